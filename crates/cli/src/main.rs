@@ -1,0 +1,2 @@
+//! `cuprite`: the command-line tool.
+fn main() {}

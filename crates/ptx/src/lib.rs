@@ -1,0 +1,24 @@
+//! Cuprite's PTX front end: PTX text ⇄ typed [`Module`].
+//!
+//! - [`parse`] turns text into a [`Module`] plus diagnostics (it never panics, whatever the input);
+//! - [`validate()`] checks names, operands, modifiers and target/version gating;
+//! - [`print_module`] turns a module back into PTX text that parses to the same module.
+//!
+//! Diagnostics render as `file:line:col: error: message` with the source line and a caret
+//! ([`render_all`]).
+
+pub mod ast;
+pub mod diag;
+mod fxhash;
+pub mod keyword;
+pub mod lexer;
+pub mod parser;
+pub mod printer;
+pub mod span;
+pub mod types;
+
+pub use ast::{Module, Name};
+pub use diag::{Diagnostic, Severity, render_all};
+pub use parser::{Parsed, parse};
+pub use printer::print_module;
+pub use span::{LineIndex, Span};
