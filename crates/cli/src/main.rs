@@ -1,2 +1,39 @@
 //! `cuprite`: the command-line tool.
-fn main() {}
+//!
+//! Subcommands so far:
+//! - `cuprite ptx check FILE...`: parse and validate; exit 0 if every file is valid, 1 otherwise.
+//! - `cuprite ptx fmt FILE`: print the normalized module on stdout.
+
+mod ptx_cmd;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: cuprite <command> [args]
+
+commands:
+  ptx check FILE...   parse and validate PTX files (exit 1 on any error)
+  ptx fmt FILE        print a PTX file in normalized form
+  help                show this text
+  --version           show the version
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    match args.as_slice() {
+        ["ptx", rest @ ..] => ptx_cmd::run(rest),
+        ["--version" | "-V"] => {
+            println!("cuprite {}", env!("CARGO_PKG_VERSION"));
+            ExitCode::SUCCESS
+        }
+        ["help" | "--help" | "-h"] => {
+            print!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        _ => {
+            eprint!("{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}

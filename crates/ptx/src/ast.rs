@@ -1,10 +1,10 @@
 //! The typed PTX module: what the parser builds, the validator checks, the printer prints and
 //! the executors consume. Every directive and instruction keeps its source [`Span`].
 
+use crate::fxhash::FxHashMap;
 use crate::keyword::Kw;
 use crate::span::Span;
 use crate::types::{Component, Opcode, ScalarType, SpecialReg, StateSpace};
-use crate::fxhash::FxHashMap;
 
 /// An interned identifier (register, variable, label, function or parameter name).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -55,6 +55,8 @@ impl Names {
 pub struct Module {
     /// `.version major.minor`.
     pub version: Version,
+    /// Where the `.version` directive is.
+    pub version_span: Span,
     /// `.target`.
     pub target: Target,
     /// `.address_size` (32 or 64; 64 when absent... as ptxas assumes for 64-bit hosts).
@@ -491,6 +493,48 @@ pub enum Imm {
     F64(u64),
 }
 
+/// A byte (`.b0`..`.b7`) or half-word (`.h0`, `.h1`) selector of a video instruction operand:
+/// one to four lane numbers, written most significant first (`.b3210`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VideoSel {
+    /// Half-words (`.h`) rather than bytes (`.b`).
+    pub half: bool,
+    /// The selected lanes as written, first `count` entries used.
+    pub lanes: [u8; 4],
+    /// How many lanes are selected (1 to 4).
+    pub count: u8,
+}
+
+impl VideoSel {
+    /// Parses `b0`, `h1`, `b3210`, `h10` (without the dot).
+    pub fn parse(word: &str) -> Option<VideoSel> {
+        let (half, digits) = match word.as_bytes().first()? {
+            b'b' => (false, &word[1..]),
+            b'h' => (true, &word[1..]),
+            _ => return None,
+        };
+        let max = if half { b'1' } else { b'7' };
+        if digits.is_empty() || digits.len() > 4 || !digits.bytes().all(|d| (b'0'..=max).contains(&d)) {
+            return None;
+        }
+        let mut lanes = [0u8; 4];
+        for (l, d) in lanes.iter_mut().zip(digits.bytes()) {
+            *l = d - b'0';
+        }
+        Some(VideoSel { half, lanes, count: digits.len() as u8 })
+    }
+}
+
+impl std::fmt::Display for VideoSel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.half { "h" } else { "b" })?;
+        for l in &self.lanes[..usize::from(self.count)] {
+            write!(f, "{l}")?;
+        }
+        Ok(())
+    }
+}
+
 /// A memory address `[base+offset]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Address {
@@ -509,6 +553,8 @@ pub enum Operand {
     NameOffset(Name, i64),
     /// `V.x`: a component of a vector register.
     Component(Name, Component),
+    /// `a.b0`, `d.h1`, `a.b3210`: a video instruction's byte or half-word selector.
+    Selected(Name, VideoSel),
     /// `a[i]`: an array element.
     Index(Name, i64),
     /// A special register, with its component for `%tid.x`-style registers.
@@ -523,8 +569,9 @@ pub enum Operand {
     AddrList(Vec<Operand>),
     /// `!p`: a negated predicate source.
     Not(Name),
-    /// `p|q`: the two predicate destinations of `setp`-like instructions.
-    Pair(Name, Name),
+    /// `d|p`: a destination plus a predicate destination (`setp p|q`, `shfl.sync d|p`,
+    /// `elect.sync _|p`, `tex {...}|p`). The first part is a name, `_` or a vector.
+    Pair(Box<Operand>, Name),
     /// `_`: a discarded result.
     Sink,
     /// `(a, b, ...)`: `call` return and argument lists.

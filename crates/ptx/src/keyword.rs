@@ -126,8 +126,12 @@ pub enum Kw {
     Arrive,
     /// `.arrive_drop`
     ArriveDrop,
+    /// `.ashift`
+    Ashift,
     /// `.async`
     Async,
+    /// `.async::generic`
+    AsyncGeneric,
     /// `.b`
     B,
     /// `.b0`
@@ -176,6 +180,10 @@ pub enum Kw {
     Bf16x2,
     /// `.bfly`
     Bfly,
+    /// `.block16`
+    Block16,
+    /// `.block32`
+    Block32,
     /// `.block_scale`
     BlockScale,
     /// `.box_dim`
@@ -232,6 +240,8 @@ pub enum Kw {
     Const,
     /// `.cp`
     Cp,
+    /// `.cp_fenceproxy`
+    CpFenceproxy,
     /// `.cp_mask`
     CpMask,
     /// `.cs`
@@ -318,6 +328,10 @@ pub enum Kw {
     F64,
     /// `.fence`
     Fence,
+    /// `.fence::after_thread_sync`
+    FenceAfterThreadSync,
+    /// `.fence::before_thread_sync`
+    FenceBeforeThreadSync,
     /// `.fill_mode`
     FillMode,
     /// `.filter_mode`
@@ -452,10 +466,14 @@ pub enum Kw {
     M8n8,
     /// `.managed`
     Managed,
+    /// `.mask`
+    Mask,
     /// `.max`
     Max,
     /// `.mbarrier`
     Mbarrier,
+    /// `.mbarrier::arrive::one`
+    MbarrierArriveOne,
     /// `.mbarrier::complete_tx::bytes`
     MbarrierCompleteTxBytes,
     /// `.mbarrier_init`
@@ -486,6 +504,8 @@ pub enum Kw {
     Ne,
     /// `.neu`
     Neu,
+    /// `.noComplete`
+    NoComplete,
     /// `.noftz`
     Noftz,
     /// `.noinc`
@@ -532,6 +552,8 @@ pub enum Kw {
     Parity,
     /// `.pending_count`
     PendingCount,
+    /// `.po`
+    Po,
     /// `.popc`
     Popc,
     /// `.pred`
@@ -646,6 +668,10 @@ pub enum Kw {
     Shift,
     /// `.shiftamt`
     Shiftamt,
+    /// `.shr15`
+    Shr15,
+    /// `.shr7`
+    Shr7,
     /// `.sp`
     Sp,
     /// `.sp::ordered_metadata`
@@ -750,10 +776,16 @@ pub enum Kw {
     W,
     /// `.wait`
     Wait,
+    /// `.wait::ld`
+    WaitLd,
+    /// `.wait::st`
+    WaitSt,
     /// `.wait_all`
     WaitAll,
     /// `.wait_group`
     WaitGroup,
+    /// `.warp`
+    Warp,
     /// `.warpx2::01_23`
     Warpx20123,
     /// `.warpx2::02_13`
@@ -809,7 +841,7 @@ pub enum Kw {
 }
 
 /// Every keyword with its spelling, sorted by spelling.
-const ALL: [(&str, Kw); 400] = [
+const ALL: [(&str, Kw); 416] = [
     ("128x128b", Kw::D128x128b),
     ("128x256b", Kw::D128x256b),
     ("16x128b", Kw::D16x128b),
@@ -870,7 +902,9 @@ const ALL: [(&str, Kw); 400] = [
     ("array_size", Kw::ArraySize),
     ("arrive", Kw::Arrive),
     ("arrive_drop", Kw::ArriveDrop),
+    ("ashift", Kw::Ashift),
     ("async", Kw::Async),
+    ("async::generic", Kw::AsyncGeneric),
     ("b", Kw::B),
     ("b0", Kw::B0),
     ("b1", Kw::B1),
@@ -895,6 +929,8 @@ const ALL: [(&str, Kw); 400] = [
     ("bf16", Kw::Bf16),
     ("bf16x2", Kw::Bf16x2),
     ("bfly", Kw::Bfly),
+    ("block16", Kw::Block16),
+    ("block32", Kw::Block32),
     ("block_scale", Kw::BlockScale),
     ("box_dim", Kw::BoxDim),
     ("bulk", Kw::Bulk),
@@ -923,6 +959,7 @@ const ALL: [(&str, Kw); 400] = [
     ("completion", Kw::Completion),
     ("const", Kw::Const),
     ("cp", Kw::Cp),
+    ("cp_fenceproxy", Kw::CpFenceproxy),
     ("cp_mask", Kw::CpMask),
     ("cs", Kw::Cs),
     ("cta", Kw::Cta),
@@ -966,6 +1003,8 @@ const ALL: [(&str, Kw); 400] = [
     ("f4e", Kw::F4e),
     ("f64", Kw::F64),
     ("fence", Kw::Fence),
+    ("fence::after_thread_sync", Kw::FenceAfterThreadSync),
+    ("fence::before_thread_sync", Kw::FenceBeforeThreadSync),
     ("fill_mode", Kw::FillMode),
     ("filter_mode", Kw::FilterMode),
     ("finite", Kw::Finite),
@@ -1033,8 +1072,10 @@ const ALL: [(&str, Kw); 400] = [
     ("m8n16", Kw::M8n16),
     ("m8n8", Kw::M8n8),
     ("managed", Kw::Managed),
+    ("mask", Kw::Mask),
     ("max", Kw::Max),
     ("mbarrier", Kw::Mbarrier),
+    ("mbarrier::arrive::one", Kw::MbarrierArriveOne),
     ("mbarrier::complete_tx::bytes", Kw::MbarrierCompleteTxBytes),
     ("mbarrier_init", Kw::MbarrierInit),
     ("memory_layout", Kw::MemoryLayout),
@@ -1050,6 +1091,7 @@ const ALL: [(&str, Kw); 400] = [
     ("nc", Kw::Nc),
     ("ne", Kw::Ne),
     ("neu", Kw::Neu),
+    ("noComplete", Kw::NoComplete),
     ("noftz", Kw::Noftz),
     ("noinc", Kw::Noinc),
     ("none", Kw::None),
@@ -1073,6 +1115,7 @@ const ALL: [(&str, Kw); 400] = [
     ("param::func", Kw::ParamFunc),
     ("parity", Kw::Parity),
     ("pending_count", Kw::PendingCount),
+    ("po", Kw::Po),
     ("popc", Kw::Popc),
     ("pred", Kw::Pred),
     ("prefetch", Kw::Prefetch),
@@ -1130,6 +1173,8 @@ const ALL: [(&str, Kw); 400] = [
     ("shared::cta", Kw::SharedCta),
     ("shift", Kw::Shift),
     ("shiftamt", Kw::Shiftamt),
+    ("shr15", Kw::Shr15),
+    ("shr7", Kw::Shr7),
     ("sp", Kw::Sp),
     ("sp::ordered_metadata", Kw::SpOrderedMetadata),
     ("sreg", Kw::Sreg),
@@ -1182,8 +1227,11 @@ const ALL: [(&str, Kw); 400] = [
     ("volatile", Kw::Volatile),
     ("w", Kw::W),
     ("wait", Kw::Wait),
+    ("wait::ld", Kw::WaitLd),
+    ("wait::st", Kw::WaitSt),
     ("wait_all", Kw::WaitAll),
     ("wait_group", Kw::WaitGroup),
+    ("warp", Kw::Warp),
     ("warpx2::01_23", Kw::Warpx20123),
     ("warpx2::02_13", Kw::Warpx20213),
     ("warpx4", Kw::Warpx4),
@@ -1283,7 +1331,9 @@ impl Kw {
             Kw::ArraySize => "array_size",
             Kw::Arrive => "arrive",
             Kw::ArriveDrop => "arrive_drop",
+            Kw::Ashift => "ashift",
             Kw::Async => "async",
+            Kw::AsyncGeneric => "async::generic",
             Kw::B => "b",
             Kw::B0 => "b0",
             Kw::B1 => "b1",
@@ -1308,6 +1358,8 @@ impl Kw {
             Kw::Bf16 => "bf16",
             Kw::Bf16x2 => "bf16x2",
             Kw::Bfly => "bfly",
+            Kw::Block16 => "block16",
+            Kw::Block32 => "block32",
             Kw::BlockScale => "block_scale",
             Kw::BoxDim => "box_dim",
             Kw::Bulk => "bulk",
@@ -1336,6 +1388,7 @@ impl Kw {
             Kw::Completion => "completion",
             Kw::Const => "const",
             Kw::Cp => "cp",
+            Kw::CpFenceproxy => "cp_fenceproxy",
             Kw::CpMask => "cp_mask",
             Kw::Cs => "cs",
             Kw::Cta => "cta",
@@ -1379,6 +1432,8 @@ impl Kw {
             Kw::F4e => "f4e",
             Kw::F64 => "f64",
             Kw::Fence => "fence",
+            Kw::FenceAfterThreadSync => "fence::after_thread_sync",
+            Kw::FenceBeforeThreadSync => "fence::before_thread_sync",
             Kw::FillMode => "fill_mode",
             Kw::FilterMode => "filter_mode",
             Kw::Finite => "finite",
@@ -1446,8 +1501,10 @@ impl Kw {
             Kw::M8n16 => "m8n16",
             Kw::M8n8 => "m8n8",
             Kw::Managed => "managed",
+            Kw::Mask => "mask",
             Kw::Max => "max",
             Kw::Mbarrier => "mbarrier",
+            Kw::MbarrierArriveOne => "mbarrier::arrive::one",
             Kw::MbarrierCompleteTxBytes => "mbarrier::complete_tx::bytes",
             Kw::MbarrierInit => "mbarrier_init",
             Kw::MemoryLayout => "memory_layout",
@@ -1463,6 +1520,7 @@ impl Kw {
             Kw::Nc => "nc",
             Kw::Ne => "ne",
             Kw::Neu => "neu",
+            Kw::NoComplete => "noComplete",
             Kw::Noftz => "noftz",
             Kw::Noinc => "noinc",
             Kw::None => "none",
@@ -1486,6 +1544,7 @@ impl Kw {
             Kw::ParamFunc => "param::func",
             Kw::Parity => "parity",
             Kw::PendingCount => "pending_count",
+            Kw::Po => "po",
             Kw::Popc => "popc",
             Kw::Pred => "pred",
             Kw::Prefetch => "prefetch",
@@ -1543,6 +1602,8 @@ impl Kw {
             Kw::SharedCta => "shared::cta",
             Kw::Shift => "shift",
             Kw::Shiftamt => "shiftamt",
+            Kw::Shr15 => "shr15",
+            Kw::Shr7 => "shr7",
             Kw::Sp => "sp",
             Kw::SpOrderedMetadata => "sp::ordered_metadata",
             Kw::Sreg => "sreg",
@@ -1595,8 +1656,11 @@ impl Kw {
             Kw::Volatile => "volatile",
             Kw::W => "w",
             Kw::Wait => "wait",
+            Kw::WaitLd => "wait::ld",
+            Kw::WaitSt => "wait::st",
             Kw::WaitAll => "wait_all",
             Kw::WaitGroup => "wait_group",
+            Kw::Warp => "warp",
             Kw::Warpx20123 => "warpx2::01_23",
             Kw::Warpx20213 => "warpx2::02_13",
             Kw::Warpx4 => "warpx4",

@@ -16,9 +16,22 @@ pub mod parser;
 pub mod printer;
 pub mod span;
 pub mod types;
+pub mod validate;
 
 pub use ast::{Module, Name};
 pub use diag::{Diagnostic, Severity, render_all};
 pub use parser::{Parsed, parse};
 pub use printer::print_module;
 pub use span::{LineIndex, Span};
+pub use validate::validate;
+
+/// Parses and, if parsing succeeded, validates `src`: the module and every diagnostic.
+/// An empty diagnostic list means the module is valid PTX.
+pub fn check(src: &str) -> (Module, Vec<Diagnostic>) {
+    let parsed = parse(src);
+    let mut diags = parsed.diagnostics;
+    if diags.is_empty() {
+        diags = validate(&parsed.module);
+    }
+    (parsed.module, diags)
+}

@@ -19,6 +19,9 @@ use std::sync::LazyLock;
 /// initializer, before the parser reports an error instead of recursing further.
 const MAX_EXPR_DEPTH: u32 = 200;
 
+/// Most operator nodes one constant expression may have.
+const MAX_EXPR_NODES: u32 = 1000;
+
 /// The result of parsing: a module (possibly partial) and every diagnostic found.
 #[derive(Debug)]
 pub struct Parsed {
@@ -30,7 +33,8 @@ pub struct Parsed {
 
 /// Parses PTX source text.
 pub fn parse(src: &str) -> Parsed {
-    let mut p = Parser { src, toks: lexer::lex(src), pos: 0, names: Names::default(), diags: Vec::new() };
+    let mut p =
+        Parser { src, toks: lexer::lex(src), pos: 0, names: Names::default(), diags: Vec::new(), expr_nodes_left: 0 };
     let module = p.module();
     Parsed { module, diagnostics: p.diags }
 }
@@ -46,6 +50,7 @@ struct Parser<'a> {
     pos: usize,
     names: Names,
     diags: Vec<Diagnostic>,
+    expr_nodes_left: u32,
 }
 
 fn opcode_lookup(s: &str) -> Option<Opcode> {
@@ -155,11 +160,7 @@ impl<'a> Parser<'a> {
     }
 
     fn expect_punct(&mut self, c: u8, context: &str) -> PResult<Span> {
-        if self.is_punct(c) {
-            Ok(self.bump().span)
-        } else {
-            self.unexpected(&format!("`{}` {context}", c as char))
-        }
+        if self.is_punct(c) { Ok(self.bump().span) } else { self.unexpected(&format!("`{}` {context}", c as char)) }
     }
 
     fn expect_ident(&mut self, what: &str) -> PResult<(Name, Span)> {
@@ -263,8 +264,12 @@ impl<'a> Parser<'a> {
                 self.recover_top();
             }
         }
-        if !seen_version && self.diags.is_empty() {
-            self.diags.push(Diagnostic::error(Span::new(0, 0), "missing `.version` directive"));
+        if self.diags.is_empty() {
+            if !seen_version {
+                self.diags.push(Diagnostic::error(Span::new(0, 0), "missing `.version` directive"));
+            } else if m.target.arch.is_empty() {
+                self.diags.push(Diagnostic::error(m.version_span, "missing `.target` directive after `.version`"));
+            }
         }
         m.names = std::mem::take(&mut self.names);
         m
@@ -287,6 +292,7 @@ impl<'a> Parser<'a> {
                     Some((major, minor)) => {
                         self.bump();
                         m.version = Version { major, minor };
+                        m.version_span = t.span.to(v.span);
                         *seen_version = true;
                         Ok(())
                     }
@@ -424,7 +430,10 @@ impl<'a> Parser<'a> {
     fn is_var_space(&self) -> bool {
         let t = self.peek();
         t.kind == TokKind::DotWord
-            && matches!(self.text(t), ".global" | ".const" | ".shared" | ".local" | ".param" | ".reg" | ".tex" | ".sreg")
+            && matches!(
+                self.text(t),
+                ".global" | ".const" | ".shared" | ".local" | ".param" | ".reg" | ".tex" | ".sreg"
+            )
     }
 
     // ---- declarations ----------------------------------------------------------------------
@@ -434,7 +443,7 @@ impl<'a> Parser<'a> {
         let start = self.peek().span;
         let st = self.bump();
         let space_word = &self.text(st)[1..];
-        let Some(space) = StateSpace::from_str(space_word) else {
+        let Some(space) = StateSpace::from_ptx(space_word) else {
             return self.error(st.span, format!("expected a state space, found `{}`", self.text(st)));
         };
         // `.const[2]`: an old-style constant bank number; only bank 0 exists now.
@@ -508,7 +517,7 @@ impl<'a> Parser<'a> {
                     self.bump();
                     vector = w[2..].parse().unwrap_or(0);
                 }
-                _ => match ScalarType::from_str(&w[1..]) {
+                _ => match ScalarType::from_ptx(&w[1..]) {
                     Some(ty) if scalar.is_none() => {
                         self.bump();
                         scalar = Some(ty);
@@ -549,7 +558,10 @@ impl<'a> Parser<'a> {
                 dims.push(Some(n));
             }
             names.push(DeclName { name, dims, range });
-            if !self.is_punct(b',') || !matches!(self.peek_at(1).kind, TokKind::Ident) || !allow_init && space == StateSpace::Param {
+            if !self.is_punct(b',')
+                || !matches!(self.peek_at(1).kind, TokKind::Ident)
+                || !allow_init && space == StateSpace::Param
+            {
                 break;
             }
             self.bump();
@@ -580,7 +592,7 @@ impl<'a> Parser<'a> {
         if t.kind != TokKind::DotWord {
             return None;
         }
-        StateSpace::from_str(&self.text(t)[1..])
+        StateSpace::from_ptx(&self.text(t)[1..])
     }
 
     fn initializer(&mut self, depth: u32) -> PResult<Initializer> {
@@ -607,7 +619,18 @@ impl<'a> Parser<'a> {
 
     /// A constant expression with C precedence: `| ^ & << >> + - * / %`, unary `- ~ !`.
     fn const_expr(&mut self, depth: u32) -> PResult<ConstExpr> {
+        self.expr_nodes_left = MAX_EXPR_NODES;
         self.binary_expr(0, depth)
+    }
+
+    /// Counts one more operator node of the current expression against [`MAX_EXPR_NODES`],
+    /// which bounds the depth of every expression tree (and so of its recursive drop).
+    fn take_expr_node(&mut self, span: Span) -> PResult<()> {
+        if self.expr_nodes_left == 0 {
+            return self.error(span, "constant expression is too long");
+        }
+        self.expr_nodes_left -= 1;
+        Ok(())
     }
 
     fn binary_expr(&mut self, level: u8, depth: u32) -> PResult<ConstExpr> {
@@ -630,9 +653,15 @@ impl<'a> Parser<'a> {
                 (5, TokKind::Punct(b'/')) => BinaryOp::Div,
                 _ => break,
             };
-            self.bump();
+            let op_span = self.bump().span;
             let rhs = self.binary_expr(level + 1, depth)?;
             lhs = ConstExpr::Binary(op, Box::new(lhs), Box::new(rhs));
+            // Fold literal arithmetic as we go, so long chains of literals stay one node.
+            if let Some(v) = eval_int(&lhs) {
+                lhs = ConstExpr::Int(v);
+            } else {
+                self.take_expr_node(op_span)?;
+            }
         }
         Ok(lhs)
     }
@@ -656,6 +685,7 @@ impl<'a> Parser<'a> {
         if let Some(op) = op {
             self.bump();
             let e = self.unary_expr(depth + 1)?;
+            self.take_expr_node(t.span)?;
             // Fold negated literals so `-1` stays a literal.
             return Ok(match (op, e) {
                 (UnaryOp::Neg, ConstExpr::Int(v)) => ConstExpr::Int(v.wrapping_neg()),
@@ -667,11 +697,9 @@ impl<'a> Parser<'a> {
             TokKind::Int => {
                 self.bump();
                 match lexer::int_value(self.text(t)) {
-                    Ok((v, unsigned)) => Ok(if unsigned || v > i64::MAX as u64 {
-                        ConstExpr::UInt(v)
-                    } else {
-                        ConstExpr::Int(v as i64)
-                    }),
+                    Ok((v, unsigned)) => {
+                        Ok(if unsigned || v > i64::MAX as u64 { ConstExpr::UInt(v) } else { ConstExpr::Int(v as i64) })
+                    }
                     Err(e) => self.error(t.span, e),
                 }
             }
@@ -995,11 +1023,30 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        self.expect_punct(b';', "at the end of the instruction")?;
+        if !self.is_punct(b';') {
+            // Point just past the instruction, not at the next line's first token.
+            let end = self.prev_span().end;
+            let t = self.peek();
+            let found = describe(t.kind, self.text(t));
+            return self
+                .error(Span::new(end, end), format!("expected `;` at the end of the instruction, found {found}"));
+        }
+        self.bump();
         Ok(Instruction { guard, opcode, mods, operands, span: start.to(self.prev_span()) })
     }
 
+    /// An operand, possibly `first|pred` (a result plus a predicate result).
     fn operand(&mut self, depth: u32) -> PResult<Operand> {
+        let first = self.operand_primary(depth)?;
+        if self.is_punct(b'|') && matches!(first, Operand::Name(_) | Operand::Sink | Operand::Vector(_)) {
+            self.bump();
+            let (q, _) = self.expect_ident("a predicate after `|`")?;
+            return Ok(Operand::Pair(Box::new(first), q));
+        }
+        Ok(first)
+    }
+
+    fn operand_primary(&mut self, depth: u32) -> PResult<Operand> {
         let t = self.peek();
         if depth > 2 {
             return self.error(t.span, "operand lists nested too deeply");
@@ -1057,29 +1104,30 @@ impl<'a> Parser<'a> {
                 {
                     let mut comp = None;
                     let next = self.peek();
-                    if next.kind == TokKind::DotWord && self.adjacent(next) {
-                        if let Some(c) = Component::from_str(&self.text(next)[1..]) {
-                            self.bump();
-                            comp = Some(c);
-                        }
+                    if next.kind == TokKind::DotWord
+                        && self.adjacent(next)
+                        && let Some(c) = Component::from_ptx(&self.text(next)[1..])
+                    {
+                        self.bump();
+                        comp = Some(c);
                     }
                     return Ok(Operand::Sreg(sreg, comp));
                 }
                 let name = self.names.intern(text);
                 let next = self.peek();
                 match next.kind {
-                    TokKind::Punct(b'|') => {
-                        self.bump();
-                        let (q, _) = self.expect_ident("a second predicate after `|`")?;
-                        Ok(Operand::Pair(name, q))
-                    }
-                    TokKind::DotWord if self.adjacent(next) => match Component::from_str(&self.text(next)[1..]) {
-                        Some(c) => {
+                    TokKind::DotWord if self.adjacent(next) => {
+                        let word = &self.text(next)[1..];
+                        if let Some(c) = Component::from_ptx(word) {
                             self.bump();
                             Ok(Operand::Component(name, c))
+                        } else if let Some(sel) = VideoSel::parse(word) {
+                            self.bump();
+                            Ok(Operand::Selected(name, sel))
+                        } else {
+                            self.error(next.span, format!("unexpected `{}` after operand", self.text(next)))
                         }
-                        None => self.error(next.span, format!("unexpected `{}` after operand", self.text(next))),
-                    },
+                    }
                     TokKind::Punct(b'[') if self.adjacent(next) => {
                         self.bump();
                         let span = self.peek().span;
@@ -1119,6 +1167,7 @@ impl<'a> Parser<'a> {
     fn offset(&mut self) -> PResult<i64> {
         let span = self.peek().span;
         let neg = self.bump().kind == TokKind::Punct(b'-');
+        self.expr_nodes_left = MAX_EXPR_NODES;
         let e = self.unary_expr(0)?;
         let mut e = e;
         // Allow `[r+4*8]`-style products after the sign.

@@ -6,24 +6,30 @@ use std::fmt::{self, Write};
 
 /// Prints a whole module as PTX text.
 pub fn print_module(m: &Module) -> String {
-    let mut p = Printer { m, out: String::with_capacity(4096) };
+    let mut p = Printer { names: &m.names, out: String::with_capacity(4096) };
     // Writing into a String cannot fail.
-    let _ = p.module();
+    let _ = p.module(m);
+    p.out
+}
+
+/// Prints one instruction as PTX text (without indentation), e.g. for error messages.
+pub fn print_instruction(names: &Names, i: &Instruction) -> String {
+    let mut p = Printer { names, out: String::with_capacity(64) };
+    let _ = p.instruction(i);
     p.out
 }
 
 struct Printer<'m> {
-    m: &'m Module,
+    names: &'m Names,
     out: String,
 }
 
 impl<'m> Printer<'m> {
     fn name(&self, n: Name) -> &'m str {
-        self.m.names.str(n)
+        self.names.str(n)
     }
 
-    fn module(&mut self) -> fmt::Result {
-        let m = self.m;
+    fn module(&mut self, m: &Module) -> fmt::Result {
         writeln!(self.out, ".version {}.{}", m.version.major, m.version.minor)?;
         write!(self.out, ".target {}", m.target.arch)?;
         for o in &m.target.options {
@@ -186,9 +192,7 @@ impl<'m> Printer<'m> {
             self.out.push(' ');
         }
         write!(self.out, "{}", self.name(f.name))?;
-        if !f.params.is_empty() || f.kind == FuncKind::Entry {
-            self.params(&f.params)?;
-        }
+        self.params(&f.params)?;
         for d in &f.directives {
             self.out.push('\n');
             match d {
@@ -285,7 +289,7 @@ impl<'m> Printer<'m> {
                     if i > 0 {
                         self.out.push_str(", ");
                     }
-                    self.out.push_str(self.m.names.str(*t));
+                    self.out.push_str(self.names.str(*t));
                 }
                 self.out.push(';');
                 Ok(())
@@ -319,12 +323,13 @@ impl<'m> Printer<'m> {
 
     fn operand(&mut self, op: &Operand) -> fmt::Result {
         match op {
-            Operand::Name(n) => self.out.push_str(self.m.names.str(*n)),
+            Operand::Name(n) => self.out.push_str(self.names.str(*n)),
             Operand::NameOffset(n, off) => {
-                self.out.push_str(self.m.names.str(*n));
+                self.out.push_str(self.names.str(*n));
                 write_offset(&mut self.out, *off)?;
             }
             Operand::Component(n, c) => write!(self.out, "{}.{}", self.name(*n), c.as_str())?,
+            Operand::Selected(n, sel) => write!(self.out, "{}.{sel}", self.name(*n))?,
             Operand::Index(n, i) => write!(self.out, "{}[{i}]", self.name(*n))?,
             Operand::Sreg(s, c) => {
                 self.out.push_str(s.as_str());
@@ -342,7 +347,7 @@ impl<'m> Printer<'m> {
                 self.out.push('[');
                 match a.base {
                     Some(b) => {
-                        self.out.push_str(self.m.names.str(b));
+                        self.out.push_str(self.names.str(b));
                         write_offset(&mut self.out, a.offset)?;
                     }
                     None => write_int(&mut self.out, a.offset)?,
@@ -350,7 +355,10 @@ impl<'m> Printer<'m> {
                 self.out.push(']');
             }
             Operand::Not(n) => write!(self.out, "!{}", self.name(*n))?,
-            Operand::Pair(a, b) => write!(self.out, "{}|{}", self.name(*a), self.name(*b))?,
+            Operand::Pair(a, b) => {
+                self.operand(a)?;
+                write!(self.out, "|{}", self.name(*b))?;
+            }
             Operand::Sink => self.out.push('_'),
         }
         Ok(())

@@ -16,7 +16,7 @@ macro_rules! spelled_enum {
                 match self { $($name::$var => $s),* }
             }
             /// Parses the PTX spelling (without a leading dot).
-            pub fn from_str(s: &str) -> Option<$name> {
+            pub fn from_ptx(s: &str) -> Option<$name> {
                 match s { $($s => Some($name::$var),)* _ => None }
             }
         }
@@ -70,12 +70,11 @@ impl ScalarType {
     pub fn size(self) -> u32 {
         use ScalarType::*;
         match self {
-            B8 | U8 | S8 | E4m3 | E5m2 | E2m1x2 | E2m3 | E3m2 | E2m1 | Ue8m0 | Ue4m3 | B1 | B4
-            | U4 | S4 | U2 | S2 | Pred => 1,
-            B16 | U16 | S16 | F16 | Bf16 | E4m3x2 | E5m2x2 | E2m3x2 | E3m2x2 | Ue8m0x2
-            | S2f6x2 | E2m1x4 => 2,
-            B32 | U32 | S32 | F32 | F16x2 | Bf16x2 | Tf32 | U16x2 | S16x2 | U8x4 | S8x4
-            | E4m3x4 | E5m2x4 | E2m3x4 | E3m2x4 => 4,
+            B8 | U8 | S8 | E4m3 | E5m2 | E2m1x2 | E2m3 | E3m2 | E2m1 | Ue8m0 | Ue4m3 | B1 | B4 | U4 | S4 | U2 | S2
+            | Pred => 1,
+            B16 | U16 | S16 | F16 | Bf16 | E4m3x2 | E5m2x2 | E2m3x2 | E3m2x2 | Ue8m0x2 | S2f6x2 | E2m1x4 => 2,
+            B32 | U32 | S32 | F32 | F16x2 | Bf16x2 | Tf32 | U16x2 | S16x2 | U8x4 | S8x4 | E4m3x4 | E5m2x4 | E2m3x4
+            | E3m2x4 => 4,
             B64 | U64 | S64 | F64 | F32x2 | Texref | Samplerref | Surfref => 8,
             B128 => 16,
         }
@@ -126,19 +125,19 @@ spelled_enum! {
 impl Kw {
     /// The scalar type this word names, if it is one.
     pub fn as_type(self) -> Option<ScalarType> {
-        ScalarType::from_str(self.as_str())
+        ScalarType::from_ptx(self.as_str())
     }
     /// The state space this word names, if it is one.
     pub fn as_space(self) -> Option<StateSpace> {
-        StateSpace::from_str(self.as_str())
+        StateSpace::from_ptx(self.as_str())
     }
     /// The rounding mode this word names, if it is one.
     pub fn as_rounding(self) -> Option<Rounding> {
-        Rounding::from_str(self.as_str())
+        Rounding::from_ptx(self.as_str())
     }
     /// The comparison this word names, if it is one.
     pub fn as_cmp(self) -> Option<CmpOp> {
-        CmpOp::from_str(self.as_str())
+        CmpOp::from_ptx(self.as_str())
     }
     /// The vector width of `.v2`/`.v4`/`.v8`.
     pub fn as_vector(self) -> Option<u8> {
@@ -214,14 +213,13 @@ impl SpecialReg {
     pub fn ty(self) -> ScalarType {
         use SpecialReg::*;
         match self {
-            Clock64 | Globaltimer | Pm0_64 | Pm1_64 | Pm2_64 | Pm3_64 | Pm4_64 | Pm5_64 | Pm6_64
-            | Pm7_64 | CurrentGraphExec => ScalarType::U64,
+            Clock64 | Globaltimer | Pm0_64 | Pm1_64 | Pm2_64 | Pm3_64 | Pm4_64 | Pm5_64 | Pm6_64 | Pm7_64
+            | CurrentGraphExec => ScalarType::U64,
             IsExplicitCluster => ScalarType::Pred,
-            Envreg0 | Envreg1 | Envreg2 | Envreg3 | Envreg4 | Envreg5 | Envreg6 | Envreg7
-            | Envreg8 | Envreg9 | Envreg10 | Envreg11 | Envreg12 | Envreg13 | Envreg14
-            | Envreg15 | Envreg16 | Envreg17 | Envreg18 | Envreg19 | Envreg20 | Envreg21
-            | Envreg22 | Envreg23 | Envreg24 | Envreg25 | Envreg26 | Envreg27 | Envreg28
-            | Envreg29 | Envreg30 | Envreg31 => ScalarType::B32,
+            Envreg0 | Envreg1 | Envreg2 | Envreg3 | Envreg4 | Envreg5 | Envreg6 | Envreg7 | Envreg8 | Envreg9
+            | Envreg10 | Envreg11 | Envreg12 | Envreg13 | Envreg14 | Envreg15 | Envreg16 | Envreg17 | Envreg18
+            | Envreg19 | Envreg20 | Envreg21 | Envreg22 | Envreg23 | Envreg24 | Envreg25 | Envreg26 | Envreg27
+            | Envreg28 | Envreg29 | Envreg30 | Envreg31 => ScalarType::B32,
             _ => ScalarType::U32,
         }
     }

@@ -1,0 +1,250 @@
+//! Instruction forms: operand counts and kinds per opcode, and modifier checks (unknown
+//! words, mutually exclusive words, too many type words).
+//!
+//! The table is deliberately permissive: an opcode whose operand shapes vary a lot with its
+//! modifiers (`cp`, `mbarrier`, `mma`, `tex`, ...) only gets an operand-count range and `x`
+//! (anything) roles; what it does check holds for every form in the PTX ISA manual.
+
+use super::{Role, Validator};
+use crate::ast::{Instruction, Modifier};
+use crate::keyword::Kw;
+use crate::types::{Opcode, ScalarType};
+use std::sync::LazyLock;
+
+/// The operand shape of an opcode.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Form {
+    /// Fewest operands.
+    pub min: u8,
+    /// Most operands.
+    pub max: u8,
+    /// One role per operand position (`d` destination, `r` register or immediate, `s` the same
+    /// or an address constant, `a` address, `l` label, `x` anything); the last one repeats.
+    pat: &'static [u8],
+    /// Most type words (`.u32`, `.f16`, ...) allowed.
+    pub types: u8,
+}
+
+impl Form {
+    /// The role of operand `i`.
+    pub fn role(&self, i: usize) -> Role {
+        let c = match self.pat.get(i) {
+            Some(&c) => c,
+            None => self.pat.last().copied().unwrap_or(b'x'),
+        };
+        match c {
+            b'd' => Role::Dst,
+            b'r' => Role::Val,
+            b's' => Role::Src,
+            b'a' => Role::Addr,
+            b'l' => Role::Label,
+            _ => Role::Any,
+        }
+    }
+}
+
+const fn f(min: u8, max: u8, pat: &'static str, types: u8) -> Form {
+    Form { min, max, pat: pat.as_bytes(), types }
+}
+
+/// No limit on type words.
+const T: u8 = u8::MAX;
+
+/// The form table: one entry per opcode.
+pub(super) fn form(op: Opcode) -> Form {
+    use Opcode::*;
+    match op {
+        // d, a, b
+        Add | Sub => f(3, 3, "dr", 2), // `add.f32.f16` (mixed precision) has two types
+        Mul | Div | Rem | Copysign | Addc | Subc | Mul24 | And | Or | Xor | Shl | Shr | Bmsk | Szext => {
+            f(3, 3, "dr", 1)
+        }
+        Min | Max => f(3, 4, "dr", 1), // three-input min/max (PTX 8.8)
+        // d, a, b, c
+        Mad | Madc | Mad24 | Sad | Bfe | Shf | Prmt | Fns | Selp => f(4, 4, "dr", 1),
+        Fma => f(4, 4, "dr", 2),
+        Dp2a | Dp4a | Slct => f(4, 4, "dr", 2),
+        Bfi => f(5, 5, "dr", 1),
+        // d, a
+        Abs | Neg | Not | Cnot | Popc | Clz | Bfind | Brev | Rcp | Sqrt | Rsqrt | Sin | Cos | Lg2 | Ex2 | Tanh
+        | Testp | Isspacep | Movmatrix => f(2, 2, "dr", 1),
+        // these also take address constants (`mov.u64 %rd, var`) or opaque variables
+        Mov | Cvta | Getctarank | Istypep => f(2, 2, "ds", 1),
+        Mapa => f(3, 3, "ds", 1),
+        Cvt => f(2, 4, "dr", 3), // cvt.f16x2.f32 d, a, b; cvt.rs... d, a, b, rbits; cvt.pack 3 types
+        Setp => f(3, 4, "dr", 1),
+        Set => f(3, 4, "dr", 2),
+        Lop3 => f(5, 6, "dr", 1),
+        // memory
+        Ld => f(2, 3, "dax", 1), // d, [a] {, cache-policy}
+        Ldu => f(2, 2, "da", 1),
+        St => f(2, 3, "arx", 1),   // [a], b {, cache-policy | [mbar] (st.async)}
+        Atom => f(3, 5, "dar", 1), // d, [a], b {, c} {, cache-policy}
+        Red => f(2, 4, "arx", 1),  // [a], b {, cache-policy | [mbar] (red.async)}
+        Prefetch | Prefetchu => f(1, 1, "a", 0),
+        Applypriority | Discard => f(2, 2, "ar", 0),
+        Ldmatrix => f(2, 2, "da", 2),
+        Stmatrix => f(2, 2, "ar", 1),
+        Createpolicy => f(1, 4, "x", 1),
+        Cp => f(0, 8, "x", T),
+        Mbarrier => f(1, 4, "x", 1),
+        Multimem => f(2, 4, "x", T),
+        Tensormap => f(2, 3, "x", T),
+        Clusterlaunchcontrol => f(2, 2, "x", T),
+        Alloca => f(2, 3, "dr", 1),
+        Stacksave => f(1, 1, "d", 1),
+        Stackrestore => f(1, 1, "r", 1),
+        // warp and block level
+        Bar | Barrier => f(0, 4, "x", 1),
+        Vote => f(2, 3, "dr", 1),
+        Shfl => f(4, 5, "dr", 1),
+        Match => f(3, 3, "dr", 1),
+        Redux => f(3, 3, "dr", 1),
+        Activemask => f(1, 1, "d", 1),
+        Elect => f(2, 2, "dr", 0),
+        Nanosleep | Setmaxnreg | Pmevent => f(1, 1, "r", 1),
+        Membar | Griddepcontrol | Trap | Brkpt | Exit | Ret => f(0, 0, "x", 0),
+        Fence => f(0, 3, "x", 0),
+        // control flow
+        Bra => f(1, 1, "l", 0),
+        Brx => f(2, 2, "rl", 0),
+        Call => f(1, 4, "x", 0),
+        // matrix
+        Mma => f(4, 10, "x", T), // mma.sp...block_scale has 10
+        Wmma => f(2, 4, "x", T),
+        Wgmma => f(0, 10, "x", T),
+        Tcgen05 => f(0, 8, "x", T),
+        // textures and surfaces
+        Tex => f(2, 5, "x", T),
+        Tld4 => f(2, 4, "x", T),
+        Txq => f(2, 3, "x", T),
+        Suld | Sust | Sured | Suq => f(2, 2, "x", T),
+        // video
+        Vadd | Vsub | Vabsdiff | Vmin | Vmax | Vshl | Vshr | Vset => f(3, 4, "dr", 3),
+        Vmad => f(4, 4, "dr", 3),
+        Vadd2 | Vadd4 | Vsub2 | Vsub4 | Vavrg2 | Vavrg4 | Vabsdiff2 | Vabsdiff4 | Vmin2 | Vmin4 | Vmax2 | Vmax4
+        | Vset2 | Vset4 => f(3, 4, "dr", 3),
+    }
+}
+
+/// The scalar type a modifier word names (a table lookup; `Kw::as_type` compares strings).
+pub(super) fn kw_type(k: Kw) -> Option<ScalarType> {
+    static TABLE: LazyLock<Vec<Option<ScalarType>>> = LazyLock::new(|| {
+        let mut t = vec![None; 1 << 12];
+        for &ty in ScalarType::ALL {
+            if let Some(k) = Kw::lookup(ty.as_str()) {
+                t[k as usize] = Some(ty);
+            }
+        }
+        t
+    });
+    TABLE.get(k as usize).copied().flatten()
+}
+
+/// Mutually exclusive groups of modifier words: an instruction may carry at most one distinct
+/// word of each group. 0 means no group.
+fn group(k: Kw, op: Opcode) -> usize {
+    use Opcode as O;
+    match k {
+        Kw::Rn | Kw::Rz | Kw::Rm | Kw::Rp | Kw::Rna | Kw::Rs | Kw::Rni | Kw::Rzi | Kw::Rmi | Kw::Rpi => 1,
+        Kw::Approx | Kw::Full if matches!(op, O::Div | O::Rcp | O::Sqrt | O::Rsqrt) => 1,
+        Kw::Eq
+        | Kw::Ne
+        | Kw::Lt
+        | Kw::Le
+        | Kw::Gt
+        | Kw::Ge
+        | Kw::Ls
+        | Kw::Hs
+        | Kw::Equ
+        | Kw::Neu
+        | Kw::Ltu
+        | Kw::Leu
+        | Kw::Gtu
+        | Kw::Geu
+        | Kw::Num
+        | Kw::Nan => 2,
+        Kw::Hi | Kw::Lo | Kw::Wide => 3,
+        Kw::And | Kw::Or | Kw::Xor | Kw::Add | Kw::Inc | Kw::Dec | Kw::Exch | Kw::Cas | Kw::Min | Kw::Max => 4,
+        Kw::Weak | Kw::Volatile | Kw::Relaxed | Kw::Acquire | Kw::Release | Kw::AcqRel | Kw::Sc => 5,
+        Kw::Cta | Kw::Cluster | Kw::Gpu | Kw::Sys => 6,
+        Kw::Ca | Kw::Cg | Kw::Cs | Kw::Lu | Kw::Cv | Kw::Wb | Kw::Wt => 7,
+        Kw::V2 | Kw::V4 | Kw::V8 => 8,
+        Kw::L1EvictFirst | Kw::L1EvictLast | Kw::L1EvictNormal | Kw::L1EvictUnchanged | Kw::L1NoAllocate => 9,
+        Kw::Global
+        | Kw::Shared
+        | Kw::Local
+        | Kw::Const
+        | Kw::Param
+        | Kw::SharedCta
+        | Kw::SharedCluster
+        | Kw::ParamEntry
+        | Kw::ParamFunc
+            if matches!(
+                op,
+                O::Ld | O::Ldu | O::St | O::Atom | O::Red | O::Cvta | O::Isspacep | O::Prefetch | O::Prefetchu
+            ) =>
+        {
+            10
+        }
+        Kw::Up | Kw::Down | Kw::Bfly | Kw::Idx => 11,
+        Kw::All | Kw::Any | Kw::Uni | Kw::Ballot => 12,
+        _ => 0,
+    }
+}
+
+const GROUPS: usize = 13;
+
+/// Unknown modifiers, conflicting modifiers and too many type words.
+pub(super) fn check_modifiers(v: &mut Validator<'_>, ins: &Instruction) {
+    let mut seen: [Option<Kw>; GROUPS] = [None; GROUPS];
+    let mut types = 0u8;
+    let mut first_type: Option<Kw> = None;
+    let mut second_type: Option<Kw> = None;
+    for md in &ins.mods {
+        let k = match md {
+            Modifier::Kw(k) => *k,
+            Modifier::Shape { .. } => continue,
+            Modifier::Unknown(n) => {
+                let msg = format!("unknown modifier `.{}` on `{}`", v.name(*n), ins.opcode.as_str());
+                v.err(ins.span, msg);
+                continue;
+            }
+        };
+        if kw_type(k).is_some() {
+            types = types.saturating_add(1);
+            match types {
+                1 => first_type = Some(k),
+                2 => second_type = Some(k),
+                _ => {}
+            }
+        }
+        let g = group(k, ins.opcode);
+        if g != 0 {
+            match seen[g] {
+                Some(prev) if prev != k => {
+                    let msg = format!(
+                        "conflicting modifiers `.{}` and `.{}` on `{}`",
+                        prev.as_str(),
+                        k.as_str(),
+                        ins.opcode.as_str()
+                    );
+                    v.err(ins.span, msg);
+                }
+                _ => seen[g] = Some(k),
+            }
+        }
+    }
+    if matches!(ins.opcode, Opcode::Setp | Opcode::Set) && !ins.kws().any(|k| k.as_cmp().is_some()) {
+        let msg = format!("`{}` requires a comparison operator such as `.eq` or `.lt`", ins.opcode.as_str());
+        v.err(ins.span, msg);
+    }
+    let form = form(ins.opcode);
+    let (Some(a), Some(b)) = (first_type, second_type) else { return };
+    let mixed_ok = !matches!(ins.opcode, Opcode::Add | Opcode::Sub | Opcode::Fma)
+        || (a == Kw::F32 && matches!(b, Kw::F16 | Kw::Bf16));
+    if types > form.types || !mixed_ok {
+        let msg = format!("conflicting modifiers `.{}` and `.{}` on `{}`", a.as_str(), b.as_str(), ins.opcode.as_str());
+        v.err(ins.span, msg);
+    }
+}

@@ -1,0 +1,484 @@
+//! Unit tests of the validator: snippets that must be accepted, and snippets that must be
+//! rejected with an exact message. Every rejection here is also an error for ptxas 13.0
+//! (except the `.maxntid` limit and the `.loc` file check, which ptxas leaves to the driver).
+
+use crate::ast::{FuncKind, Item};
+use crate::{parse, validate};
+
+fn messages(src: &str) -> Vec<String> {
+    let p = parse(src);
+    assert!(p.diagnostics.is_empty(), "parse errors: {:?}", p.diagnostics);
+    validate(&p.module).into_iter().map(|d| d.message).collect()
+}
+
+fn module(target: &str, version: &str, body: &str) -> String {
+    format!(".version {version}\n.target {target}\n.address_size 64\n{body}\n")
+}
+
+fn kernel(target: &str, version: &str, body: &str) -> String {
+    module(target, version, &format!(".visible .entry k(.param .u64 k_param_0)\n{{\n{body}\n}}"))
+}
+
+#[track_caller]
+fn accept(src: &str) {
+    assert_eq!(messages(src), Vec::<String>::new());
+}
+
+#[track_caller]
+fn reject(src: &str, expected: &str) {
+    assert_eq!(messages(src), vec![expected.to_string()]);
+}
+
+#[track_caller]
+fn reject_body(body: &str, expected: &str) {
+    reject(&kernel("sm_90", "9.0", body), expected);
+}
+
+// ---- accepted ------------------------------------------------------------------------------
+
+#[test]
+fn accepts_nvcc_style_kernel() {
+    accept(&module(
+        "sm_75, debug",
+        "9.0",
+        r#"
+.func  (.param .b32 func_retval0) _Z3addii(.param .b32 _Z3addii_param_0, .param .b32 _Z3addii_param_1);
+.global .align 4 .u32 counter;
+.global .align 1 .b8 $str[3] = {104, 105, 0};
+.extern .func  (.param .b32 func_retval0) vprintf(.param .b64 vprintf_param_0, .param .b64 vprintf_param_1);
+.visible .entry _Z6kernelPi(.param .u64 .ptr .global .align 4 _Z6kernelPi_param_0)
+.maxntid 256, 1, 1
+{
+	.reg .pred 	%p<3>;
+	.reg .b16 	%rs<3>;
+	.reg .b32 	%r<12>;
+	.reg .f32 	%f<3>;
+	.reg .b64 	%rd<8>;
+	.loc	1 4 0
+$L__func_begin0:
+	ld.param.u64 	%rd1, [_Z6kernelPi_param_0];
+	cvta.to.global.u64 	%rd2, %rd1;
+	mov.u32 	%r1, %tid.x;
+	mov.u32 	%r2, %ctaid.x;
+	mov.u32 	%r3, %ntid.x;
+	mad.lo.s32 	%r4, %r2, %r3, %r1;
+	setp.gt.s32 	%p1, %r4, 99;
+	@%p1 bra 	$L__BB0_2;
+	mul.wide.s32 	%rd3, %r4, 4;
+	add.s64 	%rd4, %rd2, %rd3;
+	ld.global.u32 	%r5, [%rd4];
+	ld.global.u8 	%rs1, [%rd4+4];
+	cvt.u32.u16 	%r6, %rs1;
+	mov.b32 	%f1, %r6;
+	add.rn.f32 	%f2, %f1, 0f3F800000;
+	mov.b32 	{%rs1, %rs2}, %r5;
+	{ // callseq 0, 0
+	.param .b32 param0;
+	st.param.b32 	[param0], %r5;
+	.param .b32 param1;
+	st.param.b32 	[param1], %r6;
+	.param .b32 retval0;
+	call.uni (retval0), _Z3addii, (param0, param1);
+	ld.param.b32 	%r7, [retval0];
+	} // callseq 0
+	atom.global.add.u32 	%r8, [counter], %r7;
+	shl.b32 	%r9, %r8, %r1;
+	selp.b32 	%r10, %r9, 0, %p1;
+	st.global.u32 	[%rd4], %r10;
+	mov.u64 	%rd5, $str;
+	cvta.global.u64 	%rd6, %rd5;
+	bar.sync 	0;
+	// begin inline asm
+	{ .reg .pred p; setp.ne.u32 p, %r10, 0; selp.u32 %r11, 1, 0, p; }
+	// end inline asm
+	// begin inline asm
+	{ .reg .pred p; setp.ne.u32 p, %r11, 0; selp.u32 %r11, 1, 0, p; }
+	// end inline asm
+$L__BB0_2:
+	ret;
+}
+.func  (.param .b32 func_retval0) _Z3addii(.param .b32 _Z3addii_param_0, .param .b32 _Z3addii_param_1)
+{
+	.reg .b32 	%r<4>;
+	ld.param.u32 	%r1, [_Z3addii_param_0];
+	ld.param.u32 	%r2, [_Z3addii_param_1];
+	add.s32 	%r3, %r2, %r1;
+	st.param.b32 	[func_retval0], %r3;
+	ret;
+}
+.file	1 "/tmp/k.cu"
+"#,
+    ));
+}
+
+#[test]
+fn accepts_clang_style_module() {
+    accept(&module(
+        "sm_60",
+        "6.0",
+        r#"
+.extern .shared .align 16 .b8 dyn_smem[];
+.global .align 4 .u32 counter;
+.global .align 8 .u64 counter_ptr = generic(counter);
+.weak .func  (.param .align 4 .b8 func_retval0[8]) _Z4pairf(.param .b32 _Z4pairf_param_0)
+{
+	.reg .f32 	%f<3>;
+	.reg .b16 	%h<3>;
+	.reg .b32 	%hh<2>;
+	ld.param.f32 	%f1, [_Z4pairf_param_0];
+	add.rn.f32 	%f2, %f1, 0f3F800000;
+	cvt.rn.f16.f32 	%h1, %f1;
+	cvt.rn.f16.f32 	%h2, %f2;
+	mov.b32 	%hh1, {%h1, %h2};
+	st.param.v2.f32 	[func_retval0+0], {%f1, %f2};
+	ret;
+}
+.visible .entry _Z4testPf(.param .u64 _Z4testPf_param_0)
+{
+	.local .align 8 .b8 	__local_depot1[8];
+	.reg .b64 	%SP;
+	.reg .b64 	%SPL;
+	.reg .pred 	%p<2>;
+	.reg .b32 	%r<4>;
+	.reg .f32 	%f<4>;
+	.reg .b64 	%rd<4>;
+	.reg .f64 	%fd<2>;
+// %bb.0:
+	mov.u64 	%SPL, __local_depot1;
+	cvta.local.u64 	%SP, %SPL;
+	ld.param.u64 	%rd1, [_Z4testPf_param_0];
+	ld.global.f32 	%f1, [%rd1];
+	{ // callseq 0, 0
+	.param .b32 param0;
+	st.param.f32 	[param0+0], %f1;
+	.param .align 4 .b8 retval0[8];
+	call.uni (retval0), _Z4pairf, (param0);
+	ld.param.v2.f32 	{%f2, %f3}, [retval0+0];
+	} // callseq 0
+	cvt.f64.f32 	%fd1, %f2;
+	st.f64 	[%SP+0], %fd1;
+	add.u64 	%rd2, %SP, 0;
+	ld.shared.u32 	%r1, [dyn_smem+4];
+	shfl.bfly.b32 	%r2, %r1, 1, 31;
+	setp.eq.s32 	%p1, %r2, 0;
+	@!%p1 bra 	LBB1_2;
+	.pragma "nounroll";
+	atom.global.add.u32 	%r3, [counter], %r2;
+LBB1_2:
+	ret;
+}
+"#,
+    ));
+}
+
+#[test]
+fn accepts_indirect_calls_and_branch_tables() {
+    accept(
+        &kernel(
+            "sm_80",
+            "7.0",
+            r#"
+	.reg .b32 %r<3>;
+	.reg .b64 %rd<3>;
+	mov.u64 %rd1, f;
+	{
+	.param .b32 param0;
+	.param .b32 retval0;
+	st.param.b32 [param0], 1;
+	prototype_0 : .callprototype (.param .b32 _) _ (.param .b32 _);
+	call (retval0), %rd1, (param0), prototype_0;
+	ld.param.b32 %r1, [retval0];
+	}
+	ts: .branchtargets L0, L1;
+	brx.idx %r1, ts;
+L0:
+	bra.uni L1;
+L1:
+	ret;
+"#,
+        )
+        .replace(
+            ".visible .entry",
+            ".func (.param .b32 r) f(.param .b32 a) { st.param.b32 [r], 1; ret; }\n.visible .entry",
+        ),
+    );
+}
+
+#[test]
+fn accepts_scoped_labels_and_registers() {
+    // Inline assembly duplicated in sibling blocks (labels and registers are block scoped);
+    // labels are visible before their definition and from nested blocks; `%r01` is `%r1`.
+    accept(&kernel(
+        "sm_90",
+        "8.0",
+        r#"
+	.reg .b32 %r<4>;
+	.shared .b64 mbar;
+	{ .reg .pred P1; LAB_WAIT: mbarrier.try_wait.parity.shared::cta.b64 P1, [mbar], %r1; @P1 bra DONE; bra LAB_WAIT; DONE: }
+	{ .reg .pred P1; LAB_WAIT: mbarrier.try_wait.parity.shared::cta.b64 P1, [mbar], %r2; @P1 bra DONE; bra LAB_WAIT; DONE: }
+	{ .reg .b32 %r<2>; mov.b32 %r3, %r01; { bra OUT; } }
+OUT:
+	mov.u32 %r1, WARP_SZ;
+	ret;
+"#,
+    ));
+}
+
+#[test]
+fn accepts_modern_instructions_on_their_targets() {
+    accept(&kernel(
+        "sm_90a",
+        "8.0",
+        r#"
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<4>;
+	.reg .f32 %f<9>;
+	.reg .pred %p<2>;
+	.shared .align 8 .b64 mbar;
+	mov.u32 %r1, %cluster_ctarank;
+	redux.sync.add.u32 %r2, %r1, -1;
+	elect.sync %r3|%p1, -1;
+	mbarrier.init.shared::cta.b64 [mbar], 1;
+	mbarrier.arrive.expect_tx.shared::cta.b64 _, [mbar], 128;
+	fence.proxy.async.shared::cta;
+	griddepcontrol.wait;
+	setmaxnreg.inc.sync.aligned.u32 240;
+	wgmma.fence.sync.aligned;
+	wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16 {%f1,%f2,%f3,%f4,%f5,%f6,%f7,%f8}, %rd1, %rd2, 1, 1, 1, 0, 0;
+	wgmma.commit_group.sync.aligned;
+	wgmma.wait_group.sync.aligned 0;
+	mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2,%r3,%r4}, {%r5,%r6}, {%f1,%f2,%f3,%f4};
+	cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r1], [%rd1], 128, [mbar];
+	cvt.rn.satfinite.e4m3x2.f32 %r7, %f1, %f2;
+	ret;
+"#,
+    ));
+}
+
+// ---- rejected ------------------------------------------------------------------------------
+
+#[test]
+fn rejects_undeclared_register() {
+    reject_body(".reg .b32 %r<10>;\n\tadd.s32 %r1, %r99, 1;\n\tret;", "use of undeclared register `%r99`");
+}
+
+#[test]
+fn rejects_unknown_label() {
+    reject_body("bra.uni $L__BB0_9;\n\tret;", "unknown label `$L__BB0_9`");
+}
+
+#[test]
+fn rejects_label_of_a_sibling_block() {
+    reject_body("{ L1: ret; }\n\t{ bra L1; }\n\tret;", "unknown label `L1`");
+}
+
+#[test]
+fn rejects_duplicate_register() {
+    reject_body(".reg .b32 %r1;\n\t.reg .b32 %r1;\n\tret;", "duplicate definition of `%r1`");
+    reject_body(".reg .b32 %r<4>;\n\t.reg .b32 %r3;\n\tret;", "duplicate definition of `%r3`");
+    reject_body(".reg .b32 k_param_0;\n\tret;", "duplicate definition of `k_param_0`");
+}
+
+#[test]
+fn rejects_duplicate_module_symbols() {
+    reject(
+        &module("sm_80", "7.0", ".global .b32 g;\n.global .b32 g;\n.entry k() { ret; }"),
+        "duplicate definition of `g`",
+    );
+    reject(
+        &module("sm_80", "7.0", ".func f() { ret; }\n.func f() { ret; }\n.entry k() { ret; }"),
+        "duplicate definition of `f`",
+    );
+}
+
+#[test]
+fn rejects_wrong_operand_count() {
+    reject_body(".reg .b32 %r<3>;\n\tadd.s32 %r1, %r2;\n\tret;", "`add` expects 3 operands, found 2");
+    reject_body(".reg .b32 %r1;\n\tret %r1;", "`ret` expects 0 operands, found 1");
+}
+
+#[test]
+fn rejects_unknown_modifier() {
+    reject_body(".reg .b32 %r<3>;\n\tadd.gee.s32 %r1, %r2, %r2;\n\tret;", "unknown modifier `.gee` on `add`");
+}
+
+#[test]
+fn rejects_conflicting_modifiers() {
+    reject_body(
+        ".reg .f32 %f<3>;\n\tadd.rn.rz.f32 %f1, %f2, %f2;\n\tret;",
+        "conflicting modifiers `.rn` and `.rz` on `add`",
+    );
+    reject_body(
+        ".reg .b32 %r<3>;\n\tadd.u32.s32 %r1, %r2, %r2;\n\tret;",
+        "conflicting modifiers `.u32` and `.s32` on `add`",
+    );
+}
+
+#[test]
+fn rejects_wrong_operand_kind() {
+    reject_body(
+        ".reg .f32 %f<3>;\n\t.reg .b64 %rd1;\n\tadd.f32 %f1, [%rd1], %f2;\n\tret;",
+        "operand 1 of `add.f32` must be a register or immediate, found an address",
+    );
+    reject_body(".reg .b64 %rd1;\n\tbra %rd1;\n\tret;", "operand 0 of `bra` must be a label, found a register");
+    reject_body(
+        ".reg .b32 %r1;\n\tadd.u32 %r1, %tid.x, 1;\n\tret;",
+        "special register `%tid.x` cannot be an operand of `add`; only `mov` and `cvt` read special registers",
+    );
+}
+
+#[test]
+fn rejects_operand_type_mismatches() {
+    reject_body(
+        ".reg .b32 %r<3>;\n\t.reg .b64 %rd1;\n\tadd.u32 %r1, %rd1, %r2;\n\tret;",
+        "register `%rd1` is .b64 but `add.u32` needs a 32-bit operand",
+    );
+    reject_body(
+        ".reg .b32 %r<3>;\n\tselp.b32 %r1, %r2, %r2, %r2;\n\tret;",
+        "register `%r2` is .b32 but `selp.b32` needs a .pred operand",
+    );
+    reject_body(
+        ".reg .b16 %rs1;\n\t.reg .b64 %rd1;\n\tld.global.u32 %rs1, [%rd1];\n\tret;",
+        "register `%rs1` is .b16 but `ld.global.u32` needs an operand of at least 32 bits",
+    );
+    reject_body(
+        ".reg .f32 %f1;\n\t.reg .f16x2 %h1;\n\tadd.f16x2 %h1, %h1, %f1;\n\tret;",
+        "register `%f1` is .f32 but `add.f16x2` needs a .f16x2 or bit-size operand",
+    );
+    reject_body(
+        ".reg .b32 %r1;\n\tadd.s32 %r1, %r1, 0f3F800000;\n\tret;",
+        "operand 2 of `add.s32` is a floating-point immediate, which does not fit type .s32",
+    );
+    reject_body(".reg .b32 %r1;\n\t@%r1 ret;\n\tret;", "guard `%r1` is .b32, not .pred");
+}
+
+#[test]
+fn rejects_bad_calls() {
+    let f = ".func (.param .b32 r) f(.param .b32 a) { st.param.b32 [r], 1; ret; }\n";
+    reject(
+        &format!(
+            "{}{f}.entry k() {{ .param .b32 p; .param .b32 r; call (r), f, (p, p); ret; }}",
+            module("sm_80", "7.0", "")
+        ),
+        "`call` passes 2 arguments to `f`, which takes 1",
+    );
+    reject(
+        &format!(
+            "{}{f}.entry k() {{ .reg .b64 %rd; .param .b32 p; mov.u64 %rd, f; call %rd, (p); ret; }}",
+            module("sm_80", "7.0", "")
+        ),
+        "indirect `call` through `%rd` needs a `.callprototype` or `.calltargets` label as its last operand",
+    );
+    reject(&module("sm_80", "7.0", ".entry k() { call nothere; ret; }"), "unknown function `nothere`");
+}
+
+#[test]
+fn rejects_instructions_newer_than_the_target() {
+    reject(
+        &kernel(
+            "sm_75",
+            "9.0",
+            ".reg .b64 %rd1;\n\t.shared .b64 mbar;\n\tcp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [mbar], [%rd1], 16, [mbar];\n\tret;",
+        ),
+        "`cp.async.bulk` requires `.target sm_90` or higher (module targets sm_75)",
+    );
+    reject(
+        &kernel("sm_90", "8.0", "wgmma.fence.sync.aligned;\n\tret;"),
+        "`wgmma` requires `.target sm_90a` (module targets sm_90)",
+    );
+    reject(
+        &kernel("sm_75", "9.0", ".reg .b32 %r1;\n\tmov.u32 %r1, %cluster_ctarank;\n\tret;"),
+        "`%cluster_ctarank` requires `.target sm_90` or higher (module targets sm_75)",
+    );
+}
+
+#[test]
+fn rejects_instructions_newer_than_the_version() {
+    let redux = ".reg .b32 %r1;\n\tredux.sync.add.u32 %r1, %r1, -1;\n\tret;";
+    assert_eq!(
+        messages(&kernel("sm_75", "6.4", redux)),
+        vec![
+            "`redux.sync` requires `.target sm_80` or higher (module targets sm_75)".to_string(),
+            "`redux.sync` requires PTX ISA 7.0 (module is .version 6.4)".to_string(),
+        ]
+    );
+    reject(
+        &kernel(
+            "sm_80",
+            "7.8",
+            ".reg .pred %p1;\n\t.shared .b64 mbar;\n\tmbarrier.try_wait.parity.b64 %p1, [mbar], 0;\n\tret;",
+        ),
+        "`mbarrier.try_wait` requires `.target sm_90` or higher (module targets sm_80)",
+    );
+    reject(
+        &kernel(
+            "sm_90",
+            "7.8",
+            ".reg .pred %p1;\n\t.shared .b64 mbar;\n\tmbarrier.arrive.expect_tx.b64 _, [mbar], 16;\n\tret;",
+        ),
+        "`mbarrier.expect_tx` requires PTX ISA 8.0 (module is .version 7.8)",
+    );
+}
+
+#[test]
+fn rejects_version_and_target_mismatches() {
+    reject(
+        &module("sm_90", "9.1", ".entry k() { ret; }"),
+        "unsupported .version 9.1; Cuprite supports PTX ISA up to 9.0",
+    );
+    reject(
+        &module("sm_90", "7.0", ".entry k() { ret; }"),
+        "`.target sm_90` requires PTX ISA 7.8 (module is .version 7.0)",
+    );
+    reject(&module("sm_99", "9.0", ".entry k() { ret; }"), "unknown target architecture `sm_99`");
+}
+
+#[test]
+fn rejects_bad_directives() {
+    reject(
+        &module("sm_80", "7.0", ".entry k() .maxntid 64, 32 { ret; }"),
+        "`.maxntid` allows 2048 threads per block; the limit is 1024",
+    );
+    reject(
+        &module("sm_80", "7.0", ".entry k() {\n.loc 3 1 1\nret; }"),
+        "`.loc` refers to file 3, which has no `.file` directive",
+    );
+    // The parser never gives `.entry` return parameters; build one by hand.
+    let mut p = parse(&module("sm_80", "7.0", ".func (.param .b32 r) f() { ret; }"));
+    if let Item::Func(f) = &mut p.module.items[0] {
+        f.kind = FuncKind::Entry;
+    }
+    let msgs: Vec<String> = validate(&p.module).into_iter().map(|d| d.message).collect();
+    assert_eq!(msgs, vec!["`.entry` function `f` cannot have return parameters".to_string()]);
+}
+
+#[test]
+fn gating_table_is_substantial() {
+    let (gates, sregs) = super::gating::table_size();
+    println!("gating table: {gates} instruction/modifier entries, {sregs} special registers");
+    assert!(gates >= 100 && sregs >= 20, "{gates} {sregs}");
+}
+
+/// Every file of the nvcc corpus (`tests/corpus/ptx`) validates without a diagnostic.
+#[test]
+fn corpus_validates_cleanly() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/ptx");
+    let Ok(entries) = std::fs::read_dir(&dir) else { return };
+    let mut failures = Vec::new();
+    for e in entries.flatten() {
+        let path = e.path();
+        if path.extension().is_none_or(|x| x != "ptx") {
+            continue;
+        }
+        let Ok(src) = std::fs::read_to_string(&path) else { continue };
+        let p = parse(&src);
+        if !p.diagnostics.is_empty() {
+            continue; // the parser's own tests report these
+        }
+        let d = validate(&p.module);
+        if !d.is_empty() {
+            failures.push(crate::render_all(&d[..d.len().min(3)], &path.display().to_string(), &src));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join(""));
+}

@@ -1,0 +1,254 @@
+//! Operand type checks for the common typed instructions (PTX ISA 9.4 "Type Checking Rules"
+//! and 9.4.1 "Operand Size Exceeding Instruction-Type Size").
+//!
+//! Only register operands are checked (immediates, special registers and address constants
+//! are not), and only for opcodes whose operand typing is regular. Everything else is accepted.
+
+use super::forms::kw_type;
+use super::{Sym, Validator, full_name};
+use crate::ast::{Imm, Instruction, Modifier, Name, Operand};
+use crate::keyword::Kw;
+use crate::types::{Opcode, ScalarType, TypeKind};
+
+/// How an operand's register type must relate to the instruction type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Rule {
+    /// Same size; `.bN` agrees with anything, integers with integers, floats with floats.
+    Strict,
+    /// `ld`/`st`/`cvt`: integer and bit-size registers may be wider than the type.
+    Relaxed,
+    /// A `.pred` register.
+    Pred,
+    /// Any non-predicate register of exactly this many bytes (`mov` pack/unpack elements).
+    Bytes(u32),
+}
+
+/// What a register failed to be.
+enum Need {
+    Pred,
+    Bits(u32),
+    AtLeast(u32),
+    Int,
+    Float,
+    Type(ScalarType),
+}
+
+pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
+    use Opcode::*;
+    let op = ins.opcode;
+    if !matches!(
+        op,
+        Add | Sub
+            | Mul
+            | Mad
+            | Div
+            | Rem
+            | Min
+            | Max
+            | And
+            | Or
+            | Xor
+            | Not
+            | Shl
+            | Shr
+            | Setp
+            | Selp
+            | Mov
+            | Cvt
+            | Ld
+            | St
+            | Neg
+            | Abs
+            | Fma
+    ) {
+        return;
+    }
+    let (mut t0, mut t1, mut n) = (None, None, 0);
+    for md in &ins.mods {
+        if let Modifier::Kw(k) = md
+            && let Some(t) = kw_type(*k)
+        {
+            match n {
+                0 => t0 = Some(t),
+                1 => t1 = Some(t),
+                _ => {}
+            }
+            n += 1;
+        }
+    }
+    let len = ins.operands.len();
+    if op == Cvt {
+        let (Some(d), Some(s)) = (t0, t1) else { return };
+        if n != 2 {
+            return;
+        }
+        operand(v, ins, 0, d, Rule::Relaxed);
+        operand(v, ins, 1, s, Rule::Relaxed);
+        if len > 2 {
+            operand(v, ins, 2, s, Rule::Relaxed);
+        }
+        return;
+    }
+    let Some(t) = t0 else { return };
+    if n != 1 {
+        return;
+    }
+    match op {
+        Setp => {
+            operand(v, ins, 0, ScalarType::Pred, Rule::Pred);
+            operand(v, ins, 1, t, Rule::Strict);
+            operand(v, ins, 2, t, Rule::Strict);
+            operand(v, ins, 3, ScalarType::Pred, Rule::Pred);
+        }
+        Selp => {
+            for i in 0..3 {
+                operand(v, ins, i, t, Rule::Strict);
+            }
+            operand(v, ins, 3, ScalarType::Pred, Rule::Pred);
+        }
+        Mov => {
+            let vec_mod = ins.has(Kw::V2) || ins.has(Kw::V4) || ins.has(Kw::V8);
+            let packed = !vec_mod && ins.operands.iter().any(|o| matches!(o, Operand::Vector(_)));
+            for i in 0..2 {
+                match &ins.operands[i] {
+                    Operand::Vector(items) if packed => {
+                        let parts = items.len() as u32;
+                        if parts > 0 && t.size() % parts == 0 {
+                            for it in items {
+                                element(v, ins, it, t, Rule::Bytes(t.size() / parts));
+                            }
+                        }
+                    }
+                    _ => operand(v, ins, i, t, Rule::Strict),
+                }
+            }
+        }
+        Ld => operand(v, ins, 0, t, Rule::Relaxed),
+        St => operand(v, ins, 1, t, Rule::Relaxed),
+        Mul | Mad if ins.has(Kw::Wide) => {
+            let Some(w) = wide(t) else { return };
+            operand(v, ins, 0, w, Rule::Strict);
+            operand(v, ins, 1, t, Rule::Strict);
+            operand(v, ins, 2, t, Rule::Strict);
+            if op == Mad {
+                operand(v, ins, 3, w, Rule::Strict);
+            }
+        }
+        Shl | Shr => {
+            operand(v, ins, 0, t, Rule::Strict);
+            operand(v, ins, 1, t, Rule::Strict);
+            operand(v, ins, 2, ScalarType::U32, Rule::Strict); // the shift amount is always .u32
+        }
+        _ => {
+            for i in 0..len {
+                operand(v, ins, i, t, Rule::Strict);
+            }
+        }
+    }
+}
+
+/// The type twice as wide, for `mul.wide`/`mad.wide`.
+fn wide(t: ScalarType) -> Option<ScalarType> {
+    use ScalarType::*;
+    Some(match t {
+        U16 => U32,
+        S16 => S32,
+        B16 => B32,
+        U32 => U64,
+        S32 => S64,
+        B32 => B64,
+        _ => return None,
+    })
+}
+
+fn operand(v: &mut Validator<'_>, ins: &Instruction, i: usize, t: ScalarType, rule: Rule) {
+    let Some(op) = ins.operands.get(i) else { return };
+    match op {
+        Operand::Vector(items) if rule == Rule::Relaxed => {
+            for it in items {
+                element(v, ins, it, t, rule);
+            }
+        }
+        Operand::Vector(_) => {}
+        Operand::Imm(imm) if rule == Rule::Strict => immediate(v, ins, i, t, *imm),
+        _ => element(v, ins, op, t, rule),
+    }
+}
+
+/// Integer types take no floating-point immediates and `.f32`/`.f64` no integer ones; a
+/// bit-size type takes a `0f` (32-bit) or `0d`/decimal (64-bit) immediate of its own size.
+fn immediate(v: &mut Validator<'_>, ins: &Instruction, i: usize, t: ScalarType, imm: Imm) {
+    let bad = match (t.kind(), imm) {
+        (TypeKind::Signed | TypeKind::Unsigned, Imm::F32(_) | Imm::F64(_)) => "a floating-point",
+        (TypeKind::Float, Imm::Int(_)) if matches!(t, ScalarType::F32 | ScalarType::F64) => "an integer",
+        (TypeKind::Bits, Imm::F32(_)) if t.size() != 4 => "a 32-bit floating-point",
+        (TypeKind::Bits, Imm::F64(_)) if t.size() != 8 => "a 64-bit floating-point",
+        _ => return,
+    };
+    let msg = format!("operand {i} of `{}` is {bad} immediate, which does not fit type .{t}", full_name(v.m, ins));
+    v.err(ins.span, msg);
+}
+
+fn element(v: &mut Validator<'_>, ins: &Instruction, op: &Operand, t: ScalarType, rule: Rule) {
+    match op {
+        Operand::Name(n) => reg(v, ins, *n, false, t, rule),
+        Operand::Component(n, _) => reg(v, ins, *n, true, t, rule),
+        Operand::Not(n) if rule == Rule::Pred => reg(v, ins, *n, false, t, rule),
+        Operand::Pair(a, b) if rule == Rule::Pred => {
+            if let Operand::Name(a) = **a {
+                reg(v, ins, a, false, t, rule);
+            }
+            reg(v, ins, *b, false, t, rule);
+        }
+        _ => {}
+    }
+}
+
+fn reg(v: &mut Validator<'_>, ins: &Instruction, n: Name, component: bool, t: ScalarType, rule: Rule) {
+    let Sym::Reg(vt) = v.resolve(n) else { return };
+    if vt.vector != 0 && !component {
+        return;
+    }
+    let r = vt.scalar;
+    let Err(need) = compat(t, r, rule) else { return };
+    let need = match need {
+        Need::Pred => "a .pred operand".to_string(),
+        Need::Bits(b) => format!("a {b}-bit operand"),
+        Need::AtLeast(b) => format!("an operand of at least {b} bits"),
+        Need::Int => "an integer or bit-size operand".to_string(),
+        Need::Float => "a floating-point or bit-size operand".to_string(),
+        Need::Type(t) => format!("a .{t} or bit-size operand"),
+    };
+    let msg = format!("register `{}` is .{r} but `{}` needs {need}", v.name(n), full_name(v.m, ins));
+    v.err(ins.span, msg);
+}
+
+fn compat(t: ScalarType, r: ScalarType, rule: Rule) -> Result<(), Need> {
+    use ScalarType::Pred;
+    if rule == Rule::Pred || t == Pred {
+        return if r == Pred { Ok(()) } else { Err(Need::Pred) };
+    }
+    if let Rule::Bytes(b) = rule {
+        return if r != Pred && r.size() == b { Ok(()) } else { Err(Need::Bits(b * 8)) };
+    }
+    let (tk, rk) = (t.kind(), r.kind());
+    if tk == TypeKind::Opaque || rk == TypeKind::Opaque {
+        return Ok(());
+    }
+    if tk == TypeKind::Float && rk == TypeKind::Float {
+        // Floating-point types agree only when they are the same type.
+        return if r == t { Ok(()) } else { Err(Need::Type(t)) };
+    }
+    let exact = rule == Rule::Strict;
+    let size_err = if exact { Need::Bits(t.size() * 8) } else { Need::AtLeast(t.size() * 8) };
+    if r == Pred {
+        return Err(size_err);
+    }
+    match (tk, rk) {
+        (TypeKind::Signed | TypeKind::Unsigned, TypeKind::Float) => return Err(Need::Int),
+        (TypeKind::Float, TypeKind::Signed | TypeKind::Unsigned) => return Err(Need::Float),
+        _ => {}
+    }
+    let ok = if exact { r.size() == t.size() } else { r.size() >= t.size() };
+    if ok { Ok(()) } else { Err(size_err) }
+}

@@ -1,0 +1,1513 @@
+//! PTX module → internal IR: resolves registers to slots, symbols to addresses or global
+//! indices, labels to instruction indices, lays out parameters, shared and local memory, and
+//! computes the reconvergence point (immediate post-dominator) of every branch.
+
+use std::collections::HashMap;
+
+use ptx::LineIndex;
+use ptx::ast::{
+    BinaryOp, ConstExpr, FuncKind, Function, Imm, Initializer, Instruction, Item, Modifier, Module, Name, Operand,
+    Statement, UnaryOp, VarDecl,
+};
+use ptx::keyword::Kw;
+use ptx::types::{CmpOp, Opcode, Rounding, ScalarType, SpecialReg, StateSpace, TypeKind};
+
+use crate::error::LoadError;
+use crate::ir::*;
+use crate::memory::AtomOp;
+
+/// A module-scope `.global`/`.const` variable, allocated in device memory per `DeviceMemory`.
+#[derive(Debug, Clone)]
+pub(crate) struct GlobalVar {
+    pub name: String,
+    pub size: u64,
+    pub init: Vec<u8>,
+    /// Initializer words holding addresses: (byte offset, global index, addend, size).
+    pub relocs: Vec<(u64, u32, i64, u8)>,
+}
+
+/// The decoded module.
+#[derive(Debug)]
+pub(crate) struct Decoded {
+    pub funcs: Vec<Result<Func, LoadError>>,
+    pub globals: Vec<GlobalVar>,
+    pub files: HashMap<u32, String>,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Sym {
+    Reg(Reg),
+    RegRange(Reg, u32),
+    Global(u32),
+    Shared(u64),
+    Local(u64),
+    KParam(u64),
+    FParam(u64),
+    Func(u32),
+}
+
+type R<T> = Result<T, String>;
+
+fn align_up(x: u64, a: u64) -> u64 {
+    x.div_ceil(a.max(1)) * a.max(1)
+}
+
+fn decl_size(d: &VarDecl, dims: &[Option<u64>]) -> u64 {
+    let elems: u64 = dims.iter().map(|d| d.unwrap_or(0)).product();
+    u64::from(d.ty.size()) * elems
+}
+
+fn decl_align(d: &VarDecl) -> u64 {
+    u64::from(d.align.unwrap_or(d.ty.size()).max(1))
+}
+
+/// Decodes a whole module.
+pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
+    let lines = src.map(LineIndex::new);
+    let names = &m.names;
+    let mut module_syms: HashMap<Name, Sym> = HashMap::new();
+    let mut globals = Vec::new();
+    let mut files = HashMap::new();
+    let mut global_errors = Vec::new();
+
+    // Functions: index by name (definitions win over prototypes).
+    let mut func_items: Vec<&Function> = Vec::new();
+    for it in &m.items {
+        if let Item::Func(f) = it
+            && f.body.is_some()
+        {
+            module_syms.insert(f.name, Sym::Func(func_items.len() as u32));
+            func_items.push(f);
+        }
+    }
+
+    // Shared memory: module-level and function-level static `.shared` variables share one
+    // layout; `.extern .shared` arrays start at the end of it (the dynamic area).
+    let mut shared_off = 0u64;
+    let mut dyn_shared: Vec<Name> = Vec::new();
+    let mut dyn_align = 16u64;
+    let mut shared_decl = |d: &VarDecl, syms: &mut HashMap<Name, Sym>| {
+        for n in &d.names {
+            let size = decl_size(d, &n.dims);
+            if n.dims.iter().any(|x| x.is_none()) || size == 0 {
+                dyn_shared.push(n.name);
+                dyn_align = dyn_align.max(decl_align(d));
+            } else {
+                shared_off = align_up(shared_off, decl_align(d));
+                syms.insert(n.name, Sym::Shared(shared_off));
+                shared_off += size;
+            }
+        }
+    };
+    for it in &m.items {
+        match it {
+            Item::Var(v) if matches!(v.space, StateSpace::Shared | StateSpace::SharedCta) => {
+                shared_decl(v, &mut module_syms)
+            }
+            Item::Var(v) if matches!(v.space, StateSpace::Global | StateSpace::Const) => {
+                for n in &v.names {
+                    let idx = globals.len() as u32;
+                    let mut size = decl_size(v, &n.dims);
+                    let mut init = Vec::new();
+                    let mut relocs = Vec::new();
+                    if let Some(i) = &v.init {
+                        let mut flat = Vec::new();
+                        flatten(i, &mut flat);
+                        let es = u64::from(v.ty.scalar.size());
+                        for (k, e) in flat.iter().enumerate() {
+                            let off = k as u64 * es;
+                            match eval(e, &module_syms) {
+                                Ok((val, None)) => {
+                                    let bytes = encode_const(val, v.ty.scalar);
+                                    init.extend_from_slice(&bytes[..es as usize]);
+                                }
+                                Ok((val, Some(g))) => {
+                                    relocs.push((off, g, val.as_i64(), es as u8));
+                                    init.extend(std::iter::repeat_n(0, es as usize));
+                                }
+                                Err(msg) => {
+                                    let (line, col) = lines.as_ref().map_or((0, 0), |l| l.line_col(v.span.start));
+                                    global_errors.push(LoadError {
+                                        function: String::new(),
+                                        instruction: names.str(n.name).to_string(),
+                                        line,
+                                        col,
+                                        message: msg,
+                                    })
+                                }
+                            }
+                        }
+                        size = size.max(init.len() as u64);
+                    }
+                    module_syms.insert(n.name, Sym::Global(idx));
+                    globals.push(GlobalVar { name: names.str(n.name).to_string(), size, init, relocs });
+                }
+            }
+            Item::File(f) => {
+                files.insert(f.index, f.path.clone());
+            }
+            _ => {}
+        }
+    }
+    for f in &func_items {
+        for s in f.body.iter().flatten() {
+            if let Statement::Decl(d) = s
+                && matches!(d.space, StateSpace::Shared | StateSpace::SharedCta)
+            {
+                shared_decl(d, &mut module_syms);
+            }
+        }
+    }
+    let dyn_base = align_up(shared_off, dyn_align);
+    for n in dyn_shared {
+        module_syms.insert(n, Sym::Shared(dyn_base));
+    }
+
+    let mut funcs = Vec::new();
+    for f in &func_items {
+        let mut d = FuncDecoder {
+            names,
+            lines: lines.as_ref(),
+            module_syms: &module_syms,
+            func_items: &func_items,
+            scopes: vec![HashMap::new()],
+            nregs: 0,
+            param_size: 0,
+            local_size: 0,
+            loc: None,
+            fname: names.str(f.name).to_string(),
+            is_kernel: f.kind == FuncKind::Entry,
+        };
+        let mut r = d.function(f, dyn_base as u32);
+        if let (Ok(_), Some(e)) = (&r, global_errors.first()) {
+            r = Err(e.clone());
+        }
+        funcs.push(r);
+    }
+    Decoded { funcs, globals, files }
+}
+
+fn flatten<'a>(i: &'a Initializer, out: &mut Vec<&'a ConstExpr>) {
+    match i {
+        Initializer::Expr(e) => out.push(e),
+        Initializer::List(l) => l.iter().for_each(|x| flatten(x, out)),
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+enum CVal {
+    I(i64),
+    F32(u32),
+    F64(u64),
+}
+
+impl CVal {
+    fn as_i64(self) -> i64 {
+        match self {
+            CVal::I(i) => i,
+            CVal::F32(b) => f32::from_bits(b) as i64,
+            CVal::F64(b) => f64::from_bits(b) as i64,
+        }
+    }
+}
+
+fn eval(e: &ConstExpr, syms: &HashMap<Name, Sym>) -> R<(CVal, Option<u32>)> {
+    Ok(match e {
+        ConstExpr::Int(i) => (CVal::I(*i), None),
+        ConstExpr::UInt(u) => (CVal::I(*u as i64), None),
+        ConstExpr::F32(b) => (CVal::F32(*b), None),
+        ConstExpr::F64(b) => (CVal::F64(*b), None),
+        ConstExpr::Symbol(n) | ConstExpr::Generic(n) => match syms.get(n) {
+            Some(Sym::Global(g)) => (CVal::I(0), Some(*g)),
+            _ => return Err("initializer refers to an unsupported symbol".into()),
+        },
+        ConstExpr::Unary(op, a) => {
+            let (v, g) = eval(a, syms)?;
+            if g.is_some() {
+                return Err("unsupported address arithmetic in initializer".into());
+            }
+            let i = v.as_i64();
+            (
+                CVal::I(match op {
+                    UnaryOp::Neg => i.wrapping_neg(),
+                    UnaryOp::Not => !i,
+                    UnaryOp::LogicalNot => i64::from(i == 0),
+                }),
+                None,
+            )
+        }
+        ConstExpr::Binary(op, a, b) => {
+            let (x, gx) = eval(a, syms)?;
+            let (y, gy) = eval(b, syms)?;
+            let (x, y) = (x.as_i64(), y.as_i64());
+            let g = match (gx, gy, op) {
+                (None, None, _) => None,
+                (Some(g), None, BinaryOp::Add | BinaryOp::Sub) | (None, Some(g), BinaryOp::Add) => Some(g),
+                _ => return Err("unsupported address arithmetic in initializer".into()),
+            };
+            let v = match op {
+                BinaryOp::Add => x.wrapping_add(y),
+                BinaryOp::Sub => x.wrapping_sub(y),
+                BinaryOp::Mul => x.wrapping_mul(y),
+                BinaryOp::Div => x.checked_div(y).ok_or("division by zero in initializer")?,
+                BinaryOp::Rem => x.checked_rem(y).ok_or("division by zero in initializer")?,
+                BinaryOp::Shl => x.wrapping_shl(y as u32),
+                BinaryOp::Shr => x.wrapping_shr(y as u32),
+                BinaryOp::And => x & y,
+                BinaryOp::Or => x | y,
+                BinaryOp::Xor => x ^ y,
+            };
+            (CVal::I(v), g)
+        }
+    })
+}
+
+fn encode_const(v: CVal, ty: ScalarType) -> [u8; 8] {
+    let bits = match (v, ty.kind()) {
+        (CVal::I(i), TypeKind::Float) => match ty {
+            ScalarType::F64 => (i as f64).to_bits(),
+            _ => u64::from((i as f32).to_bits()),
+        },
+        (CVal::F32(b), _) if ty == ScalarType::F64 => f64::from(f32::from_bits(b)).to_bits(),
+        (CVal::F64(b), _) if ty == ScalarType::F32 => u64::from((f64::from_bits(b) as f32).to_bits()),
+        (CVal::I(i), _) => i as u64,
+        (CVal::F32(b), _) => u64::from(b),
+        (CVal::F64(b), _) => b,
+    };
+    bits.to_le_bytes()
+}
+
+fn width(t: ScalarType) -> u8 {
+    if t == ScalarType::Pred { 1 } else { (t.size() * 8) as u8 }
+}
+
+fn is_signed(t: ScalarType) -> bool {
+    t.kind() == TypeKind::Signed
+}
+
+fn mask_to(v: u64, t: ScalarType) -> u64 {
+    let w = width(t);
+    if w >= 64 { v } else { v & ((1u64 << w) - 1) }
+}
+
+struct FuncDecoder<'a> {
+    names: &'a ptx::ast::Names,
+    lines: Option<&'a LineIndex>,
+    module_syms: &'a HashMap<Name, Sym>,
+    func_items: &'a [&'a Function],
+    scopes: Vec<HashMap<Name, Sym>>,
+    nregs: u32,
+    param_size: u32,
+    local_size: u32,
+    loc: Option<(u32, u32)>,
+    fname: String,
+    is_kernel: bool,
+}
+
+/// Modifiers that only affect caching, ordering or scope; the executor may ignore them
+/// because it runs every access with (at least) the strongest guarantees.
+fn ignorable(k: Kw) -> bool {
+    matches!(
+        k,
+        Kw::Ca
+            | Kw::Cg
+            | Kw::Cs
+            | Kw::Lu
+            | Kw::Cv
+            | Kw::Wb
+            | Kw::Wt
+            | Kw::Nc
+            | Kw::Volatile
+            | Kw::Relaxed
+            | Kw::Acquire
+            | Kw::Release
+            | Kw::AcqRel
+            | Kw::Weak
+            | Kw::Cta
+            | Kw::Gpu
+            | Kw::Sys
+            | Kw::L1EvictFirst
+            | Kw::L1EvictLast
+            | Kw::L1EvictNormal
+            | Kw::L1EvictUnchanged
+            | Kw::L1NoAllocate
+            | Kw::L2EvictFirst
+            | Kw::L2EvictLast
+            | Kw::L2EvictNormal
+            | Kw::L2EvictUnchanged
+            | Kw::L2128B
+            | Kw::L2256B
+            | Kw::L264B
+            | Kw::Sc
+            | Kw::Aligned
+            | Kw::Uni
+            | Kw::Sync
+            | Kw::Noftz
+    )
+}
+
+impl FuncDecoder<'_> {
+    fn err_at(&self, text: String, span: ptx::Span, message: String) -> LoadError {
+        let (line, col) = self.lines.map_or((0, 0), |l| l.line_col(span.start));
+        LoadError { function: self.fname.clone(), instruction: text, line, col, message }
+    }
+
+    fn new_reg(&mut self) -> Reg {
+        self.nregs += 1;
+        self.nregs - 1
+    }
+
+    fn declare(&mut self, d: &VarDecl, frame_local: &mut u64) -> R<()> {
+        for n in &d.names {
+            let sym = match d.space {
+                StateSpace::Reg => {
+                    if let Some(k) = n.range {
+                        let base = self.nregs;
+                        self.nregs += k;
+                        Sym::RegRange(base, k)
+                    } else {
+                        let vw = u32::from(d.ty.vector.max(1));
+                        if vw > 1 {
+                            return Err("vector registers are not supported".into());
+                        }
+                        Sym::Reg(self.new_reg())
+                    }
+                }
+                StateSpace::Local => {
+                    *frame_local = align_up(*frame_local, decl_align(d));
+                    let s = Sym::Local(*frame_local);
+                    *frame_local += decl_size(d, &n.dims);
+                    s
+                }
+                StateSpace::Param | StateSpace::ParamFunc => {
+                    let off = align_up(u64::from(self.param_size), decl_align(d));
+                    self.param_size = (off + decl_size(d, &n.dims)) as u32;
+                    Sym::FParam(off)
+                }
+                StateSpace::Shared | StateSpace::SharedCta => match self.module_syms.get(&n.name) {
+                    Some(s) => *s,
+                    None => return Err("unknown shared variable".into()),
+                },
+                _ => return Err(format!("`.{}` variables in a function body are not supported", d.space)),
+            };
+            if let Some(scope) = self.scopes.last_mut() {
+                scope.insert(n.name, sym);
+            }
+        }
+        Ok(())
+    }
+
+    fn lookup(&self, n: Name) -> Option<Sym> {
+        for s in self.scopes.iter().rev() {
+            if let Some(x) = s.get(&n) {
+                return Some(*x);
+            }
+        }
+        if let Some(x) = self.module_syms.get(&n) {
+            return Some(*x);
+        }
+        // `%r12` declared through `%r<N>`.
+        let s = self.names.str(n);
+        let digits = s.len() - s.bytes().rev().take_while(|b| b.is_ascii_digit()).count();
+        if digits < s.len() {
+            let idx: u32 = s[digits..].parse().ok()?;
+            let prefix = self.names.get(&s[..digits])?;
+            for sc in self.scopes.iter().rev() {
+                if let Some(Sym::RegRange(base, k)) = sc.get(&prefix) {
+                    return (idx < *k).then_some(Sym::Reg(base + idx));
+                }
+            }
+        }
+        None
+    }
+
+    fn name_str(&self, n: Name) -> &str {
+        self.names.str(n)
+    }
+
+    fn reg(&mut self, op: &Operand) -> R<Reg> {
+        match op {
+            Operand::Name(n) => match self.lookup(*n) {
+                Some(Sym::Reg(r)) => Ok(r),
+                _ => Err(format!("`{}` is not a register", self.name_str(*n))),
+            },
+            Operand::Sink => Ok(self.new_reg()),
+            _ => Err("expected a register".into()),
+        }
+    }
+
+    fn imm(&self, i: Imm, ty: ScalarType) -> u64 {
+        match (i, ty) {
+            (Imm::Int(v), ScalarType::F32) => u64::from((v as f32).to_bits()),
+            (Imm::Int(v), ScalarType::F64) => (v as f64).to_bits(),
+            (Imm::Int(v), _) => mask_to(v as u64, ty),
+            (Imm::F32(b), ScalarType::F64) => f64::from(f32::from_bits(b)).to_bits(),
+            (Imm::F32(b), _) => u64::from(b),
+            (Imm::F64(b), ScalarType::F32) => u64::from((f64::from_bits(b) as f32).to_bits()),
+            (Imm::F64(b), _) => b,
+        }
+    }
+
+    fn sym_src(&self, n: Name, off: i64) -> R<Src> {
+        match self.lookup(n) {
+            Some(Sym::Reg(r)) if off == 0 => Ok(Src::Reg(r)),
+            Some(Sym::Global(g)) => Ok(Src::Global(g, off)),
+            Some(Sym::Shared(o)) => Ok(Src::Imm(o.wrapping_add(off as u64))),
+            Some(Sym::Local(o)) => Ok(Src::Local(o.wrapping_add(off as u64))),
+            Some(Sym::KParam(_)) => Err("taking the address of a kernel parameter is not supported".into()),
+            Some(Sym::Func(_)) => Err("function pointers are not supported".into()),
+            _ => Err(format!("unknown or unsupported operand `{}`", self.name_str(n))),
+        }
+    }
+
+    fn src(&mut self, op: &Operand, ty: ScalarType) -> R<Src> {
+        match op {
+            Operand::Name(n) => self.sym_src(*n, 0),
+            Operand::NameOffset(n, off) => self.sym_src(*n, *off),
+            Operand::Imm(i) => Ok(Src::Imm(self.imm(*i, ty))),
+            Operand::Sreg(s, c) => Ok(Src::Sreg(sreg(*s, c.map(|c| c.index() as u8))?)),
+            Operand::Sink => Ok(Src::Imm(0)),
+            _ => Err("unsupported operand form".into()),
+        }
+    }
+
+    /// A predicate source, possibly negated (`!p`).
+    fn psrc(&mut self, op: &Operand) -> R<(Src, bool)> {
+        match op {
+            Operand::Not(n) => Ok((self.sym_src(*n, 0)?, true)),
+            Operand::Imm(Imm::Int(i)) => Ok((Src::Imm(u64::from(*i != 0)), false)),
+            _ => Ok((self.src(op, ScalarType::Pred)?, false)),
+        }
+    }
+
+    /// A memory operand and, when it names a variable, the space that variable lives in.
+    fn addr(&mut self, op: &Operand) -> R<(Addr, Option<Space>)> {
+        let (base, off) = match op {
+            Operand::Addr(a) => (a.base, a.offset),
+            Operand::Name(n) => (Some(*n), 0),
+            Operand::NameOffset(n, o) => (Some(*n), *o),
+            Operand::Imm(Imm::Int(i)) => (None, *i),
+            _ => return Err("unsupported address operand".into()),
+        };
+        let Some(n) = base else {
+            return Ok((Addr { base: Base::Abs, off }, None));
+        };
+        Ok(match self.lookup(n) {
+            Some(Sym::Reg(r)) => (Addr { base: Base::Reg(r), off }, None),
+            Some(Sym::Global(g)) => (Addr { base: Base::Global(g), off }, Some(Space::Global)),
+            Some(Sym::Shared(o)) => (Addr { base: Base::Abs, off: o as i64 + off }, Some(Space::Shared)),
+            Some(Sym::Local(o)) => (Addr { base: Base::Local(o), off }, Some(Space::Local)),
+            Some(Sym::KParam(o)) => (Addr { base: Base::Abs, off: o as i64 + off }, Some(Space::KParam)),
+            Some(Sym::FParam(o)) => (Addr { base: Base::Abs, off: o as i64 + off }, Some(Space::FParam)),
+            _ => return Err(format!("unknown address base `{}`", self.name_str(n))),
+        })
+    }
+
+    fn function(&mut self, f: &Function, dyn_base: u32) -> Result<Func, LoadError> {
+        let fspan = f.span;
+        let ferr = |s: &Self, m: String| s.err_at(s.fname.clone(), fspan, m);
+        // Parameters.
+        let mut kparam = 0u64;
+        let mut ret_slots = Vec::new();
+        let mut param_slots = Vec::new();
+        let mut frame_local = 0u64;
+        if self.is_kernel {
+            for p in &f.params {
+                for n in &p.names {
+                    kparam = align_up(kparam, decl_align(p));
+                    self.scopes[0].insert(n.name, Sym::KParam(kparam));
+                    kparam += decl_size(p, &n.dims);
+                }
+            }
+        } else {
+            for (list, slots) in [(&f.returns, &mut ret_slots), (&f.params, &mut param_slots)] {
+                for p in list.iter() {
+                    if p.space == StateSpace::Reg {
+                        return Err(ferr(self, "register parameters are not supported".into()));
+                    }
+                    for n in &p.names {
+                        let off = align_up(u64::from(self.param_size), decl_align(p));
+                        let sz = decl_size(p, &n.dims);
+                        self.scopes[0].insert(n.name, Sym::FParam(off));
+                        self.param_size = (off + sz) as u32;
+                        slots.push((off as u32, sz as u32));
+                    }
+                }
+            }
+        }
+        let body = f.body.as_deref().unwrap_or(&[]);
+        // Labels → instruction indices.
+        let mut labels: HashMap<Name, u32> = HashMap::new();
+        let mut n = 0u32;
+        for s in body {
+            match s {
+                Statement::Instr(_) => n += 1,
+                Statement::Label(l, _) => {
+                    labels.insert(*l, n);
+                }
+                _ => {}
+            }
+        }
+        let mut code = Vec::with_capacity(n as usize);
+        let mut info = Vec::with_capacity(n as usize);
+        let mut branch_fix: Vec<(usize, Name)> = Vec::new();
+        for s in body {
+            match s {
+                Statement::Instr(ins) => {
+                    let text = fmt_inst(self.names, ins);
+                    let res = self.instruction(ins, &labels, &mut branch_fix, code.len());
+                    let op = res.map_err(|m| self.err_at(text.clone(), ins.span, m))?;
+                    let guard = match ins.guard {
+                        Some(g) => match self.lookup(g.pred) {
+                            Some(Sym::Reg(r)) => Some(Guard { reg: r, neg: g.negated }),
+                            _ => return Err(self.err_at(text, ins.span, "unknown guard predicate".into())),
+                        },
+                        None => None,
+                    };
+                    let (line, col) = self.lines.map_or((0, 0), |l| l.line_col(ins.span.start));
+                    code.push(Inst { op, guard });
+                    info.push(SrcInfo { text, line, col, offset: ins.span.start, loc: self.loc });
+                }
+                Statement::Decl(d) => {
+                    self.declare(d, &mut frame_local)
+                        .map_err(|m| self.err_at(format!(".{} declaration", d.space), d.span, m))?;
+                }
+                Statement::BlockStart(_) => self.scopes.push(HashMap::new()),
+                Statement::BlockEnd(_) => {
+                    self.scopes.pop();
+                }
+                Statement::Loc(l) => self.loc = Some((l.file, l.line)),
+                Statement::Label(..) | Statement::Pragma(..) => {}
+                Statement::CallPrototype(p) => {
+                    return Err(self.err_at("callprototype".into(), p.span, "indirect calls are not supported".into()));
+                }
+                Statement::BranchTargets(_, _, sp) | Statement::CallTargets(_, _, sp) => {
+                    return Err(self.err_at("branchtargets".into(), *sp, "indirect branches are not supported".into()));
+                }
+            }
+        }
+        let _ = branch_fix;
+        crate::cfg::set_reconvergence(&mut code);
+        self.local_size = align_up(frame_local, 16) as u32;
+        Ok(Func {
+            name: self.fname.clone(),
+            is_kernel: self.is_kernel,
+            code,
+            info,
+            nregs: self.nregs,
+            param_size: self.param_size,
+            local_size: self.local_size,
+            kparam_size: kparam as u32,
+            shared_size: dyn_base,
+        })
+    }
+
+    fn instruction(
+        &mut self,
+        ins: &Instruction,
+        labels: &HashMap<Name, u32>,
+        _fix: &mut Vec<(usize, Name)>,
+        _pc: usize,
+    ) -> R<Op> {
+        let mut kws: Vec<Kw> = Vec::new();
+        let mut warp = false;
+        for m in &ins.mods {
+            match m {
+                Modifier::Kw(k) => kws.push(*k),
+                Modifier::Unknown(n) if self.names.str(*n) == "warp" => warp = true,
+                Modifier::Unknown(n) => return Err(format!("unknown modifier `.{}`", self.names.str(*n))),
+                Modifier::Shape { .. } => return Err("matrix (shape) instructions are not supported".into()),
+            }
+        }
+        let tys: Vec<ScalarType> = kws.iter().filter_map(|k| k.as_type()).collect();
+        let ty = tys.last().copied();
+        let rnd: Option<Rounding> = kws.iter().find_map(|k| k.as_rounding());
+        let has = |k: Kw| kws.contains(&k);
+        let ops = &ins.operands;
+        let nops = ops.len();
+        let need = |k: usize| -> R<()> { if nops < k { Err(format!("expected {k} operands")) } else { Ok(()) } };
+        // Check that every non-type, non-ignorable modifier is in `allowed`.
+        let check = |allowed: &[Kw]| -> R<()> {
+            for k in &kws {
+                if k.as_type().is_none() && !ignorable(*k) && !allowed.contains(k) {
+                    return Err(format!("modifier `.{}` is not supported here", k.as_str()));
+                }
+            }
+            Ok(())
+        };
+        let ty_req = || ty.ok_or_else(|| "missing type".to_string());
+        use Opcode as O;
+        let op = match ins.opcode {
+            O::Mov => {
+                check(&[])?;
+                need(2)?;
+                let t = ty_req()?;
+                match (&ops[0], &ops[1]) {
+                    (Operand::Vector(ds), a) => {
+                        let bits = (u32::from(width(t)) / ds.len() as u32) as u8;
+                        let mut parts = Vec::new();
+                        for d in ds {
+                            parts.push(match d {
+                                Operand::Sink => None,
+                                d => Some(self.reg(d)?),
+                            });
+                        }
+                        Op::Unpack { parts, a: self.src(a, t)?, bits }
+                    }
+                    (d, Operand::Vector(srcs)) => {
+                        let bits = (u32::from(width(t)) / srcs.len() as u32) as u8;
+                        let part_ty = match bits {
+                            8 => ScalarType::B8,
+                            16 => ScalarType::B16,
+                            32 => ScalarType::B32,
+                            _ => ScalarType::B64,
+                        };
+                        let parts = srcs.iter().map(|s| self.src(s, part_ty)).collect::<R<Vec<_>>>()?;
+                        Op::Pack { d: self.reg(d)?, parts, bits }
+                    }
+                    (d, a) => Op::Un { op: UnOp::Mov, d: self.reg(d)?, a: self.src(a, t)? },
+                }
+            }
+            O::Ld | O::Ldu | O::St => return self.mem(ins, &kws, ty),
+            O::Cvta => {
+                check(&[Kw::To, Kw::Global, Kw::Shared, Kw::SharedCta, Kw::Local, Kw::Const, Kw::Param])?;
+                need(2)?;
+                let space = if has(Kw::Shared) || has(Kw::SharedCta) {
+                    Space::Shared
+                } else if has(Kw::Local) {
+                    Space::Local
+                } else if has(Kw::Global) || has(Kw::Const) {
+                    Space::Global
+                } else {
+                    return Err("unsupported cvta space".into());
+                };
+                let t = ty.unwrap_or(ScalarType::U64);
+                Op::Cvta { to_generic: !has(Kw::To), space, d: self.reg(&ops[0])?, a: self.src(&ops[1], t)? }
+            }
+            O::Isspacep => {
+                check(&[Kw::Global, Kw::Shared, Kw::SharedCta, Kw::Local, Kw::Const, Kw::Param])?;
+                need(2)?;
+                let space = if has(Kw::Shared) || has(Kw::SharedCta) {
+                    Space::Shared
+                } else if has(Kw::Local) {
+                    Space::Local
+                } else if has(Kw::Global) || has(Kw::Const) {
+                    Space::Global
+                } else {
+                    return Err("unsupported isspacep space".into());
+                };
+                Op::Isspacep { space, d: self.reg(&ops[0])?, a: self.src(&ops[1], ScalarType::U64)? }
+            }
+            O::Cvt => {
+                check(&[Kw::Rn, Kw::Rz, Kw::Rm, Kw::Rp, Kw::Rni, Kw::Rzi, Kw::Rmi, Kw::Rpi, Kw::Sat, Kw::Ftz])?;
+                need(2)?;
+                if tys.len() != 2 {
+                    return Err("cvt needs two types".into());
+                }
+                let (to, from) = (tys[0], tys[1]);
+                let c = self.cvt(to, from, rnd, has(Kw::Sat), has(Kw::Ftz))?;
+                Op::Un { op: UnOp::Cvt(c), d: self.reg(&ops[0])?, a: self.src(&ops[1], from)? }
+            }
+            O::Add
+            | O::Sub
+            | O::Mul
+            | O::Div
+            | O::Rem
+            | O::Min
+            | O::Max
+            | O::And
+            | O::Or
+            | O::Xor
+            | O::Shl
+            | O::Shr
+            | O::Copysign
+            | O::Mul24
+            | O::Bmsk => {
+                need(3)?;
+                let t = ty_req()?;
+                let op = self.binop(ins.opcode, t, &kws, rnd)?;
+                let bt = match op {
+                    BinOp::Shl(_) | BinOp::Shr(..) => ScalarType::U32,
+                    _ => t,
+                };
+                Op::Bin { op, d: self.reg(&ops[0])?, a: self.src(&ops[1], t)?, b: self.src(&ops[2], bt)? }
+            }
+            O::Mad | O::Fma | O::Bfe | O::Prmt | O::Lop3 | O::Shf | O::Selp | O::Mad24 | O::Sad | O::Dp4a | O::Dp2a => {
+                check(&[
+                    Kw::Rn,
+                    Kw::Ftz,
+                    Kw::Sat,
+                    Kw::Lo,
+                    Kw::Hi,
+                    Kw::Wide,
+                    Kw::L,
+                    Kw::R,
+                    Kw::Wrap,
+                    Kw::Clamp,
+                    Kw::F4e,
+                    Kw::B4e,
+                    Kw::Rc8,
+                    Kw::Ecl,
+                    Kw::Ecr,
+                    Kw::Rc16,
+                ])?;
+                let t = ty_req()?;
+                let (mut op, n) = self.ternop(ins.opcode, t, &tys, &kws, rnd)?;
+                need(n)?;
+                if let TernOp::Lop3(_) = op {
+                    let Operand::Imm(Imm::Int(lut)) = ops[4] else {
+                        return Err("lop3 needs an immediate truth table".into());
+                    };
+                    op = TernOp::Lop3(lut as u8);
+                }
+                let (sa, sb, sc) = match op {
+                    TernOp::Bfe(..) => (t, ScalarType::U32, ScalarType::U32),
+                    TernOp::Selp => (t, t, ScalarType::Pred),
+                    TernOp::ShfL(_) | TernOp::ShfR(_) => (t, t, ScalarType::U32),
+                    TernOp::Dp4a(..) | TernOp::Dp2a(..) => (ScalarType::B32, ScalarType::B32, ScalarType::B32),
+                    _ => (t, t, t),
+                };
+                let d = self.reg(&ops[0])?;
+                let a = self.src(&ops[1], sa)?;
+                let b = self.src(&ops[2], sb)?;
+                let c = self.src(&ops[3], sc)?;
+                Op::Tern { op, d, a, b, c }
+            }
+            O::Bfi => {
+                check(&[])?;
+                need(5)?;
+                let t = ty_req()?;
+                Op::Bfi {
+                    w: width(t),
+                    d: self.reg(&ops[0])?,
+                    a: self.src(&ops[1], t)?,
+                    b: self.src(&ops[2], t)?,
+                    c: self.src(&ops[3], ScalarType::U32)?,
+                    e: self.src(&ops[4], ScalarType::U32)?,
+                }
+            }
+            O::Not
+            | O::Cnot
+            | O::Neg
+            | O::Abs
+            | O::Popc
+            | O::Clz
+            | O::Brev
+            | O::Bfind
+            | O::Sqrt
+            | O::Rcp
+            | O::Rsqrt
+            | O::Sin
+            | O::Cos
+            | O::Lg2
+            | O::Ex2
+            | O::Tanh
+            | O::Testp => {
+                check(&[
+                    Kw::Approx,
+                    Kw::Full,
+                    Kw::Rn,
+                    Kw::Ftz,
+                    Kw::Shiftamt,
+                    Kw::Finite,
+                    Kw::Infinite,
+                    Kw::Number,
+                    Kw::Notanumber,
+                    Kw::Normal,
+                    Kw::Subnormal,
+                ])?;
+                need(2)?;
+                let t = ty_req()?;
+                let op = self.unop(ins.opcode, t, &kws, rnd)?;
+                Op::Un { op, d: self.reg(&ops[0])?, a: self.src(&ops[1], t)? }
+            }
+            O::Setp | O::Set => {
+                check(&[
+                    Kw::Eq,
+                    Kw::Ne,
+                    Kw::Lt,
+                    Kw::Le,
+                    Kw::Gt,
+                    Kw::Ge,
+                    Kw::Lo,
+                    Kw::Ls,
+                    Kw::Hi,
+                    Kw::Hs,
+                    Kw::Equ,
+                    Kw::Neu,
+                    Kw::Ltu,
+                    Kw::Leu,
+                    Kw::Gtu,
+                    Kw::Geu,
+                    Kw::Num,
+                    Kw::Nan,
+                    Kw::And,
+                    Kw::Or,
+                    Kw::Xor,
+                    Kw::Ftz,
+                ])?;
+                need(3)?;
+                let cop: CmpOp = kws.iter().find_map(|k| k.as_cmp()).ok_or("missing comparison")?;
+                let st = ty_req()?;
+                let (out, dt) = if ins.opcode == O::Set {
+                    if tys.len() != 2 {
+                        return Err("set needs two types".into());
+                    }
+                    let dt = tys[0];
+                    (if dt == ScalarType::F32 { SetOut::F32 } else { SetOut::Mask }, dt)
+                } else {
+                    (SetOut::Pred, ScalarType::Pred)
+                };
+                let _ = dt;
+                let kind = match st {
+                    ScalarType::F32 => b'f',
+                    ScalarType::F64 => b'd',
+                    ScalarType::F16 => b'h',
+                    t if is_signed(t) => b's',
+                    t if t.kind() == TypeKind::Float => return Err(format!("setp on .{t} is not supported")),
+                    _ => b'u',
+                };
+                let cmp = Cmp { op: cop, kind, w: width(st), ftz: has(Kw::Ftz) };
+                let comb = if has(Kw::And) {
+                    Some(BoolOp::And)
+                } else if has(Kw::Or) {
+                    Some(BoolOp::Or)
+                } else if has(Kw::Xor) {
+                    Some(BoolOp::Xor)
+                } else {
+                    None
+                };
+                let comb = match comb {
+                    Some(b) => {
+                        need(4)?;
+                        let (p, neg) = self.psrc(&ops[3])?;
+                        Some((b, p, neg))
+                    }
+                    None => None,
+                };
+                let (d, dn) = match &ops[0] {
+                    Operand::Pair(p, q) => {
+                        let p = self.reg(p)?;
+                        let q = self.reg(&Operand::Name(*q))?;
+                        (p, Some(q))
+                    }
+                    o => (self.reg(o)?, None),
+                };
+                Op::Setp { cmp, out, d, dn, a: self.src(&ops[1], st)?, b: self.src(&ops[2], st)?, comb }
+            }
+            O::Bra => {
+                check(&[])?;
+                need(1)?;
+                let Operand::Name(l) = &ops[0] else {
+                    return Err("indirect branches are not supported".into());
+                };
+                let target = *labels.get(l).ok_or("unknown label")?;
+                Op::Bra { target, ipdom: NO_PC }
+            }
+            O::Ret => {
+                check(&[])?;
+                Op::Ret
+            }
+            O::Exit => {
+                check(&[])?;
+                Op::Exit
+            }
+            O::Trap => Op::Trap,
+            O::Brkpt | O::Nanosleep | O::Prefetch | O::Prefetchu | O::Pmevent | O::Discard | O::Applypriority => {
+                Op::Nop
+            }
+            O::Membar | O::Fence => {
+                check(&[Kw::Gl, Kw::Sys, Kw::Cta, Kw::Gpu, Kw::AcqRel, Kw::Sc])?;
+                Op::Fence
+            }
+            O::Bar | O::Barrier => {
+                check(&[Kw::Sync, Kw::Aligned, Kw::Cta])?;
+                if warp {
+                    Op::WarpSync
+                } else {
+                    if !(ins.opcode == O::Barrier || has(Kw::Sync) || kws.is_empty()) {
+                        return Err("only bar.sync / barrier.sync are supported".into());
+                    }
+                    need(1)?;
+                    let id = self.src(&ops[0], ScalarType::U32)?;
+                    let count = if nops > 1 { Some(self.src(&ops[1], ScalarType::U32)?) } else { None };
+                    Op::Bar { id, count }
+                }
+            }
+            O::Call => return self.call(ins),
+            O::Shfl => {
+                check(&[Kw::Sync, Kw::Up, Kw::Down, Kw::Bfly, Kw::Idx])?;
+                if !has(Kw::Sync) {
+                    return Err("only shfl.sync is supported".into());
+                }
+                need(4)?;
+                let mode = if has(Kw::Up) {
+                    ShflMode::Up
+                } else if has(Kw::Down) {
+                    ShflMode::Down
+                } else if has(Kw::Bfly) {
+                    ShflMode::Bfly
+                } else {
+                    ShflMode::Idx
+                };
+                let (d, p) = match &ops[0] {
+                    Operand::Pair(d, p) => (self.reg(d)?, Some(self.reg(&Operand::Name(*p))?)),
+                    o => (self.reg(o)?, None),
+                };
+                let t = ScalarType::B32;
+                let a = self.src(&ops[1], t)?;
+                let b = self.src(&ops[2], t)?;
+                let c = self.src(&ops[3], t)?;
+                Op::Shfl { mode, d, p, a, b, c }
+            }
+            O::Vote => {
+                check(&[Kw::Sync, Kw::All, Kw::Any, Kw::Uni, Kw::Ballot])?;
+                need(2)?;
+                let mode = if has(Kw::All) {
+                    VoteMode::All
+                } else if has(Kw::Any) {
+                    VoteMode::Any
+                } else if has(Kw::Uni) {
+                    VoteMode::Uni
+                } else {
+                    VoteMode::Ballot
+                };
+                let (a, neg) = self.psrc(&ops[1])?;
+                Op::Vote { mode, d: self.reg(&ops[0])?, a, neg }
+            }
+            O::Activemask => {
+                need(1)?;
+                Op::Activemask { d: self.reg(&ops[0])? }
+            }
+            O::Atom | O::Red => return self.atom(ins, &kws, ty),
+            o => return Err(format!("instruction `{o}` is not supported")),
+        };
+        Ok(op)
+    }
+
+    fn cvt(&self, to: ScalarType, from: ScalarType, rnd: Option<Rounding>, sat: bool, ftz: bool) -> R<Cvt> {
+        use ScalarType as S;
+        let ok = |t: ScalarType| {
+            matches!(
+                t,
+                S::U8
+                    | S::U16
+                    | S::U32
+                    | S::U64
+                    | S::S8
+                    | S::S16
+                    | S::S32
+                    | S::S64
+                    | S::B8
+                    | S::B16
+                    | S::B32
+                    | S::B64
+                    | S::F16
+                    | S::F32
+                    | S::F64
+                    | S::Bf16
+            )
+        };
+        if !ok(to) || !ok(from) {
+            return Err(format!("cvt .{to}.{from} is not supported"));
+        }
+        let tf = to.kind() == TypeKind::Float;
+        let ff = from.kind() == TypeKind::Float;
+        let rnd = match (tf, ff, rnd) {
+            (true, true, r) if to == from => r.unwrap_or(Rounding::Rn),
+            (true, _, Some(r)) if matches!(r, Rounding::Rn | Rounding::Rz | Rounding::Rm | Rounding::Rp) => r,
+            (true, _, None) => Rounding::Rn,
+            (false, true, Some(r)) if matches!(r, Rounding::Rni | Rounding::Rzi | Rounding::Rmi | Rounding::Rpi) => r,
+            (false, true, None) => Rounding::Rzi,
+            (false, false, None) => Rounding::Rn,
+            (_, _, Some(r)) => return Err(format!("cvt rounding .{r} is not supported here")),
+        };
+        if (to == S::F16 || to == S::Bf16) && rnd != Rounding::Rn && from != to {
+            return Err("directed rounding to f16/bf16 is not supported".into());
+        }
+        Ok(Cvt { to, from, rnd, sat, ftz })
+    }
+
+    fn binop(&self, o: Opcode, t: ScalarType, kws: &[Kw], rnd: Option<Rounding>) -> R<BinOp> {
+        let has = |k: Kw| kws.contains(&k);
+        let w = width(t);
+        let s = is_signed(t);
+        let check = |allowed: &[Kw]| -> R<()> {
+            for k in kws {
+                if k.as_type().is_none() && !allowed.contains(k) {
+                    return Err(format!("modifier `.{}` is not supported here", k.as_str()));
+                }
+            }
+            Ok(())
+        };
+        use Opcode as O;
+        if t == ScalarType::F32 || t == ScalarType::F64 {
+            let fop = match o {
+                O::Add => FBin::Add,
+                O::Sub => FBin::Sub,
+                O::Mul => FBin::Mul,
+                O::Div => FBin::Div,
+                O::Min => FBin::Min,
+                O::Max => FBin::Max,
+                O::Copysign => {
+                    check(&[])?;
+                    return Ok(if t == ScalarType::F32 { BinOp::Copysign32 } else { BinOp::Copysign64 });
+                }
+                _ => return Err(format!("`{o}` on .{t} is not supported")),
+            };
+            check(&[Kw::Rn, Kw::Ftz, Kw::Sat, Kw::Approx, Kw::Full, Kw::NaN])?;
+            if let Some(r) = rnd
+                && r != Rounding::Rn
+            {
+                return Err(format!("rounding mode .{r} is not supported for `{o}`"));
+            }
+            if has(Kw::NaN) {
+                return Err(".NaN min/max is not supported".into());
+            }
+            return Ok(if t == ScalarType::F32 {
+                BinOp::F32(fop, has(Kw::Ftz), has(Kw::Sat))
+            } else {
+                if has(Kw::Sat) || has(Kw::Approx) {
+                    return Err("unsupported f64 modifier".into());
+                }
+                BinOp::F64(fop)
+            });
+        }
+        if t.kind() == TypeKind::Float {
+            return Err(format!("`{o}` on .{t} is not supported"));
+        }
+        Ok(match o {
+            O::Add | O::Sub => {
+                check(&[Kw::Sat])?;
+                if has(Kw::Sat) {
+                    if t != ScalarType::S32 {
+                        return Err("add.sat needs .s32".into());
+                    }
+                    if o == O::Add { BinOp::AddSat } else { BinOp::SubSat }
+                } else if o == O::Add {
+                    BinOp::Add(w)
+                } else {
+                    BinOp::Sub(w)
+                }
+            }
+            O::Mul => {
+                check(&[Kw::Lo, Kw::Hi, Kw::Wide])?;
+                if has(Kw::Hi) {
+                    BinOp::MulHi(w, s)
+                } else if has(Kw::Wide) {
+                    if w == 64 {
+                        return Err("mul.wide on 64-bit".into());
+                    }
+                    BinOp::MulWide(w, s)
+                } else {
+                    BinOp::MulLo(w)
+                }
+            }
+            O::Mul24 => {
+                check(&[Kw::Lo])?;
+                BinOp::Mul24Lo(s)
+            }
+            O::Div => {
+                check(&[])?;
+                BinOp::Div(w, s)
+            }
+            O::Rem => {
+                check(&[])?;
+                BinOp::Rem(w, s)
+            }
+            O::Min => {
+                check(&[])?;
+                BinOp::Min(w, s)
+            }
+            O::Max => {
+                check(&[])?;
+                BinOp::Max(w, s)
+            }
+            O::And => BinOp::And(w.max(8)),
+            O::Or => BinOp::Or(w.max(8)),
+            O::Xor => BinOp::Xor(w.max(8)),
+            O::Shl => BinOp::Shl(w),
+            O::Shr => BinOp::Shr(w, s),
+            O::Bmsk => BinOp::Bmsk(has(Kw::Wrap)),
+            _ => return Err(format!("`{o}` on .{t} is not supported")),
+        })
+    }
+
+    fn ternop(
+        &self,
+        o: Opcode,
+        t: ScalarType,
+        tys: &[ScalarType],
+        kws: &[Kw],
+        rnd: Option<Rounding>,
+    ) -> R<(TernOp, usize)> {
+        let has = |k: Kw| kws.contains(&k);
+        let w = width(t);
+        let s = is_signed(t);
+        use Opcode as O;
+        Ok(match o {
+            O::Mad | O::Fma if t == ScalarType::F32 || t == ScalarType::F64 => {
+                if let Some(r) = rnd
+                    && r != Rounding::Rn
+                {
+                    return Err(format!("rounding mode .{r} is not supported for `{o}`"));
+                }
+                if o == O::Mad && rnd.is_none() && t == ScalarType::F64 {
+                    return Err("mad.f64 needs a rounding mode".into());
+                }
+                if t == ScalarType::F32 { (TernOp::Fma32(has(Kw::Ftz), has(Kw::Sat)), 4) } else { (TernOp::Fma64, 4) }
+            }
+            O::Mad if t.kind() != TypeKind::Float => {
+                if has(Kw::Hi) {
+                    (TernOp::MadHi(w, s), 4)
+                } else if has(Kw::Wide) {
+                    if w == 64 {
+                        return Err("mad.wide on 64-bit".into());
+                    }
+                    (TernOp::MadWide(w, s), 4)
+                } else if has(Kw::Cc) || has(Kw::Sat) {
+                    return Err("mad.cc / mad.sat are not supported".into());
+                } else {
+                    (TernOp::MadLo(w), 4)
+                }
+            }
+            O::Mad24 => {
+                if has(Kw::Hi) || has(Kw::Sat) {
+                    return Err("mad24.hi/.sat are not supported".into());
+                }
+                (TernOp::Mad24Lo(s), 4)
+            }
+            O::Sad => (TernOp::Sad(w, s), 4),
+            O::Bfe => (TernOp::Bfe(w, s), 4),
+            O::Prmt => {
+                if [Kw::F4e, Kw::B4e, Kw::Rc8, Kw::Ecl, Kw::Ecr, Kw::Rc16].iter().any(|k| has(*k)) {
+                    return Err("prmt modes other than the default are not supported".into());
+                }
+                (TernOp::Prmt(0), 4)
+            }
+            O::Lop3 => (TernOp::Lop3(0), 5),
+            O::Shf => {
+                let wrap = has(Kw::Wrap);
+                if has(Kw::L) { (TernOp::ShfL(wrap), 4) } else { (TernOp::ShfR(wrap), 4) }
+            }
+            O::Selp => (TernOp::Selp, 4),
+            O::Dp4a | O::Dp2a => {
+                if tys.len() != 2 {
+                    return Err("dp4a needs two types".into());
+                }
+                let (sa, sb) = (is_signed(tys[0]), is_signed(tys[1]));
+                if o == O::Dp4a { (TernOp::Dp4a(sa, sb), 4) } else { (TernOp::Dp2a(sa, sb, has(Kw::Hi)), 4) }
+            }
+            _ => return Err(format!("`{o}` on .{t} is not supported")),
+        })
+    }
+
+    fn unop(&self, o: Opcode, t: ScalarType, kws: &[Kw], rnd: Option<Rounding>) -> R<UnOp> {
+        let has = |k: Kw| kws.contains(&k);
+        let w = width(t);
+        let ftz = has(Kw::Ftz);
+        use Opcode as O;
+        let f32fn = |f: F32Fn| -> R<UnOp> {
+            if let Some(r) = rnd
+                && r != Rounding::Rn
+            {
+                return Err(format!("rounding mode .{r} is not supported"));
+            }
+            Ok(UnOp::F32(f, ftz))
+        };
+        Ok(match (o, t) {
+            (O::Not, ScalarType::Pred) | (O::Cnot, _) => UnOp::Cnot(w.max(8)),
+            (O::Not, _) => UnOp::Not(w),
+            (O::Neg, ScalarType::F32) => UnOp::NegF32,
+            (O::Neg, ScalarType::F64) => UnOp::NegF64,
+            (O::Abs, ScalarType::F32) => UnOp::AbsF32 { ftz },
+            (O::Abs, ScalarType::F64) => UnOp::AbsF64,
+            (O::Neg | O::Abs, t) if t.kind() == TypeKind::Float => return Err(format!("`{o}.{t}` is not supported")),
+            (O::Neg, _) => UnOp::Neg(w),
+            (O::Abs, _) => UnOp::Abs(w),
+            (O::Popc, _) => UnOp::Popc(w),
+            (O::Clz, _) => UnOp::Clz(w),
+            (O::Brev, _) => UnOp::Brev(w),
+            (O::Bfind, _) => UnOp::Bfind { w, signed: is_signed(t), shiftamt: has(Kw::Shiftamt) },
+            (O::Sqrt, ScalarType::F32) => f32fn(F32Fn::Sqrt)?,
+            (O::Rcp, ScalarType::F32) => f32fn(F32Fn::Rcp)?,
+            (O::Rsqrt, ScalarType::F32) => f32fn(F32Fn::Rsqrt)?,
+            (O::Sin, ScalarType::F32) => f32fn(F32Fn::Sin)?,
+            (O::Cos, ScalarType::F32) => f32fn(F32Fn::Cos)?,
+            (O::Lg2, ScalarType::F32) => f32fn(F32Fn::Lg2)?,
+            (O::Ex2, ScalarType::F32) => f32fn(F32Fn::Ex2)?,
+            (O::Tanh, ScalarType::F32) => f32fn(F32Fn::Tanh)?,
+            (O::Sqrt | O::Rcp | O::Rsqrt, ScalarType::F64) => {
+                if let Some(r) = rnd
+                    && r != Rounding::Rn
+                {
+                    return Err(format!("rounding mode .{r} is not supported"));
+                }
+                match o {
+                    O::Sqrt => UnOp::F64(F64Fn::Sqrt),
+                    O::Rsqrt => UnOp::F64(F64Fn::Rsqrt),
+                    _ if has(Kw::Approx) => UnOp::F64(F64Fn::RcpFtz),
+                    _ => UnOp::F64(F64Fn::Rcp),
+                }
+            }
+            (O::Testp, ScalarType::F32 | ScalarType::F64) => {
+                let p = if has(Kw::Finite) {
+                    Testp::Finite
+                } else if has(Kw::Infinite) {
+                    Testp::Infinite
+                } else if has(Kw::Number) {
+                    Testp::Number
+                } else if has(Kw::Notanumber) {
+                    Testp::NotANumber
+                } else if has(Kw::Normal) {
+                    Testp::Normal
+                } else {
+                    Testp::Subnormal
+                };
+                UnOp::Testp(p, t == ScalarType::F64)
+            }
+            _ => return Err(format!("`{o}.{t}` is not supported")),
+        })
+    }
+
+    fn space_of(kws: &[Kw]) -> Option<Space> {
+        for k in kws {
+            match k {
+                Kw::Global | Kw::Const => return Some(Space::Global),
+                Kw::Shared | Kw::SharedCta => return Some(Space::Shared),
+                Kw::Local => return Some(Space::Local),
+                Kw::Param | Kw::ParamEntry | Kw::ParamFunc => return Some(Space::KParam),
+                _ => {}
+            }
+        }
+        None
+    }
+
+    fn mem(&mut self, ins: &Instruction, kws: &[Kw], ty: Option<ScalarType>) -> R<Op> {
+        for k in kws {
+            if k.as_type().is_none()
+                && !ignorable(*k)
+                && k.as_vector().is_none()
+                && !matches!(
+                    k,
+                    Kw::Global
+                        | Kw::Const
+                        | Kw::Shared
+                        | Kw::SharedCta
+                        | Kw::Local
+                        | Kw::Param
+                        | Kw::ParamEntry
+                        | Kw::ParamFunc
+                        | Kw::L2CacheHint
+                )
+            {
+                return Err(format!("modifier `.{}` is not supported here", k.as_str()));
+            }
+        }
+        if kws.contains(&Kw::L2CacheHint) {
+            return Err(".L2::cache_hint is not supported".into());
+        }
+        let t = ty.ok_or("missing type")?;
+        let vec = kws.iter().find_map(|k| k.as_vector()).unwrap_or(1);
+        if vec > 4 || t.size() > 8 {
+            return Err("unsupported access width".into());
+        }
+        let ops = &ins.operands;
+        if ops.len() < 2 {
+            return Err("expected 2 operands".into());
+        }
+        let is_ld = ins.opcode != Opcode::St;
+        let (data, aop) = if is_ld { (&ops[0], &ops[1]) } else { (&ops[1], &ops[0]) };
+        let (addr, sym_space) = self.addr(aop)?;
+        let mut space = Self::space_of(kws).unwrap_or(Space::Generic);
+        if space == Space::KParam {
+            space = match sym_space {
+                Some(Space::KParam) => Space::KParam,
+                Some(Space::FParam) => Space::FParam,
+                _ => return Err("param access through a register is not supported".into()),
+            };
+        }
+        if space == Space::Generic && sym_space.is_some() {
+            space = sym_space.unwrap_or(Space::Generic);
+        }
+        let size = t.size() as u8;
+        let items: Vec<&Operand> = match data {
+            Operand::Vector(v) => v.iter().collect(),
+            o => vec![o],
+        };
+        if items.len() != usize::from(vec) {
+            return Err("vector operand count does not match".into());
+        }
+        Ok(if is_ld {
+            let mut d = Vec::new();
+            for it in items {
+                d.push(match it {
+                    Operand::Sink => None,
+                    o => Some(self.reg(o)?),
+                });
+            }
+            Op::Ld { space, size, sext: is_signed(t), d, addr }
+        } else {
+            let vals = items.into_iter().map(|o| self.src(o, t)).collect::<R<Vec<_>>>()?;
+            Op::St { space, size, vals, addr }
+        })
+    }
+
+    fn atom(&mut self, ins: &Instruction, kws: &[Kw], ty: Option<ScalarType>) -> R<Op> {
+        let t = ty.ok_or("missing type")?;
+        let mut op = None;
+        for k in kws {
+            let o = match k {
+                Kw::Add if t.kind() == TypeKind::Float => AtomOp::FAdd,
+                Kw::Add => AtomOp::Add,
+                Kw::Min if t.kind() == TypeKind::Float => AtomOp::MinF,
+                Kw::Max if t.kind() == TypeKind::Float => AtomOp::MaxF,
+                Kw::Min if is_signed(t) => AtomOp::MinS,
+                Kw::Max if is_signed(t) => AtomOp::MaxS,
+                Kw::Min => AtomOp::MinU,
+                Kw::Max => AtomOp::MaxU,
+                Kw::Inc => AtomOp::Inc,
+                Kw::Dec => AtomOp::Dec,
+                Kw::Exch => AtomOp::Exch,
+                Kw::Cas => AtomOp::Cas,
+                Kw::And => AtomOp::And,
+                Kw::Or => AtomOp::Or,
+                Kw::Xor => AtomOp::Xor,
+                k if k.as_type().is_some() || ignorable(*k) => continue,
+                Kw::Global | Kw::Shared | Kw::SharedCta | Kw::Noftz => continue,
+                k => return Err(format!("modifier `.{}` is not supported here", k.as_str())),
+            };
+            op = Some(o);
+        }
+        let op = op.ok_or("missing atomic operation")?;
+        if !matches!(t.size(), 2 | 4 | 8) || (t.size() == 2 && !matches!(t, ScalarType::F16 | ScalarType::B16)) {
+            return Err(format!("atomics on .{t} are not supported"));
+        }
+        if matches!(t, ScalarType::Bf16 | ScalarType::Bf16x2 | ScalarType::F16x2) {
+            return Err(format!("atomics on .{t} are not supported"));
+        }
+        let ops = &ins.operands;
+        let red = ins.opcode == Opcode::Red;
+        let (d, rest) = if red {
+            (None, &ops[..])
+        } else {
+            if ops.is_empty() {
+                return Err("missing operands".into());
+            }
+            (Some(self.reg(&ops[0])?), &ops[1..])
+        };
+        let want = if op == AtomOp::Cas { 3 } else { 2 };
+        if rest.len() < want {
+            return Err("missing operands".into());
+        }
+        let (addr, sym_space) = self.addr(&rest[0])?;
+        let mut space = Self::space_of(kws).unwrap_or(Space::Generic);
+        if space == Space::KParam || space == Space::Local {
+            return Err("atomics on this space are not supported".into());
+        }
+        if space == Space::Generic
+            && let Some(s) = sym_space
+        {
+            space = s;
+        }
+        let b = self.src(&rest[1], t)?;
+        let c = if op == AtomOp::Cas { self.src(&rest[2], t)? } else { Src::Imm(0) };
+        Ok(Op::Atom { space, op, size: t.size() as u8, d, addr, b, c })
+    }
+
+    fn call(&mut self, ins: &Instruction) -> R<Op> {
+        let ops = &ins.operands;
+        let mut i = 0;
+        let mut rets_ops: &[Operand] = &[];
+        if let Some(Operand::List(l)) = ops.first() {
+            rets_ops = l;
+            i = 1;
+        }
+        let Some(Operand::Name(fname)) = ops.get(i) else {
+            return Err("indirect calls are not supported".into());
+        };
+        let fidx = match self.module_syms.get(fname) {
+            Some(Sym::Func(f)) => *f,
+            _ => return Err(format!("call to `{}`, which has no body in this module", self.name_str(*fname))),
+        };
+        let args_ops: &[Operand] = match ops.get(i + 1) {
+            Some(Operand::List(l)) => l,
+            None => &[],
+            _ => return Err("unsupported call operands".into()),
+        };
+        if ops.len() > i + 2 {
+            return Err("indirect calls are not supported".into());
+        }
+        let callee = self.func_items[fidx as usize];
+        // Callee layout: returns then params, aligned, starting at 0 (same as `declare`).
+        let mut off = 0u64;
+        let mut callee_ret = Vec::new();
+        let mut callee_par = Vec::new();
+        for (list, out) in [(&callee.returns, &mut callee_ret), (&callee.params, &mut callee_par)] {
+            for p in list.iter() {
+                for n in &p.names {
+                    off = align_up(off, decl_align(p));
+                    let sz = decl_size(p, &n.dims);
+                    out.push((off as u32, sz as u32));
+                    off += sz;
+                }
+            }
+        }
+        let map = |list: &[Operand], slots: &[(u32, u32)]| -> R<Vec<(u32, u32, u32)>> {
+            if list.len() != slots.len() {
+                return Err("call argument count does not match the callee".into());
+            }
+            let mut v = Vec::new();
+            for (o, &(coff, sz)) in list.iter().zip(slots) {
+                let Operand::Name(n) = o else {
+                    return Err("call arguments must be .param variables".into());
+                };
+                match self.lookup(*n) {
+                    Some(Sym::FParam(local)) => v.push((local as u32, coff, sz)),
+                    _ => return Err("call arguments must be .param variables".into()),
+                }
+            }
+            Ok(v)
+        };
+        let args = map(args_ops, &callee_par)?;
+        let rets = map(rets_ops, &callee_ret)?;
+        Ok(Op::Call { func: fidx, args, rets })
+    }
+}
+
+fn sreg(s: SpecialReg, c: Option<u8>) -> R<Sreg> {
+    use SpecialReg as S;
+    let c = c.unwrap_or(0);
+    Ok(match s {
+        S::Tid => Sreg::Tid(c),
+        S::Ntid => Sreg::Ntid(c),
+        S::Ctaid => Sreg::Ctaid(c),
+        S::Nctaid => Sreg::Nctaid(c),
+        S::Laneid => Sreg::Laneid,
+        S::Warpid => Sreg::Warpid,
+        S::Nwarpid => Sreg::Nwarpid,
+        S::Smid => Sreg::Smid,
+        S::Nsmid => Sreg::Nsmid,
+        S::Gridid => Sreg::Gridid,
+        S::LanemaskEq => Sreg::LanemaskEq,
+        S::LanemaskLe => Sreg::LanemaskLe,
+        S::LanemaskLt => Sreg::LanemaskLt,
+        S::LanemaskGe => Sreg::LanemaskGe,
+        S::LanemaskGt => Sreg::LanemaskGt,
+        S::Clock => Sreg::Clock,
+        S::ClockHi => Sreg::ClockHi,
+        S::Clock64 => Sreg::Clock64,
+        S::Globaltimer => Sreg::Globaltimer,
+        S::GlobaltimerLo => Sreg::GlobaltimerLo,
+        S::GlobaltimerHi => Sreg::GlobaltimerHi,
+        S::DynamicSmemSize => Sreg::DynamicSmem,
+        S::TotalSmemSize | S::AggrSmemSize => Sreg::TotalSmem,
+        S::Clusterid | S::ClusterCtarank | S::IsExplicitCluster => Sreg::Zero,
+        _ => return Err(format!("special register `{s}` is not supported")),
+    })
+}
+
+/// Formats an instruction as PTX text (for error messages).
+pub(crate) fn fmt_inst(names: &ptx::ast::Names, i: &Instruction) -> String {
+    ptx::printer::print_instruction(names, i)
+}

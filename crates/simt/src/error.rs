@@ -1,0 +1,139 @@
+//! Load errors (a PTX construct the executor does not support) and launch faults.
+
+use crate::memory::MemError;
+
+/// A PTX construct that [`crate::Program::load`] cannot execute exactly.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadError {
+    /// The kernel or function containing it (empty for module-level problems).
+    pub function: String,
+    /// The instruction or directive, as PTX text.
+    pub instruction: String,
+    /// 1-based PTX line and column (0 when the source text was not given).
+    pub line: u32,
+    /// Column.
+    pub col: u32,
+    /// What is unsupported.
+    pub message: String,
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}: in `{}`: {}: `{}`", self.line, self.col, self.function, self.message, self.instruction)
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// What went wrong in a launch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FaultKind {
+    /// A global, shared, local or parameter access outside valid memory, or misaligned.
+    Memory(MemError),
+    /// An access to shared/local/param memory outside its bounds.
+    OutOfBounds {
+        /// The state space.
+        space: &'static str,
+        /// The address.
+        addr: u64,
+        /// The access size.
+        size: u32,
+    },
+    /// A barrier that can never complete.
+    Deadlock {
+        /// The barrier id.
+        barrier: u32,
+        /// Threads arrived.
+        arrived: u32,
+        /// Threads expected.
+        expected: u32,
+    },
+    /// `trap` executed.
+    Trap,
+    /// Call depth exceeded the limit.
+    StackOverflow,
+    /// The kernel could not be loaded (see the message).
+    NotLoaded(String),
+    /// The kernel does not exist or the launch arguments are invalid.
+    BadLaunch(String),
+}
+
+/// A fault that stopped a launch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fault {
+    /// What went wrong.
+    pub kind: FaultKind,
+    /// The kernel launched.
+    pub kernel: String,
+    /// The function executing (the kernel or a device function it called).
+    pub function: String,
+    /// `%ctaid` of the faulting block.
+    pub block: [u32; 3],
+    /// `%tid` of the (first) faulting thread.
+    pub thread: [u32; 3],
+    /// The faulting instruction as PTX text.
+    pub instruction: String,
+    /// Its PTX line (0 when unknown).
+    pub line: u32,
+    /// The `.loc` source file and line in effect, if the PTX had debug locations.
+    pub source: Option<(String, u32)>,
+}
+
+impl Fault {
+    pub(crate) fn launch(kernel: &str, kind: FaultKind) -> Fault {
+        Fault {
+            kind,
+            kernel: kernel.to_string(),
+            function: kernel.to_string(),
+            block: [0; 3],
+            thread: [0; 3],
+            instruction: String::new(),
+            line: 0,
+            source: None,
+        }
+    }
+}
+
+impl std::fmt::Display for FaultKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FaultKind::Memory(e) => write!(f, "{e}"),
+            FaultKind::OutOfBounds { space, addr, size } => {
+                write!(f, "{size}-byte {space} access at 0x{addr:x} is out of bounds")
+            }
+            FaultKind::Deadlock { barrier, arrived, expected } => {
+                write!(f, "barrier {barrier} deadlock: {arrived} of {expected} threads can ever arrive")
+            }
+            FaultKind::Trap => write!(f, "trap"),
+            FaultKind::StackOverflow => write!(f, "call stack overflow"),
+            FaultKind::NotLoaded(m) => write!(f, "kernel not loaded: {m}"),
+            FaultKind::BadLaunch(m) => write!(f, "bad launch: {m}"),
+        }
+    }
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} in kernel `{}` (function `{}`) block ({},{},{}) thread ({},{},{}) at PTX line {}: `{}`",
+            self.kind,
+            self.kernel,
+            self.function,
+            self.block[0],
+            self.block[1],
+            self.block[2],
+            self.thread[0],
+            self.thread[1],
+            self.thread[2],
+            self.line,
+            self.instruction
+        )?;
+        if let Some((file, line)) = &self.source {
+            write!(f, " (source {file}:{line})")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Fault {}

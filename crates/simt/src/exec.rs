@@ -1,0 +1,1391 @@
+//! The interpreter: warps of 32 lanes with a reconvergence stack, blocks of warps scheduled
+//! cooperatively on one OS thread, blocks spread over a worker pool.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use crate::error::{Fault, FaultKind, LoadError};
+use crate::float::*;
+use crate::ir::*;
+use crate::memory::{LOCAL_WINDOW, MemError, MemView, SHARED_WINDOW, WINDOW_SIZE, atom_apply};
+use ptx::types::{CmpOp, Rounding, ScalarType, TypeKind};
+
+const FULL: u32 = u32::MAX;
+const MAX_CALL_DEPTH: usize = 4096;
+
+/// Everything a launch shares between workers.
+pub(crate) struct Launch<'a> {
+    pub funcs: &'a [Result<Func, LoadError>],
+    pub files: &'a std::collections::HashMap<u32, String>,
+    pub kernel: u32,
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub dyn_shared: u32,
+    pub params: &'a [u8],
+    pub mem: MemView<'a>,
+    pub globals: &'a [u64],
+    pub stop: AtomicBool,
+    pub nworkers: u32,
+    pub start: Instant,
+    pub instructions: AtomicU64,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    pc: u32,
+    rpc: u32,
+    mask: u32,
+    /// The first entry of a called function's frame.
+    base: bool,
+}
+
+#[derive(Debug)]
+struct Frame {
+    func: u32,
+    regs: Vec<[u64; 32]>,
+    params: Vec<u8>,
+    psize: u32,
+    local_base: u64,
+    call_mask: u32,
+    rets: Vec<(u32, u32, u32)>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    Ready,
+    Waiting(u32),
+    Done,
+}
+
+#[derive(Debug)]
+struct Warp {
+    id: u32,
+    func: u32,
+    regs: Vec<[u64; 32]>,
+    params: Vec<u8>,
+    psize: u32,
+    local_base: u64,
+    local: Vec<Vec<u8>>,
+    stack: Vec<Entry>,
+    frames: Vec<Frame>,
+    tid: [[u32; 32]; 3],
+    valid: u32,
+    exited: u32,
+    cache: usize,
+    clock: u64,
+    state: State,
+    /// pc of the last barrier (for deadlock reports).
+    bar_pc: u32,
+}
+
+enum Yield {
+    Done,
+    Barrier(u32, Option<u32>),
+    Stopped,
+}
+
+struct WarpFault {
+    kind: FaultKind,
+    lane: u32,
+}
+
+type WR<T> = Result<T, WarpFault>;
+
+fn fault(kind: FaultKind, lane: u32) -> WarpFault {
+    WarpFault { kind, lane }
+}
+
+struct Block<'a, 'l> {
+    l: &'a Launch<'l>,
+    ctaid: [u32; 3],
+    shared: Vec<u8>,
+    worker: u32,
+}
+
+/// Runs every block of the launch on `nworkers` threads.
+pub(crate) fn run(l: &Launch<'_>) -> Result<(), Fault> {
+    let nblocks = u64::from(l.grid[0]) * u64::from(l.grid[1]) * u64::from(l.grid[2]);
+    let next = AtomicU64::new(0);
+    let first: Mutex<Option<(u64, Fault)>> = Mutex::new(None);
+    let workers = (l.nworkers as u64).min(nblocks).max(1) as u32;
+    let work = |worker: u32| {
+        loop {
+            if l.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let b = next.fetch_add(1, Ordering::Relaxed);
+            if b >= nblocks {
+                break;
+            }
+            let gx = u64::from(l.grid[0]);
+            let gy = u64::from(l.grid[1]);
+            let ctaid = [(b % gx) as u32, ((b / gx) % gy) as u32, (b / (gx * gy)) as u32];
+            if let Err(f) = run_block(l, ctaid, worker) {
+                let mut g = first.lock().unwrap_or_else(|e| e.into_inner());
+                if g.as_ref().is_none_or(|(fb, _)| b < *fb) {
+                    *g = Some((b, f));
+                }
+                l.stop.store(true, Ordering::Relaxed);
+                break;
+            }
+        }
+    };
+    if workers == 1 {
+        work(0);
+    } else {
+        std::thread::scope(|s| {
+            for w in 0..workers {
+                let work = &work;
+                s.spawn(move || work(w));
+            }
+        });
+    }
+    match first.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        Some((_, f)) => Err(f),
+        None => Ok(()),
+    }
+}
+
+fn kernel<'a>(l: &'a Launch<'_>, idx: u32) -> &'a Func {
+    match &l.funcs[idx as usize] {
+        Ok(f) => f,
+        // Program::load guarantees every function reachable from a launchable kernel decoded.
+        Err(_) => unreachable_func(),
+    }
+}
+
+#[cold]
+fn unreachable_func() -> &'static Func {
+    static EMPTY: std::sync::OnceLock<Func> = std::sync::OnceLock::new();
+    EMPTY.get_or_init(|| Func {
+        name: String::new(),
+        is_kernel: false,
+        code: Vec::new(),
+        info: Vec::new(),
+        nregs: 0,
+        param_size: 0,
+        local_size: 0,
+        kparam_size: 0,
+        shared_size: 0,
+    })
+}
+
+fn run_block(l: &Launch<'_>, ctaid: [u32; 3], worker: u32) -> Result<(), Fault> {
+    let k = kernel(l, l.kernel);
+    let nthreads = l.block[0] * l.block[1] * l.block[2];
+    let nwarps = nthreads.div_ceil(32);
+    let mut blk = Block { l, ctaid, shared: vec![0; (k.shared_size + l.dyn_shared) as usize], worker };
+    let mut warps: Vec<Warp> = (0..nwarps)
+        .map(|w| {
+            let mut tid = [[0u32; 32]; 3];
+            let mut valid = 0u32;
+            for lane in 0..32 {
+                let lin = w * 32 + lane;
+                if lin < nthreads {
+                    valid |= 1 << lane;
+                }
+                tid[0][lane as usize] = lin % l.block[0];
+                tid[1][lane as usize] = (lin / l.block[0]) % l.block[1];
+                tid[2][lane as usize] = lin / (l.block[0] * l.block[1]);
+            }
+            Warp {
+                id: w,
+                func: l.kernel,
+                regs: vec![[0; 32]; k.nregs as usize],
+                params: vec![0; k.param_size as usize * 32],
+                psize: k.param_size,
+                local_base: 0,
+                local: if k.local_size > 0 { vec![vec![0; k.local_size as usize]; 32] } else { vec![Vec::new(); 32] },
+                stack: vec![Entry { pc: 0, rpc: NO_PC, mask: valid, base: false }],
+                frames: Vec::new(),
+                tid,
+                valid,
+                exited: 0,
+                cache: 0,
+                clock: 0,
+                state: State::Ready,
+                bar_pc: 0,
+            }
+        })
+        .collect();
+    let mut arrived = [0u32; 16];
+    let mut expected = [0u32; 16];
+    loop {
+        for w in warps.iter_mut() {
+            if w.state != State::Ready {
+                continue;
+            }
+            match w.run(&mut blk) {
+                Ok(Yield::Done) => w.state = State::Done,
+                Ok(Yield::Stopped) => return Ok(()),
+                Ok(Yield::Barrier(id, count)) => {
+                    let id = id & 15;
+                    w.state = State::Waiting(id);
+                    arrived[id as usize] += (w.valid & !w.exited).count_ones();
+                    expected[id as usize] = count.unwrap_or(nthreads);
+                }
+                Err(e) => return Err(blk.fault_at(w, e)),
+            }
+        }
+        for id in 0..16u32 {
+            if arrived[id as usize] > 0 && arrived[id as usize] >= expected[id as usize] {
+                arrived[id as usize] = 0;
+                for w in warps.iter_mut() {
+                    if w.state == State::Waiting(id) {
+                        w.state = State::Ready;
+                    }
+                }
+            }
+        }
+        if warps.iter().all(|w| w.state == State::Done) {
+            return Ok(());
+        }
+        if !warps.iter().any(|w| w.state == State::Ready) {
+            let Some(w) = warps.iter().find(|w| matches!(w.state, State::Waiting(_))) else {
+                return Ok(());
+            };
+            let State::Waiting(id) = w.state else { return Ok(()) };
+            let kind =
+                FaultKind::Deadlock { barrier: id, arrived: arrived[id as usize], expected: expected[id as usize] };
+            let lane = (w.valid & !w.exited).trailing_zeros().min(31);
+            let mut f = blk.fault_at(w, fault(kind, lane));
+            let func = kernel(l, w.func);
+            if let Some(info) = func.info.get(w.bar_pc as usize) {
+                f.instruction = info.text.clone();
+                f.line = info.line;
+                f.source = info.loc.map(|(file, line)| (l.files.get(&file).cloned().unwrap_or_default(), line));
+            }
+            return Err(f);
+        }
+    }
+}
+
+impl Block<'_, '_> {
+    fn fault_at(&self, w: &Warp, e: WarpFault) -> Fault {
+        let func = kernel(self.l, w.func);
+        let pc = w.stack.last().map_or(0, |t| t.pc) as usize;
+        let lane = e.lane as usize & 31;
+        let info = func.info.get(pc);
+        Fault {
+            kind: e.kind,
+            kernel: kernel(self.l, self.l.kernel).name.clone(),
+            function: func.name.clone(),
+            block: self.ctaid,
+            thread: [w.tid[0][lane], w.tid[1][lane], w.tid[2][lane]],
+            instruction: info.map(|i| i.text.clone()).unwrap_or_default(),
+            line: info.map_or(0, |i| i.line),
+            source: info
+                .and_then(|i| i.loc)
+                .map(|(file, line)| (self.l.files.get(&file).cloned().unwrap_or_default(), line)),
+        }
+    }
+}
+
+#[inline(always)]
+fn mask_w(w: u8) -> u64 {
+    if w >= 64 { u64::MAX } else { (1u64 << w) - 1 }
+}
+
+#[inline(always)]
+fn sx(v: u64, w: u8) -> i64 {
+    if w >= 64 { v as i64 } else { ((v << (64 - w)) as i64) >> (64 - w) }
+}
+
+#[inline(always)]
+fn f32_of(v: u64) -> f32 {
+    f32::from_bits(v as u32)
+}
+
+#[inline(always)]
+fn of32(f: f32) -> u64 {
+    u64::from(f.to_bits())
+}
+
+#[inline(always)]
+fn map1(a: &[u64; 32], out: &mut [u64; 32], f: impl Fn(u64) -> u64) {
+    for l in 0..32 {
+        out[l] = f(a[l]);
+    }
+}
+
+#[inline(always)]
+fn map2(a: &[u64; 32], b: &[u64; 32], out: &mut [u64; 32], f: impl Fn(u64, u64) -> u64) {
+    for l in 0..32 {
+        out[l] = f(a[l], b[l]);
+    }
+}
+
+#[inline(always)]
+fn map3(a: &[u64; 32], b: &[u64; 32], c: &[u64; 32], out: &mut [u64; 32], f: impl Fn(u64, u64, u64) -> u64) {
+    for l in 0..32 {
+        out[l] = f(a[l], b[l], c[l]);
+    }
+}
+
+#[inline(always)]
+fn write_masked(dst: &mut [u64; 32], v: &[u64; 32], mask: u32) {
+    if mask == FULL {
+        *dst = *v;
+    } else {
+        for l in 0..32 {
+            if mask >> l & 1 != 0 {
+                dst[l] = v[l];
+            }
+        }
+    }
+}
+
+fn lanes(mask: u32) -> impl Iterator<Item = usize> {
+    let mut m = mask;
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let l = m.trailing_zeros();
+            m &= m - 1;
+            Some(l as usize)
+        }
+    })
+}
+
+fn mul_hi(a: u64, b: u64, w: u8, s: bool) -> u64 {
+    if w == 64 {
+        if s {
+            ((i128::from(a as i64) * i128::from(b as i64)) >> 64) as u64
+        } else {
+            ((u128::from(a) * u128::from(b)) >> 64) as u64
+        }
+    } else if s {
+        ((sx(a, w).wrapping_mul(sx(b, w))) >> w) as u64 & mask_w(w)
+    } else {
+        (((a & mask_w(w)) * (b & mask_w(w))) >> w) & mask_w(w)
+    }
+}
+
+fn mul_wide(a: u64, b: u64, w: u8, s: bool) -> u64 {
+    let r = if s { sx(a, w).wrapping_mul(sx(b, w)) as u64 } else { (a & mask_w(w)).wrapping_mul(b & mask_w(w)) };
+    r & mask_w(w * 2)
+}
+
+fn cvt(c: &Cvt, x: u64) -> u64 {
+    let fk = c.from.kind();
+    let tk = c.to.kind();
+    let fw = (c.from.size() * 8) as u8;
+    let tw = (c.to.size() * 8) as u8;
+    let from_float = fk == TypeKind::Float;
+    let to_float = tk == TypeKind::Float;
+    if !from_float && !to_float {
+        let v: i128 = if fk == TypeKind::Signed { i128::from(sx(x, fw)) } else { i128::from(x & mask_w(fw)) };
+        let v = if c.sat {
+            let (lo, hi) = int_range(c.to);
+            v.clamp(lo, hi)
+        } else {
+            v
+        };
+        return (v as u64) & mask_w(tw);
+    }
+    if !from_float {
+        let v: i128 = if fk == TypeKind::Signed { i128::from(sx(x, fw)) } else { i128::from(x & mask_w(fw)) };
+        return match c.to {
+            ScalarType::F64 => int_to_f64(v, c.rnd).to_bits(),
+            ScalarType::F32 => of32(int_to_f32(v, c.rnd)),
+            ScalarType::F16 => u64::from(f64_to_f16(int_to_f64(v, Rounding::Rn))),
+            _ => u64::from(bf16_of(int_to_f32(v, Rounding::Rn))),
+        };
+    }
+    let mut f = match c.from {
+        ScalarType::F64 => f64::from_bits(x),
+        ScalarType::F32 => f64::from(f32_of(x)),
+        ScalarType::F16 => f64::from(f16_to_f32(x as u16)),
+        _ => f64::from(f32::from_bits(((x as u32) & 0xffff) << 16)),
+    };
+    if c.ftz && c.from == ScalarType::F32 {
+        f = f64::from(ftz32(f as f32));
+    }
+    if !to_float {
+        let (lo, hi) = int_range(c.to);
+        return (float_to_int(f, c.rnd, lo, hi) as u64) & mask_w(tw);
+    }
+    if matches!(c.rnd, Rounding::Rni | Rounding::Rzi | Rounding::Rmi | Rounding::Rpi) {
+        f = round_int(f, c.rnd);
+    }
+    if c.sat {
+        f = sat64(f);
+    }
+    match c.to {
+        ScalarType::F64 => f.to_bits(),
+        ScalarType::F32 => {
+            let r = f64_to_f32_rnd(f, c.rnd);
+            of32(if c.ftz { ftz32(r) } else { r })
+        }
+        ScalarType::F16 => u64::from(f64_to_f16(f)),
+        _ => u64::from(bf16_of(f as f32)),
+    }
+}
+
+fn bf16_of(f: f32) -> u16 {
+    if f.is_nan() {
+        return 0x7fc0;
+    }
+    let b = f.to_bits();
+    let round = 0x7fff + ((b >> 16) & 1);
+    (b.wrapping_add(round) >> 16) as u16
+}
+
+fn int_range(t: ScalarType) -> (i128, i128) {
+    let w = t.size() * 8;
+    if t.kind() == TypeKind::Signed { (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1) } else { (0, (1i128 << w) - 1) }
+}
+
+fn cmp(c: &Cmp, a: u64, b: u64) -> bool {
+    use CmpOp::*;
+    match c.kind {
+        b's' => {
+            let (x, y) = (sx(a, c.w), sx(b, c.w));
+            match c.op {
+                Eq => x == y,
+                Ne => x != y,
+                Lt | Lo => x < y,
+                Le | Ls => x <= y,
+                Gt | Hi => x > y,
+                _ => x >= y,
+            }
+        }
+        b'u' => {
+            let m = mask_w(c.w);
+            let (x, y) = (a & m, b & m);
+            match c.op {
+                Eq => x == y,
+                Ne => x != y,
+                Lt | Lo => x < y,
+                Le | Ls => x <= y,
+                Gt | Hi => x > y,
+                _ => x >= y,
+            }
+        }
+        _ => {
+            let (x, y) = match c.kind {
+                b'd' => (f64::from_bits(a), f64::from_bits(b)),
+                b'h' => (f64::from(f16_to_f32(a as u16)), f64::from(f16_to_f32(b as u16))),
+                _ if c.ftz => (f64::from(ftz32(f32_of(a))), f64::from(ftz32(f32_of(b)))),
+                _ => (f64::from(f32_of(a)), f64::from(f32_of(b))),
+            };
+            let nan = x.is_nan() || y.is_nan();
+            match c.op {
+                Eq => x == y,
+                Ne => !nan && x != y,
+                Lt => x < y,
+                Le => x <= y,
+                Gt => x > y,
+                Ge => x >= y,
+                Equ => nan || x == y,
+                Neu => nan || x != y,
+                Ltu => nan || x < y,
+                Leu => nan || x <= y,
+                Gtu => nan || x > y,
+                Geu => nan || x >= y,
+                Num => !nan,
+                Nan => nan,
+                Lo | Ls | Hi | Hs => false,
+            }
+        }
+    }
+}
+
+fn le_read(buf: &[u8], at: u64, size: u32) -> Option<u64> {
+    let at = usize::try_from(at).ok()?;
+    let b = buf.get(at..at.checked_add(size as usize)?)?;
+    let mut v = [0u8; 8];
+    v[..size as usize].copy_from_slice(b);
+    Some(u64::from_le_bytes(v))
+}
+
+fn le_write(buf: &mut [u8], at: u64, size: u32, val: u64) -> Option<()> {
+    let at = usize::try_from(at).ok()?;
+    let b = buf.get_mut(at..at.checked_add(size as usize)?)?;
+    b.copy_from_slice(&val.to_le_bytes()[..size as usize]);
+    Some(())
+}
+
+/// Where a resolved address points.
+enum Target {
+    Global(u64),
+    Shared(u64),
+    Local(u64),
+    KParam(u64),
+    FParam(u64),
+}
+
+fn oob(space: &'static str, addr: u64, size: u32, lane: usize) -> WarpFault {
+    fault(FaultKind::OutOfBounds { space, addr, size }, lane as u32)
+}
+
+impl Warp {
+    #[inline]
+    fn fetch(&self, b: &Block<'_, '_>, s: Src, out: &mut [u64; 32]) {
+        match s {
+            Src::Reg(r) => *out = self.regs[r as usize],
+            Src::Imm(v) => *out = [v; 32],
+            Src::Global(g, off) => *out = [b.l.globals[g as usize].wrapping_add(off as u64); 32],
+            Src::Local(o) => *out = [self.local_base + o; 32],
+            Src::Sreg(r) => self.sreg(b, r, out),
+        }
+    }
+
+    fn sreg(&self, b: &Block<'_, '_>, r: Sreg, out: &mut [u64; 32]) {
+        let l = b.l;
+        let c = |v: &[u32; 3], i: u8| u64::from(v.get(i as usize).copied().unwrap_or(0));
+        let uniform = |out: &mut [u64; 32], v: u64| *out = [v; 32];
+        match r {
+            Sreg::Tid(i) => {
+                let t = self.tid.get(i as usize).copied().unwrap_or([0; 32]);
+                for (o, v) in out.iter_mut().zip(t) {
+                    *o = u64::from(v);
+                }
+            }
+            Sreg::Ntid(i) => uniform(out, c(&l.block, i)),
+            Sreg::Ctaid(i) => uniform(out, c(&b.ctaid, i)),
+            Sreg::Nctaid(i) => uniform(out, c(&l.grid, i)),
+            Sreg::Laneid => {
+                for (k, o) in out.iter_mut().enumerate() {
+                    *o = k as u64;
+                }
+            }
+            Sreg::Warpid => uniform(out, u64::from(self.id)),
+            Sreg::Nwarpid => uniform(out, 64),
+            Sreg::Smid => uniform(out, u64::from(b.worker)),
+            Sreg::Nsmid => uniform(out, u64::from(l.nworkers)),
+            Sreg::Gridid => uniform(out, 1),
+            Sreg::LanemaskEq => (0..32).for_each(|k| out[k] = 1u64 << k),
+            Sreg::LanemaskLt => (0..32).for_each(|k| out[k] = (1u64 << k) - 1),
+            Sreg::LanemaskLe => (0..32).for_each(|k| out[k] = (2u64 << k) - 1),
+            Sreg::LanemaskGe => (0..32).for_each(|k| out[k] = !((1u64 << k) - 1) & 0xffff_ffff),
+            Sreg::LanemaskGt => (0..32).for_each(|k| out[k] = !((2u64 << k) - 1) & 0xffff_ffff),
+            Sreg::Clock => uniform(out, self.clock & 0xffff_ffff),
+            Sreg::ClockHi => uniform(out, self.clock >> 32),
+            Sreg::Clock64 => uniform(out, self.clock),
+            Sreg::Globaltimer | Sreg::GlobaltimerLo | Sreg::GlobaltimerHi => {
+                let t = l.start.elapsed().as_nanos() as u64;
+                uniform(
+                    out,
+                    match r {
+                        Sreg::GlobaltimerLo => t & 0xffff_ffff,
+                        Sreg::GlobaltimerHi => t >> 32,
+                        _ => t,
+                    },
+                )
+            }
+            Sreg::DynamicSmem => uniform(out, u64::from(l.dyn_shared)),
+            Sreg::TotalSmem => uniform(out, b.shared.len() as u64),
+            Sreg::Zero => uniform(out, 0),
+        }
+    }
+
+    #[inline]
+    fn addr_of(&self, b: &Block<'_, '_>, a: Addr, lane: usize) -> u64 {
+        let base = match a.base {
+            Base::Reg(r) => self.regs[r as usize][lane],
+            Base::Abs => 0,
+            Base::Global(g) => b.l.globals[g as usize],
+            Base::Local(o) => self.local_base + o,
+        };
+        base.wrapping_add(a.off as u64)
+    }
+
+    #[inline]
+    fn classify(space: Space, addr: u64) -> Target {
+        match space {
+            Space::Global => Target::Global(addr),
+            Space::Shared => Target::Shared(addr),
+            Space::Local => Target::Local(addr),
+            Space::KParam => Target::KParam(addr),
+            Space::FParam => Target::FParam(addr),
+            Space::Generic => {
+                if addr.wrapping_sub(SHARED_WINDOW) < WINDOW_SIZE {
+                    Target::Shared(addr - SHARED_WINDOW)
+                } else if addr.wrapping_sub(LOCAL_WINDOW) < WINDOW_SIZE {
+                    Target::Local(addr - LOCAL_WINDOW)
+                } else {
+                    Target::Global(addr)
+                }
+            }
+        }
+    }
+
+    fn load(&mut self, b: &Block<'_, '_>, space: Space, addr: u64, size: u32, lane: usize) -> WR<u64> {
+        if matches!(space, Space::Global) {
+            return b.l.mem.load(addr, size, &mut self.cache).map_err(|e| fault(FaultKind::Memory(e), lane as u32));
+        }
+        let r = match Self::classify(space, addr) {
+            Target::Global(a) => {
+                return b.l.mem.load(a, size, &mut self.cache).map_err(|e| fault(FaultKind::Memory(e), lane as u32));
+            }
+            Target::Shared(a) => le_read(&b.shared, a, size).ok_or_else(|| oob("shared", a, size, lane)),
+            Target::Local(a) => le_read(&self.local[lane], a, size).ok_or_else(|| oob("local", a, size, lane)),
+            Target::KParam(a) => le_read(b.l.params, a, size).ok_or_else(|| oob("param", a, size, lane)),
+            Target::FParam(a) => {
+                if a + u64::from(size) > u64::from(self.psize) {
+                    return Err(oob("param", a, size, lane));
+                }
+                le_read(&self.params, lane as u64 * u64::from(self.psize) + a, size)
+                    .ok_or_else(|| oob("param", a, size, lane))
+            }
+        }?;
+        if !addr.is_multiple_of(u64::from(size)) {
+            return Err(fault(FaultKind::Memory(MemError::Misaligned { addr, size }), lane as u32));
+        }
+        Ok(r)
+    }
+
+    fn store(&mut self, b: &mut Block<'_, '_>, space: Space, addr: u64, size: u32, v: u64, lane: usize) -> WR<()> {
+        let t = Self::classify(space, addr);
+        if let Target::Global(a) = t {
+            return b.l.mem.store(a, size, v, &mut self.cache).map_err(|e| fault(FaultKind::Memory(e), lane as u32));
+        }
+        if !addr.is_multiple_of(u64::from(size)) {
+            return Err(fault(FaultKind::Memory(MemError::Misaligned { addr, size }), lane as u32));
+        }
+        match t {
+            Target::Global(_) => Ok(()),
+            Target::Shared(a) => le_write(&mut b.shared, a, size, v).ok_or_else(|| oob("shared", a, size, lane)),
+            Target::Local(a) => le_write(&mut self.local[lane], a, size, v).ok_or_else(|| oob("local", a, size, lane)),
+            Target::KParam(a) => Err(oob("param (read-only)", a, size, lane)),
+            Target::FParam(a) => {
+                if a + u64::from(size) > u64::from(self.psize) {
+                    return Err(oob("param", a, size, lane));
+                }
+                let at = lane as u64 * u64::from(self.psize) + a;
+                le_write(&mut self.params, at, size, v).ok_or_else(|| oob("param", a, size, lane))
+            }
+        }
+    }
+
+    /// Removes `lanes` from the entries of the current frame (down to its base entry), or
+    /// from every entry when `all`.
+    fn remove_lanes(&mut self, lanes: u32, all: bool) {
+        for e in self.stack.iter_mut().rev() {
+            e.mask &= !lanes;
+            if e.base && !all {
+                break;
+            }
+        }
+    }
+
+    fn do_return(&mut self) {
+        let Some(mut f) = self.frames.pop() else { return };
+        let live = f.call_mask & !self.exited;
+        for lane in lanes(live) {
+            for &(caller_off, callee_off, sz) in &f.rets {
+                let src = lane * self.psize as usize + callee_off as usize;
+                let dst = lane * f.psize as usize + caller_off as usize;
+                if let (Some(s), Some(d)) =
+                    (self.params.get(src..src + sz as usize), f.params.get_mut(dst..dst + sz as usize))
+                {
+                    d.copy_from_slice(s);
+                }
+            }
+        }
+        self.restore(f);
+    }
+
+    fn restore(&mut self, f: Frame) {
+        self.func = f.func;
+        self.regs = f.regs;
+        self.params = f.params;
+        self.psize = f.psize;
+        self.local_base = f.local_base;
+    }
+
+    fn run(&mut self, b: &mut Block<'_, '_>) -> WR<Yield> {
+        let l = b.l;
+        let mut func = kernel(l, self.func);
+        let mut a = [0u64; 32];
+        let mut bb = [0u64; 32];
+        let mut c = [0u64; 32];
+        let mut r = [0u64; 32];
+        let mut executed: u64 = 0;
+        let result = loop {
+            let Some(top) = self.stack.last().copied() else { break Yield::Done };
+            if top.mask == 0 || top.pc == top.rpc {
+                self.stack.pop();
+                if top.base {
+                    self.do_return();
+                    func = kernel(l, self.func);
+                }
+                continue;
+            }
+            executed += 1;
+            if executed & 0xfff == 0 && l.stop.load(Ordering::Relaxed) {
+                break Yield::Stopped;
+            }
+            let pc = top.pc;
+            let Some(inst) = func.code.get(pc as usize) else {
+                // Falling off the end of a function: return.
+                self.remove_lanes(top.mask, self.frames.is_empty());
+                if self.frames.is_empty() {
+                    self.exited |= top.mask;
+                }
+                continue;
+            };
+            let mut emask = top.mask;
+            if let Some(g) = inst.guard {
+                let p = &self.regs[g.reg as usize];
+                let mut pm = 0u32;
+                for (k, v) in p.iter().enumerate() {
+                    pm |= ((*v & 1) as u32) << k;
+                }
+                if g.neg {
+                    pm = !pm;
+                }
+                emask &= pm;
+            }
+            let next = pc + 1;
+            let set_pc = |s: &mut Vec<Entry>, p: u32| {
+                if let Some(t) = s.last_mut() {
+                    t.pc = p;
+                }
+            };
+            if emask == 0 && !matches!(inst.op, Op::Bra { .. }) {
+                set_pc(&mut self.stack, next);
+                continue;
+            }
+            match &inst.op {
+                Op::Nop | Op::Fence | Op::WarpSync => {
+                    if matches!(inst.op, Op::Fence) {
+                        std::sync::atomic::fence(Ordering::SeqCst);
+                    }
+                }
+                Op::Un { op, d, a: sa } => {
+                    self.fetch(b, *sa, &mut a);
+                    unop(op, &a, &mut r);
+                    write_masked(&mut self.regs[*d as usize], &r, emask);
+                }
+                Op::Bin { op, d, a: sa, b: sb } => {
+                    self.fetch(b, *sa, &mut a);
+                    self.fetch(b, *sb, &mut bb);
+                    binop(op, &a, &bb, &mut r);
+                    write_masked(&mut self.regs[*d as usize], &r, emask);
+                }
+                Op::Tern { op, d, a: sa, b: sb, c: sc } => {
+                    self.fetch(b, *sa, &mut a);
+                    self.fetch(b, *sb, &mut bb);
+                    self.fetch(b, *sc, &mut c);
+                    ternop(op, &a, &bb, &c, &mut r);
+                    write_masked(&mut self.regs[*d as usize], &r, emask);
+                }
+                Op::Bfi { w, d, a: sa, b: sb, c: sc, e } => {
+                    let mut ee = [0u64; 32];
+                    self.fetch(b, *sa, &mut a);
+                    self.fetch(b, *sb, &mut bb);
+                    self.fetch(b, *sc, &mut c);
+                    self.fetch(b, *e, &mut ee);
+                    let w = *w;
+                    for k in 0..32 {
+                        let pos = (c[k] & 0xff) as u32;
+                        let len = (ee[k] & 0xff) as u32;
+                        let m = if len >= 64 { u64::MAX } else { (1u64 << len) - 1 };
+                        let m = if pos >= 64 { 0 } else { m << pos } & mask_w(w);
+                        let ins = if pos >= 64 { 0 } else { a[k] << pos };
+                        r[k] = ((bb[k] & !m) | (ins & m)) & mask_w(w);
+                    }
+                    write_masked(&mut self.regs[*d as usize], &r, emask);
+                }
+                Op::Setp { cmp: cm, out, d, dn, a: sa, b: sb, comb } => {
+                    self.fetch(b, *sa, &mut a);
+                    self.fetch(b, *sb, &mut bb);
+                    let mut p = [0u64; 32];
+                    let mut pn = [0u64; 32];
+                    for k in 0..32 {
+                        p[k] = u64::from(cmp(cm, a[k], bb[k]));
+                        pn[k] = p[k] ^ 1;
+                    }
+                    if let Some((op, src, neg)) = comb {
+                        self.fetch(b, *src, &mut c);
+                        for k in 0..32 {
+                            let q = (c[k] & 1) ^ u64::from(*neg);
+                            let f = |x: u64| match op {
+                                BoolOp::And => x & q,
+                                BoolOp::Or => x | q,
+                                BoolOp::Xor => x ^ q,
+                            };
+                            p[k] = f(p[k]);
+                            pn[k] = f(pn[k]);
+                        }
+                    }
+                    match out {
+                        SetOut::Pred => {}
+                        SetOut::Mask => p.iter_mut().for_each(|v| *v = if *v != 0 { 0xffff_ffff } else { 0 }),
+                        SetOut::F32 => p.iter_mut().for_each(|v| *v = if *v != 0 { of32(1.0) } else { 0 }),
+                    }
+                    write_masked(&mut self.regs[*d as usize], &p, emask);
+                    if let Some(dn) = dn {
+                        write_masked(&mut self.regs[*dn as usize], &pn, emask);
+                    }
+                }
+                Op::Pack { d, parts, bits } => {
+                    r = [0; 32];
+                    for (i, p) in parts.iter().enumerate() {
+                        self.fetch(b, *p, &mut a);
+                        let sh = u32::from(*bits) * i as u32;
+                        for k in 0..32 {
+                            r[k] |= (a[k] & mask_w(*bits)) << sh;
+                        }
+                    }
+                    write_masked(&mut self.regs[*d as usize], &r, emask);
+                }
+                Op::Unpack { parts, a: sa, bits } => {
+                    self.fetch(b, *sa, &mut a);
+                    for (i, p) in parts.iter().enumerate() {
+                        if let Some(p) = p {
+                            let sh = u32::from(*bits) * i as u32;
+                            map1(&a, &mut r, |x| (x >> sh) & mask_w(*bits));
+                            write_masked(&mut self.regs[*p as usize], &r, emask);
+                        }
+                    }
+                }
+                Op::Ld { space, size, sext, d, addr } => {
+                    let size = u32::from(*size);
+                    for lane in lanes(emask) {
+                        let base = self.addr_of(b, *addr, lane);
+                        for (i, dr) in d.iter().enumerate() {
+                            let at = base.wrapping_add(i as u64 * u64::from(size));
+                            let mut v = self.load(b, *space, at, size, lane)?;
+                            if *sext {
+                                v = sx(v, (size * 8) as u8) as u64;
+                            }
+                            if let Some(dr) = dr {
+                                self.regs[*dr as usize][lane] = v;
+                            }
+                        }
+                    }
+                }
+                Op::St { space, size, vals, addr } => {
+                    let size = u32::from(*size);
+                    let mut vs = [[0u64; 32]; 4];
+                    for (i, v) in vals.iter().enumerate().take(4) {
+                        self.fetch(b, *v, &mut vs[i]);
+                    }
+                    for lane in lanes(emask) {
+                        let base = self.addr_of(b, *addr, lane);
+                        for (i, v) in vs.iter().enumerate().take(vals.len()) {
+                            let at = base.wrapping_add(i as u64 * u64::from(size));
+                            self.store(b, *space, at, size, v[lane], lane)?;
+                        }
+                    }
+                }
+                Op::Atom { space, op, size, d, addr, b: sb, c: sc } => {
+                    let size = u32::from(*size);
+                    self.fetch(b, *sb, &mut bb);
+                    self.fetch(b, *sc, &mut c);
+                    for lane in lanes(emask) {
+                        let at = self.addr_of(b, *addr, lane);
+                        let old = match Self::classify(*space, at) {
+                            Target::Global(g) => l
+                                .mem
+                                .atomic(g, size, *op, bb[lane], c[lane], &mut self.cache)
+                                .map_err(|e| fault(FaultKind::Memory(e), lane as u32))?,
+                            Target::Shared(s) => {
+                                if !s.is_multiple_of(u64::from(size)) {
+                                    return Err(fault(
+                                        FaultKind::Memory(MemError::Misaligned { addr: at, size }),
+                                        lane as u32,
+                                    ));
+                                }
+                                let old = le_read(&b.shared, s, size).ok_or_else(|| oob("shared", s, size, lane))?;
+                                let new = atom_apply(*op, size, old, bb[lane], c[lane]);
+                                le_write(&mut b.shared, s, size, new).ok_or_else(|| oob("shared", s, size, lane))?;
+                                old
+                            }
+                            _ => return Err(oob("atomic on local/param", at, size, lane)),
+                        };
+                        if let Some(d) = d {
+                            self.regs[*d as usize][lane] = old;
+                        }
+                    }
+                }
+                Op::Cvta { to_generic, space, d, a: sa } => {
+                    self.fetch(b, *sa, &mut a);
+                    let win = match space {
+                        Space::Shared => SHARED_WINDOW,
+                        Space::Local => LOCAL_WINDOW,
+                        _ => 0,
+                    };
+                    if *to_generic {
+                        map1(&a, &mut r, |x| x.wrapping_add(win));
+                    } else {
+                        map1(&a, &mut r, |x| x.wrapping_sub(win));
+                    }
+                    write_masked(&mut self.regs[*d as usize], &r, emask);
+                }
+                Op::Isspacep { space, d, a: sa } => {
+                    self.fetch(b, *sa, &mut a);
+                    let sp = *space;
+                    map1(&a, &mut r, |x| {
+                        let t = Self::classify(Space::Generic, x);
+                        u64::from(matches!(
+                            (sp, t),
+                            (Space::Shared, Target::Shared(_))
+                                | (Space::Local, Target::Local(_))
+                                | (Space::Global, Target::Global(_))
+                        ))
+                    });
+                    write_masked(&mut self.regs[*d as usize], &r, emask);
+                }
+                Op::Bra { target, ipdom } => {
+                    let taken = emask;
+                    let not = top.mask & !taken;
+                    if not == 0 {
+                        set_pc(&mut self.stack, *target);
+                    } else if taken == 0 {
+                        set_pc(&mut self.stack, next);
+                    } else {
+                        set_pc(&mut self.stack, *ipdom);
+                        self.stack.push(Entry { pc: next, rpc: *ipdom, mask: not, base: false });
+                        self.stack.push(Entry { pc: *target, rpc: *ipdom, mask: taken, base: false });
+                    }
+                    continue;
+                }
+                Op::Call { func: fi, args, rets } => {
+                    if self.frames.len() >= MAX_CALL_DEPTH {
+                        return Err(fault(FaultKind::StackOverflow, emask.trailing_zeros()));
+                    }
+                    let callee = kernel(l, *fi);
+                    let ps = callee.param_size as usize;
+                    let mut params = vec![0u8; ps * 32];
+                    for lane in lanes(emask) {
+                        for &(caller_off, callee_off, sz) in args {
+                            let s = lane * self.psize as usize + caller_off as usize;
+                            let d = lane * ps + callee_off as usize;
+                            if let (Some(src), Some(dst)) =
+                                (self.params.get(s..s + sz as usize), params.get_mut(d..d + sz as usize))
+                            {
+                                dst.copy_from_slice(src);
+                            }
+                        }
+                    }
+                    let new_base = self.local_base + u64::from(func.local_size);
+                    let need = (new_base + u64::from(callee.local_size)) as usize;
+                    if callee.local_size > 0 {
+                        for lb in self.local.iter_mut() {
+                            if lb.len() < need {
+                                lb.resize(need, 0);
+                            }
+                        }
+                    }
+                    set_pc(&mut self.stack, next);
+                    let frame = Frame {
+                        func: self.func,
+                        regs: std::mem::replace(&mut self.regs, vec![[0; 32]; callee.nregs as usize]),
+                        params: std::mem::replace(&mut self.params, params),
+                        psize: self.psize,
+                        local_base: self.local_base,
+                        call_mask: emask,
+                        rets: rets.clone(),
+                    };
+                    self.frames.push(frame);
+                    self.psize = ps as u32;
+                    self.local_base = new_base;
+                    self.func = *fi;
+                    func = callee;
+                    self.stack.push(Entry { pc: 0, rpc: NO_PC, mask: emask, base: true });
+                    continue;
+                }
+                Op::Ret if !self.frames.is_empty() => {
+                    set_pc(&mut self.stack, next);
+                    self.remove_lanes(emask, false);
+                    continue;
+                }
+                Op::Ret | Op::Exit => {
+                    set_pc(&mut self.stack, next);
+                    self.exited |= emask;
+                    self.remove_lanes(emask, true);
+                    if self.valid & !self.exited == 0 {
+                        break Yield::Done;
+                    }
+                    continue;
+                }
+                Op::Trap => return Err(fault(FaultKind::Trap, emask.trailing_zeros())),
+                Op::Bar { id, count } => {
+                    self.fetch(b, *id, &mut a);
+                    let first = emask.trailing_zeros() as usize;
+                    let n = match count {
+                        Some(cs) => {
+                            self.fetch(b, *cs, &mut c);
+                            Some(c[first] as u32)
+                        }
+                        None => None,
+                    };
+                    self.bar_pc = pc;
+                    set_pc(&mut self.stack, next);
+                    self.clock += executed;
+                    l.instructions.fetch_add(executed, Ordering::Relaxed);
+                    return Ok(Yield::Barrier(a[first] as u32, n));
+                }
+                Op::Shfl { mode, d, p, a: sa, b: sb, c: sc } => {
+                    self.fetch(b, *sa, &mut a);
+                    self.fetch(b, *sb, &mut bb);
+                    self.fetch(b, *sc, &mut c);
+                    let mut pv = [0u64; 32];
+                    for lane in 0..32usize {
+                        let bval = (bb[lane] & 31) as i32;
+                        let cval = (c[lane] & 31) as i32;
+                        let seg = ((c[lane] >> 8) & 31) as i32;
+                        let ln = lane as i32;
+                        let max_lane = (ln & seg) | (cval & !seg);
+                        let min_lane = ln & seg;
+                        let (j, ok) = match mode {
+                            ShflMode::Up => (ln - bval, ln - bval >= max_lane),
+                            ShflMode::Down => (ln + bval, ln + bval <= max_lane),
+                            ShflMode::Bfly => (ln ^ bval, (ln ^ bval) <= max_lane),
+                            ShflMode::Idx => {
+                                let j = min_lane | (bval & !seg);
+                                (j, j <= max_lane)
+                            }
+                        };
+                        let j = if ok { j } else { ln };
+                        r[lane] = a[(j & 31) as usize];
+                        pv[lane] = u64::from(ok);
+                    }
+                    write_masked(&mut self.regs[*d as usize], &r, emask);
+                    if let Some(p) = p {
+                        write_masked(&mut self.regs[*p as usize], &pv, emask);
+                    }
+                }
+                Op::Vote { mode, d, a: sa, neg } => {
+                    self.fetch(b, *sa, &mut a);
+                    let mut ballot = 0u32;
+                    for lane in lanes(emask) {
+                        if (a[lane] & 1 != 0) != *neg {
+                            ballot |= 1 << lane;
+                        }
+                    }
+                    let v = match mode {
+                        VoteMode::Ballot => u64::from(ballot),
+                        VoteMode::All => u64::from(ballot == emask),
+                        VoteMode::Any => u64::from(ballot != 0),
+                        VoteMode::Uni => u64::from(ballot == emask || ballot == 0),
+                    };
+                    write_masked(&mut self.regs[*d as usize], &[v; 32], emask);
+                }
+                Op::Activemask { d } => {
+                    write_masked(&mut self.regs[*d as usize], &[u64::from(top.mask); 32], emask);
+                }
+            }
+            set_pc(&mut self.stack, next);
+        };
+        self.clock += executed;
+        l.instructions.fetch_add(executed, Ordering::Relaxed);
+        Ok(result)
+    }
+}
+
+fn unop(op: &UnOp, a: &[u64; 32], r: &mut [u64; 32]) {
+    match *op {
+        UnOp::Mov => *r = *a,
+        UnOp::Not(w) => map1(a, r, |x| !x & mask_w(w)),
+        UnOp::Cnot(w) => map1(a, r, |x| u64::from(x & mask_w(w) == 0)),
+        UnOp::Neg(w) => map1(a, r, |x| x.wrapping_neg() & mask_w(w)),
+        UnOp::Abs(w) => map1(a, r, |x| sx(x, w).unsigned_abs() & mask_w(w)),
+        UnOp::Popc(w) => map1(a, r, |x| u64::from((x & mask_w(w)).count_ones())),
+        UnOp::Clz(w) => map1(a, r, |x| u64::from((x & mask_w(w)).leading_zeros()) - (64 - u64::from(w))),
+        UnOp::Brev(w) => map1(a, r, |x| (x.reverse_bits() >> (64 - u32::from(w))) & mask_w(w)),
+        UnOp::Bfind { w, signed, shiftamt } => map1(a, r, |x| {
+            let mut v = x & mask_w(w);
+            if signed && sx(x, w) < 0 {
+                v = !v & mask_w(w);
+            }
+            if v == 0 {
+                return 0xffff_ffff;
+            }
+            let pos = 63 - u64::from(v.leading_zeros());
+            if shiftamt { u64::from(w) - 1 - pos } else { pos }
+        }),
+        UnOp::NegF32 => map1(a, r, |x| (x ^ 0x8000_0000) & 0xffff_ffff),
+        UnOp::AbsF32 { ftz } => map1(a, r, |x| {
+            let f = if ftz { ftz32(f32_of(x)) } else { f32_of(x) };
+            of32(f) & 0x7fff_ffff
+        }),
+        UnOp::NegF64 => map1(a, r, |x| x ^ (1 << 63)),
+        UnOp::AbsF64 => map1(a, r, |x| x & !(1 << 63)),
+        UnOp::F32(f, ftz) => {
+            let g = |x: f32| -> f32 {
+                match f {
+                    F32Fn::Sqrt => x.sqrt(),
+                    F32Fn::Rcp => 1.0 / x,
+                    F32Fn::Rsqrt => (1.0 / f64::from(x).sqrt()) as f32,
+                    F32Fn::Sin => f64::from(x).sin() as f32,
+                    F32Fn::Cos => f64::from(x).cos() as f32,
+                    F32Fn::Lg2 => f64::from(x).log2() as f32,
+                    F32Fn::Ex2 => f64::from(x).exp2() as f32,
+                    F32Fn::Tanh => f64::from(x).tanh() as f32,
+                }
+            };
+            if ftz {
+                map1(a, r, |x| of32(ftz32(g(ftz32(f32_of(x))))));
+            } else {
+                map1(a, r, |x| of32(g(f32_of(x))));
+            }
+        }
+        UnOp::F64(f) => map1(a, r, |x| {
+            let v = f64::from_bits(x);
+            match f {
+                F64Fn::Sqrt => v.sqrt(),
+                F64Fn::Rcp => 1.0 / v,
+                F64Fn::RcpFtz => ftz64(1.0 / ftz64(v)),
+                F64Fn::Rsqrt => 1.0 / v.sqrt(),
+            }
+            .to_bits()
+        }),
+        UnOp::Cvt(c) => {
+            let k = (c.from.kind(), c.to.kind());
+            if !c.sat
+                && matches!(k.0, TypeKind::Bits | TypeKind::Unsigned | TypeKind::Signed)
+                && matches!(k.1, TypeKind::Bits | TypeKind::Unsigned | TypeKind::Signed)
+            {
+                let fw = (c.from.size() * 8) as u8;
+                let tm = mask_w((c.to.size() * 8) as u8);
+                if k.0 == TypeKind::Signed {
+                    map1(a, r, |x| sx(x, fw) as u64 & tm);
+                } else {
+                    let fm = mask_w(fw);
+                    map1(a, r, |x| x & fm & tm);
+                }
+            } else {
+                map1(a, r, |x| cvt(&c, x));
+            }
+        }
+        UnOp::Testp(p, is64) => map1(a, r, |x| {
+            let v = if is64 { f64::from_bits(x) } else { f64::from(f32_of(x)) };
+            let sub = if is64 { v.is_subnormal() } else { f32_of(x).is_subnormal() };
+            u64::from(match p {
+                Testp::Finite => v.is_finite(),
+                Testp::Infinite => v.is_infinite(),
+                Testp::Number => !v.is_nan(),
+                Testp::NotANumber => v.is_nan(),
+                Testp::Normal => v.is_finite() && v != 0.0 && !sub,
+                Testp::Subnormal => sub,
+            })
+        }),
+    }
+}
+
+fn f32bin(op: FBin, x: f32, y: f32) -> f32 {
+    match op {
+        FBin::Add => x + y,
+        FBin::Sub => x - y,
+        FBin::Mul => x * y,
+        FBin::Div => x / y,
+        FBin::Min => min32(x, y),
+        FBin::Max => max32(x, y),
+    }
+}
+
+fn binop(op: &BinOp, a: &[u64; 32], b: &[u64; 32], r: &mut [u64; 32]) {
+    match *op {
+        BinOp::Add(w) => map2(a, b, r, |x, y| x.wrapping_add(y) & mask_w(w)),
+        BinOp::Sub(w) => map2(a, b, r, |x, y| x.wrapping_sub(y) & mask_w(w)),
+        BinOp::AddSat => map2(a, b, r, |x, y| (x as i32).saturating_add(y as i32) as u32 as u64),
+        BinOp::SubSat => map2(a, b, r, |x, y| (x as i32).saturating_sub(y as i32) as u32 as u64),
+        BinOp::MulLo(w) => map2(a, b, r, |x, y| x.wrapping_mul(y) & mask_w(w)),
+        BinOp::MulHi(w, s) => map2(a, b, r, |x, y| mul_hi(x, y, w, s)),
+        BinOp::MulWide(w, s) => map2(a, b, r, |x, y| mul_wide(x, y, w, s)),
+        BinOp::Mul24Lo(s) => map2(a, b, r, |x, y| {
+            let (x, y) = if s { (sx(x, 24) as u64, sx(y, 24) as u64) } else { (x & 0xff_ffff, y & 0xff_ffff) };
+            x.wrapping_mul(y) & 0xffff_ffff
+        }),
+        BinOp::Div(w, s) => map2(a, b, r, |x, y| {
+            let m = mask_w(w);
+            if s {
+                let (x, y) = (sx(x, w), sx(y, w));
+                if y == 0 { m } else { x.wrapping_div(y) as u64 & m }
+            } else {
+                let (x, y) = (x & m, y & m);
+                x.checked_div(y).unwrap_or(m)
+            }
+        }),
+        BinOp::Rem(w, s) => map2(a, b, r, |x, y| {
+            let m = mask_w(w);
+            if s {
+                let (x, y) = (sx(x, w), sx(y, w));
+                if y == 0 { x as u64 & m } else { x.wrapping_rem(y) as u64 & m }
+            } else {
+                let (x, y) = (x & m, y & m);
+                if y == 0 { x } else { x % y }
+            }
+        }),
+        BinOp::Min(w, s) => map2(a, b, r, |x, y| {
+            if s { sx(x, w).min(sx(y, w)) as u64 & mask_w(w) } else { (x & mask_w(w)).min(y & mask_w(w)) }
+        }),
+        BinOp::Max(w, s) => map2(a, b, r, |x, y| {
+            if s { sx(x, w).max(sx(y, w)) as u64 & mask_w(w) } else { (x & mask_w(w)).max(y & mask_w(w)) }
+        }),
+        BinOp::And(w) => map2(a, b, r, |x, y| x & y & mask_w(w)),
+        BinOp::Or(w) => map2(a, b, r, |x, y| (x | y) & mask_w(w)),
+        BinOp::Xor(w) => map2(a, b, r, |x, y| (x ^ y) & mask_w(w)),
+        BinOp::Shl(w) => map2(a, b, r, |x, y| {
+            let n = y & 0xffff_ffff;
+            if n >= u64::from(w) { 0 } else { (x << n) & mask_w(w) }
+        }),
+        BinOp::Shr(w, s) => map2(a, b, r, |x, y| {
+            let n = (y & 0xffff_ffff).min(u64::from(w) - 1 + u64::from(!s));
+            if s {
+                (sx(x, w) >> n.min(63)) as u64 & mask_w(w)
+            } else if n >= u64::from(w) {
+                0
+            } else {
+                (x & mask_w(w)) >> n
+            }
+        }),
+        BinOp::F32(f, ftz, sat) => {
+            if !ftz && !sat {
+                map2(a, b, r, |x, y| of32(f32bin(f, f32_of(x), f32_of(y))));
+            } else {
+                map2(a, b, r, |x, y| {
+                    let (mut x, mut y) = (f32_of(x), f32_of(y));
+                    if ftz {
+                        x = ftz32(x);
+                        y = ftz32(y);
+                    }
+                    let mut v = f32bin(f, x, y);
+                    if ftz {
+                        v = ftz32(v);
+                    }
+                    if sat {
+                        v = sat32(v);
+                    }
+                    of32(v)
+                });
+            }
+        }
+        BinOp::F64(f) => map2(a, b, r, |x, y| {
+            let (x, y) = (f64::from_bits(x), f64::from_bits(y));
+            match f {
+                FBin::Add => x + y,
+                FBin::Sub => x - y,
+                FBin::Mul => x * y,
+                FBin::Div => x / y,
+                FBin::Min => min64(x, y),
+                FBin::Max => max64(x, y),
+            }
+            .to_bits()
+        }),
+        BinOp::Copysign32 => map2(a, b, r, |x, y| (y & 0x7fff_ffff) | (x & 0x8000_0000)),
+        BinOp::Copysign64 => map2(a, b, r, |x, y| (y & !(1 << 63)) | (x & (1 << 63))),
+        BinOp::Bmsk(wrap) => map2(a, b, r, |x, y| {
+            let (p, n) = if wrap { (x & 31, y & 31) } else { ((x & 0xffff_ffff).min(32), (y & 0xffff_ffff).min(32)) };
+            let m = if n >= 32 { 0xffff_ffffu64 } else { (1u64 << n) - 1 };
+            (m << p) & 0xffff_ffff
+        }),
+    }
+}
+
+fn ternop(op: &TernOp, a: &[u64; 32], b: &[u64; 32], c: &[u64; 32], r: &mut [u64; 32]) {
+    match *op {
+        TernOp::MadLo(w) => map3(a, b, c, r, |x, y, z| x.wrapping_mul(y).wrapping_add(z) & mask_w(w)),
+        TernOp::MadHi(w, s) => map3(a, b, c, r, |x, y, z| mul_hi(x, y, w, s).wrapping_add(z) & mask_w(w)),
+        TernOp::MadWide(w, s) => map3(a, b, c, r, |x, y, z| mul_wide(x, y, w, s).wrapping_add(z) & mask_w(w * 2)),
+        TernOp::Mad24Lo(s) => map3(a, b, c, r, |x, y, z| {
+            let (x, y) = if s { (sx(x, 24) as u64, sx(y, 24) as u64) } else { (x & 0xff_ffff, y & 0xff_ffff) };
+            x.wrapping_mul(y).wrapping_add(z) & 0xffff_ffff
+        }),
+        TernOp::Fma32(ftz, sat) => map3(a, b, c, r, |x, y, z| {
+            let (mut x, mut y, mut z) = (f32_of(x), f32_of(y), f32_of(z));
+            if ftz {
+                x = ftz32(x);
+                y = ftz32(y);
+                z = ftz32(z);
+            }
+            let mut v = x.mul_add(y, z);
+            if ftz {
+                v = ftz32(v);
+            }
+            if sat {
+                v = sat32(v);
+            }
+            of32(v)
+        }),
+        TernOp::Fma64 => {
+            map3(a, b, c, r, |x, y, z| f64::from_bits(x).mul_add(f64::from_bits(y), f64::from_bits(z)).to_bits())
+        }
+        TernOp::Bfe(w, s) => map3(a, b, c, r, |x, p, l| {
+            let (pos, len) = ((p & 0xff) as u32, (l & 0xff) as u32);
+            if len == 0 {
+                return 0;
+            }
+            let w32 = u32::from(w);
+            if s {
+                let v = if pos >= w32 { sx(x, w) >> (w32 - 1) } else { sx(x, w) >> pos };
+                let v = if len >= 64 { v } else { (v << (64 - len)) >> (64 - len) };
+                v as u64 & mask_w(w)
+            } else {
+                if pos >= w32 {
+                    return 0;
+                }
+                let v = (x & mask_w(w)) >> pos;
+                if len >= 64 { v } else { v & ((1u64 << len) - 1) }
+            }
+        }),
+        TernOp::Prmt(_) => map3(a, b, c, r, |x, y, s| {
+            let bytes = ((y & 0xffff_ffff) << 32) | (x & 0xffff_ffff);
+            let mut d = 0u64;
+            for i in 0..4 {
+                let sel = (s >> (4 * i)) & 0xf;
+                let byte = (bytes >> ((sel & 7) * 8)) & 0xff;
+                let byte = if sel & 8 != 0 { if byte & 0x80 != 0 { 0xff } else { 0 } } else { byte };
+                d |= byte << (8 * i);
+            }
+            d
+        }),
+        TernOp::Lop3(lut) => map3(a, b, c, r, |x, y, z| {
+            let mut d = 0u64;
+            for i in 0..8 {
+                if lut >> i & 1 != 0 {
+                    let ta = if i & 4 != 0 { x } else { !x };
+                    let tb = if i & 2 != 0 { y } else { !y };
+                    let tc = if i & 1 != 0 { z } else { !z };
+                    d |= ta & tb & tc;
+                }
+            }
+            d & 0xffff_ffff
+        }),
+        TernOp::ShfL(wrap) => map3(a, b, c, r, |x, y, n| {
+            let n = if wrap { n & 31 } else { (n & 0xffff_ffff).min(32) };
+            let v = ((y & 0xffff_ffff) << 32) | (x & 0xffff_ffff);
+            ((v << n) >> 32) & 0xffff_ffff
+        }),
+        TernOp::ShfR(wrap) => map3(a, b, c, r, |x, y, n| {
+            let n = if wrap { n & 31 } else { (n & 0xffff_ffff).min(32) };
+            let v = ((y & 0xffff_ffff) << 32) | (x & 0xffff_ffff);
+            (v >> n) & 0xffff_ffff
+        }),
+        TernOp::Selp => map3(a, b, c, r, |x, y, p| if p & 1 != 0 { x } else { y }),
+        TernOp::Sad(w, s) => map3(a, b, c, r, |x, y, z| {
+            let d = if s { sx(x, w).abs_diff(sx(y, w)) } else { (x & mask_w(w)).abs_diff(y & mask_w(w)) };
+            d.wrapping_add(z) & mask_w(w)
+        }),
+        TernOp::Dp4a(sa, sb) => map3(a, b, c, r, |x, y, z| {
+            let mut acc = z as u32;
+            for i in 0..4 {
+                let xa = (x >> (8 * i)) & 0xff;
+                let yb = (y >> (8 * i)) & 0xff;
+                let xa = if sa { sx(xa, 8) } else { xa as i64 };
+                let yb = if sb { sx(yb, 8) } else { yb as i64 };
+                acc = acc.wrapping_add((xa * yb) as u32);
+            }
+            u64::from(acc)
+        }),
+        TernOp::Dp2a(sa, sb, hi) => map3(a, b, c, r, |x, y, z| {
+            let mut acc = z as u32;
+            let k = if hi { 2 } else { 0 };
+            for i in 0..2 {
+                let xa = (x >> (16 * i)) & 0xffff;
+                let yb = (y >> (8 * (k + i))) & 0xff;
+                let xa = if sa { sx(xa, 16) } else { xa as i64 };
+                let yb = if sb { sx(yb, 8) } else { yb as i64 };
+                acc = acc.wrapping_add((xa * yb) as u32);
+            }
+            u64::from(acc)
+        }),
+    }
+}

@@ -1,0 +1,429 @@
+//! The executor's internal IR: what `decode` produces from a PTX function and `exec` runs.
+//! Registers are dense slot indices, branch targets are instruction indices, and every
+//! operation carries its resolved type parameters, so execution never looks at names.
+
+use crate::memory::AtomOp;
+use ptx::types::{Rounding, ScalarType};
+
+/// A register slot index within a function's frame.
+pub(crate) type Reg = u32;
+
+/// Sentinel for "no reconvergence point" (paths that only leave through `ret`/`exit`).
+pub(crate) const NO_PC: u32 = u32::MAX;
+
+/// A special register value, resolved per lane at execution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Sreg {
+    Tid(u8),
+    Ntid(u8),
+    Ctaid(u8),
+    Nctaid(u8),
+    Laneid,
+    Warpid,
+    Nwarpid,
+    Smid,
+    Nsmid,
+    Gridid,
+    LanemaskEq,
+    LanemaskLe,
+    LanemaskLt,
+    LanemaskGe,
+    LanemaskGt,
+    Clock,
+    ClockHi,
+    Clock64,
+    Globaltimer,
+    GlobaltimerLo,
+    GlobaltimerHi,
+    DynamicSmem,
+    TotalSmem,
+    Zero,
+}
+
+/// A source operand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Src {
+    Reg(Reg),
+    Imm(u64),
+    Sreg(Sreg),
+    /// Device address of module global `idx` plus an offset.
+    Global(u32, i64),
+    /// The local-space address of a frame-local variable: frame base + offset.
+    Local(u64),
+}
+
+/// The base of a memory address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Base {
+    Reg(Reg),
+    /// An absolute address (the offset alone).
+    Abs,
+    Global(u32),
+    /// Frame-local variable at this local offset (relative to the frame's local base).
+    Local(u64),
+}
+
+/// A memory address: base plus a constant byte offset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Addr {
+    pub base: Base,
+    pub off: i64,
+}
+
+/// The state space a memory instruction addresses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Space {
+    Global,
+    Shared,
+    Local,
+    /// The kernel's parameter buffer (offsets into it).
+    KParam,
+    /// The current frame's per-lane `.param` area (offsets into it).
+    FParam,
+    Generic,
+}
+
+/// Integer unary operations; `w` is the operand width in bits.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum UnOp {
+    Mov,
+    Not(u8),
+    Cnot(u8),
+    Neg(u8),
+    Abs(u8),
+    Popc(u8),
+    Clz(u8),
+    Brev(u8),
+    Bfind {
+        w: u8,
+        signed: bool,
+        shiftamt: bool,
+    },
+    NegF32,
+    AbsF32 {
+        ftz: bool,
+    },
+    NegF64,
+    AbsF64,
+    /// `f32` transcendental or root, with flush-to-zero.
+    F32(F32Fn, bool),
+    F64(F64Fn),
+    Cvt(Cvt),
+    Testp(Testp, bool),
+}
+
+/// Single-precision math functions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum F32Fn {
+    Sqrt,
+    Rcp,
+    Rsqrt,
+    Sin,
+    Cos,
+    Lg2,
+    Ex2,
+    Tanh,
+}
+
+/// Double-precision math functions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum F64Fn {
+    Sqrt,
+    Rcp,
+    RcpFtz,
+    Rsqrt,
+}
+
+/// `testp` properties.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Testp {
+    Finite,
+    Infinite,
+    Number,
+    NotANumber,
+    Normal,
+    Subnormal,
+}
+
+/// A conversion, fully resolved.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Cvt {
+    pub to: ScalarType,
+    pub from: ScalarType,
+    pub rnd: Rounding,
+    pub sat: bool,
+    pub ftz: bool,
+}
+
+/// Binary operations; integer ones carry the width in bits.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum BinOp {
+    Add(u8),
+    Sub(u8),
+    AddSat,
+    SubSat,
+    MulLo(u8),
+    MulHi(u8, bool),
+    MulWide(u8, bool),
+    Mul24Lo(bool),
+    Div(u8, bool),
+    Rem(u8, bool),
+    Min(u8, bool),
+    Max(u8, bool),
+    And(u8),
+    Or(u8),
+    Xor(u8),
+    Shl(u8),
+    Shr(u8, bool),
+    /// `f32` add/sub/mul/div/min/max with ftz and sat.
+    F32(FBin, bool, bool),
+    F64(FBin),
+    Copysign32,
+    Copysign64,
+    Bmsk(bool),
+}
+
+/// Float binary operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FBin {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Min,
+    Max,
+}
+
+/// Ternary operations.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum TernOp {
+    MadLo(u8),
+    MadHi(u8, bool),
+    MadWide(u8, bool),
+    Mad24Lo(bool),
+    /// fma f32 with ftz, sat.
+    Fma32(bool, bool),
+    Fma64,
+    Bfe(u8, bool),
+    Prmt(u8),
+    Lop3(u8),
+    ShfL(bool),
+    ShfR(bool),
+    Selp,
+    Sad(u8, bool),
+    Dp4a(bool, bool),
+    Dp2a(bool, bool, bool),
+}
+
+/// A comparison, resolved with its operand type.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Cmp {
+    pub op: ptx::types::CmpOp,
+    /// 'u', 's', 'f' (f32), 'd' (f64), 'h' (f16), 'b' (bits, unsigned compare).
+    pub kind: u8,
+    pub w: u8,
+    pub ftz: bool,
+}
+
+/// Predicate combination of `setp`/`set` with a third predicate operand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BoolOp {
+    And,
+    Or,
+    Xor,
+}
+
+/// `set` result kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SetOut {
+    Pred,
+    /// All ones (integer destination).
+    Mask,
+    F32,
+}
+
+/// `shfl.sync` modes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ShflMode {
+    Up,
+    Down,
+    Bfly,
+    Idx,
+}
+
+/// `vote.sync` modes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum VoteMode {
+    All,
+    Any,
+    Uni,
+    Ballot,
+}
+
+/// One decoded operation.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Op {
+    Nop,
+    Un {
+        op: UnOp,
+        d: Reg,
+        a: Src,
+    },
+    Bin {
+        op: BinOp,
+        d: Reg,
+        a: Src,
+        b: Src,
+    },
+    Tern {
+        op: TernOp,
+        d: Reg,
+        a: Src,
+        b: Src,
+        c: Src,
+    },
+    Bfi {
+        w: u8,
+        d: Reg,
+        a: Src,
+        b: Src,
+        c: Src,
+        e: Src,
+    },
+    Setp {
+        cmp: Cmp,
+        out: SetOut,
+        d: Reg,
+        dn: Option<Reg>,
+        a: Src,
+        b: Src,
+        comb: Option<(BoolOp, Src, bool)>,
+    },
+    /// Pack `parts` (each `bits` wide, first is least significant) into `d`.
+    Pack {
+        d: Reg,
+        parts: Vec<Src>,
+        bits: u8,
+    },
+    /// Unpack `a` into `parts`.
+    Unpack {
+        parts: Vec<Option<Reg>>,
+        a: Src,
+        bits: u8,
+    },
+    Ld {
+        space: Space,
+        size: u8,
+        sext: bool,
+        d: Vec<Option<Reg>>,
+        addr: Addr,
+    },
+    St {
+        space: Space,
+        size: u8,
+        vals: Vec<Src>,
+        addr: Addr,
+    },
+    Atom {
+        space: Space,
+        op: AtomOp,
+        size: u8,
+        d: Option<Reg>,
+        addr: Addr,
+        b: Src,
+        c: Src,
+    },
+    /// `cvta`: `to_generic` converts a `space` address to generic, else the reverse.
+    Cvta {
+        to_generic: bool,
+        space: Space,
+        d: Reg,
+        a: Src,
+    },
+    Isspacep {
+        space: Space,
+        d: Reg,
+        a: Src,
+    },
+    Bra {
+        target: u32,
+        ipdom: u32,
+    },
+    Call {
+        func: u32,
+        args: Vec<(u32, u32, u32)>,
+        rets: Vec<(u32, u32, u32)>,
+    },
+    Ret,
+    Exit,
+    Trap,
+    Bar {
+        id: Src,
+        count: Option<Src>,
+    },
+    WarpSync,
+    Fence,
+    Shfl {
+        mode: ShflMode,
+        d: Reg,
+        p: Option<Reg>,
+        a: Src,
+        b: Src,
+        c: Src,
+    },
+    Vote {
+        mode: VoteMode,
+        d: Reg,
+        a: Src,
+        neg: bool,
+    },
+    Activemask {
+        d: Reg,
+    },
+}
+
+/// A guard predicate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Guard {
+    pub reg: Reg,
+    pub neg: bool,
+}
+
+/// One decoded instruction.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Inst {
+    pub op: Op,
+    pub guard: Option<Guard>,
+}
+
+/// Where an instruction came from, for error messages (cold data, kept apart from `Inst`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SrcInfo {
+    /// The instruction as PTX text.
+    pub text: String,
+    /// PTX line and column (0 when the source text was not given).
+    pub line: u32,
+    pub col: u32,
+    /// Byte offset in the PTX text.
+    pub offset: u32,
+    /// The last `.loc` before the instruction: (file path, line).
+    pub loc: Option<(u32, u32)>,
+}
+
+/// A decoded function.
+#[derive(Debug, Clone)]
+pub(crate) struct Func {
+    pub name: String,
+    pub is_kernel: bool,
+    pub code: Vec<Inst>,
+    pub info: Vec<SrcInfo>,
+    pub nregs: u32,
+    /// Bytes of per-lane `.param` area: returns, params, then call-site declarations.
+    pub param_size: u32,
+    /// Per-thread local bytes of this function's frame.
+    pub local_size: u32,
+    /// Kernel parameter buffer size (kernels).
+    pub kparam_size: u32,
+    /// Static shared memory bytes used by the kernel (module `.shared` plus its own).
+    pub shared_size: u32,
+}

@@ -1,0 +1,379 @@
+//! Cuprite's SIMT executor: runs PTX kernels on CPU cores with CUDA semantics.
+//!
+//! # Data flow
+//!
+//! `ptx::parse` → [`ptx::Module`] → [`Program::load`] decodes every function once into a compact
+//! IR (`decode.rs`, `ir.rs`): registers become dense slot indices, symbols become shared/local/
+//! parameter offsets or module-global indices, labels become instruction indices, and every
+//! conditional branch gets its reconvergence point, the immediate post-dominator (`cfg.rs`).
+//! Anything the executor cannot run exactly is a [`LoadError`] naming the instruction, its PTX
+//! line:column and the function — never a silent approximation. Decoding is the only place
+//! that sees names; execution never hashes or parses.
+//!
+//! [`Program::launch`] runs a grid (`exec.rs`). Blocks are taken from an atomic counter by a
+//! pool of scoped worker threads; each block owns its shared memory and runs its warps
+//! cooperatively on one OS thread. A warp is explicit state — a register file laid out as
+//! structure-of-arrays (`[u64; 32]` per register, so per-lane loops vectorize), a
+//! reconvergence stack of (pc, reconvergence pc, active mask) entries, and a stack of call
+//! frames (registers, per-lane `.param` area, local-memory base) — so it can stop at a barrier
+//! and resume later. A warp runs until it reaches `bar.sync` or finishes; when every warp is
+//! finished or waiting and a barrier has all its threads, its warps are released; when no
+//! barrier can complete, the launch faults with a deadlock instead of hanging. Divergent
+//! branches push both paths with the branch's post-dominator as their reconvergence pc;
+//! `exit`/`ret` remove lanes from the stack entries of the current frame (all frames for
+//! `exit`), and an emptied frame-base entry returns from the call.
+//!
+//! # Memory
+//!
+//! [`DeviceMemory`] (`memory.rs`, the only module with `unsafe`) owns allocations in a
+//! dedicated device address range starting at `GLOBAL_BASE`; every global access is checked
+//! against the sorted allocation table (with a per-warp last-hit cache) and performed as a
+//! host atomic of the access size, so racing blocks are sound and atomics are real host
+//! atomics. Shared and local memory have their own generic-address windows
+//! (`SHARED_WINDOW`, `LOCAL_WINDOW`), so `cvta` and generic `ld`/`st` work; `.const` and
+//! `.global` module variables live in device memory, allocated per [`DeviceMemory`] on first
+//! use ([`Program::global_address`]).
+//!
+//! # Faults
+//!
+//! A [`Fault`] (bad address, misalignment, barrier deadlock, trap) carries the kernel, block,
+//! thread, PTX instruction text and line, and the `.loc` source location when the PTX has
+//! debug info; the first fault stops the other workers at their next block (or within a few
+//! thousand instructions).
+
+// Faults and load errors are cold, returned at most once per launch or load, and carry
+// their context by value for easy reporting; boxing them would only complicate the API.
+#![allow(clippy::result_large_err)]
+
+mod cfg;
+mod decode;
+mod error;
+mod exec;
+mod float;
+mod ir;
+mod memory;
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+pub use error::{Fault, FaultKind, LoadError};
+pub use memory::{DeviceMemory, DevicePtr, GLOBAL_BASE, LOCAL_WINDOW, MemError, SHARED_WINDOW};
+
+use decode::GlobalVar;
+use ir::{Func, Op};
+
+/// Grid or block dimensions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Dim3 {
+    /// x.
+    pub x: u32,
+    /// y.
+    pub y: u32,
+    /// z.
+    pub z: u32,
+}
+
+impl Dim3 {
+    /// `(x, y, z)`.
+    pub const fn new(x: u32, y: u32, z: u32) -> Dim3 {
+        Dim3 { x, y, z }
+    }
+
+    /// `(x, 1, 1)`.
+    pub const fn x(x: u32) -> Dim3 {
+        Dim3 { x, y: 1, z: 1 }
+    }
+
+    fn arr(self) -> [u32; 3] {
+        [self.x, self.y, self.z]
+    }
+}
+
+impl From<u32> for Dim3 {
+    fn from(x: u32) -> Dim3 {
+        Dim3::x(x)
+    }
+}
+
+/// What a launch did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LaunchStats {
+    /// Blocks run.
+    pub blocks: u64,
+    /// Warp-instructions executed.
+    pub warp_instructions: u64,
+    /// Worker threads used.
+    pub workers: u32,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+/// A loaded PTX module, ready to launch.
+#[derive(Debug)]
+pub struct Program {
+    funcs: Vec<Result<Func, LoadError>>,
+    globals: Vec<GlobalVar>,
+    files: HashMap<u32, String>,
+    /// Device addresses of the module globals in one `DeviceMemory` (by its id).
+    global_addrs: Mutex<Option<(usize, Vec<u64>)>>,
+    workers: u32,
+}
+
+impl Program {
+    /// Decodes every function of `module`; fails on the first unsupported construct. Line
+    /// numbers in errors and faults are 0 (use [`Program::load_with_source`] to get them).
+    pub fn load(module: &ptx::Module) -> Result<Program, LoadError> {
+        Self::load_with_source(module, None)
+    }
+
+    /// Like [`Program::load`], with the PTX text `module` was parsed from, for line numbers.
+    pub fn load_with_source(module: &ptx::Module, src: Option<&str>) -> Result<Program, LoadError> {
+        let (p, errors) = Self::load_partial(module, src);
+        match errors.into_iter().next() {
+            Some(e) => Err(e),
+            None => Ok(p),
+        }
+    }
+
+    /// Parses and loads PTX text.
+    pub fn from_ptx(src: &str) -> Result<Program, LoadError> {
+        let parsed = ptx::parse(src);
+        if let Some(d) = parsed.diagnostics.iter().find(|d| d.severity == ptx::Severity::Error) {
+            let (line, col) = ptx::LineIndex::new(src).line_col(d.span.start);
+            return Err(LoadError {
+                function: String::new(),
+                instruction: String::new(),
+                line,
+                col,
+                message: format!("PTX parse error: {}", d.message),
+            });
+        }
+        Self::load_with_source(&parsed.module, Some(src))
+    }
+
+    /// Loads what can be loaded: kernels that use unsupported constructs (directly or through
+    /// the functions they call) fail at launch with [`FaultKind::NotLoaded`]. Returns the
+    /// errors, one per failing function.
+    pub fn load_partial(module: &ptx::Module, src: Option<&str>) -> (Program, Vec<LoadError>) {
+        let d = decode::decode(module, src);
+        let mut funcs = d.funcs;
+        let mut errors: Vec<LoadError> = funcs.iter().filter_map(|f| f.as_ref().err().cloned()).collect();
+        // A function calling a function that failed to load fails too.
+        loop {
+            let mut changed = false;
+            for i in 0..funcs.len() {
+                let bad_callee = match &funcs[i] {
+                    Ok(f) => f.code.iter().find_map(|inst| match &inst.op {
+                        Op::Call { func, .. } => {
+                            funcs[*func as usize].as_ref().err().map(|e| (e.clone(), f.name.clone()))
+                        }
+                        _ => None,
+                    }),
+                    Err(_) => None,
+                };
+                if let Some((e, name)) = bad_callee {
+                    funcs[i] = Err(LoadError {
+                        function: name,
+                        message: if e.message.starts_with("calls a function that cannot load") {
+                            e.message.clone()
+                        } else {
+                            format!("calls a function that cannot load: {}", e.message)
+                        },
+                        ..e
+                    });
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        for f in &funcs {
+            if let Err(e) = f
+                && !errors.contains(e)
+            {
+                errors.push(e.clone());
+            }
+        }
+        let workers = std::env::var("CUPRITE_SIMT_WORKERS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u32))
+            .max(1);
+        let p = Program { funcs, globals: d.globals, files: d.files, global_addrs: Mutex::new(None), workers };
+        (p, errors)
+    }
+
+    /// Sets the number of worker threads for launches (default: available parallelism, or
+    /// `CUPRITE_SIMT_WORKERS`).
+    pub fn set_workers(&mut self, n: u32) {
+        self.workers = n.max(1);
+    }
+
+    /// The names of the kernels (`.entry` functions), loaded or not.
+    pub fn kernels(&self) -> Vec<String> {
+        self.funcs
+            .iter()
+            .filter_map(|f| match f {
+                Ok(f) if f.is_kernel => Some(f.name.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn globals_in(&self, mem: &DeviceMemory) -> Result<Vec<u64>, MemError> {
+        let mut g = self.global_addrs.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((id, addrs)) = g.as_ref()
+            && *id == mem.id()
+        {
+            return Ok(addrs.clone());
+        }
+        let mut addrs = Vec::with_capacity(self.globals.len());
+        for v in &self.globals {
+            addrs.push(mem.alloc(v.size.max(1))?.0);
+        }
+        for (v, &a) in self.globals.iter().zip(&addrs) {
+            let mut bytes = v.init.clone();
+            for &(off, gi, addend, sz) in &v.relocs {
+                let val = addrs.get(gi as usize).copied().unwrap_or(0).wrapping_add(addend as u64);
+                let o = off as usize;
+                if let Some(dst) = bytes.get_mut(o..o + sz as usize) {
+                    dst.copy_from_slice(&val.to_le_bytes()[..sz as usize]);
+                }
+            }
+            if !bytes.is_empty() {
+                mem.write(DevicePtr(a), &bytes)?;
+            }
+        }
+        *g = Some((mem.id(), addrs.clone()));
+        Ok(addrs)
+    }
+
+    /// The device address of module variable `name` (`.global` or `.const`) in `mem`,
+    /// allocating and initializing the module's variables there on first use.
+    pub fn global_address(&self, name: &str, mem: &DeviceMemory) -> Option<DevicePtr> {
+        let i = self.globals.iter().position(|g| g.name == name)?;
+        let addrs = self.globals_in(mem).ok()?;
+        addrs.get(i).map(|&a| DevicePtr(a))
+    }
+
+    /// Runs kernel `kernel` over `grid` × `block` threads. `params` holds the kernel
+    /// parameters packed as CUDA does (each at its natural alignment).
+    pub fn launch(
+        &self,
+        kernel: &str,
+        grid: Dim3,
+        block: Dim3,
+        dynamic_shared: u32,
+        params: &[u8],
+        mem: &DeviceMemory,
+    ) -> Result<LaunchStats, Fault> {
+        let start = Instant::now();
+        let idx = self
+            .funcs
+            .iter()
+            .position(|f| match f {
+                Ok(f) => f.is_kernel && f.name == kernel,
+                Err(e) => e.function == kernel,
+            })
+            .ok_or_else(|| Fault::launch(kernel, FaultKind::BadLaunch(format!("no kernel named `{kernel}`"))))?;
+        let k = match &self.funcs[idx] {
+            Ok(k) => k,
+            Err(e) => return Err(Fault::launch(kernel, FaultKind::NotLoaded(e.to_string()))),
+        };
+        let bad = |m: String| Fault::launch(kernel, FaultKind::BadLaunch(m));
+        let threads = u64::from(block.x) * u64::from(block.y) * u64::from(block.z);
+        if threads == 0 || threads > 1024 {
+            return Err(bad(format!("block of {threads} threads (must be 1..=1024)")));
+        }
+        if grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.y > 65535 || grid.z > 65535 {
+            return Err(bad("invalid grid dimensions".into()));
+        }
+        if (params.len() as u64) < u64::from(k.kparam_size) {
+            return Err(bad(format!("{} parameter bytes given, kernel needs {}", params.len(), k.kparam_size)));
+        }
+        let globals = self.globals_in(mem).map_err(|e| Fault::launch(kernel, FaultKind::Memory(e)))?;
+        let l = exec::Launch {
+            funcs: &self.funcs,
+            files: &self.files,
+            kernel: idx as u32,
+            grid: grid.arr(),
+            block: block.arr(),
+            dyn_shared: dynamic_shared,
+            params,
+            mem: mem.view(),
+            globals: &globals,
+            stop: AtomicBool::new(false),
+            nworkers: self.workers,
+            start,
+            instructions: AtomicU64::new(0),
+        };
+        exec::run(&l)?;
+        let blocks = u64::from(grid.x) * u64::from(grid.y) * u64::from(grid.z);
+        Ok(LaunchStats {
+            blocks,
+            warp_instructions: l.instructions.load(Ordering::Relaxed),
+            workers: (u64::from(self.workers).min(blocks)) as u32,
+            elapsed: start.elapsed(),
+        })
+    }
+}
+
+/// Packs kernel arguments as CUDA does: each at its natural alignment.
+#[derive(Debug, Clone, Default)]
+pub struct Params {
+    bytes: Vec<u8>,
+}
+
+impl Params {
+    /// An empty parameter buffer.
+    pub fn new() -> Params {
+        Params::default()
+    }
+
+    fn push(&mut self, b: &[u8]) -> &mut Params {
+        let a = b.len().max(1);
+        while !self.bytes.len().is_multiple_of(a) {
+            self.bytes.push(0);
+        }
+        self.bytes.extend_from_slice(b);
+        self
+    }
+
+    /// Appends a 32-bit integer.
+    pub fn u32(&mut self, v: u32) -> &mut Params {
+        self.push(&v.to_le_bytes())
+    }
+
+    /// Appends a signed 32-bit integer.
+    pub fn i32(&mut self, v: i32) -> &mut Params {
+        self.push(&v.to_le_bytes())
+    }
+
+    /// Appends a 64-bit integer.
+    pub fn u64(&mut self, v: u64) -> &mut Params {
+        self.push(&v.to_le_bytes())
+    }
+
+    /// Appends an f32.
+    pub fn f32(&mut self, v: f32) -> &mut Params {
+        self.push(&v.to_le_bytes())
+    }
+
+    /// Appends an f64.
+    pub fn f64(&mut self, v: f64) -> &mut Params {
+        self.push(&v.to_le_bytes())
+    }
+
+    /// Appends a device pointer.
+    pub fn ptr(&mut self, p: DevicePtr) -> &mut Params {
+        self.u64(p.0)
+    }
+
+    /// The packed bytes.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+}

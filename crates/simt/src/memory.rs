@@ -1,0 +1,407 @@
+//! Device memory: allocations in a dedicated device address range, checked translation, and
+//! real host atomics. This is the only module with `unsafe` code.
+//!
+//! Invariants:
+//! - every allocation is a host block of at least `size` bytes (at least 1), aligned to
+//!   [`ALLOC_ALIGN`], zero-initialized, owned by the [`DeviceMemory`] until `free` or drop;
+//! - device address `base + i` maps to host byte `ptr + i` for `i < size`; device bases are
+//!   [`ALLOC_ALIGN`]-aligned, so device alignment equals host alignment for accesses up to 256 bytes;
+//! - kernels touch allocations only through a [`MemView`], which holds the read lock for the
+//!   whole launch, so no allocation can be freed while a kernel can reach it;
+//! - every access from a kernel is a relaxed (or, for atomics, sequentially consistent) host
+//!   atomic of the access size at a naturally aligned address, so concurrent blocks racing on
+//!   the same bytes never cause undefined behaviour on the host.
+
+use std::alloc::Layout;
+use std::ptr::NonNull;
+use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{RwLock, RwLockReadGuard};
+
+/// The first device address handed out for global memory.
+pub const GLOBAL_BASE: u64 = 0x1000_0000_0000;
+/// Start of the generic-address window onto the executing block's shared memory.
+pub const SHARED_WINDOW: u64 = 0x0100_0000_0000;
+/// Start of the generic-address window onto the executing thread's local memory.
+pub const LOCAL_WINDOW: u64 = 0x0200_0000_0000;
+/// Size of the shared and local windows.
+pub const WINDOW_SIZE: u64 = 1 << 32;
+/// Alignment of every allocation (as `cudaMalloc` guarantees).
+pub const ALLOC_ALIGN: u64 = 256;
+
+/// A device address (what `cudaMalloc` returns).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DevicePtr(pub u64);
+
+impl DevicePtr {
+    /// The address `bytes` further on.
+    pub fn offset(self, bytes: u64) -> DevicePtr {
+        DevicePtr(self.0.wrapping_add(bytes))
+    }
+}
+
+/// Why a memory operation failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MemError {
+    /// No live allocation covers the accessed bytes.
+    OutOfBounds {
+        /// The first byte accessed.
+        addr: u64,
+        /// The access size.
+        size: u32,
+    },
+    /// The address is not a multiple of the access size.
+    Misaligned {
+        /// The address.
+        addr: u64,
+        /// The access size.
+        size: u32,
+    },
+    /// `free` of an address that is not the start of a live allocation.
+    InvalidFree(u64),
+    /// The host could not provide the memory.
+    OutOfMemory(u64),
+}
+
+impl std::fmt::Display for MemError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            MemError::OutOfBounds { addr, size } => {
+                write!(f, "{size}-byte access at 0x{addr:x} is outside every live allocation")
+            }
+            MemError::Misaligned { addr, size } => {
+                write!(f, "{size}-byte access at 0x{addr:x} is misaligned")
+            }
+            MemError::InvalidFree(a) => write!(f, "free of 0x{a:x}, which is not a live allocation"),
+            MemError::OutOfMemory(n) => write!(f, "cannot allocate {n} bytes"),
+        }
+    }
+}
+
+impl std::error::Error for MemError {}
+
+/// One live allocation.
+#[derive(Debug)]
+struct Allocation {
+    base: u64,
+    size: u64,
+    ptr: NonNull<u8>,
+    layout: Layout,
+}
+
+#[derive(Debug, Default)]
+struct Inner {
+    /// Sorted by `base`.
+    allocs: Vec<Allocation>,
+    next: u64,
+}
+
+// SAFETY: the raw pointers in `Inner` are owned heap blocks; all accesses through them go
+// through atomics (see the module invariants), so sharing them between threads is sound.
+unsafe impl Send for Inner {}
+// SAFETY: as above.
+unsafe impl Sync for Inner {}
+
+static NEXT_ID: AtomicUsize = AtomicUsize::new(1);
+
+/// Device memory: every allocation kernels may reach through a global address.
+#[derive(Debug)]
+pub struct DeviceMemory {
+    inner: RwLock<Inner>,
+    id: usize,
+}
+
+impl Default for DeviceMemory {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl DeviceMemory {
+    /// An empty device memory.
+    pub fn new() -> DeviceMemory {
+        DeviceMemory {
+            inner: RwLock::new(Inner { allocs: Vec::new(), next: GLOBAL_BASE }),
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+        }
+    }
+
+    /// A number identifying this memory (unique in the process).
+    pub(crate) fn id(&self) -> usize {
+        self.id
+    }
+
+    fn read_inner(&self) -> RwLockReadGuard<'_, Inner> {
+        self.inner.read().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Allocates `size` zeroed bytes.
+    pub fn alloc(&self, size: u64) -> Result<DevicePtr, MemError> {
+        let bytes = usize::try_from(size.max(1)).map_err(|_| MemError::OutOfMemory(size))?;
+        let layout = Layout::from_size_align(bytes, ALLOC_ALIGN as usize).map_err(|_| MemError::OutOfMemory(size))?;
+        // SAFETY: `layout` has a non-zero size.
+        let raw = unsafe { std::alloc::alloc_zeroed(layout) };
+        let ptr = NonNull::new(raw).ok_or(MemError::OutOfMemory(size))?;
+        let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
+        let base = inner.next;
+        // Leave a gap after each allocation so off-by-one accesses fault.
+        inner.next = base + size.max(1).div_ceil(ALLOC_ALIGN) * ALLOC_ALIGN + ALLOC_ALIGN;
+        let at = inner.allocs.partition_point(|a| a.base < base);
+        inner.allocs.insert(at, Allocation { base, size, ptr, layout });
+        Ok(DevicePtr(base))
+    }
+
+    /// Frees the allocation starting at `ptr`.
+    pub fn free(&self, ptr: DevicePtr) -> Result<(), MemError> {
+        let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
+        let i = inner.allocs.binary_search_by_key(&ptr.0, |a| a.base).map_err(|_| MemError::InvalidFree(ptr.0))?;
+        let a = inner.allocs.remove(i);
+        // SAFETY: `a.ptr` was allocated with `a.layout` and is removed from the table, so
+        // nothing can reach it any more (kernels hold the read lock while running).
+        unsafe { std::alloc::dealloc(a.ptr.as_ptr(), a.layout) };
+        Ok(())
+    }
+
+    /// Copies `data` to device address `dst`.
+    pub fn write(&self, dst: DevicePtr, data: &[u8]) -> Result<(), MemError> {
+        let view = self.view();
+        let mut cache = 0;
+        let host = view.translate(dst.0, data.len() as u64, &mut cache)?;
+        for (i, &b) in data.iter().enumerate() {
+            // SAFETY: `translate` checked that `data.len()` bytes from `host` lie in one live
+            // allocation, which the read lock keeps alive; byte atomics need no alignment.
+            unsafe { AtomicU8::from_ptr(host.add(i)).store(b, Ordering::Relaxed) };
+        }
+        Ok(())
+    }
+
+    /// Copies device bytes from `src` into `out`.
+    pub fn read(&self, src: DevicePtr, out: &mut [u8]) -> Result<(), MemError> {
+        let view = self.view();
+        let mut cache = 0;
+        let host = view.translate(src.0, out.len() as u64, &mut cache)?;
+        for (i, b) in out.iter_mut().enumerate() {
+            // SAFETY: as in `write`.
+            *b = unsafe { AtomicU8::from_ptr(host.add(i)).load(Ordering::Relaxed) };
+        }
+        Ok(())
+    }
+
+    /// Fills `len` bytes at `dst` with `value` (`cudaMemset`).
+    pub fn memset(&self, dst: DevicePtr, value: u8, len: u64) -> Result<(), MemError> {
+        let view = self.view();
+        let mut cache = 0;
+        let host = view.translate(dst.0, len, &mut cache)?;
+        for i in 0..len as usize {
+            // SAFETY: as in `write`.
+            unsafe { AtomicU8::from_ptr(host.add(i)).store(value, Ordering::Relaxed) };
+        }
+        Ok(())
+    }
+
+    /// A view for kernel accesses; holds the read lock until dropped.
+    pub(crate) fn view(&self) -> MemView<'_> {
+        MemView { inner: self.read_inner() }
+    }
+}
+
+impl Drop for DeviceMemory {
+    fn drop(&mut self) {
+        let inner = self.inner.get_mut().unwrap_or_else(|e| e.into_inner());
+        for a in inner.allocs.drain(..) {
+            // SAFETY: each allocation was made with its layout and is freed exactly once.
+            unsafe { std::alloc::dealloc(a.ptr.as_ptr(), a.layout) };
+        }
+    }
+}
+
+/// A read-mostly view of device memory for the duration of a launch.
+#[derive(Debug)]
+pub(crate) struct MemView<'a> {
+    inner: RwLockReadGuard<'a, Inner>,
+}
+
+/// An atomic read-modify-write operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum AtomOp {
+    Add,
+    FAdd,
+    MinU,
+    MinS,
+    MaxU,
+    MaxS,
+    MinF,
+    MaxF,
+    Inc,
+    Dec,
+    Exch,
+    Cas,
+    And,
+    Or,
+    Xor,
+}
+
+/// The new value of an atomic location holding `old` (`size` bytes) under `op` with operands
+/// `b` (and `c` for `cas`).
+pub(crate) fn atom_apply(op: AtomOp, size: u32, old: u64, b: u64, c: u64) -> u64 {
+    let m = if size >= 8 { u64::MAX } else { (1u64 << (size * 8)) - 1 };
+    let sx = |v: u64| -> i64 { if size >= 8 { v as i64 } else { ((v << (64 - size * 8)) as i64) >> (64 - size * 8) } };
+    let r = match op {
+        AtomOp::Add => old.wrapping_add(b),
+        AtomOp::FAdd => match size {
+            8 => (f64::from_bits(old) + f64::from_bits(b)).to_bits(),
+            4 => u64::from((f32::from_bits(old as u32) + f32::from_bits(b as u32)).to_bits()),
+            _ => u64::from(crate::float::f16_add(old as u16, b as u16)),
+        },
+        AtomOp::MinU => (old & m).min(b & m),
+        AtomOp::MaxU => (old & m).max(b & m),
+        AtomOp::MinS => sx(old).min(sx(b)) as u64,
+        AtomOp::MaxS => sx(old).max(sx(b)) as u64,
+        AtomOp::MinF | AtomOp::MaxF => {
+            let (x, y) = if size == 8 {
+                (f64::from_bits(old), f64::from_bits(b))
+            } else {
+                (f64::from(f32::from_bits(old as u32)), f64::from(f32::from_bits(b as u32)))
+            };
+            let pick_b = if op == AtomOp::MinF { y < x || x.is_nan() } else { y > x || x.is_nan() };
+            if pick_b { b } else { old }
+        }
+        AtomOp::Inc => {
+            if (old & m) >= (b & m) {
+                0
+            } else {
+                old.wrapping_add(1)
+            }
+        }
+        AtomOp::Dec => {
+            if (old & m) == 0 || (old & m) > (b & m) {
+                b
+            } else {
+                old.wrapping_sub(1)
+            }
+        }
+        AtomOp::Exch => b,
+        AtomOp::Cas => {
+            if (old & m) == (b & m) {
+                c
+            } else {
+                old
+            }
+        }
+        AtomOp::And => old & b,
+        AtomOp::Or => old | b,
+        AtomOp::Xor => old ^ b,
+    };
+    r & m
+}
+
+impl MemView<'_> {
+    /// The host address of `len` bytes at device address `addr`, all inside one live
+    /// allocation. `cache` is the index of the allocation that satisfied the last lookup.
+    #[inline]
+    pub(crate) fn translate(&self, addr: u64, len: u64, cache: &mut usize) -> Result<*mut u8, MemError> {
+        let allocs = &self.inner.allocs;
+        let fits = |a: &Allocation| addr >= a.base && addr.wrapping_sub(a.base).saturating_add(len) <= a.size;
+        let a = match allocs.get(*cache) {
+            Some(a) if fits(a) => a,
+            _ => {
+                let i = allocs.partition_point(|a| a.base <= addr);
+                let oob = MemError::OutOfBounds { addr, size: len as u32 };
+                let i = i.checked_sub(1).ok_or(oob)?;
+                let a = &allocs[i];
+                if !fits(a) {
+                    return Err(oob);
+                }
+                *cache = i;
+                a
+            }
+        };
+        // SAFETY: `addr - base + len <= size`, so the offset stays inside the allocation.
+        Ok(unsafe { a.ptr.as_ptr().add((addr - a.base) as usize) })
+    }
+
+    #[inline]
+    fn checked(&self, addr: u64, size: u32, cache: &mut usize) -> Result<*mut u8, MemError> {
+        if !addr.is_multiple_of(u64::from(size)) {
+            return Err(MemError::Misaligned { addr, size });
+        }
+        self.translate(addr, u64::from(size), cache)
+    }
+
+    /// Loads `size` (1, 2, 4 or 8) bytes, zero-extended.
+    #[inline]
+    pub(crate) fn load(&self, addr: u64, size: u32, cache: &mut usize) -> Result<u64, MemError> {
+        let p = self.checked(addr, size, cache)?;
+        // SAFETY: `checked` verified that `size` bytes at `p` are inside a live allocation
+        // (kept alive by the read lock) and that `p` is aligned to `size` (device and host
+        // alignment agree up to ALLOC_ALIGN). Atomic accesses make concurrent use sound.
+        unsafe {
+            Ok(match size {
+                1 => u64::from(AtomicU8::from_ptr(p).load(Ordering::Relaxed)),
+                2 => u64::from(AtomicU16::from_ptr(p.cast()).load(Ordering::Relaxed)),
+                4 => u64::from(AtomicU32::from_ptr(p.cast()).load(Ordering::Relaxed)),
+                _ => AtomicU64::from_ptr(p.cast()).load(Ordering::Relaxed),
+            })
+        }
+    }
+
+    /// Stores the low `size` (1, 2, 4 or 8) bytes of `v`.
+    #[inline]
+    pub(crate) fn store(&self, addr: u64, size: u32, v: u64, cache: &mut usize) -> Result<(), MemError> {
+        let p = self.checked(addr, size, cache)?;
+        // SAFETY: as in `load`.
+        unsafe {
+            match size {
+                1 => AtomicU8::from_ptr(p).store(v as u8, Ordering::Relaxed),
+                2 => AtomicU16::from_ptr(p.cast()).store(v as u16, Ordering::Relaxed),
+                4 => AtomicU32::from_ptr(p.cast()).store(v as u32, Ordering::Relaxed),
+                _ => AtomicU64::from_ptr(p.cast()).store(v, Ordering::Relaxed),
+            }
+        }
+        Ok(())
+    }
+
+    /// Atomically applies `op` to `size` (2, 4 or 8) bytes at `addr`; returns the old value.
+    pub(crate) fn atomic(
+        &self,
+        addr: u64,
+        size: u32,
+        op: AtomOp,
+        b: u64,
+        c: u64,
+        cache: &mut usize,
+    ) -> Result<u64, MemError> {
+        let p = self.checked(addr, size, cache)?;
+        // SAFETY: as in `load`; the read-modify-write is a host compare-exchange loop (or a
+        // single host RMW), so it is atomic with respect to every other kernel access.
+        unsafe {
+            match size {
+                4 => {
+                    let a = AtomicU32::from_ptr(p.cast());
+                    if op == AtomOp::Add {
+                        return Ok(u64::from(a.fetch_add(b as u32, Ordering::SeqCst)));
+                    }
+                    let r = a.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |old| {
+                        Some(atom_apply(op, 4, u64::from(old), b, c) as u32)
+                    });
+                    Ok(u64::from(r.unwrap_or_else(|x| x)))
+                }
+                8 => {
+                    let a = AtomicU64::from_ptr(p.cast());
+                    if op == AtomOp::Add {
+                        return Ok(a.fetch_add(b, Ordering::SeqCst));
+                    }
+                    let r =
+                        a.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |old| Some(atom_apply(op, 8, old, b, c)));
+                    Ok(r.unwrap_or_else(|x| x))
+                }
+                _ => {
+                    let a = AtomicU16::from_ptr(p.cast());
+                    let r = a.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |old| {
+                        Some(atom_apply(op, 2, u64::from(old), b, c) as u16)
+                    });
+                    Ok(u64::from(r.unwrap_or_else(|x| x)))
+                }
+            }
+        }
+    }
+}

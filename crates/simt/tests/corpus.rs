@@ -1,0 +1,116 @@
+//! Loads every corpus fixture: decoding never panics, and whatever cannot be executed is a
+//! `LoadError` with a location. Also checks load errors and a few small inline kernels.
+
+use simt::{DeviceMemory, Dim3, Params, Program};
+
+#[test]
+fn corpus_fixtures_load_or_report() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/ptx");
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let (mut files, mut kernels_ok, mut kernels_err) = (0, 0, 0);
+    for e in entries.flatten() {
+        let path = e.path();
+        if path.extension().is_none_or(|x| x != "ptx") {
+            continue;
+        }
+        let src = std::fs::read_to_string(&path).unwrap();
+        let parsed = ptx::parse(&src);
+        let (p, errors) = Program::load_partial(&parsed.module, Some(&src));
+        files += 1;
+        kernels_ok += p.kernels().len();
+        kernels_err += errors.len();
+        for err in &errors {
+            if std::env::var_os("SIMT_SHOW_ERRORS").is_some() {
+                eprintln!("LOADERR {} :: {}", err.message, err.instruction);
+            }
+            assert!(err.line > 0, "{}: {err}", path.display());
+            assert!(!err.function.is_empty() || !err.instruction.is_empty(), "{}: {err}", path.display());
+        }
+    }
+    eprintln!("corpus: {files} files, {kernels_ok} loadable kernels, {kernels_err} load errors");
+}
+
+#[test]
+fn unsupported_instruction_is_a_load_error() {
+    let src = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 p)
+{
+    .reg .f32 %f<4>;
+    add.rz.f32 %f1, %f2, %f3;
+    ret;
+}
+"#;
+    let e = Program::from_ptx(src).unwrap_err();
+    assert_eq!(e.function, "k");
+    assert_eq!((e.line, e.col), (8, 5), "{e}");
+    assert!(e.instruction.starts_with("add.rz.f32"), "{e}");
+}
+
+#[test]
+fn inline_ptx_bit_ops_and_generic_shared() {
+    let src = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 out)
+{
+    .reg .b32 %r<20>;
+    .reg .b64 %rd<8>;
+    .reg .pred %p<3>;
+    .shared .align 4 .b32 s[32];
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd1, %rd1;
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd2, %r1, 40;
+    add.s64 %rd3, %rd1, %rd2;
+    brev.b32 %r2, %r1;
+    bfe.u32 %r3, 0xabcd1234, %r1, 8;
+    bfi.b32 %r4, %r1, 0xffffffff, 4, 3;
+    prmt.b32 %r5, 0x03020100, 0x07060504, 0x8642;
+    lop3.b32 %r6, %r1, 0xf0f0, 0xff00, 0x96;
+    shf.l.wrap.b32 %r7, 0x80000001, %r1, 3;
+    bfind.u32 %r8, %r1;
+    popc.b32 %r9, %r1;
+    clz.b32 %r10, %r1;
+    mov.u64 %rd4, s;
+    cvta.shared.u64 %rd5, %rd4;
+    mul.wide.u32 %rd6, %r1, 4;
+    add.s64 %rd5, %rd5, %rd6;
+    st.u32 [%rd5], %r1;
+    bar.sync 0;
+    xor.b32 %r11, %r1, 1;
+    mul.wide.u32 %rd6, %r11, 4;
+    add.s64 %rd7, %rd4, %rd6;
+    ld.shared.u32 %r12, [%rd7];
+    st.global.v4.u32 [%rd3], {%r2, %r3, %r4, %r5};
+    st.global.v4.u32 [%rd3+16], {%r6, %r7, %r8, %r9};
+    st.global.v2.u32 [%rd3+32], {%r10, %r12};
+    ret;
+}
+"#;
+    let p = Program::from_ptx(src).unwrap();
+    let mem = DeviceMemory::new();
+    let out = mem.alloc(40 * 32).unwrap();
+    p.launch("k", Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(out).bytes(), &mem).unwrap();
+    let mut b = vec![0u8; 40 * 32];
+    mem.read(out, &mut b).unwrap();
+    let w = |i: usize| u32::from_le_bytes(b[i * 4..i * 4 + 4].try_into().unwrap());
+    for t in 0..32u32 {
+        let o = t as usize * 10;
+        assert_eq!(w(o), t.reverse_bits());
+        let bfe = if t >= 32 { 0 } else { (0xabcd1234u32 >> t) & 0xff };
+        assert_eq!(w(o + 1), bfe, "bfe {t}");
+        assert_eq!(w(o + 2), !(0b111u32 << 4) | ((t & 0b111) << 4), "bfi {t}");
+        // Selectors 2, 4, 6, 8|0 (sign of byte 0 = 0x00 -> 0x00).
+        assert_eq!(w(o + 3), 0x0006_0402, "prmt");
+        assert_eq!(w(o + 4), t ^ 0xf0f0 ^ 0xff00, "lop3 {t}");
+        assert_eq!(w(o + 5), (t << 3) | 4, "shf {t}");
+        assert_eq!(w(o + 6), if t == 0 { u32::MAX } else { 31 - t.leading_zeros() }, "bfind {t}");
+        assert_eq!(w(o + 7), t.count_ones());
+        assert_eq!(w(o + 8), t.leading_zeros());
+        assert_eq!(w(o + 9), t ^ 1, "shared via generic {t}");
+    }
+}

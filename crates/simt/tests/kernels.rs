@@ -1,0 +1,534 @@
+//! Runs nvcc-built kernels (tests/kernels/kernels.cu, -O3 and -G) on random inputs and
+//! compares with CPU references.
+
+use simt::{DeviceMemory, DevicePtr, Dim3, FaultKind, Params, Program};
+
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+    fn f32(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0
+    }
+    fn i32(&mut self, lo: i32, hi: i32) -> i32 {
+        lo + (self.next() % (hi - lo) as u64) as i32
+    }
+}
+
+const VARIANTS: [&str; 2] = ["O3", "G"];
+
+fn load(variant: &str) -> Program {
+    let path = format!("{}/tests/kernels/kernels.sm_80.{variant}.ptx", env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(&path).unwrap();
+    let (p, errors) = {
+        let parsed = ptx::parse(&src);
+        assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+        Program::load_partial(&parsed.module, Some(&src))
+    };
+    assert!(errors.is_empty(), "{variant}: {}", errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"));
+    p
+}
+
+fn upload<T: Copy>(mem: &DeviceMemory, data: &[T]) -> DevicePtr {
+    let bytes = as_bytes(data);
+    let p = mem.alloc(bytes.len() as u64).unwrap();
+    mem.write(p, bytes).unwrap();
+    p
+}
+
+fn as_bytes<T: Copy>(data: &[T]) -> &[u8] {
+    // Test-only view of plain-old-data slices as bytes.
+    // SAFETY: T is a primitive numeric type here (no padding); the slice is valid for reads.
+    unsafe { std::slice::from_raw_parts(data.as_ptr().cast(), std::mem::size_of_val(data)) }
+}
+
+fn download<T: Copy + Default>(mem: &DeviceMemory, p: DevicePtr, n: usize) -> Vec<T> {
+    let mut out = vec![T::default(); n];
+    // SAFETY: as in `as_bytes`, for writes into a vector of primitives.
+    let bytes =
+        unsafe { std::slice::from_raw_parts_mut(out.as_mut_ptr().cast::<u8>(), std::mem::size_of_val(&out[..])) };
+    mem.read(p, bytes).unwrap();
+    out
+}
+
+#[test]
+fn vector_add() {
+    for v in VARIANTS {
+        let p = load(v);
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(1);
+        let n = 10_000 + rng.i32(0, 1000) as usize;
+        let a: Vec<f32> = (0..n).map(|_| rng.f32()).collect();
+        let b: Vec<f32> = (0..n).map(|_| rng.f32()).collect();
+        let (da, db) = (upload(&mem, &a), upload(&mem, &b));
+        let dc = mem.alloc(4 * n as u64).unwrap();
+        let params = Params::new().ptr(da).ptr(db).ptr(dc).i32(n as i32).clone();
+        let blocks = (n as u32).div_ceil(256);
+        p.launch("vector_add", Dim3::x(blocks), Dim3::x(256), 0, params.bytes(), &mem).unwrap();
+        let c: Vec<f32> = download(&mem, dc, n);
+        for i in 0..n {
+            assert_eq!(c[i].to_bits(), (a[i] + b[i]).to_bits(), "{v} i={i}");
+        }
+    }
+}
+
+#[test]
+fn saxpy() {
+    for v in VARIANTS {
+        let p = load(v);
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(2);
+        let n = 5000;
+        let x: Vec<f32> = (0..n).map(|_| rng.f32()).collect();
+        let y: Vec<f32> = (0..n).map(|_| rng.f32()).collect();
+        let a = rng.f32() * 3.0;
+        let (dx, dy) = (upload(&mem, &x), upload(&mem, &y));
+        let params = Params::new().i32(n as i32).f32(a).ptr(dx).ptr(dy).clone();
+        p.launch("saxpy", Dim3::x(7), Dim3::x(128), 0, params.bytes(), &mem).unwrap();
+        let out: Vec<f32> = download(&mem, dy, n);
+        for i in 0..n {
+            // -O3 contracts to fma; -G keeps mul then add.
+            let want = if v == "O3" { a.mul_add(x[i], y[i]) } else { a * x[i] + y[i] };
+            assert_eq!(out[i].to_bits(), want.to_bits(), "{v} i={i}");
+        }
+    }
+}
+
+#[test]
+fn reduction_shared() {
+    for v in VARIANTS {
+        let p = load(v);
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(3);
+        let n = 100_000usize;
+        let input: Vec<i32> = (0..n).map(|_| rng.i32(-1000, 1000)).collect();
+        let din = upload(&mem, &input);
+        let threads = 256u32;
+        let blocks = (n as u32).div_ceil(threads * 2);
+        let dout = mem.alloc(4 * u64::from(blocks)).unwrap();
+        let params = Params::new().ptr(din).ptr(dout).i32(n as i32).clone();
+        p.launch("reduce_sum", Dim3::x(blocks), Dim3::x(threads), threads * 4, params.bytes(), &mem).unwrap();
+        let partial: Vec<i32> = download(&mem, dout, blocks as usize);
+        for (b, got) in partial.iter().enumerate() {
+            let lo = b * 512;
+            let want: i32 = input[lo..(lo + 512).min(n)].iter().sum();
+            assert_eq!(*got, want, "{v} block {b}");
+        }
+    }
+}
+
+#[test]
+fn tiled_matmul() {
+    for v in VARIANTS {
+        let p = load(v);
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(4);
+        let (m, n, k) = (37usize, 45usize, 29usize);
+        let a: Vec<f32> = (0..m * k).map(|_| rng.f32()).collect();
+        let b: Vec<f32> = (0..k * n).map(|_| rng.f32()).collect();
+        let (da, db) = (upload(&mem, &a), upload(&mem, &b));
+        let dc = mem.alloc(4 * (m * n) as u64).unwrap();
+        let params = Params::new().ptr(da).ptr(db).ptr(dc).i32(m as i32).i32(n as i32).i32(k as i32).clone();
+        let grid = Dim3::new((n as u32).div_ceil(16), (m as u32).div_ceil(16), 1);
+        p.launch("matmul_tiled", grid, Dim3::new(16, 16, 1), 0, params.bytes(), &mem).unwrap();
+        let c: Vec<f32> = download(&mem, dc, m * n);
+        for i in 0..m {
+            for j in 0..n {
+                // Same order of operations as the kernel: fma over k, with zero padding.
+                let mut acc = 0.0f32;
+                for t in 0..k.div_ceil(16) * 16 {
+                    let (x, y) = if t < k { (a[i * k + t], b[t * n + j]) } else { (0.0, 0.0) };
+                    acc = x.mul_add(y, acc);
+                }
+                let got = c[i * n + j];
+                assert!((got - acc).abs() <= 1e-5 * acc.abs().max(1.0), "{v} ({i},{j}) {got} vs {acc}");
+            }
+        }
+    }
+}
+
+#[test]
+fn histogram_atomics_many_blocks() {
+    for v in VARIANTS {
+        let p = load(v);
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(5);
+        let n = 200_000usize;
+        let data: Vec<u8> = (0..n).map(|_| (rng.next() % 256) as u8).collect();
+        let dd = upload(&mem, &data);
+        let bins = mem.alloc(256 * 4).unwrap();
+        let params = Params::new().ptr(dd).i32(n as i32).ptr(bins).clone();
+        let mut prog = p;
+        prog.set_workers(4);
+        prog.launch("histogram", Dim3::x(64), Dim3::x(128), 0, params.bytes(), &mem).unwrap();
+        let got: Vec<u32> = download(&mem, bins, 256);
+        let mut want = vec![0u32; 256];
+        for &d in &data {
+            want[d as usize] += 1;
+        }
+        assert_eq!(got, want, "{v}");
+
+        // Global atomics only, heavily contended across blocks.
+        let vals: Vec<u32> = (0..n).map(|_| rng.next() as u32).collect();
+        let dv = upload(&mem, &vals);
+        let nb = 7;
+        let gb = mem.alloc(4 * nb).unwrap();
+        let params = Params::new().ptr(dv).i32(n as i32).ptr(gb).i32(nb as i32).clone();
+        prog.launch("histogram_global", Dim3::x((n as u32).div_ceil(256)), Dim3::x(256), 0, params.bytes(), &mem)
+            .unwrap();
+        let got: Vec<u32> = download(&mem, gb, nb as usize);
+        let mut want = vec![0u32; nb as usize];
+        for &x in &vals {
+            want[(x % nb as u32) as usize] += 1;
+        }
+        assert_eq!(got, want, "{v} global");
+    }
+}
+
+#[test]
+fn warp_shuffle_reduce() {
+    for v in VARIANTS {
+        let p = load(v);
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(6);
+        let n = 4096usize;
+        let input: Vec<f32> = (0..n).map(|_| rng.f32()).collect();
+        let din = upload(&mem, &input);
+        let dout = mem.alloc(4 * (n / 32) as u64).unwrap();
+        let params = Params::new().ptr(din).ptr(dout).i32(n as i32).clone();
+        p.launch("warp_reduce", Dim3::x((n / 256) as u32), Dim3::x(256), 0, params.bytes(), &mem).unwrap();
+        let got: Vec<f32> = download(&mem, dout, n / 32);
+        for w in 0..n / 32 {
+            // Tree order of __shfl_down_sync.
+            let mut vals: Vec<f32> = input[w * 32..w * 32 + 32].to_vec();
+            for off in [16, 8, 4, 2, 1] {
+                let prev = vals.clone();
+                for l in 0..32 {
+                    let src = if l + off < 32 { prev[l + off] } else { prev[l] };
+                    vals[l] = prev[l] + src;
+                }
+            }
+            assert_eq!(got[w].to_bits(), vals[0].to_bits(), "{v} warp {w}");
+        }
+    }
+}
+
+#[test]
+fn warp_ops_shfl_vote() {
+    for v in VARIANTS {
+        let p = load(v);
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(7);
+        let t = 64usize;
+        let input: Vec<i32> = (0..t).map(|_| rng.i32(-100, 100)).collect();
+        let din = upload(&mem, &input);
+        let dout = mem.alloc(4 * 7 * t as u64).unwrap();
+        let params = Params::new().ptr(din).ptr(dout).clone();
+        p.launch("warp_ops", Dim3::x(1), Dim3::x(t as u32), 0, params.bytes(), &mem).unwrap();
+        let got: Vec<i32> = download(&mem, dout, 7 * t);
+        for i in 0..t {
+            let (w, lane) = (i / 32 * 32, i % 32);
+            let at = |l: usize| input[w + l];
+            let up = if lane >= 3 { at(lane - 3) } else { at(lane) };
+            let x = at(lane ^ 5);
+            let idx = at((lane * 7) & 31);
+            let seg = if (lane % 8) + 2 < 8 { at(lane + 2) } else { at(lane) };
+            let ballot = (0..32).filter(|&l| at(l) & 1 != 0).fold(0u32, |m, l| m | 1 << l);
+            let all = (0..32).all(|l| at(l) > -1_000_000) as i32;
+            let any = (0..32).any(|l| at(l) == 12345) as i32;
+            let want = [up, x, idx, seg, ballot as i32, all, any];
+            assert_eq!(&got[i * 7..i * 7 + 7], &want, "{v} thread {i}");
+        }
+    }
+}
+
+fn divergence_ref(t: usize, v: i32) -> i32 {
+    let lane = (t & 31) as i32;
+    let mut acc: i32;
+    if lane & 1 != 0 {
+        acc = if lane & 2 != 0 { v.wrapping_mul(3) } else { v - 7 };
+        if lane > 20 {
+            acc ^= 0x55;
+        }
+    } else if lane < 8 {
+        acc = v + 100;
+    } else if lane < 16 {
+        acc = -v;
+    } else {
+        acc = v << 2;
+    }
+    let mut k = 0;
+    while k < lane + (v & 7) {
+        if k == 13 {
+            k += 1;
+            continue;
+        }
+        if k * lane > 300 {
+            break;
+        }
+        acc = acc.wrapping_add(k ^ v);
+        k += 1;
+    }
+    let mut w = 0;
+    loop {
+        w += 1;
+        if w > (v & 15) {
+            break;
+        }
+        if (w & 3) == 1 {
+            continue;
+        }
+        acc = acc.wrapping_add(w);
+    }
+    if lane >= 16 {
+        return acc.wrapping_add(w);
+    }
+    acc.wrapping_mul(5)
+}
+
+#[test]
+fn divergence_torture() {
+    for v in VARIANTS {
+        let p = load(v);
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(8);
+        let t = 96usize;
+        let input: Vec<i32> = (0..t).map(|_| rng.i32(-50, 50)).collect();
+        let din = upload(&mem, &input);
+        let dout = mem.alloc(4 * t as u64).unwrap();
+        let params = Params::new().ptr(din).ptr(dout).clone();
+        p.launch("divergence", Dim3::x(1), Dim3::x(t as u32), 0, params.bytes(), &mem).unwrap();
+        let got: Vec<i32> = download(&mem, dout, t);
+        for i in 0..t {
+            assert_eq!(got[i], divergence_ref(i, input[i]), "{v} thread {i} input {}", input[i]);
+        }
+    }
+}
+
+#[test]
+fn barrier_deadlock_faults() {
+    for v in VARIANTS {
+        let p = load(v);
+        let mem = DeviceMemory::new();
+        let out = mem.alloc(4 * 64).unwrap();
+        let params = Params::new().ptr(out).clone();
+        let f = p.launch("deadlock", Dim3::x(2), Dim3::x(64), 0, params.bytes(), &mem).unwrap_err();
+        assert!(matches!(f.kind, FaultKind::Deadlock { barrier: 0, arrived: 32, expected: 64 }), "{v}: {f}");
+        assert_eq!(f.kernel, "deadlock");
+        assert!(f.instruction.contains("bar"), "{v}: {f}");
+    }
+}
+
+#[test]
+fn out_of_bounds_store_faults() {
+    for v in VARIANTS {
+        let p = load(v);
+        let mem = DeviceMemory::new();
+        let out = mem.alloc(4 * 256).unwrap();
+        let params = Params::new().ptr(out).i32(200).clone();
+        let f = p.launch("oob_store", Dim3::x(1), Dim3::x(256), 0, params.bytes(), &mem).unwrap_err();
+        assert!(matches!(f.kind, FaultKind::Memory(simt::MemError::OutOfBounds { .. })), "{v}: {f}");
+        assert_eq!(f.kernel, "oob_store");
+        assert_eq!(f.block, [0, 0, 0]);
+        assert_eq!(f.thread, [56, 0, 0], "{v}: {f}");
+        assert!(f.instruction.starts_with("st."), "{v}: {f}");
+        assert!(f.line > 0);
+        if v == "G" {
+            let (file, line) = f.source.clone().expect("-G PTX has .loc");
+            assert!(file.ends_with("kernels.cu"), "{file}");
+            assert!(line > 100, "{line}");
+        }
+        // The other elements of the launch were stopped cleanly; memory is still usable.
+        let mut b = [0u8; 4];
+        mem.read(out, &mut b).unwrap();
+    }
+}
+
+#[test]
+fn device_function_calls() {
+    for v in VARIANTS {
+        let p = load(v);
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(9);
+        let t = 64usize;
+        let input: Vec<f32> = (0..t).map(|_| rng.f32()).collect();
+        let din = upload(&mem, &input);
+        let dout = mem.alloc(4 * t as u64).unwrap();
+        let iout = mem.alloc(4 * t as u64).unwrap();
+        let params = Params::new().ptr(din).ptr(dout).ptr(iout).clone();
+        p.launch("calls", Dim3::x(1), Dim3::x(t as u32), 0, params.bytes(), &mem).unwrap();
+        let got: Vec<f32> = download(&mem, dout, t);
+        let igot: Vec<i32> = download(&mem, iout, t);
+        for i in 0..t {
+            let x = input[i];
+            let want = 2.0f32 * x * x + 1.0;
+            assert!((got[i] - want).abs() <= 1e-6, "{v} {i}: {} vs {want}", got[i]);
+            let fact: i32 = (1..=(i % 10) as i32).product();
+            assert_eq!(igot[i], fact, "{v} {i}");
+        }
+    }
+}
+
+#[test]
+fn constant_and_device_globals() {
+    for v in VARIANTS {
+        let p = load(v);
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(10);
+        let t = 32usize;
+        let input: Vec<f32> = (0..t).map(|_| rng.f32()).collect();
+        let din = upload(&mem, &input);
+        let dout = mem.alloc(4 * t as u64).unwrap();
+        let params = Params::new().ptr(din).ptr(dout).clone();
+        p.launch("const_globals", Dim3::x(3), Dim3::x(t as u32), 0, params.bytes(), &mem).unwrap();
+        let got: Vec<f32> = download(&mem, dout, t);
+        for i in 0..t {
+            let x = input[i];
+            let want = 1.0 + x * (2.0 + x * (3.0 + x * 4.0));
+            assert!((got[i] - want).abs() <= 1e-5, "{v} {i}");
+        }
+        let counter = p.global_address("counter", &mem).unwrap();
+        let c: Vec<i32> = download(&mem, counter, 1);
+        assert_eq!(c[0], 7 + 3, "{v}");
+    }
+}
+
+#[test]
+fn local_arrays() {
+    for v in VARIANTS {
+        let p = load(v);
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(11);
+        let t = 64usize;
+        let input: Vec<i32> = (0..t).map(|_| rng.i32(-1000, 1000)).collect();
+        let din = upload(&mem, &input);
+        let dout = mem.alloc(4 * t as u64).unwrap();
+        let params = Params::new().ptr(din).ptr(dout).clone();
+        p.launch("local_array", Dim3::x(1), Dim3::x(t as u32), 0, params.bytes(), &mem).unwrap();
+        let got: Vec<i32> = download(&mem, dout, t);
+        for i in 0..t {
+            let a: Vec<i32> = (0..16).map(|k| input[i] * k).collect();
+            let want: i32 = (0..16).map(|k| a[(k * 5 + i) & 15]).sum();
+            assert_eq!(got[i], want, "{v} {i}");
+        }
+    }
+}
+
+#[test]
+fn block_scan_and_stencil() {
+    for v in VARIANTS {
+        let p = load(v);
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(12);
+        let (blocks, t) = (5usize, 256usize);
+        let input: Vec<i32> = (0..blocks * t).map(|_| rng.i32(-100, 100)).collect();
+        let din = upload(&mem, &input);
+        let dout = mem.alloc(4 * (blocks * t) as u64).unwrap();
+        let params = Params::new().ptr(din).ptr(dout).clone();
+        p.launch("scan_block", Dim3::x(blocks as u32), Dim3::x(t as u32), 0, params.bytes(), &mem).unwrap();
+        let got: Vec<i32> = download(&mem, dout, blocks * t);
+        for b in 0..blocks {
+            let mut s = 0;
+            for i in 0..t {
+                s += input[b * t + i];
+                assert_eq!(got[b * t + i], s, "{v} scan {b} {i}");
+            }
+        }
+
+        let n = 1000usize;
+        let x: Vec<f32> = (0..n).map(|_| rng.f32()).collect();
+        let dx = upload(&mem, &x);
+        let dy = mem.alloc(4 * n as u64).unwrap();
+        let params = Params::new().ptr(dx).ptr(dy).i32(n as i32).clone();
+        p.launch("stencil", Dim3::x((n as u32).div_ceil(256)), Dim3::x(256), 0, params.bytes(), &mem).unwrap();
+        let got: Vec<f32> = download(&mem, dy, n);
+        for i in 0..n {
+            let l = if i > 0 { x[i - 1] } else { 0.0 };
+            let r = if i + 1 < n { x[i + 1] } else { 0.0 };
+            let want = 0.25f32.mul_add(r, 0.25f32.mul_add(l, 0.5 * x[i]));
+            assert!((got[i] - want).abs() <= 1e-6, "{v} stencil {i}: {} vs {want}", got[i]);
+        }
+    }
+}
+
+#[test]
+fn conversions() {
+    for v in VARIANTS {
+        let p = load(v);
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(13);
+        let t = 64usize;
+        let mut f: Vec<f32> = (0..t).map(|_| rng.f32() * 1000.0).collect();
+        f[0] = 2.5;
+        f[1] = -3.5;
+        f[2] = 1e20;
+        f[3] = f32::NAN;
+        f[4] = 70000.0;
+        f[5] = 6.1e-5;
+        let d: Vec<f64> = (0..t).map(|_| f64::from(rng.f32()) * 1e3).collect();
+        let (df, dd) = (upload(&mem, &f), upload(&mem, &d));
+        let oi = mem.alloc(16 * t as u64).unwrap();
+        let of = mem.alloc(8 * t as u64).unwrap();
+        let od = mem.alloc(16 * t as u64).unwrap();
+        let oh = mem.alloc(2 * t as u64).unwrap();
+        let params = Params::new().ptr(df).ptr(dd).ptr(oi).ptr(of).ptr(od).ptr(oh).clone();
+        p.launch("conversions", Dim3::x(1), Dim3::x(t as u32), 0, params.bytes(), &mem).unwrap();
+        let gi: Vec<i32> = download(&mem, oi, 4 * t);
+        let gf: Vec<f32> = download(&mem, of, 2 * t);
+        let gd: Vec<f64> = download(&mem, od, 2 * t);
+        let gh: Vec<u16> = download(&mem, oh, t);
+        for i in 0..t {
+            let x = f[i];
+            let y = d[i];
+            assert_eq!(gi[i * 4], x as i32, "{v} {i} trunc");
+            assert_eq!(gi[i * 4 + 1], x.round_ties_even() as i32, "{v} {i} rn");
+            assert_eq!(gi[i * 4 + 2], x.floor() as i32, "{v} {i} floor");
+            assert_eq!(gi[i * 4 + 3], (y as i32) as u8 as i32, "{v} {i} u8");
+            assert_eq!(gf[i * 2].to_bits(), (y as f32).to_bits(), "{v} {i}");
+            assert_eq!(gf[i * 2 + 1].to_bits(), ((y as i64) as f32).to_bits(), "{v} {i}");
+            assert_eq!(gd[i * 2].to_bits(), (f64::from(x) * y).to_bits(), "{v} {i}");
+            assert_eq!(gd[i * 2 + 1].to_bits(), y.abs().sqrt().to_bits(), "{v} {i}");
+        }
+        // f16 conversions (round to nearest even, overflow to infinity).
+        assert_eq!(gh[0], 0x4100);
+        assert_eq!(gh[1], 0xc300);
+        assert_eq!(gh[2], 0x7c00);
+        assert_eq!(gh[3] & 0x7c00, 0x7c00);
+        assert_eq!(gh[4], 0x7c00);
+        assert_eq!(gh[5], 0x03ff, "{v} 6.1e-5 (subnormal) -> {:#x}", gh[5]);
+    }
+}
+
+/// Throughput figure: `cargo test -p cuprite-simt --release -- --ignored --nocapture perf`.
+#[test]
+#[ignore]
+fn perf_vector_add_16m_single_thread() {
+    let mut p = load("O3");
+    p.set_workers(1);
+    let mem = DeviceMemory::new();
+    let n = 16usize << 20;
+    let a: Vec<f32> = (0..n).map(|i| i as f32).collect();
+    let (da, db) = (upload(&mem, &a), upload(&mem, &a));
+    let dc = mem.alloc(4 * n as u64).unwrap();
+    let params = Params::new().ptr(da).ptr(db).ptr(dc).i32(n as i32).clone();
+    let s = p.launch("vector_add", Dim3::x((n as u32).div_ceil(256)), Dim3::x(256), 0, params.bytes(), &mem).unwrap();
+    let secs = s.elapsed.as_secs_f64();
+    eprintln!(
+        "vector_add 16M: {:.3} s, {:.1} M elements/s, {:.1} M warp-instr/s",
+        secs,
+        n as f64 / secs / 1e6,
+        s.warp_instructions as f64 / secs / 1e6
+    );
+    let c: Vec<f32> = download(&mem, dc, n);
+    assert_eq!(c[n - 1], 2.0 * (n - 1) as f32);
+}

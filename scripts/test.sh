@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Runs Cuprite's whole test suite on a fresh machine: installs NVIDIA's nvcc/ptxas 13.0 from PyPI
+# (the tests' reference oracle: every PTX we print must pass ptxas) if it is not there yet, then
+# runs every test of every crate. Extra arguments go to `cargo test`.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=scripts/nvcc-env.sh
+source "$root/scripts/nvcc-env.sh" "${NVTOOL_DIR:-/tmp/nvtool}" >&2
+cd "$root"
+cargo test --workspace --release "$@"
