@@ -28,7 +28,11 @@ fn main() {
         .filter(|p| p.extension().is_some_and(|x| x == "ptx"))
         .collect();
     files.sort_by_key(|p| std::cmp::Reverse(std::fs::metadata(p).map(|m| m.len()).unwrap_or(0)));
-    files.truncate(5);
+    // The three largest files (-G, mostly debug sections) and the three largest -O3 files
+    // (instruction-dense; 67_thrust is the thrust-sized module).
+    let o3: Vec<_> = files.iter().filter(|p| p.to_string_lossy().ends_with(".O3.ptx")).take(3).cloned().collect();
+    files.truncate(3);
+    files.extend(o3);
     println!(
         "{:<44} {:>9} {:>9} {:>9} {:>9} {:>9} {:>8}",
         "file", "KB", "baseline", "lex", "parse", "p+valid", "ratio"

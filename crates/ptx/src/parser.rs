@@ -33,8 +33,14 @@ pub struct Parsed {
 
 /// Parses PTX source text.
 pub fn parse(src: &str) -> Parsed {
-    let mut p =
-        Parser { src, toks: lexer::lex(src), pos: 0, names: Names::default(), diags: Vec::new(), expr_nodes_left: 0 };
+    let mut p = Parser {
+        src,
+        toks: lexer::lex(src),
+        pos: 0,
+        names: Names::with_capacity(src.len() / 256),
+        diags: Vec::new(),
+        expr_nodes_left: 0,
+    };
     let module = p.module();
     Parsed { module, diagnostics: p.diags }
 }
@@ -1004,7 +1010,7 @@ impl<'a> Parser<'a> {
         let Some(opcode) = opcode_lookup(self.text(t)) else {
             return self.error(t.span, format!("unknown instruction `{}`", self.text(t)));
         };
-        let mut mods = Vec::new();
+        let mut mods = Modifiers::new();
         while self.peek().kind == TokKind::DotWord {
             let m = self.bump();
             let w = &self.text(m)[1..];
@@ -1014,7 +1020,7 @@ impl<'a> Parser<'a> {
             };
             mods.push(modifier);
         }
-        let mut operands = Vec::new();
+        let mut operands = Operands::new();
         if !self.is_punct(b';') {
             loop {
                 operands.push(self.operand(0)?);
@@ -1070,6 +1076,22 @@ impl<'a> Parser<'a> {
                 self.bump();
                 let (n, _) = self.expect_ident("a predicate register after `!`")?;
                 Ok(Operand::Not(n))
+            }
+            // Fast path: a lone literal (the overwhelmingly common immediate).
+            TokKind::Int | TokKind::Float
+                if matches!(self.peek_at(1).kind, TokKind::Punct(b',' | b';' | b'}' | b']' | b')')) =>
+            {
+                self.bump();
+                let text = self.text(t);
+                let imm = if t.kind == TokKind::Int {
+                    lexer::int_value(text).map(|(v, _)| Imm::Int(v as i64))
+                } else {
+                    lexer::float_value(text).map(|(f32, bits)| if f32 { Imm::F32(bits as u32) } else { Imm::F64(bits) })
+                };
+                match imm {
+                    Ok(i) => Ok(Operand::Imm(i)),
+                    Err(e) => self.error(t.span, e),
+                }
             }
             TokKind::Punct(b'-') | TokKind::Int | TokKind::Float | TokKind::Punct(b'~') => {
                 let span = t.span;
