@@ -696,6 +696,8 @@ impl<'a> Parser<'a> {
             return Ok(match (op, e) {
                 (UnaryOp::Neg, ConstExpr::Int(v)) => ConstExpr::Int(v.wrapping_neg()),
                 (UnaryOp::Neg, ConstExpr::UInt(v)) => ConstExpr::Int((v as i64).wrapping_neg()),
+                (UnaryOp::Neg, ConstExpr::F32(b)) => ConstExpr::F32(b ^ 0x8000_0000),
+                (UnaryOp::Neg, ConstExpr::F64(b)) => ConstExpr::F64(b ^ (1 << 63)),
                 (op, e) => ConstExpr::Unary(op, Box::new(e)),
             });
         }
@@ -1101,14 +1103,6 @@ impl<'a> Parser<'a> {
                     ConstExpr::UInt(v) => Ok(Operand::Imm(Imm::Int(v as i64))),
                     ConstExpr::F32(b) => Ok(Operand::Imm(Imm::F32(b))),
                     ConstExpr::F64(b) => Ok(Operand::Imm(Imm::F64(b))),
-                    ConstExpr::Unary(UnaryOp::Neg, inner) => match *inner {
-                        ConstExpr::F32(b) => Ok(Operand::Imm(Imm::F32(b ^ 0x8000_0000))),
-                        ConstExpr::F64(b) => Ok(Operand::Imm(Imm::F64(b ^ (1 << 63)))),
-                        e => match eval_int(&ConstExpr::Unary(UnaryOp::Neg, Box::new(e))) {
-                            Some(v) => Ok(Operand::Imm(Imm::Int(v))),
-                            None => self.error(span.to(self.prev_span()), "expected a constant operand"),
-                        },
-                    },
                     e => match eval_int(&e) {
                         Some(v) => Ok(Operand::Imm(Imm::Int(v))),
                         None => self.error(span.to(self.prev_span()), "expected a constant operand"),

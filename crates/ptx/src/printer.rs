@@ -161,11 +161,20 @@ impl<'m> Printer<'m> {
                 Ok(())
             }
             ConstExpr::Binary(op, a, b) => {
-                self.out.push('(');
-                self.const_expr(a)?;
-                write!(self.out, "{}", op.as_str())?;
-                self.const_expr(b)?;
-                self.out.push(')');
+                // Operands that are themselves operations get parentheses; the top level gets
+                // none, since ptxas rejects `(generic(x)+4)` in initializers.
+                for (i, side) in [a, b].into_iter().enumerate() {
+                    if i == 1 {
+                        self.out.push_str(op.as_str());
+                    }
+                    if matches!(**side, ConstExpr::Binary(..)) {
+                        self.out.push('(');
+                        self.const_expr(side)?;
+                        self.out.push(')');
+                    } else {
+                        self.const_expr(side)?;
+                    }
+                }
                 Ok(())
             }
         }

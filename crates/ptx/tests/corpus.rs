@@ -44,6 +44,33 @@ fn round_trip(path: &Path) -> Result<String, String> {
     Ok(printed)
 }
 
+/// Assembles the printed form with ptxas. For fixtures without debug info, also assembles the
+/// original and requires byte-identical cubins: the printed module means exactly the same.
+/// (`-G` cubins embed PTX line numbers, which printing changes.)
+fn assemble_and_compare(ptxas: &Path, original: &Path, printed: &Path) -> Result<(), String> {
+    let arch = format!("-arch={}", target_of(original));
+    let assemble = |input: &Path, output: &Path| -> Result<(), String> {
+        let r = Command::new(ptxas).arg(&arch).arg(input).arg("-o").arg(output).output().expect("run ptxas");
+        if r.status.success() {
+            Ok(())
+        } else {
+            Err(format!("ptxas rejects {}:\n{}", input.display(), String::from_utf8_lossy(&r.stderr)))
+        }
+    };
+    let printed_cubin = printed.with_extension("printed.cubin");
+    assemble(printed, &printed_cubin)?;
+    let has_debug = std::fs::read_to_string(original).is_ok_and(|s| s.contains(".section"));
+    if !has_debug {
+        let original_cubin = printed.with_extension("original.cubin");
+        assemble(original, &original_cubin)?;
+        let (a, b) = (std::fs::read(&original_cubin), std::fs::read(&printed_cubin));
+        if a.ok() != b.ok() {
+            return Err(format!("{}: printed form assembles to a different cubin", original.display()));
+        }
+    }
+    Ok(())
+}
+
 #[test]
 fn corpus_is_large_enough() {
     let cu = std::fs::read_dir(common::repo_root().join("tests/corpus/cu")).expect("corpus/cu").count();
@@ -73,19 +100,8 @@ fn corpus_parses_validates_round_trips_and_ptxas_accepts_the_print() {
                             Ok(printed) => {
                                 let out: PathBuf = out_dir.join(path.file_name().expect("file name"));
                                 std::fs::write(&out, printed).expect("write printed PTX");
-                                let r = Command::new(&ptxas)
-                                    .arg(format!("-arch={}", target_of(path)))
-                                    .arg(&out)
-                                    .arg("-o")
-                                    .arg("/dev/null")
-                                    .output()
-                                    .expect("run ptxas");
-                                if !r.status.success() {
-                                    fails.push(format!(
-                                        "ptxas rejects the printed form of {}:\n{}",
-                                        path.display(),
-                                        String::from_utf8_lossy(&r.stderr)
-                                    ));
+                                if let Err(e) = assemble_and_compare(&ptxas, path, &out) {
+                                    fails.push(e);
                                 }
                             }
                         }
