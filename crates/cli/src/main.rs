@@ -3,7 +3,9 @@
 //! Subcommands so far:
 //! - `cuprite ptx check FILE...`: parse and validate; exit 0 if every file is valid, 1 otherwise.
 //! - `cuprite ptx fmt FILE`: print the normalized module on stdout.
+//! - `cuprite exec PROGRAM [ARGS]`: run an nvcc-built program on the CPU device.
 
+mod exec_cmd;
 mod ptx_cmd;
 
 use std::process::ExitCode;
@@ -14,6 +16,7 @@ usage: cuprite <command> [args]
 commands:
   ptx check FILE...   parse and validate PTX files (exit 1 on any error)
   ptx fmt FILE        print a PTX file in normalized form
+  exec PROGRAM [ARGS] run an nvcc-built program (-cudart shared) on the CPU device
   help                show this text
   --version           show the version
 ";
@@ -23,6 +26,7 @@ fn main() -> ExitCode {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {
         ["ptx", rest @ ..] => ptx_cmd::run(rest),
+        ["exec", rest @ ..] => exec_cmd::run(rest),
         ["--version" | "-V"] => {
             println!("cuprite {}", env!("CARGO_PKG_VERSION"));
             ExitCode::SUCCESS

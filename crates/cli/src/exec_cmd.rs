@@ -1,0 +1,80 @@
+//! `cuprite exec PROGRAM [ARGS...]`: runs an nvcc-built program (built with
+//! `-cudart shared`) on Cuprite's CPU device, by putting Cuprite's `libcudart.so.13` first on
+//! `LD_LIBRARY_PATH` and exec()ing the program (so its exit status is the program's).
+//!
+//! The library is looked for beside the `cuprite` executable: `libcudart.so.13` if present,
+//! else cargo's output of crate `cuprite-cudart` — `libcudart.so` (`cargo build -p
+//! cuprite-cudart`) or `deps/libcudart.so` (built as a dependency of the cli), the newer —
+//! for which a `cuprite-lib/libcudart.so.13` symlink is made there.
+
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+/// Finds (or makes) the directory holding our `libcudart.so.13`.
+fn lib_dir() -> Result<PathBuf, String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot locate the cuprite executable: {e}"))?;
+    let dir = exe.parent().unwrap_or(Path::new(".")).to_path_buf();
+    if dir.join("libcudart.so.13").is_file() {
+        return Ok(dir);
+    }
+    // cargo's output: `libcudart.so` (from `cargo build -p cuprite-cudart`) or
+    // `deps/libcudart.so` (built as the cli's dependency); the newer wins.
+    let mtime = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let built = [dir.join("libcudart.so"), dir.join("deps/libcudart.so")]
+        .into_iter()
+        .filter(|p| p.is_file())
+        .max_by_key(|p| mtime(p));
+    let Some(built) = built else {
+        return Err(format!(
+            "Cuprite's libcudart.so.13 was not found next to {} (looked for libcudart.so.13, libcudart.so and \
+             deps/libcudart.so in {}); build it with `cargo build -p cuprite-cudart` (same profile as cuprite)",
+            exe.display(),
+            dir.display()
+        ));
+    };
+    let libdir = dir.join("cuprite-lib");
+    let link = libdir.join("libcudart.so.13");
+    if std::fs::read_link(&link).ok().as_deref() != Some(built.as_path()) {
+        std::fs::create_dir_all(&libdir).map_err(|e| format!("cannot create {}: {e}", libdir.display()))?;
+        let _ = std::fs::remove_file(&link);
+        if let Err(e) = std::os::unix::fs::symlink(&built, &link)
+            && std::fs::read_link(&link).ok().as_deref() != Some(built.as_path())
+        {
+            return Err(format!("cannot create {}: {e}", link.display()));
+        }
+    }
+    Ok(libdir)
+}
+
+/// Runs `cuprite exec`.
+pub fn run(args: &[&str]) -> ExitCode {
+    let Some((program, rest)) = args.split_first() else {
+        eprintln!("usage: cuprite exec PROGRAM [ARGS...]");
+        return ExitCode::from(2);
+    };
+    let dir = match lib_dir() {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("cuprite exec: {e}");
+            return ExitCode::from(127);
+        }
+    };
+    let mut path = dir.into_os_string();
+    if let Some(old) = std::env::var_os("LD_LIBRARY_PATH")
+        && !old.is_empty()
+    {
+        path.push(":");
+        path.push(old);
+    }
+    // A bare name means a file in the current directory, as the user typed `./name` intends;
+    // names with a slash are used as given.
+    let prog = if program.contains('/') || !Path::new(program).is_file() {
+        PathBuf::from(program)
+    } else {
+        Path::new(".").join(program)
+    };
+    let err = Command::new(&prog).args(rest).env("LD_LIBRARY_PATH", path).exec();
+    eprintln!("cuprite exec: cannot run {program}: {err}");
+    ExitCode::from(if err.kind() == std::io::ErrorKind::NotFound { 127 } else { 126 })
+}

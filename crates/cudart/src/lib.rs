@@ -1,0 +1,64 @@
+//! `libcudart.so.13` for nvcc-built programs: the CUDA Runtime C ABI of CUDA 13.0 over
+//! `cuprite-runtime`, so that a program built with `nvcc -cudart shared` runs unchanged on
+//! Cuprite's CPU device (`cuprite exec ./app`, or `LD_LIBRARY_PATH` pointing at a directory
+//! where `libcudart.so.13` is this library).
+//!
+//! - [`register`]: the registration ABI nvcc's generated host code calls
+//!   (`__cudaRegisterFatBinary`, `__cudaRegisterFunction`, `__cudaRegisterVar`, ...), the
+//!   launch ABI (`__cudaPushCallConfiguration`, `__cudaLaunchKernel`, `cudaLaunchKernel`) and
+//!   the symbol API (`cudaMemcpyToSymbol`, ...);
+//! - [`fatbin`]: reading the embedded fatbin and choosing/decompressing its PTX;
+//! - [`api`]: the common runtime API (devices, memory, streams, events, errors).
+//!
+//! Every symbol CUDA 13.0's libcudart.so.13 exports is exported (under version node
+//! `libcudart.so.13`); the ones not implemented yet print a one-time note and return
+//! `cudaErrorNotSupported` (801). `build.rs` generates the table.
+//!
+//! The cargo output is `libcudart.so` (crate name `cudart`); its SONAME is `libcudart.so.13`.
+//! Programs look for the file `libcudart.so.13`: `cuprite exec` and the tests make a
+//! `libcudart.so.13` symlink to it.
+
+pub mod api;
+pub mod fatbin;
+pub mod register;
+
+use std::collections::HashSet;
+use std::sync::Mutex;
+
+/// Exports `$name` (the C symbol) as a tail-jump thunk to the Rust function `$f` (an alias
+/// cannot be used: `$f` may live in another object file).
+macro_rules! export {
+    ($name:ident, $f:path) => {
+        std::arch::global_asm!(
+            ".pushsection .text",
+            concat!(".globl ", stringify!($name)),
+            concat!(".type ", stringify!($name), ",@function"),
+            ".p2align 4",
+            concat!(stringify!($name), ":"),
+            "jmp {0}",
+            concat!(".size ", stringify!($name), ", . - ", stringify!($name)),
+            ".popsection",
+            sym $f,
+        );
+    };
+}
+
+include!(concat!(env!("OUT_DIR"), "/exports.rs"));
+
+/// `cudaErrorNotSupported`.
+const NOT_SUPPORTED: i32 = 801;
+
+/// The body of every stub: a one-time note on stderr, then `cudaErrorNotSupported`.
+fn not_implemented(name: &'static str) -> i32 {
+    static NOTED: Mutex<Option<HashSet<&'static str>>> = Mutex::new(None);
+    let mut g = NOTED.lock().unwrap_or_else(|e| e.into_inner());
+    if g.get_or_insert_with(HashSet::new).insert(name) {
+        eprintln!("cuprite: {name} is not implemented yet");
+    }
+    runtime::record::<()>(Err(runtime::Error::NotSupported)).map_or(NOT_SUPPORTED, |_| 0)
+}
+
+/// A runtime result as a `cudaError_t` (the error was already recorded as the last error).
+fn code<T>(r: runtime::Result<T>) -> i32 {
+    runtime::error::code_of(&r)
+}

@@ -1,0 +1,565 @@
+//! The registration and launch ABI of nvcc's generated host code, and the symbol API.
+//!
+//! `__cudaRegisterFatBinary` gets the 24-byte wrapper `{magic, version, data, filename}`; its
+//! fatbin's PTX is loaded on first use (a failure is reported then, once). Kernels are known by
+//! their host stub address, variables by their host shadow address.
+
+// C ABI names.
+#![allow(non_snake_case)]
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::ffi::{CStr, c_char, c_void};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use runtime::module::{Function, Module};
+use runtime::stream::Stream;
+use runtime::{DevicePtr, Dim3, Error, Result, record};
+
+use crate::code;
+
+/// A registered fatbin.
+#[derive(Debug)]
+struct Fatbin {
+    /// The fatbin bytes (copied from the program's `.nv_fatbin`).
+    data: Vec<u8>,
+    /// The loaded module, or why it cannot be loaded (on first use).
+    module: OnceLock<std::result::Result<Module, String>>,
+}
+
+impl Fatbin {
+    fn module(&self) -> Result<Module> {
+        let m = self.module.get_or_init(|| {
+            let r = crate::fatbin::entries(&self.data)
+                .and_then(|e| crate::fatbin::select_ptx(&e))
+                .and_then(|(_, ptx)| Module::load_ptx(&ptx).map_err(|e| format!("loading its PTX failed: {e}")));
+            if let Err(e) = &r {
+                eprintln!("cuprite: cannot use the program's device code: {e}");
+            }
+            r
+        });
+        match m {
+            Ok(m) => Ok(m.clone()),
+            Err(_) => record(Err(Error::NoKernelImageForDevice)),
+        }
+    }
+}
+
+#[derive(Debug)]
+struct Var {
+    fatbin: Arc<Fatbin>,
+    name: String,
+    size: usize,
+}
+
+#[derive(Debug, Default)]
+struct Registry {
+    fatbins: HashMap<usize, Arc<Fatbin>>,
+    /// Host stub address → (fatbin, kernel name).
+    functions: HashMap<usize, (Arc<Fatbin>, String)>,
+    /// Host shadow address → variable.
+    vars: HashMap<usize, Var>,
+}
+
+fn registry() -> std::sync::MutexGuard<'static, Registry> {
+    static R: OnceLock<Mutex<Registry>> = OnceLock::new();
+    R.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// `dim3`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct Dim3C {
+    x: u32,
+    y: u32,
+    z: u32,
+}
+
+impl From<Dim3C> for Dim3 {
+    fn from(d: Dim3C) -> Dim3 {
+        Dim3::new(d.x, d.y, d.z)
+    }
+}
+
+/// # Safety
+/// `s` must be null or a NUL-terminated string.
+unsafe fn cstr(s: *const c_char) -> Option<String> {
+    if s.is_null() {
+        return None;
+    }
+    // SAFETY: non-null, NUL-terminated per the contract.
+    Some(unsafe { CStr::from_ptr(s) }.to_string_lossy().into_owned())
+}
+
+/// `void** __cudaRegisterFatBinary(void *fatCubin)`.
+///
+/// # Safety
+/// `wrapper` must point to nvcc's fatbin wrapper.
+pub unsafe extern "C" fn __cudaRegisterFatBinary(wrapper: *mut c_void) -> *mut *mut c_void {
+    let handle = Box::into_raw(Box::new(std::ptr::null_mut::<c_void>()));
+    let mut data = Vec::new();
+    if !wrapper.is_null() {
+        // SAFETY: the wrapper is 24 bytes: {i32 magic, i32 version, u64* data, void* filename}.
+        let (magic, fat) = unsafe {
+            let w = wrapper as *const u32;
+            (w.read_unaligned(), (wrapper as *const *const u8).add(1).read_unaligned())
+        };
+        if magic == crate::fatbin::WRAPPER_MAGIC && !fat.is_null() {
+            // SAFETY: the fatbin starts with a 16-byte header, which gives its total size.
+            let header: [u8; 16] = unsafe { (fat as *const [u8; 16]).read_unaligned() };
+            if let Some(size) = crate::fatbin::fatbin_size(&header) {
+                // SAFETY: the program's fatbin is `size` bytes long, per its header.
+                data = unsafe { std::slice::from_raw_parts(fat, size) }.to_vec();
+            }
+        }
+    }
+    let fb = Arc::new(Fatbin { data, module: OnceLock::new() });
+    registry().fatbins.insert(handle as usize, fb);
+    handle
+}
+
+/// `void __cudaRegisterFatBinaryEnd(void **fatCubinHandle)`.
+pub extern "C" fn __cudaRegisterFatBinaryEnd(_handle: *mut *mut c_void) {}
+
+/// `void __cudaUnregisterFatBinary(void **fatCubinHandle)`: waits for pending work (so that
+/// output of the program's last kernels is complete at exit).
+pub extern "C" fn __cudaUnregisterFatBinary(handle: *mut *mut c_void) {
+    let _ = runtime::stream::device_synchronize();
+    let mut r = registry();
+    r.fatbins.remove(&(handle as usize));
+}
+
+/// `char __cudaInitModule(void **fatCubinHandle)`.
+pub extern "C" fn __cudaInitModule(handle: *mut *mut c_void) -> c_char {
+    let fb = registry().fatbins.get(&(handle as usize)).cloned();
+    c_char::from(fb.is_some_and(|f| f.module().is_ok()))
+}
+
+/// `void __cudaRegisterFunction(void **h, const char *hostFun, char *deviceFun, const char
+/// *deviceName, int thread_limit, uint3 *tid, uint3 *bid, dim3 *bDim, dim3 *gDim, int *wSize)`.
+///
+/// # Safety
+/// `device_fun` must be a NUL-terminated string.
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn __cudaRegisterFunction(
+    handle: *mut *mut c_void,
+    host_fun: *const c_char,
+    device_fun: *mut c_char,
+    _device_name: *const c_char,
+    _thread_limit: i32,
+    _tid: *mut c_void,
+    _bid: *mut c_void,
+    _bdim: *mut c_void,
+    _gdim: *mut c_void,
+    _wsize: *mut i32,
+) {
+    // SAFETY: per the contract.
+    let Some(name) = (unsafe { cstr(device_fun) }) else { return };
+    let mut r = registry();
+    if let Some(fb) = r.fatbins.get(&(handle as usize)).cloned() {
+        r.functions.insert(host_fun as usize, (fb, name));
+    }
+}
+
+/// `void __cudaRegisterVar(void **h, char *hostVar, char *deviceAddress, const char
+/// *deviceName, int ext, size_t size, int constant, int global)`.
+///
+/// # Safety
+/// `device_name` must be a NUL-terminated string.
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn __cudaRegisterVar(
+    handle: *mut *mut c_void,
+    host_var: *mut c_char,
+    _device_address: *mut c_char,
+    device_name: *const c_char,
+    _ext: i32,
+    size: usize,
+    _constant: i32,
+    _global: i32,
+) {
+    // SAFETY: per the contract.
+    let Some(name) = (unsafe { cstr(device_name) }) else { return };
+    let mut r = registry();
+    if let Some(fb) = r.fatbins.get(&(handle as usize)).cloned() {
+        r.vars.insert(host_var as usize, Var { fatbin: fb, name, size });
+    }
+}
+
+/// `void __cudaRegisterManagedVar(void **h, void **hostVarPtrAddress, char *deviceAddress,
+/// const char *deviceName, int ext, size_t size, int constant, int global)`: registered as a
+/// device variable (reachable through the symbol API); the host pointer slot is left alone, so
+/// host code sees its own copy (no unified memory yet).
+///
+/// # Safety
+/// `device_name` must be a NUL-terminated string.
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn __cudaRegisterManagedVar(
+    handle: *mut *mut c_void,
+    host_var_ptr: *mut *mut c_void,
+    device_address: *mut c_char,
+    device_name: *const c_char,
+    ext: i32,
+    size: usize,
+    constant: i32,
+    global: i32,
+) {
+    // SAFETY: forwarded contract.
+    unsafe {
+        __cudaRegisterVar(handle, host_var_ptr as *mut c_char, device_address, device_name, ext, size, constant, global)
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+struct CallConfig {
+    grid: Dim3C,
+    block: Dim3C,
+    shared: usize,
+    stream: *mut c_void,
+}
+
+thread_local! {
+    static CONFIGS: RefCell<Vec<CallConfig>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared, cudaStream_t)`.
+pub extern "C" fn __cudaPushCallConfiguration(grid: Dim3C, block: Dim3C, shared: usize, stream: *mut c_void) -> u32 {
+    CONFIGS.with(|c| c.borrow_mut().push(CallConfig { grid, block, shared, stream }));
+    0
+}
+
+/// `cudaError_t __cudaPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shared, void
+/// *stream)`.
+///
+/// # Safety
+/// The pointers must be valid for writes (or null).
+pub unsafe extern "C" fn __cudaPopCallConfiguration(
+    grid: *mut Dim3C,
+    block: *mut Dim3C,
+    shared: *mut usize,
+    stream: *mut *mut c_void,
+) -> i32 {
+    let Some(c) = CONFIGS.with(|c| c.borrow_mut().pop()) else {
+        return code(record::<()>(Err(Error::InvalidConfiguration)));
+    };
+    // SAFETY: valid for writes per the contract (null pointers are skipped).
+    unsafe {
+        if !grid.is_null() {
+            grid.write(c.grid);
+        }
+        if !block.is_null() {
+            block.write(c.block);
+        }
+        if !shared.is_null() {
+            shared.write(c.shared);
+        }
+        if !stream.is_null() {
+            stream.write(c.stream);
+        }
+    }
+    0
+}
+
+fn function_for(host_fun: usize) -> Result<Function> {
+    let entry = registry().functions.get(&host_fun).map(|(fb, n)| (fb.clone(), n.clone()));
+    let Some((fb, name)) = entry else { return record(Err(Error::InvalidDeviceFunction)) };
+    fb.module()?.function(&name)
+}
+
+/// `cudaError_t __cudaGetKernel(cudaKernel_t *kernel, const void *hostFun)`: the kernel handle
+/// is the host stub address.
+///
+/// # Safety
+/// `kernel` must be valid for writes (or null).
+pub unsafe extern "C" fn __cudaGetKernel(kernel: *mut *mut c_void, host_fun: *const c_void) -> i32 {
+    if kernel.is_null() {
+        return code(record::<()>(Err(Error::InvalidValue)));
+    }
+    // Lazy, as CUDA's lazy loading: only the registration is checked here; the module is
+    // loaded (and a missing kernel image reported) at launch.
+    if !registry().functions.contains_key(&(host_fun as usize)) {
+        return code(record::<()>(Err(Error::InvalidDeviceFunction)));
+    }
+    // SAFETY: valid for writes per the contract.
+    unsafe { kernel.write(host_fun as *mut c_void) };
+    0
+}
+
+/// Builds the parameter buffer from `void **args` and launches.
+///
+/// # Safety
+/// `args` must hold one pointer per kernel parameter, each to a value of the parameter's size.
+unsafe fn launch(
+    host_fun: usize,
+    grid: Dim3C,
+    block: Dim3C,
+    args: *mut *mut c_void,
+    shared: usize,
+    stream: *mut c_void,
+) -> i32 {
+    let r = (|| {
+        let f = function_for(host_fun)?;
+        let params = f.params();
+        if !params.is_empty() && args.is_null() {
+            return record(Err(Error::InvalidValue));
+        }
+        let mut slices: Vec<&[u8]> = Vec::with_capacity(params.len());
+        for (i, p) in params.iter().enumerate() {
+            // SAFETY: `args` has one entry per parameter, each pointing to `p.size` bytes.
+            let s = unsafe {
+                let a = *args.add(i) as *const u8;
+                if a.is_null() {
+                    return record(Err(Error::InvalidValue));
+                }
+                std::slice::from_raw_parts(a, p.size as usize)
+            };
+            slices.push(s);
+        }
+        let packed = f.pack_params(&slices)?;
+        let shared = u32::try_from(shared).map_err(|_| Error::InvalidValue);
+        let shared = record(shared)?;
+        runtime::launch::launch_packed(&f, grid.into(), block.into(), shared, Stream(stream as u64), packed)
+    })();
+    code(r)
+}
+
+/// `cudaError_t __cudaLaunchKernel(cudaKernel_t, dim3, dim3, void **args, size_t, cudaStream_t)`.
+///
+/// # Safety
+/// As for `cudaLaunchKernel`.
+pub unsafe extern "C" fn __cudaLaunchKernel(
+    kernel: *const c_void,
+    grid: Dim3C,
+    block: Dim3C,
+    args: *mut *mut c_void,
+    shared: usize,
+    stream: *mut c_void,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { launch(kernel as usize, grid, block, args, shared, stream) }
+}
+
+/// `__cudaLaunchKernel_ptsz`: the per-thread default stream is the legacy default stream here.
+///
+/// # Safety
+/// As for `cudaLaunchKernel`.
+pub unsafe extern "C" fn __cudaLaunchKernel_ptsz(
+    kernel: *const c_void,
+    grid: Dim3C,
+    block: Dim3C,
+    args: *mut *mut c_void,
+    shared: usize,
+    stream: *mut c_void,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { launch(kernel as usize, grid, block, args, shared, stream) }
+}
+
+/// `cudaError_t cudaLaunchKernel(const void *func, dim3, dim3, void **args, size_t,
+/// cudaStream_t)`.
+///
+/// # Safety
+/// `args` must hold one pointer per kernel parameter, each to a value of the parameter's size.
+pub unsafe extern "C" fn cudaLaunchKernel(
+    func: *const c_void,
+    grid: Dim3C,
+    block: Dim3C,
+    args: *mut *mut c_void,
+    shared: usize,
+    stream: *mut c_void,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { launch(func as usize, grid, block, args, shared, stream) }
+}
+
+/// `cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)`.
+///
+/// # Safety
+/// `attr` must be valid for writes.
+pub unsafe extern "C" fn cudaFuncGetAttributes(attr: *mut runtime::module::FuncAttributes, func: *const c_void) -> i32 {
+    if attr.is_null() {
+        return code(record::<()>(Err(Error::InvalidValue)));
+    }
+    let r = function_for(func as usize).map(|f| {
+        // SAFETY: valid for writes per the contract.
+        unsafe { attr.write(f.attributes()) }
+    });
+    code(r)
+}
+
+/// `cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func,
+/// int blockSize, size_t dynamicSMemSize, unsigned int flags)`.
+///
+/// # Safety
+/// `num_blocks` must be valid for writes.
+pub unsafe extern "C" fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    num_blocks: *mut i32,
+    func: *const c_void,
+    block_size: i32,
+    dynamic_smem: usize,
+    _flags: u32,
+) -> i32 {
+    if num_blocks.is_null() {
+        return code(record::<()>(Err(Error::InvalidValue)));
+    }
+    let r = function_for(func as usize)
+        .and_then(|f| runtime::launch::max_active_blocks_per_sm(&f, block_size, dynamic_smem));
+    if let Ok(n) = r {
+        // SAFETY: valid for writes per the contract.
+        unsafe { num_blocks.write(n) };
+    }
+    code(r)
+}
+
+/// `cudaOccupancyMaxActiveBlocksPerMultiprocessor` (exported in 13.0 too).
+///
+/// # Safety
+/// `num_blocks` must be valid for writes.
+pub unsafe extern "C" fn cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+    num_blocks: *mut i32,
+    func: *const c_void,
+    block_size: i32,
+    dynamic_smem: usize,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(num_blocks, func, block_size, dynamic_smem, 0) }
+}
+
+/// The device address and size of the variable whose host shadow is at `symbol`.
+fn symbol(symbol: *const c_void) -> Result<(DevicePtr, usize)> {
+    let v = registry().vars.get(&(symbol as usize)).map(|v| (v.fatbin.clone(), v.name.clone(), v.size));
+    let Some((fb, name, size)) = v else { return record(Err(Error::InvalidSymbol)) };
+    let (p, _) = fb.module()?.global(&name)?;
+    Ok((p, size))
+}
+
+fn symbol_range(sym: *const c_void, count: usize, offset: usize) -> Result<DevicePtr> {
+    let (p, size) = symbol(sym)?;
+    if offset.checked_add(count).is_none_or(|e| e > size) {
+        return record(Err(Error::InvalidValue));
+    }
+    Ok(p.offset(offset as u64))
+}
+
+/// # Safety
+/// `other` must be valid for `count` bytes (reads for `to_symbol`, else writes).
+unsafe fn symbol_copy(
+    sym: *const c_void,
+    other: *mut c_void,
+    count: usize,
+    offset: usize,
+    kind: i32,
+    to_symbol: bool,
+    stream: Option<Stream>,
+) -> i32 {
+    let r = (|| {
+        let kind = record(runtime::memory::MemcpyKind::from_raw(kind))?;
+        use runtime::memory::MemcpyKind as K;
+        let ok = if to_symbol {
+            matches!(kind, K::HostToDevice | K::DeviceToDevice | K::Default)
+        } else {
+            matches!(kind, K::DeviceToHost | K::DeviceToDevice | K::Default)
+        };
+        if !ok {
+            return record(Err(Error::InvalidMemcpyDirection));
+        }
+        let dev = symbol_range(sym, count, offset)?;
+        let (dst, src) = if to_symbol { (dev.0, other as u64) } else { (other as u64, dev.0) };
+        // SAFETY: per the contract; the other side is device memory.
+        unsafe { runtime::memory::memcpy_raw(dst, src, count, kind, stream) }
+    })();
+    code(r)
+}
+
+/// `cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
+/// cudaMemcpyKind kind)`.
+///
+/// # Safety
+/// `src` must be valid for `count` bytes of reads.
+pub unsafe extern "C" fn cudaMemcpyToSymbol(
+    sym: *const c_void,
+    src: *const c_void,
+    count: usize,
+    offset: usize,
+    kind: i32,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, None) }
+}
+
+/// `cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset,
+/// cudaMemcpyKind kind)`.
+///
+/// # Safety
+/// `dst` must be valid for `count` bytes of writes.
+pub unsafe extern "C" fn cudaMemcpyFromSymbol(
+    dst: *mut c_void,
+    sym: *const c_void,
+    count: usize,
+    offset: usize,
+    kind: i32,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { symbol_copy(sym, dst, count, offset, kind, false, None) }
+}
+
+/// `cudaMemcpyToSymbolAsync`.
+///
+/// # Safety
+/// `src` must stay valid for `count` bytes of reads until the copy completes.
+pub unsafe extern "C" fn cudaMemcpyToSymbolAsync(
+    sym: *const c_void,
+    src: *const c_void,
+    count: usize,
+    offset: usize,
+    kind: i32,
+    stream: *mut c_void,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, Some(Stream(stream as u64))) }
+}
+
+/// `cudaMemcpyFromSymbolAsync`.
+///
+/// # Safety
+/// `dst` must stay valid for `count` bytes of writes until the copy completes.
+pub unsafe extern "C" fn cudaMemcpyFromSymbolAsync(
+    dst: *mut c_void,
+    sym: *const c_void,
+    count: usize,
+    offset: usize,
+    kind: i32,
+    stream: *mut c_void,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { symbol_copy(sym, dst, count, offset, kind, false, Some(Stream(stream as u64))) }
+}
+
+/// `cudaGetSymbolAddress(void **devPtr, const void *symbol)`.
+///
+/// # Safety
+/// `dev_ptr` must be valid for writes.
+pub unsafe extern "C" fn cudaGetSymbolAddress(dev_ptr: *mut *mut c_void, sym: *const c_void) -> i32 {
+    if dev_ptr.is_null() {
+        return code(record::<()>(Err(Error::InvalidValue)));
+    }
+    let r = symbol(sym).map(|(p, _)| {
+        // SAFETY: valid for writes per the contract.
+        unsafe { dev_ptr.write(p.0 as *mut c_void) }
+    });
+    code(r)
+}
+
+/// `cudaGetSymbolSize(size_t *size, const void *symbol)`.
+///
+/// # Safety
+/// `size` must be valid for writes.
+pub unsafe extern "C" fn cudaGetSymbolSize(size: *mut usize, sym: *const c_void) -> i32 {
+    if size.is_null() {
+        return code(record::<()>(Err(Error::InvalidValue)));
+    }
+    let r = symbol(sym).map(|(_, n)| {
+        // SAFETY: valid for writes per the contract.
+        unsafe { size.write(n) }
+    });
+    code(r)
+}

@@ -1,0 +1,364 @@
+//! Builds the self-checking CUDA programs in `tests/cuda/` with nvcc (`-arch=sm_90 -cudart
+//! shared`) and runs them against this crate's `libcudart.so` (cargo's output, exposed as
+//! `libcudart.so.13` through a symlink in a temporary directory on `LD_LIBRARY_PATH`); each must
+//! print PASS and exit 0. Also checks the exported symbols against CUDA 13.0's list and the C
+//! layout of `cudaDeviceProp`/`cudaFuncAttributes` against the real header (compiled with g++).
+//!
+//! nvcc is found through `$CUDA_HOME/bin/nvcc` or `PATH` (`source scripts/nvcc-env.sh`); these
+//! tests fail, never skip, without it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+fn nvcc() -> PathBuf {
+    if let Some(home) = std::env::var_os("CUDA_HOME") {
+        let p = Path::new(&home).join("bin/nvcc");
+        if p.is_file() {
+            return p;
+        }
+    }
+    if let Some(path) = std::env::var_os("PATH") {
+        for d in std::env::split_paths(&path) {
+            let p = d.join("nvcc");
+            if p.is_file() {
+                return p;
+            }
+        }
+    }
+    panic!(
+        "nvcc not found (looked at $CUDA_HOME/bin/nvcc and PATH): these tests need CUDA 13.0's nvcc; \
+         run `source scripts/nvcc-env.sh /tmp/nvtool` first"
+    );
+}
+
+fn cuda_include() -> PathBuf {
+    nvcc().parent().and_then(Path::parent).map(|h| h.join("include")).expect("nvcc is in <CUDA_HOME>/bin")
+}
+
+/// Our library as built for this test run: `target/<profile>/deps/libcudart.so` (cargo builds
+/// the lib target, `cdylib` + `rlib`, for the integration tests, into `deps/` next to the test
+/// executable).
+fn our_lib() -> PathBuf {
+    let exe = std::env::current_exe().expect("current_exe");
+    exe.parent().expect("target/<profile>/deps/<test>").join("libcudart.so")
+}
+
+/// A scratch directory with `lib/libcudart.so.13` → our library.
+fn work_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let lib = our_lib();
+        assert!(lib.is_file(), "{} missing: cargo builds it with this package's tests", lib.display());
+        let dir = std::env::temp_dir().join(format!("cuprite-cudart-tests-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("lib")).expect("create scratch dir");
+        let link = dir.join("lib/libcudart.so.13");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&lib, &link).expect("symlink libcudart.so.13");
+        dir
+    })
+}
+
+fn src_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cuda")
+}
+
+fn build(name: &str, out: &str, flags: &[&str]) -> PathBuf {
+    let exe = work_dir().join(out);
+    let o = Command::new(nvcc())
+        .args(["-arch=sm_90", "-cudart", "shared"])
+        .args(flags)
+        .arg(src_dir().join(format!("{name}.cu")))
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .expect("run nvcc");
+    assert!(o.status.success(), "nvcc {name} failed:\n{}", String::from_utf8_lossy(&o.stderr));
+    exe
+}
+
+fn run(exe: &Path) -> Output {
+    let mut ld = work_dir().join("lib").into_os_string();
+    if let Some(old) = std::env::var_os("LD_LIBRARY_PATH") {
+        ld.push(":");
+        ld.push(old);
+    }
+    Command::new(exe).env("LD_LIBRARY_PATH", ld).current_dir(work_dir()).output().expect("run test program")
+}
+
+fn check_pass(name: &str, flags: &[&str]) {
+    let out = format!("{name}{}", flags.join("").replace(['-', '=', ','], "_"));
+    let exe = build(name, &out, flags);
+    let o = run(&exe);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        o.status.code() == Some(0) && stdout.contains("PASS") && !stdout.contains("FAIL"),
+        "{name}: status {:?}\nstdout:\n{stdout}\nstderr:\n{stderr}",
+        o.status
+    );
+}
+
+#[test]
+fn vector_add() {
+    check_pass("vector_add", &[]);
+}
+
+#[test]
+fn vector_add_lz4_ptx() {
+    check_pass("vector_add", &["-compress-mode=speed"]);
+}
+
+#[test]
+fn vector_add_uncompressed_ptx() {
+    check_pass("vector_add", &["--no-compress"]);
+}
+
+#[test]
+fn vector_add_compute_75_ptx_only() {
+    let exe = work_dir().join("vector_add_c75");
+    let o = Command::new(nvcc())
+        .args(["-gencode", "arch=compute_75,code=compute_75", "-cudart", "shared"])
+        .arg(src_dir().join("vector_add.cu"))
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .expect("run nvcc");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let r = run(&exe);
+    assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stdout));
+}
+
+#[test]
+fn cubin_only_program_gets_a_clear_error() {
+    let exe = work_dir().join("vector_add_cubin_only");
+    let o = Command::new(nvcc())
+        .args(["-gencode", "arch=compute_90,code=sm_90", "-cudart", "shared"])
+        .arg(src_dir().join("vector_add.cu"))
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .expect("run nvcc");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let r = run(&exe);
+    let stderr = String::from_utf8_lossy(&r.stderr);
+    let stdout = String::from_utf8_lossy(&r.stdout);
+    assert_eq!(r.status.code(), Some(1));
+    assert!(
+        stdout.contains("FAIL") && stdout.contains("no kernel image is available for execution on the device"),
+        "{stdout}"
+    );
+    assert!(stderr.contains("no PTX") && stderr.contains("code=compute_XX"), "{stderr}");
+}
+
+#[test]
+fn symbols_and_constant_memory() {
+    check_pass("symbols", &[]);
+}
+
+#[test]
+fn streams_and_events() {
+    check_pass("streams_events", &[]);
+}
+
+#[test]
+fn kernel_fault_is_sticky_illegal_address() {
+    check_pass("fault", &[]);
+}
+
+#[test]
+fn launch_config_errors() {
+    check_pass("launch_config", &[]);
+}
+
+#[test]
+fn device_properties() {
+    check_pass("device_props", &[]);
+}
+
+#[test]
+fn template_kernels_and_struct_params() {
+    check_pass("template_struct", &[]);
+}
+
+#[test]
+fn shared_memory_reduction() {
+    check_pass("shared_reduce", &[]);
+}
+
+#[test]
+fn exports_every_cuda_13_0_symbol_versioned() {
+    let lib = our_lib();
+    let o = Command::new("nm").args(["-D", "--defined-only"]).arg(&lib).output().expect("run nm");
+    assert!(o.status.success());
+    let nm = String::from_utf8_lossy(&o.stdout);
+    let defined: std::collections::HashSet<&str> = nm.lines().filter_map(|l| l.split_whitespace().nth(2)).collect();
+    let list = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("exports-13.0.txt")).expect("list");
+    let mut missing = Vec::new();
+    let mut n = 0;
+    for name in list.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        n += 1;
+        if !defined.contains(format!("{name}@@libcudart.so.13").as_str()) {
+            missing.push(name);
+        }
+    }
+    assert_eq!(n, 422, "the CUDA 13.0 list has 422 functions");
+    assert!(missing.is_empty(), "missing or unversioned: {missing:?}");
+    let o = Command::new("readelf").arg("-d").arg(&lib).output().expect("run readelf");
+    assert!(String::from_utf8_lossy(&o.stdout).contains("Library soname: [libcudart.so.13]"));
+}
+
+macro_rules! offsets {
+    ($ty:ty, $cty:literal, $($f:ident),* $(,)?) => {{
+        let rust: Vec<(&str, usize)> = vec![$((stringify!($f), std::mem::offset_of!($ty, $f))),*];
+        let mut c = String::new();
+        $(c.push_str(&format!("  printf(\"{} %zu\\n\", offsetof({}, {}));\n", stringify!($f), $cty, stringify!($f)));)*
+        (rust, c, std::mem::size_of::<$ty>())
+    }};
+}
+
+#[test]
+fn struct_layouts_match_cuda_13_0_headers() {
+    let (prop, prop_c, prop_size) = offsets!(
+        runtime::device::DeviceProp,
+        "struct cudaDeviceProp",
+        name,
+        uuid,
+        luid,
+        luidDeviceNodeMask,
+        totalGlobalMem,
+        sharedMemPerBlock,
+        regsPerBlock,
+        warpSize,
+        memPitch,
+        maxThreadsPerBlock,
+        maxThreadsDim,
+        maxGridSize,
+        totalConstMem,
+        major,
+        minor,
+        textureAlignment,
+        texturePitchAlignment,
+        multiProcessorCount,
+        integrated,
+        canMapHostMemory,
+        maxTexture1D,
+        maxTexture1DMipmap,
+        maxTexture2D,
+        maxTexture2DMipmap,
+        maxTexture2DLinear,
+        maxTexture2DGather,
+        maxTexture3D,
+        maxTexture3DAlt,
+        maxTextureCubemap,
+        maxTexture1DLayered,
+        maxTexture2DLayered,
+        maxTextureCubemapLayered,
+        maxSurface1D,
+        maxSurface2D,
+        maxSurface3D,
+        maxSurface1DLayered,
+        maxSurface2DLayered,
+        maxSurfaceCubemap,
+        maxSurfaceCubemapLayered,
+        surfaceAlignment,
+        concurrentKernels,
+        ECCEnabled,
+        pciBusID,
+        pciDeviceID,
+        pciDomainID,
+        tccDriver,
+        asyncEngineCount,
+        unifiedAddressing,
+        memoryBusWidth,
+        l2CacheSize,
+        persistingL2CacheMaxSize,
+        maxThreadsPerMultiProcessor,
+        streamPrioritiesSupported,
+        globalL1CacheSupported,
+        localL1CacheSupported,
+        sharedMemPerMultiprocessor,
+        regsPerMultiprocessor,
+        managedMemory,
+        isMultiGpuBoard,
+        multiGpuBoardGroupID,
+        hostNativeAtomicSupported,
+        pageableMemoryAccess,
+        concurrentManagedAccess,
+        computePreemptionSupported,
+        canUseHostPointerForRegisteredMem,
+        cooperativeLaunch,
+        sharedMemPerBlockOptin,
+        pageableMemoryAccessUsesHostPageTables,
+        directManagedMemAccessFromHost,
+        maxBlocksPerMultiProcessor,
+        accessPolicyMaxWindowSize,
+        reservedSharedMemPerBlock,
+        hostRegisterSupported,
+        sparseCudaArraySupported,
+        hostRegisterReadOnlySupported,
+        timelineSemaphoreInteropSupported,
+        memoryPoolsSupported,
+        gpuDirectRDMASupported,
+        gpuDirectRDMAFlushWritesOptions,
+        gpuDirectRDMAWritesOrdering,
+        memoryPoolSupportedHandleTypes,
+        deferredMappingCudaArraySupported,
+        ipcEventSupported,
+        clusterLaunch,
+        unifiedFunctionPointers,
+        deviceNumaConfig,
+        deviceNumaId,
+        mpsEnabled,
+        hostNumaId,
+        gpuPciDeviceID,
+        gpuPciSubsystemID,
+        hostNumaMultinodeIpcSupported,
+        reserved
+    );
+    let (fa, fa_c, fa_size) = offsets!(
+        runtime::module::FuncAttributes,
+        "struct cudaFuncAttributes",
+        sharedSizeBytes,
+        constSizeBytes,
+        localSizeBytes,
+        maxThreadsPerBlock,
+        numRegs,
+        ptxVersion,
+        binaryVersion,
+        cacheModeCA,
+        maxDynamicSharedSizeBytes,
+        preferredShmemCarveout,
+        clusterDimMustBeSet,
+        requiredClusterWidth,
+        requiredClusterHeight,
+        requiredClusterDepth,
+        clusterSchedulingPolicyPreference,
+        nonPortableClusterSizeAllowed,
+        reserved
+    );
+    let src = format!(
+        "#include <cuda_runtime_api.h>\n#include <cstdio>\n#include <cstddef>\nint main() {{\n{prop_c}{fa_c}  \
+         printf(\"sizeof_prop %zu\\nsizeof_fa %zu\\n\", sizeof(struct cudaDeviceProp), sizeof(struct cudaFuncAttributes));\n}}\n"
+    );
+    let dir = work_dir();
+    std::fs::write(dir.join("layout.cpp"), src).expect("write");
+    let o = Command::new("g++")
+        .arg(format!("-I{}", cuda_include().display()))
+        .arg(dir.join("layout.cpp"))
+        .arg("-o")
+        .arg(dir.join("layout"))
+        .output()
+        .expect("run g++");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = Command::new(dir.join("layout")).output().expect("run layout");
+    let text = String::from_utf8_lossy(&o.stdout);
+    let c: Vec<(String, usize)> = text
+        .lines()
+        .filter_map(|l| l.split_once(' ').map(|(a, b)| (a.to_string(), b.parse().unwrap_or(usize::MAX))))
+        .collect();
+    let mut want: Vec<(String, usize)> = prop.iter().chain(&fa).map(|(n, o)| (n.to_string(), *o)).collect();
+    want.push(("sizeof_prop".into(), prop_size));
+    want.push(("sizeof_fa".into(), fa_size));
+    assert_eq!(c, want);
+}

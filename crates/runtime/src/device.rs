@@ -1,0 +1,510 @@
+//! The CPU device: one device, "Cuprite CPU (N cores)", compute capability 9.0, with the
+//! limits of an H100 where CUDA programs check them, and `cudaDeviceProp` in CUDA 13.0's exact
+//! C layout.
+
+use crate::context::{api, ctx, lock};
+use crate::error::{Error, Result};
+
+/// `struct cudaDeviceProp` of CUDA 13.0 (`driver_types.h`), field for field.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+#[allow(non_snake_case)]
+pub struct DeviceProp {
+    /// ASCII string identifying device
+    pub name: [u8; 256],
+    /// 16-byte unique identifier
+    pub uuid: [u8; 16],
+    /// 8-byte locally unique identifier. Value is undefined on TCC and non-Windows platforms
+    pub luid: [u8; 8],
+    /// LUID device node mask. Value is undefined on TCC and non-Windows platforms
+    pub luidDeviceNodeMask: u32,
+    /// Global memory available on device in bytes
+    pub totalGlobalMem: usize,
+    /// Shared memory available per block in bytes
+    pub sharedMemPerBlock: usize,
+    /// 32-bit registers available per block
+    pub regsPerBlock: i32,
+    /// Warp size in threads
+    pub warpSize: i32,
+    /// Maximum pitch in bytes allowed by memory copies
+    pub memPitch: usize,
+    /// Maximum number of threads per block
+    pub maxThreadsPerBlock: i32,
+    /// Maximum size of each dimension of a block
+    pub maxThreadsDim: [i32; 3],
+    /// Maximum size of each dimension of a grid
+    pub maxGridSize: [i32; 3],
+    /// Constant memory available on device in bytes
+    pub totalConstMem: usize,
+    /// Major compute capability
+    pub major: i32,
+    /// Minor compute capability
+    pub minor: i32,
+    /// Alignment requirement for textures
+    pub textureAlignment: usize,
+    /// Pitch alignment requirement for texture references bound to pitched memory
+    pub texturePitchAlignment: usize,
+    /// Number of multiprocessors on device
+    pub multiProcessorCount: i32,
+    /// Device is integrated as opposed to discrete
+    pub integrated: i32,
+    /// Device can map host memory with cudaHostAlloc/cudaHostGetDevicePointer
+    pub canMapHostMemory: i32,
+    /// Maximum 1D texture size
+    pub maxTexture1D: i32,
+    /// Maximum 1D mipmapped texture size
+    pub maxTexture1DMipmap: i32,
+    /// Maximum 2D texture dimensions
+    pub maxTexture2D: [i32; 2],
+    /// Maximum 2D mipmapped texture dimensions
+    pub maxTexture2DMipmap: [i32; 2],
+    /// Maximum dimensions (width, height, pitch) for 2D textures bound to pitched memory
+    pub maxTexture2DLinear: [i32; 3],
+    /// Maximum 2D texture dimensions if texture gather operations have to be performed
+    pub maxTexture2DGather: [i32; 2],
+    /// Maximum 3D texture dimensions
+    pub maxTexture3D: [i32; 3],
+    /// Maximum alternate 3D texture dimensions
+    pub maxTexture3DAlt: [i32; 3],
+    /// Maximum Cubemap texture dimensions
+    pub maxTextureCubemap: i32,
+    /// Maximum 1D layered texture dimensions
+    pub maxTexture1DLayered: [i32; 2],
+    /// Maximum 2D layered texture dimensions
+    pub maxTexture2DLayered: [i32; 3],
+    /// Maximum Cubemap layered texture dimensions
+    pub maxTextureCubemapLayered: [i32; 2],
+    /// Maximum 1D surface size
+    pub maxSurface1D: i32,
+    /// Maximum 2D surface dimensions
+    pub maxSurface2D: [i32; 2],
+    /// Maximum 3D surface dimensions
+    pub maxSurface3D: [i32; 3],
+    /// Maximum 1D layered surface dimensions
+    pub maxSurface1DLayered: [i32; 2],
+    /// Maximum 2D layered surface dimensions
+    pub maxSurface2DLayered: [i32; 3],
+    /// Maximum Cubemap surface dimensions
+    pub maxSurfaceCubemap: i32,
+    /// Maximum Cubemap layered surface dimensions
+    pub maxSurfaceCubemapLayered: [i32; 2],
+    /// Alignment requirements for surfaces
+    pub surfaceAlignment: usize,
+    /// Device can possibly execute multiple kernels concurrently
+    pub concurrentKernels: i32,
+    /// Device has ECC support enabled
+    pub ECCEnabled: i32,
+    /// PCI bus ID of the device
+    pub pciBusID: i32,
+    /// PCI device ID of the device
+    pub pciDeviceID: i32,
+    /// PCI domain ID of the device
+    pub pciDomainID: i32,
+    /// 1 if device is a Tesla device using TCC driver, 0 otherwise
+    pub tccDriver: i32,
+    /// Number of asynchronous engines
+    pub asyncEngineCount: i32,
+    /// Device shares a unified address space with the host
+    pub unifiedAddressing: i32,
+    /// Global memory bus width in bits
+    pub memoryBusWidth: i32,
+    /// Size of L2 cache in bytes
+    pub l2CacheSize: i32,
+    /// Device's maximum l2 persisting lines capacity setting in bytes
+    pub persistingL2CacheMaxSize: i32,
+    /// Maximum resident threads per multiprocessor
+    pub maxThreadsPerMultiProcessor: i32,
+    /// Device supports stream priorities
+    pub streamPrioritiesSupported: i32,
+    /// Device supports caching globals in L1
+    pub globalL1CacheSupported: i32,
+    /// Device supports caching locals in L1
+    pub localL1CacheSupported: i32,
+    /// Shared memory available per multiprocessor in bytes
+    pub sharedMemPerMultiprocessor: usize,
+    /// 32-bit registers available per multiprocessor
+    pub regsPerMultiprocessor: i32,
+    /// Device supports allocating managed memory on this system
+    pub managedMemory: i32,
+    /// Device is on a multi-GPU board
+    pub isMultiGpuBoard: i32,
+    /// Unique identifier for a group of devices on the same multi-GPU board
+    pub multiGpuBoardGroupID: i32,
+    /// Link between the device and the host supports native atomic operations
+    pub hostNativeAtomicSupported: i32,
+    /// Device supports coherently accessing pageable memory without calling cudaHostRegister on it
+    pub pageableMemoryAccess: i32,
+    /// Device can coherently access managed memory concurrently with the CPU
+    pub concurrentManagedAccess: i32,
+    /// Device supports Compute Preemption
+    pub computePreemptionSupported: i32,
+    /// Device can access host registered memory at the same virtual address as the CPU
+    pub canUseHostPointerForRegisteredMem: i32,
+    /// Device supports launching cooperative kernels via ::cudaLaunchCooperativeKernel
+    pub cooperativeLaunch: i32,
+    /// Per device maximum shared memory per block usable by special opt in
+    pub sharedMemPerBlockOptin: usize,
+    /// Device accesses pageable memory via the host's page tables
+    pub pageableMemoryAccessUsesHostPageTables: i32,
+    /// Host can directly access managed memory on the device without migration.
+    pub directManagedMemAccessFromHost: i32,
+    /// Maximum number of resident blocks per multiprocessor
+    pub maxBlocksPerMultiProcessor: i32,
+    /// The maximum value of ::cudaAccessPolicyWindow::num_bytes.
+    pub accessPolicyMaxWindowSize: i32,
+    /// Shared memory reserved by CUDA driver per block in bytes
+    pub reservedSharedMemPerBlock: usize,
+    /// Device supports host memory registration via ::cudaHostRegister.
+    pub hostRegisterSupported: i32,
+    /// 1 if the device supports sparse CUDA arrays and sparse CUDA mipmapped arrays, 0 otherwise
+    pub sparseCudaArraySupported: i32,
+    /// Device supports using the ::cudaHostRegister flag cudaHostRegisterReadOnly to register memory that must be mapped as read-only to the GPU
+    pub hostRegisterReadOnlySupported: i32,
+    /// External timeline semaphore interop is supported on the device
+    pub timelineSemaphoreInteropSupported: i32,
+    /// 1 if the device supports using the cudaMallocAsync and cudaMemPool family of APIs, 0 otherwise
+    pub memoryPoolsSupported: i32,
+    /// 1 if the device supports GPUDirect RDMA APIs, 0 otherwise
+    pub gpuDirectRDMASupported: i32,
+    /// Bitmask to be interpreted according to the ::cudaFlushGPUDirectRDMAWritesOptions enum
+    pub gpuDirectRDMAFlushWritesOptions: u32,
+    /// See the ::cudaGPUDirectRDMAWritesOrdering enum for numerical values
+    pub gpuDirectRDMAWritesOrdering: i32,
+    /// Bitmask of handle types supported with mempool-based IPC
+    pub memoryPoolSupportedHandleTypes: u32,
+    /// 1 if the device supports deferred mapping CUDA arrays and CUDA mipmapped arrays
+    pub deferredMappingCudaArraySupported: i32,
+    /// Device supports IPC Events.
+    pub ipcEventSupported: i32,
+    /// Indicates device supports cluster launch
+    pub clusterLaunch: i32,
+    /// Indicates device supports unified pointers
+    pub unifiedFunctionPointers: i32,
+    /// NUMA configuration of a device: value is of type ::cudaDeviceNumaConfig enum
+    pub deviceNumaConfig: i32,
+    /// NUMA node ID of the GPU memory
+    pub deviceNumaId: i32,
+    /// Indicates if contexts created on this device will be shared via MPS
+    pub mpsEnabled: i32,
+    /// NUMA ID of the host node closest to the device or -1 when system does not support NUMA
+    pub hostNumaId: i32,
+    /// The combined 16-bit PCI device ID and 16-bit PCI vendor ID
+    pub gpuPciDeviceID: u32,
+    /// The combined 16-bit PCI subsystem ID and 16-bit PCI subsystem vendor ID
+    pub gpuPciSubsystemID: u32,
+    /// 1 if the device supports HostNuma location IPC between nodes in a multi-node system.
+    pub hostNumaMultinodeIpcSupported: i32,
+    /// Reserved for future use
+    pub reserved: [i32; 56],
+}
+
+/// The number of CPU cores simt uses (= `multiProcessorCount`).
+pub fn cores() -> i32 {
+    std::thread::available_parallelism().map_or(1, |n| n.get() as i32)
+}
+
+/// The device's memory size: the host's physical memory (from `/proc/meminfo`), else 80 GiB.
+pub fn total_memory() -> u64 {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("MemTotal:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|v| v.parse::<u64>().ok())
+        })
+        .map_or(80 << 30, |kb| kb * 1024)
+}
+
+/// The device name: `Cuprite CPU (<N> cores)`.
+pub fn name() -> String {
+    format!("Cuprite CPU ({} cores)", cores())
+}
+
+fn check(device: i32) -> Result<()> {
+    if device == 0 { Ok(()) } else { Err(Error::InvalidDevice) }
+}
+
+/// `cudaGetDeviceCount`: 1.
+pub fn device_count() -> Result<i32> {
+    api(|_| Ok(1))
+}
+
+thread_local! {
+    static CURRENT: std::cell::Cell<i32> = const { std::cell::Cell::new(0) };
+}
+
+/// `cudaSetDevice` (only device 0 exists).
+pub fn set_device(device: i32) -> Result<()> {
+    api(|_| {
+        if !(0..1).contains(&device) {
+            return Err(Error::InvalidDevice);
+        }
+        CURRENT.with(|c| c.set(device));
+        Ok(())
+    })
+}
+
+/// `cudaGetDevice`.
+pub fn get_device() -> Result<i32> {
+    api(|_| Ok(CURRENT.with(std::cell::Cell::get)))
+}
+
+/// `cudaDeviceReset`: waits for all work, frees every allocation, destroys every stream and
+/// event, and clears the sticky error. Loaded modules stay loaded (their variables are
+/// re-initialized on next use).
+pub fn reset() -> Result<()> {
+    let c = ctx();
+    crate::stream::wait_all();
+    let streams: Vec<_> = lock(&c.streams).drain().map(|(_, s)| s).collect();
+    for s in streams {
+        s.wait_idle();
+    }
+    lock(&c.events).clear();
+    lock(&c.allocs).clear();
+    *c.mem.write().unwrap_or_else(|e| e.into_inner()) = std::sync::Arc::new(simt::DeviceMemory::new());
+    *lock(&c.sticky) = None;
+    *lock(&c.async_err) = None;
+    Ok(())
+}
+
+fn pad<const N: usize>(s: &str) -> [u8; N] {
+    let mut a = [0u8; N];
+    for (d, b) in a.iter_mut().zip(s.bytes().take(N - 1)) {
+        *d = b;
+    }
+    a
+}
+
+/// `cudaGetDeviceProperties`.
+pub fn properties(device: i32) -> Result<DeviceProp> {
+    api(|_| {
+        check(device)?;
+        Ok(props())
+    })
+}
+
+fn props() -> DeviceProp {
+    let cores = cores();
+    DeviceProp {
+        name: pad(&name()),
+        uuid: *b"cuprite-cpu-dev0",
+        luid: [0; 8],
+        luidDeviceNodeMask: 0,
+        totalGlobalMem: total_memory() as usize,
+        sharedMemPerBlock: 49152,
+        regsPerBlock: 65536,
+        warpSize: 32,
+        memPitch: 2147483647,
+        maxThreadsPerBlock: 1024,
+        maxThreadsDim: [1024, 1024, 64],
+        maxGridSize: [2147483647, 65535, 65535],
+        totalConstMem: 65536,
+        major: 9,
+        minor: 0,
+        textureAlignment: 512,
+        texturePitchAlignment: 32,
+        multiProcessorCount: cores,
+        integrated: 0,
+        canMapHostMemory: 0,
+        maxTexture1D: 131072,
+        maxTexture1DMipmap: 32768,
+        maxTexture2D: [131072, 65536],
+        maxTexture2DMipmap: [32768, 32768],
+        maxTexture2DLinear: [131072, 65000, 2097120],
+        maxTexture2DGather: [32768, 32768],
+        maxTexture3D: [16384, 16384, 16384],
+        maxTexture3DAlt: [8192, 8192, 32768],
+        maxTextureCubemap: 32768,
+        maxTexture1DLayered: [32768, 2048],
+        maxTexture2DLayered: [32768, 32768, 2048],
+        maxTextureCubemapLayered: [32768, 2046],
+        maxSurface1D: 32768,
+        maxSurface2D: [131072, 65536],
+        maxSurface3D: [16384, 16384, 16384],
+        maxSurface1DLayered: [32768, 2048],
+        maxSurface2DLayered: [32768, 32768, 2048],
+        maxSurfaceCubemap: 32768,
+        maxSurfaceCubemapLayered: [32768, 2046],
+        surfaceAlignment: 512,
+        concurrentKernels: 1,
+        ECCEnabled: 0,
+        pciBusID: 0,
+        pciDeviceID: 0,
+        pciDomainID: 0,
+        tccDriver: 0,
+        asyncEngineCount: 2,
+        unifiedAddressing: 1,
+        memoryBusWidth: 5120,
+        l2CacheSize: 52428800,
+        persistingL2CacheMaxSize: 32505856,
+        maxThreadsPerMultiProcessor: 2048,
+        streamPrioritiesSupported: 1,
+        globalL1CacheSupported: 1,
+        localL1CacheSupported: 1,
+        sharedMemPerMultiprocessor: 233472,
+        regsPerMultiprocessor: 65536,
+        managedMemory: 0,
+        isMultiGpuBoard: 0,
+        multiGpuBoardGroupID: 0,
+        hostNativeAtomicSupported: 0,
+        pageableMemoryAccess: 0,
+        concurrentManagedAccess: 0,
+        computePreemptionSupported: 1,
+        canUseHostPointerForRegisteredMem: 0,
+        cooperativeLaunch: 0,
+        sharedMemPerBlockOptin: 232448,
+        pageableMemoryAccessUsesHostPageTables: 0,
+        directManagedMemAccessFromHost: 0,
+        maxBlocksPerMultiProcessor: 32,
+        accessPolicyMaxWindowSize: 134213632,
+        reservedSharedMemPerBlock: 1024,
+        hostRegisterSupported: 0,
+        sparseCudaArraySupported: 0,
+        hostRegisterReadOnlySupported: 0,
+        timelineSemaphoreInteropSupported: 0,
+        memoryPoolsSupported: 0,
+        gpuDirectRDMASupported: 0,
+        gpuDirectRDMAFlushWritesOptions: 0,
+        gpuDirectRDMAWritesOrdering: 0,
+        memoryPoolSupportedHandleTypes: 0,
+        deferredMappingCudaArraySupported: 0,
+        ipcEventSupported: 0,
+        clusterLaunch: 0,
+        unifiedFunctionPointers: 0,
+        deviceNumaConfig: 0,
+        deviceNumaId: -1,
+        mpsEnabled: 0,
+        hostNumaId: -1,
+        gpuPciDeviceID: 0,
+        gpuPciSubsystemID: 0,
+        hostNumaMultinodeIpcSupported: 0,
+        reserved: [0; 56],
+    }
+}
+
+/// `cudaDeviceGetAttribute(attr, device)` (`attr` is a `cudaDeviceAttr` value).
+pub fn attribute(attr: i32, device: i32) -> Result<i32> {
+    api(|_| {
+        check(device)?;
+        let p = props();
+        let clamp = |v: usize| v.min(i32::MAX as usize) as i32;
+        Ok(match attr {
+            1 => p.maxThreadsPerBlock,
+            2..=4 => p.maxThreadsDim[(attr - 2) as usize],
+            5..=7 => p.maxGridSize[(attr - 5) as usize],
+            8 => clamp(p.sharedMemPerBlock),
+            9 => clamp(p.totalConstMem),
+            10 => p.warpSize,
+            11 => clamp(p.memPitch),
+            12 => p.regsPerBlock,
+            13 => 1_980_000,
+            14 => clamp(p.textureAlignment),
+            15 => 1,
+            16 => p.multiProcessorCount,
+            17 => 0,
+            18 => p.integrated,
+            19 => p.canMapHostMemory,
+            20 => 0,
+            21 => p.maxTexture1D,
+            22 | 23 => p.maxTexture2D[(attr - 22) as usize],
+            24..=26 => p.maxTexture3D[(attr - 24) as usize],
+            27..=29 => p.maxTexture2DLayered[(attr - 27) as usize],
+            30 => clamp(p.surfaceAlignment),
+            31 => p.concurrentKernels,
+            32 => p.ECCEnabled,
+            33 => p.pciBusID,
+            34 => p.pciDeviceID,
+            35 => p.tccDriver,
+            36 => 2_619_000,
+            37 => p.memoryBusWidth,
+            38 => p.l2CacheSize,
+            39 => p.maxThreadsPerMultiProcessor,
+            40 => p.asyncEngineCount,
+            41 => p.unifiedAddressing,
+            42 | 43 => p.maxTexture1DLayered[(attr - 42) as usize],
+            45 | 46 => p.maxTexture2DGather[(attr - 45) as usize],
+            47..=49 => p.maxTexture3DAlt[(attr - 47) as usize],
+            50 => p.pciDomainID,
+            51 => clamp(p.texturePitchAlignment),
+            52 => p.maxTextureCubemap,
+            53 | 54 => p.maxTextureCubemapLayered[(attr - 53) as usize],
+            55 => p.maxSurface1D,
+            56 | 57 => p.maxSurface2D[(attr - 56) as usize],
+            58..=60 => p.maxSurface3D[(attr - 58) as usize],
+            61 | 62 => p.maxSurface1DLayered[(attr - 61) as usize],
+            63..=65 => p.maxSurface2DLayered[(attr - 63) as usize],
+            66 => p.maxSurfaceCubemap,
+            67 | 68 => p.maxSurfaceCubemapLayered[(attr - 67) as usize],
+            69 => p.maxTexture1DMipmap.max(134217728),
+            70..=72 => p.maxTexture2DLinear[(attr - 70) as usize],
+            73 | 74 => p.maxTexture2DMipmap[(attr - 73) as usize],
+            75 => p.major,
+            76 => p.minor,
+            77 => p.maxTexture1DMipmap,
+            78 => p.streamPrioritiesSupported,
+            79 => p.globalL1CacheSupported,
+            80 => p.localL1CacheSupported,
+            81 => clamp(p.sharedMemPerMultiprocessor),
+            82 => p.regsPerMultiprocessor,
+            83 => p.managedMemory,
+            84 => p.isMultiGpuBoard,
+            85 => p.multiGpuBoardGroupID,
+            86 => p.hostNativeAtomicSupported,
+            87 => 2,
+            88 => p.pageableMemoryAccess,
+            89 => p.concurrentManagedAccess,
+            90 => p.computePreemptionSupported,
+            91 => p.canUseHostPointerForRegisteredMem,
+            92..=94 | 96 | 122..=124 | 127..=129 | 132 | 141 | 145 => 0,
+            95 => p.cooperativeLaunch,
+            97 => clamp(p.sharedMemPerBlockOptin),
+            98 => 0,
+            99 => p.hostRegisterSupported,
+            100 => p.pageableMemoryAccessUsesHostPageTables,
+            101 => p.directManagedMemAccessFromHost,
+            106 => p.maxBlocksPerMultiProcessor,
+            108 => p.persistingL2CacheMaxSize,
+            109 => p.accessPolicyMaxWindowSize,
+            111 => clamp(p.reservedSharedMemPerBlock),
+            112 => p.sparseCudaArraySupported,
+            113 => p.hostRegisterReadOnlySupported,
+            114 => p.timelineSemaphoreInteropSupported,
+            115 => p.memoryPoolsSupported,
+            116 => p.gpuDirectRDMASupported,
+            117 => p.gpuDirectRDMAFlushWritesOptions as i32,
+            118 => p.gpuDirectRDMAWritesOrdering,
+            119 => p.memoryPoolSupportedHandleTypes as i32,
+            120 => p.clusterLaunch,
+            121 => p.deferredMappingCudaArraySupported,
+            125 => p.ipcEventSupported,
+            126 => 1,
+            130 => p.deviceNumaConfig,
+            131 => p.deviceNumaId,
+            133 => p.mpsEnabled,
+            134 => p.hostNumaId,
+            135 | 138 => 0,
+            139 => p.gpuPciDeviceID as i32,
+            140 => p.gpuPciSubsystemID as i32,
+            142..=144 | 147 => 0,
+            _ => return Err(Error::InvalidValue),
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layout_size() {
+        // sizeof(struct cudaDeviceProp) in CUDA 13.0 (checked against the C header by the
+        // cudart crate's layout test).
+        assert_eq!(std::mem::size_of::<DeviceProp>(), 1008);
+        let p = properties(0).ok();
+        assert_eq!(p.map(|p| (p.major, p.minor, p.warpSize)), Some((9, 0, 32)));
+        assert_eq!(attribute(75, 0).ok(), Some(9));
+        assert_eq!(attribute(16, 0).ok(), Some(cores()));
+        assert_eq!(properties(1).err(), Some(Error::InvalidDevice));
+    }
+}

@@ -1,0 +1,115 @@
+//! Events: markers recorded into streams, for ordering, polling and timing.
+
+use std::sync::{Arc, Mutex};
+
+use crate::context::{api, lock};
+use crate::error::{Error, Result};
+use crate::stream::{Marker, Stream, enqueue, resolve};
+
+/// `cudaEventDefault`.
+pub const DEFAULT: u32 = 0x0;
+/// `cudaEventBlockingSync`.
+pub const BLOCKING_SYNC: u32 = 0x1;
+/// `cudaEventDisableTiming`.
+pub const DISABLE_TIMING: u32 = 0x2;
+/// `cudaEventInterprocess`.
+pub const INTERPROCESS: u32 = 0x4;
+
+/// An event's state.
+#[derive(Debug)]
+pub(crate) struct EventInner {
+    flags: u32,
+    /// The marker of the last record, if recorded.
+    marker: Mutex<Option<Arc<Marker>>>,
+}
+
+/// An event handle (`cudaEvent_t`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Event(pub u64);
+
+fn get(e: Event) -> Result<Arc<EventInner>> {
+    lock(&crate::context::ctx().events).get(&e.0).cloned().ok_or(Error::InvalidResourceHandle)
+}
+
+/// The marker of the event's last record (`None` if never recorded).
+pub(crate) fn marker_of(e: Event) -> Result<Option<Arc<Marker>>> {
+    Ok(lock(&get(e)?.marker).clone())
+}
+
+impl Event {
+    /// `cudaEventCreate`.
+    pub fn new() -> Result<Event> {
+        Event::with_flags(DEFAULT)
+    }
+
+    /// `cudaEventCreateWithFlags` ([`BLOCKING_SYNC`], [`DISABLE_TIMING`]; [`INTERPROCESS`]
+    /// requires [`DISABLE_TIMING`], as in CUDA).
+    pub fn with_flags(flags: u32) -> Result<Event> {
+        api(|c| {
+            if flags & !(BLOCKING_SYNC | DISABLE_TIMING | INTERPROCESS) != 0
+                || (flags & INTERPROCESS != 0 && flags & DISABLE_TIMING == 0)
+            {
+                return Err(Error::InvalidValue);
+            }
+            let h = c.handle();
+            lock(&c.events).insert(h, Arc::new(EventInner { flags, marker: Mutex::new(None) }));
+            Ok(Event(h))
+        })
+    }
+
+    /// `cudaEventDestroy`.
+    pub fn destroy(self) -> Result<()> {
+        api(|c| lock(&c.events).remove(&self.0).map(|_| ()).ok_or(Error::InvalidResourceHandle))
+    }
+
+    /// `cudaEventRecord`: the event completes when all work enqueued on `stream` so far has.
+    pub fn record(self, stream: Stream) -> Result<()> {
+        api(|_| {
+            let ev = get(self)?;
+            let s = resolve(stream)?;
+            let m = enqueue(&s, Vec::new(), Box::new(|| {}));
+            *lock(&ev.marker) = Some(m);
+            Ok(())
+        })
+    }
+
+    /// `cudaEventQuery`: `Ok` if complete (or never recorded), else [`Error::NotReady`].
+    pub fn query(self) -> Result<()> {
+        api(|_| match marker_of(self)? {
+            Some(m) if m.done().is_none() => Err(Error::NotReady),
+            _ => Ok(()),
+        })
+    }
+
+    /// `cudaEventSynchronize`: waits for the event's last record to complete.
+    pub fn synchronize(self) -> Result<()> {
+        api(|c| {
+            if let Some(m) = marker_of(self)? {
+                m.wait();
+            }
+            c.sync_result()
+        })
+    }
+
+    /// `cudaEventElapsedTime`: milliseconds between two completed records.
+    pub fn elapsed_ms(start: Event, end: Event) -> Result<f32> {
+        api(|_| {
+            let (s, e) = (get(start)?, get(end)?);
+            if s.flags & DISABLE_TIMING != 0 || e.flags & DISABLE_TIMING != 0 {
+                return Err(Error::InvalidResourceHandle);
+            }
+            let (Some(sm), Some(em)) = (lock(&s.marker).clone(), lock(&e.marker).clone()) else {
+                return Err(Error::InvalidResourceHandle);
+            };
+            let (Some(t0), Some(t1)) = (sm.done(), em.done()) else {
+                return Err(Error::NotReady);
+            };
+            let ms = if t1 >= t0 {
+                t1.duration_since(t0).as_secs_f64() * 1e3
+            } else {
+                -(t0.duration_since(t1).as_secs_f64() * 1e3)
+            };
+            Ok(ms as f32)
+        })
+    }
+}

@@ -1,0 +1,124 @@
+//! Kernel launches: CUDA's validation (with its exact error codes), asynchronous execution on
+//! a stream, and the mapping of simt faults to CUDA's sticky errors.
+
+use simt::{Dim3, Fault, FaultKind, MemError};
+
+use crate::context::{api, ctx};
+use crate::error::{Error, Result};
+use crate::module::Function;
+use crate::stream::{Stream, enqueue, resolve};
+
+/// The most shared memory (static + dynamic) a block may use (H100 opt-in maximum).
+pub const MAX_SHARED_PER_BLOCK: u32 = 232_448;
+
+/// The CUDA error a simt fault becomes (all sticky, except launch-argument problems).
+pub fn fault_error(f: &Fault) -> Error {
+    match &f.kind {
+        FaultKind::Memory(MemError::Misaligned { .. }) => Error::MisalignedAddress,
+        FaultKind::Memory(_) | FaultKind::OutOfBounds { .. } => Error::IllegalAddress,
+        FaultKind::Trap if f.function == "__assertfail" || f.instruction.contains("__assertfail") => Error::Assert,
+        FaultKind::Trap | FaultKind::Deadlock { .. } => Error::LaunchFailure,
+        FaultKind::StackOverflow => Error::HardwareStackError,
+        FaultKind::NotLoaded(_) => Error::InvalidPtx,
+        FaultKind::BadLaunch(_) => Error::InvalidConfiguration,
+    }
+}
+
+/// Checks a launch configuration as CUDA does.
+pub fn validate(f: &Function, grid: Dim3, block: Dim3, dynamic_shared: u32) -> Result<()> {
+    if grid.x == 0 || grid.y == 0 || grid.z == 0 || block.x == 0 || block.y == 0 || block.z == 0 {
+        return Err(Error::InvalidConfiguration);
+    }
+    let threads = u64::from(block.x) * u64::from(block.y) * u64::from(block.z);
+    if block.x > 1024 || block.y > 1024 || block.z > 64 || threads > 1024 {
+        return Err(Error::InvalidConfiguration);
+    }
+    if grid.x > i32::MAX as u32 || grid.y > 65535 || grid.z > 65535 {
+        return Err(Error::InvalidConfiguration);
+    }
+    let Some(k) = f.info() else { return Err(Error::InvalidDeviceFunction) };
+    if let Some(r) = k.reqntid
+        && [block.x, block.y, block.z] != r
+    {
+        return Err(Error::InvalidValue);
+    }
+    if let Some(m) = k.maxntid
+        && threads > u64::from(m)
+    {
+        return Err(Error::LaunchOutOfResources);
+    }
+    if u64::from(dynamic_shared) + u64::from(k.static_shared) > u64::from(MAX_SHARED_PER_BLOCK) {
+        return Err(Error::InvalidValue);
+    }
+    if let Some(e) = &k.load_error {
+        eprintln!("cuprite: kernel `{}` cannot run on the CPU device: {e}", k.name);
+        return Err(Error::InvalidPtx);
+    }
+    Ok(())
+}
+
+/// Launches `f` with arguments `args` (one byte slice per parameter) on `stream`.
+pub fn launch(
+    f: &Function,
+    grid: Dim3,
+    block: Dim3,
+    dynamic_shared: u32,
+    stream: Stream,
+    args: &[&[u8]],
+) -> Result<()> {
+    let params = f.pack_params(args)?;
+    launch_packed(f, grid, block, dynamic_shared, stream, params)
+}
+
+/// Launches `f` with an already packed parameter buffer on `stream`. Configuration errors
+/// are returned at once; faults are reported (sticky) by the next synchronizing call.
+pub fn launch_packed(
+    f: &Function,
+    grid: Dim3,
+    block: Dim3,
+    dynamic_shared: u32,
+    stream: Stream,
+    params: Vec<u8>,
+) -> Result<()> {
+    api(|c| {
+        validate(f, grid, block, dynamic_shared)?;
+        let s = resolve(stream)?;
+        let module = f.module.clone();
+        let name = f.name.clone();
+        let mem = c.mem();
+        enqueue(
+            &s,
+            Vec::new(),
+            Box::new(move || {
+                // A faulted context runs nothing more.
+                if crate::context::sticky().is_some() {
+                    return;
+                }
+                if let Err(fault) = module.program.launch(&name, grid, block, dynamic_shared, &params, &mem) {
+                    let e = fault_error(&fault);
+                    eprintln!("cuprite: {} ({}): {fault}", e.name(), e.description());
+                    if e.is_sticky() {
+                        ctx().set_sticky(e);
+                    } else {
+                        ctx().set_async(e);
+                    }
+                }
+            }),
+        );
+        Ok(())
+    })
+}
+
+/// `cudaOccupancyMaxActiveBlocksPerMultiprocessor`: resident blocks per multiprocessor for
+/// blocks of `block_size` threads using `dynamic_shared` bytes of dynamic shared memory.
+pub fn max_active_blocks_per_sm(f: &Function, block_size: i32, dynamic_shared: usize) -> Result<i32> {
+    if block_size <= 0 {
+        return crate::record(Err(Error::InvalidValue));
+    }
+    let warps = (block_size as u32).div_ceil(32);
+    let by_threads = 2048 / (warps * 32);
+    let shared = dynamic_shared as u64 + u64::from(f.info().map_or(0, |k| k.static_shared));
+    let by_shared = if shared == 0 { u64::MAX } else { 233_472 / (shared + 1024) };
+    let by_regs = 65536 / (u64::from(warps) * 32 * 32);
+    Ok(u64::from(by_threads).min(by_shared).min(by_regs).min(32) as i32)
+}

@@ -1,0 +1,265 @@
+//! PTX modules loaded into simt programs: their kernels (with parameter layouts) and
+//! variables.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use ptx::ast::{FuncDirective, FuncKind, Item, Statement, VarDecl};
+use ptx::types::StateSpace;
+use simt::{DevicePtr, Program};
+
+use crate::context::api;
+use crate::error::{Error, Result};
+
+/// One kernel parameter: its size and alignment in the packed parameter buffer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParamInfo {
+    /// Size in bytes.
+    pub size: u32,
+    /// Alignment in bytes.
+    pub align: u32,
+}
+
+/// What is known about a kernel from its PTX.
+#[derive(Debug, Clone)]
+pub struct KernelInfo {
+    /// The (mangled) name.
+    pub name: String,
+    /// The parameters, in order.
+    pub params: Vec<ParamInfo>,
+    /// `.maxntid`, if given.
+    pub maxntid: Option<u32>,
+    /// `.reqntid`, if given: `[x, y, z]`.
+    pub reqntid: Option<[u32; 3]>,
+    /// Static shared memory in bytes (`.shared` variables of the kernel and of the module).
+    pub static_shared: u32,
+    /// Why simt cannot run the kernel, if it cannot.
+    pub load_error: Option<String>,
+}
+
+#[derive(Debug)]
+pub(crate) struct ModuleInner {
+    pub program: Program,
+    pub kernels: HashMap<String, KernelInfo>,
+    pub globals: HashMap<String, u64>,
+    pub ptx_version: i32,
+}
+
+/// A loaded PTX module.
+#[derive(Debug, Clone)]
+pub struct Module(pub(crate) Arc<ModuleInner>);
+
+/// A kernel of a loaded module.
+#[derive(Debug, Clone)]
+pub struct Function {
+    pub(crate) module: Arc<ModuleInner>,
+    pub(crate) name: String,
+}
+
+fn decl_size(d: &VarDecl) -> u64 {
+    let elems: u64 = d.names.first().map_or(1, |n| n.dims.iter().map(|x| x.unwrap_or(0)).product());
+    u64::from(d.ty.size()) * elems
+}
+
+fn is_shared(s: StateSpace) -> bool {
+    matches!(s, StateSpace::Shared | StateSpace::SharedCta)
+}
+
+impl Module {
+    /// Parses and loads PTX text. Parse errors give [`Error::InvalidPtx`] (with the
+    /// diagnostic on stderr); kernels simt cannot run load anyway and fail at launch.
+    pub fn load_ptx(src: &str) -> Result<Module> {
+        api(|_| {
+            let parsed = ptx::parse(src);
+            if let Some(d) = parsed.diagnostics.iter().find(|d| d.severity == ptx::Severity::Error) {
+                let (line, col) = ptx::LineIndex::new(src).line_col(d.span.start);
+                eprintln!("cuprite: PTX parse error at {line}:{col}: {}", d.message);
+                return Err(Error::InvalidPtx);
+            }
+            let m = &parsed.module;
+            let mut module_shared = 0u64;
+            let mut globals = HashMap::new();
+            for item in &m.items {
+                if let Item::Var(v) = item {
+                    if is_shared(v.space) {
+                        module_shared += decl_size(v);
+                    } else if matches!(v.space, StateSpace::Global | StateSpace::Const) {
+                        for n in &v.names {
+                            globals.insert(m.names.str(n.name).to_string(), decl_size(v));
+                        }
+                    }
+                }
+            }
+            let (program, errors) = Program::load_partial(m, Some(src));
+            let mut kernels = HashMap::new();
+            for item in &m.items {
+                let Item::Func(f) = item else { continue };
+                if f.kind != FuncKind::Entry || f.body.is_none() {
+                    continue;
+                }
+                let name = m.names.str(f.name).to_string();
+                let params = f
+                    .params
+                    .iter()
+                    .map(|p| {
+                        let size = decl_size(p) as u32;
+                        ParamInfo { size, align: p.align.unwrap_or(p.ty.size()).max(1) }
+                    })
+                    .collect();
+                let mut maxntid = None;
+                let mut reqntid = None;
+                for d in &f.directives {
+                    match d {
+                        FuncDirective::Maxntid(v) => maxntid = Some(v.iter().product()),
+                        FuncDirective::Reqntid(v) => {
+                            reqntid = Some([
+                                v.first().copied().unwrap_or(1),
+                                v.get(1).copied().unwrap_or(1),
+                                v.get(2).copied().unwrap_or(1),
+                            ])
+                        }
+                        _ => {}
+                    }
+                }
+                let local_shared: u64 = f
+                    .body
+                    .iter()
+                    .flatten()
+                    .filter_map(|s| match s {
+                        Statement::Decl(d) if is_shared(d.space) => Some(decl_size(d)),
+                        _ => None,
+                    })
+                    .sum();
+                let load_error = errors.iter().find(|e| e.function == name).map(ToString::to_string);
+                let static_shared = (local_shared + module_shared).min(u64::from(u32::MAX)) as u32;
+                kernels.insert(name.clone(), KernelInfo { name, params, maxntid, reqntid, static_shared, load_error });
+            }
+            let ptx_version = (m.version.major * 10 + m.version.minor) as i32;
+            Ok(Module(Arc::new(ModuleInner { program, kernels, globals, ptx_version })))
+        })
+    }
+
+    /// The kernel `name` ([`Error::InvalidDeviceFunction`] if there is none).
+    pub fn function(&self, name: &str) -> Result<Function> {
+        if self.0.kernels.contains_key(name) {
+            Ok(Function { module: self.0.clone(), name: name.to_string() })
+        } else {
+            crate::record(Err(Error::InvalidDeviceFunction))
+        }
+    }
+
+    /// The names of the module's kernels.
+    pub fn kernel_names(&self) -> Vec<String> {
+        self.0.kernels.keys().cloned().collect()
+    }
+
+    /// The device address and size of module variable `name` (`.global` or `.const`),
+    /// allocated and initialized in device memory on first use ([`Error::InvalidSymbol`] if
+    /// there is none).
+    pub fn global(&self, name: &str) -> Result<(DevicePtr, usize)> {
+        api(|c| {
+            let size = *self.0.globals.get(name).ok_or(Error::InvalidSymbol)?;
+            let p = self.0.program.global_address(name, &c.mem()).ok_or(Error::InvalidSymbol)?;
+            Ok((p, size as usize))
+        })
+    }
+}
+
+/// `struct cudaFuncAttributes` of CUDA 13.0, field for field.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default)]
+#[allow(non_snake_case)]
+pub struct FuncAttributes {
+    /// Static shared memory in bytes.
+    pub sharedSizeBytes: usize,
+    /// Constant memory in bytes.
+    pub constSizeBytes: usize,
+    /// Local memory per thread in bytes.
+    pub localSizeBytes: usize,
+    /// Maximum threads per block for this kernel.
+    pub maxThreadsPerBlock: i32,
+    /// Registers per thread.
+    pub numRegs: i32,
+    /// PTX virtual architecture (major * 10 + minor).
+    pub ptxVersion: i32,
+    /// Binary architecture (major * 10 + minor).
+    pub binaryVersion: i32,
+    /// Whether compiled with `-Xptxas --dlcm=ca`.
+    pub cacheModeCA: i32,
+    /// Maximum dynamic shared memory in bytes.
+    pub maxDynamicSharedSizeBytes: i32,
+    /// Preferred shared memory carveout.
+    pub preferredShmemCarveout: i32,
+    /// Whether a cluster size must be set at launch.
+    pub clusterDimMustBeSet: i32,
+    /// Required cluster width.
+    pub requiredClusterWidth: i32,
+    /// Required cluster height.
+    pub requiredClusterHeight: i32,
+    /// Required cluster depth.
+    pub requiredClusterDepth: i32,
+    /// Cluster scheduling policy preference.
+    pub clusterSchedulingPolicyPreference: i32,
+    /// Whether non-portable cluster sizes are allowed.
+    pub nonPortableClusterSizeAllowed: i32,
+    /// Reserved.
+    pub reserved: [i32; 16],
+}
+
+impl Function {
+    /// The kernel's (mangled) name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The kernel's PTX information.
+    pub fn info(&self) -> Option<&KernelInfo> {
+        self.module.kernels.get(&self.name)
+    }
+
+    /// The parameter layout.
+    pub fn params(&self) -> &[ParamInfo] {
+        self.info().map_or(&[], |k| &k.params)
+    }
+
+    /// `cudaFuncGetAttributes`.
+    pub fn attributes(&self) -> FuncAttributes {
+        let k = self.info();
+        let max_threads = k.and_then(|k| k.reqntid.map(|r| r[0] * r[1] * r[2]).or(k.maxntid)).unwrap_or(1024);
+        let static_shared = k.map_or(0, |k| k.static_shared);
+        FuncAttributes {
+            sharedSizeBytes: static_shared as usize,
+            maxThreadsPerBlock: max_threads.min(1024) as i32,
+            numRegs: 32,
+            ptxVersion: 90,
+            binaryVersion: 90,
+            maxDynamicSharedSizeBytes: 49152i32.saturating_sub(static_shared as i32).max(0),
+            preferredShmemCarveout: -1,
+            ..FuncAttributes::default()
+        }
+    }
+
+    /// The PTX ISA version of the module (major * 10 + minor).
+    pub fn ptx_version(&self) -> i32 {
+        self.module.ptx_version
+    }
+
+    /// Packs `args` (one byte slice per parameter, each exactly the parameter's size) into
+    /// the kernel's parameter buffer, each at its alignment.
+    pub fn pack_params(&self, args: &[&[u8]]) -> Result<Vec<u8>> {
+        let params = self.params();
+        if args.len() != params.len() {
+            return crate::record(Err(Error::InvalidValue));
+        }
+        let mut buf = Vec::new();
+        for (p, a) in params.iter().zip(args) {
+            if a.len() != p.size as usize {
+                return crate::record(Err(Error::InvalidValue));
+            }
+            let align = p.align as usize;
+            buf.resize(buf.len().div_ceil(align) * align, 0);
+            buf.extend_from_slice(a);
+        }
+        Ok(buf)
+    }
+}

@@ -1,0 +1,281 @@
+//! Streams: ordered, asynchronous work queues, each executed by its own worker thread.
+//!
+//! Every piece of queued work gets a completion [`Marker`]; a stream remembers the marker of its
+//! last enqueued work. Cross-stream ordering is expressed as dependencies captured at enqueue
+//! time: work on the legacy default stream waits for the last work of every blocking stream,
+//! and work on a blocking stream waits for the last work of the legacy default stream
+//! (`cudaStreamNonBlocking` streams do neither). Events and `cudaStreamWaitEvent` use the same
+//! markers.
+
+use std::sync::mpsc::{Sender, channel};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Instant;
+
+use crate::context::{api, ctx, lock};
+use crate::error::{Error, Result};
+use crate::event::Event;
+
+/// `cudaStreamNonBlocking`: the stream does not synchronize with the legacy default stream.
+pub const NON_BLOCKING: u32 = 0x1;
+
+/// The completion of one piece of queued work (with its completion time).
+#[derive(Debug, Default)]
+pub(crate) struct Marker {
+    done: Mutex<Option<Instant>>,
+    cv: Condvar,
+}
+
+impl Marker {
+    /// Blocks until complete; returns the completion time.
+    pub fn wait(&self) -> Instant {
+        let mut d = lock(&self.done);
+        loop {
+            if let Some(t) = *d {
+                return t;
+            }
+            d = self.cv.wait(d).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// The completion time, if complete.
+    pub fn done(&self) -> Option<Instant> {
+        *lock(&self.done)
+    }
+
+    fn complete(&self) {
+        *lock(&self.done) = Some(Instant::now());
+        self.cv.notify_all();
+    }
+}
+
+type Work = Box<dyn FnOnce() + Send>;
+
+struct Job {
+    deps: Vec<Arc<Marker>>,
+    work: Work,
+    done: Arc<Marker>,
+}
+
+/// A stream's queue and worker.
+#[derive(Debug)]
+pub(crate) struct StreamInner {
+    /// The handle (0 for the legacy default stream).
+    pub handle: u64,
+    /// Creation flags.
+    pub flags: u32,
+    tx: Mutex<Option<Sender<Job>>>,
+    last: Mutex<Option<Arc<Marker>>>,
+}
+
+impl std::fmt::Debug for Job {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Job").field("deps", &self.deps.len()).finish()
+    }
+}
+
+impl StreamInner {
+    /// A stream with its worker thread.
+    pub fn spawn(handle: u64, flags: u32) -> Arc<StreamInner> {
+        let (tx, rx) = channel::<Job>();
+        let name = format!("cuprite-stream-{handle:x}");
+        let worker = move || {
+            while let Ok(job) = rx.recv() {
+                for d in &job.deps {
+                    d.wait();
+                }
+                (job.work)();
+                job.done.complete();
+            }
+        };
+        let tx = match std::thread::Builder::new().name(name).spawn(worker) {
+            Ok(_) => Some(tx),
+            Err(_) => None,
+        };
+        Arc::new(StreamInner { handle, flags, tx: Mutex::new(tx), last: Mutex::new(None) })
+    }
+
+    fn blocking(&self) -> bool {
+        self.handle != 0 && self.flags & NON_BLOCKING == 0
+    }
+
+    /// The marker of the last enqueued work.
+    pub fn last(&self) -> Option<Arc<Marker>> {
+        lock(&self.last).clone()
+    }
+
+    /// Waits for everything enqueued so far.
+    pub fn wait_idle(&self) {
+        if let Some(m) = self.last() {
+            m.wait();
+        }
+    }
+
+    fn stop(&self) {
+        lock(&self.tx).take();
+    }
+}
+
+/// A stream handle (`cudaStream_t`). [`Stream::LEGACY`] is the legacy default stream (`0`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Stream(pub u64);
+
+impl Stream {
+    /// The legacy default stream (`0` / `cudaStreamLegacy`).
+    pub const LEGACY: Stream = Stream(0);
+
+    /// `cudaStreamCreate`.
+    pub fn new() -> Result<Stream> {
+        Stream::with_flags(0)
+    }
+
+    /// `cudaStreamCreateWithFlags` (`flags`: 0 or [`NON_BLOCKING`]).
+    pub fn with_flags(flags: u32) -> Result<Stream> {
+        api(|c| {
+            if flags & !NON_BLOCKING != 0 {
+                return Err(Error::InvalidValue);
+            }
+            let h = c.handle();
+            let s = StreamInner::spawn(h, flags);
+            if lock(&s.tx).is_none() {
+                return Err(Error::MemoryAllocation);
+            }
+            lock(&c.streams).insert(h, s);
+            Ok(Stream(h))
+        })
+    }
+
+    /// `cudaStreamDestroy`: queued work still completes, the handle becomes invalid at once.
+    pub fn destroy(self) -> Result<()> {
+        api(|c| {
+            if self.is_default() {
+                return Err(Error::InvalidResourceHandle);
+            }
+            let s = lock(&c.streams).remove(&self.0).ok_or(Error::InvalidResourceHandle)?;
+            // Keep the legacy stream ordered after the destroyed stream's pending work.
+            if let Some(m) = s.last()
+                && m.done().is_none()
+            {
+                enqueue_inner(&c.null_stream, vec![m], Box::new(|| {}));
+            }
+            s.stop();
+            Ok(())
+        })
+    }
+
+    /// `cudaStreamSynchronize`: waits for the stream's work; returns a sticky error or an
+    /// asynchronous error raised by that work.
+    pub fn synchronize(self) -> Result<()> {
+        api(|c| {
+            resolve(self)?.wait_idle();
+            c.sync_result()
+        })
+    }
+
+    /// `cudaStreamQuery`: `Ok` when all the stream's work is complete, else
+    /// [`Error::NotReady`].
+    pub fn query(self) -> Result<()> {
+        api(|_| match resolve(self)?.last() {
+            Some(m) if m.done().is_none() => Err(Error::NotReady),
+            _ => Ok(()),
+        })
+    }
+
+    /// `cudaStreamWaitEvent`: later work on this stream waits for the event's last record.
+    pub fn wait_event(self, event: Event) -> Result<()> {
+        api(|_| {
+            let s = resolve(self)?;
+            let m = crate::event::marker_of(event)?;
+            if let Some(m) = m {
+                enqueue(&s, vec![m], Box::new(|| {}));
+            }
+            Ok(())
+        })
+    }
+
+    /// `cudaStreamGetFlags`.
+    pub fn flags(self) -> Result<u32> {
+        api(|_| Ok(resolve(self)?.flags))
+    }
+
+    /// Whether this is the legacy (or per-thread) default stream handle.
+    pub fn is_default(self) -> bool {
+        self.0 <= 2
+    }
+}
+
+/// The stream behind a handle (0, 1 = cudaStreamLegacy, 2 = cudaStreamPerThread: the legacy
+/// default stream).
+pub(crate) fn resolve(s: Stream) -> Result<Arc<StreamInner>> {
+    let c = ctx();
+    if s.is_default() {
+        return Ok(c.null_stream.clone());
+    }
+    lock(&c.streams).get(&s.0).cloned().ok_or(Error::InvalidResourceHandle)
+}
+
+/// Enqueues `work` on `s` after the implicit dependencies; returns its completion marker.
+pub(crate) fn enqueue(s: &Arc<StreamInner>, extra: Vec<Arc<Marker>>, work: Work) -> Arc<Marker> {
+    enqueue_inner(s, extra, work)
+}
+
+fn enqueue_inner(s: &Arc<StreamInner>, mut deps: Vec<Arc<Marker>>, work: Work) -> Arc<Marker> {
+    let c = ctx();
+    let _g = lock(&c.sched);
+    if s.handle == 0 {
+        for o in lock(&c.streams).values() {
+            if o.blocking()
+                && let Some(m) = o.last()
+                && m.done().is_none()
+            {
+                deps.push(m);
+            }
+        }
+    } else if s.blocking()
+        && let Some(m) = c.null_stream.last()
+        && m.done().is_none()
+    {
+        deps.push(m);
+    }
+    let done = Arc::new(Marker::default());
+    *lock(&s.last) = Some(done.clone());
+    let job = Job { deps, work, done: done.clone() };
+    let sent = match lock(&s.tx).as_ref() {
+        Some(tx) => tx.send(job).map_err(|e| e.0),
+        None => Err(job),
+    };
+    if let Err(job) = sent {
+        // No worker (thread creation failed): run inline, in order.
+        for d in &job.deps {
+            d.wait();
+        }
+        (job.work)();
+        job.done.complete();
+    }
+    done
+}
+
+/// Runs `work` on stream `s` in order and waits for it (synchronous copies and the like).
+pub(crate) fn run_sync(s: Stream, work: Work) -> Result<()> {
+    let st = resolve(s)?;
+    enqueue(&st, Vec::new(), work).wait();
+    Ok(())
+}
+
+/// Waits for all work on every stream.
+pub(crate) fn wait_all() {
+    let c = ctx();
+    let streams: Vec<_> = lock(&c.streams).values().cloned().collect();
+    for s in streams {
+        s.wait_idle();
+    }
+    c.null_stream.wait_idle();
+}
+
+/// `cudaDeviceSynchronize`: waits for all work; returns the sticky error or a pending
+/// asynchronous error.
+pub fn device_synchronize() -> Result<()> {
+    api(|c| {
+        wait_all();
+        c.sync_result()
+    })
+}
