@@ -14,31 +14,60 @@ pub struct Name(pub u32);
 #[derive(Debug, Clone, Default)]
 pub struct Names {
     strings: Vec<Box<str>>,
-    index: FxHashMap<Box<str>, Name>,
+    /// Names of up to 15 bytes, keyed by their bytes packed into an integer (see [`short_key`]):
+    /// nearly every register and label, found without a string comparison.
+    short: FxHashMap<u128, Name>,
+    /// Longer names (mangled function names, parameters).
+    long: FxHashMap<Box<str>, Name>,
+}
+
+/// Packs a name of at most 15 bytes into a `u128`: the bytes, then the length in the top byte,
+/// so distinct strings get distinct keys.
+#[inline]
+fn short_key(s: &str) -> Option<u128> {
+    let b = s.as_bytes();
+    if b.len() > 15 {
+        return None;
+    }
+    let mut buf = [0u8; 16];
+    buf[..b.len()].copy_from_slice(b);
+    buf[15] = b.len() as u8;
+    Some(u128::from_le_bytes(buf))
 }
 
 impl Names {
     /// An empty table with room for about `n` names.
     pub fn with_capacity(n: usize) -> Names {
-        let mut index = FxHashMap::default();
-        index.reserve(n);
-        Names { strings: Vec::with_capacity(n), index }
+        let mut short = FxHashMap::default();
+        short.reserve(n);
+        Names { strings: Vec::with_capacity(n), short, long: FxHashMap::default() }
     }
 
     /// The name for `s`, adding it if new.
     pub fn intern(&mut self, s: &str) -> Name {
-        if let Some(&n) = self.index.get(s) {
-            return n;
+        let next = Name(self.strings.len() as u32);
+        let n = match short_key(s) {
+            Some(k) => *self.short.entry(k).or_insert(next),
+            None => match self.long.get(s) {
+                Some(&n) => n,
+                None => {
+                    self.long.insert(s.into(), next);
+                    next
+                }
+            },
+        };
+        if n == next {
+            self.strings.push(s.into());
         }
-        let n = Name(self.strings.len() as u32);
-        self.strings.push(s.into());
-        self.index.insert(s.into(), n);
         n
     }
 
     /// The name for `s`, if it was interned.
     pub fn get(&self, s: &str) -> Option<Name> {
-        self.index.get(s).copied()
+        match short_key(s) {
+            Some(k) => self.short.get(&k).copied(),
+            None => self.long.get(s).copied(),
+        }
     }
 
     /// The spelling of `n`.
