@@ -1,5 +1,5 @@
 // min-arch: sm_75
-// archs-opts: sm_75.O3 sm_80.O3 sm_90.O3 sm_90.G   (library-heavy: -G only for sm_90 to bound fixture size)
+// archs-opts: sm_75.O3 sm_80.O3 sm_80.G sm_90.O3 sm_90.G   (library-heavy: -G only for sm_80/90 to bound fixture size; sm_80.G has mbarrier.arrive.noComplete with a count)
 // libcu++/CG async data movement (cp.async + mbarrier on sm_80+, synchronous fallback on sm_75):
 // cuda::barrier<thread_scope_block> (init, arrive, wait, arrive_and_wait, arrive_and_drop), cuda::memcpy_async
 // with a barrier and cuda::aligned_size_t (cp.async.* + mbarrier complete_tx on sm_80+).

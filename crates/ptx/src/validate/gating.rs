@@ -33,8 +33,6 @@ enum C {
     NotT1(&'static [Kw]),
     /// Has at least this many operands.
     Ops(u8),
-    /// Does not have this word unknown to the keyword table (`.noComplete`).
-    NotWord(&'static str),
 }
 
 /// One requirement: when `op` satisfies every condition in `when`, the module needs PTX ISA
@@ -294,7 +292,7 @@ static GATES: &[Gate] = &[
     g(O::Mbarrier, &[Has(Kw::Parity)], "mbarrier.test_wait.parity", 71, 80),
     g(
         O::Mbarrier,
-        &[Any(&[Kw::Arrive, Kw::ArriveDrop]), Not(Kw::ExpectTx), Ops(3), NotWord("noComplete")],
+        &[Any(&[Kw::Arrive, Kw::ArriveDrop]), Not(Kw::ExpectTx), Ops(3), Not(Kw::NoComplete)],
         "mbarrier.arrive with a count and without .noComplete",
         78,
         90,
@@ -552,7 +550,6 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         T1(ks) => t1.is_some_and(|t| ks.contains(&t)),
         NotT1(ks) => t1.is_some_and(|t| !ks.contains(&t)),
         Ops(n) => ins.operands.len() >= usize::from(n),
-        NotWord(w) => !ins.mods.iter().any(|m| matches!(m, Modifier::Unknown(n) if v.m.names.str(*n) == w)),
     };
     let mut reported = false;
     for &gi in &BY_OPCODE[ins.opcode as usize] {

@@ -36,6 +36,18 @@ fn reject_body(body: &str, expected: &str) {
 
 // ---- accepted ------------------------------------------------------------------------------
 
+/// `mbarrier.arrive` with a count needs sm_90 unless it is `.noComplete` (nvcc -G emits that for
+/// `cuda::barrier` on sm_80; ptxas accepts it).
+#[test]
+fn accepts_mbarrier_arrive_no_complete_with_count_on_sm80() {
+    let body = ".reg .b32 %r<3>;\n.reg .b64 %rd<4>;\nmbarrier.arrive.noComplete.shared.b64 %rd3, [%r1], %r2;\nret;";
+    accept(&kernel("sm_80", "8.0", body));
+    reject(
+        &kernel("sm_80", "8.0", &body.replace(".noComplete", "")),
+        "`mbarrier.arrive with a count and without .noComplete` requires `.target sm_90` or higher (module targets sm_80)",
+    );
+}
+
 #[test]
 fn accepts_nvcc_style_kernel() {
     accept(&module(
