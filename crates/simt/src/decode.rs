@@ -637,6 +637,32 @@ impl FuncDecoder<'_> {
         };
         let ty_req = || ty.ok_or_else(|| "missing type".to_string());
         use Opcode as O;
+        let carry = match ins.opcode {
+            O::Addc => Some((CarryOp::Add, true)),
+            O::Subc => Some((CarryOp::Sub, true)),
+            O::Madc if has(Kw::Hi) => Some((CarryOp::MadHi, true)),
+            O::Madc => Some((CarryOp::MadLo, true)),
+            O::Add if has(Kw::Cc) => Some((CarryOp::Add, false)),
+            O::Sub if has(Kw::Cc) => Some((CarryOp::Sub, false)),
+            O::Mad if has(Kw::Cc) && has(Kw::Hi) => Some((CarryOp::MadHi, false)),
+            O::Mad if has(Kw::Cc) => Some((CarryOp::MadLo, false)),
+            _ => None,
+        };
+        if let Some((cop, cin)) = carry {
+            check(&[Kw::Cc, Kw::Lo, Kw::Hi])?;
+            let t = ty_req()?;
+            if !matches!(t.size(), 4 | 8) || t.kind() == TypeKind::Float {
+                return Err(format!("`{}` on .{t} is not supported", ins.opcode));
+            }
+            let mad = matches!(cop, CarryOp::MadLo | CarryOp::MadHi);
+            need(if mad { 4 } else { 3 })?;
+            let d = self.reg(&ops[0])?;
+            let a = self.src(&ops[1], t)?;
+            let b = self.src(&ops[2], t)?;
+            let c = if mad { self.src(&ops[3], t)? } else { Src::Imm(0) };
+            let cout = has(Kw::Cc);
+            return Ok(Op::Carry { op: cop, w: width(t), signed: is_signed(t), cin, cout, d, a, b, c });
+        }
         let op = match ins.opcode {
             O::Mov => {
                 check(&[])?;
@@ -735,6 +761,9 @@ impl FuncDecoder<'_> {
             O::Mad | O::Fma | O::Bfe | O::Prmt | O::Lop3 | O::Shf | O::Selp | O::Mad24 | O::Sad | O::Dp4a | O::Dp2a => {
                 check(&[
                     Kw::Rn,
+                    Kw::Rz,
+                    Kw::Rm,
+                    Kw::Rp,
                     Kw::Ftz,
                     Kw::Sat,
                     Kw::Lo,
@@ -807,6 +836,9 @@ impl FuncDecoder<'_> {
                     Kw::Approx,
                     Kw::Full,
                     Kw::Rn,
+                    Kw::Rz,
+                    Kw::Rm,
+                    Kw::Rp,
                     Kw::Ftz,
                     Kw::Shiftamt,
                     Kw::Finite,
@@ -975,6 +1007,43 @@ impl FuncDecoder<'_> {
                 let (a, neg) = self.psrc(&ops[1])?;
                 Op::Vote { mode, d: self.reg(&ops[0])?, a, neg }
             }
+            O::Redux => {
+                check(&[Kw::Sync, Kw::Add, Kw::Min, Kw::Max, Kw::And, Kw::Or, Kw::Xor])?;
+                need(3)?;
+                let t = ty_req()?;
+                if t.size() != 4 || t.kind() == TypeKind::Float {
+                    return Err(format!("redux on .{t} is not supported"));
+                }
+                let op = if has(Kw::Add) {
+                    ReduxOp::Add
+                } else if has(Kw::Min) {
+                    ReduxOp::Min
+                } else if has(Kw::Max) {
+                    ReduxOp::Max
+                } else if has(Kw::And) {
+                    ReduxOp::And
+                } else if has(Kw::Or) {
+                    ReduxOp::Or
+                } else if has(Kw::Xor) {
+                    ReduxOp::Xor
+                } else {
+                    return Err("missing redux operation".into());
+                };
+                Op::Redux { op, signed: is_signed(t), d: self.reg(&ops[0])?, a: self.src(&ops[1], t)? }
+            }
+            O::Match => {
+                check(&[Kw::Sync, Kw::Any, Kw::All])?;
+                need(3)?;
+                let t = ty_req()?;
+                if !matches!(t.size(), 4 | 8) {
+                    return Err(format!("match on .{t} is not supported"));
+                }
+                let (d, p) = match &ops[0] {
+                    Operand::Pair(d, p) => (self.reg(d)?, Some(self.reg(&Operand::Name(*p))?)),
+                    o => (self.reg(o)?, None),
+                };
+                Op::Match { all: has(Kw::All), w: width(t), d, p, a: self.src(&ops[1], t)? }
+            }
             O::Activemask => {
                 need(1)?;
                 Op::Activemask { d: self.reg(&ops[0])? }
@@ -1055,11 +1124,17 @@ impl FuncDecoder<'_> {
                 }
                 _ => return Err(format!("`{o}` on .{t} is not supported")),
             };
-            check(&[Kw::Rn, Kw::Ftz, Kw::Sat, Kw::Approx, Kw::Full, Kw::NaN])?;
+            check(&[Kw::Rn, Kw::Rz, Kw::Rm, Kw::Rp, Kw::Ftz, Kw::Sat, Kw::Approx, Kw::Full, Kw::NaN])?;
             if let Some(r) = rnd
                 && r != Rounding::Rn
             {
-                return Err(format!("rounding mode .{r} is not supported for `{o}`"));
+                if !matches!(r, Rounding::Rz | Rounding::Rm | Rounding::Rp)
+                    || !matches!(fop, FBin::Add | FBin::Sub | FBin::Mul | FBin::Div)
+                {
+                    return Err(format!("rounding mode .{r} is not supported for `{o}`"));
+                }
+                let double = t == ScalarType::F64;
+                return Ok(BinOp::FDir(FDir { op: fop, rnd: r, double, ftz: has(Kw::Ftz), sat: has(Kw::Sat) }));
             }
             if has(Kw::NaN) {
                 return Err(".NaN min/max is not supported".into());
@@ -1150,7 +1225,12 @@ impl FuncDecoder<'_> {
                 if let Some(r) = rnd
                     && r != Rounding::Rn
                 {
-                    return Err(format!("rounding mode .{r} is not supported for `{o}`"));
+                    if !matches!(r, Rounding::Rz | Rounding::Rm | Rounding::Rp) {
+                        return Err(format!("rounding mode .{r} is not supported for `{o}`"));
+                    }
+                    let double = t == ScalarType::F64;
+                    let f = FDir { op: FBin::Add, rnd: r, double, ftz: has(Kw::Ftz), sat: has(Kw::Sat) };
+                    return Ok((TernOp::FmaDir(f), 4));
                 }
                 if o == O::Mad && rnd.is_none() && t == ScalarType::F64 {
                     return Err("mad.f64 needs a rounding mode".into());
@@ -1207,6 +1287,20 @@ impl FuncDecoder<'_> {
         let w = width(t);
         let ftz = has(Kw::Ftz);
         use Opcode as O;
+        let dir = |double: bool| -> Option<UnOp> {
+            let r = rnd.filter(|r| matches!(r, Rounding::Rz | Rounding::Rm | Rounding::Rp))?;
+            let op = match o {
+                O::Sqrt => FBin::Add,
+                O::Rcp => FBin::Div,
+                _ => return None,
+            };
+            Some(UnOp::FDir(FDir { op, rnd: r, double, ftz, sat: false }))
+        };
+        if matches!(t, ScalarType::F32 | ScalarType::F64)
+            && let Some(u) = dir(t == ScalarType::F64)
+        {
+            return Ok(u);
+        }
         let f32fn = |f: F32Fn| -> R<UnOp> {
             if let Some(r) = rnd
                 && r != Rounding::Rn

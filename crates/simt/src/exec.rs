@@ -8,7 +8,7 @@ use std::time::Instant;
 use crate::error::{Fault, FaultKind, LoadError};
 use crate::float::*;
 use crate::ir::*;
-use crate::memory::{LOCAL_WINDOW, MemError, MemView, SHARED_WINDOW, WINDOW_SIZE, atom_apply};
+use crate::memory::{AllocCache, LOCAL_WINDOW, MemError, MemView, NO_CACHE, SHARED_WINDOW, WINDOW_SIZE, atom_apply};
 use ptx::types::{CmpOp, Rounding, ScalarType, TypeKind};
 
 const FULL: u32 = u32::MAX;
@@ -72,11 +72,13 @@ struct Warp {
     tid: [[u32; 32]; 3],
     valid: u32,
     exited: u32,
-    cache: usize,
+    cache: AllocCache,
     clock: u64,
     state: State,
     /// pc of the last barrier (for deadlock reports).
     bar_pc: u32,
+    /// CC.CF of every lane (extended-precision arithmetic).
+    carry: u32,
 }
 
 enum Yield {
@@ -101,6 +103,8 @@ struct Block<'a, 'l> {
     ctaid: [u32; 3],
     shared: Vec<u8>,
     worker: u32,
+    /// Warp-instructions executed (added to the launch total once per worker).
+    executed: u64,
 }
 
 /// Runs every block of the launch on `nworkers` threads.
@@ -110,6 +114,7 @@ pub(crate) fn run(l: &Launch<'_>) -> Result<(), Fault> {
     let first: Mutex<Option<(u64, Fault)>> = Mutex::new(None);
     let workers = (l.nworkers as u64).min(nblocks).max(1) as u32;
     let work = |worker: u32| {
+        let mut pool = Pool::default();
         loop {
             if l.stop.load(Ordering::Relaxed) {
                 break;
@@ -121,7 +126,7 @@ pub(crate) fn run(l: &Launch<'_>) -> Result<(), Fault> {
             let gx = u64::from(l.grid[0]);
             let gy = u64::from(l.grid[1]);
             let ctaid = [(b % gx) as u32, ((b / gx) % gy) as u32, (b / (gx * gy)) as u32];
-            if let Err(f) = run_block(l, ctaid, worker) {
+            if let Err(f) = run_block(l, ctaid, worker, &mut pool) {
                 let mut g = first.lock().unwrap_or_else(|e| e.into_inner());
                 if g.as_ref().is_none_or(|(fb, _)| b < *fb) {
                     *g = Some((b, f));
@@ -130,6 +135,7 @@ pub(crate) fn run(l: &Launch<'_>) -> Result<(), Fault> {
                 break;
             }
         }
+        l.instructions.fetch_add(pool.executed, Ordering::Relaxed);
     };
     if workers == 1 {
         work(0);
@@ -171,13 +177,18 @@ fn unreachable_func() -> &'static Func {
     })
 }
 
-fn run_block(l: &Launch<'_>, ctaid: [u32; 3], worker: u32) -> Result<(), Fault> {
+fn run_block(l: &Launch<'_>, ctaid: [u32; 3], worker: u32, pool: &mut Pool) -> Result<(), Fault> {
     let k = kernel(l, l.kernel);
     let nthreads = l.block[0] * l.block[1] * l.block[2];
     let nwarps = nthreads.div_ceil(32);
-    let mut blk = Block { l, ctaid, shared: vec![0; (k.shared_size + l.dyn_shared) as usize], worker };
-    let mut warps: Vec<Warp> = (0..nwarps)
-        .map(|w| {
+    let mut shared = std::mem::take(&mut pool.shared);
+    shared.clear();
+    shared.resize((k.shared_size + l.dyn_shared) as usize, 0);
+    let mut blk = Block { l, ctaid, shared, worker, executed: 0 };
+    let warps = &mut pool.warps;
+    if warps.len() != nwarps as usize {
+        warps.clear();
+        for w in 0..nwarps {
             let mut tid = [[0u32; 32]; 3];
             let mut valid = 0u32;
             for lane in 0..32 {
@@ -189,65 +200,104 @@ fn run_block(l: &Launch<'_>, ctaid: [u32; 3], worker: u32) -> Result<(), Fault> 
                 tid[1][lane as usize] = (lin / l.block[0]) % l.block[1];
                 tid[2][lane as usize] = lin / (l.block[0] * l.block[1]);
             }
-            Warp {
+            warps.push(Warp {
                 id: w,
                 func: l.kernel,
-                regs: vec![[0; 32]; k.nregs as usize],
-                params: vec![0; k.param_size as usize * 32],
-                psize: k.param_size,
+                regs: Vec::new(),
+                params: Vec::new(),
+                psize: 0,
                 local_base: 0,
-                local: if k.local_size > 0 { vec![vec![0; k.local_size as usize]; 32] } else { vec![Vec::new(); 32] },
-                stack: vec![Entry { pc: 0, rpc: NO_PC, mask: valid, base: false }],
+                local: vec![Vec::new(); 32],
+                stack: Vec::new(),
                 frames: Vec::new(),
                 tid,
                 valid,
                 exited: 0,
-                cache: 0,
+                cache: NO_CACHE,
                 clock: 0,
                 state: State::Ready,
                 bar_pc: 0,
-            }
-        })
-        .collect();
+                carry: 0,
+            });
+        }
+    }
+    for w in warps.iter_mut() {
+        w.reset(l.kernel, k);
+    }
+    let r = schedule(l, &mut blk, warps);
+    pool.shared = blk.shared;
+    pool.executed += blk.executed;
+    r
+}
+
+/// Warps and shared memory kept by a worker from block to block (the thread layout is the
+/// same for every block of a launch).
+#[derive(Default)]
+struct Pool {
+    warps: Vec<Warp>,
+    shared: Vec<u8>,
+    executed: u64,
+}
+
+/// Runs the warps of a block until all finish, releasing barriers; faults on deadlock.
+fn schedule(l: &Launch<'_>, blk: &mut Block<'_, '_>, warps: &mut [Warp]) -> Result<(), Fault> {
+    // Per barrier id: threads arrived and the explicit thread count of the waiting `bar.sync`
+    // (None: all non-exited threads of the block, as `__syncthreads()` behaves on hardware,
+    // where exited warps count as arrived).
     let mut arrived = [0u32; 16];
-    let mut expected = [0u32; 16];
+    let mut counts: [Option<u32>; 16] = [None; 16];
     loop {
         for w in warps.iter_mut() {
             if w.state != State::Ready {
                 continue;
             }
-            match w.run(&mut blk) {
-                Ok(Yield::Done) => w.state = State::Done,
+            match w.run(blk) {
+                Ok(Yield::Done) => {
+                    w.state = State::Done;
+                    w.exited = w.valid;
+                }
                 Ok(Yield::Stopped) => return Ok(()),
                 Ok(Yield::Barrier(id, count)) => {
                     let id = id & 15;
                     w.state = State::Waiting(id);
                     arrived[id as usize] += (w.valid & !w.exited).count_ones();
-                    expected[id as usize] = count.unwrap_or(nthreads);
+                    counts[id as usize] = count;
                 }
                 Err(e) => return Err(blk.fault_at(w, e)),
             }
         }
-        for id in 0..16u32 {
-            if arrived[id as usize] > 0 && arrived[id as usize] >= expected[id as usize] {
-                arrived[id as usize] = 0;
+        let live: u32 = warps.iter().map(|w| (w.valid & !w.exited).count_ones()).sum();
+        let expected = |counts: &[Option<u32>; 16], id: usize| counts[id].unwrap_or(live);
+        let mut released = false;
+        for id in 0..16usize {
+            if arrived[id] > 0 && arrived[id] >= expected(&counts, id) {
+                arrived[id] = 0;
+                counts[id] = None;
+                released = true;
                 for w in warps.iter_mut() {
-                    if w.state == State::Waiting(id) {
+                    if w.state == State::Waiting(id as u32) {
                         w.state = State::Ready;
                     }
                 }
             }
         }
+        if released {
+            continue;
+        }
         if warps.iter().all(|w| w.state == State::Done) {
             return Ok(());
         }
         if !warps.iter().any(|w| w.state == State::Ready) {
+            // Every live warp waits at a barrier that cannot complete.
             let Some(w) = warps.iter().find(|w| matches!(w.state, State::Waiting(_))) else {
                 return Ok(());
             };
             let State::Waiting(id) = w.state else { return Ok(()) };
-            let kind =
-                FaultKind::Deadlock { barrier: id, arrived: arrived[id as usize], expected: expected[id as usize] };
+            let kind = FaultKind::Deadlock {
+                barrier: id,
+                arrived: arrived[id as usize],
+                expected: expected(&counts, id as usize),
+            };
             let lane = (w.valid & !w.exited).trailing_zeros().min(31);
             let mut f = blk.fault_at(w, fault(kind, lane));
             let func = kernel(l, w.func);
@@ -282,14 +332,17 @@ impl Block<'_, '_> {
     }
 }
 
+/// The low `w` bits set (`w` in 1..=64; branch-free so per-lane loops vectorize).
 #[inline(always)]
 fn mask_w(w: u8) -> u64 {
-    if w >= 64 { u64::MAX } else { (1u64 << w) - 1 }
+    u64::MAX >> (64 - u32::from(w.clamp(1, 64)))
 }
 
+/// Sign-extends the low `w` bits of `v` (`w` in 1..=64; branch-free).
 #[inline(always)]
 fn sx(v: u64, w: u8) -> i64 {
-    if w >= 64 { v as i64 } else { ((v << (64 - w)) as i64) >> (64 - w) }
+    let sh = 64 - u32::from(w.clamp(1, 64));
+    ((v << sh) as i64) >> sh
 }
 
 #[inline(always)]
@@ -438,6 +491,56 @@ fn int_range(t: ScalarType) -> (i128, i128) {
     if t.kind() == TypeKind::Signed { (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1) } else { (0, (1i128 << w) - 1) }
 }
 
+/// Integer comparison of every lane, with the operator matched once.
+#[inline(always)]
+fn int_cmp_lanes<T: Ord + Copy>(op: CmpOp, x: &[T; 32], y: &[T; 32], p: &mut [u64; 32]) {
+    use CmpOp::*;
+    macro_rules! go {
+        ($f:expr) => {
+            for ((o, &a), &b) in p.iter_mut().zip(x).zip(y) {
+                *o = u64::from($f(a, b));
+            }
+        };
+    }
+    match op {
+        Eq => go!(|a: T, b: T| a == b),
+        Ne => go!(|a: T, b: T| a != b),
+        Lt | Lo => go!(|a: T, b: T| a < b),
+        Le | Ls => go!(|a: T, b: T| a <= b),
+        Gt | Hi => go!(|a: T, b: T| a > b),
+        _ => go!(|a: T, b: T| a >= b),
+    }
+}
+
+/// `setp` comparison of every lane.
+#[inline]
+fn cmp_lanes(c: &Cmp, a: &[u64; 32], b: &[u64; 32], p: &mut [u64; 32]) {
+    let w = c.w;
+    match c.kind {
+        b's' => {
+            let (mut x, mut y) = ([0i64; 32], [0i64; 32]);
+            for (((x, y), &a), &b) in x.iter_mut().zip(y.iter_mut()).zip(a).zip(b) {
+                (*x, *y) = (sx(a, w), sx(b, w));
+            }
+            int_cmp_lanes(c.op, &x, &y, p)
+        }
+        b'u' if w >= 64 => int_cmp_lanes(c.op, a, b, p),
+        b'u' => {
+            let m = mask_w(w);
+            let (mut x, mut y) = ([0u64; 32], [0u64; 32]);
+            for (((x, y), &a), &b) in x.iter_mut().zip(y.iter_mut()).zip(a).zip(b) {
+                (*x, *y) = (a & m, b & m);
+            }
+            int_cmp_lanes(c.op, &x, &y, p)
+        }
+        _ => {
+            for ((o, &x), &y) in p.iter_mut().zip(a).zip(b) {
+                *o = u64::from(cmp(c, x, y));
+            }
+        }
+    }
+}
+
 fn cmp(c: &Cmp, a: u64, b: u64) -> bool {
     use CmpOp::*;
     match c.kind {
@@ -493,19 +596,39 @@ fn cmp(c: &Cmp, a: u64, b: u64) -> bool {
     }
 }
 
+#[inline]
 fn le_read(buf: &[u8], at: u64, size: u32) -> Option<u64> {
     let at = usize::try_from(at).ok()?;
-    let b = buf.get(at..at.checked_add(size as usize)?)?;
-    let mut v = [0u8; 8];
-    v[..size as usize].copy_from_slice(b);
-    Some(u64::from_le_bytes(v))
+    macro_rules! rd {
+        ($t:ty, $n:expr) => {
+            <$t>::from_le_bytes(buf.get(at..at.checked_add($n)?)?.try_into().ok()?) as u64
+        };
+    }
+    Some(match size {
+        1 => u64::from(*buf.get(at)?),
+        2 => rd!(u16, 2),
+        4 => rd!(u32, 4),
+        _ => rd!(u64, 8),
+    })
 }
 
+#[inline]
 fn le_write(buf: &mut [u8], at: u64, size: u32, val: u64) -> Option<()> {
     let at = usize::try_from(at).ok()?;
     let b = buf.get_mut(at..at.checked_add(size as usize)?)?;
-    b.copy_from_slice(&val.to_le_bytes()[..size as usize]);
+    match size {
+        1 => b.copy_from_slice(&(val as u8).to_le_bytes()),
+        2 => b.copy_from_slice(&(val as u16).to_le_bytes()),
+        4 => b.copy_from_slice(&(val as u32).to_le_bytes()),
+        _ => b.copy_from_slice(&val.to_le_bytes()),
+    }
     Some(())
+}
+
+/// Whether `addr` is a multiple of the access size (1, 2, 4 or 8).
+#[inline(always)]
+fn aligned(addr: u64, size: u32) -> bool {
+    addr & u64::from(size.wrapping_sub(1)) == 0
 }
 
 /// Where a resolved address points.
@@ -521,7 +644,179 @@ fn oob(space: &'static str, addr: u64, size: u32, lane: usize) -> WarpFault {
     fault(FaultKind::OutOfBounds { space, addr, size }, lane as u32)
 }
 
+/// Splits the register file into the destination register `d` (mutable) and a getter for
+/// every other register, so an operation can write its result in place.
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+fn split_regs<'r>(
+    regs: &'r mut [[u64; 32]],
+    d: usize,
+) -> Option<(&'r mut [u64; 32], impl Fn(usize) -> &'r [u64; 32] + 'r)> {
+    // Decoding only emits register indices below `nregs`, so this never fails.
+    let (lo, hi) = regs.split_at_mut_checked(d)?;
+    let (dst, hi) = hi.split_first_mut()?;
+    let (lo, hi): (&'r [[u64; 32]], &'r [[u64; 32]]) = (lo, hi);
+    // Out-of-range sources cannot be decoded; reading them as the destination is harmless.
+    Some((dst, move |i: usize| if i < d { &lo[i] } else { &hi[i - d - 1] }))
+}
+
+#[cold]
+fn bad_reg(mask: u32) -> WarpFault {
+    fault(FaultKind::NotLoaded("register index out of range".into()), mask.trailing_zeros())
+}
+
+/// Source `s` as a lane array: another register, or `buf` (filled by `prefetch`). `None` when
+/// `s` is the destination register `d` itself (the caller reads `dst`).
+#[inline(always)]
+fn reg_or<'r>(s: Src, d: usize, get: &impl Fn(usize) -> &'r [u64; 32], buf: &'r [u64; 32]) -> Option<&'r [u64; 32]> {
+    match s {
+        Src::Reg(i) if i as usize == d => None,
+        Src::Reg(i) => Some(get(i as usize)),
+        _ => Some(buf),
+    }
+}
+
+/// A space whose accesses a whole warp can do at once.
+#[derive(Clone, Copy)]
+enum FastSpace {
+    Global,
+    /// Shared memory; addresses are offset by this window base.
+    Shared(u64),
+}
+
+/// Whether every active lane's address lies in global memory or in shared memory.
+#[inline]
+fn fast_space(space: Space, addrs: &[u64; 32], mask: u32) -> Option<FastSpace> {
+    match space {
+        Space::Global => Some(FastSpace::Global),
+        Space::Shared => Some(FastSpace::Shared(0)),
+        Space::Generic => {
+            let (mut glob, mut shared) = (true, true);
+            for (l, &a) in addrs.iter().enumerate() {
+                if mask >> l & 1 != 0 {
+                    let s = a.wrapping_sub(SHARED_WINDOW) < WINDOW_SIZE;
+                    let lo = a.wrapping_sub(LOCAL_WINDOW) < WINDOW_SIZE;
+                    glob &= !s && !lo;
+                    shared &= s;
+                }
+            }
+            if glob {
+                Some(FastSpace::Global)
+            } else if shared {
+                Some(FastSpace::Shared(SHARED_WINDOW))
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The first active lane whose `size`-byte access at `addrs[lane] - win` is outside `len`
+/// bytes or misaligned, as a fault.
+#[cold]
+fn buf_fault(len: usize, addrs: &[u64; 32], win: u64, mask: u32, size: u32) -> WarpFault {
+    for lane in lanes(mask) {
+        let a = addrs[lane].wrapping_sub(win);
+        if a.checked_add(u64::from(size)).is_none_or(|e| e > len as u64) {
+            return oob("shared", a, size, lane);
+        }
+        if !aligned(a, size) {
+            return fault(FaultKind::Memory(MemError::Misaligned { addr: addrs[lane], size }), lane as u32);
+        }
+    }
+    oob("shared", 0, size, 0)
+}
+
+/// Checks the active lanes' accesses against a buffer of `len` bytes.
+#[inline]
+fn buf_check(len: usize, addrs: &[u64; 32], win: u64, mask: u32, size: u32) -> WR<()> {
+    let (mut hi, mut or) = (0u64, 0u64);
+    for (l, &a) in addrs.iter().enumerate() {
+        if mask >> l & 1 != 0 {
+            let a = a.wrapping_sub(win);
+            hi = hi.max(a);
+            or |= a;
+        }
+    }
+    if or & u64::from(size - 1) != 0 || hi.checked_add(u64::from(size)).is_none_or(|e| e > len as u64) {
+        return Err(buf_fault(len, addrs, win, mask, size));
+    }
+    Ok(())
+}
+
+/// Loads for every active lane from a block-local buffer (shared memory).
+#[inline]
+fn buf_load(buf: &[u8], addrs: &[u64; 32], win: u64, mask: u32, size: u32, out: &mut [u64; 32]) -> WR<()> {
+    buf_check(buf.len(), addrs, win, mask, size)?;
+    for (l, (o, &a)) in out.iter_mut().zip(addrs).enumerate() {
+        if mask >> l & 1 != 0 {
+            *o = le_read(buf, a.wrapping_sub(win), size).unwrap_or(0);
+        }
+    }
+    Ok(())
+}
+
+/// Stores for every active lane (in lane order) into a block-local buffer (shared memory).
+#[inline]
+fn buf_store(buf: &mut [u8], addrs: &[u64; 32], win: u64, mask: u32, size: u32, vals: &[u64; 32]) -> WR<()> {
+    buf_check(buf.len(), addrs, win, mask, size)?;
+    for (l, (&v, &a)) in vals.iter().zip(addrs).enumerate() {
+        if mask >> l & 1 != 0 {
+            le_write(buf, a.wrapping_sub(win), size, v);
+        }
+    }
+    Ok(())
+}
+
 impl Warp {
+    /// Prepares the warp to run kernel `func` (`k`) from the start in a new block.
+    fn reset(&mut self, func: u32, k: &Func) {
+        self.func = func;
+        // Registers keep the previous block's values (reading a register before writing it is
+        // undefined in PTX); they are zeroed when first sized for the kernel.
+        if self.regs.len() != k.nregs as usize {
+            self.regs.clear();
+            self.regs.resize(k.nregs as usize, [0; 32]);
+        }
+        self.params.clear();
+        self.params.resize(k.param_size as usize * 32, 0);
+        self.psize = k.param_size;
+        self.local_base = 0;
+        for lb in &mut self.local {
+            lb.clear();
+            lb.resize(k.local_size as usize, 0);
+        }
+        self.stack.clear();
+        self.stack.push(Entry { pc: 0, rpc: NO_PC, mask: self.valid, base: false });
+        self.frames.clear();
+        self.exited = 0;
+        self.clock = 0;
+        self.state = State::Ready;
+        self.bar_pc = 0;
+        self.carry = 0;
+    }
+
+    /// Fills `buf` with `s` unless `s` is a register (read in place by the caller).
+    #[inline(always)]
+    fn prefetch(&self, b: &Block<'_, '_>, s: Src, buf: &mut [u64; 32]) {
+        if !matches!(s, Src::Reg(_)) {
+            self.fetch(b, s, buf);
+        }
+    }
+
+    /// The value of `s` for every lane: the register itself, or `buf` filled with it.
+    #[inline(always)]
+    fn src_ref<'s>(&'s self, b: &Block<'_, '_>, s: Src, buf: &'s mut [u64; 32]) -> &'s [u64; 32] {
+        match s {
+            Src::Reg(r) => &self.regs[r as usize],
+            _ => {
+                self.fetch(b, s, buf);
+                buf
+            }
+        }
+    }
+
     #[inline]
     fn fetch(&self, b: &Block<'_, '_>, s: Src, out: &mut [u64; 32]) {
         match s {
@@ -534,12 +829,19 @@ impl Warp {
     }
 
     fn sreg(&self, b: &Block<'_, '_>, r: Sreg, out: &mut [u64; 32]) {
+        sreg_of(&self.tid, self.id, self.clock, b, r, out);
+    }
+}
+
+/// The value of special register `r` in every lane of warp `id` (thread ids `tid`).
+fn sreg_of(tid: &[[u32; 32]; 3], id: u32, clock: u64, b: &Block<'_, '_>, r: Sreg, out: &mut [u64; 32]) {
+    {
         let l = b.l;
         let c = |v: &[u32; 3], i: u8| u64::from(v.get(i as usize).copied().unwrap_or(0));
         let uniform = |out: &mut [u64; 32], v: u64| *out = [v; 32];
         match r {
             Sreg::Tid(i) => {
-                let t = self.tid.get(i as usize).copied().unwrap_or([0; 32]);
+                let t = tid.get(i as usize).copied().unwrap_or([0; 32]);
                 for (o, v) in out.iter_mut().zip(t) {
                     *o = u64::from(v);
                 }
@@ -552,7 +854,7 @@ impl Warp {
                     *o = k as u64;
                 }
             }
-            Sreg::Warpid => uniform(out, u64::from(self.id)),
+            Sreg::Warpid => uniform(out, u64::from(id)),
             Sreg::Nwarpid => uniform(out, 64),
             Sreg::Smid => uniform(out, u64::from(b.worker)),
             Sreg::Nsmid => uniform(out, u64::from(l.nworkers)),
@@ -562,9 +864,9 @@ impl Warp {
             Sreg::LanemaskLe => (0..32).for_each(|k| out[k] = (2u64 << k) - 1),
             Sreg::LanemaskGe => (0..32).for_each(|k| out[k] = !((1u64 << k) - 1) & 0xffff_ffff),
             Sreg::LanemaskGt => (0..32).for_each(|k| out[k] = !((2u64 << k) - 1) & 0xffff_ffff),
-            Sreg::Clock => uniform(out, self.clock & 0xffff_ffff),
-            Sreg::ClockHi => uniform(out, self.clock >> 32),
-            Sreg::Clock64 => uniform(out, self.clock),
+            Sreg::Clock => uniform(out, clock & 0xffff_ffff),
+            Sreg::ClockHi => uniform(out, clock >> 32),
+            Sreg::Clock64 => uniform(out, clock),
             Sreg::Globaltimer | Sreg::GlobaltimerLo | Sreg::GlobaltimerHi => {
                 let t = l.start.elapsed().as_nanos() as u64;
                 uniform(
@@ -581,7 +883,9 @@ impl Warp {
             Sreg::Zero => uniform(out, 0),
         }
     }
+}
 
+impl Warp {
     #[inline]
     fn addr_of(&self, b: &Block<'_, '_>, a: Addr, lane: usize) -> u64 {
         let base = match a.base {
@@ -591,6 +895,21 @@ impl Warp {
             Base::Local(o) => self.local_base + o,
         };
         base.wrapping_add(a.off as u64)
+    }
+
+    /// The address of every lane (inactive lanes too; their values are unused).
+    #[inline(always)]
+    fn addrs(&self, b: &Block<'_, '_>, a: Addr) -> [u64; 32] {
+        let off = a.off as u64;
+        match a.base {
+            Base::Reg(r) => {
+                let v = &self.regs[r as usize];
+                std::array::from_fn(|l| v[l].wrapping_add(off))
+            }
+            Base::Abs => [off; 32],
+            Base::Global(g) => [b.l.globals[g as usize].wrapping_add(off); 32],
+            Base::Local(o) => [(self.local_base + o).wrapping_add(off); 32],
+        }
     }
 
     #[inline]
@@ -632,7 +951,7 @@ impl Warp {
                     .ok_or_else(|| oob("param", a, size, lane))
             }
         }?;
-        if !addr.is_multiple_of(u64::from(size)) {
+        if !aligned(addr, size) {
             return Err(fault(FaultKind::Memory(MemError::Misaligned { addr, size }), lane as u32));
         }
         Ok(r)
@@ -643,7 +962,7 @@ impl Warp {
         if let Target::Global(a) = t {
             return b.l.mem.store(a, size, v, &mut self.cache).map_err(|e| fault(FaultKind::Memory(e), lane as u32));
         }
-        if !addr.is_multiple_of(u64::from(size)) {
+        if !aligned(addr, size) {
             return Err(fault(FaultKind::Memory(MemError::Misaligned { addr, size }), lane as u32));
         }
         match t {
@@ -756,23 +1075,70 @@ impl Warp {
                         std::sync::atomic::fence(Ordering::SeqCst);
                     }
                 }
+                Op::Un { op: UnOp::Mov, d, a: Src::Reg(sa) } => {
+                    let (d, sa) = (*d as usize, *sa as usize);
+                    if d != sa && sa < self.regs.len() {
+                        if emask == FULL {
+                            self.regs.copy_within(sa..sa + 1, d);
+                        } else {
+                            if let Some((dst, get)) = split_regs(&mut self.regs, d) {
+                                write_masked(dst, get(sa), emask);
+                            }
+                        }
+                    }
+                }
+                Op::Un { op: UnOp::Mov, d, a: sa } if emask == FULL && (*d as usize) < self.regs.len() => {
+                    let dst = &mut self.regs[*d as usize];
+                    match *sa {
+                        Src::Sreg(sr) => sreg_of(&self.tid, self.id, self.clock, b, sr, dst),
+                        Src::Imm(v) => *dst = [v; 32],
+                        Src::Global(g, off) => *dst = [b.l.globals[g as usize].wrapping_add(off as u64); 32],
+                        Src::Local(o) => *dst = [self.local_base + o; 32],
+                        Src::Reg(_) => {}
+                    }
+                }
                 Op::Un { op, d, a: sa } => {
-                    self.fetch(b, *sa, &mut a);
-                    unop(op, &a, &mut r);
-                    write_masked(&mut self.regs[*d as usize], &r, emask);
+                    let d = *d as usize;
+                    self.prefetch(b, *sa, &mut a);
+                    let Some((dst, get)) = split_regs(&mut self.regs, d) else { return Err(bad_reg(emask)) };
+                    match reg_or(*sa, d, &get, &a) {
+                        Some(x) if emask == FULL => unop(op, x, dst),
+                        Some(x) => {
+                            unop(op, x, &mut r);
+                            write_masked(dst, &r, emask);
+                        }
+                        None => {
+                            unop(op, dst, &mut r);
+                            write_masked(dst, &r, emask);
+                        }
+                    }
                 }
                 Op::Bin { op, d, a: sa, b: sb } => {
-                    self.fetch(b, *sa, &mut a);
-                    self.fetch(b, *sb, &mut bb);
-                    binop(op, &a, &bb, &mut r);
-                    write_masked(&mut self.regs[*d as usize], &r, emask);
+                    let d = *d as usize;
+                    self.prefetch(b, *sa, &mut a);
+                    self.prefetch(b, *sb, &mut bb);
+                    let Some((dst, get)) = split_regs(&mut self.regs, d) else { return Err(bad_reg(emask)) };
+                    match (reg_or(*sa, d, &get, &a), reg_or(*sb, d, &get, &bb)) {
+                        (Some(x), Some(y)) if emask == FULL => binop(op, x, y, dst),
+                        (x, y) => {
+                            binop(op, x.unwrap_or(dst), y.unwrap_or(dst), &mut r);
+                            write_masked(dst, &r, emask);
+                        }
+                    }
                 }
                 Op::Tern { op, d, a: sa, b: sb, c: sc } => {
-                    self.fetch(b, *sa, &mut a);
-                    self.fetch(b, *sb, &mut bb);
-                    self.fetch(b, *sc, &mut c);
-                    ternop(op, &a, &bb, &c, &mut r);
-                    write_masked(&mut self.regs[*d as usize], &r, emask);
+                    let d = *d as usize;
+                    self.prefetch(b, *sa, &mut a);
+                    self.prefetch(b, *sb, &mut bb);
+                    self.prefetch(b, *sc, &mut c);
+                    let Some((dst, get)) = split_regs(&mut self.regs, d) else { return Err(bad_reg(emask)) };
+                    match (reg_or(*sa, d, &get, &a), reg_or(*sb, d, &get, &bb), reg_or(*sc, d, &get, &c)) {
+                        (Some(x), Some(y), Some(z)) if emask == FULL => ternop(op, x, y, z, dst),
+                        (x, y, z) => {
+                            ternop(op, x.unwrap_or(dst), y.unwrap_or(dst), z.unwrap_or(dst), &mut r);
+                            write_masked(dst, &r, emask);
+                        }
+                    }
                 }
                 Op::Bfi { w, d, a: sa, b: sb, c: sc, e } => {
                     let mut ee = [0u64; 32];
@@ -792,13 +1158,11 @@ impl Warp {
                     write_masked(&mut self.regs[*d as usize], &r, emask);
                 }
                 Op::Setp { cmp: cm, out, d, dn, a: sa, b: sb, comb } => {
-                    self.fetch(b, *sa, &mut a);
-                    self.fetch(b, *sb, &mut bb);
                     let mut p = [0u64; 32];
+                    cmp_lanes(cm, self.src_ref(b, *sa, &mut a), self.src_ref(b, *sb, &mut bb), &mut p);
                     let mut pn = [0u64; 32];
-                    for k in 0..32 {
-                        p[k] = u64::from(cmp(cm, a[k], bb[k]));
-                        pn[k] = p[k] ^ 1;
+                    for (n, &v) in pn.iter_mut().zip(&p) {
+                        *n = v ^ 1;
                     }
                     if let Some((op, src, neg)) = comb {
                         self.fetch(b, *src, &mut c);
@@ -846,31 +1210,116 @@ impl Warp {
                 }
                 Op::Ld { space, size, sext, d, addr } => {
                     let size = u32::from(*size);
-                    for lane in lanes(emask) {
-                        let base = self.addr_of(b, *addr, lane);
+                    let mut ad = self.addrs(b, *addr);
+                    let fast = fast_space(*space, &ad, emask);
+                    let uniform_param = *space == Space::KParam && !matches!(addr.base, Base::Reg(_));
+                    if fast.is_some() || uniform_param {
+                        let ai = &mut ad;
                         for (i, dr) in d.iter().enumerate() {
-                            let at = base.wrapping_add(i as u64 * u64::from(size));
-                            let mut v = self.load(b, *space, at, size, lane)?;
+                            if i != 0 {
+                                let step = u64::from(size);
+                                ai.iter_mut().for_each(|x| *x = x.wrapping_add(step));
+                            }
+                            if let (Some(FastSpace::Global), Some(dr), false) = (fast, dr, *sext) {
+                                // Straight into the destination (only active lanes are written).
+                                l.mem
+                                    .load_lanes(ai, emask, size, &mut self.regs[*dr as usize], &mut self.cache)
+                                    .map_err(|(lane, e)| fault(FaultKind::Memory(e), lane as u32))?;
+                                continue;
+                            }
+                            match fast {
+                                Some(FastSpace::Global) => {
+                                    l.mem
+                                        .load_lanes(ai, emask, size, &mut r, &mut self.cache)
+                                        .map_err(|(lane, e)| fault(FaultKind::Memory(e), lane as u32))?
+                                }
+                                Some(FastSpace::Shared(win)) => {
+                                    buf_load(&b.shared, ai, win, emask, size, &mut r)?;
+                                }
+                                None => {
+                                    let lane = emask.trailing_zeros() as usize;
+                                    let v = le_read(l.params, ai[lane], size)
+                                        .ok_or_else(|| oob("param", ai[lane], size, lane))?;
+                                    if !aligned(ai[lane], size) {
+                                        return Err(fault(
+                                            FaultKind::Memory(MemError::Misaligned { addr: ai[lane], size }),
+                                            lane as u32,
+                                        ));
+                                    }
+                                    if let Some(dr) = dr
+                                        && !*sext
+                                    {
+                                        let dst = &mut self.regs[*dr as usize];
+                                        if emask == FULL {
+                                            *dst = [v; 32];
+                                        } else {
+                                            for lane in lanes(emask) {
+                                                dst[lane] = v;
+                                            }
+                                        }
+                                        continue;
+                                    }
+                                    r = [v; 32];
+                                }
+                            }
                             if *sext {
-                                v = sx(v, (size * 8) as u8) as u64;
+                                let w = (size * 8) as u8;
+                                r.iter_mut().for_each(|v| *v = sx(*v, w) as u64);
                             }
                             if let Some(dr) = dr {
-                                self.regs[*dr as usize][lane] = v;
+                                write_masked(&mut self.regs[*dr as usize], &r, emask);
+                            }
+                        }
+                    } else {
+                        for lane in lanes(emask) {
+                            let base = ad[lane];
+                            for (i, dr) in d.iter().enumerate() {
+                                let at = base.wrapping_add(i as u64 * u64::from(size));
+                                let mut v = self.load(b, *space, at, size, lane)?;
+                                if *sext {
+                                    v = sx(v, (size * 8) as u8) as u64;
+                                }
+                                if let Some(dr) = dr {
+                                    self.regs[*dr as usize][lane] = v;
+                                }
                             }
                         }
                     }
                 }
                 Op::St { space, size, vals, addr } => {
                     let size = u32::from(*size);
-                    let mut vs = [[0u64; 32]; 4];
-                    for (i, v) in vals.iter().enumerate().take(4) {
-                        self.fetch(b, *v, &mut vs[i]);
-                    }
-                    for lane in lanes(emask) {
-                        let base = self.addr_of(b, *addr, lane);
-                        for (i, v) in vs.iter().enumerate().take(vals.len()) {
-                            let at = base.wrapping_add(i as u64 * u64::from(size));
-                            self.store(b, *space, at, size, v[lane], lane)?;
+                    let mut ad = self.addrs(b, *addr);
+                    match fast_space(*space, &ad, emask) {
+                        Some(fast) => {
+                            let mut cache = self.cache;
+                            for (i, v) in vals.iter().enumerate() {
+                                if i != 0 {
+                                    let step = u64::from(size);
+                                    ad.iter_mut().for_each(|x| *x = x.wrapping_add(step));
+                                }
+                                let v = self.src_ref(b, *v, &mut a);
+                                match fast {
+                                    FastSpace::Global => l
+                                        .mem
+                                        .store_lanes(&ad, emask, size, v, &mut cache)
+                                        .map_err(|(lane, e)| fault(FaultKind::Memory(e), lane as u32))?,
+                                    FastSpace::Shared(win) => buf_store(&mut b.shared, &ad, win, emask, size, v)?,
+                                }
+                            }
+                            self.cache = cache;
+                        }
+                        None => {
+                            let mut vs = [[0u64; 32]; 4];
+                            for (i, v) in vals.iter().enumerate().take(4) {
+                                self.fetch(b, *v, &mut vs[i]);
+                            }
+                            for lane in lanes(emask) {
+                                let base = ad[lane];
+                                for (i, v) in vs.iter().enumerate().take(vals.len()) {
+                                    let at = base.wrapping_add(i as u64 * u64::from(size));
+                                    self.store(b, *space, at, size, v[lane], lane)?;
+                                }
+                            }
                         }
                     }
                 }
@@ -886,7 +1335,7 @@ impl Warp {
                                 .atomic(g, size, *op, bb[lane], c[lane], &mut self.cache)
                                 .map_err(|e| fault(FaultKind::Memory(e), lane as u32))?,
                             Target::Shared(s) => {
-                                if !s.is_multiple_of(u64::from(size)) {
+                                if !aligned(s, size) {
                                     return Err(fault(
                                         FaultKind::Memory(MemError::Misaligned { addr: at, size }),
                                         lane as u32,
@@ -1019,7 +1468,7 @@ impl Warp {
                     self.bar_pc = pc;
                     set_pc(&mut self.stack, next);
                     self.clock += executed;
-                    l.instructions.fetch_add(executed, Ordering::Relaxed);
+                    b.executed += executed;
                     return Ok(Yield::Barrier(a[first] as u32, n));
                 }
                 Op::Shfl { mode, d, p, a: sa, b: sb, c: sc } => {
@@ -1068,6 +1517,74 @@ impl Warp {
                     };
                     write_masked(&mut self.regs[*d as usize], &[v; 32], emask);
                 }
+                Op::Redux { op, signed, d, a: sa } => {
+                    self.fetch(b, *sa, &mut a);
+                    let mut it = lanes(emask).map(|l| a[l] as u32);
+                    let first = it.next().unwrap_or(0);
+                    let v = it.fold(first, |acc, x| match (op, signed) {
+                        (ReduxOp::Add, _) => acc.wrapping_add(x),
+                        (ReduxOp::Min, true) => (acc as i32).min(x as i32) as u32,
+                        (ReduxOp::Min, false) => acc.min(x),
+                        (ReduxOp::Max, true) => (acc as i32).max(x as i32) as u32,
+                        (ReduxOp::Max, false) => acc.max(x),
+                        (ReduxOp::And, _) => acc & x,
+                        (ReduxOp::Or, _) => acc | x,
+                        (ReduxOp::Xor, _) => acc ^ x,
+                    });
+                    write_masked(&mut self.regs[*d as usize], &[u64::from(v); 32], emask);
+                }
+                Op::Match { all, w, d, p, a: sa } => {
+                    self.fetch(b, *sa, &mut a);
+                    let m = mask_w(*w);
+                    for lane in lanes(emask) {
+                        let same = lanes(emask).filter(|&l| a[l] & m == a[lane] & m).fold(0u32, |s, l| s | 1 << l);
+                        r[lane] = if !*all {
+                            u64::from(same)
+                        } else if same == emask {
+                            u64::from(emask)
+                        } else {
+                            0
+                        };
+                    }
+                    if let Some(p) = p {
+                        let pv = r.map(|v| u64::from(v != 0));
+                        write_masked(&mut self.regs[*p as usize], &pv, emask);
+                    }
+                    write_masked(&mut self.regs[*d as usize], &r, emask);
+                }
+                Op::Carry { op, w, signed, cin, cout, d, a: sa, b: sb, c: sc } => {
+                    self.fetch(b, *sa, &mut a);
+                    self.fetch(b, *sb, &mut bb);
+                    self.fetch(b, *sc, &mut c);
+                    let (w, m) = (u32::from(*w), mask_w(*w));
+                    let dst = &mut self.regs[*d as usize];
+                    for lane in lanes(emask) {
+                        let cf = u128::from(*cin && self.carry >> lane & 1 != 0);
+                        let (x, y, z) = (u128::from(a[lane] & m), u128::from(bb[lane] & m), u128::from(c[lane] & m));
+                        let (v, out) = match op {
+                            CarryOp::Add => {
+                                let t = x + y + cf;
+                                (t, t >> w != 0)
+                            }
+                            CarryOp::Sub => (x.wrapping_sub(y + cf), x < y + cf),
+                            CarryOp::MadLo | CarryOp::MadHi => {
+                                let p = if *signed {
+                                    (sx(a[lane], w as u8) as i128 * sx(bb[lane], w as u8) as i128) as u128
+                                } else {
+                                    x * y
+                                };
+                                let part =
+                                    if *op == CarryOp::MadHi { (p >> w) & u128::from(m) } else { p & u128::from(m) };
+                                let t = part + z + cf;
+                                (t, t >> w != 0)
+                            }
+                        };
+                        dst[lane] = (v as u64) & m;
+                        if *cout {
+                            self.carry = (self.carry & !(1 << lane)) | (u32::from(out) << lane);
+                        }
+                    }
+                }
                 Op::Activemask { d } => {
                     write_masked(&mut self.regs[*d as usize], &[u64::from(top.mask); 32], emask);
                 }
@@ -1075,7 +1592,7 @@ impl Warp {
             set_pc(&mut self.stack, next);
         };
         self.clock += executed;
-        l.instructions.fetch_add(executed, Ordering::Relaxed);
+        b.executed += executed;
         Ok(result)
     }
 }
@@ -1137,6 +1654,14 @@ fn unop(op: &UnOp, a: &[u64; 32], r: &mut [u64; 32]) {
             }
             .to_bits()
         }),
+        UnOp::FDir(f) => map1(a, r, |x| {
+            let x = dir_in(&f, x);
+            if f.op == FBin::Add {
+                dir_out(&f, || sqrt_dir::<f32>(x, f.rnd), || sqrt_dir::<f64>(x, f.rnd))
+            } else {
+                dir_out(&f, || div_dir::<f32>(1.0, x, f.rnd), || div_dir::<f64>(1.0, x, f.rnd))
+            }
+        }),
         UnOp::Cvt(c) => {
             let k = (c.from.kind(), c.to.kind());
             if !c.sat
@@ -1170,6 +1695,47 @@ fn unop(op: &UnOp, a: &[u64; 32], r: &mut [u64; 32]) {
     }
 }
 
+/// Reads an operand of a directed-rounding op as f64 (f32 operands flushed under ftz).
+#[inline]
+fn dir_in(f: &FDir, x: u64) -> f64 {
+    if f.double {
+        f64::from_bits(x)
+    } else if f.ftz {
+        f64::from(ftz32(f32_of(x)))
+    } else {
+        f64::from(f32_of(x))
+    }
+}
+
+/// The result of a directed-rounding op in its target type (computed by `v32` or `v64`), with
+/// ftz and sat applied.
+#[inline]
+fn dir_out(f: &FDir, v32: impl FnOnce() -> f32, v64: impl FnOnce() -> f64) -> u64 {
+    if f.double {
+        let d = v64();
+        (if f.sat { sat64(d) } else { d }).to_bits()
+    } else {
+        let mut v = v32();
+        if f.ftz {
+            v = ftz32(v);
+        }
+        if f.sat {
+            v = sat32(v);
+        }
+        of32(v)
+    }
+}
+
+/// add/sub/mul/div of exact operands, rounded once with `r` to `T`.
+fn fdir<T: DirTarget>(op: FBin, x: f64, y: f64, r: Rounding) -> T {
+    match op {
+        FBin::Add => add_dir(x, y, r),
+        FBin::Sub => add_dir(x, -y, r),
+        FBin::Mul => mul_dir(x, y, r),
+        _ => div_dir(x, y, r),
+    }
+}
+
 fn f32bin(op: FBin, x: f32, y: f32) -> f32 {
     match op {
         FBin::Add => x + y,
@@ -1189,6 +1755,8 @@ fn binop(op: &BinOp, a: &[u64; 32], b: &[u64; 32], r: &mut [u64; 32]) {
         BinOp::SubSat => map2(a, b, r, |x, y| (x as i32).saturating_sub(y as i32) as u32 as u64),
         BinOp::MulLo(w) => map2(a, b, r, |x, y| x.wrapping_mul(y) & mask_w(w)),
         BinOp::MulHi(w, s) => map2(a, b, r, |x, y| mul_hi(x, y, w, s)),
+        BinOp::MulWide(32, true) => map2(a, b, r, |x, y| (i64::from(x as i32) * i64::from(y as i32)) as u64),
+        BinOp::MulWide(32, false) => map2(a, b, r, |x, y| u64::from(x as u32) * u64::from(y as u32)),
         BinOp::MulWide(w, s) => map2(a, b, r, |x, y| mul_wide(x, y, w, s)),
         BinOp::Mul24Lo(s) => map2(a, b, r, |x, y| {
             let (x, y) = if s { (sx(x, 24) as u64, sx(y, 24) as u64) } else { (x & 0xff_ffff, y & 0xff_ffff) };
@@ -1239,7 +1807,12 @@ fn binop(op: &BinOp, a: &[u64; 32], b: &[u64; 32], r: &mut [u64; 32]) {
         }),
         BinOp::F32(f, ftz, sat) => {
             if !ftz && !sat {
-                map2(a, b, r, |x, y| of32(f32bin(f, f32_of(x), f32_of(y))));
+                match f {
+                    FBin::Add => map2(a, b, r, |x, y| of32(f32_of(x) + f32_of(y))),
+                    FBin::Sub => map2(a, b, r, |x, y| of32(f32_of(x) - f32_of(y))),
+                    FBin::Mul => map2(a, b, r, |x, y| of32(f32_of(x) * f32_of(y))),
+                    _ => map2(a, b, r, |x, y| of32(f32bin(f, f32_of(x), f32_of(y)))),
+                }
             } else {
                 map2(a, b, r, |x, y| {
                     let (mut x, mut y) = (f32_of(x), f32_of(y));
@@ -1269,6 +1842,10 @@ fn binop(op: &BinOp, a: &[u64; 32], b: &[u64; 32], r: &mut [u64; 32]) {
                 FBin::Max => max64(x, y),
             }
             .to_bits()
+        }),
+        BinOp::FDir(f) => map2(a, b, r, |x, y| {
+            let (x, y) = (dir_in(&f, x), dir_in(&f, y));
+            dir_out(&f, || fdir::<f32>(f.op, x, y, f.rnd), || fdir::<f64>(f.op, x, y, f.rnd))
         }),
         BinOp::Copysign32 => map2(a, b, r, |x, y| (y & 0x7fff_ffff) | (x & 0x8000_0000)),
         BinOp::Copysign64 => map2(a, b, r, |x, y| (y & !(1 << 63)) | (x & (1 << 63))),
@@ -1304,6 +1881,10 @@ fn ternop(op: &TernOp, a: &[u64; 32], b: &[u64; 32], c: &[u64; 32], r: &mut [u64
                 v = sat32(v);
             }
             of32(v)
+        }),
+        TernOp::FmaDir(f) => map3(a, b, c, r, |x, y, z| {
+            let (x, y, z) = (dir_in(&f, x), dir_in(&f, y), dir_in(&f, z));
+            dir_out(&f, || fma_dir::<f32>(x, y, z, f.rnd), || fma_dir::<f64>(x, y, z, f.rnd))
         }),
         TernOp::Fma64 => {
             map3(a, b, c, r, |x, y, z| f64::from_bits(x).mul_add(f64::from_bits(y), f64::from_bits(z)).to_bits())

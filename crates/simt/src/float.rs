@@ -351,3 +351,225 @@ mod tests {
         assert_eq!(float_to_int(1e30, Rounding::Rzi, -10, 10), 10);
     }
 }
+
+/// A result type for directed rounding (f32 or f64), computed from an exact f64 pair.
+pub(crate) trait DirTarget: Copy {
+    /// Round-to-nearest conversion from f64.
+    fn from_f64(x: f64) -> Self;
+    fn to_f64(self) -> f64;
+    fn up(self) -> Self;
+    fn down(self) -> Self;
+}
+
+impl DirTarget for f32 {
+    fn from_f64(x: f64) -> f32 {
+        x as f32
+    }
+    fn to_f64(self) -> f64 {
+        f64::from(self)
+    }
+    fn up(self) -> f32 {
+        self.next_up()
+    }
+    fn down(self) -> f32 {
+        self.next_down()
+    }
+}
+
+impl DirTarget for f64 {
+    fn from_f64(x: f64) -> f64 {
+        x
+    }
+    fn to_f64(self) -> f64 {
+        self
+    }
+    fn up(self) -> f64 {
+        self.next_up()
+    }
+    fn down(self) -> f64 {
+        self.next_down()
+    }
+}
+
+/// Rounds the exact value `hi + lo` to `T` with rounding `r` (`rn`, `rz`, `rm`, `rp`). Only
+/// the sign of `lo` matters, and `|lo|` must be below half an f64 ulp of `hi` (what the
+/// error-free transformations below produce); `lo` is NaN-free when `hi` is finite.
+pub(crate) fn round_dir<T: DirTarget>(hi: f64, lo: f64, r: Rounding) -> T {
+    let n = T::from_f64(hi);
+    if !hi.is_finite() || hi.is_nan() {
+        return n;
+    }
+    // Exact: `n` is within a factor of two of `hi` (or infinite, giving -inf/+inf).
+    let d = hi - n.to_f64();
+    // Sign of (hi + lo) - n.
+    let above = if d != 0.0 { d > 0.0 } else { lo > 0.0 };
+    let below = if d != 0.0 { d < 0.0 } else { lo < 0.0 };
+    let neg = n.to_f64() < 0.0 || (n.to_f64() == 0.0 && hi.is_sign_negative());
+    let res = match r {
+        Rounding::Rp | Rounding::Rpi if above => n.up(),
+        Rounding::Rm | Rounding::Rmi if below => n.down(),
+        Rounding::Rz | Rounding::Rzi if (neg && above) || (!neg && below) => {
+            if neg {
+                n.up()
+            } else {
+                n.down()
+            }
+        }
+        Rounding::Rn | Rounding::Rni => {
+            // `n` is the f32 nearest to `hi`; when `hi` is exactly halfway between two f32
+            // values, `lo` decides (double rounding).
+            let (lo_n, hi_n) = if d > 0.0 { (n, n.up()) } else { (n.down(), n) };
+            let half = (hi_n.to_f64() - lo_n.to_f64()) / 2.0;
+            if d != 0.0 && d.abs() == half && lo != 0.0 {
+                if (d > 0.0) == (lo > 0.0) { if d > 0.0 { n.up() } else { n.down() } } else { n }
+            } else {
+                n
+            }
+        }
+        _ => n,
+    };
+    // Directed modes never round a finite exact value to zero of the wrong sign.
+    if res.to_f64() == 0.0 && hi != 0.0 && res.to_f64().is_sign_negative() != (hi < 0.0) {
+        return T::from_f64(if hi < 0.0 { -0.0 } else { 0.0 });
+    }
+    res
+}
+
+/// `a + b = s + e` exactly (Knuth's TwoSum).
+#[inline]
+pub(crate) fn two_sum(a: f64, b: f64) -> (f64, f64) {
+    let s = a + b;
+    let bb = s - a;
+    let e = (a - (s - bb)) + (b - bb);
+    (s, e)
+}
+
+/// `a + b` rounded with `r` (operands exact in f64).
+pub(crate) fn add_dir<T: DirTarget>(a: f64, b: f64, r: Rounding) -> T {
+    let (s, e) = two_sum(a, b);
+    if s == 0.0 && e == 0.0 {
+        // Exact zero: -0 only for (-0) + (-0), or x - x under rm.
+        let z = if (a.is_sign_negative() && b.is_sign_negative()) || (r == Rounding::Rm && (a != 0.0 || b != 0.0)) {
+            -0.0
+        } else {
+            0.0
+        };
+        return T::from_f64(z);
+    }
+    round_dir(s, if s.is_finite() { e } else { 0.0 }, r)
+}
+
+/// `a * b` rounded with `r`.
+pub(crate) fn mul_dir<T: DirTarget>(a: f64, b: f64, r: Rounding) -> T {
+    let p = a * b;
+    let e = if p.is_finite() { a.mul_add(b, -p) } else { 0.0 };
+    round_dir(p, e, r)
+}
+
+/// `a / b` rounded with `r`.
+pub(crate) fn div_dir<T: DirTarget>(a: f64, b: f64, r: Rounding) -> T {
+    let q = a / b;
+    if !q.is_finite() || q == 0.0 {
+        // Exact zero/infinity/NaN, or an underflowed quotient: its sign decides.
+        let lo = if q == 0.0 && a != 0.0 { if (a < 0.0) != (b < 0.0) { -1.0 } else { 1.0 } } else { 0.0 };
+        return round_dir(q, lo, r);
+    }
+    // The remainder a - q*b is exact; (a/b - q) has its sign times sign(b).
+    let rem = (-q).mul_add(b, a);
+    let lo = if rem == 0.0 {
+        0.0
+    } else if (rem > 0.0) == (b > 0.0) {
+        1.0
+    } else {
+        -1.0
+    };
+    round_dir(q, lo * f64::MIN_POSITIVE * f64::EPSILON, r)
+}
+
+/// `sqrt(a)` rounded with `r`.
+pub(crate) fn sqrt_dir<T: DirTarget>(a: f64, r: Rounding) -> T {
+    let s = a.sqrt();
+    if !s.is_finite() || s == 0.0 {
+        return T::from_f64(s);
+    }
+    // a - s*s is exact for s = RN(sqrt(a)).
+    let rem = (-s).mul_add(s, a);
+    round_dir(s, rem.signum() * if rem == 0.0 { 0.0 } else { f64::MIN_POSITIVE * f64::EPSILON }, r)
+}
+
+/// `a * b + c` rounded once with `r`.
+pub(crate) fn fma_dir<T: DirTarget>(a: f64, b: f64, c: f64, r: Rounding) -> T {
+    let f = a.mul_add(b, c);
+    if !f.is_finite() {
+        return T::from_f64(f);
+    }
+    // Exact: a*b = ph + pl; a*b + c = ph + pl + c. The error of `f` is the sum of the four
+    // terms below; distill them (repeated TwoSum passes) until non-overlapping, so the sign of
+    // the largest term is the sign of the sum.
+    let ph = a * b;
+    let pl = if ph.is_finite() { a.mul_add(b, -ph) } else { 0.0 };
+    let (s, e) = two_sum(ph, c);
+    let (u, ue) = two_sum(s, -f);
+    let mut t = [pl, e, ue, u];
+    for _ in 0..4 {
+        for i in 1..t.len() {
+            let (hi, lo) = two_sum(t[i - 1], t[i]);
+            t[i] = hi;
+            t[i - 1] = lo;
+        }
+    }
+    let err = t.iter().rev().copied().find(|x| *x != 0.0).unwrap_or(0.0);
+    if f == 0.0 && err == 0.0 {
+        return T::from_f64(f);
+    }
+    round_dir(f, err.signum() * f64::MIN_POSITIVE * f64::EPSILON, r)
+}
+
+#[cfg(test)]
+mod dir_tests {
+    use super::*;
+
+    #[test]
+    fn directed_f32_ops() {
+        let (a, b) = (1.0f64, f64::from(2f32.powi(-30)));
+        assert_eq!(add_dir::<f32>(a, b, Rounding::Rp), 1.0f32.next_up());
+        assert_eq!(add_dir::<f32>(a, b, Rounding::Rm), 1.0);
+        assert_eq!(add_dir::<f32>(-a, -b, Rounding::Rz), -1.0);
+        assert_eq!(add_dir::<f32>(-a, -b, Rounding::Rm), (-1.0f32).next_down());
+        let third_dn = div_dir::<f32>(1.0, 3.0, Rounding::Rm);
+        let third_up = div_dir::<f32>(1.0, 3.0, Rounding::Rp);
+        assert!(f64::from(third_dn) < 1.0 / 3.0 && f64::from(third_up) > 1.0 / 3.0);
+        assert_eq!(third_up, third_dn.next_up());
+        // RN(sqrt 2) in f32 is below sqrt 2.
+        assert_eq!(sqrt_dir::<f32>(2.0, Rounding::Rz), 2f32.sqrt());
+        assert_eq!(sqrt_dir::<f32>(2.0, Rounding::Rp), 2f32.sqrt().next_up());
+        assert_eq!(mul_dir::<f32>(f64::from(f32::MAX), 2.0, Rounding::Rz), f32::MAX);
+        assert_eq!(mul_dir::<f32>(f64::from(f32::MAX), 2.0, Rounding::Rp), f32::INFINITY);
+        assert_eq!(add_dir::<f32>(1.0, -1.0, Rounding::Rm).to_bits(), (-0.0f32).to_bits());
+        assert_eq!(add_dir::<f32>(1.0, -1.0, Rounding::Rp).to_bits(), 0);
+    }
+
+    #[test]
+    fn directed_f64_ops() {
+        let tiny = 2f64.powi(-80);
+        assert_eq!(add_dir::<f64>(1.0, tiny, Rounding::Rp), 1.0f64.next_up());
+        assert_eq!(add_dir::<f64>(1.0, tiny, Rounding::Rn), 1.0);
+        assert_eq!(add_dir::<f64>(1.0, -tiny, Rounding::Rz), 1.0f64.next_down());
+        assert_eq!(
+            mul_dir::<f64>(1.0 + f64::EPSILON, 1.0 + f64::EPSILON, Rounding::Rp),
+            (1.0 + 2.0 * f64::EPSILON).next_up()
+        );
+        assert_eq!(fma_dir::<f64>(1.0, 1.0, tiny, Rounding::Rp), 1.0f64.next_up());
+        assert_eq!(fma_dir::<f64>(1.0, 1.0, -tiny, Rounding::Rm), 1.0f64.next_down());
+        assert_eq!(fma_dir::<f64>(1.0, 1.0, -tiny, Rounding::Rp), 1.0);
+        let x = 1.0 + f64::EPSILON;
+        // x*x = 1 + 2e + e^2: rp rounds up past 1 + 2e, rz/rm stay at 1 + 2e.
+        assert_eq!(fma_dir::<f64>(x, x, 0.0, Rounding::Rz), 1.0 + 2.0 * f64::EPSILON);
+        assert_eq!(div_dir::<f64>(1.0, 3.0, Rounding::Rp), (1.0f64 / 3.0).next_up());
+        assert_eq!(div_dir::<f64>(1.0, 3.0, Rounding::Rm), 1.0 / 3.0);
+        // RN(sqrt 2) is above sqrt 2.
+        assert_eq!(sqrt_dir::<f64>(2.0, Rounding::Rp), 2f64.sqrt());
+        assert_eq!(sqrt_dir::<f64>(2.0, Rounding::Rm), 2f64.sqrt().next_down());
+        assert_eq!(sqrt_dir::<f64>(4.0, Rounding::Rp), 2.0);
+    }
+}

@@ -108,6 +108,8 @@ pub(crate) enum UnOp {
     /// `f32` transcendental or root, with flush-to-zero.
     F32(F32Fn, bool),
     F64(F64Fn),
+    /// `sqrt` (op `Add`) or `rcp` (op `Div`) with a directed rounding mode.
+    FDir(FDir),
     Cvt(Cvt),
     Testp(Testp, bool),
 }
@@ -177,10 +179,22 @@ pub(crate) enum BinOp {
     Shr(u8, bool),
     /// `f32` add/sub/mul/div/min/max with ftz and sat.
     F32(FBin, bool, bool),
+    /// add/sub/mul/div with a directed rounding mode (`rz`, `rm`, `rp`), f32 or f64.
+    FDir(FDir),
     F64(FBin),
     Copysign32,
     Copysign64,
     Bmsk(bool),
+}
+
+/// A float operation with a directed rounding mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct FDir {
+    pub op: FBin,
+    pub rnd: Rounding,
+    pub double: bool,
+    pub ftz: bool,
+    pub sat: bool,
 }
 
 /// Float binary operators.
@@ -203,6 +217,8 @@ pub(crate) enum TernOp {
     Mad24Lo(bool),
     /// fma f32 with ftz, sat.
     Fma32(bool, bool),
+    /// fma with a directed rounding mode (`op` is unused).
+    FmaDir(FDir),
     Fma64,
     Bfe(u8, bool),
     Prmt(u8),
@@ -380,6 +396,54 @@ pub(crate) enum Op {
     Activemask {
         d: Reg,
     },
+    /// `redux.sync`: the reduction over the executing lanes, in every one of them.
+    Redux {
+        op: ReduxOp,
+        signed: bool,
+        d: Reg,
+        a: Src,
+    },
+    /// `match.{any,all}.sync` on `w`-bit values.
+    Match {
+        all: bool,
+        w: u8,
+        d: Reg,
+        p: Option<Reg>,
+        a: Src,
+    },
+    /// Extended-precision arithmetic through the per-lane carry flag (`add.cc`, `addc`,
+    /// `sub.cc`, `subc`, `mad.cc`, `madc`): `cin` reads CC.CF, `cout` writes it.
+    Carry {
+        op: CarryOp,
+        w: u8,
+        signed: bool,
+        cin: bool,
+        cout: bool,
+        d: Reg,
+        a: Src,
+        b: Src,
+        c: Src,
+    },
+}
+
+/// `redux.sync` operations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ReduxOp {
+    Add,
+    Min,
+    Max,
+    And,
+    Or,
+    Xor,
+}
+
+/// The arithmetic of an [`Op::Carry`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CarryOp {
+    Add,
+    Sub,
+    MadLo,
+    MadHi,
 }
 
 /// A guard predicate.

@@ -28,6 +28,13 @@ pub const WINDOW_SIZE: u64 = 1 << 32;
 /// Alignment of every allocation (as `cudaMalloc` guarantees).
 pub const ALLOC_ALIGN: u64 = 256;
 
+/// Entries in a translation cache.
+pub(crate) const ALLOC_CACHE: usize = 4;
+/// Indices of recently used allocations (a per-warp translation cache).
+pub(crate) type AllocCache = [usize; ALLOC_CACHE];
+/// An empty translation cache.
+pub(crate) const NO_CACHE: AllocCache = [usize::MAX; ALLOC_CACHE];
+
 /// A device address (what `cudaMalloc` returns).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct DevicePtr(pub u64);
@@ -164,7 +171,7 @@ impl DeviceMemory {
     /// Copies `data` to device address `dst`.
     pub fn write(&self, dst: DevicePtr, data: &[u8]) -> Result<(), MemError> {
         let view = self.view();
-        let mut cache = 0;
+        let mut cache = NO_CACHE;
         let host = view.translate(dst.0, data.len() as u64, &mut cache)?;
         for (i, &b) in data.iter().enumerate() {
             // SAFETY: `translate` checked that `data.len()` bytes from `host` lie in one live
@@ -177,7 +184,7 @@ impl DeviceMemory {
     /// Copies device bytes from `src` into `out`.
     pub fn read(&self, src: DevicePtr, out: &mut [u8]) -> Result<(), MemError> {
         let view = self.view();
-        let mut cache = 0;
+        let mut cache = NO_CACHE;
         let host = view.translate(src.0, out.len() as u64, &mut cache)?;
         for (i, b) in out.iter_mut().enumerate() {
             // SAFETY: as in `write`.
@@ -189,7 +196,7 @@ impl DeviceMemory {
     /// Fills `len` bytes at `dst` with `value` (`cudaMemset`).
     pub fn memset(&self, dst: DevicePtr, value: u8, len: u64) -> Result<(), MemError> {
         let view = self.view();
-        let mut cache = 0;
+        let mut cache = NO_CACHE;
         let host = view.translate(dst.0, len, &mut cache)?;
         for i in 0..len as usize {
             // SAFETY: as in `write`.
@@ -294,16 +301,32 @@ pub(crate) fn atom_apply(op: AtomOp, size: u32, old: u64, b: u64, c: u64) -> u64
     r & m
 }
 
+/// Whether lane `l` accesses `addrs[0] + l * size` for every lane (the common coalesced
+/// pattern); vectorizes with baseline SSE2.
+#[inline]
+fn is_contiguous(addrs: &[u64; 32], size: u32) -> bool {
+    let (base, step) = (addrs[0], u64::from(size));
+    let mut diff = 0u64;
+    let mut expect = base;
+    for &a in addrs {
+        diff |= a ^ expect;
+        expect = expect.wrapping_add(step);
+    }
+    diff == 0
+}
+
 impl MemView<'_> {
     /// The host address of `len` bytes at device address `addr`, all inside one live
-    /// allocation. `cache` is the index of the allocation that satisfied the last lookup.
+    /// allocation. `cache` holds the indices of the allocations that satisfied the last
+    /// lookups (most recent first).
     #[inline]
-    pub(crate) fn translate(&self, addr: u64, len: u64, cache: &mut usize) -> Result<*mut u8, MemError> {
+    pub(crate) fn translate(&self, addr: u64, len: u64, cache: &mut AllocCache) -> Result<*mut u8, MemError> {
         let allocs = &self.inner.allocs;
         let fits = |a: &Allocation| addr >= a.base && addr.wrapping_sub(a.base).saturating_add(len) <= a.size;
-        let a = match allocs.get(*cache) {
-            Some(a) if fits(a) => a,
-            _ => {
+        let hit = cache.iter().find_map(|&i| allocs.get(i).filter(|a| fits(a)));
+        let a = match hit {
+            Some(a) => a,
+            None => {
                 let i = allocs.partition_point(|a| a.base <= addr);
                 let oob = MemError::OutOfBounds { addr, size: len as u32 };
                 let i = i.checked_sub(1).ok_or(oob)?;
@@ -311,7 +334,8 @@ impl MemView<'_> {
                 if !fits(a) {
                     return Err(oob);
                 }
-                *cache = i;
+                cache.copy_within(0..ALLOC_CACHE - 1, 1);
+                cache[0] = i;
                 a
             }
         };
@@ -320,7 +344,7 @@ impl MemView<'_> {
     }
 
     #[inline]
-    fn checked(&self, addr: u64, size: u32, cache: &mut usize) -> Result<*mut u8, MemError> {
+    fn checked(&self, addr: u64, size: u32, cache: &mut AllocCache) -> Result<*mut u8, MemError> {
         if !addr.is_multiple_of(u64::from(size)) {
             return Err(MemError::Misaligned { addr, size });
         }
@@ -329,7 +353,7 @@ impl MemView<'_> {
 
     /// Loads `size` (1, 2, 4 or 8) bytes, zero-extended.
     #[inline]
-    pub(crate) fn load(&self, addr: u64, size: u32, cache: &mut usize) -> Result<u64, MemError> {
+    pub(crate) fn load(&self, addr: u64, size: u32, cache: &mut AllocCache) -> Result<u64, MemError> {
         let p = self.checked(addr, size, cache)?;
         // SAFETY: `checked` verified that `size` bytes at `p` are inside a live allocation
         // (kept alive by the read lock) and that `p` is aligned to `size` (device and host
@@ -346,7 +370,7 @@ impl MemView<'_> {
 
     /// Stores the low `size` (1, 2, 4 or 8) bytes of `v`.
     #[inline]
-    pub(crate) fn store(&self, addr: u64, size: u32, v: u64, cache: &mut usize) -> Result<(), MemError> {
+    pub(crate) fn store(&self, addr: u64, size: u32, v: u64, cache: &mut AllocCache) -> Result<(), MemError> {
         let p = self.checked(addr, size, cache)?;
         // SAFETY: as in `load`.
         unsafe {
@@ -360,6 +384,129 @@ impl MemView<'_> {
         Ok(())
     }
 
+    /// Checks that the `size`-byte accesses of the lanes in `mask` at `addrs` all lie in one
+    /// live allocation and are aligned; returns the host address of the lowest one and that
+    /// address. `None` when any check fails (the caller then goes lane by lane to find the
+    /// faulting one).
+    #[inline]
+    fn span(&self, addrs: &[u64; 32], mask: u32, size: u32, cache: &mut AllocCache) -> Option<(*mut u8, u64)> {
+        if !size.is_power_of_two() || size > 8 || mask == 0 {
+            return None;
+        }
+        let (lo, hi, or) = if mask == u32::MAX && is_contiguous(addrs, size) {
+            (addrs[0], addrs[31], addrs[0])
+        } else {
+            let (mut lo, mut hi, mut or) = (u64::MAX, 0u64, 0u64);
+            for (l, &a) in addrs.iter().enumerate() {
+                if mask >> l & 1 != 0 {
+                    lo = lo.min(a);
+                    hi = hi.max(a);
+                    or |= a;
+                }
+            }
+            (lo, hi, or)
+        };
+        if or & u64::from(size - 1) != 0 {
+            return None;
+        }
+        let len = (hi.checked_sub(lo)?).checked_add(u64::from(size))?;
+        let p = self.translate(lo, len, cache).ok()?;
+        Some((p, lo))
+    }
+
+    /// Loads `size` (1, 2, 4 or 8) bytes for every lane in `mask` from `addrs[lane]` into
+    /// `out[lane]` (zero-extended). On failure, returns the first faulting lane and why.
+    #[inline]
+    pub(crate) fn load_lanes(
+        &self,
+        addrs: &[u64; 32],
+        mask: u32,
+        size: u32,
+        out: &mut [u64; 32],
+        cache: &mut AllocCache,
+    ) -> Result<(), (usize, MemError)> {
+        let Some((p, lo)) = self.span(addrs, mask, size, cache) else {
+            for l in 0..32 {
+                if mask >> l & 1 != 0 {
+                    out[l] = self.load(addrs[l], size, cache).map_err(|e| (l, e))?;
+                }
+            }
+            return Ok(());
+        };
+        macro_rules! go {
+            ($at:ty) => {{
+                if mask == u32::MAX {
+                    for (o, &a) in out.iter_mut().zip(addrs) {
+                        // SAFETY: as below (every lane is active).
+                        *o = unsafe { <$at>::from_ptr(p.add((a - lo) as usize).cast()).load(Ordering::Relaxed) } as u64;
+                    }
+                    return Ok(());
+                }
+                for (l, (o, &a)) in out.iter_mut().zip(addrs).enumerate() {
+                    if mask >> l & 1 != 0 {
+                        // SAFETY: `span` checked that every active lane's access lies inside
+                        // one live allocation starting at host `p` for device `lo`, and is
+                        // aligned to `size`; the read lock keeps the allocation alive.
+                        *o = unsafe { <$at>::from_ptr(p.add((a - lo) as usize).cast()).load(Ordering::Relaxed) } as u64;
+                    }
+                }
+            }};
+        }
+        match size {
+            1 => go!(AtomicU8),
+            2 => go!(AtomicU16),
+            4 => go!(AtomicU32),
+            _ => go!(AtomicU64),
+        }
+        Ok(())
+    }
+
+    /// Stores the low `size` bytes of `vals[lane]` at `addrs[lane]` for every lane in `mask`
+    /// (in lane order). On failure, returns the first faulting lane and why; lanes before it
+    /// have stored.
+    #[inline]
+    pub(crate) fn store_lanes(
+        &self,
+        addrs: &[u64; 32],
+        mask: u32,
+        size: u32,
+        vals: &[u64; 32],
+        cache: &mut AllocCache,
+    ) -> Result<(), (usize, MemError)> {
+        let Some((p, lo)) = self.span(addrs, mask, size, cache) else {
+            for l in 0..32 {
+                if mask >> l & 1 != 0 {
+                    self.store(addrs[l], size, vals[l], cache).map_err(|e| (l, e))?;
+                }
+            }
+            return Ok(());
+        };
+        macro_rules! go {
+            ($at:ty, $t:ty) => {{
+                if mask == u32::MAX {
+                    for (&v, &a) in vals.iter().zip(addrs) {
+                        // SAFETY: as in `load_lanes` (every lane is active).
+                        unsafe { <$at>::from_ptr(p.add((a - lo) as usize).cast()).store(v as $t, Ordering::Relaxed) };
+                    }
+                    return Ok(());
+                }
+                for (l, (&v, &a)) in vals.iter().zip(addrs).enumerate() {
+                    if mask >> l & 1 != 0 {
+                        // SAFETY: as in `load_lanes`.
+                        unsafe { <$at>::from_ptr(p.add((a - lo) as usize).cast()).store(v as $t, Ordering::Relaxed) };
+                    }
+                }
+            }};
+        }
+        match size {
+            1 => go!(AtomicU8, u8),
+            2 => go!(AtomicU16, u16),
+            4 => go!(AtomicU32, u32),
+            _ => go!(AtomicU64, u64),
+        }
+        Ok(())
+    }
+
     /// Atomically applies `op` to `size` (2, 4 or 8) bytes at `addr`; returns the old value.
     pub(crate) fn atomic(
         &self,
@@ -368,7 +515,7 @@ impl MemView<'_> {
         op: AtomOp,
         b: u64,
         c: u64,
-        cache: &mut usize,
+        cache: &mut AllocCache,
     ) -> Result<u64, MemError> {
         let p = self.checked(addr, size, cache)?;
         // SAFETY: as in `load`; the read-modify-write is a host compare-exchange loop (or a

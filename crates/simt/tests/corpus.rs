@@ -39,14 +39,14 @@ fn unsupported_instruction_is_a_load_error() {
 .visible .entry k(.param .u64 p)
 {
     .reg .f32 %f<4>;
-    add.rz.f32 %f1, %f2, %f3;
+    min.NaN.f32 %f1, %f2, %f3;
     ret;
 }
 "#;
     let e = Program::from_ptx(src).unwrap_err();
     assert_eq!(e.function, "k");
     assert_eq!((e.line, e.col), (8, 5), "{e}");
-    assert!(e.instruction.starts_with("add.rz.f32"), "{e}");
+    assert!(e.instruction.starts_with("min.NaN.f32"), "{e}");
 }
 
 #[test]
@@ -112,5 +112,88 @@ fn inline_ptx_bit_ops_and_generic_shared() {
         assert_eq!(w(o + 7), t.count_ones());
         assert_eq!(w(o + 8), t.leading_zeros());
         assert_eq!(w(o + 9), t ^ 1, "shared via generic {t}");
+    }
+}
+
+#[test]
+fn carry_chains_128_bit() {
+    // out[t] = {a + b (4 limbs), a - b (4 limbs), lo64(x) * lo64(y) as 128 bits via mad.cc (4 limbs)}
+    let src = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 inp, .param .u64 outp)
+{
+    .reg .b32 %a<4>, %b<4>, %s<4>, %d<4>, %m<4>;
+    .reg .b64 %rd<8>;
+    .reg .b32 %t;
+    ld.param.u64 %rd1, [inp];
+    ld.param.u64 %rd2, [outp];
+    mov.u32 %t, %tid.x;
+    mul.wide.u32 %rd3, %t, 32;
+    add.s64 %rd4, %rd1, %rd3;
+    ld.global.v4.u32 {%a0, %a1, %a2, %a3}, [%rd4];
+    ld.global.v4.u32 {%b0, %b1, %b2, %b3}, [%rd4+16];
+    add.cc.u32 %s0, %a0, %b0;
+    addc.cc.u32 %s1, %a1, %b1;
+    addc.cc.u32 %s2, %a2, %b2;
+    addc.u32 %s3, %a3, %b3;
+    sub.cc.u32 %d0, %a0, %b0;
+    subc.cc.u32 %d1, %a1, %b1;
+    subc.cc.u32 %d2, %a2, %b2;
+    subc.u32 %d3, %a3, %b3;
+    // (a1:a0) * (b1:b0), schoolbook with carries.
+    mul.lo.u32 %m0, %a0, %b0;
+    mul.hi.u32 %m1, %a0, %b0;
+    mad.lo.cc.u32 %m1, %a0, %b1, %m1;
+    madc.hi.u32 %m2, %a0, %b1, 0;
+    mad.lo.cc.u32 %m1, %a1, %b0, %m1;
+    madc.hi.cc.u32 %m2, %a1, %b0, %m2;
+    addc.u32 %m3, 0, 0;
+    mad.lo.cc.u32 %m2, %a1, %b1, %m2;
+    madc.hi.u32 %m3, %a1, %b1, %m3;
+    mul.wide.u32 %rd3, %t, 48;
+    add.s64 %rd5, %rd2, %rd3;
+    st.global.v4.u32 [%rd5], {%s0, %s1, %s2, %s3};
+    st.global.v4.u32 [%rd5+16], {%d0, %d1, %d2, %d3};
+    st.global.v4.u32 [%rd5+32], {%m0, %m1, %m2, %m3};
+    ret;
+}
+"#;
+    let p = Program::from_ptx(src).unwrap();
+    let mem = DeviceMemory::new();
+    let mut x = 0x1234_5678_9abc_def1u64;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let n = 64usize;
+    let mut inp = Vec::new();
+    let mut vals = Vec::new();
+    for i in 0..n {
+        // Include limbs of all ones so carries ripple through every limb.
+        let (a, b) = if i % 4 == 0 {
+            (u128::MAX, 1u128)
+        } else {
+            ((next() as u128) << 64 | next() as u128, (next() as u128) << 64 | next() as u128)
+        };
+        inp.extend_from_slice(&a.to_le_bytes());
+        inp.extend_from_slice(&b.to_le_bytes());
+        vals.push((a, b));
+    }
+    let din = mem.alloc(inp.len() as u64).unwrap();
+    mem.write(din, &inp).unwrap();
+    let dout = mem.alloc(48 * n as u64).unwrap();
+    p.launch("k", Dim3::x(1), Dim3::x(n as u32), 0, Params::new().ptr(din).ptr(dout).bytes(), &mem).unwrap();
+    let mut out = vec![0u8; 48 * n];
+    mem.read(dout, &mut out).unwrap();
+    for (i, &(a, b)) in vals.iter().enumerate() {
+        let o = &out[i * 48..];
+        let get = |k: usize| u128::from_le_bytes(o[k * 16..k * 16 + 16].try_into().unwrap());
+        assert_eq!(get(0), a.wrapping_add(b), "add {i}");
+        assert_eq!(get(1), a.wrapping_sub(b), "sub {i}");
+        assert_eq!(get(2), (a as u64 as u128) * (b as u64 as u128), "mul {i}");
     }
 }

@@ -109,9 +109,30 @@ extern "C" __global__ void divergence(const int *in, int *out) {
     out[t] = acc;
 }
 
+// A real deadlock: warp 0 waits at named barrier 1 for 64 threads, warp 1 exits (exited threads
+// never count toward an explicit thread count).
 extern "C" __global__ void deadlock(int *out) {
-    if (threadIdx.x < 32) __syncthreads();
+    if (threadIdx.x < 32) asm volatile("bar.sync 1, 64;" ::: "memory");
     out[threadIdx.x] = 1;
+}
+
+// Two warps wait at different named barriers, each expecting both warps.
+extern "C" __global__ void deadlock_two_barriers(int *out) {
+    if (threadIdx.x < 32) asm volatile("bar.sync 1, 64;" ::: "memory");
+    else asm volatile("bar.sync 2, 64;" ::: "memory");
+    out[threadIdx.x] = 1;
+}
+
+// Threads past `n` return before __syncthreads(); exited threads count as arrived, as on a GPU.
+extern "C" __global__ void early_return_sync(const int *in, int *out, int n) {
+    __shared__ int s[256];
+    int t = threadIdx.x;
+    int i = blockIdx.x * blockDim.x + t;
+    if (i >= n) return;
+    s[t] = in[i];
+    __syncthreads();
+    int j = t + 1 < blockDim.x && i + 1 < n ? t + 1 : t;
+    out[i] = s[t] + s[j];
 }
 
 extern "C" __global__ void oob_store(int *out, int n) {
