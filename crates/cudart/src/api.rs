@@ -31,8 +31,13 @@ unsafe fn out<T>(p: *mut T, r: Result<T>) -> i32 {
 /// # Safety
 /// `count` must be valid for writes.
 pub unsafe extern "C" fn cudaGetDeviceCount(count: *mut i32) -> i32 {
+    let r = device::device_count();
+    if matches!(r, Err(Error::NoDevice)) && !count.is_null() {
+        // SAFETY: non-null, valid for writes per the contract. CUDA reports 0 devices too.
+        unsafe { count.write(0) };
+    }
     // SAFETY: forwarded contract.
-    unsafe { out(count, device::device_count()) }
+    unsafe { out(count, r) }
 }
 
 /// `cudaSetDevice(int device)`.
@@ -304,8 +309,8 @@ pub extern "C" fn cudaEventRecord(e: *mut c_void, s: *mut c_void) -> i32 {
 }
 
 /// `cudaEventRecordWithFlags(cudaEvent_t, cudaStream_t, unsigned int flags)`.
-pub extern "C" fn cudaEventRecordWithFlags(e: *mut c_void, s: *mut c_void, _flags: u32) -> i32 {
-    code(Event(e as u64).record(Stream(s as u64)))
+pub extern "C" fn cudaEventRecordWithFlags(e: *mut c_void, s: *mut c_void, flags: u32) -> i32 {
+    code(Event(e as u64).record_with_flags(Stream(s as u64), flags))
 }
 
 /// `cudaEventSynchronize(cudaEvent_t)`.

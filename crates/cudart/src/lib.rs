@@ -8,7 +8,10 @@
 //!   launch ABI (`__cudaPushCallConfiguration`, `__cudaLaunchKernel`, `cudaLaunchKernel`) and
 //!   the symbol API (`cudaMemcpyToSymbol`, ...);
 //! - [`fatbin`]: reading the embedded fatbin and choosing/decompressing its PTX;
-//! - [`api`]: the common runtime API (devices, memory, streams, events, errors).
+//! - [`api`]: the common runtime API (devices, memory, streams, events, errors);
+//! - [`ext`]: pitched/2D/3D/peer memory, pointer attributes, host registration, host
+//!   functions, limits and flags, and the per-thread default stream (`_ptsz`/`_ptds`) variants;
+//! - [`graph`]: stream capture and the graph API.
 //!
 //! Every symbol CUDA 13.0's libcudart.so.13 exports is exported (under version node
 //! `libcudart.so.13`); the ones not implemented yet print a one-time note and return
@@ -19,7 +22,9 @@
 //! `libcudart.so.13` symlink to it.
 
 pub mod api;
+pub mod ext;
 pub mod fatbin;
+pub mod graph;
 pub mod register;
 
 use std::collections::HashSet;

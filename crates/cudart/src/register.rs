@@ -16,7 +16,12 @@ use runtime::module::{Function, Module};
 use runtime::stream::Stream;
 use runtime::{DevicePtr, Dim3, Error, Result, record};
 
+use runtime::memory::On;
+
 use crate::code;
+
+/// Synchronous, on the legacy default stream.
+const SYNC: On = On::Sync(Stream::LEGACY);
 
 /// A registered fatbin.
 #[derive(Debug)]
@@ -70,9 +75,12 @@ fn registry() -> std::sync::MutexGuard<'static, Registry> {
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct Dim3C {
-    x: u32,
-    y: u32,
-    z: u32,
+    /// x.
+    pub x: u32,
+    /// y.
+    pub y: u32,
+    /// z.
+    pub z: u32,
 }
 
 impl From<Dim3C> for Dim3 {
@@ -259,7 +267,7 @@ pub unsafe extern "C" fn __cudaPopCallConfiguration(
     0
 }
 
-fn function_for(host_fun: usize) -> Result<Function> {
+pub(crate) fn function_for(host_fun: usize) -> Result<Function> {
     let entry = registry().functions.get(&host_fun).map(|(fb, n)| (fb.clone(), n.clone()));
     let Some((fb, name)) = entry else { return record(Err(Error::InvalidDeviceFunction)) };
     fb.module()?.function(&name)
@@ -297,29 +305,49 @@ unsafe fn launch(
     stream: *mut c_void,
 ) -> i32 {
     let r = (|| {
-        let f = function_for(host_fun)?;
-        let params = f.params();
-        if !params.is_empty() && args.is_null() {
-            return record(Err(Error::InvalidValue));
-        }
-        let mut slices: Vec<&[u8]> = Vec::with_capacity(params.len());
-        for (i, p) in params.iter().enumerate() {
-            // SAFETY: `args` has one entry per parameter, each pointing to `p.size` bytes.
-            let s = unsafe {
-                let a = *args.add(i) as *const u8;
-                if a.is_null() {
-                    return record(Err(Error::InvalidValue));
-                }
-                std::slice::from_raw_parts(a, p.size as usize)
-            };
-            slices.push(s);
-        }
-        let packed = f.pack_params(&slices)?;
-        let shared = u32::try_from(shared).map_err(|_| Error::InvalidValue);
-        let shared = record(shared)?;
+        let (f, packed, shared) = {
+            // SAFETY: forwarded contract.
+            unsafe { prepare_launch(host_fun, args, shared) }
+        }?;
         runtime::launch::launch_packed(&f, grid.into(), block.into(), shared, Stream(stream as u64), packed)
     })();
     code(r)
+}
+
+/// The kernel, its packed parameters and the checked dynamic shared memory size of a launch
+/// (as `cudaLaunchKernel` and kernel graph nodes take them).
+///
+/// # Safety
+/// `args` must hold one pointer per kernel parameter, each to a value of the parameter's size.
+pub(crate) unsafe fn prepare_launch(
+    host_fun: usize,
+    args: *mut *mut c_void,
+    shared: usize,
+) -> Result<(Function, Vec<u8>, u32)> {
+    let f = function_for(host_fun)?;
+    let params = f.params();
+    if !params.is_empty() && args.is_null() {
+        return record(Err(Error::InvalidValue));
+    }
+    let mut slices: Vec<&[u8]> = Vec::with_capacity(params.len());
+    for (i, p) in params.iter().enumerate() {
+        // SAFETY: `args` has one entry per parameter, each pointing to `p.size` bytes.
+        let s = unsafe {
+            let a = *args.add(i) as *const u8;
+            if a.is_null() {
+                return record(Err(Error::InvalidValue));
+            }
+            std::slice::from_raw_parts(a, p.size as usize)
+        };
+        slices.push(s);
+    }
+    let packed = f.pack_params(&slices)?;
+    // Above 48 KB (less static shared memory) only once raised by cudaFuncSetAttribute.
+    let shared = match u32::try_from(shared) {
+        Ok(s) if s <= f.max_dynamic_shared() => s,
+        _ => return record(Err(Error::InvalidValue)),
+    };
+    Ok((f, packed, shared))
 }
 
 /// `cudaError_t __cudaLaunchKernel(cudaKernel_t, dim3, dim3, void **args, size_t, cudaStream_t)`.
@@ -338,7 +366,7 @@ pub unsafe extern "C" fn __cudaLaunchKernel(
     unsafe { launch(kernel as usize, grid, block, args, shared, stream) }
 }
 
-/// `__cudaLaunchKernel_ptsz`: the per-thread default stream is the legacy default stream here.
+/// `__cudaLaunchKernel_ptsz`: stream 0 is the per-thread default stream.
 ///
 /// # Safety
 /// As for `cudaLaunchKernel`.
@@ -350,8 +378,39 @@ pub unsafe extern "C" fn __cudaLaunchKernel_ptsz(
     shared: usize,
     stream: *mut c_void,
 ) -> i32 {
+    let stream = crate::ext::ptsz(stream);
     // SAFETY: forwarded contract.
     unsafe { launch(kernel as usize, grid, block, args, shared, stream) }
+}
+
+/// `cudaLaunchKernel_ptsz`: stream 0 is the per-thread default stream.
+///
+/// # Safety
+/// As for `cudaLaunchKernel`.
+pub unsafe extern "C" fn cudaLaunchKernel_ptsz(
+    func: *const c_void,
+    grid: Dim3C,
+    block: Dim3C,
+    args: *mut *mut c_void,
+    shared: usize,
+    stream: *mut c_void,
+) -> i32 {
+    let stream = crate::ext::ptsz(stream);
+    // SAFETY: forwarded contract.
+    unsafe { launch(func as usize, grid, block, args, shared, stream) }
+}
+
+/// `cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value)`:
+/// validated and recorded; `cudaFuncAttributeMaxDynamicSharedMemorySize` (8) raises the
+/// dynamic shared memory launches of `func` may use.
+pub extern "C" fn cudaFuncSetAttribute(func: *const c_void, attr: i32, value: i32) -> i32 {
+    code(function_for(func as usize).and_then(|f| f.set_attribute(attr, value)))
+}
+
+/// `cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache)`: recorded (no effect on the
+/// CPU).
+pub extern "C" fn cudaFuncSetCacheConfig(func: *const c_void, config: i32) -> i32 {
+    code(function_for(func as usize).and_then(|f| f.set_cache_config(config)))
 }
 
 /// `cudaError_t cudaLaunchKernel(const void *func, dim3, dim3, void **args, size_t,
@@ -449,7 +508,7 @@ unsafe fn symbol_copy(
     offset: usize,
     kind: i32,
     to_symbol: bool,
-    stream: Option<Stream>,
+    on: runtime::memory::On,
 ) -> i32 {
     let r = (|| {
         let kind = record(runtime::memory::MemcpyKind::from_raw(kind))?;
@@ -465,7 +524,7 @@ unsafe fn symbol_copy(
         let dev = symbol_range(sym, count, offset)?;
         let (dst, src) = if to_symbol { (dev.0, other as u64) } else { (other as u64, dev.0) };
         // SAFETY: per the contract; the other side is device memory.
-        unsafe { runtime::memory::memcpy_raw(dst, src, count, kind, stream) }
+        unsafe { runtime::memory::memcpy_on(dst, src, count, kind, on) }
     })();
     code(r)
 }
@@ -483,7 +542,7 @@ pub unsafe extern "C" fn cudaMemcpyToSymbol(
     kind: i32,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, None) }
+    unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, SYNC) }
 }
 
 /// `cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset,
@@ -499,7 +558,7 @@ pub unsafe extern "C" fn cudaMemcpyFromSymbol(
     kind: i32,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, dst, count, offset, kind, false, None) }
+    unsafe { symbol_copy(sym, dst, count, offset, kind, false, SYNC) }
 }
 
 /// `cudaMemcpyToSymbolAsync`.
@@ -515,7 +574,7 @@ pub unsafe extern "C" fn cudaMemcpyToSymbolAsync(
     stream: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, Some(Stream(stream as u64))) }
+    unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, On::Async(Stream(stream as u64))) }
 }
 
 /// `cudaMemcpyFromSymbolAsync`.
@@ -531,7 +590,7 @@ pub unsafe extern "C" fn cudaMemcpyFromSymbolAsync(
     stream: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, dst, count, offset, kind, false, Some(Stream(stream as u64))) }
+    unsafe { symbol_copy(sym, dst, count, offset, kind, false, On::Async(Stream(stream as u64))) }
 }
 
 /// `cudaGetSymbolAddress(void **devPtr, const void *symbol)`.
@@ -562,4 +621,68 @@ pub unsafe extern "C" fn cudaGetSymbolSize(size: *mut usize, sym: *const c_void)
         unsafe { size.write(n) }
     });
     code(r)
+}
+
+/// `cudaMemcpyToSymbol_ptds`: synchronous on the per-thread default stream.
+///
+/// # Safety
+/// As for `cudaMemcpyToSymbol`.
+pub unsafe extern "C" fn cudaMemcpyToSymbol_ptds(
+    sym: *const c_void,
+    src: *const c_void,
+    count: usize,
+    offset: usize,
+    kind: i32,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, On::Sync(Stream::PER_THREAD)) }
+}
+
+/// `cudaMemcpyFromSymbol_ptds`: synchronous on the per-thread default stream.
+///
+/// # Safety
+/// As for `cudaMemcpyFromSymbol`.
+pub unsafe extern "C" fn cudaMemcpyFromSymbol_ptds(
+    dst: *mut c_void,
+    sym: *const c_void,
+    count: usize,
+    offset: usize,
+    kind: i32,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { symbol_copy(sym, dst, count, offset, kind, false, On::Sync(Stream::PER_THREAD)) }
+}
+
+/// `cudaMemcpyToSymbolAsync_ptsz`.
+///
+/// # Safety
+/// As for `cudaMemcpyToSymbolAsync`.
+pub unsafe extern "C" fn cudaMemcpyToSymbolAsync_ptsz(
+    sym: *const c_void,
+    src: *const c_void,
+    count: usize,
+    offset: usize,
+    kind: i32,
+    stream: *mut c_void,
+) -> i32 {
+    let s = Stream(crate::ext::ptsz(stream) as u64);
+    // SAFETY: forwarded contract.
+    unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, On::Async(s)) }
+}
+
+/// `cudaMemcpyFromSymbolAsync_ptsz`.
+///
+/// # Safety
+/// As for `cudaMemcpyFromSymbolAsync`.
+pub unsafe extern "C" fn cudaMemcpyFromSymbolAsync_ptsz(
+    dst: *mut c_void,
+    sym: *const c_void,
+    count: usize,
+    offset: usize,
+    kind: i32,
+    stream: *mut c_void,
+) -> i32 {
+    let s = Stream(crate::ext::ptsz(stream) as u64);
+    // SAFETY: forwarded contract.
+    unsafe { symbol_copy(sym, dst, count, offset, kind, false, On::Async(s)) }
 }

@@ -186,6 +186,54 @@ fn shared_memory_reduction() {
     check_pass("shared_reduce", &[]);
 }
 
+/// Builds and runs `name`, asserting it exits 0 and prints PASS; returns (stdout, stderr).
+fn run_pass(name: &str) -> (String, String) {
+    let exe = build(name, name, &[]);
+    let o = run(&exe);
+    let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(
+        o.status.code() == Some(0) && stdout.contains("PASS") && !stdout.contains("FAIL"),
+        "{name}: status {:?}\nstdout:\n{stdout}\nstderr:\n{stderr}",
+        o.status
+    );
+    (stdout, stderr)
+}
+
+#[test]
+fn device_printf_output_and_order() {
+    let (stdout, stderr) = run_pass("device_printf");
+    // Lines printed by different blocks may interleave (as on a GPU): sort that section.
+    let (head, rest) = stdout.split_once("--- blocks\n").unwrap_or_else(|| panic!("{stdout}\n{stderr}"));
+    let (blocks, tail) = rest.split_once("--- end\n").unwrap_or_else(|| panic!("{stdout}"));
+    assert_eq!(
+        head,
+        "host before\n\
+         t0:     0|0   |ff|010|+0.00|1.000000e+03|0.0001|a|cuda|cu|-1099511627776\n\
+         t1:    11|1   |100|011|+1.50|1.001000e+03|0.0002|b|cuda|cu|-1099511627777\n\
+         t2:    22|2   |101|012|+3.00|1.002000e+03|0.0003|c|cuda|cu|-1099511627778\n\
+         t3:    33|3   |102|013|+4.50|1.003000e+03|0.0004|d|cuda|cu|-1099511627779\n\
+         host after\n",
+        "stderr:\n{stderr}"
+    );
+    let mut lines: Vec<&str> = blocks.lines().collect();
+    lines.sort();
+    assert_eq!(lines, (0..5).map(|b| format!("block {b} of 5")).collect::<Vec<_>>());
+    assert_eq!(tail, "PASS\n");
+}
+
+#[test]
+fn device_assert_is_sticky_cuda_error_assert() {
+    let (_, stderr) = run_pass("device_assert");
+    let msg = ": void check(const int *, int): block: [1,0,0], thread: [3,0,0] Assertion `v[i] != 13` failed.";
+    assert!(stderr.lines().any(|l| l.ends_with(msg) && l.contains("device_assert.cu:7")), "{stderr}");
+}
+
+#[test]
+fn device_malloc_free_new_delete() {
+    run_pass("device_malloc");
+}
+
 #[test]
 fn exports_every_cuda_13_0_symbol_versioned() {
     let lib = our_lib();
@@ -360,5 +408,142 @@ fn struct_layouts_match_cuda_13_0_headers() {
     let mut want: Vec<(String, usize)> = prop.iter().chain(&fa).map(|(n, o)| (n.to_string(), *o)).collect();
     want.push(("sizeof_prop".into(), prop_size));
     want.push(("sizeof_fa".into(), fa_size));
+    assert_eq!(c, want);
+}
+
+/// Builds `name` and runs it with extra environment variables and arguments; it must print
+/// PASS and exit 0.
+fn check_pass_env(name: &str, flags: &[&str], env: &[(&str, &str)], args: &[&str]) {
+    let out = format!("{name}{}", flags.join("").replace(['-', '=', ',', ' '], "_"));
+    let exe = build(name, &out, flags);
+    let mut ld = work_dir().join("lib").into_os_string();
+    if let Some(old) = std::env::var_os("LD_LIBRARY_PATH") {
+        ld.push(":");
+        ld.push(old);
+    }
+    let mut cmd = Command::new(&exe);
+    cmd.env("LD_LIBRARY_PATH", ld).current_dir(work_dir()).args(args);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let o = cmd.output().expect("run test program");
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        o.status.code() == Some(0) && stdout.contains("PASS") && !stdout.contains("FAIL"),
+        "{name} {args:?} {env:?}: status {:?}\nstdout:\n{stdout}\nstderr:\n{stderr}",
+        o.status
+    );
+}
+
+#[test]
+fn pitched_2d_3d_and_peer_memory() {
+    check_pass("pitched_memory", &[]);
+}
+
+#[test]
+fn pointer_attributes_and_host_register() {
+    check_pass("pointer_attrs", &[]);
+}
+
+#[test]
+fn host_functions_and_callbacks_in_order() {
+    check_pass("host_callbacks", &[]);
+}
+
+#[test]
+fn func_attributes_limits_and_flags() {
+    check_pass("func_attrs", &[]);
+}
+
+#[test]
+fn stream_capture_to_graph() {
+    check_pass("graph_capture", &[]);
+}
+
+#[test]
+fn explicit_graph_with_dependencies() {
+    check_pass("graph_explicit", &[]);
+}
+
+#[test]
+fn per_thread_default_stream() {
+    check_pass("per_thread_stream", &["--default-stream=per-thread"]);
+}
+
+#[test]
+fn multithreaded_streams_stress() {
+    check_pass("stress_threads", &[]);
+}
+
+#[test]
+fn cuda_visible_devices_and_launch_blocking() {
+    check_pass_env("env_config", &[], &[("CUDA_VISIBLE_DEVICES", "")], &["hidden"]);
+    check_pass_env("env_config", &[], &[("CUDA_VISIBLE_DEVICES", "1,0")], &["hidden"]);
+    check_pass_env("env_config", &[], &[("CUDA_VISIBLE_DEVICES", "0,1")], &["visible"]);
+    check_pass_env("env_config", &[], &[("CUDA_LAUNCH_BLOCKING", "1")], &["blocking"]);
+}
+
+/// `(C field name, Rust offset)` rows and the C `printf` lines printing the C offsets.
+macro_rules! field_offsets {
+    ($ty:ty, $cty:literal, $($rf:tt => $cf:literal),* $(,)?) => {{
+        let mut rows: Vec<(String, usize)> = Vec::new();
+        let mut c = String::new();
+        $(
+            rows.push((format!("{}.{}", $cty, $cf), std::mem::offset_of!($ty, $rf)));
+            c.push_str(&format!("  printf(\"{}.{} %zu\\n\", offsetof({}, {}));\n", $cty, $cf, $cty, $cf));
+        )*
+        rows.push((format!("sizeof {}", $cty), std::mem::size_of::<$ty>()));
+        c.push_str(&format!("  printf(\"sizeof {} %zu\\n\", sizeof({}));\n", $cty, $cty));
+        (rows, c)
+    }};
+}
+
+#[test]
+fn memory_and_graph_struct_layouts_match_cuda_13_0_headers() {
+    use cudart::ext::{Extent, Memcpy3DParms, PitchedPtr, Pos};
+    use cudart::graph::{HostNodeParams, KernelNodeParams, MemsetParams};
+    let parts = [
+        field_offsets!(runtime::memory::PointerAttributes, "struct cudaPointerAttributes",
+            r#type => "type", device => "device", devicePointer => "devicePointer",
+            hostPointer => "hostPointer", reserved => "reserved"),
+        field_offsets!(PitchedPtr, "struct cudaPitchedPtr", ptr => "ptr", pitch => "pitch", xsize => "xsize", ysize => "ysize"),
+        field_offsets!(Extent, "struct cudaExtent", width => "width", height => "height", depth => "depth"),
+        field_offsets!(Pos, "struct cudaPos", x => "x", y => "y", z => "z"),
+        field_offsets!(Memcpy3DParms, "struct cudaMemcpy3DParms",
+            srcArray => "srcArray", srcPos => "srcPos", srcPtr => "srcPtr", dstArray => "dstArray",
+            dstPos => "dstPos", dstPtr => "dstPtr", extent => "extent", kind => "kind"),
+        field_offsets!(KernelNodeParams, "struct cudaKernelNodeParams",
+            func => "func", gridDim => "gridDim", blockDim => "blockDim", sharedMemBytes => "sharedMemBytes",
+            kernelParams => "kernelParams", extra => "extra"),
+        field_offsets!(MemsetParams, "struct cudaMemsetParams",
+            dst => "dst", pitch => "pitch", value => "value", elementSize => "elementSize",
+            width => "width", height => "height"),
+        field_offsets!(HostNodeParams, "struct cudaHostNodeParams", fn_ => "fn", userData => "userData"),
+    ];
+    let mut want = Vec::new();
+    let mut body = String::new();
+    for (rows, c) in parts {
+        want.extend(rows);
+        body.push_str(&c);
+    }
+    let src =
+        format!("#include <cuda_runtime_api.h>\n#include <cstdio>\n#include <cstddef>\nint main() {{\n{body}}}\n");
+    let dir = work_dir();
+    std::fs::write(dir.join("layout2.cpp"), src).expect("write");
+    let o = Command::new("g++")
+        .arg(format!("-I{}", cuda_include().display()))
+        .arg(dir.join("layout2.cpp"))
+        .arg("-o")
+        .arg(dir.join("layout2"))
+        .output()
+        .expect("run g++");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = Command::new(dir.join("layout2")).output().expect("run layout2");
+    let text = String::from_utf8_lossy(&o.stdout);
+    let c: Vec<(String, usize)> = text
+        .lines()
+        .filter_map(|l| l.rsplit_once(' ').map(|(a, b)| (a.to_string(), b.parse().unwrap_or(usize::MAX))))
+        .collect();
     assert_eq!(c, want);
 }

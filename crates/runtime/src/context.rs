@@ -108,6 +108,9 @@ pub(crate) fn sticky() -> Option<Error> {
 /// Runs one runtime API call: fails with the sticky error if there is one, and records the
 /// call's error as the thread's last error.
 pub(crate) fn api<T>(f: impl FnOnce(&'static Context) -> Result<T>) -> Result<T> {
+    if !crate::device::visible() {
+        return crate::record(Err(Error::NoDevice));
+    }
     let c = ctx();
     if let Some(e) = *lock(&c.sticky) {
         return crate::record(Err(e));

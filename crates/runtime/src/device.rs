@@ -225,9 +225,160 @@ fn check(device: i32) -> Result<()> {
     if device == 0 { Ok(()) } else { Err(Error::InvalidDevice) }
 }
 
-/// `cudaGetDeviceCount`: 1.
+/// `cudaGetDeviceCount`: 1 (0 devices, [`Error::NoDevice`], when `CUDA_VISIBLE_DEVICES`
+/// hides device 0).
 pub fn device_count() -> Result<i32> {
     api(|_| Ok(1))
+}
+
+/// Whether `CUDA_VISIBLE_DEVICES` (when set) makes device 0 visible: as in CUDA, the list is
+/// read up to its first invalid entry, so device 0 is visible only if the first entry is `0`
+/// (an empty value hides every device).
+pub fn visible() -> bool {
+    static V: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *V.get_or_init(|| match std::env::var("CUDA_VISIBLE_DEVICES") {
+        Err(_) => true,
+        Ok(v) => v.split(',').next().is_some_and(|f| f.trim().parse::<u32>() == Ok(0)),
+    })
+}
+
+/// `cudaLimit` values.
+pub mod limit {
+    /// `cudaLimitStackSize`.
+    pub const STACK_SIZE: i32 = 0;
+    /// `cudaLimitPrintfFifoSize`.
+    pub const PRINTF_FIFO_SIZE: i32 = 1;
+    /// `cudaLimitMallocHeapSize`.
+    pub const MALLOC_HEAP_SIZE: i32 = 2;
+    /// `cudaLimitDevRuntimeSyncDepth`.
+    pub const DEV_RUNTIME_SYNC_DEPTH: i32 = 3;
+    /// `cudaLimitDevRuntimePendingLaunchCount`.
+    pub const DEV_RUNTIME_PENDING_LAUNCH_COUNT: i32 = 4;
+    /// `cudaLimitMaxL2FetchGranularity`.
+    pub const MAX_L2_FETCH_GRANULARITY: i32 = 5;
+    /// `cudaLimitPersistingL2CacheSize`.
+    pub const PERSISTING_L2_CACHE_SIZE: i32 = 6;
+}
+
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+
+/// Current limits, indexed by `cudaLimit` (CUDA's defaults on an H100).
+static LIMITS: [AtomicUsize; 7] = [
+    AtomicUsize::new(1024),
+    AtomicUsize::new(1 << 20),
+    AtomicUsize::new(8 << 20),
+    AtomicUsize::new(2),
+    AtomicUsize::new(2048),
+    AtomicUsize::new(32),
+    AtomicUsize::new(0),
+];
+
+/// `cudaDeviceGetLimit`.
+pub fn get_limit(which: i32) -> Result<usize> {
+    api(|_| {
+        let l = usize::try_from(which).ok().and_then(|i| LIMITS.get(i)).ok_or(Error::UnsupportedLimit)?;
+        Ok(l.load(Ordering::Relaxed))
+    })
+}
+
+/// A limit's current value, for the engine side (printf FIFO, malloc heap, stack size);
+/// `None` for an unknown limit.
+pub fn limit_value(which: i32) -> Option<usize> {
+    usize::try_from(which).ok().and_then(|i| LIMITS.get(i)).map(|l| l.load(Ordering::Relaxed))
+}
+
+/// `cudaDeviceSetLimit`: the value is stored (rounded as CUDA does: the L2 fetch granularity
+/// to 0/32/64/128, the persisting L2 size capped at its maximum).
+pub fn set_limit(which: i32, value: usize) -> Result<()> {
+    api(|_| {
+        let l = usize::try_from(which).ok().and_then(|i| LIMITS.get(i)).ok_or(Error::UnsupportedLimit)?;
+        let v = match which {
+            limit::STACK_SIZE if value > (1 << 20) => return Err(Error::InvalidValue),
+            limit::MAX_L2_FETCH_GRANULARITY => match value {
+                0..=31 => 0,
+                32..=63 => 32,
+                64..=127 => 64,
+                _ => 128,
+            },
+            limit::PERSISTING_L2_CACHE_SIZE => value.min(props().persistingL2CacheMaxSize as usize),
+            _ => value,
+        };
+        l.store(v, Ordering::Relaxed);
+        Ok(())
+    })
+}
+
+/// `cudaDeviceMapHost`: always reported by `cudaGetDeviceFlags` (the runtime sets it).
+pub const DEVICE_MAP_HOST: u32 = 0x08;
+/// Every valid `cudaSetDeviceFlags` bit: schedule mask (0x07), MapHost (0x08),
+/// LmemResizeToMax (0x10), SyncMemops (0x80).
+const DEVICE_FLAGS: u32 = 0x07 | 0x08 | 0x10 | 0x80;
+static FLAGS: AtomicU32 = AtomicU32::new(0);
+
+/// `cudaSetDeviceFlags`: validated and recorded (scheduling does not change on the CPU).
+pub fn set_device_flags(flags: u32) -> Result<()> {
+    api(|_| {
+        // At most one scheduling policy: Auto 0, Spin 1, Yield 2, BlockingSync 4.
+        if flags & !DEVICE_FLAGS != 0 || !matches!(flags & 7, 0 | 1 | 2 | 4) {
+            return Err(Error::InvalidValue);
+        }
+        FLAGS.store(flags, Ordering::Relaxed);
+        Ok(())
+    })
+}
+
+/// `cudaGetDeviceFlags`: the flags set, with `cudaDeviceMapHost`.
+pub fn get_device_flags() -> Result<u32> {
+    api(|_| Ok(FLAGS.load(Ordering::Relaxed) | DEVICE_MAP_HOST))
+}
+
+static CACHE_CONFIG: AtomicU32 = AtomicU32::new(0);
+
+/// `cudaDeviceSetCacheConfig` (`cudaFuncCache` 0..=3: recorded, no effect on the CPU).
+pub fn set_cache_config(config: i32) -> Result<()> {
+    api(|_| {
+        if !(0..=3).contains(&config) {
+            return Err(Error::InvalidValue);
+        }
+        CACHE_CONFIG.store(config as u32, Ordering::Relaxed);
+        Ok(())
+    })
+}
+
+/// `cudaDeviceGetCacheConfig`.
+pub fn get_cache_config() -> Result<i32> {
+    api(|_| Ok(CACHE_CONFIG.load(Ordering::Relaxed) as i32))
+}
+
+/// `cudaDeviceGetPCIBusId`: `domain:bus:device.function` as CUDA formats it
+/// (`0000:00:00.0`).
+pub fn pci_bus_id(device: i32) -> Result<String> {
+    api(|_| {
+        check(device)?;
+        let p = props();
+        Ok(format!("{:04x}:{:02x}:{:02x}.0", p.pciDomainID, p.pciBusID, p.pciDeviceID))
+    })
+}
+
+/// `cudaDeviceGetByPCIBusId`: accepts `domain:bus:device.function`, `domain:bus:device` and
+/// `bus:device.function` (hexadecimal), as CUDA does.
+pub fn device_by_pci_bus_id(id: &str) -> Result<i32> {
+    api(|_| {
+        let p = props();
+        let parse = |s: &str| u32::from_str_radix(s.trim(), 16).map_err(|_| Error::InvalidValue);
+        let (head, _func) = id.split_once('.').unwrap_or((id, "0"));
+        let parts: Vec<&str> = head.split(':').collect();
+        let (dom, bus, dev) = match parts.as_slice() {
+            [d, b, v] => (parse(d)?, parse(b)?, parse(v)?),
+            [b, v] => (0, parse(b)?, parse(v)?),
+            _ => return Err(Error::InvalidValue),
+        };
+        if (dom, bus, dev) == (p.pciDomainID as u32, p.pciBusID as u32, p.pciDeviceID as u32) {
+            Ok(0)
+        } else {
+            Err(Error::InvalidDevice)
+        }
+    })
 }
 
 thread_local! {
@@ -334,7 +485,8 @@ fn props() -> DeviceProp {
         pciDomainID: 0,
         tccDriver: 0,
         asyncEngineCount: 2,
-        unifiedAddressing: 1,
+        // No unified address space: kernels cannot dereference host addresses.
+        unifiedAddressing: 0,
         memoryBusWidth: 5120,
         l2CacheSize: 52428800,
         persistingL2CacheMaxSize: 32505856,

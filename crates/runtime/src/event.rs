@@ -21,6 +21,8 @@ pub(crate) struct EventInner {
     flags: u32,
     /// The marker of the last record, if recorded.
     marker: Mutex<Option<Arc<Marker>>>,
+    /// The capture point of the last record, if it was recorded in a capturing stream.
+    capture: Mutex<Option<crate::graph::CapturePoint>>,
 }
 
 /// An event handle (`cudaEvent_t`).
@@ -30,6 +32,14 @@ pub struct Event(pub u64);
 fn get(e: Event) -> Result<Arc<EventInner>> {
     lock(&crate::context::ctx().events).get(&e.0).cloned().ok_or(Error::InvalidResourceHandle)
 }
+
+/// The capture point of the event's last record, if recorded in a capturing stream.
+pub(crate) fn capture_point_of(e: Event) -> Result<Option<crate::graph::CapturePoint>> {
+    Ok(lock(&get(e)?.capture).clone())
+}
+
+/// `cudaEventRecordExternal`.
+pub const RECORD_EXTERNAL: u32 = 0x1;
 
 /// The marker of the event's last record (`None` if never recorded).
 pub(crate) fn marker_of(e: Event) -> Result<Option<Arc<Marker>>> {
@@ -52,7 +62,8 @@ impl Event {
                 return Err(Error::InvalidValue);
             }
             let h = c.handle();
-            lock(&c.events).insert(h, Arc::new(EventInner { flags, marker: Mutex::new(None) }));
+            lock(&c.events)
+                .insert(h, Arc::new(EventInner { flags, marker: Mutex::new(None), capture: Mutex::new(None) }));
             Ok(Event(h))
         })
     }
@@ -63,12 +74,28 @@ impl Event {
     }
 
     /// `cudaEventRecord`: the event completes when all work enqueued on `stream` so far has.
+    /// In a capturing stream, the event records the capture point instead (for forking and
+    /// joining captures across streams).
     pub fn record(self, stream: Stream) -> Result<()> {
+        self.record_with_flags(stream, 0)
+    }
+
+    /// `cudaEventRecordWithFlags` (`flags`: 0 or [`RECORD_EXTERNAL`], the latter only
+    /// meaningful during capture, where it is recorded as a plain capture point).
+    pub fn record_with_flags(self, stream: Stream, flags: u32) -> Result<()> {
         api(|_| {
+            if flags & !RECORD_EXTERNAL != 0 {
+                return Err(Error::InvalidValue);
+            }
             let ev = get(self)?;
             let s = resolve(stream)?;
+            if let Some(p) = crate::graph::record_capture_point(&s) {
+                *lock(&ev.capture) = Some(p);
+                return Ok(());
+            }
             let m = enqueue(&s, Vec::new(), Box::new(|| {}));
             *lock(&ev.marker) = Some(m);
+            *lock(&ev.capture) = None;
             Ok(())
         })
     }

@@ -16,11 +16,35 @@ pub fn fault_error(f: &Fault) -> Error {
     match &f.kind {
         FaultKind::Memory(MemError::Misaligned { .. }) => Error::MisalignedAddress,
         FaultKind::Memory(_) | FaultKind::OutOfBounds { .. } => Error::IllegalAddress,
-        FaultKind::Trap if f.function == "__assertfail" || f.instruction.contains("__assertfail") => Error::Assert,
+        FaultKind::Assert { .. } => Error::Assert,
         FaultKind::Trap | FaultKind::Deadlock { .. } => Error::LaunchFailure,
         FaultKind::StackOverflow => Error::HardwareStackError,
         FaultKind::NotLoaded(_) => Error::InvalidPtx,
         FaultKind::BadLaunch(_) => Error::InvalidConfiguration,
+    }
+}
+
+/// Where device `printf` output goes: by default the process's stdout through Rust's
+/// `std::io::stdout` (written and flushed when the launch completes, before any later
+/// synchronization returns). A C ABI layer may install a sink that writes through the C
+/// library's `stdout` instead, so device output interleaves with host `printf` output exactly
+/// as on CUDA even when stdout is a fully buffered pipe.
+pub static PRINTF_SINK: std::sync::OnceLock<fn(&[u8])> = std::sync::OnceLock::new();
+
+/// Writes device `printf` output to the sink (see [`PRINTF_SINK`]).
+pub fn write_printf_output(out: &[u8]) {
+    if out.is_empty() {
+        return;
+    }
+    match PRINTF_SINK.get() {
+        Some(sink) => sink(out),
+        None => {
+            use std::io::Write;
+            let mut so = std::io::stdout().lock();
+            // Output errors (a closed stdout) are ignored, as CUDA's printf does.
+            let _ = so.write_all(out);
+            let _ = so.flush();
+        }
     }
 }
 
@@ -94,19 +118,30 @@ pub fn launch_packed(
                 if crate::context::sticky().is_some() {
                     return;
                 }
-                if let Err(fault) = module.program.launch(&name, grid, block, dynamic_shared, &params, &mem) {
-                    let e = fault_error(&fault);
-                    eprintln!("cuprite: {} ({}): {fault}", e.name(), e.description());
-                    if e.is_sticky() {
-                        ctx().set_sticky(e);
-                    } else {
-                        ctx().set_async(e);
-                    }
+                match module.program.launch(&name, grid, block, dynamic_shared, &params, &mem) {
+                    Ok(stats) => write_printf_output(&stats.printf_output),
+                    Err(fault) => report_fault(&fault),
                 }
             }),
         );
         Ok(())
     })
+}
+
+/// Reports a launch fault: its printf output, CUDA's message for a failed device `assert`,
+/// our diagnostic, and the (sticky) error.
+fn report_fault(fault: &Fault) {
+    write_printf_output(&fault.printf_output);
+    let e = fault_error(fault);
+    if let Some(m) = fault.assert_message() {
+        eprintln!("{m}");
+    }
+    eprintln!("cuprite: {} ({}): {fault}", e.name(), e.description());
+    if e.is_sticky() {
+        ctx().set_sticky(e);
+    } else {
+        ctx().set_async(e);
+    }
 }
 
 /// `cudaOccupancyMaxActiveBlocksPerMultiprocessor`: resident blocks per multiprocessor for

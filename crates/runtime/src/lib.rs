@@ -10,7 +10,8 @@
 //! - [`module`]: PTX modules loaded into simt programs, their kernels and variables;
 //! - [`stream`] and [`event`]: asynchronous, ordered work queues (one worker thread per stream)
 //!   with the legacy default stream's implicit synchronization, and events;
-//! - [`launch`]: kernel launches with CUDA's validation and error codes.
+//! - [`launch`]: kernel launches with CUDA's validation and error codes;
+//! - [`graph`]: CUDA graphs, explicit and by stream capture.
 //!
 //! Errors follow CUDA: kernel faults are reported asynchronously (at the next synchronizing
 //! call) and are *sticky* — every later call returns them until [`device::reset`].
@@ -30,6 +31,7 @@
 pub mod device;
 pub mod error;
 pub mod event;
+pub mod graph;
 pub mod launch;
 pub mod memory;
 pub mod module;

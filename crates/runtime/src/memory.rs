@@ -60,6 +60,7 @@ fn mem_err(e: MemError) -> Error {
 /// `cudaMalloc`: `size` bytes of device memory, 256-byte aligned (a null pointer for 0 bytes).
 pub fn malloc(size: usize) -> Result<DevicePtr> {
     api(|c| {
+        crate::graph::check_unsafe_call()?;
         if size == 0 {
             return Ok(DevicePtr(0));
         }
@@ -72,6 +73,7 @@ pub fn malloc(size: usize) -> Result<DevicePtr> {
 /// `cudaFree`: synchronizes the device, then frees (null is a no-op).
 pub fn free(ptr: DevicePtr) -> Result<()> {
     api(|c| {
+        crate::graph::check_unsafe_call()?;
         if ptr.0 == 0 {
             return Ok(());
         }
@@ -96,8 +98,14 @@ pub fn mem_get_info() -> Result<(usize, usize)> {
 
 /// `cudaHostAlloc` / `cudaMallocHost`: page-aligned host memory (a null pointer for 0 bytes).
 /// It is ordinary host memory: kernels cannot access it (no mapped/zero-copy memory yet).
-pub fn host_alloc(size: usize, _flags: u32) -> Result<*mut u8> {
+pub fn host_alloc(size: usize, flags: u32) -> Result<*mut u8> {
     api(|c| {
+        // Default (0), Portable (1), Mapped (2: accepted; cudaHostGetDevicePointer fails, as
+        // CUDA defers the failure there), WriteCombined (4).
+        if flags & !7 != 0 {
+            return Err(Error::InvalidValue);
+        }
+        crate::graph::check_unsafe_call()?;
         if size == 0 {
             return Ok(std::ptr::null_mut());
         }
@@ -116,6 +124,7 @@ pub fn host_alloc(size: usize, _flags: u32) -> Result<*mut u8> {
 /// [`Error::InvalidValue`]).
 pub fn free_host(ptr: *mut u8) -> Result<()> {
     api(|c| {
+        crate::graph::check_unsafe_call()?;
         if ptr.is_null() {
             return Ok(());
         }
@@ -277,5 +286,364 @@ pub unsafe fn memcpy_raw(dst: u64, src: u64, count: usize, kind: MemcpyKind, str
                 Ok(())
             }
         }
+    })
+}
+
+/// Where a copy or memset runs: synchronously (the call waits) or asynchronously, ordered on a
+/// stream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum On {
+    /// Synchronous, ordered on this stream (the legacy default stream for the plain APIs, the
+    /// per-thread default stream for the `_ptds` variants).
+    Sync(Stream),
+    /// Asynchronous on this stream.
+    Async(Stream),
+}
+
+/// A repeatable piece of memory work (also a graph node's work).
+pub type MemWork = Arc<dyn Fn() -> Result<()> + Send + Sync>;
+
+/// Runs `work` as `on` says: a synchronous call returns its error; an asynchronous one reports
+/// it at the next synchronization.
+fn submit(on: On, work: MemWork) -> Result<()> {
+    match on {
+        On::Sync(s) => {
+            let slot = Arc::new(Mutex::new(Ok(())));
+            let s2 = slot.clone();
+            run_sync(s, Box::new(move || *lock(&s2) = work()))?;
+            *lock(&slot)
+        }
+        On::Async(s) => {
+            let st = resolve(s)?;
+            enqueue(
+                &st,
+                Vec::new(),
+                Box::new(move || {
+                    if let Err(e) = work() {
+                        ctx().set_async(e);
+                    }
+                }),
+            );
+            Ok(())
+        }
+    }
+}
+
+/// The work of an asynchronous memory operation as a graph node (errors reported at the next
+/// synchronization).
+pub fn node_work(work: MemWork) -> crate::graph::NodeFn {
+    Arc::new(move || {
+        if let Err(e) = work() {
+            ctx().set_async(e);
+        }
+    })
+}
+
+/// The pitch `cudaMallocPitch` gives rows of `width` bytes: a multiple of 512 bytes.
+pub const PITCH_ALIGN: usize = 512;
+
+/// `cudaMallocPitch`: `height` rows of `width` bytes; returns `(pointer, pitch)`.
+pub fn malloc_pitch(width: usize, height: usize) -> Result<(DevicePtr, usize)> {
+    if width == 0 || height == 0 {
+        return api(|_| Ok((DevicePtr(0), 0)));
+    }
+    let pitch = width.div_ceil(PITCH_ALIGN).checked_mul(PITCH_ALIGN);
+    match pitch.and_then(|p| p.checked_mul(height).map(|n| (p, n))) {
+        Some((p, n)) => malloc(n).map(|d| (d, p)),
+        None => crate::record(Err(Error::MemoryAllocation)),
+    }
+}
+
+/// A 2D (or 3D, as `depth` slices) copy description between raw addresses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Copy3D {
+    /// Destination of the first byte.
+    pub dst: u64,
+    /// Destination row pitch.
+    pub dpitch: usize,
+    /// Destination rows per slice.
+    pub dheight: usize,
+    /// Source of the first byte.
+    pub src: u64,
+    /// Source row pitch.
+    pub spitch: usize,
+    /// Source rows per slice.
+    pub sheight: usize,
+    /// Bytes per row.
+    pub width: usize,
+    /// Rows per slice.
+    pub height: usize,
+    /// Slices.
+    pub depth: usize,
+    /// The direction.
+    pub kind: MemcpyKind,
+}
+
+impl Copy3D {
+    /// Checks the description (CUDA's errors) and returns the work doing it.
+    ///
+    /// # Safety
+    ///
+    /// As for [`memcpy_raw`], for every row the description covers.
+    pub unsafe fn work(self) -> Result<Option<MemWork>> {
+        if self.width == 0 || self.height == 0 || self.depth == 0 {
+            return Ok(None);
+        }
+        let max_pitch = 2_147_483_647usize;
+        if self.width > self.dpitch || self.width > self.spitch || self.dpitch > max_pitch || self.spitch > max_pitch {
+            return Err(Error::InvalidPitchValue);
+        }
+        if self.depth > 1 && (self.height > self.dheight || self.height > self.sheight) {
+            return Err(Error::InvalidValue);
+        }
+        let (d_dev, s_dev) = match self.kind {
+            MemcpyKind::HostToDevice => (true, false),
+            MemcpyKind::DeviceToHost => (false, true),
+            MemcpyKind::DeviceToDevice => (true, true),
+            MemcpyKind::HostToHost => (false, false),
+            MemcpyKind::Default => (is_device_ptr(self.dst), is_device_ptr(self.src)),
+        };
+        if self.dst == 0 || self.src == 0 || (d_dev && !is_device_ptr(self.dst)) || (s_dev && !is_device_ptr(self.src))
+        {
+            return Err(Error::InvalidValue);
+        }
+        let c = self;
+        Ok(Some(Arc::new(move || {
+            let mem = ctx().mem();
+            for z in 0..c.depth {
+                for y in 0..c.height {
+                    let d = c.dst + ((z * c.dheight + y) * c.dpitch) as u64;
+                    let s = c.src + ((z * c.sheight + y) * c.spitch) as u64;
+                    copy(&mem, d, s, c.width, c.kind)?;
+                }
+            }
+            Ok(())
+        })))
+    }
+}
+
+/// `cudaMemcpy2D`/`cudaMemcpy3D` (linear memory) and their `Async` forms.
+///
+/// # Safety
+///
+/// As for [`memcpy_raw`], for every row the description covers.
+pub unsafe fn memcpy_3d(c: Copy3D, on: On) -> Result<()> {
+    api(|_| {
+        // SAFETY: forwarded contract.
+        match unsafe { c.work() }? {
+            Some(w) => submit(on, w),
+            None => Ok(()),
+        }
+    })
+}
+
+/// A 2D/3D memset description (`elem_size` 1, 2 or 4 bytes; `width` in elements).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Set3D {
+    /// The first byte.
+    pub dst: DevicePtr,
+    /// Row pitch in bytes.
+    pub pitch: usize,
+    /// Rows per slice (for `depth > 1`).
+    pub slice_rows: usize,
+    /// The value (its low `elem_size` bytes are stored).
+    pub value: u32,
+    /// 1, 2 or 4.
+    pub elem_size: u32,
+    /// Elements per row.
+    pub width: usize,
+    /// Rows per slice.
+    pub height: usize,
+    /// Slices.
+    pub depth: usize,
+}
+
+impl Set3D {
+    /// Checks the description and returns the work doing it.
+    pub fn work(self) -> Result<Option<MemWork>> {
+        if !matches!(self.elem_size, 1 | 2 | 4) {
+            return Err(Error::InvalidValue);
+        }
+        let row = self.width.checked_mul(self.elem_size as usize).ok_or(Error::InvalidValue)?;
+        if row == 0 || self.height == 0 || self.depth == 0 {
+            return Ok(None);
+        }
+        if row > self.pitch && (self.height > 1 || self.depth > 1) {
+            return Err(Error::InvalidPitchValue);
+        }
+        if !is_device_ptr(self.dst.0) {
+            return Err(Error::InvalidValue);
+        }
+        let s = self;
+        let pattern: Vec<u8> =
+            s.value.to_le_bytes()[..s.elem_size as usize].iter().copied().cycle().take(row).collect();
+        Ok(Some(Arc::new(move || {
+            let mem = ctx().mem();
+            for z in 0..s.depth {
+                for y in 0..s.height {
+                    let at = s.dst.offset(((z * s.slice_rows.max(s.height) + y) * s.pitch) as u64);
+                    if s.elem_size == 1 {
+                        mem.memset(at, s.value as u8, row as u64).map_err(mem_err)?;
+                    } else {
+                        mem.write(at, &pattern).map_err(mem_err)?;
+                    }
+                }
+            }
+            Ok(())
+        })))
+    }
+}
+
+/// `cudaMemset2D`/`cudaMemset3D` and their `Async` forms.
+pub fn memset_3d(s: Set3D, on: On) -> Result<()> {
+    api(|_| match s.work()? {
+        Some(w) => submit(on, w),
+        None => Ok(()),
+    })
+}
+
+/// `cudaMemcpy`/`cudaMemset` ordered on another stream than the legacy one (the `_ptds`
+/// variants run on the per-thread default stream).
+///
+/// # Safety
+///
+/// As for [`memcpy_raw`].
+pub unsafe fn memcpy_on(dst: u64, src: u64, count: usize, kind: MemcpyKind, on: On) -> Result<()> {
+    let c = Copy3D {
+        dst,
+        dpitch: count,
+        dheight: 1,
+        src,
+        spitch: count,
+        sheight: 1,
+        width: count,
+        height: 1,
+        depth: 1,
+        kind,
+    };
+    // SAFETY: forwarded contract.
+    unsafe { memcpy_3d(c, on) }
+}
+
+/// `cudaMemcpyPeer(Async)`: device-to-device between devices (only device 0 exists).
+pub fn memcpy_peer(dst: DevicePtr, dst_dev: i32, src: DevicePtr, src_dev: i32, count: usize, on: On) -> Result<()> {
+    if dst_dev != 0 || src_dev != 0 {
+        return crate::record(Err(Error::InvalidDevice));
+    }
+    // SAFETY: device-to-device: no host memory is involved.
+    unsafe { memcpy_on(dst.0, src.0, count, MemcpyKind::DeviceToDevice, on) }
+}
+
+/// `cudaHostRegister` flags: Portable (1), Mapped (2), IoMemory (4), ReadOnly (8).
+pub const HOST_REGISTER_FLAGS: u32 = 0xf;
+
+/// Registered host ranges: base → size.
+fn registered() -> std::sync::MutexGuard<'static, std::collections::BTreeMap<usize, usize>> {
+    static R: Mutex<std::collections::BTreeMap<usize, usize>> = Mutex::new(std::collections::BTreeMap::new());
+    lock(&R)
+}
+
+/// `cudaHostRegister`: page-locks (records) `size` bytes at `ptr`. ReadOnly (8) is not
+/// supported (`cudaDevAttrHostRegisterReadOnlySupported` is 0), nor IoMemory (4).
+pub fn host_register(ptr: usize, size: usize, flags: u32) -> Result<()> {
+    api(|_| {
+        if ptr == 0 || size == 0 || flags & !HOST_REGISTER_FLAGS != 0 {
+            return Err(Error::InvalidValue);
+        }
+        if flags & 0xc != 0 {
+            return Err(Error::NotSupported);
+        }
+        let end = ptr.checked_add(size).ok_or(Error::InvalidValue)?;
+        let mut r = registered();
+        let overlaps = r.range(..end).next_back().is_some_and(|(b, n)| b + n > ptr);
+        if overlaps || host_allocation(ptr).is_some() {
+            return Err(Error::HostMemoryAlreadyRegistered);
+        }
+        r.insert(ptr, size);
+        Ok(())
+    })
+}
+
+/// `cudaHostUnregister`: `ptr` must be the base of a registered range.
+pub fn host_unregister(ptr: usize) -> Result<()> {
+    api(|_| {
+        if ptr == 0 {
+            return Err(Error::InvalidValue);
+        }
+        registered().remove(&ptr).map(|_| ()).ok_or(Error::HostMemoryNotRegistered)
+    })
+}
+
+/// The registered or pinned host range containing `ptr`: `(base, size)`.
+pub fn pinned_range(ptr: usize) -> Option<(usize, usize)> {
+    if let Some(r) = host_allocation(ptr) {
+        return Some(r);
+    }
+    registered().range(..=ptr).next_back().filter(|(b, n)| ptr < *b + *n).map(|(b, n)| (*b, *n))
+}
+
+/// `cudaMemoryType`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(i32)]
+pub enum MemoryType {
+    /// `cudaMemoryTypeUnregistered` (0).
+    Unregistered = 0,
+    /// `cudaMemoryTypeHost` (1).
+    Host = 1,
+    /// `cudaMemoryTypeDevice` (2).
+    Device = 2,
+    /// `cudaMemoryTypeManaged` (3).
+    Managed = 3,
+}
+
+/// `struct cudaPointerAttributes` (CUDA 13.0 layout).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(non_snake_case)]
+pub struct PointerAttributes {
+    /// `enum cudaMemoryType type`.
+    pub r#type: i32,
+    /// The device (-2 for unregistered host memory, as CUDA reports).
+    pub device: i32,
+    /// The device address (null for host memory: the device cannot map it).
+    pub devicePointer: *mut std::ffi::c_void,
+    /// The host address (null for device memory).
+    pub hostPointer: *mut std::ffi::c_void,
+    /// Reserved.
+    pub reserved: [i64; 8],
+}
+
+/// `cudaPointerGetAttributes`.
+pub fn pointer_attributes(ptr: u64) -> Result<PointerAttributes> {
+    api(|_| {
+        let mut a = PointerAttributes {
+            r#type: MemoryType::Unregistered as i32,
+            device: -2,
+            devicePointer: std::ptr::null_mut(),
+            hostPointer: std::ptr::null_mut(),
+            reserved: [0; 8],
+        };
+        if ptr != 0 && is_device_ptr(ptr) {
+            a.r#type = MemoryType::Device as i32;
+            a.device = 0;
+            a.devicePointer = ptr as *mut std::ffi::c_void;
+        } else if ptr != 0 && pinned_range(ptr as usize).is_some() {
+            a.r#type = MemoryType::Host as i32;
+            a.device = 0;
+            a.hostPointer = ptr as *mut std::ffi::c_void;
+        }
+        Ok(a)
+    })
+}
+
+/// `cudaHostGetDevicePointer`: the device cannot map host memory (`canMapHostMemory` is 0),
+/// so for pinned or registered memory this is [`Error::MemoryAllocation`] (CUDA's error when
+/// mapping is unavailable); anything else is [`Error::InvalidValue`].
+pub fn host_get_device_pointer(host: usize, flags: u32) -> Result<DevicePtr> {
+    api(|_| {
+        if host == 0 || flags != 0 || pinned_range(host).is_none() {
+            return Err(Error::InvalidValue);
+        }
+        Err(Error::MemoryAllocation)
     })
 }

@@ -43,6 +43,19 @@ pub(crate) struct ModuleInner {
     pub kernels: HashMap<String, KernelInfo>,
     pub globals: HashMap<String, u64>,
     pub ptx_version: i32,
+    /// Kernel attributes set by `cudaFuncSetAttribute` / `cudaFuncSetCacheConfig`.
+    pub attrs: std::sync::Mutex<HashMap<String, SetAttributes>>,
+}
+
+/// Kernel attributes set through `cudaFuncSetAttribute` / `cudaFuncSetCacheConfig`.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct SetAttributes {
+    /// `cudaFuncAttributeMaxDynamicSharedMemorySize`.
+    max_dynamic_shared: Option<i32>,
+    /// `cudaFuncAttributePreferredSharedMemoryCarveout`.
+    carveout: Option<i32>,
+    /// `cudaFuncCache`.
+    cache_config: i32,
 }
 
 /// A loaded PTX module.
@@ -135,7 +148,7 @@ impl Module {
                 kernels.insert(name.clone(), KernelInfo { name, params, maxntid, reqntid, static_shared, load_error });
             }
             let ptx_version = (m.version.major * 10 + m.version.minor) as i32;
-            Ok(Module(Arc::new(ModuleInner { program, kernels, globals, ptx_version })))
+            Ok(Module(Arc::new(ModuleInner { program, kernels, globals, ptx_version, attrs: Default::default() })))
         })
     }
 
@@ -222,8 +235,9 @@ impl Function {
         self.info().map_or(&[], |k| &k.params)
     }
 
-    /// `cudaFuncGetAttributes`.
+    /// `cudaFuncGetAttributes` (reflecting the attributes set with [`Function::set_attribute`]).
     pub fn attributes(&self) -> FuncAttributes {
+        let set = self.set_attributes();
         let k = self.info();
         let max_threads = k.and_then(|k| k.reqntid.map(|r| r[0] * r[1] * r[2]).or(k.maxntid)).unwrap_or(1024);
         let static_shared = k.map_or(0, |k| k.static_shared);
@@ -233,10 +247,62 @@ impl Function {
             numRegs: 32,
             ptxVersion: 90,
             binaryVersion: 90,
-            maxDynamicSharedSizeBytes: 49152i32.saturating_sub(static_shared as i32).max(0),
-            preferredShmemCarveout: -1,
+            maxDynamicSharedSizeBytes: set
+                .max_dynamic_shared
+                .unwrap_or_else(|| 49152i32.saturating_sub(static_shared as i32).max(0)),
+            preferredShmemCarveout: set.carveout.unwrap_or(-1),
             ..FuncAttributes::default()
         }
+    }
+
+    fn set_attributes(&self) -> SetAttributes {
+        crate::context::lock(&self.module.attrs).get(&self.name).copied().unwrap_or_default()
+    }
+
+    /// The most dynamic shared memory a launch may use: 48 KB less the kernel's static shared
+    /// memory, unless raised with `cudaFuncAttributeMaxDynamicSharedMemorySize` (CUDA's
+    /// opt-in). A launch asking for more fails with [`Error::InvalidValue`].
+    pub fn max_dynamic_shared(&self) -> u32 {
+        self.attributes().maxDynamicSharedSizeBytes.max(0) as u32
+    }
+
+    /// `cudaFuncSetAttribute(func, attr, value)`: validated (as CUDA, [`Error::InvalidValue`]
+    /// for an unknown attribute or a value out of range) and recorded.
+    /// `cudaFuncAttributeMaxDynamicSharedMemorySize` (8) may go up to the device's opt-in
+    /// maximum less the static shared memory; the preferred carveout (9) is -1..=100; the
+    /// cluster attributes (10..=15) are accepted.
+    pub fn set_attribute(&self, attr: i32, value: i32) -> Result<()> {
+        crate::record((|| {
+            let static_shared = i64::from(self.info().map_or(0, |k| k.static_shared));
+            let mut attrs = crate::context::lock(&self.module.attrs);
+            let a = attrs.entry(self.name.clone()).or_default();
+            match attr {
+                8 if value >= 0
+                    && i64::from(value) + static_shared <= i64::from(crate::launch::MAX_SHARED_PER_BLOCK) =>
+                {
+                    a.max_dynamic_shared = Some(value)
+                }
+                9 if (-1..=100).contains(&value) => a.carveout = Some(value),
+                10 | 14 | 15 if value >= 0 => {}
+                11..=13 if (0..=8).contains(&value) => {}
+                _ => return Err(Error::InvalidValue),
+            }
+            Ok(())
+        })())
+    }
+
+    /// `cudaFuncSetCacheConfig` (`cudaFuncCache` 0..=3): recorded, no effect on the CPU.
+    pub fn set_cache_config(&self, config: i32) -> Result<()> {
+        if !(0..=3).contains(&config) {
+            return crate::record(Err(Error::InvalidValue));
+        }
+        crate::context::lock(&self.module.attrs).entry(self.name.clone()).or_default().cache_config = config;
+        Ok(())
+    }
+
+    /// The cache configuration set with [`Function::set_cache_config`].
+    pub fn cache_config(&self) -> i32 {
+        self.set_attributes().cache_config
     }
 
     /// The PTX ISA version of the module (major * 10 + minor).

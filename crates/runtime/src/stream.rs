@@ -42,13 +42,22 @@ impl Marker {
         *lock(&self.done)
     }
 
+    /// A marker that is already complete.
+    pub fn completed() -> Arc<Marker> {
+        let m = Arc::new(Marker::default());
+        m.complete();
+        m
+    }
+
     fn complete(&self) {
         *lock(&self.done) = Some(Instant::now());
         self.cv.notify_all();
     }
 }
 
-type Work = Box<dyn FnOnce() + Send>;
+/// Queued work. It is `Fn` (not `FnOnce`) so that stream capture can record it into a graph
+/// that may be launched many times.
+pub(crate) type Work = Box<dyn Fn() + Send + Sync>;
 
 struct Job {
     deps: Vec<Arc<Marker>>,
@@ -65,6 +74,8 @@ pub(crate) struct StreamInner {
     pub flags: u32,
     tx: Mutex<Option<Sender<Job>>>,
     last: Mutex<Option<Arc<Marker>>>,
+    /// The capture sequence this stream is capturing into, if any.
+    pub(crate) capture: Mutex<Option<crate::graph::StreamCapture>>,
 }
 
 impl std::fmt::Debug for Job {
@@ -91,10 +102,10 @@ impl StreamInner {
             Ok(_) => Some(tx),
             Err(_) => None,
         };
-        Arc::new(StreamInner { handle, flags, tx: Mutex::new(tx), last: Mutex::new(None) })
+        Arc::new(StreamInner { handle, flags, tx: Mutex::new(tx), last: Mutex::new(None), capture: Mutex::new(None) })
     }
 
-    fn blocking(&self) -> bool {
+    pub(crate) fn blocking(&self) -> bool {
         self.handle != 0 && self.flags & NON_BLOCKING == 0
     }
 
@@ -110,7 +121,7 @@ impl StreamInner {
         }
     }
 
-    fn stop(&self) {
+    pub(crate) fn stop(&self) {
         lock(&self.tx).take();
     }
 }
@@ -166,7 +177,9 @@ impl Stream {
     /// asynchronous error raised by that work.
     pub fn synchronize(self) -> Result<()> {
         api(|c| {
-            resolve(self)?.wait_idle();
+            let s = resolve(self)?;
+            crate::graph::forbid_while_capturing(&s)?;
+            s.wait_idle();
             c.sync_result()
         })
     }
@@ -174,9 +187,13 @@ impl Stream {
     /// `cudaStreamQuery`: `Ok` when all the stream's work is complete, else
     /// [`Error::NotReady`].
     pub fn query(self) -> Result<()> {
-        api(|_| match resolve(self)?.last() {
-            Some(m) if m.done().is_none() => Err(Error::NotReady),
-            _ => Ok(()),
+        api(|_| {
+            let s = resolve(self)?;
+            crate::graph::forbid_while_capturing(&s)?;
+            match s.last() {
+                Some(m) if m.done().is_none() => Err(Error::NotReady),
+                _ => Ok(()),
+            }
         })
     }
 
@@ -184,6 +201,9 @@ impl Stream {
     pub fn wait_event(self, event: Event) -> Result<()> {
         api(|_| {
             let s = resolve(self)?;
+            if crate::graph::wait_event_capture(&s, event)? {
+                return Ok(());
+            }
             let m = crate::event::marker_of(event)?;
             if let Some(m) = m {
                 enqueue(&s, vec![m], Box::new(|| {}));
@@ -197,17 +217,102 @@ impl Stream {
         api(|_| Ok(resolve(self)?.flags))
     }
 
+    /// `cudaStreamGetId`: a unique id (the legacy stream's is 0).
+    pub fn id(self) -> Result<u64> {
+        api(|_| resolve(self).map(|s| s.handle))
+    }
+
+    /// `cudaStreamGetPriority`: always 0 (the only priority).
+    pub fn priority(self) -> Result<i32> {
+        api(|_| resolve(self).map(|_| 0))
+    }
+
     /// Whether this is the legacy (or per-thread) default stream handle.
     pub fn is_default(self) -> bool {
         self.0 <= 2
     }
+
+    /// The stream the `_ptsz` API variants use for handle `self`: handle 0 means the calling
+    /// thread's per-thread default stream there.
+    pub fn per_thread_if_null(self) -> Stream {
+        if self.0 == 0 { Stream::PER_THREAD } else { self }
+    }
+
+    /// `cudaStreamPerThread` (2): the calling host thread's own default stream.
+    pub const PER_THREAD: Stream = Stream(2);
+
+    /// `cudaLaunchHostFunc`: runs `f` on the stream's worker, after the work enqueued before it
+    /// and before the work enqueued after it. `f` must not call the CUDA API.
+    pub fn launch_host_func(self, f: Box<dyn Fn() + Send + Sync>) -> Result<()> {
+        api(|_| {
+            let s = resolve(self)?;
+            enqueue(&s, Vec::new(), f);
+            Ok(())
+        })
+    }
 }
 
-/// The stream behind a handle (0, 1 = cudaStreamLegacy, 2 = cudaStreamPerThread: the legacy
-/// default stream).
+/// The calling thread's per-thread default stream: a blocking stream (it synchronizes with the
+/// legacy default stream, as CUDA documents), created on first use and destroyed (after its
+/// pending work) when the thread exits.
+struct PerThread(Option<Arc<StreamInner>>);
+
+impl Drop for PerThread {
+    fn drop(&mut self) {
+        if let Some(s) = self.0.take() {
+            let c = ctx();
+            lock(&c.streams).remove(&s.handle);
+            if let Some(m) = s.last()
+                && m.done().is_none()
+            {
+                enqueue_inner(&c.null_stream, vec![m], Box::new(|| {}));
+            }
+            s.stop();
+        }
+    }
+}
+
+thread_local! {
+    static PER_THREAD: std::cell::RefCell<PerThread> = const { std::cell::RefCell::new(PerThread(None)) };
+}
+
+fn per_thread_stream() -> Result<Arc<StreamInner>> {
+    let c = ctx();
+    let r = PER_THREAD.try_with(|p| {
+        let mut p = p.borrow_mut();
+        if let Some(s) = &p.0 {
+            // Re-registered after cudaDeviceReset dropped it from the table.
+            lock(&c.streams).entry(s.handle).or_insert_with(|| s.clone());
+            return s.clone();
+        }
+        let h = c.handle();
+        let s = StreamInner::spawn(h, 0);
+        lock(&c.streams).insert(h, s.clone());
+        p.0 = Some(s.clone());
+        s
+    });
+    // During thread teardown: the legacy stream.
+    Ok(r.unwrap_or_else(|_| c.null_stream.clone()))
+}
+
+/// Whether `CUDA_LAUNCH_BLOCKING=1`: every asynchronous operation completes before its call
+/// returns.
+pub fn launch_blocking() -> bool {
+    static B: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *B.get_or_init(|| std::env::var("CUDA_LAUNCH_BLOCKING").is_ok_and(|v| v.trim() == "1"))
+}
+
+/// The stream behind a handle (0 and 1 = cudaStreamLegacy: the legacy default stream;
+/// 2 = cudaStreamPerThread: the calling thread's per-thread default stream). Using the legacy
+/// stream while a blocking stream is capturing is [`Error::StreamCaptureImplicit`] (and
+/// invalidates that capture), as in CUDA.
 pub(crate) fn resolve(s: Stream) -> Result<Arc<StreamInner>> {
     let c = ctx();
-    if s.is_default() {
+    if s.0 == 2 {
+        return per_thread_stream();
+    }
+    if s.0 <= 1 {
+        crate::graph::check_legacy_use()?;
         return Ok(c.null_stream.clone());
     }
     lock(&c.streams).get(&s.0).cloned().ok_or(Error::InvalidResourceHandle)
@@ -218,7 +323,19 @@ pub(crate) fn enqueue(s: &Arc<StreamInner>, extra: Vec<Arc<Marker>>, work: Work)
     enqueue_inner(s, extra, work)
 }
 
-fn enqueue_inner(s: &Arc<StreamInner>, mut deps: Vec<Arc<Marker>>, work: Work) -> Arc<Marker> {
+fn enqueue_inner(s: &Arc<StreamInner>, deps: Vec<Arc<Marker>>, work: Work) -> Arc<Marker> {
+    let work = match crate::graph::capture_work(s, work) {
+        None => return Marker::completed(),
+        Some(w) => w,
+    };
+    let done = enqueue_locked(s, deps, work);
+    if launch_blocking() {
+        done.wait();
+    }
+    done
+}
+
+fn enqueue_locked(s: &Arc<StreamInner>, mut deps: Vec<Arc<Marker>>, work: Work) -> Arc<Marker> {
     let c = ctx();
     let _g = lock(&c.sched);
     if s.handle == 0 {
@@ -275,6 +392,7 @@ pub(crate) fn wait_all() {
 /// asynchronous error.
 pub fn device_synchronize() -> Result<()> {
     api(|c| {
+        crate::graph::check_unsafe_call()?;
         wait_all();
         c.sync_result()
     })

@@ -13,6 +13,7 @@ use ptx::keyword::Kw;
 use ptx::types::{CmpOp, Opcode, Rounding, ScalarType, SpecialReg, StateSpace, TypeKind};
 
 use crate::error::LoadError;
+use crate::float::{HFmt, HMode};
 use crate::ir::*;
 use crate::memory::AtomOp;
 
@@ -68,7 +69,7 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
     let mut module_syms: HashMap<Name, Sym> = HashMap::new();
     let mut globals = Vec::new();
     let mut files = HashMap::new();
-    let mut global_errors = Vec::new();
+    let mut global_errors: HashMap<u32, LoadError> = HashMap::new();
 
     // Functions: index by name (definitions win over prototypes).
     let mut func_items: Vec<&Function> = Vec::new();
@@ -127,13 +128,13 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
                                 }
                                 Err(msg) => {
                                     let (line, col) = lines.as_ref().map_or((0, 0), |l| l.line_col(v.span.start));
-                                    global_errors.push(LoadError {
+                                    global_errors.entry(idx).or_insert(LoadError {
                                         function: String::new(),
                                         instruction: names.str(n.name).to_string(),
                                         line,
                                         col,
                                         message: msg,
-                                    })
+                                    });
                                 }
                             }
                         }
@@ -177,12 +178,10 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
             loc: None,
             fname: names.str(f.name).to_string(),
             is_kernel: f.kind == FuncKind::Entry,
+            param_sizes: HashMap::new(),
+            bad_globals: &global_errors,
         };
-        let mut r = d.function(f, dyn_base as u32);
-        if let (Ok(_), Some(e)) = (&r, global_errors.first()) {
-            r = Err(e.clone());
-        }
-        funcs.push(r);
+        funcs.push(d.function(f, dyn_base as u32));
     }
     Decoded { funcs, globals, files }
 }
@@ -219,6 +218,7 @@ fn eval(e: &ConstExpr, syms: &HashMap<Name, Sym>) -> R<(CVal, Option<u32>)> {
         ConstExpr::F64(b) => (CVal::F64(*b), None),
         ConstExpr::Symbol(n) | ConstExpr::Generic(n) => match syms.get(n) {
             Some(Sym::Global(g)) => (CVal::I(0), Some(*g)),
+            Some(Sym::Func(f)) => (CVal::I(func_addr(*f) as i64), None),
             _ => return Err("initializer refers to an unsupported symbol".into()),
         },
         ConstExpr::Unary(op, a) => {
@@ -281,6 +281,17 @@ fn width(t: ScalarType) -> u8 {
     if t == ScalarType::Pred { 1 } else { (t.size() * 8) as u8 }
 }
 
+/// The format of a half-precision type and whether it is a pair.
+fn half_ty(t: ScalarType) -> Option<(HFmt, bool)> {
+    match t {
+        ScalarType::F16 => Some((HFmt::F16, false)),
+        ScalarType::F16x2 => Some((HFmt::F16, true)),
+        ScalarType::Bf16 => Some((HFmt::Bf16, false)),
+        ScalarType::Bf16x2 => Some((HFmt::Bf16, true)),
+        _ => None,
+    }
+}
+
 fn is_signed(t: ScalarType) -> bool {
     t.kind() == TypeKind::Signed
 }
@@ -302,6 +313,10 @@ struct FuncDecoder<'a> {
     loc: Option<(u32, u32)>,
     fname: String,
     is_kernel: bool,
+    /// Sizes of the frame's `.param` variables by offset.
+    param_sizes: HashMap<u64, u32>,
+    /// Globals whose initializer cannot be loaded: functions using them fail to load.
+    bad_globals: &'a HashMap<u32, LoadError>,
 }
 
 /// Modifiers that only affect caching, ordering or scope; the executor may ignore them
@@ -382,6 +397,7 @@ impl FuncDecoder<'_> {
                 StateSpace::Param | StateSpace::ParamFunc => {
                     let off = align_up(u64::from(self.param_size), decl_align(d));
                     self.param_size = (off + decl_size(d, &n.dims)) as u32;
+                    self.param_sizes.insert(off, decl_size(d, &n.dims) as u32);
                     Sym::FParam(off)
                 }
                 StateSpace::Shared | StateSpace::SharedCta => match self.module_syms.get(&n.name) {
@@ -421,6 +437,14 @@ impl FuncDecoder<'_> {
         None
     }
 
+    /// Fails when global `g`'s initializer could not be loaded.
+    fn check_global(&self, g: u32) -> R<()> {
+        match self.bad_globals.get(&g) {
+            Some(e) => Err(format!("uses `{}`, whose initializer cannot be loaded: {}", e.instruction, e.message)),
+            None => Ok(()),
+        }
+    }
+
     fn name_str(&self, n: Name) -> &str {
         self.names.str(n)
     }
@@ -451,11 +475,14 @@ impl FuncDecoder<'_> {
     fn sym_src(&self, n: Name, off: i64) -> R<Src> {
         match self.lookup(n) {
             Some(Sym::Reg(r)) if off == 0 => Ok(Src::Reg(r)),
-            Some(Sym::Global(g)) => Ok(Src::Global(g, off)),
+            Some(Sym::Global(g)) => {
+                self.check_global(g)?;
+                Ok(Src::Global(g, off))
+            }
             Some(Sym::Shared(o)) => Ok(Src::Imm(o.wrapping_add(off as u64))),
             Some(Sym::Local(o)) => Ok(Src::Local(o.wrapping_add(off as u64))),
             Some(Sym::KParam(_)) => Err("taking the address of a kernel parameter is not supported".into()),
-            Some(Sym::Func(_)) => Err("function pointers are not supported".into()),
+            Some(Sym::Func(f)) if off == 0 => Ok(Src::Imm(func_addr(f))),
             _ => Err(format!("unknown or unsupported operand `{}`", self.name_str(n))),
         }
     }
@@ -494,7 +521,10 @@ impl FuncDecoder<'_> {
         };
         Ok(match self.lookup(n) {
             Some(Sym::Reg(r)) => (Addr { base: Base::Reg(r), off }, None),
-            Some(Sym::Global(g)) => (Addr { base: Base::Global(g), off }, Some(Space::Global)),
+            Some(Sym::Global(g)) => {
+                self.check_global(g)?;
+                (Addr { base: Base::Global(g), off }, Some(Space::Global))
+            }
             Some(Sym::Shared(o)) => (Addr { base: Base::Abs, off: o as i64 + off }, Some(Space::Shared)),
             Some(Sym::Local(o)) => (Addr { base: Base::Local(o), off }, Some(Space::Local)),
             Some(Sym::KParam(o)) => (Addr { base: Base::Abs, off: o as i64 + off }, Some(Space::KParam)),
@@ -578,10 +608,10 @@ impl FuncDecoder<'_> {
                 }
                 Statement::Loc(l) => self.loc = Some((l.file, l.line)),
                 Statement::Label(..) | Statement::Pragma(..) => {}
-                Statement::CallPrototype(p) => {
-                    return Err(self.err_at("callprototype".into(), p.span, "indirect calls are not supported".into()));
-                }
-                Statement::BranchTargets(_, _, sp) | Statement::CallTargets(_, _, sp) => {
+                // Prototypes only describe indirect calls' parameters, which are matched to the
+                // callee's by position at run time.
+                Statement::CallPrototype(_) | Statement::CallTargets(..) => {}
+                Statement::BranchTargets(_, _, sp) => {
                     return Err(self.err_at("branchtargets".into(), *sp, "indirect branches are not supported".into()));
                 }
             }
@@ -599,6 +629,8 @@ impl FuncDecoder<'_> {
             local_size: self.local_size,
             kparam_size: kparam as u32,
             shared_size: dyn_base,
+            ret_slots,
+            param_slots,
         })
     }
 
@@ -725,13 +757,43 @@ impl FuncDecoder<'_> {
                 Op::Isspacep { space, d: self.reg(&ops[0])?, a: self.src(&ops[1], ScalarType::U64)? }
             }
             O::Cvt => {
-                check(&[Kw::Rn, Kw::Rz, Kw::Rm, Kw::Rp, Kw::Rni, Kw::Rzi, Kw::Rmi, Kw::Rpi, Kw::Sat, Kw::Ftz])?;
+                check(&[
+                    Kw::Rn,
+                    Kw::Rz,
+                    Kw::Rm,
+                    Kw::Rp,
+                    Kw::Rni,
+                    Kw::Rzi,
+                    Kw::Rmi,
+                    Kw::Rpi,
+                    Kw::Sat,
+                    Kw::Ftz,
+                    Kw::Relu,
+                ])?;
                 need(2)?;
                 if tys.len() != 2 {
                     return Err("cvt needs two types".into());
                 }
                 let (to, from) = (tys[0], tys[1]);
-                let c = self.cvt(to, from, rnd, has(Kw::Sat), has(Kw::Ftz))?;
+                if let (Some((fmt, true)), ScalarType::F32) = (half_ty(to), from) {
+                    need(3)?;
+                    let rnd = rnd.unwrap_or(Rounding::Rn);
+                    if !matches!(rnd, Rounding::Rn | Rounding::Rz | Rounding::Rm | Rounding::Rp) {
+                        return Err(format!("cvt rounding .{rnd} is not supported here"));
+                    }
+                    let op = BinOp::CvtX2 { fmt, rnd, relu: has(Kw::Relu), sat: has(Kw::Sat) };
+                    return Ok(Op::Bin {
+                        op,
+                        d: self.reg(&ops[0])?,
+                        a: self.src(&ops[1], from)?,
+                        b: self.src(&ops[2], from)?,
+                    });
+                }
+                if has(Kw::Relu) && half_ty(to).is_none() {
+                    return Err("cvt .relu needs an f16/bf16 destination".into());
+                }
+                let mut c = self.cvt(to, from, rnd, has(Kw::Sat), has(Kw::Ftz))?;
+                c.relu = has(Kw::Relu);
                 Op::Un { op: UnOp::Cvt(c), d: self.reg(&ops[0])?, a: self.src(&ops[1], from)? }
             }
             O::Add
@@ -758,8 +820,33 @@ impl FuncDecoder<'_> {
                 };
                 Op::Bin { op, d: self.reg(&ops[0])?, a: self.src(&ops[1], t)?, b: self.src(&ops[2], bt)? }
             }
-            O::Mad | O::Fma | O::Bfe | O::Prmt | O::Lop3 | O::Shf | O::Selp | O::Mad24 | O::Sad | O::Dp4a | O::Dp2a => {
+            O::Mad
+            | O::Fma
+            | O::Bfe
+            | O::Prmt
+            | O::Lop3
+            | O::Shf
+            | O::Selp
+            | O::Mad24
+            | O::Sad
+            | O::Dp4a
+            | O::Dp2a
+            | O::Fns
+            | O::Vadd2
+            | O::Vadd4
+            | O::Vsub2
+            | O::Vsub4
+            | O::Vavrg2
+            | O::Vavrg4
+            | O::Vabsdiff2
+            | O::Vabsdiff4
+            | O::Vmin2
+            | O::Vmin4
+            | O::Vmax2
+            | O::Vmax4 => {
                 check(&[
+                    Kw::Relu,
+                    Kw::Add,
                     Kw::Rn,
                     Kw::Rz,
                     Kw::Rm,
@@ -793,7 +880,11 @@ impl FuncDecoder<'_> {
                     TernOp::Bfe(..) => (t, ScalarType::U32, ScalarType::U32),
                     TernOp::Selp => (t, t, ScalarType::Pred),
                     TernOp::ShfL(_) | TernOp::ShfR(_) => (t, t, ScalarType::U32),
-                    TernOp::Dp4a(..) | TernOp::Dp2a(..) => (ScalarType::B32, ScalarType::B32, ScalarType::B32),
+                    TernOp::Dp4a(..) | TernOp::Dp2a(..) | TernOp::Video(_) | TernOp::Fns => {
+                        (ScalarType::B32, ScalarType::B32, ScalarType::B32)
+                    }
+                    TernOp::HFma(..) if t.size() == 2 => (ScalarType::B16, ScalarType::B16, ScalarType::B16),
+                    TernOp::HFma(..) => (ScalarType::B32, ScalarType::B32, ScalarType::B32),
                     _ => (t, t, t),
                 };
                 let d = self.reg(&ops[0])?;
@@ -881,20 +972,29 @@ impl FuncDecoder<'_> {
                 need(3)?;
                 let cop: CmpOp = kws.iter().find_map(|k| k.as_cmp()).ok_or("missing comparison")?;
                 let st = ty_req()?;
-                let (out, dt) = if ins.opcode == O::Set {
+                let x2 = matches!(st, ScalarType::F16x2 | ScalarType::Bf16x2);
+                let out = if ins.opcode == O::Set {
                     if tys.len() != 2 {
                         return Err("set needs two types".into());
                     }
-                    let dt = tys[0];
-                    (if dt == ScalarType::F32 { SetOut::F32 } else { SetOut::Mask }, dt)
+                    SetOut::Bits(match tys[0] {
+                        ScalarType::F32 => 0x3f80_0000,
+                        ScalarType::F16 | ScalarType::F16x2 => u64::from(HFmt::F16.one()),
+                        ScalarType::Bf16 | ScalarType::Bf16x2 => u64::from(HFmt::Bf16.one()),
+                        t if t.size() == 2 || x2 => 0xffff,
+                        t if t.kind() == TypeKind::Float => {
+                            return Err(format!("set with a .{t} result is not supported"));
+                        }
+                        _ => 0xffff_ffff,
+                    })
                 } else {
-                    (SetOut::Pred, ScalarType::Pred)
+                    SetOut::Pred
                 };
-                let _ = dt;
                 let kind = match st {
                     ScalarType::F32 => b'f',
                     ScalarType::F64 => b'd',
-                    ScalarType::F16 => b'h',
+                    ScalarType::F16 | ScalarType::F16x2 => b'h',
+                    ScalarType::Bf16 | ScalarType::Bf16x2 => b'g',
                     t if is_signed(t) => b's',
                     t if t.kind() == TypeKind::Float => return Err(format!("setp on .{t} is not supported")),
                     _ => b'u',
@@ -1091,10 +1191,7 @@ impl FuncDecoder<'_> {
             (false, false, None) => Rounding::Rn,
             (_, _, Some(r)) => return Err(format!("cvt rounding .{r} is not supported here")),
         };
-        if (to == S::F16 || to == S::Bf16) && rnd != Rounding::Rn && from != to {
-            return Err("directed rounding to f16/bf16 is not supported".into());
-        }
-        Ok(Cvt { to, from, rnd, sat, ftz })
+        Ok(Cvt { to, from, rnd, sat, ftz, relu: false })
     }
 
     fn binop(&self, o: Opcode, t: ScalarType, kws: &[Kw], rnd: Option<Rounding>) -> R<BinOp> {
@@ -1137,7 +1234,10 @@ impl FuncDecoder<'_> {
                 return Ok(BinOp::FDir(FDir { op: fop, rnd: r, double, ftz: has(Kw::Ftz), sat: has(Kw::Sat) }));
             }
             if has(Kw::NaN) {
-                return Err(".NaN min/max is not supported".into());
+                if t != ScalarType::F32 || !matches!(fop, FBin::Min | FBin::Max) {
+                    return Err(".NaN needs min/max.f32".into());
+                }
+                return Ok(BinOp::MinMaxNaN32 { max: fop == FBin::Max, ftz: has(Kw::Ftz) });
             }
             return Ok(if t == ScalarType::F32 {
                 BinOp::F32(fop, has(Kw::Ftz), has(Kw::Sat))
@@ -1148,8 +1248,42 @@ impl FuncDecoder<'_> {
                 BinOp::F64(fop)
             });
         }
+        if let Some((fmt, x2)) = half_ty(t) {
+            let fop = match o {
+                O::Add => FBin::Add,
+                O::Sub => FBin::Sub,
+                O::Mul => FBin::Mul,
+                O::Min => FBin::Min,
+                O::Max => FBin::Max,
+                _ => return Err(format!("`{o}` on .{t} is not supported")),
+            };
+            check(&[Kw::Rn, Kw::Ftz, Kw::Sat, Kw::NaN, Kw::Relu])?;
+            let m = HMode { fmt, ftz: has(Kw::Ftz), sat: has(Kw::Sat), relu: has(Kw::Relu), nan: has(Kw::NaN) };
+            return Ok(BinOp::Half(fop, m, x2));
+        }
         if t.kind() == TypeKind::Float {
             return Err(format!("`{o}` on .{t} is not supported"));
+        }
+        if matches!(t, ScalarType::U16x2 | ScalarType::S16x2) {
+            let op = match o {
+                O::Add => FBin::Add,
+                O::Sub => FBin::Sub,
+                O::Min => FBin::Min,
+                O::Max => FBin::Max,
+                _ => return Err(format!("`{o}` on .{t} is not supported")),
+            };
+            check(&[Kw::Relu])?;
+            if has(Kw::Relu) && (!s || !matches!(op, FBin::Min | FBin::Max)) {
+                return Err(".relu needs min/max.s16x2".into());
+            }
+            return Ok(BinOp::I16x2 { op, signed: s, relu: has(Kw::Relu) });
+        }
+        if has(Kw::Relu) && matches!(o, O::Min | O::Max) {
+            check(&[Kw::Relu])?;
+            if t != ScalarType::S32 {
+                return Err(".relu needs min/max.s32".into());
+            }
+            return Ok(BinOp::MinMaxRelu { max: o == O::Max });
         }
         Ok(match o {
             O::Add | O::Sub => {
@@ -1237,6 +1371,55 @@ impl FuncDecoder<'_> {
                 }
                 if t == ScalarType::F32 { (TernOp::Fma32(has(Kw::Ftz), has(Kw::Sat)), 4) } else { (TernOp::Fma64, 4) }
             }
+            O::Fma | O::Mad if half_ty(t).is_some() => {
+                let Some((fmt, x2)) = half_ty(t) else { return Err("unreachable".into()) };
+                if rnd.is_some_and(|r| r != Rounding::Rn) {
+                    return Err(format!("`{o}` on .{t} supports only .rn"));
+                }
+                let m = HMode { fmt, ftz: has(Kw::Ftz), sat: has(Kw::Sat), relu: has(Kw::Relu), nan: false };
+                (TernOp::HFma(m, x2), 4)
+            }
+            O::Fns => (TernOp::Fns, 4),
+            O::Vadd2
+            | O::Vadd4
+            | O::Vsub2
+            | O::Vsub4
+            | O::Vavrg2
+            | O::Vavrg4
+            | O::Vabsdiff2
+            | O::Vabsdiff4
+            | O::Vmin2
+            | O::Vmin4
+            | O::Vmax2
+            | O::Vmax4 => {
+                use Opcode as O;
+                let op = match o {
+                    O::Vadd2 | O::Vadd4 => VideoOp::Add,
+                    O::Vsub2 | O::Vsub4 => VideoOp::Sub,
+                    O::Vavrg2 | O::Vavrg4 => VideoOp::Avrg,
+                    O::Vabsdiff2 | O::Vabsdiff4 => VideoOp::Absdiff,
+                    O::Vmin2 | O::Vmin4 => VideoOp::Min,
+                    _ => VideoOp::Max,
+                };
+                let lane = if matches!(o, O::Vadd2 | O::Vsub2 | O::Vavrg2 | O::Vabsdiff2 | O::Vmin2 | O::Vmax2) {
+                    16
+                } else {
+                    8
+                };
+                if tys.len() != 3 {
+                    return Err("video instructions need three types".into());
+                }
+                let v = Video {
+                    op,
+                    lane,
+                    d_signed: is_signed(tys[0]),
+                    a_signed: is_signed(tys[1]),
+                    b_signed: is_signed(tys[2]),
+                    sat: has(Kw::Sat),
+                    add: has(Kw::Add),
+                };
+                (TernOp::Video(v), 4)
+            }
             O::Mad if t.kind() != TypeKind::Float => {
                 if has(Kw::Hi) {
                     (TernOp::MadHi(w, s), 4)
@@ -1260,10 +1443,9 @@ impl FuncDecoder<'_> {
             O::Sad => (TernOp::Sad(w, s), 4),
             O::Bfe => (TernOp::Bfe(w, s), 4),
             O::Prmt => {
-                if [Kw::F4e, Kw::B4e, Kw::Rc8, Kw::Ecl, Kw::Ecr, Kw::Rc16].iter().any(|k| has(*k)) {
-                    return Err("prmt modes other than the default are not supported".into());
-                }
-                (TernOp::Prmt(0), 4)
+                let modes = [Kw::F4e, Kw::B4e, Kw::Rc8, Kw::Ecl, Kw::Ecr, Kw::Rc16];
+                let mode = modes.iter().position(|k| has(*k)).map_or(0, |i| i as u8 + 1);
+                (TernOp::Prmt(mode), 4)
             }
             O::Lop3 => (TernOp::Lop3(0), 5),
             O::Shf => {
@@ -1316,6 +1498,10 @@ impl FuncDecoder<'_> {
             (O::Neg, ScalarType::F64) => UnOp::NegF64,
             (O::Abs, ScalarType::F32) => UnOp::AbsF32 { ftz },
             (O::Abs, ScalarType::F64) => UnOp::AbsF64,
+            (O::Neg | O::Abs, t) if half_ty(t).is_some() => {
+                let Some((fmt, x2)) = half_ty(t) else { return Err("unreachable".into()) };
+                UnOp::HNegAbs { neg: o == O::Neg, fmt, ftz, x2 }
+            }
             (O::Neg | O::Abs, t) if t.kind() == TypeKind::Float => return Err(format!("`{o}.{t}` is not supported")),
             (O::Neg, _) => UnOp::Neg(w),
             (O::Abs, _) => UnOp::Abs(w),
@@ -1518,8 +1704,16 @@ impl FuncDecoder<'_> {
             i = 1;
         }
         let Some(Operand::Name(fname)) = ops.get(i) else {
-            return Err("indirect calls are not supported".into());
+            return Err("unsupported call target".into());
         };
+        if let Some(Sym::Reg(r)) = self.lookup(*fname) {
+            return self.indirect_call(ops, i, rets_ops, Src::Reg(r));
+        }
+        if !matches!(self.module_syms.get(fname), Some(Sym::Func(_)))
+            && let Some((f, sizes, ret_size)) = Builtin::of(self.name_str(*fname))
+        {
+            return self.builtin_call(ops, i, rets_ops, f, sizes, ret_size);
+        }
         let fidx = match self.module_syms.get(fname) {
             Some(Sym::Func(f)) => *f,
             _ => return Err(format!("call to `{}`, which has no body in this module", self.name_str(*fname))),
@@ -1566,6 +1760,60 @@ impl FuncDecoder<'_> {
         let args = map(args_ops, &callee_par)?;
         let rets = map(rets_ops, &callee_ret)?;
         Ok(Op::Call { func: fidx, args, rets })
+    }
+}
+
+impl FuncDecoder<'_> {
+    /// A call through a function pointer in register `target`.
+    fn indirect_call(&mut self, ops: &[Operand], i: usize, rets_ops: &[Operand], target: Src) -> R<Op> {
+        let args_ops: &[Operand] = match ops.get(i + 1) {
+            Some(Operand::List(l)) => l,
+            _ => &[],
+        };
+        let slot = |s: &Self, o: &Operand| -> R<(u32, u32)> {
+            if let Operand::Name(n) = o
+                && let Some(Sym::FParam(local)) = s.lookup(*n)
+            {
+                let size = s.param_sizes.get(&local).copied().unwrap_or(8);
+                return Ok((local as u32, size));
+            }
+            Err("call arguments must be .param variables".into())
+        };
+        let args = args_ops.iter().map(|o| slot(self, o)).collect::<R<Vec<_>>>()?;
+        let rets = rets_ops.iter().map(|o| slot(self, o)).collect::<R<Vec<_>>>()?;
+        Ok(Op::CallInd { target, args, rets })
+    }
+
+    /// A call to an executor-provided function; checks the call-site parameters' sizes.
+    fn builtin_call(
+        &mut self,
+        ops: &[Operand],
+        i: usize,
+        rets_ops: &[Operand],
+        f: Builtin,
+        sizes: &[u32],
+        ret_size: Option<u32>,
+    ) -> R<Op> {
+        let args_ops: &[Operand] = match ops.get(i + 1) {
+            Some(Operand::List(l)) => l,
+            None => &[],
+            _ => return Err("unsupported call operands".into()),
+        };
+        if args_ops.len() != sizes.len() || rets_ops.len() > usize::from(ret_size.is_some()) {
+            return Err("call argument count does not match the built-in function".into());
+        }
+        let param = |s: &Self, o: &Operand| -> R<u32> {
+            match o {
+                Operand::Name(n) => match s.lookup(*n) {
+                    Some(Sym::FParam(local)) => Ok(local as u32),
+                    _ => Err("call arguments must be .param variables".into()),
+                },
+                _ => Err("call arguments must be .param variables".into()),
+            }
+        };
+        let args = args_ops.iter().map(|o| param(self, o)).collect::<R<Vec<_>>>()?;
+        let ret = rets_ops.first().map(|o| param(self, o)).transpose()?;
+        Ok(Op::Builtin { f, args, ret })
     }
 }
 

@@ -50,6 +50,17 @@ pub enum FaultKind {
     },
     /// `trap` executed.
     Trap,
+    /// A device `assert` failed (`__assertfail`).
+    Assert {
+        /// The asserted expression.
+        message: String,
+        /// The source file.
+        file: String,
+        /// The source line.
+        line: u32,
+        /// The function (its pretty name).
+        function: String,
+    },
     /// Call depth exceeded the limit.
     StackOverflow,
     /// The kernel could not be loaded (see the message).
@@ -77,6 +88,8 @@ pub struct Fault {
     pub line: u32,
     /// The `.loc` source file and line in effect, if the PTX had debug locations.
     pub source: Option<(String, u32)>,
+    /// Device `printf` output the launch produced before the fault.
+    pub printf_output: Vec<u8>,
 }
 
 impl Fault {
@@ -90,7 +103,19 @@ impl Fault {
             instruction: String::new(),
             line: 0,
             source: None,
+            printf_output: Vec::new(),
         }
+    }
+
+    /// For a failed device `assert`, the message CUDA prints on stderr:
+    /// `file:line: function: block: [x,y,z], thread: [x,y,z] Assertion `expr` failed.`
+    pub fn assert_message(&self) -> Option<String> {
+        let FaultKind::Assert { message, file, line, function } = &self.kind else { return None };
+        let [bx, by, bz] = self.block;
+        let [tx, ty, tz] = self.thread;
+        Some(format!(
+            "{file}:{line}: {function}: block: [{bx},{by},{bz}], thread: [{tx},{ty},{tz}] Assertion `{message}` failed."
+        ))
     }
 }
 
@@ -105,6 +130,9 @@ impl std::fmt::Display for FaultKind {
                 write!(f, "barrier {barrier} deadlock: {arrived} of {expected} threads can ever arrive")
             }
             FaultKind::Trap => write!(f, "trap"),
+            FaultKind::Assert { message, file, line, function } => {
+                write!(f, "{file}:{line}: {function}: Assertion `{message}` failed")
+            }
             FaultKind::StackOverflow => write!(f, "call stack overflow"),
             FaultKind::NotLoaded(m) => write!(f, "kernel not loaded: {m}"),
             FaultKind::BadLaunch(m) => write!(f, "bad launch: {m}"),

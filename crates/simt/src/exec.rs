@@ -29,6 +29,12 @@ pub(crate) struct Launch<'a> {
     pub nworkers: u32,
     pub start: Instant,
     pub instructions: AtomicU64,
+    /// The device memory (for the `malloc` heap).
+    pub dm: &'a crate::memory::DeviceMemory,
+    /// Device `printf` output, in order of execution, capped at `printf_fifo` bytes (a
+    /// `printf` whose output does not fit is dropped, as CUDA drops it).
+    pub printf: Mutex<Vec<u8>>,
+    pub printf_fifo: usize,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -79,6 +85,36 @@ struct Warp {
     bar_pc: u32,
     /// CC.CF of every lane (extended-precision arithmetic).
     carry: u32,
+}
+
+/// The printf formatter's view of a lane's memory; records the first fault.
+struct PrintEnv<'w, 'b, 'x, 'l> {
+    w: &'w mut Warp,
+    b: &'b Block<'x, 'l>,
+    lane: usize,
+    fault: Option<WarpFault>,
+}
+
+impl crate::printf::Env for PrintEnv<'_, '_, '_, '_> {
+    fn read(&mut self, addr: u64, size: u32) -> Option<u64> {
+        match self.w.load(self.b, Space::Generic, addr, size, self.lane) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                self.fault.get_or_insert(e);
+                None
+            }
+        }
+    }
+
+    fn cstr(&mut self, addr: u64, max: usize) -> Option<Vec<u8>> {
+        match self.w.cstr(self.b, addr, max, self.lane) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                self.fault.get_or_insert(e);
+                None
+            }
+        }
+    }
 }
 
 enum Yield {
@@ -153,6 +189,21 @@ pub(crate) fn run(l: &Launch<'_>) -> Result<(), Fault> {
     }
 }
 
+/// The loaded device function whose fake address is `addr`, or the fault of calling it.
+fn resolve_func(l: &Launch<'_>, addr: u64) -> Result<u32, FaultKind> {
+    let bad = || FaultKind::Memory(MemError::OutOfBounds { addr, size: 0 });
+    let off = addr.checked_sub(FUNC_BASE).ok_or_else(bad)?;
+    if !off.is_multiple_of(16) {
+        return Err(bad());
+    }
+    let i = u32::try_from(off / 16).map_err(|_| bad())?;
+    match l.funcs.get(i as usize) {
+        Some(Ok(f)) if !f.is_kernel => Ok(i),
+        Some(Err(e)) => Err(FaultKind::NotLoaded(e.to_string())),
+        _ => Err(bad()),
+    }
+}
+
 fn kernel<'a>(l: &'a Launch<'_>, idx: u32) -> &'a Func {
     match &l.funcs[idx as usize] {
         Ok(f) => f,
@@ -174,6 +225,8 @@ fn unreachable_func() -> &'static Func {
         local_size: 0,
         kparam_size: 0,
         shared_size: 0,
+        ret_slots: Vec::new(),
+        param_slots: Vec::new(),
     })
 }
 
@@ -328,6 +381,7 @@ impl Block<'_, '_> {
             source: info
                 .and_then(|i| i.loc)
                 .map(|(file, line)| (self.l.files.get(&file).cloned().unwrap_or_default(), line)),
+            printf_output: Vec::new(),
         }
     }
 }
@@ -443,8 +497,14 @@ fn cvt(c: &Cvt, x: u64) -> u64 {
         return match c.to {
             ScalarType::F64 => int_to_f64(v, c.rnd).to_bits(),
             ScalarType::F32 => of32(int_to_f32(v, c.rnd)),
-            ScalarType::F16 => u64::from(f64_to_f16(int_to_f64(v, Rounding::Rn))),
-            _ => u64::from(bf16_of(int_to_f32(v, Rounding::Rn))),
+            // |v| < 2^64: hi + lo is exact, and lo is far below half an ulp of hi.
+            ScalarType::F16 | ScalarType::Bf16 => {
+                let hi = v as f64;
+                let lo = (v - hi as i128) as f64;
+                let f = if c.to == ScalarType::F16 { HFmt::F16 } else { HFmt::Bf16 };
+                u64::from(f.round(hi, lo, c.rnd))
+            }
+            _ => 0,
         };
     }
     let mut f = match c.from {
@@ -455,6 +515,9 @@ fn cvt(c: &Cvt, x: u64) -> u64 {
     };
     if c.ftz && c.from == ScalarType::F32 {
         f = f64::from(ftz32(f as f32));
+    }
+    if f.is_nan() && c.to == ScalarType::F32 && c.from == ScalarType::F16 {
+        return 0x7fff_ffff; // canonical NaN, as the GPU converts
     }
     if !to_float {
         let (lo, hi) = int_range(c.to);
@@ -472,18 +535,94 @@ fn cvt(c: &Cvt, x: u64) -> u64 {
             let r = f64_to_f32_rnd(f, c.rnd);
             of32(if c.ftz { ftz32(r) } else { r })
         }
-        ScalarType::F16 => u64::from(f64_to_f16(f)),
-        _ => u64::from(bf16_of(f as f32)),
+        ScalarType::F16 | ScalarType::Bf16 => u64::from(to_half(c.to, f, c.rnd, c.relu)),
+        _ => 0,
     }
 }
 
-fn bf16_of(f: f32) -> u16 {
+/// An exact value `f` converted to f16/bf16 bits with rounding `rnd`; `.relu` clamps
+/// negative results to +0 and gives the canonical NaN for NaN.
+fn to_half(to: ScalarType, f: f64, rnd: Rounding, relu: bool) -> u16 {
     if f.is_nan() {
-        return 0x7fc0;
+        // The GPU's conversions give the canonical NaN (checked against an H100).
+        return HNAN;
     }
-    let b = f.to_bits();
-    let round = 0x7fff + ((b >> 16) & 1);
-    (b.wrapping_add(round) >> 16) as u16
+    let fmt = if to == ScalarType::F16 { HFmt::F16 } else { HFmt::Bf16 };
+    let h = fmt.round(f, 0.0, rnd);
+    if relu && h & 0x8000 != 0 { 0 } else { h }
+}
+
+/// `prmt` with a mode (`f4e`, `b4e`, `rc8`, `ecl`, `ecr`, `rc16` as 1..=6): the source byte
+/// of each result byte, from the two low bits of `s`.
+fn prmt_mode(mode: u8, x: u64, y: u64, s: u64) -> u64 {
+    let bytes = ((y & 0xffff_ffff) << 32) | (x & 0xffff_ffff);
+    let n = s & 3;
+    let sel = |i: u64| -> u64 {
+        match mode {
+            1 => n + i,                 // f4e
+            2 => (n + 8 - i) & 7,       // b4e
+            3 => n,                     // rc8
+            4 => i.max(n),              // ecl
+            5 => i.min(n),              // ecr
+            _ => (n & 1) * 2 + (i & 1), // rc16
+        }
+    };
+    (0..4u64).fold(0, |d, i| d | ((bytes >> (sel(i) * 8)) & 0xff) << (8 * i))
+}
+
+/// `fns.b32`: the position of the `offset`-th set bit of `mask` from `base` (upwards for
+/// positive offsets, downwards for negative; offset 0 tests bit `base`), or 0xffffffff.
+fn fns(mask: u32, base: u32, offset: u32) -> u64 {
+    let off = offset as i32;
+    if base >= 32 {
+        return 0xffff_ffff;
+    }
+    if off == 0 {
+        return if mask >> base & 1 != 0 { u64::from(base) } else { 0xffff_ffff };
+    }
+    let mut count = off.unsigned_abs() - 1;
+    let mut pos = base as i32;
+    let inc = if off > 0 { 1 } else { -1 };
+    while (0..32).contains(&pos) {
+        if mask >> pos & 1 != 0 {
+            if count == 0 {
+                return pos as u64;
+            }
+            count -= 1;
+        }
+        pos += inc;
+    }
+    0xffff_ffff
+}
+
+/// A SIMD video instruction (`vadd4`, `vabsdiff2`, ...) on packed 8- or 16-bit lanes.
+fn video(v: &Video, x: u64, y: u64, c: u64) -> u64 {
+    let w = u32::from(v.lane);
+    let n = 32 / w;
+    let lane = |val: u64, i: u32, s: bool| -> i64 {
+        let bits = (val >> (i * w)) & ((1 << w) - 1);
+        if s { sx(bits, w as u8) } else { bits as i64 }
+    };
+    let (lo, hi) = if v.d_signed { (-(1i64 << (w - 1)), (1i64 << (w - 1)) - 1) } else { (0, (1i64 << w) - 1) };
+    let mut d = 0u64;
+    let mut sum = 0i64;
+    for i in 0..n {
+        let (p, q) = (lane(x, i, v.a_signed), lane(y, i, v.b_signed));
+        let mut t = match v.op {
+            VideoOp::Add => p + q,
+            VideoOp::Sub => p - q,
+            VideoOp::Avrg => (p + q + 1) >> 1,
+            VideoOp::Absdiff => (p - q).abs(),
+            VideoOp::Min => p.min(q),
+            VideoOp::Max => p.max(q),
+        };
+        if v.sat {
+            t = t.clamp(lo, hi);
+        }
+        sum += t;
+        d |= ((t as u64) & ((1 << w) - 1)) << (i * w);
+    }
+    if v.add { (c as i64).wrapping_add(sum) as u64 & 0xffff_ffff } else { d }
 }
 
 fn int_range(t: ScalarType) -> (i128, i128) {
@@ -570,7 +709,11 @@ fn cmp(c: &Cmp, a: u64, b: u64) -> bool {
         _ => {
             let (x, y) = match c.kind {
                 b'd' => (f64::from_bits(a), f64::from_bits(b)),
-                b'h' => (f64::from(f16_to_f32(a as u16)), f64::from(f16_to_f32(b as u16))),
+                b'h' | b'g' => {
+                    let f = if c.kind == b'h' { HFmt::F16 } else { HFmt::Bf16 };
+                    let v = |x: u64| f.to_f64(if c.ftz { f.ftz(x as u16) } else { x as u16 });
+                    (v(a), v(b))
+                }
                 _ if c.ftz => (f64::from(ftz32(f32_of(a))), f64::from(ftz32(f32_of(b)))),
                 _ => (f64::from(f32_of(a)), f64::from(f32_of(b))),
             };
@@ -1008,6 +1151,132 @@ impl Warp {
         self.restore(f);
     }
 
+    /// Calls function `fi` from `func` for the lanes in `emask` (continuing at `next` on
+    /// return); returns the callee.
+    #[allow(clippy::too_many_arguments)]
+    fn enter<'f>(
+        &mut self,
+        l: &'f Launch<'_>,
+        func: &Func,
+        fi: u32,
+        args: &[(u32, u32, u32)],
+        rets: Vec<(u32, u32, u32)>,
+        emask: u32,
+        next: u32,
+    ) -> WR<&'f Func> {
+        if self.frames.len() >= MAX_CALL_DEPTH {
+            return Err(fault(FaultKind::StackOverflow, emask.trailing_zeros()));
+        }
+        let callee = kernel(l, fi);
+        let ps = callee.param_size as usize;
+        let mut params = vec![0u8; ps * 32];
+        for lane in lanes(emask) {
+            for &(caller_off, callee_off, sz) in args {
+                let s = lane * self.psize as usize + caller_off as usize;
+                let d = lane * ps + callee_off as usize;
+                if let (Some(src), Some(dst)) =
+                    (self.params.get(s..s + sz as usize), params.get_mut(d..d + sz as usize))
+                {
+                    dst.copy_from_slice(src);
+                }
+            }
+        }
+        let new_base = self.local_base + u64::from(func.local_size);
+        let need = (new_base + u64::from(callee.local_size)) as usize;
+        if callee.local_size > 0 {
+            for lb in self.local.iter_mut() {
+                if lb.len() < need {
+                    lb.resize(need, 0);
+                }
+            }
+        }
+        if let Some(t) = self.stack.last_mut() {
+            t.pc = next;
+        }
+        let frame = Frame {
+            func: self.func,
+            regs: std::mem::replace(&mut self.regs, vec![[0; 32]; callee.nregs as usize]),
+            params: std::mem::replace(&mut self.params, params),
+            psize: self.psize,
+            local_base: self.local_base,
+            call_mask: emask,
+            rets,
+        };
+        self.frames.push(frame);
+        self.psize = ps as u32;
+        self.local_base = new_base;
+        self.func = fi;
+        self.stack.push(Entry { pc: 0, rpc: NO_PC, mask: emask, base: true });
+        Ok(callee)
+    }
+
+    /// The `size`-byte value of the caller's `.param` variable at `off` in `lane`.
+    fn param_of(&self, off: u32, size: u32, lane: usize) -> u64 {
+        le_read(&self.params, lane as u64 * u64::from(self.psize) + u64::from(off), size).unwrap_or(0)
+    }
+
+    /// Runs built-in function `f` for one lane.
+    fn builtin(&mut self, b: &mut Block<'_, '_>, f: Builtin, args: &[u32], ret: Option<u32>, lane: usize) -> WR<()> {
+        let arg = |w: &Self, i: usize, size: u32| args.get(i).map_or(0, |&o| w.param_of(o, size, lane));
+        let result: u64 = match f {
+            Builtin::Vprintf => {
+                let (fmt, buf) = (arg(self, 0, 8), arg(self, 1, 8));
+                if fmt == 0 {
+                    u64::from(-1i32 as u32)
+                } else {
+                    let text = self.cstr(b, fmt, 1 << 20, lane)?;
+                    let mut out = Vec::new();
+                    let mut env = PrintEnv { w: self, b, lane, fault: None };
+                    let n = crate::printf::format(&text, buf, &mut env, &mut out);
+                    if let Some(e) = env.fault {
+                        return Err(e);
+                    }
+                    let mut p = b.l.printf.lock().unwrap_or_else(|e| e.into_inner());
+                    if p.len() + out.len() <= b.l.printf_fifo {
+                        p.extend_from_slice(&out);
+                    }
+                    u64::from(n.unwrap_or(-2) as u32)
+                }
+            }
+            Builtin::AssertFail => {
+                let text = |w: &mut Self, b: &Block<'_, '_>, a: u64| -> WR<String> {
+                    if a == 0 {
+                        return Ok(String::new());
+                    }
+                    Ok(String::from_utf8_lossy(&w.cstr(b, a, 4096, lane)?).into_owned())
+                };
+                let (m, fi, line, fu) = (arg(self, 0, 8), arg(self, 1, 8), arg(self, 2, 4), arg(self, 3, 8));
+                let message = text(self, b, m)?;
+                let file = text(self, b, fi)?;
+                let function = text(self, b, fu)?;
+                return Err(fault(FaultKind::Assert { message, file, line: line as u32, function }, lane as u32));
+            }
+            Builtin::Malloc => b.l.dm.heap_malloc(arg(self, 0, 8)),
+            Builtin::Free => {
+                b.l.dm.heap_free(arg(self, 0, 8));
+                0
+            }
+        };
+        if let (Some(off), Some(size)) = (ret, Builtin::ret_size(f)) {
+            let at = lane as u64 * u64::from(self.psize) + u64::from(off);
+            le_write(&mut self.params, at, size, result);
+        }
+        Ok(())
+    }
+
+    /// The NUL-terminated string at generic address `addr` (at most `max` bytes).
+    fn cstr(&mut self, b: &Block<'_, '_>, addr: u64, max: usize, lane: usize) -> WR<Vec<u8>> {
+        let mut v = Vec::new();
+        while v.len() < max {
+            let c = self.load(b, Space::Generic, addr.wrapping_add(v.len() as u64), 1, lane)? as u8;
+            if c == 0 {
+                break;
+            }
+            v.push(c);
+        }
+        Ok(v)
+    }
+
     fn restore(&mut self, f: Frame) {
         self.func = f.func;
         self.regs = f.regs;
@@ -1159,10 +1428,22 @@ impl Warp {
                 }
                 Op::Setp { cmp: cm, out, d, dn, a: sa, b: sb, comb } => {
                     let mut p = [0u64; 32];
-                    cmp_lanes(cm, self.src_ref(b, *sa, &mut a), self.src_ref(b, *sb, &mut bb), &mut p);
                     let mut pn = [0u64; 32];
-                    for (n, &v) in pn.iter_mut().zip(&p) {
-                        *n = v ^ 1;
+                    let x2 = matches!(cm.kind, b'h' | b'g') && cm.w == 32;
+                    if x2 {
+                        // Low halves into `p`, high halves into `pn`.
+                        self.fetch(b, *sa, &mut a);
+                        self.fetch(b, *sb, &mut bb);
+                        let c16 = Cmp { w: 16, ..*cm };
+                        for k in 0..32 {
+                            p[k] = u64::from(cmp(&c16, a[k] & 0xffff, bb[k] & 0xffff));
+                            pn[k] = u64::from(cmp(&c16, (a[k] >> 16) & 0xffff, (bb[k] >> 16) & 0xffff));
+                        }
+                    } else {
+                        cmp_lanes(cm, self.src_ref(b, *sa, &mut a), self.src_ref(b, *sb, &mut bb), &mut p);
+                        for (n, &v) in pn.iter_mut().zip(&p) {
+                            *n = v ^ 1;
+                        }
                     }
                     if let Some((op, src, neg)) = comb {
                         self.fetch(b, *src, &mut c);
@@ -1179,11 +1460,17 @@ impl Warp {
                     }
                     match out {
                         SetOut::Pred => {}
-                        SetOut::Mask => p.iter_mut().for_each(|v| *v = if *v != 0 { 0xffff_ffff } else { 0 }),
-                        SetOut::F32 => p.iter_mut().for_each(|v| *v = if *v != 0 { of32(1.0) } else { 0 }),
+                        SetOut::Bits(t) if x2 => {
+                            for (v, &hi) in p.iter_mut().zip(&pn) {
+                                *v = if *v != 0 { *t } else { 0 } | if hi != 0 { *t << 16 } else { 0 };
+                            }
+                        }
+                        SetOut::Bits(t) => p.iter_mut().for_each(|v| *v = if *v != 0 { *t } else { 0 }),
                     }
                     write_masked(&mut self.regs[*d as usize], &p, emask);
-                    if let Some(dn) = dn {
+                    if let Some(dn) = dn
+                        && *out == SetOut::Pred
+                    {
                         write_masked(&mut self.regs[*dn as usize], &pn, emask);
                     }
                 }
@@ -1396,48 +1683,44 @@ impl Warp {
                     continue;
                 }
                 Op::Call { func: fi, args, rets } => {
-                    if self.frames.len() >= MAX_CALL_DEPTH {
-                        return Err(fault(FaultKind::StackOverflow, emask.trailing_zeros()));
-                    }
-                    let callee = kernel(l, *fi);
-                    let ps = callee.param_size as usize;
-                    let mut params = vec![0u8; ps * 32];
-                    for lane in lanes(emask) {
-                        for &(caller_off, callee_off, sz) in args {
-                            let s = lane * self.psize as usize + caller_off as usize;
-                            let d = lane * ps + callee_off as usize;
-                            if let (Some(src), Some(dst)) =
-                                (self.params.get(s..s + sz as usize), params.get_mut(d..d + sz as usize))
-                            {
-                                dst.copy_from_slice(src);
-                            }
+                    func = self.enter(l, func, *fi, args, rets.clone(), emask, next)?;
+                    continue;
+                }
+                Op::CallInd { target, args, rets } => {
+                    self.fetch(b, *target, &mut a);
+                    let first = emask.trailing_zeros() as usize;
+                    let t = a[first];
+                    let same = lanes(emask).fold(0u32, |m, k| m | (u32::from(a[k] == t) << k));
+                    if same != emask {
+                        // Lanes calling different functions run one target at a time, like
+                        // divergent paths reconverging after the call.
+                        set_pc(&mut self.stack, next);
+                        let mut rest = emask;
+                        while rest != 0 {
+                            let t = a[rest.trailing_zeros() as usize];
+                            let m = lanes(rest).fold(0u32, |m, k| m | (u32::from(a[k] == t) << k));
+                            self.stack.push(Entry { pc, rpc: next, mask: m, base: false });
+                            rest &= !m;
                         }
+                        continue;
                     }
-                    let new_base = self.local_base + u64::from(func.local_size);
-                    let need = (new_base + u64::from(callee.local_size)) as usize;
-                    if callee.local_size > 0 {
-                        for lb in self.local.iter_mut() {
-                            if lb.len() < need {
-                                lb.resize(need, 0);
-                            }
-                        }
+                    let fi = resolve_func(l, t).map_err(|k| fault(k, first as u32))?;
+                    let callee = kernel(l, fi);
+                    if args.len() != callee.param_slots.len() || rets.len() > callee.ret_slots.len() {
+                        return Err(fault(
+                            FaultKind::NotLoaded(format!(
+                                "indirect call to `{}` with {} arguments (it takes {})",
+                                callee.name,
+                                args.len(),
+                                callee.param_slots.len()
+                            )),
+                            first as u32,
+                        ));
                     }
-                    set_pc(&mut self.stack, next);
-                    let frame = Frame {
-                        func: self.func,
-                        regs: std::mem::replace(&mut self.regs, vec![[0; 32]; callee.nregs as usize]),
-                        params: std::mem::replace(&mut self.params, params),
-                        psize: self.psize,
-                        local_base: self.local_base,
-                        call_mask: emask,
-                        rets: rets.clone(),
-                    };
-                    self.frames.push(frame);
-                    self.psize = ps as u32;
-                    self.local_base = new_base;
-                    self.func = *fi;
-                    func = callee;
-                    self.stack.push(Entry { pc: 0, rpc: NO_PC, mask: emask, base: true });
+                    let pair = |(c, sz): &(u32, u32), (o, csz): &(u32, u32)| (*c, *o, (*sz).min(*csz));
+                    let av: Vec<_> = args.iter().zip(&callee.param_slots).map(|(x, y)| pair(x, y)).collect();
+                    let rv: Vec<_> = rets.iter().zip(&callee.ret_slots).map(|(x, y)| pair(x, y)).collect();
+                    func = self.enter(l, func, fi, &av, rv, emask, next)?;
                     continue;
                 }
                 Op::Ret if !self.frames.is_empty() => {
@@ -1455,6 +1738,11 @@ impl Warp {
                     continue;
                 }
                 Op::Trap => return Err(fault(FaultKind::Trap, emask.trailing_zeros())),
+                Op::Builtin { f, args, ret } => {
+                    for lane in lanes(emask) {
+                        self.builtin(b, *f, args, *ret, lane)?;
+                    }
+                }
                 Op::Bar { id, count } => {
                     self.fetch(b, *id, &mut a);
                     let first = emask.trailing_zeros() as usize;
@@ -1624,6 +1912,13 @@ fn unop(op: &UnOp, a: &[u64; 32], r: &mut [u64; 32]) {
             of32(f) & 0x7fff_ffff
         }),
         UnOp::NegF64 => map1(a, r, |x| x ^ (1 << 63)),
+        UnOp::HNegAbs { neg, fmt, ftz, x2 } => map1(a, r, |x| {
+            let one = |h: u16| {
+                let h = if ftz { fmt.ftz(h) } else { h };
+                u64::from(if neg { h ^ 0x8000 } else { h & 0x7fff })
+            };
+            if x2 { one(x as u16) | one((x >> 16) as u16) << 16 } else { one(x as u16) }
+        }),
         UnOp::AbsF64 => map1(a, r, |x| x & !(1 << 63)),
         UnOp::F32(f, ftz) => {
             let g = |x: f32| -> f32 {
@@ -1831,6 +2126,47 @@ fn binop(op: &BinOp, a: &[u64; 32], b: &[u64; 32], r: &mut [u64; 32]) {
                 });
             }
         }
+        BinOp::I16x2 { op, signed, relu } => map2(a, b, r, |x, y| {
+            let half = |x: u64, y: u64| -> u64 {
+                let (p, q) = if signed {
+                    (i32::from(x as u16 as i16), i32::from(y as u16 as i16))
+                } else {
+                    (i32::from(x as u16), i32::from(y as u16))
+                };
+                let v = match op {
+                    FBin::Add => p + q,
+                    FBin::Sub => p - q,
+                    FBin::Min => p.min(q),
+                    _ => p.max(q),
+                };
+                u64::from(if relu { v.max(0) } else { v } as u16)
+            };
+            half(x, y) | half(x >> 16, y >> 16) << 16
+        }),
+        BinOp::MinMaxNaN32 { max, ftz } => map2(a, b, r, |x, y| {
+            let (p, q) = (f32_of(x), f32_of(y));
+            let (p, q) = if ftz { (ftz32(p), ftz32(q)) } else { (p, q) };
+            if p.is_nan() || q.is_nan() {
+                return 0x7fff_ffff;
+            }
+            of32(if max { max32(p, q) } else { min32(p, q) })
+        }),
+        BinOp::MinMaxRelu { max } => map2(a, b, r, |x, y| {
+            let (p, q) = (x as i32, y as i32);
+            u64::from((if max { p.max(q) } else { p.min(q) }).max(0) as u32)
+        }),
+        BinOp::Half(op, m, x2) => map2(a, b, r, |x, y| {
+            let lo = u64::from(m.bin(op, x as u16, y as u16));
+            if x2 { lo | u64::from(m.bin(op, (x >> 16) as u16, (y >> 16) as u16)) << 16 } else { lo }
+        }),
+        BinOp::CvtX2 { fmt, rnd, relu, sat } => map2(a, b, r, |x, y| {
+            let to = if fmt == HFmt::F16 { ScalarType::F16 } else { ScalarType::Bf16 };
+            let conv = |v: u64| {
+                let f = f64::from(f32_of(v));
+                u64::from(to_half(to, if sat { sat64(f) } else { f }, rnd, relu))
+            };
+            conv(x) << 16 | conv(y)
+        }),
         BinOp::F64(f) => map2(a, b, r, |x, y| {
             let (x, y) = (f64::from_bits(x), f64::from_bits(y));
             match f {
@@ -1886,6 +2222,12 @@ fn ternop(op: &TernOp, a: &[u64; 32], b: &[u64; 32], c: &[u64; 32], r: &mut [u64
             let (x, y, z) = (dir_in(&f, x), dir_in(&f, y), dir_in(&f, z));
             dir_out(&f, || fma_dir::<f32>(x, y, z, f.rnd), || fma_dir::<f64>(x, y, z, f.rnd))
         }),
+        TernOp::HFma(m, x2) => map3(a, b, c, r, |x, y, z| {
+            let lo = u64::from(m.fma(x as u16, y as u16, z as u16));
+            if x2 { lo | u64::from(m.fma((x >> 16) as u16, (y >> 16) as u16, (z >> 16) as u16)) << 16 } else { lo }
+        }),
+        TernOp::Video(v) => map3(a, b, c, r, |x, y, z| video(&v, x, y, z)),
+        TernOp::Fns => map3(a, b, c, r, |m, base, off| fns(m as u32, base as u32, off as u32)),
         TernOp::Fma64 => {
             map3(a, b, c, r, |x, y, z| f64::from_bits(x).mul_add(f64::from_bits(y), f64::from_bits(z)).to_bits())
         }
@@ -1907,6 +2249,7 @@ fn ternop(op: &TernOp, a: &[u64; 32], b: &[u64; 32], c: &[u64; 32], r: &mut [u64
                 if len >= 64 { v } else { v & ((1u64 << len) - 1) }
             }
         }),
+        TernOp::Prmt(mode) if mode != 0 => map3(a, b, c, r, |x, y, s| prmt_mode(mode, x, y, s)),
         TernOp::Prmt(_) => map3(a, b, c, r, |x, y, s| {
             let bytes = ((y & 0xffff_ffff) << 32) | (x & 0xffff_ffff);
             let mut d = 0u64;

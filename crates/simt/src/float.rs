@@ -522,7 +522,9 @@ pub(crate) fn fma_dir<T: DirTarget>(a: f64, b: f64, c: f64, r: Rounding) -> T {
     if f == 0.0 && err == 0.0 {
         return T::from_f64(f);
     }
-    round_dir(f, err.signum() * f64::MIN_POSITIVE * f64::EPSILON, r)
+    // `signum` of 0 is 1: an exact result must pass a zero remainder.
+    let lo = if err == 0.0 { 0.0 } else { err.signum() * f64::MIN_POSITIVE * f64::EPSILON };
+    round_dir(f, lo, r)
 }
 
 #[cfg(test)]
@@ -571,5 +573,310 @@ mod dir_tests {
         assert_eq!(sqrt_dir::<f64>(2.0, Rounding::Rp), 2f64.sqrt());
         assert_eq!(sqrt_dir::<f64>(2.0, Rounding::Rm), 2f64.sqrt().next_down());
         assert_eq!(sqrt_dir::<f64>(4.0, Rounding::Rp), 2.0);
+    }
+}
+
+/// A 16-bit float format: f16 (5-bit exponent, 10-bit fraction) or bf16 (8-bit exponent,
+/// 7-bit fraction).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum HFmt {
+    F16,
+    Bf16,
+}
+
+/// The canonical NaN of half-precision arithmetic results.
+pub(crate) const HNAN: u16 = 0x7fff;
+
+impl HFmt {
+    const fn mbits(self) -> u32 {
+        match self {
+            HFmt::F16 => 10,
+            HFmt::Bf16 => 7,
+        }
+    }
+
+    const fn ebits(self) -> u32 {
+        match self {
+            HFmt::F16 => 5,
+            HFmt::Bf16 => 8,
+        }
+    }
+
+    const fn bias(self) -> i32 {
+        (1 << (self.ebits() - 1)) - 1
+    }
+
+    /// 1.0 in this format.
+    pub(crate) const fn one(self) -> u16 {
+        (self.bias() as u16) << self.mbits()
+    }
+
+    /// Whether `h` is NaN.
+    pub(crate) fn is_nan(self, h: u16) -> bool {
+        h & 0x7fff > (0x7fff >> self.mbits() << self.mbits())
+    }
+
+    /// Whether `h` is subnormal.
+    pub(crate) fn is_subnormal(self, h: u16) -> bool {
+        h & 0x7fff != 0 && (h & 0x7fff) >> self.mbits() == 0
+    }
+
+    /// Flushes a subnormal to a zero of the same sign.
+    pub(crate) fn ftz(self, h: u16) -> u16 {
+        if self.is_subnormal(h) { h & 0x8000 } else { h }
+    }
+
+    /// The exact value of `h`.
+    pub(crate) fn to_f64(self, h: u16) -> f64 {
+        let m = self.mbits();
+        let neg = h & 0x8000 != 0;
+        let e = i32::from((h & 0x7fff) >> m);
+        let man = f64::from(h & ((1 << m) - 1));
+        let emax = (1 << self.ebits()) - 1;
+        let v = if e == emax {
+            if man == 0.0 { f64::INFINITY } else { f64::NAN }
+        } else if e == 0 {
+            man * pow2(1 - self.bias() - m as i32)
+        } else {
+            (man + f64::from(1u32 << m)) * pow2(e - self.bias() - m as i32)
+        };
+        if neg { -v } else { v }
+    }
+
+    /// `x` rounded to nearest even (NaN gives the canonical NaN).
+    pub(crate) fn encode(self, x: f64) -> u16 {
+        if x.is_nan() {
+            return HNAN;
+        }
+        let sign = if x.is_sign_negative() { 0x8000u16 } else { 0 };
+        let m = self.mbits();
+        let inf = sign | (0x7fff >> m << m);
+        let a = x.abs();
+        let emin = 1 - self.bias();
+        if a >= pow2(self.bias() + 1) {
+            return inf;
+        }
+        let e = if a == 0.0 { emin } else { (((a.to_bits() >> 52) as i32) - 1023).max(emin) };
+        let mut q = e - m as i32;
+        // a / 2^q is exact (power-of-two scaling, no underflow or overflow here).
+        let mut n = (a * pow2(-q)).round_ties_even() as u32;
+        if n == 0 {
+            return sign;
+        }
+        if n < 1 << m {
+            return sign | n as u16; // subnormal
+        }
+        if n >= 2 << m {
+            n >>= 1;
+            q += 1;
+        }
+        let exp = q + m as i32 + self.bias();
+        if exp >= (1 << self.ebits()) - 1 {
+            return inf;
+        }
+        sign | ((exp as u16) << m) | (n as u16 & ((1 << m) - 1))
+    }
+
+    /// The next value towards +infinity.
+    fn next_up(self, h: u16) -> u16 {
+        let m = self.mbits();
+        let inf = 0x7fff >> m << m;
+        if self.is_nan(h) || h == inf {
+            h
+        } else if h & 0x7fff == 0 {
+            1
+        } else if h & 0x8000 == 0 {
+            h + 1
+        } else {
+            h - 1
+        }
+    }
+
+    /// `x` (an exact value) plus the sign of a tiny remainder `lo`, rounded with `r`.
+    pub(crate) fn round(self, hi: f64, lo: f64, r: Rounding) -> u16 {
+        match self {
+            HFmt::F16 => round_dir::<H16>(hi, lo, r).0,
+            HFmt::Bf16 => round_dir::<B16>(hi, lo, r).0,
+        }
+    }
+}
+
+/// 2^e for |e| < 1023.
+fn pow2(e: i32) -> f64 {
+    f64::from_bits(((1023 + e) as u64) << 52)
+}
+
+macro_rules! half_target {
+    ($t:ident, $fmt:expr) => {
+        #[derive(Debug, Clone, Copy)]
+        pub(crate) struct $t(pub u16);
+
+        impl DirTarget for $t {
+            fn from_f64(x: f64) -> $t {
+                $t($fmt.encode(x))
+            }
+            fn to_f64(self) -> f64 {
+                $fmt.to_f64(self.0)
+            }
+            fn up(self) -> $t {
+                $t($fmt.next_up(self.0))
+            }
+            fn down(self) -> $t {
+                $t($fmt.next_up(self.0 ^ 0x8000) ^ 0x8000)
+            }
+        }
+    };
+}
+
+half_target!(H16, HFmt::F16);
+half_target!(B16, HFmt::Bf16);
+
+/// A half-precision arithmetic operation's modifiers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct HMode {
+    pub fmt: HFmt,
+    pub ftz: bool,
+    pub sat: bool,
+    pub relu: bool,
+    /// `min`/`max` `.NaN`: a NaN operand gives NaN.
+    pub nan: bool,
+}
+
+impl HMode {
+    fn input(&self, h: u16) -> f64 {
+        self.fmt.to_f64(if self.ftz { self.fmt.ftz(h) } else { h })
+    }
+
+    fn output(&self, mut h: u16) -> u16 {
+        if self.fmt.is_nan(h) {
+            return if self.sat { 0 } else { HNAN };
+        }
+        if self.ftz {
+            h = self.fmt.ftz(h);
+        }
+        if self.sat {
+            if h & 0x8000 != 0 {
+                return 0;
+            }
+            if h > self.fmt.one() {
+                return self.fmt.one();
+            }
+        }
+        if self.relu && h & 0x8000 != 0 {
+            return 0;
+        }
+        h
+    }
+
+    /// `a op b` on one half.
+    pub(crate) fn bin(&self, op: crate::ir::FBin, a: u16, b: u16) -> u16 {
+        use crate::ir::FBin;
+        let (x, y) = (self.input(a), self.input(b));
+        let r = match op {
+            FBin::Add | FBin::Sub | FBin::Mul | FBin::Div => {
+                let y = if op == FBin::Sub { -y } else { y };
+                let f = |hi: f64, lo: f64| self.fmt.round(hi, lo, Rounding::Rn);
+                match op {
+                    FBin::Mul => {
+                        let p = x * y; // exact: 22-bit (f16) or 16-bit (bf16) products
+                        f(p, 0.0)
+                    }
+                    FBin::Div => match self.fmt {
+                        HFmt::F16 => div_dir::<H16>(x, y, Rounding::Rn).0,
+                        HFmt::Bf16 => div_dir::<B16>(x, y, Rounding::Rn).0,
+                    },
+                    _ => match self.fmt {
+                        HFmt::F16 => add_dir::<H16>(x, y, Rounding::Rn).0,
+                        HFmt::Bf16 => add_dir::<B16>(x, y, Rounding::Rn).0,
+                    },
+                }
+            }
+            FBin::Min | FBin::Max => {
+                if x.is_nan() || y.is_nan() {
+                    if self.nan || (x.is_nan() && y.is_nan()) {
+                        return HNAN;
+                    }
+                    let v = if x.is_nan() { b } else { a };
+                    return self.output(if self.ftz { self.fmt.ftz(v) } else { v });
+                }
+                let pick_a = if x == y { (a & 0x8000 != 0) == (op == FBin::Min) } else { (x < y) == (op == FBin::Min) };
+                let v = if pick_a { a } else { b };
+                if self.ftz { self.fmt.ftz(v) } else { v }
+            }
+        };
+        self.output(r)
+    }
+
+    /// `a * b + c` on one half, rounded once.
+    pub(crate) fn fma(&self, a: u16, b: u16, c: u16) -> u16 {
+        let (x, y, z) = (self.input(a), self.input(b), self.input(c));
+        let r = match self.fmt {
+            HFmt::F16 => fma_dir::<H16>(x, y, z, Rounding::Rn).0,
+            HFmt::Bf16 => fma_dir::<B16>(x, y, z, Rounding::Rn).0,
+        };
+        self.output(r)
+    }
+}
+
+#[cfg(test)]
+mod half_tests {
+    use super::*;
+
+    #[test]
+    fn formats_round_trip_and_round() {
+        for h in 0..=u16::MAX {
+            for f in [HFmt::F16, HFmt::Bf16] {
+                if !f.is_nan(h) {
+                    assert_eq!(f.encode(f.to_f64(h)), h, "{f:?} {h:#x}");
+                }
+            }
+            if !HFmt::F16.is_nan(h) {
+                assert_eq!(HFmt::F16.to_f64(h), f64::from(f16_to_f32(h)));
+            }
+        }
+        assert_eq!(HFmt::F16.encode(65520.0), 0x7c00);
+        assert_eq!(HFmt::F16.encode(65519.99), 0x7bff);
+        assert_eq!(HFmt::Bf16.encode(1.0 + 1.0 / 256.0), 0x3f80); // tie to even
+        assert_eq!(HFmt::Bf16.encode(1.0 + 3.0 / 256.0), 0x3f82);
+        assert_eq!(HFmt::F16.round(1.0 + 1.0 / 4096.0, 0.0, Rounding::Rp), 0x3c01);
+        assert_eq!(HFmt::F16.round(-(1.0 + 1.0 / 4096.0), 0.0, Rounding::Rz), 0xbc00);
+        assert_eq!(HFmt::Bf16.round(1e-45, 0.0, Rounding::Rp), 0x0001);
+        assert_eq!(HFmt::Bf16.round(-1e-45, 0.0, Rounding::Rm), 0x8001);
+        // f32 → bf16 matches the bit-level rounding for every exponent.
+        for i in 0..100_000u32 {
+            let b = i.wrapping_mul(2_654_435_761);
+            let f = f32::from_bits(b);
+            if f.is_nan() {
+                continue;
+            }
+            let want = (b.wrapping_add(0x7fff + ((b >> 16) & 1)) >> 16) as u16;
+            assert_eq!(HFmt::Bf16.encode(f64::from(f)), want, "{b:#x}");
+        }
+    }
+
+    #[test]
+    fn half_arithmetic() {
+        let m = HMode { fmt: HFmt::F16, ftz: false, sat: false, relu: false, nan: false };
+        let h = |x: f64| HFmt::F16.encode(x);
+        assert_eq!(m.bin(crate::ir::FBin::Add, h(1.0), h(2.0)), h(3.0));
+        assert_eq!(m.bin(crate::ir::FBin::Sub, h(1.0), h(1.0)), 0);
+        assert_eq!(m.bin(crate::ir::FBin::Mul, h(1.5), h(-2.0)), h(-3.0));
+        assert_eq!(m.bin(crate::ir::FBin::Min, h(1.0), HNAN), h(1.0));
+        assert_eq!(m.bin(crate::ir::FBin::Max, 0x8000, 0), 0);
+        assert_eq!(m.bin(crate::ir::FBin::Min, 0x8000, 0), 0x8000);
+        assert_eq!(
+            m.fma(h(1.0 + 1.0 / 1024.0), h(1.0 - 1.0 / 2048.0), h(-1.0)),
+            h(1.0 / 1024.0 - 1.0 / 2048.0 - 1.0 / 2_097_152.0)
+        );
+        // Exact results stay exact in every mode; ties go to even.
+        assert_eq!(fma_dir::<f32>(1.0, 1.0, 1.0, Rounding::Rp), 2.0);
+        assert_eq!(fma_dir::<f32>(3.0, 1.0, 1.0, Rounding::Rm), 4.0);
+        assert_eq!(m.fma(h(0.9736328125), h(6.0625), h(-5.65625)), h(0.246337890625));
+        let s = HMode { sat: true, ..m };
+        assert_eq!(s.bin(crate::ir::FBin::Add, h(0.75), h(0.5)), h(1.0));
+        assert_eq!(s.bin(crate::ir::FBin::Add, HNAN, h(0.5)), 0);
+        assert_eq!(s.bin(crate::ir::FBin::Sub, h(0.25), h(0.5)), 0);
+        let z = HMode { ftz: true, ..m };
+        assert_eq!(z.bin(crate::ir::FBin::Add, 0x0001, 0x0002), 0);
     }
 }

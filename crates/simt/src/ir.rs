@@ -2,6 +2,7 @@
 //! Registers are dense slot indices, branch targets are instruction indices, and every
 //! operation carries its resolved type parameters, so execution never looks at names.
 
+use crate::float::{HFmt, HMode};
 use crate::memory::AtomOp;
 use ptx::types::{Rounding, ScalarType};
 
@@ -112,6 +113,13 @@ pub(crate) enum UnOp {
     FDir(FDir),
     Cvt(Cvt),
     Testp(Testp, bool),
+    /// Half-precision `neg` (else `abs`), `x2` on both halves.
+    HNegAbs {
+        neg: bool,
+        fmt: HFmt,
+        ftz: bool,
+        x2: bool,
+    },
 }
 
 /// Single-precision math functions.
@@ -155,6 +163,8 @@ pub(crate) struct Cvt {
     pub rnd: Rounding,
     pub sat: bool,
     pub ftz: bool,
+    /// `.relu` (f16/bf16 destinations): negative results become +0.
+    pub relu: bool,
 }
 
 /// Binary operations; integer ones carry the width in bits.
@@ -185,6 +195,56 @@ pub(crate) enum BinOp {
     Copysign32,
     Copysign64,
     Bmsk(bool),
+    /// `add`/`sub`/`min`/`max` on `.u16x2`/`.s16x2` (`relu`: negative results become 0).
+    I16x2 {
+        op: FBin,
+        signed: bool,
+        relu: bool,
+    },
+    /// `min.NaN.f32` / `max.NaN.f32`: NaN when either operand is NaN.
+    MinMaxNaN32 {
+        max: bool,
+        ftz: bool,
+    },
+    /// `min.relu.s32` / `max.relu.s32`.
+    MinMaxRelu {
+        max: bool,
+    },
+    /// Half-precision add/sub/mul/min/max (`x2`: on both halves of a 32-bit value).
+    Half(FBin, HMode, bool),
+    /// `cvt.{f16x2,bf16x2}.f32 d, a, b`: `a` converted into the upper half, `b` the lower.
+    CvtX2 {
+        fmt: HFmt,
+        rnd: Rounding,
+        relu: bool,
+        sat: bool,
+    },
+}
+
+/// A packed SIMD video operation (`v*2` on 16-bit, `v*4` on 8-bit lanes), without the
+/// accumulate/merge operand, which `Op::Tern` supplies as `c`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Video {
+    pub op: VideoOp,
+    /// Lane width in bits (8 or 16).
+    pub lane: u8,
+    pub a_signed: bool,
+    pub b_signed: bool,
+    pub d_signed: bool,
+    pub sat: bool,
+    /// `.add`: the result lanes are summed and added to `c`.
+    pub add: bool,
+}
+
+/// Video operations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum VideoOp {
+    Add,
+    Sub,
+    Avrg,
+    Absdiff,
+    Min,
+    Max,
 }
 
 /// A float operation with a directed rounding mode.
@@ -228,6 +288,12 @@ pub(crate) enum TernOp {
     Selp,
     Sad(u8, bool),
     Dp4a(bool, bool),
+    /// Half-precision fma (`x2`: on both halves).
+    HFma(HMode, bool),
+    /// Video instruction with its third operand.
+    Video(Video),
+    /// `fns.b32 d, mask, base, offset`.
+    Fns,
     Dp2a(bool, bool, bool),
 }
 
@@ -235,7 +301,8 @@ pub(crate) enum TernOp {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Cmp {
     pub op: ptx::types::CmpOp,
-    /// 'u', 's', 'f' (f32), 'd' (f64), 'h' (f16), 'b' (bits, unsigned compare).
+    /// 'u', 's', 'f' (f32), 'd' (f64), 'h' (f16), 'g' (bf16), 'b' (bits, unsigned compare);
+    /// `w` 32 with 'h'/'g' compares the two halves of `.f16x2`/`.bf16x2` separately.
     pub kind: u8,
     pub w: u8,
     pub ftz: bool,
@@ -253,11 +320,10 @@ pub(crate) enum BoolOp {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum SetOut {
     Pred,
-    /// All ones (integer destination).
-    Mask,
-    F32,
+    /// This value when true, 0 when false (all ones, or 1.0 in the destination format); per
+    /// 16-bit half for `.f16x2`/`.bf16x2` sources.
+    Bits(u64),
 }
-
 /// `shfl.sync` modes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum ShflMode {
@@ -370,6 +436,20 @@ pub(crate) enum Op {
         args: Vec<(u32, u32, u32)>,
         rets: Vec<(u32, u32, u32)>,
     },
+    /// A call through a function pointer: `args` and `rets` are the call-site `.param`
+    /// variables (caller offset, size), matched by position to the callee's at run time.
+    CallInd {
+        target: Src,
+        args: Vec<(u32, u32)>,
+        rets: Vec<(u32, u32)>,
+    },
+    /// A call to a function the executor provides (`vprintf`, `malloc`, ...): `args` and
+    /// `ret` are offsets of the call-site `.param` variables in the caller's frame.
+    Builtin {
+        f: Builtin,
+        args: Vec<u32>,
+        ret: Option<u32>,
+    },
     Ret,
     Exit,
     Trap,
@@ -424,6 +504,41 @@ pub(crate) enum Op {
         b: Src,
         c: Src,
     },
+}
+
+/// Functions the executor implements itself (nvcc declares them `.extern .func`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Builtin {
+    /// `vprintf(format, args) -> b32`.
+    Vprintf,
+    /// `__assertfail(message, file, line, function, charSize)`.
+    AssertFail,
+    /// `malloc(size) -> b64`.
+    Malloc,
+    /// `free(ptr)`.
+    Free,
+}
+
+impl Builtin {
+    /// The built-in named `name`, with its parameter sizes and return size.
+    pub(crate) fn of(name: &str) -> Option<(Builtin, &'static [u32], Option<u32>)> {
+        Some(match name {
+            "vprintf" => (Builtin::Vprintf, &[8, 8], Some(4)),
+            "__assertfail" => (Builtin::AssertFail, &[8, 8, 4, 8, 8], None),
+            "malloc" => (Builtin::Malloc, &[8], Some(8)),
+            "free" => (Builtin::Free, &[8], None),
+            _ => return None,
+        })
+    }
+
+    /// The size of the return value, if any.
+    pub(crate) fn ret_size(self) -> Option<u32> {
+        match self {
+            Builtin::Vprintf => Some(4),
+            Builtin::Malloc => Some(8),
+            Builtin::AssertFail | Builtin::Free => None,
+        }
+    }
 }
 
 /// `redux.sync` operations.
@@ -490,4 +605,16 @@ pub(crate) struct Func {
     pub kparam_size: u32,
     /// Static shared memory bytes used by the kernel (module `.shared` plus its own).
     pub shared_size: u32,
+    /// (offset, size) of the return and parameter `.param` slots (device functions).
+    pub ret_slots: Vec<(u32, u32)>,
+    pub param_slots: Vec<(u32, u32)>,
+}
+
+/// Device functions have fake addresses `FUNC_BASE + 16 * index` (for function pointers and
+/// vtables), outside the global, shared and local ranges.
+pub(crate) const FUNC_BASE: u64 = 0x0300_0000_0000;
+
+/// The address of function `idx`.
+pub(crate) fn func_addr(idx: u32) -> u64 {
+    FUNC_BASE + 16 * u64::from(idx)
 }

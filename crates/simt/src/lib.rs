@@ -54,6 +54,20 @@
 //! direction when needed; one generic helper serves both widths. The extended-precision carry
 //! flag (`add.cc`/`addc`/`sub.cc`/`subc`/`mad.cc`/`madc`) is per-lane warp state.
 //!
+//! # Built-in device functions and function pointers
+//!
+//! Calls to `.extern .func` declarations nvcc emits for the CUDA device runtime are decoded as
+//! `Op::Builtin`: `vprintf` (`printf.rs` formats like C's printf from nvcc's packed argument
+//! buffer; output is collected per launch in execution order, capped at the printf FIFO size,
+//! and returned in [`LaunchStats::printf_output`] or [`Fault::printf_output`]),
+//! `__assertfail` (a [`FaultKind::Assert`] fault with CUDA's message), and `malloc`/`free` (a
+//! first-fit heap inside one allocation of [`DeviceMemory`], 8 MiB by default, created before
+//! the first launch of a module that uses it). Device functions have fake addresses
+//! (`FUNC_BASE + 16 * index`, see `ir.rs`) for `mov.u64 %rd, f` and initializers such as
+//! vtables; an indirect `call` resolves its target per lane, and lanes with different targets
+//! run one target at a time, reconverging after the call like a divergent branch. A global
+//! whose initializer cannot be loaded only fails the functions that use it.
+//!
 //! # Faults
 //!
 //! A [`Fault`] (bad address, misalignment, barrier deadlock, trap) carries the kernel, block,
@@ -72,6 +86,7 @@ mod exec;
 mod float;
 mod ir;
 mod memory;
+mod printf;
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -79,7 +94,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 pub use error::{Fault, FaultKind, LoadError};
-pub use memory::{DeviceMemory, DevicePtr, GLOBAL_BASE, LOCAL_WINDOW, MemError, SHARED_WINDOW};
+pub use memory::{
+    DEFAULT_HEAP_SIZE, DEFAULT_PRINTF_FIFO_SIZE, DeviceMemory, DevicePtr, GLOBAL_BASE, LOCAL_WINDOW, MemError,
+    SHARED_WINDOW,
+};
 
 use decode::GlobalVar;
 use ir::{Func, Op};
@@ -118,7 +136,7 @@ impl From<u32> for Dim3 {
 }
 
 /// What a launch did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LaunchStats {
     /// Blocks run.
     pub blocks: u64,
@@ -128,6 +146,9 @@ pub struct LaunchStats {
     pub workers: u32,
     /// Wall-clock time.
     pub elapsed: Duration,
+    /// Device `printf` output, in order of execution (blocks may interleave), at most
+    /// CUDA's default printf FIFO size (1 MiB; later output is dropped, as on CUDA).
+    pub printf_output: Vec<u8>,
 }
 
 /// A loaded PTX module, ready to launch.
@@ -139,6 +160,8 @@ pub struct Program {
     /// Device addresses of the module globals in one `DeviceMemory` (by its id).
     global_addrs: Mutex<Option<(usize, Vec<u64>)>>,
     workers: u32,
+    /// Whether some function calls `malloc`/`free` (the heap is created before launches).
+    uses_heap: bool,
 }
 
 impl Program {
@@ -222,7 +245,11 @@ impl Program {
             .and_then(|v| v.parse().ok())
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u32))
             .max(1);
-        let p = Program { funcs, globals: d.globals, files: d.files, global_addrs: Mutex::new(None), workers };
+        let uses_heap = funcs.iter().flatten().any(|f| {
+            f.code.iter().any(|i| matches!(i.op, Op::Builtin { f: ir::Builtin::Malloc | ir::Builtin::Free, .. }))
+        });
+        let p =
+            Program { funcs, globals: d.globals, files: d.files, global_addrs: Mutex::new(None), workers, uses_heap };
         (p, errors)
     }
 
@@ -315,6 +342,9 @@ impl Program {
             return Err(bad(format!("{} parameter bytes given, kernel needs {}", params.len(), k.kparam_size)));
         }
         let globals = self.globals_in(mem).map_err(|e| Fault::launch(kernel, FaultKind::Memory(e)))?;
+        if self.uses_heap {
+            mem.ensure_heap().map_err(|e| Fault::launch(kernel, FaultKind::Memory(e)))?;
+        }
         let l = exec::Launch {
             funcs: &self.funcs,
             files: &self.files,
@@ -329,14 +359,23 @@ impl Program {
             nworkers: self.workers,
             start,
             instructions: AtomicU64::new(0),
+            dm: mem,
+            printf: Mutex::new(Vec::new()),
+            printf_fifo: mem.printf_fifo_size(),
         };
-        exec::run(&l)?;
+        let r = exec::run(&l);
+        let printf_output = std::mem::take(&mut *l.printf.lock().unwrap_or_else(|e| e.into_inner()));
+        if let Err(mut f) = r {
+            f.printf_output = printf_output;
+            return Err(f);
+        }
         let blocks = u64::from(grid.x) * u64::from(grid.y) * u64::from(grid.z);
         Ok(LaunchStats {
             blocks,
             warp_instructions: l.instructions.load(Ordering::Relaxed),
             workers: (u64::from(self.workers).min(blocks)) as u32,
             elapsed: start.elapsed(),
+            printf_output,
         })
     }
 }

@@ -15,7 +15,7 @@
 use std::alloc::Layout;
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{RwLock, RwLockReadGuard};
+use std::sync::{Mutex, RwLock, RwLockReadGuard};
 
 /// The first device address handed out for global memory.
 pub const GLOBAL_BASE: u64 = 0x1000_0000_0000;
@@ -67,6 +67,8 @@ pub enum MemError {
     InvalidFree(u64),
     /// The host could not provide the memory.
     OutOfMemory(u64),
+    /// The device `malloc` heap cannot be resized after a launch created it.
+    HeapInUse,
 }
 
 impl std::fmt::Display for MemError {
@@ -80,6 +82,7 @@ impl std::fmt::Display for MemError {
             }
             MemError::InvalidFree(a) => write!(f, "free of 0x{a:x}, which is not a live allocation"),
             MemError::OutOfMemory(n) => write!(f, "cannot allocate {n} bytes"),
+            MemError::HeapInUse => write!(f, "the device heap is in use and cannot be resized"),
         }
     }
 }
@@ -115,6 +118,27 @@ static NEXT_ID: AtomicUsize = AtomicUsize::new(1);
 pub struct DeviceMemory {
     inner: RwLock<Inner>,
     id: usize,
+    heap: Mutex<Heap>,
+    printf_fifo: AtomicUsize,
+}
+
+/// The default size of the device `printf` buffer (CUDA's `cudaLimitPrintfFifoSize` default).
+pub const DEFAULT_PRINTF_FIFO_SIZE: usize = 1 << 20;
+
+/// The default size of the device `malloc` heap (CUDA's `cudaLimitMallocHeapSize` default).
+pub const DEFAULT_HEAP_SIZE: u64 = 8 << 20;
+
+/// Alignment of device `malloc` results (CUDA guarantees 16 bytes).
+const HEAP_ALIGN: u64 = 16;
+
+/// The device `malloc` heap: one allocation, created before the first launch that may call
+/// `malloc`, carved up first-fit.
+#[derive(Debug)]
+struct Heap {
+    size: u64,
+    base: Option<u64>,
+    /// Live blocks as (offset, size), sorted by offset.
+    blocks: Vec<(u64, u64)>,
 }
 
 impl Default for DeviceMemory {
@@ -129,6 +153,79 @@ impl DeviceMemory {
         DeviceMemory {
             inner: RwLock::new(Inner { allocs: Vec::new(), next: GLOBAL_BASE }),
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            heap: Mutex::new(Heap { size: DEFAULT_HEAP_SIZE, base: None, blocks: Vec::new() }),
+            printf_fifo: AtomicUsize::new(DEFAULT_PRINTF_FIFO_SIZE),
+        }
+    }
+
+    /// Sets the most device `printf` output one launch keeps (`cudaLimitPrintfFifoSize`).
+    pub fn set_printf_fifo_size(&self, bytes: usize) {
+        self.printf_fifo.store(bytes, Ordering::Relaxed);
+    }
+
+    /// The device `printf` buffer size.
+    pub fn printf_fifo_size(&self) -> usize {
+        self.printf_fifo.load(Ordering::Relaxed)
+    }
+
+    fn heap(&self) -> std::sync::MutexGuard<'_, Heap> {
+        self.heap.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Sets the size of the device `malloc` heap (`cudaLimitMallocHeapSize`). Fails with
+    /// [`MemError::HeapInUse`] once a launch has created the heap.
+    pub fn set_heap_size(&self, bytes: u64) -> Result<(), MemError> {
+        let mut h = self.heap();
+        if h.base.is_some() {
+            return Err(MemError::HeapInUse);
+        }
+        h.size = bytes;
+        Ok(())
+    }
+
+    /// The size of the device `malloc` heap.
+    pub fn heap_size(&self) -> u64 {
+        self.heap().size
+    }
+
+    /// Creates the device heap if it does not exist yet (before a launch takes its view).
+    pub(crate) fn ensure_heap(&self) -> Result<(), MemError> {
+        let mut h = self.heap();
+        if h.base.is_none() && h.size > 0 {
+            h.base = Some(self.alloc(h.size)?.0);
+        }
+        Ok(())
+    }
+
+    /// Device `malloc`: a 16-byte aligned block of `size` bytes in the heap, or 0.
+    pub(crate) fn heap_malloc(&self, size: u64) -> u64 {
+        let mut h = self.heap();
+        let Some(base) = h.base else { return 0 };
+        let need = size.max(1).div_ceil(HEAP_ALIGN).saturating_mul(HEAP_ALIGN);
+        let mut at = 0u64;
+        let mut idx = h.blocks.len();
+        for (i, &(off, sz)) in h.blocks.iter().enumerate() {
+            if off - at >= need {
+                idx = i;
+                break;
+            }
+            at = off + sz;
+        }
+        if idx == h.blocks.len() && h.size.saturating_sub(at) < need {
+            return 0;
+        }
+        h.blocks.insert(idx, (at, need));
+        base + at
+    }
+
+    /// Device `free`: releases a block returned by [`DeviceMemory::heap_malloc`]; other
+    /// pointers (including 0) are ignored.
+    pub(crate) fn heap_free(&self, ptr: u64) {
+        let mut h = self.heap();
+        let Some(base) = h.base else { return };
+        let off = ptr.wrapping_sub(base);
+        if let Ok(i) = h.blocks.binary_search_by_key(&off, |b| b.0) {
+            h.blocks.remove(i);
         }
     }
 

@@ -39,14 +39,14 @@ fn unsupported_instruction_is_a_load_error() {
 .visible .entry k(.param .u64 p)
 {
     .reg .f32 %f<4>;
-    min.NaN.f32 %f1, %f2, %f3;
+    min.NaN.f64 %f1, %f2, %f3;
     ret;
 }
 "#;
     let e = Program::from_ptx(src).unwrap_err();
     assert_eq!(e.function, "k");
     assert_eq!((e.line, e.col), (8, 5), "{e}");
-    assert!(e.instruction.starts_with("min.NaN.f32"), "{e}");
+    assert!(e.instruction.starts_with("min.NaN.f64"), "{e}");
 }
 
 #[test]

@@ -1290,3 +1290,689 @@ fn redux_and_match_kernels() {
         check(v, "match_histogram", &download::<u32>(&mem, db, nb), &want);
     }
 }
+
+// ---------------------------------------------------------------- f16 / bf16 (12_half, 13_half_math, 14_bf16)
+
+/// A 16-bit float format: (fraction bits, exponent bits).
+const F16: (u32, u32) = (10, 5);
+const BF16: (u32, u32) = (7, 8);
+
+fn hdec(h: u16, (m, e): (u32, u32)) -> f64 {
+    let bias = (1i32 << (e - 1)) - 1;
+    let ex = i32::from((h & 0x7fff) >> m);
+    let man = f64::from(h & ((1 << m) - 1));
+    let v = if ex == (1 << e) - 1 {
+        if man == 0.0 { f64::INFINITY } else { f64::NAN }
+    } else if ex == 0 {
+        man * 2f64.powi(1 - bias - m as i32)
+    } else {
+        (man + f64::from(1u32 << m)) * 2f64.powi(ex - bias - m as i32)
+    };
+    if h & 0x8000 != 0 { -v } else { v }
+}
+
+/// `x` rounded to the format: 'n' nearest even, 'z' toward zero, 'u' up, 'd' down.
+fn henc(x: f64, (m, e): (u32, u32), mode: char) -> u16 {
+    assert!(!x.is_nan());
+    let sign = if x.is_sign_negative() { 0x8000u16 } else { 0 };
+    if x.is_infinite() {
+        return sign | (0x7fff >> m << m);
+    }
+    let bias = (1i32 << (e - 1)) - 1;
+    let a = x.abs();
+    let emin = 1 - bias;
+    let ex = if a == 0.0 { emin } else { (a.log2().floor() as i32).max(emin) };
+    // log2 may be off by one near powers of two: fix so that 2^ex <= a < 2^(ex+1).
+    let ex = if a != 0.0 && ex > emin && 2f64.powi(ex) > a { ex - 1 } else { ex };
+    let ex = if a != 0.0 && 2f64.powi(ex + 1) <= a { ex + 1 } else { ex };
+    let q = ex - m as i32;
+    let s = a / 2f64.powi(q);
+    let away = match mode {
+        'u' => sign == 0,
+        'd' => sign != 0,
+        _ => false,
+    };
+    let n = match mode {
+        'n' => s.round_ties_even(),
+        _ if away => s.ceil(),
+        _ => s.trunc(),
+    } as u64;
+    let inf = sign | (0x7fff >> m << m);
+    let maxf = inf - 1;
+    let (mut n, mut q) = (n, q);
+    if n >= 2 << m {
+        n >>= 1;
+        q += 1;
+    }
+    if n < 1 << m {
+        return sign | n as u16;
+    }
+    let field = q + m as i32 + bias;
+    if field >= (1 << e) - 1 {
+        return if mode == 'n' || away { inf } else { maxf };
+    }
+    sign | ((field as u16) << m) | (n as u16 & ((1 << m) - 1))
+}
+
+fn h(x: f64) -> u16 {
+    henc(x, F16, 'n')
+}
+
+fn hf(b: u16) -> f64 {
+    hdec(b, F16)
+}
+
+impl Pod for u16 {}
+
+#[test]
+fn half_precision_kernels() {
+    for (v, p) in programs("12_half") {
+        let v = v.as_str();
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(12);
+        // haxpy: y = fma(a, x, y) on half2 pairs and a scalar tail.
+        let n = 301usize;
+        let q = |r: &mut Rng| f64::from(r.i32(-512, 512)) / 64.0;
+        let x: Vec<u16> = (0..n).map(|_| h(q(&mut rng))).collect();
+        let y: Vec<u16> = (0..n).map(|_| h(q(&mut rng))).collect();
+        let a = h(1.0 + q(&mut rng) / 16.0);
+        let (dx, dy) = (upload(&mem, &x), upload(&mem, &y));
+        let mut params = Params::new();
+        params.i32(n as i32).u32(u32::from(a)).ptr(dx).ptr(dy);
+        launch(&p, v, "haxpy", Dim3::x(2), Dim3::x(128), 0, &params, &mem);
+        let want: Vec<u16> = x.iter().zip(&y).map(|(&x, &y)| h(hf(a) * hf(x) + hf(y))).collect();
+        check(v, "haxpy", &download::<u16>(&mem, dy, n), &want);
+
+        // half_convert: f32 → f16 in four rounding modes, ints → f16, f16 → ints.
+        let mut f: Vec<f32> = (0..200).map(|_| rng.f32() * 1500.0).collect();
+        f.extend([0.0, -0.0, 65504.0, 65519.0, 65520.0, -70000.0, 1e-8, -3e-6, 6.1e-5, 0.5, 2.5, -2.5, 1.0 / 3.0]);
+        let n = f.len();
+        let k: Vec<i32> =
+            (0..n).map(|i| if i % 9 == 0 { rng.i32(-100_000, 100_000) } else { rng.i32(-3000, 3000) }).collect();
+        let (df, dk) = (upload(&mem, &f), upload(&mem, &k));
+        let dh = upload(&mem, &vec![0u16; n * 6]);
+        let dh2 = upload(&mem, &vec![0u32; n]);
+        let df2 = upload(&mem, &vec![0f32; n * 2]);
+        let dki = upload(&mem, &vec![0i32; n]);
+        let dks = upload(&mem, &vec![0i16; n]);
+        let dku = upload(&mem, &vec![0u32; n]);
+        let mut params = Params::new();
+        params.ptr(df).ptr(dk).ptr(dh).ptr(dh2).ptr(df2).ptr(dki).ptr(dks).ptr(dku).i32(n as i32);
+        launch(&p, v, "half_convert", Dim3::x(2), Dim3::x(128), 0, &params, &mem);
+        let (gh, gh2, gf2) =
+            (download::<u16>(&mem, dh, n * 6), download::<u32>(&mem, dh2, n), download::<f32>(&mem, df2, 2 * n));
+        let (gki, gks, gku) =
+            (download::<i32>(&mem, dki, n), download::<i16>(&mem, dks, n), download::<u32>(&mem, dku, n));
+        for i in 0..n {
+            let x = f64::from(f[i]);
+            let (a, b, c, d) = (henc(x, F16, 'n'), henc(x, F16, 'z'), henc(x, F16, 'u'), henc(x, F16, 'd'));
+            let e = h(f64::from(k[i]));
+            let g = h(f64::from(k[i] as u32));
+            assert_eq!(&gh[i * 6..i * 6 + 6], &[a, b, c, d, e, g], "{v} half_convert {i}: {x}");
+            assert_eq!(gh2[i], u32::from(a) | u32::from(henc(-x, F16, 'n')) << 16, "{v} h2 {i}");
+            assert_eq!((gf2[2 * i], gf2[2 * i + 1]), (hf(a) as f32, hf(c) as f32), "{v} f2 {i}");
+            let to_i = |h: u16, m: fn(f64) -> f64| {
+                let t = m(hf(h));
+                if t.is_nan() { 0 } else { t.clamp(i32::MIN as f64, i32::MAX as f64) as i32 }
+            };
+            let ki = to_i(a, f64::trunc)
+                .wrapping_add(to_i(c, f64::round_ties_even))
+                .wrapping_add(to_i(d, f64::floor))
+                .wrapping_add(to_i(b, f64::ceil));
+            assert_eq!(gki[i], ki, "{v} ki {i}: {x}");
+            let short_rn = hf(d).round_ties_even().clamp(-32768.0, 32767.0) as i16;
+            assert_eq!(gks[i], (a as i16).wrapping_add(short_rn), "{v} ks {i}: {x}");
+            let uint_rz = hf(c).trunc().clamp(0.0, u32::MAX as f64) as u32;
+            let ushort_rn = hf(b).round_ties_even().clamp(0.0, 65535.0) as u32;
+            let hi = u32::from(henc(-x, F16, 'n'));
+            assert_eq!(gku[i], uint_rz.wrapping_add(ushort_rn).wrapping_add(hi), "{v} ku {i}: {x}");
+        }
+
+        // half_compare: every predicate on scalars and pairs, NaN and infinities included.
+        let special = [0x7e00u16, 0x7c00, 0xfc00, 0x8000, 0x0000, 0x0001];
+        let n = 160usize;
+        let pick = |r: &mut Rng| {
+            if r.i32(0, 6) == 0 { special[r.i32(0, 6) as usize] } else { h(f64::from(r.i32(-4, 4)) / 2.0) }
+        };
+        let a: Vec<u16> = (0..n).map(|_| pick(&mut rng)).collect();
+        let b: Vec<u16> = (0..n).map(|_| pick(&mut rng)).collect();
+        let x2: Vec<u32> = (0..n).map(|_| u32::from(pick(&mut rng)) | u32::from(pick(&mut rng)) << 16).collect();
+        let y2: Vec<u32> = (0..n).map(|_| u32::from(pick(&mut rng)) | u32::from(pick(&mut rng)) << 16).collect();
+        let (da, db, dx2, dy2) = (upload(&mem, &a), upload(&mem, &b), upload(&mem, &x2), upload(&mem, &y2));
+        let (dout, dmask) = (upload(&mem, &vec![0u32; n]), upload(&mem, &vec![0u32; n]));
+        let mut params = Params::new();
+        params.ptr(da).ptr(db).ptr(dx2).ptr(dy2).ptr(dout).ptr(dmask).i32(n as i32);
+        launch(&p, v, "half_compare", Dim3::x(2), Dim3::x(96), 0, &params, &mem);
+        let (gout, gmask) = (download::<u32>(&mem, dout, n), download::<u32>(&mem, dmask, n));
+        for i in 0..n {
+            let (x, y) = (hf(a[i]), hf(b[i]));
+            let nan = x.is_nan() || y.is_nan();
+            let lo = |v: u32| hf(v as u16);
+            let hi = |v: u32| hf((v >> 16) as u16);
+            let both = |f: fn(f64, f64) -> bool| f(lo(x2[i]), lo(y2[i])) && f(hi(x2[i]), hi(y2[i]));
+            let mut want = 0u32;
+            for (bit, c) in
+                [x == y, !nan && x != y, x < y, x <= y, x > y, x >= y, x.is_nan(), y.is_infinite(), nan || x < y]
+                    .into_iter()
+                    .enumerate()
+            {
+                want |= u32::from(c) << bit;
+            }
+            want |= u32::from(both(|p, q| p == q)) << 9;
+            want |= u32::from(both(|p, q| p < q)) << 10;
+            assert_eq!(gout[i], want, "{v} half_compare {i}: {x} {y}");
+            let gt = |p: f64, q: f64| if p > q { 0x3c00u32 } else { 0 };
+            assert_eq!(gmask[i], gt(lo(x2[i]), lo(y2[i])) | gt(hi(x2[i]), hi(y2[i])) << 16, "{v} mask {i}");
+        }
+
+        // half_scalar / half2_vector: chains of operations (division and the saturating ops
+        // through CUDA's own sequences), checked against a step-by-step reference to 1%.
+        let n = 128usize;
+        let a: Vec<u16> = (0..n).map(|_| h(f64::from(rng.i32(1, 64)) / 16.0)).collect();
+        let b: Vec<u16> = (0..n).map(|_| h(f64::from(rng.i32(1, 64)) / 16.0)).collect();
+        let (da, db) = (upload(&mem, &a), upload(&mem, &b));
+        let (dout, dfout) = (upload(&mem, &vec![0u16; n]), upload(&mem, &vec![0f32; n]));
+        let mut params = Params::new();
+        params.ptr(da).ptr(db).ptr(dout).ptr(dfout).i32(n as i32);
+        launch(&p, v, "half_scalar", Dim3::x(1), Dim3::x(128), 0, &params, &mem);
+        let (gout, gf) = (download::<u16>(&mem, dout, n), download::<f32>(&mem, dfout, n));
+        for i in 0..n {
+            let (x, y) = (hf(a[i]), hf(b[i]));
+            let r0 = hf(h(x + y));
+            let r = hf(h(r0 * x));
+            let r = hf(h(r - y));
+            let r = hf(h(x * y + r));
+            let r = hf(h(r / hf(h(y + 1.0))));
+            let r = r.abs();
+            let r = hf(h(x * y + r));
+            let r = r.max(x.min(y));
+            let r = hf(h(r + x)).clamp(0.0, 1.0);
+            let g = hf(gout[i]);
+            assert!((g - r).abs() <= r.abs() * 0.01, "{v} half_scalar {i}: {g} vs {r}");
+            assert!((f64::from(gf[i]) - (g + x)).abs() < 1e-6, "{v} half_scalar fout {i}");
+        }
+    }
+}
+
+fn bf(x: f64) -> u16 {
+    henc(x, BF16, 'n')
+}
+
+#[test]
+fn bf16_kernels() {
+    for (v, p) in programs("14_bf16") {
+        let v = v.as_str();
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(14);
+        // bf16_convert
+        let mut f: Vec<f32> = (0..200).map(|_| rng.f32() * 3000.0).collect();
+        f.extend([0.0, -0.0, 1e-40, -1e-39, 3.0e38, -3.3e38, 1.0 + 1.0 / 256.0, 1.0 + 3.0 / 256.0]);
+        let n = f.len();
+        let k: Vec<i32> = (0..n).map(|_| rng.i32(-2_000_000, 2_000_000)).collect();
+        let (df, dk) = (upload(&mem, &f), upload(&mem, &k));
+        let dh = upload(&mem, &vec![0u16; n * 5]);
+        let df2 = upload(&mem, &vec![0f32; n * 2]);
+        let dki = upload(&mem, &vec![0i32; n]);
+        let dhh = upload(&mem, &vec![0u16; n]);
+        let mut params = Params::new();
+        params.ptr(df).ptr(dk).ptr(dh).ptr(df2).ptr(dki).ptr(dhh).i32(n as i32);
+        launch(&p, v, "bf16_convert", Dim3::x(2), Dim3::x(128), 0, &params, &mem);
+        let (gh, gf2, gki, ghh) = (
+            download::<u16>(&mem, dh, n * 5),
+            download::<f32>(&mem, df2, 2 * n),
+            download::<i32>(&mem, dki, n),
+            download::<u16>(&mem, dhh, n),
+        );
+        for i in 0..n {
+            let x = f64::from(f[i]);
+            let want =
+                [henc(x, BF16, 'n'), henc(x, BF16, 'z'), henc(x, BF16, 'u'), henc(x, BF16, 'd'), bf(f64::from(k[i]))];
+            assert_eq!(&gh[i * 5..i * 5 + 5], &want, "{v} bf16_convert {i}: {x}");
+            let two = f64::from(2.0 * f[i]);
+            assert_eq!(
+                (gf2[2 * i], gf2[2 * i + 1]),
+                (hdec(bf(x), BF16) as f32, hdec(bf(two), BF16) as f32),
+                "{v} f2 {i}"
+            );
+            let rz = hdec(want[0], BF16).trunc().clamp(i32::MIN as f64, i32::MAX as f64) as i32;
+            assert_eq!(gki[i], rz.wrapping_add(i32::from(want[1] as i16)), "{v} ki {i}");
+            let hi = hdec(bf(two), BF16);
+            assert_eq!(
+                ghh[i],
+                if hi.abs() >= 65520.0 { if hi > 0.0 { 0x7c00 } else { 0xfc00 } } else { h(hi) },
+                "{v} hh {i}"
+            );
+        }
+        // bf16_gemv: products of bf16 values are exact in f32.
+        let (rows, cols) = (70usize, 33usize);
+        let am: Vec<u16> = (0..rows * cols).map(|_| bf(f64::from(rng.f32()))).collect();
+        let xv: Vec<u16> = (0..cols).map(|_| bf(f64::from(rng.f32()))).collect();
+        let (da, dx, dy) = (upload(&mem, &am), upload(&mem, &xv), upload(&mem, &vec![0f32; rows]));
+        let mut params = Params::new();
+        params.ptr(da).ptr(dx).ptr(dy).i32(rows as i32).i32(cols as i32);
+        launch(&p, v, "bf16_gemv", Dim3::x(3), Dim3::x(32), 0, &params, &mem);
+        let want: Vec<f32> = (0..rows)
+            .map(|r| {
+                (0..cols).fold(0f32, |acc, c| acc + hdec(am[r * cols + c], BF16) as f32 * hdec(xv[c], BF16) as f32)
+            })
+            .collect();
+        check_f32(v, "bf16_gemv", &download::<f32>(&mem, dy, rows), &want);
+        // bf16_scalar (sqrt through an approximation): to 2%.
+        let n = 96usize;
+        let a: Vec<u16> = (0..n).map(|_| bf(f64::from(rng.i32(1, 32)) / 8.0)).collect();
+        let b: Vec<u16> = (0..n).map(|_| bf(f64::from(rng.i32(1, 32)) / 8.0)).collect();
+        let (da, db) = (upload(&mem, &a), upload(&mem, &b));
+        let (dout, dfout) = (upload(&mem, &vec![0u16; n]), upload(&mem, &vec![0f32; n]));
+        let mut params = Params::new();
+        params.ptr(da).ptr(db).ptr(dout).ptr(dfout).i32(n as i32);
+        launch(&p, v, "bf16_scalar", Dim3::x(1), Dim3::x(96), 0, &params, &mem);
+        let (gout, gf) = (download::<u16>(&mem, dout, n), download::<f32>(&mem, dfout, n));
+        let bv = |x: f64| hdec(bf(x), BF16);
+        for i in 0..n {
+            let (x, y) = (hdec(a[i], BF16), hdec(b[i], BF16));
+            let r = bv(bv(x + y) * x);
+            let r = bv(r - y);
+            let r = bv(x * y + r);
+            let r = -r.max(x.min(y));
+            let r = bv(r * x + y);
+            let g = hdec(gout[i], BF16);
+            assert!((g - r).abs() <= r.abs() * 0.02 + 1e-3, "{v} bf16_scalar {i}: {g} vs {r}");
+            let fw = g + if x < y { 1.0 } else { 0.0 } + bv(x.sqrt());
+            assert!(
+                (f64::from(gf[i]) - fw).abs() <= fw.abs() * 0.01,
+                "{v} bf16_scalar fout {i}: {} vs {fw} (x {x} y {y} g {g})",
+                gf[i]
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------- 04_int_simd, 03_int_bits
+
+fn bytes4(x: u32) -> [u8; 4] {
+    x.to_le_bytes()
+}
+
+fn per_byte(x: u32, y: u32, f: impl Fn(u8, u8) -> u8) -> u32 {
+    let (a, b) = (bytes4(x), bytes4(y));
+    u32::from_le_bytes([f(a[0], b[0]), f(a[1], b[1]), f(a[2], b[2]), f(a[3], b[3])])
+}
+
+fn per_half(x: u32, y: u32, f: impl Fn(u16, u16) -> u16) -> u32 {
+    u32::from(f(x as u16, y as u16)) | u32::from(f((x >> 16) as u16, (y >> 16) as u16)) << 16
+}
+
+fn simd_video_ref(x: u32, y: u32) -> u32 {
+    let mut r = per_byte(x, y, u8::wrapping_add);
+    r ^= per_byte(x, y, u8::wrapping_sub);
+    r = r.wrapping_add(per_half(x, y, u16::wrapping_add));
+    r ^= per_half(x, y, u16::wrapping_sub);
+    r = r.wrapping_add(per_byte(x, y, |a, b| a.abs_diff(b)));
+    r ^= per_byte(x, y, |a, b| (a as i8).abs_diff(b as i8));
+    r = r.wrapping_add(per_byte(x, y, |a, b| if a > b { 0xff } else { 0 }));
+    r ^= per_half(x, y, |a, b| if a == b { 0xffff } else { 0 });
+    r = r.wrapping_add(per_byte(x, y, u8::max));
+    r ^= per_byte(x, y, u8::min);
+    let (a, b) = (bytes4(x), bytes4(y));
+    r = r.wrapping_add((0..4).map(|i| u32::from((a[i] as i8).abs_diff(b[i] as i8))).sum::<u32>());
+    r ^= per_byte(x, y, |a, b| ((u16::from(a) + u16::from(b) + 1) >> 1) as u8);
+    r = r.wrapping_add(per_byte(x, y, |a, b| u8::from(a > b)));
+    r ^= per_byte(x, y, |a, b| (a as i8).saturating_add(b as i8) as u8);
+    r = r.wrapping_add(per_half(x, y, u16::saturating_sub));
+    r ^= per_byte(x, y, |a, b| ((u16::from(a) + u16::from(b)) >> 1) as u8);
+    r = r.wrapping_add(per_byte(x, 0, |a, _| a.wrapping_neg()));
+    r ^= per_half(x, 0, |a, _| (a as i16).wrapping_abs() as u16);
+    r
+}
+
+#[test]
+fn simd_video_and_bit_kernels() {
+    for (v, p) in programs("04_int_simd") {
+        let v = v.as_str();
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(4);
+        let n = 500usize;
+        let a: Vec<u32> = (0..n).map(|_| rng.next() as u32).collect();
+        let b: Vec<u32> = (0..n)
+            .map(|i| if i % 5 == 0 { a[i] ^ (rng.next() as u32 & 0x00ff_00ff) } else { rng.next() as u32 })
+            .collect();
+        let (da, db, dout) = (upload(&mem, &a), upload(&mem, &b), upload(&mem, &vec![0u32; n]));
+        launch(
+            &p,
+            v,
+            "simd_video",
+            Dim3::x(4),
+            Dim3::x(128),
+            0,
+            Params::new().ptr(da).ptr(db).ptr(dout).i32(n as i32),
+            &mem,
+        );
+        let want: Vec<u32> = a.iter().zip(&b).map(|(&x, &y)| simd_video_ref(x, y)).collect();
+        check(v, "simd_video", &download::<u32>(&mem, dout, n), &want);
+    }
+    for (v, p) in programs("03_int_bits") {
+        let v = v.as_str();
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(3);
+        let n = 500usize;
+        let mut a: Vec<u32> = (0..n).map(|_| rng.next() as u32).collect();
+        a[..4].copy_from_slice(&[0, 1, 0x8000_0000, u32::MAX]);
+        let b: Vec<u32> = (0..n).map(|_| rng.next() as u32).collect();
+        let (da, db, dout) = (upload(&mem, &a), upload(&mem, &b), upload(&mem, &vec![0u32; n]));
+        let params = Params::new().ptr(da).ptr(db).ptr(dout).i32(n as i32).bytes().to_vec();
+        let name = kname(&p, "bit_intrinsics32");
+        p.launch(&name, Dim3::x(4), Dim3::x(128), 0, &params, &mem).unwrap_or_else(|f| panic!("{v}: {f}"));
+        let perm = |x: u32, y: u32, s: u32| {
+            let bytes = (u64::from(y) << 32) | u64::from(x);
+            (0..4).fold(0u32, |d, i| {
+                let sel = (s >> (4 * i)) & 7;
+                d | (((bytes >> (8 * sel)) & 0xff) as u32) << (8 * i)
+            })
+        };
+        let fsl = |lo: u32, hi: u32, s: u32| (((u64::from(hi) << 32 | u64::from(lo)) << s) >> 32) as u32;
+        let fsr = |lo: u32, hi: u32, s: u32| ((u64::from(hi) << 32 | u64::from(lo)) >> s) as u32;
+        let fns = |m: u32, base: u32, off: i32| {
+            let (mut count, mut pos, inc) = (off.unsigned_abs() - 1, base as i32, off.signum());
+            while (0..32).contains(&pos) {
+                if m >> pos & 1 != 0 {
+                    if count == 0 {
+                        return pos as u32;
+                    }
+                    count -= 1;
+                }
+                pos += inc;
+            }
+            u32::MAX
+        };
+        let want: Vec<u32> = a
+            .iter()
+            .zip(&b)
+            .map(|(&x, &y)| {
+                let mut r = perm(x, y, 0x5410);
+                r ^= perm(x, y, y & 0x7777);
+                r = r.wrapping_add(fsl(x, y, y & 31));
+                r ^= fsr(x, y, y & 31);
+                r = r.wrapping_add(fsl(x, y, y.min(32)));
+                r ^= fsr(x, y, y.min(32));
+                r = r.wrapping_add(x.reverse_bits());
+                r ^= x.leading_zeros();
+                r = r.wrapping_add(x.count_ones());
+                r ^= if x == 0 { 0 } else { x.trailing_zeros() + 1 };
+                r = r.wrapping_add(fns(x, y & 31, 1));
+                r ^= fns(x, 31, -2);
+                r
+            })
+            .collect();
+        check(v, "bit_intrinsics32", &download::<u32>(&mem, dout, n), &want);
+    }
+}
+
+/// Whether `g` is within `rel` (relative) or `abs` of `w`, NaN matching NaN.
+fn close(g: f64, w: f64, rel: f64, abs: f64) -> bool {
+    (g.is_nan() && w.is_nan()) || g == w || (g - w).abs() <= w.abs() * rel + abs
+}
+
+#[test]
+fn half_vector_and_math_kernels() {
+    for (v, p) in programs("12_half") {
+        let v = v.as_str();
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(122);
+        let n = 100usize;
+        let pair = |r: &mut Rng| {
+            u32::from(h(f64::from(r.i32(1, 48)) / 16.0)) | u32::from(h(f64::from(r.i32(1, 48)) / 16.0)) << 16
+        };
+        let (a, b, c): (Vec<u32>, Vec<u32>, Vec<u32>) = (
+            (0..n).map(|_| pair(&mut rng)).collect(),
+            (0..n).map(|_| pair(&mut rng)).collect(),
+            (0..n).map(|_| pair(&mut rng)).collect(),
+        );
+        let (da, db, dc, dout) = (upload(&mem, &a), upload(&mem, &b), upload(&mem, &c), upload(&mem, &vec![0u32; n]));
+        launch(
+            &p,
+            v,
+            "half2_vector",
+            Dim3::x(1),
+            Dim3::x(128),
+            0,
+            Params::new().ptr(da).ptr(db).ptr(dc).ptr(dout).i32(n as i32),
+            &mem,
+        );
+        let got = download::<u32>(&mem, dout, n);
+        let half = |v: u32, k: u32| hf((v >> (16 * k)) as u16);
+        for i in 0..n {
+            let mut r = [0f64; 2];
+            for k in 0..2 {
+                let (x, y, z) = (half(a[i], k), half(b[i], k), half(c[i], k));
+                let t = hf(h(hf(h(x + y)) * z));
+                let t = hf(h(x * y + t));
+                let t = hf(h(t - z));
+                let t = hf(h(t * x + y)).clamp(0.0, 1.0);
+                let t = hf(h(t * y)).clamp(0.0, 1.0);
+                let t = hf(h(t / hf(h(z + 2.0))));
+                r[k as usize] = t.max(x.min(y));
+            }
+            // __lowhigh2highlow swaps the halves; neg then abs leaves magnitudes.
+            for k in 0..2u32 {
+                let g = half(got[i], k);
+                let w = r[1 - k as usize];
+                assert!(close(g, w, 0.01, 0.0), "{v} half2_vector {i}.{k}: {g} vs {w}");
+            }
+        }
+    }
+    for (v, p) in programs("13_half_math") {
+        let v = v.as_str();
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(13);
+        let n = 64usize;
+        let a: Vec<u16> = (0..n).map(|_| h(f64::from(rng.i32(-400, 400)) / 37.0)).collect();
+        let (da, dout) = (upload(&mem, &a), upload(&mem, &vec![0u16; 13 * n]));
+        launch(&p, v, "half_math", Dim3::x(1), Dim3::x(64), 0, Params::new().ptr(da).ptr(dout).i32(n as i32), &mem);
+        let got = download::<u16>(&mem, dout, 13 * n);
+        for i in 0..n {
+            let x = hf(a[i]).abs();
+            let want = [
+                x.sqrt(),
+                1.0 / x.sqrt(),
+                1.0 / x,
+                x.exp(),
+                x.exp2(),
+                x.ln(),
+                x.log2(),
+                x.sin(),
+                x.cos(),
+                x.trunc(),
+                x.ceil(),
+                x.floor(),
+                x.round_ties_even(),
+            ];
+            for (k, &w) in want.iter().enumerate() {
+                let g = hf(got[13 * i + k]);
+                let w = hf(h(w));
+                assert!(close(g, w, 0.002, 0.002), "{v} half_math {i} fn {k}: x {x}: {g} vs {w}");
+            }
+        }
+        // half_dot: products of small halves are exact; the float sums are exact integers/64.
+        let n2 = 1000usize;
+        let x: Vec<u32> = (0..n2)
+            .map(|_| u32::from(h(f64::from(rng.i32(-8, 8)))) | u32::from(h(f64::from(rng.i32(-8, 8)) / 8.0)) << 16)
+            .collect();
+        let y: Vec<u32> = (0..n2)
+            .map(|_| u32::from(h(f64::from(rng.i32(-8, 8)))) | u32::from(h(f64::from(rng.i32(-8, 8)) / 8.0)) << 16)
+            .collect();
+        let (dx, dy, dout) = (upload(&mem, &x), upload(&mem, &y), upload(&mem, &[0f32]));
+        launch(
+            &p,
+            v,
+            "half_dot",
+            Dim3::x(4),
+            Dim3::x(64),
+            0,
+            Params::new().ptr(dx).ptr(dy).ptr(dout).i32(n2 as i32),
+            &mem,
+        );
+        let want: f64 = x
+            .iter()
+            .zip(&y)
+            .map(|(&x, &y)| hf(x as u16) * hf(y as u16) + hf((x >> 16) as u16) * hf((y >> 16) as u16))
+            .sum();
+        assert_eq!(f64::from(download::<f32>(&mem, dout, 1)[0]), want, "{v} half_dot");
+    }
+    for (v, p) in programs("04_int_simd") {
+        let v = v.as_str();
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(44);
+        let n = 300usize;
+        let w: Vec<u32> = (0..4 * n).map(|_| rng.next() as u32).collect();
+        let (a, b, ua, ub) = (&w[..n], &w[n..2 * n], &w[2 * n..3 * n], &w[3 * n..]);
+        let (da, db, dua, dub) = (upload(&mem, a), upload(&mem, b), upload(&mem, ua), upload(&mem, ub));
+        let (dout, duout) = (upload(&mem, &vec![0i32; n]), upload(&mem, &vec![0u32; n]));
+        let mut params = Params::new();
+        params.ptr(da).ptr(db).ptr(dua).ptr(dub).ptr(dout).ptr(duout).i32(n as i32);
+        launch(&p, v, "dot_products", Dim3::x(3), Dim3::x(128), 0, &params, &mem);
+        let (gs, gu) = (download::<i32>(&mem, dout, n), download::<u32>(&mem, duout, n));
+        for i in 0..n {
+            let (sa, sb) =
+                (a[i].to_le_bytes().map(|x| i32::from(x as i8)), b[i].to_le_bytes().map(|x| i32::from(x as i8)));
+            // dp2a: `a` as two 16-bit values, `b` as four bytes (lo: bytes 0-1, hi: 2-3).
+            let ah = [i32::from(a[i] as i16), i32::from((a[i] >> 16) as i16)];
+            let mut s = (0..4).map(|k| sa[k] * sb[k]).sum::<i32>();
+            s = s.wrapping_add(ah[0] * sb[0] + ah[1] * sb[1]);
+            s = s.wrapping_add(ah[0] * sb[2] + ah[1] * sb[3]);
+            assert_eq!(gs[i], s, "{v} dp signed {i}");
+            let (pa, pb) = (ua[i].to_le_bytes().map(u32::from), ub[i].to_le_bytes().map(u32::from));
+            let ah = [ua[i] & 0xffff, ua[i] >> 16];
+            let mut u = 1u32.wrapping_add((0..4).map(|k| pa[k] * pb[k]).sum::<u32>());
+            u = u.wrapping_add(ah[0] * pb[0] + ah[1] * pb[1]);
+            u = u.wrapping_add(ah[0] * pb[2] + ah[1] * pb[3]);
+            assert_eq!(gu[i], u, "{v} dp unsigned {i}");
+        }
+    }
+}
+
+#[test]
+fn half2_bf162_and_bitfield_kernels() {
+    for (v, p) in programs("13_half_math") {
+        let v = v.as_str();
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(132);
+        let n = 64usize;
+        let a: Vec<u32> = (0..n)
+            .map(|_| {
+                u32::from(h(f64::from(rng.i32(-300, 300)) / 29.0))
+                    | u32::from(h(f64::from(rng.i32(1, 300)) / 31.0)) << 16
+            })
+            .collect();
+        let (da, dout) = (upload(&mem, &a), upload(&mem, &vec![0u32; 8 * n]));
+        launch(&p, v, "half2_math", Dim3::x(1), Dim3::x(64), 0, Params::new().ptr(da).ptr(dout).i32(n as i32), &mem);
+        let got = download::<u32>(&mem, dout, 8 * n);
+        for i in 0..n {
+            for k in 0..2 {
+                let x = hf((a[i] >> (16 * k)) as u16).abs();
+                let want = [x.sqrt(), 1.0 / x.sqrt(), 1.0 / x, x.exp(), x.ln(), x.sin(), x.cos(), x.floor()];
+                for (f, &w) in want.iter().enumerate() {
+                    let g = hf((got[8 * i + f] >> (16 * k)) as u16);
+                    let w = hf(h(w));
+                    assert!(close(g, w, 0.002, 0.002), "{v} half2_math {i}.{k} fn {f}: x {x}: {g} vs {w}");
+                }
+            }
+        }
+    }
+    for (v, p) in programs("14_bf16") {
+        let v = v.as_str();
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(142);
+        let n = 64usize;
+        let pair = |r: &mut Rng| {
+            u32::from(bf(f64::from(r.i32(-32, 32)) / 8.0)) | u32::from(bf(f64::from(r.i32(-32, 32)) / 8.0)) << 16
+        };
+        let (a, b, c): (Vec<u32>, Vec<u32>, Vec<u32>) = (
+            (0..n).map(|_| pair(&mut rng)).collect(),
+            (0..n).map(|_| pair(&mut rng)).collect(),
+            (0..n).map(|_| pair(&mut rng)).collect(),
+        );
+        let (da, db, dc, dout) = (upload(&mem, &a), upload(&mem, &b), upload(&mem, &c), upload(&mem, &vec![0u32; n]));
+        launch(
+            &p,
+            v,
+            "bf162_vector",
+            Dim3::x(1),
+            Dim3::x(64),
+            0,
+            Params::new().ptr(da).ptr(db).ptr(dc).ptr(dout).i32(n as i32),
+            &mem,
+        );
+        let got = download::<u32>(&mem, dout, n);
+        let bv = |x: f64| hdec(bf(x), BF16);
+        for i in 0..n {
+            for k in 0..2 {
+                let part = |v: u32| hdec((v >> (16 * k)) as u16, BF16);
+                let (x, y, z) = (part(a[i]), part(b[i]), part(c[i]));
+                let r = bv(bv(x + y) * z);
+                let r = bv(x * y + r);
+                let r = bv(r - z);
+                let r = r.max(x.min(y));
+                let w = bv(bv(r * bv(0.01)).exp());
+                let g = part(got[i]);
+                assert!(close(g, w, 0.01, 0.0), "{v} bf162_vector {i}.{k}: {g} vs {w}");
+            }
+        }
+    }
+    for (v, p) in programs("03_int_bits") {
+        let v = v.as_str();
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(33);
+        let n = 300usize;
+        let mut a: Vec<u64> = (0..n).map(|_| rng.next() >> rng.i32(0, 64)).collect();
+        a[0] = 0;
+        let (da, dout, dout64) = (upload(&mem, &a), upload(&mem, &vec![0u32; n]), upload(&mem, &vec![0u64; n]));
+        launch(
+            &p,
+            v,
+            "bit_intrinsics64",
+            Dim3::x(3),
+            Dim3::x(128),
+            0,
+            Params::new().ptr(da).ptr(dout).ptr(dout64).i32(n as i32),
+            &mem,
+        );
+        let want: Vec<u32> = a
+            .iter()
+            .map(|&x| x.leading_zeros() + 64 * x.count_ones() + 4096 * if x == 0 { 0 } else { x.trailing_zeros() + 1 })
+            .collect();
+        check(v, "bit_intrinsics64", &download::<u32>(&mem, dout, n), &want);
+        check(v, "brevll", &download::<u64>(&mem, dout64, n), &a.iter().map(|x| x.reverse_bits()).collect::<Vec<_>>());
+        let x: Vec<u32> = (0..n).map(|_| rng.next() as u32).collect();
+        let y: Vec<u32> = (0..n).map(|_| rng.next() as u32).collect();
+        let (dx, dy, dout) = (upload(&mem, &x), upload(&mem, &y), upload(&mem, &vec![0u32; n]));
+        launch(
+            &p,
+            v,
+            "bitfields",
+            Dim3::x(3),
+            Dim3::x(128),
+            0,
+            Params::new().ptr(dx).ptr(dy).ptr(dout).i32(n as i32),
+            &mem,
+        );
+        let bfe_u = |v: u32, pos: u32, len: u32| (v >> pos) & ((1u32 << len) - 1);
+        let bfe_s = |v: i32, pos: u32, len: u32| (v << (32 - pos - len)) >> (32 - len);
+        let bfi = |base: u32, ins: u32, pos: u32, len: u32| {
+            let m = ((1u32 << len) - 1) << pos;
+            (base & !m) | ((ins << pos) & m)
+        };
+        let want: Vec<u32> = x
+            .iter()
+            .zip(&y)
+            .map(|(&x, &y)| {
+                let mut r = bfe_u(x, 4, 8).wrapping_add(bfe_u(x, y & 15, 5));
+                r ^= bfe_s(x as i32, 3, 9) as u32;
+                r = r.wrapping_add(bfi(x, y, 8, 8));
+                r ^= bfi(x, y, y & 7, 12);
+                let (lo, mid, hi) = (x & 31, y & 0x7ff, (x ^ y) & 0xffff);
+                r.wrapping_add(lo * 3 + mid * 5 + hi)
+            })
+            .collect();
+        check(v, "bitfields", &download::<u32>(&mem, dout, n), &want);
+    }
+}

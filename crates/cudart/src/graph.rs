@@ -1,0 +1,525 @@
+//! Stream capture and the graph API: graphs of kernel, memcpy, memset, host and empty nodes,
+//! instantiated and launched on streams.
+
+// C ABI names.
+#![allow(non_snake_case)]
+
+use std::cell::RefCell;
+use std::ffi::c_void;
+
+use runtime::graph::{self, Graph, GraphExec, GraphNode};
+use runtime::memory::{self, Set3D};
+use runtime::stream::Stream;
+use runtime::{DevicePtr, Error, Result, record};
+
+use crate::code;
+use crate::ext::{Memcpy3DParms, copy_3d_of, host_fn_work, ptsz};
+use crate::register::Dim3C;
+
+/// Writes `v` through `p` (null → `cudaErrorInvalidValue`).
+///
+/// # Safety
+/// `p` must be null or valid for writes.
+unsafe fn out<T>(p: *mut T, r: Result<T>) -> i32 {
+    if p.is_null() {
+        return code(record::<()>(Err(Error::InvalidValue)));
+    }
+    code(r.map(|v| {
+        // SAFETY: non-null and valid for writes per the contract.
+        unsafe { p.write(v) }
+    }))
+}
+
+fn stream(s: *mut c_void) -> Stream {
+    Stream(s as u64)
+}
+
+/// `struct cudaKernelNodeParams`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct KernelNodeParams {
+    /// `void *func`: the kernel's host stub.
+    pub func: *mut c_void,
+    /// `dim3 gridDim`.
+    pub gridDim: Dim3C,
+    /// `dim3 blockDim`.
+    pub blockDim: Dim3C,
+    /// `unsigned int sharedMemBytes`.
+    pub sharedMemBytes: u32,
+    /// `void **kernelParams`.
+    pub kernelParams: *mut *mut c_void,
+    /// `void **extra` (not supported: must be null).
+    pub extra: *mut *mut c_void,
+}
+
+/// `struct cudaMemsetParams`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct MemsetParams {
+    /// `void *dst`.
+    pub dst: *mut c_void,
+    /// `size_t pitch`.
+    pub pitch: usize,
+    /// `unsigned int value`.
+    pub value: u32,
+    /// `unsigned int elementSize` (1, 2 or 4).
+    pub elementSize: u32,
+    /// `size_t width` (elements).
+    pub width: usize,
+    /// `size_t height`.
+    pub height: usize,
+}
+
+/// `struct cudaHostNodeParams`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct HostNodeParams {
+    /// `cudaHostFn_t fn`.
+    pub fn_: Option<unsafe extern "C" fn(*mut c_void)>,
+    /// `void *userData`.
+    pub userData: *mut c_void,
+}
+
+fn begin(s: Stream, mode: i32) -> i32 {
+    code(graph::begin_capture(s, mode))
+}
+
+/// `cudaStreamBeginCapture(cudaStream_t, enum cudaStreamCaptureMode)`.
+pub extern "C" fn cudaStreamBeginCapture(s: *mut c_void, mode: i32) -> i32 {
+    begin(stream(s), mode)
+}
+
+/// `cudaStreamBeginCapture_ptsz`.
+pub extern "C" fn cudaStreamBeginCapture_ptsz(s: *mut c_void, mode: i32) -> i32 {
+    begin(stream(ptsz(s)), mode)
+}
+
+/// # Safety
+/// `g` must be valid for writes.
+unsafe fn end(s: Stream, g: *mut *mut c_void) -> i32 {
+    if g.is_null() {
+        return code(record::<()>(Err(Error::InvalidValue)));
+    }
+    let r = graph::end_capture(s);
+    // SAFETY: non-null, valid for writes per the contract (null on failure, as CUDA).
+    unsafe { g.write(r.as_ref().map_or(std::ptr::null_mut(), |g| g.0 as *mut c_void)) };
+    code(r)
+}
+
+/// `cudaStreamEndCapture(cudaStream_t, cudaGraph_t *pGraph)`.
+///
+/// # Safety
+/// `g` must be valid for writes.
+pub unsafe extern "C" fn cudaStreamEndCapture(s: *mut c_void, g: *mut *mut c_void) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { end(stream(s), g) }
+}
+
+/// `cudaStreamEndCapture_ptsz`.
+///
+/// # Safety
+/// `g` must be valid for writes.
+pub unsafe extern "C" fn cudaStreamEndCapture_ptsz(s: *mut c_void, g: *mut *mut c_void) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { end(stream(ptsz(s)), g) }
+}
+
+/// `cudaStreamIsCapturing(cudaStream_t, enum cudaStreamCaptureStatus *)`.
+///
+/// # Safety
+/// `st` must be valid for writes.
+pub unsafe extern "C" fn cudaStreamIsCapturing(s: *mut c_void, st: *mut i32) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { out(st, graph::capture_status(stream(s)).map(|x| x as i32)) }
+}
+
+/// `cudaStreamIsCapturing_ptsz`.
+///
+/// # Safety
+/// `st` must be valid for writes.
+pub unsafe extern "C" fn cudaStreamIsCapturing_ptsz(s: *mut c_void, st: *mut i32) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { out(st, graph::capture_status(stream(ptsz(s))).map(|x| x as i32)) }
+}
+
+thread_local! {
+    /// The dependency array `cudaStreamGetCaptureInfo` returns (valid until the next call on
+    /// this thread).
+    static CAPTURE_DEPS: RefCell<Vec<*mut c_void>> = const { RefCell::new(Vec::new()) };
+}
+
+/// # Safety
+/// Every non-null pointer must be valid for writes.
+#[allow(clippy::too_many_arguments)]
+unsafe fn capture_info(
+    s: Stream,
+    status: *mut i32,
+    id: *mut u64,
+    g: *mut *mut c_void,
+    deps: *mut *const *mut c_void,
+    edges: *mut *const c_void,
+    ndeps: *mut usize,
+) -> i32 {
+    if status.is_null() {
+        return code(record::<()>(Err(Error::InvalidValue)));
+    }
+    let r = graph::capture_info(s).map(|info| {
+        let arr = CAPTURE_DEPS.with(|d| {
+            let mut d = d.borrow_mut();
+            *d = info.dependencies.iter().map(|n| n.0 as *mut c_void).collect();
+            d.as_ptr()
+        });
+        // SAFETY: non-null pointers are valid for writes per the contract.
+        unsafe {
+            status.write(info.status as i32);
+            if !id.is_null() {
+                id.write(info.id);
+            }
+            if !g.is_null() {
+                g.write(info.graph.map_or(std::ptr::null_mut(), |g| g.0 as *mut c_void));
+            }
+            if !deps.is_null() {
+                deps.write(if info.dependencies.is_empty() { std::ptr::null() } else { arr });
+            }
+            if !edges.is_null() {
+                // All edges are default edges.
+                edges.write(std::ptr::null());
+            }
+            if !ndeps.is_null() {
+                ndeps.write(info.dependencies.len());
+            }
+        }
+    });
+    code(r)
+}
+
+/// `cudaStreamGetCaptureInfo(cudaStream_t, enum cudaStreamCaptureStatus *, unsigned long long
+/// *id, cudaGraph_t *, const cudaGraphNode_t **deps, const cudaGraphEdgeData **edges, size_t
+/// *numDeps)` (CUDA 13.0's signature).
+///
+/// # Safety
+/// Every non-null pointer must be valid for writes.
+pub unsafe extern "C" fn cudaStreamGetCaptureInfo(
+    s: *mut c_void,
+    status: *mut i32,
+    id: *mut u64,
+    g: *mut *mut c_void,
+    deps: *mut *const *mut c_void,
+    edges: *mut *const c_void,
+    ndeps: *mut usize,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { capture_info(stream(s), status, id, g, deps, edges, ndeps) }
+}
+
+/// `cudaStreamGetCaptureInfo_ptsz`.
+///
+/// # Safety
+/// Every non-null pointer must be valid for writes.
+pub unsafe extern "C" fn cudaStreamGetCaptureInfo_ptsz(
+    s: *mut c_void,
+    status: *mut i32,
+    id: *mut u64,
+    g: *mut *mut c_void,
+    deps: *mut *const *mut c_void,
+    edges: *mut *const c_void,
+    ndeps: *mut usize,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { capture_info(stream(ptsz(s)), status, id, g, deps, edges, ndeps) }
+}
+
+/// `cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode)`.
+///
+/// # Safety
+/// `mode` must be valid for reads and writes.
+pub unsafe extern "C" fn cudaThreadExchangeStreamCaptureMode(mode: *mut i32) -> i32 {
+    if mode.is_null() {
+        return code(record::<()>(Err(Error::InvalidValue)));
+    }
+    // SAFETY: valid for reads per the contract.
+    let m = unsafe { mode.read() };
+    // SAFETY: forwarded contract.
+    unsafe { out(mode, graph::exchange_thread_capture_mode(m)) }
+}
+
+/// `cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags)`.
+///
+/// # Safety
+/// `g` must be valid for writes.
+pub unsafe extern "C" fn cudaGraphCreate(g: *mut *mut c_void, flags: u32) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { out(g, Graph::new(flags).map(|g| g.0 as *mut c_void)) }
+}
+
+/// `cudaGraphDestroy(cudaGraph_t)`.
+pub extern "C" fn cudaGraphDestroy(g: *mut c_void) -> i32 {
+    code(Graph(g as u64).destroy())
+}
+
+/// # Safety
+/// `deps` must hold `n` node handles (or be null with `n == 0`).
+unsafe fn deps_of(deps: *const *mut c_void, n: usize) -> Result<Vec<GraphNode>> {
+    if n == 0 {
+        return Ok(Vec::new());
+    }
+    if deps.is_null() {
+        return Err(Error::InvalidValue);
+    }
+    // SAFETY: `deps` holds `n` handles per the contract.
+    let s = unsafe { std::slice::from_raw_parts(deps, n) };
+    Ok(s.iter().map(|&p| GraphNode(p as u64)).collect())
+}
+
+/// Adds a node; writes its handle.
+///
+/// # Safety
+/// `node` must be valid for writes; `deps` must hold `n` handles.
+unsafe fn add(
+    node: *mut *mut c_void,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    n: usize,
+    work: impl FnOnce() -> Result<Option<graph::NodeFn>>,
+) -> i32 {
+    if node.is_null() {
+        return code(record::<()>(Err(Error::InvalidValue)));
+    }
+    let r = (|| {
+        // SAFETY: forwarded contract.
+        let deps = record(unsafe { deps_of(deps, n) })?;
+        let w = work()?;
+        Graph(g as u64).add_node(&deps, w)
+    })();
+    // SAFETY: forwarded contract.
+    unsafe { out(node, r.map(|h| h.0 as *mut c_void)) }
+}
+
+/// `cudaGraphAddKernelNode(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *deps, size_t
+/// numDeps, const struct cudaKernelNodeParams *)`: the arguments are copied now.
+///
+/// # Safety
+/// As its CUDA contract: `p` valid, `p->kernelParams` one pointer per kernel parameter.
+pub unsafe extern "C" fn cudaGraphAddKernelNode(
+    node: *mut *mut c_void,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    n: usize,
+    p: *const KernelNodeParams,
+) -> i32 {
+    let work = || {
+        if p.is_null() {
+            return record(Err(Error::InvalidValue));
+        }
+        // SAFETY: non-null, valid per the contract.
+        let p = unsafe { p.read() };
+        if !p.extra.is_null() {
+            return record(Err(Error::NotSupported));
+        }
+        // SAFETY: forwarded contract.
+        let (f, packed, shared) =
+            unsafe { crate::register::prepare_launch(p.func as usize, p.kernelParams, p.sharedMemBytes as usize) }?;
+        record(graph::kernel_work(&f, p.gridDim.into(), p.blockDim.into(), shared, packed)).map(Some)
+    };
+    // SAFETY: forwarded contract.
+    unsafe { add(node, g, deps, n, work) }
+}
+
+/// `cudaGraphAddMemcpyNode(..., const struct cudaMemcpy3DParms *)`.
+///
+/// # Safety
+/// `p` must be valid; host memory it covers must stay valid while the graph may run.
+pub unsafe extern "C" fn cudaGraphAddMemcpyNode(
+    node: *mut *mut c_void,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    n: usize,
+    p: *const Memcpy3DParms,
+) -> i32 {
+    let work = || {
+        // SAFETY: forwarded contract.
+        let c = record(unsafe { copy_3d_of(p) })?;
+        // SAFETY: forwarded contract.
+        Ok(record(unsafe { c.work() })?.map(memory::node_work))
+    };
+    // SAFETY: forwarded contract.
+    unsafe { add(node, g, deps, n, work) }
+}
+
+/// `cudaGraphAddMemcpyNode1D(..., void *dst, const void *src, size_t count, enum
+/// cudaMemcpyKind)`.
+///
+/// # Safety
+/// Host memory covered must stay valid while the graph may run.
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn cudaGraphAddMemcpyNode1D(
+    node: *mut *mut c_void,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    n: usize,
+    dst: *mut c_void,
+    src: *const c_void,
+    count: usize,
+    kind: i32,
+) -> i32 {
+    let work = || {
+        let kind = record(memory::MemcpyKind::from_raw(kind))?;
+        let c = memory::Copy3D {
+            dst: dst as u64,
+            dpitch: count,
+            dheight: 1,
+            src: src as u64,
+            spitch: count,
+            sheight: 1,
+            width: count,
+            height: 1,
+            depth: 1,
+            kind,
+        };
+        // SAFETY: forwarded contract.
+        Ok(record(unsafe { c.work() })?.map(memory::node_work))
+    };
+    // SAFETY: forwarded contract.
+    unsafe { add(node, g, deps, n, work) }
+}
+
+/// `cudaGraphAddMemsetNode(..., const struct cudaMemsetParams *)`.
+///
+/// # Safety
+/// `p` must be valid.
+pub unsafe extern "C" fn cudaGraphAddMemsetNode(
+    node: *mut *mut c_void,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    n: usize,
+    p: *const MemsetParams,
+) -> i32 {
+    let work = || {
+        if p.is_null() {
+            return record(Err(Error::InvalidValue));
+        }
+        // SAFETY: non-null, valid per the contract.
+        let p = unsafe { p.read() };
+        let s = Set3D {
+            dst: DevicePtr(p.dst as u64),
+            pitch: p.pitch,
+            slice_rows: p.height,
+            value: p.value,
+            elem_size: p.elementSize,
+            width: p.width,
+            height: p.height,
+            depth: 1,
+        };
+        Ok(record(s.work())?.map(memory::node_work))
+    };
+    // SAFETY: forwarded contract.
+    unsafe { add(node, g, deps, n, work) }
+}
+
+/// `cudaGraphAddHostNode(..., const struct cudaHostNodeParams *)`.
+///
+/// # Safety
+/// `p` must be valid.
+pub unsafe extern "C" fn cudaGraphAddHostNode(
+    node: *mut *mut c_void,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    n: usize,
+    p: *const HostNodeParams,
+) -> i32 {
+    let work = || {
+        if p.is_null() {
+            return record(Err(Error::InvalidValue));
+        }
+        // SAFETY: non-null, valid per the contract.
+        let p = unsafe { p.read() };
+        let Some(f) = p.fn_ else { return record(Err(Error::InvalidValue)) };
+        let w: graph::NodeFn = std::sync::Arc::from(host_fn_work(f, p.userData));
+        Ok(Some(w))
+    };
+    // SAFETY: forwarded contract.
+    unsafe { add(node, g, deps, n, work) }
+}
+
+/// `cudaGraphAddEmptyNode(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *, size_t)`.
+///
+/// # Safety
+/// `node` must be valid for writes; `deps` must hold `n` handles.
+pub unsafe extern "C" fn cudaGraphAddEmptyNode(
+    node: *mut *mut c_void,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    n: usize,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { add(node, g, deps, n, || Ok(None)) }
+}
+
+/// `cudaGraphGetNodes(cudaGraph_t, cudaGraphNode_t *nodes, size_t *numNodes)`: with `nodes`
+/// null, the count; else up to `*numNodes` handles (the rest of the array is nulled), and the
+/// count written back is the number of nodes.
+///
+/// # Safety
+/// `num` must be valid for reads and writes; `nodes` null or valid for `*num` writes.
+pub unsafe extern "C" fn cudaGraphGetNodes(g: *mut c_void, nodes: *mut *mut c_void, num: *mut usize) -> i32 {
+    if num.is_null() {
+        return code(record::<()>(Err(Error::InvalidValue)));
+    }
+    let r = Graph(g as u64).nodes().map(|all| {
+        if !nodes.is_null() {
+            // SAFETY: valid for reads per the contract.
+            let cap = unsafe { num.read() };
+            for i in 0..cap {
+                let h = all.get(i).map_or(std::ptr::null_mut(), |n| n.0 as *mut c_void);
+                // SAFETY: `nodes` is valid for `cap` writes per the contract.
+                unsafe { nodes.add(i).write(h) };
+            }
+        }
+        // SAFETY: valid for writes per the contract.
+        unsafe { num.write(all.len()) };
+    });
+    code(r)
+}
+
+/// `cudaGraphInstantiate(cudaGraphExec_t *, cudaGraph_t, unsigned long long flags)`.
+///
+/// # Safety
+/// `e` must be valid for writes.
+pub unsafe extern "C" fn cudaGraphInstantiate(e: *mut *mut c_void, g: *mut c_void, flags: u64) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { out(e, Graph(g as u64).instantiate(flags).map(|x| x.0 as *mut c_void)) }
+}
+
+/// `cudaGraphInstantiateWithFlags(cudaGraphExec_t *, cudaGraph_t, unsigned long long flags)`.
+///
+/// # Safety
+/// `e` must be valid for writes.
+pub unsafe extern "C" fn cudaGraphInstantiateWithFlags(e: *mut *mut c_void, g: *mut c_void, flags: u64) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { cudaGraphInstantiate(e, g, flags) }
+}
+
+/// `cudaGraphLaunch(cudaGraphExec_t, cudaStream_t)`.
+pub extern "C" fn cudaGraphLaunch(e: *mut c_void, s: *mut c_void) -> i32 {
+    code(GraphExec(e as u64).launch(stream(s)))
+}
+
+/// `cudaGraphLaunch_ptsz`.
+pub extern "C" fn cudaGraphLaunch_ptsz(e: *mut c_void, s: *mut c_void) -> i32 {
+    code(GraphExec(e as u64).launch(stream(ptsz(s))))
+}
+
+/// `cudaGraphUpload(cudaGraphExec_t, cudaStream_t)`.
+pub extern "C" fn cudaGraphUpload(e: *mut c_void, s: *mut c_void) -> i32 {
+    code(GraphExec(e as u64).upload(stream(s)))
+}
+
+/// `cudaGraphUpload_ptsz`.
+pub extern "C" fn cudaGraphUpload_ptsz(e: *mut c_void, s: *mut c_void) -> i32 {
+    code(GraphExec(e as u64).upload(stream(ptsz(s))))
+}
+
+/// `cudaGraphExecDestroy(cudaGraphExec_t)`.
+pub extern "C" fn cudaGraphExecDestroy(e: *mut c_void) -> i32 {
+    code(GraphExec(e as u64).destroy())
+}

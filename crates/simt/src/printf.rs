@@ -1,0 +1,447 @@
+//! Device `printf` (`vprintf(format, args)`): C-style formatting of an argument buffer packed
+//! as nvcc packs it — each argument at its natural alignment, `float` promoted to `double`,
+//! integers narrower than `int` promoted to `int`, pointers and strings as 64-bit addresses.
+
+/// Where the formatter reads its arguments and strings from.
+pub(crate) trait Env {
+    /// The `size`-byte little-endian value at device (generic) address `addr`.
+    fn read(&mut self, addr: u64, size: u32) -> Option<u64>;
+    /// The NUL-terminated string at `addr`, at most `max` bytes.
+    fn cstr(&mut self, addr: u64, max: usize) -> Option<Vec<u8>>;
+}
+
+#[derive(Debug, Default, Clone, Copy)]
+struct Spec {
+    left: bool,
+    plus: bool,
+    space: bool,
+    alt: bool,
+    zero: bool,
+    width: usize,
+    prec: Option<usize>,
+}
+
+/// Formats `fmt` with the arguments packed at `args`, appending to `out`. Returns the number
+/// of arguments consumed (CUDA's `printf` return value), or `None` when an argument or a
+/// string could not be read.
+pub(crate) fn format(fmt: &[u8], args: u64, env: &mut dyn Env, out: &mut Vec<u8>) -> Option<i32> {
+    let mut off = 0u64;
+    let mut nargs = 0i32;
+    let mut arg = |env: &mut dyn Env, size: u32| -> Option<u64> {
+        off = off.div_ceil(u64::from(size)) * u64::from(size);
+        let v = env.read(args.wrapping_add(off), size)?;
+        off += u64::from(size);
+        nargs += 1;
+        Some(v)
+    };
+    let mut i = 0;
+    while i < fmt.len() {
+        let c = fmt[i];
+        if c != b'%' {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        let start = i;
+        i += 1;
+        let mut s = Spec::default();
+        while let Some(&f) = fmt.get(i) {
+            match f {
+                b'-' => s.left = true,
+                b'+' => s.plus = true,
+                b' ' => s.space = true,
+                b'#' => s.alt = true,
+                b'0' => s.zero = true,
+                _ => break,
+            }
+            i += 1;
+        }
+        if fmt.get(i) == Some(&b'*') {
+            let w = arg(env, 4)? as u32 as i32;
+            if w < 0 {
+                s.left = true;
+            }
+            s.width = w.unsigned_abs() as usize;
+            i += 1;
+        } else {
+            while let Some(d) = fmt.get(i).filter(|d| d.is_ascii_digit()) {
+                s.width = s.width.saturating_mul(10).saturating_add(usize::from(d - b'0'));
+                i += 1;
+            }
+        }
+        if fmt.get(i) == Some(&b'.') {
+            i += 1;
+            if fmt.get(i) == Some(&b'*') {
+                let p = arg(env, 4)? as u32 as i32;
+                s.prec = usize::try_from(p).ok();
+                i += 1;
+            } else {
+                let mut p = 0usize;
+                while let Some(d) = fmt.get(i).filter(|d| d.is_ascii_digit()) {
+                    p = p.saturating_mul(10).saturating_add(usize::from(d - b'0'));
+                    i += 1;
+                }
+                s.prec = Some(p);
+            }
+        }
+        s.width = s.width.min(1 << 16);
+        s.prec = s.prec.map(|p| p.min(1 << 16));
+        // Length modifier: bits of the integer argument (0: int).
+        let mut len = 0u32;
+        loop {
+            match fmt.get(i) {
+                Some(b'h') if fmt.get(i + 1) == Some(&b'h') => {
+                    len = 8;
+                    i += 2;
+                }
+                Some(b'h') => {
+                    len = 16;
+                    i += 1;
+                }
+                Some(b'l') if fmt.get(i + 1) == Some(&b'l') => {
+                    len = 64;
+                    i += 2;
+                }
+                Some(b'l' | b'z' | b'j' | b't' | b'L' | b'q') => {
+                    len = 64;
+                    i += 1;
+                }
+                _ => break,
+            }
+        }
+        let Some(&conv) = fmt.get(i) else {
+            out.extend_from_slice(&fmt[start..]);
+            break;
+        };
+        i += 1;
+        let int_arg = |env: &mut dyn Env, arg: &mut dyn FnMut(&mut dyn Env, u32) -> Option<u64>| -> Option<u64> {
+            if len == 64 { arg(env, 8) } else { arg(env, 4) }
+        };
+        match conv {
+            b'd' | b'i' => {
+                let v = int_arg(env, &mut arg)?;
+                let v: i64 = match len {
+                    8 => i64::from(v as i8),
+                    16 => i64::from(v as i16),
+                    64 => v as i64,
+                    _ => i64::from(v as i32),
+                };
+                let sign = if v < 0 {
+                    "-"
+                } else if s.plus {
+                    "+"
+                } else if s.space {
+                    " "
+                } else {
+                    ""
+                };
+                int_out(out, &s, sign, "", &v.unsigned_abs().to_string());
+            }
+            b'u' | b'x' | b'X' | b'o' => {
+                let v = int_arg(env, &mut arg)?;
+                let v: u64 = match len {
+                    8 => u64::from(v as u8),
+                    16 => u64::from(v as u16),
+                    64 => v,
+                    _ => u64::from(v as u32),
+                };
+                let (digits, prefix) = match conv {
+                    b'u' => (v.to_string(), ""),
+                    b'x' => (format!("{v:x}"), if s.alt && v != 0 { "0x" } else { "" }),
+                    b'X' => (format!("{v:X}"), if s.alt && v != 0 { "0X" } else { "" }),
+                    _ => {
+                        let d = format!("{v:o}");
+                        // `#` makes the first digit a zero (precision grows if needed).
+                        if s.alt && !d.starts_with('0') && s.prec.is_none_or(|p| p <= d.len()) {
+                            (format!("0{d}"), "")
+                        } else {
+                            (d, "")
+                        }
+                    }
+                };
+                int_out(out, &s, "", prefix, &digits);
+            }
+            b'c' => {
+                let v = arg(env, 4)? as u8;
+                pad_out(out, &s, &[v]);
+            }
+            b's' => {
+                let p = arg(env, 8)?;
+                let max = s.prec.unwrap_or(1 << 20);
+                let text = if p == 0 {
+                    if s.prec.is_some_and(|p| p < 6) { Vec::new() } else { b"(null)".to_vec() }
+                } else {
+                    env.cstr(p, max)?
+                };
+                pad_out(out, &s, &text);
+            }
+            b'p' => {
+                let v = arg(env, 8)?;
+                let text = if v == 0 { "(nil)".to_string() } else { format!("0x{v:x}") };
+                pad_out(out, &Spec { zero: false, ..s }, text.as_bytes());
+            }
+            b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A' => {
+                let v = f64::from_bits(arg(env, 8)?);
+                float_out(out, &s, conv, v);
+            }
+            b'%' => out.push(b'%'),
+            _ => out.extend_from_slice(&fmt[start..i]),
+        }
+    }
+    Some(nargs)
+}
+
+/// Pads `body` to the field width with spaces (left or right).
+fn pad_out(out: &mut Vec<u8>, s: &Spec, body: &[u8]) {
+    let pad = s.width.saturating_sub(body.len());
+    if !s.left {
+        out.extend(std::iter::repeat_n(b' ', pad));
+    }
+    out.extend_from_slice(body);
+    if s.left {
+        out.extend(std::iter::repeat_n(b' ', pad));
+    }
+}
+
+/// An integer conversion: sign, prefix (`0x`), digits with precision and zero padding.
+fn int_out(out: &mut Vec<u8>, s: &Spec, sign: &str, prefix: &str, digits: &str) {
+    let digits = if s.prec == Some(0) && digits == "0" { "" } else { digits };
+    let prec_zeros = s.prec.map_or(0, |p| p.saturating_sub(digits.len()));
+    let len = sign.len() + prefix.len() + prec_zeros + digits.len();
+    let zero_pad = if s.zero && !s.left && s.prec.is_none() { s.width.saturating_sub(len) } else { 0 };
+    let mut body = Vec::with_capacity(len + zero_pad);
+    body.extend_from_slice(sign.as_bytes());
+    body.extend_from_slice(prefix.as_bytes());
+    body.extend(std::iter::repeat_n(b'0', zero_pad + prec_zeros));
+    body.extend_from_slice(digits.as_bytes());
+    pad_out(out, s, &body);
+}
+
+/// `%e` digits of `v` (finite, non-negative): mantissa text and decimal exponent.
+fn exp_parts(v: f64, prec: usize) -> (String, i32) {
+    let t = format!("{v:.prec$e}");
+    match t.split_once('e') {
+        Some((m, e)) => (m.to_string(), e.parse().unwrap_or(0)),
+        None => (t, 0),
+    }
+}
+
+fn exp_text(m: &str, e: i32, upper: bool) -> String {
+    let sign = if e < 0 { '-' } else { '+' };
+    format!("{m}{}{sign}{:02}", if upper { 'E' } else { 'e' }, e.unsigned_abs())
+}
+
+/// Removes trailing zeros of the fraction (and a trailing point) in `%g` output.
+fn strip_zeros(m: &str) -> String {
+    if m.contains('.') { m.trim_end_matches('0').trim_end_matches('.').to_string() } else { m.to_string() }
+}
+
+fn float_out(out: &mut Vec<u8>, s: &Spec, conv: u8, v: f64) {
+    let upper = conv.is_ascii_uppercase();
+    let neg = v.is_sign_negative();
+    let sign = if neg {
+        "-"
+    } else if s.plus {
+        "+"
+    } else if s.space {
+        " "
+    } else {
+        ""
+    };
+    let a = v.abs();
+    if !v.is_finite() {
+        let t = if v.is_nan() { "nan" } else { "inf" };
+        let t = if upper { t.to_uppercase() } else { t.to_string() };
+        pad_out(out, &Spec { zero: false, ..*s }, format!("{sign}{t}").as_bytes());
+        return;
+    }
+    let mut prefix = "";
+    let body = match conv {
+        b'f' | b'F' => {
+            let p = s.prec.unwrap_or(6);
+            let mut t = format!("{a:.p$}");
+            if s.alt && p == 0 {
+                t.push('.');
+            }
+            t
+        }
+        b'e' | b'E' => {
+            let p = s.prec.unwrap_or(6);
+            let (mut m, e) = exp_parts(a, p);
+            if s.alt && p == 0 {
+                m.push('.');
+            }
+            exp_text(&m, e, upper)
+        }
+        b'g' | b'G' => {
+            let p = s.prec.unwrap_or(6).max(1);
+            let (m, x) = if a == 0.0 { (String::new(), 0) } else { exp_parts(a, p - 1) };
+            let x = if a == 0.0 { 0 } else { x };
+            if x < p as i32 && x >= -4 {
+                let fp = (p as i32 - 1 - x) as usize;
+                let t = format!("{a:.fp$}");
+                if s.alt { if t.contains('.') { t } else { format!("{t}.") } } else { strip_zeros(&t) }
+            } else {
+                let m = if s.alt { m } else { strip_zeros(&m) };
+                exp_text(&m, x, upper)
+            }
+        }
+        _ => {
+            prefix = if upper { "0X" } else { "0x" };
+            hex_float(a, s.prec, s.alt, upper)
+        }
+    };
+    let len = sign.len() + prefix.len() + body.len();
+    let zero_pad = if s.zero && !s.left { s.width.saturating_sub(len) } else { 0 };
+    let mut t = Vec::with_capacity(len + zero_pad);
+    t.extend_from_slice(sign.as_bytes());
+    t.extend_from_slice(prefix.as_bytes());
+    t.extend(std::iter::repeat_n(b'0', zero_pad));
+    t.extend_from_slice(body.as_bytes());
+    pad_out(out, s, &t);
+}
+
+/// `%a` of a finite non-negative `a` without the `0x` prefix, as glibc prints it.
+fn hex_float(a: f64, prec: Option<usize>, alt: bool, upper: bool) -> String {
+    let bits = a.to_bits();
+    let bexp = ((bits >> 52) & 0x7ff) as i32;
+    let mut frac = bits & ((1u64 << 52) - 1);
+    let (mut lead, mut exp) = if bexp == 0 { (0u64, if frac == 0 { 0 } else { -1022 }) } else { (1u64, bexp - 1023) };
+    let mut ndig = 13usize;
+    if let Some(p) = prec
+        && p < 13
+    {
+        // Round the 52-bit fraction to `p` hex digits, ties to even.
+        let drop = (13 - p) * 4;
+        let rem = frac & ((1u64 << drop) - 1);
+        let half = 1u64 << (drop - 1);
+        frac >>= drop;
+        if rem > half || (rem == half && frac & 1 == 1) {
+            frac += 1;
+            if frac >> (p * 4) != 0 {
+                frac = 0;
+                lead += 1;
+                if lead == 2 && bexp != 0 {
+                    lead = 1;
+                    exp += 1;
+                }
+            }
+        }
+        ndig = p;
+    }
+    let mut digits = if ndig == 0 { String::new() } else { format!("{frac:0ndig$x}") };
+    if prec.is_none() {
+        digits = digits.trim_end_matches('0').to_string();
+    } else if let Some(p) = prec
+        && p > 13
+    {
+        digits.extend(std::iter::repeat_n('0', p - 13));
+    }
+    if upper {
+        digits = digits.to_uppercase();
+    }
+    let point = if !digits.is_empty() || alt { "." } else { "" };
+    let esign = if exp < 0 { '-' } else { '+' };
+    format!("{lead}{point}{digits}{}{esign}{}", if upper { 'P' } else { 'p' }, exp.unsigned_abs())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Buf(Vec<u8>, Vec<(u64, Vec<u8>)>);
+
+    impl Env for Buf {
+        fn read(&mut self, addr: u64, size: u32) -> Option<u64> {
+            let a = usize::try_from(addr).ok()?;
+            let b = self.0.get(a..a + size as usize)?;
+            let mut v = [0u8; 8];
+            v[..b.len()].copy_from_slice(b);
+            Some(u64::from_le_bytes(v))
+        }
+        fn cstr(&mut self, addr: u64, max: usize) -> Option<Vec<u8>> {
+            let s = &self.1.iter().find(|(a, _)| *a == addr)?.1;
+            Some(s[..s.len().min(max)].to_vec())
+        }
+    }
+
+    enum A {
+        I(i32),
+        L(i64),
+        D(f64),
+        P(u64),
+    }
+
+    fn pack(args: &[A]) -> Vec<u8> {
+        let mut b = Vec::new();
+        for a in args {
+            let (bytes, al): (Vec<u8>, usize) = match a {
+                A::I(v) => (v.to_le_bytes().to_vec(), 4),
+                A::L(v) => (v.to_le_bytes().to_vec(), 8),
+                A::D(v) => (v.to_le_bytes().to_vec(), 8),
+                A::P(v) => (v.to_le_bytes().to_vec(), 8),
+            };
+            while b.len() % al != 0 {
+                b.push(0);
+            }
+            b.extend(bytes);
+        }
+        b
+    }
+
+    fn f(fmt: &str, args: &[A]) -> String {
+        let mut env = Buf(pack(args), vec![(0x1000, b"hello".to_vec())]);
+        let mut out = Vec::new();
+        format(fmt.as_bytes(), 0, &mut env, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn formats_like_c() {
+        assert_eq!(f("%d %i %u", &[A::I(-5), A::I(7), A::I(-1)]), "-5 7 4294967295");
+        assert_eq!(f("%ld %lld %llu", &[A::L(-1 << 40), A::L(3), A::L(-1)]), "-1099511627776 3 18446744073709551615");
+        assert_eq!(
+            f("%x %X %#x %o %#o %08x", &[A::I(255), A::I(255), A::I(255), A::I(8), A::I(8), A::I(0xab)]),
+            "ff FF 0xff 10 010 000000ab"
+        );
+        assert_eq!(
+            f("%+d % d %05d %-5d| %5.3d", &[A::I(3), A::I(3), A::I(-3), A::I(3), A::I(7)]),
+            "+3  3 -0003 3    |   007"
+        );
+        assert_eq!(f("%*d|%.*f", &[A::I(4), A::I(1), A::I(2), A::D(1.005)]), "   1|1.00");
+        assert_eq!(
+            f("%f %e %g %g %g", &[A::D(1.5), A::D(1234.5), A::D(0.0001), A::D(1e-5), A::D(123456789.0)]),
+            "1.500000 1.234500e+03 0.0001 1e-05 1.23457e+08"
+        );
+        assert_eq!(
+            f("%.3f %10.4e %-12g| %G %E", &[A::D(3.14259), A::D(-2.5), A::D(100.0), A::D(1e20), A::D(0.0)]),
+            "3.143 -2.5000e+00 100         | 1E+20 0.000000E+00"
+        );
+        assert_eq!(
+            f("%a %a %A %.2a %a", &[A::D(1.0), A::D(0.1), A::D(-2.5), A::D(1.0 / 3.0), A::D(0.0)]),
+            "0x1p+0 0x1.999999999999ap-4 -0X1.4P+1 0x1.55p-2 0x0p+0"
+        );
+        assert_eq!(
+            f("%f %e %5.1f %-6f|", &[A::D(f64::INFINITY), A::D(f64::NAN), A::D(-f64::INFINITY), A::D(f64::NAN)]),
+            "inf nan  -inf nan   |"
+        );
+        assert_eq!(
+            f("%c%c %s|%-7s|%.3s|%8s", &[A::I(65), A::I(66), A::P(0x1000), A::P(0x1000), A::P(0x1000), A::P(0x1000)]),
+            "AB hello|hello  |hel|   hello"
+        );
+        assert_eq!(f("%p %p %s %%", &[A::P(0x1234), A::P(0), A::P(0)]), "0x1234 (nil) (null) %");
+        assert_eq!(f("%hd %hhu %hhd", &[A::I(70000), A::I(511), A::I(255)]), "4464 255 -1");
+        assert_eq!(
+            f("%#g %g %g %#.0f %.0e", &[A::D(1.0), A::D(0.5), A::D(1e6), A::D(2.0), A::D(15000.0)]),
+            "1.00000 0.5 1e+06 2. 2e+04"
+        );
+    }
+
+    #[test]
+    fn returns_argument_count() {
+        let mut env = Buf(pack(&[A::I(1), A::D(2.0)]), Vec::new());
+        let mut out = Vec::new();
+        assert_eq!(format(b"%d %f\n", 0, &mut env, &mut out), Some(2));
+        assert_eq!(format(b"plain", 0, &mut env, &mut out), Some(0));
+    }
+}
