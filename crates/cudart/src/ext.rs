@@ -476,9 +476,14 @@ pub unsafe extern "C" fn cudaPointerGetAttributes(attr: *mut memory::PointerAttr
     unsafe { out(attr, memory::pointer_attributes(ptr as u64)) }
 }
 
-/// `cudaHostRegister(void *ptr, size_t size, unsigned int flags)`.
-pub extern "C" fn cudaHostRegister(ptr: *mut c_void, size: usize, flags: u32) -> i32 {
-    code(memory::host_register(ptr as usize, size, flags))
+/// `cudaHostRegister(void *ptr, size_t size, unsigned int flags)`: the range is mapped
+/// (kernels reach it at its host address).
+///
+/// # Safety
+/// `ptr..ptr + size` must be valid host memory until `cudaHostUnregister(ptr)`.
+pub unsafe extern "C" fn cudaHostRegister(ptr: *mut c_void, size: usize, flags: u32) -> i32 {
+    // SAFETY: forwarded contract.
+    code(unsafe { memory::host_register(ptr as usize, size, flags) })
 }
 
 /// `cudaHostUnregister(void *ptr)`.
@@ -486,8 +491,8 @@ pub extern "C" fn cudaHostUnregister(ptr: *mut c_void) -> i32 {
     code(memory::host_unregister(ptr as usize))
 }
 
-/// `cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags)`: mapped
-/// memory is not supported (`canMapHostMemory` is 0).
+/// `cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags)`: pinned memory
+/// is mapped at its host address (unified addressing).
 ///
 /// # Safety
 /// `p` must be valid for writes.

@@ -11,7 +11,8 @@
 //! - [`api`]: the common runtime API (devices, memory, streams, events, errors);
 //! - [`ext`]: pitched/2D/3D/peer memory, pointer attributes, host registration, host
 //!   functions, limits and flags, and the per-thread default stream (`_ptsz`/`_ptds`) variants;
-//! - [`graph`]: stream capture and the graph API.
+//! - [`graph`]: stream capture and the graph API;
+//! - [`managed`]: unified memory and stream-ordered allocation (memory pools).
 //!
 //! Every symbol CUDA 13.0's libcudart.so.13 exports is exported (under version node
 //! `libcudart.so.13`); the ones not implemented yet print a one-time note and return
@@ -25,6 +26,7 @@ pub mod api;
 pub mod ext;
 pub mod fatbin;
 pub mod graph;
+pub mod managed;
 pub mod register;
 
 use std::collections::HashSet;
@@ -66,4 +68,29 @@ fn not_implemented(name: &'static str) -> i32 {
 /// A runtime result as a `cudaError_t` (the error was already recorded as the last error).
 fn code<T>(r: runtime::Result<T>) -> i32 {
     runtime::error::code_of(&r)
+}
+
+/// Writes device `printf` output through the C library's `stdout` (then flushes it), so that
+/// it is ordered with the program's own stdio output exactly as on CUDA.
+fn printf_to_c_stdout(out: &[u8]) {
+    unsafe extern "C" {
+        static mut stdout: *mut std::ffi::c_void;
+        fn fwrite(ptr: *const std::ffi::c_void, size: usize, n: usize, f: *mut std::ffi::c_void) -> usize;
+        fn fflush(f: *mut std::ffi::c_void) -> i32;
+    }
+    // SAFETY: `stdout` is the C library's standard output stream (initialized before any
+    // constructor runs); `fwrite`/`fflush` lock it internally, and `out` is a live slice.
+    unsafe {
+        let so = std::ptr::addr_of!(stdout).read();
+        if so.is_null() {
+            return;
+        }
+        fwrite(out.as_ptr().cast(), 1, out.len(), so);
+        fflush(so);
+    }
+}
+
+/// Routes device `printf` output through C's `stdout` (idempotent).
+pub(crate) fn install_printf_sink() {
+    let _ = runtime::launch::PRINTF_SINK.set(printf_to_c_stdout);
 }

@@ -30,6 +30,10 @@ struct Fatbin {
     data: Vec<u8>,
     /// The loaded module, or why it cannot be loaded (on first use).
     module: OnceLock<std::result::Result<Module, String>>,
+    /// `__managed__` variables: (host pointer slot, name).
+    managed: Mutex<Vec<(usize, String)>>,
+    /// Whether the managed pointer slots were filled.
+    managed_filled: std::sync::atomic::AtomicBool,
 }
 
 impl Fatbin {
@@ -44,8 +48,31 @@ impl Fatbin {
             r
         });
         match m {
-            Ok(m) => Ok(m.clone()),
+            Ok(m) => {
+                if !self.managed_filled.swap(true, std::sync::atomic::Ordering::AcqRel) {
+                    self.fill_managed(m);
+                }
+                Ok(m.clone())
+            }
             Err(_) => record(Err(Error::NoKernelImageForDevice)),
+        }
+    }
+
+    /// Points every `__managed__` variable's host pointer slot at the variable's unified
+    /// address (the host address of its device bytes, also valid on the device), so host
+    /// reads and writes reach the device value.
+    fn fill_managed(&self, m: &Module) {
+        let vars = self.managed.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        for (slot, name) in vars {
+            if let Ok((p, _)) = m.global(&name)
+                && let Ok(h) = runtime::memory::unified_alias(p)
+            {
+                // SAFETY: `slot` is the `void **hostVarPtrAddress` nvcc's registration code
+                // passed to `__cudaRegisterManagedVar`: a pointer variable of the program,
+                // live and writable for the program's lifetime.
+                unsafe { (slot as *mut *mut c_void).write(h.0 as *mut c_void) };
+                registry().managed_addrs.insert(h.0 as usize, slot);
+            }
         }
     }
 }
@@ -64,6 +91,9 @@ struct Registry {
     functions: HashMap<usize, (Arc<Fatbin>, String)>,
     /// Host shadow address → variable.
     vars: HashMap<usize, Var>,
+    /// Unified address of a `__managed__` variable → its host pointer slot (its key in `vars`),
+    /// so `cudaMemcpyToSymbol(managedVar, ...)` finds it.
+    managed_addrs: HashMap<usize, usize>,
 }
 
 fn registry() -> std::sync::MutexGuard<'static, Registry> {
@@ -121,7 +151,13 @@ pub unsafe extern "C" fn __cudaRegisterFatBinary(wrapper: *mut c_void) -> *mut *
             }
         }
     }
-    let fb = Arc::new(Fatbin { data, module: OnceLock::new() });
+    crate::install_printf_sink();
+    let fb = Arc::new(Fatbin {
+        data,
+        module: OnceLock::new(),
+        managed: Mutex::new(Vec::new()),
+        managed_filled: std::sync::atomic::AtomicBool::new(false),
+    });
     registry().fatbins.insert(handle as usize, fb);
     handle
 }
@@ -137,10 +173,17 @@ pub extern "C" fn __cudaUnregisterFatBinary(handle: *mut *mut c_void) {
     r.fatbins.remove(&(handle as usize));
 }
 
-/// `char __cudaInitModule(void **fatCubinHandle)`.
+/// `char __cudaInitModule(void **fatCubinHandle)`: loads the module and fills the host pointer
+/// slots of its `__managed__` variables (again after a `cudaDeviceReset`).
 pub extern "C" fn __cudaInitModule(handle: *mut *mut c_void) -> c_char {
     let fb = registry().fatbins.get(&(handle as usize)).cloned();
-    c_char::from(fb.is_some_and(|f| f.module().is_ok()))
+    c_char::from(fb.is_some_and(|f| match f.module() {
+        Ok(m) => {
+            f.fill_managed(&m);
+            true
+        }
+        Err(_) => false,
+    }))
 }
 
 /// `void __cudaRegisterFunction(void **h, const char *hostFun, char *deviceFun, const char
@@ -194,12 +237,14 @@ pub unsafe extern "C" fn __cudaRegisterVar(
 }
 
 /// `void __cudaRegisterManagedVar(void **h, void **hostVarPtrAddress, char *deviceAddress,
-/// const char *deviceName, int ext, size_t size, int constant, int global)`: registered as a
-/// device variable (reachable through the symbol API); the host pointer slot is left alone, so
-/// host code sees its own copy (no unified memory yet).
+/// const char *deviceName, int ext, size_t size, int constant, int global)`: the variable is
+/// reachable through the symbol API (by `hostVarPtrAddress`), and `*hostVarPtrAddress` is set
+/// to its unified address when the module loads (`__cudaInitModule`, or the first launch), so
+/// host code reads and writes the device variable itself.
 ///
 /// # Safety
-/// `device_name` must be a NUL-terminated string.
+/// `device_name` must be a NUL-terminated string; `host_var_ptr` a writable pointer slot that
+/// lives as long as the program.
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn __cudaRegisterManagedVar(
     handle: *mut *mut c_void,
@@ -214,6 +259,15 @@ pub unsafe extern "C" fn __cudaRegisterManagedVar(
     // SAFETY: forwarded contract.
     unsafe {
         __cudaRegisterVar(handle, host_var_ptr as *mut c_char, device_address, device_name, ext, size, constant, global)
+    }
+    // SAFETY: per the contract.
+    let Some(name) = (unsafe { cstr(device_name) }) else { return };
+    if host_var_ptr.is_null() {
+        return;
+    }
+    if let Some(fb) = registry().fatbins.get(&(handle as usize)).cloned() {
+        fb.managed.lock().unwrap_or_else(|e| e.into_inner()).push((host_var_ptr as usize, name));
+        fb.managed_filled.store(false, std::sync::atomic::Ordering::Release);
     }
 }
 
@@ -304,6 +358,7 @@ unsafe fn launch(
     shared: usize,
     stream: *mut c_void,
 ) -> i32 {
+    crate::install_printf_sink();
     let r = (|| {
         let (f, packed, shared) = {
             // SAFETY: forwarded contract.
@@ -485,7 +540,11 @@ pub unsafe extern "C" fn cudaOccupancyMaxActiveBlocksPerMultiprocessor(
 
 /// The device address and size of the variable whose host shadow is at `symbol`.
 fn symbol(symbol: *const c_void) -> Result<(DevicePtr, usize)> {
-    let v = registry().vars.get(&(symbol as usize)).map(|v| (v.fatbin.clone(), v.name.clone(), v.size));
+    let v = {
+        let r = registry();
+        let key = r.managed_addrs.get(&(symbol as usize)).copied().unwrap_or(symbol as usize);
+        r.vars.get(&key).map(|v| (v.fatbin.clone(), v.name.clone(), v.size))
+    };
     let Some((fb, name, size)) = v else { return record(Err(Error::InvalidSymbol)) };
     let (p, _) = fb.module()?.global(&name)?;
     Ok((p, size))

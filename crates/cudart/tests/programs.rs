@@ -547,3 +547,69 @@ fn memory_and_graph_struct_layouts_match_cuda_13_0_headers() {
         .collect();
     assert_eq!(c, want);
 }
+
+#[test]
+fn managed_memory_and_managed_variables() {
+    check_pass("managed_memory", &[]);
+}
+
+#[test]
+fn mapped_pinned_memory() {
+    check_pass("mapped_memory", &[]);
+}
+
+#[test]
+fn device_limits_heap_and_printf_fifo() {
+    check_pass("device_limits", &[]);
+}
+
+#[test]
+fn host_and_device_printf_interleave() {
+    let exe = build("printf_interleave", "printf_interleave", &[]);
+    let o = run(&exe);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{stdout}\n{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout, "host 1\ndevice 1\nhost 2\ndevice 2\nhost 3\nPASS\n");
+}
+
+#[test]
+fn stream_ordered_allocation_and_pools() {
+    check_pass("stream_ordered_alloc", &[]);
+}
+
+#[test]
+fn memory_pool_struct_layouts_match_cuda_13_0_headers() {
+    use runtime::memory::{MemLocation, MemPoolProps};
+    let parts = [
+        field_offsets!(MemLocation, "struct cudaMemLocation", r#type => "type", id => "id"),
+        field_offsets!(MemPoolProps, "struct cudaMemPoolProps",
+            allocType => "allocType", handleTypes => "handleTypes", location => "location",
+            win32SecurityAttributes => "win32SecurityAttributes", maxSize => "maxSize", usage => "usage",
+            reserved => "reserved"),
+    ];
+    let mut want = Vec::new();
+    let mut body = String::new();
+    for (rows, c) in parts {
+        want.extend(rows);
+        body.push_str(&c);
+    }
+    let src =
+        format!("#include <cuda_runtime_api.h>\n#include <cstdio>\n#include <cstddef>\nint main() {{\n{body}}}\n");
+    let dir = work_dir();
+    std::fs::write(dir.join("layout3.cpp"), src).expect("write");
+    let o = Command::new("g++")
+        .arg(format!("-I{}", cuda_include().display()))
+        .arg(dir.join("layout3.cpp"))
+        .arg("-o")
+        .arg(dir.join("layout3"))
+        .output()
+        .expect("run g++");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = Command::new(dir.join("layout3")).output().expect("run layout3");
+    let text = String::from_utf8_lossy(&o.stdout);
+    let c: Vec<(String, usize)> = text
+        .lines()
+        .filter_map(|l| l.rsplit_once(' ').map(|(a, b)| (a.to_string(), b.parse().unwrap_or(usize::MAX))))
+        .collect();
+    assert_eq!(c, want);
+}

@@ -290,7 +290,7 @@ pub fn limit_value(which: i32) -> Option<usize> {
 /// `cudaDeviceSetLimit`: the value is stored (rounded as CUDA does: the L2 fetch granularity
 /// to 0/32/64/128, the persisting L2 size capped at its maximum).
 pub fn set_limit(which: i32, value: usize) -> Result<()> {
-    api(|_| {
+    api(|c| {
         let l = usize::try_from(which).ok().and_then(|i| LIMITS.get(i)).ok_or(Error::UnsupportedLimit)?;
         let v = match which {
             limit::STACK_SIZE if value > (1 << 20) => return Err(Error::InvalidValue),
@@ -301,6 +301,18 @@ pub fn set_limit(which: i32, value: usize) -> Result<()> {
                 _ => 128,
             },
             limit::PERSISTING_L2_CACHE_SIZE => value.min(props().persistingL2CacheMaxSize as usize),
+            // After a launch that used it: cudaErrorInvalidValue.
+            limit::MALLOC_HEAP_SIZE => {
+                c.mem().set_heap_size(value as u64).map_err(|_| Error::InvalidValue)?;
+                value
+            }
+            limit::PRINTF_FIFO_SIZE => {
+                if crate::launch::PRINTF_USED.load(Ordering::Relaxed) {
+                    return Err(Error::InvalidValue);
+                }
+                c.mem().set_printf_fifo_size(value);
+                value
+            }
             _ => value,
         };
         l.store(v, Ordering::Relaxed);
@@ -413,7 +425,12 @@ pub fn reset() -> Result<()> {
     }
     lock(&c.events).clear();
     lock(&c.allocs).clear();
-    *c.mem.write().unwrap_or_else(|e| e.into_inner()) = std::sync::Arc::new(simt::DeviceMemory::new());
+    let mem = std::sync::Arc::new(simt::DeviceMemory::new());
+    crate::memory::remap_host(&mem);
+    *c.mem.write().unwrap_or_else(|e| e.into_inner()) = mem;
+    LIMITS[limit::PRINTF_FIFO_SIZE as usize].store(1 << 20, Ordering::Relaxed);
+    crate::launch::PRINTF_USED.store(false, Ordering::Relaxed);
+    LIMITS[limit::MALLOC_HEAP_SIZE as usize].store(8 << 20, Ordering::Relaxed);
     *lock(&c.sticky) = None;
     *lock(&c.async_err) = None;
     Ok(())
@@ -457,7 +474,7 @@ fn props() -> DeviceProp {
         texturePitchAlignment: 32,
         multiProcessorCount: cores,
         integrated: 0,
-        canMapHostMemory: 0,
+        canMapHostMemory: 1,
         maxTexture1D: 131072,
         maxTexture1DMipmap: 32768,
         maxTexture2D: [131072, 65536],
@@ -486,7 +503,7 @@ fn props() -> DeviceProp {
         tccDriver: 0,
         asyncEngineCount: 2,
         // No unified address space: kernels cannot dereference host addresses.
-        unifiedAddressing: 0,
+        unifiedAddressing: 1,
         memoryBusWidth: 5120,
         l2CacheSize: 52428800,
         persistingL2CacheMaxSize: 32505856,
@@ -496,7 +513,7 @@ fn props() -> DeviceProp {
         localL1CacheSupported: 1,
         sharedMemPerMultiprocessor: 233472,
         regsPerMultiprocessor: 65536,
-        managedMemory: 0,
+        managedMemory: 1,
         isMultiGpuBoard: 0,
         multiGpuBoardGroupID: 0,
         hostNativeAtomicSupported: 0,
@@ -515,7 +532,7 @@ fn props() -> DeviceProp {
         sparseCudaArraySupported: 0,
         hostRegisterReadOnlySupported: 0,
         timelineSemaphoreInteropSupported: 0,
-        memoryPoolsSupported: 0,
+        memoryPoolsSupported: 1,
         gpuDirectRDMASupported: 0,
         gpuDirectRDMAFlushWritesOptions: 0,
         gpuDirectRDMAWritesOrdering: 0,

@@ -31,11 +31,16 @@ pub fn fault_error(f: &Fault) -> Error {
 /// as on CUDA even when stdout is a fully buffered pipe.
 pub static PRINTF_SINK: std::sync::OnceLock<fn(&[u8])> = std::sync::OnceLock::new();
 
+/// Whether a kernel has printed since the device memory was created (the printf FIFO size
+/// can no longer be set, as on CUDA after a launch of a kernel that uses `printf`).
+pub static PRINTF_USED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// Writes device `printf` output to the sink (see [`PRINTF_SINK`]).
 pub fn write_printf_output(out: &[u8]) {
     if out.is_empty() {
         return;
     }
+    PRINTF_USED.store(true, std::sync::atomic::Ordering::Relaxed);
     match PRINTF_SINK.get() {
         Some(sink) => sink(out),
         None => {

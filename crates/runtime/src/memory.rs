@@ -1,7 +1,12 @@
 //! Device memory (simt [`DevicePtr`]s), pinned host memory, copies and memset.
 //!
 //! Device addresses live in simt's device range (from [`simt::GLOBAL_BASE`]), far from where
-//! Linux maps host memory, so `cudaMemcpyDefault` tells device from host pointers by range.
+//! Linux maps host memory. Managed memory (`cudaMallocManaged`, `__managed__` variables) and
+//! pinned/registered host memory are *identity-mapped* in simt's allocation table (device
+//! address == host address), so one pointer works on both sides; `cudaMemcpyDefault` and
+//! `cudaPointerGetAttributes` classify a pointer by range, then by the allocation table.
+//! Stream-ordered allocation (`cudaMallocAsync`, pools) allocates at call time and frees in
+//! stream order.
 
 use std::alloc::Layout;
 use std::sync::{Arc, Mutex};
@@ -45,9 +50,10 @@ impl MemcpyKind {
     }
 }
 
-/// Whether `addr` is in the device address range.
+/// Whether the device can access `addr`: simt's device address range, or unified (managed)
+/// or mapped host memory, which the device reaches at its host address.
 pub fn is_device_ptr(addr: u64) -> bool {
-    (GLOBAL_BASE..GLOBAL_BASE + DEVICE_RANGE).contains(&addr)
+    (GLOBAL_BASE..GLOBAL_BASE + DEVICE_RANGE).contains(&addr) || (addr != 0 && ctx().mem().lookup(addr).is_some())
 }
 
 fn mem_err(e: MemError) -> Error {
@@ -83,6 +89,7 @@ pub fn free(ptr: DevicePtr) -> Result<()> {
         wait_all();
         c.mem().free(ptr).map_err(|_| Error::InvalidValue)?;
         lock(&c.allocs).remove(&ptr.0);
+        forget_pool_alloc(ptr.0);
         Ok(())
     })
 }
@@ -97,7 +104,7 @@ pub fn mem_get_info() -> Result<(usize, usize)> {
 }
 
 /// `cudaHostAlloc` / `cudaMallocHost`: page-aligned host memory (a null pointer for 0 bytes).
-/// It is ordinary host memory: kernels cannot access it (no mapped/zero-copy memory yet).
+/// It is mapped: kernels access it at its host address (`cudaHostGetDevicePointer` returns it).
 pub fn host_alloc(size: usize, flags: u32) -> Result<*mut u8> {
     api(|c| {
         // Default (0), Portable (1), Mapped (2: accepted; cudaHostGetDevicePointer fails, as
@@ -115,6 +122,13 @@ pub fn host_alloc(size: usize, flags: u32) -> Result<*mut u8> {
         if p.is_null() {
             return Err(Error::MemoryAllocation);
         }
+        // Pinned memory is mapped (unified addressing): kernels reach it at its host address.
+        // SAFETY: `p` is a live block of `size` bytes, unmapped before it is freed.
+        if unsafe { c.mem().map_host(p, size as u64) }.is_err() {
+            // SAFETY: `p` was just allocated with `layout` and is not used elsewhere.
+            unsafe { std::alloc::dealloc(p, layout) };
+            return Err(Error::MemoryAllocation);
+        }
         lock(&c.host_allocs).insert(p as usize, layout);
         Ok(p)
     })
@@ -130,6 +144,7 @@ pub fn free_host(ptr: *mut u8) -> Result<()> {
         }
         let (base, layout) = lock(&c.host_allocs).remove_entry(&(ptr as usize)).ok_or(Error::InvalidValue)?;
         wait_all();
+        let _ = c.mem().unmap_host(DevicePtr(base as u64));
         // SAFETY: `base` was returned by `std::alloc::alloc(layout)` in `host_alloc` and is
         // freed once (it was just removed from the table).
         unsafe { std::alloc::dealloc(base as *mut u8, layout) };
@@ -543,10 +558,16 @@ fn registered() -> std::sync::MutexGuard<'static, std::collections::BTreeMap<usi
     lock(&R)
 }
 
-/// `cudaHostRegister`: page-locks (records) `size` bytes at `ptr`. ReadOnly (8) is not
-/// supported (`cudaDevAttrHostRegisterReadOnlySupported` is 0), nor IoMemory (4).
-pub fn host_register(ptr: usize, size: usize, flags: u32) -> Result<()> {
-    api(|_| {
+/// `cudaHostRegister`: page-locks (records) `size` bytes at `ptr` and maps them (kernels reach
+/// them at their host address). ReadOnly (8) is not supported
+/// (`cudaDevAttrHostRegisterReadOnlySupported` is 0), nor IoMemory (4).
+///
+/// # Safety
+///
+/// `ptr..ptr + size` must be valid, readable and writable host memory until
+/// [`host_unregister`] of `ptr`.
+pub unsafe fn host_register(ptr: usize, size: usize, flags: u32) -> Result<()> {
+    api(|c| {
         if ptr == 0 || size == 0 || flags & !HOST_REGISTER_FLAGS != 0 {
             return Err(Error::InvalidValue);
         }
@@ -559,6 +580,8 @@ pub fn host_register(ptr: usize, size: usize, flags: u32) -> Result<()> {
         if overlaps || host_allocation(ptr).is_some() {
             return Err(Error::HostMemoryAlreadyRegistered);
         }
+        // SAFETY: per this function's contract, until `host_unregister` unmaps it.
+        unsafe { c.mem().map_host(ptr as *mut u8, size as u64) }.map_err(|_| Error::HostMemoryAlreadyRegistered)?;
         r.insert(ptr, size);
         Ok(())
     })
@@ -566,12 +589,31 @@ pub fn host_register(ptr: usize, size: usize, flags: u32) -> Result<()> {
 
 /// `cudaHostUnregister`: `ptr` must be the base of a registered range.
 pub fn host_unregister(ptr: usize) -> Result<()> {
-    api(|_| {
+    api(|c| {
         if ptr == 0 {
             return Err(Error::InvalidValue);
         }
-        registered().remove(&ptr).map(|_| ()).ok_or(Error::HostMemoryNotRegistered)
+        registered().remove(&ptr).ok_or(Error::HostMemoryNotRegistered)?;
+        wait_all();
+        let _ = c.mem().unmap_host(DevicePtr(ptr as u64));
+        Ok(())
     })
+}
+
+/// Maps every pinned and registered host range into `mem` (after `cudaDeviceReset` replaced
+/// the device memory).
+pub(crate) fn remap_host(mem: &DeviceMemory) {
+    let c = ctx();
+    let ranges: Vec<(usize, usize)> = lock(&c.host_allocs)
+        .iter()
+        .map(|(b, l)| (*b, l.size()))
+        .chain(registered().iter().map(|(b, n)| (*b, *n)))
+        .collect();
+    for (b, n) in ranges {
+        // SAFETY: these ranges are live pinned or registered memory (the contracts of
+        // `host_alloc` and `host_register`), unmapped before they are freed or unregistered.
+        let _ = unsafe { mem.map_host(b as *mut u8, n as u64) };
+    }
 }
 
 /// The registered or pinned host range containing `ptr`: `(base, size)`.
@@ -623,7 +665,18 @@ pub fn pointer_attributes(ptr: u64) -> Result<PointerAttributes> {
             hostPointer: std::ptr::null_mut(),
             reserved: [0; 8],
         };
-        if ptr != 0 && is_device_ptr(ptr) {
+        let info = if ptr == 0 { None } else { ctx().mem().lookup(ptr) };
+        if info.is_some_and(|i| i.kind == simt::AllocKind::Unified) {
+            a.r#type = MemoryType::Managed as i32;
+            a.device = 0;
+            a.devicePointer = ptr as *mut std::ffi::c_void;
+            a.hostPointer = ptr as *mut std::ffi::c_void;
+        } else if info.is_some_and(|i| i.kind == simt::AllocKind::MappedHost) {
+            a.r#type = MemoryType::Host as i32;
+            a.device = 0;
+            a.devicePointer = ptr as *mut std::ffi::c_void;
+            a.hostPointer = ptr as *mut std::ffi::c_void;
+        } else if ptr != 0 && is_device_ptr(ptr) {
             a.r#type = MemoryType::Device as i32;
             a.device = 0;
             a.devicePointer = ptr as *mut std::ffi::c_void;
@@ -636,14 +689,414 @@ pub fn pointer_attributes(ptr: u64) -> Result<PointerAttributes> {
     })
 }
 
-/// `cudaHostGetDevicePointer`: the device cannot map host memory (`canMapHostMemory` is 0),
-/// so for pinned or registered memory this is [`Error::MemoryAllocation`] (CUDA's error when
-/// mapping is unavailable); anything else is [`Error::InvalidValue`].
+/// `cudaHostGetDevicePointer`: pinned and registered memory is mapped at its host address
+/// (unified addressing), so the device pointer is `host` itself; anything else (or non-zero
+/// flags) is [`Error::InvalidValue`].
 pub fn host_get_device_pointer(host: usize, flags: u32) -> Result<DevicePtr> {
     api(|_| {
         if host == 0 || flags != 0 || pinned_range(host).is_none() {
             return Err(Error::InvalidValue);
         }
-        Err(Error::MemoryAllocation)
+        Ok(DevicePtr(host as u64))
     })
+}
+
+/// `cudaMemAttachGlobal`.
+pub const MEM_ATTACH_GLOBAL: u32 = 1;
+/// `cudaMemAttachHost`.
+pub const MEM_ATTACH_HOST: u32 = 2;
+/// `cudaMemAttachSingle`.
+pub const MEM_ATTACH_SINGLE: u32 = 4;
+
+/// `cudaMallocManaged`: `size` zeroed bytes of unified memory, valid at the same address on
+/// the host and the device. `flags` must be `cudaMemAttachGlobal` or `cudaMemAttachHost`; a
+/// size of 0 is [`Error::InvalidValue`].
+pub fn malloc_managed(size: usize, flags: u32) -> Result<DevicePtr> {
+    api(|c| {
+        crate::graph::check_unsafe_call()?;
+        if size == 0 || !(flags == MEM_ATTACH_GLOBAL || flags == MEM_ATTACH_HOST) {
+            return Err(Error::InvalidValue);
+        }
+        let p = c.mem().alloc_unified(size as u64).map_err(|_| Error::MemoryAllocation)?;
+        lock(&c.allocs).insert(p.0, size as u64);
+        Ok(p)
+    })
+}
+
+/// Whether `ptr..ptr + count` lies in one managed (unified) allocation.
+fn managed_range(ptr: u64, count: usize) -> bool {
+    ctx()
+        .mem()
+        .lookup(ptr)
+        .is_some_and(|i| i.kind == simt::AllocKind::Unified && (ptr - i.base).saturating_add(count as u64) <= i.size)
+}
+
+/// `struct cudaMemLocation` (8 bytes).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct MemLocation {
+    /// `enum cudaMemLocationType type`: Invalid 0, Device 1, Host 2, HostNuma 3,
+    /// HostNumaCurrent 4.
+    pub r#type: i32,
+    /// The device ordinal or NUMA node.
+    pub id: i32,
+}
+
+impl MemLocation {
+    fn check(self) -> Result<()> {
+        match self.r#type {
+            1 if self.id == 0 => Ok(()),
+            1 => Err(Error::InvalidDevice),
+            2 | 4 => Ok(()),
+            3 if self.id == 0 => Ok(()),
+            _ => Err(Error::InvalidValue),
+        }
+    }
+}
+
+/// `cudaMemPrefetchAsync`: validated and ordered on `stream` (memory is always resident on the
+/// CPU device, so nothing moves).
+pub fn mem_prefetch_async(ptr: u64, count: usize, loc: MemLocation, flags: u32, stream: Stream) -> Result<()> {
+    api(|_| {
+        if count == 0 || flags != 0 || !managed_range(ptr, count) {
+            return Err(Error::InvalidValue);
+        }
+        loc.check()?;
+        let st = resolve(stream)?;
+        enqueue(&st, Vec::new(), Box::new(|| {}));
+        Ok(())
+    })
+}
+
+/// `cudaMemoryAdvise` values 1..=6 (set/unset read-mostly, preferred location, accessed-by).
+const ADVICE: std::ops::RangeInclusive<i32> = 1..=6;
+
+/// Advice on one managed allocation: (read mostly, preferred location, accessed by).
+type Advice = (bool, Option<MemLocation>, bool);
+
+/// The advice recorded on managed ranges, by allocation base.
+fn advice_table() -> std::sync::MutexGuard<'static, std::collections::BTreeMap<u64, Advice>> {
+    static A: Mutex<std::collections::BTreeMap<u64, Advice>> = Mutex::new(std::collections::BTreeMap::new());
+    lock(&A)
+}
+
+/// `cudaMemAdvise`: validated and recorded per allocation (for `cudaMemRangeGetAttribute`).
+pub fn mem_advise(ptr: u64, count: usize, advice: i32, loc: MemLocation) -> Result<()> {
+    api(|c| {
+        if count == 0 || !ADVICE.contains(&advice) || !managed_range(ptr, count) {
+            return Err(Error::InvalidValue);
+        }
+        if matches!(advice, 3 | 5 | 6) {
+            loc.check()?;
+        }
+        let base = c.mem().lookup(ptr).map_or(ptr, |i| i.base);
+        let mut t = advice_table();
+        let e = t.entry(base).or_insert((false, None, false));
+        match advice {
+            1 => e.0 = true,
+            2 => e.0 = false,
+            3 => e.1 = Some(loc),
+            4 => e.1 = None,
+            5 => e.2 = true,
+            _ => e.2 = false,
+        }
+        Ok(())
+    })
+}
+
+/// `cudaMemRangeGetAttribute`: ReadMostly (1, an `int`), PreferredLocation (2, an `int`
+/// device, -1 host, -2 none), AccessedBy (3, `int`s: devices, -2 filler), LastPrefetchLocation
+/// (4, `int`: -2, never prefetched as far as we track), PreferredLocationType (5),
+/// PreferredLocationId (6), LastPrefetchLocationType (7), LastPrefetchLocationId (8). Returns
+/// the bytes to write to `data` (`data_size` of them).
+pub fn mem_range_get_attribute(data_size: usize, attr: i32, ptr: u64, count: usize) -> Result<Vec<u8>> {
+    api(|c| {
+        if count == 0 || !managed_range(ptr, count) || !(1..=8).contains(&attr) {
+            return Err(Error::InvalidValue);
+        }
+        let want_mult4 = attr == 3;
+        if (want_mult4 && (data_size == 0 || !data_size.is_multiple_of(4))) || (!want_mult4 && data_size != 4) {
+            return Err(Error::InvalidValue);
+        }
+        let base = c.mem().lookup(ptr).map_or(ptr, |i| i.base);
+        let (rm, pref, acc) = advice_table().get(&base).copied().unwrap_or((false, None, false));
+        let mut out = vec![0u8; data_size];
+        let v: i32 = match attr {
+            1 => i32::from(rm),
+            2 => match pref {
+                Some(l) if l.r#type == 1 => l.id,
+                Some(_) => -1,
+                None => -2,
+            },
+            3 => {
+                let mut vals = vec![-2i32; data_size / 4];
+                if acc {
+                    vals[0] = 0;
+                }
+                for (o, v) in out.chunks_exact_mut(4).zip(vals) {
+                    o.copy_from_slice(&v.to_le_bytes());
+                }
+                return Ok(out);
+            }
+            4 => -2,
+            5 => pref.map_or(0, |l| l.r#type),
+            6 => pref.map_or(0, |l| l.id),
+            _ => 0,
+        };
+        out.copy_from_slice(&v.to_le_bytes());
+        Ok(out)
+    })
+}
+
+/// `cudaStreamAttachMemAsync`: validated and ordered on `stream` (every processor sees managed
+/// memory coherently after synchronization, so attachment changes nothing).
+pub fn stream_attach_mem_async(stream: Stream, ptr: u64, length: usize, flags: u32) -> Result<()> {
+    api(|_| {
+        if !matches!(flags, MEM_ATTACH_GLOBAL | MEM_ATTACH_HOST | MEM_ATTACH_SINGLE) {
+            return Err(Error::InvalidValue);
+        }
+        let ok = ctx().mem().lookup(ptr).is_some_and(|i| {
+            i.kind == simt::AllocKind::Unified && (length == 0 && i.base == ptr || managed_range(ptr, length))
+        });
+        if !ok {
+            return Err(Error::InvalidValue);
+        }
+        if flags == MEM_ATTACH_SINGLE && (stream == Stream::LEGACY || stream.0 == 0) {
+            return Err(Error::InvalidValue);
+        }
+        let st = resolve(stream)?;
+        enqueue(&st, Vec::new(), Box::new(|| {}));
+        Ok(())
+    })
+}
+
+/// `cudaMemPool_t` of the device's default pool.
+pub const DEFAULT_POOL: u64 = 0x5c0f_0000;
+
+/// A stream-ordered memory pool.
+#[derive(Debug, Default, Clone)]
+struct Pool {
+    release_threshold: u64,
+    reuse: [i32; 3],
+    used: u64,
+    used_high: u64,
+    reserved_high: u64,
+}
+
+#[derive(Debug, Default)]
+struct Pools {
+    pools: std::collections::HashMap<u64, Pool>,
+    /// Live pool allocations: address → (pool, size).
+    allocs: std::collections::HashMap<u64, (u64, u64)>,
+    /// The current pool of the device (`cudaDeviceSetMemPool`).
+    current: u64,
+}
+
+fn pools() -> std::sync::MutexGuard<'static, Pools> {
+    static P: std::sync::OnceLock<Mutex<Pools>> = std::sync::OnceLock::new();
+    lock(P.get_or_init(|| {
+        let mut p = Pools { current: DEFAULT_POOL, ..Pools::default() };
+        p.pools.insert(DEFAULT_POOL, Pool { reuse: [1, 1, 1], ..Pool::default() });
+        Mutex::new(p)
+    }))
+}
+
+/// `struct cudaMemPoolProps` (CUDA 13.0 layout, 88 bytes).
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+#[allow(non_snake_case)]
+pub struct MemPoolProps {
+    /// `enum cudaMemAllocationType` (Pinned 1).
+    pub allocType: i32,
+    /// `enum cudaMemAllocationHandleType` (None 0, PosixFd 1).
+    pub handleTypes: i32,
+    /// Where the pool's memory lives (the device).
+    pub location: MemLocation,
+    /// Windows only.
+    pub win32SecurityAttributes: *mut std::ffi::c_void,
+    /// Maximum pool size (0: no limit).
+    pub maxSize: usize,
+    /// Usage flags.
+    pub usage: u16,
+    /// Reserved (zero).
+    pub reserved: [u8; 54],
+}
+
+/// `cudaDeviceGetDefaultMemPool`.
+pub fn default_mem_pool(device: i32) -> Result<u64> {
+    api(|_| {
+        if device != 0 {
+            return Err(Error::InvalidDevice);
+        }
+        Ok(DEFAULT_POOL)
+    })
+}
+
+/// `cudaDeviceGetMemPool`: the device's current pool.
+pub fn device_mem_pool(device: i32) -> Result<u64> {
+    api(|_| {
+        if device != 0 {
+            return Err(Error::InvalidDevice);
+        }
+        Ok(pools().current)
+    })
+}
+
+/// `cudaDeviceSetMemPool`.
+pub fn set_device_mem_pool(device: i32, pool: u64) -> Result<()> {
+    api(|_| {
+        if device != 0 {
+            return Err(Error::InvalidDevice);
+        }
+        let mut p = pools();
+        if !p.pools.contains_key(&pool) {
+            return Err(Error::InvalidValue);
+        }
+        p.current = pool;
+        Ok(())
+    })
+}
+
+/// `cudaMemPoolCreate`: a device pool (`allocType` Pinned, location the device, handle types
+/// None or PosixFd).
+pub fn mem_pool_create(props: &MemPoolProps) -> Result<u64> {
+    api(|c| {
+        if props.allocType != 1 || props.location.r#type != 1 || props.handleTypes & !1 != 0 {
+            return Err(Error::InvalidValue);
+        }
+        if props.location.id != 0 {
+            return Err(Error::InvalidDevice);
+        }
+        let h = c.handle();
+        pools().pools.insert(h, Pool { reuse: [1, 1, 1], ..Pool::default() });
+        Ok(h)
+    })
+}
+
+/// `cudaMemPoolDestroy`: the default pool cannot be destroyed; live allocations of a destroyed
+/// pool stay valid until freed (as CUDA frees them lazily).
+pub fn mem_pool_destroy(pool: u64) -> Result<()> {
+    api(|_| {
+        let mut p = pools();
+        if pool == DEFAULT_POOL || p.pools.remove(&pool).is_none() {
+            return Err(Error::InvalidValue);
+        }
+        if p.current == pool {
+            p.current = DEFAULT_POOL;
+        }
+        Ok(())
+    })
+}
+
+/// `cudaMallocAsync` (`pool == None`: the device's current pool) / `cudaMallocFromPoolAsync`:
+/// the memory is allocated at once (so the address is valid in stream order at once) and
+/// recorded against the pool.
+pub fn malloc_async(size: usize, pool: Option<u64>, stream: Stream) -> Result<DevicePtr> {
+    api(|c| {
+        let pool = match pool {
+            Some(p) => p,
+            None => pools().current,
+        };
+        if !pools().pools.contains_key(&pool) {
+            return Err(Error::InvalidValue);
+        }
+        resolve(stream)?;
+        if size == 0 {
+            return Err(Error::InvalidValue);
+        }
+        let p = c.mem().alloc(size as u64).map_err(|_| Error::MemoryAllocation)?;
+        lock(&c.allocs).insert(p.0, size as u64);
+        let mut ps = pools();
+        ps.allocs.insert(p.0, (pool, size as u64));
+        if let Some(pl) = ps.pools.get_mut(&pool) {
+            pl.used += size as u64;
+            pl.used_high = pl.used_high.max(pl.used);
+            pl.reserved_high = pl.reserved_high.max(pl.used);
+        }
+        Ok(p)
+    })
+}
+
+/// `cudaFreeAsync`: frees `ptr` when `stream` reaches this point.
+pub fn free_async(ptr: DevicePtr, stream: Stream) -> Result<()> {
+    api(|c| {
+        if ptr.0 == 0 {
+            return Err(Error::InvalidValue);
+        }
+        let st = resolve(stream)?;
+        if lock(&c.allocs).remove(&ptr.0).is_none() {
+            return Err(Error::InvalidValue);
+        }
+        let mem = c.mem();
+        enqueue(
+            &st,
+            Vec::new(),
+            Box::new(move || {
+                let _ = mem.free(ptr);
+                let mut ps = pools();
+                if let Some((pool, size)) = ps.allocs.remove(&ptr.0)
+                    && let Some(pl) = ps.pools.get_mut(&pool)
+                {
+                    pl.used = pl.used.saturating_sub(size);
+                }
+            }),
+        );
+        Ok(())
+    })
+}
+
+/// Drops the pool record of an allocation freed with `cudaFree`.
+fn forget_pool_alloc(ptr: u64) {
+    let mut ps = pools();
+    if let Some((pool, size)) = ps.allocs.remove(&ptr)
+        && let Some(pl) = ps.pools.get_mut(&pool)
+    {
+        pl.used = pl.used.saturating_sub(size);
+    }
+}
+
+/// `cudaMemPoolTrimTo`: nothing is cached beyond live allocations, so there is nothing to
+/// release.
+pub fn mem_pool_trim_to(pool: u64, _keep: usize) -> Result<()> {
+    api(|_| if pools().pools.contains_key(&pool) { Ok(()) } else { Err(Error::InvalidValue) })
+}
+
+/// `cudaMemPoolSetAttribute`: the reuse flags (1..=3, `int`) and the release threshold (4,
+/// `u64`) are recorded; the high watermarks (6, 8) may only be reset to 0; the current
+/// counters (5, 7) are read-only.
+pub fn mem_pool_set_attribute(pool: u64, attr: i32, value: u64) -> Result<()> {
+    api(|_| {
+        let mut ps = pools();
+        let p = ps.pools.get_mut(&pool).ok_or(Error::InvalidValue)?;
+        match attr {
+            1..=3 => p.reuse[(attr - 1) as usize] = i32::from(value as i32 != 0),
+            4 => p.release_threshold = value,
+            6 if value == 0 => p.reserved_high = p.used,
+            8 if value == 0 => p.used_high = p.used,
+            _ => return Err(Error::InvalidValue),
+        }
+        Ok(())
+    })
+}
+
+/// `cudaMemPoolGetAttribute`: the value (an `int` for 1..=3, a `u64` for 4..=8) and its size.
+pub fn mem_pool_get_attribute(pool: u64, attr: i32) -> Result<(u64, usize)> {
+    api(|_| {
+        let ps = pools();
+        let p = ps.pools.get(&pool).ok_or(Error::InvalidValue)?;
+        Ok(match attr {
+            1..=3 => (p.reuse[(attr - 1) as usize] as u64, 4),
+            4 => (p.release_threshold, 8),
+            5 | 7 => (p.used, 8),
+            6 => (p.reserved_high, 8),
+            8 => (p.used_high, 8),
+            _ => return Err(Error::InvalidValue),
+        })
+    })
+}
+
+/// Makes the device allocation at `base` (a module variable, say) also reachable at the host
+/// address of its bytes, and returns that address (for `__managed__` variables).
+pub fn unified_alias(base: DevicePtr) -> Result<DevicePtr> {
+    api(|c| c.mem().identity_alias(base).map_err(|_| Error::InvalidValue))
 }

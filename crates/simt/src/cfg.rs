@@ -8,7 +8,7 @@ use crate::ir::{Inst, NO_PC, Op};
 pub(crate) fn set_reconvergence(code: &mut [Inst]) {
     let n = code.len();
     let exit = n;
-    let mut succ: Vec<[usize; 2]> = Vec::with_capacity(n);
+    let mut succ: Vec<Vec<usize>> = Vec::with_capacity(n);
     const NONE: usize = usize::MAX;
     for (pc, inst) in code.iter().enumerate() {
         let next = if pc + 1 < n { pc + 1 } else { exit };
@@ -16,16 +16,23 @@ pub(crate) fn set_reconvergence(code: &mut [Inst]) {
         succ.push(match inst.op {
             Op::Bra { target, .. } => {
                 let t = (target as usize).min(exit);
-                if guarded { [t, next] } else { [t, NONE] }
+                if guarded { vec![t, next] } else { vec![t] }
+            }
+            Op::Brx { ref targets, .. } => {
+                let mut v: Vec<usize> = targets.iter().map(|&t| (t as usize).min(exit)).collect();
+                if guarded {
+                    v.push(next);
+                }
+                v
             }
             Op::Ret | Op::Exit | Op::Trap => {
                 if guarded {
-                    [next, exit]
+                    vec![next, exit]
                 } else {
-                    [exit, NONE]
+                    vec![exit]
                 }
             }
-            _ => [next, NONE],
+            _ => vec![next],
         });
     }
     let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
@@ -88,11 +95,13 @@ pub(crate) fn set_reconvergence(code: &mut [Inst]) {
         }
     }
     for (pc, inst) in code.iter_mut().enumerate() {
-        if inst.guard.is_some()
-            && let Op::Bra { ipdom, .. } = &mut inst.op
-        {
-            let d = idom[pc];
-            *ipdom = if d == NONE || d == exit { NO_PC } else { d as u32 };
+        let guarded = inst.guard.is_some();
+        let d = idom[pc];
+        let v = if d == NONE || d == exit { NO_PC } else { d as u32 };
+        match &mut inst.op {
+            Op::Bra { ipdom, .. } if guarded => *ipdom = v,
+            Op::Brx { ipdom, .. } => *ipdom = v,
+            _ => {}
         }
     }
 }

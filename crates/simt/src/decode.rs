@@ -66,6 +66,8 @@ fn decl_align(d: &VarDecl) -> u64 {
 pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
     let lines = src.map(LineIndex::new);
     let names = &m.names;
+    // The driver compiles `.target ..., debug` modules without optimization: no contraction.
+    let contract = crate::contract::enabled() && !m.target.options.iter().any(|o| o == "debug");
     let mut module_syms: HashMap<Name, Sym> = HashMap::new();
     let mut globals = Vec::new();
     let mut files = HashMap::new();
@@ -180,6 +182,8 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
             is_kernel: f.kind == FuncKind::Entry,
             param_sizes: HashMap::new(),
             bad_globals: &global_errors,
+            jump_tables: HashMap::new(),
+            contract,
         };
         funcs.push(d.function(f, dyn_base as u32));
     }
@@ -317,6 +321,10 @@ struct FuncDecoder<'a> {
     param_sizes: HashMap<u64, u32>,
     /// Globals whose initializer cannot be loaded: functions using them fail to load.
     bad_globals: &'a HashMap<u32, LoadError>,
+    /// `.branchtargets` lists of the current function, as instruction indices.
+    jump_tables: HashMap<Name, Vec<u32>>,
+    /// Whether to contract mul + add into fma (see `contract.rs`).
+    contract: bool,
 }
 
 /// Modifiers that only affect caching, ordering or scope; the executor may ignore them
@@ -483,6 +491,7 @@ impl FuncDecoder<'_> {
             Some(Sym::Local(o)) => Ok(Src::Local(o.wrapping_add(off as u64))),
             Some(Sym::KParam(_)) => Err("taking the address of a kernel parameter is not supported".into()),
             Some(Sym::Func(f)) if off == 0 => Ok(Src::Imm(func_addr(f))),
+            None if off == 0 && self.name_str(n) == "WARP_SZ" => Ok(Src::Imm(32)),
             _ => Err(format!("unknown or unsupported operand `{}`", self.name_str(n))),
         }
     }
@@ -578,6 +587,19 @@ impl FuncDecoder<'_> {
                 _ => {}
             }
         }
+        self.jump_tables.clear();
+        for s in body {
+            if let Statement::BranchTargets(name, targets, sp) = s {
+                let mut t = Vec::with_capacity(targets.len());
+                for l in targets {
+                    let Some(&pc) = labels.get(l) else {
+                        return Err(self.err_at("branchtargets".into(), *sp, "unknown label in .branchtargets".into()));
+                    };
+                    t.push(pc);
+                }
+                self.jump_tables.insert(*name, t);
+            }
+        }
         let mut code = Vec::with_capacity(n as usize);
         let mut info = Vec::with_capacity(n as usize);
         let mut branch_fix: Vec<(usize, Name)> = Vec::new();
@@ -610,13 +632,26 @@ impl FuncDecoder<'_> {
                 Statement::Label(..) | Statement::Pragma(..) => {}
                 // Prototypes only describe indirect calls' parameters, which are matched to the
                 // callee's by position at run time.
-                Statement::CallPrototype(_) | Statement::CallTargets(..) => {}
-                Statement::BranchTargets(_, _, sp) => {
-                    return Err(self.err_at("branchtargets".into(), *sp, "indirect branches are not supported".into()));
-                }
+                Statement::CallPrototype(_) | Statement::CallTargets(..) | Statement::BranchTargets(..) => {}
             }
         }
         let _ = branch_fix;
+        if self.contract {
+            let mut insts = Vec::with_capacity(code.len());
+            let mut block_start = Vec::with_capacity(code.len());
+            let mut label = false;
+            for s in body {
+                match s {
+                    Statement::Instr(ins) => {
+                        insts.push(ins);
+                        block_start.push(std::mem::take(&mut label));
+                    }
+                    Statement::Label(..) => label = true,
+                    _ => {}
+                }
+            }
+            crate::contract::contract(&mut code, &insts, &block_start);
+        }
         crate::cfg::set_reconvergence(&mut code);
         self.local_size = align_up(frame_local, 16) as u32;
         Ok(Func {
@@ -769,12 +804,40 @@ impl FuncDecoder<'_> {
                     Kw::Sat,
                     Kw::Ftz,
                     Kw::Relu,
+                    Kw::Rna,
+                    Kw::Satfinite,
                 ])?;
                 need(2)?;
                 if tys.len() != 2 {
                     return Err("cvt needs two types".into());
                 }
                 let (to, from) = (tys[0], tys[1]);
+                let relu = has(Kw::Relu);
+                match (to, from) {
+                    (ScalarType::Tf32, ScalarType::F32) if rnd == Some(Rounding::Rna) && !relu => {
+                        let sat = has(Kw::Satfinite);
+                        let a = self.src(&ops[1], from)?;
+                        return Ok(Op::Un { op: UnOp::CvtTf32 { sat }, d: self.reg(&ops[0])?, a });
+                    }
+                    (ScalarType::E4m3x2 | ScalarType::E5m2x2, ScalarType::F32)
+                        if rnd == Some(Rounding::Rn) && has(Kw::Satfinite) =>
+                    {
+                        need(3)?;
+                        let op = BinOp::CvtF8x2 { e5m2: to == ScalarType::E5m2x2, relu };
+                        let d = self.reg(&ops[0])?;
+                        return Ok(Op::Bin { op, d, a: self.src(&ops[1], from)?, b: self.src(&ops[2], from)? });
+                    }
+                    (ScalarType::F16x2, ScalarType::E4m3x2 | ScalarType::E5m2x2)
+                        if rnd == Some(Rounding::Rn) && !relu && !has(Kw::Satfinite) =>
+                    {
+                        let op = UnOp::CvtF16x2F8 { e5m2: from == ScalarType::E5m2x2 };
+                        return Ok(Op::Un { op, d: self.reg(&ops[0])?, a: self.src(&ops[1], ScalarType::B16)? });
+                    }
+                    _ if has(Kw::Satfinite) || rnd == Some(Rounding::Rna) => {
+                        return Err(format!("cvt .{to}.{from} with this rounding is not supported"));
+                    }
+                    _ => {}
+                }
                 if let (Some((fmt, true)), ScalarType::F32) = (half_ty(to), from) {
                     need(3)?;
                     let rnd = rnd.unwrap_or(Rounding::Rn);
@@ -1053,18 +1116,55 @@ impl FuncDecoder<'_> {
                 Op::Fence
             }
             O::Bar | O::Barrier => {
-                check(&[Kw::Sync, Kw::Aligned, Kw::Cta])?;
-                if warp {
-                    Op::WarpSync
+                check(&[Kw::Sync, Kw::Aligned, Kw::Cta, Kw::Warp, Kw::Arrive, Kw::Red, Kw::Popc, Kw::And, Kw::Or])?;
+                need(1)?;
+                if warp || has(Kw::Warp) {
+                    Op::WarpSync { mask: self.src(&ops[0], ScalarType::B32)? }
+                } else if has(Kw::Red) {
+                    let op = if has(Kw::Popc) {
+                        BarRed::Popc
+                    } else if has(Kw::And) {
+                        BarRed::And
+                    } else if has(Kw::Or) {
+                        BarRed::Or
+                    } else {
+                        return Err("missing bar.red operation".into());
+                    };
+                    need(3)?;
+                    let d = self.reg(&ops[0])?;
+                    let id = self.src(&ops[1], ScalarType::U32)?;
+                    let count = if nops > 3 { Some(self.src(&ops[2], ScalarType::U32)?) } else { None };
+                    let (p, neg) = self.psrc(&ops[nops - 1])?;
+                    Op::Bar { id, count, kind: BarKind::Red { op, d, p, neg } }
                 } else {
-                    if !(ins.opcode == O::Barrier || has(Kw::Sync) || kws.is_empty()) {
-                        return Err("only bar.sync / barrier.sync are supported".into());
-                    }
-                    need(1)?;
                     let id = self.src(&ops[0], ScalarType::U32)?;
                     let count = if nops > 1 { Some(self.src(&ops[1], ScalarType::U32)?) } else { None };
-                    Op::Bar { id, count }
+                    let kind = if has(Kw::Arrive) { BarKind::Arrive } else { BarKind::Sync };
+                    Op::Bar { id, count, kind }
                 }
+            }
+            O::Elect => {
+                check(&[Kw::Sync])?;
+                need(2)?;
+                let (d, p) = match &ops[0] {
+                    Operand::Pair(d, p) => {
+                        let d = if matches!(**d, Operand::Sink) { None } else { Some(self.reg(d)?) };
+                        (d, Some(self.reg(&Operand::Name(*p))?))
+                    }
+                    Operand::Sink => (None, None),
+                    o => (Some(self.reg(o)?), None),
+                };
+                Op::Elect { d, p, mask: self.src(&ops[1], ScalarType::B32)? }
+            }
+            O::Brx => {
+                check(&[Kw::Idx, Kw::Uni])?;
+                need(2)?;
+                let index = self.src(&ops[0], ScalarType::U32)?;
+                let Operand::Name(t) = &ops[1] else {
+                    return Err("brx.idx needs a .branchtargets label".into());
+                };
+                let targets = self.jump_tables.get(t).cloned().ok_or("unknown .branchtargets label")?;
+                Op::Brx { index, targets, ipdom: NO_PC }
             }
             O::Call => return self.call(ins),
             O::Shfl => {
@@ -1129,7 +1229,8 @@ impl FuncDecoder<'_> {
                 } else {
                     return Err("missing redux operation".into());
                 };
-                Op::Redux { op, signed: is_signed(t), d: self.reg(&ops[0])?, a: self.src(&ops[1], t)? }
+                let mask = self.src(&ops[2], ScalarType::B32)?;
+                Op::Redux { op, signed: is_signed(t), d: self.reg(&ops[0])?, a: self.src(&ops[1], t)?, mask }
             }
             O::Match => {
                 check(&[Kw::Sync, Kw::Any, Kw::All])?;
@@ -1844,6 +1945,10 @@ fn sreg(s: SpecialReg, c: Option<u8>) -> R<Sreg> {
         S::GlobaltimerHi => Sreg::GlobaltimerHi,
         S::DynamicSmemSize => Sreg::DynamicSmem,
         S::TotalSmemSize | S::AggrSmemSize => Sreg::TotalSmem,
+        S::ReservedSmemOffsetBegin | S::ReservedSmemOffset0 => Sreg::ReservedSmem(0),
+        S::ReservedSmemOffset1 => Sreg::ReservedSmem(1),
+        S::ReservedSmemOffsetEnd => Sreg::ReservedSmem(2),
+        S::ReservedSmemOffsetCap => Sreg::ReservedSmem(3),
         S::Clusterid | S::ClusterCtarank | S::IsExplicitCluster => Sreg::Zero,
         _ => return Err(format!("special register `{s}` is not supported")),
     })

@@ -35,6 +35,9 @@ pub(crate) struct Launch<'a> {
     /// `printf` whose output does not fit is dropped, as CUDA drops it).
     pub printf: Mutex<Vec<u8>>,
     pub printf_fifo: usize,
+    /// Bytes of shared memory reserved for system software (`%reserved_smem_offset_*`),
+    /// after the kernel's own shared memory; 0 when no function reads those registers.
+    pub reserved_smem: u32,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -44,6 +47,8 @@ struct Entry {
     mask: u32,
     /// The first entry of a called function's frame.
     base: bool,
+    /// Parked at a `bar.warp.sync` (at `pc`) until the other lanes of its mask arrive.
+    wait: bool,
 }
 
 #[derive(Debug)]
@@ -85,6 +90,8 @@ struct Warp {
     bar_pc: u32,
     /// CC.CF of every lane (extended-precision arithmetic).
     carry: u32,
+    /// A `bar.red` waiting for its barrier: the reduction, destination register and lanes.
+    red: Option<(BarRed, u32, u32)>,
 }
 
 /// The printf formatter's view of a lane's memory; records the first fault.
@@ -119,7 +126,14 @@ impl crate::printf::Env for PrintEnv<'_, '_, '_, '_> {
 
 enum Yield {
     Done,
-    Barrier(u32, Option<u32>),
+    /// A block barrier: id, thread count, whether the warp only arrives (`bar.arrive`), and
+    /// for `bar.red` the warp's contribution (true predicates, all true, any true).
+    Barrier {
+        id: u32,
+        count: Option<u32>,
+        arrive: bool,
+        red: Option<(u32, bool, bool)>,
+    },
     Stopped,
 }
 
@@ -236,7 +250,9 @@ fn run_block(l: &Launch<'_>, ctaid: [u32; 3], worker: u32, pool: &mut Pool) -> R
     let nwarps = nthreads.div_ceil(32);
     let mut shared = std::mem::take(&mut pool.shared);
     shared.clear();
-    shared.resize((k.shared_size + l.dyn_shared) as usize, 0);
+    let user = (k.shared_size + l.dyn_shared) as usize;
+    let size = if l.reserved_smem > 0 { user.next_multiple_of(128) + l.reserved_smem as usize } else { user };
+    shared.resize(size, 0);
     let mut blk = Block { l, ctaid, shared, worker, executed: 0 };
     let warps = &mut pool.warps;
     if warps.len() != nwarps as usize {
@@ -271,6 +287,7 @@ fn run_block(l: &Launch<'_>, ctaid: [u32; 3], worker: u32, pool: &mut Pool) -> R
                 state: State::Ready,
                 bar_pc: 0,
                 carry: 0,
+                red: None,
             });
         }
     }
@@ -299,6 +316,8 @@ fn schedule(l: &Launch<'_>, blk: &mut Block<'_, '_>, warps: &mut [Warp]) -> Resu
     // where exited warps count as arrived).
     let mut arrived = [0u32; 16];
     let mut counts: [Option<u32>; 16] = [None; 16];
+    // `bar.red` accumulators per barrier id: true predicates, all true, any true.
+    let mut red = [(0u32, true, false); 16];
     loop {
         for w in warps.iter_mut() {
             if w.state != State::Ready {
@@ -310,11 +329,19 @@ fn schedule(l: &Launch<'_>, blk: &mut Block<'_, '_>, warps: &mut [Warp]) -> Resu
                     w.exited = w.valid;
                 }
                 Ok(Yield::Stopped) => return Ok(()),
-                Ok(Yield::Barrier(id, count)) => {
+                Ok(Yield::Barrier { id, count, arrive, red: contrib }) => {
                     let id = id & 15;
-                    w.state = State::Waiting(id);
+                    if !arrive {
+                        w.state = State::Waiting(id);
+                    }
                     arrived[id as usize] += (w.valid & !w.exited).count_ones();
-                    counts[id as usize] = count;
+                    if count.is_some() || !arrive {
+                        counts[id as usize] = count;
+                    }
+                    if let Some((n, all, any)) = contrib {
+                        let r = &mut red[id as usize];
+                        *r = (r.0 + n, r.1 && all, r.2 || any);
+                    }
                 }
                 Err(e) => return Err(blk.fault_at(w, e)),
             }
@@ -327,9 +354,20 @@ fn schedule(l: &Launch<'_>, blk: &mut Block<'_, '_>, warps: &mut [Warp]) -> Resu
                 arrived[id] = 0;
                 counts[id] = None;
                 released = true;
+                let (n, all, any) = std::mem::replace(&mut red[id], (0, true, false));
                 for w in warps.iter_mut() {
                     if w.state == State::Waiting(id as u32) {
                         w.state = State::Ready;
+                        if let Some((op, d, m)) = w.red.take()
+                            && let Some(dst) = w.regs.get_mut(d as usize)
+                        {
+                            let v = match op {
+                                BarRed::Popc => u64::from(n),
+                                BarRed::And => u64::from(all),
+                                BarRed::Or => u64::from(any),
+                            };
+                            write_masked(dst, &[v; 32], m);
+                        }
                     }
                 }
             }
@@ -404,9 +442,11 @@ fn f32_of(v: u64) -> f32 {
     f32::from_bits(v as u32)
 }
 
+/// The bits of an f32 result; a NaN becomes the canonical NaN 0x7fffffff, as NVIDIA GPUs
+/// return from every f32 arithmetic instruction (branch-free, so per-lane loops vectorize).
 #[inline(always)]
 fn of32(f: f32) -> u64 {
-    u64::from(f.to_bits())
+    u64::from(if f.is_nan() { 0x7fff_ffff } else { f.to_bits() })
 }
 
 #[inline(always)]
@@ -520,6 +560,10 @@ fn cvt(c: &Cvt, x: u64) -> u64 {
         return 0x7fff_ffff; // canonical NaN, as the GPU converts
     }
     if !to_float {
+        if f.is_nan() && tw == 64 {
+            // The GPU's 64-bit conversions give 0x8000000000000000 for NaN (32-bit ones 0).
+            return 1 << 63;
+        }
         let (lo, hi) = int_range(c.to);
         return (float_to_int(f, c.rnd, lo, hi) as u64) & mask_w(tw);
     }
@@ -533,7 +577,14 @@ fn cvt(c: &Cvt, x: u64) -> u64 {
         ScalarType::F64 => f.to_bits(),
         ScalarType::F32 => {
             let r = f64_to_f32_rnd(f, c.rnd);
-            of32(if c.ftz { ftz32(r) } else { r })
+            let r = if c.ftz { ftz32(r) } else { r };
+            // Rounding to an integral value is arithmetic (canonical NaN); a plain conversion
+            // keeps the NaN's payload.
+            if matches!(c.rnd, Rounding::Rni | Rounding::Rzi | Rounding::Rmi | Rounding::Rpi) {
+                of32(r)
+            } else {
+                u64::from(r.to_bits())
+            }
         }
         ScalarType::F16 | ScalarType::Bf16 => u64::from(to_half(c.to, f, c.rnd, c.relu)),
         _ => 0,
@@ -931,13 +982,14 @@ impl Warp {
             lb.resize(k.local_size as usize, 0);
         }
         self.stack.clear();
-        self.stack.push(Entry { pc: 0, rpc: NO_PC, mask: self.valid, base: false });
+        self.stack.push(Entry { pc: 0, rpc: NO_PC, mask: self.valid, base: false, wait: false });
         self.frames.clear();
         self.exited = 0;
         self.clock = 0;
         self.state = State::Ready;
         self.bar_pc = 0;
         self.carry = 0;
+        self.red = None;
     }
 
     /// Fills `buf` with `s` unless `s` is a register (read in place by the caller).
@@ -1022,7 +1074,20 @@ fn sreg_of(tid: &[[u32; 32]; 3], id: u32, clock: u64, b: &Block<'_, '_>, r: Sreg
                 )
             }
             Sreg::DynamicSmem => uniform(out, u64::from(l.dyn_shared)),
-            Sreg::TotalSmem => uniform(out, b.shared.len() as u64),
+            Sreg::TotalSmem => uniform(out, (b.shared.len() as u64).saturating_sub(u64::from(l.reserved_smem))),
+            Sreg::ReservedSmem(i) => {
+                let cap = u64::from(l.reserved_smem);
+                let begin = (b.shared.len() as u64).saturating_sub(cap);
+                uniform(
+                    out,
+                    match i {
+                        0 => begin,
+                        1 => begin + cap / 2,
+                        2 => begin + cap,
+                        _ => cap,
+                    },
+                )
+            }
             Sreg::Zero => uniform(out, 0),
         }
     }
@@ -1134,6 +1199,54 @@ impl Warp {
         }
     }
 
+    /// Runs another path while the top of the stack is parked at a `bar.warp.sync`: the
+    /// highest entry of the current frame whose lanes are not waiting moves to the top; when
+    /// there is none (the missing lanes went on without reaching a `bar.warp.sync`), the
+    /// parked paths are released rather than deadlock.
+    fn wsync_next(&mut self) {
+        let waiting = self.stack.iter().filter(|e| e.wait).fold(0u32, |m, e| m | e.mask);
+        let lo = self.stack.iter().rposition(|e| e.base).unwrap_or(0);
+        let n = self.stack.len();
+        let runnable = (lo..n).rev().find(|&j| {
+            let e = &self.stack[j];
+            !e.wait && e.mask != 0 && e.mask & waiting == 0
+        });
+        match runnable {
+            Some(j) => {
+                let e = self.stack.remove(j);
+                self.stack.push(e);
+            }
+            None => {
+                for e in self.stack.iter_mut().filter(|e| e.wait) {
+                    e.wait = false;
+                    e.pc += 1;
+                }
+            }
+        }
+    }
+
+    /// The top path completes a `bar.warp.sync` for `need`: releases the parked paths holding
+    /// lanes of it, and merges those that continue at `next` with the same reconvergence point
+    /// into the top entry.
+    fn wsync_release(&mut self, need: u32, next: u32, rpc: u32) {
+        let lo = self.stack.iter().rposition(|e| e.base).unwrap_or(0);
+        let n = self.stack.len();
+        let mut merged = 0u32;
+        for (j, e) in self.stack.iter_mut().enumerate() {
+            if e.wait && e.mask & need != 0 {
+                e.wait = false;
+                e.pc += 1;
+                if j >= lo && j + 1 < n && !e.base && e.pc == next && e.rpc == rpc {
+                    merged |= e.mask;
+                    e.mask = 0;
+                }
+            }
+        }
+        if let Some(t) = self.stack.last_mut() {
+            t.mask |= merged;
+        }
+    }
+
     fn do_return(&mut self) {
         let Some(mut f) = self.frames.pop() else { return };
         let live = f.call_mask & !self.exited;
@@ -1206,7 +1319,7 @@ impl Warp {
         self.psize = ps as u32;
         self.local_base = new_base;
         self.func = fi;
-        self.stack.push(Entry { pc: 0, rpc: NO_PC, mask: emask, base: true });
+        self.stack.push(Entry { pc: 0, rpc: NO_PC, mask: emask, base: true, wait: false });
         Ok(callee)
     }
 
@@ -1303,6 +1416,10 @@ impl Warp {
                 }
                 continue;
             }
+            if top.wait {
+                self.wsync_next();
+                continue;
+            }
             executed += 1;
             if executed & 0xfff == 0 && l.stop.load(Ordering::Relaxed) {
                 break Yield::Stopped;
@@ -1339,7 +1456,76 @@ impl Warp {
                 continue;
             }
             match &inst.op {
-                Op::Nop | Op::Fence | Op::WarpSync => {
+                Op::WarpSync { mask } => {
+                    self.fetch(b, *mask, &mut a);
+                    let need = a[emask.trailing_zeros() as usize] as u32 & self.valid & !self.exited;
+                    let waiting = self.stack.iter().filter(|e| e.wait).fold(0u32, |m, e| m | e.mask);
+                    if need & !(emask | waiting) != 0 {
+                        // Park this path until the other lanes of the mask arrive.
+                        if let Some(t) = self.stack.last_mut() {
+                            t.wait = true;
+                        }
+                        self.wsync_next();
+                        continue;
+                    }
+                    if need & waiting != 0 {
+                        self.wsync_release(need, next, top.rpc);
+                    }
+                }
+                Op::Elect { d, p, mask } => {
+                    self.fetch(b, *mask, &mut a);
+                    let mut rest = emask;
+                    while rest != 0 {
+                        let mv = a[rest.trailing_zeros() as usize] as u32;
+                        let group = lanes(rest).fold(0u32, |g, k| g | (u32::from(a[k] as u32 == mv) << k));
+                        rest &= !group;
+                        let leader = (mv & emask).trailing_zeros();
+                        for k in lanes(group) {
+                            r[k] = u64::from(leader & 31);
+                            c[k] = u64::from(k as u32 == leader);
+                        }
+                    }
+                    if let Some(d) = d
+                        && let Some(dst) = self.regs.get_mut(*d as usize)
+                    {
+                        write_masked(dst, &r, emask);
+                    }
+                    if let Some(p) = p
+                        && let Some(dst) = self.regs.get_mut(*p as usize)
+                    {
+                        write_masked(dst, &c, emask);
+                    }
+                }
+                Op::Brx { index, targets, ipdom } => {
+                    self.fetch(b, *index, &mut a);
+                    let tgt = |k: usize| targets.get(a[k] as usize).copied();
+                    let first = emask.trailing_zeros() as usize;
+                    let Some(t0) = tgt(first) else { return Err(fault(FaultKind::Trap, first as u32)) };
+                    let same = lanes(emask).fold(0u32, |m, k| m | (u32::from(tgt(k) == Some(t0)) << k));
+                    if same == top.mask {
+                        set_pc(&mut self.stack, t0);
+                        continue;
+                    }
+                    let mut groups: Vec<(u32, u32)> = Vec::new();
+                    let mut rest = emask;
+                    while rest != 0 {
+                        let k = rest.trailing_zeros() as usize;
+                        let Some(t) = tgt(k) else { return Err(fault(FaultKind::Trap, k as u32)) };
+                        let m = lanes(rest).fold(0u32, |m, j| m | (u32::from(tgt(j) == Some(t)) << j));
+                        groups.push((t, m));
+                        rest &= !m;
+                    }
+                    set_pc(&mut self.stack, *ipdom);
+                    let not = top.mask & !emask;
+                    if not != 0 {
+                        self.stack.push(Entry { pc: next, rpc: *ipdom, mask: not, base: false, wait: false });
+                    }
+                    for &(t, m) in groups.iter().rev() {
+                        self.stack.push(Entry { pc: t, rpc: *ipdom, mask: m, base: false, wait: false });
+                    }
+                    continue;
+                }
+                Op::Nop | Op::Fence => {
                     if matches!(inst.op, Op::Fence) {
                         std::sync::atomic::fence(Ordering::SeqCst);
                     }
@@ -1677,8 +1863,8 @@ impl Warp {
                         set_pc(&mut self.stack, next);
                     } else {
                         set_pc(&mut self.stack, *ipdom);
-                        self.stack.push(Entry { pc: next, rpc: *ipdom, mask: not, base: false });
-                        self.stack.push(Entry { pc: *target, rpc: *ipdom, mask: taken, base: false });
+                        self.stack.push(Entry { pc: next, rpc: *ipdom, mask: not, base: false, wait: false });
+                        self.stack.push(Entry { pc: *target, rpc: *ipdom, mask: taken, base: false, wait: false });
                     }
                     continue;
                 }
@@ -1699,7 +1885,7 @@ impl Warp {
                         while rest != 0 {
                             let t = a[rest.trailing_zeros() as usize];
                             let m = lanes(rest).fold(0u32, |m, k| m | (u32::from(a[k] == t) << k));
-                            self.stack.push(Entry { pc, rpc: next, mask: m, base: false });
+                            self.stack.push(Entry { pc, rpc: next, mask: m, base: false, wait: false });
                             rest &= !m;
                         }
                         continue;
@@ -1743,7 +1929,7 @@ impl Warp {
                         self.builtin(b, *f, args, *ret, lane)?;
                     }
                 }
-                Op::Bar { id, count } => {
+                Op::Bar { id, count, kind } => {
                     self.fetch(b, *id, &mut a);
                     let first = emask.trailing_zeros() as usize;
                     let n = match count {
@@ -1753,11 +1939,21 @@ impl Warp {
                         }
                         None => None,
                     };
+                    let red = match *kind {
+                        BarKind::Red { op, d, p, neg } => {
+                            self.fetch(b, p, &mut bb);
+                            let t = lanes(emask).fold(0u32, |m, k| m | (u32::from((bb[k] & 1 != 0) != neg) << k));
+                            self.red = Some((op, d, emask));
+                            Some((t.count_ones(), t == emask, t != 0))
+                        }
+                        _ => None,
+                    };
                     self.bar_pc = pc;
                     set_pc(&mut self.stack, next);
                     self.clock += executed;
                     b.executed += executed;
-                    return Ok(Yield::Barrier(a[first] as u32, n));
+                    let arrive = *kind == BarKind::Arrive;
+                    return Ok(Yield::Barrier { id: a[first] as u32, count: n, arrive, red });
                 }
                 Op::Shfl { mode, d, p, a: sa, b: sb, c: sc } => {
                     self.fetch(b, *sa, &mut a);
@@ -1805,21 +2001,33 @@ impl Warp {
                     };
                     write_masked(&mut self.regs[*d as usize], &[v; 32], emask);
                 }
-                Op::Redux { op, signed, d, a: sa } => {
+                Op::Redux { op, signed, d, a: sa, mask } => {
                     self.fetch(b, *sa, &mut a);
-                    let mut it = lanes(emask).map(|l| a[l] as u32);
-                    let first = it.next().unwrap_or(0);
-                    let v = it.fold(first, |acc, x| match (op, signed) {
-                        (ReduxOp::Add, _) => acc.wrapping_add(x),
-                        (ReduxOp::Min, true) => (acc as i32).min(x as i32) as u32,
-                        (ReduxOp::Min, false) => acc.min(x),
-                        (ReduxOp::Max, true) => (acc as i32).max(x as i32) as u32,
-                        (ReduxOp::Max, false) => acc.max(x),
-                        (ReduxOp::And, _) => acc & x,
-                        (ReduxOp::Or, _) => acc | x,
-                        (ReduxOp::Xor, _) => acc ^ x,
-                    });
-                    write_masked(&mut self.regs[*d as usize], &[u64::from(v); 32], emask);
+                    self.fetch(b, *mask, &mut c);
+                    // Lanes with the same member mask reduce over the executing lanes of it.
+                    let mut rest = emask;
+                    while rest != 0 {
+                        let mv = c[rest.trailing_zeros() as usize] as u32;
+                        let group = lanes(rest).fold(0u32, |g, k| g | (u32::from(c[k] as u32 == mv) << k));
+                        rest &= !group;
+                        let over = if mv & emask == 0 { group } else { mv & emask };
+                        let mut it = lanes(over).map(|l| a[l] as u32);
+                        let first = it.next().unwrap_or(0);
+                        let v = it.fold(first, |acc, x| match (op, signed) {
+                            (ReduxOp::Add, _) => acc.wrapping_add(x),
+                            (ReduxOp::Min, true) => (acc as i32).min(x as i32) as u32,
+                            (ReduxOp::Min, false) => acc.min(x),
+                            (ReduxOp::Max, true) => (acc as i32).max(x as i32) as u32,
+                            (ReduxOp::Max, false) => acc.max(x),
+                            (ReduxOp::And, _) => acc & x,
+                            (ReduxOp::Or, _) => acc | x,
+                            (ReduxOp::Xor, _) => acc ^ x,
+                        });
+                        for k in lanes(group) {
+                            r[k] = u64::from(v);
+                        }
+                    }
+                    write_masked(&mut self.regs[*d as usize], &r, emask);
                 }
                 Op::Match { all, w, d, p, a: sa } => {
                     self.fetch(b, *sa, &mut a);
@@ -1854,7 +2062,13 @@ impl Warp {
                                 let t = x + y + cf;
                                 (t, t >> w != 0)
                             }
-                            CarryOp::Sub => (x.wrapping_sub(y + cf), x < y + cf),
+                            // As the hardware does it: a + !b + CF, CF being the carry (1 = no
+                            // borrow) and 1 without carry-in; `addc` after `sub.cc` sees it.
+                            CarryOp::Sub => {
+                                let cf = if *cin { cf } else { 1 };
+                                let t = x + (!y & u128::from(m)) + cf;
+                                (t, t >> w != 0)
+                            }
                             CarryOp::MadLo | CarryOp::MadHi => {
                                 let p = if *signed {
                                     (sx(a[lane], w as u8) as i128 * sx(bb[lane], w as u8) as i128) as u128
@@ -1888,6 +2102,25 @@ impl Warp {
 fn unop(op: &UnOp, a: &[u64; 32], r: &mut [u64; 32]) {
     match *op {
         UnOp::Mov => *r = *a,
+        UnOp::CvtTf32 { sat } => map1(a, r, |x| {
+            let x = x as u32;
+            if x & 0x7fff_ffff > 0x7f80_0000 {
+                // NaN keeps its sign and the payload's upper bits (quieted).
+                return u64::from((x & !0x1fff) | 0x0040_0000);
+            }
+            let mut v = ((x & 0x7fff_ffff) + 0x1000) & !0x1fff;
+            if sat && v >= 0x7f80_0000 {
+                v = 0x7f7f_e000;
+            }
+            u64::from(v | (x & 0x8000_0000))
+        }),
+        UnOp::CvtF16x2F8 { e5m2 } => map1(a, r, |x| {
+            let h = |c: u64| {
+                let v = f8_to_f64(c as u8, e5m2);
+                u64::from(if v.is_nan() { 0x7fff } else { HFmt::F16.encode(v) })
+            };
+            h(x & 0xff) | h((x >> 8) & 0xff) << 16
+        }),
         UnOp::Not(w) => map1(a, r, |x| !x & mask_w(w)),
         UnOp::Cnot(w) => map1(a, r, |x| u64::from(x & mask_w(w) == 0)),
         UnOp::Neg(w) => map1(a, r, |x| x.wrapping_neg() & mask_w(w)),
@@ -2126,6 +2359,9 @@ fn binop(op: &BinOp, a: &[u64; 32], b: &[u64; 32], r: &mut [u64; 32]) {
                 });
             }
         }
+        BinOp::CvtF8x2 { e5m2, relu } => map2(a, b, r, |x, y| {
+            u64::from(f32_to_f8(f32_of(x), e5m2, relu)) << 8 | u64::from(f32_to_f8(f32_of(y), e5m2, relu))
+        }),
         BinOp::I16x2 { op, signed, relu } => map2(a, b, r, |x, y| {
             let half = |x: u64, y: u64| -> u64 {
                 let (p, q) = if signed {
@@ -2228,8 +2464,18 @@ fn ternop(op: &TernOp, a: &[u64; 32], b: &[u64; 32], c: &[u64; 32], r: &mut [u64
         }),
         TernOp::Video(v) => map3(a, b, c, r, |x, y, z| video(&v, x, y, z)),
         TernOp::Fns => map3(a, b, c, r, |m, base, off| fns(m as u32, base as u32, off as u32)),
+        TernOp::NegFma { xm, zm, k } => {
+            let x = a.map(|v| v ^ xm);
+            let z = c.map(|v| v ^ zm);
+            let op = match k {
+                FmaKind::F32(ftz) => TernOp::Fma32(ftz, false),
+                FmaKind::F64 => TernOp::Fma64,
+                FmaKind::Half(m, x2) => TernOp::HFma(m, x2),
+            };
+            ternop(&op, &x, b, &z, r);
+        }
         TernOp::Fma64 => {
-            map3(a, b, c, r, |x, y, z| f64::from_bits(x).mul_add(f64::from_bits(y), f64::from_bits(z)).to_bits())
+            map3(a, b, c, r, |x, y, z| fma64(f64::from_bits(x), f64::from_bits(y), f64::from_bits(z)).to_bits())
         }
         TernOp::Bfe(w, s) => map3(a, b, c, r, |x, p, l| {
             let (pos, len) = ((p & 0xff) as u32, (l & 0xff) as u32);

@@ -311,9 +311,82 @@ pub(crate) fn float_to_int(x: f64, r: Rounding, lo: i128, hi: i128) -> i128 {
     }
 }
 
+/// An fp8 format: e4m3 (bias 7, no infinities, NaN 0x7f) or e5m2 (bias 15, IEEE-like).
+fn f8_params(e5m2: bool) -> (i32, u32, u8) {
+    // (minimum normal exponent, mantissa bits, largest finite code)
+    if e5m2 { (-14, 2, 0x7b) } else { (-6, 3, 0x7e) }
+}
+
+/// `x` as fp8 with round-to-nearest-even and `.satfinite` (overflow and infinities give the
+/// largest finite value, NaN gives NaN 0x7f); `.relu` clamps negatives to +0.
+pub(crate) fn f32_to_f8(x: f32, e5m2: bool, relu: bool) -> u8 {
+    if x.is_nan() {
+        return 0x7f;
+    }
+    let x = if relu && x < 0.0 { 0.0 } else { x };
+    let (emin, mb, maxc) = f8_params(e5m2);
+    let sign = if x.is_sign_negative() { 0x80u8 } else { 0 };
+    let a = f64::from(x.abs());
+    let max = f8_to_f64(maxc, e5m2);
+    if a >= max {
+        return sign | maxc;
+    }
+    let e = if a == 0.0 { emin } else { (a.log2().floor() as i32).max(emin) };
+    // Guard against log2 rounding at exact powers of two.
+    let e = if e > emin && a < (2f64).powi(e) {
+        e - 1
+    } else if a >= (2f64).powi(e + 1) {
+        e + 1
+    } else {
+        e
+    };
+    let q = (a / (2f64).powi(e - mb as i32)).round_ties_even() as u32;
+    let code = if e == emin && q < (1 << mb) { q } else { (((e - emin + 1) as u32) << mb) + q - (1 << mb) };
+    sign | (code.min(u32::from(maxc)) as u8)
+}
+
+/// The value of fp8 code `c` (NaN for the NaN codes; e5m2 infinities).
+pub(crate) fn f8_to_f64(c: u8, e5m2: bool) -> f64 {
+    let (emin, mb, _) = f8_params(e5m2);
+    let s = if c & 0x80 != 0 { -1.0 } else { 1.0 };
+    let m = c & 0x7f;
+    let ebits = 7 - mb;
+    let ef = i32::from(m >> mb);
+    let f = f64::from(m & ((1 << mb) - 1));
+    if e5m2 && ef == (1 << ebits) - 1 {
+        return if f == 0.0 { s * f64::INFINITY } else { f64::NAN };
+    }
+    if !e5m2 && m == 0x7f {
+        return f64::NAN;
+    }
+    let v = if ef == 0 {
+        f * (2f64).powi(emin - mb as i32)
+    } else {
+        (1.0 + f / f64::from(1u32 << mb)) * (2f64).powi(ef + emin - 1)
+    };
+    s * v
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn f8_roundtrip_all() {
+        for e5m2 in [false, true] {
+            for c in 0..=255u8 {
+                let v = f8_to_f64(c, e5m2);
+                if v.is_nan() || v.is_infinite() {
+                    continue;
+                }
+                let back = f32_to_f8(v as f32, e5m2, false);
+                let same = back == c || (v == 0.0 && back & 0x7f == 0);
+                assert!(same, "{c:#x} e5m2={e5m2}: {v} -> {back:#x}");
+            }
+        }
+        assert_eq!(f32_to_f8(1000.0, false, false), 0x7e);
+        assert_eq!(f32_to_f8(f32::NEG_INFINITY, true, false), 0xfb);
+    }
 
     #[test]
     fn f16_roundtrip_all() {
@@ -415,6 +488,13 @@ pub(crate) fn round_dir<T: DirTarget>(hi: f64, lo: f64, r: Rounding) -> T {
                 n.down()
             }
         }
+        Rounding::Rn | Rounding::Rni if n.to_f64().is_infinite() => {
+            // Overflow: infinity, unless `hi` is exactly the rounding threshold (the largest
+            // finite value plus half its ulp) and `lo` pulls the exact value below it.
+            let m = if hi > 0.0 { n.down() } else { n.up() };
+            let threshold = m.to_f64() + (m.to_f64() - if hi > 0.0 { m.down() } else { m.up() }.to_f64()) / 2.0;
+            if hi == threshold && lo != 0.0 && (lo < 0.0) == (hi > 0.0) { m } else { n }
+        }
         Rounding::Rn | Rounding::Rni => {
             // `n` is the f32 nearest to `hi`; when `hi` is exactly halfway between two f32
             // values, `lo` decides (double rounding).
@@ -433,6 +513,25 @@ pub(crate) fn round_dir<T: DirTarget>(hi: f64, lo: f64, r: Rounding) -> T {
         return T::from_f64(if hi < 0.0 { -0.0 } else { 0.0 });
     }
     res
+}
+
+/// The result of an operation whose exact value is finite but beyond the largest finite
+/// value (negative when `neg`): infinity, or the largest finite value when `r` rounds toward
+/// zero.
+fn overflow<T: DirTarget>(neg: bool, r: Rounding) -> T {
+    let inf = T::from_f64(if neg { f64::NEG_INFINITY } else { f64::INFINITY });
+    match r {
+        Rounding::Rz | Rounding::Rzi => {
+            if neg {
+                inf.up()
+            } else {
+                inf.down()
+            }
+        }
+        Rounding::Rm | Rounding::Rmi if !neg => inf.down(),
+        Rounding::Rp | Rounding::Rpi if neg => inf.up(),
+        _ => inf,
+    }
 }
 
 /// `a + b = s + e` exactly (Knuth's TwoSum).
@@ -456,12 +555,47 @@ pub(crate) fn add_dir<T: DirTarget>(a: f64, b: f64, r: Rounding) -> T {
         };
         return T::from_f64(z);
     }
+    if s.is_infinite() && a.is_finite() && b.is_finite() {
+        return overflow(s < 0.0, r);
+    }
     round_dir(s, if s.is_finite() { e } else { 0.0 }, r)
+}
+
+/// `a * b + c` rounded once to nearest; a NaN operand gives the first NaN of `c`, `a`, `b`
+/// (quieted), as the GPU propagates it (checked against the recordings).
+pub(crate) fn fma64(a: f64, b: f64, c: f64) -> f64 {
+    match [c, a, b].into_iter().find(|x| x.is_nan()) {
+        Some(n) => f64::from_bits(n.to_bits() | (1 << 51)),
+        None => a.mul_add(b, c),
+    }
+}
+
+/// Products below this may have an error smaller than the smallest denormal.
+const TINY_PRODUCT: f64 = f64::from_bits((1 + 54) << 52);
+
+/// The sign of `a * b - p - pl` (`a`, `b` finite and non-zero, `|a * b|` below
+/// [`TINY_PRODUCT`], `pl` a multiple of the smallest denormal), computed with `a * b` scaled by
+/// 2^200 (the smaller factor is scaled: no overflow).
+fn low_product_sign(a: f64, b: f64, p: f64, pl: f64) -> f64 {
+    let k = f64::from_bits((1023 + 200) << 52);
+    let (x, y) = if a.abs() <= b.abs() { (a * k, b) } else { (a, b * k) };
+    let ph = x * y;
+    let lo = x.mul_add(y, -ph);
+    let (s, e) = two_sum(ph - p * k, lo - pl * k);
+    let d = if s != 0.0 { s } else { e };
+    if d == 0.0 { 0.0 } else { d.signum() }
 }
 
 /// `a * b` rounded with `r`.
 pub(crate) fn mul_dir<T: DirTarget>(a: f64, b: f64, r: Rounding) -> T {
     let p = a * b;
+    if p.is_infinite() && a.is_finite() && b.is_finite() {
+        return overflow(p < 0.0, r);
+    }
+    if p.abs() < TINY_PRODUCT && a != 0.0 && b != 0.0 && a.is_finite() && b.is_finite() {
+        // A product near the denormals: its error may be below the smallest denormal.
+        return round_dir(p, low_product_sign(a, b, p, 0.0) * f64::MIN_POSITIVE * f64::EPSILON, r);
+    }
     let e = if p.is_finite() { a.mul_add(b, -p) } else { 0.0 };
     round_dir(p, e, r)
 }
@@ -469,13 +603,24 @@ pub(crate) fn mul_dir<T: DirTarget>(a: f64, b: f64, r: Rounding) -> T {
 /// `a / b` rounded with `r`.
 pub(crate) fn div_dir<T: DirTarget>(a: f64, b: f64, r: Rounding) -> T {
     let q = a / b;
+    if q.is_infinite() && a.is_finite() && b != 0.0 {
+        return overflow(q < 0.0, r);
+    }
     if !q.is_finite() || q == 0.0 {
         // Exact zero/infinity/NaN, or an underflowed quotient: its sign decides.
-        let lo = if q == 0.0 && a != 0.0 { if (a < 0.0) != (b < 0.0) { -1.0 } else { 1.0 } } else { 0.0 };
+        let under = q == 0.0 && a != 0.0 && a.is_finite() && b.is_finite();
+        let lo = if under { if (a < 0.0) != (b < 0.0) { -1.0 } else { 1.0 } } else { 0.0 };
         return round_dir(q, lo, r);
     }
-    // The remainder a - q*b is exact; (a/b - q) has its sign times sign(b).
-    let rem = (-q).mul_add(b, a);
+    // The remainder a - q*b is exact; (a/b - q) has its sign times sign(b). For a denormal
+    // quotient it may be below the smallest denormal: scale it by 2^200 (no overflow: |a| is
+    // far below the largest finite value then).
+    let rem = if q.abs() < TINY_PRODUCT {
+        let k = f64::from_bits((1023 + 200) << 52);
+        (-(q * k)).mul_add(b, a * k)
+    } else {
+        (-q).mul_add(b, a)
+    };
     let lo = if rem == 0.0 {
         0.0
     } else if (rem > 0.0) == (b > 0.0) {
@@ -499,7 +644,10 @@ pub(crate) fn sqrt_dir<T: DirTarget>(a: f64, r: Rounding) -> T {
 
 /// `a * b + c` rounded once with `r`.
 pub(crate) fn fma_dir<T: DirTarget>(a: f64, b: f64, c: f64, r: Rounding) -> T {
-    let f = a.mul_add(b, c);
+    let f = fma64(a, b, c);
+    if f.is_infinite() && a.is_finite() && b.is_finite() && c.is_finite() {
+        return overflow(f < 0.0, r);
+    }
     if !f.is_finite() {
         return T::from_f64(f);
     }
@@ -518,7 +666,11 @@ pub(crate) fn fma_dir<T: DirTarget>(a: f64, b: f64, c: f64, r: Rounding) -> T {
             t[i - 1] = lo;
         }
     }
-    let err = t.iter().rev().copied().find(|x| *x != 0.0).unwrap_or(0.0);
+    let mut err = t.iter().rev().copied().find(|x| *x != 0.0).unwrap_or(0.0);
+    if err == 0.0 && ph.abs() < TINY_PRODUCT && a != 0.0 && b != 0.0 {
+        // `pl` may have been rounded to a multiple of the smallest denormal: its own error decides.
+        err = low_product_sign(a, b, ph, pl);
+    }
     if f == 0.0 && err == 0.0 {
         return T::from_f64(f);
     }

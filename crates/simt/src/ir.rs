@@ -38,7 +38,32 @@ pub(crate) enum Sreg {
     GlobaltimerHi,
     DynamicSmem,
     TotalSmem,
+    /// `%reserved_smem_offset_*`: `0` begin/offset_0, `1` offset_1, `2` end, `3` cap.
+    ReservedSmem(u8),
     Zero,
+}
+
+/// What a block barrier instruction does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BarKind {
+    /// `bar.sync`: arrive and wait.
+    Sync,
+    /// `bar.arrive`: arrive without waiting.
+    Arrive,
+    /// `bar.red.op`: arrive, wait, and reduce predicate `p` (negated when `neg`) over the
+    /// participating threads into `d`.
+    Red { op: BarRed, d: Reg, p: Src, neg: bool },
+}
+
+/// The reduction of `bar.red`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BarRed {
+    /// The number of threads whose predicate is true (`.popc.u32`).
+    Popc,
+    /// Whether the predicate is true in every thread (`.and.pred`).
+    And,
+    /// Whether the predicate is true in some thread (`.or.pred`).
+    Or,
 }
 
 /// A source operand.
@@ -88,6 +113,14 @@ pub(crate) enum Space {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum UnOp {
     Mov,
+    /// `cvt.rna{.satfinite}.tf32.f32`: 10 mantissa bits, ties away from zero.
+    CvtTf32 {
+        sat: bool,
+    },
+    /// `cvt.rn.f16x2.{e4m3x2,e5m2x2}`: the upper byte to the upper half.
+    CvtF16x2F8 {
+        e5m2: bool,
+    },
     Not(u8),
     Cnot(u8),
     Neg(u8),
@@ -210,6 +243,11 @@ pub(crate) enum BinOp {
     MinMaxRelu {
         max: bool,
     },
+    /// `cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f32 d, a, b`: a in the upper byte.
+    CvtF8x2 {
+        e5m2: bool,
+        relu: bool,
+    },
     /// Half-precision add/sub/mul/min/max (`x2`: on both halves of a 32-bit value).
     Half(FBin, HMode, bool),
     /// `cvt.{f16x2,bf16x2}.f32 d, a, b`: `a` converted into the upper half, `b` the lower.
@@ -268,6 +306,16 @@ pub(crate) enum FBin {
     Max,
 }
 
+/// The kind of a contracted fma.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum FmaKind {
+    /// f32, with ftz.
+    F32(bool),
+    F64,
+    /// f16/bf16 (`x2`: on both halves).
+    Half(HMode, bool),
+}
+
 /// Ternary operations.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum TernOp {
@@ -290,6 +338,13 @@ pub(crate) enum TernOp {
     Dp4a(bool, bool),
     /// Half-precision fma (`x2`: on both halves).
     HFma(HMode, bool),
+    /// A contracted `mul` + `add`/`sub`: an fma of kind `k` with the sign bits `xm` flipped in
+    /// the first factor and `zm` in the addend.
+    NegFma {
+        xm: u64,
+        zm: u64,
+        k: FmaKind,
+    },
     /// Video instruction with its third operand.
     Video(Video),
     /// `fns.b32 d, mask, base, offset`.
@@ -453,11 +508,31 @@ pub(crate) enum Op {
     Ret,
     Exit,
     Trap,
+    /// `bar{.cta}.sync` / `barrier{.cta}` / `bar.arrive` / `bar.red`: barrier `id`, with an
+    /// optional thread count.
     Bar {
         id: Src,
         count: Option<Src>,
+        kind: BarKind,
     },
-    WarpSync,
+    /// `bar.warp.sync mask`: the live lanes of `mask` must all arrive before any continues.
+    WarpSync {
+        mask: Src,
+    },
+    /// `elect.sync d|p, mask`: the lowest executing lane of `mask` is elected; `d` gets its lane
+    /// id, `p` is true in it.
+    Elect {
+        d: Option<Reg>,
+        p: Option<Reg>,
+        mask: Src,
+    },
+    /// `brx.idx index, targets`: an indirect branch to `targets[index]`; `ipdom` is the
+    /// reconvergence point of the targets.
+    Brx {
+        index: Src,
+        targets: Vec<u32>,
+        ipdom: u32,
+    },
     Fence,
     Shfl {
         mode: ShflMode,
@@ -482,6 +557,7 @@ pub(crate) enum Op {
         signed: bool,
         d: Reg,
         a: Src,
+        mask: Src,
     },
     /// `match.{any,all}.sync` on `w`-bit values.
     Match {

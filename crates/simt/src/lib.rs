@@ -21,10 +21,19 @@
 //! barrier can complete, the launch faults with a deadlock instead of hanging. As on NVIDIA
 //! hardware, a barrier without a thread count (`__syncthreads()`) expects every non-exited
 //! thread of the block (threads that returned early count as arrived), while a barrier with an
-//! explicit count (`bar.sync 1, 64`) only counts threads that arrive. Divergent
-//! branches push both paths with the branch's post-dominator as their reconvergence pc;
+//! explicit count (`bar.sync 1, 64`) only counts threads that arrive; `bar.arrive` adds its
+//! threads without waiting, and `bar.red.{popc,and,or}` reduces a predicate over the threads of
+//! the barrier, written when it completes. Divergent
+//! branches (`bra`, and `brx.idx` through a `.branchtargets` table) push the paths with the
+//! branch's post-dominator as their reconvergence pc;
 //! `exit`/`ret` remove lanes from the stack entries of the current frame (all frames for
-//! `exit`), and an emptied frame-base entry returns from the call.
+//! `exit`), and an emptied frame-base entry returns from the call. `bar.warp.sync mask`
+//! (`__syncwarp`) has Volta semantics: when live lanes of the mask are on other paths, the
+//! current path parks at it and another path of the frame runs (moved to the top of the
+//! stack) until all of them reach a `bar.warp.sync`; paths parked at the same instruction with
+//! the same reconvergence point merge there. Exited lanes count as arrived, and when no other
+//! path can run the parked ones are released instead of deadlocking. Warp collectives
+//! (`redux.sync`, `elect.sync`) work over the executing lanes of each lane's member mask.
 //!
 //! Hot path: each worker keeps its warps and shared memory from block to block (the thread
 //! layout is the same for every block); operations write their result straight into the
@@ -51,8 +60,19 @@
 //! f32 and f64) are exact: `float.rs` computes the round-to-nearest result plus the sign of its
 //! error with error-free transformations (TwoSum, fma-based TwoProduct, exact division and
 //! square-root remainders, a distilled four-term sum for fma) and steps one ulp in the rounding
-//! direction when needed; one generic helper serves both widths. The extended-precision carry
-//! flag (`add.cc`/`addc`/`sub.cc`/`subc`/`mad.cc`/`madc`) is per-lane warp state.
+//! direction when needed; one generic helper serves both widths, and overflow under `.rz`
+//! (or `.rm`/`.rp` away from the infinity) gives the largest finite value. Results follow the
+//! GPU where PTX leaves them open: f32 arithmetic returns the canonical NaN 0x7fffffff (plain
+//! conversions keep the payload), fma.f64 propagates the NaN of `c`, then `a`, then `b`, and
+//! float to 64-bit integer conversions of NaN give 0x8000000000000000. The extended-precision
+//! carry flag (`add.cc`/`addc`/`sub.cc`/`subc`/`mad.cc`/`madc`) is per-lane warp state, held
+//! as the hardware's carry: after a subtraction it is 1 when there was no borrow, which nvcc's
+//! 128-bit division relies on (`addc` after `sub.cc`).
+//!
+//! As ptxas does by default, a `mul` without rounding modifier whose only use is an `add`/`sub`
+//! without rounding modifier in the same basic block is contracted into one fma at load time
+//! (f32, f64, f16, bf16; `contract.rs`), except in `.target ..., debug` modules, which the
+//! driver compiles without optimization. `SIMT_NO_CONTRACT=1` turns it off.
 //!
 //! # Built-in device functions and function pointers
 //!
@@ -80,6 +100,7 @@
 #![allow(clippy::result_large_err)]
 
 mod cfg;
+mod contract;
 mod decode;
 mod error;
 mod exec;
@@ -95,8 +116,8 @@ use std::time::{Duration, Instant};
 
 pub use error::{Fault, FaultKind, LoadError};
 pub use memory::{
-    DEFAULT_HEAP_SIZE, DEFAULT_PRINTF_FIFO_SIZE, DeviceMemory, DevicePtr, GLOBAL_BASE, LOCAL_WINDOW, MemError,
-    SHARED_WINDOW,
+    AllocInfo, AllocKind, DEFAULT_HEAP_SIZE, DEFAULT_PRINTF_FIFO_SIZE, DeviceMemory, DevicePtr, GLOBAL_BASE,
+    LOCAL_WINDOW, MemError, SHARED_WINDOW,
 };
 
 use decode::GlobalVar;
@@ -162,6 +183,9 @@ pub struct Program {
     workers: u32,
     /// Whether some function calls `malloc`/`free` (the heap is created before launches).
     uses_heap: bool,
+    /// Whether some function reads `%reserved_smem_offset_*` (blocks then get 1 KiB of
+    /// shared memory reserved for them).
+    reserved_smem: bool,
 }
 
 impl Program {
@@ -248,8 +272,19 @@ impl Program {
         let uses_heap = funcs.iter().flatten().any(|f| {
             f.code.iter().any(|i| matches!(i.op, Op::Builtin { f: ir::Builtin::Malloc | ir::Builtin::Free, .. }))
         });
-        let p =
-            Program { funcs, globals: d.globals, files: d.files, global_addrs: Mutex::new(None), workers, uses_heap };
+        let reserved_smem = funcs
+            .iter()
+            .flatten()
+            .any(|f| f.code.iter().any(|i| matches!(i.op, Op::Un { a: ir::Src::Sreg(ir::Sreg::ReservedSmem(_)), .. })));
+        let p = Program {
+            funcs,
+            globals: d.globals,
+            files: d.files,
+            global_addrs: Mutex::new(None),
+            workers,
+            uses_heap,
+            reserved_smem,
+        };
         (p, errors)
     }
 
@@ -362,6 +397,7 @@ impl Program {
             dm: mem,
             printf: Mutex::new(Vec::new()),
             printf_fifo: mem.printf_fifo_size(),
+            reserved_smem: if self.reserved_smem { 1024 } else { 0 },
         };
         let r = exec::run(&l);
         let printf_output = std::mem::take(&mut *l.printf.lock().unwrap_or_else(|e| e.into_inner()));

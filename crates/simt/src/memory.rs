@@ -6,6 +6,13 @@
 //!   [`ALLOC_ALIGN`], zero-initialized, owned by the [`DeviceMemory`] until `free` or drop;
 //! - device address `base + i` maps to host byte `ptr + i` for `i < size`; device bases are
 //!   [`ALLOC_ALIGN`]-aligned, so device alignment equals host alignment for accesses up to 256 bytes;
+//! - unified addressing: an owned allocation may also have an *alias* entry whose base is the
+//!   host address of its bytes ([`DeviceMemory::identity_alias`], [`DeviceMemory::alloc_unified`]),
+//!   and host memory owned elsewhere may be mapped at its own address
+//!   ([`DeviceMemory::map_host`]); table entries never overlap, identity entries stay out of the
+//!   shared/local windows, and ordinary allocations skip any identity entry in the device range;
+//!   freeing an owned allocation (or its alias) removes both, and only owned entries are
+//!   deallocated;
 //! - kernels touch allocations only through a [`MemView`], which holds the read lock for the
 //!   whole launch, so no allocation can be freed while a kernel can reach it;
 //! - every access from a kernel is a relaxed (or, for atomics, sequentially consistent) host
@@ -89,13 +96,48 @@ impl std::fmt::Display for MemError {
 
 impl std::error::Error for MemError {}
 
+/// What backs an allocation's bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Backing {
+    /// A host block this memory owns (freed with this layout).
+    Owned(Layout),
+    /// An identity-mapped alias (device address == host address of the bytes) of the owned
+    /// allocation at this device base.
+    Alias(u64),
+    /// Host memory owned by someone else, mapped at its own address ([`DeviceMemory::map_host`]).
+    External,
+}
+
 /// One live allocation.
 #[derive(Debug)]
 struct Allocation {
     base: u64,
     size: u64,
     ptr: NonNull<u8>,
-    layout: Layout,
+    backing: Backing,
+}
+
+/// What kind of memory a device address is in ([`DeviceMemory::lookup`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AllocKind {
+    /// Ordinary device memory (in the device address range).
+    Device,
+    /// Unified memory: the device address is also the host address of the bytes
+    /// ([`DeviceMemory::alloc_unified`], [`DeviceMemory::identity_alias`]).
+    Unified,
+    /// Host memory mapped at its own address ([`DeviceMemory::map_host`]).
+    MappedHost,
+}
+
+/// A live allocation containing some address ([`DeviceMemory::lookup`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AllocInfo {
+    /// Its first address.
+    pub base: u64,
+    /// Its size in bytes.
+    pub size: u64,
+    /// Its kind.
+    pub kind: AllocKind,
 }
 
 #[derive(Debug, Default)]
@@ -103,6 +145,34 @@ struct Inner {
     /// Sorted by `base`.
     allocs: Vec<Allocation>,
     next: u64,
+}
+
+impl Inner {
+    /// The end of a live allocation overlapping `lo..hi`, if any.
+    fn overlap(&self, lo: u64, hi: u64) -> Option<u64> {
+        let i = self.allocs.partition_point(|a| a.base < hi);
+        let a = self.allocs[..i].last()?;
+        (a.base + a.size.max(1) > lo).then_some(a.base + a.size.max(1))
+    }
+
+    /// Inserts `a`, keeping the table sorted.
+    fn insert(&mut self, a: Allocation) {
+        let at = self.allocs.partition_point(|x| x.base < a.base);
+        self.allocs.insert(at, a);
+    }
+
+    /// Inserts an identity-mapped entry (base == host address of its bytes), refusing ranges
+    /// that overlap another allocation or the shared/local windows.
+    fn insert_identity(&mut self, ptr: NonNull<u8>, size: u64, backing: Backing) -> Result<u64, MemError> {
+        let base = ptr.as_ptr() as u64;
+        let end = base.checked_add(size.max(1)).ok_or(MemError::OutOfMemory(size))?;
+        let windows = SHARED_WINDOW..LOCAL_WINDOW + WINDOW_SIZE;
+        if self.overlap(base, end).is_some() || (base < windows.end && end > windows.start) {
+            return Err(MemError::OutOfMemory(size));
+        }
+        self.insert(Allocation { base, size, ptr, backing });
+        Ok(base)
+    }
 }
 
 // SAFETY: the raw pointers in `Inner` are owned heap blocks; all accesses through them go
@@ -246,22 +316,128 @@ impl DeviceMemory {
         let raw = unsafe { std::alloc::alloc_zeroed(layout) };
         let ptr = NonNull::new(raw).ok_or(MemError::OutOfMemory(size))?;
         let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
-        let base = inner.next;
+        let span = size.max(1).div_ceil(ALLOC_ALIGN) * ALLOC_ALIGN;
+        let mut base = inner.next;
+        // Skip identity-mapped host ranges that happen to lie in the device range.
+        while let Some(end) = inner.overlap(base, base + span) {
+            base = end.div_ceil(ALLOC_ALIGN) * ALLOC_ALIGN + ALLOC_ALIGN;
+        }
         // Leave a gap after each allocation so off-by-one accesses fault.
-        inner.next = base + size.max(1).div_ceil(ALLOC_ALIGN) * ALLOC_ALIGN + ALLOC_ALIGN;
-        let at = inner.allocs.partition_point(|a| a.base < base);
-        inner.allocs.insert(at, Allocation { base, size, ptr, layout });
+        inner.next = base + span + ALLOC_ALIGN;
+        inner.insert(Allocation { base, size, ptr, backing: Backing::Owned(layout) });
         Ok(DevicePtr(base))
+    }
+
+    /// Allocates `size` zeroed bytes of unified memory: the returned device address is also
+    /// the host address of the bytes, so host code may use it directly (as a pointer from
+    /// `cudaMallocManaged`). Freed with [`DeviceMemory::free`] (of this address).
+    pub fn alloc_unified(&self, size: u64) -> Result<DevicePtr, MemError> {
+        let d = self.alloc(size)?;
+        match self.identity_alias(d) {
+            Ok(p) => Ok(p),
+            Err(e) => {
+                let _ = self.free(d);
+                Err(e)
+            }
+        }
+    }
+
+    /// Makes the owned allocation starting at device address `base` also reachable at the host
+    /// address of its bytes (unified addressing), and returns that address; the same address
+    /// again if it already is. Both addresses then reach the same bytes; freeing either frees
+    /// both.
+    pub fn identity_alias(&self, base: DevicePtr) -> Result<DevicePtr, MemError> {
+        {
+            let inner = self.read_inner();
+            if let Ok(i) = inner.allocs.binary_search_by_key(&base.0, |a| a.base) {
+                let host = inner.allocs[i].ptr.as_ptr() as u64;
+                if inner
+                    .allocs
+                    .binary_search_by_key(&host, |a| a.base)
+                    .is_ok_and(|j| inner.allocs[j].backing == Backing::Alias(base.0) || host == base.0)
+                    && inner.allocs[i].backing != Backing::External
+                {
+                    return Ok(DevicePtr(host));
+                }
+            }
+        }
+        let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
+        let i = inner.allocs.binary_search_by_key(&base.0, |a| a.base).map_err(|_| MemError::InvalidFree(base.0))?;
+        let (ptr, size, backing) = (inner.allocs[i].ptr, inner.allocs[i].size, inner.allocs[i].backing);
+        match backing {
+            Backing::Owned(_) => {}
+            Backing::Alias(_) | Backing::External => return Ok(base),
+        }
+        let host = ptr.as_ptr() as u64;
+        if inner
+            .allocs
+            .binary_search_by_key(&host, |a| a.base)
+            .is_ok_and(|j| inner.allocs[j].backing == Backing::Alias(base.0))
+        {
+            return Ok(DevicePtr(host));
+        }
+        inner.insert_identity(ptr, size, Backing::Alias(base.0)).map(DevicePtr)
+    }
+
+    /// Maps `size` bytes of host memory at `ptr` into the device address space at their own
+    /// address (mapped pinned memory): kernels may access them at device address `ptr`.
+    ///
+    /// # Safety
+    ///
+    /// `ptr..ptr + size` must be valid host memory, readable and writable, until
+    /// [`DeviceMemory::unmap_host`] of `ptr` (or until this memory is dropped), and must not be
+    /// accessed by Rust code as ordinary (non-atomic) memory while kernels may use it.
+    pub unsafe fn map_host(&self, ptr: *mut u8, size: u64) -> Result<DevicePtr, MemError> {
+        let p = NonNull::new(ptr).ok_or(MemError::OutOfMemory(size))?;
+        let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
+        inner.insert_identity(p, size, Backing::External).map(DevicePtr)
+    }
+
+    /// Removes a mapping made by [`DeviceMemory::map_host`] (waits for running kernels).
+    pub fn unmap_host(&self, ptr: DevicePtr) -> Result<(), MemError> {
+        let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
+        let i = inner.allocs.binary_search_by_key(&ptr.0, |a| a.base).map_err(|_| MemError::InvalidFree(ptr.0))?;
+        if inner.allocs[i].backing != Backing::External {
+            return Err(MemError::InvalidFree(ptr.0));
+        }
+        inner.allocs.remove(i);
+        Ok(())
+    }
+
+    /// The live allocation containing address `addr`, if any.
+    pub fn lookup(&self, addr: u64) -> Option<AllocInfo> {
+        let inner = self.read_inner();
+        let i = inner.allocs.partition_point(|a| a.base <= addr);
+        let a = inner.allocs[..i].last()?;
+        if addr - a.base >= a.size.max(1) {
+            return None;
+        }
+        let kind = match a.backing {
+            Backing::Owned(_) => AllocKind::Device,
+            Backing::Alias(_) => AllocKind::Unified,
+            Backing::External => AllocKind::MappedHost,
+        };
+        Some(AllocInfo { base: a.base, size: a.size, kind })
     }
 
     /// Frees the allocation starting at `ptr`.
     pub fn free(&self, ptr: DevicePtr) -> Result<(), MemError> {
         let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
         let i = inner.allocs.binary_search_by_key(&ptr.0, |a| a.base).map_err(|_| MemError::InvalidFree(ptr.0))?;
+        let owner = match inner.allocs[i].backing {
+            Backing::Owned(_) => ptr.0,
+            Backing::Alias(owner) => owner,
+            Backing::External => return Err(MemError::InvalidFree(ptr.0)),
+        };
+        let i = inner.allocs.binary_search_by_key(&owner, |a| a.base).map_err(|_| MemError::InvalidFree(ptr.0))?;
         let a = inner.allocs.remove(i);
-        // SAFETY: `a.ptr` was allocated with `a.layout` and is removed from the table, so
-        // nothing can reach it any more (kernels hold the read lock while running).
-        unsafe { std::alloc::dealloc(a.ptr.as_ptr(), a.layout) };
+        inner.allocs.retain(|x| x.backing != Backing::Alias(owner));
+        if let Backing::Owned(layout) = a.backing {
+            // SAFETY: `a.ptr` was allocated with `layout` and is removed from the table with
+            // its aliases, so nothing can reach it any more (kernels hold the read lock while
+            // running).
+            unsafe { std::alloc::dealloc(a.ptr.as_ptr(), layout) };
+        }
         Ok(())
     }
 
@@ -312,8 +488,11 @@ impl Drop for DeviceMemory {
     fn drop(&mut self) {
         let inner = self.inner.get_mut().unwrap_or_else(|e| e.into_inner());
         for a in inner.allocs.drain(..) {
-            // SAFETY: each allocation was made with its layout and is freed exactly once.
-            unsafe { std::alloc::dealloc(a.ptr.as_ptr(), a.layout) };
+            if let Backing::Owned(layout) = a.backing {
+                // SAFETY: each owned allocation was made with its layout and is freed exactly
+                // once (aliases and external mappings own nothing).
+                unsafe { std::alloc::dealloc(a.ptr.as_ptr(), layout) };
+            }
         }
     }
 }

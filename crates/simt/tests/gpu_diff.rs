@@ -851,6 +851,10 @@ fn check_kernel(p: &Program, k: &Kernel, data: &[Vec<u8>], rec: &Record) -> Outc
         }
     };
     if let Some(dump) = std::env::var_os("GPU_DIFF_DUMP") {
+        for (argi, d) in data.iter().enumerate().filter(|(_, d)| !d.is_empty()) {
+            let path = Path::new(&dump).join(format!("{}.arg{argi}.in.bin", k.id));
+            std::fs::write(&path, d).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        }
         for (argi, eng) in &out {
             let path = Path::new(&dump).join(format!("{}.arg{argi}.bin", k.id));
             std::fs::write(&path, eng).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -865,6 +869,10 @@ fn check_kernel(p: &Program, k: &Kernel, data: &[Vec<u8>], rec: &Record) -> Outc
         };
         if gpu.len() != eng.len() {
             return Outcome::Mismatch(format!("argument {argi}: {} bytes recorded, {} here", gpu.len(), eng.len()));
+        }
+        if let Some(dump) = std::env::var_os("GPU_DIFF_DUMP") {
+            let path = Path::new(&dump).join(format!("{}.arg{argi}.gpu.bin", k.id));
+            std::fs::write(&path, gpu).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         }
         let c = compare_buffer(k, a, *argi, gpu, eng);
         if c.mismatches > 0 {

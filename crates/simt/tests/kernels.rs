@@ -540,32 +540,3 @@ fn conversions() {
         assert_eq!(gh[5], 0x03ff, "{v} 6.1e-5 (subnormal) -> {:#x}", gh[5]);
     }
 }
-
-/// Throughput figure: `cargo test -p cuprite-simt --release -- --ignored --nocapture perf`.
-#[test]
-#[ignore]
-fn perf_vector_add_16m_single_thread() {
-    let mut p = load("O3");
-    p.set_workers(1);
-    let mem = DeviceMemory::new();
-    let n = 16usize << 20;
-    let a: Vec<f32> = (0..n).map(|i| i as f32).collect();
-    let (da, db) = (upload(&mem, &a), upload(&mem, &a));
-    let dc = mem.alloc(4 * n as u64).unwrap();
-    let params = Params::new().ptr(da).ptr(db).ptr(dc).i32(n as i32).clone();
-    // The first launch also pays for the first touch of the output pages.
-    let launch =
-        || p.launch("vector_add", Dim3::x((n as u32).div_ceil(256)), Dim3::x(256), 0, params.bytes(), &mem).unwrap();
-    let s = launch();
-    eprintln!("vector_add 16M, first launch: {:.1} M elements/s", n as f64 / s.elapsed.as_secs_f64() / 1e6);
-    let s = launch();
-    let secs = s.elapsed.as_secs_f64();
-    eprintln!(
-        "vector_add 16M: {:.3} s, {:.1} M elements/s, {:.1} M warp-instr/s",
-        secs,
-        n as f64 / secs / 1e6,
-        s.warp_instructions as f64 / secs / 1e6
-    );
-    let c: Vec<f32> = download(&mem, dc, n);
-    assert_eq!(c[n - 1], 2.0 * (n - 1) as f32);
-}

@@ -21,7 +21,7 @@ int main() {
   EXPECT(p.totalConstMem == 65536);
   EXPECT(p.multiProcessorCount >= 1);
   EXPECT(p.totalGlobalMem > (size_t)1 << 30);
-  EXPECT(p.unifiedAddressing == 0);
+  EXPECT(p.unifiedAddressing == 1 && p.managedMemory == 1 && p.canMapHostMemory == 1);
   EXPECT(p.reserved[55] == 0);
   int v = 0;
   CK(cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, 0));

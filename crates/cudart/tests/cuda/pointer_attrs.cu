@@ -6,7 +6,7 @@
 int main() {
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, 0));
-  EXPECT(prop.canMapHostMemory == 0 && prop.unifiedAddressing == 0 && prop.managedMemory == 0);
+  EXPECT(prop.canMapHostMemory == 1 && prop.unifiedAddressing == 1 && prop.managedMemory == 1);
   EXPECT(sizeof(cudaPointerAttributes) == 88);
   int* d; CK(cudaMalloc(&d, 1024));
   cudaPointerAttributes a;
@@ -37,14 +37,16 @@ int main() {
   CK(cudaMemcpy(d, buf.data(), 1024, cudaMemcpyHostToDevice));
   CK(cudaMemcpy(buf.data() + 8192, d + 5, 4, cudaMemcpyDeviceToHost));
   EXPECT(*(int*)(buf.data() + 8192) == 5);
-  // Mapped memory is not available: the failure is deferred to cudaHostGetDevicePointer.
+  // Pinned and registered memory is mapped at its host address (unified addressing).
   void* dp = nullptr;
-  EXPECT_ERR(cudaHostGetDevicePointer(&dp, buf.data(), 0), cudaErrorMemoryAllocation);
+  CK(cudaHostGetDevicePointer(&dp, buf.data(), 0));
+  EXPECT(dp == buf.data());
   EXPECT_ERR(cudaHostGetDevicePointer(&dp, buf.data(), 1), cudaErrorInvalidValue);
   EXPECT_ERR(cudaHostGetDevicePointer(&dp, &local, 0), cudaErrorInvalidValue);
   EXPECT_ERR(cudaHostGetDevicePointer(nullptr, buf.data(), 0), cudaErrorInvalidValue);
   float* hm; CK(cudaHostAlloc(&hm, 256, cudaHostAllocMapped | cudaHostAllocPortable));
-  EXPECT_ERR(cudaHostGetDevicePointer(&dp, hm, 0), cudaErrorMemoryAllocation);
+  CK(cudaHostGetDevicePointer(&dp, hm, 0));
+  EXPECT(dp == hm);
   EXPECT_ERR(cudaHostAlloc(&hm, 256, 0x40), cudaErrorInvalidValue);
   unsigned flags = 0;
   CK(cudaGetDeviceFlags(&flags));
@@ -55,9 +57,12 @@ int main() {
   CK(cudaHostUnregister(buf.data() + 8192));
   CK(cudaPointerGetAttributes(&a, buf.data()));
   EXPECT(a.type == cudaMemoryTypeUnregistered);
-  // Managed memory is not supported (yet).
+  // Managed memory is unified: the same address on host and device.
   void* m = nullptr;
-  EXPECT_ERR(cudaMallocManaged(&m, 64, cudaMemAttachGlobal), cudaErrorNotSupported);
+  CK(cudaMallocManaged(&m, 64, cudaMemAttachGlobal));
+  CK(cudaPointerGetAttributes(&a, m));
+  EXPECT(a.type == cudaMemoryTypeManaged && a.devicePointer == m && a.hostPointer == m);
+  CK(cudaFree(m));
   // Freeing what was not allocated.
   EXPECT_ERR(cudaFree(d + 1), cudaErrorInvalidValue);
   EXPECT_ERR(cudaFreeHost(h + 1), cudaErrorInvalidValue);
