@@ -528,27 +528,5 @@ pub fn kernel_work(
     crate::launch::validate(f, grid, block, dynamic_shared)?;
     let module = f.module.clone();
     let name = f.name.clone();
-    Ok(Arc::new(move || {
-        if crate::context::sticky().is_some() {
-            return;
-        }
-        let mem = ctx().mem();
-        // As launch.rs's launch work (printf output, assert message, sticky error).
-        match module.program.launch(&name, grid, block, dynamic_shared, &params, &mem) {
-            Ok(stats) => crate::launch::write_printf_output(&stats.printf_output),
-            Err(fault) => {
-                crate::launch::write_printf_output(&fault.printf_output);
-                let e = crate::launch::fault_error(&fault);
-                if let Some(m) = fault.assert_message() {
-                    eprintln!("{m}");
-                }
-                eprintln!("cuprite: {} ({}): {fault}", e.name(), e.description());
-                if e.is_sticky() {
-                    ctx().set_sticky(e);
-                } else {
-                    ctx().set_async(e);
-                }
-            }
-        }
-    }))
+    Ok(Arc::new(move || crate::launch::run_kernel(&module, &name, grid, block, dynamic_shared, &params, &ctx().mem())))
 }

@@ -118,19 +118,30 @@ pub fn launch_packed(
         enqueue(
             &s,
             Vec::new(),
-            Box::new(move || {
-                // A faulted context runs nothing more.
-                if crate::context::sticky().is_some() {
-                    return;
-                }
-                match module.program.launch(&name, grid, block, dynamic_shared, &params, &mem) {
-                    Ok(stats) => write_printf_output(&stats.printf_output),
-                    Err(fault) => report_fault(&fault),
-                }
-            }),
+            Box::new(move || run_kernel(&module, &name, grid, block, dynamic_shared, &params, &mem)),
         );
         Ok(())
     })
+}
+
+/// The work of one kernel launch, as a stream or a graph runs it: nothing if the context has
+/// faulted; else the launch, then its printf output, or the fault's report and sticky error.
+pub(crate) fn run_kernel(
+    module: &crate::module::ModuleInner,
+    name: &str,
+    grid: Dim3,
+    block: Dim3,
+    dynamic_shared: u32,
+    params: &[u8],
+    mem: &simt::DeviceMemory,
+) {
+    if crate::context::sticky().is_some() {
+        return;
+    }
+    match module.program.launch(name, grid, block, dynamic_shared, params, mem) {
+        Ok(stats) => write_printf_output(&stats.printf_output),
+        Err(fault) => report_fault(&fault),
+    }
 }
 
 /// Reports a launch fault: its printf output, CUDA's message for a failed device `assert`,
