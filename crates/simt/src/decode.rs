@@ -184,6 +184,7 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
             bad_globals: &global_errors,
             jump_tables: HashMap::new(),
             contract,
+            preds: Default::default(),
         };
         funcs.push(d.function(f, dyn_base as u32));
     }
@@ -325,6 +326,8 @@ struct FuncDecoder<'a> {
     jump_tables: HashMap<Name, Vec<u32>>,
     /// Whether to contract mul + add into fma (see `contract.rs`).
     contract: bool,
+    /// Registers declared `.pred`.
+    preds: std::collections::HashSet<Reg>,
 }
 
 /// Modifiers that only affect caching, ordering or scope; the executor may ignore them
@@ -393,7 +396,11 @@ impl FuncDecoder<'_> {
                         if vw > 1 {
                             return Err("vector registers are not supported".into());
                         }
-                        Sym::Reg(self.new_reg())
+                        let r = self.new_reg();
+                        if d.ty.scalar == ScalarType::Pred {
+                            self.preds.insert(r);
+                        }
+                        Sym::Reg(r)
                     }
                 }
                 StateSpace::Local => {
@@ -465,6 +472,15 @@ impl FuncDecoder<'_> {
             },
             Operand::Sink => Ok(self.new_reg()),
             _ => Err("expected a register".into()),
+        }
+    }
+
+    /// Whether `op` is a predicate operand (`p`, `!p`).
+    fn is_pred(&self, op: &Operand) -> bool {
+        match op {
+            Operand::Not(_) => true,
+            Operand::Name(n) => matches!(self.lookup(*n), Some(Sym::Reg(r)) if self.preds.contains(&r)),
+            _ => false,
         }
     }
 
@@ -778,9 +794,11 @@ impl FuncDecoder<'_> {
                 Op::Cvta { to_generic: !has(Kw::To), space, d: self.reg(&ops[0])?, a: self.src(&ops[1], t)? }
             }
             O::Isspacep => {
-                check(&[Kw::Global, Kw::Shared, Kw::SharedCta, Kw::Local, Kw::Const, Kw::Param])?;
+                check(&[Kw::Global, Kw::Shared, Kw::SharedCta, Kw::SharedCluster, Kw::Local, Kw::Const, Kw::Param])?;
                 need(2)?;
-                let space = if has(Kw::Shared) || has(Kw::SharedCta) {
+                // Every launch is a cluster of one block, so the cluster's shared window is the
+                // block's.
+                let space = if has(Kw::Shared) || has(Kw::SharedCta) || has(Kw::SharedCluster) {
                     Space::Shared
                 } else if has(Kw::Local) {
                     Space::Local
@@ -1112,7 +1130,23 @@ impl FuncDecoder<'_> {
                 Op::Nop
             }
             O::Membar | O::Fence => {
-                check(&[Kw::Gl, Kw::Sys, Kw::Cta, Kw::Gpu, Kw::AcqRel, Kw::Sc])?;
+                // `fence.proxy.async` and `fence.mbarrier_init`: every proxy is the generic one
+                // here and mbarrier initialization is immediately visible.
+                check(&[
+                    Kw::Gl,
+                    Kw::Sys,
+                    Kw::Cta,
+                    Kw::Gpu,
+                    Kw::AcqRel,
+                    Kw::Sc,
+                    Kw::Cluster,
+                    Kw::Proxy,
+                    Kw::Async,
+                    Kw::Shared,
+                    Kw::SharedCta,
+                    Kw::Global,
+                    Kw::MbarrierInit,
+                ])?;
                 Op::Fence
             }
             O::Bar | O::Barrier => {
@@ -1250,6 +1284,147 @@ impl FuncDecoder<'_> {
                 Op::Activemask { d: self.reg(&ops[0])? }
             }
             O::Atom | O::Red => return self.atom(ins, &kws, ty),
+            O::Mbarrier => {
+                check(&[
+                    Kw::Init,
+                    Kw::Arrive,
+                    Kw::ArriveDrop,
+                    Kw::ExpectTx,
+                    Kw::CompleteTx,
+                    Kw::NoComplete,
+                    Kw::TestWait,
+                    Kw::TryWait,
+                    Kw::Parity,
+                    Kw::PendingCount,
+                    Kw::Inval,
+                    Kw::Shared,
+                    Kw::SharedCta,
+                    Kw::SharedCluster,
+                    Kw::Cluster,
+                ])?;
+                let space = if has(Kw::Shared) || has(Kw::SharedCta) || has(Kw::SharedCluster) {
+                    Some(Space::Shared)
+                } else {
+                    None
+                };
+                let addr_at = |this: &mut Self, i: usize| -> R<(Addr, Space)> {
+                    let (a, sp) = this.addr(&ops[i])?;
+                    Ok((a, space.or(sp).unwrap_or(Space::Generic)))
+                };
+                let u32src = |this: &mut Self, i: usize| -> R<Src> {
+                    if nops > i { this.src(&ops[i], ScalarType::U32) } else { Ok(Src::Imm(1)) }
+                };
+                if has(Kw::PendingCount) {
+                    need(2)?;
+                    let d = Some(self.reg(&ops[0])?);
+                    let a = self.src(&ops[1], ScalarType::B64)?;
+                    Op::Mbar {
+                        op: MbarOp::PendingCount,
+                        d,
+                        addr: Addr { base: Base::Abs, off: 0 },
+                        space: Space::Shared,
+                        a,
+                    }
+                } else if has(Kw::Init)
+                    || has(Kw::Inval)
+                    || (has(Kw::ExpectTx) && !has(Kw::Arrive) && !has(Kw::ArriveDrop))
+                    || has(Kw::CompleteTx)
+                {
+                    need(1)?;
+                    let (addr, space) = addr_at(self, 0)?;
+                    let op = if has(Kw::Init) {
+                        MbarOp::Init
+                    } else if has(Kw::Inval) {
+                        MbarOp::Inval
+                    } else if has(Kw::ExpectTx) {
+                        MbarOp::ExpectTx
+                    } else {
+                        MbarOp::CompleteTx
+                    };
+                    let a = if op == MbarOp::Inval { Src::Imm(0) } else { need(2).and_then(|()| u32src(self, 1))? };
+                    Op::Mbar { op, d: None, addr, space, a }
+                } else if has(Kw::Arrive) || has(Kw::ArriveDrop) {
+                    need(2)?;
+                    let d = match &ops[0] {
+                        Operand::Sink => None,
+                        o => Some(self.reg(o)?),
+                    };
+                    let (addr, space) = addr_at(self, 1)?;
+                    let a = u32src(self, 2)?;
+                    let op = MbarOp::Arrive { drop: has(Kw::ArriveDrop), expect_tx: has(Kw::ExpectTx) };
+                    Op::Mbar { op, d, addr, space, a }
+                } else if has(Kw::TestWait) || has(Kw::TryWait) {
+                    need(3)?;
+                    let d = Some(self.reg(&ops[0])?);
+                    let (addr, space) = addr_at(self, 1)?;
+                    let parity = has(Kw::Parity);
+                    let a = self.src(&ops[2], if parity { ScalarType::U32 } else { ScalarType::B64 })?;
+                    Op::Mbar { op: MbarOp::Wait { parity }, d, addr, space, a }
+                } else {
+                    return Err("unsupported mbarrier operation".into());
+                }
+            }
+            O::Cp if has(Kw::Async) => {
+                // Copies run synchronously at issue, so groups are always complete.
+                if has(Kw::CommitGroup) || has(Kw::WaitGroup) || has(Kw::WaitAll) {
+                    return Ok(Op::Nop);
+                }
+                if has(Kw::Mbarrier) {
+                    // The copies already completed, so the arrive-on is immediate: without
+                    // `.noinc` it increments the pending count and arrives (no net effect).
+                    check(&[Kw::Async, Kw::Mbarrier, Kw::Arrive, Kw::Noinc, Kw::Shared, Kw::SharedCta])?;
+                    need(1)?;
+                    if !has(Kw::Noinc) {
+                        return Ok(Op::Nop);
+                    }
+                    let (addr, sp) = self.addr(&ops[0])?;
+                    let space = Self::space_of(&kws).or(sp).unwrap_or(Space::Generic);
+                    let op = MbarOp::Arrive { drop: false, expect_tx: false };
+                    return Ok(Op::Mbar { op, d: None, addr, space, a: Src::Imm(1) });
+                }
+                if has(Kw::Bulk) {
+                    check(&[
+                        Kw::Async,
+                        Kw::Bulk,
+                        Kw::SharedCluster,
+                        Kw::SharedCta,
+                        Kw::Global,
+                        Kw::MbarrierCompleteTxBytes,
+                    ])?;
+                    if !has(Kw::MbarrierCompleteTxBytes) || !has(Kw::Global) {
+                        return Err(
+                            "only cp.async.bulk global -> shared with mbarrier::complete_tx is supported".into()
+                        );
+                    }
+                    need(4)?;
+                    let (dst, _) = self.addr(&ops[0])?;
+                    let (src, _) = self.addr(&ops[1])?;
+                    let size = self.src(&ops[2], ScalarType::U32)?;
+                    let (mbar, _) = self.addr(&ops[3])?;
+                    return Ok(Op::CpBulk { dst, src, size, mbar });
+                }
+                check(&[Kw::Async, Kw::Shared, Kw::SharedCta, Kw::Global])?;
+                if !(has(Kw::Shared) || has(Kw::SharedCta)) || !has(Kw::Global) {
+                    return Err("cp.async needs .shared.global".into());
+                }
+                need(3)?;
+                let (dst, _) = self.addr(&ops[0])?;
+                let (src, _) = self.addr(&ops[1])?;
+                let size = match &ops[2] {
+                    Operand::Imm(i) => self.imm(*i, ScalarType::U32),
+                    _ => return Err("cp.async copy size must be an immediate".into()),
+                };
+                if !matches!(size, 4 | 8 | 16) {
+                    return Err(format!("cp.async copy size {size} is not 4, 8 or 16"));
+                }
+                let (src_size, ignore) = match nops {
+                    3 => (None, None),
+                    4 if self.is_pred(&ops[3]) => (None, Some(self.psrc(&ops[3])?)),
+                    4 => (Some(self.src(&ops[3], ScalarType::U32)?), None),
+                    _ => (Some(self.src(&ops[3], ScalarType::U32)?), Some(self.psrc(&ops[4])?)),
+                };
+                Op::CpAsync { dst, src, size: size as u8, src_size, ignore }
+            }
             o => return Err(format!("instruction `{o}` is not supported")),
         };
         Ok(op)

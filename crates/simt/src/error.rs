@@ -41,7 +41,7 @@ pub enum FaultKind {
     },
     /// A barrier that can never complete.
     Deadlock {
-        /// The barrier id.
+        /// The barrier id (`u32::MAX`: warps spin forever on `mbarrier.test_wait`/`try_wait`).
         barrier: u32,
         /// Threads arrived.
         arrived: u32,
@@ -125,6 +125,9 @@ impl std::fmt::Display for FaultKind {
             FaultKind::Memory(e) => write!(f, "{e}"),
             FaultKind::OutOfBounds { space, addr, size } => {
                 write!(f, "{size}-byte {space} access at 0x{addr:x} is out of bounds")
+            }
+            FaultKind::Deadlock { barrier: u32::MAX, .. } => {
+                write!(f, "mbarrier deadlock: every warp polls an mbarrier phase that can never complete")
             }
             FaultKind::Deadlock { barrier, arrived, expected } => {
                 write!(f, "barrier {barrier} deadlock: {arrived} of {expected} threads can ever arrive")

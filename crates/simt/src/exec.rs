@@ -135,6 +135,48 @@ enum Yield {
         red: Option<(u32, bool, bool)>,
     },
     Stopped,
+    /// An `mbarrier.test_wait`/`try_wait` failed: let the other warps of the block run.
+    Spin,
+}
+
+// The 64-bit mbarrier object: pending arrivals in bits 0-19, expected arrivals in bits 20-39,
+// the tx-count (21-bit two's complement) in bits 40-60, and the phase parity in bit 63.
+const MB_CNT: u64 = (1 << 20) - 1;
+const MB_TX: u64 = (1 << 21) - 1;
+
+fn mb_fields(s: u64) -> (u64, u64, i64, u64) {
+    let tx = (((s >> 40) & MB_TX) << 43) as i64 >> 43;
+    (s & MB_CNT, (s >> 20) & MB_CNT, tx, s >> 63)
+}
+
+/// Packs the fields, completing the phase when no arrivals or transactions are pending.
+fn mb_pack(pending: u64, expected: u64, tx: i64, phase: u64) -> u64 {
+    let (pending, phase) = if pending == 0 && tx == 0 { (expected, phase ^ 1) } else { (pending, phase) };
+    (pending & MB_CNT) | (expected & MB_CNT) << 20 | (tx as u64 & MB_TX) << 40 | (phase & 1) << 63
+}
+
+/// Applies `op` with operand `v` to mbarrier state `s`: the new state and the lane's result.
+fn mb_apply(op: MbarOp, s: u64, v: u64) -> (u64, u64) {
+    let (pending, expected, tx, phase) = mb_fields(s);
+    match op {
+        MbarOp::Init => {
+            let n = v & MB_CNT;
+            (n | n << 20, 0)
+        }
+        MbarOp::Inval => (0, 0),
+        MbarOp::Arrive { drop, expect_tx } => {
+            let (count, tx) = if expect_tx { (1, tx + i64::from(v as u32)) } else { (v & MB_CNT, tx) };
+            let expected = if drop { expected.saturating_sub(count) } else { expected };
+            (mb_pack(pending.saturating_sub(count), expected, tx, phase), s)
+        }
+        MbarOp::ExpectTx => ((s & !(MB_TX << 40)) | ((tx + i64::from(v as u32)) as u64 & MB_TX) << 40, 0),
+        MbarOp::CompleteTx => (mb_pack(pending, expected, tx - i64::from(v as u32), phase), 0),
+        MbarOp::Wait { parity } => {
+            let waited = if parity { v & 1 } else { v >> 63 };
+            (s, u64::from(phase != waited))
+        }
+        MbarOp::PendingCount => (s, v & MB_CNT),
+    }
 }
 
 struct WarpFault {
@@ -309,6 +351,9 @@ struct Pool {
     executed: u64,
 }
 
+/// Passes of only failing mbarrier waits after which a block is deadlocked.
+const SPIN_LIMIT: u32 = 1 << 20;
+
 /// Runs the warps of a block until all finish, releasing barriers; faults on deadlock.
 fn schedule(l: &Launch<'_>, blk: &mut Block<'_, '_>, warps: &mut [Warp]) -> Result<(), Fault> {
     // Per barrier id: threads arrived and the explicit thread count of the waiting `bar.sync`
@@ -318,7 +363,11 @@ fn schedule(l: &Launch<'_>, blk: &mut Block<'_, '_>, warps: &mut [Warp]) -> Resu
     let mut counts: [Option<u32>; 16] = [None; 16];
     // `bar.red` accumulators per barrier id: true predicates, all true, any true.
     let mut red = [(0u32, true, false); 16];
+    // Consecutive passes in which every warp that ran only failed an mbarrier wait.
+    let mut idle = 0u32;
     loop {
+        let mut progress = false;
+        let mut spun = false;
         for w in warps.iter_mut() {
             if w.state != State::Ready {
                 continue;
@@ -329,6 +378,10 @@ fn schedule(l: &Launch<'_>, blk: &mut Block<'_, '_>, warps: &mut [Warp]) -> Resu
                     w.exited = w.valid;
                 }
                 Ok(Yield::Stopped) => return Ok(()),
+                Ok(Yield::Spin) => {
+                    spun = true;
+                    continue;
+                }
                 Ok(Yield::Barrier { id, count, arrive, red: contrib }) => {
                     let id = id & 15;
                     if !arrive {
@@ -345,6 +398,18 @@ fn schedule(l: &Launch<'_>, blk: &mut Block<'_, '_>, warps: &mut [Warp]) -> Resu
                 }
                 Err(e) => return Err(blk.fault_at(w, e)),
             }
+            progress = true;
+        }
+        if spun && !progress {
+            idle += 1;
+            if idle > SPIN_LIMIT {
+                let w = warps.iter().find(|w| w.state == State::Ready).unwrap_or(&warps[0]);
+                let lane = (w.valid & !w.exited).trailing_zeros().min(31);
+                let kind = FaultKind::Deadlock { barrier: u32::MAX, arrived: 0, expected: 0 };
+                return Err(blk.fault_at(w, fault(kind, lane)));
+            }
+        } else {
+            idle = 0;
         }
         let live: u32 = warps.iter().map(|w| (w.valid & !w.exited).count_ones()).sum();
         let expected = |counts: &[Option<u32>; 16], id: usize| counts[id].unwrap_or(live);
@@ -834,6 +899,18 @@ enum Target {
     FParam(u64),
 }
 
+/// The shared-memory offset of an mbarrier (or bulk-copy destination) at `addr`.
+fn mbar_offset(space: Space, addr: u64, lane: usize) -> WR<u64> {
+    let off = match Warp::classify(space, addr) {
+        Target::Shared(a) => a,
+        _ => return Err(oob("shared (mbarrier)", addr, 8, lane)),
+    };
+    if off % 8 != 0 {
+        return Err(fault(FaultKind::Memory(MemError::Misaligned { addr, size: 8 }), lane as u32));
+    }
+    Ok(off)
+}
+
 fn oob(space: &'static str, addr: u64, size: u32, lane: usize) -> WarpFault {
     fault(FaultKind::OutOfBounds { space, addr, size }, lane as u32)
 }
@@ -1203,6 +1280,24 @@ impl Warp {
     /// highest entry of the current frame whose lanes are not waiting moves to the top; when
     /// there is none (the missing lanes went on without reaching a `bar.warp.sync`), the
     /// parked paths are released rather than deadlock.
+    /// After a failing mbarrier wait: when other lanes of the warp are on a disjoint path of
+    /// the current frame (independent thread scheduling), run that path first, as they may
+    /// be the ones to arrive.
+    fn spin_rotate(&mut self) {
+        let n = self.stack.len();
+        let top = self.stack.last().map_or(0, |e| e.mask);
+        let busy = self.stack.iter().filter(|e| e.wait).fold(top, |m, e| m | e.mask);
+        let lo = self.stack.iter().rposition(|e| e.base).unwrap_or(0);
+        let other = (lo..n.saturating_sub(1)).rev().find(|&j| {
+            let e = &self.stack[j];
+            !e.wait && e.mask != 0 && e.mask & busy == 0 && e.pc != e.rpc
+        });
+        if let Some(j) = other {
+            let e = self.stack.remove(j);
+            self.stack.push(e);
+        }
+    }
+
     fn wsync_next(&mut self) {
         let waiting = self.stack.iter().filter(|e| e.wait).fold(0u32, |m, e| m | e.mask);
         let lo = self.stack.iter().rposition(|e| e.base).unwrap_or(0);
@@ -1793,6 +1888,91 @@ impl Warp {
                                     self.store(b, *space, at, size, v[lane], lane)?;
                                 }
                             }
+                        }
+                    }
+                }
+                Op::Mbar { op, d, addr, space, a: sa } => {
+                    self.fetch(b, *sa, &mut a);
+                    let ad = self.addrs(b, *addr);
+                    let mut failed = false;
+                    for lane in lanes(emask) {
+                        if *op == MbarOp::PendingCount {
+                            r[lane] = a[lane] & MB_CNT;
+                            continue;
+                        }
+                        let off = mbar_offset(*space, ad[lane], lane)?;
+                        let s = le_read(&b.shared, off, 8).ok_or_else(|| oob("shared", off, 8, lane))?;
+                        let (new, out) = mb_apply(*op, s, a[lane]);
+                        le_write(&mut b.shared, off, 8, new).ok_or_else(|| oob("shared", off, 8, lane))?;
+                        failed |= matches!(op, MbarOp::Wait { .. }) && out == 0;
+                        r[lane] = out;
+                    }
+                    if let Some(d) = d {
+                        write_masked(&mut self.regs[*d as usize], &r, emask);
+                    }
+                    if failed {
+                        set_pc(&mut self.stack, next);
+                        self.spin_rotate();
+                        self.clock += executed;
+                        b.executed += executed;
+                        return Ok(Yield::Spin);
+                    }
+                }
+                Op::CpBulk { dst, src, size, mbar } => {
+                    self.fetch(b, *size, &mut a);
+                    let (dsts, srcs, mbars) = (self.addrs(b, *dst), self.addrs(b, *src), self.addrs(b, *mbar));
+                    for lane in lanes(emask) {
+                        let n = a[lane] & 0xffff_ffff;
+                        if n % 16 != 0 || dsts[lane] % 16 != 0 || srcs[lane] % 16 != 0 {
+                            let e = MemError::Misaligned { addr: srcs[lane], size: 16 };
+                            return Err(fault(FaultKind::Memory(e), lane as u32));
+                        }
+                        let dbase = mbar_offset(Space::Shared, dsts[lane], lane)?;
+                        let mut i = 0;
+                        while i < n {
+                            let v = self.load(b, Space::Global, srcs[lane].wrapping_add(i), 8, lane)?;
+                            self.store(b, Space::Shared, dbase.wrapping_add(i), 8, v, lane)?;
+                            i += 8;
+                        }
+                        let off = mbar_offset(Space::Shared, mbars[lane], lane)?;
+                        let s = le_read(&b.shared, off, 8).ok_or_else(|| oob("shared", off, 8, lane))?;
+                        let (new, _) = mb_apply(MbarOp::CompleteTx, s, n);
+                        le_write(&mut b.shared, off, 8, new).ok_or_else(|| oob("shared", off, 8, lane))?;
+                    }
+                }
+                Op::CpAsync { dst, src, size, src_size, ignore } => {
+                    let size = u64::from(*size);
+                    let dsts = self.addrs(b, *dst);
+                    let srcs = self.addrs(b, *src);
+                    match src_size {
+                        Some(s) => self.fetch(b, *s, &mut a),
+                        None => a = [size; 32],
+                    }
+                    if let Some((p, neg)) = ignore {
+                        self.fetch(b, *p, &mut bb);
+                        for lane in lanes(emask) {
+                            if (bb[lane] & 1 != 0) != *neg {
+                                a[lane] = 0;
+                            }
+                        }
+                    }
+                    for lane in lanes(emask) {
+                        let n = a[lane].min(size);
+                        if !aligned(dsts[lane], size as u32) || (n != 0 && !aligned(srcs[lane], size as u32)) {
+                            let addr = if aligned(dsts[lane], size as u32) { srcs[lane] } else { dsts[lane] };
+                            let e = MemError::Misaligned { addr, size: size as u32 };
+                            return Err(fault(FaultKind::Memory(e), lane as u32));
+                        }
+                        let mut i = 0;
+                        while i < size {
+                            let step = if i + 4 <= n { 4 } else { 1 };
+                            let v = if i < n {
+                                self.load(b, Space::Global, srcs[lane].wrapping_add(i), step as u32, lane)?
+                            } else {
+                                0
+                            };
+                            self.store(b, Space::Shared, dsts[lane].wrapping_add(i), step as u32, v, lane)?;
+                            i += step;
                         }
                     }
                 }

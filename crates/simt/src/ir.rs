@@ -461,6 +461,33 @@ pub(crate) enum Op {
         vals: Vec<Src>,
         addr: Addr,
     },
+    /// An `mbarrier` operation on the 64-bit object at `addr` (`.shared` or generic), per lane
+    /// in lane order. `a` is the count / tx-count / token / parity operand.
+    Mbar {
+        op: MbarOp,
+        d: Option<Reg>,
+        addr: Addr,
+        space: Space,
+        a: Src,
+    },
+    /// `cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [dst], [src], size,
+    /// [mbar]`: copies `size` bytes at issue, then completes `size` transaction bytes.
+    CpBulk {
+        dst: Addr,
+        src: Addr,
+        size: Src,
+        mbar: Addr,
+    },
+    /// `cp.async.{ca,cg}.shared.global [dst], [src], size{, src_size}{, ignore_src}`: copies
+    /// `size` bytes global → shared at issue time, zero-filling past `src_size` (all of them when
+    /// the `ignore` predicate is true).
+    CpAsync {
+        dst: Addr,
+        src: Addr,
+        size: u8,
+        src_size: Option<Src>,
+        ignore: Option<(Src, bool)>,
+    },
     Atom {
         space: Space,
         op: AtomOp,
@@ -693,4 +720,24 @@ pub(crate) const FUNC_BASE: u64 = 0x0300_0000_0000;
 /// The address of function `idx`.
 pub(crate) fn func_addr(idx: u32) -> u64 {
     FUNC_BASE + 16 * u64::from(idx)
+}
+
+/// `mbarrier` operations (see `Op::Mbar`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MbarOp {
+    Init,
+    /// `arrive{.expect_tx}{.noComplete}`, `arrive_drop`: `count` arrivals (operand `a`, 1 when
+    /// absent); with `expect_tx`, `a` is the tx-count and the arrival count is 1.
+    Arrive {
+        drop: bool,
+        expect_tx: bool,
+    },
+    ExpectTx,
+    CompleteTx,
+    /// `test_wait`/`try_wait`, with a token or (`.parity`) a phase parity.
+    Wait {
+        parity: bool,
+    },
+    PendingCount,
+    Inval,
 }

@@ -74,6 +74,20 @@
 //! (f32, f64, f16, bf16; `contract.rs`), except in `.target ..., debug` modules, which the
 //! driver compiles without optimization. `SIMT_NO_CONTRACT=1` turns it off.
 //!
+//! # Asynchronous copies and mbarriers
+//!
+//! `cp.async.{ca,cg}.shared.global` copies at issue time (zero-filling past `src-size`, all of it
+//! when `ignore-src` is true), so `cp.async.commit_group`/`wait_group`/`wait_all` are no-ops and
+//! `cp.async.mbarrier.arrive` is a no-op (`.noinc`: one arrival). `cp.async.bulk` global → shared
+//! with `mbarrier::complete_tx::bytes` copies, then completes the bytes on the mbarrier. An
+//! mbarrier is the 64-bit shared word: pending arrivals in bits 0-19, expected arrivals in bits
+//! 20-39, tx-count (21-bit two's complement) in bits 40-60, phase parity in bit 63; a phase
+//! completes when pending arrivals and tx-count are both zero (pending is reloaded from
+//! expected). `arrive` returns the state before the arrival as its token. A failing
+//! `test_wait`/`try_wait` yields the warp (and first runs another disjoint path of the warp, if
+//! any) so that the other warps progress; a block whose warps only fail mbarrier waits for 2^20
+//! scheduling passes faults with `FaultKind::Deadlock { barrier: u32::MAX, .. }`.
+//!
 //! # Built-in device functions and function pointers
 //!
 //! Calls to `.extern .func` declarations nvcc emits for the CUDA device runtime are decoded as
