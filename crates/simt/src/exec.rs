@@ -70,7 +70,7 @@ enum State {
 }
 
 #[derive(Debug)]
-struct Warp {
+pub(crate) struct Warp {
     id: u32,
     func: u32,
     regs: Vec<[u64; 32]>,
@@ -179,8 +179,8 @@ fn mb_apply(op: MbarOp, s: u64, v: u64) -> (u64, u64) {
     }
 }
 
-struct WarpFault {
-    kind: FaultKind,
+pub(crate) struct WarpFault {
+    pub kind: FaultKind,
     lane: u32,
 }
 
@@ -201,12 +201,28 @@ struct Block<'a, 'l> {
 
 /// Runs every block of the launch on `nworkers` threads.
 pub(crate) fn run(l: &Launch<'_>) -> Result<(), Fault> {
+    run_grid(
+        l,
+        |pool: &mut Pool, ctaid, worker| run_block(l, ctaid, worker, pool),
+        |pool| l.instructions.fetch_add(pool.executed, Ordering::Relaxed),
+    )
+}
+
+/// Runs `block(state, ctaid, worker)` for every block of the launch on `nworkers` threads,
+/// blocks taken in order from a shared counter, each worker with its own `S` (handed to
+/// `finish` at the end); the fault of the lowest-numbered failing block wins and stops the
+/// other workers at their next block. Shared by the interpreter and the JIT tier.
+pub(crate) fn run_grid<S: Default>(
+    l: &Launch<'_>,
+    block: impl Fn(&mut S, [u32; 3], u32) -> Result<(), Fault> + Sync,
+    finish: impl Fn(&S) -> u64 + Sync,
+) -> Result<(), Fault> {
     let nblocks = u64::from(l.grid[0]) * u64::from(l.grid[1]) * u64::from(l.grid[2]);
     let next = AtomicU64::new(0);
     let first: Mutex<Option<(u64, Fault)>> = Mutex::new(None);
     let workers = (l.nworkers as u64).min(nblocks).max(1) as u32;
     let work = |worker: u32| {
-        let mut pool = Pool::default();
+        let mut pool = S::default();
         loop {
             if l.stop.load(Ordering::Relaxed) {
                 break;
@@ -218,7 +234,7 @@ pub(crate) fn run(l: &Launch<'_>) -> Result<(), Fault> {
             let gx = u64::from(l.grid[0]);
             let gy = u64::from(l.grid[1]);
             let ctaid = [(b % gx) as u32, ((b / gx) % gy) as u32, (b / (gx * gy)) as u32];
-            if let Err(f) = run_block(l, ctaid, worker, &mut pool) {
+            if let Err(f) = block(&mut pool, ctaid, worker) {
                 let mut g = first.lock().unwrap_or_else(|e| e.into_inner());
                 if g.as_ref().is_none_or(|(fb, _)| b < *fb) {
                     *g = Some((b, f));
@@ -227,7 +243,7 @@ pub(crate) fn run(l: &Launch<'_>) -> Result<(), Fault> {
                 break;
             }
         }
-        l.instructions.fetch_add(pool.executed, Ordering::Relaxed);
+        finish(&pool);
     };
     if workers == 1 {
         work(0);
@@ -260,7 +276,7 @@ fn resolve_func(l: &Launch<'_>, addr: u64) -> Result<u32, FaultKind> {
     }
 }
 
-fn kernel<'a>(l: &'a Launch<'_>, idx: u32) -> &'a Func {
+pub(crate) fn kernel<'a>(l: &'a Launch<'_>, idx: u32) -> &'a Func {
     match &l.funcs[idx as usize] {
         Ok(f) => f,
         // Program::load guarantees every function reachable from a launchable kernel decoded.
@@ -515,22 +531,28 @@ fn of32(f: f32) -> u64 {
 }
 
 #[inline(always)]
-fn map1(a: &[u64; 32], out: &mut [u64; 32], f: impl Fn(u64) -> u64) {
-    for l in 0..32 {
+fn map1<const N: usize>(a: &[u64; N], out: &mut [u64; N], f: impl Fn(u64) -> u64) {
+    for l in 0..N {
         out[l] = f(a[l]);
     }
 }
 
 #[inline(always)]
-fn map2(a: &[u64; 32], b: &[u64; 32], out: &mut [u64; 32], f: impl Fn(u64, u64) -> u64) {
-    for l in 0..32 {
+fn map2<const N: usize>(a: &[u64; N], b: &[u64; N], out: &mut [u64; N], f: impl Fn(u64, u64) -> u64) {
+    for l in 0..N {
         out[l] = f(a[l], b[l]);
     }
 }
 
 #[inline(always)]
-fn map3(a: &[u64; 32], b: &[u64; 32], c: &[u64; 32], out: &mut [u64; 32], f: impl Fn(u64, u64, u64) -> u64) {
-    for l in 0..32 {
+fn map3<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    c: &[u64; N],
+    out: &mut [u64; N],
+    f: impl Fn(u64, u64, u64) -> u64,
+) {
+    for l in 0..N {
         out[l] = f(a[l], b[l], c[l]);
     }
 }
@@ -580,7 +602,8 @@ fn mul_wide(a: u64, b: u64, w: u8, s: bool) -> u64 {
     r & mask_w(w * 2)
 }
 
-fn cvt(c: &Cvt, x: u64) -> u64 {
+/// `cvt` of one value (every type pair, rounding, saturation).
+pub(crate) fn cvt(c: &Cvt, x: u64) -> u64 {
     let fk = c.from.kind();
     let tk = c.to.kind();
     let fw = (c.from.size() * 8) as u8;
@@ -796,7 +819,8 @@ fn cmp_lanes(c: &Cmp, a: &[u64; 32], b: &[u64; 32], p: &mut [u64; 32]) {
     }
 }
 
-fn cmp(c: &Cmp, a: u64, b: u64) -> bool {
+/// The comparison `c` of one pair of values.
+pub(crate) fn cmp(c: &Cmp, a: u64, b: u64) -> bool {
     use CmpOp::*;
     match c.kind {
         b's' => {
@@ -856,7 +880,7 @@ fn cmp(c: &Cmp, a: u64, b: u64) -> bool {
 }
 
 #[inline]
-fn le_read(buf: &[u8], at: u64, size: u32) -> Option<u64> {
+pub(crate) fn le_read(buf: &[u8], at: u64, size: u32) -> Option<u64> {
     let at = usize::try_from(at).ok()?;
     macro_rules! rd {
         ($t:ty, $n:expr) => {
@@ -872,7 +896,7 @@ fn le_read(buf: &[u8], at: u64, size: u32) -> Option<u64> {
 }
 
 #[inline]
-fn le_write(buf: &mut [u8], at: u64, size: u32, val: u64) -> Option<()> {
+pub(crate) fn le_write(buf: &mut [u8], at: u64, size: u32, val: u64) -> Option<()> {
     let at = usize::try_from(at).ok()?;
     let b = buf.get_mut(at..at.checked_add(size as usize)?)?;
     match size {
@@ -886,12 +910,12 @@ fn le_write(buf: &mut [u8], at: u64, size: u32, val: u64) -> Option<()> {
 
 /// Whether `addr` is a multiple of the access size (1, 2, 4 or 8).
 #[inline(always)]
-fn aligned(addr: u64, size: u32) -> bool {
+pub(crate) fn aligned(addr: u64, size: u32) -> bool {
     addr & u64::from(size.wrapping_sub(1)) == 0
 }
 
 /// Where a resolved address points.
-enum Target {
+pub(crate) enum Target {
     Global(u64),
     Shared(u64),
     Local(u64),
@@ -911,7 +935,7 @@ fn mbar_offset(space: Space, addr: u64, lane: usize) -> WR<u64> {
     Ok(off)
 }
 
-fn oob(space: &'static str, addr: u64, size: u32, lane: usize) -> WarpFault {
+pub(crate) fn oob(space: &'static str, addr: u64, size: u32, lane: usize) -> WarpFault {
     fault(FaultKind::OutOfBounds { space, addr, size }, lane as u32)
 }
 
@@ -1198,7 +1222,7 @@ impl Warp {
     }
 
     #[inline]
-    fn classify(space: Space, addr: u64) -> Target {
+    pub(crate) fn classify(space: Space, addr: u64) -> Target {
         match space {
             Space::Global => Target::Global(addr),
             Space::Shared => Target::Shared(addr),
@@ -1696,14 +1720,8 @@ impl Warp {
                     self.fetch(b, *sb, &mut bb);
                     self.fetch(b, *sc, &mut c);
                     self.fetch(b, *e, &mut ee);
-                    let w = *w;
                     for k in 0..32 {
-                        let pos = (c[k] & 0xff) as u32;
-                        let len = (ee[k] & 0xff) as u32;
-                        let m = if len >= 64 { u64::MAX } else { (1u64 << len) - 1 };
-                        let m = if pos >= 64 { 0 } else { m << pos } & mask_w(w);
-                        let ins = if pos >= 64 { 0 } else { a[k] << pos };
-                        r[k] = ((bb[k] & !m) | (ins & m)) & mask_w(w);
+                        r[k] = bfi(*w, a[k], bb[k], c[k], ee[k]);
                     }
                     write_masked(&mut self.regs[*d as usize], &r, emask);
                 }
@@ -1982,25 +2000,8 @@ impl Warp {
                     self.fetch(b, *sc, &mut c);
                     for lane in lanes(emask) {
                         let at = self.addr_of(b, *addr, lane);
-                        let old = match Self::classify(*space, at) {
-                            Target::Global(g) => l
-                                .mem
-                                .atomic(g, size, *op, bb[lane], c[lane], &mut self.cache)
-                                .map_err(|e| fault(FaultKind::Memory(e), lane as u32))?,
-                            Target::Shared(s) => {
-                                if !aligned(s, size) {
-                                    return Err(fault(
-                                        FaultKind::Memory(MemError::Misaligned { addr: at, size }),
-                                        lane as u32,
-                                    ));
-                                }
-                                let old = le_read(&b.shared, s, size).ok_or_else(|| oob("shared", s, size, lane))?;
-                                let new = atom_apply(*op, size, old, bb[lane], c[lane]);
-                                le_write(&mut b.shared, s, size, new).ok_or_else(|| oob("shared", s, size, lane))?;
-                                old
-                            }
-                            _ => return Err(oob("atomic on local/param", at, size, lane)),
-                        };
+                        let old = atom_one(&l.mem, &mut b.shared, &mut self.cache, *space, *op, size, at, bb[lane], c[lane])
+                            .map_err(|k| fault(k, lane as u32))?;
                         if let Some(d) = d {
                             self.regs[*d as usize][lane] = old;
                         }
@@ -2232,36 +2233,11 @@ impl Warp {
                     self.fetch(b, *sa, &mut a);
                     self.fetch(b, *sb, &mut bb);
                     self.fetch(b, *sc, &mut c);
-                    let (w, m) = (u32::from(*w), mask_w(*w));
                     let dst = &mut self.regs[*d as usize];
                     for lane in lanes(emask) {
-                        let cf = u128::from(*cin && self.carry >> lane & 1 != 0);
-                        let (x, y, z) = (u128::from(a[lane] & m), u128::from(bb[lane] & m), u128::from(c[lane] & m));
-                        let (v, out) = match op {
-                            CarryOp::Add => {
-                                let t = x + y + cf;
-                                (t, t >> w != 0)
-                            }
-                            // As the hardware does it: a + !b + CF, CF being the carry (1 = no
-                            // borrow) and 1 without carry-in; `addc` after `sub.cc` sees it.
-                            CarryOp::Sub => {
-                                let cf = if *cin { cf } else { 1 };
-                                let t = x + (!y & u128::from(m)) + cf;
-                                (t, t >> w != 0)
-                            }
-                            CarryOp::MadLo | CarryOp::MadHi => {
-                                let p = if *signed {
-                                    (sx(a[lane], w as u8) as i128 * sx(bb[lane], w as u8) as i128) as u128
-                                } else {
-                                    x * y
-                                };
-                                let part =
-                                    if *op == CarryOp::MadHi { (p >> w) & u128::from(m) } else { p & u128::from(m) };
-                                let t = part + z + cf;
-                                (t, t >> w != 0)
-                            }
-                        };
-                        dst[lane] = (v as u64) & m;
+                        let cf = *cin && self.carry >> lane & 1 != 0;
+                        let (v, out) = carry(*op, *w, *signed, *cin, cf, a[lane], bb[lane], c[lane]);
+                        dst[lane] = v;
                         if *cout {
                             self.carry = (self.carry & !(1 << lane)) | (u32::from(out) << lane);
                         }
@@ -2279,7 +2255,76 @@ impl Warp {
     }
 }
 
-fn unop(op: &UnOp, a: &[u64; 32], r: &mut [u64; 32]) {
+/// One thread's atomic `op` on `size` bytes at `at` in `space` (global or shared through
+/// `shared`, generic resolved); the old value.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn atom_one(
+    mem: &MemView<'_>,
+    shared: &mut [u8],
+    cache: &mut AllocCache,
+    space: Space,
+    op: crate::memory::AtomOp,
+    size: u32,
+    at: u64,
+    b: u64,
+    c: u64,
+) -> Result<u64, FaultKind> {
+    match Warp::classify(space, at) {
+        Target::Global(g) => mem.atomic(g, size, op, b, c, cache).map_err(FaultKind::Memory),
+        Target::Shared(s) => {
+            if !aligned(s, size) {
+                return Err(FaultKind::Memory(MemError::Misaligned { addr: at, size }));
+            }
+            let old = le_read(shared, s, size).ok_or_else(|| oob("shared", s, size, 0).kind)?;
+            let new = atom_apply(op, size, old, b, c);
+            le_write(shared, s, size, new).ok_or_else(|| oob("shared", s, size, 0).kind)?;
+            Ok(old)
+        }
+        _ => Err(oob("atomic on local/param", at, size, 0).kind),
+    }
+}
+
+/// `bfi.bW`: `len` (low byte of `e`) bits of `a` inserted into `b` at `pos` (low byte of `c`).
+pub(crate) fn bfi(w: u8, a: u64, b: u64, c: u64, e: u64) -> u64 {
+    let pos = (c & 0xff) as u32;
+    let len = (e & 0xff) as u32;
+    let m = if len >= 64 { u64::MAX } else { (1u64 << len) - 1 };
+    let m = if pos >= 64 { 0 } else { m << pos } & mask_w(w);
+    let ins = if pos >= 64 { 0 } else { a << pos };
+    ((b & !m) | (ins & m)) & mask_w(w)
+}
+
+/// One lane of an extended-precision op (`add.cc`, `addc`, `sub.cc`, `subc`, `mad.cc`,
+/// `madc`) on `w`-bit values with carry flag `cf` (read when `cin`): the result and CC.CF out.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn carry(op: CarryOp, w: u8, signed: bool, cin: bool, cf: bool, a: u64, b: u64, c: u64) -> (u64, bool) {
+    let (wb, m) = (u32::from(w), mask_w(w));
+    let cf = u128::from(cin && cf);
+    let (x, y, z) = (u128::from(a & m), u128::from(b & m), u128::from(c & m));
+    let (v, out) = match op {
+        CarryOp::Add => {
+            let t = x + y + cf;
+            (t, t >> wb != 0)
+        }
+        // As the hardware does it: a + !b + CF, CF being the carry (1 = no borrow) and 1
+        // without carry-in; `addc` after `sub.cc` sees it.
+        CarryOp::Sub => {
+            let cf = if cin { cf } else { 1 };
+            let t = x + (!y & u128::from(m)) + cf;
+            (t, t >> wb != 0)
+        }
+        CarryOp::MadLo | CarryOp::MadHi => {
+            let p = if signed { (sx(a, w) as i128 * sx(b, w) as i128) as u128 } else { x * y };
+            let part = if op == CarryOp::MadHi { (p >> wb) & u128::from(m) } else { p & u128::from(m) };
+            let t = part + z + cf;
+            (t, t >> wb != 0)
+        }
+    };
+    ((v as u64) & m, out)
+}
+
+/// Unary operation `op` on every lane of `a` (`N` is 32 for a warp, 1 for the JIT's calls).
+pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
     match *op {
         UnOp::Mov => *r = *a,
         UnOp::CvtTf32 { sat } => map1(a, r, |x| {
@@ -2455,7 +2500,8 @@ fn f32bin(op: FBin, x: f32, y: f32) -> f32 {
     }
 }
 
-fn binop(op: &BinOp, a: &[u64; 32], b: &[u64; 32], r: &mut [u64; 32]) {
+/// Binary operation `op` on every lane (`N` is 32 for a warp, 1 for the JIT's calls).
+pub(crate) fn binop<const N: usize>(op: &BinOp, a: &[u64; N], b: &[u64; N], r: &mut [u64; N]) {
     match *op {
         BinOp::Add(w) => map2(a, b, r, |x, y| x.wrapping_add(y) & mask_w(w)),
         BinOp::Sub(w) => map2(a, b, r, |x, y| x.wrapping_sub(y) & mask_w(w)),
@@ -2609,7 +2655,8 @@ fn binop(op: &BinOp, a: &[u64; 32], b: &[u64; 32], r: &mut [u64; 32]) {
     }
 }
 
-fn ternop(op: &TernOp, a: &[u64; 32], b: &[u64; 32], c: &[u64; 32], r: &mut [u64; 32]) {
+/// Ternary operation `op` on every lane (`N` is 32 for a warp, 1 for the JIT's calls).
+pub(crate) fn ternop<const N: usize>(op: &TernOp, a: &[u64; N], b: &[u64; N], c: &[u64; N], r: &mut [u64; N]) {
     match *op {
         TernOp::MadLo(w) => map3(a, b, c, r, |x, y, z| x.wrapping_mul(y).wrapping_add(z) & mask_w(w)),
         TernOp::MadHi(w, s) => map3(a, b, c, r, |x, y, z| mul_hi(x, y, w, s).wrapping_add(z) & mask_w(w)),

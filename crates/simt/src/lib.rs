@@ -120,6 +120,7 @@ mod error;
 mod exec;
 mod float;
 mod ir;
+mod jit;
 mod memory;
 mod printf;
 
@@ -200,6 +201,29 @@ pub struct Program {
     /// Whether some function reads `%reserved_smem_offset_*` (blocks then get 1 KiB of
     /// shared memory reserved for them).
     reserved_smem: bool,
+    /// The engine launches use.
+    engine: Engine,
+    /// Compiled kernels (JIT tier), built at first launch.
+    jit: jit::Cache,
+}
+
+/// Which engine runs a program's kernels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    /// The warp interpreter (`exec.rs`): runs everything.
+    Interp,
+    /// Compiled code where the kernel compiles (`jit/`), else the interpreter.
+    Jit,
+}
+
+impl Engine {
+    /// The engine `CUPRITE_ENGINE` selects (`interp` or `jit`; default `jit`).
+    pub fn from_env() -> Engine {
+        match std::env::var("CUPRITE_ENGINE").as_deref() {
+            Ok("interp") => Engine::Interp,
+            _ => Engine::Jit,
+        }
+    }
 }
 
 impl Program {
@@ -290,7 +314,10 @@ impl Program {
             .iter()
             .flatten()
             .any(|f| f.code.iter().any(|i| matches!(i.op, Op::Un { a: ir::Src::Sreg(ir::Sreg::ReservedSmem(_)), .. })));
+        let jit = jit::Cache::new(funcs.len());
         let p = Program {
+            engine: Engine::from_env(),
+            jit,
             funcs,
             globals: d.globals,
             files: d.files,
@@ -306,6 +333,23 @@ impl Program {
     /// `CUPRITE_SIMT_WORKERS`).
     pub fn set_workers(&mut self, n: u32) {
         self.workers = n.max(1);
+    }
+
+    /// Selects the engine for later launches (default: [`Engine::from_env`]).
+    pub fn set_engine(&mut self, e: Engine) {
+        self.engine = e;
+    }
+
+    /// The engine launches use.
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    /// Why kernel `kernel` runs on the interpreter even under [`Engine::Jit`] (an instruction
+    /// the JIT does not compile), or `None` when it is compiled (compiling it now if needed).
+    pub fn jit_fallback_reason(&self, kernel: &str) -> Option<String> {
+        let idx = self.funcs.iter().position(|f| matches!(f, Ok(f) if f.is_kernel && f.name == kernel))?;
+        self.jit.fallback_reason(&self.funcs, idx)
     }
 
     /// The names of the kernels (`.entry` functions), loaded or not.
@@ -413,7 +457,10 @@ impl Program {
             printf_fifo: mem.printf_fifo_size(),
             reserved_smem: if self.reserved_smem { 1024 } else { 0 },
         };
-        let r = exec::run(&l);
+        let r = match self.engine {
+            Engine::Jit => self.jit.run(&l).unwrap_or_else(|| exec::run(&l)),
+            Engine::Interp => exec::run(&l),
+        };
         let printf_output = std::mem::take(&mut *l.printf.lock().unwrap_or_else(|e| e.into_inner()));
         if let Err(mut f) = r {
             f.printf_output = printf_output;

@@ -619,6 +619,20 @@ impl MemView<'_> {
         Ok(unsafe { a.ptr.as_ptr().add((addr - a.base) as usize) })
     }
 
+    /// The live allocation holding the `len` bytes at `addr`: its device base, size and host
+    /// address (the JIT tier caches it and checks later accesses against it inline; the read
+    /// lock held by this view keeps it alive for the whole launch).
+    pub(crate) fn alloc_span(&self, addr: u64, len: u64) -> Result<(u64, u64, *mut u8), MemError> {
+        let allocs = &self.inner.allocs;
+        let oob = MemError::OutOfBounds { addr, size: len as u32 };
+        let i = allocs.partition_point(|a| a.base <= addr).checked_sub(1).ok_or(oob)?;
+        let a = &allocs[i];
+        if addr < a.base || addr.wrapping_sub(a.base).saturating_add(len) > a.size {
+            return Err(oob);
+        }
+        Ok((a.base, a.size, a.ptr.as_ptr()))
+    }
+
     #[inline]
     fn checked(&self, addr: u64, size: u32, cache: &mut AllocCache) -> Result<*mut u8, MemError> {
         if !addr.is_multiple_of(u64::from(size)) {

@@ -1,0 +1,1072 @@
+//! Decoded kernel (`ir::Func`) → native code through Cranelift: one function that runs one
+//! thread from a resume point until it exits, faults, reaches a block barrier or runs out of
+//! fuel at a backward branch.
+//!
+//! Signature: `fn(ctx: *mut Ctx, frame: *mut u64, resume: u64) -> u64` (status word, see
+//! `ctx.rs`). Registers live in Cranelift variables (SSA, machine registers); only when the
+//! thread stops at a barrier or yields are they spilled to `frame` (slot `nregs` holds the
+//! carry flag), and resume point `k` (`resume` = k, 0 = the start) reloads them. Simple
+//! integer and f32/f64 arithmetic, comparisons and memory accesses are inlined; everything
+//! else calls the interpreter's own implementation (`helpers.rs`), so results are identical.
+
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::{
+    AbiParam, Block, BlockArg, InstBuilder, JumpTableData, MemFlagsData, SigRef, Signature, Type, Value, types,
+};
+use cranelift_codegen::settings::{self, Configurable};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
+use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_module::{Linkage, Module, default_libcall_names};
+use ptx::types::{CmpOp, TypeKind};
+
+use super::ctx::{ST_BAR, ST_DONE, ST_FAULT, ST_TRAP, ST_YIELD, off, sr};
+use super::helpers as h;
+use crate::ir::*;
+use crate::memory::{LOCAL_WINDOW, SHARED_WINDOW};
+
+/// A compiled kernel's entry point.
+pub(crate) type KernelFn = unsafe extern "C" fn(ctx: *mut super::ctx::Ctx, frame: *mut u64, resume: u64) -> u64;
+
+/// Owns the executable memory of a compiled kernel.
+pub(crate) struct Code {
+    /// Kept only to own the code's memory (never used after finalization).
+    _module: JITModule,
+    /// The entry point.
+    pub entry: KernelFn,
+    /// `u64` slots of a thread's frame (registers, then the carry flag).
+    pub frame_slots: usize,
+    /// Global/generic access sites (each with its allocation cache slot in the context).
+    pub sites: usize,
+}
+
+// SAFETY: after `finalize_definitions` the module is never touched again; it only owns the
+// executable memory, which compiled code reads from any thread.
+unsafe impl Send for Code {}
+// SAFETY: as above (no interior mutation after finalization).
+unsafe impl Sync for Code {}
+
+impl std::fmt::Debug for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Code").field("frame_slots", &self.frame_slots).finish()
+    }
+}
+
+/// Why a function cannot be compiled (it then runs on the interpreter), or `None`.
+pub(crate) fn unsupported(f: &Func) -> Option<String> {
+    for (pc, inst) in f.code.iter().enumerate() {
+        let srcs_ok = |ss: &[Src]| ss.iter().all(|s| src_ok(*s));
+        let why: Option<&str> = match &inst.op {
+            Op::Nop | Op::Fence | Op::Ret | Op::Exit | Op::Trap | Op::Bra { .. } => None,
+            Op::Un { a, .. } => (!src_ok(*a)).then_some("special register"),
+            Op::Bin { a, b, .. } => (!srcs_ok(&[*a, *b])).then_some("special register"),
+            Op::Tern { a, b, c, .. } | Op::Bfi { a, b, c, .. } | Op::Carry { a, b, c, .. } => {
+                (!srcs_ok(&[*a, *b, *c])).then_some("special register")
+            }
+            Op::Setp { cmp, a, b, comb, .. } => {
+                if matches!(cmp.kind, b'h' | b'g') && cmp.w == 32 {
+                    Some("setp on x2 halves")
+                } else if !srcs_ok(&[*a, *b]) || comb.is_some_and(|(_, s, _)| !src_ok(s)) {
+                    Some("special register")
+                } else {
+                    None
+                }
+            }
+            Op::Pack { parts, .. } => (!srcs_ok(parts)).then_some("special register"),
+            Op::Unpack { a, .. } => (!src_ok(*a)).then_some("special register"),
+            Op::Ld { space, size, .. } | Op::St { space, size, .. } => {
+                if *space == Space::FParam {
+                    Some("function parameters")
+                } else if !matches!(size, 1 | 2 | 4 | 8) {
+                    Some("access size")
+                } else if let Op::St { vals, .. } = &inst.op {
+                    (!srcs_ok(vals)).then_some("special register")
+                } else {
+                    None
+                }
+            }
+            Op::Atom { b, c, .. } => (!srcs_ok(&[*b, *c])).then_some("special register"),
+            Op::Cvta { a, .. } | Op::Isspacep { a, .. } => (!src_ok(*a)).then_some("special register"),
+            Op::Brx { index, .. } => (!src_ok(*index)).then_some("special register"),
+            Op::Bar { id, count: None, kind: BarKind::Sync } => (!src_ok(*id)).then_some("special register"),
+            Op::Bar { .. } => Some("bar.arrive / bar.red / counted barrier"),
+            Op::Call { .. } | Op::CallInd { .. } => Some("calls"),
+            Op::Builtin { .. } => Some("printf/assert/malloc"),
+            Op::WarpSync { .. }
+            | Op::Elect { .. }
+            | Op::Shfl { .. }
+            | Op::Vote { .. }
+            | Op::Activemask { .. }
+            | Op::Redux { .. }
+            | Op::Match { .. } => Some("warp-collective operation"),
+            Op::Mbar { .. } | Op::CpBulk { .. } | Op::CpAsync { .. } => Some("async copy / mbarrier"),
+        };
+        if let Some(w) = why {
+            return Some(format!("{w} (`{}`)", f.info.get(pc).map_or("", |i| i.text.as_str())));
+        }
+    }
+    None
+}
+
+fn src_ok(s: Src) -> bool {
+    !matches!(
+        s,
+        Src::Sreg(
+            Sreg::Clock
+                | Sreg::ClockHi
+                | Sreg::Clock64
+                | Sreg::Globaltimer
+                | Sreg::GlobaltimerLo
+                | Sreg::GlobaltimerHi
+                | Sreg::TotalSmem
+                | Sreg::ReservedSmem(_)
+        )
+    )
+}
+
+/// Compiles kernel `f` (which [`unsupported`] accepted).
+pub(crate) fn compile(f: &Func) -> Result<Code, String> {
+    let mut flags = settings::builder();
+    let set = |fl: &mut settings::Builder, k: &str, v: &str| fl.set(k, v).map_err(|e| e.to_string());
+    set(&mut flags, "opt_level", "speed")?;
+    set(&mut flags, "is_pic", "false")?;
+    let isa = cranelift_native::builder()
+        .map_err(|e| e.to_string())?
+        .finish(settings::Flags::new(flags))
+        .map_err(|e| e.to_string())?;
+    let fc = isa.frontend_config();
+    let mut module = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
+    let mut ctx = module.make_context();
+    let sig = &mut ctx.func.signature;
+    for _ in 0..3 {
+        sig.params.push(AbiParam::new(types::I64));
+    }
+    sig.returns.push(AbiParam::new(types::I64));
+    let mut fbc = FunctionBuilderContext::new();
+    let sites;
+    {
+        let b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
+        sites = Cg::new(b, f).run(fc);
+    }
+    let id = module
+        .declare_function("kernel", Linkage::Export, &ctx.func.signature)
+        .map_err(|e| e.to_string())?;
+    module.define_function(id, &mut ctx).map_err(|e| format!("{e:?}"))?;
+    module.clear_context(&mut ctx);
+    module.finalize_definitions().map_err(|e| e.to_string())?;
+    let ptr = module.get_finalized_function(id);
+    // SAFETY: `ptr` is the finalized code of a function with exactly this signature.
+    let entry = unsafe { std::mem::transmute::<*const u8, KernelFn>(ptr) };
+    Ok(Code { _module: module, entry, frame_slots: f.nregs as usize + 1, sites })
+}
+
+const I64: Type = types::I64;
+
+fn flags() -> MemFlagsData {
+    MemFlagsData::trusted()
+}
+
+struct Cg<'a, 'b> {
+    b: FunctionBuilder<'b>,
+    f: &'a Func,
+    vars: Vec<Variable>,
+    ctx: Value,
+    frame: Value,
+    /// The block of each leader pc (and of `code.len()`, the end).
+    blocks: Vec<Option<Block>>,
+    /// Resume targets (pc), index k-1 for resume point k.
+    resumes: Vec<u32>,
+    sigs: Vec<((usize, bool), SigRef)>,
+    terminated: bool,
+    /// Global/generic access sites so far.
+    sites: usize,
+}
+
+fn status(code: u64, pc: u32, resume: usize) -> i64 {
+    ((resume as u64) << 40 | u64::from(pc) << 8 | code) as i64
+}
+
+fn mask_of(w: u8) -> u64 {
+    if w >= 64 { u64::MAX } else { (1u64 << w) - 1 }
+}
+
+impl<'a, 'b> Cg<'a, 'b> {
+    fn new(mut b: FunctionBuilder<'b>, f: &'a Func) -> Cg<'a, 'b> {
+        let n = f.code.len();
+        let mut leader = vec![false; n + 1];
+        leader[0] = true;
+        leader[n] = true;
+        let mut resumes = Vec::new();
+        for (pc, inst) in f.code.iter().enumerate() {
+            match &inst.op {
+                Op::Bra { target, .. } => {
+                    leader[(*target as usize).min(n)] = true;
+                    leader[pc + 1] = true;
+                    if *target as usize <= pc {
+                        resumes.push(*target);
+                    }
+                }
+                Op::Brx { targets, .. } => {
+                    for t in targets {
+                        leader[(*t as usize).min(n)] = true;
+                    }
+                    leader[pc + 1] = true;
+                }
+                Op::Bar { .. } => {
+                    leader[pc + 1] = true;
+                    resumes.push(pc as u32 + 1);
+                }
+                Op::Ret | Op::Exit | Op::Trap => leader[pc + 1] = true,
+                _ => {}
+            }
+        }
+        resumes.sort_unstable();
+        resumes.dedup();
+        let blocks = leader.iter().map(|&l| l.then(|| b.create_block())).collect();
+        let vars = (0..=f.nregs).map(|_| b.declare_var(I64)).collect();
+        let entry = b.create_block();
+        b.append_block_params_for_function_params(entry);
+        b.switch_to_block(entry);
+        let p = b.block_params(entry).to_vec();
+        Cg { b, f, vars, ctx: p[0], frame: p[1], blocks, resumes, sigs: Vec::new(), terminated: false, sites: 0 }
+            .with_entry(p[2])
+    }
+
+    /// Emits the entry dispatch: resume 0 zeroes the registers and starts at pc 0; resume k
+    /// reloads them from the frame and continues at its target.
+    fn with_entry(mut self, resume: Value) -> Self {
+        let start = self.b.create_block();
+        let mut calls = vec![self.b.func.dfg.block_call(start, &[])];
+        let rblocks: Vec<Block> = self.resumes.iter().map(|_| self.b.create_block()).collect();
+        for &rb in &rblocks {
+            calls.push(self.b.func.dfg.block_call(rb, &[]));
+        }
+        let def = self.b.func.dfg.block_call(start, &[]);
+        let jt = self.b.create_jump_table(JumpTableData::new(def, &calls));
+        let r32 = self.b.ins().ireduce(types::I32, resume);
+        self.b.ins().br_table(r32, jt);
+        self.b.switch_to_block(start);
+        let zero = self.b.ins().iconst(I64, 0);
+        for &v in &self.vars {
+            self.b.def_var(v, zero);
+        }
+        let first = self.block_at(0);
+        self.b.ins().jump(first, &[]);
+        for (k, rb) in rblocks.into_iter().enumerate() {
+            self.b.switch_to_block(rb);
+            for i in 0..self.vars.len() {
+                let v = self.b.ins().load(I64, flags(), self.frame, (i * 8) as i32);
+                self.b.def_var(self.vars[i], v);
+            }
+            let t = self.block_at(self.resumes[k]);
+            self.b.ins().jump(t, &[]);
+        }
+        self
+    }
+
+    fn block_at(&mut self, pc: u32) -> Block {
+        let i = (pc as usize).min(self.f.code.len());
+        match self.blocks[i] {
+            Some(b) => b,
+            None => {
+                let b = self.b.create_block();
+                self.blocks[i] = Some(b);
+                b
+            }
+        }
+    }
+
+    fn resume_index(&self, pc: u32) -> usize {
+        self.resumes.binary_search(&pc).map_or(0, |i| i + 1)
+    }
+
+    /// Emits the code; returns the number of access sites.
+    fn run(mut self, fc: cranelift_codegen::isa::TargetFrontendConfig) -> usize {
+        let n = self.f.code.len();
+        self.terminated = true;
+        for pc in 0..=n {
+            if let Some(bl) = self.blocks[pc] {
+                if !self.terminated {
+                    self.b.ins().jump(bl, &[]);
+                }
+                self.b.switch_to_block(bl);
+                self.terminated = false;
+            } else if self.terminated {
+                let bl = self.b.create_block();
+                self.b.switch_to_block(bl);
+                self.terminated = false;
+            }
+            if pc == n {
+                self.ret(ST_DONE, pc as u32, 0);
+                break;
+            }
+            self.inst(pc as u32);
+        }
+        self.b.seal_all_blocks();
+        let sites = self.sites;
+        self.b.finalize(fc);
+        sites
+    }
+
+    fn ret(&mut self, code: u64, pc: u32, resume: usize) {
+        let s = self.b.ins().iconst(I64, status(code, pc, resume));
+        self.b.ins().return_(&[s]);
+        self.terminated = true;
+    }
+
+    fn spill(&mut self) {
+        for i in 0..self.vars.len() {
+            let v = self.b.use_var(self.vars[i]);
+            self.b.ins().store(flags(), v, self.frame, (i * 8) as i32);
+        }
+    }
+
+    fn var(&mut self, r: Reg) -> Value {
+        let v = self.vars[(r as usize).min(self.vars.len() - 1)];
+        self.b.use_var(v)
+    }
+
+    fn set(&mut self, r: Reg, v: Value) {
+        // Decoding never emits a register index at or past `nregs`.
+        if let Some(&var) = self.vars.get(r as usize).filter(|_| r < self.f.nregs) {
+            self.b.def_var(var, v);
+        }
+    }
+
+    fn imm(&mut self, v: u64) -> Value {
+        self.b.ins().iconst(I64, v as i64)
+    }
+
+    fn ctx_ld(&mut self, off: i32) -> Value {
+        self.b.ins().load(I64, flags(), self.ctx, off)
+    }
+
+    fn sreg_u32(&mut self, slot: usize) -> Value {
+        let v = self.b.ins().load(types::I32, flags(), self.ctx, off::SREGS + 4 * slot as i32);
+        self.b.ins().uextend(I64, v)
+    }
+
+    fn src(&mut self, s: Src) -> Value {
+        match s {
+            Src::Reg(r) => self.var(r),
+            Src::Imm(v) => self.imm(v),
+            Src::Global(g, o) => {
+                let base = self.ctx_ld(off::GLOBALS);
+                let a = self.b.ins().load(I64, flags(), base, (g as i32).wrapping_mul(8));
+                self.b.ins().iadd_imm_s(a, o)
+            }
+            Src::Local(o) => self.imm(o),
+            Src::Sreg(r) => self.sreg(r),
+        }
+    }
+
+    fn sreg(&mut self, r: Sreg) -> Value {
+        let lanemask = |cg: &mut Self, shift_base: i64, invert: bool| {
+            let lane = cg.sreg_u32(sr::LANE);
+            let one = cg.b.ins().iconst(I64, shift_base);
+            let s = cg.b.ins().ishl(one, lane);
+            let m = cg.b.ins().iadd_imm_s(s, -1);
+            if invert {
+                let n = cg.b.ins().bnot(m);
+                cg.b.ins().band_imm_s(n, 0xffff_ffff)
+            } else {
+                m
+            }
+        };
+        match r {
+            Sreg::Tid(i) if i < 3 => self.sreg_u32(sr::TID + i as usize),
+            Sreg::Ntid(i) if i < 3 => self.sreg_u32(sr::NTID + i as usize),
+            Sreg::Ctaid(i) if i < 3 => self.sreg_u32(sr::CTAID + i as usize),
+            Sreg::Nctaid(i) if i < 3 => self.sreg_u32(sr::NCTAID + i as usize),
+            Sreg::Tid(_) | Sreg::Ntid(_) | Sreg::Ctaid(_) | Sreg::Nctaid(_) | Sreg::Zero => self.imm(0),
+            Sreg::Laneid => self.sreg_u32(sr::LANE),
+            Sreg::Warpid => self.sreg_u32(sr::WARP),
+            Sreg::Nwarpid => self.imm(64),
+            Sreg::Smid => self.sreg_u32(sr::SMID),
+            Sreg::Nsmid => self.sreg_u32(sr::NSMID),
+            Sreg::Gridid => self.imm(1),
+            Sreg::DynamicSmem => self.sreg_u32(sr::DYN_SMEM),
+            Sreg::LanemaskEq => {
+                let lane = self.sreg_u32(sr::LANE);
+                let one = self.imm(1);
+                self.b.ins().ishl(one, lane)
+            }
+            Sreg::LanemaskLt => lanemask(self, 1, false),
+            Sreg::LanemaskLe => lanemask(self, 2, false),
+            Sreg::LanemaskGe => lanemask(self, 1, true),
+            Sreg::LanemaskGt => lanemask(self, 2, true),
+            // Rejected by `unsupported`.
+            _ => self.imm(0),
+        }
+    }
+
+    fn mask(&mut self, v: Value, w: u8) -> Value {
+        if w >= 64 { v } else { self.b.ins().band_imm_s(v, mask_of(w) as i64) }
+    }
+
+    fn sext(&mut self, v: Value, w: u8) -> Value {
+        if w >= 64 || w == 0 {
+            return v;
+        }
+        let sh = i64::from(64 - w);
+        let t = self.b.ins().ishl_imm_s(v, sh);
+        self.b.ins().sshr_imm_s(t, sh)
+    }
+
+    fn call(&mut self, f: usize, args: &[Value], ret: bool) -> Option<Value> {
+        let key = (args.len(), ret);
+        let sig = match self.sigs.iter().find(|(k, _)| *k == key) {
+            Some((_, s)) => *s,
+            None => {
+                let mut s = Signature::new(self.b.func.signature.call_conv);
+                s.params.extend(args.iter().map(|_| AbiParam::new(I64)));
+                if ret {
+                    s.returns.push(AbiParam::new(I64));
+                }
+                let r = self.b.import_signature(s);
+                self.sigs.push((key, r));
+                r
+            }
+        };
+        let callee = self.imm(f as u64);
+        let call = self.b.ins().call_indirect(sig, callee, args);
+        self.b.inst_results(call).first().copied()
+    }
+
+    fn call1(&mut self, f: usize, args: &[Value]) -> Value {
+        match self.call(f, args, true) {
+            Some(v) => v,
+            None => self.imm(0),
+        }
+    }
+
+    fn ptr<T>(&mut self, p: &T) -> Value {
+        self.imm(p as *const T as u64)
+    }
+
+    /// The f32 in the low bits of `v`.
+    fn f32_of(&mut self, v: Value) -> Value {
+        let t = self.b.ins().ireduce(types::I32, v);
+        self.b.ins().bitcast(types::F32, MemFlagsData::new(), t)
+    }
+
+    /// The bits of f32 result `f`, NaN canonicalized to 0x7fffffff (as `exec::of32`).
+    fn of32(&mut self, f: Value) -> Value {
+        let nan = self.b.ins().fcmp(FloatCC::Unordered, f, f);
+        let bits = self.b.ins().bitcast(types::I32, MemFlagsData::new(), f);
+        let bits = self.b.ins().uextend(I64, bits);
+        let canon = self.imm(0x7fff_ffff);
+        self.b.ins().select(nan, canon, bits)
+    }
+
+    fn f64_of(&mut self, v: Value) -> Value {
+        self.b.ins().bitcast(types::F64, MemFlagsData::new(), v)
+    }
+
+    fn bits64(&mut self, f: Value) -> Value {
+        self.b.ins().bitcast(I64, MemFlagsData::new(), f)
+    }
+
+    fn bool64(&mut self, c: Value) -> Value {
+        self.b.ins().uextend(I64, c)
+    }
+
+    fn inst(&mut self, pc: u32) {
+        let f = self.f;
+        let inst = &f.code[pc as usize];
+        let Some(g) = inst.guard else {
+            self.op(pc, &inst.op);
+            return;
+        };
+        let p = self.var(g.reg);
+        let bit = self.b.ins().band_imm_s(p, 1);
+        let cond = if g.neg { self.b.ins().icmp_imm_s(IntCC::Equal, bit, 0) } else { bit };
+        if let Op::Bra { target, .. } = inst.op {
+            let next = self.block_at(pc + 1);
+            let taken = if target <= pc { self.b.create_block() } else { self.block_at(target) };
+            self.b.ins().brif(cond, taken, &[], next, &[]);
+            if target <= pc {
+                self.b.switch_to_block(taken);
+                self.back_edge(pc, target);
+            }
+            self.terminated = true;
+            return;
+        }
+        let exec = self.b.create_block();
+        let skip = self.b.create_block();
+        self.b.ins().brif(cond, exec, &[], skip, &[]);
+        self.b.switch_to_block(exec);
+        self.terminated = false;
+        self.op(pc, &inst.op);
+        if !self.terminated {
+            self.b.ins().jump(skip, &[]);
+        }
+        self.b.switch_to_block(skip);
+        self.terminated = false;
+    }
+
+    /// A backward branch: burns fuel, yielding (resumable at `target`) when it runs out.
+    fn back_edge(&mut self, pc: u32, target: u32) {
+        let fuel = self.ctx_ld(off::FUEL);
+        let fuel = self.b.ins().iadd_imm_s(fuel, -1);
+        self.b.ins().store(flags(), fuel, self.ctx, off::FUEL);
+        let y = self.b.create_block();
+        let t = self.block_at(target);
+        self.b.ins().brif(fuel, t, &[], y, &[]);
+        self.b.switch_to_block(y);
+        self.spill();
+        let k = self.resume_index(target);
+        self.ret(ST_YIELD, pc, k);
+    }
+
+    fn op(&mut self, pc: u32, op: &'a Op) {
+        match op {
+            Op::Nop => {}
+            Op::Fence => {
+                self.b.ins().fence();
+            }
+            Op::Un { op, d, a } => {
+                let x = self.src(*a);
+                let v = self.unop(op, x);
+                self.set(*d, v);
+            }
+            Op::Bin { op, d, a, b } => {
+                let x = self.src(*a);
+                let y = self.src(*b);
+                let v = self.binop(op, x, y);
+                self.set(*d, v);
+            }
+            Op::Tern { op, d, a, b, c } => {
+                let x = self.src(*a);
+                let y = self.src(*b);
+                let z = self.src(*c);
+                let v = self.ternop(op, x, y, z);
+                self.set(*d, v);
+            }
+            Op::Bfi { w, d, a, b, c, e } => {
+                let args = [self.imm(u64::from(*w)), self.src(*a), self.src(*b), self.src(*c), self.src(*e)];
+                let v = self.call1(h::h_bfi as *const () as usize, &args);
+                self.set(*d, v);
+            }
+            Op::Setp { cmp, out, d, dn, a, b, comb } => self.setp(cmp, *out, *d, *dn, *a, *b, *comb),
+            Op::Pack { d, parts, bits } => {
+                let mut acc = self.imm(0);
+                for (i, p) in parts.iter().enumerate() {
+                    let v = self.src(*p);
+                    let v = self.mask(v, *bits);
+                    let sh = u32::from(*bits) * i as u32;
+                    let v = if sh >= 64 { self.imm(0) } else { self.b.ins().ishl_imm_s(v, i64::from(sh)) };
+                    acc = self.b.ins().bor(acc, v);
+                }
+                self.set(*d, acc);
+            }
+            Op::Unpack { parts, a, bits } => {
+                let x = self.src(*a);
+                for (i, p) in parts.iter().enumerate() {
+                    if let Some(p) = p {
+                        let sh = u32::from(*bits) * i as u32;
+                        let v = if sh >= 64 { self.imm(0) } else { self.b.ins().ushr_imm_s(x, i64::from(sh)) };
+                        let v = self.mask(v, *bits);
+                        self.set(*p, v);
+                    }
+                }
+            }
+            Op::Ld { space, size, sext, d, addr } => {
+                let base = self.addr(*addr);
+                for (i, dr) in d.iter().enumerate() {
+                    let a = self.b.ins().iadd_imm_s(base, i as i64 * i64::from(*size));
+                    let v = self.access(pc, *space, a, *size, None, *sext);
+                    if let (Some(dr), Some(v)) = (dr, v) {
+                        self.set(*dr, v);
+                    }
+                }
+            }
+            Op::St { space, size, vals, addr } => {
+                let base = self.addr(*addr);
+                let vs: Vec<Value> = vals.iter().map(|v| self.src(*v)).collect();
+                for (i, v) in vs.into_iter().enumerate() {
+                    let a = self.b.ins().iadd_imm_s(base, i as i64 * i64::from(*size));
+                    self.access(pc, *space, a, *size, Some(v), false);
+                }
+            }
+            Op::Atom { d, addr, b, c, .. } => {
+                let a = self.addr(*addr);
+                let (y, z) = (self.src(*b), self.src(*c));
+                let opp = self.ptr(op);
+                let ctx = self.ctx;
+                let v = self.call1(h::h_atom as *const () as usize, &[ctx, opp, a, y, z]);
+                self.check_fault(pc);
+                if let Some(d) = d {
+                    self.set(*d, v);
+                }
+            }
+            Op::Carry { cout, d, a, b, c, .. } => {
+                let (x, y, z) = (self.src(*a), self.src(*b), self.src(*c));
+                let cf = self.var(self.f.nregs);
+                let opp = self.ptr(op);
+                let ctx = self.ctx;
+                let v = self.call1(h::h_carry as *const () as usize, &[ctx, opp, cf, x, y, z]);
+                self.set(*d, v);
+                if *cout {
+                    let c = self.ctx_ld(off::SCRATCH);
+                    let var = self.vars[self.f.nregs as usize];
+                    self.b.def_var(var, c);
+                }
+            }
+            Op::Cvta { to_generic, space, d, a } => {
+                let x = self.src(*a);
+                let win = match space {
+                    Space::Shared => SHARED_WINDOW,
+                    Space::Local => LOCAL_WINDOW,
+                    _ => 0,
+                } as i64;
+                let v = self.b.ins().iadd_imm_s(x, if *to_generic { win } else { win.wrapping_neg() });
+                self.set(*d, v);
+            }
+            Op::Isspacep { space, d, a } => {
+                let x = self.src(*a);
+                let s = self.imm(h::space_code(*space));
+                let v = self.call1(h::h_isspacep as *const () as usize, &[s, x]);
+                self.set(*d, v);
+            }
+            Op::Bra { target, .. } => {
+                if *target <= pc {
+                    self.back_edge(pc, *target);
+                } else {
+                    let t = self.block_at(*target);
+                    self.b.ins().jump(t, &[]);
+                    self.terminated = true;
+                }
+            }
+            Op::Brx { index, targets, .. } => {
+                let i = self.src(*index);
+                let trap = self.b.create_block();
+                let table = self.b.create_block();
+                let ok = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, i, targets.len() as i64);
+                self.b.ins().brif(ok, table, &[], trap, &[]);
+                self.b.switch_to_block(table);
+                let calls: Vec<_> = targets
+                    .iter()
+                    .map(|&t| {
+                        let bl = self.block_at(t);
+                        self.b.func.dfg.block_call(bl, &[])
+                    })
+                    .collect();
+                let def = self.b.func.dfg.block_call(trap, &[]);
+                let jt = self.b.create_jump_table(JumpTableData::new(def, &calls));
+                let i32v = self.b.ins().ireduce(types::I32, i);
+                self.b.ins().br_table(i32v, jt);
+                self.b.switch_to_block(trap);
+                self.ret(ST_TRAP, pc, 0);
+            }
+            Op::Ret | Op::Exit => self.ret(ST_DONE, pc, 0),
+            Op::Trap => self.ret(ST_TRAP, pc, 0),
+            Op::Bar { id, .. } => {
+                let v = self.src(*id);
+                self.b.ins().store(flags(), v, self.ctx, off::SCRATCH);
+                self.spill();
+                let k = self.resume_index(pc + 1);
+                self.ret(ST_BAR, pc, k);
+            }
+            // Rejected by `unsupported`.
+            _ => self.ret(ST_TRAP, pc, 0),
+        }
+    }
+
+    fn addr(&mut self, a: Addr) -> Value {
+        let base = match a.base {
+            Base::Reg(r) => self.var(r),
+            Base::Abs => self.imm(0),
+            Base::Global(g) => {
+                let gb = self.ctx_ld(off::GLOBALS);
+                self.b.ins().load(I64, flags(), gb, (g as i32).wrapping_mul(8))
+            }
+            Base::Local(o) => self.imm(o),
+        };
+        self.b.ins().iadd_imm_s(base, a.off)
+    }
+
+    fn check_fault(&mut self, pc: u32) {
+        let fl = self.ctx_ld(off::FAULTED);
+        let bad = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.ins().brif(fl, bad, &[], cont, &[]);
+        self.b.switch_to_block(bad);
+        self.ret(ST_FAULT, pc, 0);
+        self.b.switch_to_block(cont);
+        self.terminated = false;
+    }
+
+    /// A load (`val` None; returns the value) or store of `size` bytes at `a` in `space`: an
+    /// inline check against the cached window of the space, else the helper's full check.
+    fn access(&mut self, pc: u32, space: Space, a: Value, size: u8, val: Option<Value>, sext: bool) -> Option<Value> {
+        let fast = self.b.create_block();
+        let slow = self.b.create_block();
+        let join = self.b.create_block();
+        if val.is_none() {
+            self.b.append_block_param(join, I64);
+        }
+        let mut site = 0u64;
+        // (offset, length, host base) of the window the access is checked against.
+        let (o, len, host) = match space {
+            Space::Global | Space::Generic => {
+                site = self.sites as u64;
+                self.sites += 1;
+                let tbl = self.ctx_ld(off::SITES);
+                let at = (site * 24) as i32;
+                let gb = self.b.ins().load(I64, flags(), tbl, at);
+                let len = self.b.ins().load(I64, flags(), tbl, at + 8);
+                let host = self.b.ins().load(I64, flags(), tbl, at + 16);
+                (self.b.ins().isub(a, gb), len, host)
+            }
+            Space::Shared => (a, self.ctx_ld(off::SHARED_LEN), self.ctx_ld(off::SHARED)),
+            Space::Local => (a, self.ctx_ld(off::LOCAL_LEN), self.ctx_ld(off::LOCAL)),
+            Space::KParam | Space::FParam => (a, self.ctx_ld(off::PARAMS_LEN), self.ctx_ld(off::PARAMS)),
+        };
+        let in1 = self.b.ins().icmp(IntCC::UnsignedLessThan, o, len);
+        let room = self.b.ins().isub(len, o);
+        let in2 = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, room, i64::from(size));
+        let al = self.b.ins().band_imm_s(a, i64::from(size) - 1);
+        let in3 = self.b.ins().icmp_imm_s(IntCC::Equal, al, 0);
+        let ok = self.b.ins().band(in1, in2);
+        let ok = self.b.ins().band(ok, in3);
+        let read_only = space == Space::KParam && val.is_some();
+        if read_only {
+            self.b.ins().jump(slow, &[]);
+        } else {
+            self.b.ins().brif(ok, fast, &[], slow, &[]);
+        }
+        // Fast path.
+        self.b.switch_to_block(fast);
+        let p = self.b.ins().iadd(host, o);
+        match val {
+            None => {
+                let fl = flags();
+                let v = match (size, sext) {
+                    (1, false) => self.b.ins().uload8(I64, fl, p, 0),
+                    (1, true) => self.b.ins().sload8(I64, fl, p, 0),
+                    (2, false) => self.b.ins().uload16(I64, fl, p, 0),
+                    (2, true) => self.b.ins().sload16(I64, fl, p, 0),
+                    (4, false) => self.b.ins().uload32(fl, p, 0),
+                    (4, true) => self.b.ins().sload32(fl, p, 0),
+                    _ => self.b.ins().load(I64, fl, p, 0),
+                };
+                self.b.ins().jump(join, &[BlockArg::Value(v)]);
+            }
+            Some(v) => {
+                let fl = flags();
+                match size {
+                    1 => self.b.ins().istore8(fl, v, p, 0),
+                    2 => self.b.ins().istore16(fl, v, p, 0),
+                    4 => self.b.ins().istore32(fl, v, p, 0),
+                    _ => self.b.ins().store(fl, v, p, 0),
+                };
+                self.b.ins().jump(join, &[]);
+            }
+        }
+        // Slow path.
+        self.b.switch_to_block(slow);
+        let sc = self.imm(site << 8 | h::space_code(space));
+        let sz = self.imm(u64::from(size));
+        let ctx = self.ctx;
+        let r = match val {
+            None => Some(self.call1(h::h_ld as *const () as usize, &[ctx, sc, a, sz])),
+            Some(v) => {
+                self.call(h::h_st as *const () as usize, &[ctx, sc, a, sz, v], false);
+                None
+            }
+        };
+        let fl = self.ctx_ld(off::FAULTED);
+        let bad = self.b.create_block();
+        let args: Vec<BlockArg> = match r {
+            Some(mut v) => {
+                if sext {
+                    v = self.sext(v, size * 8);
+                }
+                vec![BlockArg::Value(v)]
+            }
+            None => vec![],
+        };
+        self.b.ins().brif(fl, bad, &[], join, &args);
+        self.b.switch_to_block(bad);
+        self.ret(ST_FAULT, pc, 0);
+        self.b.switch_to_block(join);
+        self.terminated = false;
+        if val.is_none() { self.b.block_params(join).first().copied() } else { None }
+    }
+
+    fn unop(&mut self, op: &'a UnOp, x: Value) -> Value {
+        match *op {
+            UnOp::Mov => x,
+            UnOp::Not(w) => {
+                let n = self.b.ins().bnot(x);
+                self.mask(n, w)
+            }
+            UnOp::Neg(w) => {
+                let n = self.b.ins().ineg(x);
+                self.mask(n, w)
+            }
+            UnOp::NegF32 => {
+                let n = self.b.ins().bxor_imm_s(x, 0x8000_0000);
+                self.mask(n, 32)
+            }
+            UnOp::NegF64 => self.b.ins().bxor_imm_s(x, i64::MIN),
+            UnOp::Cvt(ref c) if int_cvt(c) => {
+                let fw = (c.from.size() * 8) as u8;
+                let tw = (c.to.size() * 8) as u8;
+                let v = if c.from.kind() == TypeKind::Signed { self.sext(x, fw) } else { self.mask(x, fw) };
+                self.mask(v, tw)
+            }
+            UnOp::Cvt(ref c) => {
+                let p = self.ptr(c);
+                self.call1(h::h_cvt as *const () as usize, &[p, x])
+            }
+            _ => {
+                let p = self.ptr(op);
+                self.call1(h::h_unop as *const () as usize, &[p, x])
+            }
+        }
+    }
+
+    fn binop(&mut self, op: &'a BinOp, x: Value, y: Value) -> Value {
+        match *op {
+            BinOp::Add(w) => {
+                let v = self.b.ins().iadd(x, y);
+                self.mask(v, w)
+            }
+            BinOp::Sub(w) => {
+                let v = self.b.ins().isub(x, y);
+                self.mask(v, w)
+            }
+            BinOp::MulLo(w) => {
+                let v = self.b.ins().imul(x, y);
+                self.mask(v, w)
+            }
+            BinOp::And(w) => {
+                let v = self.b.ins().band(x, y);
+                self.mask(v, w)
+            }
+            BinOp::Or(w) => {
+                let v = self.b.ins().bor(x, y);
+                self.mask(v, w)
+            }
+            BinOp::Xor(w) => {
+                let v = self.b.ins().bxor(x, y);
+                self.mask(v, w)
+            }
+            BinOp::Shl(w) if w <= 64 => {
+                let n = self.mask(y, 32);
+                let big = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, n, i64::from(w));
+                let s = self.b.ins().ishl(x, n);
+                let s = self.mask(s, w);
+                let z = self.imm(0);
+                self.b.ins().select(big, z, s)
+            }
+            BinOp::Shr(w, s) if (1..=64).contains(&w) => {
+                let n = self.mask(y, 32);
+                let cap = u64::from(w) - 1 + u64::from(!s);
+                let capv = self.imm(cap);
+                let n = self.b.ins().umin(n, capv);
+                if s {
+                    let v = self.sext(x, w);
+                    let v = self.b.ins().sshr(v, n);
+                    self.mask(v, w)
+                } else {
+                    let big = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, n, i64::from(w));
+                    let v = self.mask(x, w);
+                    let v = self.b.ins().ushr(v, n);
+                    let z = self.imm(0);
+                    self.b.ins().select(big, z, v)
+                }
+            }
+            BinOp::Min(w, s) | BinOp::Max(w, s) => {
+                let max = matches!(op, BinOp::Max(..));
+                if s {
+                    let (p, q) = (self.sext(x, w), self.sext(y, w));
+                    let v = if max { self.b.ins().smax(p, q) } else { self.b.ins().smin(p, q) };
+                    self.mask(v, w)
+                } else {
+                    let (p, q) = (self.mask(x, w), self.mask(y, w));
+                    if max { self.b.ins().umax(p, q) } else { self.b.ins().umin(p, q) }
+                }
+            }
+            BinOp::MulWide(32, s) => {
+                let (p, q) = if s { (self.sext(x, 32), self.sext(y, 32)) } else { (self.mask(x, 32), self.mask(y, 32)) };
+                self.b.ins().imul(p, q)
+            }
+            BinOp::MulHi(64, s) => {
+                if s {
+                    self.b.ins().smulhi(x, y)
+                } else {
+                    self.b.ins().umulhi(x, y)
+                }
+            }
+            BinOp::MulHi(w, s) if w < 64 => {
+                let (p, q) = if s { (self.sext(x, w), self.sext(y, w)) } else { (self.mask(x, w), self.mask(y, w)) };
+                let m = self.b.ins().imul(p, q);
+                let h = if s { self.b.ins().sshr_imm_s(m, i64::from(w)) } else { self.b.ins().ushr_imm_s(m, i64::from(w)) };
+                self.mask(h, w)
+            }
+            BinOp::F32(fb @ (FBin::Add | FBin::Sub | FBin::Mul | FBin::Div), false, false) => {
+                let (p, q) = (self.f32_of(x), self.f32_of(y));
+                let r = match fb {
+                    FBin::Add => self.b.ins().fadd(p, q),
+                    FBin::Sub => self.b.ins().fsub(p, q),
+                    FBin::Mul => self.b.ins().fmul(p, q),
+                    _ => self.b.ins().fdiv(p, q),
+                };
+                self.of32(r)
+            }
+            BinOp::F64(fb @ (FBin::Add | FBin::Sub | FBin::Mul | FBin::Div)) => {
+                let (p, q) = (self.f64_of(x), self.f64_of(y));
+                let r = match fb {
+                    FBin::Add => self.b.ins().fadd(p, q),
+                    FBin::Sub => self.b.ins().fsub(p, q),
+                    FBin::Mul => self.b.ins().fmul(p, q),
+                    _ => self.b.ins().fdiv(p, q),
+                };
+                self.bits64(r)
+            }
+            _ => {
+                let p = self.ptr(op);
+                self.call1(h::h_binop as *const () as usize, &[p, x, y])
+            }
+        }
+    }
+
+    fn fma32(&mut self, x: Value, y: Value, z: Value) -> Value {
+        let (p, q, r) = (self.f32_of(x), self.f32_of(y), self.f32_of(z));
+        let v = self.b.ins().fma(p, q, r);
+        self.of32(v)
+    }
+
+    fn ternop(&mut self, op: &'a TernOp, x: Value, y: Value, z: Value) -> Value {
+        match *op {
+            TernOp::MadLo(w) => {
+                let m = self.b.ins().imul(x, y);
+                let v = self.b.ins().iadd(m, z);
+                self.mask(v, w)
+            }
+            TernOp::MadWide(32, s) => {
+                let m = self.binop_wide(x, y, s);
+                self.b.ins().iadd(m, z)
+            }
+            TernOp::Fma32(false, false) => self.fma32(x, y, z),
+            TernOp::NegFma { xm, zm, k: FmaKind::F32(false) } => {
+                let p = self.b.ins().bxor_imm_s(x, xm as i64);
+                let r = self.b.ins().bxor_imm_s(z, zm as i64);
+                self.fma32(p, y, r)
+            }
+            TernOp::Selp => {
+                let bit = self.b.ins().band_imm_s(z, 1);
+                self.b.ins().select(bit, x, y)
+            }
+            _ => {
+                let p = self.ptr(op);
+                self.call1(h::h_ternop as *const () as usize, &[p, x, y, z])
+            }
+        }
+    }
+
+    fn binop_wide(&mut self, x: Value, y: Value, s: bool) -> Value {
+        let (p, q) = if s { (self.sext(x, 32), self.sext(y, 32)) } else { (self.mask(x, 32), self.mask(y, 32)) };
+        self.b.ins().imul(p, q)
+    }
+
+    /// The comparison as 0/1.
+    fn compare(&mut self, c: &'a Cmp, x: Value, y: Value) -> Value {
+        use CmpOp::*;
+        match c.kind {
+            b's' | b'u' => {
+                let s = c.kind == b's';
+                let (p, q) = if s { (self.sext(x, c.w), self.sext(y, c.w)) } else { (self.mask(x, c.w), self.mask(y, c.w)) };
+                let cc = match (c.op, s) {
+                    (Eq, _) => IntCC::Equal,
+                    (Ne, _) => IntCC::NotEqual,
+                    (Lt | Lo, true) => IntCC::SignedLessThan,
+                    (Lt | Lo, false) => IntCC::UnsignedLessThan,
+                    (Le | Ls, true) => IntCC::SignedLessThanOrEqual,
+                    (Le | Ls, false) => IntCC::UnsignedLessThanOrEqual,
+                    (Gt | Hi, true) => IntCC::SignedGreaterThan,
+                    (Gt | Hi, false) => IntCC::UnsignedGreaterThan,
+                    (_, true) => IntCC::SignedGreaterThanOrEqual,
+                    (_, false) => IntCC::UnsignedGreaterThanOrEqual,
+                };
+                let r = self.b.ins().icmp(cc, p, q);
+                self.bool64(r)
+            }
+            b'f' | b'd' if !(c.kind == b'f' && c.ftz) => {
+                let cc = match c.op {
+                    Eq => FloatCC::Equal,
+                    Ne => FloatCC::OrderedNotEqual,
+                    Lt => FloatCC::LessThan,
+                    Le => FloatCC::LessThanOrEqual,
+                    Gt => FloatCC::GreaterThan,
+                    Ge => FloatCC::GreaterThanOrEqual,
+                    Equ => FloatCC::UnorderedOrEqual,
+                    Neu => FloatCC::NotEqual,
+                    Ltu => FloatCC::UnorderedOrLessThan,
+                    Leu => FloatCC::UnorderedOrLessThanOrEqual,
+                    Gtu => FloatCC::UnorderedOrGreaterThan,
+                    Geu => FloatCC::UnorderedOrGreaterThanOrEqual,
+                    Num => FloatCC::Ordered,
+                    Nan => FloatCC::Unordered,
+                    Lo | Ls | Hi | Hs => return self.imm(0),
+                };
+                let (p, q) = if c.kind == b'f' { (self.f32_of(x), self.f32_of(y)) } else { (self.f64_of(x), self.f64_of(y)) };
+                let r = self.b.ins().fcmp(cc, p, q);
+                self.bool64(r)
+            }
+            _ => {
+                let p = self.ptr(c);
+                self.call1(h::h_cmp as *const () as usize, &[p, x, y])
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn setp(
+        &mut self,
+        cm: &'a Cmp,
+        out: SetOut,
+        d: Reg,
+        dn: Option<Reg>,
+        a: Src,
+        b: Src,
+        comb: Option<(BoolOp, Src, bool)>,
+    ) {
+        let (x, y) = (self.src(a), self.src(b));
+        let mut p = self.compare(cm, x, y);
+        let mut pn = self.b.ins().bxor_imm_s(p, 1);
+        if let Some((op, s, neg)) = comb {
+            let c = self.src(s);
+            let q = self.b.ins().band_imm_s(c, 1);
+            let q = if neg { self.b.ins().bxor_imm_s(q, 1) } else { q };
+            let f = |cg: &mut Self, v: Value| match op {
+                BoolOp::And => cg.b.ins().band(v, q),
+                BoolOp::Or => cg.b.ins().bor(v, q),
+                BoolOp::Xor => cg.b.ins().bxor(v, q),
+            };
+            p = f(self, p);
+            pn = f(self, pn);
+        }
+        match out {
+            SetOut::Pred => {
+                self.set(d, p);
+                if let Some(dn) = dn {
+                    self.set(dn, pn);
+                }
+            }
+            SetOut::Bits(t) => {
+                let tv = self.imm(t);
+                let z = self.imm(0);
+                let v = self.b.ins().select(p, tv, z);
+                self.set(d, v);
+            }
+        }
+    }
+}
+
+/// Whether `c` is an integer-to-integer conversion without saturation (inlined).
+fn int_cvt(c: &Cvt) -> bool {
+    c.from.kind() != TypeKind::Float && c.to.kind() != TypeKind::Float && !c.sat
+}

@@ -1,0 +1,125 @@
+//! The per-worker context compiled code reads and writes, and the status word it returns.
+//!
+//! Compiled code addresses the leading `u64`/`u32` fields by their `offset_of!` offsets; the
+//! Rust-only fields after them are touched by the slow-path helpers only.
+
+use std::mem::offset_of;
+
+use crate::error::FaultKind;
+use crate::memory::{AllocCache, NO_CACHE};
+
+/// Status codes in the low byte of the word a compiled kernel returns; bits 8..40 hold the pc
+/// of the instruction that stopped it, bits 40..64 the resume index to continue from.
+pub(crate) const ST_DONE: u64 = 0;
+/// A memory fault (kind in [`Ctx::fault`]).
+pub(crate) const ST_FAULT: u64 = 1;
+/// A block barrier (`bar.sync` id in [`Ctx::scratch`]).
+pub(crate) const ST_BAR: u64 = 2;
+/// Out of fuel at a backward branch: let the other threads of the block run.
+pub(crate) const ST_YIELD: u64 = 3;
+/// `trap`, or `brx.idx` with an index outside its table.
+pub(crate) const ST_TRAP: u64 = 4;
+
+/// Backward branches a thread takes before it yields to the other threads of its block (so
+/// spin-waits on other threads progress and a stopped launch is noticed).
+pub(crate) const FUEL: u64 = 1 << 16;
+
+/// Special-register slots in [`Ctx::sregs`].
+pub(crate) mod sr {
+    pub const TID: usize = 0;
+    pub const NTID: usize = 3;
+    pub const CTAID: usize = 6;
+    pub const NCTAID: usize = 9;
+    pub const LANE: usize = 12;
+    pub const WARP: usize = 13;
+    pub const SMID: usize = 14;
+    pub const NSMID: usize = 15;
+    pub const DYN_SMEM: usize = 16;
+    pub const COUNT: usize = 17;
+}
+
+/// What compiled code and its helpers share. One per worker thread, updated per thread run.
+#[repr(C)]
+#[derive(Debug)]
+pub(crate) struct Ctx {
+    /// Per global/generic access site of the kernel, the device base, size and host address
+    /// of the allocation it hit last (`*mut [u64; 3]`; size 0: none yet), so the inline check
+    /// keeps hitting when a kernel streams through several arrays.
+    pub sites: u64,
+    /// The block's shared memory.
+    pub shared: u64,
+    pub shared_len: u64,
+    /// The thread's local memory.
+    pub local: u64,
+    pub local_len: u64,
+    /// The kernel parameter buffer.
+    pub params: u64,
+    pub params_len: u64,
+    /// Device addresses of the module globals (`*const u64`).
+    pub globals: u64,
+    /// Backward branches left before yielding.
+    pub fuel: u64,
+    /// Non-zero when a slow-path helper faulted (kind in `fault`).
+    pub faulted: u64,
+    /// A helper's second result (carry out), or the id of the barrier reached.
+    pub scratch: u64,
+    /// Special registers of the running thread (see [`sr`]).
+    pub sregs: [u32; sr::COUNT],
+    // --- Rust-only fields below ---
+    /// Slots at `sites`.
+    pub nsites: u64,
+    /// The launch (`*const Launch<'_>`), for slow paths.
+    pub launch: *const (),
+    /// The fault a helper found.
+    pub fault: Option<FaultKind>,
+    /// Translation cache of the slow path.
+    pub cache: AllocCache,
+}
+
+impl Default for Ctx {
+    fn default() -> Ctx {
+        Ctx {
+            sites: 0,
+            shared: 0,
+            shared_len: 0,
+            local: 0,
+            local_len: 0,
+            params: 0,
+            params_len: 0,
+            globals: 0,
+            fuel: 0,
+            faulted: 0,
+            scratch: 0,
+            sregs: [0; sr::COUNT],
+            nsites: 0,
+            launch: std::ptr::null(),
+            fault: None,
+            cache: NO_CACHE,
+        }
+    }
+}
+
+impl Ctx {
+    /// Records a fault for the compiled code to report.
+    pub(crate) fn set_fault(&mut self, k: FaultKind) {
+        self.fault = Some(k);
+        self.faulted = 1;
+    }
+}
+
+/// Byte offsets of the fields compiled code uses.
+pub(crate) mod off {
+    use super::*;
+    pub const SITES: i32 = offset_of!(Ctx, sites) as i32;
+    pub const SHARED: i32 = offset_of!(Ctx, shared) as i32;
+    pub const SHARED_LEN: i32 = offset_of!(Ctx, shared_len) as i32;
+    pub const LOCAL: i32 = offset_of!(Ctx, local) as i32;
+    pub const LOCAL_LEN: i32 = offset_of!(Ctx, local_len) as i32;
+    pub const PARAMS: i32 = offset_of!(Ctx, params) as i32;
+    pub const PARAMS_LEN: i32 = offset_of!(Ctx, params_len) as i32;
+    pub const GLOBALS: i32 = offset_of!(Ctx, globals) as i32;
+    pub const FUEL: i32 = offset_of!(Ctx, fuel) as i32;
+    pub const FAULTED: i32 = offset_of!(Ctx, faulted) as i32;
+    pub const SCRATCH: i32 = offset_of!(Ctx, scratch) as i32;
+    pub const SREGS: i32 = offset_of!(Ctx, sregs) as i32;
+}

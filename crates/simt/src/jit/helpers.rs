@@ -1,0 +1,260 @@
+//! Rust functions compiled code calls: the operations it does not inline (through the
+//! interpreter's own implementations, one lane at a time, so results are bit-identical) and
+//! the slow paths of memory accesses (full checks, with the interpreter's fault reports).
+//!
+//! Every helper is `extern "C"` and total: no input makes it panic (a panic could not unwind
+//! through compiled code).
+
+use super::ctx::Ctx;
+use crate::error::FaultKind;
+use crate::exec::{self, Launch, Target, Warp, aligned, le_read, le_write, oob};
+use crate::ir::{Cmp, Cvt, Op, Space};
+use crate::memory::MemError;
+
+/// The space codes compiled code passes to [`h_ld`]/[`h_st`].
+pub(crate) fn space_code(s: Space) -> u64 {
+    match s {
+        Space::Global => 0,
+        Space::Shared => 1,
+        Space::Local => 2,
+        Space::KParam => 3,
+        Space::FParam => 4,
+        Space::Generic => 5,
+    }
+}
+
+fn space_of(code: u64) -> Space {
+    match code {
+        0 => Space::Global,
+        1 => Space::Shared,
+        2 => Space::Local,
+        3 => Space::KParam,
+        4 => Space::FParam,
+        _ => Space::Generic,
+    }
+}
+
+/// # Safety
+/// `ctx` is the context the block runner passed to the compiled code that calls the helper.
+unsafe fn ctx_mut<'x>(ctx: *mut Ctx) -> &'x mut Ctx {
+    // SAFETY: per the contract; compiled code holds no other reference while a helper runs.
+    unsafe { &mut *ctx }
+}
+
+/// # Safety
+/// `ctx.launch` points to the running launch.
+unsafe fn launch_of<'x>(ctx: &Ctx) -> &'x Launch<'x> {
+    // SAFETY: the block runner sets it to the launch it runs, which outlives the call.
+    unsafe { &*ctx.launch.cast::<Launch<'x>>() }
+}
+
+/// # Safety
+/// `ptr`/`len` describe a live buffer no other reference uses during the call.
+unsafe fn buf<'x>(ptr: u64, len: u64) -> &'x mut [u8] {
+    if len == 0 {
+        return &mut [];
+    }
+    // SAFETY: per the contract (the block runner's shared memory or the thread's local memory).
+    unsafe { std::slice::from_raw_parts_mut(ptr as *mut u8, len as usize) }
+}
+
+/// `unop` of one value (`op` points to an `ir::UnOp` of the compiled function's code).
+pub(crate) extern "C" fn h_unop(op: *const crate::ir::UnOp, a: u64) -> u64 {
+    // SAFETY: compiled code passes pointers into its `Func`'s code, alive as long as the code.
+    let op = unsafe { &*op };
+    let mut r = [0u64];
+    exec::unop(op, &[a], &mut r);
+    r[0]
+}
+
+/// `binop` of one pair of values.
+pub(crate) extern "C" fn h_binop(op: *const crate::ir::BinOp, a: u64, b: u64) -> u64 {
+    // SAFETY: as in `h_unop`.
+    let op = unsafe { &*op };
+    let mut r = [0u64];
+    exec::binop(op, &[a], &[b], &mut r);
+    r[0]
+}
+
+/// `ternop` of one triple of values.
+pub(crate) extern "C" fn h_ternop(op: *const crate::ir::TernOp, a: u64, b: u64, c: u64) -> u64 {
+    // SAFETY: as in `h_unop`.
+    let op = unsafe { &*op };
+    let mut r = [0u64];
+    exec::ternop(op, &[a], &[b], &[c], &mut r);
+    r[0]
+}
+
+/// `cvt` of one value.
+pub(crate) extern "C" fn h_cvt(c: *const Cvt, x: u64) -> u64 {
+    // SAFETY: as in `h_unop`.
+    exec::cvt(unsafe { &*c }, x)
+}
+
+/// A comparison of one pair: 1 or 0.
+pub(crate) extern "C" fn h_cmp(c: *const Cmp, a: u64, b: u64) -> u64 {
+    // SAFETY: as in `h_unop`.
+    u64::from(exec::cmp(unsafe { &*c }, a, b))
+}
+
+/// `bfi` of one lane.
+pub(crate) extern "C" fn h_bfi(w: u64, a: u64, b: u64, c: u64, e: u64) -> u64 {
+    exec::bfi(w as u8, a, b, c, e)
+}
+
+/// `isspacep` of one address.
+pub(crate) extern "C" fn h_isspacep(space: u64, a: u64) -> u64 {
+    let t = Warp::classify(Space::Generic, a);
+    u64::from(matches!(
+        (space_of(space), t),
+        (Space::Shared, Target::Shared(_)) | (Space::Local, Target::Local(_)) | (Space::Global, Target::Global(_))
+    ))
+}
+
+/// An extended-precision op (`op` points to an `Op::Carry`): the result; the carry out goes
+/// to `ctx.scratch`.
+pub(crate) extern "C" fn h_carry(ctx: *mut Ctx, op: *const Op, cf: u64, a: u64, b: u64, c: u64) -> u64 {
+    // SAFETY: see `ctx_mut`; `op` as in `h_unop`.
+    let (ctx, op) = unsafe { (ctx_mut(ctx), &*op) };
+    let Op::Carry { op, w, signed, cin, .. } = *op else { return 0 };
+    let (v, out) = exec::carry(op, w, signed, cin, cf & 1 != 0, a, b, c);
+    ctx.scratch = u64::from(out);
+    v
+}
+
+/// An atomic (`op` points to an `Op::Atom`): the old value; on a fault, `ctx.faulted` is set.
+pub(crate) extern "C" fn h_atom(ctx: *mut Ctx, op: *const Op, addr: u64, b: u64, c: u64) -> u64 {
+    // SAFETY: see `ctx_mut` and `launch_of`; `op` as in `h_unop`.
+    let (ctx, op) = unsafe { (ctx_mut(ctx), &*op) };
+    // SAFETY: as above.
+    let l = unsafe { launch_of(ctx) };
+    let Op::Atom { space, op, size, .. } = *op else { return 0 };
+    // SAFETY: the block's shared memory, described by the runner.
+    let shared = unsafe { buf(ctx.shared, ctx.shared_len) };
+    match exec::atom_one(&l.mem, shared, &mut ctx.cache, space, op, u32::from(size), addr, b, c) {
+        Ok(v) => v,
+        Err(k) => {
+            ctx.set_fault(k);
+            0
+        }
+    }
+}
+
+/// Makes the global allocation holding `addr` the one access site `site` checks inline.
+fn refill(ctx: &mut Ctx, l: &Launch<'_>, site: u64, addr: u64, size: u32) {
+    if let Ok((base, len, host)) = l.mem.alloc_span(addr, u64::from(size))
+        && site < ctx.nsites
+    {
+        // SAFETY: `sites` points to `nsites` slots owned by the block runner.
+        let slot = unsafe { &mut *(ctx.sites as *mut [u64; 3]).add(site as usize) };
+        *slot = [base, len, host as u64];
+    }
+}
+
+fn misaligned(addr: u64, size: u32) -> FaultKind {
+    FaultKind::Memory(MemError::Misaligned { addr, size })
+}
+
+/// The checked load the interpreter does for one lane.
+fn load(ctx: &mut Ctx, site: u64, space: Space, addr: u64, size: u32) -> Result<u64, FaultKind> {
+    // SAFETY: see `launch_of`.
+    let l = unsafe { launch_of(ctx) };
+    match Warp::classify(space, addr) {
+        Target::Global(a) => {
+            let v = l.mem.load(a, size, &mut ctx.cache).map_err(FaultKind::Memory)?;
+            refill(ctx, l, site, a, size);
+            Ok(v)
+        }
+        Target::Shared(a) => {
+            // SAFETY: the block's shared memory, described by the runner.
+            let s = unsafe { buf(ctx.shared, ctx.shared_len) };
+            let v = le_read(s, a, size).ok_or_else(|| oob("shared", a, size, 0).kind)?;
+            if !aligned(a, size) {
+                return Err(misaligned(addr, size));
+            }
+            Ok(v)
+        }
+        Target::Local(a) => {
+            // SAFETY: the running thread's local memory, described by the runner.
+            let s = unsafe { buf(ctx.local, ctx.local_len) };
+            let v = le_read(s, a, size).ok_or_else(|| oob("local", a, size, 0).kind)?;
+            if !aligned(addr, size) {
+                return Err(misaligned(addr, size));
+            }
+            Ok(v)
+        }
+        Target::KParam(a) => {
+            let v = le_read(l.params, a, size).ok_or_else(|| oob("param", a, size, 0).kind)?;
+            if !aligned(addr, size) {
+                return Err(misaligned(addr, size));
+            }
+            Ok(v)
+        }
+        Target::FParam(a) => Err(oob("param", a, size, 0).kind),
+    }
+}
+
+/// The checked store the interpreter does for one lane.
+fn store(ctx: &mut Ctx, site: u64, space: Space, addr: u64, size: u32, v: u64) -> Result<(), FaultKind> {
+    // SAFETY: see `launch_of`.
+    let l = unsafe { launch_of(ctx) };
+    match Warp::classify(space, addr) {
+        Target::Global(a) => {
+            l.mem.store(a, size, v, &mut ctx.cache).map_err(FaultKind::Memory)?;
+            refill(ctx, l, site, a, size);
+            Ok(())
+        }
+        Target::Shared(a) => {
+            // The interpreter's warp-wide shared path: bounds first, then alignment.
+            // SAFETY: the block's shared memory, described by the runner.
+            let s = unsafe { buf(ctx.shared, ctx.shared_len) };
+            if a.checked_add(u64::from(size)).is_none_or(|e| e > s.len() as u64) {
+                return Err(oob("shared", a, size, 0).kind);
+            }
+            if !aligned(a, size) {
+                return Err(misaligned(addr, size));
+            }
+            le_write(s, a, size, v).ok_or_else(|| oob("shared", a, size, 0).kind)
+        }
+        Target::Local(a) => {
+            if !aligned(addr, size) {
+                return Err(misaligned(addr, size));
+            }
+            // SAFETY: the running thread's local memory, described by the runner.
+            let s = unsafe { buf(ctx.local, ctx.local_len) };
+            le_write(s, a, size, v).ok_or_else(|| oob("local", a, size, 0).kind)
+        }
+        Target::KParam(a) => {
+            if !aligned(addr, size) {
+                return Err(misaligned(addr, size));
+            }
+            Err(oob("param (read-only)", a, size, 0).kind)
+        }
+        Target::FParam(a) => Err(oob("param", a, size, 0).kind),
+    }
+}
+
+/// The slow path of a load at access site `site_space >> 8` in space `site_space & 0xff` (after the inline check failed): the value, or 0 with
+/// `ctx.faulted` set.
+pub(crate) extern "C" fn h_ld(ctx: *mut Ctx, site_space: u64, addr: u64, size: u64) -> u64 {
+    let (site, space) = (site_space >> 8, site_space & 0xff);
+    // SAFETY: see `ctx_mut`.
+    let ctx = unsafe { ctx_mut(ctx) };
+    match load(ctx, site, space_of(space), addr, size as u32) {
+        Ok(v) => v,
+        Err(k) => {
+            ctx.set_fault(k);
+            0
+        }
+    }
+}
+
+/// The slow path of a store; on a fault, `ctx.faulted` is set.
+pub(crate) extern "C" fn h_st(ctx: *mut Ctx, site_space: u64, addr: u64, size: u64, v: u64) {
+    let (site, space) = (site_space >> 8, site_space & 0xff);
+    // SAFETY: see `ctx_mut`.
+    let ctx = unsafe { ctx_mut(ctx) };
+    if let Err(k) = store(ctx, site, space_of(space), addr, size as u32, v) {
+        ctx.set_fault(k);
+    }
+}

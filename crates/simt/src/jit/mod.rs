@@ -1,0 +1,63 @@
+//! The JIT tier: kernels compiled to native code with Cranelift, run one thread at a time.
+//!
+//! A kernel is compiled lazily at its first launch on this engine and cached in the
+//! [`crate::Program`]; a kernel using anything the compiler does not handle (warp-collective
+//! operations, calls, printf, mbarriers, clock registers, ...: see `compile::unsupported`)
+//! runs on the interpreter instead, so coverage grows without ever changing results.
+//!
+//! - `ctx.rs`: the context compiled code works with, and its status word;
+//! - `compile.rs`: IR → Cranelift IR → machine code;
+//! - `helpers.rs`: the Rust functions compiled code calls (the interpreter's operations, memory
+//!   slow paths);
+//! - `run.rs`: runs the threads of each block, releasing barriers.
+
+mod compile;
+mod ctx;
+mod helpers;
+mod run;
+
+use std::sync::OnceLock;
+
+use crate::error::Fault;
+use crate::exec::Launch;
+use crate::ir::Func;
+use crate::error::LoadError;
+
+/// Compiled kernels of one program (one slot per function), built on first use.
+#[derive(Debug, Default)]
+pub(crate) struct Cache {
+    slots: Vec<OnceLock<Result<compile::Code, String>>>,
+}
+
+impl Cache {
+    /// A cache for `n` functions.
+    pub(crate) fn new(n: usize) -> Cache {
+        Cache { slots: (0..n).map(|_| OnceLock::new()).collect() }
+    }
+
+    /// The compiled code of function `idx`, compiling it on first use; the reason when it
+    /// cannot be compiled.
+    fn code<'c>(&'c self, funcs: &[Result<Func, LoadError>], idx: usize) -> Result<&'c compile::Code, &'c str> {
+        let Some(slot) = self.slots.get(idx) else { return Err("no such function") };
+        let r = slot.get_or_init(|| {
+            let f = funcs.get(idx).and_then(|f| f.as_ref().ok()).ok_or("not loaded")?;
+            if let Some(why) = compile::unsupported(f) {
+                return Err(why);
+            }
+            compile::compile(f)
+        });
+        r.as_ref().map_err(|e| e.as_str())
+    }
+
+    /// Why kernel `idx` runs on the interpreter, or `None` when it compiles.
+    pub(crate) fn fallback_reason(&self, funcs: &[Result<Func, LoadError>], idx: usize) -> Option<String> {
+        self.code(funcs, idx).err().map(str::to_string)
+    }
+
+    /// Runs launch `l` with compiled code; `None` when its kernel cannot be compiled (the
+    /// caller runs the interpreter).
+    pub(crate) fn run(&self, l: &Launch<'_>) -> Option<Result<(), Fault>> {
+        let code = self.code(l.funcs, l.kernel as usize).ok()?;
+        Some(run::run(l, code))
+    }
+}
