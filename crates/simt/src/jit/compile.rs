@@ -19,13 +19,14 @@ use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Linkage, Module, default_libcall_names};
 use ptx::types::{CmpOp, TypeKind};
 
-use super::ctx::{ST_BAR, ST_DONE, ST_FAULT, ST_TRAP, ST_YIELD, off, sr};
+use super::ctx::{FUEL, ST_ALL, ST_BAR, ST_DONE, ST_FAULT, ST_TRAP, ST_YIELD, off, sr};
 use super::helpers as h;
 use crate::ir::*;
 use crate::memory::{LOCAL_WINDOW, SHARED_WINDOW};
 
-/// A compiled kernel's entry point.
-pub(crate) type KernelFn = unsafe extern "C" fn(ctx: *mut super::ctx::Ctx, frame: *mut u64, resume: u64) -> u64;
+/// A compiled kernel's entry point: runs every ready thread of the block (see `ctx.rs`).
+pub(crate) type KernelFn =
+    unsafe extern "C" fn(ctx: *mut super::ctx::Ctx, frames: *mut u64, states: *mut u32, n: u64) -> u64;
 
 /// Owns the executable memory of a compiled kernel.
 pub(crate) struct Code {
@@ -37,6 +38,8 @@ pub(crate) struct Code {
     pub frame_slots: usize,
     /// Global/generic access sites (each with its allocation cache slot in the context).
     pub sites: usize,
+    /// The pc each resume index (from 1) continues at.
+    pub resumes: Vec<u32>,
 }
 
 // SAFETY: after `finalize_definitions` the module is never touched again; it only owns the
@@ -137,15 +140,15 @@ pub(crate) fn compile(f: &Func) -> Result<Code, String> {
     let mut module = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
     let mut ctx = module.make_context();
     let sig = &mut ctx.func.signature;
-    for _ in 0..3 {
+    for _ in 0..4 {
         sig.params.push(AbiParam::new(types::I64));
     }
     sig.returns.push(AbiParam::new(types::I64));
     let mut fbc = FunctionBuilderContext::new();
-    let sites;
+    let (sites, resumes);
     {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
-        sites = Cg::new(b, f).run(fc);
+        (sites, resumes) = Cg::new(b, f).run(fc);
     }
     let id = module
         .declare_function("kernel", Linkage::Export, &ctx.func.signature)
@@ -156,7 +159,7 @@ pub(crate) fn compile(f: &Func) -> Result<Code, String> {
     let ptr = module.get_finalized_function(id);
     // SAFETY: `ptr` is the finalized code of a function with exactly this signature.
     let entry = unsafe { std::mem::transmute::<*const u8, KernelFn>(ptr) };
-    Ok(Code { _module: module, entry, frame_slots: f.nregs as usize + 1, sites })
+    Ok(Code { _module: module, entry, frame_slots: f.nregs as usize + 1, sites, resumes })
 }
 
 const I64: Type = types::I64;
@@ -170,7 +173,14 @@ struct Cg<'a, 'b> {
     f: &'a Func,
     vars: Vec<Variable>,
     ctx: Value,
-    frame: Value,
+    /// The running thread's index, `%tid` and frame address.
+    t: Variable,
+    tid: [Variable; 3],
+    frame: Variable,
+    frames: Value,
+    states: Value,
+    /// The block that moves on to the next thread.
+    advance: Block,
     /// The block of each leader pc (and of `code.len()`, the end).
     blocks: Vec<Option<Block>>,
     /// Resume targets (pc), index k-1 for resume point k.
@@ -227,13 +237,71 @@ impl<'a, 'b> Cg<'a, 'b> {
         b.append_block_params_for_function_params(entry);
         b.switch_to_block(entry);
         let p = b.block_params(entry).to_vec();
-        Cg { b, f, vars, ctx: p[0], frame: p[1], blocks, resumes, sigs: Vec::new(), terminated: false, sites: 0 }
-            .with_entry(p[2])
+        let t = b.declare_var(I64);
+        let tid = [b.declare_var(I64), b.declare_var(I64), b.declare_var(I64)];
+        let frame = b.declare_var(I64);
+        let advance = b.create_block();
+        let cg = Cg {
+            b,
+            f,
+            vars,
+            ctx: p[0],
+            t,
+            tid,
+            frame,
+            frames: p[1],
+            states: p[2],
+            advance,
+            blocks,
+            resumes,
+            sigs: Vec::new(),
+            terminated: false,
+            sites: 0,
+        };
+        cg.with_entry(p[3])
     }
 
-    /// Emits the entry dispatch: resume 0 zeroes the registers and starts at pc 0; resume k
-    /// reloads them from the frame and continues at its target.
-    fn with_entry(mut self, resume: Value) -> Self {
+    /// Emits the thread loop: for each ready thread (state 0 in its state word), resume index
+    /// 0 zeroes the registers and starts at pc 0, resume k reloads them from the thread's frame
+    /// and continues at its target; `advance` steps `t` and `%tid` (x, then y, then z).
+    fn with_entry(mut self, n: Value) -> Self {
+        let zero = self.b.ins().iconst(I64, 0);
+        self.b.def_var(self.t, zero);
+        for v in self.tid {
+            self.b.def_var(v, zero);
+        }
+        let fr0 = self.frames;
+        self.b.def_var(self.frame, fr0);
+        let head = self.b.create_block();
+        let dispatch = self.b.create_block();
+        let all = self.b.create_block();
+        let check = self.b.create_block();
+        self.b.ins().jump(head, &[]);
+        self.b.switch_to_block(head);
+        let t = self.b.use_var(self.t);
+        let more = self.b.ins().icmp(IntCC::UnsignedLessThan, t, n);
+        self.b.ins().brif(more, check, &[], all, &[]);
+        self.b.switch_to_block(all);
+        let st = self.b.ins().iconst(I64, ST_ALL as i64);
+        self.b.ins().return_(&[st]);
+        self.b.switch_to_block(check);
+        let off4 = self.b.ins().ishl_imm_s(t, 2);
+        let sp = self.b.ins().iadd(self.states, off4);
+        let word = self.b.ins().uload32(flags(), sp, 0);
+        let state = self.b.ins().ushr_imm_s(word, 24);
+        self.b.ins().brif(state, self.advance, &[], dispatch, &[]);
+        self.b.switch_to_block(dispatch);
+        let slots = i64::from(self.f.nregs) * 8 + 8;
+        let fo = self.b.ins().imul_imm_s(t, slots);
+        let fr = self.b.ins().iadd(self.frames, fo);
+        self.b.def_var(self.frame, fr);
+        let ls = self.ctx_ld(off::LOCAL_LEN);
+        let lo = self.b.ins().imul(t, ls);
+        let lb = self.ctx_ld(off::LOCALS);
+        let lp = self.b.ins().iadd(lb, lo);
+        self.b.ins().store(flags(), lp, self.ctx, off::LOCAL);
+        let fuel = self.b.ins().iconst(I64, FUEL as i64);
+        self.b.ins().store(flags(), fuel, self.ctx, off::FUEL);
         let start = self.b.create_block();
         let mut calls = vec![self.b.func.dfg.block_call(start, &[])];
         let rblocks: Vec<Block> = self.resumes.iter().map(|_| self.b.create_block()).collect();
@@ -242,7 +310,8 @@ impl<'a, 'b> Cg<'a, 'b> {
         }
         let def = self.b.func.dfg.block_call(start, &[]);
         let jt = self.b.create_jump_table(JumpTableData::new(def, &calls));
-        let r32 = self.b.ins().ireduce(types::I32, resume);
+        let r32 = self.b.ins().ireduce(types::I32, word);
+        let r32 = self.b.ins().band_imm_s(r32, 0xff_ffff);
         self.b.ins().br_table(r32, jt);
         self.b.switch_to_block(start);
         let zero = self.b.ins().iconst(I64, 0);
@@ -253,13 +322,35 @@ impl<'a, 'b> Cg<'a, 'b> {
         self.b.ins().jump(first, &[]);
         for (k, rb) in rblocks.into_iter().enumerate() {
             self.b.switch_to_block(rb);
+            let fr = self.b.use_var(self.frame);
             for i in 0..self.vars.len() {
-                let v = self.b.ins().load(I64, flags(), self.frame, (i * 8) as i32);
+                let v = self.b.ins().load(I64, flags(), fr, (i * 8) as i32);
                 self.b.def_var(self.vars[i], v);
             }
             let t = self.block_at(self.resumes[k]);
             self.b.ins().jump(t, &[]);
         }
+        self.b.switch_to_block(self.advance);
+        let t = self.b.use_var(self.t);
+        let t1 = self.b.ins().iadd_imm_s(t, 1);
+        self.b.def_var(self.t, t1);
+        let (x, y, z) = (self.b.use_var(self.tid[0]), self.b.use_var(self.tid[1]), self.b.use_var(self.tid[2]));
+        let bx = self.sreg_u32(sr::NTID);
+        let by = self.sreg_u32(sr::NTID + 1);
+        let zero = self.b.ins().iconst(I64, 0);
+        let x1 = self.b.ins().iadd_imm_s(x, 1);
+        let wx = self.b.ins().icmp(IntCC::Equal, x1, bx);
+        let x2 = self.b.ins().select(wx, zero, x1);
+        let wx64 = self.b.ins().uextend(I64, wx);
+        let y1 = self.b.ins().iadd(y, wx64);
+        let wy = self.b.ins().icmp(IntCC::Equal, y1, by);
+        let y2 = self.b.ins().select(wy, zero, y1);
+        let wy64 = self.b.ins().uextend(I64, wy);
+        let z2 = self.b.ins().iadd(z, wy64);
+        self.b.def_var(self.tid[0], x2);
+        self.b.def_var(self.tid[1], y2);
+        self.b.def_var(self.tid[2], z2);
+        self.b.ins().jump(head, &[]);
         self
     }
 
@@ -279,8 +370,8 @@ impl<'a, 'b> Cg<'a, 'b> {
         self.resumes.binary_search(&pc).map_or(0, |i| i + 1)
     }
 
-    /// Emits the code; returns the number of access sites.
-    fn run(mut self, fc: cranelift_codegen::isa::TargetFrontendConfig) -> usize {
+    /// Emits the code; returns the number of access sites and the resume targets.
+    fn run(mut self, fc: cranelift_codegen::isa::TargetFrontendConfig) -> (usize, Vec<u32>) {
         let n = self.f.code.len();
         self.terminated = true;
         for pc in 0..=n {
@@ -303,20 +394,50 @@ impl<'a, 'b> Cg<'a, 'b> {
         }
         self.b.seal_all_blocks();
         let sites = self.sites;
+        let resumes = std::mem::take(&mut self.resumes);
         self.b.finalize(fc);
-        sites
+        (sites, resumes)
     }
 
     fn ret(&mut self, code: u64, pc: u32, resume: usize) {
-        let s = self.b.ins().iconst(I64, status(code, pc, resume));
-        self.b.ins().return_(&[s]);
+        self.leave(code, pc, resume, None);
+    }
+
+    /// Leaves the running thread: `ST_DONE` marks it done, `ST_BAR`/`ST_YIELD` (registers
+    /// spilled by the caller) record resume point `resume` and, for a barrier, its id `bar`;
+    /// all three move on to the next thread. Faults return from the whole block at once.
+    fn leave(&mut self, code: u64, pc: u32, resume: usize, bar: Option<Value>) {
+        let t = self.b.use_var(self.t);
+        if matches!(code, ST_FAULT | ST_TRAP) {
+            let s = self.b.ins().iconst(I64, status(code, pc, 0));
+            let ts = self.b.ins().ishl_imm_s(t, 40);
+            let s = self.b.ins().bor(s, ts);
+            self.b.ins().return_(&[s]);
+            self.terminated = true;
+            return;
+        }
+        let word = match (code, bar) {
+            (ST_DONE, _) => self.imm(2 << 24),
+            (ST_BAR, Some(id)) => {
+                let base = self.imm(1 << 24 | resume as u64);
+                let id = self.b.ins().band_imm_s(id, 15);
+                let id = self.b.ins().ishl_imm_s(id, 28);
+                self.b.ins().bor(base, id)
+            }
+            _ => self.imm(resume as u64),
+        };
+        let off4 = self.b.ins().ishl_imm_s(t, 2);
+        let sp = self.b.ins().iadd(self.states, off4);
+        self.b.ins().istore32(flags(), word, sp, 0);
+        self.b.ins().jump(self.advance, &[]);
         self.terminated = true;
     }
 
     fn spill(&mut self) {
+        let fr = self.b.use_var(self.frame);
         for i in 0..self.vars.len() {
             let v = self.b.use_var(self.vars[i]);
-            self.b.ins().store(flags(), v, self.frame, (i * 8) as i32);
+            self.b.ins().store(flags(), v, fr, (i * 8) as i32);
         }
     }
 
@@ -345,6 +466,11 @@ impl<'a, 'b> Cg<'a, 'b> {
         self.b.ins().uextend(I64, v)
     }
 
+    fn lane(&mut self) -> Value {
+        let t = self.b.use_var(self.t);
+        self.b.ins().band_imm_s(t, 31)
+    }
+
     fn src(&mut self, s: Src) -> Value {
         match s {
             Src::Reg(r) => self.var(r),
@@ -361,7 +487,7 @@ impl<'a, 'b> Cg<'a, 'b> {
 
     fn sreg(&mut self, r: Sreg) -> Value {
         let lanemask = |cg: &mut Self, shift_base: i64, invert: bool| {
-            let lane = cg.sreg_u32(sr::LANE);
+            let lane = cg.lane();
             let one = cg.b.ins().iconst(I64, shift_base);
             let s = cg.b.ins().ishl(one, lane);
             let m = cg.b.ins().iadd_imm_s(s, -1);
@@ -373,20 +499,23 @@ impl<'a, 'b> Cg<'a, 'b> {
             }
         };
         match r {
-            Sreg::Tid(i) if i < 3 => self.sreg_u32(sr::TID + i as usize),
+            Sreg::Tid(i) if i < 3 => self.b.use_var(self.tid[i as usize]),
             Sreg::Ntid(i) if i < 3 => self.sreg_u32(sr::NTID + i as usize),
             Sreg::Ctaid(i) if i < 3 => self.sreg_u32(sr::CTAID + i as usize),
             Sreg::Nctaid(i) if i < 3 => self.sreg_u32(sr::NCTAID + i as usize),
             Sreg::Tid(_) | Sreg::Ntid(_) | Sreg::Ctaid(_) | Sreg::Nctaid(_) | Sreg::Zero => self.imm(0),
-            Sreg::Laneid => self.sreg_u32(sr::LANE),
-            Sreg::Warpid => self.sreg_u32(sr::WARP),
+            Sreg::Laneid => self.lane(),
+            Sreg::Warpid => {
+                let t = self.b.use_var(self.t);
+                self.b.ins().ushr_imm_s(t, 5)
+            }
             Sreg::Nwarpid => self.imm(64),
             Sreg::Smid => self.sreg_u32(sr::SMID),
             Sreg::Nsmid => self.sreg_u32(sr::NSMID),
             Sreg::Gridid => self.imm(1),
             Sreg::DynamicSmem => self.sreg_u32(sr::DYN_SMEM),
             Sreg::LanemaskEq => {
-                let lane = self.sreg_u32(sr::LANE);
+                let lane = self.lane();
                 let one = self.imm(1);
                 self.b.ins().ishl(one, lane)
             }
@@ -662,10 +791,9 @@ impl<'a, 'b> Cg<'a, 'b> {
             Op::Trap => self.ret(ST_TRAP, pc, 0),
             Op::Bar { id, .. } => {
                 let v = self.src(*id);
-                self.b.ins().store(flags(), v, self.ctx, off::SCRATCH);
                 self.spill();
                 let k = self.resume_index(pc + 1);
-                self.ret(ST_BAR, pc, k);
+                self.leave(ST_BAR, pc, k, Some(v));
             }
             // Rejected by `unsupported`.
             _ => self.ret(ST_TRAP, pc, 0),

@@ -8,17 +8,22 @@ use std::mem::offset_of;
 use crate::error::FaultKind;
 use crate::memory::{AllocCache, NO_CACHE};
 
-/// Status codes in the low byte of the word a compiled kernel returns; bits 8..40 hold the pc
-/// of the instruction that stopped it, bits 40..64 the resume index to continue from.
+/// A compiled kernel runs every ready thread of a block in turn. Each thread has a state word
+/// (`u32`): the resume index in bits 0..24 (0: the start), the state in bits 24..28 (0 ready,
+/// 1 waiting at a barrier, 2 done) and the barrier id in bits 28..32. A thread leaves with one
+/// of these codes (internally); only faults return at once, as the low byte of the status
+/// word, with the pc in bits 8..40 and the thread index in bits 40..64.
 pub(crate) const ST_DONE: u64 = 0;
 /// A memory fault (kind in [`Ctx::fault`]).
 pub(crate) const ST_FAULT: u64 = 1;
-/// A block barrier (`bar.sync` id in [`Ctx::scratch`]).
+/// A block barrier.
 pub(crate) const ST_BAR: u64 = 2;
 /// Out of fuel at a backward branch: let the other threads of the block run.
 pub(crate) const ST_YIELD: u64 = 3;
 /// `trap`, or `brx.idx` with an index outside its table.
 pub(crate) const ST_TRAP: u64 = 4;
+/// Every thread ran until it finished or stopped (see the state words).
+pub(crate) const ST_ALL: u64 = 5;
 
 /// Backward branches a thread takes before it yields to the other threads of its block (so
 /// spin-waits on other threads progress and a stopped launch is noticed).
@@ -26,16 +31,13 @@ pub(crate) const FUEL: u64 = 1 << 16;
 
 /// Special-register slots in [`Ctx::sregs`].
 pub(crate) mod sr {
-    pub const TID: usize = 0;
-    pub const NTID: usize = 3;
-    pub const CTAID: usize = 6;
-    pub const NCTAID: usize = 9;
-    pub const LANE: usize = 12;
-    pub const WARP: usize = 13;
-    pub const SMID: usize = 14;
-    pub const NSMID: usize = 15;
-    pub const DYN_SMEM: usize = 16;
-    pub const COUNT: usize = 17;
+    pub const NTID: usize = 0;
+    pub const CTAID: usize = 3;
+    pub const NCTAID: usize = 6;
+    pub const SMID: usize = 9;
+    pub const NSMID: usize = 10;
+    pub const DYN_SMEM: usize = 11;
+    pub const COUNT: usize = 12;
 }
 
 /// What compiled code and its helpers share. One per worker thread, updated per thread run.
@@ -49,9 +51,11 @@ pub(crate) struct Ctx {
     /// The block's shared memory.
     pub shared: u64,
     pub shared_len: u64,
-    /// The thread's local memory.
+    /// The running thread's local memory (`local_len` bytes), inside `locals`.
     pub local: u64,
     pub local_len: u64,
+    /// Every thread's local memory (`local_len` bytes each).
+    pub locals: u64,
     /// The kernel parameter buffer.
     pub params: u64,
     pub params_len: u64,
@@ -84,6 +88,7 @@ impl Default for Ctx {
             shared_len: 0,
             local: 0,
             local_len: 0,
+            locals: 0,
             params: 0,
             params_len: 0,
             globals: 0,
@@ -115,6 +120,7 @@ pub(crate) mod off {
     pub const SHARED_LEN: i32 = offset_of!(Ctx, shared_len) as i32;
     pub const LOCAL: i32 = offset_of!(Ctx, local) as i32;
     pub const LOCAL_LEN: i32 = offset_of!(Ctx, local_len) as i32;
+    pub const LOCALS: i32 = offset_of!(Ctx, locals) as i32;
     pub const PARAMS: i32 = offset_of!(Ctx, params) as i32;
     pub const PARAMS_LEN: i32 = offset_of!(Ctx, params_len) as i32;
     pub const GLOBALS: i32 = offset_of!(Ctx, globals) as i32;

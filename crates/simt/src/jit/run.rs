@@ -4,19 +4,14 @@
 //! exactly as the interpreter spreads them.
 
 use super::compile::Code;
-use super::ctx::{Ctx, FUEL, ST_BAR, ST_DONE, ST_FAULT, ST_YIELD, sr};
+use super::ctx::{Ctx, ST_ALL, ST_FAULT, sr};
 use crate::error::{Fault, FaultKind};
 use crate::exec::{self, Launch};
 use std::sync::atomic::Ordering;
 
-/// Where a thread of the block is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum State {
-    Ready,
-    /// At a `bar.sync` with this id (0..16).
-    Waiting(u32),
-    Done,
-}
+/// Thread states (bits 24..28 of a state word, see `ctx.rs`).
+const READY: u32 = 0;
+const WAITING: u32 = 1;
 
 /// What a worker keeps from block to block of a launch.
 #[derive(Debug, Default)]
@@ -27,10 +22,8 @@ pub(crate) struct Worker {
     /// Every thread's local memory.
     locals: Vec<u8>,
     shared: Vec<u8>,
-    state: Vec<State>,
-    resume: Vec<u64>,
-    /// pc where each thread stopped last (barrier reports).
-    stop_pc: Vec<u32>,
+    /// Every thread's state word.
+    states: Vec<u32>,
     /// Allocation cache slots of the access sites (kept for the whole launch).
     sites: Vec<[u64; 3]>,
 }
@@ -74,12 +67,8 @@ impl Worker {
             self.frames.clear();
             self.frames.resize(n * slots, 0);
         }
-        self.state.clear();
-        self.state.resize(n, State::Ready);
-        self.resume.clear();
-        self.resume.resize(n, 0);
-        self.stop_pc.clear();
-        self.stop_pc.resize(n, 0);
+        self.states.clear();
+        self.states.resize(n, 0);
         if self.sites.len() != code.sites {
             self.sites = vec![[0; 3]; code.sites];
         }
@@ -102,75 +91,68 @@ impl Worker {
         c.sregs[sr::SMID] = worker;
         c.sregs[sr::NSMID] = l.nworkers;
         c.sregs[sr::DYN_SMEM] = l.dyn_shared;
+        c.locals = self.locals.as_mut_ptr() as u64;
+        c.local_len = ls as u64;
         let tid_of = |t: usize| {
             let t = t as u32;
             [t % bx, (t / bx) % by, t / (bx * by)]
         };
         loop {
-            for t in 0..n {
-                if self.state[t] != State::Ready {
-                    continue;
-                }
-                let tid = tid_of(t);
-                let c = &mut self.ctx;
-                c.sregs[sr::TID..sr::TID + 3].copy_from_slice(&tid);
-                c.sregs[sr::LANE] = t as u32 % 32;
-                c.sregs[sr::WARP] = t as u32 / 32;
-                // SAFETY: `t * ls` is within `locals` (n * ls bytes).
-                c.local = unsafe { self.locals.as_mut_ptr().add(t * ls) } as u64;
-                c.local_len = ls as u64;
-                c.fuel = FUEL;
-                let frame = self.frames[t * slots..].as_mut_ptr();
+            let st = {
+                let (c, frames, states) = (&mut self.ctx, self.frames.as_mut_ptr(), self.states.as_mut_ptr());
                 // SAFETY: `code.entry` was compiled from this launch's kernel; `c` is a valid
-                // context whose buffers (shared memory, this thread's local memory, the
-                // parameters and globals) stay alive and unaliased for the call, and `frame`
-                // has `frame_slots` slots. Compiled code checks every memory access (inline
-                // against those buffers or the cached allocation, else through the helpers).
-                let st = unsafe { (code.entry)(c, frame, self.resume[t]) };
-                let pc = (st >> 8) as u32;
-                self.stop_pc[t] = pc;
-                match st & 0xff {
-                    ST_DONE => self.state[t] = State::Done,
-                    ST_BAR => {
-                        self.state[t] = State::Waiting(self.ctx.scratch as u32 & 15);
-                        self.resume[t] = st >> 40;
-                    }
-                    ST_YIELD => {
-                        self.resume[t] = st >> 40;
-                        if l.stop.load(Ordering::Relaxed) {
-                            return Ok(());
-                        }
-                    }
-                    code => {
-                        let kind = match (code, self.ctx.fault.take()) {
-                            (ST_FAULT, Some(k)) => k,
-                            _ => FaultKind::Trap,
-                        };
-                        self.ctx.faulted = 0;
-                        return Err(fault_at(l, ctaid, tid, pc, kind));
-                    }
-                }
+                // context whose buffers (shared memory, every thread's local memory, the
+                // parameters, globals and access-site slots) stay alive and unaliased for the
+                // call; `frames` has `frame_slots` slots and `states` one word per thread, for
+                // `n` threads. Compiled code checks every memory access (inline against those
+                // buffers or a cached allocation, else through the helpers).
+                unsafe { (code.entry)(c, frames, states, n as u64) }
+            };
+            if st & 0xff != ST_ALL {
+                let t = (st >> 40) as usize;
+                let kind = match (st & 0xff, self.ctx.fault.take()) {
+                    (ST_FAULT, Some(k)) => k,
+                    _ => FaultKind::Trap,
+                };
+                self.ctx.faulted = 0;
+                return Err(fault_at(l, ctaid, tid_of(t), (st >> 8) as u32, kind));
             }
-            if self.state.contains(&State::Ready) {
+            let (mut ready, mut live, mut first) = (0usize, 0u32, None);
+            for (t, &w) in self.states.iter().enumerate() {
+                match w >> 24 & 15 {
+                    READY => ready += 1,
+                    WAITING => {
+                        first.get_or_insert(t);
+                    }
+                    _ => continue,
+                }
+                live += 1;
+            }
+            if ready > 0 {
+                // Threads yielded at a backward branch: run them again (unless stopped).
+                if l.stop.load(Ordering::Relaxed) {
+                    return Ok(());
+                }
                 continue;
             }
-            let Some(first) = self.state.iter().position(|s| matches!(s, State::Waiting(_))) else {
-                return Ok(());
-            };
-            let State::Waiting(id) = self.state[first] else { return Ok(()) };
-            let live = self.state.iter().filter(|s| **s != State::Done).count() as u32;
-            let arrived = self.state.iter().filter(|s| **s == State::Waiting(id)).count() as u32;
+            let Some(first) = first else { return Ok(()) };
+            let id = self.states[first] >> 28;
+            let at = |w: u32| w >> 24 & 15 == WAITING && w >> 28 == id;
+            let arrived = self.states.iter().filter(|&&w| at(w)).count() as u32;
             if arrived == live {
-                for s in &mut self.state {
-                    if *s == State::Waiting(id) {
-                        *s = State::Ready;
+                // Every live thread is at barrier `id`: release them.
+                for w in &mut self.states {
+                    if at(*w) {
+                        *w &= 0xff_ffff;
                     }
                 }
                 continue;
             }
             // Threads wait at different barriers: none can complete.
             let kind = FaultKind::Deadlock { barrier: id, arrived, expected: live };
-            return Err(fault_at(l, ctaid, tid_of(first), self.stop_pc[first], kind));
+            let k = (self.states[first] & 0xff_ffff) as usize;
+            let pc = code.resumes.get(k.wrapping_sub(1)).map_or(0, |p| p.saturating_sub(1));
+            return Err(fault_at(l, ctaid, tid_of(first), pc, kind));
         }
     }
 }
