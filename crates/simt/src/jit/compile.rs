@@ -21,6 +21,7 @@ use ptx::types::{CmpOp, TypeKind};
 
 use super::ctx::{FUEL, ST_ALL, ST_BAR, ST_DONE, ST_FAULT, ST_TRAP, ST_YIELD, off, sr};
 use super::helpers as h;
+use super::live::Liveness;
 use crate::ir::*;
 use crate::memory::{LOCAL_WINDOW, SHARED_WINDOW};
 
@@ -189,6 +190,7 @@ struct Cg<'a, 'b> {
     terminated: bool,
     /// Global/generic access sites so far.
     sites: usize,
+    live: Liveness,
 }
 
 fn status(code: u64, pc: u32, resume: usize) -> i64 {
@@ -257,6 +259,7 @@ impl<'a, 'b> Cg<'a, 'b> {
             sigs: Vec::new(),
             terminated: false,
             sites: 0,
+            live: Liveness::of(f),
         };
         cg.with_entry(p[3])
     }
@@ -323,9 +326,15 @@ impl<'a, 'b> Cg<'a, 'b> {
         for (k, rb) in rblocks.into_iter().enumerate() {
             self.b.switch_to_block(rb);
             let fr = self.b.use_var(self.frame);
-            for i in 0..self.vars.len() {
+            let zero = self.b.ins().iconst(I64, 0);
+            for &v in &self.vars {
+                self.b.def_var(v, zero);
+            }
+            for i in self.live.live_at(self.resumes[k]) {
                 let v = self.b.ins().load(I64, flags(), fr, (i * 8) as i32);
-                self.b.def_var(self.vars[i], v);
+                if let Some(&var) = self.vars.get(i) {
+                    self.b.def_var(var, v);
+                }
             }
             let t = self.block_at(self.resumes[k]);
             self.b.ins().jump(t, &[]);
@@ -433,9 +442,10 @@ impl<'a, 'b> Cg<'a, 'b> {
         self.terminated = true;
     }
 
-    fn spill(&mut self) {
+    /// Stores the registers live at `target` (where the thread will resume) to its frame.
+    fn spill(&mut self, target: u32) {
         let fr = self.b.use_var(self.frame);
-        for i in 0..self.vars.len() {
+        for i in self.live.live_at(target) {
             let v = self.b.use_var(self.vars[i]);
             self.b.ins().store(flags(), v, fr, (i * 8) as i32);
         }
@@ -642,7 +652,7 @@ impl<'a, 'b> Cg<'a, 'b> {
         let t = self.block_at(target);
         self.b.ins().brif(fuel, t, &[], y, &[]);
         self.b.switch_to_block(y);
-        self.spill();
+        self.spill(target);
         let k = self.resume_index(target);
         self.ret(ST_YIELD, pc, k);
     }
@@ -791,7 +801,7 @@ impl<'a, 'b> Cg<'a, 'b> {
             Op::Trap => self.ret(ST_TRAP, pc, 0),
             Op::Bar { id, .. } => {
                 let v = self.src(*id);
-                self.spill();
+                self.spill(pc + 1);
                 let k = self.resume_index(pc + 1);
                 self.leave(ST_BAR, pc, k, Some(v));
             }

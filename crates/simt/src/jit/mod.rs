@@ -9,11 +9,13 @@
 //! - `compile.rs`: IR → Cranelift IR → machine code;
 //! - `helpers.rs`: the Rust functions compiled code calls (the interpreter's operations, memory
 //!   slow paths);
+//! - `live.rs`: register liveness (what a stopping thread spills);
 //! - `run.rs`: runs the threads of each block, releasing barriers.
 
 mod compile;
 mod ctx;
 mod helpers;
+mod live;
 mod run;
 
 use std::sync::OnceLock;
