@@ -2000,8 +2000,9 @@ impl Warp {
                     self.fetch(b, *sc, &mut c);
                     for lane in lanes(emask) {
                         let at = self.addr_of(b, *addr, lane);
-                        let old = atom_one(&l.mem, &mut b.shared, &mut self.cache, *space, *op, size, at, bb[lane], c[lane])
-                            .map_err(|k| fault(k, lane as u32))?;
+                        let old =
+                            atom_one(&l.mem, &mut b.shared, &mut self.cache, *space, *op, size, at, bb[lane], c[lane])
+                                .map_err(|k| fault(k, lane as u32))?;
                         if let Some(d) = d {
                             self.regs[*d as usize][lane] = old;
                         }

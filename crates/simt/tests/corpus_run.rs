@@ -4,7 +4,7 @@
 //! Float inputs are small integers or dyadic fractions where an algorithm accumulates, so the
 //! result is exact whether nvcc contracted `a * b + c` into an fma (-O3) or not (-G).
 
-use simt::{DeviceMemory, DevicePtr, Dim3, Params, Program};
+use simt::{DeviceMemory, DevicePtr, Dim3, Engine, Params, Program};
 
 const VARIANTS: [&str; 2] = ["sm_80.O3", "sm_80.G"];
 
@@ -39,7 +39,9 @@ fn programs(stem: &str) -> Vec<(String, Program)> {
     programs_in(stem, &VARIANTS)
 }
 
-/// Loads `stem` in the given variants (e.g. `sm_90.O3`).
+/// Loads `stem` in the given variants (e.g. `sm_90.O3`), each twice: for the JIT tier (which
+/// falls back to the interpreter for kernels it does not compile) and, named `VARIANT/interp`,
+/// for the interpreter alone, so every check runs on both engines.
 fn programs_in(stem: &str, variants: &[&str]) -> Vec<(String, Program)> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/ptx");
     let mut out = Vec::new();
@@ -47,8 +49,11 @@ fn programs_in(stem: &str, variants: &[&str]) -> Vec<(String, Program)> {
         let path = format!("{dir}/{stem}.{v}.ptx");
         let src = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         let parsed = ptx::parse(&src);
-        let (p, _errors) = Program::load_partial(&parsed.module, Some(&src));
-        out.push((v.to_string(), p));
+        for (suffix, engine) in [("", Engine::Jit), ("/interp", Engine::Interp)] {
+            let (mut p, _errors) = Program::load_partial(&parsed.module, Some(&src));
+            p.set_engine(engine);
+            out.push((format!("{v}{suffix}"), p));
+        }
     }
     out
 }
@@ -136,8 +141,11 @@ fn grid_stride_kernels() {
         let a = rng.f32() * 4.0;
         let (dx, dy) = (upload(&mem, &x), upload(&mem, &y));
         launch(&p, v, "saxpy", Dim3::x(3), Dim3::x(128), 0, Params::new().i32(n as i32).f32(a).ptr(dx).ptr(dy), &mem);
-        let want: Vec<f32> =
-            x.iter().zip(&y).map(|(&x, &y)| if v.ends_with("O3") { a.mul_add(x, y) } else { a * x + y }).collect();
+        let want: Vec<f32> = x
+            .iter()
+            .zip(&y)
+            .map(|(&x, &y)| if v.trim_end_matches("/interp").ends_with("O3") { a.mul_add(x, y) } else { a * x + y })
+            .collect();
         check_f32(v, "saxpy", &download(&mem, dy, n), &want);
         // daxpy
         let x: Vec<f64> = (0..n).map(|_| f64::from(rng.f32()) * 3.0).collect();
@@ -145,8 +153,11 @@ fn grid_stride_kernels() {
         let a = f64::from(rng.f32());
         let (dx, dy) = (upload(&mem, &x), upload(&mem, &y));
         launch(&p, v, "daxpy", Dim3::x(5), Dim3::x(64), 0, Params::new().u64(n as u64).f64(a).ptr(dx).ptr(dy), &mem);
-        let want: Vec<f64> =
-            x.iter().zip(&y).map(|(&x, &y)| if v.ends_with("O3") { a.mul_add(x, y) } else { a * x + y }).collect();
+        let want: Vec<f64> = x
+            .iter()
+            .zip(&y)
+            .map(|(&x, &y)| if v.trim_end_matches("/interp").ends_with("O3") { a.mul_add(x, y) } else { a * x + y })
+            .collect();
         check_f64(v, "daxpy", &download(&mem, dy, n), &want);
         // vadd_i32
         let a: Vec<i32> = (0..n).map(|_| rng.next() as i32).collect();

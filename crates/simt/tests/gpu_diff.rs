@@ -21,7 +21,7 @@ use std::fmt::Write as _;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
-use simt::{DeviceMemory, DevicePtr, Dim3, Program};
+use simt::{DeviceMemory, DevicePtr, Dim3, Engine, Program};
 
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/gpu-diff")
@@ -1021,4 +1021,59 @@ fn engine_matches_gpu() {
         if dry > 0 { format!(", {dry} dry-run records (inputs checked only)") } else { String::new() }
     );
     assert!(failures.is_empty(), "{} of the GPU differential tests failed:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// The JIT tier and the interpreter agree bit for bit on every kernel of the differential set
+/// (outputs, or the fault message when a launch fails), GPU recording or not. Prints how many
+/// kernels the JIT compiled (`GPU_DIFF_VERBOSE=1`: which ones fell back, and why).
+#[test]
+fn engines_agree() {
+    let spec_text = std::fs::read_to_string(dir().join("kernels.txt")).expect("kernels.txt");
+    let kernels = parse_spec(&spec_text);
+    let only: Option<HashSet<String>> =
+        std::env::var("GPU_DIFF_ONLY").ok().map(|s| s.split(',').map(str::to_string).collect());
+    let verbose = std::env::var_os("GPU_DIFF_VERBOSE").is_some();
+    let mut programs: HashMap<String, Result<(Program, Program), String>> = HashMap::new();
+    let (mut compiled, mut total) = (0, 0);
+    let mut failures = Vec::new();
+    for k in &kernels {
+        if only.as_ref().is_some_and(|o| !o.contains(&k.id)) {
+            continue;
+        }
+        let pair = programs.entry(k.ptx.clone()).or_insert_with(|| {
+            let (mut jit, mut interp) = (load_program(&k.ptx)?, load_program(&k.ptx)?);
+            jit.set_engine(Engine::Jit);
+            interp.set_engine(Engine::Interp);
+            Ok((jit, interp))
+        });
+        let Ok((jit, interp)) = pair else { continue };
+        total += 1;
+        match jit.jit_fallback_reason(&k.name) {
+            None => compiled += 1,
+            Some(why) if verbose => eprintln!("  {:<28} interpreter: {why}", k.id),
+            Some(_) => {}
+        }
+        let (data, _) = make_inputs(k);
+        let a = catch_unwind(AssertUnwindSafe(|| run_engine(jit, k, &data)));
+        let b = catch_unwind(AssertUnwindSafe(|| run_engine(interp, k, &data)));
+        match (a, b) {
+            (Ok(a), Ok(b)) if a == b => {}
+            (Ok(Ok(a)), Ok(Ok(b))) => {
+                let args: Vec<String> = a
+                    .iter()
+                    .zip(&b)
+                    .filter(|(x, y)| x != y)
+                    .map(|((i, x), (_, y))| {
+                        let first = x.iter().zip(y).position(|(p, q)| p != q).unwrap_or(0);
+                        format!("arg {i} (first differing byte {first})")
+                    })
+                    .collect();
+                failures.push(format!("{}: outputs differ: {}", k.id, args.join(", ")));
+            }
+            (Ok(a), Ok(b)) => failures.push(format!("{}: jit {a:?} vs interpreter {b:?}", k.id)),
+            _ => failures.push(format!("{}: an engine panicked", k.id)),
+        }
+    }
+    eprintln!("engines-agree: {total} kernels, {compiled} compiled by the JIT, {} disagreements", failures.len());
+    assert!(failures.is_empty(), "the engines disagree:\n{}", failures.join("\n"));
 }

@@ -1,7 +1,7 @@
 //! Runs nvcc-built kernels (tests/kernels/kernels.cu, -O3 and -G) on random inputs and
 //! compares with CPU references.
 
-use simt::{DeviceMemory, DevicePtr, Dim3, FaultKind, Params, Program};
+use simt::{DeviceMemory, DevicePtr, Dim3, Engine, FaultKind, Params, Program};
 
 struct Rng(u64);
 
@@ -25,9 +25,15 @@ impl Rng {
     }
 }
 
-const VARIANTS: [&str; 2] = ["O3", "G"];
+/// Every test runs on both engines: the JIT tier (falling back to the interpreter for kernels
+/// it does not compile) and, with the `/interp` suffix, the interpreter alone.
+const VARIANTS: [&str; 4] = ["O3", "G", "O3/interp", "G/interp"];
 
 fn load(variant: &str) -> Program {
+    let (variant, engine) = match variant.strip_suffix("/interp") {
+        Some(v) => (v, Engine::Interp),
+        None => (variant, Engine::Jit),
+    };
     let path = format!("{}/tests/kernels/kernels.sm_80.{variant}.ptx", env!("CARGO_MANIFEST_DIR"));
     let src = std::fs::read_to_string(&path).unwrap();
     let (p, errors) = {
@@ -36,6 +42,8 @@ fn load(variant: &str) -> Program {
         Program::load_partial(&parsed.module, Some(&src))
     };
     assert!(errors.is_empty(), "{variant}: {}", errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"));
+    let mut p = p;
+    p.set_engine(engine);
     p
 }
 
@@ -98,7 +106,7 @@ fn saxpy() {
         let out: Vec<f32> = download(&mem, dy, n);
         for i in 0..n {
             // -O3 contracts to fma; -G keeps mul then add.
-            let want = if v == "O3" { a.mul_add(x[i], y[i]) } else { a * x[i] + y[i] };
+            let want = if v.starts_with("O3") { a.mul_add(x[i], y[i]) } else { a * x[i] + y[i] };
             assert_eq!(out[i].to_bits(), want.to_bits(), "{v} i={i}");
         }
     }
@@ -375,7 +383,7 @@ fn out_of_bounds_store_faults() {
         assert_eq!(f.thread, [56, 0, 0], "{v}: {f}");
         assert!(f.instruction.starts_with("st."), "{v}: {f}");
         assert!(f.line > 0);
-        if v == "G" {
+        if v.starts_with("G") {
             let (file, line) = f.source.clone().expect("-G PTX has .loc");
             assert!(file.ends_with("kernels.cu"), "{file}");
             assert!(line > 100, "{line}");

@@ -108,7 +108,10 @@ pub(crate) fn unsupported(f: &Func) -> Option<String> {
             return Some(format!("{w} (`{}`)", f.info.get(pc).map_or("", |i| i.text.as_str())));
         }
     }
-    None
+    super::hazard::lockstep_hazard(f).map(|(pc, why)| {
+        let text = f.info.get(pc).map_or("", |i| i.text.as_str());
+        format!("{why} (`{text}`)")
+    })
 }
 
 fn src_ok(s: Src) -> bool {
@@ -151,9 +154,7 @@ pub(crate) fn compile(f: &Func) -> Result<Code, String> {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
         (sites, resumes) = Cg::new(b, f).run(fc);
     }
-    let id = module
-        .declare_function("kernel", Linkage::Export, &ctx.func.signature)
-        .map_err(|e| e.to_string())?;
+    let id = module.declare_function("kernel", Linkage::Export, &ctx.func.signature).map_err(|e| e.to_string())?;
     module.define_function(id, &mut ctx).map_err(|e| format!("{e:?}"))?;
     module.clear_context(&mut ctx);
     module.finalize_definitions().map_err(|e| e.to_string())?;
@@ -1028,7 +1029,8 @@ impl<'a, 'b> Cg<'a, 'b> {
                 }
             }
             BinOp::MulWide(32, s) => {
-                let (p, q) = if s { (self.sext(x, 32), self.sext(y, 32)) } else { (self.mask(x, 32), self.mask(y, 32)) };
+                let (p, q) =
+                    if s { (self.sext(x, 32), self.sext(y, 32)) } else { (self.mask(x, 32), self.mask(y, 32)) };
                 self.b.ins().imul(p, q)
             }
             BinOp::MulHi(64, s) => {
@@ -1041,7 +1043,8 @@ impl<'a, 'b> Cg<'a, 'b> {
             BinOp::MulHi(w, s) if w < 64 => {
                 let (p, q) = if s { (self.sext(x, w), self.sext(y, w)) } else { (self.mask(x, w), self.mask(y, w)) };
                 let m = self.b.ins().imul(p, q);
-                let h = if s { self.b.ins().sshr_imm_s(m, i64::from(w)) } else { self.b.ins().ushr_imm_s(m, i64::from(w)) };
+                let h =
+                    if s { self.b.ins().sshr_imm_s(m, i64::from(w)) } else { self.b.ins().ushr_imm_s(m, i64::from(w)) };
                 self.mask(h, w)
             }
             BinOp::F32(fb @ (FBin::Add | FBin::Sub | FBin::Mul | FBin::Div), false, false) => {
@@ -1116,7 +1119,8 @@ impl<'a, 'b> Cg<'a, 'b> {
         match c.kind {
             b's' | b'u' => {
                 let s = c.kind == b's';
-                let (p, q) = if s { (self.sext(x, c.w), self.sext(y, c.w)) } else { (self.mask(x, c.w), self.mask(y, c.w)) };
+                let (p, q) =
+                    if s { (self.sext(x, c.w), self.sext(y, c.w)) } else { (self.mask(x, c.w), self.mask(y, c.w)) };
                 let cc = match (c.op, s) {
                     (Eq, _) => IntCC::Equal,
                     (Ne, _) => IntCC::NotEqual,
@@ -1150,7 +1154,8 @@ impl<'a, 'b> Cg<'a, 'b> {
                     Nan => FloatCC::Unordered,
                     Lo | Ls | Hi | Hs => return self.imm(0),
                 };
-                let (p, q) = if c.kind == b'f' { (self.f32_of(x), self.f32_of(y)) } else { (self.f64_of(x), self.f64_of(y)) };
+                let (p, q) =
+                    if c.kind == b'f' { (self.f32_of(x), self.f32_of(y)) } else { (self.f64_of(x), self.f64_of(y)) };
                 let r = self.b.ins().fcmp(cc, p, q);
                 self.bool64(r)
             }

@@ -110,8 +110,8 @@ pub(crate) fn uses_defs(op: &Op, carry: u32, uses: &mut Vec<u32>, defs: &mut Vec
     }
 }
 
-/// The instructions control may reach after instruction `pc`.
-fn successors(f: &Func, pc: usize, out: &mut Vec<usize>) {
+/// The instructions control may reach after instruction `pc` (`code.len()`: the end).
+pub(crate) fn successors(f: &Func, pc: usize, out: &mut Vec<usize>) {
     let inst = &f.code[pc];
     let n = f.code.len();
     match &inst.op {

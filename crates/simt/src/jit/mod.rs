@@ -9,11 +9,13 @@
 //! - `compile.rs`: IR → Cranelift IR → machine code;
 //! - `helpers.rs`: the Rust functions compiled code calls (the interpreter's operations, memory
 //!   slow paths);
+//! - `hazard.rs`: finds warp-synchronous code (lockstep-dependent), left to the interpreter;
 //! - `live.rs`: register liveness (what a stopping thread spills);
 //! - `run.rs`: runs the threads of each block, releasing barriers.
 
 mod compile;
 mod ctx;
+mod hazard;
 mod helpers;
 mod live;
 mod run;
@@ -21,9 +23,9 @@ mod run;
 use std::sync::OnceLock;
 
 use crate::error::Fault;
+use crate::error::LoadError;
 use crate::exec::Launch;
 use crate::ir::Func;
-use crate::error::LoadError;
 
 /// Compiled kernels of one program (one slot per function), built on first use.
 #[derive(Debug, Default)]

@@ -83,11 +83,9 @@ impl Worker {
         c.globals = l.globals.as_ptr() as u64;
         c.faulted = 0;
         c.fault = None;
-        for i in 0..3 {
-            c.sregs[sr::NTID + i] = l.block[i];
-            c.sregs[sr::CTAID + i] = ctaid[i];
-            c.sregs[sr::NCTAID + i] = l.grid[i];
-        }
+        c.sregs[sr::NTID..sr::NTID + 3].copy_from_slice(&l.block);
+        c.sregs[sr::CTAID..sr::CTAID + 3].copy_from_slice(&ctaid);
+        c.sregs[sr::NCTAID..sr::NCTAID + 3].copy_from_slice(&l.grid);
         c.sregs[sr::SMID] = worker;
         c.sregs[sr::NSMID] = l.nworkers;
         c.sregs[sr::DYN_SMEM] = l.dyn_shared;

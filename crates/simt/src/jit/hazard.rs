@@ -1,0 +1,156 @@
+//! Finds code that only works when the lanes of a warp run in lockstep, which the JIT's
+//! one-thread-at-a-time execution does not reproduce; such kernels run on the interpreter.
+//!
+//! 1. Warp-synchronous shared memory: the pre-Volta reduction (`volatile int *s; s[tid] +=
+//!    s[tid + 16]; ...`) reads what other lanes wrote with no barrier in between. The
+//!    interpreter runs each instruction for all lanes before the next, as the hardware does;
+//!    the JIT runs one thread up to its next barrier before the next thread starts. So a
+//!    shared (or generic) load, or an atomic whose result is used, must not follow a shared
+//!    store without a block barrier in between. Atomics whose result is unused and whose
+//!    operation commutes (integer add/min/max/and/or/xor: a shared-memory histogram) may
+//!    follow each other in any order; they still count as reads after plain stores.
+//! 2. Module variables written by some thread and read by others (`if (i == 0) g_x += 1;`
+//!    while every thread reads `g_x`): a store whose address comes from a module variable
+//!    (`Base::Global`, or a register computed from its address), in a kernel that also loads
+//!    through such an address.
+
+use super::live::{Liveness, successors};
+use crate::ir::*;
+use crate::memory::AtomOp;
+
+/// Effect of an instruction on shared memory.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Eff {
+    None,
+    /// A plain load (observes every earlier write).
+    Load,
+    /// A plain store, or an atomic whose order matters.
+    Store,
+    /// An atomic that both observes and writes (its result is used, or it does not commute).
+    ObservingAtomic,
+    /// An atomic whose result is unused and whose operation commutes.
+    BlindAtomic,
+}
+
+const PLAIN: u8 = 1;
+const COMM: u8 = 2;
+
+fn commutes(op: AtomOp) -> bool {
+    matches!(
+        op,
+        AtomOp::Add
+            | AtomOp::MinU
+            | AtomOp::MinS
+            | AtomOp::MaxU
+            | AtomOp::MaxS
+            | AtomOp::And
+            | AtomOp::Or
+            | AtomOp::Xor
+    )
+}
+
+fn effect(f: &Func, live: &Liveness, pc: usize) -> Eff {
+    let sh = |s: &Space| matches!(s, Space::Shared | Space::Generic);
+    match &f.code[pc].op {
+        Op::St { space, .. } if sh(space) => Eff::Store,
+        Op::Ld { space, .. } if sh(space) => Eff::Load,
+        Op::Atom { space, op, d, .. } if sh(space) => {
+            let used = d.is_some_and(|d| live.live_at(pc as u32 + 1).contains(&(d as usize)));
+            if commutes(*op) && !used { Eff::BlindAtomic } else { Eff::ObservingAtomic }
+        }
+        _ => Eff::None,
+    }
+}
+
+/// The first instruction whose result depends on warp lockstep (see the module docs), and why.
+pub(crate) fn lockstep_hazard(f: &Func) -> Option<(usize, &'static str)> {
+    let live = Liveness::of(f);
+    if let Some(pc) = shared_hazard(f, &live) {
+        return Some((pc, "warp-synchronous shared memory: reads what other lanes wrote without a barrier"));
+    }
+    module_var_hazard(f).map(|pc| (pc, "a module variable written by one thread and read by others"))
+}
+
+fn shared_hazard(f: &Func, live: &Liveness) -> Option<usize> {
+    let n = f.code.len();
+    let eff: Vec<Eff> = (0..n).map(|pc| effect(f, live, pc)).collect();
+    // dirty[pc]: which writes may have happened since the last barrier when reaching pc.
+    let mut dirty = vec![0u8; n + 1];
+    let mut work: Vec<usize> = (0..n).filter(|&pc| eff[pc] != Eff::None).collect();
+    let mut succ = Vec::new();
+    while let Some(pc) = work.pop() {
+        let inst = &f.code[pc];
+        if inst.guard.is_none() && matches!(inst.op, Op::Bar { .. }) {
+            continue;
+        }
+        let out = dirty[pc]
+            | match eff[pc] {
+                Eff::Store | Eff::ObservingAtomic => PLAIN,
+                Eff::BlindAtomic => COMM,
+                _ => 0,
+            };
+        if out == 0 {
+            continue;
+        }
+        succ.clear();
+        successors(f, pc, &mut succ);
+        for &s in &succ {
+            if s < n && dirty[s] | out != dirty[s] {
+                dirty[s] |= out;
+                work.push(s);
+            }
+        }
+    }
+    (0..n).find(|&pc| match eff[pc] {
+        Eff::Load | Eff::ObservingAtomic => dirty[pc] != 0,
+        Eff::BlindAtomic => dirty[pc] & PLAIN != 0,
+        _ => false,
+    })
+}
+
+fn module_var_hazard(f: &Func) -> Option<usize> {
+    let nregs = f.nregs as usize;
+    // Registers holding an address computed from a module variable's.
+    let mut tainted = vec![false; nregs];
+    let is_t = |t: &[bool], s: &Src| match s {
+        Src::Global(..) => true,
+        Src::Reg(r) => t.get(*r as usize).copied().unwrap_or(false),
+        _ => false,
+    };
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for inst in &f.code {
+            let (d, srcs): (Reg, Vec<&Src>) = match &inst.op {
+                Op::Un { d, a, .. } | Op::Cvta { d, a, .. } => (*d, vec![a]),
+                Op::Bin { d, a, b, .. } => (*d, vec![a, b]),
+                Op::Tern { d, a, b, c, .. } => (*d, vec![a, b, c]),
+                _ => continue,
+            };
+            if srcs.iter().any(|s| is_t(&tainted, s)) && !tainted.get(d as usize).copied().unwrap_or(true) {
+                tainted[d as usize] = true;
+                changed = true;
+            }
+        }
+    }
+    let from_var = |a: &Addr| match a.base {
+        Base::Global(_) => true,
+        Base::Reg(r) => tainted.get(r as usize).copied().unwrap_or(false),
+        _ => false,
+    };
+    let mut store = None;
+    let mut load = false;
+    for (pc, inst) in f.code.iter().enumerate() {
+        match &inst.op {
+            Op::St { addr, .. } if from_var(addr) => {
+                store.get_or_insert(pc);
+            }
+            Op::Atom { addr, op, d, .. } if from_var(addr) && (!commutes(*op) || d.is_some()) => {
+                store.get_or_insert(pc);
+            }
+            Op::Ld { addr, .. } if from_var(addr) => load = true,
+            _ => {}
+        }
+    }
+    store.filter(|_| load)
+}
