@@ -390,8 +390,8 @@ fn cases(mem: &'static DeviceMemory) -> Vec<Case> {
                 par(t, n / 256, |blocks| {
                     for b in blocks {
                         let mut s = 0i32;
-                        for i in b * 256..(b + 1) * 256 {
-                            s = s.wrapping_add(input[i]);
+                        for (i, &v) in input.iter().enumerate().skip(b * 256).take(256) {
+                            s = s.wrapping_add(v);
                             // SAFETY: block b belongs to this thread only.
                             unsafe { o.set(i, s) };
                         }
