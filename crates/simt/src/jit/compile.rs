@@ -170,6 +170,18 @@ fn flags() -> MemFlagsData {
     MemFlagsData::trusted()
 }
 
+/// The bound an access of `1 << k` bytes into a `len`-byte window is checked against (see
+/// `Cg::access`): `(len - size) / size + 1`, or 0 when `len < size`.
+fn bound(b: &mut FunctionBuilder<'_>, len: Value, k: i64) -> Value {
+    let size = 1i64 << k;
+    let fits = b.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, len, size);
+    let d = b.ins().iadd_imm_s(len, -size);
+    let d = b.ins().ushr_imm_s(d, k);
+    let d = b.ins().iadd_imm_s(d, 1);
+    let z = b.ins().iconst(I64, 0);
+    b.ins().select(fits, d, z)
+}
+
 struct Cg<'a, 'b> {
     b: FunctionBuilder<'b>,
     f: &'a Func,
@@ -183,6 +195,15 @@ struct Cg<'a, 'b> {
     states: Value,
     /// The block that moves on to the next thread.
     advance: Block,
+    /// Per-call constants (computed in the entry block, which dominates everything): the
+    /// access-site table, shared memory and parameter buffer (host address, and per access
+    /// size 1/2/4/8 the bound of `rotr(offset, log2 size)`, see `access`).
+    sites_tbl: Value,
+    shared: (Value, [Value; 4]),
+    params: (Value, [Value; 4]),
+    /// The running thread's local memory address, and the backward branches left.
+    local: Variable,
+    fuel: Variable,
     /// The block of each leader pc (and of `code.len()`, the end).
     blocks: Vec<Option<Block>>,
     /// Resume targets (pc), index k-1 for resume point k.
@@ -243,7 +264,17 @@ impl<'a, 'b> Cg<'a, 'b> {
         let t = b.declare_var(I64);
         let tid = [b.declare_var(I64), b.declare_var(I64), b.declare_var(I64)];
         let frame = b.declare_var(I64);
+        let (local, fuel) = (b.declare_var(I64), b.declare_var(I64));
         let advance = b.create_block();
+        let ctx = p[0];
+        let ld = |b: &mut FunctionBuilder<'_>, o: i32| b.ins().load(I64, flags(), ctx, o);
+        let sites_tbl = ld(&mut b, off::SITES);
+        let sh = ld(&mut b, off::SHARED);
+        let sh_len = ld(&mut b, off::SHARED_LEN);
+        let pa = ld(&mut b, off::PARAMS);
+        let pa_len = ld(&mut b, off::PARAMS_LEN);
+        let shared = (sh, [0, 1, 2, 3].map(|k| bound(&mut b, sh_len, k)));
+        let params = (pa, [0, 1, 2, 3].map(|k| bound(&mut b, pa_len, k)));
         let cg = Cg {
             b,
             f,
@@ -255,6 +286,11 @@ impl<'a, 'b> Cg<'a, 'b> {
             frames: p[1],
             states: p[2],
             advance,
+            sites_tbl,
+            shared,
+            params,
+            local,
+            fuel,
             blocks,
             resumes,
             sigs: Vec::new(),
@@ -299,13 +335,19 @@ impl<'a, 'b> Cg<'a, 'b> {
         let fo = self.b.ins().imul_imm_s(t, slots);
         let fr = self.b.ins().iadd(self.frames, fo);
         self.b.def_var(self.frame, fr);
-        let ls = self.ctx_ld(off::LOCAL_LEN);
-        let lo = self.b.ins().imul(t, ls);
-        let lb = self.ctx_ld(off::LOCALS);
-        let lp = self.b.ins().iadd(lb, lo);
-        self.b.ins().store(flags(), lp, self.ctx, off::LOCAL);
+        if self.f.local_size > 0 {
+            // The helpers find the thread's local memory in the context.
+            let lo = self.b.ins().imul_imm_s(t, i64::from(self.f.local_size));
+            let lb = self.ctx_ld(off::LOCALS);
+            let lp = self.b.ins().iadd(lb, lo);
+            self.b.ins().store(flags(), lp, self.ctx, off::LOCAL);
+            self.b.def_var(self.local, lp);
+        } else {
+            let z = self.b.ins().iconst(I64, 0);
+            self.b.def_var(self.local, z);
+        }
         let fuel = self.b.ins().iconst(I64, FUEL as i64);
-        self.b.ins().store(flags(), fuel, self.ctx, off::FUEL);
+        self.b.def_var(self.fuel, fuel);
         let start = self.b.create_block();
         let mut calls = vec![self.b.func.dfg.block_call(start, &[])];
         let rblocks: Vec<Block> = self.resumes.iter().map(|_| self.b.create_block()).collect();
@@ -646,9 +688,9 @@ impl<'a, 'b> Cg<'a, 'b> {
 
     /// A backward branch: burns fuel, yielding (resumable at `target`) when it runs out.
     fn back_edge(&mut self, pc: u32, target: u32) {
-        let fuel = self.ctx_ld(off::FUEL);
+        let fuel = self.b.use_var(self.fuel);
         let fuel = self.b.ins().iadd_imm_s(fuel, -1);
-        self.b.ins().store(flags(), fuel, self.ctx, off::FUEL);
+        self.b.def_var(self.fuel, fuel);
         let y = self.b.create_block();
         let t = self.block_at(target);
         self.b.ins().brif(fuel, t, &[], y, &[]);
@@ -845,29 +887,33 @@ impl<'a, 'b> Cg<'a, 'b> {
             self.b.append_block_param(join, I64);
         }
         let mut site = 0u64;
-        // (offset, length, host base) of the window the access is checked against.
-        let (o, len, host) = match space {
+        let k = size.trailing_zeros() as usize & 3;
+        // The access is in bounds and aligned iff rotr(offset, k) < bound: a misaligned offset
+        // rotates its low bits to the top, and bound = (len - size) / size + 1 (0 if len <
+        // size), so one comparison checks both.
+        let (o, bound, host) = match space {
             Space::Global | Space::Generic => {
                 site = self.sites as u64;
                 self.sites += 1;
-                let tbl = self.ctx_ld(off::SITES);
                 let at = (site * 24) as i32;
+                let tbl = self.sites_tbl;
                 let gb = self.b.ins().load(I64, flags(), tbl, at);
-                let len = self.b.ins().load(I64, flags(), tbl, at + 8);
+                let bound = self.b.ins().load(I64, flags(), tbl, at + 8);
                 let host = self.b.ins().load(I64, flags(), tbl, at + 16);
-                (self.b.ins().isub(a, gb), len, host)
+                (self.b.ins().isub(a, gb), bound, host)
             }
-            Space::Shared => (a, self.ctx_ld(off::SHARED_LEN), self.ctx_ld(off::SHARED)),
-            Space::Local => (a, self.ctx_ld(off::LOCAL_LEN), self.ctx_ld(off::LOCAL)),
-            Space::KParam | Space::FParam => (a, self.ctx_ld(off::PARAMS_LEN), self.ctx_ld(off::PARAMS)),
+            Space::Shared => (a, self.shared.1[k], self.shared.0),
+            Space::Local => {
+                let len = u64::from(self.f.local_size);
+                let b = if len >= u64::from(size) { (len - u64::from(size)) / u64::from(size) + 1 } else { 0 };
+                let bound = self.imm(b);
+                let host = self.b.use_var(self.local);
+                (a, bound, host)
+            }
+            Space::KParam | Space::FParam => (a, self.params.1[k], self.params.0),
         };
-        let in1 = self.b.ins().icmp(IntCC::UnsignedLessThan, o, len);
-        let room = self.b.ins().isub(len, o);
-        let in2 = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, room, i64::from(size));
-        let al = self.b.ins().band_imm_s(a, i64::from(size) - 1);
-        let in3 = self.b.ins().icmp_imm_s(IntCC::Equal, al, 0);
-        let ok = self.b.ins().band(in1, in2);
-        let ok = self.b.ins().band(ok, in3);
+        let r = if k == 0 { o } else { self.b.ins().rotr_imm_s(o, k as i64) };
+        let ok = self.b.ins().icmp(IntCC::UnsignedLessThan, r, bound);
         let read_only = space == Space::KParam && val.is_some();
         if read_only {
             self.b.ins().jump(slow, &[]);
@@ -949,6 +995,17 @@ impl<'a, 'b> Cg<'a, 'b> {
                 self.mask(n, 32)
             }
             UnOp::NegF64 => self.b.ins().bxor_imm_s(x, i64::MIN),
+            UnOp::AbsF64 => self.b.ins().band_imm_s(x, i64::MAX),
+            UnOp::F32(F32Fn::Sqrt, false) => {
+                let f = self.f32_of(x);
+                let r = self.b.ins().sqrt(f);
+                self.of32(r)
+            }
+            UnOp::F64(F64Fn::Sqrt) => {
+                let f = self.f64_of(x);
+                let r = self.b.ins().sqrt(f);
+                self.bits64(r)
+            }
             UnOp::Cvt(ref c) if int_cvt(c) => {
                 let fw = (c.from.size() * 8) as u8;
                 let tw = (c.to.size() * 8) as u8;

@@ -61,8 +61,6 @@ pub(crate) struct Ctx {
     pub params_len: u64,
     /// Device addresses of the module globals (`*const u64`).
     pub globals: u64,
-    /// Backward branches left before yielding.
-    pub fuel: u64,
     /// Non-zero when a slow-path helper faulted (kind in `fault`).
     pub faulted: u64,
     /// A helper's second result (carry out), or the id of the barrier reached.
@@ -92,7 +90,6 @@ impl Default for Ctx {
             params: 0,
             params_len: 0,
             globals: 0,
-            fuel: 0,
             faulted: 0,
             scratch: 0,
             sregs: [0; sr::COUNT],
@@ -119,12 +116,10 @@ pub(crate) mod off {
     pub const SHARED: i32 = offset_of!(Ctx, shared) as i32;
     pub const SHARED_LEN: i32 = offset_of!(Ctx, shared_len) as i32;
     pub const LOCAL: i32 = offset_of!(Ctx, local) as i32;
-    pub const LOCAL_LEN: i32 = offset_of!(Ctx, local_len) as i32;
     pub const LOCALS: i32 = offset_of!(Ctx, locals) as i32;
     pub const PARAMS: i32 = offset_of!(Ctx, params) as i32;
     pub const PARAMS_LEN: i32 = offset_of!(Ctx, params_len) as i32;
     pub const GLOBALS: i32 = offset_of!(Ctx, globals) as i32;
-    pub const FUEL: i32 = offset_of!(Ctx, fuel) as i32;
     pub const FAULTED: i32 = offset_of!(Ctx, faulted) as i32;
     pub const SCRATCH: i32 = offset_of!(Ctx, scratch) as i32;
     pub const SREGS: i32 = offset_of!(Ctx, sregs) as i32;

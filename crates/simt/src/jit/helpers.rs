@@ -147,7 +147,9 @@ fn refill(ctx: &mut Ctx, l: &Launch<'_>, site: u64, addr: u64, size: u32) {
     {
         // SAFETY: `sites` points to `nsites` slots owned by the block runner.
         let slot = unsafe { &mut *(ctx.sites as *mut [u64; 3]).add(site as usize) };
-        *slot = [base, len, host as u64];
+        let size = u64::from(size.max(1));
+        let bound = if len >= size { (len - size) / size + 1 } else { 0 };
+        *slot = [base, bound, host as u64];
     }
 }
 
