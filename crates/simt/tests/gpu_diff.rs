@@ -1023,6 +1023,9 @@ fn engine_matches_gpu() {
     assert!(failures.is_empty(), "{} of the GPU differential tests failed:\n{}", failures.len(), failures.join("\n"));
 }
 
+/// What `run_engine` returns: the output buffers by argument index, or the failure.
+type EngineOut = Result<Vec<(u32, Vec<u8>)>, String>;
+
 /// The JIT tier and the interpreter agree bit for bit on every kernel of the differential set
 /// (outputs, or the fault message when a launch fails), GPU recording or not. Prints how many
 /// kernels the JIT compiled (`GPU_DIFF_VERBOSE=1`: which ones fell back, and why).
@@ -1057,7 +1060,7 @@ fn engines_agree() {
         let a = catch_unwind(AssertUnwindSafe(|| run_engine(jit, k, &data)));
         let b = catch_unwind(AssertUnwindSafe(|| run_engine(interp, k, &data)));
         // Arguments whose element order depends on scheduling compare as multisets.
-        let canon = |r: std::thread::Result<Result<Vec<(u32, Vec<u8>)>, String>>| {
+        let canon = |r: std::thread::Result<EngineOut>| {
             r.map(|r| {
                 r.map(|bufs| {
                     bufs.into_iter()
