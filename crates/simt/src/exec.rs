@@ -1593,17 +1593,7 @@ impl Warp {
                 }
                 Op::Elect { d, p, mask } => {
                     self.fetch(b, *mask, &mut a);
-                    let mut rest = emask;
-                    while rest != 0 {
-                        let mv = a[rest.trailing_zeros() as usize] as u32;
-                        let group = lanes(rest).fold(0u32, |g, k| g | (u32::from(a[k] as u32 == mv) << k));
-                        rest &= !group;
-                        let leader = (mv & emask).trailing_zeros();
-                        for k in lanes(group) {
-                            r[k] = u64::from(leader & 31);
-                            c[k] = u64::from(k as u32 == leader);
-                        }
-                    }
+                    elect_lanes(&a, emask, &mut r, &mut c);
                     if let Some(d) = d
                         && let Some(dst) = self.regs.get_mut(*d as usize)
                     {
@@ -2142,26 +2132,7 @@ impl Warp {
                     self.fetch(b, *sb, &mut bb);
                     self.fetch(b, *sc, &mut c);
                     let mut pv = [0u64; 32];
-                    for lane in 0..32usize {
-                        let bval = (bb[lane] & 31) as i32;
-                        let cval = (c[lane] & 31) as i32;
-                        let seg = ((c[lane] >> 8) & 31) as i32;
-                        let ln = lane as i32;
-                        let max_lane = (ln & seg) | (cval & !seg);
-                        let min_lane = ln & seg;
-                        let (j, ok) = match mode {
-                            ShflMode::Up => (ln - bval, ln - bval >= max_lane),
-                            ShflMode::Down => (ln + bval, ln + bval <= max_lane),
-                            ShflMode::Bfly => (ln ^ bval, (ln ^ bval) <= max_lane),
-                            ShflMode::Idx => {
-                                let j = min_lane | (bval & !seg);
-                                (j, j <= max_lane)
-                            }
-                        };
-                        let j = if ok { j } else { ln };
-                        r[lane] = a[(j & 31) as usize];
-                        pv[lane] = u64::from(ok);
-                    }
+                    shfl_lanes(*mode, &a, &bb, &c, &mut r, &mut pv);
                     write_masked(&mut self.regs[*d as usize], &r, emask);
                     if let Some(p) = p {
                         write_masked(&mut self.regs[*p as usize], &pv, emask);
@@ -2169,61 +2140,18 @@ impl Warp {
                 }
                 Op::Vote { mode, d, a: sa, neg } => {
                     self.fetch(b, *sa, &mut a);
-                    let mut ballot = 0u32;
-                    for lane in lanes(emask) {
-                        if (a[lane] & 1 != 0) != *neg {
-                            ballot |= 1 << lane;
-                        }
-                    }
-                    let v = match mode {
-                        VoteMode::Ballot => u64::from(ballot),
-                        VoteMode::All => u64::from(ballot == emask),
-                        VoteMode::Any => u64::from(ballot != 0),
-                        VoteMode::Uni => u64::from(ballot == emask || ballot == 0),
-                    };
+                    let v = vote_value(*mode, &a, *neg, emask);
                     write_masked(&mut self.regs[*d as usize], &[v; 32], emask);
                 }
                 Op::Redux { op, signed, d, a: sa, mask } => {
                     self.fetch(b, *sa, &mut a);
                     self.fetch(b, *mask, &mut c);
-                    // Lanes with the same member mask reduce over the executing lanes of it.
-                    let mut rest = emask;
-                    while rest != 0 {
-                        let mv = c[rest.trailing_zeros() as usize] as u32;
-                        let group = lanes(rest).fold(0u32, |g, k| g | (u32::from(c[k] as u32 == mv) << k));
-                        rest &= !group;
-                        let over = if mv & emask == 0 { group } else { mv & emask };
-                        let mut it = lanes(over).map(|l| a[l] as u32);
-                        let first = it.next().unwrap_or(0);
-                        let v = it.fold(first, |acc, x| match (op, signed) {
-                            (ReduxOp::Add, _) => acc.wrapping_add(x),
-                            (ReduxOp::Min, true) => (acc as i32).min(x as i32) as u32,
-                            (ReduxOp::Min, false) => acc.min(x),
-                            (ReduxOp::Max, true) => (acc as i32).max(x as i32) as u32,
-                            (ReduxOp::Max, false) => acc.max(x),
-                            (ReduxOp::And, _) => acc & x,
-                            (ReduxOp::Or, _) => acc | x,
-                            (ReduxOp::Xor, _) => acc ^ x,
-                        });
-                        for k in lanes(group) {
-                            r[k] = u64::from(v);
-                        }
-                    }
+                    redux_lanes(*op, *signed, &a, &c, emask, &mut r);
                     write_masked(&mut self.regs[*d as usize], &r, emask);
                 }
                 Op::Match { all, w, d, p, a: sa } => {
                     self.fetch(b, *sa, &mut a);
-                    let m = mask_w(*w);
-                    for lane in lanes(emask) {
-                        let same = lanes(emask).filter(|&l| a[l] & m == a[lane] & m).fold(0u32, |s, l| s | 1 << l);
-                        r[lane] = if !*all {
-                            u64::from(same)
-                        } else if same == emask {
-                            u64::from(emask)
-                        } else {
-                            0
-                        };
-                    }
+                    match_lanes(*all, *w, &a, emask, &mut r);
                     if let Some(p) = p {
                         let pv = r.map(|v| u64::from(v != 0));
                         write_masked(&mut self.regs[*p as usize], &pv, emask);
@@ -2253,6 +2181,112 @@ impl Warp {
         self.clock += executed;
         b.executed += executed;
         Ok(result)
+    }
+}
+
+/// `elect.sync`: per group of executing lanes with the same member mask (`a`), the lowest
+/// executing lane of the mask is elected: its id into `r`, whether this lane is it into `c`.
+pub(crate) fn elect_lanes(a: &[u64; 32], emask: u32, r: &mut [u64; 32], c: &mut [u64; 32]) {
+    let mut rest = emask;
+    while rest != 0 {
+        let mv = a[rest.trailing_zeros() as usize] as u32;
+        let group = lanes(rest).fold(0u32, |g, k| g | (u32::from(a[k] as u32 == mv) << k));
+        rest &= !group;
+        let leader = (mv & emask).trailing_zeros();
+        for k in lanes(group) {
+            r[k] = u64::from(leader & 31);
+            c[k] = u64::from(k as u32 == leader);
+        }
+    }
+}
+
+/// `shfl.sync` of every lane: value `a` of the source lane into `r`, whether it was in range
+/// into `pv` (lane `b`, clamp and segment mask `c`).
+pub(crate) fn shfl_lanes(
+    mode: ShflMode,
+    a: &[u64; 32],
+    b: &[u64; 32],
+    c: &[u64; 32],
+    r: &mut [u64; 32],
+    pv: &mut [u64; 32],
+) {
+    for lane in 0..32usize {
+        let bval = (b[lane] & 31) as i32;
+        let cval = (c[lane] & 31) as i32;
+        let seg = ((c[lane] >> 8) & 31) as i32;
+        let ln = lane as i32;
+        let max_lane = (ln & seg) | (cval & !seg);
+        let min_lane = ln & seg;
+        let (j, ok) = match mode {
+            ShflMode::Up => (ln - bval, ln - bval >= max_lane),
+            ShflMode::Down => (ln + bval, ln + bval <= max_lane),
+            ShflMode::Bfly => (ln ^ bval, (ln ^ bval) <= max_lane),
+            ShflMode::Idx => {
+                let j = min_lane | (bval & !seg);
+                (j, j <= max_lane)
+            }
+        };
+        let j = if ok { j } else { ln };
+        r[lane] = a[(j & 31) as usize];
+        pv[lane] = u64::from(ok);
+    }
+}
+
+/// `vote.sync` over the executing lanes `emask` of predicate `a` (negated when `neg`).
+pub(crate) fn vote_value(mode: VoteMode, a: &[u64; 32], neg: bool, emask: u32) -> u64 {
+    let mut ballot = 0u32;
+    for lane in lanes(emask) {
+        if (a[lane] & 1 != 0) != neg {
+            ballot |= 1 << lane;
+        }
+    }
+    match mode {
+        VoteMode::Ballot => u64::from(ballot),
+        VoteMode::All => u64::from(ballot == emask),
+        VoteMode::Any => u64::from(ballot != 0),
+        VoteMode::Uni => u64::from(ballot == emask || ballot == 0),
+    }
+}
+
+/// `redux.sync`: lanes with the same member mask (`c`) reduce `a` over the executing lanes of
+/// it; the result into `r` for every executing lane.
+pub(crate) fn redux_lanes(op: ReduxOp, signed: bool, a: &[u64; 32], c: &[u64; 32], emask: u32, r: &mut [u64; 32]) {
+    let mut rest = emask;
+    while rest != 0 {
+        let mv = c[rest.trailing_zeros() as usize] as u32;
+        let group = lanes(rest).fold(0u32, |g, k| g | (u32::from(c[k] as u32 == mv) << k));
+        rest &= !group;
+        let over = if mv & emask == 0 { group } else { mv & emask };
+        let mut it = lanes(over).map(|l| a[l] as u32);
+        let first = it.next().unwrap_or(0);
+        let v = it.fold(first, |acc, x| match (op, signed) {
+            (ReduxOp::Add, _) => acc.wrapping_add(x),
+            (ReduxOp::Min, true) => (acc as i32).min(x as i32) as u32,
+            (ReduxOp::Min, false) => acc.min(x),
+            (ReduxOp::Max, true) => (acc as i32).max(x as i32) as u32,
+            (ReduxOp::Max, false) => acc.max(x),
+            (ReduxOp::And, _) => acc & x,
+            (ReduxOp::Or, _) => acc | x,
+            (ReduxOp::Xor, _) => acc ^ x,
+        });
+        for k in lanes(group) {
+            r[k] = u64::from(v);
+        }
+    }
+}
+
+/// `match.{any,all}.sync` on the low `w` bits of `a` over the executing lanes `emask`.
+pub(crate) fn match_lanes(all: bool, w: u8, a: &[u64; 32], emask: u32, r: &mut [u64; 32]) {
+    let m = mask_w(w);
+    for lane in lanes(emask) {
+        let same = lanes(emask).filter(|&l| a[l] & m == a[lane] & m).fold(0u32, |s, l| s | 1 << l);
+        r[lane] = if !all {
+            u64::from(same)
+        } else if same == emask {
+            u64::from(emask)
+        } else {
+            0
+        };
     }
 }
 

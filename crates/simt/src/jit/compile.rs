@@ -19,7 +19,7 @@ use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Linkage, Module, default_libcall_names};
 use ptx::types::{CmpOp, TypeKind};
 
-use super::ctx::{FUEL, ST_ALL, ST_BAR, ST_DONE, ST_FAULT, ST_TRAP, ST_YIELD, off, sr};
+use super::ctx::{FUEL, ST_ALL, ST_BAR, ST_DONE, ST_FAULT, ST_TRAP, ST_WARP, ST_YIELD, off, sr};
 use super::helpers as h;
 use super::live::Liveness;
 use crate::ir::*;
@@ -95,13 +95,12 @@ pub(crate) fn unsupported(f: &Func) -> Option<String> {
             Op::Bar { .. } => Some("bar.arrive / bar.red / counted barrier"),
             Op::Call { .. } | Op::CallInd { .. } => Some("calls"),
             Op::Builtin { .. } => Some("printf/assert/malloc"),
-            Op::WarpSync { .. }
-            | Op::Elect { .. }
-            | Op::Shfl { .. }
-            | Op::Vote { .. }
-            | Op::Activemask { .. }
-            | Op::Redux { .. }
-            | Op::Match { .. } => Some("warp-collective operation"),
+            Op::WarpSync { mask: a } | Op::Elect { mask: a, .. } | Op::Vote { a, .. } | Op::Match { a, .. } => {
+                (!plain(&[*a])).then_some("warp-collective operand")
+            }
+            Op::Redux { a, mask, .. } => (!plain(&[*a, *mask])).then_some("warp-collective operand"),
+            Op::Shfl { a, b, c, .. } => (!plain(&[*a, *b, *c])).then_some("warp-collective operand"),
+            Op::Activemask { .. } => None,
             Op::Mbar { .. } | Op::CpBulk { .. } | Op::CpAsync { .. } => Some("async copy / mbarrier"),
         };
         if let Some(w) = why {
@@ -112,6 +111,25 @@ pub(crate) fn unsupported(f: &Func) -> Option<String> {
         let text = f.info.get(pc).map_or("", |i| i.text.as_str());
         format!("{why} (`{text}`)")
     })
+}
+
+/// Registers and immediates: what the warp-collective runner reads from thread frames.
+fn plain(ss: &[Src]) -> bool {
+    ss.iter().all(|s| matches!(s, Src::Reg(_) | Src::Imm(_)))
+}
+
+/// Whether `op` is a warp-collective operation (run by `run.rs` over the frames of a warp).
+pub(crate) fn is_collective(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::WarpSync { .. }
+            | Op::Elect { .. }
+            | Op::Shfl { .. }
+            | Op::Vote { .. }
+            | Op::Activemask { .. }
+            | Op::Redux { .. }
+            | Op::Match { .. }
+    )
 }
 
 fn src_ok(s: Src) -> bool {
@@ -246,6 +264,10 @@ impl<'a, 'b> Cg<'a, 'b> {
                     leader[pc + 1] = true;
                 }
                 Op::Bar { .. } => {
+                    leader[pc + 1] = true;
+                    resumes.push(pc as u32 + 1);
+                }
+                op if is_collective(op) => {
                     leader[pc + 1] = true;
                     resumes.push(pc as u32 + 1);
                 }
@@ -470,6 +492,7 @@ impl<'a, 'b> Cg<'a, 'b> {
         }
         let word = match (code, bar) {
             (ST_DONE, _) => self.imm(2 << 24),
+            (ST_WARP, _) => self.imm(3 << 24 | resume as u64),
             (ST_BAR, Some(id)) => {
                 let base = self.imm(1 << 24 | resume as u64);
                 let id = self.b.ins().band_imm_s(id, 15);
@@ -847,6 +870,13 @@ impl<'a, 'b> Cg<'a, 'b> {
                 self.spill(pc + 1);
                 let k = self.resume_index(pc + 1);
                 self.leave(ST_BAR, pc, k, Some(v));
+            }
+            op if is_collective(op) => {
+                // The warp's threads meet here; `run.rs` performs the operation on their
+                // frames (operands are live at `pc`) and resumes them after it.
+                self.spill(pc);
+                let k = self.resume_index(pc + 1);
+                self.leave(ST_WARP, pc, k, None);
             }
             // Rejected by `unsupported`.
             _ => self.ret(ST_TRAP, pc, 0),

@@ -10,7 +10,7 @@ use crate::memory::{AllocCache, NO_CACHE};
 
 /// A compiled kernel runs every ready thread of a block in turn. Each thread has a state word
 /// (`u32`): the resume index in bits 0..24 (0: the start), the state in bits 24..28 (0 ready,
-/// 1 waiting at a barrier, 2 done) and the barrier id in bits 28..32. A thread leaves with one
+/// 1 waiting at a barrier, 2 done, 3 at a warp-collective operation) and the barrier id in bits 28..32. A thread leaves with one
 /// of these codes (internally); only faults return at once, as the low byte of the status
 /// word, with the pc in bits 8..40 and the thread index in bits 40..64.
 pub(crate) const ST_DONE: u64 = 0;
@@ -24,6 +24,8 @@ pub(crate) const ST_YIELD: u64 = 3;
 pub(crate) const ST_TRAP: u64 = 4;
 /// Every thread ran until it finished or stopped (see the state words).
 pub(crate) const ST_ALL: u64 = 5;
+/// At a warp-collective operation (state 3): performed by the runner over the warp's frames.
+pub(crate) const ST_WARP: u64 = 6;
 
 /// Backward branches a thread takes before it yields to the other threads of its block (so
 /// spin-waits on other threads progress and a stopped launch is noticed).

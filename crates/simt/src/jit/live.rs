@@ -103,6 +103,34 @@ pub(crate) fn uses_defs(op: &Op, carry: u32, uses: &mut Vec<u32>, defs: &mut Vec
                 defs.push(*d);
             }
         }
+        Op::Shfl { d, p, a, b, c, .. } => {
+            for s in [a, b, c] {
+                src(s, uses);
+            }
+            defs.push(*d);
+            defs.extend(p.iter());
+        }
+        Op::Vote { d, a, .. } => {
+            src(a, uses);
+            defs.push(*d);
+        }
+        Op::Activemask { d } => defs.push(*d),
+        Op::Redux { d, a, mask, .. } => {
+            src(a, uses);
+            src(mask, uses);
+            defs.push(*d);
+        }
+        Op::Match { d, p, a, .. } => {
+            src(a, uses);
+            defs.push(*d);
+            defs.extend(p.iter());
+        }
+        Op::Elect { d, p, mask } => {
+            src(mask, uses);
+            defs.extend(d.iter());
+            defs.extend(p.iter());
+        }
+        Op::WarpSync { mask } => src(mask, uses),
         // Not compiled (the JIT rejects them) or without registers: assume everything is read,
         // which is always safe.
         Op::Nop | Op::Fence | Op::Bra { .. } | Op::Ret | Op::Exit | Op::Trap => {}

@@ -7,11 +7,13 @@ use super::compile::Code;
 use super::ctx::{Ctx, ST_ALL, ST_FAULT, sr};
 use crate::error::{Fault, FaultKind};
 use crate::exec::{self, Launch};
+use crate::ir::{Func, Op, Reg, Src};
 use std::sync::atomic::Ordering;
 
 /// Thread states (bits 24..28 of a state word, see `ctx.rs`).
 const READY: u32 = 0;
 const WAITING: u32 = 1;
+const AT_WARP_OP: u32 = 3;
 
 /// What a worker keeps from block to block of a launch.
 #[derive(Debug, Default)]
@@ -26,6 +28,93 @@ pub(crate) struct Worker {
     states: Vec<u32>,
     /// Allocation cache slots of the access sites (kept for the whole launch).
     sites: Vec<[u64; 3]>,
+}
+
+impl Worker {
+    /// In every warp with threads stopped at warp-collective operations (and none able to
+    /// run), performs the operation for the threads stopped at the lowest pc (the innermost
+    /// path, as the interpreter's reconvergence stack would run it first) over their frames,
+    /// with the interpreter's own lane functions, and makes them ready to continue after it.
+    fn warp_ops(&mut self, f: &Func, code: &Code, n: usize) {
+        let slots = code.frame_slots;
+        for base in (0..n).step_by(32) {
+            let end = (base + 32).min(n);
+            let pc_of = |w: u32| {
+                let k = (w & 0xff_ffff) as usize;
+                code.resumes.get(k.wrapping_sub(1)).map_or(0, |p| p.saturating_sub(1))
+            };
+            let Some(pc) =
+                (base..end).filter(|&t| self.states[t] >> 24 & 15 == AT_WARP_OP).map(|t| pc_of(self.states[t])).min()
+            else {
+                continue;
+            };
+            let mut group = 0u32;
+            for t in base..end {
+                let w = self.states[t];
+                if w >> 24 & 15 == AT_WARP_OP && pc_of(w) == pc {
+                    group |= 1 << (t - base);
+                    self.states[t] = w & 0xff_ffff;
+                }
+            }
+            if let Some(inst) = f.code.get(pc as usize) {
+                collective(&inst.op, &mut self.frames, slots, base, end, group);
+            }
+        }
+    }
+}
+
+/// Warp-collective `op` for the lanes in `group` of the warp of threads `base..end`, reading
+/// operands from and writing results to their frames.
+fn collective(op: &Op, frames: &mut [u64], slots: usize, base: usize, end: usize, group: u32) {
+    let lanes = |s: Src, frames: &[u64]| -> [u64; 32] {
+        std::array::from_fn(|l| match s {
+            Src::Reg(r) if base + l < end => frames.get((base + l) * slots + r as usize).copied().unwrap_or(0),
+            Src::Imm(v) => v,
+            _ => 0,
+        })
+    };
+    let write = |frames: &mut [u64], d: Option<Reg>, v: &[u64; 32]| {
+        let Some(d) = d else { return };
+        for l in 0..32 {
+            if group >> l & 1 != 0
+                && let Some(slot) = frames.get_mut((base + l) * slots + d as usize)
+                && (d as usize) < slots - 1
+            {
+                *slot = v[l];
+            }
+        }
+    };
+    let (mut r, mut q) = ([0u64; 32], [0u64; 32]);
+    match *op {
+        Op::Shfl { mode, d, p, a, b, c } => {
+            let (a, b, c) = (lanes(a, frames), lanes(b, frames), lanes(c, frames));
+            exec::shfl_lanes(mode, &a, &b, &c, &mut r, &mut q);
+            write(frames, Some(d), &r);
+            write(frames, p, &q);
+        }
+        Op::Vote { mode, d, a, neg } => {
+            let v = exec::vote_value(mode, &lanes(a, frames), neg, group);
+            write(frames, Some(d), &[v; 32]);
+        }
+        Op::Activemask { d } => write(frames, Some(d), &[u64::from(group); 32]),
+        Op::Redux { op, signed, d, a, mask } => {
+            exec::redux_lanes(op, signed, &lanes(a, frames), &lanes(mask, frames), group, &mut r);
+            write(frames, Some(d), &r);
+        }
+        Op::Match { all, w, d, p, a } => {
+            exec::match_lanes(all, w, &lanes(a, frames), group, &mut r);
+            q = r.map(|v| u64::from(v != 0));
+            write(frames, p, &q);
+            write(frames, Some(d), &r);
+        }
+        Op::Elect { d, p, mask } => {
+            exec::elect_lanes(&lanes(mask, frames), group, &mut r, &mut q);
+            write(frames, d, &r);
+            write(frames, p, &q);
+        }
+        // `bar.warp.sync`: the threads met; nothing else to do.
+        _ => {}
+    }
 }
 
 /// Runs every block of `l` with `code` (the compiled kernel).
@@ -115,16 +204,21 @@ impl Worker {
                 self.ctx.faulted = 0;
                 return Err(fault_at(l, ctaid, tid_of(t), (st >> 8) as u32, kind));
             }
-            let (mut ready, mut live, mut first) = (0usize, 0u32, None);
+            let (mut ready, mut live, mut first, mut warp) = (0usize, 0u32, None, false);
             for (t, &w) in self.states.iter().enumerate() {
                 match w >> 24 & 15 {
                     READY => ready += 1,
                     WAITING => {
                         first.get_or_insert(t);
                     }
+                    AT_WARP_OP => warp = true,
                     _ => continue,
                 }
                 live += 1;
+            }
+            if ready == 0 && warp {
+                self.warp_ops(k, code, n);
+                continue;
             }
             if ready > 0 {
                 // Threads yielded at a backward branch: run them again (unless stopped).
