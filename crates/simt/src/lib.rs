@@ -212,15 +212,20 @@ pub struct Program {
 pub enum Engine {
     /// The warp interpreter (`exec.rs`): runs everything.
     Interp,
-    /// Compiled code where the kernel compiles (`jit/`), else the interpreter.
+    /// Compiled code where the kernel compiles (`jit/`) and is expected to run faster than on
+    /// the interpreter, else the interpreter. (Kernels dense in warp-collective operations,
+    /// where every thread would stop at each one, run on the interpreter.)
     Jit,
+    /// Compiled code wherever the kernel compiles, else the interpreter (for testing the JIT).
+    JitAll,
 }
 
 impl Engine {
-    /// The engine `CUPRITE_ENGINE` selects (`interp` or `jit`; default `jit`).
+    /// The engine `CUPRITE_ENGINE` selects (`interp`, `jit` or `jit-all`; default `jit`).
     pub fn from_env() -> Engine {
         match std::env::var("CUPRITE_ENGINE").as_deref() {
             Ok("interp") => Engine::Interp,
+            Ok("jit-all") => Engine::JitAll,
             _ => Engine::Jit,
         }
     }
@@ -345,11 +350,13 @@ impl Program {
         self.engine
     }
 
-    /// Why kernel `kernel` runs on the interpreter even under [`Engine::Jit`] (an instruction
-    /// the JIT does not compile), or `None` when it is compiled (compiling it now if needed).
+    /// Why kernel `kernel` runs on the interpreter under this program's engine (an
+    /// instruction the JIT does not compile; under [`Engine::Jit`], also a kernel expected to
+    /// run faster on the interpreter), or `None` when it runs compiled (compiling it now if
+    /// needed). Under [`Engine::Interp`], the answer for [`Engine::Jit`].
     pub fn jit_fallback_reason(&self, kernel: &str) -> Option<String> {
         let idx = self.funcs.iter().position(|f| matches!(f, Ok(f) if f.is_kernel && f.name == kernel))?;
-        self.jit.fallback_reason(&self.funcs, idx)
+        self.jit.fallback_reason(&self.funcs, idx, self.engine == Engine::JitAll)
     }
 
     /// The names of the kernels (`.entry` functions), loaded or not.
@@ -458,7 +465,9 @@ impl Program {
             reserved_smem: if self.reserved_smem { 1024 } else { 0 },
         };
         let r = match self.engine {
-            Engine::Jit => self.jit.run(&l).unwrap_or_else(|| exec::run(&l)),
+            Engine::Jit | Engine::JitAll => {
+                self.jit.run(&l, self.engine == Engine::JitAll).unwrap_or_else(|| exec::run(&l))
+            }
             Engine::Interp => exec::run(&l),
         };
         let printf_output = std::mem::take(&mut *l.printf.lock().unwrap_or_else(|e| e.into_inner()));

@@ -49,7 +49,7 @@ fn programs_in(stem: &str, variants: &[&str]) -> Vec<(String, Program)> {
         let path = format!("{dir}/{stem}.{v}.ptx");
         let src = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         let parsed = ptx::parse(&src);
-        for (suffix, engine) in [("", Engine::Jit), ("/interp", Engine::Interp)] {
+        for (suffix, engine) in [("", Engine::JitAll), ("/interp", Engine::Interp)] {
             let (mut p, _errors) = Program::load_partial(&parsed.module, Some(&src));
             p.set_engine(engine);
             out.push((format!("{v}{suffix}"), p));

@@ -1045,7 +1045,7 @@ fn engines_agree() {
         }
         let pair = programs.entry(k.ptx.clone()).or_insert_with(|| {
             let (mut jit, mut interp) = (load_program(&k.ptx)?, load_program(&k.ptx)?);
-            jit.set_engine(Engine::Jit);
+            jit.set_engine(Engine::JitAll);
             interp.set_engine(Engine::Interp);
             Ok((jit, interp))
         });

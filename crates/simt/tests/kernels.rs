@@ -32,7 +32,7 @@ const VARIANTS: [&str; 4] = ["O3", "G", "O3/interp", "G/interp"];
 fn load(variant: &str) -> Program {
     let (variant, engine) = match variant.strip_suffix("/interp") {
         Some(v) => (v, Engine::Interp),
-        None => (variant, Engine::Jit),
+        None => (variant, Engine::JitAll),
     };
     let path = format!("{}/tests/kernels/kernels.sm_80.{variant}.ptx", env!("CARGO_MANIFEST_DIR"));
     let src = std::fs::read_to_string(&path).unwrap();

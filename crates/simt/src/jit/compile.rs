@@ -41,6 +41,8 @@ pub(crate) struct Code {
     pub sites: usize,
     /// The pc each resume index (from 1) continues at.
     pub resumes: Vec<u32>,
+    /// Why the interpreter is expected to run this kernel faster, if it is.
+    pub prefer_interp: Option<&'static str>,
 }
 
 // SAFETY: after `finalize_definitions` the module is never touched again; it only owns the
@@ -179,7 +181,13 @@ pub(crate) fn compile(f: &Func) -> Result<Code, String> {
     let ptr = module.get_finalized_function(id);
     // SAFETY: `ptr` is the finalized code of a function with exactly this signature.
     let entry = unsafe { std::mem::transmute::<*const u8, KernelFn>(ptr) };
-    Ok(Code { _module: module, entry, frame_slots: f.nregs as usize + 1, sites, resumes })
+    // Every thread stops at each warp-collective operation (a spill, a pass of the block's
+    // thread loop, the operation over the frames, a reload: ~10 ns per thread), where the
+    // interpreter does one per warp: kernels where they are dense run faster there.
+    let collectives = f.code.iter().filter(|i| is_collective(&i.op)).count();
+    let prefer_interp = (collectives * 20 >= f.code.len() && collectives > 0)
+        .then_some("dense warp-collective operations (faster on the interpreter)");
+    Ok(Code { _module: module, entry, frame_slots: f.nregs as usize + 1, sites, resumes, prefer_interp })
 }
 
 const I64: Type = types::I64;

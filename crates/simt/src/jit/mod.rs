@@ -53,15 +53,23 @@ impl Cache {
         r.as_ref().map_err(|e| e.as_str())
     }
 
-    /// Why kernel `idx` runs on the interpreter, or `None` when it compiles.
-    pub(crate) fn fallback_reason(&self, funcs: &[Result<Func, LoadError>], idx: usize) -> Option<String> {
-        self.code(funcs, idx).err().map(str::to_string)
+    /// Why kernel `idx` runs on the interpreter (`all`: even when the interpreter is
+    /// expected to be faster, the JIT runs what it compiles), or `None` when it runs compiled.
+    pub(crate) fn fallback_reason(&self, funcs: &[Result<Func, LoadError>], idx: usize, all: bool) -> Option<String> {
+        match self.code(funcs, idx) {
+            Err(e) => Some(e.to_string()),
+            Ok(c) if !all => c.prefer_interp.map(str::to_string),
+            Ok(_) => None,
+        }
     }
 
-    /// Runs launch `l` with compiled code; `None` when its kernel cannot be compiled (the
-    /// caller runs the interpreter).
-    pub(crate) fn run(&self, l: &Launch<'_>) -> Option<Result<(), Fault>> {
+    /// Runs launch `l` with compiled code (`all`: see `fallback_reason`); `None` when its
+    /// kernel runs on the interpreter instead.
+    pub(crate) fn run(&self, l: &Launch<'_>, all: bool) -> Option<Result<(), Fault>> {
         let code = self.code(l.funcs, l.kernel as usize).ok()?;
+        if code.prefer_interp.is_some() && !all {
+            return None;
+        }
         Some(run::run(l, code))
     }
 }

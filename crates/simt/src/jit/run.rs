@@ -75,12 +75,12 @@ fn collective(op: &Op, frames: &mut [u64], slots: usize, base: usize, end: usize
     };
     let write = |frames: &mut [u64], d: Option<Reg>, v: &[u64; 32]| {
         let Some(d) = d else { return };
-        for l in 0..32 {
+        for (l, &x) in v.iter().enumerate() {
             if group >> l & 1 != 0
                 && let Some(slot) = frames.get_mut((base + l) * slots + d as usize)
                 && (d as usize) < slots - 1
             {
-                *slot = v[l];
+                *slot = x;
             }
         }
     };
