@@ -23,7 +23,7 @@ use super::ctx::{FUEL, ST_ALL, ST_BAR, ST_DONE, ST_FAULT, ST_TRAP, ST_WARP, ST_Y
 use super::helpers as h;
 use super::live::Liveness;
 use crate::ir::*;
-use crate::memory::{LOCAL_WINDOW, SHARED_WINDOW};
+use crate::memory::{AtomOp, LOCAL_WINDOW, SHARED_WINDOW};
 
 /// A compiled kernel's entry point: runs every ready thread of the block (see `ctx.rs`).
 pub(crate) type KernelFn =
@@ -175,7 +175,13 @@ pub(crate) fn compile(f: &Func) -> Result<Code, String> {
         (sites, resumes) = Cg::new(b, f).run(fc);
     }
     let id = module.declare_function("kernel", Linkage::Export, &ctx.func.signature).map_err(|e| e.to_string())?;
+    // CUPRITE_JIT_DUMP=1 prints each compiled kernel's machine code (for tuning the JIT).
+    let dump = std::env::var_os("CUPRITE_JIT_DUMP").is_some();
+    ctx.set_disasm(dump);
     module.define_function(id, &mut ctx).map_err(|e| format!("{e:?}"))?;
+    if let Some(code) = ctx.compiled_code().and_then(|c| c.vcode.as_ref()).filter(|_| dump) {
+        eprintln!("=== JIT `{}` ===\n{code}", f.name);
+    }
     module.clear_context(&mut ctx);
     module.finalize_definitions().map_err(|e| e.to_string())?;
     let ptr = module.get_finalized_function(id);
@@ -783,6 +789,31 @@ impl<'a, 'b> Cg<'a, 'b> {
                     }
                 }
             }
+            Op::Ld { space: Space::KParam, size, sext, d, addr: Addr { base: Base::Abs, off: o } }
+                if *o >= 0
+                    && (*o as u64).is_multiple_of(u64::from(*size))
+                    && (*o as u64) + u64::from(*size) * d.len() as u64 <= u64::from(self.f.kparam_size) =>
+            {
+                // Inside the parameter buffer, which a launch checks is at least `kparam_size`
+                // bytes: no check needed.
+                for (i, dr) in d.iter().enumerate() {
+                    let at = (*o as i32) + i as i32 * i32::from(*size);
+                    let fl = flags();
+                    let p = self.params.0;
+                    let v = match (size, sext) {
+                        (1, false) => self.b.ins().uload8(I64, fl, p, at),
+                        (1, true) => self.b.ins().sload8(I64, fl, p, at),
+                        (2, false) => self.b.ins().uload16(I64, fl, p, at),
+                        (2, true) => self.b.ins().sload16(I64, fl, p, at),
+                        (4, false) => self.b.ins().uload32(fl, p, at),
+                        (4, true) => self.b.ins().sload32(fl, p, at),
+                        _ => self.b.ins().load(I64, fl, p, at),
+                    };
+                    if let Some(dr) = dr {
+                        self.set(*dr, v);
+                    }
+                }
+            }
             Op::Ld { space, size, sext, d, addr } => {
                 let base = self.addr(*addr);
                 for (i, dr) in d.iter().enumerate() {
@@ -801,13 +832,18 @@ impl<'a, 'b> Cg<'a, 'b> {
                     self.access(pc, *space, a, *size, Some(v), false);
                 }
             }
-            Op::Atom { d, addr, b, c, .. } => {
+            Op::Atom { d, addr, b, c, space, op: aop, size } => {
                 let a = self.addr(*addr);
                 let (y, z) = (self.src(*b), self.src(*c));
-                let opp = self.ptr(op);
-                let ctx = self.ctx;
-                let v = self.call1(h::h_atom as *const () as usize, &[ctx, opp, a, y, z]);
-                self.check_fault(pc);
+                let v = if *space == Space::Shared && *size == 4 && inline_atom(*aop) {
+                    self.atom_shared(pc, op, *aop, a, y, z)
+                } else {
+                    let opp = self.ptr(op);
+                    let ctx = self.ctx;
+                    let v = self.call1(h::h_atom as *const () as usize, &[ctx, opp, a, y, z]);
+                    self.check_fault(pc);
+                    v
+                };
                 if let Some(d) = d {
                     self.set(*d, v);
                 }
@@ -889,6 +925,50 @@ impl<'a, 'b> Cg<'a, 'b> {
             // Rejected by `unsupported`.
             _ => self.ret(ST_TRAP, pc, 0),
         }
+    }
+
+    /// A 32-bit atomic on shared memory, inline: a block's shared memory is only touched by
+    /// the worker running the block, so a plain read-modify-write is exact. Out of bounds or
+    /// misaligned goes to the helper, which reports the fault.
+    fn atom_shared(&mut self, pc: u32, op: &'a Op, aop: AtomOp, a: Value, y: Value, z: Value) -> Value {
+        let fast = self.b.create_block();
+        let slow = self.b.create_block();
+        let join = self.b.create_block();
+        self.b.append_block_param(join, I64);
+        let r = self.b.ins().rotr_imm_s(a, 2);
+        let ok = self.b.ins().icmp(IntCC::UnsignedLessThan, r, self.shared.1[2]);
+        self.b.ins().brif(ok, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        let p = self.b.ins().iadd(self.shared.0, a);
+        let old = self.b.ins().uload32(flags(), p, 0);
+        let (o32, y32) = (self.b.ins().ireduce(types::I32, old), self.b.ins().ireduce(types::I32, y));
+        let new = match aop {
+            AtomOp::Add => self.b.ins().iadd(o32, y32),
+            AtomOp::And => self.b.ins().band(o32, y32),
+            AtomOp::Or => self.b.ins().bor(o32, y32),
+            AtomOp::Xor => self.b.ins().bxor(o32, y32),
+            AtomOp::MinU => self.b.ins().umin(o32, y32),
+            AtomOp::MaxU => self.b.ins().umax(o32, y32),
+            AtomOp::MinS => self.b.ins().smin(o32, y32),
+            AtomOp::MaxS => self.b.ins().smax(o32, y32),
+            _ => y32,
+        };
+        self.b.ins().store(flags(), new, p, 0);
+        self.b.ins().jump(join, &[BlockArg::Value(old)]);
+        self.b.switch_to_block(slow);
+        self.b.set_cold_block(slow);
+        let opp = self.ptr(op);
+        let ctx = self.ctx;
+        let v = self.call1(h::h_atom as *const () as usize, &[ctx, opp, a, y, z]);
+        let fl = self.ctx_ld(off::FAULTED);
+        let bad = self.b.create_block();
+        self.b.set_cold_block(bad);
+        self.b.ins().brif(fl, bad, &[], join, &[BlockArg::Value(v)]);
+        self.b.switch_to_block(bad);
+        self.ret(ST_FAULT, pc, 0);
+        self.b.switch_to_block(join);
+        self.terminated = false;
+        self.b.block_params(join)[0]
     }
 
     fn addr(&mut self, a: Addr) -> Value {
@@ -988,6 +1068,7 @@ impl<'a, 'b> Cg<'a, 'b> {
         }
         // Slow path.
         self.b.switch_to_block(slow);
+        self.b.set_cold_block(slow);
         let sc = self.imm(site << 8 | h::space_code(space));
         let sz = self.imm(u64::from(size));
         let ctx = self.ctx;
@@ -1000,6 +1081,7 @@ impl<'a, 'b> Cg<'a, 'b> {
         };
         let fl = self.ctx_ld(off::FAULTED);
         let bad = self.b.create_block();
+        self.b.set_cold_block(bad);
         let args: Vec<BlockArg> = match r {
             Some(mut v) => {
                 if sext {
@@ -1302,6 +1384,22 @@ impl<'a, 'b> Cg<'a, 'b> {
             }
         }
     }
+}
+
+/// Whether a 32-bit shared-memory atomic `op` is inlined.
+fn inline_atom(op: AtomOp) -> bool {
+    matches!(
+        op,
+        AtomOp::Add
+            | AtomOp::And
+            | AtomOp::Or
+            | AtomOp::Xor
+            | AtomOp::MinU
+            | AtomOp::MaxU
+            | AtomOp::MinS
+            | AtomOp::MaxS
+            | AtomOp::Exch
+    )
 }
 
 /// Whether `c` is an integer-to-integer conversion without saturation (inlined).
