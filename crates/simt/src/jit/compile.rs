@@ -57,8 +57,15 @@ impl std::fmt::Debug for Code {
     }
 }
 
+/// Registers beyond which a kernel stays on the interpreter (thread frames hold every
+/// register of every thread of a block: 1024 threads x 8 bytes each).
+const MAX_REGS: u32 = 8192;
+
 /// Why a function cannot be compiled (it then runs on the interpreter), or `None`.
 pub(crate) fn unsupported(f: &Func) -> Option<String> {
+    if f.nregs > MAX_REGS || f.code.len() >= 1 << 23 {
+        return Some(format!("too large ({} registers, {} instructions)", f.nregs, f.code.len()));
+    }
     for (pc, inst) in f.code.iter().enumerate() {
         let srcs_ok = |ss: &[Src]| ss.iter().all(|s| src_ok(*s));
         let why: Option<&str> = match &inst.op {

@@ -48,7 +48,10 @@ impl Cache {
             if let Some(why) = compile::unsupported(f) {
                 return Err(why);
             }
-            compile::compile(f)
+            // A compiler bug must not take the process down: the kernel then runs on the
+            // interpreter.
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compile::compile(f)))
+                .unwrap_or_else(|_| Err("the JIT compiler failed".to_string()))
         });
         r.as_ref().map_err(|e| e.as_str())
     }
