@@ -7,7 +7,8 @@
 //! slower the engine is), their geometric means, and the JIT's 1 -> 2 worker speedup.
 //!
 //! `BENCH_FILTER=name` runs only kernels whose name contains it; `BENCH_THREADS=N` sets the
-//! "all threads" count (default 2, the target configuration).
+//! "all threads" count (default 2, the target configuration); `BENCH_PTX_DIR` the
+//! folder of the PTX fixtures.
 
 use std::time::{Duration, Instant};
 
@@ -106,7 +107,10 @@ struct Case {
 }
 
 fn load(file: &str) -> Program {
-    let path = format!("{}/tests/kernels/{file}", env!("CARGO_MANIFEST_DIR"));
+    // BENCH_PTX_DIR overrides the fixture folder (to run a copied binary elsewhere).
+    let dir = std::env::var("BENCH_PTX_DIR")
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/tests/kernels").to_string());
+    let path = format!("{dir}/{file}");
     let src = std::fs::read_to_string(&path).expect("read PTX");
     Program::from_ptx(&src).expect("load PTX")
 }
