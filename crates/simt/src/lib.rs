@@ -43,9 +43,20 @@
 //! allocations hit; integer comparisons and common float ops match their operator once per
 //! instruction, not per lane. Build with `-C target-cpu=x86-64-v3` (AVX2) for about 1.4x more.
 //!
+//! # Engines
+//!
+//! Two engines run kernels behind [`Program::launch`]: the warp interpreter above, and a JIT
+//! tier (`jit/`) that compiles a kernel with Cranelift at its first launch into per-thread
+//! native code with resume points at barriers and warp-collective operations (see
+//! `ARCHITECTURE.md`). [`Engine`] selects (`CUPRITE_ENGINE=interp|jit|jit-all`, default `jit`);
+//! a kernel the JIT does not compile, or which needs lockstep execution, runs on the
+//! interpreter ([`Program::jit_fallback_reason`] says why), so results never depend on the
+//! engine: the tests run every kernel on both and require identical bits. The JIT does not
+//! count instructions ([`LaunchStats::warp_instructions`] is 0 for its launches).
+//!
 //! # Memory
 //!
-//! [`DeviceMemory`] (`memory.rs`, the only module with `unsafe`) owns allocations in a
+//! [`DeviceMemory`] (`memory.rs`; with `jit/`, the only modules with `unsafe`) owns allocations in a
 //! dedicated device address range starting at `GLOBAL_BASE`; every global access is checked
 //! against the sorted allocation table (with a per-warp cache of recent hits) and performed as a
 //! host atomic of the access size, so racing blocks are sound and atomics are real host
@@ -176,7 +187,7 @@ impl From<u32> for Dim3 {
 pub struct LaunchStats {
     /// Blocks run.
     pub blocks: u64,
-    /// Warp-instructions executed.
+    /// Warp-instructions executed (interpreter; 0 when the kernel ran compiled).
     pub warp_instructions: u64,
     /// Worker threads used.
     pub workers: u32,

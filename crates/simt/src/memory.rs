@@ -1,5 +1,5 @@
 //! Device memory: allocations in a dedicated device address range, checked translation, and
-//! real host atomics. This is the only module with `unsafe` code.
+//! real host atomics. With the JIT tier's call edges (`jit/`), the only module with `unsafe` code.
 //!
 //! Invariants:
 //! - every allocation is a host block of at least `size` bytes (at least 1), aligned to
