@@ -251,6 +251,9 @@ struct Cg<'a, 'b> {
     terminated: bool,
     /// Global/generic access sites so far.
     sites: usize,
+    /// The float value each float result's bits were made from (f32 or f64 by its type), so
+    /// float consumers use it directly instead of moving through an integer register.
+    fview: std::collections::HashMap<Value, Value>,
     live: Liveness,
 }
 
@@ -339,6 +342,7 @@ impl<'a, 'b> Cg<'a, 'b> {
             sigs: Vec::new(),
             terminated: false,
             sites: 0,
+            fview: std::collections::HashMap::new(),
             live: Liveness::of(f),
         };
         cg.with_entry(p[3])
@@ -671,25 +675,38 @@ impl<'a, 'b> Cg<'a, 'b> {
 
     /// The f32 in the low bits of `v`.
     fn f32_of(&mut self, v: Value) -> Value {
+        if let Some(&f) = self.fview.get(&v).filter(|&&f| self.b.func.dfg.value_type(f) == types::F32) {
+            return f;
+        }
         let t = self.b.ins().ireduce(types::I32, v);
         self.b.ins().bitcast(types::F32, MemFlagsData::new(), t)
     }
 
     /// The bits of f32 result `f`, NaN canonicalized to 0x7fffffff (as `exec::of32`).
     fn of32(&mut self, f: Value) -> Value {
+        // Canonicalized in the float domain, so that a float consumer's `f32_of` folds the
+        // bitcasts away and the value stays in a vector register.
         let nan = self.b.ins().fcmp(FloatCC::Unordered, f, f);
+        let canon = self.b.ins().f32const(f32::from_bits(0x7fff_ffff));
+        let f = self.b.ins().select(nan, canon, f);
         let bits = self.b.ins().bitcast(types::I32, MemFlagsData::new(), f);
         let bits = self.b.ins().uextend(I64, bits);
-        let canon = self.imm(0x7fff_ffff);
-        self.b.ins().select(nan, canon, bits)
+        // `f` defines `bits`, so it dominates every use of `bits`.
+        self.fview.insert(bits, f);
+        bits
     }
 
     fn f64_of(&mut self, v: Value) -> Value {
+        if let Some(&f) = self.fview.get(&v).filter(|&&f| self.b.func.dfg.value_type(f) == types::F64) {
+            return f;
+        }
         self.b.ins().bitcast(types::F64, MemFlagsData::new(), v)
     }
 
     fn bits64(&mut self, f: Value) -> Value {
-        self.b.ins().bitcast(I64, MemFlagsData::new(), f)
+        let bits = self.b.ins().bitcast(I64, MemFlagsData::new(), f);
+        self.fview.insert(bits, f);
+        bits
     }
 
     fn bool64(&mut self, c: Value) -> Value {
@@ -1131,6 +1148,35 @@ impl<'a, 'b> Cg<'a, 'b> {
             UnOp::F64(F64Fn::Sqrt) => {
                 let f = self.f64_of(x);
                 let r = self.b.ins().sqrt(f);
+                self.bits64(r)
+            }
+            UnOp::F32(F32Fn::Rcp, false) => {
+                let f = self.f32_of(x);
+                let one = self.b.ins().f32const(1.0);
+                let r = self.b.ins().fdiv(one, f);
+                self.of32(r)
+            }
+            UnOp::F32(F32Fn::Rsqrt, false) => {
+                // As the interpreter computes it: in f64, then rounded to f32.
+                let f = self.f32_of(x);
+                let d = self.b.ins().fpromote(types::F64, f);
+                let s = self.b.ins().sqrt(d);
+                let one = self.b.ins().f64const(1.0);
+                let r = self.b.ins().fdiv(one, s);
+                let r = self.b.ins().fdemote(types::F32, r);
+                self.of32(r)
+            }
+            UnOp::F64(F64Fn::Rcp) => {
+                let f = self.f64_of(x);
+                let one = self.b.ins().f64const(1.0);
+                let r = self.b.ins().fdiv(one, f);
+                self.bits64(r)
+            }
+            UnOp::F64(F64Fn::Rsqrt) => {
+                let f = self.f64_of(x);
+                let s = self.b.ins().sqrt(f);
+                let one = self.b.ins().f64const(1.0);
+                let r = self.b.ins().fdiv(one, s);
                 self.bits64(r)
             }
             UnOp::Cvt(ref c) if int_cvt(c) => {
