@@ -1304,6 +1304,22 @@ impl<'a, 'b> Cg<'a, 'b> {
         }
     }
 
+    /// `v ^ m` for an f32 sign-flip mask `m` (0 or 0x80000000): the bits, with a float view.
+    fn flip32(&mut self, v: Value, m: u64) -> Value {
+        if m & 0xffff_ffff == 0 {
+            return v;
+        }
+        if m & 0xffff_ffff != 0x8000_0000 {
+            return self.b.ins().bxor_imm_s(v, m as i64);
+        }
+        let f = self.f32_of(v);
+        let n = self.b.ins().fneg(f);
+        let bits = self.b.ins().bitcast(types::I32, MemFlagsData::new(), n);
+        let bits = self.b.ins().uextend(I64, bits);
+        self.fview.insert(bits, n);
+        bits
+    }
+
     fn fma32(&mut self, x: Value, y: Value, z: Value) -> Value {
         let (p, q, r) = (self.f32_of(x), self.f32_of(y), self.f32_of(z));
         let v = self.b.ins().fma(p, q, r);
@@ -1323,8 +1339,9 @@ impl<'a, 'b> Cg<'a, 'b> {
             }
             TernOp::Fma32(false, false) => self.fma32(x, y, z),
             TernOp::NegFma { xm, zm, k: FmaKind::F32(false) } => {
-                let p = self.b.ins().bxor_imm_s(x, xm as i64);
-                let r = self.b.ins().bxor_imm_s(z, zm as i64);
+                // A sign flip in the float domain (fneg) keeps the operand's float view.
+                let p = self.flip32(x, xm);
+                let r = self.flip32(z, zm);
                 self.fma32(p, y, r)
             }
             TernOp::Selp => {
