@@ -372,16 +372,27 @@ impl<'a, 'b> Cg<'a, 'b> {
         let st = self.b.ins().iconst(I64, ST_ALL as i64);
         self.b.ins().return_(&[st]);
         self.b.switch_to_block(check);
-        let off4 = self.b.ins().ishl_imm_s(t, 2);
-        let sp = self.b.ins().iadd(self.states, off4);
-        let word = self.b.ins().uload32(flags(), sp, 0);
-        let state = self.b.ins().ushr_imm_s(word, 24);
-        self.b.ins().brif(state, self.advance, &[], dispatch, &[]);
+        // Without resume points every thread runs once, from the start, to its end: no state
+        // words, no frames (the runner knows).
+        let resumable = !self.resumes.is_empty();
+        let word = if resumable {
+            let off4 = self.b.ins().ishl_imm_s(t, 2);
+            let sp = self.b.ins().iadd(self.states, off4);
+            let word = self.b.ins().uload32(flags(), sp, 0);
+            let state = self.b.ins().ushr_imm_s(word, 24);
+            self.b.ins().brif(state, self.advance, &[], dispatch, &[]);
+            word
+        } else {
+            self.b.ins().jump(dispatch, &[]);
+            t
+        };
         self.b.switch_to_block(dispatch);
-        let slots = i64::from(self.f.nregs) * 8 + 8;
-        let fo = self.b.ins().imul_imm_s(t, slots);
-        let fr = self.b.ins().iadd(self.frames, fo);
-        self.b.def_var(self.frame, fr);
+        if resumable {
+            let slots = i64::from(self.f.nregs) * 8 + 8;
+            let fo = self.b.ins().imul_imm_s(t, slots);
+            let fr = self.b.ins().iadd(self.frames, fo);
+            self.b.def_var(self.frame, fr);
+        }
         if self.f.local_size > 0 {
             // The helpers find the thread's local memory in the context.
             let lo = self.b.ins().imul_imm_s(t, i64::from(self.f.local_size));
@@ -401,11 +412,15 @@ impl<'a, 'b> Cg<'a, 'b> {
         for &rb in &rblocks {
             calls.push(self.b.func.dfg.block_call(rb, &[]));
         }
-        let def = self.b.func.dfg.block_call(start, &[]);
-        let jt = self.b.create_jump_table(JumpTableData::new(def, &calls));
-        let r32 = self.b.ins().ireduce(types::I32, word);
-        let r32 = self.b.ins().band_imm_s(r32, 0xff_ffff);
-        self.b.ins().br_table(r32, jt);
+        if resumable {
+            let def = self.b.func.dfg.block_call(start, &[]);
+            let jt = self.b.create_jump_table(JumpTableData::new(def, &calls));
+            let r32 = self.b.ins().ireduce(types::I32, word);
+            let r32 = self.b.ins().band_imm_s(r32, 0xff_ffff);
+            self.b.ins().br_table(r32, jt);
+        } else {
+            self.b.ins().jump(start, &[]);
+        }
         self.b.switch_to_block(start);
         let zero = self.b.ins().iconst(I64, 0);
         for &v in &self.vars {
@@ -433,22 +448,39 @@ impl<'a, 'b> Cg<'a, 'b> {
         let t = self.b.use_var(self.t);
         let t1 = self.b.ins().iadd_imm_s(t, 1);
         self.b.def_var(self.t, t1);
-        let (x, y, z) = (self.b.use_var(self.tid[0]), self.b.use_var(self.tid[1]), self.b.use_var(self.tid[2]));
-        let bx = self.sreg_u32(sr::NTID);
-        let by = self.sreg_u32(sr::NTID + 1);
+        // Only the components the kernel reads (and those below them) are kept up to date.
+        let reads = |i: u8| {
+            self.f.code.iter().any(|inst| {
+                let mut found = false;
+                super::live::for_each_src(&inst.op, &mut |s| found |= s == Src::Sreg(Sreg::Tid(i)));
+                found
+            })
+        };
+        let depth = if reads(2) {
+            3
+        } else if reads(1) {
+            2
+        } else {
+            usize::from(reads(0))
+        };
         let zero = self.b.ins().iconst(I64, 0);
-        let x1 = self.b.ins().iadd_imm_s(x, 1);
-        let wx = self.b.ins().icmp(IntCC::Equal, x1, bx);
-        let x2 = self.b.ins().select(wx, zero, x1);
-        let wx64 = self.b.ins().uextend(I64, wx);
-        let y1 = self.b.ins().iadd(y, wx64);
-        let wy = self.b.ins().icmp(IntCC::Equal, y1, by);
-        let y2 = self.b.ins().select(wy, zero, y1);
-        let wy64 = self.b.ins().uextend(I64, wy);
-        let z2 = self.b.ins().iadd(z, wy64);
-        self.b.def_var(self.tid[0], x2);
-        self.b.def_var(self.tid[1], y2);
-        self.b.def_var(self.tid[2], z2);
+        let mut carry: Option<Value> = None;
+        for i in 0..depth {
+            let v = self.b.use_var(self.tid[i]);
+            let v1 = match carry {
+                None => self.b.ins().iadd_imm_s(v, 1),
+                Some(c) => self.b.ins().iadd(v, c),
+            };
+            if i == 2 {
+                self.b.def_var(self.tid[i], v1);
+                break;
+            }
+            let bound = self.sreg_u32(sr::NTID + i);
+            let wrap = self.b.ins().icmp(IntCC::Equal, v1, bound);
+            let v2 = self.b.ins().select(wrap, zero, v1);
+            self.b.def_var(self.tid[i], v2);
+            carry = Some(self.b.ins().uextend(I64, wrap));
+        }
         self.b.ins().jump(head, &[]);
         self
     }

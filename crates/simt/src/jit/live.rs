@@ -11,6 +11,37 @@ pub(crate) struct Liveness {
     live_in: Vec<u64>,
 }
 
+/// Calls `f` with every source operand of `op` (registers, immediates, special registers).
+pub(crate) fn for_each_src(op: &Op, f: &mut impl FnMut(Src)) {
+    let mut each = |ss: &[&Src]| ss.iter().for_each(|s| f(**s));
+    match op {
+        Op::Un { a, .. } | Op::Cvta { a, .. } | Op::Isspacep { a, .. } | Op::Unpack { a, .. } => each(&[a]),
+        Op::Bin { a, b, .. } => each(&[a, b]),
+        Op::Tern { a, b, c, .. } | Op::Carry { a, b, c, .. } | Op::Shfl { a, b, c, .. } => each(&[a, b, c]),
+        Op::Bfi { a, b, c, e, .. } => each(&[a, b, c, e]),
+        Op::Setp { a, b, comb, .. } => {
+            each(&[a, b]);
+            if let Some((_, s, _)) = comb {
+                each(&[s]);
+            }
+        }
+        Op::Pack { parts, .. } => parts.iter().for_each(|p| f(*p)),
+        Op::St { vals, .. } => vals.iter().for_each(|v| f(*v)),
+        Op::Atom { b, c, .. } => each(&[b, c]),
+        Op::Brx { index, .. } => each(&[index]),
+        Op::Bar { id, count, .. } => {
+            each(&[id]);
+            if let Some(c) = count {
+                each(&[c]);
+            }
+        }
+        Op::Vote { a, .. } | Op::Match { a, .. } => each(&[a]),
+        Op::Redux { a, mask, .. } => each(&[a, mask]),
+        Op::Elect { mask, .. } | Op::WarpSync { mask } => each(&[mask]),
+        _ => {}
+    }
+}
+
 fn src(s: &Src, out: &mut Vec<u32>) {
     if let Src::Reg(r) = s {
         out.push(*r);

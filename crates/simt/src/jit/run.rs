@@ -204,6 +204,10 @@ impl Worker {
                 self.ctx.faulted = 0;
                 return Err(fault_at(l, ctaid, tid_of(t), (st >> 8) as u32, kind));
             }
+            if code.resumes.is_empty() {
+                // Without resume points, one pass runs every thread to its end.
+                return Ok(());
+            }
             let (mut ready, mut live, mut first, mut warp) = (0usize, 0u32, None, false);
             for (t, &w) in self.states.iter().enumerate() {
                 match w >> 24 & 15 {
