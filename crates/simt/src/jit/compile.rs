@@ -251,6 +251,12 @@ struct Cg<'a, 'b> {
     terminated: bool,
     /// Global/generic access sites so far.
     sites: usize,
+    /// Block-invariant values computed in the entry block: kernel parameters (by pc and vector
+    /// element) and special registers.
+    hoisted: std::collections::HashMap<(u32, u32), Value>,
+    hoisted_sregs: Vec<(Sreg, Value)>,
+    /// Set once the entry block is complete (hoisted values may be used from then on).
+    entry_done: bool,
     /// The float value each float result's bits were made from (f32 or f64 by its type), so
     /// float consumers use it directly instead of moving through an integer register.
     fview: std::collections::HashMap<Value, Value>,
@@ -343,6 +349,9 @@ impl<'a, 'b> Cg<'a, 'b> {
             terminated: false,
             sites: 0,
             fview: std::collections::HashMap::new(),
+            hoisted: std::collections::HashMap::new(),
+            hoisted_sregs: Vec::new(),
+            entry_done: false,
             live: Liveness::of(f),
         };
         cg.with_entry(p[3])
@@ -352,6 +361,7 @@ impl<'a, 'b> Cg<'a, 'b> {
     /// 0 zeroes the registers and starts at pc 0, resume k reloads them from the thread's frame
     /// and continues at its target; `advance` steps `t` and `%tid` (x, then y, then z).
     fn with_entry(mut self, n: Value) -> Self {
+        self.hoist_invariants();
         let zero = self.b.ins().iconst(I64, 0);
         self.b.def_var(self.t, zero);
         for v in self.tid {
@@ -364,6 +374,7 @@ impl<'a, 'b> Cg<'a, 'b> {
         let all = self.b.create_block();
         let check = self.b.create_block();
         self.b.ins().jump(head, &[]);
+        self.entry_done = true;
         self.b.switch_to_block(head);
         let t = self.b.use_var(self.t);
         let more = self.b.ins().icmp(IntCC::UnsignedLessThan, t, n);
@@ -483,6 +494,59 @@ impl<'a, 'b> Cg<'a, 'b> {
         }
         self.b.ins().jump(head, &[]);
         self
+    }
+
+    /// Loads what is the same for every thread of the block once, in the entry block: kernel
+    /// parameters at constant offsets and the block/grid special registers.
+    fn hoist_invariants(&mut self) {
+        let f = self.f;
+        let mut wanted: Vec<Sreg> = Vec::new();
+        for (pc, inst) in f.code.iter().enumerate() {
+            if let Op::Ld { space: Space::KParam, size, sext, d, addr } = &inst.op
+                && let Some(o) = self.const_param(*addr, *size, d.len())
+            {
+                for i in 0..d.len() {
+                    let v = self.param_load(o + i as i32 * i32::from(*size), *size, *sext);
+                    self.hoisted.insert((pc as u32, i as u32), v);
+                }
+            }
+            super::live::for_each_src(&inst.op, &mut |s| {
+                if let Src::Sreg(r @ (Sreg::Ntid(0..3) | Sreg::Ctaid(0..3) | Sreg::Nctaid(0..3))) = s
+                    && !wanted.contains(&r)
+                {
+                    wanted.push(r);
+                }
+            });
+        }
+        for r in wanted {
+            let v = self.sreg(r);
+            self.hoisted_sregs.push((r, v));
+        }
+    }
+
+    /// The offset of a kernel-parameter load at a constant address inside `kparam_size`
+    /// (which a launch checks the buffer has), needing no check.
+    fn const_param(&self, a: Addr, size: u8, n: usize) -> Option<i32> {
+        let o = a.off;
+        (a.base == Base::Abs
+            && o >= 0
+            && (o as u64).is_multiple_of(u64::from(size))
+            && (o as u64) + u64::from(size) * n as u64 <= u64::from(self.f.kparam_size))
+        .then_some(o as i32)
+    }
+
+    fn param_load(&mut self, at: i32, size: u8, sext: bool) -> Value {
+        let fl = flags();
+        let p = self.params.0;
+        match (size, sext) {
+            (1, false) => self.b.ins().uload8(I64, fl, p, at),
+            (1, true) => self.b.ins().sload8(I64, fl, p, at),
+            (2, false) => self.b.ins().uload16(I64, fl, p, at),
+            (2, true) => self.b.ins().sload16(I64, fl, p, at),
+            (4, false) => self.b.ins().uload32(fl, p, at),
+            (4, true) => self.b.ins().sload32(fl, p, at),
+            _ => self.b.ins().load(I64, fl, p, at),
+        }
     }
 
     fn block_at(&mut self, pc: u32) -> Block {
@@ -619,6 +683,9 @@ impl<'a, 'b> Cg<'a, 'b> {
     }
 
     fn sreg(&mut self, r: Sreg) -> Value {
+        if let Some(&(_, v)) = self.hoisted_sregs.iter().find(|(s, _)| *s == r).filter(|_| self.entry_done) {
+            return v;
+        }
         let lanemask = |cg: &mut Self, shift_base: i64, invert: bool| {
             let lane = cg.lane();
             let one = cg.b.ins().iconst(I64, shift_base);
@@ -845,27 +912,10 @@ impl<'a, 'b> Cg<'a, 'b> {
                     }
                 }
             }
-            Op::Ld { space: Space::KParam, size, sext, d, addr: Addr { base: Base::Abs, off: o } }
-                if *o >= 0
-                    && (*o as u64).is_multiple_of(u64::from(*size))
-                    && (*o as u64) + u64::from(*size) * d.len() as u64 <= u64::from(self.f.kparam_size) =>
-            {
-                // Inside the parameter buffer, which a launch checks is at least `kparam_size`
-                // bytes: no check needed.
+            Op::Ld { space: Space::KParam, d, .. } if self.hoisted.contains_key(&(pc, 0)) => {
+                // Loaded once per block in the entry block (`hoist_invariants`).
                 for (i, dr) in d.iter().enumerate() {
-                    let at = (*o as i32) + i as i32 * i32::from(*size);
-                    let fl = flags();
-                    let p = self.params.0;
-                    let v = match (size, sext) {
-                        (1, false) => self.b.ins().uload8(I64, fl, p, at),
-                        (1, true) => self.b.ins().sload8(I64, fl, p, at),
-                        (2, false) => self.b.ins().uload16(I64, fl, p, at),
-                        (2, true) => self.b.ins().sload16(I64, fl, p, at),
-                        (4, false) => self.b.ins().uload32(fl, p, at),
-                        (4, true) => self.b.ins().sload32(fl, p, at),
-                        _ => self.b.ins().load(I64, fl, p, at),
-                    };
-                    if let Some(dr) = dr {
+                    if let (Some(dr), Some(&v)) = (dr, self.hoisted.get(&(pc, i as u32))) {
                         self.set(*dr, v);
                     }
                 }
