@@ -772,7 +772,8 @@ impl<'a, 'b> Cg<'a, 'b> {
         self.imm(p as *const T as u64)
     }
 
-    /// The f32 in the low bits of `v`.
+    /// The f32 in the low bits of `v`, for arithmetic or a comparison (a NaN may come with
+    /// any payload: see `of32`).
     fn f32_of(&mut self, v: Value) -> Value {
         if let Some(&f) = self.fview.get(&v).filter(|&&f| self.b.func.dfg.value_type(f) == types::F32) {
             return f;
@@ -783,14 +784,15 @@ impl<'a, 'b> Cg<'a, 'b> {
 
     /// The bits of f32 result `f`, NaN canonicalized to 0x7fffffff (as `exec::of32`).
     fn of32(&mut self, f: Value) -> Value {
-        // Canonicalized in the float domain, so that a float consumer's `f32_of` folds the
-        // bitcasts away and the value stays in a vector register.
         let nan = self.b.ins().fcmp(FloatCC::Unordered, f, f);
         let canon = self.b.ins().f32const(f32::from_bits(0x7fff_ffff));
-        let f = self.b.ins().select(nan, canon, f);
-        let bits = self.b.ins().bitcast(types::I32, MemFlagsData::new(), f);
+        let c = self.b.ins().select(nan, canon, f);
+        let bits = self.b.ins().bitcast(types::I32, MemFlagsData::new(), c);
         let bits = self.b.ins().uextend(I64, bits);
-        // `f` defines `bits`, so it dominates every use of `bits`.
+        // Float consumers (`f32_of`: arithmetic and comparisons, which give the same result for
+        // any NaN input, canonicalizing their own) take the raw result, which dominates every
+        // use of `bits`: the value stays in a vector register, and when only such consumers use
+        // it, the canonicalization above is dead code.
         self.fview.insert(bits, f);
         bits
     }
