@@ -549,6 +549,14 @@ impl<'a, 'b> Cg<'a, 'b> {
         }
     }
 
+    /// Switches to a block inside an instruction's code, whose predecessors are all emitted,
+    /// and seals it: variables used there then resolve to their values at once (no
+    /// placeholder phis), which keeps `fview` lookups hitting across the diamonds.
+    fn enter(&mut self, bl: Block) {
+        self.b.switch_to_block(bl);
+        self.b.seal_block(bl);
+    }
+
     fn block_at(&mut self, pc: u32) -> Block {
         let i = (pc as usize).min(self.f.code.len());
         match self.blocks[i] {
@@ -578,7 +586,7 @@ impl<'a, 'b> Cg<'a, 'b> {
                 self.terminated = false;
             } else if self.terminated {
                 let bl = self.b.create_block();
-                self.b.switch_to_block(bl);
+                self.enter(bl);
                 self.terminated = false;
             }
             if pc == n {
@@ -829,7 +837,7 @@ impl<'a, 'b> Cg<'a, 'b> {
             let taken = if target <= pc { self.b.create_block() } else { self.block_at(target) };
             self.b.ins().brif(cond, taken, &[], next, &[]);
             if target <= pc {
-                self.b.switch_to_block(taken);
+                self.enter(taken);
                 self.back_edge(pc, target);
             }
             self.terminated = true;
@@ -838,13 +846,13 @@ impl<'a, 'b> Cg<'a, 'b> {
         let exec = self.b.create_block();
         let skip = self.b.create_block();
         self.b.ins().brif(cond, exec, &[], skip, &[]);
-        self.b.switch_to_block(exec);
+        self.enter(exec);
         self.terminated = false;
         self.op(pc, &inst.op);
         if !self.terminated {
             self.b.ins().jump(skip, &[]);
         }
-        self.b.switch_to_block(skip);
+        self.enter(skip);
         self.terminated = false;
     }
 
@@ -856,7 +864,7 @@ impl<'a, 'b> Cg<'a, 'b> {
         let y = self.b.create_block();
         let t = self.block_at(target);
         self.b.ins().brif(fuel, t, &[], y, &[]);
-        self.b.switch_to_block(y);
+        self.enter(y);
         self.spill(target);
         let k = self.resume_index(target);
         self.ret(ST_YIELD, pc, k);
@@ -1000,7 +1008,7 @@ impl<'a, 'b> Cg<'a, 'b> {
                 let table = self.b.create_block();
                 let ok = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, i, targets.len() as i64);
                 self.b.ins().brif(ok, table, &[], trap, &[]);
-                self.b.switch_to_block(table);
+                self.enter(table);
                 let calls: Vec<_> = targets
                     .iter()
                     .map(|&t| {
@@ -1012,7 +1020,7 @@ impl<'a, 'b> Cg<'a, 'b> {
                 let jt = self.b.create_jump_table(JumpTableData::new(def, &calls));
                 let i32v = self.b.ins().ireduce(types::I32, i);
                 self.b.ins().br_table(i32v, jt);
-                self.b.switch_to_block(trap);
+                self.enter(trap);
                 self.ret(ST_TRAP, pc, 0);
             }
             Op::Ret | Op::Exit => self.ret(ST_DONE, pc, 0),
@@ -1046,7 +1054,7 @@ impl<'a, 'b> Cg<'a, 'b> {
         let r = self.b.ins().rotr_imm_s(a, 2);
         let ok = self.b.ins().icmp(IntCC::UnsignedLessThan, r, self.shared.1[2]);
         self.b.ins().brif(ok, fast, &[], slow, &[]);
-        self.b.switch_to_block(fast);
+        self.enter(fast);
         let p = self.b.ins().iadd(self.shared.0, a);
         let old = self.b.ins().uload32(flags(), p, 0);
         let (o32, y32) = (self.b.ins().ireduce(types::I32, old), self.b.ins().ireduce(types::I32, y));
@@ -1063,7 +1071,7 @@ impl<'a, 'b> Cg<'a, 'b> {
         };
         self.b.ins().store(flags(), new, p, 0);
         self.b.ins().jump(join, &[BlockArg::Value(old)]);
-        self.b.switch_to_block(slow);
+        self.enter(slow);
         self.b.set_cold_block(slow);
         let opp = self.ptr(op);
         let ctx = self.ctx;
@@ -1072,9 +1080,9 @@ impl<'a, 'b> Cg<'a, 'b> {
         let bad = self.b.create_block();
         self.b.set_cold_block(bad);
         self.b.ins().brif(fl, bad, &[], join, &[BlockArg::Value(v)]);
-        self.b.switch_to_block(bad);
+        self.enter(bad);
         self.ret(ST_FAULT, pc, 0);
-        self.b.switch_to_block(join);
+        self.enter(join);
         self.terminated = false;
         self.b.block_params(join)[0]
     }
@@ -1097,9 +1105,9 @@ impl<'a, 'b> Cg<'a, 'b> {
         let bad = self.b.create_block();
         let cont = self.b.create_block();
         self.b.ins().brif(fl, bad, &[], cont, &[]);
-        self.b.switch_to_block(bad);
+        self.enter(bad);
         self.ret(ST_FAULT, pc, 0);
-        self.b.switch_to_block(cont);
+        self.enter(cont);
         self.terminated = false;
     }
 
@@ -1147,7 +1155,7 @@ impl<'a, 'b> Cg<'a, 'b> {
             self.b.ins().brif(ok, fast, &[], slow, &[]);
         }
         // Fast path.
-        self.b.switch_to_block(fast);
+        self.enter(fast);
         let p = self.b.ins().iadd(host, o);
         match val {
             None => {
@@ -1175,7 +1183,7 @@ impl<'a, 'b> Cg<'a, 'b> {
             }
         }
         // Slow path.
-        self.b.switch_to_block(slow);
+        self.enter(slow);
         self.b.set_cold_block(slow);
         let sc = self.imm(site << 8 | h::space_code(space));
         let sz = self.imm(u64::from(size));
@@ -1200,9 +1208,9 @@ impl<'a, 'b> Cg<'a, 'b> {
             None => vec![],
         };
         self.b.ins().brif(fl, bad, &[], join, &args);
-        self.b.switch_to_block(bad);
+        self.enter(bad);
         self.ret(ST_FAULT, pc, 0);
-        self.b.switch_to_block(join);
+        self.enter(join);
         self.terminated = false;
         if val.is_none() { self.b.block_params(join).first().copied() } else { None }
     }
