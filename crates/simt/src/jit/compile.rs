@@ -245,6 +245,8 @@ struct Cg<'a, 'b> {
     fuel: Variable,
     /// The block of each leader pc (and of `code.len()`, the end).
     blocks: Vec<Option<Block>>,
+    /// Whether a backward edge (or an indirect branch) enters the block of each pc.
+    back: Vec<bool>,
     /// Resume targets (pc), index k-1 for resume point k.
     resumes: Vec<u32>,
     sigs: Vec<((usize, bool), SigRef)>,
@@ -278,6 +280,8 @@ impl<'a, 'b> Cg<'a, 'b> {
         leader[0] = true;
         leader[n] = true;
         let mut resumes = Vec::new();
+        // Blocks entered by a backward edge: sealed only at the end.
+        let mut back = vec![false; n + 1];
         for (pc, inst) in f.code.iter().enumerate() {
             match &inst.op {
                 Op::Bra { target, .. } => {
@@ -285,11 +289,13 @@ impl<'a, 'b> Cg<'a, 'b> {
                     leader[pc + 1] = true;
                     if *target as usize <= pc {
                         resumes.push(*target);
+                        back[*target as usize] = true;
                     }
                 }
                 Op::Brx { targets, .. } => {
                     for t in targets {
                         leader[(*t as usize).min(n)] = true;
+                        back[(*t as usize).min(n)] = true;
                     }
                     leader[pc + 1] = true;
                 }
@@ -344,6 +350,7 @@ impl<'a, 'b> Cg<'a, 'b> {
             local,
             fuel,
             blocks,
+            back,
             resumes,
             sigs: Vec::new(),
             terminated: false,
@@ -583,6 +590,10 @@ impl<'a, 'b> Cg<'a, 'b> {
                     self.b.ins().jump(bl, &[]);
                 }
                 self.b.switch_to_block(bl);
+                if !self.back[pc] {
+                    // Every predecessor (earlier code, resume blocks) is emitted.
+                    self.b.seal_block(bl);
+                }
                 self.terminated = false;
             } else if self.terminated {
                 let bl = self.b.create_block();
