@@ -8,7 +8,7 @@
 //!
 //! `BENCH_FILTER=name` runs only kernels whose name contains it; `BENCH_THREADS=N` sets the
 //! "all threads" count (default 2, the target configuration); `BENCH_PTX_DIR` the
-//! folder of the PTX fixtures.
+//! folder of the PTX fixtures; `BENCH_JIT_ALL=1` runs the JIT column with `Engine::JitAll`.
 
 use std::time::{Duration, Instant};
 
@@ -580,6 +580,8 @@ fn main() {
     let all: usize = std::env::var("BENCH_THREADS").ok().and_then(|v| v.parse().ok()).unwrap_or(2);
     let mem: &'static DeviceMemory = Box::leak(Box::new(DeviceMemory::new()));
     let filter = std::env::var("BENCH_FILTER").unwrap_or_default();
+    // BENCH_JIT_ALL=1 times the JIT also on kernels it leaves to the interpreter for speed.
+    let jit_engine = if std::env::var_os("BENCH_JIT_ALL").is_some() { Engine::JitAll } else { Engine::Jit };
     let mut cases = cases(mem);
     println!(
         "{:<22} {:>3} {:>11} {:>11} {:>11} {:>9} {:>8}",
@@ -594,7 +596,7 @@ fn main() {
         let mut jit_times = [0f64; 2];
         for (slot, threads) in [(0usize, 1usize), (1, all)] {
             let mut times = [0f64; 2];
-            for (e, engine) in [Engine::Interp, Engine::Jit].into_iter().enumerate() {
+            for (e, engine) in [Engine::Interp, jit_engine].into_iter().enumerate() {
                 let p = &mut progs[case.prog];
                 p.set_engine(engine);
                 p.set_workers(threads as u32);
