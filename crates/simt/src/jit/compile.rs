@@ -1289,10 +1289,12 @@ impl<'a, 'b> Cg<'a, 'b> {
                 self.mask(v, tw)
             }
             UnOp::Cvt(ref c) => {
+                self.note_helper(c);
                 let p = self.ptr(c);
                 self.call1(h::h_cvt as *const () as usize, &[p, x])
             }
             _ => {
+                self.note_helper(op);
                 let p = self.ptr(op);
                 self.call1(h::h_unop as *const () as usize, &[p, x])
             }
@@ -1361,10 +1363,10 @@ impl<'a, 'b> Cg<'a, 'b> {
                     if max { self.b.ins().umax(p, q) } else { self.b.ins().umin(p, q) }
                 }
             }
-            BinOp::MulWide(32, s) => {
-                let (p, q) =
-                    if s { (self.sext(x, 32), self.sext(y, 32)) } else { (self.mask(x, 32), self.mask(y, 32)) };
-                self.b.ins().imul(p, q)
+            BinOp::MulWide(w, s) if w <= 32 => {
+                let (p, q) = if s { (self.sext(x, w), self.sext(y, w)) } else { (self.mask(x, w), self.mask(y, w)) };
+                let m = self.b.ins().imul(p, q);
+                self.mask(m, w * 2)
             }
             BinOp::MulHi(64, s) => {
                 if s {
@@ -1401,6 +1403,7 @@ impl<'a, 'b> Cg<'a, 'b> {
                 self.bits64(r)
             }
             _ => {
+                self.note_helper(op);
                 let p = self.ptr(op);
                 self.call1(h::h_binop as *const () as usize, &[p, x, y])
             }
@@ -1421,6 +1424,14 @@ impl<'a, 'b> Cg<'a, 'b> {
         let bits = self.b.ins().uextend(I64, bits);
         self.fview.insert(bits, n);
         bits
+    }
+
+    /// Under `CUPRITE_JIT_DUMP`, names an operation that calls its interpreter implementation
+    /// (what to inline next).
+    fn note_helper(&self, op: &dyn std::fmt::Debug) {
+        if std::env::var_os("CUPRITE_JIT_DUMP").is_some() {
+            eprintln!("jit `{}`: helper call for {op:?}", self.f.name);
+        }
     }
 
     fn fma32(&mut self, x: Value, y: Value, z: Value) -> Value {
@@ -1452,6 +1463,7 @@ impl<'a, 'b> Cg<'a, 'b> {
                 self.b.ins().select(bit, x, y)
             }
             _ => {
+                self.note_helper(op);
                 let p = self.ptr(op);
                 self.call1(h::h_ternop as *const () as usize, &[p, x, y, z])
             }
