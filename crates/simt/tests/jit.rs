@@ -1,0 +1,164 @@
+//! The JIT tier's own contracts: which kernels it compiles, what it leaves to the interpreter,
+//! threads that wait for each other without a barrier, and identical fault reports.
+
+use simt::{DeviceMemory, Dim3, Engine, Params, Program};
+
+fn kernels_ptx(file: &str) -> String {
+    let path = format!("{}/tests/kernels/{file}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn program(src: &str, engine: Engine) -> Program {
+    let mut p = Program::from_ptx(src).expect("load");
+    p.set_engine(engine);
+    p
+}
+
+fn read_u32(mem: &DeviceMemory, p: simt::DevicePtr, n: usize) -> Vec<u32> {
+    let mut b = vec![0u8; 4 * n];
+    mem.read(p, &mut b).unwrap();
+    b.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
+}
+
+/// The benchmark kernels run compiled (a fallback would silently cost the speed-up).
+#[test]
+fn benchmark_kernels_compile() {
+    for (file, names) in [
+        ("kernels.sm_80.O3.ptx", &["vector_add", "saxpy", "reduce_sum", "matmul_tiled", "histogram"][..]),
+        ("bench.sm_80.O3.ptx", &["stencil2d", "scan_warp", "nbody", "transpose", "bitonic_step"][..]),
+    ] {
+        let p = program(&kernels_ptx(file), Engine::JitAll);
+        for k in names {
+            assert_eq!(p.jit_fallback_reason(k), None, "{k}");
+        }
+    }
+    // Under the default policy the shuffle-dense scan stays on the interpreter.
+    let p = program(&kernels_ptx("bench.sm_80.O3.ptx"), Engine::Jit);
+    assert!(p.jit_fallback_reason("scan_warp").is_some_and(|w| w.contains("warp-collective")));
+}
+
+const PTX: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+
+// Thread 0 spins on a flag that the block's last thread sets (no barrier in between).
+.visible .entry spin(.param .u64 flag, .param .u64 out)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<6>;
+    .reg .b64 %rd<6>;
+    ld.param.u64 %rd1, [flag];
+    cvta.to.global.u64 %rd2, %rd1;
+    ld.param.u64 %rd3, [out];
+    cvta.to.global.u64 %rd4, %rd3;
+    mov.u32 %r1, %tid.x;
+    setp.ne.u32 %p1, %r1, 0;
+    @%p1 bra SETTER;
+WAIT:
+    ld.volatile.global.u32 %r2, [%rd2];
+    setp.eq.u32 %p2, %r2, 0;
+    @%p2 bra WAIT;
+    st.global.u32 [%rd4], %r2;
+    ret;
+SETTER:
+    setp.ne.u32 %p1, %r1, 63;
+    @%p1 bra END;
+    mov.u32 %r3, 7;
+    st.volatile.global.u32 [%rd2], %r3;
+END:
+    ret;
+}
+
+// Warp-synchronous exchange through shared memory: each lane reads its neighbour's value
+// without a barrier (correct only in lockstep).
+.visible .entry wsync(.param .u64 out)
+{
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<5>;
+    .shared .align 4 .b32 s[32];
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, s;
+    shl.b32 %r3, %r1, 2;
+    add.u32 %r4, %r2, %r3;
+    st.volatile.shared.u32 [%r4], %r1;
+    xor.b32 %r5, %r1, 1;
+    shl.b32 %r5, %r5, 2;
+    add.u32 %r5, %r2, %r5;
+    ld.volatile.shared.u32 %r6, [%r5];
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd2, %rd1;
+    mul.wide.u32 %rd3, %r1, 4;
+    add.s64 %rd4, %rd2, %rd3;
+    st.global.u32 [%rd4], %r6;
+    ret;
+}
+
+// Misaligned and out-of-bounds loads in the middle of a grid.
+.visible .entry bad_load(.param .u64 in, .param .u64 out, .param .u32 n)
+{
+    .reg .pred %p<2>;
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [in];
+    ld.param.u64 %rd2, [out];
+    ld.param.u32 %r1, [n];
+    mov.u32 %r2, %ctaid.x;
+    mov.u32 %r3, %ntid.x;
+    mov.u32 %r4, %tid.x;
+    mad.lo.s32 %r5, %r2, %r3, %r4;
+    mul.wide.s32 %rd3, %r5, 4;
+    add.s64 %rd4, %rd1, %rd3;
+    setp.eq.s32 %p1, %r5, %r1;
+    @%p1 add.s64 %rd4, %rd4, 2;
+    ld.global.u32 %r6, [%rd4];
+    add.s64 %rd5, %rd2, %rd3;
+    st.global.u32 [%rd5], %r6;
+    ret;
+}
+"#;
+
+/// A thread that waits for another thread of its block without a barrier makes progress: it
+/// yields after a bounded number of backward branches and the others run.
+#[test]
+fn spin_wait_on_another_thread_progresses() {
+    let p = program(PTX, Engine::JitAll);
+    assert_eq!(p.jit_fallback_reason("spin"), None);
+    let mem = DeviceMemory::new();
+    let (flag, out) = (mem.alloc(4).unwrap(), mem.alloc(4).unwrap());
+    mem.write(flag, &[0; 4]).unwrap();
+    let params = Params::new().ptr(flag).ptr(out).clone();
+    p.launch("spin", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem).unwrap();
+    assert_eq!(read_u32(&mem, out, 1), [7]);
+}
+
+/// Lockstep-dependent code is recognized and runs on the interpreter, with the GPU's result.
+#[test]
+fn warp_synchronous_code_stays_on_the_interpreter() {
+    let p = program(PTX, Engine::JitAll);
+    let why = p.jit_fallback_reason("wsync").expect("falls back");
+    assert!(why.contains("warp-synchronous"), "{why}");
+    let mem = DeviceMemory::new();
+    let out = mem.alloc(4 * 32).unwrap();
+    p.launch("wsync", Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(out).bytes(), &mem).unwrap();
+    assert_eq!(read_u32(&mem, out, 32), (0..32u32).map(|i| i ^ 1).collect::<Vec<_>>());
+}
+
+/// Faults from compiled code are reported exactly as the interpreter reports them.
+#[test]
+fn faults_match_the_interpreter() {
+    let (mut jit, mut interp) = (program(PTX, Engine::JitAll), program(PTX, Engine::Interp));
+    // One worker: with several, which failing block reports first may vary.
+    jit.set_workers(1);
+    interp.set_workers(1);
+    assert_eq!(jit.jit_fallback_reason("bad_load"), None);
+    for (n, len) in [(300u32, 1024u64), (5000, 512)] {
+        let mem = DeviceMemory::new();
+        let (inp, out) = (mem.alloc(len * 4).unwrap(), mem.alloc(len * 4).unwrap());
+        let params = Params::new().ptr(inp).ptr(out).u32(n).clone();
+        let grid = Dim3::x(8);
+        let a = jit.launch("bad_load", grid, Dim3::x(128), 0, params.bytes(), &mem).unwrap_err();
+        let b = interp.launch("bad_load", grid, Dim3::x(128), 0, params.bytes(), &mem).unwrap_err();
+        assert_eq!(a, b);
+    }
+}
