@@ -6,7 +6,8 @@
 //! runs on the interpreter instead, so coverage grows without ever changing results.
 //!
 //! - `ctx.rs`: the context compiled code works with, and its status word;
-//! - `compile.rs`: IR → Cranelift IR → machine code;
+//! - `compile/`: IR → Cranelift IR → machine code (`support.rs`: what compiles; `entry.rs`: the
+//!   thread loop; `arith.rs`, `mem.rs`: operations and memory accesses);
 //! - `helpers.rs`: the Rust functions compiled code calls (the interpreter's operations, memory
 //!   slow paths);
 //! - `hazard.rs`: finds warp-synchronous code (lockstep-dependent), left to the interpreter;

@@ -1,0 +1,214 @@
+//! Lowering of memory accesses: one inline bounds-and-alignment check against the cached window
+//! of the space, else the helpers' full check (same faults as the interpreter).
+
+use super::*;
+
+impl<'a, 'b> Cg<'a, 'b> {
+    /// A 32-bit atomic on shared memory, inline: a block's shared memory is only touched by
+    /// the worker running the block, so a plain read-modify-write is exact. Out of bounds or
+    /// misaligned goes to the helper, which reports the fault.
+    pub(super) fn atom_shared(&mut self, pc: u32, op: &'a Op, aop: AtomOp, a: Value, y: Value, z: Value) -> Value {
+        let fast = self.b.create_block();
+        let slow = self.b.create_block();
+        let join = self.b.create_block();
+        self.b.append_block_param(join, I64);
+        let r = self.b.ins().rotr_imm_s(a, 2);
+        let ok = self.b.ins().icmp(IntCC::UnsignedLessThan, r, self.shared.1[2]);
+        self.b.ins().brif(ok, fast, &[], slow, &[]);
+        self.enter(fast);
+        let p = self.b.ins().iadd(self.shared.0, a);
+        let old = self.b.ins().uload32(flags(), p, 0);
+        let (o32, y32) = (self.b.ins().ireduce(types::I32, old), self.b.ins().ireduce(types::I32, y));
+        let new = match aop {
+            AtomOp::Add => self.b.ins().iadd(o32, y32),
+            AtomOp::And => self.b.ins().band(o32, y32),
+            AtomOp::Or => self.b.ins().bor(o32, y32),
+            AtomOp::Xor => self.b.ins().bxor(o32, y32),
+            AtomOp::MinU => self.b.ins().umin(o32, y32),
+            AtomOp::MaxU => self.b.ins().umax(o32, y32),
+            AtomOp::MinS => self.b.ins().smin(o32, y32),
+            AtomOp::MaxS => self.b.ins().smax(o32, y32),
+            _ => y32,
+        };
+        self.b.ins().store(flags(), new, p, 0);
+        self.b.ins().jump(join, &[BlockArg::Value(old)]);
+        self.enter(slow);
+        self.b.set_cold_block(slow);
+        let opp = self.ptr(op);
+        let ctx = self.ctx;
+        let v = self.call1(h::h_atom as *const () as usize, &[ctx, opp, a, y, z]);
+        let fl = self.ctx_ld(off::FAULTED);
+        let bad = self.b.create_block();
+        self.b.set_cold_block(bad);
+        self.b.ins().brif(fl, bad, &[], join, &[BlockArg::Value(v)]);
+        self.enter(bad);
+        self.ret(ST_FAULT, pc, 0);
+        self.enter(join);
+        self.terminated = false;
+        self.b.block_params(join)[0]
+    }
+
+    pub(super) fn addr(&mut self, a: Addr) -> Value {
+        let base = match a.base {
+            Base::Reg(r) => self.var(r),
+            Base::Abs => self.imm(0),
+            Base::Global(g) => {
+                let gb = self.ctx_ld(off::GLOBALS);
+                self.b.ins().load(I64, flags(), gb, (g as i32).wrapping_mul(8))
+            }
+            Base::Local(o) => self.imm(o),
+        };
+        self.b.ins().iadd_imm_s(base, a.off)
+    }
+
+    pub(super) fn check_fault(&mut self, pc: u32) {
+        let fl = self.ctx_ld(off::FAULTED);
+        let bad = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.ins().brif(fl, bad, &[], cont, &[]);
+        self.enter(bad);
+        self.ret(ST_FAULT, pc, 0);
+        self.enter(cont);
+        self.terminated = false;
+    }
+
+    /// A load (`val` None; returns the value) or store of `size` bytes at `a` in `space`: an
+    /// inline check against the cached window of the space, else the helper's full check.
+    pub(super) fn access(
+        &mut self,
+        pc: u32,
+        space: Space,
+        a: Value,
+        size: u8,
+        val: Option<Value>,
+        sext: bool,
+    ) -> Option<Value> {
+        let fast = self.b.create_block();
+        let slow = self.b.create_block();
+        let join = self.b.create_block();
+        if val.is_none() {
+            self.b.append_block_param(join, I64);
+        }
+        let mut site = 0u64;
+        let k = size.trailing_zeros() as usize & 3;
+        // The access is in bounds and aligned iff rotr(offset, k) < bound: a misaligned offset
+        // rotates its low bits to the top, and bound = (len - size) / size + 1 (0 if len <
+        // size), so one comparison checks both.
+        let (o, bound, host) = match space {
+            Space::Global | Space::Generic => {
+                site = self.sites as u64;
+                self.sites += 1;
+                let at = (site * 24) as i32;
+                let tbl = self.sites_tbl;
+                let gb = self.b.ins().load(I64, flags(), tbl, at);
+                let bound = self.b.ins().load(I64, flags(), tbl, at + 8);
+                let host = self.b.ins().load(I64, flags(), tbl, at + 16);
+                (self.b.ins().isub(a, gb), bound, host)
+            }
+            Space::Shared => (a, self.shared.1[k], self.shared.0),
+            Space::Local => {
+                let len = u64::from(self.f.local_size);
+                let b = if len >= u64::from(size) { (len - u64::from(size)) / u64::from(size) + 1 } else { 0 };
+                let bound = self.imm(b);
+                let host = self.b.use_var(self.local);
+                (a, bound, host)
+            }
+            Space::KParam | Space::FParam => (a, self.params.1[k], self.params.0),
+        };
+        let r = if k == 0 { o } else { self.b.ins().rotr_imm_s(o, k as i64) };
+        let ok = self.b.ins().icmp(IntCC::UnsignedLessThan, r, bound);
+        let read_only = space == Space::KParam && val.is_some();
+        if read_only {
+            self.b.ins().jump(slow, &[]);
+        } else {
+            self.b.ins().brif(ok, fast, &[], slow, &[]);
+        }
+        // Fast path.
+        self.enter(fast);
+        let p = self.b.ins().iadd(host, o);
+        match val {
+            None => {
+                let fl = flags();
+                let v = match (size, sext) {
+                    (1, false) => self.b.ins().uload8(I64, fl, p, 0),
+                    (1, true) => self.b.ins().sload8(I64, fl, p, 0),
+                    (2, false) => self.b.ins().uload16(I64, fl, p, 0),
+                    (2, true) => self.b.ins().sload16(I64, fl, p, 0),
+                    (4, false) => self.b.ins().uload32(fl, p, 0),
+                    (4, true) => self.b.ins().sload32(fl, p, 0),
+                    _ => self.b.ins().load(I64, fl, p, 0),
+                };
+                self.b.ins().jump(join, &[BlockArg::Value(v)]);
+            }
+            Some(v) => {
+                let fl = flags();
+                match size {
+                    1 => self.b.ins().istore8(fl, v, p, 0),
+                    2 => self.b.ins().istore16(fl, v, p, 0),
+                    4 => self.b.ins().istore32(fl, v, p, 0),
+                    _ => self.b.ins().store(fl, v, p, 0),
+                };
+                self.b.ins().jump(join, &[]);
+            }
+        }
+        // Slow path.
+        self.enter(slow);
+        self.b.set_cold_block(slow);
+        let sc = self.imm(site << 8 | h::space_code(space));
+        let sz = self.imm(u64::from(size));
+        let ctx = self.ctx;
+        let r = match val {
+            None => Some(self.call1(h::h_ld as *const () as usize, &[ctx, sc, a, sz])),
+            Some(v) => {
+                self.call(h::h_st as *const () as usize, &[ctx, sc, a, sz, v], false);
+                None
+            }
+        };
+        let fl = self.ctx_ld(off::FAULTED);
+        let bad = self.b.create_block();
+        self.b.set_cold_block(bad);
+        let args: Vec<BlockArg> = match r {
+            Some(mut v) => {
+                if sext {
+                    v = self.sext(v, size * 8);
+                }
+                vec![BlockArg::Value(v)]
+            }
+            None => vec![],
+        };
+        self.b.ins().brif(fl, bad, &[], join, &args);
+        self.enter(bad);
+        self.ret(ST_FAULT, pc, 0);
+        self.enter(join);
+        self.terminated = false;
+        if val.is_none() { self.b.block_params(join).first().copied() } else { None }
+    }
+}
+
+/// Whether a 32-bit shared-memory atomic `op` is inlined.
+pub(super) fn inline_atom(op: AtomOp) -> bool {
+    matches!(
+        op,
+        AtomOp::Add
+            | AtomOp::And
+            | AtomOp::Or
+            | AtomOp::Xor
+            | AtomOp::MinU
+            | AtomOp::MaxU
+            | AtomOp::MinS
+            | AtomOp::MaxS
+            | AtomOp::Exch
+    )
+}
+
+/// The bound an access of `1 << k` bytes into a `len`-byte window is checked against (see
+/// `Cg::access`): `(len - size) / size + 1`, or 0 when `len < size`.
+pub(super) fn bound(b: &mut FunctionBuilder<'_>, len: Value, k: i64) -> Value {
+    let size = 1i64 << k;
+    let fits = b.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, len, size);
+    let d = b.ins().iadd_imm_s(len, -size);
+    let d = b.ins().ushr_imm_s(d, k);
+    let d = b.ins().iadd_imm_s(d, 1);
+    let z = b.ins().iconst(I64, 0);
+    b.ins().select(fits, d, z)
+}

@@ -1,0 +1,103 @@
+//! What the JIT compiles: everything else runs on the interpreter.
+
+use crate::ir::*;
+
+/// Registers beyond which a kernel stays on the interpreter (thread frames hold every
+/// register of every thread of a block: 1024 threads x 8 bytes each).
+const MAX_REGS: u32 = 8192;
+
+/// Why a function cannot be compiled (it then runs on the interpreter), or `None`.
+pub(crate) fn unsupported(f: &Func) -> Option<String> {
+    if f.nregs > MAX_REGS || f.code.len() >= 1 << 23 {
+        return Some(format!("too large ({} registers, {} instructions)", f.nregs, f.code.len()));
+    }
+    for (pc, inst) in f.code.iter().enumerate() {
+        let srcs_ok = |ss: &[Src]| ss.iter().all(|s| src_ok(*s));
+        let why: Option<&str> = match &inst.op {
+            Op::Nop | Op::Fence | Op::Ret | Op::Exit | Op::Trap | Op::Bra { .. } => None,
+            Op::Un { a, .. } => (!src_ok(*a)).then_some("special register"),
+            Op::Bin { a, b, .. } => (!srcs_ok(&[*a, *b])).then_some("special register"),
+            Op::Tern { a, b, c, .. } | Op::Bfi { a, b, c, .. } | Op::Carry { a, b, c, .. } => {
+                (!srcs_ok(&[*a, *b, *c])).then_some("special register")
+            }
+            Op::Setp { cmp, a, b, comb, .. } => {
+                if matches!(cmp.kind, b'h' | b'g') && cmp.w == 32 {
+                    Some("setp on x2 halves")
+                } else if !srcs_ok(&[*a, *b]) || comb.is_some_and(|(_, s, _)| !src_ok(s)) {
+                    Some("special register")
+                } else {
+                    None
+                }
+            }
+            Op::Pack { parts, .. } => (!srcs_ok(parts)).then_some("special register"),
+            Op::Unpack { a, .. } => (!src_ok(*a)).then_some("special register"),
+            Op::Ld { space, size, .. } | Op::St { space, size, .. } => {
+                if *space == Space::FParam {
+                    Some("function parameters")
+                } else if !matches!(size, 1 | 2 | 4 | 8) {
+                    Some("access size")
+                } else if let Op::St { vals, .. } = &inst.op {
+                    (!srcs_ok(vals)).then_some("special register")
+                } else {
+                    None
+                }
+            }
+            Op::Atom { b, c, .. } => (!srcs_ok(&[*b, *c])).then_some("special register"),
+            Op::Cvta { a, .. } | Op::Isspacep { a, .. } => (!src_ok(*a)).then_some("special register"),
+            Op::Brx { index, .. } => (!src_ok(*index)).then_some("special register"),
+            Op::Bar { id, count: None, kind: BarKind::Sync } => (!src_ok(*id)).then_some("special register"),
+            Op::Bar { .. } => Some("bar.arrive / bar.red / counted barrier"),
+            Op::Call { .. } | Op::CallInd { .. } => Some("calls"),
+            Op::Builtin { .. } => Some("printf/assert/malloc"),
+            Op::WarpSync { mask: a } | Op::Elect { mask: a, .. } | Op::Vote { a, .. } | Op::Match { a, .. } => {
+                (!plain(&[*a])).then_some("warp-collective operand")
+            }
+            Op::Redux { a, mask, .. } => (!plain(&[*a, *mask])).then_some("warp-collective operand"),
+            Op::Shfl { a, b, c, .. } => (!plain(&[*a, *b, *c])).then_some("warp-collective operand"),
+            Op::Activemask { .. } => None,
+            Op::Mbar { .. } | Op::CpBulk { .. } | Op::CpAsync { .. } => Some("async copy / mbarrier"),
+        };
+        if let Some(w) = why {
+            return Some(format!("{w} (`{}`)", f.info.get(pc).map_or("", |i| i.text.as_str())));
+        }
+    }
+    crate::jit::hazard::lockstep_hazard(f).map(|(pc, why)| {
+        let text = f.info.get(pc).map_or("", |i| i.text.as_str());
+        format!("{why} (`{text}`)")
+    })
+}
+
+/// Registers and immediates: what the warp-collective runner reads from thread frames.
+pub(super) fn plain(ss: &[Src]) -> bool {
+    ss.iter().all(|s| matches!(s, Src::Reg(_) | Src::Imm(_)))
+}
+
+/// Whether `op` is a warp-collective operation (run by `run.rs` over the frames of a warp).
+pub(crate) fn is_collective(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::WarpSync { .. }
+            | Op::Elect { .. }
+            | Op::Shfl { .. }
+            | Op::Vote { .. }
+            | Op::Activemask { .. }
+            | Op::Redux { .. }
+            | Op::Match { .. }
+    )
+}
+
+pub(super) fn src_ok(s: Src) -> bool {
+    !matches!(
+        s,
+        Src::Sreg(
+            Sreg::Clock
+                | Sreg::ClockHi
+                | Sreg::Clock64
+                | Sreg::Globaltimer
+                | Sreg::GlobaltimerLo
+                | Sreg::GlobaltimerHi
+                | Sreg::TotalSmem
+                | Sreg::ReservedSmem(_)
+        )
+    )
+}
