@@ -1,9 +1,10 @@
 //! The JIT tier: kernels compiled to native code with Cranelift, run one thread at a time.
 //!
 //! A kernel is compiled lazily at its first launch on this engine and cached in the
-//! [`crate::Program`]; a kernel using anything the compiler does not handle (warp-collective
-//! operations, calls, printf, mbarriers, clock registers, ...: see `compile::unsupported`)
-//! runs on the interpreter instead, so coverage grows without ever changing results.
+//! [`crate::Program`]; a kernel using anything the compiler does not handle (calls, printf,
+//! mbarriers, clock registers, code that depends on warp lockstep, ...: see
+//! `compile::unsupported`) runs on the interpreter instead, so coverage grows without ever
+//! changing results.
 //!
 //! - `ctx.rs`: the context compiled code works with, and its status word;
 //! - `compile/`: IR → Cranelift IR → machine code (`support.rs`: what compiles; `entry.rs`: the
