@@ -16,7 +16,7 @@
 
 use super::live::{Liveness, successors};
 use crate::ir::*;
-use crate::memory::AtomOp;
+use crate::memory::{AtomOp, SHARED_WINDOW, WINDOW_SIZE};
 
 /// Effect of an instruction on shared memory.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -49,12 +49,20 @@ fn commutes(op: AtomOp) -> bool {
     )
 }
 
-fn effect(f: &Func, live: &Liveness, pc: usize) -> Eff {
-    let sh = |s: &Space| matches!(s, Space::Shared | Space::Generic);
+fn effect(f: &Func, live: &Liveness, may_shared: &[bool], pc: usize) -> Eff {
+    let sh = |s: &Space, a: &Addr| match s {
+        Space::Shared => true,
+        Space::Generic => match a.base {
+            Base::Reg(r) => may_shared.get(r as usize).copied().unwrap_or(true),
+            Base::Abs => (a.off as u64).wrapping_sub(SHARED_WINDOW) < WINDOW_SIZE,
+            Base::Global(_) | Base::Local(_) => false,
+        },
+        _ => false,
+    };
     match &f.code[pc].op {
-        Op::St { space, .. } if sh(space) => Eff::Store,
-        Op::Ld { space, .. } if sh(space) => Eff::Load,
-        Op::Atom { space, op, d, .. } if sh(space) => {
+        Op::St { space, addr, .. } if sh(space, addr) => Eff::Store,
+        Op::Ld { space, addr, .. } if sh(space, addr) => Eff::Load,
+        Op::Atom { space, op, d, addr, .. } if sh(space, addr) => {
             let used = d.is_some_and(|d| live.live_at(pc as u32 + 1).contains(&(d as usize)));
             if commutes(*op) && !used { Eff::BlindAtomic } else { Eff::ObservingAtomic }
         }
@@ -71,9 +79,49 @@ pub(crate) fn lockstep_hazard(f: &Func) -> Option<(usize, &'static str)> {
     module_var_hazard(f).map(|pc| (pc, "a module variable written by one thread and read by others"))
 }
 
+/// Registers that may hold a generic address into shared memory: all but those computed only
+/// from kernel parameters (host pointers: global memory), immediates outside the shared window,
+/// special registers, and local or global addresses (a may-analysis over every definition).
+fn may_hold_shared(f: &Func) -> Vec<bool> {
+    let nregs = f.nregs as usize;
+    let mut may = vec![false; nregs];
+    let clean_src = |may: &[bool], s: &Src| match s {
+        Src::Reg(r) => !may.get(*r as usize).copied().unwrap_or(true),
+        Src::Imm(v) => v.wrapping_sub(SHARED_WINDOW) >= WINDOW_SIZE,
+        Src::Sreg(_) | Src::Global(..) | Src::Local(_) => true,
+    };
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for inst in &f.code {
+            let mut defs = Vec::new();
+            let mut uses = Vec::new();
+            super::live::uses_defs(&inst.op, f.nregs, &mut uses, &mut defs);
+            let clean = match &inst.op {
+                Op::Un { a, .. } | Op::Cvta { to_generic: false, a, .. } => clean_src(&may, a),
+                Op::Cvta { to_generic: true, space, a, .. } => *space != Space::Shared && clean_src(&may, a),
+                Op::Bin { a, b, .. } => clean_src(&may, a) && clean_src(&may, b),
+                Op::Tern { a, b, c, .. } => [a, b, c].iter().all(|s| clean_src(&may, s)),
+                Op::Ld { space: Space::KParam, .. } | Op::Setp { .. } => true,
+                _ => false,
+            };
+            if !clean {
+                for d in defs {
+                    if let Some(m) = may.get_mut(d as usize).filter(|m| !**m) {
+                        *m = true;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    may
+}
+
 fn shared_hazard(f: &Func, live: &Liveness) -> Option<usize> {
     let n = f.code.len();
-    let eff: Vec<Eff> = (0..n).map(|pc| effect(f, live, pc)).collect();
+    let may_shared = may_hold_shared(f);
+    let eff: Vec<Eff> = (0..n).map(|pc| effect(f, live, &may_shared, pc)).collect();
     // dirty[pc]: which writes may have happened since the last barrier when reaching pc.
     let mut dirty = vec![0u8; n + 1];
     let mut work: Vec<usize> = (0..n).filter(|&pc| eff[pc] != Eff::None).collect();
