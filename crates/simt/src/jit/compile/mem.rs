@@ -82,12 +82,16 @@ impl<'a, 'b> Cg<'a, 'b> {
         size: u8,
         val: Option<Value>,
         sext: bool,
+        float: bool,
     ) -> Option<Value> {
+        // A 4-byte load into a register that f32 operations read goes straight into a vector
+        // register (its integer bits are derived only if something else uses them).
+        let f32_load = float && val.is_none() && size == 4 && !sext;
         let fast = self.b.create_block();
         let slow = self.b.create_block();
         let join = self.b.create_block();
         if val.is_none() {
-            self.b.append_block_param(join, I64);
+            self.b.append_block_param(join, if f32_load { types::F32 } else { I64 });
         }
         let mut site = 0u64;
         let k = size.trailing_zeros() as usize & 3;
@@ -134,6 +138,7 @@ impl<'a, 'b> Cg<'a, 'b> {
                     (1, true) => self.b.ins().sload8(I64, fl, p, 0),
                     (2, false) => self.b.ins().uload16(I64, fl, p, 0),
                     (2, true) => self.b.ins().sload16(I64, fl, p, 0),
+                    (4, false) if f32_load => self.b.ins().load(types::F32, fl, p, 0),
                     (4, false) => self.b.ins().uload32(fl, p, 0),
                     (4, true) => self.b.ins().sload32(fl, p, 0),
                     _ => self.b.ins().load(I64, fl, p, 0),
@@ -172,6 +177,10 @@ impl<'a, 'b> Cg<'a, 'b> {
                 if sext {
                     v = self.sext(v, size * 8);
                 }
+                if f32_load {
+                    let t = self.b.ins().ireduce(types::I32, v);
+                    v = self.b.ins().bitcast(types::F32, MemFlagsData::new(), t);
+                }
                 vec![BlockArg::Value(v)]
             }
             None => vec![],
@@ -181,7 +190,14 @@ impl<'a, 'b> Cg<'a, 'b> {
         self.ret(ST_FAULT, pc, 0);
         self.enter(join);
         self.terminated = false;
-        if val.is_none() { self.b.block_params(join).first().copied() } else { None }
+        let v = self.b.block_params(join).first().copied()?;
+        if !f32_load {
+            return Some(v);
+        }
+        let bits = self.b.ins().bitcast(types::I32, MemFlagsData::new(), v);
+        let bits = self.b.ins().uextend(I64, bits);
+        self.fview.insert(bits, v);
+        Some(bits)
     }
 }
 

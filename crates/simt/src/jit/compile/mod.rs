@@ -163,6 +163,32 @@ struct Cg<'a, 'b> {
     /// float consumers use it directly instead of moving through an integer register.
     fview: std::collections::HashMap<Value, Value>,
     live: Liveness,
+    /// Registers some f32 operation reads (loads into them go to vector registers).
+    float_regs: Vec<bool>,
+}
+
+/// The registers read by some f32 arithmetic or comparison.
+fn float_regs(f: &Func) -> Vec<bool> {
+    let mut out = vec![false; f.nregs as usize];
+    let mut mark = |s: &Src| {
+        if let Src::Reg(r) = s
+            && let Some(m) = out.get_mut(*r as usize)
+        {
+            *m = true;
+        }
+    };
+    for inst in &f.code {
+        match &inst.op {
+            Op::Bin { op: BinOp::F32(..), a, b, .. } => [a, b].into_iter().for_each(&mut mark),
+            Op::Tern { op: TernOp::Fma32(..) | TernOp::NegFma { k: FmaKind::F32(_), .. }, a, b, c, .. } => {
+                [a, b, c].into_iter().for_each(&mut mark)
+            }
+            Op::Un { op: UnOp::F32(..), a, .. } => mark(a),
+            Op::Setp { cmp, a, b, .. } if cmp.kind == b'f' => [a, b].into_iter().for_each(&mut mark),
+            _ => {}
+        }
+    }
+    out
 }
 
 fn status(code: u64, pc: u32, resume: usize) -> i64 {
@@ -256,6 +282,7 @@ impl<'a, 'b> Cg<'a, 'b> {
             hoisted_sregs: Vec::new(),
             entry_done: false,
             live: Liveness::of(f),
+            float_regs: float_regs(f),
         };
         cg.with_entry(p[3])
     }
@@ -607,7 +634,8 @@ impl<'a, 'b> Cg<'a, 'b> {
                 let base = self.addr(*addr);
                 for (i, dr) in d.iter().enumerate() {
                     let a = self.b.ins().iadd_imm_s(base, i as i64 * i64::from(*size));
-                    let v = self.access(pc, *space, a, *size, None, *sext);
+                    let float = dr.is_some_and(|r| self.float_regs.get(r as usize).copied().unwrap_or(false));
+                    let v = self.access(pc, *space, a, *size, None, *sext, float);
                     if let (Some(dr), Some(v)) = (dr, v) {
                         self.set(*dr, v);
                     }
@@ -618,7 +646,7 @@ impl<'a, 'b> Cg<'a, 'b> {
                 let vs: Vec<Value> = vals.iter().map(|v| self.src(*v)).collect();
                 for (i, v) in vs.into_iter().enumerate() {
                     let a = self.b.ins().iadd_imm_s(base, i as i64 * i64::from(*size));
-                    self.access(pc, *space, a, *size, Some(v), false);
+                    self.access(pc, *space, a, *size, Some(v), false, false);
                 }
             }
             Op::Atom { d, addr, b, c, space, op: aop, size } => {
