@@ -74,6 +74,8 @@ impl<'a, 'b> Cg<'a, 'b> {
 
     /// A load (`val` None; returns the value) or store of `size` bytes at `a` in `space`: an
     /// inline check against the cached window of the space, else the helper's full check.
+    // One call per access site, each naming what the access is; a struct would only rename them.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn access(
         &mut self,
         pc: u32,
