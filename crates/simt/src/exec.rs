@@ -209,7 +209,7 @@ pub(crate) fn run(l: &Launch<'_>) -> Result<(), Fault> {
 }
 
 /// Runs `block(state, ctaid, worker)` for every block of the launch on `nworkers` threads,
-/// blocks taken in order from a shared counter, each worker with its own `S` (handed to
+/// blocks taken in order (runs of up to 16) from a shared counter, each worker with its own `S` (handed to
 /// `finish` at the end); the fault of the lowest-numbered failing block wins and stops the
 /// other workers at their next block. Shared by the interpreter and the JIT tier.
 pub(crate) fn run_grid<S: Default>(
@@ -221,26 +221,31 @@ pub(crate) fn run_grid<S: Default>(
     let next = AtomicU64::new(0);
     let first: Mutex<Option<(u64, Fault)>> = Mutex::new(None);
     let workers = (l.nworkers as u64).min(nblocks).max(1) as u32;
+    // Workers claim runs of consecutive blocks, so that short blocks do not make them contend
+    // for the counter's cache line; runs stay short enough to balance the load.
+    let chunk = (nblocks / (u64::from(workers) * 64)).clamp(1, 16);
     let work = |worker: u32| {
         let mut pool = S::default();
-        loop {
-            if l.stop.load(Ordering::Relaxed) {
+        'claim: loop {
+            let b0 = next.fetch_add(chunk, Ordering::Relaxed);
+            if b0 >= nblocks {
                 break;
             }
-            let b = next.fetch_add(1, Ordering::Relaxed);
-            if b >= nblocks {
-                break;
-            }
-            let gx = u64::from(l.grid[0]);
-            let gy = u64::from(l.grid[1]);
-            let ctaid = [(b % gx) as u32, ((b / gx) % gy) as u32, (b / (gx * gy)) as u32];
-            if let Err(f) = block(&mut pool, ctaid, worker) {
-                let mut g = first.lock().unwrap_or_else(|e| e.into_inner());
-                if g.as_ref().is_none_or(|(fb, _)| b < *fb) {
-                    *g = Some((b, f));
+            for b in b0..(b0 + chunk).min(nblocks) {
+                if l.stop.load(Ordering::Relaxed) {
+                    break 'claim;
                 }
-                l.stop.store(true, Ordering::Relaxed);
-                break;
+                let gx = u64::from(l.grid[0]);
+                let gy = u64::from(l.grid[1]);
+                let ctaid = [(b % gx) as u32, ((b / gx) % gy) as u32, (b / (gx * gy)) as u32];
+                if let Err(f) = block(&mut pool, ctaid, worker) {
+                    let mut g = first.lock().unwrap_or_else(|e| e.into_inner());
+                    if g.as_ref().is_none_or(|(fb, _)| b < *fb) {
+                        *g = Some((b, f));
+                    }
+                    l.stop.store(true, Ordering::Relaxed);
+                    break 'claim;
+                }
             }
         }
         finish(&pool);
