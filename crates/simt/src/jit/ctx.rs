@@ -10,9 +10,10 @@ use crate::memory::{AllocCache, NO_CACHE};
 
 /// A compiled kernel runs every ready thread of a block in turn. Each thread has a state word
 /// (`u32`): the resume index in bits 0..24 (0: the start), the state in bits 24..28 (0 ready,
-/// 1 waiting at a barrier, 2 done, 3 at a warp-collective operation) and the barrier id in bits 28..32. A thread leaves with one
-/// of these codes (internally); only faults return at once, as the low byte of the status
-/// word, with the pc in bits 8..40 and the thread index in bits 40..64.
+/// 1 waiting at a barrier, 2 done, 3 at a warp-collective operation) and the barrier id in bits
+/// 28..32. A thread leaves with one of these codes (internally); only faults return at once,
+/// as the low byte of the status word, with the pc in bits 8..40 and the thread index in bits
+/// 40..64; a complete pass returns `ST_ALL`.
 pub(crate) const ST_DONE: u64 = 0;
 /// A memory fault (kind in [`Ctx::fault`]).
 pub(crate) const ST_FAULT: u64 = 1;
@@ -42,13 +43,14 @@ pub(crate) mod sr {
     pub const COUNT: usize = 12;
 }
 
-/// What compiled code and its helpers share. One per worker thread, updated per thread run.
+/// What compiled code and its helpers share. One per worker thread, set up per block.
 #[repr(C)]
 #[derive(Debug)]
 pub(crate) struct Ctx {
-    /// Per global/generic access site of the kernel, the device base, size and host address
-    /// of the allocation it hit last (`*mut [u64; 3]`; size 0: none yet), so the inline check
-    /// keeps hitting when a kernel streams through several arrays.
+    /// Per global/generic access site of the kernel, the device base, the bound (see
+    /// `compile/mem.rs`) and the host address of the allocation it hit last (`*mut [u64; 3]`; bound 0:
+    /// none yet), so the inline check keeps hitting when a kernel streams through several
+    /// arrays.
     pub sites: u64,
     /// The block's shared memory.
     pub shared: u64,
@@ -65,9 +67,9 @@ pub(crate) struct Ctx {
     pub globals: u64,
     /// Non-zero when a slow-path helper faulted (kind in `fault`).
     pub faulted: u64,
-    /// A helper's second result (carry out), or the id of the barrier reached.
+    /// A helper's second result (the carry out of `h_carry`).
     pub scratch: u64,
-    /// Special registers of the running thread (see [`sr`]).
+    /// Block and grid special registers (see [`sr`]).
     pub sregs: [u32; sr::COUNT],
     // --- Rust-only fields below ---
     /// Slots at `sites`.
