@@ -69,6 +69,15 @@ pub(crate) struct Ctx {
     pub faulted: u64,
     /// A helper's second result (the carry out of `h_carry`).
     pub scratch: u64,
+    /// Threads that yielded / reached a barrier in the current pass (counted by compiled code).
+    pub counts: [u64; 2],
+    /// The barrier ids reached in the current pass, as bits.
+    pub bar_ids: u64,
+    /// Set by the runner when no thread waits at a barrier as it calls the compiled code: only
+    /// then may the compiled code release a barrier itself.
+    pub clean: u64,
+    /// Set by compiled code when it released a barrier: threads in state 1 run.
+    pub released: u64,
     /// Block and grid special registers (see [`sr`]).
     pub sregs: [u32; sr::COUNT],
     // --- Rust-only fields below ---
@@ -96,6 +105,10 @@ impl Default for Ctx {
             globals: 0,
             faulted: 0,
             scratch: 0,
+            counts: [0; 2],
+            bar_ids: 0,
+            clean: 0,
+            released: 0,
             sregs: [0; sr::COUNT],
             nsites: 0,
             launch: std::ptr::null(),
@@ -127,4 +140,8 @@ pub(crate) mod off {
     pub const FAULTED: i32 = offset_of!(Ctx, faulted) as i32;
     pub const SCRATCH: i32 = offset_of!(Ctx, scratch) as i32;
     pub const SREGS: i32 = offset_of!(Ctx, sregs) as i32;
+    pub const COUNTS: i32 = offset_of!(Ctx, counts) as i32;
+    pub const BAR_IDS: i32 = offset_of!(Ctx, bar_ids) as i32;
+    pub const CLEAN: i32 = offset_of!(Ctx, clean) as i32;
+    pub const RELEASED: i32 = offset_of!(Ctx, released) as i32;
 }

@@ -184,7 +184,14 @@ impl Worker {
             let t = t as u32;
             [t % bx, (t / bx) % by, t / (bx * by)]
         };
+        // No thread waits at a barrier (block start, or just released by the loop below).
+        let mut clean = true;
         loop {
+            let c = &mut self.ctx;
+            c.counts = [0; 2];
+            c.bar_ids = 0;
+            c.clean = u64::from(clean);
+            c.released = 0;
             let st = {
                 let (c, frames, states) = (&mut self.ctx, self.frames.as_mut_ptr(), self.states.as_mut_ptr());
                 // SAFETY: `code.entry` was compiled from this launch's kernel; `c` is a valid
@@ -220,6 +227,8 @@ impl Worker {
                 }
                 live += 1;
             }
+            // Threads released by the compiled code and now waiting again are in state 1 too.
+            clean = false;
             if ready == 0 && warp {
                 self.warp_ops(k, code, n);
                 continue;
@@ -242,6 +251,7 @@ impl Worker {
                         *w &= 0xff_ffff;
                     }
                 }
+                clean = true;
                 continue;
             }
             // Threads wait at different barriers: none can complete.

@@ -28,7 +28,43 @@ impl<'a, 'b> Cg<'a, 'b> {
         self.b.ins().brif(more, check, &[], all, &[]);
         self.b.switch_to_block(all);
         let st = self.b.ins().iconst(I64, ST_ALL as i64);
-        self.b.ins().return_(&[st]);
+        if self.resumes.is_empty() || self.f.code.iter().any(|i| is_collective(&i.op)) {
+            self.b.ins().return_(&[st]);
+        } else {
+            // A barrier every live thread reached, with no thread waiting from before this
+            // call (`ctx.clean`): release it here and run the pass again, without a round trip
+            // through the runner (threads stopped at it are in state 1: `released` makes the
+            // next pass run them).
+            let clean = self.ctx_ld(off::CLEAN);
+            let yielded = self.ctx_ld(off::COUNTS);
+            let reached = self.ctx_ld(off::COUNTS + 8);
+            let ids = self.ctx_ld(off::BAR_IDS);
+            let one_id = self.b.ins().popcnt(ids);
+            let one_id = self.b.ins().icmp_imm_s(IntCC::Equal, one_id, 1);
+            let none_yielded = self.b.ins().icmp_imm_s(IntCC::Equal, yielded, 0);
+            let some = self.b.ins().icmp_imm_s(IntCC::NotEqual, reached, 0);
+            let clean = self.b.ins().icmp_imm_s(IntCC::NotEqual, clean, 0);
+            let ok = self.b.ins().band(one_id, none_yielded);
+            let ok = self.b.ins().band(ok, some);
+            let ok = self.b.ins().band(ok, clean);
+            let again = self.b.create_block();
+            let done = self.b.create_block();
+            self.b.ins().brif(ok, again, &[], done, &[]);
+            self.enter(done);
+            self.b.ins().return_(&[st]);
+            self.enter(again);
+            let zero = self.b.ins().iconst(I64, 0);
+            let one = self.b.ins().iconst(I64, 1);
+            for o in [off::COUNTS, off::COUNTS + 8, off::BAR_IDS] {
+                self.b.ins().store(flags(), zero, self.ctx, o);
+            }
+            self.b.ins().store(flags(), one, self.ctx, off::RELEASED);
+            self.b.def_var(self.t, zero);
+            for v in self.tid {
+                self.b.def_var(v, zero);
+            }
+            self.b.ins().jump(head, &[]);
+        }
         self.b.switch_to_block(check);
         // Without resume points every thread runs once, from the start, to its end: no state
         // words, no frames (the runner knows).
@@ -37,8 +73,16 @@ impl<'a, 'b> Cg<'a, 'b> {
             let off4 = self.b.ins().ishl_imm_s(t, 2);
             let sp = self.b.ins().iadd(self.states, off4);
             let word = self.b.ins().uload32(flags(), sp, 0);
+            // Ready (0), or released from the barrier all threads reached in the last pass (1
+            // with `ctx.released`).
             let state = self.b.ins().ushr_imm_s(word, 24);
-            self.b.ins().brif(state, self.advance, &[], dispatch, &[]);
+            let released = self.ctx_ld(off::RELEASED);
+            let at_bar = self.b.ins().icmp_imm_s(IntCC::Equal, state, 1);
+            let rel = self.b.ins().icmp_imm_s(IntCC::NotEqual, released, 0);
+            let rel = self.b.ins().band(at_bar, rel);
+            let ready = self.b.ins().icmp_imm_s(IntCC::Equal, state, 0);
+            let run = self.b.ins().bor(ready, rel);
+            self.b.ins().brif(run, dispatch, &[], self.advance, &[]);
             word
         } else {
             self.b.ins().jump(dispatch, &[]);

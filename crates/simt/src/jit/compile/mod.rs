@@ -375,6 +375,26 @@ impl<'a, 'b> Cg<'a, 'b> {
         let off4 = self.b.ins().ishl_imm_s(t, 2);
         let sp = self.b.ins().iadd(self.states, off4);
         self.b.ins().istore32(flags(), word, sp, 0);
+        // Counts for the thread loop's in-place barrier release (`entry.rs`).
+        let counter = match code {
+            ST_YIELD => Some(0),
+            ST_BAR => Some(1),
+            _ => None,
+        };
+        if let Some(i) = counter {
+            let at = off::COUNTS + 8 * i;
+            let c = self.ctx_ld(at);
+            let c = self.b.ins().iadd_imm_s(c, 1);
+            self.b.ins().store(flags(), c, self.ctx, at);
+        }
+        if let (ST_BAR, Some(id)) = (code, bar) {
+            let id = self.b.ins().band_imm_s(id, 15);
+            let one = self.imm(1);
+            let bit = self.b.ins().ishl(one, id);
+            let ids = self.ctx_ld(off::BAR_IDS);
+            let ids = self.b.ins().bor(ids, bit);
+            self.b.ins().store(flags(), ids, self.ctx, off::BAR_IDS);
+        }
         self.b.ins().jump(self.advance, &[]);
         self.terminated = true;
     }
