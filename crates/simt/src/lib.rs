@@ -122,6 +122,7 @@ mod float;
 mod ir;
 mod memory;
 mod printf;
+pub mod texture;
 
 use std::collections::HashMap;
 use std::sync::Mutex;
