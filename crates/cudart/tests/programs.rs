@@ -613,3 +613,33 @@ fn memory_pool_struct_layouts_match_cuda_13_0_headers() {
         .collect();
     assert_eq!(c, want);
 }
+
+#[test]
+fn array_copies() {
+    check_pass("array_copies", &[]);
+}
+
+#[test]
+fn tex_linear_and_pitch2d() {
+    check_pass("tex_linear", &[]);
+}
+
+#[test]
+fn tex_filtering_address_modes() {
+    check_pass("tex_filtering", &[]);
+}
+
+#[test]
+fn tex_normalized_read_and_gather() {
+    check_pass("tex_normalized", &[]);
+}
+
+#[test]
+fn tex_layered_cubemap_3d_mipmap() {
+    check_pass("tex_layered", &[]);
+}
+
+#[test]
+fn surfaces() {
+    check_pass("surfaces", &[]);
+}
