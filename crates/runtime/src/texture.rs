@@ -13,8 +13,9 @@ use crate::array::{self, ARRAY_CUBEMAP, ARRAY_LAYERED, ArrayInfo, ChannelDesc};
 use crate::context::{api, lock};
 use crate::error::{Error, Result};
 
-/// `cudaDeviceProp::textureAlignment`: linear texture memory must start at a multiple of it.
-pub const TEXTURE_ALIGNMENT: u64 = 512;
+/// Linear texture memory must start at a multiple of this: the alignment every `cudaMalloc`
+/// result has (CUDA requires `cudaDeviceProp::textureAlignment`, which its allocations meet).
+pub const TEXTURE_ALIGNMENT: u64 = 256;
 /// `cudaDeviceProp::texturePitchAlignment`.
 pub const TEXTURE_PITCH_ALIGNMENT: usize = 32;
 
@@ -203,13 +204,9 @@ fn sampler_of(d: &TextureDesc, img: &Image) -> Result<Sampler> {
         1 => f.kind != ChannelKind::Float,
         _ => return Err(Error::InvalidValue),
     };
-    if normalized_float && f.bits == 32 {
-        return Err(Error::InvalidNormSetting);
-    }
+    // Linear filtering of integer results samples the nearest texel (the engine never
+    // interpolates integers).
     let filter = filter_mode(d.filter)?;
-    if filter == FilterMode::Linear && f.kind != ChannelKind::Float && !normalized_float {
-        return Err(Error::InvalidFilterSetting);
-    }
     Ok(Sampler {
         address: [address_mode(d.address[0])?, address_mode(d.address[1])?, address_mode(d.address[2])?],
         filter,
