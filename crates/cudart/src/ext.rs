@@ -88,7 +88,7 @@ pub struct Pos {
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct Memcpy3DParms {
-    /// `cudaArray_t srcArray` (arrays are not supported: must be null).
+    /// `cudaArray_t srcArray` (null for linear memory).
     pub srcArray: *mut c_void,
     /// `struct cudaPos srcPos`.
     pub srcPos: Pos,
@@ -362,6 +362,13 @@ pub extern "C" fn cudaMemset3DAsync(p: PitchedPtr, value: i32, e: Extent, s: *mu
 /// # Safety
 /// As for `cudaMemcpy3D`.
 unsafe fn memcpy_3d(p: *const Memcpy3DParms, on: On) -> i32 {
+    // SAFETY: `p` is null or a valid cudaMemcpy3DParms per the contract.
+    if let Some(q) = unsafe { p.as_ref() }
+        && (!q.srcArray.is_null() || !q.dstArray.is_null())
+    {
+        // SAFETY: forwarded contract.
+        return code(record(unsafe { crate::tex::memcpy_3d_arrays(q, on) }));
+    }
     // SAFETY: forwarded contract.
     let r = record(unsafe { copy_3d_of(p) }).and_then(|c| {
         // SAFETY: forwarded contract.
@@ -370,7 +377,7 @@ unsafe fn memcpy_3d(p: *const Memcpy3DParms, on: On) -> i32 {
     code(r)
 }
 
-/// `cudaMemcpy3D(const struct cudaMemcpy3DParms *p)`: linear memory (arrays are not supported).
+/// `cudaMemcpy3D(const struct cudaMemcpy3DParms *p)`: linear memory or CUDA arrays.
 ///
 /// # Safety
 /// `p` must be null or valid; host memory the copy covers must be valid.

@@ -12,7 +12,8 @@
 //! - [`ext`]: pitched/2D/3D/peer memory, pointer attributes, host registration, host
 //!   functions, limits and flags, and the per-thread default stream (`_ptsz`/`_ptds`) variants;
 //! - [`graph`]: stream capture and the graph API;
-//! - [`managed`]: unified memory and stream-ordered allocation (memory pools).
+//! - [`managed`]: unified memory and stream-ordered allocation (memory pools);
+//! - [`tex`]: CUDA arrays and array copies, texture and surface objects.
 //!
 //! Every symbol CUDA 13.0's libcudart.so.13 exports is exported (under version node
 //! `libcudart.so.13`); the ones not implemented yet print a one-time note and return
@@ -28,6 +29,7 @@ pub mod fatbin;
 pub mod graph;
 pub mod managed;
 pub mod register;
+pub mod tex;
 
 use std::collections::HashSet;
 use std::sync::Mutex;

@@ -613,3 +613,91 @@ fn memory_pool_struct_layouts_match_cuda_13_0_headers() {
         .collect();
     assert_eq!(c, want);
 }
+
+#[test]
+fn array_copies() {
+    check_pass("array_copies", &[]);
+}
+
+#[test]
+fn tex_linear_and_pitch2d() {
+    check_pass("tex_linear", &[]);
+}
+
+#[test]
+fn tex_filtering_address_modes() {
+    check_pass("tex_filtering", &[]);
+}
+
+#[test]
+fn tex_normalized_read_and_gather() {
+    check_pass("tex_normalized", &[]);
+}
+
+#[test]
+fn tex_layered_cubemap_3d_mipmap() {
+    check_pass("tex_layered", &[]);
+}
+
+#[test]
+fn surfaces() {
+    check_pass("surfaces", &[]);
+}
+
+#[test]
+fn texture_struct_layouts_match_cuda_13_0_headers() {
+    use cudart::tex::{CTextureDesc, ResUnion, ResourceDesc};
+    use runtime::array::ChannelDesc;
+    use std::mem::offset_of;
+    let res = offset_of!(ResourceDesc, res);
+    let want: Vec<(&str, usize)> = vec![
+        ("sizeof cudaChannelFormatDesc", std::mem::size_of::<ChannelDesc>()),
+        ("cudaChannelFormatDesc.f", offset_of!(ChannelDesc, f)),
+        ("sizeof cudaResourceDesc", std::mem::size_of::<ResourceDesc>()),
+        ("cudaResourceDesc.res", res),
+        ("cudaResourceDesc.res.linear.desc", res + offset_of!(ResUnion, desc)),
+        ("cudaResourceDesc.res.linear.sizeInBytes", res + offset_of!(ResUnion, a)),
+        ("cudaResourceDesc.res.pitch2D.height", res + offset_of!(ResUnion, b)),
+        ("cudaResourceDesc.res.pitch2D.pitchInBytes", res + offset_of!(ResUnion, c)),
+        ("cudaResourceDesc.flags", offset_of!(ResourceDesc, flags)),
+        ("sizeof cudaTextureDesc", std::mem::size_of::<CTextureDesc>()),
+        ("cudaTextureDesc.filterMode", offset_of!(CTextureDesc, filterMode)),
+        ("cudaTextureDesc.borderColor", offset_of!(CTextureDesc, borderColor)),
+        ("cudaTextureDesc.maxAnisotropy", offset_of!(CTextureDesc, maxAnisotropy)),
+        ("cudaTextureDesc.maxMipmapLevelClamp", offset_of!(CTextureDesc, maxMipmapLevelClamp)),
+        ("cudaTextureDesc.seamlessCubemap", offset_of!(CTextureDesc, seamlessCubemap)),
+    ];
+    let body: String = want
+        .iter()
+        .map(|(name, _)| {
+            let expr = match name.strip_prefix("sizeof ") {
+                Some(t) => format!("sizeof(struct {t})"),
+                None => {
+                    let (t, f) = name.split_once('.').expect("type.field");
+                    format!("offsetof(struct {t}, {f})")
+                }
+            };
+            format!("  printf(\"{name} %zu\\n\", {expr});\n")
+        })
+        .collect();
+    let src =
+        format!("#include <cuda_runtime_api.h>\n#include <cstdio>\n#include <cstddef>\nint main() {{\n{body}}}\n");
+    let dir = work_dir();
+    std::fs::write(dir.join("layout_tex.cpp"), src).expect("write");
+    let o = Command::new("g++")
+        .arg(format!("-I{}", cuda_include().display()))
+        .arg(dir.join("layout_tex.cpp"))
+        .arg("-o")
+        .arg(dir.join("layout_tex"))
+        .output()
+        .expect("run g++");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = Command::new(dir.join("layout_tex")).output().expect("run layout_tex");
+    let text = String::from_utf8_lossy(&o.stdout);
+    let c: Vec<(String, usize)> = text
+        .lines()
+        .filter_map(|l| l.rsplit_once(' ').map(|(a, b)| (a.to_string(), b.parse().unwrap_or(usize::MAX))))
+        .collect();
+    let want: Vec<(String, usize)> = want.into_iter().map(|(n, v)| (n.to_string(), v)).collect();
+    assert_eq!(c, want);
+}

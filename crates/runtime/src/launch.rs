@@ -15,7 +15,7 @@ pub const MAX_SHARED_PER_BLOCK: u32 = 232_448;
 pub fn fault_error(f: &Fault) -> Error {
     match &f.kind {
         FaultKind::Memory(MemError::Misaligned { .. }) => Error::MisalignedAddress,
-        FaultKind::Memory(_) | FaultKind::OutOfBounds { .. } => Error::IllegalAddress,
+        FaultKind::Memory(_) | FaultKind::OutOfBounds { .. } | FaultKind::Texture { .. } => Error::IllegalAddress,
         FaultKind::Assert { .. } => Error::Assert,
         FaultKind::Trap | FaultKind::Deadlock { .. } => Error::LaunchFailure,
         FaultKind::StackOverflow => Error::HardwareStackError,

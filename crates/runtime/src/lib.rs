@@ -11,7 +11,9 @@
 //! - [`stream`] and [`event`]: asynchronous, ordered work queues (one worker thread per stream)
 //!   with the legacy default stream's implicit synchronization, and events;
 //! - [`launch`]: kernel launches with CUDA's validation and error codes;
-//! - [`graph`]: CUDA graphs, explicit and by stream capture.
+//! - [`graph`]: CUDA graphs, explicit and by stream capture;
+//! - [`array`] and [`texture`]: CUDA arrays (and copies to/from them), texture and surface
+//!   objects (registered in simt's texture registry of the device memory).
 //!
 //! Errors follow CUDA: kernel faults are reported asynchronously (at the next synchronizing
 //! call) and are *sticky* — every later call returns them until [`device::reset`].
@@ -28,6 +30,7 @@
 //! # Ok(()) }
 //! ```
 
+pub mod array;
 pub mod device;
 pub mod error;
 pub mod event;
@@ -36,6 +39,7 @@ pub mod launch;
 pub mod memory;
 pub mod module;
 pub mod stream;
+pub mod texture;
 
 mod context;
 

@@ -12,6 +12,8 @@ use ptx::ast::{
 use ptx::keyword::Kw;
 use ptx::types::{CmpOp, Opcode, Rounding, ScalarType, SpecialReg, StateSpace, TypeKind};
 
+mod tex;
+
 use crate::error::LoadError;
 use crate::float::{HFmt, HMode};
 use crate::ir::*;
@@ -778,6 +780,9 @@ impl FuncDecoder<'_> {
                 }
             }
             O::Ld | O::Ldu | O::St => return self.mem(ins, &kws, ty),
+            O::Tex | O::Tld4 | O::Txq | O::Suq | O::Istypep | O::Suld | O::Sust | O::Sured => {
+                return Ok(Op::Tex(Box::new(self.tex_inst(ins, &kws)?)));
+            }
             O::Cvta => {
                 check(&[Kw::To, Kw::Global, Kw::Shared, Kw::SharedCta, Kw::Local, Kw::Const, Kw::Param])?;
                 need(2)?;

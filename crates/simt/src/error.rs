@@ -67,6 +67,14 @@ pub enum FaultKind {
     NotLoaded(String),
     /// The kernel does not exist or the launch arguments are invalid.
     BadLaunch(String),
+    /// A texture or surface instruction with a handle that is no live object of its kind, or
+    /// an out-of-range surface access under `.trap` (`cudaBoundaryModeTrap`).
+    Texture {
+        /// The object handle.
+        handle: u64,
+        /// What was wrong.
+        message: String,
+    },
 }
 
 /// A fault that stopped a launch.
@@ -139,6 +147,7 @@ impl std::fmt::Display for FaultKind {
             FaultKind::StackOverflow => write!(f, "call stack overflow"),
             FaultKind::NotLoaded(m) => write!(f, "kernel not loaded: {m}"),
             FaultKind::BadLaunch(m) => write!(f, "bad launch: {m}"),
+            FaultKind::Texture { handle, message } => write!(f, "texture/surface object {handle}: {message}"),
         }
     }
 }

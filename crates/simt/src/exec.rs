@@ -11,6 +11,8 @@ use crate::ir::*;
 use crate::memory::{AllocCache, LOCAL_WINDOW, MemError, MemView, NO_CACHE, SHARED_WINDOW, WINDOW_SIZE, atom_apply};
 use ptx::types::{CmpOp, Rounding, ScalarType, TypeKind};
 
+mod tex;
+
 const FULL: u32 = u32::MAX;
 const MAX_CALL_DEPTH: usize = 4096;
 
@@ -2017,6 +2019,7 @@ impl Warp {
                     }
                     write_masked(&mut self.regs[*d as usize], &r, emask);
                 }
+                Op::Tex(t) => self.tex_op(b, t, emask)?,
                 Op::Isspacep { space, d, a: sa } => {
                     self.fetch(b, *sa, &mut a);
                     let sp = *space;

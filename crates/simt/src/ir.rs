@@ -594,6 +594,8 @@ pub(crate) enum Op {
         p: Option<Reg>,
         a: Src,
     },
+    /// A texture or surface instruction (`texture/`, `decode/tex.rs`, `exec/tex.rs`).
+    Tex(Box<crate::texture::op::TexOp>),
     /// Extended-precision arithmetic through the per-lane carry flag (`add.cc`, `addc`,
     /// `sub.cc`, `subc`, `mad.cc`, `madc`): `cin` reads CC.CF, `cout` writes it.
     Carry {

@@ -134,6 +134,7 @@ mod ir;
 mod jit;
 mod memory;
 mod printf;
+pub mod texture;
 
 use std::collections::HashMap;
 use std::sync::Mutex;

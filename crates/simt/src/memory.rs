@@ -190,6 +190,8 @@ pub struct DeviceMemory {
     id: usize,
     heap: Mutex<Heap>,
     printf_fifo: AtomicUsize,
+    /// Texture and surface objects whose images live in this memory.
+    textures: crate::texture::Registry,
 }
 
 /// The default size of the device `printf` buffer (CUDA's `cudaLimitPrintfFifoSize` default).
@@ -225,7 +227,13 @@ impl DeviceMemory {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             heap: Mutex::new(Heap { size: DEFAULT_HEAP_SIZE, base: None, blocks: Vec::new() }),
             printf_fifo: AtomicUsize::new(DEFAULT_PRINTF_FIFO_SIZE),
+            textures: crate::texture::Registry::default(),
         }
+    }
+
+    /// The texture and surface objects kernels reach by handle.
+    pub fn textures(&self) -> &crate::texture::Registry {
+        &self.textures
     }
 
     /// Sets the most device `printf` output one launch keeps (`cudaLimitPrintfFifoSize`).

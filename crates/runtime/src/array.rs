@@ -1,0 +1,382 @@
+//! CUDA arrays (`cudaMallocArray`, `cudaMalloc3DArray`, mipmapped arrays) and copies to,
+//! from and between them.
+//!
+//! An array is one simt device allocation holding its texels packed: rows of
+//! `width × texel size` bytes, `max(height, 1)` rows per slice, and `max(depth, 1)` slices
+//! (3D depth, layers, or 6 × cubemaps). Handles are opaque pointer-sized values (never
+//! dereferenced by programs); every array copy becomes a pitched copy ([`Copy3D`]) with the
+//! array side's pitch and rows, so copies share the validation and stream ordering of linear
+//! ones. The texture module reads the layout ([`ArrayInfo`]) to describe images to the engine.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+use simt::DevicePtr;
+use simt::texture::{ChannelKind, Format, Level};
+
+use crate::context::{api, lock};
+use crate::error::{Error, Result};
+use crate::memory::{Copy3D, MemcpyKind, On};
+
+/// `cudaArrayLayered`.
+pub const ARRAY_LAYERED: u32 = 0x01;
+/// `cudaArraySurfaceLoadStore`.
+pub const ARRAY_SURFACE_LOAD_STORE: u32 = 0x02;
+/// `cudaArrayCubemap`.
+pub const ARRAY_CUBEMAP: u32 = 0x04;
+/// `cudaArrayTextureGather`.
+pub const ARRAY_TEXTURE_GATHER: u32 = 0x08;
+const KNOWN_FLAGS: u32 = ARRAY_LAYERED | ARRAY_SURFACE_LOAD_STORE | ARRAY_CUBEMAP | ARRAY_TEXTURE_GATHER;
+
+/// `struct cudaChannelFormatDesc`: bits per channel and the channel kind.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ChannelDesc {
+    /// Bits of x.
+    pub x: i32,
+    /// Bits of y.
+    pub y: i32,
+    /// Bits of z.
+    pub z: i32,
+    /// Bits of w.
+    pub w: i32,
+    /// `enum cudaChannelFormatKind` (0 signed, 1 unsigned, 2 float).
+    pub f: i32,
+}
+
+impl ChannelDesc {
+    /// The texel format, or `cudaErrorInvalidChannelDescriptor`: 1, 2 or 4 channels of equal
+    /// width (8/16/32-bit integers, 16/32-bit floats); 3-channel formats are not supported by
+    /// CUDA arrays either.
+    pub fn format(&self) -> Result<Format> {
+        let bits = [self.x, self.y, self.z, self.w];
+        let channels = bits.iter().take_while(|&&b| b != 0).count();
+        if channels == 0 || bits[channels..].iter().any(|&b| b != 0) || bits[..channels].iter().any(|&b| b != self.x) {
+            return Err(Error::InvalidChannelDescriptor);
+        }
+        let kind = match self.f {
+            0 => ChannelKind::Signed,
+            1 => ChannelKind::Unsigned,
+            2 => ChannelKind::Float,
+            _ => return Err(Error::InvalidChannelDescriptor),
+        };
+        let f = Format {
+            kind,
+            bits: u8::try_from(self.x).map_err(|_| Error::InvalidChannelDescriptor)?,
+            channels: channels as u8,
+        };
+        if !f.is_valid() {
+            return Err(Error::InvalidChannelDescriptor);
+        }
+        Ok(f)
+    }
+}
+
+/// A CUDA array's description and layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ArrayInfo {
+    /// The channel descriptor it was created with.
+    pub desc: ChannelDesc,
+    /// Its texel format.
+    pub format: Format,
+    /// The extent as CUDA reports it (elements; 0 for absent dimensions).
+    pub extent: [usize; 3],
+    /// `cudaArray*` flags.
+    pub flags: u32,
+    /// The device address of texel (0, 0, 0).
+    pub base: DevicePtr,
+    /// Bytes per row.
+    pub row: usize,
+    /// Rows per slice.
+    pub rows: usize,
+    /// Slices (depth, layers or cubemap faces).
+    pub slices: usize,
+}
+
+impl ArrayInfo {
+    /// The engine's description of this array as one level.
+    pub fn level(&self) -> Level {
+        let layered = self.flags & (ARRAY_LAYERED | ARRAY_CUBEMAP) != 0;
+        Level {
+            base: self.base.0,
+            width: self.extent[0] as u32,
+            height: self.rows as u32,
+            depth: if layered { 1 } else { self.slices as u32 },
+            row_pitch: self.row as u64,
+            slice_pitch: (self.row * self.rows) as u64,
+        }
+    }
+
+    /// Bytes in all.
+    pub fn size(&self) -> usize {
+        self.row * self.rows * self.slices
+    }
+}
+
+#[derive(Debug, Default)]
+struct Tables {
+    arrays: HashMap<u64, ArrayInfo>,
+    /// Mipmapped arrays: their level arrays, level 0 first.
+    mipmapped: HashMap<u64, Vec<u64>>,
+}
+
+fn tables() -> &'static Mutex<Tables> {
+    static T: OnceLock<Mutex<Tables>> = OnceLock::new();
+    T.get_or_init(Mutex::default)
+}
+
+/// Array handles: opaque, nonzero, 16-byte steps in a range of their own.
+fn next_handle() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(0xa7_0000_0000);
+    NEXT.fetch_add(16, Ordering::Relaxed)
+}
+
+/// The array `h`, if live.
+pub fn array_info(h: u64) -> Result<ArrayInfo> {
+    lock(tables()).arrays.get(&h).copied().ok_or(Error::InvalidResourceHandle)
+}
+
+/// The levels of mipmapped array `h`.
+pub fn mipmapped_levels(h: u64) -> Result<Vec<ArrayInfo>> {
+    let t = lock(tables());
+    let levels = t.mipmapped.get(&h).ok_or(Error::InvalidResourceHandle)?;
+    levels.iter().map(|l| t.arrays.get(l).copied().ok_or(Error::InvalidResourceHandle)).collect()
+}
+
+/// Validates and allocates an array of `extent` (CUDA's convention: `[w, 0, 0]` 1D,
+/// `[w, h, 0]` 2D, `[w, h, d]` 3D; layered: `d` layers; cubemap: `d` = 6 × cubes).
+fn create(desc: &ChannelDesc, extent: [usize; 3], flags: u32) -> Result<ArrayInfo> {
+    let format = desc.format()?;
+    let [w, h, d] = extent;
+    if flags & !KNOWN_FLAGS != 0 || w == 0 || (h == 0 && d != 0 && flags & ARRAY_LAYERED == 0) {
+        return Err(Error::InvalidValue);
+    }
+    if flags & ARRAY_CUBEMAP != 0 {
+        let per = if flags & ARRAY_LAYERED != 0 { d.is_multiple_of(6) && d > 0 } else { d == 6 };
+        if w != h || !per {
+            return Err(Error::InvalidValue);
+        }
+    }
+    let limit = 1usize << 20;
+    if w > limit || h > limit || d > limit {
+        return Err(Error::InvalidValue);
+    }
+    let row = w * format.texel_size() as usize;
+    let rows = h.max(1);
+    let slices = d.max(1);
+    let size = row.checked_mul(rows).and_then(|n| n.checked_mul(slices)).ok_or(Error::MemoryAllocation)?;
+    let mem = crate::context::ctx().mem();
+    let base = mem.alloc(size as u64).map_err(|_| Error::MemoryAllocation)?;
+    mem.memset(base, 0, size as u64).map_err(|_| Error::MemoryAllocation)?;
+    Ok(ArrayInfo { desc: *desc, format, extent, flags, base, row, rows, slices })
+}
+
+fn register(info: ArrayInfo) -> u64 {
+    let h = next_handle();
+    lock(tables()).arrays.insert(h, info);
+    h
+}
+
+/// `cudaMallocArray(array, desc, width, height, flags)`: a 1D (`height` 0) or 2D array.
+pub fn malloc_array(desc: &ChannelDesc, width: usize, height: usize, flags: u32) -> Result<u64> {
+    api(|_| {
+        if flags & (ARRAY_LAYERED | ARRAY_CUBEMAP) != 0 {
+            return Err(Error::InvalidValue);
+        }
+        Ok(register(create(desc, [width, height, 0], flags)?))
+    })
+}
+
+/// `cudaMalloc3DArray(array, desc, extent, flags)` (extent in elements).
+pub fn malloc_3d_array(desc: &ChannelDesc, extent: [usize; 3], flags: u32) -> Result<u64> {
+    api(|_| Ok(register(create(desc, extent, flags)?)))
+}
+
+/// `cudaArrayGetInfo`: (descriptor, extent, flags).
+pub fn array_get_info(h: u64) -> Result<(ChannelDesc, [usize; 3], u32)> {
+    api(|_| array_info(h).map(|a| (a.desc, a.extent, a.flags)))
+}
+
+/// Frees array `h`'s memory (after the device's queued work).
+fn release(h: u64) -> Result<()> {
+    let info = lock(tables()).arrays.remove(&h).ok_or(Error::InvalidResourceHandle)?;
+    crate::stream::wait_all();
+    let _ = crate::context::ctx().mem().free(info.base);
+    Ok(())
+}
+
+/// `cudaFreeArray` (null is a no-op).
+pub fn free_array(h: u64) -> Result<()> {
+    api(|_| if h == 0 { Ok(()) } else { release(h) })
+}
+
+/// `cudaMallocMipmappedArray`: `levels` levels, each half the size of the previous one
+/// (at least 1) in every present dimension.
+pub fn malloc_mipmapped_array(desc: &ChannelDesc, extent: [usize; 3], levels: u32, flags: u32) -> Result<u64> {
+    api(|_| {
+        let [w, h, d] = extent;
+        let layered = flags & (ARRAY_LAYERED | ARRAY_CUBEMAP) != 0;
+        let max_dim = w.max(h).max(if layered { 0 } else { d }).max(1);
+        let max_levels = usize::BITS - max_dim.leading_zeros();
+        if levels == 0 || levels > max_levels {
+            return Err(Error::InvalidValue);
+        }
+        let mut hs = Vec::new();
+        for l in 0..levels {
+            let shrink = |v: usize| if v == 0 { 0 } else { (v >> l).max(1) };
+            let e = [shrink(w), shrink(h), if layered { d } else { shrink(d) }];
+            match create(desc, e, flags) {
+                Ok(a) => hs.push(register(a)),
+                Err(e) => {
+                    for h in hs {
+                        let _ = release(h);
+                    }
+                    return Err(e);
+                }
+            }
+        }
+        let m = next_handle();
+        lock(tables()).mipmapped.insert(m, hs);
+        Ok(m)
+    })
+}
+
+/// `cudaGetMipmappedArrayLevel`: the array of level `level`.
+pub fn mipmapped_array_level(h: u64, level: u32) -> Result<u64> {
+    api(|_| {
+        let t = lock(tables());
+        let levels = t.mipmapped.get(&h).ok_or(Error::InvalidResourceHandle)?;
+        levels.get(level as usize).copied().ok_or(Error::InvalidValue)
+    })
+}
+
+/// `cudaFreeMipmappedArray` (null is a no-op).
+pub fn free_mipmapped_array(h: u64) -> Result<()> {
+    api(|_| {
+        if h == 0 {
+            return Ok(());
+        }
+        let levels = lock(tables()).mipmapped.remove(&h).ok_or(Error::InvalidResourceHandle)?;
+        for l in levels {
+            release(l)?;
+        }
+        Ok(())
+    })
+}
+
+/// One side of an array copy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    /// An array at position (x bytes, y rows, z slices).
+    Array {
+        /// The array handle.
+        array: u64,
+        /// Byte offset in the row.
+        x: usize,
+        /// Row.
+        y: usize,
+        /// Slice.
+        z: usize,
+    },
+    /// Linear memory (host or device) with its pitch and rows per slice.
+    Linear {
+        /// Address of the first byte.
+        ptr: u64,
+        /// Bytes from row to row.
+        pitch: usize,
+        /// Rows per slice.
+        rows: usize,
+    },
+}
+
+/// Resolves an end for a copy of `width` bytes × `height` rows × `depth` slices.
+fn resolve(e: End, width: usize, height: usize, depth: usize) -> Result<(u64, usize, usize, bool)> {
+    match e {
+        End::Linear { ptr, pitch, rows } => Ok((ptr, pitch, rows, false)),
+        End::Array { array, x, y, z } => {
+            let a = array_info(array)?;
+            let fits = |off: usize, n: usize, lim: usize| off.checked_add(n).is_some_and(|end| end <= lim);
+            if !fits(x, width, a.row) || !fits(y, height, a.rows) || !fits(z, depth, a.slices) {
+                return Err(Error::InvalidValue);
+            }
+            let off = (z * a.rows + y) * a.row + x;
+            Ok((a.base.0 + off as u64, a.row, a.rows, true))
+        }
+    }
+}
+
+/// A copy of `width` bytes × `height` rows × `depth` slices between `dst` and `src` where at
+/// least one side is an array; `kind` must agree with the array sides (arrays are device
+/// memory).
+///
+/// # Safety
+///
+/// Host memory on a linear side must be valid for the rows the copy covers, as for
+/// [`crate::memory::memcpy_raw`].
+pub unsafe fn memcpy_array(
+    dst: End,
+    src: End,
+    width: usize,
+    height: usize,
+    depth: usize,
+    kind: MemcpyKind,
+    on: On,
+) -> Result<()> {
+    api(|_| {
+        let (d, dpitch, dheight, d_arr) = resolve(dst, width, height, depth)?;
+        let (s, spitch, sheight, s_arr) = resolve(src, width, height, depth)?;
+        let ok = match kind {
+            MemcpyKind::Default | MemcpyKind::DeviceToDevice => true,
+            MemcpyKind::HostToDevice => !s_arr,
+            MemcpyKind::DeviceToHost => !d_arr,
+            MemcpyKind::HostToHost => false,
+        };
+        if !ok {
+            return Err(Error::InvalidMemcpyDirection);
+        }
+        let c = Copy3D { dst: d, dpitch, dheight, src: s, spitch, sheight, width, height, depth, kind };
+        // SAFETY: forwarded contract; array sides are live device allocations of the checked size.
+        unsafe { crate::memory::memcpy_3d(c, on) }
+    })
+}
+
+/// `cudaMemcpyToArray`/`FromArray` (deprecated): `count` bytes from (x bytes, y rows) on, in
+/// the array's row-major order.
+///
+/// # Safety
+///
+/// As for [`memcpy_array`].
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn memcpy_array_linear(
+    array: u64,
+    x: usize,
+    y: usize,
+    other: u64,
+    count: usize,
+    to_array: bool,
+    kind: MemcpyKind,
+    on: On,
+) -> Result<()> {
+    api(|_| {
+        let a = array_info(array)?;
+        let off = y.checked_mul(a.row).and_then(|o| o.checked_add(x)).ok_or(Error::InvalidValue)?;
+        if off.checked_add(count).is_none_or(|end| end > a.size()) {
+            return Err(Error::InvalidValue);
+        }
+        let arr = End::Linear { ptr: a.base.0 + off as u64, pitch: count, rows: 1 };
+        let lin = End::Linear { ptr: other, pitch: count, rows: 1 };
+        let ok = match kind {
+            MemcpyKind::Default | MemcpyKind::DeviceToDevice => true,
+            MemcpyKind::HostToDevice => to_array,
+            MemcpyKind::DeviceToHost => !to_array,
+            MemcpyKind::HostToHost => false,
+        };
+        if !ok {
+            return Err(Error::InvalidMemcpyDirection);
+        }
+        let (dst, src) = if to_array { (arr, lin) } else { (lin, arr) };
+        // SAFETY: forwarded contract.
+        unsafe { memcpy_array(dst, src, count, 1, 1, kind, on) }
+    })
+}

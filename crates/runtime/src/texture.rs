@@ -1,0 +1,288 @@
+//! Texture and surface objects (`cudaCreateTextureObject`, `cudaCreateSurfaceObject`, ...).
+//!
+//! The engine-side object (image layout + sampler) is registered in the current device
+//! memory's [`simt::texture::Registry`], whose handle the kernel receives; the descriptors as
+//! the program gave them are kept here for `cudaGetTextureObjectResourceDesc`/`TextureDesc`.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use simt::texture::{AddressMode, ChannelKind, FilterMode, Image, Level, Sampler, Shape, Surface, Texture};
+
+use crate::array::{self, ARRAY_CUBEMAP, ARRAY_LAYERED, ArrayInfo, ChannelDesc};
+use crate::context::{api, lock};
+use crate::error::{Error, Result};
+
+/// Linear texture memory must start at a multiple of this: the alignment every `cudaMalloc`
+/// result has (CUDA requires `cudaDeviceProp::textureAlignment`, which its allocations meet).
+pub const TEXTURE_ALIGNMENT: u64 = 256;
+/// `cudaDeviceProp::texturePitchAlignment`.
+pub const TEXTURE_PITCH_ALIGNMENT: usize = 32;
+
+/// `struct cudaResourceDesc`, decoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resource {
+    /// `cudaResourceTypeArray`.
+    Array(u64),
+    /// `cudaResourceTypeMipmappedArray`.
+    Mipmapped(u64),
+    /// `cudaResourceTypeLinear`.
+    Linear {
+        /// Device address.
+        ptr: u64,
+        /// Texel format.
+        desc: ChannelDesc,
+        /// Size in bytes.
+        size: usize,
+    },
+    /// `cudaResourceTypePitch2D`.
+    Pitch2D {
+        /// Device address.
+        ptr: u64,
+        /// Texel format.
+        desc: ChannelDesc,
+        /// Width in texels.
+        width: usize,
+        /// Height in texels.
+        height: usize,
+        /// Bytes from row to row.
+        pitch: usize,
+    },
+}
+
+/// `struct cudaTextureDesc`, as given.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct TextureDesc {
+    /// `addressMode[3]`.
+    pub address: [i32; 3],
+    /// `filterMode`.
+    pub filter: i32,
+    /// `readMode`.
+    pub read_mode: i32,
+    /// `sRGB`.
+    pub srgb: i32,
+    /// `borderColor`.
+    pub border: [f32; 4],
+    /// `normalizedCoords`.
+    pub normalized: i32,
+    /// `maxAnisotropy` (accepted; anisotropic filtering is not performed).
+    pub max_anisotropy: u32,
+    /// `mipmapFilterMode`.
+    pub mipmap_filter: i32,
+    /// `mipmapLevelBias`.
+    pub mipmap_bias: f32,
+    /// `minMipmapLevelClamp`.
+    pub min_lod: f32,
+    /// `maxMipmapLevelClamp`.
+    pub max_lod: f32,
+    /// `disableTrilinearOptimization`.
+    pub disable_trilinear: i32,
+    /// `seamlessCubemap` (accepted; lookups do not cross faces).
+    pub seamless_cubemap: i32,
+}
+
+#[derive(Debug, Default)]
+struct Objects {
+    textures: HashMap<u64, (Resource, TextureDesc)>,
+    surfaces: HashMap<u64, Resource>,
+}
+
+fn objects() -> &'static Mutex<Objects> {
+    static O: OnceLock<Mutex<Objects>> = OnceLock::new();
+    O.get_or_init(Mutex::default)
+}
+
+fn address_mode(m: i32) -> Result<AddressMode> {
+    Ok(match m {
+        0 => AddressMode::Wrap,
+        1 => AddressMode::Clamp,
+        2 => AddressMode::Mirror,
+        3 => AddressMode::Border,
+        _ => return Err(Error::InvalidValue),
+    })
+}
+
+fn filter_mode(m: i32) -> Result<FilterMode> {
+    Ok(match m {
+        0 => FilterMode::Point,
+        1 => FilterMode::Linear,
+        _ => return Err(Error::InvalidValue),
+    })
+}
+
+fn array_shape(a: &ArrayInfo) -> Shape {
+    match a.extent {
+        [_, 0, _] => Shape::Array1D,
+        [_, _, 0] => Shape::Array2D,
+        _ if a.flags & (ARRAY_LAYERED | ARRAY_CUBEMAP) != 0 => Shape::Array2D,
+        _ => Shape::Array3D,
+    }
+}
+
+fn array_image(levels: &[ArrayInfo], mipmapped: bool) -> Result<Image> {
+    let a = levels.first().ok_or(Error::InvalidResourceHandle)?;
+    let layered = a.flags & ARRAY_LAYERED != 0;
+    let cubemap = a.flags & ARRAY_CUBEMAP != 0;
+    Ok(Image {
+        format: a.format,
+        shape: array_shape(a),
+        layered,
+        cubemap,
+        layers: if layered || cubemap { a.slices as u32 } else { 1 },
+        mipmapped,
+        levels: levels.iter().map(ArrayInfo::level).collect(),
+    })
+}
+
+/// The engine image of a resource.
+fn image_of(r: &Resource) -> Result<Image> {
+    match *r {
+        Resource::Array(h) => array_image(&[array::array_info(h)?], false),
+        Resource::Mipmapped(h) => array_image(&array::mipmapped_levels(h)?, true),
+        Resource::Linear { ptr, desc, size } => {
+            let format = desc.format()?;
+            let ts = format.texel_size() as usize;
+            if ptr == 0 || !ptr.is_multiple_of(TEXTURE_ALIGNMENT) || size == 0 || size < ts {
+                return Err(Error::InvalidValue);
+            }
+            let width = (size / ts).min(1 << 28) as u32;
+            Ok(Image {
+                format,
+                shape: Shape::Linear,
+                layered: false,
+                cubemap: false,
+                layers: 1,
+                mipmapped: false,
+                levels: vec![Level {
+                    base: ptr,
+                    width,
+                    height: 1,
+                    depth: 1,
+                    row_pitch: size as u64,
+                    slice_pitch: size as u64,
+                }],
+            })
+        }
+        Resource::Pitch2D { ptr, desc, width, height, pitch } => {
+            let format = desc.format()?;
+            let row = width.checked_mul(format.texel_size() as usize).ok_or(Error::InvalidValue)?;
+            if ptr == 0
+                || !ptr.is_multiple_of(TEXTURE_ALIGNMENT)
+                || width == 0
+                || height == 0
+                || pitch < row
+                || !pitch.is_multiple_of(TEXTURE_PITCH_ALIGNMENT)
+                || width > 1 << 20
+                || height > 1 << 20
+            {
+                return Err(Error::InvalidValue);
+            }
+            Ok(Image {
+                format,
+                shape: Shape::Pitch2D,
+                layered: false,
+                cubemap: false,
+                layers: 1,
+                mipmapped: false,
+                levels: vec![Level {
+                    base: ptr,
+                    width: width as u32,
+                    height: height as u32,
+                    depth: 1,
+                    row_pitch: pitch as u64,
+                    slice_pitch: (pitch * height) as u64,
+                }],
+            })
+        }
+    }
+}
+
+fn sampler_of(d: &TextureDesc, img: &Image) -> Result<Sampler> {
+    let f = img.format;
+    let normalized_float = match d.read_mode {
+        0 => false,
+        1 => f.kind != ChannelKind::Float,
+        _ => return Err(Error::InvalidValue),
+    };
+    // Linear filtering of integer results samples the nearest texel (the engine never
+    // interpolates integers).
+    let filter = filter_mode(d.filter)?;
+    Ok(Sampler {
+        address: [address_mode(d.address[0])?, address_mode(d.address[1])?, address_mode(d.address[2])?],
+        filter,
+        normalized_float,
+        srgb: d.srgb != 0 && normalized_float && f.bits == 8 && f.kind == ChannelKind::Unsigned,
+        border: d.border,
+        normalized_coords: d.normalized != 0,
+        mipmap_filter: filter_mode(d.mipmap_filter)?,
+        mipmap_bias: d.mipmap_bias,
+        min_lod: d.min_lod,
+        max_lod: d.max_lod,
+    })
+}
+
+/// `cudaCreateTextureObject` (resource views are not supported: `view` must be absent).
+pub fn create_texture_object(res: &Resource, desc: &TextureDesc) -> Result<u64> {
+    api(|c| {
+        let image = image_of(res)?;
+        let sampler = sampler_of(desc, &image)?;
+        let h = c.mem().textures().create_texture(Texture { image, sampler });
+        lock(objects()).textures.insert(h, (*res, *desc));
+        Ok(h)
+    })
+}
+
+/// `cudaDestroyTextureObject` (0 is a no-op).
+pub fn destroy_texture_object(h: u64) -> Result<()> {
+    api(|c| {
+        if h == 0 {
+            return Ok(());
+        }
+        if lock(objects()).textures.remove(&h).is_none() {
+            return Err(Error::InvalidValue);
+        }
+        crate::stream::wait_all();
+        c.mem().textures().destroy(h);
+        Ok(())
+    })
+}
+
+/// `cudaGetTextureObjectResourceDesc` and `cudaGetTextureObjectTextureDesc`.
+pub fn texture_object_desc(h: u64) -> Result<(Resource, TextureDesc)> {
+    api(|_| lock(objects()).textures.get(&h).copied().ok_or(Error::InvalidValue))
+}
+
+/// `cudaCreateSurfaceObject`: arrays only (created with `cudaArraySurfaceLoadStore`).
+pub fn create_surface_object(res: &Resource) -> Result<u64> {
+    api(|c| {
+        let Resource::Array(a) = *res else { return Err(Error::InvalidValue) };
+        let info = array::array_info(a)?;
+        if info.flags & array::ARRAY_SURFACE_LOAD_STORE == 0 {
+            return Err(Error::InvalidValue);
+        }
+        let image = image_of(res)?;
+        let h = c.mem().textures().create_surface(Surface { image });
+        lock(objects()).surfaces.insert(h, *res);
+        Ok(h)
+    })
+}
+
+/// `cudaDestroySurfaceObject` (0 is a no-op).
+pub fn destroy_surface_object(h: u64) -> Result<()> {
+    api(|c| {
+        if h == 0 {
+            return Ok(());
+        }
+        if lock(objects()).surfaces.remove(&h).is_none() {
+            return Err(Error::InvalidValue);
+        }
+        crate::stream::wait_all();
+        c.mem().textures().destroy(h);
+        Ok(())
+    })
+}
+
+/// `cudaGetSurfaceObjectResourceDesc`.
+pub fn surface_object_desc(h: u64) -> Result<Resource> {
+    api(|_| lock(objects()).surfaces.get(&h).copied().ok_or(Error::InvalidValue))
+}

@@ -1,0 +1,347 @@
+//! Texel fetches, addressing and filtering, as the CUDA Programming Guide's texture-fetching
+//! appendix specifies them.
+//!
+//! Texels are carried as 4 × 32-bit patterns: f32 bits when the texture returns floats (float
+//! formats, or `cudaReadModeNormalizedFloat`), else the integer (sign- or zero-extended).
+//! Missing channels read as 0, alpha as 1.
+
+use super::op::Geom;
+use super::{AddressMode, ChannelKind, FilterMode, Format, Image, Level, Sampler, Shape, Texture};
+use crate::float::f16_to_f32;
+use crate::memory::MemError;
+
+/// Reads `size` (1, 2 or 4) bytes of device memory, zero-extended.
+pub(crate) type Read<'r> = dyn FnMut(u64, u32) -> Result<u64, MemError> + 'r;
+
+/// The level of detail of one lookup, resolved per lane.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum LodArg {
+    Base,
+    Level(f32),
+    /// dP/dx and dP/dy (spatial components; unused ones 0).
+    Grad([f32; 3], [f32; 3]),
+}
+
+/// One lookup: coordinates as 32-bit patterns, as the instruction's operand vector holds them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Request {
+    pub geom: Geom,
+    pub int_coords: bool,
+    /// Layer index (layered geometries).
+    pub layer: u32,
+    /// Spatial coordinates (f32 or s32 bits).
+    pub xyz: [u32; 3],
+    pub lod: LodArg,
+    /// `tld4`: the component gathered.
+    pub gather: Option<u8>,
+}
+
+/// Whether texture `t` returns floats.
+pub(crate) fn float_result(t: &Texture) -> bool {
+    t.image.format.kind == ChannelKind::Float || t.sampler.normalized_float
+}
+
+/// sRGB → linear.
+fn srgb_to_linear(c: f32) -> f32 {
+    if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+}
+
+/// Converts raw channel values (zero-extended) to the texture's result patterns.
+pub(crate) fn convert(f: Format, s: &Sampler, raw: [u32; 4]) -> [u32; 4] {
+    let float_out = f.kind == ChannelKind::Float || s.normalized_float;
+    let mut out = [0u32; 4];
+    for (c, o) in out.iter_mut().enumerate() {
+        if c >= usize::from(f.channels) {
+            *o = match (c, float_out) {
+                (3, true) => 1.0f32.to_bits(),
+                (3, false) => 1,
+                _ => 0,
+            };
+            continue;
+        }
+        let r = raw[c];
+        *o = match (f.kind, f.bits, float_out) {
+            (ChannelKind::Float, 16, _) => f16_to_f32(r as u16).to_bits(),
+            (ChannelKind::Float, _, _) => r,
+            (ChannelKind::Unsigned, 8, true) => {
+                let v = r as f32 / 255.0;
+                (if s.srgb && c < 3 { srgb_to_linear(v) } else { v }).to_bits()
+            }
+            (ChannelKind::Unsigned, 16, true) => (r as f32 / 65535.0).to_bits(),
+            (ChannelKind::Signed, 8, true) => (f32::from(r as u8 as i8) / 127.0).max(-1.0).to_bits(),
+            (ChannelKind::Signed, 16, true) => (f32::from(r as u16 as i16) / 32767.0).max(-1.0).to_bits(),
+            (ChannelKind::Unsigned, _, true) => (r as f32).to_bits(),
+            (ChannelKind::Signed, _, true) => (r as i32 as f32).to_bits(),
+            (ChannelKind::Signed, 8, false) => r as u8 as i8 as i32 as u32,
+            (ChannelKind::Signed, 16, false) => r as u16 as i16 as i32 as u32,
+            (_, _, false) => r,
+        };
+    }
+    out
+}
+
+/// Texel index `i` under address mode `m` for a dimension of `n` texels; `None` is the border.
+pub(crate) fn address(i: i64, n: u32, m: AddressMode) -> Option<i64> {
+    let n = i64::from(n.max(1));
+    match m {
+        AddressMode::Clamp => Some(i.clamp(0, n - 1)),
+        AddressMode::Border => (0..n).contains(&i).then_some(i),
+        AddressMode::Wrap => Some(i.rem_euclid(n)),
+        AddressMode::Mirror => {
+            let p = i.rem_euclid(2 * n);
+            Some(if p < n { p } else { 2 * n - 1 - p })
+        }
+    }
+}
+
+/// A normalized coordinate `u` in texel space of a dimension of `n` texels: wrap takes the
+/// fractional part, mirror the fractional part or its complement (odd `floor(u)`), then the
+/// result is scaled by `n`.
+pub(crate) fn scale(u: f32, n: u32, m: AddressMode) -> f32 {
+    let u = match m {
+        AddressMode::Wrap => u - u.floor(),
+        AddressMode::Mirror => {
+            let f = u.floor();
+            let fr = u - f;
+            if (f as i64) & 1 != 0 { 1.0 - fr } else { fr }
+        }
+        _ => u,
+    };
+    u * n as f32
+}
+
+/// The 9-bit fixed-point weight (8 fractional bits) of fraction `a`.
+pub(crate) fn weight(a: f32) -> f32 {
+    (a * 256.0).round() / 256.0
+}
+
+/// `floor(x)` as an index (saturating; NaN is 0).
+fn ifloor(x: f32) -> i64 {
+    x.floor() as i64
+}
+
+/// The cube face and face coordinates in [0, 1] of direction (x, y, z), per CUDA's cubemap
+/// fetch table.
+pub(crate) fn cube_face(x: f32, y: f32, z: f32) -> (u32, f32, f32) {
+    let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
+    let (face, m, s, t) = if ax >= ay && ax >= az {
+        if x >= 0.0 { (0, ax, -z, -y) } else { (1, ax, z, -y) }
+    } else if ay >= az {
+        if y >= 0.0 { (2, ay, x, z) } else { (3, ay, x, -z) }
+    } else if z >= 0.0 {
+        (4, az, x, -y)
+    } else {
+        (5, az, -x, -y)
+    };
+    let m = if m == 0.0 { 1.0 } else { m };
+    (face, (s / m + 1.0) * 0.5, (t / m + 1.0) * 0.5)
+}
+
+/// Samples one texture at one lane's coordinates; returns the four result patterns.
+pub(crate) fn sample(t: &Texture, rq: &Request, read: &mut Read<'_>) -> Result<[u32; 4], MemError> {
+    let img = &t.image;
+    let Some(l0) = img.levels.first() else { return Ok([0; 4]) };
+    if img.shape == Shape::Linear {
+        // Buffer fetch: integer index (float coordinates are floored), zeros out of range.
+        let i = if rq.int_coords {
+            i64::from(rq.xyz[0] as i32)
+        } else {
+            let x = f32::from_bits(rq.xyz[0]);
+            ifloor(if t.sampler.normalized_coords { x * l0.width as f32 } else { x })
+        };
+        if !(0..i64::from(l0.width)).contains(&i) {
+            return Ok([0; 4]);
+        }
+        let raw = texel_raw(img, l0, i, 0, 0, read)?;
+        return Ok(convert(img.format, &t.sampler, raw));
+    }
+    let s = &t.sampler;
+    let mut p = Pass { t, float_out: float_result(t), modes: s.address, normalized: s.normalized_coords, read };
+    let mut layer = if rq.geom.layered() { rq.layer } else { 0 };
+    let mut xyz = [0f32; 3];
+    for (k, v) in xyz.iter_mut().enumerate().take(rq.geom.dims()) {
+        *v = if rq.int_coords { rq.xyz[k] as i32 as f32 } else { f32::from_bits(rq.xyz[k]) };
+    }
+    let mut dims = rq.geom.dims();
+    if matches!(rq.geom, Geom::Cube | Geom::ACube) {
+        let (face, u, v) = cube_face(xyz[0], xyz[1], xyz[2]);
+        layer = layer.saturating_mul(6).saturating_add(face);
+        xyz = [u, v, 0.0];
+        dims = 2;
+        p.modes = [AddressMode::Clamp; 3];
+        p.normalized = true;
+    }
+    if rq.int_coords {
+        // Integer coordinates: texel indices, no filtering.
+        let idx = [xyz[0] as i64, xyz[1] as i64, xyz[2] as i64];
+        return p.point_at(l0, idx, dims, layer);
+    }
+    // Level of detail.
+    let nlev = img.levels.len();
+    let lod = if img.mipmapped && nlev > 1 {
+        let raw = match rq.lod {
+            LodArg::Base => 0.0,
+            LodArg::Level(l) => l,
+            LodArg::Grad(dx, dy) => {
+                let size = [l0.width as f32, l0.height as f32, l0.depth as f32];
+                let len = |d: [f32; 3]| -> f32 {
+                    let mut s2 = 0.0f32;
+                    for k in 0..dims {
+                        let v = if p.normalized { d[k] * size[k] } else { d[k] };
+                        s2 += v * v;
+                    }
+                    s2.sqrt()
+                };
+                len(dx).max(len(dy)).log2()
+            }
+        };
+        let l = raw + s.mipmap_bias;
+        let l = if l > s.max_lod { s.max_lod } else { l };
+        let l = if l < s.min_lod { s.min_lod } else { l };
+        if l.is_nan() { 0.0 } else { l.clamp(0.0, (nlev - 1) as f32) }
+    } else {
+        0.0
+    };
+    if let Some(comp) = rq.gather {
+        let lvl = &img.levels[0];
+        return p.gather(lvl, xyz, layer, comp);
+    }
+    if s.mipmap_filter == FilterMode::Linear && p.float_out && lod.fract() != 0.0 {
+        let l = lod.floor() as usize;
+        let w = weight(lod.fract());
+        let a = p.filtered(&img.levels[l], xyz, dims, layer)?;
+        let b = p.filtered(&img.levels[(l + 1).min(nlev - 1)], xyz, dims, layer)?;
+        let mut out = [0u32; 4];
+        for c in 0..4 {
+            out[c] = ((1.0 - w) * f32::from_bits(a[c]) + w * f32::from_bits(b[c])).to_bits();
+        }
+        return Ok(out);
+    }
+    let l = (lod.round() as usize).min(nlev - 1);
+    p.filtered(&img.levels[l], xyz, dims, layer)
+}
+
+/// Reads the raw channels of texel (x, y, z) of `layer`... (indices in range).
+fn texel_raw(img: &Image, lvl: &Level, x: i64, y: i64, slice: i64, read: &mut Read<'_>) -> Result<[u32; 4], MemError> {
+    let f = img.format;
+    let csize = u32::from(f.bits / 8);
+    let addr = lvl
+        .base
+        .wrapping_add((slice as u64).wrapping_mul(lvl.slice_pitch))
+        .wrapping_add((y as u64).wrapping_mul(lvl.row_pitch))
+        .wrapping_add((x as u64).wrapping_mul(u64::from(f.texel_size())));
+    let mut raw = [0u32; 4];
+    for (c, r) in raw.iter_mut().enumerate().take(usize::from(f.channels)) {
+        *r = read(addr.wrapping_add(c as u64 * u64::from(csize)), csize)? as u32;
+    }
+    Ok(raw)
+}
+
+/// One lookup's state: the texture, its effective addressing, and the memory reader.
+struct Pass<'a, 'r, 'x> {
+    t: &'a Texture,
+    float_out: bool,
+    modes: [AddressMode; 3],
+    normalized: bool,
+    read: &'x mut Read<'r>,
+}
+
+impl Pass<'_, '_, '_> {
+    /// The border color as result patterns.
+    fn border(&self) -> [u32; 4] {
+        let b = self.t.sampler.border;
+        if self.float_out { b.map(f32::to_bits) } else { b.map(|v| v as i32 as u32) }
+    }
+
+    /// The effective address mode of dimension `k` (wrap and mirror need normalized
+    /// coordinates; with unnormalized ones they clamp).
+    fn mode(&self, k: usize) -> AddressMode {
+        match self.modes[k] {
+            AddressMode::Wrap | AddressMode::Mirror if !self.normalized => AddressMode::Clamp,
+            m => m,
+        }
+    }
+
+    /// The texel at indices `idx` (before addressing) of `layer`, as result patterns.
+    fn texel(&mut self, lvl: &Level, idx: [i64; 3], dims: usize, layer: u32) -> Result<[u32; 4], MemError> {
+        let size = [lvl.width, lvl.height, lvl.depth];
+        let mut at = [0i64; 3];
+        for k in 0..dims {
+            match address(idx[k], size[k], self.mode(k)) {
+                Some(i) => at[k] = i,
+                None => return Ok(self.border()),
+            }
+        }
+        let img = &self.t.image;
+        let layers = img.layers.max(1);
+        let slice = if img.layered || img.cubemap { i64::from(layer.min(layers - 1)) } else { at[2] };
+        let raw = texel_raw(img, lvl, at[0], at[1], slice, self.read)?;
+        Ok(convert(img.format, &self.t.sampler, raw))
+    }
+
+    fn point_at(&mut self, lvl: &Level, idx: [i64; 3], dims: usize, layer: u32) -> Result<[u32; 4], MemError> {
+        self.texel(lvl, idx, dims, layer)
+    }
+
+    /// Texel-space coordinates of `xyz` on `lvl`.
+    fn texel_coords(&self, lvl: &Level, xyz: [f32; 3], dims: usize) -> [f32; 3] {
+        let size = [lvl.width, lvl.height, lvl.depth];
+        let mut x = xyz;
+        if self.normalized {
+            for k in 0..dims {
+                x[k] = scale(xyz[k], size[k], self.modes[k]);
+            }
+        }
+        x
+    }
+
+    /// Point or linear sampling on one level.
+    fn filtered(&mut self, lvl: &Level, xyz: [f32; 3], dims: usize, layer: u32) -> Result<[u32; 4], MemError> {
+        let x = self.texel_coords(lvl, xyz, dims);
+        if self.t.sampler.filter == FilterMode::Point || !self.float_out {
+            return self.point_at(lvl, [ifloor(x[0]), ifloor(x[1]), ifloor(x[2])], dims, layer);
+        }
+        let mut base = [0i64; 3];
+        let mut w = [0f32; 3];
+        for k in 0..dims {
+            let xb = x[k] - 0.5;
+            let f = xb.floor();
+            base[k] = f as i64;
+            w[k] = weight(xb - f);
+        }
+        let corners = 1usize << dims;
+        let mut acc = [0f32; 4];
+        for n in 0..corners {
+            let mut idx = base;
+            let mut wt = 1.0f32;
+            for k in 0..dims {
+                if n >> k & 1 == 1 {
+                    idx[k] += 1;
+                    wt *= w[k];
+                } else {
+                    wt *= 1.0 - w[k];
+                }
+            }
+            let v = self.texel(lvl, idx, dims, layer)?;
+            for c in 0..4 {
+                acc[c] += wt * f32::from_bits(v[c]);
+            }
+        }
+        Ok(acc.map(f32::to_bits))
+    }
+
+    /// `tld4`: component `comp` of the four texels of the bilinear footprint, counter-clockwise
+    /// from the lower left: T[i, j+1], T[i+1, j+1], T[i+1, j], T[i, j].
+    fn gather(&mut self, lvl: &Level, xyz: [f32; 3], layer: u32, comp: u8) -> Result<[u32; 4], MemError> {
+        let x = self.texel_coords(lvl, xyz, 2);
+        let i = ifloor(x[0] - 0.5);
+        let j = ifloor(x[1] - 0.5);
+        let c = usize::from(comp.min(3));
+        let order = [(i, j + 1), (i + 1, j + 1), (i + 1, j), (i, j)];
+        let mut out = [0u32; 4];
+        for (o, (a, b)) in out.iter_mut().zip(order) {
+            *o = self.texel(lvl, [a, b, 0], 2, layer)?[c];
+        }
+        Ok(out)
+    }
+}
