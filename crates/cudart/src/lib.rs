@@ -12,6 +12,8 @@
 //! - [`ext`]: pitched/2D/3D/peer memory, pointer attributes, host registration, host
 //!   functions, limits and flags, and the per-thread default stream (`_ptsz`/`_ptds`) variants;
 //! - [`graph`]: stream capture and the graph API;
+//! - [`launch`]: `cudaLaunchKernelEx` with launch attributes, cooperative launches and the
+//!   occupancy calculator;
 //! - [`managed`]: unified memory and stream-ordered allocation (memory pools).
 //!
 //! Every symbol CUDA 13.0's libcudart.so.13 exports is exported (under version node
@@ -26,6 +28,7 @@ pub mod api;
 pub mod ext;
 pub mod fatbin;
 pub mod graph;
+pub mod launch;
 pub mod managed;
 pub mod register;
 

@@ -397,11 +397,8 @@ pub(crate) unsafe fn prepare_launch(
         slices.push(s);
     }
     let packed = f.pack_params(&slices)?;
-    // Above 48 KB (less static shared memory) only once raised by cudaFuncSetAttribute.
-    let shared = match u32::try_from(shared) {
-        Ok(s) if s <= f.max_dynamic_shared() => s,
-        _ => return record(Err(Error::InvalidValue)),
-    };
+    // The limit (48 KB less static shared memory unless raised) is checked by the launch.
+    let Ok(shared) = u32::try_from(shared) else { return record(Err(Error::InvalidValue)) };
     Ok((f, packed, shared))
 }
 

@@ -580,36 +580,73 @@ fn stream_ordered_allocation_and_pools() {
 #[test]
 fn memory_pool_struct_layouts_match_cuda_13_0_headers() {
     use runtime::memory::{MemLocation, MemPoolProps};
-    let parts = [
-        field_offsets!(MemLocation, "struct cudaMemLocation", r#type => "type", id => "id"),
-        field_offsets!(MemPoolProps, "struct cudaMemPoolProps",
+    assert_layouts(
+        "layout3",
+        &[
+            field_offsets!(MemLocation, "struct cudaMemLocation", r#type => "type", id => "id"),
+            field_offsets!(MemPoolProps, "struct cudaMemPoolProps",
             allocType => "allocType", handleTypes => "handleTypes", location => "location",
             win32SecurityAttributes => "win32SecurityAttributes", maxSize => "maxSize", usage => "usage",
             reserved => "reserved"),
-    ];
+        ],
+    );
+}
+
+#[test]
+fn launch_struct_layouts_match_cuda_13_0_headers() {
+    use cudart::launch::{LaunchAttribute, LaunchConfigC};
+    assert_layouts(
+        "layout4",
+        &[
+            field_offsets!(LaunchAttribute, "cudaLaunchAttribute", id => "id", val => "val"),
+            field_offsets!(LaunchConfigC, "cudaLaunchConfig_t", gridDim => "gridDim", blockDim => "blockDim",
+            dynamicSmemBytes => "dynamicSmemBytes", stream => "stream", attrs => "attrs", numAttrs => "numAttrs"),
+        ],
+    );
+}
+
+/// Compiles a C++ program printing the offsets and sizes `parts` name (with CUDA 13.0's
+/// headers) and compares them with the Rust layouts.
+fn assert_layouts(name: &str, parts: &[(Vec<(String, usize)>, String)]) {
     let mut want = Vec::new();
     let mut body = String::new();
     for (rows, c) in parts {
-        want.extend(rows);
-        body.push_str(&c);
+        want.extend(rows.iter().cloned());
+        body.push_str(c);
     }
     let src =
         format!("#include <cuda_runtime_api.h>\n#include <cstdio>\n#include <cstddef>\nint main() {{\n{body}}}\n");
     let dir = work_dir();
-    std::fs::write(dir.join("layout3.cpp"), src).expect("write");
+    let cpp = dir.join(format!("{name}.cpp"));
+    std::fs::write(&cpp, src).expect("write");
     let o = Command::new("g++")
         .arg(format!("-I{}", cuda_include().display()))
-        .arg(dir.join("layout3.cpp"))
+        .arg(&cpp)
         .arg("-o")
-        .arg(dir.join("layout3"))
+        .arg(dir.join(name))
         .output()
         .expect("run g++");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let o = Command::new(dir.join("layout3")).output().expect("run layout3");
+    let o = Command::new(dir.join(name)).output().expect("run layout program");
     let text = String::from_utf8_lossy(&o.stdout);
     let c: Vec<(String, usize)> = text
         .lines()
         .filter_map(|l| l.rsplit_once(' ').map(|(a, b)| (a.to_string(), b.parse().unwrap_or(usize::MAX))))
         .collect();
     assert_eq!(c, want);
+}
+
+#[test]
+fn cooperative_launch_grid_sync() {
+    check_pass("cooperative_grid_sync", &[]);
+}
+
+#[test]
+fn launch_kernel_ex_attributes() {
+    check_pass("launch_kernel_ex", &[]);
+}
+
+#[test]
+fn occupancy_calculator() {
+    check_pass("occupancy", &[]);
 }

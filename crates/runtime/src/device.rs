@@ -521,7 +521,7 @@ fn props() -> DeviceProp {
         concurrentManagedAccess: 0,
         computePreemptionSupported: 1,
         canUseHostPointerForRegisteredMem: 0,
-        cooperativeLaunch: 0,
+        cooperativeLaunch: 1,
         sharedMemPerBlockOptin: 232448,
         pageableMemoryAccessUsesHostPageTables: 0,
         directManagedMemAccessFromHost: 0,

@@ -528,5 +528,16 @@ pub fn kernel_work(
     crate::launch::validate(f, grid, block, dynamic_shared)?;
     let module = f.module.clone();
     let name = f.name.clone();
-    Ok(Arc::new(move || crate::launch::run_kernel(&module, &name, grid, block, dynamic_shared, &params, &ctx().mem())))
+    Ok(Arc::new(move || {
+        crate::launch::run_kernel(
+            &module,
+            &name,
+            grid,
+            block,
+            dynamic_shared,
+            &params,
+            &ctx().mem(),
+            Default::default(),
+        )
+    }))
 }
