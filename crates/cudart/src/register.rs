@@ -321,6 +321,11 @@ pub unsafe extern "C" fn __cudaPopCallConfiguration(
     0
 }
 
+/// The host stub registered for kernel `name` (the `func` CUDA reports back for a kernel).
+pub(crate) fn host_stub_of(name: &str) -> usize {
+    registry().functions.iter().find(|(_, (_, n))| n == name).map_or(0, |(h, _)| *h)
+}
+
 pub(crate) fn function_for(host_fun: usize) -> Result<Function> {
     let entry = registry().functions.get(&host_fun).map(|(fb, n)| (fb.clone(), n.clone()));
     let Some((fb, name)) = entry else { return record(Err(Error::InvalidDeviceFunction)) };

@@ -650,3 +650,8 @@ fn launch_kernel_ex_attributes() {
 fn occupancy_calculator() {
     check_pass("occupancy", &[]);
 }
+
+#[test]
+fn graph_api_nodes_edges_update_clone_dot() {
+    check_pass("graph_api", &[]);
+}

@@ -6,7 +6,7 @@ use simt::{Dim3, Fault, FaultKind, MemError};
 use crate::context::{api, ctx};
 use crate::error::{Error, Result};
 use crate::module::Function;
-use crate::stream::{Stream, enqueue, resolve};
+use crate::stream::{Stream, enqueue_as, resolve};
 
 /// The most shared memory (static + dynamic) a block may use (H100 opt-in maximum).
 pub const MAX_SHARED_PER_BLOCK: u32 = 232_448;
@@ -197,7 +197,12 @@ pub fn launch_ex(f: &Function, c: &LaunchConfig, params: Vec<u8>) -> Result<()> 
         let mem = ctx.mem();
         let (grid, block, shared) = (c.grid, c.block, c.dynamic_shared);
         let opts = simt::LaunchOptions { cooperative: c.attrs.cooperative };
-        enqueue(&s, Vec::new(), Box::new(move || run_kernel(&module, &name, grid, block, shared, &params, &mem, opts)));
+        enqueue_as(
+            &s,
+            Vec::new(),
+            Box::new(move || run_kernel(&module, &name, grid, block, shared, &params, &mem, opts)),
+            crate::graph::NodeType::Kernel,
+        );
         if let Some(e) = c.attrs.completion_event {
             e.record(c.stream)?;
         }
