@@ -655,3 +655,53 @@ fn occupancy_calculator() {
 fn graph_api_nodes_edges_update_clone_dot() {
     check_pass("graph_api", &[]);
 }
+
+#[test]
+fn sticky_and_non_sticky_errors_and_reset() {
+    check_pass("error_recovery", &[]);
+}
+
+#[test]
+fn event_timing_and_queries() {
+    check_pass("event_timing", &[]);
+}
+
+#[test]
+fn dynamic_shared_memory_opt_in() {
+    check_pass("dynamic_shared", &[]);
+}
+
+#[test]
+fn cooperative_groups_tiles() {
+    check_pass("cg_tiles", &[]);
+}
+
+#[test]
+fn warp_shuffle_scan_and_match() {
+    check_pass("warp_scan", &[]);
+}
+
+#[test]
+fn atomics_histogram_on_streams() {
+    check_pass("histogram", &[]);
+}
+
+#[test]
+fn tiled_matmul() {
+    check_pass("matmul_tiled", &[]);
+}
+
+#[test]
+fn managed_memory_prefetch_and_advise() {
+    check_pass("managed_prefetch", &[]);
+}
+
+#[test]
+fn capture_fork_join_modes_and_update() {
+    check_pass("capture_modes", &[]);
+}
+
+#[test]
+fn stress_threads_streams_1000_launches() {
+    check_pass("stress_launches", &[]);
+}

@@ -433,6 +433,7 @@ pub fn reset() -> Result<()> {
     LIMITS[limit::MALLOC_HEAP_SIZE as usize].store(8 << 20, Ordering::Relaxed);
     *lock(&c.sticky) = None;
     *lock(&c.async_err) = None;
+    crate::forget_sticky_last_error();
     Ok(())
 }
 
