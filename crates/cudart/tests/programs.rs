@@ -705,3 +705,67 @@ fn capture_fork_join_modes_and_update() {
 fn stress_threads_streams_1000_launches() {
     check_pass("stress_launches", &[]);
 }
+
+#[test]
+fn launch_overhead_benchmark_runs() {
+    check_pass("launch_overhead", &[]);
+}
+
+#[test]
+fn memcpy_3d_stencil() {
+    check_pass("memcpy3d_stencil", &[]);
+}
+
+#[test]
+fn peer_copies_on_one_device() {
+    check_pass("peer_copy", &[]);
+}
+
+#[test]
+fn constant_memory_and_symbols() {
+    check_pass("constant_symbols", &[]);
+}
+
+#[test]
+fn multithreaded_host_graphs() {
+    check_pass("multithread_graphs", &[]);
+}
+
+#[test]
+fn stream_callbacks_order() {
+    check_pass("callbacks_status", &[]);
+}
+
+#[test]
+fn memset_and_memcpy_2d() {
+    check_pass("memset_2d", &[]);
+}
+
+#[test]
+fn device_recursion_function_pointers_virtuals() {
+    check_pass("device_calls", &[]);
+}
+
+#[test]
+fn stream_priorities_and_flags() {
+    check_pass("stream_priorities", &[]);
+}
+
+#[test]
+fn pinned_overlapped_pipeline() {
+    check_pass("pinned_pipeline", &[]);
+}
+
+#[test]
+fn device_printf_compared_on_stdout() {
+    let (stdout, stderr) = run_pass("printf_ordered");
+    let want: String = std::iter::once("host before\n".to_string())
+        .chain((0..8).map(|t| {
+            let parity = if t % 2 == 1 { "odd" } else { "even" };
+            let c = (b'a' + t as u8) as char;
+            format!("thread {t:2}: {:5.2} {:x} {parity} {c} {}\n", t as f32 * 1.25, t * 17, -(t as i64))
+        }))
+        .chain(["host after\n".to_string(), "PASS\n".to_string()])
+        .collect();
+    assert_eq!(stdout, want, "stderr:\n{stderr}");
+}

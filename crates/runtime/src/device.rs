@@ -225,6 +225,27 @@ fn check(device: i32) -> Result<()> {
     if device == 0 { Ok(()) } else { Err(Error::InvalidDevice) }
 }
 
+/// `cudaDeviceCanAccessPeer`: never (there is one device, and a device is not its own peer).
+pub fn can_access_peer(device: i32, peer: i32) -> Result<bool> {
+    crate::context::api(|_| {
+        check(device)?;
+        check(peer)?;
+        Ok(false)
+    })
+}
+
+/// `cudaDeviceEnablePeerAccess` / `cudaDeviceDisablePeerAccess`: `peer` is never a peer of the
+/// current device ([`Error::InvalidDevice`]); `flags` must be 0.
+pub fn peer_access(peer: i32, flags: u32) -> Result<()> {
+    crate::context::api(|_| {
+        if flags != 0 {
+            return Err(Error::InvalidValue);
+        }
+        check(peer)?;
+        Err(Error::InvalidDevice)
+    })
+}
+
 /// `cudaGetDeviceCount`: 1 (0 devices, [`Error::NoDevice`], when `CUDA_VISIBLE_DEVICES`
 /// hides device 0).
 pub fn device_count() -> Result<i32> {
