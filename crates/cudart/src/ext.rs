@@ -751,3 +751,27 @@ pub unsafe extern "C" fn cudaStreamGetDevice_ptsz(s: *mut c_void, dev: *mut i32)
     // SAFETY: forwarded contract.
     unsafe { out(dev, stream(ptsz(s)).id().map(|_| 0)) }
 }
+
+/// `cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice)`: 0.
+///
+/// # Safety
+/// `can` valid for writes.
+pub unsafe extern "C" fn cudaDeviceCanAccessPeer(can: *mut i32, dev: i32, peer: i32) -> i32 {
+    if can.is_null() {
+        return code(record::<()>(Err(Error::InvalidValue)));
+    }
+    code(device::can_access_peer(dev, peer).map(|c| {
+        // SAFETY: non-null, valid for writes per the contract.
+        unsafe { can.write(i32::from(c)) }
+    }))
+}
+
+/// `cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags)`: there is no peer.
+pub extern "C" fn cudaDeviceEnablePeerAccess(peer: i32, flags: u32) -> i32 {
+    code(device::peer_access(peer, flags))
+}
+
+/// `cudaDeviceDisablePeerAccess(int peerDevice)`: there is no peer.
+pub extern "C" fn cudaDeviceDisablePeerAccess(peer: i32) -> i32 {
+    code(device::peer_access(peer, 0))
+}

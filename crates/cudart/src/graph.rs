@@ -275,12 +275,12 @@ unsafe fn deps_of(deps: *const *mut c_void, n: usize) -> Result<Vec<GraphNode>> 
 ///
 /// # Safety
 /// `node` must be valid for writes; `deps` must hold `n` handles.
-unsafe fn add(
+pub(crate) unsafe fn add(
     node: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
     n: usize,
-    work: impl FnOnce() -> Result<Option<graph::NodeFn>>,
+    kind: impl FnOnce() -> Result<graph::NodeKind>,
 ) -> i32 {
     if node.is_null() {
         return code(record::<()>(Err(Error::InvalidValue)));
@@ -288,11 +288,110 @@ unsafe fn add(
     let r = (|| {
         // SAFETY: forwarded contract.
         let deps = record(unsafe { deps_of(deps, n) })?;
-        let w = work()?;
-        Graph(g as u64).add_node(&deps, w)
+        let k = record(kind())?;
+        Graph(g as u64).add(&deps, k)
     })();
     // SAFETY: forwarded contract.
     unsafe { out(node, r.map(|h| h.0 as *mut c_void)) }
+}
+
+/// A kernel node from `cudaKernelNodeParams` (the arguments are copied now).
+///
+/// # Safety
+/// `p` null or valid, `p->kernelParams` one pointer per kernel parameter.
+pub(crate) unsafe fn kernel_kind(p: *const KernelNodeParams) -> Result<graph::NodeKind> {
+    if p.is_null() {
+        return Err(Error::InvalidValue);
+    }
+    // SAFETY: non-null, valid per the contract.
+    let p = unsafe { p.read() };
+    if !p.extra.is_null() {
+        return Err(Error::NotSupported);
+    }
+    // SAFETY: forwarded contract.
+    let (f, packed, shared) =
+        unsafe { crate::register::prepare_launch(p.func as usize, p.kernelParams, p.sharedMemBytes as usize) }?;
+    graph::KernelNode::new(f, p.gridDim.into(), p.blockDim.into(), shared, packed).map(graph::NodeKind::Kernel)
+}
+
+/// A memset node from `cudaMemsetParams`.
+///
+/// # Safety
+/// `p` null or valid.
+pub(crate) unsafe fn memset_kind(p: *const MemsetParams) -> Result<graph::NodeKind> {
+    if p.is_null() {
+        return Err(Error::InvalidValue);
+    }
+    // SAFETY: non-null, valid per the contract.
+    let p = unsafe { p.read() };
+    let s = Set3D {
+        dst: DevicePtr(p.dst as u64),
+        pitch: p.pitch,
+        slice_rows: p.height,
+        value: p.value,
+        elem_size: p.elementSize,
+        width: p.width,
+        height: p.height,
+        depth: 1,
+    };
+    Ok(work_kind(graph::NodeType::Memset, s.work()?.map(memory::node_work)))
+}
+
+/// A memcpy node from `cudaMemcpy3DParms`.
+///
+/// # Safety
+/// `p` valid; host memory it covers must stay valid while the graph may run.
+pub(crate) unsafe fn memcpy_kind(p: *const Memcpy3DParms) -> Result<graph::NodeKind> {
+    // SAFETY: forwarded contract.
+    let c = unsafe { copy_3d_of(p) }?;
+    // SAFETY: forwarded contract.
+    Ok(work_kind(graph::NodeType::Memcpy, unsafe { c.work() }?.map(memory::node_work)))
+}
+
+/// A 1D memcpy node.
+///
+/// # Safety
+/// Host memory covered must stay valid while the graph may run.
+pub(crate) unsafe fn memcpy_1d_kind(
+    dst: *mut c_void,
+    src: *const c_void,
+    count: usize,
+    kind: i32,
+) -> Result<graph::NodeKind> {
+    let kind = memory::MemcpyKind::from_raw(kind)?;
+    let c = memory::Copy3D {
+        dst: dst as u64,
+        dpitch: count,
+        dheight: 1,
+        src: src as u64,
+        spitch: count,
+        sheight: 1,
+        width: count,
+        height: 1,
+        depth: 1,
+        kind,
+    };
+    // SAFETY: forwarded contract.
+    Ok(work_kind(graph::NodeType::Memcpy, unsafe { c.work() }?.map(memory::node_work)))
+}
+
+/// A host node from `cudaHostNodeParams`.
+///
+/// # Safety
+/// `p` null or valid.
+pub(crate) unsafe fn host_kind(p: *const HostNodeParams) -> Result<graph::NodeKind> {
+    if p.is_null() {
+        return Err(Error::InvalidValue);
+    }
+    // SAFETY: non-null, valid per the contract.
+    let p = unsafe { p.read() };
+    let Some(f) = p.fn_ else { return Err(Error::InvalidValue) };
+    Ok(graph::NodeKind::Work { ty: graph::NodeType::Host, work: std::sync::Arc::from(host_fn_work(f, p.userData)) })
+}
+
+/// Work of type `ty` (`None`, nothing to do: still a node of that type).
+fn work_kind(ty: graph::NodeType, w: Option<graph::NodeFn>) -> graph::NodeKind {
+    graph::NodeKind::Work { ty, work: w.unwrap_or_else(|| std::sync::Arc::new(|| {})) }
 }
 
 /// `cudaGraphAddKernelNode(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *deps, size_t
@@ -307,20 +406,8 @@ pub unsafe extern "C" fn cudaGraphAddKernelNode(
     n: usize,
     p: *const KernelNodeParams,
 ) -> i32 {
-    let work = || {
-        if p.is_null() {
-            return record(Err(Error::InvalidValue));
-        }
-        // SAFETY: non-null, valid per the contract.
-        let p = unsafe { p.read() };
-        if !p.extra.is_null() {
-            return record(Err(Error::NotSupported));
-        }
-        // SAFETY: forwarded contract.
-        let (f, packed, shared) =
-            unsafe { crate::register::prepare_launch(p.func as usize, p.kernelParams, p.sharedMemBytes as usize) }?;
-        record(graph::kernel_work(&f, p.gridDim.into(), p.blockDim.into(), shared, packed)).map(Some)
-    };
+    // SAFETY: forwarded contract.
+    let work = || unsafe { kernel_kind(p) };
     // SAFETY: forwarded contract.
     unsafe { add(node, g, deps, n, work) }
 }
@@ -336,12 +423,8 @@ pub unsafe extern "C" fn cudaGraphAddMemcpyNode(
     n: usize,
     p: *const Memcpy3DParms,
 ) -> i32 {
-    let work = || {
-        // SAFETY: forwarded contract.
-        let c = record(unsafe { copy_3d_of(p) })?;
-        // SAFETY: forwarded contract.
-        Ok(record(unsafe { c.work() })?.map(memory::node_work))
-    };
+    // SAFETY: forwarded contract.
+    let work = || unsafe { memcpy_kind(p) };
     // SAFETY: forwarded contract.
     unsafe { add(node, g, deps, n, work) }
 }
@@ -362,23 +445,8 @@ pub unsafe extern "C" fn cudaGraphAddMemcpyNode1D(
     count: usize,
     kind: i32,
 ) -> i32 {
-    let work = || {
-        let kind = record(memory::MemcpyKind::from_raw(kind))?;
-        let c = memory::Copy3D {
-            dst: dst as u64,
-            dpitch: count,
-            dheight: 1,
-            src: src as u64,
-            spitch: count,
-            sheight: 1,
-            width: count,
-            height: 1,
-            depth: 1,
-            kind,
-        };
-        // SAFETY: forwarded contract.
-        Ok(record(unsafe { c.work() })?.map(memory::node_work))
-    };
+    // SAFETY: forwarded contract.
+    let work = || unsafe { memcpy_1d_kind(dst, src, count, kind) };
     // SAFETY: forwarded contract.
     unsafe { add(node, g, deps, n, work) }
 }
@@ -394,24 +462,8 @@ pub unsafe extern "C" fn cudaGraphAddMemsetNode(
     n: usize,
     p: *const MemsetParams,
 ) -> i32 {
-    let work = || {
-        if p.is_null() {
-            return record(Err(Error::InvalidValue));
-        }
-        // SAFETY: non-null, valid per the contract.
-        let p = unsafe { p.read() };
-        let s = Set3D {
-            dst: DevicePtr(p.dst as u64),
-            pitch: p.pitch,
-            slice_rows: p.height,
-            value: p.value,
-            elem_size: p.elementSize,
-            width: p.width,
-            height: p.height,
-            depth: 1,
-        };
-        Ok(record(s.work())?.map(memory::node_work))
-    };
+    // SAFETY: forwarded contract.
+    let work = || unsafe { memset_kind(p) };
     // SAFETY: forwarded contract.
     unsafe { add(node, g, deps, n, work) }
 }
@@ -427,16 +479,8 @@ pub unsafe extern "C" fn cudaGraphAddHostNode(
     n: usize,
     p: *const HostNodeParams,
 ) -> i32 {
-    let work = || {
-        if p.is_null() {
-            return record(Err(Error::InvalidValue));
-        }
-        // SAFETY: non-null, valid per the contract.
-        let p = unsafe { p.read() };
-        let Some(f) = p.fn_ else { return record(Err(Error::InvalidValue)) };
-        let w: graph::NodeFn = std::sync::Arc::from(host_fn_work(f, p.userData));
-        Ok(Some(w))
-    };
+    // SAFETY: forwarded contract.
+    let work = || unsafe { host_kind(p) };
     // SAFETY: forwarded contract.
     unsafe { add(node, g, deps, n, work) }
 }
@@ -452,7 +496,7 @@ pub unsafe extern "C" fn cudaGraphAddEmptyNode(
     n: usize,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { add(node, g, deps, n, || Ok(None)) }
+    unsafe { add(node, g, deps, n, || Ok(graph::NodeKind::Empty)) }
 }
 
 /// `cudaGraphGetNodes(cudaGraph_t, cudaGraphNode_t *nodes, size_t *numNodes)`: with `nodes`

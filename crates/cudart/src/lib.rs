@@ -11,7 +11,11 @@
 //! - [`api`]: the common runtime API (devices, memory, streams, events, errors);
 //! - [`ext`]: pitched/2D/3D/peer memory, pointer attributes, host registration, host
 //!   functions, limits and flags, and the per-thread default stream (`_ptsz`/`_ptds`) variants;
-//! - [`graph`]: stream capture and the graph API;
+//! - [`graph`]: stream capture and the graph API (building graphs);
+//! - [`graph_nodes`]: graph structure queries, edges, node parameters, executable graph
+//!   updates, cloning and dot output;
+//! - [`launch`]: `cudaLaunchKernelEx` with launch attributes, cooperative launches and the
+//!   occupancy calculator;
 //! - [`managed`]: unified memory and stream-ordered allocation (memory pools);
 //! - [`tex`]: CUDA arrays and array copies, texture and surface objects.
 //!
@@ -27,6 +31,8 @@ pub mod api;
 pub mod ext;
 pub mod fatbin;
 pub mod graph;
+pub mod graph_nodes;
+pub mod launch;
 pub mod managed;
 pub mod register;
 pub mod tex;

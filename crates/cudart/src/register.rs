@@ -321,6 +321,11 @@ pub unsafe extern "C" fn __cudaPopCallConfiguration(
     0
 }
 
+/// The host stub registered for kernel `name` (the `func` CUDA reports back for a kernel).
+pub(crate) fn host_stub_of(name: &str) -> usize {
+    registry().functions.iter().find(|(_, (_, n))| n == name).map_or(0, |(h, _)| *h)
+}
+
 pub(crate) fn function_for(host_fun: usize) -> Result<Function> {
     let entry = registry().functions.get(&host_fun).map(|(fb, n)| (fb.clone(), n.clone()));
     let Some((fb, name)) = entry else { return record(Err(Error::InvalidDeviceFunction)) };
@@ -397,11 +402,8 @@ pub(crate) unsafe fn prepare_launch(
         slices.push(s);
     }
     let packed = f.pack_params(&slices)?;
-    // Above 48 KB (less static shared memory) only once raised by cudaFuncSetAttribute.
-    let shared = match u32::try_from(shared) {
-        Ok(s) if s <= f.max_dynamic_shared() => s,
-        _ => return record(Err(Error::InvalidValue)),
-    };
+    // The limit (48 KB less static shared memory unless raised) is checked by the launch.
+    let Ok(shared) = u32::try_from(shared) else { return record(Err(Error::InvalidValue)) };
     Ok((f, packed, shared))
 }
 

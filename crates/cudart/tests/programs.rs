@@ -580,32 +580,54 @@ fn stream_ordered_allocation_and_pools() {
 #[test]
 fn memory_pool_struct_layouts_match_cuda_13_0_headers() {
     use runtime::memory::{MemLocation, MemPoolProps};
-    let parts = [
-        field_offsets!(MemLocation, "struct cudaMemLocation", r#type => "type", id => "id"),
-        field_offsets!(MemPoolProps, "struct cudaMemPoolProps",
+    assert_layouts(
+        "layout3",
+        &[
+            field_offsets!(MemLocation, "struct cudaMemLocation", r#type => "type", id => "id"),
+            field_offsets!(MemPoolProps, "struct cudaMemPoolProps",
             allocType => "allocType", handleTypes => "handleTypes", location => "location",
             win32SecurityAttributes => "win32SecurityAttributes", maxSize => "maxSize", usage => "usage",
             reserved => "reserved"),
-    ];
+        ],
+    );
+}
+
+#[test]
+fn launch_struct_layouts_match_cuda_13_0_headers() {
+    use cudart::launch::{LaunchAttribute, LaunchConfigC};
+    assert_layouts(
+        "layout4",
+        &[
+            field_offsets!(LaunchAttribute, "cudaLaunchAttribute", id => "id", val => "val"),
+            field_offsets!(LaunchConfigC, "cudaLaunchConfig_t", gridDim => "gridDim", blockDim => "blockDim",
+            dynamicSmemBytes => "dynamicSmemBytes", stream => "stream", attrs => "attrs", numAttrs => "numAttrs"),
+        ],
+    );
+}
+
+/// Compiles a C++ program printing the offsets and sizes `parts` name (with CUDA 13.0's
+/// headers) and compares them with the Rust layouts.
+fn assert_layouts(name: &str, parts: &[(Vec<(String, usize)>, String)]) {
     let mut want = Vec::new();
     let mut body = String::new();
     for (rows, c) in parts {
-        want.extend(rows);
-        body.push_str(&c);
+        want.extend(rows.iter().cloned());
+        body.push_str(c);
     }
     let src =
         format!("#include <cuda_runtime_api.h>\n#include <cstdio>\n#include <cstddef>\nint main() {{\n{body}}}\n");
     let dir = work_dir();
-    std::fs::write(dir.join("layout3.cpp"), src).expect("write");
+    let cpp = dir.join(format!("{name}.cpp"));
+    std::fs::write(&cpp, src).expect("write");
     let o = Command::new("g++")
         .arg(format!("-I{}", cuda_include().display()))
-        .arg(dir.join("layout3.cpp"))
+        .arg(&cpp)
         .arg("-o")
-        .arg(dir.join("layout3"))
+        .arg(dir.join(name))
         .output()
         .expect("run g++");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let o = Command::new(dir.join("layout3")).output().expect("run layout3");
+    let o = Command::new(dir.join(name)).output().expect("run layout program");
     let text = String::from_utf8_lossy(&o.stdout);
     let c: Vec<(String, usize)> = text
         .lines()
@@ -700,4 +722,138 @@ fn texture_struct_layouts_match_cuda_13_0_headers() {
         .collect();
     let want: Vec<(String, usize)> = want.into_iter().map(|(n, v)| (n.to_string(), v)).collect();
     assert_eq!(c, want);
+}
+
+#[test]
+fn cooperative_launch_grid_sync() {
+    check_pass("cooperative_grid_sync", &[]);
+}
+
+#[test]
+fn launch_kernel_ex_attributes() {
+    check_pass("launch_kernel_ex", &[]);
+}
+
+#[test]
+fn occupancy_calculator() {
+    check_pass("occupancy", &[]);
+}
+
+#[test]
+fn graph_api_nodes_edges_update_clone_dot() {
+    check_pass("graph_api", &[]);
+}
+
+#[test]
+fn sticky_and_non_sticky_errors_and_reset() {
+    check_pass("error_recovery", &[]);
+}
+
+#[test]
+fn event_timing_and_queries() {
+    check_pass("event_timing", &[]);
+}
+
+#[test]
+fn dynamic_shared_memory_opt_in() {
+    check_pass("dynamic_shared", &[]);
+}
+
+#[test]
+fn cooperative_groups_tiles() {
+    check_pass("cg_tiles", &[]);
+}
+
+#[test]
+fn warp_shuffle_scan_and_match() {
+    check_pass("warp_scan", &[]);
+}
+
+#[test]
+fn atomics_histogram_on_streams() {
+    check_pass("histogram", &[]);
+}
+
+#[test]
+fn tiled_matmul() {
+    check_pass("matmul_tiled", &[]);
+}
+
+#[test]
+fn managed_memory_prefetch_and_advise() {
+    check_pass("managed_prefetch", &[]);
+}
+
+#[test]
+fn capture_fork_join_modes_and_update() {
+    check_pass("capture_modes", &[]);
+}
+
+#[test]
+fn stress_threads_streams_1000_launches() {
+    check_pass("stress_launches", &[]);
+}
+
+#[test]
+fn launch_overhead_benchmark_runs() {
+    check_pass("launch_overhead", &[]);
+}
+
+#[test]
+fn memcpy_3d_stencil() {
+    check_pass("memcpy3d_stencil", &[]);
+}
+
+#[test]
+fn peer_copies_on_one_device() {
+    check_pass("peer_copy", &[]);
+}
+
+#[test]
+fn constant_memory_and_symbols() {
+    check_pass("constant_symbols", &[]);
+}
+
+#[test]
+fn multithreaded_host_graphs() {
+    check_pass("multithread_graphs", &[]);
+}
+
+#[test]
+fn stream_callbacks_order() {
+    check_pass("callbacks_status", &[]);
+}
+
+#[test]
+fn memset_and_memcpy_2d() {
+    check_pass("memset_2d", &[]);
+}
+
+#[test]
+fn device_recursion_function_pointers_virtuals() {
+    check_pass("device_calls", &[]);
+}
+
+#[test]
+fn stream_priorities_and_flags() {
+    check_pass("stream_priorities", &[]);
+}
+
+#[test]
+fn pinned_overlapped_pipeline() {
+    check_pass("pinned_pipeline", &[]);
+}
+
+#[test]
+fn device_printf_compared_on_stdout() {
+    let (stdout, stderr) = run_pass("printf_ordered");
+    let want: String = std::iter::once("host before\n".to_string())
+        .chain((0..8).map(|t| {
+            let parity = if t % 2 == 1 { "odd" } else { "even" };
+            let c = (b'a' + t as u8) as char;
+            format!("thread {t:2}: {:5.2} {:x} {parity} {c} {}\n", t as f32 * 1.25, t * 17, -(t as i64))
+        }))
+        .chain(["host after\n".to_string(), "PASS\n".to_string()])
+        .collect();
+    assert_eq!(stdout, want, "stderr:\n{stderr}");
 }

@@ -225,6 +225,27 @@ fn check(device: i32) -> Result<()> {
     if device == 0 { Ok(()) } else { Err(Error::InvalidDevice) }
 }
 
+/// `cudaDeviceCanAccessPeer`: never (there is one device, and a device is not its own peer).
+pub fn can_access_peer(device: i32, peer: i32) -> Result<bool> {
+    crate::context::api(|_| {
+        check(device)?;
+        check(peer)?;
+        Ok(false)
+    })
+}
+
+/// `cudaDeviceEnablePeerAccess` / `cudaDeviceDisablePeerAccess`: `peer` is never a peer of the
+/// current device ([`Error::InvalidDevice`]); `flags` must be 0.
+pub fn peer_access(peer: i32, flags: u32) -> Result<()> {
+    crate::context::api(|_| {
+        if flags != 0 {
+            return Err(Error::InvalidValue);
+        }
+        check(peer)?;
+        Err(Error::InvalidDevice)
+    })
+}
+
 /// `cudaGetDeviceCount`: 1 (0 devices, [`Error::NoDevice`], when `CUDA_VISIBLE_DEVICES`
 /// hides device 0).
 pub fn device_count() -> Result<i32> {
@@ -433,6 +454,7 @@ pub fn reset() -> Result<()> {
     LIMITS[limit::MALLOC_HEAP_SIZE as usize].store(8 << 20, Ordering::Relaxed);
     *lock(&c.sticky) = None;
     *lock(&c.async_err) = None;
+    crate::forget_sticky_last_error();
     Ok(())
 }
 
@@ -521,7 +543,7 @@ fn props() -> DeviceProp {
         concurrentManagedAccess: 0,
         computePreemptionSupported: 1,
         canUseHostPointerForRegisteredMem: 0,
-        cooperativeLaunch: 0,
+        cooperativeLaunch: 1,
         sharedMemPerBlockOptin: 232448,
         pageableMemoryAccessUsesHostPageTables: 0,
         directManagedMemAccessFromHost: 0,

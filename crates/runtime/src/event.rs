@@ -46,6 +46,16 @@ pub(crate) fn marker_of(e: Event) -> Result<Option<Arc<Marker>>> {
     Ok(lock(&get(e)?.marker).clone())
 }
 
+/// Starts a record of `e` completed by whoever completes the returned marker (a graph's event
+/// record node).
+pub(crate) fn begin_record(e: Event) -> Result<Arc<Marker>> {
+    let ev = get(e)?;
+    let m = Arc::new(Marker::default());
+    *lock(&ev.marker) = Some(m.clone());
+    *lock(&ev.capture) = None;
+    Ok(m)
+}
+
 impl Event {
     /// `cudaEventCreate`.
     pub fn new() -> Result<Event> {

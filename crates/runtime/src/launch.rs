@@ -6,7 +6,7 @@ use simt::{Dim3, Fault, FaultKind, MemError};
 use crate::context::{api, ctx};
 use crate::error::{Error, Result};
 use crate::module::Function;
-use crate::stream::{Stream, enqueue, resolve};
+use crate::stream::{Stream, enqueue_as, resolve};
 
 /// The most shared memory (static + dynamic) a block may use (H100 opt-in maximum).
 pub const MAX_SHARED_PER_BLOCK: u32 = 232_448;
@@ -76,7 +76,11 @@ pub fn validate(f: &Function, grid: Dim3, block: Dim3, dynamic_shared: u32) -> R
     {
         return Err(Error::LaunchOutOfResources);
     }
-    if u64::from(dynamic_shared) + u64::from(k.static_shared) > u64::from(MAX_SHARED_PER_BLOCK) {
+    // Above 48 KB (less static shared memory) only once raised by
+    // cudaFuncAttributeMaxDynamicSharedMemorySize, as CUDA's opt-in.
+    if dynamic_shared > f.max_dynamic_shared()
+        || u64::from(dynamic_shared) + u64::from(k.static_shared) > u64::from(MAX_SHARED_PER_BLOCK)
+    {
         return Err(Error::InvalidValue);
     }
     if let Some(e) = &k.load_error {
@@ -109,23 +113,106 @@ pub fn launch_packed(
     stream: Stream,
     params: Vec<u8>,
 ) -> Result<()> {
-    api(|c| {
-        validate(f, grid, block, dynamic_shared)?;
-        let s = resolve(stream)?;
+    launch_ex(f, &LaunchConfig { grid, block, dynamic_shared, stream, attrs: LaunchAttrs::default() }, params)
+}
+
+/// A launch's configuration, as `cudaLaunchConfig_t` gives it.
+#[derive(Debug, Clone, Copy)]
+pub struct LaunchConfig {
+    /// Grid dimensions (blocks).
+    pub grid: Dim3,
+    /// Block dimensions (threads).
+    pub block: Dim3,
+    /// Dynamic shared memory per block, bytes.
+    pub dynamic_shared: u32,
+    /// The stream.
+    pub stream: Stream,
+    /// The launch attributes.
+    pub attrs: LaunchAttrs,
+}
+
+/// The launch attributes of `cudaLaunchKernelEx` that matter on the CPU device.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LaunchAttrs {
+    /// `cudaLaunchAttributeCooperative`: all blocks co-resident, grid-wide sync allowed.
+    pub cooperative: bool,
+    /// `cudaLaunchAttributeClusterDimension` (blocks per cluster), if set.
+    pub cluster: Option<Dim3>,
+    /// `cudaLaunchAttributePriority` (accepted; every priority runs alike on the CPU).
+    pub priority: i32,
+    /// `cudaLaunchAttributeLaunchCompletionEvent` / `ProgrammaticEvent`: an event recorded
+    /// when the kernel completes.
+    pub completion_event: Option<crate::event::Event>,
+}
+
+/// The most blocks of `f` a cooperative launch may have: resident blocks per multiprocessor
+/// times the multiprocessor count (as `cudaOccupancyMaxActiveBlocksPerMultiprocessor` says).
+pub fn max_cooperative_blocks(f: &Function, block: Dim3, dynamic_shared: u32) -> Result<u64> {
+    let threads = u64::from(block.x) * u64::from(block.y) * u64::from(block.z);
+    let per_sm = max_active_blocks_per_sm(f, threads.min(1024) as i32, dynamic_shared as usize)?;
+    Ok(u64::from(per_sm.max(0) as u32) * u64::from(crate::device::cores().max(1) as u32))
+}
+
+/// Checks the launch attributes against the configuration, as CUDA does: a cooperative grid
+/// must fit on the device at once ([`Error::CooperativeLaunchTooLarge`]); cluster dimensions
+/// must divide the grid and hold at most 8 blocks ([`Error::InvalidClusterSize`]).
+fn validate_attrs(f: &Function, c: &LaunchConfig) -> Result<()> {
+    if let Some(cl) = c.attrs.cluster {
+        let size = u64::from(cl.x) * u64::from(cl.y) * u64::from(cl.z);
+        if size == 0
+            || size > 8
+            || !c.grid.x.is_multiple_of(cl.x)
+            || !c.grid.y.is_multiple_of(cl.y)
+            || !c.grid.z.is_multiple_of(cl.z)
+        {
+            return Err(Error::InvalidClusterSize);
+        }
+        if size > 1 {
+            // The engine runs every block as a cluster of its own.
+            return Err(Error::NotSupported);
+        }
+    }
+    if c.attrs.cooperative {
+        let blocks = u64::from(c.grid.x) * u64::from(c.grid.y) * u64::from(c.grid.z);
+        if blocks > max_cooperative_blocks(f, c.block, c.dynamic_shared)? {
+            return Err(Error::CooperativeLaunchTooLarge);
+        }
+    }
+    Ok(())
+}
+
+/// `cudaLaunchKernelEx`: launches `f` with a packed parameter buffer under `c` (with its
+/// attributes). Configuration errors are returned at once; faults are reported (sticky) by
+/// the next synchronizing call.
+pub fn launch_ex(f: &Function, c: &LaunchConfig, params: Vec<u8>) -> Result<()> {
+    api(|ctx| {
+        validate(f, c.grid, c.block, c.dynamic_shared)?;
+        validate_attrs(f, c)?;
+        let s = resolve(c.stream)?;
+        if let Some(e) = c.attrs.completion_event {
+            crate::event::marker_of(e)?;
+        }
         let module = f.module.clone();
         let name = f.name.clone();
-        let mem = c.mem();
-        enqueue(
+        let mem = ctx.mem();
+        let (grid, block, shared) = (c.grid, c.block, c.dynamic_shared);
+        let opts = simt::LaunchOptions { cooperative: c.attrs.cooperative };
+        enqueue_as(
             &s,
             Vec::new(),
-            Box::new(move || run_kernel(&module, &name, grid, block, dynamic_shared, &params, &mem)),
+            Box::new(move || run_kernel(&module, &name, grid, block, shared, &params, &mem, opts)),
+            crate::graph::NodeType::Kernel,
         );
+        if let Some(e) = c.attrs.completion_event {
+            e.record(c.stream)?;
+        }
         Ok(())
     })
 }
 
 /// The work of one kernel launch, as a stream or a graph runs it: nothing if the context has
 /// faulted; else the launch, then its printf output, or the fault's report and sticky error.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run_kernel(
     module: &crate::module::ModuleInner,
     name: &str,
@@ -134,11 +221,12 @@ pub(crate) fn run_kernel(
     dynamic_shared: u32,
     params: &[u8],
     mem: &simt::DeviceMemory,
+    opts: simt::LaunchOptions,
 ) {
     if crate::context::sticky().is_some() {
         return;
     }
-    match module.program.launch(name, grid, block, dynamic_shared, params, mem) {
+    match module.program.launch_with(name, grid, block, dynamic_shared, params, mem, opts) {
         Ok(stats) => write_printf_output(&stats.printf_output),
         Err(fault) => report_fault(&fault),
     }
@@ -172,4 +260,19 @@ pub fn max_active_blocks_per_sm(f: &Function, block_size: i32, dynamic_shared: u
     let by_shared = if shared == 0 { u64::MAX } else { 233_472 / (shared + 1024) };
     let by_regs = 65536 / (u64::from(warps) * 32 * 32);
     Ok(u64::from(by_threads).min(by_shared).min(by_regs).min(32) as i32)
+}
+
+/// `cudaOccupancyAvailableDynamicSMemPerBlock`: the most dynamic shared memory per block that
+/// still lets `num_blocks` blocks of `block_size` threads reside on one multiprocessor (0 if
+/// they do not fit at all).
+pub fn available_dynamic_shared(f: &Function, num_blocks: i32, block_size: i32) -> Result<usize> {
+    if num_blocks <= 0 || block_size <= 0 || block_size > 1024 {
+        return Err(Error::InvalidValue);
+    }
+    if max_active_blocks_per_sm(f, block_size, 0)? < num_blocks {
+        return Ok(0);
+    }
+    let static_shared = u64::from(f.info().map_or(0, |k| k.static_shared));
+    let per_block = (233_472 / u64::from(num_blocks as u32)).saturating_sub(1024 + static_shared);
+    Ok(per_block.min(u64::from(MAX_SHARED_PER_BLOCK).saturating_sub(static_shared)) as usize)
 }

@@ -73,6 +73,16 @@ pub fn get_last_error() -> Result<()> {
     }
 }
 
+/// After `cudaDeviceReset`: the calling thread's last error no longer reports the (gone)
+/// sticky error.
+pub(crate) fn forget_sticky_last_error() {
+    LAST_ERROR.with(|c| {
+        if Error::from_code(c.get()).is_some_and(|e| e.is_sticky()) {
+            c.set(0);
+        }
+    });
+}
+
 /// `cudaPeekAtLastError`: like [`get_last_error`] without resetting.
 pub fn peek_at_last_error() -> Result<()> {
     if let Some(e) = context::sticky() {

@@ -15,7 +15,7 @@ use simt::{DeviceMemory, DevicePtr, GLOBAL_BASE, MemError};
 
 use crate::context::{api, ctx, lock};
 use crate::error::{Error, Result};
-use crate::stream::{Stream, enqueue, resolve, run_sync, wait_all};
+use crate::stream::{Stream, enqueue, enqueue_as, resolve, run_sync, wait_all};
 
 /// The size of simt's device address range that `cudaMemcpyDefault` treats as device memory.
 const DEVICE_RANGE: u64 = 1 << 44;
@@ -206,7 +206,7 @@ fn memset_on(dst: DevicePtr, value: u8, count: usize, stream: Option<Stream>) ->
             }
             Some(s) => {
                 let st = resolve(s)?;
-                enqueue(
+                enqueue_as(
                     &st,
                     Vec::new(),
                     Box::new(move || {
@@ -214,6 +214,7 @@ fn memset_on(dst: DevicePtr, value: u8, count: usize, stream: Option<Stream>) ->
                             ctx().set_async(mem_err(e));
                         }
                     }),
+                    crate::graph::NodeType::Memset,
                 );
                 Ok(())
             }
@@ -289,7 +290,7 @@ pub unsafe fn memcpy_raw(dst: u64, src: u64, count: usize, kind: MemcpyKind, str
             }
             Some(s) => {
                 let st = resolve(s)?;
-                enqueue(
+                enqueue_as(
                     &st,
                     Vec::new(),
                     Box::new(move || {
@@ -297,6 +298,7 @@ pub unsafe fn memcpy_raw(dst: u64, src: u64, count: usize, kind: MemcpyKind, str
                             ctx().set_async(e);
                         }
                     }),
+                    crate::graph::NodeType::Memcpy,
                 );
                 Ok(())
             }
@@ -330,7 +332,7 @@ fn submit(on: On, work: MemWork) -> Result<()> {
         }
         On::Async(s) => {
             let st = resolve(s)?;
-            enqueue(
+            enqueue_as(
                 &st,
                 Vec::new(),
                 Box::new(move || {
@@ -338,6 +340,7 @@ fn submit(on: On, work: MemWork) -> Result<()> {
                         ctx().set_async(e);
                     }
                 }),
+                crate::graph::NodeType::Memcpy,
             );
             Ok(())
         }
@@ -1028,7 +1031,7 @@ pub fn free_async(ptr: DevicePtr, stream: Stream) -> Result<()> {
             return Err(Error::InvalidValue);
         }
         let mem = c.mem();
-        enqueue(
+        enqueue_as(
             &st,
             Vec::new(),
             Box::new(move || {
@@ -1040,6 +1043,7 @@ pub fn free_async(ptr: DevicePtr, stream: Stream) -> Result<()> {
                     pl.used = pl.used.saturating_sub(size);
                 }
             }),
+            crate::graph::NodeType::MemFree,
         );
         Ok(())
     })

@@ -14,6 +14,7 @@ use std::time::Instant;
 use crate::context::{api, ctx, lock};
 use crate::error::{Error, Result};
 use crate::event::Event;
+use crate::graph::NodeType;
 
 /// `cudaStreamNonBlocking`: the stream does not synchronize with the legacy default stream.
 pub const NON_BLOCKING: u32 = 0x1;
@@ -49,7 +50,8 @@ impl Marker {
         m
     }
 
-    fn complete(&self) {
+    /// Completes the marker (waking its waiters).
+    pub(crate) fn complete(&self) {
         *lock(&self.done) = Some(Instant::now());
         self.cv.notify_all();
     }
@@ -166,7 +168,7 @@ impl Stream {
             if let Some(m) = s.last()
                 && m.done().is_none()
             {
-                enqueue_inner(&c.null_stream, vec![m], Box::new(|| {}));
+                enqueue(&c.null_stream, vec![m], Box::new(|| {}));
             }
             s.stop();
             Ok(())
@@ -246,7 +248,7 @@ impl Stream {
     pub fn launch_host_func(self, f: Box<dyn Fn() + Send + Sync>) -> Result<()> {
         api(|_| {
             let s = resolve(self)?;
-            enqueue(&s, Vec::new(), f);
+            enqueue_as(&s, Vec::new(), f, NodeType::Host);
             Ok(())
         })
     }
@@ -265,7 +267,7 @@ impl Drop for PerThread {
             if let Some(m) = s.last()
                 && m.done().is_none()
             {
-                enqueue_inner(&c.null_stream, vec![m], Box::new(|| {}));
+                enqueue(&c.null_stream, vec![m], Box::new(|| {}));
             }
             s.stop();
         }
@@ -319,12 +321,14 @@ pub(crate) fn resolve(s: Stream) -> Result<Arc<StreamInner>> {
 }
 
 /// Enqueues `work` on `s` after the implicit dependencies; returns its completion marker.
+/// Captured, it becomes an empty-typed node (ordering work).
 pub(crate) fn enqueue(s: &Arc<StreamInner>, extra: Vec<Arc<Marker>>, work: Work) -> Arc<Marker> {
-    enqueue_inner(s, extra, work)
+    enqueue_as(s, extra, work, NodeType::Empty)
 }
 
-fn enqueue_inner(s: &Arc<StreamInner>, deps: Vec<Arc<Marker>>, work: Work) -> Arc<Marker> {
-    let work = match crate::graph::capture_work(s, work) {
+/// [`enqueue`] of work that stream capture records as a node of type `ty`.
+pub(crate) fn enqueue_as(s: &Arc<StreamInner>, deps: Vec<Arc<Marker>>, work: Work, ty: NodeType) -> Arc<Marker> {
+    let work = match crate::graph::capture_work(s, work, ty) {
         None => return Marker::completed(),
         Some(w) => w,
     };

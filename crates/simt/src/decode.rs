@@ -2130,6 +2130,9 @@ fn sreg(s: SpecialReg, c: Option<u8>) -> R<Sreg> {
         S::ReservedSmemOffsetEnd => Sreg::ReservedSmem(2),
         S::ReservedSmemOffsetCap => Sreg::ReservedSmem(3),
         S::Clusterid | S::ClusterCtarank | S::IsExplicitCluster => Sreg::Zero,
+        _ if s.to_string().starts_with("%envreg") => {
+            Sreg::Envreg(s.to_string()["%envreg".len()..].parse().map_err(|_| format!("bad special register `{s}`"))?)
+        }
         _ => return Err(format!("special register `{s}` is not supported")),
     })
 }

@@ -40,6 +40,12 @@ pub(crate) struct Launch<'a> {
     /// Bytes of shared memory reserved for system software (`%reserved_smem_offset_*`),
     /// after the kernel's own shared memory; 0 when no function reads those registers.
     pub reserved_smem: u32,
+    /// `%envreg0..31` (words 1 and 2: the high and low halves of the cooperative grid
+    /// workspace address; zero outside cooperative launches).
+    pub envreg: [u32; 32],
+    /// A cooperative launch: every block runs at once on its own thread (so blocks waiting
+    /// for each other at a grid barrier cannot starve the others), yielding the core often.
+    pub cooperative: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -222,10 +228,11 @@ pub(crate) fn run_grid<S: Default>(
     let nblocks = u64::from(l.grid[0]) * u64::from(l.grid[1]) * u64::from(l.grid[2]);
     let next = AtomicU64::new(0);
     let first: Mutex<Option<(u64, Fault)>> = Mutex::new(None);
-    let workers = (l.nworkers as u64).min(nblocks).max(1) as u32;
+    // A cooperative grid runs every block at once (its blocks may wait for each other).
+    let workers = if l.cooperative { nblocks.max(1) as u32 } else { (l.nworkers as u64).min(nblocks).max(1) as u32 };
     // Workers claim runs of consecutive blocks, so that short blocks do not make them contend
     // for the counter's cache line; runs stay short enough to balance the load.
-    let chunk = (nblocks / (u64::from(workers) * 64)).clamp(1, 16);
+    let chunk = if l.cooperative { 1 } else { (nblocks / (u64::from(workers) * 64)).clamp(1, 16) };
     let work = |worker: u32| {
         let mut pool = S::default();
         'claim: loop {
@@ -1196,6 +1203,7 @@ fn sreg_of(tid: &[[u32; 32]; 3], id: u32, clock: u64, b: &Block<'_, '_>, r: Sreg
                     },
                 )
             }
+            Sreg::Envreg(i) => uniform(out, u64::from(l.envreg.get(usize::from(i)).copied().unwrap_or(0))),
             Sreg::Zero => uniform(out, 0),
         }
     }
@@ -1547,8 +1555,14 @@ impl Warp {
                 continue;
             }
             executed += 1;
-            if executed & 0xfff == 0 && l.stop.load(Ordering::Relaxed) {
-                break Yield::Stopped;
+            if executed & 0xfff == 0 {
+                if l.stop.load(Ordering::Relaxed) {
+                    break Yield::Stopped;
+                }
+                if l.cooperative {
+                    // Blocks of a cooperative grid may spin on each other: share the cores.
+                    std::thread::yield_now();
+                }
             }
             let pc = top.pc;
             let Some(inst) = func.code.get(pc as usize) else {

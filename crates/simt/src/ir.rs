@@ -40,6 +40,8 @@ pub(crate) enum Sreg {
     TotalSmem,
     /// `%reserved_smem_offset_*`: `0` begin/offset_0, `1` offset_1, `2` end, `3` cap.
     ReservedSmem(u8),
+    /// `%envregN`: launch environment words (the cooperative grid workspace address).
+    Envreg(u8),
     Zero,
 }
 

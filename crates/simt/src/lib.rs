@@ -429,6 +429,21 @@ impl Program {
         params: &[u8],
         mem: &DeviceMemory,
     ) -> Result<LaunchStats, Fault> {
+        self.launch_with(kernel, grid, block, dynamic_shared, params, mem, LaunchOptions::default())
+    }
+
+    /// [`Program::launch`] with options (a cooperative launch).
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch_with(
+        &self,
+        kernel: &str,
+        grid: Dim3,
+        block: Dim3,
+        dynamic_shared: u32,
+        params: &[u8],
+        mem: &DeviceMemory,
+        opts: LaunchOptions,
+    ) -> Result<LaunchStats, Fault> {
         let start = Instant::now();
         let idx = self
             .funcs
@@ -457,6 +472,17 @@ impl Program {
         if self.uses_heap {
             mem.ensure_heap().map_err(|e| Fault::launch(kernel, FaultKind::Memory(e)))?;
         }
+        // A cooperative grid's barrier workspace (the address `cooperative_groups` reads
+        // from %envreg1:%envreg2), zeroed, freed after the launch.
+        let mut envreg = [0u32; 32];
+        let workspace = if opts.cooperative {
+            let p = mem.alloc(16).map_err(|e| Fault::launch(kernel, FaultKind::Memory(e)))?;
+            envreg[1] = (p.0 >> 32) as u32;
+            envreg[2] = p.0 as u32;
+            Some(p)
+        } else {
+            None
+        };
         let l = exec::Launch {
             funcs: &self.funcs,
             files: &self.files,
@@ -475,6 +501,8 @@ impl Program {
             printf: Mutex::new(Vec::new()),
             printf_fifo: mem.printf_fifo_size(),
             reserved_smem: if self.reserved_smem { 1024 } else { 0 },
+            envreg,
+            cooperative: opts.cooperative,
         };
         let r = match self.engine {
             Engine::Jit | Engine::JitAll => {
@@ -483,6 +511,12 @@ impl Program {
             Engine::Interp => exec::run(&l),
         };
         let printf_output = std::mem::take(&mut *l.printf.lock().unwrap_or_else(|e| e.into_inner()));
+        let warp_instructions = l.instructions.load(Ordering::Relaxed);
+        // The launch's view of the memory must be gone before the workspace is freed.
+        drop(l);
+        if let Some(p) = workspace {
+            let _ = mem.free(p);
+        }
         if let Err(mut f) = r {
             f.printf_output = printf_output;
             return Err(f);
@@ -490,12 +524,21 @@ impl Program {
         let blocks = u64::from(grid.x) * u64::from(grid.y) * u64::from(grid.z);
         Ok(LaunchStats {
             blocks,
-            warp_instructions: l.instructions.load(Ordering::Relaxed),
+            warp_instructions,
             workers: (u64::from(self.workers).min(blocks)) as u32,
             elapsed: start.elapsed(),
             printf_output,
         })
     }
+}
+
+/// How a launch runs (see [`Program::launch_with`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LaunchOptions {
+    /// A cooperative launch (`cudaLaunchCooperativeKernel`): all blocks are resident at once
+    /// and `cooperative_groups::this_grid().sync()` works (its barrier workspace is provided
+    /// through `%envreg1`/`%envreg2`). The caller limits the grid to what may be co-resident.
+    pub cooperative: bool,
 }
 
 /// Packs kernel arguments as CUDA does: each at its natural alignment.

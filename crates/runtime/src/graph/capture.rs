@@ -1,72 +1,18 @@
-//! CUDA graphs: graphs of work nodes (kernels, copies, memsets, host functions, empty nodes)
-//! with dependencies, built explicitly or by stream capture; executable graphs launched on
-//! streams.
-//!
-//! Nodes are added only after the nodes they depend on, so a graph's node order is a
-//! topological order: an executable graph runs its nodes in that order on the launching
-//! stream's worker, which respects every dependency. Launches of one executable graph are
-//! serialized, as in CUDA.
-//!
 //! Stream capture: while a stream captures, the work enqueued on it becomes nodes (depending
 //! on the stream's capture tail) instead of running. Events recorded in a capturing stream and
 //! waited on by another stream fork the capture into that stream; waiting back in the origin
-//! stream joins it.
+//! stream joins it. Capture modes (global, thread-local, relaxed) decide which potentially
+//! unsafe calls are prohibited, per the calling thread's interaction mode.
 
-use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::thread::ThreadId;
 
-use crate::context::{api, ctx, lock};
+use super::{Graph, GraphData, GraphNode, NodeKind, NodeType, ancestors, drop_graph, insert_node, reg};
+use crate::context::{api, lock};
 use crate::error::{Error, Result};
 use crate::event::Event;
-use crate::stream::{Marker, Stream, StreamInner, Work, enqueue, resolve};
-
-/// The work of one node (repeatable: a graph may be launched many times).
-pub type NodeFn = Arc<dyn Fn() + Send + Sync>;
-
-/// One node.
-#[derive(Clone)]
-struct Node {
-    handle: u64,
-    deps: Vec<usize>,
-    /// `None`: an empty node.
-    work: Option<NodeFn>,
-}
-
-impl std::fmt::Debug for Node {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Node").field("handle", &self.handle).field("deps", &self.deps).finish()
-    }
-}
-
-/// A graph's nodes, in a topological order.
-#[derive(Debug, Default)]
-struct GraphData {
-    nodes: Vec<Node>,
-}
-
-/// An executable graph.
-struct Exec {
-    work: Vec<NodeFn>,
-    /// The marker of the last launch (launches are serialized).
-    last: Mutex<Option<Arc<Marker>>>,
-}
-
-#[derive(Default)]
-struct Registry {
-    graphs: HashMap<u64, Arc<Mutex<GraphData>>>,
-    /// Node handle → (graph handle, index).
-    nodes: HashMap<u64, (u64, usize)>,
-    execs: HashMap<u64, Arc<Exec>>,
-    /// Active capture sequences.
-    active: Vec<Arc<CaptureSeq>>,
-}
-
-fn reg() -> MutexGuard<'static, Registry> {
-    static R: OnceLock<Mutex<Registry>> = OnceLock::new();
-    lock(R.get_or_init(Default::default))
-}
+use crate::stream::{Stream, StreamInner, Work, resolve};
 
 /// `cudaStreamCaptureMode`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,7 +50,7 @@ pub enum CaptureStatus {
 
 /// A capture sequence (begun by `cudaStreamBeginCapture` on its origin stream).
 #[derive(Debug)]
-pub(crate) struct CaptureSeq {
+pub struct CaptureSeq {
     id: u64,
     graph: u64,
     data: Arc<Mutex<GraphData>>,
@@ -121,35 +67,28 @@ pub(crate) struct CaptureSeq {
 pub(crate) struct StreamCapture {
     seq: Arc<CaptureSeq>,
     /// The nodes the stream's next captured work depends on.
-    tail: Vec<usize>,
+    tail: Vec<u64>,
 }
 
 /// A capture point recorded by an event (`cudaEventRecord` in a capturing stream).
 #[derive(Debug, Clone)]
 pub(crate) struct CapturePoint {
     seq: Arc<CaptureSeq>,
-    nodes: Vec<usize>,
-}
-
-fn add_node(g: &mut GraphData, graph: u64, deps: Vec<usize>, work: Option<NodeFn>) -> (u64, usize) {
-    let handle = ctx().handle();
-    let idx = g.nodes.len();
-    g.nodes.push(Node { handle, deps, work });
-    reg().nodes.insert(handle, (graph, idx));
-    (handle, idx)
+    nodes: Vec<u64>,
 }
 
 /// Called for all work enqueued on `s`: `None` if it was captured into a graph (or dropped,
 /// the capture being invalidated), else the work to run.
-pub(crate) fn capture_work(s: &StreamInner, work: Work) -> Option<Work> {
+pub(crate) fn capture_work(s: &StreamInner, work: Work, ty: NodeType) -> Option<Work> {
     let mut cap = lock(&s.capture);
     let Some(sc) = cap.as_mut() else { return Some(work) };
     if sc.seq.invalidated.load(Ordering::Relaxed) {
         return None;
     }
     let deps = std::mem::take(&mut sc.tail);
-    let (_, idx) = add_node(&mut lock(&sc.seq.data), sc.seq.graph, deps, Some(Arc::from(work)));
-    sc.tail = vec![idx];
+    let kind = NodeKind::Work { ty, work: Arc::from(work) };
+    let h = insert_node(&mut lock(&sc.seq.data), sc.seq.graph, deps, kind);
+    sc.tail = vec![h];
     None
 }
 
@@ -289,20 +228,6 @@ pub fn begin_capture(stream: Stream, mode: i32) -> Result<()> {
     })
 }
 
-/// Nodes reachable backwards from `from` (including them).
-fn ancestors(g: &GraphData, from: &[usize]) -> HashSet<usize> {
-    let mut seen = HashSet::new();
-    let mut stack: Vec<usize> = from.to_vec();
-    while let Some(n) = stack.pop() {
-        if seen.insert(n)
-            && let Some(node) = g.nodes.get(n)
-        {
-            stack.extend(node.deps.iter().copied());
-        }
-    }
-    seen
-}
-
 /// `cudaStreamEndCapture`: the captured graph.
 pub fn end_capture(stream: Stream) -> Result<Graph> {
     api(|c| {
@@ -379,154 +304,9 @@ pub fn capture_info(stream: Stream) -> Result<CaptureInfo> {
         Ok(match cap.as_ref() {
             None => CaptureInfo { status, id: 0, graph: None, dependencies: Vec::new() },
             Some(sc) => {
-                let g = lock(&sc.seq.data);
-                let deps = sc.tail.iter().filter_map(|&i| g.nodes.get(i)).map(|n| GraphNode(n.handle)).collect();
+                let deps = sc.tail.iter().map(|&h| GraphNode(h)).collect();
                 CaptureInfo { status, id: sc.seq.id, graph: Some(Graph(sc.seq.graph)), dependencies: deps }
             }
         })
     })
-}
-
-/// A graph handle (`cudaGraph_t`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Graph(pub u64);
-
-/// A graph node handle (`cudaGraphNode_t`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct GraphNode(pub u64);
-
-/// An executable graph handle (`cudaGraphExec_t`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct GraphExec(pub u64);
-
-fn drop_graph(h: u64) {
-    let mut r = reg();
-    if r.graphs.remove(&h).is_some() {
-        r.nodes.retain(|_, (g, _)| *g != h);
-    }
-}
-
-impl Graph {
-    /// `cudaGraphCreate` (`flags` must be 0).
-    pub fn new(flags: u32) -> Result<Graph> {
-        api(|c| {
-            if flags != 0 {
-                return Err(Error::InvalidValue);
-            }
-            let h = c.handle();
-            reg().graphs.insert(h, Arc::new(Mutex::new(GraphData::default())));
-            Ok(Graph(h))
-        })
-    }
-
-    /// `cudaGraphDestroy`.
-    pub fn destroy(self) -> Result<()> {
-        api(|_| {
-            if !reg().graphs.contains_key(&self.0) {
-                return Err(Error::InvalidValue);
-            }
-            drop_graph(self.0);
-            Ok(())
-        })
-    }
-
-    /// Adds a node doing `work` (`None`: an empty node) after `deps` (nodes of this graph).
-    pub fn add_node(self, deps: &[GraphNode], work: Option<NodeFn>) -> Result<GraphNode> {
-        api(|_| {
-            let (data, idx) = {
-                let r = reg();
-                let data = r.graphs.get(&self.0).cloned().ok_or(Error::InvalidValue)?;
-                let mut idx = Vec::with_capacity(deps.len());
-                for d in deps {
-                    match r.nodes.get(&d.0) {
-                        Some(&(g, i)) if g == self.0 && !idx.contains(&i) => idx.push(i),
-                        _ => return Err(Error::InvalidValue),
-                    }
-                }
-                (data, idx)
-            };
-            let (h, _) = add_node(&mut lock(&data), self.0, idx, work);
-            Ok(GraphNode(h))
-        })
-    }
-
-    /// The nodes, in the order they were added (`cudaGraphGetNodes`).
-    pub fn nodes(self) -> Result<Vec<GraphNode>> {
-        api(|_| {
-            let data = reg().graphs.get(&self.0).cloned().ok_or(Error::InvalidValue)?;
-            Ok(lock(&data).nodes.iter().map(|n| GraphNode(n.handle)).collect())
-        })
-    }
-
-    /// `cudaGraphInstantiate(WithFlags)`: `flags` among AutoFreeOnLaunch (1), Upload (2) and
-    /// UseNodePriority (8); DeviceLaunch (4) is not supported.
-    pub fn instantiate(self, flags: u64) -> Result<GraphExec> {
-        api(|c| {
-            if flags & !0xf != 0 {
-                return Err(Error::InvalidValue);
-            }
-            if flags & 4 != 0 {
-                return Err(Error::NotSupported);
-            }
-            let data = reg().graphs.get(&self.0).cloned().ok_or(Error::InvalidValue)?;
-            let work = lock(&data).nodes.iter().filter_map(|n| n.work.clone()).collect();
-            let h = c.handle();
-            reg().execs.insert(h, Arc::new(Exec { work, last: Mutex::new(None) }));
-            Ok(GraphExec(h))
-        })
-    }
-}
-
-impl GraphExec {
-    /// `cudaGraphLaunch`: runs the graph's nodes on `stream` (after the work enqueued before,
-    /// and after this graph's previous launch).
-    pub fn launch(self, stream: Stream) -> Result<()> {
-        api(|_| {
-            let exec = reg().execs.get(&self.0).cloned().ok_or(Error::InvalidValue)?;
-            let s = resolve(stream)?;
-            let mut last = lock(&exec.last);
-            let deps: Vec<Arc<Marker>> = last.iter().filter(|m| m.done().is_none()).cloned().collect();
-            let e2 = exec.clone();
-            let m = enqueue(
-                &s,
-                deps,
-                Box::new(move || {
-                    for w in &e2.work {
-                        w();
-                    }
-                }),
-            );
-            *last = Some(m);
-            Ok(())
-        })
-    }
-
-    /// `cudaGraphUpload`: checks the handles (nothing to upload on the CPU).
-    pub fn upload(self, stream: Stream) -> Result<()> {
-        api(|_| {
-            if !reg().execs.contains_key(&self.0) {
-                return Err(Error::InvalidValue);
-            }
-            resolve(stream).map(|_| ())
-        })
-    }
-
-    /// `cudaGraphExecDestroy`.
-    pub fn destroy(self) -> Result<()> {
-        api(|_| reg().execs.remove(&self.0).map(|_| ()).ok_or(Error::InvalidValue))
-    }
-}
-
-/// A kernel node's work: `f` launched with `params` (validated now as a launch would be).
-pub fn kernel_work(
-    f: &crate::module::Function,
-    grid: crate::Dim3,
-    block: crate::Dim3,
-    dynamic_shared: u32,
-    params: Vec<u8>,
-) -> Result<NodeFn> {
-    crate::launch::validate(f, grid, block, dynamic_shared)?;
-    let module = f.module.clone();
-    let name = f.name.clone();
-    Ok(Arc::new(move || crate::launch::run_kernel(&module, &name, grid, block, dynamic_shared, &params, &ctx().mem())))
 }

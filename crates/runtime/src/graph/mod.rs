@@ -1,0 +1,582 @@
+//! CUDA graphs: graphs of work nodes (kernels, copies, memsets, host functions, event
+//! record/wait, child graphs, empty nodes) with dependency edges, built explicitly or by
+//! stream capture ([`capture`]); executable graphs ([`exec`]) launched on streams; Graphviz
+//! output ([`dot`]).
+//!
+//! Nodes refer to their dependencies by handle; edges may be added and removed freely, and a
+//! graph is ordered topologically (cycles refused) when it is instantiated.
+
+mod capture;
+mod dot;
+mod exec;
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+
+pub use capture::{
+    CaptureInfo, CaptureMode, CaptureStatus, begin_capture, capture_info, capture_status, end_capture,
+    exchange_thread_capture_mode,
+};
+pub(crate) use capture::{
+    CapturePoint, StreamCapture, capture_work, check_legacy_use, check_unsafe_call, forbid_while_capturing,
+    record_capture_point, wait_event_capture,
+};
+pub use exec::{UpdateResult, kernel_work};
+
+use crate::context::{api, ctx, lock};
+use crate::error::{Error, Result};
+use crate::event::Event;
+
+/// The work of one node (repeatable: a graph may be launched many times).
+pub type NodeFn = Arc<dyn Fn() + Send + Sync>;
+
+/// `cudaGraphNodeType`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum NodeType {
+    /// `cudaGraphNodeTypeKernel` (0).
+    Kernel = 0,
+    /// `cudaGraphNodeTypeMemcpy` (1).
+    Memcpy = 1,
+    /// `cudaGraphNodeTypeMemset` (2).
+    Memset = 2,
+    /// `cudaGraphNodeTypeHost` (3).
+    Host = 3,
+    /// `cudaGraphNodeTypeGraph` (4): a child graph.
+    Graph = 4,
+    /// `cudaGraphNodeTypeEmpty` (5).
+    Empty = 5,
+    /// `cudaGraphNodeTypeWaitEvent` (6).
+    WaitEvent = 6,
+    /// `cudaGraphNodeTypeEventRecord` (7).
+    EventRecord = 7,
+    /// `cudaGraphNodeTypeMemAlloc` (10).
+    MemAlloc = 10,
+    /// `cudaGraphNodeTypeMemFree` (11).
+    MemFree = 11,
+}
+
+impl NodeType {
+    /// The name Graphviz output uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            NodeType::Kernel => "KERNEL",
+            NodeType::Memcpy => "MEMCPY",
+            NodeType::Memset => "MEMSET",
+            NodeType::Host => "HOST",
+            NodeType::Graph => "GRAPH",
+            NodeType::Empty => "EMPTY",
+            NodeType::WaitEvent => "WAIT_EVENT",
+            NodeType::EventRecord => "EVENT_RECORD",
+            NodeType::MemAlloc => "MEM_ALLOC",
+            NodeType::MemFree => "MEM_FREE",
+        }
+    }
+}
+
+/// What a node does.
+#[derive(Clone)]
+pub enum NodeKind {
+    /// Work run in place: a kernel, copy, memset or host function (`ty` says which).
+    Work {
+        /// The node type.
+        ty: NodeType,
+        /// The work.
+        work: NodeFn,
+    },
+    /// A kernel with its launch parameters (as the explicit API adds it).
+    Kernel(KernelNode),
+    /// A child graph (a graph owned by the node, cloned from the one given).
+    Graph(Graph),
+    /// An empty node (ordering only).
+    Empty,
+    /// Waits for the event's last record (as of the graph launch).
+    WaitEvent(Event),
+    /// Records the event.
+    EventRecord(Event),
+}
+
+impl NodeKind {
+    /// The node type.
+    pub fn ty(&self) -> NodeType {
+        match self {
+            NodeKind::Work { ty, .. } => *ty,
+            NodeKind::Kernel(_) => NodeType::Kernel,
+            NodeKind::Graph(_) => NodeType::Graph,
+            NodeKind::Empty => NodeType::Empty,
+            NodeKind::WaitEvent(_) => NodeType::WaitEvent,
+            NodeKind::EventRecord(_) => NodeType::EventRecord,
+        }
+    }
+}
+
+impl std::fmt::Debug for NodeKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.ty())
+    }
+}
+
+/// A kernel node's parameters.
+#[derive(Clone)]
+pub struct KernelNode {
+    /// The kernel.
+    pub function: crate::module::Function,
+    /// Grid dimensions.
+    pub grid: crate::Dim3,
+    /// Block dimensions.
+    pub block: crate::Dim3,
+    /// Dynamic shared memory bytes.
+    pub dynamic_shared: u32,
+    /// The packed parameter buffer.
+    pub params: Vec<u8>,
+    /// The prepared work.
+    work: NodeFn,
+}
+
+impl std::fmt::Debug for KernelNode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KernelNode").field("function", &self.function.name()).field("grid", &self.grid).finish()
+    }
+}
+
+impl KernelNode {
+    /// A kernel node, validated as a launch would be.
+    pub fn new(
+        function: crate::module::Function,
+        grid: crate::Dim3,
+        block: crate::Dim3,
+        dynamic_shared: u32,
+        params: Vec<u8>,
+    ) -> Result<KernelNode> {
+        let work = kernel_work(&function, grid, block, dynamic_shared, params.clone())?;
+        Ok(KernelNode { function, grid, block, dynamic_shared, params, work })
+    }
+}
+
+/// One node.
+#[derive(Debug, Clone)]
+struct Node {
+    handle: u64,
+    /// The handles of the nodes this one depends on.
+    deps: Vec<u64>,
+    kind: NodeKind,
+}
+
+/// A graph's nodes, in the order they were added.
+#[derive(Debug, Default)]
+pub(crate) struct GraphData {
+    nodes: Vec<Node>,
+}
+
+impl GraphData {
+    fn node(&self, h: u64) -> Option<&Node> {
+        self.nodes.iter().find(|n| n.handle == h)
+    }
+
+    fn node_mut(&mut self, h: u64) -> Option<&mut Node> {
+        self.nodes.iter_mut().find(|n| n.handle == h)
+    }
+
+    /// Every edge `(from, to)`, in node order.
+    fn edges(&self) -> Vec<(u64, u64)> {
+        self.nodes.iter().flat_map(|n| n.deps.iter().map(move |&d| (d, n.handle))).collect()
+    }
+
+    /// The node indices in a topological order (stable: insertion order where free), or
+    /// `None` if the edges form a cycle.
+    fn topo_order(&self) -> Option<Vec<usize>> {
+        let index: HashMap<u64, usize> = self.nodes.iter().enumerate().map(|(i, n)| (n.handle, i)).collect();
+        let mut indeg: Vec<usize> = self.nodes.iter().map(|n| n.deps.len()).collect();
+        let mut out: Vec<Vec<usize>> = vec![Vec::new(); self.nodes.len()];
+        for (i, n) in self.nodes.iter().enumerate() {
+            for d in &n.deps {
+                out[*index.get(d)?].push(i);
+            }
+        }
+        let mut ready: std::collections::BTreeSet<usize> = (0..self.nodes.len()).filter(|&i| indeg[i] == 0).collect();
+        let mut order = Vec::with_capacity(self.nodes.len());
+        while let Some(i) = ready.pop_first() {
+            order.push(i);
+            for &j in &out[i] {
+                indeg[j] -= 1;
+                if indeg[j] == 0 {
+                    ready.insert(j);
+                }
+            }
+        }
+        (order.len() == self.nodes.len()).then_some(order)
+    }
+}
+
+#[derive(Default)]
+struct Registry {
+    graphs: HashMap<u64, Arc<Mutex<GraphData>>>,
+    /// Node handle → graph handle.
+    nodes: HashMap<u64, u64>,
+    /// Executable graphs.
+    execs: HashMap<u64, Arc<exec::Exec>>,
+    /// Active capture sequences.
+    active: Vec<Arc<capture::CaptureSeq>>,
+    /// Clones: cloned node handle → original node handle.
+    clone_of: HashMap<u64, u64>,
+}
+
+fn reg() -> MutexGuard<'static, Registry> {
+    static R: OnceLock<Mutex<Registry>> = OnceLock::new();
+    lock(R.get_or_init(Default::default))
+}
+
+/// Adds a node to `g` (graph handle `graph`); returns its handle.
+fn insert_node(g: &mut GraphData, graph: u64, deps: Vec<u64>, kind: NodeKind) -> u64 {
+    let handle = ctx().handle();
+    g.nodes.push(Node { handle, deps, kind });
+    reg().nodes.insert(handle, graph);
+    handle
+}
+
+/// Node handles reachable backwards from `from` (including them).
+fn ancestors(g: &GraphData, from: &[u64]) -> HashSet<u64> {
+    let mut seen = HashSet::new();
+    let mut stack: Vec<u64> = from.to_vec();
+    while let Some(n) = stack.pop() {
+        if seen.insert(n)
+            && let Some(node) = g.node(n)
+        {
+            stack.extend(node.deps.iter().copied());
+        }
+    }
+    seen
+}
+
+/// Drops graph `h` and its nodes (and the child graphs its nodes own).
+fn drop_graph(h: u64) {
+    let data = {
+        let mut r = reg();
+        let Some(d) = r.graphs.remove(&h) else { return };
+        r.nodes.retain(|_, g| *g != h);
+        d
+    };
+    let children: Vec<u64> = lock(&data)
+        .nodes
+        .iter()
+        .filter_map(|n| match n.kind {
+            NodeKind::Graph(c) => Some(c.0),
+            _ => None,
+        })
+        .collect();
+    for c in children {
+        drop_graph(c);
+    }
+}
+
+/// A graph handle (`cudaGraph_t`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Graph(pub u64);
+
+/// A graph node handle (`cudaGraphNode_t`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GraphNode(pub u64);
+
+/// An executable graph handle (`cudaGraphExec_t`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GraphExec(pub u64);
+
+fn data_of(g: Graph) -> Result<Arc<Mutex<GraphData>>> {
+    reg().graphs.get(&g.0).cloned().ok_or(Error::InvalidValue)
+}
+
+/// The graph holding node `n`.
+fn graph_of(n: GraphNode) -> Result<(Graph, Arc<Mutex<GraphData>>)> {
+    let r = reg();
+    let g = *r.nodes.get(&n.0).ok_or(Error::InvalidValue)?;
+    let d = r.graphs.get(&g).cloned().ok_or(Error::InvalidValue)?;
+    Ok((Graph(g), d))
+}
+
+/// A copy of `src` under fresh handles (child graphs copied too), registered as a graph;
+/// records each copied node's original in the clone table.
+fn clone_data(src: &GraphData) -> Graph {
+    let h = ctx().handle();
+    let mut map = HashMap::new();
+    let mut nodes = Vec::with_capacity(src.nodes.len());
+    for n in &src.nodes {
+        map.insert(n.handle, ctx().handle());
+    }
+    for n in &src.nodes {
+        let kind = match &n.kind {
+            NodeKind::Graph(c) => {
+                let child = reg().graphs.get(&c.0).cloned();
+                match child {
+                    Some(d) => NodeKind::Graph(clone_data(&lock(&d))),
+                    None => NodeKind::Empty,
+                }
+            }
+            k => k.clone(),
+        };
+        let deps = n.deps.iter().filter_map(|d| map.get(d).copied()).collect();
+        nodes.push(Node { handle: map[&n.handle], deps, kind });
+    }
+    let mut r = reg();
+    for (orig, new) in &map {
+        r.nodes.insert(*new, h);
+        r.clone_of.insert(*new, *orig);
+    }
+    r.graphs.insert(h, Arc::new(Mutex::new(GraphData { nodes })));
+    Graph(h)
+}
+
+impl Graph {
+    /// `cudaGraphCreate` (`flags` must be 0).
+    pub fn new(flags: u32) -> Result<Graph> {
+        api(|c| {
+            if flags != 0 {
+                return Err(Error::InvalidValue);
+            }
+            let h = c.handle();
+            reg().graphs.insert(h, Arc::new(Mutex::new(GraphData::default())));
+            Ok(Graph(h))
+        })
+    }
+
+    /// `cudaGraphDestroy`.
+    pub fn destroy(self) -> Result<()> {
+        api(|_| {
+            if !reg().graphs.contains_key(&self.0) {
+                return Err(Error::InvalidValue);
+            }
+            drop_graph(self.0);
+            Ok(())
+        })
+    }
+
+    /// Adds a node doing `work` (`None`: an empty node) after `deps` (nodes of this graph).
+    pub fn add_node(self, deps: &[GraphNode], work: Option<NodeFn>) -> Result<GraphNode> {
+        let kind = match work {
+            Some(work) => NodeKind::Work { ty: NodeType::Host, work },
+            None => NodeKind::Empty,
+        };
+        self.add(deps, kind)
+    }
+
+    /// Adds a node of `kind` after `deps` (distinct nodes of this graph). A child graph is
+    /// cloned into the node (as CUDA does); an event must exist.
+    pub fn add(self, deps: &[GraphNode], kind: NodeKind) -> Result<GraphNode> {
+        api(|_| {
+            let data = data_of(self)?;
+            let mut g = lock(&data);
+            let mut hs = Vec::with_capacity(deps.len());
+            for d in deps {
+                if g.node(d.0).is_none() || hs.contains(&d.0) {
+                    return Err(Error::InvalidValue);
+                }
+                hs.push(d.0);
+            }
+            let kind = match kind {
+                NodeKind::Graph(child) => {
+                    if child == self {
+                        return Err(Error::InvalidValue);
+                    }
+                    let cd = data_of(child)?;
+                    let copy = clone_data(&lock(&cd));
+                    NodeKind::Graph(copy)
+                }
+                NodeKind::WaitEvent(e) | NodeKind::EventRecord(e) => {
+                    crate::event::marker_of(e).map_err(|_| Error::InvalidValue)?;
+                    kind
+                }
+                k => k,
+            };
+            Ok(GraphNode(insert_node(&mut g, self.0, hs, kind)))
+        })
+    }
+
+    /// The nodes, in the order they were added (`cudaGraphGetNodes`).
+    pub fn nodes(self) -> Result<Vec<GraphNode>> {
+        api(|_| {
+            let d = data_of(self)?;
+            let g = lock(&d);
+            Ok(g.nodes.iter().map(|n| GraphNode(n.handle)).collect())
+        })
+    }
+
+    /// The nodes without dependencies (`cudaGraphGetRootNodes`).
+    pub fn root_nodes(self) -> Result<Vec<GraphNode>> {
+        api(|_| {
+            let d = data_of(self)?;
+            let g = lock(&d);
+            Ok(g.nodes.iter().filter(|n| n.deps.is_empty()).map(|n| GraphNode(n.handle)).collect())
+        })
+    }
+
+    /// Every edge `(from, to)` (`cudaGraphGetEdges`).
+    pub fn edges(self) -> Result<Vec<(GraphNode, GraphNode)>> {
+        api(|_| {
+            let d = data_of(self)?;
+            let g = lock(&d);
+            Ok(g.edges().into_iter().map(|(a, b)| (GraphNode(a), GraphNode(b))).collect())
+        })
+    }
+
+    /// `cudaGraphAddDependencies`: `to[i]` depends on `from[i]`. Every node must belong to
+    /// this graph; an edge that exists already is [`Error::InvalidValue`].
+    pub fn add_dependencies(self, from: &[GraphNode], to: &[GraphNode]) -> Result<()> {
+        api(|_| {
+            if from.len() != to.len() {
+                return Err(Error::InvalidValue);
+            }
+            let d = data_of(self)?;
+            let mut g = lock(&d);
+            for (f, t) in from.iter().zip(to) {
+                if f == t || g.node(f.0).is_none() || g.node(t.0).is_none_or(|n| n.deps.contains(&f.0)) {
+                    return Err(Error::InvalidValue);
+                }
+            }
+            for (f, t) in from.iter().zip(to) {
+                if let Some(n) = g.node_mut(t.0)
+                    && !n.deps.contains(&f.0)
+                {
+                    n.deps.push(f.0);
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// `cudaGraphRemoveDependencies`: every edge must exist.
+    pub fn remove_dependencies(self, from: &[GraphNode], to: &[GraphNode]) -> Result<()> {
+        api(|_| {
+            if from.len() != to.len() {
+                return Err(Error::InvalidValue);
+            }
+            let d = data_of(self)?;
+            let mut g = lock(&d);
+            for (f, t) in from.iter().zip(to) {
+                if g.node(t.0).is_none_or(|n| !n.deps.contains(&f.0)) {
+                    return Err(Error::InvalidValue);
+                }
+            }
+            for (f, t) in from.iter().zip(to) {
+                if let Some(n) = g.node_mut(t.0) {
+                    n.deps.retain(|d| *d != f.0);
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// `cudaGraphClone`.
+    pub fn clone_graph(self) -> Result<Graph> {
+        api(|_| {
+            let d = data_of(self)?;
+            let g = lock(&d);
+            Ok(clone_data(&g))
+        })
+    }
+
+    /// `cudaGraphNodeFindInClone`: the node of this clone made from `original`.
+    pub fn find_in_clone(self, original: GraphNode) -> Result<GraphNode> {
+        api(|_| {
+            let r = reg();
+            r.nodes
+                .iter()
+                .find(|(n, g)| **g == self.0 && r.clone_of.get(n) == Some(&original.0))
+                .map(|(n, _)| GraphNode(*n))
+                .ok_or(Error::InvalidValue)
+        })
+    }
+
+    /// `cudaGraphDebugDotPrint`: writes the graph in Graphviz's dot language to `path`.
+    pub fn debug_dot_print(self, path: &std::path::Path, verbose: bool) -> Result<()> {
+        api(|_| {
+            let text = dot::render(self, verbose)?;
+            std::fs::write(path, text).map_err(|_| Error::OperatingSystem)
+        })
+    }
+
+    /// `cudaGraphInstantiate(WithFlags)`: `flags` among AutoFreeOnLaunch (1), Upload (2) and
+    /// UseNodePriority (8); DeviceLaunch (4) is not supported. A cycle is
+    /// [`Error::InvalidValue`].
+    pub fn instantiate(self, flags: u64) -> Result<GraphExec> {
+        api(|c| {
+            if flags & !0xf != 0 {
+                return Err(Error::InvalidValue);
+            }
+            if flags & 4 != 0 {
+                return Err(Error::NotSupported);
+            }
+            let e = exec::Exec::new(self, flags)?;
+            let h = c.handle();
+            reg().execs.insert(h, Arc::new(e));
+            Ok(GraphExec(h))
+        })
+    }
+}
+
+impl GraphNode {
+    /// `cudaGraphNodeGetType`.
+    pub fn node_type(self) -> Result<NodeType> {
+        self.kind().map(|k| k.ty())
+    }
+
+    /// What the node does.
+    pub fn kind(self) -> Result<NodeKind> {
+        api(|_| {
+            let (_, d) = graph_of(self)?;
+            let g = lock(&d);
+            g.node(self.0).map(|n| n.kind.clone()).ok_or(Error::InvalidValue)
+        })
+    }
+
+    /// Replaces what the node does (`cudaGraph*NodeSetParams`): the new kind must be of the
+    /// same type.
+    pub fn set_kind(self, kind: NodeKind) -> Result<()> {
+        api(|_| {
+            let (_, d) = graph_of(self)?;
+            let mut g = lock(&d);
+            let n = g.node_mut(self.0).ok_or(Error::InvalidValue)?;
+            if n.kind.ty() != kind.ty() {
+                return Err(Error::InvalidValue);
+            }
+            n.kind = kind;
+            Ok(())
+        })
+    }
+
+    /// `cudaGraphNodeGetDependencies`.
+    pub fn dependencies(self) -> Result<Vec<GraphNode>> {
+        api(|_| {
+            let (_, d) = graph_of(self)?;
+            let g = lock(&d);
+            Ok(g.node(self.0).ok_or(Error::InvalidValue)?.deps.iter().map(|&h| GraphNode(h)).collect())
+        })
+    }
+
+    /// `cudaGraphNodeGetDependentNodes`.
+    pub fn dependents(self) -> Result<Vec<GraphNode>> {
+        api(|_| {
+            let (_, d) = graph_of(self)?;
+            let g = lock(&d);
+            Ok(g.nodes.iter().filter(|n| n.deps.contains(&self.0)).map(|n| GraphNode(n.handle)).collect())
+        })
+    }
+
+    /// `cudaGraphDestroyNode`: removes the node and its edges.
+    pub fn destroy(self) -> Result<()> {
+        api(|_| {
+            let (_, d) = graph_of(self)?;
+            let removed = {
+                let mut g = lock(&d);
+                let i = g.nodes.iter().position(|n| n.handle == self.0).ok_or(Error::InvalidValue)?;
+                let n = g.nodes.remove(i);
+                for m in &mut g.nodes {
+                    m.deps.retain(|h| *h != self.0);
+                }
+                n
+            };
+            reg().nodes.remove(&self.0);
+            if let NodeKind::Graph(c) = removed.kind {
+                drop_graph(c.0);
+            }
+            Ok(())
+        })
+    }
+}
