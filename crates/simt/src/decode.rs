@@ -1131,9 +1131,8 @@ impl FuncDecoder<'_> {
                 Op::Exit
             }
             O::Trap => Op::Trap,
-            O::Brkpt | O::Nanosleep | O::Prefetch | O::Prefetchu | O::Pmevent | O::Discard | O::Applypriority => {
-                Op::Nop
-            }
+            O::Nanosleep => Op::Nanosleep,
+            O::Brkpt | O::Prefetch | O::Prefetchu | O::Pmevent | O::Discard | O::Applypriority => Op::Nop,
             O::Membar | O::Fence => {
                 // `fence.proxy.async` and `fence.mbarrier_init`: every proxy is the generic one
                 // here and mbarrier initialization is immediately visible.

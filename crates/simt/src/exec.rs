@@ -8,7 +8,9 @@ use std::time::Instant;
 use crate::error::{Fault, FaultKind, LoadError};
 use crate::float::*;
 use crate::ir::*;
-use crate::memory::{AllocCache, LOCAL_WINDOW, MemError, MemView, NO_CACHE, SHARED_WINDOW, WINDOW_SIZE, atom_apply};
+use crate::memory::{
+    AllocCache, AtomOp, LOCAL_WINDOW, MemError, MemView, NO_CACHE, SHARED_WINDOW, WINDOW_SIZE, atom_apply,
+};
 use ptx::types::{CmpOp, Rounding, ScalarType, TypeKind};
 
 mod tex;
@@ -100,6 +102,10 @@ pub(crate) struct Warp {
     carry: u32,
     /// A `bar.red` waiting for its barrier: the reduction, destination register and lanes.
     red: Option<(BarRed, u32, u32)>,
+    /// The top path (pc, mask) at the last preemption and how many times in a row it was so.
+    stuck: ((u32, u32), u32),
+    /// Whether `split_join` has run in this warp (its program spins on its own lanes).
+    split_seen: bool,
 }
 
 /// The printf formatter's view of a lane's memory; records the first fault.
@@ -145,7 +151,35 @@ enum Yield {
     Stopped,
     /// An `mbarrier.test_wait`/`try_wait` failed: let the other warps of the block run.
     Spin,
+    /// The warp gave way (`nanosleep`, or a long-running loop): it is still ready, but the
+    /// other warps of the block run first. Polling loops (a flag another warp sets, a lock
+    /// another lane holds) make progress this way, as under the GPU's scheduler.
+    Preempt,
 }
+
+/// Backward branches a warp takes before it gives way to the other warps of its block.
+/// Large enough that the switch costs nothing measurable, small enough that a polling loop
+/// waits microseconds, not seconds.
+const PREEMPT_BACKEDGES: u32 = 1024;
+
+/// Whether a loop body tries to take a lock: an atomic compare-and-swap or exchange (the
+/// intra-warp spin lock the guide warns about, which needs independent thread scheduling).
+/// Looks into the functions the loop calls, a few levels deep (-G code calls nvcc's
+/// `atomicCAS` wrapper, which calls the intrinsic's).
+fn is_lock_loop(l: &Launch<'_>, body: &[Inst]) -> bool {
+    fn takes_lock(l: &Launch<'_>, code: &[Inst], depth: u32) -> bool {
+        code.iter().any(|i| match i.op {
+            Op::Atom { op: AtomOp::Cas | AtomOp::Exch, .. } => true,
+            Op::Call { func, .. } if depth > 0 => takes_lock(l, &kernel(l, func).code, depth - 1),
+            _ => false,
+        })
+    }
+    takes_lock(l, body, 3)
+}
+
+/// Consecutive preemptions of the same only-runnable path before the lanes waiting for it at
+/// its reconvergence point go on without it (see `Warp::split_join`).
+const SPLIT_AFTER_PREEMPTS: u32 = 8;
 
 // The 64-bit mbarrier object: pending arrivals in bits 0-19, expected arrivals in bits 20-39,
 // the tx-count (21-bit two's complement) in bits 40-60, and the phase parity in bit 63.
@@ -360,6 +394,8 @@ fn run_block(l: &Launch<'_>, ctaid: [u32; 3], worker: u32, pool: &mut Pool) -> R
                 bar_pc: 0,
                 carry: 0,
                 red: None,
+                stuck: ((0, 0), 0),
+                split_seen: false,
             });
         }
     }
@@ -412,6 +448,7 @@ fn schedule(l: &Launch<'_>, blk: &mut Block<'_, '_>, warps: &mut [Warp]) -> Resu
                     spun = true;
                     continue;
                 }
+                Ok(Yield::Preempt) => {}
                 Ok(Yield::Barrier { id, count, arrive, red: contrib }) => {
                     let id = id & 15;
                     if !arrive {
@@ -1105,6 +1142,8 @@ impl Warp {
         self.bar_pc = 0;
         self.carry = 0;
         self.red = None;
+        self.stuck = ((0, 0), 0);
+        self.split_seen = false;
     }
 
     /// Fills `buf` with `s` unless `s` is a register (read in place by the caller).
@@ -1319,10 +1358,35 @@ impl Warp {
     /// highest entry of the current frame whose lanes are not waiting moves to the top; when
     /// there is none (the missing lanes went on without reaching a `bar.warp.sync`), the
     /// parked paths are released rather than deadlock.
-    /// After a failing mbarrier wait: when other lanes of the warp are on a disjoint path of
-    /// the current frame (independent thread scheduling), run that path first, as they may
-    /// be the ones to arrive.
-    fn spin_rotate(&mut self) {
+    /// Yields the warp to the scheduler after a long run of backward branches or a
+    /// `nanosleep`. When it resumes, a disjoint path of the warp (lanes the looping ones may
+    /// be waiting for) runs first; when the looping path has been the only runnable one for
+    /// a while, the lanes waiting for it at its reconvergence point go on alone.
+    /// Only a loop that tries to take a lock (`lock_loop`) may split the warp: lanes that
+    /// poll memory other blocks or warps write (a grid barrier, a flag) must not let their
+    /// warp's other lanes run ahead, as those would then reach a block barrier without them.
+    fn give_way(&mut self, lock_loop: bool) -> Yield {
+        if !self.spin_rotate() && lock_loop {
+            let top = self.stack.last().map_or((0, 0), |e| (e.pc, e.mask));
+            if self.stuck.0 == top {
+                self.stuck.1 += 1;
+            } else {
+                self.stuck = (top, 1);
+            }
+            // A warp that needed a split once (a spin lock) gets the next one at once.
+            let after = if self.split_seen { 1 } else { SPLIT_AFTER_PREEMPTS };
+            if self.stuck.1 >= after && self.split_join() {
+                self.stuck = ((0, 0), 0);
+                self.split_seen = true;
+            }
+        }
+        Yield::Preempt
+    }
+
+    /// After a failing mbarrier wait or a long loop: when other lanes of the warp are on a
+    /// disjoint path of the current frame (independent thread scheduling), run that path
+    /// first, as they may be the ones to arrive. Returns whether it found one.
+    fn spin_rotate(&mut self) -> bool {
         let n = self.stack.len();
         let top = self.stack.last().map_or(0, |e| e.mask);
         let busy = self.stack.iter().filter(|e| e.wait).fold(top, |m, e| m | e.mask);
@@ -1335,6 +1399,36 @@ impl Warp {
             let e = self.stack.remove(j);
             self.stack.push(e);
         }
+        other.is_some()
+    }
+
+    /// Independent thread scheduling for a path that spins while other lanes wait for it at
+    /// its reconvergence point (the classic intra-warp spin lock: the lock holder waits at
+    /// the loop exit for the lanes that wait for its unlock). The waiting lanes get their own
+    /// entry that runs on to the join's own reconvergence point; the join keeps the rest.
+    /// Returns whether there were such lanes.
+    fn split_join(&mut self) -> bool {
+        let n = self.stack.len();
+        let Some(top) = self.stack.last().copied() else { return false };
+        let lo = self.stack.iter().rposition(|e| e.base).unwrap_or(0);
+        // Entries already at their reconvergence point (pc == rpc) only wait to be popped:
+        // their lanes are among those waiting at the join.
+        let pending = |e: &Entry| e.pc == e.rpc;
+        let Some(j) = (lo..n - 1).rev().find(|&j| self.stack[j].pc == top.rpc && !pending(&self.stack[j])) else {
+            return false;
+        };
+        let join = self.stack[j];
+        if join.wait {
+            return false;
+        }
+        let above = self.stack[j + 1..].iter().filter(|e| !pending(e)).fold(0u32, |m, e| m | e.mask);
+        let waiting = join.mask & !above & !self.exited;
+        if waiting == 0 {
+            return false;
+        }
+        self.stack[j].mask &= !waiting;
+        self.stack.push(Entry { pc: join.pc, rpc: join.rpc, mask: waiting, base: false, wait: false });
+        true
     }
 
     fn wsync_next(&mut self) {
@@ -1540,6 +1634,7 @@ impl Warp {
         let mut c = [0u64; 32];
         let mut r = [0u64; 32];
         let mut executed: u64 = 0;
+        let mut backedges: u32 = 0;
         let result = loop {
             let Some(top) = self.stack.last().copied() else { break Yield::Done };
             if top.mask == 0 || top.pc == top.rpc {
@@ -1654,6 +1749,10 @@ impl Warp {
                         self.stack.push(Entry { pc: t, rpc: *ipdom, mask: m, base: false, wait: false });
                     }
                     continue;
+                }
+                Op::Nanosleep => {
+                    set_pc(&mut self.stack, next);
+                    break self.give_way(false);
                 }
                 Op::Nop | Op::Fence => {
                     if matches!(inst.op, Op::Fence) {
@@ -2053,6 +2152,13 @@ impl Warp {
                     let not = top.mask & !taken;
                     if not == 0 {
                         set_pc(&mut self.stack, *target);
+                        if *target <= pc {
+                            backedges += 1;
+                            if backedges >= PREEMPT_BACKEDGES {
+                                let body = func.code.get(*target as usize..=pc as usize).unwrap_or(&[]);
+                                break self.give_way(is_lock_loop(l, body));
+                            }
+                        }
                     } else if taken == 0 {
                         set_pc(&mut self.stack, next);
                     } else {

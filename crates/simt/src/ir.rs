@@ -403,6 +403,8 @@ pub(crate) enum VoteMode {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Op {
     Nop,
+    /// `nanosleep`: a point where the warp lets the other warps of its block run.
+    Nanosleep,
     Un {
         op: UnOp,
         d: Reg,

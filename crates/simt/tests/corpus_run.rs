@@ -2041,12 +2041,13 @@ fn pipeline_cp_async_kernels() {
 }
 
 // ---------------------------------------------------------------- 54_memcpy_async_barrier (2 kernels)
-// (sm_90.G and sm_75.O3 are left out: their libcu++ wait loops (try_wait with globaltimer backoff;
-// atomic polling on sm_75) do not finish yet, as a spinning warp only yields on a failing mbarrier wait.)
+// All four variants: sm_90.G and sm_75.O3 wait in libcu++ polling loops (try_wait with
+// globaltimer backoff; atomic polling with nanosleep on sm_75), which finish because a polling
+// warp gives way to the warps it waits for.
 
 #[test]
 fn memcpy_async_barrier_kernels() {
-    for (v, p) in programs_in("54_memcpy_async_barrier", &["sm_80.O3", "sm_80.G", "sm_90.O3"]) {
+    for (v, p) in programs_in("54_memcpy_async_barrier", &["sm_80.O3", "sm_80.G", "sm_90.O3", "sm_90.G", "sm_75.O3"]) {
         let v = v.as_str();
         let mem = DeviceMemory::new();
         let mut rng = Rng::new(54);

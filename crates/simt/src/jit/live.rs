@@ -164,7 +164,7 @@ pub(crate) fn uses_defs(op: &Op, carry: u32, uses: &mut Vec<u32>, defs: &mut Vec
         Op::WarpSync { mask } => src(mask, uses),
         // Not compiled (the JIT rejects them) or without registers: assume everything is read,
         // which is always safe.
-        Op::Nop | Op::Fence | Op::Bra { .. } | Op::Ret | Op::Exit | Op::Trap => {}
+        Op::Nop | Op::Nanosleep | Op::Fence | Op::Bra { .. } | Op::Ret | Op::Exit | Op::Trap => {}
         _ => uses.extend(0..=carry),
     }
 }

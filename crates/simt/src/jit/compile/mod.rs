@@ -592,7 +592,7 @@ impl<'a, 'b> Cg<'a, 'b> {
 
     fn op(&mut self, pc: u32, op: &'a Op) {
         match op {
-            Op::Nop => {}
+            Op::Nop | Op::Nanosleep => {}
             Op::Fence => {
                 self.b.ins().fence();
             }

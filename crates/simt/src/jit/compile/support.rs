@@ -14,7 +14,7 @@ pub(crate) fn unsupported(f: &Func) -> Option<String> {
     for (pc, inst) in f.code.iter().enumerate() {
         let srcs_ok = |ss: &[Src]| ss.iter().all(|s| src_ok(*s));
         let why: Option<&str> = match &inst.op {
-            Op::Nop | Op::Fence | Op::Ret | Op::Exit | Op::Trap | Op::Bra { .. } => None,
+            Op::Nop | Op::Nanosleep | Op::Fence | Op::Ret | Op::Exit | Op::Trap | Op::Bra { .. } => None,
             Op::Un { a, .. } => (!src_ok(*a)).then_some("special register"),
             Op::Bin { a, b, .. } => (!srcs_ok(&[*a, *b])).then_some("special register"),
             Op::Tern { a, b, c, .. } | Op::Bfi { a, b, c, .. } | Op::Carry { a, b, c, .. } => {
@@ -56,6 +56,7 @@ pub(crate) fn unsupported(f: &Func) -> Option<String> {
             Op::Shfl { a, b, c, .. } => (!plain(&[*a, *b, *c])).then_some("warp-collective operand"),
             Op::Activemask { .. } => None,
             Op::Mbar { .. } | Op::CpBulk { .. } | Op::CpAsync { .. } => Some("async copy / mbarrier"),
+            Op::Tex(_) => Some("texture and surface instructions"),
         };
         if let Some(w) = why {
             return Some(format!("{w} (`{}`)", f.info.get(pc).map_or("", |i| i.text.as_str())));
@@ -98,6 +99,7 @@ pub(super) fn src_ok(s: Src) -> bool {
                 | Sreg::GlobaltimerHi
                 | Sreg::TotalSmem
                 | Sreg::ReservedSmem(_)
+                | Sreg::Envreg(_)
         )
     )
 }

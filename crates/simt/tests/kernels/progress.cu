@@ -1,0 +1,72 @@
+// Forward progress under independent thread scheduling (Volta+): kernels that only finish when
+// a waiting warp or lane lets the one it waits for run.
+
+// Intra-warp spin lock: every lane of every warp takes one global lock in turn. Lockstep SIMT
+// without independent scheduling deadlocks here (the winner waits at the reconvergence point
+// for the losers, which wait for the winner's unlock).
+__global__ void spin_lock_sum(int *lock, int *sum, const int *in, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    bool done = false;
+    while (!done) {
+        if (atomicCAS(lock, 0, 1) == 0) {
+            // Non-atomic read-modify-write: only correct under the lock.
+            int v = *(volatile int *)sum;
+            *(volatile int *)sum = v + in[i];
+            __threadfence();
+            atomicExch(lock, 0);
+            done = true;
+        }
+    }
+}
+
+// The same lock written the way that needs independent scheduling most: the critical section
+// after the spin loop.
+__global__ void spin_lock_after_loop(int *lock, int *count)
+{
+    while (atomicCAS(lock, 0, 1) != 0) {
+    }
+    int v = *(volatile int *)count;
+    *(volatile int *)count = v + 1;
+    __threadfence();
+    atomicExch(lock, 0);
+}
+
+// Producer/consumer between warps of a block through a volatile shared flag, no barrier:
+// warp 0 waits until the last warp has written its data.
+__global__ void flag_handoff(int *out)
+{
+    __shared__ int data[32];
+    __shared__ volatile int ready;
+    int t = threadIdx.x;
+    int last = blockDim.x / 32 - 1;
+    if (t == 0) ready = 0;
+    __syncthreads();
+    if (t / 32 == last) {
+        data[t % 32] = t * 3 + blockIdx.x;
+        __threadfence_block();
+        if (t % 32 == 0) ready = 1;
+    }
+    if (t / 32 == 0) {
+        while (ready == 0) {
+        }
+        __threadfence_block();
+        out[blockIdx.x * 32 + t] = data[t];
+    }
+}
+
+// Waiting with __nanosleep and exponential backoff for a counter the other warps increment.
+__global__ void nanosleep_wait(int *counter, int *out)
+{
+    int t = threadIdx.x;
+    if (t % 32 == 0 && t != 0) atomicAdd(counter + blockIdx.x, 1);
+    if (t == 0) {
+        unsigned ns = 8;
+        while (atomicAdd(counter + blockIdx.x, 0) < (int)(blockDim.x / 32) - 1) {
+            __nanosleep(ns);
+            if (ns < 256) ns *= 2;
+        }
+        out[blockIdx.x] = atomicAdd(counter + blockIdx.x, 0);
+    }
+}
