@@ -242,7 +242,9 @@ pub fn peer_access(peer: i32, flags: u32) -> Result<()> {
             return Err(Error::InvalidValue);
         }
         check(peer)?;
-        Err(Error::InvalidDevice)
+        // The only device is the current one: CUDA 13.0 answers this way for a device and
+        // itself.
+        Err(Error::PeerAccessUnsupported)
     })
 }
 

@@ -55,15 +55,18 @@ pub fn write_printf_output(out: &[u8]) {
 
 /// Checks a launch configuration as CUDA does.
 pub fn validate(f: &Function, grid: Dim3, block: Dim3, dynamic_shared: u32) -> Result<()> {
+    // CUDA 13.0 reports every bad configuration (zero or oversized dimensions, too much
+    // shared memory) as cudaErrorInvalidValue: tests/gpu-programs/probe_launch_errors.txt,
+    // recorded on an H100.
     if grid.x == 0 || grid.y == 0 || grid.z == 0 || block.x == 0 || block.y == 0 || block.z == 0 {
-        return Err(Error::InvalidConfiguration);
+        return Err(Error::InvalidValue);
     }
     let threads = u64::from(block.x) * u64::from(block.y) * u64::from(block.z);
     if block.x > 1024 || block.y > 1024 || block.z > 64 || threads > 1024 {
-        return Err(Error::InvalidConfiguration);
+        return Err(Error::InvalidValue);
     }
     if grid.x > i32::MAX as u32 || grid.y > 65535 || grid.z > 65535 {
-        return Err(Error::InvalidConfiguration);
+        return Err(Error::InvalidValue);
     }
     let Some(k) = f.info() else { return Err(Error::InvalidDeviceFunction) };
     if let Some(r) = k.reqntid

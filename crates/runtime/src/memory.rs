@@ -486,8 +486,9 @@ impl Set3D {
         if row == 0 || self.height == 0 || self.depth == 0 {
             return Ok(None);
         }
+        // A pitch narrower than a row: cudaErrorInvalidValue (as CUDA 13.0 on an H100).
         if row > self.pitch && (self.height > 1 || self.depth > 1) {
-            return Err(Error::InvalidPitchValue);
+            return Err(Error::InvalidValue);
         }
         if !is_device_ptr(self.dst.0) {
             return Err(Error::InvalidValue);
@@ -1023,8 +1024,9 @@ pub fn malloc_async(size: usize, pool: Option<u64>, stream: Stream) -> Result<De
 /// `cudaFreeAsync`: frees `ptr` when `stream` reaches this point.
 pub fn free_async(ptr: DevicePtr, stream: Stream) -> Result<()> {
     api(|c| {
+        // Freeing null is a no-op, as `cudaFree(nullptr)` (CUDA 13.0 returns success).
         if ptr.0 == 0 {
-            return Err(Error::InvalidValue);
+            return Ok(());
         }
         let st = resolve(stream)?;
         if lock(&c.allocs).remove(&ptr.0).is_none() {

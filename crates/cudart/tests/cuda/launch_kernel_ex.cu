@@ -69,7 +69,7 @@ int main() {
   cfg.gridDim = dim3(4); cfg.attrs = &cl;
   EXPECT_ERR(cudaLaunchKernelEx(&cfg, saxpy, 2.0f, (const float*)x, y, n), cudaErrorInvalidClusterSize);
   cfg.numAttrs = 0; cfg.blockDim = dim3(2048);
-  EXPECT_ERR(cudaLaunchKernelEx(&cfg, saxpy, 2.0f, (const float*)x, y, n), cudaErrorInvalidConfiguration);
+  EXPECT_ERR(cudaLaunchKernelEx(&cfg, saxpy, 2.0f, (const float*)x, y, n), cudaErrorInvalidValue);
   c2.dynamicSmemBytes = 64 * 1024;
   EXPECT_ERR(cudaLaunchKernelEx(&c2, scale, y, 0.5f, n), cudaErrorInvalidValue);
   CK(cudaFuncSetAttribute(scale, cudaFuncAttributeMaxDynamicSharedMemorySize, 64 * 1024));

@@ -9,7 +9,7 @@ int main() {
   EXPECT(count == 1);
   CK(cudaDeviceCanAccessPeer(&can, 0, 0));
   EXPECT(can == 0);
-  EXPECT_ERR(cudaDeviceEnablePeerAccess(0, 0), cudaErrorInvalidDevice);
+  EXPECT_ERR(cudaDeviceEnablePeerAccess(0, 0), cudaErrorPeerAccessUnsupported);
   cudaGetLastError();
   const int n = 4096;
   int *a, *b, *h;

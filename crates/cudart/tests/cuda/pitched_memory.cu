@@ -44,7 +44,7 @@ int main() {
   EXPECT_ERR(cudaMemcpy2D(d, pitch, hbuf, 8, 16, 2, cudaMemcpyHostToDevice), cudaErrorInvalidPitchValue);
   EXPECT_ERR(cudaMemcpy2D(d, pitch, hbuf, 400, 16, 2, (cudaMemcpyKind)7), cudaErrorInvalidMemcpyDirection);
   EXPECT_ERR(cudaMemcpy2D(nullptr, pitch, hbuf, 400, 16, 2, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
-  EXPECT_ERR(cudaMemset2D(d, 8, 0, 16, 2), cudaErrorInvalidPitchValue);
+  EXPECT_ERR(cudaMemset2D(d, 8, 0, 16, 2), cudaErrorInvalidValue);
   EXPECT_ERR(cudaMallocPitch(nullptr, &pitch, 10, 10), cudaErrorInvalidValue);
   CK(cudaMemcpy2D(d, pitch, hbuf, 400, 0, 2, cudaMemcpyHostToDevice));  // empty: success
   // 3D: a 3-slice volume.

@@ -52,7 +52,7 @@ int main() {
 
   // Argument errors.
   EXPECT_ERR(cudaMallocAsync(nullptr, 16, s), cudaErrorInvalidValue);
-  EXPECT_ERR(cudaFreeAsync(nullptr, s), cudaErrorInvalidValue);
+  CK(cudaFreeAsync(nullptr, s));
   EXPECT_ERR(cudaMemPoolDestroy(def), cudaErrorInvalidValue);
   EXPECT_ERR(cudaMemPoolCreate(&pool, nullptr), cudaErrorInvalidValue);
   EXPECT_ERR(cudaDeviceGetDefaultMemPool(&def, 3), cudaErrorInvalidDevice);
