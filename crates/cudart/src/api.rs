@@ -8,23 +8,9 @@ use std::ffi::{c_char, c_void};
 use runtime::event::Event;
 use runtime::memory::{self, MemcpyKind};
 use runtime::stream::Stream;
-use runtime::{DevicePtr, Error, Result, device, record};
+use runtime::{DevicePtr, Error, device, record};
 
-use crate::code;
-
-/// Writes `v` through `p` (null → `cudaErrorInvalidValue`).
-///
-/// # Safety
-/// `p` must be null or valid for writes.
-unsafe fn out<T>(p: *mut T, r: Result<T>) -> i32 {
-    if p.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
-    }
-    code(r.map(|v| {
-        // SAFETY: non-null and valid for writes per the contract.
-        unsafe { p.write(v) }
-    }))
-}
+use crate::{code, invalid, out};
 
 /// `cudaGetDeviceCount(int *count)`.
 ///
@@ -172,7 +158,7 @@ pub extern "C" fn cudaFreeHost(p: *mut c_void) -> i32 {
 /// Both pointers must be valid for writes.
 pub unsafe extern "C" fn cudaMemGetInfo(free: *mut usize, total: *mut usize) -> i32 {
     if free.is_null() || total.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
+        return invalid();
     }
     let r = memory::mem_get_info().map(|(f, t)| {
         // SAFETY: valid for writes per the contract.

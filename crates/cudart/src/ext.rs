@@ -12,39 +12,12 @@ use runtime::memory::{self, Copy3D, MemcpyKind, On, Set3D};
 use runtime::stream::Stream;
 use runtime::{DevicePtr, Error, Result, device, record};
 
-use crate::code;
-
-/// Writes `v` through `p` (null → `cudaErrorInvalidValue`).
-///
-/// # Safety
-/// `p` must be null or valid for writes.
-unsafe fn out<T>(p: *mut T, r: Result<T>) -> i32 {
-    if p.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
-    }
-    code(r.map(|v| {
-        // SAFETY: non-null and valid for writes per the contract.
-        unsafe { p.write(v) }
-    }))
-}
-
-fn invalid() -> i32 {
-    code(record::<()>(Err(Error::InvalidValue)))
-}
+use crate::{PTDS, SYNC, code, invalid, out, stream};
 
 /// The `_ptsz` variants' stream: handle 0 is the per-thread default stream.
 pub(crate) fn ptsz(s: *mut c_void) -> *mut c_void {
     Stream(s as u64).per_thread_if_null().0 as *mut c_void
 }
-
-fn stream(s: *mut c_void) -> Stream {
-    Stream(s as u64)
-}
-
-/// The synchronous per-thread variants' ordering.
-const PTDS: On = On::Sync(Stream::PER_THREAD);
-/// The synchronous legacy ordering.
-const SYNC: On = On::Sync(Stream::LEGACY);
 
 /// `struct cudaPitchedPtr`.
 #[repr(C)]
@@ -758,7 +731,7 @@ pub unsafe extern "C" fn cudaStreamGetDevice_ptsz(s: *mut c_void, dev: *mut i32)
 /// `can` valid for writes.
 pub unsafe extern "C" fn cudaDeviceCanAccessPeer(can: *mut i32, dev: i32, peer: i32) -> i32 {
     if can.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
+        return invalid();
     }
     code(device::can_access_peer(dev, peer).map(|c| {
         // SAFETY: non-null, valid for writes per the contract.

@@ -12,27 +12,9 @@ use runtime::memory::{self, Set3D};
 use runtime::stream::Stream;
 use runtime::{DevicePtr, Error, Result, record};
 
-use crate::code;
 use crate::ext::{Memcpy3DParms, copy_3d_of, host_fn_work, ptsz};
 use crate::register::Dim3C;
-
-/// Writes `v` through `p` (null → `cudaErrorInvalidValue`).
-///
-/// # Safety
-/// `p` must be null or valid for writes.
-unsafe fn out<T>(p: *mut T, r: Result<T>) -> i32 {
-    if p.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
-    }
-    code(r.map(|v| {
-        // SAFETY: non-null and valid for writes per the contract.
-        unsafe { p.write(v) }
-    }))
-}
-
-fn stream(s: *mut c_void) -> Stream {
-    Stream(s as u64)
-}
+use crate::{code, invalid, out, stream};
 
 /// `struct cudaKernelNodeParams`.
 #[repr(C)]
@@ -98,7 +80,7 @@ pub extern "C" fn cudaStreamBeginCapture_ptsz(s: *mut c_void, mode: i32) -> i32 
 /// `g` must be valid for writes.
 unsafe fn end(s: Stream, g: *mut *mut c_void) -> i32 {
     if g.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
+        return invalid();
     }
     let r = graph::end_capture(s);
     // SAFETY: non-null, valid for writes per the contract (null on failure, as CUDA).
@@ -161,7 +143,7 @@ unsafe fn capture_info(
     ndeps: *mut usize,
 ) -> i32 {
     if status.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
+        return invalid();
     }
     let r = graph::capture_info(s).map(|info| {
         let arr = CAPTURE_DEPS.with(|d| {
@@ -235,7 +217,7 @@ pub unsafe extern "C" fn cudaStreamGetCaptureInfo_ptsz(
 /// `mode` must be valid for reads and writes.
 pub unsafe extern "C" fn cudaThreadExchangeStreamCaptureMode(mode: *mut i32) -> i32 {
     if mode.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
+        return invalid();
     }
     // SAFETY: valid for reads per the contract.
     let m = unsafe { mode.read() };
@@ -283,7 +265,7 @@ pub(crate) unsafe fn add(
     kind: impl FnOnce() -> Result<graph::NodeKind>,
 ) -> i32 {
     if node.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
+        return invalid();
     }
     let r = (|| {
         // SAFETY: forwarded contract.
@@ -507,7 +489,7 @@ pub unsafe extern "C" fn cudaGraphAddEmptyNode(
 /// `num` must be valid for reads and writes; `nodes` null or valid for `*num` writes.
 pub unsafe extern "C" fn cudaGraphGetNodes(g: *mut c_void, nodes: *mut *mut c_void, num: *mut usize) -> i32 {
     if num.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
+        return invalid();
     }
     let r = Graph(g as u64).nodes().map(|all| {
         if !nodes.is_null() {

@@ -13,30 +13,16 @@ use runtime::event::Event;
 use runtime::graph::{self, Graph, GraphExec, GraphNode, NodeKind};
 use runtime::{Error, Result, record};
 
-use crate::code;
 use crate::ext::Memcpy3DParms;
 use crate::graph::{
     HostNodeParams, KernelNodeParams, MemsetParams, add, host_kind, kernel_kind, memcpy_1d_kind, memcpy_kind,
     memset_kind,
 };
 use crate::register::Dim3C;
+use crate::{code, invalid, out};
 
 fn node(n: *mut c_void) -> GraphNode {
     GraphNode(n as u64)
-}
-
-/// Writes `v` through `p` (null → `cudaErrorInvalidValue`).
-///
-/// # Safety
-/// `p` null or valid for writes.
-unsafe fn out<T>(p: *mut T, r: Result<T>) -> i32 {
-    if p.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
-    }
-    code(r.map(|v| {
-        // SAFETY: non-null, valid for writes per the contract.
-        unsafe { p.write(v) }
-    }))
 }
 
 /// Writes a list as CUDA's "array + count" outputs do: with `arr` null, the count; else up to
@@ -46,7 +32,7 @@ unsafe fn out<T>(p: *mut T, r: Result<T>) -> i32 {
 /// `num` valid for reads and writes; `arr` null or valid for `*num` writes.
 unsafe fn write_list(arr: *mut *mut c_void, num: *mut usize, r: Result<Vec<u64>>) -> i32 {
     if num.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
+        return invalid();
     }
     code(r.map(|all| {
         // SAFETY: valid for reads and writes per the contract.
@@ -246,7 +232,7 @@ pub unsafe extern "C" fn cudaGraphGetEdges(
     num: *mut usize,
 ) -> i32 {
     if num.is_null() || from.is_null() != to.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
+        return invalid();
     }
     let r = Graph(g as u64).edges();
     // SAFETY: forwarded contract.
@@ -542,7 +528,7 @@ pub struct UpdateResultInfo {
 /// `info` valid for writes.
 pub unsafe extern "C" fn cudaGraphExecUpdate(x: *mut c_void, g: *mut c_void, info: *mut UpdateResultInfo) -> i32 {
     if info.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
+        return invalid();
     }
     let (r, res) = GraphExec(x as u64).update(Graph(g as u64));
     let i = UpdateResultInfo {
@@ -589,7 +575,7 @@ pub unsafe extern "C" fn cudaGraphNodeFindInClone(n: *mut *mut c_void, orig: *mu
 /// `path` a NUL-terminated string.
 pub unsafe extern "C" fn cudaGraphDebugDotPrint(g: *mut c_void, path: *const c_char, flags: u32) -> i32 {
     if path.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
+        return invalid();
     }
     // SAFETY: non-null, NUL-terminated per the contract.
     let p = unsafe { CStr::from_ptr(path) }.to_string_lossy().into_owned();

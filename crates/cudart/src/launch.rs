@@ -11,8 +11,8 @@ use runtime::launch::{LaunchAttrs, LaunchConfig};
 use runtime::stream::Stream;
 use runtime::{Dim3, Error, Result, record};
 
-use crate::code;
 use crate::register::{Dim3C, function_for, prepare_launch};
+use crate::{code, out_with};
 
 /// `cudaLaunchAttribute`: `{ cudaLaunchAttributeID id; char pad[4]; cudaLaunchAttributeValue
 /// val; }` (the value is a 64-byte union).
@@ -185,20 +185,6 @@ pub unsafe extern "C" fn cudaLaunchCooperativeKernel_ptsz(
     unsafe { cooperative(func, grid, block, args, shared, crate::ext::ptsz(stream)) }
 }
 
-/// Writes `r`'s value through `p` (null → `cudaErrorInvalidValue`).
-///
-/// # Safety
-/// `p` null or valid for writes.
-unsafe fn out<T>(p: *mut T, r: impl FnOnce() -> Result<T>) -> i32 {
-    if p.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
-    }
-    code(r().map(|v| {
-        // SAFETY: non-null, valid for writes per the contract.
-        unsafe { p.write(v) }
-    }))
-}
-
 /// `cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, const void *func, int
 /// numBlocks, int blockSize)`: the most dynamic shared memory per block that still lets
 /// `numBlocks` blocks of `blockSize` threads reside on one multiprocessor.
@@ -213,7 +199,7 @@ pub unsafe extern "C" fn cudaOccupancyAvailableDynamicSMemPerBlock(
 ) -> i32 {
     // SAFETY: forwarded contract.
     unsafe {
-        out(size, || {
+        out_with(size, || {
             let f = function_for(func as usize)?;
             record(runtime::launch::available_dynamic_shared(&f, num_blocks, block_size))
         })
@@ -232,7 +218,7 @@ pub unsafe extern "C" fn cudaOccupancyMaxPotentialClusterSize(
 ) -> i32 {
     // SAFETY: forwarded contract.
     unsafe {
-        out(size, || {
+        out_with(size, || {
             function_for(func as usize)?;
             if config.is_null() {
                 return record(Err(Error::InvalidValue));
@@ -255,7 +241,7 @@ pub unsafe extern "C" fn cudaOccupancyMaxActiveClusters(
 ) -> i32 {
     // SAFETY: forwarded contract.
     unsafe {
-        out(num, || {
+        out_with(num, || {
             let f = function_for(func as usize)?;
             if config.is_null() {
                 return record(Err(Error::InvalidValue));

@@ -38,6 +38,7 @@ pub mod register;
 pub mod tex;
 
 use std::collections::HashSet;
+use std::ffi::c_void;
 use std::sync::Mutex;
 
 /// Exports `$name` (the C symbol) as a tail-jump thunk to the Rust function `$f` (an alias
@@ -77,6 +78,48 @@ fn not_implemented(name: &'static str) -> i32 {
 fn code<T>(r: runtime::Result<T>) -> i32 {
     runtime::error::code_of(&r)
 }
+
+/// `cudaErrorInvalidValue`, recorded as the thread's last error.
+fn invalid() -> i32 {
+    code(runtime::record::<()>(Err(runtime::Error::InvalidValue)))
+}
+
+/// Writes `r`'s value through the output pointer `p` (null → `cudaErrorInvalidValue`).
+///
+/// # Safety
+/// `p` must be null or valid for writes.
+unsafe fn out<T>(p: *mut T, r: runtime::Result<T>) -> i32 {
+    if p.is_null() {
+        return invalid();
+    }
+    code(r.map(|v| {
+        // SAFETY: non-null and valid for writes per the contract.
+        unsafe { p.write(v) }
+    }))
+}
+
+/// As [`out`], but `f` runs only when `p` is not null (for calls with side effects, such
+/// as allocations, which must not happen when their result cannot be returned).
+///
+/// # Safety
+/// `p` must be null or valid for writes.
+unsafe fn out_with<T>(p: *mut T, f: impl FnOnce() -> runtime::Result<T>) -> i32 {
+    if p.is_null() {
+        return invalid();
+    }
+    // SAFETY: forwarded contract.
+    unsafe { out(p, f()) }
+}
+
+/// A `cudaStream_t` handle as the runtime's stream.
+fn stream(s: *mut c_void) -> runtime::stream::Stream {
+    runtime::stream::Stream(s as u64)
+}
+
+/// The synchronous legacy ordering of the plain copy/set calls.
+const SYNC: runtime::memory::On = runtime::memory::On::Sync(runtime::stream::Stream::LEGACY);
+/// The synchronous per-thread ordering of the `_ptds` variants.
+const PTDS: runtime::memory::On = runtime::memory::On::Sync(runtime::stream::Stream::PER_THREAD);
 
 /// Writes device `printf` output through the C library's `stdout` (then flushes it), so that
 /// it is ordered with the program's own stdio output exactly as on CUDA.

@@ -6,27 +6,12 @@
 
 use std::ffi::c_void;
 
+use runtime::DevicePtr;
 use runtime::memory::{self, MemLocation, MemPoolProps};
 use runtime::stream::Stream;
-use runtime::{DevicePtr, Error, Result, record};
 
-use crate::code;
 use crate::ext::ptsz;
-
-/// Runs `f` and writes its value through `p`; a null `p` is `cudaErrorInvalidValue` and `f`
-/// does not run.
-///
-/// # Safety
-/// `p` must be null or valid for writes.
-unsafe fn out<T>(p: *mut T, f: impl FnOnce() -> Result<T>) -> i32 {
-    if p.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
-    }
-    code(f().map(|v| {
-        // SAFETY: non-null and valid for writes per the contract.
-        unsafe { p.write(v) }
-    }))
-}
+use crate::{code, invalid, out_with};
 
 /// `cudaMallocManaged(void **devPtr, size_t size, unsigned int flags)`.
 ///
@@ -34,7 +19,7 @@ unsafe fn out<T>(p: *mut T, f: impl FnOnce() -> Result<T>) -> i32 {
 /// `p` must be null or valid for writes.
 pub unsafe extern "C" fn cudaMallocManaged(p: *mut *mut c_void, size: usize, flags: u32) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { out(p, || memory::malloc_managed(size, flags).map(|d| d.0 as *mut c_void)) }
+    unsafe { out_with(p, || memory::malloc_managed(size, flags).map(|d| d.0 as *mut c_void)) }
 }
 
 /// `cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location,
@@ -79,7 +64,7 @@ pub unsafe extern "C" fn cudaMemRangeGetAttribute(
     count: usize,
 ) -> i32 {
     if data.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
+        return invalid();
     }
     let r = memory::mem_range_get_attribute(data_size, attr, ptr as u64, count).map(|bytes| {
         // SAFETY: `data` is valid for `data_size` bytes, and `bytes` has that length.
@@ -110,7 +95,7 @@ pub extern "C" fn cudaStreamAttachMemAsync_ptsz(
 /// `p` must be null or valid for writes.
 pub unsafe extern "C" fn cudaMallocAsync(p: *mut *mut c_void, size: usize, stream: *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { out(p, || memory::malloc_async(size, None, Stream(stream as u64)).map(|d| d.0 as *mut c_void)) }
+    unsafe { out_with(p, || memory::malloc_async(size, None, Stream(stream as u64)).map(|d| d.0 as *mut c_void)) }
 }
 
 /// `cudaMallocAsync_ptsz`.
@@ -134,11 +119,11 @@ pub unsafe extern "C" fn cudaMallocFromPoolAsync(
     stream: *mut c_void,
 ) -> i32 {
     if pool.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
+        return invalid();
     }
     // SAFETY: forwarded contract.
     unsafe {
-        out(p, || memory::malloc_async(size, Some(pool as u64), Stream(stream as u64)).map(|d| d.0 as *mut c_void))
+        out_with(p, || memory::malloc_async(size, Some(pool as u64), Stream(stream as u64)).map(|d| d.0 as *mut c_void))
     }
 }
 
@@ -172,7 +157,7 @@ pub extern "C" fn cudaFreeAsync_ptsz(ptr: *mut c_void, stream: *mut c_void) -> i
 /// `p` must be null or valid for writes.
 pub unsafe extern "C" fn cudaDeviceGetDefaultMemPool(p: *mut *mut c_void, device: i32) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { out(p, || memory::default_mem_pool(device).map(|h| h as *mut c_void)) }
+    unsafe { out_with(p, || memory::default_mem_pool(device).map(|h| h as *mut c_void)) }
 }
 
 /// `cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device)`.
@@ -181,7 +166,7 @@ pub unsafe extern "C" fn cudaDeviceGetDefaultMemPool(p: *mut *mut c_void, device
 /// `p` must be null or valid for writes.
 pub unsafe extern "C" fn cudaDeviceGetMemPool(p: *mut *mut c_void, device: i32) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { out(p, || memory::device_mem_pool(device).map(|h| h as *mut c_void)) }
+    unsafe { out_with(p, || memory::device_mem_pool(device).map(|h| h as *mut c_void)) }
 }
 
 /// `cudaDeviceSetMemPool(int device, cudaMemPool_t memPool)`.
@@ -195,12 +180,12 @@ pub extern "C" fn cudaDeviceSetMemPool(device: i32, pool: *mut c_void) -> i32 {
 /// `p` must be null or valid for writes; `props` null or valid for reads.
 pub unsafe extern "C" fn cudaMemPoolCreate(p: *mut *mut c_void, props: *const MemPoolProps) -> i32 {
     if props.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
+        return invalid();
     }
     // SAFETY: non-null and valid for reads per the contract.
     let props = unsafe { props.read_unaligned() };
     // SAFETY: forwarded contract.
-    unsafe { out(p, || memory::mem_pool_create(&props).map(|h| h as *mut c_void)) }
+    unsafe { out_with(p, || memory::mem_pool_create(&props).map(|h| h as *mut c_void)) }
 }
 
 /// `cudaMemPoolDestroy(cudaMemPool_t memPool)`.
@@ -220,7 +205,7 @@ pub extern "C" fn cudaMemPoolTrimTo(pool: *mut c_void, keep: usize) -> i32 {
 /// `value` must be null or point to a value of the attribute's type.
 pub unsafe extern "C" fn cudaMemPoolSetAttribute(pool: *mut c_void, attr: i32, value: *mut c_void) -> i32 {
     if value.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
+        return invalid();
     }
     // SAFETY: `value` points to an `int` (attributes 1..=3) or a `cuuint64_t` per the contract.
     let v = unsafe {
@@ -229,7 +214,7 @@ pub unsafe extern "C" fn cudaMemPoolSetAttribute(pool: *mut c_void, attr: i32, v
         } else if (4..=8).contains(&attr) {
             (value as *const u64).read_unaligned()
         } else {
-            return code(record::<()>(Err(Error::InvalidValue)));
+            return invalid();
         }
     };
     code(memory::mem_pool_set_attribute(pool as u64, attr, v))
@@ -241,7 +226,7 @@ pub unsafe extern "C" fn cudaMemPoolSetAttribute(pool: *mut c_void, attr: i32, v
 /// `value` must be null or valid for writes of the attribute's type.
 pub unsafe extern "C" fn cudaMemPoolGetAttribute(pool: *mut c_void, attr: i32, value: *mut c_void) -> i32 {
     if value.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
+        return invalid();
     }
     let r = memory::mem_pool_get_attribute(pool as u64, attr).map(|(v, size)| {
         // SAFETY: `value` is valid for writes of the attribute's type (`size` bytes).

@@ -18,7 +18,7 @@ use runtime::{DevicePtr, Dim3, Error, Result, record};
 
 use runtime::memory::On;
 
-use crate::code;
+use crate::{code, invalid};
 
 /// Synchronous, on the legacy default stream.
 const SYNC: On = On::Sync(Stream::LEGACY);
@@ -339,7 +339,7 @@ pub(crate) fn function_for(host_fun: usize) -> Result<Function> {
 /// `kernel` must be valid for writes (or null).
 pub unsafe extern "C" fn __cudaGetKernel(kernel: *mut *mut c_void, host_fun: *const c_void) -> i32 {
     if kernel.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
+        return invalid();
     }
     // Lazy, as CUDA's lazy loading: only the registration is checked here; the module is
     // loaded (and a missing kernel image reported) at launch.
@@ -493,7 +493,7 @@ pub unsafe extern "C" fn cudaLaunchKernel(
 /// `attr` must be valid for writes.
 pub unsafe extern "C" fn cudaFuncGetAttributes(attr: *mut runtime::module::FuncAttributes, func: *const c_void) -> i32 {
     if attr.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
+        return invalid();
     }
     let r = function_for(func as usize).map(|f| {
         // SAFETY: valid for writes per the contract.
@@ -515,7 +515,7 @@ pub unsafe extern "C" fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     _flags: u32,
 ) -> i32 {
     if num_blocks.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
+        return invalid();
     }
     let r = function_for(func as usize)
         .and_then(|f| runtime::launch::max_active_blocks_per_sm(&f, block_size, dynamic_smem));
@@ -660,7 +660,7 @@ pub unsafe extern "C" fn cudaMemcpyFromSymbolAsync(
 /// `dev_ptr` must be valid for writes.
 pub unsafe extern "C" fn cudaGetSymbolAddress(dev_ptr: *mut *mut c_void, sym: *const c_void) -> i32 {
     if dev_ptr.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
+        return invalid();
     }
     let r = symbol(sym).map(|(p, _)| {
         // SAFETY: valid for writes per the contract.
@@ -675,7 +675,7 @@ pub unsafe extern "C" fn cudaGetSymbolAddress(dev_ptr: *mut *mut c_void, sym: *c
 /// `size` must be valid for writes.
 pub unsafe extern "C" fn cudaGetSymbolSize(size: *mut usize, sym: *const c_void) -> i32 {
     if size.is_null() {
-        return code(record::<()>(Err(Error::InvalidValue)));
+        return invalid();
     }
     let r = symbol(sym).map(|(_, n)| {
         // SAFETY: valid for writes per the contract.

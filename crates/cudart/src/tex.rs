@@ -14,15 +14,8 @@ use runtime::stream::Stream;
 use runtime::texture::{self, Resource, TextureDesc};
 use runtime::{Error, Result, record};
 
-use crate::code;
 use crate::ext::{Extent, Memcpy3DParms};
-
-const SYNC: On = On::Sync(Stream::LEGACY);
-const PTDS: On = On::Sync(Stream::PER_THREAD);
-
-fn async_on(s: *mut c_void) -> On {
-    On::Async(Stream(s as u64))
-}
+use crate::{PTDS, SYNC, code, out, stream};
 
 fn async_ptsz(s: *mut c_void) -> On {
     On::Async(Stream(crate::ext::ptsz(s) as u64))
@@ -30,20 +23,6 @@ fn async_ptsz(s: *mut c_void) -> On {
 
 fn fail(e: Error) -> i32 {
     code(record::<()>(Err(e)))
-}
-
-/// Writes `r`'s value through `p` (null → `cudaErrorInvalidValue`).
-///
-/// # Safety
-/// `p` must be null or valid for writes.
-unsafe fn put<T>(p: *mut T, r: Result<T>) -> i32 {
-    if p.is_null() {
-        return fail(Error::InvalidValue);
-    }
-    code(r.map(|v| {
-        // SAFETY: non-null and valid for writes per the contract.
-        unsafe { p.write(v) }
-    }))
 }
 
 /// Reads `*p` (null → `cudaErrorInvalidValue`).
@@ -70,7 +49,7 @@ pub extern "C" fn cudaCreateChannelDesc(x: i32, y: i32, z: i32, w: i32, f: i32) 
 pub unsafe extern "C" fn cudaGetChannelDesc(desc: *mut ChannelDesc, a: *const c_void) -> i32 {
     let r = record(array::array_get_info(a as u64).map(|(d, _, _)| d));
     // SAFETY: forwarded contract.
-    unsafe { put(desc, r) }
+    unsafe { out(desc, r) }
 }
 
 /// `cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width,
@@ -88,7 +67,7 @@ pub unsafe extern "C" fn cudaMallocArray(
     // SAFETY: forwarded contract.
     let r = unsafe { get(desc) }.and_then(|d| array::malloc_array(&d, width, height, flags));
     // SAFETY: forwarded contract.
-    unsafe { put(a, r.map(|h| h as *mut c_void)) }
+    unsafe { out(a, r.map(|h| h as *mut c_void)) }
 }
 
 /// `cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
@@ -105,7 +84,7 @@ pub unsafe extern "C" fn cudaMalloc3DArray(
     // SAFETY: forwarded contract.
     let r = unsafe { get(desc) }.and_then(|d| array::malloc_3d_array(&d, [e.width, e.height, e.depth], flags));
     // SAFETY: forwarded contract.
-    unsafe { put(a, r.map(|h| h as *mut c_void)) }
+    unsafe { out(a, r.map(|h| h as *mut c_void)) }
 }
 
 /// `cudaMallocMipmappedArray(cudaMipmappedArray_t *m, const struct cudaChannelFormatDesc *desc,
@@ -124,7 +103,7 @@ pub unsafe extern "C" fn cudaMallocMipmappedArray(
     let r = unsafe { get(desc) }
         .and_then(|d| array::malloc_mipmapped_array(&d, [e.width, e.height, e.depth], levels, flags));
     // SAFETY: forwarded contract.
-    unsafe { put(m, r.map(|h| h as *mut c_void)) }
+    unsafe { out(m, r.map(|h| h as *mut c_void)) }
 }
 
 /// `cudaGetMipmappedArrayLevel(cudaArray_t *levelArray, cudaMipmappedArray_const_t m,
@@ -135,7 +114,7 @@ pub unsafe extern "C" fn cudaMallocMipmappedArray(
 pub unsafe extern "C" fn cudaGetMipmappedArrayLevel(a: *mut *mut c_void, m: *const c_void, level: u32) -> i32 {
     let r = array::mipmapped_array_level(m as u64, level);
     // SAFETY: forwarded contract.
-    unsafe { put(a, r.map(|h| h as *mut c_void)) }
+    unsafe { out(a, r.map(|h| h as *mut c_void)) }
 }
 
 /// `cudaFreeArray(cudaArray_t array)`.
@@ -286,7 +265,7 @@ pub unsafe extern "C" fn cudaMemcpy2DToArrayAsync(
     s: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { to_array_2d(a, x, y, src, spitch, w, h, k, async_on(s)) }
+    unsafe { to_array_2d(a, x, y, src, spitch, w, h, k, On::Async(stream(s))) }
 }
 
 /// `cudaMemcpy2DToArrayAsync_ptsz`.
@@ -365,7 +344,7 @@ pub unsafe extern "C" fn cudaMemcpy2DFromArrayAsync(
     s: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { from_array_2d(dst, dpitch, a, x, y, w, h, k, async_on(s)) }
+    unsafe { from_array_2d(dst, dpitch, a, x, y, w, h, k, On::Async(stream(s))) }
 }
 
 /// `cudaMemcpy2DFromArrayAsync_ptsz`.
@@ -543,7 +522,7 @@ pub unsafe extern "C" fn cudaMemcpyToArrayAsync(
     s: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { linear(a, x, y, src, count, true, k, async_on(s)) }
+    unsafe { linear(a, x, y, src, count, true, k, On::Async(stream(s))) }
 }
 
 /// `cudaMemcpyToArrayAsync_ptsz`.
@@ -610,7 +589,7 @@ pub unsafe extern "C" fn cudaMemcpyFromArrayAsync(
     s: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { linear(a, x, y, dst, count, false, k, async_on(s)) }
+    unsafe { linear(a, x, y, dst, count, false, k, On::Async(stream(s))) }
 }
 
 /// `cudaMemcpyFromArrayAsync_ptsz`.
@@ -802,7 +781,7 @@ pub unsafe extern "C" fn cudaCreateTextureObject(
         texture::create_texture_object(&r, &texture_desc(&t))
     });
     // SAFETY: forwarded contract.
-    unsafe { put(obj, r) }
+    unsafe { out(obj, r) }
 }
 
 /// `cudaDestroyTextureObject(cudaTextureObject_t obj)`.
@@ -817,7 +796,7 @@ pub extern "C" fn cudaDestroyTextureObject(obj: u64) -> i32 {
 pub unsafe extern "C" fn cudaGetTextureObjectResourceDesc(res: *mut ResourceDesc, obj: u64) -> i32 {
     let r = texture::texture_object_desc(obj).map(|(r, _)| resource_desc(&r));
     // SAFETY: forwarded contract.
-    unsafe { put(res, r) }
+    unsafe { out(res, r) }
 }
 
 /// `cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *tex, cudaTextureObject_t obj)`.
@@ -841,7 +820,7 @@ pub unsafe extern "C" fn cudaGetTextureObjectTextureDesc(tex: *mut CTextureDesc,
         seamlessCubemap: t.seamless_cubemap,
     });
     // SAFETY: forwarded contract.
-    unsafe { put(tex, r) }
+    unsafe { out(tex, r) }
 }
 
 /// `cudaCreateSurfaceObject(cudaSurfaceObject_t *obj, const struct cudaResourceDesc *res)`.
@@ -852,7 +831,7 @@ pub unsafe extern "C" fn cudaCreateSurfaceObject(obj: *mut u64, res: *const Reso
     // SAFETY: forwarded contract.
     let r = unsafe { get(res) }.and_then(|r| record(resource_of(&r))).and_then(|r| texture::create_surface_object(&r));
     // SAFETY: forwarded contract.
-    unsafe { put(obj, r) }
+    unsafe { out(obj, r) }
 }
 
 /// `cudaDestroySurfaceObject(cudaSurfaceObject_t obj)`.
@@ -867,5 +846,5 @@ pub extern "C" fn cudaDestroySurfaceObject(obj: u64) -> i32 {
 pub unsafe extern "C" fn cudaGetSurfaceObjectResourceDesc(res: *mut ResourceDesc, obj: u64) -> i32 {
     let r = texture::surface_object_desc(obj).map(|r| resource_desc(&r));
     // SAFETY: forwarded contract.
-    unsafe { put(res, r) }
+    unsafe { out(res, r) }
 }
