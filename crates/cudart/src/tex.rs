@@ -159,54 +159,23 @@ fn kind(k: i32) -> Result<MemcpyKind> {
     record(MemcpyKind::from_raw(k))
 }
 
-/// A 2D copy into an array.
+/// The array end of a copy: byte offset `x`, row `y`.
+fn at(a: *const c_void, x: usize, y: usize) -> End {
+    End::Array { array: a as u64, x, y, z: 0 }
+}
+
+/// The linear end of a 2D copy: `rows` rows `pitch` bytes apart.
+fn rows_of(p: *const c_void, pitch: usize, rows: usize) -> End {
+    End::Linear { ptr: p as u64, pitch, rows }
+}
+
+/// A 2D copy of `h` rows of `w` bytes between two ends, at least one an array.
 ///
 /// # Safety
 /// Host memory the copy covers must be valid (until it completes, when asynchronous).
-#[allow(clippy::too_many_arguments)]
-unsafe fn to_array_2d(
-    a: *mut c_void,
-    x: usize,
-    y: usize,
-    src: *const c_void,
-    spitch: usize,
-    w: usize,
-    h: usize,
-    k: i32,
-    on: On,
-) -> i32 {
-    let r = kind(k).and_then(|k| {
-        let dst = End::Array { array: a as u64, x, y, z: 0 };
-        let src = End::Linear { ptr: src as u64, pitch: spitch, rows: h };
-        // SAFETY: forwarded contract.
-        unsafe { array::memcpy_array(dst, src, w, h, 1, k, on) }
-    });
-    code(r)
-}
-
-/// A 2D copy out of an array.
-///
-/// # Safety
-/// As for `to_array_2d`.
-#[allow(clippy::too_many_arguments)]
-unsafe fn from_array_2d(
-    dst: *mut c_void,
-    dpitch: usize,
-    a: *const c_void,
-    x: usize,
-    y: usize,
-    w: usize,
-    h: usize,
-    k: i32,
-    on: On,
-) -> i32 {
-    let r = kind(k).and_then(|k| {
-        let src = End::Array { array: a as u64, x, y, z: 0 };
-        let dst = End::Linear { ptr: dst as u64, pitch: dpitch, rows: h };
-        // SAFETY: forwarded contract.
-        unsafe { array::memcpy_array(dst, src, w, h, 1, k, on) }
-    });
-    code(r)
+unsafe fn copy_2d(dst: End, src: End, w: usize, h: usize, k: i32, on: On) -> i32 {
+    // SAFETY: forwarded contract.
+    code(kind(k).and_then(|k| unsafe { array::memcpy_array(dst, src, w, h, 1, k, on) }))
 }
 
 /// `cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
@@ -226,7 +195,7 @@ pub unsafe extern "C" fn cudaMemcpy2DToArray(
     k: i32,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { to_array_2d(a, x, y, src, spitch, w, h, k, SYNC) }
+    unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, SYNC) }
 }
 
 /// `cudaMemcpy2DToArray_ptds`.
@@ -245,7 +214,7 @@ pub unsafe extern "C" fn cudaMemcpy2DToArray_ptds(
     k: i32,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { to_array_2d(a, x, y, src, spitch, w, h, k, PTDS) }
+    unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, PTDS) }
 }
 
 /// `cudaMemcpy2DToArrayAsync(..., cudaStream_t stream)`.
@@ -265,7 +234,7 @@ pub unsafe extern "C" fn cudaMemcpy2DToArrayAsync(
     s: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { to_array_2d(a, x, y, src, spitch, w, h, k, On::Async(stream(s))) }
+    unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, On::Async(stream(s))) }
 }
 
 /// `cudaMemcpy2DToArrayAsync_ptsz`.
@@ -285,7 +254,7 @@ pub unsafe extern "C" fn cudaMemcpy2DToArrayAsync_ptsz(
     s: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { to_array_2d(a, x, y, src, spitch, w, h, k, async_ptsz(s)) }
+    unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, async_ptsz(s)) }
 }
 
 /// `cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset,
@@ -305,7 +274,7 @@ pub unsafe extern "C" fn cudaMemcpy2DFromArray(
     k: i32,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { from_array_2d(dst, dpitch, a, x, y, w, h, k, SYNC) }
+    unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, SYNC) }
 }
 
 /// `cudaMemcpy2DFromArray_ptds`.
@@ -324,7 +293,7 @@ pub unsafe extern "C" fn cudaMemcpy2DFromArray_ptds(
     k: i32,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { from_array_2d(dst, dpitch, a, x, y, w, h, k, PTDS) }
+    unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, PTDS) }
 }
 
 /// `cudaMemcpy2DFromArrayAsync(..., cudaStream_t stream)`.
@@ -344,7 +313,7 @@ pub unsafe extern "C" fn cudaMemcpy2DFromArrayAsync(
     s: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { from_array_2d(dst, dpitch, a, x, y, w, h, k, On::Async(stream(s))) }
+    unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, On::Async(stream(s))) }
 }
 
 /// `cudaMemcpy2DFromArrayAsync_ptsz`.
@@ -364,29 +333,7 @@ pub unsafe extern "C" fn cudaMemcpy2DFromArrayAsync_ptsz(
     s: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { from_array_2d(dst, dpitch, a, x, y, w, h, k, async_ptsz(s)) }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn array_to_array(
-    d: *mut c_void,
-    dx: usize,
-    dy: usize,
-    s: *const c_void,
-    sx: usize,
-    sy: usize,
-    w: usize,
-    h: usize,
-    k: i32,
-    on: On,
-) -> i32 {
-    let r = kind(k).and_then(|k| {
-        let dst = End::Array { array: d as u64, x: dx, y: dy, z: 0 };
-        let src = End::Array { array: s as u64, x: sx, y: sy, z: 0 };
-        // SAFETY: both ends are arrays (device memory); no host memory is touched.
-        unsafe { array::memcpy_array(dst, src, w, h, 1, k, on) }
-    });
-    code(r)
+    unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, async_ptsz(s)) }
 }
 
 /// `cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
@@ -404,7 +351,8 @@ pub extern "C" fn cudaMemcpy2DArrayToArray(
     h: usize,
     k: i32,
 ) -> i32 {
-    array_to_array(d, dx, dy, s, sx, sy, w, h, k, SYNC)
+    // SAFETY: both ends are arrays (device memory); no host memory is touched.
+    unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), w, h, k, SYNC) }
 }
 
 /// `cudaMemcpy2DArrayToArray_ptds`.
@@ -420,7 +368,8 @@ pub extern "C" fn cudaMemcpy2DArrayToArray_ptds(
     h: usize,
     k: i32,
 ) -> i32 {
-    array_to_array(d, dx, dy, s, sx, sy, w, h, k, PTDS)
+    // SAFETY: both ends are arrays (device memory); no host memory is touched.
+    unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), w, h, k, PTDS) }
 }
 
 /// `cudaMemcpyArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
@@ -437,7 +386,8 @@ pub extern "C" fn cudaMemcpyArrayToArray(
     count: usize,
     k: i32,
 ) -> i32 {
-    array_to_array(d, dx, dy, s, sx, sy, count, 1, k, SYNC)
+    // SAFETY: both ends are arrays (device memory); no host memory is touched.
+    unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), count, 1, k, SYNC) }
 }
 
 /// `cudaMemcpyArrayToArray_ptds`.
@@ -452,7 +402,8 @@ pub extern "C" fn cudaMemcpyArrayToArray_ptds(
     count: usize,
     k: i32,
 ) -> i32 {
-    array_to_array(d, dx, dy, s, sx, sy, count, 1, k, PTDS)
+    // SAFETY: both ends are arrays (device memory); no host memory is touched.
+    unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), count, 1, k, PTDS) }
 }
 
 /// `cudaMemcpyToArray` / `FromArray` (deprecated): `count` bytes in row-major order.
