@@ -521,31 +521,7 @@ fn memory_and_graph_struct_layouts_match_cuda_13_0_headers() {
             width => "width", height => "height"),
         field_offsets!(HostNodeParams, "struct cudaHostNodeParams", fn_ => "fn", userData => "userData"),
     ];
-    let mut want = Vec::new();
-    let mut body = String::new();
-    for (rows, c) in parts {
-        want.extend(rows);
-        body.push_str(&c);
-    }
-    let src =
-        format!("#include <cuda_runtime_api.h>\n#include <cstdio>\n#include <cstddef>\nint main() {{\n{body}}}\n");
-    let dir = work_dir();
-    std::fs::write(dir.join("layout2.cpp"), src).expect("write");
-    let o = Command::new("g++")
-        .arg(format!("-I{}", cuda_include().display()))
-        .arg(dir.join("layout2.cpp"))
-        .arg("-o")
-        .arg(dir.join("layout2"))
-        .output()
-        .expect("run g++");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let o = Command::new(dir.join("layout2")).output().expect("run layout2");
-    let text = String::from_utf8_lossy(&o.stdout);
-    let c: Vec<(String, usize)> = text
-        .lines()
-        .filter_map(|l| l.rsplit_once(' ').map(|(a, b)| (a.to_string(), b.parse().unwrap_or(usize::MAX))))
-        .collect();
-    assert_eq!(c, want);
+    assert_layouts("layout2", &parts);
 }
 
 #[test]
@@ -702,26 +678,8 @@ fn texture_struct_layouts_match_cuda_13_0_headers() {
             format!("  printf(\"{name} %zu\\n\", {expr});\n")
         })
         .collect();
-    let src =
-        format!("#include <cuda_runtime_api.h>\n#include <cstdio>\n#include <cstddef>\nint main() {{\n{body}}}\n");
-    let dir = work_dir();
-    std::fs::write(dir.join("layout_tex.cpp"), src).expect("write");
-    let o = Command::new("g++")
-        .arg(format!("-I{}", cuda_include().display()))
-        .arg(dir.join("layout_tex.cpp"))
-        .arg("-o")
-        .arg(dir.join("layout_tex"))
-        .output()
-        .expect("run g++");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let o = Command::new(dir.join("layout_tex")).output().expect("run layout_tex");
-    let text = String::from_utf8_lossy(&o.stdout);
-    let c: Vec<(String, usize)> = text
-        .lines()
-        .filter_map(|l| l.rsplit_once(' ').map(|(a, b)| (a.to_string(), b.parse().unwrap_or(usize::MAX))))
-        .collect();
-    let want: Vec<(String, usize)> = want.into_iter().map(|(n, v)| (n.to_string(), v)).collect();
-    assert_eq!(c, want);
+    let rows = want.into_iter().map(|(n, v)| (n.to_string(), v)).collect();
+    assert_layouts("layout_tex", &[(rows, body)]);
 }
 
 #[test]

@@ -493,8 +493,17 @@ impl<'a, 'b> Cg<'a, 'b> {
             Sreg::LanemaskLe => lanemask(self, 2, false),
             Sreg::LanemaskGe => lanemask(self, 1, true),
             Sreg::LanemaskGt => lanemask(self, 2, true),
-            // Rejected by `unsupported`.
-            _ => self.imm(0),
+            // Rejected by `support::src_ok` (kernels reading them stay on the interpreter);
+            // listed, not a wildcard, so that a new special register needs a decision here.
+            Sreg::Clock
+            | Sreg::ClockHi
+            | Sreg::Clock64
+            | Sreg::Globaltimer
+            | Sreg::GlobaltimerLo
+            | Sreg::GlobaltimerHi
+            | Sreg::TotalSmem
+            | Sreg::ReservedSmem(_)
+            | Sreg::Envreg(_) => self.imm(0),
         }
     }
 
