@@ -385,30 +385,11 @@ fn struct_layouts_match_cuda_13_0_headers() {
         nonPortableClusterSizeAllowed,
         reserved
     );
-    let src = format!(
-        "#include <cuda_runtime_api.h>\n#include <cstdio>\n#include <cstddef>\nint main() {{\n{prop_c}{fa_c}  \
-         printf(\"sizeof_prop %zu\\nsizeof_fa %zu\\n\", sizeof(struct cudaDeviceProp), sizeof(struct cudaFuncAttributes));\n}}\n"
-    );
-    let dir = work_dir();
-    std::fs::write(dir.join("layout.cpp"), src).expect("write");
-    let o = Command::new("g++")
-        .arg(format!("-I{}", cuda_include().display()))
-        .arg(dir.join("layout.cpp"))
-        .arg("-o")
-        .arg(dir.join("layout"))
-        .output()
-        .expect("run g++");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let o = Command::new(dir.join("layout")).output().expect("run layout");
-    let text = String::from_utf8_lossy(&o.stdout);
-    let c: Vec<(String, usize)> = text
-        .lines()
-        .filter_map(|l| l.split_once(' ').map(|(a, b)| (a.to_string(), b.parse().unwrap_or(usize::MAX))))
-        .collect();
+    let sizes = "  printf(\"sizeof_prop %zu\\nsizeof_fa %zu\\n\", sizeof(struct cudaDeviceProp), sizeof(struct cudaFuncAttributes));\n";
     let mut want: Vec<(String, usize)> = prop.iter().chain(&fa).map(|(n, o)| (n.to_string(), *o)).collect();
     want.push(("sizeof_prop".into(), prop_size));
     want.push(("sizeof_fa".into(), fa_size));
-    assert_eq!(c, want);
+    assert_layouts("layout", &[(want, format!("{prop_c}{fa_c}{sizes}"))]);
 }
 
 /// Builds `name` and runs it with extra environment variables and arguments; it must print
