@@ -28,6 +28,9 @@ const SYNC: On = On::Sync(Stream::LEGACY);
 struct Fatbin {
     /// The fatbin bytes (copied from the program's `.nv_fatbin`).
     data: Vec<u8>,
+    /// With `-rdc=true` (a version-2 wrapper): the relocatable fatbins of every object file,
+    /// whose PTX is linked into one module; `data` is then the device-linked cubin.
+    relocatable: Vec<Vec<u8>>,
     /// The loaded module, or why it cannot be loaded (on first use).
     module: OnceLock<std::result::Result<Module, String>>,
     /// `__managed__` variables: (host pointer slot, name).
@@ -37,11 +40,37 @@ struct Fatbin {
 }
 
 impl Fatbin {
+    /// The PTX to load: the fatbin's own, or for relocatable device code every object's PTX
+    /// linked into one module.
+    fn ptx(&self) -> std::result::Result<String, String> {
+        if self.relocatable.is_empty() {
+            return crate::fatbin::entries(&self.data).and_then(|e| crate::fatbin::select_ptx(&e)).map(|(_, p)| p);
+        }
+        let mut texts = Vec::with_capacity(self.relocatable.len());
+        let mut first_error = None;
+        for fb in &self.relocatable {
+            let entries = crate::fatbin::entries(fb)?;
+            match crate::fatbin::select_ptx(&entries) {
+                // libcudadevrt (the device runtime, linked into every -rdc program): the engine
+                // provides its functions itself (simt's dynamic parallelism).
+                Ok((_, text)) if text.contains("__cuda_syscall") => {}
+                Ok((_, text)) => texts.push(text),
+                // An object without PTX (cubins only): its symbols stay unresolved, and a
+                // kernel that needs them reports which at load.
+                Err(e) => first_error = first_error.or(Some(e)),
+            }
+        }
+        if texts.is_empty() {
+            return Err(first_error.unwrap_or_else(|| "the program contains no device code".into()));
+        }
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        ptx::link(&refs).map_err(|e| format!("linking its relocatable device code failed: {e}"))
+    }
+
     fn module(&self) -> Result<Module> {
         let m = self.module.get_or_init(|| {
-            let r = crate::fatbin::entries(&self.data)
-                .and_then(|e| crate::fatbin::select_ptx(&e))
-                .and_then(|(_, ptx)| Module::load_ptx(&ptx).map_err(|e| format!("loading its PTX failed: {e}")));
+            let r =
+                self.ptx().and_then(|ptx| Module::load_ptx(&ptx).map_err(|e| format!("loading its PTX failed: {e}")));
             if let Err(e) = &r {
                 eprintln!("cuprite: cannot use the program's device code: {e}");
             }
@@ -129,6 +158,23 @@ unsafe fn cstr(s: *const c_char) -> Option<String> {
     Some(unsafe { CStr::from_ptr(s) }.to_string_lossy().into_owned())
 }
 
+/// A copy of the fatbin at `fat` (its size from its header); empty for null or a bad header.
+///
+/// # Safety
+/// `fat` must be null or point at a fatbin whose header's size is readable.
+unsafe fn copy_fatbin(fat: *const u8) -> Vec<u8> {
+    if fat.is_null() {
+        return Vec::new();
+    }
+    // SAFETY: the fatbin starts with a 16-byte header, which gives its total size.
+    let header: [u8; 16] = unsafe { (fat as *const [u8; 16]).read_unaligned() };
+    match crate::fatbin::fatbin_size(&header) {
+        // SAFETY: the program's fatbin is `size` bytes long, per its header.
+        Some(size) => unsafe { std::slice::from_raw_parts(fat, size) }.to_vec(),
+        None => Vec::new(),
+    }
+}
+
 /// `void** __cudaRegisterFatBinary(void *fatCubin)`.
 ///
 /// # Safety
@@ -136,24 +182,41 @@ unsafe fn cstr(s: *const c_char) -> Option<String> {
 pub unsafe extern "C" fn __cudaRegisterFatBinary(wrapper: *mut c_void) -> *mut *mut c_void {
     let handle = Box::into_raw(Box::new(std::ptr::null_mut::<c_void>()));
     let mut data = Vec::new();
+    let mut relocatable = Vec::new();
     if !wrapper.is_null() {
-        // SAFETY: the wrapper is 24 bytes: {i32 magic, i32 version, u64* data, void* filename}.
-        let (magic, fat) = unsafe {
+        // SAFETY: the wrapper is 24 bytes: {i32 magic, i32 version, u64* data, void*
+        // filename_or_fatbins}.
+        let (magic, version, fat, list) = unsafe {
             let w = wrapper as *const u32;
-            (w.read_unaligned(), (wrapper as *const *const u8).add(1).read_unaligned())
+            (
+                w.read_unaligned(),
+                w.add(1).read_unaligned(),
+                (wrapper as *const *const u8).add(1).read_unaligned(),
+                (wrapper as *const *const *const u8).add(2).read_unaligned(),
+            )
         };
-        if magic == crate::fatbin::WRAPPER_MAGIC && !fat.is_null() {
-            // SAFETY: the fatbin starts with a 16-byte header, which gives its total size.
-            let header: [u8; 16] = unsafe { (fat as *const [u8; 16]).read_unaligned() };
-            if let Some(size) = crate::fatbin::fatbin_size(&header) {
-                // SAFETY: the program's fatbin is `size` bytes long, per its header.
-                data = unsafe { std::slice::from_raw_parts(fat, size) }.to_vec();
+        if magic == crate::fatbin::WRAPPER_MAGIC {
+            // SAFETY: nvcc's wrapper data points at a fatbin.
+            data = unsafe { copy_fatbin(fat) };
+            if version == 2 && !list.is_null() {
+                // Version 2 (`-rdc=true`, written by crt/link.stub): a NULL-terminated array
+                // of every object's relocatable fatbin.
+                for i in 0..4096 {
+                    // SAFETY: the array is NULL-terminated; we stop at the NULL.
+                    let p = unsafe { list.add(i).read_unaligned() };
+                    if p.is_null() {
+                        break;
+                    }
+                    // SAFETY: each element points at a fatbin.
+                    relocatable.push(unsafe { copy_fatbin(p) });
+                }
             }
         }
     }
     crate::install_printf_sink();
     let fb = Arc::new(Fatbin {
         data,
+        relocatable,
         module: OnceLock::new(),
         managed: Mutex::new(Vec::new()),
         managed_filled: std::sync::atomic::AtomicBool::new(false),

@@ -796,3 +796,43 @@ fn device_printf_compared_on_stdout() {
         .collect();
     assert_eq!(stdout, want, "stderr:\n{stderr}");
 }
+
+#[test]
+fn dynamic_parallelism() {
+    check_pass("dynamic_parallelism", &["-rdc=true"]);
+}
+
+/// Two files of relocatable device code, linked by our PTX linker (plain, `-lineinfo` so both
+/// modules' `.file` tables merge, and `-G`), compiled separately (`-dc`) and linked by nvcc.
+#[test]
+fn relocatable_device_code_two_files() {
+    let dir = src_dir().join("rdc");
+    for (tag, extra) in [("plain", None), ("lineinfo", Some("-lineinfo")), ("debug", Some("-G"))] {
+        let exe = work_dir().join(format!("rdc_{tag}"));
+        let mut objs = Vec::new();
+        for f in ["main", "other"] {
+            let obj = work_dir().join(format!("rdc_{tag}_{f}.o"));
+            let mut c = Command::new(nvcc());
+            c.args(["-arch=sm_90", "-dc"]).args(extra).arg(dir.join(format!("{f}.cu"))).arg("-o").arg(&obj);
+            let o = c.output().expect("run nvcc");
+            assert!(o.status.success(), "nvcc -dc {f}: {}", String::from_utf8_lossy(&o.stderr));
+            objs.push(obj);
+        }
+        let o = Command::new(nvcc())
+            .args(["-arch=sm_90", "-cudart", "shared"])
+            .args(&objs)
+            .arg("-o")
+            .arg(&exe)
+            .output()
+            .expect("run nvcc");
+        assert!(o.status.success(), "nvcc link: {}", String::from_utf8_lossy(&o.stderr));
+        let r = run(&exe);
+        let stdout = String::from_utf8_lossy(&r.stdout);
+        assert!(
+            r.status.code() == Some(0) && stdout.contains("PASS"),
+            "{tag}: {stdout}\n{}",
+            String::from_utf8_lossy(&r.stderr)
+        );
+        assert!(stdout.contains("main.cu says 0") && stdout.contains("other.cu says 0"), "{stdout}");
+    }
+}

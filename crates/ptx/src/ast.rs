@@ -70,6 +70,15 @@ impl Names {
         }
     }
 
+    /// Changes the spelling of `n` (every use of `n` prints the new one). The lookup tables keep
+    /// the old spelling, so [`Names::get`] no longer finds `n` by either: for renaming symbols
+    /// just before printing (the linker's private-symbol renames).
+    pub fn respell(&mut self, n: Name, s: &str) {
+        if let Some(slot) = self.strings.get_mut(n.0 as usize) {
+            *slot = s.into();
+        }
+    }
+
     /// The spelling of `n`.
     pub fn str(&self, n: Name) -> &str {
         &self.strings[n.0 as usize]

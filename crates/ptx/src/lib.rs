@@ -12,6 +12,7 @@ pub mod diag;
 mod fxhash;
 pub mod keyword;
 pub mod lexer;
+pub mod link;
 pub mod parser;
 pub mod printer;
 pub mod span;
@@ -20,6 +21,7 @@ pub mod validate;
 
 pub use ast::{Module, Name};
 pub use diag::{Diagnostic, Severity, render_all};
+pub use link::{LinkError, link};
 pub use parser::{Parsed, parse};
 pub use printer::print_module;
 pub use span::{LineIndex, Span};

@@ -199,7 +199,7 @@ pub fn launch_ex(f: &Function, c: &LaunchConfig, params: Vec<u8>) -> Result<()> 
         let name = f.name.clone();
         let mem = ctx.mem();
         let (grid, block, shared) = (c.grid, c.block, c.dynamic_shared);
-        let opts = simt::LaunchOptions { cooperative: c.attrs.cooperative };
+        let opts = simt::LaunchOptions { cooperative: c.attrs.cooperative, ..Default::default() };
         enqueue_as(
             &s,
             Vec::new(),

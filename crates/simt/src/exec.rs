@@ -5,6 +5,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
+use crate::device_launch::CdpFn;
 use crate::error::{Fault, FaultKind, LoadError};
 use crate::float::*;
 use crate::ir::*;
@@ -48,6 +49,8 @@ pub(crate) struct Launch<'a> {
     /// A cooperative launch: every block runs at once on its own thread (so blocks waiting
     /// for each other at a grid barrier cannot starve the others), yielding the core often.
     pub cooperative: bool,
+    /// Grids launched from device code (dynamic parallelism), run after this one.
+    pub cdp: &'a crate::device_launch::DeviceRuntime,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -1597,12 +1600,103 @@ impl Warp {
                 b.l.dm.heap_free(arg(self, 0, 8));
                 0
             }
+            Builtin::Cdp(f) => self.device_runtime(b, f, args, lane)?,
         };
         if let (Some(off), Some(size)) = (ret, Builtin::ret_size(f)) {
             let at = lane as u64 * u64::from(self.psize) + u64::from(off);
             le_write(&mut self.params, at, size, result);
         }
         Ok(())
+    }
+
+    /// Runs device-runtime function `f` (dynamic parallelism, `device_launch.rs`) for one
+    /// lane: its return value.
+    fn device_runtime(&mut self, b: &mut Block<'_, '_>, f: CdpFn, args: &[u32], lane: usize) -> WR<u64> {
+        use crate::device_launch::{
+            DeviceLaunch, ERR_INVALID_DEVICE_FUNCTION, ERR_INVALID_VALUE, ERR_MEMORY_ALLOCATION,
+        };
+        let arg = |w: &Self, i: usize, off: u32, size: u32| args.get(i).map_or(0, |&o| w.param_of(o + off, size, lane));
+        let dim3 = |w: &Self, i: usize| [arg(w, i, 0, 4) as u32, arg(w, i, 4, 4) as u32, arg(w, i, 8, 4) as u32];
+        let kernel_at = |addr: u64| -> Option<u32> {
+            let off = addr.checked_sub(FUNC_BASE).filter(|o| o.is_multiple_of(16))?;
+            let i = u32::try_from(off / 16).ok()?;
+            matches!(b.l.funcs.get(i as usize), Some(Ok(f)) if f.is_kernel).then_some(i)
+        };
+        let cdp = b.l.cdp;
+        let [gx, gy, _] = b.l.grid;
+        let block_index =
+            u64::from(b.ctaid[0]) + u64::from(gx) * (u64::from(b.ctaid[1]) + u64::from(gy) * u64::from(b.ctaid[2]));
+        let [bx, by, _] = b.l.block;
+        let t = |c: usize| self.tid[c][lane];
+        let who = (block_index, t(0) + bx * (t(1) + by * t(2)));
+        let code = match f {
+            CdpFn::GetParameterBufferV2 => {
+                let Some(func) = kernel_at(arg(self, 0, 0, 8)) else { return Ok(0) };
+                let size = kernel(b.l, func).kparam_size;
+                let params = b.l.dm.heap_malloc(u64::from(size.max(1)));
+                if params != 0 {
+                    let (grid, block, shared) = (dim3(self, 1), dim3(self, 2), arg(self, 3, 0, 4) as u32);
+                    cdp.hand_out(DeviceLaunch { func, grid, block, shared, params });
+                }
+                params
+            }
+            CdpFn::GetParameterBuffer => b.l.dm.heap_malloc(arg(self, 1, 0, 8).max(1)),
+            CdpFn::LaunchDeviceV2 => cdp.launch_v2(arg(self, 0, 0, 8)),
+            CdpFn::LaunchDevice => match kernel_at(arg(self, 0, 0, 8)) {
+                Some(func) => cdp.launch(DeviceLaunch {
+                    func,
+                    params: arg(self, 1, 0, 8),
+                    grid: dim3(self, 2),
+                    block: dim3(self, 3),
+                    shared: arg(self, 4, 0, 4) as u32,
+                }),
+                None => ERR_INVALID_DEVICE_FUNCTION,
+            },
+            CdpFn::StreamCreateWithFlags | CdpFn::EventCreateWithFlags => {
+                let at = arg(self, 0, 0, 8);
+                if at == 0 {
+                    ERR_INVALID_VALUE
+                } else {
+                    self.store(b, Space::Generic, at, 8, cdp.handle(), lane)?;
+                    0
+                }
+            }
+            CdpFn::GetDevice | CdpFn::GetDeviceCount | CdpFn::RuntimeGetVersion => {
+                let at = arg(self, 0, 0, 8);
+                let v = match f {
+                    CdpFn::GetDevice => 0,
+                    CdpFn::GetDeviceCount => 1,
+                    _ => 13000,
+                };
+                if at == 0 {
+                    ERR_INVALID_VALUE
+                } else {
+                    self.store(b, Space::Generic, at, 4, v, lane)?;
+                    0
+                }
+            }
+            CdpFn::Malloc => {
+                let at = arg(self, 0, 0, 8);
+                if at == 0 {
+                    return Ok(ERR_INVALID_VALUE);
+                }
+                let p = b.l.dm.heap_malloc(arg(self, 1, 0, 8));
+                self.store(b, Space::Generic, at, 8, p, lane)?;
+                if p == 0 { ERR_MEMORY_ALLOCATION } else { 0 }
+            }
+            CdpFn::Free => {
+                b.l.dm.heap_free(arg(self, 0, 0, 8));
+                0
+            }
+            CdpFn::GetLastError => return Ok(cdp.last_error(who, false)),
+            CdpFn::PeekAtLastError => return Ok(cdp.last_error(who, true)),
+            CdpFn::StreamDestroy | CdpFn::EventRecord | CdpFn::EventDestroy | CdpFn::StreamWaitEvent => 0,
+        };
+        Ok(match f {
+            // These return pointers, not error codes.
+            CdpFn::GetParameterBuffer | CdpFn::GetParameterBufferV2 => code,
+            _ => cdp.note(who, code),
+        })
     }
 
     /// The NUL-terminated string at generic address `addr` (at most `max` bytes).

@@ -626,6 +626,9 @@ pub(crate) enum Builtin {
     Malloc,
     /// `free(ptr)`.
     Free,
+    /// The device runtime (dynamic parallelism, `-rdc=true`): the `__cudaCDP2*` functions
+    /// libcudadevrt would provide (`device_launch.rs`).
+    Cdp(crate::device_launch::CdpFn),
 }
 
 impl Builtin {
@@ -636,7 +639,10 @@ impl Builtin {
             "__assertfail" => (Builtin::AssertFail, &[8, 8, 4, 8, 8], None),
             "malloc" => (Builtin::Malloc, &[8], Some(8)),
             "free" => (Builtin::Free, &[8], None),
-            _ => return None,
+            _ => {
+                let (f, sizes) = crate::device_launch::CdpFn::of(name)?;
+                (Builtin::Cdp(f), sizes, Some(f.ret_size()))
+            }
         })
     }
 
@@ -646,6 +652,7 @@ impl Builtin {
             Builtin::Vprintf => Some(4),
             Builtin::Malloc => Some(8),
             Builtin::AssertFail | Builtin::Free => None,
+            Builtin::Cdp(f) => Some(f.ret_size()),
         }
     }
 }

@@ -127,6 +127,7 @@
 mod cfg;
 mod contract;
 mod decode;
+mod device_launch;
 mod error;
 mod exec;
 mod float;
@@ -325,7 +326,11 @@ impl Program {
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u32))
             .max(1);
         let uses_heap = funcs.iter().flatten().any(|f| {
-            f.code.iter().any(|i| matches!(i.op, Op::Builtin { f: ir::Builtin::Malloc | ir::Builtin::Free, .. }))
+            f.code.iter().any(|i| match i.op {
+                Op::Builtin { f: ir::Builtin::Malloc | ir::Builtin::Free, .. } => true,
+                Op::Builtin { f: ir::Builtin::Cdp(c), .. } => c.uses_heap(),
+                _ => false,
+            })
         });
         let reserved_smem = funcs
             .iter()
@@ -483,7 +488,9 @@ impl Program {
         } else {
             None
         };
+        let cdp = device_launch::DeviceRuntime::new(opts.depth);
         let l = exec::Launch {
+            cdp: &cdp,
             funcs: &self.funcs,
             files: &self.files,
             kernel: idx as u32,
@@ -510,12 +517,46 @@ impl Program {
             }
             Engine::Interp => exec::run(&l),
         };
-        let printf_output = std::mem::take(&mut *l.printf.lock().unwrap_or_else(|e| e.into_inner()));
+        let mut printf_output = std::mem::take(&mut *l.printf.lock().unwrap_or_else(|e| e.into_inner()));
         let warp_instructions = l.instructions.load(Ordering::Relaxed);
         // The launch's view of the memory must be gone before the workspace is freed.
         drop(l);
         if let Some(p) = workspace {
             let _ = mem.free(p);
+        }
+        // Grids launched from device code run now that their parent has finished.
+        let (children, unused) = cdp.take();
+        for p in unused {
+            mem.heap_free(p);
+        }
+        let mut r = r;
+        for c in &children {
+            if r.is_err() {
+                mem.heap_free(c.params);
+                continue;
+            }
+            let name = match &self.funcs[c.func as usize] {
+                Ok(f) => f.name.clone(),
+                Err(e) => e.function.clone(),
+            };
+            let size = match &self.funcs[c.func as usize] {
+                Ok(f) => f.kparam_size as usize,
+                Err(_) => 0,
+            };
+            let mut params = vec![0u8; size];
+            let _ = mem.read(DevicePtr(c.params), &mut params);
+            mem.heap_free(c.params);
+            let child_opts = LaunchOptions { depth: opts.depth + 1, ..LaunchOptions::default() };
+            let (grid, block) =
+                (Dim3::new(c.grid[0], c.grid[1], c.grid[2]), Dim3::new(c.block[0], c.block[1], c.block[2]));
+            match self.launch_with(&name, grid, block, c.shared, &params, mem, child_opts) {
+                Ok(st) => printf_output.extend_from_slice(&st.printf_output),
+                Err(mut f) => {
+                    printf_output.extend_from_slice(&f.printf_output);
+                    f.printf_output = Vec::new();
+                    r = Err(f);
+                }
+            }
         }
         if let Err(mut f) = r {
             f.printf_output = printf_output;
@@ -539,6 +580,9 @@ pub struct LaunchOptions {
     /// and `cooperative_groups::this_grid().sync()` works (its barrier workspace is provided
     /// through `%envreg1`/`%envreg2`). The caller limits the grid to what may be co-resident.
     pub cooperative: bool,
+    /// How deep in dynamic parallelism this grid is (0: launched by the host; device-side
+    /// launches run at their parent's depth + 1, at most 24 levels as on CUDA).
+    pub depth: u32,
 }
 
 /// Packs kernel arguments as CUDA does: each at its natural alignment.

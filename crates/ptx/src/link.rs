@@ -1,0 +1,365 @@
+//! The PTX linker: several modules of one program (`nvcc -rdc=true`, relocatable device code)
+//! → one module's text, as `nvlink` links their cubins.
+//!
+//! Symbol resolution follows ELF's rules as nvlink applies them: a `.visible` definition is
+//! unique program-wide, the first `.weak`/`.common` definition wins (template instantiations and
+//! inline functions are weak in every module that uses them), an `.extern` declaration binds to
+//! the definition in whichever module has it, and module-internal symbols (`static` functions,
+//! printf's `$str` format strings) stay private: where one collides with a symbol of another
+//! module it is renamed `NAME$mN`. `.file` indices are renumbered so `.loc` lines stay right.
+//!
+//! The output is ordered so every reference follows its declaration: all function prototypes,
+//! then all variables, then all function bodies.
+
+use crate::ast::{FuncKind, Item, Linkage, Module, Name, Statement};
+use crate::printer::print_module;
+use std::collections::{HashMap, HashSet};
+
+/// Why modules cannot be linked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkError(pub String);
+
+impl std::fmt::Display for LinkError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for LinkError {}
+
+/// What a module says about one module-scope name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// A definition (a function with a body, a variable that is not `.extern`) with this linkage.
+    Defines(Linkage),
+    /// Only declares it (`.extern`, or a prototype).
+    Declares,
+}
+
+/// Module-scope names of `m`: (spelling, role, whether it is a function).
+fn symbols(m: &Module) -> Vec<(String, Role, bool)> {
+    let mut out = Vec::new();
+    for item in &m.items {
+        match item {
+            Item::Func(f) => {
+                let role = if f.body.is_some() { Role::Defines(f.linkage) } else { Role::Declares };
+                out.push((m.names.str(f.name).to_string(), role, true));
+            }
+            Item::Var(v) => {
+                let role = if v.linkage == Linkage::Extern { Role::Declares } else { Role::Defines(v.linkage) };
+                for n in &v.names {
+                    out.push((m.names.str(n.name).to_string(), role, false));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn is_external(l: Linkage) -> bool {
+    matches!(l, Linkage::Visible | Linkage::Weak | Linkage::Common | Linkage::Extern)
+}
+
+/// Links parsed modules into one PTX text. The header is the first module's target with the
+/// highest `.version` of all.
+pub fn link_modules(mut modules: Vec<Module>) -> Result<String, LinkError> {
+    let Some(first) = modules.first() else { return Err(LinkError("no PTX modules to link".into())) };
+    let target = first.target.clone();
+    let address_size = first.address_size;
+    let version = modules.iter().map(|m| m.version).max().unwrap_or(first.version);
+
+    // Program-wide: which module defines each external name (first definition wins; two strong
+    // definitions are an error).
+    let syms: Vec<_> = modules.iter().map(symbols).collect();
+    let mut definer: HashMap<String, (usize, Linkage)> = HashMap::new();
+    for (i, list) in syms.iter().enumerate() {
+        for (name, role, _) in list {
+            let Role::Defines(l) = *role else { continue };
+            if !is_external(l) {
+                continue;
+            }
+            match definer.get(name) {
+                None => {
+                    definer.insert(name.clone(), (i, l));
+                }
+                Some(&(j, Linkage::Visible)) if l == Linkage::Visible && j != i => {
+                    return Err(LinkError(format!("multiple definition of `{name}` (modules {j} and {i})")));
+                }
+                Some(&(j, prev)) if prev != Linkage::Visible && l == Linkage::Visible && j != i => {
+                    // A strong definition overrides an earlier weak one.
+                    definer.insert(name.clone(), (i, l));
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    // Names used at module scope by more than one module: internal ones get renamed.
+    let mut owners: HashMap<&str, usize> = HashMap::new();
+    for list in &syms {
+        let mut seen = HashSet::new();
+        for (name, _, _) in list {
+            if seen.insert(name.as_str()) {
+                *owners.entry(name.as_str()).or_default() += 1;
+            }
+        }
+    }
+    let mut renames: Vec<Vec<(Name, String)>> = vec![Vec::new(); modules.len()];
+    for (i, m) in modules.iter().enumerate() {
+        for item in &m.items {
+            let names: Vec<Name> = match item {
+                Item::Func(f) if f.linkage == Linkage::Internal => vec![f.name],
+                Item::Var(v) if v.linkage == Linkage::Internal => v.names.iter().map(|n| n.name).collect(),
+                _ => continue,
+            };
+            for n in names {
+                let s = m.names.str(n);
+                if owners.get(s).copied().unwrap_or(0) > 1 && i > 0 {
+                    renames[i].push((n, format!("{s}$m{i}")));
+                }
+            }
+        }
+    }
+    drop(owners);
+    let mut file_base = 0u32;
+    for (m, ren) in modules.iter_mut().zip(&renames) {
+        for (n, s) in ren {
+            m.names.respell(*n, s);
+        }
+        let mut max_file = 0;
+        if file_base > 0 {
+            for item in &mut m.items {
+                match item {
+                    Item::File(f) => f.index += file_base,
+                    Item::Func(f) => {
+                        for s in f.body.iter_mut().flatten() {
+                            if let Statement::Loc(l) = s {
+                                l.file += file_base;
+                                // `inlined_at FILE LINE COL` names a file index too.
+                                if let Some(extra) = &mut l.extra {
+                                    *extra = shift_inlined_at(extra, file_base);
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for item in &m.items {
+            if let Item::File(f) = item {
+                max_file = max_file.max(f.index);
+            }
+        }
+        file_base = file_base.max(max_file);
+    }
+
+    // Three passes over all modules: prototypes, variables, bodies.
+    let mut protos_done = HashSet::new();
+    let mut vars_done = HashSet::new();
+    let mut bodies_done = HashSet::new();
+    let mut parts: [Vec<String>; 3] = Default::default();
+    for (i, m) in modules.iter().enumerate() {
+        let mut protos = Vec::new();
+        let mut vars = Vec::new();
+        let mut bodies = Vec::new();
+        for item in &m.items {
+            match item {
+                Item::Func(f) => {
+                    let name = m.names.str(f.name).to_string();
+                    let ext = is_external(f.linkage);
+                    let def = definer.get(&name).copied();
+                    let mut proto = (**f).clone();
+                    proto.body = None;
+                    if f.linkage == Linkage::Extern
+                        && let Some((_, l)) = def
+                    {
+                        proto.linkage = if l == Linkage::Common { Linkage::Weak } else { l };
+                    }
+                    // A definition gets a `.func` prototype (kernels are never called); a
+                    // declaration is kept once, taking the definition's linkage where one exists
+                    // (a device-side launch declares a kernel of another module this way).
+                    let key = if ext { name.clone() } else { format!("{i}:{name}") };
+                    let wants_proto = f.body.is_none() || f.kind == FuncKind::Func;
+                    if wants_proto && protos_done.insert(key.clone()) {
+                        protos.push(Item::Func(Box::new(proto)));
+                    }
+                    if f.body.is_some() {
+                        let wins = !ext || def.is_some_and(|(j, _)| j == i);
+                        if wins && bodies_done.insert(key) {
+                            bodies.push(item.clone());
+                        }
+                    }
+                }
+                Item::Var(v) => {
+                    let mut keep = v.clone();
+                    keep.names.clear();
+                    for n in &v.names {
+                        let name = m.names.str(n.name).to_string();
+                        let ext = is_external(v.linkage);
+                        let wins = if v.linkage == Linkage::Extern {
+                            !definer.contains_key(&name)
+                        } else {
+                            !ext || definer.get(&name).is_some_and(|&(j, _)| j == i)
+                        };
+                        let key = if ext { name } else { format!("{i}:{name}") };
+                        if wins && vars_done.insert(key) {
+                            keep.names.push(n.clone());
+                        }
+                    }
+                    if !keep.names.is_empty() {
+                        vars.push(Item::Var(keep));
+                    }
+                }
+                Item::File(_) | Item::Pragma(..) => protos.push(item.clone()),
+                // Debug sections cannot be merged meaningfully; aliases are rare and local.
+                Item::Section(_) => {}
+                Item::Alias(..) => bodies.push(item.clone()),
+            }
+        }
+        for (k, items) in [protos, vars, bodies].into_iter().enumerate() {
+            if items.is_empty() {
+                continue;
+            }
+            let part = Module { items, ..m.clone() };
+            parts[k].push(strip_header(&print_module(&part)));
+        }
+    }
+    let mut out = format!(".version {}.{}\n.target {}", version.major, version.minor, target.arch);
+    for o in &target.options {
+        // Debug options of one module would demand sections we dropped.
+        if o != "debug" {
+            out.push_str(", ");
+            out.push_str(o);
+        }
+    }
+    out.push_str(&format!("\n.address_size {address_size}\n"));
+    for p in parts.iter().flatten() {
+        out.push_str(p);
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// Parses and links PTX texts; a parse error names the module (its position in `sources`).
+pub fn link(sources: &[&str]) -> Result<String, LinkError> {
+    let mut modules = Vec::with_capacity(sources.len());
+    for (i, src) in sources.iter().enumerate() {
+        let parsed = crate::parse(src);
+        if let Some(d) = parsed.diagnostics.iter().find(|d| d.severity == crate::Severity::Error) {
+            let (line, col) = crate::LineIndex::new(src).line_col(d.span.start);
+            return Err(LinkError(format!("PTX module {i}: {line}:{col}: {}", d.message)));
+        }
+        modules.push(parsed.module);
+    }
+    link_modules(modules)
+}
+
+/// The printed module without its `.version`/`.target`/`.address_size` lines.
+fn strip_header(text: &str) -> String {
+    let mut lines = text.lines();
+    for l in lines.by_ref() {
+        if l.starts_with(".address_size") {
+            break;
+        }
+    }
+    lines.collect::<Vec<_>>().join("\n")
+}
+
+/// `..., inlined_at F L C` with F shifted by `base`.
+fn shift_inlined_at(extra: &str, base: u32) -> String {
+    let Some(pos) = extra.find("inlined_at") else { return extra.to_string() };
+    let (head, tail) = extra.split_at(pos + "inlined_at".len());
+    let trimmed = tail.trim_start();
+    let ws = &tail[..tail.len() - trimmed.len()];
+    let digits: String = trimmed.chars().take_while(char::is_ascii_digit).collect();
+    match digits.parse::<u32>() {
+        Ok(f) => format!("{head}{ws}{}{}", f + base, &trimmed[digits.len()..]),
+        Err(_) => extra.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const A: &str = r#".version 9.0
+.target sm_90
+.address_size 64
+.extern .func (.param .b32 func_retval0) helper(.param .b32 helper_param_0);
+.extern .global .align 4 .b32 counter;
+.global .align 1 .b8 $str[3] = {104, 105, 0};
+.weak .func (.param .b32 func_retval0) twice(.param .b32 twice_param_0)
+{
+	.reg .b32 %r<3>;
+	ld.param.b32 %r1, [twice_param_0];
+	add.s32 %r2, %r1, %r1;
+	st.param.b32 [func_retval0], %r2;
+	ret;
+}
+.visible .entry k(.param .u64 k_param_0)
+{
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<3>;
+	ld.param.u64 %rd1, [k_param_0];
+	mov.u32 %r1, %tid.x;
+	{
+	.param .b32 param0;
+	st.param.b32 [param0], %r1;
+	.param .b32 retval0;
+	call.uni (retval0), helper, (param0);
+	ld.param.b32 %r2, [retval0];
+	}
+	st.global.u32 [%rd1], %r2;
+	atom.global.add.u32 %r3, [counter], 1;
+	ret;
+}
+"#;
+    const B: &str = r#".version 8.8
+.target sm_90
+.address_size 64
+.visible .global .align 4 .b32 counter = 5;
+.global .align 1 .b8 $str[3] = {104, 111, 0};
+.weak .func (.param .b32 func_retval0) twice(.param .b32 twice_param_0)
+{
+	.reg .b32 %r<3>;
+	ld.param.b32 %r1, [twice_param_0];
+	add.s32 %r2, %r1, %r1;
+	st.param.b32 [func_retval0], %r2;
+	ret;
+}
+.visible .func (.param .b32 func_retval0) helper(.param .b32 helper_param_0)
+{
+	.reg .b32 %r<3>;
+	ld.param.b32 %r1, [helper_param_0];
+	{
+	.param .b32 param0;
+	st.param.b32 [param0], %r1;
+	.param .b32 retval0;
+	call.uni (retval0), twice, (param0);
+	ld.param.b32 %r2, [retval0];
+	}
+	st.param.b32 [func_retval0], %r2;
+	ret;
+}
+"#;
+
+    #[test]
+    fn links_extern_definitions_and_keeps_statics_apart() {
+        let text = link(&[A, B]).unwrap();
+        let (_, diags) = crate::check(&text);
+        assert!(diags.is_empty(), "{diags:?}\n{text}");
+        assert!(text.starts_with(".version 9.0\n.target sm_90\n"), "{text}");
+        assert_eq!(text.matches(".visible .global .align 4 .b32 counter = 5").count(), 1, "{text}");
+        assert!(!text.contains(".extern .global"), "{text}");
+        assert!(text.contains("$str$m1"), "{text}");
+        // The weak function's body appears once.
+        assert_eq!(text.matches("add.s32").count(), 1, "{text}");
+    }
+
+    #[test]
+    fn two_strong_definitions_are_an_error() {
+        let e = link(&[B, B]).unwrap_err();
+        assert!(e.0.contains("multiple definition of `counter`"), "{e}");
+    }
+}
