@@ -836,3 +836,48 @@ fn relocatable_device_code_two_files() {
         assert!(stdout.contains("main.cu says 0") && stdout.contains("other.cu says 0"), "{stdout}");
     }
 }
+
+#[test]
+fn thrust_algorithms() {
+    check_pass("thrust_basic", &[]);
+}
+
+#[test]
+fn cub_primitives() {
+    check_pass("cub_prims", &[]);
+}
+
+#[test]
+fn cooperative_groups_collectives() {
+    check_pass("cg_groups", &[]);
+}
+
+#[test]
+fn async_copies_barriers_pipelines() {
+    check_pass("async_copy", &[]);
+}
+
+#[test]
+fn classes_virtual_lambdas_recursion() {
+    check_pass("classes_virtual", &["--extended-lambda"]);
+}
+
+#[test]
+fn math_library() {
+    check_pass("math_funcs", &[]);
+}
+
+#[test]
+fn rodinia_style_bfs_stencil() {
+    check_pass("rodinia_like", &[]);
+}
+
+#[test]
+fn streams_overlap() {
+    check_pass("streams_overlap", &[]);
+}
+
+#[test]
+fn half_and_integer_atomics() {
+    check_pass("half_atomics", &[]);
+}

@@ -1898,6 +1898,8 @@ impl FuncDecoder<'_> {
         if items.len() != usize::from(vec) {
             return Err("vector operand count does not match".into());
         }
+        let strong = kws.iter().any(|k| matches!(k, Kw::Relaxed | Kw::Acquire | Kw::Release | Kw::Volatile));
+        let whole = strong && items.len() > 1 && matches!(items.len() * usize::from(size), 2 | 4 | 8 | 16);
         Ok(if is_ld {
             let mut d = Vec::new();
             for it in items {
@@ -1906,18 +1908,28 @@ impl FuncDecoder<'_> {
                     o => Some(self.reg(o)?),
                 });
             }
-            Op::Ld { space, size, sext: is_signed(t), d, addr }
+            Op::Ld { space, size, sext: is_signed(t), d, addr, whole }
         } else {
             let vals = items.into_iter().map(|o| self.src(o, t)).collect::<R<Vec<_>>>()?;
-            Op::St { space, size, vals, addr }
+            Op::St { space, size, vals, addr, whole }
         })
     }
 
     fn atom(&mut self, ins: &Instruction, kws: &[Kw], ty: Option<ScalarType>) -> R<Op> {
         let t = ty.ok_or("missing type")?;
+        let half = match t {
+            ScalarType::F16 => Some((crate::float::HFmt::F16, false)),
+            ScalarType::F16x2 => Some((crate::float::HFmt::F16, true)),
+            ScalarType::Bf16 => Some((crate::float::HFmt::Bf16, false)),
+            ScalarType::Bf16x2 => Some((crate::float::HFmt::Bf16, true)),
+            _ => None,
+        };
         let mut op = None;
         for k in kws {
             let o = match k {
+                Kw::Add if let Some((fmt, pair)) = half => AtomOp::HAdd { fmt, pair },
+                Kw::Min if let Some((fmt, pair)) = half => AtomOp::HMin { fmt, pair },
+                Kw::Max if let Some((fmt, pair)) = half => AtomOp::HMax { fmt, pair },
                 Kw::Add if t.kind() == TypeKind::Float => AtomOp::FAdd,
                 Kw::Add => AtomOp::Add,
                 Kw::Min if t.kind() == TypeKind::Float => AtomOp::MinF,
@@ -1940,11 +1952,10 @@ impl FuncDecoder<'_> {
             op = Some(o);
         }
         let op = op.ok_or("missing atomic operation")?;
-        if !matches!(t.size(), 2 | 4 | 8) || (t.size() == 2 && !matches!(t, ScalarType::F16 | ScalarType::B16)) {
-            return Err(format!("atomics on .{t} are not supported"));
-        }
-        if matches!(t, ScalarType::Bf16 | ScalarType::Bf16x2 | ScalarType::F16x2) {
-            return Err(format!("atomics on .{t} are not supported"));
+        let half_ok = matches!(op, AtomOp::HAdd { .. } | AtomOp::HMin { .. } | AtomOp::HMax { .. })
+            || (half.is_some() && matches!(op, AtomOp::Exch | AtomOp::Cas) && t.size() == 2);
+        if !matches!(t.size(), 2 | 4 | 8) || (half.is_some() && !half_ok) || (t.size() == 2 && half.is_none() && t != ScalarType::B16) {
+            return Err(format!("atomics on .{t} with this operation are not supported"));
         }
         let ops = &ins.operands;
         let red = ins.opcode == Opcode::Red;

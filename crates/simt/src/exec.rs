@@ -1323,6 +1323,46 @@ impl Warp {
         Ok(r)
     }
 
+    /// A vector load of `n` elements of `size` bytes at `addr` as one single-copy atomic access
+    /// (`Op::Ld { whole: true }`): the elements, zero-extended.
+    fn load_whole(&mut self, b: &Block<'_, '_>, space: Space, addr: u64, size: u32, n: usize, lane: usize) -> WR<Vec<u64>> {
+        let total = size * n as u32;
+        let split = |v: u64| (0..n).map(|i| (v >> (i as u32 * size * 8)) & mask_w((size * 8) as u8)).collect();
+        if total <= 8 {
+            return Ok(split(self.load(b, space, addr, total, lane)?));
+        }
+        let halves = match Self::classify(space, addr) {
+            Target::Global(a) => b.l.mem.load16(a, &mut self.cache).map_err(|e| fault(FaultKind::Memory(e), lane as u32))?,
+            // Not shared between workers: element by element is atomic enough.
+            _ => [self.load(b, space, addr, 8, lane)?, self.load(b, space, addr.wrapping_add(8), 8, lane)?],
+        };
+        let per = (n / 2).max(1);
+        let mut out: Vec<u64> = split(halves[0]).into_iter().take(per).collect();
+        out.extend(split(halves[1]).into_iter().take(per));
+        Ok(out)
+    }
+
+    /// A vector store of `parts` (each `size` bytes) at `addr` as one single-copy atomic access
+    /// (`Op::St { whole: true }`).
+    fn store_whole(&mut self, b: &mut Block<'_, '_>, space: Space, addr: u64, size: u32, parts: &[u64], lane: usize) -> WR<()> {
+        let total = size * parts.len() as u32;
+        let pack = |ps: &[u64]| {
+            ps.iter().enumerate().fold(0u64, |acc, (i, &p)| acc | (p & mask_w((size * 8) as u8)) << (i as u32 * size * 8))
+        };
+        if total <= 8 {
+            return self.store(b, space, addr, total, pack(parts), lane);
+        }
+        let (lo, hi) = parts.split_at(parts.len() / 2);
+        let (lo, hi) = (pack(lo), pack(hi));
+        match Self::classify(space, addr) {
+            Target::Global(a) => b.l.mem.store16(a, [lo, hi], &mut self.cache).map_err(|e| fault(FaultKind::Memory(e), lane as u32)),
+            _ => {
+                self.store(b, space, addr, 8, lo, lane)?;
+                self.store(b, space, addr.wrapping_add(8), 8, hi, lane)
+            }
+        }
+    }
+
     fn store(&mut self, b: &mut Block<'_, '_>, space: Space, addr: u64, size: u32, v: u64, lane: usize) -> WR<()> {
         let t = Self::classify(space, addr);
         if let Target::Global(a) = t {
@@ -1998,7 +2038,32 @@ impl Warp {
                         }
                     }
                 }
-                Op::Ld { space, size, sext, d, addr } => {
+                Op::Ld { space, size, sext, d, addr, whole: true } => {
+                    let ad = self.addrs(b, *addr);
+                    for lane in lanes(emask) {
+                        let vals = self.load_whole(b, *space, ad[lane], u32::from(*size), d.len(), lane)?;
+                        for (dr, mut v) in d.iter().zip(vals) {
+                            if *sext {
+                                v = sx(v, size * 8) as u64;
+                            }
+                            if let Some(dr) = dr {
+                                self.regs[*dr as usize][lane] = v;
+                            }
+                        }
+                    }
+                }
+                Op::St { space, size, vals, addr, whole: true } => {
+                    let ad = self.addrs(b, *addr);
+                    let mut vs = [[0u64; 32]; 4];
+                    for (i, v) in vals.iter().enumerate().take(4) {
+                        self.fetch(b, *v, &mut vs[i]);
+                    }
+                    for lane in lanes(emask) {
+                        let parts: Vec<u64> = vs.iter().take(vals.len()).map(|v| v[lane]).collect();
+                        self.store_whole(b, *space, ad[lane], u32::from(*size), &parts, lane)?;
+                    }
+                }
+                Op::Ld { space, size, sext, d, addr, .. } => {
                     let size = u32::from(*size);
                     let mut ad = self.addrs(b, *addr);
                     let fast = fast_space(*space, &ad, emask);
@@ -2076,7 +2141,7 @@ impl Warp {
                         }
                     }
                 }
-                Op::St { space, size, vals, addr } => {
+                Op::St { space, size, vals, addr, .. } => {
                     let size = u32::from(*size);
                     let mut ad = self.addrs(b, *addr);
                     match fast_space(*space, &ad, emask) {

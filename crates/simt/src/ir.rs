@@ -452,18 +452,25 @@ pub(crate) enum Op {
         a: Src,
         bits: u8,
     },
+    /// `ld{.v2,.v4}`: `size` is the element size. `whole`: a strong (`.relaxed`, `.acquire`,
+    /// `.volatile`) vector access of at most 16 bytes, which must be single-copy atomic as a
+    /// whole (CUB's decoupled look-back packs a tile's status and value into one `v2`/`v4`
+    /// access; two element accesses could tear).
     Ld {
         space: Space,
         size: u8,
         sext: bool,
         d: Vec<Option<Reg>>,
         addr: Addr,
+        whole: bool,
     },
+    /// `st{.v2,.v4}`; `whole` as for `Ld`.
     St {
         space: Space,
         size: u8,
         vals: Vec<Src>,
         addr: Addr,
+        whole: bool,
     },
     /// An `mbarrier` operation on the 64-bit object at `addr` (`.shared` or generic), per lane
     /// in lane order. `a` is the count / tx-count / token / parity operand.

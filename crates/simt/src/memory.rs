@@ -516,6 +516,11 @@ pub(crate) struct MemView<'a> {
 pub(crate) enum AtomOp {
     Add,
     FAdd,
+    /// Add, min and max on 16-bit floats (`.f16`, `.bf16`) or pairs of them (`.f16x2`,
+    /// `.bf16x2`: `pair`), each half rounded to nearest even, no flush to zero.
+    HAdd { fmt: crate::float::HFmt, pair: bool },
+    HMin { fmt: crate::float::HFmt, pair: bool },
+    HMax { fmt: crate::float::HFmt, pair: bool },
     MinU,
     MinS,
     MaxU,
@@ -569,6 +574,23 @@ pub(crate) fn atom_apply(op: AtomOp, size: u32, old: u64, b: u64, c: u64) -> u64
             } else {
                 old.wrapping_sub(1)
             }
+        }
+        AtomOp::HAdd { fmt, pair } | AtomOp::HMin { fmt, pair } | AtomOp::HMax { fmt, pair } => {
+            let one = |x: u16, y: u16| -> u16 {
+                let (fx, fy) = (fmt.to_f64(x), fmt.to_f64(y));
+                match op {
+                    // The exact sum of two halves fits an f64: one rounding.
+                    AtomOp::HAdd { .. } => fmt.encode(fx + fy),
+                    AtomOp::HMin { .. } => {
+                        if fy < fx || fmt.is_nan(x) { y } else { x }
+                    }
+                    _ => {
+                        if fy > fx || fmt.is_nan(x) { y } else { x }
+                    }
+                }
+            };
+            let lo = u64::from(one(old as u16, b as u16));
+            if pair { lo | u64::from(one((old >> 16) as u16, (b >> 16) as u16)) << 16 } else { lo }
         }
         AtomOp::Exch => b,
         AtomOp::Cas => {
@@ -677,6 +699,47 @@ impl MemView<'_> {
                 2 => AtomicU16::from_ptr(p.cast()).store(v as u16, Ordering::Relaxed),
                 4 => AtomicU32::from_ptr(p.cast()).store(v as u32, Ordering::Relaxed),
                 _ => AtomicU64::from_ptr(p.cast()).store(v, Ordering::Relaxed),
+            }
+        }
+        Ok(())
+    }
+
+    /// Loads 16 aligned bytes as one single-copy atomic access (low and high halves).
+    pub(crate) fn load16(&self, addr: u64, cache: &mut AllocCache) -> Result<[u64; 2], MemError> {
+        let p = self.checked(addr, 16, cache)?;
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{__m128i, _mm_load_si128, _mm_storeu_si128};
+            let mut out = [0u64; 2];
+            // SAFETY: `checked` verified 16 in-bounds bytes at `p`, 16-byte aligned (device
+            // and host alignment agree). An aligned SSE load is one 16-byte access, atomic on
+            // every x86-64 processor with AVX (Intel SDM 9.1.1; AMD APM 7.3.2); racing with
+            // other threads' atomics is what device memory is for.
+            unsafe { _mm_storeu_si128(out.as_mut_ptr().cast::<__m128i>(), _mm_load_si128(p.cast::<__m128i>())) };
+            Ok(out)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            // SAFETY: as above; without a 16-byte atomic load, two 8-byte ones.
+            unsafe { Ok([AtomicU64::from_ptr(p.cast()).load(Ordering::Relaxed), AtomicU64::from_ptr(p.add(8).cast()).load(Ordering::Relaxed)]) }
+        }
+    }
+
+    /// Stores 16 aligned bytes (low and high halves) as one single-copy atomic access.
+    pub(crate) fn store16(&self, addr: u64, v: [u64; 2], cache: &mut AllocCache) -> Result<(), MemError> {
+        let p = self.checked(addr, 16, cache)?;
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_store_si128};
+            // SAFETY: as in `load16`.
+            unsafe { _mm_store_si128(p.cast::<__m128i>(), _mm_loadu_si128(v.as_ptr().cast::<__m128i>())) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            // SAFETY: as in `load16`.
+            unsafe {
+                AtomicU64::from_ptr(p.cast()).store(v[0], Ordering::Relaxed);
+                AtomicU64::from_ptr(p.add(8).cast()).store(v[1], Ordering::Relaxed);
             }
         }
         Ok(())

@@ -193,7 +193,7 @@ impl<'a, 'b> Cg<'a, 'b> {
         let f = self.f;
         let mut wanted: Vec<Sreg> = Vec::new();
         for (pc, inst) in f.code.iter().enumerate() {
-            if let Op::Ld { space: Space::KParam, size, sext, d, addr } = &inst.op
+            if let Op::Ld { space: Space::KParam, size, sext, d, addr, .. } = &inst.op
                 && let Some(o) = self.const_param(*addr, *size, d.len())
             {
                 for i in 0..d.len() {

@@ -659,7 +659,7 @@ impl<'a, 'b> Cg<'a, 'b> {
                     }
                 }
             }
-            Op::Ld { space, size, sext, d, addr } => {
+            Op::Ld { space, size, sext, d, addr, .. } => {
                 let base = self.addr(*addr);
                 for (i, dr) in d.iter().enumerate() {
                     let a = self.b.ins().iadd_imm_s(base, i as i64 * i64::from(*size));
@@ -670,7 +670,7 @@ impl<'a, 'b> Cg<'a, 'b> {
                     }
                 }
             }
-            Op::St { space, size, vals, addr } => {
+            Op::St { space, size, vals, addr, .. } => {
                 let base = self.addr(*addr);
                 let vs: Vec<Value> = vals.iter().map(|v| self.src(*v)).collect();
                 for (i, v) in vs.into_iter().enumerate() {

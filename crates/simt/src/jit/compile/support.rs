@@ -31,6 +31,7 @@ pub(crate) fn unsupported(f: &Func) -> Option<String> {
             }
             Op::Pack { parts, .. } => (!srcs_ok(parts)).then_some("special register"),
             Op::Unpack { a, .. } => (!src_ok(*a)).then_some("special register"),
+            Op::Ld { whole: true, .. } | Op::St { whole: true, .. } => Some("single-copy atomic vector access"),
             Op::Ld { space, size, .. } | Op::St { space, size, .. } => {
                 if *space == Space::FParam {
                     Some("function parameters")
