@@ -17,6 +17,9 @@
 //! - [`launch`]: `cudaLaunchKernelEx` with launch attributes, cooperative launches and the
 //!   occupancy calculator;
 //! - [`managed`]: unified memory and stream-ordered allocation (memory pools);
+//! - [`misc`]: profiler switches, shared memory configuration, device initialization, peer
+//!   and stream attributes, function queries, memory range attributes, pools by location,
+//!   3D peer copies;
 //! - [`tex`]: CUDA arrays and array copies, texture and surface objects.
 //!
 //! Every symbol CUDA 13.0's libcudart.so.13 exports is exported (under version node
@@ -34,6 +37,7 @@ pub mod graph;
 pub mod graph_nodes;
 pub mod launch;
 pub mod managed;
+pub mod misc;
 pub mod register;
 pub mod tex;
 

@@ -796,3 +796,8 @@ fn device_printf_compared_on_stdout() {
         .collect();
     assert_eq!(stdout, want, "stderr:\n{stderr}");
 }
+
+#[test]
+fn runtime_misc_apis() {
+    check_pass("runtime_misc", &[]);
+}

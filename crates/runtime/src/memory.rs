@@ -129,7 +129,7 @@ pub fn host_alloc(size: usize, flags: u32) -> Result<*mut u8> {
             unsafe { std::alloc::dealloc(p, layout) };
             return Err(Error::MemoryAllocation);
         }
-        lock(&c.host_allocs).insert(p as usize, layout);
+        lock(&c.host_allocs).insert(p as usize, (layout, flags));
         Ok(p)
     })
 }
@@ -142,7 +142,7 @@ pub fn free_host(ptr: *mut u8) -> Result<()> {
         if ptr.is_null() {
             return Ok(());
         }
-        let (base, layout) = lock(&c.host_allocs).remove_entry(&(ptr as usize)).ok_or(Error::InvalidValue)?;
+        let (base, (layout, _)) = lock(&c.host_allocs).remove_entry(&(ptr as usize)).ok_or(Error::InvalidValue)?;
         wait_all();
         let _ = c.mem().unmap_host(DevicePtr(base as u64));
         // SAFETY: `base` was returned by `std::alloc::alloc(layout)` in `host_alloc` and is
@@ -154,7 +154,23 @@ pub fn free_host(ptr: *mut u8) -> Result<()> {
 
 /// Whether `ptr` is the start of (or inside) a pinned host allocation: `(base, size)`.
 pub fn host_allocation(ptr: usize) -> Option<(usize, usize)> {
-    lock(&ctx().host_allocs).iter().find(|(b, l)| (**b..**b + l.size()).contains(&ptr)).map(|(b, l)| (*b, l.size()))
+    lock(&ctx().host_allocs)
+        .iter()
+        .find(|(b, (l, _))| (**b..**b + l.size()).contains(&ptr))
+        .map(|(b, (l, _))| (*b, l.size()))
+}
+
+/// `cudaHostGetFlags`: the flags of the [`host_alloc`] allocation containing `ptr`, with
+/// `cudaHostAllocMapped` (2) set, since all pinned memory is mapped under unified addressing
+/// (anything else is [`Error::InvalidValue`]).
+pub fn host_get_flags(ptr: usize) -> Result<u32> {
+    api(|c| {
+        lock(&c.host_allocs)
+            .iter()
+            .find(|(b, (l, _))| (**b..**b + l.size()).contains(&ptr))
+            .map(|(_, (_, f))| f | 2)
+            .ok_or(Error::InvalidValue)
+    })
 }
 
 /// `cudaMemcpy` host → device (synchronous).
@@ -610,7 +626,7 @@ pub(crate) fn remap_host(mem: &DeviceMemory) {
     let c = ctx();
     let ranges: Vec<(usize, usize)> = lock(&c.host_allocs)
         .iter()
-        .map(|(b, l)| (*b, l.size()))
+        .map(|(b, (l, _))| (*b, l.size()))
         .chain(registered().iter().map(|(b, n)| (*b, *n)))
         .collect();
     for (b, n) in ranges {
@@ -958,6 +974,80 @@ pub fn set_device_mem_pool(device: i32, pool: u64) -> Result<()> {
         }
         p.current = pool;
         Ok(())
+    })
+}
+
+/// The pool a (`cudaMemLocation`, `cudaMemAllocationType`) pair names for
+/// `cudaMemGetDefaultMemPool`/`cudaMemGetMemPool`/`cudaMemSetMemPool`: device 0 with Pinned
+/// memory is the device's pool; host and managed pools are [`Error::NotSupported`]; other
+/// combinations are [`Error::InvalidValue`].
+fn check_pool_location(loc: MemLocation, alloc_type: i32) -> Result<()> {
+    match (alloc_type, loc.r#type) {
+        (1, 1) if loc.id == 0 => Ok(()),
+        (1 | 2, 1) => Err(Error::InvalidDevice),
+        (1 | 2, 2 | 3) | (2, 0) => Err(Error::NotSupported),
+        _ => Err(Error::InvalidValue),
+    }
+}
+
+/// `cudaMemGetDefaultMemPool`.
+pub fn default_mem_pool_at(loc: MemLocation, alloc_type: i32) -> Result<u64> {
+    api(|_| check_pool_location(loc, alloc_type).map(|()| DEFAULT_POOL))
+}
+
+/// `cudaMemGetMemPool`: the location's current pool.
+pub fn mem_pool_at(loc: MemLocation, alloc_type: i32) -> Result<u64> {
+    api(|_| check_pool_location(loc, alloc_type).map(|()| pools().current))
+}
+
+/// `cudaMemSetMemPool`: as `cudaDeviceSetMemPool` for device locations.
+pub fn set_mem_pool_at(loc: MemLocation, alloc_type: i32, pool: u64) -> Result<()> {
+    api(|_| {
+        check_pool_location(loc, alloc_type)?;
+        let mut p = pools();
+        if !p.pools.contains_key(&pool) {
+            return Err(Error::InvalidValue);
+        }
+        p.current = pool;
+        Ok(())
+    })
+}
+
+/// `cudaMemAccessFlagsProtReadWrite`.
+pub const ACCESS_READ_WRITE: i32 = 3;
+
+/// `cudaMemPoolSetAccess`: each `(location, flags)` must name device 0 (the pool's own
+/// device, whose access is always read-write: anything else is [`Error::InvalidValue`]).
+pub fn mem_pool_set_access(pool: u64, descs: &[(MemLocation, i32)]) -> Result<()> {
+    api(|_| {
+        if !pools().pools.contains_key(&pool) {
+            return Err(Error::InvalidValue);
+        }
+        for (loc, flags) in descs {
+            if !matches!(flags, 0 | 1 | 3) || loc.r#type != 1 {
+                return Err(Error::InvalidValue);
+            }
+            if loc.id != 0 {
+                return Err(Error::InvalidDevice);
+            }
+            if *flags != ACCESS_READ_WRITE {
+                return Err(Error::InvalidValue);
+            }
+        }
+        Ok(())
+    })
+}
+
+/// `cudaMemPoolGetAccess`: the pool's device has read-write access.
+pub fn mem_pool_get_access(pool: u64, loc: MemLocation) -> Result<i32> {
+    api(|_| {
+        if !pools().pools.contains_key(&pool) || loc.r#type != 1 {
+            return Err(Error::InvalidValue);
+        }
+        if loc.id != 0 {
+            return Err(Error::InvalidDevice);
+        }
+        Ok(ACCESS_READ_WRITE)
     })
 }
 
