@@ -14,6 +14,8 @@
 //! - [`graph`]: stream capture and the graph API (building graphs);
 //! - [`graph_nodes`]: graph structure queries, edges, node parameters, executable graph
 //!   updates, cloning and dot output;
+//! - [`graph_more`]: node parameter queries, memory allocation/free nodes and graph memory,
+//!   kernel node attributes, user objects, `cudaGraphInstantiateWithParams`;
 //! - [`launch`]: `cudaLaunchKernelEx` with launch attributes, cooperative launches and the
 //!   occupancy calculator;
 //! - [`managed`]: unified memory and stream-ordered allocation (memory pools);
@@ -34,6 +36,7 @@ pub mod api;
 pub mod ext;
 pub mod fatbin;
 pub mod graph;
+pub mod graph_more;
 pub mod graph_nodes;
 pub mod launch;
 pub mod managed;

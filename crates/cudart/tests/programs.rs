@@ -801,3 +801,8 @@ fn device_printf_compared_on_stdout() {
 fn runtime_misc_apis() {
     check_pass("runtime_misc", &[]);
 }
+
+#[test]
+fn graph_memory_nodes_attributes_user_objects() {
+    check_pass("graph_mem_nodes", &[]);
+}
