@@ -334,7 +334,7 @@ pub extern "C" fn cudaMemset3DAsync(p: PitchedPtr, value: i32, e: Extent, s: *mu
 
 /// # Safety
 /// As for `cudaMemcpy3D`.
-unsafe fn memcpy_3d(p: *const Memcpy3DParms, on: On) -> i32 {
+pub(crate) unsafe fn memcpy_3d(p: *const Memcpy3DParms, on: On) -> i32 {
     // SAFETY: `p` is null or a valid cudaMemcpy3DParms per the contract.
     if let Some(q) = unsafe { p.as_ref() }
         && (!q.srcArray.is_null() || !q.dstArray.is_null())

@@ -316,7 +316,7 @@ pub(crate) unsafe fn memset_kind(p: *const MemsetParams) -> Result<graph::NodeKi
         height: p.height,
         depth: 1,
     };
-    Ok(work_kind(graph::NodeType::Memset, s.work()?.map(memory::node_work)))
+    Ok(work_kind(graph::NodeType::Memset, s.work()?.map(memory::node_work), params_bytes(&p)))
 }
 
 /// A memcpy node from `cudaMemcpy3DParms`.
@@ -326,8 +326,10 @@ pub(crate) unsafe fn memset_kind(p: *const MemsetParams) -> Result<graph::NodeKi
 pub(crate) unsafe fn memcpy_kind(p: *const Memcpy3DParms) -> Result<graph::NodeKind> {
     // SAFETY: forwarded contract.
     let c = unsafe { copy_3d_of(p) }?;
+    // SAFETY: `copy_3d_of` checked that `p` is not null; valid per the contract.
+    let b = params_bytes(unsafe { &*p });
     // SAFETY: forwarded contract.
-    Ok(work_kind(graph::NodeType::Memcpy, unsafe { c.work() }?.map(memory::node_work)))
+    Ok(work_kind(graph::NodeType::Memcpy, unsafe { c.work() }?.map(memory::node_work), b))
 }
 
 /// A 1D memcpy node.
@@ -353,8 +355,20 @@ pub(crate) unsafe fn memcpy_1d_kind(
         depth: 1,
         kind,
     };
+    let pitched = |p: *mut c_void| crate::ext::PitchedPtr { ptr: p, pitch: count, xsize: count, ysize: 1 };
+    let origin = crate::ext::Pos { x: 0, y: 0, z: 0 };
+    let as_3d = Memcpy3DParms {
+        srcArray: std::ptr::null_mut(),
+        srcPos: origin,
+        srcPtr: pitched(src.cast_mut()),
+        dstArray: std::ptr::null_mut(),
+        dstPos: origin,
+        dstPtr: pitched(dst),
+        extent: crate::ext::Extent { width: count, height: 1, depth: 1 },
+        kind: kind as i32,
+    };
     // SAFETY: forwarded contract.
-    Ok(work_kind(graph::NodeType::Memcpy, unsafe { c.work() }?.map(memory::node_work)))
+    Ok(work_kind(graph::NodeType::Memcpy, unsafe { c.work() }?.map(memory::node_work), params_bytes(&as_3d)))
 }
 
 /// A host node from `cudaHostNodeParams`.
@@ -368,12 +382,36 @@ pub(crate) unsafe fn host_kind(p: *const HostNodeParams) -> Result<graph::NodeKi
     // SAFETY: non-null, valid per the contract.
     let p = unsafe { p.read() };
     let Some(f) = p.fn_ else { return Err(Error::InvalidValue) };
-    Ok(graph::NodeKind::Work { ty: graph::NodeType::Host, work: std::sync::Arc::from(host_fn_work(f, p.userData)) })
+    Ok(graph::NodeKind::Work {
+        ty: graph::NodeType::Host,
+        work: std::sync::Arc::from(host_fn_work(f, p.userData)),
+        params: Some(params_bytes(&p)),
+    })
 }
 
 /// Work of type `ty` (`None`, nothing to do: still a node of that type).
-fn work_kind(ty: graph::NodeType, w: Option<graph::NodeFn>) -> graph::NodeKind {
-    graph::NodeKind::Work { ty, work: w.unwrap_or_else(|| std::sync::Arc::new(|| {})) }
+fn work_kind(ty: graph::NodeType, w: Option<graph::NodeFn>, params: std::sync::Arc<[u8]>) -> graph::NodeKind {
+    graph::NodeKind::Work { ty, work: w.unwrap_or_else(|| std::sync::Arc::new(|| {})), params: Some(params) }
+}
+
+/// A C parameter struct as the bytes a node keeps for its `Get*Params` call.
+pub(crate) fn params_bytes<T: Copy>(p: &T) -> std::sync::Arc<[u8]> {
+    // SAFETY: `p` is a live `T` of `size_of::<T>()` bytes; the C parameter structs are plain
+    // data (the padding bytes copied are never interpreted).
+    let b = unsafe { std::slice::from_raw_parts((p as *const T).cast::<u8>(), std::mem::size_of::<T>()) };
+    std::sync::Arc::from(b)
+}
+
+/// The C parameter struct a node was made from (`None`: a captured node, or another type).
+pub(crate) fn params_of<T: Copy>(k: &graph::NodeKind, ty: graph::NodeType) -> Option<T> {
+    match k {
+        graph::NodeKind::Work { ty: t, params: Some(b), .. } if *t == ty && b.len() == std::mem::size_of::<T>() => {
+            // SAFETY: the bytes were made by `params_bytes::<T>` for this node type (same
+            // size), so they are a valid `T`; read unaligned from the byte buffer.
+            Some(unsafe { b.as_ptr().cast::<T>().read_unaligned() })
+        }
+        _ => None,
+    }
 }
 
 /// `cudaGraphAddKernelNode(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *deps, size_t

@@ -14,9 +14,14 @@
 //! - [`graph`]: stream capture and the graph API (building graphs);
 //! - [`graph_nodes`]: graph structure queries, edges, node parameters, executable graph
 //!   updates, cloning and dot output;
+//! - [`graph_more`]: node parameter queries, memory allocation/free nodes and graph memory,
+//!   kernel node attributes, user objects, `cudaGraphInstantiateWithParams`;
 //! - [`launch`]: `cudaLaunchKernelEx` with launch attributes, cooperative launches and the
 //!   occupancy calculator;
 //! - [`managed`]: unified memory and stream-ordered allocation (memory pools);
+//! - [`misc`]: profiler switches, shared memory configuration, device initialization, peer
+//!   and stream attributes, function queries, memory range attributes, pools by location,
+//!   3D peer copies;
 //! - [`tex`]: CUDA arrays and array copies, texture and surface objects.
 //!
 //! Every symbol CUDA 13.0's libcudart.so.13 exports is exported (under version node
@@ -31,9 +36,11 @@ pub mod api;
 pub mod ext;
 pub mod fatbin;
 pub mod graph;
+pub mod graph_more;
 pub mod graph_nodes;
 pub mod launch;
 pub mod managed;
+pub mod misc;
 pub mod register;
 pub mod tex;
 

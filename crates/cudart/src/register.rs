@@ -524,7 +524,12 @@ pub unsafe extern "C" fn cudaLaunchKernel_ptsz(
 /// validated and recorded; `cudaFuncAttributeMaxDynamicSharedMemorySize` (8) raises the
 /// dynamic shared memory launches of `func` may use.
 pub extern "C" fn cudaFuncSetAttribute(func: *const c_void, attr: i32, value: i32) -> i32 {
-    code(function_for(func as usize).and_then(|f| f.set_attribute(attr, value)))
+    // A pointer that is not a kernel: `cudaErrorInvalidResourceHandle`, as on an H100.
+    let f = function_for(func as usize).or_else(|e| match e {
+        Error::InvalidDeviceFunction => record(Err(Error::InvalidResourceHandle)),
+        e => Err(e),
+    });
+    code(f.and_then(|f| f.set_attribute(attr, value)))
 }
 
 /// `cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache)`: recorded (no effect on the

@@ -727,6 +727,10 @@ pub unsafe extern "C" fn cudaCreateTextureObject(
     }
     // SAFETY: forwarded contract.
     let r = unsafe { get(res) }.and_then(|r| record(resource_of(&r))).and_then(|r| {
+        // A null texture descriptor is `cudaErrorInvalidResourceHandle`, as on an H100.
+        if tex.is_null() {
+            return record(Err(Error::InvalidResourceHandle));
+        }
         // SAFETY: forwarded contract.
         let t = unsafe { get(tex) }?;
         texture::create_texture_object(&r, &texture_desc(&t))

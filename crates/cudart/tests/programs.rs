@@ -880,4 +880,11 @@ fn streams_overlap() {
 #[test]
 fn half_and_integer_atomics() {
     check_pass("half_atomics", &[]);
+fn runtime_misc_apis() {
+    check_pass("runtime_misc", &[]);
+}
+
+#[test]
+fn graph_memory_nodes_attributes_user_objects() {
+    check_pass("graph_mem_nodes", &[]);
 }

@@ -18,8 +18,8 @@ pub(crate) struct Context {
     pub mem: RwLock<Arc<DeviceMemory>>,
     /// Live `cudaMalloc` allocations: base → size.
     pub allocs: Mutex<BTreeMap<u64, u64>>,
-    /// Live pinned host allocations: address → layout.
-    pub host_allocs: Mutex<HashMap<usize, std::alloc::Layout>>,
+    /// Live pinned host allocations: address → (layout, `cudaHostAlloc` flags).
+    pub host_allocs: Mutex<HashMap<usize, (std::alloc::Layout, u32)>>,
     /// The sticky error, once a kernel faulted.
     pub sticky: Mutex<Option<Error>>,
     /// A non-sticky error raised by asynchronous work, reported at the next synchronization.

@@ -385,6 +385,79 @@ pub fn get_cache_config() -> Result<i32> {
     api(|_| Ok(CACHE_CONFIG.load(Ordering::Relaxed) as i32))
 }
 
+/// `cudaDeviceSetSharedMemConfig`/`cudaFuncSetSharedMemConfig` configurations: Default 0,
+/// FourByte 1, EightByte 2.
+pub fn check_shared_mem_config(config: i32) -> Result<()> {
+    if (0..=2).contains(&config) { Ok(()) } else { Err(Error::InvalidValue) }
+}
+
+/// `cudaDeviceSetSharedMemConfig`: validated; the bank size is fixed (as on every GPU since
+/// Maxwell), so nothing changes.
+pub fn set_shared_mem_config(config: i32) -> Result<()> {
+    api(|_| check_shared_mem_config(config))
+}
+
+/// `cudaDeviceGetSharedMemConfig`: `cudaSharedMemBankSizeFourByte` (1), the fixed bank size.
+pub fn get_shared_mem_config() -> Result<i32> {
+    api(|_| Ok(1))
+}
+
+/// `cudaInitDevice(device, deviceFlags, flags)`: `flags` 0 or `cudaInitDeviceFlagsAreValid`
+/// (1), which applies `deviceFlags` as `cudaSetDeviceFlags` does.
+pub fn init_device(device: i32, device_flags: u32, flags: u32) -> Result<()> {
+    api(|_| {
+        check(device)?;
+        if flags & !1 != 0 {
+            return Err(Error::InvalidValue);
+        }
+        Ok(())
+    })?;
+    if flags & 1 != 0 { set_device_flags(device_flags) } else { Ok(()) }
+}
+
+/// `cudaSetValidDevices`: every listed device must exist; the first one is made current
+/// (device 0, the only one).
+pub fn set_valid_devices(list: &[i32]) -> Result<()> {
+    api(|_| {
+        for &d in list {
+            check(d)?;
+        }
+        Ok(())
+    })?;
+    match list.first() {
+        Some(&d) => set_device(d),
+        None => Ok(()),
+    }
+}
+
+/// `cudaDeviceGetP2PAttribute`: attributes 1..=5; there is no second device to link to, so a
+/// valid attribute always gives [`Error::InvalidDevice`] (a device is not its own peer).
+pub fn p2p_attribute(attr: i32, src: i32, dst: i32) -> Result<i32> {
+    api(|_| {
+        if !(1..=5).contains(&attr) {
+            return Err(Error::InvalidValue);
+        }
+        check(src)?;
+        check(dst)?;
+        Err(Error::InvalidDevice)
+    })
+}
+
+/// `cudaDeviceGetTexture1DLinearMaxWidth`: `cudaDevAttrMaxTexture1DLinearWidth` elements for
+/// any valid format.
+pub fn texture_1d_linear_max_width(desc: &crate::array::ChannelDesc, device: i32) -> Result<usize> {
+    api(|_| {
+        check(device)?;
+        desc.format().map_err(|_| Error::InvalidValue)?;
+        Ok(134_217_728)
+    })
+}
+
+/// `cudaCtxResetPersistingL2Cache`: there is no persisting L2 cache to reset.
+pub fn reset_persisting_l2_cache() -> Result<()> {
+    api(|_| Ok(()))
+}
+
 /// `cudaDeviceGetPCIBusId`: `domain:bus:device.function` as CUDA formats it
 /// (`0000:00:00.0`).
 pub fn pci_bus_id(device: i32) -> Result<String> {

@@ -84,7 +84,8 @@ pub fn free(ptr: DevicePtr) -> Result<()> {
             return Ok(());
         }
         if !lock(&c.allocs).contains_key(&ptr.0) {
-            return Err(Error::InvalidValue);
+            wait_all();
+            return graph_mem_mark(ptr.0, false);
         }
         wait_all();
         c.mem().free(ptr).map_err(|_| Error::InvalidValue)?;
@@ -129,7 +130,7 @@ pub fn host_alloc(size: usize, flags: u32) -> Result<*mut u8> {
             unsafe { std::alloc::dealloc(p, layout) };
             return Err(Error::MemoryAllocation);
         }
-        lock(&c.host_allocs).insert(p as usize, layout);
+        lock(&c.host_allocs).insert(p as usize, (layout, flags));
         Ok(p)
     })
 }
@@ -142,7 +143,7 @@ pub fn free_host(ptr: *mut u8) -> Result<()> {
         if ptr.is_null() {
             return Ok(());
         }
-        let (base, layout) = lock(&c.host_allocs).remove_entry(&(ptr as usize)).ok_or(Error::InvalidValue)?;
+        let (base, (layout, _)) = lock(&c.host_allocs).remove_entry(&(ptr as usize)).ok_or(Error::InvalidValue)?;
         wait_all();
         let _ = c.mem().unmap_host(DevicePtr(base as u64));
         // SAFETY: `base` was returned by `std::alloc::alloc(layout)` in `host_alloc` and is
@@ -154,7 +155,23 @@ pub fn free_host(ptr: *mut u8) -> Result<()> {
 
 /// Whether `ptr` is the start of (or inside) a pinned host allocation: `(base, size)`.
 pub fn host_allocation(ptr: usize) -> Option<(usize, usize)> {
-    lock(&ctx().host_allocs).iter().find(|(b, l)| (**b..**b + l.size()).contains(&ptr)).map(|(b, l)| (*b, l.size()))
+    lock(&ctx().host_allocs)
+        .iter()
+        .find(|(b, (l, _))| (**b..**b + l.size()).contains(&ptr))
+        .map(|(b, (l, _))| (*b, l.size()))
+}
+
+/// `cudaHostGetFlags`: the flags of the [`host_alloc`] allocation containing `ptr`, with
+/// `cudaHostAllocMapped` (2) set, since all pinned memory is mapped under unified addressing
+/// (anything else is [`Error::InvalidValue`]).
+pub fn host_get_flags(ptr: usize) -> Result<u32> {
+    api(|c| {
+        lock(&c.host_allocs)
+            .iter()
+            .find(|(b, (l, _))| (**b..**b + l.size()).contains(&ptr))
+            .map(|(_, (_, f))| f | 2)
+            .ok_or(Error::InvalidValue)
+    })
 }
 
 /// `cudaMemcpy` host → device (synchronous).
@@ -610,7 +627,7 @@ pub(crate) fn remap_host(mem: &DeviceMemory) {
     let c = ctx();
     let ranges: Vec<(usize, usize)> = lock(&c.host_allocs)
         .iter()
-        .map(|(b, l)| (*b, l.size()))
+        .map(|(b, (l, _))| (*b, l.size()))
         .chain(registered().iter().map(|(b, n)| (*b, *n)))
         .collect();
     for (b, n) in ranges {
@@ -961,6 +978,80 @@ pub fn set_device_mem_pool(device: i32, pool: u64) -> Result<()> {
     })
 }
 
+/// The pool a (`cudaMemLocation`, `cudaMemAllocationType`) pair names for
+/// `cudaMemGetDefaultMemPool`/`cudaMemGetMemPool`/`cudaMemSetMemPool`: device 0 with Pinned
+/// memory is the device's pool; host and managed pools are [`Error::NotSupported`]; other
+/// combinations are [`Error::InvalidValue`].
+fn check_pool_location(loc: MemLocation, alloc_type: i32) -> Result<()> {
+    match (alloc_type, loc.r#type) {
+        (1, 1) if loc.id == 0 => Ok(()),
+        (1 | 2, 1) => Err(Error::InvalidDevice),
+        (1 | 2, 2 | 3) | (2, 0) => Err(Error::NotSupported),
+        _ => Err(Error::InvalidValue),
+    }
+}
+
+/// `cudaMemGetDefaultMemPool`.
+pub fn default_mem_pool_at(loc: MemLocation, alloc_type: i32) -> Result<u64> {
+    api(|_| check_pool_location(loc, alloc_type).map(|()| DEFAULT_POOL))
+}
+
+/// `cudaMemGetMemPool`: the location's current pool.
+pub fn mem_pool_at(loc: MemLocation, alloc_type: i32) -> Result<u64> {
+    api(|_| check_pool_location(loc, alloc_type).map(|()| pools().current))
+}
+
+/// `cudaMemSetMemPool`: as `cudaDeviceSetMemPool` for device locations.
+pub fn set_mem_pool_at(loc: MemLocation, alloc_type: i32, pool: u64) -> Result<()> {
+    api(|_| {
+        check_pool_location(loc, alloc_type)?;
+        let mut p = pools();
+        if !p.pools.contains_key(&pool) {
+            return Err(Error::InvalidValue);
+        }
+        p.current = pool;
+        Ok(())
+    })
+}
+
+/// `cudaMemAccessFlagsProtReadWrite`.
+pub const ACCESS_READ_WRITE: i32 = 3;
+
+/// `cudaMemPoolSetAccess`: each `(location, flags)` must name device 0 (the pool's own
+/// device, whose access is always read-write: anything else is [`Error::InvalidValue`]).
+pub fn mem_pool_set_access(pool: u64, descs: &[(MemLocation, i32)]) -> Result<()> {
+    api(|_| {
+        if !pools().pools.contains_key(&pool) {
+            return Err(Error::InvalidValue);
+        }
+        for (loc, flags) in descs {
+            if !matches!(flags, 0 | 1 | 3) || loc.r#type != 1 {
+                return Err(Error::InvalidValue);
+            }
+            if loc.id != 0 {
+                return Err(Error::InvalidDevice);
+            }
+            if *flags != ACCESS_READ_WRITE {
+                return Err(Error::InvalidValue);
+            }
+        }
+        Ok(())
+    })
+}
+
+/// `cudaMemPoolGetAccess`: the pool's device has read-write access.
+pub fn mem_pool_get_access(pool: u64, loc: MemLocation) -> Result<i32> {
+    api(|_| {
+        if !pools().pools.contains_key(&pool) || loc.r#type != 1 {
+            return Err(Error::InvalidValue);
+        }
+        if loc.id != 0 {
+            return Err(Error::InvalidDevice);
+        }
+        Ok(ACCESS_READ_WRITE)
+    })
+}
+
 /// `cudaMemPoolCreate`: a device pool (`allocType` Pinned, location the device, handle types
 /// None or PosixFd).
 pub fn mem_pool_create(props: &MemPoolProps) -> Result<u64> {
@@ -1030,7 +1121,18 @@ pub fn free_async(ptr: DevicePtr, stream: Stream) -> Result<()> {
         }
         let st = resolve(stream)?;
         if lock(&c.allocs).remove(&ptr.0).is_none() {
-            return Err(Error::InvalidValue);
+            if !graph_mem().allocs.contains_key(&ptr.0) {
+                return Err(Error::InvalidValue);
+            }
+            enqueue_as(
+                &st,
+                Vec::new(),
+                Box::new(move || {
+                    let _ = graph_mem_mark(ptr.0, false);
+                }),
+                crate::graph::NodeType::MemFree,
+            );
+            return Ok(());
         }
         let mem = c.mem();
         enqueue_as(
@@ -1105,4 +1207,129 @@ pub fn mem_pool_get_attribute(pool: u64, attr: i32) -> Result<(u64, usize)> {
 /// address of its bytes, and returns that address (for `__managed__` variables).
 pub fn unified_alias(base: DevicePtr) -> Result<DevicePtr> {
     api(|c| c.mem().identity_alias(base).map_err(|_| Error::InvalidValue))
+}
+
+/// Graph memory: the allocations of memory allocation nodes. Each has its address from node
+/// creation on (the backing memory stays with it, as CUDA keeps the virtual address); it is
+/// *allocated* from the moment its allocation node runs until a free node, `cudaFree` or
+/// `cudaFreeAsync` frees it, and *reserved* (counted as backing memory) from its first
+/// allocation until `cudaDeviceGraphMemTrim` finds it free.
+#[derive(Debug, Default)]
+struct GraphMem {
+    /// Address → (size, allocated, reserved).
+    allocs: std::collections::HashMap<u64, (u64, bool, bool)>,
+    used_high: u64,
+    reserved_high: u64,
+}
+
+impl GraphMem {
+    fn used(&self) -> u64 {
+        self.allocs.values().filter(|a| a.1).map(|a| a.0).sum()
+    }
+    fn reserved(&self) -> u64 {
+        self.allocs.values().filter(|a| a.2).map(|a| a.0).sum()
+    }
+}
+
+fn graph_mem() -> std::sync::MutexGuard<'static, GraphMem> {
+    static G: std::sync::OnceLock<Mutex<GraphMem>> = std::sync::OnceLock::new();
+    lock(G.get_or_init(Default::default))
+}
+
+/// Marks a graph allocation allocated or free ([`Error::InvalidValue`] if `ptr` is none).
+fn graph_mem_mark(ptr: u64, allocated: bool) -> Result<()> {
+    let mut g = graph_mem();
+    let a = g.allocs.get_mut(&ptr).ok_or(Error::InvalidValue)?;
+    a.1 = allocated;
+    if allocated {
+        a.2 = true;
+    }
+    let (u, r) = (g.used(), g.reserved());
+    g.used_high = g.used_high.max(u);
+    g.reserved_high = g.reserved_high.max(r);
+    Ok(())
+}
+
+/// A memory allocation node's address (fixed now) and work (which allocates it).
+pub fn graph_mem_alloc(size: usize) -> Result<(DevicePtr, crate::graph::NodeFn)> {
+    api(|c| {
+        if size == 0 {
+            return Err(Error::InvalidValue);
+        }
+        let p = c.mem().alloc(size as u64).map_err(|_| Error::MemoryAllocation)?;
+        graph_mem().allocs.insert(p.0, (size as u64, false, false));
+        Ok((
+            p,
+            Arc::new(move || {
+                let _ = graph_mem_mark(p.0, true);
+            }) as crate::graph::NodeFn,
+        ))
+    })
+}
+
+/// A memory free node's work: `ptr` must be a graph allocation.
+pub fn graph_mem_free(ptr: DevicePtr) -> Result<crate::graph::NodeFn> {
+    api(|_| {
+        if !graph_mem().allocs.contains_key(&ptr.0) {
+            return Err(Error::InvalidValue);
+        }
+        Ok(Arc::new(move || {
+            let _ = graph_mem_mark(ptr.0, false);
+        }) as crate::graph::NodeFn)
+    })
+}
+
+/// The size of a graph allocation.
+pub fn graph_mem_size(ptr: DevicePtr) -> Option<usize> {
+    graph_mem().allocs.get(&ptr.0).map(|a| a.0 as usize)
+}
+
+/// `cudaDeviceGraphMemTrim`: graph allocations that are free stop counting as reserved.
+pub fn graph_mem_trim(device: i32) -> Result<()> {
+    api(|_| {
+        if device != 0 {
+            return Err(Error::InvalidDevice);
+        }
+        wait_all();
+        for a in graph_mem().allocs.values_mut() {
+            if !a.1 {
+                a.2 = false;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// `cudaDeviceGetGraphMemAttribute`: UsedMemCurrent (0), UsedMemHigh (1), ReservedMemCurrent
+/// (2), ReservedMemHigh (3), in bytes.
+pub fn graph_mem_attribute(device: i32, attr: i32) -> Result<u64> {
+    api(|_| {
+        if device != 0 {
+            return Err(Error::InvalidDevice);
+        }
+        let g = graph_mem();
+        match attr {
+            0 => Ok(g.used()),
+            1 => Ok(g.used_high),
+            2 => Ok(g.reserved()),
+            3 => Ok(g.reserved_high),
+            _ => Err(Error::InvalidValue),
+        }
+    })
+}
+
+/// `cudaDeviceSetGraphMemAttribute`: the high watermarks (1, 3) can be reset, with 0.
+pub fn set_graph_mem_attribute(device: i32, attr: i32, value: u64) -> Result<()> {
+    api(|_| {
+        if device != 0 {
+            return Err(Error::InvalidDevice);
+        }
+        let mut g = graph_mem();
+        match (attr, value) {
+            (1, 0) => g.used_high = g.used(),
+            (3, 0) => g.reserved_high = g.reserved(),
+            _ => return Err(Error::InvalidValue),
+        }
+        Ok(())
+    })
 }

@@ -78,6 +78,8 @@ pub(crate) struct StreamInner {
     last: Mutex<Option<Arc<Marker>>>,
     /// The capture sequence this stream is capturing into, if any.
     pub(crate) capture: Mutex<Option<crate::graph::StreamCapture>>,
+    /// Attributes set with `cudaStreamSetAttribute`, as raw `cudaLaunchAttributeValue`s.
+    attrs: Mutex<std::collections::BTreeMap<i32, AttrValue>>,
 }
 
 impl std::fmt::Debug for Job {
@@ -104,7 +106,14 @@ impl StreamInner {
             Ok(_) => Some(tx),
             Err(_) => None,
         };
-        Arc::new(StreamInner { handle, flags, tx: Mutex::new(tx), last: Mutex::new(None), capture: Mutex::new(None) })
+        Arc::new(StreamInner {
+            handle,
+            flags,
+            tx: Mutex::new(tx),
+            last: Mutex::new(None),
+            capture: Mutex::new(None),
+            attrs: Mutex::new(std::collections::BTreeMap::new()),
+        })
     }
 
     pub(crate) fn blocking(&self) -> bool {
@@ -227,6 +236,44 @@ impl Stream {
     /// `cudaStreamGetPriority`: always 0 (the only priority).
     pub fn priority(self) -> Result<i32> {
         api(|_| resolve(self).map(|_| 0))
+    }
+
+    /// `cudaStreamSetAttribute`: AccessPolicyWindow (1), SynchronizationPolicy (3), Priority
+    /// (8, clamped to the device's range, which is only 0), MemSyncDomainMap (9) and
+    /// MemSyncDomain (10), validated by [`check_attr`] and stored.
+    pub fn set_attribute(self, id: i32, value: &AttrValue) -> Result<()> {
+        api(|_| {
+            let s = resolve(self)?;
+            let mut v = *value;
+            check_attr(id, &v, true)?;
+            if id == ATTR_PRIORITY {
+                v = [0; 16];
+            }
+            lock(&s.attrs).insert(id, v);
+            Ok(())
+        })
+    }
+
+    /// `cudaStreamGetAttribute`: the stored value, or the default.
+    pub fn get_attribute(self, id: i32) -> Result<AttrValue> {
+        api(|_| {
+            let s = resolve(self)?;
+            if !STREAM_ATTRS.contains(&id) {
+                return Err(Error::InvalidValue);
+            }
+            Ok(lock(&s.attrs).get(&id).copied().unwrap_or_else(|| attr_default(id)))
+        })
+    }
+
+    /// `cudaStreamCopyAttributes(dst = self, src)`.
+    pub fn copy_attributes_from(self, src: Stream) -> Result<()> {
+        api(|_| {
+            let d = resolve(self)?;
+            let s = resolve(src)?;
+            let a = lock(&s.attrs).clone();
+            *lock(&d.attrs) = a;
+            Ok(())
+        })
     }
 
     /// Whether this is the legacy (or per-thread) default stream handle.
@@ -400,4 +447,55 @@ pub fn device_synchronize() -> Result<()> {
         wait_all();
         c.sync_result()
     })
+}
+
+/// A raw `cudaLaunchAttributeValue` (`cudaStreamAttrValue`, `cudaKernelNodeAttrValue`): 64
+/// bytes.
+pub type AttrValue = [u32; 16];
+
+/// `cudaLaunchAttributeAccessPolicyWindow`.
+pub const ATTR_ACCESS_POLICY_WINDOW: i32 = 1;
+/// `cudaLaunchAttributeSynchronizationPolicy`.
+pub const ATTR_SYNC_POLICY: i32 = 3;
+/// `cudaLaunchAttributePriority`.
+pub const ATTR_PRIORITY: i32 = 8;
+/// The attributes a stream has.
+const STREAM_ATTRS: [i32; 5] = [ATTR_ACCESS_POLICY_WINDOW, ATTR_SYNC_POLICY, ATTR_PRIORITY, 9, 10];
+
+/// Validates a launch attribute value for a stream (`stream`) or a kernel node: the access
+/// policy window (`hitRatio` in [0, 1], `hitProp` Normal/Streaming/Persisting, `missProp`
+/// Normal/Streaming, at most `accessPolicyMaxWindowSize` bytes), the synchronization policy
+/// (Auto 1 .. BlockingSync 4), the memory synchronization domain (0, 1) and its map; a
+/// kernel node also has cooperative (2), cluster dimension (4), cluster scheduling policy
+/// (5), priority and the remaining hints. Unknown ids are [`Error::InvalidValue`].
+pub fn check_attr(id: i32, v: &AttrValue, stream: bool) -> Result<()> {
+    let ok = match id {
+        ATTR_ACCESS_POLICY_WINDOW => {
+            let bytes = u64::from(v[2]) | (u64::from(v[3]) << 32);
+            let hit = f32::from_bits(v[4]);
+            let max = crate::device::properties(0).map_or(0, |p| p.accessPolicyMaxWindowSize.max(0) as u64);
+            (0.0..=1.0).contains(&hit) && v[5] <= 2 && v[6] <= 1 && bytes <= max
+        }
+        ATTR_SYNC_POLICY => stream && (1..=4).contains(&v[0]),
+        ATTR_PRIORITY => true,
+        9 => v[0] & 0xffff == v[0] && (v[0] & 0xff) <= 1 && (v[0] >> 8) <= 1,
+        10 => v[0] <= 1,
+        2 | 6 | 11 | 14 => !stream,
+        4 => !stream && v[..3].iter().all(|&d| d >= 1),
+        5 => !stream && v[0] <= 2,
+        _ => false,
+    };
+    if ok { Ok(()) } else { Err(Error::InvalidValue) }
+}
+
+/// The value an attribute has before it is set: no window, Auto synchronization, priority 0,
+/// the domain map {default 0, remote 1}, domain 0.
+pub fn attr_default(id: i32) -> AttrValue {
+    let mut v = [0; 16];
+    match id {
+        ATTR_SYNC_POLICY => v[0] = 1,
+        9 => v[0] = 1 << 8,
+        _ => {}
+    }
+    v
 }

@@ -252,14 +252,12 @@ pub fn texture_object_desc(h: u64) -> Result<(Resource, TextureDesc)> {
     api(|_| lock(objects()).textures.get(&h).copied().ok_or(Error::InvalidValue))
 }
 
-/// `cudaCreateSurfaceObject`: arrays only (created with `cudaArraySurfaceLoadStore`).
+/// `cudaCreateSurfaceObject`: arrays only. As on an H100 (CUDA 13.0), an array created
+/// without `cudaArraySurfaceLoadStore` is accepted too.
 pub fn create_surface_object(res: &Resource) -> Result<u64> {
     api(|c| {
         let Resource::Array(a) = *res else { return Err(Error::InvalidValue) };
-        let info = array::array_info(a)?;
-        if info.flags & array::ARRAY_SURFACE_LOAD_STORE == 0 {
-            return Err(Error::InvalidValue);
-        }
+        array::array_info(a)?;
         let image = image_of(res)?;
         let h = c.mem().textures().create_surface(Surface { image });
         lock(objects()).surfaces.insert(h, *res);

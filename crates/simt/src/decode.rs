@@ -1954,7 +1954,10 @@ impl FuncDecoder<'_> {
         let op = op.ok_or("missing atomic operation")?;
         let half_ok = matches!(op, AtomOp::HAdd { .. } | AtomOp::HMin { .. } | AtomOp::HMax { .. })
             || (half.is_some() && matches!(op, AtomOp::Exch | AtomOp::Cas) && t.size() == 2);
-        if !matches!(t.size(), 2 | 4 | 8) || (half.is_some() && !half_ok) || (t.size() == 2 && half.is_none() && t != ScalarType::B16) {
+        if !matches!(t.size(), 2 | 4 | 8)
+            || (half.is_some() && !half_ok)
+            || (t.size() == 2 && half.is_none() && t != ScalarType::B16)
+        {
             return Err(format!("atomics on .{t} with this operation are not supported"));
         }
         let ops = &ins.operands;

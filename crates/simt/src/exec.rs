@@ -1325,14 +1325,24 @@ impl Warp {
 
     /// A vector load of `n` elements of `size` bytes at `addr` as one single-copy atomic access
     /// (`Op::Ld { whole: true }`): the elements, zero-extended.
-    fn load_whole(&mut self, b: &Block<'_, '_>, space: Space, addr: u64, size: u32, n: usize, lane: usize) -> WR<Vec<u64>> {
+    fn load_whole(
+        &mut self,
+        b: &Block<'_, '_>,
+        space: Space,
+        addr: u64,
+        size: u32,
+        n: usize,
+        lane: usize,
+    ) -> WR<Vec<u64>> {
         let total = size * n as u32;
         let split = |v: u64| (0..n).map(|i| (v >> (i as u32 * size * 8)) & mask_w((size * 8) as u8)).collect();
         if total <= 8 {
             return Ok(split(self.load(b, space, addr, total, lane)?));
         }
         let halves = match Self::classify(space, addr) {
-            Target::Global(a) => b.l.mem.load16(a, &mut self.cache).map_err(|e| fault(FaultKind::Memory(e), lane as u32))?,
+            Target::Global(a) => {
+                b.l.mem.load16(a, &mut self.cache).map_err(|e| fault(FaultKind::Memory(e), lane as u32))?
+            }
             // Not shared between workers: element by element is atomic enough.
             _ => [self.load(b, space, addr, 8, lane)?, self.load(b, space, addr.wrapping_add(8), 8, lane)?],
         };
@@ -1344,10 +1354,20 @@ impl Warp {
 
     /// A vector store of `parts` (each `size` bytes) at `addr` as one single-copy atomic access
     /// (`Op::St { whole: true }`).
-    fn store_whole(&mut self, b: &mut Block<'_, '_>, space: Space, addr: u64, size: u32, parts: &[u64], lane: usize) -> WR<()> {
+    fn store_whole(
+        &mut self,
+        b: &mut Block<'_, '_>,
+        space: Space,
+        addr: u64,
+        size: u32,
+        parts: &[u64],
+        lane: usize,
+    ) -> WR<()> {
         let total = size * parts.len() as u32;
         let pack = |ps: &[u64]| {
-            ps.iter().enumerate().fold(0u64, |acc, (i, &p)| acc | (p & mask_w((size * 8) as u8)) << (i as u32 * size * 8))
+            ps.iter()
+                .enumerate()
+                .fold(0u64, |acc, (i, &p)| acc | (p & mask_w((size * 8) as u8)) << (i as u32 * size * 8))
         };
         if total <= 8 {
             return self.store(b, space, addr, total, pack(parts), lane);
@@ -1355,7 +1375,9 @@ impl Warp {
         let (lo, hi) = parts.split_at(parts.len() / 2);
         let (lo, hi) = (pack(lo), pack(hi));
         match Self::classify(space, addr) {
-            Target::Global(a) => b.l.mem.store16(a, [lo, hi], &mut self.cache).map_err(|e| fault(FaultKind::Memory(e), lane as u32)),
+            Target::Global(a) => {
+                b.l.mem.store16(a, [lo, hi], &mut self.cache).map_err(|e| fault(FaultKind::Memory(e), lane as u32))
+            }
             _ => {
                 self.store(b, space, addr, 8, lo, lane)?;
                 self.store(b, space, addr.wrapping_add(8), 8, hi, lane)

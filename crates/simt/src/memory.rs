@@ -518,9 +518,18 @@ pub(crate) enum AtomOp {
     FAdd,
     /// Add, min and max on 16-bit floats (`.f16`, `.bf16`) or pairs of them (`.f16x2`,
     /// `.bf16x2`: `pair`), each half rounded to nearest even, no flush to zero.
-    HAdd { fmt: crate::float::HFmt, pair: bool },
-    HMin { fmt: crate::float::HFmt, pair: bool },
-    HMax { fmt: crate::float::HFmt, pair: bool },
+    HAdd {
+        fmt: crate::float::HFmt,
+        pair: bool,
+    },
+    HMin {
+        fmt: crate::float::HFmt,
+        pair: bool,
+    },
+    HMax {
+        fmt: crate::float::HFmt,
+        pair: bool,
+    },
     MinU,
     MinS,
     MaxU,
@@ -582,10 +591,18 @@ pub(crate) fn atom_apply(op: AtomOp, size: u32, old: u64, b: u64, c: u64) -> u64
                     // The exact sum of two halves fits an f64: one rounding.
                     AtomOp::HAdd { .. } => fmt.encode(fx + fy),
                     AtomOp::HMin { .. } => {
-                        if fy < fx || fmt.is_nan(x) { y } else { x }
+                        if fy < fx || fmt.is_nan(x) {
+                            y
+                        } else {
+                            x
+                        }
                     }
                     _ => {
-                        if fy > fx || fmt.is_nan(x) { y } else { x }
+                        if fy > fx || fmt.is_nan(x) {
+                            y
+                        } else {
+                            x
+                        }
                     }
                 }
             };
@@ -721,7 +738,12 @@ impl MemView<'_> {
         #[cfg(not(target_arch = "x86_64"))]
         {
             // SAFETY: as above; without a 16-byte atomic load, two 8-byte ones.
-            unsafe { Ok([AtomicU64::from_ptr(p.cast()).load(Ordering::Relaxed), AtomicU64::from_ptr(p.add(8).cast()).load(Ordering::Relaxed)]) }
+            unsafe {
+                Ok([
+                    AtomicU64::from_ptr(p.cast()).load(Ordering::Relaxed),
+                    AtomicU64::from_ptr(p.add(8).cast()).load(Ordering::Relaxed),
+                ])
+            }
         }
     }
 

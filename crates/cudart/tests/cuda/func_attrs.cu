@@ -39,7 +39,7 @@ int main() {
   EXPECT(fa.preferredShmemCarveout == 50);
   EXPECT_ERR(cudaFuncSetAttribute(big_shared, cudaFuncAttributePreferredSharedMemoryCarveout, 101), cudaErrorInvalidValue);
   EXPECT_ERR(cudaFuncSetAttribute(big_shared, (cudaFuncAttribute)99, 0), cudaErrorInvalidValue);
-  EXPECT_ERR(cudaFuncSetAttribute((void*)main, cudaFuncAttributeMaxDynamicSharedMemorySize, 0), cudaErrorInvalidDeviceFunction);
+  EXPECT_ERR(cudaFuncSetAttribute((void*)main, cudaFuncAttributeMaxDynamicSharedMemorySize, 0), cudaErrorInvalidResourceHandle);  // as on an H100
   // Cache configs.
   CK(cudaFuncSetCacheConfig(simple, cudaFuncCachePreferShared));
   EXPECT_ERR(cudaFuncSetCacheConfig(simple, (cudaFuncCache)7), cudaErrorInvalidValue);

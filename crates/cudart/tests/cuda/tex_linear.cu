@@ -82,7 +82,7 @@ int main() {
   // Errors: null arguments, misaligned linear memory, bad resource type, destroyed handles.
   cudaTextureObject_t bad;
   EXPECT_ERR(cudaCreateTextureObject(&bad, nullptr, &td, nullptr), cudaErrorInvalidValue);
-  EXPECT_ERR(cudaCreateTextureObject(&bad, &r, nullptr, nullptr), cudaErrorInvalidValue);
+  EXPECT_ERR(cudaCreateTextureObject(&bad, &r, nullptr, nullptr), cudaErrorInvalidResourceHandle);  // as on an H100
   cudaResourceDesc rm = r; rm.res.linear.devPtr = (char *)di + 4;
   EXPECT_ERR(cudaCreateTextureObject(&bad, &rm, &td, nullptr), cudaErrorInvalidValue);
   rm = r; rm.res.linear.desc = cudaCreateChannelDesc(8, 8, 8, 0, cudaChannelFormatKindUnsigned);

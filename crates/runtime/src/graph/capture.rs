@@ -86,7 +86,7 @@ pub(crate) fn capture_work(s: &StreamInner, work: Work, ty: NodeType) -> Option<
         return None;
     }
     let deps = std::mem::take(&mut sc.tail);
-    let kind = NodeKind::Work { ty, work: Arc::from(work) };
+    let kind = NodeKind::Work { ty, work: Arc::from(work), params: None };
     let h = insert_node(&mut lock(&sc.seq.data), sc.seq.graph, deps, kind);
     sc.tail = vec![h];
     None

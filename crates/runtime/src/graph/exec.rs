@@ -38,6 +38,8 @@ pub(crate) struct Exec {
     /// indices of its dependencies.
     topology: Topology,
     flags: u64,
+    /// The graph's user object references, held while this exists.
+    user_refs: super::user_object::Refs,
     /// The marker of the last launch (launches are serialized).
     last: Mutex<Option<Arc<Marker>>>,
 }
@@ -97,7 +99,15 @@ impl Exec {
         let mut steps = Vec::new();
         flatten(g, None, &mut steps, 0)?;
         let (topology, _) = topology(g)?;
-        Ok(Exec { steps: Mutex::new(steps), topology, flags, last: Mutex::new(None) })
+        let user_refs = lock(data_of(g)?.as_ref()).user_refs.clone();
+        super::user_object::retain_all(&user_refs);
+        Ok(Exec { steps: Mutex::new(steps), topology, flags, user_refs, last: Mutex::new(None) })
+    }
+}
+
+impl Drop for Exec {
+    fn drop(&mut self) {
+        super::user_object::release_all(&self.user_refs);
     }
 }
 

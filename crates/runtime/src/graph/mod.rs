@@ -9,6 +9,7 @@
 mod capture;
 mod dot;
 mod exec;
+pub mod user_object;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
@@ -82,6 +83,9 @@ pub enum NodeKind {
         ty: NodeType,
         /// The work.
         work: NodeFn,
+        /// The parameters the node was made from, as the API layer encoded them (for the
+        /// `Get*Params` calls; `None` for captured work).
+        params: Option<Arc<[u8]>>,
     },
     /// A kernel with its launch parameters (as the explicit API adds it).
     Kernel(KernelNode),
@@ -130,6 +134,8 @@ pub struct KernelNode {
     pub params: Vec<u8>,
     /// The prepared work.
     work: NodeFn,
+    /// Launch attributes set with `cudaGraphKernelNodeSetAttribute` (raw values by id).
+    pub attrs: std::collections::BTreeMap<i32, crate::stream::AttrValue>,
 }
 
 impl std::fmt::Debug for KernelNode {
@@ -148,7 +154,7 @@ impl KernelNode {
         params: Vec<u8>,
     ) -> Result<KernelNode> {
         let work = kernel_work(&function, grid, block, dynamic_shared, params.clone())?;
-        Ok(KernelNode { function, grid, block, dynamic_shared, params, work })
+        Ok(KernelNode { function, grid, block, dynamic_shared, params, work, attrs: Default::default() })
     }
 }
 
@@ -165,6 +171,8 @@ struct Node {
 #[derive(Debug, Default)]
 pub(crate) struct GraphData {
     nodes: Vec<Node>,
+    /// User object references the graph owns.
+    pub(crate) user_refs: user_object::Refs,
 }
 
 impl GraphData {
@@ -255,6 +263,8 @@ fn drop_graph(h: u64) {
         r.nodes.retain(|_, g| *g != h);
         d
     };
+    let refs = std::mem::take(&mut lock(&data).user_refs);
+    user_object::release_all(&refs);
     let children: Vec<u64> = lock(&data)
         .nodes
         .iter()
@@ -320,7 +330,7 @@ fn clone_data(src: &GraphData) -> Graph {
         r.nodes.insert(*new, h);
         r.clone_of.insert(*new, *orig);
     }
-    r.graphs.insert(h, Arc::new(Mutex::new(GraphData { nodes })));
+    r.graphs.insert(h, Arc::new(Mutex::new(GraphData { nodes, ..GraphData::default() })));
     Graph(h)
 }
 
@@ -351,7 +361,7 @@ impl Graph {
     /// Adds a node doing `work` (`None`: an empty node) after `deps` (nodes of this graph).
     pub fn add_node(self, deps: &[GraphNode], work: Option<NodeFn>) -> Result<GraphNode> {
         let kind = match work {
-            Some(work) => NodeKind::Work { ty: NodeType::Host, work },
+            Some(work) => NodeKind::Work { ty: NodeType::Host, work, params: None },
             None => NodeKind::Empty,
         };
         self.add(deps, kind)
