@@ -888,3 +888,8 @@ fn runtime_misc_apis() {
 fn graph_memory_nodes_attributes_user_objects() {
     check_pass("graph_mem_nodes", &[]);
 }
+
+#[test]
+fn integer_float_warp_intrinsics() {
+    check_pass("intrinsics", &[]);
+}

@@ -664,7 +664,7 @@ pub fn attribute(attr: i32, device: i32) -> Result<i32> {
             10 => p.warpSize,
             11 => clamp(p.memPitch),
             12 => p.regsPerBlock,
-            13 => 1_980_000,
+            13 => simt::CLOCK_RATE_KHZ as i32,
             14 => clamp(p.textureAlignment),
             15 => 1,
             16 => p.multiProcessorCount,

@@ -97,7 +97,6 @@ pub(crate) struct Warp {
     valid: u32,
     exited: u32,
     cache: AllocCache,
-    clock: u64,
     state: State,
     /// pc of the last barrier (for deadlock reports).
     bar_pc: u32,
@@ -392,7 +391,6 @@ fn run_block(l: &Launch<'_>, ctaid: [u32; 3], worker: u32, pool: &mut Pool) -> R
                 valid,
                 exited: 0,
                 cache: NO_CACHE,
-                clock: 0,
                 state: State::Ready,
                 bar_pc: 0,
                 carry: 0,
@@ -1140,7 +1138,6 @@ impl Warp {
         self.stack.push(Entry { pc: 0, rpc: NO_PC, mask: self.valid, base: false, wait: false });
         self.frames.clear();
         self.exited = 0;
-        self.clock = 0;
         self.state = State::Ready;
         self.bar_pc = 0;
         self.carry = 0;
@@ -1181,12 +1178,22 @@ impl Warp {
     }
 
     fn sreg(&self, b: &Block<'_, '_>, r: Sreg, out: &mut [u64; 32]) {
-        sreg_of(&self.tid, self.id, self.clock, b, r, out);
+        sreg_of(&self.tid, self.id, b, r, out);
     }
 }
 
 /// The value of special register `r` in every lane of warp `id` (thread ids `tid`).
-fn sreg_of(tid: &[[u32; 32]; 3], id: u32, clock: u64, b: &Block<'_, '_>, r: Sreg, out: &mut [u64; 32]) {
+/// `%clock64`: cycles at the device's reported clock rate ([`crate::CLOCK_RATE_KHZ`]) since the
+/// process started, from the host's monotonic clock. Real time rather than instructions
+/// executed, so programs that spin until `clock64() - start` reaches a duration computed from
+/// `cudaDevAttrClockRate` (the CUDA samples concurrentKernels, simpleHyperQ) wait that long.
+pub(crate) fn device_clock() -> u64 {
+    static EPOCH: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    let ns = EPOCH.get_or_init(Instant::now).elapsed().as_nanos();
+    (ns * u128::from(crate::CLOCK_RATE_KHZ) / 1_000_000) as u64
+}
+
+fn sreg_of(tid: &[[u32; 32]; 3], id: u32, b: &Block<'_, '_>, r: Sreg, out: &mut [u64; 32]) {
     {
         let l = b.l;
         let c = |v: &[u32; 3], i: u8| u64::from(v.get(i as usize).copied().unwrap_or(0));
@@ -1216,9 +1223,9 @@ fn sreg_of(tid: &[[u32; 32]; 3], id: u32, clock: u64, b: &Block<'_, '_>, r: Sreg
             Sreg::LanemaskLe => (0..32).for_each(|k| out[k] = (2u64 << k) - 1),
             Sreg::LanemaskGe => (0..32).for_each(|k| out[k] = !((1u64 << k) - 1) & 0xffff_ffff),
             Sreg::LanemaskGt => (0..32).for_each(|k| out[k] = !((2u64 << k) - 1) & 0xffff_ffff),
-            Sreg::Clock => uniform(out, clock & 0xffff_ffff),
-            Sreg::ClockHi => uniform(out, clock >> 32),
-            Sreg::Clock64 => uniform(out, clock),
+            Sreg::Clock => uniform(out, device_clock() & 0xffff_ffff),
+            Sreg::ClockHi => uniform(out, device_clock() >> 32),
+            Sreg::Clock64 => uniform(out, device_clock()),
             Sreg::Globaltimer | Sreg::GlobaltimerLo | Sreg::GlobaltimerHi => {
                 let t = l.start.elapsed().as_nanos() as u64;
                 uniform(
@@ -1930,7 +1937,7 @@ impl Warp {
                 Op::Un { op: UnOp::Mov, d, a: sa } if emask == FULL && (*d as usize) < self.regs.len() => {
                     let dst = &mut self.regs[*d as usize];
                     match *sa {
-                        Src::Sreg(sr) => sreg_of(&self.tid, self.id, self.clock, b, sr, dst),
+                        Src::Sreg(sr) => sreg_of(&self.tid, self.id, b, sr, dst),
                         Src::Imm(v) => *dst = [v; 32],
                         Src::Global(g, off) => *dst = [b.l.globals[g as usize].wrapping_add(off as u64); 32],
                         Src::Local(o) => *dst = [self.local_base + o; 32],
@@ -2222,7 +2229,6 @@ impl Warp {
                     if failed {
                         set_pc(&mut self.stack, next);
                         self.spin_rotate();
-                        self.clock += executed;
                         b.executed += executed;
                         return Ok(Yield::Spin);
                     }
@@ -2431,7 +2437,6 @@ impl Warp {
                     };
                     self.bar_pc = pc;
                     set_pc(&mut self.stack, next);
-                    self.clock += executed;
                     b.executed += executed;
                     let arrive = *kind == BarKind::Arrive;
                     return Ok(Yield::Barrier { id: a[first] as u32, count: n, arrive, red });
@@ -2487,7 +2492,6 @@ impl Warp {
             }
             set_pc(&mut self.stack, next);
         };
-        self.clock += executed;
         b.executed += executed;
         Ok(result)
     }

@@ -200,6 +200,10 @@ pub struct LaunchStats {
     pub printf_output: Vec<u8>,
 }
 
+/// The clock rate the engine's `%clock`/`%clock64` count at, in kHz (what the runtime reports
+/// as `cudaDevAttrClockRate`; an H100's boost clock).
+pub const CLOCK_RATE_KHZ: u32 = 1_980_000;
+
 /// A loaded PTX module, ready to launch.
 #[derive(Debug)]
 pub struct Program {
