@@ -13,6 +13,7 @@ use crate::memory::{
 };
 use ptx::types::{CmpOp, Rounding, ScalarType, TypeKind};
 
+mod mma;
 mod tex;
 
 const FULL: u32 = u32::MAX;
@@ -2133,6 +2134,7 @@ impl Warp {
                     write_masked(&mut self.regs[*d as usize], &r, emask);
                 }
                 Op::Tex(t) => self.tex_op(b, t, emask)?,
+                Op::Mma(m) => self.mma_op(b, m, emask)?,
                 Op::Isspacep { space, d, a: sa } => {
                     self.fetch(b, *sa, &mut a);
                     let sp = *space;
