@@ -207,7 +207,19 @@ fn fetch(t: T, rows: usize, cols: usize, bytes: &[u8], col: bool, ld: usize) -> 
 
 /// D = A * B + c2 * C, where `c2` doubles C as the kernels do (in C's own type).
 #[allow(clippy::too_many_arguments)]
-fn reference(ta: T, tc: T, m: usize, n: usize, k: usize, a: &[u64], b: &[u64], c: &[u64], double_c: bool, sat: bool, bop: Option<bool>) -> Vec<u64> {
+fn reference(
+    ta: T,
+    tc: T,
+    m: usize,
+    n: usize,
+    k: usize,
+    a: &[u64],
+    b: &[u64],
+    c: &[u64],
+    double_c: bool,
+    sat: bool,
+    bop: Option<bool>,
+) -> Vec<u64> {
     let mut d = vec![0u64; m * n];
     for i in 0..m {
         for j in 0..n {
@@ -270,12 +282,20 @@ fn run_wmma(name: &str, (m, n, k): (usize, usize, usize), ta: T, tc: T, acol: bo
         }
         let mem = DeviceMemory::new();
         let mut rng = Rng::new(name.len() as u64 * 7919 + m as u64);
-        for (case, (ccol, dcol, sat)) in [(false, false, false), (true, false, false), (false, true, true), (true, true, false)].into_iter().enumerate() {
+        for (case, (ccol, dcol, sat)) in
+            [(false, false, false), (true, false, false), (false, true, true), (true, true, false)]
+                .into_iter()
+                .enumerate()
+        {
             let sat = sat && tc == T::S32;
             let a = random_matrix(ta, m * k, &mut rng);
             let b = random_matrix(ta, k * n, &mut rng);
             let c = random_matrix(tc, m * n, &mut rng);
-            let (sa, sb, sc) = (store(ta, m, k, &a, acol, 8 * case), store(ta, k, n, &b, bcol, 4 * case), store(tc, m, n, &c, ccol, 2 * case));
+            let (sa, sb, sc) = (
+                store(ta, m, k, &a, acol, 8 * case),
+                store(ta, k, n, &b, bcol, 4 * case),
+                store(tc, m, n, &c, ccol, 2 * case),
+            );
             let pad_d = 3 * case;
             let (dl, dn) = if dcol { (m + pad_d, n) } else { (n + pad_d, m) };
             let dbytes = dl * dn * tc.bits() / 8;
@@ -350,11 +370,24 @@ fn run_wmma_sub(name: &str, k: usize, ta: T, bop: Option<bool>) {
             let a = random_matrix(ta, 8 * k, &mut rng);
             let b = random_matrix(ta, k * 8, &mut rng);
             let c = random_matrix(T::S32, 64, &mut rng);
-            let (sa, sb, sc) = (store(ta, 8, k, &a, false, pad), store(ta, k, 8, &b, true, pad), store(T::S32, 8, 8, &c, false, pad / 8));
+            let (sa, sb, sc) = (
+                store(ta, 8, k, &a, false, pad),
+                store(ta, k, 8, &b, true, pad),
+                store(T::S32, 8, 8, &c, false, pad / 8),
+            );
             let (da, db, dc) = (upload(&mem, &sa.bytes), upload(&mem, &sb.bytes), upload(&mem, &sc.bytes));
             let dl = 8 + pad / 4;
             let dd = upload(&mem, &vec![0u8; dl * 8 * 4]);
-            let params = Params::new().ptr(da).ptr(db).ptr(dc).ptr(dd).i32(sa.ld as i32).i32(sb.ld as i32).i32(sc.ld as i32).i32(dl as i32).clone();
+            let params = Params::new()
+                .ptr(da)
+                .ptr(db)
+                .ptr(dc)
+                .ptr(dd)
+                .i32(sa.ld as i32)
+                .i32(sb.ld as i32)
+                .i32(sc.ld as i32)
+                .i32(dl as i32)
+                .clone();
             p.launch(name, Dim3::x(1), Dim3::x(32), 0, params.bytes(), &mem).unwrap();
             let got = fetch(T::S32, 8, 8, &download(&mem, dd, dl * 8 * 4), false, dl);
             let want = reference(ta, T::S32, 8, 8, k, &a, &b, &c, false, false, bop);
@@ -400,7 +433,8 @@ fn wmma_shared_and_generic() {
             assert_eq!(got, want, "{what} {engine:?}");
             mem.write(dd, &[0u8; 1024]).unwrap();
         };
-        p.launch("wmma_shared", Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(da).ptr(db).ptr(dd).bytes(), &mem).unwrap();
+        p.launch("wmma_shared", Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(da).ptr(db).ptr(dd).bytes(), &mem)
+            .unwrap();
         check("shared");
         for use_shared in [0, 1] {
             let params = Params::new().ptr(da).ptr(db).ptr(dd).i32(use_shared).clone();
@@ -427,11 +461,13 @@ fn layout(op: Op, (m, k): (usize, usize), t: T, lane: usize, i: usize) -> (usize
         // C/D for every m16n8 shape: c0,c1 in row g, c2,c3 in row g+8.
         (Op::C, _, 16, _) => (if i < 2 { g } else { g + 8 }, tg * 2 + (i & 1)),
         (Op::C, _, 8, _) => (g, tg * 2 + i),
-        (Op::A, T::F16 | T::Bf16, 16, 16) => (if i < 2 || (4..6).contains(&i) { g } else { g + 8 }, tg * 2 + (i & 1) + if i >= 4 { 8 } else { 0 }),
+        (Op::A, T::F16 | T::Bf16, 16, 16) => {
+            (if i < 2 || (4..6).contains(&i) { g } else { g + 8 }, tg * 2 + (i & 1) + if i >= 4 { 8 } else { 0 })
+        }
         (Op::B, T::F16 | T::Bf16, 16, 16) => (tg * 2 + (i & 1) + if i >= 2 { 8 } else { 0 }, g),
         (Op::A, T::F16 | T::Bf16, 16, 8) => (if i < 2 { g } else { g + 8 }, tg * 2 + (i & 1)),
         (Op::B, T::F16 | T::Bf16, 16, 8) => (tg * 2 + i, g),
-        (Op::A, T::Tf32, 16, 8) => (if i % 2 == 0 { g } else { g + 8 }, if i < 2 { tg } else { tg + 4 }),
+        (Op::A, T::Tf32, 16, 8) => (if i.is_multiple_of(2) { g } else { g + 8 }, if i < 2 { tg } else { tg + 4 }),
         (Op::B, T::Tf32, 16, 8) => (if i == 0 { tg } else { tg + 4 }, g),
         (Op::A, T::Tf32, 16, 4) => (if i == 0 { g } else { g + 8 }, tg),
         (Op::B, T::Tf32, 16, 4) => (tg, g),
@@ -439,7 +475,9 @@ fn layout(op: Op, (m, k): (usize, usize), t: T, lane: usize, i: usize) -> (usize
         (Op::B, T::F64, 8, 4) => (tg, g),
         (Op::A, _, 16, 16) => (if i < 4 { g } else { g + 8 }, tg * 4 + (i & 3)),
         (Op::B, _, 16, 16) => (tg * 4 + i, g),
-        (Op::A, _, 16, 32) => (if i < 4 || (8..12).contains(&i) { g } else { g + 8 }, tg * 4 + (i & 3) + if i >= 8 { 16 } else { 0 }),
+        (Op::A, _, 16, 32) => {
+            (if i < 4 || (8..12).contains(&i) { g } else { g + 8 }, tg * 4 + (i & 3) + if i >= 8 { 16 } else { 0 })
+        }
         (Op::B, _, 16, 32) => (tg * 4 + (i & 3) + if i >= 4 { 16 } else { 0 }, g),
         _ => panic!("no layout"),
     }
@@ -502,11 +540,14 @@ fn run_mma(name: &str, (m, n, k): (usize, usize, usize), ta: T, tc: T, sat: bool
             let (ra, rb) = (to_regs(Op::A, (m, k), ta, &a, k, na), to_regs(Op::B, (m, k), ta, &b, n, nb));
             let rc = to_regs(Op::C, (m, k), tc, &c, n, nc);
             let csize = if tc == T::F64 { 8 } else { 4 };
-            let (da, db, dc) = (upload(&mem, &words(&ra, size)), upload(&mem, &words(&rb, size)), upload(&mem, &words(&rc, csize)));
+            let (da, db, dc) =
+                (upload(&mem, &words(&ra, size)), upload(&mem, &words(&rb, size)), upload(&mem, &words(&rc, csize)));
             let dd = upload(&mem, &vec![0u8; 32 * nc * csize]);
-            p.launch(name, Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(da).ptr(db).ptr(dc).ptr(dd).bytes(), &mem).unwrap();
+            p.launch(name, Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(da).ptr(db).ptr(dc).ptr(dd).bytes(), &mem)
+                .unwrap();
             let got = from_regs((m, k), tc, &unwords(&download(&mem, dd, 32 * nc * csize), csize), n, nc);
-            let trunc = |v: &Vec<u64>| if ta == T::Tf32 { v.iter().map(|x| x & 0xffff_e000).collect() } else { v.clone() };
+            let trunc =
+                |v: &Vec<u64>| if ta == T::Tf32 { v.iter().map(|x| x & 0xffff_e000).collect() } else { v.clone() };
             let (a2, b2) = (trunc(&a), trunc(&b));
             let ta2 = if ta == T::Tf32 { T::F32 } else { ta };
             let want = reference(ta2, tc, m, n, k, &a2, &b2, &c, false, sat, None);
@@ -641,10 +682,11 @@ fn movmatrix() {
         let input: Vec<u32> = (0..32).map(|lane| ldm_reg(&m, &rows, 0, lane, false)).collect();
         let din = upload(&mem, &input.iter().flat_map(|v| v.to_le_bytes()).collect::<Vec<_>>());
         let dout = upload(&mem, &[0u8; 128]);
-        p.launch("movmatrix_trans", Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(din).ptr(dout).bytes(), &mem).unwrap();
+        p.launch("movmatrix_trans", Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(din).ptr(dout).bytes(), &mem)
+            .unwrap();
         let got = unwords(&download(&mem, dout, 128), 4);
-        for lane in 0..32 {
-            assert_eq!(got[lane] as u32, ldm_reg(&m, &rows, 0, lane, true), "{engine:?} lane {lane}");
+        for (lane, g) in got.iter().enumerate() {
+            assert_eq!(*g as u32, ldm_reg(&m, &rows, 0, lane, true), "{engine:?} lane {lane}");
         }
     }
 }

@@ -65,8 +65,8 @@ pub(crate) fn check_frag(layout: FragLayout, frag: Frag, shape: Shape, ty: MType
     let elems = rows * cols;
     let slots = 32 * n as u32 * ty.per_reg();
     let ok = match layout {
-        FragLayout::Wmma => elems > 0 && slots >= elems && slots % elems == 0,
-        FragLayout::Mma => slots == elems && matches!(shape.m, 8 | 16) && shape.n == 8 && shape.k % 4 == 0,
+        FragLayout::Wmma => elems > 0 && slots >= elems && slots.is_multiple_of(elems),
+        FragLayout::Mma => slots == elems && matches!(shape.m, 8 | 16) && shape.n == 8 && shape.k.is_multiple_of(4),
     };
     if ok {
         Ok(())

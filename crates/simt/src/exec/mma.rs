@@ -32,7 +32,15 @@ use ptx::types::Rounding;
 
 /// Row and column of element `idx` (register `idx / per`, part `idx % per`) of lane `lane`'s
 /// `nregs`-register fragment.
-pub(crate) fn coord(layout: FragLayout, frag: Frag, shape: Shape, ty: MType, nregs: u32, lane: u32, idx: u32) -> (u32, u32) {
+pub(crate) fn coord(
+    layout: FragLayout,
+    frag: Frag,
+    shape: Shape,
+    ty: MType,
+    nregs: u32,
+    lane: u32,
+    idx: u32,
+) -> (u32, u32) {
     let (rows, cols) = shape.dims(frag);
     let per = ty.per_reg();
     match layout {
@@ -103,7 +111,17 @@ impl Warp {
     }
 
     /// Writes matrix `m` (raw elements) into fragment `regs` of the lanes of `emask`.
-    fn scatter(&mut self, layout: FragLayout, frag: Frag, shape: Shape, ty: MType, regs: &[Reg], m: &[u64], emask: u32) {
+    #[allow(clippy::too_many_arguments)]
+    fn scatter(
+        &mut self,
+        layout: FragLayout,
+        frag: Frag,
+        shape: Shape,
+        ty: MType,
+        regs: &[Reg],
+        m: &[u64],
+        emask: u32,
+    ) {
         let cols = shape.dims(frag).1;
         let n = regs.len() as u32;
         let per = ty.per_reg();
@@ -285,9 +303,20 @@ impl Warp {
         self.scatter(m.layout, Frag::C, s, m.td, &m.d, &d, emask);
     }
 
-    /// Row address of row `q` (lane `q`'s address operand).
+    /// `ldmatrix`: row `r` of matrix `i` is at lane `8i + r`'s address; lane `l` receives
+    /// row `l / 4`, elements `2 (l % 4)` and the next (transposed: column `l / 4`, rows
+    /// `2 (l % 4)` and the next) of each matrix.
     #[allow(clippy::too_many_arguments)]
-    fn ldmatrix(&mut self, b: &mut Block<'_, '_>, num: u8, trans: bool, space: Space, addr: Addr, d: &[Reg], emask: u32) -> WR<()> {
+    fn ldmatrix(
+        &mut self,
+        b: &mut Block<'_, '_>,
+        num: u8,
+        trans: bool,
+        space: Space,
+        addr: Addr,
+        d: &[Reg],
+        emask: u32,
+    ) -> WR<()> {
         let rows = self.addrs(b, addr);
         let mut out = vec![[0u64; 32]; d.len()];
         for lane in lanes(emask) {
@@ -311,8 +340,18 @@ impl Warp {
         Ok(())
     }
 
+    /// `stmatrix`: the inverse of `ldmatrix`.
     #[allow(clippy::too_many_arguments)]
-    fn stmatrix(&mut self, b: &mut Block<'_, '_>, num: u8, trans: bool, space: Space, addr: Addr, vals: &[Reg], emask: u32) -> WR<()> {
+    fn stmatrix(
+        &mut self,
+        b: &mut Block<'_, '_>,
+        num: u8,
+        trans: bool,
+        space: Space,
+        addr: Addr,
+        vals: &[Reg],
+        emask: u32,
+    ) -> WR<()> {
         let rows = self.addrs(b, addr);
         for lane in lanes(emask) {
             let (g, t) = (lane >> 2, lane & 3);
