@@ -66,7 +66,11 @@ pub(crate) fn check_frag(layout: FragLayout, frag: Frag, shape: Shape, ty: MType
     let slots = 32 * n as u32 * ty.per_reg();
     let ok = match layout {
         FragLayout::Wmma => elems > 0 && slots >= elems && slots.is_multiple_of(elems),
-        FragLayout::Mma => slots == elems && matches!(shape.m, 8 | 16) && shape.n == 8 && shape.k.is_multiple_of(4),
+        FragLayout::Mma => {
+            // An m16 A fragment alternates rows g and g + 8 by register, so it needs pairs.
+            let pairs = frag != Frag::A || shape.m == 8 || n.is_multiple_of(2);
+            slots == elems && pairs && matches!(shape.m, 8 | 16) && shape.n == 8 && shape.k.is_multiple_of(4)
+        }
     };
     if ok {
         Ok(())
