@@ -709,6 +709,11 @@ fn warp_shuffle_scan_and_match() {
 }
 
 #[test]
+fn wmma_gemm() {
+    check_pass("wmma_gemm", &[]);
+}
+
+#[test]
 fn atomics_histogram_on_streams() {
     check_pass("histogram", &[]);
 }

@@ -12,6 +12,7 @@ use ptx::ast::{
 use ptx::keyword::Kw;
 use ptx::types::{CmpOp, Opcode, Rounding, ScalarType, SpecialReg, StateSpace, TypeKind};
 
+mod mma;
 mod tex;
 
 use crate::error::LoadError;
@@ -696,13 +697,20 @@ impl FuncDecoder<'_> {
     ) -> R<Op> {
         let mut kws: Vec<Kw> = Vec::new();
         let mut warp = false;
+        let mut shape = None;
         for m in &ins.mods {
             match m {
                 Modifier::Kw(k) => kws.push(*k),
                 Modifier::Unknown(n) if self.names.str(*n) == "warp" => warp = true,
                 Modifier::Unknown(n) => return Err(format!("unknown modifier `.{}`", self.names.str(*n))),
-                Modifier::Shape { .. } => return Err("matrix (shape) instructions are not supported".into()),
+                Modifier::Shape { m, n, k } => shape = Some((*m, *n, *k)),
             }
+        }
+        if matches!(ins.opcode, Opcode::Wmma | Opcode::Mma | Opcode::Ldmatrix | Opcode::Stmatrix | Opcode::Movmatrix) {
+            return Ok(Op::Mma(Box::new(self.matrix_inst(ins, &kws, shape)?)));
+        }
+        if shape.is_some() {
+            return Err("matrix (shape) modifiers are not supported on this instruction".into());
         }
         let tys: Vec<ScalarType> = kws.iter().filter_map(|k| k.as_type()).collect();
         let ty = tys.last().copied();

@@ -14,6 +14,7 @@ use crate::memory::{
 };
 use ptx::types::{CmpOp, Rounding, ScalarType, TypeKind};
 
+mod mma;
 mod tex;
 
 const FULL: u32 = u32::MAX;
@@ -2320,6 +2321,7 @@ impl Warp {
                     write_masked(&mut self.regs[*d as usize], &r, emask);
                 }
                 Op::Tex(t) => self.tex_op(b, t, emask)?,
+                Op::Mma(m) => self.mma_op(b, m, emask)?,
                 Op::Isspacep { space, d, a: sa } => {
                     self.fetch(b, *sa, &mut a);
                     let sp = *space;

@@ -2,6 +2,8 @@
 //! Registers are dense slot indices, branch targets are instruction indices, and every
 //! operation carries its resolved type parameters, so execution never looks at names.
 
+pub(crate) mod mma;
+
 use crate::float::{HFmt, HMode};
 use crate::memory::AtomOp;
 use ptx::types::{Rounding, ScalarType};
@@ -607,6 +609,8 @@ pub(crate) enum Op {
     },
     /// A texture or surface instruction (`texture/`, `decode/tex.rs`, `exec/tex.rs`).
     Tex(Box<crate::texture::op::TexOp>),
+    /// A warp matrix instruction (`ir/mma.rs`, `decode/mma.rs`, `exec/mma.rs`).
+    Mma(Box<mma::MmaOp>),
     /// Extended-precision arithmetic through the per-lane carry flag (`add.cc`, `addc`,
     /// `sub.cc`, `subc`, `mad.cc`, `madc`): `cin` reads CC.CF, `cout` writes it.
     Carry {

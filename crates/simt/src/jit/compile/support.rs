@@ -58,6 +58,7 @@ pub(crate) fn unsupported(f: &Func) -> Option<String> {
             Op::Activemask { .. } => None,
             Op::Mbar { .. } | Op::CpBulk { .. } | Op::CpAsync { .. } => Some("async copy / mbarrier"),
             Op::Tex(_) => Some("texture and surface instructions"),
+            Op::Mma(_) => Some("warp matrix instructions (wmma/mma/ldmatrix/stmatrix/movmatrix)"),
         };
         if let Some(w) = why {
             return Some(format!("{w} (`{}`)", f.info.get(pc).map_or("", |i| i.text.as_str())));

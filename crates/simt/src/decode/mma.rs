@@ -1,0 +1,261 @@
+//! Decoding of the warp matrix instructions (`wmma.{load,store,mma}`, `mma.sync`, `ldmatrix`,
+//! `stmatrix`, `movmatrix`) into [`MmaOp`]s. Fragment sizes are checked here against the
+//! layouts `exec/mma.rs` implements, so execution never sees a fragment it cannot map.
+
+use ptx::ast::{Instruction, Operand};
+use ptx::keyword::Kw;
+use ptx::types::{Opcode, Rounding};
+
+use super::{FuncDecoder, R};
+use crate::ir::mma::{BitOp, Frag, FragLayout, MType, Mma, MmaOp, Shape};
+use crate::ir::{Reg, Space};
+
+fn mtype(k: Kw) -> Option<MType> {
+    Some(match k {
+        Kw::F16 => MType::F16,
+        Kw::Bf16 => MType::Bf16,
+        Kw::Tf32 => MType::Tf32,
+        Kw::F32 => MType::F32,
+        Kw::F64 => MType::F64,
+        Kw::S8 => MType::S8,
+        Kw::U8 => MType::U8,
+        Kw::S4 => MType::S4,
+        Kw::U4 => MType::U4,
+        Kw::B1 => MType::B1,
+        Kw::S32 => MType::S32,
+        _ => return None,
+    })
+}
+
+/// The modifiers a matrix instruction may carry (types are checked separately).
+const ALLOWED: &[Kw] = &[
+    Kw::A,
+    Kw::B,
+    Kw::C,
+    Kw::D,
+    Kw::Load,
+    Kw::Store,
+    Kw::Mma,
+    Kw::Sync,
+    Kw::Aligned,
+    Kw::Row,
+    Kw::Col,
+    Kw::Global,
+    Kw::Shared,
+    Kw::SharedCta,
+    Kw::Satfinite,
+    Kw::Xor,
+    Kw::And,
+    Kw::Popc,
+    Kw::Rn,
+    Kw::Rz,
+    Kw::Rm,
+    Kw::Rp,
+    Kw::X1,
+    Kw::X2,
+    Kw::X4,
+    Kw::Trans,
+    Kw::B16,
+    Kw::M8n8,
+];
+
+/// Checks that a fragment of `n` registers of `ty` fits `frag` of `shape` in `layout`.
+pub(crate) fn check_frag(layout: FragLayout, frag: Frag, shape: Shape, ty: MType, n: usize) -> R<()> {
+    let (rows, cols) = shape.dims(frag);
+    let elems = rows * cols;
+    let slots = 32 * n as u32 * ty.per_reg();
+    let ok = match layout {
+        FragLayout::Wmma => elems > 0 && slots >= elems && slots.is_multiple_of(elems),
+        FragLayout::Mma => {
+            // An m16 A fragment alternates rows g and g + 8 by register, so it needs pairs.
+            let pairs = frag != Frag::A || shape.m == 8 || n.is_multiple_of(2);
+            slots == elems && pairs && matches!(shape.m, 8 | 16) && shape.n == 8 && shape.k.is_multiple_of(4)
+        }
+    };
+    if ok {
+        Ok(())
+    } else {
+        let name = match frag {
+            Frag::A => "A",
+            Frag::B => "B",
+            Frag::C => "C/D",
+        };
+        Err(format!(
+            "a {name} fragment of {n} registers does not fit .m{}n{}k{} with {ty:?} elements",
+            shape.m, shape.n, shape.k
+        ))
+    }
+}
+
+impl FuncDecoder<'_> {
+    /// The registers of a fragment operand (`{r0, r1, ...}` or a single register).
+    fn frag_regs(&mut self, op: Option<&Operand>) -> R<Vec<Reg>> {
+        match op {
+            Some(Operand::Vector(v)) => v.iter().map(|o| self.reg(o)).collect(),
+            Some(o) => Ok(vec![self.reg(o)?]),
+            None => Err("missing fragment operand".into()),
+        }
+    }
+
+    /// Decodes a matrix instruction; `shape` is its `.mMnNkK` modifier.
+    pub(super) fn matrix_inst(&mut self, ins: &Instruction, kws: &[Kw], shape: Option<(u16, u16, u16)>) -> R<MmaOp> {
+        for k in kws {
+            if mtype(*k).is_none() && !ALLOWED.contains(k) {
+                return Err(format!("modifier `.{}` is not supported on matrix instructions", k.as_str()));
+            }
+        }
+        let has = |k: Kw| kws.contains(&k);
+        let types: Vec<MType> = kws.iter().filter_map(|k| mtype(*k)).collect();
+        let ops = &ins.operands;
+        // `.m8n8` (ldmatrix and friends) is a keyword, not a `.mMnNkK` shape.
+        let shape = if has(Kw::M8n8) { Some((8, 8, 0)) } else { shape };
+        let (m, n, k) = shape.ok_or("missing matrix shape")?;
+        let shape = Shape { m: u32::from(m), n: u32::from(n), k: u32::from(k) };
+        let explicit = if has(Kw::Global) {
+            Some(Space::Global)
+        } else if has(Kw::Shared) || has(Kw::SharedCta) {
+            Some(Space::Shared)
+        } else {
+            None
+        };
+        let addr_of = |this: &mut Self, op: Option<&Operand>| -> R<(crate::ir::Addr, Space)> {
+            let (a, var_space) = this.addr(op.ok_or("missing address operand")?)?;
+            let space = explicit.or(var_space).unwrap_or(Space::Generic);
+            if !matches!(space, Space::Global | Space::Shared | Space::Generic) {
+                return Err("matrix memory operands must be .global, .shared or generic".into());
+            }
+            Ok((a, space))
+        };
+        match ins.opcode {
+            Opcode::Wmma if has(Kw::Load) || has(Kw::Store) => {
+                let [ty] = types[..] else { return Err("expected one element type".into()) };
+                let col = has(Kw::Col);
+                if col == has(Kw::Row) {
+                    return Err("expected one of .row/.col".into());
+                }
+                if has(Kw::Load) {
+                    let frag = if has(Kw::A) {
+                        Frag::A
+                    } else if has(Kw::B) {
+                        Frag::B
+                    } else if has(Kw::C) {
+                        Frag::C
+                    } else {
+                        return Err("expected .a, .b or .c".into());
+                    };
+                    let d = self.frag_regs(ops.first())?;
+                    check_frag(FragLayout::Wmma, frag, shape, ty, d.len())?;
+                    let (addr, space) = addr_of(self, ops.get(1))?;
+                    let stride = ops.get(2).map(|o| self.src(o, ptx::types::ScalarType::U32)).transpose()?;
+                    Ok(MmaOp::Load { frag, shape, ty, col, space, addr, stride, d })
+                } else {
+                    if ty.bits() < 16 {
+                        return Err("wmma.store of sub-word elements".into());
+                    }
+                    let (addr, space) = addr_of(self, ops.first())?;
+                    let vals = self.frag_regs(ops.get(1))?;
+                    check_frag(FragLayout::Wmma, Frag::C, shape, ty, vals.len())?;
+                    let stride = ops.get(2).map(|o| self.src(o, ptx::types::ScalarType::U32)).transpose()?;
+                    Ok(MmaOp::Store { shape, ty, col, space, addr, stride, vals })
+                }
+            }
+            Opcode::Wmma | Opcode::Mma => {
+                let layout = if ins.opcode == Opcode::Wmma { FragLayout::Wmma } else { FragLayout::Mma };
+                let (td, ta, tb, tc) = match types[..] {
+                    [d, c] if layout == FragLayout::Wmma => (d, MType::F16, MType::F16, c),
+                    [d, a, b, c] => (d, a, b, c),
+                    _ => return Err("unsupported type list".into()),
+                };
+                let fl = |t: MType| matches!(t, MType::F16 | MType::Bf16 | MType::Tf32);
+                let int = |t: MType| matches!(t, MType::S8 | MType::U8 | MType::S4 | MType::U4 | MType::B1);
+                let types_ok = match (ta, tb) {
+                    (MType::F64, MType::F64) => tc == MType::F64 && td == MType::F64,
+                    (MType::F16, MType::F16) => {
+                        matches!(tc, MType::F16 | MType::F32) && matches!(td, MType::F16 | MType::F32)
+                    }
+                    (a, b) if fl(a) && a == b => tc == MType::F32 && td == MType::F32,
+                    (a, b) if int(a) && int(b) && (a == MType::B1) == (b == MType::B1) => {
+                        tc == MType::S32 && td == MType::S32
+                    }
+                    _ => false,
+                };
+                if !types_ok {
+                    return Err(format!("unsupported matrix types d {td:?}, a {ta:?}, b {tb:?}, c {tc:?}"));
+                }
+                if layout == FragLayout::Mma && ta == MType::F64 && shape.k > 4 {
+                    return Err("mma.sync .f64 with k > 4 is not supported".into());
+                }
+                if layout == FragLayout::Mma && shape.m == 8 && shape.k == 4 && ta != MType::F64 {
+                    return Err("mma.sync.m8n8k4 with .f16 (quad-pair layout) is not supported".into());
+                }
+                let bop = if ta == MType::B1 {
+                    if !has(Kw::Popc) {
+                        return Err("single-bit mma needs .popc".into());
+                    }
+                    Some(if has(Kw::And) { BitOp::And } else { BitOp::Xor })
+                } else {
+                    None
+                };
+                let d = self.frag_regs(ops.first())?;
+                let a = self.frag_regs(ops.get(1))?;
+                let b = self.frag_regs(ops.get(2))?;
+                let c = self.frag_regs(ops.get(3))?;
+                check_frag(layout, Frag::A, shape, ta, a.len())?;
+                check_frag(layout, Frag::B, shape, tb, b.len())?;
+                check_frag(layout, Frag::C, shape, tc, c.len())?;
+                check_frag(layout, Frag::C, shape, td, d.len())?;
+                let rnd = kws.iter().find_map(|k| k.as_rounding()).unwrap_or(Rounding::Rn);
+                Ok(MmaOp::Mma(Box::new(Mma {
+                    layout,
+                    shape,
+                    ta,
+                    tb,
+                    tc,
+                    td,
+                    sat: has(Kw::Satfinite),
+                    rnd,
+                    bop,
+                    d,
+                    a,
+                    b,
+                    c,
+                })))
+            }
+            Opcode::Ldmatrix | Opcode::Stmatrix | Opcode::Movmatrix => {
+                if (m, n, k) != (8, 8, 0) || !has(Kw::B16) {
+                    return Err("only .m8n8 .b16 matrices are supported".into());
+                }
+                if ins.opcode == Opcode::Movmatrix {
+                    if !has(Kw::Trans) {
+                        return Err("movmatrix needs .trans".into());
+                    }
+                    let d = self.reg(ops.first().ok_or("missing operand")?)?;
+                    let a = self.reg(ops.get(1).ok_or("missing operand")?)?;
+                    return Ok(MmaOp::Movmatrix { d, a });
+                }
+                let num = if has(Kw::X4) {
+                    4
+                } else if has(Kw::X2) {
+                    2
+                } else if has(Kw::X1) {
+                    1
+                } else {
+                    return Err("expected .x1, .x2 or .x4".into());
+                };
+                let trans = has(Kw::Trans);
+                let (ai, ri) = if ins.opcode == Opcode::Ldmatrix { (1, 0) } else { (0, 1) };
+                let (addr, space) = addr_of(self, ops.get(ai))?;
+                let regs = self.frag_regs(ops.get(ri))?;
+                if regs.len() != usize::from(num) {
+                    return Err(format!("expected {num} registers"));
+                }
+                Ok(if ins.opcode == Opcode::Ldmatrix {
+                    MmaOp::Ldmatrix { num, trans, space, addr, d: regs }
+                } else {
+                    MmaOp::Stmatrix { num, trans, space, addr, vals: regs }
+                })
+            }
+            _ => Err(format!("`{}` is not supported", ins.opcode)),
+        }
+    }
+}
