@@ -885,6 +885,9 @@ fn streams_overlap() {
 #[test]
 fn half_and_integer_atomics() {
     check_pass("half_atomics", &[]);
+}
+
+#[test]
 fn runtime_misc_apis() {
     check_pass("runtime_misc", &[]);
 }
