@@ -121,7 +121,7 @@ pub unsafe extern "C" fn cudaRuntimeGetVersion(v: *mut i32) -> i32 {
 /// `p` must be valid for writes.
 pub unsafe extern "C" fn cudaMalloc(p: *mut *mut c_void, size: usize) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { out(p, memory::malloc(size).map(|d| d.0 as *mut c_void)) }
+    unsafe { crate::out_alloc(p, memory::malloc(size).map(|d| d.0 as *mut c_void)) }
 }
 
 /// `cudaFree(void *devPtr)`.
@@ -135,7 +135,7 @@ pub extern "C" fn cudaFree(p: *mut c_void) -> i32 {
 /// `p` must be valid for writes.
 pub unsafe extern "C" fn cudaMallocHost(p: *mut *mut c_void, size: usize) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { out(p, memory::host_alloc(size, 0).map(|h| h as *mut c_void)) }
+    unsafe { crate::out_alloc(p, memory::host_alloc(size, 0).map(|h| h as *mut c_void)) }
 }
 
 /// `cudaHostAlloc(void **pHost, size_t size, unsigned int flags)`.
@@ -144,7 +144,7 @@ pub unsafe extern "C" fn cudaMallocHost(p: *mut *mut c_void, size: usize) -> i32
 /// `p` must be valid for writes.
 pub unsafe extern "C" fn cudaHostAlloc(p: *mut *mut c_void, size: usize, flags: u32) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { out(p, memory::host_alloc(size, flags).map(|h| h as *mut c_void)) }
+    unsafe { crate::out_alloc(p, memory::host_alloc(size, flags).map(|h| h as *mut c_void)) }
 }
 
 /// `cudaFreeHost(void *ptr)`.

@@ -105,6 +105,23 @@ unsafe fn out<T>(p: *mut T, r: runtime::Result<T>) -> i32 {
     }))
 }
 
+/// For allocations: as [`out`], but a failure also writes a null pointer (CUDA clears the
+/// caller's pointer when an allocation fails, so `if (p)` checks see it).
+///
+/// # Safety
+/// `p` must be null or valid for writes.
+unsafe fn out_alloc(p: *mut *mut std::ffi::c_void, r: runtime::Result<*mut std::ffi::c_void>) -> i32 {
+    if p.is_null() {
+        return invalid();
+    }
+    let r = r.inspect_err(|_| {
+        // SAFETY: non-null and valid for writes per the contract.
+        unsafe { p.write(std::ptr::null_mut()) }
+    });
+    // SAFETY: as above.
+    unsafe { out(p, r) }
+}
+
 /// As [`out`], but `f` runs only when `p` is not null (for calls with side effects, such
 /// as allocations, which must not happen when their result cannot be returned).
 ///

@@ -19,7 +19,11 @@ use crate::{code, invalid, out_with};
 /// `p` must be null or valid for writes.
 pub unsafe extern "C" fn cudaMallocManaged(p: *mut *mut c_void, size: usize, flags: u32) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { out_with(p, || memory::malloc_managed(size, flags).map(|d| d.0 as *mut c_void)) }
+    if p.is_null() {
+        return crate::invalid();
+    }
+    // SAFETY: forwarded contract.
+    unsafe { crate::out_alloc(p, memory::malloc_managed(size, flags).map(|d| d.0 as *mut c_void)) }
 }
 
 /// `cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location,
@@ -95,7 +99,11 @@ pub extern "C" fn cudaStreamAttachMemAsync_ptsz(
 /// `p` must be null or valid for writes.
 pub unsafe extern "C" fn cudaMallocAsync(p: *mut *mut c_void, size: usize, stream: *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { out_with(p, || memory::malloc_async(size, None, Stream(stream as u64)).map(|d| d.0 as *mut c_void)) }
+    if p.is_null() {
+        return crate::invalid();
+    }
+    // SAFETY: forwarded contract.
+    unsafe { crate::out_alloc(p, memory::malloc_async(size, None, Stream(stream as u64)).map(|d| d.0 as *mut c_void)) }
 }
 
 /// `cudaMallocAsync_ptsz`.

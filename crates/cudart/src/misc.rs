@@ -46,7 +46,12 @@ pub unsafe extern "C" fn cudaDeviceGetSharedMemConfig(config: *mut i32) -> i32 {
 /// `cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config)`: the
 /// function must be a kernel, the configuration valid; the bank size is fixed.
 pub extern "C" fn cudaFuncSetSharedMemConfig(func: *const c_void, config: i32) -> i32 {
-    code(function_for(func as usize).and_then(|_| record(device::check_shared_mem_config(config))))
+    // A pointer that is not a kernel: `cudaErrorInvalidResourceHandle`, as on an H100.
+    let f = function_for(func as usize).or_else(|e| match e {
+        Error::InvalidDeviceFunction => record(Err(Error::InvalidResourceHandle)),
+        e => Err(e),
+    });
+    code(f.and_then(|_| record(device::check_shared_mem_config(config))))
 }
 
 /// `cudaHostGetFlags(unsigned int *pFlags, void *pHost)`.

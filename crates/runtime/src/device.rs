@@ -288,7 +288,7 @@ use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 /// Current limits, indexed by `cudaLimit` (CUDA's defaults on an H100).
 static LIMITS: [AtomicUsize; 7] = [
     AtomicUsize::new(1024),
-    AtomicUsize::new(1 << 20),
+    AtomicUsize::new(simt::DEFAULT_PRINTF_FIFO_SIZE),
     AtomicUsize::new(8 << 20),
     AtomicUsize::new(2),
     AtomicUsize::new(2048),
@@ -524,7 +524,7 @@ pub fn reset() -> Result<()> {
     let mem = std::sync::Arc::new(simt::DeviceMemory::new());
     crate::memory::remap_host(&mem);
     *c.mem.write().unwrap_or_else(|e| e.into_inner()) = mem;
-    LIMITS[limit::PRINTF_FIFO_SIZE as usize].store(1 << 20, Ordering::Relaxed);
+    LIMITS[limit::PRINTF_FIFO_SIZE as usize].store(simt::DEFAULT_PRINTF_FIFO_SIZE, Ordering::Relaxed);
     crate::launch::PRINTF_USED.store(false, Ordering::Relaxed);
     LIMITS[limit::MALLOC_HEAP_SIZE as usize].store(8 << 20, Ordering::Relaxed);
     *lock(&c.sticky) = None;

@@ -705,6 +705,9 @@ pub fn pointer_attributes(ptr: u64) -> Result<PointerAttributes> {
             a.r#type = MemoryType::Host as i32;
             a.device = 0;
             a.hostPointer = ptr as *mut std::ffi::c_void;
+        } else {
+            // Unregistered host memory: CUDA 13.0 reports the pointer as its host address.
+            a.hostPointer = ptr as *mut std::ffi::c_void;
         }
         Ok(a)
     })
@@ -1212,8 +1215,10 @@ pub fn unified_alias(base: DevicePtr) -> Result<DevicePtr> {
 /// Graph memory: the allocations of memory allocation nodes. Each has its address from node
 /// creation on (the backing memory stays with it, as CUDA keeps the virtual address); it is
 /// *allocated* from the moment its allocation node runs until a free node, `cudaFree` or
-/// `cudaFreeAsync` frees it, and *reserved* (counted as backing memory) from its first
-/// allocation until `cudaDeviceGraphMemTrim` finds it free.
+/// `cudaFreeAsync` frees it, and *reserved* (backing memory) from its first allocation until
+/// `cudaDeviceGraphMemTrim` finds it free. As on an H100 (tests/gpu-programs/probe_facts.txt),
+/// memory a graph freed stays mapped, so both "used" and "reserved" count the reserved
+/// allocations, in the pool's 32 MiB granules, until a trim.
 #[derive(Debug, Default)]
 struct GraphMem {
     /// Address → (size, allocated, reserved).
@@ -1222,12 +1227,15 @@ struct GraphMem {
     reserved_high: u64,
 }
 
+/// The granule graph memory pools map physical memory in.
+const GRAPH_MEM_GRANULE: u64 = 32 << 20;
+
 impl GraphMem {
     fn used(&self) -> u64 {
-        self.allocs.values().filter(|a| a.1).map(|a| a.0).sum()
+        self.reserved()
     }
     fn reserved(&self) -> u64 {
-        self.allocs.values().filter(|a| a.2).map(|a| a.0).sum()
+        self.allocs.values().filter(|a| a.2).map(|a| a.0).sum::<u64>().next_multiple_of(GRAPH_MEM_GRANULE)
     }
 }
 

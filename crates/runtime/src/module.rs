@@ -242,7 +242,9 @@ impl Function {
         let max_threads = k.and_then(|k| k.reqntid.map(|r| r[0] * r[1] * r[2]).or(k.maxntid)).unwrap_or(1024);
         let static_shared = k.map_or(0, |k| k.static_shared);
         FuncAttributes {
-            sharedSizeBytes: static_shared as usize,
+            // The GPU reports static shared memory in 16-byte units (a 4-byte `__shared__ int`
+            // is 16 bytes: tests/gpu-programs/probe_facts.txt).
+            sharedSizeBytes: (static_shared as usize).next_multiple_of(16),
             maxThreadsPerBlock: max_threads.min(1024) as i32,
             numRegs: 32,
             ptxVersion: 90,

@@ -256,7 +256,16 @@ pub fn texture_object_desc(h: u64) -> Result<(Resource, TextureDesc)> {
 /// without `cudaArraySurfaceLoadStore` is accepted too.
 pub fn create_surface_object(res: &Resource) -> Result<u64> {
     api(|c| {
-        let Resource::Array(a) = *res else { return Err(Error::InvalidValue) };
+        let a = match *res {
+            Resource::Array(a) => a,
+            // As an H100 answers (tests/gpu-programs/probe_facts.txt): a linear resource with
+            // no channel format is a bad channel descriptor; other non-array resources are
+            // invalid values.
+            Resource::Linear { desc, .. } if desc.x == 0 && desc.y == 0 && desc.z == 0 && desc.w == 0 => {
+                return Err(Error::InvalidChannelDescriptor);
+            }
+            _ => return Err(Error::InvalidValue),
+        };
         array::array_info(a)?;
         let image = image_of(res)?;
         let h = c.mem().textures().create_surface(Surface { image });

@@ -52,7 +52,7 @@ pub(crate) enum CdpFn {
     GetDevice,
     /// `(int*)`: one device.
     GetDeviceCount,
-    /// `(int*)`: 13000.
+    /// `(int*)`: 6000, the device runtime version CUDA 13.0 reports in device code.
     RuntimeGetVersion,
     /// `(void**, size)`: from the device heap.
     Malloc,

@@ -1736,7 +1736,7 @@ impl Warp {
                 let v = match f {
                     CdpFn::GetDevice => 0,
                     CdpFn::GetDeviceCount => 1,
-                    _ => 13000,
+                    _ => 6000,
                 };
                 if at == 0 {
                     ERR_INVALID_VALUE

@@ -195,7 +195,7 @@ pub struct DeviceMemory {
 }
 
 /// The default size of the device `printf` buffer (CUDA's `cudaLimitPrintfFifoSize` default).
-pub const DEFAULT_PRINTF_FIFO_SIZE: usize = 1 << 20;
+pub const DEFAULT_PRINTF_FIFO_SIZE: usize = 8_650_752;
 
 /// The default size of the device `malloc` heap (CUDA's `cudaLimitMallocHeapSize` default).
 pub const DEFAULT_HEAP_SIZE: u64 = 8 << 20;

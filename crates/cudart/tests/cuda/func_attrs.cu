@@ -56,7 +56,7 @@ int main() {
   // Limits.
   size_t v = 0;
   CK(cudaDeviceGetLimit(&v, cudaLimitStackSize)); EXPECT(v == 1024);
-  CK(cudaDeviceGetLimit(&v, cudaLimitPrintfFifoSize)); EXPECT(v == 1 << 20);
+  CK(cudaDeviceGetLimit(&v, cudaLimitPrintfFifoSize)); EXPECT(v == 8650752);  // an H100's default
   CK(cudaDeviceGetLimit(&v, cudaLimitMallocHeapSize)); EXPECT(v == 8 << 20);
   CK(cudaDeviceSetLimit(cudaLimitPrintfFifoSize, 4 << 20));
   CK(cudaDeviceSetLimit(cudaLimitMallocHeapSize, 64 << 20));

@@ -46,7 +46,8 @@ int main() {
   attrs[3].val.launchCompletionEvent.flags = 0;
   cfg.attrs = attrs; cfg.numAttrs = 4;
   CK(cudaLaunchKernelEx(&cfg, saxpy, 2.0f, (const float*)x, y, n));
-  CK(cudaEventSynchronize(done));
+  CK(cudaEventSynchronize(done));  // every block has started (not necessarily finished)
+  CK(cudaDeviceSynchronize());
   for (int i = 0; i < n; i++) EXPECT(y[i] == 2.f * i + 1.f);
 
   // Dynamic shared memory through the config, no attributes.

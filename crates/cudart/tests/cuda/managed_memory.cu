@@ -45,7 +45,9 @@ int main() {
   CK(cudaMemPrefetchAsync(v, n * sizeof(int), host, 0, s));
   CK(cudaStreamSynchronize(s));
   CK(cudaStreamDestroy(s));
-  EXPECT_ERR(cudaMallocManaged(&v, 16, 7), cudaErrorInvalidValue);
+  int *bad = v;
+  EXPECT_ERR(cudaMallocManaged(&bad, 16, 7), cudaErrorInvalidValue);
+  EXPECT(bad == nullptr);  // a failed allocation clears the pointer, as CUDA does
   (void)cudaGetLastError();
 
   // memcpy with cudaMemcpyDefault between managed and device memory.

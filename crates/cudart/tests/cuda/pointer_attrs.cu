@@ -17,7 +17,7 @@ int main() {
   EXPECT(a.type == cudaMemoryTypeHost && a.device == 0 && a.hostPointer == h + 3);
   std::vector<char> buf(1 << 16);
   CK(cudaPointerGetAttributes(&a, buf.data()));
-  EXPECT(a.type == cudaMemoryTypeUnregistered && a.devicePointer == nullptr && a.hostPointer == nullptr);
+  EXPECT(a.type == cudaMemoryTypeUnregistered && a.device == -2 && a.devicePointer == nullptr && a.hostPointer == buf.data());
   int local = 0;
   CK(cudaPointerGetAttributes(&a, &local));
   EXPECT(a.type == cudaMemoryTypeUnregistered);

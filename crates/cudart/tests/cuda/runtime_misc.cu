@@ -28,7 +28,7 @@ int main() {
   EXPECT_ERR(cudaDeviceGetSharedMemConfig(nullptr), cudaErrorInvalidValue);
   CK(cudaFuncSetSharedMemConfig(scale, cudaSharedMemBankSizeDefault));
   EXPECT_ERR(cudaFuncSetSharedMemConfig(scale, (cudaSharedMemConfig)3), cudaErrorInvalidValue);
-  EXPECT_ERR(cudaFuncSetSharedMemConfig((const void *)&cfg, cudaSharedMemBankSizeDefault), cudaErrorInvalidDeviceFunction);
+  EXPECT_ERR(cudaFuncSetSharedMemConfig((const void *)&cfg, cudaSharedMemBankSizeDefault), cudaErrorInvalidResourceHandle);
   cudaGetLastError();
 
   // Host allocation flags.

@@ -408,12 +408,13 @@ impl Graph {
         })
     }
 
-    /// The nodes without dependencies (`cudaGraphGetRootNodes`).
+    /// The nodes without dependencies (`cudaGraphGetRootNodes`), newest first as CUDA 13.0
+    /// lists them (`tests/gpu-programs/probe_facts.txt`).
     pub fn root_nodes(self) -> Result<Vec<GraphNode>> {
         api(|_| {
             let d = data_of(self)?;
             let g = lock(&d);
-            Ok(g.nodes.iter().filter(|n| n.deps.is_empty()).map(|n| GraphNode(n.handle)).collect())
+            Ok(g.nodes.iter().rev().filter(|n| n.deps.is_empty()).map(|n| GraphNode(n.handle)).collect())
         })
     }
 
