@@ -42,8 +42,11 @@ static float reference(float u, float v, cudaTextureFilterMode f, cudaTextureAdd
   float i = floorf(xb), j = floorf(yb);
   float a = roundf((xb - i) * 256.0f) / 256.0f, b = roundf((yb - j) * 256.0f) / 256.0f;
   int ii = (int)i, jj = (int)j;
-  return (1 - a) * (1 - b) * texel(ii, jj, m, norm, border) + a * (1 - b) * texel(ii + 1, jj, m, norm, border) +
-         (1 - a) * b * texel(ii, jj + 1, m, norm, border) + a * b * texel(ii + 1, jj + 1, m, norm, border);
+  // Each corner's weight (a product of two 8-bit fractions) is rounded to 8 bits again, as an
+  // H100 does it.
+  auto q = [](float w) { return roundf(w * 256.0f) / 256.0f; };
+  return q((1 - a) * (1 - b)) * texel(ii, jj, m, norm, border) + q(a * (1 - b)) * texel(ii + 1, jj, m, norm, border) +
+         q((1 - a) * b) * texel(ii, jj + 1, m, norm, border) + q(a * b) * texel(ii + 1, jj + 1, m, norm, border);
 }
 
 int main() {

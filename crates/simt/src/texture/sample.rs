@@ -322,9 +322,24 @@ impl Pass<'_, '_, '_> {
                     wt *= 1.0 - w[k];
                 }
             }
+            if dims > 1 {
+                // The hardware rounds each corner's weight, the product of the per-axis
+                // 8-bit fractions, to 8 fractional bits again (bit-exact with an H100:
+                // tests/program-diff/textures.cu).
+                wt = weight(wt);
+            }
             let v = self.texel(lvl, idx, dims, layer)?;
             for c in 0..4 {
                 acc[c] += wt * f32::from_bits(v[c]);
+            }
+        }
+        // Filtered normalized-integer texels come out in 16-bit fixed point (unorm16 / snorm16;
+        // bit-exact with an H100 for 8-bit formats: tests/program-diff/textures.cu).
+        let f = self.t.image.format;
+        if self.t.sampler.normalized_float && f.kind != ChannelKind::Float {
+            let scale: f64 = if f.kind == ChannelKind::Signed { 32767.0 } else { 65535.0 };
+            for a in &mut acc {
+                *a = ((f64::from(*a) * scale).round() / scale) as f32;
             }
         }
         Ok(acc.map(f32::to_bits))
