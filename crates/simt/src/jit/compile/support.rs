@@ -58,6 +58,7 @@ pub(crate) fn unsupported(f: &Func) -> Option<String> {
             Op::Activemask { .. } => None,
             Op::Mbar { .. } | Op::CpBulk { .. } | Op::CpAsync { .. } => Some("async copy / mbarrier"),
             Op::Tex(_) => Some("texture and surface instructions"),
+            Op::Cluster(_) => Some("thread block cluster instructions"),
         };
         if let Some(w) = why {
             return Some(format!("{w} (`{}`)", f.info.get(pc).map_or("", |i| i.text.as_str())));
@@ -101,6 +102,7 @@ pub(super) fn src_ok(s: Src) -> bool {
                 | Sreg::TotalSmem
                 | Sreg::ReservedSmem(_)
                 | Sreg::Envreg(_)
+                | Sreg::Cluster(_)
         )
     )
 }
