@@ -155,15 +155,10 @@ impl Module {
                     .sum();
                 let load_error = errors.iter().find(|e| e.function == name).map(ToString::to_string);
                 let static_shared = (local_shared + module_shared).min(u64::from(u32::MAX)) as u32;
-                kernels.insert(name.clone(), KernelInfo {
-                        name,
-                        params,
-                        maxntid,
-                        reqntid,
-                        static_shared,
-                        reqnctapercluster,
-                        load_error,
-                    });
+                kernels.insert(
+                    name.clone(),
+                    KernelInfo { name, params, maxntid, reqntid, static_shared, reqnctapercluster, load_error },
+                );
             }
             let ptx_version = (m.version.major * 10 + m.version.minor) as i32;
             Ok(Module(Arc::new(ModuleInner { program, kernels, globals, ptx_version, attrs: Default::default() })))

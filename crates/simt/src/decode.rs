@@ -791,7 +791,16 @@ impl FuncDecoder<'_> {
                 return Ok(Op::Tex(Box::new(self.tex_inst(ins, &kws)?)));
             }
             O::Cvta => {
-                check(&[Kw::To, Kw::Global, Kw::Shared, Kw::SharedCta, Kw::SharedCluster, Kw::Local, Kw::Const, Kw::Param])?;
+                check(&[
+                    Kw::To,
+                    Kw::Global,
+                    Kw::Shared,
+                    Kw::SharedCta,
+                    Kw::SharedCluster,
+                    Kw::Local,
+                    Kw::Const,
+                    Kw::Param,
+                ])?;
                 need(2)?;
                 let space = if has(Kw::Shared) || has(Kw::SharedCta) || has(Kw::SharedCluster) {
                     Space::Shared

@@ -99,6 +99,16 @@
 //! any) so that the other warps progress; a block whose warps only fail mbarrier waits for 2^20
 //! scheduling passes faults with `FaultKind::Deadlock { barrier: u32::MAX, .. }`.
 //!
+//! # Thread block clusters
+//!
+//! With [`LaunchOptions::cluster`] (or a kernel's `.reqnctapercluster`) the blocks of one
+//! cluster run together on one worker thread, their warps scheduled cooperatively block by
+//! block, each block with its own shared memory (`exec/cluster.rs`): `barrier.cluster` is a
+//! split barrier over the cluster's threads, `mapa` maps a shared address to another block
+//! of the cluster (rank encoded above bit 24 of the shared::cluster / generic shared
+//! address), and `ld`/`st`/`atom`/`red`/mbarrier operations on such addresses reach that
+//! block's shared memory. Clusters of different blocks run in parallel.
+//!
 //! # Built-in device functions and function pointers
 //!
 //! Calls to `.extern .func` declarations nvcc emits for the CUDA device runtime are decoded as

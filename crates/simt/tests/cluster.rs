@@ -70,7 +70,8 @@ fn cluster_special_registers() {
             let out = upload(&mem, &vec![u32::MAX; n * 10]);
             let mut params = Params::new();
             params.ptr(out);
-            p.launch_with(k, grid, Dim3::x(64), 0, params.bytes(), &mem, opts(cl)).unwrap_or_else(|f| panic!("{v}: {f}"));
+            p.launch_with(k, grid, Dim3::x(64), 0, params.bytes(), &mem, opts(cl))
+                .unwrap_or_else(|f| panic!("{v}: {f}"));
             let (eff, explicit) = match (cl, k) {
                 (Some(c), _) => (c, true),
                 (None, "info_fixed") => (Dim3::x(2), true),
@@ -97,13 +98,25 @@ fn distributed_shared_memory_ring() {
             let out = upload(&mem, &vec![0; (grid * threads) as usize]);
             let mut params = Params::new();
             params.ptr(out);
-            p.launch_with("dsm_ring", Dim3::x(grid), Dim3::x(threads), 0, params.bytes(), &mem, opts(Some(Dim3::x(cl))))
-                .unwrap_or_else(|f| panic!("{v}: {f}"));
+            p.launch_with(
+                "dsm_ring",
+                Dim3::x(grid),
+                Dim3::x(threads),
+                0,
+                params.bytes(),
+                &mem,
+                opts(Some(Dim3::x(cl))),
+            )
+            .unwrap_or_else(|f| panic!("{v}: {f}"));
             let got = download(&mem, out, (grid * threads) as usize);
             for b in 0..grid {
                 let next = (b % cl + 1) % cl;
                 for t in 0..threads {
-                    assert_eq!(got[(b * threads + t) as usize], next * 1000 + t, "{v} cluster {cl} block {b} thread {t}");
+                    assert_eq!(
+                        got[(b * threads + t) as usize],
+                        next * 1000 + t,
+                        "{v} cluster {cl} block {b} thread {t}"
+                    );
                 }
             }
         }

@@ -145,7 +145,12 @@ pub(super) fn release<W: AsMut<[Warp]>>(blocks: &mut [W]) -> bool {
 /// block of the cluster (only possible in a cluster of several blocks): then `None`, and
 /// the accesses go lane by lane through [`Block::smem`].
 #[inline(always)]
-pub(super) fn local_only(b: &Block<'_, '_>, fast: Option<FastSpace>, addrs: &[u64; 32], mask: u32) -> Option<FastSpace> {
+pub(super) fn local_only(
+    b: &Block<'_, '_>,
+    fast: Option<FastSpace>,
+    addrs: &[u64; 32],
+    mask: u32,
+) -> Option<FastSpace> {
     if b.peers.is_empty() {
         return fast;
     }
