@@ -207,7 +207,8 @@ pub unsafe extern "C" fn cudaOccupancyAvailableDynamicSMemPerBlock(
 }
 
 /// `cudaOccupancyMaxPotentialClusterSize(int *clusterSize, const void *func, const
-/// cudaLaunchConfig_t *config)`: 1 (the CPU device runs every block as its own cluster).
+/// cudaLaunchConfig_t *config)`: the portable maximum of 8 blocks, 16 for a kernel that
+/// allows non-portable cluster sizes (the blocks of a cluster share one worker thread).
 ///
 /// # Safety
 /// `size` valid for writes, `config` valid.
@@ -219,18 +220,24 @@ pub unsafe extern "C" fn cudaOccupancyMaxPotentialClusterSize(
     // SAFETY: forwarded contract.
     unsafe {
         out_with(size, || {
-            function_for(func as usize)?;
+            let f = function_for(func as usize)?;
             if config.is_null() {
                 return record(Err(Error::InvalidValue));
             }
-            Ok(1)
+            let max = if f.non_portable_cluster() {
+                runtime::launch::MAX_CLUSTER
+            } else {
+                runtime::launch::MAX_PORTABLE_CLUSTER
+            };
+            Ok(max as i32)
         })
     }
 }
 
 /// `cudaOccupancyMaxActiveClusters(int *numClusters, const void *func, const
-/// cudaLaunchConfig_t *config)`: with clusters of one block, the resident blocks of the whole
-/// device for the configuration's block size and shared memory.
+/// cudaLaunchConfig_t *config)`: the resident blocks of the whole device for the
+/// configuration's block size and shared memory, divided by the cluster size (the
+/// configuration's cluster attribute or the kernel's required one).
 ///
 /// # Safety
 /// `num` valid for writes, `config` valid.
@@ -255,11 +262,10 @@ pub unsafe extern "C" fn cudaOccupancyMaxActiveClusters(
                 std::slice::from_raw_parts(c.attrs, c.numAttrs as usize)
             };
             let attrs = record(launch_attrs(list))?;
-            if attrs.cluster.is_some_and(|d| u64::from(d.x) * u64::from(d.y) * u64::from(d.z) != 1) {
-                return record(Err(Error::InvalidClusterSize));
-            }
             let shared = u32::try_from(c.dynamicSmemBytes).map_err(|_| Error::InvalidValue);
-            let n = record(shared.and_then(|s| runtime::launch::max_cooperative_blocks(&f, c.blockDim.into(), s)))?;
+            let n = record(
+                shared.and_then(|s| runtime::launch::max_active_clusters(&f, c.blockDim.into(), s, attrs.cluster)),
+            )?;
             Ok(n.min(i32::MAX as u64) as i32)
         })
     }

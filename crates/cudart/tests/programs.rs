@@ -664,6 +664,13 @@ fn texture_struct_layouts_match_cuda_13_0_headers() {
 }
 
 #[test]
+fn clusters() {
+    // __cluster_dims__, cudaLaunchKernelEx cluster attributes, distributed shared memory
+    // (the Programming Guide's histogram), cluster.sync(), and bad cluster configurations.
+    check_pass("clusters", &[]);
+}
+
+#[test]
 fn cooperative_launch_grid_sync() {
     check_pass("cooperative_grid_sync", &[]);
 }

@@ -636,7 +636,7 @@ fn props() -> DeviceProp {
         memoryPoolSupportedHandleTypes: 0,
         deferredMappingCudaArraySupported: 0,
         ipcEventSupported: 0,
-        clusterLaunch: 0,
+        clusterLaunch: 1,
         unifiedFunctionPointers: 0,
         deviceNumaConfig: 0,
         deviceNumaId: -1,

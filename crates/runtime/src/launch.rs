@@ -156,24 +156,53 @@ pub fn max_cooperative_blocks(f: &Function, block: Dim3, dynamic_shared: u32) ->
     Ok(u64::from(per_sm.max(0) as u32) * u64::from(crate::device::cores().max(1) as u32))
 }
 
-/// Checks the launch attributes against the configuration, as CUDA does: a cooperative grid
-/// must fit on the device at once ([`Error::CooperativeLaunchTooLarge`]); cluster dimensions
-/// must divide the grid and hold at most 8 blocks ([`Error::InvalidClusterSize`]).
-fn validate_attrs(f: &Function, c: &LaunchConfig) -> Result<()> {
-    if let Some(cl) = c.attrs.cluster {
+/// Blocks per cluster without `cudaFuncAttributeNonPortableClusterSizeAllowed` (CUDA's
+/// portable cluster size), and with it.
+pub const MAX_PORTABLE_CLUSTER: u64 = 8;
+/// See [`MAX_PORTABLE_CLUSTER`].
+pub const MAX_CLUSTER: u64 = 16;
+
+/// The cluster dimensions of a launch of `f` whose `cudaLaunchAttributeClusterDimension` is
+/// `attr`: the attribute, else the kernel's required cluster dimensions (`__cluster_dims__`
+/// or the `cudaFuncAttributeRequiredCluster*` attributes), else `None` (clusters of one
+/// block). Both given and different, or more blocks than allowed (8; 16 for a kernel with
+/// the non-portable attribute), is [`Error::InvalidClusterSize`].
+pub fn cluster_dims(f: &Function, attr: Option<Dim3>) -> Result<Option<Dim3>> {
+    let required = f.required_cluster().map(|c| Dim3::new(c[0], c[1], c[2]));
+    let cl = match (attr, required) {
+        (Some(a), Some(r)) if a != r => return Err(Error::InvalidClusterSize),
+        (a, r) => a.or(r),
+    };
+    if let Some(cl) = cl {
         let size = u64::from(cl.x) * u64::from(cl.y) * u64::from(cl.z);
-        if size == 0
-            || size > 8
-            || !c.grid.x.is_multiple_of(cl.x)
-            || !c.grid.y.is_multiple_of(cl.y)
-            || !c.grid.z.is_multiple_of(cl.z)
-        {
+        let max = if f.non_portable_cluster() { MAX_CLUSTER } else { MAX_PORTABLE_CLUSTER };
+        if size == 0 || size > max {
             return Err(Error::InvalidClusterSize);
         }
-        if size > 1 {
-            // The engine runs every block as a cluster of its own.
-            return Err(Error::NotSupported);
-        }
+    }
+    Ok(cl)
+}
+
+/// `cudaOccupancyMaxActiveClusters`: how many clusters of the launch configuration's cluster
+/// dimensions (attribute or the kernel's) fit on the device at once — the co-resident blocks
+/// (as for a cooperative launch) divided by the cluster size. A kernel without required
+/// cluster dimensions needs the attribute ([`Error::InvalidClusterSize`]).
+pub fn max_active_clusters(f: &Function, block: Dim3, dynamic_shared: u32, attr: Option<Dim3>) -> Result<u64> {
+    let cl = cluster_dims(f, attr)?.ok_or(Error::InvalidClusterSize)?;
+    let size = u64::from(cl.x) * u64::from(cl.y) * u64::from(cl.z);
+    Ok(max_cooperative_blocks(f, block, dynamic_shared)? / size.max(1))
+}
+
+/// Checks the launch attributes against the configuration, as CUDA does: a cooperative grid
+/// must fit on the device at once ([`Error::CooperativeLaunchTooLarge`]); the cluster
+/// dimensions ([`cluster_dims`]) must divide the grid ([`Error::InvalidClusterSize`]).
+/// Returns the cluster dimensions.
+fn validate_attrs(f: &Function, c: &LaunchConfig) -> Result<Option<Dim3>> {
+    let cluster = cluster_dims(f, c.attrs.cluster)?;
+    if let Some(cl) = cluster
+        && (!c.grid.x.is_multiple_of(cl.x) || !c.grid.y.is_multiple_of(cl.y) || !c.grid.z.is_multiple_of(cl.z))
+    {
+        return Err(Error::InvalidClusterSize);
     }
     if c.attrs.cooperative {
         let blocks = u64::from(c.grid.x) * u64::from(c.grid.y) * u64::from(c.grid.z);
@@ -181,7 +210,7 @@ fn validate_attrs(f: &Function, c: &LaunchConfig) -> Result<()> {
             return Err(Error::CooperativeLaunchTooLarge);
         }
     }
-    Ok(())
+    Ok(cluster)
 }
 
 /// `cudaLaunchKernelEx`: launches `f` with a packed parameter buffer under `c` (with its
@@ -190,7 +219,7 @@ fn validate_attrs(f: &Function, c: &LaunchConfig) -> Result<()> {
 pub fn launch_ex(f: &Function, c: &LaunchConfig, params: Vec<u8>) -> Result<()> {
     api(|ctx| {
         validate(f, c.grid, c.block, c.dynamic_shared)?;
-        validate_attrs(f, c)?;
+        let cluster = validate_attrs(f, c)?;
         let s = resolve(c.stream)?;
         if let Some(e) = c.attrs.completion_event {
             crate::event::marker_of(e)?;
@@ -199,7 +228,7 @@ pub fn launch_ex(f: &Function, c: &LaunchConfig, params: Vec<u8>) -> Result<()> 
         let name = f.name.clone();
         let mem = ctx.mem();
         let (grid, block, shared) = (c.grid, c.block, c.dynamic_shared);
-        let opts = simt::LaunchOptions { cooperative: c.attrs.cooperative, ..Default::default() };
+        let opts = simt::LaunchOptions { cooperative: c.attrs.cooperative, cluster, ..Default::default() };
         enqueue_as(
             &s,
             Vec::new(),

@@ -33,6 +33,8 @@ pub struct KernelInfo {
     pub reqntid: Option<[u32; 3]>,
     /// Static shared memory in bytes (`.shared` variables of the kernel and of the module).
     pub static_shared: u32,
+    /// `.reqnctapercluster` (`__cluster_dims__`), if given: blocks per cluster `[x, y, z]`.
+    pub reqnctapercluster: Option<[u32; 3]>,
     /// Why simt cannot run the kernel, if it cannot.
     pub load_error: Option<String>,
 }
@@ -56,6 +58,10 @@ pub(crate) struct SetAttributes {
     carveout: Option<i32>,
     /// `cudaFuncCache`.
     cache_config: i32,
+    /// `cudaFuncAttributeNonPortableClusterSizeAllowed`.
+    non_portable_cluster: bool,
+    /// `cudaFuncAttributeRequiredClusterWidth/Height/Depth` set at run time (0: unset).
+    required_cluster: [i32; 3],
 }
 
 /// A loaded PTX module.
@@ -121,6 +127,7 @@ impl Module {
                     .collect();
                 let mut maxntid = None;
                 let mut reqntid = None;
+                let mut reqnctapercluster = None;
                 for d in &f.directives {
                     match d {
                         FuncDirective::Maxntid(v) => maxntid = Some(v.iter().product()),
@@ -130,6 +137,9 @@ impl Module {
                                 v.get(1).copied().unwrap_or(1),
                                 v.get(2).copied().unwrap_or(1),
                             ])
+                        }
+                        FuncDirective::Reqnctapercluster(v) => {
+                            reqnctapercluster = Some([0, 1, 2].map(|i| v.get(i).copied().unwrap_or(1)))
                         }
                         _ => {}
                     }
@@ -145,7 +155,10 @@ impl Module {
                     .sum();
                 let load_error = errors.iter().find(|e| e.function == name).map(ToString::to_string);
                 let static_shared = (local_shared + module_shared).min(u64::from(u32::MAX)) as u32;
-                kernels.insert(name.clone(), KernelInfo { name, params, maxntid, reqntid, static_shared, load_error });
+                kernels.insert(
+                    name.clone(),
+                    KernelInfo { name, params, maxntid, reqntid, static_shared, reqnctapercluster, load_error },
+                );
             }
             let ptx_version = (m.version.major * 10 + m.version.minor) as i32;
             Ok(Module(Arc::new(ModuleInner { program, kernels, globals, ptx_version, attrs: Default::default() })))
@@ -241,6 +254,7 @@ impl Function {
         let k = self.info();
         let max_threads = k.and_then(|k| k.reqntid.map(|r| r[0] * r[1] * r[2]).or(k.maxntid)).unwrap_or(1024);
         let static_shared = k.map_or(0, |k| k.static_shared);
+        let cluster = self.required_cluster();
         FuncAttributes {
             // The GPU reports static shared memory in 16-byte units (a 4-byte `__shared__ int`
             // is 16 bytes: tests/gpu-programs/probe_facts.txt).
@@ -253,8 +267,29 @@ impl Function {
                 .max_dynamic_shared
                 .unwrap_or_else(|| 49152i32.saturating_sub(static_shared as i32).max(0)),
             preferredShmemCarveout: set.carveout.unwrap_or(-1),
+            requiredClusterWidth: cluster.map_or(0, |c| c[0] as i32),
+            requiredClusterHeight: cluster.map_or(0, |c| c[1] as i32),
+            requiredClusterDepth: cluster.map_or(0, |c| c[2] as i32),
+            clusterDimMustBeSet: i32::from(k.is_some_and(|k| k.reqnctapercluster.is_some())),
+            nonPortableClusterSizeAllowed: i32::from(set.non_portable_cluster),
             ..FuncAttributes::default()
         }
+    }
+
+    /// The cluster dimensions the kernel requires: its `.reqnctapercluster`, else those set
+    /// with `cudaFuncAttributeRequiredCluster*` (all three positive), else `None`.
+    pub fn required_cluster(&self) -> Option<[u32; 3]> {
+        if let Some(c) = self.info().and_then(|k| k.reqnctapercluster) {
+            return Some(c);
+        }
+        let r = self.set_attributes().required_cluster;
+        r.iter().all(|&v| v > 0).then(|| r.map(|v| v as u32))
+    }
+
+    /// Whether `cudaFuncAttributeNonPortableClusterSizeAllowed` was set (clusters of up to
+    /// 16 blocks instead of 8).
+    pub fn non_portable_cluster(&self) -> bool {
+        self.set_attributes().non_portable_cluster
     }
 
     fn set_attributes(&self) -> SetAttributes {
@@ -285,8 +320,13 @@ impl Function {
                     a.max_dynamic_shared = Some(value)
                 }
                 9 if (-1..=100).contains(&value) => a.carveout = Some(value),
-                10 | 14 | 15 if value >= 0 => {}
-                11..=13 if (0..=8).contains(&value) => {}
+                10 | 15 if value >= 0 => {}
+                14 if value >= 0 => a.non_portable_cluster = value != 0,
+                // A compile-time cluster size cannot be changed.
+                11..=13 if self.info().is_some_and(|k| k.reqnctapercluster.is_some()) => {
+                    return Err(Error::NotPermitted);
+                }
+                11..=13 if (0..=16).contains(&value) => a.required_cluster[(attr - 11) as usize] = value,
                 _ => return Err(Error::InvalidValue),
             }
             Ok(())

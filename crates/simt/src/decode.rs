@@ -355,6 +355,7 @@ fn ignorable(k: Kw) -> bool {
             | Kw::Cta
             | Kw::Gpu
             | Kw::Sys
+            | Kw::Cluster
             | Kw::L1EvictFirst
             | Kw::L1EvictLast
             | Kw::L1EvictNormal
@@ -685,6 +686,12 @@ impl FuncDecoder<'_> {
             shared_size: dyn_base,
             ret_slots,
             param_slots,
+            cluster: f.directives.iter().find_map(|d| match d {
+                ptx::ast::FuncDirective::Reqnctapercluster(v) => {
+                    Some([0, 1, 2].map(|i| v.get(i).copied().unwrap_or(1).max(1)))
+                }
+                _ => None,
+            }),
         })
     }
 
@@ -792,9 +799,18 @@ impl FuncDecoder<'_> {
                 return Ok(Op::Tex(Box::new(self.tex_inst(ins, &kws)?)));
             }
             O::Cvta => {
-                check(&[Kw::To, Kw::Global, Kw::Shared, Kw::SharedCta, Kw::Local, Kw::Const, Kw::Param])?;
+                check(&[
+                    Kw::To,
+                    Kw::Global,
+                    Kw::Shared,
+                    Kw::SharedCta,
+                    Kw::SharedCluster,
+                    Kw::Local,
+                    Kw::Const,
+                    Kw::Param,
+                ])?;
                 need(2)?;
-                let space = if has(Kw::Shared) || has(Kw::SharedCta) {
+                let space = if has(Kw::Shared) || has(Kw::SharedCta) || has(Kw::SharedCluster) {
                     Space::Shared
                 } else if has(Kw::Local) {
                     Space::Local
@@ -809,9 +825,11 @@ impl FuncDecoder<'_> {
             O::Isspacep => {
                 check(&[Kw::Global, Kw::Shared, Kw::SharedCta, Kw::SharedCluster, Kw::Local, Kw::Const, Kw::Param])?;
                 need(2)?;
-                // Every launch is a cluster of one block, so the cluster's shared window is the
-                // block's.
-                let space = if has(Kw::Shared) || has(Kw::SharedCta) || has(Kw::SharedCluster) {
+                if has(Kw::SharedCluster) {
+                    let a = self.src(&ops[1], ScalarType::U64)?;
+                    return Ok(Op::Cluster(ClusterOp::IsSharedCluster { d: self.reg(&ops[0])?, a }));
+                }
+                let space = if has(Kw::Shared) || has(Kw::SharedCta) {
                     Space::Shared
                 } else if has(Kw::Local) {
                     Space::Local
@@ -1160,6 +1178,28 @@ impl FuncDecoder<'_> {
                     Kw::MbarrierInit,
                 ])?;
                 Op::Fence
+            }
+            O::Barrier if has(Kw::Cluster) => {
+                check(&[Kw::Cluster, Kw::Arrive, Kw::Wait, Kw::Release, Kw::Relaxed, Kw::Acquire, Kw::Aligned])?;
+                if has(Kw::Arrive) == has(Kw::Wait) {
+                    return Err("barrier.cluster needs .arrive or .wait".into());
+                }
+                Op::Cluster(if has(Kw::Arrive) { ClusterOp::Arrive } else { ClusterOp::Wait })
+            }
+            O::Mapa => {
+                check(&[Kw::SharedCluster])?;
+                need(3)?;
+                let t = ty.unwrap_or(ScalarType::U64);
+                let a = self.src(&ops[1], t)?;
+                let rank = self.src(&ops[2], ScalarType::U32)?;
+                Op::Cluster(ClusterOp::Mapa { d: self.reg(&ops[0])?, a, rank, generic: !has(Kw::SharedCluster) })
+            }
+            O::Getctarank => {
+                check(&[Kw::SharedCluster])?;
+                need(2)?;
+                let t = ty.unwrap_or(ScalarType::U64);
+                let a = self.src(&ops[1], t)?;
+                Op::Cluster(ClusterOp::Getctarank { d: self.reg(&ops[0])?, a, generic: !has(Kw::SharedCluster) })
             }
             O::Bar | O::Barrier => {
                 check(&[Kw::Sync, Kw::Aligned, Kw::Cta, Kw::Warp, Kw::Arrive, Kw::Red, Kw::Popc, Kw::And, Kw::Or])?;
@@ -1842,7 +1882,9 @@ impl FuncDecoder<'_> {
         for k in kws {
             match k {
                 Kw::Global | Kw::Const => return Some(Space::Global),
-                Kw::Shared | Kw::SharedCta => return Some(Space::Shared),
+                // A shared::cta address is the shared::cluster address of the block's own
+                // shared memory; both index the cluster's shared window (`exec/cluster.rs`).
+                Kw::Shared | Kw::SharedCta | Kw::SharedCluster => return Some(Space::Shared),
                 Kw::Local => return Some(Space::Local),
                 Kw::Param | Kw::ParamEntry | Kw::ParamFunc => return Some(Space::KParam),
                 _ => {}
@@ -1862,6 +1904,7 @@ impl FuncDecoder<'_> {
                         | Kw::Const
                         | Kw::Shared
                         | Kw::SharedCta
+                        | Kw::SharedCluster
                         | Kw::Local
                         | Kw::Param
                         | Kw::ParamEntry
@@ -1954,7 +1997,7 @@ impl FuncDecoder<'_> {
                 Kw::Or => AtomOp::Or,
                 Kw::Xor => AtomOp::Xor,
                 k if k.as_type().is_some() || ignorable(*k) => continue,
-                Kw::Global | Kw::Shared | Kw::SharedCta | Kw::Noftz => continue,
+                Kw::Global | Kw::Shared | Kw::SharedCta | Kw::SharedCluster | Kw::Noftz => continue,
                 k => return Err(format!("modifier `.{}` is not supported here", k.as_str())),
             };
             op = Some(o);
@@ -2150,7 +2193,13 @@ fn sreg(s: SpecialReg, c: Option<u8>) -> R<Sreg> {
         S::ReservedSmemOffset1 => Sreg::ReservedSmem(1),
         S::ReservedSmemOffsetEnd => Sreg::ReservedSmem(2),
         S::ReservedSmemOffsetCap => Sreg::ReservedSmem(3),
-        S::Clusterid | S::ClusterCtarank | S::IsExplicitCluster => Sreg::Zero,
+        S::ClusterCtaid => Sreg::Cluster(ClusterReg::Ctaid(c)),
+        S::ClusterNctaid => Sreg::Cluster(ClusterReg::Nctaid(c)),
+        S::Clusterid => Sreg::Cluster(ClusterReg::Id(c)),
+        S::Nclusterid => Sreg::Cluster(ClusterReg::Nid(c)),
+        S::ClusterCtarank => Sreg::Cluster(ClusterReg::Ctarank),
+        S::ClusterNctarank => Sreg::Cluster(ClusterReg::Nctarank),
+        S::IsExplicitCluster => Sreg::Cluster(ClusterReg::IsExplicit),
         _ if s.to_string().starts_with("%envreg") => {
             Sreg::Envreg(s.to_string()["%envreg".len()..].parse().map_err(|_| format!("bad special register `{s}`"))?)
         }

@@ -41,7 +41,8 @@ pub enum FaultKind {
     },
     /// A barrier that can never complete.
     Deadlock {
-        /// The barrier id (`u32::MAX`: warps spin forever on `mbarrier.test_wait`/`try_wait`).
+        /// The barrier id (`u32::MAX`: warps spin forever on `mbarrier.test_wait`/`try_wait`;
+        /// 16: the cluster barrier, `barrier.cluster`).
         barrier: u32,
         /// Threads arrived.
         arrived: u32,
@@ -136,6 +137,9 @@ impl std::fmt::Display for FaultKind {
             }
             FaultKind::Deadlock { barrier: u32::MAX, .. } => {
                 write!(f, "mbarrier deadlock: every warp polls an mbarrier phase that can never complete")
+            }
+            FaultKind::Deadlock { barrier: 16, arrived, expected } => {
+                write!(f, "cluster barrier deadlock: {arrived} of {expected} threads of the block can ever arrive")
             }
             FaultKind::Deadlock { barrier, arrived, expected } => {
                 write!(f, "barrier {barrier} deadlock: {arrived} of {expected} threads can ever arrive")

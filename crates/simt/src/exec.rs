@@ -15,6 +15,7 @@ use crate::memory::{
 use ptx::types::{CmpOp, Rounding, ScalarType, TypeKind};
 
 mod mma;
+mod cluster;
 mod tex;
 
 const FULL: u32 = u32::MAX;
@@ -52,6 +53,12 @@ pub(crate) struct Launch<'a> {
     pub cooperative: bool,
     /// Grids launched from device code (dynamic parallelism), run after this one.
     pub cdp: &'a crate::device_launch::DeviceRuntime,
+    /// Blocks per thread block cluster in each dimension (`[1, 1, 1]`: every block is a
+    /// cluster of its own). The blocks of a larger cluster run together on one worker
+    /// (`exec/cluster.rs`).
+    pub cluster: [u32; 3],
+    /// Whether the launch named a cluster size (`%is_explicit_cluster`).
+    pub explicit_cluster: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -109,6 +116,8 @@ pub(crate) struct Warp {
     stuck: ((u32, u32), u32),
     /// Whether `split_join` has run in this warp (its program spins on its own lanes).
     split_seen: bool,
+    /// Lanes that arrived at the cluster barrier in its current phase (`exec/cluster.rs`).
+    cl_arrived: u32,
 }
 
 /// The printf formatter's view of a lane's memory; records the first fault.
@@ -152,6 +161,8 @@ enum Yield {
         red: Option<(u32, bool, bool)>,
     },
     Stopped,
+    /// `barrier.cluster.wait` before the cluster barrier's phase completed.
+    ClusterWait,
     /// An `mbarrier.test_wait`/`try_wait` failed: let the other warps of the block run.
     Spin,
     /// The warp gave way (`nanosleep`, or a long-running loop): it is still ready, but the
@@ -242,13 +253,24 @@ struct Block<'a, 'l> {
     worker: u32,
     /// Warp-instructions executed (added to the launch total once per worker).
     executed: u64,
+    /// The block's rank in its cluster.
+    rank: u32,
+    /// The shared memory of every block of a cluster larger than one block, by rank (the
+    /// executing block's slot is empty: its memory is in `shared` while it runs).
+    peers: Vec<Vec<u8>>,
 }
 
 /// Runs every block of the launch on `nworkers` threads.
 pub(crate) fn run(l: &Launch<'_>) -> Result<(), Fault> {
     run_grid(
         l,
-        |pool: &mut Pool, ctaid, worker| run_block(l, ctaid, worker, pool),
+        |pool: &mut Pool, ctaid, worker| {
+            if l.cluster == [1, 1, 1] {
+                run_block(l, ctaid, worker, pool)
+            } else {
+                cluster::run_cluster(l, ctaid, worker, pool)
+            }
+        },
         |pool| l.instructions.fetch_add(pool.executed, Ordering::Relaxed),
     )
 }
@@ -262,7 +284,11 @@ pub(crate) fn run_grid<S: Default>(
     block: impl Fn(&mut S, [u32; 3], u32) -> Result<(), Fault> + Sync,
     finish: impl Fn(&S) -> u64 + Sync,
 ) -> Result<(), Fault> {
-    let nblocks = u64::from(l.grid[0]) * u64::from(l.grid[1]) * u64::from(l.grid[2]);
+    // The unit of work is a cluster (one block, without clusters): `block` gets the index of
+    // its first block.
+    let cl = l.cluster.map(|c| c.max(1));
+    let units = [l.grid[0] / cl[0], l.grid[1] / cl[1], l.grid[2] / cl[2]];
+    let nblocks = u64::from(units[0]) * u64::from(units[1]) * u64::from(units[2]);
     let next = AtomicU64::new(0);
     let first: Mutex<Option<(u64, Fault)>> = Mutex::new(None);
     // A cooperative grid runs every block at once (its blocks may wait for each other).
@@ -281,9 +307,10 @@ pub(crate) fn run_grid<S: Default>(
                 if l.stop.load(Ordering::Relaxed) {
                     break 'claim;
                 }
-                let gx = u64::from(l.grid[0]);
-                let gy = u64::from(l.grid[1]);
-                let ctaid = [(b % gx) as u32, ((b / gx) % gy) as u32, (b / (gx * gy)) as u32];
+                let gx = u64::from(units[0]);
+                let gy = u64::from(units[1]);
+                let unit = [(b % gx) as u32, ((b / gx) % gy) as u32, (b / (gx * gy)) as u32];
+                let ctaid = [unit[0] * cl[0], unit[1] * cl[1], unit[2] * cl[2]];
                 if let Err(f) = block(&mut pool, ctaid, worker) {
                     let mut g = first.lock().unwrap_or_else(|e| e.into_inner());
                     if g.as_ref().is_none_or(|(fb, _)| b < *fb) {
@@ -350,20 +377,35 @@ fn unreachable_func() -> &'static Func {
         shared_size: 0,
         ret_slots: Vec::new(),
         param_slots: Vec::new(),
+        cluster: None,
     })
 }
 
 fn run_block(l: &Launch<'_>, ctaid: [u32; 3], worker: u32, pool: &mut Pool) -> Result<(), Fault> {
     let k = kernel(l, l.kernel);
-    let nthreads = l.block[0] * l.block[1] * l.block[2];
-    let nwarps = nthreads.div_ceil(32);
     let mut shared = std::mem::take(&mut pool.shared);
     shared.clear();
-    let user = (k.shared_size + l.dyn_shared) as usize;
-    let size = if l.reserved_smem > 0 { user.next_multiple_of(128) + l.reserved_smem as usize } else { user };
-    shared.resize(size, 0);
-    let mut blk = Block { l, ctaid, shared, worker, executed: 0 };
+    shared.resize(shared_size(l, k), 0);
+    let mut blk = Block { l, ctaid, shared, worker, executed: 0, rank: 0, peers: Vec::new() };
     let warps = &mut pool.warps;
+    make_warps(l, k, warps);
+    let r = schedule(l, &mut blk, warps);
+    pool.shared = blk.shared;
+    pool.executed += blk.executed;
+    r
+}
+
+/// The shared memory size of a block of the launch (the kernel's, dynamic, reserved).
+fn shared_size(l: &Launch<'_>, k: &Func) -> usize {
+    let user = (k.shared_size + l.dyn_shared) as usize;
+    if l.reserved_smem > 0 { user.next_multiple_of(128) + l.reserved_smem as usize } else { user }
+}
+
+/// Makes `warps` the warps of a block of the launch, ready to run the kernel from the start
+/// (kept from the previous block when the layout is the same).
+fn make_warps(l: &Launch<'_>, k: &Func, warps: &mut Vec<Warp>) {
+    let nthreads = l.block[0] * l.block[1] * l.block[2];
+    let nwarps = nthreads.div_ceil(32);
     if warps.len() != nwarps as usize {
         warps.clear();
         for w in 0..nwarps {
@@ -398,16 +440,13 @@ fn run_block(l: &Launch<'_>, ctaid: [u32; 3], worker: u32, pool: &mut Pool) -> R
                 red: None,
                 stuck: ((0, 0), 0),
                 split_seen: false,
+                cl_arrived: 0,
             });
         }
     }
     for w in warps.iter_mut() {
         w.reset(l.kernel, k);
     }
-    let r = schedule(l, &mut blk, warps);
-    pool.shared = blk.shared;
-    pool.executed += blk.executed;
-    r
 }
 
 /// Warps and shared memory kept by a worker from block to block (the thread layout is the
@@ -417,123 +456,183 @@ struct Pool {
     warps: Vec<Warp>,
     shared: Vec<u8>,
     executed: u64,
+    /// The warps and shared memory of the blocks of a cluster (`exec/cluster.rs`).
+    cluster: Vec<Vec<Warp>>,
+    cluster_shared: Vec<Vec<u8>>,
 }
 
 /// Passes of only failing mbarrier waits after which a block is deadlocked.
 const SPIN_LIMIT: u32 = 1 << 20;
 
+/// The block barriers' state: per barrier id, threads arrived and the explicit thread count
+/// of the waiting `bar.sync` (None: all non-exited threads of the block, as `__syncthreads()`
+/// behaves on hardware, where exited warps count as arrived), and the `bar.red` accumulators
+/// (true predicates, all true, any true).
+struct Barriers {
+    arrived: [u32; 16],
+    counts: [Option<u32>; 16],
+    red: [(u32, bool, bool); 16],
+}
+
+impl Barriers {
+    fn new() -> Barriers {
+        Barriers { arrived: [0; 16], counts: [None; 16], red: [(0, true, false); 16] }
+    }
+}
+
+/// The warp state of a warp waiting at the cluster barrier (block barriers use 0..16).
+const CLUSTER_BARRIER: u32 = 16;
+
+/// What one scheduling pass over a block's warps did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// Every warp finished.
+    Done,
+    /// The launch was stopped (another block faulted).
+    Stopped,
+    /// Warps ran or a barrier was released.
+    Ran,
+    /// The warps that ran only failed mbarrier waits.
+    Spun,
+    /// No warp can run: all wait at barriers (the cluster barrier may release them).
+    Blocked,
+}
+
 /// Runs the warps of a block until all finish, releasing barriers; faults on deadlock.
 fn schedule(l: &Launch<'_>, blk: &mut Block<'_, '_>, warps: &mut [Warp]) -> Result<(), Fault> {
-    // Per barrier id: threads arrived and the explicit thread count of the waiting `bar.sync`
-    // (None: all non-exited threads of the block, as `__syncthreads()` behaves on hardware,
-    // where exited warps count as arrived).
-    let mut arrived = [0u32; 16];
-    let mut counts: [Option<u32>; 16] = [None; 16];
-    // `bar.red` accumulators per barrier id: true predicates, all true, any true.
-    let mut red = [(0u32, true, false); 16];
+    let mut bars = Barriers::new();
     // Consecutive passes in which every warp that ran only failed an mbarrier wait.
     let mut idle = 0u32;
     loop {
-        let mut progress = false;
-        let mut spun = false;
-        for w in warps.iter_mut() {
-            if w.state != State::Ready {
-                continue;
-            }
-            match w.run(blk) {
-                Ok(Yield::Done) => {
-                    w.state = State::Done;
-                    w.exited = w.valid;
-                }
-                Ok(Yield::Stopped) => return Ok(()),
-                Ok(Yield::Spin) => {
-                    spun = true;
-                    continue;
-                }
-                Ok(Yield::Preempt) => {}
-                Ok(Yield::Barrier { id, count, arrive, red: contrib }) => {
-                    let id = id & 15;
-                    if !arrive {
-                        w.state = State::Waiting(id);
-                    }
-                    arrived[id as usize] += (w.valid & !w.exited).count_ones();
-                    if count.is_some() || !arrive {
-                        counts[id as usize] = count;
-                    }
-                    if let Some((n, all, any)) = contrib {
-                        let r = &mut red[id as usize];
-                        *r = (r.0 + n, r.1 && all, r.2 || any);
-                    }
-                }
-                Err(e) => return Err(blk.fault_at(w, e)),
-            }
-            progress = true;
-        }
-        if spun && !progress {
-            idle += 1;
-            if idle > SPIN_LIMIT {
-                let w = warps.iter().find(|w| w.state == State::Ready).unwrap_or(&warps[0]);
-                let lane = (w.valid & !w.exited).trailing_zeros().min(31);
-                let kind = FaultKind::Deadlock { barrier: u32::MAX, arrived: 0, expected: 0 };
-                return Err(blk.fault_at(w, fault(kind, lane)));
-            }
-        } else {
-            idle = 0;
-        }
-        let live: u32 = warps.iter().map(|w| (w.valid & !w.exited).count_ones()).sum();
-        let expected = |counts: &[Option<u32>; 16], id: usize| counts[id].unwrap_or(live);
-        let mut released = false;
-        for id in 0..16usize {
-            if arrived[id] > 0 && arrived[id] >= expected(&counts, id) {
-                arrived[id] = 0;
-                counts[id] = None;
-                released = true;
-                let (n, all, any) = std::mem::replace(&mut red[id], (0, true, false));
-                for w in warps.iter_mut() {
-                    if w.state == State::Waiting(id as u32) {
-                        w.state = State::Ready;
-                        if let Some((op, d, m)) = w.red.take()
-                            && let Some(dst) = w.regs.get_mut(d as usize)
-                        {
-                            let v = match op {
-                                BarRed::Popc => u64::from(n),
-                                BarRed::And => u64::from(all),
-                                BarRed::Or => u64::from(any),
-                            };
-                            write_masked(dst, &[v; 32], m);
-                        }
-                    }
+        match step(blk, warps, &mut bars)? {
+            Step::Done | Step::Stopped => return Ok(()),
+            Step::Ran => idle = 0,
+            Step::Spun => {
+                idle += 1;
+                if idle > SPIN_LIMIT {
+                    return Err(spin_deadlock(blk, warps));
                 }
             }
-        }
-        if released {
-            continue;
-        }
-        if warps.iter().all(|w| w.state == State::Done) {
-            return Ok(());
-        }
-        if !warps.iter().any(|w| w.state == State::Ready) {
-            // Every live warp waits at a barrier that cannot complete.
-            let Some(w) = warps.iter().find(|w| matches!(w.state, State::Waiting(_))) else {
-                return Ok(());
-            };
-            let State::Waiting(id) = w.state else { return Ok(()) };
-            let kind = FaultKind::Deadlock {
-                barrier: id,
-                arrived: arrived[id as usize],
-                expected: expected(&counts, id as usize),
-            };
-            let lane = (w.valid & !w.exited).trailing_zeros().min(31);
-            let mut f = blk.fault_at(w, fault(kind, lane));
-            let func = kernel(l, w.func);
-            if let Some(info) = func.info.get(w.bar_pc as usize) {
-                f.instruction = info.text.clone();
-                f.line = info.line;
-                f.source = info.loc.map(|(file, line)| (l.files.get(&file).cloned().unwrap_or_default(), line));
+            Step::Blocked => {
+                // Without a cluster launch the block is its cluster.
+                if !cluster::release(std::slice::from_mut(&mut &mut *warps)) {
+                    return Err(deadlock(l, blk, warps, &bars));
+                }
             }
-            return Err(f);
         }
     }
+}
+
+/// One pass: runs every ready warp of the block until it yields, then releases the block
+/// barriers that have all their threads.
+#[inline]
+fn step(blk: &mut Block<'_, '_>, warps: &mut [Warp], bars: &mut Barriers) -> Result<Step, Fault> {
+    let (mut progress, mut spun) = (false, false);
+    for w in warps.iter_mut() {
+        if w.state != State::Ready {
+            continue;
+        }
+        match w.run(blk) {
+            Ok(Yield::Done) => {
+                w.state = State::Done;
+                w.exited = w.valid;
+            }
+            Ok(Yield::Stopped) => return Ok(Step::Stopped),
+            Ok(Yield::Spin) => {
+                spun = true;
+                continue;
+            }
+            Ok(Yield::Preempt) => {}
+            Ok(Yield::ClusterWait) => w.state = State::Waiting(CLUSTER_BARRIER),
+            Ok(Yield::Barrier { id, count, arrive, red: contrib }) => {
+                let id = id & 15;
+                if !arrive {
+                    w.state = State::Waiting(id);
+                }
+                bars.arrived[id as usize] += (w.valid & !w.exited).count_ones();
+                if count.is_some() || !arrive {
+                    bars.counts[id as usize] = count;
+                }
+                if let Some((n, all, any)) = contrib {
+                    let r = &mut bars.red[id as usize];
+                    *r = (r.0 + n, r.1 && all, r.2 || any);
+                }
+            }
+            Err(e) => return Err(blk.fault_at(w, e)),
+        }
+        progress = true;
+    }
+    let live: u32 = warps.iter().map(|w| (w.valid & !w.exited).count_ones()).sum();
+    let mut released = false;
+    for id in 0..16usize {
+        if bars.arrived[id] > 0 && bars.arrived[id] >= bars.counts[id].unwrap_or(live) {
+            bars.arrived[id] = 0;
+            bars.counts[id] = None;
+            released = true;
+            let (n, all, any) = std::mem::replace(&mut bars.red[id], (0, true, false));
+            for w in warps.iter_mut() {
+                if w.state == State::Waiting(id as u32) {
+                    w.state = State::Ready;
+                    if let Some((op, d, m)) = w.red.take()
+                        && let Some(dst) = w.regs.get_mut(d as usize)
+                    {
+                        let v = match op {
+                            BarRed::Popc => u64::from(n),
+                            BarRed::And => u64::from(all),
+                            BarRed::Or => u64::from(any),
+                        };
+                        write_masked(dst, &[v; 32], m);
+                    }
+                }
+            }
+        }
+    }
+    if released {
+        return Ok(Step::Ran);
+    }
+    if warps.iter().all(|w| w.state == State::Done) {
+        return Ok(Step::Done);
+    }
+    if !warps.iter().any(|w| w.state == State::Ready) {
+        return Ok(Step::Blocked);
+    }
+    Ok(if spun && !progress { Step::Spun } else { Step::Ran })
+}
+
+/// The fault of a block whose warps only failed mbarrier waits for too long.
+#[cold]
+fn spin_deadlock(blk: &Block<'_, '_>, warps: &[Warp]) -> Fault {
+    let w = warps.iter().find(|w| w.state == State::Ready).unwrap_or(&warps[0]);
+    let lane = (w.valid & !w.exited).trailing_zeros().min(31);
+    let kind = FaultKind::Deadlock { barrier: u32::MAX, arrived: 0, expected: 0 };
+    blk.fault_at(w, fault(kind, lane))
+}
+
+/// The fault of a block whose live warps all wait at barriers that cannot complete.
+#[cold]
+fn deadlock(l: &Launch<'_>, blk: &Block<'_, '_>, warps: &[Warp], bars: &Barriers) -> Fault {
+    let live: u32 = warps.iter().map(|w| (w.valid & !w.exited).count_ones()).sum();
+    let w = warps.iter().find(|w| matches!(w.state, State::Waiting(_))).unwrap_or(&warps[0]);
+    let id = match w.state {
+        State::Waiting(id) => id,
+        _ => 0,
+    };
+    let kind = if id == CLUSTER_BARRIER {
+        let arrived = warps.iter().map(|w| (w.cl_arrived & w.valid & !w.exited).count_ones()).sum();
+        FaultKind::Deadlock { barrier: CLUSTER_BARRIER, arrived, expected: live }
+    } else {
+        let i = id as usize & 15;
+        FaultKind::Deadlock { barrier: id, arrived: bars.arrived[i], expected: bars.counts[i].unwrap_or(live) }
+    };
+    let lane = (w.valid & !w.exited).trailing_zeros().min(31);
+    let mut f = blk.fault_at(w, fault(kind, lane));
+    let func = kernel(l, w.func);
+    if let Some(info) = func.info.get(w.bar_pc as usize) {
+        f.instruction = info.text.clone();
+        f.line = info.line;
+        f.source = info.loc.map(|(file, line)| (l.files.get(&file).cloned().unwrap_or_default(), line));
+    }
+    f
 }
 
 impl Block<'_, '_> {
@@ -1145,6 +1244,7 @@ impl Warp {
         self.red = None;
         self.stuck = ((0, 0), 0);
         self.split_seen = false;
+        self.cl_arrived = 0;
     }
 
     /// Fills `buf` with `s` unless `s` is a register (read in place by the caller).
@@ -1254,7 +1354,7 @@ fn sreg_of(tid: &[[u32; 32]; 3], id: u32, b: &Block<'_, '_>, r: Sreg, out: &mut 
                 )
             }
             Sreg::Envreg(i) => uniform(out, u64::from(l.envreg.get(usize::from(i)).copied().unwrap_or(0))),
-            Sreg::Zero => uniform(out, 0),
+            Sreg::Cluster(c) => uniform(out, cluster::sreg(b, c)),
         }
     }
 }
@@ -1314,7 +1414,10 @@ impl Warp {
             Target::Global(a) => {
                 return b.l.mem.load(a, size, &mut self.cache).map_err(|e| fault(FaultKind::Memory(e), lane as u32));
             }
-            Target::Shared(a) => le_read(&b.shared, a, size).ok_or_else(|| oob("shared", a, size, lane)),
+            Target::Shared(a) => {
+                let (buf, o) = b.smem(a);
+                le_read(buf, o, size).ok_or_else(|| oob("shared", o, size, lane))
+            }
             Target::Local(a) => le_read(&self.local[lane], a, size).ok_or_else(|| oob("local", a, size, lane)),
             Target::KParam(a) => le_read(b.l.params, a, size).ok_or_else(|| oob("param", a, size, lane)),
             Target::FParam(a) => {
@@ -1403,7 +1506,10 @@ impl Warp {
         }
         match t {
             Target::Global(_) => Ok(()),
-            Target::Shared(a) => le_write(&mut b.shared, a, size, v).ok_or_else(|| oob("shared", a, size, lane)),
+            Target::Shared(a) => {
+                let (buf, o) = b.smem_mut(a);
+                le_write(buf, o, size, v).ok_or_else(|| oob("shared", o, size, lane))
+            }
             Target::Local(a) => le_write(&mut self.local[lane], a, size, v).ok_or_else(|| oob("local", a, size, lane)),
             Target::KParam(a) => Err(oob("param (read-only)", a, size, lane)),
             Target::FParam(a) => {
@@ -2096,7 +2202,7 @@ impl Warp {
                 Op::Ld { space, size, sext, d, addr, .. } => {
                     let size = u32::from(*size);
                     let mut ad = self.addrs(b, *addr);
-                    let fast = fast_space(*space, &ad, emask);
+                    let fast = cluster::local_only(b, fast_space(*space, &ad, emask), &ad, emask);
                     let uniform_param = *space == Space::KParam && !matches!(addr.base, Base::Reg(_));
                     if fast.is_some() || uniform_param {
                         let ai = &mut ad;
@@ -2174,7 +2280,7 @@ impl Warp {
                 Op::St { space, size, vals, addr, .. } => {
                     let size = u32::from(*size);
                     let mut ad = self.addrs(b, *addr);
-                    match fast_space(*space, &ad, emask) {
+                    match cluster::local_only(b, fast_space(*space, &ad, emask), &ad, emask) {
                         Some(fast) => {
                             let mut cache = self.cache;
                             for (i, v) in vals.iter().enumerate() {
@@ -2217,10 +2323,10 @@ impl Warp {
                             r[lane] = a[lane] & MB_CNT;
                             continue;
                         }
-                        let off = mbar_offset(*space, ad[lane], lane)?;
-                        let s = le_read(&b.shared, off, 8).ok_or_else(|| oob("shared", off, 8, lane))?;
+                        let (buf, off) = b.smem_mut(mbar_offset(*space, ad[lane], lane)?);
+                        let s = le_read(buf, off, 8).ok_or_else(|| oob("shared", off, 8, lane))?;
                         let (new, out) = mb_apply(*op, s, a[lane]);
-                        le_write(&mut b.shared, off, 8, new).ok_or_else(|| oob("shared", off, 8, lane))?;
+                        le_write(buf, off, 8, new).ok_or_else(|| oob("shared", off, 8, lane))?;
                         failed |= matches!(op, MbarOp::Wait { .. }) && out == 0;
                         r[lane] = out;
                     }
@@ -2250,10 +2356,10 @@ impl Warp {
                             self.store(b, Space::Shared, dbase.wrapping_add(i), 8, v, lane)?;
                             i += 8;
                         }
-                        let off = mbar_offset(Space::Shared, mbars[lane], lane)?;
-                        let s = le_read(&b.shared, off, 8).ok_or_else(|| oob("shared", off, 8, lane))?;
+                        let (buf, off) = b.smem_mut(mbar_offset(Space::Shared, mbars[lane], lane)?);
+                        let s = le_read(buf, off, 8).ok_or_else(|| oob("shared", off, 8, lane))?;
                         let (new, _) = mb_apply(MbarOp::CompleteTx, s, n);
-                        le_write(&mut b.shared, off, 8, new).ok_or_else(|| oob("shared", off, 8, lane))?;
+                        le_write(buf, off, 8, new).ok_or_else(|| oob("shared", off, 8, lane))?;
                     }
                 }
                 Op::CpAsync { dst, src, size, src_size, ignore } => {
@@ -2297,10 +2403,9 @@ impl Warp {
                     self.fetch(b, *sb, &mut bb);
                     self.fetch(b, *sc, &mut c);
                     for lane in lanes(emask) {
-                        let at = self.addr_of(b, *addr, lane);
-                        let old =
-                            atom_one(&l.mem, &mut b.shared, &mut self.cache, *space, *op, size, at, bb[lane], c[lane])
-                                .map_err(|k| fault(k, lane as u32))?;
+                        let (shared, at) = b.atom_target(*space, self.addr_of(b, *addr, lane));
+                        let old = atom_one(&l.mem, shared, &mut self.cache, *space, *op, size, at, bb[lane], c[lane])
+                            .map_err(|k| fault(k, lane as u32))?;
                         if let Some(d) = d {
                             self.regs[*d as usize][lane] = old;
                         }
@@ -2322,6 +2427,14 @@ impl Warp {
                 }
                 Op::Tex(t) => self.tex_op(b, t, emask)?,
                 Op::Mma(m) => self.mma_op(b, m, emask)?,
+                Op::Cluster(ClusterOp::Wait) if self.cl_arrived & emask != 0 => {
+                    // The phase these lanes arrived in has not completed yet.
+                    self.bar_pc = pc;
+                    set_pc(&mut self.stack, next);
+                    b.executed += executed;
+                    return Ok(Yield::ClusterWait);
+                }
+                Op::Cluster(op) => self.cluster_op(b, op, emask)?,
                 Op::Isspacep { space, d, a: sa } => {
                     self.fetch(b, *sa, &mut a);
                     let sp = *space;

@@ -44,7 +44,45 @@ pub(crate) enum Sreg {
     ReservedSmem(u8),
     /// `%envregN`: launch environment words (the cooperative grid workspace address).
     Envreg(u8),
-    Zero,
+    /// A thread block cluster register (`%cluster_ctarank`, `%clusterid.x`, ...).
+    Cluster(ClusterReg),
+}
+
+/// The thread block cluster special registers (component `0..3` = x, y, z).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ClusterReg {
+    /// `%cluster_ctaid`: the block's position in its cluster.
+    Ctaid(u8),
+    /// `%cluster_nctaid`: the cluster's dimensions in blocks.
+    Nctaid(u8),
+    /// `%clusterid`: the cluster's position in the grid.
+    Id(u8),
+    /// `%nclusterid`: the grid's dimensions in clusters.
+    Nid(u8),
+    /// `%cluster_ctarank`: the block's linear rank in its cluster.
+    Ctarank,
+    /// `%cluster_nctarank`: blocks per cluster.
+    Nctarank,
+    /// `%is_explicit_cluster`: whether the launch named a cluster size.
+    IsExplicit,
+}
+
+/// Thread block cluster instructions (`exec/cluster.rs`; the JIT leaves them to the
+/// interpreter).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum ClusterOp {
+    /// `barrier.cluster.arrive`: the executing threads arrive at the cluster barrier.
+    Arrive,
+    /// `barrier.cluster.wait`: wait until the phase the threads arrived in completes.
+    Wait,
+    /// `mapa`: `d` = address `a` (shared::cluster, or generic when `generic`) mapped to the
+    /// same offset in the shared memory of block `rank` of the cluster.
+    Mapa { d: Reg, a: Src, rank: Src, generic: bool },
+    /// `getctarank`: `d` = the cluster rank of the block whose shared memory `a` points into.
+    Getctarank { d: Reg, a: Src, generic: bool },
+    /// `isspacep.shared::cluster`: whether generic address `a` is in the cluster's shared
+    /// memory window.
+    IsSharedCluster { d: Reg, a: Src },
 }
 
 /// What a block barrier instruction does.
@@ -611,6 +649,8 @@ pub(crate) enum Op {
     Tex(Box<crate::texture::op::TexOp>),
     /// A warp matrix instruction (`ir/mma.rs`, `decode/mma.rs`, `exec/mma.rs`).
     Mma(Box<mma::MmaOp>),
+    /// A thread block cluster instruction.
+    Cluster(ClusterOp),
     /// Extended-precision arithmetic through the per-lane carry flag (`add.cc`, `addc`,
     /// `sub.cc`, `subc`, `mad.cc`, `madc`): `cin` reads CC.CF, `cout` writes it.
     Carry {
@@ -735,6 +775,8 @@ pub(crate) struct Func {
     /// (offset, size) of the return and parameter `.param` slots (device functions).
     pub ret_slots: Vec<(u32, u32)>,
     pub param_slots: Vec<(u32, u32)>,
+    /// The kernel's required cluster dimensions (`.reqnctapercluster`, `__cluster_dims__`).
+    pub cluster: Option<[u32; 3]>,
 }
 
 /// Device functions have fake addresses `FUNC_BASE + 16 * index` (for function pointers and

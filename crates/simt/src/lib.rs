@@ -99,6 +99,16 @@
 //! any) so that the other warps progress; a block whose warps only fail mbarrier waits for 2^20
 //! scheduling passes faults with `FaultKind::Deadlock { barrier: u32::MAX, .. }`.
 //!
+//! # Thread block clusters
+//!
+//! With [`LaunchOptions::cluster`] (or a kernel's `.reqnctapercluster`) the blocks of one
+//! cluster run together on one worker thread, their warps scheduled cooperatively block by
+//! block, each block with its own shared memory (`exec/cluster.rs`): `barrier.cluster` is a
+//! split barrier over the cluster's threads, `mapa` maps a shared address to another block
+//! of the cluster (rank encoded above bit 24 of the shared::cluster / generic shared
+//! address), and `ld`/`st`/`atom`/`red`/mbarrier operations on such addresses reach that
+//! block's shared memory. Clusters of different blocks run in parallel.
+//!
 //! # Built-in device functions and function pointers
 //!
 //! Calls to `.extern .func` declarations nvcc emits for the CUDA device runtime are decoded as
@@ -477,6 +487,16 @@ impl Program {
         if (params.len() as u64) < u64::from(k.kparam_size) {
             return Err(bad(format!("{} parameter bytes given, kernel needs {}", params.len(), k.kparam_size)));
         }
+        let cluster = match (opts.cluster, k.cluster) {
+            (Some(c), _) => Some(c.arr()),
+            (None, c) => c,
+        };
+        let explicit_cluster = cluster.is_some();
+        let cluster = cluster.unwrap_or([1, 1, 1]);
+        let cluster_size = cluster.iter().map(|&c| u64::from(c)).product::<u64>();
+        if cluster_size == 0 || cluster_size > 64 || grid.arr().iter().zip(cluster).any(|(g, c)| c == 0 || g % c != 0) {
+            return Err(bad(format!("cluster dimensions {cluster:?} do not divide grid {:?}", grid.arr())));
+        }
         let globals = self.globals_in(mem).map_err(|e| Fault::launch(kernel, FaultKind::Memory(e)))?;
         if self.uses_heap {
             mem.ensure_heap().map_err(|e| Fault::launch(kernel, FaultKind::Memory(e)))?;
@@ -514,8 +534,13 @@ impl Program {
             reserved_smem: if self.reserved_smem { 1024 } else { 0 },
             envreg,
             cooperative: opts.cooperative,
+            cluster,
+            explicit_cluster,
         };
         let r = match self.engine {
+            // The JIT runs every block on its own: clusters of several blocks need the
+            // interpreter's cluster scheduler.
+            _ if cluster_size > 1 => exec::run(&l),
             Engine::Jit | Engine::JitAll => {
                 self.jit.run(&l, self.engine == Engine::JitAll).unwrap_or_else(|| exec::run(&l))
             }
@@ -587,6 +612,11 @@ pub struct LaunchOptions {
     /// How deep in dynamic parallelism this grid is (0: launched by the host; device-side
     /// launches run at their parent's depth + 1, at most 24 levels as on CUDA).
     pub depth: u32,
+    /// Thread block cluster dimensions (`cudaLaunchAttributeClusterDimension`); `None`: the
+    /// kernel's `.reqnctapercluster`, else clusters of one block. The grid must be a multiple
+    /// of them. The blocks of a cluster run together on one worker thread, with distributed
+    /// shared memory and the cluster barrier.
+    pub cluster: Option<Dim3>,
 }
 
 /// Packs kernel arguments as CUDA does: each at its natural alignment.

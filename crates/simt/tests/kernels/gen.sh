@@ -9,6 +9,9 @@ for cu in *.cu; do
         nvcc -ptx -arch=sm_90 -O3 "$cu" -o "$stem.sm_90.O3.ptx"
         continue
     fi
-    nvcc -ptx -arch=sm_80 -O3 "$cu" -o "$stem.sm_80.O3.ptx"
-    nvcc -ptx -arch=sm_80 -G "$cu" -o "$stem.sm_80.G.ptx"
+    # Thread block clusters need compute capability 9.0.
+    arch=sm_80
+    [ "$stem" = cluster ] && arch=sm_90
+    nvcc -ptx -arch=$arch -O3 "$cu" -o "$stem.$arch.O3.ptx"
+    nvcc -ptx -arch=$arch -G "$cu" -o "$stem.$arch.G.ptx"
 done

@@ -473,7 +473,7 @@ impl<'a, 'b> Cg<'a, 'b> {
             Sreg::Ntid(i) if i < 3 => self.sreg_u32(sr::NTID + i as usize),
             Sreg::Ctaid(i) if i < 3 => self.sreg_u32(sr::CTAID + i as usize),
             Sreg::Nctaid(i) if i < 3 => self.sreg_u32(sr::NCTAID + i as usize),
-            Sreg::Tid(_) | Sreg::Ntid(_) | Sreg::Ctaid(_) | Sreg::Nctaid(_) | Sreg::Zero => self.imm(0),
+            Sreg::Tid(_) | Sreg::Ntid(_) | Sreg::Ctaid(_) | Sreg::Nctaid(_) => self.imm(0),
             Sreg::Laneid => self.lane(),
             Sreg::Warpid => {
                 let t = self.b.use_var(self.t);
@@ -503,7 +503,8 @@ impl<'a, 'b> Cg<'a, 'b> {
             | Sreg::GlobaltimerHi
             | Sreg::TotalSmem
             | Sreg::ReservedSmem(_)
-            | Sreg::Envreg(_) => self.imm(0),
+            | Sreg::Envreg(_)
+            | Sreg::Cluster(_) => self.imm(0),
         }
     }
 

@@ -59,6 +59,7 @@ pub(crate) fn unsupported(f: &Func) -> Option<String> {
             Op::Mbar { .. } | Op::CpBulk { .. } | Op::CpAsync { .. } => Some("async copy / mbarrier"),
             Op::Tex(_) => Some("texture and surface instructions"),
             Op::Mma(_) => Some("warp matrix instructions (wmma/mma/ldmatrix/stmatrix/movmatrix)"),
+            Op::Cluster(_) => Some("thread block cluster instructions"),
         };
         if let Some(w) = why {
             return Some(format!("{w} (`{}`)", f.info.get(pc).map_or("", |i| i.text.as_str())));
@@ -102,6 +103,7 @@ pub(super) fn src_ok(s: Src) -> bool {
                 | Sreg::TotalSmem
                 | Sreg::ReservedSmem(_)
                 | Sreg::Envreg(_)
+                | Sreg::Cluster(_)
         )
     )
 }
