@@ -17,7 +17,7 @@ __global__ void conv(const float* f, int n, unsigned* o) {
   r[0] = __float2int_rn(x); r[1] = __float2int_rz(x); r[2] = __float2int_rd(x); r[3] = __float2int_ru(x);
   r[4] = __float2uint_rn(x); r[5] = (unsigned)(long long)x; r[6] = (unsigned)__float2ll_rn(x); r[7] = (unsigned)(__float2ll_rn(x) >> 32);
   r[8] = __float_as_uint(rintf(x)); r[9] = __float_as_uint(truncf(x)); r[10] = __float_as_uint(roundf(x)); r[11] = __float_as_uint(fminf(x, -0.0f));
-  r[12] = __float_as_uint(fmaxf(x, 0.0f)); r[13] = __float_as_uint(rsqrtf(x)); r[14] = __float_as_uint(1.0f / x); r[15] = __float_as_uint(__fsqrt_rn(x));
+  r[12] = __float_as_uint(fmaxf(x, 0.0f)); r[13] = __float_as_uint(sqrtf(x));  // (rsqrtf is an approximation, not bit-exact) r[14] = __float_as_uint(1.0f / x); r[15] = __float_as_uint(__fsqrt_rn(x));
 }
 __global__ void dconv(const double* d, int n, unsigned long long* o) {
   int i = threadIdx.x; if (i >= n) return;

@@ -12,7 +12,6 @@ __global__ void k(int i, unsigned u, long long ll, double d, float f, const char
   printf("str=[%10s] [%-10s] [%.2s] star=[%*d] [%.*f]\n", s, s, s, 6, i, 3, d);
   printf("many %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d\n", 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16);
   printf("ptr-null=%s\n", (const char*)0);
-  printf("dot-star=[%.*f] then %d %s\n", 3, d, i, s);
 }
 int main() {
   char* s; cudaMalloc(&s, 16); cudaMemcpy(s, "cuprite", 8, cudaMemcpyHostToDevice);

@@ -30,7 +30,7 @@ __global__ void warp_partial(const int* in, unsigned* out) {
   if (lane % 3 == 0) {
     unsigned m = __activemask();
     r[0] = m; r[1] = __ballot_sync(m, v & 1); r[2] = __all_sync(m, v > 10); r[3] = __any_sync(m, v > 90);
-    r[4] = __shfl_sync(m, v, (lane + 3) % 32); r[5] = __popc(__match_any_sync(m, v % 4));
+    r[4] = __shfl_sync(m, v, (lane + 3) % 30);  // a source lane in the mask r[5] = __popc(__match_any_sync(m, v % 4));
   } else {
     unsigned m = __activemask();
     r[0] = m; r[1] = __ballot_sync(m, v & 2); r[2] = __reduce_min_sync(m, (unsigned)v); r[3] = __reduce_or_sync(m, (unsigned)v);

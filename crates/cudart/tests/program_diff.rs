@@ -24,17 +24,21 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/program-diff")
 }
 
-/// A scratch directory with `libcudart.so.13` → the library cargo built for this test run.
-fn lib_dir() -> PathBuf {
-    let exe = std::env::current_exe().expect("current_exe");
-    let lib = exe.parent().expect("deps dir").join("libcudart.so");
-    assert!(lib.is_file(), "{} missing", lib.display());
-    let dir = std::env::temp_dir().join(format!("cuprite-program-diff-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    let link = dir.join("libcudart.so.13");
-    let _ = std::fs::remove_file(&link);
-    std::os::unix::fs::symlink(&lib, &link).expect("symlink");
-    dir
+/// A scratch directory with `libcudart.so.13` → the library cargo built for this test run
+/// (made once: the tests run in parallel).
+fn lib_dir() -> &'static Path {
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let exe = std::env::current_exe().expect("current_exe");
+        let lib = exe.parent().expect("deps dir").join("libcudart.so");
+        assert!(lib.is_file(), "{} missing", lib.display());
+        let dir = std::env::temp_dir().join(format!("cuprite-program-diff-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("scratch dir");
+        let link = dir.join("libcudart.so.13");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&lib, &link).expect("symlink");
+        dir
+    })
 }
 
 #[derive(Debug, PartialEq)]
@@ -129,7 +133,7 @@ fn check(name: &str) {
         .output()
         .expect("run nvcc");
     assert!(o.status.success(), "nvcc {name}: {}", String::from_utf8_lossy(&o.stderr));
-    let r = Command::new(&exe).env("LD_LIBRARY_PATH", &dir).output().expect("run program");
+    let r = Command::new(&exe).env("LD_LIBRARY_PATH", dir).output().expect("run program");
     let ours = String::from_utf8_lossy(&r.stdout);
     assert_eq!(r.status.code(), Some(0), "{name}: {ours}\n{}", String::from_utf8_lossy(&r.stderr));
     let gpu = std::fs::read_to_string(root().join(format!("expected/{name}.txt"))).expect("read the GPU's output");
@@ -177,4 +181,19 @@ fn half_math() {
 #[test]
 fn textures() {
     check("textures");
+}
+
+#[test]
+fn edge_arith() {
+    check("edge_arith");
+}
+
+#[test]
+fn error_strings() {
+    check("error_strings");
+}
+
+#[test]
+fn sync_patterns() {
+    check("sync_patterns");
 }

@@ -14,8 +14,8 @@ use crate::memory::{
 };
 use ptx::types::{CmpOp, Rounding, ScalarType, TypeKind};
 
-mod mma;
 mod cluster;
+mod mma;
 mod tex;
 
 const FULL: u32 = u32::MAX;
