@@ -197,3 +197,13 @@ fn error_strings() {
 fn sync_patterns() {
     check("sync_patterns");
 }
+
+#[test]
+fn runtime_features() {
+    check("runtime_features");
+}
+
+#[test]
+fn tensor_cores() {
+    check("tensor_cores");
+}
