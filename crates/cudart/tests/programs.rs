@@ -908,3 +908,8 @@ fn graph_memory_nodes_attributes_user_objects() {
 fn integer_float_warp_intrinsics() {
     check_pass("intrinsics", &[]);
 }
+
+#[test]
+fn thrust_cub_algorithms_more() {
+    check_pass("thrust_more", &[]);
+}

@@ -1,5 +1,6 @@
 //! Prints, for every kernel of a PTX file, whether the JIT tier compiles it or why it falls
-//! back to the interpreter: `cargo run --release -p cuprite-simt --example jit_report FILE.ptx`.
+//! back to the interpreter, and every function the engine cannot load (with why):
+//! `cargo run --release -p cuprite-simt --example jit_report FILE.ptx`.
 
 fn main() {
     let Some(path) = std::env::args().nth(1) else {
@@ -14,7 +15,10 @@ fn main() {
         }
     };
     let parsed = ptx::parse(&src);
-    let (prog, _) = simt::Program::load_partial(&parsed.module, Some(&src));
+    let (prog, errors) = simt::Program::load_partial(&parsed.module, Some(&src));
+    for e in &errors {
+        println!("cannot load: {e}");
+    }
     for k in prog.kernels() {
         match prog.jit_fallback_reason(&k) {
             None => println!("jit     {k}"),

@@ -509,7 +509,9 @@ impl FuncDecoder<'_> {
             }
             Some(Sym::Shared(o)) => Ok(Src::Imm(o.wrapping_add(off as u64))),
             Some(Sym::Local(o)) => Ok(Src::Local(o.wrapping_add(off as u64))),
-            Some(Sym::KParam(_)) => Err("taking the address of a kernel parameter is not supported".into()),
+            // A kernel parameter's address in the param space is its offset in the parameter
+            // buffer (CUB takes it to read large parameter structs through a register).
+            Some(Sym::KParam(o)) => Ok(Src::Imm(o.wrapping_add(off as u64))),
             Some(Sym::Func(f)) if off == 0 => Ok(Src::Imm(func_addr(f))),
             None if off == 0 && self.name_str(n) == "WARP_SZ" => Ok(Src::Imm(32)),
             _ => Err(format!("unknown or unsupported operand `{}`", self.name_str(n))),
@@ -1159,6 +1161,10 @@ impl FuncDecoder<'_> {
             O::Trap => Op::Trap,
             O::Nanosleep => Op::Nanosleep,
             O::Brkpt | O::Prefetch | O::Prefetchu | O::Pmevent | O::Discard | O::Applypriority => Op::Nop,
+            // Programmatic dependent launch: grids of a stream run one after the other here, so
+            // the prerequisite grid has always completed (`.wait`), and `.launch_dependents` is
+            // only a scheduling hint.
+            O::Griddepcontrol => Op::Nop,
             O::Membar | O::Fence => {
                 // `fence.proxy.async` and `fence.mbarrier_init`: every proxy is the generic one
                 // here and mbarrier initialization is immediately visible.
@@ -1935,6 +1941,9 @@ impl FuncDecoder<'_> {
             space = match sym_space {
                 Some(Space::KParam) => Space::KParam,
                 Some(Space::FParam) => Space::FParam,
+                // Through a register: an address taken from a parameter of this function.
+                None if self.is_kernel => Space::KParam,
+                None => Space::FParam,
                 _ => return Err("param access through a register is not supported".into()),
             };
         }
