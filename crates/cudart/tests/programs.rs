@@ -913,3 +913,8 @@ fn integer_float_warp_intrinsics() {
 fn thrust_cub_algorithms_more() {
     check_pass("thrust_more", &[]);
 }
+
+#[test]
+fn cub_device_and_block_algorithms() {
+    check_pass("cub_device_block", &["-std=c++17"]);
+}
