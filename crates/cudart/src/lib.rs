@@ -36,6 +36,7 @@ pub mod api;
 pub mod ext;
 pub mod fatbin;
 pub mod graph;
+pub mod graph_generic;
 pub mod graph_more;
 pub mod graph_nodes;
 pub mod launch;

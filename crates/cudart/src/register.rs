@@ -620,7 +620,7 @@ fn symbol(symbol: *const c_void) -> Result<(DevicePtr, usize)> {
     Ok((p, size))
 }
 
-fn symbol_range(sym: *const c_void, count: usize, offset: usize) -> Result<DevicePtr> {
+pub(crate) fn symbol_range(sym: *const c_void, count: usize, offset: usize) -> Result<DevicePtr> {
     let (p, size) = symbol(sym)?;
     if offset.checked_add(count).is_none_or(|e| e > size) {
         return record(Err(Error::InvalidValue));

@@ -901,3 +901,8 @@ fn graph_memory_nodes_attributes_user_objects() {
 fn integer_float_warp_intrinsics() {
     check_pass("intrinsics", &[]);
 }
+
+#[test]
+fn graph_conditional_if_while_switch() {
+    check_pass("graph_conditional", &[]);
+}
