@@ -906,3 +906,8 @@ fn integer_float_warp_intrinsics() {
 fn graph_conditional_if_while_switch() {
     check_pass("graph_conditional", &[]);
 }
+
+#[test]
+fn graph_generic_nodes_and_symbol_copies() {
+    check_pass("graph_generic_nodes", &[]);
+}
