@@ -40,6 +40,7 @@ pub mod graph_generic;
 pub mod graph_more;
 pub mod graph_nodes;
 pub mod launch;
+pub mod library;
 pub mod managed;
 pub mod misc;
 pub mod register;

@@ -911,3 +911,8 @@ fn graph_conditional_if_while_switch() {
 fn graph_generic_nodes_and_symbol_copies() {
     check_pass("graph_generic_nodes", &[]);
 }
+
+#[test]
+fn library_load_ptx_and_fatbin() {
+    check_pass("library_load", &[]);
+}
