@@ -424,3 +424,117 @@ pub unsafe extern "C" fn cudaGraphExecMemcpyNodeSetParamsFromSymbol(
 
 // The node types the generic calls dispatch on.
 const _: () = assert!(NodeType::Conditional as i32 == 13);
+
+/// The node handles of a dependency array (edge data, if any, must be default).
+///
+/// # Safety
+/// `deps` holds `n` handles (or is null with `n == 0`); `edges` null or holds `n` entries.
+unsafe fn dep_nodes(deps: *const *mut c_void, edges: *const EdgeData, n: usize) -> Result<Vec<GraphNode>> {
+    // SAFETY: forwarded contract.
+    record(unsafe { graph_nodes::default_edges(edges, n) })?;
+    if n == 0 {
+        return Ok(Vec::new());
+    }
+    if deps.is_null() {
+        return record(Err(Error::InvalidValue));
+    }
+    // SAFETY: `deps` holds `n` handles per the contract.
+    Ok(unsafe { std::slice::from_raw_parts(deps, n) }.iter().map(|&d| GraphNode(d as u64)).collect())
+}
+
+/// # Safety
+/// As `cudaStreamBeginCaptureToGraph`.
+unsafe fn begin_to_graph(
+    s: runtime::stream::Stream,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    edges: *const EdgeData,
+    n: usize,
+    mode: i32,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    let r = unsafe { dep_nodes(deps, edges, n) }
+        .and_then(|d| runtime::graph::begin_capture_to_graph(s, Graph(g as u64), &d, mode));
+    code(r)
+}
+
+/// `cudaStreamBeginCaptureToGraph(cudaStream_t, cudaGraph_t, const cudaGraphNode_t
+/// *dependencies, const cudaGraphEdgeData *, size_t numDependencies, enum
+/// cudaStreamCaptureMode)`: captures into an existing graph (a conditional node's body, say).
+///
+/// # Safety
+/// `deps` holds `n` handles; `edges` null or `n` entries.
+pub unsafe extern "C" fn cudaStreamBeginCaptureToGraph(
+    s: *mut c_void,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    edges: *const EdgeData,
+    n: usize,
+    mode: i32,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { begin_to_graph(crate::stream(s), g, deps, edges, n, mode) }
+}
+
+/// `cudaStreamBeginCaptureToGraph_ptsz`.
+///
+/// # Safety
+/// As `cudaStreamBeginCaptureToGraph`.
+pub unsafe extern "C" fn cudaStreamBeginCaptureToGraph_ptsz(
+    s: *mut c_void,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    edges: *const EdgeData,
+    n: usize,
+    mode: i32,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { begin_to_graph(crate::stream(crate::ext::ptsz(s)), g, deps, edges, n, mode) }
+}
+
+/// # Safety
+/// As `cudaStreamUpdateCaptureDependencies`.
+unsafe fn update_deps(
+    s: runtime::stream::Stream,
+    deps: *const *mut c_void,
+    edges: *const EdgeData,
+    n: usize,
+    flags: u32,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    let r =
+        unsafe { dep_nodes(deps, edges, n) }.and_then(|d| runtime::graph::update_capture_dependencies(s, &d, flags));
+    code(r)
+}
+
+/// `cudaStreamUpdateCaptureDependencies(cudaStream_t, cudaGraphNode_t *dependencies, const
+/// cudaGraphEdgeData *, size_t numDependencies, unsigned int flags)`: flags
+/// `cudaStreamAddCaptureDependencies` (0) or `cudaStreamSetCaptureDependencies` (1).
+///
+/// # Safety
+/// `deps` holds `n` handles; `edges` null or `n` entries.
+pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies(
+    s: *mut c_void,
+    deps: *const *mut c_void,
+    edges: *const EdgeData,
+    n: usize,
+    flags: u32,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { update_deps(crate::stream(s), deps, edges, n, flags) }
+}
+
+/// `cudaStreamUpdateCaptureDependencies_ptsz`.
+///
+/// # Safety
+/// As `cudaStreamUpdateCaptureDependencies`.
+pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies_ptsz(
+    s: *mut c_void,
+    deps: *const *mut c_void,
+    edges: *const EdgeData,
+    n: usize,
+    flags: u32,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { update_deps(crate::stream(crate::ext::ptsz(s)), deps, edges, n, flags) }
+}

@@ -238,6 +238,58 @@ int main() {
     CK(cudaGraphDestroy(child));
   }
 
+  // Stream capture (the guide's capture example): a WHILE node added to the graph being
+  // captured, its body captured from another stream with cudaStreamBeginCaptureToGraph.
+  {
+    put(iters, 0);
+    put(out2, 0);
+    cudaStream_t cs, bs;
+    CK(cudaStreamCreate(&cs));
+    CK(cudaStreamCreate(&bs));
+    CK(cudaStreamBeginCapture(cs, cudaStreamCaptureModeGlobal));
+    int two = 2;
+    void *a0[] = {&out2, &two};
+    CK(cudaLaunchKernel((const void *)addTo, dim3(1), dim3(32), a0, 0, cs));  // before the loop
+    cudaStreamCaptureStatus st;
+    cudaGraph_t cg;
+    const cudaGraphNode_t *deps;
+    size_t nd;
+    CK(cudaStreamGetCaptureInfo(cs, &st, nullptr, &cg, &deps, nullptr, &nd));
+    EXPECT(st == cudaStreamCaptureStatusActive && nd == 1);
+    cudaGraphConditionalHandle h;
+    CK(cudaGraphConditionalHandleCreate(&h, cg, 1, cudaGraphCondAssignDefault));
+    cudaGraph_t body[1];
+    cudaGraphNode_t c = addCond(cg, deps, nd, h, cudaGraphCondTypeWhile, 1, body);
+    CK(cudaStreamUpdateCaptureDependencies(cs, &c, nullptr, 1, cudaStreamSetCaptureDependencies));
+    CK(cudaStreamBeginCaptureToGraph(bs, body[0], nullptr, nullptr, 0, cudaStreamCaptureModeGlobal));
+    loopBody<<<1, 32, 0, bs>>>(h, counter, iters);
+    cudaGraph_t bodyOut;
+    CK(cudaStreamEndCapture(bs, &bodyOut));
+    EXPECT(bodyOut == body[0]);
+    int ten = 10;
+    void *a1[] = {&out2, &ten};
+    CK(cudaLaunchKernel((const void *)addTo, dim3(1), dim3(32), a1, 0, cs));  // after the loop
+    cudaGraph_t g;
+    CK(cudaStreamEndCapture(cs, &g));
+    EXPECT(g == cg);
+    size_t n = 0;
+    CK(cudaGraphGetNodes(g, nullptr, &n));
+    EXPECT(n == 3);
+    CK(cudaGraphGetNodes(body[0], nullptr, &n));
+    EXPECT(n == 1);
+    cudaGraphExec_t x;
+    CK(cudaGraphInstantiate(&x, g, 0));
+    put(counter, 6);
+    CK(cudaGraphLaunch(x, s));
+    CK(cudaStreamSynchronize(s));
+    EXPECT(get(iters) == 6);
+    EXPECT(get(out2) == 12);
+    CK(cudaGraphExecDestroy(x));
+    CK(cudaGraphDestroy(g));
+    CK(cudaStreamDestroy(cs));
+    CK(cudaStreamDestroy(bs));
+  }
+
   // Argument checks.
   {
     cudaGraph_t g;

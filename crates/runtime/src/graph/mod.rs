@@ -15,8 +15,8 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 pub use capture::{
-    CaptureInfo, CaptureMode, CaptureStatus, begin_capture, capture_info, capture_status, end_capture,
-    exchange_thread_capture_mode,
+    CaptureInfo, CaptureMode, CaptureStatus, begin_capture, begin_capture_to_graph, capture_info, capture_status,
+    end_capture, exchange_thread_capture_mode, update_capture_dependencies,
 };
 pub(crate) use capture::{
     CapturePoint, StreamCapture, capture_work, check_legacy_use, check_unsafe_call, forbid_while_capturing,
