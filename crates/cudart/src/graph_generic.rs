@@ -118,7 +118,7 @@ pub unsafe extern "C" fn cudaGraphAddNode(
     }
     // SAFETY: null-checked; valid per the contract.
     let Some(q) = (unsafe { p.as_ref() }) else { return invalid() };
-    // SAFETY (all calls below): forwarded contract; the union holds the type's parameters.
+    // SAFETY: forwarded contract; the union holds the parameters of the type (every call below).
     unsafe {
         match q.type_ {
             0 => graph::cudaGraphAddKernelNode(node, g, deps, n, union_of::<KernelNodeParams>(p)),
@@ -210,7 +210,7 @@ pub unsafe extern "C" fn cudaGraphNodeSetParams(nd: *mut c_void, p: *mut GraphNo
     if let Err(e) = type_matches(GraphNode(nd as u64), q.type_) {
         return code::<()>(Err(e));
     }
-    // SAFETY (all calls below): forwarded contract; the union holds the type's parameters.
+    // SAFETY: forwarded contract; the union holds the parameters of the type (every call below).
     unsafe {
         match q.type_ {
             0 => graph_nodes::cudaGraphKernelNodeSetParams(nd, union_of::<KernelNodeParams>(p)),
@@ -238,7 +238,7 @@ pub unsafe extern "C" fn cudaGraphExecNodeSetParams(x: *mut c_void, nd: *mut c_v
     if let Err(e) = type_matches(GraphNode(nd as u64), q.type_) {
         return code::<()>(Err(e));
     }
-    // SAFETY (all calls below): forwarded contract; the union holds the type's parameters.
+    // SAFETY: forwarded contract; the union holds the parameters of the type (every call below).
     unsafe {
         match q.type_ {
             0 => graph_nodes::cudaGraphExecKernelNodeSetParams(x, nd, union_of::<KernelNodeParams>(p)),
