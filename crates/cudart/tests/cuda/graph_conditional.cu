@@ -2,6 +2,7 @@
 // handles set from kernels in the graph with cudaGraphSetConditional, default values
 // assigned at each launch, nesting, and a conditional node inside a child graph.
 #include "common.h"
+#include <string>
 
 __global__ void setHandle(cudaGraphConditionalHandle h, const int *v) { cudaGraphSetConditional(h, (unsigned)*v); }
 
@@ -233,6 +234,21 @@ int main() {
     CK(cudaStreamSynchronize(s));
     EXPECT(get(iters) == 4);
     EXPECT(get(out) == 4);
+    // The dot output shows the conditional nodes and their bodies.
+    const char *path = "graph_conditional.dot";
+    CK(cudaGraphDebugDotPrint(g, path, cudaGraphDebugDotFlagsVerbose));
+    FILE *f = fopen(path, "r");
+    EXPECT(f != nullptr);
+    std::string dot;
+    char buf[4096];
+    size_t got;
+    while ((got = fread(buf, 1, sizeof buf, f)) > 0) dot.append(buf, got);
+    fclose(f);
+    remove(path);
+    EXPECT(dot.find("CONDITIONAL") != std::string::npos);
+    EXPECT(dot.find("body 0 of") != std::string::npos);
+    EXPECT(dot.find("loopBody") != std::string::npos);
+    EXPECT(dot.find("addTo") != std::string::npos);
     CK(cudaGraphExecDestroy(x));
     CK(cudaGraphDestroy(g));
     CK(cudaGraphDestroy(child));

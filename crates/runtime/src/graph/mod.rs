@@ -581,7 +581,7 @@ impl Graph {
 
     /// Adds a conditional node (`cudaGraphAddNode` with `cudaGraphNodeTypeConditional`) of
     /// type `ty` (0 IF, 1 WHILE, 2 SWITCH) with `size` body graphs (IF 1 or 2, WHILE 1,
-    /// SWITCH at least 1), made empty now for the caller to fill; returns the node and them.
+    /// SWITCH 1 to 65536), made empty now for the caller to fill; returns the node and them.
     pub fn add_conditional(
         self,
         deps: &[GraphNode],
@@ -592,7 +592,7 @@ impl Graph {
         let ty = match (ty, size) {
             (0, 1 | 2) => CondType::If,
             (1, 1) => CondType::While,
-            (2, 1..=4096) => CondType::Switch,
+            (2, 1..=65536) => CondType::Switch,
             _ => return crate::record(Err(Error::InvalidValue)),
         };
         if !reg().conds.contains_key(&handle) {
