@@ -197,8 +197,27 @@ int main() {
       EXPECT(get(out) == expect);
     }
     EXPECT(expect == 211);
-    CK(cudaGraphExecDestroy(x));
+    // A clone (bodies cloned too) runs the same, also after the original is destroyed, and
+    // cudaGraphExecUpdate takes a clone's parameters.
+    cudaGraph_t cl;
+    CK(cudaGraphClone(&cl, g));
     CK(cudaGraphDestroy(g));
+    cudaGraphExec_t xc;
+    CK(cudaGraphInstantiate(&xc, cl, 0));
+    put(sel, 1);
+    CK(cudaGraphLaunch(xc, s));
+    CK(cudaStreamSynchronize(s));
+    EXPECT(get(out) == expect + 10);
+    cudaGraphExecUpdateResultInfo info;
+    CK(cudaGraphExecUpdate(x, cl, &info));
+    EXPECT(info.result == cudaGraphExecUpdateSuccess);
+    put(sel, 2);
+    CK(cudaGraphLaunch(x, s));
+    CK(cudaStreamSynchronize(s));
+    EXPECT(get(out) == expect + 110);
+    CK(cudaGraphExecDestroy(xc));
+    CK(cudaGraphExecDestroy(x));
+    CK(cudaGraphDestroy(cl));
   }
 
   // Nesting: an IF inside a WHILE body, in a child graph; and a handle without
