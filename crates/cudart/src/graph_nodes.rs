@@ -66,7 +66,7 @@ pub struct EdgeData {
 
 /// # Safety
 /// `e` null or valid for `n` reads.
-unsafe fn default_edges(e: *const EdgeData, n: usize) -> Result<()> {
+pub(crate) unsafe fn default_edges(e: *const EdgeData, n: usize) -> Result<()> {
     if e.is_null() || n == 0 {
         return Ok(());
     }

@@ -384,6 +384,31 @@ pub unsafe extern "C" fn __cudaPopCallConfiguration(
     0
 }
 
+/// Registers the kernels of a module loaded at run time (`cudaLibraryLoadData`): each
+/// `(handle, name)` makes `handle` a kernel handle every launch and function call accepts,
+/// as a host stub is.
+pub(crate) fn register_library(m: Module, kernels: &[(usize, String)]) {
+    let fb = Arc::new(Fatbin {
+        data: Vec::new(),
+        relocatable: Vec::new(),
+        module: OnceLock::from(Ok(m)),
+        managed: Mutex::new(Vec::new()),
+        managed_filled: std::sync::atomic::AtomicBool::new(true),
+    });
+    let mut r = registry();
+    for (h, name) in kernels {
+        r.functions.insert(*h, (fb.clone(), name.clone()));
+    }
+}
+
+/// Forgets kernel handles (`cudaLibraryUnload`).
+pub(crate) fn unregister_functions(handles: &[usize]) {
+    let mut r = registry();
+    for h in handles {
+        r.functions.remove(h);
+    }
+}
+
 /// The host stub registered for kernel `name` (the `func` CUDA reports back for a kernel).
 pub(crate) fn host_stub_of(name: &str) -> usize {
     registry().functions.iter().find(|(_, (_, n))| n == name).map_or(0, |(h, _)| *h)
@@ -620,7 +645,7 @@ fn symbol(symbol: *const c_void) -> Result<(DevicePtr, usize)> {
     Ok((p, size))
 }
 
-fn symbol_range(sym: *const c_void, count: usize, offset: usize) -> Result<DevicePtr> {
+pub(crate) fn symbol_range(sym: *const c_void, count: usize, offset: usize) -> Result<DevicePtr> {
     let (p, size) = symbol(sym)?;
     if offset.checked_add(count).is_none_or(|e| e > size) {
         return record(Err(Error::InvalidValue));

@@ -506,6 +506,23 @@ fn memory_and_graph_struct_layouts_match_cuda_13_0_headers() {
 }
 
 #[test]
+fn generic_graph_node_struct_layouts_match_cuda_13_0_headers() {
+    use cudart::graph_generic::{ChildGraphNodeParams, ConditionalNodeParams, GraphNodeParams, MemcpyNodeParams};
+    assert_layouts(
+        "layout_nodes",
+        &[
+            field_offsets!(GraphNodeParams, "struct cudaGraphNodeParams",
+            type_ => "type", reserved0 => "reserved0", u => "kernel", reserved2 => "reserved2"),
+            field_offsets!(MemcpyNodeParams, "struct cudaMemcpyNodeParams",
+            flags => "flags", reserved => "reserved", copyParams => "copyParams"),
+            field_offsets!(ChildGraphNodeParams, "struct cudaChildGraphNodeParams", graph => "graph", ownership => "ownership"),
+            field_offsets!(ConditionalNodeParams, "struct cudaConditionalNodeParams",
+            handle => "handle", type_ => "type", size => "size", phGraph_out => "phGraph_out"),
+        ],
+    );
+}
+
+#[test]
 fn managed_memory_and_managed_variables() {
     check_pass("managed_memory", &[]);
 }
@@ -917,4 +934,19 @@ fn thrust_cub_algorithms_more() {
 #[test]
 fn cub_device_and_block_algorithms() {
     check_pass("cub_device_block", &["-std=c++17"]);
+}
+
+#[test]
+fn graph_conditional_if_while_switch() {
+    check_pass("graph_conditional", &[]);
+}
+
+#[test]
+fn graph_generic_nodes_and_symbol_copies() {
+    check_pass("graph_generic_nodes", &[]);
+}
+
+#[test]
+fn library_load_ptx_and_fatbin() {
+    check_pass("library_load", &[]);
 }

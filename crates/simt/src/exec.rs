@@ -1777,6 +1777,11 @@ impl Warp {
                 0
             }
             Builtin::Cdp(f) => self.device_runtime(b, f, args, lane)?,
+            Builtin::SetConditional => {
+                // A bad handle faults like a bad global store.
+                self.store(b, Space::Global, arg(self, 0, 8), 4, arg(self, 1, 4), lane)?;
+                0
+            }
         };
         if let (Some(off), Some(size)) = (ret, Builtin::ret_size(f)) {
             let at = lane as u64 * u64::from(self.psize) + u64::from(off);

@@ -680,6 +680,9 @@ pub(crate) enum Builtin {
     /// The device runtime (dynamic parallelism, `-rdc=true`): the `__cudaCDP2*` functions
     /// libcudadevrt would provide (`device_launch.rs`).
     Cdp(crate::device_launch::CdpFn),
+    /// `cudaGraphSetConditional(handle, value)`: the handle is the device address of the
+    /// conditional node's 4-byte value (the runtime's `cudaGraphConditionalHandleCreate`).
+    SetConditional,
 }
 
 impl Builtin {
@@ -690,6 +693,7 @@ impl Builtin {
             "__assertfail" => (Builtin::AssertFail, &[8, 8, 4, 8, 8], None),
             "malloc" => (Builtin::Malloc, &[8], Some(8)),
             "free" => (Builtin::Free, &[8], None),
+            "cudaGraphSetConditional" => (Builtin::SetConditional, &[8, 4], None),
             _ => {
                 let (f, sizes) = crate::device_launch::CdpFn::of(name)?;
                 (Builtin::Cdp(f), sizes, Some(f.ret_size()))
@@ -702,7 +706,7 @@ impl Builtin {
         match self {
             Builtin::Vprintf => Some(4),
             Builtin::Malloc => Some(8),
-            Builtin::AssertFail | Builtin::Free => None,
+            Builtin::AssertFail | Builtin::Free | Builtin::SetConditional => None,
             Builtin::Cdp(f) => Some(f.ret_size()),
         }
     }

@@ -60,6 +60,9 @@ pub struct CaptureSeq {
     invalidated: AtomicBool,
     /// Whether a blocking stream takes part (then legacy-stream use is an implicit dependency).
     blocking: AtomicBool,
+    /// Whether it captures into the caller's graph (`cudaStreamBeginCaptureToGraph`), which
+    /// a failed capture then leaves to the caller.
+    user_graph: bool,
 }
 
 /// A stream's part in a capture sequence.
@@ -198,6 +201,16 @@ pub fn exchange_thread_capture_mode(mode: i32) -> Result<i32> {
 
 /// `cudaStreamBeginCapture`.
 pub fn begin_capture(stream: Stream, mode: i32) -> Result<()> {
+    begin(stream, None, &[], mode)
+}
+
+/// `cudaStreamBeginCaptureToGraph`: captures into `graph` (an existing graph, a conditional
+/// body say), the first captured work depending on `deps` (nodes of it).
+pub fn begin_capture_to_graph(stream: Stream, graph: Graph, deps: &[GraphNode], mode: i32) -> Result<()> {
+    begin(stream, Some(graph), deps, mode)
+}
+
+fn begin(stream: Stream, into: Option<Graph>, deps: &[GraphNode], mode: i32) -> Result<()> {
     api(|c| {
         let mode = CaptureMode::from_raw(mode)?;
         let s = resolve(stream)?;
@@ -208,8 +221,19 @@ pub fn begin_capture(stream: Stream, mode: i32) -> Result<()> {
         if cap.is_some() {
             return Err(Error::IllegalState);
         }
-        let data = Arc::new(Mutex::new(GraphData::default()));
-        let graph = c.handle();
+        let (graph, data) = match into {
+            Some(g) => {
+                let d = super::data_of(g)?;
+                {
+                    let gd = lock(&d);
+                    if deps.iter().any(|n| gd.node(n.0).is_none()) {
+                        return Err(Error::InvalidValue);
+                    }
+                }
+                (g.0, d)
+            }
+            None => (c.handle(), Arc::new(Mutex::new(GraphData::default()))),
+        };
         let seq = Arc::new(CaptureSeq {
             id: c.handle(),
             graph,
@@ -219,11 +243,42 @@ pub fn begin_capture(stream: Stream, mode: i32) -> Result<()> {
             thread: std::thread::current().id(),
             invalidated: AtomicBool::new(false),
             blocking: AtomicBool::new(s.blocking()),
+            user_graph: into.is_some(),
         });
         let mut r = reg();
-        r.graphs.insert(graph, data);
+        if into.is_none() {
+            r.graphs.insert(graph, data);
+        }
         r.active.push(seq.clone());
-        *cap = Some(StreamCapture { seq, tail: Vec::new() });
+        *cap = Some(StreamCapture { seq, tail: deps.iter().map(|n| n.0).collect() });
+        Ok(())
+    })
+}
+
+/// `cudaStreamUpdateCaptureDependencies`: the nodes (of the graph being captured) the
+/// stream's next captured work depends on: `deps` added (`flags` 0) or instead (1).
+pub fn update_capture_dependencies(stream: Stream, deps: &[GraphNode], flags: u32) -> Result<()> {
+    api(|_| {
+        if flags > 1 {
+            return Err(Error::InvalidValue);
+        }
+        let s = resolve(stream)?;
+        let mut cap = lock(&s.capture);
+        let Some(sc) = cap.as_mut() else { return Err(Error::IllegalState) };
+        {
+            let g = lock(&sc.seq.data);
+            if deps.iter().any(|n| g.node(n.0).is_none()) {
+                return Err(Error::InvalidValue);
+            }
+        }
+        if flags == 1 {
+            sc.tail.clear();
+        }
+        for n in deps {
+            if !sc.tail.contains(&n.0) {
+                sc.tail.push(n.0);
+            }
+        }
         Ok(())
     })
 }
@@ -262,7 +317,9 @@ pub fn end_capture(stream: Stream) -> Result<Graph> {
             others.iter().flatten().any(|n| !reach.contains(n))
         };
         if unjoined || seq.invalidated.load(Ordering::Relaxed) {
-            drop_graph(seq.graph);
+            if !seq.user_graph {
+                drop_graph(seq.graph);
+            }
             return Err(if unjoined { Error::StreamCaptureUnjoined } else { Error::StreamCaptureInvalidated });
         }
         Ok(Graph(seq.graph))

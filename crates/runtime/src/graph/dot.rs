@@ -1,6 +1,6 @@
 //! `cudaGraphDebugDotPrint`: a graph in Graphviz's dot language — one record-shaped node per
-//! graph node (its handle, type and, verbose, its parameters), child graphs as clusters, and
-//! the dependency edges.
+//! graph node (its handle, type and, verbose, its parameters), child graphs and conditional
+//! bodies as clusters, and the dependency edges.
 
 use std::fmt::Write as _;
 
@@ -40,6 +40,14 @@ fn body(g: Graph, verbose: bool, out: &mut String, depth: u32) -> Result<()> {
             body(*c, verbose, out, depth + 1)?;
             let _ = writeln!(out, "}}");
         }
+        if let NodeKind::Conditional(c) = kind {
+            for (i, b) in c.bodies.iter().enumerate() {
+                let _ = writeln!(out, "subgraph cluster_{b:x} {{");
+                let _ = writeln!(out, "label=\"body {i} of node_{h:x}\"");
+                body(Graph(*b), verbose, out, depth + 1)?;
+                let _ = writeln!(out, "}}");
+            }
+        }
     }
     for (a, b) in edges {
         let _ = writeln!(out, "\"node_{a:x}\" -> \"node_{b:x}\";");
@@ -62,6 +70,7 @@ fn params(kind: &NodeKind) -> String {
             k.dynamic_shared
         ),
         NodeKind::WaitEvent(e) | NodeKind::EventRecord(e) => format!("\\n| event 0x{:x}", e.0),
+        NodeKind::Conditional(c) => format!("\\n| {:?}\\n| handle 0x{:x}", c.ty, c.handle),
         _ => String::new(),
     }
 }

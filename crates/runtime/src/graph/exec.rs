@@ -6,7 +6,9 @@
 
 use std::sync::{Arc, Mutex};
 
-use super::{Graph, GraphExec, GraphNode, NodeFn, NodeKind, NodeType, data_of, reg};
+use std::collections::HashSet;
+
+use super::{CondType, Graph, GraphExec, GraphNode, NodeFn, NodeKind, NodeType, data_of, reg};
 use crate::context::{api, ctx, lock};
 use crate::error::{Error, Result};
 use crate::event::Event;
@@ -19,6 +21,8 @@ enum Op {
     Record(Event),
     Wait(Event),
     Nop,
+    /// A conditional node: its handle, type, and the steps of each body.
+    Cond(u64, CondType, Vec<Vec<Step>>),
 }
 
 /// One step: the node it comes from (for a step of a child graph, the child graph node of
@@ -42,14 +46,25 @@ pub(crate) struct Exec {
     user_refs: super::user_object::Refs,
     /// The marker of the last launch (launches are serialized).
     last: Mutex<Option<Arc<Marker>>>,
+    /// The conditional handles set to their default value at each launch (address, value).
+    resets: Vec<(u64, u32)>,
+}
+
+/// What flattening saw: the graphs flattened and the conditional handles used.
+#[derive(Default)]
+struct Seen {
+    graphs: HashSet<u64>,
+    handles: HashSet<u64>,
 }
 
 /// The steps of a graph's nodes in topological order (`owner`: the top-level node that child
-/// graph steps belong to).
-fn flatten(g: Graph, owner: Option<u64>, out: &mut Vec<Step>, depth: u32) -> Result<()> {
+/// graph and conditional body steps belong to). Conditional bodies hold no event nodes (as
+/// CUDA requires).
+fn flatten(g: Graph, owner: Option<u64>, out: &mut Vec<Step>, depth: u32, body: bool, seen: &mut Seen) -> Result<()> {
     if depth > 64 {
         return Err(Error::InvalidValue);
     }
+    seen.graphs.insert(g.0);
     let d = data_of(g)?;
     let nodes: Vec<(u64, NodeKind)> = {
         let data = lock(&d);
@@ -60,9 +75,20 @@ fn flatten(g: Graph, owner: Option<u64>, out: &mut Vec<Step>, depth: u32) -> Res
         let node = owner.unwrap_or(h);
         let op = match &kind {
             NodeKind::Graph(c) => {
-                flatten(*c, Some(node), out, depth + 1)?;
+                flatten(*c, Some(node), out, depth + 1, body, seen)?;
                 continue;
             }
+            NodeKind::Conditional(c) => {
+                seen.handles.insert(c.handle);
+                let mut bodies = Vec::with_capacity(c.bodies.len());
+                for &b in c.bodies.iter() {
+                    let mut steps = Vec::new();
+                    flatten(Graph(b), Some(node), &mut steps, depth + 1, true, seen)?;
+                    bodies.push(steps);
+                }
+                Op::Cond(c.handle, c.ty, bodies)
+            }
+            NodeKind::WaitEvent(_) | NodeKind::EventRecord(_) if body => return Err(Error::InvalidValue),
             NodeKind::Work { work, .. } => Op::Work(work.clone()),
             NodeKind::Kernel(k) => Op::Work(k.work.clone()),
             NodeKind::Empty => Op::Nop,
@@ -97,11 +123,18 @@ fn topology(g: Graph) -> Result<(Topology, Vec<u64>)> {
 impl Exec {
     pub(crate) fn new(g: Graph, flags: u64) -> Result<Exec> {
         let mut steps = Vec::new();
-        flatten(g, None, &mut steps, 0)?;
+        let mut seen = Seen::default();
+        flatten(g, None, &mut steps, 0, false, &mut seen)?;
         let (topology, _) = topology(g)?;
+        let resets = reg()
+            .conds
+            .iter()
+            .filter(|(h, c)| c.assign && (seen.handles.contains(h) || seen.graphs.contains(&c.graph)))
+            .map(|(h, c)| (*h, c.default))
+            .collect();
         let user_refs = lock(data_of(g)?.as_ref()).user_refs.clone();
         super::user_object::retain_all(&user_refs);
-        Ok(Exec { steps: Mutex::new(steps), topology, flags, user_refs, last: Mutex::new(None) })
+        Ok(Exec { steps: Mutex::new(steps), topology, flags, user_refs, last: Mutex::new(None), resets })
     }
 }
 
@@ -132,36 +165,11 @@ impl GraphExec {
         api(|_| {
             let exec = get(self)?;
             let s = resolve(stream)?;
-            let mut ops = Vec::new();
-            for st in lock(&exec.steps).iter().filter(|s| s.enabled) {
-                ops.push(match &st.op {
-                    Op::Work(w) => Run::Work(w.clone()),
-                    Op::Nop => continue,
-                    Op::Record(e) => Run::Complete(crate::event::begin_record(*e)?),
-                    Op::Wait(e) => match crate::event::marker_of(*e)? {
-                        Some(m) => Run::Wait(m),
-                        None => continue,
-                    },
-                });
-            }
+            let mut ops = vec![Run::Reset(exec.resets.clone())];
+            ops.extend(runs(&lock(&exec.steps))?);
             let mut last = lock(&exec.last);
             let deps: Vec<Arc<Marker>> = last.iter().filter(|m| m.done().is_none()).cloned().collect();
-            let m = crate::stream::enqueue_as(
-                &s,
-                deps,
-                Box::new(move || {
-                    for op in &ops {
-                        match op {
-                            Run::Work(w) => w(),
-                            Run::Complete(m) => m.complete(),
-                            Run::Wait(m) => {
-                                m.wait();
-                            }
-                        }
-                    }
-                }),
-                NodeType::Graph,
-            );
+            let m = crate::stream::enqueue_as(&s, deps, Box::new(move || run(&ops)), NodeType::Graph);
             *last = Some(m);
             Ok(())
         })
@@ -195,7 +203,7 @@ impl GraphExec {
                 NodeKind::Kernel(k) => Op::Work(k.work.clone()),
                 NodeKind::WaitEvent(e) => Op::Wait(*e),
                 NodeKind::EventRecord(e) => Op::Record(*e),
-                NodeKind::Empty | NodeKind::Graph(_) => return Err(Error::InvalidValue),
+                NodeKind::Empty | NodeKind::Graph(_) | NodeKind::Conditional(_) => return Err(Error::InvalidValue),
             };
             let mut steps = lock(&exec.steps);
             let st = steps.iter_mut().find(|s| s.node == node.0).ok_or(Error::InvalidValue)?;
@@ -203,6 +211,28 @@ impl GraphExec {
                 return Err(Error::InvalidValue);
             }
             st.op = op;
+            Ok(())
+        })
+    }
+
+    /// `cudaGraphExecChildGraphNodeSetParams`: the steps of child graph node `node` come from
+    /// `child` in later launches; `child` must have the same steps (count and types).
+    pub fn set_child(self, node: GraphNode, child: Graph) -> Result<()> {
+        if node.node_type()? != NodeType::Graph {
+            return crate::record(Err(Error::InvalidValue));
+        }
+        api(|_| {
+            let exec = get(self)?;
+            let mut fresh = Vec::new();
+            flatten(child, Some(node.0), &mut fresh, 1, false, &mut Seen::default())?;
+            let mut steps = lock(&exec.steps);
+            let old: Vec<&mut Step> = steps.iter_mut().filter(|s| s.node == node.0).collect();
+            if old.len() != fresh.len() || old.iter().zip(&fresh).any(|(a, b)| a.ty != b.ty) {
+                return Err(Error::InvalidValue);
+            }
+            for (o, n) in old.into_iter().zip(fresh) {
+                o.op = n.op;
+            }
             Ok(())
         })
     }
@@ -259,7 +289,7 @@ impl GraphExec {
                 }
             }
             let mut fresh = Vec::new();
-            flatten(g, None, &mut fresh, 0)?;
+            flatten(g, None, &mut fresh, 0, false, &mut Seen::default())?;
             let mut steps = lock(&exec.steps);
             if fresh.len() != steps.len() {
                 res.result = 2;
@@ -281,6 +311,78 @@ enum Run {
     Work(NodeFn),
     Complete(Arc<Marker>),
     Wait(Arc<Marker>),
+    /// Sets conditional handles to their defaults (address, value).
+    Reset(Vec<(u64, u32)>),
+    /// A conditional node: handle, type, the runs of each body.
+    Cond(u64, CondType, Vec<Vec<Run>>),
+}
+
+/// The enabled steps as one launch runs them (event records begun, waits resolved now).
+fn runs(steps: &[Step]) -> Result<Vec<Run>> {
+    let mut ops = Vec::new();
+    for st in steps.iter().filter(|s| s.enabled) {
+        ops.push(match &st.op {
+            Op::Work(w) => Run::Work(w.clone()),
+            Op::Nop => continue,
+            Op::Record(e) => Run::Complete(crate::event::begin_record(*e)?),
+            Op::Wait(e) => match crate::event::marker_of(*e)? {
+                Some(m) => Run::Wait(m),
+                None => continue,
+            },
+            Op::Cond(h, ty, bodies) => Run::Cond(*h, *ty, bodies.iter().map(|b| runs(b)).collect::<Result<_>>()?),
+        });
+    }
+    Ok(ops)
+}
+
+/// A conditional handle's current value (0 if its memory is gone).
+fn cond_value(handle: u64) -> u32 {
+    let mut b = [0u8; 4];
+    match ctx().mem().read(simt::DevicePtr(handle), &mut b) {
+        Ok(()) => u32::from_le_bytes(b),
+        Err(_) => 0,
+    }
+}
+
+/// Runs one launch's steps in order (on the stream's worker). A WHILE loop also ends when the
+/// context has a sticky error (a faulted body kernel cannot clear the condition).
+fn run(ops: &[Run]) {
+    for op in ops {
+        match op {
+            Run::Work(w) => w(),
+            Run::Complete(m) => m.complete(),
+            Run::Wait(m) => {
+                m.wait();
+            }
+            Run::Reset(hs) => {
+                let mem = ctx().mem();
+                for (h, v) in hs {
+                    // A handle whose memory is gone (device reset) has nothing to reset.
+                    let _ = mem.write(simt::DevicePtr(*h), &v.to_le_bytes());
+                }
+            }
+            Run::Cond(h, ty, bodies) => match ty {
+                CondType::If => {
+                    let i = if cond_value(*h) != 0 { 0 } else { 1 };
+                    if let Some(b) = bodies.get(i) {
+                        run(b);
+                    }
+                }
+                CondType::Switch => {
+                    if let Some(b) = bodies.get(cond_value(*h) as usize) {
+                        run(b);
+                    }
+                }
+                CondType::While => {
+                    while cond_value(*h) != 0 && crate::context::sticky().is_none() {
+                        if let Some(b) = bodies.first() {
+                            run(b);
+                        }
+                    }
+                }
+            },
+        }
+    }
 }
 
 /// A kernel node's work: `f` launched with `params` (validated now as a launch would be).

@@ -15,8 +15,8 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 pub use capture::{
-    CaptureInfo, CaptureMode, CaptureStatus, begin_capture, capture_info, capture_status, end_capture,
-    exchange_thread_capture_mode,
+    CaptureInfo, CaptureMode, CaptureStatus, begin_capture, begin_capture_to_graph, capture_info, capture_status,
+    end_capture, exchange_thread_capture_mode, update_capture_dependencies,
 };
 pub(crate) use capture::{
     CapturePoint, StreamCapture, capture_work, check_legacy_use, check_unsafe_call, forbid_while_capturing,
@@ -54,6 +54,8 @@ pub enum NodeType {
     MemAlloc = 10,
     /// `cudaGraphNodeTypeMemFree` (11).
     MemFree = 11,
+    /// `cudaGraphNodeTypeConditional` (13).
+    Conditional = 13,
 }
 
 impl NodeType {
@@ -70,6 +72,7 @@ impl NodeType {
             NodeType::EventRecord => "EVENT_RECORD",
             NodeType::MemAlloc => "MEM_ALLOC",
             NodeType::MemFree => "MEM_FREE",
+            NodeType::Conditional => "CONDITIONAL",
         }
     }
 }
@@ -97,6 +100,42 @@ pub enum NodeKind {
     WaitEvent(Event),
     /// Records the event.
     EventRecord(Event),
+    /// A conditional node: runs its body graphs by the value of its handle.
+    Conditional(CondNode),
+}
+
+/// `cudaGraphConditionalNodeType`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CondType {
+    /// `cudaGraphCondTypeIf` (0): body 0 when the value is nonzero, else body 1 if there is one.
+    If = 0,
+    /// `cudaGraphCondTypeWhile` (1): body 0 while the value is nonzero (checked before each run).
+    While = 1,
+    /// `cudaGraphCondTypeSwitch` (2): body `value` if there is one.
+    Switch = 2,
+}
+
+/// A conditional node's parameters.
+#[derive(Debug, Clone)]
+pub struct CondNode {
+    /// The conditional handle (`cudaGraphConditionalHandle`).
+    pub handle: u64,
+    /// IF, WHILE or SWITCH.
+    pub ty: CondType,
+    /// The body graphs the node owns (`phGraph_out`: the array stays put for the node's life).
+    pub bodies: Arc<[u64]>,
+}
+
+/// A conditional handle's settings (`cudaGraphConditionalHandleCreate`). The handle is the
+/// device address of its 4-byte value, so device code's `cudaGraphSetConditional` is a store.
+#[derive(Debug, Clone, Copy)]
+struct CondHandle {
+    /// The graph it was created for.
+    graph: u64,
+    /// The default value.
+    default: u32,
+    /// `cudaGraphCondAssignDefault`: the value is reset to the default at each launch.
+    assign: bool,
 }
 
 impl NodeKind {
@@ -109,6 +148,7 @@ impl NodeKind {
             NodeKind::Empty => NodeType::Empty,
             NodeKind::WaitEvent(_) => NodeType::WaitEvent,
             NodeKind::EventRecord(_) => NodeType::EventRecord,
+            NodeKind::Conditional(_) => NodeType::Conditional,
         }
     }
 }
@@ -226,6 +266,8 @@ struct Registry {
     active: Vec<Arc<capture::CaptureSeq>>,
     /// Clones: cloned node handle → original node handle.
     clone_of: HashMap<u64, u64>,
+    /// Conditional handles (device addresses of their values).
+    conds: HashMap<u64, CondHandle>,
 }
 
 fn reg() -> MutexGuard<'static, Registry> {
@@ -265,16 +307,20 @@ fn drop_graph(h: u64) {
     };
     let refs = std::mem::take(&mut lock(&data).user_refs);
     user_object::release_all(&refs);
-    let children: Vec<u64> = lock(&data)
-        .nodes
-        .iter()
-        .filter_map(|n| match n.kind {
-            NodeKind::Graph(c) => Some(c.0),
-            _ => None,
-        })
-        .collect();
+    let children: Vec<u64> = lock(&data).nodes.iter().flat_map(|n| owned_graphs(&n.kind)).collect();
     for c in children {
         drop_graph(c);
+    }
+    // Conditional handles stay (8 bytes each): executable graphs made from this graph keep
+    // running after it is destroyed, and their kernels still set the values.
+}
+
+/// The graphs a node owns (a child graph, conditional bodies).
+fn owned_graphs(k: &NodeKind) -> Vec<u64> {
+    match k {
+        NodeKind::Graph(c) => vec![c.0],
+        NodeKind::Conditional(c) => c.bodies.to_vec(),
+        _ => Vec::new(),
     }
 }
 
@@ -319,6 +365,20 @@ fn clone_data(src: &GraphData) -> Graph {
                     Some(d) => NodeKind::Graph(clone_data(&lock(&d))),
                     None => NodeKind::Empty,
                 }
+            }
+            NodeKind::Conditional(c) => {
+                let bodies = c
+                    .bodies
+                    .iter()
+                    .map(|b| {
+                        let d = reg().graphs.get(b).cloned();
+                        match d {
+                            Some(d) => clone_data(&lock(&d)).0,
+                            None => 0,
+                        }
+                    })
+                    .collect();
+                NodeKind::Conditional(CondNode { bodies, ..c.clone() })
             }
             k => k.clone(),
         };
@@ -503,6 +563,61 @@ impl Graph {
         })
     }
 
+    /// `cudaGraphConditionalHandleCreate`: a handle for conditional nodes of this graph, its
+    /// value `default` now (and at each launch with `cudaGraphCondAssignDefault`, flag 1).
+    pub fn conditional_handle(self, default: u32, flags: u32) -> Result<u64> {
+        api(|c| {
+            if flags & !1 != 0 {
+                return Err(Error::InvalidValue);
+            }
+            data_of(self)?;
+            let mem = c.mem();
+            let p = mem.alloc(8).map_err(|_| Error::MemoryAllocation)?;
+            mem.write(p, &default.to_le_bytes()).map_err(|_| Error::InvalidValue)?;
+            reg().conds.insert(p.0, CondHandle { graph: self.0, default, assign: flags & 1 != 0 });
+            Ok(p.0)
+        })
+    }
+
+    /// Adds a conditional node (`cudaGraphAddNode` with `cudaGraphNodeTypeConditional`) of
+    /// type `ty` (0 IF, 1 WHILE, 2 SWITCH) with `size` body graphs (IF 1 or 2, WHILE 1,
+    /// SWITCH 1 to 65536), made empty now for the caller to fill; returns the node and them.
+    pub fn add_conditional(
+        self,
+        deps: &[GraphNode],
+        handle: u64,
+        ty: u32,
+        size: u32,
+    ) -> Result<(GraphNode, Arc<[u64]>)> {
+        let ty = match (ty, size) {
+            (0, 1 | 2) => CondType::If,
+            (1, 1) => CondType::While,
+            (2, 1..=65536) => CondType::Switch,
+            _ => return crate::record(Err(Error::InvalidValue)),
+        };
+        if !reg().conds.contains_key(&handle) {
+            return crate::record(Err(Error::InvalidValue));
+        }
+        let mut bodies = Vec::with_capacity(size as usize);
+        for _ in 0..size {
+            match Graph::new(0) {
+                Ok(g) => bodies.push(g.0),
+                Err(e) => {
+                    bodies.into_iter().for_each(drop_graph);
+                    return Err(e);
+                }
+            }
+        }
+        let bodies: Arc<[u64]> = bodies.into();
+        match self.add(deps, NodeKind::Conditional(CondNode { handle, ty, bodies: bodies.clone() })) {
+            Ok(n) => Ok((n, bodies)),
+            Err(e) => {
+                bodies.iter().copied().for_each(drop_graph);
+                Err(e)
+            }
+        }
+    }
+
     /// `cudaGraphInstantiate(WithFlags)`: `flags` among AutoFreeOnLaunch (1), Upload (2) and
     /// UseNodePriority (8); DeviceLaunch (4) is not supported. A cycle is
     /// [`Error::InvalidValue`].
@@ -544,7 +659,7 @@ impl GraphNode {
             let (_, d) = graph_of(self)?;
             let mut g = lock(&d);
             let n = g.node_mut(self.0).ok_or(Error::InvalidValue)?;
-            if n.kind.ty() != kind.ty() {
+            if n.kind.ty() != kind.ty() || matches!(kind, NodeKind::Conditional(_) | NodeKind::Graph(_)) {
                 return Err(Error::InvalidValue);
             }
             n.kind = kind;
@@ -584,8 +699,8 @@ impl GraphNode {
                 n
             };
             reg().nodes.remove(&self.0);
-            if let NodeKind::Graph(c) = removed.kind {
-                drop_graph(c.0);
+            for c in owned_graphs(&removed.kind) {
+                drop_graph(c);
             }
             Ok(())
         })
