@@ -16,7 +16,7 @@ build() {
         per_thread_stream) flags="--default-stream=per-thread" ;;
         dynamic_parallelism) flags="-rdc=true" ;;
         classes_virtual) flags="--extended-lambda" ;;
-        cub_device_block) flags="-std=c++17" ;;
+        cub_device_block | modern_cpp | guide_misc) flags="-std=c++17" ;;
     esac
     nvcc -arch=sm_90 $flags "$src/$name.cu" -o "/tmp/gpuprog/$name" > "/tmp/gpuprog/$name.build" 2>&1
 }

@@ -950,3 +950,13 @@ fn graph_generic_nodes_and_symbol_copies() {
 fn library_load_ptx_and_fatbin() {
     check_pass("library_load", &[]);
 }
+
+#[test]
+fn modern_cpp_device_code() {
+    check_pass("modern_cpp", &["-std=c++17"]);
+}
+
+#[test]
+fn guide_misc_device_features() {
+    check_pass("guide_misc", &["-std=c++17"]);
+}

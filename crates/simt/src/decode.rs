@@ -797,6 +797,11 @@ impl FuncDecoder<'_> {
                 }
             }
             O::Ld | O::Ldu | O::St => return self.mem(ins, &kws, ty),
+            // `createpolicy`: a 64-bit L2 cache policy for `.L2::cache_hint` accesses, which
+            // ignore it here; any value will do.
+            O::Createpolicy => {
+                Op::Un { op: UnOp::Mov, d: self.reg(ops.first().ok_or("missing operands")?)?, a: Src::Imm(0) }
+            }
             O::Tex | O::Tld4 | O::Txq | O::Suq | O::Istypep | O::Suld | O::Sust | O::Sured => {
                 return Ok(Op::Tex(Box::new(self.tex_inst(ins, &kws)?)));
             }
@@ -1160,6 +1165,21 @@ impl FuncDecoder<'_> {
             }
             O::Trap => Op::Trap,
             O::Nanosleep => Op::Nanosleep,
+            O::Alloca => {
+                let ops = &ins.operands;
+                let d = self.reg(ops.first().ok_or("missing operands")?)?;
+                let size = self.src(ops.get(1).ok_or("missing size")?, ScalarType::U64)?;
+                let align = match ops.get(2) {
+                    Some(Operand::Imm(Imm::Int(a))) if *a > 0 && (*a as u64).is_power_of_two() => *a as u32,
+                    Some(_) => return Err("alloca alignment must be a power of two".into()),
+                    None => 8,
+                };
+                Op::Alloca { d, size, align }
+            }
+            O::Stacksave => Op::StackSave { d: self.reg(ins.operands.first().ok_or("missing operand")?)? },
+            O::Stackrestore => {
+                Op::StackRestore { a: self.src(ins.operands.first().ok_or("missing operand")?, ScalarType::U64)? }
+            }
             O::Brkpt | O::Prefetch | O::Prefetchu | O::Pmevent | O::Discard | O::Applypriority => Op::Nop,
             // Programmatic dependent launch: grids of a stream run one after the other here, so
             // the prerequisite grid has always completed (`.wait`), and `.launch_dependents` is
@@ -1921,9 +1941,8 @@ impl FuncDecoder<'_> {
                 return Err(format!("modifier `.{}` is not supported here", k.as_str()));
             }
         }
-        if kws.contains(&Kw::L2CacheHint) {
-            return Err(".L2::cache_hint is not supported".into());
-        }
+        // `.L2::cache_hint` adds a cache-policy operand after the data and address: a hint the
+        // CPU has no use for (only the first two operands are read below).
         let t = ty.ok_or("missing type")?;
         let vec = kws.iter().find_map(|k| k.as_vector()).unwrap_or(1);
         if vec > 4 || t.size() > 8 {

@@ -81,6 +81,8 @@ struct Frame {
     local_base: u64,
     call_mask: u32,
     rets: Vec<(u32, u32, u32)>,
+    /// The caller's `alloca` stack tops, restored on return (which frees the callee's).
+    stack_top: [u64; 32],
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,6 +118,9 @@ pub(crate) struct Warp {
     stuck: ((u32, u32), u32),
     /// Whether `split_join` has run in this warp (its program spins on its own lanes).
     split_seen: bool,
+    /// Per lane: the end of the `alloca`ted part of its local memory in the current frame (0:
+    /// nothing allocated, the frame ends at `local_base + local_size`).
+    stack_top: [u64; 32],
     /// Lanes that arrived at the cluster barrier in its current phase (`exec/cluster.rs`).
     cl_arrived: u32,
 }
@@ -339,6 +344,10 @@ pub(crate) fn run_grid<S: Default>(
     }
 }
 
+/// The most local memory a thread's `alloca`s may reach (CUDA's stack is a few KiB by default;
+/// this bounds a runaway allocation loop, which faults instead of exhausting host memory).
+const MAX_ALLOCA_STACK: u64 = 16 << 20;
+
 /// The loaded device function whose fake address is `addr`, or the fault of calling it.
 fn resolve_func(l: &Launch<'_>, addr: u64) -> Result<u32, FaultKind> {
     let bad = || FaultKind::Memory(MemError::OutOfBounds { addr, size: 0 });
@@ -440,6 +449,7 @@ fn make_warps(l: &Launch<'_>, k: &Func, warps: &mut Vec<Warp>) {
                 red: None,
                 stuck: ((0, 0), 0),
                 split_seen: false,
+                stack_top: [0; 32],
                 cl_arrived: 0,
             });
         }
@@ -1244,6 +1254,7 @@ impl Warp {
         self.red = None;
         self.stuck = ((0, 0), 0);
         self.split_seen = false;
+        self.stack_top = [0; 32];
         self.cl_arrived = 0;
     }
 
@@ -1701,7 +1712,9 @@ impl Warp {
                 }
             }
         }
-        let new_base = self.local_base + u64::from(func.local_size);
+        // The callee's frame starts above the caller's frame and anything it `alloca`ted.
+        let allocated = lanes(emask).map(|l| self.stack_top[l]).max().unwrap_or(0);
+        let new_base = (self.local_base + u64::from(func.local_size)).max(allocated.next_multiple_of(16));
         let need = (new_base + u64::from(callee.local_size)) as usize;
         if callee.local_size > 0 {
             for lb in self.local.iter_mut() {
@@ -1721,6 +1734,7 @@ impl Warp {
             local_base: self.local_base,
             call_mask: emask,
             rets,
+            stack_top: std::mem::replace(&mut self.stack_top, [0; 32]),
         };
         self.frames.push(frame);
         self.psize = ps as u32;
@@ -1772,6 +1786,7 @@ impl Warp {
                 return Err(fault(FaultKind::Assert { message, file, line: line as u32, function }, lane as u32));
             }
             Builtin::Malloc => b.l.dm.heap_malloc(arg(self, 0, 8)),
+            Builtin::AlignedMalloc => b.l.dm.heap_malloc_aligned(arg(self, 0, 8), arg(self, 1, 8)),
             Builtin::Free => {
                 b.l.dm.heap_free(arg(self, 0, 8));
                 0
@@ -1899,6 +1914,7 @@ impl Warp {
         self.params = f.params;
         self.psize = f.psize;
         self.local_base = f.local_base;
+        self.stack_top = f.stack_top;
     }
 
     fn run(&mut self, b: &mut Block<'_, '_>) -> WR<Yield> {
@@ -2028,6 +2044,38 @@ impl Warp {
                 Op::Nanosleep => {
                     set_pc(&mut self.stack, next);
                     break self.give_way(false);
+                }
+                Op::Alloca { d, size, align } => {
+                    self.fetch(b, *size, &mut a);
+                    let frame_end = self.local_base + u64::from(func.local_size);
+                    for lane in lanes(emask) {
+                        let at = self.stack_top[lane].max(frame_end).next_multiple_of(u64::from(*align));
+                        let end = at.saturating_add(a[lane]);
+                        if end > MAX_ALLOCA_STACK {
+                            return Err(fault(
+                                FaultKind::Memory(MemError::OutOfBounds { addr: at, size: a[lane] as u32 }),
+                                lane as u32,
+                            ));
+                        }
+                        let lb = &mut self.local[lane];
+                        if (lb.len() as u64) < end {
+                            lb.resize(end as usize, 0);
+                        }
+                        self.stack_top[lane] = end;
+                        self.regs[*d as usize][lane] = at;
+                    }
+                }
+                Op::StackSave { d } => {
+                    let frame_end = self.local_base + u64::from(func.local_size);
+                    for lane in lanes(emask) {
+                        self.regs[*d as usize][lane] = self.stack_top[lane].max(frame_end);
+                    }
+                }
+                Op::StackRestore { a: sa } => {
+                    self.fetch(b, *sa, &mut a);
+                    for lane in lanes(emask) {
+                        self.stack_top[lane] = a[lane];
+                    }
                 }
                 Op::Nop | Op::Fence => {
                     if matches!(inst.op, Op::Fence) {

@@ -445,6 +445,21 @@ pub(crate) enum Op {
     Nop,
     /// `nanosleep`: a point where the warp lets the other warps of its block run.
     Nanosleep,
+    /// `alloca d, size, align`: `size` bytes of the thread's local memory above its frame,
+    /// freed when the function returns; `d` gets their local address.
+    Alloca {
+        d: Reg,
+        size: Src,
+        align: u32,
+    },
+    /// `stacksave d`: the current top of the `alloca` stack.
+    StackSave {
+        d: Reg,
+    },
+    /// `stackrestore a`: frees what was `alloca`ted since `a` was saved.
+    StackRestore {
+        a: Src,
+    },
     Un {
         op: UnOp,
         d: Reg,
@@ -677,6 +692,9 @@ pub(crate) enum Builtin {
     Malloc,
     /// `free(ptr)`.
     Free,
+    /// `__nv_aligned_device_malloc(size, align) -> b64` (nvcc calls
+    /// `__cuda_syscall_aligned_malloc`).
+    AlignedMalloc,
     /// The device runtime (dynamic parallelism, `-rdc=true`): the `__cudaCDP2*` functions
     /// libcudadevrt would provide (`device_launch.rs`).
     Cdp(crate::device_launch::CdpFn),
@@ -693,6 +711,7 @@ impl Builtin {
             "__assertfail" => (Builtin::AssertFail, &[8, 8, 4, 8, 8], None),
             "malloc" => (Builtin::Malloc, &[8], Some(8)),
             "free" => (Builtin::Free, &[8], None),
+            "__cuda_syscall_aligned_malloc" => (Builtin::AlignedMalloc, &[8, 8], Some(8)),
             "cudaGraphSetConditional" => (Builtin::SetConditional, &[8, 4], None),
             _ => {
                 let (f, sizes) = crate::device_launch::CdpFn::of(name)?;
@@ -705,7 +724,7 @@ impl Builtin {
     pub(crate) fn ret_size(self) -> Option<u32> {
         match self {
             Builtin::Vprintf => Some(4),
-            Builtin::Malloc => Some(8),
+            Builtin::Malloc | Builtin::AlignedMalloc => Some(8),
             Builtin::AssertFail | Builtin::Free | Builtin::SetConditional => None,
             Builtin::Cdp(f) => Some(f.ret_size()),
         }

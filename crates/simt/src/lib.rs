@@ -341,7 +341,7 @@ impl Program {
             .max(1);
         let uses_heap = funcs.iter().flatten().any(|f| {
             f.code.iter().any(|i| match i.op {
-                Op::Builtin { f: ir::Builtin::Malloc | ir::Builtin::Free, .. } => true,
+                Op::Builtin { f: ir::Builtin::Malloc | ir::Builtin::AlignedMalloc | ir::Builtin::Free, .. } => true,
                 Op::Builtin { f: ir::Builtin::Cdp(c), .. } => c.uses_heap(),
                 _ => false,
             })

@@ -277,17 +277,29 @@ impl DeviceMemory {
 
     /// Device `malloc`: a 16-byte aligned block of `size` bytes in the heap, or 0.
     pub(crate) fn heap_malloc(&self, size: u64) -> u64 {
+        self.heap_malloc_aligned(size, HEAP_ALIGN)
+    }
+
+    /// Device `__nv_aligned_device_malloc`: a block of `size` bytes at a multiple of `align`
+    /// (a power of two; at least 16) in the heap, or 0.
+    pub(crate) fn heap_malloc_aligned(&self, size: u64, align: u64) -> u64 {
+        if !align.is_power_of_two() {
+            return 0;
+        }
+        let align = align.max(HEAP_ALIGN);
         let mut h = self.heap();
         let Some(base) = h.base else { return 0 };
         let need = size.max(1).div_ceil(HEAP_ALIGN).saturating_mul(HEAP_ALIGN);
-        let mut at = 0u64;
+        // The first offset at or after `from` whose device address is a multiple of `align`.
+        let aligned = |from: u64| (base + from).next_multiple_of(align) - base;
+        let mut at = aligned(0);
         let mut idx = h.blocks.len();
         for (i, &(off, sz)) in h.blocks.iter().enumerate() {
-            if off - at >= need {
+            if off >= at && off - at >= need {
                 idx = i;
                 break;
             }
-            at = off + sz;
+            at = aligned(at.max(off + sz));
         }
         if idx == h.blocks.len() && h.size.saturating_sub(at) < need {
             return 0;
