@@ -1734,7 +1734,7 @@ impl Warp {
             local_base: self.local_base,
             call_mask: emask,
             rets,
-            stack_top: std::mem::replace(&mut self.stack_top, [0; 32]),
+            stack_top: std::mem::take(&mut self.stack_top),
         };
         self.frames.push(frame);
         self.psize = ps as u32;
