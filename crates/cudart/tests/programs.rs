@@ -960,3 +960,8 @@ fn modern_cpp_device_code() {
 fn guide_misc_device_features() {
     check_pass("guide_misc", &["-std=c++17"]);
 }
+
+#[test]
+fn inline_ptx_instructions() {
+    check_pass("inline_ptx", &[]);
+}

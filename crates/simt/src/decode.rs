@@ -946,6 +946,7 @@ impl FuncDecoder<'_> {
             | O::Lop3
             | O::Shf
             | O::Selp
+            | O::Slct
             | O::Mad24
             | O::Sad
             | O::Dp4a
@@ -998,6 +999,7 @@ impl FuncDecoder<'_> {
                 let (sa, sb, sc) = match op {
                     TernOp::Bfe(..) => (t, ScalarType::U32, ScalarType::U32),
                     TernOp::Selp => (t, t, ScalarType::Pred),
+                    TernOp::Slct { float, .. } => (t, t, if float { ScalarType::F32 } else { ScalarType::S32 }),
                     TernOp::ShfL(_) | TernOp::ShfR(_) => (t, t, ScalarType::U32),
                     TernOp::Dp4a(..) | TernOp::Dp2a(..) | TernOp::Video(_) | TernOp::Fns => {
                         (ScalarType::B32, ScalarType::B32, ScalarType::B32)
@@ -1807,6 +1809,11 @@ impl FuncDecoder<'_> {
                 if has(Kw::L) { (TernOp::ShfL(wrap), 4) } else { (TernOp::ShfR(wrap), 4) }
             }
             O::Selp => (TernOp::Selp, 4),
+            O::Slct => match tys.get(1) {
+                Some(ScalarType::F32) => (TernOp::Slct { float: true, ftz: has(Kw::Ftz) }, 4),
+                Some(ScalarType::S32) => (TernOp::Slct { float: false, ftz: false }, 4),
+                _ => return Err("slct needs a .s32 or .f32 selector type".into()),
+            },
             O::Dp4a | O::Dp2a => {
                 if tys.len() != 2 {
                     return Err("dp4a needs two types".into());

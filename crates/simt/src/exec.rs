@@ -3273,6 +3273,15 @@ pub(crate) fn ternop<const N: usize>(op: &TernOp, a: &[u64; N], b: &[u64; N], c:
             (v >> n) & 0xffff_ffff
         }),
         TernOp::Selp => map3(a, b, c, r, |x, y, p| if p & 1 != 0 { x } else { y }),
+        TernOp::Slct { float, ftz } => map3(a, b, c, r, |x, y, s| {
+            let first = if float {
+                let f = f32::from_bits(s as u32);
+                f >= 0.0 || (ftz && f.is_subnormal())
+            } else {
+                s as u32 as i32 >= 0
+            };
+            if first { x } else { y }
+        }),
         TernOp::Sad(w, s) => map3(a, b, c, r, |x, y, z| {
             let d = if s { sx(x, w).abs_diff(sx(y, w)) } else { (x & mask_w(w)).abs_diff(y & mask_w(w)) };
             d.wrapping_add(z) & mask_w(w)

@@ -376,6 +376,12 @@ pub(crate) enum TernOp {
     ShfL(bool),
     ShfR(bool),
     Selp,
+    /// `slct`: the first operand where the selector (an s32, or an f32 with optional ftz) is
+    /// ≥ 0, else the second.
+    Slct {
+        float: bool,
+        ftz: bool,
+    },
     Sad(u8, bool),
     Dp4a(bool, bool),
     /// Half-precision fma (`x2`: on both halves).
