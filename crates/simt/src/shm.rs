@@ -74,9 +74,7 @@ impl SharedMap {
         let file = OwnedFd::from(file);
         // SAFETY: a fresh shared mapping chosen by the kernel (null hint) of an open file of at
         // least `len` bytes; it aliases no Rust object.
-        let p = unsafe {
-            mmap(std::ptr::null_mut(), len, PROT_READ | PROT_WRITE, MAP_SHARED, file.as_raw_fd(), 0)
-        };
+        let p = unsafe { mmap(std::ptr::null_mut(), len, PROT_READ | PROT_WRITE, MAP_SHARED, file.as_raw_fd(), 0) };
         if p as isize == -1 {
             return Err(std::io::Error::last_os_error());
         }
