@@ -16,6 +16,7 @@
 //!   updates, cloning and dot output;
 //! - [`graph_more`]: node parameter queries, memory allocation/free nodes and graph memory,
 //!   kernel node attributes, user objects, `cudaGraphInstantiateWithParams`;
+//! - [`ipc`]: interprocess memory and event handles;
 //! - [`launch`]: `cudaLaunchKernelEx` with launch attributes, cooperative launches and the
 //!   occupancy calculator;
 //! - [`managed`]: unified memory and stream-ordered allocation (memory pools);
@@ -39,6 +40,7 @@ pub mod graph;
 pub mod graph_generic;
 pub mod graph_more;
 pub mod graph_nodes;
+pub mod ipc;
 pub mod launch;
 pub mod library;
 pub mod managed;

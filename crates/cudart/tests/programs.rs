@@ -523,6 +523,11 @@ fn generic_graph_node_struct_layouts_match_cuda_13_0_headers() {
 }
 
 #[test]
+fn ipc_memory_and_events_between_processes() {
+    check_pass("ipc", &[]);
+}
+
+#[test]
 fn managed_memory_and_managed_variables() {
     check_pass("managed_memory", &[]);
 }

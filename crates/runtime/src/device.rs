@@ -521,6 +521,7 @@ pub fn reset() -> Result<()> {
     }
     lock(&c.events).clear();
     lock(&c.allocs).clear();
+    crate::ipc::forget();
     let mem = std::sync::Arc::new(simt::DeviceMemory::new());
     crate::memory::remap_host(&mem);
     *c.mem.write().unwrap_or_else(|e| e.into_inner()) = mem;
@@ -635,7 +636,7 @@ fn props() -> DeviceProp {
         gpuDirectRDMAWritesOrdering: 0,
         memoryPoolSupportedHandleTypes: 0,
         deferredMappingCudaArraySupported: 0,
-        ipcEventSupported: 0,
+        ipcEventSupported: 1,
         clusterLaunch: 1,
         unifiedFunctionPointers: 0,
         deviceNumaConfig: 0,

@@ -23,13 +23,15 @@ pub(crate) struct EventInner {
     marker: Mutex<Option<Arc<Marker>>>,
     /// The capture point of the last record, if it was recorded in a capturing stream.
     capture: Mutex<Option<crate::graph::CapturePoint>>,
+    /// The shared record counters of an interprocess event.
+    pub(crate) ipc: Option<Arc<crate::ipc::SharedEvent>>,
 }
 
 /// An event handle (`cudaEvent_t`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Event(pub u64);
 
-fn get(e: Event) -> Result<Arc<EventInner>> {
+pub(crate) fn get(e: Event) -> Result<Arc<EventInner>> {
     lock(&crate::context::ctx().events).get(&e.0).cloned().ok_or(Error::InvalidResourceHandle)
 }
 
@@ -56,6 +58,19 @@ pub(crate) fn begin_record(e: Event) -> Result<Arc<Marker>> {
     Ok(m)
 }
 
+/// Enters a new event in the context.
+pub(crate) fn insert(c: &crate::context::Context, flags: u32, ipc: Option<Arc<crate::ipc::SharedEvent>>) -> Event {
+    let h = c.handle();
+    lock(&c.events).insert(h, Arc::new(EventInner { flags, marker: Mutex::new(None), capture: Mutex::new(None), ipc }));
+    Event(h)
+}
+
+/// The shared counters of an event opened from another process's handle
+/// (`cudaIpcOpenEventHandle`), whose completion only they tell.
+pub(crate) fn imported(e: Event) -> Result<Option<Arc<crate::ipc::SharedEvent>>> {
+    Ok(get(e)?.ipc.clone().filter(|s| s.imported()))
+}
+
 impl Event {
     /// `cudaEventCreate`.
     pub fn new() -> Result<Event> {
@@ -71,10 +86,8 @@ impl Event {
             {
                 return Err(Error::InvalidValue);
             }
-            let h = c.handle();
-            lock(&c.events)
-                .insert(h, Arc::new(EventInner { flags, marker: Mutex::new(None), capture: Mutex::new(None) }));
-            Ok(Event(h))
+            let ipc = if flags & INTERPROCESS != 0 { Some(crate::ipc::SharedEvent::create()?) } else { None };
+            Ok(insert(c, flags, ipc))
         })
     }
 
@@ -103,7 +116,13 @@ impl Event {
                 *lock(&ev.capture) = Some(p);
                 return Ok(());
             }
-            let m = enqueue(&s, Vec::new(), Box::new(|| {}));
+            let m = match &ev.ipc {
+                Some(shared) => {
+                    let (shared, n) = (shared.clone(), shared.begin_record());
+                    enqueue(&s, Vec::new(), Box::new(move || shared.complete(n)))
+                }
+                None => enqueue(&s, Vec::new(), Box::new(|| {})),
+            };
             *lock(&ev.marker) = Some(m);
             *lock(&ev.capture) = None;
             Ok(())
@@ -112,16 +131,23 @@ impl Event {
 
     /// `cudaEventQuery`: `Ok` if complete (or never recorded), else [`Error::NotReady`].
     pub fn query(self) -> Result<()> {
-        api(|_| match marker_of(self)? {
-            Some(m) if m.done().is_none() => Err(Error::NotReady),
-            _ => Ok(()),
+        api(|_| {
+            if let Some(shared) = imported(self)? {
+                return if shared.is_complete(shared.records()) { Ok(()) } else { Err(Error::NotReady) };
+            }
+            match marker_of(self)? {
+                Some(m) if m.done().is_none() => Err(Error::NotReady),
+                _ => Ok(()),
+            }
         })
     }
 
     /// `cudaEventSynchronize`: waits for the event's last record to complete.
     pub fn synchronize(self) -> Result<()> {
         api(|c| {
-            if let Some(m) = marker_of(self)? {
+            if let Some(shared) = imported(self)? {
+                shared.wait(shared.records());
+            } else if let Some(m) = marker_of(self)? {
                 m.wait();
             }
             c.sync_result()

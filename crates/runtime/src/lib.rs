@@ -12,6 +12,7 @@
 //!   with the legacy default stream's implicit synchronization, and events;
 //! - [`launch`]: kernel launches with CUDA's validation and error codes;
 //! - [`graph`]: CUDA graphs, explicit and by stream capture;
+//! - [`ipc`]: device memory and events shared with other processes (`cudaIpc*`);
 //! - [`array`] and [`texture`]: CUDA arrays (and copies to/from them), texture and surface
 //!   objects (registered in simt's texture registry of the device memory).
 //!
@@ -35,6 +36,7 @@ pub mod device;
 pub mod error;
 pub mod event;
 pub mod graph;
+pub mod ipc;
 pub mod launch;
 pub mod memory;
 pub mod module;

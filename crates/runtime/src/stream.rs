@@ -215,6 +215,11 @@ impl Stream {
             if crate::graph::wait_event_capture(&s, event)? {
                 return Ok(());
             }
+            if let Some(shared) = crate::event::imported(event)? {
+                let target = shared.records();
+                enqueue(&s, Vec::new(), Box::new(move || shared.wait(target)));
+                return Ok(());
+            }
             let m = crate::event::marker_of(event)?;
             if let Some(m) = m {
                 enqueue(&s, vec![m], Box::new(|| {}));

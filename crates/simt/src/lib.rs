@@ -145,6 +145,7 @@ mod ir;
 mod jit;
 mod memory;
 mod printf;
+mod shm;
 pub mod texture;
 
 use std::collections::HashMap;
@@ -157,6 +158,7 @@ pub use memory::{
     AllocInfo, AllocKind, DEFAULT_HEAP_SIZE, DEFAULT_PRINTF_FIFO_SIZE, DeviceMemory, DevicePtr, GLOBAL_BASE,
     LOCAL_WINDOW, MemError, SHARED_WINDOW,
 };
+pub use shm::SharedMap;
 
 use decode::GlobalVar;
 use ir::{Func, Op};

@@ -4,6 +4,9 @@
 //! Invariants:
 //! - every allocation is a host block of at least `size` bytes (at least 1), aligned to
 //!   [`ALLOC_ALIGN`], zero-initialized, owned by the [`DeviceMemory`] until `free` or drop;
+//!   an allocation exported to other processes ([`DeviceMemory::share`]) or imported from one
+//!   ([`DeviceMemory::import`]) is a page-aligned shared mapping ([`SharedMap`]) instead,
+//!   which other processes' kernels and copies may access concurrently (also atomically);
 //! - device address `base + i` maps to host byte `ptr + i` for `i < size`; device bases are
 //!   [`ALLOC_ALIGN`]-aligned, so device alignment equals host alignment for accesses up to 256 bytes;
 //! - unified addressing: an owned allocation may also have an *alias* entry whose base is the
@@ -23,6 +26,8 @@ use std::alloc::Layout;
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, RwLock, RwLockReadGuard};
+
+use crate::shm::SharedMap;
 
 /// The first device address handed out for global memory.
 pub const GLOBAL_BASE: u64 = 0x1000_0000_0000;
@@ -106,6 +111,9 @@ enum Backing {
     Alias(u64),
     /// Host memory owned by someone else, mapped at its own address ([`DeviceMemory::map_host`]).
     External,
+    /// A shareable mapping owned by the allocation's `shm` ([`DeviceMemory::share`],
+    /// [`DeviceMemory::import`]); unmapped when the allocation is dropped.
+    Shared,
 }
 
 /// One live allocation.
@@ -115,6 +123,8 @@ struct Allocation {
     size: u64,
     ptr: NonNull<u8>,
     backing: Backing,
+    /// The mapping behind a [`Backing::Shared`] allocation.
+    shm: Option<SharedMap>,
 }
 
 /// What kind of memory a device address is in ([`DeviceMemory::lookup`]).
@@ -170,7 +180,7 @@ impl Inner {
         if self.overlap(base, end).is_some() || (base < windows.end && end > windows.start) {
             return Err(MemError::OutOfMemory(size));
         }
-        self.insert(Allocation { base, size, ptr, backing });
+        self.insert(Allocation { base, size, ptr, backing, shm: None });
         Ok(base)
     }
 }
@@ -335,8 +345,13 @@ impl DeviceMemory {
         // SAFETY: `layout` has a non-zero size.
         let raw = unsafe { std::alloc::alloc_zeroed(layout) };
         let ptr = NonNull::new(raw).ok_or(MemError::OutOfMemory(size))?;
+        Ok(self.place(Allocation { base: 0, size, ptr, backing: Backing::Owned(layout), shm: None }))
+    }
+
+    /// Gives `a` a fresh device address and enters it in the table.
+    fn place(&self, mut a: Allocation) -> DevicePtr {
         let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
-        let span = size.max(1).div_ceil(ALLOC_ALIGN) * ALLOC_ALIGN;
+        let span = a.size.max(1).div_ceil(ALLOC_ALIGN) * ALLOC_ALIGN;
         let mut base = inner.next;
         // Skip identity-mapped host ranges that happen to lie in the device range.
         while let Some(end) = inner.overlap(base, base + span) {
@@ -344,8 +359,52 @@ impl DeviceMemory {
         }
         // Leave a gap after each allocation so off-by-one accesses fault.
         inner.next = base + span + ALLOC_ALIGN;
-        inner.insert(Allocation { base, size, ptr, backing: Backing::Owned(layout) });
-        Ok(DevicePtr(base))
+        a.base = base;
+        inner.insert(a);
+        DevicePtr(base)
+    }
+
+    /// Makes the owned allocation starting at `base` shareable with other processes (CUDA IPC
+    /// export): its bytes move to a [`SharedMap`] (once; later calls find it there), keeping
+    /// the device address. Waits for running kernels (the write lock). Returns the mapping's
+    /// descriptor in this process, its inode number and the allocation's size. Allocations with a unified alias,
+    /// mapped host memory and aliases are refused ([`MemError::InvalidFree`]).
+    pub fn share(&self, base: DevicePtr) -> Result<(std::os::fd::RawFd, u64, u64), MemError> {
+        let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
+        let i = inner.allocs.binary_search_by_key(&base.0, |a| a.base).map_err(|_| MemError::InvalidFree(base.0))?;
+        if inner.allocs.iter().any(|x| x.backing == Backing::Alias(base.0)) {
+            return Err(MemError::InvalidFree(base.0));
+        }
+        let a = &mut inner.allocs[i];
+        let layout = match (a.backing, &a.shm) {
+            (Backing::Shared, Some(m)) => return Ok((m.fd(), m.ino(), a.size)),
+            (Backing::Owned(layout), _) => layout,
+            _ => return Err(MemError::InvalidFree(base.0)),
+        };
+        let map = SharedMap::create(layout.size()).map_err(|_| MemError::OutOfMemory(a.size))?;
+        // SAFETY: both blocks hold `layout.size()` bytes (the mapping at least that many) and
+        // do not overlap; the write lock excludes every kernel and copy (they access device
+        // memory only under the read lock), so no one else touches either block meanwhile.
+        // The old block was allocated with `layout` and is unreachable once `ptr` is replaced.
+        unsafe {
+            std::ptr::copy_nonoverlapping(a.ptr.as_ptr(), map.as_ptr().as_ptr(), layout.size());
+            std::alloc::dealloc(a.ptr.as_ptr(), layout);
+        }
+        a.ptr = map.as_ptr();
+        a.backing = Backing::Shared;
+        let (fd, ino) = (map.fd(), map.ino());
+        a.shm = Some(map);
+        Ok((fd, ino, a.size))
+    }
+
+    /// Maps `map` (another process's shared allocation of `size` bytes, `size <= map.len()`)
+    /// at a fresh device address (CUDA IPC import). Freed with [`DeviceMemory::free`], which
+    /// unmaps it.
+    pub fn import(&self, map: SharedMap, size: u64) -> Result<DevicePtr, MemError> {
+        if size > map.len() as u64 {
+            return Err(MemError::OutOfMemory(size));
+        }
+        Ok(self.place(Allocation { base: 0, size, ptr: map.as_ptr(), backing: Backing::Shared, shm: Some(map) }))
     }
 
     /// Allocates `size` zeroed bytes of unified memory: the returned device address is also
@@ -385,7 +444,7 @@ impl DeviceMemory {
         let i = inner.allocs.binary_search_by_key(&base.0, |a| a.base).map_err(|_| MemError::InvalidFree(base.0))?;
         let (ptr, size, backing) = (inner.allocs[i].ptr, inner.allocs[i].size, inner.allocs[i].backing);
         match backing {
-            Backing::Owned(_) => {}
+            Backing::Owned(_) | Backing::Shared => {}
             Backing::Alias(_) | Backing::External => return Ok(base),
         }
         let host = ptr.as_ptr() as u64;
@@ -433,7 +492,7 @@ impl DeviceMemory {
             return None;
         }
         let kind = match a.backing {
-            Backing::Owned(_) => AllocKind::Device,
+            Backing::Owned(_) | Backing::Shared => AllocKind::Device,
             Backing::Alias(_) => AllocKind::Unified,
             Backing::External => AllocKind::MappedHost,
         };
@@ -445,7 +504,7 @@ impl DeviceMemory {
         let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
         let i = inner.allocs.binary_search_by_key(&ptr.0, |a| a.base).map_err(|_| MemError::InvalidFree(ptr.0))?;
         let owner = match inner.allocs[i].backing {
-            Backing::Owned(_) => ptr.0,
+            Backing::Owned(_) | Backing::Shared => ptr.0,
             Backing::Alias(owner) => owner,
             Backing::External => return Err(MemError::InvalidFree(ptr.0)),
         };
@@ -458,6 +517,7 @@ impl DeviceMemory {
             // running).
             unsafe { std::alloc::dealloc(a.ptr.as_ptr(), layout) };
         }
+        // A shared allocation's mapping is unmapped as `a` drops, for the same reasons.
         Ok(())
     }
 
