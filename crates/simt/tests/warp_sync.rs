@@ -267,7 +267,7 @@ DONE:
 "#;
 
 /// Runs `kernel` of `ITS` with `threads` threads on `engine`; the first 64 output words.
-fn run_its(kernel: &str, threads: u32, engine: Engine) -> Result<Vec<u32>, simt::Fault> {
+fn run_its(kernel: &str, threads: u32, engine: Engine) -> Result<Vec<u32>, Box<simt::Fault>> {
     let mut p = Program::from_ptx(ITS).unwrap();
     p.set_engine(engine);
     let mem = DeviceMemory::new();
@@ -275,7 +275,7 @@ fn run_its(kernel: &str, threads: u32, engine: Engine) -> Result<Vec<u32>, simt:
     mem.write(out, &[0u8; 256]).unwrap();
     let mut params = Params::new();
     params.ptr(out);
-    p.launch(kernel, Dim3::x(1), Dim3::x(threads), 0, params.bytes(), &mem)?;
+    p.launch(kernel, Dim3::x(1), Dim3::x(threads), 0, params.bytes(), &mem).map_err(Box::new)?;
     let mut bytes = [0u8; 256];
     mem.read(out, &mut bytes).unwrap();
     Ok(bytes.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
@@ -304,7 +304,17 @@ fn vote_on_both_sides_of_if_else_meets() {
 
 #[test]
 fn partial_syncwarp_after_divergence() {
-    let want: Vec<u32> = (0..32).map(|t| if t < 8 { (t + 8) * 5 } else if t < 16 { (t - 8) * 3 } else { 1 }).collect();
+    let want: Vec<u32> = (0..32)
+        .map(|t| {
+            if t < 8 {
+                (t + 8) * 5
+            } else if t < 16 {
+                (t - 8) * 3
+            } else {
+                1
+            }
+        })
+        .collect();
     check_both("syncwarp_partial", 32, &want);
 }
 

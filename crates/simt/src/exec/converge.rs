@@ -163,7 +163,13 @@ impl Warp {
 
     /// Operand `s` of each part (`(pc, lanes)`: the instruction whose operand `pick` selects),
     /// gathered lane by lane.
-    fn gather_parts(&self, b: &Block<'_, '_>, func: &Func, parts: &[(u32, u32)], pick: impl Fn(&Op) -> Option<Src>) -> [u64; 32] {
+    fn gather_parts(
+        &self,
+        b: &Block<'_, '_>,
+        func: &Func,
+        parts: &[(u32, u32)],
+        pick: impl Fn(&Op) -> Option<Src>,
+    ) -> [u64; 32] {
         let (mut out, mut buf) = ([0u64; 32], [0u64; 32]);
         for &(pc, m) in parts {
             if let Some(s) = func.code.get(pc as usize).and_then(|i| pick(&i.op)) {
@@ -195,14 +201,16 @@ impl Warp {
         match *op {
             Op::Shfl { mode, .. } => {
                 let a = self.gather_parts(b, func, parts, |o| if let Op::Shfl { a, .. } = o { Some(*a) } else { None });
-                let bb = self.gather_parts(b, func, parts, |o| if let Op::Shfl { b, .. } = o { Some(*b) } else { None });
+                let bb =
+                    self.gather_parts(b, func, parts, |o| if let Op::Shfl { b, .. } = o { Some(*b) } else { None });
                 let c = self.gather_parts(b, func, parts, |o| if let Op::Shfl { c, .. } = o { Some(*c) } else { None });
                 shfl_lanes(mode, &a, &bb, &c, &mut r, &mut q);
                 self.scatter_parts(func, parts, &r, |o| if let Op::Shfl { d, .. } = o { Some(*d) } else { None });
                 self.scatter_parts(func, parts, &q, |o| if let Op::Shfl { p, .. } = o { *p } else { None });
             }
             Op::Vote { mode, .. } => {
-                let mut a = self.gather_parts(b, func, parts, |o| if let Op::Vote { a, .. } = o { Some(*a) } else { None });
+                let mut a =
+                    self.gather_parts(b, func, parts, |o| if let Op::Vote { a, .. } = o { Some(*a) } else { None });
                 for &(pc, m) in parts {
                     if let Some(Inst { op: Op::Vote { neg: true, .. }, .. }) = func.code.get(pc as usize) {
                         lanes(m).for_each(|k| a[k] ^= 1);
@@ -212,13 +220,16 @@ impl Warp {
                 self.scatter_parts(func, parts, &[v; 32], |o| if let Op::Vote { d, .. } = o { Some(*d) } else { None });
             }
             Op::Redux { op, signed, .. } => {
-                let a = self.gather_parts(b, func, parts, |o| if let Op::Redux { a, .. } = o { Some(*a) } else { None });
-                let c = self.gather_parts(b, func, parts, |o| if let Op::Redux { mask, .. } = o { Some(*mask) } else { None });
+                let a =
+                    self.gather_parts(b, func, parts, |o| if let Op::Redux { a, .. } = o { Some(*a) } else { None });
+                let c = self
+                    .gather_parts(b, func, parts, |o| if let Op::Redux { mask, .. } = o { Some(*mask) } else { None });
                 redux_lanes(op, signed, &a, &c, all, &mut r);
                 self.scatter_parts(func, parts, &r, |o| if let Op::Redux { d, .. } = o { Some(*d) } else { None });
             }
             Op::Match { all: every, w, .. } => {
-                let a = self.gather_parts(b, func, parts, |o| if let Op::Match { a, .. } = o { Some(*a) } else { None });
+                let a =
+                    self.gather_parts(b, func, parts, |o| if let Op::Match { a, .. } = o { Some(*a) } else { None });
                 match_lanes(every, w, &a, all, &mut r);
                 q = r.map(|v| u64::from(v != 0));
                 self.scatter_parts(func, parts, &q, |o| if let Op::Match { p, .. } = o { *p } else { None });

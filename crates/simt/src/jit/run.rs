@@ -73,7 +73,16 @@ impl Worker {
 /// them: those stopped (`stopped`) at instructions meeting it, when they cover every live lane
 /// of its member mask; otherwise `here` alone (the missing lanes cannot arrive: undefined).
 #[allow(clippy::too_many_arguments)]
-fn meeting(f: &Func, pcs: &[u32; 32], frames: &[u64], slots: usize, base: usize, live: u32, stopped: u32, here: u32) -> u32 {
+fn meeting(
+    f: &Func,
+    pcs: &[u32; 32],
+    frames: &[u64],
+    slots: usize,
+    base: usize,
+    live: u32,
+    stopped: u32,
+    here: u32,
+) -> u32 {
     let key = |l: usize| {
         let (kind, mask) = exec::sync_kind(&f.code.get(pcs[l] as usize)?.op)?;
         let m = match mask {

@@ -50,7 +50,9 @@ pub(crate) fn unsupported(f: &Func) -> Option<String> {
             Op::Bar { .. } => Some("bar.arrive / bar.red / counted barrier"),
             Op::Call { .. } | Op::CallInd { .. } => Some("calls"),
             Op::Builtin { .. } => Some("printf/assert/malloc"),
-            Op::WarpSync { mask: a } | Op::Elect { mask: a, .. } => (!plain(&[*a])).then_some("warp-collective operand"),
+            Op::WarpSync { mask: a } | Op::Elect { mask: a, .. } => {
+                (!plain(&[*a])).then_some("warp-collective operand")
+            }
             Op::Vote { a, mask, .. } | Op::Match { a, mask, .. } | Op::Redux { a, mask, .. } => {
                 (!plain(&[*a, *mask])).then_some("warp-collective operand")
             }
