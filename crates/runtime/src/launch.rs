@@ -17,7 +17,7 @@ pub fn fault_error(f: &Fault) -> Error {
         FaultKind::Memory(MemError::Misaligned { .. }) => Error::MisalignedAddress,
         FaultKind::Memory(_) | FaultKind::OutOfBounds { .. } | FaultKind::Texture { .. } => Error::IllegalAddress,
         FaultKind::Assert { .. } => Error::Assert,
-        FaultKind::Trap | FaultKind::Deadlock { .. } => Error::LaunchFailure,
+        FaultKind::Trap | FaultKind::Deadlock { .. } | FaultKind::WarpDeadlock { .. } => Error::LaunchFailure,
         FaultKind::StackOverflow => Error::HardwareStackError,
         FaultKind::NotLoaded(_) => Error::InvalidPtx,
         FaultKind::BadLaunch(_) => Error::InvalidConfiguration,

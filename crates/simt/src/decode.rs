@@ -1304,7 +1304,9 @@ impl FuncDecoder<'_> {
                 let a = self.src(&ops[1], t)?;
                 let b = self.src(&ops[2], t)?;
                 let c = self.src(&ops[3], t)?;
-                Op::Shfl { mode, d, p, a, b, c }
+                // Without a member mask operand (never emitted by nvcc): the whole warp.
+                let mask = if nops > 4 { self.src(&ops[4], t)? } else { Src::Imm(u64::from(u32::MAX)) };
+                Op::Shfl { mode, d, p, a, b, c, mask }
             }
             O::Vote => {
                 check(&[Kw::Sync, Kw::All, Kw::Any, Kw::Uni, Kw::Ballot])?;
@@ -1319,7 +1321,8 @@ impl FuncDecoder<'_> {
                     VoteMode::Ballot
                 };
                 let (a, neg) = self.psrc(&ops[1])?;
-                Op::Vote { mode, d: self.reg(&ops[0])?, a, neg }
+                let mask = if nops > 2 { self.src(&ops[2], ScalarType::B32)? } else { Src::Imm(u64::from(u32::MAX)) };
+                Op::Vote { mode, d: self.reg(&ops[0])?, a, neg, mask }
             }
             O::Redux => {
                 check(&[Kw::Sync, Kw::Add, Kw::Min, Kw::Max, Kw::And, Kw::Or, Kw::Xor])?;
@@ -1357,7 +1360,8 @@ impl FuncDecoder<'_> {
                     Operand::Pair(d, p) => (self.reg(d)?, Some(self.reg(&Operand::Name(*p))?)),
                     o => (self.reg(o)?, None),
                 };
-                Op::Match { all: has(Kw::All), w: width(t), d, p, a: self.src(&ops[1], t)? }
+                let mask = self.src(&ops[2], ScalarType::B32)?;
+                Op::Match { all: has(Kw::All), w: width(t), d, p, a: self.src(&ops[1], t)?, mask }
             }
             O::Activemask => {
                 need(1)?;

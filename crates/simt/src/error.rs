@@ -49,6 +49,15 @@ pub enum FaultKind {
         /// Threads expected.
         expected: u32,
     },
+    /// Lanes of a warp wait at a warp-synchronizing instruction (`bar.warp.sync`, `shfl.sync`,
+    /// `vote.sync`, `match.sync`, `redux.sync`, or `bar.sync` in a split warp) for lanes of
+    /// their member mask that wait at a different one, which waits for them in turn.
+    WarpDeadlock {
+        /// The lanes waiting at the faulting instruction.
+        waiting: u32,
+        /// The lanes of its member mask waiting at a different warp-synchronizing instruction.
+        elsewhere: u32,
+    },
     /// `trap` executed.
     Trap,
     /// A device `assert` failed (`__assertfail`).
@@ -144,6 +153,11 @@ impl std::fmt::Display for FaultKind {
             FaultKind::Deadlock { barrier, arrived, expected } => {
                 write!(f, "barrier {barrier} deadlock: {arrived} of {expected} threads can ever arrive")
             }
+            FaultKind::WarpDeadlock { waiting, elsewhere } => write!(
+                f,
+                "warp deadlock: lanes {waiting:#010x} wait here for lanes {elsewhere:#010x} of their member mask, \
+                 which wait at a different warp-synchronizing instruction"
+            ),
             FaultKind::Trap => write!(f, "trap"),
             FaultKind::Assert { message, file, line, function } => {
                 write!(f, "{file}:{line}: {function}: Assertion `{message}` failed")

@@ -15,6 +15,8 @@ use crate::memory::{
 use ptx::types::{CmpOp, Rounding, ScalarType, TypeKind};
 
 mod cluster;
+mod converge;
+pub(crate) use converge::sync_kind;
 mod mma;
 mod tex;
 
@@ -121,6 +123,9 @@ pub(crate) struct Warp {
     /// Per lane: the end of the `alloca`ted part of its local memory in the current frame (0:
     /// nothing allocated, the frame ends at `local_base + local_size`).
     stack_top: [u64; 32],
+    /// The top path was parked at a warp-synchronizing instruction that the lanes it waits
+    /// for can never reach: it performs it with the lanes that arrived (`converge.rs`).
+    forced: bool,
     /// Lanes that arrived at the cluster barrier in its current phase (`exec/cluster.rs`).
     cl_arrived: u32,
 }
@@ -450,6 +455,7 @@ fn make_warps(l: &Launch<'_>, k: &Func, warps: &mut Vec<Warp>) {
                 stuck: ((0, 0), 0),
                 split_seen: false,
                 stack_top: [0; 32],
+                forced: false,
                 cl_arrived: 0,
             });
         }
@@ -732,6 +738,11 @@ fn write_masked(dst: &mut [u64; 32], v: &[u64; 32], mask: u32) {
     }
 }
 
+pub(crate) fn lanes_of(mask: u32) -> impl Iterator<Item = usize> {
+    lanes(mask)
+}
+
+/// The lanes set in `mask`, lowest first.
 fn lanes(mask: u32) -> impl Iterator<Item = usize> {
     let mut m = mask;
     std::iter::from_fn(move || {
@@ -1255,6 +1266,7 @@ impl Warp {
         self.stuck = ((0, 0), 0);
         self.split_seen = false;
         self.stack_top = [0; 32];
+        self.forced = false;
         self.cl_arrived = 0;
     }
 
@@ -1621,50 +1633,6 @@ impl Warp {
         true
     }
 
-    fn wsync_next(&mut self) {
-        let waiting = self.stack.iter().filter(|e| e.wait).fold(0u32, |m, e| m | e.mask);
-        let lo = self.stack.iter().rposition(|e| e.base).unwrap_or(0);
-        let n = self.stack.len();
-        let runnable = (lo..n).rev().find(|&j| {
-            let e = &self.stack[j];
-            !e.wait && e.mask != 0 && e.mask & waiting == 0
-        });
-        match runnable {
-            Some(j) => {
-                let e = self.stack.remove(j);
-                self.stack.push(e);
-            }
-            None => {
-                for e in self.stack.iter_mut().filter(|e| e.wait) {
-                    e.wait = false;
-                    e.pc += 1;
-                }
-            }
-        }
-    }
-
-    /// The top path completes a `bar.warp.sync` for `need`: releases the parked paths holding
-    /// lanes of it, and merges those that continue at `next` with the same reconvergence point
-    /// into the top entry.
-    fn wsync_release(&mut self, need: u32, next: u32, rpc: u32) {
-        let lo = self.stack.iter().rposition(|e| e.base).unwrap_or(0);
-        let n = self.stack.len();
-        let mut merged = 0u32;
-        for (j, e) in self.stack.iter_mut().enumerate() {
-            if e.wait && e.mask & need != 0 {
-                e.wait = false;
-                e.pc += 1;
-                if j >= lo && j + 1 < n && !e.base && e.pc == next && e.rpc == rpc {
-                    merged |= e.mask;
-                    e.mask = 0;
-                }
-            }
-        }
-        if let Some(t) = self.stack.last_mut() {
-            t.mask |= merged;
-        }
-    }
-
     fn do_return(&mut self) {
         let Some(mut f) = self.frames.pop() else { return };
         let live = f.call_mask & !self.exited;
@@ -1937,7 +1905,7 @@ impl Warp {
                 continue;
             }
             if top.wait {
-                self.wsync_next();
+                self.wsync_next(b, func)?;
                 continue;
             }
             executed += 1;
@@ -1982,20 +1950,9 @@ impl Warp {
                 continue;
             }
             match &inst.op {
-                Op::WarpSync { mask } => {
-                    self.fetch(b, *mask, &mut a);
-                    let need = a[emask.trailing_zeros() as usize] as u32 & self.valid & !self.exited;
-                    let waiting = self.stack.iter().filter(|e| e.wait).fold(0u32, |m, e| m | e.mask);
-                    if need & !(emask | waiting) != 0 {
-                        // Park this path until the other lanes of the mask arrive.
-                        if let Some(t) = self.stack.last_mut() {
-                            t.wait = true;
-                        }
-                        self.wsync_next();
+                Op::WarpSync { .. } => {
+                    if let converge::Sync::Next = self.sync_point(b, func, inst, emask)? {
                         continue;
-                    }
-                    if need & waiting != 0 {
-                        self.wsync_release(need, next, top.rpc);
                     }
                 }
                 Op::Elect { d, p, mask } => {
@@ -2585,6 +2542,9 @@ impl Warp {
                     }
                 }
                 Op::Bar { id, count, kind } => {
+                    if let converge::Sync::Next = self.sync_point(b, func, inst, emask)? {
+                        continue;
+                    }
                     self.fetch(b, *id, &mut a);
                     let first = emask.trailing_zeros() as usize;
                     let n = match count {
@@ -2609,7 +2569,10 @@ impl Warp {
                     let arrive = *kind == BarKind::Arrive;
                     return Ok(Yield::Barrier { id: a[first] as u32, count: n, arrive, red });
                 }
-                Op::Shfl { mode, d, p, a: sa, b: sb, c: sc } => {
+                Op::Shfl { mode, d, p, a: sa, b: sb, c: sc, .. } => {
+                    if let converge::Sync::Next = self.sync_point(b, func, inst, emask)? {
+                        continue;
+                    }
                     self.fetch(b, *sa, &mut a);
                     self.fetch(b, *sb, &mut bb);
                     self.fetch(b, *sc, &mut c);
@@ -2620,18 +2583,27 @@ impl Warp {
                         write_masked(&mut self.regs[*p as usize], &pv, emask);
                     }
                 }
-                Op::Vote { mode, d, a: sa, neg } => {
+                Op::Vote { mode, d, a: sa, neg, .. } => {
+                    if let converge::Sync::Next = self.sync_point(b, func, inst, emask)? {
+                        continue;
+                    }
                     self.fetch(b, *sa, &mut a);
                     let v = vote_value(*mode, &a, *neg, emask);
                     write_masked(&mut self.regs[*d as usize], &[v; 32], emask);
                 }
-                Op::Redux { op, signed, d, a: sa, mask } => {
+                Op::Redux { op, signed, d, a: sa, mask, .. } => {
+                    if let converge::Sync::Next = self.sync_point(b, func, inst, emask)? {
+                        continue;
+                    }
                     self.fetch(b, *sa, &mut a);
                     self.fetch(b, *mask, &mut c);
                     redux_lanes(*op, *signed, &a, &c, emask, &mut r);
                     write_masked(&mut self.regs[*d as usize], &r, emask);
                 }
-                Op::Match { all, w, d, p, a: sa } => {
+                Op::Match { all, w, d, p, a: sa, .. } => {
+                    if let converge::Sync::Next = self.sync_point(b, func, inst, emask)? {
+                        continue;
+                    }
                     self.fetch(b, *sa, &mut a);
                     match_lanes(*all, *w, &a, emask, &mut r);
                     if let Some(p) = p {

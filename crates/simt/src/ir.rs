@@ -633,6 +633,7 @@ pub(crate) enum Op {
         ipdom: u32,
     },
     Fence,
+    /// `shfl.sync`; `mask` is the member mask.
     Shfl {
         mode: ShflMode,
         d: Reg,
@@ -640,12 +641,15 @@ pub(crate) enum Op {
         a: Src,
         b: Src,
         c: Src,
+        mask: Src,
     },
+    /// `vote.sync`; `mask` is the member mask.
     Vote {
         mode: VoteMode,
         d: Reg,
         a: Src,
         neg: bool,
+        mask: Src,
     },
     Activemask {
         d: Reg,
@@ -658,13 +662,14 @@ pub(crate) enum Op {
         a: Src,
         mask: Src,
     },
-    /// `match.{any,all}.sync` on `w`-bit values.
+    /// `match.{any,all}.sync` on `w`-bit values; `mask` is the member mask.
     Match {
         all: bool,
         w: u8,
         d: Reg,
         p: Option<Reg>,
         a: Src,
+        mask: Src,
     },
     /// A texture or surface instruction (`texture/`, `decode/tex.rs`, `exec/tex.rs`).
     Tex(Box<crate::texture::op::TexOp>),

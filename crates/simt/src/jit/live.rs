@@ -17,7 +17,8 @@ pub(crate) fn for_each_src(op: &Op, f: &mut impl FnMut(Src)) {
     match op {
         Op::Un { a, .. } | Op::Cvta { a, .. } | Op::Isspacep { a, .. } | Op::Unpack { a, .. } => each(&[a]),
         Op::Bin { a, b, .. } => each(&[a, b]),
-        Op::Tern { a, b, c, .. } | Op::Carry { a, b, c, .. } | Op::Shfl { a, b, c, .. } => each(&[a, b, c]),
+        Op::Tern { a, b, c, .. } | Op::Carry { a, b, c, .. } => each(&[a, b, c]),
+        Op::Shfl { a, b, c, mask, .. } => each(&[a, b, c, mask]),
         Op::Bfi { a, b, c, e, .. } => each(&[a, b, c, e]),
         Op::Setp { a, b, comb, .. } => {
             each(&[a, b]);
@@ -35,8 +36,7 @@ pub(crate) fn for_each_src(op: &Op, f: &mut impl FnMut(Src)) {
                 each(&[c]);
             }
         }
-        Op::Vote { a, .. } | Op::Match { a, .. } => each(&[a]),
-        Op::Redux { a, mask, .. } => each(&[a, mask]),
+        Op::Vote { a, mask, .. } | Op::Match { a, mask, .. } | Op::Redux { a, mask, .. } => each(&[a, mask]),
         Op::Elect { mask, .. } | Op::WarpSync { mask } => each(&[mask]),
         _ => {}
     }
@@ -134,15 +134,16 @@ pub(crate) fn uses_defs(op: &Op, carry: u32, uses: &mut Vec<u32>, defs: &mut Vec
                 defs.push(*d);
             }
         }
-        Op::Shfl { d, p, a, b, c, .. } => {
-            for s in [a, b, c] {
+        Op::Shfl { d, p, a, b, c, mask, .. } => {
+            for s in [a, b, c, mask] {
                 src(s, uses);
             }
             defs.push(*d);
             defs.extend(p.iter());
         }
-        Op::Vote { d, a, .. } => {
+        Op::Vote { d, a, mask, .. } => {
             src(a, uses);
+            src(mask, uses);
             defs.push(*d);
         }
         Op::Activemask { d } => defs.push(*d),
@@ -151,8 +152,9 @@ pub(crate) fn uses_defs(op: &Op, carry: u32, uses: &mut Vec<u32>, defs: &mut Vec
             src(mask, uses);
             defs.push(*d);
         }
-        Op::Match { d, p, a, .. } => {
+        Op::Match { d, p, a, mask, .. } => {
             src(a, uses);
+            src(mask, uses);
             defs.push(*d);
             defs.extend(p.iter());
         }

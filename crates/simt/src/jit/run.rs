@@ -13,6 +13,7 @@ use std::sync::atomic::Ordering;
 /// Thread states (bits 24..28 of a state word, see `ctx.rs`).
 const READY: u32 = 0;
 const WAITING: u32 = 1;
+const DONE: u32 = 2;
 const AT_WARP_OP: u32 = 3;
 
 /// What a worker keeps from block to block of a launch.
@@ -35,6 +36,10 @@ impl Worker {
     /// run), performs the operation for the threads stopped at the lowest pc (the innermost
     /// path, as the interpreter's reconvergence stack would run it first) over their frames,
     /// with the interpreter's own lane functions, and makes them ready to continue after it.
+    /// Threads stopped at other instructions that meet it (same kind and member mask, see
+    /// `exec::sync_kind`) join it when together they are every live thread of the member mask
+    /// (independent thread scheduling: the two sides of an if/else meet), each with its own
+    /// instruction's operands and destinations.
     fn warp_ops(&mut self, f: &Func, code: &Code, n: usize) {
         let slots = code.frame_slots;
         for base in (0..n).step_by(32) {
@@ -43,42 +48,74 @@ impl Worker {
                 let k = (w & 0xff_ffff) as usize;
                 code.resumes.get(k.wrapping_sub(1)).map_or(0, |p| p.saturating_sub(1))
             };
-            let Some(pc) =
-                (base..end).filter(|&t| self.states[t] >> 24 & 15 == AT_WARP_OP).map(|t| pc_of(self.states[t])).min()
-            else {
+            let states = &self.states;
+            let at_op = |t: usize| states[t] >> 24 & 15 == AT_WARP_OP;
+            let Some(pc) = (base..end).filter(|&t| at_op(t)).map(|t| pc_of(states[t])).min() else {
                 continue;
             };
-            let mut group = 0u32;
+            let mut pcs = [pc; 32];
             for t in base..end {
-                let w = self.states[t];
-                if w >> 24 & 15 == AT_WARP_OP && pc_of(w) == pc {
-                    group |= 1 << (t - base);
-                    self.states[t] = w & 0xff_ffff;
-                }
+                pcs[t - base] = pc_of(states[t]);
             }
-            if let Some(inst) = f.code.get(pc as usize) {
-                collective(&inst.op, &mut self.frames, slots, base, end, group);
+            let live = (base..end).filter(|&t| states[t] >> 24 & 15 != DONE).fold(0u32, |m, t| m | 1 << (t - base));
+            let stopped = (base..end).filter(|&t| at_op(t)).fold(0u32, |m, t| m | 1 << (t - base));
+            let here = exec::lanes_of(stopped).filter(|&l| pcs[l] == pc).fold(0u32, |m, l| m | 1 << l);
+            let group = meeting(f, &pcs, &self.frames, slots, base, live, stopped, here);
+            for l in exec::lanes_of(group) {
+                self.states[base + l] &= 0xff_ffff;
             }
+            collective(f, &pcs, &mut self.frames, slots, base, end, group);
         }
     }
 }
 
-/// Warp-collective `op` for the lanes in `group` of the warp of threads `base..end`, reading
-/// operands from and writing results to their frames.
-fn collective(op: &Op, frames: &mut [u64], slots: usize, base: usize, end: usize, group: u32) {
-    let lanes = |s: Src, frames: &[u64]| -> [u64; 32] {
-        std::array::from_fn(|l| match s {
-            Src::Reg(r) if base + l < end => frames.get((base + l) * slots + r as usize).copied().unwrap_or(0),
-            Src::Imm(v) => v,
+/// The lanes that perform the collective of the lanes `here` (stopped at the lowest pc) with
+/// them: those stopped (`stopped`) at instructions meeting it, when they cover every live lane
+/// of its member mask; otherwise `here` alone (the missing lanes cannot arrive: undefined).
+#[allow(clippy::too_many_arguments)]
+fn meeting(
+    f: &Func,
+    pcs: &[u32; 32],
+    frames: &[u64],
+    slots: usize,
+    base: usize,
+    live: u32,
+    stopped: u32,
+    here: u32,
+) -> u32 {
+    let key = |l: usize| {
+        let (kind, mask) = exec::sync_kind(&f.code.get(pcs[l] as usize)?.op)?;
+        let m = match mask {
+            Some(Src::Reg(r)) => frames.get((base + l) * slots + r as usize).copied().unwrap_or(0) as u32,
+            Some(Src::Imm(v)) => v as u32,
+            _ => u32::MAX,
+        };
+        Some((kind, m & live))
+    };
+    let Some(k) = key(here.trailing_zeros() as usize) else { return here };
+    let group = exec::lanes_of(stopped).filter(|&l| key(l) == Some(k)).fold(0u32, |m, l| m | 1 << l);
+    if k.1 & !group == 0 { group } else { here }
+}
+
+/// Warp-collective operation for the lanes in `group` of the warp of threads `base..end`,
+/// each lane's at its own pc (`pcs`; the kind from the lowest), reading operands from and
+/// writing results to their frames.
+fn collective(f: &Func, pcs: &[u32; 32], frames: &mut [u64], slots: usize, base: usize, end: usize, group: u32) {
+    let op_of = |l: usize| f.code.get(pcs[l] as usize).map(|i| &i.op);
+    let Some(op) = op_of(group.trailing_zeros() as usize & 31) else { return };
+    let lanes = |pick: &dyn Fn(&Op) -> Option<Src>, frames: &[u64]| -> [u64; 32] {
+        std::array::from_fn(|l| match op_of(l).and_then(pick) {
+            Some(Src::Reg(r)) if base + l < end => frames.get((base + l) * slots + r as usize).copied().unwrap_or(0),
+            Some(Src::Imm(v)) => v,
             _ => 0,
         })
     };
-    let write = |frames: &mut [u64], d: Option<Reg>, v: &[u64; 32]| {
-        let Some(d) = d else { return };
+    let write = |frames: &mut [u64], pick: &dyn Fn(&Op) -> Option<Reg>, v: &[u64; 32]| {
         for (l, &x) in v.iter().enumerate() {
             if group >> l & 1 != 0
-                && let Some(slot) = frames.get_mut((base + l) * slots + d as usize)
+                && let Some(d) = op_of(l).and_then(pick)
                 && (d as usize) < slots - 1
+                && let Some(slot) = frames.get_mut((base + l) * slots + d as usize)
             {
                 *slot = x;
             }
@@ -86,31 +123,45 @@ fn collective(op: &Op, frames: &mut [u64], slots: usize, base: usize, end: usize
     };
     let (mut r, mut q) = ([0u64; 32], [0u64; 32]);
     match *op {
-        Op::Shfl { mode, d, p, a, b, c } => {
-            let (a, b, c) = (lanes(a, frames), lanes(b, frames), lanes(c, frames));
+        Op::Shfl { mode, .. } => {
+            let a = lanes(&|o| if let Op::Shfl { a, .. } = o { Some(*a) } else { None }, frames);
+            let b = lanes(&|o| if let Op::Shfl { b, .. } = o { Some(*b) } else { None }, frames);
+            let c = lanes(&|o| if let Op::Shfl { c, .. } = o { Some(*c) } else { None }, frames);
             exec::shfl_lanes(mode, &a, &b, &c, &mut r, &mut q);
-            write(frames, Some(d), &r);
-            write(frames, p, &q);
+            write(frames, &|o| if let Op::Shfl { d, .. } = o { Some(*d) } else { None }, &r);
+            write(frames, &|o| if let Op::Shfl { p, .. } = o { *p } else { None }, &q);
         }
-        Op::Vote { mode, d, a, neg } => {
-            let v = exec::vote_value(mode, &lanes(a, frames), neg, group);
-            write(frames, Some(d), &[v; 32]);
+        Op::Vote { mode, .. } => {
+            let mut a = lanes(&|o| if let Op::Vote { a, .. } = o { Some(*a) } else { None }, frames);
+            for (l, v) in a.iter_mut().enumerate() {
+                if let Some(Op::Vote { neg: true, .. }) = op_of(l) {
+                    *v ^= 1;
+                }
+            }
+            let v = exec::vote_value(mode, &a, false, group);
+            write(frames, &|o| if let Op::Vote { d, .. } = o { Some(*d) } else { None }, &[v; 32]);
         }
-        Op::Activemask { d } => write(frames, Some(d), &[u64::from(group); 32]),
-        Op::Redux { op, signed, d, a, mask } => {
-            exec::redux_lanes(op, signed, &lanes(a, frames), &lanes(mask, frames), group, &mut r);
-            write(frames, Some(d), &r);
+        Op::Activemask { .. } => {
+            write(frames, &|o| if let Op::Activemask { d } = o { Some(*d) } else { None }, &[u64::from(group); 32])
         }
-        Op::Match { all, w, d, p, a } => {
-            exec::match_lanes(all, w, &lanes(a, frames), group, &mut r);
+        Op::Redux { op, signed, .. } => {
+            let a = lanes(&|o| if let Op::Redux { a, .. } = o { Some(*a) } else { None }, frames);
+            let m = lanes(&|o| if let Op::Redux { mask, .. } = o { Some(*mask) } else { None }, frames);
+            exec::redux_lanes(op, signed, &a, &m, group, &mut r);
+            write(frames, &|o| if let Op::Redux { d, .. } = o { Some(*d) } else { None }, &r);
+        }
+        Op::Match { all, w, .. } => {
+            let a = lanes(&|o| if let Op::Match { a, .. } = o { Some(*a) } else { None }, frames);
+            exec::match_lanes(all, w, &a, group, &mut r);
             q = r.map(|v| u64::from(v != 0));
-            write(frames, p, &q);
-            write(frames, Some(d), &r);
+            write(frames, &|o| if let Op::Match { p, .. } = o { *p } else { None }, &q);
+            write(frames, &|o| if let Op::Match { d, .. } = o { Some(*d) } else { None }, &r);
         }
-        Op::Elect { d, p, mask } => {
-            exec::elect_lanes(&lanes(mask, frames), group, &mut r, &mut q);
-            write(frames, d, &r);
-            write(frames, p, &q);
+        Op::Elect { .. } => {
+            let m = lanes(&|o| if let Op::Elect { mask, .. } = o { Some(*mask) } else { None }, frames);
+            exec::elect_lanes(&m, group, &mut r, &mut q);
+            write(frames, &|o| if let Op::Elect { d, .. } = o { *d } else { None }, &r);
+            write(frames, &|o| if let Op::Elect { p, .. } = o { *p } else { None }, &q);
         }
         // `bar.warp.sync`: the threads met; nothing else to do.
         _ => {}

@@ -50,11 +50,13 @@ pub(crate) fn unsupported(f: &Func) -> Option<String> {
             Op::Bar { .. } => Some("bar.arrive / bar.red / counted barrier"),
             Op::Call { .. } | Op::CallInd { .. } => Some("calls"),
             Op::Builtin { .. } => Some("printf/assert/malloc"),
-            Op::WarpSync { mask: a } | Op::Elect { mask: a, .. } | Op::Vote { a, .. } | Op::Match { a, .. } => {
+            Op::WarpSync { mask: a } | Op::Elect { mask: a, .. } => {
                 (!plain(&[*a])).then_some("warp-collective operand")
             }
-            Op::Redux { a, mask, .. } => (!plain(&[*a, *mask])).then_some("warp-collective operand"),
-            Op::Shfl { a, b, c, .. } => (!plain(&[*a, *b, *c])).then_some("warp-collective operand"),
+            Op::Vote { a, mask, .. } | Op::Match { a, mask, .. } | Op::Redux { a, mask, .. } => {
+                (!plain(&[*a, *mask])).then_some("warp-collective operand")
+            }
+            Op::Shfl { a, b, c, mask, .. } => (!plain(&[*a, *b, *c, *mask])).then_some("warp-collective operand"),
             Op::Activemask { .. } => None,
             Op::Mbar { .. } | Op::CpBulk { .. } | Op::CpAsync { .. } => Some("async copy / mbarrier"),
             Op::Alloca { .. } | Op::StackSave { .. } | Op::StackRestore { .. } => Some("alloca"),
