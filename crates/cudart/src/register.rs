@@ -554,7 +554,13 @@ pub extern "C" fn cudaFuncSetAttribute(func: *const c_void, attr: i32, value: i3
         Error::InvalidDeviceFunction => record(Err(Error::InvalidResourceHandle)),
         e => Err(e),
     });
-    code(f.and_then(|f| f.set_attribute(attr, value)))
+    let r = f.and_then(|f| f.set_attribute(attr, value));
+    if r.is_ok() {
+        // A successful cudaFuncSetAttribute also clears the thread's last error, as CUDA 13.0
+        // does (tests/gpu-programs/probe_last_error.txt).
+        let _ = runtime::get_last_error();
+    }
+    code(r)
 }
 
 /// `cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache)`: recorded (no effect on the

@@ -299,7 +299,7 @@ static LIMITS: [AtomicUsize; 7] = [
 /// `cudaDeviceGetLimit`.
 pub fn get_limit(which: i32) -> Result<usize> {
     api(|_| {
-        let l = usize::try_from(which).ok().and_then(|i| LIMITS.get(i)).ok_or(Error::UnsupportedLimit)?;
+        let l = usize::try_from(which).ok().and_then(|i| LIMITS.get(i)).ok_or(Error::InvalidValue)?;
         Ok(l.load(Ordering::Relaxed))
     })
 }
@@ -314,7 +314,7 @@ pub fn limit_value(which: i32) -> Option<usize> {
 /// to 0/32/64/128, the persisting L2 size capped at its maximum).
 pub fn set_limit(which: i32, value: usize) -> Result<()> {
     api(|c| {
-        let l = usize::try_from(which).ok().and_then(|i| LIMITS.get(i)).ok_or(Error::UnsupportedLimit)?;
+        let l = usize::try_from(which).ok().and_then(|i| LIMITS.get(i)).ok_or(Error::InvalidValue)?;
         let v = match which {
             limit::STACK_SIZE if value > (1 << 20) => return Err(Error::InvalidValue),
             limit::MAX_L2_FETCH_GRANULARITY => match value {
@@ -415,12 +415,12 @@ pub fn init_device(device: i32, device_flags: u32, flags: u32) -> Result<()> {
     if flags & 1 != 0 { set_device_flags(device_flags) } else { Ok(()) }
 }
 
-/// `cudaSetValidDevices`: every listed device must exist; the first one is made current
-/// (device 0, the only one).
+/// `cudaSetValidDevices`: every listed device must exist ([`Error::InvalidValue`] otherwise, as
+/// an H100 answers); the first one is made current (device 0, the only one).
 pub fn set_valid_devices(list: &[i32]) -> Result<()> {
     api(|_| {
         for &d in list {
-            check(d)?;
+            check(d).map_err(|_| Error::InvalidValue)?;
         }
         Ok(())
     })?;
@@ -628,7 +628,7 @@ fn props() -> DeviceProp {
         reservedSharedMemPerBlock: 1024,
         hostRegisterSupported: 0,
         sparseCudaArraySupported: 0,
-        hostRegisterReadOnlySupported: 0,
+        hostRegisterReadOnlySupported: 1,
         timelineSemaphoreInteropSupported: 0,
         memoryPoolsSupported: 1,
         gpuDirectRDMASupported: 0,

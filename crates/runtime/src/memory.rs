@@ -580,8 +580,8 @@ fn registered() -> std::sync::MutexGuard<'static, std::collections::BTreeMap<usi
 }
 
 /// `cudaHostRegister`: page-locks (records) `size` bytes at `ptr` and maps them (kernels reach
-/// them at their host address). ReadOnly (8) is not supported
-/// (`cudaDevAttrHostRegisterReadOnlySupported` is 0), nor IoMemory (4).
+/// them at their host address). ReadOnly (8) is accepted (nothing stops device writes to it:
+/// a program writing there is wrong on a GPU too); IoMemory (4) is not supported.
 ///
 /// # Safety
 ///
@@ -592,7 +592,9 @@ pub unsafe fn host_register(ptr: usize, size: usize, flags: u32) -> Result<()> {
         if ptr == 0 || size == 0 || flags & !HOST_REGISTER_FLAGS != 0 {
             return Err(Error::InvalidValue);
         }
-        if flags & 0xc != 0 {
+        // Read-only registration (8) is accepted: the memory is mapped as it is; I/O memory
+        // (4) cannot be.
+        if flags & 0x4 != 0 {
             return Err(Error::NotSupported);
         }
         let end = ptr.checked_add(size).ok_or(Error::InvalidValue)?;

@@ -218,7 +218,7 @@ fn bilinear_2d_normalized_float_uchar4_and_gather() {
         let a = ((xb - xb.floor()) * 256.0).round() / 256.0;
         let b = ((yb - yb.floor()) * 256.0).round() / 256.0;
         // As an H100 filters: each corner weight rounded to 8 bits, the result to unorm16.
-        let q = |w: f32| (w * 256.0).round() / 256.0;
+        let q = |w: f32| (w * 256.0).round_ties_even() / 256.0;
         for (c, oc) in o.iter().enumerate() {
             let want = q((1.0 - a) * (1.0 - b)) * t(i, j, c)
                 + q(a * (1.0 - b)) * t(i + 1, j, c)

@@ -64,8 +64,8 @@ int main() {
   CK(cudaDeviceGetLimit(&v, cudaLimitPrintfFifoSize)); EXPECT(v == 4 << 20);
   CK(cudaDeviceGetLimit(&v, cudaLimitMallocHeapSize)); EXPECT(v == 64 << 20);
   CK(cudaDeviceGetLimit(&v, cudaLimitStackSize)); EXPECT(v == 4096);
-  EXPECT_ERR(cudaDeviceSetLimit((cudaLimit)42, 1), cudaErrorUnsupportedLimit);
-  EXPECT_ERR(cudaDeviceGetLimit(&v, (cudaLimit)42), cudaErrorUnsupportedLimit);
+  EXPECT_ERR(cudaDeviceSetLimit((cudaLimit)42, 1), cudaErrorInvalidValue);  // as an H100 answers
+  EXPECT_ERR(cudaDeviceGetLimit(&v, (cudaLimit)42), cudaErrorInvalidValue);
   EXPECT_ERR(cudaDeviceGetLimit(nullptr, cudaLimitStackSize), cudaErrorInvalidValue);
   // Device flags.
   CK(cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync));

@@ -234,7 +234,7 @@ int main() {
     for (int i = 0; i < 4; i++) EXPECT(res[i] == in[i] + 200);
     for (int i = 4; i < 8; i++) EXPECT(res[i] == in2[i] + 100);
     int res2[8] = {};
-    CK(cudaGraphExecMemcpyNodeSetParamsFromSymbol(xs, from, res2, sym, sizeof res2, 0, cudaMemcpyDefault));
+    CK(cudaGraphExecMemcpyNodeSetParamsFromSymbol(xs, from, res2, sym, sizeof res2, 0, cudaMemcpyDeviceToHost));
     CK(cudaGraphLaunch(xs, s));
     CK(cudaStreamSynchronize(s));
     for (int i = 4; i < 8; i++) EXPECT(res2[i] == in2[i] + 100);

@@ -227,7 +227,10 @@ int main() {
   CK(cudaGraphRetainUserObject(g4, o2, 1, cudaGraphUserObjectMove));  // takes our reference
   CK(cudaGraphRetainUserObject(g4, o2, 2, 0));
   CK(cudaGraphReleaseUserObject(g4, o2, 1));
-  EXPECT_ERR(cudaGraphReleaseUserObject(g4, o2, 5), cudaErrorInvalidValue);
+  // (Releasing more references than the graph holds succeeds on an H100; what it then does to
+  // the object is undocumented, so it is not exercised here.)
+  CK(cudaGraphRetainUserObject(g4, o2, 1, 0));
+  CK(cudaGraphReleaseUserObject(g4, o2, 1));
   EXPECT_ERR(cudaUserObjectRetain(o2, 0), cudaErrorInvalidValue);
   cudaGetLastError();
   cudaGraphNode_t e;

@@ -77,7 +77,10 @@ int main() {
   CK(cudaLaunchKernelEx(&c2, scale, y, 2.0f, n));
   CK(cudaStreamSynchronize(s));
   EXPECT(y[10] == 21.f);
-  // Launch errors are not sticky: the last one is reported once, then success.
+  // The successful cudaFuncSetAttribute above cleared the last error (as CUDA 13.0 does); launch
+  // errors are not sticky: the last one is reported once, then success.
+  EXPECT_ERR(cudaGetLastError(), cudaSuccess);
+  EXPECT_ERR(cudaLaunchKernelEx(&cfg, saxpy, 2.0f, (const float*)x, y, n), cudaErrorInvalidValue);
   EXPECT_ERR(cudaGetLastError(), cudaErrorInvalidValue);
   EXPECT_ERR(cudaGetLastError(), cudaSuccess);
 

@@ -11,7 +11,7 @@ __global__ void scale(int *v, int n) {
 }
 __global__ void bump() {
   atomicAdd(&counter, 1);
-  if (threadIdx.x == 0) { pair.a += 10; pair.b *= 2.0f; }
+  if (threadIdx.x == 0 && blockIdx.x == 0) { pair.a += 20; pair.b *= 4.0f; }
 }
 __global__ void through_ptr(int *p) { *p += 100; }
 
@@ -75,7 +75,7 @@ int main() {
   EXPECT(counter == 235);
   bump<<<1, 1>>>();
   CK(cudaDeviceSynchronize());
-  EXPECT(pair.a == 6 && counter == 236);
+  EXPECT(pair.a == 16 && counter == 236);
   int via_symbol = 0;
   CK(cudaMemcpyFromSymbol(&via_symbol, counter, sizeof(int)));
   EXPECT(via_symbol == 236);

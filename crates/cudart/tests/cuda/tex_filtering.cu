@@ -44,7 +44,7 @@ static float reference(float u, float v, cudaTextureFilterMode f, cudaTextureAdd
   int ii = (int)i, jj = (int)j;
   // Each corner's weight (a product of two 8-bit fractions) is rounded to 8 bits again, as an
   // H100 does it.
-  auto q = [](float w) { return roundf(w * 256.0f) / 256.0f; };
+  auto q = [](float w) { return rintf(w * 256.0f) / 256.0f; };  // ties to even
   return q((1 - a) * (1 - b)) * texel(ii, jj, m, norm, border) + q(a * (1 - b)) * texel(ii + 1, jj, m, norm, border) +
          q((1 - a) * b) * texel(ii, jj + 1, m, norm, border) + q(a * b) * texel(ii + 1, jj + 1, m, norm, border);
 }

@@ -534,11 +534,15 @@ impl Graph {
         })
     }
 
-    /// `cudaGraphClone`.
+    /// `cudaGraphClone` ([`Error::NotSupported`] for graphs with conditional nodes, as CUDA
+    /// 13.0 answers on an H100).
     pub fn clone_graph(self) -> Result<Graph> {
         api(|_| {
             let d = data_of(self)?;
             let g = lock(&d);
+            if g.nodes.iter().any(|n| matches!(n.kind, NodeKind::Conditional(_))) {
+                return Err(Error::NotSupported);
+            }
             Ok(clone_data(&g))
         })
     }

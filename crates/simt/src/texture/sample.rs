@@ -7,7 +7,7 @@
 
 use super::op::Geom;
 use super::{AddressMode, ChannelKind, FilterMode, Format, Image, Level, Sampler, Shape, Texture};
-use crate::float::f16_to_f32;
+use crate::float::{f16_to_f32, f64_to_f16};
 use crate::memory::MemError;
 
 /// Reads `size` (1, 2 or 4) bytes of device memory, zero-extended.
@@ -65,7 +65,9 @@ pub(crate) fn convert(f: Format, s: &Sampler, raw: [u32; 4]) -> [u32; 4] {
             (ChannelKind::Float, _, _) => r,
             (ChannelKind::Unsigned, 8, true) => {
                 let v = r as f32 / 255.0;
-                (if s.srgb && c < 3 { srgb_to_linear(v) } else { v }).to_bits()
+                // sRGB decoding yields f16 values on the hardware (bit-exact with an H100:
+                // tests/cuda/tex_normalized.cu).
+                (if s.srgb && c < 3 { f16_to_f32(f64_to_f16(f64::from(srgb_to_linear(v)))) } else { v }).to_bits()
             }
             (ChannelKind::Unsigned, 16, true) => (r as f32 / 65535.0).to_bits(),
             (ChannelKind::Signed, 8, true) => (f32::from(r as u8 as i8) / 127.0).max(-1.0).to_bits(),
@@ -324,9 +326,9 @@ impl Pass<'_, '_, '_> {
             }
             if dims > 1 {
                 // The hardware rounds each corner's weight, the product of the per-axis
-                // 8-bit fractions, to 8 fractional bits again (bit-exact with an H100:
-                // tests/program-diff/textures.cu).
-                wt = weight(wt);
+                // 8-bit fractions, to 8 fractional bits again, ties to even (bit-exact with an
+                // H100: tests/program-diff/textures.cu, tests/cuda/tex_filtering.cu).
+                wt = (wt * 256.0).round_ties_even() / 256.0;
             }
             let v = self.texel(lvl, idx, dims, layer)?;
             for c in 0..4 {
@@ -335,11 +337,16 @@ impl Pass<'_, '_, '_> {
         }
         // Filtered normalized-integer texels come out in 16-bit fixed point (unorm16 / snorm16;
         // bit-exact with an H100 for 8-bit formats: tests/program-diff/textures.cu).
+        // sRGB colour channels come out as f16 (like their texels, see `convert`).
         let f = self.t.image.format;
         if self.t.sampler.normalized_float && f.kind != ChannelKind::Float {
             let scale: f64 = if f.kind == ChannelKind::Signed { 32767.0 } else { 65535.0 };
-            for a in &mut acc {
-                *a = ((f64::from(*a) * scale).round() / scale) as f32;
+            for (c, a) in acc.iter_mut().enumerate() {
+                *a = if self.t.sampler.srgb && c < 3 {
+                    f16_to_f32(f64_to_f16(f64::from(*a)))
+                } else {
+                    ((f64::from(*a) * scale).round() / scale) as f32
+                };
             }
         }
         Ok(acc.map(f32::to_bits))
