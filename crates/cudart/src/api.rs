@@ -237,9 +237,14 @@ pub unsafe extern "C" fn cudaStreamCreateWithFlags(s: *mut *mut c_void, flags: u
 ///
 /// # Safety
 /// `s` must be valid for writes.
-pub unsafe extern "C" fn cudaStreamCreateWithPriority(s: *mut *mut c_void, flags: u32, _priority: i32) -> i32 {
+pub unsafe extern "C" fn cudaStreamCreateWithPriority(s: *mut *mut c_void, flags: u32, priority: i32) -> i32 {
+    let r = Stream::with_flags(flags).and_then(|st| {
+        let mut v = [0u32; 16];
+        v[0] = priority as u32;
+        st.set_attribute(runtime::stream::ATTR_PRIORITY, &v).map(|()| st.0 as *mut c_void)
+    });
     // SAFETY: forwarded contract.
-    unsafe { out(s, Stream::with_flags(flags).map(|s| s.0 as *mut c_void)) }
+    unsafe { out(s, r) }
 }
 
 /// `cudaStreamDestroy(cudaStream_t)`.
@@ -323,7 +328,7 @@ pub extern "C" fn cudaEventDestroy(e: *mut c_void) -> i32 {
     code(Event(e as u64).destroy())
 }
 
-/// `cudaDeviceGetStreamPriorityRange(int *least, int *greatest)`: (0, 0).
+/// `cudaDeviceGetStreamPriorityRange(int *least, int *greatest)`: (0, -5), as on an H100.
 ///
 /// # Safety
 /// Both pointers must be null or valid for writes.
@@ -334,7 +339,7 @@ pub unsafe extern "C" fn cudaDeviceGetStreamPriorityRange(least: *mut i32, great
             least.write(0);
         }
         if !greatest.is_null() {
-            greatest.write(0);
+            greatest.write(runtime::stream::GREATEST_PRIORITY);
         }
     }
     0

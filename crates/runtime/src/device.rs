@@ -434,11 +434,15 @@ pub fn set_valid_devices(list: &[i32]) -> Result<()> {
 /// valid attribute always gives [`Error::InvalidDevice`] (a device is not its own peer).
 pub fn p2p_attribute(attr: i32, src: i32, dst: i32) -> Result<i32> {
     api(|_| {
+        // The devices are checked first (a device is not its own peer), as an H100 answers.
+        check(src)?;
+        check(dst)?;
+        if src == dst {
+            return Err(Error::InvalidDevice);
+        }
         if !(1..=5).contains(&attr) {
             return Err(Error::InvalidValue);
         }
-        check(src)?;
-        check(dst)?;
         Err(Error::InvalidDevice)
     })
 }

@@ -616,7 +616,13 @@ pub fn host_unregister(ptr: usize) -> Result<()> {
         if ptr == 0 {
             return Err(Error::InvalidValue);
         }
-        registered().remove(&ptr).ok_or(Error::HostMemoryNotRegistered)?;
+        let mut r = registered();
+        if r.remove(&ptr).is_none() {
+            // Inside a registered range but not its start: an invalid value, as on an H100.
+            let inside = r.range(..ptr).next_back().is_some_and(|(b, n)| b + n > ptr);
+            return Err(if inside { Error::InvalidValue } else { Error::HostMemoryNotRegistered });
+        }
+        drop(r);
         wait_all();
         let _ = c.mem().unmap_host(DevicePtr(ptr as u64));
         Ok(())

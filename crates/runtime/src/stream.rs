@@ -238,13 +238,17 @@ impl Stream {
         api(|_| resolve(self).map(|s| s.handle))
     }
 
-    /// `cudaStreamGetPriority`: always 0 (the only priority).
+    /// `cudaStreamGetPriority`: the priority the stream was created with (or set through its
+    /// attribute), clamped to the device's range.
     pub fn priority(self) -> Result<i32> {
-        api(|_| resolve(self).map(|_| 0))
+        api(|_| {
+            let s = resolve(self)?;
+            Ok(lock(&s.attrs).get(&ATTR_PRIORITY).map_or(0, |v| v[0] as i32))
+        })
     }
 
     /// `cudaStreamSetAttribute`: AccessPolicyWindow (1), SynchronizationPolicy (3), Priority
-    /// (8, clamped to the device's range, which is only 0), MemSyncDomainMap (9) and
+    /// (8, clamped to the device's range), MemSyncDomainMap (9) and
     /// MemSyncDomain (10), validated by [`check_attr`] and stored.
     pub fn set_attribute(self, id: i32, value: &AttrValue) -> Result<()> {
         api(|_| {
@@ -252,7 +256,9 @@ impl Stream {
             let mut v = *value;
             check_attr(id, &v, true)?;
             if id == ATTR_PRIORITY {
+                let p = (v[0] as i32).clamp(GREATEST_PRIORITY, 0);
                 v = [0; 16];
+                v[0] = p as u32;
             }
             lock(&s.attrs).insert(id, v);
             Ok(())
@@ -492,6 +498,10 @@ pub fn check_attr(id: i32, v: &AttrValue, stream: bool) -> Result<()> {
     };
     if ok { Ok(()) } else { Err(Error::InvalidValue) }
 }
+
+/// The greatest (numerically lowest) stream priority, as on an H100; the least is 0. Every
+/// stream's work runs on its own thread, so priorities are recorded, not scheduled.
+pub const GREATEST_PRIORITY: i32 = -5;
 
 /// The value an attribute has before it is set: no window, Auto synchronization, priority 0,
 /// the domain map {default 0, remote 1}, domain 0.

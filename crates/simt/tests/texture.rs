@@ -217,13 +217,13 @@ fn bilinear_2d_normalized_float_uchar4_and_gather() {
         let (i, j) = (xb.floor() as i64, yb.floor() as i64);
         let a = ((xb - xb.floor()) * 256.0).round() / 256.0;
         let b = ((yb - yb.floor()) * 256.0).round() / 256.0;
-        // As an H100 filters: each corner weight rounded to 8 bits, the result to unorm16.
-        let q = |w: f32| (w * 256.0).round_ties_even() / 256.0;
+        // As an H100 filters: a*b rounded to 8 bits, the other weights complete the rows and
+        // columns; the result in unorm16.
+        let (ai, bi) = ((a * 256.0) as i32, (b * 256.0) as i32);
+        let w11 = (ai * bi + 128) >> 8;
+        let w = [256 - ai - bi + w11, ai - w11, bi - w11, w11].map(|v| v as f32 / 256.0);
         for (c, oc) in o.iter().enumerate() {
-            let want = q((1.0 - a) * (1.0 - b)) * t(i, j, c)
-                + q(a * (1.0 - b)) * t(i + 1, j, c)
-                + q((1.0 - a) * b) * t(i, j + 1, c)
-                + q(a * b) * t(i + 1, j + 1, c);
+            let want = w[0] * t(i, j, c) + w[1] * t(i + 1, j, c) + w[2] * t(i, j + 1, c) + w[3] * t(i + 1, j + 1, c);
             let want = ((f64::from(want) * 65535.0).round() / 65535.0) as f32;
             assert_eq!(f32::from_bits(*oc), want, "({x},{y}) channel {c}");
         }

@@ -290,7 +290,7 @@ int main() {
     // A child of another topology is refused.
     cudaGraph_t c4;
     CK(cudaGraphCreate(&c4, 0));
-    EXPECT_ERR(cudaGraphExecChildGraphNodeSetParams(xc, cn, c4), cudaErrorInvalidValue);
+    EXPECT_ERR(cudaGraphExecChildGraphNodeSetParams(xc, cn, c4), cudaErrorGraphExecUpdateFailure);
     CK(cudaGraphExecDestroy(xc));
     for (cudaGraph_t c : {c1, c2, c3, c4, gc}) CK(cudaGraphDestroy(c));
     CK(cudaFree(v));

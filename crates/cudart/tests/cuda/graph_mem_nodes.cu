@@ -1,6 +1,7 @@
 // Graph memory nodes (as the graphMemoryNodes sample uses them), graph memory attributes,
 // node parameter queries, kernel node attributes, user objects, instantiation with params.
 #include "common.h"
+#include <unistd.h>
 #include <cstring>
 
 __global__ void fill(int *p, int n, int base) {
@@ -243,6 +244,8 @@ int main() {
   CK(cudaStreamSynchronize(s));
   CK(cudaGraphExecDestroy(x4));
   CK(cudaDeviceSynchronize());
+  // CUDA runs user-object destructors asynchronously, on an internal thread: wait for it.
+  for (int i = 0; i < 1000 && destroyed != 11; i++) usleep(1000);
   EXPECT(destroyed == 11);
 
   // Instantiation failure reporting: a cycle.

@@ -71,7 +71,7 @@ int main() {
   int pv = 0;
   EXPECT_ERR(cudaDeviceGetP2PAttribute(&pv, cudaDevP2PAttrAccessSupported, 0, 0), cudaErrorInvalidDevice);
   EXPECT_ERR(cudaDeviceGetP2PAttribute(&pv, cudaDevP2PAttrPerformanceRank, 0, ndev), cudaErrorInvalidDevice);
-  EXPECT_ERR(cudaDeviceGetP2PAttribute(&pv, (cudaDeviceP2PAttr)99, 0, 0), cudaErrorInvalidValue);
+  EXPECT_ERR(cudaDeviceGetP2PAttribute(&pv, (cudaDeviceP2PAttr)99, 0, 0), cudaErrorInvalidDevice);  // devices first
   EXPECT_ERR(cudaDeviceGetP2PAttribute(nullptr, cudaDevP2PAttrAccessSupported, 0, 0), cudaErrorInvalidValue);
   CK(cudaCtxResetPersistingL2Cache());
 

@@ -42,11 +42,12 @@ static float reference(float u, float v, cudaTextureFilterMode f, cudaTextureAdd
   float i = floorf(xb), j = floorf(yb);
   float a = roundf((xb - i) * 256.0f) / 256.0f, b = roundf((yb - j) * 256.0f) / 256.0f;
   int ii = (int)i, jj = (int)j;
-  // Each corner's weight (a product of two 8-bit fractions) is rounded to 8 bits again, as an
-  // H100 does it.
-  auto q = [](float w) { return rintf(w * 256.0f) / 256.0f; };  // ties to even
-  return q((1 - a) * (1 - b)) * texel(ii, jj, m, norm, border) + q(a * (1 - b)) * texel(ii + 1, jj, m, norm, border) +
-         q((1 - a) * b) * texel(ii, jj + 1, m, norm, border) + q(a * b) * texel(ii + 1, jj + 1, m, norm, border);
+  // As an H100 forms the weights: a*b rounded (half up) to 8 bits, the others completing each
+  // row and column to its 8-bit fraction.
+  int ai = (int)(a * 256), bi = (int)(b * 256), w11 = (ai * bi + 128) >> 8;
+  float w00 = (256 - ai - bi + w11) / 256.0f, w10 = (ai - w11) / 256.0f, w01 = (bi - w11) / 256.0f, w1 = w11 / 256.0f;
+  return w00 * texel(ii, jj, m, norm, border) + w10 * texel(ii + 1, jj, m, norm, border) +
+         w01 * texel(ii, jj + 1, m, norm, border) + w1 * texel(ii + 1, jj + 1, m, norm, border);
 }
 
 int main() {

@@ -216,7 +216,8 @@ impl GraphExec {
     }
 
     /// `cudaGraphExecChildGraphNodeSetParams`: the steps of child graph node `node` come from
-    /// `child` in later launches; `child` must have the same steps (count and types).
+    /// `child` in later launches; `child` must have the same steps (count and types), else
+    /// [`Error::GraphExecUpdateFailure`] (as an H100 answers).
     pub fn set_child(self, node: GraphNode, child: Graph) -> Result<()> {
         if node.node_type()? != NodeType::Graph {
             return crate::record(Err(Error::InvalidValue));
@@ -228,7 +229,7 @@ impl GraphExec {
             let mut steps = lock(&exec.steps);
             let old: Vec<&mut Step> = steps.iter_mut().filter(|s| s.node == node.0).collect();
             if old.len() != fresh.len() || old.iter().zip(&fresh).any(|(a, b)| a.ty != b.ty) {
-                return Err(Error::InvalidValue);
+                return Err(Error::GraphExecUpdateFailure);
             }
             for (o, n) in old.into_iter().zip(fresh) {
                 o.op = n.op;

@@ -446,8 +446,13 @@ impl Graph {
                         return Err(Error::InvalidValue);
                     }
                     let cd = data_of(child)?;
-                    let copy = clone_data(&lock(&cd));
-                    NodeKind::Graph(copy)
+                    let cg = lock(&cd);
+                    // Graphs with conditional nodes cannot be children (cloned), as CUDA 13.0
+                    // answers on an H100.
+                    if cg.nodes.iter().any(|n| matches!(n.kind, NodeKind::Conditional(_))) {
+                        return Err(Error::NotSupported);
+                    }
+                    NodeKind::Graph(clone_data(&cg))
                 }
                 NodeKind::WaitEvent(e) | NodeKind::EventRecord(e) => {
                     crate::event::marker_of(e).map_err(|_| Error::InvalidValue)?;

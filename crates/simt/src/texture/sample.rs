@@ -117,6 +117,18 @@ pub(crate) fn weight(a: f32) -> f32 {
     (a * 256.0).round() / 256.0
 }
 
+/// The four bilinear weights (corners (i,j), (i+1,j), (i,j+1), (i+1,j+1)) for 8-bit fractions
+/// `a` and `b`, as the hardware forms them (bit-exact with an H100 in every case recorded:
+/// tests/program-diff/textures.cu, tests/cuda/tex_filtering.cu): the (i+1,j+1) weight is
+/// `a·b` rounded (half up) to 8 fractional bits, and the others are what makes each row and
+/// column sum to its 8-bit fraction, so the four sum to exactly 1.
+fn bilinear_weights(a: f32, b: f32) -> [f32; 4] {
+    let (ai, bi) = ((a * 256.0) as i32, (b * 256.0) as i32);
+    let w11 = (ai * bi + 128) >> 8;
+    let w = [256 - ai - bi + w11, ai - w11, bi - w11, w11];
+    w.map(|v| v as f32 / 256.0)
+}
+
 /// `floor(x)` as an index (saturating; NaN is 0).
 fn ifloor(x: f32) -> i64 {
     x.floor() as i64
@@ -312,6 +324,7 @@ impl Pass<'_, '_, '_> {
             w[k] = weight(xb - f);
         }
         let corners = 1usize << dims;
+        let bilinear = if dims == 2 { Some(bilinear_weights(w[0], w[1])) } else { None };
         let mut acc = [0f32; 4];
         for n in 0..corners {
             let mut idx = base;
@@ -324,10 +337,9 @@ impl Pass<'_, '_, '_> {
                     wt *= 1.0 - w[k];
                 }
             }
-            if dims > 1 {
-                // The hardware rounds each corner's weight, the product of the per-axis
-                // 8-bit fractions, to 8 fractional bits again, ties to even (bit-exact with an
-                // H100: tests/program-diff/textures.cu, tests/cuda/tex_filtering.cu).
+            if let Some(b) = bilinear {
+                wt = b[n];
+            } else if dims > 2 {
                 wt = (wt * 256.0).round_ties_even() / 256.0;
             }
             let v = self.texel(lvl, idx, dims, layer)?;
