@@ -506,6 +506,13 @@ impl Program {
         // A cooperative grid's barrier workspace (the address `cooperative_groups` reads
         // from %envreg1:%envreg2), zeroed, freed after the launch.
         let mut envreg = [0u32; 32];
+        // `this_grid().sync()` in a plain launch works on a GPU when the blocks happen to be
+        // co-resident: such a launch (of up to IMPLICIT_COOPERATIVE_BLOCKS blocks) runs as a
+        // cooperative one; a larger grid would hang on a GPU, and traps here.
+        let blocks = u64::from(grid.x) * u64::from(grid.y) * u64::from(grid.z);
+        let cooperative = opts.cooperative
+            || (blocks > 1 && blocks <= IMPLICIT_COOPERATIVE_BLOCKS && self.reads_grid_workspace(idx as u32));
+        let opts = LaunchOptions { cooperative, ..opts };
         let workspace = if opts.cooperative {
             let p = mem.alloc(16).map_err(|e| Fault::launch(kernel, FaultKind::Memory(e)))?;
             envreg[1] = (p.0 >> 32) as u32;
@@ -601,6 +608,33 @@ impl Program {
             elapsed: start.elapsed(),
             printf_output,
         })
+    }
+}
+
+/// The largest plain launch that runs as a cooperative one when its kernel synchronizes the
+/// grid (each block then gets its own thread).
+const IMPLICIT_COOPERATIVE_BLOCKS: u64 = 1024;
+
+impl Program {
+    /// Whether kernel `idx`, or a function it calls, reads the cooperative grid workspace
+    /// (`%envreg1`/`%envreg2`: `cooperative_groups::this_grid().sync()`).
+    fn reads_grid_workspace(&self, idx: u32) -> bool {
+        let mut seen = vec![false; self.funcs.len()];
+        let mut todo = vec![idx];
+        while let Some(i) = todo.pop() {
+            let Some(Ok(f)) = self.funcs.get(i as usize) else { continue };
+            if std::mem::replace(&mut seen[i as usize], true) {
+                continue;
+            }
+            if f.info.iter().any(|s| s.text.contains("%envreg1") || s.text.contains("%envreg2")) {
+                return true;
+            }
+            todo.extend(f.code.iter().filter_map(|inst| match inst.op {
+                Op::Call { func, .. } => Some(func),
+                _ => None,
+            }));
+        }
+        false
     }
 }
 
