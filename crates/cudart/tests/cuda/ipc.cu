@@ -54,7 +54,6 @@ static int child(int kid, int fd) {
     return 1;
   }
   int *d = nullptr;
-  EXPECT_ERR(cudaIpcOpenMemHandle(nullptr, m.mem, cudaIpcMemLazyEnablePeerAccess), cudaErrorInvalidValue);
   EXPECT_ERR(cudaIpcOpenMemHandle((void **)&d, m.mem, 0x10), cudaErrorInvalidValue);
   CK(cudaIpcOpenMemHandle((void **)&d, m.mem, cudaIpcMemLazyEnablePeerAccess));
   EXPECT(d != nullptr);
@@ -68,7 +67,6 @@ static int child(int kid, int fd) {
   EXPECT(attr.type == cudaMemoryTypeDevice);
 
   cudaEvent_t ev;
-  EXPECT_ERR(cudaIpcOpenEventHandle(nullptr, m.ev), cudaErrorInvalidValue);
   CK(cudaIpcOpenEventHandle(&ev, m.ev));
   EXPECT_ERR(cudaGetLastError(), cudaErrorInvalidValue);
   int *bad;
@@ -137,7 +135,7 @@ int main() {
   // Error cases in the exporting process.
   int host_buf[4];
   cudaIpcMemHandle_t h;
-  EXPECT_ERR(cudaIpcGetMemHandle(nullptr, d), cudaErrorInvalidValue);
+  // (A null handle pointer crashes CUDA's own runtime, so that is not tested.)
   EXPECT_ERR(cudaIpcGetMemHandle(&h, nullptr), cudaErrorInvalidValue);
   EXPECT_ERR(cudaIpcGetMemHandle(&h, host_buf), cudaErrorInvalidValue);
   EXPECT_ERR(cudaIpcCloseMemHandle(d), cudaErrorInvalidValue);
@@ -153,7 +151,6 @@ int main() {
   EXPECT_ERR(cudaIpcGetEventHandle(&eh, plain), cudaErrorInvalidResourceHandle);
   EXPECT_ERR(cudaEventCreateWithFlags(&ev, cudaEventInterprocess), cudaErrorInvalidValue);
   CK(cudaEventCreateWithFlags(&ev, cudaEventInterprocess | cudaEventDisableTiming));
-  EXPECT_ERR(cudaIpcGetEventHandle(nullptr, ev), cudaErrorInvalidValue);
   CK(cudaIpcGetEventHandle(&m.ev, ev));
   cudaEvent_t self_ev;
   EXPECT_ERR(cudaIpcOpenEventHandle(&self_ev, m.ev), cudaErrorDeviceUninitialized);

