@@ -503,12 +503,14 @@ pub fn check_attr(id: i32, v: &AttrValue, stream: bool) -> Result<()> {
 /// stream's work runs on its own thread, so priorities are recorded, not scheduled.
 pub const GREATEST_PRIORITY: i32 = -5;
 
-/// The value an attribute has before it is set: no window, Auto synchronization, priority 0,
+/// The value an attribute has before it is set: no window, synchronization policy -1 (unset),
+/// priority 0,
 /// the domain map {default 0, remote 1}, domain 0.
 pub fn attr_default(id: i32) -> AttrValue {
     let mut v = [0; 16];
     match id {
-        ATTR_SYNC_POLICY => v[0] = 1,
+        // Not set: an H100 reports -1 (tests/gpu-programs/probe_stream_attrs.txt).
+        ATTR_SYNC_POLICY => v[0] = u32::MAX,
         9 => v[0] = 1 << 8,
         _ => {}
     }
