@@ -970,3 +970,8 @@ fn guide_misc_device_features() {
 fn inline_ptx_instructions() {
     check_pass("inline_ptx", &[]);
 }
+
+#[test]
+fn vector_atomics_float2_float4() {
+    check_pass("vector_atomics", &[]);
+}

@@ -2035,7 +2035,7 @@ impl FuncDecoder<'_> {
                 Kw::And => AtomOp::And,
                 Kw::Or => AtomOp::Or,
                 Kw::Xor => AtomOp::Xor,
-                k if k.as_type().is_some() || ignorable(*k) => continue,
+                k if k.as_type().is_some() || k.as_vector().is_some() || ignorable(*k) => continue,
                 Kw::Global | Kw::Shared | Kw::SharedCta | Kw::SharedCluster | Kw::Noftz => continue,
                 k => return Err(format!("modifier `.{}` is not supported here", k.as_str())),
             };
@@ -2055,10 +2055,12 @@ impl FuncDecoder<'_> {
         let (d, rest) = if red {
             (None, &ops[..])
         } else {
-            if ops.is_empty() {
-                return Err("missing operands".into());
+            match ops.first() {
+                None => return Err("missing operands".into()),
+                // A vector atom's destinations are decoded with its sources below.
+                Some(Operand::Vector(_)) => (None, &ops[1..]),
+                Some(o) => (Some(self.reg(o)?), &ops[1..]),
             }
-            (Some(self.reg(&ops[0])?), &ops[1..])
         };
         let want = if op == AtomOp::Cas { 3 } else { 2 };
         if rest.len() < want {
@@ -2073,6 +2075,29 @@ impl FuncDecoder<'_> {
             && let Some(s) = sym_space
         {
             space = s;
+        }
+        let vec = kws.iter().find_map(|k| k.as_vector()).unwrap_or(1);
+        if vec > 1 {
+            // `atom/red.global.v2/.v4/.v8`: one atomic operation per element (sm_90's
+            // `atomicAdd(float2*/float4*)`), not atomic as a whole.
+            let Operand::Vector(bs) = &rest[1] else { return Err("vector atomic needs a vector operand".into()) };
+            if bs.len() != usize::from(vec) || op == AtomOp::Cas || (space != Space::Global && space != Space::Generic)
+            {
+                return Err("unsupported vector atomic".into());
+            }
+            let ds = match (red, ops.first()) {
+                (true, _) => vec![None; bs.len()],
+                (false, Some(Operand::Vector(ds))) if ds.len() == bs.len() => ds
+                    .iter()
+                    .map(|o| match o {
+                        Operand::Sink => Ok(None),
+                        o => self.reg(o).map(Some),
+                    })
+                    .collect::<R<Vec<_>>>()?,
+                _ => return Err("vector atomic needs a vector destination".into()),
+            };
+            let vals = bs.iter().map(|o| self.src(o, t)).collect::<R<Vec<_>>>()?;
+            return Ok(Op::AtomV(Box::new(AtomVec { space, op, size: t.size() as u8, d: ds, addr, b: vals })));
         }
         let b = self.src(&rest[1], t)?;
         let c = if op == AtomOp::Cas { self.src(&rest[2], t)? } else { Src::Imm(0) };

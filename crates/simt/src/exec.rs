@@ -2421,6 +2421,21 @@ impl Warp {
                         }
                     }
                 }
+                Op::AtomV(v) => {
+                    let size = u32::from(v.size);
+                    for (i, (src, dst)) in v.b.iter().zip(&v.d).enumerate() {
+                        self.fetch(b, *src, &mut bb);
+                        for lane in lanes(emask) {
+                            let at = self.addr_of(b, v.addr, lane).wrapping_add(i as u64 * u64::from(size));
+                            let (shared, at) = b.atom_target(v.space, at);
+                            let old = atom_one(&l.mem, shared, &mut self.cache, v.space, v.op, size, at, bb[lane], 0)
+                                .map_err(|k| fault(k, lane as u32))?;
+                            if let Some(d) = dst {
+                                self.regs[*d as usize][lane] = old;
+                            }
+                        }
+                    }
+                }
                 Op::Cvta { to_generic, space, d, a: sa } => {
                     self.fetch(b, *sa, &mut a);
                     let win = match space {

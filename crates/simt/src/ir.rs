@@ -673,6 +673,8 @@ pub(crate) enum Op {
     },
     /// A texture or surface instruction (`texture/`, `decode/tex.rs`, `exec/tex.rs`).
     Tex(Box<crate::texture::op::TexOp>),
+    /// A vector atomic (`atom/red{.global}.v2/.v4/.v8`): element by element.
+    AtomV(Box<AtomVec>),
     /// A warp matrix instruction (`ir/mma.rs`, `decode/mma.rs`, `exec/mma.rs`).
     Mma(Box<mma::MmaOp>),
     /// A thread block cluster instruction.
@@ -690,6 +692,18 @@ pub(crate) enum Op {
         b: Src,
         c: Src,
     },
+}
+
+/// A vector atomic: `op` on each `size`-byte element at `addr + i * size` with `b[i]`; `d[i]`
+/// gets the old value.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct AtomVec {
+    pub space: Space,
+    pub op: crate::memory::AtomOp,
+    pub size: u8,
+    pub d: Vec<Option<Reg>>,
+    pub addr: Addr,
+    pub b: Vec<Src>,
 }
 
 /// Functions the executor implements itself (nvcc declares them `.extern .func`).
