@@ -13,7 +13,7 @@ src=$(cd "$(dirname "$0")/../crates/cudart/tests/cuda" && pwd)
 build() {
     name=$1; flags=""
     case $name in
-        per_thread_stream) flags="--default-stream=per-thread" ;;
+        per_thread_stream | batch_logs) flags="--default-stream=per-thread" ;;
         dynamic_parallelism) flags="-rdc=true" ;;
         classes_virtual) flags="--extended-lambda" ;;
         cub_device_block | modern_cpp | guide_misc) flags="-std=c++17" ;;

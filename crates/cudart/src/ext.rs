@@ -305,7 +305,7 @@ pub extern "C" fn cudaMemset2DAsync_ptsz(
     memset_2d(p, pitch, value, width, height, 1, On::Async(stream(ptsz(s))))
 }
 
-fn memset_3d(p: PitchedPtr, value: i32, e: Extent, on: On) -> i32 {
+pub(crate) fn memset_3d(p: PitchedPtr, value: i32, e: Extent, on: On) -> i32 {
     let s = Set3D {
         dst: DevicePtr(p.ptr as u64),
         pitch: p.pitch,

@@ -34,6 +34,7 @@
 //! `libcudart.so.13` symlink to it.
 
 pub mod api;
+pub mod batch_logs;
 pub mod ext;
 pub mod fatbin;
 pub mod graph;

@@ -975,3 +975,8 @@ fn inline_ptx_instructions() {
 fn vector_atomics_float2_float4() {
     check_pass("vector_atomics", &[]);
 }
+
+#[test]
+fn batched_copies_ptds_memset_logs() {
+    check_pass("batch_logs", &["--default-stream=per-thread"]);
+}
