@@ -123,6 +123,6 @@ fn pitched_copies_host_functions_and_limits() {
     assert_eq!(*order.lock().expect("lock"), (0..20).collect::<Vec<_>>());
     device::set_limit(device::limit::PRINTF_FIFO_SIZE, 1 << 22).expect("set");
     assert_eq!(device::limit_value(device::limit::PRINTF_FIFO_SIZE), Some(1 << 22));
-    assert_eq!(device::get_limit(99), Err(runtime::Error::UnsupportedLimit));
+    assert_eq!(device::get_limit(99), Err(runtime::Error::InvalidValue));
     memory::free(d).expect("free");
 }
