@@ -980,3 +980,8 @@ fn vector_atomics_float2_float4() {
 fn batched_copies_ptds_memset_logs() {
     check_pass("batch_logs", &["--default-stream=per-thread"]);
 }
+
+#[test]
+fn cooperative_groups_samples() {
+    check_pass("cg_samples", &[]);
+}
