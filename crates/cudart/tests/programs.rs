@@ -985,3 +985,13 @@ fn batched_copies_ptds_memset_logs() {
 fn cooperative_groups_samples() {
     check_pass("cg_samples", &[]);
 }
+
+#[test]
+fn memory_spaces_at_their_limits() {
+    check_pass("memory_spaces", &[]);
+}
+
+#[test]
+fn double_precision_wmma_gemm() {
+    check_pass("dmma_gemm", &[]);
+}
