@@ -995,3 +995,8 @@ fn memory_spaces_at_their_limits() {
 fn double_precision_wmma_gemm() {
     check_pass("dmma_gemm", &[]);
 }
+
+#[test]
+fn recursion_overflows_the_stack_limit() {
+    check_pass("stack_overflow", &[]);
+}

@@ -287,7 +287,7 @@ use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 
 /// Current limits, indexed by `cudaLimit` (CUDA's defaults on an H100).
 static LIMITS: [AtomicUsize; 7] = [
-    AtomicUsize::new(1024),
+    AtomicUsize::new(simt::DEFAULT_STACK_SIZE),
     AtomicUsize::new(simt::DEFAULT_PRINTF_FIFO_SIZE),
     AtomicUsize::new(8 << 20),
     AtomicUsize::new(2),
@@ -334,6 +334,10 @@ pub fn set_limit(which: i32, value: usize) -> Result<()> {
                     return Err(Error::InvalidValue);
                 }
                 c.mem().set_printf_fifo_size(value);
+                value
+            }
+            limit::STACK_SIZE => {
+                c.mem().set_stack_size(value);
                 value
             }
             _ => value,
@@ -532,6 +536,7 @@ pub fn reset() -> Result<()> {
     LIMITS[limit::PRINTF_FIFO_SIZE as usize].store(simt::DEFAULT_PRINTF_FIFO_SIZE, Ordering::Relaxed);
     crate::launch::PRINTF_USED.store(false, Ordering::Relaxed);
     LIMITS[limit::MALLOC_HEAP_SIZE as usize].store(8 << 20, Ordering::Relaxed);
+    LIMITS[limit::STACK_SIZE as usize].store(simt::DEFAULT_STACK_SIZE, Ordering::Relaxed);
     *lock(&c.sticky) = None;
     *lock(&c.async_err) = None;
     crate::forget_sticky_last_error();

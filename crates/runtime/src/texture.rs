@@ -201,7 +201,9 @@ fn sampler_of(d: &TextureDesc, img: &Image) -> Result<Sampler> {
     let f = img.format;
     let normalized_float = match d.read_mode {
         0 => false,
-        1 => f.kind != ChannelKind::Float,
+        // Reading float texels "as normalized float" is refused, as an H100 refuses it.
+        1 if f.kind == ChannelKind::Float => return Err(Error::InvalidNormSetting),
+        1 => true,
         _ => return Err(Error::InvalidValue),
     };
     // Linear filtering of integer results samples the nearest texel (the engine never

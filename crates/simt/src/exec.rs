@@ -1684,6 +1684,20 @@ impl Warp {
         let allocated = lanes(emask).map(|l| self.stack_top[l]).max().unwrap_or(0);
         let new_base = (self.local_base + u64::from(func.local_size)).max(allocated.next_multiple_of(16));
         let need = (new_base + u64::from(callee.local_size)) as usize;
+        // Recursion deeper than the stack (`cudaLimitStackSize`; calls without recursion get
+        // the stack their static depth needs, as the CUDA driver sizes it) overflows it: an
+        // illegal address on a GPU.
+        let recursive = self.func == fi || self.frames.iter().any(|f| f.func == fi);
+        if recursive && need > l.dm.stack_size() {
+            return Err(fault(
+                FaultKind::OutOfBounds {
+                    space: "stack (recursion deeper than cudaLimitStackSize allows)",
+                    addr: need as u64,
+                    size: callee.local_size,
+                },
+                emask.trailing_zeros(),
+            ));
+        }
         if callee.local_size > 0 {
             for lb in self.local.iter_mut() {
                 if lb.len() < need {

@@ -155,8 +155,8 @@ use std::time::{Duration, Instant};
 
 pub use error::{Fault, FaultKind, LoadError};
 pub use memory::{
-    AllocInfo, AllocKind, DEFAULT_HEAP_SIZE, DEFAULT_PRINTF_FIFO_SIZE, DeviceMemory, DevicePtr, GLOBAL_BASE,
-    LOCAL_WINDOW, MemError, SHARED_WINDOW,
+    AllocInfo, AllocKind, DEFAULT_HEAP_SIZE, DEFAULT_PRINTF_FIFO_SIZE, DEFAULT_STACK_SIZE, DeviceMemory, DevicePtr,
+    GLOBAL_BASE, LOCAL_WINDOW, MemError, SHARED_WINDOW,
 };
 pub use shm::SharedMap;
 

@@ -200,9 +200,14 @@ pub struct DeviceMemory {
     id: usize,
     heap: Mutex<Heap>,
     printf_fifo: AtomicUsize,
+    /// The per-thread stack size (`cudaLimitStackSize`), bounding recursion.
+    stack_size: AtomicUsize,
     /// Texture and surface objects whose images live in this memory.
     textures: crate::texture::Registry,
 }
+
+/// The default per-thread stack size (CUDA's `cudaLimitStackSize` default).
+pub const DEFAULT_STACK_SIZE: usize = 1024;
 
 /// The default size of the device `printf` buffer (CUDA's `cudaLimitPrintfFifoSize` default).
 pub const DEFAULT_PRINTF_FIFO_SIZE: usize = 8_650_752;
@@ -237,6 +242,7 @@ impl DeviceMemory {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             heap: Mutex::new(Heap { size: DEFAULT_HEAP_SIZE, base: None, blocks: Vec::new() }),
             printf_fifo: AtomicUsize::new(DEFAULT_PRINTF_FIFO_SIZE),
+            stack_size: AtomicUsize::new(DEFAULT_STACK_SIZE),
             textures: crate::texture::Registry::default(),
         }
     }
@@ -247,6 +253,16 @@ impl DeviceMemory {
     }
 
     /// Sets the most device `printf` output one launch keeps (`cudaLimitPrintfFifoSize`).
+    pub fn set_stack_size(&self, bytes: usize) {
+        self.stack_size.store(bytes, Ordering::Relaxed);
+    }
+
+    /// The per-thread stack size recursion may use (`cudaLimitStackSize`).
+    pub fn stack_size(&self) -> usize {
+        self.stack_size.load(Ordering::Relaxed)
+    }
+
+    /// Sets the device `printf` buffer size.
     pub fn set_printf_fifo_size(&self, bytes: usize) {
         self.printf_fifo.store(bytes, Ordering::Relaxed);
     }

@@ -58,6 +58,9 @@ int main() {
   shared64<<<1, 128>>>(u, d); CK(cudaDeviceSynchronize());
   EXPECT(*u == (unsigned long long)(127 * 128 / 2) << 33); EXPECT(*d == 64.0);
   double* o; int* r; CK(cudaMallocManaged(&o, 64 * 8)); CK(cudaMallocManaged(&r, 64 * 4));
+  // deep() recurses 20 levels with a 128-byte array each: more than the default 1 KiB stack
+  // (an H100 faults with an illegal address), so the stack is raised first.
+  CK(cudaDeviceSetLimit(cudaLimitStackSize, 8192));
   structs<<<1, 64>>>(o, r); CK(cudaDeviceSynchronize());
   for (int t = 0; t < 64; t++) { EXPECT(o[t] == t * 15.0 + t); int k = t % 20; int want = 0; for (int q = k; q > 0; q--) want += q + q % 32; want += 31; EXPECT(r[t] == want); }
   printf("PASS\n");

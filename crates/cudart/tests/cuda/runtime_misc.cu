@@ -122,8 +122,7 @@ int main() {
   v.syncPolicy = (cudaSynchronizationPolicy)9;
   EXPECT_ERR(cudaStreamSetAttribute(s1, cudaStreamAttributeSynchronizationPolicy, &v), cudaErrorInvalidValue);
   EXPECT_ERR(cudaStreamSetAttribute(s1, (cudaStreamAttrID)cudaLaunchAttributeCooperative, &v), cudaErrorInvalidValue);
-  EXPECT_ERR(cudaStreamSetAttribute(s1, cudaStreamAttributeSynchronizationPolicy, nullptr), cudaErrorInvalidValue);
-  EXPECT_ERR(cudaStreamGetAttribute(s1, cudaStreamAttributeSynchronizationPolicy, nullptr), cudaErrorInvalidValue);
+  // (Null attribute values crash NVIDIA's runtime, so they are not tested.)
   int least = 0, greatest = 0;
   CK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
   v.priority = greatest - 1;
