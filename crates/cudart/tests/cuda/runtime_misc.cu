@@ -143,8 +143,7 @@ int main() {
   CK(cudaStreamSynchronize(s2));
   for (int i = 0; i < 256; i++) EXPECT(hv[i] == 3.0f * i);
   CK(cudaStreamDestroy(s2));
-  EXPECT_ERR(cudaStreamGetAttribute(s2, cudaStreamAttributePriority, &g), cudaErrorInvalidResourceHandle);
-  cudaGetLastError();
+  // (A destroyed stream's handle crashes NVIDIA's runtime, so it is not used again.)
 
   // Function queries.
   const char *name = nullptr;
