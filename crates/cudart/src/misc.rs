@@ -16,7 +16,7 @@ use runtime::stream::AttrValue;
 use runtime::{Error, device, memory, record};
 
 use crate::ext::{Extent, Memcpy3DParms, PitchedPtr, Pos, ptsz};
-use crate::register::function_for;
+use crate::register::function_for_handle;
 use crate::{PTDS, SYNC, code, invalid, out, stream};
 
 /// `cudaProfilerStart()`: there is no profiler to start; succeeds.
@@ -46,12 +46,7 @@ pub unsafe extern "C" fn cudaDeviceGetSharedMemConfig(config: *mut i32) -> i32 {
 /// `cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config)`: the
 /// function must be a kernel, the configuration valid; the bank size is fixed.
 pub extern "C" fn cudaFuncSetSharedMemConfig(func: *const c_void, config: i32) -> i32 {
-    // A pointer that is not a kernel: `cudaErrorInvalidResourceHandle`, as on an H100.
-    let f = function_for(func as usize).or_else(|e| match e {
-        Error::InvalidDeviceFunction => record(Err(Error::InvalidResourceHandle)),
-        e => Err(e),
-    });
-    code(f.and_then(|_| record(device::check_shared_mem_config(config))))
+    code(function_for_handle(func as usize).and_then(|_| record(device::check_shared_mem_config(config))))
 }
 
 /// `cudaHostGetFlags(unsigned int *pFlags, void *pHost)`.
@@ -197,7 +192,7 @@ pub unsafe extern "C" fn cudaFuncGetName(name: *mut *const c_char, func: *const 
         return invalid();
     }
     // SAFETY: forwarded contract.
-    unsafe { out(name, function_for(func as usize).map(|f| c_name(f.name()))) }
+    unsafe { out(name, function_for_handle(func as usize).map(|f| c_name(f.name()))) }
 }
 
 /// `cudaGetKernel(cudaKernel_t *kernelPtr, const void *entryFuncAddr)`: the kernel handle is
@@ -231,7 +226,7 @@ pub unsafe extern "C" fn cudaFuncGetParamInfo(
     offset: *mut usize,
     size: *mut usize,
 ) -> i32 {
-    let r = function_for(func as usize).and_then(|f| {
+    let r = function_for_handle(func as usize).and_then(|f| {
         let mut off = 0usize;
         for (i, p) in f.params().iter().enumerate() {
             off = off.next_multiple_of(p.align.max(1) as usize);

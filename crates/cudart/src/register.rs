@@ -414,6 +414,16 @@ pub(crate) fn host_stub_of(name: &str) -> usize {
     registry().functions.iter().find(|(_, (_, n))| n == name).map_or(0, |(h, _)| *h)
 }
 
+/// As [`function_for`], for the calls where CUDA 13.0 answers a pointer that is not a kernel
+/// with `cudaErrorInvalidResourceHandle` (cudaFuncSetAttribute, cudaFuncGetName,
+/// cudaFuncGetParamInfo, cudaFuncSetSharedMemConfig: tests/gpu-programs).
+pub(crate) fn function_for_handle(host_fun: usize) -> Result<Function> {
+    function_for(host_fun).or_else(|e| match e {
+        Error::InvalidDeviceFunction => record(Err(Error::InvalidResourceHandle)),
+        e => Err(e),
+    })
+}
+
 pub(crate) fn function_for(host_fun: usize) -> Result<Function> {
     let entry = registry().functions.get(&host_fun).map(|(fb, n)| (fb.clone(), n.clone()));
     let Some((fb, name)) = entry else { return record(Err(Error::InvalidDeviceFunction)) };
@@ -549,12 +559,7 @@ pub unsafe extern "C" fn cudaLaunchKernel_ptsz(
 /// validated and recorded; `cudaFuncAttributeMaxDynamicSharedMemorySize` (8) raises the
 /// dynamic shared memory launches of `func` may use.
 pub extern "C" fn cudaFuncSetAttribute(func: *const c_void, attr: i32, value: i32) -> i32 {
-    // A pointer that is not a kernel: `cudaErrorInvalidResourceHandle`, as on an H100.
-    let f = function_for(func as usize).or_else(|e| match e {
-        Error::InvalidDeviceFunction => record(Err(Error::InvalidResourceHandle)),
-        e => Err(e),
-    });
-    let r = f.and_then(|f| f.set_attribute(attr, value));
+    let r = function_for_handle(func as usize).and_then(|f| f.set_attribute(attr, value));
     if r.is_ok() {
         // A successful cudaFuncSetAttribute also clears the thread's last error, as CUDA 13.0
         // does (tests/gpu-programs/probe_last_error.txt).
