@@ -992,11 +992,11 @@ pub fn set_device_mem_pool(device: i32, pool: u64) -> Result<()> {
 /// The pool a (`cudaMemLocation`, `cudaMemAllocationType`) pair names for
 /// `cudaMemGetDefaultMemPool`/`cudaMemGetMemPool`/`cudaMemSetMemPool`: device 0 with Pinned
 /// memory is the device's pool; host and managed pools are [`Error::NotSupported`]; other
-/// combinations are [`Error::InvalidValue`].
+/// combinations, a device that does not exist included (as an H100 answers), are
+/// [`Error::InvalidValue`].
 fn check_pool_location(loc: MemLocation, alloc_type: i32) -> Result<()> {
     match (alloc_type, loc.r#type) {
         (1, 1) if loc.id == 0 => Ok(()),
-        (1 | 2, 1) => Err(Error::InvalidDevice),
         (1 | 2, 2 | 3) | (2, 0) => Err(Error::NotSupported),
         _ => Err(Error::InvalidValue),
     }

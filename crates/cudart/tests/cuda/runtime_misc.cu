@@ -211,7 +211,7 @@ int main() {
   EXPECT(viaDev == mine);
   CK(cudaMemSetMemPool(&dl, cudaMemAllocationTypePinned, defp));
   cudaMemLocation badl = {cudaMemLocationTypeDevice, ndev};
-  EXPECT_ERR(cudaMemGetMemPool(&cur, &badl, cudaMemAllocationTypePinned), cudaErrorInvalidDevice);
+  EXPECT_ERR(cudaMemGetMemPool(&cur, &badl, cudaMemAllocationTypePinned), cudaErrorInvalidValue);  // as an H100
   EXPECT_ERR(cudaMemGetMemPool(&cur, &dl, cudaMemAllocationTypeInvalid), cudaErrorInvalidValue);
   EXPECT_ERR(cudaMemGetMemPool(&cur, nullptr, cudaMemAllocationTypePinned), cudaErrorInvalidValue);
   EXPECT_ERR(cudaMemGetDefaultMemPool(nullptr, &dl, cudaMemAllocationTypePinned), cudaErrorInvalidValue);
