@@ -414,6 +414,12 @@ unsafe fn memcpy_3d_peer(p: *const Memcpy3DPeerParms, on: On) -> i32 {
     if q.srcDevice != 0 || q.dstDevice != 0 {
         return code(record::<()>(Err(Error::InvalidDevice)));
     }
+    // Peer copies are between device memories (or arrays): host memory is an invalid value,
+    // as an H100 answers.
+    let on_device = |array: *mut c_void, p: &PitchedPtr| !array.is_null() || memory::is_device_ptr(p.ptr as u64);
+    if !on_device(q.srcArray, &q.srcPtr) || !on_device(q.dstArray, &q.dstPtr) {
+        return invalid();
+    }
     let m = Memcpy3DParms {
         srcArray: q.srcArray,
         srcPos: q.srcPos,

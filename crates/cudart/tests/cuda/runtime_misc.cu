@@ -248,10 +248,22 @@ int main() {
   pp.extent = make_cudaExtent(W * 4, H, D);
   CK(cudaMemcpy3DPeer(&pp));
   pp.srcPtr = b;
-  pp.dstPtr = make_cudaPitchedPtr(hout, W * 4, W, H);
+  pp.dstPtr = a;
+  CK(cudaMemset(a.ptr, 0, a.pitch * H * D));
   CK(cudaMemcpy3DPeerAsync(&pp, s1));
   CK(cudaStreamSynchronize(s1));
+  cudaMemcpy3DParms down = {};
+  down.srcPtr = a;
+  down.dstPtr = make_cudaPitchedPtr(hout, W * 4, W, H);
+  down.extent = make_cudaExtent(W * 4, H, D);
+  down.kind = cudaMemcpyDeviceToHost;
+  CK(cudaMemcpy3D(&down));
   EXPECT(memcmp(hin, hout, sizeof hin) == 0);
+  // Peer copies are between device memories: a host pointer is an invalid value (an H100).
+  pp.dstPtr = make_cudaPitchedPtr(hout, W * 4, W, H);
+  EXPECT_ERR(cudaMemcpy3DPeerAsync(&pp, s1), cudaErrorInvalidValue);
+  cudaGetLastError();
+  pp.dstPtr = a;
   pp.dstDevice = ndev;
   EXPECT_ERR(cudaMemcpy3DPeer(&pp), cudaErrorInvalidDevice);
   cudaGetLastError();
