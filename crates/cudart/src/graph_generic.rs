@@ -9,7 +9,6 @@
 use std::ffi::c_void;
 
 use runtime::graph::{Graph, GraphExec, GraphNode, NodeType};
-use runtime::memory::MemcpyKind;
 use runtime::{Error, Result, record};
 
 use crate::ext::Memcpy3DParms;
@@ -283,19 +282,9 @@ unsafe fn symbol_kind(
     kind: i32,
     to_symbol: bool,
 ) -> Result<runtime::graph::NodeKind> {
-    let k = record(MemcpyKind::from_raw(kind))?;
-    let ok = if to_symbol {
-        matches!(k, MemcpyKind::HostToDevice | MemcpyKind::DeviceToDevice | MemcpyKind::Default)
-    } else {
-        matches!(k, MemcpyKind::DeviceToHost | MemcpyKind::DeviceToDevice | MemcpyKind::Default)
-    };
-    if !ok {
-        return record(Err(Error::InvalidMemcpyDirection));
-    }
-    let dev = crate::register::symbol_range(sym, count, offset)?.0 as *mut c_void;
-    let (dst, src) = if to_symbol { (dev, other.cast_const()) } else { (other, dev.cast_const()) };
+    let (dst, src, _) = crate::register::symbol_copy_ends(sym, other, count, offset, kind, to_symbol)?;
     // SAFETY: forwarded contract.
-    unsafe { memcpy_1d_kind(dst, src, count, kind) }
+    unsafe { memcpy_1d_kind(dst as *mut c_void, src as *const c_void, count, kind) }
 }
 
 /// `cudaGraphAddMemcpyNodeToSymbol(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *,

@@ -664,6 +664,32 @@ pub(crate) fn symbol_range(sym: *const c_void, count: usize, offset: usize) -> R
     Ok(p.offset(offset as u64))
 }
 
+/// The (destination, source) device addresses of a copy of `count` bytes between symbol `sym`
+/// (at `offset`) and `other` (`to_symbol`: into the symbol), and its kind, checked as CUDA checks
+/// it (a direction that does not involve the symbol's device side is
+/// `cudaErrorInvalidMemcpyDirection`).
+pub(crate) fn symbol_copy_ends(
+    sym: *const c_void,
+    other: *mut c_void,
+    count: usize,
+    offset: usize,
+    kind: i32,
+    to_symbol: bool,
+) -> Result<(u64, u64, runtime::memory::MemcpyKind)> {
+    let kind = record(runtime::memory::MemcpyKind::from_raw(kind))?;
+    use runtime::memory::MemcpyKind as K;
+    let ok = if to_symbol {
+        matches!(kind, K::HostToDevice | K::DeviceToDevice | K::Default)
+    } else {
+        matches!(kind, K::DeviceToHost | K::DeviceToDevice | K::Default)
+    };
+    if !ok {
+        return record(Err(Error::InvalidMemcpyDirection));
+    }
+    let dev = symbol_range(sym, count, offset)?;
+    Ok(if to_symbol { (dev.0, other as u64, kind) } else { (other as u64, dev.0, kind) })
+}
+
 /// # Safety
 /// `other` must be valid for `count` bytes (reads for `to_symbol`, else writes).
 unsafe fn symbol_copy(
@@ -675,22 +701,10 @@ unsafe fn symbol_copy(
     to_symbol: bool,
     on: runtime::memory::On,
 ) -> i32 {
-    let r = (|| {
-        let kind = record(runtime::memory::MemcpyKind::from_raw(kind))?;
-        use runtime::memory::MemcpyKind as K;
-        let ok = if to_symbol {
-            matches!(kind, K::HostToDevice | K::DeviceToDevice | K::Default)
-        } else {
-            matches!(kind, K::DeviceToHost | K::DeviceToDevice | K::Default)
-        };
-        if !ok {
-            return record(Err(Error::InvalidMemcpyDirection));
-        }
-        let dev = symbol_range(sym, count, offset)?;
-        let (dst, src) = if to_symbol { (dev.0, other as u64) } else { (other as u64, dev.0) };
+    let r = symbol_copy_ends(sym, other, count, offset, kind, to_symbol).and_then(|(dst, src, kind)| {
         // SAFETY: per the contract; the other side is device memory.
         unsafe { runtime::memory::memcpy_on(dst, src, count, kind, on) }
-    })();
+    });
     code(r)
 }
 
