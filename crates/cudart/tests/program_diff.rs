@@ -8,37 +8,12 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn nvcc() -> PathBuf {
-    if let Some(home) = std::env::var_os("CUDA_HOME") {
-        let p = Path::new(&home).join("bin/nvcc");
-        if p.is_file() {
-            return p;
-        }
-    }
-    std::env::var_os("PATH")
-        .and_then(|path| std::env::split_paths(&path).map(|d| d.join("nvcc")).find(|p| p.is_file()))
-        .expect("nvcc not found: run `source scripts/nvcc-env.sh /tmp/nvtool` first (scripts/test.sh does)")
-}
+mod common;
+
+use common::{nvcc, work_dir};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/program-diff")
-}
-
-/// A scratch directory with `libcudart.so.13` → the library cargo built for this test run
-/// (made once: the tests run in parallel).
-fn lib_dir() -> &'static Path {
-    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    DIR.get_or_init(|| {
-        let exe = std::env::current_exe().expect("current_exe");
-        let lib = exe.parent().expect("deps dir").join("libcudart.so");
-        assert!(lib.is_file(), "{} missing", lib.display());
-        let dir = std::env::temp_dir().join(format!("cuprite-program-diff-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("scratch dir");
-        let link = dir.join("libcudart.so.13");
-        let _ = std::fs::remove_file(&link);
-        std::os::unix::fs::symlink(&lib, &link).expect("symlink");
-        dir
-    })
 }
 
 #[derive(Debug, PartialEq)]
@@ -124,8 +99,7 @@ fn check(name: &str) {
         .find_map(|l| l.strip_prefix("// diff-tolerance:"))
         .and_then(|v| v.split_whitespace().next()?.parse::<f64>().ok())
         .unwrap_or(0.0);
-    let dir = lib_dir();
-    let exe = dir.join(name);
+    let exe = work_dir().join(name);
     let o = Command::new(nvcc())
         .args(["-arch=sm_90", "-cudart", "shared", "-o"])
         .arg(&exe)
@@ -133,7 +107,7 @@ fn check(name: &str) {
         .output()
         .expect("run nvcc");
     assert!(o.status.success(), "nvcc {name}: {}", String::from_utf8_lossy(&o.stderr));
-    let r = Command::new(&exe).env("LD_LIBRARY_PATH", dir).output().expect("run program");
+    let r = Command::new(&exe).env("LD_LIBRARY_PATH", work_dir().join("lib")).output().expect("run program");
     let ours = String::from_utf8_lossy(&r.stdout);
     assert_eq!(r.status.code(), Some(0), "{name}: {ours}\n{}", String::from_utf8_lossy(&r.stderr));
     let gpu = std::fs::read_to_string(root().join(format!("expected/{name}.txt"))).expect("read the GPU's output");

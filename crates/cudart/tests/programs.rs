@@ -9,54 +9,12 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::OnceLock;
+mod common;
 
-fn nvcc() -> PathBuf {
-    if let Some(home) = std::env::var_os("CUDA_HOME") {
-        let p = Path::new(&home).join("bin/nvcc");
-        if p.is_file() {
-            return p;
-        }
-    }
-    if let Some(path) = std::env::var_os("PATH") {
-        for d in std::env::split_paths(&path) {
-            let p = d.join("nvcc");
-            if p.is_file() {
-                return p;
-            }
-        }
-    }
-    panic!(
-        "nvcc not found (looked at $CUDA_HOME/bin/nvcc and PATH): these tests need CUDA 13.0's nvcc; \
-         run `source scripts/nvcc-env.sh /tmp/nvtool` first"
-    );
-}
+use common::{nvcc, our_lib, work_dir};
 
 fn cuda_include() -> PathBuf {
     nvcc().parent().and_then(Path::parent).map(|h| h.join("include")).expect("nvcc is in <CUDA_HOME>/bin")
-}
-
-/// Our library as built for this test run: `target/<profile>/deps/libcudart.so` (cargo builds
-/// the lib target, `cdylib` + `rlib`, for the integration tests, into `deps/` next to the test
-/// executable).
-fn our_lib() -> PathBuf {
-    let exe = std::env::current_exe().expect("current_exe");
-    exe.parent().expect("target/<profile>/deps/<test>").join("libcudart.so")
-}
-
-/// A scratch directory with `lib/libcudart.so.13` → our library.
-fn work_dir() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let lib = our_lib();
-        assert!(lib.is_file(), "{} missing: cargo builds it with this package's tests", lib.display());
-        let dir = std::env::temp_dir().join(format!("cuprite-cudart-tests-{}", std::process::id()));
-        std::fs::create_dir_all(dir.join("lib")).expect("create scratch dir");
-        let link = dir.join("lib/libcudart.so.13");
-        let _ = std::fs::remove_file(&link);
-        std::os::unix::fs::symlink(&lib, &link).expect("symlink libcudart.so.13");
-        dir
-    })
 }
 
 fn src_dir() -> PathBuf {

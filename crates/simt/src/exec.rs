@@ -726,7 +726,7 @@ fn map3<const N: usize>(
 }
 
 #[inline(always)]
-fn write_masked(dst: &mut [u64; 32], v: &[u64; 32], mask: u32) {
+pub(crate) fn write_masked(dst: &mut [u64; 32], v: &[u64; 32], mask: u32) {
     if mask == FULL {
         *dst = *v;
     } else {

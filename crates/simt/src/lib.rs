@@ -234,6 +234,9 @@ pub struct Program {
     engine: Engine,
     /// Compiled kernels (JIT tier), built at first launch.
     jit: jit::Cache,
+    /// Per kernel, once known: whether it (or a function it calls) synchronizes the grid (see
+    /// [`Program::reads_grid_workspace`]).
+    grid_sync: Vec<std::sync::OnceLock<bool>>,
 }
 
 /// Which engine runs a program's kernels.
@@ -356,6 +359,7 @@ impl Program {
         let p = Program {
             engine: Engine::from_env(),
             jit,
+            grid_sync: (0..funcs.len()).map(|_| std::sync::OnceLock::new()).collect(),
             funcs,
             globals: d.globals,
             files: d.files,
@@ -563,39 +567,7 @@ impl Program {
             let _ = mem.free(p);
         }
         // Grids launched from device code run now that their parent has finished.
-        let (children, unused) = cdp.take();
-        for p in unused {
-            mem.heap_free(p);
-        }
-        let mut r = r;
-        for c in &children {
-            if r.is_err() {
-                mem.heap_free(c.params);
-                continue;
-            }
-            let name = match &self.funcs[c.func as usize] {
-                Ok(f) => f.name.clone(),
-                Err(e) => e.function.clone(),
-            };
-            let size = match &self.funcs[c.func as usize] {
-                Ok(f) => f.kparam_size as usize,
-                Err(_) => 0,
-            };
-            let mut params = vec![0u8; size];
-            let _ = mem.read(DevicePtr(c.params), &mut params);
-            mem.heap_free(c.params);
-            let child_opts = LaunchOptions { depth: opts.depth + 1, ..LaunchOptions::default() };
-            let (grid, block) =
-                (Dim3::new(c.grid[0], c.grid[1], c.grid[2]), Dim3::new(c.block[0], c.block[1], c.block[2]));
-            match self.launch_with(&name, grid, block, c.shared, &params, mem, child_opts) {
-                Ok(st) => printf_output.extend_from_slice(&st.printf_output),
-                Err(mut f) => {
-                    printf_output.extend_from_slice(&f.printf_output);
-                    f.printf_output = Vec::new();
-                    r = Err(f);
-                }
-            }
-        }
+        let r = self.run_device_launches(r, &cdp, mem, opts.depth, &mut printf_output);
         if let Err(mut f) = r {
             f.printf_output = printf_output;
             return Err(f);
@@ -616,25 +588,65 @@ impl Program {
 const IMPLICIT_COOPERATIVE_BLOCKS: u64 = 1024;
 
 impl Program {
-    /// Whether kernel `idx`, or a function it calls, reads the cooperative grid workspace
-    /// (`%envreg1`/`%envreg2`: `cooperative_groups::this_grid().sync()`).
-    fn reads_grid_workspace(&self, idx: u32) -> bool {
-        let mut seen = vec![false; self.funcs.len()];
-        let mut todo = vec![idx];
-        while let Some(i) = todo.pop() {
-            let Some(Ok(f)) = self.funcs.get(i as usize) else { continue };
-            if std::mem::replace(&mut seen[i as usize], true) {
-                continue;
-            }
-            if f.info.iter().any(|s| s.text.contains("%envreg1") || s.text.contains("%envreg2")) {
-                return true;
-            }
-            todo.extend(f.code.iter().filter_map(|inst| match inst.op {
-                Op::Call { func, .. } => Some(func),
-                _ => None,
-            }));
+    /// Runs the grids kernels of a finished launch queued (dynamic parallelism), in launch
+    /// order, each with its own children after it, unless the parent (`parent`) or an earlier
+    /// child faulted; frees every parameter buffer. Their `printf` output is appended to
+    /// `printf`.
+    fn run_device_launches(
+        &self,
+        parent: Result<(), Fault>,
+        cdp: &device_launch::DeviceRuntime,
+        mem: &DeviceMemory,
+        depth: u32,
+        printf: &mut Vec<u8>,
+    ) -> Result<(), Fault> {
+        let (children, unused) = cdp.take();
+        for p in unused {
+            mem.heap_free(p);
         }
-        false
+        let mut r = parent;
+        for c in &children {
+            // Queued launches are of loaded kernels (`device_launch` checks).
+            if let (Ok(()), Some(Ok(f))) = (&r, self.funcs.get(c.func as usize)) {
+                let mut params = vec![0u8; f.kparam_size as usize];
+                let _ = mem.read(DevicePtr(c.params), &mut params);
+                let opts = LaunchOptions { depth: depth + 1, ..LaunchOptions::default() };
+                let (grid, block) =
+                    (Dim3::new(c.grid[0], c.grid[1], c.grid[2]), Dim3::new(c.block[0], c.block[1], c.block[2]));
+                match self.launch_with(&f.name, grid, block, c.shared, &params, mem, opts) {
+                    Ok(st) => printf.extend_from_slice(&st.printf_output),
+                    Err(mut fault) => {
+                        printf.append(&mut fault.printf_output);
+                        r = Err(fault);
+                    }
+                }
+            }
+            mem.heap_free(c.params);
+        }
+        r
+    }
+
+    /// Whether kernel `idx`, or a function it calls, reads the cooperative grid workspace
+    /// (`%envreg1`/`%envreg2`: `cooperative_groups::this_grid().sync()`); found once per kernel.
+    fn reads_grid_workspace(&self, idx: u32) -> bool {
+        *self.grid_sync[idx as usize].get_or_init(|| {
+            let mut seen = vec![false; self.funcs.len()];
+            let mut todo = vec![idx];
+            while let Some(i) = todo.pop() {
+                let Some(Ok(f)) = self.funcs.get(i as usize) else { continue };
+                if std::mem::replace(&mut seen[i as usize], true) {
+                    continue;
+                }
+                if f.info.iter().any(|s| s.text.contains("%envreg1") || s.text.contains("%envreg2")) {
+                    return true;
+                }
+                todo.extend(f.code.iter().filter_map(|inst| match inst.op {
+                    Op::Call { func, .. } => Some(func),
+                    _ => None,
+                }));
+            }
+            false
+        })
     }
 }
 

@@ -24,7 +24,7 @@
 //! Integer products accumulate exactly; D wraps to 32 bits, or saturates with `.satfinite`.
 //! Single-bit mma adds the popcount of `a XOR b` (`a AND b`) over k.
 
-use super::{Block, WR, Warp, lanes};
+use super::{Block, WR, Warp, lanes, write_masked};
 use crate::float::{f16_to_f32, f64_to_f16, fma_dir};
 use crate::ir::mma::{BitOp, Frag, FragLayout, MType, Mma, MmaOp, Shape};
 use crate::ir::{Addr, Reg, Space, Src};
@@ -222,9 +222,7 @@ impl Warp {
             }
         }
         for (r, o) in d.iter().zip(&out) {
-            for lane in lanes(emask) {
-                self.regs[*r as usize][lane] = o[lane];
-            }
+            write_masked(&mut self.regs[*r as usize], o, emask);
         }
         Ok(())
     }
@@ -333,9 +331,7 @@ impl Warp {
             }
         }
         for (r, o) in d.iter().zip(&out) {
-            for lane in lanes(emask) {
-                self.regs[*r as usize][lane] = o[lane];
-            }
+            write_masked(&mut self.regs[*r as usize], o, emask);
         }
         Ok(())
     }
