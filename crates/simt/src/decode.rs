@@ -188,6 +188,7 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
             jump_tables: HashMap::new(),
             contract,
             preds: Default::default(),
+            reg_bits: Vec::new(),
         };
         funcs.push(d.function(f, dyn_base as u32));
     }
@@ -331,6 +332,9 @@ struct FuncDecoder<'a> {
     contract: bool,
     /// Registers declared `.pred`.
     preds: std::collections::HashSet<Reg>,
+    /// Declared width of each register in bits (1: `.pred`; 64 for registers the decoder
+    /// makes itself).
+    reg_bits: Vec<u8>,
 }
 
 /// Modifiers that only affect caching, ordering or scope; the executor may ignore them
@@ -384,6 +388,7 @@ impl FuncDecoder<'_> {
 
     fn new_reg(&mut self) -> Reg {
         self.nregs += 1;
+        self.reg_bits.push(64);
         self.nregs - 1
     }
 
@@ -394,6 +399,7 @@ impl FuncDecoder<'_> {
                     if let Some(k) = n.range {
                         let base = self.nregs;
                         self.nregs += k;
+                        self.reg_bits.resize(self.nregs as usize, width(d.ty.scalar));
                         Sym::RegRange(base, k)
                     } else {
                         let vw = u32::from(d.ty.vector.max(1));
@@ -401,6 +407,9 @@ impl FuncDecoder<'_> {
                             return Err("vector registers are not supported".into());
                         }
                         let r = self.new_reg();
+                        if let Some(b) = self.reg_bits.last_mut() {
+                            *b = width(d.ty.scalar);
+                        }
                         if d.ty.scalar == ScalarType::Pred {
                             self.preds.insert(r);
                         }
@@ -682,6 +691,7 @@ impl FuncDecoder<'_> {
             code,
             info,
             nregs: self.nregs,
+            reg_bits: std::mem::take(&mut self.reg_bits),
             param_size: self.param_size,
             local_size: self.local_size,
             kparam_size: kparam as u32,

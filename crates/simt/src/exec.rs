@@ -19,6 +19,7 @@ mod converge;
 pub(crate) use converge::sync_kind;
 mod mma;
 mod tex;
+pub(crate) mod wjit;
 
 const FULL: u32 = u32::MAX;
 const MAX_CALL_DEPTH: usize = 4096;
@@ -61,6 +62,9 @@ pub(crate) struct Launch<'a> {
     pub cluster: [u32; 3],
     /// Whether the launch named a cluster size (`%is_explicit_cluster`).
     pub explicit_cluster: bool,
+    /// The kernel compiled for the warp tier: warps run on it where it can start them
+    /// (`exec/wjit.rs`).
+    pub warp: Option<&'a crate::jit::warp::WarpCode>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -128,6 +132,15 @@ pub(crate) struct Warp {
     forced: bool,
     /// Lanes that arrived at the cluster barrier in its current phase (`exec/cluster.rs`).
     cl_arrived: u32,
+    /// `run` returns once the stack is shallower than this (`wjit::h_step`: one instruction).
+    floor: usize,
+    /// `%tid.x/y/z` and `%laneid` of each lane as `u64` registers (for compiled code).
+    lanes64: Box<[[u64; 32]; 4]>,
+    /// Each lane's local memory (host addresses, for compiled code; set by `reset`).
+    local_ptrs: Box<[u64; 32]>,
+    /// The warp spun on a diverged path in compiled code: the interpreter (which lets
+    /// lanes on other paths run, see `give_way`) runs it for the rest of the block.
+    no_jit: bool,
 }
 
 /// The printf formatter's view of a lane's memory; records the first fault.
@@ -245,9 +258,10 @@ fn mb_apply(op: MbarOp, s: u64, v: u64) -> (u64, u64) {
     }
 }
 
+#[derive(Debug)]
 pub(crate) struct WarpFault {
     pub kind: FaultKind,
-    lane: u32,
+    pub lane: u32,
 }
 
 type WR<T> = Result<T, WarpFault>;
@@ -268,6 +282,8 @@ struct Block<'a, 'l> {
     /// The shared memory of every block of a cluster larger than one block, by rank (the
     /// executing block's slot is empty: its memory is in `shared` while it runs).
     peers: Vec<Vec<u8>>,
+    /// What compiled warps use (with a warp-tier kernel).
+    wj: Option<Box<wjit::WState>>,
 }
 
 /// Runs every block of the launch on `nworkers` threads.
@@ -385,6 +401,7 @@ fn unreachable_func() -> &'static Func {
         code: Vec::new(),
         info: Vec::new(),
         nregs: 0,
+        reg_bits: Vec::new(),
         param_size: 0,
         local_size: 0,
         kparam_size: 0,
@@ -400,11 +417,15 @@ fn run_block(l: &Launch<'_>, ctaid: [u32; 3], worker: u32, pool: &mut Pool) -> R
     let mut shared = std::mem::take(&mut pool.shared);
     shared.clear();
     shared.resize(shared_size(l, k), 0);
-    let mut blk = Block { l, ctaid, shared, worker, executed: 0, rank: 0, peers: Vec::new() };
+    let wj = if l.warp.is_some() { Some(std::mem::take(&mut pool.wj).unwrap_or_default()) } else { None };
+    let mut blk = Block { l, ctaid, shared, worker, executed: 0, rank: 0, peers: Vec::new(), wj };
     let warps = &mut pool.warps;
     make_warps(l, k, warps);
     let r = schedule(l, &mut blk, warps);
     pool.shared = blk.shared;
+    if blk.wj.is_some() {
+        pool.wj = blk.wj;
+    }
     pool.executed += blk.executed;
     r
 }
@@ -457,6 +478,10 @@ fn make_warps(l: &Launch<'_>, k: &Func, warps: &mut Vec<Warp>) {
                 stack_top: [0; 32],
                 forced: false,
                 cl_arrived: 0,
+                floor: 0,
+                no_jit: false,
+                lanes64: Box::new([tid[0].map(u64::from), tid[1].map(u64::from), tid[2].map(u64::from), std::array::from_fn(|l| l as u64)]),
+                local_ptrs: Box::new([0; 32]),
             });
         }
     }
@@ -475,6 +500,8 @@ struct Pool {
     /// The warps and shared memory of the blocks of a cluster (`exec/cluster.rs`).
     cluster: Vec<Vec<Warp>>,
     cluster_shared: Vec<Vec<u8>>,
+    /// The warp tier's per-worker state, kept across blocks.
+    wj: Option<Box<wjit::WState>>,
 }
 
 /// Passes of only failing mbarrier waits after which a block is deadlocked.
@@ -548,7 +575,11 @@ fn step(blk: &mut Block<'_, '_>, warps: &mut [Warp], bars: &mut Barriers) -> Res
         if w.state != State::Ready {
             continue;
         }
-        match w.run(blk) {
+        let ran = match blk.l.warp {
+            Some(code) => wjit::run_compiled(code, w, blk),
+            None => None,
+        };
+        match ran.unwrap_or_else(|| w.run(blk)) {
             Ok(Yield::Done) => {
                 w.state = State::Done;
                 w.exited = w.valid;
@@ -1268,6 +1299,10 @@ impl Warp {
         self.stack_top = [0; 32];
         self.forced = false;
         self.cl_arrived = 0;
+        self.no_jit = false;
+        for (p, lb) in self.local_ptrs.iter_mut().zip(self.local.iter_mut()) {
+            *p = lb.as_mut_ptr() as u64;
+        }
     }
 
     /// Fills `buf` with `s` unless `s` is a register (read in place by the caller).
@@ -1912,6 +1947,9 @@ impl Warp {
             let Some(top) = self.stack.last().copied() else { break Yield::Done };
             if top.mask == 0 || top.pc == top.rpc {
                 self.stack.pop();
+                if self.stack.len() < self.floor {
+                    break Yield::Preempt;
+                }
                 if top.base {
                     self.do_return();
                     func = kernel(l, self.func);

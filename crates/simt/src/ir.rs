@@ -812,6 +812,8 @@ pub(crate) struct Func {
     pub code: Vec<Inst>,
     pub info: Vec<SrcInfo>,
     pub nregs: u32,
+    /// Declared width of each register in bits (1: `.pred`), `nregs` entries.
+    pub reg_bits: Vec<u8>,
     /// Bytes of per-lane `.param` area: returns, params, then call-site declarations.
     pub param_size: u32,
     /// Per-thread local bytes of this function's frame.

@@ -250,6 +250,9 @@ pub enum Engine {
     Jit,
     /// Compiled code wherever the kernel compiles, else the interpreter (for testing the JIT).
     JitAll,
+    /// The warp tier for every kernel it compiles (warps moving to the interpreter where
+    /// it does not), else the interpreter (for testing the warp tier).
+    Warp,
 }
 
 impl Engine {
@@ -258,6 +261,7 @@ impl Engine {
         match std::env::var("CUPRITE_ENGINE").as_deref() {
             Ok("interp") => Engine::Interp,
             Ok("jit-all") => Engine::JitAll,
+            Ok("warp") => Engine::Warp,
             _ => Engine::Jit,
         }
     }
@@ -526,7 +530,7 @@ impl Program {
             None
         };
         let cdp = device_launch::DeviceRuntime::new(opts.depth);
-        let l = exec::Launch {
+        let mut l = exec::Launch {
             cdp: &cdp,
             funcs: &self.funcs,
             files: &self.files,
@@ -549,13 +553,22 @@ impl Program {
             cooperative: opts.cooperative,
             cluster,
             explicit_cluster,
+            warp: None,
         };
         let r = match self.engine {
             // The JIT runs every block on its own: clusters of several blocks need the
             // interpreter's cluster scheduler.
             _ if cluster_size > 1 => exec::run(&l),
-            Engine::Jit | Engine::JitAll => {
-                self.jit.run(&l, self.engine == Engine::JitAll).unwrap_or_else(|| exec::run(&l))
+            Engine::Jit | Engine::JitAll | Engine::Warp => {
+                let all = self.engine != Engine::Jit;
+                if self.engine != Engine::JitAll
+                    && let Some(code) = self.jit.warp_code(&self.funcs, idx, self.engine == Engine::Warp)
+                {
+                    l.warp = Some(code);
+                    exec::run(&l)
+                } else {
+                    self.jit.run(&l, all).unwrap_or_else(|| exec::run(&l))
+                }
             }
             Engine::Interp => exec::run(&l),
         };

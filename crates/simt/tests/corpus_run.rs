@@ -39,9 +39,10 @@ fn programs(stem: &str) -> Vec<(String, Program)> {
     programs_in(stem, &VARIANTS)
 }
 
-/// Loads `stem` in the given variants (e.g. `sm_90.O3`), each twice: for the JIT tier (which
-/// falls back to the interpreter for kernels it does not compile) and, named `VARIANT/interp`,
-/// for the interpreter alone, so every check runs on both engines.
+/// Loads `stem` in the given variants (e.g. `sm_90.O3`), each three times: for the JIT tier
+/// (which falls back to the interpreter for kernels it does not compile), named
+/// `VARIANT/warp` for the warp tier, and named `VARIANT/interp` for the interpreter alone, so
+/// every check runs on every engine.
 fn programs_in(stem: &str, variants: &[&str]) -> Vec<(String, Program)> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/ptx");
     let mut out = Vec::new();
@@ -49,7 +50,7 @@ fn programs_in(stem: &str, variants: &[&str]) -> Vec<(String, Program)> {
         let path = format!("{dir}/{stem}.{v}.ptx");
         let src = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         let parsed = ptx::parse(&src);
-        for (suffix, engine) in [("", Engine::JitAll), ("/interp", Engine::Interp)] {
+        for (suffix, engine) in [("", Engine::JitAll), ("/warp", Engine::Warp), ("/interp", Engine::Interp)] {
             let (mut p, _errors) = Program::load_partial(&parsed.module, Some(&src));
             p.set_engine(engine);
             out.push((format!("{v}{suffix}"), p));
@@ -144,7 +145,7 @@ fn grid_stride_kernels() {
         let want: Vec<f32> = x
             .iter()
             .zip(&y)
-            .map(|(&x, &y)| if v.trim_end_matches("/interp").ends_with("O3") { a.mul_add(x, y) } else { a * x + y })
+            .map(|(&x, &y)| if v.split('/').next().unwrap_or(v).ends_with("O3") { a.mul_add(x, y) } else { a * x + y })
             .collect();
         check_f32(v, "saxpy", &download(&mem, dy, n), &want);
         // daxpy
@@ -156,7 +157,7 @@ fn grid_stride_kernels() {
         let want: Vec<f64> = x
             .iter()
             .zip(&y)
-            .map(|(&x, &y)| if v.trim_end_matches("/interp").ends_with("O3") { a.mul_add(x, y) } else { a * x + y })
+            .map(|(&x, &y)| if v.split('/').next().unwrap_or(v).ends_with("O3") { a.mul_add(x, y) } else { a * x + y })
             .collect();
         check_f64(v, "daxpy", &download(&mem, dy, n), &want);
         // vadd_i32

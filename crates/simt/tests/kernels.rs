@@ -25,14 +25,18 @@ impl Rng {
     }
 }
 
-/// Every test runs on both engines: the JIT tier (falling back to the interpreter for kernels
-/// it does not compile) and, with the `/interp` suffix, the interpreter alone.
-const VARIANTS: [&str; 4] = ["O3", "G", "O3/interp", "G/interp"];
+/// Every test runs on every engine: the per-thread JIT tier (falling back to the interpreter
+/// for kernels it does not compile), with the `/warp` suffix the warp tier (warps moving to
+/// the interpreter where it does not compile), and with `/interp` the interpreter alone.
+const VARIANTS: [&str; 6] = ["O3", "G", "O3/warp", "G/warp", "O3/interp", "G/interp"];
 
 fn load(variant: &str) -> Program {
-    let (variant, engine) = match variant.strip_suffix("/interp") {
-        Some(v) => (v, Engine::Interp),
-        None => (variant, Engine::JitAll),
+    let (variant, engine) = if let Some(v) = variant.strip_suffix("/interp") {
+        (v, Engine::Interp)
+    } else if let Some(v) = variant.strip_suffix("/warp") {
+        (v, Engine::Warp)
+    } else {
+        (variant, Engine::JitAll)
     };
     let path = format!("{}/tests/kernels/kernels.sm_80.{variant}.ptx", env!("CARGO_MANIFEST_DIR"));
     let src = std::fs::read_to_string(&path).unwrap();

@@ -134,6 +134,7 @@ pub(crate) mod off {
     pub const SHARED_LEN: i32 = offset_of!(Ctx, shared_len) as i32;
     pub const LOCAL: i32 = offset_of!(Ctx, local) as i32;
     pub const LOCALS: i32 = offset_of!(Ctx, locals) as i32;
+    pub const LOCAL_LEN: i32 = offset_of!(Ctx, local_len) as i32;
     pub const PARAMS: i32 = offset_of!(Ctx, params) as i32;
     pub const PARAMS_LEN: i32 = offset_of!(Ctx, params_len) as i32;
     pub const GLOBALS: i32 = offset_of!(Ctx, globals) as i32;

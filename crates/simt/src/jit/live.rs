@@ -248,6 +248,12 @@ impl Liveness {
         Liveness { words, live_in }
     }
 
+    /// Whether register `r` is live on entry to instruction `pc`.
+    pub(crate) fn is_live(&self, pc: u32, r: u32) -> bool {
+        let at = pc as usize * self.words + r as usize / 64;
+        self.live_in.get(at).is_some_and(|w| w >> (r % 64) & 1 != 0)
+    }
+
     /// The registers (and carry flag, index `nregs`) live on entry to instruction `pc`.
     pub(crate) fn live_at(&self, pc: u32) -> Vec<usize> {
         let at = pc as usize * self.words;

@@ -16,11 +16,12 @@
 //! - `run.rs`: runs the threads of each block, releasing barriers.
 
 mod compile;
-mod ctx;
+pub(crate) mod ctx;
 mod hazard;
 mod helpers;
 mod live;
 mod run;
+pub(crate) mod warp;
 
 use std::sync::OnceLock;
 
@@ -33,12 +34,39 @@ use crate::ir::Func;
 #[derive(Debug, Default)]
 pub(crate) struct Cache {
     slots: Vec<OnceLock<Result<compile::Code, String>>>,
+    /// The same kernels compiled for the warp tier (`warp/`).
+    warp: Vec<OnceLock<Result<warp::WarpCode, String>>>,
 }
 
 impl Cache {
     /// A cache for `n` functions.
     pub(crate) fn new(n: usize) -> Cache {
-        Cache { slots: (0..n).map(|_| OnceLock::new()).collect() }
+        Cache { slots: (0..n).map(|_| OnceLock::new()).collect(), warp: (0..n).map(|_| OnceLock::new()).collect() }
+    }
+
+    /// Kernel `idx` compiled for the warp tier, when it compiles and is expected to run
+    /// faster there than on the per-thread JIT (`all`: whenever it compiles).
+    pub(crate) fn warp_code<'c>(
+        &'c self,
+        funcs: &[Result<Func, LoadError>],
+        idx: usize,
+        all: bool,
+    ) -> Option<&'c warp::WarpCode> {
+        let f = funcs.get(idx)?.as_ref().ok()?;
+        if !all && !warp::preferred(f) && self.code(funcs, idx).is_ok_and(|c| c.prefer_interp.is_none()) {
+            return None;
+        }
+        let r = self.warp.get(idx)?.get_or_init(|| {
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| warp::compile(f)))
+                .unwrap_or_else(|_| Err("the warp JIT compiler failed".to_string()));
+            if let Err(e) = &r
+                && std::env::var_os("CUPRITE_WTRACE").is_some()
+            {
+                eprintln!("warp JIT: `{}` not compiled: {e}", f.name);
+            }
+            r
+        });
+        r.as_ref().ok()
     }
 
     /// The compiled code of function `idx`, compiling it on first use; the reason when it

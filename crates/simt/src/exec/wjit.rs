@@ -1,0 +1,259 @@
+//! Glue between the interpreter's warps and the warp tier (`jit/warp`): compiled code runs a
+//! warp on the interpreter's own state (its registers, reconvergence stack, exited lanes), so
+//! a warp moves between the two at any compiled entry point and every instruction the
+//! compiled code does not handle is the interpreter's (one instruction at a time through
+//! [`h_step`], or the rest of the slice when it hands the warp back).
+
+use super::*;
+use crate::jit::ctx::{Ctx, sr};
+use crate::jit::warp::{Glue, St, WarpCode};
+
+/// What a worker's blocks keep for compiled warps: the memory-access context and the
+/// allocation cache slots of the access sites.
+#[derive(Debug, Default)]
+pub(crate) struct WState {
+    ctx: Ctx,
+    sites: Vec<[u64; 3]>,
+    glue: Glue,
+    /// The block `ctx` is set up for (block index, shared memory address).
+    block: Option<([u32; 3], usize)>,
+}
+
+/// The compiled code's view of the running warp (in `Glue::warp`/`Glue::blk`).
+struct Running<'w, 'b, 'a, 'l> {
+    w: &'w mut Warp,
+    blk: &'b mut Block<'a, 'l>,
+}
+
+/// Runs warp `w` on compiled code from its current pc, when compiled code can start there;
+/// `None` when the interpreter should run it (now, from where the compiled code left it).
+pub(super) fn run_compiled(code: &WarpCode, w: &mut Warp, blk: &mut Block<'_, '_>) -> Option<WR<Yield>> {
+    if !w.frames.is_empty() || w.red.is_some() || w.no_jit {
+        return None;
+    }
+    let top = *w.stack.last()?;
+    if top.wait || !code.is_entry(top.pc) || top.mask == 0 {
+        return None;
+    }
+    let l = blk.l;
+    let mut st = blk.wj.take()?;
+    let k = kernel(l, l.kernel);
+    if st.sites.len() != code.sites {
+        st.sites = vec![[0; 3]; code.sites];
+        st.block = None;
+    }
+    let key = (blk.ctaid, blk.shared.as_ptr() as usize);
+    if st.block != Some(key) {
+        st.block = Some(key);
+        setup(&mut st.ctx, &mut st.sites, l, blk, k);
+    }
+    let g = &mut st.glue;
+    g.act = u64::from(top.mask);
+    g.live = u64::from(w.valid & !w.exited);
+    g.top_rpc = u64::from(top.rpc);
+    g.pc = u64::from(top.pc);
+    g.fuel = crate::jit::ctx::FUEL;
+    g.lane = 0;
+    g.fault = None;
+    g.local = w.local_ptrs.as_ptr() as u64;
+    g.lanes = w.lanes64.as_ptr() as u64;
+    let regs = w.regs.as_mut_ptr();
+    let mut run = Running { w, blk };
+    g.running = (&mut run as *mut Running<'_, '_, '_, '_>).cast();
+    // SAFETY: `code.entry` was compiled from this launch's kernel, whose frame `regs` (every
+    // register of the warp, 32 lanes each) belongs to; `g` and `c` are valid for the call and
+    // describe live buffers (shared memory, the lanes' local memory, parameters, globals,
+    // access-site slots). Compiled code checks every memory access (inline, else through the
+    // helpers), and the helpers it calls reach the warp and block only through `g.running`,
+    // which points to `run`, alive for the call.
+    let status = unsafe { (code.entry)(regs.cast(), &mut st.glue, &mut st.ctx) };
+    let Running { w, blk } = run;
+    let g = &mut st.glue;
+    g.running = std::ptr::null_mut();
+    let fault = g.fault.take().or_else(|| st.ctx.fault.take().map(|kind| WarpFault { kind, lane: g.lane as u32 }));
+    st.ctx.faulted = 0;
+    let (pc, act, lane) = (g.pc as u32, g.act as u32, g.lane as u32);
+    blk.wj = Some(st);
+    if status == St::Done as u64 {
+        return Some(Ok(Yield::Done));
+    }
+    if let Some(t) = w.stack.last_mut() {
+        t.pc = pc;
+        t.mask = act;
+    }
+    Some(match status {
+        s if s == St::Bar as u64 => {
+            w.bar_pc = pc.saturating_sub(1);
+            Ok(Yield::Barrier { id: lane, count: None, arrive: false, red: None })
+        }
+        s if s == St::Preempt as u64 => {
+            if w.stack.len() > 1 {
+                // Spinning while other lanes of the warp wait elsewhere (an intra-warp lock):
+                // the interpreter's independent thread scheduling takes over.
+                w.no_jit = true;
+                return None;
+            }
+            Ok(Yield::Preempt)
+        }
+        s if s == St::Fault as u64 => Err(fault.unwrap_or(WarpFault { kind: FaultKind::Trap, lane })),
+        _ => {
+            if std::env::var_os("CUPRITE_WTRACE").is_some() {
+                eprintln!("interp {pc} {}", k.info.get(pc as usize).map_or("", |i| i.text.as_str()));
+            }
+            return None;
+        }
+    })
+}
+
+
+/// Points the memory-access context at block `blk` of launch `l` (kernel `k`).
+fn setup(c: &mut Ctx, sites: &mut [[u64; 3]], l: &Launch<'_>, blk: &mut Block<'_, '_>, k: &Func) {
+    c.sites = sites.as_mut_ptr() as u64;
+    c.nsites = sites.len() as u64;
+    c.launch = (l as *const Launch<'_>).cast();
+    c.shared = blk.shared.as_mut_ptr() as u64;
+    c.shared_len = blk.shared.len() as u64;
+    c.params = l.params.as_ptr() as u64;
+    c.params_len = l.params.len() as u64;
+    c.globals = l.globals.as_ptr() as u64;
+    c.faulted = 0;
+    c.fault = None;
+    c.sregs[sr::NTID..sr::NTID + 3].copy_from_slice(&l.block);
+    c.sregs[sr::CTAID..sr::CTAID + 3].copy_from_slice(&blk.ctaid);
+    c.sregs[sr::NCTAID..sr::NCTAID + 3].copy_from_slice(&l.grid);
+    c.sregs[sr::SMID] = blk.worker;
+    c.sregs[sr::NSMID] = l.nworkers;
+    c.sregs[sr::DYN_SMEM] = l.dyn_shared;
+
+    c.local_len = u64::from(k.local_size);
+}
+
+/// # Safety
+/// `g` is the glue `run_compiled` passed to the compiled code that calls the helper.
+unsafe fn running<'x>(g: *mut Glue) -> (&'x mut Glue, &'x mut Running<'x, 'x, 'x, 'x>) {
+    // SAFETY: per the contract; compiled code holds no reference while a helper runs, and
+    // `running` points to the live `Running` of the call.
+    unsafe {
+        let g = &mut *g;
+        let r = &mut *g.running.cast::<Running<'x, 'x, 'x, 'x>>();
+        (g, r)
+    }
+}
+
+/// Runs instruction `pc` (not a control-flow one) on the interpreter for lanes `emask`:
+/// 0, or 1 with `g.fault` set.
+pub(crate) extern "C" fn h_step(g: *mut Glue, pc: u64, emask: u64) -> u64 {
+    // SAFETY: see `running`.
+    let (g, r) = unsafe { running(g) };
+    if std::env::var_os("CUPRITE_WTRACE").is_some() {
+        let f = kernel(r.blk.l, r.w.func);
+        eprintln!("step {pc} {}", f.info.get(pc as usize).map_or("", |i| i.text.as_str()));
+    }
+    let depth = r.w.stack.len();
+    r.w.stack.push(Entry { pc: pc as u32, rpc: pc as u32 + 1, mask: emask as u32, base: false, wait: false });
+    r.w.floor = depth + 1;
+    let res = r.w.run(r.blk);
+    r.w.floor = 0;
+    r.w.stack.truncate(depth);
+    match res {
+        Err(e) => {
+            g.lane = u64::from(e.lane);
+            g.fault = Some(e);
+            1
+        }
+        Ok(_) => 0,
+    }
+}
+
+/// A divergent branch at `pc` to `target` with reconvergence point `ipdom`: lanes `taken`
+/// of `act` branch. The running path's entry becomes the reconvergence entry, and the paths
+/// not at their reconvergence point are pushed (the taken one on top, which runs first).
+pub(crate) extern "C" fn h_diverge(g: *mut Glue, pc: u64, target: u64, ipdom: u64, act: u64, taken: u64) {
+    // SAFETY: see `running`.
+    let (g, r) = unsafe { running(g) };
+    let (next, target, ipdom, act, taken) = (pc as u32 + 1, target as u32, ipdom as u32, act as u32, taken as u32);
+    let s = &mut r.w.stack;
+    if let Some(t) = s.last_mut() {
+        t.pc = ipdom;
+        t.mask = act;
+    }
+    if next != ipdom {
+        s.push(Entry { pc: next, rpc: ipdom, mask: act & !taken, base: false, wait: false });
+    }
+    if target != ipdom {
+        s.push(Entry { pc: target, rpc: ipdom, mask: taken, base: false, wait: false });
+    }
+    g.top_rpc = u64::from(ipdom);
+}
+
+/// Pops finished paths until one can run: its pc (`g.act` its lanes), or `u64::MAX` when
+/// the warp has finished.
+fn settle(g: &mut Glue, w: &mut Warp) -> u64 {
+    while let Some(t) = w.stack.last() {
+        if t.mask != 0 && t.pc != t.rpc && !t.base {
+            g.act = u64::from(t.mask);
+            g.top_rpc = u64::from(t.rpc);
+            return u64::from(t.pc);
+        }
+        if t.base {
+            break;
+        }
+        w.stack.pop();
+    }
+    u64::MAX
+}
+
+/// The running path reached its reconvergence point: pops it; the pc to continue at (see
+/// `settle`).
+pub(crate) extern "C" fn h_pop(g: *mut Glue) -> u64 {
+    // SAFETY: see `running`.
+    let (g, r) = unsafe { running(g) };
+    r.w.stack.pop();
+    settle(g, r.w)
+}
+
+/// `exit` at `pc` of lanes `emask` of the running path `act`: the pc to continue at (see
+/// `settle`; `g.live` updated).
+pub(crate) extern "C" fn h_exit(g: *mut Glue, pc: u64, act: u64, emask: u64) -> u64 {
+    // SAFETY: see `running`.
+    let (g, r) = unsafe { running(g) };
+    let w = &mut *r.w;
+    let e = emask as u32;
+    w.exited |= e;
+    if let Some(t) = w.stack.last_mut() {
+        t.pc = pc as u32 + 1;
+        t.mask = act as u32;
+    }
+    w.remove_lanes(e, true);
+    g.live = u64::from(w.valid & !w.exited);
+    if w.valid & !w.exited == 0 {
+        w.stack.clear();
+        return u64::MAX;
+    }
+    settle(g, w)
+}
+
+/// `shfl.sync` at `pc` over the lanes `emask` (the whole member mask, converged): through
+/// the interpreter's lane function, on the warp's registers.
+pub(crate) extern "C" fn h_shfl(g: *mut Glue, pc: u64, emask: u64) {
+    // SAFETY: see `running`.
+    let (_, r) = unsafe { running(g) };
+    let w = &mut *r.w;
+    let f = kernel(r.blk.l, w.func);
+    let Some(Inst { op: Op::Shfl { mode, d, p, a: sa, b: sb, c: sc, .. }, .. }) = f.code.get(pc as usize) else {
+        return;
+    };
+    let (mut a, mut bb, mut c, mut out, mut q) = ([0u64; 32], [0u64; 32], [0u64; 32], [0u64; 32], [0u64; 32]);
+    w.fetch(r.blk, *sa, &mut a);
+    w.fetch(r.blk, *sb, &mut bb);
+    w.fetch(r.blk, *sc, &mut c);
+    shfl_lanes(*mode, &a, &bb, &c, &mut out, &mut q);
+    if let Some(dst) = w.regs.get_mut(*d as usize) {
+        write_masked(dst, &out, emask as u32);
+    }
+    if let Some(p) = p
+        && let Some(dst) = w.regs.get_mut(*p as usize)
+    {
+        write_masked(dst, &q, emask as u32);
+    }
+}

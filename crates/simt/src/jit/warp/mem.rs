@@ -1,0 +1,540 @@
+//! Memory accesses, lane by lane over the executing lanes in lane order (as the interpreter
+//! does them): an inline bounds-and-alignment check against the space's buffer (shared,
+//! local, parameters) or the access site's cached allocation (global, generic), else the
+//! helpers' full check, which reports the interpreter's fault.
+
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{Block, BlockArg, InstBuilder, Value, types};
+
+use super::*;
+use crate::jit::ctx::off;
+use crate::jit::helpers::{self as hp, space_code};
+use crate::memory::AtomOp;
+
+/// What `window` computed for an instruction's accesses.
+#[derive(Clone, Copy)]
+struct Win {
+    bound: Option<Value>,
+    host: Option<Value>,
+}
+
+
+impl Wg<'_, '_> {
+    /// The whole-warp fast path of a load (`ld`: destination, sign extension) or store
+    /// (`st`: the values) of `size` bytes at `[r + off]`: when every lane executes and every
+    /// lane's address is in bounds and aligned (one vector check), a vector copy when the
+    /// addresses are consecutive, else one unchecked access per lane in lane order; then a
+    /// jump to `after`. Otherwise falls through (to the lane loop, which reports faults).
+    #[allow(clippy::too_many_arguments)]
+    fn whole_warp(
+        &mut self,
+        space: Space,
+        size: u8,
+        w: Win,
+        r: Reg,
+        off: i64,
+        em: Value,
+        ld: Option<(Reg, bool)>,
+        st: Option<super::ops::Vs>,
+        after: Block,
+    ) {
+        if !matches!(space, Space::Global | Space::Generic | Space::Shared) || r >= self.f.nregs {
+            return;
+        }
+        let sz = i64::from(size);
+        let slow = self.b.create_block();
+        let all = self.b.ins().icmp_imm_s(IntCC::Equal, em, i64::from(u32::MAX));
+        let c1 = self.b.create_block();
+        self.b.ins().brif(all, c1, &[], slow, &[]);
+        self.b.switch_to_block(c1);
+        // Offsets into the buffer (shared memory, or the allocation the access site hit
+        // last; the lane loop refills it) and the largest valid one.
+        let (gbase, limit, host) = match (space, w.bound, w.host) {
+            (Space::Shared, Some(bound), Some(host)) => {
+                let z = self.imm(0);
+                (z, bound, host)
+            }
+            (Space::Shared, ..) => return,
+            _ => {
+                // The same slot as the lane loop's access that follows.
+                let site = self.sites as i32;
+                let tbl = self.b.ins().load(I64, flags(), self.ctx, off::SITES);
+                let gb = self.b.ins().load(I64, flags(), tbl, site * 24);
+                let bound = self.b.ins().load(I64, flags(), tbl, site * 24 + 8);
+                let host = self.b.ins().load(I64, flags(), tbl, site * 24 + 16);
+                (gb, bound, host)
+            }
+        };
+        // bound = (len - size) / size + 1 (0: none): valid offsets are aligned and at most
+        // (bound - 1) * size.
+        let nz = self.b.create_block();
+        self.b.ins().brif(limit, nz, &[], slow, &[]);
+        self.b.switch_to_block(nz);
+        let lim = self.b.ins().imul_imm_s(limit, sz);
+        let lim = self.b.ins().iadd_imm_s(lim, -sz);
+        let lim = self.b.ins().splat(I64X2, lim);
+        let offv = self.imm(off as u64);
+        let delta = self.b.ins().isub(offv, gbase);
+        let delta = self.b.ins().splat(I64X2, delta);
+        let amask = self.cvec64((sz - 1) as u64, (sz - 1) as u64);
+        let zero = self.cvec64(0, 0);
+        let mut os = Vec::with_capacity(16);
+        let mut ok: Option<Value> = None;
+        for k in 0..16i32 {
+            let p = self.b.ins().load(I64X2, vflags(), self.regs, reg_off(r) + 16 * k);
+            let o = self.b.ins().iadd(p, delta);
+            let al = self.b.ins().band(o, amask);
+            let al = self.b.ins().icmp(IntCC::Equal, al, zero);
+            let inb = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, o, lim);
+            let good = self.b.ins().band(al, inb);
+            ok = Some(match ok {
+                None => good,
+                Some(x) => self.b.ins().band(x, good),
+            });
+            os.push(o);
+        }
+        let Some(ok) = ok else { return };
+        let fine = self.b.ins().vall_true(ok);
+        let c2 = self.b.create_block();
+        self.b.ins().brif(fine, c2, &[], slow, &[]);
+        self.b.switch_to_block(c2);
+        let o0 = self.b.ins().extractlane(os[0], 0);
+        let gather = self.b.create_block();
+        if matches!(size, 4 | 8) {
+            let base = self.b.ins().splat(I64X2, o0);
+            let mut seq: Option<Value> = None;
+            for (k, &o) in os.iter().enumerate() {
+                let k = k as i64;
+                let step = self.cvec64((2 * k * sz) as u64, ((2 * k + 1) * sz) as u64);
+                let want = self.b.ins().iadd(base, step);
+                let eq = self.b.ins().icmp(IntCC::Equal, o, want);
+                seq = Some(match seq {
+                    None => eq,
+                    Some(x) => self.b.ins().band(x, eq),
+                });
+            }
+            if let Some(seq) = seq {
+                let cont = self.b.ins().vall_true(seq);
+                let vec = self.b.create_block();
+                self.b.ins().brif(cont, vec, &[], gather, &[]);
+                self.b.switch_to_block(vec);
+                let p = self.b.ins().iadd(host, o0);
+                self.copy(p, size, ld, st);
+                self.b.ins().jump(after, &[]);
+            } else {
+                self.b.ins().jump(gather, &[]);
+            }
+        } else {
+            self.b.ins().jump(gather, &[]);
+        }
+        self.b.switch_to_block(gather);
+        for (k, &o) in os.iter().enumerate() {
+            let mut got = Vec::new();
+            for h in 0..2u8 {
+                let ol = self.b.ins().extractlane(o, h);
+                let p = self.b.ins().iadd(host, ol);
+                match (ld, st) {
+                    (Some((_, sext)), _) => {
+                        let v = match size {
+                            1 => self.b.ins().uload8(I64, flags(), p, 0),
+                            2 => self.b.ins().uload16(I64, flags(), p, 0),
+                            4 => self.b.ins().uload32(flags(), p, 0),
+                            _ => self.b.ins().load(I64, flags(), p, 0),
+                        };
+                        got.push(if sext && size < 8 { self.sext(v, size) } else { v });
+                    }
+                    (None, Some(vs)) => {
+                        let pv = self.pair(vs, k as i32);
+                        let v = self.b.ins().extractlane(pv, h);
+                        match size {
+                            1 => self.b.ins().istore8(flags(), v, p, 0),
+                            2 => self.b.ins().istore16(flags(), v, p, 0),
+                            4 => self.b.ins().istore32(flags(), v, p, 0),
+                            _ => self.b.ins().store(flags(), v, p, 0),
+                        };
+                    }
+                    _ => {}
+                }
+            }
+            if let (Some((d, _)), [x, y]) = (ld, got.as_slice()) {
+                let v = self.b.ins().splat(I64X2, *x);
+                let v = self.b.ins().insertlane(v, *y, 1);
+                self.b.ins().store(vflags(), v, self.regs, reg_off(d) + 16 * k as i32);
+            }
+        }
+        if let Some((d, _)) = ld {
+            self.forget(d);
+        }
+        self.b.ins().jump(after, &[]);
+        self.b.switch_to_block(slow);
+    }
+
+    /// The vector copy of `whole_warp` for consecutive addresses from host address `p`.
+    fn copy(&mut self, p: Value, size: u8, ld: Option<(Reg, bool)>, st: Option<super::ops::Vs>) {
+        match (ld, st) {
+            (Some((d, sext)), _) => {
+                for q in 0..8i32 {
+                    if size == 4 {
+                        let v = self.b.ins().load(types::I32X4, vflags(), p, 16 * q);
+                        let (lo, hi) = if sext {
+                            (self.b.ins().swiden_low(v), self.b.ins().swiden_high(v))
+                        } else {
+                            (self.b.ins().uwiden_low(v), self.b.ins().uwiden_high(v))
+                        };
+                        self.b.ins().store(vflags(), lo, self.regs, reg_off(d) + 32 * q);
+                        self.b.ins().store(vflags(), hi, self.regs, reg_off(d) + 32 * q + 16);
+                    } else {
+                        for h in 0..2 {
+                            let v = self.b.ins().load(I64X2, vflags(), p, 32 * q + 16 * h);
+                            self.b.ins().store(vflags(), v, self.regs, reg_off(d) + 32 * q + 16 * h);
+                        }
+                    }
+                }
+            }
+            (None, Some(vs)) => {
+                for q in 0..8i32 {
+                    if size == 4 {
+                        let v = self.quad(vs, q);
+                        self.b.ins().store(vflags(), v, p, 16 * q);
+                    } else {
+                        for h in 0..2 {
+                            let v = self.pair(vs, 2 * q + h);
+                            self.b.ins().store(vflags(), v, p, 32 * q + 16 * h);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Loops over the set bits of `em` (lane index `l`, and `lp` = the lane's `u64` offset
+    /// added to the register file base), running `body` for each.
+    fn lane_loop(&mut self, em: Value, body: &mut dyn FnMut(&mut Self, Value, Value)) {
+        let hdr = self.b.create_block();
+        self.b.append_block_param(hdr, I64);
+        let lb = self.b.create_block();
+        let exit = self.b.create_block();
+        self.b.ins().jump(hdr, &[BlockArg::Value(em)]);
+        self.b.switch_to_block(hdr);
+        let m = self.b.block_params(hdr)[0];
+        self.b.ins().brif(m, lb, &[], exit, &[]);
+        self.b.switch_to_block(lb);
+        let l = self.b.ins().ctz(m);
+        let m1 = self.b.ins().iadd_imm_s(m, -1);
+        let rest = self.b.ins().band(m, m1);
+        let l8 = self.b.ins().ishl_imm_s(l, 3);
+        let lp = self.b.ins().iadd(self.regs, l8);
+        body(self, l, lp);
+        self.b.ins().jump(hdr, &[BlockArg::Value(rest)]);
+        self.b.switch_to_block(exit);
+    }
+
+    /// The device address of `a` for the lane whose registers are at `lp`.
+    fn lane_addr(&mut self, a: Addr, lp: Value) -> Value {
+        let base = match a.base {
+            Base::Reg(r) => self.b.ins().load(I64, flags(), lp, reg_off(r)),
+            Base::Abs => self.imm(0),
+            Base::Global(gi) => {
+                let gb = self.b.ins().load(I64, flags(), self.ctx, off::GLOBALS);
+                self.b.ins().load(I64, flags(), gb, (gi as i32).wrapping_mul(8))
+            }
+            Base::Local(o) => self.imm(o),
+        };
+        self.b.ins().iadd_imm_s(base, a.off)
+    }
+
+    /// A lane's value of `s` (registers at `lp`, lane `l`); `None` for sources the loop
+    /// does not read.
+    fn lane_val(&mut self, s: Src, l: Value, lp: Value) -> Value {
+        match s {
+            Src::Reg(r) => self.b.ins().load(I64, flags(), lp, reg_off(r)),
+            Src::Sreg(Sreg::Tid(d)) => {
+                let l8 = self.b.ins().ishl_imm_s(l, 3);
+                let base = self.gld(goff::LANES);
+                let p = self.b.ins().iadd(base, l8);
+                self.b.ins().load(I64, flags(), p, 256 * i32::from(d))
+            }
+            Src::Imm(v) => self.imm(v),
+            _ => self.imm(0),
+        }
+    }
+
+    fn lane_src_ok(&self, s: Src) -> bool {
+        match s {
+            Src::Reg(r) => r < self.f.nregs,
+            Src::Sreg(Sreg::Tid(d)) => d < 3,
+            Src::Imm(_) => true,
+            _ => false,
+        }
+    }
+
+    /// The bound of `rotr(offset, log2 size)` for a buffer of `len` bytes: in bounds and
+    /// aligned iff below it.
+    fn bound_of(&mut self, len: Value, size: u8) -> Value {
+        let sz = i64::from(size);
+        let k = i64::from(size.trailing_zeros());
+        let big = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, len, sz);
+        let t = self.b.ins().iadd_imm_s(len, -sz);
+        let t = self.b.ins().ushr_imm_s(t, k);
+        let t = self.b.ins().iadd_imm_s(t, 1);
+        let z = self.imm(0);
+        self.b.ins().select(big, t, z)
+    }
+
+    /// One access of `size` bytes at device address `a` in `space` for lane `l`: the loaded
+    /// value (`val` None) or a store of `val`. Faults leave compiled code.
+    /// The per-instruction part of an access check: the bound (and buffer address) of the
+    /// space's buffer, computed once before the lane loop.
+    fn window(&mut self, space: Space, size: u8, store: bool) -> Win {
+        let (len_off, host_off) = match space {
+            Space::Shared => (off::SHARED_LEN, Some(off::SHARED)),
+            Space::KParam if !store => (off::PARAMS_LEN, Some(off::PARAMS)),
+            Space::Local => (off::LOCAL_LEN, None),
+            _ => return Win { bound: None, host: None },
+        };
+        let len = self.b.ins().load(I64, flags(), self.ctx, len_off);
+        let bound = self.bound_of(len, size);
+        let host = host_off.map(|o| self.b.ins().load(I64, flags(), self.ctx, o));
+        Win { bound: Some(bound), host }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn access(&mut self, pc: u32, space: Space, w: Win, a: Value, size: u8, l: Value, val: Option<Value>, sext: bool) -> Option<Value> {
+        let k = i64::from(size.trailing_zeros());
+        let fast = self.b.create_block();
+        let slow = self.b.create_block();
+        let join = self.b.create_block();
+        if val.is_none() {
+            self.b.append_block_param(join, I64);
+        }
+        let mut site = 0u64;
+        let (o, bound, host) = match (space, w.bound, w.host) {
+            (Space::Shared, Some(bound), Some(host)) => (a, bound, host),
+            (Space::KParam, Some(bound), Some(host)) if val.is_none() => (a, bound, host),
+            (Space::Local, Some(bound), _) => {
+                let l8 = self.b.ins().ishl_imm_s(l, 3);
+                let base = self.gld(goff::LOCAL);
+                let p = self.b.ins().iadd(base, l8);
+                let host = self.b.ins().load(I64, flags(), p, 0);
+                (a, bound, host)
+            }
+            (Space::Global | Space::Generic, ..) => {
+                site = self.sites as u64;
+                self.sites += 1;
+                let at = (site * 24) as i32;
+                let tbl = self.b.ins().load(I64, flags(), self.ctx, off::SITES);
+                let gb = self.b.ins().load(I64, flags(), tbl, at);
+                let bound = self.b.ins().load(I64, flags(), tbl, at + 8);
+                let host = self.b.ins().load(I64, flags(), tbl, at + 16);
+                (self.b.ins().isub(a, gb), bound, host)
+            }
+            _ => {
+                let z = self.imm(0);
+                (a, z, z)
+            }
+        };
+        let r = self.b.ins().rotr_imm_s(o, k);
+        let ok = self.b.ins().icmp(IntCC::UnsignedLessThan, r, bound);
+        self.b.ins().brif(ok, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        let p = self.b.ins().iadd(host, o);
+        match val {
+            None => {
+                let v = match size {
+                    1 => self.b.ins().uload8(I64, flags(), p, 0),
+                    2 => self.b.ins().uload16(I64, flags(), p, 0),
+                    4 => self.b.ins().uload32(flags(), p, 0),
+                    _ => self.b.ins().load(I64, flags(), p, 0),
+                };
+                self.b.ins().jump(join, &[BlockArg::Value(v)]);
+            }
+            Some(v) => {
+                match size {
+                    1 => self.b.ins().istore8(flags(), v, p, 0),
+                    2 => self.b.ins().istore16(flags(), v, p, 0),
+                    4 => self.b.ins().istore32(flags(), v, p, 0),
+                    _ => self.b.ins().store(flags(), v, p, 0),
+                };
+                self.b.ins().jump(join, &[]);
+            }
+        }
+        self.b.switch_to_block(slow);
+        self.b.set_cold_block(slow);
+        // The helpers find a lane's local memory through the context.
+        let l8 = self.b.ins().ishl_imm_s(l, 3);
+        let base = self.gld(goff::LOCAL);
+        let lpp = self.b.ins().iadd(base, l8);
+        let lm = self.b.ins().load(I64, flags(), lpp, 0);
+        self.b.ins().store(flags(), lm, self.ctx, off::LOCAL);
+        let ss = self.imm(site << 8 | space_code(space));
+        let szv = self.imm(u64::from(size));
+        let ctx = self.ctx;
+        let v = match val {
+            None => self.call(hp::h_ld as *const () as usize, &[ctx, ss, a, szv], true),
+            Some(v) => self.call(hp::h_st as *const () as usize, &[ctx, ss, a, szv, v], false),
+        };
+        let fl = self.b.ins().load(I64, flags(), self.ctx, off::FAULTED);
+        let bad = self.b.create_block();
+        self.b.set_cold_block(bad);
+        let args: Vec<BlockArg> = v.iter().map(|&v| BlockArg::Value(v)).collect();
+        self.b.ins().brif(fl, bad, &[], join, &args);
+        self.b.switch_to_block(bad);
+        self.fault_exit(pc, l);
+        self.b.switch_to_block(join);
+        let r = self.b.block_params(join).first().copied();
+        r.map(|v| if sext && size < 8 { self.sext(v, size) } else { v })
+    }
+
+    fn sext(&mut self, v: Value, size: u8) -> Value {
+        let sh = i64::from(64 - 8 * u32::from(size));
+        let t = self.b.ins().ishl_imm_s(v, sh);
+        self.b.ins().sshr_imm_s(t, sh)
+    }
+
+    /// Loads, stores and atomics with a compiled form; false for the interpreter's.
+    pub(super) fn mem(&mut self, pc: u32, op: &Op, em: Value, _full: bool) -> bool {
+        let space_ok = |s: Space| matches!(s, Space::Global | Space::Shared | Space::Local | Space::Generic | Space::KParam);
+        let addr_ok = |a: &Addr, n: u32| match a.base {
+            Base::Reg(r) => r < n,
+            _ => true,
+        };
+        match op {
+            Op::Ld { space, size, sext, d, addr, whole: false }
+                if space_ok(*space) && matches!(size, 1 | 2 | 4 | 8) && addr_ok(addr, self.f.nregs) =>
+            {
+                if d.iter().flatten().any(|&r| r >= self.f.nregs) {
+                    return false;
+                }
+                let (space, size, sext, addr) = (*space, *size, *sext, *addr);
+                let w = self.window(space, size, false);
+                let after = self.b.create_block();
+                if let ([Some(dr)], Base::Reg(r)) = (d.as_slice(), addr.base) {
+                    self.whole_warp(space, size, w, r, addr.off, em, Some((*dr, sext)), None, after);
+                }
+                self.lane_loop(em, &mut |s, l, lp| {
+                    let a = s.lane_addr(addr, lp);
+                    for (i, dr) in d.iter().enumerate() {
+                        let ai = s.b.ins().iadd_imm_s(a, i as i64 * i64::from(size));
+                        if let Some(v) = s.access(pc, space, w, ai, size, l, None, sext)
+                            && let Some(dr) = dr
+                        {
+                            s.b.ins().store(flags(), v, lp, reg_off(*dr));
+                        }
+                    }
+                });
+                self.b.ins().jump(after, &[]);
+                self.b.switch_to_block(after);
+                for dr in d.iter().flatten() {
+                    self.forget(*dr);
+                }
+                true
+            }
+            Op::St { space, size, vals, addr, whole: false }
+                if space_ok(*space)
+                    && *space != Space::KParam
+                    && matches!(size, 1 | 2 | 4 | 8)
+                    && addr_ok(addr, self.f.nregs)
+                    && vals.iter().all(|&v| self.lane_src_ok(v)) =>
+            {
+                let (space, size, addr) = (*space, *size, *addr);
+                let w = self.window(space, size, true);
+                let after = self.b.create_block();
+                if let ([v], Base::Reg(r)) = (vals.as_slice(), addr.base)
+                    && let Some(vs) = self.vsrc(*v)
+                {
+                    self.whole_warp(space, size, w, r, addr.off, em, None, Some(vs), after);
+                }
+                self.lane_loop(em, &mut |s, l, lp| {
+                    let a = s.lane_addr(addr, lp);
+                    for (i, v) in vals.iter().enumerate() {
+                        let ai = s.b.ins().iadd_imm_s(a, i as i64 * i64::from(size));
+                        let x = s.lane_val(*v, l, lp);
+                        s.access(pc, space, w, ai, size, l, Some(x), false);
+                    }
+                });
+                self.b.ins().jump(after, &[]);
+                self.b.switch_to_block(after);
+                true
+            }
+            Op::Atom { space, op: aop, size, d, addr, b, c }
+                if matches!(space, Space::Global | Space::Shared | Space::Generic)
+                    && matches!(size, 4 | 8)
+                    && addr_ok(addr, self.f.nregs)
+                    && self.lane_src_ok(*b)
+                    && self.lane_src_ok(*c)
+                    && d.is_none_or(|r| r < self.f.nregs) =>
+            {
+                let (space, size, aop, addr, b, c, d) = (*space, *size, *aop, *addr, *b, *c, *d);
+                let inline = space == Space::Shared
+                    && size == 4
+                    && matches!(
+                        aop,
+                        AtomOp::Add
+                            | AtomOp::And
+                            | AtomOp::Or
+                            | AtomOp::Xor
+                            | AtomOp::MinU
+                            | AtomOp::MaxU
+                            | AtomOp::MinS
+                            | AtomOp::MaxS
+                            | AtomOp::Exch
+                    );
+                let opp = op as *const Op as u64;
+                self.lane_loop(em, &mut |s, l, lp| {
+                    let a = s.lane_addr(addr, lp);
+                    let y = s.lane_val(b, l, lp);
+                    let old = if inline {
+                        s.atom_shared(pc, aop, a, y, l)
+                    } else {
+                        let z = s.lane_val(c, l, lp);
+                        let (ctx, o) = (s.ctx, s.imm(opp));
+                        let v = s.call(hp::h_atom as *const () as usize, &[ctx, o, a, y, z], true).unwrap_or(ctx);
+                        let fl = s.b.ins().load(I64, flags(), s.ctx, off::FAULTED);
+                        let bad = s.b.create_block();
+                        let ok = s.b.create_block();
+                        s.b.set_cold_block(bad);
+                        s.b.ins().brif(fl, bad, &[], ok, &[]);
+                        s.b.switch_to_block(bad);
+                        s.fault_exit(pc, l);
+                        s.b.switch_to_block(ok);
+                        v
+                    };
+                    if let Some(d) = d {
+                        s.b.ins().store(flags(), old, lp, reg_off(d));
+                    }
+                });
+                if let Some(d) = d {
+                    self.forget(d);
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// A 32-bit atomic on shared memory, inline: the block's shared memory is only touched
+    /// by the worker running the block, so a plain read-modify-write is exact.
+    fn atom_shared(&mut self, pc: u32, aop: AtomOp, a: Value, y: Value, l: Value) -> Value {
+        let w = self.window(Space::Shared, 4, true);
+        let old = self.access(pc, Space::Shared, w, a, 4, l, None, false).unwrap_or(a);
+        let o32 = self.b.ins().ireduce(types::I32, old);
+        let y32 = self.b.ins().ireduce(types::I32, y);
+        let new = match aop {
+            AtomOp::Add => self.b.ins().iadd(o32, y32),
+            AtomOp::And => self.b.ins().band(o32, y32),
+            AtomOp::Or => self.b.ins().bor(o32, y32),
+            AtomOp::Xor => self.b.ins().bxor(o32, y32),
+            AtomOp::MinU => self.b.ins().umin(o32, y32),
+            AtomOp::MaxU => self.b.ins().umax(o32, y32),
+            AtomOp::MinS => self.b.ins().smin(o32, y32),
+            AtomOp::MaxS => self.b.ins().smax(o32, y32),
+            _ => y32,
+        };
+        // In bounds and aligned: the load above checked the same address.
+        let host = self.b.ins().load(I64, flags(), self.ctx, off::SHARED);
+        let p = self.b.ins().iadd(host, a);
+        self.b.ins().store(flags(), new, p, 0);
+        old
+    }
+}

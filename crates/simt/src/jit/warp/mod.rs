@@ -1,0 +1,819 @@
+//! The warp tier: a kernel compiled to native code that runs a whole warp at a time, each
+//! instruction on all 32 lanes with SIMD vectors, directly on the interpreter's warp state
+//! (its `[u64; 32]` registers and reconvergence stack; glue in `exec/wjit.rs`).
+//!
+//! Because the state is the interpreter's, a warp moves freely between the two: compiled
+//! code starts at any *entry* (the start, branch targets, reconvergence points, the
+//! instruction after a branch, exit or barrier), runs until a block barrier, the end, a
+//! fault or its fuel runs out, and hands the warp back to the interpreter at any instruction
+//! it does not compile (calls, warp-synchronizing code on partial masks, ...). Non-control
+//! instructions without a compiled form run on the interpreter one at a time (`h_step`).
+//! Results are the interpreter's bit for bit: compiled forms write the same `u64` lane
+//! values (32-bit results zero-extended, canonical NaNs).
+//!
+//! Per basic block two copies are compiled: one for a converged warp (every live lane
+//! active: register writes need no blending) and one for a diverged warp.
+//!
+//! - `mod.rs`: the glue structure, control flow (dispatch, branches, divergence, exits,
+//!   barriers);
+//! - `ops.rs`: lane-parallel arithmetic on vectors; `mem.rs`: memory accesses, lane by lane.
+
+mod mem;
+mod ops;
+
+use std::collections::HashMap;
+
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{
+    AbiParam, Block, BlockArg, InstBuilder, JumpTableData, MemFlagsData, SigRef, Signature, Type, Value, types,
+};
+use cranelift_codegen::settings::{self, Configurable};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
+use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_module::{Linkage, Module, default_libcall_names};
+
+use super::ctx::Ctx;
+use crate::exec::WarpFault;
+use crate::exec::wjit as h;
+use crate::ir::*;
+
+/// Why compiled code returned (its `u64` result).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u64)]
+pub(crate) enum St {
+    /// Every lane of the warp exited.
+    Done = 0,
+    /// At `bar.sync` `Glue::lane` (converged); continues at `Glue::pc`.
+    Bar = 1,
+    /// Out of fuel at a backward branch (to `Glue::pc`).
+    Preempt = 2,
+    /// A fault (`Glue::fault`, or `Ctx::fault` with lane `Glue::lane`) at `Glue::pc`.
+    Fault = 3,
+    /// The interpreter continues at `Glue::pc` with lanes `Glue::act`.
+    Interp = 4,
+}
+
+/// What compiled code and the glue share for one run of a warp (`repr(C)`: compiled code
+/// addresses the fields by offset).
+#[repr(C)]
+#[derive(Debug)]
+pub(crate) struct Glue {
+    /// The running path's lanes (in and out).
+    pub act: u64,
+    /// The warp's live lanes (valid, not exited).
+    pub live: u64,
+    /// The reconvergence pc of the top of the stack (the running path's).
+    pub top_rpc: u64,
+    /// Where to start (in), where the warp stopped (out).
+    pub pc: u64,
+    pub fuel: u64,
+    /// A fault's lane, or a barrier's id.
+    pub lane: u64,
+    /// Each lane's local memory (`*const [u64; 32]` of host addresses).
+    pub local: u64,
+    /// `%tid.x/y/z` and `%laneid` per lane, as registers (`*const [[u64; 32]; 4]`).
+    pub lanes: u64,
+    // --- Rust-only fields below ---
+    /// The running warp and block (`exec/wjit.rs`).
+    pub running: *mut (),
+    pub fault: Option<WarpFault>,
+}
+
+impl Default for Glue {
+    fn default() -> Glue {
+        Glue {
+            act: 0,
+            live: 0,
+            top_rpc: 0,
+            pc: 0,
+            fuel: 0,
+            lane: 0,
+            local: 0,
+            lanes: 0,
+            running: std::ptr::null_mut(),
+            fault: None,
+        }
+    }
+}
+
+/// Byte offsets of the glue fields compiled code uses.
+mod goff {
+    use super::Glue;
+    use std::mem::offset_of;
+    pub const ACT: i32 = offset_of!(Glue, act) as i32;
+    pub const LIVE: i32 = offset_of!(Glue, live) as i32;
+    pub const TOP_RPC: i32 = offset_of!(Glue, top_rpc) as i32;
+    pub const PC: i32 = offset_of!(Glue, pc) as i32;
+    pub const FUEL: i32 = offset_of!(Glue, fuel) as i32;
+    pub const LANE: i32 = offset_of!(Glue, lane) as i32;
+    pub const LOCAL: i32 = offset_of!(Glue, local) as i32;
+    pub const LANES: i32 = offset_of!(Glue, lanes) as i32;
+}
+
+/// A compiled kernel: `fn(regs, glue, ctx) -> St`.
+pub(crate) type WarpFn = unsafe extern "C" fn(regs: *mut u64, g: *mut Glue, ctx: *mut Ctx) -> u64;
+
+/// Owns the executable memory of a kernel compiled for the warp tier.
+pub(crate) struct WarpCode {
+    /// Kept only to own the code's memory.
+    _module: JITModule,
+    pub entry: WarpFn,
+    /// Global/generic access sites (each with an allocation cache slot).
+    pub sites: usize,
+    /// Per pc, its index in the dispatch table (0: not an entry).
+    index: Vec<u32>,
+}
+
+// SAFETY: after `finalize_definitions` the module is never touched again; it only owns the
+// executable memory (and `index`, read-only), which compiled code reads from any thread.
+unsafe impl Send for WarpCode {}
+// SAFETY: as above.
+unsafe impl Sync for WarpCode {}
+
+impl std::fmt::Debug for WarpCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WarpCode").field("sites", &self.sites).finish()
+    }
+}
+
+impl WarpCode {
+    /// Whether compiled code can start at `pc`.
+    pub(crate) fn is_entry(&self, pc: u32) -> bool {
+        self.index.get(pc as usize).is_some_and(|&i| i != 0)
+    }
+}
+
+/// Loops at most this long with a block barrier inside run faster on the warp tier.
+const SHORT_LOOP: u32 = 32;
+
+/// Whether the warp tier is expected to beat the per-thread JIT on `f`. The per-thread JIT
+/// stops every thread at each warp collective and block barrier (~5 ns per thread and
+/// stop); the warp tier stops once per warp but spends about twice the per-thread JIT's time
+/// on each arithmetic instruction and memory access (lanes live in memory, not machine
+/// registers). So: kernels with warp collectives, and kernels with a barrier inside a short
+/// loop (a tree reduction), where the stops dominate.
+pub(crate) fn preferred(f: &Func) -> bool {
+    let collective = f.code.iter().any(|i| {
+        matches!(i.op, Op::Shfl { .. } | Op::Vote { .. } | Op::Redux { .. } | Op::Match { .. } | Op::WarpSync { .. })
+    });
+    let barrier_loop = f.code.iter().enumerate().any(|(pc, i)| match i.op {
+        Op::Bra { target, .. } if (target as usize) <= pc && pc as u32 - target <= SHORT_LOOP => {
+            f.code[target as usize..pc].iter().any(|j| matches!(j.op, Op::Bar { .. }))
+        }
+        _ => false,
+    });
+    collective || barrier_loop
+}
+
+/// Compiles kernel `f` for the warp tier.
+pub(crate) fn compile(f: &Func) -> Result<WarpCode, String> {
+    if f.code.len() >= 1 << 20 || f.nregs as usize != f.reg_bits.len() {
+        return Err("too large for the warp tier".into());
+    }
+    let mut flags = settings::builder();
+    let set = |fl: &mut settings::Builder, k: &str, v: &str| fl.set(k, v).map_err(|e| e.to_string());
+    set(&mut flags, "opt_level", "speed")?;
+    set(&mut flags, "is_pic", "false")?;
+    let isa = cranelift_native::builder()
+        .map_err(|e| e.to_string())?
+        .finish(settings::Flags::new(flags))
+        .map_err(|e| e.to_string())?;
+    let fc = isa.frontend_config();
+    let mut module = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
+    let mut ctx = module.make_context();
+    for _ in 0..3 {
+        ctx.func.signature.params.push(AbiParam::new(I64));
+    }
+    ctx.func.signature.returns.push(AbiParam::new(I64));
+    let mut fbc = FunctionBuilderContext::new();
+    let (index, sites);
+    {
+        let b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
+        let mut cg = Wg::new(b, f);
+        cg.run();
+        (index, sites) = (std::mem::take(&mut cg.index), cg.sites);
+        cg.b.finalize(fc);
+    }
+    let id = module.declare_function("warp", Linkage::Export, &ctx.func.signature).map_err(|e| e.to_string())?;
+    let dump = std::env::var_os("CUPRITE_JIT_DUMP").is_some();
+    ctx.set_disasm(dump);
+    module.define_function(id, &mut ctx).map_err(|e| format!("{e:?}"))?;
+    if let Some(code) = ctx.compiled_code().and_then(|c| c.vcode.as_ref()).filter(|_| dump) {
+        eprintln!("=== warp JIT `{}` ===\n{code}", f.name);
+    }
+    module.clear_context(&mut ctx);
+    module.finalize_definitions().map_err(|e| e.to_string())?;
+    let ptr = module.get_finalized_function(id);
+    // SAFETY: `ptr` is the finalized code of a function with exactly this signature.
+    let entry = unsafe { std::mem::transmute::<*const u8, WarpFn>(ptr) };
+    Ok(WarpCode { _module: module, entry, sites, index })
+}
+
+const I64: Type = types::I64;
+const I64X2: Type = types::I64X2;
+
+fn flags() -> MemFlagsData {
+    MemFlagsData::trusted()
+}
+
+/// Flags of vector accesses to device memory or registers: aligned to their elements only
+/// (never folded into SSE operands that require 16-byte alignment).
+fn vflags() -> MemFlagsData {
+    MemFlagsData::new().with_notrap()
+}
+
+/// The code generator.
+struct Wg<'a, 'b> {
+    b: FunctionBuilder<'b>,
+    f: &'a Func,
+    regs: Value,
+    g: Value,
+    ctx: Value,
+    act: Variable,
+    live: Variable,
+    /// Entry pcs: branch targets, reconvergence points, the instructions after branches,
+    /// exits and barriers.
+    leader: Vec<bool>,
+    /// Reconvergence points of branches.
+    ipdom: Vec<bool>,
+    /// Per entry pc: its head block (reconvergence check, converged/diverged split).
+    heads: HashMap<u32, Block>,
+    /// Per entry pc: its converged and diverged copies.
+    copies: HashMap<u32, [Block; 2]>,
+    /// Takes a pc (block parameter) and jumps to its head.
+    dispatch: Block,
+    /// Per pc, the dispatch-table index (0: not an entry).
+    index: Vec<u32>,
+    /// Registers whose only definition is a `mov` of this constant.
+    consts: Vec<Option<u64>>,
+    /// Within the current block: predicate registers' lane bits already computed.
+    pbits: HashMap<Reg, Value>,
+    /// Predicate registers written in the current block whose lanes are not stored yet
+    /// (their bits are in `pbits`): stored where something else may read them, and at the
+    /// block's end only when still live there.
+    dirty: Vec<Reg>,
+    live_regs: super::live::Liveness,
+    /// Whether the copy being emitted is the converged one.
+    full: bool,
+    sites: usize,
+    sigs: Vec<((usize, bool), SigRef)>,
+}
+
+impl<'a, 'b> Wg<'a, 'b> {
+    fn new(mut b: FunctionBuilder<'b>, f: &'a Func) -> Wg<'a, 'b> {
+        let n = f.code.len();
+        let mut leader = vec![false; n + 1];
+        let mut ipdom = vec![false; n + 1];
+        leader[0] = true;
+        for (pc, inst) in f.code.iter().enumerate() {
+            match &inst.op {
+                Op::Bra { target, ipdom: r } => {
+                    for p in [*target, *r, pc as u32 + 1] {
+                        if let Some(x) = leader.get_mut(p as usize) {
+                            *x = true;
+                        }
+                    }
+                    if let Some(x) = ipdom.get_mut(*r as usize) {
+                        *x = true;
+                    }
+                }
+                Op::Brx { targets, ipdom: r, .. } => {
+                    for &p in targets.iter().chain([r]) {
+                        if let Some(x) = leader.get_mut(p as usize) {
+                            *x = true;
+                        }
+                    }
+                    if let Some(x) = ipdom.get_mut(*r as usize) {
+                        *x = true;
+                    }
+                    leader[pc + 1] = true;
+                }
+                Op::Exit | Op::Ret | Op::Bar { .. } | Op::Call { .. } | Op::CallInd { .. } => leader[pc + 1] = true,
+                _ => {}
+            }
+        }
+        // Interpreter hand-backs resume at the next entry after a stop (the interpreter
+        // preempts at backward-branch targets, which are entries).
+        let mut consts: Vec<Option<u64>> = vec![None; f.nregs as usize];
+        let mut defs = vec![0u32; f.nregs as usize];
+        for inst in &f.code {
+            for d in dests(&inst.op) {
+                if let Some(c) = defs.get_mut(d as usize) {
+                    *c += 1;
+                }
+            }
+            if let Op::Un { op: UnOp::Mov, d, a: Src::Imm(v) } = inst.op
+                && inst.guard.is_none()
+                && let Some(c) = consts.get_mut(d as usize)
+            {
+                *c = Some(v);
+            }
+        }
+        for (c, &n) in consts.iter_mut().zip(&defs) {
+            if n != 1 {
+                *c = None;
+            }
+        }
+        let entry = b.create_block();
+        b.append_block_params_for_function_params(entry);
+        b.switch_to_block(entry);
+        let ps = b.block_params(entry).to_vec();
+        let act = b.declare_var(I64);
+        let live = b.declare_var(I64);
+        let dispatch = b.create_block();
+        b.append_block_param(dispatch, I64);
+        Wg {
+            b,
+            f,
+            regs: ps[0],
+            g: ps[1],
+            ctx: ps[2],
+            act,
+            live,
+            leader,
+            ipdom,
+            heads: HashMap::new(),
+            copies: HashMap::new(),
+            dispatch,
+            index: vec![0; n + 1],
+            consts,
+            pbits: HashMap::new(),
+            dirty: Vec::new(),
+            live_regs: super::live::Liveness::of(f),
+            full: false,
+            sites: 0,
+            sigs: Vec::new(),
+        }
+    }
+
+    fn imm(&mut self, v: u64) -> Value {
+        self.b.ins().iconst(I64, v as i64)
+    }
+
+    fn gld(&mut self, off: i32) -> Value {
+        self.b.ins().load(I64, flags(), self.g, off)
+    }
+
+    fn gst(&mut self, v: Value, off: i32) {
+        self.b.ins().store(flags(), v, self.g, off);
+    }
+
+    fn act(&mut self) -> Value {
+        self.b.use_var(self.act)
+    }
+
+    /// Stores the lanes of the predicates written in this block (all of them, or those live
+    /// at one of `succs`).
+    fn flush(&mut self, succs: Option<&[u32]>) {
+        let dirty = std::mem::take(&mut self.dirty);
+        self.store_dirty(&dirty, succs);
+    }
+
+    fn store_dirty(&mut self, dirty: &[Reg], succs: Option<&[u32]>) {
+        for &r in dirty {
+            if succs.is_some_and(|s| !s.iter().any(|&p| self.live_regs.is_live(p, r))) {
+                continue;
+            }
+            if let Some(&bits) = self.pbits.get(&r) {
+                self.store_bits(r, bits);
+            }
+        }
+    }
+
+    /// Makes register `r`'s lanes in memory current (before a read of them).
+    fn materialize(&mut self, r: Reg) {
+        if let Some(i) = self.dirty.iter().position(|&d| d == r) {
+            self.dirty.swap_remove(i);
+            if let Some(&bits) = self.pbits.get(&r) {
+                self.store_bits(r, bits);
+            }
+        }
+    }
+
+    /// Leaves compiled code with status `st`, the warp at `pc` (a constant or a value).
+    fn leave(&mut self, st: St, pc: Option<u32>) {
+        // Often on a side path: the main path still has to store them.
+        let dirty = self.dirty.clone();
+        self.store_dirty(&dirty, None);
+        if let Some(pc) = pc {
+            let p = self.imm(u64::from(pc));
+            self.gst(p, goff::PC);
+        }
+        let a = self.act();
+        self.gst(a, goff::ACT);
+        let s = self.imm(st as u64);
+        self.b.ins().return_(&[s]);
+    }
+
+    fn call(&mut self, f: usize, args: &[Value], ret: bool) -> Option<Value> {
+        let key = (args.len(), ret);
+        let sig = match self.sigs.iter().find(|(k, _)| *k == key) {
+            Some((_, s)) => *s,
+            None => {
+                let mut s = Signature::new(self.b.func.signature.call_conv);
+                s.params.extend(args.iter().map(|_| AbiParam::new(I64)));
+                if ret {
+                    s.returns.push(AbiParam::new(I64));
+                }
+                let r = self.b.import_signature(s);
+                self.sigs.push((key, r));
+                r
+            }
+        };
+        let callee = self.imm(f as u64);
+        let call = self.b.ins().call_indirect(sig, callee, args);
+        self.b.inst_results(call).first().copied()
+    }
+
+    fn jump_head(&mut self, pc: u32) {
+        let hb = self.head(pc);
+        self.b.ins().jump(hb, &[]);
+    }
+
+    fn head(&mut self, pc: u32) -> Block {
+        if let Some(&h) = self.heads.get(&pc) {
+            return h;
+        }
+        let h = self.b.create_block();
+        self.heads.insert(pc, h);
+        h
+    }
+
+    fn jump_dispatch(&mut self, pc: Value) {
+        let d = self.dispatch;
+        self.b.ins().jump(d, &[BlockArg::Value(pc)]);
+    }
+
+    fn run(&mut self) {
+        let n = self.f.code.len() as u32;
+        // Entry: the state from the glue, then dispatch on the start pc.
+        let a = self.gld(goff::ACT);
+        self.b.def_var(self.act, a);
+        let l = self.gld(goff::LIVE);
+        self.b.def_var(self.live, l);
+        let pc = self.gld(goff::PC);
+        self.jump_dispatch(pc);
+        let leaders: Vec<u32> = (0..=n).filter(|&p| self.leader[p as usize]).collect();
+        for &p in &leaders {
+            let h = self.head(p);
+            let c = [self.b.create_block(), self.b.create_block()];
+            self.copies.insert(p, c);
+            let _ = h;
+        }
+        for (i, &p) in leaders.iter().enumerate() {
+            let end = leaders.get(i + 1).copied().unwrap_or(n + 1);
+            self.emit_head(p);
+            for full in [true, false] {
+                self.full = full;
+                let blk = self.copies[&p][usize::from(!full)];
+                self.b.switch_to_block(blk);
+                self.pbits.clear();
+                let mut done = false;
+                for pc in p..end.min(n) {
+                    if self.inst(pc) {
+                        done = true;
+                        break;
+                    }
+                }
+                if !done {
+                    if end <= n {
+                        self.flush(Some(&[end]));
+                        self.jump_head(end);
+                    } else {
+                        // Falling off the end of the kernel: the lanes exit.
+                        self.flush(Some(&[]));
+                        let act = self.act();
+                        self.exit_lanes(n.saturating_sub(1), act);
+                    }
+                }
+            }
+        }
+        self.emit_dispatch(&leaders);
+        self.b.seal_all_blocks();
+    }
+
+    fn emit_head(&mut self, p: u32) {
+        let h = self.head(p);
+        self.b.switch_to_block(h);
+        if self.ipdom[p as usize] {
+            let rpc = self.gld(goff::TOP_RPC);
+            let here = self.b.ins().icmp_imm_s(IntCC::Equal, rpc, i64::from(p));
+            let pop = self.b.create_block();
+            let go = self.b.create_block();
+            self.b.ins().brif(here, pop, &[], go, &[]);
+            self.b.switch_to_block(pop);
+            let g = self.g;
+            let next = self.call(h::h_pop as *const () as usize, &[g], true).unwrap_or(g);
+            self.resume_at(next);
+            self.b.switch_to_block(go);
+        }
+        let (a, l) = (self.act(), self.b.use_var(self.live));
+        let conv = self.b.ins().icmp(IntCC::Equal, a, l);
+        let [full, part] = self.copies[&p];
+        self.b.ins().brif(conv, full, &[], part, &[]);
+    }
+
+    /// After a helper that settled the stack: continues at `next` (lanes `Glue::act`), or
+    /// returns `Done` when it is `u64::MAX`.
+    fn resume_at(&mut self, next: Value) {
+        let done = self.b.ins().icmp_imm_s(IntCC::Equal, next, -1);
+        let fin = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.ins().brif(done, fin, &[], cont, &[]);
+        self.b.switch_to_block(fin);
+        let s = self.imm(St::Done as u64);
+        self.b.ins().return_(&[s]);
+        self.b.switch_to_block(cont);
+        let a = self.gld(goff::ACT);
+        self.b.def_var(self.act, a);
+        let l = self.gld(goff::LIVE);
+        self.b.def_var(self.live, l);
+        self.jump_dispatch(next);
+    }
+
+    fn emit_dispatch(&mut self, leaders: &[u32]) {
+        let d = self.dispatch;
+        self.b.switch_to_block(d);
+        let pc = self.b.block_params(d)[0];
+        let interp = self.b.create_block();
+        let mut calls = Vec::with_capacity(leaders.len() + 1);
+        calls.push(self.b.func.dfg.block_call(interp, &[]));
+        for (i, &p) in leaders.iter().enumerate() {
+            if let Some(x) = self.index.get_mut(p as usize) {
+                *x = i as u32 + 1;
+            }
+            let h = self.head(p);
+            calls.push(self.b.func.dfg.block_call(h, &[]));
+        }
+        // The table maps pcs to indices: compiled in as a constant (the code outlives no
+        // table it does not own: `index` lives in the `WarpCode`, but a copy is embedded).
+        let table: Vec<u32> = self.index.clone();
+        let tbl = Box::leak(table.into_boxed_slice());
+        let n = self.imm(tbl.len() as u64);
+        let inside = self.b.ins().icmp(IntCC::UnsignedLessThan, pc, n);
+        let look = self.b.create_block();
+        self.b.ins().brif(inside, look, &[], interp, &[]);
+        self.b.switch_to_block(look);
+        let base = self.imm(tbl.as_ptr() as u64);
+        let off = self.b.ins().ishl_imm_s(pc, 2);
+        let at = self.b.ins().iadd(base, off);
+        let idx = self.b.ins().load(types::I32, flags(), at, 0);
+        let def = self.b.func.dfg.block_call(interp, &[]);
+        let jt = self.b.create_jump_table(JumpTableData::new(def, &calls));
+        self.b.ins().br_table(idx, jt);
+        self.b.switch_to_block(interp);
+        self.gst(pc, goff::PC);
+        let a = self.act();
+        self.gst(a, goff::ACT);
+        let s = self.imm(St::Interp as u64);
+        self.b.ins().return_(&[s]);
+    }
+
+    /// The lanes of the running path for which guard `g` holds.
+    fn emask(&mut self, guard: Option<Guard>) -> Value {
+        let act = self.act();
+        let Some(g) = guard else { return act };
+        let bits = self.pred_bits(g.reg);
+        let bits = if g.neg { self.b.ins().bnot(bits) } else { bits };
+        self.b.ins().band(bits, act)
+    }
+
+    /// The lane bits (bit `l` = lane `l`'s bit 0) of register `r`.
+    fn pred_bits(&mut self, r: Reg) -> Value {
+        if let Some(&v) = self.pbits.get(&r) {
+            return v;
+        }
+        let mut acc = self.imm(0);
+        for k in 0..16i32 {
+            let v = self.b.ins().load(I64X2, vflags(), self.regs, reg_off(r) + 16 * k);
+            let s = self.b.ins().ishl_imm_s(v, 63);
+            let m = self.b.ins().vhigh_bits(I64, s);
+            let m = self.b.ins().ishl_imm_s(m, i64::from(2 * k));
+            acc = self.b.ins().bor(acc, m);
+        }
+        self.pbits.insert(r, acc);
+        acc
+    }
+
+    /// Emits instruction `pc`; whether it ended the block (a jump or return).
+    fn inst(&mut self, pc: u32) -> bool {
+        let f = self.f;
+        let inst = &f.code[pc as usize];
+        match &inst.op {
+            Op::Bra { target, ipdom } => {
+                self.branch(pc, *target, *ipdom, inst.guard);
+                true
+            }
+            Op::Exit | Op::Ret => {
+                let em = self.emask(inst.guard);
+                self.flush(Some(&[pc + 1]));
+                self.exit_lanes(pc, em);
+                true
+            }
+            Op::Bar { id, count: None, kind: BarKind::Sync } if inst.guard.is_none() => {
+                let id = match *id {
+                    Src::Imm(v) => Some(v),
+                    Src::Reg(r) => self.consts.get(r as usize).copied().flatten(),
+                    _ => None,
+                };
+                let Some(id) = id else {
+                    self.leave(St::Interp, Some(pc));
+                    return true;
+                };
+                // A diverged warp meets the barrier on the interpreter (its lanes on other
+                // paths must arrive too).
+                let (a, l) = (self.act(), self.b.use_var(self.live));
+                let conv = self.b.ins().icmp(IntCC::Equal, a, l);
+                let bar = self.b.create_block();
+                let other = self.b.create_block();
+                self.b.ins().brif(conv, bar, &[], other, &[]);
+                self.b.switch_to_block(other);
+                self.leave(St::Interp, Some(pc));
+                self.b.switch_to_block(bar);
+                let idv = self.imm(id & 15);
+                self.gst(idv, goff::LANE);
+                self.leave(St::Bar, Some(pc + 1));
+                true
+            }
+            Op::Nop => false,
+            Op::Fence => {
+                self.b.ins().fence();
+                false
+            }
+            Op::Call { .. }
+            | Op::CallInd { .. }
+            | Op::Brx { .. }
+            | Op::Bar { .. }
+            | Op::WarpSync { .. }
+            | Op::Elect { .. }
+            | Op::Vote { .. }
+            | Op::Activemask { .. }
+            | Op::Redux { .. }
+            | Op::Match { .. }
+            | Op::Nanosleep
+            | Op::Trap
+            | Op::Mbar { .. }
+            | Op::Cluster(_) => {
+                self.leave(St::Interp, Some(pc));
+                true
+            }
+            Op::Shfl { mask, .. } => self.shfl(pc, *mask, inst.guard),
+            op => {
+                let em = self.emask(inst.guard);
+                let full = self.full && inst.guard.is_none();
+                if !self.fast(pc, op, em, full) {
+                    self.step(pc, em);
+                }
+                false
+            }
+        }
+    }
+
+    /// `shfl.sync` of a converged warp over the whole warp: through the interpreter's lane
+    /// function (`h_shfl`); otherwise the interpreter runs it.
+    fn shfl(&mut self, pc: u32, mask: Src, guard: Option<Guard>) -> bool {
+        let m = match mask {
+            Src::Imm(v) => Some(v as u32),
+            Src::Reg(r) => self.consts.get(r as usize).copied().flatten().map(|v| v as u32),
+            _ => None,
+        };
+        if m != Some(u32::MAX) || guard.is_some() {
+            self.leave(St::Interp, Some(pc));
+            return true;
+        }
+        let a = self.act();
+        let all = self.b.ins().icmp_imm_s(IntCC::Equal, a, i64::from(u32::MAX));
+        let go = self.b.create_block();
+        let other = self.b.create_block();
+        self.b.ins().brif(all, go, &[], other, &[]);
+        self.b.switch_to_block(other);
+        self.leave(St::Interp, Some(pc));
+        self.b.switch_to_block(go);
+        self.flush(None);
+        let (g, p) = (self.g, self.imm(u64::from(pc)));
+        self.call(h::h_shfl as *const () as usize, &[g, p, a], false);
+        self.pbits.clear();
+        false
+    }
+
+    /// Runs `pc` on the interpreter for lanes `em` (when any).
+    fn step(&mut self, pc: u32, em: Value) {
+        self.flush(None);
+        let run = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.ins().brif(em, run, &[], cont, &[]);
+        self.b.switch_to_block(run);
+        let (g, p) = (self.g, self.imm(u64::from(pc)));
+        let r = self.call(h::h_step as *const () as usize, &[g, p, em], true).unwrap_or(g);
+        let bad = self.b.create_block();
+        self.b.set_cold_block(bad);
+        self.b.ins().brif(r, bad, &[], cont, &[]);
+        self.b.switch_to_block(bad);
+        self.leave(St::Fault, Some(pc));
+        self.b.switch_to_block(cont);
+        self.pbits.clear();
+    }
+
+    /// A fault of lane `lane` at `pc` (kind in the context).
+    fn fault_exit(&mut self, pc: u32, lane: Value) {
+        self.gst(lane, goff::LANE);
+        self.leave(St::Fault, Some(pc));
+    }
+
+    fn exit_lanes(&mut self, pc: u32, em: Value) {
+        let (g, p, a) = (self.g, self.imm(u64::from(pc)), self.act());
+        let next = self.call(h::h_exit as *const () as usize, &[g, p, a, em], true).unwrap_or(g);
+        self.resume_at(next);
+    }
+
+    /// Spends one unit of fuel before a backward jump to `target`; out of fuel, the warp
+    /// leaves (at `target`).
+    fn burn(&mut self, target: u32) {
+        let fuel = self.gld(goff::FUEL);
+        let fuel = self.b.ins().iadd_imm_s(fuel, -1);
+        self.gst(fuel, goff::FUEL);
+        let out = self.b.create_block();
+        let go = self.b.create_block();
+        self.b.ins().brif(fuel, go, &[], out, &[]);
+        self.b.switch_to_block(out);
+        self.leave(St::Preempt, Some(target));
+        self.b.switch_to_block(go);
+    }
+
+    fn branch(&mut self, pc: u32, target: u32, ipdom: u32, guard: Option<Guard>) {
+        let taken = guard.map(|g| self.emask(Some(g)));
+        self.flush(Some(&[target, pc + 1]));
+        let (Some(g), Some(taken)) = (guard, taken) else {
+            if target <= pc {
+                self.burn(target);
+            }
+            self.jump_head(target);
+            return;
+        };
+        let _ = g;
+        let act = self.act();
+        let all = self.b.ins().icmp(IntCC::Equal, taken, act);
+        let t_all = self.b.create_block();
+        let rest = self.b.create_block();
+        self.b.ins().brif(all, t_all, &[], rest, &[]);
+        self.b.switch_to_block(t_all);
+        if target <= pc {
+            self.burn(target);
+        }
+        self.jump_head(target);
+        self.b.switch_to_block(rest);
+        let none = self.b.create_block();
+        let split = self.b.create_block();
+        self.b.ins().brif(taken, split, &[], none, &[]);
+        self.b.switch_to_block(none);
+        self.jump_head(pc + 1);
+        self.b.switch_to_block(split);
+        let args = [self.g, self.imm(u64::from(pc)), self.imm(u64::from(target)), self.imm(u64::from(ipdom)), act, taken];
+        self.call(h::h_diverge as *const () as usize, &args, false);
+        if target != ipdom {
+            self.b.def_var(self.act, taken);
+            self.jump_head(target);
+        } else {
+            let not = self.b.ins().band_not(act, taken);
+            self.b.def_var(self.act, not);
+            self.jump_head(pc + 1);
+        }
+    }
+}
+
+/// Byte offset of register `r` in the warp's register file.
+fn reg_off(r: Reg) -> i32 {
+    (r as i32).wrapping_mul(256)
+}
+
+/// The registers `op` writes.
+fn dests(op: &Op) -> Vec<Reg> {
+    match op {
+        Op::Un { d, .. }
+        | Op::Bin { d, .. }
+        | Op::Tern { d, .. }
+        | Op::Bfi { d, .. }
+        | Op::Pack { d, .. }
+        | Op::Cvta { d, .. }
+        | Op::Isspacep { d, .. }
+        | Op::Alloca { d, .. }
+        | Op::StackSave { d }
+        | Op::Activemask { d }
+        | Op::Vote { d, .. }
+        | Op::Redux { d, .. }
+        | Op::Carry { d, .. } => vec![*d],
+        Op::Setp { d, dn, .. } => std::iter::once(*d).chain(*dn).collect(),
+        Op::Unpack { parts, .. } => parts.iter().flatten().copied().collect(),
+        Op::Ld { d, .. } => d.iter().flatten().copied().collect(),
+        Op::Atom { d, .. } | Op::Mbar { d, .. } => d.iter().copied().collect(),
+        Op::Shfl { d, p, .. } | Op::Match { d, p, .. } => std::iter::once(*d).chain(*p).collect(),
+        Op::Elect { d, p, .. } => d.iter().chain(p).copied().collect(),
+        Op::AtomV(v) => v.d.iter().flatten().copied().collect(),
+        // Every other instruction's destinations (texture, matrix, cluster) are never
+        // constant-folded: count them as written many times.
+        Op::Tex(_) | Op::Mma(_) | Op::Cluster(_) | Op::Call { .. } | Op::CallInd { .. } | Op::Builtin { .. } => {
+            Vec::new()
+        }
+        _ => Vec::new(),
+    }
+}

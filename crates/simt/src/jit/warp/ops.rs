@@ -1,0 +1,549 @@
+//! Lane-parallel arithmetic: each instruction on all 32 lanes of the warp's `u64` registers,
+//! 64-bit operations on pairs of lanes (`i64x2`), 32-bit ones on groups of four (`i32x4`,
+//! narrowed from and zero-extended back to two pairs). Results are the interpreter's:
+//! 32-bit results zero-extended, f32 NaNs canonical (0x7fffffff). In a diverged warp the
+//! results are blended into the registers under the executing lanes' mask.
+
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::{ConstantData, Endianness, InstBuilder, MemFlagsData, Value, types};
+use cranelift_frontend::FunctionBuilder;
+use ptx::types::{CmpOp, Rounding, ScalarType};
+
+use super::*;
+use crate::jit::ctx::{off, sr};
+use crate::memory::{LOCAL_WINDOW, SHARED_WINDOW};
+
+/// A vector source: four lanes (two pairs) at a time from memory, or one value in every
+/// lane.
+#[derive(Clone, Copy)]
+pub(super) enum Vs {
+    /// `[u64; 32]` lanes at `base + off`.
+    Mem(Value, i32),
+    /// The same `u64` in every lane: an `i64x2` splat of the scalar.
+    Splat(Value, Value),
+}
+
+/// An operation on 4-lane groups (`i32x4` operands and result).
+type F32x4Op<'x> = &'x dyn Fn(&mut FunctionBuilder<'_>, &[Value]) -> Value;
+
+fn lanes() -> MemFlagsData {
+    MemFlagsData::new().with_endianness(Endianness::Little)
+}
+
+impl Wg<'_, '_> {
+    pub(super) fn vsrc(&mut self, s: Src) -> Option<Vs> {
+        Some(match s {
+            Src::Reg(r) if r < self.f.nregs => {
+                self.materialize(r);
+                Vs::Mem(self.regs, reg_off(r))
+            }
+            Src::Imm(v) => {
+                let c = self.imm(v);
+                self.splat(c)
+            }
+            Src::Sreg(Sreg::Tid(d)) if d < 3 => Vs::Mem(self.gld(goff::LANES), 256 * i32::from(d)),
+            Src::Sreg(Sreg::Laneid) => Vs::Mem(self.gld(goff::LANES), 768),
+            Src::Sreg(s @ (Sreg::Ntid(_) | Sreg::Ctaid(_) | Sreg::Nctaid(_))) => {
+                let (base, d) = match s {
+                    Sreg::Ntid(d) => (sr::NTID, d),
+                    Sreg::Ctaid(d) => (sr::CTAID, d),
+                    Sreg::Nctaid(d) => (sr::NCTAID, d),
+                    _ => return None,
+                };
+                if d >= 3 {
+                    return None;
+                }
+                let at = off::SREGS + 4 * (base as i32 + i32::from(d));
+                let v = self.b.ins().uload32(flags(), self.ctx, at);
+                self.splat(v)
+            }
+            Src::Global(gi, o) => {
+                let gb = self.b.ins().load(I64, flags(), self.ctx, off::GLOBALS);
+                let a = self.b.ins().load(I64, flags(), gb, (gi as i32).wrapping_mul(8));
+                let a = self.b.ins().iadd_imm_s(a, o);
+                self.splat(a)
+            }
+            Src::Local(o) => {
+                let c = self.imm(o);
+                self.splat(c)
+            }
+            _ => return None,
+        })
+    }
+
+    fn splat(&mut self, x: Value) -> Vs {
+        Vs::Splat(self.b.ins().splat(I64X2, x), x)
+    }
+
+    /// Pair `k` (lanes `2k`, `2k+1`) of `s`.
+    pub(super) fn pair(&mut self, s: Vs, k: i32) -> Value {
+        match s {
+            Vs::Mem(base, o) => self.b.ins().load(I64X2, vflags(), base, o + 16 * k),
+            Vs::Splat(v, _) => v,
+        }
+    }
+
+    fn cvec(&mut self, ty: types::Type, bytes: Vec<u8>) -> Value {
+        let h = self.b.func.dfg.constants.insert(ConstantData::from(bytes));
+        self.b.ins().vconst(ty, h)
+    }
+
+    pub(super) fn cvec64(&mut self, lo: u64, hi: u64) -> Value {
+        let mut v = lo.to_le_bytes().to_vec();
+        v.extend_from_slice(&hi.to_le_bytes());
+        self.cvec(I64X2, v)
+    }
+
+    /// Lanes 4q..4q+4 of `s` as `i32x4` (low halves).
+    pub(super) fn quad(&mut self, s: Vs, q: i32) -> Value {
+        if let Vs::Splat(_, x) = s {
+            let x = self.b.ins().ireduce(types::I32, x);
+            return self.b.ins().splat(types::I32X4, x);
+        }
+        let (lo, hi) = (self.pair(s, 2 * q), self.pair(s, 2 * q + 1));
+        let lo = self.b.ins().bitcast(types::I8X16, lanes(), lo);
+        let hi = self.b.ins().bitcast(types::I8X16, lanes(), hi);
+        let mask: Vec<u8> = [0u8, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27].to_vec();
+        let imm = self.b.func.dfg.immediates.push(ConstantData::from(mask));
+        let s = self.b.ins().shuffle(lo, hi, imm);
+        self.b.ins().bitcast(types::I32X4, lanes(), s)
+    }
+
+    /// Writes pair `k` of register `d`: all of it (`full`), else the lanes of `em`
+    /// (`ems`: `em` splat).
+    fn wpair(&mut self, d: Reg, k: i32, v: Value, ems: Option<Value>) {
+        let at = reg_off(d) + 16 * k;
+        let v = match ems {
+            None => v,
+            Some(ems) => {
+                let bits = self.cvec64(1 << (2 * k), 1 << (2 * k + 1));
+                let m = self.b.ins().band(ems, bits);
+                let z = self.cvec64(0, 0);
+                let m = self.b.ins().icmp(IntCC::NotEqual, m, z);
+                let old = self.b.ins().load(I64X2, vflags(), self.regs, at);
+                self.b.ins().bitselect(m, v, old)
+            }
+        };
+        self.b.ins().store(vflags(), v, self.regs, at);
+    }
+
+    /// Register `d` was written as lanes: drops its cached bits (and a pending store).
+    pub(super) fn forget(&mut self, d: Reg) {
+        self.pbits.remove(&d);
+        self.dirty.retain(|&r| r != d);
+    }
+
+    fn em_splat(&mut self, em: Value, full: bool) -> Option<Value> {
+        (!full).then(|| self.b.ins().splat(I64X2, em))
+    }
+
+    /// `d = f(srcs)` on pairs of 64-bit lanes.
+    fn lanes64(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: F32x4Op<'_>) {
+        let ems = self.em_splat(em, full);
+        for k in 0..16 {
+            let v: Vec<Value> = srcs.iter().map(|&s| self.pair(s, k)).collect();
+            let r = f(&mut self.b, &v);
+            self.wpair(d, k, r, ems);
+        }
+        self.forget(d);
+    }
+
+    /// `d = f(srcs)` on groups of four 32-bit lanes, zero-extended into the registers.
+    fn lanes32(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: F32x4Op<'_>) {
+        let ems = self.em_splat(em, full);
+        for q in 0..8 {
+            let v: Vec<Value> = srcs.iter().map(|&s| self.quad(s, q)).collect();
+            let r = f(&mut self.b, &v);
+            let lo = self.b.ins().uwiden_low(r);
+            let hi = self.b.ins().uwiden_high(r);
+            self.wpair(d, 2 * q, lo, ems);
+            self.wpair(d, 2 * q + 1, hi, ems);
+        }
+        self.forget(d);
+    }
+
+    /// `d = f(srcs)` from groups of four 32-bit lanes to two pairs of 64-bit lanes (`f`
+    /// returns the low and high pair).
+    fn widen32(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: &dyn Fn(&mut FunctionBuilder<'_>, &[Value]) -> (Value, Value)) {
+        let ems = self.em_splat(em, full);
+        for q in 0..8 {
+            let v: Vec<Value> = srcs.iter().map(|&s| self.quad(s, q)).collect();
+            let (lo, hi) = f(&mut self.b, &v);
+            self.wpair(d, 2 * q, lo, ems);
+            self.wpair(d, 2 * q + 1, hi, ems);
+        }
+        self.forget(d);
+    }
+
+    /// Sets predicate register `d` to lane bits `bits` in lanes `em` (all live ones when
+    /// `full`); the lanes are stored later (`flush`).
+    fn write_bits(&mut self, d: Reg, bits: Value, em: Value, full: bool) {
+        let merged = if full {
+            bits
+        } else {
+            let old = self.pred_bits(d);
+            let keep = self.b.ins().band_not(old, em);
+            let new = self.b.ins().band(bits, em);
+            self.b.ins().bor(keep, new)
+        };
+        self.pbits.insert(d, merged);
+        if !self.dirty.contains(&d) {
+            self.dirty.push(d);
+        }
+    }
+
+    /// Stores lane bits `bits` into every lane of predicate register `d` (as 0/1).
+    pub(super) fn store_bits(&mut self, d: Reg, bits: Value) {
+        let bs = self.b.ins().splat(I64X2, bits);
+        let one = self.cvec64(1, 1);
+        let z = self.cvec64(0, 0);
+        for k in 0..16 {
+            let sel = self.cvec64(1 << (2 * k), 1 << (2 * k + 1));
+            let m = self.b.ins().band(bs, sel);
+            let m = self.b.ins().icmp(IntCC::NotEqual, m, z);
+            let v = self.b.ins().band(m, one);
+            self.wpair(d, k, v, None);
+        }
+    }
+
+    fn const_of(&self, s: Src) -> Option<u64> {
+        match s {
+            Src::Imm(v) => Some(v),
+            Src::Reg(r) => self.consts.get(r as usize).copied().flatten(),
+            _ => None,
+        }
+    }
+
+    /// Compiles `op` for lanes `em` (`full`: every live lane, no blending) when it has a
+    /// compiled form; false when the interpreter must run it.
+    /// Lane bits of a predicate source (a `.pred` register or an immediate).
+    fn src_bits(&mut self, s: Src) -> Option<Value> {
+        match s {
+            Src::Reg(r) if self.f.reg_bits.get(r as usize) == Some(&1) => Some(self.pred_bits(r)),
+            Src::Imm(v) => Some(self.imm(if v & 1 != 0 { u64::from(u32::MAX) } else { 0 })),
+            _ => None,
+        }
+    }
+
+    /// Predicate logic (`and/or/xor/not/mov.pred`) on lane bits.
+    fn pred_op(&mut self, op: &Op, em: Value, full: bool) -> bool {
+        let is_pred = |d: Reg| self.f.reg_bits.get(d as usize) == Some(&1);
+        let (d, r) = match *op {
+            Op::Bin { op: bop @ (BinOp::And(_) | BinOp::Or(_) | BinOp::Xor(_)), d, a, b } if is_pred(d) => {
+                let (Some(x), Some(y)) = (self.src_bits(a), self.src_bits(b)) else { return false };
+                let r = match bop {
+                    BinOp::And(_) => self.b.ins().band(x, y),
+                    BinOp::Or(_) => self.b.ins().bor(x, y),
+                    _ => self.b.ins().bxor(x, y),
+                };
+                (d, r)
+            }
+            Op::Un { op: UnOp::Cnot(_), d, a } if is_pred(d) => {
+                let Some(x) = self.src_bits(a) else { return false };
+                (d, self.b.ins().bnot(x))
+            }
+            Op::Un { op: UnOp::Mov, d, a } if is_pred(d) => {
+                let Some(x) = self.src_bits(a) else { return false };
+                (d, x)
+            }
+            _ => return false,
+        };
+        let r = self.b.ins().band_imm_s(r, i64::from(u32::MAX));
+        self.write_bits(d, r, em, full);
+        true
+    }
+
+    pub(super) fn fast(&mut self, pc: u32, op: &Op, em: Value, full: bool) -> bool {
+        if self.pred_op(op, em, full) {
+            return true;
+        }
+        match op {
+            Op::Un { op, d, a } => self.un(op, *d, *a, em, full),
+            Op::Bin { op, d, a, b } => self.bin(op, *d, *a, *b, em, full),
+            Op::Tern { op, d, a, b, c } => self.tern(op, *d, *a, *b, *c, em, full),
+            Op::Setp { cmp, out: SetOut::Pred, d, dn, a, b, comb } => {
+                self.setp(cmp, *d, *dn, *a, *b, *comb, em, full)
+            }
+            Op::Cvta { to_generic, space, d, a } => {
+                let win = match space {
+                    Space::Shared => SHARED_WINDOW,
+                    Space::Local => LOCAL_WINDOW,
+                    _ => 0,
+                };
+                let Some(s) = self.vsrc(*a) else { return false };
+                let w = if *to_generic { win } else { win.wrapping_neg() };
+                let wv = self.cvec64(w, w);
+                self.lanes64(*d, &[s], em, full, &|b, v| b.ins().iadd(v[0], wv));
+                true
+            }
+            Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } => self.mem(pc, op, em, full),
+            _ => false,
+        }
+    }
+
+    fn un(&mut self, op: &UnOp, d: Reg, a: Src, em: Value, full: bool) -> bool {
+        let Some(s) = self.vsrc(a) else { return false };
+        match op {
+            UnOp::Mov => self.lanes64(d, &[s], em, full, &|_, v| v[0]),
+            UnOp::Cvt(c) if !c.sat && !c.ftz && !c.relu => {
+                use ScalarType::*;
+                match (c.to, c.from) {
+                    (S64, S32) => self.widen32(d, &[s], em, full, &|b, v| (b.ins().swiden_low(v[0]), b.ins().swiden_high(v[0]))),
+                    (U64 | S64 | B64, U32 | B32) => {
+                        self.widen32(d, &[s], em, full, &|b, v| (b.ins().uwiden_low(v[0]), b.ins().uwiden_high(v[0])))
+                    }
+                    (U32 | S32 | B32, U64 | S64 | B64 | U32 | S32 | B32) => self.lanes32(d, &[s], em, full, &|_, v| v[0]),
+                    (F32, S32) if c.rnd == Rounding::Rn => self.lanes32(d, &[s], em, full, &|b, v| {
+                        let f = b.ins().fcvt_from_sint(types::F32X4, v[0]);
+                        b.ins().bitcast(types::I32X4, lanes(), f)
+                    }),
+                    (S32, F32) if c.rnd == Rounding::Rzi => self.lanes32(d, &[s], em, full, &|b, v| {
+                        let f = b.ins().bitcast(types::F32X4, lanes(), v[0]);
+                        b.ins().fcvt_to_sint_sat(types::I32X4, f)
+                    }),
+                    _ => return false,
+                }
+            }
+            UnOp::F32(F32Fn::Sqrt, false) => self.lanes32(d, &[s], em, full, &|b, v| {
+                let f = b.ins().bitcast(types::F32X4, lanes(), v[0]);
+                let r = b.ins().sqrt(f);
+                canon(b, r)
+            }),
+            _ => return false,
+        }
+        true
+    }
+
+    fn bin(&mut self, op: &BinOp, d: Reg, a: Src, bs: Src, em: Value, full: bool) -> bool {
+        let shift = self.const_of(bs);
+        let (Some(x), Some(y)) = (self.vsrc(a), self.vsrc(bs)) else { return false };
+        let s = [x, y];
+        match *op {
+            BinOp::Add(32) => self.lanes32(d, &s, em, full, &|b, v| b.ins().iadd(v[0], v[1])),
+            BinOp::Sub(32) => self.lanes32(d, &s, em, full, &|b, v| b.ins().isub(v[0], v[1])),
+            BinOp::MulLo(32) => self.lanes32(d, &s, em, full, &|b, v| b.ins().imul(v[0], v[1])),
+            BinOp::And(32) => self.lanes32(d, &s, em, full, &|b, v| b.ins().band(v[0], v[1])),
+            BinOp::Or(32) => self.lanes32(d, &s, em, full, &|b, v| b.ins().bor(v[0], v[1])),
+            BinOp::Xor(32) => self.lanes32(d, &s, em, full, &|b, v| b.ins().bxor(v[0], v[1])),
+            BinOp::Min(32, true) => self.lanes32(d, &s, em, full, &|b, v| b.ins().smin(v[0], v[1])),
+            BinOp::Min(32, false) => self.lanes32(d, &s, em, full, &|b, v| b.ins().umin(v[0], v[1])),
+            BinOp::Max(32, true) => self.lanes32(d, &s, em, full, &|b, v| b.ins().smax(v[0], v[1])),
+            BinOp::Max(32, false) => self.lanes32(d, &s, em, full, &|b, v| b.ins().umax(v[0], v[1])),
+            BinOp::Add(64) => self.lanes64(d, &s, em, full, &|b, v| b.ins().iadd(v[0], v[1])),
+            BinOp::Sub(64) => self.lanes64(d, &s, em, full, &|b, v| b.ins().isub(v[0], v[1])),
+            BinOp::And(64) => self.lanes64(d, &s, em, full, &|b, v| b.ins().band(v[0], v[1])),
+            BinOp::Or(64) => self.lanes64(d, &s, em, full, &|b, v| b.ins().bor(v[0], v[1])),
+            BinOp::Xor(64) => self.lanes64(d, &s, em, full, &|b, v| b.ins().bxor(v[0], v[1])),
+            BinOp::Shl(32) | BinOp::Shr(32, _) => {
+                let Some(n) = shift.filter(|&n| n < 32) else { return false };
+                let n = n as i64;
+                match *op {
+                    BinOp::Shl(_) => self.lanes32(d, &[x], em, full, &|b, v| b.ins().ishl_imm_s(v[0], n)),
+                    BinOp::Shr(_, true) => self.lanes32(d, &[x], em, full, &|b, v| b.ins().sshr_imm_s(v[0], n)),
+                    _ => self.lanes32(d, &[x], em, full, &|b, v| b.ins().ushr_imm_s(v[0], n)),
+                }
+            }
+            BinOp::Shl(64) | BinOp::Shr(64, false) => {
+                let Some(n) = shift.filter(|&n| n < 64) else { return false };
+                let n = n as i64;
+                if matches!(op, BinOp::Shl(_)) {
+                    self.lanes64(d, &[x], em, full, &|b, v| b.ins().ishl_imm_s(v[0], n));
+                } else {
+                    self.lanes64(d, &[x], em, full, &|b, v| b.ins().ushr_imm_s(v[0], n));
+                }
+            }
+            BinOp::MulWide(32, signed) => self.widen32(d, &s, em, full, &|b, v| {
+                let (xl, xh, yl, yh) = if signed {
+                    (b.ins().swiden_low(v[0]), b.ins().swiden_high(v[0]), b.ins().swiden_low(v[1]), b.ins().swiden_high(v[1]))
+                } else {
+                    (b.ins().uwiden_low(v[0]), b.ins().uwiden_high(v[0]), b.ins().uwiden_low(v[1]), b.ins().uwiden_high(v[1]))
+                };
+                (b.ins().imul(xl, yl), b.ins().imul(xh, yh))
+            }),
+            BinOp::MulWide(16, signed) => self.lanes32(d, &s, em, full, &|b, v| {
+                let (x, y) = if signed {
+                    let x = b.ins().ishl_imm_s(v[0], 16);
+                    let y = b.ins().ishl_imm_s(v[1], 16);
+                    (b.ins().sshr_imm_s(x, 16), b.ins().sshr_imm_s(y, 16))
+                } else {
+                    let m = b.ins().iconst(types::I32, 0xffff);
+                    let m = b.ins().splat(types::I32X4, m);
+                    (b.ins().band(v[0], m), b.ins().band(v[1], m))
+                };
+                b.ins().imul(x, y)
+            }),
+            BinOp::F32(f @ (FBin::Add | FBin::Sub | FBin::Mul | FBin::Div), false, false) => {
+                self.lanes32(d, &s, em, full, &|b, v| {
+                    let (p, q) = (b.ins().bitcast(types::F32X4, lanes(), v[0]), b.ins().bitcast(types::F32X4, lanes(), v[1]));
+                    let r = match f {
+                        FBin::Add => b.ins().fadd(p, q),
+                        FBin::Sub => b.ins().fsub(p, q),
+                        FBin::Mul => b.ins().fmul(p, q),
+                        _ => b.ins().fdiv(p, q),
+                    };
+                    canon(b, r)
+                })
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn tern(&mut self, op: &TernOp, d: Reg, a: Src, bs: Src, c: Src, em: Value, full: bool) -> bool {
+        let (Some(x), Some(y), Some(z)) = (self.vsrc(a), self.vsrc(bs), self.vsrc(c)) else { return false };
+        let s = [x, y, z];
+        match *op {
+            TernOp::MadLo(32) => self.lanes32(d, &s, em, full, &|b, v| {
+                let m = b.ins().imul(v[0], v[1]);
+                b.ins().iadd(m, v[2])
+            }),
+            TernOp::MadLo(64) => self.lanes64(d, &s, em, full, &|b, v| {
+                let m = b.ins().imul(v[0], v[1]);
+                b.ins().iadd(m, v[2])
+            }),
+            TernOp::Fma32(false, false) => self.lanes32(d, &s, em, full, &|b, v| {
+                let f: Vec<Value> = v.iter().map(|&x| b.ins().bitcast(types::F32X4, lanes(), x)).collect();
+                let r = b.ins().fma(f[0], f[1], f[2]);
+                canon(b, r)
+            }),
+            TernOp::Selp => {
+                let z0 = self.cvec64(0, 0);
+                self.lanes64(d, &s, em, full, &|b, v| {
+                    let one = b.ins().iconst(I64, 1);
+                    let one = b.ins().splat(I64X2, one);
+                    let p = b.ins().band(v[2], one);
+                    let m = b.ins().icmp(IntCC::NotEqual, p, z0);
+                    b.ins().bitselect(m, v[0], v[1])
+                })
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn setp(
+        &mut self,
+        cmp: &Cmp,
+        d: Reg,
+        dn: Option<Reg>,
+        a: Src,
+        b: Src,
+        comb: Option<(BoolOp, Src, bool)>,
+        em: Value,
+        full: bool,
+    ) -> bool {
+        enum C {
+            I(IntCC),
+            F(FloatCC),
+        }
+        use CmpOp::*;
+        let c = match (cmp.kind, cmp.w, cmp.ftz) {
+            (b's', 32 | 64, _) => C::I(match cmp.op {
+                Eq => IntCC::Equal,
+                Ne => IntCC::NotEqual,
+                Lt | Lo => IntCC::SignedLessThan,
+                Le | Ls => IntCC::SignedLessThanOrEqual,
+                Gt | Hi => IntCC::SignedGreaterThan,
+                Ge | Hs => IntCC::SignedGreaterThanOrEqual,
+                _ => return false,
+            }),
+            (b'u', 32 | 64, _) => C::I(match cmp.op {
+                Eq => IntCC::Equal,
+                Ne => IntCC::NotEqual,
+                Lt | Lo => IntCC::UnsignedLessThan,
+                Le | Ls => IntCC::UnsignedLessThanOrEqual,
+                Gt | Hi => IntCC::UnsignedGreaterThan,
+                Ge | Hs => IntCC::UnsignedGreaterThanOrEqual,
+                _ => return false,
+            }),
+            (b'f', 32, false) => C::F(match cmp.op {
+                Eq => FloatCC::Equal,
+                Ne => FloatCC::OrderedNotEqual,
+                Lt => FloatCC::LessThan,
+                Le => FloatCC::LessThanOrEqual,
+                Gt => FloatCC::GreaterThan,
+                Ge => FloatCC::GreaterThanOrEqual,
+                Equ => FloatCC::UnorderedOrEqual,
+                Neu => FloatCC::NotEqual,
+                Ltu => FloatCC::UnorderedOrLessThan,
+                Leu => FloatCC::UnorderedOrLessThanOrEqual,
+                Gtu => FloatCC::UnorderedOrGreaterThan,
+                Geu => FloatCC::UnorderedOrGreaterThanOrEqual,
+                Num => FloatCC::Ordered,
+                Nan => FloatCC::Unordered,
+                _ => return false,
+            }),
+            _ => return false,
+        };
+        let (Some(x), Some(y)) = (self.vsrc(a), self.vsrc(b)) else { return false };
+        let comb = match comb {
+            None => None,
+            Some((op, s, neg)) => {
+                let bits = match s {
+                    Src::Reg(r) if r < self.f.nregs => self.pred_bits(r),
+                    Src::Imm(v) => self.imm(if v & 1 != 0 { u64::from(u32::MAX) } else { 0 }),
+                    _ => return false,
+                };
+                Some((op, if neg { self.b.ins().bnot(bits) } else { bits }))
+            }
+        };
+        let mut acc = self.imm(0);
+        if cmp.w == 64 {
+            let C::I(cc) = c else { return false };
+            for k in 0..16 {
+                let (p, q) = (self.pair(x, k), self.pair(y, k));
+                let m = self.b.ins().icmp(cc, p, q);
+                let bits = self.b.ins().vhigh_bits(I64, m);
+                let bits = self.b.ins().ishl_imm_s(bits, i64::from(2 * k));
+                acc = self.b.ins().bor(acc, bits);
+            }
+        } else {
+            for q in 0..8 {
+                let (p, r) = (self.quad(x, q), self.quad(y, q));
+                let m = match c {
+                    C::I(cc) => self.b.ins().icmp(cc, p, r),
+                    C::F(cc) => {
+                        let p = self.b.ins().bitcast(types::F32X4, lanes(), p);
+                        let r = self.b.ins().bitcast(types::F32X4, lanes(), r);
+                        let m = self.b.ins().fcmp(cc, p, r);
+                        self.b.ins().bitcast(types::I32X4, lanes(), m)
+                    }
+                };
+                let bits = self.b.ins().vhigh_bits(I64, m);
+                let bits = self.b.ins().ishl_imm_s(bits, i64::from(4 * q));
+                acc = self.b.ins().bor(acc, bits);
+            }
+        }
+        let neg = self.b.ins().bnot(acc);
+        let (p, pn) = match comb {
+            None => (acc, neg),
+            Some((op, q)) => {
+                let f = |b: &mut FunctionBuilder<'_>, x: Value| match op {
+                    BoolOp::And => b.ins().band(x, q),
+                    BoolOp::Or => b.ins().bor(x, q),
+                    BoolOp::Xor => b.ins().bxor(x, q),
+                };
+                (f(&mut self.b, acc), f(&mut self.b, neg))
+            }
+        };
+        let p = self.b.ins().band_imm_s(p, i64::from(u32::MAX));
+        self.write_bits(d, p, em, full);
+        if let Some(dn) = dn {
+            let pn = self.b.ins().band_imm_s(pn, i64::from(u32::MAX));
+            self.write_bits(dn, pn, em, full);
+        }
+        true
+    }
+}
+
+/// The bits of f32 result `r` (`f32x4`), NaNs canonical.
+fn canon(b: &mut FunctionBuilder<'_>, r: Value) -> Value {
+    let nan = b.ins().fcmp(FloatCC::Unordered, r, r);
+    let nan = b.ins().bitcast(types::I32X4, lanes(), nan);
+    let bits = b.ins().bitcast(types::I32X4, lanes(), r);
+    let c = b.ins().iconst(types::I32, 0x7fff_ffff);
+    let c = b.ins().splat(types::I32X4, c);
+    b.ins().bitselect(nan, c, bits)
+}
