@@ -8,6 +8,13 @@ use super::*;
 use crate::jit::ctx::{Ctx, sr};
 use crate::jit::warp::{Glue, St, WarpCode};
 
+/// `CUPRITE_WTRACE=1` prints each instruction compiled code leaves to the interpreter (for
+/// tuning the warp tier).
+fn trace() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("CUPRITE_WTRACE").is_some())
+}
+
 /// What a worker's blocks keep for compiled warps: the memory-access context and the
 /// allocation cache slots of the access sites.
 #[derive(Debug, Default)]
@@ -97,7 +104,7 @@ pub(super) fn run_compiled(code: &WarpCode, w: &mut Warp, blk: &mut Block<'_, '_
         }
         s if s == St::Fault as u64 => Err(fault.unwrap_or(WarpFault { kind: FaultKind::Trap, lane })),
         _ => {
-            if std::env::var_os("CUPRITE_WTRACE").is_some() {
+            if trace() {
                 eprintln!("interp {pc} {}", k.info.get(pc as usize).map_or("", |i| i.text.as_str()));
             }
             return None;
@@ -145,7 +152,7 @@ unsafe fn running<'x>(g: *mut Glue) -> (&'x mut Glue, &'x mut Running<'x, 'x, 'x
 pub(crate) extern "C" fn h_step(g: *mut Glue, pc: u64, emask: u64) -> u64 {
     // SAFETY: see `running`.
     let (g, r) = unsafe { running(g) };
-    if std::env::var_os("CUPRITE_WTRACE").is_some() {
+    if trace() {
         let f = kernel(r.blk.l, r.w.func);
         eprintln!("step {pc} {}", f.info.get(pc as usize).map_or("", |i| i.text.as_str()));
     }

@@ -170,6 +170,10 @@ pub(crate) fn compile(f: &Func) -> Result<WarpCode, String> {
     if f.code.len() >= 1 << 20 || f.nregs as usize != f.reg_bits.len() {
         return Err("too large for the warp tier".into());
     }
+    // `alloca` grows a lane's local memory past the frame the compiled accesses check.
+    if f.code.iter().any(|i| matches!(i.op, Op::Alloca { .. } | Op::StackRestore { .. })) {
+        return Err("alloca".into());
+    }
     let mut flags = settings::builder();
     let set = |fl: &mut settings::Builder, k: &str, v: &str| fl.set(k, v).map_err(|e| e.to_string());
     set(&mut flags, "opt_level", "speed")?;
