@@ -8,7 +8,8 @@
 //!
 //! `BENCH_FILTER=name` runs only kernels whose name contains it; `BENCH_THREADS=N` sets the
 //! "all threads" count (default 2, the target configuration); `BENCH_PTX_DIR` the
-//! folder of the PTX fixtures; `BENCH_JIT_ALL=1` runs the JIT column with `Engine::JitAll`.
+//! folder of the PTX fixtures; `BENCH_JIT_ALL=1` runs the JIT column with `Engine::JitAll`;
+//! `BENCH_NO_INTERP=1` skips the interpreter column (its times print as 0).
 
 use std::time::{Duration, Instant};
 
@@ -582,6 +583,8 @@ fn main() {
     let filter = std::env::var("BENCH_FILTER").unwrap_or_default();
     // BENCH_JIT_ALL=1 times the JIT also on kernels it leaves to the interpreter for speed.
     let jit_engine = if std::env::var_os("BENCH_JIT_ALL").is_some() { Engine::JitAll } else { Engine::Jit };
+    // BENCH_NO_INTERP=1 skips the interpreter column (for profiling the compiled tiers).
+    let skip_interp = std::env::var_os("BENCH_NO_INTERP").is_some();
     let mut cases = cases(mem);
     println!(
         "{:<22} {:>3} {:>11} {:>11} {:>11} {:>9} {:>8}",
@@ -597,6 +600,9 @@ fn main() {
         for (slot, threads) in [(0usize, 1usize), (1, all)] {
             let mut times = [0f64; 2];
             for (e, engine) in [Engine::Interp, jit_engine].into_iter().enumerate() {
+                if e == 0 && skip_interp {
+                    continue;
+                }
                 let p = &mut progs[case.prog];
                 p.set_engine(engine);
                 p.set_workers(threads as u32);
@@ -609,7 +615,7 @@ fn main() {
             let nt = best(5, || (case.native)(threads)).as_secs_f64().max(1e-9);
             jit_times[slot] = times[1];
             for e in 0..2 {
-                logs[slot][e] += (times[e] / nt).ln();
+                logs[slot][e] += (times[e] / nt).max(1e-9).ln();
             }
             println!(
                 "{:<22} {:>3} {:>9.2}ms {:>9.2}ms {:>9.3}ms {:>8.1}x {:>7.2}x",

@@ -480,7 +480,12 @@ fn make_warps(l: &Launch<'_>, k: &Func, warps: &mut Vec<Warp>) {
                 cl_arrived: 0,
                 floor: 0,
                 no_jit: false,
-                lanes64: Box::new([tid[0].map(u64::from), tid[1].map(u64::from), tid[2].map(u64::from), std::array::from_fn(|l| l as u64)]),
+                lanes64: Box::new([
+                    tid[0].map(u64::from),
+                    tid[1].map(u64::from),
+                    tid[2].map(u64::from),
+                    std::array::from_fn(|l| l as u64),
+                ]),
                 local_ptrs: Box::new([0; 32]),
             });
         }
@@ -1282,9 +1287,11 @@ impl Warp {
         self.params.resize(k.param_size as usize * 32, 0);
         self.psize = k.param_size;
         self.local_base = 0;
-        for lb in &mut self.local {
-            lb.clear();
-            lb.resize(k.local_size as usize, 0);
+        if k.local_size > 0 || self.local.iter().any(|lb| !lb.is_empty()) {
+            for lb in &mut self.local {
+                lb.clear();
+                lb.resize(k.local_size as usize, 0);
+            }
         }
         self.stack.clear();
         self.stack.push(Entry { pc: 0, rpc: NO_PC, mask: self.valid, base: false, wait: false });

@@ -394,9 +394,14 @@ impl Program {
     /// Why kernel `kernel` runs on the interpreter under this program's engine (an
     /// instruction the JIT does not compile; under [`Engine::Jit`], also a kernel expected to
     /// run faster on the interpreter), or `None` when it runs compiled (compiling it now if
-    /// needed). Under [`Engine::Interp`], the answer for [`Engine::Jit`].
+    /// needed; on the warp tier, warps may still move to the interpreter for instructions it
+    /// does not compile). Under [`Engine::Interp`], the answer for [`Engine::Jit`].
     pub fn jit_fallback_reason(&self, kernel: &str) -> Option<String> {
         let idx = self.funcs.iter().position(|f| matches!(f, Ok(f) if f.is_kernel && f.name == kernel))?;
+        if self.engine != Engine::JitAll && self.jit.warp_code(&self.funcs, idx, self.engine == Engine::Warp).is_some()
+        {
+            return None;
+        }
         self.jit.fallback_reason(&self.funcs, idx, self.engine == Engine::JitAll)
     }
 

@@ -281,9 +281,9 @@ fn run_its(kernel: &str, threads: u32, engine: Engine) -> Result<Vec<u32>, Box<s
     Ok(bytes.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
 }
 
-/// Both engines produce `want` (for the first `want.len()` words).
+/// Every engine produces `want` (for the first `want.len()` words).
 fn check_both(kernel: &str, threads: u32, want: &[u32]) {
-    for engine in [Engine::Interp, Engine::JitAll] {
+    for engine in [Engine::Interp, Engine::JitAll, Engine::Warp] {
         let got = run_its(kernel, threads, engine).unwrap_or_else(|f| panic!("{kernel} on {engine:?}: {f}"));
         assert_eq!(&got[..want.len()], want, "{kernel} on {engine:?}");
     }

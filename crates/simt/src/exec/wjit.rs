@@ -112,7 +112,6 @@ pub(super) fn run_compiled(code: &WarpCode, w: &mut Warp, blk: &mut Block<'_, '_
     })
 }
 
-
 /// Points the memory-access context at block `blk` of launch `l` (kernel `k`).
 fn setup(c: &mut Ctx, sites: &mut [[u64; 3]], l: &Launch<'_>, blk: &mut Block<'_, '_>, k: &Func) {
     c.sites = sites.as_mut_ptr() as u64;

@@ -18,7 +18,6 @@ struct Win {
     host: Option<Value>,
 }
 
-
 impl Wg<'_, '_> {
     /// The whole-warp fast path of a load (`ld`: destination, sign extension) or store
     /// (`st`: the values) of `size` bytes at `[r + off]`: when every lane executes and every
@@ -300,7 +299,17 @@ impl Wg<'_, '_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn access(&mut self, pc: u32, space: Space, w: Win, a: Value, size: u8, l: Value, val: Option<Value>, sext: bool) -> Option<Value> {
+    fn access(
+        &mut self,
+        pc: u32,
+        space: Space,
+        w: Win,
+        a: Value,
+        size: u8,
+        l: Value,
+        val: Option<Value>,
+        sext: bool,
+    ) -> Option<Value> {
         let k = i64::from(size.trailing_zeros());
         let fast = self.b.create_block();
         let slow = self.b.create_block();
@@ -394,7 +403,8 @@ impl Wg<'_, '_> {
 
     /// Loads, stores and atomics with a compiled form; false for the interpreter's.
     pub(super) fn mem(&mut self, pc: u32, op: &Op, em: Value, _full: bool) -> bool {
-        let space_ok = |s: Space| matches!(s, Space::Global | Space::Shared | Space::Local | Space::Generic | Space::KParam);
+        let space_ok =
+            |s: Space| matches!(s, Space::Global | Space::Shared | Space::Local | Space::Generic | Space::KParam);
         let addr_ok = |a: &Addr, n: u32| match a.base {
             Base::Reg(r) => r < n,
             _ => true,

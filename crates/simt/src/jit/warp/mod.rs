@@ -661,7 +661,7 @@ impl<'a, 'b> Wg<'a, 'b> {
                 self.leave(St::Interp, Some(pc));
                 true
             }
-            Op::Shfl { mask, .. } => self.shfl(pc, *mask, inst.guard),
+            Op::Shfl { mask, mode, d, p, a, b, c } => self.shfl(pc, *mask, inst.guard, (*mode, *d, *p, *a, *b, *c)),
             op => {
                 let em = self.emask(inst.guard);
                 let full = self.full && inst.guard.is_none();
@@ -675,7 +675,13 @@ impl<'a, 'b> Wg<'a, 'b> {
 
     /// `shfl.sync` of a converged warp over the whole warp: through the interpreter's lane
     /// function (`h_shfl`); otherwise the interpreter runs it.
-    fn shfl(&mut self, pc: u32, mask: Src, guard: Option<Guard>) -> bool {
+    fn shfl(
+        &mut self,
+        pc: u32,
+        mask: Src,
+        guard: Option<Guard>,
+        sh: (ShflMode, Reg, Option<Reg>, Src, Src, Src),
+    ) -> bool {
         let m = match mask {
             Src::Imm(v) => Some(v as u32),
             Src::Reg(r) => self.consts.get(r as usize).copied().flatten().map(|v| v as u32),
@@ -693,11 +699,51 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.b.switch_to_block(other);
         self.leave(St::Interp, Some(pc));
         self.b.switch_to_block(go);
+        let (mode, d, p, src, b, c) = sh;
+        if let (Src::Reg(ar), Some(bv), Some(cv)) = (src, self.const_of(b), self.const_of(c))
+            && ar < self.f.nregs
+            && d < self.f.nregs
+        {
+            // Constant lane and clamp operands: the permutation is known now.
+            let iota: [u64; 32] = std::array::from_fn(|l| l as u64);
+            let (mut from, mut ok) = ([0u64; 32], [0u64; 32]);
+            crate::exec::shfl_lanes(mode, &iota, &[bv; 32], &[cv; 32], &mut from, &mut ok);
+            self.permute(ar, d, &from);
+            if let Some(p) = p {
+                let bits = ok.iter().enumerate().fold(0u64, |m, (l, &v)| m | (v & 1) << l);
+                let bits = self.imm(bits);
+                let all = self.act();
+                self.write_bits(p, bits, all, true);
+            }
+            return false;
+        }
         self.flush(None);
         let (g, p) = (self.g, self.imm(u64::from(pc)));
         self.call(h::h_shfl as *const () as usize, &[g, p, a], false);
         self.pbits.clear();
         false
+    }
+
+    /// `d[l] = a[from[l]]` for every lane (all read before any is written).
+    fn permute(&mut self, a: Reg, d: Reg, from: &[u64; 32]) {
+        self.materialize(a);
+        let mut out = Vec::with_capacity(16);
+        for k in 0..16usize {
+            let (x, y) = (from[2 * k] as i32 & 31, from[2 * k + 1] as i32 & 31);
+            let v = if x % 2 == 0 && y == x + 1 {
+                self.b.ins().load(I64X2, vflags(), self.regs, reg_off(a) + 8 * x)
+            } else {
+                let lo = self.b.ins().load(I64, flags(), self.regs, reg_off(a) + 8 * x);
+                let hi = self.b.ins().load(I64, flags(), self.regs, reg_off(a) + 8 * y);
+                let v = self.b.ins().splat(I64X2, lo);
+                self.b.ins().insertlane(v, hi, 1)
+            };
+            out.push(v);
+        }
+        for (k, v) in out.into_iter().enumerate() {
+            self.b.ins().store(vflags(), v, self.regs, reg_off(d) + 16 * k as i32);
+        }
+        self.forget(d);
     }
 
     /// Runs `pc` on the interpreter for lanes `em` (when any).
@@ -772,7 +818,8 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.b.switch_to_block(none);
         self.jump_head(pc + 1);
         self.b.switch_to_block(split);
-        let args = [self.g, self.imm(u64::from(pc)), self.imm(u64::from(target)), self.imm(u64::from(ipdom)), act, taken];
+        let args =
+            [self.g, self.imm(u64::from(pc)), self.imm(u64::from(target)), self.imm(u64::from(ipdom)), act, taken];
         self.call(h::h_diverge as *const () as usize, &args, false);
         if target != ipdom {
             self.b.def_var(self.act, taken);

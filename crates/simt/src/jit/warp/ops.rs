@@ -23,8 +23,11 @@ pub(super) enum Vs {
     Splat(Value, Value),
 }
 
-/// An operation on 4-lane groups (`i32x4` operands and result).
-type F32x4Op<'x> = &'x dyn Fn(&mut FunctionBuilder<'_>, &[Value]) -> Value;
+/// A lane-parallel operation on vector operands (one vector result).
+type LaneOp<'x> = &'x dyn Fn(&mut FunctionBuilder<'_>, &[Value]) -> Value;
+
+/// A lane-parallel operation from a group of four 32-bit lanes to two pairs of 64-bit lanes.
+type WidenOp<'x> = &'x dyn Fn(&mut FunctionBuilder<'_>, &[Value]) -> (Value, Value);
 
 fn lanes() -> MemFlagsData {
     MemFlagsData::new().with_endianness(Endianness::Little)
@@ -138,7 +141,7 @@ impl Wg<'_, '_> {
     }
 
     /// `d = f(srcs)` on pairs of 64-bit lanes.
-    fn lanes64(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: F32x4Op<'_>) {
+    fn lanes64(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: LaneOp<'_>) {
         let ems = self.em_splat(em, full);
         for k in 0..16 {
             let v: Vec<Value> = srcs.iter().map(|&s| self.pair(s, k)).collect();
@@ -149,7 +152,7 @@ impl Wg<'_, '_> {
     }
 
     /// `d = f(srcs)` on groups of four 32-bit lanes, zero-extended into the registers.
-    fn lanes32(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: F32x4Op<'_>) {
+    fn lanes32(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: LaneOp<'_>) {
         let ems = self.em_splat(em, full);
         for q in 0..8 {
             let v: Vec<Value> = srcs.iter().map(|&s| self.quad(s, q)).collect();
@@ -164,7 +167,7 @@ impl Wg<'_, '_> {
 
     /// `d = f(srcs)` from groups of four 32-bit lanes to two pairs of 64-bit lanes (`f`
     /// returns the low and high pair).
-    fn widen32(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: &dyn Fn(&mut FunctionBuilder<'_>, &[Value]) -> (Value, Value)) {
+    fn widen32(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: WidenOp<'_>) {
         let ems = self.em_splat(em, full);
         for q in 0..8 {
             let v: Vec<Value> = srcs.iter().map(|&s| self.quad(s, q)).collect();
@@ -177,7 +180,7 @@ impl Wg<'_, '_> {
 
     /// Sets predicate register `d` to lane bits `bits` in lanes `em` (all live ones when
     /// `full`); the lanes are stored later (`flush`).
-    fn write_bits(&mut self, d: Reg, bits: Value, em: Value, full: bool) {
+    pub(super) fn write_bits(&mut self, d: Reg, bits: Value, em: Value, full: bool) {
         let merged = if full {
             bits
         } else {
@@ -206,7 +209,7 @@ impl Wg<'_, '_> {
         }
     }
 
-    fn const_of(&self, s: Src) -> Option<u64> {
+    pub(super) fn const_of(&self, s: Src) -> Option<u64> {
         match s {
             Src::Imm(v) => Some(v),
             Src::Reg(r) => self.consts.get(r as usize).copied().flatten(),
@@ -261,9 +264,7 @@ impl Wg<'_, '_> {
             Op::Un { op, d, a } => self.un(op, *d, *a, em, full),
             Op::Bin { op, d, a, b } => self.bin(op, *d, *a, *b, em, full),
             Op::Tern { op, d, a, b, c } => self.tern(op, *d, *a, *b, *c, em, full),
-            Op::Setp { cmp, out: SetOut::Pred, d, dn, a, b, comb } => {
-                self.setp(cmp, *d, *dn, *a, *b, *comb, em, full)
-            }
+            Op::Setp { cmp, out: SetOut::Pred, d, dn, a, b, comb } => self.setp(cmp, *d, *dn, *a, *b, *comb, em, full),
             Op::Cvta { to_generic, space, d, a } => {
                 let win = match space {
                     Space::Shared => SHARED_WINDOW,
@@ -288,11 +289,15 @@ impl Wg<'_, '_> {
             UnOp::Cvt(c) if !c.sat && !c.ftz && !c.relu => {
                 use ScalarType::*;
                 match (c.to, c.from) {
-                    (S64, S32) => self.widen32(d, &[s], em, full, &|b, v| (b.ins().swiden_low(v[0]), b.ins().swiden_high(v[0]))),
+                    (S64, S32) => {
+                        self.widen32(d, &[s], em, full, &|b, v| (b.ins().swiden_low(v[0]), b.ins().swiden_high(v[0])))
+                    }
                     (U64 | S64 | B64, U32 | B32) => {
                         self.widen32(d, &[s], em, full, &|b, v| (b.ins().uwiden_low(v[0]), b.ins().uwiden_high(v[0])))
                     }
-                    (U32 | S32 | B32, U64 | S64 | B64 | U32 | S32 | B32) => self.lanes32(d, &[s], em, full, &|_, v| v[0]),
+                    (U32 | S32 | B32, U64 | S64 | B64 | U32 | S32 | B32) => {
+                        self.lanes32(d, &[s], em, full, &|_, v| v[0])
+                    }
                     (F32, S32) if c.rnd == Rounding::Rn => self.lanes32(d, &[s], em, full, &|b, v| {
                         let f = b.ins().fcvt_from_sint(types::F32X4, v[0]);
                         b.ins().bitcast(types::I32X4, lanes(), f)
@@ -354,9 +359,19 @@ impl Wg<'_, '_> {
             }
             BinOp::MulWide(32, signed) => self.widen32(d, &s, em, full, &|b, v| {
                 let (xl, xh, yl, yh) = if signed {
-                    (b.ins().swiden_low(v[0]), b.ins().swiden_high(v[0]), b.ins().swiden_low(v[1]), b.ins().swiden_high(v[1]))
+                    (
+                        b.ins().swiden_low(v[0]),
+                        b.ins().swiden_high(v[0]),
+                        b.ins().swiden_low(v[1]),
+                        b.ins().swiden_high(v[1]),
+                    )
                 } else {
-                    (b.ins().uwiden_low(v[0]), b.ins().uwiden_high(v[0]), b.ins().uwiden_low(v[1]), b.ins().uwiden_high(v[1]))
+                    (
+                        b.ins().uwiden_low(v[0]),
+                        b.ins().uwiden_high(v[0]),
+                        b.ins().uwiden_low(v[1]),
+                        b.ins().uwiden_high(v[1]),
+                    )
                 };
                 (b.ins().imul(xl, yl), b.ins().imul(xh, yh))
             }),
@@ -374,7 +389,8 @@ impl Wg<'_, '_> {
             }),
             BinOp::F32(f @ (FBin::Add | FBin::Sub | FBin::Mul | FBin::Div), false, false) => {
                 self.lanes32(d, &s, em, full, &|b, v| {
-                    let (p, q) = (b.ins().bitcast(types::F32X4, lanes(), v[0]), b.ins().bitcast(types::F32X4, lanes(), v[1]));
+                    let (p, q) =
+                        (b.ins().bitcast(types::F32X4, lanes(), v[0]), b.ins().bitcast(types::F32X4, lanes(), v[1]));
                     let r = match f {
                         FBin::Add => b.ins().fadd(p, q),
                         FBin::Sub => b.ins().fsub(p, q),
