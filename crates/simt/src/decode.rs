@@ -189,6 +189,7 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
             contract,
             preds: Default::default(),
             reg_bits: Vec::new(),
+            wide: std::collections::HashSet::new(),
         };
         funcs.push(d.function(f, dyn_base as u32));
     }
@@ -335,6 +336,9 @@ struct FuncDecoder<'a> {
     /// Declared width of each register in bits (1: `.pred`; 64 for registers the decoder
     /// makes itself).
     reg_bits: Vec<u8>,
+    /// `.b128` registers: each is the first (low) of two consecutive 64-bit slots, and only
+    /// `mov`, `ld`, `st` and `atom` of type `.b128` may name it.
+    wide: std::collections::HashSet<Reg>,
 }
 
 /// Modifiers that only affect caching, ordering or scope; the executor may ignore them
@@ -396,7 +400,15 @@ impl FuncDecoder<'_> {
         for n in &d.names {
             let sym = match d.space {
                 StateSpace::Reg => {
-                    if let Some(k) = n.range {
+                    if d.ty.scalar == ScalarType::B128 {
+                        if n.range.is_some() || d.ty.vector > 1 {
+                            return Err("`.b128` register ranges and vectors are not supported".into());
+                        }
+                        let r = self.new_reg();
+                        self.new_reg();
+                        self.wide.insert(r);
+                        Sym::Reg(r)
+                    } else if let Some(k) = n.range {
                         let base = self.nregs;
                         self.nregs += k;
                         self.reg_bits.resize(self.nregs as usize, width(d.ty.scalar));
@@ -480,6 +492,7 @@ impl FuncDecoder<'_> {
     fn reg(&mut self, op: &Operand) -> R<Reg> {
         match op {
             Operand::Name(n) => match self.lookup(*n) {
+                Some(Sym::Reg(r)) if self.wide.contains(&r) => Err(self.wide_misuse(*n)),
                 Some(Sym::Reg(r)) => Ok(r),
                 _ => Err(format!("`{}` is not a register", self.name_str(*n))),
             },
@@ -509,8 +522,51 @@ impl FuncDecoder<'_> {
         }
     }
 
+    fn wide_misuse(&self, n: Name) -> String {
+        format!(
+            "`{}` is a .b128 register: only mov, ld, st and atom.cas/exch of type .b128 are supported on it",
+            self.name_str(n)
+        )
+    }
+
+    /// A `.b128` register operand: its (low, high) slots.
+    fn wide_reg(&self, op: &Operand) -> R<[Reg; 2]> {
+        match op {
+            Operand::Name(n) => match self.lookup(*n) {
+                Some(Sym::Reg(r)) if self.wide.contains(&r) => Ok([r, r + 1]),
+                _ => Err(format!("`{}` is not a .b128 register", self.name_str(*n))),
+            },
+            _ => Err("expected a .b128 register".into()),
+        }
+    }
+
+    /// A `.b128` source: a `.b128` register or a `{lo, hi}` pair of 64-bit operands.
+    fn wide_src(&mut self, op: &Operand) -> R<[Src; 2]> {
+        match op {
+            Operand::Vector(v) if v.len() == 2 => {
+                Ok([self.src(&v[0], ScalarType::B64)?, self.src(&v[1], ScalarType::B64)?])
+            }
+            o => Ok(self.wide_reg(o)?.map(Src::Reg)),
+        }
+    }
+
+    /// A `.b128` destination: a `.b128` register, a `{lo, hi}` pair of 64-bit registers
+    /// (either may be `_`), or `_`.
+    fn wide_dst(&mut self, op: &Operand) -> R<[Option<Reg>; 2]> {
+        let one = |this: &mut Self, o: &Operand| match o {
+            Operand::Sink => Ok(None),
+            o => this.reg(o).map(Some),
+        };
+        match op {
+            Operand::Sink => Ok([None, None]),
+            Operand::Vector(v) if v.len() == 2 => Ok([one(self, &v[0])?, one(self, &v[1])?]),
+            o => Ok(self.wide_reg(o)?.map(Some)),
+        }
+    }
+
     fn sym_src(&self, n: Name, off: i64) -> R<Src> {
         match self.lookup(n) {
+            Some(Sym::Reg(r)) if self.wide.contains(&r) => Err(self.wide_misuse(n)),
             Some(Sym::Reg(r)) if off == 0 => Ok(Src::Reg(r)),
             Some(Sym::Global(g)) => {
                 self.check_global(g)?;
@@ -560,6 +616,7 @@ impl FuncDecoder<'_> {
             return Ok((Addr { base: Base::Abs, off }, None));
         };
         Ok(match self.lookup(n) {
+            Some(Sym::Reg(r)) if self.wide.contains(&r) => return Err(self.wide_misuse(n)),
             Some(Sym::Reg(r)) => (Addr { base: Base::Reg(r), off }, None),
             Some(Sym::Global(g)) => {
                 self.check_global(g)?;
@@ -780,6 +837,9 @@ impl FuncDecoder<'_> {
                 check(&[])?;
                 need(2)?;
                 let t = ty_req()?;
+                if t == ScalarType::B128 {
+                    return Ok(Op::Mov2 { d: self.wide_dst(&ops[0])?, a: self.wide_src(&ops[1])? });
+                }
                 match (&ops[0], &ops[1]) {
                     (Operand::Vector(ds), a) => {
                         let bits = (u32::from(width(t)) / ds.len() as u32) as u8;
@@ -1966,6 +2026,9 @@ impl FuncDecoder<'_> {
         // CPU has no use for (only the first two operands are read below).
         let t = ty.ok_or("missing type")?;
         let vec = kws.iter().find_map(|k| k.as_vector()).unwrap_or(1);
+        if t == ScalarType::B128 && vec == 1 {
+            return self.mem128(ins, kws);
+        }
         if vec > 4 || t.size() > 8 {
             return Err("unsupported access width".into());
         }
@@ -2015,8 +2078,74 @@ impl FuncDecoder<'_> {
         })
     }
 
+    /// `ld`/`st` of a `.b128` register: two 64-bit halves, one single-copy atomic 16-byte
+    /// access when strong (as `ld.relaxed.v2.b64` is).
+    fn mem128(&mut self, ins: &Instruction, kws: &[Kw]) -> R<Op> {
+        let ops = &ins.operands;
+        if ops.len() < 2 {
+            return Err("expected 2 operands".into());
+        }
+        let is_ld = ins.opcode != Opcode::St;
+        let (data, aop) = if is_ld { (&ops[0], &ops[1]) } else { (&ops[1], &ops[0]) };
+        let (addr, sym_space) = self.addr(aop)?;
+        let mut space = Self::space_of(kws).unwrap_or(Space::Generic);
+        if space == Space::KParam || space == Space::FParam {
+            return Err(".b128 accesses to the param space are not supported".into());
+        }
+        if space == Space::Generic && sym_space.is_some() {
+            space = sym_space.unwrap_or(Space::Generic);
+        }
+        let whole = kws.iter().any(|k| matches!(k, Kw::Relaxed | Kw::Acquire | Kw::Release | Kw::Volatile));
+        Ok(if is_ld {
+            let d = self.wide_dst(data)?;
+            Op::Ld { space, size: 8, sext: false, d: d.to_vec(), addr, whole }
+        } else {
+            let vals = self.wide_src(data)?;
+            Op::St { space, size: 8, vals: vals.to_vec(), addr, whole }
+        })
+    }
+
+    /// `atom{.sem}{.scope}{.space}.cas.b128` / `.exch.b128` (sm_90).
+    fn atom128(&mut self, ins: &Instruction, kws: &[Kw]) -> R<Op> {
+        let mut cas = None;
+        for k in kws {
+            match k {
+                Kw::Cas => cas = Some(true),
+                Kw::Exch => cas = Some(false),
+                k if k.as_type().is_some() || ignorable(*k) => {}
+                Kw::Global | Kw::Shared | Kw::SharedCta => {}
+                k => return Err(format!("modifier `.{}` is not supported on .b128 atomics", k.as_str())),
+            }
+        }
+        let cas = cas.ok_or(".b128 atomics support only .cas and .exch")?;
+        if ins.opcode == Opcode::Red {
+            return Err("red.b128 is not supported".into());
+        }
+        let ops = &ins.operands;
+        if ops.len() != if cas { 4 } else { 3 } {
+            return Err("wrong number of operands".into());
+        }
+        let d = self.wide_dst(&ops[0])?;
+        let (addr, sym_space) = self.addr(&ops[1])?;
+        let mut space = Self::space_of(kws).unwrap_or(Space::Generic);
+        if space == Space::Generic
+            && let Some(s) = sym_space
+        {
+            space = s;
+        }
+        if !matches!(space, Space::Global | Space::Shared | Space::Generic) {
+            return Err("atomics on this space are not supported".into());
+        }
+        let b = self.wide_src(&ops[2])?;
+        let c = if cas { self.wide_src(&ops[3])? } else { b };
+        Ok(Op::Atom128 { space, cas, d, addr, b, c })
+    }
+
     fn atom(&mut self, ins: &Instruction, kws: &[Kw], ty: Option<ScalarType>) -> R<Op> {
         let t = ty.ok_or("missing type")?;
+        if t == ScalarType::B128 {
+            return self.atom128(ins, kws);
+        }
         let half = match t {
             ScalarType::F16 => Some((crate::float::HFmt::F16, false)),
             ScalarType::F16x2 => Some((crate::float::HFmt::F16, true)),

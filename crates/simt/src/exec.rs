@@ -206,7 +206,7 @@ const PREEMPT_BACKEDGES: u32 = 1024;
 fn is_lock_loop(l: &Launch<'_>, body: &[Inst]) -> bool {
     fn takes_lock(l: &Launch<'_>, code: &[Inst], depth: u32) -> bool {
         code.iter().any(|i| match i.op {
-            Op::Atom { op: AtomOp::Cas | AtomOp::Exch, .. } => true,
+            Op::Atom { op: AtomOp::Cas | AtomOp::Exch, .. } | Op::Atom128 { .. } => true,
             Op::Call { func, .. } if depth > 0 => takes_lock(l, &kernel(l, func).code, depth - 1),
             _ => false,
         })
@@ -2480,6 +2480,32 @@ impl Warp {
                         }
                     }
                 }
+                Op::Atom128 { space, cas, d, addr, b: sb, c: sc } => {
+                    let mut vals = [[0u64; 32]; 4];
+                    for (v, s) in vals.iter_mut().zip(sb.iter().chain(sc)) {
+                        self.fetch(b, *s, v);
+                    }
+                    for lane in lanes(emask) {
+                        let (shared, at) = b.atom_target(*space, self.addr_of(b, *addr, lane));
+                        let (bv, cv) = ([vals[0][lane], vals[1][lane]], [vals[2][lane], vals[3][lane]]);
+                        let old = atom128_one(&l.mem, shared, &mut self.cache, *space, *cas, at, bv, cv)
+                            .map_err(|k| fault(k, lane as u32))?;
+                        for (d, o) in d.iter().zip(old) {
+                            if let Some(d) = d {
+                                self.regs[*d as usize][lane] = o;
+                            }
+                        }
+                    }
+                }
+                Op::Mov2 { d, a: sa } => {
+                    self.fetch(b, sa[0], &mut a);
+                    self.fetch(b, sa[1], &mut bb);
+                    for (d, v) in d.iter().zip([&a, &bb]) {
+                        if let Some(d) = d {
+                            write_masked(&mut self.regs[*d as usize], v, emask);
+                        }
+                    }
+                }
                 Op::AtomV(v) => {
                     let size = u32::from(v.size);
                     for (i, (src, dst)) in v.b.iter().zip(&v.d).enumerate() {
@@ -2843,6 +2869,42 @@ pub(crate) fn atom_one(
             Ok(old)
         }
         _ => Err(oob("atomic on local/param", at, size, 0).kind),
+    }
+}
+
+/// One thread's 16-byte atomic (`cas`: compare with `b`, store `c`; else exchange with `b`)
+/// at `at` in `space`, as `atom_one`; the old (low, high) value.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn atom128_one(
+    mem: &MemView<'_>,
+    shared: &mut [u8],
+    cache: &mut AllocCache,
+    space: Space,
+    cas: bool,
+    at: u64,
+    b: [u64; 2],
+    c: [u64; 2],
+) -> Result<[u64; 2], FaultKind> {
+    match Warp::classify(space, at) {
+        Target::Global(g) => mem.atomic16(g, cas, b, c, cache).map_err(FaultKind::Memory),
+        Target::Shared(s) => {
+            if !aligned(s, 16) {
+                return Err(FaultKind::Memory(MemError::Misaligned { addr: at, size: 16 }));
+            }
+            let bad = || oob("shared", s, 16, 0).kind;
+            let old = [le_read(shared, s, 8).ok_or_else(bad)?, le_read(shared, s + 8, 8).ok_or_else(bad)?];
+            let new = if !cas {
+                b
+            } else if old == b {
+                c
+            } else {
+                old
+            };
+            le_write(shared, s, 8, new[0]).ok_or_else(bad)?;
+            le_write(shared, s + 8, 8, new[1]).ok_or_else(bad)?;
+            Ok(old)
+        }
+        _ => Err(oob("atomic on local/param", at, 16, 0).kind),
     }
 }
 

@@ -513,6 +513,24 @@ pub(crate) enum Op {
         a: Src,
         bits: u8,
     },
+    /// Two 64-bit moves done at once (all sources read before any destination is written):
+    /// the halves of a `.b128` register (which occupies two consecutive slots, low then
+    /// high) packed, unpacked or copied by `mov.b128`.
+    Mov2 {
+        d: [Option<Reg>; 2],
+        a: [Src; 2],
+    },
+    /// `atom{.space}.cas.b128 d, [addr], b, c` / `atom{.space}.exch.b128 d, [addr], b`: one
+    /// 16-byte atomic; every operand is a (low, high) pair of 64-bit halves (`c` unused by
+    /// `exch`).
+    Atom128 {
+        space: Space,
+        cas: bool,
+        d: [Option<Reg>; 2],
+        addr: Addr,
+        b: [Src; 2],
+        c: [Src; 2],
+    },
     /// `ld{.v2,.v4}`: `size` is the element size. `whole`: a strong (`.relaxed`, `.acquire`,
     /// `.volatile`) vector access of at most 16 bytes, which must be single-copy atomic as a
     /// whole (CUB's decoupled look-back packs a tile's status and value into one `v2`/`v4`

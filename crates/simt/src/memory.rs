@@ -855,6 +855,33 @@ impl MemView<'_> {
         Ok(())
     }
 
+    /// A 16-byte atomic at `addr` (low and high halves): compare-and-swap (`b` the expected
+    /// value, `c` the new one) when `cas`, else exchange with `b`; returns the old value.
+    pub(crate) fn atomic16(
+        &self,
+        addr: u64,
+        cas: bool,
+        b: [u64; 2],
+        c: [u64; 2],
+        cache: &mut AllocCache,
+    ) -> Result<[u64; 2], MemError> {
+        let p = self.checked(addr, 16, cache)?;
+        if cas {
+            // SAFETY: `checked` verified 16 in-bounds bytes at `p`, 16-byte aligned, inside a
+            // live allocation kept alive by the read lock.
+            return Ok(unsafe { cas16(p, b, c) });
+        }
+        let mut old = self.load16(addr, cache)?;
+        loop {
+            // SAFETY: as above.
+            let seen = unsafe { cas16(p, old, b) };
+            if seen == old {
+                return Ok(old);
+            }
+            old = seen;
+        }
+    }
+
     /// Checks that the `size`-byte accesses of the lanes in `mask` at `addrs` all lie in one
     /// live allocation and are aligned; returns the host address of the lowest one and that
     /// address. `None` when any check fails (the caller then goes lane by lane to find the
@@ -1021,5 +1048,54 @@ impl MemView<'_> {
                 }
             }
         }
+    }
+}
+
+/// One 16-byte compare-and-swap at `p` (`lock cmpxchg16b`): stores `new` if the 16 bytes
+/// equal `old`; returns what they held.
+///
+/// # Safety
+/// `p` must be valid for reads and writes of 16 bytes and 16-byte aligned.
+#[cfg(target_arch = "x86_64")]
+unsafe fn cas16(p: *mut u8, old: [u64; 2], new: [u64; 2]) -> [u64; 2] {
+    let (lo, hi): (u64, u64);
+    // SAFETY: the caller guarantees `p`; `cmpxchg16b` (present on every x86-64 processor
+    // since 2006, required by every OS that runs this) is one atomic 16-byte read-modify-write
+    // with full-barrier semantics. `rbx` is reserved by LLVM, so the low half of `new` is
+    // swapped into it and back around the instruction.
+    unsafe {
+        std::arch::asm!(
+            "xchg {t}, rbx",
+            "lock cmpxchg16b xmmword ptr [{p}]",
+            "mov rbx, {t}",
+            p = in(reg) p,
+            t = inout(reg) new[0] => _,
+            in("rcx") new[1],
+            inout("rax") old[0] => lo,
+            inout("rdx") old[1] => hi,
+            options(nostack),
+        );
+    }
+    [lo, hi]
+}
+
+/// Without a 16-byte compare-and-swap instruction: a striped lock serializes the 16-byte
+/// atomics of one word against each other (not against plain 16-byte loads and stores).
+///
+/// # Safety
+/// As for the x86-64 version.
+#[cfg(not(target_arch = "x86_64"))]
+unsafe fn cas16(p: *mut u8, old: [u64; 2], new: [u64; 2]) -> [u64; 2] {
+    static LOCKS: [std::sync::Mutex<()>; 64] = [const { std::sync::Mutex::new(()) }; 64];
+    let _g = LOCKS[(p as usize >> 4) % 64].lock().unwrap_or_else(|e| e.into_inner());
+    // SAFETY: the caller guarantees `p`; atomic halves keep racing plain accesses sound.
+    unsafe {
+        let (l, h) = (AtomicU64::from_ptr(p.cast()), AtomicU64::from_ptr(p.add(8).cast()));
+        let cur = [l.load(Ordering::SeqCst), h.load(Ordering::SeqCst)];
+        if cur == old {
+            l.store(new[0], Ordering::SeqCst);
+            h.store(new[1], Ordering::SeqCst);
+        }
+        cur
     }
 }

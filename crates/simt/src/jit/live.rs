@@ -29,6 +29,8 @@ pub(crate) fn for_each_src(op: &Op, f: &mut impl FnMut(Src)) {
         Op::Pack { parts, .. } => parts.iter().for_each(|p| f(*p)),
         Op::St { vals, .. } => vals.iter().for_each(|v| f(*v)),
         Op::Atom { b, c, .. } => each(&[b, c]),
+        Op::Mov2 { a, .. } => a.iter().for_each(|s| f(*s)),
+        Op::Atom128 { b, c, .. } => b.iter().chain(c).for_each(|s| f(*s)),
         Op::Brx { index, .. } => each(&[index]),
         Op::Bar { id, count, .. } => {
             each(&[id]);
@@ -110,6 +112,15 @@ pub(crate) fn uses_defs(op: &Op, carry: u32, uses: &mut Vec<u32>, defs: &mut Vec
             src(b, uses);
             src(c, uses);
             defs.extend(d.iter());
+        }
+        Op::Mov2 { d, a } => {
+            a.iter().for_each(|s| src(s, uses));
+            defs.extend(d.iter().flatten());
+        }
+        Op::Atom128 { d, addr: a, b, c, .. } => {
+            addr(a, uses);
+            b.iter().chain(c).for_each(|s| src(s, uses));
+            defs.extend(d.iter().flatten());
         }
         Op::Carry { cin, cout, d, a, b, c, .. } => {
             for s in [a, b, c] {

@@ -9,9 +9,10 @@ for cu in *.cu; do
         nvcc -ptx -arch=sm_90 -O3 "$cu" -o "$stem.sm_90.O3.ptx"
         continue
     fi
-    # Thread block clusters need compute capability 9.0.
+    # Thread block clusters and 128-bit atomics need compute capability 9.0.
     arch=sm_80
     [ "$stem" = cluster ] && arch=sm_90
+    [ "$stem" = atom128 ] && arch=sm_90
     nvcc -ptx -arch=$arch -O3 "$cu" -o "$stem.$arch.O3.ptx"
     nvcc -ptx -arch=$arch -G "$cu" -o "$stem.$arch.G.ptx"
 done

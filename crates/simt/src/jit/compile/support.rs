@@ -61,6 +61,7 @@ pub(crate) fn unsupported(f: &Func) -> Option<String> {
             Op::Mbar { .. } | Op::CpBulk { .. } | Op::CpAsync { .. } => Some("async copy / mbarrier"),
             Op::Alloca { .. } | Op::StackSave { .. } | Op::StackRestore { .. } => Some("alloca"),
             Op::AtomV(_) => Some("vector atomics"),
+            Op::Mov2 { .. } | Op::Atom128 { .. } => Some(".b128 registers and atomics"),
             Op::Tex(_) => Some("texture and surface instructions"),
             Op::Mma(_) => Some("warp matrix instructions (wmma/mma/ldmatrix/stmatrix/movmatrix)"),
             Op::Cluster(_) => Some("thread block cluster instructions"),

@@ -860,6 +860,7 @@ fn dests(op: &Op) -> Vec<Reg> {
         Op::Shfl { d, p, .. } | Op::Match { d, p, .. } => std::iter::once(*d).chain(*p).collect(),
         Op::Elect { d, p, .. } => d.iter().chain(p).copied().collect(),
         Op::AtomV(v) => v.d.iter().flatten().copied().collect(),
+        Op::Mov2 { d, .. } | Op::Atom128 { d, .. } => d.iter().flatten().copied().collect(),
         // Every other instruction's destinations (texture, matrix, cluster) are never
         // constant-folded: count them as written many times.
         Op::Tex(_) | Op::Mma(_) | Op::Cluster(_) | Op::Call { .. } | Op::CallInd { .. } | Op::Builtin { .. } => {
