@@ -10,7 +10,8 @@ const ENGINES: [Engine; 3] = [Engine::Interp, Engine::JitAll, Engine::Warp];
 
 fn load(variant: &str, engine: Engine) -> Program {
     let path = format!("{}/tests/kernels/atom128.sm_90.{variant}.ptx", env!("CARGO_MANIFEST_DIR"));
-    let mut p = Program::from_ptx(&std::fs::read_to_string(&path).unwrap()).unwrap_or_else(|e| panic!("{variant}: {e}"));
+    let mut p =
+        Program::from_ptx(&std::fs::read_to_string(&path).unwrap()).unwrap_or_else(|e| panic!("{variant}: {e}"));
     p.set_engine(engine);
     p
 }
