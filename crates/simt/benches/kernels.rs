@@ -9,7 +9,8 @@
 //! `BENCH_FILTER=name` runs only kernels whose name contains it; `BENCH_THREADS=N` sets the
 //! "all threads" count (default 2, the target configuration); `BENCH_PTX_DIR` the
 //! folder of the PTX fixtures; `BENCH_JIT_ALL=1` runs the JIT column with `Engine::JitAll`;
-//! `BENCH_NO_INTERP=1` skips the interpreter column (its times print as 0).
+//! `BENCH_WARP=1` with `Engine::Warp` (the warp tier for every kernel); `BENCH_NO_INTERP=1`
+//! skips the interpreter column (its times print as 0).
 
 use std::time::{Duration, Instant};
 
@@ -582,7 +583,13 @@ fn main() {
     let mem: &'static DeviceMemory = Box::leak(Box::new(DeviceMemory::new()));
     let filter = std::env::var("BENCH_FILTER").unwrap_or_default();
     // BENCH_JIT_ALL=1 times the JIT also on kernels it leaves to the interpreter for speed.
-    let jit_engine = if std::env::var_os("BENCH_JIT_ALL").is_some() { Engine::JitAll } else { Engine::Jit };
+    let jit_engine = if std::env::var_os("BENCH_JIT_ALL").is_some() {
+        Engine::JitAll
+    } else if std::env::var_os("BENCH_WARP").is_some() {
+        Engine::Warp
+    } else {
+        Engine::Jit
+    };
     // BENCH_NO_INTERP=1 skips the interpreter column (for profiling the compiled tiers).
     let skip_interp = std::env::var_os("BENCH_NO_INTERP").is_some();
     let mut cases = cases(mem);

@@ -403,6 +403,29 @@ impl Wg<'_, '_> {
 
     /// Loads, stores and atomics with a compiled form; false for the interpreter's.
     pub(super) fn mem(&mut self, pc: u32, op: &Op, em: Value, _full: bool) -> bool {
+        // The lane loops read addresses and values from the registers in memory, and write
+        // only the executing lanes of the destinations there.
+        let mut srcs: Vec<Reg> = Vec::new();
+        let base = |a: &Addr| if let Base::Reg(r) = a.base { Some(r) } else { None };
+        match op {
+            Op::Ld { addr, d, .. } => {
+                srcs.extend(base(addr));
+                srcs.extend(d.iter().flatten().copied());
+            }
+            Op::St { addr, vals, .. } => {
+                srcs.extend(base(addr));
+                srcs.extend(vals.iter().filter_map(|v| if let Src::Reg(r) = v { Some(*r) } else { None }));
+            }
+            Op::Atom { addr, b, c, d, .. } => {
+                srcs.extend(base(addr));
+                srcs.extend(d.iter().copied());
+                srcs.extend([b, c].into_iter().filter_map(|v| if let Src::Reg(r) = v { Some(*r) } else { None }));
+            }
+            _ => {}
+        }
+        for r in srcs {
+            self.materialize(r);
+        }
         let space_ok =
             |s: Space| matches!(s, Space::Global | Space::Shared | Space::Local | Space::Generic | Space::KParam);
         let addr_ok = |a: &Addr, n: u32| match a.base {
@@ -410,6 +433,34 @@ impl Wg<'_, '_> {
             _ => true,
         };
         match op {
+            Op::Ld { space, size, sext, d, addr, whole: false }
+                if space_ok(*space) && matches!(size, 1 | 2 | 4 | 8) && !matches!(addr.base, Base::Reg(_)) =>
+            {
+                // The same address in every lane (a parameter, a variable): one access.
+                if d.iter().flatten().any(|&r| r >= self.f.nregs) {
+                    return false;
+                }
+                let (space, size, sext, addr) = (*space, *size, *sext, *addr);
+                let w = self.window(space, size, false);
+                for (i, dr) in d.iter().enumerate() {
+                    let Some(dr) = *dr else { continue };
+                    let go = self.b.create_block();
+                    let join = self.b.create_block();
+                    self.b.append_block_param(join, I64);
+                    let z = self.imm(0);
+                    self.b.ins().brif(em, go, &[], join, &[BlockArg::Value(z)]);
+                    self.b.switch_to_block(go);
+                    let l = self.b.ins().ctz(em);
+                    let a = self.lane_addr(addr, self.regs);
+                    let a = self.b.ins().iadd_imm_s(a, i as i64 * i64::from(size));
+                    let v = self.access(pc, space, w, a, size, l, None, sext).unwrap_or(z);
+                    self.b.ins().jump(join, &[BlockArg::Value(v)]);
+                    self.b.switch_to_block(join);
+                    let v = self.b.block_params(join)[0];
+                    self.uniform(dr, v, em, _full);
+                }
+                true
+            }
             Op::Ld { space, size, sext, d, addr, whole: false }
                 if space_ok(*space) && matches!(size, 1 | 2 | 4 | 8) && addr_ok(addr, self.f.nregs) =>
             {

@@ -205,12 +205,40 @@ pub(crate) fn compile(f: &Func) -> Result<WarpCode, String> {
     if let Some(code) = ctx.compiled_code().and_then(|c| c.vcode.as_ref()).filter(|_| dump) {
         eprintln!("=== warp JIT `{}` ===\n{code}", f.name);
     }
+    // CUPRITE_PERF_MAP=1: code ranges per PTX instruction, for `perf report` (below).
+    let ranges: Vec<(u32, u32, u32)> = match ctx.compiled_code() {
+        Some(c) if std::env::var_os("CUPRITE_PERF_MAP").is_some() => {
+            c.buffer.get_srclocs_sorted().iter().map(|s| (s.start, s.end, s.loc.bits())).collect()
+        }
+        _ => Vec::new(),
+    };
     module.clear_context(&mut ctx);
     module.finalize_definitions().map_err(|e| e.to_string())?;
     let ptr = module.get_finalized_function(id);
+    if !ranges.is_empty() {
+        perf_map(ptr as u64, &ranges, f);
+    }
     // SAFETY: `ptr` is the finalized code of a function with exactly this signature.
     let entry = unsafe { std::mem::transmute::<*const u8, WarpFn>(ptr) };
     Ok(WarpCode { _module: module, entry, sites, index })
+}
+
+/// Appends the code ranges of each PTX instruction to `/tmp/perf-PID.map`, so `perf report`
+/// attributes samples in compiled code to `warp:pcN: instruction` symbols.
+fn perf_map(base: u64, ranges: &[(u32, u32, u32)], f: &Func) {
+    use std::io::Write;
+    let path = format!("/tmp/perf-{}.map", std::process::id());
+    let Ok(mut out) = std::fs::OpenOptions::new().create(true).append(true).open(path) else { return };
+    for &(start, end, loc) in ranges {
+        let name = match loc.checked_sub(1) {
+            Some(pc) => {
+                let text = f.info.get(pc as usize).map_or("", |i| i.text.as_str());
+                format!("warp:{}:pc{pc}: {text}", f.name)
+            }
+            None => format!("warp:{}:control", f.name),
+        };
+        let _ = writeln!(out, "{:x} {:x} {}", base + u64::from(start), end.saturating_sub(start), name);
+    }
 }
 
 const I64: Type = types::I64;
@@ -256,6 +284,9 @@ struct Wg<'a, 'b> {
     /// (their bits are in `pbits`): stored where something else may read them, and at the
     /// block's end only when still live there.
     dirty: Vec<Reg>,
+    /// Within the current block: registers whose lanes are held in SSA values (stored when
+    /// dirty, like `pbits`).
+    vals: HashMap<Reg, ops::Lanes>,
     live_regs: super::live::Liveness,
     /// Whether the copy being emitted is the converged one.
     full: bool,
@@ -343,6 +374,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             consts,
             pbits: HashMap::new(),
             dirty: Vec::new(),
+            vals: HashMap::new(),
             live_regs: super::live::Liveness::of(f),
             full: false,
             sites: 0,
@@ -380,6 +412,8 @@ impl<'a, 'b> Wg<'a, 'b> {
             }
             if let Some(&bits) = self.pbits.get(&r) {
                 self.store_bits(r, bits);
+            } else if let Some(&v) = self.vals.get(&r) {
+                self.store_vals(r, v);
             }
         }
     }
@@ -390,6 +424,8 @@ impl<'a, 'b> Wg<'a, 'b> {
             self.dirty.swap_remove(i);
             if let Some(&bits) = self.pbits.get(&r) {
                 self.store_bits(r, bits);
+            } else if let Some(&v) = self.vals.get(&r) {
+                self.store_vals(r, v);
             }
         }
     }
@@ -472,6 +508,7 @@ impl<'a, 'b> Wg<'a, 'b> {
                 let blk = self.copies[&p][usize::from(!full)];
                 self.b.switch_to_block(blk);
                 self.pbits.clear();
+                self.vals.clear();
                 let mut done = false;
                 for pc in p..end.min(n) {
                     if self.inst(pc) {
@@ -499,6 +536,7 @@ impl<'a, 'b> Wg<'a, 'b> {
     fn emit_head(&mut self, p: u32) {
         let h = self.head(p);
         self.b.switch_to_block(h);
+        self.b.set_srcloc(cranelift_codegen::ir::SourceLoc::default());
         if self.ipdom[p as usize] {
             let rpc = self.gld(goff::TOP_RPC);
             let here = self.b.ins().icmp_imm_s(IntCC::Equal, rpc, i64::from(p));
@@ -587,6 +625,7 @@ impl<'a, 'b> Wg<'a, 'b> {
         if let Some(&v) = self.pbits.get(&r) {
             return v;
         }
+        self.materialize(r);
         let mut acc = self.imm(0);
         for k in 0..16i32 {
             let v = self.b.ins().load(I64X2, vflags(), self.regs, reg_off(r) + 16 * k);
@@ -601,6 +640,7 @@ impl<'a, 'b> Wg<'a, 'b> {
 
     /// Emits instruction `pc`; whether it ended the block (a jump or return).
     fn inst(&mut self, pc: u32) -> bool {
+        self.b.set_srcloc(cranelift_codegen::ir::SourceLoc::new(pc + 1));
         let f = self.f;
         let inst = &f.code[pc as usize];
         match &inst.op {
@@ -721,6 +761,7 @@ impl<'a, 'b> Wg<'a, 'b> {
         let (g, p) = (self.g, self.imm(u64::from(pc)));
         self.call(h::h_shfl as *const () as usize, &[g, p, a], false);
         self.pbits.clear();
+        self.vals.clear();
         false
     }
 
@@ -762,6 +803,7 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.leave(St::Fault, Some(pc));
         self.b.switch_to_block(cont);
         self.pbits.clear();
+        self.vals.clear();
     }
 
     /// A fault of lane `lane` at `pc` (kind in the context).

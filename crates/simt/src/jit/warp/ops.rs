@@ -21,6 +21,16 @@ pub(super) enum Vs {
     Mem(Value, i32),
     /// The same `u64` in every lane: an `i64x2` splat of the scalar.
     Splat(Value, Value),
+    /// A register's lanes computed earlier in the block (`Wg::vals`).
+    Val(Lanes),
+}
+
+/// A register's 32 lanes held in SSA values: 32-bit results as eight `i32x4` groups (to be
+/// zero-extended), 64-bit ones as sixteen `i64x2` pairs.
+#[derive(Clone, Copy)]
+pub(super) enum Lanes {
+    Quads([Value; 8]),
+    Pairs([Value; 16]),
 }
 
 /// A lane-parallel operation on vector operands (one vector result).
@@ -37,6 +47,9 @@ impl Wg<'_, '_> {
     pub(super) fn vsrc(&mut self, s: Src) -> Option<Vs> {
         Some(match s {
             Src::Reg(r) if r < self.f.nregs => {
+                if let Some(&v) = self.vals.get(&r) {
+                    return Some(Vs::Val(v));
+                }
                 self.materialize(r);
                 Vs::Mem(self.regs, reg_off(r))
             }
@@ -83,6 +96,11 @@ impl Wg<'_, '_> {
         match s {
             Vs::Mem(base, o) => self.b.ins().load(I64X2, vflags(), base, o + 16 * k),
             Vs::Splat(v, _) => v,
+            Vs::Val(Lanes::Pairs(p)) => p[k as usize & 15],
+            Vs::Val(Lanes::Quads(q)) => {
+                let q = q[(k as usize / 2) & 7];
+                if k % 2 == 0 { self.b.ins().uwiden_low(q) } else { self.b.ins().uwiden_high(q) }
+            }
         }
     }
 
@@ -99,9 +117,13 @@ impl Wg<'_, '_> {
 
     /// Lanes 4q..4q+4 of `s` as `i32x4` (low halves).
     pub(super) fn quad(&mut self, s: Vs, q: i32) -> Value {
-        if let Vs::Splat(_, x) = s {
-            let x = self.b.ins().ireduce(types::I32, x);
-            return self.b.ins().splat(types::I32X4, x);
+        match s {
+            Vs::Splat(_, x) => {
+                let x = self.b.ins().ireduce(types::I32, x);
+                return self.b.ins().splat(types::I32X4, x);
+            }
+            Vs::Val(Lanes::Quads(qs)) => return qs[q as usize & 7],
+            _ => {}
         }
         let (lo, hi) = (self.pair(s, 2 * q), self.pair(s, 2 * q + 1));
         let lo = self.b.ins().bitcast(types::I8X16, lanes(), lo);
@@ -133,7 +155,47 @@ impl Wg<'_, '_> {
     /// Register `d` was written as lanes: drops its cached bits (and a pending store).
     pub(super) fn forget(&mut self, d: Reg) {
         self.pbits.remove(&d);
+        self.vals.remove(&d);
         self.dirty.retain(|&r| r != d);
+    }
+
+    /// Register `d` now holds `v` in every lane: kept in SSA values, stored later (`flush`).
+    fn set_vals(&mut self, d: Reg, v: Lanes) {
+        if std::env::var_os("CUPRITE_WARP_NOCACHE").is_some() {
+            self.forget(d);
+            self.store_vals(d, v);
+            return;
+        }
+        self.pbits.remove(&d);
+        self.vals.insert(d, v);
+        if !self.dirty.contains(&d) {
+            self.dirty.push(d);
+        }
+    }
+
+    /// Stores lanes `v` into register `d`.
+    pub(super) fn store_vals(&mut self, d: Reg, v: Lanes) {
+        match v {
+            Lanes::Pairs(p) => {
+                for (k, x) in p.into_iter().enumerate() {
+                    self.b.ins().store(vflags(), x, self.regs, reg_off(d) + 16 * k as i32);
+                }
+            }
+            Lanes::Quads(q) => {
+                for (k, x) in q.into_iter().enumerate() {
+                    let lo = self.b.ins().uwiden_low(x);
+                    let hi = self.b.ins().uwiden_high(x);
+                    self.b.ins().store(vflags(), lo, self.regs, reg_off(d) + 32 * k as i32);
+                    self.b.ins().store(vflags(), hi, self.regs, reg_off(d) + 32 * k as i32 + 16);
+                }
+            }
+        }
+    }
+
+    /// Register `d` = `v` in lanes `em` (every live lane when `full`).
+    pub(super) fn uniform(&mut self, d: Reg, v: Value, em: Value, full: bool) {
+        let s = self.b.ins().splat(I64X2, v);
+        self.lanes64(d, &[Vs::Splat(s, v)], em, full, &|_, x| x[0]);
     }
 
     fn em_splat(&mut self, em: Value, full: bool) -> Option<Value> {
@@ -142,6 +204,15 @@ impl Wg<'_, '_> {
 
     /// `d = f(srcs)` on pairs of 64-bit lanes.
     fn lanes64(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: LaneOp<'_>) {
+        if full {
+            let out: [Value; 16] = std::array::from_fn(|k| {
+                let v: Vec<Value> = srcs.iter().map(|&s| self.pair(s, k as i32)).collect();
+                f(&mut self.b, &v)
+            });
+            self.set_vals(d, Lanes::Pairs(out));
+            return;
+        }
+        self.materialize(d);
         let ems = self.em_splat(em, full);
         for k in 0..16 {
             let v: Vec<Value> = srcs.iter().map(|&s| self.pair(s, k)).collect();
@@ -153,6 +224,15 @@ impl Wg<'_, '_> {
 
     /// `d = f(srcs)` on groups of four 32-bit lanes, zero-extended into the registers.
     fn lanes32(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: LaneOp<'_>) {
+        if full {
+            let out: [Value; 8] = std::array::from_fn(|q| {
+                let v: Vec<Value> = srcs.iter().map(|&s| self.quad(s, q as i32)).collect();
+                f(&mut self.b, &v)
+            });
+            self.set_vals(d, Lanes::Quads(out));
+            return;
+        }
+        self.materialize(d);
         let ems = self.em_splat(em, full);
         for q in 0..8 {
             let v: Vec<Value> = srcs.iter().map(|&s| self.quad(s, q)).collect();
@@ -168,6 +248,19 @@ impl Wg<'_, '_> {
     /// `d = f(srcs)` from groups of four 32-bit lanes to two pairs of 64-bit lanes (`f`
     /// returns the low and high pair).
     fn widen32(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: WidenOp<'_>) {
+        if full {
+            let mut out = Vec::with_capacity(16);
+            for q in 0..8 {
+                let v: Vec<Value> = srcs.iter().map(|&s| self.quad(s, q)).collect();
+                let (lo, hi) = f(&mut self.b, &v);
+                out.extend([lo, hi]);
+            }
+            if let Ok(out) = <[Value; 16]>::try_from(out) {
+                self.set_vals(d, Lanes::Pairs(out));
+            }
+            return;
+        }
+        self.materialize(d);
         let ems = self.em_splat(em, full);
         for q in 0..8 {
             let v: Vec<Value> = srcs.iter().map(|&s| self.quad(s, q)).collect();
@@ -423,6 +516,27 @@ impl Wg<'_, '_> {
                 let r = b.ins().fma(f[0], f[1], f[2]);
                 canon(b, r)
             }),
+            TernOp::Selp if matches!(c, Src::Reg(r) if self.f.reg_bits.get(r as usize) == Some(&1)) => {
+                // A predicate's lane bits select directly (no lane values needed).
+                let Src::Reg(pr) = c else { return false };
+                let bits = self.pred_bits(pr);
+                let bs = self.b.ins().splat(I64X2, bits);
+                let z0 = self.cvec64(0, 0);
+                let sels: Vec<Value> = (0..16).map(|k| self.cvec64(1 << (2 * k), 1 << (2 * k + 1))).collect();
+                let masks: Vec<Value> = sels
+                    .iter()
+                    .map(|&sel| {
+                        let m = self.b.ins().band(bs, sel);
+                        self.b.ins().icmp(IntCC::NotEqual, m, z0)
+                    })
+                    .collect();
+                let k = std::cell::Cell::new(0usize);
+                self.lanes64(d, &[x, y], em, full, &|b, v| {
+                    let i = k.get();
+                    k.set(i + 1);
+                    b.ins().bitselect(masks[i & 15], v[0], v[1])
+                })
+            }
             TernOp::Selp => {
                 let z0 = self.cvec64(0, 0);
                 self.lanes64(d, &s, em, full, &|b, v| {
