@@ -151,18 +151,27 @@ const SHORT_LOOP: u32 = 32;
 /// stop); the warp tier stops once per warp but spends about twice the per-thread JIT's time
 /// on each arithmetic instruction and memory access (lanes live in memory, not machine
 /// registers). So: kernels with warp collectives, and kernels with a barrier inside a short
-/// loop (a tree reduction), where the stops dominate.
+/// loop (a tree reduction), where the stops dominate; and short loops that are mostly memory
+/// accesses (a grid-stride SAXPY), where one vector check and copy per warp beats 32 scalar
+/// accesses.
 pub(crate) fn preferred(f: &Func) -> bool {
     let collective = f.code.iter().any(|i| {
         matches!(i.op, Op::Shfl { .. } | Op::Vote { .. } | Op::Redux { .. } | Op::Match { .. } | Op::WarpSync { .. })
     });
-    let barrier_loop = f.code.iter().enumerate().any(|(pc, i)| match i.op {
-        Op::Bra { target, .. } if (target as usize) <= pc && pc as u32 - target <= SHORT_LOOP => {
-            f.code[target as usize..pc].iter().any(|j| matches!(j.op, Op::Bar { .. }))
-        }
-        _ => false,
+    let short_loop = |pred: &dyn Fn(&[Inst]) -> bool| {
+        f.code.iter().enumerate().any(|(pc, i)| match i.op {
+            Op::Bra { target, .. } if (target as usize) <= pc && pc as u32 - target <= SHORT_LOOP => {
+                pred(&f.code[target as usize..=pc])
+            }
+            _ => false,
+        })
+    };
+    let barrier_loop = short_loop(&|body| body.iter().any(|j| matches!(j.op, Op::Bar { .. })));
+    let memory_loop = short_loop(&|body| {
+        let mem = body.iter().filter(|j| matches!(j.op, Op::Ld { .. } | Op::St { .. })).count();
+        mem * 4 >= body.len()
     });
-    collective || barrier_loop
+    collective || barrier_loop || memory_loop
 }
 
 /// Compiles kernel `f` for the warp tier.
