@@ -935,6 +935,11 @@ fn vector_atomics_float2_float4() {
 }
 
 #[test]
+fn atomics_128_bit_cas_and_exch() {
+    check_pass("atomics_128", &[]);
+}
+
+#[test]
 fn batched_copies_ptds_memset_logs() {
     check_pass("batch_logs", &["--default-stream=per-thread"]);
 }

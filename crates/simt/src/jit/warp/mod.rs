@@ -842,6 +842,8 @@ impl<'a, 'b> Wg<'a, 'b> {
     }
 
     fn branch(&mut self, pc: u32, target: u32, ipdom: u32, guard: Option<Guard>) {
+        // A branch to the next instruction goes there whichever lanes take it.
+        let guard = if target == pc + 1 { None } else { guard };
         let taken = guard.map(|g| self.emask(Some(g)));
         self.flush(Some(&[target, pc + 1]));
         let (Some(g), Some(taken)) = (guard, taken) else {
