@@ -136,7 +136,8 @@ pub(crate) struct Warp {
     floor: usize,
     /// `%tid.x/y/z` and `%laneid` of each lane as `u64` registers (for compiled code).
     lanes64: Box<[[u64; 32]; 4]>,
-    /// Each lane's local memory (host addresses, for compiled code; set by `reset`).
+    /// Each lane's local memory (host addresses, for compiled code; set at each compiled run,
+    /// since calls on the interpreter grow the buffers and may move them).
     local_ptrs: Box<[u64; 32]>,
     /// The warp spun on a diverged path in compiled code: the interpreter (which lets
     /// lanes on other paths run, see `give_way`) runs it for the rest of the block.
@@ -1307,9 +1308,6 @@ impl Warp {
         self.forced = false;
         self.cl_arrived = 0;
         self.no_jit = false;
-        for (p, lb) in self.local_ptrs.iter_mut().zip(self.local.iter_mut()) {
-            *p = lb.as_mut_ptr() as u64;
-        }
     }
 
     /// Fills `buf` with `s` unless `s` is a register (read in place by the caller).
