@@ -596,16 +596,15 @@ impl<'a, 'b> Wg<'a, 'b> {
             let h = self.head(p);
             calls.push(self.b.func.dfg.block_call(h, &[]));
         }
-        // The table maps pcs to indices: compiled in as a constant (the code outlives no
-        // table it does not own: `index` lives in the `WarpCode`, but a copy is embedded).
-        let table: Vec<u32> = self.index.clone();
-        let tbl = Box::leak(table.into_boxed_slice());
-        let n = self.imm(tbl.len() as u64);
+        // The table maps pcs to indices. Compiled code reads it where it lies: `index` moves
+        // into the `WarpCode` (its buffer does not move), which owns the code too.
+        let (tbl_ptr, tbl_len) = (self.index.as_ptr() as u64, self.index.len() as u64);
+        let n = self.imm(tbl_len);
         let inside = self.b.ins().icmp(IntCC::UnsignedLessThan, pc, n);
         let look = self.b.create_block();
         self.b.ins().brif(inside, look, &[], interp, &[]);
         self.b.switch_to_block(look);
-        let base = self.imm(tbl.as_ptr() as u64);
+        let base = self.imm(tbl_ptr);
         let off = self.b.ins().ishl_imm_s(pc, 2);
         let at = self.b.ins().iadd(base, off);
         let idx = self.b.ins().load(types::I32, flags(), at, 0);

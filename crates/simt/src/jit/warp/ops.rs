@@ -36,6 +36,9 @@ pub(super) enum Lanes {
 /// A lane-parallel operation on vector operands (one vector result).
 type LaneOp<'x> = &'x dyn Fn(&mut FunctionBuilder<'_>, &[Value]) -> Value;
 
+/// A lane-parallel operation on pair `k` of its vector operands.
+type PairOp<'x> = &'x dyn Fn(&mut FunctionBuilder<'_>, usize, &[Value]) -> Value;
+
 /// A lane-parallel operation from a group of four 32-bit lanes to two pairs of 64-bit lanes.
 type WidenOp<'x> = &'x dyn Fn(&mut FunctionBuilder<'_>, &[Value]) -> (Value, Value);
 
@@ -161,11 +164,6 @@ impl Wg<'_, '_> {
 
     /// Register `d` now holds `v` in every lane: kept in SSA values, stored later (`flush`).
     fn set_vals(&mut self, d: Reg, v: Lanes) {
-        if std::env::var_os("CUPRITE_WARP_NOCACHE").is_some() {
-            self.forget(d);
-            self.store_vals(d, v);
-            return;
-        }
         self.pbits.remove(&d);
         self.vals.insert(d, v);
         if !self.dirty.contains(&d) {
@@ -204,10 +202,15 @@ impl Wg<'_, '_> {
 
     /// `d = f(srcs)` on pairs of 64-bit lanes.
     fn lanes64(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: LaneOp<'_>) {
+        self.lanes64_at(d, srcs, em, full, &|b, _, v| f(b, v));
+    }
+
+    /// `d = f(pair index, srcs)` on pairs of 64-bit lanes.
+    fn lanes64_at(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: PairOp<'_>) {
         if full {
             let out: [Value; 16] = std::array::from_fn(|k| {
                 let v: Vec<Value> = srcs.iter().map(|&s| self.pair(s, k as i32)).collect();
-                f(&mut self.b, &v)
+                f(&mut self.b, k, &v)
             });
             self.set_vals(d, Lanes::Pairs(out));
             return;
@@ -216,7 +219,7 @@ impl Wg<'_, '_> {
         let ems = self.em_splat(em, full);
         for k in 0..16 {
             let v: Vec<Value> = srcs.iter().map(|&s| self.pair(s, k)).collect();
-            let r = f(&mut self.b, &v);
+            let r = f(&mut self.b, k as usize, &v);
             self.wpair(d, k, r, ems);
         }
         self.forget(d);
@@ -530,12 +533,7 @@ impl Wg<'_, '_> {
                         self.b.ins().icmp(IntCC::NotEqual, m, z0)
                     })
                     .collect();
-                let k = std::cell::Cell::new(0usize);
-                self.lanes64(d, &[x, y], em, full, &|b, v| {
-                    let i = k.get();
-                    k.set(i + 1);
-                    b.ins().bitselect(masks[i & 15], v[0], v[1])
-                })
+                self.lanes64_at(d, &[x, y], em, full, &|b, k, v| b.ins().bitselect(masks[k], v[0], v[1]))
             }
             TernOp::Selp => {
                 let z0 = self.cvec64(0, 0);
