@@ -63,8 +63,11 @@ pub(super) fn run_compiled(code: &WarpCode, w: &mut Warp, blk: &mut Block<'_, '_
     g.lane = 0;
     g.fault = None;
     // Calls on the interpreter grow the lanes' local memory (callee frames), which may move it.
-    for (p, lb) in w.local_ptrs.iter_mut().zip(w.local.iter_mut()) {
-        *p = lb.as_mut_ptr() as u64;
+    // (Without local memory in the kernel, compiled code never dereferences them.)
+    if k.local_size > 0 {
+        for (p, lb) in w.local_ptrs.iter_mut().zip(w.local.iter_mut()) {
+            *p = lb.as_mut_ptr() as u64;
+        }
     }
     g.local = w.local_ptrs.as_ptr() as u64;
     g.lanes = w.lanes64.as_ptr() as u64;

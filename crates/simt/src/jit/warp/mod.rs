@@ -167,8 +167,13 @@ pub(crate) fn preferred(f: &Func) -> bool {
         })
     };
     let barrier_loop = short_loop(&|body| body.iter().any(|j| matches!(j.op, Op::Bar { .. })));
+    // Global accesses only: `-G` code reads and writes every variable in local memory.
     let memory_loop = short_loop(&|body| {
-        let mem = body.iter().filter(|j| matches!(j.op, Op::Ld { .. } | Op::St { .. })).count();
+        let global = |s: &Space| matches!(s, Space::Global | Space::Generic);
+        let mem = body
+            .iter()
+            .filter(|j| matches!(&j.op, Op::Ld { space, .. } | Op::St { space, .. } if global(space)))
+            .count();
         mem * 4 >= body.len()
     });
     collective || barrier_loop || memory_loop
