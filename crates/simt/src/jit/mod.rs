@@ -13,6 +13,7 @@
 //!   slow paths);
 //! - `hazard.rs`: finds warp-synchronous code (lockstep-dependent), left to the interpreter;
 //! - `live.rs`: register liveness (what a stopping thread spills);
+//! - `lower.rs`: lowering pieces both compiled tiers share;
 //! - `run.rs`: runs the threads of each block, releasing barriers.
 
 mod compile;
@@ -20,6 +21,7 @@ pub(crate) mod ctx;
 mod hazard;
 mod helpers;
 mod live;
+mod lower;
 mod run;
 pub(crate) mod warp;
 

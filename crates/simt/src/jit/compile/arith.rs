@@ -297,45 +297,17 @@ impl<'a, 'b> Cg<'a, 'b> {
 
     /// The comparison as 0/1.
     pub(super) fn compare(&mut self, c: &'a Cmp, x: Value, y: Value) -> Value {
-        use CmpOp::*;
         match c.kind {
             b's' | b'u' => {
                 let s = c.kind == b's';
                 let (p, q) =
                     if s { (self.sext(x, c.w), self.sext(y, c.w)) } else { (self.mask(x, c.w), self.mask(y, c.w)) };
-                let cc = match (c.op, s) {
-                    (Eq, _) => IntCC::Equal,
-                    (Ne, _) => IntCC::NotEqual,
-                    (Lt | Lo, true) => IntCC::SignedLessThan,
-                    (Lt | Lo, false) => IntCC::UnsignedLessThan,
-                    (Le | Ls, true) => IntCC::SignedLessThanOrEqual,
-                    (Le | Ls, false) => IntCC::UnsignedLessThanOrEqual,
-                    (Gt | Hi, true) => IntCC::SignedGreaterThan,
-                    (Gt | Hi, false) => IntCC::UnsignedGreaterThan,
-                    (_, true) => IntCC::SignedGreaterThanOrEqual,
-                    (_, false) => IntCC::UnsignedGreaterThanOrEqual,
-                };
+                let cc = crate::jit::lower::int_cc(c.op, s);
                 let r = self.b.ins().icmp(cc, p, q);
                 self.bool64(r)
             }
             b'f' | b'd' if !(c.kind == b'f' && c.ftz) => {
-                let cc = match c.op {
-                    Eq => FloatCC::Equal,
-                    Ne => FloatCC::OrderedNotEqual,
-                    Lt => FloatCC::LessThan,
-                    Le => FloatCC::LessThanOrEqual,
-                    Gt => FloatCC::GreaterThan,
-                    Ge => FloatCC::GreaterThanOrEqual,
-                    Equ => FloatCC::UnorderedOrEqual,
-                    Neu => FloatCC::NotEqual,
-                    Ltu => FloatCC::UnorderedOrLessThan,
-                    Leu => FloatCC::UnorderedOrLessThanOrEqual,
-                    Gtu => FloatCC::UnorderedOrGreaterThan,
-                    Geu => FloatCC::UnorderedOrGreaterThanOrEqual,
-                    Num => FloatCC::Ordered,
-                    Nan => FloatCC::Unordered,
-                    Lo | Ls | Hi | Hs => return self.imm(0),
-                };
+                let Some(cc) = crate::jit::lower::float_cc(c.op) else { return self.imm(0) };
                 let (p, q) =
                     if c.kind == b'f' { (self.f32_of(x), self.f32_of(y)) } else { (self.f64_of(x), self.f64_of(y)) };
                 let r = self.b.ins().fcmp(cc, p, q);

@@ -19,17 +19,7 @@ impl<'a, 'b> Cg<'a, 'b> {
         let p = self.b.ins().iadd(self.shared.0, a);
         let old = self.b.ins().uload32(flags(), p, 0);
         let (o32, y32) = (self.b.ins().ireduce(types::I32, old), self.b.ins().ireduce(types::I32, y));
-        let new = match aop {
-            AtomOp::Add => self.b.ins().iadd(o32, y32),
-            AtomOp::And => self.b.ins().band(o32, y32),
-            AtomOp::Or => self.b.ins().bor(o32, y32),
-            AtomOp::Xor => self.b.ins().bxor(o32, y32),
-            AtomOp::MinU => self.b.ins().umin(o32, y32),
-            AtomOp::MaxU => self.b.ins().umax(o32, y32),
-            AtomOp::MinS => self.b.ins().smin(o32, y32),
-            AtomOp::MaxS => self.b.ins().smax(o32, y32),
-            _ => y32,
-        };
+        let new = crate::jit::lower::atom_rmw(&mut self.b, aop, o32, y32);
         self.b.ins().store(flags(), new, p, 0);
         self.b.ins().jump(join, &[BlockArg::Value(old)]);
         self.enter(slow);

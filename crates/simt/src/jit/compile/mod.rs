@@ -13,13 +13,13 @@
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
-    AbiParam, Block, BlockArg, InstBuilder, JumpTableData, MemFlagsData, SigRef, Signature, Type, Value, types,
+    AbiParam, Block, BlockArg, InstBuilder, JumpTableData, MemFlagsData, SigRef, Type, Value, types,
 };
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Linkage, Module, default_libcall_names};
-use ptx::types::{CmpOp, TypeKind};
+use ptx::types::TypeKind;
 
 mod arith;
 mod entry;
@@ -522,23 +522,7 @@ impl<'a, 'b> Cg<'a, 'b> {
     }
 
     fn call(&mut self, f: usize, args: &[Value], ret: bool) -> Option<Value> {
-        let key = (args.len(), ret);
-        let sig = match self.sigs.iter().find(|(k, _)| *k == key) {
-            Some((_, s)) => *s,
-            None => {
-                let mut s = Signature::new(self.b.func.signature.call_conv);
-                s.params.extend(args.iter().map(|_| AbiParam::new(I64)));
-                if ret {
-                    s.returns.push(AbiParam::new(I64));
-                }
-                let r = self.b.import_signature(s);
-                self.sigs.push((key, r));
-                r
-            }
-        };
-        let callee = self.imm(f as u64);
-        let call = self.b.ins().call_indirect(sig, callee, args);
-        self.b.inst_results(call).first().copied()
+        super::lower::call_helper(&mut self.b, &mut self.sigs, f, args, ret)
     }
 
     fn call1(&mut self, f: usize, args: &[Value]) -> Value {

@@ -527,20 +527,7 @@ impl Wg<'_, '_> {
                     && d.is_none_or(|r| r < self.f.nregs) =>
             {
                 let (space, size, aop, addr, b, c, d) = (*space, *size, *aop, *addr, *b, *c, *d);
-                let inline = space == Space::Shared
-                    && size == 4
-                    && matches!(
-                        aop,
-                        AtomOp::Add
-                            | AtomOp::And
-                            | AtomOp::Or
-                            | AtomOp::Xor
-                            | AtomOp::MinU
-                            | AtomOp::MaxU
-                            | AtomOp::MinS
-                            | AtomOp::MaxS
-                            | AtomOp::Exch
-                    );
+                let inline = space == Space::Shared && size == 4 && crate::jit::lower::inline_shared_atom(aop);
                 let opp = op as *const Op as u64;
                 self.lane_loop(em, &mut |s, l, lp| {
                     let a = s.lane_addr(addr, lp);
@@ -581,17 +568,7 @@ impl Wg<'_, '_> {
         let old = self.access(pc, Space::Shared, w, a, 4, l, None, false).unwrap_or(a);
         let o32 = self.b.ins().ireduce(types::I32, old);
         let y32 = self.b.ins().ireduce(types::I32, y);
-        let new = match aop {
-            AtomOp::Add => self.b.ins().iadd(o32, y32),
-            AtomOp::And => self.b.ins().band(o32, y32),
-            AtomOp::Or => self.b.ins().bor(o32, y32),
-            AtomOp::Xor => self.b.ins().bxor(o32, y32),
-            AtomOp::MinU => self.b.ins().umin(o32, y32),
-            AtomOp::MaxU => self.b.ins().umax(o32, y32),
-            AtomOp::MinS => self.b.ins().smin(o32, y32),
-            AtomOp::MaxS => self.b.ins().smax(o32, y32),
-            _ => y32,
-        };
+        let new = crate::jit::lower::atom_rmw(&mut self.b, aop, o32, y32);
         // In bounds and aligned: the load above checked the same address.
         let host = self.b.ins().load(I64, flags(), self.ctx, off::SHARED);
         let p = self.b.ins().iadd(host, a);

@@ -25,7 +25,7 @@ use std::collections::HashMap;
 
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
-    AbiParam, Block, BlockArg, InstBuilder, JumpTableData, MemFlagsData, SigRef, Signature, Type, Value, types,
+    AbiParam, Block, BlockArg, InstBuilder, JumpTableData, MemFlagsData, SigRef, Type, Value, types,
 };
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
@@ -460,23 +460,7 @@ impl<'a, 'b> Wg<'a, 'b> {
     }
 
     fn call(&mut self, f: usize, args: &[Value], ret: bool) -> Option<Value> {
-        let key = (args.len(), ret);
-        let sig = match self.sigs.iter().find(|(k, _)| *k == key) {
-            Some((_, s)) => *s,
-            None => {
-                let mut s = Signature::new(self.b.func.signature.call_conv);
-                s.params.extend(args.iter().map(|_| AbiParam::new(I64)));
-                if ret {
-                    s.returns.push(AbiParam::new(I64));
-                }
-                let r = self.b.import_signature(s);
-                self.sigs.push((key, r));
-                r
-            }
-        };
-        let callee = self.imm(f as u64);
-        let call = self.b.ins().call_indirect(sig, callee, args);
-        self.b.inst_results(call).first().copied()
+        super::lower::call_helper(&mut self.b, &mut self.sigs, f, args, ret)
     }
 
     fn jump_head(&mut self, pc: u32) {

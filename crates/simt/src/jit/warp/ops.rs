@@ -7,7 +7,7 @@
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{ConstantData, Endianness, InstBuilder, MemFlagsData, Value, types};
 use cranelift_frontend::FunctionBuilder;
-use ptx::types::{CmpOp, Rounding, ScalarType};
+use ptx::types::{Rounding, ScalarType};
 
 use super::*;
 use crate::jit::ctx::{off, sr};
@@ -566,43 +566,12 @@ impl Wg<'_, '_> {
             I(IntCC),
             F(FloatCC),
         }
-        use CmpOp::*;
         let c = match (cmp.kind, cmp.w, cmp.ftz) {
-            (b's', 32 | 64, _) => C::I(match cmp.op {
-                Eq => IntCC::Equal,
-                Ne => IntCC::NotEqual,
-                Lt | Lo => IntCC::SignedLessThan,
-                Le | Ls => IntCC::SignedLessThanOrEqual,
-                Gt | Hi => IntCC::SignedGreaterThan,
-                Ge | Hs => IntCC::SignedGreaterThanOrEqual,
-                _ => return false,
-            }),
-            (b'u', 32 | 64, _) => C::I(match cmp.op {
-                Eq => IntCC::Equal,
-                Ne => IntCC::NotEqual,
-                Lt | Lo => IntCC::UnsignedLessThan,
-                Le | Ls => IntCC::UnsignedLessThanOrEqual,
-                Gt | Hi => IntCC::UnsignedGreaterThan,
-                Ge | Hs => IntCC::UnsignedGreaterThanOrEqual,
-                _ => return false,
-            }),
-            (b'f', 32, false) => C::F(match cmp.op {
-                Eq => FloatCC::Equal,
-                Ne => FloatCC::OrderedNotEqual,
-                Lt => FloatCC::LessThan,
-                Le => FloatCC::LessThanOrEqual,
-                Gt => FloatCC::GreaterThan,
-                Ge => FloatCC::GreaterThanOrEqual,
-                Equ => FloatCC::UnorderedOrEqual,
-                Neu => FloatCC::NotEqual,
-                Ltu => FloatCC::UnorderedOrLessThan,
-                Leu => FloatCC::UnorderedOrLessThanOrEqual,
-                Gtu => FloatCC::UnorderedOrGreaterThan,
-                Geu => FloatCC::UnorderedOrGreaterThanOrEqual,
-                Num => FloatCC::Ordered,
-                Nan => FloatCC::Unordered,
-                _ => return false,
-            }),
+            (b's' | b'u', 32 | 64, _) => C::I(crate::jit::lower::int_cc(cmp.op, cmp.kind == b's')),
+            (b'f', 32, false) => match crate::jit::lower::float_cc(cmp.op) {
+                Some(cc) => C::F(cc),
+                None => return false,
+            },
             _ => return false,
         };
         let (Some(x), Some(y)) = (self.vsrc(a), self.vsrc(b)) else { return false };
