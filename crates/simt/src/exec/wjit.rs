@@ -5,7 +5,7 @@
 //! [`h_step`], or the rest of the slice when it hands the warp back).
 
 use super::*;
-use crate::jit::ctx::{Ctx, sr};
+use crate::jit::ctx::Ctx;
 use crate::jit::warp::{Glue, St, WarpCode};
 
 /// `CUPRITE_WTRACE=1` prints each instruction compiled code leaves to the interpreter (for
@@ -121,23 +121,7 @@ pub(super) fn run_compiled(code: &WarpCode, w: &mut Warp, blk: &mut Block<'_, '_
 
 /// Points the memory-access context at block `blk` of launch `l` (kernel `k`).
 fn setup(c: &mut Ctx, sites: &mut [[u64; 3]], l: &Launch<'_>, blk: &mut Block<'_, '_>, k: &Func) {
-    c.sites = sites.as_mut_ptr() as u64;
-    c.nsites = sites.len() as u64;
-    c.launch = (l as *const Launch<'_>).cast();
-    c.shared = blk.shared.as_mut_ptr() as u64;
-    c.shared_len = blk.shared.len() as u64;
-    c.params = l.params.as_ptr() as u64;
-    c.params_len = l.params.len() as u64;
-    c.globals = l.globals.as_ptr() as u64;
-    c.faulted = 0;
-    c.fault = None;
-    c.sregs[sr::NTID..sr::NTID + 3].copy_from_slice(&l.block);
-    c.sregs[sr::CTAID..sr::CTAID + 3].copy_from_slice(&blk.ctaid);
-    c.sregs[sr::NCTAID..sr::NCTAID + 3].copy_from_slice(&l.grid);
-    c.sregs[sr::SMID] = blk.worker;
-    c.sregs[sr::NSMID] = l.nworkers;
-    c.sregs[sr::DYN_SMEM] = l.dyn_shared;
-
+    c.for_block(l, sites, &mut blk.shared, blk.ctaid, blk.worker);
     c.local_len = u64::from(k.local_size);
 }
 

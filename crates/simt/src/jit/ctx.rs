@@ -119,6 +119,35 @@ impl Default for Ctx {
 }
 
 impl Ctx {
+    /// Points the context at block `ctaid` of launch `l`, run by `worker`: the access-site
+    /// slots, the block's shared memory, the launch's parameters and globals, the special
+    /// registers; no fault pending.
+    pub(crate) fn for_block(
+        &mut self,
+        l: &crate::exec::Launch<'_>,
+        sites: &mut [[u64; 3]],
+        shared: &mut [u8],
+        ctaid: [u32; 3],
+        worker: u32,
+    ) {
+        self.sites = sites.as_mut_ptr() as u64;
+        self.nsites = sites.len() as u64;
+        self.launch = (l as *const crate::exec::Launch<'_>).cast();
+        self.shared = shared.as_mut_ptr() as u64;
+        self.shared_len = shared.len() as u64;
+        self.params = l.params.as_ptr() as u64;
+        self.params_len = l.params.len() as u64;
+        self.globals = l.globals.as_ptr() as u64;
+        self.faulted = 0;
+        self.fault = None;
+        self.sregs[sr::NTID..sr::NTID + 3].copy_from_slice(&l.block);
+        self.sregs[sr::CTAID..sr::CTAID + 3].copy_from_slice(&ctaid);
+        self.sregs[sr::NCTAID..sr::NCTAID + 3].copy_from_slice(&l.grid);
+        self.sregs[sr::SMID] = worker;
+        self.sregs[sr::NSMID] = l.nworkers;
+        self.sregs[sr::DYN_SMEM] = l.dyn_shared;
+    }
+
     /// Records a fault for the compiled code to report.
     pub(crate) fn set_fault(&mut self, k: FaultKind) {
         self.fault = Some(k);

@@ -4,7 +4,7 @@
 //! exactly as the interpreter spreads them.
 
 use super::compile::Code;
-use super::ctx::{Ctx, ST_ALL, ST_FAULT, sr};
+use super::ctx::{Ctx, ST_ALL, ST_FAULT};
 use crate::error::{Fault, FaultKind};
 use crate::exec::{self, Launch};
 use crate::ir::{Func, Op, Reg, Src};
@@ -213,22 +213,7 @@ impl Worker {
             self.sites = vec![[0; 3]; code.sites];
         }
         let c = &mut self.ctx;
-        c.sites = self.sites.as_mut_ptr() as u64;
-        c.nsites = self.sites.len() as u64;
-        c.launch = (l as *const Launch<'_>).cast();
-        c.shared = self.shared.as_mut_ptr() as u64;
-        c.shared_len = self.shared.len() as u64;
-        c.params = l.params.as_ptr() as u64;
-        c.params_len = l.params.len() as u64;
-        c.globals = l.globals.as_ptr() as u64;
-        c.faulted = 0;
-        c.fault = None;
-        c.sregs[sr::NTID..sr::NTID + 3].copy_from_slice(&l.block);
-        c.sregs[sr::CTAID..sr::CTAID + 3].copy_from_slice(&ctaid);
-        c.sregs[sr::NCTAID..sr::NCTAID + 3].copy_from_slice(&l.grid);
-        c.sregs[sr::SMID] = worker;
-        c.sregs[sr::NSMID] = l.nworkers;
-        c.sregs[sr::DYN_SMEM] = l.dyn_shared;
+        c.for_block(l, &mut self.sites, &mut self.shared, ctaid, worker);
         c.locals = self.locals.as_mut_ptr() as u64;
         c.local_len = ls as u64;
         let tid_of = |t: usize| {
