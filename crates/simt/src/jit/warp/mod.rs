@@ -778,10 +778,16 @@ impl<'a, 'b> Wg<'a, 'b> {
             };
             out.push(v);
         }
-        for (k, v) in out.into_iter().enumerate() {
-            self.b.ins().store(vflags(), v, self.regs, reg_off(d) + 16 * k as i32);
+        // Every lane executes (the caller checked): the result is kept like any other.
+        match <[Value; 16]>::try_from(out) {
+            Ok(p) => self.set_vals(d, ops::Lanes::Pairs(p)),
+            Err(out) => {
+                for (k, v) in out.into_iter().enumerate() {
+                    self.b.ins().store(vflags(), v, self.regs, reg_off(d) + 16 * k as i32);
+                }
+                self.forget(d);
+            }
         }
-        self.forget(d);
     }
 
     /// Runs `pc` on the interpreter for lanes `em` (when any).

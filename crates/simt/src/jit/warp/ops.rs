@@ -163,7 +163,7 @@ impl Wg<'_, '_> {
     }
 
     /// Register `d` now holds `v` in every lane: kept in SSA values, stored later (`flush`).
-    fn set_vals(&mut self, d: Reg, v: Lanes) {
+    pub(super) fn set_vals(&mut self, d: Reg, v: Lanes) {
         self.pbits.remove(&d);
         self.vals.insert(d, v);
         if !self.dirty.contains(&d) {
