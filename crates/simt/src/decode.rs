@@ -2032,14 +2032,7 @@ impl FuncDecoder<'_> {
         if vec > 4 || t.size() > 8 {
             return Err("unsupported access width".into());
         }
-        let ops = &ins.operands;
-        if ops.len() < 2 {
-            return Err("expected 2 operands".into());
-        }
-        let is_ld = ins.opcode != Opcode::St;
-        let (data, aop) = if is_ld { (&ops[0], &ops[1]) } else { (&ops[1], &ops[0]) };
-        let (addr, sym_space) = self.addr(aop)?;
-        let mut space = Self::space_of(kws).unwrap_or(Space::Generic);
+        let (is_ld, data, addr, sym_space, mut space) = self.access_parts(ins, kws)?;
         if space == Space::KParam {
             space = match sym_space {
                 Some(Space::KParam) => Space::KParam,
@@ -2049,9 +2042,6 @@ impl FuncDecoder<'_> {
                 None => Space::FParam,
                 _ => return Err("param access through a register is not supported".into()),
             };
-        }
-        if space == Space::Generic && sym_space.is_some() {
-            space = sym_space.unwrap_or(Space::Generic);
         }
         let size = t.size() as u8;
         let items: Vec<&Operand> = match data {
@@ -2078,9 +2068,14 @@ impl FuncDecoder<'_> {
         })
     }
 
-    /// `ld`/`st` of a `.b128` register: two 64-bit halves, one single-copy atomic 16-byte
-    /// access when strong (as `ld.relaxed.v2.b64` is).
-    fn mem128(&mut self, ins: &Instruction, kws: &[Kw]) -> R<Op> {
+    /// The parts of an `ld`/`st`: whether it loads, the data operand, the address, the space of
+    /// the variable it names (if any) and the space it accesses (a generic access to a named
+    /// variable is in that variable's space).
+    fn access_parts<'i>(
+        &mut self,
+        ins: &'i Instruction,
+        kws: &[Kw],
+    ) -> R<(bool, &'i Operand, Addr, Option<Space>, Space)> {
         let ops = &ins.operands;
         if ops.len() < 2 {
             return Err("expected 2 operands".into());
@@ -2089,11 +2084,20 @@ impl FuncDecoder<'_> {
         let (data, aop) = if is_ld { (&ops[0], &ops[1]) } else { (&ops[1], &ops[0]) };
         let (addr, sym_space) = self.addr(aop)?;
         let mut space = Self::space_of(kws).unwrap_or(Space::Generic);
+        if space == Space::Generic
+            && let Some(s) = sym_space
+        {
+            space = s;
+        }
+        Ok((is_ld, data, addr, sym_space, space))
+    }
+
+    /// `ld`/`st` of a `.b128` register: two 64-bit halves, one single-copy atomic 16-byte
+    /// access when strong (as `ld.relaxed.v2.b64` is).
+    fn mem128(&mut self, ins: &Instruction, kws: &[Kw]) -> R<Op> {
+        let (is_ld, data, addr, _, space) = self.access_parts(ins, kws)?;
         if space == Space::KParam || space == Space::FParam {
             return Err(".b128 accesses to the param space are not supported".into());
-        }
-        if space == Space::Generic && sym_space.is_some() {
-            space = sym_space.unwrap_or(Space::Generic);
         }
         let whole = kws.iter().any(|k| matches!(k, Kw::Relaxed | Kw::Acquire | Kw::Release | Kw::Volatile));
         Ok(if is_ld {

@@ -1,10 +1,15 @@
 //! Lowering pieces both compiled tiers share (`compile/` per thread, `warp/` per warp): how a
 //! PTX comparison maps to Cranelift's condition codes, the read-modify-write of an inlined
-//! shared-memory atomic, and calls to the Rust helpers.
+//! shared-memory atomic, calls to the Rust helpers, and the JIT module both compile into.
 
+use cranelift_codegen::Context;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{AbiParam, InstBuilder, SigRef, Signature, Value, types};
+use cranelift_codegen::isa::TargetFrontendConfig;
+use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::FunctionBuilder;
+use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_module::{Linkage, Module, default_libcall_names};
 use ptx::types::CmpOp;
 
 use crate::memory::AtomOp;
@@ -107,4 +112,47 @@ pub(crate) fn call_helper(
     let callee = b.ins().iconst(types::I64, f as i64);
     let call = b.ins().call_indirect(sig, callee, args);
     b.inst_results(call).first().copied()
+}
+
+/// A JIT module generating optimized code for this CPU, and the front-end configuration
+/// function builders need.
+pub(crate) fn host_module() -> Result<(JITModule, TargetFrontendConfig), String> {
+    let mut flags = settings::builder();
+    let set = |fl: &mut settings::Builder, k: &str, v: &str| fl.set(k, v).map_err(|e| e.to_string());
+    set(&mut flags, "opt_level", "speed")?;
+    set(&mut flags, "is_pic", "false")?;
+    let isa = cranelift_native::builder()
+        .map_err(|e| e.to_string())?
+        .finish(settings::Flags::new(flags))
+        .map_err(|e| e.to_string())?;
+    let fc = isa.frontend_config();
+    Ok((JITModule::new(JITBuilder::with_isa(isa, default_libcall_names())), fc))
+}
+
+/// The code range of one source location: start, end, location bits.
+pub(crate) type CodeRange = (u32, u32, u32);
+
+/// Compiles the function built in `ctx` and finalizes it: its code address, and (when
+/// `ranges`) the code range of each source location (start, end, location bits).
+/// `CUPRITE_JIT_DUMP=1` prints the machine code, headed by `title`.
+pub(crate) fn define(
+    module: &mut JITModule,
+    ctx: &mut Context,
+    title: &str,
+    ranges: bool,
+) -> Result<(*const u8, Vec<CodeRange>), String> {
+    let id = module.declare_function("kernel", Linkage::Export, &ctx.func.signature).map_err(|e| e.to_string())?;
+    let dump = std::env::var_os("CUPRITE_JIT_DUMP").is_some();
+    ctx.set_disasm(dump);
+    module.define_function(id, ctx).map_err(|e| format!("{e:?}"))?;
+    if let Some(code) = ctx.compiled_code().and_then(|c| c.vcode.as_ref()).filter(|_| dump) {
+        eprintln!("=== {title} ===\n{code}");
+    }
+    let locs = match ctx.compiled_code() {
+        Some(c) if ranges => c.buffer.get_srclocs_sorted().iter().map(|s| (s.start, s.end, s.loc.bits())).collect(),
+        _ => Vec::new(),
+    };
+    module.clear_context(ctx);
+    module.finalize_definitions().map_err(|e| e.to_string())?;
+    Ok((module.get_finalized_function(id), locs))
 }

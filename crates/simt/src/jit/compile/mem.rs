@@ -193,22 +193,6 @@ impl<'a, 'b> Cg<'a, 'b> {
     }
 }
 
-/// Whether a 32-bit shared-memory atomic `op` is inlined.
-pub(super) fn inline_atom(op: AtomOp) -> bool {
-    matches!(
-        op,
-        AtomOp::Add
-            | AtomOp::And
-            | AtomOp::Or
-            | AtomOp::Xor
-            | AtomOp::MinU
-            | AtomOp::MaxU
-            | AtomOp::MinS
-            | AtomOp::MaxS
-            | AtomOp::Exch
-    )
-}
-
 /// The bound an access of `1 << k` bytes into a `len`-byte window is checked against (see
 /// `Cg::access`): `(len - size) / size + 1`, or 0 when `len < size`.
 pub(super) fn bound(b: &mut FunctionBuilder<'_>, len: Value, k: i64) -> Value {

@@ -15,10 +15,9 @@ use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
     AbiParam, Block, BlockArg, InstBuilder, JumpTableData, MemFlagsData, SigRef, Type, Value, types,
 };
-use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
-use cranelift_jit::{JITBuilder, JITModule};
-use cranelift_module::{Linkage, Module, default_libcall_names};
+use cranelift_jit::JITModule;
+use cranelift_module::Module;
 use ptx::types::TypeKind;
 
 mod arith;
@@ -28,8 +27,9 @@ mod support;
 
 pub(crate) use support::{is_collective, unsupported};
 
+use super::lower::inline_shared_atom;
 use arith::mask_of;
-use mem::{bound, inline_atom};
+use mem::bound;
 
 use super::ctx::{FUEL, ST_ALL, ST_BAR, ST_DONE, ST_FAULT, ST_TRAP, ST_WARP, ST_YIELD, off, sr};
 use super::helpers as h;
@@ -71,16 +71,7 @@ impl std::fmt::Debug for Code {
 
 /// Compiles kernel `f` (which [`unsupported`] accepted).
 pub(crate) fn compile(f: &Func) -> Result<Code, String> {
-    let mut flags = settings::builder();
-    let set = |fl: &mut settings::Builder, k: &str, v: &str| fl.set(k, v).map_err(|e| e.to_string());
-    set(&mut flags, "opt_level", "speed")?;
-    set(&mut flags, "is_pic", "false")?;
-    let isa = cranelift_native::builder()
-        .map_err(|e| e.to_string())?
-        .finish(settings::Flags::new(flags))
-        .map_err(|e| e.to_string())?;
-    let fc = isa.frontend_config();
-    let mut module = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
+    let (mut module, fc) = super::lower::host_module()?;
     let mut ctx = module.make_context();
     let sig = &mut ctx.func.signature;
     for _ in 0..4 {
@@ -93,17 +84,7 @@ pub(crate) fn compile(f: &Func) -> Result<Code, String> {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
         (sites, resumes) = Cg::new(b, f).run(fc);
     }
-    let id = module.declare_function("kernel", Linkage::Export, &ctx.func.signature).map_err(|e| e.to_string())?;
-    // CUPRITE_JIT_DUMP=1 prints each compiled kernel's machine code (for tuning the JIT).
-    let dump = std::env::var_os("CUPRITE_JIT_DUMP").is_some();
-    ctx.set_disasm(dump);
-    module.define_function(id, &mut ctx).map_err(|e| format!("{e:?}"))?;
-    if let Some(code) = ctx.compiled_code().and_then(|c| c.vcode.as_ref()).filter(|_| dump) {
-        eprintln!("=== JIT `{}` ===\n{code}", f.name);
-    }
-    module.clear_context(&mut ctx);
-    module.finalize_definitions().map_err(|e| e.to_string())?;
-    let ptr = module.get_finalized_function(id);
+    let (ptr, _) = super::lower::define(&mut module, &mut ctx, &format!("JIT `{}`", f.name), false)?;
     // SAFETY: `ptr` is the finalized code of a function with exactly this signature.
     let entry = unsafe { std::mem::transmute::<*const u8, KernelFn>(ptr) };
     // Every thread stops at each warp-collective operation (a spill, a pass of the block's
@@ -666,7 +647,7 @@ impl<'a, 'b> Cg<'a, 'b> {
             Op::Atom { d, addr, b, c, space, op: aop, size } => {
                 let a = self.addr(*addr);
                 let (y, z) = (self.src(*b), self.src(*c));
-                let v = if *space == Space::Shared && *size == 4 && inline_atom(*aop) {
+                let v = if *space == Space::Shared && *size == 4 && inline_shared_atom(*aop) {
                     self.atom_shared(pc, op, *aop, a, y, z)
                 } else {
                     let opp = self.ptr(op);

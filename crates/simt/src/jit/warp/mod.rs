@@ -27,10 +27,9 @@ use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
     AbiParam, Block, BlockArg, InstBuilder, JumpTableData, MemFlagsData, SigRef, Type, Value, types,
 };
-use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
-use cranelift_jit::{JITBuilder, JITModule};
-use cranelift_module::{Linkage, Module, default_libcall_names};
+use cranelift_jit::JITModule;
+use cranelift_module::Module;
 
 use super::ctx::Ctx;
 use crate::exec::WarpFault;
@@ -188,16 +187,7 @@ pub(crate) fn compile(f: &Func) -> Result<WarpCode, String> {
     if f.code.iter().any(|i| matches!(i.op, Op::Alloca { .. } | Op::StackRestore { .. })) {
         return Err("alloca".into());
     }
-    let mut flags = settings::builder();
-    let set = |fl: &mut settings::Builder, k: &str, v: &str| fl.set(k, v).map_err(|e| e.to_string());
-    set(&mut flags, "opt_level", "speed")?;
-    set(&mut flags, "is_pic", "false")?;
-    let isa = cranelift_native::builder()
-        .map_err(|e| e.to_string())?
-        .finish(settings::Flags::new(flags))
-        .map_err(|e| e.to_string())?;
-    let fc = isa.frontend_config();
-    let mut module = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
+    let (mut module, fc) = super::lower::host_module()?;
     let mut ctx = module.make_context();
     for _ in 0..3 {
         ctx.func.signature.params.push(AbiParam::new(I64));
@@ -212,23 +202,9 @@ pub(crate) fn compile(f: &Func) -> Result<WarpCode, String> {
         (index, sites) = (std::mem::take(&mut cg.index), cg.sites);
         cg.b.finalize(fc);
     }
-    let id = module.declare_function("warp", Linkage::Export, &ctx.func.signature).map_err(|e| e.to_string())?;
-    let dump = std::env::var_os("CUPRITE_JIT_DUMP").is_some();
-    ctx.set_disasm(dump);
-    module.define_function(id, &mut ctx).map_err(|e| format!("{e:?}"))?;
-    if let Some(code) = ctx.compiled_code().and_then(|c| c.vcode.as_ref()).filter(|_| dump) {
-        eprintln!("=== warp JIT `{}` ===\n{code}", f.name);
-    }
-    // CUPRITE_PERF_MAP=1: code ranges per PTX instruction, for `perf report` (below).
-    let ranges: Vec<(u32, u32, u32)> = match ctx.compiled_code() {
-        Some(c) if std::env::var_os("CUPRITE_PERF_MAP").is_some() => {
-            c.buffer.get_srclocs_sorted().iter().map(|s| (s.start, s.end, s.loc.bits())).collect()
-        }
-        _ => Vec::new(),
-    };
-    module.clear_context(&mut ctx);
-    module.finalize_definitions().map_err(|e| e.to_string())?;
-    let ptr = module.get_finalized_function(id);
+    // CUPRITE_PERF_MAP=1: code ranges per PTX instruction, for `perf report` (`perf_map`).
+    let want = std::env::var_os("CUPRITE_PERF_MAP").is_some();
+    let (ptr, ranges) = super::lower::define(&mut module, &mut ctx, &format!("warp JIT `{}`", f.name), want)?;
     if !ranges.is_empty() {
         perf_map(ptr as u64, &ranges, f);
     }
@@ -239,7 +215,7 @@ pub(crate) fn compile(f: &Func) -> Result<WarpCode, String> {
 
 /// Appends the code ranges of each PTX instruction to `/tmp/perf-PID.map`, so `perf report`
 /// attributes samples in compiled code to `warp:pcN: instruction` symbols.
-fn perf_map(base: u64, ranges: &[(u32, u32, u32)], f: &Func) {
+fn perf_map(base: u64, ranges: &[super::lower::CodeRange], f: &Func) {
     use std::io::Write;
     let path = format!("/tmp/perf-{}.map", std::process::id());
     let Ok(mut out) = std::fs::OpenOptions::new().create(true).append(true).open(path) else { return };
