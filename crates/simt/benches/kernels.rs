@@ -10,7 +10,8 @@
 //! "all threads" count (default 2, the target configuration); `BENCH_PTX_DIR` the
 //! folder of the PTX fixtures; `BENCH_JIT_ALL=1` runs the JIT column with `Engine::JitAll`;
 //! `BENCH_WARP=1` with `Engine::Warp` (the warp tier for every kernel); `BENCH_NO_INTERP=1`
-//! skips the interpreter column (its times print as 0).
+//! skips the interpreter column (its times print as 0); `BENCH_REPS=N` times the best of N
+//! engine runs (default 3).
 
 use std::time::{Duration, Instant};
 
@@ -592,6 +593,9 @@ fn main() {
     };
     // BENCH_NO_INTERP=1 skips the interpreter column (for profiling the compiled tiers).
     let skip_interp = std::env::var_os("BENCH_NO_INTERP").is_some();
+    // BENCH_REPS=N times the best of N runs (default 3); a large N makes a profile of the
+    // engine columns outweigh the set-up.
+    let reps: usize = std::env::var("BENCH_REPS").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
     let mut cases = cases(mem);
     println!(
         "{:<22} {:>3} {:>11} {:>11} {:>11} {:>9} {:>8}",
@@ -614,7 +618,7 @@ fn main() {
                 p.set_engine(engine);
                 p.set_workers(threads as u32);
                 let p = &progs[case.prog];
-                times[e] = best(3, || (case.run)(p)).as_secs_f64();
+                times[e] = best(reps, || (case.run)(p)).as_secs_f64();
                 if let Err(e) = (case.check)(p) {
                     panic!("{} ({engine:?}, {threads} workers): wrong result: {e}", case.name);
                 }

@@ -134,8 +134,13 @@ pub(crate) struct Warp {
     cl_arrived: u32,
     /// `run` returns once the stack is shallower than this (`wjit::h_step`: one instruction).
     floor: usize,
-    /// `%tid.x/y/z` and `%laneid` of each lane as `u64` registers (for compiled code).
-    lanes64: Box<[[u64; 32]; 4]>,
+    /// `%tid.x/y/z` and `%laneid` of each lane as registers in the warp tier's layout.
+    lanes: Box<[wjit::Planar; 4]>,
+    /// The registers in the warp tier's layout (`Planar`), authoritative while `planar`
+    /// (`exec/wjit.rs` converts between the two layouts at the tiers' boundaries).
+    pregs: Vec<wjit::Planar>,
+    /// Whether `pregs`, not `regs`, holds the registers' values.
+    planar: bool,
     /// Each lane's local memory (host addresses, for compiled code; set at each compiled run,
     /// since calls on the interpreter grow the buffers and may move them).
     local_ptrs: Box<[u64; 32]>,
@@ -481,12 +486,14 @@ fn make_warps(l: &Launch<'_>, k: &Func, warps: &mut Vec<Warp>) {
                 cl_arrived: 0,
                 floor: 0,
                 no_jit: false,
-                lanes64: Box::new([
-                    tid[0].map(u64::from),
-                    tid[1].map(u64::from),
-                    tid[2].map(u64::from),
-                    std::array::from_fn(|l| l as u64),
+                lanes: Box::new([
+                    wjit::planar_of(&tid[0].map(u64::from)),
+                    wjit::planar_of(&tid[1].map(u64::from)),
+                    wjit::planar_of(&tid[2].map(u64::from)),
+                    wjit::planar_of(&std::array::from_fn(|l| l as u64)),
                 ]),
+                pregs: Vec::new(),
+                planar: false,
                 local_ptrs: Box::new([0; 32]),
             });
         }
@@ -585,7 +592,10 @@ fn step(blk: &mut Block<'_, '_>, warps: &mut [Warp], bars: &mut Barriers) -> Res
             Some(code) => wjit::run_compiled(code, w, blk),
             None => None,
         };
-        match ran.unwrap_or_else(|| w.run(blk)) {
+        match ran.unwrap_or_else(|| {
+            wjit::leave_planar(w);
+            w.run(blk)
+        }) {
             Ok(Yield::Done) => {
                 w.state = State::Done;
                 w.exited = w.valid;

@@ -15,6 +15,87 @@ fn trace() -> bool {
     *ON.get_or_init(|| std::env::var_os("CUPRITE_WTRACE").is_some())
 }
 
+/// A register's 32 lanes in the warp tier's layout: the low halves of the lanes' `u64` values
+/// (`[0..32]`), then the high halves (`[32..64]`). A 32-bit value is then one vector load or
+/// store of four lanes, where the interpreter's `[u64; 32]` needs two and a narrowing.
+pub(crate) type Planar = [u32; 64];
+
+/// `v` in the warp tier's layout.
+pub(crate) fn planar_of(v: &[u64; 32]) -> Planar {
+    let mut p = [0u32; 64];
+    to_planar(v, &mut p);
+    p
+}
+
+#[inline]
+fn to_planar(v: &[u64; 32], p: &mut Planar) {
+    let (lo, hi) = p.split_at_mut(32);
+    for ((l, h), &x) in lo.iter_mut().zip(hi.iter_mut()).zip(v) {
+        *l = x as u32;
+        *h = (x >> 32) as u32;
+    }
+}
+
+#[inline]
+fn from_planar(p: &Planar, v: &mut [u64; 32]) {
+    let (lo, hi) = p.split_at(32);
+    for ((&l, &h), x) in lo.iter().zip(hi).zip(v.iter_mut()) {
+        *x = u64::from(l) | u64::from(h) << 32;
+    }
+}
+
+/// Makes the warp tier's copy of the registers the current one (converting once after the
+/// interpreter ran the warp).
+fn enter_planar(w: &mut Warp) {
+    if w.planar {
+        return;
+    }
+    w.pregs.resize(w.regs.len(), [0; 64]);
+    for (r, p) in w.regs.iter().zip(w.pregs.iter_mut()) {
+        to_planar(r, p);
+    }
+    w.planar = true;
+}
+
+/// Makes the interpreter's copy of the registers the current one (before the interpreter
+/// runs the warp).
+pub(super) fn leave_planar(w: &mut Warp) {
+    if !w.planar {
+        return;
+    }
+    for (p, r) in w.pregs.iter().zip(w.regs.iter_mut()) {
+        from_planar(p, r);
+    }
+    w.planar = false;
+}
+
+/// Runs `f` (the interpreter executing instruction `pc` of the warp's function) with the
+/// interpreter's copy of the registers it reads and writes current, then takes back the ones
+/// it wrote (every register, for instructions whose registers are not listed).
+fn with_interp_regs<T>(w: &mut Warp, k: &Func, pc: u64, f: impl FnOnce(&mut Warp) -> T) -> T {
+    let Some(inst) = k.code.get(pc as usize) else { return f(w) };
+    let (mut uses, mut defs) = (Vec::new(), Vec::new());
+    if !w.planar || !crate::jit::live::uses_defs(&inst.op, k.nregs, &mut uses, &mut defs) {
+        leave_planar(w);
+        let r = f(w);
+        enter_planar(w);
+        return r;
+    }
+    uses.extend(inst.guard.map(|g| g.reg));
+    for &r in uses.iter().chain(&defs) {
+        if let (Some(p), Some(x)) = (w.pregs.get(r as usize), w.regs.get_mut(r as usize)) {
+            from_planar(p, x);
+        }
+    }
+    let out = f(w);
+    for &r in &defs {
+        if let (Some(x), Some(p)) = (w.regs.get(r as usize), w.pregs.get_mut(r as usize)) {
+            to_planar(x, p);
+        }
+    }
+    out
+}
+
 /// What a worker's blocks keep for compiled warps: the memory-access context and the
 /// allocation cache slots of the access sites.
 #[derive(Debug, Default)]
@@ -70,12 +151,13 @@ pub(super) fn run_compiled(code: &WarpCode, w: &mut Warp, blk: &mut Block<'_, '_
         }
     }
     g.local = w.local_ptrs.as_ptr() as u64;
-    g.lanes = w.lanes64.as_ptr() as u64;
-    let regs = w.regs.as_mut_ptr();
+    g.lanes = w.lanes.as_ptr() as u64;
+    enter_planar(w);
+    let regs = w.pregs.as_mut_ptr();
     let mut run = Running { w, blk };
     g.running = (&mut run as *mut Running<'_, '_, '_, '_>).cast();
     // SAFETY: `code.entry` was compiled from this launch's kernel, whose frame `regs` (every
-    // register of the warp, 32 lanes each) belongs to; `g` and `c` are valid for the call and
+    // register of the warp, 32 lanes each, in the warp tier's layout) belongs to; `g` and `c` are valid for the call and
     // describe live buffers (shared memory, the lanes' local memory, parameters, globals,
     // access-site slots). Compiled code checks every memory access (inline, else through the
     // helpers), and the helpers it calls reach the warp and block only through `g.running`,
@@ -146,12 +228,17 @@ pub(crate) extern "C" fn h_step(g: *mut Glue, pc: u64, emask: u64) -> u64 {
         let f = kernel(r.blk.l, r.w.func);
         eprintln!("step {pc} {}", f.info.get(pc as usize).map_or("", |i| i.text.as_str()));
     }
-    let depth = r.w.stack.len();
-    r.w.stack.push(Entry { pc: pc as u32, rpc: pc as u32 + 1, mask: emask as u32, base: false, wait: false });
-    r.w.floor = depth + 1;
-    let res = r.w.run(r.blk);
-    r.w.floor = 0;
-    r.w.stack.truncate(depth);
+    let k = kernel(r.blk.l, r.w.func);
+    let blk = &mut *r.blk;
+    let res = with_interp_regs(r.w, k, pc, |w| {
+        let depth = w.stack.len();
+        w.stack.push(Entry { pc: pc as u32, rpc: pc as u32 + 1, mask: emask as u32, base: false, wait: false });
+        w.floor = depth + 1;
+        let res = w.run(blk);
+        w.floor = 0;
+        w.stack.truncate(depth);
+        res
+    });
     match res {
         Err(e) => {
             g.lane = u64::from(e.lane);
@@ -235,22 +322,24 @@ pub(crate) extern "C" fn h_exit(g: *mut Glue, pc: u64, act: u64, emask: u64) -> 
 pub(crate) extern "C" fn h_shfl(g: *mut Glue, pc: u64, emask: u64) {
     // SAFETY: see `running`.
     let (_, r) = unsafe { running(g) };
-    let w = &mut *r.w;
-    let f = kernel(r.blk.l, w.func);
+    let f = kernel(r.blk.l, r.w.func);
     let Some(Inst { op: Op::Shfl { mode, d, p, a: sa, b: sb, c: sc, .. }, .. }) = f.code.get(pc as usize) else {
         return;
     };
-    let (mut a, mut bb, mut c, mut out, mut q) = ([0u64; 32], [0u64; 32], [0u64; 32], [0u64; 32], [0u64; 32]);
-    w.fetch(r.blk, *sa, &mut a);
-    w.fetch(r.blk, *sb, &mut bb);
-    w.fetch(r.blk, *sc, &mut c);
-    shfl_lanes(*mode, &a, &bb, &c, &mut out, &mut q);
-    if let Some(dst) = w.regs.get_mut(*d as usize) {
-        write_masked(dst, &out, emask as u32);
-    }
-    if let Some(p) = p
-        && let Some(dst) = w.regs.get_mut(*p as usize)
-    {
-        write_masked(dst, &q, emask as u32);
-    }
+    let blk = &*r.blk;
+    with_interp_regs(r.w, f, pc, |w| {
+        let (mut a, mut bb, mut c, mut out, mut q) = ([0u64; 32], [0u64; 32], [0u64; 32], [0u64; 32], [0u64; 32]);
+        w.fetch(blk, *sa, &mut a);
+        w.fetch(blk, *sb, &mut bb);
+        w.fetch(blk, *sc, &mut c);
+        shfl_lanes(*mode, &a, &bb, &c, &mut out, &mut q);
+        if let Some(dst) = w.regs.get_mut(*d as usize) {
+            write_masked(dst, &out, emask as u32);
+        }
+        if let Some(p) = p
+            && let Some(dst) = w.regs.get_mut(*p as usize)
+        {
+            write_masked(dst, &q, emask as u32);
+        }
+    });
 }

@@ -57,7 +57,9 @@ fn addr(a: &Addr, out: &mut Vec<u32>) {
 }
 
 /// The registers `op` reads (`uses`) and writes (`defs`); `carry` is the carry flag's index.
-pub(crate) fn uses_defs(op: &Op, carry: u32, uses: &mut Vec<u32>, defs: &mut Vec<u32>) {
+/// Whether the lists are exact: false for instructions whose registers are not listed
+/// (every register counted as read, none as written).
+pub(crate) fn uses_defs(op: &Op, carry: u32, uses: &mut Vec<u32>, defs: &mut Vec<u32>) -> bool {
     match op {
         Op::Un { d, a, .. } | Op::Cvta { d, a, .. } | Op::Isspacep { d, a, .. } => {
             src(a, uses);
@@ -178,8 +180,12 @@ pub(crate) fn uses_defs(op: &Op, carry: u32, uses: &mut Vec<u32>, defs: &mut Vec
         // Not compiled (the JIT rejects them) or without registers: assume everything is read,
         // which is always safe.
         Op::Nop | Op::Nanosleep | Op::Fence | Op::Bra { .. } | Op::Ret | Op::Exit | Op::Trap => {}
-        _ => uses.extend(0..=carry),
+        _ => {
+            uses.extend(0..=carry);
+            return false;
+        }
     }
+    true
 }
 
 /// The instructions control may reach after instruction `pc` (`code.len()`: the end).

@@ -20,7 +20,7 @@ mod compile;
 pub(crate) mod ctx;
 mod hazard;
 mod helpers;
-mod live;
+pub(crate) mod live;
 mod lower;
 mod run;
 pub(crate) mod warp;

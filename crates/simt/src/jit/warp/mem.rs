@@ -79,8 +79,9 @@ impl Wg<'_, '_> {
         let zero = self.cvec64(0, 0);
         let mut os = Vec::with_capacity(16);
         let mut ok: Option<Value> = None;
+        let Some(addrs) = self.vsrc(Src::Reg(r)) else { return };
         for k in 0..16i32 {
-            let p = self.b.ins().load(I64X2, vflags(), self.regs, reg_off(r) + 16 * k);
+            let p = self.pair(addrs, k);
             let o = self.b.ins().iadd(p, delta);
             let al = self.b.ins().band(o, amask);
             let al = self.b.ins().icmp(IntCC::Equal, al, zero);
@@ -127,6 +128,7 @@ impl Wg<'_, '_> {
             self.b.ins().jump(gather, &[]);
         }
         self.b.switch_to_block(gather);
+        let mut loaded = Vec::with_capacity(16);
         for (k, &o) in os.iter().enumerate() {
             let mut got = Vec::new();
             for h in 0..2u8 {
@@ -155,13 +157,15 @@ impl Wg<'_, '_> {
                     _ => {}
                 }
             }
-            if let (Some((d, _)), [x, y]) = (ld, got.as_slice()) {
+            if let [x, y] = got.as_slice() {
                 let v = self.b.ins().splat(I64X2, *x);
-                let v = self.b.ins().insertlane(v, *y, 1);
-                self.b.ins().store(vflags(), v, self.regs, reg_off(d) + 16 * k as i32);
+                loaded.push(self.b.ins().insertlane(v, *y, 1));
             }
         }
         if let Some((d, _)) = ld {
+            for (q, p) in loaded.chunks_exact(2).enumerate() {
+                self.wpairs(d, q as i32, p[0], p[1], None);
+            }
             self.forget(d);
         }
         self.b.ins().jump(after, &[]);
@@ -175,18 +179,13 @@ impl Wg<'_, '_> {
                 for q in 0..8i32 {
                     if size == 4 {
                         let v = self.b.ins().load(types::I32X4, vflags(), p, 16 * q);
-                        let (lo, hi) = if sext {
-                            (self.b.ins().swiden_low(v), self.b.ins().swiden_high(v))
-                        } else {
-                            (self.b.ins().uwiden_low(v), self.b.ins().uwiden_high(v))
-                        };
-                        self.b.ins().store(vflags(), lo, self.regs, reg_off(d) + 32 * q);
-                        self.b.ins().store(vflags(), hi, self.regs, reg_off(d) + 32 * q + 16);
+                        let hi = if sext { self.b.ins().sshr_imm_s(v, 31) } else { self.zero32() };
+                        self.b.ins().store(vflags(), v, self.regs, reg_off(d) + 16 * q);
+                        self.b.ins().store(vflags(), hi, self.regs, reg_off(d) + 128 + 16 * q);
                     } else {
-                        for h in 0..2 {
-                            let v = self.b.ins().load(I64X2, vflags(), p, 32 * q + 16 * h);
-                            self.b.ins().store(vflags(), v, self.regs, reg_off(d) + 32 * q + 16 * h);
-                        }
+                        let p0 = self.b.ins().load(I64X2, vflags(), p, 32 * q);
+                        let p1 = self.b.ins().load(I64X2, vflags(), p, 32 * q + 16);
+                        self.wpairs(d, q, p0, p1, None);
                     }
                 }
             }
@@ -207,8 +206,8 @@ impl Wg<'_, '_> {
         }
     }
 
-    /// Loops over the set bits of `em` (lane index `l`, and `lp` = the lane's `u64` offset
-    /// added to the register file base), running `body` for each.
+    /// Loops over the set bits of `em` (lane index `l`, and `lp` = the register file base
+    /// plus the lane's offset in a register's low halves), running `body` for each.
     fn lane_loop(&mut self, em: Value, body: &mut dyn FnMut(&mut Self, Value, Value)) {
         let hdr = self.b.create_block();
         self.b.append_block_param(hdr, I64);
@@ -222,8 +221,8 @@ impl Wg<'_, '_> {
         let l = self.b.ins().ctz(m);
         let m1 = self.b.ins().iadd_imm_s(m, -1);
         let rest = self.b.ins().band(m, m1);
-        let l8 = self.b.ins().ishl_imm_s(l, 3);
-        let lp = self.b.ins().iadd(self.regs, l8);
+        let l4 = self.b.ins().ishl_imm_s(l, 2);
+        let lp = self.b.ins().iadd(self.regs, l4);
         body(self, l, lp);
         self.b.ins().jump(hdr, &[BlockArg::Value(rest)]);
         self.b.switch_to_block(exit);
@@ -232,7 +231,7 @@ impl Wg<'_, '_> {
     /// The device address of `a` for the lane whose registers are at `lp`.
     fn lane_addr(&mut self, a: Addr, lp: Value) -> Value {
         let base = match a.base {
-            Base::Reg(r) => self.b.ins().load(I64, flags(), lp, reg_off(r)),
+            Base::Reg(r) => self.lane_ld(lp, reg_off(r)),
             Base::Abs => self.imm(0),
             Base::Global(gi) => {
                 let gb = self.b.ins().load(I64, flags(), self.ctx, off::GLOBALS);
@@ -247,16 +246,31 @@ impl Wg<'_, '_> {
     /// does not read.
     fn lane_val(&mut self, s: Src, l: Value, lp: Value) -> Value {
         match s {
-            Src::Reg(r) => self.b.ins().load(I64, flags(), lp, reg_off(r)),
+            Src::Reg(r) => self.lane_ld(lp, reg_off(r)),
             Src::Sreg(Sreg::Tid(d)) => {
-                let l8 = self.b.ins().ishl_imm_s(l, 3);
+                let l4 = self.b.ins().ishl_imm_s(l, 2);
                 let base = self.gld(goff::LANES);
-                let p = self.b.ins().iadd(base, l8);
-                self.b.ins().load(I64, flags(), p, 256 * i32::from(d))
+                let p = self.b.ins().iadd(base, l4);
+                self.b.ins().uload32(flags(), p, 256 * i32::from(d))
             }
             Src::Imm(v) => self.imm(v),
             _ => self.imm(0),
         }
+    }
+
+    /// A lane's `u64` value of the register at offset `at` (`lp` as in `lane_loop`).
+    fn lane_ld(&mut self, lp: Value, at: i32) -> Value {
+        let lo = self.b.ins().uload32(flags(), lp, at);
+        let hi = self.b.ins().uload32(flags(), lp, at + 128);
+        let hi = self.b.ins().ishl_imm_s(hi, 32);
+        self.b.ins().bor(lo, hi)
+    }
+
+    /// Sets a lane's value of the register at offset `at` to `v` (`lp` as in `lane_loop`).
+    fn lane_st(&mut self, lp: Value, at: i32, v: Value) {
+        self.b.ins().istore32(flags(), v, lp, at);
+        let hi = self.b.ins().ushr_imm_s(v, 32);
+        self.b.ins().istore32(flags(), hi, lp, at + 128);
     }
 
     fn lane_src_ok(&self, s: Src) -> bool {
@@ -480,7 +494,7 @@ impl Wg<'_, '_> {
                         if let Some(v) = s.access(pc, space, w, ai, size, l, None, sext)
                             && let Some(dr) = dr
                         {
-                            s.b.ins().store(flags(), v, lp, reg_off(*dr));
+                            s.lane_st(lp, reg_off(*dr), v);
                         }
                     }
                 });
@@ -549,7 +563,7 @@ impl Wg<'_, '_> {
                         v
                     };
                     if let Some(d) = d {
-                        s.b.ins().store(flags(), old, lp, reg_off(d));
+                        s.lane_st(lp, reg_off(d), old);
                     }
                 });
                 if let Some(d) = d {

@@ -600,11 +600,11 @@ impl<'a, 'b> Wg<'a, 'b> {
         }
         self.materialize(r);
         let mut acc = self.imm(0);
-        for k in 0..16i32 {
-            let v = self.b.ins().load(I64X2, vflags(), self.regs, reg_off(r) + 16 * k);
-            let s = self.b.ins().ishl_imm_s(v, 63);
+        for q in 0..8i32 {
+            let v = self.b.ins().load(types::I32X4, vflags(), self.regs, reg_off(r) + 16 * q);
+            let s = self.b.ins().ishl_imm_s(v, 31);
             let m = self.b.ins().vhigh_bits(I64, s);
-            let m = self.b.ins().ishl_imm_s(m, i64::from(2 * k));
+            let m = self.b.ins().ishl_imm_s(m, i64::from(4 * q));
             acc = self.b.ins().bor(acc, m);
         }
         self.pbits.insert(r, acc);
@@ -740,29 +740,60 @@ impl<'a, 'b> Wg<'a, 'b> {
 
     /// `d[l] = a[from[l]]` for every lane (all read before any is written).
     fn permute(&mut self, a: Reg, d: Reg, from: &[u64; 32]) {
-        self.materialize(a);
-        let mut out = Vec::with_capacity(16);
-        for k in 0..16usize {
-            let (x, y) = (from[2 * k] as i32 & 31, from[2 * k + 1] as i32 & 31);
-            let v = if x % 2 == 0 && y == x + 1 {
-                self.b.ins().load(I64X2, vflags(), self.regs, reg_off(a) + 8 * x)
-            } else {
-                let lo = self.b.ins().load(I64, flags(), self.regs, reg_off(a) + 8 * x);
-                let hi = self.b.ins().load(I64, flags(), self.regs, reg_off(a) + 8 * y);
-                let v = self.b.ins().splat(I64X2, lo);
-                self.b.ins().insertlane(v, hi, 1)
-            };
-            out.push(v);
-        }
-        // Every lane executes (the caller checked): the result is kept like any other.
-        match <[Value; 16]>::try_from(out) {
-            Ok(p) => self.set_vals(d, ops::Lanes::Pairs(p)),
-            Err(out) => {
-                for (k, v) in out.into_iter().enumerate() {
-                    self.b.ins().store(vflags(), v, self.regs, reg_off(d) + 16 * k as i32);
+        let Some(src) = self.vsrc(Src::Reg(a)) else { return };
+        // A 32-bit source's high halves are zero: so are the result's.
+        let narrow = matches!(src, ops::Vs::Val(ops::Lanes::Quads(_)));
+        let mut planes = [Vec::with_capacity(8), Vec::with_capacity(8)];
+        for (h, plane) in planes.iter_mut().enumerate().take(if narrow { 1 } else { 2 }) {
+            // The source groups, loaded once each when used.
+            let mut groups: [Option<Value>; 8] = [None; 8];
+            for q in 0..8usize {
+                let lanes: [usize; 4] = std::array::from_fn(|i| from[4 * q + i] as usize & 31);
+                let mut used: Vec<usize> = lanes.iter().map(|l| l / 4).collect();
+                used.dedup();
+                used.sort_unstable();
+                used.dedup();
+                for &g in &used {
+                    if groups[g].is_none() {
+                        groups[g] = Some(if h == 0 { self.quad(src, g as i32) } else { self.hi_quad(src, g as i32) });
+                    }
                 }
-                self.forget(d);
+                let v = match used.as_slice() {
+                    [g] if lanes == [4 * g, 4 * g + 1, 4 * g + 2, 4 * g + 3] => groups[*g],
+                    [g0] | [g0, _] => {
+                        let g1 = *used.last().unwrap_or(g0);
+                        let (x, y) = (groups[*g0], groups[g1]);
+                        x.zip(y).map(|(x, y)| {
+                            let m: [u8; 16] = std::array::from_fn(|i| {
+                                let l = lanes[i / 4];
+                                let sel = if l / 4 == *g0 { l % 4 } else { 4 + l % 4 };
+                                (4 * sel + i % 4) as u8
+                            });
+                            self.shuffle32(x, y, m)
+                        })
+                    }
+                    _ => {
+                        // Four source groups: lane by lane.
+                        let z = self.zero32();
+                        let mut v = z;
+                        for (i, &l) in lanes.iter().enumerate() {
+                            if let Some(g) = groups[l / 4] {
+                                let x = self.b.ins().extractlane(g, (l % 4) as u8);
+                                v = self.b.ins().insertlane(v, x, i as u8);
+                            }
+                        }
+                        Some(v)
+                    }
+                };
+                plane.extend(v);
             }
+        }
+        let [lo, hi] = planes;
+        // Every lane executes (the caller checked): the result is kept like any other.
+        match (<[Value; 8]>::try_from(lo), <[Value; 8]>::try_from(hi)) {
+            (Ok(lo), _) if narrow => self.set_vals(d, ops::Lanes::Quads(lo)),
+            (Ok(lo), Ok(hi)) => self.set_vals(d, ops::Lanes::Planes(lo, hi)),
+            _ => self.forget(d),
         }
     }
 

@@ -13,11 +13,10 @@ use super::*;
 use crate::jit::ctx::{off, sr};
 use crate::memory::{LOCAL_WINDOW, SHARED_WINDOW};
 
-/// A vector source: four lanes (two pairs) at a time from memory, or one value in every
-/// lane.
+/// A vector source: lanes at a time from memory, or one value in every lane.
 #[derive(Clone, Copy)]
 pub(super) enum Vs {
-    /// `[u64; 32]` lanes at `base + off`.
+    /// A register's lanes in the warp tier's layout (`exec::wjit::Planar`) at `base + off`.
     Mem(Value, i32),
     /// The same `u64` in every lane: an `i64x2` splat of the scalar.
     Splat(Value, Value),
@@ -25,12 +24,14 @@ pub(super) enum Vs {
     Val(Lanes),
 }
 
-/// A register's 32 lanes held in SSA values: 32-bit results as eight `i32x4` groups (to be
-/// zero-extended), 64-bit ones as sixteen `i64x2` pairs.
+/// A register's 32 lanes held in SSA values: 32-bit results as eight `i32x4` groups (their
+/// high halves zero), 64-bit ones as sixteen `i64x2` pairs, or a register's exact image as
+/// eight groups of low halves and eight of high halves (as the register file holds them).
 #[derive(Clone, Copy)]
 pub(super) enum Lanes {
     Quads([Value; 8]),
     Pairs([Value; 16]),
+    Planes([Value; 8], [Value; 8]),
 }
 
 /// A lane-parallel operation on vector operands (one vector result).
@@ -97,14 +98,47 @@ impl Wg<'_, '_> {
     /// Pair `k` (lanes `2k`, `2k+1`) of `s`.
     pub(super) fn pair(&mut self, s: Vs, k: i32) -> Value {
         match s {
-            Vs::Mem(base, o) => self.b.ins().load(I64X2, vflags(), base, o + 16 * k),
             Vs::Splat(v, _) => v,
             Vs::Val(Lanes::Pairs(p)) => p[k as usize & 15],
             Vs::Val(Lanes::Quads(q)) => {
                 let q = q[(k as usize / 2) & 7];
                 if k % 2 == 0 { self.b.ins().uwiden_low(q) } else { self.b.ins().uwiden_high(q) }
             }
+            Vs::Mem(..) | Vs::Val(Lanes::Planes(..)) => {
+                let (lo, hi) = (self.quad(s, k / 2), self.hi_quad(s, k / 2));
+                self.interleave(lo, hi, k % 2 == 1)
+            }
         }
+    }
+
+    /// Lanes `4q..4q+4` (`hi`: `4q+2..4q+4`) as `i64x2` from their low and high halves.
+    fn interleave(&mut self, lo: Value, hi: Value, upper: bool) -> Value {
+        let m: [u8; 16] = if upper {
+            [8, 9, 10, 11, 24, 25, 26, 27, 12, 13, 14, 15, 28, 29, 30, 31]
+        } else {
+            [0, 1, 2, 3, 16, 17, 18, 19, 4, 5, 6, 7, 20, 21, 22, 23]
+        };
+        let v = self.shuffle32(lo, hi, m);
+        self.b.ins().bitcast(I64X2, lanes(), v)
+    }
+
+    /// The `i32x4` of bytes `m` of `x` (0..16) and `y` (16..32).
+    pub(super) fn shuffle32(&mut self, x: Value, y: Value, m: [u8; 16]) -> Value {
+        let x = self.b.ins().bitcast(types::I8X16, lanes(), x);
+        let y = self.b.ins().bitcast(types::I8X16, lanes(), y);
+        let imm = self.b.func.dfg.immediates.push(ConstantData::from(m.to_vec()));
+        let s = self.b.ins().shuffle(x, y, imm);
+        self.b.ins().bitcast(types::I32X4, lanes(), s)
+    }
+
+    /// The low (`odd`: high) halves of two pairs, as one `i32x4`.
+    fn halves(&mut self, p0: Value, p1: Value, odd: bool) -> Value {
+        let m: [u8; 16] = if odd {
+            [4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29, 30, 31]
+        } else {
+            [0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27]
+        };
+        self.shuffle32(p0, p1, m)
     }
 
     fn cvec(&mut self, ty: types::Type, bytes: Vec<u8>) -> Value {
@@ -118,41 +152,77 @@ impl Wg<'_, '_> {
         self.cvec(I64X2, v)
     }
 
-    /// Lanes 4q..4q+4 of `s` as `i32x4` (low halves).
+    /// Lanes `4q..4q+4` of `s` as `i32x4` (low halves).
     pub(super) fn quad(&mut self, s: Vs, q: i32) -> Value {
         match s {
             Vs::Splat(_, x) => {
                 let x = self.b.ins().ireduce(types::I32, x);
-                return self.b.ins().splat(types::I32X4, x);
+                self.b.ins().splat(types::I32X4, x)
             }
-            Vs::Val(Lanes::Quads(qs)) => return qs[q as usize & 7],
-            _ => {}
+            Vs::Val(Lanes::Quads(qs)) | Vs::Val(Lanes::Planes(qs, _)) => qs[q as usize & 7],
+            Vs::Val(Lanes::Pairs(p)) => {
+                let (p0, p1) = (p[(2 * q) as usize & 15], p[(2 * q + 1) as usize & 15]);
+                self.halves(p0, p1, false)
+            }
+            Vs::Mem(base, o) => self.b.ins().load(types::I32X4, vflags(), base, o + 16 * q),
         }
-        let (lo, hi) = (self.pair(s, 2 * q), self.pair(s, 2 * q + 1));
-        let lo = self.b.ins().bitcast(types::I8X16, lanes(), lo);
-        let hi = self.b.ins().bitcast(types::I8X16, lanes(), hi);
-        let mask: Vec<u8> = [0u8, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27].to_vec();
-        let imm = self.b.func.dfg.immediates.push(ConstantData::from(mask));
-        let s = self.b.ins().shuffle(lo, hi, imm);
-        self.b.ins().bitcast(types::I32X4, lanes(), s)
     }
 
-    /// Writes pair `k` of register `d`: all of it (`full`), else the lanes of `em`
-    /// (`ems`: `em` splat).
-    fn wpair(&mut self, d: Reg, k: i32, v: Value, ems: Option<Value>) {
-        let at = reg_off(d) + 16 * k;
-        let v = match ems {
-            None => v,
+    /// The high halves of lanes `4q..4q+4` of `s` as `i32x4`.
+    pub(super) fn hi_quad(&mut self, s: Vs, q: i32) -> Value {
+        match s {
+            Vs::Splat(_, x) => {
+                let x = self.b.ins().ushr_imm_s(x, 32);
+                let x = self.b.ins().ireduce(types::I32, x);
+                self.b.ins().splat(types::I32X4, x)
+            }
+            Vs::Val(Lanes::Quads(_)) => self.zero32(),
+            Vs::Val(Lanes::Planes(_, hs)) => hs[q as usize & 7],
+            Vs::Val(Lanes::Pairs(p)) => {
+                let (p0, p1) = (p[(2 * q) as usize & 15], p[(2 * q + 1) as usize & 15]);
+                self.halves(p0, p1, true)
+            }
+            Vs::Mem(base, o) => self.b.ins().load(types::I32X4, vflags(), base, o + 128 + 16 * q),
+        }
+    }
+
+    pub(super) fn zero32(&mut self) -> Value {
+        self.cvec(types::I32X4, vec![0; 16])
+    }
+
+    /// The lanes of `em` (a lane mask, splat into `i32x4`) among lanes `4q..4q+4`, as
+    /// all-ones or zero `i32x4` lanes.
+    fn quad_mask(&mut self, ems: Value, q: i32) -> Value {
+        let bits: Vec<u8> = (0..4).flat_map(|i| (1u32 << (4 * q + i)).to_le_bytes()).collect();
+        let sel = self.cvec(types::I32X4, bits);
+        let m = self.b.ins().band(ems, sel);
+        let z = self.zero32();
+        self.b.ins().icmp(IntCC::NotEqual, m, z)
+    }
+
+    /// Writes lanes `4q..4q+4` of register `d` (low halves `lo`, high halves `hi`): all of
+    /// them (`ems` None), else the lanes of `em` (`ems`: `em` splat into `i32x4`).
+    fn wquad(&mut self, d: Reg, q: i32, lo: Value, hi: Value, ems: Option<Value>) {
+        let at = reg_off(d) + 16 * q;
+        let (lo, hi) = match ems {
+            None => (lo, hi),
             Some(ems) => {
-                let bits = self.cvec64(1 << (2 * k), 1 << (2 * k + 1));
-                let m = self.b.ins().band(ems, bits);
-                let z = self.cvec64(0, 0);
-                let m = self.b.ins().icmp(IntCC::NotEqual, m, z);
-                let old = self.b.ins().load(I64X2, vflags(), self.regs, at);
-                self.b.ins().bitselect(m, v, old)
+                let m = self.quad_mask(ems, q);
+                let old = self.b.ins().load(types::I32X4, vflags(), self.regs, at);
+                let lo = self.b.ins().bitselect(m, lo, old);
+                let old = self.b.ins().load(types::I32X4, vflags(), self.regs, at + 128);
+                (lo, self.b.ins().bitselect(m, hi, old))
             }
         };
-        self.b.ins().store(vflags(), v, self.regs, at);
+        self.b.ins().store(vflags(), lo, self.regs, at);
+        self.b.ins().store(vflags(), hi, self.regs, at + 128);
+    }
+
+    /// Writes pairs `2q` and `2q+1` of register `d` (see `wquad`).
+    pub(super) fn wpairs(&mut self, d: Reg, q: i32, p0: Value, p1: Value, ems: Option<Value>) {
+        let lo = self.halves(p0, p1, false);
+        let hi = self.halves(p0, p1, true);
+        self.wquad(d, q, lo, hi, ems);
     }
 
     /// Register `d` was written as lanes: drops its cached bits (and a pending store).
@@ -173,20 +243,15 @@ impl Wg<'_, '_> {
 
     /// Stores lanes `v` into register `d`.
     pub(super) fn store_vals(&mut self, d: Reg, v: Lanes) {
-        match v {
-            Lanes::Pairs(p) => {
-                for (k, x) in p.into_iter().enumerate() {
-                    self.b.ins().store(vflags(), x, self.regs, reg_off(d) + 16 * k as i32);
+        for q in 0..8 {
+            let (lo, hi) = match v {
+                Lanes::Pairs(p) => {
+                    (self.halves(p[2 * q], p[2 * q + 1], false), self.halves(p[2 * q], p[2 * q + 1], true))
                 }
-            }
-            Lanes::Quads(q) => {
-                for (k, x) in q.into_iter().enumerate() {
-                    let lo = self.b.ins().uwiden_low(x);
-                    let hi = self.b.ins().uwiden_high(x);
-                    self.b.ins().store(vflags(), lo, self.regs, reg_off(d) + 32 * k as i32);
-                    self.b.ins().store(vflags(), hi, self.regs, reg_off(d) + 32 * k as i32 + 16);
-                }
-            }
+                Lanes::Quads(qs) => (qs[q], self.zero32()),
+                Lanes::Planes(l, h) => (l[q], h[q]),
+            };
+            self.wquad(d, q as i32, lo, hi, None);
         }
     }
 
@@ -197,7 +262,10 @@ impl Wg<'_, '_> {
     }
 
     fn em_splat(&mut self, em: Value, full: bool) -> Option<Value> {
-        (!full).then(|| self.b.ins().splat(I64X2, em))
+        (!full).then(|| {
+            let e = self.b.ins().ireduce(types::I32, em);
+            self.b.ins().splat(types::I32X4, e)
+        })
     }
 
     /// `d = f(srcs)` on pairs of 64-bit lanes.
@@ -217,10 +285,45 @@ impl Wg<'_, '_> {
         }
         self.materialize(d);
         let ems = self.em_splat(em, full);
-        for k in 0..16 {
-            let v: Vec<Value> = srcs.iter().map(|&s| self.pair(s, k)).collect();
-            let r = f(&mut self.b, k as usize, &v);
-            self.wpair(d, k, r, ems);
+        for q in 0..8 {
+            let mut r = [None; 2];
+            for h in 0..2 {
+                let k = 2 * q + h;
+                let v: Vec<Value> = srcs.iter().map(|&s| self.pair(s, k)).collect();
+                r[h as usize] = Some(f(&mut self.b, k as usize, &v));
+            }
+            if let [Some(p0), Some(p1)] = r {
+                self.wpairs(d, q, p0, p1, ems);
+            }
+        }
+        self.forget(d);
+    }
+
+    /// `d = f(srcs)` applied to the low halves and to the high halves of the lanes
+    /// separately (bitwise operations and selections: exact on any register).
+    fn planes(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: LaneOp<'_>) {
+        self.planes_at(d, srcs, em, full, &|b, _, v| f(b, v));
+    }
+
+    /// `d = f(group index, srcs)` as in `planes`.
+    fn planes_at(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: PairOp<'_>) {
+        let mut lo = Vec::with_capacity(8);
+        let mut hi = Vec::with_capacity(8);
+        for q in 0..8 {
+            let v: Vec<Value> = srcs.iter().map(|&s| self.quad(s, q)).collect();
+            lo.push(f(&mut self.b, q as usize, &v));
+            let v: Vec<Value> = srcs.iter().map(|&s| self.hi_quad(s, q)).collect();
+            hi.push(f(&mut self.b, q as usize, &v));
+        }
+        let (Ok(lo), Ok(hi)) = (<[Value; 8]>::try_from(lo), <[Value; 8]>::try_from(hi)) else { return };
+        if full {
+            self.set_vals(d, Lanes::Planes(lo, hi));
+            return;
+        }
+        self.materialize(d);
+        let ems = self.em_splat(em, full);
+        for q in 0..8 {
+            self.wquad(d, q as i32, lo[q], hi[q], ems);
         }
         self.forget(d);
     }
@@ -240,10 +343,8 @@ impl Wg<'_, '_> {
         for q in 0..8 {
             let v: Vec<Value> = srcs.iter().map(|&s| self.quad(s, q)).collect();
             let r = f(&mut self.b, &v);
-            let lo = self.b.ins().uwiden_low(r);
-            let hi = self.b.ins().uwiden_high(r);
-            self.wpair(d, 2 * q, lo, ems);
-            self.wpair(d, 2 * q + 1, hi, ems);
+            let z = self.zero32();
+            self.wquad(d, q, r, z, ems);
         }
         self.forget(d);
     }
@@ -268,8 +369,7 @@ impl Wg<'_, '_> {
         for q in 0..8 {
             let v: Vec<Value> = srcs.iter().map(|&s| self.quad(s, q)).collect();
             let (lo, hi) = f(&mut self.b, &v);
-            self.wpair(d, 2 * q, lo, ems);
-            self.wpair(d, 2 * q + 1, hi, ems);
+            self.wpairs(d, q, lo, hi, ems);
         }
         self.forget(d);
     }
@@ -293,15 +393,14 @@ impl Wg<'_, '_> {
 
     /// Stores lane bits `bits` into every lane of predicate register `d` (as 0/1).
     pub(super) fn store_bits(&mut self, d: Reg, bits: Value) {
-        let bs = self.b.ins().splat(I64X2, bits);
-        let one = self.cvec64(1, 1);
-        let z = self.cvec64(0, 0);
-        for k in 0..16 {
-            let sel = self.cvec64(1 << (2 * k), 1 << (2 * k + 1));
-            let m = self.b.ins().band(bs, sel);
-            let m = self.b.ins().icmp(IntCC::NotEqual, m, z);
+        let b32 = self.b.ins().ireduce(types::I32, bits);
+        let bs = self.b.ins().splat(types::I32X4, b32);
+        let one = self.cvec(types::I32X4, [1u32; 4].iter().flat_map(|x| x.to_le_bytes()).collect());
+        let z = self.zero32();
+        for q in 0..8 {
+            let m = self.quad_mask(bs, q);
             let v = self.b.ins().band(m, one);
-            self.wpair(d, k, v, None);
+            self.wquad(d, q, v, z, None);
         }
     }
 
@@ -381,7 +480,11 @@ impl Wg<'_, '_> {
     fn un(&mut self, op: &UnOp, d: Reg, a: Src, em: Value, full: bool) -> bool {
         let Some(s) = self.vsrc(a) else { return false };
         match op {
-            UnOp::Mov => self.lanes64(d, &[s], em, full, &|_, v| v[0]),
+            // A copy: the source's own SSA values, else its lanes as they are.
+            UnOp::Mov => match s {
+                Vs::Val(v) if full => self.set_vals(d, v),
+                _ => self.planes(d, &[s], em, full, &|_, v| v[0]),
+            },
             UnOp::Cvt(c) if !c.sat && !c.ftz && !c.relu => {
                 use ScalarType::*;
                 match (c.to, c.from) {
@@ -432,9 +535,9 @@ impl Wg<'_, '_> {
             BinOp::Max(32, false) => self.lanes32(d, &s, em, full, &|b, v| b.ins().umax(v[0], v[1])),
             BinOp::Add(64) => self.lanes64(d, &s, em, full, &|b, v| b.ins().iadd(v[0], v[1])),
             BinOp::Sub(64) => self.lanes64(d, &s, em, full, &|b, v| b.ins().isub(v[0], v[1])),
-            BinOp::And(64) => self.lanes64(d, &s, em, full, &|b, v| b.ins().band(v[0], v[1])),
-            BinOp::Or(64) => self.lanes64(d, &s, em, full, &|b, v| b.ins().bor(v[0], v[1])),
-            BinOp::Xor(64) => self.lanes64(d, &s, em, full, &|b, v| b.ins().bxor(v[0], v[1])),
+            BinOp::And(64) => self.planes(d, &s, em, full, &|b, v| b.ins().band(v[0], v[1])),
+            BinOp::Or(64) => self.planes(d, &s, em, full, &|b, v| b.ins().bor(v[0], v[1])),
+            BinOp::Xor(64) => self.planes(d, &s, em, full, &|b, v| b.ins().bxor(v[0], v[1])),
             BinOp::Shl(32) | BinOp::Shr(32, _) => {
                 let Some(n) = shift.filter(|&n| n < 32) else { return false };
                 let n = n as i64;
@@ -523,17 +626,10 @@ impl Wg<'_, '_> {
                 // A predicate's lane bits select directly (no lane values needed).
                 let Src::Reg(pr) = c else { return false };
                 let bits = self.pred_bits(pr);
-                let bs = self.b.ins().splat(I64X2, bits);
-                let z0 = self.cvec64(0, 0);
-                let sels: Vec<Value> = (0..16).map(|k| self.cvec64(1 << (2 * k), 1 << (2 * k + 1))).collect();
-                let masks: Vec<Value> = sels
-                    .iter()
-                    .map(|&sel| {
-                        let m = self.b.ins().band(bs, sel);
-                        self.b.ins().icmp(IntCC::NotEqual, m, z0)
-                    })
-                    .collect();
-                self.lanes64_at(d, &[x, y], em, full, &|b, k, v| b.ins().bitselect(masks[k], v[0], v[1]))
+                let b32 = self.b.ins().ireduce(types::I32, bits);
+                let bs = self.b.ins().splat(types::I32X4, b32);
+                let masks: Vec<Value> = (0..8).map(|q| self.quad_mask(bs, q)).collect();
+                self.planes_at(d, &[x, y], em, full, &|b, q, v| b.ins().bitselect(masks[q], v[0], v[1]))
             }
             TernOp::Selp => {
                 let z0 = self.cvec64(0, 0);
