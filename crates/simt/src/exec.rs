@@ -141,6 +141,9 @@ pub(crate) struct Warp {
     pregs: Vec<wjit::Planar>,
     /// Whether `pregs`, not `regs`, holds the registers' values.
     planar: bool,
+    /// Whether a call or `alloca` grew some lane's local memory past the kernel's frame
+    /// since the last `reset` (which then shrinks it back).
+    local_grown: bool,
     /// Each lane's local memory (host addresses, for compiled code; set at each compiled run,
     /// since calls on the interpreter grow the buffers and may move them).
     local_ptrs: Box<[u64; 32]>,
@@ -494,6 +497,7 @@ fn make_warps(l: &Launch<'_>, k: &Func, warps: &mut Vec<Warp>) {
                 ]),
                 pregs: Vec::new(),
                 planar: false,
+                local_grown: false,
                 local_ptrs: Box::new([0; 32]),
             });
         }
@@ -1298,11 +1302,12 @@ impl Warp {
         self.params.resize(k.param_size as usize * 32, 0);
         self.psize = k.param_size;
         self.local_base = 0;
-        if k.local_size > 0 || self.local.iter().any(|lb| !lb.is_empty()) {
+        if k.local_size > 0 || self.local_grown {
             for lb in &mut self.local {
                 lb.clear();
                 lb.resize(k.local_size as usize, 0);
             }
+            self.local_grown = false;
         }
         self.stack.clear();
         self.stack.push(Entry { pc: 0, rpc: NO_PC, mask: self.valid, base: false, wait: false });
@@ -1749,6 +1754,7 @@ impl Warp {
             ));
         }
         if callee.local_size > 0 {
+            self.local_grown = true;
             for lb in self.local.iter_mut() {
                 if lb.len() < need {
                     lb.resize(need, 0);
@@ -2081,6 +2087,7 @@ impl Warp {
                                 lane as u32,
                             ));
                         }
+                        self.local_grown = true;
                         let lb = &mut self.local[lane];
                         if (lb.len() as u64) < end {
                             lb.resize(end as usize, 0);
