@@ -128,6 +128,41 @@ impl Wg<'_, '_> {
             self.b.ins().jump(gather, &[]);
         }
         self.b.switch_to_block(gather);
+        if let Some((d, sext)) = ld {
+            // Every lane reads the same element (a value a warp shares): one load.
+            let base = self.b.ins().splat(I64X2, o0);
+            let mut same: Option<Value> = None;
+            for &o in &os {
+                let eq = self.b.ins().icmp(IntCC::Equal, o, base);
+                same = Some(same.map_or(eq, |x| self.b.ins().band(x, eq)));
+            }
+            if let Some(same) = same {
+                let one = self.b.create_block();
+                let lanes = self.b.create_block();
+                let same = self.b.ins().vall_true(same);
+                self.b.ins().brif(same, one, &[], lanes, &[]);
+                self.b.switch_to_block(one);
+                let p = self.b.ins().iadd(host, o0);
+                let v = match size {
+                    1 => self.b.ins().uload8(I64, flags(), p, 0),
+                    2 => self.b.ins().uload16(I64, flags(), p, 0),
+                    4 => self.b.ins().uload32(flags(), p, 0),
+                    _ => self.b.ins().load(I64, flags(), p, 0),
+                };
+                let v = if sext && size < 8 { self.sext(v, size) } else { v };
+                let lo = self.b.ins().ireduce(types::I32, v);
+                let lo = self.b.ins().splat(types::I32X4, lo);
+                let hi = self.b.ins().ushr_imm_s(v, 32);
+                let hi = self.b.ins().ireduce(types::I32, hi);
+                let hi = self.b.ins().splat(types::I32X4, hi);
+                for q in 0..8 {
+                    self.b.ins().store(vflags(), lo, self.regs, reg_off(d) + 16 * q);
+                    self.b.ins().store(vflags(), hi, self.regs, reg_off(d) + 128 + 16 * q);
+                }
+                self.b.ins().jump(after, &[]);
+                self.b.switch_to_block(lanes);
+            }
+        }
         let mut loaded = Vec::with_capacity(16);
         for (k, &o) in os.iter().enumerate() {
             let mut got = Vec::new();

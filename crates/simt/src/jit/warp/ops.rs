@@ -186,6 +186,24 @@ impl Wg<'_, '_> {
         }
     }
 
+    /// Whether the high halves of `s`'s lanes are known to be zero (a 32-bit result, or a
+    /// constant below 2^32).
+    fn hi_zero(&self, s: Vs) -> bool {
+        match s {
+            Vs::Val(Lanes::Quads(_)) => true,
+            Vs::Splat(_, x) => {
+                let dfg = &self.b.func.dfg;
+                match dfg.value_def(x).inst().map(|i| &dfg.insts[i]) {
+                    Some(cranelift_codegen::ir::InstructionData::UnaryImm { imm, .. }) => {
+                        (imm.bits() as u64) >> 32 == 0
+                    }
+                    _ => false,
+                }
+            }
+            _ => false,
+        }
+    }
+
     pub(super) fn zero32(&mut self) -> Value {
         self.cvec(types::I32X4, vec![0; 16])
     }
@@ -305,8 +323,13 @@ impl Wg<'_, '_> {
         self.planes_at(d, srcs, em, full, &|b, _, v| f(b, v));
     }
 
-    /// `d = f(group index, srcs)` as in `planes`.
+    /// `d = f(group index, srcs)` as in `planes`. When every source's high halves are zero,
+    /// so are the result's (`f` keeps zero lanes zero): only the low halves are computed.
     fn planes_at(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: PairOp<'_>) {
+        if srcs.iter().all(|&s| self.hi_zero(s)) {
+            self.lanes32_at(d, srcs, em, full, f);
+            return;
+        }
         let mut lo = Vec::with_capacity(8);
         let mut hi = Vec::with_capacity(8);
         for q in 0..8 {
@@ -330,10 +353,15 @@ impl Wg<'_, '_> {
 
     /// `d = f(srcs)` on groups of four 32-bit lanes, zero-extended into the registers.
     fn lanes32(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: LaneOp<'_>) {
+        self.lanes32_at(d, srcs, em, full, &|b, _, v| f(b, v));
+    }
+
+    /// `d = f(group index, srcs)` as in `lanes32`.
+    fn lanes32_at(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: PairOp<'_>) {
         if full {
             let out: [Value; 8] = std::array::from_fn(|q| {
                 let v: Vec<Value> = srcs.iter().map(|&s| self.quad(s, q as i32)).collect();
-                f(&mut self.b, &v)
+                f(&mut self.b, q, &v)
             });
             self.set_vals(d, Lanes::Quads(out));
             return;
@@ -342,7 +370,7 @@ impl Wg<'_, '_> {
         let ems = self.em_splat(em, full);
         for q in 0..8 {
             let v: Vec<Value> = srcs.iter().map(|&s| self.quad(s, q)).collect();
-            let r = f(&mut self.b, &v);
+            let r = f(&mut self.b, q as usize, &v);
             let z = self.zero32();
             self.wquad(d, q, r, z, ems);
         }
