@@ -156,3 +156,38 @@ pub(crate) fn define(
     module.finalize_definitions().map_err(|e| e.to_string())?;
     Ok((module.get_finalized_function(id), locs))
 }
+
+/// `define`, then with `CUPRITE_PERF_MAP=1` the code range of each PTX instruction of `f`
+/// appended to `/tmp/perf-PID.map` (as `TIER:KERNEL:pcN: instruction`), so `perf report`
+/// names the compiled code of each instruction (the code generators set each
+/// instruction's source location to its pc + 1).
+pub(crate) fn define_mapped(
+    module: &mut JITModule,
+    ctx: &mut Context,
+    title: &str,
+    tier: &str,
+    f: &crate::ir::Func,
+) -> Result<*const u8, String> {
+    let want = std::env::var_os("CUPRITE_PERF_MAP").is_some();
+    let (ptr, ranges) = define(module, ctx, title, want)?;
+    if !ranges.is_empty() {
+        perf_map(ptr as u64, &ranges, tier, f);
+    }
+    Ok(ptr)
+}
+
+fn perf_map(base: u64, ranges: &[CodeRange], tier: &str, f: &crate::ir::Func) {
+    use std::io::Write;
+    let path = format!("/tmp/perf-{}.map", std::process::id());
+    let Ok(mut out) = std::fs::OpenOptions::new().create(true).append(true).open(path) else { return };
+    for &(start, end, loc) in ranges {
+        let name = match loc.checked_sub(1) {
+            Some(pc) => {
+                let text = f.info.get(pc as usize).map_or("", |i| i.text.as_str());
+                format!("{tier}:{}:pc{pc}: {text}", f.name)
+            }
+            None => format!("{tier}:{}:control", f.name),
+        };
+        let _ = writeln!(out, "{:x} {:x} {}", base + u64::from(start), end.saturating_sub(start), name);
+    }
+}

@@ -84,7 +84,7 @@ pub(crate) fn compile(f: &Func) -> Result<Code, String> {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
         (sites, resumes) = Cg::new(b, f).run(fc);
     }
-    let (ptr, _) = super::lower::define(&mut module, &mut ctx, &format!("JIT `{}`", f.name), false)?;
+    let ptr = super::lower::define_mapped(&mut module, &mut ctx, &format!("JIT `{}`", f.name), "jit", f)?;
     // SAFETY: `ptr` is the finalized code of a function with exactly this signature.
     let entry = unsafe { std::mem::transmute::<*const u8, KernelFn>(ptr) };
     // Every thread stops at each warp-collective operation (a spill, a pass of the block's
@@ -518,6 +518,7 @@ impl<'a, 'b> Cg<'a, 'b> {
     }
 
     fn inst(&mut self, pc: u32) {
+        self.b.set_srcloc(cranelift_codegen::ir::SourceLoc::new(pc + 1));
         let f = self.f;
         let inst = &f.code[pc as usize];
         let Some(g) = inst.guard else {

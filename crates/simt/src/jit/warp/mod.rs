@@ -202,33 +202,10 @@ pub(crate) fn compile(f: &Func) -> Result<WarpCode, String> {
         (index, sites) = (std::mem::take(&mut cg.index), cg.sites);
         cg.b.finalize(fc);
     }
-    // CUPRITE_PERF_MAP=1: code ranges per PTX instruction, for `perf report` (`perf_map`).
-    let want = std::env::var_os("CUPRITE_PERF_MAP").is_some();
-    let (ptr, ranges) = super::lower::define(&mut module, &mut ctx, &format!("warp JIT `{}`", f.name), want)?;
-    if !ranges.is_empty() {
-        perf_map(ptr as u64, &ranges, f);
-    }
+    let ptr = super::lower::define_mapped(&mut module, &mut ctx, &format!("warp JIT `{}`", f.name), "warp", f)?;
     // SAFETY: `ptr` is the finalized code of a function with exactly this signature.
     let entry = unsafe { std::mem::transmute::<*const u8, WarpFn>(ptr) };
     Ok(WarpCode { _module: module, entry, sites, index })
-}
-
-/// Appends the code ranges of each PTX instruction to `/tmp/perf-PID.map`, so `perf report`
-/// attributes samples in compiled code to `warp:pcN: instruction` symbols.
-fn perf_map(base: u64, ranges: &[super::lower::CodeRange], f: &Func) {
-    use std::io::Write;
-    let path = format!("/tmp/perf-{}.map", std::process::id());
-    let Ok(mut out) = std::fs::OpenOptions::new().create(true).append(true).open(path) else { return };
-    for &(start, end, loc) in ranges {
-        let name = match loc.checked_sub(1) {
-            Some(pc) => {
-                let text = f.info.get(pc as usize).map_or("", |i| i.text.as_str());
-                format!("warp:{}:pc{pc}: {text}", f.name)
-            }
-            None => format!("warp:{}:control", f.name),
-        };
-        let _ = writeln!(out, "{:x} {:x} {}", base + u64::from(start), end.saturating_sub(start), name);
-    }
 }
 
 const I64: Type = types::I64;
