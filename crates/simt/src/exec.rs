@@ -588,46 +588,46 @@ fn schedule(l: &Launch<'_>, blk: &mut Block<'_, '_>, warps: &mut [Warp]) -> Resu
 #[inline]
 fn step(blk: &mut Block<'_, '_>, warps: &mut [Warp], bars: &mut Barriers) -> Result<Step, Fault> {
     let (mut progress, mut spun) = (false, false);
-    for w in warps.iter_mut() {
-        if w.state != State::Ready {
+    let mut i = 0;
+    while i < warps.len() {
+        if warps[i].state != State::Ready {
+            i += 1;
             continue;
         }
-        let ran = match blk.l.warp {
-            Some(code) => wjit::run_compiled(code, w, blk),
-            None => None,
-        };
-        match ran.unwrap_or_else(|| {
-            wjit::leave_planar(w);
-            w.run(blk)
-        }) {
-            Ok(Yield::Done) => {
-                w.state = State::Done;
-                w.exited = w.valid;
-            }
-            Ok(Yield::Stopped) => return Ok(Step::Stopped),
-            Ok(Yield::Spin) => {
-                spun = true;
-                continue;
-            }
-            Ok(Yield::Preempt) => {}
-            Ok(Yield::ClusterWait) => w.state = State::Waiting(CLUSTER_BARRIER),
-            Ok(Yield::Barrier { id, count, arrive, red: contrib }) => {
-                let id = id & 15;
-                if !arrive {
-                    w.state = State::Waiting(id);
-                }
-                bars.arrived[id as usize] += (w.valid & !w.exited).count_ones();
-                if count.is_some() || !arrive {
-                    bars.counts[id as usize] = count;
-                }
-                if let Some((n, all, any)) = contrib {
-                    let r = &mut bars.red[id as usize];
-                    *r = (r.0 + n, r.1 && all, r.2 || any);
+        if let Some(code) = blk.l.warp
+            && let Some(ran) = wjit::run_compiled(code, warps, i, blk)
+        {
+            // The warps compiled code passed over: those that stopped there, then the one
+            // that returned (run by the interpreter when it asks).
+            for (k, w) in warps.iter_mut().enumerate().take(ran.end).skip(i) {
+                if let Some(y) = wjit::stopped(blk, k, w)
+                    && let Some(s) = yielded(blk, w, bars, Ok(y), (&mut progress, &mut spun))?
+                {
+                    return Ok(s);
                 }
             }
-            Err(e) => return Err(blk.fault_at(w, e)),
+            i = ran.end;
+            match ran.last {
+                Some(Some(r)) => {
+                    if let Some(s) = yielded(blk, &mut warps[i], bars, r, (&mut progress, &mut spun))? {
+                        return Ok(s);
+                    }
+                    i += 1;
+                }
+                // The interpreter runs warp `i` now (below).
+                Some(None) => {}
+                None => continue,
+            }
         }
-        progress = true;
+        let Some(w) = warps.get_mut(i) else { break };
+        if w.state == State::Ready {
+            wjit::leave_planar(w);
+            let r = w.run(blk);
+            if let Some(s) = yielded(blk, w, bars, r, (&mut progress, &mut spun))? {
+                return Ok(s);
+            }
+        }
+        i += 1;
     }
     let live: u32 = warps.iter().map(|w| (w.valid & !w.exited).count_ones()).sum();
     let mut released = false;
@@ -664,6 +664,45 @@ fn step(blk: &mut Block<'_, '_>, warps: &mut [Warp], bars: &mut Barriers) -> Res
         return Ok(Step::Blocked);
     }
     Ok(if spun && !progress { Step::Spun } else { Step::Ran })
+}
+
+/// Applies what warp `w` did in its slice (`r`): its new state, its arrival at a block
+/// barrier, whether the pass made progress or only spun. `Some` when the pass ends at once
+/// (the launch was stopped).
+fn yielded(
+    blk: &Block<'_, '_>,
+    w: &mut Warp,
+    bars: &mut Barriers,
+    r: WR<Yield>,
+    (progress, spun): (&mut bool, &mut bool),
+) -> Result<Option<Step>, Fault> {
+    *progress |= !matches!(r, Ok(Yield::Spin));
+    match r {
+        Ok(Yield::Done) => {
+            w.state = State::Done;
+            w.exited = w.valid;
+        }
+        Ok(Yield::Stopped) => return Ok(Some(Step::Stopped)),
+        Ok(Yield::Spin) => *spun = true,
+        Ok(Yield::Preempt) => {}
+        Ok(Yield::ClusterWait) => w.state = State::Waiting(CLUSTER_BARRIER),
+        Ok(Yield::Barrier { id, count, arrive, red: contrib }) => {
+            let id = id & 15;
+            if !arrive {
+                w.state = State::Waiting(id);
+            }
+            bars.arrived[id as usize] += (w.valid & !w.exited).count_ones();
+            if count.is_some() || !arrive {
+                bars.counts[id as usize] = count;
+            }
+            if let Some((n, all, any)) = contrib {
+                let r = &mut bars.red[id as usize];
+                *r = (r.0 + n, r.1 && all, r.2 || any);
+            }
+        }
+        Err(e) => return Err(blk.fault_at(w, e)),
+    }
+    Ok(None)
 }
 
 /// The fault of a block whose warps only failed mbarrier waits for too long.

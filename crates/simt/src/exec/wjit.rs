@@ -6,7 +6,7 @@
 
 use super::*;
 use crate::jit::ctx::Ctx;
-use crate::jit::warp::{Glue, St, WarpCode};
+use crate::jit::warp::{GLUE_BARRIER, GLUE_DONE, GLUE_READY, Glue, St, WarpCode};
 
 /// `CUPRITE_WTRACE=1` prints each instruction compiled code leaves to the interpreter (for
 /// tuning the warp tier).
@@ -96,31 +96,50 @@ fn with_interp_regs<T>(w: &mut Warp, k: &Func, pc: u64, f: impl FnOnce(&mut Warp
     out
 }
 
-/// What a worker's blocks keep for compiled warps: the memory-access context and the
-/// allocation cache slots of the access sites.
+/// What a worker's blocks keep for compiled warps: the memory-access context, the
+/// allocation cache slots of the access sites, and one glue per warp of the block.
 #[derive(Debug, Default)]
 pub(crate) struct WState {
     ctx: Ctx,
     sites: Vec<[u64; 3]>,
-    glue: Glue,
+    glues: Vec<Glue>,
+    runs: Vec<Running>,
     /// The block `ctx` is set up for (block index, shared memory address).
     block: Option<([u32; 3], usize)>,
 }
 
-/// The compiled code's view of the running warp (in `Glue::warp`/`Glue::blk`).
-struct Running<'w, 'b, 'a, 'l> {
-    w: &'w mut Warp,
-    blk: &'b mut Block<'a, 'l>,
+/// The helpers' way to a warp that compiled code runs (`Glue::running`) and its block.
+#[derive(Debug)]
+struct Running {
+    w: *mut Warp,
+    blk: *mut (),
 }
 
-/// Runs warp `w` on compiled code from its current pc, when compiled code can start there;
-/// `None` when the interpreter should run it (now, from where the compiled code left it).
-pub(super) fn run_compiled(code: &WarpCode, w: &mut Warp, blk: &mut Block<'_, '_>) -> Option<WR<Yield>> {
-    if !w.frames.is_empty() || w.red.is_some() || w.no_jit {
-        return None;
-    }
-    let top = *w.stack.last()?;
-    if top.wait || !code.is_entry(top.pc) || top.mask == 0 {
+/// What one compiled run of the warps of a block from warp `from` on did
+/// (`run_compiled`).
+pub(super) struct Ran {
+    /// Warps `from..end` ran, or were passed over, on compiled code: `stopped` tells each
+    /// one's stop, if it ran.
+    pub end: usize,
+    /// The warp that stopped with a status of its own (at `end`): its yield, or `None` when
+    /// the interpreter should run it now from where compiled code left it.
+    pub last: Option<Option<WR<Yield>>>,
+}
+
+/// Whether compiled code can start warp `w` where it stands.
+fn can_start(code: &WarpCode, w: &Warp) -> bool {
+    w.state == State::Ready
+        && w.frames.is_empty()
+        && w.red.is_none()
+        && !w.no_jit
+        && w.stack.last().is_some_and(|t| !t.wait && t.mask != 0 && code.is_entry(t.pc))
+}
+
+/// Runs the warps of a block on compiled code from warp `from` (which must be able to
+/// start, else `None`: the interpreter runs it). A warp that stops at a block barrier, or
+/// finishes, hands over to the next warp that can start, without leaving compiled code.
+pub(super) fn run_compiled(code: &WarpCode, warps: &mut [Warp], from: usize, blk: &mut Block<'_, '_>) -> Option<Ran> {
+    if !can_start(code, warps.get(from)?) {
         return None;
     }
     let l = blk.l;
@@ -135,70 +154,113 @@ pub(super) fn run_compiled(code: &WarpCode, w: &mut Warp, blk: &mut Block<'_, '_
         st.block = Some(key);
         setup(&mut st.ctx, &mut st.sites, l, blk, k);
     }
-    let g = &mut st.glue;
-    g.act = u64::from(top.mask);
-    g.live = u64::from(w.valid & !w.exited);
-    g.top_rpc = u64::from(top.rpc);
-    g.pc = u64::from(top.pc);
-    g.fuel = crate::jit::ctx::FUEL;
-    g.lane = 0;
-    g.fault = None;
-    // Calls on the interpreter grow the lanes' local memory (callee frames), which may move it.
-    // (Without local memory in the kernel, compiled code never dereferences them.)
-    if k.local_size > 0 {
-        for (p, lb) in w.local_ptrs.iter_mut().zip(w.local.iter_mut()) {
-            *p = lb.as_mut_ptr() as u64;
+    let n = warps.len();
+    st.glues.resize_with(n, Glue::default);
+    st.runs.resize_with(n, || Running { w: std::ptr::null_mut(), blk: std::ptr::null_mut() });
+    let blk_ptr: *mut () = (blk as *mut Block<'_, '_>).cast();
+    let glues = st.glues.as_mut_ptr();
+    for (i, w) in warps.iter_mut().enumerate().skip(from) {
+        let g = &mut st.glues[i];
+        g.index = i as u64;
+        // SAFETY: `i + 1 <= n`, the glues' length: one past the end at most (then unused).
+        g.next = if i + 1 < n { (unsafe { glues.add(i + 1) }) as u64 } else { 0 };
+        if !can_start(code, w) {
+            g.state = 0;
+            continue;
         }
+        let Some(top) = w.stack.last() else { continue };
+        g.state = GLUE_READY;
+        g.act = u64::from(top.mask);
+        g.live = u64::from(w.valid & !w.exited);
+        g.top_rpc = u64::from(top.rpc);
+        g.pc = u64::from(top.pc);
+        g.fuel = crate::jit::ctx::FUEL;
+        g.lane = 0;
+        g.fault = None;
+        // Calls on the interpreter grow the lanes' local memory (callee frames), which may
+        // move it. (Without local memory in the kernel, compiled code never dereferences
+        // them.)
+        if k.local_size > 0 {
+            for (p, lb) in w.local_ptrs.iter_mut().zip(w.local.iter_mut()) {
+                *p = lb.as_mut_ptr() as u64;
+            }
+        }
+        g.local = w.local_ptrs.as_ptr() as u64;
+        g.lanes = w.lanes.as_ptr() as u64;
+        enter_planar(w);
+        g.regs = w.pregs.as_mut_ptr() as u64;
+        st.runs[i] = Running { w: w as *mut Warp, blk: blk_ptr };
+        g.running = (&mut st.runs[i] as *mut Running).cast();
     }
-    g.local = w.local_ptrs.as_ptr() as u64;
-    g.lanes = w.lanes.as_ptr() as u64;
-    enter_planar(w);
-    let regs = w.pregs.as_mut_ptr();
-    let mut run = Running { w, blk };
-    g.running = (&mut run as *mut Running<'_, '_, '_, '_>).cast();
+    let regs = st.glues[from].regs as *mut u64;
     // SAFETY: `code.entry` was compiled from this launch's kernel, whose frame `regs` (every
-    // register of the warp, 32 lanes each, in the warp tier's layout) belongs to; `g` and `c` are valid for the call and
-    // describe live buffers (shared memory, the lanes' local memory, parameters, globals,
-    // access-site slots). Compiled code checks every memory access (inline, else through the
-    // helpers), and the helpers it calls reach the warp and block only through `g.running`,
-    // which points to `run`, alive for the call.
-    let status = unsafe { (code.entry)(regs.cast(), &mut st.glue, &mut st.ctx) };
-    let Running { w, blk } = run;
-    let g = &mut st.glue;
-    g.running = std::ptr::null_mut();
-    let fault = g.fault.take().or_else(|| st.ctx.fault.take().map(|kind| WarpFault { kind, lane: g.lane as u32 }));
+    // register of warp `from`, 32 lanes each, in the warp tier's layout) belongs to; the
+    // glues and `ctx` are valid for the call and describe live buffers (each ready warp's
+    // registers, its lanes' local memory and lane numbers; shared memory, parameters,
+    // globals, access-site slots). A glue's `next` points to the next glue of the same
+    // vector, which the call does not resize. Compiled code checks every memory access
+    // (inline, else through the helpers), and the helpers it calls reach a warp and the
+    // block only through its glue's `running`, which points into `st.runs`, alive for the
+    // call; no reference to the warps or the block is used during the call.
+    let status = unsafe { (code.entry)(regs, &mut st.glues[from], &mut st.ctx) };
+    for g in &mut st.glues[from..] {
+        g.running = std::ptr::null_mut();
+    }
+    let code_of = status & 0xff;
+    let end = if code_of == St::Switched as u64 { n } else { (status >> 8) as usize };
+    let last = (end < n).then(|| {
+        let w = &mut warps[end];
+        let g = &mut st.glues[end];
+        let fault = g.fault.take().or_else(|| st.ctx.fault.take().map(|kind| WarpFault { kind, lane: g.lane as u32 }));
+        let (pc, act, lane) = (g.pc as u32, g.act as u32, g.lane as u32);
+        g.state = 0;
+        if let Some(t) = w.stack.last_mut() {
+            t.pc = pc;
+            t.mask = act;
+        }
+        match code_of {
+            c if c == St::Preempt as u64 => {
+                if w.stack.len() > 1 {
+                    // Spinning while other lanes of the warp wait elsewhere (an intra-warp
+                    // lock): the interpreter's independent thread scheduling takes over.
+                    w.no_jit = true;
+                    return None;
+                }
+                Some(Ok(Yield::Preempt))
+            }
+            c if c == St::Fault as u64 => Some(Err(fault.unwrap_or(WarpFault { kind: FaultKind::Trap, lane }))),
+            _ => {
+                if trace() {
+                    eprintln!("interp {pc} {}", k.info.get(pc as usize).map_or("", |i| i.text.as_str()));
+                }
+                None
+            }
+        }
+    });
     st.ctx.faulted = 0;
-    let (pc, act, lane) = (g.pc as u32, g.act as u32, g.lane as u32);
     blk.wj = Some(st);
-    if status == St::Done as u64 {
-        return Some(Ok(Yield::Done));
-    }
-    if let Some(t) = w.stack.last_mut() {
-        t.pc = pc;
-        t.mask = act;
-    }
-    Some(match status {
-        s if s == St::Bar as u64 => {
+    Some(Ran { end, last })
+}
+
+/// How warp `i` (of the warps a compiled run passed over) stopped in compiled code: at a
+/// block barrier or at its end (its state updated to continue from there); `None` when it
+/// did not run there.
+pub(super) fn stopped(blk: &mut Block<'_, '_>, i: usize, w: &mut Warp) -> Option<Yield> {
+    let g = blk.wj.as_mut()?.glues.get_mut(i)?;
+    let state = std::mem::replace(&mut g.state, 0);
+    match state {
+        GLUE_BARRIER => {
+            let pc = g.pc as u32;
+            if let Some(t) = w.stack.last_mut() {
+                t.pc = pc;
+                t.mask = g.act as u32;
+            }
             w.bar_pc = pc.saturating_sub(1);
-            Ok(Yield::Barrier { id: lane, count: None, arrive: false, red: None })
+            Some(Yield::Barrier { id: g.lane as u32, count: None, arrive: false, red: None })
         }
-        s if s == St::Preempt as u64 => {
-            if w.stack.len() > 1 {
-                // Spinning while other lanes of the warp wait elsewhere (an intra-warp lock):
-                // the interpreter's independent thread scheduling takes over.
-                w.no_jit = true;
-                return None;
-            }
-            Ok(Yield::Preempt)
-        }
-        s if s == St::Fault as u64 => Err(fault.unwrap_or(WarpFault { kind: FaultKind::Trap, lane })),
-        _ => {
-            if trace() {
-                eprintln!("interp {pc} {}", k.info.get(pc as usize).map_or("", |i| i.text.as_str()));
-            }
-            return None;
-        }
-    })
+        GLUE_DONE => Some(Yield::Done),
+        _ => None,
+    }
 }
 
 /// Points the memory-access context at block `blk` of launch `l` (kernel `k`).
@@ -207,15 +269,18 @@ fn setup(c: &mut Ctx, sites: &mut [[u64; 3]], l: &Launch<'_>, blk: &mut Block<'_
     c.local_len = u64::from(k.local_size);
 }
 
+/// The glue, warp and block of a helper call.
+///
 /// # Safety
-/// `g` is the glue `run_compiled` passed to the compiled code that calls the helper.
-unsafe fn running<'x>(g: *mut Glue) -> (&'x mut Glue, &'x mut Running<'x, 'x, 'x, 'x>) {
+/// `g` is a glue `run_compiled` prepared for the compiled code that calls the helper.
+unsafe fn running<'x>(g: *mut Glue) -> (&'x mut Glue, &'x mut Warp, &'x mut Block<'x, 'x>) {
     // SAFETY: per the contract; compiled code holds no reference while a helper runs, and
-    // `running` points to the live `Running` of the call.
+    // `running` points to the warp's live `Running`, whose pointers `run_compiled` took
+    // from the warps and block it holds, unused during the call.
     unsafe {
         let g = &mut *g;
-        let r = &mut *g.running.cast::<Running<'x, 'x, 'x, 'x>>();
-        (g, r)
+        let r = &*g.running.cast::<Running>();
+        (g, &mut *r.w, &mut *r.blk.cast::<Block<'x, 'x>>())
     }
 }
 
@@ -223,14 +288,13 @@ unsafe fn running<'x>(g: *mut Glue) -> (&'x mut Glue, &'x mut Running<'x, 'x, 'x
 /// 0, or 1 with `g.fault` set.
 pub(crate) extern "C" fn h_step(g: *mut Glue, pc: u64, emask: u64) -> u64 {
     // SAFETY: see `running`.
-    let (g, r) = unsafe { running(g) };
+    let (g, w, blk) = unsafe { running(g) };
     if trace() {
-        let f = kernel(r.blk.l, r.w.func);
+        let f = kernel(blk.l, w.func);
         eprintln!("step {pc} {}", f.info.get(pc as usize).map_or("", |i| i.text.as_str()));
     }
-    let k = kernel(r.blk.l, r.w.func);
-    let blk = &mut *r.blk;
-    let res = with_interp_regs(r.w, k, pc, |w| {
+    let k = kernel(blk.l, w.func);
+    let res = with_interp_regs(w, k, pc, |w| {
         let depth = w.stack.len();
         w.stack.push(Entry { pc: pc as u32, rpc: pc as u32 + 1, mask: emask as u32, base: false, wait: false });
         w.floor = depth + 1;
@@ -254,9 +318,9 @@ pub(crate) extern "C" fn h_step(g: *mut Glue, pc: u64, emask: u64) -> u64 {
 /// not at their reconvergence point are pushed (the taken one on top, which runs first).
 pub(crate) extern "C" fn h_diverge(g: *mut Glue, pc: u64, target: u64, ipdom: u64, act: u64, taken: u64) {
     // SAFETY: see `running`.
-    let (g, r) = unsafe { running(g) };
+    let (g, w, _) = unsafe { running(g) };
     let (next, target, ipdom, act, taken) = (pc as u32 + 1, target as u32, ipdom as u32, act as u32, taken as u32);
-    let s = &mut r.w.stack;
+    let s = &mut w.stack;
     if let Some(t) = s.last_mut() {
         t.pc = ipdom;
         t.mask = act;
@@ -291,17 +355,16 @@ fn settle(g: &mut Glue, w: &mut Warp) -> u64 {
 /// `settle`).
 pub(crate) extern "C" fn h_pop(g: *mut Glue) -> u64 {
     // SAFETY: see `running`.
-    let (g, r) = unsafe { running(g) };
-    r.w.stack.pop();
-    settle(g, r.w)
+    let (g, w, _) = unsafe { running(g) };
+    w.stack.pop();
+    settle(g, w)
 }
 
 /// `exit` at `pc` of lanes `emask` of the running path `act`: the pc to continue at (see
 /// `settle`; `g.live` updated).
 pub(crate) extern "C" fn h_exit(g: *mut Glue, pc: u64, act: u64, emask: u64) -> u64 {
     // SAFETY: see `running`.
-    let (g, r) = unsafe { running(g) };
-    let w = &mut *r.w;
+    let (g, w, _) = unsafe { running(g) };
     let e = emask as u32;
     w.exited |= e;
     if let Some(t) = w.stack.last_mut() {
@@ -321,13 +384,12 @@ pub(crate) extern "C" fn h_exit(g: *mut Glue, pc: u64, act: u64, emask: u64) -> 
 /// the interpreter's lane function, on the warp's registers.
 pub(crate) extern "C" fn h_shfl(g: *mut Glue, pc: u64, emask: u64) {
     // SAFETY: see `running`.
-    let (_, r) = unsafe { running(g) };
-    let f = kernel(r.blk.l, r.w.func);
+    let (_, w, blk) = unsafe { running(g) };
+    let f = kernel(blk.l, w.func);
     let Some(Inst { op: Op::Shfl { mode, d, p, a: sa, b: sb, c: sc, .. }, .. }) = f.code.get(pc as usize) else {
         return;
     };
-    let blk = &*r.blk;
-    with_interp_regs(r.w, f, pc, |w| {
+    with_interp_regs(w, f, pc, |w| {
         let (mut a, mut bb, mut c, mut out, mut q) = ([0u64; 32], [0u64; 32], [0u64; 32], [0u64; 32], [0u64; 32]);
         w.fetch(blk, *sa, &mut a);
         w.fetch(blk, *sb, &mut bb);

@@ -156,8 +156,10 @@ impl Wg<'_, '_> {
                 let hi = self.b.ins().ireduce(types::I32, hi);
                 let hi = self.b.ins().splat(types::I32X4, hi);
                 for q in 0..8 {
-                    self.b.ins().store(vflags(), lo, self.regs, reg_off(d) + 16 * q);
-                    self.b.ins().store(vflags(), hi, self.regs, reg_off(d) + 128 + 16 * q);
+                    let rg = self.regs();
+                    self.b.ins().store(vflags(), lo, rg, reg_off(d) + 16 * q);
+                    let rg = self.regs();
+                    self.b.ins().store(vflags(), hi, rg, reg_off(d) + 128 + 16 * q);
                 }
                 self.b.ins().jump(after, &[]);
                 self.b.switch_to_block(lanes);
@@ -215,8 +217,10 @@ impl Wg<'_, '_> {
                     if size == 4 {
                         let v = self.b.ins().load(types::I32X4, vflags(), p, 16 * q);
                         let hi = if sext { self.b.ins().sshr_imm_s(v, 31) } else { self.zero32() };
-                        self.b.ins().store(vflags(), v, self.regs, reg_off(d) + 16 * q);
-                        self.b.ins().store(vflags(), hi, self.regs, reg_off(d) + 128 + 16 * q);
+                        let rg = self.regs();
+                        self.b.ins().store(vflags(), v, rg, reg_off(d) + 16 * q);
+                        let rg = self.regs();
+                        self.b.ins().store(vflags(), hi, rg, reg_off(d) + 128 + 16 * q);
                     } else {
                         let p0 = self.b.ins().load(I64X2, vflags(), p, 32 * q);
                         let p1 = self.b.ins().load(I64X2, vflags(), p, 32 * q + 16);
@@ -257,7 +261,8 @@ impl Wg<'_, '_> {
         let m1 = self.b.ins().iadd_imm_s(m, -1);
         let rest = self.b.ins().band(m, m1);
         let l4 = self.b.ins().ishl_imm_s(l, 2);
-        let lp = self.b.ins().iadd(self.regs, l4);
+        let rg = self.regs();
+        let lp = self.b.ins().iadd(rg, l4);
         body(self, l, lp);
         self.b.ins().jump(hdr, &[BlockArg::Value(rest)]);
         self.b.switch_to_block(exit);
@@ -500,7 +505,8 @@ impl Wg<'_, '_> {
                     self.b.ins().brif(em, go, &[], join, &[BlockArg::Value(z)]);
                     self.b.switch_to_block(go);
                     let l = self.b.ins().ctz(em);
-                    let a = self.lane_addr(addr, self.regs);
+                    let rg = self.regs();
+                    let a = self.lane_addr(addr, rg);
                     let a = self.b.ins().iadd_imm_s(a, i as i64 * i64::from(size));
                     let v = self.access(pc, space, w, a, size, l, None, sext).unwrap_or(z);
                     self.b.ins().jump(join, &[BlockArg::Value(v)]);

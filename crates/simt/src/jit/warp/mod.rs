@@ -36,20 +36,20 @@ use crate::exec::WarpFault;
 use crate::exec::wjit as h;
 use crate::ir::*;
 
-/// Why compiled code returned (its `u64` result).
+/// Why compiled code returned (bits 0..8 of its `u64` result; bits 8.. hold the index of
+/// the warp it returned for, but with `Switched`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u64)]
 pub(crate) enum St {
-    /// Every lane of the warp exited.
-    Done = 0,
-    /// At `bar.sync` `Glue::lane` (converged); continues at `Glue::pc`.
-    Bar = 1,
     /// Out of fuel at a backward branch (to `Glue::pc`).
     Preempt = 2,
     /// A fault (`Glue::fault`, or `Ctx::fault` with lane `Glue::lane`) at `Glue::pc`.
     Fault = 3,
     /// The interpreter continues at `Glue::pc` with lanes `Glue::act`.
     Interp = 4,
+    /// The warps run stopped as their glues' `state` says (barrier or end), and no later
+    /// warp of the block was ready to switch to.
+    Switched = 5,
 }
 
 /// What compiled code and the glue share for one run of a warp (`repr(C)`: compiled code
@@ -70,13 +70,29 @@ pub(crate) struct Glue {
     pub lane: u64,
     /// Each lane's local memory (`*const [u64; 32]` of host addresses).
     pub local: u64,
-    /// `%tid.x/y/z` and `%laneid` per lane, as registers (`*const [[u64; 32]; 4]`).
+    /// `%tid.x/y/z` and `%laneid` per lane, as registers (`*const [Planar; 4]`).
     pub lanes: u64,
+    /// The warp's registers (`*mut Planar`): where compiled code switches to this warp.
+    pub regs: u64,
+    /// The glue of the next warp of the block that compiled code may switch to (0: none).
+    pub next: u64,
+    /// [`GLUE_READY`], [`GLUE_BARRIER`], [`GLUE_DONE`], or 0 (none of them).
+    pub state: u64,
+    /// The warp's index in the block (returned in bits 8.. of every status but `Switched`).
+    pub index: u64,
     // --- Rust-only fields below ---
     /// The running warp and block (`exec/wjit.rs`).
     pub running: *mut (),
     pub fault: Option<WarpFault>,
 }
+
+/// `Glue::state`: the warp is ready to run from `pc` with lanes `act`; compiled code
+/// switching at a barrier or exit may start it.
+pub(crate) const GLUE_READY: u64 = 1;
+/// `Glue::state`: the warp stopped, converged, at block barrier `lane`; it continues at `pc`.
+pub(crate) const GLUE_BARRIER: u64 = 2;
+/// `Glue::state`: every lane of the warp exited.
+pub(crate) const GLUE_DONE: u64 = 3;
 
 impl Default for Glue {
     fn default() -> Glue {
@@ -89,6 +105,10 @@ impl Default for Glue {
             lane: 0,
             local: 0,
             lanes: 0,
+            regs: 0,
+            next: 0,
+            state: 0,
+            index: 0,
             running: std::ptr::null_mut(),
             fault: None,
         }
@@ -107,6 +127,10 @@ mod goff {
     pub const LANE: i32 = offset_of!(Glue, lane) as i32;
     pub const LOCAL: i32 = offset_of!(Glue, local) as i32;
     pub const LANES: i32 = offset_of!(Glue, lanes) as i32;
+    pub const REGS: i32 = offset_of!(Glue, regs) as i32;
+    pub const NEXT: i32 = offset_of!(Glue, next) as i32;
+    pub const STATE: i32 = offset_of!(Glue, state) as i32;
+    pub const INDEX: i32 = offset_of!(Glue, index) as i32;
 }
 
 /// A compiled kernel: `fn(regs, glue, ctx) -> St`.
@@ -225,8 +249,10 @@ fn vflags() -> MemFlagsData {
 struct Wg<'a, 'b> {
     b: FunctionBuilder<'b>,
     f: &'a Func,
-    regs: Value,
-    g: Value,
+    /// The running warp's registers and glue (they change where a barrier or exit switches
+    /// to the next warp of the block).
+    regs_var: Variable,
+    g_var: Variable,
     ctx: Value,
     act: Variable,
     live: Variable,
@@ -241,6 +267,9 @@ struct Wg<'a, 'b> {
     copies: HashMap<u32, [Block; 2]>,
     /// Takes a pc (block parameter) and jumps to its head.
     dispatch: Block,
+    /// Takes a glue (block parameter): switches to the first warp ready from it on, or
+    /// returns `Switched`.
+    switch: Block,
     /// Per pc, the dispatch-table index (0: not an entry).
     index: Vec<u32>,
     /// Registers whose only definition is a `mov` of this constant.
@@ -322,13 +351,19 @@ impl<'a, 'b> Wg<'a, 'b> {
         let ps = b.block_params(entry).to_vec();
         let act = b.declare_var(I64);
         let live = b.declare_var(I64);
+        let regs_var = b.declare_var(I64);
+        b.def_var(regs_var, ps[0]);
+        let g_var = b.declare_var(I64);
+        b.def_var(g_var, ps[1]);
         let dispatch = b.create_block();
         b.append_block_param(dispatch, I64);
+        let switch = b.create_block();
+        b.append_block_param(switch, I64);
         Wg {
             b,
             f,
-            regs: ps[0],
-            g: ps[1],
+            regs_var,
+            g_var,
             ctx: ps[2],
             act,
             live,
@@ -337,6 +372,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             heads: HashMap::new(),
             copies: HashMap::new(),
             dispatch,
+            switch,
             index: vec![0; n + 1],
             consts,
             pbits: HashMap::new(),
@@ -353,12 +389,24 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.b.ins().iconst(I64, v as i64)
     }
 
+    /// The running warp's registers.
+    fn regs(&mut self) -> Value {
+        self.b.use_var(self.regs_var)
+    }
+
+    /// The running warp's glue.
+    fn g(&mut self) -> Value {
+        self.b.use_var(self.g_var)
+    }
+
     fn gld(&mut self, off: i32) -> Value {
-        self.b.ins().load(I64, flags(), self.g, off)
+        let g = self.g();
+        self.b.ins().load(I64, flags(), g, off)
     }
 
     fn gst(&mut self, v: Value, off: i32) {
-        self.b.ins().store(flags(), v, self.g, off);
+        let g = self.g();
+        self.b.ins().store(flags(), v, g, off);
     }
 
     fn act(&mut self) -> Value {
@@ -399,6 +447,13 @@ impl<'a, 'b> Wg<'a, 'b> {
 
     /// Leaves compiled code with status `st`, the warp at `pc` (a constant or a value).
     fn leave(&mut self, st: St, pc: Option<u32>) {
+        self.stop(pc);
+        self.ret(st);
+    }
+
+    /// Stores what the warp's state needs before it stops at `pc`: its registers written
+    /// in SSA values, `pc` and the running lanes.
+    fn stop(&mut self, pc: Option<u32>) {
         // Often on a side path: the main path still has to store them.
         let dirty = self.dirty.clone();
         self.store_dirty(&dirty, None);
@@ -408,8 +463,52 @@ impl<'a, 'b> Wg<'a, 'b> {
         }
         let a = self.act();
         self.gst(a, goff::ACT);
-        let s = self.imm(st as u64);
+    }
+
+    /// Returns status `st` for the running warp (its index in bits 8..).
+    fn ret(&mut self, st: St) {
+        let idx = self.gld(goff::INDEX);
+        let idx = self.b.ins().ishl_imm_s(idx, 8);
+        let s = self.b.ins().bor_imm_s(idx, st as i64);
         self.b.ins().return_(&[s]);
+    }
+
+    /// The running warp stopped (`state`, see `Glue::state`): runs the next ready warp of
+    /// the block.
+    fn switch_warp(&mut self, state: u64) {
+        let st = self.imm(state);
+        self.gst(st, goff::STATE);
+        let next = self.gld(goff::NEXT);
+        let sw = self.switch;
+        self.b.ins().jump(sw, &[BlockArg::Value(next)]);
+    }
+
+    /// The switch block: walks the glue chain to a ready warp and dispatches it.
+    fn emit_switch(&mut self) {
+        let sw = self.switch;
+        self.b.switch_to_block(sw);
+        self.b.set_srcloc(cranelift_codegen::ir::SourceLoc::default());
+        let n = self.b.block_params(sw)[0];
+        let (check, out, go) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(n, check, &[], out, &[]);
+        self.b.switch_to_block(out);
+        let s = self.imm(St::Switched as u64);
+        self.b.ins().return_(&[s]);
+        self.b.switch_to_block(check);
+        let st = self.b.ins().load(I64, flags(), n, goff::STATE);
+        let ready = self.b.ins().icmp_imm_s(IntCC::Equal, st, GLUE_READY as i64);
+        let after = self.b.ins().load(I64, flags(), n, goff::NEXT);
+        self.b.ins().brif(ready, go, &[], sw, &[BlockArg::Value(after)]);
+        self.b.switch_to_block(go);
+        self.b.def_var(self.g_var, n);
+        let r = self.b.ins().load(I64, flags(), n, goff::REGS);
+        self.b.def_var(self.regs_var, r);
+        let a = self.b.ins().load(I64, flags(), n, goff::ACT);
+        self.b.def_var(self.act, a);
+        let l = self.b.ins().load(I64, flags(), n, goff::LIVE);
+        self.b.def_var(self.live, l);
+        let pc = self.b.ins().load(I64, flags(), n, goff::PC);
+        self.jump_dispatch(pc);
     }
 
     fn call(&mut self, f: usize, args: &[Value], ret: bool) -> Option<Value> {
@@ -481,6 +580,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             }
         }
         self.emit_dispatch(&leaders);
+        self.emit_switch();
         self.b.seal_all_blocks();
     }
 
@@ -495,7 +595,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             let go = self.b.create_block();
             self.b.ins().brif(here, pop, &[], go, &[]);
             self.b.switch_to_block(pop);
-            let g = self.g;
+            let g = self.g();
             let next = self.call(h::h_pop as *const () as usize, &[g], true).unwrap_or(g);
             self.resume_at(next);
             self.b.switch_to_block(go);
@@ -514,8 +614,7 @@ impl<'a, 'b> Wg<'a, 'b> {
         let cont = self.b.create_block();
         self.b.ins().brif(done, fin, &[], cont, &[]);
         self.b.switch_to_block(fin);
-        let s = self.imm(St::Done as u64);
-        self.b.ins().return_(&[s]);
+        self.switch_warp(GLUE_DONE);
         self.b.switch_to_block(cont);
         let a = self.gld(goff::ACT);
         self.b.def_var(self.act, a);
@@ -557,8 +656,7 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.gst(pc, goff::PC);
         let a = self.act();
         self.gst(a, goff::ACT);
-        let s = self.imm(St::Interp as u64);
-        self.b.ins().return_(&[s]);
+        self.ret(St::Interp);
     }
 
     /// The lanes of the running path for which guard `g` holds.
@@ -578,7 +676,8 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.materialize(r);
         let mut acc = self.imm(0);
         for q in 0..8i32 {
-            let v = self.b.ins().load(types::I32X4, vflags(), self.regs, reg_off(r) + 16 * q);
+            let rg = self.regs();
+            let v = self.b.ins().load(types::I32X4, vflags(), rg, reg_off(r) + 16 * q);
             let s = self.b.ins().ishl_imm_s(v, 31);
             let m = self.b.ins().vhigh_bits(I64, s);
             let m = self.b.ins().ishl_imm_s(m, i64::from(4 * q));
@@ -626,7 +725,8 @@ impl<'a, 'b> Wg<'a, 'b> {
                 self.b.switch_to_block(bar);
                 let idv = self.imm(id & 15);
                 self.gst(idv, goff::LANE);
-                self.leave(St::Bar, Some(pc + 1));
+                self.stop(Some(pc + 1));
+                self.switch_warp(GLUE_BARRIER);
                 true
             }
             Op::Nop => false,
@@ -708,7 +808,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             return false;
         }
         self.flush(None);
-        let (g, p) = (self.g, self.imm(u64::from(pc)));
+        let (g, p) = (self.g(), self.imm(u64::from(pc)));
         self.call(h::h_shfl as *const () as usize, &[g, p, a], false);
         self.pbits.clear();
         self.vals.clear();
@@ -781,7 +881,7 @@ impl<'a, 'b> Wg<'a, 'b> {
         let cont = self.b.create_block();
         self.b.ins().brif(em, run, &[], cont, &[]);
         self.b.switch_to_block(run);
-        let (g, p) = (self.g, self.imm(u64::from(pc)));
+        let (g, p) = (self.g(), self.imm(u64::from(pc)));
         let r = self.call(h::h_step as *const () as usize, &[g, p, em], true).unwrap_or(g);
         let bad = self.b.create_block();
         self.b.set_cold_block(bad);
@@ -800,7 +900,7 @@ impl<'a, 'b> Wg<'a, 'b> {
     }
 
     fn exit_lanes(&mut self, pc: u32, em: Value) {
-        let (g, p, a) = (self.g, self.imm(u64::from(pc)), self.act());
+        let (g, p, a) = (self.g(), self.imm(u64::from(pc)), self.act());
         let next = self.call(h::h_exit as *const () as usize, &[g, p, a, em], true).unwrap_or(g);
         self.resume_at(next);
     }
@@ -850,7 +950,7 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.jump_head(pc + 1);
         self.b.switch_to_block(split);
         let args =
-            [self.g, self.imm(u64::from(pc)), self.imm(u64::from(target)), self.imm(u64::from(ipdom)), act, taken];
+            [self.g(), self.imm(u64::from(pc)), self.imm(u64::from(target)), self.imm(u64::from(ipdom)), act, taken];
         self.call(h::h_diverge as *const () as usize, &args, false);
         if target != ipdom {
             self.b.def_var(self.act, taken);

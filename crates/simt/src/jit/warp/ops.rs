@@ -55,7 +55,7 @@ impl Wg<'_, '_> {
                     return Some(Vs::Val(v));
                 }
                 self.materialize(r);
-                Vs::Mem(self.regs, reg_off(r))
+                Vs::Mem(self.regs(), reg_off(r))
             }
             Src::Imm(v) => {
                 let c = self.imm(v);
@@ -226,14 +226,18 @@ impl Wg<'_, '_> {
             None => (lo, hi),
             Some(ems) => {
                 let m = self.quad_mask(ems, q);
-                let old = self.b.ins().load(types::I32X4, vflags(), self.regs, at);
+                let rg = self.regs();
+                let old = self.b.ins().load(types::I32X4, vflags(), rg, at);
                 let lo = self.b.ins().bitselect(m, lo, old);
-                let old = self.b.ins().load(types::I32X4, vflags(), self.regs, at + 128);
+                let rg = self.regs();
+                let old = self.b.ins().load(types::I32X4, vflags(), rg, at + 128);
                 (lo, self.b.ins().bitselect(m, hi, old))
             }
         };
-        self.b.ins().store(vflags(), lo, self.regs, at);
-        self.b.ins().store(vflags(), hi, self.regs, at + 128);
+        let rg = self.regs();
+        self.b.ins().store(vflags(), lo, rg, at);
+        let rg = self.regs();
+        self.b.ins().store(vflags(), hi, rg, at + 128);
     }
 
     /// Writes pairs `2q` and `2q+1` of register `d` (see `wquad`).
