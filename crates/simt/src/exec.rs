@@ -597,9 +597,13 @@ fn step(blk: &mut Block<'_, '_>, warps: &mut [Warp], bars: &mut Barriers) -> Res
         if let Some(code) = blk.l.warp
             && let Some(ran) = wjit::run_compiled(code, warps, i, blk)
         {
-            // The warps compiled code passed over: those that stopped there, then the one
-            // that returned (run by the interpreter when it asks).
-            for (k, w) in warps.iter_mut().enumerate().take(ran.end).skip(i) {
+            // The warps that stopped in compiled code (at barriers, or finished; with
+            // barriers released there, warps after the one that returned too), then the
+            // one that returned (run by the interpreter when it asks).
+            for (k, w) in warps.iter_mut().enumerate().skip(i) {
+                if k == ran.end {
+                    continue;
+                }
                 if let Some(y) = wjit::stopped(blk, k, w)
                     && let Some(s) = yielded(blk, w, bars, Ok(y), (&mut progress, &mut spun))?
                 {

@@ -118,8 +118,8 @@ struct Running {
 /// What one compiled run of the warps of a block from warp `from` on did
 /// (`run_compiled`).
 pub(super) struct Ran {
-    /// Warps `from..end` ran, or were passed over, on compiled code: `stopped` tells each
-    /// one's stop, if it ran.
+    /// The warp that returned a status (the number of warps with `Switched`). Every other
+    /// warp from `from` on may have stopped at a barrier or finished there: `stopped` tells.
     pub end: usize,
     /// The warp that stopped with a status of its own (at `end`): its yield, or `None` when
     /// the interpreter should run it now from where compiled code left it.
@@ -159,13 +159,18 @@ pub(super) fn run_compiled(code: &WarpCode, warps: &mut [Warp], from: usize, blk
     st.runs.resize_with(n, || Running { w: std::ptr::null_mut(), blk: std::ptr::null_mut() });
     let blk_ptr: *mut () = (blk as *mut Block<'_, '_>).cast();
     let glues = st.glues.as_mut_ptr();
+    // From the first warp on, the chain holds the whole block: compiled code may release
+    // its barriers.
+    let head = if from == 0 { glues as u64 } else { 0 };
     for (i, w) in warps.iter_mut().enumerate().skip(from) {
         let g = &mut st.glues[i];
         g.index = i as u64;
+        g.head = head;
         // SAFETY: `i + 1 <= n`, the glues' length: one past the end at most (then unused).
         g.next = if i + 1 < n { (unsafe { glues.add(i + 1) }) as u64 } else { 0 };
         if !can_start(code, w) {
-            g.state = 0;
+            // A finished warp does not hold a barrier back.
+            g.state = if w.state == State::Done { GLUE_DONE } else { 0 };
             continue;
         }
         let Some(top) = w.stack.last() else { continue };
@@ -203,8 +208,16 @@ pub(super) fn run_compiled(code: &WarpCode, warps: &mut [Warp], from: usize, blk
     // block only through its glue's `running`, which points into `st.runs`, alive for the
     // call; no reference to the warps or the block is used during the call.
     let status = unsafe { (code.entry)(regs, &mut st.glues[from], &mut st.ctx) };
-    for g in &mut st.glues[from..] {
+    // A warp released from a barrier in compiled code and not run since continues from
+    // its glue.
+    for (g, w) in st.glues[from..].iter_mut().zip(&mut warps[from..]) {
         g.running = std::ptr::null_mut();
+        if g.state == GLUE_READY
+            && let Some(t) = w.stack.last_mut()
+        {
+            t.pc = g.pc as u32;
+            t.mask = g.act as u32;
+        }
     }
     let code_of = status & 0xff;
     let end = if code_of == St::Switched as u64 { n } else { (status >> 8) as usize };

@@ -80,6 +80,9 @@ pub(crate) struct Glue {
     pub state: u64,
     /// The warp's index in the block (returned in bits 8.. of every status but `Switched`).
     pub index: u64,
+    /// The first glue of the chain when it holds every warp of the block (0: it does not):
+    /// compiled code then releases a block barrier every live warp reached itself.
+    pub head: u64,
     // --- Rust-only fields below ---
     /// The running warp and block (`exec/wjit.rs`).
     pub running: *mut (),
@@ -109,6 +112,7 @@ impl Default for Glue {
             next: 0,
             state: 0,
             index: 0,
+            head: 0,
             running: std::ptr::null_mut(),
             fault: None,
         }
@@ -131,6 +135,7 @@ mod goff {
     pub const NEXT: i32 = offset_of!(Glue, next) as i32;
     pub const STATE: i32 = offset_of!(Glue, state) as i32;
     pub const INDEX: i32 = offset_of!(Glue, index) as i32;
+    pub const HEAD: i32 = offset_of!(Glue, head) as i32;
 }
 
 /// A compiled kernel: `fn(regs, glue, ctx) -> St`.
@@ -483,6 +488,65 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.b.ins().jump(sw, &[BlockArg::Value(next)]);
     }
 
+    /// No warp of the chain is ready: when the chain holds every warp of the block, each
+    /// one finished or waits at the same block barrier and some wait, releases them and
+    /// switches to the first; otherwise returns `Switched`.
+    fn emit_release(&mut self) {
+        let ret = self.b.create_block();
+        let head = self.gld(goff::HEAD);
+        // Walk: (glue, barrier id seen or -1, any waiting).
+        let walk = self.b.create_block();
+        for _ in 0..3 {
+            self.b.append_block_param(walk, I64);
+        }
+        let none = self.imm(u64::MAX);
+        let zero = self.imm(0);
+        self.b.ins().brif(head, walk, &[BlockArg::Value(head), BlockArg::Value(none), BlockArg::Value(zero)], ret, &[]);
+        self.b.switch_to_block(walk);
+        let [p, id, any] = [0, 1, 2].map(|i| self.b.block_params(walk)[i]);
+        let (body, decide) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(p, body, &[], decide, &[]);
+        self.b.switch_to_block(body);
+        let st = self.b.ins().load(I64, flags(), p, goff::STATE);
+        let next = self.b.ins().load(I64, flags(), p, goff::NEXT);
+        let (at_bar, not_bar) = (self.b.create_block(), self.b.create_block());
+        let is_bar = self.b.ins().icmp_imm_s(IntCC::Equal, st, GLUE_BARRIER as i64);
+        self.b.ins().brif(is_bar, at_bar, &[], not_bar, &[]);
+        self.b.switch_to_block(not_bar);
+        let done = self.b.ins().icmp_imm_s(IntCC::Equal, st, GLUE_DONE as i64);
+        self.b.ins().brif(done, walk, &[BlockArg::Value(next), BlockArg::Value(id), BlockArg::Value(any)], ret, &[]);
+        self.b.switch_to_block(at_bar);
+        let lane = self.b.ins().load(I64, flags(), p, goff::LANE);
+        let first = self.b.ins().icmp_imm_s(IntCC::Equal, id, -1);
+        let same = self.b.ins().icmp(IntCC::Equal, lane, id);
+        let ok = self.b.ins().bor(first, same);
+        let one = self.imm(1);
+        self.b.ins().brif(ok, walk, &[BlockArg::Value(next), BlockArg::Value(lane), BlockArg::Value(one)], ret, &[]);
+        // Every warp finished or waits at barrier `id`: release (if any waits).
+        self.b.switch_to_block(decide);
+        let release = self.b.create_block();
+        self.b.append_block_param(release, I64);
+        self.b.ins().brif(any, release, &[BlockArg::Value(head)], ret, &[]);
+        self.b.switch_to_block(release);
+        let p = self.b.block_params(release)[0];
+        let (rb, again) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(p, rb, &[], again, &[]);
+        self.b.switch_to_block(rb);
+        let st = self.b.ins().load(I64, flags(), p, goff::STATE);
+        let is_bar = self.b.ins().icmp_imm_s(IntCC::Equal, st, GLUE_BARRIER as i64);
+        let ready = self.imm(GLUE_READY);
+        let st = self.b.ins().select(is_bar, ready, st);
+        self.b.ins().store(flags(), st, p, goff::STATE);
+        let next = self.b.ins().load(I64, flags(), p, goff::NEXT);
+        self.b.ins().jump(release, &[BlockArg::Value(next)]);
+        self.b.switch_to_block(again);
+        let sw = self.switch;
+        self.b.ins().jump(sw, &[BlockArg::Value(head)]);
+        self.b.switch_to_block(ret);
+        let s = self.imm(St::Switched as u64);
+        self.b.ins().return_(&[s]);
+    }
+
     /// The switch block: walks the glue chain to a ready warp and dispatches it.
     fn emit_switch(&mut self) {
         let sw = self.switch;
@@ -492,8 +556,7 @@ impl<'a, 'b> Wg<'a, 'b> {
         let (check, out, go) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
         self.b.ins().brif(n, check, &[], out, &[]);
         self.b.switch_to_block(out);
-        let s = self.imm(St::Switched as u64);
-        self.b.ins().return_(&[s]);
+        self.emit_release();
         self.b.switch_to_block(check);
         let st = self.b.ins().load(I64, flags(), n, goff::STATE);
         let ready = self.b.ins().icmp_imm_s(IntCC::Equal, st, GLUE_READY as i64);
