@@ -398,6 +398,33 @@ fn out_of_bounds_store_faults() {
     }
 }
 
+/// A warp's consecutive accesses ending exactly at the end of an allocation pass; one
+/// element further, the last lane faults (the warp tier checks consecutive addresses by
+/// their first and last lane).
+#[test]
+fn consecutive_accesses_bounds_are_exact() {
+    for v in VARIANTS {
+        let p = load(v);
+        let mem = DeviceMemory::new();
+        let out = mem.alloc(4 * 256).unwrap();
+        for (n, faults) in [(224, false), (225, true)] {
+            let params = Params::new().ptr(out).i32(n).clone();
+            let r = p.launch("oob_store", Dim3::x(1), Dim3::x(32), 0, params.bytes(), &mem);
+            match r {
+                Ok(_) => {
+                    assert!(!faults, "{v} n={n}: no fault");
+                    let got: Vec<i32> = download(&mem, out, 256);
+                    assert_eq!(&got[224..], &(0..32).collect::<Vec<i32>>()[..], "{v}");
+                }
+                Err(f) => {
+                    assert!(faults, "{v} n={n}: {f}");
+                    assert_eq!(f.thread, [31, 0, 0], "{v}: {f}");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn device_function_calls() {
     for v in VARIANTS {

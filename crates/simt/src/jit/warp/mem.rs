@@ -69,19 +69,59 @@ impl Wg<'_, '_> {
         let nz = self.b.create_block();
         self.b.ins().brif(limit, nz, &[], slow, &[]);
         self.b.switch_to_block(nz);
-        let lim = self.b.ins().imul_imm_s(limit, sz);
-        let lim = self.b.ins().iadd_imm_s(lim, -sz);
-        let lim = self.b.ins().splat(I64X2, lim);
+        let lim_s = self.b.ins().imul_imm_s(limit, sz);
+        let lim_s = self.b.ins().iadd_imm_s(lim_s, -sz);
         let offv = self.imm(off as u64);
-        let delta = self.b.ins().isub(offv, gbase);
-        let delta = self.b.ins().splat(I64X2, delta);
+        let delta_s = self.b.ins().isub(offv, gbase);
+        let Some(addrs) = self.vsrc(Src::Reg(r)) else { return };
+        let ps: Vec<Value> = (0..16).map(|k| self.pair(addrs, k)).collect();
+        let general = self.b.create_block();
+        if matches!(size, 4 | 8) {
+            // Consecutive addresses (the common case): checking the first and last lane
+            // checks them all; then one vector copy.
+            let p0 = self.b.ins().extractlane(ps[0], 0);
+            let base = self.b.ins().splat(I64X2, p0);
+            let mut seq: Option<Value> = None;
+            for (k, &p) in ps.iter().enumerate() {
+                let k = k as i64;
+                let step = self.cvec64((2 * k * sz) as u64, ((2 * k + 1) * sz) as u64);
+                let want = self.b.ins().iadd(base, step);
+                let eq = self.b.ins().icmp(IntCC::Equal, p, want);
+                seq = Some(seq.map_or(eq, |x| self.b.ins().band(x, eq)));
+            }
+            if let Some(seq) = seq {
+                let (cont, vec) = (self.b.create_block(), self.b.create_block());
+                let c = self.b.ins().vall_true(seq);
+                self.b.ins().brif(c, cont, &[], general, &[]);
+                self.b.switch_to_block(cont);
+                let o0 = self.b.ins().iadd(p0, delta_s);
+                let al = self.b.ins().band_imm_s(o0, sz - 1);
+                let al = self.b.ins().icmp_imm_s(IntCC::Equal, al, 0);
+                let lo = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, o0, lim_s);
+                let room = self.b.ins().isub(lim_s, o0);
+                let hi = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, room, 31 * sz);
+                let ok = self.b.ins().band(al, lo);
+                let ok = self.b.ins().band(ok, hi);
+                self.b.ins().brif(ok, vec, &[], slow, &[]);
+                self.b.switch_to_block(vec);
+                let p = self.b.ins().iadd(host, o0);
+                self.copy(p, size, ld, st);
+                self.b.ins().jump(after, &[]);
+            } else {
+                self.b.ins().jump(general, &[]);
+            }
+        } else {
+            self.b.ins().jump(general, &[]);
+        }
+        // Any other addresses: every lane's bounds and alignment (one vector check).
+        self.b.switch_to_block(general);
+        let lim = self.b.ins().splat(I64X2, lim_s);
+        let delta = self.b.ins().splat(I64X2, delta_s);
         let amask = self.cvec64((sz - 1) as u64, (sz - 1) as u64);
         let zero = self.cvec64(0, 0);
         let mut os = Vec::with_capacity(16);
         let mut ok: Option<Value> = None;
-        let Some(addrs) = self.vsrc(Src::Reg(r)) else { return };
-        for k in 0..16i32 {
-            let p = self.pair(addrs, k);
+        for &p in &ps {
             let o = self.b.ins().iadd(p, delta);
             let al = self.b.ins().band(o, amask);
             let al = self.b.ins().icmp(IntCC::Equal, al, zero);
@@ -95,39 +135,10 @@ impl Wg<'_, '_> {
         }
         let Some(ok) = ok else { return };
         let fine = self.b.ins().vall_true(ok);
-        let c2 = self.b.create_block();
-        self.b.ins().brif(fine, c2, &[], slow, &[]);
-        self.b.switch_to_block(c2);
-        let o0 = self.b.ins().extractlane(os[0], 0);
         let gather = self.b.create_block();
-        if matches!(size, 4 | 8) {
-            let base = self.b.ins().splat(I64X2, o0);
-            let mut seq: Option<Value> = None;
-            for (k, &o) in os.iter().enumerate() {
-                let k = k as i64;
-                let step = self.cvec64((2 * k * sz) as u64, ((2 * k + 1) * sz) as u64);
-                let want = self.b.ins().iadd(base, step);
-                let eq = self.b.ins().icmp(IntCC::Equal, o, want);
-                seq = Some(match seq {
-                    None => eq,
-                    Some(x) => self.b.ins().band(x, eq),
-                });
-            }
-            if let Some(seq) = seq {
-                let cont = self.b.ins().vall_true(seq);
-                let vec = self.b.create_block();
-                self.b.ins().brif(cont, vec, &[], gather, &[]);
-                self.b.switch_to_block(vec);
-                let p = self.b.ins().iadd(host, o0);
-                self.copy(p, size, ld, st);
-                self.b.ins().jump(after, &[]);
-            } else {
-                self.b.ins().jump(gather, &[]);
-            }
-        } else {
-            self.b.ins().jump(gather, &[]);
-        }
+        self.b.ins().brif(fine, gather, &[], slow, &[]);
         self.b.switch_to_block(gather);
+        let o0 = self.b.ins().extractlane(os[0], 0);
         if let Some((d, sext)) = ld {
             // Every lane reads the same element (a value a warp shares): one load.
             let base = self.b.ins().splat(I64X2, o0);
