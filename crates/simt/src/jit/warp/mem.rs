@@ -113,8 +113,52 @@ impl Wg<'_, '_> {
         } else {
             self.b.ins().jump(general, &[]);
         }
-        // Any other addresses: every lane's bounds and alignment (one vector check).
         self.b.switch_to_block(general);
+        if let Some((d, sext)) = ld {
+            // Every lane reads the same element (a value the warp shares): one check, one
+            // load.
+            let p0 = self.b.ins().extractlane(ps[0], 0);
+            let base = self.b.ins().splat(I64X2, p0);
+            let mut same: Option<Value> = None;
+            for &p in &ps {
+                let eq = self.b.ins().icmp(IntCC::Equal, p, base);
+                same = Some(same.map_or(eq, |x| self.b.ins().band(x, eq)));
+            }
+            if let Some(same) = same {
+                let (one, load, lanes) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+                let same = self.b.ins().vall_true(same);
+                self.b.ins().brif(same, one, &[], lanes, &[]);
+                self.b.switch_to_block(one);
+                let o0 = self.b.ins().iadd(p0, delta_s);
+                let al = self.b.ins().band_imm_s(o0, sz - 1);
+                let al = self.b.ins().icmp_imm_s(IntCC::Equal, al, 0);
+                let inb = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, o0, lim_s);
+                let ok = self.b.ins().band(al, inb);
+                self.b.ins().brif(ok, load, &[], slow, &[]);
+                self.b.switch_to_block(load);
+                let p = self.b.ins().iadd(host, o0);
+                let v = match size {
+                    1 => self.b.ins().uload8(I64, flags(), p, 0),
+                    2 => self.b.ins().uload16(I64, flags(), p, 0),
+                    4 => self.b.ins().uload32(flags(), p, 0),
+                    _ => self.b.ins().load(I64, flags(), p, 0),
+                };
+                let v = if sext && size < 8 { self.sext(v, size) } else { v };
+                let lo = self.b.ins().ireduce(types::I32, v);
+                let lo = self.b.ins().splat(types::I32X4, lo);
+                let hi = self.b.ins().ushr_imm_s(v, 32);
+                let hi = self.b.ins().ireduce(types::I32, hi);
+                let hi = self.b.ins().splat(types::I32X4, hi);
+                let rg = self.regs();
+                for q in 0..8 {
+                    self.b.ins().store(vflags(), lo, rg, reg_off(d) + 16 * q);
+                    self.b.ins().store(vflags(), hi, rg, reg_off(d) + 128 + 16 * q);
+                }
+                self.b.ins().jump(after, &[]);
+                self.b.switch_to_block(lanes);
+            }
+        }
+        // Any other addresses: every lane's bounds and alignment (one vector check).
         let lim = self.b.ins().splat(I64X2, lim_s);
         let delta = self.b.ins().splat(I64X2, delta_s);
         let amask = self.cvec64((sz - 1) as u64, (sz - 1) as u64);
@@ -138,44 +182,6 @@ impl Wg<'_, '_> {
         let gather = self.b.create_block();
         self.b.ins().brif(fine, gather, &[], slow, &[]);
         self.b.switch_to_block(gather);
-        let o0 = self.b.ins().extractlane(os[0], 0);
-        if let Some((d, sext)) = ld {
-            // Every lane reads the same element (a value a warp shares): one load.
-            let base = self.b.ins().splat(I64X2, o0);
-            let mut same: Option<Value> = None;
-            for &o in &os {
-                let eq = self.b.ins().icmp(IntCC::Equal, o, base);
-                same = Some(same.map_or(eq, |x| self.b.ins().band(x, eq)));
-            }
-            if let Some(same) = same {
-                let one = self.b.create_block();
-                let lanes = self.b.create_block();
-                let same = self.b.ins().vall_true(same);
-                self.b.ins().brif(same, one, &[], lanes, &[]);
-                self.b.switch_to_block(one);
-                let p = self.b.ins().iadd(host, o0);
-                let v = match size {
-                    1 => self.b.ins().uload8(I64, flags(), p, 0),
-                    2 => self.b.ins().uload16(I64, flags(), p, 0),
-                    4 => self.b.ins().uload32(flags(), p, 0),
-                    _ => self.b.ins().load(I64, flags(), p, 0),
-                };
-                let v = if sext && size < 8 { self.sext(v, size) } else { v };
-                let lo = self.b.ins().ireduce(types::I32, v);
-                let lo = self.b.ins().splat(types::I32X4, lo);
-                let hi = self.b.ins().ushr_imm_s(v, 32);
-                let hi = self.b.ins().ireduce(types::I32, hi);
-                let hi = self.b.ins().splat(types::I32X4, hi);
-                for q in 0..8 {
-                    let rg = self.regs();
-                    self.b.ins().store(vflags(), lo, rg, reg_off(d) + 16 * q);
-                    let rg = self.regs();
-                    self.b.ins().store(vflags(), hi, rg, reg_off(d) + 128 + 16 * q);
-                }
-                self.b.ins().jump(after, &[]);
-                self.b.switch_to_block(lanes);
-            }
-        }
         let mut loaded = Vec::with_capacity(16);
         for (k, &o) in os.iter().enumerate() {
             let mut got = Vec::new();
