@@ -79,37 +79,17 @@ impl Wg<'_, '_> {
         if matches!(size, 4 | 8) {
             // Consecutive addresses (the common case): checking the first and last lane
             // checks them all; then one vector copy.
-            let p0 = self.b.ins().extractlane(ps[0], 0);
-            let base = self.b.ins().splat(I64X2, p0);
-            let mut seq: Option<Value> = None;
-            for (k, &p) in ps.iter().enumerate() {
-                let k = k as i64;
-                let step = self.cvec64((2 * k * sz) as u64, ((2 * k + 1) * sz) as u64);
-                let want = self.b.ins().iadd(base, step);
-                let eq = self.b.ins().icmp(IntCC::Equal, p, want);
-                seq = Some(seq.map_or(eq, |x| self.b.ins().band(x, eq)));
-            }
-            if let Some(seq) = seq {
-                let (cont, vec) = (self.b.create_block(), self.b.create_block());
-                let c = self.b.ins().vall_true(seq);
-                self.b.ins().brif(c, cont, &[], general, &[]);
-                self.b.switch_to_block(cont);
-                let o0 = self.b.ins().iadd(p0, delta_s);
-                let al = self.b.ins().band_imm_s(o0, sz - 1);
-                let al = self.b.ins().icmp_imm_s(IntCC::Equal, al, 0);
-                let lo = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, o0, lim_s);
-                let room = self.b.ins().isub(lim_s, o0);
-                let hi = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, room, 31 * sz);
-                let ok = self.b.ins().band(al, lo);
-                let ok = self.b.ins().band(ok, hi);
-                self.b.ins().brif(ok, vec, &[], slow, &[]);
-                self.b.switch_to_block(vec);
-                let p = self.b.ins().iadd(host, o0);
-                self.copy(p, size, ld, st);
-                self.b.ins().jump(after, &[]);
-            } else {
-                self.b.ins().jump(general, &[]);
-            }
+            let (p0, seq) = self.lanes_from_first(&ps, sz);
+            let (cont, vec) = (self.b.create_block(), self.b.create_block());
+            self.b.ins().brif(seq, cont, &[], general, &[]);
+            self.b.switch_to_block(cont);
+            let o0 = self.b.ins().iadd(p0, delta_s);
+            let ok = self.span_ok(o0, sz, 31 * sz, lim_s);
+            self.b.ins().brif(ok, vec, &[], slow, &[]);
+            self.b.switch_to_block(vec);
+            let p = self.b.ins().iadd(host, o0);
+            self.copy(p, size, ld, st);
+            self.b.ins().jump(after, &[]);
         } else {
             self.b.ins().jump(general, &[]);
         }
@@ -117,23 +97,13 @@ impl Wg<'_, '_> {
         if let Some((d, sext)) = ld {
             // Every lane reads the same element (a value the warp shares): one check, one
             // load.
-            let p0 = self.b.ins().extractlane(ps[0], 0);
-            let base = self.b.ins().splat(I64X2, p0);
-            let mut same: Option<Value> = None;
-            for &p in &ps {
-                let eq = self.b.ins().icmp(IntCC::Equal, p, base);
-                same = Some(same.map_or(eq, |x| self.b.ins().band(x, eq)));
-            }
-            if let Some(same) = same {
+            {
+                let (p0, same) = self.lanes_from_first(&ps, 0);
                 let (one, load, lanes) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-                let same = self.b.ins().vall_true(same);
                 self.b.ins().brif(same, one, &[], lanes, &[]);
                 self.b.switch_to_block(one);
                 let o0 = self.b.ins().iadd(p0, delta_s);
-                let al = self.b.ins().band_imm_s(o0, sz - 1);
-                let al = self.b.ins().icmp_imm_s(IntCC::Equal, al, 0);
-                let inb = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, o0, lim_s);
-                let ok = self.b.ins().band(al, inb);
+                let ok = self.span_ok(o0, sz, 0, lim_s);
                 self.b.ins().brif(ok, load, &[], slow, &[]);
                 self.b.switch_to_block(load);
                 let p = self.b.ins().iadd(host, o0);
@@ -224,6 +194,38 @@ impl Wg<'_, '_> {
         }
         self.b.ins().jump(after, &[]);
         self.b.switch_to_block(slow);
+    }
+
+    /// Lane 0 of the 32 lanes in pairs `ps`, and whether lane `l` is lane 0 plus `l * step`
+    /// for every lane (step 0: all lanes equal).
+    fn lanes_from_first(&mut self, ps: &[Value], step: i64) -> (Value, Value) {
+        let p0 = self.b.ins().extractlane(ps[0], 0);
+        let base = self.b.ins().splat(I64X2, p0);
+        let mut all: Option<Value> = None;
+        for (k, &p) in ps.iter().enumerate() {
+            let k = k as i64;
+            let d = self.cvec64((2 * k * step) as u64, ((2 * k + 1) * step) as u64);
+            let want = self.b.ins().iadd(base, d);
+            let eq = self.b.ins().icmp(IntCC::Equal, p, want);
+            all = Some(all.map_or(eq, |x| self.b.ins().band(x, eq)));
+        }
+        let all = match all {
+            Some(a) => self.b.ins().vall_true(a),
+            None => self.b.ins().iconst(types::I8, 0),
+        };
+        (p0, all)
+    }
+
+    /// Whether offsets `o0..=o0 + span` (`o0` aligned to `sz`) are valid, that is at most
+    /// `lim`.
+    fn span_ok(&mut self, o0: Value, sz: i64, span: i64, lim: Value) -> Value {
+        let al = self.b.ins().band_imm_s(o0, sz - 1);
+        let al = self.b.ins().icmp_imm_s(IntCC::Equal, al, 0);
+        let lo = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, o0, lim);
+        let room = self.b.ins().isub(lim, o0);
+        let hi = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, room, span);
+        let ok = self.b.ins().band(al, lo);
+        self.b.ins().band(ok, hi)
     }
 
     /// The vector copy of `whole_warp` for consecutive addresses from host address `p`.
