@@ -158,16 +158,9 @@ pub(super) fn run_compiled(code: &WarpCode, warps: &mut [Warp], from: usize, blk
     st.glues.resize_with(n, Glue::default);
     st.runs.resize_with(n, || Running { w: std::ptr::null_mut(), blk: std::ptr::null_mut() });
     let blk_ptr: *mut () = (blk as *mut Block<'_, '_>).cast();
-    let glues = st.glues.as_mut_ptr();
-    // From the first warp on, the chain holds the whole block: compiled code may release
-    // its barriers.
-    let head = if from == 0 { glues as u64 } else { 0 };
     for (i, w) in warps.iter_mut().enumerate().skip(from) {
         let g = &mut st.glues[i];
         g.index = i as u64;
-        g.head = head;
-        // SAFETY: `i + 1 <= n`, the glues' length: one past the end at most (then unused).
-        g.next = if i + 1 < n { (unsafe { glues.add(i + 1) }) as u64 } else { 0 };
         if !can_start(code, w) {
             // A finished warp does not hold a barrier back.
             g.state = if w.state == State::Done { GLUE_DONE } else { 0 };
@@ -195,9 +188,25 @@ pub(super) fn run_compiled(code: &WarpCode, warps: &mut [Warp], from: usize, blk
         enter_planar(w);
         g.regs = w.pregs.as_mut_ptr() as u64;
         st.runs[i] = Running { w: w as *mut Warp, blk: blk_ptr };
-        g.running = (&mut st.runs[i] as *mut Running).cast();
     }
     let regs = st.glues[from].regs as *mut u64;
+    // The chain, from pointers taken after the last reference into either vector.
+    let (glues, runs) = (st.glues.as_mut_ptr(), st.runs.as_mut_ptr());
+    // From the first warp on, the chain holds the whole block: compiled code may release
+    // its barriers.
+    let head = if from == 0 { glues as u64 } else { 0 };
+    for i in from..n {
+        // SAFETY: `i < n`, the length of both vectors (resized above), and `i + 1 <= n`: one
+        // past the end at most, then unused; nothing else refers into them here.
+        unsafe {
+            let g = &mut *glues.add(i);
+            g.head = head;
+            g.next = if i + 1 < n { glues.add(i + 1) as u64 } else { 0 };
+            g.running = runs.add(i).cast();
+        }
+    }
+    // SAFETY: `from < n` (checked on entry).
+    let first = unsafe { glues.add(from) };
     // SAFETY: `code.entry` was compiled from this launch's kernel, whose frame `regs` (every
     // register of warp `from`, 32 lanes each, in the warp tier's layout) belongs to; the
     // glues and `ctx` are valid for the call and describe live buffers (each ready warp's
@@ -207,7 +216,7 @@ pub(super) fn run_compiled(code: &WarpCode, warps: &mut [Warp], from: usize, blk
     // (inline, else through the helpers), and the helpers it calls reach a warp and the
     // block only through its glue's `running`, which points into `st.runs`, alive for the
     // call; no reference to the warps or the block is used during the call.
-    let status = unsafe { (code.entry)(regs, &mut st.glues[from], &mut st.ctx) };
+    let status = unsafe { (code.entry)(regs, first, &mut st.ctx) };
     // A warp released from a barrier in compiled code and not run since continues from
     // its glue.
     for (g, w) in st.glues[from..].iter_mut().zip(&mut warps[from..]) {
