@@ -617,6 +617,7 @@ fn step(blk: &mut Block<'_, '_>, warps: &mut [Warp], bars: &mut Barriers) -> Res
                         return Ok(s);
                     }
                     i += 1;
+                    continue;
                 }
                 // The interpreter runs warp `i` now (below).
                 Some(None) => {}
