@@ -1,15 +1,18 @@
 //! The warp tier: a kernel compiled to native code that runs a whole warp at a time, each
-//! instruction on all 32 lanes with SIMD vectors, directly on the interpreter's warp state
-//! (its `[u64; 32]` registers and reconvergence stack; glue in `exec/wjit.rs`).
+//! instruction on all 32 lanes with SIMD vectors, on the interpreter's warp state (its
+//! registers, in the planar layout `exec::wjit::Planar` while compiled code owns the warp,
+//! and its reconvergence stack; glue in `exec/wjit.rs`).
 //!
 //! Because the state is the interpreter's, a warp moves freely between the two: compiled
 //! code starts at any *entry* (the start, branch targets, reconvergence points, the
-//! instruction after a branch, exit or barrier), runs until a block barrier, the end, a
-//! fault or its fuel runs out, and hands the warp back to the interpreter at any instruction
-//! it does not compile (calls, warp-synchronizing code on partial masks, ...). Non-control
+//! instruction after a branch, exit or barrier), runs until the fault, fuel or hand-back
+//! that returns it, and hands the warp back to the interpreter at any instruction it does
+//! not compile (calls, warp-synchronizing code on partial masks, ...). A warp that reaches a
+//! block barrier or finishes switches to the next ready warp of the block (one `Glue` per
+//! warp, chained), and a barrier the whole block reached is released here too. Non-control
 //! instructions without a compiled form run on the interpreter one at a time (`h_step`).
-//! Results are the interpreter's bit for bit: compiled forms write the same `u64` lane
-//! values (32-bit results zero-extended, canonical NaNs).
+//! Results are the interpreter's bit for bit: compiled forms write the same lane values
+//! (32-bit results zero-extended, canonical NaNs).
 //!
 //! Per basic block two copies are compiled: one for a converged warp (every live lane
 //! active: register writes need no blending) and one for a diverged warp.

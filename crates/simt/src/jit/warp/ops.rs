@@ -1,6 +1,7 @@
-//! Lane-parallel arithmetic: each instruction on all 32 lanes of the warp's `u64` registers,
-//! 64-bit operations on pairs of lanes (`i64x2`), 32-bit ones on groups of four (`i32x4`,
-//! narrowed from and zero-extended back to two pairs). Results are the interpreter's:
+//! Lane-parallel arithmetic: each instruction on all 32 lanes of the warp's registers (in
+//! the planar layout: a register's 32 low halves, then its 32 high halves), 64-bit
+//! operations on pairs of lanes (`i64x2`, interleaved from the two halves), 32-bit ones on
+//! groups of four (`i32x4`, the low halves as they lie). Results are the interpreter's:
 //! 32-bit results zero-extended, f32 NaNs canonical (0x7fffffff). In a diverged warp the
 //! results are blended into the registers under the executing lanes' mask.
 
