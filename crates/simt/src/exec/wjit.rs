@@ -72,23 +72,31 @@ pub(super) fn leave_planar(w: &mut Warp) {
 /// Runs `f` (the interpreter executing instruction `pc` of the warp's function) with the
 /// interpreter's copy of the registers it reads and writes current, then takes back the ones
 /// it wrote (every register, for instructions whose registers are not listed).
-fn with_interp_regs<T>(w: &mut Warp, k: &Func, pc: u64, f: impl FnOnce(&mut Warp) -> T) -> T {
+/// (The register lists go into the two scratch buffers.)
+fn with_interp_regs<T>(
+    w: &mut Warp,
+    k: &Func,
+    pc: u64,
+    (uses, defs): &mut (Vec<u32>, Vec<u32>),
+    f: impl FnOnce(&mut Warp) -> T,
+) -> T {
     let Some(inst) = k.code.get(pc as usize) else { return f(w) };
-    let (mut uses, mut defs) = (Vec::new(), Vec::new());
-    if !w.planar || !crate::jit::live::uses_defs(&inst.op, k.nregs, &mut uses, &mut defs) {
+    uses.clear();
+    defs.clear();
+    if !w.planar || !crate::jit::live::uses_defs(&inst.op, k.nregs, uses, defs) {
         leave_planar(w);
         let r = f(w);
         enter_planar(w);
         return r;
     }
     uses.extend(inst.guard.map(|g| g.reg));
-    for &r in uses.iter().chain(&defs) {
+    for &r in uses.iter().chain(defs.iter()) {
         if let (Some(p), Some(x)) = (w.pregs.get(r as usize), w.regs.get_mut(r as usize)) {
             from_planar(p, x);
         }
     }
     let out = f(w);
-    for &r in &defs {
+    for &r in defs.iter() {
         if let (Some(x), Some(p)) = (w.regs.get(r as usize), w.pregs.get_mut(r as usize)) {
             to_planar(x, p);
         }
@@ -161,12 +169,14 @@ pub(super) fn run_compiled(code: &WarpCode, warps: &mut [Warp], from: usize, blk
     for (i, w) in warps.iter_mut().enumerate().skip(from) {
         let g = &mut st.glues[i];
         g.index = i as u64;
-        if !can_start(code, w) {
-            // A finished warp does not hold a barrier back.
-            g.state = if w.state == State::Done { GLUE_DONE } else { 0 };
-            continue;
-        }
-        let Some(top) = w.stack.last() else { continue };
+        let top = match w.stack.last() {
+            Some(&top) if can_start(code, w) => top,
+            _ => {
+                // A finished warp does not hold a barrier back.
+                g.state = if w.state == State::Done { GLUE_DONE } else { 0 };
+                continue;
+            }
+        };
         g.state = GLUE_READY;
         g.act = u64::from(top.mask);
         g.live = u64::from(w.valid & !w.exited);
@@ -217,11 +227,11 @@ pub(super) fn run_compiled(code: &WarpCode, warps: &mut [Warp], from: usize, blk
     // block only through its glue's `running`, which points into `st.runs`, alive for the
     // call; no reference to the warps or the block is used during the call.
     let status = unsafe { (code.entry)(regs, first, &mut st.ctx) };
-    // A warp released from a barrier in compiled code and not run since continues from
-    // its glue.
+    // Every warp that compiled code ran continues from where its glue says: the one that
+    // returned, those stopped at a barrier, and those released from one and not run since.
     for (g, w) in st.glues[from..].iter_mut().zip(&mut warps[from..]) {
         g.running = std::ptr::null_mut();
-        if g.state == GLUE_READY
+        if matches!(g.state, GLUE_READY | GLUE_BARRIER)
             && let Some(t) = w.stack.last_mut()
         {
             t.pc = g.pc as u32;
@@ -234,12 +244,8 @@ pub(super) fn run_compiled(code: &WarpCode, warps: &mut [Warp], from: usize, blk
         let w = &mut warps[end];
         let g = &mut st.glues[end];
         let fault = g.fault.take().or_else(|| st.ctx.fault.take().map(|kind| WarpFault { kind, lane: g.lane as u32 }));
-        let (pc, act, lane) = (g.pc as u32, g.act as u32, g.lane as u32);
+        let (pc, lane) = (g.pc as u32, g.lane as u32);
         g.state = 0;
-        if let Some(t) = w.stack.last_mut() {
-            t.pc = pc;
-            t.mask = act;
-        }
         match code_of {
             c if c == St::Preempt as u64 => {
                 if w.stack.len() > 1 {
@@ -265,19 +271,13 @@ pub(super) fn run_compiled(code: &WarpCode, warps: &mut [Warp], from: usize, blk
 }
 
 /// How warp `i` (of the warps a compiled run passed over) stopped in compiled code: at a
-/// block barrier or at its end (its state updated to continue from there); `None` when it
-/// did not run there.
+/// block barrier or at its end; `None` when it did not stop there.
 pub(super) fn stopped(blk: &mut Block<'_, '_>, i: usize, w: &mut Warp) -> Option<Yield> {
     let g = blk.wj.as_mut()?.glues.get_mut(i)?;
     let state = std::mem::replace(&mut g.state, 0);
     match state {
         GLUE_BARRIER => {
-            let pc = g.pc as u32;
-            if let Some(t) = w.stack.last_mut() {
-                t.pc = pc;
-                t.mask = g.act as u32;
-            }
-            w.bar_pc = pc.saturating_sub(1);
+            w.bar_pc = (g.pc as u32).saturating_sub(1);
             Some(Yield::Barrier { id: g.lane as u32, count: None, arrive: false, red: None })
         }
         GLUE_DONE => Some(Yield::Done),
@@ -311,12 +311,11 @@ unsafe fn running<'x>(g: *mut Glue) -> (&'x mut Glue, &'x mut Warp, &'x mut Bloc
 pub(crate) extern "C" fn h_step(g: *mut Glue, pc: u64, emask: u64) -> u64 {
     // SAFETY: see `running`.
     let (g, w, blk) = unsafe { running(g) };
-    if trace() {
-        let f = kernel(blk.l, w.func);
-        eprintln!("step {pc} {}", f.info.get(pc as usize).map_or("", |i| i.text.as_str()));
-    }
     let k = kernel(blk.l, w.func);
-    let res = with_interp_regs(w, k, pc, |w| {
+    if trace() {
+        eprintln!("step {pc} {}", k.info.get(pc as usize).map_or("", |i| i.text.as_str()));
+    }
+    let res = with_interp_regs(w, k, pc, &mut g.scratch, |w| {
         let depth = w.stack.len();
         w.stack.push(Entry { pc: pc as u32, rpc: pc as u32 + 1, mask: emask as u32, base: false, wait: false });
         w.floor = depth + 1;
@@ -406,12 +405,12 @@ pub(crate) extern "C" fn h_exit(g: *mut Glue, pc: u64, act: u64, emask: u64) -> 
 /// the interpreter's lane function, on the warp's registers.
 pub(crate) extern "C" fn h_shfl(g: *mut Glue, pc: u64, emask: u64) {
     // SAFETY: see `running`.
-    let (_, w, blk) = unsafe { running(g) };
+    let (g, w, blk) = unsafe { running(g) };
     let f = kernel(blk.l, w.func);
     let Some(Inst { op: Op::Shfl { mode, d, p, a: sa, b: sb, c: sc, .. }, .. }) = f.code.get(pc as usize) else {
         return;
     };
-    with_interp_regs(w, f, pc, |w| {
+    with_interp_regs(w, f, pc, &mut g.scratch, |w| {
         let (mut a, mut bb, mut c, mut out, mut q) = ([0u64; 32], [0u64; 32], [0u64; 32], [0u64; 32], [0u64; 32]);
         w.fetch(blk, *sa, &mut a);
         w.fetch(blk, *sb, &mut bb);

@@ -4,7 +4,7 @@
 
 use cranelift_codegen::Context;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
-use cranelift_codegen::ir::{AbiParam, InstBuilder, SigRef, Signature, Value, types};
+use cranelift_codegen::ir::{AbiParam, InstBuilder, MemFlagsData, SigRef, Signature, Value, types};
 use cranelift_codegen::isa::TargetFrontendConfig;
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::FunctionBuilder;
@@ -190,4 +190,34 @@ fn perf_map(base: u64, ranges: &[CodeRange], tier: &str, f: &crate::ir::Func) {
         };
         let _ = writeln!(out, "{:x} {:x} {}", base + u64::from(start), end.saturating_sub(start), name);
     }
+}
+
+/// Flags of the compiled tiers' scalar accesses (to memory they checked, or own).
+pub(crate) fn flags() -> MemFlagsData {
+    MemFlagsData::trusted()
+}
+
+/// A load of `size` bytes (1, 2, 4 or 8) at `p`, sign- (`sext`) or zero-extended to `i64`.
+pub(crate) fn load_int(b: &mut FunctionBuilder<'_>, p: Value, size: u8, sext: bool) -> Value {
+    let fl = flags();
+    match (size, sext) {
+        (1, false) => b.ins().uload8(types::I64, fl, p, 0),
+        (1, true) => b.ins().sload8(types::I64, fl, p, 0),
+        (2, false) => b.ins().uload16(types::I64, fl, p, 0),
+        (2, true) => b.ins().sload16(types::I64, fl, p, 0),
+        (4, false) => b.ins().uload32(fl, p, 0),
+        (4, true) => b.ins().sload32(fl, p, 0),
+        _ => b.ins().load(types::I64, fl, p, 0),
+    }
+}
+
+/// A store of the low `size` bytes (1, 2, 4 or 8) of `v` at `p`.
+pub(crate) fn store_int(b: &mut FunctionBuilder<'_>, p: Value, size: u8, v: Value) {
+    let fl = flags();
+    match size {
+        1 => b.ins().istore8(fl, v, p, 0),
+        2 => b.ins().istore16(fl, v, p, 0),
+        4 => b.ins().istore32(fl, v, p, 0),
+        _ => b.ins().store(fl, v, p, 0),
+    };
 }

@@ -124,27 +124,15 @@ impl<'a, 'b> Cg<'a, 'b> {
         let p = self.b.ins().iadd(host, o);
         match val {
             None => {
-                let fl = flags();
-                let v = match (size, sext) {
-                    (1, false) => self.b.ins().uload8(I64, fl, p, 0),
-                    (1, true) => self.b.ins().sload8(I64, fl, p, 0),
-                    (2, false) => self.b.ins().uload16(I64, fl, p, 0),
-                    (2, true) => self.b.ins().sload16(I64, fl, p, 0),
-                    (4, false) if f32_load => self.b.ins().load(types::F32, fl, p, 0),
-                    (4, false) => self.b.ins().uload32(fl, p, 0),
-                    (4, true) => self.b.ins().sload32(fl, p, 0),
-                    _ => self.b.ins().load(I64, fl, p, 0),
+                let v = if size == 4 && !sext && f32_load {
+                    self.b.ins().load(types::F32, flags(), p, 0)
+                } else {
+                    crate::jit::lower::load_int(&mut self.b, p, size, sext)
                 };
                 self.b.ins().jump(join, &[BlockArg::Value(v)]);
             }
             Some(v) => {
-                let fl = flags();
-                match size {
-                    1 => self.b.ins().istore8(fl, v, p, 0),
-                    2 => self.b.ins().istore16(fl, v, p, 0),
-                    4 => self.b.ins().istore32(fl, v, p, 0),
-                    _ => self.b.ins().store(fl, v, p, 0),
-                };
+                crate::jit::lower::store_int(&mut self.b, p, size, v);
                 self.b.ins().jump(join, &[]);
             }
         }

@@ -98,9 +98,7 @@ pub(crate) fn compile(f: &Func) -> Result<Code, String> {
 
 const I64: Type = types::I64;
 
-fn flags() -> MemFlagsData {
-    MemFlagsData::trusted()
-}
+use super::lower::flags;
 
 struct Cg<'a, 'b> {
     b: FunctionBuilder<'b>,

@@ -9,6 +9,7 @@ use cranelift_codegen::ir::{Block, BlockArg, InstBuilder, Value, types};
 use super::*;
 use crate::jit::ctx::off;
 use crate::jit::helpers::{self as hp, space_code};
+use crate::jit::lower::{load_int, store_int};
 use crate::memory::AtomOp;
 
 /// What `window` computed for an instruction's accesses.
@@ -107,13 +108,7 @@ impl Wg<'_, '_> {
                 self.b.ins().brif(ok, load, &[], slow, &[]);
                 self.b.switch_to_block(load);
                 let p = self.b.ins().iadd(host, o0);
-                let v = match size {
-                    1 => self.b.ins().uload8(I64, flags(), p, 0),
-                    2 => self.b.ins().uload16(I64, flags(), p, 0),
-                    4 => self.b.ins().uload32(flags(), p, 0),
-                    _ => self.b.ins().load(I64, flags(), p, 0),
-                };
-                let v = if sext && size < 8 { self.sext(v, size) } else { v };
+                let v = load_int(&mut self.b, p, size, sext);
                 let lo = self.b.ins().ireduce(types::I32, v);
                 let lo = self.b.ins().splat(types::I32X4, lo);
                 let hi = self.b.ins().ushr_imm_s(v, 32);
@@ -159,24 +154,11 @@ impl Wg<'_, '_> {
                 let ol = self.b.ins().extractlane(o, h);
                 let p = self.b.ins().iadd(host, ol);
                 match (ld, st) {
-                    (Some((_, sext)), _) => {
-                        let v = match size {
-                            1 => self.b.ins().uload8(I64, flags(), p, 0),
-                            2 => self.b.ins().uload16(I64, flags(), p, 0),
-                            4 => self.b.ins().uload32(flags(), p, 0),
-                            _ => self.b.ins().load(I64, flags(), p, 0),
-                        };
-                        got.push(if sext && size < 8 { self.sext(v, size) } else { v });
-                    }
+                    (Some((_, sext)), _) => got.push(load_int(&mut self.b, p, size, sext)),
                     (None, Some(vs)) => {
                         let pv = self.pair(vs, k as i32);
                         let v = self.b.ins().extractlane(pv, h);
-                        match size {
-                            1 => self.b.ins().istore8(flags(), v, p, 0),
-                            2 => self.b.ins().istore16(flags(), v, p, 0),
-                            4 => self.b.ins().istore32(flags(), v, p, 0),
-                            _ => self.b.ins().store(flags(), v, p, 0),
-                        };
+                        store_int(&mut self.b, p, size, v);
                     }
                     _ => {}
                 }
@@ -423,21 +405,11 @@ impl Wg<'_, '_> {
         let p = self.b.ins().iadd(host, o);
         match val {
             None => {
-                let v = match size {
-                    1 => self.b.ins().uload8(I64, flags(), p, 0),
-                    2 => self.b.ins().uload16(I64, flags(), p, 0),
-                    4 => self.b.ins().uload32(flags(), p, 0),
-                    _ => self.b.ins().load(I64, flags(), p, 0),
-                };
+                let v = load_int(&mut self.b, p, size, false);
                 self.b.ins().jump(join, &[BlockArg::Value(v)]);
             }
             Some(v) => {
-                match size {
-                    1 => self.b.ins().istore8(flags(), v, p, 0),
-                    2 => self.b.ins().istore16(flags(), v, p, 0),
-                    4 => self.b.ins().istore32(flags(), v, p, 0),
-                    _ => self.b.ins().store(flags(), v, p, 0),
-                };
+                store_int(&mut self.b, p, size, v);
                 self.b.ins().jump(join, &[]);
             }
         }

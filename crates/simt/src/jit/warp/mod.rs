@@ -90,6 +90,9 @@ pub(crate) struct Glue {
     /// The running warp and block (`exec/wjit.rs`).
     pub running: *mut (),
     pub fault: Option<WarpFault>,
+    /// The registers an instruction the interpreter runs for compiled code reads and
+    /// writes (kept to reuse the buffers).
+    pub scratch: (Vec<u32>, Vec<u32>),
 }
 
 /// `Glue::state`: the warp is ready to run from `pc` with lanes `act`; compiled code
@@ -118,6 +121,7 @@ impl Default for Glue {
             head: 0,
             running: std::ptr::null_mut(),
             fault: None,
+            scratch: (Vec::new(), Vec::new()),
         }
     }
 }
@@ -243,9 +247,7 @@ pub(crate) fn compile(f: &Func) -> Result<WarpCode, String> {
 const I64: Type = types::I64;
 const I64X2: Type = types::I64X2;
 
-fn flags() -> MemFlagsData {
-    MemFlagsData::trusted()
-}
+use super::lower::flags;
 
 /// Flags of vector accesses to device memory or registers: aligned to their elements only
 /// (never folded into SSE operands that require 16-byte alignment).

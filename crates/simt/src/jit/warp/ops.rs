@@ -266,6 +266,12 @@ impl Wg<'_, '_> {
 
     /// Stores lanes `v` into register `d`.
     pub(super) fn store_vals(&mut self, d: Reg, v: Lanes) {
+        self.write_lanes(d, v, None);
+    }
+
+    /// Writes lanes `v` into register `d`: all of them (`ems` None), else the lanes of `em`
+    /// (`ems`: `em` splat into `i32x4`).
+    fn write_lanes(&mut self, d: Reg, v: Lanes, ems: Option<Value>) {
         for q in 0..8 {
             let (lo, hi) = match v {
                 Lanes::Pairs(p) => {
@@ -274,21 +280,28 @@ impl Wg<'_, '_> {
                 Lanes::Quads(qs) => (qs[q], self.zero32()),
                 Lanes::Planes(l, h) => (l[q], h[q]),
             };
-            self.wquad(d, q as i32, lo, hi, None);
+            self.wquad(d, q as i32, lo, hi, ems);
         }
+    }
+
+    /// Register `d` = `v` in lanes `em`: in a converged warp (`full`) every live lane, kept
+    /// in SSA values; else blended into the register's lanes in memory.
+    fn put(&mut self, d: Reg, v: Lanes, em: Value, full: bool) {
+        if full {
+            self.set_vals(d, v);
+            return;
+        }
+        self.materialize(d);
+        let e = self.b.ins().ireduce(types::I32, em);
+        let ems = self.b.ins().splat(types::I32X4, e);
+        self.write_lanes(d, v, Some(ems));
+        self.forget(d);
     }
 
     /// Register `d` = `v` in lanes `em` (every live lane when `full`).
     pub(super) fn uniform(&mut self, d: Reg, v: Value, em: Value, full: bool) {
         let s = self.b.ins().splat(I64X2, v);
         self.lanes64(d, &[Vs::Splat(s, v)], em, full, &|_, x| x[0]);
-    }
-
-    fn em_splat(&mut self, em: Value, full: bool) -> Option<Value> {
-        (!full).then(|| {
-            let e = self.b.ins().ireduce(types::I32, em);
-            self.b.ins().splat(types::I32X4, e)
-        })
     }
 
     /// `d = f(srcs)` on pairs of 64-bit lanes.
@@ -298,28 +311,11 @@ impl Wg<'_, '_> {
 
     /// `d = f(pair index, srcs)` on pairs of 64-bit lanes.
     fn lanes64_at(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: PairOp<'_>) {
-        if full {
-            let out: [Value; 16] = std::array::from_fn(|k| {
-                let v: Vec<Value> = srcs.iter().map(|&s| self.pair(s, k as i32)).collect();
-                f(&mut self.b, k, &v)
-            });
-            self.set_vals(d, Lanes::Pairs(out));
-            return;
-        }
-        self.materialize(d);
-        let ems = self.em_splat(em, full);
-        for q in 0..8 {
-            let mut r = [None; 2];
-            for h in 0..2 {
-                let k = 2 * q + h;
-                let v: Vec<Value> = srcs.iter().map(|&s| self.pair(s, k)).collect();
-                r[h as usize] = Some(f(&mut self.b, k as usize, &v));
-            }
-            if let [Some(p0), Some(p1)] = r {
-                self.wpairs(d, q, p0, p1, ems);
-            }
-        }
-        self.forget(d);
+        let out: [Value; 16] = std::array::from_fn(|k| {
+            let v: Vec<Value> = srcs.iter().map(|&s| self.pair(s, k as i32)).collect();
+            f(&mut self.b, k, &v)
+        });
+        self.put(d, Lanes::Pairs(out), em, full);
     }
 
     /// `d = f(srcs)` applied to the low halves and to the high halves of the lanes
@@ -335,25 +331,15 @@ impl Wg<'_, '_> {
             self.lanes32_at(d, srcs, em, full, f);
             return;
         }
-        let mut lo = Vec::with_capacity(8);
-        let mut hi = Vec::with_capacity(8);
-        for q in 0..8 {
-            let v: Vec<Value> = srcs.iter().map(|&s| self.quad(s, q)).collect();
-            lo.push(f(&mut self.b, q as usize, &v));
-            let v: Vec<Value> = srcs.iter().map(|&s| self.hi_quad(s, q)).collect();
-            hi.push(f(&mut self.b, q as usize, &v));
-        }
-        let (Ok(lo), Ok(hi)) = (<[Value; 8]>::try_from(lo), <[Value; 8]>::try_from(hi)) else { return };
-        if full {
-            self.set_vals(d, Lanes::Planes(lo, hi));
-            return;
-        }
-        self.materialize(d);
-        let ems = self.em_splat(em, full);
-        for q in 0..8 {
-            self.wquad(d, q as i32, lo[q], hi[q], ems);
-        }
-        self.forget(d);
+        let lo: [Value; 8] = std::array::from_fn(|q| {
+            let v: Vec<Value> = srcs.iter().map(|&s| self.quad(s, q as i32)).collect();
+            f(&mut self.b, q, &v)
+        });
+        let hi: [Value; 8] = std::array::from_fn(|q| {
+            let v: Vec<Value> = srcs.iter().map(|&s| self.hi_quad(s, q as i32)).collect();
+            f(&mut self.b, q, &v)
+        });
+        self.put(d, Lanes::Planes(lo, hi), em, full);
     }
 
     /// `d = f(srcs)` on groups of four 32-bit lanes, zero-extended into the registers.
@@ -363,48 +349,23 @@ impl Wg<'_, '_> {
 
     /// `d = f(group index, srcs)` as in `lanes32`.
     fn lanes32_at(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: PairOp<'_>) {
-        if full {
-            let out: [Value; 8] = std::array::from_fn(|q| {
-                let v: Vec<Value> = srcs.iter().map(|&s| self.quad(s, q as i32)).collect();
-                f(&mut self.b, q, &v)
-            });
-            self.set_vals(d, Lanes::Quads(out));
-            return;
-        }
-        self.materialize(d);
-        let ems = self.em_splat(em, full);
-        for q in 0..8 {
-            let v: Vec<Value> = srcs.iter().map(|&s| self.quad(s, q)).collect();
-            let r = f(&mut self.b, q as usize, &v);
-            let z = self.zero32();
-            self.wquad(d, q, r, z, ems);
-        }
-        self.forget(d);
+        let out: [Value; 8] = std::array::from_fn(|q| {
+            let v: Vec<Value> = srcs.iter().map(|&s| self.quad(s, q as i32)).collect();
+            f(&mut self.b, q, &v)
+        });
+        self.put(d, Lanes::Quads(out), em, full);
     }
 
     /// `d = f(srcs)` from groups of four 32-bit lanes to two pairs of 64-bit lanes (`f`
     /// returns the low and high pair).
     fn widen32(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: WidenOp<'_>) {
-        if full {
-            let mut out = Vec::with_capacity(16);
-            for q in 0..8 {
-                let v: Vec<Value> = srcs.iter().map(|&s| self.quad(s, q)).collect();
-                let (lo, hi) = f(&mut self.b, &v);
-                out.extend([lo, hi]);
-            }
-            if let Ok(out) = <[Value; 16]>::try_from(out) {
-                self.set_vals(d, Lanes::Pairs(out));
-            }
-            return;
-        }
-        self.materialize(d);
-        let ems = self.em_splat(em, full);
+        // (Every element is overwritten below.)
+        let mut out = [em; 16];
         for q in 0..8 {
-            let v: Vec<Value> = srcs.iter().map(|&s| self.quad(s, q)).collect();
-            let (lo, hi) = f(&mut self.b, &v);
-            self.wpairs(d, q, lo, hi, ems);
+            let v: Vec<Value> = srcs.iter().map(|&s| self.quad(s, q as i32)).collect();
+            (out[2 * q], out[2 * q + 1]) = f(&mut self.b, &v);
         }
-        self.forget(d);
+        self.put(d, Lanes::Pairs(out), em, full);
     }
 
     /// Sets predicate register `d` to lane bits `bits` in lanes `em` (all live ones when
