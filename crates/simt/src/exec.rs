@@ -358,15 +358,16 @@ pub(crate) fn run_grid<S: Default>(
         }
         finish(&pool);
     };
-    if workers == 1 {
-        work(0);
-    } else {
+    if l.cooperative && workers > 1 {
+        // Every block at once, each on a thread of its own.
         std::thread::scope(|s| {
             for w in 0..workers {
                 let work = &work;
                 s.spawn(move || work(w));
             }
         });
+    } else {
+        crate::workers::run(workers, &work);
     }
     match first.into_inner().unwrap_or_else(|e| e.into_inner()) {
         Some((_, f)) => Err(f),

@@ -11,7 +11,8 @@
 //! that sees names; execution never hashes or parses.
 //!
 //! [`Program::launch`] runs a grid (`exec.rs`). Blocks are taken from an atomic counter by a
-//! pool of scoped worker threads; each block owns its shared memory and runs its warps
+//! pool of worker threads started once and parked between launches (`workers.rs`; the
+//! launching thread is one of them); each block owns its shared memory and runs its warps
 //! cooperatively on one OS thread. A warp is explicit state — a register file laid out as
 //! structure-of-arrays (`[u64; 32]` per register, so per-lane loops vectorize), a
 //! reconvergence stack of (pc, reconvergence pc, active mask) entries, and a stack of call
@@ -56,7 +57,7 @@
 //!
 //! # Memory
 //!
-//! [`DeviceMemory`] (`memory.rs`; with `jit/`, the only modules with `unsafe`) owns allocations in a
+//! [`DeviceMemory`] (`memory.rs`; with `jit/` and `workers.rs`, the only modules with `unsafe`) owns allocations in a
 //! dedicated device address range starting at `GLOBAL_BASE`; every global access is checked
 //! against the sorted allocation table (with a per-warp cache of recent hits) and performed as a
 //! host atomic of the access size, so racing blocks are sound and atomics are real host
@@ -147,6 +148,7 @@ mod memory;
 mod printf;
 mod shm;
 pub mod texture;
+mod workers;
 
 use std::collections::HashMap;
 use std::sync::Mutex;

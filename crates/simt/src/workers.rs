@@ -1,0 +1,248 @@
+//! The worker threads that run a launch's blocks beside the launching thread: started once
+//! per process and parked between launches.
+//!
+//! Starting OS threads for every launch cost more than a short launch's blocks: a program
+//! that launches the same small kernel many times (a bitonic sort's 171 steps of ~1 ms)
+//! scaled only 1.4–1.6× from one worker to two. Here a launch publishes its task as a *job*
+//! with a number of seats; the launching thread takes seat 0 and runs it, and parked helper
+//! threads wake and take the other seats. Helpers that arrive after the launching thread is
+//! done find the job closed, so the task itself must spread its work dynamically (blocks
+//! from a shared counter): the launch never waits for a helper that has not started.
+//!
+//! Several host threads may launch at once (concurrent streams): each publishes its own job
+//! and helpers take seats from the oldest open one. A launch from inside a block (device-side
+//! launches) works the same way; its launching thread runs it alone when no helper is free.
+
+use std::any::Any;
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard, OnceLock};
+use std::time::{Duration, Instant};
+
+/// How long an idle helper watches for the next job before it parks: launches that follow
+/// each other closely (a sort's steps) then start without a wake-up through the kernel.
+const SPIN: Duration = Duration::from_micros(50);
+
+/// A task with its lifetime erased (see `run`'s SAFETY comment).
+#[derive(Clone, Copy)]
+struct TaskPtr(*const (dyn Fn(u32) + Sync + 'static));
+
+// SAFETY: the pointee is `Sync`, so calling it from another thread is allowed; `run` keeps it
+// alive until every thread that copied the pointer is done with it.
+unsafe impl Send for TaskPtr {}
+
+/// One published launch.
+struct Job {
+    id: u64,
+    task: TaskPtr,
+    /// Seats in all, the launching thread's included.
+    seats: u32,
+    /// The next free seat.
+    taken: u32,
+    /// Helpers running the task now.
+    active: u32,
+    /// No more seats are handed out (the launching thread finished its own seat).
+    closed: bool,
+    /// The first panic of a helper, re-raised on the launching thread.
+    panic: Option<Box<dyn Any + Send>>,
+}
+
+#[derive(Default)]
+struct State {
+    jobs: Vec<Job>,
+    next_id: u64,
+    /// Helper threads started so far.
+    helpers: u32,
+}
+
+struct Pool {
+    state: Mutex<State>,
+    /// Signalled when a job is published.
+    work: Condvar,
+    /// Signalled when a helper leaves a job.
+    left: Condvar,
+    /// Jobs published so far (read by spinning helpers without the lock).
+    published: AtomicU64,
+}
+
+fn pool() -> &'static Pool {
+    static POOL: OnceLock<Pool> = OnceLock::new();
+    POOL.get_or_init(|| Pool {
+        state: Mutex::new(State::default()),
+        work: Condvar::new(),
+        left: Condvar::new(),
+        published: AtomicU64::new(0),
+    })
+}
+
+impl Pool {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        // A helper's panic is caught before it could poison the lock; recover regardless.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// Runs `task(seat)` on up to `seats` threads at once: the calling thread runs seat 0, helper
+/// threads the others as they become free. Returns when every started seat has returned; a
+/// panic in any seat is re-raised here.
+pub(crate) fn run(seats: u32, task: &(dyn Fn(u32) + Sync)) {
+    if seats <= 1 {
+        task(0);
+        return;
+    }
+    let p = pool();
+    let id = {
+        let mut st = p.lock();
+        while st.helpers < seats - 1 {
+            let n = st.helpers;
+            let started = std::thread::Builder::new().name(format!("cuprite-worker-{n}")).spawn(helper);
+            if started.is_err() {
+                // No more threads: the seats that exist (or the caller alone) do the work.
+                break;
+            }
+            st.helpers += 1;
+        }
+        let id = st.next_id;
+        st.next_id += 1;
+        let erased: *const (dyn Fn(u32) + Sync + '_) = task;
+        // SAFETY: only the lifetime changes. The pointer is used by helpers that took a seat
+        // of this job, and this function does not return (nor unwind) before the job is
+        // closed and its `active` count is back to zero, so `task` outlives every use.
+        let task = TaskPtr(unsafe {
+            std::mem::transmute::<*const (dyn Fn(u32) + Sync + '_), *const (dyn Fn(u32) + Sync + 'static)>(erased)
+        });
+        st.jobs.push(Job { id, task, seats, taken: 1, active: 0, closed: false, panic: None });
+        p.published.fetch_add(1, Ordering::Release);
+        id
+    };
+    p.work.notify_all();
+    let own = catch_unwind(AssertUnwindSafe(|| task(0)));
+    let helper_panic = {
+        let mut st = p.lock();
+        if let Some(j) = st.jobs.iter_mut().find(|j| j.id == id) {
+            j.closed = true;
+        }
+        while st.jobs.iter().any(|j| j.id == id && j.active > 0) {
+            st = p.left.wait(st).unwrap_or_else(|e| e.into_inner());
+        }
+        let at = st.jobs.iter().position(|j| j.id == id);
+        at.and_then(|i| st.jobs.remove(i).panic)
+    };
+    if let Err(e) = own {
+        resume_unwind(e);
+    }
+    if let Some(e) = helper_panic {
+        resume_unwind(e);
+    }
+}
+
+/// A helper thread: takes a seat of the oldest open job, runs it, and parks when none is open.
+fn helper() {
+    let p = pool();
+    let mut st = p.lock();
+    loop {
+        let open = st.jobs.iter_mut().find(|j| !j.closed && j.taken < j.seats);
+        let Some(job) = open else {
+            let seen = p.published.load(Ordering::Acquire);
+            drop(st);
+            let start = Instant::now();
+            while p.published.load(Ordering::Acquire) == seen && start.elapsed() < SPIN {
+                std::hint::spin_loop();
+            }
+            st = p.lock();
+            if p.published.load(Ordering::Acquire) == seen {
+                st = p.work.wait(st).unwrap_or_else(|e| e.into_inner());
+            }
+            continue;
+        };
+        let (id, task, seat) = (job.id, job.task, job.taken);
+        job.taken += 1;
+        job.active += 1;
+        drop(st);
+        // SAFETY: the job's launching thread keeps the task alive while `active` counts this
+        // helper (see `run`).
+        let result = catch_unwind(AssertUnwindSafe(|| unsafe { (*task.0)(seat) }));
+        st = p.lock();
+        if let Some(j) = st.jobs.iter_mut().find(|j| j.id == id) {
+            j.active -= 1;
+            if let Err(e) = result
+                && j.panic.is_none()
+            {
+                j.panic = Some(e);
+            }
+        }
+        p.left.notify_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::run;
+    use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+
+    #[test]
+    fn every_item_runs_once_and_seats_are_distinct() {
+        for seats in [1, 2, 3, 8] {
+            let next = AtomicU64::new(0);
+            let sum = AtomicU64::new(0);
+            let seen = AtomicU32::new(0);
+            run(seats, &|seat| {
+                assert!(seat < seats);
+                seen.fetch_or(1 << seat, Ordering::Relaxed);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= 10_000 {
+                        break;
+                    }
+                    sum.fetch_add(i, Ordering::Relaxed);
+                }
+            });
+            assert_eq!(sum.load(Ordering::Relaxed), 10_000 * 9_999 / 2);
+            assert_eq!(seen.load(Ordering::Relaxed) & 1, 1, "the caller runs seat 0");
+        }
+    }
+
+    #[test]
+    fn nested_and_concurrent_jobs_finish() {
+        let total = AtomicU64::new(0);
+        std::thread::scope(|s| {
+            for _ in 0..3 {
+                s.spawn(|| {
+                    for _ in 0..50 {
+                        run(2, &|_| {
+                            run(2, &|_| {
+                                total.fetch_add(1, Ordering::Relaxed);
+                            });
+                        });
+                    }
+                });
+            }
+        });
+        // Every seat that started ran its nested job's seat 0 at least.
+        assert!(total.load(Ordering::Relaxed) >= 150);
+    }
+
+    #[test]
+    fn a_helper_panic_reaches_the_caller() {
+        let helper_ran = std::sync::atomic::AtomicBool::new(false);
+        let r = std::panic::catch_unwind(|| {
+            run(2, &|seat| {
+                if seat == 1 {
+                    helper_ran.store(true, Ordering::Release);
+                    panic!("seat 1");
+                }
+                // Seat 0 waits for the helper, so that its seat surely starts.
+                while !helper_ran.load(Ordering::Acquire) {
+                    std::thread::yield_now();
+                }
+            })
+        });
+        assert!(r.is_err());
+        // The pool still works afterwards.
+        let n = AtomicU32::new(0);
+        run(2, &|_| {
+            n.fetch_add(1, Ordering::Relaxed);
+        });
+        assert!(n.load(Ordering::Relaxed) >= 1);
+    }
+}
