@@ -134,8 +134,9 @@ pub(crate) struct Warp {
     cl_arrived: u32,
     /// `run` returns once the stack is shallower than this (`wjit::h_step`: one instruction).
     floor: usize,
-    /// `%tid.x/y/z` and `%laneid` of each lane as registers in the warp tier's layout.
-    lanes: Box<[wjit::Planar; 4]>,
+    /// `%tid.x/y/z` and `%laneid` of each lane as registers in the warp tier's layout, and
+    /// the lanes' shape (`wjit::lane_tables`).
+    lanes: Box<[wjit::Planar; 6]>,
     /// The registers in the warp tier's layout (`Planar`), authoritative while `planar`
     /// (`exec/wjit.rs` converts between the two layouts at the tiers' boundaries).
     pregs: Vec<wjit::Planar>,
@@ -490,12 +491,7 @@ fn make_warps(l: &Launch<'_>, k: &Func, warps: &mut Vec<Warp>) {
                 cl_arrived: 0,
                 floor: 0,
                 no_jit: false,
-                lanes: Box::new([
-                    wjit::planar_of(&tid[0].map(u64::from)),
-                    wjit::planar_of(&tid[1].map(u64::from)),
-                    wjit::planar_of(&tid[2].map(u64::from)),
-                    wjit::planar_of(&std::array::from_fn(|l| l as u64)),
-                ]),
+                lanes: wjit::lane_tables(&tid),
                 pregs: Vec::new(),
                 planar: false,
                 local_grown: false,

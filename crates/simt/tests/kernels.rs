@@ -425,6 +425,70 @@ fn consecutive_accesses_bounds_are_exact() {
     }
 }
 
+/// Unrolled shared-memory reads along a tile's rows and columns and an unrolled global
+/// window, on 2D blocks of several shapes (rows of 32, 16, 8 and 4 lanes, and 6-lane rows
+/// that straddle groups of four): the warp tier matches those address registers against the
+/// block's shape; results must be exact, and a window one element past the allocation must
+/// fault at the block's last thread.
+#[test]
+fn tile_rows_and_columns_match_the_block_shape() {
+    for v in VARIANTS {
+        let p = load(v);
+        for (w, h) in [(16usize, 16usize), (8, 8), (32, 8), (4, 4), (6, 6), (16, 4)] {
+            let mem = DeviceMemory::new();
+            let mut rng = Rng::new(31 + w as u64);
+            let n = w * h + 8;
+            let input: Vec<f32> = (0..n).map(|_| rng.f32()).collect();
+            let din = upload(&mem, &input);
+            let dout = mem.alloc(4 * (w * h) as u64).unwrap();
+            // The last thread's last window element is at `n - 1` exactly.
+            let last = (n - (w * h + 3)) as i32;
+            for (off, faults) in [(last, false), (last + 1, true), (0, false)] {
+                let params = Params::new().ptr(din).ptr(dout).i32(w as i32).i32(off).clone();
+                let r = p.launch("tile_rows", Dim3::x(1), Dim3::new(w as u32, h as u32, 1), 0, params.bytes(), &mem);
+                match r {
+                    Ok(_) => {
+                        assert!(!faults, "{v} {w}x{h} off={off}: no fault");
+                        let got: Vec<f32> = download(&mem, dout, w * h);
+                        for ty in 0..h {
+                            for tx in 0..w {
+                                // Rows beyond the block's height read shared memory no thread
+                                // wrote: only threads whose tile reads stay inside are checked.
+                                if h < 4 || w < 4 || (h < w && tx >= h) {
+                                    continue;
+                                }
+                                let t = |r: usize, c: usize| input[r * w + c];
+                                let mut acc = 0.0f32;
+                                for k in 0..4 {
+                                    // -O3 contracts the product and sum into an fma; -G does not.
+                                    acc = if v.starts_with("O3") {
+                                        t(ty, k).mul_add(t(k, tx), acc)
+                                    } else {
+                                        acc + t(ty, k) * t(k, tx)
+                                    };
+                                }
+                                let g = off as usize + ty * w + tx;
+                                for k in 0..4 {
+                                    acc += input[g + k];
+                                }
+                                assert_eq!(
+                                    got[ty * w + tx].to_bits(),
+                                    acc.to_bits(),
+                                    "{v} {w}x{h} off={off} ({tx},{ty})"
+                                );
+                            }
+                        }
+                    }
+                    Err(f) => {
+                        assert!(faults, "{v} {w}x{h} off={off}: {f}");
+                        assert_eq!(f.thread, [w as u32 - 1, h as u32 - 1, 0], "{v} {w}x{h}: {f}");
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn device_function_calls() {
     for v in VARIANTS {

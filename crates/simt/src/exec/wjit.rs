@@ -20,6 +20,61 @@ fn trace() -> bool {
 /// store of four lanes, where the interpreter's `[u64; 32]` needs two and a narrowing.
 pub(crate) type Planar = [u32; 64];
 
+/// Byte offsets in the table behind `Glue::lanes` (see `lane_tables`).
+pub(crate) mod shape {
+    /// Per lane, `%tid.x` minus lane 0's (`i32`).
+    pub const DX: i32 = 4 * 256;
+    /// Per lane, `%tid.y` minus lane 0's (`i32`).
+    pub const DY: i32 = 4 * 256 + 128;
+    /// The first lane one step along x from lane 0 (`dx` 1, `dy` 0), or 0 when none is.
+    pub const XLANE: i32 = 5 * 256;
+    /// The first lane one step along y from lane 0 (`dx` 0, `dy` 1), or 0 when none is.
+    pub const YLANE: i32 = XLANE + 4;
+    /// The least and greatest `dx` and `dy` of the warp's lanes (`i32`).
+    pub const DX_MIN: i32 = XLANE + 8;
+    pub const DX_MAX: i32 = XLANE + 12;
+    pub const DY_MIN: i32 = XLANE + 16;
+    pub const DY_MAX: i32 = XLANE + 20;
+    /// 1 when every group of four lanes `4q..4q+4` lies in one row (one `dy`) with
+    /// consecutive `dx`, else 0.
+    pub const QUAD_ROWS: i32 = XLANE + 24;
+}
+
+/// The lane tables of a warp whose lanes have thread indices `tid`: `%tid.x/y/z` and
+/// `%laneid` as registers (planes 0..4), then its shape (plane 4: each lane's `dx` and `dy`
+/// from lane 0; plane 5: the scalars of [`shape`]). The warp tier checks whether a register
+/// of addresses is an affine function of `dx` and `dy` (a 2D block's rows) against them.
+pub(crate) fn lane_tables(tid: &[[u32; 32]; 3]) -> Box<[Planar; 6]> {
+    let dx: [i32; 32] = std::array::from_fn(|l| tid[0][l].wrapping_sub(tid[0][0]) as i32);
+    let dy: [i32; 32] = std::array::from_fn(|l| tid[1][l].wrapping_sub(tid[1][0]) as i32);
+    let mut d = [0u32; 64];
+    for l in 0..32 {
+        d[l] = dx[l] as u32;
+        d[32 + l] = dy[l] as u32;
+    }
+    let lane = |x: i32, y: i32| (0..32).find(|&l| dx[l] == x && dy[l] == y).unwrap_or(0) as u32;
+    let quad_rows = (0..8).all(|q| (1..4).all(|i| dy[4 * q + i] == dy[4 * q] && dx[4 * q + i] == dx[4 * q] + i as i32));
+    let mut sh = [0u32; 64];
+    let vals = [
+        lane(1, 0),
+        lane(0, 1),
+        dx.iter().copied().min().unwrap_or(0) as u32,
+        dx.iter().copied().max().unwrap_or(0) as u32,
+        dy.iter().copied().min().unwrap_or(0) as u32,
+        dy.iter().copied().max().unwrap_or(0) as u32,
+        u32::from(quad_rows),
+    ];
+    sh[..vals.len()].copy_from_slice(&vals);
+    Box::new([
+        planar_of(&tid[0].map(u64::from)),
+        planar_of(&tid[1].map(u64::from)),
+        planar_of(&tid[2].map(u64::from)),
+        planar_of(&std::array::from_fn(|l| l as u64)),
+        d,
+        sh,
+    ])
+}
+
 /// `v` in the warp tier's layout.
 pub(crate) fn planar_of(v: &[u64; 32]) -> Planar {
     let mut p = [0u32; 64];
@@ -50,7 +105,8 @@ fn enter_planar(w: &mut Warp) {
     if w.planar {
         return;
     }
-    w.pregs.resize(w.regs.len(), [0; 64]);
+    // One more for the warp tier's scratch (after the registers: `jit/warp/mem.rs`).
+    w.pregs.resize(w.regs.len() + 1, [0; 64]);
     for (r, p) in w.regs.iter().zip(w.pregs.iter_mut()) {
         to_planar(r, p);
     }

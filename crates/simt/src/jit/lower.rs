@@ -114,12 +114,13 @@ pub(crate) fn call_helper(
     b.inst_results(call).first().copied()
 }
 
-/// A JIT module generating optimized code for this CPU, and the front-end configuration
-/// function builders need.
-pub(crate) fn host_module() -> Result<(JITModule, TargetFrontendConfig), String> {
+/// A JIT module generating code for this CPU (through Cranelift's optimizer when
+/// `optimize`), and the front-end configuration function builders need.
+pub(crate) fn host_module(optimize: bool) -> Result<(JITModule, TargetFrontendConfig), String> {
     let mut flags = settings::builder();
     let set = |fl: &mut settings::Builder, k: &str, v: &str| fl.set(k, v).map_err(|e| e.to_string());
-    set(&mut flags, "opt_level", "speed")?;
+    let opt = if optimize { "speed" } else { "none" };
+    set(&mut flags, "opt_level", opt)?;
     set(&mut flags, "is_pic", "false")?;
     let isa = cranelift_native::builder()
         .map_err(|e| e.to_string())?

@@ -206,3 +206,20 @@ extern "C" __global__ void conversions(const float *f, const double *d, int *oi,
     od[t * 2 + 1] = sqrt(y < 0 ? -y : y);
     oh[t] = __half_as_ushort(__float2half(x));
 }
+
+// A shared tile read along rows and along columns, unrolled (the warp tier matches such
+// address registers against the block's 2D shape), then an unrolled global window whose last
+// element lies `off` floats further: past the end of `in`, the block's last thread faults.
+extern "C" __global__ void tile_rows(const float *in, float *out, int w, int off) {
+    __shared__ float t[32][33];
+    int tx = threadIdx.x, ty = threadIdx.y;
+    t[ty][tx] = in[ty * w + tx];
+    __syncthreads();
+    float acc = 0.0f;
+#pragma unroll
+    for (int k = 0; k < 4; ++k) acc += t[ty][k] * t[k][tx];
+    const float *g = in + off + ty * w + tx;
+#pragma unroll
+    for (int k = 0; k < 4; ++k) acc += g[k];
+    out[ty * blockDim.x + tx] = acc;
+}

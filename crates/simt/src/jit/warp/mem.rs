@@ -7,10 +7,46 @@ use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{Block, BlockArg, InstBuilder, Value, types};
 
 use super::*;
+use crate::exec::wjit::shape;
 use crate::jit::ctx::off;
 use crate::jit::helpers::{self as hp, space_code};
 use crate::jit::lower::{load_int, store_int};
 use crate::memory::AtomOp;
+
+/// An address register whose lanes follow the warp's 2D shape: lane `l` holds
+/// `a0 + sx * dx[l] + sy * dy[l]` (`dx`, `dy`: the lane's `%tid.x`, `%tid.y` minus lane 0's;
+/// `exec::wjit::lane_tables`), as in a 16×16 block's `tile[threadIdx.y][k]` (rows of one
+/// address) or `tile[k][threadIdx.x]` (rows of consecutive ones). Computed once per block for
+/// a register several accesses use, and valid until the register is written.
+#[derive(Clone, Copy)]
+pub(super) struct Pat {
+    /// Whether every lane matches, the lanes' offsets from `a0` fit in an `i32`, every
+    /// address has `a0`'s high 32 bits, and each group of four lanes lies in one row (`i8`).
+    ok: Value,
+    /// Lane 0's address, and the steps along x and y (`i64`).
+    a0: Value,
+    sx: Value,
+    sy: Value,
+    /// The least and greatest lane offset from `a0` (`i64`).
+    dmin: Value,
+    dmax: Value,
+    /// Where the offset of lane `4q` from `a0` is kept for each group of four lanes `q`
+    /// (`i32`s at `quads + 4q` in the warp's registers: in the scratch after the last one).
+    quads: i32,
+}
+
+/// Patterns matched in one block at most (the scratch holds their offsets).
+pub(super) const PAT_SLOTS: u32 = 8;
+
+/// Accesses through one address register in a block that make matching its lanes against
+/// the warp's shape worth it.
+const PAT_USES: usize = 3;
+
+/// Flags of loads from tables compiled code never writes (the lane tables): free to move
+/// next to their uses.
+fn ro() -> cranelift_codegen::ir::MemFlagsData {
+    cranelift_codegen::ir::MemFlagsData::trusted().with_readonly().with_can_move()
+}
 
 /// What `window` computed for an instruction's accesses.
 #[derive(Clone, Copy)]
@@ -74,6 +110,10 @@ impl Wg<'_, '_> {
         let lim_s = self.b.ins().iadd_imm_s(lim_s, -sz);
         let offv = self.imm(off as u64);
         let delta_s = self.b.ins().isub(offv, gbase);
+        if let (Some((d, sext)), 4, Some(&p)) = (ld, size, self.pats.get(&r)) {
+            let o0 = self.b.ins().iadd(p.a0, delta_s);
+            self.shaped_load(p, o0, lim_s, host, d, sext, after);
+        }
         let Some(addrs) = self.vsrc(Src::Reg(r)) else { return };
         let ps: Vec<Value> = (0..16).map(|k| self.pair(addrs, k)).collect();
         let general = self.b.create_block();
@@ -176,6 +216,161 @@ impl Wg<'_, '_> {
         }
         self.b.ins().jump(after, &[]);
         self.b.switch_to_block(slow);
+    }
+
+    /// Whether the 4-byte loads from `[r + ..]` in the rest of the block (from `pc` on, until
+    /// `r` is written) are enough to match `r` against the warp's shape (`Pat`).
+    fn pat_worth(&self, pc: u32, r: Reg) -> bool {
+        let (mut uses, mut defs) = (Vec::new(), Vec::new());
+        let mut n = 0;
+        for inst in self.f.code.get(pc as usize..self.block_end as usize).unwrap_or(&[]) {
+            if let Op::Ld {
+                space: Space::Global | Space::Generic | Space::Shared, size: 4, d, addr, whole: false, ..
+            } = &inst.op
+                && addr.base == Base::Reg(r)
+                && d.len() == 1
+            {
+                n += 1;
+            }
+            uses.clear();
+            defs.clear();
+            if !super::super::live::uses_defs(&inst.op, self.f.nregs, &mut uses, &mut defs) || defs.contains(&r) {
+                break;
+            }
+        }
+        n >= PAT_USES
+    }
+
+    /// Matches register `r`'s lanes (its lanes in memory are current) against the warp's
+    /// shape: see `Pat`.
+    fn pattern(&mut self, r: Reg, slot: u32) -> Pat {
+        let quads = reg_off(self.f.nregs) + 32 * slot as i32;
+        let g = self.g();
+        let t = self.b.ins().load(I64, ro(), g, goff::LANES);
+        let rg = self.regs();
+        let at = reg_off(r);
+        let lane_lo = |s: &mut Self, lane: Value| {
+            let l4 = s.b.ins().ishl_imm_s(lane, 2);
+            let p = s.b.ins().iadd(rg, l4);
+            s.b.ins().uload32(flags(), p, at)
+        };
+        let lo0 = self.b.ins().uload32(flags(), rg, at);
+        let hi0 = self.b.ins().uload32(flags(), rg, at + 128);
+        let hi0s = self.b.ins().ishl_imm_s(hi0, 32);
+        let a0 = self.b.ins().bor(lo0, hi0s);
+        let xl = self.b.ins().uload32(ro(), t, shape::XLANE);
+        let yl = self.b.ins().uload32(ro(), t, shape::YLANE);
+        let lox = lane_lo(self, xl);
+        let loy = lane_lo(self, yl);
+        // The steps, as wrapping 32-bit differences of the low halves.
+        let step = |s: &mut Self, v: Value| {
+            let d = s.b.ins().isub(v, lo0);
+            let d = s.b.ins().ireduce(types::I32, d);
+            (d, s.b.ins().sextend(I64, d))
+        };
+        let (sx32, sx) = step(self, lox);
+        let (sy32, sy) = step(self, loy);
+        let i32x4 = types::I32X4;
+        let lo0_32 = self.b.ins().ireduce(types::I32, lo0);
+        let hi0_32 = self.b.ins().ireduce(types::I32, hi0);
+        let [lov, hiv, sxv, syv] = [lo0_32, hi0_32, sx32, sy32].map(|x| self.b.ins().splat(i32x4, x));
+        let Some(src) = self.vsrc(Src::Reg(r)) else {
+            let z = self.b.ins().iconst(types::I8, 0);
+            return Pat { ok: z, a0, sx, sy, dmin: a0, dmax: a0, quads };
+        };
+        let mut all: Option<Value> = None;
+        for q in 0..8 {
+            let dx = self.b.ins().load(i32x4, ro(), t, shape::DX + 16 * q);
+            let dy = self.b.ins().load(i32x4, ro(), t, shape::DY + 16 * q);
+            let ex = self.b.ins().imul(sxv, dx);
+            let ey = self.b.ins().imul(syv, dy);
+            let e = self.b.ins().iadd(ex, ey);
+            let d0 = self.b.ins().extractlane(e, 0);
+            let rg = self.regs();
+            self.b.ins().store(flags(), d0, rg, quads + 4 * q);
+            let e = self.b.ins().iadd(e, lov);
+            let (lq, hq) = (self.quad(src, q), self.hi_quad(src, q));
+            let m_lo = self.b.ins().icmp(IntCC::Equal, lq, e);
+            let m_hi = self.b.ins().icmp(IntCC::Equal, hq, hiv);
+            let m = self.b.ins().band(m_lo, m_hi);
+            all = Some(all.map_or(m, |x| self.b.ins().band(x, m)));
+        }
+        let Some(all) = all else { unreachable!("eight groups") };
+        let lanes_ok = self.b.ins().vall_true(all);
+        // The offsets' range from the extremes of dx and dy.
+        let ext = |s: &mut Self, step: Value, lo: i32, hi: i32| {
+            let a = s.b.ins().sload32(ro(), t, lo);
+            let b = s.b.ins().sload32(ro(), t, hi);
+            let a = s.b.ins().imul(step, a);
+            let b = s.b.ins().imul(step, b);
+            (s.b.ins().smin(a, b), s.b.ins().smax(a, b))
+        };
+        let (xmin, xmax) = ext(self, sx, shape::DX_MIN, shape::DX_MAX);
+        let (ymin, ymax) = ext(self, sy, shape::DY_MIN, shape::DY_MAX);
+        let dmin = self.b.ins().iadd(xmin, ymin);
+        let dmax = self.b.ins().iadd(xmax, ymax);
+        let fits_lo = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThanOrEqual, dmin, i64::from(i32::MIN));
+        let fits_hi = self.b.ins().icmp_imm_s(IntCC::SignedLessThanOrEqual, dmax, i64::from(i32::MAX));
+        // No carry into the high halves between the extremes.
+        let same_hi = |s: &mut Self, d: Value| {
+            let x = s.b.ins().iadd(a0, d);
+            let x = s.b.ins().ushr_imm_s(x, 32);
+            s.b.ins().icmp(IntCC::Equal, x, hi0)
+        };
+        let c_lo = same_hi(self, dmin);
+        let c_hi = same_hi(self, dmax);
+        let rows = self.b.ins().uload32(ro(), t, shape::QUAD_ROWS);
+        let rows = self.b.ins().icmp_imm_s(IntCC::NotEqual, rows, 0);
+        let ok = [fits_lo, fits_hi, c_lo, c_hi, rows].into_iter().fold(lanes_ok, |x, y| self.b.ins().band(x, y));
+        Pat { ok, a0, sx, sy, dmin, dmax, quads }
+    }
+
+    /// The load of `whole_warp` through a register that matched the warp's shape (`p`):
+    /// when its rows are consecutive or each one address, and its offsets (`o0`: lane 0's,
+    /// into the buffer at `host` whose last valid offset is `lim_s`) are in bounds and
+    /// aligned, a vector or scalar load per group of four lanes, then a jump to `after`.
+    /// Otherwise falls through.
+    #[allow(clippy::too_many_arguments)]
+    fn shaped_load(&mut self, p: Pat, o0: Value, lim_s: Value, host: Value, d: Reg, sext: bool, after: Block) {
+        let lo = self.b.ins().iadd(o0, p.dmin);
+        let hi = self.b.ins().iadd(o0, p.dmax);
+        let lo_ok = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, lo, lim_s);
+        let hi_ok = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, hi, lim_s);
+        let al = self.b.ins().bor(o0, p.sx);
+        let al = self.b.ins().bor(al, p.sy);
+        let al = self.b.ins().band_imm_s(al, 3);
+        let al = self.b.ins().icmp_imm_s(IntCC::Equal, al, 0);
+        let seq = self.b.ins().icmp_imm_s(IntCC::Equal, p.sx, 4);
+        let uni = self.b.ins().icmp_imm_s(IntCC::Equal, p.sx, 0);
+        let kind = self.b.ins().bor(seq, uni);
+        let go = [lo_ok, hi_ok, al, kind].into_iter().fold(p.ok, |x, y| self.b.ins().band(x, y));
+        let (yes, no) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(go, yes, &[], no, &[]);
+        self.b.switch_to_block(yes);
+        let base = self.b.ins().iadd(host, o0);
+        let (vb, sb) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(seq, vb, &[], sb, &[]);
+        for (blk, vector) in [(vb, true), (sb, false)] {
+            self.b.switch_to_block(blk);
+            for q in 0..8i32 {
+                let rg = self.regs();
+                let dq = self.b.ins().sload32(flags(), rg, p.quads + 4 * q);
+                let at = self.b.ins().iadd(base, dq);
+                let v = if vector {
+                    self.b.ins().load(types::I32X4, vflags(), at, 0)
+                } else {
+                    let x = self.b.ins().load(types::I32, flags(), at, 0);
+                    self.b.ins().splat(types::I32X4, x)
+                };
+                let hi = if sext { self.b.ins().sshr_imm_s(v, 31) } else { self.zero32() };
+                let rg = self.regs();
+                self.b.ins().store(vflags(), v, rg, reg_off(d) + 16 * q);
+                let rg = self.regs();
+                self.b.ins().store(vflags(), hi, rg, reg_off(d) + 128 + 16 * q);
+            }
+            self.b.ins().jump(after, &[]);
+        }
+        self.b.switch_to_block(no);
     }
 
     /// Lane 0 of the 32 lanes in pairs `ps`, and whether lane `l` is lane 0 plus `l * step`
@@ -471,6 +666,14 @@ impl Wg<'_, '_> {
         for r in srcs {
             self.materialize(r);
         }
+        if matches!(op, Op::Atom { .. }) {
+            // An atomic's lane loop has side exits that need every pending register: store
+            // them now rather than keep their values live across the loop (dead ones need no
+            // store). Keeping them halved the histogram's speed.
+            let dirty = std::mem::take(&mut self.dirty);
+            let live: Vec<Reg> = dirty.into_iter().filter(|&r| self.live_regs.is_live(pc, r)).collect();
+            self.store_dirty(&live, None);
+        }
         let space_ok =
             |s: Space| matches!(s, Space::Global | Space::Shared | Space::Local | Space::Generic | Space::KParam);
         let addr_ok = |a: &Addr, n: u32| match a.base {
@@ -516,6 +719,17 @@ impl Wg<'_, '_> {
                 let (space, size, sext, addr) = (*space, *size, *sext, *addr);
                 let w = self.window(space, size, false);
                 let after = self.b.create_block();
+                if let ([Some(_)], Base::Reg(r), 4) = (d.as_slice(), addr.base, size)
+                    && matches!(space, Space::Global | Space::Generic | Space::Shared)
+                    && !self.pats.contains_key(&r)
+                    && self.pat_slots < PAT_SLOTS
+                    && self.pat_worth(pc, r)
+                {
+                    // Before any branch: the later accesses of the block reuse it.
+                    let p = self.pattern(r, self.pat_slots);
+                    self.pat_slots += 1;
+                    self.pats.insert(r, p);
+                }
                 if let ([Some(dr)], Base::Reg(r)) = (d.as_slice(), addr.base) {
                     self.whole_warp(space, size, w, r, addr.off, em, Some((*dr, sext)), None, after);
                 }

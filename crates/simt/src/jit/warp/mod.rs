@@ -201,7 +201,14 @@ pub(crate) fn preferred(f: &Func) -> bool {
             _ => false,
         })
     };
-    let barrier_loop = short_loop(&|body| body.iter().any(|j| matches!(j.op, Op::Bar { .. })));
+    // A barrier in a loop of any length: the per-thread JIT stops each thread there every
+    // iteration (a tiled matmul's two barriers per tile: 2.5x slower than the warp tier).
+    let barrier_loop = f.code.iter().enumerate().any(|(pc, i)| match i.op {
+        Op::Bra { target, .. } if (target as usize) <= pc => {
+            f.code[target as usize..=pc].iter().any(|j| matches!(j.op, Op::Bar { .. }))
+        }
+        _ => false,
+    });
     // Global accesses only: `-G` code reads and writes every variable in local memory.
     let memory_loop = short_loop(&|body| {
         let global = |s: &Space| matches!(s, Space::Global | Space::Generic);
@@ -214,6 +221,39 @@ pub(crate) fn preferred(f: &Func) -> bool {
     collective || barrier_loop || memory_loop
 }
 
+/// Loads in one basic block from which a kernel counts as unrolled (see `unrolled`).
+const UNROLLED_LOADS: usize = 16;
+
+/// Whether some basic block of `f` holds at least `UNROLLED_LOADS` loads: an unrolled loop
+/// of loads and arithmetic (a tiled matmul's inner product, a many-tap stencil). Such kernels
+/// are compiled without Cranelift's optimizer: its egraph places pure arithmetic at its last
+/// use, so in a long block every loaded operand stays live until the end of the block and
+/// is spilled (the tiled matmul ran 1.7x slower); without it, the code keeps program order.
+/// Elsewhere the optimizer wins (the shuffle scan is 1.3x slower without it).
+fn unrolled(f: &Func) -> bool {
+    let mut target = vec![false; f.code.len()];
+    for inst in &f.code {
+        if let Op::Bra { target: t, .. } = inst.op
+            && let Some(x) = target.get_mut(t as usize)
+        {
+            *x = true;
+        }
+    }
+    let mut loads = 0;
+    for (inst, &leader) in f.code.iter().zip(&target) {
+        if leader || matches!(inst.op, Op::Bra { .. } | Op::Bar { .. } | Op::Exit | Op::Ret) {
+            loads = 0;
+        }
+        if matches!(inst.op, Op::Ld { .. }) {
+            loads += 1;
+            if loads >= UNROLLED_LOADS {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// Compiles kernel `f` for the warp tier.
 pub(crate) fn compile(f: &Func) -> Result<WarpCode, String> {
     if f.code.len() >= 1 << 20 || f.nregs as usize != f.reg_bits.len() {
@@ -223,7 +263,7 @@ pub(crate) fn compile(f: &Func) -> Result<WarpCode, String> {
     if f.code.iter().any(|i| matches!(i.op, Op::Alloca { .. } | Op::StackRestore { .. })) {
         return Err("alloca".into());
     }
-    let (mut module, fc) = super::lower::host_module()?;
+    let (mut module, fc) = super::lower::host_module(!unrolled(f))?;
     let mut ctx = module.make_context();
     for _ in 0..3 {
         ctx.func.signature.params.push(AbiParam::new(I64));
@@ -294,6 +334,13 @@ struct Wg<'a, 'b> {
     /// dirty, like `pbits`).
     vals: HashMap<Reg, ops::Lanes>,
     live_regs: super::live::Liveness,
+    /// Within the current block: address registers whose lanes were matched against the
+    /// warp's 2D shape (`mem.rs`), until the register is written.
+    pats: HashMap<Reg, mem::Pat>,
+    /// Patterns matched in the current block so far (each has its scratch slot).
+    pat_slots: u32,
+    /// The end (exclusive) of the block being emitted.
+    block_end: u32,
     /// Whether the copy being emitted is the converged one.
     full: bool,
     sites: usize,
@@ -389,6 +436,9 @@ impl<'a, 'b> Wg<'a, 'b> {
             dirty: Vec::new(),
             vals: HashMap::new(),
             live_regs: super::live::Liveness::of(f),
+            pats: HashMap::new(),
+            pat_slots: 0,
+            block_end: 0,
             full: false,
             sites: 0,
             sigs: Vec::new(),
@@ -627,12 +677,16 @@ impl<'a, 'b> Wg<'a, 'b> {
                 self.b.switch_to_block(blk);
                 self.pbits.clear();
                 self.vals.clear();
+                self.pats.clear();
+                self.pat_slots = 0;
+                self.block_end = end.min(n);
                 let mut done = false;
                 for pc in p..end.min(n) {
                     if self.inst(pc) {
                         done = true;
                         break;
                     }
+                    self.written(pc);
                 }
                 if !done {
                     if end <= n {
@@ -753,6 +807,21 @@ impl<'a, 'b> Wg<'a, 'b> {
         }
         self.pbits.insert(r, acc);
         acc
+    }
+
+    /// After instruction `pc`: drops what is known about the registers it wrote.
+    fn written(&mut self, pc: u32) {
+        if self.pats.is_empty() {
+            return;
+        }
+        let (mut uses, mut defs) = (Vec::new(), Vec::new());
+        if super::live::uses_defs(&self.f.code[pc as usize].op, self.f.nregs, &mut uses, &mut defs) {
+            for d in defs {
+                self.pats.remove(&d);
+            }
+        } else {
+            self.pats.clear();
+        }
     }
 
     /// Emits instruction `pc`; whether it ended the block (a jump or return).
