@@ -489,6 +489,39 @@ fn tile_rows_and_columns_match_the_block_shape() {
     }
 }
 
+/// Consecutive signed bytes and unsigned halves, sign- and zero-extended; reading one element
+/// past either array faults at the last thread. Two warps: the second one finds the access
+/// sites' allocations cached (the warp tier's vector path).
+#[test]
+fn narrow_consecutive_loads_extend_and_fault_exactly() {
+    for v in VARIANTS {
+        let p = load(v);
+        let mem = DeviceMemory::new();
+        let a: Vec<i8> = (0..96).map(|i| (i * 37 % 256) as u8 as i8).collect();
+        let b: Vec<u16> = (0..96).map(|i| (i as u16).wrapping_mul(40_503)).collect();
+        let (da, db) = (upload(&mem, &a), upload(&mem, &b));
+        let out = mem.alloc(4 * 64).unwrap();
+        for (off, faults) in [(0, false), (32, false), (33, true)] {
+            let params = Params::new().ptr(da).ptr(db).ptr(out).i32(off).clone();
+            match p.launch("narrow_loads", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem) {
+                Ok(_) => {
+                    assert!(!faults, "{v} off={off}: no fault");
+                    let got: Vec<i32> = download(&mem, out, 64);
+                    for i in 0..64 {
+                        let j = i + off as usize;
+                        let want = i32::from(a[j]).wrapping_mul(65536).wrapping_add(i32::from(b[j]));
+                        assert_eq!(got[i], want, "{v} off={off} thread {i}");
+                    }
+                }
+                Err(f) => {
+                    assert!(faults, "{v} off={off}: {f}");
+                    assert_eq!(f.thread, [63, 0, 0], "{v}: {f}");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn device_function_calls() {
     for v in VARIANTS {

@@ -223,3 +223,10 @@ extern "C" __global__ void tile_rows(const float *in, float *out, int w, int off
     for (int k = 0; k < 4; ++k) acc += g[k];
     out[ty * blockDim.x + tx] = acc;
 }
+
+// Consecutive signed byte and unsigned 16-bit loads (the warp tier widens them from one
+// vector load); past the end of either array, the last lane faults.
+extern "C" __global__ void narrow_loads(const signed char *a, const unsigned short *b, int *out, int off) {
+    int i = threadIdx.x;
+    out[i] = a[i + off] * 65536 + b[i + off];
+}

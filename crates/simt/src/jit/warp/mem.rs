@@ -117,7 +117,7 @@ impl Wg<'_, '_> {
         let Some(addrs) = self.vsrc(Src::Reg(r)) else { return };
         let ps: Vec<Value> = (0..16).map(|k| self.pair(addrs, k)).collect();
         let general = self.b.create_block();
-        if matches!(size, 4 | 8) {
+        if matches!(size, 4 | 8) || (ld.is_some() && matches!(size, 1 | 2)) {
             // Consecutive addresses (the common case): checking the first and last lane
             // checks them all; then one vector copy.
             let (p0, seq) = self.lanes_from_first(&ps, sz);
@@ -408,6 +408,32 @@ impl Wg<'_, '_> {
     /// The vector copy of `whole_warp` for consecutive addresses from host address `p`.
     fn copy(&mut self, p: Value, size: u8, ld: Option<(Reg, bool)>, st: Option<super::ops::Vs>) {
         match (ld, st) {
+            (Some((d, sext)), _) if size < 4 => {
+                // Bytes or halves, widened to groups of four 32-bit lanes.
+                let (ty, per) = if size == 1 { (types::I8X16, 16) } else { (types::I16X8, 8) };
+                let mut quads = Vec::with_capacity(8);
+                for k in 0..32 / per {
+                    let v = self.b.ins().load(ty, vflags(), p, k * per * i32::from(size));
+                    let halves = if size == 1 {
+                        let lo = if sext { self.b.ins().swiden_low(v) } else { self.b.ins().uwiden_low(v) };
+                        let hi = if sext { self.b.ins().swiden_high(v) } else { self.b.ins().uwiden_high(v) };
+                        vec![lo, hi]
+                    } else {
+                        vec![v]
+                    };
+                    for h in halves {
+                        quads.push(if sext { self.b.ins().swiden_low(h) } else { self.b.ins().uwiden_low(h) });
+                        quads.push(if sext { self.b.ins().swiden_high(h) } else { self.b.ins().uwiden_high(h) });
+                    }
+                }
+                for (q, &v) in quads.iter().enumerate() {
+                    let hi = if sext { self.b.ins().sshr_imm_s(v, 31) } else { self.zero32() };
+                    let rg = self.regs();
+                    self.b.ins().store(vflags(), v, rg, reg_off(d) + 16 * q as i32);
+                    let rg = self.regs();
+                    self.b.ins().store(vflags(), hi, rg, reg_off(d) + 128 + 16 * q as i32);
+                }
+            }
             (Some((d, sext)), _) => {
                 for q in 0..8i32 {
                     if size == 4 {
@@ -789,11 +815,15 @@ impl Wg<'_, '_> {
                 let (space, size, aop, addr, b, c, d) = (*space, *size, *aop, *addr, *b, *c, *d);
                 let inline = space == Space::Shared && size == 4 && crate::jit::lower::inline_shared_atom(aop);
                 let opp = op as *const Op as u64;
+                // A result nothing reads is not written back (a histogram's `atomicAdd`).
+                let written = d;
+                let d = d.filter(|&r| self.live_regs.is_live(pc + 1, r));
+                let win = inline.then(|| self.window(Space::Shared, 4, true));
                 self.lane_loop(em, &mut |s, l, lp| {
                     let a = s.lane_addr(addr, lp);
                     let y = s.lane_val(b, l, lp);
-                    let old = if inline {
-                        s.atom_shared(pc, aop, a, y, l)
+                    let old = if let Some(w) = win {
+                        s.atom_shared(pc, aop, w, a, y, l)
                     } else {
                         let z = s.lane_val(c, l, lp);
                         let (ctx, o) = (s.ctx, s.imm(opp));
@@ -812,7 +842,7 @@ impl Wg<'_, '_> {
                         s.lane_st(lp, reg_off(d), old);
                     }
                 });
-                if let Some(d) = d {
+                if let Some(d) = written {
                     self.forget(d);
                 }
                 true
@@ -823,14 +853,16 @@ impl Wg<'_, '_> {
 
     /// A 32-bit atomic on shared memory, inline: the block's shared memory is only touched
     /// by the worker running the block, so a plain read-modify-write is exact.
-    fn atom_shared(&mut self, pc: u32, aop: AtomOp, a: Value, y: Value, l: Value) -> Value {
-        let w = self.window(Space::Shared, 4, true);
+    fn atom_shared(&mut self, pc: u32, aop: AtomOp, w: Win, a: Value, y: Value, l: Value) -> Value {
         let old = self.access(pc, Space::Shared, w, a, 4, l, None, false).unwrap_or(a);
         let o32 = self.b.ins().ireduce(types::I32, old);
         let y32 = self.b.ins().ireduce(types::I32, y);
         let new = crate::jit::lower::atom_rmw(&mut self.b, aop, o32, y32);
         // In bounds and aligned: the load above checked the same address.
-        let host = self.b.ins().load(I64, flags(), self.ctx, off::SHARED);
+        let host = match w.host {
+            Some(h) => h,
+            None => self.b.ins().load(I64, flags(), self.ctx, off::SHARED),
+        };
         let p = self.b.ins().iadd(host, a);
         self.b.ins().store(flags(), new, p, 0);
         old

@@ -178,17 +178,18 @@ impl WarpCode {
     }
 }
 
-/// Loops at most this long with a block barrier inside run faster on the warp tier.
+/// Loops at most this long count as short (`preferred`).
 const SHORT_LOOP: u32 = 32;
 
 /// Whether the warp tier is expected to beat the per-thread JIT on `f`. The per-thread JIT
 /// stops every thread at each warp collective and block barrier (~5 ns per thread and
-/// stop); the warp tier stops once per warp but spends about twice the per-thread JIT's time
-/// on each arithmetic instruction and memory access (lanes live in memory, not machine
-/// registers). So: kernels with warp collectives, and kernels with a barrier inside a short
-/// loop (a tree reduction), where the stops dominate; and short loops that are mostly memory
-/// accesses (a grid-stride SAXPY), where one vector check and copy per warp beats 32 scalar
-/// accesses.
+/// stop) and runs each thread's loops to the end before the next thread starts; the warp tier
+/// stops once per warp but spends more than the per-thread JIT on lone arithmetic (lanes live
+/// in memory between blocks, not in machine registers). So: kernels with warp collectives;
+/// kernels with a block barrier inside a loop (tree reductions, tiled matmuls), where the
+/// stops dominate; short loops that are mostly memory accesses (a grid-stride SAXPY), where
+/// one vector check and copy per warp beats 32 scalar accesses; and grid-stride loops, where
+/// a warp's accesses are side by side but one thread's lie a grid apart.
 pub(crate) fn preferred(f: &Func) -> bool {
     let collective = f.code.iter().any(|i| {
         matches!(i.op, Op::Shfl { .. } | Op::Vote { .. } | Op::Redux { .. } | Op::Match { .. } | Op::WarpSync { .. })
@@ -218,7 +219,29 @@ pub(crate) fn preferred(f: &Func) -> bool {
             .count();
         mem * 4 >= body.len()
     });
-    collective || barrier_loop || memory_loop
+    // A grid-stride loop (the kernel reads `%nctaid`; a short loop touches global memory):
+    // the per-thread JIT runs each thread's whole loop in turn, so a thread's accesses lie a
+    // grid apart, while a warp's lie side by side (the histogram's byte loads: 1.3x).
+    let nctaid = f.code.iter().any(|i| {
+        let is = |s: &Src| matches!(s, Src::Sreg(Sreg::Nctaid(_)));
+        match &i.op {
+            Op::Un { a, .. } => is(a),
+            Op::Bin { a, b, .. } => is(a) || is(b),
+            _ => false,
+        }
+    });
+    let grid_stride = nctaid
+        && short_loop(&|body| {
+            body.iter().any(|j| {
+                matches!(
+                    &j.op,
+                    Op::Ld { space: Space::Global | Space::Generic, .. }
+                        | Op::St { space: Space::Global | Space::Generic, .. }
+                        | Op::Atom { space: Space::Global | Space::Generic, .. }
+                )
+            })
+        });
+    collective || barrier_loop || memory_loop || grid_stride
 }
 
 /// Loads in one basic block from which a kernel counts as unrolled (see `unrolled`).
