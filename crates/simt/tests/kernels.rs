@@ -507,10 +507,10 @@ fn narrow_consecutive_loads_extend_and_fault_exactly() {
                 Ok(_) => {
                     assert!(!faults, "{v} off={off}: no fault");
                     let got: Vec<i32> = download(&mem, out, 64);
-                    for i in 0..64 {
+                    for (i, &g) in got.iter().enumerate() {
                         let j = i + off as usize;
                         let want = i32::from(a[j]).wrapping_mul(65536).wrapping_add(i32::from(b[j]));
-                        assert_eq!(got[i], want, "{v} off={off} thread {i}");
+                        assert_eq!(g, want, "{v} off={off} thread {i}");
                     }
                 }
                 Err(f) => {
