@@ -105,8 +105,8 @@ fn enter_planar(w: &mut Warp) {
     if w.planar {
         return;
     }
-    // One more for the warp tier's scratch (after the registers: `jit/warp/mem.rs`).
-    w.pregs.resize(w.regs.len() + 1, [0; 64]);
+    // Two more for the warp tier's scratch (after the registers: `jit/warp/mem.rs`).
+    w.pregs.resize(w.regs.len() + 2, [0; 64]);
     for (r, p) in w.regs.iter().zip(w.pregs.iter_mut()) {
         to_planar(r, p);
     }

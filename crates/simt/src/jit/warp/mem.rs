@@ -35,8 +35,9 @@ pub(super) struct Pat {
     quads: i32,
 }
 
-/// Patterns matched in one block at most (the scratch holds their offsets).
-pub(super) const PAT_SLOTS: u32 = 8;
+/// Patterns kept in one block at most (the scratch holds their offsets; slot `PAT_SLOTS`
+/// is for a pattern matched for one access).
+pub(super) const PAT_SLOTS: u32 = 15;
 
 /// Accesses through one address register in a block that make matching its lanes against
 /// the warp's shape worth it.
@@ -161,6 +162,22 @@ impl Wg<'_, '_> {
                 }
                 self.b.ins().jump(after, &[]);
                 self.b.switch_to_block(lanes);
+            }
+            // In a warp that spans rows of a 2D block, the block's shape (rows of 16
+            // consecutive floats, a tile's rows in global memory) for a register no pattern
+            // was kept for.
+            if size == 4 && !self.pats.contains_key(&r) {
+                let g = self.g();
+                let t = self.b.ins().load(I64, ro(), g, goff::LANES);
+                let rows = self.b.ins().uload32(ro(), t, shape::YLANE);
+                let (try_it, other) = (self.b.create_block(), self.b.create_block());
+                self.b.ins().brif(rows, try_it, &[], other, &[]);
+                self.b.switch_to_block(try_it);
+                let p = self.pattern(r, PAT_SLOTS);
+                let o0 = self.b.ins().iadd(p.a0, delta_s);
+                self.shaped_load(p, o0, lim_s, host, d, sext, after);
+                self.b.ins().jump(other, &[]);
+                self.b.switch_to_block(other);
             }
         }
         // Any other addresses: every lane's bounds and alignment (one vector check).
