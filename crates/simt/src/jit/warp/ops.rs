@@ -550,6 +550,19 @@ impl Wg<'_, '_> {
                     self.lanes64(d, &[x], em, full, &|b, v| b.ins().ushr_imm_s(v[0], n));
                 }
             }
+            // By a power of two (an index scaled to a byte offset): a shift of the widened
+            // value, exact for either signedness.
+            BinOp::MulWide(32, signed) if shift.is_some_and(|c| c.is_power_of_two() && c < 1 << 31) => {
+                let k = shift.map_or(0, |c| c.trailing_zeros()) as i64;
+                self.widen32(d, &[x], em, full, &|b, v| {
+                    let (lo, hi) = if signed {
+                        (b.ins().swiden_low(v[0]), b.ins().swiden_high(v[0]))
+                    } else {
+                        (b.ins().uwiden_low(v[0]), b.ins().uwiden_high(v[0]))
+                    };
+                    (b.ins().ishl_imm_s(lo, k), b.ins().ishl_imm_s(hi, k))
+                })
+            }
             BinOp::MulWide(32, signed) => self.widen32(d, &s, em, full, &|b, v| {
                 let (xl, xh, yl, yh) = if signed {
                     (
