@@ -522,6 +522,39 @@ fn narrow_consecutive_loads_extend_and_fault_exactly() {
     }
 }
 
+/// A loop of vector loads every lane makes from the same address (the warp tier loads each
+/// element once for the warp); an element that runs past the array faults at the first thread.
+#[test]
+fn warp_shared_vector_loads() {
+    for v in VARIANTS {
+        let p = load(v);
+        let mem = DeviceMemory::new();
+        let n = 37usize;
+        // One int more than `n` elements: element `n` starts in bounds and ends past them.
+        let a: Vec<i32> = (0..4 * n as i32 + 1).map(|i| i.wrapping_mul(-1_640_531_535) >> 7).collect();
+        let da = upload(&mem, &a);
+        let out = mem.alloc(4 * 64).unwrap();
+        let sum =
+            a.chunks_exact(4).fold(0i32, |s, e| s.wrapping_add((e[0] ^ e[1]).wrapping_add(e[2].wrapping_mul(e[3]))));
+        for (count, faults) in [(n, false), (n + 1, true)] {
+            let params = Params::new().ptr(da).i32(count as i32).ptr(out).clone();
+            match p.launch("shared_vec_loads", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem) {
+                Ok(_) => {
+                    assert!(!faults, "{v} n={count}: no fault");
+                    let got: Vec<i32> = download(&mem, out, 64);
+                    for (i, &g) in got.iter().enumerate() {
+                        assert_eq!(g, sum.wrapping_add(i as i32), "{v} thread {i}");
+                    }
+                }
+                Err(f) => {
+                    assert!(faults, "{v} n={count}: {f}");
+                    assert_eq!(f.thread, [0, 0, 0], "{v}: {f}");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn device_function_calls() {
     for v in VARIANTS {

@@ -230,3 +230,14 @@ extern "C" __global__ void narrow_loads(const signed char *a, const unsigned sho
     int i = threadIdx.x;
     out[i] = a[i + off] * 65536 + b[i + off];
 }
+
+// Every thread reads the same int4 elements in a loop (one vector load the whole warp shares);
+// with `n` past the end of `a`, the first thread faults.
+extern "C" __global__ void shared_vec_loads(const int4 *a, int n, int *out) {
+    int acc = threadIdx.x;
+    for (int j = 0; j < n; ++j) {
+        int4 v = a[j];
+        acc += (v.x ^ v.y) + v.z * v.w;
+    }
+    out[threadIdx.x] = acc;
+}

@@ -72,6 +72,7 @@ impl Wg<'_, '_> {
         off: i64,
         em: Value,
         ld: Option<(Reg, bool)>,
+        more: &[Option<Reg>],
         st: Option<super::ops::Vs>,
         after: Block,
     ) {
@@ -111,14 +112,14 @@ impl Wg<'_, '_> {
         let lim_s = self.b.ins().iadd_imm_s(lim_s, -sz);
         let offv = self.imm(off as u64);
         let delta_s = self.b.ins().isub(offv, gbase);
-        if let (Some((d, sext)), 4, Some(&p)) = (ld, size, self.pats.get(&r)) {
+        if let (Some((d, sext)), 4, Some(&p), true) = (ld, size, self.pats.get(&r), more.is_empty()) {
             let o0 = self.b.ins().iadd(p.a0, delta_s);
             self.shaped_load(p, o0, lim_s, host, d, sext, after);
         }
         let Some(addrs) = self.vsrc(Src::Reg(r)) else { return };
         let ps: Vec<Value> = (0..16).map(|k| self.pair(addrs, k)).collect();
         let general = self.b.create_block();
-        if matches!(size, 4 | 8) || (ld.is_some() && matches!(size, 1 | 2)) {
+        if more.is_empty() && (matches!(size, 4 | 8) || (ld.is_some() && matches!(size, 1 | 2))) {
             // Consecutive addresses (the common case): checking the first and last lane
             // checks them all; then one vector copy.
             let (p0, seq) = self.lanes_from_first(&ps, sz);
@@ -137,31 +138,41 @@ impl Wg<'_, '_> {
         }
         self.b.switch_to_block(general);
         if let Some((d, sext)) = ld {
-            // Every lane reads the same element (a value the warp shares): one check, one
-            // load.
+            // Every lane reads the same element (a value the warp shares; for a vector load,
+            // the same elements): one check, one load per element.
             {
                 let (p0, same) = self.lanes_from_first(&ps, 0);
                 let (one, load, lanes) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
                 self.b.ins().brif(same, one, &[], lanes, &[]);
                 self.b.switch_to_block(one);
                 let o0 = self.b.ins().iadd(p0, delta_s);
-                let ok = self.span_ok(o0, sz, 0, lim_s);
+                let ok = self.span_ok(o0, sz, more.len() as i64 * sz, lim_s);
                 self.b.ins().brif(ok, load, &[], slow, &[]);
                 self.b.switch_to_block(load);
                 let p = self.b.ins().iadd(host, o0);
-                let v = load_int(&mut self.b, p, size, sext);
-                let lo = self.b.ins().ireduce(types::I32, v);
-                let lo = self.b.ins().splat(types::I32X4, lo);
-                let hi = self.b.ins().ushr_imm_s(v, 32);
-                let hi = self.b.ins().ireduce(types::I32, hi);
-                let hi = self.b.ins().splat(types::I32X4, hi);
-                let rg = self.regs();
-                for q in 0..8 {
-                    self.b.ins().store(vflags(), lo, rg, reg_off(d) + 16 * q);
-                    self.b.ins().store(vflags(), hi, rg, reg_off(d) + 128 + 16 * q);
+                for (i, dr) in std::iter::once(Some(d)).chain(more.iter().copied()).enumerate() {
+                    let Some(dr) = dr else { continue };
+                    let pi = if i == 0 { p } else { self.b.ins().iadd_imm_s(p, i as i64 * sz) };
+                    let v = load_int(&mut self.b, pi, size, sext);
+                    let lo = self.b.ins().ireduce(types::I32, v);
+                    let lo = self.b.ins().splat(types::I32X4, lo);
+                    let hi = self.b.ins().ushr_imm_s(v, 32);
+                    let hi = self.b.ins().ireduce(types::I32, hi);
+                    let hi = self.b.ins().splat(types::I32X4, hi);
+                    let rg = self.regs();
+                    for q in 0..8 {
+                        self.b.ins().store(vflags(), lo, rg, reg_off(dr) + 16 * q);
+                        self.b.ins().store(vflags(), hi, rg, reg_off(dr) + 128 + 16 * q);
+                    }
                 }
                 self.b.ins().jump(after, &[]);
                 self.b.switch_to_block(lanes);
+                if !more.is_empty() {
+                    // Other vector loads go lane by lane.
+                    self.b.ins().jump(slow, &[]);
+                    self.b.switch_to_block(slow);
+                    return;
+                }
             }
             // In a warp that spans rows of a 2D block, the block's shape (rows of 16
             // consecutive floats, a tile's rows in global memory) for a register no pattern
@@ -773,8 +784,8 @@ impl Wg<'_, '_> {
                     self.pat_slots += 1;
                     self.pats.insert(r, p);
                 }
-                if let ([Some(dr)], Base::Reg(r)) = (d.as_slice(), addr.base) {
-                    self.whole_warp(space, size, w, r, addr.off, em, Some((*dr, sext)), None, after);
+                if let (Some((Some(dr), more)), Base::Reg(r)) = (d.split_first(), addr.base) {
+                    self.whole_warp(space, size, w, r, addr.off, em, Some((*dr, sext)), more, None, after);
                 }
                 self.lane_loop(em, &mut |s, l, lp| {
                     let a = s.lane_addr(addr, lp);
@@ -807,7 +818,7 @@ impl Wg<'_, '_> {
                 if let ([v], Base::Reg(r)) = (vals.as_slice(), addr.base)
                     && let Some(vs) = self.vsrc(*v)
                 {
-                    self.whole_warp(space, size, w, r, addr.off, em, None, Some(vs), after);
+                    self.whole_warp(space, size, w, r, addr.off, em, None, &[], Some(vs), after);
                 }
                 self.lane_loop(em, &mut |s, l, lp| {
                     let a = s.lane_addr(addr, lp);

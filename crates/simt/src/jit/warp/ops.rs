@@ -507,6 +507,14 @@ impl Wg<'_, '_> {
                 let r = b.ins().sqrt(f);
                 canon(b, r)
             }),
+            // `rcp.rn`: the correctly rounded 1 / x, as IEEE division computes it.
+            UnOp::F32(F32Fn::Rcp, false) => self.lanes32(d, &[s], em, full, &|b, v| {
+                let f = b.ins().bitcast(types::F32X4, lanes(), v[0]);
+                let one = b.ins().f32const(1.0);
+                let one = b.ins().splat(types::F32X4, one);
+                let r = b.ins().fdiv(one, f);
+                canon(b, r)
+            }),
             _ => return false,
         }
         true
