@@ -323,8 +323,10 @@ impl Wg<'_, '_> {
             let m = self.b.ins().band(m_lo, m_hi);
             all = Some(all.map_or(m, |x| self.b.ins().band(x, m)));
         }
-        let Some(all) = all else { unreachable!("eight groups") };
-        let lanes_ok = self.b.ins().vall_true(all);
+        let lanes_ok = match all {
+            Some(all) => self.b.ins().vall_true(all),
+            None => self.b.ins().iconst(types::I8, 0),
+        };
         // The offsets' range from the extremes of dx and dy.
         let ext = |s: &mut Self, step: Value, lo: i32, hi: i32| {
             let a = s.b.ins().sload32(ro(), t, lo);
