@@ -1,8 +1,12 @@
 #!/bin/sh
-# Regenerates the PTX next to each .cu file here (nvcc 13.0; see shared/tools/nvcc-env.sh).
+# Regenerates the PTX next to each .cu file here (nvcc 13.0; see shared/tools/nvcc-env.sh), or
+# next to the .cu files named as arguments only (nvcc's -G output embeds a random hash in
+# internal names, so regenerating an unchanged file still changes its .G.ptx).
 set -e
 cd "$(dirname "$0")"
-for cu in *.cu; do
+[ $# -gt 0 ] || set -- *.cu
+for cu in "$@"; do
+    cu=$(basename "$cu")
     stem=${cu%.cu}
     if [ "$stem" = mma ]; then
         # stmatrix needs sm_90; -G output is ~1 MB, so only -O3 (one kernel uses generic addresses).
