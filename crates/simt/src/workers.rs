@@ -50,7 +50,6 @@ struct Job {
 #[derive(Default)]
 struct State {
     jobs: Vec<Job>,
-    next_id: u64,
     /// Helper threads started so far.
     helpers: u32,
 }
@@ -61,7 +60,8 @@ struct Pool {
     work: Condvar,
     /// Signalled when a helper leaves a job.
     left: Condvar,
-    /// Jobs published so far (read by spinning helpers without the lock).
+    /// Jobs published so far, and the next job's id (read by spinning helpers without the
+    /// lock).
     published: AtomicU64,
 }
 
@@ -102,8 +102,8 @@ pub(crate) fn run(seats: u32, task: &(dyn Fn(u32) + Sync)) {
             }
             st.helpers += 1;
         }
-        let id = st.next_id;
-        st.next_id += 1;
+        // Published under the lock: ids are unique and in order.
+        let id = p.published.fetch_add(1, Ordering::Release);
         let erased: *const (dyn Fn(u32) + Sync + '_) = task;
         // SAFETY: only the lifetime changes. The pointer is used by helpers that took a seat
         // of this job, and this function does not return (nor unwind) before the job is
@@ -112,7 +112,6 @@ pub(crate) fn run(seats: u32, task: &(dyn Fn(u32) + Sync)) {
             std::mem::transmute::<*const (dyn Fn(u32) + Sync + '_), *const (dyn Fn(u32) + Sync + 'static)>(erased)
         });
         st.jobs.push(Job { id, task, seats, taken: 1, active: 0, closed: false, panic: None });
-        p.published.fetch_add(1, Ordering::Release);
         id
     };
     p.work.notify_all();

@@ -20,6 +20,10 @@ fn trace() -> bool {
 /// store of four lanes, where the interpreter's `[u64; 32]` needs two and a narrowing.
 pub(crate) type Planar = [u32; 64];
 
+/// Registers of scratch the warp tier keeps after a warp's registers (`jit/warp/mem.rs`:
+/// the offsets of matched address patterns).
+pub(crate) const SCRATCH_REGS: usize = 2;
+
 /// Byte offsets in the table behind `Glue::lanes` (see `lane_tables`).
 pub(crate) mod shape {
     /// Per lane, `%tid.x` minus lane 0's (`i32`).
@@ -105,8 +109,7 @@ fn enter_planar(w: &mut Warp) {
     if w.planar {
         return;
     }
-    // Two more for the warp tier's scratch (after the registers: `jit/warp/mem.rs`).
-    w.pregs.resize(w.regs.len() + 2, [0; 64]);
+    w.pregs.resize(w.regs.len() + SCRATCH_REGS, [0; 64]);
     for (r, p) in w.regs.iter().zip(w.pregs.iter_mut()) {
         to_planar(r, p);
     }

@@ -39,6 +39,9 @@ pub(super) struct Pat {
 /// is for a pattern matched for one access).
 pub(super) const PAT_SLOTS: u32 = 15;
 
+// Each pattern's offsets take 32 bytes of the scratch registers.
+const _: () = assert!((PAT_SLOTS as usize + 1) * 32 <= crate::exec::wjit::SCRATCH_REGS * 256);
+
 /// Accesses through one address register in a block that make matching its lanes against
 /// the warp's shape worth it.
 const PAT_USES: usize = 3;
@@ -159,10 +162,8 @@ impl Wg<'_, '_> {
                     let hi = self.b.ins().ushr_imm_s(v, 32);
                     let hi = self.b.ins().ireduce(types::I32, hi);
                     let hi = self.b.ins().splat(types::I32X4, hi);
-                    let rg = self.regs();
                     for q in 0..8 {
-                        self.b.ins().store(vflags(), lo, rg, reg_off(dr) + 16 * q);
-                        self.b.ins().store(vflags(), hi, rg, reg_off(dr) + 128 + 16 * q);
+                        self.wquad(dr, q, lo, hi, None);
                     }
                 }
                 self.b.ins().jump(after, &[]);
@@ -392,11 +393,7 @@ impl Wg<'_, '_> {
                     let x = self.b.ins().load(types::I32, flags(), at, 0);
                     self.b.ins().splat(types::I32X4, x)
                 };
-                let hi = if sext { self.b.ins().sshr_imm_s(v, 31) } else { self.zero32() };
-                let rg = self.regs();
-                self.b.ins().store(vflags(), v, rg, reg_off(d) + 16 * q);
-                let rg = self.regs();
-                self.b.ins().store(vflags(), hi, rg, reg_off(d) + 128 + 16 * q);
+                self.wquad32(d, q, v, sext);
             }
             self.b.ins().jump(after, &[]);
         }
@@ -457,22 +454,14 @@ impl Wg<'_, '_> {
                     }
                 }
                 for (q, &v) in quads.iter().enumerate() {
-                    let hi = if sext { self.b.ins().sshr_imm_s(v, 31) } else { self.zero32() };
-                    let rg = self.regs();
-                    self.b.ins().store(vflags(), v, rg, reg_off(d) + 16 * q as i32);
-                    let rg = self.regs();
-                    self.b.ins().store(vflags(), hi, rg, reg_off(d) + 128 + 16 * q as i32);
+                    self.wquad32(d, q as i32, v, sext);
                 }
             }
             (Some((d, sext)), _) => {
                 for q in 0..8i32 {
                     if size == 4 {
                         let v = self.b.ins().load(types::I32X4, vflags(), p, 16 * q);
-                        let hi = if sext { self.b.ins().sshr_imm_s(v, 31) } else { self.zero32() };
-                        let rg = self.regs();
-                        self.b.ins().store(vflags(), v, rg, reg_off(d) + 16 * q);
-                        let rg = self.regs();
-                        self.b.ins().store(vflags(), hi, rg, reg_off(d) + 128 + 16 * q);
+                        self.wquad32(d, q, v, sext);
                     } else {
                         let p0 = self.b.ins().load(I64X2, vflags(), p, 32 * q);
                         let p1 = self.b.ins().load(I64X2, vflags(), p, 32 * q + 16);
@@ -495,6 +484,13 @@ impl Wg<'_, '_> {
             }
             _ => {}
         }
+    }
+
+    /// Writes lanes `4q..4q+4` of register `d` from 32-bit values `v`, sign- (`sext`) or
+    /// zero-extended as a load writes them.
+    fn wquad32(&mut self, d: Reg, q: i32, v: Value, sext: bool) {
+        let hi = if sext { self.b.ins().sshr_imm_s(v, 31) } else { self.zero32() };
+        self.wquad(d, q, v, hi, None);
     }
 
     /// Loops over the set bits of `em` (lane index `l`, and `lp` = the register file base
@@ -726,9 +722,7 @@ impl Wg<'_, '_> {
             // An atomic's lane loop has side exits that need every pending register: store
             // them now rather than keep their values live across the loop (dead ones need no
             // store). Keeping them halved the histogram's speed.
-            let dirty = std::mem::take(&mut self.dirty);
-            let live: Vec<Reg> = dirty.into_iter().filter(|&r| self.live_regs.is_live(pc, r)).collect();
-            self.store_dirty(&live, None);
+            self.flush(Some(&[pc]));
         }
         let space_ok =
             |s: Space| matches!(s, Space::Global | Space::Shared | Space::Local | Space::Generic | Space::KParam);

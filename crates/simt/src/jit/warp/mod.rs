@@ -194,22 +194,18 @@ pub(crate) fn preferred(f: &Func) -> bool {
     let collective = f.code.iter().any(|i| {
         matches!(i.op, Op::Shfl { .. } | Op::Vote { .. } | Op::Redux { .. } | Op::Match { .. } | Op::WarpSync { .. })
     });
-    let short_loop = |pred: &dyn Fn(&[Inst]) -> bool| {
-        f.code.iter().enumerate().any(|(pc, i)| match i.op {
-            Op::Bra { target, .. } if (target as usize) <= pc && pc as u32 - target <= SHORT_LOOP => {
-                pred(&f.code[target as usize..=pc])
-            }
-            _ => false,
+    // Loops: (backward branch, its body from the target to the branch).
+    let loops = || {
+        f.code.iter().enumerate().filter_map(|(pc, i)| match i.op {
+            Op::Bra { target, .. } if (target as usize) <= pc => Some((i, &f.code[target as usize..=pc])),
+            _ => None,
         })
     };
+    let short_loop =
+        |pred: &dyn Fn(&[Inst]) -> bool| loops().any(|(_, body)| body.len() as u32 <= SHORT_LOOP + 1 && pred(body));
     // A barrier in a loop of any length: the per-thread JIT stops each thread there every
     // iteration (a tiled matmul's two barriers per tile: 2.5x slower than the warp tier).
-    let barrier_loop = f.code.iter().enumerate().any(|(pc, i)| match i.op {
-        Op::Bra { target, .. } if (target as usize) <= pc => {
-            f.code[target as usize..=pc].iter().any(|j| matches!(j.op, Op::Bar { .. }))
-        }
-        _ => false,
-    });
+    let barrier_loop = loops().any(|(_, body)| body.iter().any(|j| matches!(j.op, Op::Bar { .. })));
     // Global accesses only: `-G` code reads and writes every variable in local memory.
     let memory_loop = short_loop(&|body| {
         let global = |s: &Space| matches!(s, Space::Global | Space::Generic);
@@ -244,12 +240,11 @@ pub(crate) fn preferred(f: &Func) -> bool {
     // A long loop every lane runs the same number of times (its branch tests values the
     // whole warp shares: an n-body's loop over all bodies): the warp tier keeps the body's
     // values in SIMD registers across lanes (n-body: 61 vs 90 ms on the per-thread JIT).
-    let shared = warp_shared(f);
-    let uniform_loop = f.code.iter().enumerate().any(|(pc, i)| match (&i.op, i.guard) {
-        (Op::Bra { target, .. }, Some(g)) if (*target as usize) + UNIFORM_LOOP <= pc => shared[g.reg as usize],
-        _ => false,
-    });
-    collective || barrier_loop || memory_loop || grid_stride || uniform_loop
+    let uniform_loop = || {
+        let shared = warp_shared(f);
+        loops().any(|(b, body)| body.len() > UNIFORM_LOOP && b.guard.is_some_and(|g| shared[g.reg as usize]))
+    };
+    collective || barrier_loop || memory_loop || grid_stride || uniform_loop()
 }
 
 /// Loops at least this long with a warp-uniform exit choose the warp tier (`preferred`).
@@ -315,17 +310,10 @@ const UNROLLED_LOADS: usize = 16;
 /// is spilled (the tiled matmul ran 1.7x slower); without it, the code keeps program order.
 /// Elsewhere the optimizer wins (the shuffle scan is 1.3x slower without it).
 fn unrolled(f: &Func) -> bool {
-    let mut target = vec![false; f.code.len()];
-    for inst in &f.code {
-        if let Op::Bra { target: t, .. } = inst.op
-            && let Some(x) = target.get_mut(t as usize)
-        {
-            *x = true;
-        }
-    }
+    let (leader, _) = entries(f);
     let mut loads = 0;
-    for (inst, &leader) in f.code.iter().zip(&target) {
-        if leader || matches!(inst.op, Op::Bra { .. } | Op::Bar { .. } | Op::Exit | Op::Ret) {
+    for (inst, &start) in f.code.iter().zip(&leader) {
+        if start {
             loads = 0;
         }
         if matches!(inst.op, Op::Ld { .. }) {
@@ -336,6 +324,41 @@ fn unrolled(f: &Func) -> bool {
         }
     }
     false
+}
+
+/// Per pc (and one past the end): whether it starts a basic block of the warp tier (an
+/// *entry*: the start, branch targets, reconvergence points, the instruction after a branch,
+/// exit, barrier or call), and whether it is a branch's reconvergence point.
+fn entries(f: &Func) -> (Vec<bool>, Vec<bool>) {
+    let n = f.code.len();
+    let mut leader = vec![false; n + 1];
+    let mut ipdom = vec![false; n + 1];
+    leader[0] = true;
+    let mark = |v: &mut Vec<bool>, p: u32| {
+        if let Some(x) = v.get_mut(p as usize) {
+            *x = true;
+        }
+    };
+    for (pc, inst) in f.code.iter().enumerate() {
+        match &inst.op {
+            Op::Bra { target, ipdom: r } => {
+                for p in [*target, *r, pc as u32 + 1] {
+                    mark(&mut leader, p);
+                }
+                mark(&mut ipdom, *r);
+            }
+            Op::Brx { targets, ipdom: r, .. } => {
+                for &p in targets.iter().chain([r]) {
+                    mark(&mut leader, p);
+                }
+                mark(&mut ipdom, *r);
+                leader[pc + 1] = true;
+            }
+            Op::Exit | Op::Ret | Op::Bar { .. } | Op::Call { .. } | Op::CallInd { .. } => leader[pc + 1] = true,
+            _ => {}
+        }
+    }
+    (leader, ipdom)
 }
 
 /// Compiles kernel `f` for the warp tier.
@@ -434,36 +457,7 @@ struct Wg<'a, 'b> {
 impl<'a, 'b> Wg<'a, 'b> {
     fn new(mut b: FunctionBuilder<'b>, f: &'a Func) -> Wg<'a, 'b> {
         let n = f.code.len();
-        let mut leader = vec![false; n + 1];
-        let mut ipdom = vec![false; n + 1];
-        leader[0] = true;
-        for (pc, inst) in f.code.iter().enumerate() {
-            match &inst.op {
-                Op::Bra { target, ipdom: r } => {
-                    for p in [*target, *r, pc as u32 + 1] {
-                        if let Some(x) = leader.get_mut(p as usize) {
-                            *x = true;
-                        }
-                    }
-                    if let Some(x) = ipdom.get_mut(*r as usize) {
-                        *x = true;
-                    }
-                }
-                Op::Brx { targets, ipdom: r, .. } => {
-                    for &p in targets.iter().chain([r]) {
-                        if let Some(x) = leader.get_mut(p as usize) {
-                            *x = true;
-                        }
-                    }
-                    if let Some(x) = ipdom.get_mut(*r as usize) {
-                        *x = true;
-                    }
-                    leader[pc + 1] = true;
-                }
-                Op::Exit | Op::Ret | Op::Bar { .. } | Op::Call { .. } | Op::CallInd { .. } => leader[pc + 1] = true,
-                _ => {}
-            }
-        }
+        let (leader, ipdom) = entries(f);
         // Interpreter hand-backs resume at the next entry after a stop (the interpreter
         // preempts at backward-branch targets, which are entries).
         let mut consts: Vec<Option<u64>> = vec![None; f.nregs as usize];

@@ -221,7 +221,7 @@ impl Wg<'_, '_> {
 
     /// Writes lanes `4q..4q+4` of register `d` (low halves `lo`, high halves `hi`): all of
     /// them (`ems` None), else the lanes of `em` (`ems`: `em` splat into `i32x4`).
-    fn wquad(&mut self, d: Reg, q: i32, lo: Value, hi: Value, ems: Option<Value>) {
+    pub(super) fn wquad(&mut self, d: Reg, q: i32, lo: Value, hi: Value, ems: Option<Value>) {
         let at = reg_off(d) + 16 * q;
         let (lo, hi) = match ems {
             None => (lo, hi),
@@ -482,12 +482,8 @@ impl Wg<'_, '_> {
             UnOp::Cvt(c) if !c.sat && !c.ftz && !c.relu => {
                 use ScalarType::*;
                 match (c.to, c.from) {
-                    (S64, S32) => {
-                        self.widen32(d, &[s], em, full, &|b, v| (b.ins().swiden_low(v[0]), b.ins().swiden_high(v[0])))
-                    }
-                    (U64 | S64 | B64, U32 | B32) => {
-                        self.widen32(d, &[s], em, full, &|b, v| (b.ins().uwiden_low(v[0]), b.ins().uwiden_high(v[0])))
-                    }
+                    (S64, S32) => self.widen32(d, &[s], em, full, &|b, v| widen(b, v[0], true)),
+                    (U64 | S64 | B64, U32 | B32) => self.widen32(d, &[s], em, full, &|b, v| widen(b, v[0], false)),
                     (U32 | S32 | B32, U64 | S64 | B64 | U32 | S32 | B32) => {
                         self.lanes32(d, &[s], em, full, &|_, v| v[0])
                     }
@@ -563,30 +559,12 @@ impl Wg<'_, '_> {
             BinOp::MulWide(32, signed) if shift.is_some_and(|c| c.is_power_of_two() && c < 1 << 31) => {
                 let k = shift.map_or(0, |c| c.trailing_zeros()) as i64;
                 self.widen32(d, &[x], em, full, &|b, v| {
-                    let (lo, hi) = if signed {
-                        (b.ins().swiden_low(v[0]), b.ins().swiden_high(v[0]))
-                    } else {
-                        (b.ins().uwiden_low(v[0]), b.ins().uwiden_high(v[0]))
-                    };
+                    let (lo, hi) = widen(b, v[0], signed);
                     (b.ins().ishl_imm_s(lo, k), b.ins().ishl_imm_s(hi, k))
                 })
             }
             BinOp::MulWide(32, signed) => self.widen32(d, &s, em, full, &|b, v| {
-                let (xl, xh, yl, yh) = if signed {
-                    (
-                        b.ins().swiden_low(v[0]),
-                        b.ins().swiden_high(v[0]),
-                        b.ins().swiden_low(v[1]),
-                        b.ins().swiden_high(v[1]),
-                    )
-                } else {
-                    (
-                        b.ins().uwiden_low(v[0]),
-                        b.ins().uwiden_high(v[0]),
-                        b.ins().uwiden_low(v[1]),
-                        b.ins().uwiden_high(v[1]),
-                    )
-                };
+                let ((xl, xh), (yl, yh)) = (widen(b, v[0], signed), widen(b, v[1], signed));
                 (b.ins().imul(xl, yl), b.ins().imul(xh, yh))
             }),
             BinOp::MulWide(16, signed) => self.lanes32(d, &s, em, full, &|b, v| {
@@ -747,6 +725,15 @@ impl Wg<'_, '_> {
 }
 
 /// The bits of f32 result `r` (`f32x4`), NaNs canonical.
+/// Lanes 0..2 and 2..4 of `i32x4` `v` as two `i64x2`, sign- (`signed`) or zero-extended.
+fn widen(b: &mut FunctionBuilder<'_>, v: Value, signed: bool) -> (Value, Value) {
+    if signed {
+        (b.ins().swiden_low(v), b.ins().swiden_high(v))
+    } else {
+        (b.ins().uwiden_low(v), b.ins().uwiden_high(v))
+    }
+}
+
 fn canon(b: &mut FunctionBuilder<'_>, r: Value) -> Value {
     let nan = b.ins().fcmp(FloatCC::Unordered, r, r);
     let nan = b.ins().bitcast(types::I32X4, lanes(), nan);
