@@ -95,8 +95,16 @@ fn to_planar(v: &[u64; 32], p: &mut Planar) {
     }
 }
 
+/// The interpreter's lanes of a register from its planar image; a `narrow` register's
+/// (declared 32 bits wide or less) high halves are not kept by compiled code and read as zero.
 #[inline]
-fn from_planar(p: &Planar, v: &mut [u64; 32]) {
+fn from_planar(p: &Planar, v: &mut [u64; 32], narrow: bool) {
+    if narrow {
+        for (x, &l) in v.iter_mut().zip(p.iter()) {
+            *x = u64::from(l);
+        }
+        return;
+    }
     let (lo, hi) = p.split_at(32);
     for ((&l, &h), x) in lo.iter().zip(hi).zip(v.iter_mut()) {
         *x = u64::from(l) | u64::from(h) << 32;
@@ -117,13 +125,13 @@ fn enter_planar(w: &mut Warp) {
 }
 
 /// Makes the interpreter's copy of the registers the current one (before the interpreter
-/// runs the warp).
-pub(super) fn leave_planar(w: &mut Warp) {
+/// runs the warp; `reg_bits`: the declared widths of the kernel's registers).
+pub(super) fn leave_planar(w: &mut Warp, reg_bits: &[u8]) {
     if !w.planar {
         return;
     }
-    for (p, r) in w.pregs.iter().zip(w.regs.iter_mut()) {
-        from_planar(p, r);
+    for (i, (p, r)) in w.pregs.iter().zip(w.regs.iter_mut()).enumerate() {
+        from_planar(p, r, reg_bits.get(i).is_some_and(|&b| b <= 32));
     }
     w.planar = false;
 }
@@ -143,7 +151,7 @@ fn with_interp_regs<T>(
     uses.clear();
     defs.clear();
     if !w.planar || !crate::jit::live::uses_defs(&inst.op, k.nregs, uses, defs) {
-        leave_planar(w);
+        leave_planar(w, &k.reg_bits);
         let r = f(w);
         enter_planar(w);
         return r;
@@ -151,7 +159,7 @@ fn with_interp_regs<T>(
     uses.extend(inst.guard.map(|g| g.reg));
     for &r in uses.iter().chain(defs.iter()) {
         if let (Some(p), Some(x)) = (w.pregs.get(r as usize), w.regs.get_mut(r as usize)) {
-            from_planar(p, x);
+            from_planar(p, x, k.reg_bits.get(r as usize).is_some_and(|&b| b <= 32));
         }
     }
     let out = f(w);

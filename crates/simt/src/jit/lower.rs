@@ -161,7 +161,8 @@ pub(crate) fn define(
 /// `define`, then with `CUPRITE_PERF_MAP=1` the code range of each PTX instruction of `f`
 /// appended to `/tmp/perf-PID.map` (as `TIER:KERNEL:pcN: instruction`), so `perf report`
 /// names the compiled code of each instruction (the code generators set each
-/// instruction's source location to its pc + 1).
+/// instruction's source location to its pc + 1), and the function's machine code written
+/// to `/tmp/jitcode-PID-ADDRESS.bin`.
 pub(crate) fn define_mapped(
     module: &mut JITModule,
     ctx: &mut Context,
@@ -173,6 +174,13 @@ pub(crate) fn define_mapped(
     let (ptr, ranges) = define(module, ctx, title, want)?;
     if !ranges.is_empty() {
         perf_map(ptr as u64, &ranges, tier, f);
+        // The machine code too, for instruction-level profiles (`scripts/jit-annotate`).
+        if let Some(end) = ranges.iter().map(|r| r.1).max() {
+            // SAFETY: `ptr` is the start of the function just finalized, whose code spans at
+            // least to the end of its last source range; finalized code is readable.
+            let code = unsafe { std::slice::from_raw_parts(ptr, end as usize) };
+            let _ = std::fs::write(format!("/tmp/jitcode-{}-{:x}.bin", std::process::id(), ptr as u64), code);
+        }
     }
     Ok(ptr)
 }

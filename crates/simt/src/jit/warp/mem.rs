@@ -284,7 +284,7 @@ impl Wg<'_, '_> {
             s.b.ins().uload32(flags(), p, at)
         };
         let lo0 = self.b.ins().uload32(flags(), rg, at);
-        let hi0 = self.b.ins().uload32(flags(), rg, at + 128);
+        let hi0 = if self.narrow(r) { self.imm(0) } else { self.b.ins().uload32(flags(), rg, at + 128) };
         let hi0s = self.b.ins().ishl_imm_s(hi0, 32);
         let a0 = self.b.ins().bor(lo0, hi0s);
         let xl = self.b.ins().uload32(ro(), t, shape::XLANE);
@@ -519,7 +519,7 @@ impl Wg<'_, '_> {
     /// The device address of `a` for the lane whose registers are at `lp`.
     fn lane_addr(&mut self, a: Addr, lp: Value) -> Value {
         let base = match a.base {
-            Base::Reg(r) => self.lane_ld(lp, reg_off(r)),
+            Base::Reg(r) => self.lane_ld(lp, r),
             Base::Abs => self.imm(0),
             Base::Global(gi) => {
                 let gb = self.b.ins().load(I64, flags(), self.ctx, off::GLOBALS);
@@ -534,7 +534,7 @@ impl Wg<'_, '_> {
     /// does not read.
     fn lane_val(&mut self, s: Src, l: Value, lp: Value) -> Value {
         match s {
-            Src::Reg(r) => self.lane_ld(lp, reg_off(r)),
+            Src::Reg(r) => self.lane_ld(lp, r),
             Src::Sreg(Sreg::Tid(d)) => {
                 let l4 = self.b.ins().ishl_imm_s(l, 2);
                 let base = self.gld(goff::LANES);
@@ -546,17 +546,25 @@ impl Wg<'_, '_> {
         }
     }
 
-    /// A lane's `u64` value of the register at offset `at` (`lp` as in `lane_loop`).
-    fn lane_ld(&mut self, lp: Value, at: i32) -> Value {
+    /// A lane's `u64` value of register `r` (`lp` as in `lane_loop`).
+    fn lane_ld(&mut self, lp: Value, r: Reg) -> Value {
+        let at = reg_off(r);
         let lo = self.b.ins().uload32(flags(), lp, at);
+        if self.narrow(r) {
+            return lo;
+        }
         let hi = self.b.ins().uload32(flags(), lp, at + 128);
         let hi = self.b.ins().ishl_imm_s(hi, 32);
         self.b.ins().bor(lo, hi)
     }
 
-    /// Sets a lane's value of the register at offset `at` to `v` (`lp` as in `lane_loop`).
-    fn lane_st(&mut self, lp: Value, at: i32, v: Value) {
+    /// Sets a lane's value of register `r` to `v` (`lp` as in `lane_loop`).
+    fn lane_st(&mut self, lp: Value, r: Reg, v: Value) {
+        let at = reg_off(r);
         self.b.ins().istore32(flags(), v, lp, at);
+        if self.narrow(r) {
+            return;
+        }
         let hi = self.b.ins().ushr_imm_s(v, 32);
         self.b.ins().istore32(flags(), hi, lp, at + 128);
     }
@@ -790,7 +798,7 @@ impl Wg<'_, '_> {
                         if let Some(v) = s.access(pc, space, w, ai, size, l, None, sext)
                             && let Some(dr) = dr
                         {
-                            s.lane_st(lp, reg_off(*dr), v);
+                            s.lane_st(lp, *dr, v);
                         }
                     }
                 });
@@ -863,7 +871,7 @@ impl Wg<'_, '_> {
                         v
                     };
                     if let Some(d) = d {
-                        s.lane_st(lp, reg_off(d), old);
+                        s.lane_st(lp, d, old);
                     }
                 });
                 if let Some(d) = written {

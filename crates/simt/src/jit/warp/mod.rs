@@ -527,6 +527,14 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.b.ins().iconst(I64, v as i64)
     }
 
+    /// Whether register `r` is narrow (declared 32 bits wide or less): compiled code never
+    /// writes its high halves and reads them as zero, whatever the register file holds there
+    /// (the interpreter's sign-extended narrow loads leave ones; `wjit::leave_planar` clears
+    /// them).
+    pub(super) fn narrow(&self, r: Reg) -> bool {
+        self.f.reg_bits.get(r as usize).is_some_and(|&b| b <= 32)
+    }
+
     /// The running warp's registers.
     fn regs(&mut self) -> Value {
         self.b.use_var(self.regs_var)

@@ -17,8 +17,10 @@ use crate::memory::{LOCAL_WINDOW, SHARED_WINDOW};
 /// A vector source: lanes at a time from memory, or one value in every lane.
 #[derive(Clone, Copy)]
 pub(super) enum Vs {
-    /// A register's lanes in the warp tier's layout (`exec::wjit::Planar`) at `base + off`.
-    Mem(Value, i32),
+    /// A register's lanes in the warp tier's layout (`exec::wjit::Planar`) at `base + off`;
+    /// `true`: a narrow register (or a lane table), whose high halves read as zero whatever
+    /// memory holds there (`Wg::narrow`).
+    Mem(Value, i32, bool),
     /// The same `u64` in every lane: an `i64x2` splat of the scalar.
     Splat(Value, Value),
     /// A register's lanes computed earlier in the block (`Wg::vals`).
@@ -56,14 +58,14 @@ impl Wg<'_, '_> {
                     return Some(Vs::Val(v));
                 }
                 self.materialize(r);
-                Vs::Mem(self.regs(), reg_off(r))
+                Vs::Mem(self.regs(), reg_off(r), self.narrow(r))
             }
             Src::Imm(v) => {
                 let c = self.imm(v);
                 self.splat(c)
             }
-            Src::Sreg(Sreg::Tid(d)) if d < 3 => Vs::Mem(self.gld(goff::LANES), 256 * i32::from(d)),
-            Src::Sreg(Sreg::Laneid) => Vs::Mem(self.gld(goff::LANES), 768),
+            Src::Sreg(Sreg::Tid(d)) if d < 3 => Vs::Mem(self.gld(goff::LANES), 256 * i32::from(d), true),
+            Src::Sreg(Sreg::Laneid) => Vs::Mem(self.gld(goff::LANES), 768, true),
             Src::Sreg(s @ (Sreg::Ntid(_) | Sreg::Ctaid(_) | Sreg::Nctaid(_))) => {
                 let (base, d) = match s {
                     Sreg::Ntid(d) => (sr::NTID, d),
@@ -101,8 +103,8 @@ impl Wg<'_, '_> {
         match s {
             Vs::Splat(v, _) => v,
             Vs::Val(Lanes::Pairs(p)) => p[k as usize & 15],
-            Vs::Val(Lanes::Quads(q)) => {
-                let q = q[(k as usize / 2) & 7];
+            Vs::Val(Lanes::Quads(_)) | Vs::Mem(_, _, true) => {
+                let q = self.quad(s, k / 2);
                 if k % 2 == 0 { self.b.ins().uwiden_low(q) } else { self.b.ins().uwiden_high(q) }
             }
             Vs::Mem(..) | Vs::Val(Lanes::Planes(..)) => {
@@ -165,7 +167,7 @@ impl Wg<'_, '_> {
                 let (p0, p1) = (p[(2 * q) as usize & 15], p[(2 * q + 1) as usize & 15]);
                 self.halves(p0, p1, false)
             }
-            Vs::Mem(base, o) => self.b.ins().load(types::I32X4, vflags(), base, o + 16 * q),
+            Vs::Mem(base, o, _) => self.b.ins().load(types::I32X4, vflags(), base, o + 16 * q),
         }
     }
 
@@ -177,13 +179,13 @@ impl Wg<'_, '_> {
                 let x = self.b.ins().ireduce(types::I32, x);
                 self.b.ins().splat(types::I32X4, x)
             }
-            Vs::Val(Lanes::Quads(_)) => self.zero32(),
+            Vs::Val(Lanes::Quads(_)) | Vs::Mem(_, _, true) => self.zero32(),
             Vs::Val(Lanes::Planes(_, hs)) => hs[q as usize & 7],
             Vs::Val(Lanes::Pairs(p)) => {
                 let (p0, p1) = (p[(2 * q) as usize & 15], p[(2 * q + 1) as usize & 15]);
                 self.halves(p0, p1, true)
             }
-            Vs::Mem(base, o) => self.b.ins().load(types::I32X4, vflags(), base, o + 128 + 16 * q),
+            Vs::Mem(base, o, false) => self.b.ins().load(types::I32X4, vflags(), base, o + 128 + 16 * q),
         }
     }
 
@@ -191,7 +193,7 @@ impl Wg<'_, '_> {
     /// constant below 2^32).
     fn hi_zero(&self, s: Vs) -> bool {
         match s {
-            Vs::Val(Lanes::Quads(_)) => true,
+            Vs::Val(Lanes::Quads(_)) | Vs::Mem(_, _, true) => true,
             Vs::Splat(_, x) => {
                 let dfg = &self.b.func.dfg;
                 match dfg.value_def(x).inst().map(|i| &dfg.insts[i]) {
@@ -223,6 +225,21 @@ impl Wg<'_, '_> {
     /// them (`ems` None), else the lanes of `em` (`ems`: `em` splat into `i32x4`).
     pub(super) fn wquad(&mut self, d: Reg, q: i32, lo: Value, hi: Value, ems: Option<Value>) {
         let at = reg_off(d) + 16 * q;
+        if self.narrow(d) {
+            // No reader looks at a narrow register's high halves.
+            let lo = match ems {
+                None => lo,
+                Some(ems) => {
+                    let m = self.quad_mask(ems, q);
+                    let rg = self.regs();
+                    let old = self.b.ins().load(types::I32X4, vflags(), rg, at);
+                    self.b.ins().bitselect(m, lo, old)
+                }
+            };
+            let rg = self.regs();
+            self.b.ins().store(vflags(), lo, rg, at);
+            return;
+        }
         let (lo, hi) = match ems {
             None => (lo, hi),
             Some(ems) => {
@@ -257,6 +274,7 @@ impl Wg<'_, '_> {
 
     /// Register `d` now holds `v` in every lane: kept in SSA values, stored later (`flush`).
     pub(super) fn set_vals(&mut self, d: Reg, v: Lanes) {
+        let v = self.narrowed(d, v);
         self.pbits.remove(&d);
         self.vals.insert(d, v);
         if !self.dirty.contains(&d) {
@@ -272,6 +290,7 @@ impl Wg<'_, '_> {
     /// Writes lanes `v` into register `d`: all of them (`ems` None), else the lanes of `em`
     /// (`ems`: `em` splat into `i32x4`).
     fn write_lanes(&mut self, d: Reg, v: Lanes, ems: Option<Value>) {
+        let v = self.narrowed(d, v);
         for q in 0..8 {
             let (lo, hi) = match v {
                 Lanes::Pairs(p) => {
@@ -281,6 +300,16 @@ impl Wg<'_, '_> {
                 Lanes::Planes(l, h) => (l[q], h[q]),
             };
             self.wquad(d, q as i32, lo, hi, ems);
+        }
+    }
+
+    /// `v` as register `d` holds it: a narrow register keeps only the low halves (`Quads`).
+    fn narrowed(&mut self, d: Reg, v: Lanes) -> Lanes {
+        match v {
+            Lanes::Quads(_) => v,
+            _ if !self.narrow(d) => v,
+            Lanes::Planes(lo, _) => Lanes::Quads(lo),
+            Lanes::Pairs(p) => Lanes::Quads(std::array::from_fn(|q| self.halves(p[2 * q], p[2 * q + 1], false))),
         }
     }
 
