@@ -120,6 +120,13 @@ impl Wg<'_, '_> {
             self.shaped_load(p, o0, lim_s, host, d, sext, after);
         }
         let Some(addrs) = self.vsrc(Src::Reg(r)) else { return };
+        if let (Some((d, sext)), ops::Vs::Splat(_, a, _)) = (ld, addrs) {
+            // A warp-uniform address: one check, one load per element.
+            let o0 = self.b.ins().iadd(a, delta_s);
+            self.same_element(o0, sz, lim_s, host, d, more, sext, slow, after);
+            self.b.switch_to_block(slow);
+            return;
+        }
         let ps: Vec<Value> = (0..16).map(|k| self.pair(addrs, k)).collect();
         let general = self.b.create_block();
         if more.is_empty() && (matches!(size, 4 | 8) || (ld.is_some() && matches!(size, 1 | 2))) {
@@ -145,28 +152,11 @@ impl Wg<'_, '_> {
             // the same elements): one check, one load per element.
             {
                 let (p0, same) = self.lanes_from_first(&ps, 0);
-                let (one, load, lanes) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+                let (one, lanes) = (self.b.create_block(), self.b.create_block());
                 self.b.ins().brif(same, one, &[], lanes, &[]);
                 self.b.switch_to_block(one);
                 let o0 = self.b.ins().iadd(p0, delta_s);
-                let ok = self.span_ok(o0, sz, more.len() as i64 * sz, lim_s);
-                self.b.ins().brif(ok, load, &[], slow, &[]);
-                self.b.switch_to_block(load);
-                let p = self.b.ins().iadd(host, o0);
-                for (i, dr) in std::iter::once(Some(d)).chain(more.iter().copied()).enumerate() {
-                    let Some(dr) = dr else { continue };
-                    let pi = if i == 0 { p } else { self.b.ins().iadd_imm_s(p, i as i64 * sz) };
-                    let v = load_int(&mut self.b, pi, size, sext);
-                    let lo = self.b.ins().ireduce(types::I32, v);
-                    let lo = self.b.ins().splat(types::I32X4, lo);
-                    let hi = self.b.ins().ushr_imm_s(v, 32);
-                    let hi = self.b.ins().ireduce(types::I32, hi);
-                    let hi = self.b.ins().splat(types::I32X4, hi);
-                    for q in 0..8 {
-                        self.wquad(dr, q, lo, hi, None);
-                    }
-                }
-                self.b.ins().jump(after, &[]);
+                self.same_element(o0, sz, lim_s, host, d, more, sext, slow, after);
                 self.b.switch_to_block(lanes);
                 if !more.is_empty() {
                     // Other vector loads go lane by lane.
@@ -245,6 +235,44 @@ impl Wg<'_, '_> {
         }
         self.b.ins().jump(after, &[]);
         self.b.switch_to_block(slow);
+    }
+
+    /// The load of `whole_warp` when every lane reads the same element (`o0`: its offset into
+    /// the buffer at `host` whose last valid offset is `lim_s`; with `more`, the same vector
+    /// of elements): one check (to `slow` when it fails), one load per element, then a jump
+    /// to `after`.
+    #[allow(clippy::too_many_arguments)]
+    fn same_element(
+        &mut self,
+        o0: Value,
+        sz: i64,
+        lim_s: Value,
+        host: Value,
+        d: Reg,
+        more: &[Option<Reg>],
+        sext: bool,
+        slow: Block,
+        after: Block,
+    ) {
+        let load = self.b.create_block();
+        let ok = self.span_ok(o0, sz, more.len() as i64 * sz, lim_s);
+        self.b.ins().brif(ok, load, &[], slow, &[]);
+        self.b.switch_to_block(load);
+        let p = self.b.ins().iadd(host, o0);
+        for (i, dr) in std::iter::once(Some(d)).chain(more.iter().copied()).enumerate() {
+            let Some(dr) = dr else { continue };
+            let pi = if i == 0 { p } else { self.b.ins().iadd_imm_s(p, i as i64 * sz) };
+            let v = load_int(&mut self.b, pi, sz as u8, sext);
+            let lo = self.b.ins().ireduce(types::I32, v);
+            let lo = self.b.ins().splat(types::I32X4, lo);
+            let hi = self.b.ins().ushr_imm_s(v, 32);
+            let hi = self.b.ins().ireduce(types::I32, hi);
+            let hi = self.b.ins().splat(types::I32X4, hi);
+            for q in 0..8 {
+                self.wquad(dr, q, lo, hi, None);
+            }
+        }
+        self.b.ins().jump(after, &[]);
     }
 
     /// Whether the 4-byte loads from `[r + ..]` in the rest of the block (from `pc` on, until

@@ -23,6 +23,7 @@
 
 mod mem;
 mod ops;
+mod uniform;
 
 use std::collections::HashMap;
 
@@ -431,6 +432,8 @@ struct Wg<'a, 'b> {
     index: Vec<u32>,
     /// Registers whose only definition is a `mov` of this constant.
     consts: Vec<Option<u64>>,
+    /// Per register: warp-uniform (`uniform.rs`), read from one live lane.
+    uniform: Vec<bool>,
     /// Within the current block: predicate registers' lane bits already computed.
     pbits: HashMap<Reg, Value>,
     /// Predicate registers written in the current block whose lanes are not stored yet
@@ -514,6 +517,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             dirty: Vec::new(),
             vals: HashMap::new(),
             live_regs: super::live::Liveness::of(f),
+            uniform: uniform::uniform_regs(f),
             pats: HashMap::new(),
             pat_slots: 0,
             block_end: 0,

@@ -21,8 +21,10 @@ pub(super) enum Vs {
     /// `true`: a narrow register (or a lane table), whose high halves read as zero whatever
     /// memory holds there (`Wg::narrow`).
     Mem(Value, i32, bool),
-    /// The same `u64` in every lane: an `i64x2` splat of the scalar.
-    Splat(Value, Value),
+    /// The same `u64` in every lane: an `i64x2` splat of the scalar, the scalar, and an
+    /// `i32x4` splat of its low half (made once: without the optimizer, nothing would merge
+    /// the copies each group of lanes would make).
+    Splat(Value, Value, Value),
     /// A register's lanes computed earlier in the block (`Wg::vals`).
     Val(Lanes),
 }
@@ -58,6 +60,10 @@ impl Wg<'_, '_> {
                     return Some(Vs::Val(v));
                 }
                 self.materialize(r);
+                if self.uniform.get(r as usize).copied().unwrap_or(false) {
+                    let x = self.one_lane(r);
+                    return Some(self.splat(x));
+                }
                 Vs::Mem(self.regs(), reg_off(r), self.narrow(r))
             }
             Src::Imm(v) => {
@@ -94,14 +100,36 @@ impl Wg<'_, '_> {
         })
     }
 
+    /// The value of warp-uniform register `r` (its lanes in memory are current): a live
+    /// lane's, the same as every other live lane's.
+    fn one_lane(&mut self, r: Reg) -> Value {
+        // From the glue, which holds it at every point (using the `live` variable would keep
+        // it alive through every block).
+        let live = self.gld(goff::LIVE);
+        let lane = self.b.ins().ctz(live);
+        let lane = self.b.ins().band_imm_u(lane, 31);
+        let at = self.b.ins().ishl_imm_s(lane, 2);
+        let rg = self.regs();
+        let p = self.b.ins().iadd(rg, at);
+        let lo = self.b.ins().uload32(vflags(), p, reg_off(r));
+        if self.narrow(r) {
+            return lo;
+        }
+        let hi = self.b.ins().uload32(vflags(), p, reg_off(r) + 128);
+        let hi = self.b.ins().ishl_imm_s(hi, 32);
+        self.b.ins().bor(lo, hi)
+    }
+
     fn splat(&mut self, x: Value) -> Vs {
-        Vs::Splat(self.b.ins().splat(I64X2, x), x)
+        let lo = self.b.ins().ireduce(types::I32, x);
+        let lo = self.b.ins().splat(types::I32X4, lo);
+        Vs::Splat(self.b.ins().splat(I64X2, x), x, lo)
     }
 
     /// Pair `k` (lanes `2k`, `2k+1`) of `s`.
     pub(super) fn pair(&mut self, s: Vs, k: i32) -> Value {
         match s {
-            Vs::Splat(v, _) => v,
+            Vs::Splat(v, ..) => v,
             Vs::Val(Lanes::Pairs(p)) => p[k as usize & 15],
             Vs::Val(Lanes::Quads(_)) | Vs::Mem(_, _, true) => {
                 let q = self.quad(s, k / 2);
@@ -158,10 +186,7 @@ impl Wg<'_, '_> {
     /// Lanes `4q..4q+4` of `s` as `i32x4` (low halves).
     pub(super) fn quad(&mut self, s: Vs, q: i32) -> Value {
         match s {
-            Vs::Splat(_, x) => {
-                let x = self.b.ins().ireduce(types::I32, x);
-                self.b.ins().splat(types::I32X4, x)
-            }
+            Vs::Splat(.., lo) => lo,
             Vs::Val(Lanes::Quads(qs)) | Vs::Val(Lanes::Planes(qs, _)) => qs[q as usize & 7],
             Vs::Val(Lanes::Pairs(p)) => {
                 let (p0, p1) = (p[(2 * q) as usize & 15], p[(2 * q + 1) as usize & 15]);
@@ -174,7 +199,7 @@ impl Wg<'_, '_> {
     /// The high halves of lanes `4q..4q+4` of `s` as `i32x4`.
     pub(super) fn hi_quad(&mut self, s: Vs, q: i32) -> Value {
         match s {
-            Vs::Splat(_, x) => {
+            Vs::Splat(_, x, _) => {
                 let x = self.b.ins().ushr_imm_s(x, 32);
                 let x = self.b.ins().ireduce(types::I32, x);
                 self.b.ins().splat(types::I32X4, x)
@@ -194,13 +219,14 @@ impl Wg<'_, '_> {
     fn hi_zero(&self, s: Vs) -> bool {
         match s {
             Vs::Val(Lanes::Quads(_)) | Vs::Mem(_, _, true) => true,
-            Vs::Splat(_, x) => {
+            Vs::Splat(_, x, _) => {
+                use cranelift_codegen::ir::{InstructionData, Opcode};
                 let dfg = &self.b.func.dfg;
                 match dfg.value_def(x).inst().map(|i| &dfg.insts[i]) {
-                    Some(cranelift_codegen::ir::InstructionData::UnaryImm { imm, .. }) => {
-                        (imm.bits() as u64) >> 32 == 0
-                    }
-                    _ => false,
+                    Some(InstructionData::UnaryImm { imm, .. }) => (imm.bits() as u64) >> 32 == 0,
+                    // A narrow register's value (`one_lane`), a special register's.
+                    Some(d) => matches!(d.opcode(), Opcode::Uload32 | Opcode::Uextend),
+                    None => false,
                 }
             }
             _ => false,
@@ -329,8 +355,8 @@ impl Wg<'_, '_> {
 
     /// Register `d` = `v` in lanes `em` (every live lane when `full`).
     pub(super) fn uniform(&mut self, d: Reg, v: Value, em: Value, full: bool) {
-        let s = self.b.ins().splat(I64X2, v);
-        self.lanes64(d, &[Vs::Splat(s, v)], em, full, &|_, x| x[0]);
+        let s = self.splat(v);
+        self.lanes64(d, &[s], em, full, &|_, x| x[0]);
     }
 
     /// `d = f(srcs)` on pairs of 64-bit lanes.

@@ -1,0 +1,278 @@
+//! Which registers are *warp-uniform*: wherever the kernel reads them, every live lane of the
+//! warp holds the same value. Compiled code then reads such a register from one lane (a
+//! scalar load and a splat) instead of all 32, and Cranelift's value numbering folds the
+//! identical lane groups of everything computed from it into one.
+//!
+//! A register is uniform when every instruction that writes it
+//! - computes its value from uniform operands only (registers found uniform, immediates,
+//!   kernel parameters, variables' addresses, `%ntid`, `%ctaid`, `%nctaid`), by an operation
+//!   whose result depends on nothing else (arithmetic, comparisons, conversions, moves, a
+//!   load from global, shared or kernel-parameter space: one address, one value; not a load
+//!   from lanes' own memory, an atomic, a shuffle or another collective);
+//! - is unpredicated or under a uniform predicate;
+//! - and lies outside every *divergent region*: the instructions a divergent branch (one on a
+//!   predicate that is not uniform) reaches before its reconvergence point. A value written
+//!   there is written by some lanes only (the two sides of an `if`, a loop some lanes leave
+//!   early), so lanes may disagree after the region even when each write was uniform.
+//!
+//! The conditions depend on each other (a branch is divergent when its predicate is not
+//! uniform), so they are iterated from "everything uniform" down to a fixpoint. Lanes that
+//! have exited or are not part of the block hold anything: readers take the value from a live
+//! lane. An instruction whose register lists are not known (`live::uses_defs`) and that may
+//! write registers makes the analysis give up: no register is uniform.
+
+use crate::ir::*;
+use crate::jit::live;
+
+/// Beyond this many instructions times divergent branches, the region walk gives up (no
+/// register uniform): a bound on compile time for huge kernels.
+const WALK_LIMIT: usize = 1 << 26;
+
+/// Per register of `f` (and one more entry for the carry flag, `f.nregs`): whether it is
+/// warp-uniform (see the module documentation).
+pub(crate) fn uniform_regs(f: &Func) -> Vec<bool> {
+    let n = f.nregs as usize;
+    let code = &f.code;
+    let mut uniform = vec![true; n + 1];
+    let none = vec![false; n + 1];
+    // Each instruction's defs and whether its own result can be uniform given uniform
+    // operands (`uses`).
+    let mut facts = Vec::with_capacity(code.len());
+    for inst in code {
+        let (mut uses, mut defs) = (Vec::new(), Vec::new());
+        let exact = live::uses_defs(&inst.op, f.nregs, &mut uses, &mut defs);
+        if !exact && !matches!(inst.op, Op::Call { .. } | Op::CallInd { .. } | Op::Builtin { .. }) {
+            // It may write registers it does not list.
+            return none;
+        }
+        let mut own = produces_uniform(&inst.op);
+        live::for_each_src(&inst.op, &mut |s| {
+            if let Src::Sreg(r) = s
+                && !matches!(r, Sreg::Ntid(_) | Sreg::Ctaid(_) | Sreg::Nctaid(_))
+            {
+                own = false;
+            }
+        });
+        facts.push((uses, defs, own));
+    }
+    let mut divergent = vec![false; code.len() + 1];
+    let mut stack = Vec::new();
+    let mut succ = Vec::new();
+    loop {
+        let mut changed = false;
+        for (pc, (inst, (uses, defs, own))) in code.iter().zip(&facts).enumerate() {
+            let is_uniform = |r: u32| uniform.get(r as usize).copied().unwrap_or(false);
+            let same = *own
+                && !divergent[pc]
+                && uses.iter().all(|&r| is_uniform(r))
+                && inst.guard.is_none_or(|g| is_uniform(g.reg));
+            if !same {
+                for &d in defs {
+                    if let Some(u) = uniform.get_mut(d as usize)
+                        && *u
+                    {
+                        *u = false;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        // The divergent regions under the registers found so far.
+        let mut walked = 0usize;
+        for (pc, inst) in code.iter().enumerate() {
+            let diverges = match &inst.op {
+                Op::Bra { .. } => inst.guard.is_some_and(|g| !uniform.get(g.reg as usize).copied().unwrap_or(false)),
+                Op::Brx { index: Src::Reg(r), .. } => !uniform.get(*r as usize).copied().unwrap_or(false),
+                _ => false,
+            };
+            if !diverges {
+                continue;
+            }
+            let join = match &inst.op {
+                Op::Bra { ipdom, .. } | Op::Brx { ipdom, .. } => *ipdom as usize,
+                _ => continue,
+            };
+            // Everything reachable from the branch before its reconvergence point.
+            let mut seen = vec![false; code.len() + 1];
+            succ.clear();
+            live::successors(f, pc, &mut succ);
+            stack.clear();
+            stack.extend(succ.iter().copied());
+            while let Some(p) = stack.pop() {
+                if p == join || p >= code.len() || seen[p] {
+                    continue;
+                }
+                seen[p] = true;
+                walked += 1;
+                if walked > WALK_LIMIT {
+                    return none;
+                }
+                if !divergent[p] {
+                    divergent[p] = true;
+                    changed = true;
+                }
+                succ.clear();
+                live::successors(f, p, &mut succ);
+                stack.extend(succ.iter().copied());
+            }
+        }
+        if !changed {
+            return uniform;
+        }
+    }
+}
+
+/// Whether `op`'s results are the same in every lane when its operands are (false for
+/// results that depend on the lane or on lane-private state).
+fn produces_uniform(op: &Op) -> bool {
+    match op {
+        Op::Un { .. }
+        | Op::Bin { .. }
+        | Op::Tern { .. }
+        | Op::Bfi { .. }
+        | Op::Setp { .. }
+        | Op::Pack { .. }
+        | Op::Unpack { .. }
+        | Op::Mov2 { .. }
+        | Op::Cvta { .. }
+        | Op::Isspacep { .. }
+        | Op::Carry { .. }
+        | Op::Activemask { .. } => true,
+        // One address is one value in memory every lane shares (not a lane's local memory,
+        // nor a frame's per-lane parameters, which generic addresses may also reach).
+        Op::Ld { space, .. } => matches!(space, Space::Global | Space::Shared | Space::KParam),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Kernel `name` of `ptx`, decoded, with its uniform registers.
+    fn analyse(ptx: &str, name: &str) -> (Func, Vec<bool>) {
+        let parsed = ptx::parse(ptx);
+        let d = crate::decode::decode(&parsed.module, Some(ptx));
+        let f = d.funcs.into_iter().flatten().find(|f| f.name == name).expect("kernel decoded");
+        let u = uniform_regs(&f);
+        (f, u)
+    }
+
+    /// Whether the register the instruction whose text starts with `text` writes is uniform.
+    fn writes_uniform(f: &Func, u: &[bool], text: &str) -> bool {
+        let pc = f.info.iter().position(|i| i.text.starts_with(text)).expect("instruction");
+        let (mut uses, mut defs) = (Vec::new(), Vec::new());
+        live::uses_defs(&f.code[pc].op, f.nregs, &mut uses, &mut defs);
+        u[defs[0] as usize]
+    }
+
+    const HEAD: &str = ".version 8.0\n.target sm_80\n.address_size 64\n";
+
+    #[test]
+    fn loop_counters_are_uniform_and_thread_indices_are_not() {
+        let src = include_str!("../../../tests/kernels/kernels.sm_80.O3.ptx");
+        let (f, u) = analyse(src, "reduce_sum");
+        assert!(writes_uniform(&f, &u, "shr.u32 %r28, %r28, 1"));
+        assert!(writes_uniform(&f, &u, "setp.ne.s32 %p5"));
+        assert!(writes_uniform(&f, &u, "shl.b32 %r16, %r1, 1"));
+        assert!(!writes_uniform(&f, &u, "mad.lo.s32 %r4"));
+        assert!(!writes_uniform(&f, &u, "setp.ge.u32 %p4"));
+        assert!(!writes_uniform(&f, &u, "ld.shared.u32 %r22"));
+    }
+
+    #[test]
+    fn values_set_under_a_divergent_branch_are_not_uniform() {
+        // x = tid < 5 ? 1 : 2 as two branches: each write is a constant.
+        let src = format!(
+            "{HEAD}.visible .entry k(.param .u64 out) {{
+  .reg .pred %p<2>; .reg .b32 %r<4>;
+  mov.u32 %r1, %tid.x;
+  setp.lt.u32 %p1, %r1, 5;
+  @%p1 bra A;
+  mov.u32 %r2, 2;
+  bra.uni J;
+A:
+  mov.u32 %r2, 1;
+J:
+  add.s32 %r3, %r2, 1;
+  ret;
+}}"
+        );
+        let (f, u) = analyse(&src, "k");
+        assert!(!writes_uniform(&f, &u, "mov.u32 %r2, 2"));
+        assert!(!writes_uniform(&f, &u, "add.s32 %r3"));
+    }
+
+    #[test]
+    fn a_loop_some_lanes_leave_early_has_no_uniform_counter() {
+        let src = format!(
+            "{HEAD}.visible .entry k(.param .u32 n) {{
+  .reg .pred %p<3>; .reg .b32 %r<5>;
+  ld.param.u32 %r1, [n];
+  mov.u32 %r2, %tid.x;
+  mov.u32 %r3, 0;
+L:
+  setp.eq.u32 %p1, %r3, %r2;
+  @%p1 bra X;
+  add.s32 %r3, %r3, 1;
+  setp.lt.u32 %p2, %r3, %r1;
+  @%p2 bra L;
+X:
+  add.s32 %r4, %r3, %r1;
+  ret;
+}}"
+        );
+        let (f, u) = analyse(&src, "k");
+        assert!(writes_uniform(&f, &u, "ld.param.u32 %r1"));
+        assert!(!writes_uniform(&f, &u, "add.s32 %r3, %r3, 1"));
+        assert!(!writes_uniform(&f, &u, "add.s32 %r4"));
+    }
+
+    #[test]
+    fn a_uniform_loop_keeps_its_counter_uniform() {
+        let src = format!(
+            "{HEAD}.visible .entry k(.param .u32 n) {{
+  .reg .pred %p<3>; .reg .b32 %r<5>;
+  ld.param.u32 %r1, [n];
+  mov.u32 %r2, %tid.x;
+  mov.u32 %r3, 0;
+L:
+  setp.eq.u32 %p1, %r2, 7;
+  @%p1 bra S;
+  add.s32 %r4, %r2, 1;
+S:
+  add.s32 %r3, %r3, 1;
+  setp.lt.u32 %p2, %r3, %r1;
+  @%p2 bra L;
+  ret;
+}}"
+        );
+        let (f, u) = analyse(&src, "k");
+        assert!(writes_uniform(&f, &u, "add.s32 %r3, %r3, 1"));
+        assert!(writes_uniform(&f, &u, "setp.lt.u32 %p2"));
+        assert!(!writes_uniform(&f, &u, "add.s32 %r4"));
+    }
+
+    #[test]
+    fn lane_private_loads_and_collectives_are_not_uniform() {
+        let src = format!(
+            "{HEAD}.visible .entry k(.param .u64 p) {{
+  .local .align 4 .b8 buf[16];
+  .reg .b32 %r<6>; .reg .b64 %rd<3>;
+  ld.param.u64 %rd1, [p];
+  ld.global.u32 %r1, [%rd1];
+  ld.local.u32 %r2, [buf];
+  shfl.sync.idx.b32 %r3, %r1, 0, 31, -1;
+  atom.global.add.u32 %r4, [%rd1], 1;
+  add.s32 %r5, %r1, 1;
+  ret;
+}}"
+        );
+        let (f, u) = analyse(&src, "k");
+        assert!(writes_uniform(&f, &u, "ld.global.u32 %r1"));
+        assert!(writes_uniform(&f, &u, "add.s32 %r5"));
+        assert!(!writes_uniform(&f, &u, "ld.local.u32 %r2"));
+        assert!(!writes_uniform(&f, &u, "shfl.sync.idx.b32 %r3"));
+        assert!(!writes_uniform(&f, &u, "atom.global.add.u32 %r4"));
+    }
+}
