@@ -434,6 +434,9 @@ struct Wg<'a, 'b> {
     consts: Vec<Option<u64>>,
     /// Per register: warp-uniform (`uniform.rs`), read from one live lane.
     uniform: Vec<bool>,
+    /// Lane bits computed by a 32-bit comparison, with the comparison's lane masks (SSA
+    /// values: a `selp` on the predicate, or its store, uses the masks directly).
+    bit_masks: HashMap<Value, [Value; 8]>,
     /// Within the current block: predicate registers' lane bits already computed.
     pbits: HashMap<Reg, Value>,
     /// Predicate registers written in the current block whose lanes are not stored yet
@@ -518,6 +521,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             vals: HashMap::new(),
             live_regs: super::live::Liveness::of(f),
             uniform: uniform::uniform_regs(f),
+            bit_masks: HashMap::new(),
             pats: HashMap::new(),
             pat_slots: 0,
             block_end: 0,

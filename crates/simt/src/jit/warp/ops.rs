@@ -440,14 +440,24 @@ impl Wg<'_, '_> {
         }
     }
 
-    /// Stores lane bits `bits` into every lane of predicate register `d` (as 0/1).
-    pub(super) fn store_bits(&mut self, d: Reg, bits: Value) {
+    /// Lane bits `bits` as eight `i32x4` masks (all ones in the lanes whose bit is set): the
+    /// comparison's own masks when `bits` came from one (`Wg::bit_masks`).
+    fn lane_masks(&mut self, bits: Value) -> [Value; 8] {
+        if let Some(&m) = self.bit_masks.get(&bits) {
+            return m;
+        }
         let b32 = self.b.ins().ireduce(types::I32, bits);
         let bs = self.b.ins().splat(types::I32X4, b32);
+        std::array::from_fn(|q| self.quad_mask(bs, q as i32))
+    }
+
+    /// Stores lane bits `bits` into every lane of predicate register `d` (as 0/1).
+    pub(super) fn store_bits(&mut self, d: Reg, bits: Value) {
         let one = self.cvec(types::I32X4, [1u32; 4].iter().flat_map(|x| x.to_le_bytes()).collect());
         let z = self.zero32();
-        for q in 0..8 {
-            let m = self.quad_mask(bs, q);
+        let masks = self.lane_masks(bits);
+        for (q, m) in masks.into_iter().enumerate() {
+            let q = q as i32;
             let v = self.b.ins().band(m, one);
             self.wquad(d, q, v, z, None);
         }
@@ -674,9 +684,7 @@ impl Wg<'_, '_> {
                 // A predicate's lane bits select directly (no lane values needed).
                 let Src::Reg(pr) = c else { return false };
                 let bits = self.pred_bits(pr);
-                let b32 = self.b.ins().ireduce(types::I32, bits);
-                let bs = self.b.ins().splat(types::I32X4, b32);
-                let masks: Vec<Value> = (0..8).map(|q| self.quad_mask(bs, q)).collect();
+                let masks = self.lane_masks(bits);
                 self.planes_at(d, &[x, y], em, full, &|b, q, v| b.ins().bitselect(masks[q], v[0], v[1]))
             }
             TernOp::Selp => {
@@ -731,6 +739,7 @@ impl Wg<'_, '_> {
             }
         };
         let mut acc = self.imm(0);
+        let mut masks = Vec::with_capacity(8);
         if cmp.w == 64 {
             let C::I(cc) = c else { return false };
             for k in 0..16 {
@@ -752,6 +761,7 @@ impl Wg<'_, '_> {
                         self.b.ins().bitcast(types::I32X4, lanes(), m)
                     }
                 };
+                masks.push(m);
                 let bits = self.b.ins().vhigh_bits(I64, m);
                 let bits = self.b.ins().ishl_imm_s(bits, i64::from(4 * q));
                 acc = self.b.ins().bor(acc, bits);
@@ -770,6 +780,9 @@ impl Wg<'_, '_> {
             }
         };
         let p = self.b.ins().band_imm_s(p, i64::from(u32::MAX));
+        if let (Ok(m), None, true) = (<[Value; 8]>::try_from(masks), comb, full) {
+            self.bit_masks.insert(p, m);
+        }
         self.write_bits(d, p, em, full);
         if let Some(dn) = dn {
             let pn = self.b.ins().band_imm_s(pn, i64::from(u32::MAX));
