@@ -128,11 +128,13 @@ impl Wg<'_, '_> {
             return;
         }
         let ps: Vec<Value> = (0..16).map(|k| self.pair(addrs, k)).collect();
+        // Addresses of at most 32 bits (a narrow register): compared 4 lanes at a time.
+        let narrow = matches!(addrs, ops::Vs::Mem(_, _, true) | ops::Vs::Val(ops::Lanes::Quads(_)));
         let general = self.b.create_block();
         if more.is_empty() && (matches!(size, 4 | 8) || (ld.is_some() && matches!(size, 1 | 2))) {
             // Consecutive addresses (the common case): checking the first and last lane
             // checks them all; then one vector copy.
-            let (p0, seq) = self.lanes_from_first(&ps, sz);
+            let (p0, seq) = if narrow { self.quads_from_first(addrs, sz) } else { self.lanes_from_first(&ps, sz) };
             let (cont, vec) = (self.b.create_block(), self.b.create_block());
             self.b.ins().brif(seq, cont, &[], general, &[]);
             self.b.switch_to_block(cont);
@@ -151,7 +153,7 @@ impl Wg<'_, '_> {
             // Every lane reads the same element (a value the warp shares; for a vector load,
             // the same elements): one check, one load per element.
             {
-                let (p0, same) = self.lanes_from_first(&ps, 0);
+                let (p0, same) = if narrow { self.quads_from_first(addrs, 0) } else { self.lanes_from_first(&ps, 0) };
                 let (one, lanes) = (self.b.create_block(), self.b.create_block());
                 self.b.ins().brif(same, one, &[], lanes, &[]);
                 self.b.switch_to_block(one);
@@ -446,6 +448,32 @@ impl Wg<'_, '_> {
             None => self.b.ins().iconst(types::I8, 0),
         };
         (p0, all)
+    }
+
+    /// `lanes_from_first` for addresses of at most 32 bits (`s`'s high halves are zero),
+    /// four lanes at a time; lane 0's address, zero-extended. The sequence must not wrap
+    /// around 2^32 (it does not in 64 bits).
+    fn quads_from_first(&mut self, s: ops::Vs, step: i64) -> (Value, Value) {
+        let q0 = self.quad(s, 0);
+        let a0 = self.b.ins().extractlane(q0, 0);
+        let base = self.b.ins().splat(types::I32X4, a0);
+        let mut all: Option<Value> = None;
+        for q in 0..8i64 {
+            let d: Vec<u8> = (0..4).flat_map(|i| (((4 * q + i) * step) as u32).to_le_bytes()).collect();
+            let d = self.cvec(types::I32X4, d);
+            let want = self.b.ins().iadd(base, d);
+            let got = self.quad(s, q as i32);
+            let eq = self.b.ins().icmp(IntCC::Equal, got, want);
+            all = Some(all.map_or(eq, |x| self.b.ins().band(x, eq)));
+        }
+        let p0 = self.b.ins().uextend(I64, a0);
+        let all = match all {
+            Some(a) => self.b.ins().vall_true(a),
+            None => self.b.ins().iconst(types::I8, 0),
+        };
+        let fits = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThanOrEqual, p0, i64::from(u32::MAX) - 31 * step);
+        let ok = self.b.ins().band(all, fits);
+        (p0, ok)
     }
 
     /// Whether offsets `o0..=o0 + span` (`o0` aligned to `sz`) are valid, that is at most

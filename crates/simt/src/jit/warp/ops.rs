@@ -172,7 +172,7 @@ impl Wg<'_, '_> {
         self.shuffle32(p0, p1, m)
     }
 
-    fn cvec(&mut self, ty: types::Type, bytes: Vec<u8>) -> Value {
+    pub(super) fn cvec(&mut self, ty: types::Type, bytes: Vec<u8>) -> Value {
         let h = self.b.func.dfg.constants.insert(ConstantData::from(bytes));
         self.b.ins().vconst(ty, h)
     }
