@@ -374,6 +374,31 @@ fn early_return_before_syncthreads() {
 }
 
 #[test]
+fn early_exit_then_a_uniform_loop() {
+    for v in VARIANTS {
+        let p = load(v);
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(91);
+        // Partial warps: the lanes outside [start, n), low lanes among them, wait to exit
+        // while the others loop.
+        for (start, n, reps) in [(5usize, 45usize, 7i32), (0, 64, 3), (40, 100, 20), (31, 33, 1)] {
+            let w: Vec<i32> = (0..reps).map(|_| rng.i32(-50, 50)).collect();
+            let dw = upload(&mem, &w);
+            let dout = upload(&mem, &vec![-1i32; 128]);
+            let params = Params::new().ptr(dw).ptr(dout).i32(start as i32).i32(n as i32).i32(reps).clone();
+            p.launch("early_exit_uniform_loop", Dim3::x(2), Dim3::x(64), 0, params.bytes(), &mem)
+                .unwrap_or_else(|f| panic!("{v}: {f}"));
+            let out: Vec<i32> = download(&mem, dout, 128);
+            for (i, &got) in out.iter().enumerate() {
+                let inside = (start..n).contains(&i);
+                let want = if inside { (0..reps).map(|k| w[k as usize] * (i as i32 + k)).sum() } else { -1 };
+                assert_eq!(got, want, "{v} start={start} n={n} reps={reps} i={i}");
+            }
+        }
+    }
+}
+
+#[test]
 fn out_of_bounds_store_faults() {
     for v in VARIANTS {
         let p = load(v);

@@ -124,6 +124,16 @@ extern "C" __global__ void deadlock_two_barriers(int *out) {
 }
 
 // Threads past `n` return before __syncthreads(); exited threads count as arrived, as on a GPU.
+// Lanes outside [start, n) return at once; the others run a loop whose count and loads every
+// lane shares (the warp tier reads such warp-uniform values from one active lane).
+extern "C" __global__ void early_exit_uniform_loop(const int *w, int *out, int start, int n, int reps) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < start || i >= n) return;
+    int acc = 0;
+    for (int k = 0; k < reps; ++k) acc += w[k] * (i + k);
+    out[i] = acc;
+}
+
 extern "C" __global__ void early_return_sync(const int *in, int *out, int n) {
     __shared__ int s[256];
     int t = threadIdx.x;

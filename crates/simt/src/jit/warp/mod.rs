@@ -242,7 +242,7 @@ pub(crate) fn preferred(f: &Func) -> bool {
     // whole warp shares: an n-body's loop over all bodies): the warp tier keeps the body's
     // values in SIMD registers across lanes (n-body: 61 vs 90 ms on the per-thread JIT).
     let uniform_loop = || {
-        let shared = warp_shared(f);
+        let shared = uniform::uniform_regs(f);
         loops().any(|(b, body)| body.len() > UNIFORM_LOOP && b.guard.is_some_and(|g| shared[g.reg as usize]))
     };
     collective || barrier_loop || memory_loop || grid_stride || uniform_loop()
@@ -250,56 +250,6 @@ pub(crate) fn preferred(f: &Func) -> bool {
 
 /// Loops at least this long with a warp-uniform exit choose the warp tier (`preferred`).
 const UNIFORM_LOOP: usize = 16;
-
-/// Per register, whether every lane of a warp is expected to hold the same value: all its
-/// definitions read only such registers, immediates, kernel parameters, variables' addresses
-/// or block-wide special registers, unpredicated (or under such a predicate). A heuristic for
-/// `preferred` only: values set on the two sides of a divergent branch are not noticed.
-fn warp_shared(f: &Func) -> Vec<bool> {
-    let n = f.nregs as usize;
-    let mut shared = vec![true; n + 1];
-    let (mut uses, mut defs) = (Vec::new(), Vec::new());
-    loop {
-        let mut changed = false;
-        for inst in &f.code {
-            uses.clear();
-            defs.clear();
-            let exact = super::live::uses_defs(&inst.op, f.nregs, &mut uses, &mut defs);
-            let mut same = exact && uses.iter().all(|&r| shared.get(r as usize).copied().unwrap_or(false));
-            if let Some(g) = inst.guard {
-                same &= shared.get(g.reg as usize).copied().unwrap_or(false);
-            }
-            super::live::for_each_src(&inst.op, &mut |s| {
-                if let Src::Sreg(r) = s
-                    && !matches!(r, Sreg::Ntid(_) | Sreg::Ctaid(_) | Sreg::Nctaid(_))
-                {
-                    same = false;
-                }
-            });
-            // Values that differ per lane whatever their operands.
-            if matches!(
-                inst.op,
-                Op::Atom { .. }
-                    | Op::AtomV(_)
-                    | Op::Atom128 { .. }
-                    | Op::Shfl { .. }
-                    | Op::Match { .. }
-                    | Op::Redux { .. }
-            ) {
-                same = false;
-            }
-            for &d in &defs {
-                if !same && shared.get(d as usize).copied().unwrap_or(false) {
-                    shared[d as usize] = false;
-                    changed = true;
-                }
-            }
-        }
-        if !changed {
-            return shared;
-        }
-    }
-}
 
 /// Loads in one basic block from which a kernel counts as unrolled (see `unrolled`).
 const UNROLLED_LOADS: usize = 16;

@@ -100,13 +100,12 @@ impl Wg<'_, '_> {
         })
     }
 
-    /// The value of warp-uniform register `r` (its lanes in memory are current): a live
-    /// lane's, the same as every other live lane's.
+    /// The value of warp-uniform register `r` (its lanes in memory are current): the lowest
+    /// active lane's, the same as every other active lane's. (Not any live lane's: lanes
+    /// waiting to run an early exit are live and did not compute what the others did.)
     fn one_lane(&mut self, r: Reg) -> Value {
-        // From the glue, which holds it at every point (using the `live` variable would keep
-        // it alive through every block).
-        let live = self.gld(goff::LIVE);
-        let lane = self.b.ins().ctz(live);
+        let act = self.act();
+        let lane = self.b.ins().ctz(act);
         let lane = self.b.ins().band_imm_u(lane, 31);
         let at = self.b.ins().ishl_imm_s(lane, 2);
         let rg = self.regs();

@@ -15,10 +15,14 @@
 //!   there is written by some lanes only (the two sides of an `if`, a loop some lanes leave
 //!   early), so lanes may disagree after the region even when each write was uniform.
 //!
+//! A branch one of whose sides leads straight to the kernel's end (`if (i >= n) return;`) is
+//! no divergent region: the lanes that take that side only exit, and the others go on
+//! together. Until those lanes exit (the warp may run the other side first) they are live
+//! but not active, so readers take the value from the lowest *active* lane
+//! (`Wg::one_lane`).
+//!
 //! The conditions depend on each other (a branch is divergent when its predicate is not
-//! uniform), so they are iterated from "everything uniform" down to a fixpoint. Lanes that
-//! have exited or are not part of the block hold anything: readers take the value from a live
-//! lane. An instruction whose register lists are not known (`live::uses_defs`) and that may
+//! uniform), so they are iterated from "everything uniform" down to a fixpoint. An instruction whose register lists are not known (`live::uses_defs`) and that may
 //! write registers makes the analysis give up: no register is uniform.
 
 use crate::ir::*;
@@ -85,7 +89,7 @@ pub(crate) fn uniform_regs(f: &Func) -> Vec<bool> {
                 Op::Brx { index: Src::Reg(r), .. } => !uniform.get(*r as usize).copied().unwrap_or(false),
                 _ => false,
             };
-            if !diverges {
+            if !diverges || exits_on_one_side(f, pc) {
                 continue;
             }
             let join = match &inst.op {
@@ -120,6 +124,25 @@ pub(crate) fn uniform_regs(f: &Func) -> Vec<bool> {
             return uniform;
         }
     }
+}
+
+/// Whether one side of the branch at `pc` goes straight to the end of the kernel: through
+/// unconditional branches only, to an unconditional `ret` or `exit`.
+fn exits_on_one_side(f: &Func, pc: usize) -> bool {
+    let mut succ = Vec::new();
+    live::successors(f, pc, &mut succ);
+    succ.iter().any(|&start| {
+        let mut p = start;
+        // A bound on the chain of jumps (a loop of them would never exit).
+        for _ in 0..8 {
+            match f.code.get(p) {
+                Some(Inst { op: Op::Ret | Op::Exit, guard: None }) => return true,
+                Some(Inst { op: Op::Bra { target, .. }, guard: None }) => p = *target as usize,
+                _ => return false,
+            }
+        }
+        false
+    })
 }
 
 /// Whether `op`'s results are the same in every lane when its operands are (false for
@@ -201,6 +224,30 @@ J:
         let (f, u) = analyse(&src, "k");
         assert!(!writes_uniform(&f, &u, "mov.u32 %r2, 2"));
         assert!(!writes_uniform(&f, &u, "add.s32 %r3"));
+    }
+
+    #[test]
+    fn an_early_return_leaves_the_rest_uniform() {
+        // if (tid >= n) return; then a loop over n every remaining lane runs.
+        let src = format!(
+            "{HEAD}.visible .entry k(.param .u32 n) {{
+  .reg .pred %p<3>; .reg .b32 %r<5>;
+  ld.param.u32 %r1, [n];
+  mov.u32 %r2, %tid.x;
+  setp.ge.u32 %p1, %r2, %r1;
+  @%p1 bra R;
+  mov.u32 %r3, 0;
+L:
+  add.s32 %r3, %r3, 1;
+  setp.lt.u32 %p2, %r3, %r1;
+  @%p2 bra L;
+R:
+  ret;
+}}"
+        );
+        let (f, u) = analyse(&src, "k");
+        assert!(writes_uniform(&f, &u, "add.s32 %r3, %r3, 1"));
+        assert!(!writes_uniform(&f, &u, "setp.ge.u32 %p1"));
     }
 
     #[test]
