@@ -623,7 +623,7 @@ fn step(blk: &mut Block<'_, '_>, warps: &mut [Warp], bars: &mut Barriers) -> Res
         }
         let Some(w) = warps.get_mut(i) else { break };
         if w.state == State::Ready {
-            wjit::leave_planar(w, &kernel(blk.l, blk.l.kernel).reg_bits);
+            wjit::leave_planar(w, kernel(blk.l, blk.l.kernel));
             let r = w.run(blk);
             if let Some(s) = yielded(blk, w, bars, r, (&mut progress, &mut spun))? {
                 return Ok(s);

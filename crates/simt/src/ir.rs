@@ -847,6 +847,15 @@ pub(crate) struct Func {
     pub cluster: Option<[u32; 3]>,
 }
 
+impl Func {
+    /// Whether register `r` is narrow: declared 32 bits wide or less (predicates too), so
+    /// nothing reads more than its low 32 bits. (The warp tier keeps no high halves for
+    /// such registers: `jit/warp`, `exec::wjit::from_planar`.)
+    pub(crate) fn narrow(&self, r: u32) -> bool {
+        self.reg_bits.get(r as usize).is_some_and(|&b| b <= 32)
+    }
+}
+
 /// Device functions have fake addresses `FUNC_BASE + 16 * index` (for function pointers and
 /// vtables), outside the global, shared and local ranges.
 pub(crate) const FUNC_BASE: u64 = 0x0300_0000_0000;

@@ -125,13 +125,13 @@ fn enter_planar(w: &mut Warp) {
 }
 
 /// Makes the interpreter's copy of the registers the current one (before the interpreter
-/// runs the warp; `reg_bits`: the declared widths of the kernel's registers).
-pub(super) fn leave_planar(w: &mut Warp, reg_bits: &[u8]) {
+/// runs the warp; `k`: the kernel).
+pub(super) fn leave_planar(w: &mut Warp, k: &Func) {
     if !w.planar {
         return;
     }
-    for (i, (p, r)) in w.pregs.iter().zip(w.regs.iter_mut()).enumerate() {
-        from_planar(p, r, reg_bits.get(i).is_some_and(|&b| b <= 32));
+    for (r, (p, x)) in (0..).zip(w.pregs.iter().zip(w.regs.iter_mut())) {
+        from_planar(p, x, k.narrow(r));
     }
     w.planar = false;
 }
@@ -151,7 +151,7 @@ fn with_interp_regs<T>(
     uses.clear();
     defs.clear();
     if !w.planar || !crate::jit::live::uses_defs(&inst.op, k.nregs, uses, defs) {
-        leave_planar(w, &k.reg_bits);
+        leave_planar(w, k);
         let r = f(w);
         enter_planar(w);
         return r;
@@ -159,7 +159,7 @@ fn with_interp_regs<T>(
     uses.extend(inst.guard.map(|g| g.reg));
     for &r in uses.iter().chain(defs.iter()) {
         if let (Some(p), Some(x)) = (w.pregs.get(r as usize), w.regs.get_mut(r as usize)) {
-            from_planar(p, x, k.reg_bits.get(r as usize).is_some_and(|&b| b <= 32));
+            from_planar(p, x, k.narrow(r));
         }
     }
     let out = f(w);

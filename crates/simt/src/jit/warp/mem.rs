@@ -127,9 +127,11 @@ impl Wg<'_, '_> {
             self.b.switch_to_block(slow);
             return;
         }
-        let ps: Vec<Value> = (0..16).map(|k| self.pair(addrs, k)).collect();
-        // Addresses of at most 32 bits (a narrow register): compared 4 lanes at a time.
+        // Addresses of at most 32 bits (a narrow register): compared 4 lanes at a time, and
+        // widened to pairs only for the general check below.
         let narrow = matches!(addrs, ops::Vs::Mem(_, _, true) | ops::Vs::Val(ops::Lanes::Quads(_)));
+        let pairs = |s: &mut Self| -> Vec<Value> { (0..16).map(|k| s.pair(addrs, k)).collect() };
+        let mut ps = if narrow { Vec::new() } else { pairs(self) };
         let general = self.b.create_block();
         if more.is_empty() && (matches!(size, 4 | 8) || (ld.is_some() && matches!(size, 1 | 2))) {
             // Consecutive addresses (the common case): checking the first and last lane
@@ -185,26 +187,24 @@ impl Wg<'_, '_> {
             }
         }
         // Any other addresses: every lane's bounds and alignment (one vector check).
+        if narrow {
+            ps = pairs(self);
+        }
         let lim = self.b.ins().splat(I64X2, lim_s);
         let delta = self.b.ins().splat(I64X2, delta_s);
         let amask = self.cvec64((sz - 1) as u64, (sz - 1) as u64);
         let zero = self.cvec64(0, 0);
         let mut os = Vec::with_capacity(16);
-        let mut ok: Option<Value> = None;
+        let mut good = Vec::with_capacity(16);
         for &p in &ps {
             let o = self.b.ins().iadd(p, delta);
             let al = self.b.ins().band(o, amask);
             let al = self.b.ins().icmp(IntCC::Equal, al, zero);
             let inb = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, o, lim);
-            let good = self.b.ins().band(al, inb);
-            ok = Some(match ok {
-                None => good,
-                Some(x) => self.b.ins().band(x, good),
-            });
+            good.push(self.b.ins().band(al, inb));
             os.push(o);
         }
-        let Some(ok) = ok else { return };
-        let fine = self.b.ins().vall_true(ok);
+        let fine = self.all_lanes(&good);
         let gather = self.b.create_block();
         self.b.ins().brif(fine, gather, &[], slow, &[]);
         self.b.switch_to_block(gather);
@@ -337,7 +337,7 @@ impl Wg<'_, '_> {
             let z = self.b.ins().iconst(types::I8, 0);
             return Pat { ok: z, a0, sx, sy, dmin: a0, dmax: a0, quads };
         };
-        let mut all: Option<Value> = None;
+        let mut matched = Vec::with_capacity(8);
         for q in 0..8 {
             let dx = self.b.ins().load(i32x4, ro(), t, shape::DX + 16 * q);
             let dy = self.b.ins().load(i32x4, ro(), t, shape::DY + 16 * q);
@@ -351,13 +351,9 @@ impl Wg<'_, '_> {
             let (lq, hq) = (self.quad(src, q), self.hi_quad(src, q));
             let m_lo = self.b.ins().icmp(IntCC::Equal, lq, e);
             let m_hi = self.b.ins().icmp(IntCC::Equal, hq, hiv);
-            let m = self.b.ins().band(m_lo, m_hi);
-            all = Some(all.map_or(m, |x| self.b.ins().band(x, m)));
+            matched.push(self.b.ins().band(m_lo, m_hi));
         }
-        let lanes_ok = match all {
-            Some(all) => self.b.ins().vall_true(all),
-            None => self.b.ins().iconst(types::I8, 0),
-        };
+        let lanes_ok = self.all_lanes(&matched);
         // The offsets' range from the extremes of dx and dy.
         let ext = |s: &mut Self, step: Value, lo: i32, hi: i32| {
             let a = s.b.ins().sload32(ro(), t, lo);
@@ -435,42 +431,42 @@ impl Wg<'_, '_> {
     fn lanes_from_first(&mut self, ps: &[Value], step: i64) -> (Value, Value) {
         let p0 = self.b.ins().extractlane(ps[0], 0);
         let base = self.b.ins().splat(I64X2, p0);
-        let mut all: Option<Value> = None;
-        for (k, &p) in ps.iter().enumerate() {
-            let k = k as i64;
-            let d = self.cvec64((2 * k * step) as u64, ((2 * k + 1) * step) as u64);
-            let want = self.b.ins().iadd(base, d);
-            let eq = self.b.ins().icmp(IntCC::Equal, p, want);
-            all = Some(all.map_or(eq, |x| self.b.ins().band(x, eq)));
-        }
-        let all = match all {
-            Some(a) => self.b.ins().vall_true(a),
-            None => self.b.ins().iconst(types::I8, 0),
-        };
-        (p0, all)
+        let eqs: Vec<Value> = (0..)
+            .zip(ps)
+            .map(|(k, &p)| {
+                let d = self.cvec64((2 * k * step) as u64, ((2 * k + 1) * step) as u64);
+                let want = self.b.ins().iadd(base, d);
+                self.b.ins().icmp(IntCC::Equal, p, want)
+            })
+            .collect();
+        (p0, self.all_lanes(&eqs))
+    }
+
+    /// Whether every lane of every mask in `masks` is set (false when there are none).
+    fn all_lanes(&mut self, masks: &[Value]) -> Value {
+        let Some((&first, rest)) = masks.split_first() else { return self.b.ins().iconst(types::I8, 0) };
+        let all = rest.iter().fold(first, |x, &m| self.b.ins().band(x, m));
+        self.b.ins().vall_true(all)
     }
 
     /// `lanes_from_first` for addresses of at most 32 bits (`s`'s high halves are zero),
     /// four lanes at a time; lane 0's address, zero-extended. The sequence must not wrap
     /// around 2^32 (it does not in 64 bits).
     fn quads_from_first(&mut self, s: ops::Vs, step: i64) -> (Value, Value) {
-        let q0 = self.quad(s, 0);
-        let a0 = self.b.ins().extractlane(q0, 0);
+        let qs: Vec<Value> = (0..8).map(|q| self.quad(s, q)).collect();
+        let a0 = self.b.ins().extractlane(qs[0], 0);
         let base = self.b.ins().splat(types::I32X4, a0);
-        let mut all: Option<Value> = None;
-        for q in 0..8i64 {
-            let d: Vec<u8> = (0..4).flat_map(|i| (((4 * q + i) * step) as u32).to_le_bytes()).collect();
-            let d = self.cvec(types::I32X4, d);
-            let want = self.b.ins().iadd(base, d);
-            let got = self.quad(s, q as i32);
-            let eq = self.b.ins().icmp(IntCC::Equal, got, want);
-            all = Some(all.map_or(eq, |x| self.b.ins().band(x, eq)));
-        }
+        let eqs: Vec<Value> = (0..)
+            .zip(&qs)
+            .map(|(q, &got)| {
+                let d: Vec<u8> = (0..4).flat_map(|i| (((4 * q + i) * step) as u32).to_le_bytes()).collect();
+                let d = self.cvec(types::I32X4, d);
+                let want = self.b.ins().iadd(base, d);
+                self.b.ins().icmp(IntCC::Equal, got, want)
+            })
+            .collect();
         let p0 = self.b.ins().uextend(I64, a0);
-        let all = match all {
-            Some(a) => self.b.ins().vall_true(a),
-            None => self.b.ins().iconst(types::I8, 0),
-        };
+        let all = self.all_lanes(&eqs);
         let fits = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThanOrEqual, p0, i64::from(u32::MAX) - 31 * step);
         let ok = self.b.ins().band(all, fits);
         (p0, ok)

@@ -382,7 +382,7 @@ struct Wg<'a, 'b> {
     index: Vec<u32>,
     /// Registers whose only definition is a `mov` of this constant.
     consts: Vec<Option<u64>>,
-    /// Per register: warp-uniform (`uniform.rs`), read from one live lane.
+    /// Per register: warp-uniform (`uniform.rs`), read from the lowest active lane.
     uniform: Vec<bool>,
     /// Lane bits computed by a 32-bit comparison, with the comparison's lane masks (SSA
     /// values: a `selp` on the predicate, or its store, uses the masks directly).
@@ -485,12 +485,11 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.b.ins().iconst(I64, v as i64)
     }
 
-    /// Whether register `r` is narrow (declared 32 bits wide or less): compiled code never
-    /// writes its high halves and reads them as zero, whatever the register file holds there
-    /// (the interpreter's sign-extended narrow loads leave ones; `wjit::leave_planar` clears
-    /// them).
+    /// Whether register `r` is narrow (`Func::narrow`): compiled code never writes its high
+    /// halves and reads them as zero, whatever the register file holds there (the
+    /// interpreter's sign-extended narrow loads leave ones; `wjit::leave_planar` clears them).
     pub(super) fn narrow(&self, r: Reg) -> bool {
-        self.f.reg_bits.get(r as usize).is_some_and(|&b| b <= 32)
+        self.f.narrow(r)
     }
 
     /// The running warp's registers.

@@ -250,37 +250,21 @@ impl Wg<'_, '_> {
     /// them (`ems` None), else the lanes of `em` (`ems`: `em` splat into `i32x4`).
     pub(super) fn wquad(&mut self, d: Reg, q: i32, lo: Value, hi: Value, ems: Option<Value>) {
         let at = reg_off(d) + 16 * q;
-        if self.narrow(d) {
-            // No reader looks at a narrow register's high halves.
-            let lo = match ems {
-                None => lo,
-                Some(ems) => {
-                    let m = self.quad_mask(ems, q);
+        let m = ems.map(|ems| self.quad_mask(ems, q));
+        // No reader looks at a narrow register's high halves.
+        let halves: &[(Value, i32)] = if self.narrow(d) { &[(lo, at)] } else { &[(lo, at), (hi, at + 128)] };
+        for &(v, at) in halves {
+            let v = match m {
+                None => v,
+                Some(m) => {
                     let rg = self.regs();
                     let old = self.b.ins().load(types::I32X4, vflags(), rg, at);
-                    self.b.ins().bitselect(m, lo, old)
+                    self.b.ins().bitselect(m, v, old)
                 }
             };
             let rg = self.regs();
-            self.b.ins().store(vflags(), lo, rg, at);
-            return;
+            self.b.ins().store(vflags(), v, rg, at);
         }
-        let (lo, hi) = match ems {
-            None => (lo, hi),
-            Some(ems) => {
-                let m = self.quad_mask(ems, q);
-                let rg = self.regs();
-                let old = self.b.ins().load(types::I32X4, vflags(), rg, at);
-                let lo = self.b.ins().bitselect(m, lo, old);
-                let rg = self.regs();
-                let old = self.b.ins().load(types::I32X4, vflags(), rg, at + 128);
-                (lo, self.b.ins().bitselect(m, hi, old))
-            }
-        };
-        let rg = self.regs();
-        self.b.ins().store(vflags(), lo, rg, at);
-        let rg = self.regs();
-        self.b.ins().store(vflags(), hi, rg, at + 128);
     }
 
     /// Writes pairs `2q` and `2q+1` of register `d` (see `wquad`).
@@ -791,7 +775,6 @@ impl Wg<'_, '_> {
     }
 }
 
-/// The bits of f32 result `r` (`f32x4`), NaNs canonical.
 /// Lanes 0..2 and 2..4 of `i32x4` `v` as two `i64x2`, sign- (`signed`) or zero-extended.
 fn widen(b: &mut FunctionBuilder<'_>, v: Value, signed: bool) -> (Value, Value) {
     if signed {
@@ -801,6 +784,7 @@ fn widen(b: &mut FunctionBuilder<'_>, v: Value, signed: bool) -> (Value, Value) 
     }
 }
 
+/// The bits of f32 result `r` (`f32x4`), NaNs canonical.
 fn canon(b: &mut FunctionBuilder<'_>, r: Value) -> Value {
     let nan = b.ins().fcmp(FloatCC::Unordered, r, r);
     let nan = b.ins().bitcast(types::I32X4, lanes(), nan);

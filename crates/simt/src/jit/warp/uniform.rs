@@ -1,5 +1,5 @@
-//! Which registers are *warp-uniform*: wherever the kernel reads them, every live lane of the
-//! warp holds the same value. Compiled code then reads such a register from one lane (a
+//! Which registers are *warp-uniform*: wherever the kernel reads them, every active lane of
+//! the warp holds the same value. Compiled code then reads such a register from one lane (a
 //! scalar load and a splat) instead of all 32, and Cranelift's value numbering folds the
 //! identical lane groups of everything computed from it into one.
 //!
@@ -22,8 +22,9 @@
 //! (`Wg::one_lane`).
 //!
 //! The conditions depend on each other (a branch is divergent when its predicate is not
-//! uniform), so they are iterated from "everything uniform" down to a fixpoint. An instruction whose register lists are not known (`live::uses_defs`) and that may
-//! write registers makes the analysis give up: no register is uniform.
+//! uniform), so they are iterated from "everything uniform" down to a fixpoint. An
+//! instruction whose register lists are not known (`live::uses_defs`) and that may write
+//! registers makes the analysis give up: no register is uniform.
 
 use crate::ir::*;
 use crate::jit::live;
@@ -59,17 +60,21 @@ pub(crate) fn uniform_regs(f: &Func) -> Vec<bool> {
         });
         facts.push((uses, defs, own));
     }
+    let is = |uniform: &[bool], r: u32| uniform.get(r as usize).copied().unwrap_or(false);
     let mut divergent = vec![false; code.len() + 1];
-    let mut stack = Vec::new();
-    let mut succ = Vec::new();
+    // Branches whose region is marked already (a divergent branch stays divergent).
+    let mut walked_from = vec![false; code.len()];
+    // `seen[p] == stamp`: reached in the current branch's walk.
+    let (mut seen, mut stamp) = (vec![0u32; code.len()], 0u32);
+    let (mut stack, mut succ) = (Vec::new(), Vec::new());
+    let mut walked = 0usize;
     loop {
         let mut changed = false;
         for (pc, (inst, (uses, defs, own))) in code.iter().zip(&facts).enumerate() {
-            let is_uniform = |r: u32| uniform.get(r as usize).copied().unwrap_or(false);
             let same = *own
                 && !divergent[pc]
-                && uses.iter().all(|&r| is_uniform(r))
-                && inst.guard.is_none_or(|g| is_uniform(g.reg));
+                && uses.iter().all(|&r| is(&uniform, r))
+                && inst.guard.is_none_or(|g| is(&uniform, g.reg));
             if !same {
                 for &d in defs {
                     if let Some(u) = uniform.get_mut(d as usize)
@@ -82,31 +87,27 @@ pub(crate) fn uniform_regs(f: &Func) -> Vec<bool> {
             }
         }
         // The divergent regions under the registers found so far.
-        let mut walked = 0usize;
         for (pc, inst) in code.iter().enumerate() {
-            let diverges = match &inst.op {
-                Op::Bra { .. } => inst.guard.is_some_and(|g| !uniform.get(g.reg as usize).copied().unwrap_or(false)),
-                Op::Brx { index: Src::Reg(r), .. } => !uniform.get(*r as usize).copied().unwrap_or(false),
-                _ => false,
-            };
-            if !diverges || exits_on_one_side(f, pc) {
-                continue;
-            }
-            let join = match &inst.op {
-                Op::Bra { ipdom, .. } | Op::Brx { ipdom, .. } => *ipdom as usize,
+            let (diverges, join) = match &inst.op {
+                Op::Bra { ipdom, .. } => (inst.guard.is_some_and(|g| !is(&uniform, g.reg)), *ipdom as usize),
+                Op::Brx { index: Src::Reg(r), ipdom, .. } => (!is(&uniform, *r), *ipdom as usize),
                 _ => continue,
             };
+            if !diverges || walked_from[pc] || exits_on_one_side(f, pc) {
+                continue;
+            }
+            walked_from[pc] = true;
             // Everything reachable from the branch before its reconvergence point.
-            let mut seen = vec![false; code.len() + 1];
+            stamp += 1;
             succ.clear();
             live::successors(f, pc, &mut succ);
             stack.clear();
             stack.extend(succ.iter().copied());
             while let Some(p) = stack.pop() {
-                if p == join || p >= code.len() || seen[p] {
+                if p == join || p >= code.len() || seen[p] == stamp {
                     continue;
                 }
-                seen[p] = true;
+                seen[p] = stamp;
                 walked += 1;
                 if walked > WALK_LIMIT {
                     return none;
