@@ -39,6 +39,10 @@ pub(super) struct Pat {
 /// is for a pattern matched for one access).
 pub(super) const PAT_SLOTS: u32 = 15;
 
+/// How many bytes past a warp's consecutive global load compiled code touches the memory
+/// that later warps of the block will read (see `whole_warp`).
+const PREFETCH_AHEAD: i64 = 512;
+
 // Each pattern's offsets take 32 bytes of the scratch registers.
 const _: () = assert!((PAT_SLOTS as usize + 1) * 32 <= crate::exec::wjit::SCRATCH_REGS * 256);
 
@@ -145,6 +149,18 @@ impl Wg<'_, '_> {
             self.b.ins().brif(ok, vec, &[], slow, &[]);
             self.b.switch_to_block(vec);
             let p = self.b.ins().iadd(host, o0);
+            if ld.is_some() && space != Space::Shared {
+                // The warps after this one read on from here (one warp's 128 bytes each,
+                // typically): touching the lines four warps ahead, clamped to the buffer,
+                // starts their fetch from memory (Cranelift has no prefetch instruction; a
+                // load whose value is unused does not hold up the code after it).
+                for k in [0i64, 64] {
+                    let t = self.b.ins().iadd_imm_s(o0, PREFETCH_AHEAD + k);
+                    let t = self.b.ins().umin(t, lim_s);
+                    let a = self.b.ins().iadd(host, t);
+                    self.b.ins().load(types::I8, flags(), a, 0);
+                }
+            }
             self.copy(p, size, ld, st);
             self.b.ins().jump(after, &[]);
         } else {

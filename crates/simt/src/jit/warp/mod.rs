@@ -1080,6 +1080,16 @@ impl<'a, 'b> Wg<'a, 'b> {
     }
 
     fn exit_lanes(&mut self, pc: u32, em: Value) {
+        // Every live lane exiting (the kernel's end, typically) finishes the warp: the
+        // glue's state says so, and the warp's own state is settled when the run returns
+        // (`exec::wjit::stopped`), without a helper call per warp.
+        let live = self.b.use_var(self.live);
+        let all = self.b.ins().icmp(IntCC::Equal, em, live);
+        let (fin, some) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(all, fin, &[], some, &[]);
+        self.b.switch_to_block(fin);
+        self.switch_warp(GLUE_DONE);
+        self.b.switch_to_block(some);
         let (g, p, a) = (self.g(), self.imm(u64::from(pc)), self.act());
         let next = self.call(h::h_exit as *const () as usize, &[g, p, a, em], true).unwrap_or(g);
         self.resume_at(next);

@@ -723,7 +723,27 @@ impl Wg<'_, '_> {
         };
         let mut acc = self.imm(0);
         let mut masks = Vec::with_capacity(8);
-        if cmp.w == 64 {
+        if let (Vs::Splat(_, xs, _), Vs::Splat(_, ys, _)) = (x, y) {
+            // Warp-uniform operands: one scalar comparison, its result in every lane.
+            let t = match c {
+                C::I(cc) if cmp.w == 64 => self.b.ins().icmp(cc, xs, ys),
+                C::I(cc) => {
+                    let (p, q) = (self.b.ins().ireduce(types::I32, xs), self.b.ins().ireduce(types::I32, ys));
+                    self.b.ins().icmp(cc, p, q)
+                }
+                C::F(cc) => {
+                    let (p, q) = (self.b.ins().ireduce(types::I32, xs), self.b.ins().ireduce(types::I32, ys));
+                    let p = self.b.ins().bitcast(types::F32, MemFlagsData::new(), p);
+                    let q = self.b.ins().bitcast(types::F32, MemFlagsData::new(), q);
+                    self.b.ins().fcmp(cc, p, q)
+                }
+            };
+            let (all, none) = (self.imm(u64::from(u32::MAX)), self.imm(0));
+            acc = self.b.ins().select(t, all, none);
+            let m = self.b.ins().ireduce(types::I32, acc);
+            let m = self.b.ins().splat(types::I32X4, m);
+            masks = vec![m; 8];
+        } else if cmp.w == 64 {
             let C::I(cc) = c else { return false };
             for k in 0..16 {
                 let (p, q) = (self.pair(x, k), self.pair(y, k));
