@@ -1139,6 +1139,11 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.b.switch_to_block(none);
         self.jump_head(pc + 1);
         self.b.switch_to_block(split);
+        if target == ipdom && self.simple_if(pc, ipdom) {
+            let not = self.b.ins().band_not(act, taken);
+            self.predicated(pc + 1, ipdom, act, not);
+            return;
+        }
         let args =
             [self.g(), self.imm(u64::from(pc)), self.imm(u64::from(target)), self.imm(u64::from(ipdom)), act, taken];
         self.call(h::h_diverge as *const () as usize, &args, false);
@@ -1151,6 +1156,69 @@ impl<'a, 'b> Wg<'a, 'b> {
             self.jump_head(pc + 1);
         }
     }
+}
+
+impl Wg<'_, '_> {
+    /// Whether the lanes falling through the branch at `pc` run a simple `if` body up to
+    /// their reconvergence point `ipdom` (where the branching lanes wait): one basic block of
+    /// instructions that never leave compiled code but to fault (no control flow, barriers,
+    /// calls or warp collectives).
+    fn simple_if(&self, pc: u32, ipdom: u32) -> bool {
+        let body = (pc + 1) as usize..ipdom as usize;
+        !body.is_empty()
+            && self.f.code.get(body.clone()).is_some_and(|insts| insts.iter().all(|i| stays_compiled(&i.op)))
+            && !self.leader.get(body.start + 1..body.end).is_some_and(|l| l.iter().any(|&x| x))
+    }
+
+    /// Runs the body `from..to` of a simple `if` (`simple_if`) with the running lanes
+    /// `inner` of `outer`, then continues at `to` with `outer`: a divergent region that needs
+    /// no reconvergence entry (nor its two helper calls), as the body cannot stop midway but
+    /// at a fault, which ends the launch.
+    fn predicated(&mut self, from: u32, to: u32, outer: Value, inner: Value) {
+        let (full, end) = (self.full, self.block_end);
+        self.b.def_var(self.act, inner);
+        self.full = false;
+        self.block_end = to;
+        self.pbits.clear();
+        self.vals.clear();
+        self.pats.clear();
+        self.pat_slots = 0;
+        for pc in from..to {
+            self.inst(pc);
+            self.written(pc);
+        }
+        self.flush(Some(&[to]));
+        self.b.def_var(self.act, outer);
+        self.jump_head(to);
+        (self.full, self.block_end) = (full, end);
+    }
+}
+
+/// Whether compiled code runs `op` without leaving (but at a fault): no control flow,
+/// barrier, call or warp collective (`Wg::inst` hands those to the interpreter or ends the
+/// block with them).
+fn stays_compiled(op: &Op) -> bool {
+    !matches!(
+        op,
+        Op::Bra { .. }
+            | Op::Brx { .. }
+            | Op::Exit
+            | Op::Ret
+            | Op::Bar { .. }
+            | Op::Call { .. }
+            | Op::CallInd { .. }
+            | Op::WarpSync { .. }
+            | Op::Elect { .. }
+            | Op::Vote { .. }
+            | Op::Activemask { .. }
+            | Op::Redux { .. }
+            | Op::Match { .. }
+            | Op::Nanosleep
+            | Op::Trap
+            | Op::Mbar { .. }
+            | Op::Cluster(_)
+            | Op::Shfl { .. }
+    )
 }
 
 /// Byte offset of register `r` in the warp's register file.
