@@ -187,8 +187,8 @@ const SHORT_LOOP: u32 = 32;
 /// stop) and runs each thread's loops to the end before the next thread starts; the warp tier
 /// stops once per warp but spends more than the per-thread JIT on lone arithmetic (lanes live
 /// in memory between blocks, not in machine registers). So: kernels with warp collectives;
-/// kernels with a block barrier inside a loop (tree reductions, tiled matmuls), where the
-/// stops dominate; short loops that are mostly memory accesses (a grid-stride SAXPY), where
+/// kernels with a block barrier (tree reductions, tiled matmuls, shared-memory transposes),
+/// where the stops dominate; short loops that are mostly memory accesses (a grid-stride SAXPY), where
 /// one vector check and copy per warp beats 32 scalar accesses; and grid-stride loops, where
 /// a warp's accesses are side by side but one thread's lie a grid apart.
 pub(crate) fn preferred(f: &Func) -> bool {
@@ -204,9 +204,10 @@ pub(crate) fn preferred(f: &Func) -> bool {
     };
     let short_loop =
         |pred: &dyn Fn(&[Inst]) -> bool| loops().any(|(_, body)| body.len() as u32 <= SHORT_LOOP + 1 && pred(body));
-    // A barrier in a loop of any length: the per-thread JIT stops each thread there every
-    // iteration (a tiled matmul's two barriers per tile: 2.5x slower than the warp tier).
-    let barrier_loop = loops().any(|(_, body)| body.iter().any(|j| matches!(j.op, Op::Bar { .. })));
+    // A block barrier: the per-thread JIT stops each thread there (in a loop, every
+    // iteration: a tiled matmul's two barriers per tile ran 2.5x slower than on the warp
+    // tier; a shared-memory transpose's one barrier, 1.15x).
+    let barrier = f.code.iter().any(|j| matches!(j.op, Op::Bar { .. }));
     // Global accesses only: `-G` code reads and writes every variable in local memory.
     let memory_loop = short_loop(&|body| {
         let global = |s: &Space| matches!(s, Space::Global | Space::Generic);
@@ -245,7 +246,7 @@ pub(crate) fn preferred(f: &Func) -> bool {
         let shared = uniform::uniform_regs(f);
         loops().any(|(b, body)| body.len() > UNIFORM_LOOP && b.guard.is_some_and(|g| shared[g.reg as usize]))
     };
-    collective || barrier_loop || memory_loop || grid_stride || uniform_loop()
+    collective || barrier || memory_loop || grid_stride || uniform_loop()
 }
 
 /// Loops at least this long with a warp-uniform exit choose the warp tier (`preferred`).
