@@ -169,12 +169,13 @@ const IFS: &str = r#"
 .target sm_80
 .address_size 64
 
-// Lanes with t % 4 == 1 store data[idx[t]] = t in a lone `if`; then flag[t] = 0, 1 or 2 (t % 4
-// == 0, odd, 2) from nested `if`s that reconverge at the same point. The warp tier runs the
-// straight-line bodies predicated.
+// Lanes with t % 4 == 1 store data[idx[t]] = t + 8 in a lone `if` with a long body, lanes
+// with t % 4 == 3 store data[idx[t]] = t in one with a short body; then flag[t] = 0, 1 or 2
+// (t % 4 == 0, odd, 2) from nested `if`s that reconverge at the same point. The warp tier
+// runs the straight-line bodies predicated (no reconvergence entry).
 .visible .entry ifs(.param .u64 idx, .param .u64 data, .param .u64 flag)
 {
-    .reg .pred %p<4>;
+    .reg .pred %p<5>;
     .reg .b32 %r<6>;
     .reg .b64 %rd<12>;
     ld.param.u64 %rd1, [idx];
@@ -189,11 +190,25 @@ const IFS: &str = r#"
     ld.global.u32 %r2, [%rd5];
     and.b32 %r4, %r1, 3;
     setp.ne.u32 %p2, %r4, 1;
-    @%p2 bra LONE;
+    @%p2 bra LONG;
+    add.u32 %r5, %r1, 1;
+    add.u32 %r5, %r5, 1;
+    add.u32 %r5, %r5, 1;
+    add.u32 %r5, %r5, 1;
+    add.u32 %r5, %r5, 1;
+    add.u32 %r5, %r5, 1;
+    add.u32 %r5, %r5, 1;
+    add.u32 %r5, %r5, 1;
     mul.wide.u32 %rd6, %r2, 4;
     add.s64 %rd7, %rd2, %rd6;
-    st.global.u32 [%rd7], %r1;
-LONE:
+    st.global.u32 [%rd7], %r5;
+LONG:
+    setp.ne.u32 %p4, %r4, 3;
+    @%p4 bra SHORT;
+    mul.wide.u32 %rd9, %r2, 4;
+    add.s64 %rd10, %rd2, %rd9;
+    st.global.u32 [%rd10], %r1;
+SHORT:
     mov.u32 %r3, 0;
     setp.eq.u32 %p1, %r4, 0;
     @%p1 bra JOIN;
@@ -209,8 +224,8 @@ JOIN:
 "#;
 
 /// A divergent `if` whose body is straight-line code runs with the falling-through lanes
-/// alone and reconverges where an enclosing `if` does; a fault in such a body is reported
-/// as the interpreter reports it.
+/// alone and reconverges where an enclosing `if` does; a fault in such a body is reported as
+/// the interpreter reports it.
 #[test]
 fn straight_line_if_bodies() {
     let n = 64usize;
@@ -218,7 +233,7 @@ fn straight_line_if_bodies() {
         let mut p = program(IFS, engine);
         p.set_workers(1);
         let mem = DeviceMemory::new();
-        let mut idx: Vec<u32> = (0..n as u32).map(|t| n as u32 - 1 - t).collect();
+        let idx: Vec<u32> = (0..n as u32).map(|t| n as u32 - 1 - t).collect();
         let (di, dd, df) = (mem.alloc(4 * 64).unwrap(), mem.alloc(4 * 64).unwrap(), mem.alloc(4 * 64).unwrap());
         let bytes = |v: &[u32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
         mem.write(di, &bytes(&idx)).unwrap();
@@ -227,15 +242,23 @@ fn straight_line_if_bodies() {
         let want_flag: Vec<u32> = (0..n as u32).map(|t| [0, 1, 2, 1][t as usize % 4]).collect();
         assert_eq!(read_u32(&mem, df, n), want_flag, "{engine:?}");
         let data = read_u32(&mem, dd, n);
-        for t in (0..n).filter(|t| t % 4 == 1) {
-            assert_eq!(data[idx[t] as usize], t as u32, "{engine:?} thread {t}");
+        for t in 0..n {
+            let want = match t % 4 {
+                1 => t as u32 + 8,
+                3 => t as u32,
+                _ => continue,
+            };
+            assert_eq!(data[idx[t] as usize], want, "{engine:?} thread {t}");
         }
-        // Thread 37 (37 % 4 == 1) stores far out of bounds.
-        idx[37] = 1 << 28;
-        mem.write(di, &bytes(&idx)).unwrap();
-        let f = p.launch("ifs", Dim3::x(1), Dim3::x(n as u32), 0, params.bytes(), &mem).unwrap_err();
-        assert!(matches!(f.kind, simt::FaultKind::Memory(simt::MemError::OutOfBounds { .. })), "{engine:?}: {f}");
-        assert_eq!(f.thread, [37, 0, 0], "{engine:?}: {f}");
-        assert!(f.instruction.starts_with("st.global"), "{engine:?}: {f}");
+        // Thread 37 (the long body) or 39 (the short one) stores far out of bounds.
+        for bad in [37usize, 39] {
+            let mut wrong = idx.clone();
+            wrong[bad] = 1 << 28;
+            mem.write(di, &bytes(&wrong)).unwrap();
+            let f = p.launch("ifs", Dim3::x(1), Dim3::x(n as u32), 0, params.bytes(), &mem).unwrap_err();
+            assert!(matches!(f.kind, simt::FaultKind::Memory(simt::MemError::OutOfBounds { .. })), "{engine:?}: {f}");
+            assert_eq!(f.thread, [bad as u32, 0, 0], "{engine:?}: {f}");
+            assert!(f.instruction.starts_with("st.global"), "{engine:?}: {f}");
+        }
     }
 }
