@@ -262,3 +262,73 @@ fn straight_line_if_bodies() {
         }
     }
 }
+
+const SCALED: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+
+// dst[t] = src[t - shift] (words, through mul.wide.s32) + bytes[t - shift] (through
+// cvt.s64.s32): indices that may be negative, so the lanes' 64-bit addresses are consecutive
+// while their 32-bit indices wrap around zero.
+.visible .entry scaled(.param .u64 src, .param .u64 bytes, .param .u64 dst, .param .u32 shift)
+{
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<12>;
+    ld.param.u64 %rd1, [src];
+    cvta.to.global.u64 %rd1, %rd1;
+    ld.param.u64 %rd2, [bytes];
+    cvta.to.global.u64 %rd2, %rd2;
+    ld.param.u64 %rd3, [dst];
+    cvta.to.global.u64 %rd3, %rd3;
+    ld.param.u32 %r5, [shift];
+    mov.u32 %r1, %tid.x;
+    sub.s32 %r2, %r1, %r5;
+    mul.wide.s32 %rd4, %r2, 4;
+    add.s64 %rd5, %rd1, %rd4;
+    ld.global.u32 %r3, [%rd5];
+    cvt.s64.s32 %rd6, %r2;
+    add.s64 %rd7, %rd2, %rd6;
+    ld.global.u8 %r4, [%rd7];
+    add.s32 %r6, %r3, %r4;
+    mul.wide.u32 %rd8, %r1, 4;
+    add.s64 %rd9, %rd3, %rd8;
+    st.global.u32 [%rd9], %r6;
+    ret;
+}
+"#;
+
+/// Element addresses made from a 32-bit index (`mul.wide`, `cvt`, then `add.s64`): the warp
+/// tier checks the index's lanes instead of the addresses'; indices crossing zero, all
+/// positive, and one past the end.
+#[test]
+fn scaled_index_addresses() {
+    let n = 64u32;
+    for engine in [Engine::Warp, Engine::Interp] {
+        let mut p = program(SCALED, engine);
+        p.set_workers(1);
+        let mem = DeviceMemory::new();
+        // 32 words and bytes before the arrays' element 0 (negative indices reach them).
+        let words: Vec<u32> = (0..n + 32).map(|i| i * 7 + 1).collect();
+        let bytes: Vec<u8> = (0..n + 32).map(|i| (i * 3) as u8).collect();
+        let (dw, db, dd) = (mem.alloc(4 * 96).unwrap(), mem.alloc(96).unwrap(), mem.alloc(4 * 64).unwrap());
+        mem.write(dw, &words.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>()).unwrap();
+        mem.write(db, &bytes).unwrap();
+        for shift in [0u32, 16, 32] {
+            let params = Params::new().u64(dw.0 + 4 * 32).u64(db.0 + 32).ptr(dd).u32(shift).clone();
+            p.launch("scaled", Dim3::x(1), Dim3::x(n), 0, params.bytes(), &mem).unwrap();
+            let want: Vec<u32> = (0..n)
+                .map(|t| {
+                    let i = (32 + t - shift) as usize;
+                    words[i] + u32::from(bytes[i])
+                })
+                .collect();
+            assert_eq!(read_u32(&mem, dd, n as usize), want, "{engine:?} shift {shift}");
+        }
+        // With the word array one element further, thread 63 reads one word past the end.
+        let params = Params::new().u64(dw.0 + 4 * 33).u64(db.0 + 32).ptr(dd).u32(0).clone();
+        let f = p.launch("scaled", Dim3::x(1), Dim3::x(n), 0, params.bytes(), &mem).unwrap_err();
+        assert_eq!(f.thread, [63, 0, 0], "{engine:?}: {f}");
+        assert!(f.instruction.starts_with("ld.global.u32"), "{engine:?}: {f}");
+    }
+}

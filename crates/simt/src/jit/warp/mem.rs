@@ -39,6 +39,19 @@ pub(super) struct Pat {
 /// is for a pattern matched for one access).
 pub(super) const PAT_SLOTS: u32 = 15;
 
+/// A 64-bit register whose every lane is `base + (ext(idx) << k)`: a warp-uniform base (none:
+/// zero) plus 32-bit index register `idx`, sign- (`signed`) or zero-extended and scaled, as
+/// `mul.wide` and `cvt` then `add.s64` make an element's address (`Wg::scaled`). Its lanes
+/// are consecutive elements of `1 << k` bytes when the index's are consecutive integers,
+/// which is checked on the 32-bit index, four lanes at a time, without the 64-bit lanes.
+#[derive(Clone, Copy)]
+pub(super) struct Scaled {
+    pub base: Option<Value>,
+    pub idx: Reg,
+    pub k: u8,
+    pub signed: bool,
+}
+
 /// How many bytes past a warp's consecutive global load compiled code touches the memory
 /// that later warps of the block will read (see `whole_warp`).
 const PREFETCH_AHEAD: i64 = 512;
@@ -123,6 +136,41 @@ impl Wg<'_, '_> {
             let o0 = self.b.ins().iadd(p.a0, delta_s);
             self.shaped_load(p, o0, lim_s, host, d, sext, after);
         }
+        let consecutive_ok = more.is_empty() && (matches!(size, 4 | 8) || (ld.is_some() && matches!(size, 1 | 2)));
+        if let Some(sc) = self.scaled.get(&r).copied()
+            && consecutive_ok
+            && u32::from(sc.k) == size.trailing_zeros()
+            && let Some(iv) = self.vsrc(Src::Reg(sc.idx))
+        {
+            // Consecutive indices (of a 32-bit register, four lanes at a time): lane 0's
+            // address is the base plus its scaled index, and the lanes follow it.
+            let (i0, seq) = self.quads_from_first(iv, 1);
+            let (i0, seq) = if sc.signed {
+                // No wrap in signed terms either (0x7fffffff to 0x80000000 is not consecutive
+                // once sign-extended).
+                let flipped = self.b.ins().bxor_imm_s(i0, 0x8000_0000);
+                let fits = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThanOrEqual, flipped, i64::from(u32::MAX) - 31);
+                let i32v = self.b.ins().ireduce(types::I32, i0);
+                (self.b.ins().sextend(I64, i32v), self.b.ins().band(seq, fits))
+            } else {
+                (i0, seq)
+            };
+            let scaled = self.b.ins().ishl_imm_s(i0, i64::from(sc.k));
+            let p0 = match sc.base {
+                Some(base) => self.b.ins().iadd(base, scaled),
+                None => scaled,
+            };
+            let (cont, vec, other) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+            self.b.ins().brif(seq, cont, &[], other, &[]);
+            self.b.switch_to_block(cont);
+            let o0 = self.b.ins().iadd(p0, delta_s);
+            let ok = self.span_ok(o0, sz, 31 * sz, lim_s);
+            self.b.ins().brif(ok, vec, &[], slow, &[]);
+            self.b.switch_to_block(vec);
+            self.consecutive(space, host, o0, lim_s, size, ld, st);
+            self.b.ins().jump(after, &[]);
+            self.b.switch_to_block(other);
+        }
         let Some(addrs) = self.vsrc(Src::Reg(r)) else { return };
         if let (Some((d, sext)), ops::Vs::Splat(_, a, _)) = (ld, addrs) {
             // A warp-uniform address: one check, one load per element.
@@ -137,7 +185,7 @@ impl Wg<'_, '_> {
         let pairs = |s: &mut Self| -> Vec<Value> { (0..16).map(|k| s.pair(addrs, k)).collect() };
         let mut ps = if narrow { Vec::new() } else { pairs(self) };
         let general = self.b.create_block();
-        if more.is_empty() && (matches!(size, 4 | 8) || (ld.is_some() && matches!(size, 1 | 2))) {
+        if consecutive_ok {
             // Consecutive addresses (the common case): checking the first and last lane
             // checks them all; then one vector copy.
             let (p0, seq) = if narrow { self.quads_from_first(addrs, sz) } else { self.lanes_from_first(&ps, sz) };
@@ -148,20 +196,7 @@ impl Wg<'_, '_> {
             let ok = self.span_ok(o0, sz, 31 * sz, lim_s);
             self.b.ins().brif(ok, vec, &[], slow, &[]);
             self.b.switch_to_block(vec);
-            let p = self.b.ins().iadd(host, o0);
-            if ld.is_some() && space != Space::Shared {
-                // The warps after this one read on from here (one warp's 128 bytes each,
-                // typically): touching the lines four warps ahead, clamped to the buffer,
-                // starts their fetch from memory (Cranelift has no prefetch instruction; a
-                // load whose value is unused does not hold up the code after it).
-                for k in [0i64, 64] {
-                    let t = self.b.ins().iadd_imm_s(o0, PREFETCH_AHEAD + k);
-                    let t = self.b.ins().umin(t, lim_s);
-                    let a = self.b.ins().iadd(host, t);
-                    self.b.ins().load(types::I8, flags(), a, 0);
-                }
-            }
-            self.copy(p, size, ld, st);
+            self.consecutive(space, host, o0, lim_s, size, ld, st);
             self.b.ins().jump(after, &[]);
         } else {
             self.b.ins().jump(general, &[]);
@@ -456,6 +491,35 @@ impl Wg<'_, '_> {
             })
             .collect();
         (p0, self.all_lanes(&eqs))
+    }
+
+    /// The vector copy of `whole_warp` for consecutive lanes from offset `o0` into the buffer
+    /// at `host` (checked: `o0 + 31 * size` is at most `lim_s`).
+    #[allow(clippy::too_many_arguments)]
+    fn consecutive(
+        &mut self,
+        space: Space,
+        host: Value,
+        o0: Value,
+        lim_s: Value,
+        size: u8,
+        ld: Option<(Reg, bool)>,
+        st: Option<super::ops::Vs>,
+    ) {
+        let p = self.b.ins().iadd(host, o0);
+        if ld.is_some() && space != Space::Shared {
+            // The warps after this one read on from here (one warp's 128 bytes each,
+            // typically): touching the lines four warps ahead, clamped to the buffer,
+            // starts their fetch from memory (Cranelift has no prefetch instruction; a
+            // load whose value is unused does not hold up the code after it).
+            for k in [0i64, 64] {
+                let t = self.b.ins().iadd_imm_s(o0, PREFETCH_AHEAD + k);
+                let t = self.b.ins().umin(t, lim_s);
+                let a = self.b.ins().iadd(host, t);
+                self.b.ins().load(types::I8, flags(), a, 0);
+            }
+        }
+        self.copy(p, size, ld, st);
     }
 
     /// Whether every lane of every mask in `masks` is set (false when there are none).

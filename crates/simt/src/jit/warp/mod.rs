@@ -403,6 +403,10 @@ struct Wg<'a, 'b> {
     pats: HashMap<Reg, mem::Pat>,
     /// Patterns matched in the current block so far (each has its scratch slot).
     pat_slots: u32,
+    /// Within the current block: 64-bit registers known to hold, in every lane, a warp-uniform
+    /// base plus a 32-bit index register widened and scaled (`mem::Scaled`), until either
+    /// is written.
+    scaled: HashMap<Reg, mem::Scaled>,
     /// The end (exclusive) of the block being emitted.
     block_end: u32,
     /// Whether the copy being emitted is the converged one.
@@ -474,6 +478,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             uniform: uniform::uniform_regs(f),
             bit_masks: HashMap::new(),
             pats: HashMap::new(),
+            scaled: HashMap::new(),
             pat_slots: 0,
             block_end: 0,
             full: false,
@@ -722,6 +727,7 @@ impl<'a, 'b> Wg<'a, 'b> {
                 self.pbits.clear();
                 self.vals.clear();
                 self.pats.clear();
+                self.scaled.clear();
                 self.pat_slots = 0;
                 self.block_end = end.min(n);
                 let mut done = false;
@@ -873,6 +879,15 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.b.set_srcloc(cranelift_codegen::ir::SourceLoc::new(pc + 1));
         let f = self.f;
         let inst = &f.code[pc as usize];
+        if !self.scaled.is_empty() {
+            // What this instruction writes no longer holds what `scaled` says.
+            let (mut uses, mut defs) = (Vec::new(), Vec::new());
+            if super::live::uses_defs(&inst.op, f.nregs, &mut uses, &mut defs) {
+                self.scaled.retain(|&d, sc| !defs.contains(&d) && !defs.contains(&sc.idx));
+            } else {
+                self.scaled.clear();
+            }
+        }
         match &inst.op {
             Op::Bra { target, ipdom } => {
                 self.branch(pc, *target, *ipdom, inst.guard);
@@ -1183,6 +1198,7 @@ impl Wg<'_, '_> {
         self.pbits.clear();
         self.vals.clear();
         self.pats.clear();
+        self.scaled.clear();
         self.pat_slots = 0;
         for pc in from..to {
             self.inst(pc);

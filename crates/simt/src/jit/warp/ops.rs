@@ -530,8 +530,13 @@ impl Wg<'_, '_> {
             UnOp::Cvt(c) if !c.sat && !c.ftz && !c.relu => {
                 use ScalarType::*;
                 match (c.to, c.from) {
-                    (S64, S32) => self.widen32(d, &[s], em, full, &|b, v| widen(b, v[0], true)),
-                    (U64 | S64 | B64, U32 | B32) => self.widen32(d, &[s], em, full, &|b, v| widen(b, v[0], false)),
+                    (S64, S32) | (U64 | S64 | B64, U32 | B32) => {
+                        let signed = c.from == S32;
+                        if let (Src::Reg(i), true) = (a, full) {
+                            self.scaled.insert(d, super::mem::Scaled { base: None, idx: i, k: 0, signed });
+                        }
+                        self.widen32(d, &[s], em, full, &|b, v| widen(b, v[0], signed));
+                    }
                     (U32 | S32 | B32, U64 | S64 | B64 | U32 | S32 | B32) => {
                         self.lanes32(d, &[s], em, full, &|_, v| v[0])
                     }
@@ -579,7 +584,21 @@ impl Wg<'_, '_> {
             BinOp::Min(32, false) => self.lanes32(d, &s, em, full, &|b, v| b.ins().umin(v[0], v[1])),
             BinOp::Max(32, true) => self.lanes32(d, &s, em, full, &|b, v| b.ins().smax(v[0], v[1])),
             BinOp::Max(32, false) => self.lanes32(d, &s, em, full, &|b, v| b.ins().umax(v[0], v[1])),
-            BinOp::Add(64) => self.lanes64(d, &s, em, full, &|b, v| b.ins().iadd(v[0], v[1])),
+            BinOp::Add(64) => {
+                // A uniform base plus a scaled index (an element's address): kept for `mem.rs`.
+                let known = |w: &Self, r: Src, other: Vs| match (r, other) {
+                    (Src::Reg(r), Vs::Splat(_, base, _)) => w
+                        .scaled
+                        .get(&r)
+                        .filter(|sc| sc.base.is_none())
+                        .map(|sc| super::mem::Scaled { base: Some(base), ..*sc }),
+                    _ => None,
+                };
+                if let (Some(sc), true) = (known(self, a, y).or_else(|| known(self, bs, x)), full) {
+                    self.scaled.insert(d, sc);
+                }
+                self.lanes64(d, &s, em, full, &|b, v| b.ins().iadd(v[0], v[1]));
+            }
             BinOp::Sub(64) => self.lanes64(d, &s, em, full, &|b, v| b.ins().isub(v[0], v[1])),
             BinOp::And(64) => self.planes(d, &s, em, full, &|b, v| b.ins().band(v[0], v[1])),
             BinOp::Or(64) => self.planes(d, &s, em, full, &|b, v| b.ins().bor(v[0], v[1])),
@@ -606,6 +625,9 @@ impl Wg<'_, '_> {
             // value, exact for either signedness.
             BinOp::MulWide(32, signed) if shift.is_some_and(|c| c.is_power_of_two() && c < 1 << 31) => {
                 let k = shift.map_or(0, |c| c.trailing_zeros()) as i64;
+                if let (Src::Reg(i), true) = (a, full) {
+                    self.scaled.insert(d, super::mem::Scaled { base: None, idx: i, k: k as u8, signed });
+                }
                 self.widen32(d, &[x], em, full, &|b, v| {
                     let (lo, hi) = widen(b, v[0], signed);
                     (b.ins().ishl_imm_s(lo, k), b.ins().ishl_imm_s(hi, k))
