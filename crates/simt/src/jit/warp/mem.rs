@@ -39,6 +39,21 @@ pub(super) struct Pat {
 /// is for a pattern matched for one access).
 pub(super) const PAT_SLOTS: u32 = 15;
 
+/// What `whole_warp`'s vector copy moves: a load (`ld`: destination, sign extension) or store
+/// (`st`: the values) of `size` bytes per lane in `space`, through the buffer at `host` whose
+/// last valid offset is `lim_s`, at the lanes' addresses plus `delta_s`; then on to `after`.
+#[derive(Clone, Copy)]
+struct VecCopy {
+    space: Space,
+    host: Value,
+    delta_s: Value,
+    lim_s: Value,
+    size: u8,
+    ld: Option<(Reg, bool)>,
+    st: Option<super::ops::Vs>,
+    after: Block,
+}
+
 /// A 64-bit register whose every lane is `base + (ext(idx) << k)`: a warp-uniform base (none:
 /// zero) plus 32-bit index register `idx`, sign- (`signed`) or zero-extended and scaled, as
 /// `mul.wide` and `cvt` then `add.s64` make an element's address (`Wg::scaled`). Its lanes
@@ -160,15 +175,9 @@ impl Wg<'_, '_> {
                 Some(base) => self.b.ins().iadd(base, scaled),
                 None => scaled,
             };
-            let (cont, vec, other) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-            self.b.ins().brif(seq, cont, &[], other, &[]);
-            self.b.switch_to_block(cont);
-            let o0 = self.b.ins().iadd(p0, delta_s);
-            let ok = self.span_ok(o0, sz, 31 * sz, lim_s);
-            self.b.ins().brif(ok, vec, &[], slow, &[]);
-            self.b.switch_to_block(vec);
-            self.consecutive(space, host, o0, lim_s, size, ld, st);
-            self.b.ins().jump(after, &[]);
+            let other = self.b.create_block();
+            let to = VecCopy { space, host, delta_s, lim_s, size, ld, st, after };
+            self.copy_if_consecutive(seq, p0, other, slow, to);
             self.b.switch_to_block(other);
         }
         let Some(addrs) = self.vsrc(Src::Reg(r)) else { return };
@@ -189,15 +198,8 @@ impl Wg<'_, '_> {
             // Consecutive addresses (the common case): checking the first and last lane
             // checks them all; then one vector copy.
             let (p0, seq) = if narrow { self.quads_from_first(addrs, sz) } else { self.lanes_from_first(&ps, sz) };
-            let (cont, vec) = (self.b.create_block(), self.b.create_block());
-            self.b.ins().brif(seq, cont, &[], general, &[]);
-            self.b.switch_to_block(cont);
-            let o0 = self.b.ins().iadd(p0, delta_s);
-            let ok = self.span_ok(o0, sz, 31 * sz, lim_s);
-            self.b.ins().brif(ok, vec, &[], slow, &[]);
-            self.b.switch_to_block(vec);
-            self.consecutive(space, host, o0, lim_s, size, ld, st);
-            self.b.ins().jump(after, &[]);
+            let to = VecCopy { space, host, delta_s, lim_s, size, ld, st, after };
+            self.copy_if_consecutive(seq, p0, general, slow, to);
         } else {
             self.b.ins().jump(general, &[]);
         }
@@ -493,19 +495,19 @@ impl Wg<'_, '_> {
         (p0, self.all_lanes(&eqs))
     }
 
-    /// The vector copy of `whole_warp` for consecutive lanes from offset `o0` into the buffer
-    /// at `host` (checked: `o0 + 31 * size` is at most `lim_s`).
-    #[allow(clippy::too_many_arguments)]
-    fn consecutive(
-        &mut self,
-        space: Space,
-        host: Value,
-        o0: Value,
-        lim_s: Value,
-        size: u8,
-        ld: Option<(Reg, bool)>,
-        st: Option<super::ops::Vs>,
-    ) {
+    /// When `seq` (the lanes' addresses are consecutive from lane 0's, `p0`), the vector copy
+    /// of `whole_warp` (`to`), after one check of the whole span (else to `slow`), then a
+    /// jump to `to.after`; when not, on at `otherwise`.
+    fn copy_if_consecutive(&mut self, seq: Value, p0: Value, otherwise: Block, slow: Block, to: VecCopy) {
+        let VecCopy { space, host, delta_s, lim_s, size, ld, st, after } = to;
+        let sz = i64::from(size);
+        let (cont, vec) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(seq, cont, &[], otherwise, &[]);
+        self.b.switch_to_block(cont);
+        let o0 = self.b.ins().iadd(p0, delta_s);
+        let ok = self.span_ok(o0, sz, 31 * sz, lim_s);
+        self.b.ins().brif(ok, vec, &[], slow, &[]);
+        self.b.switch_to_block(vec);
         let p = self.b.ins().iadd(host, o0);
         if ld.is_some() && space != Space::Shared {
             // The warps after this one read on from here (one warp's 128 bytes each,
@@ -520,6 +522,7 @@ impl Wg<'_, '_> {
             }
         }
         self.copy(p, size, ld, st);
+        self.b.ins().jump(after, &[]);
     }
 
     /// Whether every lane of every mask in `masks` is set (false when there are none).

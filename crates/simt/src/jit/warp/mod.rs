@@ -930,24 +930,12 @@ impl<'a, 'b> Wg<'a, 'b> {
                 self.b.ins().fence();
                 false
             }
-            Op::Call { .. }
-            | Op::CallInd { .. }
-            | Op::Brx { .. }
-            | Op::Bar { .. }
-            | Op::WarpSync { .. }
-            | Op::Elect { .. }
-            | Op::Vote { .. }
-            | Op::Activemask { .. }
-            | Op::Redux { .. }
-            | Op::Match { .. }
-            | Op::Nanosleep
-            | Op::Trap
-            | Op::Mbar { .. }
-            | Op::Cluster(_) => {
+            Op::Shfl { mask, mode, d, p, a, b, c } => self.shfl(pc, *mask, inst.guard, (*mode, *d, *p, *a, *b, *c)),
+            // The rest of the control flow, barriers, calls and collectives: the interpreter's.
+            op if !stays_compiled(op) => {
                 self.leave(St::Interp, Some(pc));
                 true
             }
-            Op::Shfl { mask, mode, d, p, a, b, c } => self.shfl(pc, *mask, inst.guard, (*mode, *d, *p, *a, *b, *c)),
             op => {
                 let em = self.emask(inst.guard);
                 let full = self.full && inst.guard.is_none();
