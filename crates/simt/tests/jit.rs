@@ -332,3 +332,104 @@ fn scaled_index_addresses() {
         assert!(f.instruction.starts_with("ld.global.u32"), "{engine:?}: {f}");
     }
 }
+
+const NANS: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+
+// A chain of f32 arithmetic on operands that include NaNs with payloads and infinities, its
+// intermediate results read by arithmetic, a store, a comparison, a bit move and min.
+.visible .entry nans(.param .u64 x, .param .u64 y, .param .u64 out)
+{
+    .reg .pred %p<2>;
+    .reg .f32 %f<8>;
+    .reg .b32 %r<6>;
+    .reg .b64 %rd<12>;
+    ld.param.u64 %rd1, [x];
+    cvta.to.global.u64 %rd1, %rd1;
+    ld.param.u64 %rd2, [y];
+    cvta.to.global.u64 %rd2, %rd2;
+    ld.param.u64 %rd3, [out];
+    cvta.to.global.u64 %rd3, %rd3;
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd4, %r1, 4;
+    add.s64 %rd5, %rd1, %rd4;
+    ld.global.f32 %f1, [%rd5];
+    add.s64 %rd6, %rd2, %rd4;
+    ld.global.f32 %f2, [%rd6];
+    add.f32 %f3, %f1, %f2;
+    mul.f32 %f4, %f3, %f2;
+    fma.rn.f32 %f5, %f4, %f1, %f3;
+    sub.f32 %f6, %f5, %f2;
+    // out[0*n + t] = the chain's end (a store).
+    mul.wide.u32 %rd7, %r1, 4;
+    add.s64 %rd8, %rd3, %rd7;
+    st.global.f32 [%rd8], %f6;
+    // out[1*n + t] = the bits of an intermediate result (a move to an integer register).
+    mov.b32 %r2, %f4;
+    st.global.u32 [%rd8+256], %r2;
+    // out[2*n + t] = min of an intermediate and y.
+    min.f32 %f7, %f3, %f2;
+    st.global.f32 [%rd8+512], %f7;
+    // out[3*n + t] = whether the chain's end compares unordered with itself.
+    setp.nan.f32 %p1, %f6, %f6;
+    selp.u32 %r3, 1, 0, %p1;
+    st.global.u32 [%rd8+768], %r3;
+    ret;
+}
+"#;
+
+/// f32 arithmetic results are NaN-canonical (0x7fffffff) wherever they are read, on the warp
+/// tier as on the interpreter, though the warp tier canonicalizes a chain's NaNs only where
+/// something other than f32 arithmetic reads them.
+#[test]
+fn f32_chains_give_canonical_nans() {
+    const N: usize = 64;
+    let specials = [
+        0x7fc0_0001u32,
+        0xffc1_2345,
+        0x7f80_0000,
+        0xff80_0000,
+        0x0000_0000,
+        0x8000_0000,
+        0x3fc0_0000,
+        0xbf80_0000,
+        0x7f7f_ffff,
+        0x0000_0001,
+    ];
+    let x: Vec<u32> = (0..N).map(|t| specials[t % specials.len()]).collect();
+    let y: Vec<u32> = (0..N).map(|t| specials[(t / specials.len() + 3 * t) % specials.len()]).collect();
+    let mut results = Vec::new();
+    for engine in [Engine::Warp, Engine::Interp] {
+        let p = program(NANS, engine);
+        let mem = DeviceMemory::new();
+        let bytes = |v: &[u32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+        let (dx, dy, dout) = (mem.alloc(4 * 64).unwrap(), mem.alloc(4 * 64).unwrap(), mem.alloc(4 * 4 * 64).unwrap());
+        mem.write(dx, &bytes(&x)).unwrap();
+        mem.write(dy, &bytes(&y)).unwrap();
+        let params = Params::new().ptr(dx).ptr(dy).ptr(dout).clone();
+        p.launch("nans", Dim3::x(1), Dim3::x(N as u32), 0, params.bytes(), &mem).unwrap();
+        results.push(read_u32(&mem, dout, 4 * N));
+    }
+    assert_eq!(results[0], results[1], "warp tier vs interpreter");
+    let out = &results[0];
+    let mut nans = 0;
+    for t in 0..N {
+        let (fx, fy) = (f32::from_bits(x[t]), f32::from_bits(y[t]));
+        let f3 = fx + fy;
+        let f4 = f3 * fy;
+        let f6 = f4.mul_add(fx, f3) - fy;
+        if f6.is_nan() {
+            nans += 1;
+            assert_eq!(out[t], 0x7fff_ffff, "thread {t}: {:#x} {:#x}", x[t], y[t]);
+            assert_eq!(out[3 * N + t], 1, "thread {t}");
+        } else {
+            assert_eq!(out[t], f6.to_bits(), "thread {t}");
+        }
+        if f4.is_nan() {
+            assert_eq!(out[N + t], 0x7fff_ffff, "thread {t}");
+        }
+    }
+    assert!(nans > 10, "{nans} NaN results");
+}

@@ -397,6 +397,11 @@ struct Wg<'a, 'b> {
     /// Within the current block: registers whose lanes are held in SSA values (stored when
     /// dirty, like `pbits`).
     vals: HashMap<Reg, ops::Lanes>,
+    /// Registers in `vals` holding f32 arithmetic results whose NaNs are not canonical yet:
+    /// only f32 arithmetic reads them as they are (a NaN operand gives a NaN result, which is
+    /// canonicalized where it is finally read otherwise or stored: `Wg::settle`). A chain of
+    /// FMAs then canonicalizes once, not once per link.
+    raw: std::collections::HashSet<Reg>,
     live_regs: super::live::Liveness,
     /// Within the current block: address registers whose lanes were matched against the
     /// warp's 2D shape (`mem.rs`), until the register is written.
@@ -474,6 +479,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             pbits: HashMap::new(),
             dirty: Vec::new(),
             vals: HashMap::new(),
+            raw: std::collections::HashSet::new(),
             live_regs: super::live::Liveness::of(f),
             uniform: uniform::uniform_regs(f),
             bit_masks: HashMap::new(),
@@ -536,7 +542,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             }
             if let Some(&bits) = self.pbits.get(&r) {
                 self.store_bits(r, bits);
-            } else if let Some(&v) = self.vals.get(&r) {
+            } else if let Some(v) = self.settle(r) {
                 self.store_vals(r, v);
             }
         }
@@ -548,7 +554,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             self.dirty.swap_remove(i);
             if let Some(&bits) = self.pbits.get(&r) {
                 self.store_bits(r, bits);
-            } else if let Some(&v) = self.vals.get(&r) {
+            } else if let Some(v) = self.settle(r) {
                 self.store_vals(r, v);
             }
         }
@@ -726,6 +732,7 @@ impl<'a, 'b> Wg<'a, 'b> {
                 self.b.switch_to_block(blk);
                 self.pbits.clear();
                 self.vals.clear();
+                self.raw.clear();
                 self.pats.clear();
                 self.scaled.clear();
                 self.pat_slots = 0;
@@ -996,6 +1003,7 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.call(h::h_shfl as *const () as usize, &[g, p, a], false);
         self.pbits.clear();
         self.vals.clear();
+        self.raw.clear();
         false
     }
 
@@ -1075,6 +1083,7 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.b.switch_to_block(cont);
         self.pbits.clear();
         self.vals.clear();
+        self.raw.clear();
     }
 
     /// A fault of lane `lane` at `pc` (kind in the context).
@@ -1185,6 +1194,7 @@ impl Wg<'_, '_> {
         self.block_end = to;
         self.pbits.clear();
         self.vals.clear();
+        self.raw.clear();
         self.pats.clear();
         self.scaled.clear();
         self.pat_slots = 0;

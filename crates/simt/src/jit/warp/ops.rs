@@ -54,6 +54,16 @@ fn lanes() -> MemFlagsData {
 
 impl Wg<'_, '_> {
     pub(super) fn vsrc(&mut self, s: Src) -> Option<Vs> {
+        if let Src::Reg(r) = s
+            && let Some(v) = self.settle(r)
+        {
+            return Some(Vs::Val(v));
+        }
+        self.vsrc_raw(s)
+    }
+
+    /// `vsrc` for f32 arithmetic, which may read a `raw` result as it is.
+    fn vsrc_raw(&mut self, s: Src) -> Option<Vs> {
         Some(match s {
             Src::Reg(r) if r < self.f.nregs => {
                 if let Some(&v) = self.vals.get(&r) {
@@ -278,13 +288,29 @@ impl Wg<'_, '_> {
     pub(super) fn forget(&mut self, d: Reg) {
         self.pbits.remove(&d);
         self.vals.remove(&d);
+        self.raw.remove(&d);
         self.dirty.retain(|&r| r != d);
+    }
+
+    /// Register `r`'s lanes held in SSA values (`vals`), their NaNs made canonical here if
+    /// they are `raw`. (Not cached in `vals`: this may run on a side path, such as a stop,
+    /// whose values the code after it must not use.)
+    pub(super) fn settle(&mut self, r: Reg) -> Option<Lanes> {
+        let v = *self.vals.get(&r)?;
+        match v {
+            Lanes::Quads(qs) if self.raw.contains(&r) => Some(Lanes::Quads(qs.map(|q| {
+                let f = self.b.ins().bitcast(types::F32X4, lanes(), q);
+                canon(&mut self.b, f)
+            }))),
+            _ => Some(v),
+        }
     }
 
     /// Register `d` now holds `v` in every lane: kept in SSA values, stored later (`flush`).
     pub(super) fn set_vals(&mut self, d: Reg, v: Lanes) {
         let v = self.narrowed(d, v);
         self.pbits.remove(&d);
+        self.raw.remove(&d);
         self.vals.insert(d, v);
         if !self.dirty.contains(&d) {
             self.dirty.push(d);
@@ -571,7 +597,9 @@ impl Wg<'_, '_> {
 
     fn bin(&mut self, op: &BinOp, d: Reg, a: Src, bs: Src, em: Value, full: bool) -> bool {
         let shift = self.const_of(bs);
-        let (Some(x), Some(y)) = (self.vsrc(a), self.vsrc(bs)) else { return false };
+        let arith = matches!(op, BinOp::F32(FBin::Add | FBin::Sub | FBin::Mul | FBin::Div, false, false));
+        let (x, y) = if arith { (self.vsrc_raw(a), self.vsrc_raw(bs)) } else { (self.vsrc(a), self.vsrc(bs)) };
+        let (Some(x), Some(y)) = (x, y) else { return false };
         let s = [x, y];
         match *op {
             BinOp::Add(32) => self.lanes32(d, &s, em, full, &|b, v| b.ins().iadd(v[0], v[1])),
@@ -659,8 +687,11 @@ impl Wg<'_, '_> {
                         FBin::Mul => b.ins().fmul(p, q),
                         _ => b.ins().fdiv(p, q),
                     };
-                    canon(b, r)
-                })
+                    if full { b.ins().bitcast(types::I32X4, lanes(), r) } else { canon(b, r) }
+                });
+                if full {
+                    self.raw.insert(d);
+                }
             }
             _ => return false,
         }
@@ -669,7 +700,9 @@ impl Wg<'_, '_> {
 
     #[allow(clippy::too_many_arguments)]
     fn tern(&mut self, op: &TernOp, d: Reg, a: Src, bs: Src, c: Src, em: Value, full: bool) -> bool {
-        let (Some(x), Some(y), Some(z)) = (self.vsrc(a), self.vsrc(bs), self.vsrc(c)) else { return false };
+        let src =
+            |w: &mut Self, s: Src| if matches!(op, TernOp::Fma32(false, false)) { w.vsrc_raw(s) } else { w.vsrc(s) };
+        let (Some(x), Some(y), Some(z)) = (src(self, a), src(self, bs), src(self, c)) else { return false };
         let s = [x, y, z];
         match *op {
             TernOp::MadLo(32) => self.lanes32(d, &s, em, full, &|b, v| {
@@ -680,11 +713,16 @@ impl Wg<'_, '_> {
                 let m = b.ins().imul(v[0], v[1]);
                 b.ins().iadd(m, v[2])
             }),
-            TernOp::Fma32(false, false) => self.lanes32(d, &s, em, full, &|b, v| {
-                let f: Vec<Value> = v.iter().map(|&x| b.ins().bitcast(types::F32X4, lanes(), x)).collect();
-                let r = b.ins().fma(f[0], f[1], f[2]);
-                canon(b, r)
-            }),
+            TernOp::Fma32(false, false) => {
+                self.lanes32(d, &s, em, full, &|b, v| {
+                    let f: Vec<Value> = v.iter().map(|&x| b.ins().bitcast(types::F32X4, lanes(), x)).collect();
+                    let r = b.ins().fma(f[0], f[1], f[2]);
+                    if full { b.ins().bitcast(types::I32X4, lanes(), r) } else { canon(b, r) }
+                });
+                if full {
+                    self.raw.insert(d);
+                }
+            }
             TernOp::Selp if matches!(c, Src::Reg(r) if self.f.reg_bits.get(r as usize) == Some(&1)) => {
                 // A predicate's lane bits select directly (no lane values needed).
                 let Src::Reg(pr) = c else { return false };
