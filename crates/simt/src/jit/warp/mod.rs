@@ -727,16 +727,9 @@ impl<'a, 'b> Wg<'a, 'b> {
             let end = leaders.get(i + 1).copied().unwrap_or(n + 1);
             self.emit_head(p);
             for full in [true, false] {
-                self.full = full;
                 let blk = self.copies[&p][usize::from(!full)];
                 self.b.switch_to_block(blk);
-                self.pbits.clear();
-                self.vals.clear();
-                self.raw.clear();
-                self.pats.clear();
-                self.scaled.clear();
-                self.pat_slots = 0;
-                self.block_end = end.min(n);
+                self.begin_block(full, end.min(n));
                 let mut done = false;
                 for pc in p..end.min(n) {
                     if self.inst(pc) {
@@ -761,6 +754,19 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.emit_dispatch(&leaders);
         self.emit_switch();
         self.b.seal_all_blocks();
+    }
+
+    /// Starts emitting a block (the converged copy when `full`) that ends before `end`: no
+    /// register held in SSA values, no matched address, nothing known about any register.
+    fn begin_block(&mut self, full: bool, end: u32) {
+        self.full = full;
+        self.block_end = end;
+        self.pbits.clear();
+        self.vals.clear();
+        self.raw.clear();
+        self.pats.clear();
+        self.scaled.clear();
+        self.pat_slots = 0;
     }
 
     fn emit_head(&mut self, p: u32) {
@@ -1190,14 +1196,7 @@ impl Wg<'_, '_> {
     fn predicated(&mut self, from: u32, to: u32, outer: Value, inner: Value) {
         let (full, end) = (self.full, self.block_end);
         self.b.def_var(self.act, inner);
-        self.full = false;
-        self.block_end = to;
-        self.pbits.clear();
-        self.vals.clear();
-        self.raw.clear();
-        self.pats.clear();
-        self.scaled.clear();
-        self.pat_slots = 0;
+        self.begin_block(false, to);
         for pc in from..to {
             self.inst(pc);
             self.written(pc);
