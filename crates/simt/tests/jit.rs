@@ -20,6 +20,11 @@ fn read_u32(mem: &DeviceMemory, p: simt::DevicePtr, n: usize) -> Vec<u32> {
     b.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
 }
 
+/// `data` as little-endian bytes (to write into device memory).
+fn le_bytes(data: &[u32]) -> Vec<u8> {
+    data.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
 /// The benchmark kernels run compiled (a fallback would silently cost the speed-up).
 #[test]
 fn benchmark_kernels_compile() {
@@ -235,8 +240,7 @@ fn straight_line_if_bodies() {
         let mem = DeviceMemory::new();
         let idx: Vec<u32> = (0..n as u32).map(|t| n as u32 - 1 - t).collect();
         let (di, dd, df) = (mem.alloc(4 * 64).unwrap(), mem.alloc(4 * 64).unwrap(), mem.alloc(4 * 64).unwrap());
-        let bytes = |v: &[u32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
-        mem.write(di, &bytes(&idx)).unwrap();
+        mem.write(di, &le_bytes(&idx)).unwrap();
         let params = Params::new().ptr(di).ptr(dd).ptr(df).clone();
         p.launch("ifs", Dim3::x(1), Dim3::x(n as u32), 0, params.bytes(), &mem).unwrap();
         let want_flag: Vec<u32> = (0..n as u32).map(|t| [0, 1, 2, 1][t as usize % 4]).collect();
@@ -254,7 +258,7 @@ fn straight_line_if_bodies() {
         for bad in [37usize, 39] {
             let mut wrong = idx.clone();
             wrong[bad] = 1 << 28;
-            mem.write(di, &bytes(&wrong)).unwrap();
+            mem.write(di, &le_bytes(&wrong)).unwrap();
             let f = p.launch("ifs", Dim3::x(1), Dim3::x(n as u32), 0, params.bytes(), &mem).unwrap_err();
             assert!(matches!(f.kind, simt::FaultKind::Memory(simt::MemError::OutOfBounds { .. })), "{engine:?}: {f}");
             assert_eq!(f.thread, [bad as u32, 0, 0], "{engine:?}: {f}");
@@ -312,7 +316,7 @@ fn scaled_index_addresses() {
         let words: Vec<u32> = (0..n + 32).map(|i| i * 7 + 1).collect();
         let bytes: Vec<u8> = (0..n + 32).map(|i| (i * 3) as u8).collect();
         let (dw, db, dd) = (mem.alloc(4 * 96).unwrap(), mem.alloc(96).unwrap(), mem.alloc(4 * 64).unwrap());
-        mem.write(dw, &words.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>()).unwrap();
+        mem.write(dw, &le_bytes(&words)).unwrap();
         mem.write(db, &bytes).unwrap();
         for shift in [0u32, 16, 32] {
             let params = Params::new().u64(dw.0 + 4 * 32).u64(db.0 + 32).ptr(dd).u32(shift).clone();
@@ -404,10 +408,9 @@ fn f32_chains_give_canonical_nans() {
     for engine in [Engine::Warp, Engine::Interp] {
         let p = program(NANS, engine);
         let mem = DeviceMemory::new();
-        let bytes = |v: &[u32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
         let (dx, dy, dout) = (mem.alloc(4 * 64).unwrap(), mem.alloc(4 * 64).unwrap(), mem.alloc(4 * 4 * 64).unwrap());
-        mem.write(dx, &bytes(&x)).unwrap();
-        mem.write(dy, &bytes(&y)).unwrap();
+        mem.write(dx, &le_bytes(&x)).unwrap();
+        mem.write(dy, &le_bytes(&y)).unwrap();
         let params = Params::new().ptr(dx).ptr(dy).ptr(dout).clone();
         p.launch("nans", Dim3::x(1), Dim3::x(N as u32), 0, params.bytes(), &mem).unwrap();
         results.push(read_u32(&mem, dout, 4 * N));

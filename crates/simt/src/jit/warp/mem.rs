@@ -152,6 +152,7 @@ impl Wg<'_, '_> {
             self.shaped_load(p, o0, lim_s, host, d, sext, after);
         }
         let consecutive_ok = more.is_empty() && (matches!(size, 4 | 8) || (ld.is_some() && matches!(size, 1 | 2)));
+        let copy = VecCopy { space, host, delta_s, lim_s, size, ld, st, after };
         if let Some(sc) = self.scaled.get(&r).copied()
             && consecutive_ok
             && u32::from(sc.k) == size.trailing_zeros()
@@ -176,8 +177,7 @@ impl Wg<'_, '_> {
                 None => scaled,
             };
             let other = self.b.create_block();
-            let to = VecCopy { space, host, delta_s, lim_s, size, ld, st, after };
-            self.copy_if_consecutive(seq, p0, other, slow, to);
+            self.copy_if_consecutive(seq, p0, other, slow, copy);
             self.b.switch_to_block(other);
         }
         let Some(addrs) = self.vsrc(Src::Reg(r)) else { return };
@@ -198,8 +198,7 @@ impl Wg<'_, '_> {
             // Consecutive addresses (the common case): checking the first and last lane
             // checks them all; then one vector copy.
             let (p0, seq) = if narrow { self.quads_from_first(addrs, sz) } else { self.lanes_from_first(&ps, sz) };
-            let to = VecCopy { space, host, delta_s, lim_s, size, ld, st, after };
-            self.copy_if_consecutive(seq, p0, general, slow, to);
+            self.copy_if_consecutive(seq, p0, general, slow, copy);
         } else {
             self.b.ins().jump(general, &[]);
         }

@@ -736,7 +736,6 @@ impl<'a, 'b> Wg<'a, 'b> {
                         done = true;
                         break;
                     }
-                    self.written(pc);
                 }
                 if !done {
                     if end <= n {
@@ -761,12 +760,18 @@ impl<'a, 'b> Wg<'a, 'b> {
     fn begin_block(&mut self, full: bool, end: u32) {
         self.full = full;
         self.block_end = end;
-        self.pbits.clear();
-        self.vals.clear();
-        self.raw.clear();
+        self.forget_values();
         self.pats.clear();
         self.scaled.clear();
         self.pat_slots = 0;
+    }
+
+    /// Forgets every register's lanes held in SSA values (after code that may have written
+    /// any register in memory, and at a block's start).
+    fn forget_values(&mut self) {
+        self.pbits.clear();
+        self.vals.clear();
+        self.raw.clear();
     }
 
     fn emit_head(&mut self, p: u32) {
@@ -872,35 +877,40 @@ impl<'a, 'b> Wg<'a, 'b> {
         acc
     }
 
-    /// After instruction `pc`: drops what is known about the registers it wrote.
-    fn written(&mut self, pc: u32) {
-        if self.pats.is_empty() {
-            return;
-        }
+    /// The registers instruction `pc` writes, `None` when they are not known exactly.
+    fn defs_of(&self, pc: u32) -> Option<Vec<Reg>> {
         let (mut uses, mut defs) = (Vec::new(), Vec::new());
-        if super::live::uses_defs(&self.f.code[pc as usize].op, self.f.nregs, &mut uses, &mut defs) {
-            for d in defs {
-                self.pats.remove(&d);
-            }
-        } else {
-            self.pats.clear();
-        }
+        super::live::uses_defs(&self.f.code[pc as usize].op, self.f.nregs, &mut uses, &mut defs).then_some(defs)
     }
 
-    /// Emits instruction `pc`; whether it ended the block (a jump or return).
+    /// Emits instruction `pc`; whether it ended the block (a jump or return). What is known
+    /// about the registers it writes is dropped: the scaled addresses before (the instruction
+    /// may record a new one), the matched patterns after (its own access may match one).
     fn inst(&mut self, pc: u32) -> bool {
+        let mut defs = None;
+        if !self.scaled.is_empty() {
+            let d = self.defs_of(pc);
+            match &d {
+                Some(d) => self.scaled.retain(|r, sc| !d.contains(r) && !d.contains(&sc.idx)),
+                None => self.scaled.clear(),
+            }
+            defs = Some(d);
+        }
+        let ended = self.emit(pc);
+        if !ended && !self.pats.is_empty() {
+            match defs.unwrap_or_else(|| self.defs_of(pc)) {
+                Some(d) => self.pats.retain(|r, _| !d.contains(r)),
+                None => self.pats.clear(),
+            }
+        }
+        ended
+    }
+
+    /// The code of instruction `pc` (see `inst`).
+    fn emit(&mut self, pc: u32) -> bool {
         self.b.set_srcloc(cranelift_codegen::ir::SourceLoc::new(pc + 1));
         let f = self.f;
         let inst = &f.code[pc as usize];
-        if !self.scaled.is_empty() {
-            // What this instruction writes no longer holds what `scaled` says.
-            let (mut uses, mut defs) = (Vec::new(), Vec::new());
-            if super::live::uses_defs(&inst.op, f.nregs, &mut uses, &mut defs) {
-                self.scaled.retain(|&d, sc| !defs.contains(&d) && !defs.contains(&sc.idx));
-            } else {
-                self.scaled.clear();
-            }
-        }
         match &inst.op {
             Op::Bra { target, ipdom } => {
                 self.branch(pc, *target, *ipdom, inst.guard);
@@ -1007,9 +1017,7 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.flush(None);
         let (g, p) = (self.g(), self.imm(u64::from(pc)));
         self.call(h::h_shfl as *const () as usize, &[g, p, a], false);
-        self.pbits.clear();
-        self.vals.clear();
-        self.raw.clear();
+        self.forget_values();
         false
     }
 
@@ -1087,9 +1095,7 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.b.switch_to_block(bad);
         self.leave(St::Fault, Some(pc));
         self.b.switch_to_block(cont);
-        self.pbits.clear();
-        self.vals.clear();
-        self.raw.clear();
+        self.forget_values();
     }
 
     /// A fault of lane `lane` at `pc` (kind in the context).
@@ -1194,17 +1200,14 @@ impl Wg<'_, '_> {
     /// no reconvergence entry (nor its two helper calls), as the body cannot stop midway but
     /// at a fault, which ends the launch.
     fn predicated(&mut self, from: u32, to: u32, outer: Value, inner: Value) {
-        let (full, end) = (self.full, self.block_end);
         self.b.def_var(self.act, inner);
         self.begin_block(false, to);
         for pc in from..to {
             self.inst(pc);
-            self.written(pc);
         }
         self.flush(Some(&[to]));
         self.b.def_var(self.act, outer);
         self.jump_head(to);
-        (self.full, self.block_end) = (full, end);
     }
 }
 

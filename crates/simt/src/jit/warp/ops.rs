@@ -420,6 +420,20 @@ impl Wg<'_, '_> {
         self.put(d, Lanes::Quads(out), em, full);
     }
 
+    /// `d = f(srcs)` for f32 arithmetic (`f` on `f32x4` groups): kept `raw` in a converged
+    /// warp (`Wg::raw`: read as it is only by more f32 arithmetic), else canonicalized before
+    /// it is blended into the register.
+    fn arith_f32(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: LaneOp<'_>) {
+        self.lanes32(d, srcs, em, full, &|b, v| {
+            let v: Vec<Value> = v.iter().map(|&x| b.ins().bitcast(types::F32X4, lanes(), x)).collect();
+            let r = f(b, &v);
+            if full { b.ins().bitcast(types::I32X4, lanes(), r) } else { canon(b, r) }
+        });
+        if full {
+            self.raw.insert(d);
+        }
+    }
+
     /// `d = f(srcs)` from groups of four 32-bit lanes to two pairs of 64-bit lanes (`f`
     /// returns the low and high pair).
     fn widen32(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: WidenOp<'_>) {
@@ -678,20 +692,12 @@ impl Wg<'_, '_> {
                 b.ins().imul(x, y)
             }),
             BinOp::F32(f @ (FBin::Add | FBin::Sub | FBin::Mul | FBin::Div), false, false) => {
-                self.lanes32(d, &s, em, full, &|b, v| {
-                    let (p, q) =
-                        (b.ins().bitcast(types::F32X4, lanes(), v[0]), b.ins().bitcast(types::F32X4, lanes(), v[1]));
-                    let r = match f {
-                        FBin::Add => b.ins().fadd(p, q),
-                        FBin::Sub => b.ins().fsub(p, q),
-                        FBin::Mul => b.ins().fmul(p, q),
-                        _ => b.ins().fdiv(p, q),
-                    };
-                    if full { b.ins().bitcast(types::I32X4, lanes(), r) } else { canon(b, r) }
-                });
-                if full {
-                    self.raw.insert(d);
-                }
+                self.arith_f32(d, &s, em, full, &|b, v| match f {
+                    FBin::Add => b.ins().fadd(v[0], v[1]),
+                    FBin::Sub => b.ins().fsub(v[0], v[1]),
+                    FBin::Mul => b.ins().fmul(v[0], v[1]),
+                    _ => b.ins().fdiv(v[0], v[1]),
+                })
             }
             _ => return false,
         }
@@ -713,16 +719,7 @@ impl Wg<'_, '_> {
                 let m = b.ins().imul(v[0], v[1]);
                 b.ins().iadd(m, v[2])
             }),
-            TernOp::Fma32(false, false) => {
-                self.lanes32(d, &s, em, full, &|b, v| {
-                    let f: Vec<Value> = v.iter().map(|&x| b.ins().bitcast(types::F32X4, lanes(), x)).collect();
-                    let r = b.ins().fma(f[0], f[1], f[2]);
-                    if full { b.ins().bitcast(types::I32X4, lanes(), r) } else { canon(b, r) }
-                });
-                if full {
-                    self.raw.insert(d);
-                }
-            }
+            TernOp::Fma32(false, false) => self.arith_f32(d, &s, em, full, &|b, v| b.ins().fma(v[0], v[1], v[2])),
             TernOp::Selp if matches!(c, Src::Reg(r) if self.f.reg_bits.get(r as usize) == Some(&1)) => {
                 // A predicate's lane bits select directly (no lane values needed).
                 let Src::Reg(pr) = c else { return false };

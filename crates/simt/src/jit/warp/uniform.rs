@@ -190,7 +190,10 @@ mod tests {
         u[defs[0] as usize]
     }
 
-    const HEAD: &str = ".version 8.0\n.target sm_80\n.address_size 64\n";
+    /// A module with one kernel `k(params)` whose body is `body`.
+    fn kernel(params: &str, body: &str) -> String {
+        format!(".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k({params}) {{\n{body}}}")
+    }
 
     #[test]
     fn loop_counters_are_uniform_and_thread_indices_are_not() {
@@ -207,9 +210,9 @@ mod tests {
     #[test]
     fn values_set_under_a_divergent_branch_are_not_uniform() {
         // x = tid < 5 ? 1 : 2 as two branches: each write is a constant.
-        let src = format!(
-            "{HEAD}.visible .entry k(.param .u64 out) {{
-  .reg .pred %p<2>; .reg .b32 %r<4>;
+        let src = kernel(
+            ".param .u64 out",
+            "  .reg .pred %p<2>; .reg .b32 %r<4>;
   mov.u32 %r1, %tid.x;
   setp.lt.u32 %p1, %r1, 5;
   @%p1 bra A;
@@ -220,7 +223,7 @@ A:
 J:
   add.s32 %r3, %r2, 1;
   ret;
-}}"
+",
         );
         let (f, u) = analyse(&src, "k");
         assert!(!writes_uniform(&f, &u, "mov.u32 %r2, 2"));
@@ -230,9 +233,9 @@ J:
     #[test]
     fn an_early_return_leaves_the_rest_uniform() {
         // if (tid >= n) return; then a loop over n every remaining lane runs.
-        let src = format!(
-            "{HEAD}.visible .entry k(.param .u32 n) {{
-  .reg .pred %p<3>; .reg .b32 %r<5>;
+        let src = kernel(
+            ".param .u32 n",
+            "  .reg .pred %p<3>; .reg .b32 %r<5>;
   ld.param.u32 %r1, [n];
   mov.u32 %r2, %tid.x;
   setp.ge.u32 %p1, %r2, %r1;
@@ -244,7 +247,7 @@ L:
   @%p2 bra L;
 R:
   ret;
-}}"
+",
         );
         let (f, u) = analyse(&src, "k");
         assert!(writes_uniform(&f, &u, "add.s32 %r3, %r3, 1"));
@@ -253,9 +256,9 @@ R:
 
     #[test]
     fn a_loop_some_lanes_leave_early_has_no_uniform_counter() {
-        let src = format!(
-            "{HEAD}.visible .entry k(.param .u32 n) {{
-  .reg .pred %p<3>; .reg .b32 %r<5>;
+        let src = kernel(
+            ".param .u32 n",
+            "  .reg .pred %p<3>; .reg .b32 %r<5>;
   ld.param.u32 %r1, [n];
   mov.u32 %r2, %tid.x;
   mov.u32 %r3, 0;
@@ -268,7 +271,7 @@ L:
 X:
   add.s32 %r4, %r3, %r1;
   ret;
-}}"
+",
         );
         let (f, u) = analyse(&src, "k");
         assert!(writes_uniform(&f, &u, "ld.param.u32 %r1"));
@@ -278,9 +281,9 @@ X:
 
     #[test]
     fn a_uniform_loop_keeps_its_counter_uniform() {
-        let src = format!(
-            "{HEAD}.visible .entry k(.param .u32 n) {{
-  .reg .pred %p<3>; .reg .b32 %r<5>;
+        let src = kernel(
+            ".param .u32 n",
+            "  .reg .pred %p<3>; .reg .b32 %r<5>;
   ld.param.u32 %r1, [n];
   mov.u32 %r2, %tid.x;
   mov.u32 %r3, 0;
@@ -293,7 +296,7 @@ S:
   setp.lt.u32 %p2, %r3, %r1;
   @%p2 bra L;
   ret;
-}}"
+",
         );
         let (f, u) = analyse(&src, "k");
         assert!(writes_uniform(&f, &u, "add.s32 %r3, %r3, 1"));
@@ -303,9 +306,9 @@ S:
 
     #[test]
     fn lane_private_loads_and_collectives_are_not_uniform() {
-        let src = format!(
-            "{HEAD}.visible .entry k(.param .u64 p) {{
-  .local .align 4 .b8 buf[16];
+        let src = kernel(
+            ".param .u64 p",
+            "  .local .align 4 .b8 buf[16];
   .reg .b32 %r<6>; .reg .b64 %rd<3>;
   ld.param.u64 %rd1, [p];
   ld.global.u32 %r1, [%rd1];
@@ -314,7 +317,7 @@ S:
   atom.global.add.u32 %r4, [%rd1], 1;
   add.s32 %r5, %r1, 1;
   ret;
-}}"
+",
         );
         let (f, u) = analyse(&src, "k");
         assert!(writes_uniform(&f, &u, "ld.global.u32 %r1"));
