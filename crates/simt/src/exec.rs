@@ -1339,8 +1339,12 @@ impl Warp {
             self.regs.clear();
             self.regs.resize(k.nregs as usize, [0; 32]);
         }
-        self.params.clear();
-        self.params.resize(k.param_size as usize * 32, 0);
+        // Per-lane parameter space (call arguments) keeps the previous block's bytes too, as
+        // registers do: a `.param` is written before it is read.
+        if self.params.len() != k.param_size as usize * 32 {
+            self.params.clear();
+            self.params.resize(k.param_size as usize * 32, 0);
+        }
         self.psize = k.param_size;
         self.local_base = 0;
         if k.local_size > 0 || self.local_grown {

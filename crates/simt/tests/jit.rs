@@ -436,3 +436,74 @@ fn f32_chains_give_canonical_nans() {
     }
     assert!(nans > 10, "{nans} NaN results");
 }
+
+const UNIFORM: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+
+// A loop on a warp-uniform counter (halved from %ntid.x) whose body mixes uniform values
+// (kept as scalars by the warp tier) with lane-dependent ones: a `selp` of two constants on a
+// lane's predicate must not become a scalar, a 64-bit `or` of uniform values must keep its
+// high half.
+.visible .entry uni(.param .u64 out, .param .u32 n)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<12>;
+    .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd1, %rd1;
+    ld.param.u32 %r1, [n];
+    mov.u32 %r2, %tid.x;
+    mov.u32 %r3, %ntid.x;
+    shr.u32 %r4, %r3, 1;
+    mov.u32 %r9, 0;
+LOOP:
+    setp.lt.u32 %p1, %r2, %r4;
+    selp.u32 %r5, 7, 3, %p1;
+    add.s32 %r9, %r9, %r5;
+    mul.lo.s32 %r6, %r4, 3;
+    xor.b32 %r7, %r6, %r1;
+    add.s32 %r9, %r9, %r7;
+    shr.u32 %r4, %r4, 1;
+    setp.ne.s32 %p2, %r4, 0;
+    @%p2 bra LOOP;
+    cvt.u64.u32 %rd2, %r1;
+    or.b64 %rd3, %rd2, 8589934592;
+    shr.u64 %rd4, %rd3, 32;
+    cvt.u32.u64 %r8, %rd4;
+    add.s32 %r9, %r9, %r8;
+    mul.wide.u32 %rd5, %r2, 4;
+    add.s64 %rd6, %rd1, %rd5;
+    st.global.u32 [%rd6], %r9;
+    ret;
+}
+"#;
+
+/// Values the warp tier keeps as one scalar (warp-uniform results) give what the interpreter
+/// computes lane by lane, and lane-dependent results of uniform operands stay per lane.
+#[test]
+fn uniform_values_as_scalars() {
+    let n = 0x5a5u32;
+    for threads in [64u32, 96] {
+        let want: Vec<u32> = (0..threads)
+            .map(|t| {
+                let (mut s, mut acc) = (threads >> 1, 0u32);
+                while s != 0 {
+                    acc = acc.wrapping_add(if t < s { 7 } else { 3 });
+                    acc = acc.wrapping_add(s.wrapping_mul(3) ^ n);
+                    s >>= 1;
+                }
+                acc + 2
+            })
+            .collect();
+        for engine in [Engine::Warp, Engine::Interp] {
+            let p = program(UNIFORM, engine);
+            let mem = DeviceMemory::new();
+            let dout = mem.alloc(4 * u64::from(threads)).unwrap();
+            let params = Params::new().ptr(dout).i32(n as i32).clone();
+            p.launch("uni", Dim3::x(2), Dim3::x(threads), 0, params.bytes(), &mem).unwrap();
+            assert_eq!(read_u32(&mem, dout, threads as usize), want, "{engine:?}, {threads} threads");
+        }
+    }
+}

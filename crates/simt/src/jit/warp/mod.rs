@@ -402,6 +402,9 @@ struct Wg<'a, 'b> {
     /// canonicalized where it is finally read otherwise or stored: `Wg::settle`). A chain of
     /// FMAs then canonicalizes once, not once per link.
     raw: std::collections::HashSet<Reg>,
+    /// Registers in `vals` known to hold the same value in every lane: that value, as an
+    /// `i64` scalar (zero-extended for a narrow register). Readers get it as a `Splat`.
+    scalars: HashMap<Reg, Value>,
     live_regs: super::live::Liveness,
     /// Within the current block: address registers whose lanes were matched against the
     /// warp's 2D shape (`mem.rs`), until the register is written.
@@ -480,6 +483,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             dirty: Vec::new(),
             vals: HashMap::new(),
             raw: std::collections::HashSet::new(),
+            scalars: HashMap::new(),
             live_regs: super::live::Liveness::of(f),
             uniform: uniform::uniform_regs(f),
             bit_masks: HashMap::new(),
@@ -567,11 +571,13 @@ impl<'a, 'b> Wg<'a, 'b> {
     }
 
     /// Stores what the warp's state needs before it stops at `pc`: its registers written
-    /// in SSA values, `pc` and the running lanes.
+    /// in SSA values that are live there (whatever runs the warp next starts at `pc`; a
+    /// fault ends the launch), `pc` and the running lanes.
     fn stop(&mut self, pc: Option<u32>) {
         // Often on a side path: the main path still has to store them.
         let dirty = self.dirty.clone();
-        self.store_dirty(&dirty, None);
+        let at = pc.map(|p| [p]);
+        self.store_dirty(&dirty, at.as_ref().map(|a| &a[..]));
         if let Some(pc) = pc {
             let p = self.imm(u64::from(pc));
             self.gst(p, goff::PC);
@@ -772,6 +778,7 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.pbits.clear();
         self.vals.clear();
         self.raw.clear();
+        self.scalars.clear();
     }
 
     fn emit_head(&mut self, p: u32) {

@@ -39,7 +39,8 @@ pub(super) enum Lanes {
     Planes([Value; 8], [Value; 8]),
 }
 
-/// A lane-parallel operation on vector operands (one vector result).
+/// A lane-parallel operation on vector operands (one vector result): each lane of the result
+/// from the same lane of the operands only (`Wg::keep_scalar` relies on it).
 type LaneOp<'x> = &'x dyn Fn(&mut FunctionBuilder<'_>, &[Value]) -> Value;
 
 /// A lane-parallel operation on pair `k` of its vector operands.
@@ -54,6 +55,12 @@ fn lanes() -> MemFlagsData {
 
 impl Wg<'_, '_> {
     pub(super) fn vsrc(&mut self, s: Src) -> Option<Vs> {
+        if let Src::Reg(r) = s
+            && let Some(&x) = self.scalars.get(&r)
+            && self.vals.contains_key(&r)
+        {
+            return Some(self.splat(x));
+        }
         if let Src::Reg(r) = s
             && let Some(v) = self.settle(r)
         {
@@ -288,6 +295,7 @@ impl Wg<'_, '_> {
     pub(super) fn forget(&mut self, d: Reg) {
         self.pbits.remove(&d);
         self.vals.remove(&d);
+        self.scalars.remove(&d);
         self.raw.remove(&d);
         self.dirty.retain(|&r| r != d);
     }
@@ -311,6 +319,7 @@ impl Wg<'_, '_> {
         let v = self.narrowed(d, v);
         self.pbits.remove(&d);
         self.raw.remove(&d);
+        self.scalars.remove(&d);
         self.vals.insert(d, v);
         if !self.dirty.contains(&d) {
             self.dirty.push(d);
@@ -368,9 +377,37 @@ impl Wg<'_, '_> {
         self.lanes64(d, &[s], em, full, &|_, x| x[0]);
     }
 
+    /// After a lane-parallel operation (a `LaneOp`, which computes each lane from that
+    /// lane's operands only) set `d` in every live lane (`full`) from warp-uniform sources
+    /// only (`srcs` all `Splat`): keeps lane 0's value as the scalar every lane holds, so
+    /// that readers of `d` get a `Splat` again (one scalar comparison for a loop counter's
+    /// `setp`, one check for an address).
+    fn keep_scalar(&mut self, d: Reg, srcs: &[Vs], full: bool) {
+        if !full || !srcs.iter().all(|s| matches!(s, Vs::Splat(..))) {
+            return;
+        }
+        let x = match self.vals.get(&d) {
+            Some(&Lanes::Quads(q)) => {
+                let x = self.b.ins().extractlane(q[0], 0);
+                self.b.ins().uextend(I64, x)
+            }
+            Some(&Lanes::Pairs(p)) => self.b.ins().extractlane(p[0], 0),
+            Some(&Lanes::Planes(lo, hi)) => {
+                let l = self.b.ins().extractlane(lo[0], 0);
+                let h = self.b.ins().extractlane(hi[0], 0);
+                let (l, h) = (self.b.ins().uextend(I64, l), self.b.ins().uextend(I64, h));
+                let h = self.b.ins().ishl_imm_s(h, 32);
+                self.b.ins().bor(l, h)
+            }
+            None => return,
+        };
+        self.scalars.insert(d, x);
+    }
+
     /// `d = f(srcs)` on pairs of 64-bit lanes.
     fn lanes64(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: LaneOp<'_>) {
         self.lanes64_at(d, srcs, em, full, &|b, _, v| f(b, v));
+        self.keep_scalar(d, srcs, full);
     }
 
     /// `d = f(pair index, srcs)` on pairs of 64-bit lanes.
@@ -386,6 +423,7 @@ impl Wg<'_, '_> {
     /// separately (bitwise operations and selections: exact on any register).
     fn planes(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: LaneOp<'_>) {
         self.planes_at(d, srcs, em, full, &|b, _, v| f(b, v));
+        self.keep_scalar(d, srcs, full);
     }
 
     /// `d = f(group index, srcs)` as in `planes`. When every source's high halves are zero,
@@ -409,6 +447,7 @@ impl Wg<'_, '_> {
     /// `d = f(srcs)` on groups of four 32-bit lanes, zero-extended into the registers.
     fn lanes32(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: LaneOp<'_>) {
         self.lanes32_at(d, srcs, em, full, &|b, _, v| f(b, v));
+        self.keep_scalar(d, srcs, full);
     }
 
     /// `d = f(group index, srcs)` as in `lanes32`.
@@ -430,6 +469,8 @@ impl Wg<'_, '_> {
             if full { b.ins().bitcast(types::I32X4, lanes(), r) } else { canon(b, r) }
         });
         if full {
+            // A raw result is no scalar readers may take as it is.
+            self.scalars.remove(&d);
             self.raw.insert(d);
         }
     }
