@@ -35,6 +35,18 @@ pub(super) struct Pat {
     quads: i32,
 }
 
+/// Where a converged warp's load into a 32-bit register (`d`) delivers its lanes: every path
+/// of the load (vector copies, gathers, the lane loop) jumps to `after` with the eight groups
+/// of four lanes as block arguments, kept in SSA values from there (`Wg::vals`) instead of
+/// stored into the register and read back by the instruction that uses them.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Sink {
+    pub d: Reg,
+    pub after: Block,
+    /// The groups a path wrote so far (`Wg::wquad`).
+    pub got: [Option<Value>; 8],
+}
+
 /// Patterns kept in one block at most (the scratch holds their offsets; slot `PAT_SLOTS`
 /// is for a pattern matched for one access).
 pub(super) const PAT_SLOTS: u32 = 15;
@@ -287,7 +299,7 @@ impl Wg<'_, '_> {
             }
             self.forget(d);
         }
-        self.b.ins().jump(after, &[]);
+        self.jump_after(after);
         self.b.switch_to_block(slow);
     }
 
@@ -326,7 +338,7 @@ impl Wg<'_, '_> {
                 self.wquad(dr, q, lo, hi, None);
             }
         }
-        self.b.ins().jump(after, &[]);
+        self.jump_after(after);
     }
 
     /// Whether the 4-byte loads from `[r + ..]` in the rest of the block (from `pc` on, until
@@ -473,7 +485,7 @@ impl Wg<'_, '_> {
                 };
                 self.wquad32(d, q, v, sext);
             }
-            self.b.ins().jump(after, &[]);
+            self.jump_after(after);
         }
         self.b.switch_to_block(no);
     }
@@ -521,7 +533,7 @@ impl Wg<'_, '_> {
             }
         }
         self.copy(p, size, ld, st);
-        self.b.ins().jump(after, &[]);
+        self.jump_after(after);
     }
 
     /// Whether every lane of every mask in `masks` is set (false when there are none).
@@ -618,6 +630,26 @@ impl Wg<'_, '_> {
             }
             _ => {}
         }
+    }
+
+    /// Jumps to `after`, the join of a load's paths: with the loaded groups of lanes when the
+    /// load delivers them there (`Sink`; a path that did not, such as the lane loop, wrote the
+    /// register: its lanes are read back).
+    fn jump_after(&mut self, after: Block) {
+        let Some(s) = self.sink.as_mut().filter(|s| s.after == after) else {
+            self.b.ins().jump(after, &[]);
+            return;
+        };
+        let (d, got) = (s.d, std::mem::take(&mut s.got));
+        let args: Vec<BlockArg> = (0..8)
+            .map(|q| {
+                BlockArg::Value(got[q].unwrap_or_else(|| {
+                    let rg = self.regs();
+                    self.b.ins().load(types::I32X4, vflags(), rg, reg_off(d) + 16 * q as i32)
+                }))
+            })
+            .collect();
+        self.b.ins().jump(after, &args);
     }
 
     /// Writes lanes `4q..4q+4` of register `d` from 32-bit values `v`, sign- (`sext`) or
@@ -922,6 +954,14 @@ impl Wg<'_, '_> {
                     self.pat_slots += 1;
                     self.pats.insert(r, p);
                 }
+                if let ([Some(dr)], true, true) = (d.as_slice(), _full, size <= 4)
+                    && self.narrow(*dr)
+                {
+                    for _ in 0..8 {
+                        self.b.append_block_param(after, types::I32X4);
+                    }
+                    self.sink = Some(Sink { d: *dr, after, got: [None; 8] });
+                }
                 if let (Some((Some(dr), more)), Base::Reg(r)) = (d.split_first(), addr.base) {
                     self.whole_warp(space, size, w, r, addr.off, em, Some((*dr, sext)), more, None, after);
                 }
@@ -936,10 +976,15 @@ impl Wg<'_, '_> {
                         }
                     }
                 });
-                self.b.ins().jump(after, &[]);
+                self.jump_after(after);
                 self.b.switch_to_block(after);
                 for dr in d.iter().flatten() {
                     self.forget(*dr);
+                }
+                if let Some(s) = self.sink.take() {
+                    let ps = self.b.block_params(after);
+                    let qs: [Value; 8] = std::array::from_fn(|q| ps[q]);
+                    self.set_vals(s.d, ops::Lanes::Quads(qs));
                 }
                 true
             }

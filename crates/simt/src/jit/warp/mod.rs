@@ -405,6 +405,8 @@ struct Wg<'a, 'b> {
     /// Registers in `vals` known to hold the same value in every lane: that value, as an
     /// `i64` scalar (zero-extended for a narrow register). Readers get it as a `Splat`.
     scalars: HashMap<Reg, Value>,
+    /// The load being emitted delivers its lanes to its join in SSA values (`mem::Sink`).
+    sink: Option<mem::Sink>,
     live_regs: super::live::Liveness,
     /// Within the current block: address registers whose lanes were matched against the
     /// warp's 2D shape (`mem.rs`), until the register is written.
@@ -484,6 +486,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             vals: HashMap::new(),
             raw: std::collections::HashSet::new(),
             scalars: HashMap::new(),
+            sink: None,
             live_regs: super::live::Liveness::of(f),
             uniform: uniform::uniform_regs(f),
             bit_masks: HashMap::new(),

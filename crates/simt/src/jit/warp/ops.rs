@@ -266,6 +266,13 @@ impl Wg<'_, '_> {
     /// Writes lanes `4q..4q+4` of register `d` (low halves `lo`, high halves `hi`): all of
     /// them (`ems` None), else the lanes of `em` (`ems`: `em` splat into `i32x4`).
     pub(super) fn wquad(&mut self, d: Reg, q: i32, lo: Value, hi: Value, ems: Option<Value>) {
+        if let (None, Some(s)) = (ems, self.sink.as_mut())
+            && s.d == d
+        {
+            // A narrow register: the low halves are its lanes.
+            s.got[q as usize & 7] = Some(lo);
+            return;
+        }
         let at = reg_off(d) + 16 * q;
         let m = ems.map(|ems| self.quad_mask(ems, q));
         // No reader looks at a narrow register's high halves.
