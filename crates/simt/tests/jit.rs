@@ -507,3 +507,74 @@ fn uniform_values_as_scalars() {
         }
     }
 }
+
+const GATHER: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+
+// out[t] = src[idx[t]] + t, and out[64 + t] = the loaded value again after a branch (the
+// register read back in a later block), through every path of a warp's load: consecutive
+// elements, one element for all lanes, any permutation, and addresses in another
+// allocation (`other`, when idx[t] is negative: the lane-by-lane path).
+.visible .entry gather(.param .u64 src, .param .u64 idx, .param .u64 out, .param .u64 other)
+{
+    .reg .pred %p<2>;
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<16>;
+    ld.param.u64 %rd1, [src];
+    ld.param.u64 %rd2, [idx];
+    ld.param.u64 %rd3, [out];
+    ld.param.u64 %rd4, [other];
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd5, %r1, 4;
+    add.s64 %rd6, %rd2, %rd5;
+    ld.global.s32 %r2, [%rd6];
+    setp.lt.s32 %p1, %r2, 0;
+    mul.wide.s32 %rd7, %r2, 4;
+    add.s64 %rd8, %rd1, %rd7;
+    @%p1 add.s64 %rd8, %rd4, %rd5;
+    ld.global.u32 %r3, [%rd8];
+    add.s32 %r4, %r3, %r1;
+    add.s64 %rd9, %rd3, %rd5;
+    st.global.u32 [%rd9], %r4;
+    setp.eq.s32 %p1, %r4, 12345;
+    @%p1 bra SKIP;
+    st.global.u32 [%rd9+256], %r3;
+SKIP:
+    ret;
+}
+"#;
+
+/// A warp's load hands its lanes on in SSA values (`mem::Sink`) on every path it may take;
+/// each gives what the interpreter loads.
+#[test]
+fn loaded_lanes_on_every_path() {
+    let src: Vec<u32> = (0..256u32).map(|i| i.wrapping_mul(2654435761)).collect();
+    let other: Vec<u32> = (0..64u32).map(|i| 0xdead_0000 | i).collect();
+    let cases: [(&str, Vec<i32>); 4] = [
+        ("consecutive", (0..64).map(|t| t + 100).collect()),
+        ("one element", vec![77; 64]),
+        ("permutation", (0..64).map(|t| (t * 37 + 11) % 256).collect()),
+        ("other allocation", (0..64).map(|t| if t % 3 == 0 { -1 } else { t }).collect()),
+    ];
+    for (name, idx) in cases {
+        let want: Vec<u32> = (0..64usize).map(|t| if idx[t] < 0 { other[t] } else { src[idx[t] as usize] }).collect();
+        for engine in [Engine::Warp, Engine::Interp] {
+            let p = program(GATHER, engine);
+            let mem = DeviceMemory::new();
+            let (ds, di, dout, dot) =
+                (mem.alloc(1024).unwrap(), mem.alloc(256).unwrap(), mem.alloc(512).unwrap(), mem.alloc(256).unwrap());
+            mem.write(ds, &le_bytes(&src)).unwrap();
+            mem.write(di, &le_bytes(&idx.iter().map(|&i| i as u32).collect::<Vec<_>>())).unwrap();
+            mem.write(dot, &le_bytes(&other)).unwrap();
+            let params = Params::new().ptr(ds).ptr(di).ptr(dout).ptr(dot).clone();
+            p.launch("gather", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem).unwrap();
+            let out = read_u32(&mem, dout, 128);
+            for t in 0..64 {
+                assert_eq!(out[t], want[t].wrapping_add(t as u32), "{engine:?} {name}: thread {t}");
+                assert_eq!(out[64 + t], want[t], "{engine:?} {name}: thread {t}, read back");
+            }
+        }
+    }
+}
