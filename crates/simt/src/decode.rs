@@ -742,7 +742,9 @@ impl FuncDecoder<'_> {
         }
         crate::cfg::set_reconvergence(&mut code);
         self.local_size = align_up(frame_local, 16) as u32;
+        let writes_shared = Func::may_write_shared(&code);
         Ok(Func {
+            writes_shared,
             name: self.fname.clone(),
             is_kernel: self.is_kernel,
             code,

@@ -416,6 +416,7 @@ fn unreachable_func() -> &'static Func {
         param_size: 0,
         local_size: 0,
         kparam_size: 0,
+        writes_shared: false,
         shared_size: 0,
         ret_slots: Vec::new(),
         param_slots: Vec::new(),
@@ -426,8 +427,7 @@ fn unreachable_func() -> &'static Func {
 fn run_block(l: &Launch<'_>, ctaid: [u32; 3], worker: u32, pool: &mut Pool) -> Result<(), Fault> {
     let k = kernel(l, l.kernel);
     let mut shared = std::mem::take(&mut pool.shared);
-    shared.clear();
-    shared.resize(shared_size(l, k), 0);
+    fresh_shared(&mut shared, l, k);
     let wj = if l.warp.is_some() { Some(std::mem::take(&mut pool.wj).unwrap_or_default()) } else { None };
     let mut blk = Block { l, ctaid, shared, worker, executed: 0, rank: 0, peers: Vec::new(), wj };
     let warps = &mut pool.warps;
@@ -439,6 +439,17 @@ fn run_block(l: &Launch<'_>, ctaid: [u32; 3], worker: u32, pool: &mut Pool) -> R
     }
     pool.executed += blk.executed;
     r
+}
+
+/// Makes `shared` the zeroed shared memory of a new block of the launch (kernel `k`), from
+/// the previous block's of the same launch: a kernel that cannot write shared memory left it
+/// zeroed.
+pub(crate) fn fresh_shared(shared: &mut Vec<u8>, l: &Launch<'_>, k: &Func) {
+    let size = shared_size(l, k);
+    if shared.len() != size || k.writes_shared {
+        shared.clear();
+        shared.resize(size, 0);
+    }
 }
 
 /// The shared memory size of a block of the launch (the kernel's, dynamic, reserved).

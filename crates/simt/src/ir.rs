@@ -838,6 +838,9 @@ pub(crate) struct Func {
     pub local_size: u32,
     /// Kernel parameter buffer size (kernels).
     pub kparam_size: u32,
+    /// Whether the function may write shared memory (`Func::may_write_shared`): a block of a
+    /// kernel that cannot finds it as the previous block left it, zeroed.
+    pub writes_shared: bool,
     /// Static shared memory bytes used by the kernel (module `.shared` plus its own).
     pub shared_size: u32,
     /// (offset, size) of the return and parameter `.param` slots (device functions).
@@ -848,6 +851,48 @@ pub(crate) struct Func {
 }
 
 impl Func {
+    /// Whether code `code` may write shared memory: any instruction not known to leave it
+    /// alone (stores and atomics outside global, local and parameter space, calls, and every
+    /// instruction that may reach memory other than by a load) counts.
+    pub(crate) fn may_write_shared(code: &[Inst]) -> bool {
+        let elsewhere = |s: &Space| matches!(s, Space::Global | Space::Local | Space::FParam);
+        code.iter().any(|i| match &i.op {
+            Op::St { space, .. } | Op::Atom { space, .. } => !elsewhere(space),
+            Op::Nop
+            | Op::Nanosleep
+            | Op::Alloca { .. }
+            | Op::StackSave { .. }
+            | Op::StackRestore { .. }
+            | Op::Un { .. }
+            | Op::Bin { .. }
+            | Op::Tern { .. }
+            | Op::Bfi { .. }
+            | Op::Setp { .. }
+            | Op::Pack { .. }
+            | Op::Unpack { .. }
+            | Op::Mov2 { .. }
+            | Op::Ld { .. }
+            | Op::Cvta { .. }
+            | Op::Isspacep { .. }
+            | Op::Bra { .. }
+            | Op::Ret
+            | Op::Exit
+            | Op::Trap
+            | Op::Bar { .. }
+            | Op::WarpSync { .. }
+            | Op::Elect { .. }
+            | Op::Brx { .. }
+            | Op::Fence
+            | Op::Shfl { .. }
+            | Op::Vote { .. }
+            | Op::Activemask { .. }
+            | Op::Redux { .. }
+            | Op::Match { .. }
+            | Op::Carry { .. } => false,
+            _ => true,
+        })
+    }
+
     /// Whether register `r` is narrow: declared 32 bits wide or less (predicates too), so
     /// nothing reads more than its low 32 bits. (The warp tier keeps no high halves for
     /// such registers: `jit/warp`, `exec::wjit::from_planar`.)

@@ -578,3 +578,68 @@ fn loaded_lanes_on_every_path() {
         }
     }
 }
+
+const SHARED_PEEK: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+
+.shared .align 4 .b8 tile[256];
+
+// out[block][t] = tile[t] as the block finds it, then tile[t] = block + 1.
+.visible .entry peek_write(.param .u64 out)
+{
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, %ctaid.x;
+    shl.b32 %r3, %r1, 2;
+    mov.u32 %r4, tile;
+    add.s32 %r5, %r4, %r3;
+    ld.shared.u32 %r6, [%r5];
+    mad.lo.s32 %r7, %r2, 64, %r1;
+    mul.wide.u32 %rd2, %r7, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r6;
+    add.s32 %r6, %r2, 1;
+    st.shared.u32 [%r5], %r6;
+    ret;
+}
+
+// out[block][t] = tile[t]: a kernel that never writes shared memory.
+.visible .entry peek(.param .u64 out)
+{
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, %ctaid.x;
+    shl.b32 %r3, %r1, 2;
+    mov.u32 %r4, tile;
+    add.s32 %r5, %r4, %r3;
+    ld.shared.u32 %r6, [%r5];
+    mad.lo.s32 %r7, %r2, 64, %r1;
+    mul.wide.u32 %rd2, %r7, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r6;
+    ret;
+}
+"#;
+
+/// Every block finds its shared memory zeroed, on every tier and with one worker reusing the
+/// buffer from block to block (a kernel that cannot write shared memory is not re-zeroed).
+#[test]
+fn blocks_find_shared_memory_zeroed() {
+    for engine in [Engine::Interp, Engine::JitAll, Engine::Warp] {
+        let mut p = program(SHARED_PEEK, engine);
+        p.set_workers(1);
+        let mem = DeviceMemory::new();
+        let out = mem.alloc(4 * 64 * 8).unwrap();
+        for k in ["peek_write", "peek", "peek_write"] {
+            mem.write(out, &[0xff; 4 * 64 * 8]).unwrap();
+            p.launch(k, Dim3::x(8), Dim3::x(64), 0, Params::new().ptr(out).bytes(), &mem).unwrap();
+            assert_eq!(read_u32(&mem, out, 64 * 8), vec![0; 64 * 8], "{engine:?} {k}");
+        }
+    }
+}

@@ -195,10 +195,7 @@ impl Worker {
         let [bx, by, bz] = l.block;
         let n = (bx * by * bz) as usize;
         // Shared memory sized and zeroed as the interpreter does it.
-        let user = (k.shared_size + l.dyn_shared) as usize;
-        let size = if l.reserved_smem > 0 { user.next_multiple_of(128) + l.reserved_smem as usize } else { user };
-        self.shared.clear();
-        self.shared.resize(size, 0);
+        exec::fresh_shared(&mut self.shared, l, k);
         let ls = k.local_size as usize;
         self.locals.clear();
         self.locals.resize(n * ls, 0);
