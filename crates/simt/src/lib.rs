@@ -566,8 +566,24 @@ impl Program {
             // The JIT runs every block on its own: clusters of several blocks need the
             // interpreter's cluster scheduler.
             _ if cluster_size > 1 => exec::run(&l),
-            Engine::Jit | Engine::JitAll | Engine::Warp => {
-                let all = self.engine != Engine::Jit;
+            Engine::Jit => {
+                // The tier measured faster (`jit/tiering.rs`).
+                let warp = self.jit.pick(&self.funcs, idx);
+                let t0 = std::time::Instant::now();
+                let r = match warp {
+                    Some(code) => {
+                        l.warp = Some(code);
+                        exec::run(&l)
+                    }
+                    None => self.jit.run(&l, false).unwrap_or_else(|| exec::run(&l)),
+                };
+                if r.is_ok() {
+                    self.jit.record(k, idx, warp.is_some(), t0.elapsed(), blocks, self.workers);
+                }
+                r
+            }
+            Engine::JitAll | Engine::Warp => {
+                let all = true;
                 if self.engine != Engine::JitAll
                     && let Some(code) = self.jit.warp_code(&self.funcs, idx, self.engine == Engine::Warp)
                 {

@@ -14,7 +14,8 @@
 //! - `hazard.rs`: finds warp-synchronous code (lockstep-dependent), left to the interpreter;
 //! - `live.rs`: register liveness (what a stopping thread spills);
 //! - `lower.rs`: lowering pieces both compiled tiers share;
-//! - `run.rs`: runs the threads of each block, releasing barriers.
+//! - `run.rs`: runs the threads of each block, releasing barriers;
+//! - `tiering.rs`: which compiled tier runs a kernel, by measurement.
 
 mod compile;
 pub(crate) mod ctx;
@@ -23,9 +24,11 @@ mod helpers;
 pub(crate) mod live;
 mod lower;
 mod run;
+mod tiering;
 pub(crate) mod warp;
 
 use std::sync::OnceLock;
+use std::time::Duration;
 
 use crate::error::Fault;
 use crate::error::LoadError;
@@ -38,12 +41,48 @@ pub(crate) struct Cache {
     slots: Vec<OnceLock<Result<compile::Code, String>>>,
     /// The same kernels compiled for the warp tier (`warp/`).
     warp: Vec<OnceLock<Result<warp::WarpCode, String>>>,
+    /// Per function, the time its launches took on each tier (`tiering.rs`).
+    times: Vec<tiering::TierTimes>,
 }
 
 impl Cache {
     /// A cache for `n` functions.
     pub(crate) fn new(n: usize) -> Cache {
-        Cache { slots: (0..n).map(|_| OnceLock::new()).collect(), warp: (0..n).map(|_| OnceLock::new()).collect() }
+        Cache {
+            slots: (0..n).map(|_| OnceLock::new()).collect(),
+            warp: (0..n).map(|_| OnceLock::new()).collect(),
+            times: (0..n).map(|_| tiering::TierTimes::default()).collect(),
+        }
+    }
+
+    /// The tier to run kernel `idx` on under `Engine::Jit` (`tiering.rs`): its warp-tier
+    /// code, or `None` for the per-thread JIT (which leaves kernels it would run slower to
+    /// the interpreter).
+    pub(crate) fn pick<'c>(&'c self, funcs: &[Result<Func, LoadError>], idx: usize) -> Option<&'c warp::WarpCode> {
+        let preferred = self.warp_code(funcs, idx, false);
+        let prefers_warp = preferred.is_some();
+        let times = self.times.get(idx)?;
+        if times.choose(prefers_warp) == prefers_warp {
+            return preferred;
+        }
+        if prefers_warp {
+            // The per-thread JIT, when it compiles the kernel and would run it itself.
+            if self.code(funcs, idx).is_ok_and(|c| c.prefer_interp.is_none()) {
+                return None;
+            }
+        } else if let Some(code) = self.warp_code(funcs, idx, true) {
+            return Some(code);
+        }
+        times.rule_out(!prefers_warp);
+        preferred
+    }
+
+    /// Kernel `idx` ran `blocks` blocks on `workers` workers in `elapsed`, on the warp tier
+    /// or not (`warp`).
+    pub(crate) fn record(&self, f: &Func, idx: usize, warp: bool, elapsed: Duration, blocks: u64, workers: u32) {
+        if let Some(t) = self.times.get(idx) {
+            t.record(&f.name, warp, elapsed, blocks, workers);
+        }
     }
 
     /// Kernel `idx` compiled for the warp tier, when it compiles and is expected to run

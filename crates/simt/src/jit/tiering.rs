@@ -1,0 +1,159 @@
+//! Which compiled tier runs a kernel under `Engine::Jit`: first the one `warp::preferred`
+//! (and the per-thread JIT's own `prefer_interp`) pick from the kernel's code; once the
+//! kernel has run long enough on it that compiling the other tier is cheap beside it, a few
+//! launches on the other tier, then whichever has run a block faster on average. A static
+//! rule cannot see what decides it: how often a warp's lanes diverge, and whether its
+//! accesses are side by side (a 2D stencil runs 1.3x faster on the warp tier; a bitonic sort
+//! step, whose lanes split at every data-dependent swap, 1.4x slower). The tier that runs
+//! keeps being measured, so a kernel whose launches differ (a sort's steps) moves back when
+//! its average gets worse than the other's. Both tiers compute the same results (their
+//! differential tests), so the choice only moves time.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+/// Time a kernel spends on its first tier before the other one is tried (a warp-tier
+/// compile takes a few milliseconds to tens of milliseconds).
+const EXPLORE_AFTER: Duration = Duration::from_millis(40);
+
+fn trace() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("CUPRITE_TIER_TRACE").is_some())
+}
+
+/// Launches the other tier gets before the averages decide.
+const TRIES: u64 = 2;
+
+/// What one kernel's launches measured on one tier.
+#[derive(Debug, Default)]
+struct Measured {
+    /// Worker time (ns) and blocks, summed over the launches.
+    ns: AtomicU64,
+    blocks: AtomicU64,
+    launches: AtomicU64,
+    /// The tier cannot run the kernel (it does not compile it, or leaves it to the
+    /// interpreter).
+    ruled_out: std::sync::atomic::AtomicBool,
+}
+
+impl Measured {
+    /// Average worker time per block (ns); `None` before any launch.
+    fn per_block(&self) -> Option<f64> {
+        let b = self.blocks.load(Ordering::Relaxed);
+        (b > 0).then(|| self.ns.load(Ordering::Relaxed) as f64 / b as f64)
+    }
+}
+
+/// What one kernel's launches measured, per tier (index 0: the per-thread JIT, 1: the warp
+/// tier).
+#[derive(Debug, Default)]
+pub(crate) struct TierTimes {
+    tiers: [Measured; 2],
+}
+
+impl TierTimes {
+    /// The tier for the next launch (`true`: the warp tier) when the kernel's code prefers
+    /// tier `first`: the other one while it is being tried, or when it ran a block faster.
+    pub(crate) fn choose(&self, first: bool) -> bool {
+        let (mine, other) = (&self.tiers[usize::from(first)], &self.tiers[usize::from(!first)]);
+        if other.ruled_out.load(Ordering::Relaxed) {
+            return first;
+        }
+        let tried = other.launches.load(Ordering::Relaxed);
+        if tried == 0 {
+            let spent = mine.ns.load(Ordering::Relaxed);
+            return if spent >= EXPLORE_AFTER.as_nanos() as u64 { !first } else { first };
+        }
+        if tried < TRIES {
+            return !first;
+        }
+        match (mine.per_block(), other.per_block()) {
+            (Some(m), Some(o)) if o < m => !first,
+            _ => first,
+        }
+    }
+
+    /// Tier `warp` cannot run the kernel: never tried again.
+    pub(crate) fn rule_out(&self, warp: bool) {
+        self.tiers[usize::from(warp)].ruled_out.store(true, Ordering::Relaxed);
+    }
+
+    /// A launch of kernel `name` of `blocks` blocks on tier `warp` took `elapsed` on
+    /// `workers` workers. (`CUPRITE_TIER_TRACE=1` prints each launch's tier and the averages.)
+    pub(crate) fn record(&self, name: &str, warp: bool, elapsed: Duration, blocks: u64, workers: u32) {
+        let blocks = blocks.max(1);
+        let busy = u64::from(workers.max(1)).min(blocks);
+        let t = &self.tiers[usize::from(warp)];
+        t.ns.fetch_add((elapsed.as_nanos() as u64).saturating_mul(busy), Ordering::Relaxed);
+        t.blocks.fetch_add(blocks, Ordering::Relaxed);
+        t.launches.fetch_add(1, Ordering::Relaxed);
+        if trace() {
+            let avg = |m: &Measured| m.per_block().map_or("-".to_string(), |ns| format!("{:.0} ns", ns));
+            eprintln!(
+                "tier: `{name}` ran on the {} tier; worker time per block: per-thread JIT {}, warp tier {}",
+                if warp { "warp" } else { "per-thread" },
+                avg(&self.tiers[0]),
+                avg(&self.tiers[1])
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn tries_the_other_tier_then_keeps_the_faster() {
+        let t = TierTimes::default();
+        // The thread tier first, until it has run long enough.
+        assert!(!t.choose(false));
+        t.record("k", false, ms(10), 100, 1);
+        assert!(!t.choose(false));
+        t.record("k", false, ms(35), 100, 1);
+        assert!(t.choose(false), "tries the warp tier");
+        t.record("k", true, ms(8), 100, 1);
+        assert!(t.choose(false), "still trying");
+        t.record("k", true, ms(9), 100, 1);
+        assert!(t.choose(false), "the warp tier ran a block faster");
+        // The running tier's average getting worse sends it back.
+        t.record("k", true, ms(100), 100, 1);
+        assert!(!t.choose(false));
+        // A slower tier is left after its tries.
+        let t = TierTimes::default();
+        t.record("k", false, ms(50), 100, 2);
+        t.record("k", true, ms(200), 100, 2);
+        t.record("k", true, ms(200), 100, 2);
+        assert!(!t.choose(false));
+    }
+
+    #[test]
+    fn never_tries_a_ruled_out_tier() {
+        let t = TierTimes::default();
+        t.record("k", true, ms(100), 10, 1);
+        t.rule_out(false);
+        assert!(t.choose(true));
+    }
+
+    #[test]
+    fn compares_worker_time_per_block() {
+        // 100 blocks in 50 ms on 2 workers (1 ms of a worker each) lose to 100 blocks in
+        // 80 ms on one worker.
+        let t = TierTimes::default();
+        t.record("k", false, ms(80), 100, 1);
+        t.record("k", true, ms(50), 100, 2);
+        t.record("k", true, ms(50), 100, 2);
+        assert!(!t.choose(false));
+        // A grid smaller than the worker pool keeps only as many workers busy as it has
+        // blocks.
+        let t = TierTimes::default();
+        t.record("k", false, ms(45), 1, 8);
+        t.record("k", true, ms(40), 1, 8);
+        t.record("k", true, ms(40), 1, 8);
+        assert!(t.choose(false));
+    }
+}
