@@ -544,21 +544,88 @@ const GATHER: &str = r#"
 SKIP:
     ret;
 }
+
+// The same with 8-byte elements into a 64-bit register (its high halves too).
+.visible .entry gather64(.param .u64 src, .param .u64 idx, .param .u64 out, .param .u64 other)
+{
+    .reg .pred %p<2>;
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<16>;
+    ld.param.u64 %rd1, [src];
+    ld.param.u64 %rd2, [idx];
+    ld.param.u64 %rd3, [out];
+    ld.param.u64 %rd4, [other];
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd5, %r1, 4;
+    add.s64 %rd6, %rd2, %rd5;
+    ld.global.s32 %r2, [%rd6];
+    setp.lt.s32 %p1, %r2, 0;
+    mul.wide.s32 %rd7, %r2, 8;
+    add.s64 %rd8, %rd1, %rd7;
+    mul.wide.u32 %rd13, %r1, 8;
+    @%p1 add.s64 %rd8, %rd4, %rd13;
+    ld.global.u64 %rd10, [%rd8];
+    cvt.u64.u32 %rd11, %r1;
+    add.s64 %rd12, %rd10, %rd11;
+    add.s64 %rd9, %rd3, %rd13;
+    st.global.u64 [%rd9], %rd12;
+    setp.eq.s64 %p1, %rd12, 12345;
+    @%p1 bra SKIP;
+    st.global.u64 [%rd9+512], %rd10;
+SKIP:
+    ret;
+}
 "#;
 
 /// A warp's load hands its lanes on in SSA values (`mem::Sink`) on every path it may take;
 /// each gives what the interpreter loads.
 #[test]
 fn loaded_lanes_on_every_path() {
-    let src: Vec<u32> = (0..256u32).map(|i| i.wrapping_mul(2654435761)).collect();
-    let other: Vec<u32> = (0..64u32).map(|i| 0xdead_0000 | i).collect();
-    let cases: [(&str, Vec<i32>); 4] = [
+    loaded_words_on_every_path();
+    loaded_doublewords_on_every_path();
+}
+
+fn loaded_doublewords_on_every_path() {
+    let src: Vec<u64> = (0..256u64).map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15)).collect();
+    let other: Vec<u64> = (0..64u64).map(|i| 0xdead_beef_0000_0000 | i).collect();
+    let bytes = |v: &[u64]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+    for (name, idx) in gather_cases() {
+        let want: Vec<u64> = (0..64usize).map(|t| if idx[t] < 0 { other[t] } else { src[idx[t] as usize] }).collect();
+        for engine in [Engine::Warp, Engine::Interp] {
+            let p = program(GATHER, engine);
+            let mem = DeviceMemory::new();
+            let (ds, di, dout, dot) =
+                (mem.alloc(2048).unwrap(), mem.alloc(256).unwrap(), mem.alloc(1024).unwrap(), mem.alloc(512).unwrap());
+            mem.write(ds, &bytes(&src)).unwrap();
+            mem.write(di, &le_bytes(&idx.iter().map(|&i| i as u32).collect::<Vec<_>>())).unwrap();
+            mem.write(dot, &bytes(&other)).unwrap();
+            let params = Params::new().ptr(ds).ptr(di).ptr(dout).ptr(dot).clone();
+            p.launch("gather64", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem).unwrap();
+            let mut raw = vec![0u8; 1024];
+            mem.read(dout, &mut raw).unwrap();
+            let out: Vec<u64> = raw.chunks(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())).collect();
+            for t in 0..64 {
+                assert_eq!(out[t], want[t].wrapping_add(t as u64), "{engine:?} {name}: thread {t}");
+                assert_eq!(out[64 + t], want[t], "{engine:?} {name}: thread {t}, read back");
+            }
+        }
+    }
+}
+
+/// The index vectors of `loaded_lanes_on_every_path`: one per path of a warp's load.
+fn gather_cases() -> [(&'static str, Vec<i32>); 4] {
+    [
         ("consecutive", (0..64).map(|t| t + 100).collect()),
         ("one element", vec![77; 64]),
         ("permutation", (0..64).map(|t| (t * 37 + 11) % 256).collect()),
         ("other allocation", (0..64).map(|t| if t % 3 == 0 { -1 } else { t }).collect()),
-    ];
-    for (name, idx) in cases {
+    ]
+}
+
+fn loaded_words_on_every_path() {
+    let src: Vec<u32> = (0..256u32).map(|i| i.wrapping_mul(2654435761)).collect();
+    let other: Vec<u32> = (0..64u32).map(|i| 0xdead_0000 | i).collect();
+    for (name, idx) in gather_cases() {
         let want: Vec<u32> = (0..64usize).map(|t| if idx[t] < 0 { other[t] } else { src[idx[t] as usize] }).collect();
         for engine in [Engine::Warp, Engine::Interp] {
             let p = program(GATHER, engine);

@@ -35,16 +35,19 @@ pub(super) struct Pat {
     quads: i32,
 }
 
-/// Where a converged warp's load into a 32-bit register (`d`) delivers its lanes: every path
-/// of the load (vector copies, gathers, the lane loop) jumps to `after` with the eight groups
-/// of four lanes as block arguments, kept in SSA values from there (`Wg::vals`) instead of
-/// stored into the register and read back by the instruction that uses them.
+/// Where a converged warp's load into one register (`d`) delivers its lanes: every path of
+/// the load (vector copies, gathers, the lane loop) jumps to `after` with the eight groups of
+/// four lanes (their low halves, then for a register wider than 32 bits their high halves) as
+/// block arguments, kept in SSA values from there (`Wg::vals`) instead of stored into the
+/// register and read back by the instruction that uses them.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Sink {
     pub d: Reg,
+    /// Whether `d` is narrow (`Wg::narrow`): no high halves.
+    pub narrow: bool,
     pub after: Block,
-    /// The groups a path wrote so far (`Wg::wquad`).
-    pub got: [Option<Value>; 8],
+    /// The groups a path wrote so far, low and high halves (`Wg::wquad`).
+    pub got: [Option<(Value, Value)>; 8],
 }
 
 /// Patterns kept in one block at most (the scratch holds their offsets; slot `PAT_SLOTS`
@@ -640,15 +643,27 @@ impl Wg<'_, '_> {
             self.b.ins().jump(after, &[]);
             return;
         };
-        let (d, got) = (s.d, std::mem::take(&mut s.got));
-        let args: Vec<BlockArg> = (0..8)
-            .map(|q| {
-                BlockArg::Value(got[q].unwrap_or_else(|| {
-                    let rg = self.regs();
-                    self.b.ins().load(types::I32X4, vflags(), rg, reg_off(d) + 16 * q as i32)
-                }))
-            })
-            .collect();
+        let (d, narrow, got) = (s.d, s.narrow, std::mem::take(&mut s.got));
+        let halves: &[i32] = if narrow { &[0] } else { &[0, 128] };
+        let mut args = Vec::with_capacity(16);
+        for &h in halves {
+            for (q, g) in (0i32..).zip(got) {
+                let v = match g {
+                    Some((lo, hi)) => {
+                        if h == 0 {
+                            lo
+                        } else {
+                            hi
+                        }
+                    }
+                    None => {
+                        let rg = self.regs();
+                        self.b.ins().load(types::I32X4, vflags(), rg, reg_off(d) + h + 16 * q)
+                    }
+                };
+                args.push(BlockArg::Value(v));
+            }
+        }
         self.b.ins().jump(after, &args);
     }
 
@@ -954,13 +969,12 @@ impl Wg<'_, '_> {
                     self.pat_slots += 1;
                     self.pats.insert(r, p);
                 }
-                if let ([Some(dr)], true, true) = (d.as_slice(), _full, size <= 4)
-                    && self.narrow(*dr)
-                {
-                    for _ in 0..8 {
+                if let ([Some(dr)], true) = (d.as_slice(), _full) {
+                    let narrow = self.narrow(*dr);
+                    for _ in 0..if narrow { 8 } else { 16 } {
                         self.b.append_block_param(after, types::I32X4);
                     }
-                    self.sink = Some(Sink { d: *dr, after, got: [None; 8] });
+                    self.sink = Some(Sink { d: *dr, narrow, after, got: [None; 8] });
                 }
                 if let (Some((Some(dr), more)), Base::Reg(r)) = (d.split_first(), addr.base) {
                     self.whole_warp(space, size, w, r, addr.off, em, Some((*dr, sext)), more, None, after);
@@ -983,8 +997,13 @@ impl Wg<'_, '_> {
                 }
                 if let Some(s) = self.sink.take() {
                     let ps = self.b.block_params(after);
-                    let qs: [Value; 8] = std::array::from_fn(|q| ps[q]);
-                    self.set_vals(s.d, ops::Lanes::Quads(qs));
+                    let lo: [Value; 8] = std::array::from_fn(|q| ps[q]);
+                    let v = if s.narrow {
+                        ops::Lanes::Quads(lo)
+                    } else {
+                        ops::Lanes::Planes(lo, std::array::from_fn(|q| ps[8 + q]))
+                    };
+                    self.set_vals(s.d, v);
                 }
                 true
             }

@@ -269,8 +269,7 @@ impl Wg<'_, '_> {
         if let (None, Some(s)) = (ems, self.sink.as_mut())
             && s.d == d
         {
-            // A narrow register: the low halves are its lanes.
-            s.got[q as usize & 7] = Some(lo);
+            s.got[q as usize & 7] = Some((lo, hi));
             return;
         }
         let at = reg_off(d) + 16 * q;
