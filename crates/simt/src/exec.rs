@@ -3327,10 +3327,10 @@ pub(crate) fn binop<const N: usize>(op: &BinOp, a: &[u64; N], b: &[u64; N], r: &
         BinOp::F64(f) => map2(a, b, r, |x, y| {
             let (x, y) = (f64::from_bits(x), f64::from_bits(y));
             match f {
-                FBin::Add => x + y,
-                FBin::Sub => x - y,
-                FBin::Mul => x * y,
-                FBin::Div => x / y,
+                FBin::Add => arith64(x, y, |x, y| x + y),
+                FBin::Sub => arith64(x, y, |x, y| x - y),
+                FBin::Mul => arith64(x, y, |x, y| x * y),
+                FBin::Div => arith64(x, y, |x, y| x / y),
                 FBin::Min => min64(x, y),
                 FBin::Max => max64(x, y),
             }

@@ -563,6 +563,16 @@ pub(crate) fn add_dir<T: DirTarget>(a: f64, b: f64, r: Rounding) -> T {
 
 /// `a * b + c` rounded once to nearest; a NaN operand gives the first NaN of `c`, `a`, `b`
 /// (quieted), as the GPU propagates it (checked against the recordings).
+/// An f64 add, sub, mul or div `f` of `x` and `y` with x86's NaN rule made explicit (a NaN
+/// operand, the first one, quieted, is the result), so that it does not depend on which
+/// operand order the compiler chose; the warp tier computes the same (`jit/warp/ops.rs`).
+pub(crate) fn arith64(x: f64, y: f64, f: impl Fn(f64, f64) -> f64) -> f64 {
+    match [x, y].into_iter().find(|v| v.is_nan()) {
+        Some(n) => f64::from_bits(n.to_bits() | (1 << 51)),
+        None => f(x, y),
+    }
+}
+
 pub(crate) fn fma64(a: f64, b: f64, c: f64) -> f64 {
     match [c, a, b].into_iter().find(|x| x.is_nan()) {
         Some(n) => f64::from_bits(n.to_bits() | (1 << 51)),

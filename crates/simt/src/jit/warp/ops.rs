@@ -46,6 +46,9 @@ type LaneOp<'x> = &'x dyn Fn(&mut FunctionBuilder<'_>, &[Value]) -> Value;
 /// A lane-parallel operation on pair `k` of its vector operands.
 type PairOp<'x> = &'x dyn Fn(&mut FunctionBuilder<'_>, usize, &[Value]) -> Value;
 
+/// An operation on one lane's two scalar operands (`Wg::per_lane`).
+type ScalarOp<'x> = &'x dyn Fn(&mut FunctionBuilder<'_>, Value, Value) -> Value;
+
 /// A lane-parallel operation from a group of four 32-bit lanes to two pairs of 64-bit lanes.
 type WidenOp<'x> = &'x dyn Fn(&mut FunctionBuilder<'_>, &[Value]) -> (Value, Value);
 
@@ -456,6 +459,27 @@ impl Wg<'_, '_> {
         self.keep_scalar(d, srcs, full);
     }
 
+    /// `d = f(x, y)` computed lane by lane on scalars (`i32` for `w` 32, else `i64`), for
+    /// operations with no vector form (integer division). Every lane computes (those outside
+    /// `em` are blended away), so `f` must not trap on any operands.
+    fn per_lane(&mut self, d: Reg, srcs: &[Vs], w: u8, em: Value, full: bool, f: ScalarOp<'_>) {
+        let each = |b: &mut FunctionBuilder<'_>, v: &[Value], n: u8| {
+            let mut r = v[0];
+            for i in 0..n {
+                let x = b.ins().extractlane(v[0], i);
+                let y = b.ins().extractlane(v[1], i);
+                let z = f(b, x, y);
+                r = b.ins().insertlane(r, z, i);
+            }
+            r
+        };
+        if w == 32 {
+            self.lanes32(d, srcs, em, full, &|b, v| each(b, v, 4));
+        } else {
+            self.lanes64(d, srcs, em, full, &|b, v| each(b, v, 2));
+        }
+    }
+
     /// `d = f(group index, srcs)` as in `lanes32`.
     fn lanes32_at(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: PairOp<'_>) {
         let out: [Value; 8] = std::array::from_fn(|q| {
@@ -638,6 +662,20 @@ impl Wg<'_, '_> {
                     _ => return false,
                 }
             }
+            UnOp::Not(32) => self.lanes32(d, &[s], em, full, &|b, v| b.ins().bnot(v[0])),
+            UnOp::Not(64) => self.planes(d, &[s], em, full, &|b, v| b.ins().bnot(v[0])),
+            UnOp::Neg(32) => self.lanes32(d, &[s], em, full, &|b, v| b.ins().ineg(v[0])),
+            UnOp::Neg(64) => self.lanes64(d, &[s], em, full, &|b, v| b.ins().ineg(v[0])),
+            UnOp::Abs(32) => self.lanes32(d, &[s], em, full, &|b, v| b.ins().iabs(v[0])),
+            // The sign bit flipped, NaNs included (as the interpreter does).
+            UnOp::NegF32 => {
+                let sign = self.cvec(types::I32X4, 0x8000_0000u32.to_le_bytes().repeat(4));
+                self.lanes32(d, &[s], em, full, &|b, v| b.ins().bxor(v[0], sign))
+            }
+            UnOp::NegF64 => {
+                let sign = self.cvec64(1 << 63, 1 << 63);
+                self.lanes64(d, &[s], em, full, &|b, v| b.ins().bxor(v[0], sign))
+            }
             UnOp::F32(F32Fn::Sqrt, false) => self.lanes32(d, &[s], em, full, &|b, v| {
                 let f = b.ins().bitcast(types::F32X4, lanes(), v[0]);
                 let r = b.ins().sqrt(f);
@@ -689,9 +727,77 @@ impl Wg<'_, '_> {
                 self.lanes64(d, &s, em, full, &|b, v| b.ins().iadd(v[0], v[1]));
             }
             BinOp::Sub(64) => self.lanes64(d, &s, em, full, &|b, v| b.ins().isub(v[0], v[1])),
+            BinOp::MulLo(64) => self.lanes64(d, &s, em, full, &|b, v| b.ins().imul(v[0], v[1])),
+            BinOp::Min(64, signed) | BinOp::Max(64, signed) => {
+                let max = matches!(op, BinOp::Max(..));
+                let cc = match (max, signed) {
+                    (false, true) => IntCC::SignedLessThan,
+                    (false, false) => IntCC::UnsignedLessThan,
+                    (true, true) => IntCC::SignedGreaterThan,
+                    (true, false) => IntCC::UnsignedGreaterThan,
+                };
+                self.lanes64(d, &s, em, full, &|b, v| {
+                    let m = b.ins().icmp(cc, v[0], v[1]);
+                    b.ins().bitselect(m, v[0], v[1])
+                })
+            }
+            // The high half of the 64-bit product, from the lanes widened in pairs.
+            BinOp::MulHi(32, signed) => self.lanes32(d, &s, em, full, &|b, v| {
+                let ((xl, xh), (yl, yh)) = (widen(b, v[0], signed), widen(b, v[1], signed));
+                let (pl, ph) = (b.ins().imul(xl, yl), b.ins().imul(xh, yh));
+                let (pl, ph) = (b.ins().bitcast(types::I32X4, lanes(), pl), b.ins().bitcast(types::I32X4, lanes(), ph));
+                // The odd 32-bit elements of the two products: the high halves, in lane order.
+                let (pl, ph) = (b.ins().bitcast(types::I8X16, lanes(), pl), b.ins().bitcast(types::I8X16, lanes(), ph));
+                let m =
+                    b.func.dfg.immediates.push(ConstantData::from(
+                        [4u8, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29, 30, 31].to_vec(),
+                    ));
+                let hi = b.ins().shuffle(pl, ph, m);
+                b.ins().bitcast(types::I32X4, lanes(), hi)
+            }),
+            BinOp::Div(w @ (32 | 64), signed) | BinOp::Rem(w @ (32 | 64), signed) => {
+                let rem = matches!(op, BinOp::Rem(..));
+                self.per_lane(d, &s, w, em, full, &|b, x, y| div_rem(b, x, y, signed, rem));
+            }
             BinOp::And(64) => self.planes(d, &s, em, full, &|b, v| b.ins().band(v[0], v[1])),
             BinOp::Or(64) => self.planes(d, &s, em, full, &|b, v| b.ins().bor(v[0], v[1])),
             BinOp::Xor(64) => self.planes(d, &s, em, full, &|b, v| b.ins().bxor(v[0], v[1])),
+            // By a warp-uniform amount that is not a constant: PTX clamps the amount (at the
+            // width: zero, or the sign for an arithmetic shift right).
+            BinOp::Shl(w @ (32 | 64)) | BinOp::Shr(w @ (32 | 64), _) if shift.is_none() => {
+                let Vs::Splat(_, amount, _) = y else { return false };
+                let n = self.b.ins().band_imm_s(amount, 0xffff_ffff);
+                let wide = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, n, i64::from(w));
+                let arith = matches!(op, BinOp::Shr(_, true));
+                let n = if arith {
+                    let top = self.imm(u64::from(w) - 1);
+                    self.b.ins().umin(n, top)
+                } else {
+                    n
+                };
+                let n = self.b.ins().ireduce(types::I32, n);
+                let f = &|b: &mut FunctionBuilder<'_>, v: &[Value]| {
+                    let r = match op {
+                        BinOp::Shl(_) => b.ins().ishl(v[0], n),
+                        BinOp::Shr(_, true) => b.ins().sshr(v[0], n),
+                        _ => b.ins().ushr(v[0], n),
+                    };
+                    if arith {
+                        return r;
+                    }
+                    let z = b.ins().bxor(r, r);
+                    b.ins().select(wide, z, r)
+                };
+                if w == 32 {
+                    self.lanes32(d, &[x], em, full, f);
+                } else {
+                    self.lanes64(d, &[x], em, full, f);
+                }
+            }
+            BinOp::Shr(64, true) if shift.is_some_and(|n| n < 64) => {
+                let n = shift.unwrap_or(0) as i64;
+                self.lanes64(d, &[x], em, full, &|b, v| b.ins().sshr_imm_s(v[0], n));
+            }
             BinOp::Shl(32) | BinOp::Shr(32, _) => {
                 let Some(n) = shift.filter(|&n| n < 32) else { return false };
                 let n = n as i64;
@@ -738,6 +844,18 @@ impl Wg<'_, '_> {
                 };
                 b.ins().imul(x, y)
             }),
+            BinOp::F64(f @ (FBin::Add | FBin::Sub | FBin::Mul | FBin::Div)) => {
+                self.lanes64(d, &s, em, full, &|b, v| {
+                    let (x, y) = (f64s(b, v[0]), f64s(b, v[1]));
+                    let r = match f {
+                        FBin::Add => b.ins().fadd(x, y),
+                        FBin::Sub => b.ins().fsub(x, y),
+                        FBin::Mul => b.ins().fmul(x, y),
+                        _ => b.ins().fdiv(x, y),
+                    };
+                    nan_first64(b, r, &[v[0], v[1]])
+                })
+            }
             BinOp::F32(f @ (FBin::Add | FBin::Sub | FBin::Mul | FBin::Div), false, false) => {
                 self.arith_f32(d, &s, em, full, &|b, v| match f {
                     FBin::Add => b.ins().fadd(v[0], v[1]),
@@ -767,6 +885,12 @@ impl Wg<'_, '_> {
                 b.ins().iadd(m, v[2])
             }),
             TernOp::Fma32(false, false) => self.arith_f32(d, &s, em, full, &|b, v| b.ins().fma(v[0], v[1], v[2])),
+            TernOp::Fma64 => self.lanes64(d, &s, em, full, &|b, v| {
+                let (x, y, z) = (f64s(b, v[0]), f64s(b, v[1]), f64s(b, v[2]));
+                let r = b.ins().fma(x, y, z);
+                // `float::fma64`: the addend's NaN first.
+                nan_first64(b, r, &[v[2], v[0], v[1]])
+            }),
             TernOp::Selp if matches!(c, Src::Reg(r) if self.f.reg_bits.get(r as usize) == Some(&1)) => {
                 // A predicate's lane bits select directly (no lane values needed).
                 let Src::Reg(pr) = c else { return false };
@@ -897,6 +1021,49 @@ impl Wg<'_, '_> {
         }
         true
     }
+}
+
+/// PTX integer division (`rem`: remainder) of one lane's `x` by `y`, as the interpreter
+/// computes it: by zero, the quotient is all ones and the remainder `x`; a signed quotient by
+/// -1 wraps (`MIN / -1` is `MIN`) and its remainder is 0. The divisor the machine sees is
+/// never 0 or (signed) -1, so nothing traps.
+fn div_rem(b: &mut FunctionBuilder<'_>, x: Value, y: Value, signed: bool, rem: bool) -> Value {
+    let ty = b.func.dfg.value_type(x);
+    let (zero, one, ones) = (b.ins().iconst(ty, 0), b.ins().iconst(ty, 1), b.ins().iconst(ty, -1));
+    let by_zero = b.ins().icmp(IntCC::Equal, y, zero);
+    if !signed {
+        let ys = b.ins().select(by_zero, one, y);
+        let r = if rem { b.ins().urem(x, ys) } else { b.ins().udiv(x, ys) };
+        return b.ins().select(by_zero, if rem { x } else { ones }, r);
+    }
+    let by_minus_one = b.ins().icmp(IntCC::Equal, y, ones);
+    let odd = b.ins().bor(by_zero, by_minus_one);
+    let ys = b.ins().select(odd, one, y);
+    let (r, at_minus_one) = if rem { (b.ins().srem(x, ys), zero) } else { (b.ins().sdiv(x, ys), b.ins().ineg(x)) };
+    let r = b.ins().select(by_minus_one, at_minus_one, r);
+    b.ins().select(by_zero, if rem { x } else { ones }, r)
+}
+
+/// Pairs of 64-bit lanes as `f64x2`.
+fn f64s(b: &mut FunctionBuilder<'_>, v: Value) -> Value {
+    b.ins().bitcast(types::F64X2, lanes(), v)
+}
+
+/// The bits of f64 result `r` (`f64x2`) with the interpreter's NaN rule (`float::arith64`,
+/// `float::fma64`): in a lane where an operand of `ops` (bits, `i64x2`, in priority order) is a
+/// NaN, the first such operand, quieted.
+fn nan_first64(b: &mut FunctionBuilder<'_>, r: Value, ops: &[Value]) -> Value {
+    let mut out = b.ins().bitcast(I64X2, lanes(), r);
+    let quiet = b.ins().iconst(I64, 1 << 51);
+    let quiet = b.ins().splat(I64X2, quiet);
+    for &o in ops.iter().rev() {
+        let f = f64s(b, o);
+        let nan = b.ins().fcmp(FloatCC::Unordered, f, f);
+        let nan = b.ins().bitcast(I64X2, lanes(), nan);
+        let q = b.ins().bor(o, quiet);
+        out = b.ins().bitselect(nan, q, out);
+    }
+    out
 }
 
 /// Lanes 0..2 and 2..4 of `i32x4` `v` as two `i64x2`, sign- (`signed`) or zero-extended.
