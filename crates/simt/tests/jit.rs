@@ -724,6 +724,7 @@ const INT_OPS: &str = r#"
     .reg .b64 %rd<60>;
     .reg .f64 %fd<10>;
     .reg .f32 %f<4>;
+    .reg .b16 %rs<4>;
     ld.param.u64 %rd1, [xs];
     ld.param.u64 %rd2, [ys];
     ld.param.u64 %rd3, [out];
@@ -778,6 +779,10 @@ const INT_OPS: &str = r#"
     neg.f64 %fd9, %fd1;
     mov.b32 %f1, %r3;
     neg.f32 %f2, %f1;
+    mov.b64 {%r20, %r21}, %rd7;
+    mov.b64 %rd25, {%r21, %r20};
+    mov.b32 {%rs1, %rs2}, %r3;
+    mov.b32 %r22, {%rs2, %rs1};
     st.global.u32 [%rd9], %r5;
     st.global.u32 [%rd9+512], %r6;
     st.global.u32 [%rd9+1024], %r7;
@@ -812,12 +817,15 @@ const INT_OPS: &str = r#"
     st.global.f64 [%rd9+15872], %fd8;
     st.global.f64 [%rd9+16384], %fd9;
     st.global.f32 [%rd9+16896], %f2;
+    st.global.u64 [%rd9+17408], %rd25;
+    st.global.u32 [%rd9+17920], %r22;
     ret;
 }
 "#;
 
 /// Integer division (by zero, `MIN / -1`), 64-bit multiplies, min/max, shifts by a uniform
-/// amount at and past the width, and f64 arithmetic on NaN payloads, infinities and zeros:
+/// amount at and past the width, packing and unpacking halves, and f64 arithmetic on NaN
+/// payloads, infinities and zeros:
 /// both compiled tiers give the interpreter's bits.
 #[test]
 fn integer_and_f64_ops_match_the_interpreter() {
@@ -849,14 +857,14 @@ fn integer_and_f64_ops_match_the_interpreter() {
             let p = program(INT_OPS, engine);
             let mem = DeviceMemory::new();
             let (dx, dy, dz, dout) =
-                (mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(17408).unwrap());
+                (mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(18432).unwrap());
             mem.write(dx, &bytes(&x)).unwrap();
             mem.write(dy, &bytes(&y)).unwrap();
             mem.write(dz, &bytes(&z)).unwrap();
-            mem.write(dout, &[0xa5; 17408]).unwrap();
+            mem.write(dout, &[0xa5; 18432]).unwrap();
             let params = Params::new().ptr(dx).ptr(dy).ptr(dz).ptr(dout).i32(amt as i32).clone();
             p.launch("ops", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem).unwrap();
-            let mut raw = vec![0u8; 17408];
+            let mut raw = vec![0u8; 18432];
             mem.read(dout, &mut raw).unwrap();
             results.push(raw);
         }
@@ -872,13 +880,13 @@ fn integer_and_f64_ops_match_the_interpreter() {
     let p = program(INT_OPS, Engine::Interp);
     let mem = DeviceMemory::new();
     let (dx, dy, dz, dout) =
-        (mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(17408).unwrap());
+        (mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(18432).unwrap());
     mem.write(dx, &bytes(&x)).unwrap();
     mem.write(dy, &bytes(&y)).unwrap();
     mem.write(dz, &bytes(&z)).unwrap();
     let params = Params::new().ptr(dx).ptr(dy).ptr(dz).ptr(dout).i32(0).clone();
     p.launch("ops", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem).unwrap();
-    let mut raw = vec![0u8; 17408];
+    let mut raw = vec![0u8; 18432];
     mem.read(dout, &mut raw).unwrap();
     let u32_at = |k: usize, t: usize| u32::from_le_bytes(raw[k * 512 + 8 * t..][..4].try_into().unwrap());
     let u64_at = |k: usize, t: usize| u64::from_le_bytes(raw[k * 512 + 8 * t..][..8].try_into().unwrap());
@@ -886,4 +894,6 @@ fn integer_and_f64_ops_match_the_interpreter() {
     assert_eq!(u32_at(0, 11), u32::MAX, "div.u32 by zero");
     assert_eq!(u32_at(1, 11), 7, "rem.u32 by zero");
     assert_eq!(u64_at(30, 3), 0xfffc_0000_0000_0042, "div.rn.f64 by a NaN");
+    assert_eq!(u64_at(34, 11), x[11].rotate_left(32), "halves swapped");
+    assert_eq!(u32_at(35, 11), (x[11] as u32).rotate_left(16), "16-bit halves swapped");
 }

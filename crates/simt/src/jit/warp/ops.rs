@@ -610,6 +610,8 @@ impl Wg<'_, '_> {
         }
         match op {
             Op::Un { op, d, a } => self.un(op, *d, *a, em, full),
+            Op::Pack { d, parts, bits } => self.pack(*d, parts, *bits, em, full),
+            Op::Unpack { parts, a, bits } => self.unpack(parts, *a, *bits, em, full),
             Op::Bin { op, d, a, b } => self.bin(op, *d, *a, *b, em, full),
             Op::Tern { op, d, a, b, c } => self.tern(op, *d, *a, *b, *c, em, full),
             Op::Setp { cmp, out: SetOut::Pred, d, dn, a, b, comb } => self.setp(cmp, *d, *dn, *a, *b, *comb, em, full),
@@ -628,6 +630,46 @@ impl Wg<'_, '_> {
             Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } => self.mem(pc, op, em, full),
             _ => false,
         }
+    }
+
+    /// `mov.b64 d, {lo, hi}` (the halves are the planar layout's planes) and `mov.b32 d, {lo,
+    /// hi}` of 16-bit halves.
+    fn pack(&mut self, d: Reg, parts: &[Src], bits: u8, em: Value, full: bool) -> bool {
+        let ([a, b], 16 | 32) = (parts, bits) else { return false };
+        let (Some(x), Some(y)) = (self.vsrc(*a), self.vsrc(*b)) else { return false };
+        if bits == 32 {
+            let lo: [Value; 8] = std::array::from_fn(|q| self.quad(x, q as i32));
+            let hi: [Value; 8] = std::array::from_fn(|q| self.quad(y, q as i32));
+            self.put(d, Lanes::Planes(lo, hi), em, full);
+        } else {
+            let m = self.cvec(types::I32X4, 0xffffu32.to_le_bytes().repeat(4));
+            self.lanes32(d, &[x, y], em, full, &|b, v| {
+                let lo = b.ins().band(v[0], m);
+                let hi = b.ins().ishl_imm_s(v[1], 16);
+                b.ins().bor(lo, hi)
+            });
+        }
+        true
+    }
+
+    /// `mov.b64 {lo, hi}, a` and `mov.b32 {lo, hi}, a` of 16-bit halves (both read before
+    /// either is written).
+    fn unpack(&mut self, parts: &[Option<Reg>], a: Src, bits: u8, em: Value, full: bool) -> bool {
+        let ([p0, p1], 16 | 32) = (parts, bits) else { return false };
+        let Some(x) = self.vsrc(a) else { return false };
+        let halves: [[Value; 8]; 2] = if bits == 32 {
+            [std::array::from_fn(|q| self.quad(x, q as i32)), std::array::from_fn(|q| self.hi_quad(x, q as i32))]
+        } else {
+            let m = self.cvec(types::I32X4, 0xffffu32.to_le_bytes().repeat(4));
+            let qs: [Value; 8] = std::array::from_fn(|q| self.quad(x, q as i32));
+            [qs.map(|v| self.b.ins().band(v, m)), qs.map(|v| self.b.ins().ushr_imm_s(v, 16))]
+        };
+        for (p, h) in [p0, p1].into_iter().zip(halves) {
+            if let Some(p) = *p {
+                self.put(p, Lanes::Quads(h), em, full);
+            }
+        }
+        true
     }
 
     fn un(&mut self, op: &UnOp, d: Reg, a: Src, em: Value, full: bool) -> bool {
