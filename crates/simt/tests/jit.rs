@@ -783,6 +783,9 @@ const INT_OPS: &str = r#"
     mov.b64 %rd25, {%r21, %r20};
     mov.b32 {%rs1, %rs2}, %r3;
     mov.b32 %r22, {%rs2, %rs1};
+    cvt.rn.f64.s32 %fd5, %r3;
+    cvt.f64.f32 %fd6, %f1;
+    cvt.rn.f32.f64 %f3, %fd1;
     st.global.u32 [%rd9], %r5;
     st.global.u32 [%rd9+512], %r6;
     st.global.u32 [%rd9+1024], %r7;
@@ -819,13 +822,16 @@ const INT_OPS: &str = r#"
     st.global.f32 [%rd9+16896], %f2;
     st.global.u64 [%rd9+17408], %rd25;
     st.global.u32 [%rd9+17920], %r22;
+    st.global.f64 [%rd9+18432], %fd5;
+    st.global.f64 [%rd9+18944], %fd6;
+    st.global.f32 [%rd9+19456], %f3;
     ret;
 }
 "#;
 
 /// Integer division (by zero, `MIN / -1`), 64-bit multiplies, min/max, shifts by a uniform
-/// amount at and past the width, packing and unpacking halves, and f64 arithmetic on NaN
-/// payloads, infinities and zeros:
+/// amount at and past the width, packing and unpacking halves, f64 arithmetic and
+/// conversions on NaN payloads, infinities and zeros:
 /// both compiled tiers give the interpreter's bits.
 #[test]
 fn integer_and_f64_ops_match_the_interpreter() {
@@ -843,7 +849,7 @@ fn integer_and_f64_ops_match_the_interpreter() {
         0xfff0_0000_0000_0000,
         0x8000_0000_0000_0000 | 7,
         (-7i64) as u64,
-        13,
+        0x7fa0_0001,
         0x4000_0000_0000_0000,
         0x3ff0_0000_0000_0000,
     ];
@@ -857,14 +863,14 @@ fn integer_and_f64_ops_match_the_interpreter() {
             let p = program(INT_OPS, engine);
             let mem = DeviceMemory::new();
             let (dx, dy, dz, dout) =
-                (mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(18432).unwrap());
+                (mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(19968).unwrap());
             mem.write(dx, &bytes(&x)).unwrap();
             mem.write(dy, &bytes(&y)).unwrap();
             mem.write(dz, &bytes(&z)).unwrap();
-            mem.write(dout, &[0xa5; 18432]).unwrap();
+            mem.write(dout, &[0xa5; 19968]).unwrap();
             let params = Params::new().ptr(dx).ptr(dy).ptr(dz).ptr(dout).i32(amt as i32).clone();
             p.launch("ops", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem).unwrap();
-            let mut raw = vec![0u8; 18432];
+            let mut raw = vec![0u8; 19968];
             mem.read(dout, &mut raw).unwrap();
             results.push(raw);
         }
@@ -880,13 +886,13 @@ fn integer_and_f64_ops_match_the_interpreter() {
     let p = program(INT_OPS, Engine::Interp);
     let mem = DeviceMemory::new();
     let (dx, dy, dz, dout) =
-        (mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(18432).unwrap());
+        (mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(19968).unwrap());
     mem.write(dx, &bytes(&x)).unwrap();
     mem.write(dy, &bytes(&y)).unwrap();
     mem.write(dz, &bytes(&z)).unwrap();
     let params = Params::new().ptr(dx).ptr(dy).ptr(dz).ptr(dout).i32(0).clone();
     p.launch("ops", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem).unwrap();
-    let mut raw = vec![0u8; 18432];
+    let mut raw = vec![0u8; 19968];
     mem.read(dout, &mut raw).unwrap();
     let u32_at = |k: usize, t: usize| u32::from_le_bytes(raw[k * 512 + 8 * t..][..4].try_into().unwrap());
     let u64_at = |k: usize, t: usize| u64::from_le_bytes(raw[k * 512 + 8 * t..][..8].try_into().unwrap());

@@ -693,6 +693,49 @@ impl Wg<'_, '_> {
                     (U32 | S32 | B32, U64 | S64 | B64 | U32 | S32 | B32) => {
                         self.lanes32(d, &[s], em, full, &|_, v| v[0])
                     }
+                    // Exact: every i32 is an f64 (lane by lane: x86 has no packed form before
+                    // AVX-512 that Cranelift lowers).
+                    (F64, S32) if !integral(c.rnd) => self.widen32(d, &[s], em, full, &|b, v| {
+                        let pair = |b: &mut FunctionBuilder<'_>, k: u8| {
+                            let z = b.ins().f64const(0.0);
+                            let mut p = b.ins().splat(types::F64X2, z);
+                            for i in 0..2 {
+                                let x = b.ins().extractlane(v[0], 2 * k + i);
+                                let f = b.ins().fcvt_from_sint(types::F64, x);
+                                p = b.ins().insertlane(p, f, i);
+                            }
+                            b.ins().bitcast(I64X2, lanes(), p)
+                        };
+                        (pair(b, 0), pair(b, 1))
+                    }),
+                    // Exact (a NaN quieted, its payload kept, as `as f64` does).
+                    (F64, F32) if !integral(c.rnd) => self.widen32(d, &[s], em, full, &|b, v| {
+                        let f = b.ins().bitcast(types::F32X4, lanes(), v[0]);
+                        let lo = b.ins().fvpromote_low(f);
+                        let f = b.ins().bitcast(types::I8X16, lanes(), f);
+                        let m = b.func.dfg.immediates.push(ConstantData::from(
+                            [8u8, 9, 10, 11, 12, 13, 14, 15, 8, 9, 10, 11, 12, 13, 14, 15].to_vec(),
+                        ));
+                        let up = b.ins().shuffle(f, f, m);
+                        let up = b.ins().bitcast(types::F32X4, lanes(), up);
+                        let hi = b.ins().fvpromote_low(up);
+                        (b.ins().bitcast(I64X2, lanes(), lo), b.ins().bitcast(I64X2, lanes(), hi))
+                    }),
+                    // Rounded to nearest (a NaN quieted, the top of its payload kept).
+                    (F32, F64) if c.rnd == Rounding::Rn => {
+                        let quads: [Value; 8] = std::array::from_fn(|q| {
+                            let (p0, p1) = (self.pair(s, 2 * q as i32), self.pair(s, 2 * q as i32 + 1));
+                            let (f0, f1) = (f64s(&mut self.b, p0), f64s(&mut self.b, p1));
+                            let (d0, d1) = (self.b.ins().fvdemote(f0), self.b.ins().fvdemote(f1));
+                            let (d0, d1) = (
+                                self.b.ins().bitcast(types::I32X4, lanes(), d0),
+                                self.b.ins().bitcast(types::I32X4, lanes(), d1),
+                            );
+                            // The two results of each demotion are its low lanes.
+                            self.shuffle32(d0, d1, [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23])
+                        });
+                        self.put(d, Lanes::Quads(quads), em, full);
+                    }
                     (F32, S32) if c.rnd == Rounding::Rn => self.lanes32(d, &[s], em, full, &|b, v| {
                         let f = b.ins().fcvt_from_sint(types::F32X4, v[0]);
                         b.ins().bitcast(types::I32X4, lanes(), f)
@@ -1084,6 +1127,11 @@ fn div_rem(b: &mut FunctionBuilder<'_>, x: Value, y: Value, signed: bool, rem: b
     let (r, at_minus_one) = if rem { (b.ins().srem(x, ys), zero) } else { (b.ins().sdiv(x, ys), b.ins().ineg(x)) };
     let r = b.ins().select(by_minus_one, at_minus_one, r);
     b.ins().select(by_zero, if rem { x } else { ones }, r)
+}
+
+/// Whether `r` rounds to an integral value (`cvt.rni` and friends).
+fn integral(r: Rounding) -> bool {
+    matches!(r, Rounding::Rni | Rounding::Rzi | Rounding::Rmi | Rounding::Rpi)
 }
 
 /// Pairs of 64-bit lanes as `f64x2`.
