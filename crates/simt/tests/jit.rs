@@ -786,6 +786,15 @@ const INT_OPS: &str = r#"
     cvt.rn.f64.s32 %fd5, %r3;
     cvt.f64.f32 %fd6, %f1;
     cvt.rn.f32.f64 %f3, %fd1;
+    mul.hi.u64 %rd26, %rd7, %rd8;
+    mul.hi.s64 %rd27, %rd7, %rd8;
+    abs.s64 %rd28, %rd7;
+    cvt.u16.u32 %rs3, %r4;
+    add.s16 %rs3, %rs3, %rs1;
+    xor.b16 %rs3, %rs3, %rs2;
+    cvt.u32.u16 %r23, %rs3;
+    cvt.s32.s16 %r24, %rs3;
+    add.s32 %r23, %r23, %r24;
     st.global.u32 [%rd9], %r5;
     st.global.u32 [%rd9+512], %r6;
     st.global.u32 [%rd9+1024], %r7;
@@ -825,6 +834,10 @@ const INT_OPS: &str = r#"
     st.global.f64 [%rd9+18432], %fd5;
     st.global.f64 [%rd9+18944], %fd6;
     st.global.f32 [%rd9+19456], %f3;
+    st.global.u64 [%rd9+19968], %rd26;
+    st.global.u64 [%rd9+20480], %rd27;
+    st.global.u64 [%rd9+20992], %rd28;
+    st.global.u32 [%rd9+21504], %r23;
     ret;
 }
 "#;
@@ -863,14 +876,14 @@ fn integer_and_f64_ops_match_the_interpreter() {
             let p = program(INT_OPS, engine);
             let mem = DeviceMemory::new();
             let (dx, dy, dz, dout) =
-                (mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(19968).unwrap());
+                (mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(22016).unwrap());
             mem.write(dx, &bytes(&x)).unwrap();
             mem.write(dy, &bytes(&y)).unwrap();
             mem.write(dz, &bytes(&z)).unwrap();
-            mem.write(dout, &[0xa5; 19968]).unwrap();
+            mem.write(dout, &[0xa5; 22016]).unwrap();
             let params = Params::new().ptr(dx).ptr(dy).ptr(dz).ptr(dout).i32(amt as i32).clone();
             p.launch("ops", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem).unwrap();
-            let mut raw = vec![0u8; 19968];
+            let mut raw = vec![0u8; 22016];
             mem.read(dout, &mut raw).unwrap();
             results.push(raw);
         }
@@ -886,13 +899,13 @@ fn integer_and_f64_ops_match_the_interpreter() {
     let p = program(INT_OPS, Engine::Interp);
     let mem = DeviceMemory::new();
     let (dx, dy, dz, dout) =
-        (mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(19968).unwrap());
+        (mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(22016).unwrap());
     mem.write(dx, &bytes(&x)).unwrap();
     mem.write(dy, &bytes(&y)).unwrap();
     mem.write(dz, &bytes(&z)).unwrap();
     let params = Params::new().ptr(dx).ptr(dy).ptr(dz).ptr(dout).i32(0).clone();
     p.launch("ops", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem).unwrap();
-    let mut raw = vec![0u8; 19968];
+    let mut raw = vec![0u8; 22016];
     mem.read(dout, &mut raw).unwrap();
     let u32_at = |k: usize, t: usize| u32::from_le_bytes(raw[k * 512 + 8 * t..][..4].try_into().unwrap());
     let u64_at = |k: usize, t: usize| u64::from_le_bytes(raw[k * 512 + 8 * t..][..8].try_into().unwrap());

@@ -693,6 +693,16 @@ impl Wg<'_, '_> {
                     (U32 | S32 | B32, U64 | S64 | B64 | U32 | S32 | B32) => {
                         self.lanes32(d, &[s], em, full, &|_, v| v[0])
                     }
+                    // To 16 bits, and from 16 bits zero-extended: the low half.
+                    (U16 | S16 | B16, U16 | S16 | B16 | U32 | S32 | B32 | U64 | S64 | B64)
+                    | (U32 | S32 | B32, U16 | B16) => {
+                        let m = self.cvec(types::I32X4, 0xffffu32.to_le_bytes().repeat(4));
+                        self.lanes32(d, &[s], em, full, &|b, v| b.ins().band(v[0], m))
+                    }
+                    (U32 | S32 | B32, S16) => self.lanes32(d, &[s], em, full, &|b, v| {
+                        let x = b.ins().ishl_imm_s(v[0], 16);
+                        b.ins().sshr_imm_s(x, 16)
+                    }),
                     // Exact: every i32 is an f64 (lane by lane: x86 has no packed form before
                     // AVX-512 that Cranelift lowers).
                     (F64, S32) if !integral(c.rnd) => self.widen32(d, &[s], em, full, &|b, v| {
@@ -752,6 +762,12 @@ impl Wg<'_, '_> {
             UnOp::Neg(32) => self.lanes32(d, &[s], em, full, &|b, v| b.ins().ineg(v[0])),
             UnOp::Neg(64) => self.lanes64(d, &[s], em, full, &|b, v| b.ins().ineg(v[0])),
             UnOp::Abs(32) => self.lanes32(d, &[s], em, full, &|b, v| b.ins().iabs(v[0])),
+            UnOp::Abs(64) => self.lanes64(d, &[s], em, full, &|b, v| {
+                let z = b.ins().bxor(v[0], v[0]);
+                let neg = b.ins().icmp(IntCC::SignedLessThan, v[0], z);
+                let n = b.ins().ineg(v[0]);
+                b.ins().bitselect(neg, n, v[0])
+            }),
             // The sign bit flipped, NaNs included (as the interpreter does).
             UnOp::NegF32 => {
                 let sign = self.cvec(types::I32X4, 0x8000_0000u32.to_le_bytes().repeat(4));
@@ -840,6 +856,23 @@ impl Wg<'_, '_> {
                 let hi = b.ins().shuffle(pl, ph, m);
                 b.ins().bitcast(types::I32X4, lanes(), hi)
             }),
+            BinOp::MulHi(64, signed) => self.per_lane(d, &s, 64, em, full, &|b, x, y| {
+                if signed { b.ins().smulhi(x, y) } else { b.ins().umulhi(x, y) }
+            }),
+            // 16-bit integer operations on 32-bit lanes, cut to 16 bits as the interpreter does.
+            BinOp::Add(16) | BinOp::Sub(16) | BinOp::And(16) | BinOp::Or(16) | BinOp::Xor(16) => {
+                let m = self.cvec(types::I32X4, 0xffffu32.to_le_bytes().repeat(4));
+                self.lanes32(d, &s, em, full, &|b, v| {
+                    let r = match op {
+                        BinOp::Add(_) => b.ins().iadd(v[0], v[1]),
+                        BinOp::Sub(_) => b.ins().isub(v[0], v[1]),
+                        BinOp::And(_) => b.ins().band(v[0], v[1]),
+                        BinOp::Or(_) => b.ins().bor(v[0], v[1]),
+                        _ => b.ins().bxor(v[0], v[1]),
+                    };
+                    b.ins().band(r, m)
+                })
+            }
             BinOp::Div(w @ (32 | 64), signed) | BinOp::Rem(w @ (32 | 64), signed) => {
                 let rem = matches!(op, BinOp::Rem(..));
                 self.per_lane(d, &s, w, em, full, &|b, x, y| div_rem(b, x, y, signed, rem));
