@@ -795,6 +795,12 @@ const INT_OPS: &str = r#"
     cvt.u32.u16 %r23, %rs3;
     cvt.s32.s16 %r24, %rs3;
     add.s32 %r23, %r23, %r24;
+    and.b32 %r27, %r4, 127;
+    shl.b32 %r25, %r3, %r27;
+    shr.s32 %r26, %r3, %r27;
+    shr.u64 %rd29, %rd7, %r27;
+    shr.s64 %rd30, %rd7, %r4;
+    shl.b64 %rd31, %rd7, %r27;
     st.global.u32 [%rd9], %r5;
     st.global.u32 [%rd9+512], %r6;
     st.global.u32 [%rd9+1024], %r7;
@@ -838,12 +844,17 @@ const INT_OPS: &str = r#"
     st.global.u64 [%rd9+20480], %rd27;
     st.global.u64 [%rd9+20992], %rd28;
     st.global.u32 [%rd9+21504], %r23;
+    st.global.u32 [%rd9+22016], %r25;
+    st.global.u32 [%rd9+22528], %r26;
+    st.global.u64 [%rd9+23040], %rd29;
+    st.global.u64 [%rd9+23552], %rd30;
+    st.global.u64 [%rd9+24064], %rd31;
     ret;
 }
 "#;
 
-/// Integer division (by zero, `MIN / -1`), 64-bit multiplies, min/max, shifts by a uniform
-/// amount at and past the width, packing and unpacking halves, f64 arithmetic and
+/// Integer division (by zero, `MIN / -1`), 64-bit multiplies, min/max, shifts by uniform
+/// and per-lane amounts at and past the width, packing and unpacking halves, f64 arithmetic and
 /// conversions on NaN payloads, infinities and zeros:
 /// both compiled tiers give the interpreter's bits.
 #[test]
@@ -876,14 +887,14 @@ fn integer_and_f64_ops_match_the_interpreter() {
             let p = program(INT_OPS, engine);
             let mem = DeviceMemory::new();
             let (dx, dy, dz, dout) =
-                (mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(22016).unwrap());
+                (mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(24576).unwrap());
             mem.write(dx, &bytes(&x)).unwrap();
             mem.write(dy, &bytes(&y)).unwrap();
             mem.write(dz, &bytes(&z)).unwrap();
-            mem.write(dout, &[0xa5; 22016]).unwrap();
+            mem.write(dout, &[0xa5; 24576]).unwrap();
             let params = Params::new().ptr(dx).ptr(dy).ptr(dz).ptr(dout).i32(amt as i32).clone();
             p.launch("ops", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem).unwrap();
-            let mut raw = vec![0u8; 22016];
+            let mut raw = vec![0u8; 24576];
             mem.read(dout, &mut raw).unwrap();
             results.push(raw);
         }
@@ -899,13 +910,13 @@ fn integer_and_f64_ops_match_the_interpreter() {
     let p = program(INT_OPS, Engine::Interp);
     let mem = DeviceMemory::new();
     let (dx, dy, dz, dout) =
-        (mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(22016).unwrap());
+        (mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(512).unwrap(), mem.alloc(24576).unwrap());
     mem.write(dx, &bytes(&x)).unwrap();
     mem.write(dy, &bytes(&y)).unwrap();
     mem.write(dz, &bytes(&z)).unwrap();
     let params = Params::new().ptr(dx).ptr(dy).ptr(dz).ptr(dout).i32(0).clone();
     p.launch("ops", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem).unwrap();
-    let mut raw = vec![0u8; 22016];
+    let mut raw = vec![0u8; 24576];
     mem.read(dout, &mut raw).unwrap();
     let u32_at = |k: usize, t: usize| u32::from_le_bytes(raw[k * 512 + 8 * t..][..4].try_into().unwrap());
     let u64_at = |k: usize, t: usize| u64::from_le_bytes(raw[k * 512 + 8 * t..][..8].try_into().unwrap());

@@ -883,7 +883,11 @@ impl Wg<'_, '_> {
             // By a warp-uniform amount that is not a constant: PTX clamps the amount (at the
             // width: zero, or the sign for an arithmetic shift right).
             BinOp::Shl(w @ (32 | 64)) | BinOp::Shr(w @ (32 | 64), _) if shift.is_none() => {
-                let Vs::Splat(_, amount, _) = y else { return false };
+                let Vs::Splat(_, amount, _) = y else {
+                    // Lane by lane (`1 << lane`): Cranelift shifts a vector by one amount.
+                    self.per_lane(d, &s, w, em, full, &|b, x, y| shift_lane(b, op, w, x, y));
+                    return true;
+                };
                 let n = self.b.ins().band_imm_s(amount, 0xffff_ffff);
                 let wide = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, n, i64::from(w));
                 let arith = matches!(op, BinOp::Shr(_, true));
@@ -1138,6 +1142,26 @@ impl Wg<'_, '_> {
             self.write_bits(dn, pn, em, full);
         }
         true
+    }
+}
+
+/// PTX shift `op` of one lane's `w`-bit `x` by `y` (its low 32 bits), as the interpreter
+/// computes it: by the width or more, zero (or the sign, shifting right arithmetically).
+fn shift_lane(b: &mut FunctionBuilder<'_>, op: &BinOp, w: u8, x: Value, y: Value) -> Value {
+    let ty = b.func.dfg.value_type(x);
+    let n = if ty == I64 { b.ins().band_imm_s(y, 0xffff_ffff) } else { y };
+    let wide = b.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, n, i64::from(w));
+    match op {
+        BinOp::Shr(_, true) => {
+            let top = b.ins().iconst(ty, i64::from(w) - 1);
+            let n = b.ins().select(wide, top, n);
+            b.ins().sshr(x, n)
+        }
+        _ => {
+            let r = if matches!(op, BinOp::Shl(_)) { b.ins().ishl(x, n) } else { b.ins().ushr(x, n) };
+            let z = b.ins().iconst(ty, 0);
+            b.ins().select(wide, z, r)
+        }
     }
 }
 
