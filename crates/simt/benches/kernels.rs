@@ -2,7 +2,7 @@
 //!
 //! Each kernel (nvcc 13.0 -O3 PTX from `tests/kernels/kernels.cu` and `bench.cu`) runs on the
 //! interpreter and on the JIT tier with 1 worker and with 2 workers, and the same algorithm runs
-//! as plain Rust loops on 1 and 2 threads (`std::thread::scope`). Every kernel's result is
+//! as plain Rust loops on 1 and 2 threads (a persistent rayon pool). Every kernel's result is
 //! checked after its timed runs. Prints the times, the ratios engine/native (how many times
 //! slower the engine is), their geometric means, and the JIT's 1 -> 2 worker speedup.
 //!
@@ -50,19 +50,36 @@ fn best(reps: usize, mut f: impl FnMut()) -> Duration {
         .unwrap_or_default()
 }
 
-/// Splits `0..n` into `threads` chunks and runs `f(range)` on each in parallel.
+/// Splits `0..n` into `threads` chunks and runs `f(range)` on each in parallel, on a rayon
+/// pool of `threads` threads kept for the whole run (as the engine keeps its workers): the
+/// native baseline pays no thread start per call.
 fn par(threads: usize, n: usize, f: impl Fn(std::ops::Range<usize>) + Sync) {
     if threads <= 1 {
         f(0..n);
         return;
     }
     let chunk = n.div_ceil(threads);
-    std::thread::scope(|s| {
-        for t in 0..threads {
-            let f = &f;
-            s.spawn(move || f((t * chunk).min(n)..((t + 1) * chunk).min(n)));
-        }
+    pool(threads).install(|| {
+        rayon::scope(|s| {
+            for t in 0..threads {
+                let f = &f;
+                s.spawn(move |_| f((t * chunk).min(n)..((t + 1) * chunk).min(n)));
+            }
+        });
     });
+}
+
+/// The rayon pool of `threads` threads (built on first use, then kept).
+fn pool(threads: usize) -> &'static rayon::ThreadPool {
+    static POOLS: std::sync::Mutex<Vec<(usize, &'static rayon::ThreadPool)>> = std::sync::Mutex::new(Vec::new());
+    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&(_, p)) = pools.iter().find(|(t, _)| *t == threads) {
+        return p;
+    }
+    let p = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("rayon pool");
+    let p: &'static rayon::ThreadPool = Box::leak(Box::new(p));
+    pools.push((threads, p));
+    p
 }
 
 /// Shared output buffer written by disjoint ranges from several threads.
