@@ -7,4 +7,6 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=scripts/nvcc-env.sh
 source "$root/scripts/nvcc-env.sh" "${NVTOOL_DIR:-/tmp/nvtool}" >&2
 cd "$root"
+# The JIT tiers' output goes through Cranelift's IR verifier in tests (release builds skip it).
+export CUPRITE_JIT_VERIFY=1
 cargo test --workspace --release "$@"

@@ -209,6 +209,8 @@ pub struct LaunchStats {
     pub workers: u32,
     /// Wall-clock time.
     pub elapsed: Duration,
+    /// What ran the kernel's blocks.
+    pub tier: Tier,
     /// Device `printf` output, in order of execution (blocks may interleave), at most
     /// CUDA's default printf FIFO size (1 MiB; later output is dropped, as on CUDA).
     pub printf_output: Vec<u8>,
@@ -255,6 +257,18 @@ pub enum Engine {
     /// The warp tier for every kernel it compiles (warps moving to the interpreter where
     /// it does not), else the interpreter (for testing the warp tier).
     Warp,
+}
+
+/// What ran a launch's blocks (the engine's choice: `Engine`, `jit/tiering.rs`). On the
+/// compiled tiers, instructions they do not compile still run on the interpreter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tier {
+    /// The interpreter.
+    Interpreter,
+    /// The per-thread JIT.
+    ThreadJit,
+    /// The warp tier (a warp at a time, in SIMD vectors).
+    WarpJit,
 }
 
 impl Engine {
@@ -562,38 +576,42 @@ impl Program {
             explicit_cluster,
             warp: None,
         };
-        let r = match self.engine {
+        // Runs `l` on the per-thread JIT (`all`: see `Cache::run`), else the interpreter.
+        let thread_jit = |l: &exec::Launch<'_>, all: bool| match self.jit.run(l, all) {
+            Some(r) => (r, Tier::ThreadJit),
+            None => (exec::run(l), Tier::Interpreter),
+        };
+        let (r, tier) = match self.engine {
             // The JIT runs every block on its own: clusters of several blocks need the
             // interpreter's cluster scheduler.
-            _ if cluster_size > 1 => exec::run(&l),
+            _ if cluster_size > 1 => (exec::run(&l), Tier::Interpreter),
             Engine::Jit => {
                 // The tier measured faster (`jit/tiering.rs`).
                 let warp = self.jit.pick(&self.funcs, idx);
                 let t0 = std::time::Instant::now();
-                let r = match warp {
+                let (r, tier) = match warp {
                     Some(code) => {
                         l.warp = Some(code);
-                        exec::run(&l)
+                        (exec::run(&l), Tier::WarpJit)
                     }
-                    None => self.jit.run(&l, false).unwrap_or_else(|| exec::run(&l)),
+                    None => thread_jit(&l, false),
                 };
                 if r.is_ok() {
                     self.jit.record(k, idx, warp.is_some(), t0.elapsed(), blocks, self.workers);
                 }
-                r
+                (r, tier)
             }
             Engine::JitAll | Engine::Warp => {
-                let all = true;
                 if self.engine != Engine::JitAll
                     && let Some(code) = self.jit.warp_code(&self.funcs, idx, self.engine == Engine::Warp)
                 {
                     l.warp = Some(code);
-                    exec::run(&l)
+                    (exec::run(&l), Tier::WarpJit)
                 } else {
-                    self.jit.run(&l, all).unwrap_or_else(|| exec::run(&l))
+                    thread_jit(&l, true)
                 }
             }
-            Engine::Interp => exec::run(&l),
+            Engine::Interp => (exec::run(&l), Tier::Interpreter),
         };
         let mut printf_output = std::mem::take(&mut *l.printf.lock().unwrap_or_else(|e| e.into_inner()));
         let warp_instructions = l.instructions.load(Ordering::Relaxed);
@@ -614,6 +632,7 @@ impl Program {
             warp_instructions,
             workers: (u64::from(self.workers).min(blocks)) as u32,
             elapsed: start.elapsed(),
+            tier,
             printf_output,
         })
     }

@@ -1,7 +1,9 @@
 //! The JIT tier's own contracts: which kernels it compiles, what it leaves to the interpreter,
 //! threads that wait for each other without a barrier, and identical fault reports.
 
-use simt::{DeviceMemory, Dim3, Engine, Params, Program};
+use std::time::{Duration, Instant};
+
+use simt::{DeviceMemory, Dim3, Engine, Params, Program, Tier};
 
 fn kernels_ptx(file: &str) -> String {
     let path = format!("{}/tests/kernels/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -926,4 +928,98 @@ fn integer_and_f64_ops_match_the_interpreter() {
     assert_eq!(u64_at(30, 3), 0xfffc_0000_0000_0042, "div.rn.f64 by a NaN");
     assert_eq!(u64_at(34, 11), x[11].rotate_left(32), "halves swapped");
     assert_eq!(u32_at(35, 11), (x[11] as u32).rotate_left(16), "16-bit halves swapped");
+}
+
+/// A kernel of `steps` arithmetic steps between a shared-memory exchange and its barrier:
+/// `out[i] = f(in[i]) + f(in[i ^ 1])` where `f` is the step chain (all in `u32`).
+fn long_kernel(steps: u32) -> String {
+    let mut body = String::new();
+    for s in 0..steps {
+        let (op, k) = match s % 3 {
+            0 => ("mul.lo.u32", 2_654_435_761u32.wrapping_add(s)),
+            1 => ("xor.b32", 0x9e37_79b9 ^ s),
+            _ => ("add.u32", s.wrapping_mul(7919)),
+        };
+        body.push_str(&format!("    {op} %r2, %r2, {k};\n"));
+    }
+    format!(
+        r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry long_chain(.param .u64 in, .param .u64 out)
+{{
+    .shared .align 4 .b8 sh[1024];
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [in];
+    ld.param.u64 %rd2, [out];
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r5, %ctaid.x;
+    mov.u32 %r6, %ntid.x;
+    mad.lo.s32 %r7, %r5, %r6, %r1;
+    mul.wide.u32 %rd3, %r7, 4;
+    add.s64 %rd4, %rd1, %rd3;
+    ld.global.u32 %r2, [%rd4];
+{body}    shl.b32 %r3, %r1, 2;
+    mov.u32 %r4, sh;
+    add.s32 %r3, %r4, %r3;
+    st.shared.u32 [%r3], %r2;
+    bar.sync 0;
+    xor.b32 %r3, %r1, 1;
+    shl.b32 %r3, %r3, 2;
+    add.s32 %r3, %r4, %r3;
+    ld.shared.u32 %r3, [%r3];
+    add.u32 %r2, %r2, %r3;
+    add.s64 %rd5, %rd2, %rd3;
+    st.global.u32 [%rd5], %r2;
+    ret;
+}}
+"#
+    )
+}
+
+/// The host's `f` of `long_kernel(steps)`.
+fn long_chain(steps: u32, mut x: u32) -> u32 {
+    for s in 0..steps {
+        x = match s % 3 {
+            0 => x.wrapping_mul(2_654_435_761u32.wrapping_add(s)),
+            1 => x ^ (0x9e37_79b9 ^ s),
+            _ => x.wrapping_add(s.wrapping_mul(7919)),
+        };
+    }
+    x
+}
+
+/// A long kernel compiles for the warp tier on a background thread while its launches run on
+/// the other tiers, then moves there: every launch, whichever tier ran it, gives the right
+/// result (and so does the warp tier forced).
+#[test]
+fn long_kernels_move_to_the_warp_tier_with_the_same_results() {
+    let steps = 200;
+    let src = long_kernel(steps);
+    let n = 4 * 256;
+    let input: Vec<u32> = (0..n as u32).map(|i| i.wrapping_mul(0x0101_0101) ^ 0x5a5a).collect();
+    let f: Vec<u32> = input.iter().map(|&x| long_chain(steps, x)).collect();
+    let want: Vec<u32> = (0..n).map(|i| f[i].wrapping_add(f[i ^ 1])).collect();
+    for engine in [Engine::Jit, Engine::Warp] {
+        let p = program(&src, engine);
+        let mem = DeviceMemory::new();
+        let (din, dout) = (mem.alloc(4 * n as u64).unwrap(), mem.alloc(4 * n as u64).unwrap());
+        mem.write(din, &le_bytes(&input)).unwrap();
+        let params = Params::new().ptr(din).ptr(dout).clone();
+        let mut tiers = Vec::new();
+        // The compile's liveness bound (it takes well under a second in a release build).
+        let deadline = Instant::now() + Duration::from_secs(300);
+        while !tiers.contains(&Tier::WarpJit) || tiers.len() < 3 {
+            assert!(Instant::now() < deadline, "{engine:?}: never ran on the warp tier: {tiers:?}");
+            mem.write(dout, &vec![0u8; 4 * n]).unwrap();
+            let stats = p.launch("long_chain", Dim3::x(4), Dim3::x(256), 0, params.bytes(), &mem).unwrap();
+            assert_eq!(read_u32(&mem, dout, n), want, "{engine:?}, launch {} on {:?}", tiers.len(), stats.tier);
+            tiers.push(stats.tier);
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let first = if engine == Engine::Jit { Tier::ThreadJit } else { Tier::WarpJit };
+        assert_eq!(tiers[0], first, "{engine:?}");
+    }
 }

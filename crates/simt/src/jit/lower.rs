@@ -122,6 +122,11 @@ pub(crate) fn host_module(optimize: bool) -> Result<(JITModule, TargetFrontendCo
     let opt = if optimize { "speed" } else { "none" };
     set(&mut flags, "opt_level", opt)?;
     set(&mut flags, "is_pic", "false")?;
+    // Cranelift's IR verifier checks our code generators' output. Users pay its time at every
+    // kernel's first launch, so it runs in debug builds and where `CUPRITE_JIT_VERIFY` is set
+    // (the test suite sets it).
+    let verify = cfg!(debug_assertions) || std::env::var_os("CUPRITE_JIT_VERIFY").is_some();
+    set(&mut flags, "enable_verifier", if verify { "true" } else { "false" })?;
     let isa = cranelift_native::builder()
         .map_err(|e| e.to_string())?
         .finish(settings::Flags::new(flags))

@@ -16,6 +16,13 @@
 //! - `lower.rs`: lowering pieces both compiled tiers share;
 //! - `run.rs`: runs the threads of each block, releasing barriers;
 //! - `tiering.rs`: which compiled tier runs a kernel, by measurement.
+//!
+//! The warp tier's compile costs about a millisecond per PTX instruction (each instruction
+//! becomes hundreds of vector operations, twice: converged and diverged copies), against a
+//! few percent of that for the per-thread JIT. Under `Engine::Jit` a kernel longer than
+//! [`BACKGROUND_INSTS`] is therefore compiled for the warp tier on a background thread, and
+//! its launches run on the per-thread JIT (or the interpreter) until the code is ready: a
+//! CUB radix sort's first launch waits ~10 ms, not 3.6 s.
 
 mod compile;
 pub(crate) mod ctx;
@@ -27,7 +34,8 @@ mod run;
 mod tiering;
 pub(crate) mod warp;
 
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use crate::error::Fault;
@@ -39,8 +47,11 @@ use crate::ir::Func;
 #[derive(Debug, Default)]
 pub(crate) struct Cache {
     slots: Vec<OnceLock<Result<compile::Code, String>>>,
-    /// The same kernels compiled for the warp tier (`warp/`).
-    warp: Vec<OnceLock<Result<warp::WarpCode, String>>>,
+    /// The same kernels compiled for the warp tier (`warp/`); shared with the background
+    /// thread compiling a long kernel.
+    warp: Vec<Arc<WarpSlot>>,
+    /// Per function: its warp-tier compile was handed to a background thread.
+    warp_started: Vec<AtomicBool>,
     /// Per function, the time its launches took on each tier (`tiering.rs`).
     times: Vec<tiering::TierTimes>,
 }
@@ -50,16 +61,21 @@ impl Cache {
     pub(crate) fn new(n: usize) -> Cache {
         Cache {
             slots: (0..n).map(|_| OnceLock::new()).collect(),
-            warp: (0..n).map(|_| OnceLock::new()).collect(),
+            warp: (0..n).map(|_| Arc::new(OnceLock::new())).collect(),
+            warp_started: (0..n).map(|_| AtomicBool::new(false)).collect(),
             times: (0..n).map(|_| tiering::TierTimes::default()).collect(),
         }
     }
 
     /// The tier to run kernel `idx` on under `Engine::Jit` (`tiering.rs`): its warp-tier
     /// code, or `None` for the per-thread JIT (which leaves kernels it would run slower to
-    /// the interpreter).
+    /// the interpreter), also while the warp tier's code is being compiled.
     pub(crate) fn pick<'c>(&'c self, funcs: &[Result<Func, LoadError>], idx: usize) -> Option<&'c warp::WarpCode> {
-        let preferred = self.warp_code(funcs, idx, false);
+        let preferred = match self.warp_tier(funcs, idx, false, false) {
+            WarpTier::Ready(code) => Some(code),
+            WarpTier::Compiling => return None,
+            WarpTier::No => None,
+        };
         let prefers_warp = preferred.is_some();
         let times = self.times.get(idx)?;
         if times.choose(prefers_warp) == prefers_warp {
@@ -70,8 +86,12 @@ impl Cache {
             if self.code(funcs, idx).is_ok_and(|c| c.prefer_interp.is_none()) {
                 return None;
             }
-        } else if let Some(code) = self.warp_code(funcs, idx, true) {
-            return Some(code);
+        } else {
+            match self.warp_tier(funcs, idx, true, false) {
+                WarpTier::Ready(code) => return Some(code),
+                WarpTier::Compiling => return None,
+                WarpTier::No => {}
+            }
         }
         times.rule_out(!prefers_warp);
         preferred
@@ -86,28 +106,56 @@ impl Cache {
     }
 
     /// Kernel `idx` compiled for the warp tier, when it compiles and is expected to run
-    /// faster there than on the per-thread JIT (`all`: whenever it compiles).
+    /// faster there than on the per-thread JIT (`all`: whenever it compiles); compiled now
+    /// if need be.
     pub(crate) fn warp_code<'c>(
         &'c self,
         funcs: &[Result<Func, LoadError>],
         idx: usize,
         all: bool,
     ) -> Option<&'c warp::WarpCode> {
-        let f = funcs.get(idx)?.as_ref().ok()?;
-        if !all && !warp::preferred(f) && self.code(funcs, idx).is_ok_and(|c| c.prefer_interp.is_none()) {
-            return None;
+        match self.warp_tier(funcs, idx, all, true) {
+            WarpTier::Ready(code) => Some(code),
+            WarpTier::Compiling | WarpTier::No => None,
         }
-        let r = self.warp.get(idx)?.get_or_init(|| {
-            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| warp::compile(f)))
-                .unwrap_or_else(|_| Err("the warp JIT compiler failed".to_string()));
-            if let Err(e) = &r
-                && std::env::var_os("CUPRITE_WTRACE").is_some()
-            {
-                eprintln!("warp JIT: `{}` not compiled: {e}", f.name);
+    }
+
+    /// As [`Cache::warp_code`]; unless `wait`, a kernel longer than [`BACKGROUND_INSTS`] not
+    /// compiled yet is handed to a background thread (`Compiling` until it is done).
+    fn warp_tier<'c>(&'c self, funcs: &[Result<Func, LoadError>], idx: usize, all: bool, wait: bool) -> WarpTier<'c> {
+        let (Some(Ok(f)), Some(slot), Some(started)) = (funcs.get(idx), self.warp.get(idx), self.warp_started.get(idx))
+        else {
+            return WarpTier::No;
+        };
+        if !all && !warp::preferred(f) && self.code(funcs, idx).is_ok_and(|c| c.prefer_interp.is_none()) {
+            return WarpTier::No;
+        }
+        if slot.get().is_none() && !wait && f.code.len() > BACKGROUND_INSTS {
+            if !started.swap(true, Ordering::Relaxed) {
+                let (bg, func) = (Arc::clone(slot), f.clone());
+                let spawned = std::thread::Builder::new().name("cuprite-warp-jit".into()).spawn(move || {
+                    // One background compile at a time: they share the cores with launches.
+                    let _one = BACKGROUND.lock().unwrap_or_else(|e| e.into_inner());
+                    bg.get_or_init(|| compile_warp(&func));
+                });
+                if spawned.is_err() {
+                    // No thread to be had: compile here.
+                    return WarpTier::from(slot.get_or_init(|| compile_warp(f)));
+                }
+                if tiering::trace() {
+                    eprintln!(
+                        "tier: `{}` ({} instructions) compiles for the warp tier in the background",
+                        f.name,
+                        f.code.len()
+                    );
+                }
             }
-            r
-        });
-        r.as_ref().ok()
+            return match slot.get() {
+                Some(r) => WarpTier::from(r),
+                None => WarpTier::Compiling,
+            };
+        }
+        WarpTier::from(slot.get_or_init(|| compile_warp(f)))
     }
 
     /// The compiled code of function `idx`, compiling it on first use; the reason when it
@@ -146,4 +194,43 @@ impl Cache {
         }
         Some(run::run(l, code))
     }
+}
+
+/// A kernel's warp-tier code, or why it does not compile, once compiled.
+type WarpSlot = OnceLock<Result<warp::WarpCode, String>>;
+
+/// Kernels longer than this (PTX instructions) compile for the warp tier in the background
+/// under `Engine::Jit` (at ~1 ms per instruction, a longer compile would stand out beside a
+/// launch; the per-thread JIT compiles the same kernel in a few milliseconds).
+const BACKGROUND_INSTS: usize = 160;
+
+/// Held by the background thread compiling (one at a time).
+static BACKGROUND: Mutex<()> = Mutex::new(());
+
+/// Whether a kernel's warp-tier code can run it.
+enum WarpTier<'c> {
+    Ready(&'c warp::WarpCode),
+    /// Being compiled on a background thread.
+    Compiling,
+    /// The kernel does not compile for the warp tier, or is not expected to run faster there.
+    No,
+}
+
+impl<'c> From<&'c Result<warp::WarpCode, String>> for WarpTier<'c> {
+    fn from(r: &'c Result<warp::WarpCode, String>) -> WarpTier<'c> {
+        r.as_ref().map_or(WarpTier::No, WarpTier::Ready)
+    }
+}
+
+/// Compiles `f` for the warp tier; a compiler bug is an error (the kernel then runs on the
+/// other tiers), not a crash.
+fn compile_warp(f: &Func) -> Result<warp::WarpCode, String> {
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| warp::compile(f)))
+        .unwrap_or_else(|_| Err("the warp JIT compiler failed".to_string()));
+    if let Err(e) = &r
+        && std::env::var_os("CUPRITE_WTRACE").is_some()
+    {
+        eprintln!("warp JIT: `{}` not compiled: {e}", f.name);
+    }
+    r
 }

@@ -16,7 +16,7 @@ use std::time::Duration;
 /// compile takes a few milliseconds to tens of milliseconds).
 const EXPLORE_AFTER: Duration = Duration::from_millis(40);
 
-fn trace() -> bool {
+pub(super) fn trace() -> bool {
     static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *ON.get_or_init(|| std::env::var_os("CUPRITE_TIER_TRACE").is_some())
 }
