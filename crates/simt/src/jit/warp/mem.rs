@@ -126,7 +126,9 @@ impl Wg<'_, '_> {
         st: Option<super::ops::Vs>,
         after: Block,
     ) {
-        if !matches!(space, Space::Global | Space::Generic | Space::Shared) || r >= self.f.nregs {
+        // In a block's diverged copy (`Wg::full` false) some live lane is not running, so the
+        // lanes executing are never all 32: the whole-warp paths would be dead code there.
+        if !self.full || !matches!(space, Space::Global | Space::Generic | Space::Shared) || r >= self.f.nregs {
             return;
         }
         let sz = i64::from(size);
