@@ -3176,6 +3176,12 @@ fn dir_out(f: &FDir, v32: impl FnOnce() -> f32, v64: impl FnOnce() -> f64) -> u6
 
 /// add/sub/mul/div of exact operands, rounded once with `r` to `T`.
 fn fdir<T: DirTarget>(op: FBin, x: f64, y: f64, r: Rounding) -> T {
+    // A NaN operand gives the first NaN, quieted, as `arith64` does for `.rn`: `add_dir(x, -y)`
+    // would otherwise return `-y`'s flipped sign or not, depending on whether LLVM folded the
+    // negation into a subtraction (the interpreter's and the JIT's copies differed).
+    if let Some(n) = [x, y].into_iter().find(|v| v.is_nan()) {
+        return T::from_f64(f64::from_bits(n.to_bits() | (1 << 51)));
+    }
     match op {
         FBin::Add => add_dir(x, y, r),
         FBin::Sub => add_dir(x, -y, r),
