@@ -1023,3 +1023,41 @@ fn long_kernels_move_to_the_warp_tier_with_the_same_results() {
         assert_eq!(tiers[0], first, "{engine:?}");
     }
 }
+
+/// `not.b64` of an operand with zero high halves (an immediate) sets the high halves on the
+/// warp tier (found by `engine_fuzz`, seed 328: the tier's shortcut for such operands computes
+/// only the low halves, assuming the operation keeps zero high halves zero, and `not` does not).
+#[test]
+fn warp_not_b64_of_an_immediate() {
+    const PTX: &str = r#"
+.version 8.8
+.target sm_90
+.address_size 64
+.visible .entry notk(.param .u64 out)
+{
+    .reg .b32 %r<2>;
+    .reg .b64 %rd<6>;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd2, %r1, 8;
+    add.s64 %rd3, %rd1, %rd2;
+    not.b64 %rd4, 46;
+    cvt.u64.u32 %rd5, %r1;
+    not.b64 %rd5, %rd5;
+    add.s64 %rd4, %rd4, %rd5;
+    st.global.u64 [%rd3], %rd4;
+    ret;
+}
+"#;
+    for engine in [Engine::Interp, Engine::JitAll, Engine::Warp] {
+        let p = program(PTX, engine);
+        let mem = DeviceMemory::new();
+        let out = mem.alloc(8 * 32).unwrap();
+        p.launch("notk", Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(out).bytes(), &mem).unwrap();
+        let mut raw = vec![0u8; 8 * 32];
+        mem.read(out, &mut raw).unwrap();
+        let got: Vec<u64> = raw.chunks(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())).collect();
+        let want: Vec<u64> = (0..32u64).map(|t| (!46u64).wrapping_add(!t)).collect();
+        assert_eq!(got, want, "{engine:?}");
+    }
+}

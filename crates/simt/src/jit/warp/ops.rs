@@ -758,7 +758,9 @@ impl Wg<'_, '_> {
                 }
             }
             UnOp::Not(32) => self.lanes32(d, &[s], em, full, &|b, v| b.ins().bnot(v[0])),
-            UnOp::Not(64) => self.planes(d, &[s], em, full, &|b, v| b.ins().bnot(v[0])),
+            // Not `planes`: its shortcut for sources with zero high halves assumes `f` keeps
+            // zero lanes zero, and `bnot` makes them ones (`not.b64 %rd, 46` lost its high half).
+            UnOp::Not(64) => self.lanes64(d, &[s], em, full, &|b, v| b.ins().bnot(v[0])),
             UnOp::Neg(32) => self.lanes32(d, &[s], em, full, &|b, v| b.ins().ineg(v[0])),
             UnOp::Neg(64) => self.lanes64(d, &[s], em, full, &|b, v| b.ins().ineg(v[0])),
             UnOp::Abs(32) => self.lanes32(d, &[s], em, full, &|b, v| b.ins().iabs(v[0])),
