@@ -22,7 +22,8 @@
 //! few percent of that for the per-thread JIT. Under `Engine::Jit` a kernel longer than
 //! [`BACKGROUND_INSTS`] is therefore compiled for the warp tier on a background thread, and
 //! its launches run on the per-thread JIT (or the interpreter) until the code is ready: a
-//! CUB radix sort's first launch waits ~10 ms, not 3.6 s.
+//! CUB radix sort's first launch waits for the per-thread JIT's tens of milliseconds, not
+//! the warp tier's seconds.
 
 mod compile;
 pub(crate) mod ctx;
