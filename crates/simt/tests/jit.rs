@@ -1061,3 +1061,42 @@ fn warp_not_b64_of_an_immediate() {
         assert_eq!(got, want, "{engine:?}");
     }
 }
+
+/// A load from a local variable's address (`[lbuf+8]`, no register) reads each lane's own local
+/// memory on the warp tier (found by `engine_fuzz`'s memory kernels, seed 6: the tier's path for
+/// loads from one address in every lane, meant for parameters and global variables, loaded lane
+/// 0's local copy for the whole warp).
+#[test]
+fn warp_local_variable_loads_are_per_lane() {
+    const PTX: &str = r#"
+.version 8.8
+.target sm_90
+.address_size 64
+.visible .entry localk(.param .u64 out)
+{
+    .reg .b32 %r<6>;
+    .reg .b64 %rd<6>;
+    .local .align 16 .b8 lbuf[16];
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r1, %tid.x;
+    add.s32 %r2, %r1, 100;
+    st.local.v2.b32 [lbuf+8], {%r1, %r2};
+    ld.local.u32 %r3, [lbuf+8];
+    ld.local.v2.b32 {%r4, %r5}, [lbuf+8];
+    add.s32 %r3, %r3, %r5;
+    add.s32 %r3, %r3, %r4;
+    mul.wide.u32 %rd2, %r1, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r3;
+    ret;
+}
+"#;
+    for engine in [Engine::Interp, Engine::JitAll, Engine::Warp] {
+        let p = program(PTX, engine);
+        let mem = DeviceMemory::new();
+        let out = mem.alloc(4 * 32).unwrap();
+        p.launch("localk", Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(out).bytes(), &mem).unwrap();
+        let want: Vec<u32> = (0..32u32).map(|t| 3 * t + 100).collect();
+        assert_eq!(read_u32(&mem, out, 32), want, "{engine:?}");
+    }
+}

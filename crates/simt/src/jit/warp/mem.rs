@@ -923,9 +923,13 @@ impl Wg<'_, '_> {
         };
         match op {
             Op::Ld { space, size, sext, d, addr, whole: false }
-                if space_ok(*space) && matches!(size, 1 | 2 | 4 | 8) && !matches!(addr.base, Base::Reg(_)) =>
+                if space_ok(*space)
+                    && matches!(size, 1 | 2 | 4 | 8)
+                    && !matches!(addr.base, Base::Reg(_) | Base::Local(_))
+                    && *space != Space::Local =>
             {
-                // The same address in every lane (a parameter, a variable): one access.
+                // The same address in every lane (a parameter, a variable): one access. Not a
+                // local variable: each lane has its own.
                 if d.iter().flatten().any(|&r| r >= self.f.nregs) {
                     return false;
                 }
