@@ -4,9 +4,15 @@
 //! shared-memory exchange, shuffles, votes), runs each on the interpreter, the per-thread JIT and
 //! the warp tier, and requires byte-identical outputs.
 //!
+//! A second generator (`generate_mem`, the test `engines_agree_on_random_memory_kernels`) adds
+//! memory in every state space and width through addresses of many lane patterns, atomics,
+//! f16/bf16 arithmetic, more integer forms and device function calls, and compares the memory
+//! the kernel leaves as well (see the section "Memory kernels").
+//!
 //! `ENGINE_FUZZ_SEEDS=N` runs seeds `0..N` instead of the fixed set (`ENGINE_FUZZ_START=S`
 //! starts at `S`); `ENGINE_FUZZ_DUMP=DIR` writes every kernel's PTX to `DIR/SEED.ptx`
-//! (to check them with `ptxas -arch=sm_90`).
+//! (to check them with `ptxas -arch=sm_90`); `ENGINE_FUZZ_REDUCE=SEED` reduces a differing
+//! kernel. The memory test reads the same variables prefixed `ENGINE_FUZZ_MEM_`.
 
 use std::fmt::Write as _;
 
@@ -124,9 +130,19 @@ enum Input {
 struct Kernel {
     ptx: String,
     grid: u32,
+    /// Threads per block (`block_x * block_y`).
     block: u32,
+    block_x: u32,
     /// The two warp-uniform `.u32` parameters.
     uniforms: [u32; 2],
+    /// The input and output records.
+    layout: &'static Layout,
+    /// Bytes of dynamic shared memory.
+    dyn_smem: u32,
+    /// The initial contents of the scratch buffer (a fifth parameter when not empty), compared
+    /// after the launch; and its regions `(offset, name)` in ascending order, for reports.
+    scratch: Vec<u8>,
+    scratch_regions: Vec<(u64, String)>,
 }
 
 impl Kernel {
@@ -134,6 +150,16 @@ impl Kernel {
         (self.grid * self.block) as usize
     }
 }
+
+/// The record each thread loads its registers from and the one it stores them to.
+struct Layout {
+    input: &'static [(u64, &'static str, &'static [&'static str], Input)],
+    in_record: u64,
+    output: &'static [(u64, &'static str, &'static [&'static str])],
+    out_record: u64,
+}
+
+const BASIC: Layout = Layout { input: &IN_FIELDS, in_record: IN_RECORD, output: &OUT_FIELDS, out_record: OUT_RECORD };
 
 /// The kernel generator: emits instructions into `body`, tracking where collectives are legal.
 struct Gen {
@@ -154,6 +180,14 @@ struct Gen {
     shfl: bool,
     /// Total instruction budget left.
     budget: i64,
+    /// Result registers of each class (indexed by `Class as usize`).
+    counts: [u64; 6],
+    /// Label prefix (each function of a module has its own).
+    lprefix: String,
+    /// Generating a device function's body: no collectives, early exits, memory or calls.
+    func: bool,
+    /// The memory kernels' address spaces (`None` for the basic kernels).
+    mem: Option<Mem>,
 }
 
 const I32_SPECIAL: [u32; 18] = [
@@ -276,6 +310,10 @@ impl Gen {
             smem: 0,
             shfl: false,
             budget: 0,
+            counts: Class::ALL.map(Class::count),
+            lprefix: "$L__BB0_".to_string(),
+            func: false,
+            mem: None,
         }
     }
 
@@ -287,7 +325,7 @@ impl Gen {
 
     fn label(&mut self) -> String {
         self.labels += 1;
-        format!("$L__BB0_{}", self.labels)
+        format!("{}{}", self.lprefix, self.labels)
     }
 
     fn place(&mut self, l: &str) {
@@ -295,7 +333,7 @@ impl Gen {
     }
 
     fn reg(&mut self, c: Class) -> String {
-        format!("{}{}", c.prefix(), self.rng.below(c.count()))
+        format!("{}{}", c.prefix(), self.rng.below(self.counts[c as usize]))
     }
 
     /// A 32-bit integer immediate (as ptxas reads it for any 32-bit integer type).
@@ -370,6 +408,10 @@ impl Gen {
 
     /// One random data instruction (no control flow).
     fn op(&mut self) {
+        if self.mem.is_some() && self.rng.chance(60) {
+            self.mem_kernel_op();
+            return;
+        }
         match self.rng.below(20) {
             0..=4 => self.int32_op(),
             5..=7 => self.int64_op(),
@@ -752,7 +794,7 @@ impl Gen {
                 self.if_else();
             } else if k < 11 && self.loops < 2 {
                 self.loop_();
-            } else if k < 13 && self.early_rets < 2 && self.uniform_loops == 0 {
+            } else if k < 13 && self.early_rets < 2 && self.uniform_loops == 0 && !self.func {
                 self.early_rets += 1;
                 if self.divergent > 0 && self.rng.chance(40) {
                     // A whole side of a divergent branch returns: nothing after it in this block.
@@ -763,8 +805,12 @@ impl Gen {
                 let c = self.lane_cond();
                 self.emit(&format!("@{c} ret"));
                 self.exited = true;
-            } else if k < 22 && converged {
-                self.collective();
+            } else if k < 22 && converged && !self.func {
+                if self.mem.is_some() && self.rng.chance(25) {
+                    self.shared_atomics();
+                } else {
+                    self.collective();
+                }
             } else {
                 self.op();
             }
@@ -1053,7 +1099,17 @@ fn generate(seed: u64) -> Kernel {
     );
     ptx.push_str(&g.body);
     ptx.push_str("\n}\n");
-    Kernel { ptx, grid, block, uniforms }
+    Kernel {
+        ptx,
+        grid,
+        block,
+        block_x: block,
+        uniforms,
+        layout: &BASIC,
+        dyn_smem: 0,
+        scratch: Vec::new(),
+        scratch_regions: Vec::new(),
+    }
 }
 
 /// One input value of kind `i`: special values of its type, small exact values or random bits.
@@ -1107,9 +1163,9 @@ fn input_value(rng: &mut Rng, i: Input) -> u64 {
 /// Input records for `k`'s threads.
 fn input_data(k: &Kernel, seed: u64) -> Vec<u8> {
     let mut rng = Rng::new(seed ^ 0x5eed_da7a);
-    let mut out = vec![0u8; k.threads() * IN_RECORD as usize];
-    for rec in out.chunks_mut(IN_RECORD as usize) {
-        for (off, ty, regs, i) in IN_FIELDS {
+    let mut out = vec![0u8; k.threads() * k.layout.in_record as usize];
+    for rec in out.chunks_mut(k.layout.in_record as usize) {
+        for &(off, ty, regs, i) in k.layout.input {
             let size = type_size(ty) as usize;
             for e in 0..regs.len() {
                 let v = input_value(&mut rng, i).to_le_bytes();
@@ -1122,8 +1178,8 @@ fn input_data(k: &Kernel, seed: u64) -> Vec<u8> {
 }
 
 /// The register whose output bytes include record offset `at`, and its offset and size.
-fn output_register(at: u64) -> (&'static str, u64, u64) {
-    for (off, ty, regs) in OUT_FIELDS {
+fn output_register(layout: &Layout, at: u64) -> (&'static str, u64, u64) {
+    for &(off, ty, regs) in layout.output {
         let size = type_size(ty);
         for (e, r) in regs.iter().enumerate() {
             let o = off + e as u64 * size;
@@ -1139,6 +1195,7 @@ fn output_register(at: u64) -> (&'static str, u64, u64) {
 struct Run {
     result: Result<(), String>,
     out: Vec<u8>,
+    scratch: Vec<u8>,
 }
 
 fn run(k: &Kernel, engine: Engine, input: &[u8]) -> Result<Run, String> {
@@ -1147,19 +1204,30 @@ fn run(k: &Kernel, engine: Engine, input: &[u8]) -> Result<Run, String> {
     // One worker per launch: the test runs kernels on both cores itself.
     p.set_workers(1);
     let mem = DeviceMemory::new();
-    let out_len = k.threads() * OUT_RECORD as usize;
+    let out_len = k.threads() * k.layout.out_record as usize;
     let din = mem.alloc(input.len() as u64).unwrap();
     let dout = mem.alloc(out_len as u64).unwrap();
     mem.write(din, input).unwrap();
     mem.write(dout, &vec![0xa5; out_len]).unwrap();
-    let params = Params::new().ptr(din).ptr(dout).u32(k.uniforms[0]).u32(k.uniforms[1]).clone();
+    let mut params = Params::new().ptr(din).ptr(dout).u32(k.uniforms[0]).u32(k.uniforms[1]).clone();
+    let dscratch = (!k.scratch.is_empty()).then(|| {
+        let d = mem.alloc(k.scratch.len() as u64).unwrap();
+        mem.write(d, &k.scratch).unwrap();
+        params.ptr(d);
+        d
+    });
+    let block = Dim3::new(k.block_x, k.block / k.block_x, 1);
     let result = p
-        .launch("fuzz", Dim3::x(k.grid), Dim3::x(k.block), 0, params.bytes(), &mem)
+        .launch("fuzz", Dim3::x(k.grid), block, k.dyn_smem, params.bytes(), &mem)
         .map(|_| ())
         .map_err(|f| format!("{f}"));
     let mut out = vec![0u8; out_len];
     mem.read(dout, &mut out).unwrap();
-    Ok(Run { result, out })
+    let mut scratch = vec![0u8; k.scratch.len()];
+    if let Some(d) = dscratch {
+        mem.read(d, &mut scratch).unwrap();
+    }
+    Ok(Run { result, out, scratch })
 }
 
 /// The last line of `ptx` that writes register `reg` (for mismatch reports).
@@ -1182,7 +1250,7 @@ fn last_write<'a>(ptx: &'a str, reg: &str) -> Option<(usize, &'a str)> {
 }
 
 /// Runs kernel `seed` on the three engines; `Err` describes the first difference.
-fn check(seed: u64, dump: Option<&str>) -> Result<(), String> {
+fn check(seed: u64, dump: Option<&str>, generate: fn(u64) -> Kernel) -> Result<(), String> {
     let k = generate(seed);
     if let Some(dir) = dump {
         std::fs::write(format!("{dir}/{seed}.ptx"), &k.ptx).unwrap();
@@ -1193,14 +1261,28 @@ fn check(seed: u64, dump: Option<&str>) -> Result<(), String> {
 
 /// Removes instructions from kernel `seed` while its engines still differ (chunks of lines,
 /// then single lines, to a fixpoint); returns the reduced report (`ENGINE_FUZZ_REDUCE=SEED`).
-fn reduce(seed: u64) -> String {
+fn reduce(seed: u64, generate: fn(u64) -> Kernel) -> String {
     let mut k = generate(seed);
     let input = input_data(&k, seed);
     let Err(mut report) = compare(seed, &k, &input) else { return format!("seed {seed}: no difference") };
     // Only data instructions go: the prologue, loads, stores, branches, labels and barriers stay.
     let body = k.ptx.find("\tadd.s64 \t%sd3").unwrap();
+    // Memory kernels keep only their structure: removals that make the interpreter fault are
+    // rejected anyway.
+    let structural = std::ptr::eq(k.layout, &MEM);
     let keep = |l: &str| {
         let t = l.trim_start();
+        if structural {
+            return !l.starts_with('\t')
+                || t.contains("bra")
+                || t.starts_with("bar")
+                || t.starts_with('.')
+                || t.starts_with('{')
+                || t.starts_with('}')
+                || t.contains("%sd2+")
+                || t.contains("%sd3+")
+                || t == "ret;";
+        }
         !l.starts_with('\t')
             || t.contains("bra")
             || t.starts_with("bar")
@@ -1211,6 +1293,10 @@ fn reduce(seed: u64) -> String {
             || t.starts_with("st.global")
             || t == "ret;"
             || t.starts_with('.')
+            || t.starts_with("call")
+            || (t.contains("%m") && !t.starts_with("ld") && !t.starts_with("st") && !t.starts_with("atom"))
+            || (t.starts_with("mov") && t.contains("%t"))
+            || t.starts_with("and.b32 \t%t")
     };
     let prefix = k.ptx[..body].to_string();
     let mut lines: Vec<String> = k.ptx[body..].lines().map(String::from).collect();
@@ -1261,10 +1347,21 @@ fn compare(seed: u64, k: &Kernel, input: &[u8]) -> Result<(), String> {
         if r.result != interp.result {
             return Err(fail(format!("{name}: launch {:?}, interpreter {:?}", r.result, interp.result)));
         }
+        if let Some(byte) = (0..r.scratch.len()).find(|&i| r.scratch[i] != interp.scratch[i]) {
+            let (start, region) =
+                k.scratch_regions.iter().rev().find(|(o, _)| *o <= byte as u64).cloned().unwrap_or_default();
+            return Err(fail(format!(
+                "{name} differs from the interpreter in scratch memory at byte {byte} ({region} + {}): \
+                 {name} {:#04x}, interpreter {:#04x}",
+                byte as u64 - start,
+                r.scratch[byte],
+                interp.scratch[byte],
+            )));
+        }
         if let Some(byte) = (0..r.out.len()).find(|&i| r.out[i] != interp.out[i]) {
-            let rec = OUT_RECORD as usize;
+            let rec = k.layout.out_record as usize;
             let (t, at) = (byte / rec, (byte % rec) as u64);
-            let (reg, off, size) = output_register(at);
+            let (reg, off, size) = output_register(k.layout, at);
             let val = |o: &[u8]| {
                 let mut b = [0u8; 8];
                 let from = t * rec + off as usize;
@@ -1290,13 +1387,19 @@ fn compare(seed: u64, k: &Kernel, input: &[u8]) -> Result<(), String> {
 /// tier.
 #[test]
 fn engines_agree_on_random_kernels() {
-    let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
-    if let Some(seed) = env("ENGINE_FUZZ_REDUCE") {
-        panic!("reduced:\n{}", reduce(seed));
+    fuzz("ENGINE_FUZZ", DEFAULT_SEEDS, generate);
+}
+
+/// Runs the kernels of `generate` for the seeds the environment (`{prefix}_SEEDS`, `_START`,
+/// `_DUMP`, `_REDUCE`) or `default` says, two at a time; panics listing the seeds that differ.
+fn fuzz(prefix: &str, default: u64, generate: fn(u64) -> Kernel) {
+    let env = |k: &str| std::env::var(format!("{prefix}_{k}")).ok().and_then(|v| v.parse::<u64>().ok());
+    if let Some(seed) = env("REDUCE") {
+        panic!("reduced:\n{}", reduce(seed, generate));
     }
-    let start = env("ENGINE_FUZZ_START").unwrap_or(0);
-    let count = env("ENGINE_FUZZ_SEEDS").unwrap_or(DEFAULT_SEEDS);
-    let dump = std::env::var("ENGINE_FUZZ_DUMP").ok();
+    let start = env("START").unwrap_or(0);
+    let count = env("SEEDS").unwrap_or(default);
+    let dump = std::env::var(format!("{prefix}_DUMP")).ok();
     let next = std::sync::atomic::AtomicU64::new(start);
     let failures = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|s| {
@@ -1307,7 +1410,7 @@ fn engines_agree_on_random_kernels() {
                     if seed >= start + count {
                         break;
                     }
-                    if let Err(e) = check(seed, dump.as_deref()) {
+                    if let Err(e) = check(seed, dump.as_deref(), generate) {
                         failures.lock().unwrap().push((seed, e));
                     }
                 }
@@ -1325,6 +1428,948 @@ fn engines_agree_on_random_kernels() {
             summary.join("\n")
         );
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory kernels (`engines_agree_on_random_memory_kernels`): the basic kernels' instructions and
+// control flow, plus loads and stores of every width and vector shape in global, shared (static
+// and dynamic), local and generic memory through addresses of many lane patterns, per-thread and
+// contended atomics, f16/bf16 arithmetic and conversions, more integer forms, and calls of
+// device functions. Whatever two threads may race on is either read-only (the tables), owned by
+// one thread (the owned regions: each thread reads and writes only its own element), or touched
+// only by commutative atomics whose old values are discarded (the counters).
+
+/// Seeds the committed memory test runs (with `ENGINE_FUZZ_MEM_SEEDS` unset).
+const DEFAULT_MEM_SEEDS: u64 = 60;
+
+/// The memory kernels' records: the basic ones plus `%rs2`, `%rs3`, `%r6` and `%r7`.
+const MEM_IN_FIELDS: [(u64, &str, &[&str], Input); 11] = [
+    (0, "u32", &["%r0", "%r1", "%r2", "%r3"], Input::U32),
+    (16, "f32", &["%f0", "%f1", "%f2", "%f3"], Input::F32),
+    (32, "u64", &["%rd0", "%rd1"], Input::U64),
+    (48, "f64", &["%fd0", "%fd1"], Input::F64),
+    (64, "f64", &["%fd2", "%fd3"], Input::F64),
+    (80, "s32", &["%r4", "%r5"], Input::S32),
+    (88, "u16", &["%rs0", "%rs1"], Input::U16),
+    (96, "u64", &["%rd2"], Input::U64),
+    (104, "s32", &["%rd3"], Input::S32Wide),
+    (112, "u16", &["%rs2", "%rs3"], Input::U16),
+    (120, "u32", &["%r6", "%r7"], Input::U32),
+];
+const MEM_OUT_FIELDS: [(u64, &str, &[&str]); 11] = [
+    (0, "u32", &["%r0", "%r1", "%r2", "%r3"]),
+    (16, "f32", &["%f0", "%f1", "%f2", "%f3"]),
+    (32, "u64", &["%rd0", "%rd1"]),
+    (48, "u64", &["%rd2", "%rd3"]),
+    (64, "f64", &["%fd0", "%fd1"]),
+    (80, "f64", &["%fd2", "%fd3"]),
+    (96, "u32", &["%r4", "%r5"]),
+    (104, "u16", &["%rs0", "%rs1"]),
+    (112, "u32", &["%s0", "%s1", "%s2", "%s3"]),
+    (128, "u16", &["%rs2", "%rs3"]),
+    (136, "u32", &["%r6", "%r7"]),
+];
+const MEM: Layout = Layout { input: &MEM_IN_FIELDS, in_record: 128, output: &MEM_OUT_FIELDS, out_record: 144 };
+
+/// The read-only table at the start of the scratch buffer, and the bytes after it that a burst
+/// of loads through one address register may reach with its constant offsets.
+const TABLE: u64 = 4096;
+const TABLE_PAD: u64 = 256;
+/// The shared-memory copy of the table's first bytes (followed by `TABLE_PAD` zero bytes).
+const SHTABLE: u64 = 1024;
+/// Each thread's local array.
+const LOCAL: u64 = 64;
+/// Counters per contended operation (8 bytes apart).
+const SLOTS: u64 = 4;
+
+/// Contended atomic operations and their operand bytes. Each has counters of its own (in global
+/// memory after the table, in shared memory at the start of the dynamic area): operations of
+/// different kinds on one address do not commute. Float additions add small integers, exact in
+/// any order.
+const CONTENDED: [(&str, u64); 20] = [
+    ("add.u32", 4),
+    ("min.u32", 4),
+    ("min.s32", 4),
+    ("max.u32", 4),
+    ("max.s32", 4),
+    ("and.b32", 4),
+    ("or.b32", 4),
+    ("xor.b32", 4),
+    ("inc.u32", 4),
+    ("dec.u32", 4),
+    ("add.f32", 4),
+    ("add.u64", 8),
+    ("min.u64", 8),
+    ("min.s64", 8),
+    ("max.u64", 8),
+    ("max.s64", 8),
+    ("and.b64", 8),
+    ("or.b64", 8),
+    ("xor.b64", 8),
+    ("add.f64", 8),
+];
+const COUNTERS: u64 = CONTENDED.len() as u64 * SLOTS * 8;
+
+/// What the generator knows about a memory kernel's address spaces.
+struct Mem {
+    /// Owned regions: register `%ob{r}` holds region `r`'s base address, `%oi{r}` the index of
+    /// the calling thread's element (`elem` bytes, aligned to them).
+    regions: Vec<Region>,
+    /// Device functions `fn0..`.
+    funcs: u32,
+    block_x: u32,
+    block_y: u32,
+    /// The bounds of every `atom.inc` and `atom.dec` (the same for all threads, so that their
+    /// results do not depend on the order).
+    inc_bound: u32,
+    dec_bound: u32,
+}
+
+#[derive(Clone, Copy)]
+struct Region {
+    shared: bool,
+    elem: u64,
+}
+
+/// `ld`/`st` (`op` with its qualifiers) of `regs` (a vector when several) at `addr`.
+fn ldst(op: &str, ty: &str, regs: &[String], addr: &str) -> String {
+    let (v, r) = match regs.len() {
+        1 => (String::new(), regs[0].clone()),
+        n => (format!(".v{n}"), format!("{{{}}}", regs.join(", "))),
+    };
+    if op.starts_with("st") { format!("{op}{v}.{ty} [{addr}], {r}") } else { format!("{op}{v}.{ty} {r}, [{addr}]") }
+}
+
+impl Gen {
+    fn mem(&self) -> &Mem {
+        self.mem.as_ref().unwrap()
+    }
+
+    fn mem_kernel_op(&mut self) {
+        match self.rng.below(100) {
+            0..=21 => self.owned_access(),
+            22..=30 => self.owned_atomic(),
+            31..=44 => self.table_load(),
+            45..=53 => self.local_access(),
+            54..=61 => {
+                let shared = self.rng.chance(30);
+                self.contended_atomic(shared);
+            }
+            62..=75 => self.half_op(),
+            76..=94 => self.int_ext_op(),
+            _ if self.mem().funcs > 0 => self.call_op(),
+            _ => self.int_ext_op(),
+        }
+    }
+
+    /// An access shape of at most `max` bytes: element bytes and vector length.
+    fn shape(&mut self, max: u64) -> (u64, u64) {
+        const SHAPES: [(u64, u64); 13] =
+            [(1, 1), (2, 1), (4, 1), (8, 1), (4, 1), (8, 1), (1, 2), (1, 4), (2, 2), (2, 4), (4, 2), (4, 4), (8, 2)];
+        loop {
+            let (s, n) = self.rng.pick(&SHAPES);
+            if s * n <= max {
+                return (s, n);
+            }
+        }
+    }
+
+    /// A type for `n` elements of `s` bytes and `n` distinct registers for them (narrow types
+    /// also in wider registers: loads extend, stores truncate; f16 data moves as `b16`).
+    fn data_regs(&mut self, s: u64, n: u64) -> (&'static str, Vec<String>) {
+        let any = [Class::H, Class::R, Class::D];
+        let class = match s {
+            1 | 2 if n > 1 => Class::H,
+            1 | 2 => self.rng.pick(&any),
+            4 if self.rng.chance(30) => Class::F,
+            4 if n == 1 && self.rng.chance(25) => Class::D,
+            4 => Class::R,
+            _ if self.rng.chance(30) => Class::G,
+            _ => Class::D,
+        };
+        let ty = match (s, class) {
+            (1, _) => self.rng.pick(&["u8", "s8", "b8"]),
+            (2, _) => self.rng.pick(&["u16", "s16", "b16"]),
+            (4, Class::F) => "f32",
+            (4, Class::D) => self.rng.pick(&["u32", "s32"]),
+            (4, _) => self.rng.pick(&["u32", "s32", "b32"]),
+            (_, Class::G) => "f64",
+            _ => self.rng.pick(&["u64", "s64", "b64"]),
+        };
+        let mut idx: Vec<u64> = (0..self.counts[class as usize]).collect();
+        for i in 0..n as usize {
+            let j = i + self.rng.below((idx.len() - i) as u64) as usize;
+            idx.swap(i, j);
+        }
+        (ty, idx[..n as usize].iter().map(|i| format!("{}{i}", class.prefix())).collect())
+    }
+
+    /// Emits `base + idx * scale` (`scale` a power of two) as an address of state space `space`
+    /// in one of the forms compilers write, sometimes converted to a generic address; returns
+    /// the access's state-space qualifier (empty: generic) and the address register.
+    fn address(&mut self, space: &str, base: &str, idx: &str, scale: u64) -> (String, String) {
+        if space == "shared" && self.rng.chance(20) {
+            self.emit(&format!("cvt.u32.u64 %t3, {base}"));
+            self.emit(&format!("mad.lo.s32 %t3, {idx}, {scale}, %t3"));
+            return (".shared".to_string(), "%t3".to_string());
+        }
+        match self.rng.below(4) {
+            0 | 1 => {
+                self.emit(&format!("mul.wide.u32 %m0, {idx}, {scale}"));
+                self.emit(&format!("add.s64 %m0, {base}, %m0"));
+            }
+            2 => {
+                self.emit(&format!("cvt.u64.u32 %m0, {idx}"));
+                self.emit(&format!("shl.b64 %m0, %m0, {}", scale.trailing_zeros()));
+                self.emit(&format!("add.s64 %m0, %m0, {base}"));
+            }
+            _ => {
+                self.emit(&format!("mul.lo.s32 %t3, {idx}, {scale}"));
+                self.emit("cvt.u64.u32 %m0, %t3");
+                self.emit(&format!("add.s64 %m0, {base}, %m0"));
+            }
+        }
+        self.budget -= 1;
+        if self.rng.chance(20) {
+            self.emit(&format!("cvta.{space}.u64 %m1, %m0"));
+            (String::new(), "%m1".to_string())
+        } else {
+            (format!(".{space}"), "%m0".to_string())
+        }
+    }
+
+    /// A load or store of the calling thread's element of an owned region.
+    fn owned_access(&mut self) {
+        let r = self.rng.below(self.mem().regions.len() as u64) as usize;
+        let reg = self.mem().regions[r];
+        let (s, n) = self.shape(reg.elem);
+        let off = s * n * self.rng.below(reg.elem / (s * n));
+        let space = if reg.shared { "shared" } else { "global" };
+        let (q, a) = self.address(space, &format!("%ob{r}"), &format!("%oi{r}"), reg.elem);
+        let (ty, regs) = self.data_regs(s, n);
+        let op = if self.rng.chance(50) { "ld" } else { "st" };
+        let sem = match self.rng.below(10) {
+            0 => ".volatile",
+            1 => ".relaxed.gpu",
+            _ => "",
+        };
+        self.ins(ldst(&format!("{op}{sem}{q}"), ty, &regs, &format!("{a}+{off}")));
+    }
+
+    /// An atomic on the calling thread's element: every operation, the old value compared.
+    fn owned_atomic(&mut self) {
+        let regions: Vec<usize> = (0..self.mem().regions.len()).filter(|&r| self.mem().regions[r].elem >= 4).collect();
+        if regions.is_empty() {
+            return self.owned_access();
+        }
+        let r = self.rng.pick(&regions);
+        let reg = self.mem().regions[r];
+        let wide = reg.elem >= 8 && self.rng.chance(40);
+        let size = if wide { 8 } else { 4 };
+        let off = size * self.rng.below(reg.elem / size);
+        let space = if reg.shared { "shared" } else { "global" };
+        let (q, a) = self.address(space, &format!("%ob{r}"), &format!("%oi{r}"), reg.elem);
+        const OPS32: [&str; 14] = [
+            "add.u32", "add.s32", "min.u32", "min.s32", "max.u32", "max.s32", "and.b32", "or.b32", "xor.b32",
+            "inc.u32", "dec.u32", "exch.b32", "cas.b32", "add.f32",
+        ];
+        const OPS64: [&str; 11] = [
+            "add.u64", "min.u64", "min.s64", "max.u64", "max.s64", "and.b64", "or.b64", "xor.b64", "exch.b64",
+            "cas.b64", "add.f64",
+        ];
+        let op = if wide { self.rng.pick(&OPS64) } else { self.rng.pick(&OPS32) };
+        let class = match op {
+            "add.f32" => Class::F,
+            "add.f64" => Class::G,
+            _ if wide => Class::D,
+            _ => Class::R,
+        };
+        let src = |g: &mut Gen| match class {
+            Class::R => g.s32(),
+            Class::D => g.s64(),
+            c => g.reg(c),
+        };
+        let (d, b) = (self.reg(class), src(self));
+        let s = if op.starts_with("cas") {
+            let c = src(self);
+            format!("atom{q}.{op} {d}, [{a}+{off}], {b}, {c}")
+        } else if !op.starts_with("exch") && self.rng.chance(25) {
+            format!("red{q}.{op} [{a}+{off}], {b}")
+        } else {
+            format!("atom{q}.{op} {d}, [{a}+{off}], {b}")
+        };
+        self.ins(s);
+    }
+
+    /// An index into `%t0` with a lane pattern: consecutive, reversed, strided, 2D rows or
+    /// columns, pairs, gathered or warp-uniform; returns whether it is warp-uniform.
+    fn index_expr(&mut self) -> bool {
+        let c = self.rng.below(40);
+        let (bx, by) = (self.mem().block_x, self.mem().block_y);
+        let (s, uniform) = match self.rng.below(12) {
+            0 => (format!("add.s32 %t0, %sgid, {c}"), false),
+            1 => (format!("add.s32 %t0, %stid, {c}"), false),
+            2 => (format!("sub.s32 %t0, {}, %sgid", 1000 + c), false),
+            3 => (format!("mul.lo.s32 %t0, %sgid, {}", self.rng.pick(&[2, 3, 4, 5, 8, 16, 33])), false),
+            4 => (format!("mad.lo.s32 %t0, %tidy, {}, %tidx", self.rng.pick(&[bx, bx, 16, 32, 8, 64])), false),
+            5 => (format!("mad.lo.s32 %t0, %tidx, {}, %tidy", self.rng.pick(&[by, 4, 16, 32])), false),
+            6 => (format!("xor.b32 %t0, %stid, {}", self.rng.pick(&[31, 1, 16])), false),
+            7 => (format!("shr.u32 %t0, %stid, {}", 1 + self.rng.below(3)), false),
+            8 | 9 => (format!("mov.b32 %t0, {}", self.reg(Class::R)), false),
+            10 => (format!("mov.b32 %t0, %u{}", self.rng.below(2)), true),
+            _ => {
+                (format!("mov.u32 %t0, {}", if self.rng.chance(50) { "%cta".to_string() } else { c.to_string() }), true)
+            }
+        };
+        self.emit(&s);
+        uniform
+    }
+
+    /// Loads from the read-only table (global: `ld`, `ld.global.nc`, `ldu` through a uniform
+    /// address; or its shared copy), sometimes a burst through one address register.
+    fn table_load(&mut self) {
+        let shared = self.rng.chance(30);
+        let (s, n) = self.shape(16);
+        let vs = s * n;
+        let uniform = self.index_expr();
+        let limit = if shared { SHTABLE } else { TABLE };
+        self.emit(&format!("and.b32 %t0, %t0, {}", limit / vs - 1));
+        let (space, base) = if shared { ("shared", "%shb") } else { ("global", "%tb") };
+        let (q, a) = self.address(space, base, "%t0", vs);
+        let op = match q.as_str() {
+            ".global" => self.rng.pick(if uniform {
+                &["ld.global", "ld.global.nc", "ldu.global"][..]
+            } else {
+                &["ld.global", "ld.global.nc"]
+            }),
+            "" if uniform && !shared && self.rng.chance(30) => "ldu",
+            "" => "ld",
+            _ => "ld.shared",
+        };
+        let burst = if n == 1 && self.rng.chance(40) { 2 + self.rng.below(3) } else { 1 };
+        for k in 0..burst {
+            let off = if k == 0 { 0 } else { vs * self.rng.below(TABLE_PAD / vs) };
+            let (ty, regs) = self.data_regs(s, n);
+            self.ins(ldst(op, ty, &regs, &format!("{a}+{off}")));
+        }
+    }
+
+    /// A load or store in the thread's local array at a per-lane, uniform or constant index.
+    fn local_access(&mut self) {
+        let (s, n) = self.shape(16);
+        let vs = s * n;
+        let src = match self.rng.below(4) {
+            0 | 1 => self.reg(Class::R),
+            2 => "%stid".to_string(),
+            _ => format!("%u{}", self.rng.below(2)),
+        };
+        self.emit(&format!("and.b32 %t1, {src}, {}", LOCAL / vs - 1));
+        let (q, a) = self.address("local", "%lb", "%t1", vs);
+        let (ty, regs) = self.data_regs(s, n);
+        let op = if self.rng.chance(50) { "ld" } else { "st" };
+        self.ins(ldst(&format!("{op}{q}"), ty, &regs, &a));
+    }
+
+    /// A contended atomic (`red`, or `atom` into a register nothing reads) on one of the
+    /// counters of its operation; returns the operation's index in `CONTENDED`.
+    fn contended_atomic(&mut self, shared: bool) -> usize {
+        let k = self.rng.below(CONTENDED.len() as u64) as usize;
+        let (op, size) = CONTENDED[k];
+        let val = match op {
+            "add.f32" | "add.f64" => {
+                let r = self.reg(Class::R);
+                self.emit(&format!("and.b32 %t1, {r}, 255"));
+                self.emit("add.s32 %t1, %t1, -128");
+                let (d, t) = if size == 4 { ("%kf", "f32") } else { ("%kg", "f64") };
+                self.emit(&format!("cvt.rn.{t}.s32 {d}, %t1"));
+                d.to_string()
+            }
+            "inc.u32" => self.mem().inc_bound.to_string(),
+            "dec.u32" => self.mem().dec_bound.to_string(),
+            _ if size == 4 => self.s32(),
+            _ => self.s64(),
+        };
+        let idx = match self.rng.below(4) {
+            0 => format!("%u{}", self.rng.below(2)),
+            1 => "%stid".to_string(),
+            _ => self.reg(Class::R),
+        };
+        self.emit(&format!("and.b32 %t2, {idx}, {}", SLOTS - 1));
+        let (space, base) = if shared { ("shared", "%scb") } else { ("global", "%cb") };
+        let (q, a) = self.address(space, base, "%t2", 8);
+        let off = k as u64 * SLOTS * 8;
+        let sink = match op {
+            "add.f32" => "%kf",
+            "add.f64" => "%kg",
+            _ if size == 4 => "%kr",
+            _ => "%kd",
+        };
+        let s = if self.rng.chance(50) {
+            format!("red{q}.{op} [{a}+{off}], {val}")
+        } else {
+            format!("atom{q}.{op} {sink}, [{a}+{off}], {val}")
+        };
+        self.ins(s);
+        k
+    }
+
+    /// Contended atomics on shared counters, a barrier, loads of counters, a barrier (where the
+    /// whole block is converged).
+    fn shared_atomics(&mut self) {
+        let n = 1 + self.rng.below(3);
+        let ks: Vec<usize> = (0..n).map(|_| self.contended_atomic(true)).collect();
+        self.emit("bar.sync 0");
+        for k in ks {
+            let (op, size) = CONTENDED[k];
+            let (class, ty) = match op {
+                "add.f32" => (Class::F, "f32"),
+                "add.f64" => (Class::G, "f64"),
+                _ if size == 4 => (Class::R, "u32"),
+                _ => (Class::D, "u64"),
+            };
+            let d = self.reg(class);
+            let off = k as u64 * SLOTS * 8 + 8 * self.rng.below(SLOTS);
+            self.emit(&format!("ld.shared.{ty} {d}, [%scb+{off}]"));
+        }
+        self.emit("bar.sync 0");
+        self.budget -= 2;
+    }
+
+    /// f16, f16x2, bf16 and bf16x2 arithmetic, min/max and conversions.
+    fn half_op(&mut self) {
+        let bf = self.rng.chance(40);
+        let x2 = self.rng.chance(40);
+        let (c, ty) = match (bf, x2) {
+            (false, false) => (Class::H, "f16"),
+            (false, true) => (Class::R, "f16x2"),
+            (true, false) => (Class::H, "bf16"),
+            (true, true) => (Class::R, "bf16x2"),
+        };
+        let (d, a, b, e) = (self.reg(c), self.reg(c), self.reg(c), self.reg(c));
+        let ftz = if !bf && self.rng.chance(25) { ".ftz" } else { "" };
+        let sat = if !bf && self.rng.chance(15) { ".sat" } else { "" };
+        let rn = if self.rng.chance(50) { ".rn" } else { "" };
+        let s = match self.rng.below(9) {
+            0..=2 => {
+                let op = self.rng.pick(&["add", "sub", "mul"]);
+                format!("{op}{rn}{ftz}{sat}.{ty} {d}, {a}, {b}")
+            }
+            3 => {
+                let relu = if sat.is_empty() && self.rng.chance(25) { ".relu" } else { "" };
+                format!("fma.rn{ftz}{sat}{relu}.{ty} {d}, {a}, {b}, {e}")
+            }
+            4 | 5 => {
+                let op = self.rng.pick(&["min", "max"]);
+                // Not `.xorsign.abs`: Cuprite does not load it.
+                let nan = if self.rng.chance(40) { ".NaN" } else { "" };
+                format!("{op}{ftz}{nan}.{ty} {d}, {a}, {b}")
+            }
+            6 => format!("{}{ftz}.{ty} {d}, {a}", self.rng.pick(&["neg", "abs"])),
+            _ => return self.half_cvt(),
+        };
+        self.ins(s);
+    }
+
+    fn half_cvt(&mut self) {
+        const INTS: [&str; 6] = ["u16", "s16", "u32", "s32", "u64", "s64"];
+        let ht = self.rng.pick(&["f16", "bf16"]);
+        let h = self.reg(Class::H);
+        // `.relu` only with `.rn` and `.rz` (ptxas); not `.satfinite`, which Cuprite does not load.
+        let rnd = self.rng.pick(&ROUND_F);
+        let relu = if (rnd == ".rn" || rnd == ".rz") && self.rng.chance(20) { ".relu" } else { "" };
+        let s = match self.rng.below(8) {
+            0 => format!("cvt{rnd}{relu}.{ht}.f32 {h}, {}", self.sf32()),
+            1 => format!("cvt.f32.{ht} {}, {h}", self.reg(Class::F)),
+            2 => format!("cvt{}.{ht}.f64 {h}, {}", self.rng.pick(&ROUND_F), self.sf64()),
+            3 => format!("cvt.f64.{ht} {}, {h}", self.reg(Class::G)),
+            4 => {
+                let (d, a, b) = (self.reg(Class::R), self.sf32(), self.sf32());
+                format!("cvt.rn{relu}.{ht}x2.f32 {d}, {a}, {b}")
+            }
+            5 => {
+                let it = self.rng.pick(&INTS);
+                // ptxas takes `.sat` from f16 only.
+                let sat = if ht == "f16" && self.rng.chance(30) { ".sat" } else { "" };
+                let d = self.int_dst(it);
+                format!("cvt{}{sat}.{it}.{ht} {d}, {h}", self.rng.pick(&ROUND_I))
+            }
+            6 => {
+                let it = self.rng.pick(&INTS);
+                let a = self.int_src(it);
+                format!("cvt{}.{ht}.{it} {h}, {a}", self.rng.pick(&ROUND_F))
+            }
+            _ => {
+                let other = if ht == "f16" { "bf16" } else { "f16" };
+                format!("cvt{}.{ht}.{other} {h}, {}", self.rng.pick(&ROUND_F), self.reg(Class::H))
+            }
+        };
+        self.ins(s);
+    }
+
+    /// Extended-precision chains and the less common integer, bit and float forms.
+    fn int_ext_op(&mut self) {
+        let t = self.rng.pick(&["u32", "s32"]);
+        let d = self.reg(Class::R);
+        let (a, b, c) = (self.s32(), self.s32(), self.s32());
+        let s = match self.rng.below(16) {
+            0 | 1 => return self.carry_chain(),
+            // Not `.hi` (nor `mad24.hi.sat`): Cuprite does not load them.
+            2 => format!("mul24.lo.{t} {d}, {a}, {b}"),
+            3 => format!("mad24.lo.{t} {d}, {a}, {b}, {c}"),
+            4 => match self.rng.below(3) {
+                0 => format!("sad.{t} {d}, {a}, {b}, {c}"),
+                1 => {
+                    let t = self.rng.pick(&["u64", "s64"]);
+                    let (d, a, b, c) = (self.reg(Class::D), self.s64(), self.s64(), self.s64());
+                    format!("sad.{t} {d}, {a}, {b}, {c}")
+                }
+                _ => {
+                    let t = self.rng.pick(&["u16", "s16"]);
+                    let (d, a, b, c) = (self.reg(Class::H), self.s16(), self.s16(), self.s16());
+                    format!("sad.{t} {d}, {a}, {b}, {c}")
+                }
+            },
+            5 => {
+                let sh = if self.rng.chance(40) { ".shiftamt" } else { "" };
+                if self.rng.chance(40) {
+                    let t = self.rng.pick(&["u64", "s64"]);
+                    format!("bfind{sh}.{t} {d}, {}", self.s64())
+                } else {
+                    format!("bfind{sh}.{t} {d}, {a}")
+                }
+            }
+            6 => {
+                let base = if self.rng.chance(50) {
+                    self.rng.below(32).to_string()
+                } else {
+                    let r = self.reg(Class::R);
+                    self.emit(&format!("and.b32 %t1, {r}, 31"));
+                    "%t1".to_string()
+                };
+                let off =
+                    if self.rng.chance(50) { self.reg(Class::R) } else { format!("{}", self.rng.below(9) as i64 - 4) };
+                format!("fns.b32 {d}, {a}, {base}, {off}")
+            }
+            7 => {
+                let (dir, mode) = (self.rng.pick(&["l", "r"]), self.rng.pick(&["wrap", "clamp"]));
+                let amt = self.amount();
+                format!("shf.{dir}.{mode}.b32 {d}, {a}, {b}, {amt}")
+            }
+            8 => format!("lop3.b32 {d}, {a}, {b}, {c}, {}", self.rng.below(256)),
+            9 => {
+                let (ta, tb) = (self.rng.pick(&["u32", "s32"]), self.rng.pick(&["u32", "s32"]));
+                if self.rng.chance(50) {
+                    format!("dp4a.{ta}.{tb} {d}, {a}, {b}, {c}")
+                } else {
+                    format!("dp2a.{}.{ta}.{tb} {d}, {a}, {b}, {c}", self.rng.pick(&["lo", "hi"]))
+                }
+            }
+            10 => {
+                let op = self.rng.pick(&["finite", "infinite", "number", "notanumber", "normal", "subnormal"]);
+                let p = self.reg(Class::P);
+                if self.rng.chance(50) {
+                    format!("testp.{op}.f32 {p}, {}", self.reg(Class::F))
+                } else {
+                    format!("testp.{op}.f64 {p}, {}", self.reg(Class::G))
+                }
+            }
+            11 => {
+                if self.rng.chance(50) {
+                    format!("copysign.f32 {}, {}, {}", self.reg(Class::F), self.sf32(), self.sf32())
+                } else {
+                    format!("copysign.f64 {}, {}, {}", self.reg(Class::G), self.sf64(), self.sf64())
+                }
+            }
+            12 => {
+                let op = self.rng.pick(&["min", "max"]);
+                // Not `.xorsign.abs`: Cuprite does not load it.
+                let m = self.rng.pick(&["", ".NaN", ".ftz.NaN", ".ftz"]);
+                format!("{op}{m}.f32 {}, {}, {}", self.reg(Class::F), self.sf32(), self.sf32())
+            }
+            // Not `szext`: Cuprite does not load it.
+            13 => {
+                let amt = self.amount();
+                format!("bmsk.{}.b32 {d}, {a}, {amt}", self.rng.pick(&["clamp", "wrap"]))
+            }
+            _ => return self.cvt_op(),
+        };
+        self.ins(s);
+    }
+
+    /// `add.cc`/`sub.cc`/`mad.cc` followed by `addc`/`subc`/`madc` (32 or 64 bits), unguarded:
+    /// the carry flag passes between them.
+    fn carry_chain(&mut self) {
+        let wide = self.rng.chance(35);
+        let len = 2 + self.rng.below(3);
+        for i in 0..len {
+            let (d, a, b, c) = if wide {
+                (self.reg(Class::D), self.s64(), self.s64(), self.s64())
+            } else {
+                (self.reg(Class::R), self.s32(), self.s32(), self.s32())
+            };
+            let t = if wide { self.rng.pick(&["u64", "s64"]) } else { self.rng.pick(&["u32", "s32"]) };
+            let cc = if i + 1 < len || self.rng.chance(30) { ".cc" } else { "" };
+            let c_in = if i == 0 { "" } else { "c" };
+            let s = match self.rng.below(5) {
+                0 | 1 => format!("add{c_in}{cc}.{t} {d}, {a}, {b}"),
+                2 | 3 => format!("sub{c_in}{cc}.{t} {d}, {a}, {b}"),
+                _ => {
+                    let hl = self.rng.pick(&["lo", "hi"]);
+                    let c_in = if i == 0 { "mad" } else { "madc" };
+                    format!("{c_in}.{hl}{cc}.{t} {d}, {a}, {b}, {c}")
+                }
+            };
+            self.emit(&s);
+            self.budget -= 1;
+        }
+    }
+
+    /// A call of a device function (`call.uni` where the warp cannot be diverged).
+    fn call_op(&mut self) {
+        let f = self.rng.below(u64::from(self.mem().funcs));
+        let g = self.guard();
+        let uni = if g.is_empty() && self.divergent == 0 && !self.exited { ".uni" } else { "" };
+        let args = [
+            ("b32", self.reg(Class::R)),
+            ("b32", self.reg(Class::R)),
+            ("b64", self.reg(Class::D)),
+            ("f32", self.reg(Class::F)),
+            ("f64", self.reg(Class::G)),
+        ];
+        let d = self.reg(Class::R);
+        self.body.push_str("\t{\n");
+        for (i, (t, r)) in args.iter().enumerate() {
+            self.emit(&format!(".param .{t} param{i}"));
+            self.emit(&format!("st.param.{t} [param{i}], {r}"));
+        }
+        self.emit(".param .b32 retval0");
+        self.emit(&format!("{g}call{uni} (retval0), fn{f}, (param0, param1, param2, param3, param4)"));
+        // `ld.param` of a return value cannot be predicated.
+        self.emit("ld.param.b32 %t1, [retval0]");
+        self.emit(&format!("{g}mov.b32 {d}, %t1"));
+        self.body.push_str("\t}\n");
+        self.budget -= 3;
+    }
+}
+
+/// Device function `fn{k}` of memory kernel `seed`: `(b32, b32, b64, f32, f64) -> b32`, random
+/// instructions and control flow over its own registers (every one initialized).
+fn device_function(seed: u64, k: u32) -> String {
+    let mut g = Gen::new(seed ^ (0xf00d_0000 + u64::from(k)));
+    g.func = true;
+    g.counts = [2, 1, 3, 2, 2, 2];
+    g.lprefix = format!("$L__BB{}_", k + 1);
+    for (i, (t, r)) in
+        [("b32", "%r0"), ("b32", "%r1"), ("b64", "%rd0"), ("f32", "%f0"), ("f64", "%fd0")].iter().enumerate()
+    {
+        g.emit(&format!("ld.param.{t} {r}, [fn{k}_param_{i}]"));
+    }
+    let (r2, rd1, f1, fd1, u0, u1) =
+        (g.imm32(), g.imm64(), g.rng.pick(&F32_SPECIAL), g.rng.pick(&F64_SPECIAL), g.imm32(), g.rng.below(70));
+    g.emit(&format!("mov.b32 %r2, {r2}"));
+    g.emit(&format!("mov.b64 %rd1, {rd1}"));
+    g.emit(&format!("mov.b32 %f1, 0f{f1:08X}"));
+    g.emit(&format!("mov.b64 %fd1, 0d{fd1:016X}"));
+    g.emit("cvt.u16.u32 %rs0, %r1");
+    g.emit("setp.lt.s32 %p0, %r0, %r1");
+    g.emit("setp.gt.u64 %p1, %rd0, %rd1");
+    g.emit(&format!("mov.b32 %u0, {u0}"));
+    g.emit(&format!("mov.b32 %u1, {u1}"));
+    g.emit("mov.u32 %stid, %tid.x");
+    g.budget = 4 + g.rng.below(12) as i64;
+    while g.budget > 0 {
+        let n = g.budget as u32;
+        g.block(n);
+    }
+    // Every register into the result.
+    g.emit("mov.b32 %s0, %f0");
+    g.emit("mov.b32 %s1, %f1");
+    g.emit("mov.b64 {%s2, %s3}, %rd0");
+    g.emit("mov.b64 {%s4, %s5}, %fd0");
+    g.emit("cvt.u32.u16 %s6, %rs0");
+    g.emit("selp.b32 %s7, 3, 5, %p0");
+    g.emit("selp.b32 %s8, 7, 11, %p1");
+    for r in ["%r1", "%r2", "%s0", "%s1", "%s2", "%s3", "%s4", "%s5", "%s6", "%s7", "%s8"] {
+        g.emit(&format!("xor.b32 %r0, %r0, {r}"));
+        g.emit("shf.l.wrap.b32 %r0, %r0, %r0, 5");
+    }
+    g.emit("mov.b64 {%s2, %s3}, %rd1");
+    g.emit("mov.b64 {%s4, %s5}, %fd1");
+    g.emit("add.s32 %r0, %r0, %s2");
+    g.emit("add.s32 %r0, %r0, %s5");
+    g.emit(&format!("st.param.b32 [fn{k}_ret], %r0"));
+    g.emit("ret");
+    let mut f = format!(
+        ".func (.param .b32 fn{k}_ret) fn{k}(\n\t.param .b32 fn{k}_param_0,\n\t.param .b32 fn{k}_param_1,\n\
+         \t.param .b64 fn{k}_param_2,\n\t.param .f32 fn{k}_param_3,\n\t.param .f64 fn{k}_param_4\n)\n{{\n"
+    );
+    for c in Class::ALL {
+        let _ = writeln!(f, "\t.reg {} \t{}<{}>;", c.decl(), c.prefix(), g.counts[c as usize]);
+    }
+    f.push_str("\t.reg .pred \t%q<2>;\n\t.reg .b32 \t%s<10>;\n\t.reg .b32 \t%c<2>;\n\t.reg .b32 \t%u<2>;\n\t.reg .b32 \t%stid;\n");
+    f.push_str(&g.body);
+    f.push_str("}\n\n");
+    f
+}
+
+/// An owned region's mapping from thread to element: identity, reversed, strided or a
+/// permutation `(n * m + c) mod N`; returns the instruction computing `%oi{r}` from `n` and
+/// the elements the region needs.
+fn mapping(rng: &mut Rng, r: usize, n: &str, count: u32) -> (String, u64) {
+    let gcd = |mut a: u32, mut b: u32| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    };
+    match rng.below(5) {
+        0 | 1 => (format!("mov.b32 %oi{r}, {n}"), u64::from(count)),
+        2 => (format!("sub.s32 %oi{r}, {}, {n}", count - 1), u64::from(count)),
+        3 => {
+            let s = 2 + rng.below(2) as u32;
+            (format!("mul.lo.s32 %oi{r}, {n}, {s}"), u64::from(count * s))
+        }
+        _ => {
+            let m = (3..).step_by(2).skip(rng.below(6) as usize).find(|&m| gcd(m, count) == 1).unwrap();
+            let c = rng.below(u64::from(count));
+            (format!("mad.lo.s32 %oi{r}, {n}, {m}, {c};\n\trem.u32 %oi{r}, %oi{r}, {count}"), u64::from(count))
+        }
+    }
+}
+
+/// Random scratch bytes: 8-byte words of integer and float special values or random bits.
+fn fill(rng: &mut Rng, out: &mut Vec<u8>, len: u64) {
+    let kinds = [Input::U32, Input::F32, Input::U64, Input::F64, Input::U16];
+    while (out.len() as u64) < len {
+        let k = rng.pick(&kinds);
+        let w = match k {
+            Input::U32 | Input::F32 | Input::U16 => input_value(rng, k) & 0xffff_ffff | input_value(rng, k) << 32,
+            _ => input_value(rng, k),
+        };
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+    out.truncate(len as usize);
+}
+
+/// Generates memory kernel `seed`: its PTX, launch shape and scratch buffer.
+fn generate_mem(seed: u64) -> Kernel {
+    let mut g = Gen::new(seed ^ 0x6d65_6d6f_7279);
+    g.counts = [4, 4, 8, 4, 4, 4];
+    let grid = 1 + g.rng.below(3) as u32;
+    let (bx, by) =
+        g.rng.pick(&[(32, 1), (64, 1), (96, 1), (40, 1), (72, 1), (16, 2), (8, 4), (32, 2), (16, 3), (12, 5), (20, 3)]);
+    let (block, threads) = (bx * by, grid * bx * by);
+    g.shfl = block.is_multiple_of(32);
+    let uniforms =
+        [if g.rng.chance(50) { g.rng.pick(&I32_SPECIAL) } else { g.rng.next() as u32 }, g.rng.below(70) as u32];
+
+    // The scratch buffer: table, counters, owned global regions, dumps of the shared regions
+    // and the local arrays.
+    let mut scratch = Vec::new();
+    let mut scratch_regions = vec![(0, "table".to_string())];
+    fill(&mut g.rng, &mut scratch, TABLE + TABLE_PAD);
+    scratch_regions.push((scratch.len() as u64, "global counters".to_string()));
+    for (op, size) in CONTENDED {
+        for _ in 0..SLOTS {
+            let v = match op {
+                "add.f32" => u64::from((g.rng.below(100) as f32).to_bits()),
+                "add.f64" => (g.rng.below(100) as f64).to_bits(),
+                _ => input_value(&mut g.rng, if size == 4 { Input::U32 } else { Input::U64 }),
+            };
+            scratch.extend_from_slice(&v.to_le_bytes());
+        }
+    }
+    let nregions = 2 + g.rng.below(3) as usize;
+    let mut regions = Vec::new();
+    let mut setup = Vec::new();
+    let mut decls = String::new();
+    let mut dyn_smem = COUNTERS;
+    for r in 0..nregions {
+        let shared = r == 0 || (r > 1 && g.rng.chance(40));
+        let elem = g.rng.pick(&[1u64, 2, 4, 4, 8, 8, 16, 16]);
+        let (n, count) = if shared { ("%stid", block) } else { ("%sgid", threads) };
+        let (map, elems) = mapping(&mut g.rng, r, n, count);
+        let size = (elems * elem).next_multiple_of(16);
+        setup.push(map);
+        if !shared {
+            setup.push(format!("add.s64 %ob{r}, %sd4, {}", scratch.len()));
+            scratch_regions.push((scratch.len() as u64, format!("global region {r} ({elem}-byte elements)")));
+            let end = scratch.len() as u64 + size;
+            fill(&mut g.rng, &mut scratch, end);
+        } else if g.rng.chance(50) {
+            setup.push(format!("mov.u64 %ob{r}, dsm"));
+            setup.push(format!("add.s64 %ob{r}, %ob{r}, {dyn_smem}"));
+            dyn_smem += size;
+        } else {
+            let _ = writeln!(decls, "\t.shared .align 16 .b8 sho{r}[{size}];");
+            setup.push(format!("mov.u64 %ob{r}, sho{r}"));
+        }
+        regions.push(Region { shared, elem });
+    }
+    let mut dumps = Vec::new();
+    for (r, reg) in regions.iter().enumerate().filter(|(_, reg)| reg.shared) {
+        dumps.push((r, reg.elem, scratch.len()));
+        scratch_regions.push((scratch.len() as u64, format!("dump of shared region {r} ({}-byte elements)", reg.elem)));
+        scratch.resize(scratch.len() + 16 * threads as usize, 0xa5);
+    }
+    let local_dump = scratch.len();
+    scratch_regions.push((local_dump as u64, "dump of the local arrays".to_string()));
+    scratch.resize(local_dump + (LOCAL * u64::from(threads)) as usize, 0xa5);
+
+    let funcs = g.rng.below(3) as u32;
+    let (inc_bound, dec_bound) =
+        (g.rng.pick(&[0, 1, 5, 17, 1000, u32::MAX]), g.rng.pick(&[0, 1, 5, 17, 1000, u32::MAX]));
+    g.mem = Some(Mem { regions, funcs, block_x: bx, block_y: by, inc_bound, dec_bound });
+
+    for &(off, ty, regs, _) in &MEM_IN_FIELDS {
+        g.emit(&access("ld", ty, regs, &format!("%sd2+{off}")));
+    }
+    for k in 0..4 {
+        let cmp = g.rng.pick(&["lt", "ne", "gt", "ge"]);
+        let (a, b) = (g.reg(Class::R), g.reg(Class::R));
+        g.emit(&format!("setp.{cmp}.s32 %p{k}, {a}, {b}"));
+    }
+    for s in &setup {
+        g.emit(s);
+    }
+    // The local array from the inputs; the table's shared copy (a loop over the block), then a
+    // barrier.
+    for k in 0..LOCAL / 16 {
+        g.emit(&format!("st.local.v4.b32 [lbuf+{}], {{%r{k}, %r{}, %r{}, %r{}}}", 16 * k, k + 1, k + 2, k + 3));
+    }
+    let (head, done) = (g.label(), g.label());
+    g.emit("mov.u32 %t0, %stid");
+    g.place(&head);
+    g.emit(&format!("setp.ge.u32 %q0, %t0, {}", SHTABLE / 4));
+    g.emit(&format!("@%q0 bra {done}"));
+    g.emit("mul.wide.u32 %m0, %t0, 4");
+    g.emit("add.s64 %m1, %tb, %m0");
+    g.emit("ld.global.u32 %t1, [%m1]");
+    g.emit("add.s64 %m1, %shb, %m0");
+    g.emit("st.shared.u32 [%m1], %t1");
+    g.emit("add.s32 %t0, %t0, %sntid");
+    g.emit(&format!("bra.uni {head}"));
+    g.place(&done);
+    g.emit("bar.sync 0");
+
+    g.budget = 25 + g.rng.below(35) as i64;
+    while g.budget > 0 {
+        let n = g.budget as u32;
+        g.block(n);
+    }
+
+    // The shared regions' own elements and the local array to their dumps, every result
+    // register to the output record.
+    g.emit("mul.wide.u32 %m2, %sgid, 16");
+    g.emit("add.s64 %m2, %m2, %sd4");
+    for (r, elem, at) in dumps {
+        g.emit(&format!("mul.wide.u32 %m0, %oi{r}, {elem}"));
+        g.emit(&format!("add.s64 %m0, %ob{r}, %m0"));
+        if elem == 16 {
+            g.emit("ld.shared.v2.b64 {%m1, %m3}, [%m0]");
+            g.emit(&format!("st.global.v2.b64 [%m2+{at}], {{%m1, %m3}}"));
+        } else {
+            g.emit(&format!("ld.shared.b{} %m1, [%m0]", 8 * elem));
+            g.emit(&format!("st.global.b{} [%m2+{at}], %m1", 8 * elem));
+        }
+    }
+    g.emit(&format!("mul.wide.u32 %m2, %sgid, {LOCAL}"));
+    g.emit("add.s64 %m2, %m2, %sd4");
+    for k in 0..LOCAL / 16 {
+        g.emit(&format!("ld.local.v2.b64 {{%m0, %m1}}, [lbuf+{}]", 16 * k));
+        g.emit(&format!("st.global.v2.b64 [%m2+{}], {{%m0, %m1}}", local_dump as u64 + 16 * k));
+    }
+    for k in 0..4 {
+        g.emit(&format!("selp.u32 %s{k}, 1, 0, %p{k}"));
+    }
+    for (off, ty, regs) in MEM_OUT_FIELDS {
+        g.emit(&access("st", ty, regs, &format!("%sd3+{off}")));
+    }
+    g.emit("ret");
+
+    let mut ptx = String::new();
+    let _ = writeln!(
+        ptx,
+        "//\n// engine_fuzz memory kernel seed {seed}\n//\n\n.version 8.8\n.target sm_90\n.address_size 64\n"
+    );
+    let _ = writeln!(ptx, ".extern .shared .align 16 .b8 dsm[];\n");
+    for k in 0..funcs {
+        ptx.push_str(&device_function(seed, k));
+    }
+    let _ = writeln!(ptx, "\t// .globl\tfuzz");
+    ptx.push_str(
+        ".visible .entry fuzz(\n\t.param .u64 fuzz_param_0,\n\t.param .u64 fuzz_param_1,\n\t.param .u32 fuzz_param_2,\n\
+         \t.param .u32 fuzz_param_3,\n\t.param .u64 fuzz_param_4\n)\n{\n",
+    );
+    for c in Class::ALL {
+        let _ = writeln!(ptx, "\t.reg {} \t{}<{}>;", c.decl(), c.prefix(), g.counts[c as usize]);
+    }
+    let _ = writeln!(
+        ptx,
+        "\t.reg .pred \t%q<2>;\n\t.reg .b32 \t%s<10>;\n\t.reg .b32 \t%c<2>;\n\t.reg .b32 \t%u<2>;\n\
+         \t.reg .b32 \t%stid;\n\t.reg .b32 \t%sntid;\n\t.reg .b32 \t%sgid;\n\t.reg .b64 \t%sd<5>;\n\
+         \t.reg .b32 \t%t<4>;\n\t.reg .b64 \t%m<4>;\n\t.reg .b32 \t%tidx;\n\t.reg .b32 \t%tidy;\n\t.reg .b32 \t%cta;\n\
+         \t.reg .b64 \t%tb;\n\t.reg .b64 \t%cb;\n\t.reg .b64 \t%shb;\n\t.reg .b64 \t%scb;\n\t.reg .b64 \t%lb;\n\
+         \t.reg .b32 \t%kr;\n\t.reg .b64 \t%kd;\n\t.reg .f32 \t%kf;\n\t.reg .f64 \t%kg;\n\
+         \t.reg .b64 \t%ob<{nregions}>;\n\t.reg .b32 \t%oi<{nregions}>;\n\
+         \t.local .align 16 .b8 lbuf[{LOCAL}];\n\t.shared .align 16 .b8 shtab[{}];",
+        SHTABLE + TABLE_PAD
+    );
+    ptx.push_str(&decls);
+    for k in 0..g.smem {
+        let _ = writeln!(ptx, "\t.shared .align 8 .b8 smem{k}[{}];", 8 * block);
+    }
+    let _ = write!(
+        ptx,
+        "\n\tld.param.u64 \t%sd0, [fuzz_param_0];\n\
+         \tld.param.u64 \t%sd1, [fuzz_param_1];\n\
+         \tld.param.u32 \t%u0, [fuzz_param_2];\n\
+         \tld.param.u32 \t%u1, [fuzz_param_3];\n\
+         \tld.param.u64 \t%sd4, [fuzz_param_4];\n\
+         \tcvta.to.global.u64 \t%sd0, %sd0;\n\
+         \tcvta.to.global.u64 \t%sd1, %sd1;\n\
+         \tcvta.to.global.u64 \t%sd4, %sd4;\n\
+         \tmov.u32 \t%tidx, %tid.x;\n\
+         \tmov.u32 \t%tidy, %tid.y;\n\
+         \tmov.u32 \t%sntid, %ntid.x;\n\
+         \tmad.lo.s32 \t%stid, %tidy, %sntid, %tidx;\n\
+         \tmov.u32 \t%s0, %ntid.y;\n\
+         \tmul.lo.s32 \t%sntid, %sntid, %s0;\n\
+         \tmov.u32 \t%cta, %ctaid.x;\n\
+         \tmad.lo.s32 \t%sgid, %cta, %sntid, %stid;\n\
+         \tadd.s64 \t%tb, %sd4, 0;\n\
+         \tadd.s64 \t%cb, %sd4, {};\n\
+         \tmov.u64 \t%shb, shtab;\n\
+         \tmov.u64 \t%scb, dsm;\n\
+         \tmov.u64 \t%lb, lbuf;\n\
+         \tmul.wide.u32 \t%sd2, %sgid, {};\n\
+         \tadd.s64 \t%sd2, %sd0, %sd2;\n\
+         \tmul.wide.u32 \t%sd3, %sgid, {};\n\
+         \tadd.s64 \t%sd3, %sd1, %sd3;\n",
+        TABLE + TABLE_PAD,
+        MEM.in_record,
+        MEM.out_record
+    );
+    ptx.push_str(&g.body);
+    ptx.push_str("\n}\n");
+    Kernel {
+        ptx,
+        grid,
+        block,
+        block_x: bx,
+        uniforms,
+        layout: &MEM,
+        dyn_smem: dyn_smem as u32,
+        scratch,
+        scratch_regions,
+    }
+}
+
+/// Random memory kernels give bit-identical results (registers and memory) on the interpreter,
+/// the per-thread JIT and the warp tier.
+#[test]
+fn engines_agree_on_random_memory_kernels() {
+    fuzz("ENGINE_FUZZ_MEM", DEFAULT_MEM_SEEDS, generate_mem);
 }
 
 /// Runs `kernel(in, out)` of `ptx` with one warp on each engine; returns each engine's `out`
