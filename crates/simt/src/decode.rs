@@ -955,6 +955,12 @@ impl FuncDecoder<'_> {
                         let d = self.reg(&ops[0])?;
                         return Ok(Op::Bin { op, d, a: self.src(&ops[1], from)?, b: self.src(&ops[2], from)? });
                     }
+                    (ScalarType::E4m3x2 | ScalarType::E5m2x2, ScalarType::F16x2)
+                        if rnd == Some(Rounding::Rn) && has(Kw::Satfinite) =>
+                    {
+                        let op = UnOp::CvtF8x2F16x2 { e5m2: to == ScalarType::E5m2x2, relu };
+                        return Ok(Op::Un { op, d: self.reg(&ops[0])?, a: self.src(&ops[1], ScalarType::B32)? });
+                    }
                     (ScalarType::F16x2, ScalarType::E4m3x2 | ScalarType::E5m2x2)
                         if rnd == Some(Rounding::Rn) && !relu && !has(Kw::Satfinite) =>
                     {

@@ -3041,6 +3041,11 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
             };
             h(x & 0xff) | h((x >> 8) & 0xff) << 16
         }),
+        UnOp::CvtF8x2F16x2 { e5m2, relu } => map1(a, r, |x| {
+            // An f16 is exact in f32: one rounding, as from f32.
+            let f8 = |h: u64| u64::from(f32_to_f8(HFmt::F16.to_f64(h as u16) as f32, e5m2, relu));
+            f8((x >> 16) & 0xffff) << 8 | f8(x & 0xffff)
+        }),
         UnOp::Not(w) => map1(a, r, |x| !x & mask_w(w)),
         UnOp::Cnot(w) => map1(a, r, |x| u64::from(x & mask_w(w) == 0)),
         UnOp::Neg(w) => map1(a, r, |x| x.wrapping_neg() & mask_w(w)),

@@ -163,6 +163,11 @@ pub(crate) enum UnOp {
     CvtF16x2F8 {
         e5m2: bool,
     },
+    /// `cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f16x2`: the upper half to the upper byte.
+    CvtF8x2F16x2 {
+        e5m2: bool,
+        relu: bool,
+    },
     Not(u8),
     Cnot(u8),
     Neg(u8),

@@ -1100,3 +1100,73 @@ fn warp_local_variable_loads_are_per_lane() {
         assert_eq!(read_u32(&mem, out, 32), want, "{engine:?}");
     }
 }
+
+const F8_FROM_F16X2: &str = r#"
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry f8(.param .u64 in, .param .u64 out)
+{
+    .reg .b16 %h<7>;
+    .reg .b32 %r<12>;
+    .reg .f32 %f<3>;
+    .reg .b64 %rd<6>;
+    ld.param.u64 %rd1, [in];
+    ld.param.u64 %rd2, [out];
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd3, %r1, 4;
+    add.s64 %rd4, %rd1, %rd3;
+    ld.global.u32 %r2, [%rd4];
+    cvt.rn.satfinite.e4m3x2.f16x2 %h3, %r2;
+    cvt.rn.satfinite.relu.e5m2x2.f16x2 %h4, %r2;
+    mov.b32 {%h1, %h2}, %r2;
+    cvt.f32.f16 %f1, %h1;
+    cvt.f32.f16 %f2, %h2;
+    cvt.rn.satfinite.e4m3x2.f32 %h5, %f2, %f1;
+    cvt.rn.satfinite.relu.e5m2x2.f32 %h6, %f2, %f1;
+    cvt.u32.u16 %r3, %h3;
+    cvt.u32.u16 %r4, %h4;
+    cvt.u32.u16 %r5, %h5;
+    cvt.u32.u16 %r6, %h6;
+    mul.wide.u32 %rd3, %r1, 16;
+    add.s64 %rd5, %rd2, %rd3;
+    st.global.v4.u32 [%rd5], {%r3, %r4, %r5, %r6};
+    ret;
+}
+"#;
+
+/// `cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f16x2` (what `cuda_fp8.h` emits for a `__half2`)
+/// gives what converting each half through f32 gives (an f16 is exact in f32), on every
+/// engine; saturation, NaN and `.relu` by hand for a few halves.
+#[test]
+fn fp8_pairs_from_f16_pairs() {
+    let halves: Vec<u16> = [0x3c00u16, 0xc000, 0x7c00, 0xfc00, 0x7e00, 0x5bff, 0x0001, 0x8001, 0x7bff, 0x3555]
+        .into_iter()
+        .chain((0..54u16).map(|i| i.wrapping_mul(0x0a3b) ^ 0x1234))
+        .collect();
+    let n = halves.len() / 2;
+    let input: Vec<u32> = (0..n).map(|i| u32::from(halves[2 * i + 1]) << 16 | u32::from(halves[2 * i])).collect();
+    let mut outs = Vec::new();
+    for engine in [Engine::Interp, Engine::JitAll, Engine::Warp] {
+        let p = program(F8_FROM_F16X2, engine);
+        let mem = DeviceMemory::new();
+        let (din, dout) = (mem.alloc(4 * n as u64).unwrap(), mem.alloc(16 * n as u64).unwrap());
+        mem.write(din, &le_bytes(&input)).unwrap();
+        let params = Params::new().ptr(din).ptr(dout).clone();
+        p.launch("f8", Dim3::x(1), Dim3::x(n as u32), 0, params.bytes(), &mem).unwrap();
+        let out = read_u32(&mem, dout, 4 * n);
+        for (t, o) in out.chunks(4).enumerate() {
+            assert_eq!((o[0], o[1]), (o[2], o[3]), "{engine:?}, thread {t}: f16x2 {:#010x}", input[t]);
+        }
+        outs.push(out);
+    }
+    assert!(outs.windows(2).all(|w| w[0] == w[1]), "the engines differ");
+    // 1.0 and -2.0; +inf saturates to the largest finite (448 / 57344, e5m2 through relu
+    // as 0 for -inf); NaN stays NaN.
+    let o = &outs[0];
+    assert_eq!(o[0], 0xc038, "e4m3 of (-2.0, 1.0)");
+    assert_eq!(o[1], 0x003c, "e5m2 relu of (-2.0, 1.0)");
+    assert_eq!(o[4], 0xfe7e, "e4m3 of (-inf, +inf)");
+    assert_eq!(o[5], 0x007b, "e5m2 relu of (-inf, +inf)");
+    assert_eq!(o[8] & 0x7f, 0x7f, "e4m3 of NaN");
+}
