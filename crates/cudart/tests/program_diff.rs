@@ -181,3 +181,8 @@ fn runtime_features() {
 fn tensor_cores() {
     check("tensor_cores");
 }
+
+#[test]
+fn rare_int_fp8() {
+    check("rare_int_fp8");
+}

@@ -1751,8 +1751,8 @@ impl FuncDecoder<'_> {
                 }
             }
             O::Mul24 => {
-                check(&[Kw::Lo])?;
-                BinOp::Mul24Lo(s)
+                check(&[Kw::Lo, Kw::Hi])?;
+                if has(Kw::Hi) { BinOp::Mul24Hi(s) } else { BinOp::Mul24Lo(s) }
             }
             O::Div => {
                 check(&[])?;
@@ -1873,10 +1873,11 @@ impl FuncDecoder<'_> {
                 }
             }
             O::Mad24 => {
-                if has(Kw::Hi) || has(Kw::Sat) {
-                    return Err("mad24.hi/.sat are not supported".into());
+                let sat = has(Kw::Sat);
+                if sat && !(has(Kw::Hi) && s) {
+                    return Err("mad24 .sat needs .hi.s32".into());
                 }
-                (TernOp::Mad24Lo(s), 4)
+                if has(Kw::Hi) { (TernOp::Mad24Hi { signed: s, sat }, 4) } else { (TernOp::Mad24Lo(s), 4) }
             }
             O::Sad => (TernOp::Sad(w, s), 4),
             O::Bfe => (TernOp::Bfe(w, s), 4),

@@ -790,6 +790,13 @@ fn sx(v: u64, w: u8) -> i64 {
 }
 
 #[inline(always)]
+/// Bits 47..16 of the 48-bit product of the low 24 bits of `x` and `y` (sign-extended when
+/// `signed`): `mul24.hi`.
+fn mul24_hi(x: u64, y: u64, signed: bool) -> u64 {
+    let p = if signed { sx(x, 24).wrapping_mul(sx(y, 24)) } else { ((x & 0xff_ffff) * (y & 0xff_ffff)) as i64 };
+    (p >> 16) as u64 & 0xffff_ffff
+}
+
 fn f32_of(v: u64) -> f32 {
     f32::from_bits(v as u32)
 }
@@ -3222,6 +3229,7 @@ pub(crate) fn binop<const N: usize>(op: &BinOp, a: &[u64; N], b: &[u64; N], r: &
             let (x, y) = if s { (sx(x, 24) as u64, sx(y, 24) as u64) } else { (x & 0xff_ffff, y & 0xff_ffff) };
             x.wrapping_mul(y) & 0xffff_ffff
         }),
+        BinOp::Mul24Hi(s) => map2(a, b, r, |x, y| mul24_hi(x, y, s)),
         BinOp::Div(w, s) => map2(a, b, r, |x, y| {
             let m = mask_w(w);
             if s {
@@ -3370,6 +3378,15 @@ pub(crate) fn ternop<const N: usize>(op: &TernOp, a: &[u64; N], b: &[u64; N], c:
         TernOp::Mad24Lo(s) => map3(a, b, c, r, |x, y, z| {
             let (x, y) = if s { (sx(x, 24) as u64, sx(y, 24) as u64) } else { (x & 0xff_ffff, y & 0xff_ffff) };
             x.wrapping_mul(y).wrapping_add(z) & 0xffff_ffff
+        }),
+        TernOp::Mad24Hi { signed, sat } => map3(a, b, c, r, |x, y, z| {
+            let t = mul24_hi(x, y, signed);
+            if sat {
+                let v = i64::from(t as u32 as i32) + i64::from(z as u32 as i32);
+                v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as u64 & 0xffff_ffff
+            } else {
+                t.wrapping_add(z) & 0xffff_ffff
+            }
         }),
         TernOp::Fma32(ftz, sat) => map3(a, b, c, r, |x, y, z| {
             let (mut x, mut y, mut z) = (f32_of(x), f32_of(y), f32_of(z));

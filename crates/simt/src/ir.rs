@@ -258,6 +258,8 @@ pub(crate) enum BinOp {
     MulHi(u8, bool),
     MulWide(u8, bool),
     Mul24Lo(bool),
+    /// `mul24.hi`: bits 47..16 of the 48-bit product (signed or not).
+    Mul24Hi(bool),
     Div(u8, bool),
     Rem(u8, bool),
     Min(u8, bool),
@@ -370,6 +372,12 @@ pub(crate) enum TernOp {
     MadHi(u8, bool),
     MadWide(u8, bool),
     Mad24Lo(bool),
+    /// `mad24.hi{.sat}`: bits 47..16 of the 48-bit product plus `c` (`sat`: the signed
+    /// addition clamped to the `s32` range).
+    Mad24Hi {
+        signed: bool,
+        sat: bool,
+    },
     /// fma f32 with ftz, sat.
     Fma32(bool, bool),
     /// fma with a directed rounding mode (`op` is unused).

@@ -1913,9 +1913,12 @@ impl Gen {
         let (a, b, c) = (self.s32(), self.s32(), self.s32());
         let s = match self.rng.below(16) {
             0 | 1 => return self.carry_chain(),
-            // Not `.hi` (nor `mad24.hi.sat`): Cuprite does not load them.
-            2 => format!("mul24.lo.{t} {d}, {a}, {b}"),
-            3 => format!("mad24.lo.{t} {d}, {a}, {b}, {c}"),
+            2 => format!("mul24.{}.{t} {d}, {a}, {b}", self.rng.pick(&["lo", "hi"])),
+            3 => {
+                let mode =
+                    if t == "s32" { self.rng.pick(&["lo", "hi", "hi.sat"]) } else { self.rng.pick(&["lo", "hi"]) };
+                format!("mad24.{mode}.{t} {d}, {a}, {b}, {c}")
+            }
             4 => match self.rng.below(3) {
                 0 => format!("sad.{t} {d}, {a}, {b}, {c}"),
                 1 => {

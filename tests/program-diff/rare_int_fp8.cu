@@ -1,0 +1,58 @@
+// Instruction forms the engine once refused to load: mul24.hi / mad24.hi{.sat} (inline PTX;
+// CUDA has no intrinsic for them) and the fp8 conversion of a __half2 (cuda_fp8.h's
+// cvt.rn.satfinite.{e4m3x2,e5m2x2}.f16x2). Printed as bits.
+#include <cstdio>
+#include <cuda_fp16.h>
+#include <cuda_fp8.h>
+__global__ void int24(const int* a, const int* b, const int* c, int n, unsigned* o) {
+  int i = threadIdx.x; if (i >= n) return;
+  int x = a[i], y = b[i], z = c[i]; unsigned* r = o + i * 6; unsigned v;
+  asm("mul24.hi.s32 %0, %1, %2;" : "=r"(v) : "r"(x), "r"(y)); r[0] = v;
+  asm("mul24.hi.u32 %0, %1, %2;" : "=r"(v) : "r"(x), "r"(y)); r[1] = v;
+  asm("mad24.hi.s32 %0, %1, %2, %3;" : "=r"(v) : "r"(x), "r"(y), "r"(z)); r[2] = v;
+  asm("mad24.hi.u32 %0, %1, %2, %3;" : "=r"(v) : "r"(x), "r"(y), "r"(z)); r[3] = v;
+  asm("mad24.hi.sat.s32 %0, %1, %2, %3;" : "=r"(v) : "r"(x), "r"(y), "r"(z)); r[4] = v;
+  asm("mad24.lo.s32 %0, %1, %2, %3;" : "=r"(v) : "r"(x), "r"(y), "r"(z)); r[5] = v;
+}
+__global__ void fp8(const unsigned* h, int n, unsigned* o) {
+  int i = threadIdx.x; if (i >= n) return;
+  __half2_raw raw; raw.x = h[i] & 0xffff; raw.y = h[i] >> 16;
+  o[2 * i] = __nv_cvt_halfraw2_to_fp8x2(raw, __NV_SATFINITE, __NV_E4M3);
+  o[2 * i + 1] = __nv_cvt_halfraw2_to_fp8x2(raw, __NV_SATFINITE, __NV_E5M2);
+}
+int main() {
+  const int n = 24;
+  int ha[n], hb[n], hc[n];
+  unsigned s = 12345;
+  auto next = [&]() { s = s * 1664525u + 1013904223u; return s; };
+  int fixed[][3] = {{0x7fffff, 0x7fffff, 0}, {-0x800000, -0x800000, 0}, {0x800000, 2, 5}, {-1, -1, -1},
+                    {0x7fffff, -0x800000, 0x7fffffff}, {0x12345678, (int)0x9abcdef0, -5}, {1 << 20, 1 << 20, 0x7fffff00},
+                    {-(1 << 23), 0x7fffff, (int)0x80000000}};
+  for (int i = 0; i < n; i++) {
+    if (i < 8) { ha[i] = fixed[i][0]; hb[i] = fixed[i][1]; hc[i] = fixed[i][2]; }
+    else { ha[i] = next(); hb[i] = next(); hc[i] = next(); }
+  }
+  int *da, *db, *dc; unsigned* dout;
+  cudaMalloc(&da, sizeof ha); cudaMalloc(&db, sizeof hb); cudaMalloc(&dc, sizeof hc); cudaMalloc(&dout, n * 6 * 4);
+  cudaMemcpy(da, ha, sizeof ha, cudaMemcpyHostToDevice); cudaMemcpy(db, hb, sizeof hb, cudaMemcpyHostToDevice);
+  cudaMemcpy(dc, hc, sizeof hc, cudaMemcpyHostToDevice);
+  int24<<<1, 32>>>(da, db, dc, n, dout);
+  unsigned out[n * 6];
+  cudaMemcpy(out, dout, sizeof out, cudaMemcpyDeviceToHost);
+  for (int i = 0; i < n; i++) {
+    printf("int24 %08x %08x %08x:", (unsigned)ha[i], (unsigned)hb[i], (unsigned)hc[i]);
+    for (int k = 0; k < 6; k++) printf(" %08x", out[i * 6 + k]);
+    printf("\n");
+  }
+  const int m = 40;
+  unsigned hh[m];
+  unsigned short sp[] = {0x3c00, 0xc000, 0x7c00, 0xfc00, 0x7e00, 0xfe01, 0x5bff, 0x5c00, 0x7bff, 0x0001, 0x8001, 0x3555, 0x2000, 0x1400, 0x0400, 0x5f00};
+  for (int i = 0; i < m; i++) hh[i] = i < 8 ? (unsigned)sp[2 * i] << 16 | sp[2 * i + 1] : next();
+  unsigned* dh; cudaMalloc(&dh, sizeof hh); cudaMemcpy(dh, hh, sizeof hh, cudaMemcpyHostToDevice);
+  fp8<<<1, 64>>>(dh, m, dout);
+  unsigned o8[2 * m];
+  cudaMemcpy(o8, dout, sizeof o8, cudaMemcpyDeviceToHost);
+  for (int i = 0; i < m; i++) printf("fp8 %08x: e4m3 %04x e5m2 %04x\n", hh[i], o8[2 * i], o8[2 * i + 1]);
+  printf("%s\n", cudaGetErrorString(cudaGetLastError()));
+  return 0;
+}
