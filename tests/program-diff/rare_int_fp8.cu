@@ -1,6 +1,6 @@
-// Instruction forms the engine once refused to load: mul24.hi / mad24.hi{.sat} (inline PTX;
-// CUDA has no intrinsic for them) and the fp8 conversion of a __half2 (cuda_fp8.h's
-// cvt.rn.satfinite.{e4m3x2,e5m2x2}.f16x2). Printed as bits.
+// Instruction forms the engine once refused to load: mul24.hi / mad24.hi{.sat}, szext and
+// min/max.xorsign.abs.f32 (inline PTX; CUDA has no intrinsics for them) and the fp8 conversion
+// of a __half2 (cuda_fp8.h's cvt.rn.satfinite.{e4m3x2,e5m2x2}.f16x2). Printed as bits.
 #include <cstdio>
 #include <cuda_fp16.h>
 #include <cuda_fp8.h>
@@ -19,6 +19,20 @@ __global__ void fp8(const unsigned* h, int n, unsigned* o) {
   __half2_raw raw; raw.x = h[i] & 0xffff; raw.y = h[i] >> 16;
   o[2 * i] = __nv_cvt_halfraw2_to_fp8x2(raw, __NV_SATFINITE, __NV_E4M3);
   o[2 * i + 1] = __nv_cvt_halfraw2_to_fp8x2(raw, __NV_SATFINITE, __NV_E5M2);
+}
+__global__ void misc(const unsigned* a, const unsigned* b, const float* f, const float* g, int n, unsigned* o) {
+  int i = threadIdx.x; if (i >= n) return;
+  unsigned x = a[i], y = b[i], v; float p = f[i], q = g[i], w; unsigned* r = o + i * 10;
+  asm("szext.clamp.s32 %0, %1, %2;" : "=r"(v) : "r"(x), "r"(y)); r[0] = v;
+  asm("szext.wrap.s32 %0, %1, %2;" : "=r"(v) : "r"(x), "r"(y)); r[1] = v;
+  asm("szext.clamp.u32 %0, %1, %2;" : "=r"(v) : "r"(x), "r"(y)); r[2] = v;
+  asm("szext.wrap.u32 %0, %1, %2;" : "=r"(v) : "r"(x), "r"(y)); r[3] = v;
+  asm("min.xorsign.abs.f32 %0, %1, %2;" : "=f"(w) : "f"(p), "f"(q)); r[4] = __float_as_uint(w);
+  asm("max.xorsign.abs.f32 %0, %1, %2;" : "=f"(w) : "f"(p), "f"(q)); r[5] = __float_as_uint(w);
+  asm("min.NaN.xorsign.abs.f32 %0, %1, %2;" : "=f"(w) : "f"(p), "f"(q)); r[6] = __float_as_uint(w);
+  asm("max.NaN.xorsign.abs.f32 %0, %1, %2;" : "=f"(w) : "f"(p), "f"(q)); r[7] = __float_as_uint(w);
+  asm("min.ftz.xorsign.abs.f32 %0, %1, %2;" : "=f"(w) : "f"(p), "f"(q)); r[8] = __float_as_uint(w);
+  asm("max.ftz.NaN.xorsign.abs.f32 %0, %1, %2;" : "=f"(w) : "f"(p), "f"(q)); r[9] = __float_as_uint(w);
 }
 int main() {
   const int n = 24;
@@ -53,6 +67,28 @@ int main() {
   unsigned o8[2 * m];
   cudaMemcpy(o8, dout, sizeof o8, cudaMemcpyDeviceToHost);
   for (int i = 0; i < m; i++) printf("fp8 %08x: e4m3 %04x e5m2 %04x\n", hh[i], o8[2 * i], o8[2 * i + 1]);
+  const int k = 32;
+  unsigned ma[k], mb[k], mf[k], mg[k];
+  unsigned fs[] = {0x3f800000, 0xbf800000, 0x7f800000, 0xff800000, 0x7fc00001, 0xffc00000, 0x00000001, 0x80000001,
+                   0x00000000, 0x80000000, 0x40490fdb, 0xc0490fdb, 0x7f7fffff, 0x00800000};
+  unsigned ns[] = {0, 1, 7, 8, 16, 31, 32, 33, 63, 64, 0xffffffff, 24};
+  for (int i = 0; i < k; i++) {
+    ma[i] = next(); mb[i] = i < 12 ? ns[i] : next() % 70;
+    mf[i] = fs[i % 14]; mg[i] = i < 14 ? fs[(i * 5 + 3) % 14] : (i < 28 ? fs[(i * 3) % 14] : next());
+  }
+  unsigned *dma, *dmb; float *dmf, *dmg;
+  cudaMalloc(&dma, sizeof ma); cudaMalloc(&dmb, sizeof mb); cudaMalloc(&dmf, sizeof mf); cudaMalloc(&dmg, sizeof mg);
+  cudaMemcpy(dma, ma, sizeof ma, cudaMemcpyHostToDevice); cudaMemcpy(dmb, mb, sizeof mb, cudaMemcpyHostToDevice);
+  cudaMemcpy(dmf, mf, sizeof mf, cudaMemcpyHostToDevice); cudaMemcpy(dmg, mg, sizeof mg, cudaMemcpyHostToDevice);
+  unsigned* dmo; cudaMalloc(&dmo, k * 10 * 4);
+  misc<<<1, 32>>>(dma, dmb, dmf, dmg, k, dmo);
+  unsigned mo[k * 10];
+  cudaMemcpy(mo, dmo, sizeof mo, cudaMemcpyDeviceToHost);
+  for (int i = 0; i < k; i++) {
+    printf("misc %08x %08x %08x %08x:", ma[i], mb[i], mf[i], mg[i]);
+    for (int j = 0; j < 10; j++) printf(" %08x", mo[i * 10 + j]);
+    printf("\n");
+  }
   printf("%s\n", cudaGetErrorString(cudaGetLastError()));
   return 0;
 }

@@ -1007,12 +1007,13 @@ impl FuncDecoder<'_> {
             | O::Shr
             | O::Copysign
             | O::Mul24
-            | O::Bmsk => {
+            | O::Bmsk
+            | O::Szext => {
                 need(3)?;
                 let t = ty_req()?;
                 let op = self.binop(ins.opcode, t, &kws, rnd)?;
                 let bt = match op {
-                    BinOp::Shl(_) | BinOp::Shr(..) => ScalarType::U32,
+                    BinOp::Shl(_) | BinOp::Shr(..) | BinOp::Szext { .. } => ScalarType::U32,
                     _ => t,
                 };
                 Op::Bin { op, d: self.reg(&ops[0])?, a: self.src(&ops[1], t)?, b: self.src(&ops[2], bt)? }
@@ -1659,7 +1660,25 @@ impl FuncDecoder<'_> {
                 }
                 _ => return Err(format!("`{o}` on .{t} is not supported")),
             };
-            check(&[Kw::Rn, Kw::Rz, Kw::Rm, Kw::Rp, Kw::Ftz, Kw::Sat, Kw::Approx, Kw::Full, Kw::NaN])?;
+            check(&[
+                Kw::Rn,
+                Kw::Rz,
+                Kw::Rm,
+                Kw::Rp,
+                Kw::Ftz,
+                Kw::Sat,
+                Kw::Approx,
+                Kw::Full,
+                Kw::NaN,
+                Kw::Xorsign,
+                Kw::Abs,
+            ])?;
+            if has(Kw::Xorsign) || has(Kw::Abs) {
+                if t != ScalarType::F32 || !has(Kw::Xorsign) || !has(Kw::Abs) || !matches!(fop, FBin::Min | FBin::Max) {
+                    return Err(".xorsign.abs needs min/max.f32 (two operands)".into());
+                }
+                return Ok(BinOp::MinMaxXorsign32 { max: fop == FBin::Max, ftz: has(Kw::Ftz), nan: has(Kw::NaN) });
+            }
             if let Some(r) = rnd
                 && r != Rounding::Rn
             {
@@ -1776,6 +1795,7 @@ impl FuncDecoder<'_> {
             O::Shl => BinOp::Shl(w),
             O::Shr => BinOp::Shr(w, s),
             O::Bmsk => BinOp::Bmsk(has(Kw::Wrap)),
+            O::Szext if w == 32 => BinOp::Szext { signed: s, clamp: !has(Kw::Wrap) },
             _ => return Err(format!("`{o}` on .{t} is not supported")),
         })
     }

@@ -3327,6 +3327,17 @@ pub(crate) fn binop<const N: usize>(op: &BinOp, a: &[u64; N], b: &[u64; N], r: &
             }
             of32(if max { max32(p, q) } else { min32(p, q) })
         }),
+        BinOp::MinMaxXorsign32 { max, ftz, nan } => map2(a, b, r, |x, y| {
+            let sign = (x ^ y) & 0x8000_0000;
+            let (p, q) = (f32_of(x), f32_of(y));
+            let (p, q) = if ftz { (ftz32(p), ftz32(q)) } else { (p, q) };
+            let (p, q) = (p.abs(), q.abs());
+            let m = if max { max32(p, q) } else { min32(p, q) };
+            if m.is_nan() || (nan && (p.is_nan() || q.is_nan())) {
+                return 0x7fff_ffff;
+            }
+            u64::from(m.to_bits() & 0x7fff_ffff) | sign
+        }),
         BinOp::MinMaxRelu { max } => map2(a, b, r, |x, y| {
             let (p, q) = (x as i32, y as i32);
             u64::from((if max { p.max(q) } else { p.min(q) }).max(0) as u32)
@@ -3361,6 +3372,17 @@ pub(crate) fn binop<const N: usize>(op: &BinOp, a: &[u64; N], b: &[u64; N], r: &
         }),
         BinOp::Copysign32 => map2(a, b, r, |x, y| (y & 0x7fff_ffff) | (x & 0x8000_0000)),
         BinOp::Copysign64 => map2(a, b, r, |x, y| (y & !(1 << 63)) | (x & (1 << 63))),
+        BinOp::Szext { signed, clamp } => map2(a, b, r, |x, n| {
+            let n = n as u32;
+            if clamp && n >= 32 {
+                return x & 0xffff_ffff;
+            }
+            match n & 31 {
+                0 => 0,
+                k if signed => (((x as u32) << (32 - k)) as i32 >> (32 - k)) as u32 as u64,
+                k => x & ((1u64 << k) - 1),
+            }
+        }),
         BinOp::Bmsk(wrap) => map2(a, b, r, |x, y| {
             let (p, n) = if wrap { (x & 31, y & 31) } else { ((x & 0xffff_ffff).min(32), (y & 0xffff_ffff).min(32)) };
             let m = if n >= 32 { 0xffff_ffffu64 } else { (1u64 << n) - 1 };

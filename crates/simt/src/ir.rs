@@ -277,6 +277,19 @@ pub(crate) enum BinOp {
     Copysign32,
     Copysign64,
     Bmsk(bool),
+    /// `min/max{.ftz}{.NaN}.xorsign.abs.f32`: of the magnitudes, with the sign the XOR of the
+    /// operands' signs (a NaN result: the canonical NaN).
+    MinMaxXorsign32 {
+        max: bool,
+        ftz: bool,
+        nan: bool,
+    },
+    /// `szext.{clamp,wrap}.{s32,u32} d, a, n`: the low `n` bits of `a`, sign- or
+    /// zero-extended (`n` 0: 0; `n` 32 or more: `a` when clamping, else `n` mod 32).
+    Szext {
+        signed: bool,
+        clamp: bool,
+    },
     /// `add`/`sub`/`min`/`max` on `.u16x2`/`.s16x2` (`relu`: negative results become 0).
     I16x2 {
         op: FBin,

@@ -1985,14 +1985,18 @@ impl Gen {
             }
             12 => {
                 let op = self.rng.pick(&["min", "max"]);
-                // Not `.xorsign.abs`: Cuprite does not load it.
                 let m = self.rng.pick(&["", ".NaN", ".ftz.NaN", ".ftz"]);
-                format!("{op}{m}.f32 {}, {}, {}", self.reg(Class::F), self.sf32(), self.sf32())
+                let x = if self.rng.chance(40) { ".xorsign.abs" } else { "" };
+                format!("{op}{m}{x}.f32 {}, {}, {}", self.reg(Class::F), self.sf32(), self.sf32())
             }
-            // Not `szext`: Cuprite does not load it.
             13 => {
                 let amt = self.amount();
-                format!("bmsk.{}.b32 {d}, {a}, {amt}", self.rng.pick(&["clamp", "wrap"]))
+                let mode = self.rng.pick(&["clamp", "wrap"]);
+                if self.rng.chance(50) {
+                    format!("bmsk.{mode}.b32 {d}, {a}, {amt}")
+                } else {
+                    format!("szext.{mode}.{t} {d}, {a}, {amt}")
+                }
             }
             _ => return self.cvt_op(),
         };
