@@ -1,7 +1,9 @@
 // Instruction forms the engine once refused to load: mul24.hi / mad24.hi{.sat}, szext and
-// min/max.xorsign.abs.f32 (inline PTX; CUDA has no intrinsics for them) and the fp8 conversion
-// of a __half2 (cuda_fp8.h's cvt.rn.satfinite.{e4m3x2,e5m2x2}.f16x2). Printed as bits.
+// min/max.xorsign.abs.f32 and cvt.satfinite to f16/bf16 (inline PTX; CUDA has no intrinsics
+// for them) and the fp8 conversion of a __half2 (cuda_fp8.h's
+// cvt.rn.satfinite.{e4m3x2,e5m2x2}.f16x2). Printed as bits.
 #include <cstdio>
+#include <cstring>
 #include <cuda_fp16.h>
 #include <cuda_fp8.h>
 __global__ void int24(const int* a, const int* b, const int* c, int n, unsigned* o) {
@@ -33,6 +35,16 @@ __global__ void misc(const unsigned* a, const unsigned* b, const float* f, const
   asm("max.NaN.xorsign.abs.f32 %0, %1, %2;" : "=f"(w) : "f"(p), "f"(q)); r[7] = __float_as_uint(w);
   asm("min.ftz.xorsign.abs.f32 %0, %1, %2;" : "=f"(w) : "f"(p), "f"(q)); r[8] = __float_as_uint(w);
   asm("max.ftz.NaN.xorsign.abs.f32 %0, %1, %2;" : "=f"(w) : "f"(p), "f"(q)); r[9] = __float_as_uint(w);
+}
+__global__ void satfinite(const float* f, const float* g, int n, unsigned* o) {
+  int i = threadIdx.x; if (i >= n) return;
+  float p = f[i], q = g[i]; unsigned short h; unsigned v; unsigned* r = o + i * 6;
+  asm("cvt.rn.satfinite.f16.f32 %0, %1;" : "=h"(h) : "f"(p)); r[0] = h;
+  asm("cvt.rz.satfinite.f16.f32 %0, %1;" : "=h"(h) : "f"(p)); r[1] = h;
+  asm("cvt.rn.satfinite.bf16.f32 %0, %1;" : "=h"(h) : "f"(p)); r[2] = h;
+  asm("cvt.rz.relu.satfinite.bf16.f32 %0, %1;" : "=h"(h) : "f"(p)); r[3] = h;
+  asm("cvt.rn.relu.satfinite.f16x2.f32 %0, %1, %2;" : "=r"(v) : "f"(p), "f"(q)); r[4] = v;
+  asm("cvt.rz.satfinite.bf16x2.f32 %0, %1, %2;" : "=r"(v) : "f"(p), "f"(q)); r[5] = v;
 }
 int main() {
   const int n = 24;
@@ -87,6 +99,23 @@ int main() {
   for (int i = 0; i < k; i++) {
     printf("misc %08x %08x %08x %08x:", ma[i], mb[i], mf[i], mg[i]);
     for (int j = 0; j < 10; j++) printf(" %08x", mo[i * 10 + j]);
+    printf("\n");
+  }
+  const unsigned sf[] = {0x477fe000, 0x477ff000, 0x477fefff, 0xc77ff000, 0x7f800000, 0xff800000, 0x7fc00001, 0xffc00000,
+                         0x7f7fffff, 0xff7fffff, 0x7f7f8000, 0x3f800000, 0xbf800000, 0x33800000, 0x00000001, 0x80000000};
+  float sp_[32], sq_[32];
+  for (int i = 0; i < 32; i++) {
+    unsigned a = i < 16 ? sf[i] : next(), b = sf[(i * 7 + 5) % 16];
+    memcpy(&sp_[i], &a, 4); memcpy(&sq_[i], &b, 4);
+  }
+  float *dsp, *dsq; cudaMalloc(&dsp, sizeof sp_); cudaMalloc(&dsq, sizeof sq_);
+  cudaMemcpy(dsp, sp_, sizeof sp_, cudaMemcpyHostToDevice); cudaMemcpy(dsq, sq_, sizeof sq_, cudaMemcpyHostToDevice);
+  satfinite<<<1, 32>>>(dsp, dsq, 32, dmo);
+  cudaMemcpy(mo, dmo, 32 * 6 * 4, cudaMemcpyDeviceToHost);
+  for (int i = 0; i < 32; i++) {
+    unsigned a, b; memcpy(&a, &sp_[i], 4); memcpy(&b, &sq_[i], 4);
+    printf("satfinite %08x %08x:", a, b);
+    for (int j = 0; j < 6; j++) printf(" %08x", mo[i * 6 + j]);
     printf("\n");
   }
   printf("%s\n", cudaGetErrorString(cudaGetLastError()));

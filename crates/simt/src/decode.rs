@@ -967,6 +967,8 @@ impl FuncDecoder<'_> {
                         let op = UnOp::CvtF16x2F8 { e5m2: from == ScalarType::E5m2x2 };
                         return Ok(Op::Un { op, d: self.reg(&ops[0])?, a: self.src(&ops[1], ScalarType::B16)? });
                     }
+                    (ScalarType::F16 | ScalarType::Bf16 | ScalarType::F16x2 | ScalarType::Bf16x2, ScalarType::F32)
+                        if matches!(rnd, Some(Rounding::Rn | Rounding::Rz)) && !has(Kw::Sat) => {}
                     _ if has(Kw::Satfinite) || rnd == Some(Rounding::Rna) => {
                         return Err(format!("cvt .{to}.{from} with this rounding is not supported"));
                     }
@@ -978,7 +980,8 @@ impl FuncDecoder<'_> {
                     if !matches!(rnd, Rounding::Rn | Rounding::Rz | Rounding::Rm | Rounding::Rp) {
                         return Err(format!("cvt rounding .{rnd} is not supported here"));
                     }
-                    let op = BinOp::CvtX2 { fmt, rnd, relu: has(Kw::Relu), sat: has(Kw::Sat) };
+                    let (relu, sat, satfinite) = (has(Kw::Relu), has(Kw::Sat), has(Kw::Satfinite));
+                    let op = BinOp::CvtX2 { fmt, rnd, relu, sat, satfinite };
                     return Ok(Op::Bin {
                         op,
                         d: self.reg(&ops[0])?,
@@ -991,6 +994,7 @@ impl FuncDecoder<'_> {
                 }
                 let mut c = self.cvt(to, from, rnd, has(Kw::Sat), has(Kw::Ftz))?;
                 c.relu = has(Kw::Relu);
+                c.satfinite = has(Kw::Satfinite);
                 Op::Un { op: UnOp::Cvt(c), d: self.reg(&ops[0])?, a: self.src(&ops[1], from)? }
             }
             O::Add
@@ -1630,7 +1634,7 @@ impl FuncDecoder<'_> {
             (false, false, None) => Rounding::Rn,
             (_, _, Some(r)) => return Err(format!("cvt rounding .{r} is not supported here")),
         };
-        Ok(Cvt { to, from, rnd, sat, ftz, relu: false })
+        Ok(Cvt { to, from, rnd, sat, ftz, relu: false, satfinite: false })
     }
 
     fn binop(&self, o: Opcode, t: ScalarType, kws: &[Kw], rnd: Option<Rounding>) -> R<BinOp> {

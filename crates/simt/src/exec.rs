@@ -957,20 +957,25 @@ pub(crate) fn cvt(c: &Cvt, x: u64) -> u64 {
                 u64::from(r.to_bits())
             }
         }
-        ScalarType::F16 | ScalarType::Bf16 => u64::from(to_half(c.to, f, c.rnd, c.relu)),
+        ScalarType::F16 | ScalarType::Bf16 => u64::from(to_half(c.to, f, c.rnd, c.relu, c.satfinite)),
         _ => 0,
     }
 }
 
 /// An exact value `f` converted to f16/bf16 bits with rounding `rnd`; `.relu` clamps
-/// negative results to +0 and gives the canonical NaN for NaN.
-fn to_half(to: ScalarType, f: f64, rnd: Rounding, relu: bool) -> u16 {
+/// negative results to +0 and gives the canonical NaN for NaN; `satfinite` turns an
+/// infinite result into the largest finite value of its sign.
+fn to_half(to: ScalarType, f: f64, rnd: Rounding, relu: bool, satfinite: bool) -> u16 {
     if f.is_nan() {
         // The GPU's conversions give the canonical NaN (checked against an H100).
         return HNAN;
     }
     let fmt = if to == ScalarType::F16 { HFmt::F16 } else { HFmt::Bf16 };
-    let h = fmt.round(f, 0.0, rnd);
+    let mut h = fmt.round(f, 0.0, rnd);
+    let inf = if to == ScalarType::F16 { 0x7c00 } else { 0x7f80 };
+    if satfinite && h & 0x7fff == inf {
+        h -= 1;
+    }
     if relu && h & 0x8000 != 0 { 0 } else { h }
 }
 
@@ -3346,11 +3351,11 @@ pub(crate) fn binop<const N: usize>(op: &BinOp, a: &[u64; N], b: &[u64; N], r: &
             let lo = u64::from(m.bin(op, x as u16, y as u16));
             if x2 { lo | u64::from(m.bin(op, (x >> 16) as u16, (y >> 16) as u16)) << 16 } else { lo }
         }),
-        BinOp::CvtX2 { fmt, rnd, relu, sat } => map2(a, b, r, |x, y| {
+        BinOp::CvtX2 { fmt, rnd, relu, sat, satfinite } => map2(a, b, r, |x, y| {
             let to = if fmt == HFmt::F16 { ScalarType::F16 } else { ScalarType::Bf16 };
             let conv = |v: u64| {
                 let f = f64::from(f32_of(v));
-                u64::from(to_half(to, if sat { sat64(f) } else { f }, rnd, relu))
+                u64::from(to_half(to, if sat { sat64(f) } else { f }, rnd, relu, satfinite))
             };
             conv(x) << 16 | conv(y)
         }),

@@ -245,6 +245,9 @@ pub(crate) struct Cvt {
     pub ftz: bool,
     /// `.relu` (f16/bf16 destinations): negative results become +0.
     pub relu: bool,
+    /// `.satfinite` (f16/bf16 destinations): infinite results become the largest finite
+    /// value of their sign.
+    pub satfinite: bool,
 }
 
 /// Binary operations; integer ones carry the width in bits.
@@ -318,6 +321,8 @@ pub(crate) enum BinOp {
         rnd: Rounding,
         relu: bool,
         sat: bool,
+        /// `.satfinite`: infinite results become the largest finite value of their sign.
+        satfinite: bool,
     },
 }
 

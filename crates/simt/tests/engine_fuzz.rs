@@ -1874,17 +1874,19 @@ impl Gen {
         const INTS: [&str; 6] = ["u16", "s16", "u32", "s32", "u64", "s64"];
         let ht = self.rng.pick(&["f16", "bf16"]);
         let h = self.reg(Class::H);
-        // `.relu` only with `.rn` and `.rz` (ptxas); not `.satfinite`, which Cuprite does not load.
+        // `.relu` and `.satfinite` only with `.rn` and `.rz` (ptxas).
         let rnd = self.rng.pick(&ROUND_F);
-        let relu = if (rnd == ".rn" || rnd == ".rz") && self.rng.chance(20) { ".relu" } else { "" };
+        let rn_rz = rnd == ".rn" || rnd == ".rz";
+        let relu = if rn_rz && self.rng.chance(20) { ".relu" } else { "" };
+        let satf = if rn_rz && self.rng.chance(25) { ".satfinite" } else { "" };
         let s = match self.rng.below(8) {
-            0 => format!("cvt{rnd}{relu}.{ht}.f32 {h}, {}", self.sf32()),
+            0 => format!("cvt{rnd}{relu}{satf}.{ht}.f32 {h}, {}", self.sf32()),
             1 => format!("cvt.f32.{ht} {}, {h}", self.reg(Class::F)),
             2 => format!("cvt{}.{ht}.f64 {h}, {}", self.rng.pick(&ROUND_F), self.sf64()),
             3 => format!("cvt.f64.{ht} {}, {h}", self.reg(Class::G)),
             4 => {
                 let (d, a, b) = (self.reg(Class::R), self.sf32(), self.sf32());
-                format!("cvt.rn{relu}.{ht}x2.f32 {d}, {a}, {b}")
+                format!("cvt.rn{relu}{satf}.{ht}x2.f32 {d}, {a}, {b}")
             }
             5 => {
                 let it = self.rng.pick(&INTS);

@@ -680,7 +680,7 @@ impl Wg<'_, '_> {
                 Vs::Val(v) if full => self.set_vals(d, v),
                 _ => self.planes(d, &[s], em, full, &|_, v| v[0]),
             },
-            UnOp::Cvt(c) if !c.sat && !c.ftz && !c.relu => {
+            UnOp::Cvt(c) if !c.sat && !c.ftz && !c.relu && !c.satfinite => {
                 use ScalarType::*;
                 match (c.to, c.from) {
                     (S64, S32) | (U64 | S64 | B64, U32 | B32) => {
