@@ -1,5 +1,5 @@
 // Instruction forms the engine once refused to load: mul24.hi / mad24.hi{.sat}, szext and
-// min/max.xorsign.abs.f32 and cvt.satfinite to f16/bf16 (inline PTX; CUDA has no intrinsics
+// min/max.xorsign.abs on f32, f16 and bf16 (x2 too), cvt.satfinite to f16/bf16 (inline PTX; CUDA has no intrinsics
 // for them) and the fp8 conversion of a __half2 (cuda_fp8.h's
 // cvt.rn.satfinite.{e4m3x2,e5m2x2}.f16x2). Printed as bits.
 #include <cstdio>
@@ -45,6 +45,16 @@ __global__ void satfinite(const float* f, const float* g, int n, unsigned* o) {
   asm("cvt.rz.relu.satfinite.bf16.f32 %0, %1;" : "=h"(h) : "f"(p)); r[3] = h;
   asm("cvt.rn.relu.satfinite.f16x2.f32 %0, %1, %2;" : "=r"(v) : "f"(p), "f"(q)); r[4] = v;
   asm("cvt.rz.satfinite.bf16x2.f32 %0, %1, %2;" : "=r"(v) : "f"(p), "f"(q)); r[5] = v;
+}
+__global__ void hxorsign(const unsigned* a, const unsigned* b, int n, unsigned* o) {
+  int i = threadIdx.x; if (i >= n) return;
+  unsigned x = a[i], y = b[i], v; unsigned short hx = x, hy = y, h; unsigned* r = o + i * 6;
+  asm("min.xorsign.abs.f16 %0, %1, %2;" : "=h"(h) : "h"(hx), "h"(hy)); r[0] = h;
+  asm("max.ftz.NaN.xorsign.abs.f16 %0, %1, %2;" : "=h"(h) : "h"(hx), "h"(hy)); r[1] = h;
+  asm("min.NaN.xorsign.abs.bf16 %0, %1, %2;" : "=h"(h) : "h"(hx), "h"(hy)); r[2] = h;
+  asm("max.xorsign.abs.bf16 %0, %1, %2;" : "=h"(h) : "h"(hx), "h"(hy)); r[3] = h;
+  asm("min.ftz.xorsign.abs.f16x2 %0, %1, %2;" : "=r"(v) : "r"(x), "r"(y)); r[4] = v;
+  asm("max.NaN.xorsign.abs.bf16x2 %0, %1, %2;" : "=r"(v) : "r"(x), "r"(y)); r[5] = v;
 }
 int main() {
   const int n = 24;
@@ -115,6 +125,22 @@ int main() {
   for (int i = 0; i < 32; i++) {
     unsigned a, b; memcpy(&a, &sp_[i], 4); memcpy(&b, &sq_[i], 4);
     printf("satfinite %08x %08x:", a, b);
+    for (int j = 0; j < 6; j++) printf(" %08x", mo[i * 6 + j]);
+    printf("\n");
+  }
+  const unsigned short hs[] = {0x3c00, 0xbc00, 0x7c00, 0xfc00, 0x7e00, 0xfe01, 0x0001, 0x8001, 0x0000, 0x8000,
+                               0x3f80, 0xbf80, 0x7f80, 0xff80, 0x7fc1, 0x0080};
+  unsigned xa[32], xb[32];
+  for (int i = 0; i < 32; i++) {
+    xa[i] = i < 16 ? (unsigned)hs[i] << 16 | hs[(i + 3) % 16] : next();
+    xb[i] = i < 16 ? (unsigned)hs[(i * 5 + 7) % 16] << 16 | hs[(i * 3 + 1) % 16] : (i < 24 ? xa[i] ^ 0x80008000u : next());
+  }
+  unsigned *dxa, *dxb; cudaMalloc(&dxa, sizeof xa); cudaMalloc(&dxb, sizeof xb);
+  cudaMemcpy(dxa, xa, sizeof xa, cudaMemcpyHostToDevice); cudaMemcpy(dxb, xb, sizeof xb, cudaMemcpyHostToDevice);
+  hxorsign<<<1, 32>>>(dxa, dxb, 32, dmo);
+  cudaMemcpy(mo, dmo, 32 * 6 * 4, cudaMemcpyDeviceToHost);
+  for (int i = 0; i < 32; i++) {
+    printf("hxorsign %08x %08x:", xa[i], xb[i]);
     for (int j = 0; j < 6; j++) printf(" %08x", mo[i * 6 + j]);
     printf("\n");
   }

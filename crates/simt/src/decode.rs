@@ -1718,8 +1718,13 @@ impl FuncDecoder<'_> {
                 O::Max => FBin::Max,
                 _ => return Err(format!("`{o}` on .{t} is not supported")),
             };
-            check(&[Kw::Rn, Kw::Ftz, Kw::Sat, Kw::NaN, Kw::Relu])?;
-            let m = HMode { fmt, ftz: has(Kw::Ftz), sat: has(Kw::Sat), relu: has(Kw::Relu), nan: has(Kw::NaN) };
+            check(&[Kw::Rn, Kw::Ftz, Kw::Sat, Kw::NaN, Kw::Relu, Kw::Xorsign, Kw::Abs])?;
+            let xorsign = has(Kw::Xorsign);
+            if (xorsign || has(Kw::Abs)) && !(xorsign && has(Kw::Abs) && matches!(fop, FBin::Min | FBin::Max)) {
+                return Err(".xorsign.abs needs min/max".into());
+            }
+            let (ftz, sat, relu, nan) = (has(Kw::Ftz), has(Kw::Sat), has(Kw::Relu), has(Kw::NaN));
+            let m = HMode { fmt, ftz, sat, relu, nan, xorsign };
             return Ok(BinOp::Half(fop, m, x2));
         }
         if t.kind() == TypeKind::Float {
@@ -1838,7 +1843,14 @@ impl FuncDecoder<'_> {
                 if rnd.is_some_and(|r| r != Rounding::Rn) {
                     return Err(format!("`{o}` on .{t} supports only .rn"));
                 }
-                let m = HMode { fmt, ftz: has(Kw::Ftz), sat: has(Kw::Sat), relu: has(Kw::Relu), nan: false };
+                let m = HMode {
+                    fmt,
+                    ftz: has(Kw::Ftz),
+                    sat: has(Kw::Sat),
+                    relu: has(Kw::Relu),
+                    nan: false,
+                    xorsign: false,
+                };
                 (TernOp::HFma(m, x2), 4)
             }
             O::Fns => (TernOp::Fns, 4),

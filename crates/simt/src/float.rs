@@ -902,6 +902,9 @@ pub(crate) struct HMode {
     pub relu: bool,
     /// `min`/`max` `.NaN`: a NaN operand gives NaN.
     pub nan: bool,
+    /// `min`/`max` `.xorsign.abs`: of the magnitudes, with the sign the XOR of the operands'
+    /// signs (a NaN result stays the canonical NaN).
+    pub xorsign: bool,
 }
 
 impl HMode {
@@ -952,6 +955,11 @@ impl HMode {
                         HFmt::Bf16 => add_dir::<B16>(x, y, Rounding::Rn).0,
                     },
                 }
+            }
+            FBin::Min | FBin::Max if self.xorsign => {
+                let plain = HMode { xorsign: false, ..*self };
+                let r = plain.bin(op, a & 0x7fff, b & 0x7fff);
+                return if self.fmt.is_nan(r) { r } else { r & 0x7fff | (a ^ b) & 0x8000 };
             }
             FBin::Min | FBin::Max => {
                 if x.is_nan() || y.is_nan() {
@@ -1018,7 +1026,7 @@ mod half_tests {
 
     #[test]
     fn half_arithmetic() {
-        let m = HMode { fmt: HFmt::F16, ftz: false, sat: false, relu: false, nan: false };
+        let m = HMode { fmt: HFmt::F16, ftz: false, sat: false, relu: false, nan: false, xorsign: false };
         let h = |x: f64| HFmt::F16.encode(x);
         assert_eq!(m.bin(crate::ir::FBin::Add, h(1.0), h(2.0)), h(3.0));
         assert_eq!(m.bin(crate::ir::FBin::Sub, h(1.0), h(1.0)), 0);

@@ -1860,9 +1860,9 @@ impl Gen {
             }
             4 | 5 => {
                 let op = self.rng.pick(&["min", "max"]);
-                // Not `.xorsign.abs`: Cuprite does not load it.
                 let nan = if self.rng.chance(40) { ".NaN" } else { "" };
-                format!("{op}{ftz}{nan}.{ty} {d}, {a}, {b}")
+                let x = if self.rng.chance(30) { ".xorsign.abs" } else { "" };
+                format!("{op}{ftz}{nan}{x}.{ty} {d}, {a}, {b}")
             }
             6 => format!("{}{ftz}.{ty} {d}, {a}", self.rng.pick(&["neg", "abs"])),
             _ => return self.half_cvt(),
