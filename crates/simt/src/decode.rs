@@ -967,6 +967,7 @@ impl FuncDecoder<'_> {
                         let op = UnOp::CvtF16x2F8 { e5m2: from == ScalarType::E5m2x2 };
                         return Ok(Op::Un { op, d: self.reg(&ops[0])?, a: self.src(&ops[1], ScalarType::B16)? });
                     }
+                    // `.satfinite` to f16/bf16 from f32: the conversions below apply it.
                     (ScalarType::F16 | ScalarType::Bf16 | ScalarType::F16x2 | ScalarType::Bf16x2, ScalarType::F32)
                         if matches!(rnd, Some(Rounding::Rn | Rounding::Rz)) && !has(Kw::Sat) => {}
                     _ if has(Kw::Satfinite) || rnd == Some(Rounding::Rna) => {
@@ -1649,6 +1650,14 @@ impl FuncDecoder<'_> {
             }
             Ok(())
         };
+        // `.xorsign.abs` (the two only together, on min/max): whether the instruction has it.
+        let xorsign_abs = |fop: FBin| -> R<bool> {
+            match (has(Kw::Xorsign), has(Kw::Abs)) {
+                (false, false) => Ok(false),
+                (true, true) if matches!(fop, FBin::Min | FBin::Max) => Ok(true),
+                _ => Err(".xorsign.abs needs min/max (two operands)".into()),
+            }
+        };
         use Opcode as O;
         if t == ScalarType::F32 || t == ScalarType::F64 {
             let fop = match o {
@@ -1677,9 +1686,9 @@ impl FuncDecoder<'_> {
                 Kw::Xorsign,
                 Kw::Abs,
             ])?;
-            if has(Kw::Xorsign) || has(Kw::Abs) {
-                if t != ScalarType::F32 || !has(Kw::Xorsign) || !has(Kw::Abs) || !matches!(fop, FBin::Min | FBin::Max) {
-                    return Err(".xorsign.abs needs min/max.f32 (two operands)".into());
+            if xorsign_abs(fop)? {
+                if t != ScalarType::F32 {
+                    return Err(".xorsign.abs needs min/max.f32".into());
                 }
                 return Ok(BinOp::MinMaxXorsign32 { max: fop == FBin::Max, ftz: has(Kw::Ftz), nan: has(Kw::NaN) });
             }
@@ -1719,10 +1728,7 @@ impl FuncDecoder<'_> {
                 _ => return Err(format!("`{o}` on .{t} is not supported")),
             };
             check(&[Kw::Rn, Kw::Ftz, Kw::Sat, Kw::NaN, Kw::Relu, Kw::Xorsign, Kw::Abs])?;
-            let xorsign = has(Kw::Xorsign);
-            if (xorsign || has(Kw::Abs)) && !(xorsign && has(Kw::Abs) && matches!(fop, FBin::Min | FBin::Max)) {
-                return Err(".xorsign.abs needs min/max".into());
-            }
+            let xorsign = xorsign_abs(fop)?;
             let (ftz, sat, relu, nan) = (has(Kw::Ftz), has(Kw::Sat), has(Kw::Relu), has(Kw::NaN));
             let m = HMode { fmt, ftz, sat, relu, nan, xorsign };
             return Ok(BinOp::Half(fop, m, x2));
