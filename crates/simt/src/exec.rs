@@ -603,21 +603,12 @@ fn step(blk: &mut Block<'_, '_>, warps: &mut [Warp], bars: &mut Barriers) -> Res
             continue;
         }
         if let Some(code) = blk.l.warp
-            && let Some(ran) = wjit::run_compiled(code, warps, i, blk)
+            && let Some(ran) = wjit::run_compiled(code, warps, i, blk, bars)
         {
             // The warps that stopped in compiled code (at barriers, or finished; with
-            // barriers released there, warps after the one that returned too), then the
-            // one that returned (run by the interpreter when it asks).
-            for (k, w) in warps.iter_mut().enumerate().skip(i) {
-                if k == ran.end {
-                    continue;
-                }
-                if let Some(y) = wjit::stopped(blk, k, w)
-                    && let Some(s) = yielded(blk, w, bars, Ok(y), (&mut progress, &mut spun))?
-                {
-                    return Ok(s);
-                }
-            }
+            // barriers released there, warps after the one that returned too) are settled;
+            // the one that returned is run by the interpreter when it asks.
+            progress |= ran.stops;
             i = ran.end;
             match ran.last {
                 Some(Some(r)) => {

@@ -194,8 +194,11 @@ struct Running {
 /// (`run_compiled`).
 pub(super) struct Ran {
     /// The warp that returned a status (the number of warps with `Switched`). Every other
-    /// warp from `from` on may have stopped at a barrier or finished there: `stopped` tells.
+    /// warp from `from` on may have stopped at a barrier or finished there: their states and
+    /// barrier arrivals are already applied.
     pub end: usize,
+    /// Whether some warp stopped at a barrier or finished (the pass made progress).
+    pub stops: bool,
     /// The warp that stopped with a status of its own (at `end`): its yield, or `None` when
     /// the interpreter should run it now from where compiled code left it.
     pub last: Option<Option<WR<Yield>>>,
@@ -213,7 +216,13 @@ fn can_start(code: &WarpCode, w: &Warp) -> bool {
 /// Runs the warps of a block on compiled code from warp `from` (which must be able to
 /// start, else `None`: the interpreter runs it). A warp that stops at a block barrier, or
 /// finishes, hands over to the next warp that can start, without leaving compiled code.
-pub(super) fn run_compiled(code: &WarpCode, warps: &mut [Warp], from: usize, blk: &mut Block<'_, '_>) -> Option<Ran> {
+pub(super) fn run_compiled(
+    code: &WarpCode,
+    warps: &mut [Warp],
+    from: usize,
+    blk: &mut Block<'_, '_>,
+    bars: &mut Barriers,
+) -> Option<Ran> {
     if !can_start(code, warps.get(from)?) {
         return None;
     }
@@ -294,19 +303,43 @@ pub(super) fn run_compiled(code: &WarpCode, warps: &mut [Warp], from: usize, blk
     // block only through its glue's `running`, which points into `st.runs`, alive for the
     // call; no reference to the warps or the block is used during the call.
     let status = unsafe { (code.entry)(regs, first, &mut st.ctx) };
+    let code_of = status & 0xff;
+    let end = if code_of == St::Switched as u64 { n } else { (status >> 8) as usize };
     // Every warp that compiled code ran continues from where its glue says: the one that
     // returned, those stopped at a barrier, and those released from one and not run since.
-    for (g, w) in st.glues[from..].iter_mut().zip(&mut warps[from..]) {
+    // Those that stopped at a barrier or finished are settled here, as the interpreter's
+    // scheduler settles a warp that yields (`yielded`), in one pass over the glues.
+    let mut stops = false;
+    for (k, (g, w)) in st.glues.iter_mut().zip(warps.iter_mut()).enumerate().skip(from) {
         g.running = std::ptr::null_mut();
-        if matches!(g.state, GLUE_READY | GLUE_BARRIER)
+        let state = g.state;
+        if matches!(state, GLUE_READY | GLUE_BARRIER)
             && let Some(t) = w.stack.last_mut()
         {
             t.pc = g.pc as u32;
             t.mask = g.act as u32;
         }
+        if k == end {
+            continue;
+        }
+        match state {
+            GLUE_BARRIER => {
+                // `bar.sync id` of the whole block (compiled code stops only there).
+                let id = (g.lane & 15) as usize;
+                w.bar_pc = (g.pc as u32).saturating_sub(1);
+                w.state = State::Waiting(id as u32);
+                bars.arrived[id] += (w.valid & !w.exited).count_ones();
+                bars.counts[id] = None;
+            }
+            GLUE_DONE => {
+                w.state = State::Done;
+                w.exited = w.valid;
+            }
+            _ => continue,
+        }
+        g.state = 0;
+        stops = true;
     }
-    let code_of = status & 0xff;
-    let end = if code_of == St::Switched as u64 { n } else { (status >> 8) as usize };
     let last = (end < n).then(|| {
         let w = &mut warps[end];
         let g = &mut st.glues[end];
@@ -334,22 +367,7 @@ pub(super) fn run_compiled(code: &WarpCode, warps: &mut [Warp], from: usize, blk
     });
     st.ctx.faulted = 0;
     blk.wj = Some(st);
-    Some(Ran { end, last })
-}
-
-/// How warp `i` (of the warps a compiled run passed over) stopped in compiled code: at a
-/// block barrier or at its end; `None` when it did not stop there.
-pub(super) fn stopped(blk: &mut Block<'_, '_>, i: usize, w: &mut Warp) -> Option<Yield> {
-    let g = blk.wj.as_mut()?.glues.get_mut(i)?;
-    let state = std::mem::replace(&mut g.state, 0);
-    match state {
-        GLUE_BARRIER => {
-            w.bar_pc = (g.pc as u32).saturating_sub(1);
-            Some(Yield::Barrier { id: g.lane as u32, count: None, arrive: false, red: None })
-        }
-        GLUE_DONE => Some(Yield::Done),
-        _ => None,
-    }
+    Some(Ran { end, stops, last })
 }
 
 /// Points the memory-access context at block `blk` of launch `l` (kernel `k`).

@@ -354,6 +354,21 @@ fn vflags() -> MemFlagsData {
     MemFlagsData::new().with_notrap()
 }
 
+/// A snapshot of what `Wg` knows about the registers within a block (`Wg::known`).
+#[derive(Clone)]
+struct Known {
+    pbits: HashMap<Reg, Value>,
+    dirty: Vec<Reg>,
+    vals: HashMap<Reg, ops::Lanes>,
+    raw: std::collections::HashSet<Reg>,
+    scalars: HashMap<Reg, Value>,
+    pats: HashMap<Reg, mem::Pat>,
+    scaled: HashMap<Reg, mem::Scaled>,
+    pat_slots: u32,
+    block_end: u32,
+    full: bool,
+}
+
 /// The code generator.
 struct Wg<'a, 'b> {
     b: FunctionBuilder<'b>,
@@ -421,6 +436,10 @@ struct Wg<'a, 'b> {
     block_end: u32,
     /// Whether the copy being emitted is the converged one.
     full: bool,
+    /// Whether the code being emitted continues a block past a branch no lane took
+    /// (`Wg::fall_through`): it does not continue past another one, which bounds the code
+    /// emitted twice.
+    continued: bool,
     sites: usize,
     sigs: Vec<((usize, bool), SigRef)>,
 }
@@ -495,6 +514,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             pat_slots: 0,
             block_end: 0,
             full: false,
+            continued: false,
             sites: 0,
             sigs: Vec::new(),
         }
@@ -739,29 +759,85 @@ impl<'a, 'b> Wg<'a, 'b> {
                 let blk = self.copies[&p][usize::from(!full)];
                 self.b.switch_to_block(blk);
                 self.begin_block(full, end.min(n));
-                let mut done = false;
-                for pc in p..end.min(n) {
-                    if self.inst(pc) {
-                        done = true;
-                        break;
-                    }
-                }
-                if !done {
-                    if end <= n {
-                        self.flush(Some(&[end]));
-                        self.jump_head(end);
-                    } else {
-                        // Falling off the end of the kernel: the lanes exit.
-                        self.flush(Some(&[]));
-                        let act = self.act();
-                        self.exit_lanes(n.saturating_sub(1), act);
-                    }
-                }
+                self.body(p, end);
             }
         }
         self.emit_dispatch(&leaders);
         self.emit_switch();
         self.b.seal_all_blocks();
+    }
+
+    /// Emits the instructions `p..end` of a block (`end`: the next entry, past the kernel's
+    /// last instruction at its end) and what follows them when the last one does not end
+    /// the block: the jump to `end`, or the lanes' exit.
+    fn body(&mut self, p: u32, end: u32) {
+        let n = self.f.code.len() as u32;
+        for pc in p..end.min(n) {
+            if self.inst(pc) {
+                return;
+            }
+        }
+        if end <= n {
+            self.flush(Some(&[end]));
+            self.jump_head(end);
+        } else {
+            // Falling off the end of the kernel: the lanes exit.
+            self.flush(Some(&[]));
+            let act = self.act();
+            self.exit_lanes(n.saturating_sub(1), act);
+        }
+    }
+
+    /// What the code generator knows at a point of the current block (registers held in
+    /// SSA values and not stored yet, matched addresses), to emit the paths of a branch from
+    /// the same knowledge.
+    fn known(&self) -> Known {
+        Known {
+            pbits: self.pbits.clone(),
+            dirty: self.dirty.clone(),
+            vals: self.vals.clone(),
+            raw: self.raw.clone(),
+            scalars: self.scalars.clone(),
+            pats: self.pats.clone(),
+            scaled: self.scaled.clone(),
+            pat_slots: self.pat_slots,
+            block_end: self.block_end,
+            full: self.full,
+        }
+    }
+
+    fn restore(&mut self, k: Known) {
+        self.pbits = k.pbits;
+        self.dirty = k.dirty;
+        self.vals = k.vals;
+        self.raw = k.raw;
+        self.scalars = k.scalars;
+        self.pats = k.pats;
+        self.scaled = k.scaled;
+        self.pat_slots = k.pat_slots;
+        self.block_end = k.block_end;
+        self.full = k.full;
+    }
+
+    /// Continues the converged copy past a branch at `pc - 1` that no lane took, into the
+    /// block at `pc`, with every register still held in SSA values (stored only where live
+    /// at the continued block's end, or where it stops). The common guard `if (i < n)` then
+    /// neither stores its block's registers nor loads them back; the block at `pc` keeps its
+    /// own copies for its other ways in (dispatch, other branches). Where that cannot be
+    /// done (`pc` is a reconvergence point, whose head may pop the stack, or this code is
+    /// itself a continuation), stores what `pc` needs and jumps to its head.
+    fn fall_through(&mut self, pc: u32) {
+        let n = self.f.code.len() as u32;
+        if !self.full || self.continued || pc >= n || self.ipdom[pc as usize] {
+            self.flush(Some(&[pc]));
+            self.jump_head(pc);
+            return;
+        }
+        let end = (pc + 1..=n).find(|&p| self.leader[p as usize]).unwrap_or(n + 1);
+        self.block_end = end.min(n);
+        self.continued = true;
+        self.body(pc, end);
+        self.continued = false;
     }
 
     /// Starts emitting a block (the converged copy when `full`) that ends before `end`: no
@@ -1117,7 +1193,7 @@ impl<'a, 'b> Wg<'a, 'b> {
     fn exit_lanes(&mut self, pc: u32, em: Value) {
         // Every live lane exiting (the kernel's end, typically) finishes the warp: the
         // glue's state says so, and the warp's own state is settled when the run returns
-        // (`exec::wjit::stopped`), without a helper call per warp.
+        // (`exec::wjit::run_compiled`), without a helper call per warp.
         let live = self.b.use_var(self.live);
         let all = self.b.ins().icmp(IntCC::Equal, em, live);
         let (fin, some) = (self.b.create_block(), self.b.create_block());
@@ -1148,32 +1224,39 @@ impl<'a, 'b> Wg<'a, 'b> {
         // A branch to the next instruction goes there whichever lanes take it.
         let guard = if target == pc + 1 { None } else { guard };
         let taken = guard.map(|g| self.emask(Some(g)));
-        self.flush(Some(&[target, pc + 1]));
-        let (Some(g), Some(taken)) = (guard, taken) else {
+        let (Some(_), Some(taken)) = (guard, taken) else {
+            self.flush(Some(&[target, pc + 1]));
             if target <= pc {
                 self.burn(target);
             }
             self.jump_head(target);
             return;
         };
-        let _ = g;
+        // Each way out stores the registers its successors read: every lane branching
+        // (those live at the target), none (the block continues, `fall_through`), or some
+        // (both).
+        let known = self.known();
         let act = self.act();
         let all = self.b.ins().icmp(IntCC::Equal, taken, act);
         let t_all = self.b.create_block();
         let rest = self.b.create_block();
         self.b.ins().brif(all, t_all, &[], rest, &[]);
         self.b.switch_to_block(t_all);
+        self.flush(Some(&[target]));
         if target <= pc {
             self.burn(target);
         }
         self.jump_head(target);
+        self.restore(known.clone());
         self.b.switch_to_block(rest);
         let none = self.b.create_block();
         let split = self.b.create_block();
         self.b.ins().brif(taken, split, &[], none, &[]);
         self.b.switch_to_block(none);
-        self.jump_head(pc + 1);
+        self.fall_through(pc + 1);
+        self.restore(known);
         self.b.switch_to_block(split);
+        self.flush(Some(&[target, pc + 1]));
         if target == ipdom && self.simple_if(pc, ipdom) {
             let not = self.b.ins().band_not(act, taken);
             self.predicated(pc + 1, ipdom, act, not);
