@@ -574,9 +574,11 @@ impl FuncDecoder<'_> {
             }
             Some(Sym::Shared(o)) => Ok(Src::Imm(o.wrapping_add(off as u64))),
             Some(Sym::Local(o)) => Ok(Src::Local(o.wrapping_add(off as u64))),
-            // A kernel parameter's address in the param space is its offset in the parameter
-            // buffer (CUB takes it to read large parameter structs through a register).
-            Some(Sym::KParam(o)) => Ok(Src::Imm(o.wrapping_add(off as u64))),
+            // A kernel parameter's address (CUB takes it to read large parameter structs
+            // through a register) is the parameter window plus its offset in the parameter
+            // buffer: the param-space address is also the generic one (`cvta.param` changes
+            // nothing, and nvcc -O3 passes the `mov`ed address on as a generic pointer).
+            Some(Sym::KParam(o)) => Ok(Src::Imm(crate::memory::PARAM_WINDOW.wrapping_add(o).wrapping_add(off as u64))),
             Some(Sym::Func(f)) if off == 0 => Ok(Src::Imm(func_addr(f))),
             None if off == 0 && self.name_str(n) == "WARP_SZ" => Ok(Src::Imm(32)),
             _ => Err(format!("unknown or unsupported operand `{}`", self.name_str(n))),
@@ -868,6 +870,7 @@ impl FuncDecoder<'_> {
                     (d, a) => Op::Un { op: UnOp::Mov, d: self.reg(d)?, a: self.src(a, t)? },
                 }
             }
+            O::St if has(Kw::Async) => return self.st_async(ins, &kws, ty),
             O::Ld | O::Ldu | O::St => return self.mem(ins, &kws, ty),
             // `createpolicy`: a 64-bit L2 cache policy for `.L2::cache_hint` accesses, which
             // ignore it here; any value will do.
@@ -887,8 +890,21 @@ impl FuncDecoder<'_> {
                     Kw::Local,
                     Kw::Const,
                     Kw::Param,
+                    Kw::ParamEntry,
                 ])?;
                 need(2)?;
+                if has(Kw::Param) || has(Kw::ParamEntry) {
+                    // A kernel parameter's param-space address is its generic address (`mov`
+                    // of a parameter gives the parameter window + its offset in the parameter
+                    // buffer), so both directions leave such an address as it is; a bare
+                    // offset (a `mov.u32` of the address) becomes its window address.
+                    if ty != Some(ScalarType::U64) {
+                        return Err("cvta.param needs .u64 (64-bit generic addresses)".into());
+                    }
+                    let a = self.src(&ops[1], ScalarType::U64)?;
+                    let b = Src::Imm(crate::memory::PARAM_WINDOW);
+                    return Ok(Op::Bin { op: BinOp::Or(64), d: self.reg(&ops[0])?, a, b });
+                }
                 let space = if has(Kw::Shared) || has(Kw::SharedCta) || has(Kw::SharedCluster) {
                     Space::Shared
                 } else if has(Kw::Local) {
@@ -902,8 +918,21 @@ impl FuncDecoder<'_> {
                 Op::Cvta { to_generic: !has(Kw::To), space, d: self.reg(&ops[0])?, a: self.src(&ops[1], t)? }
             }
             O::Isspacep => {
-                check(&[Kw::Global, Kw::Shared, Kw::SharedCta, Kw::SharedCluster, Kw::Local, Kw::Const, Kw::Param])?;
+                check(&[
+                    Kw::Global,
+                    Kw::Shared,
+                    Kw::SharedCta,
+                    Kw::SharedCluster,
+                    Kw::Local,
+                    Kw::Const,
+                    Kw::Param,
+                    Kw::ParamEntry,
+                ])?;
                 need(2)?;
+                if has(Kw::Param) || has(Kw::ParamEntry) {
+                    let a = self.src(&ops[1], ScalarType::U64)?;
+                    return Ok(Op::Un { op: UnOp::IsParam, d: self.reg(&ops[0])?, a });
+                }
                 if has(Kw::SharedCluster) {
                     let a = self.src(&ops[1], ScalarType::U64)?;
                     return Ok(Op::Cluster(ClusterOp::IsSharedCluster { d: self.reg(&ops[0])?, a }));
@@ -1451,6 +1480,7 @@ impl FuncDecoder<'_> {
                 need(1)?;
                 Op::Activemask { d: self.reg(&ops[0])? }
             }
+            O::Red if has(Kw::Async) => return self.red_async(ins, &kws, ty),
             O::Atom | O::Red => return self.atom(ins, &kws, ty),
             O::Mbarrier => {
                 check(&[
@@ -2296,6 +2326,157 @@ impl FuncDecoder<'_> {
         let b = self.src(&rest[1], t)?;
         let c = if op == AtomOp::Cas { self.src(&rest[2], t)? } else { Src::Imm(0) };
         Ok(Op::Atom { space, op, size: t.size() as u8, d, addr, b, c })
+    }
+
+    /// The destination or mbarrier operand `op` of an `st.async`/`red.async` and its space:
+    /// a shared::cluster address with `.shared::cluster` (`ss`) or when it names a shared
+    /// variable, else a generic address.
+    fn async_addr(&mut self, op: &Operand, ss: bool) -> R<(Addr, Space)> {
+        match self.addr(op)? {
+            (a, Some(Space::Shared)) => Ok((a, Space::Shared)),
+            (a, None) => Ok((a, if ss { Space::Shared } else { Space::Generic })),
+            _ => Err("st.async/red.async operands must be shared memory addresses".into()),
+        }
+    }
+
+    /// `st.async`: the sm_90 form, `st.async{.weak}{.shared::cluster}.mbarrier::complete_tx::
+    /// bytes{.v2,.v4}.type [a], b, [mbar]` (`ClusterOp::StAsync`), or sm_100's release form,
+    /// `st.async{.mmio}.release.{gpu,sys}{.global}.type [a], b`: a strong store to global
+    /// memory, which every store here is (a host atomic, in program order).
+    fn st_async(&mut self, ins: &Instruction, kws: &[Kw], ty: Option<ScalarType>) -> R<Op> {
+        use ScalarType as S;
+        let t = ty.ok_or("missing type")?;
+        let (mut ss, mut global, mut complete, mut release) = (false, false, false, false);
+        for k in kws {
+            match k {
+                Kw::SharedCluster => ss = true,
+                Kw::Global => global = true,
+                Kw::MbarrierCompleteTxBytes => complete = true,
+                Kw::Release => release = true,
+                Kw::Async | Kw::Weak | Kw::Cluster | Kw::Gpu | Kw::Sys | Kw::Mmio => {}
+                k if k.as_type().is_some() || k.as_vector().is_some() => {}
+                k => return Err(format!("modifier `.{}` is not supported on st.async", k.as_str())),
+            }
+        }
+        let ops = &ins.operands;
+        let vec = kws.iter().find_map(|k| k.as_vector()).unwrap_or(1);
+        if release {
+            if complete || ss || vec != 1 || ops.len() != 2 || !matches!(t.size(), 1 | 2 | 4 | 8) {
+                return Err("unsupported st.async.release form".into());
+            }
+            let (addr, sym) = self.addr(&ops[0])?;
+            let space = if global { Space::Global } else { sym.unwrap_or(Space::Generic) };
+            if !matches!(space, Space::Global | Space::Generic) {
+                return Err("st.async.release needs a global address".into());
+            }
+            let v = self.src(&ops[1], t)?;
+            return Ok(Op::St { space, size: t.size() as u8, vals: vec![v], addr, whole: false });
+        }
+        if !complete || global || ops.len() != 3 {
+            return Err(
+                "st.async needs .mbarrier::complete_tx::bytes, a shared::cluster destination and an mbarrier".into()
+            );
+        }
+        let ok = match t {
+            S::B32 | S::U32 | S::S32 | S::F32 => matches!(vec, 1 | 2 | 4),
+            S::B64 | S::U64 | S::S64 | S::F64 => matches!(vec, 1 | 2),
+            _ => false,
+        };
+        if !ok {
+            return Err(format!("st.async of {vec} x .{t} is not supported"));
+        }
+        let items: Vec<&Operand> = match &ops[1] {
+            Operand::Vector(v) => v.iter().collect(),
+            o => vec![o],
+        };
+        if items.len() != usize::from(vec) {
+            return Err("vector operand count does not match".into());
+        }
+        let vals = items.into_iter().map(|o| self.src(o, t)).collect::<R<Vec<_>>>()?;
+        let (addr, space) = self.async_addr(&ops[0], ss)?;
+        let (mbar, mbar_space) = self.async_addr(&ops[2], ss)?;
+        let size = t.size() as u8;
+        Ok(Op::Cluster(ClusterOp::StAsync(Box::new(AsyncStore { size, vals, addr, space, mbar, mbar_space }))))
+    }
+
+    /// `red.async`: the sm_90 form, `red.async.relaxed.cluster{.shared::cluster}
+    /// {.mbarrier::complete_tx::bytes}.op.type [a], b, [mbar]` (`ClusterOp::RedAsync`), or
+    /// sm_100's release form, `red.async{.mmio}.release.{gpu,cluster}{.global}.add.type [a],
+    /// b`: an atomic add to global memory, which every atomic here is (sequentially
+    /// consistent).
+    fn red_async(&mut self, ins: &Instruction, kws: &[Kw], ty: Option<ScalarType>) -> R<Op> {
+        use ScalarType as S;
+        let t = ty.ok_or("missing type")?;
+        let (mut ss, mut global, mut complete, mut release, mut op) = (false, false, false, false, None);
+        for k in kws {
+            let o = match k {
+                Kw::Add => AtomOp::Add,
+                Kw::Inc => AtomOp::Inc,
+                Kw::Dec => AtomOp::Dec,
+                Kw::Min if t == S::S32 => AtomOp::MinS,
+                Kw::Min => AtomOp::MinU,
+                Kw::Max if t == S::S32 => AtomOp::MaxS,
+                Kw::Max => AtomOp::MaxU,
+                Kw::And => AtomOp::And,
+                Kw::Or => AtomOp::Or,
+                Kw::Xor => AtomOp::Xor,
+                Kw::SharedCluster => {
+                    ss = true;
+                    continue;
+                }
+                Kw::Global => {
+                    global = true;
+                    continue;
+                }
+                Kw::MbarrierCompleteTxBytes => {
+                    complete = true;
+                    continue;
+                }
+                Kw::Release => {
+                    release = true;
+                    continue;
+                }
+                Kw::Async | Kw::Relaxed | Kw::Cluster | Kw::Gpu | Kw::Sys | Kw::Mmio => continue,
+                k if k.as_type().is_some() => continue,
+                k => return Err(format!("modifier `.{}` is not supported on red.async", k.as_str())),
+            };
+            if op.replace(o).is_some() {
+                return Err("red.async with more than one operation".into());
+            }
+        }
+        let op = op.ok_or("missing reduction operation")?;
+        let ok = match op {
+            AtomOp::Add if release => matches!(t, S::U32 | S::S32 | S::U64 | S::S64),
+            AtomOp::Add => matches!(t, S::U32 | S::S32 | S::U64),
+            AtomOp::Inc | AtomOp::Dec | AtomOp::MinU | AtomOp::MaxU => t == S::U32,
+            AtomOp::MinS | AtomOp::MaxS => t == S::S32,
+            AtomOp::And | AtomOp::Or | AtomOp::Xor => t == S::B32,
+            _ => false,
+        };
+        if !ok || (release && op != AtomOp::Add) {
+            return Err(format!("red.async of this operation on .{t} is not supported"));
+        }
+        let ops = &ins.operands;
+        let size = t.size() as u8;
+        if release {
+            if complete || ss || ops.len() != 2 {
+                return Err("unsupported red.async.release form".into());
+            }
+            let (addr, sym) = self.addr(&ops[0])?;
+            let space = if global { Space::Global } else { sym.unwrap_or(Space::Generic) };
+            if !matches!(space, Space::Global | Space::Generic) {
+                return Err("red.async.release needs a global address".into());
+            }
+            let b = self.src(&ops[1], t)?;
+            return Ok(Op::Atom { space, op, size, d: None, addr, b, c: Src::Imm(0) });
+        }
+        if global || ops.len() != 3 {
+            return Err("red.async needs a shared::cluster destination and an mbarrier".into());
+        }
+        let b = self.src(&ops[1], t)?;
+        let (addr, space) = self.async_addr(&ops[0], ss)?;
+        let (mbar, mbar_space) = self.async_addr(&ops[2], ss)?;
+        Ok(Op::Cluster(ClusterOp::RedAsync { op, size, addr, space, b, mbar, mbar_space }))
     }
 
     fn call(&mut self, ins: &Instruction) -> R<Op> {

@@ -10,7 +10,7 @@ use crate::error::{Fault, FaultKind, LoadError};
 use crate::float::*;
 use crate::ir::*;
 use crate::memory::{
-    AllocCache, AtomOp, LOCAL_WINDOW, MemError, MemView, NO_CACHE, SHARED_WINDOW, WINDOW_SIZE, atom_apply,
+    AllocCache, AtomOp, LOCAL_WINDOW, MemError, MemView, NO_CACHE, PARAM_WINDOW, SHARED_WINDOW, WINDOW_SIZE, atom_apply,
 };
 use ptx::types::{CmpOp, Rounding, ScalarType, TypeKind};
 
@@ -1214,6 +1214,15 @@ fn mbar_offset(space: Space, addr: u64, lane: usize) -> WR<u64> {
     Ok(off)
 }
 
+/// Complete-tx of `bytes` on the mbarrier at `addr` (in `space`; another block's through a
+/// shared::cluster address) for lane `lane`: `cp.async.bulk`, `st.async`, `red.async`.
+fn mb_complete_tx(b: &mut Block<'_, '_>, space: Space, addr: u64, bytes: u64, lane: usize) -> WR<()> {
+    let (buf, off) = b.smem_mut(mbar_offset(space, addr, lane)?);
+    let s = le_read(buf, off, 8).ok_or_else(|| oob("shared", off, 8, lane))?;
+    let (new, _) = mb_apply(MbarOp::CompleteTx, s, bytes);
+    le_write(buf, off, 8, new).ok_or_else(|| oob("shared", off, 8, lane))
+}
+
 pub(crate) fn oob(space: &'static str, addr: u64, size: u32, lane: usize) -> WarpFault {
     fault(FaultKind::OutOfBounds { space, addr, size }, lane as u32)
 }
@@ -1529,6 +1538,9 @@ impl Warp {
             Space::Global => Target::Global(addr),
             Space::Shared => Target::Shared(addr),
             Space::Local => Target::Local(addr),
+            // A kernel parameter's address is in the parameter window (`mov` of a parameter);
+            // a bare offset (a 32-bit `mov` of it) also names it.
+            Space::KParam if addr.wrapping_sub(PARAM_WINDOW) < WINDOW_SIZE => Target::KParam(addr - PARAM_WINDOW),
             Space::KParam => Target::KParam(addr),
             Space::FParam => Target::FParam(addr),
             Space::Generic => {
@@ -2499,10 +2511,7 @@ impl Warp {
                             self.store(b, Space::Shared, dbase.wrapping_add(i), 8, v, lane)?;
                             i += 8;
                         }
-                        let (buf, off) = b.smem_mut(mbar_offset(Space::Shared, mbars[lane], lane)?);
-                        let s = le_read(buf, off, 8).ok_or_else(|| oob("shared", off, 8, lane))?;
-                        let (new, _) = mb_apply(MbarOp::CompleteTx, s, n);
-                        le_write(buf, off, 8, new).ok_or_else(|| oob("shared", off, 8, lane))?;
+                        mb_complete_tx(b, Space::Shared, mbars[lane], n, lane)?;
                     }
                 }
                 Op::CpAsync { dst, src, size, src_size, ignore } => {
@@ -3049,6 +3058,7 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
             let f8 = |h: u64| u64::from(f32_to_f8(HFmt::F16.to_f64(h as u16) as f32, e5m2, relu));
             f8((x >> 16) & 0xffff) << 8 | f8(x & 0xffff)
         }),
+        UnOp::IsParam => map1(a, r, |x| u64::from(x.wrapping_sub(PARAM_WINDOW) < WINDOW_SIZE)),
         UnOp::Not(w) => map1(a, r, |x| !x & mask_w(w)),
         UnOp::Cnot(w) => map1(a, r, |x| u64::from(x & mask_w(w) == 0)),
         UnOp::Neg(w) => map1(a, r, |x| x.wrapping_neg() & mask_w(w)),

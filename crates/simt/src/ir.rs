@@ -83,6 +83,31 @@ pub(crate) enum ClusterOp {
     /// `isspacep.shared::cluster`: whether generic address `a` is in the cluster's shared
     /// memory window.
     IsSharedCluster { d: Reg, a: Src },
+    /// `st.async{.weak}{.shared::cluster}.mbarrier::complete_tx::bytes{.v2,.v4}.type [addr],
+    /// vals, [mbar]`: stores `vals` (each `size` bytes) at `addr` (a shared::cluster address
+    /// in `space` `Shared`, or a generic one in `Generic`), possibly in another block of the
+    /// cluster, then performs complete-tx of the bytes stored on the mbarrier at `mbar` (in
+    /// `mbar_space`). Done at issue, so the store is complete before the barrier sees it.
+    StAsync(Box<AsyncStore>),
+    /// `red.async.relaxed.cluster{.shared::cluster}.mbarrier::complete_tx::bytes.op.type
+    /// [addr], b, [mbar]`: the reduction `op` of `size` bytes at `addr`, then complete-tx of
+    /// `size` bytes on the mbarrier at `mbar`; spaces as for `StAsync`.
+    RedAsync { op: AtomOp, size: u8, addr: Addr, space: Space, b: Src, mbar: Addr, mbar_space: Space },
+}
+
+/// The operands of `ClusterOp::StAsync`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct AsyncStore {
+    /// Bytes per element (4 or 8).
+    pub size: u8,
+    /// The elements (1, 2 or 4), stored at consecutive addresses.
+    pub vals: Vec<Src>,
+    /// The destination and its space (`Shared`: a shared::cluster address; `Generic`).
+    pub addr: Addr,
+    pub space: Space,
+    /// The mbarrier and its space (as for `addr`).
+    pub mbar: Addr,
+    pub mbar_space: Space,
 }
 
 /// What a block barrier instruction does.
@@ -180,6 +205,9 @@ pub(crate) enum UnOp {
         signed: bool,
         shiftamt: bool,
     },
+    /// `isspacep.param`: 1 when the generic address is in the kernel parameter window
+    /// (`memory::PARAM_WINDOW`).
+    IsParam,
     NegF32,
     AbsF32 {
         ftz: bool,

@@ -62,9 +62,11 @@
 //! against the sorted allocation table (with a per-warp cache of recent hits) and performed as a
 //! host atomic of the access size, so racing blocks are sound and atomics are real host
 //! atomics. Shared and local memory have their own generic-address windows
-//! (`SHARED_WINDOW`, `LOCAL_WINDOW`), so `cvta` and generic `ld`/`st` work; `.const` and
-//! `.global` module variables live in device memory, allocated per [`DeviceMemory`] on first
-//! use ([`Program::global_address`]).
+//! (`SHARED_WINDOW`, `LOCAL_WINDOW`), so `cvta` and generic `ld`/`st` work; so does the
+//! kernel's parameter buffer (`PARAM_WINDOW`, read-only, inside the global window as in PTX:
+//! `cvta.param`, `__grid_constant__` parameters). `.const` and `.global` module variables
+//! live in device memory, allocated per [`DeviceMemory`] on first use
+//! ([`Program::global_address`]).
 //!
 //! # Arithmetic
 //!
@@ -108,7 +110,9 @@
 //! split barrier over the cluster's threads, `mapa` maps a shared address to another block
 //! of the cluster (rank encoded above bit 24 of the shared::cluster / generic shared
 //! address), and `ld`/`st`/`atom`/`red`/mbarrier operations on such addresses reach that
-//! block's shared memory. Clusters of different blocks run in parallel.
+//! block's shared memory; `st.async`/`red.async` store or reduce there at issue, then
+//! complete their bytes on that block's mbarrier. Clusters of different blocks run in
+//! parallel.
 //!
 //! # Built-in device functions and function pointers
 //!
@@ -158,7 +162,7 @@ use std::time::{Duration, Instant};
 pub use error::{Fault, FaultKind, LoadError};
 pub use memory::{
     AllocInfo, AllocKind, DEFAULT_HEAP_SIZE, DEFAULT_PRINTF_FIFO_SIZE, DEFAULT_STACK_SIZE, DeviceMemory, DevicePtr,
-    GLOBAL_BASE, LOCAL_WINDOW, MemError, SHARED_WINDOW,
+    GLOBAL_BASE, LOCAL_WINDOW, MemError, PARAM_WINDOW, SHARED_WINDOW,
 };
 pub use shm::SharedMap;
 
@@ -560,7 +564,7 @@ impl Program {
             block: block.arr(),
             dyn_shared: dynamic_shared,
             params,
-            mem: mem.view(),
+            mem: mem.view().with_params(params),
             globals: &globals,
             stop: AtomicBool::new(false),
             nworkers: self.workers,

@@ -35,7 +35,18 @@ pub const GLOBAL_BASE: u64 = 0x1000_0000_0000;
 pub const SHARED_WINDOW: u64 = 0x0100_0000_0000;
 /// Start of the generic-address window onto the executing thread's local memory.
 pub const LOCAL_WINDOW: u64 = 0x0200_0000_0000;
-/// Size of the shared and local windows.
+/// Start of the generic-address window onto the running kernel's parameters (`cvta.param`,
+/// `__grid_constant__` parameters; a kernel parameter's param-space address is the same
+/// address): a read-only part of the global window, as in PTX (`isspacep.global` is true
+/// there), whose loads read the launch's parameter buffer.
+///
+/// Stores and atomics there fail as outside every allocation (`MemError::OutOfBounds`,
+/// which the runtime reports as `cudaErrorIllegalAddress`): CUDA has no error for a kernel
+/// writing read-only memory, and an address the kernel cannot write is an illegal address
+/// for it; `cudaErrorInvalidAddressSpace` is for instructions that exclude some state spaces
+/// (a generic store excludes none) and `cudaErrorMisalignedAddress` only for alignment.
+pub const PARAM_WINDOW: u64 = 0x0400_0000_0000;
+/// Size of the shared, local and parameter windows.
 pub const WINDOW_SIZE: u64 = 1 << 32;
 /// Alignment of every allocation (as `cudaMalloc` guarantees).
 pub const ALLOC_ALIGN: u64 = 256;
@@ -172,11 +183,11 @@ impl Inner {
     }
 
     /// Inserts an identity-mapped entry (base == host address of its bytes), refusing ranges
-    /// that overlap another allocation or the shared/local windows.
+    /// that overlap another allocation or the shared/local/parameter windows.
     fn insert_identity(&mut self, ptr: NonNull<u8>, size: u64, backing: Backing) -> Result<u64, MemError> {
         let base = ptr.as_ptr() as u64;
         let end = base.checked_add(size.max(1)).ok_or(MemError::OutOfMemory(size))?;
-        let windows = SHARED_WINDOW..LOCAL_WINDOW + WINDOW_SIZE;
+        let windows = SHARED_WINDOW..PARAM_WINDOW + WINDOW_SIZE;
         if self.overlap(base, end).is_some() || (base < windows.end && end > windows.start) {
             return Err(MemError::OutOfMemory(size));
         }
@@ -576,7 +587,7 @@ impl DeviceMemory {
 
     /// A view for kernel accesses; holds the read lock until dropped.
     pub(crate) fn view(&self) -> MemView<'_> {
-        MemView { inner: self.read_inner() }
+        MemView { inner: self.read_inner(), params: &[] }
     }
 }
 
@@ -597,6 +608,8 @@ impl Drop for DeviceMemory {
 #[derive(Debug)]
 pub(crate) struct MemView<'a> {
     inner: RwLockReadGuard<'a, Inner>,
+    /// The launch's kernel parameters, readable at [`PARAM_WINDOW`] + offset.
+    params: &'a [u8],
 }
 
 /// An atomic read-modify-write operation.
@@ -726,7 +739,29 @@ fn is_contiguous(addrs: &[u64; 32], size: u32) -> bool {
     diff == 0
 }
 
-impl MemView<'_> {
+impl<'a> MemView<'a> {
+    /// This view with the launch's kernel parameter buffer `params` readable at
+    /// [`PARAM_WINDOW`] + offset (`cvta.param`).
+    pub(crate) fn with_params<'p>(self, params: &'p [u8]) -> MemView<'p>
+    where
+        'a: 'p,
+    {
+        MemView { inner: self.inner, params }
+    }
+
+    /// The `len` bytes at `addr` in the kernel parameters, when `addr` is a `len`-aligned
+    /// address in the parameter window and they all lie in the parameter buffer; `None`
+    /// otherwise (the caller reports its own error).
+    #[cold]
+    fn param_bytes(&self, addr: u64, len: u32) -> Option<&[u8]> {
+        let off = addr.wrapping_sub(PARAM_WINDOW);
+        if off >= WINDOW_SIZE || !addr.is_multiple_of(u64::from(len)) {
+            return None;
+        }
+        let start = usize::try_from(off).ok()?;
+        self.params.get(start..start.checked_add(len as usize)?)
+    }
+
     /// The host address of `len` bytes at device address `addr`, all inside one live
     /// allocation. `cache` holds the indices of the allocations that satisfied the last
     /// lookups (most recent first).
@@ -779,7 +814,11 @@ impl MemView<'_> {
     /// Loads `size` (1, 2, 4 or 8) bytes, zero-extended.
     #[inline]
     pub(crate) fn load(&self, addr: u64, size: u32, cache: &mut AllocCache) -> Result<u64, MemError> {
-        let p = self.checked(addr, size, cache)?;
+        let p = match self.checked(addr, size, cache) {
+            Ok(p) => p,
+            // Not in an allocation: maybe a kernel parameter (read-only, so only loads look).
+            Err(e) => return self.param_bytes(addr, size).map(le_u64).ok_or(e),
+        };
         // SAFETY: `checked` verified that `size` bytes at `p` are inside a live allocation
         // (kept alive by the read lock) and that `p` is aligned to `size` (device and host
         // alignment agree up to ALLOC_ALIGN). Atomic accesses make concurrent use sound.
@@ -796,6 +835,7 @@ impl MemView<'_> {
     /// Stores the low `size` (1, 2, 4 or 8) bytes of `v`.
     #[inline]
     pub(crate) fn store(&self, addr: u64, size: u32, v: u64, cache: &mut AllocCache) -> Result<(), MemError> {
+        // The kernel parameters (`PARAM_WINDOW`) are read-only: no allocation covers them.
         let p = self.checked(addr, size, cache)?;
         // SAFETY: as in `load`.
         unsafe {
@@ -811,7 +851,19 @@ impl MemView<'_> {
 
     /// Loads 16 aligned bytes as one single-copy atomic access (low and high halves).
     pub(crate) fn load16(&self, addr: u64, cache: &mut AllocCache) -> Result<[u64; 2], MemError> {
-        let p = self.checked(addr, 16, cache)?;
+        let p = match self.checked(addr, 16, cache) {
+            Ok(p) => p,
+            // Kernel parameters do not change during a launch: two halves are one access.
+            Err(e) => {
+                return self
+                    .param_bytes(addr, 16)
+                    .map(|b| {
+                        let (lo, hi) = b.split_at(8.min(b.len()));
+                        [le_u64(lo), le_u64(hi)]
+                    })
+                    .ok_or(e);
+            }
+        };
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{__m128i, _mm_load_si128, _mm_storeu_si128};
@@ -1049,6 +1101,11 @@ impl MemView<'_> {
             }
         }
     }
+}
+
+/// Up to 8 little-endian bytes as an integer (zero-extended).
+fn le_u64(bytes: &[u8]) -> u64 {
+    bytes.iter().rev().fold(0, |v, &b| v << 8 | u64::from(b))
 }
 
 /// One 16-byte compare-and-swap at `p` (`lock cmpxchg16b`): stores `new` if the 16 bytes

@@ -2141,3 +2141,40 @@ fn mbarrier_sm90_kernels() {
         );
     }
 }
+
+// ---------------------------------------------------------------- 73_sm90_features (2 of 7 kernels)
+
+#[test]
+fn sm90_grid_constant_and_async_remote_kernels() {
+    for (v, p) in programs_in("73_sm90_features", &["sm_90.O3", "sm_90.G"]) {
+        let v = v.as_str();
+        let mem = DeviceMemory::new();
+        let mut rng = Rng::new(73);
+        // grid_constant_param: a __grid_constant__ struct read through its address (-G:
+        // cvta.param and generic loads).
+        for mode in [0, 1] {
+            let n = 300usize;
+            let coeffs: Vec<f32> = (0..16).map(|_| rng.fint(-8, 8)).collect();
+            let input: Vec<f32> = (0..n).map(|_| rng.fint(-20, 20)).collect();
+            let (din, dout) = (upload(&mem, &input), upload(&mem, &vec![f32::NAN; n]));
+            let mut params = Params::new();
+            coeffs.iter().for_each(|&c| {
+                params.f32(c);
+            });
+            params.i32(n as i32).i32(mode).ptr(din).ptr(dout);
+            launch(&p, v, "grid_constant_param", Dim3::x(3), Dim3::x(128), 0, &params, &mem);
+            let want: Vec<f32> = (0..n)
+                .map(|i| (0..16).fold(0.0f32, |a, k| a + coeffs[k] * input[(i + k) % n]))
+                .map(|acc| if mode != 0 { acc } else { -acc })
+                .collect();
+            check_f32(v, "grid_constant_param", &download(&mem, dout, n), &want);
+        }
+        // cluster_async_remote: each block of a 2-block cluster st.async's rank + 100 and
+        // red.async.add's rank + 1 into its peer, completing on the peer's mbarrier.
+        let blocks = 6usize;
+        let dout = upload(&mem, &vec![0u32; blocks * 2]);
+        launch(&p, v, "cluster_async_remote", Dim3::x(blocks as u32), Dim3::x(64), 0, Params::new().ptr(dout), &mem);
+        let want: Vec<u32> = (0..blocks).flat_map(|b| [((b as u32 % 2) ^ 1) + 100, ((b as u32 % 2) ^ 1) + 1]).collect();
+        check(v, "cluster_async_remote", &download(&mem, dout, blocks * 2), &want);
+    }
+}

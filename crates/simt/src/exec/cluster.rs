@@ -236,6 +236,20 @@ impl Block<'_, '_> {
     }
 }
 
+/// Checks the destination `addr` (in `space`) of an `st.async`/`red.async` of `total` bytes
+/// before the shared-memory accesses check its bounds: a generic address must be in the
+/// shared window (anything else is an illegal address, as outside every space), and the
+/// access aligned to its whole size (PTX requires vector accesses aligned to the vector).
+fn async_dest(space: Space, addr: u64, total: u32, lane: usize) -> WR<()> {
+    if space == Space::Generic && addr.wrapping_sub(SHARED_WINDOW) >= WINDOW_SIZE {
+        return Err(oob("shared::cluster", addr, total, lane));
+    }
+    if !aligned(addr, total) {
+        return Err(fault(FaultKind::Memory(MemError::Misaligned { addr, size: total }), lane as u32));
+    }
+    Ok(())
+}
+
 impl Warp {
     /// Executes cluster instruction `op` (all but a `barrier.cluster.wait` that must stop)
     /// for the lanes of `emask`.
@@ -271,6 +285,39 @@ impl Warp {
                 self.fetch(b, sa, &mut a);
                 map1(&a, &mut r, |x| u64::from(x.wrapping_sub(SHARED_WINDOW) < WINDOW_SIZE));
                 write_masked(self.reg_mut(d)?, &r, emask);
+            }
+            // Asynchronous stores and reductions complete at issue: the data lands, then the
+            // mbarrier is told (so a wait that sees the phase complete sees the data).
+            ClusterOp::StAsync(ref st) => {
+                let (ad, mb) = (self.addrs(b, st.addr), self.addrs(b, st.mbar));
+                let mut vs = [[0u64; 32]; 4];
+                for (v, s) in vs.iter_mut().zip(&st.vals) {
+                    self.fetch(b, *s, v);
+                }
+                let n = st.vals.len().min(4);
+                let size = u32::from(st.size);
+                let total = size * n as u32;
+                for k in lanes(emask) {
+                    async_dest(st.space, ad[k], total, k)?;
+                    for (i, v) in vs.iter().take(n).enumerate() {
+                        let at = ad[k].wrapping_add(i as u64 * u64::from(size));
+                        self.store(b, st.space, at, size, v[k], k)?;
+                    }
+                    mb_complete_tx(b, st.mbar_space, mb[k], u64::from(total), k)?;
+                }
+            }
+            ClusterOp::RedAsync { op, size, addr, space, b: sb, mbar, mbar_space } => {
+                let l = b.l;
+                let (ad, mb) = (self.addrs(b, addr), self.addrs(b, mbar));
+                self.fetch(b, sb, &mut a);
+                let size = u32::from(size);
+                for k in lanes(emask) {
+                    async_dest(space, ad[k], size, k)?;
+                    let (shared, at) = b.atom_target(space, ad[k]);
+                    atom_one(&l.mem, shared, &mut self.cache, space, op, size, at, a[k], 0)
+                        .map_err(|e| fault(e, k as u32))?;
+                    mb_complete_tx(b, mbar_space, mb[k], u64::from(size), k)?;
+                }
             }
         }
         Ok(())
