@@ -43,7 +43,8 @@ enum Sym {
     Reg(Reg),
     RegRange(Reg, u32),
     Global(u32),
-    Shared(u64),
+    /// A static shared variable's offset and size (0: a dynamic `.extern` array).
+    Shared(u64, u64),
     Local(u64),
     KParam(u64),
     FParam(u64),
@@ -100,7 +101,7 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
                 dyn_align = dyn_align.max(decl_align(d));
             } else {
                 shared_off = align_up(shared_off, decl_align(d));
-                syms.insert(n.name, Sym::Shared(shared_off));
+                syms.insert(n.name, Sym::Shared(shared_off, size));
                 shared_off += size;
             }
         }
@@ -166,7 +167,7 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
     }
     let dyn_base = align_up(shared_off, dyn_align);
     for n in dyn_shared {
-        module_syms.insert(n, Sym::Shared(dyn_base));
+        module_syms.insert(n, Sym::Shared(dyn_base, 0));
     }
 
     let mut funcs = Vec::new();
@@ -190,10 +191,80 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
             preds: Default::default(),
             reg_bits: Vec::new(),
             wide: std::collections::HashSet::new(),
+            shared_refs: Default::default(),
         };
         funcs.push(d.function(f, dyn_base as u32));
     }
+    kernel_shared_footprints(&mut funcs);
     Decoded { funcs, globals, files }
+}
+
+/// The byte ranges of the static shared variables in `refs` (offset, size; size 0, the
+/// dynamic area, is not static), sorted and merged.
+fn own_shared_ranges(refs: &[(u64, u64)]) -> Vec<(u32, u32)> {
+    let mut r: Vec<(u32, u32)> =
+        refs.iter().filter(|&&(_, n)| n > 0).map(|&(o, n)| (o as u32, o.saturating_add(n) as u32)).collect();
+    merge_ranges(&mut r);
+    r
+}
+
+fn merge_ranges(r: &mut Vec<(u32, u32)>) {
+    r.sort_unstable();
+    let mut out: Vec<(u32, u32)> = Vec::with_capacity(r.len());
+    for &(a, b) in r.iter() {
+        match out.last_mut() {
+            Some(last) if a <= last.1 => last.1 = last.1.max(b),
+            _ => out.push((a, b)),
+        }
+    }
+    *r = out;
+}
+
+/// Makes each kernel's `shared_used` the static shared variables that it and the functions
+/// it calls (directly, transitively) name; `None` where an indirect call may reach any
+/// function. (Every function of a module shares one static layout, so a kernel's blocks
+/// only need the bytes of its own variables zeroed: `exec::fresh_shared`.)
+fn kernel_shared_footprints(funcs: &mut [Result<Func, LoadError>]) {
+    let own: Vec<Option<Vec<(u32, u32)>>> =
+        funcs.iter().map(|f| f.as_ref().ok().and_then(|f| f.shared_used.clone())).collect();
+    let calls = |f: &Func| -> (Vec<u32>, bool) {
+        let mut direct = Vec::new();
+        let mut indirect = false;
+        for i in &f.code {
+            match &i.op {
+                Op::Call { func, .. } => direct.push(*func),
+                Op::CallInd { .. } => indirect = true,
+                _ => {}
+            }
+        }
+        (direct, indirect)
+    };
+    let graph: Vec<Option<(Vec<u32>, bool)>> = funcs.iter().map(|f| f.as_ref().ok().map(calls)).collect();
+    for (k, f) in funcs.iter_mut().enumerate() {
+        let Ok(f) = f else { continue };
+        if !f.is_kernel {
+            continue;
+        }
+        let mut seen = vec![false; graph.len()];
+        let mut stack = vec![k];
+        let mut ranges = Vec::new();
+        let mut known = true;
+        while let Some(i) = stack.pop() {
+            if std::mem::replace(&mut seen[i], true) {
+                continue;
+            }
+            match (&graph[i], &own[i]) {
+                (Some((direct, indirect)), Some(r)) => {
+                    known &= !indirect;
+                    ranges.extend_from_slice(r);
+                    stack.extend(direct.iter().map(|&c| c as usize).filter(|&c| c < graph.len()));
+                }
+                _ => known = false,
+            }
+        }
+        merge_ranges(&mut ranges);
+        f.shared_used = known.then_some(ranges);
+    }
 }
 
 fn flatten<'a>(i: &'a Initializer, out: &mut Vec<&'a ConstExpr>) {
@@ -339,6 +410,9 @@ struct FuncDecoder<'a> {
     /// `.b128` registers: each is the first (low) of two consecutive 64-bit slots, and only
     /// `mov`, `ld`, `st` and `atom` of type `.b128` may name it.
     wide: std::collections::HashSet<Reg>,
+    /// The static shared variables the function names (offset, size; size 0: the dynamic
+    /// area), for `Func::shared_used`.
+    shared_refs: std::cell::RefCell<Vec<(u64, u64)>>,
 }
 
 /// Modifiers that only affect caching, ordering or scope; the executor may ignore them
@@ -572,7 +646,10 @@ impl FuncDecoder<'_> {
                 self.check_global(g)?;
                 Ok(Src::Global(g, off))
             }
-            Some(Sym::Shared(o)) => Ok(Src::Imm(o.wrapping_add(off as u64))),
+            Some(Sym::Shared(o, size)) => {
+                self.shared_refs.borrow_mut().push((o, size));
+                Ok(Src::Imm(o.wrapping_add(off as u64)))
+            }
             Some(Sym::Local(o)) => Ok(Src::Local(o.wrapping_add(off as u64))),
             // A kernel parameter's address (CUB takes it to read large parameter structs
             // through a register) is the parameter window plus its offset in the parameter
@@ -624,7 +701,10 @@ impl FuncDecoder<'_> {
                 self.check_global(g)?;
                 (Addr { base: Base::Global(g), off }, Some(Space::Global))
             }
-            Some(Sym::Shared(o)) => (Addr { base: Base::Abs, off: o as i64 + off }, Some(Space::Shared)),
+            Some(Sym::Shared(o, size)) => {
+                self.shared_refs.borrow_mut().push((o, size));
+                (Addr { base: Base::Abs, off: o as i64 + off }, Some(Space::Shared))
+            }
             Some(Sym::Local(o)) => (Addr { base: Base::Local(o), off }, Some(Space::Local)),
             Some(Sym::KParam(o)) => (Addr { base: Base::Abs, off: o as i64 + off }, Some(Space::KParam)),
             Some(Sym::FParam(o)) => (Addr { base: Base::Abs, off: o as i64 + off }, Some(Space::FParam)),
@@ -757,6 +837,7 @@ impl FuncDecoder<'_> {
             local_size: self.local_size,
             kparam_size: kparam as u32,
             shared_size: dyn_base,
+            shared_used: Some(own_shared_ranges(&self.shared_refs.borrow())),
             ret_slots,
             param_slots,
             cluster: f.directives.iter().find_map(|d| match d {

@@ -418,6 +418,7 @@ fn unreachable_func() -> &'static Func {
         kparam_size: 0,
         writes_shared: false,
         shared_size: 0,
+        shared_used: None,
         ret_slots: Vec::new(),
         param_slots: Vec::new(),
         cluster: None,
@@ -443,12 +444,29 @@ fn run_block(l: &Launch<'_>, ctaid: [u32; 3], worker: u32, pool: &mut Pool) -> R
 
 /// Makes `shared` the zeroed shared memory of a new block of the launch (kernel `k`), from
 /// the previous block's of the same launch: a kernel that cannot write shared memory left it
-/// zeroed.
+/// zeroed, and one that can gets the static variables it names (`Func::shared_used`) and
+/// the dynamic area zeroed. (The static layout holds every variable of the module; bytes a
+/// kernel reaches past its own variables, out of their bounds, hold what its previous block
+/// left, as undefined shared memory does on a GPU.)
 pub(crate) fn fresh_shared(shared: &mut Vec<u8>, l: &Launch<'_>, k: &Func) {
     let size = shared_size(l, k);
-    if shared.len() != size || k.writes_shared {
+    if shared.len() != size {
         shared.clear();
         shared.resize(size, 0);
+    } else if k.writes_shared {
+        match &k.shared_used {
+            Some(ranges) => {
+                for &(a, b) in ranges {
+                    if let Some(bytes) = shared.get_mut(a as usize..(b as usize).min(size)) {
+                        bytes.fill(0);
+                    }
+                }
+                if let Some(dynamic) = shared.get_mut(k.shared_size as usize..) {
+                    dynamic.fill(0);
+                }
+            }
+            None => shared.fill(0),
+        }
     }
 }
 

@@ -902,6 +902,11 @@ pub(crate) struct Func {
     pub writes_shared: bool,
     /// Static shared memory bytes used by the kernel (module `.shared` plus its own).
     pub shared_size: u32,
+    /// The byte ranges (start, end; sorted, disjoint) of the static shared variables that a
+    /// kernel and the functions it calls name (a function: its own); `None` when unknown
+    /// (an indirect call). The module's static layout holds every function's variables, and
+    /// a new block zeroes only these and the dynamic area (`exec::fresh_shared`).
+    pub shared_used: Option<Vec<(u32, u32)>>,
     /// (offset, size) of the return and parameter `.param` slots (device functions).
     pub ret_slots: Vec<(u32, u32)>,
     pub param_slots: Vec<(u32, u32)>,

@@ -676,6 +676,68 @@ const SHARED_PEEK: &str = r#"
     ret;
 }
 
+// The same through a called function, which names `tile` (the kernel does not).
+.func (.param .b32 old) swap_tile(.param .b32 t, .param .b32 v)
+{
+    .reg .b32 %r<6>;
+    ld.param.u32 %r1, [t];
+    ld.param.u32 %r2, [v];
+    shl.b32 %r3, %r1, 2;
+    mov.u32 %r4, tile;
+    add.s32 %r4, %r4, %r3;
+    ld.shared.u32 %r5, [%r4];
+    st.shared.u32 [%r4], %r2;
+    st.param.b32 [old], %r5;
+    ret;
+}
+
+.visible .entry peek_write_call(.param .u64 out)
+{
+    .reg .b32 %r<9>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, %ctaid.x;
+    add.s32 %r8, %r2, 1;
+    {
+    .param .b32 p0;
+    .param .b32 p1;
+    .param .b32 r0;
+    st.param.b32 [p0], %r1;
+    st.param.b32 [p1], %r8;
+    call.uni (r0), swap_tile, (p0, p1);
+    ld.param.b32 %r6, [r0];
+    }
+    mad.lo.s32 %r7, %r2, 64, %r1;
+    mul.wide.u32 %rd2, %r7, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r6;
+    ret;
+}
+
+.extern .shared .align 4 .b8 dyn[];
+
+// The same on dynamic shared memory.
+.visible .entry peek_write_dyn(.param .u64 out)
+{
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, %ctaid.x;
+    shl.b32 %r3, %r1, 2;
+    mov.u32 %r4, dyn;
+    add.s32 %r5, %r4, %r3;
+    ld.shared.u32 %r6, [%r5];
+    mad.lo.s32 %r7, %r2, 64, %r1;
+    mul.wide.u32 %rd2, %r7, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r6;
+    add.s32 %r6, %r2, 1;
+    st.shared.u32 [%r5], %r6;
+    ret;
+}
+
 // out[block][t] = tile[t]: a kernel that never writes shared memory.
 .visible .entry peek(.param .u64 out)
 {
@@ -705,9 +767,13 @@ fn blocks_find_shared_memory_zeroed() {
         p.set_workers(1);
         let mem = DeviceMemory::new();
         let out = mem.alloc(4 * 64 * 8).unwrap();
-        for k in ["peek_write", "peek", "peek_write"] {
+        // A block zeroes the static variables its kernel names, directly or in the functions
+        // it calls, and the dynamic area (not the module's whole static layout).
+        for (k, dynamic) in
+            [("peek_write", 0), ("peek", 0), ("peek_write_call", 0), ("peek_write_dyn", 256), ("peek_write", 256)]
+        {
             mem.write(out, &[0xff; 4 * 64 * 8]).unwrap();
-            p.launch(k, Dim3::x(8), Dim3::x(64), 0, Params::new().ptr(out).bytes(), &mem).unwrap();
+            p.launch(k, Dim3::x(8), Dim3::x(64), dynamic, Params::new().ptr(out).bytes(), &mem).unwrap();
             assert_eq!(read_u32(&mem, out, 64 * 8), vec![0; 64 * 8], "{engine:?} {k}");
         }
     }
