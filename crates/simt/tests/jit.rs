@@ -1236,3 +1236,91 @@ fn fp8_pairs_from_f16_pairs() {
     assert_eq!(o[5], 0x007b, "e5m2 relu of (-inf, +inf)");
     assert_eq!(o[8] & 0x7f, 0x7f, "e4m3 of NaN");
 }
+
+const SHARED_ATOMS: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+
+.shared .align 4 .b8 bins[256];
+
+// Every lane adds, mins, maxes, xors and exchanges into bins[idx[t] + 4 * op] (offsets in
+// bytes; results unused, as a histogram's), then thread t copies bins word t out. An index
+// past the bins or misaligned faults.
+.visible .entry shared_atoms(.param .u64 idx, .param .u64 vals, .param .u64 out)
+{
+    .reg .pred %p<2>;
+    .reg .b32 %r<12>;
+    .reg .b64 %rd<10>;
+    ld.param.u64 %rd1, [idx];
+    cvta.to.global.u64 %rd1, %rd1;
+    ld.param.u64 %rd2, [vals];
+    cvta.to.global.u64 %rd2, %rd2;
+    ld.param.u64 %rd3, [out];
+    cvta.to.global.u64 %rd3, %rd3;
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd4, %r1, 4;
+    add.s64 %rd5, %rd1, %rd4;
+    ld.global.u32 %r2, [%rd5];
+    add.s64 %rd6, %rd2, %rd4;
+    ld.global.u32 %r3, [%rd6];
+    mov.u32 %r4, bins;
+    add.s32 %r5, %r4, %r2;
+    atom.shared.add.u32 %r6, [%r5+32], %r3;
+    atom.shared.add.u32 %r6, [%r5], 1;
+    atom.shared.min.s32 %r6, [%r5+64], %r3;
+    atom.shared.max.u32 %r6, [%r5+96], %r3;
+    atom.shared.xor.b32 %r6, [%r5+128], %r3;
+    atom.shared.exch.b32 %r6, [%r5+160], %r3;
+    bar.sync 0;
+    setp.ge.u32 %p1, %r1, 64;
+    @%p1 bra DONE;
+    shl.b32 %r7, %r1, 2;
+    add.s32 %r8, %r4, %r7;
+    ld.shared.u32 %r9, [%r8];
+    add.s64 %rd7, %rd3, %rd4;
+    st.global.u32 [%rd7], %r9;
+DONE:
+    ret;
+}
+"#;
+
+/// Shared atomics of whole warps with unused results (the warp tier's unrolled form, after
+/// one vector check of the addresses) give the interpreter's bins, and its faults where a
+/// lane's address is out of bounds or misaligned; so do partial warps (the lane loop).
+#[test]
+fn whole_warp_shared_atomics() {
+    let mem = DeviceMemory::new();
+    let (idx, vals, out) = (mem.alloc(4 * 96).unwrap(), mem.alloc(4 * 96).unwrap(), mem.alloc(4 * 64).unwrap());
+    let v: Vec<u32> = (0..96u32).map(|t| t.wrapping_mul(2_654_435_761) >> 3).collect();
+    mem.write(vals, &le_bytes(&v)).unwrap();
+    let run = |engine: Engine, threads: u32, bins: &[u32]| {
+        let mut p = program(SHARED_ATOMS, engine);
+        p.set_workers(1);
+        mem.write(idx, &le_bytes(bins)).unwrap();
+        mem.write(out, &[0; 4 * 64]).unwrap();
+        let params = Params::new().ptr(idx).ptr(vals).ptr(out).clone();
+        let r = p.launch("shared_atoms", Dim3::x(2), Dim3::x(threads), 0, params.bytes(), &mem);
+        r.map(|_| read_u32(&mem, out, 64)).map_err(Box::new)
+    };
+    // Colliding bins, all bins, the last in-bounds word, one lane past the end, one lane
+    // misaligned, one lane wrapping.
+    let collide: Vec<u32> = (0..96u32).map(|t| 4 * (t % 3)).collect();
+    let spread: Vec<u32> = (0..96u32).map(|t| 4 * (t % 8)).collect();
+    let last: Vec<u32> = (0..96u32).map(|t| if t == 5 { 256 - 4 - 160 } else { 0 }).collect();
+    let past: Vec<u32> = (0..96u32).map(|t| if t == 37 { 256 - 160 } else { 4 }).collect();
+    let odd: Vec<u32> = (0..96u32).map(|t| if t == 40 { 2 } else { 8 }).collect();
+    // An address whose offset wraps past 2^32 in 32 bits (the interpreter adds in 64).
+    let wrap: Vec<u32> = (0..96u32).map(|t| if t == 3 { 0xffff_ffe0 } else { 0 }).collect();
+    for bins in [&collide, &spread, &last, &past, &odd, &wrap] {
+        for threads in [64, 96, 80] {
+            let want = run(Engine::Interp, threads, bins);
+            for engine in [Engine::Warp, Engine::JitAll] {
+                assert_eq!(run(engine, threads, bins), want, "{engine:?}, {threads} threads, bins {:?}", &bins[..8]);
+            }
+        }
+    }
+    // The cases do check something: bins that collide count every lane of the block.
+    assert_eq!(run(Engine::Warp, 64, &collide).unwrap()[0], 22);
+    assert!([&past, &odd, &wrap].iter().all(|b| run(Engine::Warp, 64, b).is_err()));
+}

@@ -197,12 +197,17 @@ impl Block<'_, '_> {
     }
 
     /// The shared memory and offset shared::cluster address `a` refers to (an empty buffer
-    /// for a rank outside the cluster, so the access faults as out of bounds).
+    /// and `a` itself for a rank outside the cluster, so the access faults as out of bounds
+    /// at the address the thread used, as the warp tier reports it).
     #[inline]
     pub(super) fn smem(&self, a: u64) -> (&[u8], u64) {
         match self.block_of(a) {
             None => (&self.shared, a),
-            Some(r) => (self.peers.get(r).map_or(&[][..], |p| &p[..]), a & OFFSET_MASK),
+            Some(r) => match self.peers.get(r) {
+                Some(p) => (&p[..], a & OFFSET_MASK),
+                // No such block: the fault reports the whole address.
+                None => (&[][..], a),
+            },
         }
     }
 
@@ -211,7 +216,10 @@ impl Block<'_, '_> {
     pub(super) fn smem_mut(&mut self, a: u64) -> (&mut [u8], u64) {
         match self.block_of(a) {
             None => (&mut self.shared, a),
-            Some(r) => (self.peers.get_mut(r).map_or(&mut [][..], |p| &mut p[..]), a & OFFSET_MASK),
+            Some(r) => match self.peers.get_mut(r) {
+                Some(p) => (&mut p[..], a & OFFSET_MASK),
+                None => (&mut [][..], a),
+            },
         }
     }
 
@@ -230,7 +238,9 @@ impl Block<'_, '_> {
             && s >> RANK_SHIFT != 0
         {
             let (buf, _) = self.smem_mut(s);
-            return (buf, at - (s & !OFFSET_MASK));
+            // No such block (an empty buffer): the fault reports the address the thread used.
+            let off = if buf.is_empty() { at } else { at - (s & !OFFSET_MASK) };
+            return (buf, off);
         }
         (&mut self.shared, at)
     }

@@ -1055,6 +1055,13 @@ impl Wg<'_, '_> {
                 let written = d;
                 let d = d.filter(|&r| self.live_regs.is_live(pc + 1, r));
                 let win = inline.then(|| self.window(Space::Shared, 4, true));
+                // Every lane of a converged warp, its result unused (a histogram's bins): one
+                // vector check of the addresses, then each lane's read-modify-write in lane
+                // order without the lane loop's per-lane loads and checks.
+                let joined = match win {
+                    Some(w) if d.is_none() && self.full => self.atom_shared_warp(aop, w, addr, b, em),
+                    _ => None,
+                };
                 self.lane_loop(em, &mut |s, l, lp| {
                     let a = s.lane_addr(addr, lp);
                     let y = s.lane_val(b, l, lp);
@@ -1078,6 +1085,10 @@ impl Wg<'_, '_> {
                         s.lane_st(lp, d, old);
                     }
                 });
+                if let Some(join) = joined {
+                    self.b.ins().jump(join, &[]);
+                    self.b.switch_to_block(join);
+                }
                 if let Some(d) = written {
                     self.forget(d);
                 }
@@ -1085,6 +1096,88 @@ impl Wg<'_, '_> {
             }
             _ => false,
         }
+    }
+
+    /// The whole-warp form of an inline shared atomic whose result is unused (`w`: the
+    /// shared window; `b`: the operand): when all 32 lanes run (`em`) and every lane's
+    /// address is in bounds and aligned, one unchecked read-modify-write per lane in lane
+    /// order, then a jump to the returned join block. The code continues where that check
+    /// fails (the lane loop follows, which reports faults); it must jump to the join too.
+    /// `None` (nothing emitted) for addresses or operands this form does not read.
+    fn atom_shared_warp(&mut self, aop: AtomOp, w: Win, addr: Addr, b: Src, em: Value) -> Option<Block> {
+        let (Some(bound), Some(host)) = (w.bound, w.host) else { return None };
+        let Base::Reg(r) = addr.base else { return None };
+        let off = u32::try_from(addr.off).ok()?;
+        let y_const = self.const_of(b);
+        if y_const.is_none() && !matches!(b, Src::Reg(br) if br < self.f.nregs) {
+            return None;
+        }
+        let av = self.vsrc(Src::Reg(r))?;
+        let yv = if y_const.is_none() { Some(self.vsrc(b)?) } else { None };
+        let narrow = self.narrow(r);
+        let (check, go, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        let slow = self.b.create_block();
+        let all = self.b.ins().icmp_imm_s(IntCC::Equal, em, 0xffff_ffff);
+        self.b.ins().brif(all, check, &[], slow, &[]);
+        self.b.switch_to_block(check);
+        // Lane `l`'s address is `a = base + off` (no wrap past 2^32), in bounds and aligned
+        // when `a % 4 == 0` and `a / 4 < bound` (the window's aligned slots).
+        let max = self.imm(u64::from(u32::MAX));
+        let slots = self.b.ins().umin(bound, max);
+        let slots = self.b.ins().ireduce(types::I32, slots);
+        let slots = self.b.ins().splat(types::I32X4, slots);
+        let offv = self.b.ins().iconst(types::I32, i64::from(off));
+        let offv = self.b.ins().splat(types::I32X4, offv);
+        let three = self.b.ins().iconst(types::I32, 3);
+        let three = self.b.ins().splat(types::I32X4, three);
+        let zero = self.zero32();
+        let mut addrs = Vec::with_capacity(8);
+        let mut ok = None;
+        for q in 0..8 {
+            let base = self.quad(av, q);
+            let a = self.b.ins().iadd(base, offv);
+            let no_wrap = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, a, base);
+            let low = self.b.ins().band(a, three);
+            let aligned = self.b.ins().icmp(IntCC::Equal, low, zero);
+            let slot = self.b.ins().ushr_imm_s(a, 2);
+            let inside = self.b.ins().icmp(IntCC::UnsignedLessThan, slot, slots);
+            let mut lane_ok = self.b.ins().band(no_wrap, aligned);
+            lane_ok = self.b.ins().band(lane_ok, inside);
+            if !narrow {
+                let hi = self.hi_quad(av, q);
+                let hi0 = self.b.ins().icmp(IntCC::Equal, hi, zero);
+                lane_ok = self.b.ins().band(lane_ok, hi0);
+            }
+            ok = Some(match ok {
+                Some(o) => self.b.ins().band(o, lane_ok),
+                None => lane_ok,
+            });
+            addrs.push(a);
+        }
+        let ok = self.b.ins().vall_true(ok?);
+        self.b.ins().brif(ok, go, &[], slow, &[]);
+        self.b.switch_to_block(go);
+        let y_splat = y_const.map(|c| self.b.ins().iconst(types::I32, c as u32 as i64));
+        for l in 0..32u8 {
+            let q = usize::from(l / 4);
+            let a = self.b.ins().extractlane(addrs[q], l % 4);
+            let a = self.b.ins().uextend(I64, a);
+            let p = self.b.ins().iadd(host, a);
+            let old = self.b.ins().load(types::I32, flags(), p, 0);
+            let y = match (y_splat, yv) {
+                (Some(c), _) => c,
+                (None, Some(v)) => {
+                    let yq = self.quad(v, i32::from(l / 4));
+                    self.b.ins().extractlane(yq, l % 4)
+                }
+                (None, None) => return None,
+            };
+            let new = crate::jit::lower::atom_rmw(&mut self.b, aop, old, y);
+            self.b.ins().store(flags(), new, p, 0);
+        }
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(slow);
+        Some(join)
     }
 
     /// A 32-bit atomic on shared memory, inline: the block's shared memory is only touched
