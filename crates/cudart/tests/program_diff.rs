@@ -186,3 +186,8 @@ fn tensor_cores() {
 fn rare_int_fp8() {
     check("rare_int_fp8");
 }
+
+#[test]
+fn async_grid_constant() {
+    check("async_grid_constant");
+}

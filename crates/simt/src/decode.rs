@@ -652,10 +652,10 @@ impl FuncDecoder<'_> {
             }
             Some(Sym::Local(o)) => Ok(Src::Local(o.wrapping_add(off as u64))),
             // A kernel parameter's address (CUB takes it to read large parameter structs
-            // through a register) is the parameter window plus its offset in the parameter
-            // buffer: the param-space address is also the generic one (`cvta.param` changes
-            // nothing, and nvcc -O3 passes the `mov`ed address on as a generic pointer).
-            Some(Sym::KParam(o)) => Ok(Src::Imm(crate::memory::PARAM_WINDOW.wrapping_add(o).wrapping_add(off as u64))),
+            // through a register; nvcc -O3 passes it on as a generic pointer) is in the
+            // parameter window's upper half (`memory::PARAM_ALIAS`), readable by generic
+            // loads as on the GPU.
+            Some(Sym::KParam(o)) => Ok(Src::Imm(crate::memory::PARAM_ALIAS.wrapping_add(o).wrapping_add(off as u64))),
             Some(Sym::Func(f)) if off == 0 => Ok(Src::Imm(func_addr(f))),
             None if off == 0 && self.name_str(n) == "WARP_SZ" => Ok(Src::Imm(32)),
             _ => Err(format!("unknown or unsupported operand `{}`", self.name_str(n))),
@@ -975,16 +975,26 @@ impl FuncDecoder<'_> {
                 ])?;
                 need(2)?;
                 if has(Kw::Param) || has(Kw::ParamEntry) {
-                    // A kernel parameter's param-space address is its generic address (`mov`
-                    // of a parameter gives the parameter window + its offset in the parameter
-                    // buffer), so both directions leave such an address as it is; a bare
-                    // offset (a `mov.u32` of the address) becomes its window address.
+                    // A kernel parameter's param-space address (a `mov` of it: the window's
+                    // upper half, `memory::PARAM_ALIAS`; or a bare offset, a `mov.u32`) and
+                    // its generic address (the lower half) differ only in the bits above the
+                    // offset: both directions give the lower half, which `ld.param` and
+                    // generic loads both read (`PARAM_WINDOW` with the low 31 bits of the
+                    // operand inserted).
                     if ty != Some(ScalarType::U64) {
                         return Err("cvta.param needs .u64 (64-bit generic addresses)".into());
                     }
                     let a = self.src(&ops[1], ScalarType::U64)?;
                     let b = Src::Imm(crate::memory::PARAM_WINDOW);
-                    return Ok(Op::Bin { op: BinOp::Or(64), d: self.reg(&ops[0])?, a, b });
+                    let bits = crate::memory::PARAM_HALF.trailing_zeros();
+                    return Ok(Op::Bfi {
+                        w: 64,
+                        d: self.reg(&ops[0])?,
+                        a,
+                        b,
+                        c: Src::Imm(0),
+                        e: Src::Imm(u64::from(bits)),
+                    });
                 }
                 let space = if has(Kw::Shared) || has(Kw::SharedCta) || has(Kw::SharedCluster) {
                     Space::Shared

@@ -10,7 +10,8 @@ use crate::error::{Fault, FaultKind, LoadError};
 use crate::float::*;
 use crate::ir::*;
 use crate::memory::{
-    AllocCache, AtomOp, LOCAL_WINDOW, MemError, MemView, NO_CACHE, PARAM_WINDOW, SHARED_WINDOW, WINDOW_SIZE, atom_apply,
+    AllocCache, AtomOp, LOCAL_WINDOW, MemError, MemView, NO_CACHE, PARAM_HALF, PARAM_WINDOW, SHARED_WINDOW,
+    WINDOW_SIZE, atom_apply,
 };
 use ptx::types::{CmpOp, Rounding, ScalarType, TypeKind};
 
@@ -1556,9 +1557,13 @@ impl Warp {
             Space::Global => Target::Global(addr),
             Space::Shared => Target::Shared(addr),
             Space::Local => Target::Local(addr),
-            // A kernel parameter's address is in the parameter window (`mov` of a parameter);
-            // a bare offset (a 32-bit `mov` of it) also names it.
-            Space::KParam if addr.wrapping_sub(PARAM_WINDOW) < WINDOW_SIZE => Target::KParam(addr - PARAM_WINDOW),
+            // A kernel parameter's address is in the parameter window (either half: `mov` of
+            // a parameter, `cvta.param`); a 32-bit `mov` of it (the low half of its
+            // `PARAM_ALIAS` address) or a bare offset also names it.
+            Space::KParam if addr.wrapping_sub(PARAM_WINDOW) < WINDOW_SIZE => {
+                Target::KParam((addr - PARAM_WINDOW) % PARAM_HALF)
+            }
+            Space::KParam if addr < WINDOW_SIZE => Target::KParam(addr % PARAM_HALF),
             Space::KParam => Target::KParam(addr),
             Space::FParam => Target::FParam(addr),
             Space::Generic => {
@@ -3076,7 +3081,9 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
             let f8 = |h: u64| u64::from(f32_to_f8(HFmt::F16.to_f64(h as u16) as f32, e5m2, relu));
             f8((x >> 16) & 0xffff) << 8 | f8(x & 0xffff)
         }),
-        UnOp::IsParam => map1(a, r, |x| u64::from(x.wrapping_sub(PARAM_WINDOW) < WINDOW_SIZE)),
+        // The lower half only: a `mov`ed parameter address (`PARAM_ALIAS`) is not in the
+        // parameter space as the GPU tests it.
+        UnOp::IsParam => map1(a, r, |x| u64::from(x.wrapping_sub(PARAM_WINDOW) < PARAM_HALF)),
         UnOp::Not(w) => map1(a, r, |x| !x & mask_w(w)),
         UnOp::Cnot(w) => map1(a, r, |x| u64::from(x & mask_w(w) == 0)),
         UnOp::Neg(w) => map1(a, r, |x| x.wrapping_neg() & mask_w(w)),

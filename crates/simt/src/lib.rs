@@ -64,7 +64,8 @@
 //! atomics. Shared and local memory have their own generic-address windows
 //! (`SHARED_WINDOW`, `LOCAL_WINDOW`), so `cvta` and generic `ld`/`st` work; so does the
 //! kernel's parameter buffer (`PARAM_WINDOW`, read-only, inside the global window as in PTX:
-//! `cvta.param`, `__grid_constant__` parameters). `.const` and `.global` module variables
+//! `cvta.param`, `__grid_constant__` parameters; a `mov` of a parameter points into its upper
+//! half, `PARAM_ALIAS`, where `isspacep.param` is false as on the GPU). `.const` and `.global` module variables
 //! live in device memory, allocated per [`DeviceMemory`] on first use
 //! ([`Program::global_address`]).
 //!
@@ -162,7 +163,7 @@ use std::time::{Duration, Instant};
 pub use error::{Fault, FaultKind, LoadError};
 pub use memory::{
     AllocInfo, AllocKind, DEFAULT_HEAP_SIZE, DEFAULT_PRINTF_FIFO_SIZE, DEFAULT_STACK_SIZE, DeviceMemory, DevicePtr,
-    GLOBAL_BASE, LOCAL_WINDOW, MemError, PARAM_WINDOW, SHARED_WINDOW,
+    GLOBAL_BASE, LOCAL_WINDOW, MemError, PARAM_ALIAS, PARAM_WINDOW, SHARED_WINDOW,
 };
 pub use shm::SharedMap;
 

@@ -46,6 +46,16 @@ pub const LOCAL_WINDOW: u64 = 0x0200_0000_0000;
 /// for it; `cudaErrorInvalidAddressSpace` is for instructions that exclude some state spaces
 /// (a generic store excludes none) and `cudaErrorMisalignedAddress` only for alignment.
 pub const PARAM_WINDOW: u64 = 0x0400_0000_0000;
+/// Where a `mov` of a kernel parameter points (its param-space address, which nvcc -O3
+/// passes on as a generic pointer): the same parameters, read-only, in the upper half of the
+/// parameter window, where `isspacep.param` is false and `.global` true. Measured on an
+/// H200 (`tests/program-diff/async_grid_constant.cu`): a `__grid_constant__` parameter's
+/// address tests false for `__isGridConstant` in an -O3 build (a `mov`) and true in a -G
+/// build (a `cvta.param`), true for `__isGlobal` in both. `cvta.param` maps it (or a bare
+/// offset) into the lower half.
+pub const PARAM_ALIAS: u64 = PARAM_WINDOW + PARAM_HALF;
+/// The size of each half of the parameter window (params are at most 32 KB).
+pub const PARAM_HALF: u64 = 1 << 31;
 /// Size of the shared, local and parameter windows.
 pub const WINDOW_SIZE: u64 = 1 << 32;
 /// Alignment of every allocation (as `cudaMalloc` guarantees).
@@ -750,7 +760,7 @@ impl<'a> MemView<'a> {
     }
 
     /// The `len` bytes at `addr` in the kernel parameters, when `addr` is a `len`-aligned
-    /// address in the parameter window and they all lie in the parameter buffer; `None`
+    /// address in the parameter window (either half) and they all lie in the parameter buffer; `None`
     /// otherwise (the caller reports its own error).
     #[cold]
     fn param_bytes(&self, addr: u64, len: u32) -> Option<&[u8]> {
@@ -758,7 +768,8 @@ impl<'a> MemView<'a> {
         if off >= WINDOW_SIZE || !addr.is_multiple_of(u64::from(len)) {
             return None;
         }
-        let start = usize::try_from(off).ok()?;
+        // Either half (`PARAM_ALIAS`) holds the parameters.
+        let start = usize::try_from(off % PARAM_HALF).ok()?;
         self.params.get(start..start.checked_add(len as usize)?)
     }
 
