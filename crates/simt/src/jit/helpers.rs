@@ -140,6 +140,23 @@ pub(crate) extern "C" fn h_atom(ctx: *mut Ctx, op: *const Op, addr: u64, b: u64,
     }
 }
 
+/// `h_atom` for the warp tier's inline global atomics (`jit/warp/mem.rs`): on success at a
+/// global address, makes its allocation the one access site `site` checks inline.
+pub(crate) extern "C" fn h_atom_site(ctx: *mut Ctx, op: *const Op, addr: u64, b: u64, c: u64, site: u64) -> u64 {
+    let v = h_atom(ctx, op, addr, b, c);
+    // SAFETY: see `ctx_mut` and `launch_of`; `op` as in `h_unop`.
+    let (ctx, op) = unsafe { (ctx_mut(ctx), &*op) };
+    // SAFETY: as above.
+    let l = unsafe { launch_of(ctx) };
+    if ctx.faulted == 0
+        && let Op::Atom { space, size, .. } = *op
+        && let Target::Global(a) = Warp::classify(space, addr)
+    {
+        refill(ctx, l, site, a, u32::from(size));
+    }
+    v
+}
+
 /// Makes the global allocation holding `addr` the one access site `site` checks inline.
 fn refill(ctx: &mut Ctx, l: &Launch<'_>, site: u64, addr: u64, size: u32) {
     if let Ok((base, len, host)) = l.mem.alloc_span(addr, u64::from(size))

@@ -12,6 +12,23 @@ use crate::jit::ctx::off;
 use crate::jit::helpers::{self as hp, space_code};
 use crate::jit::lower::{load_int, store_int};
 use crate::memory::AtomOp;
+use cranelift_codegen::ir::AtomicRmwOp;
+
+/// The host atomic that performs integer atomic `op` (`None`: floats, `inc`/`dec`, `cas`).
+fn rmw_op(op: AtomOp) -> Option<AtomicRmwOp> {
+    Some(match op {
+        AtomOp::Add => AtomicRmwOp::Add,
+        AtomOp::And => AtomicRmwOp::And,
+        AtomOp::Or => AtomicRmwOp::Or,
+        AtomOp::Xor => AtomicRmwOp::Xor,
+        AtomOp::MinU => AtomicRmwOp::Umin,
+        AtomOp::MaxU => AtomicRmwOp::Umax,
+        AtomOp::MinS => AtomicRmwOp::Smin,
+        AtomOp::MaxS => AtomicRmwOp::Smax,
+        AtomOp::Exch => AtomicRmwOp::Xchg,
+        _ => return None,
+    })
+}
 
 /// An address register whose lanes follow the warp's 2D shape: lane `l` holds
 /// `a0 + sx * dx[l] + sy * dy[l]` (`dx`, `dy`: the lane's `%tid.x`, `%tid.y` minus lane 0's;
@@ -1055,6 +1072,10 @@ impl Wg<'_, '_> {
                 let written = d;
                 let d = d.filter(|&r| self.live_regs.is_live(pc + 1, r));
                 let win = inline.then(|| self.window(Space::Shared, 4, true));
+                // Integer atomics on global memory: a host atomic on the allocation the access
+                // site last saw (as loads check theirs), else the interpreter's (`h_atom_site`,
+                // which points the site at the allocation).
+                let global_rmw = if space == Space::Global { rmw_op(aop) } else { None };
                 // Every lane of a converged warp, its result unused (a histogram's bins): one
                 // vector check of the addresses, then each lane's read-modify-write in lane
                 // order without the lane loop's per-lane loads and checks.
@@ -1067,6 +1088,9 @@ impl Wg<'_, '_> {
                     let y = s.lane_val(b, l, lp);
                     let old = if let Some(w) = win {
                         s.atom_shared(pc, aop, w, a, y, l)
+                    } else if let Some(rmw) = global_rmw {
+                        let z = s.lane_val(c, l, lp);
+                        s.atom_global(pc, rmw, size, opp, a, y, z, l)
                     } else {
                         let z = s.lane_val(c, l, lp);
                         let (ctx, o) = (s.ctx, s.imm(opp));
@@ -1178,6 +1202,55 @@ impl Wg<'_, '_> {
         self.b.ins().jump(join, &[]);
         self.b.switch_to_block(slow);
         Some(join)
+    }
+
+    /// One lane's atomic `rmw` of `size` bytes on global address `a` (operands `y`, `z`; `opp`
+    /// the instruction, for the slow path): inline when the access site's allocation holds
+    /// the address (aligned), else through `h_atom_site`. Returns the old value.
+    #[allow(clippy::too_many_arguments)]
+    fn atom_global(
+        &mut self,
+        pc: u32,
+        rmw: AtomicRmwOp,
+        size: u8,
+        opp: u64,
+        a: Value,
+        y: Value,
+        z: Value,
+        l: Value,
+    ) -> Value {
+        let site = self.sites as u64;
+        self.sites += 1;
+        let at = (site * 24) as i32;
+        let tbl = self.b.ins().load(I64, flags(), self.ctx, off::SITES);
+        let gb = self.b.ins().load(I64, flags(), tbl, at);
+        let bound = self.b.ins().load(I64, flags(), tbl, at + 8);
+        let host = self.b.ins().load(I64, flags(), tbl, at + 16);
+        let o = self.b.ins().isub(a, gb);
+        let r = self.b.ins().rotr_imm_s(o, i64::from(size.trailing_zeros()));
+        let ok = self.b.ins().icmp(IntCC::UnsignedLessThan, r, bound);
+        let (fast, slow, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        self.b.append_block_param(join, I64);
+        self.b.ins().brif(ok, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        let p = self.b.ins().iadd(host, o);
+        let ty = if size == 8 { I64 } else { types::I32 };
+        let yv = if size == 8 { y } else { self.b.ins().ireduce(types::I32, y) };
+        let old = self.b.ins().atomic_rmw(ty, flags(), rmw, p, yv);
+        let old = if size == 8 { old } else { self.b.ins().uextend(I64, old) };
+        self.b.ins().jump(join, &[BlockArg::Value(old)]);
+        self.b.switch_to_block(slow);
+        self.b.set_cold_block(slow);
+        let (ctx, o, sv) = (self.ctx, self.imm(opp), self.imm(site));
+        let v = self.call(hp::h_atom_site as *const () as usize, &[ctx, o, a, y, z, sv], true).unwrap_or(ctx);
+        let fl = self.b.ins().load(I64, flags(), self.ctx, off::FAULTED);
+        let bad = self.b.create_block();
+        self.b.set_cold_block(bad);
+        self.b.ins().brif(fl, bad, &[], join, &[BlockArg::Value(v)]);
+        self.b.switch_to_block(bad);
+        self.fault_exit(pc, l);
+        self.b.switch_to_block(join);
+        self.b.block_params(join)[0]
     }
 
     /// A 32-bit atomic on shared memory, inline: the block's shared memory is only touched
