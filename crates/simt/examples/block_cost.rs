@@ -1,0 +1,51 @@
+//! Launches one benchmark kernel (`benches/kernels.rs`'s PTX) on a small grid, `N` times
+//! (default 4), for `scripts/block-cost`, which counts the instructions a block costs under
+//! callgrind: deterministic numbers on a machine whose timings are noisy.
+//!
+//!     cargo run --release -p cuprite-simt --example block_cost KERNEL
+//!
+//! Every kernel runs on 256 blocks (the grid shapes below say which), reading zeroed buffers:
+//! what it computes does not matter here, only what a block costs.
+use simt::{DeviceMemory, Dim3, Params, Program};
+
+/// The blocks each launch runs (`scripts/block-cost` divides by it).
+const BLOCKS: u32 = 256;
+
+fn main() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/kernels/");
+    let kernel = std::env::args().nth(1).unwrap_or_else(|| "vector_add".into());
+    let launches: u32 = std::env::var("N").ok().and_then(|v| v.parse().ok()).unwrap_or(4);
+    let mem = DeviceMemory::new();
+    let big = 1u64 << 24;
+    let buf = || mem.alloc(big).expect("alloc");
+    let (a, b, c) = (buf(), buf(), buf());
+    let n = (BLOCKS * 256) as i32;
+    let square = Dim3::new(16, 16, 1);
+    let (file, grid, block, smem, params) = match kernel.as_str() {
+        "vector_add" => {
+            ("kernels", Dim3::x(BLOCKS), Dim3::x(256), 0, Params::new().ptr(a).ptr(b).ptr(c).i32(n).clone())
+        }
+        "reduce_sum" => {
+            ("kernels", Dim3::x(BLOCKS), Dim3::x(256), 1024, Params::new().ptr(a).ptr(b).i32(2 * n).clone())
+        }
+        "scan_warp" => ("bench", Dim3::x(BLOCKS), Dim3::x(256), 0, Params::new().ptr(a).ptr(b).i32(n).clone()),
+        // Grid-stride: each thread counts 16 bytes.
+        "histogram" => ("kernels", Dim3::x(BLOCKS), Dim3::x(256), 0, Params::new().ptr(a).i32(16 * n).ptr(b).clone()),
+        "matmul_tiled" => {
+            ("kernels", square, square, 0, Params::new().ptr(a).ptr(b).ptr(c).i32(256).i32(256).i32(64).clone())
+        }
+        "transpose" => ("bench", square, Dim3::new(32, 8, 1), 0, Params::new().ptr(a).ptr(b).i32(512).i32(512).clone()),
+        "stencil2d" => ("bench", square, Dim3::new(32, 8, 1), 0, Params::new().ptr(a).ptr(b).i32(512).i32(128).clone()),
+        other => {
+            eprintln!(
+                "block_cost: unknown kernel {other} (vector_add, reduce_sum, scan_warp, histogram, matmul_tiled, transpose, stencil2d)"
+            );
+            std::process::exit(2);
+        }
+    };
+    let text = std::fs::read_to_string(format!("{dir}{file}.sm_80.O3.ptx")).expect("read the PTX fixture");
+    let p = Program::from_ptx(&text).expect("load");
+    for _ in 0..launches {
+        p.launch(&kernel, grid, block, smem, params.bytes(), &mem).expect("launch");
+    }
+}
