@@ -128,6 +128,9 @@ pub(crate) struct Warp {
     /// Per lane: the end of the `alloca`ted part of its local memory in the current frame (0:
     /// nothing allocated, the frame ends at `local_base + local_size`).
     stack_top: [u64; 32],
+    /// Whether an `alloca` or `stackrestore` moved a lane's `stack_top` since the last
+    /// `reset` (which zeroes them only then).
+    stack_moved: bool,
     /// The top path was parked at a warp-synchronizing instruction that the lanes it waits
     /// for can never reach: it performs it with the lanes that arrived (`converge.rs`).
     forced: bool,
@@ -517,6 +520,7 @@ fn make_warps(l: &Launch<'_>, k: &Func, warps: &mut Vec<Warp>) {
                 stuck: ((0, 0), 0),
                 split_seen: false,
                 stack_top: [0; 32],
+                stack_moved: false,
                 forced: false,
                 cl_arrived: 0,
                 floor: 0,
@@ -1406,7 +1410,9 @@ impl Warp {
         self.red = None;
         self.stuck = ((0, 0), 0);
         self.split_seen = false;
-        self.stack_top = [0; 32];
+        if std::mem::take(&mut self.stack_moved) {
+            self.stack_top = [0; 32];
+        }
         self.forced = false;
         self.cl_arrived = 0;
         self.no_jit = false;
@@ -2187,6 +2193,7 @@ impl Warp {
                             lb.resize(end as usize, 0);
                         }
                         self.stack_top[lane] = end;
+                        self.stack_moved = true;
                         self.regs[*d as usize][lane] = at;
                     }
                 }
@@ -2200,6 +2207,7 @@ impl Warp {
                     self.fetch(b, *sa, &mut a);
                     for lane in lanes(emask) {
                         self.stack_top[lane] = a[lane];
+                        self.stack_moved = true;
                     }
                 }
                 Op::Nop | Op::Fence => {
