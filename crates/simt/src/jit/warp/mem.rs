@@ -1132,12 +1132,12 @@ impl Wg<'_, '_> {
         let (Some(bound), Some(host)) = (w.bound, w.host) else { return None };
         let Base::Reg(r) = addr.base else { return None };
         let off = u32::try_from(addr.off).ok()?;
-        let y_const = self.const_of(b);
-        if y_const.is_none() && !matches!(b, Src::Reg(br) if br < self.f.nregs) {
+        if !matches!(b, Src::Imm(_)) && !matches!(b, Src::Reg(br) if br < self.f.nregs) {
             return None;
         }
         let av = self.vsrc(Src::Reg(r))?;
-        let yv = if y_const.is_none() { Some(self.vsrc(b)?) } else { None };
+        // A constant operand is a splat, whose lanes Cranelift folds.
+        let yv = self.vsrc(b)?;
         let narrow = self.narrow(r);
         let (check, go, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
         let slow = self.b.create_block();
@@ -1181,21 +1181,14 @@ impl Wg<'_, '_> {
         let ok = self.b.ins().vall_true(ok?);
         self.b.ins().brif(ok, go, &[], slow, &[]);
         self.b.switch_to_block(go);
-        let y_splat = y_const.map(|c| self.b.ins().iconst(types::I32, c as u32 as i64));
+        let ys: Vec<Value> = (0..8).map(|q| self.quad(yv, q)).collect();
         for l in 0..32u8 {
             let q = usize::from(l / 4);
             let a = self.b.ins().extractlane(addrs[q], l % 4);
             let a = self.b.ins().uextend(I64, a);
             let p = self.b.ins().iadd(host, a);
             let old = self.b.ins().load(types::I32, flags(), p, 0);
-            let y = match (y_splat, yv) {
-                (Some(c), _) => c,
-                (None, Some(v)) => {
-                    let yq = self.quad(v, i32::from(l / 4));
-                    self.b.ins().extractlane(yq, l % 4)
-                }
-                (None, None) => return None,
-            };
+            let y = self.b.ins().extractlane(ys[q], l % 4);
             let new = crate::jit::lower::atom_rmw(&mut self.b, aop, old, y);
             self.b.ins().store(flags(), new, p, 0);
         }
