@@ -1330,12 +1330,15 @@ const GLOBAL_ATOMS: &str = r#"
 .target sm_80
 .address_size 64
 
-// Every thread applies each integer atomic to counters[idx[t] .. idx[t] + 12] (bytes:
-// idx[t] is a byte offset) and writes the old values it got to out[t * 10 ..].
+// Every thread applies each integer atomic and float additions (its value's bits as a float:
+// NaNs, infinities, subnormals) to the counters at byte offset idx[t] and writes the old
+// values it got to out[t * 12 ..].
 .visible .entry global_atoms(.param .u64 idx, .param .u64 vals, .param .u64 counters, .param .u64 out)
 {
     .reg .b32 %r<24>;
     .reg .b64 %rd<24>;
+    .reg .f32 %f<4>;
+    .reg .f64 %fd<4>;
     ld.param.u64 %rd1, [idx];
     cvta.to.global.u64 %rd1, %rd1;
     ld.param.u64 %rd2, [vals];
@@ -1368,7 +1371,11 @@ const GLOBAL_ATOMS: &str = r#"
     atom.global.min.s64 %rd13, [%rd9+40], %rd11;
     atom.global.max.u64 %rd14, [%rd9+48], %rd11;
     red.global.add.u32 [%rd9+56], 1;
-    mul.wide.u32 %rd15, %r4, 40;
+    mov.b32 %f1, %r6;
+    atom.global.add.f32 %f2, [%rd9+60], %f1;
+    mov.b64 %fd1, {%r6, %r6};
+    atom.global.add.f64 %fd2, [%rd9+64], %fd1;
+    mul.wide.u32 %rd15, %r4, 48;
     add.s64 %rd16, %rd4, %rd15;
     st.global.v4.u32 [%rd16], {%r10, %r11, %r12, %r13};
     st.global.v2.u32 [%rd16+16], {%r14, %r15};
@@ -1377,12 +1384,16 @@ const GLOBAL_ATOMS: &str = r#"
     st.global.u32 [%rd16+32], %rd12;
     cvt.u32.u64 %r17, %rd13;
     st.global.u32 [%rd16+36], %r17;
+    st.global.f32 [%rd16+40], %f2;
+    mov.b64 {%r18, %r19}, %fd2;
+    st.global.u32 [%rd16+44], %r19;
     ret;
 }
 "#;
 
 /// Integer atomics on global memory (the warp tier runs them as host atomics on the
-/// allocation its access site last saw) give the interpreter's old values and counters, on
+/// allocation its access site last saw), and float additions beside them (the interpreter's
+/// on every tier), give the interpreter's old values and counters, on
 /// counters that every thread shares, that each warp shares and that each thread owns, and
 /// its faults for an address past the allocation or misaligned.
 #[test]
@@ -1391,26 +1402,26 @@ fn global_integer_atomics() {
     let threads = 96u32;
     let n = (2 * threads) as usize;
     let (idx, vals) = (mem.alloc(4 * n as u64).unwrap(), mem.alloc(4 * n as u64).unwrap());
-    let counters = mem.alloc(64 * n as u64).unwrap();
-    let out = mem.alloc(40 * n as u64).unwrap();
+    let counters = mem.alloc(128 * n as u64).unwrap();
+    let out = mem.alloc(48 * n as u64).unwrap();
     let v: Vec<u32> = (0..n as u32).map(|t| t.wrapping_mul(2_654_435_761) ^ (t << 28)).collect();
     mem.write(vals, &le_bytes(&v)).unwrap();
-    let start: Vec<u32> = (0..16 * n as u32).map(|k| k.wrapping_mul(0x9e37_79b9)).collect();
+    let start: Vec<u32> = (0..32 * n as u32).map(|k| k.wrapping_mul(0x9e37_79b9)).collect();
     let run = |engine: Engine, offsets: &[u32]| {
         let mut p = program(GLOBAL_ATOMS, engine);
         p.set_workers(1);
         mem.write(idx, &le_bytes(offsets)).unwrap();
         mem.write(counters, &le_bytes(&start)).unwrap();
-        mem.write(out, &vec![0; 40 * n]).unwrap();
+        mem.write(out, &vec![0; 48 * n]).unwrap();
         let params = Params::new().ptr(idx).ptr(vals).ptr(counters).ptr(out).clone();
         let r = p.launch("global_atoms", Dim3::x(2), Dim3::x(threads), 0, params.bytes(), &mem);
-        r.map(|_| (read_u32(&mem, counters, 16 * n), read_u32(&mem, out, 10 * n))).map_err(Box::new)
+        r.map(|_| (read_u32(&mem, counters, 32 * n), read_u32(&mem, out, 12 * n))).map_err(Box::new)
     };
     let shared = vec![0u32; n];
-    let per_warp: Vec<u32> = (0..n as u32).map(|t| 64 * (t / 32)).collect();
-    let own: Vec<u32> = (0..n as u32).map(|t| 64 * t).collect();
-    let past: Vec<u32> = (0..n as u32).map(|t| if t == 100 { 64 * n as u32 } else { 0 }).collect();
-    let odd: Vec<u32> = (0..n as u32).map(|t| if t == 7 { 2 } else { 64 }).collect();
+    let per_warp: Vec<u32> = (0..n as u32).map(|t| 128 * (t / 32)).collect();
+    let own: Vec<u32> = (0..n as u32).map(|t| 128 * t).collect();
+    let past: Vec<u32> = (0..n as u32).map(|t| if t == 100 { 128 * n as u32 } else { 0 }).collect();
+    let odd: Vec<u32> = (0..n as u32).map(|t| if t == 7 { 2 } else { 128 }).collect();
     for offsets in [&shared, &per_warp, &own, &past, &odd] {
         let want = run(Engine::Interp, offsets);
         for engine in [Engine::Warp, Engine::JitAll] {
