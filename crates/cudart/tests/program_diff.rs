@@ -191,3 +191,8 @@ fn rare_int_fp8() {
 fn async_grid_constant() {
     check("async_grid_constant");
 }
+
+#[test]
+fn atomic_float_edges() {
+    check("atomic_float_edges");
+}

@@ -2978,7 +2978,7 @@ pub(crate) fn atom_one(
                 return Err(FaultKind::Memory(MemError::Misaligned { addr: at, size }));
             }
             let old = le_read(shared, s, size).ok_or_else(|| oob("shared", s, size, 0).kind)?;
-            let new = atom_apply(op, size, old, b, c);
+            let new = atom_apply(op, size, old, b, c, false);
             le_write(shared, s, size, new).ok_or_else(|| oob("shared", s, size, 0).kind)?;
             Ok(old)
         }

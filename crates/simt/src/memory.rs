@@ -657,15 +657,16 @@ pub(crate) enum AtomOp {
 }
 
 /// The new value of an atomic location holding `old` (`size` bytes) under `op` with operands
-/// `b` (and `c` for `cas`).
-pub(crate) fn atom_apply(op: AtomOp, size: u32, old: u64, b: u64, c: u64) -> u64 {
+/// `b` (and `c` for `cas`); `global`: the location is in global memory (where `atom.add.f32`
+/// flushes subnormals).
+pub(crate) fn atom_apply(op: AtomOp, size: u32, old: u64, b: u64, c: u64, global: bool) -> u64 {
     let m = if size >= 8 { u64::MAX } else { (1u64 << (size * 8)) - 1 };
     let sx = |v: u64| -> i64 { if size >= 8 { v as i64 } else { ((v << (64 - size * 8)) as i64) >> (64 - size * 8) } };
     let r = match op {
         AtomOp::Add => old.wrapping_add(b),
         AtomOp::FAdd => match size {
-            8 => (f64::from_bits(old) + f64::from_bits(b)).to_bits(),
-            4 => u64::from((f32::from_bits(old as u32) + f32::from_bits(b as u32)).to_bits()),
+            8 => atom_add_f64(old, b),
+            4 => u64::from(atom_add_f32(old as u32, b as u32, global)),
             _ => u64::from(crate::float::f16_add(old as u16, b as u16)),
         },
         AtomOp::MinU => (old & m).min(b & m),
@@ -1089,7 +1090,7 @@ impl<'a> MemView<'a> {
                         return Ok(u64::from(a.fetch_add(b as u32, Ordering::SeqCst)));
                     }
                     let r = a.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |old| {
-                        Some(atom_apply(op, 4, u64::from(old), b, c) as u32)
+                        Some(atom_apply(op, 4, u64::from(old), b, c, true) as u32)
                     });
                     Ok(u64::from(r.unwrap_or_else(|x| x)))
                 }
@@ -1098,19 +1099,44 @@ impl<'a> MemView<'a> {
                     if op == AtomOp::Add {
                         return Ok(a.fetch_add(b, Ordering::SeqCst));
                     }
-                    let r =
-                        a.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |old| Some(atom_apply(op, 8, old, b, c)));
+                    let r = a.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |old| {
+                        Some(atom_apply(op, 8, old, b, c, true))
+                    });
                     Ok(r.unwrap_or_else(|x| x))
                 }
                 _ => {
                     let a = AtomicU16::from_ptr(p.cast());
                     let r = a.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |old| {
-                        Some(atom_apply(op, 2, u64::from(old), b, c) as u16)
+                        Some(atom_apply(op, 2, u64::from(old), b, c, true) as u16)
                     });
                     Ok(u64::from(r.unwrap_or_else(|x| x)))
                 }
             }
         }
+    }
+}
+
+/// `atom.add.f32` as an H200 computes it (`tests/program-diff/atomic_float_edges.cu`): a NaN
+/// result is the canonical NaN; in global memory (`global`) subnormal inputs and results
+/// flush to sign-preserving zero, in shared memory they do not.
+fn atom_add_f32(old: u32, b: u32, global: bool) -> u32 {
+    let ftz = |x: u32| if global && x & 0x7f80_0000 == 0 { x & 0x8000_0000 } else { x };
+    let r = f32::from_bits(ftz(old)) + f32::from_bits(ftz(b));
+    if r.is_nan() { 0x7fff_ffff } else { ftz(r.to_bits()) }
+}
+
+/// `atom.add.f64` as an H200 computes it: a NaN operand is the result as it is (signaling
+/// ones too), the added value's first; infinities of opposite signs give the negative
+/// default NaN; no flush.
+fn atom_add_f64(old: u64, b: u64) -> u64 {
+    let (o, v) = (f64::from_bits(old), f64::from_bits(b));
+    if v.is_nan() {
+        b
+    } else if o.is_nan() {
+        old
+    } else {
+        let r = o + v;
+        if r.is_nan() { 0xfff8_0000_0000_0000 } else { r.to_bits() }
     }
 }
 
