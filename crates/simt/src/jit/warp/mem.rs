@@ -839,13 +839,8 @@ impl Wg<'_, '_> {
                 (a, bound, host)
             }
             (Space::Global | Space::Generic, ..) => {
-                site = self.sites as u64;
-                self.sites += 1;
-                let at = (site * 24) as i32;
-                let tbl = self.b.ins().load(I64, flags(), self.ctx, off::SITES);
-                let gb = self.b.ins().load(I64, flags(), tbl, at);
-                let bound = self.b.ins().load(I64, flags(), tbl, at + 8);
-                let host = self.b.ins().load(I64, flags(), tbl, at + 16);
+                let (s, gb, bound, host) = self.new_site();
+                site = s;
                 (self.b.ins().isub(a, gb), bound, host)
             }
             _ => {
@@ -1197,6 +1192,19 @@ impl Wg<'_, '_> {
         Some(join)
     }
 
+    /// A new global access site: its index and what its slot holds (the base, the bound of
+    /// `rotr(offset, log2 size)` and the host address of the allocation it last saw).
+    fn new_site(&mut self) -> (u64, Value, Value, Value) {
+        let site = self.sites as u64;
+        self.sites += 1;
+        let at = (site * 24) as i32;
+        let tbl = self.b.ins().load(I64, flags(), self.ctx, off::SITES);
+        let gb = self.b.ins().load(I64, flags(), tbl, at);
+        let bound = self.b.ins().load(I64, flags(), tbl, at + 8);
+        let host = self.b.ins().load(I64, flags(), tbl, at + 16);
+        (site, gb, bound, host)
+    }
+
     /// One lane's atomic `rmw` of `size` bytes on global address `a` (operands `y`, `z`; `opp`
     /// the instruction, for the slow path): inline when the access site's allocation holds
     /// the address (aligned), else through `h_atom_site`. Returns the old value.
@@ -1212,13 +1220,7 @@ impl Wg<'_, '_> {
         z: Value,
         l: Value,
     ) -> Value {
-        let site = self.sites as u64;
-        self.sites += 1;
-        let at = (site * 24) as i32;
-        let tbl = self.b.ins().load(I64, flags(), self.ctx, off::SITES);
-        let gb = self.b.ins().load(I64, flags(), tbl, at);
-        let bound = self.b.ins().load(I64, flags(), tbl, at + 8);
-        let host = self.b.ins().load(I64, flags(), tbl, at + 16);
+        let (site, gb, bound, host) = self.new_site();
         let o = self.b.ins().isub(a, gb);
         let r = self.b.ins().rotr_imm_s(o, i64::from(size.trailing_zeros()));
         let ok = self.b.ins().icmp(IntCC::UnsignedLessThan, r, bound);
