@@ -55,6 +55,24 @@ pub(crate) fn float_cc(op: CmpOp) -> Option<FloatCC> {
     })
 }
 
+/// The host atomic that performs integer atomic `op` on global memory in both compiled
+/// tiers (`None`: floats, `inc`/`dec`, `cas`: the interpreter's, `h_atom_site`).
+pub(crate) fn host_rmw(op: AtomOp) -> Option<cranelift_codegen::ir::AtomicRmwOp> {
+    use cranelift_codegen::ir::AtomicRmwOp as R;
+    Some(match op {
+        AtomOp::Add => R::Add,
+        AtomOp::And => R::And,
+        AtomOp::Or => R::Or,
+        AtomOp::Xor => R::Xor,
+        AtomOp::MinU => R::Umin,
+        AtomOp::MaxU => R::Umax,
+        AtomOp::MinS => R::Smin,
+        AtomOp::MaxS => R::Smax,
+        AtomOp::Exch => R::Xchg,
+        _ => return None,
+    })
+}
+
 /// Whether a 32-bit atomic `op` on shared memory is inlined (`atom_rmw`).
 pub(crate) fn inline_shared_atom(op: AtomOp) -> bool {
     matches!(

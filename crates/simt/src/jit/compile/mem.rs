@@ -38,6 +38,55 @@ impl<'a, 'b> Cg<'a, 'b> {
         self.b.block_params(join)[0]
     }
 
+    /// An integer atomic `rmw` of `size` bytes on global address `a` (operands `y`, `z`): a
+    /// host atomic when the access site's allocation holds the address (aligned), else the
+    /// helper (`h_atom_site`, which reports faults and points the site at the allocation).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn atom_global(
+        &mut self,
+        pc: u32,
+        op: &'a Op,
+        rmw: cranelift_codegen::ir::AtomicRmwOp,
+        size: u8,
+        a: Value,
+        y: Value,
+        z: Value,
+    ) -> Value {
+        let site = self.sites as u64;
+        self.sites += 1;
+        let at = (site * 24) as i32;
+        let tbl = self.sites_tbl;
+        let gb = self.b.ins().load(I64, flags(), tbl, at);
+        let bound = self.b.ins().load(I64, flags(), tbl, at + 8);
+        let host = self.b.ins().load(I64, flags(), tbl, at + 16);
+        let o = self.b.ins().isub(a, gb);
+        let r = self.b.ins().rotr_imm_s(o, i64::from(size.trailing_zeros()));
+        let ok = self.b.ins().icmp(IntCC::UnsignedLessThan, r, bound);
+        let (fast, slow, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        self.b.append_block_param(join, I64);
+        self.b.ins().brif(ok, fast, &[], slow, &[]);
+        self.enter(fast);
+        let p = self.b.ins().iadd(host, o);
+        let ty = if size == 8 { I64 } else { types::I32 };
+        let yv = if size == 8 { y } else { self.b.ins().ireduce(types::I32, y) };
+        let old = self.b.ins().atomic_rmw(ty, flags(), rmw, p, yv);
+        let old = if size == 8 { old } else { self.b.ins().uextend(I64, old) };
+        self.b.ins().jump(join, &[BlockArg::Value(old)]);
+        self.enter(slow);
+        self.b.set_cold_block(slow);
+        let (opp, sv, ctx) = (self.ptr(op), self.imm(site), self.ctx);
+        let v = self.call1(h::h_atom_site as *const () as usize, &[ctx, opp, a, y, z, sv]);
+        let fl = self.ctx_ld(off::FAULTED);
+        let bad = self.b.create_block();
+        self.b.set_cold_block(bad);
+        self.b.ins().brif(fl, bad, &[], join, &[BlockArg::Value(v)]);
+        self.enter(bad);
+        self.ret(ST_FAULT, pc, 0);
+        self.enter(join);
+        self.terminated = false;
+        self.b.block_params(join)[0]
+    }
+
     pub(super) fn addr(&mut self, a: Addr) -> Value {
         let base = match a.base {
             Base::Reg(r) => self.var(r),

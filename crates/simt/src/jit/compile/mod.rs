@@ -27,7 +27,7 @@ mod support;
 
 pub(crate) use support::{is_collective, unsupported};
 
-use super::lower::inline_shared_atom;
+use super::lower::{host_rmw, inline_shared_atom};
 use arith::mask_of;
 use mem::bound;
 
@@ -646,8 +646,11 @@ impl<'a, 'b> Cg<'a, 'b> {
             Op::Atom { d, addr, b, c, space, op: aop, size } => {
                 let a = self.addr(*addr);
                 let (y, z) = (self.src(*b), self.src(*c));
+                let global_rmw = if *space == Space::Global && matches!(size, 4 | 8) { host_rmw(*aop) } else { None };
                 let v = if *space == Space::Shared && *size == 4 && inline_shared_atom(*aop) {
                     self.atom_shared(pc, op, *aop, a, y, z)
+                } else if let Some(rmw) = global_rmw {
+                    self.atom_global(pc, op, rmw, *size, a, y, z)
                 } else {
                     let opp = self.ptr(op);
                     let ctx = self.ctx;

@@ -10,25 +10,10 @@ use super::*;
 use crate::exec::wjit::shape;
 use crate::jit::ctx::off;
 use crate::jit::helpers::{self as hp, space_code};
+use crate::jit::lower::host_rmw;
 use crate::jit::lower::{load_int, store_int};
 use crate::memory::AtomOp;
 use cranelift_codegen::ir::AtomicRmwOp;
-
-/// The host atomic that performs integer atomic `op` (`None`: floats, `inc`/`dec`, `cas`).
-fn rmw_op(op: AtomOp) -> Option<AtomicRmwOp> {
-    Some(match op {
-        AtomOp::Add => AtomicRmwOp::Add,
-        AtomOp::And => AtomicRmwOp::And,
-        AtomOp::Or => AtomicRmwOp::Or,
-        AtomOp::Xor => AtomicRmwOp::Xor,
-        AtomOp::MinU => AtomicRmwOp::Umin,
-        AtomOp::MaxU => AtomicRmwOp::Umax,
-        AtomOp::MinS => AtomicRmwOp::Smin,
-        AtomOp::MaxS => AtomicRmwOp::Smax,
-        AtomOp::Exch => AtomicRmwOp::Xchg,
-        _ => return None,
-    })
-}
 
 /// An address register whose lanes follow the warp's 2D shape: lane `l` holds
 /// `a0 + sx * dx[l] + sy * dy[l]` (`dx`, `dy`: the lane's `%tid.x`, `%tid.y` minus lane 0's;
@@ -1070,7 +1055,7 @@ impl Wg<'_, '_> {
                 // Integer atomics on global memory: a host atomic on the allocation the access
                 // site last saw (as loads check theirs), else the interpreter's (`h_atom_site`,
                 // which points the site at the allocation).
-                let global_rmw = if space == Space::Global { rmw_op(aop) } else { None };
+                let global_rmw = if space == Space::Global { host_rmw(aop) } else { None };
                 // Every lane of a converged warp, its result unused (a histogram's bins): one
                 // vector check of the addresses, then each lane's read-modify-write in lane
                 // order without the lane loop's per-lane loads and checks.
