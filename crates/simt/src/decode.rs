@@ -415,6 +415,10 @@ struct FuncDecoder<'a> {
     shared_refs: std::cell::RefCell<Vec<(u64, u64)>>,
 }
 
+/// The state spaces `cvta` and `isspacep` name.
+const CVTA_SPACES: [Kw; 8] =
+    [Kw::Global, Kw::Shared, Kw::SharedCta, Kw::SharedCluster, Kw::Local, Kw::Const, Kw::Param, Kw::ParamEntry];
+
 /// Modifiers that only affect caching, ordering or scope; the executor may ignore them
 /// because it runs every access with (at least) the strongest guarantees.
 fn ignorable(k: Kw) -> bool {
@@ -962,17 +966,7 @@ impl FuncDecoder<'_> {
                 return Ok(Op::Tex(Box::new(self.tex_inst(ins, &kws)?)));
             }
             O::Cvta => {
-                check(&[
-                    Kw::To,
-                    Kw::Global,
-                    Kw::Shared,
-                    Kw::SharedCta,
-                    Kw::SharedCluster,
-                    Kw::Local,
-                    Kw::Const,
-                    Kw::Param,
-                    Kw::ParamEntry,
-                ])?;
+                check(&[&[Kw::To][..], &CVTA_SPACES].concat())?;
                 need(2)?;
                 if has(Kw::Param) || has(Kw::ParamEntry) {
                     // A kernel parameter's param-space address (a `mov` of it: the window's
@@ -1009,16 +1003,7 @@ impl FuncDecoder<'_> {
                 Op::Cvta { to_generic: !has(Kw::To), space, d: self.reg(&ops[0])?, a: self.src(&ops[1], t)? }
             }
             O::Isspacep => {
-                check(&[
-                    Kw::Global,
-                    Kw::Shared,
-                    Kw::SharedCta,
-                    Kw::SharedCluster,
-                    Kw::Local,
-                    Kw::Const,
-                    Kw::Param,
-                    Kw::ParamEntry,
-                ])?;
+                check(&CVTA_SPACES)?;
                 need(2)?;
                 if has(Kw::Param) || has(Kw::ParamEntry) {
                     let a = self.src(&ops[1], ScalarType::U64)?;

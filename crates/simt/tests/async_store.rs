@@ -4,27 +4,17 @@
 //! completing its bytes on the destination block's mbarrier; their faults; and sm_100's
 //! release forms (inline PTX). Every check runs on the interpreter and both compiled tiers.
 
-use simt::{DeviceMemory, DevicePtr, Dim3, Engine, FaultKind, LaunchOptions, MemError, Params, Program};
+use simt::{DeviceMemory, DevicePtr, Dim3, FaultKind, LaunchOptions, MemError, Params, Program};
 
-const VARIANTS: [&str; 2] = ["O3", "G"];
-const ENGINES: [Engine; 3] = [Engine::Interp, Engine::JitAll, Engine::Warp];
+mod common;
+
+use common::ENGINES;
 
 /// Words each thread of `st_async_ring` reports (SEND_BYTES / 4).
 const WORDS: usize = 22;
 
-/// The fixture in `variant` on every engine.
 fn programs() -> Vec<(String, Program)> {
-    let mut out = Vec::new();
-    for v in VARIANTS {
-        let path = format!("{}/tests/kernels/async_store.sm_90.{v}.ptx", env!("CARGO_MANIFEST_DIR"));
-        let src = std::fs::read_to_string(&path).unwrap();
-        for e in ENGINES {
-            let mut p = Program::from_ptx(&src).unwrap_or_else(|err| panic!("{v}: {err}"));
-            p.set_engine(e);
-            out.push((format!("{v}/{e:?}"), p));
-        }
-    }
-    out
+    common::fixture_on_engines("async_store.sm_90")
 }
 
 fn upload(mem: &DeviceMemory, data: &[u32]) -> DevicePtr {

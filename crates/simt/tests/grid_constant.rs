@@ -4,23 +4,14 @@
 //! `cvta.to.param`, and a store through the address (read-only: an illegal address). Every
 //! check runs on the interpreter and both compiled tiers.
 
-use simt::{DeviceMemory, DevicePtr, Dim3, Engine, FaultKind, MemError, PARAM_WINDOW, Program};
+use simt::{DeviceMemory, DevicePtr, Dim3, FaultKind, MemError, PARAM_WINDOW, Program};
 
-const VARIANTS: [&str; 2] = ["O3", "G"];
-const ENGINES: [Engine; 3] = [Engine::Interp, Engine::JitAll, Engine::Warp];
+mod common;
+
+use common::ENGINES;
 
 fn programs() -> Vec<(String, Program)> {
-    let mut out = Vec::new();
-    for v in VARIANTS {
-        let path = format!("{}/tests/kernels/grid_constant.sm_80.{v}.ptx", env!("CARGO_MANIFEST_DIR"));
-        let src = std::fs::read_to_string(&path).unwrap();
-        for e in ENGINES {
-            let mut p = Program::from_ptx(&src).unwrap_or_else(|err| panic!("{v}: {err}"));
-            p.set_engine(e);
-            out.push((format!("{v}/{e:?}"), p));
-        }
-    }
-    out
+    common::fixture_on_engines("grid_constant.sm_80")
 }
 
 /// The kernels' `Config` parameter (88 bytes, 8-byte aligned).

@@ -27,14 +27,7 @@ impl<'a, 'b> Cg<'a, 'b> {
         let opp = self.ptr(op);
         let ctx = self.ctx;
         let v = self.call1(h::h_atom as *const () as usize, &[ctx, opp, a, y, z]);
-        let fl = self.ctx_ld(off::FAULTED);
-        let bad = self.b.create_block();
-        self.b.set_cold_block(bad);
-        self.b.ins().brif(fl, bad, &[], join, &[BlockArg::Value(v)]);
-        self.enter(bad);
-        self.ret(ST_FAULT, pc, 0);
-        self.enter(join);
-        self.terminated = false;
+        self.join_unless_faulted(pc, join, &[BlockArg::Value(v)]);
         self.b.block_params(join)[0]
     }
 
@@ -52,13 +45,7 @@ impl<'a, 'b> Cg<'a, 'b> {
         y: Value,
         z: Value,
     ) -> Value {
-        let site = self.sites as u64;
-        self.sites += 1;
-        let at = (site * 24) as i32;
-        let tbl = self.sites_tbl;
-        let gb = self.b.ins().load(I64, flags(), tbl, at);
-        let bound = self.b.ins().load(I64, flags(), tbl, at + 8);
-        let host = self.b.ins().load(I64, flags(), tbl, at + 16);
+        let (site, gb, bound, host) = self.new_site();
         let o = self.b.ins().isub(a, gb);
         let r = self.b.ins().rotr_imm_s(o, i64::from(size.trailing_zeros()));
         let ok = self.b.ins().icmp(IntCC::UnsignedLessThan, r, bound);
@@ -76,15 +63,34 @@ impl<'a, 'b> Cg<'a, 'b> {
         self.b.set_cold_block(slow);
         let (opp, sv, ctx) = (self.ptr(op), self.imm(site), self.ctx);
         let v = self.call1(h::h_atom_site as *const () as usize, &[ctx, opp, a, y, z, sv]);
+        self.join_unless_faulted(pc, join, &[BlockArg::Value(v)]);
+        self.b.block_params(join)[0]
+    }
+
+    /// A new global access site: its index and what its slot holds (the base, the bound of
+    /// `rotr(offset, log2 size)` and the host address of the allocation it last saw).
+    fn new_site(&mut self) -> (u64, Value, Value, Value) {
+        let site = self.sites as u64;
+        self.sites += 1;
+        let at = (site * 24) as i32;
+        let tbl = self.sites_tbl;
+        let gb = self.b.ins().load(I64, flags(), tbl, at);
+        let bound = self.b.ins().load(I64, flags(), tbl, at + 8);
+        let host = self.b.ins().load(I64, flags(), tbl, at + 16);
+        (site, gb, bound, host)
+    }
+
+    /// After a helper call: returns `ST_FAULT` at `pc` when it faulted, else jumps to `join`
+    /// with `args`, and continues there.
+    fn join_unless_faulted(&mut self, pc: u32, join: Block, args: &[BlockArg]) {
         let fl = self.ctx_ld(off::FAULTED);
         let bad = self.b.create_block();
         self.b.set_cold_block(bad);
-        self.b.ins().brif(fl, bad, &[], join, &[BlockArg::Value(v)]);
+        self.b.ins().brif(fl, bad, &[], join, args);
         self.enter(bad);
         self.ret(ST_FAULT, pc, 0);
         self.enter(join);
         self.terminated = false;
-        self.b.block_params(join)[0]
     }
 
     pub(super) fn addr(&mut self, a: Addr) -> Value {
@@ -141,13 +147,8 @@ impl<'a, 'b> Cg<'a, 'b> {
         // size), so one comparison checks both.
         let (o, bound, host) = match space {
             Space::Global | Space::Generic => {
-                site = self.sites as u64;
-                self.sites += 1;
-                let at = (site * 24) as i32;
-                let tbl = self.sites_tbl;
-                let gb = self.b.ins().load(I64, flags(), tbl, at);
-                let bound = self.b.ins().load(I64, flags(), tbl, at + 8);
-                let host = self.b.ins().load(I64, flags(), tbl, at + 16);
+                let (s, gb, bound, host) = self.new_site();
+                site = s;
                 (self.b.ins().isub(a, gb), bound, host)
             }
             Space::Shared => (a, self.shared.1[k], self.shared.0),
@@ -198,9 +199,6 @@ impl<'a, 'b> Cg<'a, 'b> {
                 None
             }
         };
-        let fl = self.ctx_ld(off::FAULTED);
-        let bad = self.b.create_block();
-        self.b.set_cold_block(bad);
         let args: Vec<BlockArg> = match r {
             Some(mut v) => {
                 if sext {
@@ -214,11 +212,7 @@ impl<'a, 'b> Cg<'a, 'b> {
             }
             None => vec![],
         };
-        self.b.ins().brif(fl, bad, &[], join, &args);
-        self.enter(bad);
-        self.ret(ST_FAULT, pc, 0);
-        self.enter(join);
-        self.terminated = false;
+        self.join_unless_faulted(pc, join, &args);
         let v = self.b.block_params(join).first().copied()?;
         if !f32_load {
             return Some(v);

@@ -863,14 +863,8 @@ impl Wg<'_, '_> {
             None => self.call(hp::h_ld as *const () as usize, &[ctx, ss, a, szv], true),
             Some(v) => self.call(hp::h_st as *const () as usize, &[ctx, ss, a, szv, v], false),
         };
-        let fl = self.b.ins().load(I64, flags(), self.ctx, off::FAULTED);
-        let bad = self.b.create_block();
-        self.b.set_cold_block(bad);
         let args: Vec<BlockArg> = v.iter().map(|&v| BlockArg::Value(v)).collect();
-        self.b.ins().brif(fl, bad, &[], join, &args);
-        self.b.switch_to_block(bad);
-        self.fault_exit(pc, l);
-        self.b.switch_to_block(join);
+        self.join_unless_faulted(pc, l, join, &args);
         let r = self.b.block_params(join).first().copied();
         r.map(|v| if sext && size < 8 { self.sext(v, size) } else { v })
     }
@@ -1075,14 +1069,8 @@ impl Wg<'_, '_> {
                         let z = s.lane_val(c, l, lp);
                         let (ctx, o) = (s.ctx, s.imm(opp));
                         let v = s.call(hp::h_atom as *const () as usize, &[ctx, o, a, y, z], true).unwrap_or(ctx);
-                        let fl = s.b.ins().load(I64, flags(), s.ctx, off::FAULTED);
-                        let bad = s.b.create_block();
                         let ok = s.b.create_block();
-                        s.b.set_cold_block(bad);
-                        s.b.ins().brif(fl, bad, &[], ok, &[]);
-                        s.b.switch_to_block(bad);
-                        s.fault_exit(pc, l);
-                        s.b.switch_to_block(ok);
+                        s.join_unless_faulted(pc, l, ok, &[]);
                         v
                     };
                     if let Some(d) = d {
@@ -1223,14 +1211,20 @@ impl Wg<'_, '_> {
         self.b.set_cold_block(slow);
         let (ctx, o, sv) = (self.ctx, self.imm(opp), self.imm(site));
         let v = self.call(hp::h_atom_site as *const () as usize, &[ctx, o, a, y, z, sv], true).unwrap_or(ctx);
+        self.join_unless_faulted(pc, l, join, &[BlockArg::Value(v)]);
+        self.b.block_params(join)[0]
+    }
+
+    /// After a helper call for lane `l`: leaves with the fault at `pc` when it faulted, else
+    /// jumps to `join` with `args`, and continues there.
+    fn join_unless_faulted(&mut self, pc: u32, l: Value, join: Block, args: &[BlockArg]) {
         let fl = self.b.ins().load(I64, flags(), self.ctx, off::FAULTED);
         let bad = self.b.create_block();
         self.b.set_cold_block(bad);
-        self.b.ins().brif(fl, bad, &[], join, &[BlockArg::Value(v)]);
+        self.b.ins().brif(fl, bad, &[], join, args);
         self.b.switch_to_block(bad);
         self.fault_exit(pc, l);
         self.b.switch_to_block(join);
-        self.b.block_params(join)[0]
     }
 
     /// A 32-bit atomic on shared memory, inline: the block's shared memory is only touched
