@@ -250,6 +250,9 @@ impl Wg<'_, '_> {
                 let (try_it, other) = (self.b.create_block(), self.b.create_block());
                 self.b.ins().brif(rows, try_it, &[], other, &[]);
                 self.b.switch_to_block(try_it);
+                // `pattern` reads the register's lanes in memory (on this side path only:
+                // they stay pending).
+                self.store_pending(r);
                 let p = self.pattern(r, PAT_SLOTS);
                 let o0 = self.b.ins().iadd(p.a0, delta_s);
                 self.shaped_load(p, o0, lim_s, host, d, sext, after);
@@ -875,6 +878,14 @@ impl Wg<'_, '_> {
         self.b.ins().sshr_imm_s(t, sh)
     }
 
+    /// Before a lane loop whose sources `mem` deferred: stores them, pending still (the
+    /// whole-warp paths, which joined already or will, did not store them).
+    fn lane_path(&mut self, srcs: &[Reg]) {
+        for &r in srcs {
+            self.store_pending(r);
+        }
+    }
+
     /// Loads, stores and atomics with a compiled form; false for the interpreter's.
     pub(super) fn mem(&mut self, pc: u32, op: &Op, em: Value, _full: bool) -> bool {
         // The lane loops read addresses and values from the registers in memory, and write
@@ -897,9 +908,17 @@ impl Wg<'_, '_> {
             }
             _ => {}
         }
-        for r in srcs {
-            self.materialize(r);
+        // A load or store of a converged warp tries the whole-warp access first, on the
+        // lanes' SSA values; only its fallback, the lane loop, reads the registers in memory.
+        // So the sources are stored on that path alone (`lane_path`), and stay pending on the
+        // main one. Elsewhere they are stored here.
+        let deferred = self.full && matches!(op, Op::Ld { addr: Addr { base: Base::Reg(_), .. }, .. } | Op::St { .. });
+        if !deferred {
+            for &r in &srcs {
+                self.materialize(r);
+            }
         }
+        let srcs = if deferred { srcs } else { Vec::new() };
         if matches!(op, Op::Atom { .. }) {
             // An atomic's lane loop has side exits that need every pending register: store
             // them now rather than keep their values live across the loop (dead ones need no
@@ -961,7 +980,9 @@ impl Wg<'_, '_> {
                     && self.pat_slots < PAT_SLOTS
                     && self.pat_worth(pc, r)
                 {
-                    // Before any branch: the later accesses of the block reuse it.
+                    // Before any branch: the later accesses of the block reuse it. It reads
+                    // the register's lanes in memory.
+                    self.materialize(r);
                     let p = self.pattern(r, self.pat_slots);
                     self.pat_slots += 1;
                     self.pats.insert(r, p);
@@ -976,6 +997,7 @@ impl Wg<'_, '_> {
                 if let (Some((Some(dr), more)), Base::Reg(r)) = (d.split_first(), addr.base) {
                     self.whole_warp(space, size, w, r, addr.off, em, Some((*dr, sext)), more, None, after);
                 }
+                self.lane_path(&srcs);
                 self.lane_loop(em, &mut |s, l, lp| {
                     let a = s.lane_addr(addr, lp);
                     for (i, dr) in d.iter().enumerate() {
@@ -1019,6 +1041,7 @@ impl Wg<'_, '_> {
                 {
                     self.whole_warp(space, size, w, r, addr.off, em, None, &[], Some(vs), after);
                 }
+                self.lane_path(&srcs);
                 self.lane_loop(em, &mut |s, l, lp| {
                     let a = s.lane_addr(addr, lp);
                     for (i, v) in vals.iter().enumerate() {

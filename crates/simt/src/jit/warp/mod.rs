@@ -575,6 +575,19 @@ impl<'a, 'b> Wg<'a, 'b> {
         }
     }
 
+    /// Stores register `r`'s lanes when they are pending, but keeps them pending: for a
+    /// side path (a load's lane loop where the whole-warp access failed) that reads them from
+    /// memory while the main path still holds them in SSA values only.
+    pub(super) fn store_pending(&mut self, r: Reg) {
+        if self.dirty.contains(&r) {
+            if let Some(&bits) = self.pbits.get(&r) {
+                self.store_bits(r, bits);
+            } else if let Some(v) = self.settle(r) {
+                self.store_vals(r, v);
+            }
+        }
+    }
+
     /// Makes register `r`'s lanes in memory current (before a read of them).
     fn materialize(&mut self, r: Reg) {
         if let Some(i) = self.dirty.iter().position(|&d| d == r) {
