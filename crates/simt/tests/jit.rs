@@ -1432,3 +1432,160 @@ fn global_integer_atomics() {
     assert_eq!(run(Engine::Warp, &shared).unwrap().0[14], start[14].wrapping_add(n as u32));
     assert!(run(Engine::Warp, &past).is_err() && run(Engine::Warp, &odd).is_err());
 }
+
+/// The comparisons `lane_affine_comparisons` makes: (operator, type, operands), `r8` being
+/// `blockIdx.x * blockDim.x + threadIdx.x + off`, `r9` the lane (`threadIdx.x & 31`) and `r1`
+/// the uniform `k`.
+const AFFINE_CMPS: [(&str, &str, &str, &str); 24] = [
+    ("lt", "u32", "%r8", "%r1"),
+    ("le", "u32", "%r8", "%r1"),
+    ("gt", "u32", "%r8", "%r1"),
+    ("ge", "u32", "%r8", "%r1"),
+    ("eq", "u32", "%r8", "%r1"),
+    ("ne", "u32", "%r8", "%r1"),
+    ("lt", "s32", "%r8", "%r1"),
+    ("le", "s32", "%r8", "%r1"),
+    ("gt", "s32", "%r8", "%r1"),
+    ("ge", "s32", "%r8", "%r1"),
+    ("lo", "u32", "%r8", "%r1"),
+    ("hs", "u32", "%r8", "%r1"),
+    ("lt", "u32", "%r1", "%r8"),
+    ("le", "s32", "%r1", "%r8"),
+    ("gt", "s32", "%r1", "%r8"),
+    ("ge", "u32", "%r1", "%r8"),
+    ("eq", "s32", "%r1", "%r8"),
+    ("ne", "u32", "%r1", "%r8"),
+    ("lt", "u32", "%r9", "%r1"),
+    ("ge", "s32", "%r9", "%r1"),
+    ("eq", "u32", "%r9", "%r1"),
+    ("lt", "u32", "%r9", "17"),
+    ("gt", "s32", "%r9", "-3"),
+    ("ne", "u32", "%r9", "31"),
+];
+
+/// Each thread sets bit `i` of its word when comparison `i` of `AFFINE_CMPS` holds, each
+/// predicate read by a branch only (the warp tier's scalar form of a lane-affine comparison
+/// takes those); threads below `quit` return first.
+fn affine_cmp_kernel() -> String {
+    let mut body = String::new();
+    for (i, (op, ty, a, b)) in AFFINE_CMPS.iter().enumerate() {
+        body += &format!(
+            "    setp.{op}.{ty} %p2, {a}, {b};\n    @!%p2 bra S{i};\n    or.b32 %r20, %r20, {};\nS{i}:\n",
+            1u32 << i
+        );
+    }
+    format!(
+        r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry affine_cmp(.param .u64 out, .param .u32 k, .param .u32 off, .param .u32 quit)
+{{
+    .reg .pred %p<4>;
+    .reg .b32 %r<24>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd1, %rd1;
+    ld.param.u32 %r1, [k];
+    ld.param.u32 %r2, [off];
+    ld.param.u32 %r3, [quit];
+    mov.u32 %r4, %tid.x;
+    mov.u32 %r5, %ctaid.x;
+    mov.u32 %r6, %ntid.x;
+    mov.u32 %r10, %tid.y;
+    mad.lo.s32 %r11, %r10, %r6, %r4;
+    mov.u32 %r12, %ntid.y;
+    mul.lo.s32 %r13, %r6, %r12;
+    mad.lo.s32 %r14, %r5, %r13, %r11;
+    setp.lt.u32 %p1, %r4, %r3;
+    @%p1 bra DONE;
+    mad.lo.s32 %r7, %r5, %r6, %r4;
+    add.s32 %r8, %r7, %r2;
+    and.b32 %r9, %r4, 31;
+    mov.u32 %r20, 0;
+{body}    mul.wide.u32 %rd2, %r14, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r20;
+DONE:
+    ret;
+}}
+"#
+    )
+}
+
+/// What thread (`x`, `block`) of `affine_cmp_kernel` writes (`None`: it returned first).
+fn affine_cmp_reference(x: u32, block: u32, width: u32, k: u32, off: u32, quit: u32) -> Option<u32> {
+    if x < quit {
+        return None;
+    }
+    let r8 = (block * width + x).wrapping_add(off);
+    let value = |s: &str| match s {
+        "%r8" => r8,
+        "%r9" => x & 31,
+        "%r1" => k,
+        imm => imm.parse::<i32>().unwrap() as u32,
+    };
+    let mut word = 0;
+    for (i, (op, ty, a, b)) in AFFINE_CMPS.iter().enumerate() {
+        let (a, b) = (value(a), value(b));
+        let ord = if *ty == "s32" { (a as i32).cmp(&(b as i32)) } else { a.cmp(&b) };
+        let holds = match *op {
+            "lt" | "lo" => ord.is_lt(),
+            "le" => ord.is_le(),
+            "gt" => ord.is_gt(),
+            "ge" | "hs" => ord.is_ge(),
+            "eq" => ord.is_eq(),
+            _ => ord.is_ne(),
+        };
+        word |= u32::from(holds) << i;
+    }
+    Some(word)
+}
+
+/// Comparisons of lane-affine registers with uniform values (the warp tier's scalar lane
+/// masks) give every lane's result: prefixes and suffixes of the warp, one lane, all or
+/// none, across signed and unsigned wrap-around, with the lowest lanes returned first, and in
+/// blocks whose shape breaks the pattern (rows of 48 and 16 threads).
+#[test]
+fn lane_affine_comparisons() {
+    let mem = DeviceMemory::new();
+    let out = mem.alloc(4 * 256).unwrap();
+    let src = affine_cmp_kernel();
+    let mut progs: Vec<Program> = [Engine::Interp, Engine::Warp].into_iter().map(|e| program(&src, e)).collect();
+    let ks = [0u32, 5, 31, 32, 40, 100, 0x7fff_fff0, 0x8000_0000, 0x8000_0010, 0xffff_fff0, 0xffff_ffff];
+    let offs = [0u32, 17, 0x7fff_ffe0, 0x7fff_fff0, 0x8000_0000, 0xffff_ffe0, 0xffff_fff0];
+    let mut checked = 0;
+    for block in [Dim3::x(64), Dim3::x(48), Dim3::new(16, 4, 1)] {
+        for &k in &ks {
+            for &off in &offs {
+                for quit in [0u32, 7] {
+                    let mut got = Vec::new();
+                    for p in &mut progs {
+                        mem.write(out, &[0xee; 4 * 256]).unwrap();
+                        let params = Params::new().ptr(out).u32(k).u32(off).u32(quit).clone();
+                        p.launch("affine_cmp", Dim3::x(2), block, 0, params.bytes(), &mem).unwrap();
+                        got.push(read_u32(&mem, out, 256));
+                    }
+                    let n = block.x * block.y;
+                    for b in 0..2 {
+                        for t in 0..n {
+                            let (x, y) = (t % block.x, t / block.x);
+                            let want = affine_cmp_reference(x, b, block.x, k, off, quit).unwrap_or(0xeeee_eeee);
+                            let i = (b * n + y * block.x + x) as usize;
+                            assert_eq!(
+                                got[0][i], want,
+                                "interpreter: block {block:?}, k {k:#x}, off {off:#x}, quit {quit}, thread {i}"
+                            );
+                            assert_eq!(
+                                got[1][i], want,
+                                "warp tier: block {block:?}, k {k:#x}, off {off:#x}, quit {quit}, thread {i}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(checked, (64 + 48 + 64) * 2 * ks.len() * offs.len() * 2);
+}

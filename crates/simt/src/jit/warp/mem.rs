@@ -179,7 +179,7 @@ impl Wg<'_, '_> {
         {
             // Consecutive indices (of a 32-bit register, four lanes at a time): lane 0's
             // address is the base plus its scaled index, and the lanes follow it.
-            let (i0, seq) = self.quads_from_first(iv, 1);
+            let (i0, seq) = self.first_of(iv, sc.idx, 1);
             let (i0, seq) = if sc.signed {
                 // No wrap in signed terms either (0x7fffffff to 0x80000000 is not consecutive
                 // once sign-extended).
@@ -216,7 +216,7 @@ impl Wg<'_, '_> {
         if consecutive_ok {
             // Consecutive addresses (the common case): checking the first and last lane
             // checks them all; then one vector copy.
-            let (p0, seq) = if narrow { self.quads_from_first(addrs, sz) } else { self.lanes_from_first(&ps, sz) };
+            let (p0, seq) = if narrow { self.first_of(addrs, r, sz) } else { self.lanes_from_first(&ps, sz) };
             self.copy_if_consecutive(seq, p0, general, slow, copy);
         } else {
             self.b.ins().jump(general, &[]);
@@ -556,6 +556,25 @@ impl Wg<'_, '_> {
     /// `lanes_from_first` for addresses of at most 32 bits (`s`'s high halves are zero),
     /// four lanes at a time; lane 0's address, zero-extended. The sequence must not wrap
     /// around 2^32 (it does not in 64 bits).
+    /// `quads_from_first` for the lanes `s` of register `r`, in a warp whose 32 lanes all
+    /// run: when `r` is lane-affine with stride `step` (`affine.rs`), the lanes follow lane
+    /// 0's where the warp's shape says so (`shape::TID_LANES`), without looking at them.
+    fn first_of(&mut self, s: ops::Vs, r: Reg, step: i64) -> (Value, Value) {
+        let stride = self.affine.get(r as usize).copied().flatten().map(|a| i64::from(a.stride));
+        if stride != Some(step) || step == 0 {
+            return self.quads_from_first(s, step);
+        }
+        let q0 = self.quad(s, 0);
+        let a0 = self.b.ins().extractlane(q0, 0);
+        let p0 = self.b.ins().uextend(I64, a0);
+        let g = self.g();
+        let t = self.b.ins().load(I64, ro(), g, goff::LANES);
+        let tid_lanes = self.b.ins().uload32(ro(), t, shape::TID_LANES);
+        let shaped = self.b.ins().icmp_imm_s(IntCC::NotEqual, tid_lanes, 0);
+        let fits = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThanOrEqual, p0, i64::from(u32::MAX) - 31 * step);
+        (p0, self.b.ins().band(shaped, fits))
+    }
+
     fn quads_from_first(&mut self, s: ops::Vs, step: i64) -> (Value, Value) {
         let qs: Vec<Value> = (0..8).map(|q| self.quad(s, q)).collect();
         let a0 = self.b.ins().extractlane(qs[0], 0);

@@ -21,6 +21,7 @@
 //!   barriers);
 //! - `ops.rs`: lane-parallel arithmetic on vectors; `mem.rs`: memory accesses, lane by lane.
 
+mod affine;
 mod mem;
 mod ops;
 mod uniform;
@@ -249,6 +250,11 @@ pub(crate) fn preferred(f: &Func) -> bool {
     collective || barrier || memory_loop || grid_stride || uniform_loop()
 }
 
+/// Branches no lane took that compiled code continues past in SSA values, one after the
+/// other (`Wg::fall_through`): a chain of guards (`if (i < n) v += in[i]; if (i + m < n)
+/// ...`) then stores its registers once. Each level emits the blocks it continues into again.
+const FALL_THROUGH_DEPTH: u32 = 3;
+
 /// Loops at least this long with a warp-uniform exit choose the warp tier (`preferred`).
 const UNIFORM_LOOP: usize = 16;
 
@@ -400,6 +406,8 @@ struct Wg<'a, 'b> {
     consts: Vec<Option<u64>>,
     /// Per register: warp-uniform (`uniform.rs`), read from the lowest active lane.
     uniform: Vec<bool>,
+    /// Per register: its pattern when lane-affine (`affine.rs`).
+    affine: Vec<Option<affine::Affine>>,
     /// Lane bits computed by a 32-bit comparison, with the comparison's lane masks (SSA
     /// values: a `selp` on the predicate, or its store, uses the masks directly).
     bit_masks: HashMap<Value, [Value; 8]>,
@@ -436,10 +444,10 @@ struct Wg<'a, 'b> {
     block_end: u32,
     /// Whether the copy being emitted is the converged one.
     full: bool,
-    /// Whether the code being emitted continues a block past a branch no lane took
-    /// (`Wg::fall_through`): it does not continue past another one, which bounds the code
-    /// emitted twice.
-    continued: bool,
+    /// How many branches no lane took the code being emitted continues past
+    /// (`Wg::fall_through`): at most `FALL_THROUGH_DEPTH`, which bounds the code emitted
+    /// again.
+    continued: u32,
     sites: usize,
     sigs: Vec<((usize, bool), SigRef)>,
 }
@@ -470,6 +478,8 @@ impl<'a, 'b> Wg<'a, 'b> {
                 *c = None;
             }
         }
+        let (uniform, divergent) = uniform::uniform_and_divergent(f);
+        let affine = affine::affine_regs(f, &uniform, &divergent);
         let entry = b.create_block();
         b.append_block_params_for_function_params(entry);
         b.switch_to_block(entry);
@@ -507,14 +517,15 @@ impl<'a, 'b> Wg<'a, 'b> {
             scalars: HashMap::new(),
             sink: None,
             live_regs: super::live::Liveness::of(f),
-            uniform: uniform::uniform_regs(f),
+            uniform,
+            affine,
             bit_masks: HashMap::new(),
             pats: HashMap::new(),
             scaled: HashMap::new(),
             pat_slots: 0,
             block_end: 0,
             full: false,
-            continued: false,
+            continued: 0,
             sites: 0,
             sigs: Vec::new(),
         }
@@ -790,7 +801,10 @@ impl<'a, 'b> Wg<'a, 'b> {
                 return;
             }
         }
-        if end <= n {
+        if end <= n && self.continued > 0 {
+            // A continuation goes on into the next block too (within the depth bound).
+            self.fall_through(end);
+        } else if end <= n {
             self.flush(Some(&[end]));
             self.jump_head(end);
         } else {
@@ -836,21 +850,38 @@ impl<'a, 'b> Wg<'a, 'b> {
     /// block at `pc`, with every register still held in SSA values (stored only where live
     /// at the continued block's end, or where it stops). The common guard `if (i < n)` then
     /// neither stores its block's registers nor loads them back; the block at `pc` keeps its
-    /// own copies for its other ways in (dispatch, other branches). Where that cannot be
-    /// done (`pc` is a reconvergence point, whose head may pop the stack, or this code is
-    /// itself a continuation), stores what `pc` needs and jumps to its head.
+    /// own copies for its other ways in (dispatch, other branches). A continuation goes on
+    /// the same way into the block after it (`body`). Where that cannot be done (the copy is
+    /// the diverged one, or this code is a continuation `FALL_THROUGH_DEPTH` deep), stores
+    /// what `pc` needs and jumps to its head.
+    ///
+    /// At a reconvergence point the head pops the reconvergence stack when its top entry
+    /// waits there (an enclosing divergent branch's other lanes); only otherwise does the
+    /// code go on, checked at run time.
     fn fall_through(&mut self, pc: u32) {
         let n = self.f.code.len() as u32;
-        if !self.full || self.continued || pc >= n || self.ipdom[pc as usize] {
+        if !self.full || self.continued >= FALL_THROUGH_DEPTH || pc >= n {
             self.flush(Some(&[pc]));
             self.jump_head(pc);
             return;
         }
+        if self.ipdom[pc as usize] {
+            let rpc = self.gld(goff::TOP_RPC);
+            let here = self.b.ins().icmp_imm_s(IntCC::Equal, rpc, i64::from(pc));
+            let (pop, go) = (self.b.create_block(), self.b.create_block());
+            self.b.ins().brif(here, pop, &[], go, &[]);
+            self.b.switch_to_block(pop);
+            let known = self.known();
+            self.flush(Some(&[pc]));
+            self.jump_head(pc);
+            self.restore(known);
+            self.b.switch_to_block(go);
+        }
         let end = (pc + 1..=n).find(|&p| self.leader[p as usize]).unwrap_or(n + 1);
         self.block_end = end.min(n);
-        self.continued = true;
+        self.continued += 1;
         self.body(pc, end);
-        self.continued = false;
+        self.continued -= 1;
     }
 
     /// Starts emitting a block (the converged copy when `full`) that ends before `end`: no

@@ -8,7 +8,7 @@
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{ConstantData, Endianness, InstBuilder, MemFlagsData, Value, types};
 use cranelift_frontend::FunctionBuilder;
-use ptx::types::{Rounding, ScalarType};
+use ptx::types::{CmpOp, Rounding, ScalarType};
 
 use super::*;
 use crate::jit::ctx::{off, sr};
@@ -614,7 +614,9 @@ impl Wg<'_, '_> {
             Op::Unpack { parts, a, bits } => self.unpack(parts, *a, *bits, em, full),
             Op::Bin { op, d, a, b } => self.bin(op, *d, *a, *b, em, full),
             Op::Tern { op, d, a, b, c } => self.tern(op, *d, *a, *b, *c, em, full),
-            Op::Setp { cmp, out: SetOut::Pred, d, dn, a, b, comb } => self.setp(cmp, *d, *dn, *a, *b, *comb, em, full),
+            Op::Setp { cmp, out: SetOut::Pred, d, dn, a, b, comb } => {
+                self.setp(pc, cmp, *d, *dn, *a, *b, *comb, em, full)
+            }
             Op::Cvta { to_generic, space, d, a } => {
                 let win = match space {
                     Space::Shared => SHARED_WINDOW,
@@ -1040,6 +1042,7 @@ impl Wg<'_, '_> {
     #[allow(clippy::too_many_arguments)]
     fn setp(
         &mut self,
+        pc: u32,
         cmp: &Cmp,
         d: Reg,
         dn: Option<Reg>,
@@ -1062,6 +1065,23 @@ impl Wg<'_, '_> {
             _ => return false,
         };
         let (Some(x), Some(y)) = (self.vsrc(a), self.vsrc(b)) else { return false };
+        // A lane-affine register against a uniform value: the lanes' bits by scalar
+        // arithmetic where the warp's lanes follow the pattern (`affine_cmp`), else (and
+        // always in the code below) lane by lane. The two paths meet at `join`.
+        let affine = match (a, b, x, y) {
+            // A `selp` on the predicate, or its store, wants the comparison's lane masks,
+            // which only the lane-by-lane path has.
+            _ if self.masks_wanted(pc, d) || dn.is_some() => None,
+            (Src::Reg(r), _, _, Vs::Splat(_, ys, _)) if cmp.w == 32 => self.lane_affine(r).map(|_| (r, ys, cmp.op)),
+            (_, Src::Reg(r), Vs::Splat(_, xs, _), _) if cmp.w == 32 => {
+                self.lane_affine(r).and_then(|_| mirrored(cmp.op)).map(|op| (r, xs, op))
+            }
+            _ => None,
+        };
+        let join = match (&c, affine) {
+            (C::I(_), Some((r, other, op))) => self.affine_cmp(r, other, op, cmp.kind == b's'),
+            _ => None,
+        };
         let comb = match comb {
             None => None,
             Some((op, s, neg)) => {
@@ -1122,6 +1142,13 @@ impl Wg<'_, '_> {
                 acc = self.b.ins().bor(acc, bits);
             }
         }
+        if let Some(join) = join {
+            self.b.ins().jump(join, &[BlockArg::Value(acc)]);
+            self.b.switch_to_block(join);
+            acc = self.b.block_params(join)[0];
+            // The fast path has no lane masks.
+            masks.clear();
+        }
         let neg = self.b.ins().bnot(acc);
         let (p, pn) = match comb {
             None => (acc, neg),
@@ -1145,6 +1172,144 @@ impl Wg<'_, '_> {
         }
         true
     }
+}
+
+impl Wg<'_, '_> {
+    /// Whether predicate `p`, written at `pc`, is read by a `selp` later in the block or
+    /// stored at its end (both use lane masks) before it is written again.
+    fn masks_wanted(&self, pc: u32, p: Reg) -> bool {
+        let (mut uses, mut defs) = (Vec::new(), Vec::new());
+        let end = self.block_end.max(pc + 1);
+        for inst in self.f.code.get(pc as usize + 1..end as usize).unwrap_or(&[]) {
+            if matches!(inst.op, Op::Tern { op: TernOp::Selp, c: Src::Reg(r), .. } if r == p) {
+                return true;
+            }
+            uses.clear();
+            defs.clear();
+            if !super::super::live::uses_defs(&inst.op, self.f.nregs, &mut uses, &mut defs) {
+                return true;
+            }
+            if defs.contains(&p) {
+                return false;
+            }
+        }
+        self.live_regs.is_live(end, p)
+    }
+
+    /// Register `r`'s pattern when it is lane-affine with stride 1 (`affine.rs`).
+    fn lane_affine(&self, r: Reg) -> Option<affine::Affine> {
+        self.affine.get(r as usize).copied().flatten().filter(|a| a.stride == 1)
+    }
+
+    /// The fast path of a comparison `r op other` of a lane-affine register `r` (stride 1)
+    /// with a warp-uniform value `other` (zero-extended to `i64`), as 32-bit integers
+    /// (`signed` or not). Where the warp's lanes follow the pattern (`shape::TID_LANES`) and
+    /// `base + 31` does not wrap, lane `l` compares `base + l`: the lanes' bits are a prefix
+    /// or suffix of the warp (or one lane), from `other - base` alone. Emits the check and
+    /// that path, which jumps to the returned block with the bits (an `i64` parameter), and
+    /// leaves the builder on the other path, which must compute the bits lane by lane and
+    /// jump there too. `None` (nothing emitted) for comparisons it does not cover.
+    fn affine_cmp(&mut self, r: Reg, other: Value, op: CmpOp, signed: bool) -> Option<Block> {
+        use CmpOp::*;
+        if !matches!(op, Eq | Ne | Lt | Lo | Le | Ls | Gt | Hi | Ge | Hs) {
+            return None;
+        }
+        let g = self.g();
+        let t = self.b.ins().load(I64, flags(), g, goff::LANES);
+        let tid_lanes = self.b.ins().uload32(flags(), t, h::shape::TID_LANES);
+        // A warp of another shape goes the other way at once.
+        let (try_it, fast, slow, join) =
+            (self.b.create_block(), self.b.create_block(), self.b.create_block(), self.b.create_block());
+        self.b.append_block_param(join, I64);
+        self.b.ins().brif(tid_lanes, try_it, &[], slow, &[]);
+        self.b.switch_to_block(try_it);
+        let act = self.act();
+        // Lane 0's value: from the SSA lanes only when lane 0 runs (a lane that exited may
+        // hold an older value); from the lowest running lane's in memory otherwise.
+        let in_vals = self.vals.contains_key(&r);
+        let base = if in_vals {
+            let x = self.vsrc(Src::Reg(r))?;
+            let q0 = self.quad(x, 0);
+            let v = self.b.ins().extractlane(q0, 0);
+            self.b.ins().uextend(I64, v)
+        } else {
+            let v = self.one_lane(r);
+            let l = self.b.ins().ctz(act);
+            let l = self.b.ins().band_imm_u(l, 31);
+            let v = self.b.ins().isub(v, l);
+            self.b.ins().band_imm_u(v, 0xffff_ffff)
+        };
+        // base + 31 stays in range: no wrap between lanes.
+        let flip = if signed { 0x8000_0000 } else { 0 };
+        let biased = self.b.ins().bxor_imm_s(base, flip);
+        let no_wrap = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThanOrEqual, biased, 0xffff_ffe0);
+        let mut ok = no_wrap;
+        if in_vals {
+            let all = self.b.ins().icmp_imm_s(IntCC::Equal, act, i64::from(u32::MAX));
+            ok = self.b.ins().band(ok, all);
+        }
+        self.b.ins().brif(ok, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        // In biased terms both operands compare as unsigned 32-bit numbers.
+        let o = self.b.ins().band_imm_u(other, 0xffff_ffff);
+        let o = self.b.ins().bxor_imm_s(o, flip);
+        let d = self.b.ins().isub(o, biased);
+        // The first `n` lanes (0 ≤ n ≤ 32).
+        let prefix = |s: &mut Self, n: Value| {
+            let (z, w) = (s.imm(0), s.imm(32));
+            let n = s.b.ins().smax(n, z);
+            let n = s.b.ins().smin(n, w);
+            let one = s.imm(1);
+            let m = s.b.ins().ishl(one, n);
+            s.b.ins().iadd_imm_s(m, -1)
+        };
+        let below = |s: &mut Self, le: bool| {
+            let n = if le { s.b.ins().iadd_imm_s(d, 1) } else { d };
+            prefix(s, n)
+        };
+        let bits = match op {
+            Lt | Lo => below(self, false),
+            Le | Ls => below(self, true),
+            Gt | Hi => {
+                let p = below(self, true);
+                self.b.ins().bxor_imm_s(p, i64::from(u32::MAX))
+            }
+            Ge | Hs => {
+                let p = below(self, false);
+                self.b.ins().bxor_imm_s(p, i64::from(u32::MAX))
+            }
+            _ => {
+                let inside = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, d, 32);
+                let one = self.imm(1);
+                let sh = self.b.ins().band_imm_u(d, 31);
+                let bit = self.b.ins().ishl(one, sh);
+                let z = self.imm(0);
+                let eq = self.b.ins().select(inside, bit, z);
+                if op == Eq { eq } else { self.b.ins().bxor_imm_s(eq, i64::from(u32::MAX)) }
+            }
+        };
+        self.b.ins().jump(join, &[BlockArg::Value(bits)]);
+        self.b.switch_to_block(slow);
+        Some(join)
+    }
+}
+
+/// The comparison `b op' a` equivalent to `a op b`; `None` for the operators without one
+/// here (the float-only ones).
+fn mirrored(op: CmpOp) -> Option<CmpOp> {
+    use CmpOp::*;
+    Some(match op {
+        Eq | Ne => op,
+        Lt => Gt,
+        Lo => Hi,
+        Le => Ge,
+        Ls => Hs,
+        Gt => Lt,
+        Hi => Lo,
+        Ge => Le,
+        Hs => Ls,
+        _ => return None,
+    })
 }
 
 /// PTX shift `op` of one lane's `w`-bit `x` by `y` (its low 32 bits), as the interpreter

@@ -36,10 +36,16 @@ const WALK_LIMIT: usize = 1 << 26;
 /// Per register of `f` (and one more entry for the carry flag, `f.nregs`): whether it is
 /// warp-uniform (see the module documentation).
 pub(crate) fn uniform_regs(f: &Func) -> Vec<bool> {
+    uniform_and_divergent(f).0
+}
+
+/// `uniform_regs`, and per pc (and one past the end) whether it lies in a divergent region
+/// under those registers (all of them when the analysis gave up).
+pub(super) fn uniform_and_divergent(f: &Func) -> (Vec<bool>, Vec<bool>) {
     let n = f.nregs as usize;
     let code = &f.code;
     let mut uniform = vec![true; n + 1];
-    let none = vec![false; n + 1];
+    let none = (vec![false; n + 1], vec![true; code.len() + 1]);
     // Each instruction's defs and whether its own result can be uniform given uniform
     // operands (`uses`).
     let mut facts = Vec::with_capacity(code.len());
@@ -122,7 +128,7 @@ pub(crate) fn uniform_regs(f: &Func) -> Vec<bool> {
             }
         }
         if !changed {
-            return uniform;
+            return (uniform, divergent);
         }
     }
 }
