@@ -419,7 +419,8 @@ impl Program {
     /// does not compile). Under [`Engine::Interp`], the answer for [`Engine::Jit`].
     pub fn jit_fallback_reason(&self, kernel: &str) -> Option<String> {
         let idx = self.funcs.iter().position(|f| matches!(f, Ok(f) if f.is_kernel && f.name == kernel))?;
-        if self.engine != Engine::JitAll && self.jit.warp_code(&self.funcs, idx, self.engine == Engine::Warp).is_some()
+        if self.engine != Engine::JitAll
+            && self.jit.warp_code(&self.funcs, idx, jit::Shape::Any, self.engine == Engine::Warp).is_some()
         {
             return None;
         }
@@ -592,7 +593,7 @@ impl Program {
             _ if cluster_size > 1 => (exec::run(&l), Tier::Interpreter),
             Engine::Jit => {
                 // The tier measured faster (`jit/tiering.rs`).
-                let warp = self.jit.pick(&self.funcs, idx);
+                let warp = self.jit.pick(&self.funcs, idx, jit::Shape::of(block.x));
                 let t0 = std::time::Instant::now();
                 let (r, tier) = match warp {
                     Some(code) => {
@@ -608,7 +609,8 @@ impl Program {
             }
             Engine::JitAll | Engine::Warp => {
                 if self.engine != Engine::JitAll
-                    && let Some(code) = self.jit.warp_code(&self.funcs, idx, self.engine == Engine::Warp)
+                    && let Some(code) =
+                        self.jit.warp_code(&self.funcs, idx, jit::Shape::of(block.x), self.engine == Engine::Warp)
                 {
                     l.warp = Some(code);
                     (exec::run(&l), Tier::WarpJit)

@@ -42,10 +42,6 @@ pub(crate) mod shape {
     /// 1 when every group of four lanes `4q..4q+4` lies in one row (one `dy`) with
     /// consecutive `dx`, else 0.
     pub const QUAD_ROWS: i32 = XLANE + 24;
-    /// 1 when lane `l`'s `%tid.x` is `32k + l` (for some `k`: a warp of one row of a block
-    /// whose width is a multiple of 32), else 0. The warp tier's lane-affine registers
-    /// (`jit/warp/affine.rs`) hold their pattern only then.
-    pub const TID_LANES: i32 = XLANE + 28;
 }
 
 /// The lane tables of a warp whose lanes have thread indices `tid`: `%tid.x/y/z` and
@@ -71,7 +67,6 @@ pub(crate) fn lane_tables(tid: &[[u32; 32]; 3]) -> Box<[Planar; 6]> {
         dy.iter().copied().min().unwrap_or(0) as u32,
         dy.iter().copied().max().unwrap_or(0) as u32,
         u32::from(quad_rows),
-        u32::from(tid[0][0].is_multiple_of(32) && (0..32).all(|l| dx[l] == l as i32)),
     ];
     sh[..vals.len()].copy_from_slice(&vals);
     Box::new([

@@ -48,11 +48,15 @@ use crate::ir::Func;
 #[derive(Debug, Default)]
 pub(crate) struct Cache {
     slots: Vec<OnceLock<Result<compile::Code, String>>>,
-    /// The same kernels compiled for the warp tier (`warp/`); shared with the background
-    /// thread compiling a long kernel.
-    warp: Vec<Arc<WarpSlot>>,
-    /// Per function: its warp-tier compile was handed to a background thread.
-    warp_started: Vec<AtomicBool>,
+    /// The same kernels compiled for the warp tier (`warp/`), for any block shape and for
+    /// blocks whose width is a multiple of 32 (`Shape`); shared with the background thread
+    /// compiling a long kernel.
+    warp: Vec<[Arc<WarpSlot>; 2]>,
+    /// Per function and shape: its warp-tier compile was handed to a background thread.
+    warp_started: Vec<[AtomicBool; 2]>,
+    /// Per function: whether code for rows of 32 differs from the general code (it has
+    /// lane-affine registers).
+    rows_differ: Vec<OnceLock<bool>>,
     /// Per function, the time its launches took on each tier (`tiering.rs`).
     times: Vec<tiering::TierTimes>,
 }
@@ -62,8 +66,9 @@ impl Cache {
     pub(crate) fn new(n: usize) -> Cache {
         Cache {
             slots: (0..n).map(|_| OnceLock::new()).collect(),
-            warp: (0..n).map(|_| Arc::new(OnceLock::new())).collect(),
-            warp_started: (0..n).map(|_| AtomicBool::new(false)).collect(),
+            warp: (0..n).map(|_| [Arc::new(OnceLock::new()), Arc::new(OnceLock::new())]).collect(),
+            warp_started: (0..n).map(|_| [AtomicBool::new(false), AtomicBool::new(false)]).collect(),
+            rows_differ: (0..n).map(|_| OnceLock::new()).collect(),
             times: (0..n).map(|_| tiering::TierTimes::default()).collect(),
         }
     }
@@ -71,8 +76,13 @@ impl Cache {
     /// The tier to run kernel `idx` on under `Engine::Jit` (`tiering.rs`): its warp-tier
     /// code, or `None` for the per-thread JIT (which leaves kernels it would run slower to
     /// the interpreter), also while the warp tier's code is being compiled.
-    pub(crate) fn pick<'c>(&'c self, funcs: &[Result<Func, LoadError>], idx: usize) -> Option<&'c warp::WarpCode> {
-        let preferred = match self.warp_tier(funcs, idx, false, false) {
+    pub(crate) fn pick<'c>(
+        &'c self,
+        funcs: &[Result<Func, LoadError>],
+        idx: usize,
+        shape: Shape,
+    ) -> Option<&'c warp::WarpCode> {
+        let preferred = match self.warp_tier(funcs, idx, shape, false, false) {
             WarpTier::Ready(code) => Some(code),
             WarpTier::Compiling => return None,
             WarpTier::No => None,
@@ -88,7 +98,7 @@ impl Cache {
                 return None;
             }
         } else {
-            match self.warp_tier(funcs, idx, true, false) {
+            match self.warp_tier(funcs, idx, shape, true, false) {
                 WarpTier::Ready(code) => return Some(code),
                 WarpTier::Compiling => return None,
                 WarpTier::No => {}
@@ -106,16 +116,17 @@ impl Cache {
         }
     }
 
-    /// Kernel `idx` compiled for the warp tier, when it compiles and is expected to run
-    /// faster there than on the per-thread JIT (`all`: whenever it compiles); compiled now
-    /// if need be.
+    /// Kernel `idx` compiled for the warp tier and blocks of `shape`, when it compiles and
+    /// is expected to run faster there than on the per-thread JIT (`all`: whenever it
+    /// compiles); compiled now if need be.
     pub(crate) fn warp_code<'c>(
         &'c self,
         funcs: &[Result<Func, LoadError>],
         idx: usize,
+        shape: Shape,
         all: bool,
     ) -> Option<&'c warp::WarpCode> {
-        match self.warp_tier(funcs, idx, all, true) {
+        match self.warp_tier(funcs, idx, shape, all, true) {
             WarpTier::Ready(code) => Some(code),
             WarpTier::Compiling | WarpTier::No => None,
         }
@@ -123,11 +134,22 @@ impl Cache {
 
     /// As [`Cache::warp_code`]; unless `wait`, a kernel longer than [`BACKGROUND_INSTS`] not
     /// compiled yet is handed to a background thread (`Compiling` until it is done).
-    fn warp_tier<'c>(&'c self, funcs: &[Result<Func, LoadError>], idx: usize, all: bool, wait: bool) -> WarpTier<'c> {
-        let (Some(Ok(f)), Some(slot), Some(started)) = (funcs.get(idx), self.warp.get(idx), self.warp_started.get(idx))
+    fn warp_tier<'c>(
+        &'c self,
+        funcs: &[Result<Func, LoadError>],
+        idx: usize,
+        shape: Shape,
+        all: bool,
+        wait: bool,
+    ) -> WarpTier<'c> {
+        let (Some(Ok(f)), Some(slots), Some(started), Some(differ)) =
+            (funcs.get(idx), self.warp.get(idx), self.warp_started.get(idx), self.rows_differ.get(idx))
         else {
             return WarpTier::No;
         };
+        // Rows of 32 share the general code when nothing in the kernel would differ.
+        let rows = shape == Shape::Rows32 && *differ.get_or_init(|| warp::rows_differ(f));
+        let (slot, started) = (&slots[usize::from(rows)], &started[usize::from(rows)]);
         if !all && !warp::preferred(f) && self.code(funcs, idx).is_ok_and(|c| c.prefer_interp.is_none()) {
             return WarpTier::No;
         }
@@ -137,11 +159,11 @@ impl Cache {
                 let spawned = std::thread::Builder::new().name("cuprite-warp-jit".into()).spawn(move || {
                     // One background compile at a time: they share the cores with launches.
                     let _one = BACKGROUND.lock().unwrap_or_else(|e| e.into_inner());
-                    bg.get_or_init(|| compile_warp(&func));
+                    bg.get_or_init(|| compile_warp(&func, rows));
                 });
                 if spawned.is_err() {
                     // No thread to be had: compile here.
-                    return WarpTier::from(slot.get_or_init(|| compile_warp(f)));
+                    return WarpTier::from(slot.get_or_init(|| compile_warp(f, rows)));
                 }
                 if tiering::trace() {
                     eprintln!(
@@ -156,7 +178,7 @@ impl Cache {
                 None => WarpTier::Compiling,
             };
         }
-        WarpTier::from(slot.get_or_init(|| compile_warp(f)))
+        WarpTier::from(slot.get_or_init(|| compile_warp(f, rows)))
     }
 
     /// The compiled code of function `idx`, compiling it on first use; the reason when it
@@ -200,6 +222,24 @@ impl Cache {
 /// A kernel's warp-tier code, or why it does not compile, once compiled.
 type WarpSlot = OnceLock<Result<warp::WarpCode, String>>;
 
+/// The block shapes the warp tier compiles a kernel for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// Any block.
+    Any,
+    /// Blocks whose width (`ntid.x`) is a multiple of 32: lane `l` of every warp has
+    /// `%tid.x` = `32k + l`, which the code for them assumes (lane-affine registers,
+    /// `warp/affine.rs`).
+    Rows32,
+}
+
+impl Shape {
+    /// The shape of blocks `block.x` threads wide.
+    pub(crate) fn of(width: u32) -> Shape {
+        if width.is_multiple_of(32) { Shape::Rows32 } else { Shape::Any }
+    }
+}
+
 /// Kernels longer than this (PTX instructions) compile for the warp tier in the background
 /// under `Engine::Jit` (at ~1 ms per instruction, a longer compile would stand out beside a
 /// launch; the per-thread JIT compiles the same kernel in a few milliseconds).
@@ -225,8 +265,8 @@ impl<'c> From<&'c Result<warp::WarpCode, String>> for WarpTier<'c> {
 
 /// Compiles `f` for the warp tier; a compiler bug is an error (the kernel then runs on the
 /// other tiers), not a crash.
-fn compile_warp(f: &Func) -> Result<warp::WarpCode, String> {
-    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| warp::compile(f)))
+fn compile_warp(f: &Func, rows32: bool) -> Result<warp::WarpCode, String> {
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| warp::compile(f, rows32)))
         .unwrap_or_else(|_| Err("the warp JIT compiler failed".to_string()));
     if let Err(e) = &r
         && std::env::var_os("CUPRITE_WTRACE").is_some()

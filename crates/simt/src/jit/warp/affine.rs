@@ -6,8 +6,8 @@
 //! (`Wg::affine_setp`) instead of 32 lane comparisons.
 //!
 //! The pattern starts at `%tid.x` and `%laneid`, so it holds only in warps whose lane `l`
-//! has `%tid.x` = `32k + l` (the lane tables' `shape::TID_LANES` flag, checked at run time);
-//! `%laneid` is included under the same flag for simplicity. From there, a register is
+//! has `%tid.x` = `32k + l`: those of blocks whose width is a multiple of 32, for which the
+//! kernel is compiled separately (`jit::Shape::Rows32`). From there, a register is
 //! lane-affine when every instruction that writes it
 //! - is a 32-bit integer `mov`, `add`, `sub`, `shl` or `mul.lo` by a constant, `mad.lo` or
 //!   `and` with 31 (of `%tid.x` itself, whose base is then a multiple of 32: the lane index)

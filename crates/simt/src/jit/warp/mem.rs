@@ -557,8 +557,8 @@ impl Wg<'_, '_> {
     /// four lanes at a time; lane 0's address, zero-extended. The sequence must not wrap
     /// around 2^32 (it does not in 64 bits).
     /// `quads_from_first` for the lanes `s` of register `r`, in a warp whose 32 lanes all
-    /// run: when `r` is lane-affine with stride `step` (`affine.rs`), the lanes follow lane
-    /// 0's where the warp's shape says so (`shape::TID_LANES`), without looking at them.
+    /// run: when `r` is lane-affine with stride `step` (`affine.rs`, code for rows of 32),
+    /// the lanes follow lane 0's without looking at them.
     fn first_of(&mut self, s: ops::Vs, r: Reg, step: i64) -> (Value, Value) {
         let stride = self.affine.get(r as usize).copied().flatten().map(|a| i64::from(a.stride));
         if stride != Some(step) || step == 0 {
@@ -567,12 +567,8 @@ impl Wg<'_, '_> {
         let q0 = self.quad(s, 0);
         let a0 = self.b.ins().extractlane(q0, 0);
         let p0 = self.b.ins().uextend(I64, a0);
-        let g = self.g();
-        let t = self.b.ins().load(I64, ro(), g, goff::LANES);
-        let tid_lanes = self.b.ins().uload32(ro(), t, shape::TID_LANES);
-        let shaped = self.b.ins().icmp_imm_s(IntCC::NotEqual, tid_lanes, 0);
         let fits = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThanOrEqual, p0, i64::from(u32::MAX) - 31 * step);
-        (p0, self.b.ins().band(shaped, fits))
+        (p0, fits)
     }
 
     fn quads_from_first(&mut self, s: ops::Vs, step: i64) -> (Value, Value) {

@@ -319,8 +319,17 @@ fn entries(f: &Func) -> (Vec<bool>, Vec<bool>) {
     (leader, ipdom)
 }
 
-/// Compiles kernel `f` for the warp tier.
-pub(crate) fn compile(f: &Func) -> Result<WarpCode, String> {
+/// Whether `f`'s code for blocks whose width is a multiple of 32 (`compile`'s `rows32`)
+/// differs from its general code: whether it has lane-affine registers.
+pub(crate) fn rows_differ(f: &Func) -> bool {
+    let (uniform, divergent) = uniform::uniform_and_divergent(f);
+    affine::affine_regs(f, &uniform, &divergent).iter().any(Option::is_some)
+}
+
+/// Compiles kernel `f` for the warp tier; `rows32`: for blocks whose width is a multiple of
+/// 32 only (lane `l` of every warp has `%tid.x` = `32k + l`: lane-affine registers hold
+/// their pattern, `affine.rs`).
+pub(crate) fn compile(f: &Func, rows32: bool) -> Result<WarpCode, String> {
     if f.code.len() >= 1 << 20 || f.nregs as usize != f.reg_bits.len() {
         return Err("too large for the warp tier".into());
     }
@@ -338,7 +347,7 @@ pub(crate) fn compile(f: &Func) -> Result<WarpCode, String> {
     let (index, sites);
     {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
-        let mut cg = Wg::new(b, f);
+        let mut cg = Wg::new(b, f, rows32);
         cg.run();
         (index, sites) = (std::mem::take(&mut cg.index), cg.sites);
         cg.b.finalize(fc);
@@ -406,7 +415,7 @@ struct Wg<'a, 'b> {
     consts: Vec<Option<u64>>,
     /// Per register: warp-uniform (`uniform.rs`), read from the lowest active lane.
     uniform: Vec<bool>,
-    /// Per register: its pattern when lane-affine (`affine.rs`).
+    /// Per register: its pattern when lane-affine (`affine.rs`; code for rows of 32 only).
     affine: Vec<Option<affine::Affine>>,
     /// Lane bits computed by a 32-bit comparison, with the comparison's lane masks (SSA
     /// values: a `selp` on the predicate, or its store, uses the masks directly).
@@ -453,7 +462,7 @@ struct Wg<'a, 'b> {
 }
 
 impl<'a, 'b> Wg<'a, 'b> {
-    fn new(mut b: FunctionBuilder<'b>, f: &'a Func) -> Wg<'a, 'b> {
+    fn new(mut b: FunctionBuilder<'b>, f: &'a Func, rows32: bool) -> Wg<'a, 'b> {
         let n = f.code.len();
         let (leader, ipdom) = entries(f);
         // Interpreter hand-backs resume at the next entry after a stop (the interpreter
@@ -479,7 +488,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             }
         }
         let (uniform, divergent) = uniform::uniform_and_divergent(f);
-        let affine = affine::affine_regs(f, &uniform, &divergent);
+        let affine = if rows32 { affine::affine_regs(f, &uniform, &divergent) } else { vec![None; f.nregs as usize] };
         let entry = b.create_block();
         b.append_block_params_for_function_params(entry);
         b.switch_to_block(entry);

@@ -1203,8 +1203,8 @@ impl Wg<'_, '_> {
 
     /// The fast path of a comparison `r op other` of a lane-affine register `r` (stride 1)
     /// with a warp-uniform value `other` (zero-extended to `i64`), as 32-bit integers
-    /// (`signed` or not). Where the warp's lanes follow the pattern (`shape::TID_LANES`) and
-    /// `base + 31` does not wrap, lane `l` compares `base + l`: the lanes' bits are a prefix
+    /// (`signed` or not), in code for rows of 32 (`Shape::Rows32`). Where `base + 31` does not
+    /// wrap, lane `l` compares `base + l`: the lanes' bits are a prefix
     /// or suffix of the warp (or one lane), from `other - base` alone. Emits the check and
     /// that path, which jumps to the returned block with the bits (an `i64` parameter), and
     /// leaves the builder on the other path, which must compute the bits lane by lane and
@@ -1214,15 +1214,8 @@ impl Wg<'_, '_> {
         if !matches!(op, Eq | Ne | Lt | Lo | Le | Ls | Gt | Hi | Ge | Hs) {
             return None;
         }
-        let g = self.g();
-        let t = self.b.ins().load(I64, flags(), g, goff::LANES);
-        let tid_lanes = self.b.ins().uload32(flags(), t, h::shape::TID_LANES);
-        // A warp of another shape goes the other way at once.
-        let (try_it, fast, slow, join) =
-            (self.b.create_block(), self.b.create_block(), self.b.create_block(), self.b.create_block());
+        let (fast, slow, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
         self.b.append_block_param(join, I64);
-        self.b.ins().brif(tid_lanes, try_it, &[], slow, &[]);
-        self.b.switch_to_block(try_it);
         let act = self.act();
         // Lane 0's value: from the SSA lanes only when lane 0 runs (a lane that exited may
         // hold an older value); from the lowest running lane's in memory otherwise.
