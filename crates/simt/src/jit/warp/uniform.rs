@@ -21,6 +21,13 @@
 //! but not active, so readers take the value from the lowest *active* lane
 //! (`Wg::one_lane`).
 //!
+//! Inside a divergent region one more kind of write keeps a register uniform: the register's
+//! only write, of uniform operands by such an operation (not a load: memory may change
+//! between the lanes' turns), unpredicated, that comes before every read of the register on
+//! every path (it strictly dominates them; `def_dominates_uses`). Each lane that reads it then
+//! wrote it first, from operands that no instruction of the region changes, so every active
+//! lane holds the same value: a pointer set up under `if (i < n)` and used in the loop below.
+//!
 //! The conditions depend on each other (a branch is divergent when its predicate is not
 //! uniform), so they are iterated from "everything uniform" down to a fixpoint. An
 //! instruction whose register lists are not known (`live::uses_defs`) and that may write
@@ -57,6 +64,7 @@ pub(super) fn uniform_and_divergent(f: &Func) -> (Vec<bool>, Vec<bool>) {
             return none;
         }
         let mut own = produces_uniform(&inst.op);
+        let settled = own && inst.guard.is_none() && !matches!(inst.op, Op::Ld { .. });
         live::for_each_src(&inst.op, &mut |s| {
             if let Src::Sreg(r) = s
                 && !matches!(r, Sreg::Ntid(_) | Sreg::Ctaid(_) | Sreg::Nctaid(_))
@@ -64,8 +72,9 @@ pub(super) fn uniform_and_divergent(f: &Func) -> (Vec<bool>, Vec<bool>) {
                 own = false;
             }
         });
-        facts.push((uses, defs, own));
+        facts.push((uses, defs, own, settled));
     }
+    let dominating = def_dominates_uses(f, &facts);
     let is = |uniform: &[bool], r: u32| uniform.get(r as usize).copied().unwrap_or(false);
     let mut divergent = vec![false; code.len() + 1];
     // Branches whose region is marked already (a divergent branch stays divergent).
@@ -76,9 +85,10 @@ pub(super) fn uniform_and_divergent(f: &Func) -> (Vec<bool>, Vec<bool>) {
     let mut walked = 0usize;
     loop {
         let mut changed = false;
-        for (pc, (inst, (uses, defs, own))) in code.iter().zip(&facts).enumerate() {
+        for (pc, (inst, (uses, defs, own, settled))) in code.iter().zip(&facts).enumerate() {
+            let alone = *settled && defs.iter().all(|&d| dominating.get(d as usize).copied().unwrap_or(false));
             let same = *own
-                && !divergent[pc]
+                && (!divergent[pc] || alone)
                 && uses.iter().all(|&r| is(&uniform, r))
                 && inst.guard.is_none_or(|g| is(&uniform, g.reg));
             if !same {
@@ -131,6 +141,152 @@ pub(super) fn uniform_and_divergent(f: &Func) -> (Vec<bool>, Vec<bool>) {
             return (uniform, divergent);
         }
     }
+}
+
+/// Per register: whether it has exactly one write, which strictly dominates every read of it
+/// (every path from the kernel's start to a read passes the write first). `facts`: per
+/// instruction, its registers read and written.
+fn def_dominates_uses(f: &Func, facts: &[(Vec<Reg>, Vec<Reg>, bool, bool)]) -> Vec<bool> {
+    let n = f.nregs as usize;
+    let mut def_pc = vec![u32::MAX; n];
+    let mut writes = vec![0u32; n];
+    for (pc, (_, defs, ..)) in facts.iter().enumerate() {
+        for &d in defs {
+            if let (Some(w), Some(p)) = (writes.get_mut(d as usize), def_pc.get_mut(d as usize)) {
+                *w += 1;
+                *p = pc as u32;
+            }
+        }
+    }
+    let mut ok: Vec<bool> = writes.iter().map(|&w| w == 1).collect();
+    if !ok.iter().any(|&x| x) {
+        return ok;
+    }
+    let (pre, post) = dominator_intervals(f);
+    let dominates = |a: usize, b: usize| a != b && pre[a] <= pre[b] && post[b] <= post[a] && pre[b] != u32::MAX;
+    for (pc, inst) in facts.iter().enumerate() {
+        let (uses, ..) = inst;
+        for &r in uses {
+            if let Some(o) = ok.get_mut(r as usize)
+                && *o
+                && !dominates(def_pc[r as usize] as usize, pc)
+            {
+                *o = false;
+            }
+        }
+        // A call's reads are not listed (the analysis gives up on other such instructions):
+        // they count as reads of everything.
+        if matches!(f.code[pc].op, Op::Call { .. } | Op::CallInd { .. } | Op::Builtin { .. }) {
+            ok.iter_mut().for_each(|o| *o = false);
+        }
+    }
+    ok
+}
+
+/// The dominator tree of `f`'s instruction-level control flow from pc 0 (Cooper, Harvey and
+/// Kennedy's algorithm), as each pc's preorder and postorder number in it: `a` dominates `b`
+/// when `pre[a] <= pre[b]` and `post[b] <= post[a]`. Unreachable pcs get `u32::MAX`.
+fn dominator_intervals(f: &Func) -> (Vec<u32>, Vec<u32>) {
+    let n = f.code.len();
+    const NONE: usize = usize::MAX;
+    let mut succ = Vec::new();
+    // Reverse postorder of the reachable pcs.
+    let mut po_num = vec![NONE; n];
+    let mut order = Vec::with_capacity(n);
+    let mut seen = vec![false; n];
+    let mut stack: Vec<(usize, Vec<usize>, usize)> = Vec::new();
+    if n > 0 {
+        seen[0] = true;
+        succ.clear();
+        live::successors(f, 0, &mut succ);
+        stack.push((0, succ.clone(), 0));
+    }
+    while let Some((node, ss, k)) = stack.last_mut() {
+        if let Some(&s) = ss.get(*k) {
+            *k += 1;
+            if s < n && !seen[s] {
+                seen[s] = true;
+                succ.clear();
+                live::successors(f, s, &mut succ);
+                stack.push((s, succ.clone(), 0));
+            }
+        } else {
+            po_num[*node] = order.len();
+            order.push(*node);
+            stack.pop();
+        }
+    }
+    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for &p in &order {
+        succ.clear();
+        live::successors(f, p, &mut succ);
+        for &s in &succ {
+            if s < n {
+                preds[s].push(p);
+            }
+        }
+    }
+    let mut idom = vec![NONE; n];
+    if n > 0 {
+        idom[0] = 0;
+    }
+    let intersect = |idom: &[usize], mut a: usize, mut b: usize| {
+        while a != b {
+            while po_num[a] < po_num[b] {
+                a = idom[a];
+            }
+            while po_num[b] < po_num[a] {
+                b = idom[b];
+            }
+        }
+        a
+    };
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in order.iter().rev() {
+            if b == 0 {
+                continue;
+            }
+            let mut new = NONE;
+            for &p in &preds[b] {
+                if idom[p] != NONE {
+                    new = if new == NONE { p } else { intersect(&idom, p, new) };
+                }
+            }
+            if new != NONE && idom[b] != new {
+                idom[b] = new;
+                changed = true;
+            }
+        }
+    }
+    // Number the tree.
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (b, &d) in idom.iter().enumerate() {
+        if d != NONE && b != 0 {
+            children[d].push(b);
+        }
+    }
+    let (mut pre, mut post) = (vec![u32::MAX; n], vec![u32::MAX; n]);
+    let (mut t_pre, mut t_post) = (0u32, 0u32);
+    let mut walk: Vec<(usize, usize)> = if n > 0 { vec![(0, 0)] } else { Vec::new() };
+    if n > 0 {
+        pre[0] = 0;
+        t_pre = 1;
+    }
+    while let Some((node, k)) = walk.last_mut() {
+        if let Some(&c) = children[*node].get(*k) {
+            *k += 1;
+            pre[c] = t_pre;
+            t_pre += 1;
+            walk.push((c, 0));
+        } else {
+            post[*node] = t_post;
+            t_post += 1;
+            walk.pop();
+        }
+    }
+    (pre, post)
 }
 
 /// Whether one side of the branch at `pc` goes straight to the end of the kernel: through
@@ -308,6 +464,55 @@ S:
         assert!(writes_uniform(&f, &u, "add.s32 %r3, %r3, 1"));
         assert!(writes_uniform(&f, &u, "setp.lt.u32 %p2"));
         assert!(!writes_uniform(&f, &u, "add.s32 %r4"));
+    }
+
+    #[test]
+    fn a_lone_write_before_every_read_in_a_divergent_region_stays_uniform() {
+        // if (tid < n) { p = 2 * n; for (..) use p } — and what does not qualify.
+        let src = kernel(
+            ".param .u32 n",
+            "  .reg .pred %p<5>; .reg .b32 %r<14>;
+  ld.param.u32 %r1, [n];
+  mov.u32 %r2, %tid.x;
+  setp.ge.u32 %p1, %r2, %r1;
+  @%p1 bra J;
+  shl.b32 %r3, %r1, 1;
+  shl.b32 %r12, %r1, 2;
+  add.s32 %r9, %r9, 1;
+  ld.param.u32 %r10, [n];
+  add.s32 %r11, %r10, 1;
+  mov.u32 %r4, 0;
+L:
+  add.s32 %r4, %r4, %r3;
+  add.s32 %r5, %r3, 3;
+  setp.lt.u32 %p2, %r4, %r2;
+  @%p2 bra L;
+  setp.eq.u32 %p3, %r2, 7;
+  @%p3 bra S;
+  mov.u32 %r6, %r3;
+S:
+  add.s32 %r7, %r6, 1;
+J:
+  add.s32 %r8, %r12, 1;
+  ret;
+",
+        );
+        let (f, u) = analyse(&src, "k");
+        // Written once, before every read, of uniform operands.
+        assert!(writes_uniform(&f, &u, "shl.b32 %r3"));
+        assert!(writes_uniform(&f, &u, "add.s32 %r5"));
+        // Its own operand (each lane counts its own turns).
+        assert!(!writes_uniform(&f, &u, "add.s32 %r9"));
+        // A loop counter the lanes leave at different times.
+        assert!(!writes_uniform(&f, &u, "add.s32 %r4"));
+        // Written on one side of a branch, read after it.
+        assert!(!writes_uniform(&f, &u, "mov.u32 %r6"));
+        // Read after the region, where lanes that skipped it run too.
+        assert!(!writes_uniform(&f, &u, "shl.b32 %r12"));
+        // A load in the region (memory may change between the lanes' turns), and what
+        // follows from it.
+        assert!(!writes_uniform(&f, &u, "ld.param.u32 %r10"));
+        assert!(!writes_uniform(&f, &u, "add.s32 %r11"));
     }
 
     #[test]
