@@ -21,6 +21,8 @@ fn main() {
     let (a, b, c) = (buf(), buf(), buf());
     let n = (BLOCKS * 256) as i32;
     let square = Dim3::new(16, 16, 1);
+    // The bitonic step's partner distance (`J`, default 64).
+    let bj: i32 = std::env::var("J").ok().and_then(|v| v.parse().ok()).unwrap_or(64);
     let (file, grid, block, smem, params) = match kernel.as_str() {
         "vector_add" => {
             ("kernels", Dim3::x(BLOCKS), Dim3::x(256), 0, Params::new().ptr(a).ptr(b).ptr(c).i32(n).clone())
@@ -36,9 +38,13 @@ fn main() {
         }
         "transpose" => ("bench", square, Dim3::new(32, 8, 1), 0, Params::new().ptr(a).ptr(b).i32(512).i32(512).clone()),
         "stencil2d" => ("bench", square, Dim3::new(32, 8, 1), 0, Params::new().ptr(a).ptr(b).i32(512).i32(128).clone()),
+        // One compare-exchange step of the sort (partners `J` keys apart).
+        "bitonic_step" => {
+            ("bench", Dim3::x(BLOCKS), Dim3::x(256), 0, Params::new().ptr(a).i32(bj).i32(2 * bj).i32(n).clone())
+        }
         other => {
             eprintln!(
-                "block_cost: unknown kernel {other} (vector_add, reduce_sum, scan_warp, histogram, matmul_tiled, transpose, stencil2d)"
+                "block_cost: unknown kernel {other} (vector_add, reduce_sum, scan_warp, histogram, matmul_tiled, transpose, stencil2d, bitonic_step)"
             );
             std::process::exit(2);
         }

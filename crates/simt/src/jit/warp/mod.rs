@@ -587,11 +587,25 @@ impl<'a, 'b> Wg<'a, 'b> {
             if succs.is_some_and(|s| !s.iter().any(|&p| self.live_regs.is_live(p, r))) {
                 continue;
             }
-            if let Some(&bits) = self.pbits.get(&r) {
-                self.store_bits(r, bits);
-            } else if let Some(v) = self.settle(r) {
-                self.store_vals(r, v);
-            }
+            self.store_held(r);
+        }
+    }
+
+    /// Stores the lanes of register `r` that this block holds in SSA values (its predicate
+    /// bits, its warp-uniform scalar, or its lanes).
+    fn store_held(&mut self, r: Reg) {
+        if let Some(&bits) = self.pbits.get(&r) {
+            self.store_bits(r, bits);
+        } else if let Some(&x) = self.scalars.get(&r).filter(|_| self.vals.contains_key(&r) && !self.raw.contains(&r)) {
+            // One splat of each half, not a shuffle per pair of lanes.
+            let lo = self.b.ins().ireduce(types::I32, x);
+            let lo = self.b.ins().splat(types::I32X4, lo);
+            let hi = self.b.ins().ushr_imm_s(x, 32);
+            let hi = self.b.ins().ireduce(types::I32, hi);
+            let hi = self.b.ins().splat(types::I32X4, hi);
+            self.store_vals(r, ops::Lanes::Planes([lo; 8], [hi; 8]));
+        } else if let Some(v) = self.settle(r) {
+            self.store_vals(r, v);
         }
     }
 
@@ -600,11 +614,7 @@ impl<'a, 'b> Wg<'a, 'b> {
     /// memory while the main path still holds them in SSA values only.
     pub(super) fn store_pending(&mut self, r: Reg) {
         if self.dirty.contains(&r) {
-            if let Some(&bits) = self.pbits.get(&r) {
-                self.store_bits(r, bits);
-            } else if let Some(v) = self.settle(r) {
-                self.store_vals(r, v);
-            }
+            self.store_held(r);
         }
     }
 
@@ -612,11 +622,7 @@ impl<'a, 'b> Wg<'a, 'b> {
     fn materialize(&mut self, r: Reg) {
         if let Some(i) = self.dirty.iter().position(|&d| d == r) {
             self.dirty.swap_remove(i);
-            if let Some(&bits) = self.pbits.get(&r) {
-                self.store_bits(r, bits);
-            } else if let Some(v) = self.settle(r) {
-                self.store_vals(r, v);
-            }
+            self.store_held(r);
         }
     }
 
