@@ -207,6 +207,28 @@ impl Wg<'_, '_> {
             self.b.switch_to_block(slow);
             return;
         }
+        // In a warp that spans rows of a 2D block, the block's shape (rows of 16 consecutive
+        // floats, a tile's rows in global memory) for a register no pattern was kept for,
+        // first: it covers the consecutive and same-element cases too, which such a warp
+        // would otherwise check (and mostly fail) before it.
+        if let (Some((d, sext)), 4, true, false) = (ld, size, more.is_empty(), self.rows32)
+            && !self.pats.contains_key(&r)
+        {
+            let g = self.g();
+            let t = self.b.ins().load(I64, ro(), g, goff::LANES);
+            let rows = self.b.ins().uload32(ro(), t, shape::YLANE);
+            let (try_it, other) = (self.b.create_block(), self.b.create_block());
+            self.b.ins().brif(rows, try_it, &[], other, &[]);
+            self.b.switch_to_block(try_it);
+            // `pattern` reads the register's lanes in memory (on this side path only: they
+            // stay pending).
+            self.store_pending(r);
+            let p = self.pattern(r, PAT_SLOTS);
+            let o0 = self.b.ins().iadd(p.a0, delta_s);
+            self.shaped_load(p, o0, lim_s, host, d, sext, after);
+            self.b.ins().jump(other, &[]);
+            self.b.switch_to_block(other);
+        }
         // Addresses of at most 32 bits (a narrow register): compared 4 lanes at a time, and
         // widened to pairs only for the general check below.
         let narrow = matches!(addrs, ops::Vs::Mem(_, _, true) | ops::Vs::Val(ops::Lanes::Quads(_)));
@@ -239,25 +261,6 @@ impl Wg<'_, '_> {
                     self.b.switch_to_block(slow);
                     return;
                 }
-            }
-            // In a warp that spans rows of a 2D block, the block's shape (rows of 16
-            // consecutive floats, a tile's rows in global memory) for a register no pattern
-            // was kept for.
-            if size == 4 && !self.pats.contains_key(&r) {
-                let g = self.g();
-                let t = self.b.ins().load(I64, ro(), g, goff::LANES);
-                let rows = self.b.ins().uload32(ro(), t, shape::YLANE);
-                let (try_it, other) = (self.b.create_block(), self.b.create_block());
-                self.b.ins().brif(rows, try_it, &[], other, &[]);
-                self.b.switch_to_block(try_it);
-                // `pattern` reads the register's lanes in memory (on this side path only:
-                // they stay pending).
-                self.store_pending(r);
-                let p = self.pattern(r, PAT_SLOTS);
-                let o0 = self.b.ins().iadd(p.a0, delta_s);
-                self.shaped_load(p, o0, lim_s, host, d, sext, after);
-                self.b.ins().jump(other, &[]);
-                self.b.switch_to_block(other);
             }
         }
         // Any other addresses: every lane's bounds and alignment (one vector check).

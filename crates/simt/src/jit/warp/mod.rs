@@ -417,6 +417,9 @@ struct Wg<'a, 'b> {
     uniform: Vec<bool>,
     /// Per register: its pattern when lane-affine (`affine.rs`; code for rows of 32 only).
     affine: Vec<Option<affine::Affine>>,
+    /// Whether the code is for blocks whose width is a multiple of 32 (`jit::Shape::Rows32`):
+    /// no warp spans two rows.
+    rows32: bool,
     /// Lane bits computed by a 32-bit comparison, with the comparison's lane masks (SSA
     /// values: a `selp` on the predicate, or its store, uses the masks directly).
     bit_masks: HashMap<Value, [Value; 8]>,
@@ -528,6 +531,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             live_regs: super::live::Liveness::of(f),
             uniform,
             affine,
+            rows32,
             bit_masks: HashMap::new(),
             pats: HashMap::new(),
             scaled: HashMap::new(),
