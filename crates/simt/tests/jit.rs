@@ -1465,7 +1465,8 @@ const AFFINE_CMPS: [(&str, &str, &str, &str); 24] = [
 
 /// Each thread sets bit `i` of its word when comparison `i` of `AFFINE_CMPS` holds, each
 /// predicate read by a branch only (the warp tier's scalar form of a lane-affine comparison
-/// takes those); threads below `quit` return first.
+/// takes those); threads below `quit` return first. Bit 31: whether `threadIdx.x / 32` is 1
+/// (uniform in blocks whose width is a multiple of 32).
 fn affine_cmp_kernel() -> String {
     let mut body = String::new();
     for (i, (op, ty, a, b)) in AFFINE_CMPS.iter().enumerate() {
@@ -1502,8 +1503,13 @@ fn affine_cmp_kernel() -> String {
     mad.lo.s32 %r7, %r5, %r6, %r4;
     add.s32 %r8, %r7, %r2;
     and.b32 %r9, %r4, 31;
+    shr.u32 %r15, %r4, 5;
     mov.u32 %r20, 0;
-{body}    mul.wide.u32 %rd2, %r14, 4;
+{body}    setp.ne.u32 %p3, %r15, 1;
+    @%p3 bra W;
+    or.b32 %r20, %r20, -2147483648;
+W:
+    mul.wide.u32 %rd2, %r14, 4;
     add.s64 %rd3, %rd1, %rd2;
     st.global.u32 [%rd3], %r20;
 DONE:
@@ -1539,13 +1545,14 @@ fn affine_cmp_reference(x: u32, block: u32, width: u32, k: u32, off: u32, quit: 
         };
         word |= u32::from(holds) << i;
     }
-    Some(word)
+    // Bit 31: threadIdx.x / 32 == 1 (the warp's index in rows of 32).
+    Some(word | u32::from(x >> 5 == 1) << 31)
 }
 
 /// Comparisons of lane-affine registers with uniform values (the warp tier's scalar lane
 /// masks) give every lane's result: prefixes and suffixes of the warp, one lane, all or
 /// none, across signed and unsigned wrap-around, with the lowest lanes returned first, and in
-/// blocks whose shape breaks the pattern (rows of 48 and 16 threads).
+/// blocks whose shape breaks the pattern (rows of 48 and 16 threads: a warp spans two rows).
 #[test]
 fn lane_affine_comparisons() {
     let mem = DeviceMemory::new();
@@ -1555,7 +1562,7 @@ fn lane_affine_comparisons() {
     let ks = [0u32, 5, 31, 32, 40, 100, 0x7fff_fff0, 0x8000_0000, 0x8000_0010, 0xffff_fff0, 0xffff_ffff];
     let offs = [0u32, 17, 0x7fff_ffe0, 0x7fff_fff0, 0x8000_0000, 0xffff_ffe0, 0xffff_fff0];
     let mut checked = 0;
-    for block in [Dim3::x(64), Dim3::x(48), Dim3::new(16, 4, 1)] {
+    for block in [Dim3::x(64), Dim3::new(48, 2, 1), Dim3::new(16, 4, 1)] {
         for &k in &ks {
             for &off in &offs {
                 for quit in [0u32, 7] {
@@ -1587,5 +1594,5 @@ fn lane_affine_comparisons() {
             }
         }
     }
-    assert_eq!(checked, (64 + 48 + 64) * 2 * ks.len() * offs.len() * 2);
+    assert_eq!(checked, (64 + 96 + 64) * 2 * ks.len() * offs.len() * 2);
 }

@@ -177,7 +177,7 @@ mod tests {
         let parsed = ptx::parse(ptx);
         let d = crate::decode::decode(&parsed.module, Some(ptx));
         let f = d.funcs.into_iter().flatten().find(|f| f.name == name).expect("kernel decoded");
-        let (u, div) = super::super::uniform::uniform_and_divergent(&f);
+        let (u, div) = super::super::uniform::uniform_and_divergent(&f, true);
         let a = affine_regs(&f, &u, &div);
         let pc = f.info.iter().position(|i| i.text.starts_with(text)).expect("instruction");
         let (mut uses, mut defs) = (Vec::new(), Vec::new());

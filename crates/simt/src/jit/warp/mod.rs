@@ -320,15 +320,16 @@ fn entries(f: &Func) -> (Vec<bool>, Vec<bool>) {
 }
 
 /// Whether `f`'s code for blocks whose width is a multiple of 32 (`compile`'s `rows32`)
-/// differs from its general code: whether it has lane-affine registers.
+/// differs from its general code: whether it has lane-affine registers, or registers uniform
+/// only there (a warp's index, `threadIdx.x >> 5`).
 pub(crate) fn rows_differ(f: &Func) -> bool {
-    let (uniform, divergent) = uniform::uniform_and_divergent(f);
-    affine::affine_regs(f, &uniform, &divergent).iter().any(Option::is_some)
+    let (uniform, divergent) = uniform::uniform_and_divergent(f, true);
+    uniform != uniform::uniform_regs(f) || affine::affine_regs(f, &uniform, &divergent).iter().any(Option::is_some)
 }
 
 /// Compiles kernel `f` for the warp tier; `rows32`: for blocks whose width is a multiple of
 /// 32 only (lane `l` of every warp has `%tid.x` = `32k + l`: lane-affine registers hold
-/// their pattern, `affine.rs`).
+/// their pattern, `affine.rs`, and the warp's index is uniform, `uniform.rs`).
 pub(crate) fn compile(f: &Func, rows32: bool) -> Result<WarpCode, String> {
     if f.code.len() >= 1 << 20 || f.nregs as usize != f.reg_bits.len() {
         return Err("too large for the warp tier".into());
@@ -490,7 +491,7 @@ impl<'a, 'b> Wg<'a, 'b> {
                 *c = None;
             }
         }
-        let (uniform, divergent) = uniform::uniform_and_divergent(f);
+        let (uniform, divergent) = uniform::uniform_and_divergent(f, rows32);
         let affine = if rows32 { affine::affine_regs(f, &uniform, &divergent) } else { vec![None; f.nregs as usize] };
         let entry = b.create_block();
         b.append_block_params_for_function_params(entry);

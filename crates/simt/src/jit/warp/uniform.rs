@@ -43,12 +43,15 @@ const WALK_LIMIT: usize = 1 << 26;
 /// Per register of `f` (and one more entry for the carry flag, `f.nregs`): whether it is
 /// warp-uniform (see the module documentation).
 pub(crate) fn uniform_regs(f: &Func) -> Vec<bool> {
-    uniform_and_divergent(f).0
+    uniform_and_divergent(f, false).0
 }
 
 /// `uniform_regs`, and per pc (and one past the end) whether it lies in a divergent region
-/// under those registers (all of them when the analysis gave up).
-pub(super) fn uniform_and_divergent(f: &Func) -> (Vec<bool>, Vec<bool>) {
+/// under those registers (all of them when the analysis gave up). `rows32`: for code that
+/// runs only in blocks whose width is a multiple of 32 (`jit::Shape::Rows32`), where
+/// `%tid.x >> k` for `k >= 5` (the warp's index, `threadIdx.x / 32`) is the same in every lane
+/// of a warp.
+pub(super) fn uniform_and_divergent(f: &Func, rows32: bool) -> (Vec<bool>, Vec<bool>) {
     let n = f.nregs as usize;
     let code = &f.code;
     let mut uniform = vec![true; n + 1];
@@ -75,6 +78,9 @@ pub(super) fn uniform_and_divergent(f: &Func) -> (Vec<bool>, Vec<bool>) {
         facts.push((uses, defs, own, settled));
     }
     let dominating = def_dominates_uses(f, &facts);
+    if rows32 {
+        warp_index_shifts(f, &dominating, &mut facts);
+    }
     let is = |uniform: &[bool], r: u32| uniform.get(r as usize).copied().unwrap_or(false);
     let mut divergent = vec![false; code.len() + 1];
     // Branches whose region is marked already (a divergent branch stays divergent).
@@ -139,6 +145,33 @@ pub(super) fn uniform_and_divergent(f: &Func) -> (Vec<bool>, Vec<bool>) {
         }
         if !changed {
             return (uniform, divergent);
+        }
+    }
+}
+
+/// In code for rows of 32: marks each `shr d, t, k` (`k >= 5`) of `%tid.x` (itself, or a
+/// register whose only write, before every read, is `mov t, %tid.x`) as a lane-independent
+/// operation of no registers (`facts`: `uniform_and_divergent`'s per instruction).
+fn warp_index_shifts(f: &Func, dominating: &[bool], facts: &mut [(Vec<Reg>, Vec<Reg>, bool, bool)]) {
+    let tid_x = |r: Reg| {
+        dominating.get(r as usize).copied().unwrap_or(false)
+            && f.code.iter().any(|i| {
+                i.guard.is_none() && matches!(i.op, Op::Un { op: UnOp::Mov, d, a: Src::Sreg(Sreg::Tid(0)) } if d == r)
+            })
+    };
+    for (inst, fact) in f.code.iter().zip(facts.iter_mut()) {
+        if let Op::Bin { op: BinOp::Shr(32, _), a, b: Src::Imm(k), .. } = inst.op
+            && (5..32).contains(&k)
+            && inst.guard.is_none()
+            && match a {
+                Src::Sreg(Sreg::Tid(0)) => true,
+                Src::Reg(r) => tid_x(r),
+                _ => false,
+            }
+        {
+            fact.0.clear();
+            fact.2 = true;
+            fact.3 = true;
         }
     }
 }
@@ -513,6 +546,36 @@ J:
         // follows from it.
         assert!(!writes_uniform(&f, &u, "ld.param.u32 %r10"));
         assert!(!writes_uniform(&f, &u, "add.s32 %r11"));
+    }
+
+    #[test]
+    fn the_warp_index_is_uniform_in_rows_of_32_only() {
+        let src = kernel(
+            ".param .u32 n",
+            "  .reg .pred %p<3>; .reg .b32 %r<8>;
+  mov.u32 %r1, %tid.x;
+  shr.u32 %r2, %r1, 5;
+  shr.u32 %r3, %r1, 4;
+  setp.eq.u32 %p1, %r2, 0;
+  @%p1 bra S;
+  add.s32 %r4, %r2, 7;
+S:
+  add.s32 %r5, %r2, 1;
+  ret;
+",
+        );
+        let parsed = ptx::parse(&src);
+        let d = crate::decode::decode(&parsed.module, Some(&src));
+        let f = d.funcs.into_iter().flatten().find(|f| f.name == "k").expect("kernel decoded");
+        let rows = uniform_and_divergent(&f, true).0;
+        let any = uniform_and_divergent(&f, false).0;
+        // threadIdx.x / 32, and what the branch on it leaves uniform.
+        assert!(writes_uniform(&f, &rows, "shr.u32 %r2"));
+        assert!(writes_uniform(&f, &rows, "add.s32 %r4"));
+        assert!(writes_uniform(&f, &rows, "add.s32 %r5"));
+        assert!(!writes_uniform(&f, &rows, "shr.u32 %r3"));
+        assert!(!writes_uniform(&f, &any, "shr.u32 %r2"));
+        assert!(!writes_uniform(&f, &any, "add.s32 %r4"));
     }
 
     #[test]
