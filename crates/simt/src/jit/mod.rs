@@ -54,8 +54,8 @@ pub(crate) struct Cache {
     warp: Vec<[Arc<WarpSlot>; 2]>,
     /// Per function and shape: its warp-tier compile was handed to a background thread.
     warp_started: Vec<[AtomicBool; 2]>,
-    /// Per function: whether code for rows of 32 differs from the general code (it has
-    /// lane-affine registers).
+    /// Per function: whether code for rows of 32 differs from the general code
+    /// (`warp::rows_differ`).
     rows_differ: Vec<OnceLock<bool>>,
     /// Per function, the time its launches took on each tier (`tiering.rs`).
     times: Vec<tiering::TierTimes>,
