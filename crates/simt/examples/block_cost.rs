@@ -11,14 +11,14 @@ use simt::{DeviceMemory, Dim3, Params, Program};
 /// The blocks each launch runs (`scripts/block-cost` divides by it).
 const BLOCKS: u32 = 256;
 
-fn main() {
+fn main() -> Result<(), String> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/kernels/");
     let kernel = std::env::args().nth(1).unwrap_or_else(|| "vector_add".into());
     let launches: u32 = std::env::var("N").ok().and_then(|v| v.parse().ok()).unwrap_or(4);
     let mem = DeviceMemory::new();
     let big = 1u64 << 24;
-    let buf = || mem.alloc(big).expect("alloc");
-    let (a, b, c) = (buf(), buf(), buf());
+    let buf = || mem.alloc(big).map_err(|e| format!("alloc: {e}"));
+    let (a, b, c) = (buf()?, buf()?, buf()?);
     let n = (BLOCKS * 256) as i32;
     let square = Dim3::new(16, 16, 1);
     // The bitonic step's partner distance (`J`, default 64).
@@ -49,9 +49,11 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let text = std::fs::read_to_string(format!("{dir}{file}.sm_80.O3.ptx")).expect("read the PTX fixture");
-    let p = Program::from_ptx(&text).expect("load");
+    let path = format!("{dir}{file}.sm_80.O3.ptx");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
+    let p = Program::from_ptx(&text).map_err(|e| format!("{path}: {e}"))?;
     for _ in 0..launches {
-        p.launch(&kernel, grid, block, smem, params.bytes(), &mem).expect("launch");
+        p.launch(&kernel, grid, block, smem, params.bytes(), &mem).map_err(|e| format!("launch: {e}"))?;
     }
+    Ok(())
 }

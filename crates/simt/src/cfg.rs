@@ -1,6 +1,7 @@
 //! Reconvergence points: the immediate post-dominator of every conditional branch, computed on
 //! the instruction-level control-flow graph with the Cooper–Harvey–Kennedy algorithm on the
-//! reversed graph (a virtual exit node collects `ret`, `exit` and `trap`).
+//! reversed graph (a virtual exit node collects `ret`, `exit` and `trap`). The algorithm
+//! (`immediate_dominators`) also serves the warp tier's uniformity analysis, forwards.
 
 use crate::ir::{Inst, NO_PC, Op};
 
@@ -35,6 +36,7 @@ pub(crate) fn set_reconvergence(code: &mut [Inst]) {
             _ => vec![next],
         });
     }
+    // Post-dominators are the dominators of the reversed graph, from `exit`.
     let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
     for (i, s) in succ.iter().enumerate() {
         for &t in s {
@@ -43,18 +45,48 @@ pub(crate) fn set_reconvergence(code: &mut [Inst]) {
             }
         }
     }
-    // Post-order of the reversed graph from `exit`.
-    let mut po = vec![NONE; n + 1];
-    let mut order = Vec::with_capacity(n + 1);
-    let mut seen = vec![false; n + 1];
-    let mut stack: Vec<(usize, usize)> = vec![(exit, 0)];
-    seen[exit] = true;
+    let idom = immediate_dominators(exit, &preds);
+    for (pc, inst) in code.iter_mut().enumerate() {
+        let guarded = inst.guard.is_some();
+        let d = idom[pc];
+        let v = if d == NONE || d == exit { NO_PC } else { d as u32 };
+        match &mut inst.op {
+            Op::Bra { ipdom, .. } if guarded => *ipdom = v,
+            Op::Brx { ipdom, .. } => *ipdom = v,
+            _ => {}
+        }
+    }
+}
+
+/// The immediate dominator of every node of the graph whose successor lists are `succ`, from
+/// `root` (Cooper, Harvey and Kennedy's iterative algorithm over a reverse postorder): the
+/// root's is itself, an unreachable node's `usize::MAX`.
+pub(crate) fn immediate_dominators(root: usize, succ: &[Vec<usize>]) -> Vec<usize> {
+    const NONE: usize = usize::MAX;
+    let n = succ.len();
+    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, s) in succ.iter().enumerate() {
+        for &t in s {
+            if let Some(p) = preds.get_mut(t) {
+                p.push(i);
+            }
+        }
+    }
+    // Postorder numbers from `root`.
+    let mut po = vec![NONE; n];
+    let mut order = Vec::with_capacity(n);
+    let mut seen = vec![false; n];
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    if root < n {
+        seen[root] = true;
+        stack.push((root, 0));
+    }
     while let Some(&mut (node, ref mut k)) = stack.last_mut() {
-        if let Some(&p) = preds[node].get(*k) {
+        if let Some(&s) = succ[node].get(*k) {
             *k += 1;
-            if !seen[p] {
-                seen[p] = true;
-                stack.push((p, 0));
+            if s < n && !seen[s] {
+                seen[s] = true;
+                stack.push((s, 0));
             }
         } else {
             po[node] = order.len();
@@ -62,8 +94,10 @@ pub(crate) fn set_reconvergence(code: &mut [Inst]) {
             stack.pop();
         }
     }
-    let mut idom = vec![NONE; n + 1];
-    idom[exit] = exit;
+    let mut idom = vec![NONE; n];
+    if root < n {
+        idom[root] = root;
+    }
     let intersect = |idom: &[usize], mut a: usize, mut b: usize| {
         while a != b {
             while po[a] < po[b] {
@@ -79,13 +113,13 @@ pub(crate) fn set_reconvergence(code: &mut [Inst]) {
     while changed {
         changed = false;
         for &b in order.iter().rev() {
-            if b == exit {
+            if b == root {
                 continue;
             }
             let mut new = NONE;
-            for &s in &succ[b] {
-                if s != NONE && idom[s] != NONE {
-                    new = if new == NONE { s } else { intersect(&idom, s, new) };
+            for &p in &preds[b] {
+                if idom[p] != NONE {
+                    new = if new == NONE { p } else { intersect(&idom, p, new) };
                 }
             }
             if new != NONE && idom[b] != new {
@@ -94,14 +128,5 @@ pub(crate) fn set_reconvergence(code: &mut [Inst]) {
             }
         }
     }
-    for (pc, inst) in code.iter_mut().enumerate() {
-        let guarded = inst.guard.is_some();
-        let d = idom[pc];
-        let v = if d == NONE || d == exit { NO_PC } else { d as u32 };
-        match &mut inst.op {
-            Op::Bra { ipdom, .. } if guarded => *ipdom = v,
-            Op::Brx { ipdom, .. } => *ipdom = v,
-            _ => {}
-        }
-    }
+    idom
 }

@@ -73,6 +73,32 @@ pub(crate) fn host_rmw(op: AtomOp) -> Option<cranelift_codegen::ir::AtomicRmwOp>
     })
 }
 
+/// The offset of global address `a` into the allocation an access site last saw (`gb`: its
+/// base, `bound`: its valid `size`-byte slots, both from the site's slot) and whether the
+/// access is inside it and aligned there (one rotate and compare).
+pub(crate) fn site_offset(b: &mut FunctionBuilder<'_>, a: Value, gb: Value, bound: Value, size: u8) -> (Value, Value) {
+    let o = b.ins().isub(a, gb);
+    let r = b.ins().rotr_imm_s(o, i64::from(size.trailing_zeros()));
+    (o, b.ins().icmp(IntCC::UnsignedLessThan, r, bound))
+}
+
+/// The host atomic `rmw` of `size` (4 or 8) bytes with operand `y` at `host + o`; the old
+/// value, zero-extended to `i64`.
+pub(crate) fn host_atomic(
+    b: &mut FunctionBuilder<'_>,
+    rmw: cranelift_codegen::ir::AtomicRmwOp,
+    size: u8,
+    host: Value,
+    o: Value,
+    y: Value,
+) -> Value {
+    let p = b.ins().iadd(host, o);
+    let ty = if size == 8 { types::I64 } else { types::I32 };
+    let yv = if size == 8 { y } else { b.ins().ireduce(types::I32, y) };
+    let old = b.ins().atomic_rmw(ty, flags(), rmw, p, yv);
+    if size == 8 { old } else { b.ins().uextend(types::I64, old) }
+}
+
 /// Whether a 32-bit atomic `op` on shared memory is inlined (`atom_rmw`).
 pub(crate) fn inline_shared_atom(op: AtomOp) -> bool {
     matches!(

@@ -46,18 +46,12 @@ impl<'a, 'b> Cg<'a, 'b> {
         z: Value,
     ) -> Value {
         let (site, gb, bound, host) = self.new_site();
-        let o = self.b.ins().isub(a, gb);
-        let r = self.b.ins().rotr_imm_s(o, i64::from(size.trailing_zeros()));
-        let ok = self.b.ins().icmp(IntCC::UnsignedLessThan, r, bound);
+        let (o, ok) = crate::jit::lower::site_offset(&mut self.b, a, gb, bound, size);
         let (fast, slow, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
         self.b.append_block_param(join, I64);
         self.b.ins().brif(ok, fast, &[], slow, &[]);
         self.enter(fast);
-        let p = self.b.ins().iadd(host, o);
-        let ty = if size == 8 { I64 } else { types::I32 };
-        let yv = if size == 8 { y } else { self.b.ins().ireduce(types::I32, y) };
-        let old = self.b.ins().atomic_rmw(ty, flags(), rmw, p, yv);
-        let old = if size == 8 { old } else { self.b.ins().uextend(I64, old) };
+        let old = crate::jit::lower::host_atomic(&mut self.b, rmw, size, host, o, y);
         self.b.ins().jump(join, &[BlockArg::Value(old)]);
         self.enter(slow);
         self.b.set_cold_block(slow);

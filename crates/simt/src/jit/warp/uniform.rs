@@ -216,83 +216,21 @@ fn def_dominates_uses(f: &Func, facts: &[(Vec<Reg>, Vec<Reg>, bool, bool)]) -> V
     ok
 }
 
-/// The dominator tree of `f`'s instruction-level control flow from pc 0 (Cooper, Harvey and
-/// Kennedy's algorithm), as each pc's preorder and postorder number in it: `a` dominates `b`
+/// The dominator tree of `f`'s instruction-level control flow from pc 0
+/// (`cfg::immediate_dominators`), as each pc's preorder and postorder number in it: `a` dominates `b`
 /// when `pre[a] <= pre[b]` and `post[b] <= post[a]`. Unreachable pcs get `u32::MAX`.
 fn dominator_intervals(f: &Func) -> (Vec<u32>, Vec<u32>) {
     let n = f.code.len();
     const NONE: usize = usize::MAX;
-    let mut succ = Vec::new();
-    // Reverse postorder of the reachable pcs.
-    let mut po_num = vec![NONE; n];
-    let mut order = Vec::with_capacity(n);
-    let mut seen = vec![false; n];
-    let mut stack: Vec<(usize, Vec<usize>, usize)> = Vec::new();
-    if n > 0 {
-        seen[0] = true;
-        succ.clear();
-        live::successors(f, 0, &mut succ);
-        stack.push((0, succ.clone(), 0));
-    }
-    while let Some((node, ss, k)) = stack.last_mut() {
-        if let Some(&s) = ss.get(*k) {
-            *k += 1;
-            if s < n && !seen[s] {
-                seen[s] = true;
-                succ.clear();
-                live::successors(f, s, &mut succ);
-                stack.push((s, succ.clone(), 0));
-            }
-        } else {
-            po_num[*node] = order.len();
-            order.push(*node);
-            stack.pop();
-        }
-    }
-    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for &p in &order {
-        succ.clear();
-        live::successors(f, p, &mut succ);
-        for &s in &succ {
-            if s < n {
-                preds[s].push(p);
-            }
-        }
-    }
-    let mut idom = vec![NONE; n];
-    if n > 0 {
-        idom[0] = 0;
-    }
-    let intersect = |idom: &[usize], mut a: usize, mut b: usize| {
-        while a != b {
-            while po_num[a] < po_num[b] {
-                a = idom[a];
-            }
-            while po_num[b] < po_num[a] {
-                b = idom[b];
-            }
-        }
-        a
-    };
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for &b in order.iter().rev() {
-            if b == 0 {
-                continue;
-            }
-            let mut new = NONE;
-            for &p in &preds[b] {
-                if idom[p] != NONE {
-                    new = if new == NONE { p } else { intersect(&idom, p, new) };
-                }
-            }
-            if new != NONE && idom[b] != new {
-                idom[b] = new;
-                changed = true;
-            }
-        }
-    }
+    let succ: Vec<Vec<usize>> = (0..n)
+        .map(|pc| {
+            let mut s = Vec::new();
+            live::successors(f, pc, &mut s);
+            s.retain(|&t| t < n);
+            s
+        })
+        .collect();
+    let idom = crate::cfg::immediate_dominators(0, &succ);
     // Number the tree.
     let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (b, &d) in idom.iter().enumerate() {
