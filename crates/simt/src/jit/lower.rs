@@ -250,6 +250,18 @@ fn perf_map(base: u64, ranges: &[CodeRange], tier: &str, f: &crate::ir::Func) {
     }
 }
 
+/// The offset of a load of `n` kernel parameters of `size` bytes each at the constant
+/// address `a` inside kernel `f`'s parameters (`kparam_size`, which a launch checks the
+/// buffer holds), which then needs no check.
+pub(crate) fn const_param(f: &crate::ir::Func, a: crate::ir::Addr, size: u8, n: usize) -> Option<i32> {
+    let o = a.off;
+    (a.base == crate::ir::Base::Abs
+        && o >= 0
+        && (o as u64).is_multiple_of(u64::from(size))
+        && (o as u64) + u64::from(size) * n as u64 <= u64::from(f.kparam_size))
+    .then_some(o as i32)
+}
+
 /// Flags of the compiled tiers' scalar accesses (to memory they checked, or own).
 pub(crate) fn flags() -> MemFlagsData {
     MemFlagsData::trusted()

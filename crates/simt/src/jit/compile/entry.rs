@@ -194,7 +194,7 @@ impl<'a, 'b> Cg<'a, 'b> {
         let mut wanted: Vec<Sreg> = Vec::new();
         for (pc, inst) in f.code.iter().enumerate() {
             if let Op::Ld { space: Space::KParam, size, sext, d, addr, .. } = &inst.op
-                && let Some(o) = self.const_param(*addr, *size, d.len())
+                && let Some(o) = crate::jit::lower::const_param(f, *addr, *size, d.len())
             {
                 for i in 0..d.len() {
                     let v = self.param_load(o + i as i32 * i32::from(*size), *size, *sext);
@@ -213,17 +213,6 @@ impl<'a, 'b> Cg<'a, 'b> {
             let v = self.sreg(r);
             self.hoisted_sregs.push((r, v));
         }
-    }
-
-    /// The offset of a kernel-parameter load at a constant address inside `kparam_size`
-    /// (which a launch checks the buffer has), needing no check.
-    pub(super) fn const_param(&self, a: Addr, size: u8, n: usize) -> Option<i32> {
-        let o = a.off;
-        (a.base == Base::Abs
-            && o >= 0
-            && (o as u64).is_multiple_of(u64::from(size))
-            && (o as u64) + u64::from(size) * n as u64 <= u64::from(self.f.kparam_size))
-        .then_some(o as i32)
     }
 
     pub(super) fn param_load(&mut self, at: i32, size: u8, sext: bool) -> Value {

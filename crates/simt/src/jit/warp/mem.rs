@@ -962,6 +962,20 @@ impl Wg<'_, '_> {
                     return false;
                 }
                 let (space, size, sext, addr) = (*space, *size, *sext, *addr);
+                if space == Space::KParam
+                    && let Some(o) = crate::jit::lower::const_param(self.f, addr, size, d.len())
+                {
+                    // A kernel parameter inside the buffer the launch checked: no check, and
+                    // no lane needed to read it (the load has no effect).
+                    let params = self.b.ins().load(I64, flags(), self.ctx, off::PARAMS);
+                    for (i, dr) in d.iter().enumerate() {
+                        let Some(dr) = *dr else { continue };
+                        let p = self.b.ins().iadd_imm_s(params, i64::from(o) + i as i64 * i64::from(size));
+                        let v = load_int(&mut self.b, p, size, sext);
+                        self.uniform(dr, v, em, _full);
+                    }
+                    return true;
+                }
                 let w = self.window(space, size, false);
                 for (i, dr) in d.iter().enumerate() {
                     let Some(dr) = *dr else { continue };

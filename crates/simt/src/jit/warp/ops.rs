@@ -383,7 +383,18 @@ impl Wg<'_, '_> {
     /// Register `d` = `v` in lanes `em` (every live lane when `full`).
     pub(super) fn uniform(&mut self, d: Reg, v: Value, em: Value, full: bool) {
         let s = self.splat(v);
-        self.lanes64(d, &[s], em, full, &|_, x| x[0]);
+        self.lanes64_at(d, &[s], em, full, &|_, _, x| x[0]);
+        if full && self.vals.contains_key(&d) {
+            // The scalar itself (not lane 0 taken back out of the splat, which the optimizer
+            // does not fold), zero-extended as a narrow register's lanes hold it.
+            let x = if self.narrow(d) {
+                let lo = self.b.ins().ireduce(types::I32, v);
+                self.b.ins().uextend(I64, lo)
+            } else {
+                v
+            };
+            self.scalars.insert(d, x);
+        }
     }
 
     /// After a lane-parallel operation (a `LaneOp`, which computes each lane from that
@@ -804,6 +815,14 @@ impl Wg<'_, '_> {
         let arith = matches!(op, BinOp::F32(FBin::Add | FBin::Sub | FBin::Mul | FBin::Div, false, false));
         let (x, y) = if arith { (self.vsrc_raw(a), self.vsrc_raw(bs)) } else { (self.vsrc(a), self.vsrc(bs)) };
         let (Some(x), Some(y)) = (x, y) else { return false };
+        if let (Vs::Splat(_, xs, _), Vs::Splat(_, ys, _)) = (x, y)
+            && let Some(v) = scalar_int(&mut self.b, IntOp::Bin(*op, shift), &[xs, ys])
+        {
+            // Warp-uniform operands (an address's setup, a loop counter): one scalar
+            // operation, not one per pair of lanes with lane 0 taken back out.
+            self.uniform(d, v, em, full);
+            return true;
+        }
         let s = [x, y];
         match *op {
             BinOp::Add(32) => self.lanes32(d, &s, em, full, &|b, v| b.ins().iadd(v[0], v[1])),
@@ -1000,6 +1019,12 @@ impl Wg<'_, '_> {
         let src =
             |w: &mut Self, s: Src| if matches!(op, TernOp::Fma32(false, false)) { w.vsrc_raw(s) } else { w.vsrc(s) };
         let (Some(x), Some(y), Some(z)) = (src(self, a), src(self, bs), src(self, c)) else { return false };
+        if let (Vs::Splat(_, xs, _), Vs::Splat(_, ys, _), Vs::Splat(_, zs, _)) = (x, y, z)
+            && let Some(v) = scalar_int(&mut self.b, IntOp::Tern(*op), &[xs, ys, zs])
+        {
+            self.uniform(d, v, em, full);
+            return true;
+        }
         let s = [x, y, z];
         match *op {
             TernOp::MadLo(32) => self.lanes32(d, &s, em, full, &|b, v| {
@@ -1390,4 +1415,79 @@ fn canon(b: &mut FunctionBuilder<'_>, r: Value) -> Value {
     let c = b.ins().iconst(types::I32, 0x7fff_ffff);
     let c = b.ins().splat(types::I32X4, c);
     b.ins().bitselect(nan, c, bits)
+}
+
+/// An integer operation `scalar_int` computes on warp-uniform operands (a binary one with
+/// its second operand's value when that is a constant).
+#[derive(Clone, Copy)]
+enum IntOp {
+    Bin(BinOp, Option<u64>),
+    Tern(TernOp),
+}
+
+/// `op` on scalar operands (`u64`s, as `Vs::Splat` holds them: a narrow register's
+/// zero-extended), with the result the lanes would hold: a 32-bit operation's zero-extended.
+/// `None` for operations left to the lane-parallel forms (shifts by amounts not constant
+/// and below the width, floating point, division, ...).
+fn scalar_int(b: &mut FunctionBuilder<'_>, op: IntOp, v: &[Value]) -> Option<Value> {
+    let low32 = |b: &mut FunctionBuilder<'_>, x: Value| b.ins().band_imm_s(x, 0xffff_ffff);
+    let sext32 = |b: &mut FunctionBuilder<'_>, x: Value| {
+        let t = b.ins().ishl_imm_s(x, 32);
+        b.ins().sshr_imm_s(t, 32)
+    };
+    let (w, r) = match op {
+        IntOp::Bin(bop, amount) => {
+            let (x, y) = (v[0], v[1]);
+            match bop {
+                BinOp::Add(w @ (32 | 64)) => (w, b.ins().iadd(x, y)),
+                BinOp::Sub(w @ (32 | 64)) => (w, b.ins().isub(x, y)),
+                BinOp::MulLo(w @ (32 | 64)) => (w, b.ins().imul(x, y)),
+                BinOp::And(w @ (32 | 64)) => (w, b.ins().band(x, y)),
+                BinOp::Or(w @ (32 | 64)) => (w, b.ins().bor(x, y)),
+                BinOp::Xor(w @ (32 | 64)) => (w, b.ins().bxor(x, y)),
+                BinOp::Min(w @ (32 | 64), signed) | BinOp::Max(w @ (32 | 64), signed) => {
+                    let (x, y) = if w == 32 {
+                        if signed { (sext32(b, x), sext32(b, y)) } else { (low32(b, x), low32(b, y)) }
+                    } else {
+                        (x, y)
+                    };
+                    let r = match (bop, signed) {
+                        (BinOp::Min(..), true) => b.ins().smin(x, y),
+                        (BinOp::Min(..), false) => b.ins().umin(x, y),
+                        (_, true) => b.ins().smax(x, y),
+                        _ => b.ins().umax(x, y),
+                    };
+                    (w, r)
+                }
+                BinOp::Shl(w @ (32 | 64)) | BinOp::Shr(w @ (32 | 64), _) => {
+                    let n = amount.filter(|&n| n < u64::from(w))? as i64;
+                    let r = match bop {
+                        BinOp::Shl(_) => b.ins().ishl_imm_s(x, n),
+                        BinOp::Shr(32, true) => {
+                            let x = sext32(b, x);
+                            b.ins().sshr_imm_s(x, n)
+                        }
+                        BinOp::Shr(_, true) => b.ins().sshr_imm_s(x, n),
+                        _ if w == 32 => {
+                            let x = low32(b, x);
+                            b.ins().ushr_imm_s(x, n)
+                        }
+                        _ => b.ins().ushr_imm_s(x, n),
+                    };
+                    (w, r)
+                }
+                BinOp::MulWide(32, signed) => {
+                    let (x, y) = if signed { (sext32(b, x), sext32(b, y)) } else { (low32(b, x), low32(b, y)) };
+                    (64, b.ins().imul(x, y))
+                }
+                _ => return None,
+            }
+        }
+        IntOp::Tern(TernOp::MadLo(w @ (32 | 64))) => {
+            let m = b.ins().imul(v[0], v[1]);
+            (w, b.ins().iadd(m, v[2]))
+        }
+        IntOp::Tern(_) => return None,
+    };
+    Some(if w == 32 { low32(b, r) } else { r })
 }
