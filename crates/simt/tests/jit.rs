@@ -1603,7 +1603,7 @@ const UNIFORM_INT: &str = r#"
 .address_size 64
 
 // Integer operations on warp-uniform operands (parameters), 32- and 64-bit, each result
-// stored per thread: r32[t*16 + j], r64[t*8 + j]. With `div` nonzero, the threads with
+// stored per thread: r32[t*20 + j], r64[t*12 + j]. With `div` nonzero, the threads with
 // tid < div skip them (they run on a diverged warp).
 .visible .entry uniops(.param .u64 r32, .param .u64 r64, .param .u32 a, .param .u32 b,
                        .param .u64 c, .param .u32 div)
@@ -1646,29 +1646,41 @@ const UNIFORM_INT: &str = r#"
     shr.s64 %rd17, %rd3, 7;
     shl.b64 %rd18, %rd3, 9;
     mad.lo.s64 %rd19, %rd3, %rd11, %rd10;
-    mul.wide.u32 %rd20, %r4, 64;
+    not.b32 %r26, %r1;
+    neg.s32 %r27, %r1;
+    cvt.u32.u64 %r28, %rd3;
+    mov.u32 %r29, %r2;
+    cvt.s64.s32 %rd26, %r1;
+    cvt.u64.u32 %rd27, %r1;
+    not.b64 %rd28, %rd3;
+    neg.s64 %rd29, %rd3;
+    mul.wide.u32 %rd20, %r4, 80;
     add.s64 %rd21, %rd1, %rd20;
     st.global.v4.u32 [%rd21], {%r10, %r11, %r12, %r13};
     st.global.v4.u32 [%rd21+16], {%r14, %r15, %r16, %r17};
     st.global.v4.u32 [%rd21+32], {%r18, %r19, %r20, %r21};
     st.global.v4.u32 [%rd21+48], {%r22, %r23, %r24, %r25};
-    add.s64 %rd22, %rd2, %rd20;
+    st.global.v4.u32 [%rd21+64], {%r26, %r27, %r28, %r29};
+    mul.wide.u32 %rd30, %r4, 96;
+    add.s64 %rd22, %rd2, %rd30;
     st.global.v2.u64 [%rd22], {%rd10, %rd11};
     st.global.v2.u64 [%rd22+16], {%rd12, %rd13};
     st.global.v2.u64 [%rd22+32], {%rd14, %rd15};
     st.global.v2.u64 [%rd22+48], {%rd16, %rd17};
+    st.global.v2.u64 [%rd22+64], {%rd26, %rd27};
+    st.global.v2.u64 [%rd22+80], {%rd28, %rd29};
     cvt.u64.u32 %rd23, %r23;
     add.s64 %rd24, %rd18, %rd23;
     add.s64 %rd25, %rd19, %rd24;
-    st.global.u64 [%rd2+4096], %rd25;
+    st.global.u64 [%rd2+6144], %rd25;
 DONE:
     ret;
 }
 "#;
 
-/// The reference of `uniops` for one thread: (its 16 32-bit results, its 8 64-bit ones) and
-/// the 64-bit value every running thread stores at `r64 + 4096`.
-fn uniops_reference(a: u32, b: u32, c: u64) -> ([u32; 16], [u64; 8], u64) {
+/// The reference of `uniops` for one thread: (its 20 32-bit results, its 12 64-bit ones) and
+/// the 64-bit value every running thread stores at `r64 + 6144`.
+fn uniops_reference(a: u32, b: u32, c: u64) -> ([u32; 20], [u64; 12], u64) {
     let (sa, sb) = (a as i32, b as i32);
     let sub = a.wrapping_sub(b);
     let mad = a.wrapping_mul(b).wrapping_add(sub);
@@ -1689,6 +1701,10 @@ fn uniops_reference(a: u32, b: u32, c: u64) -> ([u32; 16], [u64; 8], u64) {
         mad,
         (sb >> 31) as u32,
         b >> 31,
+        !a,
+        a.wrapping_neg(),
+        c as u32,
+        b,
     ];
     let ws = i64::from(sa).wrapping_mul(i64::from(sb)) as u64;
     let wu = u64::from(a) * u64::from(b);
@@ -1701,6 +1717,10 @@ fn uniops_reference(a: u32, b: u32, c: u64) -> ([u32; 16], [u64; 8], u64) {
         (c as i64).min(ws as i64) as u64,
         c.max(ws),
         ((c as i64) >> 7) as u64,
+        i64::from(sa) as u64,
+        u64::from(a),
+        !c,
+        c.wrapping_neg(),
     ];
     let madw = c.wrapping_mul(wu).wrapping_add(ws);
     (r32, r64, madw.wrapping_add((c << 9).wrapping_add(u64::from(mad))))
@@ -1723,24 +1743,24 @@ fn uniform_integer_ops() {
             for engine in [Engine::Warp, Engine::Interp] {
                 let p = program(UNIFORM_INT, engine);
                 let mem = DeviceMemory::new();
-                let d32 = mem.alloc(64 * u64::from(threads)).unwrap();
-                let d64 = mem.alloc(64 * u64::from(threads) + 8).unwrap();
-                mem.write(d32, &vec![0xee; 64 * threads as usize]).unwrap();
-                mem.write(d64, &vec![0xee; 64 * threads as usize + 8]).unwrap();
+                let d32 = mem.alloc(80 * u64::from(threads)).unwrap();
+                let d64 = mem.alloc(96 * u64::from(threads) + 8).unwrap();
+                mem.write(d32, &vec![0xee; 80 * threads as usize]).unwrap();
+                mem.write(d64, &vec![0xee; 96 * threads as usize + 8]).unwrap();
                 let params = Params::new().ptr(d32).ptr(d64).u32(a).u32(b).u64(c).u32(div).clone();
                 p.launch("uniops", Dim3::x(1), Dim3::x(threads), 0, params.bytes(), &mem).unwrap();
-                let got32 = read_u32(&mem, d32, 16 * threads as usize);
-                let mut raw = vec![0u8; 64 * threads as usize + 8];
+                let got32 = read_u32(&mem, d32, 20 * threads as usize);
+                let mut raw = vec![0u8; 96 * threads as usize + 8];
                 mem.read(d64, &mut raw).unwrap();
                 let got64: Vec<u64> = raw.chunks(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())).collect();
                 for t in 0..threads as usize {
                     let ran = t as u32 >= div;
-                    let (e32, e64) = if ran { (w32, w64) } else { ([0xeeee_eeee; 16], [0xeeee_eeee_eeee_eeee; 8]) };
+                    let (e32, e64) = if ran { (w32, w64) } else { ([0xeeee_eeee; 20], [0xeeee_eeee_eeee_eeee; 12]) };
                     let ctx = format!("{engine:?}, a={a:#x} b={b:#x} c={c:#x}, div {div}, thread {t}");
-                    assert_eq!(got32[16 * t..16 * t + 16], e32, "{ctx}");
-                    assert_eq!(got64[8 * t..8 * t + 8], e64, "{ctx}");
+                    assert_eq!(got32[20 * t..20 * t + 20], e32, "{ctx}");
+                    assert_eq!(got64[12 * t..12 * t + 12], e64, "{ctx}");
                 }
-                assert_eq!(got64[8 * threads as usize], wsum, "{engine:?}, div {div}");
+                assert_eq!(got64[12 * threads as usize], wsum, "{engine:?}, div {div}");
             }
         }
     }

@@ -636,6 +636,11 @@ impl Wg<'_, '_> {
                 };
                 let Some(s) = self.vsrc(*a) else { return false };
                 let w = if *to_generic { win } else { win.wrapping_neg() };
+                if let Vs::Splat(_, x, _) = s {
+                    let v = self.b.ins().iadd_imm_s(x, w as i64);
+                    self.uniform(*d, v, em, full);
+                    return true;
+                }
                 let wv = self.cvec64(w, w);
                 self.lanes64(*d, &[s], em, full, &|b, v| b.ins().iadd(v[0], wv));
                 true
@@ -687,6 +692,12 @@ impl Wg<'_, '_> {
 
     fn un(&mut self, op: &UnOp, d: Reg, a: Src, em: Value, full: bool) -> bool {
         let Some(s) = self.vsrc(a) else { return false };
+        if let Vs::Splat(_, x, _) = s
+            && let Some(v) = scalar_un(&mut self.b, op, x)
+        {
+            self.uniform(d, v, em, full);
+            return true;
+        }
         match op {
             // A copy: the source's own SSA values, else its lanes as they are.
             UnOp::Mov => match s {
@@ -1415,6 +1426,34 @@ fn canon(b: &mut FunctionBuilder<'_>, r: Value) -> Value {
     let c = b.ins().iconst(types::I32, 0x7fff_ffff);
     let c = b.ins().splat(types::I32X4, c);
     b.ins().bitselect(nan, c, bits)
+}
+
+/// `op` on a scalar operand (as `scalar_int`): copies, integer conversions, `not`, `neg`.
+fn scalar_un(b: &mut FunctionBuilder<'_>, op: &UnOp, x: Value) -> Option<Value> {
+    use ScalarType::*;
+    let low32 = |b: &mut FunctionBuilder<'_>, x: Value| b.ins().band_imm_s(x, 0xffff_ffff);
+    Some(match op {
+        UnOp::Mov => x,
+        UnOp::Cvt(c) if !c.sat && !c.ftz && !c.relu && !c.satfinite => match (c.to, c.from) {
+            (S64, S32) => {
+                let t = b.ins().ishl_imm_s(x, 32);
+                b.ins().sshr_imm_s(t, 32)
+            }
+            (U64 | S64 | B64, U32 | B32) | (U32 | S32 | B32, U64 | S64 | B64 | U32 | S32 | B32) => low32(b, x),
+            _ => return None,
+        },
+        UnOp::Not(32) => {
+            let n = b.ins().bnot(x);
+            low32(b, n)
+        }
+        UnOp::Not(64) => b.ins().bnot(x),
+        UnOp::Neg(32) => {
+            let n = b.ins().ineg(x);
+            low32(b, n)
+        }
+        UnOp::Neg(64) => b.ins().ineg(x),
+        _ => return None,
+    })
 }
 
 /// An integer operation `scalar_int` computes on warp-uniform operands (a binary one with
