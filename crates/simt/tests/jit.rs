@@ -1765,3 +1765,88 @@ fn uniform_integer_ops() {
         }
     }
 }
+
+/// A 2D block's shared-memory loads at constant offsets `offs` from `&tile[ty][tx]` and `rows`
+/// from `&tile[ty][0]`, both registers moved by `skew` bytes first: the warp tier matches each
+/// address register against the warp's shape once and checks each load's bounds from it.
+/// out[(ty*16 + tx)*8 + j].
+fn shaped_kernel(skew: i64, offs: [i64; 4], rows: [i64; 4]) -> String {
+    let mut s = String::from(
+        ".version 8.0\n.target sm_80\n.address_size 64\n\
+         .visible .entry shaped(.param .u64 out)\n{\n\
+         .reg .b32 %r<40>;\n.reg .b64 %rd<8>;\n.shared .align 16 .b8 tile[1024];\n\
+         ld.param.u64 %rd1, [out];\n\
+         mov.u32 %r1, %tid.x;\nmov.u32 %r2, %tid.y;\n\
+         shl.b32 %r3, %r2, 4;\nadd.s32 %r4, %r3, %r1;\nshl.b32 %r5, %r4, 2;\n\
+         mov.u32 %r6, tile;\nadd.s32 %r7, %r6, %r5;\n\
+         shl.b32 %r8, %r2, 6;\nadd.s32 %r9, %r6, %r8;\n\
+         mul.lo.s32 %r10, %r4, 3;\nadd.s32 %r10, %r10, 1;\nst.shared.u32 [%r7], %r10;\n\
+         bar.sync 0;\n",
+    );
+    s += &format!("add.s32 %r11, %r7, {skew};\nadd.s32 %r12, %r9, {skew};\n");
+    for (j, o) in offs.iter().enumerate() {
+        s += &format!("ld.shared.u32 %r{}, [%r11+{o}];\n", 20 + j);
+    }
+    for (j, o) in rows.iter().enumerate() {
+        s += &format!("ld.shared.u32 %r{}, [%r12+{o}];\n", 24 + j);
+    }
+    s += "mul.wide.u32 %rd2, %r4, 32;\nadd.s64 %rd3, %rd1, %rd2;\n\
+          st.global.v4.u32 [%rd3], {%r20, %r21, %r22, %r23};\n\
+          st.global.v4.u32 [%rd3+16], {%r24, %r25, %r26, %r27};\nret;\n}\n";
+    s
+}
+
+/// Loads through an address register matched against a 2D block's shape (warps spanning
+/// rows) give the interpreter's values, and its fault (out of bounds: every lane or only the
+/// last ones; misaligned: by the offset or by the register) at the same load and thread, for
+/// warps of two and of four rows.
+#[test]
+fn shaped_shared_loads() {
+    let cases: [(i64, [i64; 4], [i64; 4]); 6] = [
+        (0, [0, 4, 64, 128], [0, 4, 60, 8]),
+        (0, [0, 4, 2048, 8], [0, 4, 60, 8]),
+        (0, [0, 4, 960, 8], [0, 4, 60, 8]),
+        (0, [0, 4, 64, 128], [0, 8, 62, 4]),
+        (2, [2, 6, 66, 130], [-2, 2, 58, 6]),
+        (2, [0, 4, 64, 128], [2, 6, 62, 10]),
+    ];
+    for (skew, offs, rows) in cases {
+        let src = shaped_kernel(skew, offs, rows);
+        for block in [Dim3::new(16, 4, 1), Dim3::new(8, 8, 1)] {
+            // Thread (tx, ty) owns word ty*16 + tx of the tile and slot ty*16 + tx of `out`.
+            let (bx, by) = (i64::from(block.x), i64::from(block.y));
+            let slots = 16 * by as usize;
+            let mut got = Vec::new();
+            for engine in [Engine::Warp, Engine::Interp] {
+                let mut p = program(&src, engine);
+                p.set_workers(1);
+                let mem = DeviceMemory::new();
+                let out = mem.alloc(32 * slots as u64).unwrap();
+                mem.write(out, &vec![0xee; 32 * slots]).unwrap();
+                let r = p.launch("shaped", Dim3::x(2), block, 0, Params::new().ptr(out).bytes(), &mem);
+                got.push(r.map(|_| read_u32(&mem, out, 8 * slots)));
+            }
+            let word = |e: i64| if (0..16 * by).contains(&e) && e % 16 < bx { 3 * e as u32 + 1 } else { 0 };
+            let want: Vec<u32> = (0..16 * by)
+                .flat_map(|own| {
+                    let ty = own / 16;
+                    if own % 16 >= bx {
+                        return [0xeeee_eeee; 8];
+                    }
+                    let a = offs.map(|o| word(own + (o + skew) / 4));
+                    let b = rows.map(|o| word(ty * 16 + (o + skew) / 4));
+                    std::array::from_fn(|j| if j < 4 { a[j] } else { b[j - 4] })
+                })
+                .collect();
+            let (last, own_max) = (16 * by - 1, 4 * (16 * (by - 1) + bx - 1));
+            let legal = offs.iter().all(|&o| (o + skew) % 4 == 0 && o + skew + own_max < 1024)
+                && rows.iter().all(|&o| (o + skew) % 4 == 0 && (o + skew) >= 0 && 64 * (last / 16) + o + skew < 1024);
+            if legal {
+                assert_eq!(got[0].as_ref().ok(), Some(&want), "{skew} {offs:?} {rows:?} {block:?}");
+            } else {
+                assert!(got[1].is_err(), "{skew} {offs:?} {rows:?}: the interpreter faults");
+            }
+            assert_eq!(got[0], got[1], "{skew} {offs:?} {rows:?} {block:?}");
+        }
+    }
+}

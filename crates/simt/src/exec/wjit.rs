@@ -181,6 +181,10 @@ pub(crate) struct WState {
     runs: Vec<Running>,
     /// The block `ctx` is set up for (block index, shared memory address).
     block: Option<([u32; 3], usize)>,
+    /// The warps (address, count) and first warp `glues` and `runs` were last set up for:
+    /// their fields that stay the same between runs (`run_compiled`). A worker's warps live
+    /// as long as this state (one launch: `Pool`), made once for its first block.
+    primed: Option<(usize, usize, usize)>,
 }
 
 /// The helpers' way to a warp that compiled code runs (`Glue::running`) and its block.
@@ -239,12 +243,15 @@ pub(super) fn run_compiled(
         setup(&mut st.ctx, &mut st.sites, l, blk, k);
     }
     let n = warps.len();
-    st.glues.resize_with(n, Glue::default);
-    st.runs.resize_with(n, || Running { w: std::ptr::null_mut(), blk: std::ptr::null_mut() });
+    // The glues' fields that stay the same from block to block of a launch on this worker
+    // (the warps' buffers, the chain) are set when the warps or `from` change.
+    let primed = st.primed == Some((warps.as_ptr() as usize, n, from));
+    if !primed {
+        st.glues.resize_with(n, Glue::default);
+        st.runs.resize_with(n, || Running { w: std::ptr::null_mut(), blk: std::ptr::null_mut() });
+    }
     let blk_ptr: *mut () = (blk as *mut Block<'_, '_>).cast();
-    for (i, w) in warps.iter_mut().enumerate().skip(from) {
-        let g = &mut st.glues[i];
-        g.index = i as u64;
+    for (i, (w, (g, run))) in warps.iter_mut().zip(st.glues.iter_mut().zip(st.runs.iter_mut())).enumerate().skip(from) {
         let top = match w.stack.last() {
             Some(&top) if can_start(code, w) => top,
             _ => {
@@ -260,7 +267,8 @@ pub(super) fn run_compiled(
         g.pc = u64::from(top.pc);
         g.fuel = crate::jit::ctx::FUEL;
         g.lane = 0;
-        g.fault = None;
+        // A fault ends the launch, and `last` takes it from the warp that returned it.
+        debug_assert!(g.fault.is_none());
         // Calls on the interpreter grow the lanes' local memory (callee frames), which may
         // move it. (Without local memory in the kernel, compiled code never dereferences
         // them.)
@@ -269,27 +277,39 @@ pub(super) fn run_compiled(
                 *p = lb.as_mut_ptr() as u64;
             }
         }
-        g.local = w.local_ptrs.as_ptr() as u64;
-        g.lanes = w.lanes.as_ptr() as u64;
-        enter_planar(w);
+        if !w.planar {
+            enter_planar(w);
+        }
+        if primed {
+            debug_assert!(g.lanes == w.lanes.as_ptr() as u64 && g.local == w.local_ptrs.as_ptr() as u64);
+        } else {
+            g.index = i as u64;
+            g.local = w.local_ptrs.as_ptr() as u64;
+            g.lanes = w.lanes.as_ptr() as u64;
+        }
+        // (The registers move only where the interpreter's copy was resized, before the
+        // first block: unchanged after `enter_planar` as after the previous block.)
         g.regs = w.pregs.as_mut_ptr() as u64;
-        st.runs[i] = Running { w: w as *mut Warp, blk: blk_ptr };
+        *run = Running { w: w as *mut Warp, blk: blk_ptr };
     }
     let regs = st.glues[from].regs as *mut u64;
     // The chain, from pointers taken after the last reference into either vector.
     let (glues, runs) = (st.glues.as_mut_ptr(), st.runs.as_mut_ptr());
-    // From the first warp on, the chain holds the whole block: compiled code may release
-    // its barriers.
-    let head = if from == 0 { glues as u64 } else { 0 };
-    for i in from..n {
-        // SAFETY: `i < n`, the length of both vectors (resized above), and `i + 1 <= n`: one
-        // past the end at most, then unused; nothing else refers into them here.
-        unsafe {
-            let g = &mut *glues.add(i);
-            g.head = head;
-            g.next = if i + 1 < n { glues.add(i + 1) as u64 } else { 0 };
-            g.running = runs.add(i).cast();
+    if !primed {
+        // From the first warp on, the chain holds the whole block: compiled code may release
+        // its barriers.
+        let head = if from == 0 { glues as u64 } else { 0 };
+        for i in from..n {
+            // SAFETY: `i < n`, the length of both vectors (resized above), and `i + 1 <= n`:
+            // one past the end at most, then unused; nothing else refers into them here.
+            unsafe {
+                let g = &mut *glues.add(i);
+                g.head = head;
+                g.next = if i + 1 < n { glues.add(i + 1) as u64 } else { 0 };
+                g.running = runs.add(i).cast();
+            }
         }
+        st.primed = Some((warps.as_ptr() as usize, n, from));
     }
     // SAFETY: `from < n` (checked on entry).
     let first = unsafe { glues.add(from) };
@@ -311,7 +331,6 @@ pub(super) fn run_compiled(
     // scheduler settles a warp that yields (`yielded`), in one pass over the glues.
     let mut stops = false;
     for (k, (g, w)) in st.glues.iter_mut().zip(warps.iter_mut()).enumerate().skip(from) {
-        g.running = std::ptr::null_mut();
         let state = g.state;
         if matches!(state, GLUE_READY | GLUE_BARRIER)
             && let Some(t) = w.stack.last_mut()

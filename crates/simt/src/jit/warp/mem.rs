@@ -23,15 +23,19 @@ use cranelift_codegen::ir::AtomicRmwOp;
 #[derive(Clone, Copy)]
 pub(super) struct Pat {
     /// Whether every lane matches, the lanes' offsets from `a0` fit in an `i32`, every
-    /// address has `a0`'s high 32 bits, and each group of four lanes lies in one row (`i8`).
+    /// address has `a0`'s high 32 bits, each group of four lanes lies in one row, and the
+    /// rows are consecutive 4-byte elements or one address each, with steps along x and y
+    /// that keep 4-byte alignment (`i8`): what `shaped_load` needs besides its bounds.
     ok: Value,
-    /// Lane 0's address, and the steps along x and y (`i64`).
+    /// Whether `a0` is 4-byte aligned (`i8`).
+    aligned: Value,
+    /// Whether the rows are consecutive elements (else each is one address; `i8`).
+    seq: Value,
+    /// Lane 0's address (`i64`).
     a0: Value,
-    sx: Value,
-    sy: Value,
-    /// The least and greatest lane offset from `a0` (`i64`).
-    dmin: Value,
-    dmax: Value,
+    /// The least and greatest lane address (`i64`).
+    lo: Value,
+    hi: Value,
     /// Where the offset of lane `4q` from `a0` is kept for each group of four lanes `q`
     /// (`i32`s at `quads + 4q` in the warp's registers: in the scratch after the last one).
     quads: i32,
@@ -103,10 +107,14 @@ fn ro() -> cranelift_codegen::ir::MemFlagsData {
 
 /// What `window` computed for an instruction's accesses.
 #[derive(Clone, Copy)]
-struct Win {
+pub(super) struct Win {
     bound: Option<Value>,
     host: Option<Value>,
 }
+
+/// A window `window` computed in the current block: for accesses to a space of a size, loads
+/// or stores (`Wg::wins`; the buffers and bounds do not change during a run).
+pub(super) type WinKey = (Space, u8, bool, Win);
 
 impl Wg<'_, '_> {
     /// The whole-warp fast path of a load (`ld`: destination, sign extension) or store
@@ -165,10 +173,11 @@ impl Wg<'_, '_> {
         let lim_s = self.b.ins().imul_imm_s(limit, sz);
         let lim_s = self.b.ins().iadd_imm_s(lim_s, -sz);
         let offv = self.imm(off as u64);
-        let delta_s = self.b.ins().isub(offv, gbase);
+        let delta_s = if space == Space::Shared { offv } else { self.b.ins().isub(offv, gbase) };
+        // Shared memory's offsets are addresses: a constant offset from the register.
+        let delta = (space == Space::Shared).then_some(off);
         if let (Some((d, sext)), 4, Some(&p), true) = (ld, size, self.pats.get(&r), more.is_empty()) {
-            let o0 = self.b.ins().iadd(p.a0, delta_s);
-            self.shaped_load(p, o0, lim_s, host, d, sext, after);
+            self.shaped_load(p, delta_s, delta, lim_s, host, d, sext, after);
         }
         let consecutive_ok = more.is_empty() && (matches!(size, 4 | 8) || (ld.is_some() && matches!(size, 1 | 2)));
         let copy = VecCopy { space, host, delta_s, lim_s, size, ld, st, after };
@@ -224,8 +233,7 @@ impl Wg<'_, '_> {
             // stay pending).
             self.store_pending(r);
             let p = self.pattern(r, PAT_SLOTS);
-            let o0 = self.b.ins().iadd(p.a0, delta_s);
-            self.shaped_load(p, o0, lim_s, host, d, sext, after);
+            self.shaped_load(p, delta_s, delta, lim_s, host, d, sext, after);
             self.b.ins().jump(other, &[]);
             self.b.switch_to_block(other);
         }
@@ -412,7 +420,7 @@ impl Wg<'_, '_> {
         let [lov, hiv, sxv, syv] = [lo0_32, hi0_32, sx32, sy32].map(|x| self.b.ins().splat(i32x4, x));
         let Some(src) = self.vsrc(Src::Reg(r)) else {
             let z = self.b.ins().iconst(types::I8, 0);
-            return Pat { ok: z, a0, sx, sy, dmin: a0, dmax: a0, quads };
+            return Pat { ok: z, aligned: z, seq: z, a0, lo: a0, hi: a0, quads };
         };
         let mut matched = Vec::with_capacity(8);
         for q in 0..8 {
@@ -455,29 +463,59 @@ impl Wg<'_, '_> {
         let c_hi = same_hi(self, dmax);
         let rows = self.b.ins().uload32(ro(), t, shape::QUAD_ROWS);
         let rows = self.b.ins().icmp_imm_s(IntCC::NotEqual, rows, 0);
-        let ok = [fits_lo, fits_hi, c_lo, c_hi, rows].into_iter().fold(lanes_ok, |x, y| self.b.ins().band(x, y));
-        Pat { ok, a0, sx, sy, dmin, dmax, quads }
+        let steps = self.b.ins().bor(sx, sy);
+        let steps = self.b.ins().band_imm_s(steps, 3);
+        let steps_al = self.b.ins().icmp_imm_s(IntCC::Equal, steps, 0);
+        let seq = self.b.ins().icmp_imm_s(IntCC::Equal, sx, 4);
+        let uni = self.b.ins().icmp_imm_s(IntCC::Equal, sx, 0);
+        let kind = self.b.ins().bor(seq, uni);
+        let ok = [fits_lo, fits_hi, c_lo, c_hi, rows, steps_al, kind]
+            .into_iter()
+            .fold(lanes_ok, |x, y| self.b.ins().band(x, y));
+        let al = self.b.ins().band_imm_s(a0, 3);
+        let aligned = self.b.ins().icmp_imm_s(IntCC::Equal, al, 0);
+        let lo = self.b.ins().iadd(a0, dmin);
+        let hi = self.b.ins().iadd(a0, dmax);
+        Pat { ok, aligned, seq, a0, lo, hi, quads }
     }
 
     /// The load of `whole_warp` through a register that matched the warp's shape (`p`):
-    /// when its rows are consecutive or each one address, and its offsets (`o0`: lane 0's,
-    /// into the buffer at `host` whose last valid offset is `lim_s`) are in bounds and
-    /// aligned, a vector or scalar load per group of four lanes, then a jump to `after`.
-    /// Otherwise falls through.
+    /// when its rows are consecutive or each one address, and its lanes' addresses plus
+    /// `delta_s` (offsets into the buffer at `host` whose last valid offset is `lim_s`; a
+    /// constant `delta` when known) are in bounds and aligned, a vector or scalar load per
+    /// group of four lanes, then a jump to `after`. Otherwise falls through.
     #[allow(clippy::too_many_arguments)]
-    fn shaped_load(&mut self, p: Pat, o0: Value, lim_s: Value, host: Value, d: Reg, sext: bool, after: Block) {
-        let lo = self.b.ins().iadd(o0, p.dmin);
-        let hi = self.b.ins().iadd(o0, p.dmax);
+    fn shaped_load(
+        &mut self,
+        p: Pat,
+        delta_s: Value,
+        delta: Option<i64>,
+        lim_s: Value,
+        host: Value,
+        d: Reg,
+        sext: bool,
+        after: Block,
+    ) {
+        let aligned = match delta {
+            // Misaligned whatever the lanes hold: the lane loop reports it.
+            Some(c) if c & 3 != 0 => return,
+            Some(_) => p.aligned,
+            None => {
+                let o0 = self.b.ins().iadd(p.a0, delta_s);
+                let al = self.b.ins().band_imm_s(o0, 3);
+                self.b.ins().icmp_imm_s(IntCC::Equal, al, 0)
+            }
+        };
+        let plus = |s: &mut Self, x: Value| match delta {
+            Some(c) => s.b.ins().iadd_imm_s(x, c),
+            None => s.b.ins().iadd(x, delta_s),
+        };
+        let (lo, hi) = (plus(self, p.lo), plus(self, p.hi));
         let lo_ok = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, lo, lim_s);
         let hi_ok = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, hi, lim_s);
-        let al = self.b.ins().bor(o0, p.sx);
-        let al = self.b.ins().bor(al, p.sy);
-        let al = self.b.ins().band_imm_s(al, 3);
-        let al = self.b.ins().icmp_imm_s(IntCC::Equal, al, 0);
-        let seq = self.b.ins().icmp_imm_s(IntCC::Equal, p.sx, 4);
-        let uni = self.b.ins().icmp_imm_s(IntCC::Equal, p.sx, 0);
-        let kind = self.b.ins().bor(seq, uni);
-        let go = [lo_ok, hi_ok, al, kind].into_iter().fold(p.ok, |x, y| self.b.ins().band(x, y));
+        let go = [lo_ok, hi_ok, aligned].into_iter().fold(p.ok, |x, y| self.b.ins().band(x, y));
+        let o0 = plus(self, p.a0);
+        let seq = p.seq;
         let (yes, no) = (self.b.create_block(), self.b.create_block());
         self.b.ins().brif(go, yes, &[], no, &[]);
         self.b.switch_to_block(yes);
@@ -802,6 +840,9 @@ impl Wg<'_, '_> {
     /// The per-instruction part of an access check: the bound (and buffer address) of the
     /// space's buffer, computed once before the lane loop.
     fn window(&mut self, space: Space, size: u8, store: bool) -> Win {
+        if let Some(&(.., w)) = self.wins.iter().find(|k| (k.0, k.1, k.2) == (space, size, store)) {
+            return w;
+        }
         let (len_off, host_off) = match space {
             Space::Shared => (off::SHARED_LEN, Some(off::SHARED)),
             Space::KParam if !store => (off::PARAMS_LEN, Some(off::PARAMS)),
@@ -811,7 +852,11 @@ impl Wg<'_, '_> {
         let len = self.b.ins().load(I64, flags(), self.ctx, len_off);
         let bound = self.bound_of(len, size);
         let host = host_off.map(|o| self.b.ins().load(I64, flags(), self.ctx, o));
-        Win { bound: Some(bound), host }
+        let w = Win { bound: Some(bound), host };
+        // Computed where every later instruction of the block passes (before the access's
+        // paths split): they reuse it.
+        self.wins.push((space, size, store, w));
+        w
     }
 
     #[allow(clippy::too_many_arguments)]

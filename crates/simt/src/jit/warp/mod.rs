@@ -381,6 +381,7 @@ struct Known {
     pats: HashMap<Reg, mem::Pat>,
     scaled: HashMap<Reg, mem::Scaled>,
     pat_slots: u32,
+    wins: Vec<mem::WinKey>,
     block_end: u32,
     full: bool,
 }
@@ -449,6 +450,9 @@ struct Wg<'a, 'b> {
     pats: HashMap<Reg, mem::Pat>,
     /// Patterns matched in the current block so far (each has its scratch slot).
     pat_slots: u32,
+    /// Within the current block: the access windows computed so far (`mem.rs`: a space's
+    /// buffer and bounds, the same for the whole run).
+    wins: Vec<mem::WinKey>,
     /// Within the current block: 64-bit registers known to hold, in every lane, a warp-uniform
     /// base plus a 32-bit index register widened and scaled (`mem::Scaled`), until either
     /// is written.
@@ -537,6 +541,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             pats: HashMap::new(),
             scaled: HashMap::new(),
             pat_slots: 0,
+            wins: Vec::new(),
             block_end: 0,
             full: false,
             continued: 0,
@@ -848,6 +853,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             pats: self.pats.clone(),
             scaled: self.scaled.clone(),
             pat_slots: self.pat_slots,
+            wins: self.wins.clone(),
             block_end: self.block_end,
             full: self.full,
         }
@@ -862,6 +868,7 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.pats = k.pats;
         self.scaled = k.scaled;
         self.pat_slots = k.pat_slots;
+        self.wins = k.wins;
         self.block_end = k.block_end;
         self.full = k.full;
     }
@@ -913,6 +920,7 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.pats.clear();
         self.scaled.clear();
         self.pat_slots = 0;
+        self.wins.clear();
     }
 
     /// Forgets every register's lanes held in SSA values (after code that may have written
