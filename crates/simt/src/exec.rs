@@ -436,8 +436,13 @@ fn run_block(l: &Launch<'_>, ctaid: [u32; 3], worker: u32, pool: &mut Pool) -> R
     let wj = if l.warp.is_some() { Some(std::mem::take(&mut pool.wj).unwrap_or_default()) } else { None };
     let mut blk = Block { l, ctaid, shared, worker, executed: 0, rank: 0, peers: Vec::new(), wj };
     let warps = &mut pool.warps;
-    make_warps(l, k, warps);
-    let r = schedule(l, &mut blk, warps);
+    // A warp-tier kernel's block after the first on this worker starts in compiled code,
+    // each warp reset only if something needs its interpreter state (`wjit::run_compiled`).
+    let fresh = k.local_size == 0 && l.warp.is_some() && blk.wj.as_ref().is_some_and(|st| st.primed_for(warps));
+    if !fresh {
+        make_warps(l, k, warps);
+    }
+    let r = schedule(l, &mut blk, warps, fresh);
     pool.shared = blk.shared;
     if blk.wj.is_some() {
         pool.wj = blk.wj;
@@ -590,12 +595,15 @@ enum Step {
 }
 
 /// Runs the warps of a block until all finish, releasing barriers; faults on deadlock.
-fn schedule(l: &Launch<'_>, blk: &mut Block<'_, '_>, warps: &mut [Warp]) -> Result<(), Fault> {
+/// `fresh`: the block starts with every warp in compiled code, from glues set up for it
+/// alone (`wjit::run_compiled`), the warps not reset yet.
+fn schedule(l: &Launch<'_>, blk: &mut Block<'_, '_>, warps: &mut [Warp], fresh: bool) -> Result<(), Fault> {
     let mut bars = Barriers::new();
     // Consecutive passes in which every warp that ran only failed an mbarrier wait.
     let mut idle = 0u32;
+    let mut fresh = fresh;
     loop {
-        match step(blk, warps, &mut bars)? {
+        match step(blk, warps, &mut bars, std::mem::take(&mut fresh))? {
             Step::Done | Step::Stopped => return Ok(()),
             Step::Ran => idle = 0,
             Step::Spun => {
@@ -615,19 +623,23 @@ fn schedule(l: &Launch<'_>, blk: &mut Block<'_, '_>, warps: &mut [Warp]) -> Resu
 }
 
 /// One pass: runs every ready warp of the block until it yields, then releases the block
-/// barriers that have all their threads.
+/// barriers that have all their threads. `fresh`: as `schedule`'s (the first pass only).
 #[inline]
-fn step(blk: &mut Block<'_, '_>, warps: &mut [Warp], bars: &mut Barriers) -> Result<Step, Fault> {
+fn step(blk: &mut Block<'_, '_>, warps: &mut [Warp], bars: &mut Barriers, fresh: bool) -> Result<Step, Fault> {
     let (mut progress, mut spun) = (false, false);
     let mut i = 0;
+    let mut fresh = fresh;
     while i < warps.len() {
-        if warps[i].state != State::Ready {
+        if !fresh && warps[i].state != State::Ready {
             i += 1;
             continue;
         }
         if let Some(code) = blk.l.warp
-            && let Some(ran) = wjit::run_compiled(code, warps, i, blk, bars)
+            && let Some(ran) = wjit::run_compiled(code, warps, i, blk, bars, std::mem::take(&mut fresh))
         {
+            if ran.finished {
+                return Ok(Step::Done);
+            }
             // The warps that stopped in compiled code (at barriers, or finished; with
             // barriers released there, warps after the one that returned too) are settled;
             // the one that returned is run by the interpreter when it asks.

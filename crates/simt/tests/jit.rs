@@ -1850,3 +1850,124 @@ fn shaped_shared_loads() {
         }
     }
 }
+
+const HANDOVER: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+
+.func (.param .b32 r) twice(.param .b32 x)
+{
+    .reg .b32 %r<3>;
+    ld.param.u32 %r1, [x];
+    add.s32 %r2, %r1, %r1;
+    st.param.b32 [r], %r2;
+    ret;
+}
+
+// out[i] = v for thread i = ctaid * 64 + tid, where v = 3i, doubled through a call in block
+// `special` (on the interpreter), plus 7 in odd threads (a divergent branch), plus the
+// value of the thread's neighbour in shared memory (a barrier). Threads 60.. of block
+// `special + 2` store 24301 and exit first (a divergent branch in compiled code, the exit on
+// the interpreter); thread 37 of block
+// `bad_block` loads from `bad`.
+.visible .entry handover(.param .u64 out, .param .u32 special, .param .u32 bad_block, .param .u64 bad)
+{
+    .reg .pred %p<4>;
+    .reg .b32 %r<16>;
+    .reg .b64 %rd<8>;
+    .shared .align 4 .b32 sh[64];
+    ld.param.u64 %rd1, [out];
+    ld.param.u32 %r1, [special];
+    ld.param.u32 %r2, [bad_block];
+    mov.u32 %r3, %tid.x;
+    mov.u32 %r4, %ctaid.x;
+    mad.lo.s32 %r5, %r4, 64, %r3;
+    mul.lo.s32 %r6, %r5, 3;
+    setp.ne.u32 %p1, %r4, %r1;
+    @%p1 bra NOCALL;
+    {
+    .param .b32 p0;
+    .param .b32 r0;
+    st.param.b32 [p0], %r6;
+    call.uni (r0), twice, (p0);
+    ld.param.b32 %r6, [r0];
+    }
+NOCALL:
+    add.s32 %r7, %r1, 2;
+    setp.ne.u32 %p1, %r4, %r7;
+    @%p1 bra STAY;
+    setp.lt.u32 %p1, %r3, 60;
+    @%p1 bra STAY;
+    mul.wide.u32 %rd2, %r5, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], 24301;
+    ret;
+STAY:
+    and.b32 %r7, %r3, 1;
+    setp.eq.u32 %p2, %r7, 0;
+    @%p2 bra EVEN;
+    add.s32 %r6, %r6, 7;
+EVEN:
+    mov.u32 %r8, sh;
+    shl.b32 %r9, %r3, 2;
+    add.s32 %r10, %r8, %r9;
+    st.shared.u32 [%r10], %r6;
+    bar.sync 0;
+    xor.b32 %r11, %r3, 1;
+    shl.b32 %r12, %r11, 2;
+    add.s32 %r13, %r8, %r12;
+    ld.shared.u32 %r14, [%r13];
+    add.s32 %r15, %r6, %r14;
+    setp.ne.u32 %p3, %r4, %r2;
+    @%p3 bra STORE;
+    setp.ne.u32 %p3, %r3, 37;
+    @%p3 bra STORE;
+    ld.param.u64 %rd5, [bad];
+    ld.global.u32 %r15, [%rd5];
+STORE:
+    mul.wide.u32 %rd2, %r5, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r15;
+    ret;
+}
+"#;
+
+/// Blocks after a worker's first start in compiled code without resetting their warps; a
+/// block that needs the interpreter (a call, here in block `special`) or faults (in block
+/// `bad_block`) resets them where it does, before or after blocks that run to the end in
+/// compiled code: the results and the fault report are the interpreter's.
+#[test]
+fn compiled_blocks_hand_over_to_the_interpreter() {
+    let blocks = 12u32;
+    let value = |i: u32, special: u32| {
+        let v = |i: u32| {
+            let v = if i / 64 == special { 6 * i } else { 3 * i };
+            if i % 2 == 1 { v + 7 } else { v }
+        };
+        v(i).wrapping_add(v(i ^ 1))
+    };
+    for special in [0u32, 3, 6, 11] {
+        for bad_block in [blocks, 5, 11] {
+            let mut got = Vec::new();
+            for engine in [Engine::Warp, Engine::Interp] {
+                let mut p = program(HANDOVER, engine);
+                p.set_workers(1);
+                let mem = DeviceMemory::new();
+                let out = mem.alloc(4 * 64 * u64::from(blocks)).unwrap();
+                let params = Params::new().ptr(out).u32(special).u32(bad_block).u64(16).clone();
+                let r = p.launch("handover", Dim3::x(blocks), Dim3::x(64), 0, params.bytes(), &mem);
+                got.push(r.map(|_| read_u32(&mem, out, 64 * blocks as usize)));
+            }
+            if bad_block < blocks {
+                assert!(got[1].is_err(), "block {bad_block} faults");
+            } else {
+                let want: Vec<u32> = (0..64 * blocks)
+                    .map(|i| if i / 64 == special + 2 && i % 64 >= 60 { 24301 } else { value(i, special) })
+                    .collect();
+                assert_eq!(got[0].as_ref().ok(), Some(&want), "special {special}");
+            }
+            assert_eq!(got[0], got[1], "special {special}, bad block {bad_block}");
+        }
+    }
+}

@@ -76,7 +76,7 @@ fn schedule_cluster(
                 continue;
             }
             blk.enter(r as u32, ctaid_of(l, origin, r as u32));
-            let s = step(blk, ws, bs);
+            let s = step(blk, ws, bs, false);
             blk.leave();
             match s? {
                 Step::Done => {

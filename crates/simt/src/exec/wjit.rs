@@ -187,6 +187,14 @@ pub(crate) struct WState {
     primed: Option<(usize, usize, usize)>,
 }
 
+impl WState {
+    /// Whether the glues are set up for `warps` from the first warp on, so that a block can
+    /// start in compiled code without resetting them (`run_compiled`'s `fresh`).
+    pub(super) fn primed_for(&self, warps: &[Warp]) -> bool {
+        self.primed == Some((warps.as_ptr() as usize, warps.len(), 0))
+    }
+}
+
 /// The helpers' way to a warp that compiled code runs (`Glue::running`) and its block.
 #[derive(Debug)]
 struct Running {
@@ -206,6 +214,9 @@ pub(super) struct Ran {
     /// The warp that stopped with a status of its own (at `end`): its yield, or `None` when
     /// the interpreter should run it now from where compiled code left it.
     pub last: Option<Option<WR<Yield>>>,
+    /// Every warp of a fresh block finished in compiled code (their interpreter states are
+    /// left as they were: the block is done).
+    pub finished: bool,
 }
 
 /// Whether compiled code can start warp `w` where it stands.
@@ -217,17 +228,33 @@ fn can_start(code: &WarpCode, w: &Warp) -> bool {
         && w.stack.last().is_some_and(|t| !t.wait && t.mask != 0 && code.is_entry(t.pc))
 }
 
+/// Makes warp `w`, which started its block in compiled code without a reset (`fresh`), the
+/// interpreter's warp of this block: reset, with the registers compiled code wrote.
+fn materialize(g: &mut Glue, w: &mut Warp, l: &Launch<'_>) {
+    if std::mem::take(&mut g.fresh) {
+        w.reset(l.kernel, kernel(l, l.kernel));
+        w.planar = true;
+    }
+}
+
 /// Runs the warps of a block on compiled code from warp `from` (which must be able to
 /// start, else `None`: the interpreter runs it). A warp that stops at a block barrier, or
 /// finishes, hands over to the next warp that can start, without leaving compiled code.
+///
+/// `fresh`: the block's first run, with warps not reset since the previous block (`from`
+/// 0, the glues set up for these warps: `WState::primed_for`, and no local memory). Each
+/// glue then starts the warp from scratch, and the warp itself is reset only where a helper
+/// or the interpreter needs it (`materialize`): a block that runs to the end in compiled
+/// code touches only the glues.
 pub(super) fn run_compiled(
     code: &WarpCode,
     warps: &mut [Warp],
     from: usize,
     blk: &mut Block<'_, '_>,
     bars: &mut Barriers,
+    fresh: bool,
 ) -> Option<Ran> {
-    if !can_start(code, warps.get(from)?) {
+    if !fresh && !can_start(code, warps.get(from)?) {
         return None;
     }
     let l = blk.l;
@@ -251,7 +278,23 @@ pub(super) fn run_compiled(
         st.runs.resize_with(n, || Running { w: std::ptr::null_mut(), blk: std::ptr::null_mut() });
     }
     let blk_ptr: *mut () = (blk as *mut Block<'_, '_>).cast();
-    for (i, (w, (g, run))) in warps.iter_mut().zip(st.glues.iter_mut().zip(st.runs.iter_mut())).enumerate().skip(from) {
+    if fresh {
+        debug_assert!(primed && from == 0 && k.local_size == 0);
+        for (g, run) in st.glues.iter_mut().zip(st.runs.iter_mut()) {
+            g.state = GLUE_READY;
+            g.act = g.valid;
+            g.live = g.valid;
+            g.top_rpc = u64::from(NO_PC);
+            g.pc = 0;
+            g.fuel = crate::jit::ctx::FUEL;
+            g.lane = 0;
+            g.fresh = true;
+            run.blk = blk_ptr;
+        }
+    }
+    for (i, (w, (g, run))) in
+        warps.iter_mut().zip(st.glues.iter_mut().zip(st.runs.iter_mut())).enumerate().skip(from).filter(|_| !fresh)
+    {
         let top = match w.stack.last() {
             Some(&top) if can_start(code, w) => top,
             _ => {
@@ -286,7 +329,9 @@ pub(super) fn run_compiled(
             g.index = i as u64;
             g.local = w.local_ptrs.as_ptr() as u64;
             g.lanes = w.lanes.as_ptr() as u64;
+            g.valid = u64::from(w.valid);
         }
+        debug_assert!(!g.fresh);
         // (The registers move only where the interpreter's copy was resized, before the
         // first block: unchanged after `enter_planar` as after the previous block.)
         g.regs = w.pregs.as_mut_ptr() as u64;
@@ -325,6 +370,20 @@ pub(super) fn run_compiled(
     let status = unsafe { (code.entry)(regs, first, &mut st.ctx) };
     let code_of = status & 0xff;
     let end = if code_of == St::Switched as u64 { n } else { (status >> 8) as usize };
+    if fresh {
+        if end == n && st.glues.iter().all(|g| g.state == GLUE_DONE) {
+            for g in &mut st.glues {
+                g.state = 0;
+                g.fresh = false;
+            }
+            st.ctx.faulted = 0;
+            blk.wj = Some(st);
+            return Some(Ran { end, stops: true, last: None, finished: true });
+        }
+        for (g, w) in st.glues.iter_mut().zip(warps.iter_mut()) {
+            materialize(g, w, l);
+        }
+    }
     // Every warp that compiled code ran continues from where its glue says: the one that
     // returned, those stopped at a barrier, and those released from one and not run since.
     // Those that stopped at a barrier or finished are settled here, as the interpreter's
@@ -386,7 +445,7 @@ pub(super) fn run_compiled(
     });
     st.ctx.faulted = 0;
     blk.wj = Some(st);
-    Some(Ran { end, stops, last })
+    Some(Ran { end, stops, last, finished: false })
 }
 
 /// Points the memory-access context at block `blk` of launch `l` (kernel `k`).
@@ -403,11 +462,13 @@ unsafe fn running<'x>(g: *mut Glue) -> (&'x mut Glue, &'x mut Warp, &'x mut Bloc
     // SAFETY: per the contract; compiled code holds no reference while a helper runs, and
     // `running` points to the warp's live `Running`, whose pointers `run_compiled` took
     // from the warps and block it holds, unused during the call.
-    unsafe {
+    let (g, w, blk) = unsafe {
         let g = &mut *g;
         let r = &*g.running.cast::<Running>();
         (g, &mut *r.w, &mut *r.blk.cast::<Block<'x, 'x>>())
-    }
+    };
+    materialize(g, w, blk.l);
+    (g, w, blk)
 }
 
 /// Runs instruction `pc` (not a control-flow one) on the interpreter for lanes `emask`:

@@ -95,6 +95,11 @@ pub(crate) struct Glue {
     /// The registers an instruction the interpreter runs for compiled code reads and
     /// writes (kept to reuse the buffers).
     pub scratch: (Vec<u32>, Vec<u32>),
+    /// The warp's valid lanes (set with the fields that stay the same between runs).
+    pub valid: u64,
+    /// The warp started a block in compiled code without being reset: its interpreter state
+    /// is the previous block's until `wjit` resets it (where something reads it).
+    pub fresh: bool,
 }
 
 /// `Glue::state`: the warp is ready to run from `pc` with lanes `act`; compiled code
@@ -124,6 +129,8 @@ impl Default for Glue {
             running: std::ptr::null_mut(),
             fault: None,
             scratch: (Vec::new(), Vec::new()),
+            valid: 0,
+            fresh: false,
         }
     }
 }
