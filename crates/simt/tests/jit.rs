@@ -1971,3 +1971,105 @@ fn compiled_blocks_hand_over_to_the_interpreter() {
         }
     }
 }
+
+const EARLY_EXIT: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+
+.func (.param .b32 r) twice(.param .b32 x)
+{
+    .reg .b32 %r<3>;
+    ld.param.u32 %r1, [x];
+    add.s32 %r2, %r1, %r1;
+    st.param.b32 [r], %r2;
+    ret;
+}
+
+// Threads i >= n return first (a branch to the kernel's `ret`). The others load
+// v = src[src[i] % n] (consecutive then gathered: the exited lanes' addresses lie past the
+// end of `src`), put v in shared memory, meet at a barrier, and store twice (a call, on the
+// interpreter) v + their neighbour's v (when it did not exit) to out[i].
+.visible .entry early_exit(.param .u64 src, .param .u64 out, .param .u32 n)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<16>;
+    .reg .b64 %rd<10>;
+    .shared .align 4 .b32 sh[64];
+    ld.param.u64 %rd1, [src];
+    ld.param.u64 %rd2, [out];
+    ld.param.u32 %r1, [n];
+    mov.u32 %r2, %tid.x;
+    mov.u32 %r3, %ctaid.x;
+    mov.u32 %r4, %ntid.x;
+    mad.lo.s32 %r5, %r3, %r4, %r2;
+    setp.ge.u32 %p1, %r5, %r1;
+    @%p1 bra DONE;
+    mul.wide.u32 %rd3, %r5, 4;
+    add.s64 %rd4, %rd1, %rd3;
+    ld.global.u32 %r6, [%rd4];
+    rem.u32 %r7, %r6, %r1;
+    mul.wide.u32 %rd5, %r7, 4;
+    add.s64 %rd6, %rd1, %rd5;
+    ld.global.u32 %r8, [%rd6];
+    mov.u32 %r9, sh;
+    shl.b32 %r10, %r2, 2;
+    add.s32 %r11, %r9, %r10;
+    st.shared.u32 [%r11], %r8;
+    bar.sync 0;
+    xor.b32 %r12, %r5, 1;
+    mov.u32 %r13, %r8;
+    setp.ge.u32 %p2, %r12, %r1;
+    @%p2 bra ALONE;
+    xor.b32 %r14, %r10, 4;
+    add.s32 %r15, %r9, %r14;
+    ld.shared.u32 %r15, [%r15];
+    add.s32 %r13, %r13, %r15;
+ALONE:
+    {
+    .param .b32 p0;
+    .param .b32 r0;
+    st.param.b32 [p0], %r13;
+    call.uni (r0), twice, (p0);
+    ld.param.b32 %r13, [r0];
+    }
+    add.s64 %rd7, %rd2, %rd3;
+    st.global.u32 [%rd7], %r13;
+DONE:
+    ret;
+}
+"#;
+
+/// Lanes that branch to the kernel's exit leave the warp at once (the warp tier lets them
+/// exit inline): the others go on converged, their loads read for the exited lanes too
+/// without faulting on those lanes' addresses, the barrier does not wait for them, the
+/// interpreter takes the warp over without them, and the results are the interpreter's and
+/// the reference's.
+#[test]
+fn lanes_returning_early() {
+    for n in [192u32, 100, 75, 33, 1] {
+        let src: Vec<u32> = (0..n).map(|i| i.wrapping_mul(2_654_435_761) ^ 0x55).collect();
+        let v: Vec<u32> = (0..n).map(|i| src[(src[i as usize] % n) as usize]).collect();
+        let want: Vec<u32> = (0..192u32)
+            .map(|i| match i {
+                i if i >= n => 0xeeee_eeee,
+                i if (i ^ 1) >= n => 2 * v[i as usize],
+                i => 2 * v[i as usize].wrapping_add(v[(i ^ 1) as usize]),
+            })
+            .collect();
+        for engine in [Engine::Warp, Engine::Interp] {
+            let mut p = program(EARLY_EXIT, engine);
+            p.set_workers(1);
+            let mem = DeviceMemory::new();
+            let dsrc = mem.alloc(4 * u64::from(n)).unwrap();
+            mem.write(dsrc, &le_bytes(&src)).unwrap();
+            let out = mem.alloc(4 * 192).unwrap();
+            mem.write(out, &[0xee; 4 * 192]).unwrap();
+            let params = Params::new().ptr(dsrc).ptr(out).u32(n).clone();
+            for _ in 0..2 {
+                p.launch("early_exit", Dim3::x(3), Dim3::x(64), 0, params.bytes(), &mem).unwrap();
+            }
+            assert_eq!(read_u32(&mem, out, 192), want, "{engine:?}, n = {n}");
+        }
+    }
+}

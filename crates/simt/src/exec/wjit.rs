@@ -235,6 +235,17 @@ fn materialize(g: &mut Glue, w: &mut Warp, l: &Launch<'_>) {
         w.reset(l.kernel, kernel(l, l.kernel));
         w.planar = true;
     }
+    sync_exits(g, w);
+}
+
+/// Lanes compiled code let exit inline (`Wg::exit_early`: gone from the glue's live lanes
+/// only) exit in the warp's own state too.
+fn sync_exits(g: &Glue, w: &mut Warp) {
+    let gone = w.valid & !w.exited & !(g.live as u32);
+    if gone != 0 {
+        w.exited |= gone;
+        w.remove_lanes(gone, true);
+    }
 }
 
 /// Runs the warps of a block on compiled code from warp `from` (which must be able to
@@ -300,6 +311,8 @@ pub(super) fn run_compiled(
             _ => {
                 // A finished warp does not hold a barrier back.
                 g.state = if w.state == State::Done { GLUE_DONE } else { 0 };
+                // (Current for `sync_exits`, which reads every glue after the run.)
+                g.live = u64::from(w.valid & !w.exited);
                 continue;
             }
         };
@@ -390,6 +403,7 @@ pub(super) fn run_compiled(
     // scheduler settles a warp that yields (`yielded`), in one pass over the glues.
     let mut stops = false;
     for (k, (g, w)) in st.glues.iter_mut().zip(warps.iter_mut()).enumerate().skip(from) {
+        sync_exits(g, w);
         let state = g.state;
         if matches!(state, GLUE_READY | GLUE_BARRIER)
             && let Some(t) = w.stack.last_mut()

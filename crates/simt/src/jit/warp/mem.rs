@@ -137,13 +137,22 @@ impl Wg<'_, '_> {
         after: Block,
     ) {
         // In a block's diverged copy (`Wg::full` false) some live lane is not running, so the
-        // lanes executing are never all 32: the whole-warp paths would be dead code there.
+        // lanes executing are never all the live ones: the whole-warp paths would be dead code
+        // there.
         if !self.full || !matches!(space, Space::Global | Space::Generic | Space::Shared) || r >= self.f.nregs {
             return;
         }
         let sz = i64::from(size);
         let slow = self.b.create_block();
-        let all = self.b.ins().icmp_imm_s(IntCC::Equal, em, i64::from(u32::MAX));
+        // A store writes every lane: all 32 must run it. A load may read for lanes that
+        // exited too (the converged code computed their addresses like the others', and
+        // their values are never read), so every live lane running it is enough.
+        let all = if st.is_some() {
+            self.b.ins().icmp_imm_s(IntCC::Equal, em, i64::from(u32::MAX))
+        } else {
+            let live = self.b.use_var(self.live);
+            self.b.ins().icmp(IntCC::Equal, em, live)
+        };
         let c1 = self.b.create_block();
         self.b.ins().brif(all, c1, &[], slow, &[]);
         self.b.switch_to_block(c1);

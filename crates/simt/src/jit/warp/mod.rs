@@ -1015,6 +1015,42 @@ impl<'a, 'b> Wg<'a, 'b> {
     }
 
     /// The lanes of the running path for which guard `g` holds.
+    /// Lanes `taken` of the running path exit at the branch at `pc` (to the kernel's exit).
+    /// In the converged copy, with no divergent path pending (the reconvergence stack holds
+    /// its base entry only), they leave the live lanes inline (the glue's `live`; the warp's
+    /// own state learns it from there, `exec::wjit`), and the code goes on into `pc + 1`
+    /// with every register still held (`fall_through`); otherwise through `h_exit`.
+    fn exit_early(&mut self, pc: u32, taken: Value) {
+        if !self.full {
+            self.flush(Some(&[pc + 1]));
+            self.exit_lanes(pc, taken);
+            return;
+        }
+        let rpc = self.gld(goff::TOP_RPC);
+        let base = self.b.ins().icmp_imm_s(IntCC::Equal, rpc, i64::from(NO_PC));
+        let (inline, helper) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(base, inline, &[], helper, &[]);
+        self.b.switch_to_block(helper);
+        let known = self.known();
+        self.flush(Some(&[pc + 1]));
+        self.exit_lanes(pc, taken);
+        self.restore(known);
+        self.b.switch_to_block(inline);
+        let act = self.act();
+        let rest = self.b.ins().band_not(act, taken);
+        self.gst(rest, goff::LIVE);
+        self.b.def_var(self.act, rest);
+        self.b.def_var(self.live, rest);
+        self.fall_through(pc + 1);
+    }
+
+    /// Whether the instruction at `pc` ends the kernel for every lane reaching it (an
+    /// unguarded `exit`, or `ret` of the kernel itself).
+    fn exits(&self, pc: u32) -> bool {
+        self.f.is_kernel
+            && self.f.code.get(pc as usize).is_some_and(|i| i.guard.is_none() && matches!(i.op, Op::Exit | Op::Ret))
+    }
+
     fn emask(&mut self, guard: Option<Guard>) -> Value {
         let act = self.act();
         let Some(g) = guard else { return act };
@@ -1335,6 +1371,12 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.fall_through(pc + 1);
         self.restore(known);
         self.b.switch_to_block(split);
+        if self.exits(target) {
+            // Lanes branching to the kernel's exit (`if (i >= n) return;`) exit here rather
+            // than wait there for the others: the rest run on converged when they were.
+            self.exit_early(pc, taken);
+            return;
+        }
         self.flush(Some(&[target, pc + 1]));
         if target == ipdom && self.simple_if(pc, ipdom) {
             let not = self.b.ins().band_not(act, taken);
