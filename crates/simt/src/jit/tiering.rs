@@ -1,7 +1,9 @@
 //! Which compiled tier runs a kernel under `Engine::Jit`: first the one `warp::preferred`
 //! (and the per-thread JIT's own `prefer_interp`) pick from the kernel's code; once the
 //! kernel has run long enough on it that compiling the other tier is cheap beside it, a few
-//! launches on the other tier, then whichever has run a block faster on average. A static
+//! launches on the other tier, then whichever has run a block faster on average. While the
+//! first tier stays ahead, the other gets another round of tries each time the first has run
+//! four times as long again, so that its average covers launches that differ. A static
 //! rule cannot see what decides it: how often a warp's lanes diverge, and whether its
 //! accesses are side by side (a 2D stencil runs 1.3x faster on the warp tier; a bitonic sort
 //! step, whose lanes split at every data-dependent swap, 1.4x slower). The tier that runs
@@ -31,6 +33,8 @@ struct Measured {
     ns: AtomicU64,
     blocks: AtomicU64,
     launches: AtomicU64,
+    /// Launches `choose` gave it to try it while the other tier ran blocks faster.
+    tries: AtomicU64,
     /// The tier cannot run the kernel (it does not compile it, or leaves it to the
     /// interpreter).
     ruled_out: std::sync::atomic::AtomicBool,
@@ -59,18 +63,25 @@ impl TierTimes {
         if other.ruled_out.load(Ordering::Relaxed) {
             return first;
         }
-        let tried = other.launches.load(Ordering::Relaxed);
-        if tried == 0 {
-            let spent = mine.ns.load(Ordering::Relaxed);
-            return if spent >= EXPLORE_AFTER.as_nanos() as u64 { !first } else { first };
-        }
-        if tried < TRIES {
+        if let (Some(m), Some(o)) = (mine.per_block(), other.per_block())
+            && o < m
+        {
+            // Ahead: any round of tries under way is over.
+            let _ = other.tries.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |g| Some(g.next_multiple_of(TRIES)));
             return !first;
         }
-        match (mine.per_block(), other.per_block()) {
-            (Some(m), Some(o)) if o < m => !first,
-            _ => first,
+        // Rounds of `TRIES` launches on the other tier: a first once this one has run
+        // `EXPLORE_AFTER`, and another each time it has run four times as long again, so that
+        // launches that differ (a sort's steps) all get their share of its average, at a cost
+        // that shrinks beside the run.
+        let granted = other.tries.load(Ordering::Relaxed);
+        let rounds = u32::try_from(granted / TRIES).unwrap_or(u32::MAX).min(16);
+        let due = (EXPLORE_AFTER.as_nanos() as u64).saturating_mul(4u64.saturating_pow(rounds));
+        if !granted.is_multiple_of(TRIES) || mine.ns.load(Ordering::Relaxed) >= due {
+            other.tries.fetch_add(1, Ordering::Relaxed);
+            return !first;
         }
+        first
     }
 
     /// Tier `warp` cannot run the kernel: never tried again.
@@ -123,12 +134,23 @@ mod tests {
         // The running tier's average getting worse sends it back.
         t.record("k", true, ms(100), 100, 1);
         assert!(!t.choose(false));
-        // A slower tier is left after its tries.
+        // A slower tier is left after its tries, and tried again once the first has run four
+        // times as long again.
         let t = TierTimes::default();
         t.record("k", false, ms(50), 100, 2);
+        assert!(t.choose(false));
         t.record("k", true, ms(200), 100, 2);
+        assert!(t.choose(false));
         t.record("k", true, ms(200), 100, 2);
         assert!(!t.choose(false));
+        t.record("k", false, ms(25), 100, 2);
+        assert!(!t.choose(false), "150 ms on the first tier: not yet");
+        t.record("k", false, ms(5), 100, 2);
+        assert!(t.choose(false), "160 ms: a second round");
+        t.record("k", true, ms(10), 100, 2);
+        assert!(t.choose(false), "the round's second launch");
+        t.record("k", true, ms(10), 100, 2);
+        assert!(!t.choose(false), "still slower on average");
     }
 
     #[test]
@@ -145,7 +167,9 @@ mod tests {
         // 80 ms on one worker.
         let t = TierTimes::default();
         t.record("k", false, ms(80), 100, 1);
+        assert!(t.choose(false));
         t.record("k", true, ms(50), 100, 2);
+        assert!(t.choose(false));
         t.record("k", true, ms(50), 100, 2);
         assert!(!t.choose(false));
         // A grid smaller than the worker pool keeps only as many workers busy as it has
