@@ -2073,3 +2073,65 @@ fn lanes_returning_early() {
         }
     }
 }
+
+/// A 64×2 block fills an 8 KiB shared tile (word w holds 7w + 3), then each thread loads the
+/// word at `stride * tid.x + 256 * tid.y + base + off` bytes: lane-affine addresses with a
+/// constant stride (`tile[threadIdx.x][k]` of a transpose: 132) into out[tid.y * 64 + tid.x].
+fn strided_kernel(stride: i32, base: i32, off: i32) -> String {
+    format!(
+        ".version 8.0\n.target sm_80\n.address_size 64\n\
+         .visible .entry strided(.param .u64 out)\n{{\n\
+         .reg .pred %p<2>;\n.reg .b32 %r<16>;\n.reg .b64 %rd<4>;\n.shared .align 16 .b8 tile[8192];\n\
+         ld.param.u64 %rd1, [out];\n\
+         mov.u32 %r1, %tid.x;\nmov.u32 %r2, %tid.y;\nmad.lo.s32 %r3, %r2, 64, %r1;\n\
+         mov.u32 %r4, tile;\nmov.u32 %r5, %r3;\n\
+         FILL:\n\
+         mad.lo.s32 %r6, %r5, 7, 3;\nshl.b32 %r7, %r5, 2;\nadd.s32 %r8, %r4, %r7;\nst.shared.u32 [%r8], %r6;\n\
+         add.s32 %r5, %r5, 128;\nsetp.lt.u32 %p1, %r5, 2048;\n@%p1 bra FILL;\n\
+         bar.sync 0;\n\
+         mad.lo.s32 %r9, %r1, {stride}, %r4;\nmad.lo.s32 %r10, %r2, 256, %r9;\nadd.s32 %r11, %r10, {base};\n\
+         ld.shared.u32 %r12, [%r11+{off}];\n\
+         mul.wide.u32 %rd2, %r3, 4;\nadd.s64 %rd3, %rd1, %rd2;\nst.global.u32 [%rd3], %r12;\nret;\n}}\n"
+    )
+}
+
+/// Loads through lane-affine addresses with a constant stride other than one element (one
+/// load per lane after a check of the first and last lane) give the interpreter's values,
+/// for positive and negative strides, and its fault where a lane's address is out of bounds
+/// (past the end, or below zero) or misaligned.
+#[test]
+fn strided_shared_loads() {
+    let cases = [
+        (132, 0, 0),
+        (16, 4, 8),
+        (-4, 252, 0),
+        (-8, 508, 4),
+        (8, 0, 0),
+        (132, 0, 4096),
+        (16, 2, 0),
+        (-4, 100, 0),
+        (-4, 300, -200),
+    ];
+    for (stride, base, off) in cases {
+        let src = strided_kernel(stride, base, off);
+        let addr = |tx: i64, ty: i64| i64::from(stride) * tx + 256 * ty + i64::from(base) + i64::from(off);
+        let legal = (0..2).all(|ty| (0..64).all(|tx| (0..=8188).contains(&addr(tx, ty)) && addr(tx, ty) % 4 == 0));
+        let mut got = Vec::new();
+        for engine in [Engine::Warp, Engine::Interp] {
+            let mut p = program(&src, engine);
+            p.set_workers(1);
+            let mem = DeviceMemory::new();
+            let out = mem.alloc(4 * 128).unwrap();
+            let r = p.launch("strided", Dim3::x(2), Dim3::new(64, 2, 1), 0, Params::new().ptr(out).bytes(), &mem);
+            got.push(r.map(|_| read_u32(&mem, out, 128)));
+        }
+        let ctx = format!("stride {stride}, base {base}, off {off}");
+        if legal {
+            let want: Vec<u32> = (0..128).map(|t| 7 * (addr(t % 64, t / 64) / 4) as u32 + 3).collect();
+            assert_eq!(got[0].as_ref().ok(), Some(&want), "{ctx}");
+        } else {
+            assert!(got[1].is_err(), "{ctx}: the interpreter faults");
+        }
+        assert_eq!(got[0], got[1], "{ctx}");
+    }
+}

@@ -110,7 +110,8 @@ fn eval(op: &Op, fact: &[Fact], uniform: &[bool]) -> Opnd {
         match *s {
             Src::Imm(v) => Opnd::Uni(Some(v & 0xffff_ffff)),
             Src::Sreg(Sreg::Tid(0) | Sreg::Laneid) => Opnd::Aff(Affine { stride: 1, aligned: true }),
-            Src::Sreg(Sreg::Ntid(_) | Sreg::Ctaid(_) | Sreg::Nctaid(_)) => Opnd::Uni(None),
+            // (`%tid.y` and `%tid.z` too: the analysis is for rows of 32, `uniform.rs`.)
+            Src::Sreg(Sreg::Ntid(_) | Sreg::Ctaid(_) | Sreg::Nctaid(_) | Sreg::Tid(1 | 2)) => Opnd::Uni(None),
             Src::Reg(r) if uniform.get(r as usize).copied().unwrap_or(false) => Opnd::Uni(None),
             Src::Reg(r) => match fact.get(r as usize) {
                 Some(Fact::Is(a)) => Opnd::Aff(*a),

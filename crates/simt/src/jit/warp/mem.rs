@@ -217,6 +217,9 @@ impl Wg<'_, '_> {
             self.copy_if_consecutive(seq, p0, other, slow, copy);
             self.b.switch_to_block(other);
         }
+        if let (Some((d, sext)), true) = (ld, more.is_empty()) {
+            self.strided_load(r, size, delta_s, lim_s, host, d, sext, after);
+        }
         let Some(addrs) = self.vsrc(Src::Reg(r)) else { return };
         if let (Some((d, sext)), ops::Vs::Splat(_, a, _)) = (ld, addrs) {
             // A warp-uniform address: one check, one load per element.
@@ -548,6 +551,65 @@ impl Wg<'_, '_> {
             self.jump_after(after);
         }
         self.b.switch_to_block(no);
+    }
+
+    /// The load of `whole_warp` through a lane-affine register `r` (`affine.rs`) whose lanes
+    /// step by a multiple of the element size other than 0 and 1 element (a column of a
+    /// shared-memory tile, a field of an array of structures): when the lanes' offsets
+    /// (`r` plus `delta_s`, into the buffer at `host` whose last valid offset is `lim_s`) are
+    /// in bounds and aligned (a check of the first and last), one load per lane at a constant
+    /// distance from lane 0's, then a jump to `after`. Otherwise (or for other registers)
+    /// falls through.
+    #[allow(clippy::too_many_arguments)]
+    fn strided_load(
+        &mut self,
+        r: Reg,
+        size: u8,
+        delta_s: Value,
+        lim_s: Value,
+        host: Value,
+        d: Reg,
+        sext: bool,
+        after: Block,
+    ) {
+        let sz = i64::from(size);
+        let Some(stride) = self.affine.get(r as usize).copied().flatten().map(|a| i64::from(a.stride)) else {
+            return;
+        };
+        let span = 31 * stride.abs();
+        if size != 4 || stride == 0 || stride == sz || stride % sz != 0 || span > i64::from(i32::MAX) {
+            return;
+        }
+        let Some(addrs) = self.vsrc(Src::Reg(r)) else { return };
+        let q0 = self.quad(addrs, 0);
+        let a0 = self.b.ins().extractlane(q0, 0);
+        let p0 = self.b.ins().uextend(I64, a0);
+        // No lane wraps around 2^32 (the register is 32 bits wide; its lanes then are exactly
+        // lane 0's plus `stride * l`).
+        let fits = if stride > 0 {
+            self.b.ins().icmp_imm_s(IntCC::UnsignedLessThanOrEqual, p0, i64::from(u32::MAX) - span)
+        } else {
+            self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, p0, span)
+        };
+        let o0 = self.b.ins().iadd(p0, delta_s);
+        let lo = if stride > 0 { o0 } else { self.b.ins().iadd_imm_s(o0, -span) };
+        let inb = self.span_ok(lo, sz, span, lim_s);
+        let ok = self.b.ins().band(fits, inb);
+        let (go, next) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(ok, go, &[], next, &[]);
+        self.b.switch_to_block(go);
+        let base = self.b.ins().iadd(host, o0);
+        for q in 0..8i64 {
+            let xs: Vec<Value> =
+                (0..4).map(|i| self.b.ins().load(types::I32, flags(), base, ((4 * q + i) * stride) as i32)).collect();
+            let mut v = self.b.ins().splat(types::I32X4, xs[0]);
+            for (i, &x) in xs.iter().enumerate().skip(1) {
+                v = self.b.ins().insertlane(v, x, i as u8);
+            }
+            self.wquad32(d, q as i32, v, sext);
+        }
+        self.jump_after(after);
+        self.b.switch_to_block(next);
     }
 
     /// Lane 0 of the 32 lanes in pairs `ps`, and whether lane `l` is lane 0 plus `l * step`

@@ -69,8 +69,10 @@ pub(super) fn uniform_and_divergent(f: &Func, rows32: bool) -> (Vec<bool>, Vec<b
         let mut own = produces_uniform(&inst.op);
         let settled = own && inst.guard.is_none() && !matches!(inst.op, Op::Ld { .. });
         live::for_each_src(&inst.op, &mut |s| {
+            // In rows of 32 a warp lies in one row: `%tid.y` and `%tid.z` are its own.
             if let Src::Sreg(r) = s
                 && !matches!(r, Sreg::Ntid(_) | Sreg::Ctaid(_) | Sreg::Nctaid(_))
+                && !(rows32 && matches!(r, Sreg::Tid(1 | 2)))
             {
                 own = false;
             }
