@@ -1340,10 +1340,14 @@ impl<'a, 'b> Wg<'a, 'b> {
         let guard = if target == pc + 1 { None } else { guard };
         let taken = guard.map(|g| self.emask(Some(g)));
         let (Some(_), Some(taken)) = (guard, taken) else {
-            self.flush(Some(&[target, pc + 1]));
-            if target <= pc {
-                self.burn(target);
+            if target > pc {
+                // Forward, every lane: the code goes on into the target as into a next block
+                // (`if (...) { ... } else { ... }` jumps over its other way), registers held.
+                self.fall_through(target);
+                return;
             }
+            self.flush(Some(&[target, pc + 1]));
+            self.burn(target);
             self.jump_head(target);
             return;
         };
