@@ -2135,3 +2135,56 @@ fn strided_shared_loads() {
         assert_eq!(got[0], got[1], "{ctx}");
     }
 }
+
+/// A 64×2 block stores lin * 5 + 1 (lin = tid.y * 64 + tid.x) at `stride * tid.x + 256 *
+/// tid.y + base + off` bytes of a zeroed 8 KiB shared tile (lane-affine addresses with a
+/// constant stride), then copies the tile to `out` (2048 words).
+fn strided_store_kernel(stride: i32, base: i32, off: i32) -> String {
+    format!(
+        ".version 8.0\n.target sm_80\n.address_size 64\n\
+         .visible .entry strided_st(.param .u64 out)\n{{\n\
+         .reg .pred %p<2>;\n.reg .b32 %r<16>;\n.reg .b64 %rd<4>;\n.shared .align 16 .b8 tile[8192];\n\
+         ld.param.u64 %rd1, [out];\n\
+         mov.u32 %r1, %tid.x;\nmov.u32 %r2, %tid.y;\nmad.lo.s32 %r3, %r2, 64, %r1;\nmov.u32 %r4, tile;\n\
+         mad.lo.s32 %r9, %r1, {stride}, %r4;\nmad.lo.s32 %r10, %r2, 256, %r9;\nadd.s32 %r11, %r10, {base};\n\
+         mad.lo.s32 %r12, %r3, 5, 1;\n\
+         st.shared.u32 [%r11+{off}], %r12;\n\
+         bar.sync 0;\nmov.u32 %r5, %r3;\n\
+         COPY:\n\
+         shl.b32 %r7, %r5, 2;\nadd.s32 %r8, %r4, %r7;\nld.shared.u32 %r6, [%r8];\n\
+         mul.wide.u32 %rd2, %r5, 4;\nadd.s64 %rd3, %rd1, %rd2;\nst.global.u32 [%rd3], %r6;\n\
+         add.s32 %r5, %r5, 128;\nsetp.lt.u32 %p1, %r5, 2048;\n@%p1 bra COPY;\nret;\n}}\n"
+    )
+}
+
+/// Stores through lane-affine addresses with a constant stride (one store per lane after a
+/// check of the first and last lane) leave the interpreter's tile, and fault as it does.
+#[test]
+fn strided_shared_stores() {
+    let cases = [(132, 0, 0), (16, 4, 8), (-4, 252, 0), (-8, 508, 4), (132, 0, 4096), (16, 2, 0), (-4, 300, -200)];
+    for (stride, base, off) in cases {
+        let src = strided_store_kernel(stride, base, off);
+        let addr = |tx: i64, ty: i64| i64::from(stride) * tx + 256 * ty + i64::from(base) + i64::from(off);
+        let legal = (0..2).all(|ty| (0..64).all(|tx| (0..=8188).contains(&addr(tx, ty)) && addr(tx, ty) % 4 == 0));
+        let mut got = Vec::new();
+        for engine in [Engine::Warp, Engine::Interp] {
+            let mut p = program(&src, engine);
+            p.set_workers(1);
+            let mem = DeviceMemory::new();
+            let out = mem.alloc(4 * 2048).unwrap();
+            let r = p.launch("strided_st", Dim3::x(2), Dim3::new(64, 2, 1), 0, Params::new().ptr(out).bytes(), &mem);
+            got.push(r.map(|_| read_u32(&mem, out, 2048)));
+        }
+        let ctx = format!("stride {stride}, base {base}, off {off}");
+        if legal {
+            let mut want = vec![0u32; 2048];
+            for t in 0..128i64 {
+                want[(addr(t % 64, t / 64) / 4) as usize] = 5 * t as u32 + 1;
+            }
+            assert_eq!(got[0].as_ref().ok(), Some(&want), "{ctx}");
+        } else {
+            assert!(got[1].is_err(), "{ctx}: the interpreter faults");
+        }
+        assert_eq!(got[0], got[1], "{ctx}");
+    }
+}

@@ -217,8 +217,8 @@ impl Wg<'_, '_> {
             self.copy_if_consecutive(seq, p0, other, slow, copy);
             self.b.switch_to_block(other);
         }
-        if let (Some((d, sext)), true) = (ld, more.is_empty()) {
-            self.strided_load(r, size, delta_s, lim_s, host, d, sext, after);
+        if more.is_empty() && (ld.is_some() || st.is_some()) {
+            self.strided(r, size, delta_s, lim_s, host, ld, st, after);
         }
         let Some(addrs) = self.vsrc(Src::Reg(r)) else { return };
         if let (Some((d, sext)), ops::Vs::Splat(_, a, _)) = (ld, addrs) {
@@ -553,23 +553,23 @@ impl Wg<'_, '_> {
         self.b.switch_to_block(no);
     }
 
-    /// The load of `whole_warp` through a lane-affine register `r` (`affine.rs`) whose lanes
-    /// step by a multiple of the element size other than 0 and 1 element (a column of a
-    /// shared-memory tile, a field of an array of structures): when the lanes' offsets
-    /// (`r` plus `delta_s`, into the buffer at `host` whose last valid offset is `lim_s`) are
-    /// in bounds and aligned (a check of the first and last), one load per lane at a constant
-    /// distance from lane 0's, then a jump to `after`. Otherwise (or for other registers)
-    /// falls through.
+    /// The access of `whole_warp` (a load into `ld`'s register, or a store of `st`) through
+    /// a lane-affine register `r` (`affine.rs`) whose lanes step by a multiple of the element
+    /// size other than 0 and 1 element (a column of a shared-memory tile, a field of an array
+    /// of structures): when the lanes' offsets (`r` plus `delta_s`, into the buffer at `host`
+    /// whose last valid offset is `lim_s`) are in bounds and aligned (a check of the first and
+    /// last), one access per lane at a constant distance from lane 0's, then a jump to
+    /// `after`. Otherwise (or for other registers) falls through.
     #[allow(clippy::too_many_arguments)]
-    fn strided_load(
+    fn strided(
         &mut self,
         r: Reg,
         size: u8,
         delta_s: Value,
         lim_s: Value,
         host: Value,
-        d: Reg,
-        sext: bool,
+        ld: Option<(Reg, bool)>,
+        st: Option<ops::Vs>,
         after: Block,
     ) {
         let sz = i64::from(size);
@@ -599,14 +599,23 @@ impl Wg<'_, '_> {
         self.b.ins().brif(ok, go, &[], next, &[]);
         self.b.switch_to_block(go);
         let base = self.b.ins().iadd(host, o0);
+        let at = |q: i64, i: i64| ((4 * q + i) * stride) as i32;
         for q in 0..8i64 {
-            let xs: Vec<Value> =
-                (0..4).map(|i| self.b.ins().load(types::I32, flags(), base, ((4 * q + i) * stride) as i32)).collect();
-            let mut v = self.b.ins().splat(types::I32X4, xs[0]);
-            for (i, &x) in xs.iter().enumerate().skip(1) {
-                v = self.b.ins().insertlane(v, x, i as u8);
+            if let Some(vs) = st {
+                // In lane order, as the lane loop stores.
+                let v = self.quad(vs, q as i32);
+                for i in 0..4 {
+                    let x = self.b.ins().extractlane(v, i as u8);
+                    self.b.ins().store(flags(), x, base, at(q, i));
+                }
+            } else if let Some((d, sext)) = ld {
+                let xs: Vec<Value> = (0..4).map(|i| self.b.ins().load(types::I32, flags(), base, at(q, i))).collect();
+                let mut v = self.b.ins().splat(types::I32X4, xs[0]);
+                for (i, &x) in xs.iter().enumerate().skip(1) {
+                    v = self.b.ins().insertlane(v, x, i as u8);
+                }
+                self.wquad32(d, q as i32, v, sext);
             }
-            self.wquad32(d, q as i32, v, sext);
         }
         self.jump_after(after);
         self.b.switch_to_block(next);
