@@ -1014,7 +1014,6 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.ret(St::Interp);
     }
 
-    /// The lanes of the running path for which guard `g` holds.
     /// Lanes `taken` of the running path exit at the branch at `pc` (to the kernel's exit).
     /// In the converged copy, with no divergent path pending (the reconvergence stack holds
     /// its base entry only), they leave the live lanes inline (the glue's `live`; the warp's
@@ -1051,6 +1050,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             && self.f.code.get(pc as usize).is_some_and(|i| i.guard.is_none() && matches!(i.op, Op::Exit | Op::Ret))
     }
 
+    /// The lanes of the running path for which guard `g` holds.
     fn emask(&mut self, guard: Option<Guard>) -> Value {
         let act = self.act();
         let Some(g) = guard else { return act };
