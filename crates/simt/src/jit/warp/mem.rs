@@ -509,7 +509,8 @@ impl Wg<'_, '_> {
         after: Block,
     ) {
         let aligned = match delta {
-            // Misaligned whatever the lanes hold: the lane loop reports it.
+            // An offset that is not a multiple of 4 is aligned only with a register that is
+            // not (the pattern's `aligned` says only whether it is): left to the other paths.
             Some(c) if c & 3 != 0 => return,
             Some(_) => p.aligned,
             None => {
