@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use simt::{DeviceMemory, Dim3, Engine, Params, Program, Tier};
+use simt::{DeviceMemory, Dim3, Engine, Fault, Params, Program, Tier};
 
 fn kernels_ptx(file: &str) -> String {
     let path = format!("{}/tests/kernels/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -20,6 +20,31 @@ fn read_u32(mem: &DeviceMemory, p: simt::DevicePtr, n: usize) -> Vec<u32> {
     let mut b = vec![0u8; 4 * n];
     mem.read(p, &mut b).unwrap();
     b.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
+}
+
+/// Runs kernel `name` of `src` on the warp tier and on the interpreter, one worker each (so
+/// that the first block to fault is the same), with `out` (`words` 32-bit words, every byte
+/// 0xee) as its first parameter, then `more`'s: each run's `out` after it, or its fault.
+fn on_warp_and_interp(
+    src: &str,
+    name: &str,
+    grid: Dim3,
+    block: Dim3,
+    words: usize,
+    more: &Params,
+) -> Vec<Result<Vec<u32>, Fault>> {
+    let mut got = Vec::new();
+    for engine in [Engine::Warp, Engine::Interp] {
+        let mut p = program(src, engine);
+        p.set_workers(1);
+        let mem = DeviceMemory::new();
+        let out = mem.alloc(4 * words as u64).unwrap();
+        mem.write(out, &vec![0xee; 4 * words]).unwrap();
+        let mut params = out.0.to_le_bytes().to_vec();
+        params.extend_from_slice(more.bytes());
+        got.push(p.launch(name, grid, block, 0, &params, &mem).map(|_| read_u32(&mem, out, words)));
+    }
+    got
 }
 
 /// `data` as little-endian bytes (to write into device memory).
@@ -1816,16 +1841,7 @@ fn shaped_shared_loads() {
             // Thread (tx, ty) owns word ty*16 + tx of the tile and slot ty*16 + tx of `out`.
             let (bx, by) = (i64::from(block.x), i64::from(block.y));
             let slots = 16 * by as usize;
-            let mut got = Vec::new();
-            for engine in [Engine::Warp, Engine::Interp] {
-                let mut p = program(&src, engine);
-                p.set_workers(1);
-                let mem = DeviceMemory::new();
-                let out = mem.alloc(32 * slots as u64).unwrap();
-                mem.write(out, &vec![0xee; 32 * slots]).unwrap();
-                let r = p.launch("shaped", Dim3::x(2), block, 0, Params::new().ptr(out).bytes(), &mem);
-                got.push(r.map(|_| read_u32(&mem, out, 8 * slots)));
-            }
+            let got = on_warp_and_interp(&src, "shaped", Dim3::x(2), block, 8 * slots, &Params::new());
             let word = |e: i64| if (0..16 * by).contains(&e) && e % 16 < bx { 3 * e as u32 + 1 } else { 0 };
             let want: Vec<u32> = (0..16 * by)
                 .flat_map(|own| {
@@ -1949,16 +1965,9 @@ fn compiled_blocks_hand_over_to_the_interpreter() {
     };
     for special in [0u32, 3, 6, 11] {
         for bad_block in [blocks, 5, 11] {
-            let mut got = Vec::new();
-            for engine in [Engine::Warp, Engine::Interp] {
-                let mut p = program(HANDOVER, engine);
-                p.set_workers(1);
-                let mem = DeviceMemory::new();
-                let out = mem.alloc(4 * 64 * u64::from(blocks)).unwrap();
-                let params = Params::new().ptr(out).u32(special).u32(bad_block).u64(16).clone();
-                let r = p.launch("handover", Dim3::x(blocks), Dim3::x(64), 0, params.bytes(), &mem);
-                got.push(r.map(|_| read_u32(&mem, out, 64 * blocks as usize)));
-            }
+            let more = Params::new().u32(special).u32(bad_block).u64(16).clone();
+            let got =
+                on_warp_and_interp(HANDOVER, "handover", Dim3::x(blocks), Dim3::x(64), 64 * blocks as usize, &more);
             if bad_block < blocks {
                 assert!(got[1].is_err(), "block {bad_block} faults");
             } else {
@@ -2095,6 +2104,14 @@ fn strided_kernel(stride: i32, base: i32, off: i32) -> String {
     )
 }
 
+/// The byte address thread (tx, ty) of a 64×2 block reaches in `strided_kernel` and
+/// `strided_store_kernel`, and whether every thread's is inside the 8 KiB tile and aligned.
+fn strided_addresses(stride: i32, base: i32, off: i32) -> (impl Fn(i64, i64) -> i64, bool) {
+    let addr = move |tx: i64, ty: i64| i64::from(stride) * tx + 256 * ty + i64::from(base) + i64::from(off);
+    let legal = (0..2).all(|ty| (0..64).all(|tx| (0..=8188).contains(&addr(tx, ty)) && addr(tx, ty) % 4 == 0));
+    (addr, legal)
+}
+
 /// Loads through lane-affine addresses with a constant stride other than one element (one
 /// load per lane after a check of the first and last lane) give the interpreter's values,
 /// for positive and negative strides, and its fault where a lane's address is out of bounds
@@ -2114,17 +2131,8 @@ fn strided_shared_loads() {
     ];
     for (stride, base, off) in cases {
         let src = strided_kernel(stride, base, off);
-        let addr = |tx: i64, ty: i64| i64::from(stride) * tx + 256 * ty + i64::from(base) + i64::from(off);
-        let legal = (0..2).all(|ty| (0..64).all(|tx| (0..=8188).contains(&addr(tx, ty)) && addr(tx, ty) % 4 == 0));
-        let mut got = Vec::new();
-        for engine in [Engine::Warp, Engine::Interp] {
-            let mut p = program(&src, engine);
-            p.set_workers(1);
-            let mem = DeviceMemory::new();
-            let out = mem.alloc(4 * 128).unwrap();
-            let r = p.launch("strided", Dim3::x(2), Dim3::new(64, 2, 1), 0, Params::new().ptr(out).bytes(), &mem);
-            got.push(r.map(|_| read_u32(&mem, out, 128)));
-        }
+        let (addr, legal) = strided_addresses(stride, base, off);
+        let got = on_warp_and_interp(&src, "strided", Dim3::x(2), Dim3::new(64, 2, 1), 128, &Params::new());
         let ctx = format!("stride {stride}, base {base}, off {off}");
         if legal {
             let want: Vec<u32> = (0..128).map(|t| 7 * (addr(t % 64, t / 64) / 4) as u32 + 3).collect();
@@ -2164,17 +2172,8 @@ fn strided_shared_stores() {
     let cases = [(132, 0, 0), (16, 4, 8), (-4, 252, 0), (-8, 508, 4), (132, 0, 4096), (16, 2, 0), (-4, 300, -200)];
     for (stride, base, off) in cases {
         let src = strided_store_kernel(stride, base, off);
-        let addr = |tx: i64, ty: i64| i64::from(stride) * tx + 256 * ty + i64::from(base) + i64::from(off);
-        let legal = (0..2).all(|ty| (0..64).all(|tx| (0..=8188).contains(&addr(tx, ty)) && addr(tx, ty) % 4 == 0));
-        let mut got = Vec::new();
-        for engine in [Engine::Warp, Engine::Interp] {
-            let mut p = program(&src, engine);
-            p.set_workers(1);
-            let mem = DeviceMemory::new();
-            let out = mem.alloc(4 * 2048).unwrap();
-            let r = p.launch("strided_st", Dim3::x(2), Dim3::new(64, 2, 1), 0, Params::new().ptr(out).bytes(), &mem);
-            got.push(r.map(|_| read_u32(&mem, out, 2048)));
-        }
+        let (addr, legal) = strided_addresses(stride, base, off);
+        let got = on_warp_and_interp(&src, "strided_st", Dim3::x(2), Dim3::new(64, 2, 1), 2048, &Params::new());
         let ctx = format!("stride {stride}, base {base}, off {off}");
         if legal {
             let mut want = vec![0u32; 2048];

@@ -248,6 +248,54 @@ fn sync_exits(g: &Glue, w: &mut Warp) {
     }
 }
 
+/// Sets glue `g` up to run warp `w` (the `i`th of the block, of kernel `k`) from where it
+/// stands, or marks it finished or not startable (`run_compiled`; `primed`: the fields that
+/// stay the same between runs are set already).
+fn prepare(code: &WarpCode, k: &Func, i: usize, w: &mut Warp, g: &mut Glue, primed: bool) {
+    let top = match w.stack.last() {
+        Some(&top) if can_start(code, w) => top,
+        _ => {
+            // A finished warp does not hold a barrier back.
+            g.state = if w.state == State::Done { GLUE_DONE } else { 0 };
+            // (Current for `sync_exits`, which reads every glue after the run.)
+            g.live = u64::from(w.valid & !w.exited);
+            return;
+        }
+    };
+    g.state = GLUE_READY;
+    g.act = u64::from(top.mask);
+    g.live = u64::from(w.valid & !w.exited);
+    g.top_rpc = u64::from(top.rpc);
+    g.pc = u64::from(top.pc);
+    g.fuel = crate::jit::ctx::FUEL;
+    g.lane = 0;
+    // A fault ends the launch, and `last` takes it from the warp that returned it.
+    debug_assert!(g.fault.is_none());
+    // Calls on the interpreter grow the lanes' local memory (callee frames), which may
+    // move it. (Without local memory in the kernel, compiled code never dereferences
+    // them.)
+    if k.local_size > 0 {
+        for (p, lb) in w.local_ptrs.iter_mut().zip(w.local.iter_mut()) {
+            *p = lb.as_mut_ptr() as u64;
+        }
+    }
+    if !w.planar {
+        enter_planar(w);
+    }
+    if primed {
+        debug_assert!(g.lanes == w.lanes.as_ptr() as u64 && g.local == w.local_ptrs.as_ptr() as u64);
+    } else {
+        g.index = i as u64;
+        g.local = w.local_ptrs.as_ptr() as u64;
+        g.lanes = w.lanes.as_ptr() as u64;
+        g.valid = u64::from(w.valid);
+    }
+    debug_assert!(!g.fresh);
+    // (The registers move only where the interpreter's copy was resized, before the
+    // first block: unchanged after `enter_planar` as after the previous block.)
+    g.regs = w.pregs.as_mut_ptr() as u64;
+}
+
 /// Runs the warps of a block on compiled code from warp `from` (which must be able to
 /// start, else `None`: the interpreter runs it). A warp that stops at a block barrier, or
 /// finishes, hands over to the next warp that can start, without leaving compiled code.
@@ -302,53 +350,13 @@ pub(super) fn run_compiled(
             g.fresh = true;
             run.blk = blk_ptr;
         }
-    }
-    for (i, (w, (g, run))) in
-        warps.iter_mut().zip(st.glues.iter_mut().zip(st.runs.iter_mut())).enumerate().skip(from).filter(|_| !fresh)
-    {
-        let top = match w.stack.last() {
-            Some(&top) if can_start(code, w) => top,
-            _ => {
-                // A finished warp does not hold a barrier back.
-                g.state = if w.state == State::Done { GLUE_DONE } else { 0 };
-                // (Current for `sync_exits`, which reads every glue after the run.)
-                g.live = u64::from(w.valid & !w.exited);
-                continue;
-            }
-        };
-        g.state = GLUE_READY;
-        g.act = u64::from(top.mask);
-        g.live = u64::from(w.valid & !w.exited);
-        g.top_rpc = u64::from(top.rpc);
-        g.pc = u64::from(top.pc);
-        g.fuel = crate::jit::ctx::FUEL;
-        g.lane = 0;
-        // A fault ends the launch, and `last` takes it from the warp that returned it.
-        debug_assert!(g.fault.is_none());
-        // Calls on the interpreter grow the lanes' local memory (callee frames), which may
-        // move it. (Without local memory in the kernel, compiled code never dereferences
-        // them.)
-        if k.local_size > 0 {
-            for (p, lb) in w.local_ptrs.iter_mut().zip(w.local.iter_mut()) {
-                *p = lb.as_mut_ptr() as u64;
-            }
+    } else {
+        for (i, (w, (g, run))) in
+            warps.iter_mut().zip(st.glues.iter_mut().zip(st.runs.iter_mut())).enumerate().skip(from)
+        {
+            prepare(code, k, i, w, g, primed);
+            *run = Running { w: w as *mut Warp, blk: blk_ptr };
         }
-        if !w.planar {
-            enter_planar(w);
-        }
-        if primed {
-            debug_assert!(g.lanes == w.lanes.as_ptr() as u64 && g.local == w.local_ptrs.as_ptr() as u64);
-        } else {
-            g.index = i as u64;
-            g.local = w.local_ptrs.as_ptr() as u64;
-            g.lanes = w.lanes.as_ptr() as u64;
-            g.valid = u64::from(w.valid);
-        }
-        debug_assert!(!g.fresh);
-        // (The registers move only where the interpreter's copy was resized, before the
-        // first block: unchanged after `enter_planar` as after the previous block.)
-        g.regs = w.pregs.as_mut_ptr() as u64;
-        *run = Running { w: w as *mut Warp, blk: blk_ptr };
     }
     let regs = st.glues[from].regs as *mut u64;
     // The chain, from pointers taken after the last reference into either vector.
@@ -383,19 +391,14 @@ pub(super) fn run_compiled(
     let status = unsafe { (code.entry)(regs, first, &mut st.ctx) };
     let code_of = status & 0xff;
     let end = if code_of == St::Switched as u64 { n } else { (status >> 8) as usize };
-    if fresh {
-        if end == n && st.glues.iter().all(|g| g.state == GLUE_DONE) {
-            for g in &mut st.glues {
-                g.state = 0;
-                g.fresh = false;
-            }
-            st.ctx.faulted = 0;
-            blk.wj = Some(st);
-            return Some(Ran { end, stops: true, last: None, finished: true });
+    if fresh && end == n && st.glues.iter().all(|g| g.state == GLUE_DONE) {
+        for g in &mut st.glues {
+            g.state = 0;
+            g.fresh = false;
         }
-        for (g, w) in st.glues.iter_mut().zip(warps.iter_mut()) {
-            materialize(g, w, l);
-        }
+        st.ctx.faulted = 0;
+        blk.wj = Some(st);
+        return Some(Ran { end, stops: true, last: None, finished: true });
     }
     // Every warp that compiled code ran continues from where its glue says: the one that
     // returned, those stopped at a barrier, and those released from one and not run since.
@@ -403,7 +406,8 @@ pub(super) fn run_compiled(
     // scheduler settles a warp that yields (`yielded`), in one pass over the glues.
     let mut stops = false;
     for (k, (g, w)) in st.glues.iter_mut().zip(warps.iter_mut()).enumerate().skip(from) {
-        sync_exits(g, w);
+        // (A fresh block's warps, which compiled code did not finish, are reset here.)
+        materialize(g, w, l);
         let state = g.state;
         if matches!(state, GLUE_READY | GLUE_BARRIER)
             && let Some(t) = w.stack.last_mut()

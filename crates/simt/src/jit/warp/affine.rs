@@ -175,15 +175,9 @@ mod tests {
     /// The pattern of the register that the instruction whose text starts with `text`
     /// writes, in kernel `name` of `ptx`.
     fn pattern_of(ptx: &str, name: &str, text: &str) -> Option<Affine> {
-        let parsed = ptx::parse(ptx);
-        let d = crate::decode::decode(&parsed.module, Some(ptx));
-        let f = d.funcs.into_iter().flatten().find(|f| f.name == name).expect("kernel decoded");
+        let f = super::super::test_util::decoded(ptx, name);
         let (u, div) = super::super::uniform::uniform_and_divergent(&f, true);
-        let a = affine_regs(&f, &u, &div);
-        let pc = f.info.iter().position(|i| i.text.starts_with(text)).expect("instruction");
-        let (mut uses, mut defs) = (Vec::new(), Vec::new());
-        live::uses_defs(&f.code[pc].op, f.nregs, &mut uses, &mut defs);
-        a[defs[0] as usize]
+        affine_regs(&f, &u, &div)[super::super::test_util::dest_of(&f, text) as usize]
     }
 
     fn kernel(body: &str) -> String {

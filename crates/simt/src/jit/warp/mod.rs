@@ -26,6 +26,28 @@ mod mem;
 mod ops;
 mod uniform;
 
+/// What the analyses' unit tests share.
+#[cfg(test)]
+mod test_util {
+    use crate::ir::{Func, Reg};
+    use crate::jit::live;
+
+    /// Kernel `name` of module `ptx`, decoded.
+    pub(super) fn decoded(ptx: &str, name: &str) -> Func {
+        let parsed = ptx::parse(ptx);
+        let d = crate::decode::decode(&parsed.module, Some(ptx));
+        d.funcs.into_iter().flatten().find(|f| f.name == name).expect("kernel decoded")
+    }
+
+    /// The register the instruction of `f` whose text starts with `text` writes.
+    pub(super) fn dest_of(f: &Func, text: &str) -> Reg {
+        let pc = f.info.iter().position(|i| i.text.starts_with(text)).expect("instruction");
+        let (mut uses, mut defs) = (Vec::new(), Vec::new());
+        live::uses_defs(&f.code[pc].op, f.nregs, &mut uses, &mut defs);
+        defs[0]
+    }
+}
+
 use std::collections::HashMap;
 
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -900,10 +922,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             return;
         }
         if self.ipdom[pc as usize] {
-            let rpc = self.gld(goff::TOP_RPC);
-            let here = self.b.ins().icmp_imm_s(IntCC::Equal, rpc, i64::from(pc));
-            let (pop, go) = (self.b.create_block(), self.b.create_block());
-            self.b.ins().brif(here, pop, &[], go, &[]);
+            let (pop, go) = self.on_top_rpc(pc);
             self.b.switch_to_block(pop);
             let known = self.known();
             self.flush(Some(&[pc]));
@@ -944,11 +963,7 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.b.switch_to_block(h);
         self.b.set_srcloc(cranelift_codegen::ir::SourceLoc::default());
         if self.ipdom[p as usize] {
-            let rpc = self.gld(goff::TOP_RPC);
-            let here = self.b.ins().icmp_imm_s(IntCC::Equal, rpc, i64::from(p));
-            let pop = self.b.create_block();
-            let go = self.b.create_block();
-            self.b.ins().brif(here, pop, &[], go, &[]);
+            let (pop, go) = self.on_top_rpc(p);
             self.b.switch_to_block(pop);
             let g = self.g();
             let next = self.call(h::h_pop as *const () as usize, &[g], true).unwrap_or(g);
@@ -1025,10 +1040,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             self.exit_lanes(pc, taken);
             return;
         }
-        let rpc = self.gld(goff::TOP_RPC);
-        let base = self.b.ins().icmp_imm_s(IntCC::Equal, rpc, i64::from(NO_PC));
-        let (inline, helper) = (self.b.create_block(), self.b.create_block());
-        self.b.ins().brif(base, inline, &[], helper, &[]);
+        let (inline, helper) = self.on_top_rpc(NO_PC);
         self.b.switch_to_block(helper);
         let known = self.known();
         self.flush(Some(&[pc + 1]));
@@ -1041,6 +1053,17 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.b.def_var(self.act, rest);
         self.b.def_var(self.live, rest);
         self.fall_through(pc + 1);
+    }
+
+    /// Branches on whether the top of the reconvergence stack reconverges at `rpc` (`NO_PC`:
+    /// the top is the base entry): to the first block returned when it does, else to the
+    /// second.
+    fn on_top_rpc(&mut self, rpc: u32) -> (Block, Block) {
+        let top = self.gld(goff::TOP_RPC);
+        let here = self.b.ins().icmp_imm_s(IntCC::Equal, top, i64::from(rpc));
+        let (yes, no) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(here, yes, &[], no, &[]);
+        (yes, no)
     }
 
     /// Whether the instruction at `pc` ends the kernel for every lane reaching it (an

@@ -387,12 +387,7 @@ impl Wg<'_, '_> {
         if full && self.vals.contains_key(&d) {
             // The scalar itself (not lane 0 taken back out of the splat, which the optimizer
             // does not fold), zero-extended as a narrow register's lanes hold it.
-            let x = if self.narrow(d) {
-                let lo = self.b.ins().ireduce(types::I32, v);
-                self.b.ins().uextend(I64, lo)
-            } else {
-                v
-            };
+            let x = if self.narrow(d) { low32(&mut self.b, v) } else { v };
             self.scalars.insert(d, x);
         }
     }
@@ -1428,17 +1423,26 @@ fn canon(b: &mut FunctionBuilder<'_>, r: Value) -> Value {
     b.ins().bitselect(nan, c, bits)
 }
 
+/// The low 32 bits of scalar `x`, zero-extended.
+fn low32(b: &mut FunctionBuilder<'_>, x: Value) -> Value {
+    // (A narrowing and a widening: one 32-bit move on x86, where a mask needs a constant.)
+    let lo = b.ins().ireduce(types::I32, x);
+    b.ins().uextend(I64, lo)
+}
+
+/// The low 32 bits of scalar `x`, sign-extended.
+fn sext32(b: &mut FunctionBuilder<'_>, x: Value) -> Value {
+    let t = b.ins().ishl_imm_s(x, 32);
+    b.ins().sshr_imm_s(t, 32)
+}
+
 /// `op` on a scalar operand (as `scalar_int`): copies, integer conversions, `not`, `neg`.
 fn scalar_un(b: &mut FunctionBuilder<'_>, op: &UnOp, x: Value) -> Option<Value> {
     use ScalarType::*;
-    let low32 = |b: &mut FunctionBuilder<'_>, x: Value| b.ins().band_imm_s(x, 0xffff_ffff);
     Some(match op {
         UnOp::Mov => x,
         UnOp::Cvt(c) if !c.sat && !c.ftz && !c.relu && !c.satfinite => match (c.to, c.from) {
-            (S64, S32) => {
-                let t = b.ins().ishl_imm_s(x, 32);
-                b.ins().sshr_imm_s(t, 32)
-            }
+            (S64, S32) => sext32(b, x),
             (U64 | S64 | B64, U32 | B32) | (U32 | S32 | B32, U64 | S64 | B64 | U32 | S32 | B32) => low32(b, x),
             _ => return None,
         },
@@ -1469,11 +1473,6 @@ enum IntOp {
 /// `None` for operations left to the lane-parallel forms (shifts by amounts not constant
 /// and below the width, floating point, division, ...).
 fn scalar_int(b: &mut FunctionBuilder<'_>, op: IntOp, v: &[Value]) -> Option<Value> {
-    let low32 = |b: &mut FunctionBuilder<'_>, x: Value| b.ins().band_imm_s(x, 0xffff_ffff);
-    let sext32 = |b: &mut FunctionBuilder<'_>, x: Value| {
-        let t = b.ins().ishl_imm_s(x, 32);
-        b.ins().sshr_imm_s(t, 32)
-    };
     let (w, r) = match op {
         IntOp::Bin(bop, amount) => {
             let (x, y) = (v[0], v[1]);

@@ -307,22 +307,18 @@ fn produces_uniform(op: &Op) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::jit::warp::test_util::{decoded, dest_of};
 
     /// Kernel `name` of `ptx`, decoded, with its uniform registers.
     fn analyse(ptx: &str, name: &str) -> (Func, Vec<bool>) {
-        let parsed = ptx::parse(ptx);
-        let d = crate::decode::decode(&parsed.module, Some(ptx));
-        let f = d.funcs.into_iter().flatten().find(|f| f.name == name).expect("kernel decoded");
+        let f = decoded(ptx, name);
         let u = uniform_regs(&f);
         (f, u)
     }
 
     /// Whether the register the instruction whose text starts with `text` writes is uniform.
     fn writes_uniform(f: &Func, u: &[bool], text: &str) -> bool {
-        let pc = f.info.iter().position(|i| i.text.starts_with(text)).expect("instruction");
-        let (mut uses, mut defs) = (Vec::new(), Vec::new());
-        live::uses_defs(&f.code[pc].op, f.nregs, &mut uses, &mut defs);
-        u[defs[0] as usize]
+        u[dest_of(f, text) as usize]
     }
 
     /// A module with one kernel `k(params)` whose body is `body`.
@@ -504,9 +500,7 @@ S:
   ret;
 ",
         );
-        let parsed = ptx::parse(&src);
-        let d = crate::decode::decode(&parsed.module, Some(&src));
-        let f = d.funcs.into_iter().flatten().find(|f| f.name == "k").expect("kernel decoded");
+        let f = decoded(&src, "k");
         let rows = uniform_and_divergent(&f, true).0;
         let any = uniform_and_divergent(&f, false).0;
         // threadIdx.x / 32, and what the branch on it leaves uniform.
