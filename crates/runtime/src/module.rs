@@ -154,7 +154,11 @@ impl Module {
                     })
                     .sum();
                 let load_error = errors.iter().find(|e| e.function == name).map(ToString::to_string);
-                let static_shared = (local_shared + module_shared).min(u64::from(u32::MAX)) as u32;
+                // The engine's layout (the kernel's own variables); for a kernel that did not
+                // load, the module's and its own declarations.
+                let static_shared = program
+                    .static_shared(&name)
+                    .unwrap_or((local_shared + module_shared).min(u64::from(u32::MAX)) as u32);
                 kernels.insert(
                     name.clone(),
                     KernelInfo { name, params, maxntid, reqntid, static_shared, reqnctapercluster, load_error },

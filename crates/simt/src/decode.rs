@@ -13,7 +13,10 @@ use ptx::keyword::Kw;
 use ptx::types::{CmpOp, Opcode, Rounding, ScalarType, SpecialReg, StateSpace, TypeKind};
 
 mod mma;
+mod shared_layout;
 mod tex;
+
+use shared_layout::{SharedLayouts, SharedVar};
 
 use crate::error::LoadError;
 use crate::float::{HFmt, HMode};
@@ -88,29 +91,25 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
         }
     }
 
-    // Shared memory: module-level and function-level static `.shared` variables share one
-    // layout; `.extern .shared` arrays start at the end of it (the dynamic area).
-    let mut shared_off = 0u64;
+    // Shared memory: the static `.shared` variables of the module and of function bodies, and
+    // the `.extern .shared` arrays (the dynamic area), laid out per kernel (`shared_layout`).
+    let mut shared_vars: Vec<SharedVar> = Vec::new();
     let mut dyn_shared: Vec<Name> = Vec::new();
     let mut dyn_align = 16u64;
-    let mut shared_decl = |d: &VarDecl, syms: &mut HashMap<Name, Sym>| {
+    let mut shared_decl = |d: &VarDecl| {
         for n in &d.names {
             let size = decl_size(d, &n.dims);
             if n.dims.iter().any(|x| x.is_none()) || size == 0 {
                 dyn_shared.push(n.name);
                 dyn_align = dyn_align.max(decl_align(d));
             } else {
-                shared_off = align_up(shared_off, decl_align(d));
-                syms.insert(n.name, Sym::Shared(shared_off, size));
-                shared_off += size;
+                shared_vars.push(SharedVar { name: n.name, size, align: decl_align(d) });
             }
         }
     };
     for it in &m.items {
         match it {
-            Item::Var(v) if matches!(v.space, StateSpace::Shared | StateSpace::SharedCta) => {
-                shared_decl(v, &mut module_syms)
-            }
+            Item::Var(v) if matches!(v.space, StateSpace::Shared | StateSpace::SharedCta) => shared_decl(v),
             Item::Var(v) if matches!(v.space, StateSpace::Global | StateSpace::Const) => {
                 for n in &v.names {
                     let idx = globals.len() as u32;
@@ -161,21 +160,24 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
             if let Statement::Decl(d) = s
                 && matches!(d.space, StateSpace::Shared | StateSpace::SharedCta)
             {
-                shared_decl(d, &mut module_syms);
+                shared_decl(d);
             }
         }
     }
-    let dyn_base = align_up(shared_off, dyn_align);
-    for n in dyn_shared {
-        module_syms.insert(n, Sym::Shared(dyn_base, 0));
-    }
+    let is_kernel: Vec<bool> = func_items.iter().map(|f| f.kind == FuncKind::Entry).collect();
+    let layouts = SharedLayouts::plan(&func_items, &is_kernel, &shared_vars, &dyn_shared, dyn_align);
 
     let mut funcs = Vec::new();
-    for f in &func_items {
+    for (i, f) in func_items.iter().enumerate() {
+        let (shared_syms, dyn_base) = match layouts.kernels.get(i) {
+            Some(Some((syms, base))) => (syms, *base),
+            _ => (&layouts.functions, 0),
+        };
         let mut d = FuncDecoder {
             names,
             lines: lines.as_ref(),
             module_syms: &module_syms,
+            shared_syms,
             func_items: &func_items,
             scopes: vec![HashMap::new()],
             nregs: 0,
@@ -193,9 +195,12 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
             wide: std::collections::HashSet::new(),
             shared_refs: Default::default(),
         };
-        funcs.push(d.function(f, dyn_base as u32));
+        funcs.push(d.function(f, dyn_base.min(u64::from(u32::MAX)) as u32));
     }
     kernel_shared_footprints(&mut funcs);
+    for f in funcs.iter_mut().flatten().filter(|f| f.is_kernel) {
+        f.warps_interleave = crate::jit::hazard::shared_location_hazard(f).is_some();
+    }
     Decoded { funcs, globals, files }
 }
 
@@ -386,6 +391,8 @@ struct FuncDecoder<'a> {
     names: &'a ptx::ast::Names,
     lines: Option<&'a LineIndex>,
     module_syms: &'a HashMap<Name, Sym>,
+    /// The function's shared variables and dynamic area (`shared_layout`).
+    shared_syms: &'a HashMap<Name, Sym>,
     func_items: &'a [&'a Function],
     scopes: Vec<HashMap<Name, Sym>>,
     nregs: u32,
@@ -518,7 +525,7 @@ impl FuncDecoder<'_> {
                     self.param_sizes.insert(off, decl_size(d, &n.dims) as u32);
                     Sym::FParam(off)
                 }
-                StateSpace::Shared | StateSpace::SharedCta => match self.module_syms.get(&n.name) {
+                StateSpace::Shared | StateSpace::SharedCta => match self.shared_syms.get(&n.name) {
                     Some(s) => *s,
                     None => return Err("unknown shared variable".into()),
                 },
@@ -537,7 +544,7 @@ impl FuncDecoder<'_> {
                 return Some(*x);
             }
         }
-        if let Some(x) = self.module_syms.get(&n) {
+        if let Some(x) = self.shared_syms.get(&n).or_else(|| self.module_syms.get(&n)) {
             return Some(*x);
         }
         // `%r12` declared through `%r<N>`.
@@ -850,6 +857,7 @@ impl FuncDecoder<'_> {
                 }
                 _ => None,
             }),
+            warps_interleave: false,
         })
     }
 

@@ -123,6 +123,10 @@ pub(crate) struct Warp {
     red: Option<(BarRed, u32, u32)>,
     /// The top path (pc, mask) at the last preemption and how many times in a row it was so.
     stuck: ((u32, u32), u32),
+    /// Backward branches taken since the warp last gave way (`give_way`): counted within one
+    /// slice, or across slices in a kernel whose warps run interleaved, so its spin loops give
+    /// way (and lock loops split) as anywhere else.
+    backedges: u32,
     /// Whether `split_join` has run in this warp (its program spins on its own lanes).
     split_seen: bool,
     /// Per lane: the end of the `alloca`ted part of its local memory in the current frame (0:
@@ -426,6 +430,7 @@ fn unreachable_func() -> &'static Func {
         ret_slots: Vec::new(),
         param_slots: Vec::new(),
         cluster: None,
+        warps_interleave: false,
     })
 }
 
@@ -523,6 +528,7 @@ fn make_warps(l: &Launch<'_>, k: &Func, warps: &mut Vec<Warp>) {
                 carry: 0,
                 red: None,
                 stuck: ((0, 0), 0),
+                backedges: 0,
                 split_seen: false,
                 stack_top: [0; 32],
                 stack_moved: false,
@@ -2075,7 +2081,14 @@ impl Warp {
         let mut c = [0u64; 32];
         let mut r = [0u64; 32];
         let mut executed: u64 = 0;
-        let mut backedges: u32 = 0;
+        // A kernel whose threads race through a module variable (`Func::warps_interleave`):
+        // each slice of a warp ends before its second memory access, so the block's warps
+        // make their k-th accesses in round k, as warps that start together on a GPU do.
+        let interleave = kernel(l, l.kernel).warps_interleave && l.block.iter().product::<u32>() > 32;
+        if !interleave {
+            self.backedges = 0;
+        }
+        let mut accessed = false;
         let result = loop {
             let Some(top) = self.stack.last().copied() else { break Yield::Done };
             if top.mask == 0 || top.pc == top.rpc {
@@ -2104,6 +2117,14 @@ impl Warp {
                 }
             }
             let pc = top.pc;
+            if interleave
+                && let Some(inst) = func.code.get(pc as usize)
+                && inst.op.accesses_memory()
+                && std::mem::replace(&mut accessed, true)
+            {
+                executed -= 1;
+                break Yield::Preempt;
+            }
             let Some(inst) = func.code.get(pc as usize) else {
                 // Falling off the end of a function: return.
                 self.remove_lanes(top.mask, self.frames.is_empty());
@@ -2691,8 +2712,9 @@ impl Warp {
                     if not == 0 {
                         set_pc(&mut self.stack, *target);
                         if *target <= pc {
-                            backedges += 1;
-                            if backedges >= PREEMPT_BACKEDGES {
+                            self.backedges += 1;
+                            if self.backedges >= PREEMPT_BACKEDGES {
+                                self.backedges = 0;
                                 let body = func.code.get(*target as usize..=pc as usize).unwrap_or(&[]);
                                 break self.give_way(is_lock_loop(l, body));
                             }

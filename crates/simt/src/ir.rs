@@ -805,6 +805,27 @@ pub(crate) enum Builtin {
     SetConditional,
 }
 
+impl Op {
+    /// Whether the operation reads or writes memory that other threads can see (global,
+    /// shared or generic space: not a thread's local memory or the parameters).
+    pub(crate) fn accesses_memory(&self) -> bool {
+        let shared_or_global = |s: &Space| matches!(s, Space::Global | Space::Shared | Space::Generic);
+        match self {
+            Op::Ld { space, .. } | Op::St { space, .. } | Op::Atom { space, .. } | Op::Atom128 { space, .. } => {
+                shared_or_global(space)
+            }
+            Op::Mbar { .. }
+            | Op::CpBulk { .. }
+            | Op::CpAsync { .. }
+            | Op::AtomV(_)
+            | Op::Tex(_)
+            | Op::Mma(_)
+            | Op::Cluster(ClusterOp::StAsync(_) | ClusterOp::RedAsync { .. }) => true,
+            _ => false,
+        }
+    }
+}
+
 impl Builtin {
     /// The built-in named `name`, with its parameter sizes and return size.
     pub(crate) fn of(name: &str) -> Option<(Builtin, &'static [u32], Option<u32>)> {
@@ -912,6 +933,12 @@ pub(crate) struct Func {
     pub param_slots: Vec<(u32, u32)>,
     /// The kernel's required cluster dimensions (`.reqnctapercluster`, `__cluster_dims__`).
     pub cluster: Option<[u32; 3]>,
+    /// Whether the kernel's threads communicate through a module variable without a barrier
+    /// (one thread stores through its address while others load through one: `v = g; if
+    /// (tid == 0) g = v + 1;`). On a GPU the warps of a block start together, so every
+    /// thread reads the old value; such a kernel runs on the interpreter with the warps of a
+    /// block interleaved at each memory access (`exec`), never one warp to its end first.
+    pub warps_interleave: bool,
 }
 
 impl Func {

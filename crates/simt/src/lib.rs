@@ -419,12 +419,31 @@ impl Program {
     /// does not compile). Under [`Engine::Interp`], the answer for [`Engine::Jit`].
     pub fn jit_fallback_reason(&self, kernel: &str) -> Option<String> {
         let idx = self.funcs.iter().position(|f| matches!(f, Ok(f) if f.is_kernel && f.name == kernel))?;
+        if let Some(Ok(f)) = self.funcs.get(idx)
+            && f.warps_interleave
+        {
+            return Some(
+                "threads communicate through one memory location without a barrier (one stores, others \
+                 load): the block's warps run interleaved on the interpreter"
+                    .to_string(),
+            );
+        }
         if self.engine != Engine::JitAll
             && self.jit.warp_code(&self.funcs, idx, jit::Shape::Any, self.engine == Engine::Warp).is_some()
         {
             return None;
         }
         self.jit.fallback_reason(&self.funcs, idx, self.engine == Engine::JitAll)
+    }
+
+    /// The static shared memory of kernel `kernel` in bytes: its own `.shared` variables and
+    /// those of the functions it calls (where its dynamic area starts), not the module's sum;
+    /// `None` when there is no such loaded kernel.
+    pub fn static_shared(&self, kernel: &str) -> Option<u32> {
+        self.funcs.iter().find_map(|f| match f {
+            Ok(f) if f.is_kernel && f.name == kernel => Some(f.shared_size),
+            _ => None,
+        })
     }
 
     /// The names of the kernels (`.entry` functions), loaded or not.
@@ -591,6 +610,9 @@ impl Program {
             // The JIT runs every block on its own: clusters of several blocks need the
             // interpreter's cluster scheduler.
             _ if cluster_size > 1 => (exec::run(&l), Tier::Interpreter),
+            // Threads racing through a module variable: only the interpreter interleaves a
+            // block's warps as a GPU's run (`Func::warps_interleave`).
+            _ if k.warps_interleave => (exec::run(&l), Tier::Interpreter),
             Engine::Jit => {
                 // The tier measured faster (`jit/tiering.rs`).
                 let warp = self.jit.pick(&self.funcs, idx, jit::Shape::of(block.x));

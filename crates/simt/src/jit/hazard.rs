@@ -156,7 +156,9 @@ fn shared_hazard(f: &Func, live: &Liveness) -> Option<usize> {
     })
 }
 
-fn module_var_hazard(f: &Func) -> Option<usize> {
+/// The first store through a module variable's address in a kernel that also loads through
+/// one (see the module docs), if any.
+pub(crate) fn module_var_hazard(f: &Func) -> Option<usize> {
     let nregs = f.nregs as usize;
     // Registers holding an address computed from a module variable's.
     let mut tainted = vec![false; nregs];
@@ -201,4 +203,148 @@ fn module_var_hazard(f: &Func) -> Option<usize> {
         }
     }
     store.filter(|_| load)
+}
+
+/// Which memory an address register points into, for `shared_location_hazard`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Root {
+    /// Not computed from a module variable's address or a kernel parameter.
+    None,
+    /// From module variable `g`'s address.
+    Var(u32),
+    /// From the pointer kernel parameter at this offset of the parameter buffer.
+    Param(i64),
+    /// From several of these, or from different ones on different paths.
+    Mixed,
+}
+
+impl Root {
+    fn join(self, other: Root) -> Root {
+        match (self, other) {
+            (Root::None, r) | (r, Root::None) => r,
+            (a, b) if a == b => a,
+            // A module variable's address plus a parameter (an index) still points into it.
+            (Root::Var(g), Root::Param(_)) | (Root::Param(_), Root::Var(g)) => Root::Var(g),
+            _ => Root::Mixed,
+        }
+    }
+}
+
+/// Whether a special register has the same value in every thread of a block.
+fn same_in_every_thread(s: Sreg) -> bool {
+    matches!(
+        s,
+        Sreg::Ntid(_)
+            | Sreg::Ctaid(_)
+            | Sreg::Nctaid(_)
+            | Sreg::Nwarpid
+            | Sreg::Nsmid
+            | Sreg::Gridid
+            | Sreg::DynamicSmem
+            | Sreg::TotalSmem
+            | Sreg::ReservedSmem(_)
+            | Sreg::Envreg(_)
+            | Sreg::Cluster(_)
+    )
+}
+
+/// Threads that communicate through one memory location without a barrier (`v = g; ...; if
+/// (tid == 0) g = v + 1;`, or the same through a pointer parameter `*p`): a store, or an
+/// atomic whose order matters, to an address that is the same in every thread of the block
+/// and points into module variable `g` (or is computed from pointer parameter `p`), in a kernel
+/// that also loads from `g` (`p`). On a GPU the warps of a block start together, so every
+/// thread reads the old value; run one warp to its end first and the others read the new one.
+/// Stores to each thread's own element (`p[tid] *= 3`) are no such race. Returns the store.
+pub(crate) fn shared_location_hazard(f: &Func) -> Option<usize> {
+    let nregs = f.nregs as usize;
+    let mut root = vec![Root::None; nregs];
+    // Whether every definition of the register computes the same value in every thread.
+    let mut uniform = vec![true; nregs];
+    let src_root = |root: &[Root], s: &Src| match s {
+        Src::Reg(r) => root.get(*r as usize).copied().unwrap_or(Root::Mixed),
+        Src::Global(g, _) => Root::Var(*g),
+        Src::Imm(_) | Src::Sreg(_) | Src::Local(_) => Root::None,
+    };
+    let src_uniform = |uniform: &[bool], s: &Src| match s {
+        Src::Reg(r) => uniform.get(*r as usize).copied().unwrap_or(false),
+        Src::Imm(_) | Src::Global(..) => true,
+        Src::Sreg(s) => same_in_every_thread(*s),
+        Src::Local(_) => false,
+    };
+    let mut changed = true;
+    let (mut uses, mut defs) = (Vec::new(), Vec::new());
+    while changed {
+        changed = false;
+        for inst in &f.code {
+            let computed: Option<(Reg, Root, bool)> = match &inst.op {
+                // Only a 64-bit parameter can be a pointer; a narrower one is an index.
+                Op::Ld { space: Space::KParam, d, addr: Addr { base: Base::Abs, off }, size, .. } if d.len() == 1 => {
+                    d[0].map(|d| (d, if *size == 8 { Root::Param(*off) } else { Root::None }, true))
+                }
+                Op::Un { d, a, .. } | Op::Cvta { d, a, .. } => Some((*d, src_root(&root, a), src_uniform(&uniform, a))),
+                Op::Bin { d, a, b, .. } => Some((
+                    *d,
+                    src_root(&root, a).join(src_root(&root, b)),
+                    src_uniform(&uniform, a) && src_uniform(&uniform, b),
+                )),
+                Op::Tern { d, a, b, c, .. } => Some((
+                    *d,
+                    [a, b, c].iter().fold(Root::None, |r, s| r.join(src_root(&root, s))),
+                    [a, b, c].iter().all(|s| src_uniform(&uniform, s)),
+                )),
+                _ => None,
+            };
+            // A register written under a guard keeps its earlier value in the threads the
+            // guard excludes: it stays uniform only under a uniform guard.
+            let guard_uniform = inst.guard.is_none_or(|g| uniform.get(g.reg as usize).copied().unwrap_or(false));
+            let mut set = |d: usize, r: Root, u: bool| {
+                if let (Some(&old_r), Some(&old_u)) = (root.get(d), uniform.get(d)) {
+                    let (new_r, new_u) = (old_r.join(r), old_u && u && guard_uniform);
+                    if (new_r, new_u) != (old_r, old_u) {
+                        root[d] = new_r;
+                        uniform[d] = new_u;
+                        changed = true;
+                    }
+                }
+            };
+            match computed {
+                Some((d, r, u)) => set(d as usize, r, u),
+                None => {
+                    uses.clear();
+                    defs.clear();
+                    super::live::uses_defs(&inst.op, f.nregs, &mut uses, &mut defs);
+                    for &d in &defs {
+                        set(d as usize, Root::Mixed, false);
+                    }
+                }
+            }
+        }
+    }
+    // The location an address points into, and whether it is the same in every thread.
+    let target = |a: &Addr| match a.base {
+        Base::Global(g) => (Root::Var(g), true),
+        Base::Reg(r) => {
+            (root.get(r as usize).copied().unwrap_or(Root::Mixed), uniform.get(r as usize).copied().unwrap_or(false))
+        }
+        Base::Abs | Base::Local(_) => (Root::None, false),
+    };
+    let named = |r: Root| matches!(r, Root::Var(_) | Root::Param(_));
+    let visible = |s: &Space| matches!(s, Space::Global | Space::Generic);
+    let live = Liveness::of(f);
+    let mut loaded = Vec::new();
+    let mut stored = Vec::new();
+    for (pc, inst) in f.code.iter().enumerate() {
+        match &inst.op {
+            Op::Ld { space, addr, .. } if visible(space) => loaded.push(target(addr).0),
+            Op::St { space, addr, .. } if visible(space) => stored.push((target(addr), pc)),
+            Op::Atom { space, addr, op, d, .. } if visible(space) => {
+                let used = d.is_some_and(|d| live.live_at(pc as u32 + 1).contains(&(d as usize)));
+                if used || !commutes(*op) {
+                    stored.push((target(addr), pc));
+                }
+            }
+            _ => {}
+        }
+    }
+    stored.into_iter().find(|&((r, uniform), _)| uniform && named(r) && loaded.contains(&r)).map(|(_, pc)| pc)
 }

@@ -27,7 +27,7 @@
 
 mod compile;
 pub(crate) mod ctx;
-mod hazard;
+pub(crate) mod hazard;
 mod helpers;
 pub(crate) mod live;
 mod lower;

@@ -1,0 +1,138 @@
+//! The warps of a block appear to run concurrently (tests/kernels/warps_together.cu, -O3 and
+//! -G): every thread of a block reads a module variable and one thread then overwrites it, with
+//! no barrier in between. A race by the letter of CUDA's memory model, but on every GPU the
+//! block's warps start together, so every thread reads the old value, whichever warp the
+//! writer is in. Runs on every engine and several block shapes.
+
+use simt::{DeviceMemory, DevicePtr, Dim3, Engine, Program};
+
+mod common;
+
+fn programs() -> Vec<(String, Program)> {
+    let mut out = common::fixture_on_engines("warps_together.sm_80");
+    // The default engine too: it picks a tier per kernel.
+    for v in ["O3", "G"] {
+        let path = format!("{}/tests/kernels/warps_together.sm_80.{v}.ptx", env!("CARGO_MANIFEST_DIR"));
+        let mut p = Program::from_ptx(&std::fs::read_to_string(path).unwrap()).unwrap();
+        p.set_engine(Engine::Jit);
+        out.push((format!("{v}/Jit"), p));
+    }
+    out
+}
+
+fn read_i32(mem: &DeviceMemory, p: DevicePtr, n: usize) -> Vec<i32> {
+    let mut bytes = vec![0u8; n * 4];
+    mem.read(p, &mut bytes).unwrap();
+    bytes.chunks_exact(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect()
+}
+
+/// Block shapes with one warp, several, partial last warps, 2D and 3D.
+const SHAPES: [(u32, u32, u32); 6] = [(32, 1, 1), (256, 1, 1), (96, 1, 1), (100, 1, 1), (16, 16, 1), (8, 4, 8)];
+
+#[test]
+fn every_thread_reads_the_value_from_before_the_writers_store() {
+    let mem = DeviceMemory::new();
+    for (v, p) in programs() {
+        let counter = p.global_address("g_counter", &mem).unwrap();
+        for (x, y, z) in SHAPES {
+            let n = (x * y * z) as usize;
+            // The writer first, last, and in a middle warp.
+            for writer in [0, n - 1, n / 2] {
+                let start = 41 + writer as i32;
+                mem.write(counter, &start.to_le_bytes()).unwrap();
+                let out = mem.alloc(n as u64 * 4).unwrap();
+                mem.write(out, &vec![0xee; n * 4]).unwrap();
+                let mut params = out.0.to_le_bytes().to_vec();
+                params.extend((writer as i32).to_le_bytes());
+                p.launch("read_then_bump", Dim3::x(1), Dim3 { x, y, z }, 0, &params, &mem)
+                    .unwrap_or_else(|f| panic!("{v}: {f}"));
+                let got = read_i32(&mem, out, n);
+                let stale: Vec<usize> = (0..n).filter(|&t| got[t] != start).collect();
+                assert!(
+                    stale.is_empty(),
+                    "{v} block {x}x{y}x{z}, writer {writer}: threads {stale:?} read {:?}, not {start}",
+                    stale.iter().map(|&t| got[t]).take(4).collect::<Vec<_>>()
+                );
+                assert_eq!(read_i32(&mem, counter, 1)[0], start + 1, "{v} {x}x{y}x{z} writer {writer}");
+                mem.free(out).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn a_module_array_element_read_by_all_and_written_by_one() {
+    let mem = DeviceMemory::new();
+    for (v, p) in programs() {
+        let table = p.global_address("g_table", &mem).unwrap();
+        for slot in 0..4i32 {
+            let init: Vec<u8> = (0..4i32).flat_map(|k| (k * 10 + 3).to_le_bytes()).collect();
+            mem.write(table, &init).unwrap();
+            let n = 192usize;
+            let out = mem.alloc(n as u64 * 4).unwrap();
+            let mut params = out.0.to_le_bytes().to_vec();
+            params.extend(slot.to_le_bytes());
+            params.extend(150i32.to_le_bytes());
+            p.launch("read_then_bump_table", Dim3::x(1), Dim3 { x: 64, y: 3, z: 1 }, 0, &params, &mem)
+                .unwrap_or_else(|f| panic!("{v}: {f}"));
+            let old = slot * 10 + 3;
+            let got = read_i32(&mem, out, n);
+            assert!(got.iter().all(|&g| g == old * 2), "{v} slot {slot}: {got:?}");
+            let t = read_i32(&mem, table, 4);
+            assert_eq!(t[slot as usize], old + 100, "{v} slot {slot}");
+            mem.free(out).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_pointer_parameter_read_by_all_and_written_by_one() {
+    let mem = DeviceMemory::new();
+    for (v, p) in programs() {
+        for (x, y) in [(256, 1), (16, 16), (48, 2)] {
+            let n = (x * y) as usize;
+            for writer in [0, n - 1] {
+                // data[0]: the shared value; data[1..]: each thread's own element.
+                let data: Vec<i32> = std::iter::once(5).chain((0..n as i32).map(|t| t - 40)).collect();
+                let dp = mem.alloc(4 * (n as u64 + 1)).unwrap();
+                mem.write(dp, &data.iter().flat_map(|d| d.to_le_bytes()).collect::<Vec<_>>()).unwrap();
+                let out = mem.alloc(n as u64 * 4).unwrap();
+                let mut params = dp.0.to_le_bytes().to_vec();
+                params.extend(out.0.to_le_bytes());
+                params.extend((writer as i32).to_le_bytes());
+                p.launch("read_then_bump_pointer", Dim3::x(1), Dim3 { x, y, z: 1 }, 0, &params, &mem)
+                    .unwrap_or_else(|f| panic!("{v}: {f}"));
+                let got = read_i32(&mem, out, n);
+                assert!(got.iter().all(|&g| g == 5), "{v} {x}x{y} writer {writer}: {got:?}");
+                let after = read_i32(&mem, dp, n + 1);
+                assert_eq!(after[0], 12, "{v}");
+                for t in 0..n {
+                    assert_eq!(after[1 + t], data[1 + t] * 3, "{v} element {t}");
+                }
+                mem.free(out).unwrap();
+                mem.free(dp).unwrap();
+            }
+        }
+    }
+}
+
+/// Kernels without such a race keep their compiled tiers: the analysis flags only the racing
+/// kernels of the fixture.
+#[test]
+fn only_racing_kernels_leave_the_compiled_tiers() {
+    let path = format!("{}/tests/kernels/kernels.sm_80.O3.ptx", env!("CARGO_MANIFEST_DIR"));
+    let mut p = Program::from_ptx(&std::fs::read_to_string(path).unwrap()).unwrap();
+    p.set_engine(Engine::JitAll);
+    let interleaved: Vec<String> = p
+        .kernels()
+        .into_iter()
+        .filter(|k| p.jit_fallback_reason(k).is_some_and(|r| r.contains("interleaved")))
+        .collect();
+    assert!(interleaved.is_empty(), "race-free kernels sent to the interpreter: {interleaved:?}");
+    for (v, p) in programs() {
+        for k in ["read_then_bump", "read_then_bump_table", "read_then_bump_pointer"] {
+            let why = p.jit_fallback_reason(k).unwrap_or_default();
+            assert!(why.contains("interleaved"), "{v} {k}: {why}");
+        }
+    }
+}
