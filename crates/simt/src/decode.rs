@@ -2226,10 +2226,10 @@ impl FuncDecoder<'_> {
                     o => Some(self.reg(o)?),
                 });
             }
-            Op::Ld { space, size, sext: is_signed(t), d, addr, whole }
+            Op::Ld { space, size, sext: is_signed(t), d, addr, whole, strong }
         } else {
             let vals = items.into_iter().map(|o| self.src(o, t)).collect::<R<Vec<_>>>()?;
-            Op::St { space, size, vals, addr, whole }
+            Op::St { space, size, vals, addr, whole, strong }
         })
     }
 
@@ -2264,13 +2264,14 @@ impl FuncDecoder<'_> {
         if space == Space::KParam || space == Space::FParam {
             return Err(".b128 accesses to the param space are not supported".into());
         }
-        let whole = kws.iter().any(|k| matches!(k, Kw::Relaxed | Kw::Acquire | Kw::Release | Kw::Volatile));
+        let strong = kws.iter().any(|k| matches!(k, Kw::Relaxed | Kw::Acquire | Kw::Release | Kw::Volatile));
+        let whole = strong;
         Ok(if is_ld {
             let d = self.wide_dst(data)?;
-            Op::Ld { space, size: 8, sext: false, d: d.to_vec(), addr, whole }
+            Op::Ld { space, size: 8, sext: false, d: d.to_vec(), addr, whole, strong }
         } else {
             let vals = self.wide_src(data)?;
-            Op::St { space, size: 8, vals: vals.to_vec(), addr, whole }
+            Op::St { space, size: 8, vals: vals.to_vec(), addr, whole, strong }
         })
     }
 
@@ -2454,7 +2455,7 @@ impl FuncDecoder<'_> {
                 return Err("st.async.release needs a global address".into());
             }
             let v = self.src(&ops[1], t)?;
-            return Ok(Op::St { space, size: t.size() as u8, vals: vec![v], addr, whole: false });
+            return Ok(Op::St { space, size: t.size() as u8, vals: vec![v], addr, whole: false, strong: true });
         }
         if !complete || global || ops.len() != 3 {
             return Err(

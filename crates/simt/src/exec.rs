@@ -2393,7 +2393,7 @@ impl Warp {
                         }
                     }
                 }
-                Op::Ld { space, size, sext, d, addr, whole: true } => {
+                Op::Ld { space, size, sext, d, addr, whole: true, .. } => {
                     let ad = self.addrs(b, *addr);
                     for lane in lanes(emask) {
                         let vals = self.load_whole(b, *space, ad[lane], u32::from(*size), d.len(), lane)?;
@@ -2407,7 +2407,7 @@ impl Warp {
                         }
                     }
                 }
-                Op::St { space, size, vals, addr, whole: true } => {
+                Op::St { space, size, vals, addr, whole: true, .. } => {
                     let ad = self.addrs(b, *addr);
                     let mut vs = [[0u64; 32]; 4];
                     for (i, v) in vals.iter().enumerate().take(4) {

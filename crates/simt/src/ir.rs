@@ -601,14 +601,18 @@ pub(crate) enum Op {
         d: Vec<Option<Reg>>,
         addr: Addr,
         whole: bool,
+        /// With a memory-order qualifier (`.relaxed`, `.acquire`, `.volatile`): meant for
+        /// threads to communicate through (a flag), unlike a plain access.
+        strong: bool,
     },
-    /// `st{.v2,.v4}`; `whole` as for `Ld`.
+    /// `st{.v2,.v4}`; `whole` and `strong` as for `Ld`.
     St {
         space: Space,
         size: u8,
         vals: Vec<Src>,
         addr: Addr,
         whole: bool,
+        strong: bool,
     },
     /// An `mbarrier` operation on the 64-bit object at `addr` (`.shared` or generic), per lane
     /// in lane order. `a` is the count / tx-count / token / parity operand.

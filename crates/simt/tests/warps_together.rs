@@ -134,5 +134,7 @@ fn only_racing_kernels_leave_the_compiled_tiers() {
             let why = p.jit_fallback_reason(k).unwrap_or_default();
             assert!(why.contains("interleaved"), "{v} {k}: {why}");
         }
+        let why = p.jit_fallback_reason("read_sync_then_bump").unwrap_or_default();
+        assert!(!why.contains("interleaved"), "{v}: a barrier orders the accesses: {why}");
     }
 }

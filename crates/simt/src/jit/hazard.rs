@@ -254,7 +254,8 @@ fn same_in_every_thread(s: Sreg) -> bool {
 /// and points into module variable `g` (or is computed from pointer parameter `p`), in a kernel
 /// that also loads from `g` (`p`). On a GPU the warps of a block start together, so every
 /// thread reads the old value; run one warp to its end first and the others read the new one.
-/// Stores to each thread's own element (`p[tid] *= 3`) are no such race. Returns the store.
+/// Stores to each thread's own element (`p[tid] *= 3`) are no such race, nor are strong
+/// accesses (a `volatile` flag that a thread polls). Returns the store.
 pub(crate) fn shared_location_hazard(f: &Func) -> Option<usize> {
     let nregs = f.nregs as usize;
     let mut root = vec![Root::None; nregs];
@@ -335,8 +336,10 @@ pub(crate) fn shared_location_hazard(f: &Func) -> Option<usize> {
     let mut stored = Vec::new();
     for (pc, inst) in f.code.iter().enumerate() {
         match &inst.op {
-            Op::Ld { space, addr, .. } if visible(space) => loaded.push(target(addr).0),
-            Op::St { space, addr, .. } if visible(space) => stored.push((target(addr), pc)),
+            // Strong accesses (`volatile`, `.relaxed`, `.acquire`) are how threads meant to
+            // communicate (a polled flag): the other tiers run those as written.
+            Op::Ld { space, addr, strong: false, .. } if visible(space) => loaded.push((target(addr).0, pc)),
+            Op::St { space, addr, strong: false, .. } if visible(space) => stored.push((target(addr), pc)),
             Op::Atom { space, addr, op, d, .. } if visible(space) => {
                 let used = d.is_some_and(|d| live.live_at(pc as u32 + 1).contains(&(d as usize)));
                 if used || !commutes(*op) {
@@ -346,5 +349,40 @@ pub(crate) fn shared_location_hazard(f: &Func) -> Option<usize> {
             _ => {}
         }
     }
-    stored.into_iter().find(|&((r, uniform), _)| uniform && named(r) && loaded.contains(&r)).map(|(_, pc)| pc)
+    // A store and a load of the same location race only within one barrier interval: the
+    // store reaches the load (or the load the store) without passing a block barrier.
+    let loads_of = |r: Root| -> Vec<usize> { loaded.iter().filter(|&&(l, _)| l == r).map(|&(_, pc)| pc).collect() };
+    stored.into_iter().find_map(|((r, uniform), st)| {
+        if !uniform || !named(r) {
+            return None;
+        }
+        let loads = loads_of(r);
+        let races = loads.iter().any(|&ld| reaches_without_barrier(f, st, ld) || reaches_without_barrier(f, ld, st));
+        races.then_some(st)
+    })
+}
+
+/// Whether instruction `to` can run after instruction `from` with no block barrier (that
+/// every thread waits at: `bar.sync`, `bar.red`) in between.
+fn reaches_without_barrier(f: &Func, from: usize, to: usize) -> bool {
+    let n = f.code.len();
+    let mut seen = vec![false; n];
+    let mut work = vec![from];
+    let mut succ = Vec::new();
+    while let Some(pc) = work.pop() {
+        succ.clear();
+        successors(f, pc, &mut succ);
+        for &s in &succ {
+            if s == to {
+                return true;
+            }
+            let waits = f.code.get(s).is_some_and(|i| {
+                i.guard.is_none() && matches!(i.op, Op::Bar { kind: BarKind::Sync | BarKind::Red { .. }, .. })
+            });
+            if s < n && !waits && !std::mem::replace(&mut seen[s], true) {
+                work.push(s);
+            }
+        }
+    }
+    false
 }

@@ -31,3 +31,11 @@ extern "C" __global__ void read_then_bump_pointer(int *p, int *out, int writer) 
     p[1 + tid] *= 3;
     if (tid == writer) *p = v + 7;
 }
+
+// With a barrier between the reads and the write there is no race: the compiled tiers keep it.
+extern "C" __global__ void read_sync_then_bump(int *out) {
+    int v = g_counter;
+    out[threadIdx.x] = v;
+    __syncthreads();
+    if (threadIdx.x == 0) g_counter = v + 1;
+}

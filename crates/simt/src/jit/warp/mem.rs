@@ -1076,7 +1076,7 @@ impl Wg<'_, '_> {
             _ => true,
         };
         match op {
-            Op::Ld { space, size, sext, d, addr, whole: false }
+            Op::Ld { space, size, sext, d, addr, whole: false, .. }
                 if space_ok(*space)
                     && matches!(size, 1 | 2 | 4 | 8)
                     && !matches!(addr.base, Base::Reg(_) | Base::Local(_))
@@ -1123,7 +1123,7 @@ impl Wg<'_, '_> {
                 }
                 true
             }
-            Op::Ld { space, size, sext, d, addr, whole: false }
+            Op::Ld { space, size, sext, d, addr, whole: false, .. }
                 if space_ok(*space) && matches!(size, 1 | 2 | 4 | 8) && addr_ok(addr, self.f.nregs) =>
             {
                 if d.iter().flatten().any(|&r| r >= self.f.nregs) {
@@ -1184,7 +1184,7 @@ impl Wg<'_, '_> {
                 }
                 true
             }
-            Op::St { space, size, vals, addr, whole: false }
+            Op::St { space, size, vals, addr, whole: false, .. }
                 if space_ok(*space)
                     && *space != Space::KParam
                     && matches!(size, 1 | 2 | 4 | 8)
