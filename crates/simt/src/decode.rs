@@ -2117,6 +2117,10 @@ impl FuncDecoder<'_> {
             (O::Lg2, ScalarType::F32) => f32fn(F32Fn::Lg2)?,
             (O::Ex2, ScalarType::F32) => f32fn(F32Fn::Ex2)?,
             (O::Tanh, ScalarType::F32) => f32fn(F32Fn::Tanh)?,
+            (O::Ex2 | O::Tanh, t) if half_ty(t).is_some() && has(Kw::Approx) => {
+                let Some((fmt, x2)) = half_ty(t) else { return Err("unreachable".into()) };
+                UnOp::HApprox { f: if o == O::Ex2 { F32Fn::Ex2 } else { F32Fn::Tanh }, fmt, ftz, x2 }
+            }
             (O::Sqrt | O::Rcp | O::Rsqrt, ScalarType::F64) => {
                 if let Some(r) = rnd
                     && r != Rounding::Rn

@@ -2831,13 +2831,17 @@ impl Warp {
                         write_masked(&mut self.regs[*p as usize], &pv, emask);
                     }
                 }
-                Op::Vote { mode, d, a: sa, neg, .. } => {
+                Op::Vote { mode, d, a: sa, neg, mask } => {
                     if let converge::Sync::Next = self.sync_point(b, func, inst, emask)? {
                         continue;
                     }
                     self.fetch(b, *sa, &mut a);
-                    let v = vote_value(*mode, &a, *neg, emask);
-                    write_masked(&mut self.regs[*d as usize], &[v; 32], emask);
+                    if *neg {
+                        a.iter_mut().for_each(|v| *v ^= 1);
+                    }
+                    self.fetch(b, *mask, &mut c);
+                    vote_lanes(*mode, &a, &c, emask, &mut r);
+                    write_masked(&mut self.regs[*d as usize], &r, emask);
                 }
                 Op::Redux { op, signed, d, a: sa, mask, .. } => {
                     if let converge::Sync::Next = self.sync_point(b, func, inst, emask)? {
@@ -2848,12 +2852,13 @@ impl Warp {
                     redux_lanes(*op, *signed, &a, &c, emask, &mut r);
                     write_masked(&mut self.regs[*d as usize], &r, emask);
                 }
-                Op::Match { all, w, d, p, a: sa, .. } => {
+                Op::Match { all, w, d, p, a: sa, mask } => {
                     if let converge::Sync::Next = self.sync_point(b, func, inst, emask)? {
                         continue;
                     }
                     self.fetch(b, *sa, &mut a);
-                    match_lanes(*all, *w, &a, emask, &mut r);
+                    self.fetch(b, *mask, &mut c);
+                    match_lanes(*all, *w, &a, &c, emask, &mut r);
                     if let Some(p) = p {
                         let pv = r.map(|v| u64::from(v != 0));
                         write_masked(&mut self.regs[*p as usize], &pv, emask);
@@ -2934,30 +2939,38 @@ pub(crate) fn shfl_lanes(
 }
 
 /// `vote.sync` over the executing lanes `emask` of predicate `a` (negated when `neg`).
-pub(crate) fn vote_value(mode: VoteMode, a: &[u64; 32], neg: bool, emask: u32) -> u64 {
-    let mut ballot = 0u32;
-    for lane in lanes(emask) {
-        if (a[lane] & 1 != 0) != neg {
-            ballot |= 1 << lane;
-        }
-    }
-    match mode {
-        VoteMode::Ballot => u64::from(ballot),
-        VoteMode::All => u64::from(ballot == emask),
-        VoteMode::Any => u64::from(ballot != 0),
-        VoteMode::Uni => u64::from(ballot == emask || ballot == 0),
+pub(crate) fn vote_lanes(mode: VoteMode, a: &[u64; 32], m: &[u64; 32], emask: u32, r: &mut [u64; 32]) {
+    for_member_groups(m, emask, |group, over| {
+        let ballot = lanes(over).fold(0u32, |b, l| b | (((a[l] & 1) as u32) << l));
+        let v = match mode {
+            VoteMode::Ballot => u64::from(ballot),
+            VoteMode::All => u64::from(ballot == over),
+            VoteMode::Any => u64::from(ballot != 0),
+            VoteMode::Uni => u64::from(ballot == over || ballot == 0),
+        };
+        lanes(group).for_each(|l| r[l] = v);
+    });
+}
+
+/// Calls `f(group, over)` for each set of executing lanes (`emask`) that name the same member
+/// mask in `m`: `over`, the lanes a warp-synchronizing operation of theirs covers, is the
+/// executing lanes of that mask (the group itself when the mask names none of them, which
+/// PTX leaves undefined). Tiles of a warp that run one `vote`/`match`/`redux` together each
+/// see only their own lanes.
+fn for_member_groups(m: &[u64; 32], emask: u32, mut f: impl FnMut(u32, u32)) {
+    let mut rest = emask;
+    while rest != 0 {
+        let mv = m[rest.trailing_zeros() as usize] as u32;
+        let group = lanes(rest).fold(0u32, |g, k| g | (u32::from(m[k] as u32 == mv) << k));
+        rest &= !group;
+        f(group, if mv & emask == 0 { group } else { mv & emask });
     }
 }
 
 /// `redux.sync`: lanes with the same member mask (`c`) reduce `a` over the executing lanes of
 /// it; the result into `r` for every executing lane.
 pub(crate) fn redux_lanes(op: ReduxOp, signed: bool, a: &[u64; 32], c: &[u64; 32], emask: u32, r: &mut [u64; 32]) {
-    let mut rest = emask;
-    while rest != 0 {
-        let mv = c[rest.trailing_zeros() as usize] as u32;
-        let group = lanes(rest).fold(0u32, |g, k| g | (u32::from(c[k] as u32 == mv) << k));
-        rest &= !group;
-        let over = if mv & emask == 0 { group } else { mv & emask };
+    for_member_groups(c, emask, |group, over| {
         let mut it = lanes(over).map(|l| a[l] as u32);
         let first = it.next().unwrap_or(0);
         let v = it.fold(first, |acc, x| match (op, signed) {
@@ -2973,22 +2986,25 @@ pub(crate) fn redux_lanes(op: ReduxOp, signed: bool, a: &[u64; 32], c: &[u64; 32
         for k in lanes(group) {
             r[k] = u64::from(v);
         }
-    }
+    });
 }
 
-/// `match.{any,all}.sync` on the low `w` bits of `a` over the executing lanes `emask`.
-pub(crate) fn match_lanes(all: bool, w: u8, a: &[u64; 32], emask: u32, r: &mut [u64; 32]) {
-    let m = mask_w(w);
-    for lane in lanes(emask) {
-        let same = lanes(emask).filter(|&l| a[l] & m == a[lane] & m).fold(0u32, |s, l| s | 1 << l);
-        r[lane] = if !all {
-            u64::from(same)
-        } else if same == emask {
-            u64::from(emask)
-        } else {
-            0
-        };
-    }
+/// `match.{any,all}.sync` on the low `w` bits of `a`: each executing lane (`emask`) over the
+/// executing lanes of its member mask (`m`).
+pub(crate) fn match_lanes(all: bool, w: u8, a: &[u64; 32], m: &[u64; 32], emask: u32, r: &mut [u64; 32]) {
+    let bits = mask_w(w);
+    for_member_groups(m, emask, |group, over| {
+        for lane in lanes(group) {
+            let same = lanes(over).filter(|&l| a[l] & bits == a[lane] & bits).fold(0u32, |s, l| s | 1 << l);
+            r[lane] = if !all {
+                u64::from(same)
+            } else if same == over {
+                u64::from(over)
+            } else {
+                0
+            };
+        }
+    });
 }
 
 /// One thread's atomic `op` on `size` bytes at `at` in `space` (global or shared through
@@ -3154,6 +3170,16 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
             let one = |h: u16| {
                 let h = if ftz { fmt.ftz(h) } else { h };
                 u64::from(if neg { h ^ 0x8000 } else { h & 0x7fff })
+            };
+            if x2 { one(x as u16) | one((x >> 16) as u16) << 16 } else { one(x as u16) }
+        }),
+        UnOp::HApprox { f, fmt, ftz, x2 } => map1(a, r, |x| {
+            let one = |h: u16| {
+                let h = if ftz { fmt.ftz(h) } else { h };
+                let v = fmt.to_f64(h);
+                let y = if f == F32Fn::Ex2 { v.exp2() } else { v.tanh() };
+                let out = fmt.encode(y);
+                u64::from(if ftz { fmt.ftz(out) } else { out })
             };
             if x2 { one(x as u16) | one((x >> 16) as u16) << 16 } else { one(x as u16) }
         }),

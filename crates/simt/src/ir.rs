@@ -228,6 +228,14 @@ pub(crate) enum UnOp {
         ftz: bool,
         x2: bool,
     },
+    /// Half-precision `ex2.approx` / `tanh.approx` (`f`: `Ex2` or `Tanh`), `x2` on both halves:
+    /// the function of the exact input, rounded to the format (within PTX's bound).
+    HApprox {
+        f: F32Fn,
+        fmt: HFmt,
+        ftz: bool,
+        x2: bool,
+    },
 }
 
 /// Single-precision math functions.

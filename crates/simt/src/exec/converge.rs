@@ -216,8 +216,10 @@ impl Warp {
                         lanes(m).for_each(|k| a[k] ^= 1);
                     }
                 }
-                let v = vote_value(mode, &a, false, all);
-                self.scatter_parts(func, parts, &[v; 32], |o| if let Op::Vote { d, .. } = o { Some(*d) } else { None });
+                let m = self
+                    .gather_parts(b, func, parts, |o| if let Op::Vote { mask, .. } = o { Some(*mask) } else { None });
+                vote_lanes(mode, &a, &m, all, &mut r);
+                self.scatter_parts(func, parts, &r, |o| if let Op::Vote { d, .. } = o { Some(*d) } else { None });
             }
             Op::Redux { op, signed, .. } => {
                 let a =
@@ -230,7 +232,9 @@ impl Warp {
             Op::Match { all: every, w, .. } => {
                 let a =
                     self.gather_parts(b, func, parts, |o| if let Op::Match { a, .. } = o { Some(*a) } else { None });
-                match_lanes(every, w, &a, all, &mut r);
+                let m = self
+                    .gather_parts(b, func, parts, |o| if let Op::Match { mask, .. } = o { Some(*mask) } else { None });
+                match_lanes(every, w, &a, &m, all, &mut r);
                 q = r.map(|v| u64::from(v != 0));
                 self.scatter_parts(func, parts, &q, |o| if let Op::Match { p, .. } = o { *p } else { None });
                 self.scatter_parts(func, parts, &r, |o| if let Op::Match { d, .. } = o { Some(*d) } else { None });

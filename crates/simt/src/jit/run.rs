@@ -138,8 +138,9 @@ fn collective(f: &Func, pcs: &[u32; 32], frames: &mut [u64], slots: usize, base:
                     *v ^= 1;
                 }
             }
-            let v = exec::vote_value(mode, &a, false, group);
-            write(frames, &|o| if let Op::Vote { d, .. } = o { Some(*d) } else { None }, &[v; 32]);
+            let m = lanes(&|o| if let Op::Vote { mask, .. } = o { Some(*mask) } else { None }, frames);
+            exec::vote_lanes(mode, &a, &m, group, &mut r);
+            write(frames, &|o| if let Op::Vote { d, .. } = o { Some(*d) } else { None }, &r);
         }
         Op::Activemask { .. } => {
             write(frames, &|o| if let Op::Activemask { d } = o { Some(*d) } else { None }, &[u64::from(group); 32])
@@ -152,7 +153,8 @@ fn collective(f: &Func, pcs: &[u32; 32], frames: &mut [u64], slots: usize, base:
         }
         Op::Match { all, w, .. } => {
             let a = lanes(&|o| if let Op::Match { a, .. } = o { Some(*a) } else { None }, frames);
-            exec::match_lanes(all, w, &a, group, &mut r);
+            let m = lanes(&|o| if let Op::Match { mask, .. } = o { Some(*mask) } else { None }, frames);
+            exec::match_lanes(all, w, &a, &m, group, &mut r);
             q = r.map(|v| u64::from(v != 0));
             write(frames, &|o| if let Op::Match { p, .. } = o { *p } else { None }, &q);
             write(frames, &|o| if let Op::Match { d, .. } = o { Some(*d) } else { None }, &r);
