@@ -109,6 +109,53 @@ fn cubin_only_program_gets_a_clear_error() {
     assert!(stderr.contains("no PTX") && stderr.contains("code=compute_XX"), "{stderr}");
 }
 
+/// The program's own fatbin in an executable's bytes: the fatbin header whose first entry is
+/// PTX (the other fatbins in `.nv_fatbin` are the device runtime's).
+fn program_fatbin_offset(exe: &[u8]) -> usize {
+    let magic = 0xBA55_ED50u32.to_le_bytes();
+    (0..exe.len().saturating_sub(32))
+        .find(|&i| exe[i..i + 4] == magic && exe[i + 16..i + 18] == [1, 0])
+        .expect("a fatbin with a PTX entry")
+}
+
+/// A damaged fatbin (sizes past the bytes that exist, an uncompressed size no compressed
+/// PTX can have) makes the launch fail with `cudaErrorInvalidKernelImage` and a message
+/// naming the damage: no crash, no huge allocation.
+#[test]
+fn damaged_fatbin_is_invalid_kernel_image() {
+    let exe = work_dir().join("vector_add_ptx_only");
+    let o = Command::new(nvcc())
+        .args(["-gencode", "arch=compute_90,code=compute_90", "-cudart", "shared"])
+        .arg(src_dir().join("vector_add.cu"))
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .expect("run nvcc");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let original = std::fs::read(&exe).expect("read the program");
+    let fatbin = program_fatbin_offset(&original);
+    // (field offset from the fatbin header, value, what stderr must name)
+    let cases: [(usize, u64, &str); 4] = [
+        (8, 1 << 40, "but only"),
+        (8, u64::MAX, "but only"),
+        (16 + 56, u64::MAX, "uncompressed size of 18446744073709551615"),
+        (16 + 56, 1 << 57, "uncompressed size of 144115188075855872"),
+    ];
+    for (i, (field, value, named)) in cases.into_iter().enumerate() {
+        let mut bytes = original.clone();
+        bytes[fatbin + field..fatbin + field + 8].copy_from_slice(&value.to_le_bytes());
+        let damaged = work_dir().join(format!("vector_add_damaged_{i}"));
+        std::fs::write(&damaged, &bytes).expect("write the damaged program");
+        std::fs::set_permissions(&damaged, std::os::unix::fs::PermissionsExt::from_mode(0o755)).expect("chmod");
+        let r = run(&damaged);
+        let stdout = String::from_utf8_lossy(&r.stdout);
+        let stderr = String::from_utf8_lossy(&r.stderr);
+        assert_eq!(r.status.code(), Some(1), "field {field} = {value}: {stdout}\n{stderr}");
+        assert!(stdout.contains("FAIL") && stdout.contains("device kernel image is invalid"), "{stdout}");
+        assert!(stderr.contains("damaged fatbin") && stderr.contains(named), "field {field} = {value}: {stderr}");
+    }
+}
+
 #[test]
 fn symbols_and_constant_memory() {
     check_pass("symbols", &[]);
