@@ -6,6 +6,7 @@
 //! - `cuprite exec PROGRAM [ARGS]`: run an nvcc-built program on the CPU device.
 
 mod exec_cmd;
+mod input_file;
 mod ptx_cmd;
 
 use std::process::ExitCode;

@@ -46,6 +46,55 @@ fn ptx_check_accepts_valid_and_reports_invalid_with_location() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Bad input to `ptx check`/`ptx fmt`: a 5 MB line of `}` gets the first diagnostics, each
+/// with a window of the line, and a count of the rest (within 1 GiB of address space: it
+/// used to echo the whole line per error); devices, FIFOs and directories are refused
+/// without being opened, and the files after them are still checked.
+#[test]
+fn ptx_check_bounds_its_output_and_refuses_odd_files() {
+    let dir = temp_dir("odd");
+    let braces = dir.join("braces.ptx");
+    std::fs::write(&braces, "}".repeat(5 << 20)).expect("write");
+    let limited = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 1048576 && exec \"$0\" ptx check \"$1\"")
+        .arg(env!("CARGO_BIN_EXE_cuprite"))
+        .arg(&braces)
+        .output()
+        .expect("run cuprite under ulimit");
+    let err = String::from_utf8_lossy(&limited.stderr);
+    assert_eq!(limited.status.code(), Some(1), "{}", &err[..err.len().min(2000)]);
+    assert_eq!(err.matches(": error: expected a directive").count(), 50, "{}", &err[..err.len().min(2000)]);
+    assert!(err.contains("more errors\n") && err.len() < 50 * 600, "{} bytes:\n{}", err.len(), &err[..2000]);
+    assert!(err.lines().all(|l| l.chars().count() < 300), "a line of the output is longer than a window");
+
+    let fifo = dir.join("pipe.ptx");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    let bad = dir.join("bad.ptx");
+    std::fs::write(&bad, VALID.replace("[p]", "[q]")).expect("write");
+    let good = dir.join("good.ptx");
+    std::fs::write(&good, VALID).expect("write");
+    let path = |p: &Path| p.to_str().expect("utf-8 path").to_string();
+    let (fifo, bad, good, dir_s) = (path(&fifo), path(&bad), path(&good), path(&dir));
+    let o = cuprite(&["ptx", "check", "/dev/zero", &fifo, &dir_s, &good, &bad]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    for want in [
+        "/dev/zero: error: not a regular file: it is a character device".to_string(),
+        format!("{fifo}: error: not a regular file: it is a FIFO (named pipe)"),
+        format!("{dir_s}: error: not a regular file: it is a directory"),
+        format!("{bad}:7:2: error: use of undeclared identifier `q`"),
+    ] {
+        assert!(err.contains(&want), "stderr:\n{err}\nwanted: {want}");
+    }
+    assert!(!err.contains(&format!("{good}:")), "{err}");
+    let fmt = cuprite(&["ptx", "fmt", &dir_s]);
+    assert_eq!(fmt.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&fmt.stderr).contains("it is a directory"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn ptx_fmt_prints_a_module_that_checks_again() {
     let dir = temp_dir("fmt");
