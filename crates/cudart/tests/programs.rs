@@ -234,6 +234,51 @@ fn device_assert_is_sticky_cuda_error_assert() {
     assert!(stderr.lines().any(|l| l.ends_with(msg) && l.contains("device_assert.cu:7")), "{stderr}");
 }
 
+/// Fault reports name the kernel demangled, with its mangled name (as `c++filt` prints it),
+/// and the user's source line: inlined toolkit code (the atomic's wrapper) reports the line
+/// it was inlined at, and under `-G` (where `__trap`, `assert` and atomics are calls into the
+/// toolkit's functions) the caller's line; without a line table they suggest `-lineinfo`.
+/// Checked on the default engine and the interpreter.
+#[test]
+fn fault_reports_name_the_kernel_and_the_users_line() {
+    // (case, kernel as reported, the statement's line in fault_report.cu)
+    let cases = [
+        ("oob", "kernel 'void scale<float>(float*, int)' (_Z5scaleIfEvPT_i)", 7),
+        ("atomic", "kernel 'atomic_oob(int*)' (_Z10atomic_oobPi)", 10),
+        ("trap", "kernel 'traps(int const*)' (_Z5trapsPKi)", 13),
+        ("assert", "kernel 'asserts(int const*)' (_Z7assertsPKi)", 17),
+    ];
+    for flags in [&[][..], &["-lineinfo"][..], &["-G"][..]] {
+        let exe = build("fault_report", &format!("fault_report{}", flags.join("").replace('-', "_")), flags);
+        for engine in ["jit", "interp"] {
+            for (case, kernel, line) in cases {
+                let mut ld = work_dir().join("lib").into_os_string();
+                if let Some(old) = std::env::var_os("LD_LIBRARY_PATH") {
+                    ld.push(":");
+                    ld.push(old);
+                }
+                let o = Command::new(&exe)
+                    .arg(case)
+                    .env("LD_LIBRARY_PATH", ld)
+                    .env("CUPRITE_ENGINE", engine)
+                    .output()
+                    .expect("run fault_report");
+                let stdout = String::from_utf8_lossy(&o.stdout);
+                let stderr = String::from_utf8_lossy(&o.stderr);
+                let what = format!("{case} {flags:?} {engine}");
+                assert!(o.status.success() && stdout.contains("PASS"), "{what}: {stdout}\n{stderr}");
+                let report = stderr.lines().find(|l| l.starts_with("cuprite: cudaError")).unwrap_or_default();
+                assert!(report.contains(&format!(" in {kernel}, ")), "{what}: {report}");
+                if flags.is_empty() {
+                    assert!(report.ends_with(" (no source line: build with -lineinfo to see one)"), "{what}: {report}");
+                } else {
+                    assert!(report.ends_with(&format!("fault_report.cu:{line})")), "{what}: {report}");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn device_malloc_free_new_delete() {
     run_pass("device_malloc");

@@ -153,6 +153,7 @@ mod jit;
 mod memory;
 mod printf;
 mod shm;
+mod source_loc;
 pub mod texture;
 mod workers;
 
