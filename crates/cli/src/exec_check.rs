@@ -25,7 +25,7 @@ fn refuse(status: u8, message: String) -> Refusal {
 }
 
 /// The largest program whose sections are read to look for device code and its libraries.
-const MAX_INSPECTED: u64 = 2 << 30;
+const MAX_INSPECTED: u64 = 512 << 20;
 
 /// The `e_machine` of the machine we run on.
 fn host_machine() -> u16 {

@@ -227,11 +227,7 @@ pub unsafe extern "C" fn __cudaRegisterFatBinary(wrapper: *mut c_void) -> *mut *
             }
         }
     }
-    if let Err(e) = &data
-        && relocatable.is_empty()
-    {
-        eprintln!("cuprite: cannot register the program's device code: {e}");
-    }
+    // A damaged fatbin is reported when its module is first needed (`Fatbin::module`).
     crate::install_printf_sink();
     let fb = Arc::new(Fatbin {
         data,
