@@ -11,6 +11,17 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
+use crate::exec_check;
+
+const USAGE: &str = "\
+usage: cuprite exec PROGRAM [ARGS...]
+
+Runs PROGRAM, built by nvcc with `-cudart shared`, on Cuprite's CPU device: Cuprite's
+libcudart.so.13 is put first on LD_LIBRARY_PATH and PROGRAM is executed with ARGS; the exit
+status is the program's. A program built with nvcc's default static runtime must be rebuilt
+with `-cudart shared`. Environment variables: see `cuprite --help`.
+";
+
 /// Finds (or makes) the directory holding our `libcudart.so.13`.
 fn lib_dir() -> Result<PathBuf, String> {
     let exe = std::env::current_exe().map_err(|e| format!("cannot locate the cuprite executable: {e}"))?;
@@ -49,9 +60,20 @@ fn lib_dir() -> Result<PathBuf, String> {
 
 /// Runs `cuprite exec`.
 pub fn run(args: &[&str]) -> ExitCode {
-    let Some((program, rest)) = args.split_first() else {
-        eprintln!("usage: cuprite exec PROGRAM [ARGS...]");
-        return ExitCode::from(2);
+    let (program, rest) = match args.split_first() {
+        Some((&("--help" | "-h"), _)) => {
+            print!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Some((program, rest)) if !program.starts_with('-') => (program, rest),
+        Some((option, _)) => {
+            eprint!("cuprite exec: unknown option '{option}'\n{USAGE}");
+            return ExitCode::from(2);
+        }
+        None => {
+            eprint!("{USAGE}");
+            return ExitCode::from(2);
+        }
     };
     let dir = match lib_dir() {
         Ok(d) => d,
@@ -67,13 +89,11 @@ pub fn run(args: &[&str]) -> ExitCode {
         path.push(":");
         path.push(old);
     }
-    // A bare name means a file in the current directory, as the user typed `./name` intends;
-    // names with a slash are used as given.
-    let prog = if program.contains('/') || !Path::new(program).is_file() {
-        PathBuf::from(program)
-    } else {
-        Path::new(".").join(program)
-    };
+    let prog = exec_check::resolve(program);
+    if let Err(refusal) = exec_check::check_environment().and_then(|()| exec_check::check_program(&prog, program)) {
+        eprintln!("cuprite exec: {}", refusal.message);
+        return ExitCode::from(refusal.status);
+    }
     let err = Command::new(&prog).args(rest).env("LD_LIBRARY_PATH", path).exec();
     eprintln!("cuprite exec: cannot run {program}: {err}");
     ExitCode::from(if err.kind() == std::io::ErrorKind::NotFound { 127 } else { 126 })

@@ -5,7 +5,10 @@
 //! - `cuprite ptx fmt FILE`: print the normalized module on stdout.
 //! - `cuprite exec PROGRAM [ARGS]`: run an nvcc-built program on the CPU device.
 
+mod elf;
+mod exec_check;
 mod exec_cmd;
+mod input_file;
 mod ptx_cmd;
 
 use std::process::ExitCode;
@@ -32,10 +35,14 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         ["help" | "--help" | "-h"] => {
-            print!("{USAGE}");
+            print!("{USAGE}\nenvironment variables:\n{}", simt::env::help());
             ExitCode::SUCCESS
         }
-        _ => {
+        [command, ..] => {
+            eprint!("cuprite: unknown command '{command}'\n\n{USAGE}");
+            ExitCode::from(2)
+        }
+        [] => {
             eprint!("{USAGE}");
             ExitCode::from(2)
         }

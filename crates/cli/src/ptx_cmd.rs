@@ -1,7 +1,13 @@
 //! `cuprite ptx ...`: the PTX tools.
 
 use std::io::Write as _;
+use std::path::Path;
 use std::process::ExitCode;
+
+use crate::input_file;
+
+/// The largest PTX file read (spans are 32-bit; real modules are a few MiB).
+const MAX_PTX_FILE: u64 = 256 << 20;
 
 /// Runs `cuprite ptx <args>`.
 pub fn run(args: &[&str]) -> ExitCode {
@@ -15,20 +21,22 @@ pub fn run(args: &[&str]) -> ExitCode {
     }
 }
 
-/// Reads a PTX file as text; binary junk is read lossily so it gets diagnostics, not an I/O error.
-fn read(path: &str) -> Result<String, ExitCode> {
-    match std::fs::read(path) {
+/// Reads a PTX file as text; binary junk is read lossily so it gets diagnostics, not an I/O
+/// error. Why it cannot be read goes to stderr.
+fn read(path: &str) -> Option<String> {
+    match input_file::read(Path::new(path), MAX_PTX_FILE) {
         Ok(bytes) => {
-            Ok(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+            Some(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
         }
         Err(e) => {
-            eprintln!("{path}: error: cannot read file: {e}");
-            Err(ExitCode::from(2))
+            eprintln!("{path}: error: {e}");
+            None
         }
     }
 }
 
-/// Parses and validates; returns the module if there were no errors (diagnostics go to stderr).
+/// Parses and validates; returns the module if there were no errors (diagnostics go to
+/// stderr, the first few of them: see `ptx::render_all`).
 fn load(path: &str, src: &str) -> Option<ptx::Module> {
     let (module, diags) = ptx::check(src);
     if diags.is_empty() {
@@ -41,21 +49,23 @@ fn load(path: &str, src: &str) -> Option<ptx::Module> {
     }
 }
 
+/// Checks every file, also after one fails: exit 0 if all are valid, 1 if some are invalid,
+/// 2 if some could not be read.
 fn check(files: &[&str]) -> ExitCode {
-    let mut ok = true;
+    let mut status = 0;
     for path in files {
-        match read(path) {
-            Ok(src) => ok &= load(path, &src).is_some(),
-            Err(code) => return code,
-        }
+        status = match read(path) {
+            Some(src) if load(path, &src).is_some() => status,
+            Some(_) => status.max(1),
+            None => 2,
+        };
     }
-    if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
+    ExitCode::from(status)
 }
 
 fn fmt(path: &str) -> ExitCode {
-    let src = match read(path) {
-        Ok(s) => s,
-        Err(code) => return code,
+    let Some(src) = read(path) else {
+        return ExitCode::from(2);
     };
     let Some(module) = load(path, &src) else {
         return ExitCode::from(1);

@@ -46,6 +46,55 @@ fn ptx_check_accepts_valid_and_reports_invalid_with_location() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Bad input to `ptx check`/`ptx fmt`: a 5 MB line of `}` gets the first diagnostics, each
+/// with a window of the line, and a count of the rest (within 1 GiB of address space: it
+/// used to echo the whole line per error); devices, FIFOs and directories are refused
+/// without being opened, and the files after them are still checked.
+#[test]
+fn ptx_check_bounds_its_output_and_refuses_odd_files() {
+    let dir = temp_dir("odd");
+    let braces = dir.join("braces.ptx");
+    std::fs::write(&braces, "}".repeat(5 << 20)).expect("write");
+    let limited = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 1048576 && exec \"$0\" ptx check \"$1\"")
+        .arg(env!("CARGO_BIN_EXE_cuprite"))
+        .arg(&braces)
+        .output()
+        .expect("run cuprite under ulimit");
+    let err = String::from_utf8_lossy(&limited.stderr);
+    assert_eq!(limited.status.code(), Some(1), "{}", &err[..err.len().min(2000)]);
+    assert_eq!(err.matches(": error: expected a directive").count(), 50, "{}", &err[..err.len().min(2000)]);
+    assert!(err.contains("more errors\n") && err.len() < 50 * 600, "{} bytes:\n{}", err.len(), &err[..2000]);
+    assert!(err.lines().all(|l| l.chars().count() < 300), "a line of the output is longer than a window");
+
+    let fifo = dir.join("pipe.ptx");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    let bad = dir.join("bad.ptx");
+    std::fs::write(&bad, VALID.replace("[p]", "[q]")).expect("write");
+    let good = dir.join("good.ptx");
+    std::fs::write(&good, VALID).expect("write");
+    let path = |p: &Path| p.to_str().expect("utf-8 path").to_string();
+    let (fifo, bad, good, dir_s) = (path(&fifo), path(&bad), path(&good), path(&dir));
+    let o = cuprite(&["ptx", "check", "/dev/zero", &fifo, &dir_s, &good, &bad]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    for want in [
+        "/dev/zero: error: not a regular file: it is a character device".to_string(),
+        format!("{fifo}: error: not a regular file: it is a FIFO (named pipe)"),
+        format!("{dir_s}: error: not a regular file: it is a directory"),
+        format!("{bad}:7:2: error: use of undeclared identifier `q`"),
+    ] {
+        assert!(err.contains(&want), "stderr:\n{err}\nwanted: {want}");
+    }
+    assert!(!err.contains(&format!("{good}:")), "{err}");
+    let fmt = cuprite(&["ptx", "fmt", &dir_s]);
+    assert_eq!(fmt.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&fmt.stderr).contains("it is a directory"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn ptx_fmt_prints_a_module_that_checks_again() {
     let dir = temp_dir("fmt");
@@ -92,4 +141,114 @@ fn exec_runs_an_nvcc_built_sample_on_the_cpu() {
     let usage = cuprite(&["exec"]);
     assert_eq!(usage.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `cuprite exec` refuses what it cannot run, before running it, saying why: a program built
+/// with nvcc's default static runtime (it would talk to NVIDIA's driver), a file that is not
+/// a program (which used to go to /bin/sh), a 32-bit or foreign-machine ELF, a file without
+/// the x bit, a directory, a missing file; and a bad CUPRITE_* value.
+#[test]
+fn exec_refuses_what_it_cannot_run_with_a_reason() {
+    let dir = temp_dir("refuse");
+    let path = |name: &str| dir.join(name).to_str().expect("utf-8 path").to_string();
+    let executable = |name: &str, bytes: &[u8]| {
+        std::fs::write(dir.join(name), bytes).expect("write");
+        std::fs::set_permissions(dir.join(name), std::os::unix::fs::PermissionsExt::from_mode(0o755)).expect("chmod");
+        path(name)
+    };
+    let static_runtime = path("vector_add_static");
+    let built = Command::new(nvcc())
+        .arg("-arch=sm_90")
+        .arg(repo().join("crates/cudart/tests/cuda/vector_add.cu"))
+        .arg("-o")
+        .arg(&static_runtime)
+        .output()
+        .expect("run nvcc");
+    assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
+    let true_elf = std::fs::read("/bin/true").expect("read /bin/true");
+    let mut elf32 = true_elf.clone();
+    elf32[4] = 1; // ELFCLASS32
+    let mut arm = true_elf.clone();
+    arm[18..20].copy_from_slice(&183u16.to_le_bytes()); // EM_AARCH64
+    let text = executable("notes.txt", b"hello\n");
+    let elf32 = executable("elf32", &elf32);
+    let arm = executable("arm64", &arm);
+    std::fs::write(dir.join("data"), b"data").expect("write");
+    let cases: [(&str, i32, String); 7] = [
+        (&static_runtime, 126, "static runtime".to_string()),
+        (&text, 126, "neither an ELF executable nor a `#!` script".to_string()),
+        (&elf32, 126, "a 32-bit ELF program".to_string()),
+        (&arm, 126, "a 64-bit ELF program for AArch64; Cuprite runs 64-bit x86-64 programs".to_string()),
+        (&path("data"), 126, "not executable".to_string()),
+        (dir.to_str().expect("path"), 126, "it is a directory".to_string()),
+        (&path("missing"), 127, "no such file".to_string()),
+    ];
+    for (program, status, why) in &cases {
+        let o = cuprite(&["exec", program]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(*status), "{program}: {err}");
+        assert!(
+            err.starts_with(&format!("cuprite exec: {program}: ")) && err.contains(why.as_str()),
+            "{program}: {err}"
+        );
+    }
+    let o = cuprite(&["exec", &static_runtime]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("-cudart shared"));
+
+    let o = Command::new(env!("CARGO_BIN_EXE_cuprite"))
+        .args(["exec", "/bin/true"])
+        .env("CUPRITE_ENGINE", "fast")
+        .output()
+        .expect("run cuprite");
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "cuprite exec: CUPRITE_ENGINE='fast' is not valid; accepted: interp, jit, jit-all, warp\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Usage errors name what was wrong; `--help` lists every environment variable the sources
+/// read (each `CUPRITE_*` name in crates/*/src) with its meaning.
+#[test]
+fn usage_messages_and_help_list_every_variable() {
+    let o = cuprite(&["frobnicate"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.starts_with("cuprite: unknown command 'frobnicate'\n") && err.contains("usage: cuprite"), "{err}");
+    let o = cuprite(&["exec", "--help"]);
+    assert!(o.status.success() && String::from_utf8_lossy(&o.stdout).contains("usage: cuprite exec PROGRAM"));
+    let o = cuprite(&["exec", "--frob"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).starts_with("cuprite exec: unknown option '--frob'"));
+
+    let help = String::from_utf8(cuprite(&["--help"]).stdout).expect("utf-8");
+    let mut read = std::collections::BTreeSet::new();
+    let mut stack = vec![repo().join("crates")];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).expect("read dir").map(|e| e.expect("entry").path()) {
+            if entry.is_dir() && !entry.ends_with("tests") {
+                stack.push(entry);
+            } else if entry.extension().is_some_and(|x| x == "rs") {
+                let src = std::fs::read_to_string(&entry).expect("read source");
+                for (at, _) in src.match_indices("CUPRITE_") {
+                    let name: String = src[at..]
+                        .chars()
+                        .take_while(|c| c.is_ascii_uppercase() || *c == '_' || c.is_ascii_digit())
+                        .collect();
+                    if name.len() > "CUPRITE_".len() && !name.ends_with('_') {
+                        read.insert(name);
+                    }
+                }
+            }
+        }
+    }
+    assert!(read.len() >= 7, "{read:?}");
+    for name in read.iter().map(String::as_str).chain(["SIMT_NO_CONTRACT", "CUDA_LAUNCH_BLOCKING"]) {
+        let line = help
+            .lines()
+            .find(|l| l.trim_start().starts_with(name))
+            .unwrap_or_else(|| panic!("{name} missing:\n{help}"));
+        assert!(line.len() > name.len() + 20, "{name} has no meaning: {line}");
+    }
 }

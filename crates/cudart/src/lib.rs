@@ -7,7 +7,6 @@
 //!   (`__cudaRegisterFatBinary`, `__cudaRegisterFunction`, `__cudaRegisterVar`, ...), the
 //!   launch ABI (`__cudaPushCallConfiguration`, `__cudaLaunchKernel`, `cudaLaunchKernel`) and
 //!   the symbol API (`cudaMemcpyToSymbol`, ...);
-//! - [`fatbin`]: reading the embedded fatbin and choosing/decompressing its PTX;
 //! - [`api`]: the common runtime API (devices, memory, streams, events, errors);
 //! - [`ext`]: pitched/2D/3D/peer memory, pointer attributes, host registration, host
 //!   functions, limits and flags, and the per-thread default stream (`_ptsz`/`_ptds`) variants;
@@ -36,7 +35,6 @@
 pub mod api;
 pub mod batch_logs;
 pub mod ext;
-pub mod fatbin;
 pub mod graph;
 pub mod graph_generic;
 pub mod graph_more;
@@ -46,6 +44,7 @@ pub mod launch;
 pub mod library;
 pub mod managed;
 pub mod misc;
+mod readable;
 pub mod register;
 pub mod tex;
 

@@ -33,51 +33,49 @@ fn libraries() -> MutexGuard<'static, HashMap<usize, Library>> {
     L.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// The PTX of `code`: a fatbin's best PTX, or NUL-terminated PTX text. A cubin (ELF) has
-/// no code the CPU can run.
+/// The PTX of `code`: a fatbin's best PTX, or NUL-terminated PTX text, read only as far as
+/// the memory there is mapped. A cubin (ELF) has no code the CPU can run.
 ///
 /// # Safety
-/// `code` must point at a fatbin (its header's size readable) or a NUL-terminated string.
+/// `code` must be null or point at memory that stays mapped and unchanged during the call.
 unsafe fn ptx_of(code: *const c_void) -> Result<String> {
     if code.is_null() {
         return record(Err(Error::InvalidValue));
     }
-    // SAFETY: both forms are at least 4 bytes long (a string shorter than that holds its NUL
-    // within them, which is checked first byte by byte).
-    let head: [u8; 4] = unsafe {
-        let p = code.cast::<u8>();
-        let mut h = [0u8; 4];
-        for (i, b) in h.iter_mut().enumerate() {
-            *b = p.add(i).read();
-            if *b == 0 {
-                break;
-            }
-        }
-        h
-    };
-    let magic = u32::from_le_bytes(head);
-    if magic == crate::fatbin::FATBIN_MAGIC {
-        // SAFETY: a fatbin starts with a 16-byte header giving its size.
-        let header: [u8; 16] = unsafe { code.cast::<[u8; 16]>().read_unaligned() };
-        let Some(size) = crate::fatbin::fatbin_size(&header) else { return record(Err(Error::InvalidKernelImage)) };
-        // SAFETY: the fatbin is `size` bytes long, per its header.
-        let data = unsafe { std::slice::from_raw_parts(code.cast::<u8>(), size) };
-        let entries = crate::fatbin::entries(data).map_err(|_| Error::InvalidKernelImage);
-        return match crate::fatbin::select_ptx(&record(entries)?) {
-            Ok((_, ptx)) => Ok(ptx),
-            Err(_) => record(Err(Error::NoKernelImageForDevice)),
-        };
+    // SAFETY: per the contract.
+    let bytes = unsafe { crate::readable::bytes(code.cast(), usize::MAX) };
+    if bytes.is_empty() {
+        return record(Err(Error::InvalidValue));
     }
-    if head == *b"\x7fELF" {
+    ptx_of_bytes(bytes, "cudaLibraryLoadData")
+}
+
+/// The PTX of a fatbin or of PTX text (up to a NUL or the end); `api` names the call in
+/// messages.
+fn ptx_of_bytes(bytes: &[u8], api: &str) -> Result<String> {
+    if bytes.get(..4) == Some(&fatbin::FATBIN_MAGIC.to_le_bytes()) {
+        return fatbin::read_ptx(bytes).map(|(_, ptx)| ptx).or_else(|e| {
+            let (code, message) = crate::register::image_error(&e);
+            eprintln!("cuprite: {api}: {message}");
+            record(Err(code))
+        });
+    }
+    if bytes.starts_with(b"\x7fELF") {
+        eprintln!(
+            "cuprite: {api}: the image is a cubin (GPU machine code), which cannot run on the CPU; load PTX or a fatbin with PTX"
+        );
         return record(Err(Error::NoKernelImageForDevice));
     }
-    // SAFETY: NUL-terminated text per the contract.
-    let text = unsafe { CStr::from_ptr(code.cast::<c_char>()) };
-    match text.to_str() {
+    let text = bytes.split(|&b| b == 0).next().unwrap_or_default();
+    match std::str::from_utf8(text) {
         Ok(t) => Ok(t.to_string()),
         Err(_) => record(Err(Error::InvalidPtx)),
     }
 }
+
+/// The largest file `cudaLibraryLoadFromFile` reads (a fatbin or PTX of real programs is far
+/// smaller; a device file such as /dev/zero never ends).
+const MAX_FILE_SIZE: u64 = 1 << 30;
 
 /// Loads `ptx` as a library; its handle.
 fn load(ptx: &str) -> Result<usize> {
@@ -140,15 +138,23 @@ pub unsafe extern "C" fn cudaLibraryLoadFromFile(
     // SAFETY: NUL-terminated per the contract.
     let path = unsafe { CStr::from_ptr(file) }.to_string_lossy().into_owned();
     let r = (|| {
-        let mut bytes = record(std::fs::read(&path).map_err(|_| Error::FileNotFound))?;
-        // Padding: a fatbin's header is read whole, PTX text must end in a NUL.
-        bytes.resize(bytes.len() + 16, 0);
-        // SAFETY: `bytes` is a live buffer, NUL-terminated, and at least 16 bytes long.
-        let ptx = unsafe { ptx_of(bytes.as_ptr().cast()) }?;
-        load(&ptx)
+        let bytes = record(read_bounded(&path).map_err(|_| Error::FileNotFound))?;
+        load(&ptx_of_bytes(&bytes, "cudaLibraryLoadFromFile")?)
     })();
     // SAFETY: checked non-null; valid per the contract.
     unsafe { out(lib, r.map(|h| h as *mut c_void)) }
+}
+
+/// The bytes of the regular file at `path`, at most [`MAX_FILE_SIZE`] of them.
+fn read_bounded(path: &str) -> std::io::Result<Vec<u8>> {
+    use std::io::Read as _;
+    let file = std::fs::File::open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(std::io::ErrorKind::InvalidInput.into());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_SIZE).read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// Runs `f` on library `lib` (`cudaErrorInvalidResourceHandle` if there is none).

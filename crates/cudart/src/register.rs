@@ -26,13 +26,14 @@ const SYNC: On = On::Sync(Stream::LEGACY);
 /// A registered fatbin.
 #[derive(Debug)]
 struct Fatbin {
-    /// The fatbin bytes (copied from the program's `.nv_fatbin`).
-    data: Vec<u8>,
+    /// The fatbin bytes (copied from the program's `.nv_fatbin`), or why they could not be.
+    data: std::result::Result<Vec<u8>, fatbin::Error>,
     /// With `-rdc=true` (a version-2 wrapper): the relocatable fatbins of every object file,
     /// whose PTX is linked into one module; `data` is then the device-linked cubin.
-    relocatable: Vec<Vec<u8>>,
-    /// The loaded module, or why it cannot be loaded (on first use).
-    module: OnceLock<std::result::Result<Module, String>>,
+    relocatable: Vec<std::result::Result<Vec<u8>, fatbin::Error>>,
+    /// The loaded module, or the error code and message of why it cannot be loaded (on first
+    /// use).
+    module: OnceLock<std::result::Result<Module, (Error, String)>>,
     /// `__managed__` variables: (host pointer slot, name).
     managed: Mutex<Vec<(usize, String)>>,
     /// Whether the managed pointer slots were filled.
@@ -41,37 +42,43 @@ struct Fatbin {
 
 impl Fatbin {
     /// The PTX to load: the fatbin's own, or for relocatable device code every object's PTX
-    /// linked into one module.
-    fn ptx(&self) -> std::result::Result<String, String> {
+    /// linked into one module; or the error code for why not, with a message.
+    fn ptx(&self) -> std::result::Result<String, (Error, String)> {
         if self.relocatable.is_empty() {
-            return crate::fatbin::entries(&self.data).and_then(|e| crate::fatbin::select_ptx(&e)).map(|(_, p)| p);
+            let data = self.data.as_ref().map_err(image_error)?;
+            return fatbin::read_ptx(data).map(|(_, p)| p).map_err(|e| image_error(&e));
         }
         let mut texts = Vec::with_capacity(self.relocatable.len());
         let mut first_error = None;
         for fb in &self.relocatable {
-            let entries = crate::fatbin::entries(fb)?;
-            match crate::fatbin::select_ptx(&entries) {
+            match fb.as_ref().map_err(Clone::clone).and_then(|fb| fatbin::read_ptx(fb)) {
                 // libcudadevrt (the device runtime, linked into every -rdc program): the engine
                 // provides its functions itself (simt's dynamic parallelism).
                 Ok((_, text)) if text.contains("__cuda_syscall") => {}
                 Ok((_, text)) => texts.push(text),
+                // A damaged fatbin makes the whole program's device code unusable.
+                Err(e @ fatbin::Error::Corrupt(_)) => return Err(image_error(&e)),
                 // An object without PTX (cubins only): its symbols stay unresolved, and a
                 // kernel that needs them reports which at load.
                 Err(e) => first_error = first_error.or(Some(e)),
             }
         }
         if texts.is_empty() {
-            return Err(first_error.unwrap_or_else(|| "the program contains no device code".into()));
+            let e = first_error.unwrap_or_else(|| fatbin::Error::NoPtx("the program contains no device code".into()));
+            return Err(image_error(&e));
         }
         let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-        ptx::link(&refs).map_err(|e| format!("linking its relocatable device code failed: {e}"))
+        ptx::link(&refs)
+            .map_err(|e| (Error::NoKernelImageForDevice, format!("linking its relocatable device code failed: {e}")))
     }
 
     fn module(&self) -> Result<Module> {
         let m = self.module.get_or_init(|| {
-            let r =
-                self.ptx().and_then(|ptx| Module::load_ptx(&ptx).map_err(|e| format!("loading its PTX failed: {e}")));
-            if let Err(e) = &r {
+            let r = self.ptx().and_then(|ptx| {
+                Module::load_ptx(&ptx)
+                    .map_err(|e| (Error::NoKernelImageForDevice, format!("loading its PTX failed: {e}")))
+            });
+            if let Err((_, e)) = &r {
                 eprintln!("cuprite: cannot use the program's device code: {e}");
             }
             r
@@ -83,7 +90,7 @@ impl Fatbin {
                 }
                 Ok(m.clone())
             }
-            Err(_) => record(Err(Error::NoKernelImageForDevice)),
+            Err((code, _)) => record(Err(*code)),
         }
     }
 
@@ -158,61 +165,69 @@ unsafe fn cstr(s: *const c_char) -> Option<String> {
     Some(unsafe { CStr::from_ptr(s) }.to_string_lossy().into_owned())
 }
 
-/// A copy of the fatbin at `fat` (its size from its header); empty for null or a bad header.
-///
-/// # Safety
-/// `fat` must be null or point at a fatbin whose header's size is readable.
-unsafe fn copy_fatbin(fat: *const u8) -> Vec<u8> {
-    if fat.is_null() {
-        return Vec::new();
-    }
-    // SAFETY: the fatbin starts with a 16-byte header, which gives its total size.
-    let header: [u8; 16] = unsafe { (fat as *const [u8; 16]).read_unaligned() };
-    match crate::fatbin::fatbin_size(&header) {
-        // SAFETY: the program's fatbin is `size` bytes long, per its header.
-        Some(size) => unsafe { std::slice::from_raw_parts(fat, size) }.to_vec(),
-        None => Vec::new(),
+/// CUDA's error for a fatbin that gives no PTX, with the message to print: a damaged one is
+/// `cudaErrorInvalidKernelImage`, one without PTX `cudaErrorNoKernelImageForDevice`.
+pub(crate) fn image_error(e: &fatbin::Error) -> (Error, String) {
+    match e {
+        fatbin::Error::Corrupt(_) => (Error::InvalidKernelImage, e.to_string()),
+        fatbin::Error::NoPtx(_) => (Error::NoKernelImageForDevice, e.to_string()),
     }
 }
+
+/// A copy of the fatbin at `fat`, its size from its header, which must lie within the
+/// readable memory there (a damaged header must not make us read past it).
+///
+/// # Safety
+/// `fat` must be null or point into the program's static data (it stays mapped, unchanged).
+unsafe fn copy_fatbin(fat: *const u8) -> std::result::Result<Vec<u8>, fatbin::Error> {
+    if fat.is_null() {
+        return Err(fatbin::Error::Corrupt("the wrapper's fatbin pointer is null".into()));
+    }
+    // SAFETY: the program's static data stays mapped and unchanged (contract).
+    let bytes = unsafe { crate::readable::bytes(fat, usize::MAX) };
+    fatbin::bounded(bytes).map(<[u8]>::to_vec)
+}
+
+/// The most relocatable fatbins a `-rdc` wrapper's list is read for (one per object file).
+const MAX_RELOCATABLE: usize = 1 << 16;
 
 /// `void** __cudaRegisterFatBinary(void *fatCubin)`.
 ///
 /// # Safety
-/// `wrapper` must point to nvcc's fatbin wrapper.
+/// `wrapper` must be null or point into the program's static data (nvcc's fatbin wrapper).
 pub unsafe extern "C" fn __cudaRegisterFatBinary(wrapper: *mut c_void) -> *mut *mut c_void {
     let handle = Box::into_raw(Box::new(std::ptr::null_mut::<c_void>()));
-    let mut data = Vec::new();
+    let mut data = Err(fatbin::Error::Corrupt("no fatbin wrapper (a null pointer)".into()));
     let mut relocatable = Vec::new();
-    if !wrapper.is_null() {
-        // SAFETY: the wrapper is 24 bytes: {i32 magic, i32 version, u64* data, void*
+    // SAFETY: the wrapper is the program's static data (contract).
+    let w = unsafe { crate::readable::bytes(wrapper.cast::<u8>(), 24) };
+    let word = |o: usize| w.get(o..o + 8).map_or(0, |b| u64::from_le_bytes(b.try_into().unwrap_or_default()));
+    if w.len() == 24 {
+        // The wrapper is 24 bytes: {i32 magic, i32 version, u64* data, void*
         // filename_or_fatbins}.
-        let (magic, version, fat, list) = unsafe {
-            let w = wrapper as *const u32;
-            (
-                w.read_unaligned(),
-                w.add(1).read_unaligned(),
-                (wrapper as *const *const u8).add(1).read_unaligned(),
-                (wrapper as *const *const *const u8).add(2).read_unaligned(),
-            )
+        let (magic, version) = (word(0) as u32, (word(0) >> 32) as u32);
+        let (fat, list) = (word(8) as usize as *const u8, word(16) as usize as *const u8);
+        data = if magic == fatbin::WRAPPER_MAGIC {
+            // SAFETY: the wrapper's data points into the program's static data.
+            unsafe { copy_fatbin(fat) }
+        } else {
+            Err(fatbin::Error::Corrupt(format!("bad wrapper magic {magic:#x} (expected {:#x})", fatbin::WRAPPER_MAGIC)))
         };
-        if magic == crate::fatbin::WRAPPER_MAGIC {
-            // SAFETY: nvcc's wrapper data points at a fatbin.
-            data = unsafe { copy_fatbin(fat) };
-            if version == 2 && !list.is_null() {
-                // Version 2 (`-rdc=true`, written by crt/link.stub): a NULL-terminated array
-                // of every object's relocatable fatbin.
-                for i in 0..4096 {
-                    // SAFETY: the array is NULL-terminated; we stop at the NULL.
-                    let p = unsafe { list.add(i).read_unaligned() };
-                    if p.is_null() {
-                        break;
-                    }
-                    // SAFETY: each element points at a fatbin.
-                    relocatable.push(unsafe { copy_fatbin(p) });
+        if magic == fatbin::WRAPPER_MAGIC && version == 2 {
+            // Version 2 (`-rdc=true`, written by crt/link.stub): a NULL-terminated array of
+            // every object's relocatable fatbin, read as far as it is mapped.
+            // SAFETY: the list is the program's static data.
+            let list = unsafe { crate::readable::bytes(list, MAX_RELOCATABLE * 8) };
+            for p in list.chunks_exact(8).map(|b| u64::from_le_bytes(b.try_into().unwrap_or_default())) {
+                if p == 0 {
+                    break;
                 }
+                // SAFETY: each element points into the program's static data.
+                relocatable.push(unsafe { copy_fatbin(p as usize as *const u8) });
             }
         }
     }
+    // A damaged fatbin is reported when its module is first needed (`Fatbin::module`).
     crate::install_printf_sink();
     let fb = Arc::new(Fatbin {
         data,
@@ -389,7 +404,7 @@ pub unsafe extern "C" fn __cudaPopCallConfiguration(
 /// as a host stub is.
 pub(crate) fn register_library(m: Module, kernels: &[(usize, String)]) {
     let fb = Arc::new(Fatbin {
-        data: Vec::new(),
+        data: Ok(Vec::new()),
         relocatable: Vec::new(),
         module: OnceLock::from(Ok(m)),
         managed: Mutex::new(Vec::new()),

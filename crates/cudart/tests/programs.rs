@@ -109,6 +109,53 @@ fn cubin_only_program_gets_a_clear_error() {
     assert!(stderr.contains("no PTX") && stderr.contains("code=compute_XX"), "{stderr}");
 }
 
+/// The program's own fatbin in an executable's bytes: the fatbin header whose first entry is
+/// PTX (the other fatbins in `.nv_fatbin` are the device runtime's).
+fn program_fatbin_offset(exe: &[u8]) -> usize {
+    let magic = 0xBA55_ED50u32.to_le_bytes();
+    (0..exe.len().saturating_sub(32))
+        .find(|&i| exe[i..i + 4] == magic && exe[i + 16..i + 18] == [1, 0])
+        .expect("a fatbin with a PTX entry")
+}
+
+/// A damaged fatbin (sizes past the bytes that exist, an uncompressed size no compressed
+/// PTX can have) makes the launch fail with `cudaErrorInvalidKernelImage` and a message
+/// naming the damage: no crash, no huge allocation.
+#[test]
+fn damaged_fatbin_is_invalid_kernel_image() {
+    let exe = work_dir().join("vector_add_ptx_only");
+    let o = Command::new(nvcc())
+        .args(["-gencode", "arch=compute_90,code=compute_90", "-cudart", "shared"])
+        .arg(src_dir().join("vector_add.cu"))
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .expect("run nvcc");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let original = std::fs::read(&exe).expect("read the program");
+    let fatbin = program_fatbin_offset(&original);
+    // (field offset from the fatbin header, value, what stderr must name)
+    let cases: [(usize, u64, &str); 4] = [
+        (8, 1 << 40, "but only"),
+        (8, u64::MAX, "but only"),
+        (16 + 56, u64::MAX, "uncompressed size of 18446744073709551615"),
+        (16 + 56, 1 << 57, "uncompressed size of 144115188075855872"),
+    ];
+    for (i, (field, value, named)) in cases.into_iter().enumerate() {
+        let mut bytes = original.clone();
+        bytes[fatbin + field..fatbin + field + 8].copy_from_slice(&value.to_le_bytes());
+        let damaged = work_dir().join(format!("vector_add_damaged_{i}"));
+        std::fs::write(&damaged, &bytes).expect("write the damaged program");
+        std::fs::set_permissions(&damaged, std::os::unix::fs::PermissionsExt::from_mode(0o755)).expect("chmod");
+        let r = run(&damaged);
+        let stdout = String::from_utf8_lossy(&r.stdout);
+        let stderr = String::from_utf8_lossy(&r.stderr);
+        assert_eq!(r.status.code(), Some(1), "field {field} = {value}: {stdout}\n{stderr}");
+        assert!(stdout.contains("FAIL") && stdout.contains("device kernel image is invalid"), "{stdout}");
+        assert!(stderr.contains("damaged fatbin") && stderr.contains(named), "field {field} = {value}: {stderr}");
+    }
+}
+
 #[test]
 fn symbols_and_constant_memory() {
     check_pass("symbols", &[]);
@@ -185,6 +232,51 @@ fn device_assert_is_sticky_cuda_error_assert() {
     let (_, stderr) = run_pass("device_assert");
     let msg = ": void check(const int *, int): block: [1,0,0], thread: [3,0,0] Assertion `v[i] != 13` failed.";
     assert!(stderr.lines().any(|l| l.ends_with(msg) && l.contains("device_assert.cu:7")), "{stderr}");
+}
+
+/// Fault reports name the kernel demangled, with its mangled name (as `c++filt` prints it),
+/// and the user's source line: inlined toolkit code (the atomic's wrapper) reports the line
+/// it was inlined at, and under `-G` (where `__trap`, `assert` and atomics are calls into the
+/// toolkit's functions) the caller's line; without a line table they suggest `-lineinfo`.
+/// Checked on the default engine and the interpreter.
+#[test]
+fn fault_reports_name_the_kernel_and_the_users_line() {
+    // (case, kernel as reported, the statement's line in fault_report.cu)
+    let cases = [
+        ("oob", "kernel 'void scale<float>(float*, int)' (_Z5scaleIfEvPT_i)", 7),
+        ("atomic", "kernel 'atomic_oob(int*)' (_Z10atomic_oobPi)", 10),
+        ("trap", "kernel 'traps(int const*)' (_Z5trapsPKi)", 13),
+        ("assert", "kernel 'asserts(int const*)' (_Z7assertsPKi)", 17),
+    ];
+    for flags in [&[][..], &["-lineinfo"][..], &["-G"][..]] {
+        let exe = build("fault_report", &format!("fault_report{}", flags.join("").replace('-', "_")), flags);
+        for engine in ["jit", "interp"] {
+            for (case, kernel, line) in cases {
+                let mut ld = work_dir().join("lib").into_os_string();
+                if let Some(old) = std::env::var_os("LD_LIBRARY_PATH") {
+                    ld.push(":");
+                    ld.push(old);
+                }
+                let o = Command::new(&exe)
+                    .arg(case)
+                    .env("LD_LIBRARY_PATH", ld)
+                    .env("CUPRITE_ENGINE", engine)
+                    .output()
+                    .expect("run fault_report");
+                let stdout = String::from_utf8_lossy(&o.stdout);
+                let stderr = String::from_utf8_lossy(&o.stderr);
+                let what = format!("{case} {flags:?} {engine}");
+                assert!(o.status.success() && stdout.contains("PASS"), "{what}: {stdout}\n{stderr}");
+                let report = stderr.lines().find(|l| l.starts_with("cuprite: cudaError")).unwrap_or_default();
+                assert!(report.contains(&format!(" in {kernel}, ")), "{what}: {report}");
+                if flags.is_empty() {
+                    assert!(report.ends_with(" (no source line: build with -lineinfo to see one)"), "{what}: {report}");
+                } else {
+                    assert!(report.ends_with(&format!("fault_report.cu:{line})")), "{what}: {report}");
+                }
+            }
+        }
+    }
 }
 
 #[test]

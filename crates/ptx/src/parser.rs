@@ -45,6 +45,9 @@ pub fn parse(src: &str) -> Parsed {
     Parsed { module, diagnostics: p.diags }
 }
 
+/// The most syntax errors reported for one input; parsing stops there.
+pub const MAX_ERRORS: usize = 1000;
+
 /// Marker for "an error was reported; recover".
 struct Reported;
 
@@ -154,8 +157,18 @@ impl<'a> Parser<'a> {
         self.pos > 0 && self.toks[self.pos - 1].span.end == t.span.start
     }
 
+    /// Reports an error. After [`MAX_ERRORS`] the rest of the input is skipped (one more
+    /// diagnostic says so), so garbage input costs diagnostics in proportion to what is
+    /// reported, not to its size.
     fn error<T>(&mut self, span: Span, msg: impl Into<String>) -> PResult<T> {
-        self.diags.push(Diagnostic::error(span, msg));
+        if self.diags.len() < MAX_ERRORS {
+            self.diags.push(Diagnostic::error(span, msg));
+            if self.diags.len() == MAX_ERRORS {
+                self.diags
+                    .push(Diagnostic::error(span, format!("too many errors ({MAX_ERRORS}): parsing stopped here")));
+                self.pos = self.toks.len() - 1;
+            }
+        }
         Err(Reported)
     }
 
@@ -863,7 +876,7 @@ impl<'a> Parser<'a> {
             let t = self.peek();
             match t.kind {
                 TokKind::Eof => {
-                    self.diags.push(Diagnostic::error(open, "function body is not closed (missing `}`)"));
+                    let _ = self.error::<()>(open, "function body is not closed (missing `}`)");
                     break;
                 }
                 TokKind::Punct(b'}') => {

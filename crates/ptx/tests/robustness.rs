@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Rng, corpus_files};
+use common::{Rng, mutate, mutation_seeds};
 
 /// Parses, validates and prints `src`; if it is valid, checks that the print is valid too.
 fn exercise(src: &str) {
@@ -111,80 +111,12 @@ fn every_truncation_of_a_small_module() {
 /// Byte- and token-level mutations of corpus files, a fixed number of rounds.
 #[test]
 fn bounded_mutation_fuzz() {
-    let files = corpus_files();
-    let mut seeds: Vec<String> = files
-        .iter()
-        .filter(|p| std::fs::metadata(p).map(|m| m.len() < 40_000).unwrap_or(false))
-        .step_by(7)
-        .take(12)
-        .map(|p| std::fs::read_to_string(p).expect("read fixture"))
-        .collect();
+    let mut seeds = mutation_seeds();
     seeds.push(SMALL.to_string());
-    let pieces = [
-        "{",
-        "}",
-        ";",
-        ",",
-        "[",
-        "]",
-        "(",
-        ")",
-        "@",
-        "!",
-        "%r1",
-        ".reg",
-        ".b32",
-        ".u64",
-        "-",
-        "+",
-        "0f3F800000",
-        "$L__BB0_1:",
-        ".entry",
-        ".func",
-        "_",
-        "|",
-        "<",
-        ">",
-        "\"",
-        "/*",
-        "//",
-        "\n",
-        ".loc 1 2 3",
-        "call.uni",
-        ".param",
-        "0x",
-        "generic(",
-        "=",
-    ];
     let mut rng = Rng(42);
     let rounds = if cfg!(debug_assertions) { 300 } else { 3000 };
     for _ in 0..rounds {
         let seed = &seeds[rng.below(seeds.len())];
-        let mut s: Vec<u8> = seed.clone().into_bytes();
-        for _ in 0..1 + rng.below(4) {
-            if s.is_empty() {
-                break;
-            }
-            let at = rng.below(s.len());
-            match rng.below(5) {
-                0 => s[at] = rng.next() as u8,
-                1 => {
-                    let end = (at + rng.below(40)).min(s.len());
-                    s.drain(at..end);
-                }
-                2 => {
-                    let p = pieces[rng.below(pieces.len())].as_bytes();
-                    s.splice(at..at, p.iter().copied());
-                }
-                3 => s.truncate(at),
-                _ => {
-                    let end = (at + rng.below(60)).min(s.len());
-                    let chunk = s[at..end].to_vec();
-                    let to = rng.below(s.len());
-                    s.splice(to..to, chunk);
-                }
-            }
-        }
-        exercise(&String::from_utf8_lossy(&s));
+        exercise(&String::from_utf8_lossy(&mutate(seed, &mut rng)));
     }
 }

@@ -14,7 +14,7 @@ use crate::ir::{BinOp, FBin, FmaKind, Inst, Op, Src, TernOp};
 
 /// Whether contraction is on (the default; `SIMT_NO_CONTRACT=1` disables it).
 pub(crate) fn enabled() -> bool {
-    !std::env::var("SIMT_NO_CONTRACT").is_ok_and(|v| !v.is_empty() && v != "0")
+    !crate::env::flag(crate::env::NO_CONTRACT)
 }
 
 fn count(op: &Operand, m: &mut HashMap<Name, u32>) {

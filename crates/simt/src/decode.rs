@@ -179,6 +179,7 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
             module_syms: &module_syms,
             shared_syms,
             func_items: &func_items,
+            files: &files,
             scopes: vec![HashMap::new()],
             nregs: 0,
             param_size: 0,
@@ -394,6 +395,8 @@ struct FuncDecoder<'a> {
     /// The function's shared variables and dynamic area (`shared_layout`).
     shared_syms: &'a HashMap<Name, Sym>,
     func_items: &'a [&'a Function],
+    /// The module's `.file` table.
+    files: &'a HashMap<u32, String>,
     scopes: Vec<HashMap<Name, Sym>>,
     nregs: u32,
     param_size: u32,
@@ -809,7 +812,7 @@ impl FuncDecoder<'_> {
                 Statement::BlockEnd(_) => {
                     self.scopes.pop();
                 }
-                Statement::Loc(l) => self.loc = Some((l.file, l.line)),
+                Statement::Loc(l) => self.loc = Some(crate::source_loc::user_loc(l, self.files)),
                 Statement::Label(..) | Statement::Pragma(..) => {}
                 // Prototypes only describe indirect calls' parameters, which are matched to the
                 // callee's by position at run time.

@@ -104,8 +104,12 @@ pub struct Fault {
     pub instruction: String,
     /// Its PTX line (0 when unknown).
     pub line: u32,
-    /// The `.loc` source file and line in effect, if the PTX had debug locations.
+    /// The `.loc` source file and line in effect, if the PTX had debug locations: the
+    /// user's line, not a CUDA header's (see `source_loc.rs`).
     pub source: Option<(String, u32)>,
+    /// Whether the module has a line table (`.file`/`.loc`: built with `-lineinfo` or `-G`);
+    /// without one, the report suggests `-lineinfo`.
+    pub line_table: bool,
     /// Device `printf` output the launch produced before the fault.
     pub printf_output: Vec<u8>,
 }
@@ -121,6 +125,7 @@ impl Fault {
             instruction: String::new(),
             line: 0,
             source: None,
+            line_table: false,
             printf_output: Vec::new(),
         }
     }
@@ -170,27 +175,44 @@ impl std::fmt::Display for FaultKind {
     }
 }
 
+/// A kernel or function name for people: `'void scale<float>(float*, int)' (_Z5scaleIfEvPfi)`
+/// for a C++ mangled name, `` `name` `` for others.
+pub fn readable_name(name: &str) -> String {
+    match demangle(name) {
+        Some(d) if d != name => format!("'{d}' ({name})"),
+        _ => format!("`{name}`"),
+    }
+}
+
+/// The demangled form of an Itanium C++ ABI name (`_Z...`), if it is one.
+fn demangle(name: &str) -> Option<String> {
+    if !name.starts_with("_Z") {
+        return None;
+    }
+    // A recursion limit well under what a fault report's thread stack allows.
+    let options = cpp_demangle::ParseOptions::default().recursion_limit(64);
+    let symbol = cpp_demangle::Symbol::new_with_options(name, &options).ok()?;
+    let options = cpp_demangle::DemangleOptions::default().recursion_limit(64);
+    symbol.demangle_with_options(&options).ok()
+}
+
 impl std::fmt::Display for Fault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} in kernel {}", self.kind, readable_name(&self.kernel))?;
+        if self.function != self.kernel {
+            write!(f, ", function {}", readable_name(&self.function))?;
+        }
+        let ([bx, by, bz], [tx, ty, tz]) = (self.block, self.thread);
         write!(
             f,
-            "{} in kernel `{}` (function `{}`) block ({},{},{}) thread ({},{},{}) at PTX line {}: `{}`",
-            self.kind,
-            self.kernel,
-            self.function,
-            self.block[0],
-            self.block[1],
-            self.block[2],
-            self.thread[0],
-            self.thread[1],
-            self.thread[2],
-            self.line,
-            self.instruction
+            ", block ({bx},{by},{bz}) thread ({tx},{ty},{tz}) at PTX line {}: `{}`",
+            self.line, self.instruction
         )?;
-        if let Some((file, line)) = &self.source {
-            write!(f, " (source {file}:{line})")?;
+        match &self.source {
+            Some((file, line)) => write!(f, " (source {file}:{line})"),
+            None if !self.line_table => write!(f, " (no source line: build with -lineinfo to see one)"),
+            None => Ok(()),
         }
-        Ok(())
     }
 }
 

@@ -781,7 +781,7 @@ fn deadlock(l: &Launch<'_>, blk: &Block<'_, '_>, warps: &[Warp], bars: &Barriers
     if let Some(info) = func.info.get(w.bar_pc as usize) {
         f.instruction = info.text.clone();
         f.line = info.line;
-        f.source = info.loc.map(|(file, line)| (l.files.get(&file).cloned().unwrap_or_default(), line));
+        f.source = reported_source(l, vec![(w.func, w.bar_pc as usize)]);
     }
     f
 }
@@ -800,12 +800,39 @@ impl Block<'_, '_> {
             thread: [w.tid[0][lane], w.tid[1][lane], w.tid[2][lane]],
             instruction: info.map(|i| i.text.clone()).unwrap_or_default(),
             line: info.map_or(0, |i| i.line),
-            source: info
-                .and_then(|i| i.loc)
-                .map(|(file, line)| (self.l.files.get(&file).cloned().unwrap_or_default(), line)),
+            source: reported_source(self.l, call_chain(w)),
+            line_table: !self.l.files.is_empty(),
             printf_output: Vec::new(),
         }
     }
+}
+
+/// Where warp `w` is, innermost first: its function and pc, then each caller's function and
+/// the pc of its call (the entry below a called frame's base entry holds the return pc).
+fn call_chain(w: &Warp) -> Vec<(u32, usize)> {
+    let mut chain = vec![(w.func, w.stack.last().map_or(0, |t| t.pc) as usize)];
+    let mut callers = w.frames.iter().rev();
+    for i in (1..w.stack.len()).rev() {
+        if w.stack[i].base
+            && let Some(caller) = callers.next()
+        {
+            chain.push((caller.func, (w.stack[i - 1].pc as usize).saturating_sub(1)));
+        }
+    }
+    chain
+}
+
+/// The source line to report for `chain` (innermost first): the first frame whose `.loc` is
+/// the user's, not one of the CUDA toolkit's headers (under `-G`, `__trap`, `assert` and the
+/// atomics are calls into functions with the header's lines or none), else the innermost's.
+pub(crate) fn reported_source(l: &Launch<'_>, chain: Vec<(u32, usize)>) -> Option<(String, u32)> {
+    let locs: Vec<(String, u32)> = chain
+        .into_iter()
+        .filter_map(|(func, pc)| kernel(l, func).info.get(pc)?.loc)
+        .map(|(file, line)| (l.files.get(&file).cloned().unwrap_or_default(), line))
+        .collect();
+    let user = locs.iter().position(|(file, _)| !crate::source_loc::is_toolkit_header(file));
+    user.or(if locs.is_empty() { None } else { Some(0) }).map(|i| locs[i].clone())
 }
 
 /// The low `w` bits set (`w` in 1..=64; branch-free so per-lane loops vectorize).

@@ -144,6 +144,7 @@ mod cfg;
 mod contract;
 mod decode;
 mod device_launch;
+pub mod env;
 mod error;
 mod exec;
 mod float;
@@ -152,6 +153,7 @@ mod jit;
 mod memory;
 mod printf;
 mod shm;
+mod source_loc;
 pub mod texture;
 mod workers;
 
@@ -279,10 +281,10 @@ pub enum Tier {
 impl Engine {
     /// The engine `CUPRITE_ENGINE` selects (`interp`, `jit` or `jit-all`; default `jit`).
     pub fn from_env() -> Engine {
-        match std::env::var("CUPRITE_ENGINE").as_deref() {
-            Ok("interp") => Engine::Interp,
-            Ok("jit-all") => Engine::JitAll,
-            Ok("warp") => Engine::Warp,
+        match env::engine().as_deref() {
+            Some("interp") => Engine::Interp,
+            Some("jit-all") => Engine::JitAll,
+            Some("warp") => Engine::Warp,
             _ => Engine::Jit,
         }
     }
@@ -364,11 +366,8 @@ impl Program {
                 errors.push(e.clone());
             }
         }
-        let workers = std::env::var("CUPRITE_SIMT_WORKERS")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u32))
-            .max(1);
+        let workers =
+            env::workers().unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u32)).max(1);
         let uses_heap = funcs.iter().flatten().any(|f| {
             f.code.iter().any(|i| match i.op {
                 Op::Builtin { f: ir::Builtin::Malloc | ir::Builtin::AlignedMalloc | ir::Builtin::Free, .. } => true,

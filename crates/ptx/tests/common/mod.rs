@@ -44,6 +44,86 @@ impl Rng {
     }
 }
 
+/// A dozen small corpus files, the seeds of the mutation tests.
+pub fn mutation_seeds() -> Vec<String> {
+    corpus_files()
+        .iter()
+        .filter(|p| std::fs::metadata(p).map(|m| m.len() < 40_000).unwrap_or(false))
+        .step_by(7)
+        .take(12)
+        .map(|p| std::fs::read_to_string(p).expect("read fixture"))
+        .collect()
+}
+
+/// Pieces of PTX syntax the mutations insert.
+const PIECES: [&str; 34] = [
+    "{",
+    "}",
+    ";",
+    ",",
+    "[",
+    "]",
+    "(",
+    ")",
+    "@",
+    "!",
+    "%r1",
+    ".reg",
+    ".b32",
+    ".u64",
+    "-",
+    "+",
+    "0f3F800000",
+    "$L__BB0_1:",
+    ".entry",
+    ".func",
+    "_",
+    "|",
+    "<",
+    ">",
+    "\"",
+    "/*",
+    "//",
+    "\n",
+    ".loc 1 2 3",
+    "call.uni",
+    ".param",
+    "0x",
+    "generic(",
+    "=",
+];
+
+/// One to four byte- and token-level mutations of `seed`: a random byte, a deletion, an
+/// inserted piece of syntax, a truncation, a duplicated chunk.
+pub fn mutate(seed: &str, rng: &mut Rng) -> Vec<u8> {
+    let mut s: Vec<u8> = seed.as_bytes().to_vec();
+    for _ in 0..1 + rng.below(4) {
+        if s.is_empty() {
+            break;
+        }
+        let at = rng.below(s.len());
+        match rng.below(5) {
+            0 => s[at] = rng.next() as u8,
+            1 => {
+                let end = (at + rng.below(40)).min(s.len());
+                s.drain(at..end);
+            }
+            2 => {
+                let p = PIECES[rng.below(PIECES.len())].as_bytes();
+                s.splice(at..at, p.iter().copied());
+            }
+            3 => s.truncate(at),
+            _ => {
+                let end = (at + rng.below(60)).min(s.len());
+                let chunk = s[at..end].to_vec();
+                let to = rng.below(s.len());
+                s.splice(to..to, chunk);
+            }
+        }
+    }
+    s
+}
+
 /// Finds `ptxas`: on PATH or under `$CUDA_HOME/bin`. The tests need it; they never skip.
 pub fn ptxas() -> PathBuf {
     if let Ok(home) = std::env::var("CUDA_HOME") {

@@ -12,7 +12,7 @@ use crate::jit::warp::{GLUE_BARRIER, GLUE_DONE, GLUE_READY, Glue, St, WarpCode};
 /// tuning the warp tier).
 fn trace() -> bool {
     static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| std::env::var_os("CUPRITE_WTRACE").is_some())
+    *ON.get_or_init(|| crate::env::flag(crate::env::WARP_TRACE))
 }
 
 /// A register's 32 lanes in the warp tier's layout: the low halves of the lanes' `u64` values

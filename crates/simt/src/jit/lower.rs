@@ -169,7 +169,7 @@ pub(crate) fn host_module(optimize: bool) -> Result<(JITModule, TargetFrontendCo
     // Cranelift's IR verifier checks our code generators' output. Users pay its time at every
     // kernel's first launch, so it runs in debug builds and where `CUPRITE_JIT_VERIFY` is set
     // (the test suite sets it).
-    let verify = cfg!(debug_assertions) || std::env::var_os("CUPRITE_JIT_VERIFY").is_some();
+    let verify = cfg!(debug_assertions) || crate::env::flag(crate::env::JIT_VERIFY);
     set(&mut flags, "enable_verifier", if verify { "true" } else { "false" })?;
     let isa = cranelift_native::builder()
         .map_err(|e| e.to_string())?
@@ -192,7 +192,7 @@ pub(crate) fn define(
     ranges: bool,
 ) -> Result<(*const u8, Vec<CodeRange>), String> {
     let id = module.declare_function("kernel", Linkage::Export, &ctx.func.signature).map_err(|e| e.to_string())?;
-    let dump = std::env::var_os("CUPRITE_JIT_DUMP").is_some();
+    let dump = crate::env::flag(crate::env::JIT_DUMP);
     ctx.set_disasm(dump);
     module.define_function(id, ctx).map_err(|e| format!("{e:?}"))?;
     if let Some(code) = ctx.compiled_code().and_then(|c| c.vcode.as_ref()).filter(|_| dump) {
@@ -219,7 +219,7 @@ pub(crate) fn define_mapped(
     tier: &str,
     f: &crate::ir::Func,
 ) -> Result<*const u8, String> {
-    let want = std::env::var_os("CUPRITE_PERF_MAP").is_some();
+    let want = crate::env::flag(crate::env::PERF_MAP);
     let (ptr, ranges) = define(module, ctx, title, want)?;
     if !ranges.is_empty() {
         perf_map(ptr as u64, &ranges, tier, f);

@@ -269,7 +269,7 @@ fn compile_warp(f: &Func, rows32: bool) -> Result<warp::WarpCode, String> {
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| warp::compile(f, rows32)))
         .unwrap_or_else(|_| Err("the warp JIT compiler failed".to_string()));
     if let Err(e) = &r
-        && std::env::var_os("CUPRITE_WTRACE").is_some()
+        && crate::env::flag(crate::env::WARP_TRACE)
     {
         eprintln!("warp JIT: `{}` not compiled: {e}", f.name);
     }

@@ -186,7 +186,8 @@ fn fault_at(l: &Launch<'_>, ctaid: [u32; 3], tid: [u32; 3], pc: u32, kind: Fault
         thread: tid,
         instruction: info.map(|i| i.text.clone()).unwrap_or_default(),
         line: info.map_or(0, |i| i.line),
-        source: info.and_then(|i| i.loc).map(|(file, line)| (l.files.get(&file).cloned().unwrap_or_default(), line)),
+        source: exec::reported_source(l, vec![(l.kernel, pc as usize)]),
+        line_table: !l.files.is_empty(),
         printf_output: Vec::new(),
     }
 }

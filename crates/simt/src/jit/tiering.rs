@@ -20,7 +20,7 @@ const EXPLORE_AFTER: Duration = Duration::from_millis(40);
 
 pub(super) fn trace() -> bool {
     static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| std::env::var_os("CUPRITE_TIER_TRACE").is_some())
+    *ON.get_or_init(|| crate::env::flag(crate::env::TIER_TRACE))
 }
 
 /// Launches the other tier gets before the averages decide.

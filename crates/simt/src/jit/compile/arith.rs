@@ -249,7 +249,7 @@ impl<'a, 'b> Cg<'a, 'b> {
     /// Under `CUPRITE_JIT_DUMP`, names an operation that calls its interpreter implementation
     /// (what to inline next).
     pub(super) fn note_helper(&self, op: &dyn std::fmt::Debug) {
-        if std::env::var_os("CUPRITE_JIT_DUMP").is_some() {
+        if crate::env::flag(crate::env::JIT_DUMP) {
             eprintln!("jit `{}`: helper call for {op:?}", self.f.name);
         }
     }

@@ -1,0 +1,199 @@
+//! Cuprite's environment variables: the one place they are parsed. Every reader goes through
+//! here, so each has one meaning, one list of accepted values, and one message for a bad
+//! value (naming the variable, the value and what is accepted; printed once per process, the
+//! default then applies). [`VARS`] lists them all (`cuprite --help` prints it) and [`problems`]
+//! checks them up front (`cuprite exec` refuses to start with a bad one).
+
+use std::collections::HashSet;
+use std::sync::{Mutex, OnceLock};
+
+/// One environment variable Cuprite reads.
+#[derive(Debug, Clone, Copy)]
+pub struct Var {
+    /// Its name.
+    pub name: &'static str,
+    /// The values it accepts, in words.
+    pub accepted: &'static str,
+    /// What it does, in one line.
+    pub meaning: &'static str,
+    /// Whether a value is accepted.
+    valid: fn(&str) -> bool,
+}
+
+/// The engine selector.
+pub const ENGINE: &str = "CUPRITE_ENGINE";
+/// The number of worker threads.
+pub const SIMT_WORKERS: &str = "CUPRITE_SIMT_WORKERS";
+/// Cranelift's IR verifier on JIT output.
+pub const JIT_VERIFY: &str = "CUPRITE_JIT_VERIFY";
+/// Print JIT machine code.
+pub const JIT_DUMP: &str = "CUPRITE_JIT_DUMP";
+/// Write perf maps of JIT code.
+pub const PERF_MAP: &str = "CUPRITE_PERF_MAP";
+/// Trace the warp tier's compile decisions.
+pub const WARP_TRACE: &str = "CUPRITE_WTRACE";
+/// Trace tier changes.
+pub const TIER_TRACE: &str = "CUPRITE_TIER_TRACE";
+/// Turn off FMA contraction.
+pub const NO_CONTRACT: &str = "SIMT_NO_CONTRACT";
+
+/// The engines [`ENGINE`] accepts.
+pub const ENGINES: [&str; 4] = ["interp", "jit", "jit-all", "warp"];
+
+fn is_engine(v: &str) -> bool {
+    ENGINES.contains(&v)
+}
+
+fn is_worker_count(v: &str) -> bool {
+    v.parse::<u32>().is_ok_and(|n| n >= 1)
+}
+
+fn is_flag(v: &str) -> bool {
+    parse_flag(v).is_some()
+}
+
+fn parse_flag(v: &str) -> Option<bool> {
+    match v.to_ascii_lowercase().as_str() {
+        "" | "0" | "false" | "no" | "off" => Some(false),
+        "1" | "true" | "yes" | "on" => Some(true),
+        _ => None,
+    }
+}
+
+const FLAG_VALUES: &str = "1 or 0 (also true/false, yes/no, on/off)";
+
+/// Every environment variable Cuprite reads, CUDA's own that it honours included.
+pub const VARS: [Var; 10] = [
+    Var {
+        name: ENGINE,
+        accepted: "interp, jit, jit-all, warp",
+        meaning: "which engine runs kernels (default jit: the JIT tiers, interpreter fallback)",
+        valid: is_engine,
+    },
+    Var {
+        name: SIMT_WORKERS,
+        accepted: "a whole number >= 1",
+        meaning: "worker threads that run blocks (default: the CPU's cores)",
+        valid: is_worker_count,
+    },
+    Var {
+        name: JIT_VERIFY,
+        accepted: FLAG_VALUES,
+        meaning: "check the JIT's output with Cranelift's IR verifier (slower first launches)",
+        valid: is_flag,
+    },
+    Var { name: JIT_DUMP, accepted: FLAG_VALUES, meaning: "print the JIT's machine code on stderr", valid: is_flag },
+    Var {
+        name: PERF_MAP,
+        accepted: FLAG_VALUES,
+        meaning: "write /tmp/perf-PID.map so `perf report` names JIT code by PTX instruction",
+        valid: is_flag,
+    },
+    Var {
+        name: WARP_TRACE,
+        accepted: FLAG_VALUES,
+        meaning: "print on stderr what the warp tier leaves to the interpreter",
+        valid: is_flag,
+    },
+    Var {
+        name: TIER_TRACE,
+        accepted: FLAG_VALUES,
+        meaning: "print each launch's tier and the averages on stderr",
+        valid: is_flag,
+    },
+    Var {
+        name: NO_CONTRACT,
+        accepted: FLAG_VALUES,
+        meaning: "do not contract mul+add into fma (ptxas does by default)",
+        valid: is_flag,
+    },
+    Var {
+        name: "CUDA_LAUNCH_BLOCKING",
+        accepted: "1 (anything else: off)",
+        meaning: "CUDA's: every asynchronous operation completes before its call returns",
+        valid: |_| true,
+    },
+    Var {
+        name: "CUDA_VISIBLE_DEVICES",
+        accepted: "a comma-separated device list",
+        meaning: "CUDA's: the device is visible only if the list starts with 0",
+        valid: |_| true,
+    },
+];
+
+fn var(name: &str) -> Option<&'static Var> {
+    VARS.iter().find(|v| v.name == name)
+}
+
+/// The message for a bad value of `var`.
+fn complaint(var: &Var, value: &str) -> String {
+    format!("{}='{}' is not valid; accepted: {}", var.name, value.escape_debug(), var.accepted)
+}
+
+/// Every set variable whose value is not accepted, as messages naming the variable, the value
+/// and the accepted values.
+pub fn problems() -> Vec<String> {
+    VARS.iter()
+        .filter_map(|v| {
+            let value = std::env::var_os(v.name)?;
+            match value.to_str() {
+                Some(s) if (v.valid)(s) => None,
+                _ => Some(complaint(v, &value.to_string_lossy())),
+            }
+        })
+        .collect()
+}
+
+/// The value of `name` if it is set and accepted; a bad value is reported on stderr (once
+/// per variable) and reads as unset, so the default applies.
+fn accepted(name: &'static str) -> Option<String> {
+    let value = std::env::var_os(name)?;
+    let v = var(name)?;
+    match value.to_str() {
+        Some(s) if (v.valid)(s) => Some(s.to_string()),
+        _ => {
+            static WARNED: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
+            let mut warned = WARNED.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+            if warned.insert(name) {
+                eprintln!("cuprite: {} (using the default)", complaint(v, &value.to_string_lossy()));
+            }
+            None
+        }
+    }
+}
+
+/// Whether the flag `name` is on (unset, empty or a bad value: off).
+pub fn flag(name: &'static str) -> bool {
+    accepted(name).and_then(|v| parse_flag(&v)).unwrap_or(false)
+}
+
+/// [`ENGINE`]'s value, if set and valid (one of [`ENGINES`]).
+pub fn engine() -> Option<String> {
+    accepted(ENGINE)
+}
+
+/// [`SIMT_WORKERS`]'s value, if set and valid.
+pub fn workers() -> Option<u32> {
+    accepted(SIMT_WORKERS).and_then(|v| v.parse().ok())
+}
+
+/// The variables and their meanings, one per line, for `--help`.
+pub fn help() -> String {
+    VARS.iter().map(|v| format!("  {:<22} {}\n  {:<22} values: {}\n", v.name, v.meaning, "", v.accepted)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_are_checked_per_variable() {
+        assert!(is_engine("jit-all") && !is_engine("fast") && !is_engine("JIT"));
+        assert!(is_worker_count("8") && !is_worker_count("0") && !is_worker_count("-1") && !is_worker_count("x"));
+        assert_eq!(parse_flag("1"), Some(true));
+        assert_eq!(parse_flag("0"), Some(false));
+        assert_eq!(parse_flag("maybe"), None);
+        let v = var(ENGINE).map(|v| complaint(v, "fast")).unwrap_or_default();
+        assert_eq!(v, "CUPRITE_ENGINE='fast' is not valid; accepted: interp, jit, jit-all, warp");
+    }
+}
