@@ -275,8 +275,10 @@ class __warp_group {
         const unsigned int src = rank < size_ ? lane_of(rank) : details::laneid();
         return details::shfl_idx(mask_, var, src, 0x1f);
     }
-    __CUPRITE_D__ int any(int p) const { return details::ballot(mask_, p != 0) != 0; }
-    __CUPRITE_D__ int all(int p) const { return details::ballot(mask_, p != 0) == mask_; }
+    /* (A lane outside the member mask contributes 0 to vote.sync; masked again here so that
+       engines that let concurrent groups' lanes through still answer right.) */
+    __CUPRITE_D__ int any(int p) const { return (details::ballot(mask_, p != 0) & mask_) != 0; }
+    __CUPRITE_D__ int all(int p) const { return (details::ballot(mask_, p != 0) & mask_) == mask_; }
     __CUPRITE_D__ unsigned int ballot(int p) const { return to_ranks(details::ballot(mask_, p != 0)); }
     template <class T> __CUPRITE_D__ unsigned int match_any(T v) const {
         return to_ranks(details::match_any(mask_, v));
@@ -386,7 +388,7 @@ template <class Label> __CUPRITE_D__ coalesced_group labeled_partition(const __w
     return coalesced_group(details::match_any(g.get_mask(), label) & g.get_mask());
 }
 __CUPRITE_D__ coalesced_group binary_partition(const __warp_group &g, bool pred) {
-    const unsigned int yes = details::ballot(g.get_mask(), pred);
+    const unsigned int yes = details::ballot(g.get_mask(), pred) & g.get_mask();
     return coalesced_group(pred ? yes : g.get_mask() & ~yes);
 }
 

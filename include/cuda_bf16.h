@@ -196,7 +196,7 @@ __CUPRITE_B2I(__bfloat162uchar_rz, unsigned char, __cuprite_rz, 0, 255)
 /* Integer to bfloat16, rounded once from the exact integer. */
 #define __CUPRITE_I2B(name, T, mode)                                                                     \
     __CUPRITE_HD__ __nv_bfloat16 name(T i) {                                                             \
-        const bool negative = (T)0 > (T)-1 ? false : i < (T)0;                                           \
+        const bool negative = (T)-1 < (T)0 && i < (T)0;                                           \
         const unsigned long long m = negative ? 0ull - (unsigned long long)(long long)i : (unsigned long long)i; \
         return __cuprite_bmake(__cuprite_int_to_small(negative, m, 8, 7, mode));                         \
     }
@@ -463,17 +463,17 @@ __CUPRITE_HD__ int __hisinf(__nv_bfloat16 a) {
 #define __CUPRITE_B_MATH(name, name2, pre, ptx, post, hostexpr)                                          \
     __CUPRITE_APPROX_MATH(__nv_bfloat16, __bfloat162float, __float2bfloat16_rn, name, pre, ptx, post, hostexpr) \
     __CUPRITE_HD__ __nv_bfloat162 name2(__nv_bfloat162 a) { return __CUPRITE_H2_MAP1(__nv_bfloat162, name, a); }
-__CUPRITE_B_MATH(hsqrt, h2sqrt, , "sqrt.approx.ftz.f32", , __builtin_sqrtf(x))
-__CUPRITE_B_MATH(hrsqrt, h2rsqrt, , "rsqrt.approx.ftz.f32", , 1.0f / __builtin_sqrtf(x))
-__CUPRITE_B_MATH(hrcp, h2rcp, , "rcp.approx.ftz.f32", , 1.0f / x)
-__CUPRITE_B_MATH(hexp, h2exp, *1.4426950408889634f, "ex2.approx.ftz.f32", , __builtin_expf(x))
-__CUPRITE_B_MATH(hexp2, h2exp2, , "ex2.approx.ftz.f32", , __builtin_exp2f(x))
-__CUPRITE_B_MATH(hexp10, h2exp10, *3.3219280948873622f, "ex2.approx.ftz.f32", , __builtin_exp10f(x))
-__CUPRITE_B_MATH(hlog, h2log, , "lg2.approx.ftz.f32", *0.6931471805599453f, __builtin_logf(x))
-__CUPRITE_B_MATH(hlog2, h2log2, , "lg2.approx.ftz.f32", , __builtin_log2f(x))
-__CUPRITE_B_MATH(hlog10, h2log10, , "lg2.approx.ftz.f32", *0.3010299956639812f, __builtin_log10f(x))
-__CUPRITE_B_MATH(hsin, h2sin, , "sin.approx.ftz.f32", , __builtin_sinf(x))
-__CUPRITE_B_MATH(hcos, h2cos, , "cos.approx.ftz.f32", , __builtin_cosf(x))
+__CUPRITE_B_MATH(hsqrt, h2sqrt, , "sqrt.approx.f32", , __builtin_sqrtf(x))
+__CUPRITE_B_MATH(hrsqrt, h2rsqrt, , "rsqrt.approx.f32", , 1.0f / __builtin_sqrtf(x))
+__CUPRITE_B_MATH(hrcp, h2rcp, , "rcp.approx.f32", , 1.0f / x)
+__CUPRITE_B_MATH(hexp, h2exp, *1.4426950408889634f, "ex2.approx.f32", , __builtin_expf(x))
+__CUPRITE_B_MATH(hexp2, h2exp2, , "ex2.approx.f32", , __builtin_exp2f(x))
+__CUPRITE_B_MATH(hexp10, h2exp10, *3.3219280948873622f, "ex2.approx.f32", , __builtin_exp10f(x))
+__CUPRITE_B_MATH(hlog, h2log, , "lg2.approx.f32", *0.6931471805599453f, __builtin_logf(x))
+__CUPRITE_B_MATH(hlog2, h2log2, , "lg2.approx.f32", , __builtin_log2f(x))
+__CUPRITE_B_MATH(hlog10, h2log10, , "lg2.approx.f32", *0.3010299956639812f, __builtin_log10f(x))
+__CUPRITE_B_MATH(hsin, h2sin, , "sin.approx.f32", , __builtin_sinf(x))
+__CUPRITE_B_MATH(hcos, h2cos, , "cos.approx.f32", , __builtin_cosf(x))
 __CUPRITE_B_MATH(htanh, h2tanh, , "tanh.approx.f32", , __builtin_tanhf(x))
 __CUPRITE_B_MATH(htanh_approx, h2tanh_approx, , "tanh.approx.f32", , __builtin_tanhf(x))
 #undef __CUPRITE_B_MATH

@@ -227,7 +227,7 @@ __CUPRITE_HD__ unsigned char __half2uchar_rz(__half h) {
 #else
 #define __CUPRITE_I2H(name, T, ptxty, reg, rnd, mode)                                                    \
     __CUPRITE_HD__ __half name(T i) {                                                                    \
-        const bool negative = (T)0 > (T)-1 ? false : i < (T)0;                                           \
+        const bool negative = (T)-1 < (T)0 && i < (T)0;                                           \
         const unsigned long long m = negative ? 0ull - (unsigned long long)(long long)i : (unsigned long long)i; \
         return __cuprite_hmake(__cuprite_int_to_small(negative, m, 5, 10, mode));                        \
     }
