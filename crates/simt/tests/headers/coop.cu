@@ -83,3 +83,27 @@ extern "C" __global__ void grid_sync(unsigned int *slots, unsigned int *out) {
     }
     out[3 * n + blk] = g.is_valid();
 }
+
+// memcpy_async (the cp.async path: 4-byte words into shared memory; the byte path), match_any,
+// invoke_one(_broadcast) and the dynamic tiles' meta group: 6 words per thread.
+extern "C" __global__ void extras(const unsigned int *src, unsigned int *out) {
+    __shared__ unsigned int words[128];
+    __shared__ unsigned char bytes[13];
+    __shared__ unsigned int flag;
+    cg::thread_block b = cg::this_thread_block();
+    cg::memcpy_async(b, words, src, 128 * sizeof(unsigned int));
+    cg::memcpy_async(b, bytes, (const unsigned char *)src + 1, 13);
+    cg::wait(b);
+    const unsigned int r = b.thread_rank();
+    unsigned int *o = out + r * 6;
+    o[0] = words[(r * 5) % 128];
+    o[1] = bytes[r % 13];
+    cg::thread_block_tile<16> t = cg::tiled_partition<16>(b);
+    o[2] = t.match_any(r / 3);
+    cg::invoke_one(b, [&] { flag = 77; });
+    b.sync();
+    o[3] = flag;
+    o[4] = cg::invoke_one_broadcast(t, [&] { return r * 2 + 1; });
+    cg::thread_group d = cg::tiled_partition(b, 4);
+    o[5] = (unsigned int)d.thread_rank() | ((unsigned int)d.num_threads() << 8) | (d.meta_group_rank() << 16);
+}
