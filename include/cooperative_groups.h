@@ -337,6 +337,11 @@ template <unsigned int Size, class ParentT> __CUPRITE_D__ thread_block_tile<Size
     return thread_block_tile<Size, ParentT>(g.thread_rank() / Size, (g.num_threads() + Size - 1) / Size);
 }
 
+/* The calling thread as a group of one. */
+__CUPRITE_D__ thread_block_tile<1> this_thread() {
+    return thread_block_tile<1>(details::block_thread_rank(), details::block_num_threads());
+}
+
 /* A type-erased group (what the dynamic tiled_partition returns). */
 class thread_group {
     enum class kind { block, warp };

@@ -13,6 +13,9 @@
 
 #include "__cuprite/half_common.h"
 
+/* What CCCL (libcu++, CUB) tests for before it uses __nv_bfloat16. */
+#define __CUDA_BF16_TYPES_EXIST__
+
 #if defined(__cplusplus)
 
 struct __nv_bfloat16_raw {
@@ -460,6 +463,7 @@ __CUPRITE_HD__ int __hisinf(__nv_bfloat16 a) {
 
 /* ---- math ------------------------------------------------------------------------------- */
 
+/* Without .ftz: bfloat16 subnormals are float subnormals (sqrt of the smallest is normal). */
 #define __CUPRITE_B_MATH(name, name2, pre, ptx, post, hostexpr)                                          \
     __CUPRITE_APPROX_MATH(__nv_bfloat16, __bfloat162float, __float2bfloat16_rn, name, pre, ptx, post, hostexpr) \
     __CUPRITE_HD__ __nv_bfloat162 name2(__nv_bfloat162 a) { return __CUPRITE_H2_MAP1(__nv_bfloat162, name, a); }
@@ -495,9 +499,11 @@ __CUPRITE_B_RINT(hrint, h2rint, __cuprite_rn)
 #if !defined(__CUDA_NO_BFLOAT16_OPERATORS__)
 __CUPRITE_H_OPERATORS(__nv_bfloat16, __hadd, __hsub, __hmul, __hdiv, __hneg, __heq, __hneu, __hlt, __hle, __hgt,
                       __hge)
+__CUPRITE_H_INCREMENTS(__nv_bfloat16, CUDART_ONE_BF16)
+#endif
+#if !defined(__CUDA_NO_BFLOAT162_OPERATORS__)
 __CUPRITE_H_OPERATORS(__nv_bfloat162, __hadd2, __hsub2, __hmul2, __h2div, __hneg2, __hbeq2, __hbneu2, __hblt2,
                       __hble2, __hbgt2, __hbge2)
-__CUPRITE_H_INCREMENTS(__nv_bfloat16, CUDART_ONE_BF16)
 __CUPRITE_H_INCREMENTS(__nv_bfloat162, __bfloat162bfloat162(CUDART_ONE_BF16))
 #endif
 

@@ -13,6 +13,9 @@
 
 #include "__cuprite/half_common.h"
 
+/* What CCCL (libcu++, CUB) tests for before it uses __half. */
+#define __CUDA_FP16_TYPES_EXIST__
+
 #if defined(__cplusplus)
 
 struct __half_raw {
@@ -547,7 +550,9 @@ __CUPRITE_H_MINMAX(__hmin_nan, __hmin2_nan, "min.NaN", false, true)
 
 /* ---- math ------------------------------------------------------------------------------- */
 
-/* Functions computed in float by one approximate PTX instruction (half_common.h). */
+/* Functions computed in float by one approximate PTX instruction (half_common.h). Flushing
+   float subnormals (.ftz) changes nothing here: no half is a float subnormal, and the results
+   that round to half subnormals are normal floats. */
 __CUPRITE_APPROX_MATH(__half, __half2float, __float2half_rn, hsqrt, , "sqrt.approx.ftz.f32", , __builtin_sqrtf(x))
 __CUPRITE_APPROX_MATH(__half, __half2float, __float2half_rn, hrsqrt, , "rsqrt.approx.ftz.f32", , 1.0f / __builtin_sqrtf(x))
 __CUPRITE_APPROX_MATH(__half, __half2float, __float2half_rn, hrcp, , "rcp.approx.ftz.f32", , 1.0f / x)
@@ -628,9 +633,11 @@ __CUPRITE_H2_FROM_SCALAR(h2rint, hrint)
 
 #if !defined(__CUDA_NO_HALF_OPERATORS__)
 __CUPRITE_H_OPERATORS(__half, __hadd, __hsub, __hmul, __hdiv, __hneg, __heq, __hneu, __hlt, __hle, __hgt, __hge)
+__CUPRITE_H_INCREMENTS(__half, CUDART_ONE_FP16)
+#endif
+#if !defined(__CUDA_NO_HALF2_OPERATORS__)
 __CUPRITE_H_OPERATORS(__half2, __hadd2, __hsub2, __hmul2, __h2div, __hneg2, __hbeq2, __hbneu2, __hblt2, __hble2,
                       __hbgt2, __hbge2)
-__CUPRITE_H_INCREMENTS(__half, CUDART_ONE_FP16)
 __CUPRITE_H_INCREMENTS(__half2, __half2half2(CUDART_ONE_FP16))
 #endif
 

@@ -634,7 +634,7 @@ fn thread_block_ranks_and_dimensions() {
             let got = download_u32(&mem, out, 2 * size * 8);
             for blk in 0..2u32 {
                 for r in 0..size as u32 {
-                    let o = &got[((blk as usize) * size + r as usize) * 8..][..7];
+                    let o = &got[((blk as usize) * size + r as usize) * 8..][..8];
                     let (x, y) = (r % block.x, r / block.x);
                     let want = [
                         r,
@@ -644,6 +644,7 @@ fn thread_block_ranks_and_dimensions() {
                         blk,
                         size as u32,
                         blk * size as u32 + r,
+                        1 << 8,
                     ];
                     assert_eq!(o, want, "{e:?} block {block:?} blk {blk} rank {r}");
                 }
@@ -742,7 +743,7 @@ fn memcpy_async_match_any_and_invoke_one() {
     let ptx = coop();
     assert!(ptx.contains("cp.async.ca.shared.global"), "memcpy_async into shared memory uses cp.async");
     let mem = DeviceMemory::new();
-    let src: Vec<u32> = (0..128).map(|i| i * 0x0101_0101 ^ 0x5a00_00a5).collect();
+    let src: Vec<u32> = (0..128).map(|i| (i * 0x0101_0101) ^ 0x5a00_00a5).collect();
     let bytes: Vec<u8> = src.iter().flat_map(|w| w.to_le_bytes()).collect();
     let dsrc = upload_u32(&mem, &src);
     for (e, p) in programs(&ptx) {
@@ -786,7 +787,7 @@ fn cluster_group_ranks_and_distributed_shared_memory() {
                 let rank = b % cluster;
                 let peer = b - rank + (rank + 1) % cluster;
                 assert_eq!(got[b as usize], (peer * 100 + 7) | (rank << 16) | (cluster << 24), "{e:?} block {b}");
-                let threads = rank * 32 | ((cluster * 32) << 16) | (cluster << 28);
+                let threads = (rank * 32) | ((cluster * 32) << 16) | (cluster << 28);
                 assert_eq!(got[64 + b as usize], threads, "{e:?} block {b}");
             }
         }

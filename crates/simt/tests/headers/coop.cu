@@ -5,7 +5,7 @@
 #include <cooperative_groups/scan.h>
 namespace cg = cooperative_groups;
 
-// Per thread (by block rank): rank, size, index, dims, group index.
+// Per thread (by block rank): rank, size, index, dims, group index, grid rank, this_thread().
 extern "C" __global__ void block_info(unsigned int *out) {
     cg::thread_block b = cg::this_thread_block();
     const unsigned int r = b.thread_rank();
@@ -18,7 +18,7 @@ extern "C" __global__ void block_info(unsigned int *out) {
     o[5] = b.size();
     b.sync();
     o[6] = cg::this_grid().thread_rank();
-    o[7] = cg::this_grid().is_valid();
+    o[7] = cg::this_thread().thread_rank() | (cg::this_thread().size() << 8);
 }
 
 // Tiles of N: per thread 10 results (value v = 3 * block rank + 1).
