@@ -579,6 +579,30 @@ fn shuffles_and_atomic_adds_of_halves() {
     }
 }
 
+#[test]
+fn cache_hinted_loads_and_stores() {
+    let ptx = compile("half_types", "sm_80", "c++17");
+    for ins in ["ld.global.nc.b16", "ld.global.cg.b16", "ld.global.cs.b32", "st.global.cs.b16", "st.global.wt.b32"] {
+        assert!(ptx.contains(ins), "PTX lacks `{ins}`");
+    }
+    let mem = DeviceMemory::new();
+    let a: Vec<u16> = (0..32).map(|i| HALF.rn(f64::from(i) * 1.25 - 7.0) as u16).collect();
+    let b: Vec<u32> = (0..32).map(|i| BF16.rn(f64::from(i) * 3.0) | (BF16.rn(-f64::from(i)) << 16)).collect();
+    let (da, db) = (upload_u16(&mem, &a), upload_u32(&mem, &b));
+    for (e, p) in programs(&ptx) {
+        let o = upload_u16(&mem, &[0xffff; 32]);
+        let o2 = upload_u32(&mem, &[u32::MAX; 32]);
+        p.launch("cached_loads", Dim3::x(1), Dim3::x(32), 0, &args(&[da, db, o, o2], &[]), &mem)
+            .unwrap_or_else(|err| panic!("{e:?}: {err}"));
+        let got = download_u32(&mem, o, 16);
+        for i in 0..32 {
+            let want = HALF.rn(HALF.value(u32::from(a[i])) + HALF.value(u32::from(a[i ^ 1])));
+            assert_eq!((got[i / 2] >> (16 * (i % 2))) & 0xffff, want, "{e:?} lane {i}");
+        }
+        assert_eq!(download_u32(&mem, o2, 32), b, "{e:?}");
+    }
+}
+
 /// Every header compiles for host and device (NVIDIA-style host use) in C++14, 17 and 20,
 /// each on its own and all together, for sm_80 and sm_90.
 #[test]

@@ -132,3 +132,12 @@ extern "C" __global__ void warp_and_atomics(const unsigned short *a, unsigned in
     atomicAdd(bsum, __float2bfloat16(1.0f));
 }
 #endif
+
+#ifndef CUPRITE_HOST_TEST
+// The cache-hinted loads and stores: o[i] = a[i] + a[i ^ 1]; o2[i] = b[i].
+extern "C" __global__ void cached_loads(const __half *a, const __nv_bfloat162 *b, __half *o, __nv_bfloat162 *o2) {
+    const unsigned int i = threadIdx.x;
+    __stcs(o + i, __hadd(__ldg(a + i), __ldcg(a + (i ^ 1))));
+    __stwt(o2 + i, __ldcs(b + i));
+}
+#endif
