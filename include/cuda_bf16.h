@@ -5,8 +5,9 @@
  * `__nv_bfloat162` a pair in one 32-bit word (x in the low half); trivially copyable, 2- and
  * 4-byte sized and aligned. Device code runs what nvcc's headers run: sm_90's bf16 arithmetic
  * (add.bf16, ...) and atomics, and on sm_80 the fma.rn.bf16 forms (a + b as fma(a, 1, b)) and
- * cvt.rn.bf16.f32; what PTX has no instruction for is computed in float and rounded once
- * (exact: float has more than 2 x 8 + 2 bits), by the same code on host and device.
+ * cvt.rn.bf16.f32; what PTX has no instruction for (and everything below sm_80, which has
+ * no bfloat16 instructions) is computed in float and rounded once (exact: float has more
+ * than 2 x 8 + 2 bits), by the same code on host and device.
  */
 #ifndef __CUDA_BF16_H__
 #define __CUDA_BF16_H__
@@ -152,7 +153,7 @@ __CUPRITE_HD__ float __bfloat162float(__nv_bfloat16 a) {
     __CUPRITE_HD__ __nv_bfloat16 name(float a) {                                                         \
         return __cuprite_bmake(__cuprite_double_to_small((double)a, 8, 7, mode));                        \
     }
-#ifdef __CUDA_ARCH__
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
 #define __CUPRITE_F2B(name, rnd, mode)                                                                   \
     __CUPRITE_HD__ __nv_bfloat16 name(float a) {                                                         \
         unsigned short r;                                                                                \
@@ -242,7 +243,7 @@ __CUPRITE_HD__ float2 __bfloat1622float2(__nv_bfloat162 a) {
     return r;
 }
 __CUPRITE_HD__ __nv_bfloat162 __floats2bfloat162_rn(float a, float b) {
-#ifdef __CUDA_ARCH__
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
     unsigned int r;
     asm("cvt.rn.bf16x2.f32 %0, %2, %1;" : "=r"(r) : "f"(a), "f"(b));
     return __cuprite_b2make(r);
@@ -257,7 +258,7 @@ __CUPRITE_HD__ __nv_bfloat162 __float22bfloat162_rn(float2 a) { return __floats2
 
 /* fma.rn.bf16 (sm_80); sm_80's add, sub and mul are fused forms of it (one rounding each):
    a + b = fma(a, 1, b), a - b = fma(b, -1, a), a * b = fma(a, b, -0). sm_90 has them natively. */
-#ifdef __CUDA_ARCH__
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
 #define __CUPRITE_B_FMA(name, name2, ptx, relu)                                                                \
     __CUPRITE_HD__ __nv_bfloat16 name(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c) {               \
         unsigned short r;                                                                                \
@@ -348,7 +349,7 @@ __CUPRITE_HD__ __nv_bfloat162 __hfma2_sat(__nv_bfloat162 a, __nv_bfloat162 b, __
 
 /* Division: the float quotient rounded once (exact: 24 >= 2 x 8 + 2). */
 __CUPRITE_HD__ __nv_bfloat16 __hdiv(__nv_bfloat16 a, __nv_bfloat16 b) {
-#ifdef __CUDA_ARCH__
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
     float q;
     asm("div.rn.f32 %0, %1, %2;" : "=f"(q) : "f"(__bfloat162float(a)), "f"(__bfloat162float(b)));
     return __float2bfloat16_rn(q);
@@ -361,7 +362,7 @@ __CUPRITE_HD__ __nv_bfloat162 __h2div(__nv_bfloat162 a, __nv_bfloat162 b) {
 }
 
 /* neg/abs/min/max(.NaN) .bf16 and .bf16x2 (sm_80). */
-#ifdef __CUDA_ARCH__
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
 #define __CUPRITE_B_UNARY(name, name2, ptx, host)                                                        \
     __CUPRITE_HD__ __nv_bfloat16 name(__nv_bfloat16 a) {                                                 \
         unsigned short r;                                                                                \

@@ -343,7 +343,6 @@ __CUPRITE_H_BIN(__hsub_sat, "sub.sat.f16", __cuprite_saturate(x - y))
 __CUPRITE_H_BIN(__hmul_sat, "mul.sat.f16", __cuprite_saturate(x * y))
 __CUPRITE_H_FMA(__hfma, "fma.rn.f16", f)
 __CUPRITE_H_FMA(__hfma_sat, "fma.rn.sat.f16", __cuprite_saturate((float)__half2float(__double2half(f))))
-__CUPRITE_H_FMA(__hfma_relu, "fma.rn.relu.f16", f != f ? f : (f < 0.0 ? 0.0 : f))
 __CUPRITE_H2_BIN(__hadd2, "add.f16x2", 0)
 __CUPRITE_H2_BIN(__hsub2, "sub.f16x2", 0)
 __CUPRITE_H2_BIN(__hmul2, "mul.f16x2", 0)
@@ -355,7 +354,6 @@ __CUPRITE_H2_BIN(__hsub2_sat, "sub.sat.f16x2", 0)
 __CUPRITE_H2_BIN(__hmul2_sat, "mul.sat.f16x2", 0)
 __CUPRITE_H2_FMA(__hfma2, "fma.rn.f16x2", 0)
 __CUPRITE_H2_FMA(__hfma2_sat, "fma.rn.sat.f16x2", 0)
-__CUPRITE_H2_FMA(__hfma2_relu, "fma.rn.relu.f16x2", 0)
 #undef __CUPRITE_H_BIN
 #undef __CUPRITE_H_FMA
 #undef __CUPRITE_H2_BIN
@@ -375,9 +373,6 @@ __CUPRITE_HD__ __half2 __hmul2_sat(__half2 a, __half2 b) { return __CUPRITE_H2_M
 __CUPRITE_HD__ __half2 __hfma2(__half2 a, __half2 b, __half2 c) { return __CUPRITE_H2_MAP3(__half2, __hfma, a, b, c); }
 __CUPRITE_HD__ __half2 __hfma2_sat(__half2 a, __half2 b, __half2 c) {
     return __CUPRITE_H2_MAP3(__half2, __hfma_sat, a, b, c);
-}
-__CUPRITE_HD__ __half2 __hfma2_relu(__half2 a, __half2 b, __half2 c) {
-    return __CUPRITE_H2_MAP3(__half2, __hfma_relu, a, b, c);
 }
 #endif
 
@@ -508,9 +503,35 @@ __CUPRITE_HD__ int __hisinf(__half a) {
     return b == 0x7c00u ? 1 : (b == 0xfc00u ? -1 : 0);
 }
 
+/* fma then ReLU (negative results to +0, NaN to the canonical NaN): fma.rn.relu (sm_80). */
+__CUPRITE_HD__ __half __hfma_relu(__half a, __half b, __half c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short r;
+    asm("fma.rn.relu.f16 %0, %1, %2, %3;"
+        : "=h"(r)
+        : "h"(__cuprite_hbits(a)), "h"(__cuprite_hbits(b)), "h"(__cuprite_hbits(c)));
+    return __cuprite_hmake(r);
+#else
+    const __half r = __hfma(a, b, c);
+    return __hisnan(r) ? CUDART_NAN_FP16 : (__half2float(r) < 0.0f ? CUDART_ZERO_FP16 : r);
+#endif
+}
+__CUPRITE_HD__ __half2 __hfma2_relu(__half2 a, __half2 b, __half2 c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned int r;
+    asm("fma.rn.relu.f16x2 %0, %1, %2, %3;"
+        : "=r"(r)
+        : "r"(__cuprite_h2bits(a)), "r"(__cuprite_h2bits(b)), "r"(__cuprite_h2bits(c)));
+    return __cuprite_h2make(r);
+#else
+    return __CUPRITE_H2_MAP3(__half2, __hfma_relu, a, b, c);
+#endif
+}
+
 /* max/min: a NaN operand gives the other one (both NaN: canonical NaN); the _nan forms give
    NaN if either is. -0 < +0. */
-#ifdef __CUDA_ARCH__
+/* (min/max.f16 are sm_80's: older targets compute in software.) */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
 #define __CUPRITE_H_MINMAX(name, name2, ptx, is_max, nan_wins)                                                             \
     __CUPRITE_HD__ __half name(__half a, __half b) {                                                     \
         unsigned short r;                                                                                \

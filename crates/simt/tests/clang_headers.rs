@@ -18,6 +18,12 @@ fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// A name part no other test of any process uses at the same time (tests run in parallel).
+fn unique() -> String {
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    format!("{}-{}", std::process::id(), NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+}
+
 /// Runs `cmd`, failing the test with `what` if it cannot start or fails.
 fn run(mut cmd: Command, what: &str) -> String {
     let out = cmd.output().unwrap_or_else(|e| panic!("{what}: cannot run {:?} ({e})", cmd.get_program()));
@@ -29,7 +35,7 @@ fn run(mut cmd: Command, what: &str) -> String {
 /// `tests/headers/{stem}.cu` compiled by clang-19 for `arch` (PTX text), after ptxas accepted it.
 fn compile(stem: &str, arch: &str, std: &str) -> String {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/headers");
-    let out = std::env::temp_dir().join(format!("cuprite-headers-{stem}-{arch}-{std}-{}.ptx", std::process::id()));
+    let out = std::env::temp_dir().join(format!("cuprite-headers-{stem}-{arch}-{std}-{}.ptx", unique()));
     let mut clang = Command::new("clang++-19");
     clang.args(["-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib", "-O2", "-S"]);
     clang.arg(format!("-std={std}")).arg(format!("--cuda-gpu-arch={arch}")).arg("--cuda-feature=+ptx80");
@@ -415,7 +421,7 @@ fn run_ops(kernel: &str, f: Format, arch: &str) {
 /// host_main.cu built for the host (the headers' software paths) and fed `input`; its rows.
 fn run_on_host(input: &str) -> Vec<Vec<u32>> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/headers");
-    let exe = std::env::temp_dir().join(format!("cuprite-headers-host-{}", std::process::id()));
+    let exe = std::env::temp_dir().join(format!("cuprite-headers-host-{}", unique()));
     let mut clang = Command::new("clang++-19");
     clang.args(["-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-O2", "-std=c++17"]);
     clang.args(["-Xclang", "-target-sdk-version=12.3", "-Wno-unknown-cuda-version"]);
@@ -466,6 +472,14 @@ fn host_code_computes_the_same_bits() {
 #[test]
 fn half_arithmetic_comparisons_and_math() {
     run_ops("fp16_ops", HALF, "sm_80");
+}
+
+/// sm_75 (CUDA 13's oldest target) has no min/max.f16, fma.relu or any bfloat16 instruction:
+/// the headers compute those in software there, with the same results.
+#[test]
+fn half_and_bfloat16_on_sm_75() {
+    run_ops("fp16_ops", HALF, "sm_75");
+    run_ops("bf16_ops", BF16, "sm_75");
 }
 
 #[test]
@@ -539,7 +553,13 @@ fn check_conversion_row(x: f32, k: i32, g: &[u32], ctx: &str) {
 
 #[test]
 fn conversions_in_every_rounding_mode() {
-    let ptx = compile("half_types", "sm_80", "c++17");
+    for arch in ["sm_75", "sm_80"] {
+        conversions_on(arch);
+    }
+}
+
+fn conversions_on(arch: &str) {
+    let ptx = compile("half_types", arch, "c++17");
     let mem = DeviceMemory::new();
     let (fl, ints) = conversion_inputs();
     let n = fl.len();
@@ -551,7 +571,7 @@ fn conversions_in_every_rounding_mode() {
             .unwrap_or_else(|err| panic!("{e:?}: {err}"));
         let got = download_u32(&mem, out, n * 16);
         for i in 0..n {
-            check_conversion_row(fl[i], ints[i], &got[i * 16..(i + 1) * 16], &format!("{e:?}"));
+            check_conversion_row(fl[i], ints[i], &got[i * 16..(i + 1) * 16], &format!("{arch} {e:?}"));
         }
     }
 }
@@ -607,7 +627,7 @@ fn cache_hinted_loads_and_stores() {
 /// each on its own and all together, for sm_80 and sm_90.
 #[test]
 fn headers_compile_host_and_device_in_every_standard() {
-    let dir = std::env::temp_dir().join(format!("cuprite-headers-syntax-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("cuprite-headers-syntax-{}", unique()));
     std::fs::create_dir_all(&dir).unwrap();
     let prelude = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/headers/prelude.h");
     let uses = [

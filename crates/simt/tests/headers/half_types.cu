@@ -15,8 +15,10 @@ __host__ __device__ unsigned int pair_bits(__nv_bfloat162 h) { return bits_of(h.
 __host__ __device__ unsigned int float_bits(float f) { return __builtin_bit_cast(unsigned int, f); }
 
 
+// Inlined: a non-inlined ops() takes its by-value parameters' addresses (`mov.b64 %rd, param`
+// of a .func parameter), which Cuprite's engine does not load yet.
 template <class T, class T2, class ToT>
-__host__ __device__ void ops(T a, T b, T c, float f, unsigned int *o, ToT from_bits) {
+__host__ __device__ __forceinline__ void ops(T a, T b, T c, float f, unsigned int *o, ToT from_bits) {
     o[0] = bits_of(__hadd(a, b));
     o[1] = bits_of(__hsub(a, b));
     o[2] = bits_of(__hmul(a, b));
@@ -92,7 +94,7 @@ extern "C" __global__ void bf16_ops(const unsigned short *a, const unsigned shor
 #endif
 
 // Conversions: the float f in the four roundings, to both formats, and the integers.
-__host__ __device__ void convert(float f, int k, unsigned int *o) {
+__host__ __device__ __forceinline__ void convert(float f, int k, unsigned int *o) {
     o[0] = __half_as_ushort(__float2half_rn(f));
     o[1] = __half_as_ushort(__float2half_rz(f));
     o[2] = __half_as_ushort(__float2half_rd(f));
