@@ -838,6 +838,15 @@ fn cluster_group_ranks_and_distributed_shared_memory() {
     }
 }
 
+/// The groups use nothing newer than sm_75 has below `__CUDA_ARCH__` guards (cp.async is
+/// sm_80's, clusters sm_90's): ptxas accepts the sm_75 build, which has no cp.async.
+#[test]
+fn cooperative_groups_compile_for_sm_75() {
+    let ptx = compile("coop", "sm_75", "c++14");
+    assert!(!ptx.contains("cp.async"), "sm_75 has no cp.async");
+    assert!(ptx.contains("%envreg1") && ptx.contains("%envreg2"), "the grid barrier reads the workspace address");
+}
+
 #[test]
 fn cooperative_grid_sync() {
     let ptx = coop();
