@@ -1,0 +1,491 @@
+/*
+ * Cuprite: cooperative groups (CUDA 13's cooperative_groups.h) for clang's CUDA mode.
+ *
+ * Groups read the PTX special registers through clang's __nvvm builtins and synchronize with
+ * bar.sync (block), bar.warp.sync (tiles and coalesced groups), barrier.cluster (sm_90
+ * clusters) and, for the grid, the barrier nvcc's runtime implements: a word in the
+ * cooperative launch's workspace (address in %envreg1:%envreg2, the word at offset 4) that
+ * every block's first thread adds to, block 0 adding 0x80000000 - (blocks - 1), so that the
+ * top bit flips when the last block arrives.
+ */
+#ifndef __CUPRITE_COOPERATIVE_GROUPS_H__
+#define __CUPRITE_COOPERATIVE_GROUPS_H__
+
+#include "__cuprite/half_common.h"
+
+#if __has_include(<vector_types.h>)
+#include <vector_types.h>
+#elif !defined(__CUPRITE_DIM3_DEFINED__)
+#define __CUPRITE_DIM3_DEFINED__
+struct uint3 {
+    unsigned int x, y, z;
+};
+struct dim3 {
+    unsigned int x, y, z;
+    __host__ __device__ constexpr dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1)
+        : x(vx), y(vy), z(vz) {}
+    __host__ __device__ constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+    __host__ __device__ constexpr operator uint3() const { return uint3{x, y, z}; }
+};
+#endif
+
+#if defined(__cplusplus) && defined(__CUDA__)
+
+namespace cooperative_groups {
+namespace details {
+
+__CUPRITE_D__ unsigned int laneid() { return __nvvm_read_ptx_sreg_laneid(); }
+__CUPRITE_D__ unsigned int lanemask_lt() { return __nvvm_read_ptx_sreg_lanemask_lt(); }
+__CUPRITE_D__ dim3 tid() {
+    return dim3(__nvvm_read_ptx_sreg_tid_x(), __nvvm_read_ptx_sreg_tid_y(), __nvvm_read_ptx_sreg_tid_z());
+}
+__CUPRITE_D__ dim3 ntid() {
+    return dim3(__nvvm_read_ptx_sreg_ntid_x(), __nvvm_read_ptx_sreg_ntid_y(), __nvvm_read_ptx_sreg_ntid_z());
+}
+__CUPRITE_D__ dim3 ctaid() {
+    return dim3(__nvvm_read_ptx_sreg_ctaid_x(), __nvvm_read_ptx_sreg_ctaid_y(), __nvvm_read_ptx_sreg_ctaid_z());
+}
+__CUPRITE_D__ dim3 nctaid() {
+    return dim3(__nvvm_read_ptx_sreg_nctaid_x(), __nvvm_read_ptx_sreg_nctaid_y(), __nvvm_read_ptx_sreg_nctaid_z());
+}
+__CUPRITE_D__ unsigned int block_thread_rank() {
+    const dim3 t = tid(), n = ntid();
+    return (t.z * n.y + t.y) * n.x + t.x;
+}
+__CUPRITE_D__ unsigned int block_num_threads() {
+    const dim3 n = ntid();
+    return n.x * n.y * n.z;
+}
+__CUPRITE_D__ void bar_sync() { asm volatile("bar.sync 0;" ::: "memory"); }
+__CUPRITE_D__ void warp_sync(unsigned int mask) { asm volatile("bar.warp.sync %0;" ::"r"(mask) : "memory"); }
+__CUPRITE_D__ unsigned int activemask() {
+    unsigned int m;
+    asm volatile("activemask.b32 %0;" : "=r"(m));
+    return m;
+}
+__CUPRITE_D__ unsigned int popc(unsigned int m) { return (unsigned int)__builtin_popcount(m); }
+/* The lane of the `rank`-th set bit of `mask` (rank < popc(mask)). */
+__CUPRITE_D__ unsigned int nth_lane(unsigned int mask, unsigned int rank) {
+    for (unsigned int i = 0; i < rank; ++i) {
+        mask &= mask - 1;
+    }
+    return mask ? (unsigned int)__builtin_ctz(mask) : 32u;
+}
+/* The bits of `lanes` that are in `mask`, packed in the order of mask's set bits (the rank
+   space of a coalesced group). */
+__CUPRITE_D__ unsigned int pack_lanes(unsigned int lanes, unsigned int mask) {
+    unsigned int out = 0, bit = 0;
+    for (; mask; mask &= mask - 1, ++bit) {
+        if (lanes & mask & (0u - mask)) {
+            out |= 1u << bit;
+        }
+    }
+    return out;
+}
+/* Shuffles of any trivially copyable T of up to 8 bytes (as 1 or 2 words). */
+#define __CUPRITE_CG_SHFL(name, mode)                                                                    \
+    template <class T> __CUPRITE_D__ T name(unsigned int mask, T v, unsigned int arg, unsigned int c) {  \
+        static_assert(sizeof(T) <= 8, "cooperative groups shuffle values of up to 8 bytes");             \
+        unsigned int w[2] = {0, 0};                                                                      \
+        __builtin_memcpy(w, &v, sizeof(T));                                                              \
+        for (unsigned int i = 0; i < (sizeof(T) + 3) / 4; ++i) {                                         \
+            asm volatile("shfl.sync." mode ".b32 %0, %0, %1, %2, %3;" : "+r"(w[i]) : "r"(arg), "r"(c), "r"(mask)); \
+        }                                                                                                \
+        T r;                                                                                             \
+        __builtin_memcpy(&r, w, sizeof(T));                                                              \
+        return r;                                                                                        \
+    }
+__CUPRITE_CG_SHFL(shfl_idx, "idx")
+__CUPRITE_CG_SHFL(shfl_up, "up")
+__CUPRITE_CG_SHFL(shfl_down, "down")
+__CUPRITE_CG_SHFL(shfl_bfly, "bfly")
+#undef __CUPRITE_CG_SHFL
+__CUPRITE_D__ unsigned int ballot(unsigned int mask, bool p) {
+    unsigned int r;
+    asm volatile("{ .reg .pred q;\n\tsetp.ne.u32 q, %1, 0;\n\tvote.sync.ballot.b32 %0, q, %2;\n\t}"
+                 : "=r"(r)
+                 : "r"((unsigned int)p), "r"(mask));
+    return r;
+}
+/* match.{any,all}.sync of 32- and 64-bit values (T's bits as the integer of its size). */
+template <unsigned int Bytes> struct match_word;
+template <> struct match_word<4> {
+    typedef unsigned int type;
+};
+template <> struct match_word<8> {
+    typedef unsigned long long type;
+};
+__CUPRITE_D__ unsigned int match_any_bits(unsigned int mask, unsigned int v) {
+    unsigned int r;
+    asm volatile("match.any.sync.b32 %0, %1, %2;" : "=r"(r) : "r"(v), "r"(mask));
+    return r;
+}
+__CUPRITE_D__ unsigned int match_any_bits(unsigned int mask, unsigned long long v) {
+    unsigned int r;
+    asm volatile("match.any.sync.b64 %0, %1, %2;" : "=r"(r) : "l"(v), "r"(mask));
+    return r;
+}
+__CUPRITE_D__ unsigned int match_all_bits(unsigned int mask, unsigned int v, int &pred) {
+    unsigned int r, p;
+    asm volatile("{ .reg .pred q;\n\tmatch.all.sync.b32 %0|q, %2, %3;\n\tselp.u32 %1, 1, 0, q;\n\t}"
+                 : "=r"(r), "=r"(p)
+                 : "r"(v), "r"(mask));
+    pred = (int)p;
+    return r;
+}
+__CUPRITE_D__ unsigned int match_all_bits(unsigned int mask, unsigned long long v, int &pred) {
+    unsigned int r, p;
+    asm volatile("{ .reg .pred q;\n\tmatch.all.sync.b64 %0|q, %2, %3;\n\tselp.u32 %1, 1, 0, q;\n\t}"
+                 : "=r"(r), "=r"(p)
+                 : "l"(v), "r"(mask));
+    pred = (int)p;
+    return r;
+}
+template <class T> __CUPRITE_D__ unsigned int match_any(unsigned int mask, T v) {
+    return match_any_bits(mask, __builtin_bit_cast(typename match_word<sizeof(T)>::type, v));
+}
+template <class T> __CUPRITE_D__ unsigned int match_all(unsigned int mask, T v, int &pred) {
+    return match_all_bits(mask, __builtin_bit_cast(typename match_word<sizeof(T)>::type, v), pred);
+}
+
+/* The cooperative launch's workspace: { unsigned int size; unsigned int barrier; }. */
+__CUPRITE_D__ unsigned int *grid_workspace() {
+    unsigned int hi, lo;
+    asm volatile("mov.u32 %0, %%envreg1;" : "=r"(hi));
+    asm volatile("mov.u32 %0, %%envreg2;" : "=r"(lo));
+    return (unsigned int *)(((unsigned long long)hi << 32) | lo);
+}
+__CUPRITE_D__ void grid_barrier(unsigned int *workspace, unsigned int blocks) {
+    volatile unsigned int *arrived = workspace + 1;
+    bar_sync();
+    if (block_thread_rank() == 0) {
+        const dim3 b = ctaid();
+        const unsigned int add = (b.x | b.y | b.z) == 0 ? 0x80000000u - (blocks - 1) : 1u;
+        asm volatile("fence.sc.gpu;" ::: "memory");
+        unsigned int old;
+        asm volatile("atom.add.release.gpu.u32 %0, [%1], %2;" : "=r"(old) : "l"(arrived), "r"(add) : "memory");
+        unsigned int now;
+        do {
+            asm volatile("ld.acquire.gpu.u32 %0, [%1];" : "=r"(now) : "l"(arrived) : "memory");
+        } while (((old ^ now) & 0x80000000u) == 0);
+        asm volatile("fence.sc.gpu;" ::: "memory");
+    }
+    bar_sync();
+}
+
+} // namespace details
+
+/* ---- the block ---------------------------------------------------------------------------- */
+
+class thread_block {
+  public:
+    __CUPRITE_D__ void sync() const { details::bar_sync(); }
+    __CUPRITE_D__ unsigned int thread_rank() const { return details::block_thread_rank(); }
+    __CUPRITE_D__ dim3 group_index() const { return details::ctaid(); }
+    __CUPRITE_D__ dim3 thread_index() const { return details::tid(); }
+    __CUPRITE_D__ dim3 dim_threads() const { return details::ntid(); }
+    __CUPRITE_D__ dim3 group_dim() const { return details::ntid(); }
+    __CUPRITE_D__ unsigned int num_threads() const { return details::block_num_threads(); }
+    __CUPRITE_D__ unsigned int size() const { return details::block_num_threads(); }
+    static constexpr bool is_valid() { return true; }
+};
+__CUPRITE_D__ thread_block this_thread_block() { return thread_block(); }
+
+/* ---- the grid ----------------------------------------------------------------------------- */
+
+class grid_group {
+  public:
+    __CUPRITE_D__ bool is_valid() const { return details::grid_workspace() != nullptr; }
+    __CUPRITE_D__ void sync() const { details::grid_barrier(details::grid_workspace(), (unsigned int)num_blocks()); }
+    __CUPRITE_D__ unsigned long long num_blocks() const {
+        const dim3 n = details::nctaid();
+        return (unsigned long long)n.x * n.y * n.z;
+    }
+    __CUPRITE_D__ unsigned long long block_rank() const {
+        const dim3 b = details::ctaid(), n = details::nctaid();
+        return ((unsigned long long)b.z * n.y + b.y) * n.x + b.x;
+    }
+    __CUPRITE_D__ unsigned long long num_threads() const { return num_blocks() * details::block_num_threads(); }
+    __CUPRITE_D__ unsigned long long size() const { return num_threads(); }
+    __CUPRITE_D__ unsigned long long thread_rank() const {
+        return block_rank() * details::block_num_threads() + details::block_thread_rank();
+    }
+    __CUPRITE_D__ dim3 block_index() const { return details::ctaid(); }
+    __CUPRITE_D__ dim3 dim_blocks() const { return details::nctaid(); }
+    __CUPRITE_D__ dim3 group_dim() const {
+        const dim3 n = details::nctaid(), t = details::ntid();
+        return dim3(n.x * t.x, n.y * t.y, n.z * t.z);
+    }
+};
+__CUPRITE_D__ grid_group this_grid() { return grid_group(); }
+
+/* ---- warp-level groups ---------------------------------------------------------------------- */
+
+/* What tiles and coalesced groups share: a lane mask, the member's rank and the group size;
+   `packed`: ranks are positions among the mask's set bits (coalesced groups), else the lane
+   minus the mask's first lane (tiles, contiguous). */
+class __warp_group {
+  protected:
+    unsigned int mask_;
+    unsigned int size_;
+    unsigned int meta_rank_;
+    unsigned int meta_size_;
+    bool packed_;
+    __CUPRITE_D__ __warp_group(unsigned int mask, unsigned int size, unsigned int meta_rank, unsigned int meta_size,
+                               bool packed)
+        : mask_(mask), size_(size), meta_rank_(meta_rank), meta_size_(meta_size), packed_(packed) {}
+    __CUPRITE_D__ unsigned int base_lane() const { return (unsigned int)__builtin_ctz(mask_); }
+    __CUPRITE_D__ unsigned int lane_of(unsigned int rank) const {
+        return packed_ ? details::nth_lane(mask_, rank) : base_lane() + rank;
+    }
+    /* Lane bits to rank bits. */
+    __CUPRITE_D__ unsigned int to_ranks(unsigned int lanes) const {
+        return packed_ ? details::pack_lanes(lanes, mask_) : (lanes & mask_) >> base_lane();
+    }
+
+  public:
+    __CUPRITE_D__ void sync() const { details::warp_sync(mask_); }
+    __CUPRITE_D__ unsigned int thread_rank() const {
+        return packed_ ? details::popc(mask_ & details::lanemask_lt()) : details::laneid() - base_lane();
+    }
+    __CUPRITE_D__ unsigned int size() const { return size_; }
+    __CUPRITE_D__ unsigned int num_threads() const { return size_; }
+    __CUPRITE_D__ unsigned int meta_group_rank() const { return meta_rank_; }
+    __CUPRITE_D__ unsigned int meta_group_size() const { return meta_size_; }
+    __CUPRITE_D__ unsigned int get_mask() const { return mask_; }
+
+    /* Shuffles by rank: a source outside the group returns the caller's own value, as the
+       segmented shuffles of a tile do. */
+    template <class T> __CUPRITE_D__ T shfl(T var, int src_rank) const {
+        const unsigned int src = lane_of((unsigned int)src_rank % size_);
+        return details::shfl_idx(mask_, var, src, 0x1f);
+    }
+    template <class T> __CUPRITE_D__ T shfl_down(T var, unsigned int delta) const {
+        const unsigned int rank = thread_rank() + delta;
+        const unsigned int src = rank < size_ ? lane_of(rank) : details::laneid();
+        return details::shfl_idx(mask_, var, src, 0x1f);
+    }
+    template <class T> __CUPRITE_D__ T shfl_up(T var, unsigned int delta) const {
+        const unsigned int me = thread_rank();
+        const unsigned int src = me >= delta ? lane_of(me - delta) : details::laneid();
+        return details::shfl_idx(mask_, var, src, 0x1f);
+    }
+    template <class T> __CUPRITE_D__ T shfl_xor(T var, unsigned int lane_mask) const {
+        const unsigned int rank = thread_rank() ^ lane_mask;
+        const unsigned int src = rank < size_ ? lane_of(rank) : details::laneid();
+        return details::shfl_idx(mask_, var, src, 0x1f);
+    }
+    /* (A lane outside the member mask contributes 0 to vote.sync; masked again here so that
+       engines that let concurrent groups' lanes through still answer right.) */
+    __CUPRITE_D__ int any(int p) const { return (details::ballot(mask_, p != 0) & mask_) != 0; }
+    __CUPRITE_D__ int all(int p) const { return (details::ballot(mask_, p != 0) & mask_) == mask_; }
+    __CUPRITE_D__ unsigned int ballot(int p) const { return to_ranks(details::ballot(mask_, p != 0)); }
+    template <class T> __CUPRITE_D__ unsigned int match_any(T v) const {
+        return to_ranks(details::match_any(mask_, v));
+    }
+    template <class T> __CUPRITE_D__ unsigned int match_all(T v, int &pred) const {
+        return to_ranks(details::match_all(mask_, v, pred));
+    }
+};
+
+/* A group of threads of one warp that were active together (coalesced_threads()), or a
+   partition of such a group. */
+class coalesced_group : public __warp_group {
+  public:
+    __CUPRITE_D__ explicit coalesced_group(unsigned int mask, unsigned int meta_rank = 0, unsigned int meta_size = 1)
+        : __warp_group(mask, details::popc(mask), meta_rank, meta_size, true) {}
+};
+__CUPRITE_D__ coalesced_group coalesced_threads() { return coalesced_group(details::activemask()); }
+
+/* A tile of Size (a power of two up to 32) consecutive threads of a warp. ParentT names the
+   group it was partitioned from (void: any). */
+template <unsigned int Size, class ParentT = void> class thread_block_tile;
+
+template <unsigned int Size> class thread_block_tile<Size, void> : public __warp_group {
+    static_assert(Size > 0 && Size <= 32 && (Size & (Size - 1)) == 0, "tiles of 1, 2, 4, 8, 16 or 32 threads");
+
+  public:
+    static constexpr unsigned int num_threads() { return Size; }
+    static constexpr unsigned int size() { return Size; }
+    __CUPRITE_D__ thread_block_tile(unsigned int meta_rank, unsigned int meta_size)
+        : __warp_group(Size == 32 ? 0xffffffffu : ((1u << Size) - 1) << (details::laneid() & ~(Size - 1)), Size,
+                       meta_rank, meta_size, false) {}
+    __CUPRITE_D__ unsigned int thread_rank() const { return details::laneid() & (Size - 1); }
+    /* Tiles shuffle with the segmented forms (width = Size). */
+    template <class T> __CUPRITE_D__ T shfl(T var, int src_rank) const {
+        return details::shfl_idx(mask_, var, (unsigned int)src_rank, __CUPRITE_SHFL_C(Size));
+    }
+    template <class T> __CUPRITE_D__ T shfl_down(T var, unsigned int delta) const {
+        return details::shfl_down(mask_, var, delta, __CUPRITE_SHFL_C(Size));
+    }
+    template <class T> __CUPRITE_D__ T shfl_up(T var, unsigned int delta) const {
+        return details::shfl_up(mask_, var, delta, __CUPRITE_SHFL_UP_C(Size));
+    }
+    template <class T> __CUPRITE_D__ T shfl_xor(T var, unsigned int lane_mask) const {
+        return details::shfl_bfly(mask_, var, lane_mask, __CUPRITE_SHFL_C(Size));
+    }
+};
+
+template <unsigned int Size, class ParentT> class thread_block_tile : public thread_block_tile<Size, void> {
+  public:
+    __CUPRITE_D__ thread_block_tile(unsigned int meta_rank, unsigned int meta_size)
+        : thread_block_tile<Size, void>(meta_rank, meta_size) {}
+};
+
+/* Tiles of a block (meta group: the tiles of the block) or of a bigger tile. */
+template <unsigned int Size, class ParentT> __CUPRITE_D__ thread_block_tile<Size, ParentT> tiled_partition(const ParentT &g) {
+    return thread_block_tile<Size, ParentT>(g.thread_rank() / Size, (g.num_threads() + Size - 1) / Size);
+}
+
+/* The calling thread as a group of one. */
+__CUPRITE_D__ thread_block_tile<1> this_thread() {
+    return thread_block_tile<1>(details::block_thread_rank(), details::block_num_threads());
+}
+
+/* A type-erased group (what the dynamic tiled_partition returns). */
+class thread_group {
+    enum class kind { block, warp };
+    kind kind_;
+    __warp_group warp_;
+    struct open_warp_group : __warp_group {
+        __CUPRITE_D__ open_warp_group(unsigned int mask, unsigned int size, unsigned int r, unsigned int s, bool packed)
+            : __warp_group(mask, size, r, s, packed) {}
+    };
+
+  public:
+    __CUPRITE_D__ thread_group(const thread_block &) : kind_(kind::block), warp_(open_warp_group(0, 0, 0, 1, false)) {}
+    __CUPRITE_D__ thread_group(const __warp_group &g) : kind_(kind::warp), warp_(g) {}
+    /* A tile of `size` threads (a power of two up to 32) of a warp. */
+    __CUPRITE_D__ static thread_group tile(unsigned int size, unsigned int meta_rank, unsigned int meta_size) {
+        const unsigned int mask = size >= 32 ? 0xffffffffu : ((1u << size) - 1) << (details::laneid() & ~(size - 1));
+        return thread_group(open_warp_group(mask, size, meta_rank, meta_size, false));
+    }
+    __CUPRITE_D__ void sync() const {
+        if (kind_ == kind::block) {
+            details::bar_sync();
+        } else {
+            warp_.sync();
+        }
+    }
+    __CUPRITE_D__ unsigned long long thread_rank() const {
+        return kind_ == kind::block ? details::block_thread_rank() : warp_.thread_rank();
+    }
+    __CUPRITE_D__ unsigned long long num_threads() const {
+        return kind_ == kind::block ? details::block_num_threads() : warp_.num_threads();
+    }
+    __CUPRITE_D__ unsigned long long size() const { return num_threads(); }
+    __CUPRITE_D__ unsigned int meta_group_rank() const { return warp_.meta_group_rank(); }
+    __CUPRITE_D__ unsigned int meta_group_size() const { return warp_.meta_group_size(); }
+    __CUPRITE_D__ bool is_valid() const { return true; }
+};
+
+/* Dynamic tiles (tile_size a power of two up to 32). */
+__CUPRITE_D__ thread_group tiled_partition(const thread_group &parent, unsigned int tile_size) {
+    return thread_group::tile(tile_size, (unsigned int)(parent.thread_rank() / tile_size),
+                              (unsigned int)((parent.num_threads() + tile_size - 1) / tile_size));
+}
+__CUPRITE_D__ thread_group tiled_partition(const thread_block &parent, unsigned int tile_size) {
+    return tiled_partition(thread_group(parent), tile_size);
+}
+
+/* Threads of a warp group with equal labels / the same predicate value form a group. */
+template <class Label> __CUPRITE_D__ coalesced_group labeled_partition(const __warp_group &g, Label label) {
+    return coalesced_group(details::match_any(g.get_mask(), label) & g.get_mask());
+}
+__CUPRITE_D__ coalesced_group binary_partition(const __warp_group &g, bool pred) {
+    const unsigned int yes = details::ballot(g.get_mask(), pred) & g.get_mask();
+    return coalesced_group(pred ? yes : g.get_mask() & ~yes);
+}
+
+/* ---- clusters (sm_90) --------------------------------------------------------------------- */
+
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+class cluster_group {
+    __CUPRITE_D__ static unsigned int sreg(unsigned int which) {
+        unsigned int r;
+        switch (which) {
+        case 0:
+            asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+            break;
+        default:
+            asm volatile("mov.u32 %0, %%cluster_nctarank;" : "=r"(r));
+            break;
+        }
+        return r;
+    }
+
+  public:
+    __CUPRITE_D__ void sync() const {
+        asm volatile("barrier.cluster.arrive;\n\tbarrier.cluster.wait;" ::: "memory");
+    }
+    __CUPRITE_D__ void barrier_arrive() const { asm volatile("barrier.cluster.arrive;" ::: "memory"); }
+    __CUPRITE_D__ void barrier_wait() const { asm volatile("barrier.cluster.wait;" ::: "memory"); }
+    __CUPRITE_D__ unsigned int block_rank() const { return sreg(0); }
+    __CUPRITE_D__ unsigned int num_blocks() const { return sreg(1); }
+    __CUPRITE_D__ dim3 block_index() const {
+        unsigned int x, y, z;
+        asm("mov.u32 %0, %%cluster_ctaid.x;" : "=r"(x));
+        asm("mov.u32 %0, %%cluster_ctaid.y;" : "=r"(y));
+        asm("mov.u32 %0, %%cluster_ctaid.z;" : "=r"(z));
+        return dim3(x, y, z);
+    }
+    __CUPRITE_D__ dim3 dim_blocks() const {
+        unsigned int x, y, z;
+        asm("mov.u32 %0, %%cluster_nctaid.x;" : "=r"(x));
+        asm("mov.u32 %0, %%cluster_nctaid.y;" : "=r"(y));
+        asm("mov.u32 %0, %%cluster_nctaid.z;" : "=r"(z));
+        return dim3(x, y, z);
+    }
+    __CUPRITE_D__ unsigned int num_threads() const { return num_blocks() * details::block_num_threads(); }
+    __CUPRITE_D__ unsigned int size() const { return num_threads(); }
+    __CUPRITE_D__ unsigned int thread_rank() const {
+        return block_rank() * details::block_num_threads() + details::block_thread_rank();
+    }
+    /* The address of `addr` (a shared variable) in block `rank` of the cluster. */
+    template <class T> __CUPRITE_D__ T *map_shared_rank(T *addr, unsigned int rank) const {
+        unsigned long long r;
+        asm volatile("mapa.u64 %0, %1, %2;" : "=l"(r) : "l"(addr), "r"(rank));
+        return (T *)r;
+    }
+    template <class T> __CUPRITE_D__ unsigned int query_shared_rank(const T *addr) const {
+        unsigned int r;
+        asm volatile("{ .reg .b64 s;\n\tcvta.to.shared.u64 s, %1;\n\tgetctarank.shared::cluster.u32 %0, s;\n\t}"
+                     : "=r"(r)
+                     : "l"(addr));
+        return r;
+    }
+    static constexpr bool is_valid() { return true; }
+};
+__CUPRITE_D__ cluster_group this_cluster() { return cluster_group(); }
+#endif
+
+/* ---- free functions ----------------------------------------------------------------------- */
+
+template <class Group> __CUPRITE_D__ void sync(const Group &g) { g.sync(); }
+template <class Group> __CUPRITE_D__ unsigned long long thread_rank(const Group &g) { return g.thread_rank(); }
+template <class Group> __CUPRITE_D__ unsigned long long group_size(const Group &g) { return g.num_threads(); }
+
+/* Runs fn(args...) on one thread of the group (rank 0). */
+template <class Group, class Fn, class... Args> __CUPRITE_D__ void invoke_one(const Group &g, Fn &&fn, Args &&...args) {
+    if (g.thread_rank() == 0) {
+        fn(static_cast<Args &&>(args)...);
+    }
+}
+/* invoke_one, its result given to every thread of the (warp-level) group. */
+template <class Group, class Fn, class... Args>
+__CUPRITE_D__ auto invoke_one_broadcast(const Group &g, Fn &&fn, Args &&...args) -> decltype(fn(static_cast<Args &&>(args)...)) {
+    decltype(fn(static_cast<Args &&>(args)...)) r{};
+    if (g.thread_rank() == 0) {
+        r = fn(static_cast<Args &&>(args)...);
+    }
+    return g.shfl(r, 0);
+}
+
+} // namespace cooperative_groups
+
+#include "cooperative_groups/reduce.h"
+#include "cooperative_groups/scan.h"
+#include "cooperative_groups/memcpy_async.h"
+
+#endif /* __cplusplus && __CUDA__ */
+#endif /* __CUPRITE_COOPERATIVE_GROUPS_H__ */

@@ -1,0 +1,2 @@
+/* Cuprite: cuda_bf16.hpp is part of cuda_bf16.h. */
+#include "cuda_bf16.h"
