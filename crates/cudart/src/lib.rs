@@ -13,16 +13,20 @@
 //! - [`graph`]: stream capture and the graph API (building graphs);
 //! - [`graph_nodes`]: graph structure queries, edges, node parameters, executable graph
 //!   updates, cloning and dot output;
+//! - [`graph_generic`]: the generic node API, conditional nodes and their handles, symbol
+//!   memcpy nodes;
 //! - [`graph_more`]: node parameter queries, memory allocation/free nodes and graph memory,
 //!   kernel node attributes, user objects, `cudaGraphInstantiateWithParams`;
 //! - [`ipc`]: interprocess memory and event handles;
+//! - [`library`]: the library API (device code loaded at run time);
 //! - [`launch`]: `cudaLaunchKernelEx` with launch attributes, cooperative launches and the
 //!   occupancy calculator;
 //! - [`managed`]: unified memory and stream-ordered allocation (memory pools);
 //! - [`misc`]: profiler switches, shared memory configuration, device initialization, peer
 //!   and stream attributes, function queries, memory range attributes, pools by location,
 //!   3D peer copies;
-//! - [`tex`]: CUDA arrays and array copies, texture and surface objects.
+//! - [`tex`]: CUDA arrays and array copies, texture and surface objects;
+//! - [`batch_logs`]: batched copies and the error log API (`cudaLogs*`).
 //!
 //! Every symbol CUDA 13.0's libcudart.so.13 exports is exported (under version node
 //! `libcudart.so.13`); the ones not implemented yet print a one-time note and return

@@ -2,7 +2,8 @@
 //!
 //! - [`parse`] turns text into a [`Module`] plus diagnostics (it never panics, whatever the input);
 //! - [`validate()`] checks names, operands, modifiers and target/version gating;
-//! - [`print_module`] turns a module back into PTX text that parses to the same module.
+//! - [`print_module`] turns a module back into PTX text that parses to the same module;
+//! - [`link`] links the PTX of relocatable device code (`nvcc -rdc=true`) into one module's text.
 //!
 //! Diagnostics render as `file:line:col: error: message` with the source line and a caret
 //! ([`render_all`]).

@@ -1,140 +1,15 @@
-//! Cuprite's SIMT executor: runs PTX kernels on CPU cores with CUDA semantics.
+//! Cuprite's SIMT engine: runs PTX kernels on CPU cores with CUDA semantics.
 //!
-//! # Data flow
+//! [`Program::load`] decodes a validated [`ptx::Module`] once; what cannot be executed exactly
+//! is a [`LoadError`] naming the instruction and its PTX line. [`Program::launch`] runs a grid
+//! on one of three engines, which compute the same bits: the interpreter (warps of 32 lanes
+//! with divergence, reconvergence and barriers) and two Cranelift JIT tiers, per-thread code
+//! and the warp tier (a warp at a time in SIMD vectors); [`Engine`] selects. Kernels read and
+//! write a [`DeviceMemory`]; a bad access, trap, failed assertion or deadlock is a [`Fault`]
+//! naming the kernel, block, thread, instruction and source line.
 //!
-//! `ptx::parse` → [`ptx::Module`] → [`Program::load`] decodes every function once into a compact
-//! IR (`decode.rs`, `ir.rs`): registers become dense slot indices, symbols become shared/local/
-//! parameter offsets or module-global indices, labels become instruction indices, and every
-//! conditional branch gets its reconvergence point, the immediate post-dominator (`cfg.rs`).
-//! Anything the executor cannot run exactly is a [`LoadError`] naming the instruction, its PTX
-//! line:column and the function — never a silent approximation. Decoding is the only place
-//! that sees names; execution never hashes or parses.
-//!
-//! [`Program::launch`] runs a grid (`exec.rs`). Blocks are taken from an atomic counter by a
-//! pool of worker threads started once and parked between launches (`workers.rs`; the
-//! launching thread is one of them); each block owns its shared memory and runs its warps
-//! cooperatively on one OS thread. A warp is explicit state — a register file laid out as
-//! structure-of-arrays (`[u64; 32]` per register, so per-lane loops vectorize), a
-//! reconvergence stack of (pc, reconvergence pc, active mask) entries, and a stack of call
-//! frames (registers, per-lane `.param` area, local-memory base) — so it can stop at a barrier
-//! and resume later. A warp runs until it reaches `bar.sync` or finishes; when every warp is
-//! finished or waiting and a barrier has all its threads, its warps are released; when no
-//! barrier can complete, the launch faults with a deadlock instead of hanging. As on NVIDIA
-//! hardware, a barrier without a thread count (`__syncthreads()`) expects every non-exited
-//! thread of the block (threads that returned early count as arrived), while a barrier with an
-//! explicit count (`bar.sync 1, 64`) only counts threads that arrive; `bar.arrive` adds its
-//! threads without waiting, and `bar.red.{popc,and,or}` reduces a predicate over the threads of
-//! the barrier, written when it completes. Divergent
-//! branches (`bra`, and `brx.idx` through a `.branchtargets` table) push the paths with the
-//! branch's post-dominator as their reconvergence pc;
-//! `exit`/`ret` remove lanes from the stack entries of the current frame (all frames for
-//! `exit`), and an emptied frame-base entry returns from the call. `bar.warp.sync mask`
-//! (`__syncwarp`) has Volta semantics: when live lanes of the mask are on other paths, the
-//! current path parks at it and another path of the frame runs (moved to the top of the
-//! stack) until all of them reach a `bar.warp.sync`; paths parked at the same instruction with
-//! the same reconvergence point merge there. Exited lanes count as arrived, and when no other
-//! path can run the parked ones are released instead of deadlocking. Warp collectives
-//! (`redux.sync`, `elect.sync`) work over the executing lanes of each lane's member mask.
-//!
-//! Hot path: each worker keeps its warps and shared memory from block to block (the thread
-//! layout is the same for every block); operations write their result straight into the
-//! destination register when the whole warp is active; global and shared accesses are done per
-//! warp — one bounds check for the address range of the active lanes (a contiguous-pattern
-//! check first, then min/max), then a plain loop — with a per-warp cache of the last four
-//! allocations hit; integer comparisons and common float ops match their operator once per
-//! instruction, not per lane. Build with `-C target-cpu=x86-64-v3` (AVX2) for about 1.4x more.
-//!
-//! # Engines
-//!
-//! Two engines run kernels behind [`Program::launch`]: the warp interpreter above, and a JIT
-//! tier (`jit/`) that compiles a kernel with Cranelift at its first launch into per-thread
-//! native code with resume points at barriers and warp-collective operations (see
-//! `ARCHITECTURE.md`). [`Engine`] selects (`CUPRITE_ENGINE=interp|jit|jit-all`, default `jit`);
-//! a kernel the JIT does not compile, or which needs lockstep execution, runs on the
-//! interpreter ([`Program::jit_fallback_reason`] says why), so results never depend on the
-//! engine: the tests run every kernel on both and require identical bits. The JIT does not
-//! count instructions ([`LaunchStats::warp_instructions`] is 0 for its launches).
-//!
-//! # Memory
-//!
-//! [`DeviceMemory`] (`memory.rs`; with `jit/` and `workers.rs`, the only modules with `unsafe`) owns allocations in a
-//! dedicated device address range starting at `GLOBAL_BASE`; every global access is checked
-//! against the sorted allocation table (with a per-warp cache of recent hits) and performed as a
-//! host atomic of the access size, so racing blocks are sound and atomics are real host
-//! atomics. Shared and local memory have their own generic-address windows
-//! (`SHARED_WINDOW`, `LOCAL_WINDOW`), so `cvta` and generic `ld`/`st` work; so does the
-//! kernel's parameter buffer (`PARAM_WINDOW`, read-only, inside the global window as in PTX:
-//! `cvta.param`, `__grid_constant__` parameters; a `mov` of a parameter points into its upper
-//! half, `PARAM_ALIAS`, where `isspacep.param` is false as on the GPU). `.const` and `.global` module variables
-//! live in device memory, allocated per [`DeviceMemory`] on first use
-//! ([`Program::global_address`]).
-//!
-//! # Arithmetic
-//!
-//! Float operations with directed rounding (`.rz`/`.rm`/`.rp` on add/sub/mul/div/fma/sqrt/rcp,
-//! f32 and f64) are exact: `float.rs` computes the round-to-nearest result plus the sign of its
-//! error with error-free transformations (TwoSum, fma-based TwoProduct, exact division and
-//! square-root remainders, a distilled four-term sum for fma) and steps one ulp in the rounding
-//! direction when needed; one generic helper serves both widths, and overflow under `.rz`
-//! (or `.rm`/`.rp` away from the infinity) gives the largest finite value. Results follow the
-//! GPU where PTX leaves them open: f32 arithmetic returns the canonical NaN 0x7fffffff (plain
-//! conversions keep the payload), fma.f64 propagates the NaN of `c`, then `a`, then `b`, and
-//! float to 64-bit integer conversions of NaN give 0x8000000000000000. The extended-precision
-//! carry flag (`add.cc`/`addc`/`sub.cc`/`subc`/`mad.cc`/`madc`) is per-lane warp state, held
-//! as the hardware's carry: after a subtraction it is 1 when there was no borrow, which nvcc's
-//! 128-bit division relies on (`addc` after `sub.cc`).
-//!
-//! As ptxas does by default, a `mul` without rounding modifier whose only use is an `add`/`sub`
-//! without rounding modifier in the same basic block is contracted into one fma at load time
-//! (f32, f64, f16, bf16; `contract.rs`), except in `.target ..., debug` modules, which the
-//! driver compiles without optimization. `SIMT_NO_CONTRACT=1` turns it off.
-//!
-//! # Asynchronous copies and mbarriers
-//!
-//! `cp.async.{ca,cg}.shared.global` copies at issue time (zero-filling past `src-size`, all of it
-//! when `ignore-src` is true), so `cp.async.commit_group`/`wait_group`/`wait_all` are no-ops and
-//! `cp.async.mbarrier.arrive` is a no-op (`.noinc`: one arrival). `cp.async.bulk` global → shared
-//! with `mbarrier::complete_tx::bytes` copies, then completes the bytes on the mbarrier. An
-//! mbarrier is the 64-bit shared word: pending arrivals in bits 0-19, expected arrivals in bits
-//! 20-39, tx-count (21-bit two's complement) in bits 40-60, phase parity in bit 63; a phase
-//! completes when pending arrivals and tx-count are both zero (pending is reloaded from
-//! expected). `arrive` returns the state before the arrival as its token. A failing
-//! `test_wait`/`try_wait` yields the warp (and first runs another disjoint path of the warp, if
-//! any) so that the other warps progress; a block whose warps only fail mbarrier waits for 2^20
-//! scheduling passes faults with `FaultKind::Deadlock { barrier: u32::MAX, .. }`.
-//!
-//! # Thread block clusters
-//!
-//! With [`LaunchOptions::cluster`] (or a kernel's `.reqnctapercluster`) the blocks of one
-//! cluster run together on one worker thread, their warps scheduled cooperatively block by
-//! block, each block with its own shared memory (`exec/cluster.rs`): `barrier.cluster` is a
-//! split barrier over the cluster's threads, `mapa` maps a shared address to another block
-//! of the cluster (rank encoded above bit 24 of the shared::cluster / generic shared
-//! address), and `ld`/`st`/`atom`/`red`/mbarrier operations on such addresses reach that
-//! block's shared memory; `st.async`/`red.async` store or reduce there at issue, then
-//! complete their bytes on that block's mbarrier. Clusters of different blocks run in
-//! parallel.
-//!
-//! # Built-in device functions and function pointers
-//!
-//! Calls to `.extern .func` declarations nvcc emits for the CUDA device runtime are decoded as
-//! `Op::Builtin`: `vprintf` (`printf.rs` formats like C's printf from nvcc's packed argument
-//! buffer; output is collected per launch in execution order, capped at the printf FIFO size,
-//! and returned in [`LaunchStats::printf_output`] or [`Fault::printf_output`]),
-//! `__assertfail` (a [`FaultKind::Assert`] fault with CUDA's message), and `malloc`/`free` (a
-//! first-fit heap inside one allocation of [`DeviceMemory`], 8 MiB by default, created before
-//! the first launch of a module that uses it). Device functions have fake addresses
-//! (`FUNC_BASE + 16 * index`, see `ir.rs`) for `mov.u64 %rd, f` and initializers such as
-//! vtables; an indirect `call` resolves its target per lane, and lanes with different targets
-//! run one target at a time, reconverging after the call like a divergent branch. A global
-//! whose initializer cannot be loaded only fails the functions that use it.
-//!
-//! # Faults
-//!
-//! A [`Fault`] (bad address, misalignment, barrier deadlock, trap) carries the kernel, block,
-//! thread, PTX instruction text and line, and the `.loc` source location when the PTX has
-//! debug info; the first fault stops the other workers at their next block (or within a few
-//! thousand instructions).
+//! Where each part lives: `ARCHITECTURE.md`; the semantics implemented and why:
+//! `docs/design-notes.md` (both at the repository root).
 
 // Faults and load errors are cold, returned at most once per launch or load, and carry
 // their context by value for easy reporting; boxing them would only complicate the API.
@@ -255,11 +130,12 @@ pub struct Program {
 pub enum Engine {
     /// The warp interpreter (`exec.rs`): runs everything.
     Interp,
-    /// Compiled code where the kernel compiles (`jit/`) and is expected to run faster than on
-    /// the interpreter, else the interpreter. (Kernels dense in warp-collective operations,
+    /// The compiled tier chosen for the kernel (the warp tier or the per-thread JIT:
+    /// `jit/tiering.rs`) where it compiles and is expected to run faster than the interpreter,
+    /// else the interpreter. (Kernels dense in warp-collective operations,
     /// where every thread would stop at each one, run on the interpreter.)
     Jit,
-    /// Compiled code wherever the kernel compiles, else the interpreter (for testing the JIT).
+    /// The per-thread JIT wherever the kernel compiles, else the interpreter (for testing it).
     JitAll,
     /// The warp tier for every kernel it compiles (warps moving to the interpreter where
     /// it does not), else the interpreter (for testing the warp tier).
@@ -279,7 +155,7 @@ pub enum Tier {
 }
 
 impl Engine {
-    /// The engine `CUPRITE_ENGINE` selects (`interp`, `jit` or `jit-all`; default `jit`).
+    /// The engine `CUPRITE_ENGINE` selects (`interp`, `jit`, `jit-all` or `warp`; default `jit`).
     pub fn from_env() -> Engine {
         match env::engine().as_deref() {
             Some("interp") => Engine::Interp,

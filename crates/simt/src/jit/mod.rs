@@ -1,4 +1,5 @@
-//! The JIT tier: kernels compiled to native code with Cranelift, run one thread at a time.
+//! The compiled tiers: kernels compiled to native code with Cranelift, either per thread (run
+//! one thread at a time: `compile/`, `run.rs`) or per warp (the warp tier: `warp/`).
 //!
 //! A kernel is compiled lazily at its first launch on this engine and cached in the
 //! [`crate::Program`]; a kernel using anything the compiler does not handle (calls, printf,
