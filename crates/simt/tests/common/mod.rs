@@ -7,6 +7,7 @@ pub const ENGINES: [Engine; 3] = [Engine::Interp, Engine::JitAll, Engine::Warp];
 
 /// The -O3 and -G builds of fixture `tests/kernels/{stem}.{O3,G}.ptx`, each loaded for every
 /// engine, named `variant/engine`.
+#[allow(dead_code)] // not every test file sharing these helpers uses each of them
 pub fn fixture_on_engines(stem: &str) -> Vec<(String, Program)> {
     let mut out = Vec::new();
     for v in ["O3", "G"] {
