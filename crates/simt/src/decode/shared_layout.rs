@@ -139,7 +139,14 @@ impl SharedLayouts {
             }
             (0..funcs.len()).filter(|&i| seen[i]).collect()
         };
-        let mut kernels: Vec<Option<(HashMap<Name, Sym>, u64, bool)>> = Vec::with_capacity(funcs.len());
+        // Per kernel: its symbols, the end of its static part, whether a function it calls
+        // names the dynamic area.
+        struct Planned {
+            syms: HashMap<Name, Sym>,
+            end: u64,
+            dyn_in_callee: bool,
+        }
+        let mut kernels: Vec<Option<Planned>> = Vec::with_capacity(funcs.len());
         for k in 0..funcs.len() {
             if !kernel[k] {
                 kernels.push(None);
@@ -159,21 +166,21 @@ impl SharedLayouts {
                 end = common_end;
             }
             for &v in &uses[k].vars {
-                if !syms.contains_key(&vars[v].name) {
+                if let std::collections::hash_map::Entry::Vacant(slot) = syms.entry(vars[v].name) {
                     let at = align_up(end, vars[v].align);
-                    syms.insert(vars[v].name, Sym::Shared(at, vars[v].size));
+                    slot.insert(Sym::Shared(at, vars[v].size));
                     end = at + vars[v].size;
                 }
             }
-            kernels.push(Some((syms, end, dyn_in_callee)));
+            kernels.push(Some(Planned { syms, end, dyn_in_callee }));
         }
         // The dynamic area: after the kernel's own variables, or where every kernel reaching a
         // device function that names it has room for it.
         let common_dyn = kernels
             .iter()
             .flatten()
-            .filter(|k| k.2)
-            .map(|k| align_up(k.1, dyn_align))
+            .filter(|k| k.dyn_in_callee)
+            .map(|k| align_up(k.end, dyn_align))
             .max()
             .unwrap_or_else(|| align_up(common_end, dyn_align));
         for &n in &dynamic {
@@ -182,7 +189,7 @@ impl SharedLayouts {
         let kernels = kernels
             .into_iter()
             .map(|k| {
-                k.map(|(mut syms, end, dyn_in_callee)| {
+                k.map(|Planned { mut syms, end, dyn_in_callee }| {
                     let base = if dyn_in_callee { common_dyn } else { align_up(end, dyn_align) };
                     for &n in &dynamic {
                         syms.insert(n, Sym::Shared(base, 0));
