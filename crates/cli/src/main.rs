@@ -6,6 +6,7 @@
 //! - `cuprite exec PROGRAM [ARGS]`: run an nvcc-built program on the CPU device.
 
 mod exec_cmd;
+mod nvcc_cmd;
 mod ptx_cmd;
 
 use std::process::ExitCode;
@@ -27,6 +28,8 @@ fn main() -> ExitCode {
     match args.as_slice() {
         ["ptx", rest @ ..] => ptx_cmd::run(rest),
         ["exec", rest @ ..] => exec_cmd::run(rest),
+        ["nvcc", rest @ ..] => nvcc_cmd::nvcc(rest),
+        ["run", rest @ ..] => nvcc_cmd::run(rest),
         ["--version" | "-V"] => {
             println!("cuprite {}", env!("CARGO_PKG_VERSION"));
             ExitCode::SUCCESS

@@ -1,0 +1,211 @@
+//! Runs a planned build: spawns clang, checks the PTX, writes fatbins, builds the math
+//! library's bitcode on first use, and (`--run`) runs the result.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::cache::{self, Key};
+use crate::fatbin::{self, PtxEntry};
+use crate::options::Options;
+use crate::plan::{self, Job};
+use crate::toolchain::Toolchain;
+
+/// The `nvcc --version` text (build systems look for "release X.Y").
+pub fn version_text(tc: Option<&Toolchain>) -> String {
+    let clang = tc.map(|t| t.clangxx.display().to_string()).unwrap_or_else(|| "clang (not found)".into());
+    format!(
+        "cuprite nvcc: Cuprite's CUDA compiler driver (cuprite {}), compiling with {clang}\n\
+         Cuda compilation tools, release 13.0, V13.0.0 (Cuprite)\n",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// A directory for intermediate files, removed on drop unless kept.
+struct TempDir {
+    path: PathBuf,
+    remove: bool,
+}
+
+impl TempDir {
+    fn new(o: &Options) -> std::io::Result<TempDir> {
+        if o.keep {
+            let path = o.keep_dir.clone().unwrap_or_else(|| PathBuf::from("."));
+            std::fs::create_dir_all(&path)?;
+            return Ok(TempDir { path, remove: false });
+        }
+        static COUNTER: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = std::env::temp_dir().join(format!("cuprite-nvcc-{}-{n}", std::process::id()));
+        std::fs::create_dir_all(&path)?;
+        Ok(TempDir { path, remove: true })
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        if self.remove {
+            let _ = std::fs::remove_dir_all(&self.path);
+        }
+    }
+}
+
+/// An error that ends the build: its message (already printed, if empty) and exit status.
+#[derive(Debug)]
+pub struct Failure {
+    /// What to print after "cuprite nvcc: error: " (empty: a tool already reported it).
+    pub message: String,
+    /// The exit status.
+    pub status: i32,
+}
+
+impl Failure {
+    /// A failure with a message and status 1.
+    pub fn new(message: impl Into<String>) -> Failure {
+        Failure { message: message.into(), status: 1 }
+    }
+}
+
+/// The math library's bitcode for `arch`: the toolkit's prebuilt one, or `libdevice.c` compiled
+/// into the cache (once per content and architecture), or none (then `__nv_*` calls stay
+/// unresolved and fail at load naming the function).
+fn libdevice(tc: &Toolchain, arch: u32, show: bool, dry_run: bool) -> Result<Option<PathBuf>, Failure> {
+    if let Some(bc) = &tc.libdevice_bitcode {
+        return Ok(Some(bc.clone()));
+    }
+    let Some(src) = &tc.libdevice_source else { return Ok(None) };
+    let text = std::fs::read(src).map_err(|e| Failure::new(format!("cannot read {}: {e}", src.display())))?;
+    let key = Key::default().add(&text).add(tc.clang.as_os_str().as_encoded_bytes()).hex();
+    let bc = cache::cache_root().join("libdevice").join(key).join(format!("libdevice.sm_{arch}.bc"));
+    if bc.is_file() {
+        return Ok(Some(bc));
+    }
+    let tmp = bc.with_extension(format!("tmp{}", std::process::id()));
+    let args: Vec<std::ffi::OsString> = vec![
+        "-x".into(),
+        "c".into(),
+        "--target=nvptx64-nvidia-cuda".into(),
+        format!("-march=sm_{arch}").into(),
+        "-O2".into(),
+        "-ffp-contract=off".into(),
+        "-fno-math-errno".into(),
+        "-emit-llvm".into(),
+        "-c".into(),
+        src.into(),
+        "-o".into(),
+        tmp.clone().into(),
+    ];
+    let job = Job::Run { program: tc.clang.clone(), args };
+    if show {
+        eprintln!("#$ {job}");
+    }
+    if dry_run {
+        return Ok(Some(bc));
+    }
+    if let Some(dir) = bc.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| Failure::new(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    execute(&job)?;
+    std::fs::rename(&tmp, &bc).map_err(|e| Failure::new(format!("cannot write {}: {e}", bc.display())))?;
+    Ok(Some(bc))
+}
+
+/// Runs one job.
+fn execute(job: &Job) -> Result<(), Failure> {
+    match job {
+        Job::Run { program, args } => {
+            let status = Command::new(program)
+                .args(args)
+                .status()
+                .map_err(|e| Failure::new(format!("cannot run {}: {e}", program.display())))?;
+            if status.success() {
+                Ok(())
+            } else {
+                Err(Failure { message: String::new(), status: status.code().unwrap_or(1).max(1) })
+            }
+        }
+        Job::CheckPtx(path) => {
+            let text = read_text(path)?;
+            crate::ptx_check::check(&path.display().to_string(), &text).map_err(Failure::new)
+        }
+        Job::Fatbin { ptx, out } => {
+            let mut entries = Vec::new();
+            for p in ptx {
+                let text = read_text(p)?;
+                let (version, arch) = fatbin::ptx_version_and_target(&text)
+                    .ok_or_else(|| Failure::new(format!("{}: no .version/.target directive", p.display())))?;
+                entries.push(PtxEntry { arch, version, text });
+            }
+            cache::write_atomic(out, &fatbin::write(&entries))
+                .map_err(|e| Failure::new(format!("cannot write {}: {e}", out.display())))
+        }
+    }
+}
+
+fn read_text(path: &Path) -> Result<String, Failure> {
+    std::fs::read_to_string(path).map_err(|e| Failure::new(format!("cannot read {}: {e}", path.display())))
+}
+
+/// Builds what `o` asks for. `cudart_dir` holds Cuprite's `libcudart.so`.
+pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
+    let tc = Toolchain::locate(cudart_dir.clone()).map_err(Failure::new)?;
+    if o.version {
+        print!("{}", version_text(Some(&tc)));
+        return Ok(());
+    }
+    let show = o.verbose || o.dry_run;
+    let temp = TempDir::new(o).map_err(|e| Failure::new(format!("cannot create a temporary directory: {e}")))?;
+    let mut bitcode_error = None;
+    let mut bitcode = std::collections::HashMap::new();
+    if o.inputs.iter().any(|i| i.kind == crate::options::InputKind::Cuda) {
+        for &arch in &o.archs {
+            match libdevice(&tc, arch, show, o.dry_run) {
+                Ok(bc) => {
+                    bitcode.insert(arch, bc);
+                }
+                Err(e) => bitcode_error = Some(e),
+            }
+        }
+    }
+    if let Some(e) = bitcode_error {
+        return Err(e);
+    }
+    let plan =
+        plan::plan(o, &tc, &temp.path, &|arch| bitcode.get(&arch).cloned().flatten()).map_err(|e| Failure::new(e.0))?;
+    if show {
+        for note in &plan.notes {
+            eprintln!("# cuprite nvcc: {note}");
+        }
+    }
+    for job in &plan.jobs {
+        if show {
+            eprintln!("#$ {job}");
+        }
+        if !o.dry_run {
+            execute(job)?;
+        }
+    }
+    if let (Some(exe), false) = (&plan.run, o.dry_run) {
+        let exe =
+            if exe.is_relative() && exe.components().count() == 1 { Path::new(".").join(exe) } else { exe.clone() };
+        let mut cmd = Command::new(&exe);
+        cmd.args(&o.run_args);
+        if let Some(dir) = &cudart_dir {
+            cmd.env("LD_LIBRARY_PATH", library_path(dir));
+        }
+        let status = cmd.status().map_err(|e| Failure::new(format!("cannot run {}: {e}", exe.display())))?;
+        if !status.success() {
+            return Err(Failure { message: String::new(), status: status.code().unwrap_or(1) });
+        }
+    }
+    Ok(())
+}
+
+/// `LD_LIBRARY_PATH` with `dir` first.
+pub fn library_path(dir: &Path) -> std::ffi::OsString {
+    let mut path = dir.as_os_str().to_owned();
+    if let Some(old) = std::env::var_os("LD_LIBRARY_PATH").filter(|p| !p.is_empty()) {
+        path.push(":");
+        path.push(old);
+    }
+    path
+}
