@@ -6,6 +6,9 @@
 #include "vector_functions.h"
 #include "driver_types.h"
 #include "cuda_runtime_api.h"
+#include "driver_functions.h"
 #if defined(__cplusplus)
+/* Range-for over a braced list works after including cuda_runtime.h with nvcc, too. */
+#include <initializer_list>
 #include "cuprite/runtime_cxx.h"
 #endif

@@ -77,6 +77,9 @@ def exported():
         return {l.strip() for l in f if l.strip() and not l.startswith("#")}
 
 
+ENUM_NAMES = []
+
+
 def functions():
     names = exported()
     seen, out = set(), []
@@ -92,10 +95,92 @@ def functions():
             seen.add(m.group(3))
             ret, fname, params = m.group(2).strip(), m.group(3), m.group(4).strip()
             params = re.sub(r"\s+", " ", params)
+            # The reference renders a pointer to an enum ("enum cudaFuncCache*") as "cudaFuncCache **".
+            params = re.sub(r"\b(" + "|".join(ENUM_NAMES) + r") \*\* ", r"\1* ", params)
             # Default arguments exist only in C++: wrap them as NVIDIA's headers do.
             params = re.sub(r" = ([^,]+)", r" __dv(\1)", params)
             out.append((ret, fname, params or "void"))
     return out
+
+
+# Surface geometries: (function infix, PTX geometry, parameters, PTX coordinate vector).
+SURFACES = [
+    ("1D", "1d", ["x"], "{%s}" % "x"),
+    ("2D", "2d", ["x", "y"], "{x, y}"),
+    ("3D", "3d", ["x", "y", "z"], "{x, y, z, z}"),
+    ("1DLayered", "a1d", ["x", "layer"], "{layer, x}"),
+    ("2DLayered", "a2d", ["x", "y", "layer"], "{layer, x, y, y}"),
+    ("Cubemap", "a2d", ["x", "y", "face"], "{face, x, y, y}"),
+    ("CubemapLayered", "a2d", ["x", "y", "layerFace"], "{layerFace, x, y, y}"),
+]
+# Element sizes: (bytes, PTX type suffix, value operands, constraint, C type of one operand).
+SURFACE_SIZES = [
+    (1, "b8", 1, "h", "unsigned short"),
+    (2, "b16", 1, "h", "unsigned short"),
+    (4, "b32", 1, "r", "unsigned int"),
+    (8, "b64", 1, "l", "unsigned long long"),
+    (16, "v4.b32", 4, "r", "unsigned int"),
+]
+MODES = [("cudaBoundaryModeTrap", "trap"), ("cudaBoundaryModeClamp", "clamp"), ("cudaBoundaryModeZero", "zero")]
+
+
+def surface_header():
+    """Surface object read/write functions (Programming Guide, "Surface Functions") as
+    suld/sust PTX, one helper per geometry and element size, selected by sizeof(T)."""
+    out = [HEADER, "#pragma once\n", "namespace __cuprite_surf {"]
+    for infix, geom, params, coords in SURFACES:
+        cparams = ", ".join(f"int {p}" for p in params)
+        for size, ty, n, con, cty in SURFACE_SIZES:
+            vals = [f"v[{i}]" for i in range(n)]
+            # operand numbering: store: surface, coordinates, values; load: values, surface, coordinates
+            def coord_text(first):
+                t = coords
+                for i, p in enumerate(params):
+                    t = re.sub(r"\b%s\b" % p, "%%%d" % (first + 1 + i), t)
+                return t
+            st_coords = coord_text(0)
+            st_vals = ", ".join("%%%d" % (1 + len(params) + i) for i in range(n))
+            st_vals = "{" + st_vals + "}" if n > 1 else st_vals
+            ld_vals = ", ".join("%%%d" % i for i in range(n))
+            ld_vals = "{" + ld_vals + "}" if n > 1 else ld_vals
+            ld_coords = coord_text(n)
+            in_coords = ", ".join(f'"r"({p})' for p in params)
+            st_in = ", ".join(f'"{con}"({v})' for v in vals)
+            ld_out = ", ".join(f'"={con}"({v})' for v in vals)
+            out.append(f"static __device__ __forceinline__ void store{infix}_{size}(const {cty} *v, unsigned long long s, {cparams}, cudaSurfaceBoundaryMode m) {{")
+            out.append("    switch (m) {")
+            for mode, suffix in MODES:
+                out.append(f'    case {mode}: asm volatile("sust.b.{geom}.{ty}.{suffix} [%0, {st_coords}], {st_vals};" :: "l"(s), {in_coords}, {st_in} : "memory"); break;')
+            out.append("    }\n}")
+            out.append(f"static __device__ __forceinline__ void load{infix}_{size}({cty} *v, unsigned long long s, {cparams}, cudaSurfaceBoundaryMode m) {{")
+            out.append("    switch (m) {")
+            for mode, suffix in MODES:
+                out.append(f'    case {mode}: asm volatile("suld.b.{geom}.{ty}.{suffix} {ld_vals}, [%{n}, {ld_coords}];" : {ld_out} : "l"(s), {in_coords} : "memory"); break;')
+            out.append("    }\n}")
+    out.append("} // namespace __cuprite_surf\n")
+    for infix, geom, params, coords in SURFACES:
+        cparams = ", ".join(f"int {p}" for p in params)
+        args = ", ".join(params)
+        dispatch = lambda op, buf: "\n".join(
+            f"    {'if' if i == 0 else 'else if'} constexpr (sizeof(T) == {size}) __cuprite_surf::{op}{infix}_{size}(({cty} *){buf}, obj, {args}, mode);"
+            for i, (size, _, _, _, cty) in enumerate(SURFACE_SIZES)
+        )
+        check = '    static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "surface element sizes are 1, 2, 4, 8 or 16 bytes");'
+        out.append(f"template <class T> static __device__ __forceinline__ void surf{infix}write(T data, cudaSurfaceObject_t obj, {cparams}, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {{")
+        out.append(check)
+        out.append("    unsigned int buf[(sizeof(T) + 3) / 4 < 2 ? 2 : (sizeof(T) + 3) / 4] = {};")
+        out.append("    __builtin_memcpy(buf, &data, sizeof(T));")
+        out.append(dispatch("store", "buf"))
+        out.append("}")
+        out.append(f"template <class T> static __device__ __forceinline__ void surf{infix}read(T *data, cudaSurfaceObject_t obj, {cparams}, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {{")
+        out.append(check)
+        out.append("    unsigned int buf[(sizeof(T) + 3) / 4 < 2 ? 2 : (sizeof(T) + 3) / 4] = {};")
+        out.append(dispatch("load", "buf"))
+        out.append("    __builtin_memcpy(data, buf, sizeof(T));")
+        out.append("}")
+        out.append(f"template <class T> static __device__ __forceinline__ T surf{infix}read(cudaSurfaceObject_t obj, {cparams}, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {{")
+        out.append(f"    T v;\n    surf{infix}read(&v, obj, {args}, mode);\n    return v;\n}}")
+    return "\n".join(out) + "\n"
 
 
 def main():
@@ -111,6 +196,8 @@ def main():
         f.write(HEADER + "#pragma once\n\n")
         for n, v in defines():
             f.write(f"#define {n} {v}\n")
+    ENUM_NAMES.extend(n for n, _ in enums())
+    ENUM_NAMES.extend(["cudaLogLevel", "cudaSynchronizationPolicy"])
     fns = functions()
     with open(os.path.join(OUT, "runtime_functions.h"), "w", encoding="utf-8") as f:
         f.write(HEADER + "#pragma once\n\n")
@@ -125,6 +212,8 @@ def main():
             if base != n and base in declared:
                 f.write(f"#define {base} {n}\n")
         f.write("#endif\n")
+    with open(os.path.join(OUT, "surface_functions.h"), "w", encoding="utf-8") as f:
+        f.write(surface_header())
     missing = sorted(exported() - {n for _, n, _ in fns})
     print(f"{len(fns)} functions; exported but not documented with a prototype: {missing}", file=sys.stderr)
 

@@ -6,6 +6,9 @@
 #pragma once
 #if defined(__CUDA__) && defined(__clang__)
 
+/* The qualifiers first: clang's <new> wrapper declares device operator new only once
+ * __device__ exists. */
+#include "cuprite/host_defines.h"
 #include <__clang_cuda_math_forward_declares.h>
 #define __CUDACC__
 #include <cmath>
@@ -13,6 +16,24 @@
 #include <stdlib.h>
 #include <string.h>
 #include <limits.h>
+/* Device-side printf, malloc, assert (the device runtime's C entry points). */
+extern "C" {
+__device__ int vprintf(const char *, const char *);
+__device__ void free(void *) __attribute__((nothrow));
+__device__ void *malloc(size_t) __attribute__((nothrow)) __attribute__((malloc));
+__device__ void __assertfail(const char *message, const char *file, unsigned line, const char *function, size_t charSize);
+__device__ static inline void __assert_fail(const char *message, const char *file, unsigned line, const char *function) {
+    __assertfail(message, file, line, function, sizeof(char));
+}
+__device__ int printf(const char *, ...);
+}
+namespace std {
+__device__ static inline void free(void *p) { ::free(p); }
+__device__ static inline void *malloc(size_t n) { return ::malloc(n); }
+} // namespace std
+
+/* Device operator new/delete (clang's <new> wrapper), as nvcc's headers provide them. */
+#include <new>
 
 #include "cuda_runtime.h"
 #include "cuda.h"
@@ -25,7 +46,7 @@
 #undef __THROW
 #define __THROW
 
-#include "cuprite/device_builtins.h"
+#include "cuprite/address_space.h"
 
 __device__ inline __cuda_builtin_threadIdx_t::operator dim3() const { return dim3(x, y, z); }
 __device__ inline __cuda_builtin_threadIdx_t::operator uint3() const { return {x, y, z}; }
@@ -37,8 +58,23 @@ __device__ inline __cuda_builtin_gridDim_t::operator dim3() const { return dim3(
 __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return {x, y, z}; }
 
 #include <__clang_cuda_cmath.h>
+/* clang's sm_90 float2/float4 atomicAdd asm is neither volatile nor a memory clobber, so an
+ * unused result deletes the atomic: rename them away; device_builtins.h defines them. */
+#pragma push_macro("atomicAdd")
+#pragma push_macro("atomicAdd_block")
+#pragma push_macro("atomicAdd_system")
+#define atomicAdd __clang_vector_atomicAdd_unused
+#define atomicAdd_block __clang_vector_atomicAdd_block_unused
+#define atomicAdd_system __clang_vector_atomicAdd_system_unused
 #include <__clang_cuda_intrinsics.h>
+#pragma pop_macro("atomicAdd")
+#pragma pop_macro("atomicAdd_block")
+#pragma pop_macro("atomicAdd_system")
 #include <__clang_cuda_complex_builtins.h>
+#include <__clang_cuda_texture_intrinsics.h>
+#include "cuprite/device_builtins.h"
+#include "cuprite/texture_functions.h"
+#include "cuprite/generated/surface_functions.h"
 #pragma pop_macro("__THROW")
 
 #endif

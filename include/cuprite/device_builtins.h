@@ -8,22 +8,8 @@
 #pragma push_macro("__DEVICE__")
 #define __DEVICE__ static __device__ __forceinline__
 
-/* Address-space predicates (clang's intrinsics header uses __isShared for sm_90). */
-__DEVICE__ unsigned int __isGlobal(const void *p) { return __nvvm_isspacep_global(p); }
-__DEVICE__ unsigned int __isShared(const void *p) { return __nvvm_isspacep_shared(p); }
-__DEVICE__ unsigned int __isConstant(const void *p) { return __nvvm_isspacep_const(p); }
-__DEVICE__ unsigned int __isLocal(const void *p) { return __nvvm_isspacep_local(p); }
-__DEVICE__ unsigned int __isGridConstant(const void *p) { return __nvvm_isspacep_const(p); }
-
-/* Generic <-> state-space address conversions. */
-__DEVICE__ size_t __cvta_generic_to_global(const void *p) { return (size_t)(void __attribute__((address_space(1))) *)p; }
-__DEVICE__ size_t __cvta_generic_to_shared(const void *p) { return (size_t)(void __attribute__((address_space(3))) *)p; }
-__DEVICE__ size_t __cvta_generic_to_constant(const void *p) { return (size_t)(void __attribute__((address_space(4))) *)p; }
-__DEVICE__ size_t __cvta_generic_to_local(const void *p) { return (size_t)(void __attribute__((address_space(5))) *)p; }
-__DEVICE__ void *__cvta_global_to_generic(size_t a) { return (void *)(void __attribute__((address_space(1))) *)a; }
-__DEVICE__ void *__cvta_shared_to_generic(size_t a) { return (void *)(void __attribute__((address_space(3))) *)a; }
-__DEVICE__ void *__cvta_constant_to_generic(size_t a) { return (void *)(void __attribute__((address_space(4))) *)a; }
-__DEVICE__ void *__cvta_local_to_generic(size_t a) { return (void *)(void __attribute__((address_space(5))) *)a; }
+template <bool B> struct __cuprite_enable_if {};
+template <> struct __cuprite_enable_if<true> { typedef void type; };
 
 /* Clocks and timers. */
 __DEVICE__ unsigned long long __globaltimer() {
@@ -110,6 +96,80 @@ __DEVICE__ unsigned short int atomicCAS(unsigned short int *p, unsigned short in
     return old;
 }
 
+/* sm_90: vector atomicAdd on float2/float4 in global memory, element by element. */
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
+#define __CUPRITE_VECTOR_ATOMIC_ADD(NAME, SCOPE)                                                  \
+    __DEVICE__ float2 NAME(float2 *p, float2 v) {                                                  \
+        float2 r;                                                                                  \
+        asm volatile("atom" SCOPE ".global.add.v2.f32 {%0, %1}, [%2], {%3, %4};"                   \
+                     : "=f"(r.x), "=f"(r.y) : "l"(p), "f"(v.x), "f"(v.y) : "memory");             \
+        return r;                                                                                  \
+    }                                                                                              \
+    __DEVICE__ float4 NAME(float4 *p, float4 v) {                                                  \
+        float4 r;                                                                                  \
+        asm volatile("atom" SCOPE ".global.add.v4.f32 {%0, %1, %2, %3}, [%4], {%5, %6, %7, %8};"   \
+                     : "=f"(r.x), "=f"(r.y), "=f"(r.z), "=f"(r.w)                                  \
+                     : "l"(p), "f"(v.x), "f"(v.y), "f"(v.z), "f"(v.w) : "memory");                 \
+        return r;                                                                                  \
+    }
+__CUPRITE_VECTOR_ATOMIC_ADD(atomicAdd, "")
+__CUPRITE_VECTOR_ATOMIC_ADD(atomicAdd_block, ".cta")
+__CUPRITE_VECTOR_ATOMIC_ADD(atomicAdd_system, ".sys")
+#undef __CUPRITE_VECTOR_ATOMIC_ADD
+
+/* sm_90: atomicCAS and atomicExch on any 16-byte type (atom.cas/exch.b128). */
+template <class T, class = typename __cuprite_enable_if<sizeof(T) == 16>::type>
+static __device__ __forceinline__ T atomicCAS(T *p, T compare, T value) {
+    unsigned long long c[2], v[2], r[2];
+    __builtin_memcpy(c, &compare, 16);
+    __builtin_memcpy(v, &value, 16);
+    asm volatile("{ .reg .b128 c, v, d; mov.b128 c, {%3, %4}; mov.b128 v, {%5, %6}; atom.cas.b128 d, [%2], c, v; "
+                 "mov.b128 {%0, %1}, d; }"
+                 : "=l"(r[0]), "=l"(r[1])
+                 : "l"(p), "l"(c[0]), "l"(c[1]), "l"(v[0]), "l"(v[1])
+                 : "memory");
+    T out;
+    __builtin_memcpy(&out, r, 16);
+    return out;
+}
+template <class T, class = typename __cuprite_enable_if<sizeof(T) == 16>::type>
+static __device__ __forceinline__ T atomicExch(T *p, T value) {
+    unsigned long long v[2], r[2];
+    __builtin_memcpy(v, &value, 16);
+    asm volatile("{ .reg .b128 v, d; mov.b128 v, {%3, %4}; atom.exch.b128 d, [%2], v; mov.b128 {%0, %1}, d; }"
+                 : "=l"(r[0]), "=l"(r[1])
+                 : "l"(p), "l"(v[0]), "l"(v[1])
+                 : "memory");
+    T out;
+    __builtin_memcpy(&out, r, 16);
+    return out;
+}
+#endif
+
+/* Warp match (sm_70): every overload of __match_any_sync and __match_all_sync. */
+#define __CUPRITE_MATCH32(T)                                                                       \
+    __DEVICE__ unsigned int __match_any_sync(unsigned mask, T v) { return __match32_any_sync(mask, __builtin_bit_cast(unsigned int, v)); } \
+    __DEVICE__ unsigned int __match_all_sync(unsigned mask, T v, int *pred) {                      \
+        return __match32_all_sync(mask, __builtin_bit_cast(unsigned int, v), pred);                \
+    }
+#define __CUPRITE_MATCH64(T)                                                                       \
+    __DEVICE__ unsigned int __match_any_sync(unsigned mask, T v) {                                 \
+        return __match64_any_sync(mask, __builtin_bit_cast(unsigned long long, v));                \
+    }                                                                                              \
+    __DEVICE__ unsigned int __match_all_sync(unsigned mask, T v, int *pred) {                      \
+        return __match64_all_sync(mask, __builtin_bit_cast(unsigned long long, v), pred);          \
+    }
+__CUPRITE_MATCH32(int)
+__CUPRITE_MATCH32(unsigned int)
+__CUPRITE_MATCH32(float)
+__CUPRITE_MATCH64(long)
+__CUPRITE_MATCH64(unsigned long)
+__CUPRITE_MATCH64(long long)
+__CUPRITE_MATCH64(unsigned long long)
+__CUPRITE_MATCH64(double)
+#undef __CUPRITE_MATCH32
+#undef __CUPRITE_MATCH64
+
 /* Memory fences (clang's header has __threadfence, _block, _system). */
 __DEVICE__ void __fence_acq_rel_cta() { asm volatile("fence.acq_rel.cta;" ::: "memory"); }
 
@@ -137,21 +197,5 @@ __CUPRITE_LDST(double, f64, "d")
 /* Programmatic dependent launch (sm_90). */
 __DEVICE__ void cudaGridDependencySynchronize() { asm volatile("griddepcontrol.wait;" ::: "memory"); }
 __DEVICE__ void cudaTriggerProgrammaticLaunchCompletion() { asm volatile("griddepcontrol.launch_dependents;" :::); }
-
-/* Device-side printf, malloc, assert (the device runtime's C entry points). */
-extern "C" {
-__device__ int vprintf(const char *, const char *);
-__device__ void free(void *) __attribute__((nothrow));
-__device__ void *malloc(size_t) __attribute__((nothrow)) __attribute__((malloc));
-__device__ void __assertfail(const char *message, const char *file, unsigned line, const char *function, size_t charSize);
-__device__ static inline void __assert_fail(const char *message, const char *file, unsigned line, const char *function) {
-    __assertfail(message, file, line, function, sizeof(char));
-}
-__device__ int printf(const char *, ...);
-}
-namespace std {
-__device__ static inline void free(void *p) { ::free(p); }
-__device__ static inline void *malloc(size_t n) { return ::malloc(n); }
-} // namespace std
 
 #pragma pop_macro("__DEVICE__")

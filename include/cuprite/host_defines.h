@@ -8,7 +8,9 @@
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
-#define __managed__ __attribute__((managed))
+/* clang supports managed variables for HIP only (it would ignore the attribute and the host would
+ * see a stale copy): refuse them by name instead of compiling a wrong program. */
+#define __managed__ __managed___variables_are_not_supported_by_cuprite_nvcc_yet
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __grid_constant__ __attribute__((grid_constant))
 #define __cluster_dims__(...) __attribute__((cluster_dims(__VA_ARGS__)))

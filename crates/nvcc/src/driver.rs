@@ -56,12 +56,14 @@ pub struct Failure {
     pub message: String,
     /// The exit status.
     pub status: i32,
+    /// What the failing tool printed (already passed through to standard error).
+    pub diagnostics: String,
 }
 
 impl Failure {
     /// A failure with a message and status 1.
     pub fn new(message: impl Into<String>) -> Failure {
-        Failure { message: message.into(), status: 1 }
+        Failure { message: message.into(), status: 1, diagnostics: String::new() }
     }
 }
 
@@ -113,14 +115,20 @@ fn libdevice(tc: &Toolchain, arch: u32, show: bool, dry_run: bool) -> Result<Opt
 fn execute(job: &Job) -> Result<(), Failure> {
     match job {
         Job::Run { program, args } => {
-            let status = Command::new(program)
+            // The tool's diagnostics are passed through, and kept for callers that report them
+            // elsewhere (the test suite).
+            let out = Command::new(program)
                 .args(args)
-                .status()
+                .stdin(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .output()
                 .map_err(|e| Failure::new(format!("cannot run {}: {e}", program.display())))?;
-            if status.success() {
+            let diagnostics = String::from_utf8_lossy(&out.stderr).into_owned();
+            eprint!("{diagnostics}");
+            if out.status.success() {
                 Ok(())
             } else {
-                Err(Failure { message: String::new(), status: status.code().unwrap_or(1).max(1) })
+                Err(Failure { message: String::new(), status: out.status.code().unwrap_or(1).max(1), diagnostics })
             }
         }
         Job::CheckPtx(path) => {
@@ -194,7 +202,7 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
         }
         let status = cmd.status().map_err(|e| Failure::new(format!("cannot run {}: {e}", exe.display())))?;
         if !status.success() {
-            return Err(Failure { message: String::new(), status: status.code().unwrap_or(1) });
+            return Err(Failure { message: String::new(), status: status.code().unwrap_or(1), diagnostics: String::new() });
         }
     }
     Ok(())

@@ -70,18 +70,19 @@ fn deps_current(deps: &Path) -> bool {
 /// this does not return (the program replaces this process).
 pub fn run(args: &[String], cudart_dir: &Path) -> Result<i32, Failure> {
     let (compile_args, program_args) = split_args(args);
-    let mut o = Options::parse(compile_args).map_err(|e| Failure { message: e.to_string(), status: 2 })?;
+    let mut o = Options::parse(compile_args).map_err(|e| Failure { message: e.to_string(), status: 2, diagnostics: String::new() })?;
     if o.phase != Phase::Link || o.output.is_some() {
         return Err(Failure {
             message: "cuprite run builds and runs an executable: leave out -o and phase options (-c, --ptx, ...)"
                 .into(),
             status: 2,
+            diagnostics: String::new(),
         });
     }
     if !o.inputs.iter().any(|i| i.kind == InputKind::Cuda) {
-        return Err(Failure { message: "cuprite run needs a .cu file".into(), status: 2 });
+        return Err(Failure { message: "cuprite run needs a .cu file".into(), status: 2, diagnostics: String::new() });
     }
-    let tc = Toolchain::locate(Some(cudart_dir.to_path_buf())).map_err(|m| Failure { message: m, status: 1 })?;
+    let tc = Toolchain::locate(Some(cudart_dir.to_path_buf())).map_err(Failure::new)?;
     let mut key = Key::default();
     key.add(env!("CARGO_PKG_VERSION").as_bytes()).add(tc.clangxx.as_os_str().as_encoded_bytes());
     for a in compile_args {
