@@ -2,6 +2,18 @@
  * the Runtime API reference, for every function libcudart.so.13 exports). */
 #pragma once
 #include "driver_types.h"
+
+#if defined(__cplusplus)
+extern "C" {
+#endif
+/* Declared before the per-thread-stream renames below: clang's host code generation looks this
+ * declaration up by name (and calls cudaLaunchKernel_ptsz under --default-stream per-thread). */
+extern __host__ cudaError_t CUDARTAPI cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+                                                       size_t sharedMem, cudaStream_t stream);
+#if defined(__cplusplus)
+}
+#endif
+
 #include "cuprite/generated/runtime_per_thread.h"
 
 #if defined(__cplusplus)

@@ -12,7 +12,16 @@
 
 typedef enum cudaError cudaError_t;
 
-/* Enums the reference names without listing their values. */
+/* Names the reference uses without listing their values. */
+#define cudaGraphCondAssignDefault 0x01
+enum cudaMemcpySrcAccessOrder {
+    cudaMemcpySrcAccessOrderInvalid = 0x0,
+    cudaMemcpySrcAccessOrderStream = 0x1,
+    cudaMemcpySrcAccessOrderDuringApiCall = 0x2,
+    cudaMemcpySrcAccessOrderAny = 0x3,
+    cudaMemcpySrcAccessOrderMax = 0x7FFFFFFF
+};
+typedef enum cudaMemcpySrcAccessOrder cudaMemcpySrcAccessOrder;
 enum cudaLogLevel { cudaLogLevelError = 0, cudaLogLevelWarning = 1 };
 typedef enum cudaLogLevel cudaLogLevel;
 enum cudaSynchronizationPolicy { cudaSyncPolicyAuto = 1, cudaSyncPolicySpin = 2, cudaSyncPolicyYield = 3, cudaSyncPolicyBlockingSync = 4 };
@@ -269,6 +278,21 @@ typedef struct cudaLaunchAttribute_st {
     char pad[8 - sizeof(enum cudaLaunchAttributeID)];
     union cudaLaunchAttributeValue val;
 } cudaLaunchAttribute;
+/* The stream and kernel-node attribute names are the launch attributes'. */
+#define cudaStreamAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+#define cudaStreamAttributeSynchronizationPolicy cudaLaunchAttributeSynchronizationPolicy
+#define cudaStreamAttributeMemSyncDomainMap cudaLaunchAttributeMemSyncDomainMap
+#define cudaStreamAttributeMemSyncDomain cudaLaunchAttributeMemSyncDomain
+#define cudaStreamAttributePriority cudaLaunchAttributePriority
+#define cudaKernelNodeAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+#define cudaKernelNodeAttributeCooperative cudaLaunchAttributeCooperative
+#define cudaKernelNodeAttributePriority cudaLaunchAttributePriority
+#define cudaKernelNodeAttributeClusterDimension cudaLaunchAttributeClusterDimension
+#define cudaKernelNodeAttributeClusterSchedulingPolicyPreference cudaLaunchAttributeClusterSchedulingPolicyPreference
+#define cudaKernelNodeAttributeMemSyncDomainMap cudaLaunchAttributeMemSyncDomainMap
+#define cudaKernelNodeAttributeMemSyncDomain cudaLaunchAttributeMemSyncDomain
+#define cudaKernelNodeAttributePreferredSharedMemoryCarveout cudaLaunchAttributePreferredSharedMemoryCarveout
+#define cudaKernelNodeAttributeDeviceUpdatableKernelNode cudaLaunchAttributeDeviceUpdatableKernelNode
 typedef enum cudaLaunchAttributeID cudaStreamAttrID;
 typedef enum cudaLaunchAttributeID cudaKernelNodeAttrID;
 typedef union cudaLaunchAttributeValue cudaStreamAttrValue;
@@ -457,7 +481,12 @@ struct cudaExternalSemaphoreSignalParams;
 struct cudaExternalSemaphoreWaitParams;
 struct cudaArraySparseProperties;
 struct cudaArrayMemoryRequirements;
-struct cudaMemcpyAttributes;
+struct cudaMemcpyAttributes {
+    enum cudaMemcpySrcAccessOrder srcAccessOrder;
+    struct cudaMemLocation srcLocHint;
+    struct cudaMemLocation dstLocHint;
+    unsigned int flags;
+};
 struct cudaMemcpy3DBatchOp;
 struct cudaGraphKernelNodeUpdate;
 struct cudaDevResource;

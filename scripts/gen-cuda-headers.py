@@ -79,6 +79,11 @@ def exported():
 
 ENUM_NAMES = []
 
+# Parameters the reference renders wrongly (qualifiers lost), as CUDA 13.0 declares them.
+PARAM_FIXUPS = {
+    "cudaMemcpyBatchAsync": [("const void** dsts", "void* const* dsts"), ("const void** srcs", "const void* const* srcs")],
+}
+
 
 def functions():
     names = exported()
@@ -99,6 +104,8 @@ def functions():
             params = re.sub(r"\b(" + "|".join(ENUM_NAMES) + r") \*\* ", r"\1* ", params)
             # Default arguments exist only in C++: wrap them as NVIDIA's headers do.
             params = re.sub(r" = ([^,]+)", r" __dv(\1)", params)
+            for wrong, right in PARAM_FIXUPS.get(fname, []):
+                params = params.replace(wrong, right)
             out.append((ret, fname, params or "void"))
     return out
 

@@ -170,6 +170,24 @@ __CUPRITE_MATCH64(double)
 #undef __CUPRITE_MATCH32
 #undef __CUPRITE_MATCH64
 
+/* Dot products of packed bytes and halfwords (sm_61: dp4a, dp2a). */
+__DEVICE__ int __dp4a(int a, int b, int c) { int r; asm("dp4a.s32.s32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); return r; }
+__DEVICE__ unsigned int __dp4a(unsigned int a, unsigned int b, unsigned int c) {
+    unsigned int r; asm("dp4a.u32.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); return r;
+}
+__DEVICE__ int __dp4a(char4 a, char4 b, int c) { return __dp4a(__builtin_bit_cast(int, a), __builtin_bit_cast(int, b), c); }
+__DEVICE__ unsigned int __dp4a(uchar4 a, uchar4 b, unsigned int c) {
+    return __dp4a(__builtin_bit_cast(unsigned int, a), __builtin_bit_cast(unsigned int, b), c);
+}
+__DEVICE__ int __dp2a_lo(int a, int b, int c) { int r; asm("dp2a.lo.s32.s32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); return r; }
+__DEVICE__ unsigned int __dp2a_lo(unsigned int a, unsigned int b, unsigned int c) {
+    unsigned int r; asm("dp2a.lo.u32.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); return r;
+}
+__DEVICE__ int __dp2a_hi(int a, int b, int c) { int r; asm("dp2a.hi.s32.s32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); return r; }
+__DEVICE__ unsigned int __dp2a_hi(unsigned int a, unsigned int b, unsigned int c) {
+    unsigned int r; asm("dp2a.hi.u32.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); return r;
+}
+
 /* Memory fences (clang's header has __threadfence, _block, _system). */
 __DEVICE__ void __fence_acq_rel_cta() { asm volatile("fence.acq_rel.cta;" ::: "memory"); }
 
@@ -193,6 +211,9 @@ __CUPRITE_LDST(unsigned long, u64, "l")
 __CUPRITE_LDST(float, f32, "f")
 __CUPRITE_LDST(double, f64, "d")
 #undef __CUPRITE_LDST
+
+/* Device graph API: set a conditional node's value (Cuprite's runtime implements the call). */
+extern "C" __device__ void cudaGraphSetConditional(cudaGraphConditionalHandle handle, unsigned int value);
 
 /* Programmatic dependent launch (sm_90). */
 __DEVICE__ void cudaGridDependencySynchronize() { asm volatile("griddepcontrol.wait;" ::: "memory"); }

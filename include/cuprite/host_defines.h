@@ -13,7 +13,12 @@
 #define __managed__ __managed___variables_are_not_supported_by_cuprite_nvcc_yet
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __grid_constant__ __attribute__((grid_constant))
+#if __has_attribute(cluster_dims)
 #define __cluster_dims__(...) __attribute__((cluster_dims(__VA_ARGS__)))
+#else
+/* An older clang would ignore the attribute and launch without clusters: refuse it by name. */
+#define __cluster_dims__(...) __cluster_dims___needs_a_newer_clang_than_this_one
+#endif
 #else
 #define __host__
 #define __device__

@@ -96,6 +96,9 @@ template <class T> static __inline__ __host__ cudaError_t cudaFuncSetAttribute(T
 template <class T> static __inline__ __host__ cudaError_t cudaFuncSetCacheConfig(T *func, cudaFuncCache cacheConfig) {
     return cudaFuncSetCacheConfig((const void *)func, cacheConfig);
 }
+template <class T> static __inline__ __host__ cudaError_t cudaFuncSetSharedMemConfig(T *func, cudaSharedMemConfig config) {
+    return cudaFuncSetSharedMemConfig((const void *)func, config);
+}
 template <class T> static __inline__ __host__ cudaError_t cudaFuncGetName(const char **name, T *func) {
     return cudaFuncGetName(name, (const void *)func);
 }

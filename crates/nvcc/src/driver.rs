@@ -202,7 +202,11 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
         }
         let status = cmd.status().map_err(|e| Failure::new(format!("cannot run {}: {e}", exe.display())))?;
         if !status.success() {
-            return Err(Failure { message: String::new(), status: status.code().unwrap_or(1), diagnostics: String::new() });
+            return Err(Failure {
+                message: String::new(),
+                status: status.code().unwrap_or(1),
+                diagnostics: String::new(),
+            });
         }
     }
     Ok(())

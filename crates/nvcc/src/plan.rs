@@ -310,7 +310,7 @@ fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32) -> Vec<OsString> {
         os("cuprite/cuda_wrapper.h"),
     ]);
     if o.default_stream == DefaultStream::PerThread {
-        args.extend([os("-fgpu-default-stream=per-thread"), os("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1")]);
+        args.push(os("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1"));
     }
     args
 }
@@ -395,6 +395,11 @@ fn plan_cuda(
     let object = object_path(o, temp, input);
     let mut args = cuda_common_args(o, tc, first_arch);
     args.push(os("--cuda-host-only"));
+    if o.default_stream == DefaultStream::PerThread {
+        // Kernel launches then call cudaLaunchKernel_ptsz (clang's driver does not forward
+        // the flag for CUDA: give it to the front end).
+        args.extend([os("-Xclang"), os("-fgpu-default-stream=per-thread")]);
+    }
     if let Some(level) = o.opt_level {
         args.push(os(format!("-O{level}")));
     }

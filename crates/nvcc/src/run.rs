@@ -70,7 +70,11 @@ fn deps_current(deps: &Path) -> bool {
 /// this does not return (the program replaces this process).
 pub fn run(args: &[String], cudart_dir: &Path) -> Result<i32, Failure> {
     let (compile_args, program_args) = split_args(args);
-    let mut o = Options::parse(compile_args).map_err(|e| Failure { message: e.to_string(), status: 2, diagnostics: String::new() })?;
+    let mut o = Options::parse(compile_args).map_err(|e| Failure {
+        message: e.to_string(),
+        status: 2,
+        diagnostics: String::new(),
+    })?;
     if o.phase != Phase::Link || o.output.is_some() {
         return Err(Failure {
             message: "cuprite run builds and runs an executable: leave out -o and phase options (-c, --ptx, ...)"

@@ -230,7 +230,7 @@ extern __host__ cudaError_t CUDARTAPI cudaMemcpy3DBatchAsync(size_t numOps, cuda
 extern __host__ cudaError_t CUDARTAPI cudaMemcpy3DPeer(const cudaMemcpy3DPeerParms* p);
 extern __host__ cudaError_t CUDARTAPI cudaMemcpy3DPeerAsync(const cudaMemcpy3DPeerParms* p, cudaStream_t stream __dv(0));
 extern __host__ cudaError_t CUDARTAPI cudaMemcpyAsync(void* dst, const void* src, size_t count, cudaMemcpyKind kind, cudaStream_t stream __dv(0));
-extern __host__ cudaError_t CUDARTAPI cudaMemcpyBatchAsync(const void** dsts, const void** srcs, const size_t* sizes, size_t count, cudaMemcpyAttributes* attrs, size_t* attrsIdxs, size_t numAttrs, cudaStream_t stream);
+extern __host__ cudaError_t CUDARTAPI cudaMemcpyBatchAsync(void* const* dsts, const void* const* srcs, const size_t* sizes, size_t count, cudaMemcpyAttributes* attrs, size_t* attrsIdxs, size_t numAttrs, cudaStream_t stream);
 extern __host__ cudaError_t CUDARTAPI cudaMemcpyFromSymbol(void* dst, const void* symbol, size_t count, size_t offset __dv(0), cudaMemcpyKind kind __dv(cudaMemcpyDeviceToHost));
 extern __host__ cudaError_t CUDARTAPI cudaMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t count, size_t offset, cudaMemcpyKind kind, cudaStream_t stream __dv(0));
 extern __host__ cudaError_t CUDARTAPI cudaMemcpyPeer(void* dst, int dstDevice, const void* src, int srcDevice, size_t count);

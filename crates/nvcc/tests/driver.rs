@@ -1,0 +1,115 @@
+//! The driver end to end: the sample builds and passes on the CPU, `--dryrun` prints the clang
+//! commands and runs nothing, unknown options and `--cubin` are refused by name, and the
+//! fatbin `cuprite nvcc --fatbin` writes is read by the runtime's reader and by
+//! `scripts/fatbin_dump.py` (the copy of `shared/tools/fatbin_dump.py` in the repository).
+
+mod common;
+
+use std::process::Command;
+
+#[test]
+fn sample_vector_add_builds_and_passes_on_the_cpu() {
+    let exe = common::work_dir().join("sample_vectorAdd");
+    let src = common::repo().join("samples/vectorAdd.cu");
+    common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()]).expect("build");
+    let o = common::run(&exe, &[], &[]);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{stdout}\n{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout.contains("Test PASSED"), "{stdout}");
+}
+
+/// Runs the driver's planner in dry-run mode in a child process (the test binary itself, with
+/// an environment switch), capturing what it prints.
+#[test]
+fn dryrun_prints_the_commands_and_runs_nothing() {
+    let dir = common::work_dir().join("dryrun");
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = common::repo().join("samples/vectorAdd.cu");
+    let out = dir.join("never_built");
+    let o = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "dryrun_child", "--nocapture"])
+        .env("CUPRITE_DRYRUN_CHILD", format!("{}\n{}", src.display(), out.display()))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{stderr}");
+    let commands: Vec<&str> = stderr.lines().filter(|l| l.starts_with("#$ ")).collect();
+    // Two device passes (sm_80, sm_90), their checks, the fatbin, the host pass, the link.
+    let device: Vec<&&str> = commands.iter().filter(|c| c.contains("--cuda-device-only")).collect();
+    assert_eq!(device.len(), 2, "{stderr}");
+    assert!(device[0].contains("--cuda-gpu-arch=sm_80") && device[1].contains("--cuda-gpu-arch=sm_90"), "{stderr}");
+    assert!(commands.iter().any(|c| c.contains("-fcuda-include-gpubinary")), "{stderr}");
+    assert!(commands.iter().any(|c| c.contains("# cuprite: write fatbin")), "{stderr}");
+    assert!(commands.iter().filter(|c| c.contains("# cuprite: check PTX")).count() == 2, "{stderr}");
+    assert!(commands.last().unwrap().contains("-lcudart"), "{stderr}");
+    assert!(stderr.contains("-cudart static: Cuprite has no static runtime library"), "{stderr}");
+    assert!(!out.exists(), "--dryrun must not build anything");
+}
+
+#[test]
+fn dryrun_child() {
+    let Ok(spec) = std::env::var("CUPRITE_DRYRUN_CHILD") else { return };
+    let (src, out) = spec.split_once('\n').unwrap();
+    common::nvcc(&[
+        "--dryrun",
+        "-gencode",
+        "arch=compute_80,code=sm_80",
+        "-arch=sm_90",
+        "-cudart",
+        "static",
+        src,
+        "-o",
+        out,
+    ])
+    .unwrap();
+}
+
+#[test]
+fn unknown_options_and_cubin_are_refused_by_name() {
+    let e = common::nvcc(&["--frobnicate", "x.cu"]).unwrap_err();
+    assert_eq!(e, "unknown option '--frobnicate'");
+    let src = common::repo().join("samples/vectorAdd.cu");
+    let e = common::nvcc(&["--cubin", src.to_str().unwrap()]).unwrap_err();
+    assert!(e.contains("--cubin is not supported") && e.contains("PTX"), "{e}");
+}
+
+#[test]
+fn fatbin_is_read_by_the_runtime_and_by_fatbin_dump() {
+    let dir = common::work_dir().join("fatbin");
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = common::repo().join("samples/vectorAdd.cu");
+    let fb = dir.join("v.fatbin");
+    common::nvcc(&[
+        "--fatbin",
+        "-arch=sm_75",
+        "-gencode",
+        "arch=compute_90,code=sm_90",
+        src.to_str().unwrap(),
+        "-o",
+        fb.to_str().unwrap(),
+    ])
+    .expect("build");
+    let bytes = std::fs::read(&fb).unwrap();
+    let header: [u8; 16] = bytes[..16].try_into().unwrap();
+    assert_eq!(cudart::fatbin::fatbin_size(&header), Some(bytes.len()));
+    let entries = cudart::fatbin::entries(&bytes).expect("entries");
+    let archs: Vec<u32> = entries.iter().map(|e| e.arch).collect();
+    assert_eq!(archs, vec![75, 90]);
+    for (e, arch) in entries.iter().zip([75, 90]) {
+        assert_eq!(e.kind, cudart::fatbin::KIND_PTX);
+        let text = std::str::from_utf8(e.payload).unwrap().trim_end_matches('\0');
+        assert!(
+            text.contains(&format!(".target sm_{arch}")) && text.contains(".entry _Z9vectorAddPKfS0_Pfi"),
+            "{text}"
+        );
+        assert_eq!(ptx::check(text).1.len(), 0);
+    }
+    let o = Command::new("python3")
+        .arg(common::repo().join("scripts/fatbin_dump.py"))
+        .arg(&fb)
+        .output()
+        .expect("run fatbin_dump.py");
+    let listing = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{listing}\n{}", String::from_utf8_lossy(&o.stderr));
+    assert!(listing.contains("sm_75") && listing.contains("sm_90") && listing.contains("PTX"), "{listing}");
+}
