@@ -113,3 +113,35 @@ fn fatbin_is_read_by_the_runtime_and_by_fatbin_dump() {
     assert!(o.status.success(), "{listing}\n{}", String::from_utf8_lossy(&o.stderr));
     assert!(listing.contains("sm_75") && listing.contains("sm_90") && listing.contains("PTX"), "{listing}");
 }
+
+/// Mixed inputs as build systems pass them: a .cu and a .c++ source compiled separately with
+/// `-c`, then linked with a C source by one `cuprite nvcc` call; -D and -I reach both passes.
+#[test]
+fn separate_compile_then_link_mixed_inputs() {
+    let dir = common::work_dir().join("mixed");
+    std::fs::create_dir_all(dir.join("inc")).unwrap();
+    std::fs::write(dir.join("inc/scale.h"), "#define SCALE 3\n").unwrap();
+    std::fs::write(
+        dir.join("kern.cu"),
+        "#include \"scale.h\"\n__global__ void k(int *p) { p[threadIdx.x] = (int)threadIdx.x * SCALE + OFFSET; }\n\
+         void launch(int *d) { k<<<1, 32>>>(d); }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("main.cpp"),
+        "#include <cstdio>\n#include <cuda_runtime.h>\nvoid launch(int *d);\nextern \"C\" int expected(int i);\n\
+         int main() { int *d, h[32]; cudaMalloc(&d, sizeof h); launch(d);\n\
+         cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);\n\
+         for (int i = 0; i < 32; i++) if (h[i] != expected(i)) { printf(\"FAIL %d\\n\", i); return 1; }\n\
+         printf(\"PASS\\n\"); return 0; }\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("expect.c"), "int expected(int i) { return i * 3 + 5; }\n").unwrap();
+    let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    let inc = format!("-I{}", p("inc"));
+    common::nvcc(&["-c", "-arch=sm_90", "-DOFFSET=5", &inc, &p("kern.cu"), "-o", &p("kern.o")]).expect("compile .cu");
+    common::nvcc(&["-c", &p("main.cpp"), "-o", &p("main.o")]).expect("compile .cpp");
+    common::nvcc(&["-arch=sm_90", &p("kern.o"), &p("main.o"), &p("expect.c"), "-o", &p("app")]).expect("link");
+    let o = common::run(&dir.join("app"), &[], &[]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", String::from_utf8_lossy(&o.stderr));
+}
