@@ -8,9 +8,17 @@ use std::process::ExitCode;
 use crate::exec_cmd;
 
 /// The directory with Cuprite's `libcudart.so.13`, given a `libcudart.so` link beside it so that
-/// `-lcudart` finds it at link time.
+/// `-lcudart` finds it at link time: `PREFIX/lib64` in an installed toolkit
+/// (`scripts/install-toolkit.sh`, `PREFIX/bin/cuprite`), else where `cuprite exec` finds it.
 fn cudart_dir() -> Result<PathBuf, String> {
-    let dir = exec_cmd::lib_dir()?;
+    let toolkit_lib = std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.parent()?.join("lib64")))
+        .filter(|d| d.join("libcudart.so.13").is_file());
+    let dir = match toolkit_lib {
+        Some(d) => d,
+        None => exec_cmd::lib_dir()?,
+    };
     let unversioned = dir.join("libcudart.so");
     if !unversioned.exists() {
         let target = std::fs::canonicalize(dir.join("libcudart.so.13"))

@@ -117,3 +117,32 @@ fn math_library_source_is_compiled_once_and_linked() {
     let o = cuprite().arg("exec").arg(&exe).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", text(&o));
 }
+
+/// An install prefix (the layout scripts/install-toolkit.sh makes): `PREFIX/bin/cuprite nvcc`
+/// finds the headers in `PREFIX/include` and links `PREFIX/lib64/libcudart.so`.
+#[test]
+fn installed_toolkit_layout_is_found_from_the_executable() {
+    let prefix = scratch("toolkit");
+    std::fs::create_dir_all(prefix.join("bin")).unwrap();
+    std::fs::create_dir_all(prefix.join("lib64")).unwrap();
+    std::fs::copy(env!("CARGO_BIN_EXE_cuprite"), prefix.join("bin/cuprite")).unwrap();
+    // A copy of the headers, so that a path in the build's commands shows which were used.
+    let copied = Command::new("cp").arg("-r").arg(repo().join("include")).arg(prefix.join("include")).status().unwrap();
+    assert!(copied.success());
+    let lib = Path::new(env!("CARGO_BIN_EXE_cuprite")).parent().unwrap().join("deps/libcudart.so");
+    std::fs::copy(&lib, prefix.join("lib64/libcudart.so.13")).unwrap();
+    let exe = prefix.join("vectorAdd");
+    let o = Command::new(prefix.join("bin/cuprite"))
+        .args(["nvcc", "-v", "-arch=sm_90"])
+        .arg(repo().join("samples/vectorAdd.cu"))
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let log = String::from_utf8_lossy(&o.stderr);
+    assert!(log.contains(&format!("-I{}", prefix.join("include").display())), "{log}");
+    assert!(log.contains(&format!("-L{}", prefix.join("lib64").display())), "{log}");
+    let r = Command::new(&exe).env("LD_LIBRARY_PATH", prefix.join("lib64")).output().unwrap();
+    assert!(String::from_utf8_lossy(&r.stdout).contains("Test PASSED"), "{}", text(&r));
+}
