@@ -2,11 +2,12 @@
 //! library's bitcode on first use, and (`--run`) runs the result.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Child, Command, Stdio};
 
 use crate::cache::{self, Key};
 use crate::fatbin::{self, PtxEntry};
 use crate::options::Options;
+use crate::pipe;
 use crate::plan::{self, Job};
 use crate::toolchain::Toolchain;
 
@@ -106,21 +107,23 @@ fn libdevice(tc: &Toolchain, arch: u32, show: bool, dry_run: bool) -> Result<Opt
     if let Some(dir) = bc.parent() {
         std::fs::create_dir_all(dir).map_err(|e| Failure::new(format!("cannot create {}: {e}", dir.display())))?;
     }
-    execute(&job)?;
+    execute(&job, None)?;
     std::fs::rename(&tmp, &bc).map_err(|e| Failure::new(format!("cannot write {}: {e}", bc.display())))?;
     Ok(Some(bc))
 }
 
-/// Runs one job.
-fn execute(job: &Job) -> Result<(), Failure> {
+/// Runs one job. `pipe_reader` is the host pass reading the fatbin through a named pipe, if
+/// one runs alongside (see [`Job::Overlap`]).
+fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
     match job {
+        Job::Overlap { device, host, pipe } => overlap(device, host, pipe),
         Job::Run { program, args } => {
             // The tool's diagnostics are passed through, and kept for callers that report them
             // elsewhere (the test suite).
             let out = Command::new(program)
                 .args(args)
-                .stdin(std::process::Stdio::null())
-                .stderr(std::process::Stdio::piped())
+                .stdin(Stdio::null())
+                .stderr(Stdio::piped())
                 .output()
                 .map_err(|e| Failure::new(format!("cannot run {}: {e}", program.display())))?;
             let diagnostics = String::from_utf8_lossy(&out.stderr).into_owned();
@@ -143,9 +146,57 @@ fn execute(job: &Job) -> Result<(), Failure> {
                     .ok_or_else(|| Failure::new(format!("{}: no .version/.target directive", p.display())))?;
                 entries.push(PtxEntry { arch, version, text });
             }
-            cache::write_atomic(out, &fatbin::write(&entries))
-                .map_err(|e| Failure::new(format!("cannot write {}: {e}", out.display())))
+            let bytes = fatbin::write(&entries);
+            match pipe_reader {
+                Some(reader) => pipe::write(out, &bytes, reader),
+                None => cache::write_atomic(out, &bytes),
+            }
+            .map_err(|e| Failure::new(format!("cannot write {}: {e}", out.display())))
         }
+    }
+}
+
+/// Runs the device jobs while the host pass, started first, parses the same source; the host
+/// pass blocks on the named pipe until the fatbin is written into it.
+fn overlap(device: &[Job], host: &Job, fifo: &Path) -> Result<(), Failure> {
+    let Job::Run { program, args } = host else {
+        return Err(Failure::new("internal error: the overlapped host pass is not a command"));
+    };
+    pipe::create(fifo).map_err(|e| Failure::new(format!("cannot create the pipe {}: {e}", fifo.display())))?;
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| Failure::new(format!("cannot run {}: {e}", program.display())))?;
+    // Drain the host pass's diagnostics as they come, so that a full pipe never stalls it.
+    let stderr = child.stderr.take();
+    let collector = std::thread::spawn(move || {
+        let mut text = String::new();
+        if let Some(mut s) = stderr {
+            let _ = std::io::Read::read_to_string(&mut s, &mut text);
+        }
+        text
+    });
+    let mut device_result = Ok(());
+    for job in device {
+        device_result = execute(job, Some(&mut child));
+        if device_result.is_err() {
+            break;
+        }
+    }
+    if device_result.is_err() {
+        // The device code did not compile: the host pass waits for a fatbin that will not come.
+        let _ = child.kill();
+    }
+    let status = child.wait().map_err(|e| Failure::new(format!("cannot wait for {}: {e}", program.display())))?;
+    let diagnostics = collector.join().unwrap_or_default();
+    device_result?;
+    eprint!("{diagnostics}");
+    if status.success() {
+        Ok(())
+    } else {
+        Err(Failure { message: String::new(), status: status.code().unwrap_or(1).max(1), diagnostics })
     }
 }
 
@@ -189,7 +240,7 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
             eprintln!("#$ {job}");
         }
         if !o.dry_run {
-            execute(job)?;
+            execute(job, None)?;
         }
     }
     if let (Some(exe), false) = (&plan.run, o.dry_run) {

@@ -9,6 +9,7 @@ pub mod cache;
 pub mod driver;
 pub mod fatbin;
 pub mod options;
+pub mod pipe;
 pub mod plan;
 pub mod ptx_check;
 pub mod run;

@@ -29,6 +29,17 @@ pub enum Job {
         /// The fatbin to write.
         out: PathBuf,
     },
+    /// Runs `host` (clang's host pass) alongside `device` (the device passes, the checks and
+    /// the fatbin): the host pass reads the fatbin through the named pipe `pipe`, which the last
+    /// device job fills, so the two clang front ends parse at the same time.
+    Overlap {
+        /// The device jobs, in order; the last writes the fatbin into `pipe`.
+        device: Vec<Job>,
+        /// The host pass (a [`Job::Run`]).
+        host: Box<Job>,
+        /// The named pipe standing for the fatbin file.
+        pipe: PathBuf,
+    },
 }
 
 impl fmt::Display for Job {
@@ -48,6 +59,13 @@ impl fmt::Display for Job {
                     write!(f, " {}", p.display())?;
                 }
                 Ok(())
+            }
+            Job::Overlap { device, host, pipe } => {
+                writeln!(f, "# cuprite: the host pass runs alongside, reading {} as a named pipe", pipe.display())?;
+                for j in device {
+                    writeln!(f, "#$ {j}")?;
+                }
+                write!(f, "#$ {host}")
             }
         }
     }
@@ -388,8 +406,9 @@ fn plan_cuda(
         (Phase::Fatbin, None) => format!("{}.fatbin", stem(&input.path)).into(),
         _ => temp.join(format!("{unique}.fatbin")),
     };
-    plan.jobs.push(Job::Fatbin { ptx: ptx_files, out: fatbin.clone() });
+    let fatbin_job = Job::Fatbin { ptx: ptx_files, out: fatbin.clone() };
     if o.phase == Phase::Fatbin {
+        plan.jobs.push(fatbin_job);
         return Ok(());
     }
     let object = object_path(o, temp, input);
@@ -411,9 +430,19 @@ fn plan_cuda(
         args.extend([os("-MD"), os("-MF"), dep.into()]);
     }
     args.extend(o.compiler_options.iter().map(os));
-    args.extend([os("-Xclang"), os("-fcuda-include-gpubinary"), os("-Xclang"), fatbin.into()]);
+    args.extend([os("-Xclang"), os("-fcuda-include-gpubinary"), os("-Xclang"), fatbin.clone().into()]);
     args.extend([os("-c"), input.path.clone().into(), os("-o"), object.clone().into()]);
-    plan.jobs.push(Job::Run { program: tc.clangxx.clone(), args });
+    let host = Job::Run { program: tc.clangxx.clone(), args };
+    if o.keep {
+        // Kept intermediate files stay plain files: run the passes one after the other.
+        plan.jobs.push(fatbin_job);
+        plan.jobs.push(host);
+    } else {
+        let device_start = plan.jobs.len() - 2 * o.archs.len();
+        let mut device: Vec<Job> = plan.jobs.drain(device_start..).collect();
+        device.push(fatbin_job);
+        plan.jobs.push(Job::Overlap { device, host: Box::new(host), pipe: fatbin });
+    }
     objects.push(object.into());
     Ok(())
 }
