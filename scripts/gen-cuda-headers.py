@@ -133,7 +133,8 @@ MODES = [("cudaBoundaryModeTrap", "trap"), ("cudaBoundaryModeClamp", "clamp"), (
 
 def surface_header():
     """Surface object read/write functions (Programming Guide, "Surface Functions") as
-    suld/sust PTX, one helper per geometry and element size, selected by sizeof(T)."""
+    suld/sust PTX, one helper per geometry and element size, selected by sizeof(T) (a constant
+    condition, so C++11 suffices; the 4-word buffer covers every size)."""
     out = [HEADER, "#pragma once\n", "namespace __cuprite_surf {"]
     for infix, geom, params, coords in SURFACES:
         cparams = ", ".join(f"int {p}" for p in params)
@@ -169,19 +170,19 @@ def surface_header():
         cparams = ", ".join(f"int {p}" for p in params)
         args = ", ".join(params)
         dispatch = lambda op, buf: "\n".join(
-            f"    {'if' if i == 0 else 'else if'} constexpr (sizeof(T) == {size}) __cuprite_surf::{op}{infix}_{size}(({cty} *){buf}, obj, {args}, mode);"
+            f"    {'if' if i == 0 else 'else if'} (sizeof(T) == {size}) __cuprite_surf::{op}{infix}_{size}(({cty} *){buf}, obj, {args}, mode);"
             for i, (size, _, _, _, cty) in enumerate(SURFACE_SIZES)
         )
         check = '    static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "surface element sizes are 1, 2, 4, 8 or 16 bytes");'
         out.append(f"template <class T> static __device__ __forceinline__ void surf{infix}write(T data, cudaSurfaceObject_t obj, {cparams}, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {{")
         out.append(check)
-        out.append("    unsigned int buf[(sizeof(T) + 3) / 4 < 2 ? 2 : (sizeof(T) + 3) / 4] = {};")
+        out.append("    unsigned int buf[4] = {};")
         out.append("    __builtin_memcpy(buf, &data, sizeof(T));")
         out.append(dispatch("store", "buf"))
         out.append("}")
         out.append(f"template <class T> static __device__ __forceinline__ void surf{infix}read(T *data, cudaSurfaceObject_t obj, {cparams}, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {{")
         out.append(check)
-        out.append("    unsigned int buf[(sizeof(T) + 3) / 4 < 2 ? 2 : (sizeof(T) + 3) / 4] = {};")
+        out.append("    unsigned int buf[4] = {};")
         out.append(dispatch("load", "buf"))
         out.append("    __builtin_memcpy(data, buf, sizeof(T));")
         out.append("}")

@@ -147,6 +147,7 @@ static __device__ __forceinline__ T atomicExch(T *p, T value) {
 #endif
 
 /* Warp match (sm_70): every overload of __match_any_sync and __match_all_sync. */
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 700
 #define __CUPRITE_MATCH32(T)                                                                       \
     __DEVICE__ unsigned int __match_any_sync(unsigned mask, T v) { return __match32_any_sync(mask, __builtin_bit_cast(unsigned int, v)); } \
     __DEVICE__ unsigned int __match_all_sync(unsigned mask, T v, int *pred) {                      \
@@ -169,8 +170,10 @@ __CUPRITE_MATCH64(unsigned long long)
 __CUPRITE_MATCH64(double)
 #undef __CUPRITE_MATCH32
 #undef __CUPRITE_MATCH64
+#endif
 
 /* Dot products of packed bytes and halfwords (sm_61: dp4a, dp2a). */
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 610
 __DEVICE__ int __dp4a(int a, int b, int c) { int r; asm("dp4a.s32.s32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); return r; }
 __DEVICE__ unsigned int __dp4a(unsigned int a, unsigned int b, unsigned int c) {
     unsigned int r; asm("dp4a.u32.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); return r;
@@ -187,6 +190,7 @@ __DEVICE__ int __dp2a_hi(int a, int b, int c) { int r; asm("dp2a.hi.s32.s32 %0, 
 __DEVICE__ unsigned int __dp2a_hi(unsigned int a, unsigned int b, unsigned int c) {
     unsigned int r; asm("dp2a.hi.u32.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); return r;
 }
+#endif
 
 /* Memory fences (clang's header has __threadfence, _block, _system). */
 __DEVICE__ void __fence_acq_rel_cta() { asm volatile("fence.acq_rel.cta;" ::: "memory"); }

@@ -146,3 +146,44 @@ fn installed_toolkit_layout_is_found_from_the_executable() {
     let r = Command::new(&exe).env("LD_LIBRARY_PATH", prefix.join("lib64")).output().unwrap();
     assert!(String::from_utf8_lossy(&r.stdout).contains("Test PASSED"), "{}", text(&r));
 }
+
+/// `-E` and `-M` write to standard output, as nvcc's do.
+#[test]
+fn preprocess_and_dependencies_go_to_stdout() {
+    let src = repo().join("samples/vectorAdd.cu");
+    let o = cuprite().args(["nvcc", "-E"]).arg(&src).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("__global__") || out.contains("vectorAdd(const float"),
+        "{}",
+        &out[out.len().saturating_sub(500)..]
+    );
+    let o = cuprite().args(["nvcc", "-M"]).arg(&src).output().unwrap();
+    let deps = String::from_utf8_lossy(&o.stdout);
+    assert!(deps.starts_with("vectorAdd.o:") && deps.contains("cuda_runtime.h"), "{}", text(&o));
+}
+
+/// The headers compile for old architectures (features above the target are left out) and
+/// for the C++ standards nvcc accepts.
+#[test]
+fn old_architectures_and_standards_build_and_pass() {
+    let dir = scratch("archs");
+    for (i, flags) in
+        [&["-arch=sm_52"][..], &["-arch=sm_60", "-std=c++11"], &["-arch=sm_70", "-std=c++14"]].iter().enumerate()
+    {
+        let exe = dir.join(format!("v{i}"));
+        let o = cuprite()
+            .arg("nvcc")
+            .args(*flags)
+            .arg(repo().join("samples/vectorAdd.cu"))
+            .arg("-o")
+            .arg(&exe)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{flags:?}: {}", text(&o));
+        assert!(o.stderr.is_empty(), "{flags:?}: no warnings expected: {}", text(&o));
+        let r = cuprite().arg("exec").arg(&exe).output().unwrap();
+        assert!(String::from_utf8_lossy(&r.stdout).contains("Test PASSED"), "{flags:?}: {}", text(&r));
+    }
+}

@@ -123,6 +123,7 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
             let out = Command::new(program)
                 .args(args)
                 .stdin(Stdio::null())
+                .stdout(Stdio::inherit())
                 .stderr(Stdio::piped())
                 .output()
                 .map_err(|e| Failure::new(format!("cannot run {}: {e}", program.display())))?;

@@ -497,22 +497,22 @@ static __device__ __forceinline__ void loadCubemapLayered_16(unsigned int *v, un
 
 template <class T> static __device__ __forceinline__ void surf1Dwrite(T data, cudaSurfaceObject_t obj, int x, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
     static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "surface element sizes are 1, 2, 4, 8 or 16 bytes");
-    unsigned int buf[(sizeof(T) + 3) / 4 < 2 ? 2 : (sizeof(T) + 3) / 4] = {};
+    unsigned int buf[4] = {};
     __builtin_memcpy(buf, &data, sizeof(T));
-    if constexpr (sizeof(T) == 1) __cuprite_surf::store1D_1((unsigned short *)buf, obj, x, mode);
-    else if constexpr (sizeof(T) == 2) __cuprite_surf::store1D_2((unsigned short *)buf, obj, x, mode);
-    else if constexpr (sizeof(T) == 4) __cuprite_surf::store1D_4((unsigned int *)buf, obj, x, mode);
-    else if constexpr (sizeof(T) == 8) __cuprite_surf::store1D_8((unsigned long long *)buf, obj, x, mode);
-    else if constexpr (sizeof(T) == 16) __cuprite_surf::store1D_16((unsigned int *)buf, obj, x, mode);
+    if (sizeof(T) == 1) __cuprite_surf::store1D_1((unsigned short *)buf, obj, x, mode);
+    else if (sizeof(T) == 2) __cuprite_surf::store1D_2((unsigned short *)buf, obj, x, mode);
+    else if (sizeof(T) == 4) __cuprite_surf::store1D_4((unsigned int *)buf, obj, x, mode);
+    else if (sizeof(T) == 8) __cuprite_surf::store1D_8((unsigned long long *)buf, obj, x, mode);
+    else if (sizeof(T) == 16) __cuprite_surf::store1D_16((unsigned int *)buf, obj, x, mode);
 }
 template <class T> static __device__ __forceinline__ void surf1Dread(T *data, cudaSurfaceObject_t obj, int x, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
     static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "surface element sizes are 1, 2, 4, 8 or 16 bytes");
-    unsigned int buf[(sizeof(T) + 3) / 4 < 2 ? 2 : (sizeof(T) + 3) / 4] = {};
-    if constexpr (sizeof(T) == 1) __cuprite_surf::load1D_1((unsigned short *)buf, obj, x, mode);
-    else if constexpr (sizeof(T) == 2) __cuprite_surf::load1D_2((unsigned short *)buf, obj, x, mode);
-    else if constexpr (sizeof(T) == 4) __cuprite_surf::load1D_4((unsigned int *)buf, obj, x, mode);
-    else if constexpr (sizeof(T) == 8) __cuprite_surf::load1D_8((unsigned long long *)buf, obj, x, mode);
-    else if constexpr (sizeof(T) == 16) __cuprite_surf::load1D_16((unsigned int *)buf, obj, x, mode);
+    unsigned int buf[4] = {};
+    if (sizeof(T) == 1) __cuprite_surf::load1D_1((unsigned short *)buf, obj, x, mode);
+    else if (sizeof(T) == 2) __cuprite_surf::load1D_2((unsigned short *)buf, obj, x, mode);
+    else if (sizeof(T) == 4) __cuprite_surf::load1D_4((unsigned int *)buf, obj, x, mode);
+    else if (sizeof(T) == 8) __cuprite_surf::load1D_8((unsigned long long *)buf, obj, x, mode);
+    else if (sizeof(T) == 16) __cuprite_surf::load1D_16((unsigned int *)buf, obj, x, mode);
     __builtin_memcpy(data, buf, sizeof(T));
 }
 template <class T> static __device__ __forceinline__ T surf1Dread(cudaSurfaceObject_t obj, int x, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
@@ -522,22 +522,22 @@ template <class T> static __device__ __forceinline__ T surf1Dread(cudaSurfaceObj
 }
 template <class T> static __device__ __forceinline__ void surf2Dwrite(T data, cudaSurfaceObject_t obj, int x, int y, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
     static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "surface element sizes are 1, 2, 4, 8 or 16 bytes");
-    unsigned int buf[(sizeof(T) + 3) / 4 < 2 ? 2 : (sizeof(T) + 3) / 4] = {};
+    unsigned int buf[4] = {};
     __builtin_memcpy(buf, &data, sizeof(T));
-    if constexpr (sizeof(T) == 1) __cuprite_surf::store2D_1((unsigned short *)buf, obj, x, y, mode);
-    else if constexpr (sizeof(T) == 2) __cuprite_surf::store2D_2((unsigned short *)buf, obj, x, y, mode);
-    else if constexpr (sizeof(T) == 4) __cuprite_surf::store2D_4((unsigned int *)buf, obj, x, y, mode);
-    else if constexpr (sizeof(T) == 8) __cuprite_surf::store2D_8((unsigned long long *)buf, obj, x, y, mode);
-    else if constexpr (sizeof(T) == 16) __cuprite_surf::store2D_16((unsigned int *)buf, obj, x, y, mode);
+    if (sizeof(T) == 1) __cuprite_surf::store2D_1((unsigned short *)buf, obj, x, y, mode);
+    else if (sizeof(T) == 2) __cuprite_surf::store2D_2((unsigned short *)buf, obj, x, y, mode);
+    else if (sizeof(T) == 4) __cuprite_surf::store2D_4((unsigned int *)buf, obj, x, y, mode);
+    else if (sizeof(T) == 8) __cuprite_surf::store2D_8((unsigned long long *)buf, obj, x, y, mode);
+    else if (sizeof(T) == 16) __cuprite_surf::store2D_16((unsigned int *)buf, obj, x, y, mode);
 }
 template <class T> static __device__ __forceinline__ void surf2Dread(T *data, cudaSurfaceObject_t obj, int x, int y, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
     static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "surface element sizes are 1, 2, 4, 8 or 16 bytes");
-    unsigned int buf[(sizeof(T) + 3) / 4 < 2 ? 2 : (sizeof(T) + 3) / 4] = {};
-    if constexpr (sizeof(T) == 1) __cuprite_surf::load2D_1((unsigned short *)buf, obj, x, y, mode);
-    else if constexpr (sizeof(T) == 2) __cuprite_surf::load2D_2((unsigned short *)buf, obj, x, y, mode);
-    else if constexpr (sizeof(T) == 4) __cuprite_surf::load2D_4((unsigned int *)buf, obj, x, y, mode);
-    else if constexpr (sizeof(T) == 8) __cuprite_surf::load2D_8((unsigned long long *)buf, obj, x, y, mode);
-    else if constexpr (sizeof(T) == 16) __cuprite_surf::load2D_16((unsigned int *)buf, obj, x, y, mode);
+    unsigned int buf[4] = {};
+    if (sizeof(T) == 1) __cuprite_surf::load2D_1((unsigned short *)buf, obj, x, y, mode);
+    else if (sizeof(T) == 2) __cuprite_surf::load2D_2((unsigned short *)buf, obj, x, y, mode);
+    else if (sizeof(T) == 4) __cuprite_surf::load2D_4((unsigned int *)buf, obj, x, y, mode);
+    else if (sizeof(T) == 8) __cuprite_surf::load2D_8((unsigned long long *)buf, obj, x, y, mode);
+    else if (sizeof(T) == 16) __cuprite_surf::load2D_16((unsigned int *)buf, obj, x, y, mode);
     __builtin_memcpy(data, buf, sizeof(T));
 }
 template <class T> static __device__ __forceinline__ T surf2Dread(cudaSurfaceObject_t obj, int x, int y, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
@@ -547,22 +547,22 @@ template <class T> static __device__ __forceinline__ T surf2Dread(cudaSurfaceObj
 }
 template <class T> static __device__ __forceinline__ void surf3Dwrite(T data, cudaSurfaceObject_t obj, int x, int y, int z, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
     static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "surface element sizes are 1, 2, 4, 8 or 16 bytes");
-    unsigned int buf[(sizeof(T) + 3) / 4 < 2 ? 2 : (sizeof(T) + 3) / 4] = {};
+    unsigned int buf[4] = {};
     __builtin_memcpy(buf, &data, sizeof(T));
-    if constexpr (sizeof(T) == 1) __cuprite_surf::store3D_1((unsigned short *)buf, obj, x, y, z, mode);
-    else if constexpr (sizeof(T) == 2) __cuprite_surf::store3D_2((unsigned short *)buf, obj, x, y, z, mode);
-    else if constexpr (sizeof(T) == 4) __cuprite_surf::store3D_4((unsigned int *)buf, obj, x, y, z, mode);
-    else if constexpr (sizeof(T) == 8) __cuprite_surf::store3D_8((unsigned long long *)buf, obj, x, y, z, mode);
-    else if constexpr (sizeof(T) == 16) __cuprite_surf::store3D_16((unsigned int *)buf, obj, x, y, z, mode);
+    if (sizeof(T) == 1) __cuprite_surf::store3D_1((unsigned short *)buf, obj, x, y, z, mode);
+    else if (sizeof(T) == 2) __cuprite_surf::store3D_2((unsigned short *)buf, obj, x, y, z, mode);
+    else if (sizeof(T) == 4) __cuprite_surf::store3D_4((unsigned int *)buf, obj, x, y, z, mode);
+    else if (sizeof(T) == 8) __cuprite_surf::store3D_8((unsigned long long *)buf, obj, x, y, z, mode);
+    else if (sizeof(T) == 16) __cuprite_surf::store3D_16((unsigned int *)buf, obj, x, y, z, mode);
 }
 template <class T> static __device__ __forceinline__ void surf3Dread(T *data, cudaSurfaceObject_t obj, int x, int y, int z, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
     static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "surface element sizes are 1, 2, 4, 8 or 16 bytes");
-    unsigned int buf[(sizeof(T) + 3) / 4 < 2 ? 2 : (sizeof(T) + 3) / 4] = {};
-    if constexpr (sizeof(T) == 1) __cuprite_surf::load3D_1((unsigned short *)buf, obj, x, y, z, mode);
-    else if constexpr (sizeof(T) == 2) __cuprite_surf::load3D_2((unsigned short *)buf, obj, x, y, z, mode);
-    else if constexpr (sizeof(T) == 4) __cuprite_surf::load3D_4((unsigned int *)buf, obj, x, y, z, mode);
-    else if constexpr (sizeof(T) == 8) __cuprite_surf::load3D_8((unsigned long long *)buf, obj, x, y, z, mode);
-    else if constexpr (sizeof(T) == 16) __cuprite_surf::load3D_16((unsigned int *)buf, obj, x, y, z, mode);
+    unsigned int buf[4] = {};
+    if (sizeof(T) == 1) __cuprite_surf::load3D_1((unsigned short *)buf, obj, x, y, z, mode);
+    else if (sizeof(T) == 2) __cuprite_surf::load3D_2((unsigned short *)buf, obj, x, y, z, mode);
+    else if (sizeof(T) == 4) __cuprite_surf::load3D_4((unsigned int *)buf, obj, x, y, z, mode);
+    else if (sizeof(T) == 8) __cuprite_surf::load3D_8((unsigned long long *)buf, obj, x, y, z, mode);
+    else if (sizeof(T) == 16) __cuprite_surf::load3D_16((unsigned int *)buf, obj, x, y, z, mode);
     __builtin_memcpy(data, buf, sizeof(T));
 }
 template <class T> static __device__ __forceinline__ T surf3Dread(cudaSurfaceObject_t obj, int x, int y, int z, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
@@ -572,22 +572,22 @@ template <class T> static __device__ __forceinline__ T surf3Dread(cudaSurfaceObj
 }
 template <class T> static __device__ __forceinline__ void surf1DLayeredwrite(T data, cudaSurfaceObject_t obj, int x, int layer, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
     static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "surface element sizes are 1, 2, 4, 8 or 16 bytes");
-    unsigned int buf[(sizeof(T) + 3) / 4 < 2 ? 2 : (sizeof(T) + 3) / 4] = {};
+    unsigned int buf[4] = {};
     __builtin_memcpy(buf, &data, sizeof(T));
-    if constexpr (sizeof(T) == 1) __cuprite_surf::store1DLayered_1((unsigned short *)buf, obj, x, layer, mode);
-    else if constexpr (sizeof(T) == 2) __cuprite_surf::store1DLayered_2((unsigned short *)buf, obj, x, layer, mode);
-    else if constexpr (sizeof(T) == 4) __cuprite_surf::store1DLayered_4((unsigned int *)buf, obj, x, layer, mode);
-    else if constexpr (sizeof(T) == 8) __cuprite_surf::store1DLayered_8((unsigned long long *)buf, obj, x, layer, mode);
-    else if constexpr (sizeof(T) == 16) __cuprite_surf::store1DLayered_16((unsigned int *)buf, obj, x, layer, mode);
+    if (sizeof(T) == 1) __cuprite_surf::store1DLayered_1((unsigned short *)buf, obj, x, layer, mode);
+    else if (sizeof(T) == 2) __cuprite_surf::store1DLayered_2((unsigned short *)buf, obj, x, layer, mode);
+    else if (sizeof(T) == 4) __cuprite_surf::store1DLayered_4((unsigned int *)buf, obj, x, layer, mode);
+    else if (sizeof(T) == 8) __cuprite_surf::store1DLayered_8((unsigned long long *)buf, obj, x, layer, mode);
+    else if (sizeof(T) == 16) __cuprite_surf::store1DLayered_16((unsigned int *)buf, obj, x, layer, mode);
 }
 template <class T> static __device__ __forceinline__ void surf1DLayeredread(T *data, cudaSurfaceObject_t obj, int x, int layer, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
     static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "surface element sizes are 1, 2, 4, 8 or 16 bytes");
-    unsigned int buf[(sizeof(T) + 3) / 4 < 2 ? 2 : (sizeof(T) + 3) / 4] = {};
-    if constexpr (sizeof(T) == 1) __cuprite_surf::load1DLayered_1((unsigned short *)buf, obj, x, layer, mode);
-    else if constexpr (sizeof(T) == 2) __cuprite_surf::load1DLayered_2((unsigned short *)buf, obj, x, layer, mode);
-    else if constexpr (sizeof(T) == 4) __cuprite_surf::load1DLayered_4((unsigned int *)buf, obj, x, layer, mode);
-    else if constexpr (sizeof(T) == 8) __cuprite_surf::load1DLayered_8((unsigned long long *)buf, obj, x, layer, mode);
-    else if constexpr (sizeof(T) == 16) __cuprite_surf::load1DLayered_16((unsigned int *)buf, obj, x, layer, mode);
+    unsigned int buf[4] = {};
+    if (sizeof(T) == 1) __cuprite_surf::load1DLayered_1((unsigned short *)buf, obj, x, layer, mode);
+    else if (sizeof(T) == 2) __cuprite_surf::load1DLayered_2((unsigned short *)buf, obj, x, layer, mode);
+    else if (sizeof(T) == 4) __cuprite_surf::load1DLayered_4((unsigned int *)buf, obj, x, layer, mode);
+    else if (sizeof(T) == 8) __cuprite_surf::load1DLayered_8((unsigned long long *)buf, obj, x, layer, mode);
+    else if (sizeof(T) == 16) __cuprite_surf::load1DLayered_16((unsigned int *)buf, obj, x, layer, mode);
     __builtin_memcpy(data, buf, sizeof(T));
 }
 template <class T> static __device__ __forceinline__ T surf1DLayeredread(cudaSurfaceObject_t obj, int x, int layer, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
@@ -597,22 +597,22 @@ template <class T> static __device__ __forceinline__ T surf1DLayeredread(cudaSur
 }
 template <class T> static __device__ __forceinline__ void surf2DLayeredwrite(T data, cudaSurfaceObject_t obj, int x, int y, int layer, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
     static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "surface element sizes are 1, 2, 4, 8 or 16 bytes");
-    unsigned int buf[(sizeof(T) + 3) / 4 < 2 ? 2 : (sizeof(T) + 3) / 4] = {};
+    unsigned int buf[4] = {};
     __builtin_memcpy(buf, &data, sizeof(T));
-    if constexpr (sizeof(T) == 1) __cuprite_surf::store2DLayered_1((unsigned short *)buf, obj, x, y, layer, mode);
-    else if constexpr (sizeof(T) == 2) __cuprite_surf::store2DLayered_2((unsigned short *)buf, obj, x, y, layer, mode);
-    else if constexpr (sizeof(T) == 4) __cuprite_surf::store2DLayered_4((unsigned int *)buf, obj, x, y, layer, mode);
-    else if constexpr (sizeof(T) == 8) __cuprite_surf::store2DLayered_8((unsigned long long *)buf, obj, x, y, layer, mode);
-    else if constexpr (sizeof(T) == 16) __cuprite_surf::store2DLayered_16((unsigned int *)buf, obj, x, y, layer, mode);
+    if (sizeof(T) == 1) __cuprite_surf::store2DLayered_1((unsigned short *)buf, obj, x, y, layer, mode);
+    else if (sizeof(T) == 2) __cuprite_surf::store2DLayered_2((unsigned short *)buf, obj, x, y, layer, mode);
+    else if (sizeof(T) == 4) __cuprite_surf::store2DLayered_4((unsigned int *)buf, obj, x, y, layer, mode);
+    else if (sizeof(T) == 8) __cuprite_surf::store2DLayered_8((unsigned long long *)buf, obj, x, y, layer, mode);
+    else if (sizeof(T) == 16) __cuprite_surf::store2DLayered_16((unsigned int *)buf, obj, x, y, layer, mode);
 }
 template <class T> static __device__ __forceinline__ void surf2DLayeredread(T *data, cudaSurfaceObject_t obj, int x, int y, int layer, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
     static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "surface element sizes are 1, 2, 4, 8 or 16 bytes");
-    unsigned int buf[(sizeof(T) + 3) / 4 < 2 ? 2 : (sizeof(T) + 3) / 4] = {};
-    if constexpr (sizeof(T) == 1) __cuprite_surf::load2DLayered_1((unsigned short *)buf, obj, x, y, layer, mode);
-    else if constexpr (sizeof(T) == 2) __cuprite_surf::load2DLayered_2((unsigned short *)buf, obj, x, y, layer, mode);
-    else if constexpr (sizeof(T) == 4) __cuprite_surf::load2DLayered_4((unsigned int *)buf, obj, x, y, layer, mode);
-    else if constexpr (sizeof(T) == 8) __cuprite_surf::load2DLayered_8((unsigned long long *)buf, obj, x, y, layer, mode);
-    else if constexpr (sizeof(T) == 16) __cuprite_surf::load2DLayered_16((unsigned int *)buf, obj, x, y, layer, mode);
+    unsigned int buf[4] = {};
+    if (sizeof(T) == 1) __cuprite_surf::load2DLayered_1((unsigned short *)buf, obj, x, y, layer, mode);
+    else if (sizeof(T) == 2) __cuprite_surf::load2DLayered_2((unsigned short *)buf, obj, x, y, layer, mode);
+    else if (sizeof(T) == 4) __cuprite_surf::load2DLayered_4((unsigned int *)buf, obj, x, y, layer, mode);
+    else if (sizeof(T) == 8) __cuprite_surf::load2DLayered_8((unsigned long long *)buf, obj, x, y, layer, mode);
+    else if (sizeof(T) == 16) __cuprite_surf::load2DLayered_16((unsigned int *)buf, obj, x, y, layer, mode);
     __builtin_memcpy(data, buf, sizeof(T));
 }
 template <class T> static __device__ __forceinline__ T surf2DLayeredread(cudaSurfaceObject_t obj, int x, int y, int layer, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
@@ -622,22 +622,22 @@ template <class T> static __device__ __forceinline__ T surf2DLayeredread(cudaSur
 }
 template <class T> static __device__ __forceinline__ void surfCubemapwrite(T data, cudaSurfaceObject_t obj, int x, int y, int face, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
     static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "surface element sizes are 1, 2, 4, 8 or 16 bytes");
-    unsigned int buf[(sizeof(T) + 3) / 4 < 2 ? 2 : (sizeof(T) + 3) / 4] = {};
+    unsigned int buf[4] = {};
     __builtin_memcpy(buf, &data, sizeof(T));
-    if constexpr (sizeof(T) == 1) __cuprite_surf::storeCubemap_1((unsigned short *)buf, obj, x, y, face, mode);
-    else if constexpr (sizeof(T) == 2) __cuprite_surf::storeCubemap_2((unsigned short *)buf, obj, x, y, face, mode);
-    else if constexpr (sizeof(T) == 4) __cuprite_surf::storeCubemap_4((unsigned int *)buf, obj, x, y, face, mode);
-    else if constexpr (sizeof(T) == 8) __cuprite_surf::storeCubemap_8((unsigned long long *)buf, obj, x, y, face, mode);
-    else if constexpr (sizeof(T) == 16) __cuprite_surf::storeCubemap_16((unsigned int *)buf, obj, x, y, face, mode);
+    if (sizeof(T) == 1) __cuprite_surf::storeCubemap_1((unsigned short *)buf, obj, x, y, face, mode);
+    else if (sizeof(T) == 2) __cuprite_surf::storeCubemap_2((unsigned short *)buf, obj, x, y, face, mode);
+    else if (sizeof(T) == 4) __cuprite_surf::storeCubemap_4((unsigned int *)buf, obj, x, y, face, mode);
+    else if (sizeof(T) == 8) __cuprite_surf::storeCubemap_8((unsigned long long *)buf, obj, x, y, face, mode);
+    else if (sizeof(T) == 16) __cuprite_surf::storeCubemap_16((unsigned int *)buf, obj, x, y, face, mode);
 }
 template <class T> static __device__ __forceinline__ void surfCubemapread(T *data, cudaSurfaceObject_t obj, int x, int y, int face, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
     static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "surface element sizes are 1, 2, 4, 8 or 16 bytes");
-    unsigned int buf[(sizeof(T) + 3) / 4 < 2 ? 2 : (sizeof(T) + 3) / 4] = {};
-    if constexpr (sizeof(T) == 1) __cuprite_surf::loadCubemap_1((unsigned short *)buf, obj, x, y, face, mode);
-    else if constexpr (sizeof(T) == 2) __cuprite_surf::loadCubemap_2((unsigned short *)buf, obj, x, y, face, mode);
-    else if constexpr (sizeof(T) == 4) __cuprite_surf::loadCubemap_4((unsigned int *)buf, obj, x, y, face, mode);
-    else if constexpr (sizeof(T) == 8) __cuprite_surf::loadCubemap_8((unsigned long long *)buf, obj, x, y, face, mode);
-    else if constexpr (sizeof(T) == 16) __cuprite_surf::loadCubemap_16((unsigned int *)buf, obj, x, y, face, mode);
+    unsigned int buf[4] = {};
+    if (sizeof(T) == 1) __cuprite_surf::loadCubemap_1((unsigned short *)buf, obj, x, y, face, mode);
+    else if (sizeof(T) == 2) __cuprite_surf::loadCubemap_2((unsigned short *)buf, obj, x, y, face, mode);
+    else if (sizeof(T) == 4) __cuprite_surf::loadCubemap_4((unsigned int *)buf, obj, x, y, face, mode);
+    else if (sizeof(T) == 8) __cuprite_surf::loadCubemap_8((unsigned long long *)buf, obj, x, y, face, mode);
+    else if (sizeof(T) == 16) __cuprite_surf::loadCubemap_16((unsigned int *)buf, obj, x, y, face, mode);
     __builtin_memcpy(data, buf, sizeof(T));
 }
 template <class T> static __device__ __forceinline__ T surfCubemapread(cudaSurfaceObject_t obj, int x, int y, int face, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
@@ -647,22 +647,22 @@ template <class T> static __device__ __forceinline__ T surfCubemapread(cudaSurfa
 }
 template <class T> static __device__ __forceinline__ void surfCubemapLayeredwrite(T data, cudaSurfaceObject_t obj, int x, int y, int layerFace, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
     static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "surface element sizes are 1, 2, 4, 8 or 16 bytes");
-    unsigned int buf[(sizeof(T) + 3) / 4 < 2 ? 2 : (sizeof(T) + 3) / 4] = {};
+    unsigned int buf[4] = {};
     __builtin_memcpy(buf, &data, sizeof(T));
-    if constexpr (sizeof(T) == 1) __cuprite_surf::storeCubemapLayered_1((unsigned short *)buf, obj, x, y, layerFace, mode);
-    else if constexpr (sizeof(T) == 2) __cuprite_surf::storeCubemapLayered_2((unsigned short *)buf, obj, x, y, layerFace, mode);
-    else if constexpr (sizeof(T) == 4) __cuprite_surf::storeCubemapLayered_4((unsigned int *)buf, obj, x, y, layerFace, mode);
-    else if constexpr (sizeof(T) == 8) __cuprite_surf::storeCubemapLayered_8((unsigned long long *)buf, obj, x, y, layerFace, mode);
-    else if constexpr (sizeof(T) == 16) __cuprite_surf::storeCubemapLayered_16((unsigned int *)buf, obj, x, y, layerFace, mode);
+    if (sizeof(T) == 1) __cuprite_surf::storeCubemapLayered_1((unsigned short *)buf, obj, x, y, layerFace, mode);
+    else if (sizeof(T) == 2) __cuprite_surf::storeCubemapLayered_2((unsigned short *)buf, obj, x, y, layerFace, mode);
+    else if (sizeof(T) == 4) __cuprite_surf::storeCubemapLayered_4((unsigned int *)buf, obj, x, y, layerFace, mode);
+    else if (sizeof(T) == 8) __cuprite_surf::storeCubemapLayered_8((unsigned long long *)buf, obj, x, y, layerFace, mode);
+    else if (sizeof(T) == 16) __cuprite_surf::storeCubemapLayered_16((unsigned int *)buf, obj, x, y, layerFace, mode);
 }
 template <class T> static __device__ __forceinline__ void surfCubemapLayeredread(T *data, cudaSurfaceObject_t obj, int x, int y, int layerFace, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
     static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "surface element sizes are 1, 2, 4, 8 or 16 bytes");
-    unsigned int buf[(sizeof(T) + 3) / 4 < 2 ? 2 : (sizeof(T) + 3) / 4] = {};
-    if constexpr (sizeof(T) == 1) __cuprite_surf::loadCubemapLayered_1((unsigned short *)buf, obj, x, y, layerFace, mode);
-    else if constexpr (sizeof(T) == 2) __cuprite_surf::loadCubemapLayered_2((unsigned short *)buf, obj, x, y, layerFace, mode);
-    else if constexpr (sizeof(T) == 4) __cuprite_surf::loadCubemapLayered_4((unsigned int *)buf, obj, x, y, layerFace, mode);
-    else if constexpr (sizeof(T) == 8) __cuprite_surf::loadCubemapLayered_8((unsigned long long *)buf, obj, x, y, layerFace, mode);
-    else if constexpr (sizeof(T) == 16) __cuprite_surf::loadCubemapLayered_16((unsigned int *)buf, obj, x, y, layerFace, mode);
+    unsigned int buf[4] = {};
+    if (sizeof(T) == 1) __cuprite_surf::loadCubemapLayered_1((unsigned short *)buf, obj, x, y, layerFace, mode);
+    else if (sizeof(T) == 2) __cuprite_surf::loadCubemapLayered_2((unsigned short *)buf, obj, x, y, layerFace, mode);
+    else if (sizeof(T) == 4) __cuprite_surf::loadCubemapLayered_4((unsigned int *)buf, obj, x, y, layerFace, mode);
+    else if (sizeof(T) == 8) __cuprite_surf::loadCubemapLayered_8((unsigned long long *)buf, obj, x, y, layerFace, mode);
+    else if (sizeof(T) == 16) __cuprite_surf::loadCubemapLayered_16((unsigned int *)buf, obj, x, y, layerFace, mode);
     __builtin_memcpy(data, buf, sizeof(T));
 }
 template <class T> static __device__ __forceinline__ T surfCubemapLayeredread(cudaSurfaceObject_t obj, int x, int y, int layerFace, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
