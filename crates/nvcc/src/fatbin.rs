@@ -64,6 +64,40 @@ pub fn write(entries: &[PtxEntry]) -> Vec<u8> {
     out
 }
 
+/// The PTX entries of a fatbin this module wrote (uncompressed PTX entries only; anything
+/// else is an error naming it).
+pub fn read(bytes: &[u8]) -> Result<Vec<PtxEntry>, String> {
+    let u16_at = |o: usize| bytes.get(o..o + 2).map(|b| u16::from_le_bytes([b[0], b[1]]));
+    let u32_at = |o: usize| bytes.get(o..o + 4).and_then(|b| b.try_into().ok()).map(u32::from_le_bytes);
+    let u64_at = |o: usize| bytes.get(o..o + 8).and_then(|b| b.try_into().ok()).map(u64::from_le_bytes);
+    if u32_at(0) != Some(FATBIN_MAGIC) {
+        return Err("not a fatbin (bad magic)".into());
+    }
+    let header = usize::from(u16_at(6).ok_or("truncated fatbin")?);
+    let end = header.saturating_add(u64_at(8).ok_or("truncated fatbin")? as usize).min(bytes.len());
+    let mut at = header;
+    let mut out = Vec::new();
+    while at + 64 <= end {
+        let kind = u16_at(at).unwrap_or(0);
+        let entry_header = u32_at(at + 4).unwrap_or(0) as usize;
+        let size = u64_at(at + 8).unwrap_or(0) as usize;
+        let compressed = u32_at(at + 16).unwrap_or(0);
+        let payload = bytes.get(at + entry_header..at + entry_header + size).ok_or("fatbin entry runs past the end")?;
+        if kind != KIND_PTX || compressed != 0 {
+            return Err(format!(
+                "fatbin entry of kind {kind} (compressed size {compressed}): only uncompressed PTX is read"
+            ));
+        }
+        let text = String::from_utf8_lossy(payload).trim_end_matches('\0').to_string();
+        let minor = u16_at(at + 24).unwrap_or(0);
+        let major = u16_at(at + 26).unwrap_or(0);
+        let arch = u32_at(at + 28).unwrap_or(0);
+        out.push(PtxEntry { arch, version: (major, minor), text });
+        at += entry_header + size;
+    }
+    Ok(out)
+}
+
 /// The `.version` and `.target` of a PTX text: ((major, minor), sm number), if present.
 pub fn ptx_version_and_target(text: &str) -> Option<((u16, u16), u32)> {
     let mut version = None;
@@ -103,6 +137,20 @@ mod tests {
         assert_eq!(u16::from_le_bytes([e[26], e[27]]), 8);
         assert_eq!(u32::from_le_bytes(e[28..32].try_into().unwrap()), 80);
         assert_eq!(&e[80..88], b"abc\0\0\0\0\0");
+    }
+
+    #[test]
+    fn reads_back_what_it_writes() {
+        let entries = [
+            PtxEntry { arch: 75, version: (8, 3), text: ".version 8.3\n.target sm_75\n".into() },
+            PtxEntry { arch: 90, version: (8, 3), text: "x".repeat(13) },
+        ];
+        let back = read(&write(&entries)).unwrap();
+        assert_eq!(back.len(), 2);
+        for (a, b) in entries.iter().zip(&back) {
+            assert_eq!((a.arch, a.version, &a.text), (b.arch, b.version, &b.text));
+        }
+        assert!(read(b"not a fatbin").is_err());
     }
 
     #[test]

@@ -29,6 +29,18 @@ pub enum Job {
         /// The fatbin to write.
         out: PathBuf,
     },
+    /// The device link of relocatable device code (see [`crate::device_link`]): the objects'
+    /// PTX linked into one fatbin, in a link stub compiled by `compiler` to `out`.
+    DeviceLink {
+        /// The objects (those without relocatable device code are skipped).
+        objects: Vec<PathBuf>,
+        /// The stub's C source, written here.
+        source: PathBuf,
+        /// The stub object.
+        out: PathBuf,
+        /// The C compiler for the stub.
+        compiler: PathBuf,
+    },
     /// Runs `host` (clang's host pass) alongside `device` (the device passes, the checks and
     /// the fatbin): the host pass reads the fatbin through the named pipe `pipe`, which the last
     /// device job fills, so the two clang front ends parse at the same time.
@@ -59,6 +71,13 @@ impl fmt::Display for Job {
                     write!(f, " {}", p.display())?;
                 }
                 Ok(())
+            }
+            Job::DeviceLink { objects, source, out, compiler } => {
+                write!(f, "# cuprite: device link")?;
+                for o in objects {
+                    write!(f, " {}", o.display())?;
+                }
+                write!(f, " into {} (stub {}, compiled by {})", out.display(), source.display(), compiler.display())
             }
             Job::Overlap { device, host, pipe } => {
                 writeln!(f, "# cuprite: the host pass runs alongside, reading {} as a named pipe", pipe.display())?;
@@ -133,16 +152,22 @@ pub fn plan(
                     .into(),
             ));
         }
-        Phase::DeviceCompile | Phase::DeviceLink => {
-            return Err(PlanError("separate compilation (-dc, -dlink) is not supported yet by cuprite nvcc".into()));
-        }
-        _ if o.relocatable_device_code => {
-            return Err(PlanError("-rdc=true (separate compilation) is not supported yet by cuprite nvcc".into()));
+        Phase::DeviceLink => {
+            let objects: Vec<PathBuf> =
+                o.inputs.iter().filter(|i| i.kind == InputKind::Object).map(|i| i.path.clone()).collect();
+            if objects.len() != o.inputs.len() {
+                return Err(PlanError("-dlink links object files (.o) of relocatable device code only".into()));
+            }
+            let out = o.output.clone().unwrap_or_else(|| "a_dlink.o".into());
+            plan.jobs.push(device_link_job(tc, temp, objects, out));
+            return Ok(plan);
         }
         _ => {}
     }
-    let single_output =
-        matches!(o.phase, Phase::Compile | Phase::Ptx | Phase::Fatbin | Phase::Preprocess | Phase::Dependencies);
+    let single_output = matches!(
+        o.phase,
+        Phase::Compile | Phase::DeviceCompile | Phase::Ptx | Phase::Fatbin | Phase::Preprocess | Phase::Dependencies
+    );
     let sources = o.inputs.iter().filter(|i| !matches!(i.kind, InputKind::Object | InputKind::Library)).count();
     if single_output && o.output.is_some() && sources > 1 {
         return Err(PlanError("-o names one output file, but there are several inputs to compile".into()));
@@ -174,7 +199,7 @@ pub fn plan(
             InputKind::Cxx | InputKind::C => {
                 let out = object_path(o, temp, input);
                 match o.phase {
-                    Phase::Compile | Phase::Link | Phase::Run => {}
+                    Phase::Compile | Phase::DeviceCompile | Phase::Link | Phase::Run => {}
                     Phase::Preprocess | Phase::Dependencies => {
                         let mut args = host_args(o, tc, input.kind);
                         args.push(os(if o.phase == Phase::Preprocess { "-E" } else { "-M" }));
@@ -201,7 +226,17 @@ pub fn plan(
     }
     if matches!(o.phase, Phase::Link | Phase::Run) {
         let exe = o.output.clone().unwrap_or_else(|| "a.out".into());
-        let mut args = objects;
+        // Relocatable device code (compiled here with -rdc=true, or given as -dc objects) is
+        // device-linked into a stub linked with the program.
+        let user_relocatable =
+            o.inputs.iter().any(|i| i.kind == InputKind::Object && crate::device_link::is_relocatable(&i.path));
+        let mut args = objects.clone();
+        if o.relocatable_device_code || user_relocatable {
+            let stub = temp.join("cuprite_dlink.o");
+            let objs = objects.iter().map(PathBuf::from).filter(|p| p.extension().is_some_and(|e| e == "o")).collect();
+            plan.jobs.push(device_link_job(tc, temp, objs, stub.clone()));
+            args.push(stub.into());
+        }
         args.extend([os("-o"), exe.clone().into()]);
         args.extend(o.compiler_options.iter().map(os));
         for d in &o.library_dirs {
@@ -240,11 +275,15 @@ pub fn plan(
     Ok(plan)
 }
 
+fn device_link_job(tc: &Toolchain, temp: &Path, objects: Vec<PathBuf>, out: PathBuf) -> Job {
+    Job::DeviceLink { objects, source: temp.join("cuprite_dlink.c"), out, compiler: tc.clang.clone() }
+}
+
 /// Where a source's object goes: `-o` with `-c`, else `<stem>.o` (with `-c`) or a temporary.
 fn object_path(o: &Options, temp: &Path, input: &Input) -> PathBuf {
     match (o.phase, &o.output) {
-        (Phase::Compile, Some(out)) => out.clone(),
-        (Phase::Compile, None) => format!("{}.o", stem(&input.path)).into(),
+        (Phase::Compile | Phase::DeviceCompile, Some(out)) => out.clone(),
+        (Phase::Compile | Phase::DeviceCompile, None) => format!("{}.o", stem(&input.path)).into(),
         _ => temp.join(format!("{}.o", unique_stem(&input.path))),
     }
 }
@@ -305,7 +344,7 @@ fn user_preprocessor_args(o: &Options, args: &mut Vec<OsString>) {
 
 /// Flags shared by both CUDA passes: CUDA C++ with Cuprite's headers instead of NVIDIA's, the
 /// CUDA 9.2+ launch ABI, the user's preprocessor options.
-fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32) -> Vec<OsString> {
+fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path) -> Vec<OsString> {
     let mut args = vec![
         os("-x"),
         os("cuda"),
@@ -329,6 +368,12 @@ fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32) -> Vec<OsString> {
     ]);
     if o.default_stream == DefaultStream::PerThread {
         args.push(os("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1"));
+    }
+    if o.relocatable_device_code {
+        // Both passes must name the file's internal device symbols alike: one compilation
+        // unit id for both.
+        let cuid = crate::cache::hash_bytes(input.as_os_str().as_encoded_bytes());
+        args.extend([os("-fgpu-rdc"), os(format!("-cuid={cuid:016x}"))]);
     }
     args
 }
@@ -369,7 +414,7 @@ fn plan_cuda(
 ) -> Result<(), PlanError> {
     let first_arch = o.archs.first().copied().unwrap_or(crate::options::DEFAULT_ARCH);
     if matches!(o.phase, Phase::Preprocess | Phase::Dependencies) {
-        let mut args = cuda_common_args(o, tc, first_arch);
+        let mut args = cuda_common_args(o, tc, first_arch, &input.path);
         args.push(os("--cuda-host-only"));
         args.push(os(if o.phase == Phase::Preprocess { "-E" } else { "-M" }));
         args.push(input.path.clone().into());
@@ -387,7 +432,7 @@ fn plan_cuda(
             (Phase::Ptx, None) => format!("{}.ptx", stem(&input.path)).into(),
             _ => temp.join(format!("{unique}.sm_{arch}.ptx")),
         };
-        let mut args = cuda_common_args(o, tc, arch);
+        let mut args = cuda_common_args(o, tc, arch, &input.path);
         args.extend([os("--cuda-device-only"), os(format!("--cuda-feature={}", ptx_feature(arch)))]);
         args.extend(device_codegen_args(o));
         if let Some(bc) = libdevice(arch) {
@@ -412,7 +457,7 @@ fn plan_cuda(
         return Ok(());
     }
     let object = object_path(o, temp, input);
-    let mut args = cuda_common_args(o, tc, first_arch);
+    let mut args = cuda_common_args(o, tc, first_arch, &input.path);
     args.push(os("--cuda-host-only"));
     if o.default_stream == DefaultStream::PerThread {
         // Kernel launches then call cudaLaunchKernel_ptsz (clang's driver does not forward

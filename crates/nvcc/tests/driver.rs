@@ -145,3 +145,46 @@ fn separate_compile_then_link_mixed_inputs() {
     let o = common::run(&dir.join("app"), &[], &[]);
     assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+/// Separate compilation: a kernel calling a device function and reading a device variable
+/// defined in another file, built with `-dc` + link, with `-rdc=true` in one command, and with
+/// `-dlink` + a plain host link; each runs and passes.
+#[test]
+fn relocatable_device_code_across_two_files() {
+    let dir = common::work_dir().join("rdc");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("a.cu"),
+        "#include <cstdio>\nextern __device__ int twice(int x);\nextern __device__ int g_base;\n\
+         __global__ void k(int *o) { o[threadIdx.x] = twice(threadIdx.x) + g_base; }\n\
+         int main() { int *d, h[32]; cudaMalloc(&d, sizeof h); k<<<1, 32>>>(d);\n\
+         cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);\n\
+         for (int i = 0; i < 32; i++) if (h[i] != 2 * i + 100) { printf(\"FAIL %d %d\\n\", i, h[i]); return 1; }\n\
+         printf(\"PASS\\n\"); return 0; }\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("b.cu"), "__device__ int g_base = 100;\n__device__ int twice(int x) { return 2 * x; }\n")
+        .unwrap();
+    let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    let pass = |exe: &str| {
+        let o = common::run(&dir.join(exe), &[], &[]);
+        assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{exe}: {}", String::from_utf8_lossy(&o.stderr));
+    };
+    common::nvcc(&["-dc", "-arch=sm_90", &p("a.cu"), "-o", &p("a.o")]).expect("-dc a.cu");
+    common::nvcc(&["-dc", "-arch=sm_90", &p("b.cu"), "-o", &p("b.o")]).expect("-dc b.cu");
+    common::nvcc(&["-arch=sm_90", &p("a.o"), &p("b.o"), "-o", &p("app_dc")]).expect("link");
+    pass("app_dc");
+    common::nvcc(&["-rdc=true", "-arch=sm_90", &p("a.cu"), &p("b.cu"), "-o", &p("app_rdc")]).expect("-rdc=true");
+    pass("app_rdc");
+    common::nvcc(&["-dlink", "-arch=sm_90", &p("a.o"), &p("b.o"), "-o", &p("dlink.o")]).expect("-dlink");
+    let lib = common::work_dir().join("lib");
+    let clang = nvcc::toolchain::Toolchain::locate(None).expect("clang").clangxx;
+    let o = std::process::Command::new(clang)
+        .args([p("a.o"), p("b.o"), p("dlink.o"), "-o".into(), p("app_dlink")])
+        .arg(format!("-L{}", lib.display()))
+        .arg("-lcudart")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    pass("app_dlink");
+}
