@@ -43,6 +43,7 @@ __device__ static inline void *malloc(size_t n) { return ::malloc(n); }
 #include <__clang_cuda_libdevice_declares.h>
 #include <__clang_cuda_device_functions.h>
 #include <__clang_cuda_math.h>
+#include "cuprite/min_max.h"
 #undef __THROW
 #define __THROW
 

@@ -188,3 +188,73 @@ fn relocatable_device_code_across_two_files() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     pass("app_dlink");
 }
+
+/// CUDA's min/max overloads work in host and device code, mixed signed/unsigned giving the
+/// unsigned type (so min(3u, -1) is 3), float with double giving double.
+#[test]
+fn min_max_overloads_on_host_and_device() {
+    let dir = common::work_dir().join("minmax");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("mm.cu"), "#include <cstdio>\n\
+__global__ void k(unsigned *u, float *f, long long *l) {\n\
+  *u = max(1, 7u) + min(3u, -1);   // 7 + min(3u, 0xffffffffu) = 10\n\
+  *f = max(1.5f, 2.0f) + (float)min(0.25f, 4.0);\n\
+  *l = max(-5ll, 3ll) + min(2ll, 9ll);\n\
+}\n\
+int main() {\n\
+  unsigned *u, hu; float *f, hf; long long *l, hl;\n\
+  cudaMalloc(&u, 4); cudaMalloc(&f, 4); cudaMalloc(&l, 8);\n\
+  k<<<1, 1>>>(u, f, l);\n\
+  cudaMemcpy(&hu, u, 4, cudaMemcpyDeviceToHost); cudaMemcpy(&hf, f, 4, cudaMemcpyDeviceToHost); cudaMemcpy(&hl, l, 8, cudaMemcpyDeviceToHost);\n\
+  unsigned host = max(1, 7u) + min(3u, -1);\n\
+  bool ok = hu == 10 && host == 10 && hf == 2.25f && hl == 5 && max(2.0, 1.0f) == 2.0;\n\
+  printf(\"%s %u %u %f %lld\\n\", ok ? \"PASS\" : \"FAIL\", hu, host, hf, hl);\n\
+  return ok ? 0 : 1;\n\
+}\n\
+").unwrap();
+    let src = dir.join("mm.cu").to_string_lossy().into_owned();
+    let exe = dir.join("mm").to_string_lossy().into_owned();
+    common::nvcc(&["-arch=sm_90", &src, "-o", &exe]).expect("build");
+    let o = common::run(std::path::Path::new(&exe), &[], &[]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS 10 10 2.250000 5\n", "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// cuda_pipeline.h: two committed batches of 16-byte asynchronous copies into shared memory,
+/// the first waited for while the second may still be in flight.
+#[test]
+fn pipeline_primitives_copy_in_batches() {
+    let dir = common::work_dir().join("pipeline");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("pipe.cu"), "#include <cstdio>\n\
+#include <cuda_pipeline.h>\n\
+__global__ void k(const int4 *in, int *out) {\n\
+  __shared__ int4 buf[2][64];\n\
+  int t = threadIdx.x;\n\
+  __pipeline_memcpy_async(&buf[0][t], &in[t], sizeof(int4));\n\
+  __pipeline_commit();\n\
+  __pipeline_memcpy_async(&buf[1][t], &in[64 + t], sizeof(int4));\n\
+  __pipeline_commit();\n\
+  __pipeline_wait_prior(1);           // the first batch is complete\n\
+  __syncthreads();\n\
+  int a = buf[0][63 - t].x;\n\
+  __pipeline_wait_prior(0);\n\
+  __syncthreads();\n\
+  out[t] = a + buf[1][63 - t].w;\n\
+}\n\
+int main() {\n\
+  int4 h[128]; for (int i = 0; i < 128; i++) h[i] = make_int4(i, 0, 0, 1000 * i);\n\
+  int4 *in; int *out, r[64];\n\
+  cudaMalloc(&in, sizeof h); cudaMalloc(&out, sizeof r);\n\
+  cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice);\n\
+  k<<<1, 64>>>(in, out);\n\
+  cudaMemcpy(r, out, sizeof r, cudaMemcpyDeviceToHost);\n\
+  for (int t = 0; t < 64; t++) if (r[t] != (63 - t) + 1000 * (64 + 63 - t)) { printf(\"FAIL %d %d\\n\", t, r[t]); return 1; }\n\
+  printf(\"PASS\\n\"); return 0;\n\
+}\n\
+").unwrap();
+    let src = dir.join("pipe.cu").to_string_lossy().into_owned();
+    let exe = dir.join("pipe").to_string_lossy().into_owned();
+    common::nvcc(&["-arch=sm_90", &src, "-o", &exe]).expect("build");
+    let o = common::run(std::path::Path::new(&exe), &[], &[]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", String::from_utf8_lossy(&o.stderr));
+}
