@@ -9,6 +9,14 @@
 /* The qualifiers first: clang's <new> wrapper declares device operator new only once
  * __device__ exists. */
 #include "cuprite/host_defines.h"
+/* libcu++ (CCCL) integrates cuda_fp16.h/cuda_bf16.h when it finds them and then needs API beyond
+ * the guide's core that ours do not have yet: keep its half/bfloat16 support off. */
+#if !defined(CCCL_DISABLE_FP16_SUPPORT)
+#define CCCL_DISABLE_FP16_SUPPORT
+#endif
+#if !defined(CCCL_DISABLE_BF16_SUPPORT)
+#define CCCL_DISABLE_BF16_SUPPORT
+#endif
 #include <__clang_cuda_math_forward_declares.h>
 #define __CUDACC__
 #include <cmath>
@@ -26,6 +34,7 @@ __device__ static inline void __assert_fail(const char *message, const char *fil
     __assertfail(message, file, line, function, sizeof(char));
 }
 __device__ int printf(const char *, ...);
+__device__ void *__nv_aligned_device_malloc(size_t size, size_t align) __attribute__((nothrow));
 }
 namespace std {
 __device__ static inline void free(void *p) { ::free(p); }

@@ -357,6 +357,10 @@ fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path) -> Vec
         // __cudaPushCallConfiguration and __cudaRegisterFatBinaryEnd, as nvcc emits.
         os("-Xclang"),
         os("-target-sdk-version=12.3"),
+        // Declarations of C variadic functions in device code (SFINAE overloads in libcu++,
+        // device printf's prototype) are allowed, as nvcc and clang with an SDK allow them.
+        os("-Xclang"),
+        os("-fcuda-allow-variadic-functions"),
     ];
     user_preprocessor_args(o, &mut args);
     args.extend([
