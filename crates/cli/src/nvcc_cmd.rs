@@ -21,9 +21,8 @@ fn cudart_dir() -> Result<PathBuf, String> {
     };
     let unversioned = dir.join("libcudart.so");
     if !unversioned.exists() {
-        let target = std::fs::canonicalize(dir.join("libcudart.so.13"))
-            .map_err(|e| format!("cannot resolve {}: {e}", dir.join("libcudart.so.13").display()))?;
-        if let Err(e) = std::os::unix::fs::symlink(&target, &unversioned)
+        // Relative, so that it follows libcudart.so.13 when `cuprite exec` repoints that.
+        if let Err(e) = std::os::unix::fs::symlink("libcudart.so.13", &unversioned)
             && !unversioned.exists()
         {
             return Err(format!("cannot create {}: {e}", unversioned.display()));
