@@ -258,3 +258,40 @@ int main() {\n\
     let o = common::run(std::path::Path::new(&exe), &[], &[]);
     assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+/// cuComplex.h on host and device: products, scaled division, magnitude, conjugate, conversion.
+#[test]
+fn cucomplex_arithmetic_on_host_and_device() {
+    let dir = common::work_dir().join("cucomplex");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("cplx.cu"),
+        "#include <cstdio>\n\
+#include <cuComplex.h>\n\
+__global__ void k(cuDoubleComplex *o) {\n\
+  cuDoubleComplex a = make_cuDoubleComplex(3, 4), b = make_cuDoubleComplex(1, -2);\n\
+  o[0] = cuCmul(a, b);                                  // (3+4i)(1-2i) = 11 - 2i\n\
+  o[1] = cuCdiv(a, b);                                  // (3+4i)/(1-2i) = -1 + 2i\n\
+  o[2] = make_cuDoubleComplex(cuCabs(a), cuCreal(cuConj(b)));  // 5, 1\n\
+  cuFloatComplex f = cuCaddf(make_cuFloatComplex(1.5f, 2), make_cuFloatComplex(0.5f, -1));\n\
+  o[3] = cuComplexFloatToDouble(f);                     // 2 + 1i\n\
+}\n\
+int main() {\n\
+  cuDoubleComplex *d, h[4];\n\
+  cudaMalloc(&d, sizeof h); k<<<1, 1>>>(d); cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);\n\
+  cuDoubleComplex host = cuCdiv(make_cuDoubleComplex(3, 4), make_cuDoubleComplex(1, -2));\n\
+  auto near = [](double a, double b) { return a - b < 1e-12 && b - a < 1e-12; };\n\
+  bool ok = h[0].x == 11 && h[0].y == -2 && near(h[1].x, -1) && near(h[1].y, 2) && h[2].x == 5 && h[2].y == 1 &&\n\
+            h[3].x == 2 && h[3].y == 1 && near(host.x, -1) && near(host.y, 2);\n\
+  printf(\"%s\\n\", ok ? \"PASS\" : \"FAIL\");\n\
+  return ok ? 0 : 1;\n\
+}\n\
+",
+    )
+    .unwrap();
+    let src = dir.join("cplx.cu").to_string_lossy().into_owned();
+    let exe = dir.join("cplx").to_string_lossy().into_owned();
+    common::nvcc(&["-arch=sm_90", &src, "-o", &exe]).expect("build");
+    let o = common::run(std::path::Path::new(&exe), &[], &[]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", String::from_utf8_lossy(&o.stderr));
+}
