@@ -23,7 +23,7 @@ with `-cudart shared`. Environment variables: see `cuprite --help`.
 ";
 
 /// Finds (or makes) the directory holding our `libcudart.so.13`.
-fn lib_dir() -> Result<PathBuf, String> {
+pub(crate) fn lib_dir() -> Result<PathBuf, String> {
     let exe = std::env::current_exe().map_err(|e| format!("cannot locate the cuprite executable: {e}"))?;
     let dir = exe.parent().unwrap_or(Path::new(".")).to_path_buf();
     if dir.join("libcudart.so.13").is_file() {

@@ -1,0 +1,92 @@
+//! `cuprite nvcc [nvcc options] FILES` and `cuprite run FILE.cu [nvcc options] [-- ARGS]`:
+//! Cuprite's CUDA compiler (crate `cuprite-nvcc`), linking against and running with Cuprite's
+//! libcudart.so.13.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::exec_cmd;
+
+/// The directory with Cuprite's `libcudart.so.13`, given a `libcudart.so` link beside it so that
+/// `-lcudart` finds it at link time: `PREFIX/lib64` in an installed toolkit
+/// (`scripts/install-toolkit.sh`, `PREFIX/bin/cuprite`), else where `cuprite exec` finds it.
+fn cudart_dir() -> Result<PathBuf, String> {
+    let toolkit_lib = std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.parent()?.join("lib64")))
+        .filter(|d| d.join("libcudart.so.13").is_file());
+    let dir = match toolkit_lib {
+        Some(d) => d,
+        None => exec_cmd::lib_dir()?,
+    };
+    let unversioned = dir.join("libcudart.so");
+    if !unversioned.exists() {
+        // Relative, so that it follows libcudart.so.13 when `cuprite exec` repoints that.
+        if let Err(e) = std::os::unix::fs::symlink("libcudart.so.13", &unversioned)
+            && !unversioned.exists()
+        {
+            return Err(format!("cannot create {}: {e}", unversioned.display()));
+        }
+    }
+    Ok(dir)
+}
+
+fn exit(status: i32) -> ExitCode {
+    ExitCode::from(u8::try_from(status.clamp(0, 255)).unwrap_or(1))
+}
+
+fn fail(prefix: &str, f: nvcc::driver::Failure) -> ExitCode {
+    if !f.message.is_empty() {
+        eprintln!("{prefix}: error: {}", f.message);
+    }
+    exit(f.status)
+}
+
+/// Runs `cuprite nvcc`.
+pub fn nvcc(args: &[&str]) -> ExitCode {
+    let options = match nvcc::Options::parse(args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("cuprite nvcc: error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if options.version {
+        let tc = nvcc::toolchain::Toolchain::locate(None).ok();
+        print!("{}", nvcc::driver::version_text(tc.as_ref()));
+        return ExitCode::SUCCESS;
+    }
+    // Linking needs the library; compiling alone does not.
+    let dir = match cudart_dir() {
+        Ok(d) => Some(d),
+        Err(e) if options.phase == nvcc::options::Phase::Link || options.phase == nvcc::options::Phase::Run => {
+            eprintln!("cuprite nvcc: error: {e}");
+            return ExitCode::from(1);
+        }
+        Err(_) => None,
+    };
+    match nvcc::driver::build(&options, dir) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => fail("cuprite nvcc", f),
+    }
+}
+
+/// Runs `cuprite run`.
+pub fn run(args: &[&str]) -> ExitCode {
+    if args.is_empty() {
+        eprintln!("usage: cuprite run FILE.cu [nvcc options] [-- ARGS...]");
+        return ExitCode::from(2);
+    }
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    let dir = match cudart_dir() {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("cuprite run: error: {e}");
+            return ExitCode::from(127);
+        }
+    };
+    match nvcc::run::run(&args, &dir) {
+        Ok(status) => exit(status),
+        Err(f) => fail("cuprite run", f),
+    }
+}

@@ -1,0 +1,189 @@
+//! `cuprite nvcc` and `cuprite run` as commands: exit statuses and messages, the run cache
+//! (built once, rebuilt when an included header changes), and the math library hookup (a
+//! `libdevice/libdevice.c` in the toolkit is compiled to bitcode once and linked).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn cuprite() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_cuprite"))
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("cuprite-cli-nvcc-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "status {:?}\nstdout:\n{}\nstderr:\n{}",
+        o.status,
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+#[test]
+fn unknown_options_exit_2_naming_them() {
+    let o = cuprite().args(["nvcc", "-arch=sm_90", "--frobnicate", "-Qx", "a.cu"]).output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stderr), "cuprite nvcc: error: unknown options '--frobnicate', '-Qx'\n");
+}
+
+#[test]
+fn run_caches_and_rebuilds_when_an_included_header_changes() {
+    let dir = scratch("run");
+    let cache = dir.join("cache");
+    std::fs::write(dir.join("value.h"), "#define VALUE 7\n").unwrap();
+    let src = dir.join("app.cu");
+    std::fs::write(
+        &src,
+        "#include <cstdio>\n#include \"value.h\"\n__global__ void k(int *p) { *p = VALUE * 6; }\n\
+         int main(int argc, char **argv) { int *d, h = 0; cudaMalloc(&d, 4); k<<<1, 1>>>(d);\n\
+         cudaMemcpy(&h, d, 4, cudaMemcpyDeviceToHost); printf(\"%d %s\\n\", h, argc > 1 ? argv[1] : \"-\"); return 0; }\n",
+    )
+    .unwrap();
+    let run = || {
+        let o = cuprite()
+            .args(["run"])
+            .arg(&src)
+            .args(["-arch=sm_90", "--", "hello"])
+            .env("CUPRITE_CACHE_DIR", &cache)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let entries = || std::fs::read_dir(cache.join("run")).unwrap().count();
+    assert_eq!(run(), "42 hello\n");
+    let exe = std::fs::read_dir(cache.join("run")).unwrap().next().unwrap().unwrap().path().join("app");
+    let built = std::fs::metadata(&exe).unwrap().modified().unwrap();
+    assert_eq!(run(), "42 hello\n");
+    assert_eq!(std::fs::metadata(&exe).unwrap().modified().unwrap(), built, "second run must use the cache");
+    assert_eq!(entries(), 1);
+    // The source is unchanged but a header it includes is not: the entry is rebuilt.
+    std::fs::write(dir.join("value.h"), "#define VALUE 8\n").unwrap();
+    assert_eq!(run(), "48 hello\n");
+    assert_eq!(entries(), 1);
+}
+
+#[test]
+fn math_library_source_is_compiled_once_and_linked() {
+    let dir = scratch("libdevice");
+    // A toolkit with the repository's headers and a one-function math library.
+    let kit = dir.join("kit");
+    std::fs::create_dir_all(kit.join("libdevice")).unwrap();
+    std::os::unix::fs::symlink(repo().join("include"), kit.join("include")).unwrap();
+    std::fs::write(
+        kit.join("libdevice/libdevice.c"),
+        "float __nv_int_as_float(int x) { union { int i; float f; } u; u.i = x; return u.f; }\n",
+    )
+    .unwrap();
+    let src = dir.join("bits.cu");
+    std::fs::write(
+        &src,
+        "#include <cstdio>\n__global__ void k(float *p) { *p = __int_as_float(0x40490fdb); }\n\
+         int main() { float *d, h = 0; cudaMalloc(&d, 4); k<<<1, 1>>>(d);\n\
+         cudaMemcpy(&h, d, 4, cudaMemcpyDeviceToHost); printf(\"%s\\n\", h == 3.14159274f ? \"PASS\" : \"FAIL\"); return 0; }\n",
+    )
+    .unwrap();
+    let cache = dir.join("cache");
+    let exe = dir.join("bits");
+    let build = || {
+        let o = cuprite()
+            .args(["nvcc", "-v", "-arch=sm_90"])
+            .arg(&src)
+            .arg("-o")
+            .arg(&exe)
+            .env("CUPRITE_TOOLKIT", &kit)
+            .env("CUPRITE_CACHE_DIR", &cache)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    let first = build();
+    assert!(first.contains("--target=nvptx64-nvidia-cuda") && first.contains("libdevice.c"), "{first}");
+    assert!(first.contains("-mlink-builtin-bitcode"), "{first}");
+    let second = build();
+    assert!(!second.contains("libdevice.c"), "the bitcode is cached: {second}");
+    let o = cuprite().arg("exec").arg(&exe).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", text(&o));
+}
+
+/// An install prefix (the layout scripts/install-toolkit.sh makes): `PREFIX/bin/cuprite nvcc`
+/// finds the headers in `PREFIX/include` and links `PREFIX/lib64/libcudart.so`.
+#[test]
+fn installed_toolkit_layout_is_found_from_the_executable() {
+    let prefix = scratch("toolkit");
+    std::fs::create_dir_all(prefix.join("bin")).unwrap();
+    std::fs::create_dir_all(prefix.join("lib64")).unwrap();
+    std::fs::copy(env!("CARGO_BIN_EXE_cuprite"), prefix.join("bin/cuprite")).unwrap();
+    // A copy of the headers, so that a path in the build's commands shows which were used.
+    let copied = Command::new("cp").arg("-r").arg(repo().join("include")).arg(prefix.join("include")).status().unwrap();
+    assert!(copied.success());
+    let lib = Path::new(env!("CARGO_BIN_EXE_cuprite")).parent().unwrap().join("deps/libcudart.so");
+    std::fs::copy(&lib, prefix.join("lib64/libcudart.so.13")).unwrap();
+    let exe = prefix.join("vectorAdd");
+    let o = Command::new(prefix.join("bin/cuprite"))
+        .args(["nvcc", "-v", "-arch=sm_90"])
+        .arg(repo().join("samples/vectorAdd.cu"))
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let log = String::from_utf8_lossy(&o.stderr);
+    assert!(log.contains(&format!("-I{}", prefix.join("include").display())), "{log}");
+    assert!(log.contains(&format!("-L{}", prefix.join("lib64").display())), "{log}");
+    let r = Command::new(&exe).env("LD_LIBRARY_PATH", prefix.join("lib64")).output().unwrap();
+    assert!(String::from_utf8_lossy(&r.stdout).contains("Test PASSED"), "{}", text(&r));
+}
+
+/// `-E` and `-M` write to standard output, as nvcc's do.
+#[test]
+fn preprocess_and_dependencies_go_to_stdout() {
+    let src = repo().join("samples/vectorAdd.cu");
+    let o = cuprite().args(["nvcc", "-E"]).arg(&src).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("__global__") || out.contains("vectorAdd(const float"),
+        "{}",
+        &out[out.len().saturating_sub(500)..]
+    );
+    let o = cuprite().args(["nvcc", "-M"]).arg(&src).output().unwrap();
+    let deps = String::from_utf8_lossy(&o.stdout);
+    assert!(deps.starts_with("vectorAdd.o:") && deps.contains("cuda_runtime.h"), "{}", text(&o));
+}
+
+/// The headers compile for old architectures (features above the target are left out) and
+/// for the C++ standards nvcc accepts.
+#[test]
+fn old_architectures_and_standards_build_and_pass() {
+    let dir = scratch("archs");
+    for (i, flags) in
+        [&["-arch=sm_52"][..], &["-arch=sm_60", "-std=c++11"], &["-arch=sm_70", "-std=c++14"]].iter().enumerate()
+    {
+        let exe = dir.join(format!("v{i}"));
+        let o = cuprite()
+            .arg("nvcc")
+            .args(*flags)
+            .arg(repo().join("samples/vectorAdd.cu"))
+            .arg("-o")
+            .arg(&exe)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{flags:?}: {}", text(&o));
+        assert!(o.stderr.is_empty(), "{flags:?}: no warnings expected: {}", text(&o));
+        let r = cuprite().arg("exec").arg(&exe).output().unwrap();
+        assert!(String::from_utf8_lossy(&r.stdout).contains("Test PASSED"), "{flags:?}: {}", text(&r));
+    }
+}

@@ -1,0 +1,181 @@
+//! Separate compilation (`-rdc=true`, `-dc`, `-dlink`): clang's relocatable device code
+//! (`-fgpu-rdc`) leaves each object with its PTX in a `__nv_relfatbin` section, a module id in
+//! `__nv_module_id`, and a call to `__cudaRegisterLinkedBinary_<id>` in its constructor. The
+//! device link reads every object's PTX, links it per architecture with Cuprite's PTX linker
+//! (`ptx::link`), checks it, and writes a C link stub: the linked fatbin, registered once as an
+//! ordinary (version 1) fatbin, and one `__cudaRegisterLinkedBinary_<id>` per object that
+//! registers that object's kernels and variables with it. The result runs on Cuprite's runtime
+//! and on NVIDIA's alike.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+use crate::fatbin::{self, PtxEntry};
+
+/// One relocatable object's device side.
+#[derive(Debug, Clone)]
+pub struct RelocatableObject {
+    /// The module id (`__nv_...`), naming its registration function.
+    pub module_id: String,
+    /// Its PTX entries.
+    pub entries: Vec<PtxEntry>,
+}
+
+/// The bytes of section `name` of an ELF64 little-endian relocatable object, if present.
+pub fn elf_section<'a>(elf: &'a [u8], name: &str) -> Result<Option<&'a [u8]>, String> {
+    let u16_at = |o: usize| elf.get(o..o + 2).map(|b| u16::from_le_bytes([b[0], b[1]]));
+    let u32_at = |o: usize| elf.get(o..o + 4).and_then(|b| b.try_into().ok()).map(u32::from_le_bytes);
+    let u64_at = |o: usize| elf.get(o..o + 8).and_then(|b| b.try_into().ok()).map(u64::from_le_bytes);
+    if elf.get(..6) != Some(b"\x7fELF\x02\x01".as_slice()) {
+        return Err("not a 64-bit little-endian ELF object".into());
+    }
+    let bad = || "truncated ELF section table".to_string();
+    let shoff = u64_at(0x28).ok_or_else(bad)? as usize;
+    let shentsize = usize::from(u16_at(0x3a).ok_or_else(bad)?);
+    let shnum = usize::from(u16_at(0x3c).ok_or_else(bad)?);
+    let shstrndx = usize::from(u16_at(0x3e).ok_or_else(bad)?);
+    let section = |i: usize| -> Option<(u32, usize, usize)> {
+        let h = shoff.checked_add(i.checked_mul(shentsize)?)?;
+        Some((u32_at(h)?, u64_at(h + 0x18)? as usize, u64_at(h + 0x20)? as usize))
+    };
+    let (_, strtab_off, strtab_size) = section(shstrndx).ok_or_else(bad)?;
+    let strtab = elf.get(strtab_off..strtab_off.saturating_add(strtab_size)).ok_or_else(bad)?;
+    for i in 0..shnum {
+        let (name_off, off, size) = section(i).ok_or_else(bad)?;
+        let rest = strtab.get(name_off as usize..).unwrap_or_default();
+        let this = &rest[..rest.iter().position(|&b| b == 0).unwrap_or(rest.len())];
+        if this == name.as_bytes() {
+            return elf.get(off..off.saturating_add(size)).map(Some).ok_or_else(bad);
+        }
+    }
+    Ok(None)
+}
+
+/// The object's relocatable device code, or `None` for an object without any.
+pub fn read_object(path: &Path) -> Result<Option<RelocatableObject>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let at = |e: String| format!("{}: {e}", path.display());
+    let Some(fatbin) = elf_section(&bytes, "__nv_relfatbin").map_err(at)? else { return Ok(None) };
+    let id =
+        elf_section(&bytes, "__nv_module_id").map_err(at)?.ok_or_else(|| at("no __nv_module_id section".into()))?;
+    let module_id = String::from_utf8_lossy(&id[..id.iter().position(|&b| b == 0).unwrap_or(id.len())]).into_owned();
+    if module_id.is_empty() || !module_id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        return Err(at(format!("unexpected module id '{module_id}'")));
+    }
+    let entries = fatbin::read(fatbin).map_err(at)?;
+    Ok(Some(RelocatableObject { module_id, entries }))
+}
+
+/// Links the objects' PTX per architecture (each object must have every architecture).
+pub fn link(objects: &[RelocatableObject]) -> Result<Vec<PtxEntry>, String> {
+    let mut by_arch: BTreeMap<u32, Vec<&PtxEntry>> = BTreeMap::new();
+    for o in objects {
+        for e in &o.entries {
+            by_arch.entry(e.arch).or_default().push(e);
+        }
+    }
+    let mut out = Vec::new();
+    for (arch, entries) in by_arch {
+        if entries.len() != objects.len() {
+            return Err(format!(
+                "sm_{arch}: {} of {} relocatable objects have device code for it (compile them all for the same architectures)",
+                entries.len(),
+                objects.len()
+            ));
+        }
+        let texts: Vec<&str> = entries.iter().map(|e| e.text.as_str()).collect();
+        let linked = ptx::link(&texts).map_err(|e| format!("linking the device code for sm_{arch}: {e}"))?;
+        crate::ptx_check::check(&format!("<device link sm_{arch}>"), &linked)?;
+        let version = entries.iter().map(|e| e.version).max().unwrap_or((8, 3));
+        out.push(PtxEntry { arch, version, text: linked });
+    }
+    Ok(out)
+}
+
+/// Whether the object at `path` holds relocatable device code (a `__nv_relfatbin` section).
+pub fn is_relocatable(path: &Path) -> bool {
+    std::fs::read(path).ok().is_some_and(|b| matches!(elf_section(&b, "__nv_relfatbin"), Ok(Some(_))))
+}
+
+/// The C source of the link stub for `objects`, embedding `linked` (a fatbin).
+pub fn stub_source(objects: &[RelocatableObject], linked: &[u8]) -> String {
+    let mut s = String::from(
+        "/* Generated by cuprite nvcc: the device link of relocatable device code. */\n\
+         #include <stddef.h>\n\
+         #include <stdlib.h>\n\
+         extern void **__cudaRegisterFatBinary(void *);\n\
+         extern void __cudaRegisterFatBinaryEnd(void **);\n\
+         extern void __cudaUnregisterFatBinary(void **);\n\
+         struct cuprite_fatbin_wrapper { int magic; int version; const void *data; void *filename; };\n\
+         __attribute__((section(\".nv_fatbin\"), aligned(8))) static const unsigned char cuprite_linked[] = {",
+    );
+    for (i, b) in linked.iter().enumerate() {
+        if i % 32 == 0 {
+            s.push('\n');
+        }
+        let _ = write!(s, "{b},");
+    }
+    s.push_str(
+        "\n};\n\
+         __attribute__((section(\".nvFatBinSegment\"), aligned(8))) static const struct cuprite_fatbin_wrapper \
+         cuprite_wrapper = {0x466243b1, 1, cuprite_linked, NULL};\n\
+         static void **cuprite_handle;\n\
+         static void cuprite_unregister(void) { __cudaUnregisterFatBinary(cuprite_handle); }\n\
+         /* Registers the linked module once; every object's constructor registers its symbols with it. */\n\
+         static void **cuprite_linked_handle(void) {\n\
+         \x20   if (!cuprite_handle) {\n\
+         \x20       cuprite_handle = __cudaRegisterFatBinary((void *)&cuprite_wrapper);\n\
+         \x20       atexit(cuprite_unregister);\n\
+         \x20   }\n\
+         \x20   return cuprite_handle;\n\
+         }\n",
+    );
+    for o in objects {
+        let _ = write!(
+            s,
+            "void __cudaRegisterLinkedBinary{id}(void (*reg)(void **), void *wrapper, void *module_id, void (*callback)(void *)) {{\n\
+             \x20   (void)wrapper; (void)module_id; (void)callback;\n\
+             \x20   void **h = cuprite_linked_handle();\n\
+             \x20   reg(h);\n\
+             \x20   __cudaRegisterFatBinaryEnd(h);\n\
+             }}\n",
+            id = o.module_id
+        );
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stub_registers_one_function_per_object() {
+        let objs = [
+            RelocatableObject { module_id: "__nv_aa11".into(), entries: vec![] },
+            RelocatableObject { module_id: "__nv_bb22".into(), entries: vec![] },
+        ];
+        let s = stub_source(&objs, &[1, 2, 3]);
+        // clang's objects call __cudaRegisterLinkedBinary followed by the module id.
+        assert!(s.contains("void __cudaRegisterLinkedBinary__nv_aa11("));
+        assert!(s.contains("void __cudaRegisterLinkedBinary__nv_bb22("));
+        assert!(s.contains("cuprite_linked[] = {\n1,2,3,\n};"));
+    }
+
+    #[test]
+    fn linking_needs_every_arch_in_every_object() {
+        let e = |arch| PtxEntry { arch, version: (8, 3), text: String::new() };
+        let objs = [
+            RelocatableObject { module_id: "a".into(), entries: vec![e(80), e(90)] },
+            RelocatableObject { module_id: "b".into(), entries: vec![e(90)] },
+        ];
+        let err = link(&objs).unwrap_err();
+        assert!(err.contains("sm_80: 1 of 2"), "{err}");
+    }
+
+    #[test]
+    fn non_elf_input_is_an_error() {
+        assert!(elf_section(b"hello", "x").is_err());
+    }
+}

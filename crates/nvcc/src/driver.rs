@@ -1,0 +1,295 @@
+//! Runs a planned build: spawns clang, checks the PTX, writes fatbins, builds the math
+//! library's bitcode on first use, and (`--run`) runs the result.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+use crate::cache::{self, Key};
+use crate::fatbin::{self, PtxEntry};
+use crate::options::Options;
+use crate::pipe;
+use crate::plan::{self, Job};
+use crate::toolchain::Toolchain;
+
+/// The `nvcc --version` text (build systems look for "release X.Y").
+pub fn version_text(tc: Option<&Toolchain>) -> String {
+    let clang = tc.map(|t| t.clangxx.display().to_string()).unwrap_or_else(|| "clang (not found)".into());
+    format!(
+        "cuprite nvcc: Cuprite's CUDA compiler driver (cuprite {}), compiling with {clang}\n\
+         Cuda compilation tools, release 13.0, V13.0.0 (Cuprite)\n",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// A directory for intermediate files, removed on drop unless kept.
+struct TempDir {
+    path: PathBuf,
+    remove: bool,
+}
+
+impl TempDir {
+    fn new(o: &Options) -> std::io::Result<TempDir> {
+        if o.keep {
+            let path = o.keep_dir.clone().unwrap_or_else(|| PathBuf::from("."));
+            std::fs::create_dir_all(&path)?;
+            return Ok(TempDir { path, remove: false });
+        }
+        static COUNTER: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = std::env::temp_dir().join(format!("cuprite-nvcc-{}-{n}", std::process::id()));
+        std::fs::create_dir_all(&path)?;
+        Ok(TempDir { path, remove: true })
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        if self.remove {
+            let _ = std::fs::remove_dir_all(&self.path);
+        }
+    }
+}
+
+/// An error that ends the build: its message (already printed, if empty) and exit status.
+#[derive(Debug)]
+pub struct Failure {
+    /// What to print after "cuprite nvcc: error: " (empty: a tool already reported it).
+    pub message: String,
+    /// The exit status.
+    pub status: i32,
+    /// What the failing tool printed (already passed through to standard error).
+    pub diagnostics: String,
+}
+
+impl Failure {
+    /// A failure with a message and status 1.
+    pub fn new(message: impl Into<String>) -> Failure {
+        Failure { message: message.into(), status: 1, diagnostics: String::new() }
+    }
+}
+
+/// The math library's bitcode for `arch`: the toolkit's prebuilt one, or `libdevice.c` compiled
+/// into the cache (once per content and architecture), or none (then `__nv_*` calls stay
+/// unresolved and fail at load naming the function).
+fn libdevice(tc: &Toolchain, arch: u32, show: bool, dry_run: bool) -> Result<Option<PathBuf>, Failure> {
+    if let Some(bc) = &tc.libdevice_bitcode {
+        return Ok(Some(bc.clone()));
+    }
+    let Some(src) = &tc.libdevice_source else { return Ok(None) };
+    let text = std::fs::read(src).map_err(|e| Failure::new(format!("cannot read {}: {e}", src.display())))?;
+    let key = Key::default().add(&text).add(tc.clang.as_os_str().as_encoded_bytes()).hex();
+    let bc = cache::cache_root().join("libdevice").join(key).join(format!("libdevice.sm_{arch}.bc"));
+    if bc.is_file() {
+        return Ok(Some(bc));
+    }
+    let tmp = bc.with_extension(format!("tmp{}", std::process::id()));
+    let args: Vec<std::ffi::OsString> = vec![
+        "-x".into(),
+        "c".into(),
+        "--target=nvptx64-nvidia-cuda".into(),
+        format!("-march=sm_{arch}").into(),
+        "-O2".into(),
+        "-ffp-contract=off".into(),
+        "-fno-math-errno".into(),
+        "-emit-llvm".into(),
+        "-c".into(),
+        src.into(),
+        "-o".into(),
+        tmp.clone().into(),
+    ];
+    let job = Job::Run { program: tc.clang.clone(), args };
+    if show {
+        eprintln!("#$ {job}");
+    }
+    if dry_run {
+        return Ok(Some(bc));
+    }
+    if let Some(dir) = bc.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| Failure::new(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    execute(&job, None)?;
+    std::fs::rename(&tmp, &bc).map_err(|e| Failure::new(format!("cannot write {}: {e}", bc.display())))?;
+    Ok(Some(bc))
+}
+
+/// Runs one job. `pipe_reader` is the host pass reading the fatbin through a named pipe, if
+/// one runs alongside (see [`Job::Overlap`]).
+fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
+    match job {
+        Job::Overlap { device, host, pipe } => overlap(device, host, pipe),
+        Job::DeviceLink { objects, source, out, compiler } => device_link(objects, source, out, compiler),
+        Job::Run { program, args } => {
+            // The tool's diagnostics are passed through, and kept for callers that report them
+            // elsewhere (the test suite).
+            let out = Command::new(program)
+                .args(args)
+                .stdin(Stdio::null())
+                .stdout(Stdio::inherit())
+                .stderr(Stdio::piped())
+                .output()
+                .map_err(|e| Failure::new(format!("cannot run {}: {e}", program.display())))?;
+            let diagnostics = String::from_utf8_lossy(&out.stderr).into_owned();
+            eprint!("{diagnostics}");
+            if out.status.success() {
+                Ok(())
+            } else {
+                Err(Failure { message: String::new(), status: out.status.code().unwrap_or(1).max(1), diagnostics })
+            }
+        }
+        Job::CheckPtx(path) => {
+            let text = read_text(path)?;
+            crate::ptx_check::check(&path.display().to_string(), &text).map_err(Failure::new)
+        }
+        Job::Fatbin { ptx, out } => {
+            let mut entries = Vec::new();
+            for p in ptx {
+                let text = read_text(p)?;
+                let (version, arch) = fatbin::ptx_version_and_target(&text)
+                    .ok_or_else(|| Failure::new(format!("{}: no .version/.target directive", p.display())))?;
+                entries.push(PtxEntry { arch, version, text });
+            }
+            let bytes = fatbin::write(&entries);
+            match pipe_reader {
+                Some(reader) => pipe::write(out, &bytes, reader),
+                None => cache::write_atomic(out, &bytes),
+            }
+            .map_err(|e| Failure::new(format!("cannot write {}: {e}", out.display())))
+        }
+    }
+}
+
+/// Runs the device jobs while the host pass, started first, parses the same source; the host
+/// pass blocks on the named pipe until the fatbin is written into it.
+fn overlap(device: &[Job], host: &Job, fifo: &Path) -> Result<(), Failure> {
+    let Job::Run { program, args } = host else {
+        return Err(Failure::new("internal error: the overlapped host pass is not a command"));
+    };
+    pipe::create(fifo).map_err(|e| Failure::new(format!("cannot create the pipe {}: {e}", fifo.display())))?;
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| Failure::new(format!("cannot run {}: {e}", program.display())))?;
+    // Drain the host pass's diagnostics as they come, so that a full pipe never stalls it.
+    let stderr = child.stderr.take();
+    let collector = std::thread::spawn(move || {
+        let mut text = String::new();
+        if let Some(mut s) = stderr {
+            let _ = std::io::Read::read_to_string(&mut s, &mut text);
+        }
+        text
+    });
+    let mut device_result = Ok(());
+    for job in device {
+        device_result = execute(job, Some(&mut child));
+        if device_result.is_err() {
+            break;
+        }
+    }
+    if device_result.is_err() {
+        // The device code did not compile: the host pass waits for a fatbin that will not come.
+        let _ = child.kill();
+    }
+    let status = child.wait().map_err(|e| Failure::new(format!("cannot wait for {}: {e}", program.display())))?;
+    let diagnostics = collector.join().unwrap_or_default();
+    device_result?;
+    eprint!("{diagnostics}");
+    if status.success() {
+        Ok(())
+    } else {
+        Err(Failure { message: String::new(), status: status.code().unwrap_or(1).max(1), diagnostics })
+    }
+}
+
+/// Device-links the relocatable objects among `objects` into the stub object `out`.
+fn device_link(objects: &[PathBuf], source: &Path, out: &Path, compiler: &Path) -> Result<(), Failure> {
+    let mut relocatable = Vec::new();
+    for o in objects {
+        if let Some(r) = crate::device_link::read_object(o).map_err(Failure::new)? {
+            relocatable.push(r);
+        }
+    }
+    let source_text = if relocatable.is_empty() {
+        String::from("/* Generated by cuprite nvcc: no relocatable device code to link. */\n")
+    } else {
+        let linked = crate::device_link::link(&relocatable).map_err(Failure::new)?;
+        crate::device_link::stub_source(&relocatable, &fatbin::write(&linked))
+    };
+    std::fs::write(source, source_text).map_err(|e| Failure::new(format!("cannot write {}: {e}", source.display())))?;
+    let args = vec!["-c".into(), "-x".into(), "c".into(), source.into(), "-o".into(), out.into()];
+    execute(&Job::Run { program: compiler.to_path_buf(), args }, None)
+}
+
+fn read_text(path: &Path) -> Result<String, Failure> {
+    std::fs::read_to_string(path).map_err(|e| Failure::new(format!("cannot read {}: {e}", path.display())))
+}
+
+/// Builds what `o` asks for. `cudart_dir` holds Cuprite's `libcudart.so`.
+pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
+    let tc = Toolchain::locate(cudart_dir.clone()).map_err(Failure::new)?;
+    if o.version {
+        print!("{}", version_text(Some(&tc)));
+        return Ok(());
+    }
+    let show = o.verbose || o.dry_run;
+    let temp = TempDir::new(o).map_err(|e| Failure::new(format!("cannot create a temporary directory: {e}")))?;
+    let mut bitcode_error = None;
+    let mut bitcode = std::collections::HashMap::new();
+    if o.inputs.iter().any(|i| i.kind == crate::options::InputKind::Cuda) {
+        for &arch in &o.archs {
+            match libdevice(&tc, arch, show, o.dry_run) {
+                Ok(bc) => {
+                    bitcode.insert(arch, bc);
+                }
+                Err(e) => bitcode_error = Some(e),
+            }
+        }
+    }
+    if let Some(e) = bitcode_error {
+        return Err(e);
+    }
+    let plan =
+        plan::plan(o, &tc, &temp.path, &|arch| bitcode.get(&arch).cloned().flatten()).map_err(|e| Failure::new(e.0))?;
+    if show {
+        for note in &plan.notes {
+            eprintln!("# cuprite nvcc: {note}");
+        }
+    }
+    for job in &plan.jobs {
+        if show {
+            eprintln!("#$ {job}");
+        }
+        if !o.dry_run {
+            execute(job, None)?;
+        }
+    }
+    if let (Some(exe), false) = (&plan.run, o.dry_run) {
+        let exe =
+            if exe.is_relative() && exe.components().count() == 1 { Path::new(".").join(exe) } else { exe.clone() };
+        let mut cmd = Command::new(&exe);
+        cmd.args(&o.run_args);
+        if let Some(dir) = &cudart_dir {
+            cmd.env("LD_LIBRARY_PATH", library_path(dir));
+        }
+        let status = cmd.status().map_err(|e| Failure::new(format!("cannot run {}: {e}", exe.display())))?;
+        if !status.success() {
+            return Err(Failure {
+                message: String::new(),
+                status: status.code().unwrap_or(1),
+                diagnostics: String::new(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// `LD_LIBRARY_PATH` with `dir` first.
+pub fn library_path(dir: &Path) -> std::ffi::OsString {
+    let mut path = dir.as_os_str().to_owned();
+    if let Some(old) = std::env::var_os("LD_LIBRARY_PATH").filter(|p| !p.is_empty()) {
+        path.push(":");
+        path.push(old);
+    }
+    path
+}

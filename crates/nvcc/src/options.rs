@@ -1,0 +1,732 @@
+//! nvcc's command line, parsed into typed [`Options`].
+//!
+//! Both of nvcc's spellings are accepted for every option (`-arch=sm_80`, `-arch sm_80`,
+//! `--gpu-architecture=sm_80`, `--gpu-architecture sm_80`), with one or two leading dashes; the
+//! short forms that nvcc allows to be glued to their value are too (`-I/dir`, `-DNAME=1`,
+//! `-lm`, `-L/dir`, `-O3`). Option lists (`-Xcompiler -fopenmp,-Wall`) split at commas.
+//! Anything unknown is an error naming it.
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// What kind of file an input is, by extension (or `-x`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputKind {
+    /// CUDA C++ (`.cu`).
+    Cuda,
+    /// Host C++ (`.cpp`, `.cc`, `.cxx`, `.C`).
+    Cxx,
+    /// Host C (`.c`).
+    C,
+    /// An object file (`.o`).
+    Object,
+    /// A static library (`.a`); also shared libraries (`.so`), handed to the linker.
+    Library,
+    /// PTX text (`.ptx`), embedded as is after checking.
+    Ptx,
+}
+
+impl InputKind {
+    /// The kind of `path`, from its extension.
+    pub fn of(path: &str) -> Option<InputKind> {
+        let ext = path.rsplit_once('.').map(|(_, e)| e)?;
+        Some(match ext {
+            "cu" => InputKind::Cuda,
+            "cpp" | "cc" | "cxx" | "C" | "c++" => InputKind::Cxx,
+            "c" => InputKind::C,
+            "o" | "obj" => InputKind::Object,
+            "a" | "so" => InputKind::Library,
+            "ptx" => InputKind::Ptx,
+            _ => return None,
+        })
+    }
+}
+
+/// One input file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Input {
+    /// The path as given.
+    pub path: PathBuf,
+    /// Its kind.
+    pub kind: InputKind,
+}
+
+/// What the invocation produces (nvcc's "compilation phases").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Phase {
+    /// Compile and link an executable (the default).
+    #[default]
+    Link,
+    /// `-c`: compile each input to an object file.
+    Compile,
+    /// `-E`: preprocess to standard output (or `-o`).
+    Preprocess,
+    /// `-M`: print make dependencies.
+    Dependencies,
+    /// `--ptx`: the device code as PTX.
+    Ptx,
+    /// `--fatbin`: the device code as a fatbin.
+    Fatbin,
+    /// `--cubin`: refused with a clear error (Cuprite emits PTX only).
+    Cubin,
+    /// `-dc`: relocatable device code objects.
+    DeviceCompile,
+    /// `-dlink`: device link of relocatable objects.
+    DeviceLink,
+    /// `--run`: link, then run the executable.
+    Run,
+}
+
+/// Which runtime library the executable links (`-cudart`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Cudart {
+    /// `shared`: libcudart.so.13.
+    #[default]
+    Shared,
+    /// `static`: honoured by linking Cuprite's shared libcudart (there is no static one).
+    Static,
+    /// `none`: no runtime library.
+    None,
+}
+
+/// A `-D`/`-U` in command-line order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Macro {
+    /// `-D NAME` or `-D NAME=VALUE`.
+    Define(String),
+    /// `-U NAME`.
+    Undefine(String),
+}
+
+/// `--default-stream`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DefaultStream {
+    /// `legacy` (also `null`): the synchronizing legacy stream.
+    #[default]
+    Legacy,
+    /// `per-thread`.
+    PerThread,
+}
+
+/// The parsed command line.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Options {
+    /// Input files, in order.
+    pub inputs: Vec<Input>,
+    /// `-o`.
+    pub output: Option<PathBuf>,
+    /// The phase to stop after.
+    pub phase: Phase,
+    /// `-I`.
+    pub include_dirs: Vec<PathBuf>,
+    /// `-isystem`.
+    pub system_include_dirs: Vec<PathBuf>,
+    /// `-D`/`-U`.
+    pub macros: Vec<Macro>,
+    /// `-O<n>` (host code; device code is optimized unless `-G`).
+    pub opt_level: Option<u8>,
+    /// `-g`: host debug information.
+    pub host_debug: bool,
+    /// `-G`: device debug (unoptimized device code with debug information).
+    pub device_debug: bool,
+    /// `-lineinfo`.
+    pub line_info: bool,
+    /// `-std=`.
+    pub std: Option<String>,
+    /// The virtual architectures to generate PTX for (`compute_XY` → XY), deduplicated, in order.
+    pub archs: Vec<u32>,
+    /// `-Xcompiler` options, in order.
+    pub compiler_options: Vec<String>,
+    /// `-Xlinker` options, in order.
+    pub linker_options: Vec<String>,
+    /// `-l`.
+    pub libraries: Vec<String>,
+    /// `-L`.
+    pub library_dirs: Vec<PathBuf>,
+    /// `-rdc=true` (or `-dc`).
+    pub relocatable_device_code: bool,
+    /// `--keep`: keep intermediate files.
+    pub keep: bool,
+    /// `--keep-dir`.
+    pub keep_dir: Option<PathBuf>,
+    /// `--dryrun`: print the commands, run nothing.
+    pub dry_run: bool,
+    /// `-v`: print the commands as they run.
+    pub verbose: bool,
+    /// `--version`.
+    pub version: bool,
+    /// `-ccbin`: the host compiler for `.c`/`.cpp` inputs and the link.
+    pub host_compiler: Option<PathBuf>,
+    /// `-use_fast_math`.
+    pub fast_math: bool,
+    /// `-ftz=`.
+    pub flush_denormals: Option<bool>,
+    /// `-prec-div=`.
+    pub precise_division: Option<bool>,
+    /// `-prec-sqrt=`.
+    pub precise_sqrt: Option<bool>,
+    /// `-fmad=`.
+    pub fused_multiply_add: Option<bool>,
+    /// `--default-stream`.
+    pub default_stream: DefaultStream,
+    /// `-maxrregcount` (accepted; PTX from clang carries no register limit).
+    pub max_registers: Option<u32>,
+    /// `-cudart`.
+    pub cudart: Cudart,
+    /// `-MD`: write dependencies while compiling.
+    pub dependencies_with_compile: bool,
+    /// `-MF`: the dependency file.
+    pub dependency_file: Option<PathBuf>,
+    /// `-Xptxas` options (accepted and ignored: there is no ptxas step).
+    pub ptxas_options: Vec<String>,
+    /// `--run-args`.
+    pub run_args: Vec<String>,
+}
+
+/// A command-line error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OptionError {
+    /// Options nvcc does not have (or Cuprite does not know), all of them.
+    Unknown(Vec<String>),
+    /// An option that needs a value came last.
+    MissingValue(String),
+    /// A value that is not valid for its option.
+    BadValue {
+        /// The option.
+        option: String,
+        /// The value given.
+        value: String,
+        /// What was expected.
+        expected: &'static str,
+    },
+    /// An input whose kind is unknown.
+    UnknownInput(String),
+    /// Options that do not go together.
+    Conflict(String),
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::Unknown(names) => {
+                let list = names.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", ");
+                let s = if names.len() == 1 { "" } else { "s" };
+                write!(f, "unknown option{s} {list}")
+            }
+            OptionError::MissingValue(o) => write!(f, "option '{o}' needs a value"),
+            OptionError::BadValue { option, value, expected } => {
+                write!(f, "invalid value '{value}' for option '{option}' (expected {expected})")
+            }
+            OptionError::UnknownInput(p) => write!(
+                f,
+                "don't know what to do with '{p}' (inputs are .cu, .cpp, .cc, .cxx, .c, .o, .a, .so and .ptx files; \
+                 -x cu makes any file CUDA)"
+            ),
+            OptionError::Conflict(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+/// How an option takes its value.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Arity {
+    /// No value.
+    Flag,
+    /// A value, `=value` or the next argument.
+    Value,
+    /// A boolean: `=true/false`, or bare meaning true.
+    Bool,
+}
+
+/// The options: (long name, short name, arity). Both names work with one or two dashes.
+const TABLE: &[(&str, &str, Arity)] = &[
+    ("output-file", "o", Arity::Value),
+    ("compile", "c", Arity::Flag),
+    ("preprocess", "E", Arity::Flag),
+    ("generate-dependencies", "M", Arity::Flag),
+    ("generate-dependencies-with-compile", "MD", Arity::Flag),
+    ("dependency-output", "MF", Arity::Value),
+    ("include-path", "I", Arity::Value),
+    ("system-include", "isystem", Arity::Value),
+    ("define-macro", "D", Arity::Value),
+    ("undefine-macro", "U", Arity::Value),
+    ("optimize", "O", Arity::Value),
+    ("debug", "g", Arity::Flag),
+    ("device-debug", "G", Arity::Flag),
+    ("generate-line-info", "lineinfo", Arity::Flag),
+    ("std", "std", Arity::Value),
+    ("gpu-architecture", "arch", Arity::Value),
+    ("gpu-code", "code", Arity::Value),
+    ("generate-code", "gencode", Arity::Value),
+    ("compiler-options", "Xcompiler", Arity::Value),
+    ("linker-options", "Xlinker", Arity::Value),
+    ("ptxas-options", "Xptxas", Arity::Value),
+    ("library", "l", Arity::Value),
+    ("library-path", "L", Arity::Value),
+    ("relocatable-device-code", "rdc", Arity::Bool),
+    ("device-c", "dc", Arity::Flag),
+    ("device-link", "dlink", Arity::Flag),
+    ("ptx", "ptx", Arity::Flag),
+    ("cubin", "cubin", Arity::Flag),
+    ("fatbin", "fatbin", Arity::Flag),
+    ("run", "run", Arity::Flag),
+    ("run-args", "run-args", Arity::Value),
+    ("keep", "keep", Arity::Flag),
+    ("keep-dir", "keep-dir", Arity::Value),
+    ("dryrun", "dryrun", Arity::Flag),
+    ("verbose", "v", Arity::Flag),
+    ("version", "V", Arity::Flag),
+    ("compiler-bindir", "ccbin", Arity::Value),
+    ("use_fast_math", "use_fast_math", Arity::Flag),
+    ("ftz", "ftz", Arity::Bool),
+    ("prec-div", "prec-div", Arity::Bool),
+    ("prec-sqrt", "prec-sqrt", Arity::Bool),
+    ("fmad", "fmad", Arity::Bool),
+    ("extended-lambda", "extended-lambda", Arity::Flag),
+    ("expt-extended-lambda", "expt-extended-lambda", Arity::Flag),
+    ("expt-relaxed-constexpr", "expt-relaxed-constexpr", Arity::Flag),
+    ("default-stream", "default-stream", Arity::Value),
+    ("maxrregcount", "maxrregcount", Arity::Value),
+    ("Wno-deprecated-gpu-targets", "Wno-deprecated-gpu-targets", Arity::Flag),
+    ("cudart", "cudart", Arity::Value),
+    ("x", "x", Arity::Value),
+    ("disable-warnings", "w", Arity::Flag),
+    ("threads", "t", Arity::Value),
+    ("no-compress", "no-compress", Arity::Flag),
+    ("compress-mode", "compress-mode", Arity::Value),
+    ("resource-usage", "res-usage", Arity::Flag),
+    ("diag-suppress", "diag-suppress", Arity::Value),
+    ("Werror", "Werror", Arity::Value),
+    ("output-directory", "odir", Arity::Value),
+];
+
+/// The options whose value may be glued to a one-dash short name (`-I/dir`, `-O3`).
+const GLUED: &[&str] = &["I", "D", "U", "O", "l", "L"];
+
+/// Finds an option by name; returns its long name (the canonical key) and arity.
+fn lookup(name: &str) -> Option<(&'static str, Arity)> {
+    TABLE.iter().find(|(long, short, _)| *long == name || *short == name).map(|&(long, _, arity)| (long, arity))
+}
+
+/// Parses a boolean option value.
+fn parse_bool(option: &str, value: &str) -> Result<bool, OptionError> {
+    match value {
+        "true" | "1" | "yes" => Ok(true),
+        "false" | "0" | "no" => Ok(false),
+        _ => Err(OptionError::BadValue { option: option.into(), value: value.into(), expected: "true or false" }),
+    }
+}
+
+/// The SM number of an architecture name: `sm_80`, `compute_80`, `sm_90a`, `lto_80` → 80.
+fn arch_number(option: &str, name: &str) -> Result<u32, OptionError> {
+    let digits = ["sm_", "compute_", "lto_"].iter().find_map(|p| name.strip_prefix(p));
+    let number = digits.map(|d| d.trim_end_matches(['a', 'f'])).and_then(|d| d.parse::<u32>().ok());
+    match number {
+        Some(n) if (20..=200).contains(&n) => Ok(n),
+        _ => Err(OptionError::BadValue {
+            option: option.into(),
+            value: name.into(),
+            expected: "an architecture such as sm_80 or compute_80",
+        }),
+    }
+}
+
+/// The architectures `-arch=all` and `all-major` stand for (those clang-19 can target).
+const ALL_ARCHS: &[u32] = &[75, 80, 86, 87, 89, 90];
+const ALL_MAJOR_ARCHS: &[u32] = &[75, 80, 90];
+/// nvcc 13.0's default architecture.
+pub const DEFAULT_ARCH: u32 = 75;
+/// `-arch=native`: Cuprite's CPU device reports compute capability 9.0.
+const NATIVE_ARCH: u32 = 90;
+
+/// Architectures named by an `-arch` value (one name or a comma list).
+fn arch_values(option: &str, value: &str) -> Result<Vec<u32>, OptionError> {
+    let mut out = Vec::new();
+    for name in value.split(',').filter(|s| !s.is_empty()) {
+        match name {
+            "all" => out.extend_from_slice(ALL_ARCHS),
+            "all-major" => out.extend_from_slice(ALL_MAJOR_ARCHS),
+            "native" => out.push(NATIVE_ARCH),
+            _ => out.push(arch_number(option, name)?),
+        }
+    }
+    Ok(out)
+}
+
+/// The virtual architecture of a `-gencode arch=compute_XY,code=...` value.
+fn gencode_arch(value: &str) -> Result<u32, OptionError> {
+    let bad = || OptionError::BadValue {
+        option: "-gencode".into(),
+        value: value.into(),
+        expected: "arch=compute_XY,code=sm_XY or code=[sm_XY,compute_XY]",
+    };
+    let arch = value.split(',').find_map(|part| part.strip_prefix("arch=")).ok_or_else(bad)?;
+    if !value.contains("code=") {
+        return Err(bad());
+    }
+    arch_number("-gencode", arch)
+}
+
+impl Options {
+    /// Parses nvcc's arguments (without the program name).
+    pub fn parse<S: AsRef<str>>(args: &[S]) -> Result<Options, OptionError> {
+        let mut o = Options::default();
+        let mut unknown = Vec::new();
+        let mut explicit_archs: Vec<u32> = Vec::new();
+        let mut code_values = 0;
+        let mut language: Option<InputKind> = None;
+        let mut phases: Vec<(Phase, String)> = Vec::new();
+        let mut i = 0;
+        while i < args.len() {
+            let arg = args[i].as_ref();
+            i += 1;
+            if arg == "--" {
+                return Err(OptionError::Conflict(
+                    "'--' is not an nvcc option (to pass arguments to the program, use `cuprite run FILE.cu [options] -- args`)"
+                        .into(),
+                ));
+            }
+            if !arg.starts_with('-') || arg == "-" {
+                let kind =
+                    language.or_else(|| InputKind::of(arg)).ok_or_else(|| OptionError::UnknownInput(arg.into()))?;
+                o.inputs.push(Input { path: arg.into(), kind });
+                continue;
+            }
+            let body = arg.strip_prefix("--").unwrap_or(&arg[1..]);
+            let (name, attached) = match body.split_once('=') {
+                Some((n, v)) => (n, Some(v.to_string())),
+                None => (body, None),
+            };
+            let (key, arity, attached) = match lookup(name) {
+                Some((key, arity)) => (key, arity, attached),
+                None => {
+                    // A glued short option: -I/dir, -DX=1, -O3, -lfoo.
+                    let glued = if arg.starts_with("--") {
+                        None
+                    } else {
+                        GLUED.iter().find(|g| body.starts_with(**g) && body.len() > g.len())
+                    };
+                    match glued {
+                        Some(g) => {
+                            let (key, arity) = lookup(g).unwrap_or(("", Arity::Value));
+                            (key, arity, Some(body[g.len()..].to_string()))
+                        }
+                        None => {
+                            unknown.push(arg.to_string());
+                            continue;
+                        }
+                    }
+                }
+            };
+            let value = match arity {
+                Arity::Flag => {
+                    if let Some(v) = attached {
+                        return Err(OptionError::BadValue { option: arg.into(), value: v, expected: "no value" });
+                    }
+                    String::new()
+                }
+                Arity::Bool => attached.unwrap_or_else(|| {
+                    // `-rdc true` is nvcc's spelling too.
+                    match args.get(i).map(AsRef::as_ref) {
+                        Some(v @ ("true" | "false")) => {
+                            i += 1;
+                            v.to_string()
+                        }
+                        _ => "true".to_string(),
+                    }
+                }),
+                Arity::Value => match attached {
+                    Some(v) => v,
+                    None => {
+                        let v = args.get(i).ok_or_else(|| OptionError::MissingValue(arg.into()))?;
+                        i += 1;
+                        v.as_ref().to_string()
+                    }
+                },
+            };
+            match key {
+                "output-file" => o.output = Some(value.into()),
+                "compile" => phases.push((Phase::Compile, arg.into())),
+                "preprocess" => phases.push((Phase::Preprocess, arg.into())),
+                "generate-dependencies" => phases.push((Phase::Dependencies, arg.into())),
+                "generate-dependencies-with-compile" => o.dependencies_with_compile = true,
+                "dependency-output" => o.dependency_file = Some(value.into()),
+                "include-path" => o.include_dirs.extend(value.split(',').map(PathBuf::from)),
+                "system-include" => o.system_include_dirs.push(value.into()),
+                "define-macro" => o.macros.extend(value.split(',').map(|m| Macro::Define(m.into()))),
+                "undefine-macro" => o.macros.push(Macro::Undefine(value)),
+                "optimize" => {
+                    let level = value.parse::<u8>().ok().filter(|l| *l <= 3).ok_or_else(|| OptionError::BadValue {
+                        option: "-O".into(),
+                        value: value.clone(),
+                        expected: "0, 1, 2 or 3",
+                    })?;
+                    o.opt_level = Some(level);
+                }
+                "debug" => o.host_debug = true,
+                "device-debug" => o.device_debug = true,
+                "generate-line-info" => o.line_info = true,
+                "std" => o.std = Some(value),
+                "gpu-architecture" => explicit_archs.extend(arch_values(arg, &value)?),
+                "gpu-code" => {
+                    code_values += 1;
+                    arch_values(arg, &value)?;
+                }
+                "generate-code" => explicit_archs.push(gencode_arch(&value)?),
+                "compiler-options" => o.compiler_options.extend(split_list(&value)),
+                "linker-options" => o.linker_options.extend(split_list(&value)),
+                "ptxas-options" => o.ptxas_options.extend(split_list(&value)),
+                "library" => o.libraries.push(value),
+                "library-path" => o.library_dirs.push(value.into()),
+                "relocatable-device-code" => o.relocatable_device_code = parse_bool(arg, &value)?,
+                "device-c" => {
+                    o.relocatable_device_code = true;
+                    phases.push((Phase::DeviceCompile, arg.into()));
+                }
+                "device-link" => phases.push((Phase::DeviceLink, arg.into())),
+                "ptx" => phases.push((Phase::Ptx, arg.into())),
+                "cubin" => phases.push((Phase::Cubin, arg.into())),
+                "fatbin" => phases.push((Phase::Fatbin, arg.into())),
+                "run" => phases.push((Phase::Run, arg.into())),
+                "run-args" => o.run_args.extend(split_list(&value)),
+                "keep" => o.keep = true,
+                "keep-dir" => o.keep_dir = Some(value.into()),
+                "dryrun" => o.dry_run = true,
+                "verbose" => o.verbose = true,
+                "version" => o.version = true,
+                "compiler-bindir" => o.host_compiler = Some(value.into()),
+                "use_fast_math" => o.fast_math = true,
+                "ftz" => o.flush_denormals = Some(parse_bool(arg, &value)?),
+                "prec-div" => o.precise_division = Some(parse_bool(arg, &value)?),
+                "prec-sqrt" => o.precise_sqrt = Some(parse_bool(arg, &value)?),
+                "fmad" => o.fused_multiply_add = Some(parse_bool(arg, &value)?),
+                "default-stream" => {
+                    o.default_stream = match value.as_str() {
+                        "legacy" | "null" => DefaultStream::Legacy,
+                        "per-thread" => DefaultStream::PerThread,
+                        _ => {
+                            return Err(OptionError::BadValue {
+                                option: arg.into(),
+                                value,
+                                expected: "legacy, null or per-thread",
+                            });
+                        }
+                    }
+                }
+                "maxrregcount" => {
+                    o.max_registers = Some(value.parse().map_err(|_| OptionError::BadValue {
+                        option: arg.into(),
+                        value: value.clone(),
+                        expected: "a register count",
+                    })?);
+                }
+                "cudart" => {
+                    o.cudart = match value.as_str() {
+                        "shared" => Cudart::Shared,
+                        "static" => Cudart::Static,
+                        "none" => Cudart::None,
+                        _ => {
+                            return Err(OptionError::BadValue {
+                                option: arg.into(),
+                                value,
+                                expected: "shared, static or none",
+                            });
+                        }
+                    }
+                }
+                "x" => {
+                    language = Some(match value.as_str() {
+                        "cu" => InputKind::Cuda,
+                        "c++" | "cpp" => InputKind::Cxx,
+                        "c" => InputKind::C,
+                        "none" => {
+                            return Err(OptionError::BadValue { option: arg.into(), value, expected: "cu, c++ or c" });
+                        }
+                        _ => return Err(OptionError::BadValue { option: arg.into(), value, expected: "cu, c++ or c" }),
+                    })
+                }
+                // Accepted, nothing to do under clang: lambdas and relaxed constexpr need no flag;
+                // compression, threads and warnings about old targets concern NVIDIA's tools.
+                _ => {}
+            }
+        }
+        if !unknown.is_empty() {
+            return Err(OptionError::Unknown(unknown));
+        }
+        if code_values > 0 && explicit_archs.is_empty() {
+            return Err(OptionError::Conflict("-code needs -arch (nvcc: '-arch=compute_XY -code=sm_XY')".into()));
+        }
+        o.phase = match phases.as_slice() {
+            [] => Phase::Link,
+            [(p, _)] => *p,
+            [(first, a), rest @ ..] => {
+                if let Some((_, b)) = rest.iter().find(|(p, _)| p != first) {
+                    return Err(OptionError::Conflict(format!("options '{a}' and '{b}' select different outputs")));
+                }
+                *first
+            }
+        };
+        if explicit_archs.is_empty() {
+            explicit_archs.push(DEFAULT_ARCH);
+        }
+        for a in explicit_archs {
+            if !o.archs.contains(&a) {
+                o.archs.push(a);
+            }
+        }
+        Ok(o)
+    }
+}
+
+/// Splits an option list at commas (`-Xcompiler -fopenmp,-Wall`).
+fn split_list(value: &str) -> impl Iterator<Item = String> + '_ {
+    value.split(',').filter(|s| !s.is_empty()).map(str::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &str) -> Result<Options, OptionError> {
+        Options::parse(&args.split_whitespace().collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn defaults_link_an_executable_for_nvccs_default_arch() {
+        let o = parse("a.cu").unwrap();
+        assert_eq!(o.phase, Phase::Link);
+        assert_eq!(o.archs, vec![75]);
+        assert_eq!(o.inputs, vec![Input { path: "a.cu".into(), kind: InputKind::Cuda }]);
+        assert_eq!(o.cudart, Cudart::Shared);
+        assert_eq!(o.output, None);
+    }
+
+    #[test]
+    fn arch_in_every_spelling() {
+        for s in
+            ["-arch=sm_80", "-arch sm_80", "--gpu-architecture=sm_80", "--gpu-architecture sm_80", "--arch=compute_80"]
+        {
+            assert_eq!(parse(&format!("{s} a.cu")).unwrap().archs, vec![80], "{s}");
+        }
+        assert_eq!(parse("-arch=sm_90a a.cu").unwrap().archs, vec![90]);
+        assert_eq!(parse("-arch=native a.cu").unwrap().archs, vec![90]);
+        assert_eq!(parse("-arch=all-major a.cu").unwrap().archs, vec![75, 80, 90]);
+        assert_eq!(parse("-arch=compute_80 -code=sm_80,compute_80 a.cu").unwrap().archs, vec![80]);
+    }
+
+    #[test]
+    fn gencode_gives_one_arch_each_deduplicated() {
+        let o = parse(
+            "-gencode arch=compute_75,code=sm_75 -gencode=arch=compute_90,code=[sm_90,compute_90] \
+             --generate-code arch=compute_75,code=compute_75 a.cu",
+        )
+        .unwrap();
+        assert_eq!(o.archs, vec![75, 90]);
+        assert!(matches!(parse("-gencode compute_75 a.cu"), Err(OptionError::BadValue { .. })));
+        assert!(matches!(parse("-arch=sm_9x a.cu"), Err(OptionError::BadValue { .. })));
+        assert!(matches!(parse("-code=sm_80 a.cu"), Err(OptionError::Conflict(_))));
+    }
+
+    #[test]
+    fn glued_and_separate_values() {
+        let o =
+            parse("-I/inc -I /inc2 --include-path=/inc3 -DX=1 -D Y -UZ -lm -L/lib -L /lib2 -O3 -o out a.cu").unwrap();
+        assert_eq!(o.include_dirs, vec![PathBuf::from("/inc"), "/inc2".into(), "/inc3".into()]);
+        assert_eq!(o.macros, vec![Macro::Define("X=1".into()), Macro::Define("Y".into()), Macro::Undefine("Z".into())]);
+        assert_eq!(o.libraries, vec!["m".to_string()]);
+        assert_eq!(o.library_dirs, vec![PathBuf::from("/lib"), "/lib2".into()]);
+        assert_eq!(o.opt_level, Some(3));
+        assert_eq!(o.output, Some("out".into()));
+        assert!(matches!(parse("-O7 a.cu"), Err(OptionError::BadValue { .. })));
+    }
+
+    #[test]
+    fn option_lists_split_at_commas() {
+        let o = parse("-Xcompiler -fopenmp,-Wall --compiler-options=-O2 -Xlinker -z,now -Xptxas -v,-O3 a.cu").unwrap();
+        assert_eq!(o.compiler_options, vec!["-fopenmp", "-Wall", "-O2"]);
+        assert_eq!(o.linker_options, vec!["-z", "now"]);
+        assert_eq!(o.ptxas_options, vec!["-v", "-O3"]);
+    }
+
+    #[test]
+    fn phases_and_their_conflicts() {
+        assert_eq!(parse("-c a.cu").unwrap().phase, Phase::Compile);
+        assert_eq!(parse("-E a.cu").unwrap().phase, Phase::Preprocess);
+        assert_eq!(parse("-M a.cu").unwrap().phase, Phase::Dependencies);
+        assert_eq!(parse("--ptx a.cu").unwrap().phase, Phase::Ptx);
+        assert_eq!(parse("-ptx a.cu").unwrap().phase, Phase::Ptx);
+        assert_eq!(parse("--cubin a.cu").unwrap().phase, Phase::Cubin);
+        assert_eq!(parse("--fatbin a.cu").unwrap().phase, Phase::Fatbin);
+        assert_eq!(parse("--run a.cu").unwrap().phase, Phase::Run);
+        assert_eq!(parse("-dlink a.o").unwrap().phase, Phase::DeviceLink);
+        let dc = parse("-dc a.cu").unwrap();
+        assert_eq!(dc.phase, Phase::DeviceCompile);
+        assert!(dc.relocatable_device_code);
+        assert_eq!(parse("-c -c a.cu").unwrap().phase, Phase::Compile);
+        let Err(OptionError::Conflict(m)) = parse("-c --ptx a.cu") else { panic!("no conflict") };
+        assert!(m.contains("-c") && m.contains("--ptx"), "{m}");
+        let md = parse("-MD -MF a.d -c a.cu").unwrap();
+        assert!(md.dependencies_with_compile);
+        assert_eq!(md.dependency_file, Some("a.d".into()));
+    }
+
+    #[test]
+    fn booleans_in_every_spelling() {
+        assert!(parse("-rdc=true a.cu").unwrap().relocatable_device_code);
+        assert!(parse("-rdc true a.cu").unwrap().relocatable_device_code);
+        assert!(parse("--relocatable-device-code=true a.cu").unwrap().relocatable_device_code);
+        assert!(!parse("-rdc=false a.cu").unwrap().relocatable_device_code);
+        let o = parse("-ftz=true -prec-div=false -prec-sqrt=false -fmad=false -use_fast_math a.cu").unwrap();
+        assert_eq!(
+            (o.flush_denormals, o.precise_division, o.precise_sqrt, o.fused_multiply_add, o.fast_math),
+            (Some(true), Some(false), Some(false), Some(false), true)
+        );
+        assert!(matches!(parse("-ftz=maybe a.cu"), Err(OptionError::BadValue { .. })));
+    }
+
+    #[test]
+    fn runtime_stream_and_accepted_options() {
+        let o = parse(
+            "-cudart static --default-stream per-thread -maxrregcount=32 --extended-lambda --expt-relaxed-constexpr \
+             -Wno-deprecated-gpu-targets -lineinfo -G -g -std=c++17 -ccbin g++ --keep --dryrun -v a.cu",
+        )
+        .unwrap();
+        assert_eq!(o.cudart, Cudart::Static);
+        assert_eq!(o.default_stream, DefaultStream::PerThread);
+        assert_eq!(o.max_registers, Some(32));
+        assert!(o.line_info && o.device_debug && o.host_debug && o.keep && o.dry_run && o.verbose);
+        assert_eq!(o.std.as_deref(), Some("c++17"));
+        assert_eq!(o.host_compiler, Some("g++".into()));
+        assert_eq!(parse("-cudart=none a.cu").unwrap().cudart, Cudart::None);
+        assert!(matches!(parse("-cudart dynamic a.cu"), Err(OptionError::BadValue { .. })));
+        assert!(matches!(parse("--default-stream=fast a.cu"), Err(OptionError::BadValue { .. })));
+        assert!(parse("--version").unwrap().version);
+    }
+
+    #[test]
+    fn mixed_inputs_by_extension_and_x() {
+        let o = parse("a.cu b.cpp c.c d.o e.a f.ptx g.cc").unwrap();
+        let kinds: Vec<InputKind> = o.inputs.iter().map(|i| i.kind).collect();
+        use InputKind::*;
+        assert_eq!(kinds, vec![Cuda, Cxx, C, Object, Library, Ptx, Cxx]);
+        let o = parse("-x cu k.cpp").unwrap();
+        assert_eq!(o.inputs[0].kind, Cuda);
+        assert_eq!(parse("k.txt"), Err(OptionError::UnknownInput("k.txt".into())));
+    }
+
+    #[test]
+    fn unknown_options_are_all_named() {
+        let e = parse("--frobnicate -arch=sm_80 -Qunused a.cu").unwrap_err();
+        assert_eq!(e, OptionError::Unknown(vec!["--frobnicate".into(), "-Qunused".into()]));
+        assert_eq!(e.to_string(), "unknown options '--frobnicate', '-Qunused'");
+        assert_eq!(
+            parse("--ptx=yes a.cu").unwrap_err().to_string(),
+            "invalid value 'yes' for option '--ptx=yes' (expected no value)"
+        );
+        assert_eq!(parse("a.cu -o"), Err(OptionError::MissingValue("-o".into())));
+        // Glued values exist only for one-dash short names.
+        assert!(matches!(parse("--I/inc a.cu"), Err(OptionError::Unknown(_))));
+    }
+}

@@ -1,0 +1,497 @@
+//! The pipeline planner: turns [`Options`] into the jobs that build the requested output —
+//! clang's device pass per architecture (CUDA → PTX), the PTX check, the fatbin, clang's host
+//! pass embedding it, host compilations of C/C++ inputs and the link — without running anything,
+//! so that `--dryrun` prints exactly what a real run executes.
+
+use std::ffi::OsString;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::options::{Cudart, DefaultStream, Input, InputKind, Macro, Options, Phase};
+use crate::toolchain::Toolchain;
+
+/// One step of a build.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Job {
+    /// Run a program.
+    Run {
+        /// The program.
+        program: PathBuf,
+        /// Its arguments.
+        args: Vec<OsString>,
+    },
+    /// Parse and validate a PTX file with Cuprite's PTX front end (`crates/ptx`).
+    CheckPtx(PathBuf),
+    /// Write a fatbin holding these PTX files (one entry each).
+    Fatbin {
+        /// The PTX files.
+        ptx: Vec<PathBuf>,
+        /// The fatbin to write.
+        out: PathBuf,
+    },
+    /// The device link of relocatable device code (see [`crate::device_link`]): the objects'
+    /// PTX linked into one fatbin, in a link stub compiled by `compiler` to `out`.
+    DeviceLink {
+        /// The objects (those without relocatable device code are skipped).
+        objects: Vec<PathBuf>,
+        /// The stub's C source, written here.
+        source: PathBuf,
+        /// The stub object.
+        out: PathBuf,
+        /// The C compiler for the stub.
+        compiler: PathBuf,
+    },
+    /// Runs `host` (clang's host pass) alongside `device` (the device passes, the checks and
+    /// the fatbin): the host pass reads the fatbin through the named pipe `pipe`, which the last
+    /// device job fills, so the two clang front ends parse at the same time.
+    Overlap {
+        /// The device jobs, in order; the last writes the fatbin into `pipe`.
+        device: Vec<Job>,
+        /// The host pass (a [`Job::Run`]).
+        host: Box<Job>,
+        /// The named pipe standing for the fatbin file.
+        pipe: PathBuf,
+    },
+}
+
+impl fmt::Display for Job {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Job::Run { program, args } => {
+                write!(f, "{}", shell_quote(&program.to_string_lossy()))?;
+                for a in args {
+                    write!(f, " {}", shell_quote(&a.to_string_lossy()))?;
+                }
+                Ok(())
+            }
+            Job::CheckPtx(p) => write!(f, "# cuprite: check PTX {}", p.display()),
+            Job::Fatbin { ptx, out } => {
+                write!(f, "# cuprite: write fatbin {} from", out.display())?;
+                for p in ptx {
+                    write!(f, " {}", p.display())?;
+                }
+                Ok(())
+            }
+            Job::DeviceLink { objects, source, out, compiler } => {
+                write!(f, "# cuprite: device link")?;
+                for o in objects {
+                    write!(f, " {}", o.display())?;
+                }
+                write!(f, " into {} (stub {}, compiled by {})", out.display(), source.display(), compiler.display())
+            }
+            Job::Overlap { device, host, pipe } => {
+                writeln!(f, "# cuprite: the host pass runs alongside, reading {} as a named pipe", pipe.display())?;
+                for j in device {
+                    writeln!(f, "#$ {j}")?;
+                }
+                write!(f, "#$ {host}")
+            }
+        }
+    }
+}
+
+/// Quotes a word for a POSIX shell when it needs it.
+fn shell_quote(s: &str) -> String {
+    let plain = !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=+:,@%".contains(c));
+    if plain { s.to_string() } else { format!("'{}'", s.replace('\'', "'\\''")) }
+}
+
+/// A planned build: its jobs, notes for `-v`/`--dryrun`, and what to run afterwards (`--run`).
+#[derive(Debug, Clone, Default)]
+pub struct Plan {
+    /// The jobs, in order.
+    pub jobs: Vec<Job>,
+    /// Remarks printed with `-v`/`--dryrun` (e.g. how `-cudart static` is honoured).
+    pub notes: Vec<String>,
+    /// The executable to run when done (`--run`).
+    pub run: Option<PathBuf>,
+}
+
+/// Why a command line cannot be planned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlanError(pub String);
+
+impl fmt::Display for PlanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The PTX ISA version requested from clang for an architecture: 8.3 (clang-19 supports up to
+/// 8.5) for sm_90 and older, 8.7 for the Blackwell generation (clang 20+).
+fn ptx_feature(arch: u32) -> &'static str {
+    if arch >= 100 { "+ptx87" } else { "+ptx83" }
+}
+
+/// The file name stem of an input (`dir/a.cu` → `a`).
+fn stem(p: &Path) -> String {
+    p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into())
+}
+
+fn os(s: impl Into<OsString>) -> OsString {
+    s.into()
+}
+
+/// Plans the build. `temp` is the directory for intermediate files; `libdevice` the math
+/// bitcode for each architecture, if there is one.
+pub fn plan(
+    o: &Options,
+    tc: &Toolchain,
+    temp: &Path,
+    libdevice: &dyn Fn(u32) -> Option<PathBuf>,
+) -> Result<Plan, PlanError> {
+    let mut plan = Plan::default();
+    if o.inputs.is_empty() {
+        return Err(PlanError("no input files".into()));
+    }
+    match o.phase {
+        Phase::Cubin => {
+            return Err(PlanError(
+                "--cubin is not supported: Cuprite compiles device code to PTX only (use --ptx or --fatbin; \
+                 executables embed PTX, which Cuprite runs and NVIDIA's driver JIT-compiles)"
+                    .into(),
+            ));
+        }
+        Phase::DeviceLink => {
+            let objects: Vec<PathBuf> =
+                o.inputs.iter().filter(|i| i.kind == InputKind::Object).map(|i| i.path.clone()).collect();
+            if objects.len() != o.inputs.len() {
+                return Err(PlanError("-dlink links object files (.o) of relocatable device code only".into()));
+            }
+            let out = o.output.clone().unwrap_or_else(|| "a_dlink.o".into());
+            plan.jobs.push(device_link_job(tc, temp, objects, out));
+            return Ok(plan);
+        }
+        _ => {}
+    }
+    let single_output = matches!(
+        o.phase,
+        Phase::Compile | Phase::DeviceCompile | Phase::Ptx | Phase::Fatbin | Phase::Preprocess | Phase::Dependencies
+    );
+    let sources = o.inputs.iter().filter(|i| !matches!(i.kind, InputKind::Object | InputKind::Library)).count();
+    if single_output && o.output.is_some() && sources > 1 {
+        return Err(PlanError("-o names one output file, but there are several inputs to compile".into()));
+    }
+    if matches!(o.phase, Phase::Ptx) && o.archs.len() > 1 {
+        return Err(PlanError("--ptx makes one PTX file: give one architecture".into()));
+    }
+    let mut objects: Vec<OsString> = Vec::new();
+    for input in &o.inputs {
+        match input.kind {
+            InputKind::Object | InputKind::Library => {
+                if single_output {
+                    return Err(PlanError(format!(
+                        "{}: nothing to compile in an object or library",
+                        input.path.display()
+                    )));
+                }
+                objects.push(input.path.clone().into());
+            }
+            InputKind::Ptx => {
+                if o.phase != Phase::Fatbin {
+                    return Err(PlanError(format!("{}: PTX inputs are supported with --fatbin", input.path.display())));
+                }
+                let out = o.output.clone().unwrap_or_else(|| format!("{}.fatbin", stem(&input.path)).into());
+                plan.jobs.push(Job::CheckPtx(input.path.clone()));
+                plan.jobs.push(Job::Fatbin { ptx: vec![input.path.clone()], out });
+            }
+            InputKind::Cuda => plan_cuda(o, tc, temp, libdevice, input, &mut plan, &mut objects)?,
+            InputKind::Cxx | InputKind::C => {
+                let out = object_path(o, temp, input);
+                match o.phase {
+                    Phase::Compile | Phase::DeviceCompile | Phase::Link | Phase::Run => {}
+                    Phase::Preprocess | Phase::Dependencies => {
+                        let mut args = host_args(o, tc, input.kind);
+                        args.push(os(if o.phase == Phase::Preprocess { "-E" } else { "-M" }));
+                        args.push(input.path.clone().into());
+                        if let Some(out) = &o.output {
+                            args.extend([os("-o"), out.into()]);
+                        }
+                        plan.jobs.push(Job::Run { program: host_compiler(o, tc, input.kind), args });
+                        continue;
+                    }
+                    _ => {
+                        return Err(PlanError(format!(
+                            "{}: no device code in a host source file",
+                            input.path.display()
+                        )));
+                    }
+                }
+                let mut args = host_args(o, tc, input.kind);
+                args.extend([os("-c"), input.path.clone().into(), os("-o"), out.clone().into()]);
+                plan.jobs.push(Job::Run { program: host_compiler(o, tc, input.kind), args });
+                objects.push(out.into());
+            }
+        }
+    }
+    if matches!(o.phase, Phase::Link | Phase::Run) {
+        let exe = o.output.clone().unwrap_or_else(|| "a.out".into());
+        // Relocatable device code (compiled here with -rdc=true, or given as -dc objects) is
+        // device-linked into a stub linked with the program.
+        let user_relocatable =
+            o.inputs.iter().any(|i| i.kind == InputKind::Object && crate::device_link::is_relocatable(&i.path));
+        let mut args = objects.clone();
+        if o.relocatable_device_code || user_relocatable {
+            let stub = temp.join("cuprite_dlink.o");
+            let objs = objects.iter().map(PathBuf::from).filter(|p| p.extension().is_some_and(|e| e == "o")).collect();
+            plan.jobs.push(device_link_job(tc, temp, objs, stub.clone()));
+            args.push(stub.into());
+        }
+        args.extend([os("-o"), exe.clone().into()]);
+        args.extend(o.compiler_options.iter().map(os));
+        for d in &o.library_dirs {
+            args.push(os(format!("-L{}", d.display())));
+        }
+        for opt in &o.linker_options {
+            args.push(os(format!("-Wl,{opt}")));
+        }
+        if o.cudart != Cudart::None {
+            if o.cudart == Cudart::Static {
+                plan.notes.push(
+                    "-cudart static: Cuprite has no static runtime library; linking Cuprite's shared libcudart.so.13 \
+                     instead"
+                        .into(),
+                );
+            }
+            if let Some(dir) = &tc.cudart_dir {
+                args.push(os(format!("-L{}", dir.display())));
+            }
+            args.push(os("-lcudart"));
+        }
+        for l in &o.libraries {
+            args.push(os(format!("-l{l}")));
+        }
+        plan.jobs.push(Job::Run { program: o.host_compiler.clone().unwrap_or_else(|| tc.clangxx.clone()), args });
+        if o.phase == Phase::Run {
+            plan.run = Some(exe);
+        }
+    }
+    if o.max_registers.is_some() {
+        plan.notes.push("-maxrregcount: accepted and ignored (clang's PTX carries no register limit)".into());
+    }
+    if !o.ptxas_options.is_empty() {
+        plan.notes.push("-Xptxas: accepted and ignored (there is no ptxas step: PTX is embedded)".into());
+    }
+    Ok(plan)
+}
+
+fn device_link_job(tc: &Toolchain, temp: &Path, objects: Vec<PathBuf>, out: PathBuf) -> Job {
+    Job::DeviceLink { objects, source: temp.join("cuprite_dlink.c"), out, compiler: tc.clang.clone() }
+}
+
+/// Where a source's object goes: `-o` with `-c`, else `<stem>.o` (with `-c`) or a temporary.
+fn object_path(o: &Options, temp: &Path, input: &Input) -> PathBuf {
+    match (o.phase, &o.output) {
+        (Phase::Compile | Phase::DeviceCompile, Some(out)) => out.clone(),
+        (Phase::Compile | Phase::DeviceCompile, None) => format!("{}.o", stem(&input.path)).into(),
+        _ => temp.join(format!("{}.o", unique_stem(&input.path))),
+    }
+}
+
+/// A temporary-file stem unique per input path (two inputs may share a file name).
+fn unique_stem(p: &Path) -> String {
+    let h = crate::cache::hash_bytes(p.as_os_str().as_encoded_bytes());
+    format!("{}-{:08x}", stem(p), h as u32)
+}
+
+/// The host compiler for a C/C++ input: `-ccbin`, else clang.
+fn host_compiler(o: &Options, tc: &Toolchain, kind: InputKind) -> PathBuf {
+    if let Some(cc) = &o.host_compiler {
+        return cc.clone();
+    }
+    if kind == InputKind::C { tc.clang.clone() } else { tc.clangxx.clone() }
+}
+
+/// Flags of a host C/C++ compilation: Cuprite's headers on the include path (host code uses the
+/// runtime API), the user's -I/-D/-O/-g/-Xcompiler.
+fn host_args(o: &Options, tc: &Toolchain, kind: InputKind) -> Vec<OsString> {
+    let mut args = Vec::new();
+    if kind == InputKind::Cxx
+        && let Some(std) = &o.std
+    {
+        args.push(os(format!("-std={std}")));
+    }
+    user_preprocessor_args(o, &mut args);
+    args.push(os(format!("-I{}", tc.include_dir.display())));
+    if let Some(level) = o.opt_level {
+        args.push(os(format!("-O{level}")));
+    }
+    if o.host_debug {
+        args.push(os("-g"));
+    }
+    if o.default_stream == DefaultStream::PerThread {
+        args.push(os("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1"));
+    }
+    args.extend(o.compiler_options.iter().map(os));
+    args
+}
+
+/// The user's -I, -isystem, -D and -U, in order.
+fn user_preprocessor_args(o: &Options, args: &mut Vec<OsString>) {
+    for d in &o.include_dirs {
+        args.push(os(format!("-I{}", d.display())));
+    }
+    for d in &o.system_include_dirs {
+        args.extend([os("-isystem"), d.into()]);
+    }
+    for m in &o.macros {
+        args.push(os(match m {
+            Macro::Define(d) => format!("-D{d}"),
+            Macro::Undefine(u) => format!("-U{u}"),
+        }));
+    }
+}
+
+/// Flags shared by both CUDA passes: CUDA C++ with Cuprite's headers instead of NVIDIA's, the
+/// CUDA 9.2+ launch ABI, the user's preprocessor options.
+fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path) -> Vec<OsString> {
+    let mut args = vec![
+        os("-x"),
+        os("cuda"),
+        os(format!("-std={}", o.std.as_deref().unwrap_or("c++17"))),
+        os(format!("--cuda-gpu-arch=sm_{arch}")),
+        os("-nocudainc"),
+        os("-nocudalib"),
+        os("-Wno-unknown-cuda-version"),
+        // The SDK version selects clang's launch ABI: >= 9.2 is cudaLaunchKernel with
+        // __cudaPushCallConfiguration and __cudaRegisterFatBinaryEnd, as nvcc emits.
+        os("-Xclang"),
+        os("-target-sdk-version=12.3"),
+        // Declarations of C variadic functions in device code (SFINAE overloads in libcu++,
+        // device printf's prototype) are allowed, as nvcc and clang with an SDK allow them.
+        os("-Xclang"),
+        os("-fcuda-allow-variadic-functions"),
+    ];
+    user_preprocessor_args(o, &mut args);
+    args.extend([
+        os("-isystem"),
+        tc.resource_dir.join("include/cuda_wrappers").into(),
+        os(format!("-I{}", tc.include_dir.display())),
+        os("-include"),
+        os("cuprite/cuda_wrapper.h"),
+    ]);
+    if o.default_stream == DefaultStream::PerThread {
+        args.push(os("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1"));
+    }
+    if o.relocatable_device_code {
+        // Both passes must name the file's internal device symbols alike: one compilation
+        // unit id for both.
+        let cuid = crate::cache::hash_bytes(input.as_os_str().as_encoded_bytes());
+        args.extend([os("-fgpu-rdc"), os(format!("-cuid={cuid:016x}"))]);
+    }
+    args
+}
+
+/// Device-pass code-generation flags: optimization (device code is optimized unless -G, as
+/// nvcc does), debug info, and the floating-point options.
+fn device_codegen_args(o: &Options) -> Vec<OsString> {
+    let mut args = Vec::new();
+    if o.device_debug {
+        args.extend([os("-O0"), os("-gline-tables-only")]);
+    } else {
+        args.push(os("-O3"));
+        if o.line_info {
+            args.push(os("-gline-tables-only"));
+        }
+    }
+    if o.fast_math {
+        args.extend([os("-ffast-math"), os("-fgpu-flush-denormals-to-zero")]);
+    } else if o.flush_denormals == Some(true) {
+        args.push(os("-fgpu-flush-denormals-to-zero"));
+    }
+    args.push(os(match o.fused_multiply_add {
+        Some(false) => "-ffp-contract=off",
+        _ => "-ffp-contract=fast",
+    }));
+    args
+}
+
+/// Plans one `.cu` input.
+fn plan_cuda(
+    o: &Options,
+    tc: &Toolchain,
+    temp: &Path,
+    libdevice: &dyn Fn(u32) -> Option<PathBuf>,
+    input: &Input,
+    plan: &mut Plan,
+    objects: &mut Vec<OsString>,
+) -> Result<(), PlanError> {
+    let first_arch = o.archs.first().copied().unwrap_or(crate::options::DEFAULT_ARCH);
+    if matches!(o.phase, Phase::Preprocess | Phase::Dependencies) {
+        let mut args = cuda_common_args(o, tc, first_arch, &input.path);
+        args.push(os("--cuda-host-only"));
+        args.push(os(if o.phase == Phase::Preprocess { "-E" } else { "-M" }));
+        args.push(input.path.clone().into());
+        if let Some(out) = &o.output {
+            args.extend([os("-o"), out.into()]);
+        }
+        plan.jobs.push(Job::Run { program: tc.clangxx.clone(), args });
+        return Ok(());
+    }
+    let unique = unique_stem(&input.path);
+    let mut ptx_files = Vec::new();
+    for &arch in &o.archs {
+        let ptx = match (o.phase, &o.output) {
+            (Phase::Ptx, Some(out)) => out.clone(),
+            (Phase::Ptx, None) => format!("{}.ptx", stem(&input.path)).into(),
+            _ => temp.join(format!("{unique}.sm_{arch}.ptx")),
+        };
+        let mut args = cuda_common_args(o, tc, arch, &input.path);
+        args.extend([os("--cuda-device-only"), os(format!("--cuda-feature={}", ptx_feature(arch)))]);
+        args.extend(device_codegen_args(o));
+        if let Some(bc) = libdevice(arch) {
+            args.extend([os("-Xclang"), os("-mlink-builtin-bitcode"), os("-Xclang"), bc.into()]);
+        }
+        args.extend([os("-S"), input.path.clone().into(), os("-o"), ptx.clone().into()]);
+        plan.jobs.push(Job::Run { program: tc.clangxx.clone(), args });
+        plan.jobs.push(Job::CheckPtx(ptx.clone()));
+        ptx_files.push(ptx);
+    }
+    if o.phase == Phase::Ptx {
+        return Ok(());
+    }
+    let fatbin = match (o.phase, &o.output) {
+        (Phase::Fatbin, Some(out)) => out.clone(),
+        (Phase::Fatbin, None) => format!("{}.fatbin", stem(&input.path)).into(),
+        _ => temp.join(format!("{unique}.fatbin")),
+    };
+    let fatbin_job = Job::Fatbin { ptx: ptx_files, out: fatbin.clone() };
+    if o.phase == Phase::Fatbin {
+        plan.jobs.push(fatbin_job);
+        return Ok(());
+    }
+    let object = object_path(o, temp, input);
+    let mut args = cuda_common_args(o, tc, first_arch, &input.path);
+    args.push(os("--cuda-host-only"));
+    if o.default_stream == DefaultStream::PerThread {
+        // Kernel launches then call cudaLaunchKernel_ptsz (clang's driver does not forward
+        // the flag for CUDA: give it to the front end).
+        args.extend([os("-Xclang"), os("-fgpu-default-stream=per-thread")]);
+    }
+    if let Some(level) = o.opt_level {
+        args.push(os(format!("-O{level}")));
+    }
+    if o.host_debug {
+        args.push(os("-g"));
+    }
+    if o.dependencies_with_compile {
+        let dep = o.dependency_file.clone().unwrap_or_else(|| object.with_extension("d"));
+        args.extend([os("-MD"), os("-MF"), dep.into()]);
+    }
+    args.extend(o.compiler_options.iter().map(os));
+    args.extend([os("-Xclang"), os("-fcuda-include-gpubinary"), os("-Xclang"), fatbin.clone().into()]);
+    args.extend([os("-c"), input.path.clone().into(), os("-o"), object.clone().into()]);
+    let host = Job::Run { program: tc.clangxx.clone(), args };
+    if o.keep {
+        // Kept intermediate files stay plain files: run the passes one after the other.
+        plan.jobs.push(fatbin_job);
+        plan.jobs.push(host);
+    } else {
+        let device_start = plan.jobs.len() - 2 * o.archs.len();
+        let mut device: Vec<Job> = plan.jobs.drain(device_start..).collect();
+        device.push(fatbin_job);
+        plan.jobs.push(Job::Overlap { device, host: Box::new(host), pipe: fatbin });
+    }
+    objects.push(object.into());
+    Ok(())
+}

@@ -1,0 +1,160 @@
+//! `cuprite run FILE.cu [nvcc options] [-- ARGS]`: compiles into a cache, then runs.
+//!
+//! The cache key covers Cuprite's version, the clang used, the options and the inputs' content;
+//! each entry also records the content hash of every header the compilation included (from
+//! clang's dependency output), and is rebuilt when one changed.
+
+use std::path::{Path, PathBuf};
+
+use crate::cache::{self, Key};
+use crate::driver::{self, Failure};
+use crate::options::{InputKind, Options, Phase};
+use crate::toolchain::Toolchain;
+
+/// The name of the cached executable inside its entry directory.
+const EXE: &str = "app";
+/// The file listing `<hash> <path>` for every dependency of the build.
+const DEPS: &str = "deps";
+
+/// Splits `cuprite run`'s arguments at the first `--`: (compiler arguments, program arguments).
+pub fn split_args(args: &[String]) -> (&[String], &[String]) {
+    match args.iter().position(|a| a == "--") {
+        Some(i) => (&args[..i], &args[i + 1..]),
+        None => (args, &[]),
+    }
+}
+
+/// Parses a make-style dependency file (`target: a.h b.h \` continued lines) into paths.
+pub fn parse_depfile(text: &str) -> Vec<PathBuf> {
+    let joined = text.replace("\\\n", " ");
+    let mut out = Vec::new();
+    for line in joined.lines() {
+        let Some((_, deps)) = line.split_once(": ").or_else(|| line.split_once(':')) else { continue };
+        let mut word = String::new();
+        let mut chars = deps.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' if chars.peek() == Some(&' ') => {
+                    word.push(' ');
+                    chars.next();
+                }
+                ' ' | '\t' => {
+                    if !word.is_empty() {
+                        out.push(PathBuf::from(std::mem::take(&mut word)));
+                    }
+                }
+                _ => word.push(c),
+            }
+        }
+        if !word.is_empty() {
+            out.push(PathBuf::from(word));
+        }
+    }
+    out
+}
+
+fn file_hash(path: &Path) -> Option<String> {
+    std::fs::read(path).ok().map(|b| Key::default().add(&b).hex())
+}
+
+/// True if every dependency listed in `deps` still has the recorded content.
+fn deps_current(deps: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(deps) else { return false };
+    text.lines().all(|l| match l.split_once(' ') {
+        Some((hash, path)) => file_hash(Path::new(path)).as_deref() == Some(hash),
+        None => false,
+    })
+}
+
+/// Compiles (unless cached) and runs. Returns the program's exit status; on success on Unix
+/// this does not return (the program replaces this process).
+pub fn run(args: &[String], cudart_dir: &Path) -> Result<i32, Failure> {
+    let (compile_args, program_args) = split_args(args);
+    let mut o = Options::parse(compile_args).map_err(|e| Failure {
+        message: e.to_string(),
+        status: 2,
+        diagnostics: String::new(),
+    })?;
+    if o.phase != Phase::Link || o.output.is_some() {
+        return Err(Failure {
+            message: "cuprite run builds and runs an executable: leave out -o and phase options (-c, --ptx, ...)"
+                .into(),
+            status: 2,
+            diagnostics: String::new(),
+        });
+    }
+    if !o.inputs.iter().any(|i| i.kind == InputKind::Cuda) {
+        return Err(Failure { message: "cuprite run needs a .cu file".into(), status: 2, diagnostics: String::new() });
+    }
+    let tc = Toolchain::locate(Some(cudart_dir.to_path_buf())).map_err(Failure::new)?;
+    let mut key = Key::default();
+    key.add(env!("CARGO_PKG_VERSION").as_bytes()).add(tc.clangxx.as_os_str().as_encoded_bytes());
+    for a in compile_args {
+        key.add(a.as_bytes());
+    }
+    for i in &o.inputs {
+        let bytes =
+            std::fs::read(&i.path).map_err(|e| Failure::new(format!("cannot read {}: {e}", i.path.display())))?;
+        key.add(&bytes);
+    }
+    let entry = cache::cache_root().join("run").join(key.hex());
+    let exe = entry.join(EXE);
+    if !(exe.is_file() && deps_current(&entry.join(DEPS))) {
+        let staging = entry.with_extension(format!("tmp{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&staging);
+        std::fs::create_dir_all(&staging)
+            .map_err(|e| Failure::new(format!("cannot create {}: {e}", staging.display())))?;
+        o.output = Some(staging.join(EXE));
+        let cuda_inputs = o.inputs.iter().filter(|i| i.kind == InputKind::Cuda).count();
+        let depfile = staging.join("deps.d");
+        if cuda_inputs == 1 {
+            o.dependencies_with_compile = true;
+            o.dependency_file = Some(depfile.clone());
+        }
+        driver::build(&o, Some(cudart_dir.to_path_buf()))?;
+        let mut listed = String::new();
+        if let Ok(text) = std::fs::read_to_string(&depfile) {
+            for dep in parse_depfile(&text) {
+                if let Some(h) = file_hash(&dep) {
+                    listed.push_str(&format!("{h} {}\n", dep.display()));
+                }
+            }
+        }
+        std::fs::write(staging.join(DEPS), listed).map_err(|e| Failure::new(format!("cannot write the cache: {e}")))?;
+        let _ = std::fs::remove_dir_all(&entry);
+        if std::fs::rename(&staging, &entry).is_err() {
+            // Another process filled the entry first; use its result.
+            let _ = std::fs::remove_dir_all(&staging);
+        }
+    }
+    exec(&exe, program_args, cudart_dir)
+}
+
+/// Replaces this process with the program, Cuprite's library first on the library path.
+fn exec(exe: &Path, args: &[String], cudart_dir: &Path) -> Result<i32, Failure> {
+    use std::os::unix::process::CommandExt;
+    let err =
+        std::process::Command::new(exe).args(args).env("LD_LIBRARY_PATH", driver::library_path(cudart_dir)).exec();
+    Err(Failure::new(format!("cannot run {}: {err}", exe.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_at_the_first_double_dash() {
+        let v: Vec<String> = ["a.cu", "-O2", "--", "x", "--", "y"].iter().map(|s| s.to_string()).collect();
+        let (c, p) = split_args(&v);
+        assert_eq!(c, &v[..2]);
+        assert_eq!(p, &v[3..]);
+        let (c, p) = split_args(&v[..2]);
+        assert_eq!((c.len(), p.len()), (2, 0));
+    }
+
+    #[test]
+    fn depfile_with_continuations_and_escaped_spaces() {
+        let d = "/tmp/x.o: a.cu /inc/b.h \\\n  /inc/c\\ d.h\n";
+        assert_eq!(parse_depfile(d), vec![PathBuf::from("a.cu"), "/inc/b.h".into(), "/inc/c d.h".into()]);
+    }
+}

@@ -1,0 +1,102 @@
+//! Where the driver's parts are: clang (the C++ front end and NVPTX code generator), Cuprite's
+//! toolkit headers, the math library's source, and the directory holding Cuprite's
+//! `libcudart.so` for linking.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The clang major versions tried, newest first (clang-19 is Debian 12's).
+const CLANG_VERSIONS: &[u32] = &[22, 21, 20, 19];
+
+/// The located parts.
+#[derive(Debug, Clone)]
+pub struct Toolchain {
+    /// `clang++` (a versioned name, e.g. `clang++-19`, or `$CUPRITE_CLANG`).
+    pub clangxx: PathBuf,
+    /// The C compiler of the same clang (`clang-19`).
+    pub clang: PathBuf,
+    /// Clang's resource directory (its CUDA wrapper headers are under `include/`).
+    pub resource_dir: PathBuf,
+    /// Cuprite's toolkit `include/` directory.
+    pub include_dir: PathBuf,
+    /// `libdevice/libdevice.c`, the math library's source, if present.
+    pub libdevice_source: Option<PathBuf>,
+    /// A prebuilt math bitcode (`nvvm/libdevice/libdevice.10.bc` in an install prefix), if present.
+    pub libdevice_bitcode: Option<PathBuf>,
+    /// The directory with `libcudart.so` (Cuprite's) for `-L`, if known.
+    pub cudart_dir: Option<PathBuf>,
+}
+
+/// Finds an executable named `name` on `PATH`.
+fn on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|d| d.join(name)).find(|p| p.is_file())
+}
+
+/// The toolkit root: `$CUPRITE_TOOLKIT`, an install prefix around the running executable
+/// (`PREFIX/bin/cuprite` with `PREFIX/include/cuda_runtime.h`), or the source tree this crate
+/// was built from.
+fn toolkit_root() -> PathBuf {
+    if let Some(root) = std::env::var_os("CUPRITE_TOOLKIT") {
+        return root.into();
+    }
+    if let Ok(exe) = std::env::current_exe()
+        && let Some(prefix) = exe.parent().and_then(Path::parent)
+        && prefix.join("include/cuda_runtime.h").is_file()
+    {
+        return prefix.to_path_buf();
+    }
+    let tree = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    tree.canonicalize().unwrap_or(tree)
+}
+
+impl Toolchain {
+    /// Locates clang and the toolkit; `cudart_dir` is where Cuprite's `libcudart.so` is.
+    pub fn locate(cudart_dir: Option<PathBuf>) -> Result<Toolchain, String> {
+        let (clangxx, clang) = find_clang()?;
+        let out = Command::new(&clang)
+            .arg("-print-resource-dir")
+            .output()
+            .map_err(|e| format!("cannot run {}: {e}", clang.display()))?;
+        let resource_dir = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+        if !out.status.success() || !resource_dir.join("include/__clang_cuda_builtin_vars.h").is_file() {
+            return Err(format!(
+                "{} has no CUDA support headers in its resource directory '{}'",
+                clang.display(),
+                resource_dir.display()
+            ));
+        }
+        let root = toolkit_root();
+        let include_dir = root.join("include");
+        if !include_dir.join("cuda_runtime.h").is_file() {
+            return Err(format!(
+                "Cuprite's CUDA headers were not found in {} (set CUPRITE_TOOLKIT to the directory holding include/)",
+                include_dir.display()
+            ));
+        }
+        let libdevice_source = Some(root.join("libdevice/libdevice.c")).filter(|p| p.is_file());
+        let libdevice_bitcode = Some(root.join("nvvm/libdevice/libdevice.10.bc")).filter(|p| p.is_file());
+        Ok(Toolchain { clangxx, clang, resource_dir, include_dir, libdevice_source, libdevice_bitcode, cudart_dir })
+    }
+}
+
+/// `$CUPRITE_CLANG` (a clang++), else the newest versioned clang++ on `PATH`, else `clang++`.
+fn find_clang() -> Result<(PathBuf, PathBuf), String> {
+    if let Some(c) = std::env::var_os("CUPRITE_CLANG") {
+        let cxx = PathBuf::from(c);
+        let name = cxx.file_name().map(|n| n.to_string_lossy().replace("clang++", "clang")).unwrap_or_default();
+        let cc = cxx.with_file_name(name);
+        return Ok((cxx.clone(), if cc.is_file() { cc } else { cxx }));
+    }
+    for v in CLANG_VERSIONS {
+        if let (Some(cxx), Some(cc)) = (on_path(&format!("clang++-{v}")), on_path(&format!("clang-{v}"))) {
+            return Ok((cxx, cc));
+        }
+    }
+    if let (Some(cxx), Some(cc)) = (on_path("clang++"), on_path("clang")) {
+        return Ok((cxx, cc));
+    }
+    Err("clang was not found: cuprite nvcc compiles CUDA C++ with clang 19 or newer; install it \
+         (Debian/Ubuntu: `apt-get install clang-19`; elsewhere your system's clang package) or set CUPRITE_CLANG"
+        .into())
+}

@@ -1,0 +1,297 @@
+//! The driver end to end: the sample builds and passes on the CPU, `--dryrun` prints the clang
+//! commands and runs nothing, unknown options and `--cubin` are refused by name, and the
+//! fatbin `cuprite nvcc --fatbin` writes is read by the runtime's reader and by
+//! `scripts/fatbin_dump.py` (the copy of `shared/tools/fatbin_dump.py` in the repository).
+
+mod common;
+
+use std::process::Command;
+
+#[test]
+fn sample_vector_add_builds_and_passes_on_the_cpu() {
+    let exe = common::work_dir().join("sample_vectorAdd");
+    let src = common::repo().join("samples/vectorAdd.cu");
+    common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()]).expect("build");
+    let o = common::run(&exe, &[], &[]);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{stdout}\n{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout.contains("Test PASSED"), "{stdout}");
+}
+
+/// Runs the driver's planner in dry-run mode in a child process (the test binary itself, with
+/// an environment switch), capturing what it prints.
+#[test]
+fn dryrun_prints_the_commands_and_runs_nothing() {
+    let dir = common::work_dir().join("dryrun");
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = common::repo().join("samples/vectorAdd.cu");
+    let out = dir.join("never_built");
+    let o = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "dryrun_child", "--nocapture"])
+        .env("CUPRITE_DRYRUN_CHILD", format!("{}\n{}", src.display(), out.display()))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{stderr}");
+    let commands: Vec<&str> = stderr.lines().filter(|l| l.starts_with("#$ ")).collect();
+    // Two device passes (sm_80, sm_90), their checks, the fatbin, the host pass, the link.
+    let device: Vec<&&str> = commands.iter().filter(|c| c.contains("--cuda-device-only")).collect();
+    assert_eq!(device.len(), 2, "{stderr}");
+    assert!(device[0].contains("--cuda-gpu-arch=sm_80") && device[1].contains("--cuda-gpu-arch=sm_90"), "{stderr}");
+    assert!(commands.iter().any(|c| c.contains("-fcuda-include-gpubinary")), "{stderr}");
+    assert!(commands.iter().any(|c| c.contains("# cuprite: write fatbin")), "{stderr}");
+    assert!(commands.iter().filter(|c| c.contains("# cuprite: check PTX")).count() == 2, "{stderr}");
+    assert!(commands.last().unwrap().contains("-lcudart"), "{stderr}");
+    assert!(stderr.contains("-cudart static: Cuprite has no static runtime library"), "{stderr}");
+    assert!(!out.exists(), "--dryrun must not build anything");
+}
+
+#[test]
+fn dryrun_child() {
+    let Ok(spec) = std::env::var("CUPRITE_DRYRUN_CHILD") else { return };
+    let (src, out) = spec.split_once('\n').unwrap();
+    common::nvcc(&[
+        "--dryrun",
+        "-gencode",
+        "arch=compute_80,code=sm_80",
+        "-arch=sm_90",
+        "-cudart",
+        "static",
+        src,
+        "-o",
+        out,
+    ])
+    .unwrap();
+}
+
+#[test]
+fn unknown_options_and_cubin_are_refused_by_name() {
+    let e = common::nvcc(&["--frobnicate", "x.cu"]).unwrap_err();
+    assert_eq!(e, "unknown option '--frobnicate'");
+    let src = common::repo().join("samples/vectorAdd.cu");
+    let e = common::nvcc(&["--cubin", src.to_str().unwrap()]).unwrap_err();
+    assert!(e.contains("--cubin is not supported") && e.contains("PTX"), "{e}");
+}
+
+#[test]
+fn fatbin_is_read_by_the_runtime_and_by_fatbin_dump() {
+    let dir = common::work_dir().join("fatbin");
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = common::repo().join("samples/vectorAdd.cu");
+    let fb = dir.join("v.fatbin");
+    common::nvcc(&[
+        "--fatbin",
+        "-arch=sm_75",
+        "-gencode",
+        "arch=compute_90,code=sm_90",
+        src.to_str().unwrap(),
+        "-o",
+        fb.to_str().unwrap(),
+    ])
+    .expect("build");
+    let bytes = std::fs::read(&fb).unwrap();
+    let header: [u8; 16] = bytes[..16].try_into().unwrap();
+    assert_eq!(cudart::fatbin::fatbin_size(&header), Some(bytes.len()));
+    let entries = cudart::fatbin::entries(&bytes).expect("entries");
+    let archs: Vec<u32> = entries.iter().map(|e| e.arch).collect();
+    assert_eq!(archs, vec![75, 90]);
+    for (e, arch) in entries.iter().zip([75, 90]) {
+        assert_eq!(e.kind, cudart::fatbin::KIND_PTX);
+        let text = std::str::from_utf8(e.payload).unwrap().trim_end_matches('\0');
+        assert!(
+            text.contains(&format!(".target sm_{arch}")) && text.contains(".entry _Z9vectorAddPKfS0_Pfi"),
+            "{text}"
+        );
+        assert_eq!(ptx::check(text).1.len(), 0);
+    }
+    let o = Command::new("python3")
+        .arg(common::repo().join("scripts/fatbin_dump.py"))
+        .arg(&fb)
+        .output()
+        .expect("run fatbin_dump.py");
+    let listing = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{listing}\n{}", String::from_utf8_lossy(&o.stderr));
+    assert!(listing.contains("sm_75") && listing.contains("sm_90") && listing.contains("PTX"), "{listing}");
+}
+
+/// Mixed inputs as build systems pass them: a .cu and a .c++ source compiled separately with
+/// `-c`, then linked with a C source by one `cuprite nvcc` call; -D and -I reach both passes.
+#[test]
+fn separate_compile_then_link_mixed_inputs() {
+    let dir = common::work_dir().join("mixed");
+    std::fs::create_dir_all(dir.join("inc")).unwrap();
+    std::fs::write(dir.join("inc/scale.h"), "#define SCALE 3\n").unwrap();
+    std::fs::write(
+        dir.join("kern.cu"),
+        "#include \"scale.h\"\n__global__ void k(int *p) { p[threadIdx.x] = (int)threadIdx.x * SCALE + OFFSET; }\n\
+         void launch(int *d) { k<<<1, 32>>>(d); }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("main.cpp"),
+        "#include <cstdio>\n#include <cuda_runtime.h>\nvoid launch(int *d);\nextern \"C\" int expected(int i);\n\
+         int main() { int *d, h[32]; cudaMalloc(&d, sizeof h); launch(d);\n\
+         cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);\n\
+         for (int i = 0; i < 32; i++) if (h[i] != expected(i)) { printf(\"FAIL %d\\n\", i); return 1; }\n\
+         printf(\"PASS\\n\"); return 0; }\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("expect.c"), "int expected(int i) { return i * 3 + 5; }\n").unwrap();
+    let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    let inc = format!("-I{}", p("inc"));
+    common::nvcc(&["-c", "-arch=sm_90", "-DOFFSET=5", &inc, &p("kern.cu"), "-o", &p("kern.o")]).expect("compile .cu");
+    common::nvcc(&["-c", &p("main.cpp"), "-o", &p("main.o")]).expect("compile .cpp");
+    common::nvcc(&["-arch=sm_90", &p("kern.o"), &p("main.o"), &p("expect.c"), "-o", &p("app")]).expect("link");
+    let o = common::run(&dir.join("app"), &[], &[]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// Separate compilation: a kernel calling a device function and reading a device variable
+/// defined in another file, built with `-dc` + link, with `-rdc=true` in one command, and with
+/// `-dlink` + a plain host link; each runs and passes.
+#[test]
+fn relocatable_device_code_across_two_files() {
+    let dir = common::work_dir().join("rdc");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("a.cu"),
+        "#include <cstdio>\nextern __device__ int twice(int x);\nextern __device__ int g_base;\n\
+         __global__ void k(int *o) { o[threadIdx.x] = twice(threadIdx.x) + g_base; }\n\
+         int main() { int *d, h[32]; cudaMalloc(&d, sizeof h); k<<<1, 32>>>(d);\n\
+         cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);\n\
+         for (int i = 0; i < 32; i++) if (h[i] != 2 * i + 100) { printf(\"FAIL %d %d\\n\", i, h[i]); return 1; }\n\
+         printf(\"PASS\\n\"); return 0; }\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("b.cu"), "__device__ int g_base = 100;\n__device__ int twice(int x) { return 2 * x; }\n")
+        .unwrap();
+    let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    let pass = |exe: &str| {
+        let o = common::run(&dir.join(exe), &[], &[]);
+        assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{exe}: {}", String::from_utf8_lossy(&o.stderr));
+    };
+    common::nvcc(&["-dc", "-arch=sm_90", &p("a.cu"), "-o", &p("a.o")]).expect("-dc a.cu");
+    common::nvcc(&["-dc", "-arch=sm_90", &p("b.cu"), "-o", &p("b.o")]).expect("-dc b.cu");
+    common::nvcc(&["-arch=sm_90", &p("a.o"), &p("b.o"), "-o", &p("app_dc")]).expect("link");
+    pass("app_dc");
+    common::nvcc(&["-rdc=true", "-arch=sm_90", &p("a.cu"), &p("b.cu"), "-o", &p("app_rdc")]).expect("-rdc=true");
+    pass("app_rdc");
+    common::nvcc(&["-dlink", "-arch=sm_90", &p("a.o"), &p("b.o"), "-o", &p("dlink.o")]).expect("-dlink");
+    let lib = common::work_dir().join("lib");
+    let clang = nvcc::toolchain::Toolchain::locate(None).expect("clang").clangxx;
+    let o = std::process::Command::new(clang)
+        .args([p("a.o"), p("b.o"), p("dlink.o"), "-o".into(), p("app_dlink")])
+        .arg(format!("-L{}", lib.display()))
+        .arg("-lcudart")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    pass("app_dlink");
+}
+
+/// CUDA's min/max overloads work in host and device code, mixed signed/unsigned giving the
+/// unsigned type (so min(3u, -1) is 3), float with double giving double.
+#[test]
+fn min_max_overloads_on_host_and_device() {
+    let dir = common::work_dir().join("minmax");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("mm.cu"), "#include <cstdio>\n\
+__global__ void k(unsigned *u, float *f, long long *l) {\n\
+  *u = max(1, 7u) + min(3u, -1);   // 7 + min(3u, 0xffffffffu) = 10\n\
+  *f = max(1.5f, 2.0f) + (float)min(0.25f, 4.0);\n\
+  *l = max(-5ll, 3ll) + min(2ll, 9ll);\n\
+}\n\
+int main() {\n\
+  unsigned *u, hu; float *f, hf; long long *l, hl;\n\
+  cudaMalloc(&u, 4); cudaMalloc(&f, 4); cudaMalloc(&l, 8);\n\
+  k<<<1, 1>>>(u, f, l);\n\
+  cudaMemcpy(&hu, u, 4, cudaMemcpyDeviceToHost); cudaMemcpy(&hf, f, 4, cudaMemcpyDeviceToHost); cudaMemcpy(&hl, l, 8, cudaMemcpyDeviceToHost);\n\
+  unsigned host = max(1, 7u) + min(3u, -1);\n\
+  bool ok = hu == 10 && host == 10 && hf == 2.25f && hl == 5 && max(2.0, 1.0f) == 2.0;\n\
+  printf(\"%s %u %u %f %lld\\n\", ok ? \"PASS\" : \"FAIL\", hu, host, hf, hl);\n\
+  return ok ? 0 : 1;\n\
+}\n\
+").unwrap();
+    let src = dir.join("mm.cu").to_string_lossy().into_owned();
+    let exe = dir.join("mm").to_string_lossy().into_owned();
+    common::nvcc(&["-arch=sm_90", &src, "-o", &exe]).expect("build");
+    let o = common::run(std::path::Path::new(&exe), &[], &[]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS 10 10 2.250000 5\n", "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// cuda_pipeline.h: two committed batches of 16-byte asynchronous copies into shared memory,
+/// the first waited for while the second may still be in flight.
+#[test]
+fn pipeline_primitives_copy_in_batches() {
+    let dir = common::work_dir().join("pipeline");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("pipe.cu"), "#include <cstdio>\n\
+#include <cuda_pipeline.h>\n\
+__global__ void k(const int4 *in, int *out) {\n\
+  __shared__ int4 buf[2][64];\n\
+  int t = threadIdx.x;\n\
+  __pipeline_memcpy_async(&buf[0][t], &in[t], sizeof(int4));\n\
+  __pipeline_commit();\n\
+  __pipeline_memcpy_async(&buf[1][t], &in[64 + t], sizeof(int4));\n\
+  __pipeline_commit();\n\
+  __pipeline_wait_prior(1);           // the first batch is complete\n\
+  __syncthreads();\n\
+  int a = buf[0][63 - t].x;\n\
+  __pipeline_wait_prior(0);\n\
+  __syncthreads();\n\
+  out[t] = a + buf[1][63 - t].w;\n\
+}\n\
+int main() {\n\
+  int4 h[128]; for (int i = 0; i < 128; i++) h[i] = make_int4(i, 0, 0, 1000 * i);\n\
+  int4 *in; int *out, r[64];\n\
+  cudaMalloc(&in, sizeof h); cudaMalloc(&out, sizeof r);\n\
+  cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice);\n\
+  k<<<1, 64>>>(in, out);\n\
+  cudaMemcpy(r, out, sizeof r, cudaMemcpyDeviceToHost);\n\
+  for (int t = 0; t < 64; t++) if (r[t] != (63 - t) + 1000 * (64 + 63 - t)) { printf(\"FAIL %d %d\\n\", t, r[t]); return 1; }\n\
+  printf(\"PASS\\n\"); return 0;\n\
+}\n\
+").unwrap();
+    let src = dir.join("pipe.cu").to_string_lossy().into_owned();
+    let exe = dir.join("pipe").to_string_lossy().into_owned();
+    common::nvcc(&["-arch=sm_90", &src, "-o", &exe]).expect("build");
+    let o = common::run(std::path::Path::new(&exe), &[], &[]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// cuComplex.h on host and device: products, scaled division, magnitude, conjugate, conversion.
+#[test]
+fn cucomplex_arithmetic_on_host_and_device() {
+    let dir = common::work_dir().join("cucomplex");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("cplx.cu"),
+        "#include <cstdio>\n\
+#include <cuComplex.h>\n\
+__global__ void k(cuDoubleComplex *o) {\n\
+  cuDoubleComplex a = make_cuDoubleComplex(3, 4), b = make_cuDoubleComplex(1, -2);\n\
+  o[0] = cuCmul(a, b);                                  // (3+4i)(1-2i) = 11 - 2i\n\
+  o[1] = cuCdiv(a, b);                                  // (3+4i)/(1-2i) = -1 + 2i\n\
+  o[2] = make_cuDoubleComplex(cuCabs(a), cuCreal(cuConj(b)));  // 5, 1\n\
+  cuFloatComplex f = cuCaddf(make_cuFloatComplex(1.5f, 2), make_cuFloatComplex(0.5f, -1));\n\
+  o[3] = cuComplexFloatToDouble(f);                     // 2 + 1i\n\
+}\n\
+int main() {\n\
+  cuDoubleComplex *d, h[4];\n\
+  cudaMalloc(&d, sizeof h); k<<<1, 1>>>(d); cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);\n\
+  cuDoubleComplex host = cuCdiv(make_cuDoubleComplex(3, 4), make_cuDoubleComplex(1, -2));\n\
+  auto near = [](double a, double b) { return a - b < 1e-12 && b - a < 1e-12; };\n\
+  bool ok = h[0].x == 11 && h[0].y == -2 && near(h[1].x, -1) && near(h[1].y, 2) && h[2].x == 5 && h[2].y == 1 &&\n\
+            h[3].x == 2 && h[3].y == 1 && near(host.x, -1) && near(host.y, 2);\n\
+  printf(\"%s\\n\", ok ? \"PASS\" : \"FAIL\");\n\
+  return ok ? 0 : 1;\n\
+}\n\
+",
+    )
+    .unwrap();
+    let src = dir.join("cplx.cu").to_string_lossy().into_owned();
+    let exe = dir.join("cplx").to_string_lossy().into_owned();
+    common::nvcc(&["-arch=sm_90", &src, "-o", &exe]).expect("build");
+    let o = common::run(std::path::Path::new(&exe), &[], &[]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", String::from_utf8_lossy(&o.stderr));
+}

@@ -1,0 +1,107 @@
+//! Builds every self-checking program of the runtime's test suite (`crates/cudart/tests/cuda/*.cu`)
+//! with `cuprite nvcc -arch=sm_90` and the flags `crates/cudart/tests/programs.rs` gives nvcc for
+//! it, runs it on Cuprite's libcudart, and requires PASS — except for the programs listed in
+//! `tests/known_failures.txt` with a reason. A listed program that passes fails the test (so the
+//! list only shrinks), and so does any unlisted failure.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+/// Per-program nvcc flags, program arguments and environment, as programs.rs runs them.
+fn setup(name: &str) -> (&'static [&'static str], &'static [&'static str], &'static [(&'static str, &'static str)]) {
+    match name {
+        "per_thread_stream" | "batch_logs" => (&["--default-stream=per-thread"], &[], &[]),
+        "dynamic_parallelism" => (&["-rdc=true"], &[], &[]),
+        "classes_virtual" => (&["--extended-lambda"], &[], &[]),
+        "cub_device_block" | "modern_cpp" | "guide_misc" => (&["-std=c++17"], &[], &[]),
+        "env_config" => (&[], &["visible"], &[("CUDA_VISIBLE_DEVICES", "0,1")]),
+        _ => (&[], &[], &[]),
+    }
+}
+
+/// `name reason...` lines of the known-failures list.
+fn known_failures() -> BTreeMap<String, String> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/known_failures.txt");
+    let text = std::fs::read_to_string(&path).expect("read known_failures.txt");
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (name, reason) = l.split_once(' ').unwrap_or((l, ""));
+            (name.to_string(), reason.trim().to_string())
+        })
+        .collect()
+}
+
+/// Builds and runs one program: Ok, or why not.
+fn check(name: &str) -> Result<(), String> {
+    let src = common::repo().join(format!("crates/cudart/tests/cuda/{name}.cu"));
+    let exe = common::work_dir().join(name);
+    let (flags, args, env) = setup(name);
+    let mut nvcc_args = vec!["-arch=sm_90"];
+    nvcc_args.extend_from_slice(flags);
+    let src = src.to_string_lossy().into_owned();
+    let out = exe.to_string_lossy().into_owned();
+    nvcc_args.extend([src.as_str(), "-o", out.as_str()]);
+    common::nvcc(&nvcc_args).map_err(|e| format!("build failed: {e}"))?;
+    let o = common::run(&exe, args, env);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    if o.status.code() == Some(0) && stdout.contains("PASS") && !stdout.contains("FAIL") {
+        Ok(())
+    } else {
+        let tail: String = stdout.lines().rev().take(5).collect::<Vec<_>>().join(" | ");
+        let err: String = String::from_utf8_lossy(&o.stderr).lines().take(3).collect::<Vec<_>>().join(" | ");
+        Err(format!("run failed: status {:?}; stdout tail: {tail}; stderr: {err}", o.status.code()))
+    }
+}
+
+#[test]
+fn every_suite_program_builds_with_cuprite_nvcc_and_passes() {
+    let dir = common::repo().join("crates/cudart/tests/cuda");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("read tests/cuda")
+        .filter_map(|e| {
+            let p = e.ok()?.path();
+            let stem = p.file_stem()?.to_string_lossy().into_owned();
+            (p.extension()? == "cu").then_some(stem)
+        })
+        .collect();
+    names.sort();
+    let only = std::env::var("CUPRITE_SUITE_ONLY").ok();
+    if let Some(only) = &only {
+        names.retain(|n| only.split(',').any(|o| o == n));
+    }
+    let results = Mutex::new(BTreeMap::new());
+    let queue = Mutex::new(names.clone());
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                while let Some(name) = queue.lock().unwrap().pop() {
+                    let r = check(&name);
+                    results.lock().unwrap().insert(name, r);
+                }
+            });
+        }
+    });
+    let results = results.into_inner().unwrap();
+    let known = known_failures();
+    let mut problems = Vec::new();
+    let mut passing = 0;
+    for (name, r) in &results {
+        match (r, known.get(name)) {
+            (Ok(()), None) => passing += 1,
+            (Ok(()), Some(_)) => problems.push(format!("{name}: passes now: remove it from known_failures.txt")),
+            (Err(e), None) => problems.push(format!("{name}: {e}")),
+            (Err(e), Some(reason)) => eprintln!("known failure {name} ({reason}): {e}"),
+        }
+    }
+    for name in known.keys() {
+        if only.is_none() && !results.contains_key(name) {
+            problems.push(format!("{name}: listed in known_failures.txt but no such program"));
+        }
+    }
+    eprintln!("cuprite nvcc suite: {passing} of {} programs pass", results.len());
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

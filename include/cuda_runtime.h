@@ -1,0 +1,14 @@
+/* Cuprite's CUDA toolkit headers: the CUDA Runtime API with its C++ conveniences (the templates of
+ * the "C++ API Routines" module) and, in CUDA compilations, the device built-ins. */
+#pragma once
+#include "cuprite/host_defines.h"
+#include "vector_types.h"
+#include "vector_functions.h"
+#include "driver_types.h"
+#include "cuda_runtime_api.h"
+#include "driver_functions.h"
+#if defined(__cplusplus)
+/* Range-for over a braced list works after including cuda_runtime.h with nvcc, too. */
+#include <initializer_list>
+#include "cuprite/runtime_cxx.h"
+#endif

@@ -1,0 +1,90 @@
+/* Cuprite's CUDA toolkit headers: force-included (`-include`) into every CUDA compilation by
+ * `cuprite nvcc`, as nvcc force-includes cuda_runtime.h. Assembles the CUDA environment from our
+ * headers and the usable parts of clang's CUDA headers (built-in variables, the __nv_* math
+ * declarations, device functions, math, intrinsics); replaces clang's
+ * __clang_cuda_runtime_wrapper.h, which needs NVIDIA's headers. */
+#pragma once
+#if defined(__CUDA__) && defined(__clang__)
+
+/* The qualifiers first: clang's <new> wrapper declares device operator new only once
+ * __device__ exists. */
+#include "cuprite/host_defines.h"
+/* libcu++ (CCCL) integrates cuda_fp16.h/cuda_bf16.h when it finds them and then needs API beyond
+ * the guide's core that ours do not have yet: keep its half/bfloat16 support off. */
+#if !defined(CCCL_DISABLE_FP16_SUPPORT)
+#define CCCL_DISABLE_FP16_SUPPORT
+#endif
+#if !defined(CCCL_DISABLE_BF16_SUPPORT)
+#define CCCL_DISABLE_BF16_SUPPORT
+#endif
+#include <__clang_cuda_math_forward_declares.h>
+#define __CUDACC__
+#include <cmath>
+#include <cstdlib>
+#include <stdlib.h>
+#include <string.h>
+#include <limits.h>
+/* Device-side printf, malloc, assert (the device runtime's C entry points). */
+extern "C" {
+__device__ int vprintf(const char *, const char *);
+__device__ void free(void *) __attribute__((nothrow));
+__device__ void *malloc(size_t) __attribute__((nothrow)) __attribute__((malloc));
+__device__ void __assertfail(const char *message, const char *file, unsigned line, const char *function, size_t charSize);
+__device__ static inline void __assert_fail(const char *message, const char *file, unsigned line, const char *function) {
+    __assertfail(message, file, line, function, sizeof(char));
+}
+__device__ int printf(const char *, ...);
+__device__ void *__nv_aligned_device_malloc(size_t size, size_t align) __attribute__((nothrow));
+}
+namespace std {
+__device__ static inline void free(void *p) { ::free(p); }
+__device__ static inline void *malloc(size_t n) { return ::malloc(n); }
+} // namespace std
+
+/* Device operator new/delete (clang's <new> wrapper), as nvcc's headers provide them. */
+#include <new>
+
+#include "cuda_runtime.h"
+#include "cuda.h"
+#include "__clang_cuda_builtin_vars.h"
+
+#pragma push_macro("__THROW")
+#include <__clang_cuda_libdevice_declares.h>
+#include <__clang_cuda_device_functions.h>
+#include <__clang_cuda_math.h>
+#include "cuprite/min_max.h"
+#undef __THROW
+#define __THROW
+
+#include "cuprite/address_space.h"
+
+__device__ inline __cuda_builtin_threadIdx_t::operator dim3() const { return dim3(x, y, z); }
+__device__ inline __cuda_builtin_threadIdx_t::operator uint3() const { return {x, y, z}; }
+__device__ inline __cuda_builtin_blockIdx_t::operator dim3() const { return dim3(x, y, z); }
+__device__ inline __cuda_builtin_blockIdx_t::operator uint3() const { return {x, y, z}; }
+__device__ inline __cuda_builtin_blockDim_t::operator dim3() const { return dim3(x, y, z); }
+__device__ inline __cuda_builtin_blockDim_t::operator uint3() const { return {x, y, z}; }
+__device__ inline __cuda_builtin_gridDim_t::operator dim3() const { return dim3(x, y, z); }
+__device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return {x, y, z}; }
+
+#include <__clang_cuda_cmath.h>
+/* clang's sm_90 float2/float4 atomicAdd asm is neither volatile nor a memory clobber, so an
+ * unused result deletes the atomic: rename them away; device_builtins.h defines them. */
+#pragma push_macro("atomicAdd")
+#pragma push_macro("atomicAdd_block")
+#pragma push_macro("atomicAdd_system")
+#define atomicAdd __clang_vector_atomicAdd_unused
+#define atomicAdd_block __clang_vector_atomicAdd_block_unused
+#define atomicAdd_system __clang_vector_atomicAdd_system_unused
+#include <__clang_cuda_intrinsics.h>
+#pragma pop_macro("atomicAdd")
+#pragma pop_macro("atomicAdd_block")
+#pragma pop_macro("atomicAdd_system")
+#include <__clang_cuda_complex_builtins.h>
+#include <__clang_cuda_texture_intrinsics.h>
+#include "cuprite/device_builtins.h"
+#include "cuprite/texture_functions.h"
+#include "cuprite/generated/surface_functions.h"
+#pragma pop_macro("__THROW")
+
+#endif

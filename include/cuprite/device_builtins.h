@@ -1,0 +1,226 @@
+/* Cuprite's CUDA toolkit headers: the device built-in functions of the Programming Guide's
+ * language-extension chapters that clang's own CUDA headers do not define — every atomic
+ * overload, fences, clocks, __nanosleep, address-space predicates and conversions, cache-hinted
+ * loads and stores, warp reductions, the cluster and grid-dependency helpers. Built on clang's
+ * __nvvm_* builtins and the __iAtomic*-style helpers of __clang_cuda_device_functions.h. */
+#pragma once
+
+#pragma push_macro("__DEVICE__")
+#define __DEVICE__ static __device__ __forceinline__
+
+template <bool B> struct __cuprite_enable_if {};
+template <> struct __cuprite_enable_if<true> { typedef void type; };
+
+/* Clocks and timers. */
+__DEVICE__ unsigned long long __globaltimer() {
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+}
+__DEVICE__ void __nanosleep(unsigned int ns) { asm volatile("nanosleep.u32 %0;" ::"r"(ns)); }
+
+/* Thread-local lane masks. */
+__DEVICE__ unsigned int __lanemask_lt() { return __nvvm_read_ptx_sreg_lanemask_lt(); }
+__DEVICE__ unsigned int __lanemask_le() { return __nvvm_read_ptx_sreg_lanemask_le(); }
+__DEVICE__ unsigned int __lanemask_gt() { return __nvvm_read_ptx_sreg_lanemask_gt(); }
+__DEVICE__ unsigned int __lanemask_ge() { return __nvvm_read_ptx_sreg_lanemask_ge(); }
+__DEVICE__ unsigned int __lanemask_eq() { return __nvvm_read_ptx_sreg_lanemask_eq(); }
+
+/* Atomics: every overload of the guide's atomic functions, device scope, plus the _block and
+ * _system variants. */
+#define __CUPRITE_ATOMIC_SCOPES(NAME, T, IMPL)                                                    \
+    __DEVICE__ T NAME(T *p, T v) { return IMPL(p, v); }                                          \
+    __DEVICE__ T NAME##_block(T *p, T v) { return IMPL##_block(p, v); }                          \
+    __DEVICE__ T NAME##_system(T *p, T v) { return IMPL##_system(p, v); }
+__CUPRITE_ATOMIC_SCOPES(atomicAdd, int, __iAtomicAdd)
+__CUPRITE_ATOMIC_SCOPES(atomicAdd, unsigned int, __uAtomicAdd)
+__CUPRITE_ATOMIC_SCOPES(atomicAdd, unsigned long long, __ullAtomicAdd)
+__CUPRITE_ATOMIC_SCOPES(atomicAdd, float, __fAtomicAdd)
+__CUPRITE_ATOMIC_SCOPES(atomicAdd, double, __dAtomicAdd)
+__CUPRITE_ATOMIC_SCOPES(atomicExch, int, __iAtomicExch)
+__CUPRITE_ATOMIC_SCOPES(atomicExch, unsigned int, __uAtomicExch)
+__CUPRITE_ATOMIC_SCOPES(atomicExch, unsigned long long, __ullAtomicExch)
+__CUPRITE_ATOMIC_SCOPES(atomicExch, float, __fAtomicExch)
+__CUPRITE_ATOMIC_SCOPES(atomicMin, int, __iAtomicMin)
+__CUPRITE_ATOMIC_SCOPES(atomicMin, unsigned int, __uAtomicMin)
+__CUPRITE_ATOMIC_SCOPES(atomicMin, long long, __illAtomicMin)
+__CUPRITE_ATOMIC_SCOPES(atomicMin, unsigned long long, __ullAtomicMin)
+__CUPRITE_ATOMIC_SCOPES(atomicMax, int, __iAtomicMax)
+__CUPRITE_ATOMIC_SCOPES(atomicMax, unsigned int, __uAtomicMax)
+__CUPRITE_ATOMIC_SCOPES(atomicMax, long long, __illAtomicMax)
+__CUPRITE_ATOMIC_SCOPES(atomicMax, unsigned long long, __ullAtomicMax)
+__CUPRITE_ATOMIC_SCOPES(atomicInc, unsigned int, __uAtomicInc)
+__CUPRITE_ATOMIC_SCOPES(atomicDec, unsigned int, __uAtomicDec)
+__CUPRITE_ATOMIC_SCOPES(atomicAnd, int, __iAtomicAnd)
+__CUPRITE_ATOMIC_SCOPES(atomicAnd, unsigned int, __uAtomicAnd)
+__CUPRITE_ATOMIC_SCOPES(atomicAnd, unsigned long long, __ullAtomicAnd)
+__CUPRITE_ATOMIC_SCOPES(atomicOr, int, __iAtomicOr)
+__CUPRITE_ATOMIC_SCOPES(atomicOr, unsigned int, __uAtomicOr)
+__CUPRITE_ATOMIC_SCOPES(atomicOr, unsigned long long, __ullAtomicOr)
+__CUPRITE_ATOMIC_SCOPES(atomicXor, int, __iAtomicXor)
+__CUPRITE_ATOMIC_SCOPES(atomicXor, unsigned int, __uAtomicXor)
+__CUPRITE_ATOMIC_SCOPES(atomicXor, unsigned long long, __ullAtomicXor)
+#undef __CUPRITE_ATOMIC_SCOPES
+
+/* atomicSub: an atomicAdd of the negation (as the guide specifies for the unsigned wrap). */
+__DEVICE__ int atomicSub(int *p, int v) { return __iAtomicAdd(p, -v); }
+__DEVICE__ int atomicSub_block(int *p, int v) { return __iAtomicAdd_block(p, -v); }
+__DEVICE__ int atomicSub_system(int *p, int v) { return __iAtomicAdd_system(p, -v); }
+__DEVICE__ unsigned int atomicSub(unsigned int *p, unsigned int v) { return __uAtomicAdd(p, (unsigned int)-v); }
+__DEVICE__ unsigned int atomicSub_block(unsigned int *p, unsigned int v) { return __uAtomicAdd_block(p, (unsigned int)-v); }
+__DEVICE__ unsigned int atomicSub_system(unsigned int *p, unsigned int v) { return __uAtomicAdd_system(p, (unsigned int)-v); }
+
+/* atomicCAS for 16-, 32- and 64-bit words. */
+__DEVICE__ int atomicCAS(int *p, int cmp, int v) { return __iAtomicCAS(p, cmp, v); }
+__DEVICE__ int atomicCAS_block(int *p, int cmp, int v) { return __iAtomicCAS_block(p, cmp, v); }
+__DEVICE__ int atomicCAS_system(int *p, int cmp, int v) { return __iAtomicCAS_system(p, cmp, v); }
+__DEVICE__ unsigned int atomicCAS(unsigned int *p, unsigned int cmp, unsigned int v) { return __uAtomicCAS(p, cmp, v); }
+__DEVICE__ unsigned int atomicCAS_block(unsigned int *p, unsigned int cmp, unsigned int v) {
+    return __nvvm_atom_cta_cas_gen_i((int *)p, (int)cmp, (int)v);
+}
+__DEVICE__ unsigned int atomicCAS_system(unsigned int *p, unsigned int cmp, unsigned int v) {
+    return __nvvm_atom_sys_cas_gen_i((int *)p, (int)cmp, (int)v);
+}
+__DEVICE__ unsigned long long atomicCAS(unsigned long long *p, unsigned long long cmp, unsigned long long v) {
+    return __ullAtomicCAS(p, cmp, v);
+}
+__DEVICE__ unsigned long long atomicCAS_block(unsigned long long *p, unsigned long long cmp, unsigned long long v) {
+    return __ullAtomicCAS_block(p, cmp, v);
+}
+__DEVICE__ unsigned long long atomicCAS_system(unsigned long long *p, unsigned long long cmp, unsigned long long v) {
+    return __ullAtomicCAS_system(p, cmp, v);
+}
+__DEVICE__ unsigned short int atomicCAS(unsigned short int *p, unsigned short int cmp, unsigned short int v) {
+    unsigned short int old;
+    asm volatile("atom.cas.b16 %0, [%1], %2, %3;" : "=h"(old) : "l"(p), "h"(cmp), "h"(v) : "memory");
+    return old;
+}
+
+/* sm_90: vector atomicAdd on float2/float4 in global memory, element by element. */
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
+#define __CUPRITE_VECTOR_ATOMIC_ADD(NAME, SCOPE)                                                  \
+    __DEVICE__ float2 NAME(float2 *p, float2 v) {                                                  \
+        float2 r;                                                                                  \
+        asm volatile("atom" SCOPE ".global.add.v2.f32 {%0, %1}, [%2], {%3, %4};"                   \
+                     : "=f"(r.x), "=f"(r.y) : "l"(p), "f"(v.x), "f"(v.y) : "memory");             \
+        return r;                                                                                  \
+    }                                                                                              \
+    __DEVICE__ float4 NAME(float4 *p, float4 v) {                                                  \
+        float4 r;                                                                                  \
+        asm volatile("atom" SCOPE ".global.add.v4.f32 {%0, %1, %2, %3}, [%4], {%5, %6, %7, %8};"   \
+                     : "=f"(r.x), "=f"(r.y), "=f"(r.z), "=f"(r.w)                                  \
+                     : "l"(p), "f"(v.x), "f"(v.y), "f"(v.z), "f"(v.w) : "memory");                 \
+        return r;                                                                                  \
+    }
+__CUPRITE_VECTOR_ATOMIC_ADD(atomicAdd, "")
+__CUPRITE_VECTOR_ATOMIC_ADD(atomicAdd_block, ".cta")
+__CUPRITE_VECTOR_ATOMIC_ADD(atomicAdd_system, ".sys")
+#undef __CUPRITE_VECTOR_ATOMIC_ADD
+
+/* sm_90: atomicCAS and atomicExch on any 16-byte type (atom.cas/exch.b128). */
+template <class T, class = typename __cuprite_enable_if<sizeof(T) == 16>::type>
+static __device__ __forceinline__ T atomicCAS(T *p, T compare, T value) {
+    unsigned long long c[2], v[2], r[2];
+    __builtin_memcpy(c, &compare, 16);
+    __builtin_memcpy(v, &value, 16);
+    asm volatile("{ .reg .b128 c, v, d; mov.b128 c, {%3, %4}; mov.b128 v, {%5, %6}; atom.cas.b128 d, [%2], c, v; "
+                 "mov.b128 {%0, %1}, d; }"
+                 : "=l"(r[0]), "=l"(r[1])
+                 : "l"(p), "l"(c[0]), "l"(c[1]), "l"(v[0]), "l"(v[1])
+                 : "memory");
+    T out;
+    __builtin_memcpy(&out, r, 16);
+    return out;
+}
+template <class T, class = typename __cuprite_enable_if<sizeof(T) == 16>::type>
+static __device__ __forceinline__ T atomicExch(T *p, T value) {
+    unsigned long long v[2], r[2];
+    __builtin_memcpy(v, &value, 16);
+    asm volatile("{ .reg .b128 v, d; mov.b128 v, {%3, %4}; atom.exch.b128 d, [%2], v; mov.b128 {%0, %1}, d; }"
+                 : "=l"(r[0]), "=l"(r[1])
+                 : "l"(p), "l"(v[0]), "l"(v[1])
+                 : "memory");
+    T out;
+    __builtin_memcpy(&out, r, 16);
+    return out;
+}
+#endif
+
+/* Warp match (sm_70): every overload of __match_any_sync and __match_all_sync. */
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 700
+#define __CUPRITE_MATCH32(T)                                                                       \
+    __DEVICE__ unsigned int __match_any_sync(unsigned mask, T v) { return __match32_any_sync(mask, __builtin_bit_cast(unsigned int, v)); } \
+    __DEVICE__ unsigned int __match_all_sync(unsigned mask, T v, int *pred) {                      \
+        return __match32_all_sync(mask, __builtin_bit_cast(unsigned int, v), pred);                \
+    }
+#define __CUPRITE_MATCH64(T)                                                                       \
+    __DEVICE__ unsigned int __match_any_sync(unsigned mask, T v) {                                 \
+        return __match64_any_sync(mask, __builtin_bit_cast(unsigned long long, v));                \
+    }                                                                                              \
+    __DEVICE__ unsigned int __match_all_sync(unsigned mask, T v, int *pred) {                      \
+        return __match64_all_sync(mask, __builtin_bit_cast(unsigned long long, v), pred);          \
+    }
+__CUPRITE_MATCH32(int)
+__CUPRITE_MATCH32(unsigned int)
+__CUPRITE_MATCH32(float)
+__CUPRITE_MATCH64(long)
+__CUPRITE_MATCH64(unsigned long)
+__CUPRITE_MATCH64(long long)
+__CUPRITE_MATCH64(unsigned long long)
+__CUPRITE_MATCH64(double)
+#undef __CUPRITE_MATCH32
+#undef __CUPRITE_MATCH64
+#endif
+
+/* Dot products of packed bytes and halfwords (sm_61: dp4a, dp2a). */
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 610
+__DEVICE__ int __dp4a(int a, int b, int c) { int r; asm("dp4a.s32.s32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); return r; }
+__DEVICE__ unsigned int __dp4a(unsigned int a, unsigned int b, unsigned int c) {
+    unsigned int r; asm("dp4a.u32.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); return r;
+}
+__DEVICE__ int __dp4a(char4 a, char4 b, int c) { return __dp4a(__builtin_bit_cast(int, a), __builtin_bit_cast(int, b), c); }
+__DEVICE__ unsigned int __dp4a(uchar4 a, uchar4 b, unsigned int c) {
+    return __dp4a(__builtin_bit_cast(unsigned int, a), __builtin_bit_cast(unsigned int, b), c);
+}
+__DEVICE__ int __dp2a_lo(int a, int b, int c) { int r; asm("dp2a.lo.s32.s32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); return r; }
+__DEVICE__ unsigned int __dp2a_lo(unsigned int a, unsigned int b, unsigned int c) {
+    unsigned int r; asm("dp2a.lo.u32.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); return r;
+}
+__DEVICE__ int __dp2a_hi(int a, int b, int c) { int r; asm("dp2a.hi.s32.s32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); return r; }
+__DEVICE__ unsigned int __dp2a_hi(unsigned int a, unsigned int b, unsigned int c) {
+    unsigned int r; asm("dp2a.hi.u32.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); return r;
+}
+#endif
+
+/* Memory fences (clang's header has __threadfence, _block, _system). */
+__DEVICE__ void __fence_acq_rel_cta() { asm volatile("fence.acq_rel.cta;" ::: "memory"); }
+
+/* Cache-hinted loads and stores (Programming Guide, "Load Functions Using Cache Hints"). */
+#define __CUPRITE_LDST(T, CT, REG)                                                                \
+    __DEVICE__ T __ldcg(const T *p) { T r; asm volatile("ld.global.cg." #CT " %0, [%1];" : "=" REG(r) : "l"(p)); return r; } \
+    __DEVICE__ T __ldca(const T *p) { T r; asm volatile("ld.global.ca." #CT " %0, [%1];" : "=" REG(r) : "l"(p)); return r; } \
+    __DEVICE__ T __ldcs(const T *p) { T r; asm volatile("ld.global.cs." #CT " %0, [%1];" : "=" REG(r) : "l"(p)); return r; } \
+    __DEVICE__ T __ldlu(const T *p) { T r; asm volatile("ld.global.lu." #CT " %0, [%1];" : "=" REG(r) : "l"(p)); return r; } \
+    __DEVICE__ T __ldcv(const T *p) { T r; asm volatile("ld.global.cv." #CT " %0, [%1];" : "=" REG(r) : "l"(p)); return r; } \
+    __DEVICE__ void __stwb(T *p, T v) { asm volatile("st.global.wb." #CT " [%0], %1;" ::"l"(p), REG(v) : "memory"); } \
+    __DEVICE__ void __stcg(T *p, T v) { asm volatile("st.global.cg." #CT " [%0], %1;" ::"l"(p), REG(v) : "memory"); } \
+    __DEVICE__ void __stcs(T *p, T v) { asm volatile("st.global.cs." #CT " [%0], %1;" ::"l"(p), REG(v) : "memory"); } \
+    __DEVICE__ void __stwt(T *p, T v) { asm volatile("st.global.wt." #CT " [%0], %1;" ::"l"(p), REG(v) : "memory"); }
+__CUPRITE_LDST(int, s32, "r")
+__CUPRITE_LDST(unsigned int, u32, "r")
+__CUPRITE_LDST(long long, s64, "l")
+__CUPRITE_LDST(unsigned long long, u64, "l")
+__CUPRITE_LDST(long, s64, "l")
+__CUPRITE_LDST(unsigned long, u64, "l")
+__CUPRITE_LDST(float, f32, "f")
+__CUPRITE_LDST(double, f64, "d")
+#undef __CUPRITE_LDST
+
+/* Device graph API: set a conditional node's value (Cuprite's runtime implements the call). */
+extern "C" __device__ void cudaGraphSetConditional(cudaGraphConditionalHandle handle, unsigned int value);
+
+/* Programmatic dependent launch (sm_90). */
+__DEVICE__ void cudaGridDependencySynchronize() { asm volatile("griddepcontrol.wait;" ::: "memory"); }
+__DEVICE__ void cudaTriggerProgrammaticLaunchCompletion() { asm volatile("griddepcontrol.launch_dependents;" :::); }
+
+#pragma pop_macro("__DEVICE__")

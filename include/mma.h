@@ -1,0 +1,142 @@
+/* Cuprite's CUDA toolkit headers: warp matrix multiply-accumulate, nvcuda::wmma (Programming
+ * Guide, "Warp Matrix Functions"), on clang's wmma builtins: half (f32 or f16 accumulate),
+ * bfloat16, signed and unsigned 8-bit integers (int accumulate), and double (m8n8k4). */
+#pragma once
+#if defined(__cplusplus) && defined(__CUDACC__)
+#include "cuda_fp16.h"
+#include "cuda_bf16.h"
+
+namespace nvcuda {
+namespace wmma {
+
+struct row_major { static constexpr int col = 0; };
+struct col_major { static constexpr int col = 1; };
+struct matrix_a {};
+struct matrix_b {};
+struct accumulator {};
+enum layout_t { mem_row_major, mem_col_major };
+
+/* A fragment: the elements this thread holds (their distribution is unspecified). */
+template <class Use, int M, int N, int K, class T, class Layout = void> class fragment;
+template <class T, int Size> struct __frag_base {
+    enum { num_elements = Size };
+    T x[Size];
+};
+
+template <class Frag, class V> __device__ inline void fill_fragment(Frag &f, const V &v) {
+    for (int i = 0; i < Frag::num_elements; ++i) f.x[i] = v;
+}
+
+#define __CUPRITE_AB(USE, M, N, K, T, NELEM)                                                       \
+    template <> class fragment<USE, M, N, K, T, row_major> : public __frag_base<T, NELEM> {};      \
+    template <> class fragment<USE, M, N, K, T, col_major> : public __frag_base<T, NELEM> {};
+#define __CUPRITE_ACC(M, N, K, T, NELEM)                                                           \
+    template <> class fragment<accumulator, M, N, K, T, void> : public __frag_base<T, NELEM> {};
+
+/* Loads of A and B: the builtin takes the packed registers as ints (or doubles). */
+#define __CUPRITE_LOAD_AB(USE, M, N, K, T, REG, BUILTIN)                                           \
+    template <class L> __device__ inline void load_matrix_sync(fragment<USE, M, N, K, T, L> &f, const T *p, unsigned ldm) { \
+        BUILTIN((REG *)f.x, (const REG *)p, ldm, L::col);                                          \
+    }
+/* Loads and stores of the accumulator, whose memory layout is a run-time argument. */
+#define __CUPRITE_LOAD_STORE_C(M, N, K, T, REG, LD, ST)                                            \
+    __device__ inline void load_matrix_sync(fragment<accumulator, M, N, K, T> &f, const T *p, unsigned ldm, layout_t l) { \
+        if (l == mem_col_major) LD((REG *)f.x, (const REG *)p, ldm, 1);                             \
+        else LD((REG *)f.x, (const REG *)p, ldm, 0);                                               \
+    }                                                                                              \
+    __device__ inline void store_matrix_sync(T *p, const fragment<accumulator, M, N, K, T> &f, unsigned ldm, layout_t l) { \
+        if (l == mem_col_major) ST((REG *)p, (const REG *)f.x, ldm, 1);                             \
+        else ST((REG *)p, (const REG *)f.x, ldm, 0);                                               \
+    }
+#define __CUPRITE_MMA(M, N, K, TAB, TC, TD, REGAB, REGC, REGD, BUILTIN)                             \
+    template <class LA, class LB>                                                                  \
+    __device__ inline void mma_sync(fragment<accumulator, M, N, K, TD> &d, const fragment<matrix_a, M, N, K, TAB, LA> &a, \
+                                    const fragment<matrix_b, M, N, K, TAB, LB> &b,                 \
+                                    const fragment<accumulator, M, N, K, TC> &c, bool satf = false) { \
+        if (satf) BUILTIN((REGD *)d.x, (const REGAB *)a.x, (const REGAB *)b.x, (const REGC *)c.x, LA::col * 2 + LB::col, 1); \
+        else BUILTIN((REGD *)d.x, (const REGAB *)a.x, (const REGAB *)b.x, (const REGC *)c.x, LA::col * 2 + LB::col, 0); \
+    }
+
+/* half: m16n16k16, m32n8k16, m8n32k16; f32 or f16 accumulators. */
+#define __CUPRITE_HALF_SHAPE(M, N, K, S)                                                           \
+    __CUPRITE_AB(matrix_a, M, N, K, half, 16)                                                      \
+    __CUPRITE_AB(matrix_b, M, N, K, half, 16)                                                      \
+    __CUPRITE_ACC(M, N, K, float, 8)                                                               \
+    __CUPRITE_ACC(M, N, K, half, 8)                                                                \
+    __CUPRITE_LOAD_AB(matrix_a, M, N, K, half, int, __hmma_##S##_ld_a)                             \
+    __CUPRITE_LOAD_AB(matrix_b, M, N, K, half, int, __hmma_##S##_ld_b)                             \
+    __CUPRITE_LOAD_STORE_C(M, N, K, float, float, __hmma_##S##_ld_c_f32, __hmma_##S##_st_c_f32)    \
+    __CUPRITE_LOAD_STORE_C(M, N, K, half, int, __hmma_##S##_ld_c_f16, __hmma_##S##_st_c_f16)       \
+    __CUPRITE_MMA(M, N, K, half, float, float, int, float, float, __hmma_##S##_mma_f32f32)         \
+    __CUPRITE_MMA(M, N, K, half, half, float, int, int, float, __hmma_##S##_mma_f32f16)            \
+    __CUPRITE_MMA(M, N, K, half, float, half, int, float, int, __hmma_##S##_mma_f16f32)            \
+    __CUPRITE_MMA(M, N, K, half, half, half, int, int, int, __hmma_##S##_mma_f16f16)
+__CUPRITE_HALF_SHAPE(16, 16, 16, m16n16k16)
+__CUPRITE_HALF_SHAPE(32, 8, 16, m32n8k16)
+__CUPRITE_HALF_SHAPE(8, 32, 16, m8n32k16)
+
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 720
+/* 8-bit integers: A and B of signed or unsigned char, int accumulators. */
+#define __CUPRITE_INT8_SHAPE(M, N, K, S, NA, NB)                                                   \
+    __CUPRITE_AB(matrix_a, M, N, K, signed char, NA)                                               \
+    __CUPRITE_AB(matrix_b, M, N, K, signed char, NB)                                               \
+    __CUPRITE_AB(matrix_a, M, N, K, unsigned char, NA)                                             \
+    __CUPRITE_AB(matrix_b, M, N, K, unsigned char, NB)                                             \
+    __CUPRITE_ACC(M, N, K, int, 8)                                                                 \
+    __CUPRITE_LOAD_AB(matrix_a, M, N, K, signed char, int, __imma_##S##_ld_a_s8)                   \
+    __CUPRITE_LOAD_AB(matrix_b, M, N, K, signed char, int, __imma_##S##_ld_b_s8)                   \
+    __CUPRITE_LOAD_AB(matrix_a, M, N, K, unsigned char, int, __imma_##S##_ld_a_u8)                 \
+    __CUPRITE_LOAD_AB(matrix_b, M, N, K, unsigned char, int, __imma_##S##_ld_b_u8)                 \
+    __CUPRITE_LOAD_STORE_C(M, N, K, int, int, __imma_##S##_ld_c, __imma_##S##_st_c_i32)            \
+    __CUPRITE_MMA(M, N, K, signed char, int, int, int, int, int, __imma_##S##_mma_s8)              \
+    __CUPRITE_MMA(M, N, K, unsigned char, int, int, int, int, int, __imma_##S##_mma_u8)
+__CUPRITE_INT8_SHAPE(16, 16, 16, m16n16k16, 8, 8)
+__CUPRITE_INT8_SHAPE(32, 8, 16, m32n8k16, 16, 4)
+__CUPRITE_INT8_SHAPE(8, 32, 16, m8n32k16, 4, 16)
+#endif
+
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
+/* bfloat16 with f32 accumulators. */
+#define __CUPRITE_BF16_SHAPE(M, N, K, S, NA, NB)                                                   \
+    __CUPRITE_AB(matrix_a, M, N, K, __nv_bfloat16, NA)                                             \
+    __CUPRITE_AB(matrix_b, M, N, K, __nv_bfloat16, NB)                                             \
+    __CUPRITE_LOAD_AB(matrix_a, M, N, K, __nv_bfloat16, int, __mma_bf16_##S##_ld_a)                \
+    __CUPRITE_LOAD_AB(matrix_b, M, N, K, __nv_bfloat16, int, __mma_bf16_##S##_ld_b)                \
+    template <class LA, class LB>                                                                  \
+    __device__ inline void mma_sync(fragment<accumulator, M, N, K, float> &d,                      \
+                                    const fragment<matrix_a, M, N, K, __nv_bfloat16, LA> &a,       \
+                                    const fragment<matrix_b, M, N, K, __nv_bfloat16, LB> &b,       \
+                                    const fragment<accumulator, M, N, K, float> &c) {              \
+        /* bf16 has no saturating form. */                                                         \
+        __mma_bf16_##S##_mma_f32(d.x, (const int *)a.x, (const int *)b.x, c.x, LA::col * 2 + LB::col, 0); \
+    }
+__CUPRITE_BF16_SHAPE(16, 16, 16, m16n16k16, 8, 8)
+__CUPRITE_BF16_SHAPE(32, 8, 16, m32n8k16, 16, 4)
+__CUPRITE_BF16_SHAPE(8, 32, 16, m8n32k16, 4, 16)
+
+/* double: m8n8k4. */
+__CUPRITE_AB(matrix_a, 8, 8, 4, double, 1)
+__CUPRITE_AB(matrix_b, 8, 8, 4, double, 1)
+__CUPRITE_ACC(8, 8, 4, double, 2)
+__CUPRITE_LOAD_AB(matrix_a, 8, 8, 4, double, double, __dmma_m8n8k4_ld_a)
+__CUPRITE_LOAD_AB(matrix_b, 8, 8, 4, double, double, __dmma_m8n8k4_ld_b)
+__CUPRITE_LOAD_STORE_C(8, 8, 4, double, double, __dmma_m8n8k4_ld_c, __dmma_m8n8k4_st_c_f64)
+template <class LA, class LB>
+__device__ inline void mma_sync(fragment<accumulator, 8, 8, 4, double> &d, const fragment<matrix_a, 8, 8, 4, double, LA> &a,
+                                const fragment<matrix_b, 8, 8, 4, double, LB> &b, const fragment<accumulator, 8, 8, 4, double> &c) {
+    __dmma_m8n8k4_mma_f64(d.x, a.x, b.x, c.x, LA::col * 2 + LB::col, 0);
+}
+#endif
+
+#undef __CUPRITE_AB
+#undef __CUPRITE_ACC
+#undef __CUPRITE_LOAD_AB
+#undef __CUPRITE_LOAD_STORE_C
+#undef __CUPRITE_MMA
+#undef __CUPRITE_HALF_SHAPE
+#undef __CUPRITE_INT8_SHAPE
+#undef __CUPRITE_BF16_SHAPE
+
+} // namespace wmma
+} // namespace nvcuda
+#endif

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs Cuprite as a CUDA toolkit directory:
+#   PREFIX/bin/nvcc, PREFIX/bin/cuprite        the compiler driver (`nvcc` runs `cuprite nvcc`)
+#   PREFIX/include/                            Cuprite's CUDA headers
+#   PREFIX/lib64/libcudart.so{.13,}            Cuprite's runtime library
+#   PREFIX/nvvm/libdevice/libdevice.10.bc      the math library's bitcode (when libdevice/ exists)
+#   PREFIX/version.json                        the CUDA version it implements
+#   scripts/install-toolkit.sh PREFIX
+set -euo pipefail
+prefix=${1:?usage: install-toolkit.sh PREFIX}
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+(cd "$root" && cargo build --release -q --bin cuprite -p cuprite-cli -p cuprite-cudart)
+mkdir -p "$prefix/bin" "$prefix/lib64" "$prefix/nvvm/libdevice"
+prefix="$(cd "$prefix" && pwd)"
+install -m 755 "$root/target/release/cuprite" "$prefix/bin/cuprite"
+cat > "$prefix/bin/nvcc" <<'SH'
+#!/bin/sh
+# Cuprite's nvcc: the CUDA compiler driver of this toolkit.
+exec "$(dirname "$(readlink -f "$0")")/cuprite" nvcc "$@"
+SH
+chmod 755 "$prefix/bin/nvcc"
+rm -rf "$prefix/include"
+cp -r "$root/include" "$prefix/include"
+lib="$root/target/release/libcudart.so"
+[ -f "$lib" ] || lib="$root/target/release/deps/libcudart.so"
+install -m 755 "$lib" "$prefix/lib64/libcudart.so.13"
+ln -sf libcudart.so.13 "$prefix/lib64/libcudart.so"
+if [ -f "$root/libdevice/libdevice.c" ]; then
+    clang=""
+    for v in 22 21 20 19; do command -v "clang-$v" >/dev/null 2>&1 && { clang="clang-$v"; break; }; done
+    "${clang:-clang}" -x c --target=nvptx64-nvidia-cuda -march=sm_52 -O2 -ffp-contract=off -fno-math-errno \
+        -emit-llvm -c "$root/libdevice/libdevice.c" -o "$prefix/nvvm/libdevice/libdevice.10.bc"
+fi
+cat > "$prefix/version.json" <<JSON
+{
+  "cuda": { "name": "CUDA SDK", "version": "13.0.0" },
+  "cuda_cudart": { "name": "CUDA Runtime (cudart), Cuprite", "version": "13.0.0" },
+  "cuda_nvcc": { "name": "CUDA NVCC, Cuprite (cuprite nvcc over clang)", "version": "13.0.0" }
+}
+JSON
+echo "installed Cuprite's CUDA toolkit in $prefix (compile with $prefix/bin/nvcc; run with LD_LIBRARY_PATH=$prefix/lib64)"
