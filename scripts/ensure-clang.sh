@@ -1,19 +1,31 @@
 #!/usr/bin/env bash
-# Makes sure clang-19 (Cuprite's C++ front end and NVPTX code generator) is installed: on Debian or
-# Ubuntu it installs the `clang-19` package with apt (as root, or through sudo); elsewhere it says
-# which package to install. Source it or run it; it exits non-zero when clang-19 is missing.
+# Makes sure a clang that `cuprite nvcc` can use (clang++-19 to -22, or $CUPRITE_CLANG) is
+# installed: on Debian/Ubuntu it installs the `clang-19` package with apt (as root, or through
+# sudo); elsewhere it says which package to install. Exits non-zero when none can be had.
 set -euo pipefail
-if command -v clang++-19 >/dev/null 2>&1; then
-    exit 0 2>/dev/null || return 0
-fi
+have_clang() {
+    local v
+    for v in 22 21 20 19; do
+        command -v "clang++-$v" >/dev/null 2>&1 && return 0
+    done
+    [ -n "${CUPRITE_CLANG:-}" ] && [ -x "$CUPRITE_CLANG" ]
+}
+have_clang && exit 0
 if command -v apt-get >/dev/null 2>&1; then
     sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    echo "ensure-clang: installing clang-19 with apt-get" >&2
+    if [ "$(id -u)" != 0 ]; then
+        if command -v sudo >/dev/null 2>&1; then
+            sudo="sudo"
+        else
+            echo "ensure-clang: clang-19 is missing; install it as root: apt-get install clang-19" >&2
+            exit 1
+        fi
+    fi
+    echo "ensure-clang: installing clang-19 (apt-get install clang-19)" >&2
     $sudo apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq clang-19 >&2
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang-19 >&2
 fi
-if ! command -v clang++-19 >/dev/null 2>&1; then
-    echo "ensure-clang: clang-19 is required (Cuprite's CUDA front end): install the clang-19 package (LLVM 19) so that clang++-19 is on PATH" >&2
-    exit 1 2>/dev/null || return 1
-fi
+have_clang && exit 0
+echo "ensure-clang: cuprite nvcc needs clang 19 or newer with its CUDA headers: install your system's" \
+     "clang-19 package (Debian/Ubuntu: clang-19; Fedora: clang; Arch: clang) or set CUPRITE_CLANG" >&2
+exit 1
