@@ -694,5 +694,13 @@ __CUPRITE_D__ __half atomicAdd(__half *address, __half val) {
 }
 #endif /* __CUDA__ */
 
+#if defined(__CUPRITE_RUNTIME_CXX_CHANNELS)
+template <> __inline__ __host__ cudaChannelFormatDesc cudaCreateChannelDesc<__half>(void) {
+    return cudaCreateChannelDescHalf();
+}
+template <> __inline__ __host__ cudaChannelFormatDesc cudaCreateChannelDesc<__half2>(void) {
+    return cudaCreateChannelDescHalf2();
+}
+#endif
 #endif /* __cplusplus */
 #endif /* __CUDA_FP16_H__ */

@@ -219,6 +219,21 @@ static __inline__ __host__ cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig
 template <class T> __inline__ __host__ cudaChannelFormatDesc cudaCreateChannelDesc(void) {
     return cudaCreateChannelDesc(0, 0, 0, 0, cudaChannelFormatKindNone);
 }
+/* Half-precision channels (the `cudaCreateChannelDesc<__half>` specializations are in
+ * cuda_fp16.h, where the type is). */
+static __inline__ __host__ cudaChannelFormatDesc cudaCreateChannelDescHalf(void) {
+    return cudaCreateChannelDesc(16, 0, 0, 0, cudaChannelFormatKindFloat);
+}
+static __inline__ __host__ cudaChannelFormatDesc cudaCreateChannelDescHalf1(void) {
+    return cudaCreateChannelDesc(16, 0, 0, 0, cudaChannelFormatKindFloat);
+}
+static __inline__ __host__ cudaChannelFormatDesc cudaCreateChannelDescHalf2(void) {
+    return cudaCreateChannelDesc(16, 16, 0, 0, cudaChannelFormatKindFloat);
+}
+static __inline__ __host__ cudaChannelFormatDesc cudaCreateChannelDescHalf4(void) {
+    return cudaCreateChannelDesc(16, 16, 16, 16, cudaChannelFormatKindFloat);
+}
+#define __CUPRITE_RUNTIME_CXX_CHANNELS 1
 #define __CUPRITE_CHANNEL(T, x, y, z, w, kind)                                                     \
     template <> __inline__ __host__ cudaChannelFormatDesc cudaCreateChannelDesc<T>(void) {       \
         return cudaCreateChannelDesc(x, y, z, w, kind);                                           \

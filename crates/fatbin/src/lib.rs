@@ -1,5 +1,5 @@
-//! The fatbins nvcc embeds in executables: their entries, choosing the PTX to run, and bounded
-//! ZSTD/LZ4 decompression (layout in `shared/design/nvidia-toolchain-facts.md` §5).
+//! The fatbins nvcc embeds in executables: their entries, choosing the PTX to run, bounded
+//! ZSTD/LZ4 decompression, and writing the PTX-only fatbins `cuprite nvcc` embeds (layout in `shared/design/nvidia-toolchain-facts.md` §5).
 //!
 //! Everything here reads untrusted bytes: every size field is checked against the bytes that
 //! exist (and decompressed sizes against what the compressed bytes can produce and
@@ -7,9 +7,11 @@
 
 mod decompress;
 mod lz4;
+mod write;
 
 pub use decompress::{MAX_PTX_SIZE, decompress};
 pub use lz4::lz4_block_decode;
+pub use write::{PtxEntry, ptx_version_and_target, write};
 
 /// The fatbin wrapper magic (`__fatDeviceText.magic`).
 pub const WRAPPER_MAGIC: u32 = 0x466243B1;

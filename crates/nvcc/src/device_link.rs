@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::fatbin::{self, PtxEntry};
+use fatbin::PtxEntry;
 
 /// One relocatable object's device side.
 #[derive(Debug, Clone)]
@@ -63,7 +63,18 @@ pub fn read_object(path: &Path) -> Result<Option<RelocatableObject>, String> {
     if module_id.is_empty() || !module_id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
         return Err(at(format!("unexpected module id '{module_id}'")));
     }
-    let entries = fatbin::read(fatbin).map_err(at)?;
+    let entries = fatbin::entries(fatbin)
+        .map_err(|e| at(e.to_string()))?
+        .iter()
+        .filter(|e| e.kind == fatbin::KIND_PTX)
+        .map(|e| {
+            let bytes = fatbin::decompress(e).map_err(|e| at(e.to_string()))?;
+            let text = String::from_utf8_lossy(&bytes).trim_end_matches('\0').to_string();
+            let (version, _) = fatbin::ptx_version_and_target(&text)
+                .ok_or_else(|| at(format!("the sm_{} PTX has no .version/.target", e.arch)))?;
+            Ok(PtxEntry { arch: e.arch, version, text })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
     Ok(Some(RelocatableObject { module_id, entries }))
 }
 

@@ -5,11 +5,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
 use crate::cache::{self, Key};
-use crate::fatbin::{self, PtxEntry};
 use crate::options::Options;
 use crate::pipe;
 use crate::plan::{self, Job};
 use crate::toolchain::Toolchain;
+use fatbin::PtxEntry;
 
 /// The `nvcc --version` text (build systems look for "release X.Y").
 pub fn version_text(tc: Option<&Toolchain>) -> String {

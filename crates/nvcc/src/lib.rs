@@ -1,14 +1,13 @@
 //! `cuprite nvcc`: Cuprite's CUDA compiler driver. clang is the C++ front end and NVPTX code
 //! generator; everything else is Cuprite's: nvcc's command line ([`options`]), the pipeline
 //! ([`plan`]), the PTX check through `crates/ptx` ([`ptx_check`]), the fatbin writer
-//! ([`fatbin`]), the headers (the repository's `include/`), and the caches ([`cache`], [`run`]).
+//! (the `fatbin` crate), the headers (the repository's `include/`), and the caches ([`cache`], [`run`]).
 //! Programs it builds register their PTX exactly as nvcc-built ones do, so they run on
 //! Cuprite's libcudart.so.13 and, unchanged, under NVIDIA's runtime on a GPU.
 
 pub mod cache;
 pub mod device_link;
 pub mod driver;
-pub mod fatbin;
 pub mod options;
 pub mod pipe;
 pub mod plan;

@@ -18,6 +18,8 @@ fn setup(name: &str) -> (&'static [&'static str], &'static [&'static str], &'sta
         "classes_virtual" => (&["--extended-lambda"], &[], &[]),
         "cub_device_block" | "modern_cpp" | "guide_misc" => (&["-std=c++17"], &[], &[]),
         "env_config" => (&[], &["visible"], &[("CUDA_VISIBLE_DEVICES", "0,1")]),
+        // Each case faults on purpose and checks the report (programs.rs runs every case).
+        "fault_report" => (&["-lineinfo"], &["atomic"], &[]),
         _ => (&[], &[], &[]),
     }
 }

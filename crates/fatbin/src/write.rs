@@ -1,12 +1,8 @@
-//! The fatbin container that `cuprite nvcc` embeds in host objects: PTX entries only (Cuprite
+//! Writing fatbins as `cuprite nvcc` embeds them in host objects: PTX entries only (Cuprite
 //! emits no cubins), in the layout NVIDIA's runtime and tools read (see
-//! `shared/design/compiler-route.md`): a 16-byte container header, then per entry an 80-byte
-//! header and the PTX text, NUL-terminated and padded to 8 bytes.
+//! `shared/design/compiler-route.md`): the 16-byte container header, then per entry an 80-byte
+//! header and the PTX text, NUL-terminated and padded to 8 bytes. [`crate::entries`] reads them.
 
-/// The fatbin container's magic number.
-pub const FATBIN_MAGIC: u32 = 0xBA55_ED50;
-/// Entry kind: PTX text.
-const KIND_PTX: u16 = 1;
 /// The entry header's version field.
 const ENTRY_VERSION: u16 = 0x0101;
 /// The size of a PTX entry's header (a 64-byte header plus the options descriptor).
@@ -35,7 +31,7 @@ pub fn write(entries: &[PtxEntry]) -> Vec<u8> {
         let mut payload = e.text.as_bytes().to_vec();
         payload.push(0);
         payload.resize(payload.len().next_multiple_of(8), 0);
-        body.extend_from_slice(&KIND_PTX.to_le_bytes());
+        body.extend_from_slice(&crate::KIND_PTX.to_le_bytes());
         body.extend_from_slice(&ENTRY_VERSION.to_le_bytes());
         body.extend_from_slice(&ENTRY_HEADER_SIZE.to_le_bytes());
         body.extend_from_slice(&(payload.len() as u64).to_le_bytes());
@@ -56,46 +52,12 @@ pub fn write(entries: &[PtxEntry]) -> Vec<u8> {
         body.extend_from_slice(&payload);
     }
     let mut out = Vec::with_capacity(16 + body.len());
-    out.extend_from_slice(&FATBIN_MAGIC.to_le_bytes());
+    out.extend_from_slice(&crate::FATBIN_MAGIC.to_le_bytes());
     out.extend_from_slice(&1u16.to_le_bytes());
     out.extend_from_slice(&16u16.to_le_bytes());
     out.extend_from_slice(&(body.len() as u64).to_le_bytes());
     out.extend_from_slice(&body);
     out
-}
-
-/// The PTX entries of a fatbin this module wrote (uncompressed PTX entries only; anything
-/// else is an error naming it).
-pub fn read(bytes: &[u8]) -> Result<Vec<PtxEntry>, String> {
-    let u16_at = |o: usize| bytes.get(o..o + 2).map(|b| u16::from_le_bytes([b[0], b[1]]));
-    let u32_at = |o: usize| bytes.get(o..o + 4).and_then(|b| b.try_into().ok()).map(u32::from_le_bytes);
-    let u64_at = |o: usize| bytes.get(o..o + 8).and_then(|b| b.try_into().ok()).map(u64::from_le_bytes);
-    if u32_at(0) != Some(FATBIN_MAGIC) {
-        return Err("not a fatbin (bad magic)".into());
-    }
-    let header = usize::from(u16_at(6).ok_or("truncated fatbin")?);
-    let end = header.saturating_add(u64_at(8).ok_or("truncated fatbin")? as usize).min(bytes.len());
-    let mut at = header;
-    let mut out = Vec::new();
-    while at + 64 <= end {
-        let kind = u16_at(at).unwrap_or(0);
-        let entry_header = u32_at(at + 4).unwrap_or(0) as usize;
-        let size = u64_at(at + 8).unwrap_or(0) as usize;
-        let compressed = u32_at(at + 16).unwrap_or(0);
-        let payload = bytes.get(at + entry_header..at + entry_header + size).ok_or("fatbin entry runs past the end")?;
-        if kind != KIND_PTX || compressed != 0 {
-            return Err(format!(
-                "fatbin entry of kind {kind} (compressed size {compressed}): only uncompressed PTX is read"
-            ));
-        }
-        let text = String::from_utf8_lossy(payload).trim_end_matches('\0').to_string();
-        let minor = u16_at(at + 24).unwrap_or(0);
-        let major = u16_at(at + 26).unwrap_or(0);
-        let arch = u32_at(at + 28).unwrap_or(0);
-        out.push(PtxEntry { arch, version: (major, minor), text });
-        at += entry_header + size;
-    }
-    Ok(out)
 }
 
 /// The `.version` and `.target` of a PTX text: ((major, minor), sm number), if present.
@@ -125,7 +87,7 @@ mod tests {
     #[test]
     fn header_fields_sit_where_the_layout_puts_them() {
         let fb = write(&[PtxEntry { arch: 80, version: (8, 3), text: "abc".into() }]);
-        assert_eq!(&fb[0..4], &FATBIN_MAGIC.to_le_bytes());
+        assert_eq!(&fb[0..4], &crate::FATBIN_MAGIC.to_le_bytes());
         // "abc\0" padded to 8; one 80-byte header.
         assert_eq!(u64::from_le_bytes(fb[8..16].try_into().unwrap()), 80 + 8);
         assert_eq!(fb.len(), 16 + 80 + 8);
@@ -140,17 +102,20 @@ mod tests {
     }
 
     #[test]
-    fn reads_back_what_it_writes() {
+    fn the_reader_reads_back_what_it_writes() {
         let entries = [
             PtxEntry { arch: 75, version: (8, 3), text: ".version 8.3\n.target sm_75\n".into() },
             PtxEntry { arch: 90, version: (8, 3), text: "x".repeat(13) },
         ];
-        let back = read(&write(&entries)).unwrap();
+        let bytes = write(&entries);
+        let back = crate::entries(&bytes).unwrap();
         assert_eq!(back.len(), 2);
         for (a, b) in entries.iter().zip(&back) {
-            assert_eq!((a.arch, a.version, &a.text), (b.arch, b.version, &b.text));
+            assert_eq!((b.kind, b.arch, b.compressed_size), (crate::KIND_PTX, a.arch, 0));
+            let text = crate::decompress(b).unwrap();
+            assert_eq!(String::from_utf8_lossy(&text).trim_end_matches('\0'), a.text);
         }
-        assert!(read(b"not a fatbin").is_err());
+        assert_eq!(crate::read_ptx(&bytes).unwrap(), (90, "x".repeat(13)));
     }
 
     #[test]
