@@ -12,8 +12,14 @@
  * its exact IEEE equivalent, for the accuracy harness. */
 #include "ops.h"
 #include "tables.h"
+#include "fits.h"
 #include "intrinsics.c"
 #include "exp_log.c"
 
 #include "trig.c"
+#include "inverse_trig.c"
+#include "hyperbolic.c"
+#include "roots.c"
+#include "basic.c"
+#include "special.c"
 #include "float.c"

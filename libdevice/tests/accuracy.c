@@ -4,11 +4,13 @@
  *
  *   accuracy [--quick] [--n N] [--only NAME]
  *
- * Prints: function, the CUDA Programming Guide's bound, measured maximum ulp error, inputs
- * tried, worst input. Exits 1 if any function exceeds its bound. --quick runs 20000 inputs
+ * Prints: function, the CUDA Programming Guide's bound (ulps from the correctly rounded
+ * result), the measured maximum distance from the exact value in ulps (a correctly rounded
+ * function measures 0.5), inputs tried, worst input. Exits 1 if any function exceeds its bound. --quick runs 20000 inputs
  * per function (the test); the default is 10^6. */
 #include "../libdevice.c"
 
+#include <math.h>
 #include <mpfr.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -29,6 +31,16 @@ static int ref_lgamma(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t m) { int s; return m
 static int ref_rhypot(mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_rnd_t m) { mpfr_hypot(r, x, y, m); return mpfr_ui_div(r, 1, r, m); }
 static int ref_fdim(mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_rnd_t m) { return mpfr_dim(r, x, y, m); }
 static int ref_erfcx(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t m) {
+  if (mpfr_inf_p(x)) { if (mpfr_sgn(x) > 0) mpfr_set_zero(r, 1); else mpfr_set_inf(r, 1); return 0; }
+  if (mpfr_cmp_d(x, 1e8) > 0) {
+    /* 1/(x sqrt(pi)) (1 - 1/(2x^2)): the next term, 3/(4x^4), is below 2^-106 relative
+     * (e^(x^2) itself would leave MPFR's exponent range) */
+    mpfr_t t, u; mpfr_inits2(PREC, t, u, (mpfr_ptr)0);
+    mpfr_const_pi(t, m); mpfr_sqrt(t, t, m); mpfr_mul(t, t, x, m); mpfr_ui_div(r, 1, t, m);
+    mpfr_sqr(u, x, m); mpfr_mul_2ui(u, u, 1, m); mpfr_ui_div(u, 1, u, m); mpfr_ui_sub(u, 1, u, m);
+    mpfr_mul(r, r, u, m);
+    mpfr_clears(t, u, (mpfr_ptr)0); return 0;
+  }
   mpfr_t t; mpfr_init2(t, PREC * 2);
   mpfr_sqr(t, x, m); mpfr_exp(t, t, m); mpfr_erfc(r, x, m); mpfr_mul(r, r, t, m);
   mpfr_clear(t); return 0;
@@ -45,6 +57,11 @@ static int ref_ceil(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t m) { (void)m; return m
 static int ref_trunc(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t m) { (void)m; return mpfr_trunc(r, x); }
 static int ref_round(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t m) { (void)m; return mpfr_round(r, x); }
 static int ref_rint(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t m) { (void)m; return mpfr_roundeven(r, x); }
+/* rsqrt(-0) = -inf (IEEE 754 rSqrt, CUDA); MPFR's rec_sqrt gives +inf */
+static int ref_rsqrt(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t m) {
+  if (mpfr_zero_p(x)) { mpfr_set_inf(r, mpfr_signbit(x) ? -1 : 1); return 0; }
+  return mpfr_rec_sqrt(r, x, m);
+}
 static int ref_fabs(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t m) { return mpfr_abs(r, x, m); }
 static int ref_i0(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t m);
 static int ref_i1(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t m);
@@ -207,7 +224,10 @@ int main(int argc, char **argv) {
       tried++;
     }
     mpfr_clear(ex);
-    int bad = worst > c->bound || (c->abs_bound > 0 && worst_abs > c->abs_bound);
+    /* The guide counts ulps from the correctly rounded result; this harness measures the
+     * distance to the exact value, which is at most bound + 0.5 exactly when the guide's bound
+     * holds. */
+    int bad = worst > c->bound + 0.5 || (c->abs_bound > 0 && worst_abs > c->abs_bound);
     failures += bad;
     char where[96];
     if (c->arity == 1) snprintf(where, sizeof where, "%a", wa);
