@@ -128,3 +128,29 @@ FLOAT_OF_DOUBLE1(normcdf)
 FLOAT_OF_DOUBLE1(normcdfinv)
 FLOAT_OF_DOUBLE1(lgamma)
 FLOAT_OF_DOUBLE1(tgamma)
+FLOAT_OF_DOUBLE1(j0)
+FLOAT_OF_DOUBLE1(j1)
+FLOAT_OF_DOUBLE1(y0)
+FLOAT_OF_DOUBLE1(y1)
+FLOAT_OF_DOUBLE1(cyl_bessel_i0)
+FLOAT_OF_DOUBLE1(cyl_bessel_i1)
+float __nv_jnf(int n, float x) { return (float)__nv_jn(n, (double)x); }
+float __nv_ynf(int n, float x) { return (float)__nv_yn(n, (double)x); }
+
+/* 1/sqrt(x) correctly rounded (__frsqrt_rn): the double result rounded to float, then checked
+ * against the two neighbouring midpoints m exactly (m has 25 bits, so m^2 is exact in double
+ * and the sign of fma(m^2, x, -1) is the sign of m^2 x - 1). */
+float __nv_frsqrt_rn(float x) {
+  if (ftz_mode() && (bits_f(x) & 0x7f800000u) == 0) x = from_bits_f(bits_f(x) & 0x80000000u);
+  double r = __nv_rsqrt((double)x);
+  float y = (float)r;
+  if (!is_finite_f(y) || y == 0.0f || is_nan_f(x)) return y;
+  double xd = (double)x;
+  double yd = (double)y;
+  double up = (double)from_bits_f(bits_f(y) + 1);
+  double down = (double)from_bits_f(bits_f(y) - 1);
+  double mid_up = mul(add(yd, up), 0.5), mid_down = mul(add(yd, down), 0.5);
+  if (fma_rn(mul(mid_up, mid_up), xd, -1.0) < 0.0) return (float)up;     /* exact > mid_up */
+  if (fma_rn(mul(mid_down, mid_down), xd, -1.0) > 0.0) return (float)down; /* exact < mid_down */
+  return y;
+}

@@ -22,4 +22,5 @@
 #include "roots.c"
 #include "basic.c"
 #include "special.c"
+#include "bessel.c"
 #include "float.c"

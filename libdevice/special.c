@@ -73,9 +73,10 @@ double __nv_erfc(double x) {
 double __nv_erfcx(double x) {
   if (is_nan_d(x)) return x;
   if (x >= 0.5) return is_inf_d(x) ? 0.0 : erfcx_positive(x);
-  if (x < -26.7) return D_INF;
   /* e^(x^2) (erfc x): e^(x^2) in double-double from the exact square */
   dd s = two_prod(x, x);
+  /* near the overflow 2 e^(x^2) alone decides (erfcx(-x) < 0.04) */
+  if (s.hi > 700.0) return mul(2.0, exp_dd_round(s.hi, s.lo));
   dd e = exp_dd(s.hi, s.lo);
   if (x > -0.5) return dd_to_d(dd_mul_d(e, sub(1.0, erf_small(x))));
   /* x < -0.5: 2 e^(x^2) - erfcx(-x) */

@@ -79,5 +79,118 @@ st = [mp.bernoulli(2 * k) / (2 * k * (2 * k - 1)) for k in range(1, 12)]
 w("/* Stirling's series in 1/x^2 (times 1/x): B_2k / (2k (2k - 1)) */")
 w(f"static const double STIRLING[{len(st)}] = {{" + ", ".join(d(v) for v in st) + "};")
 w("")
+
+
+def split_hilo(x):
+    hi = float(x)
+    return d(hi), d(x - mp.mpf(hi))
+
+
+def emit_bessel(name, f, zeros, start, end, note):
+    """Pieces on [start, end]: one around each zero (fitting f / (x - z), so the product keeps
+    its relative accuracy at the zero), plain fits between. Rows: a, b, mid, z_hi, z_lo."""
+    pieces = []
+    pos = mp.mpf(start)
+    for z in zeros:
+        lo, hi = z - mp.mpf("0.75"), z + mp.mpf("0.75")
+        if lo > pos:
+            pieces.append((pos, lo, None))
+        pieces.append((max(lo, pos), hi, z))
+        pos = hi
+    if pos < end:
+        pieces.append((pos, mp.mpf(end), None))
+    rows, polys = [], []
+    for a, b, z in pieces:
+        if z is None:
+            mid, c = fit(f, a, b)
+            rows.append((a, b, mid, 0, 0))
+        else:
+            g = lambda x, z=z: f(x) / (x - z) if abs(x - z) > mp.mpf(10) ** -40 else mp.diff(f, z)
+            mid, c = fit(g, a, b)
+            zh, zl = split_hilo(z)
+            rows.append((a, b, mid, z, mp.mpf(float.fromhex(zl))))
+        polys.append(c)
+    deg = max(len(c) for c in polys)
+    w(f"/* {note} */")
+    w(f"#define {name}_PIECES {len(rows)}")
+    w(f"#define {name}_TERMS {deg}")
+    w(f"static const double {name}_ROWS[{len(rows)}][5] = {{")
+    for a, b, mid, z, zl in rows:
+        w("  {" + ", ".join([d(a), d(b), d(mid), d(z), d(zl)]) + "},")
+    w("};")
+    w(f"static const double {name}_COEFFS[{len(rows)}][{deg}] = {{")
+    for c in polys:
+        c = c + [0] * (deg - len(c))
+        w("  {" + ", ".join(d(v) for v in c) + "},")
+    w("};")
+    w("")
+
+
+J0 = lambda x: mp.besselj(0, x)
+J1 = lambda x: mp.besselj(1, x)
+Y0 = lambda x: mp.bessely(0, x)
+Y1 = lambda x: mp.bessely(1, x)
+zj0 = [mp.besseljzero(0, k) for k in (1, 2)]
+zj1 = [mp.besseljzero(1, k) for k in (1, 2)]
+zy0 = [mp.besselyzero(0, k) for k in (1, 2, 3)]
+zy1 = [mp.besselyzero(1, k) for k in (1, 2)]
+emit_bessel("BESSEL_J0", J0, zj0, 0, 8, "j0 on [0, 8]")
+# j1(x) / x near 0 keeps the relative accuracy of j1 there
+emit_bessel("BESSEL_J1", J1, [mp.mpf(0)] + zj1, 0, 8, "j1 on [0, 8] (the piece at 0 fits j1(x)/x)")
+# y0 = (2/pi) log(x) j0(x) + R0(x) on (0, 0.6]; pieces beyond
+R0 = lambda x: Y0(x) - 2 / mp.pi * mp.log(x) * J0(x)
+mid, c = fit(R0, mp.mpf(0), mp.mpf("0.6"), rel_to=mp.mpf("0.05"))
+w(f"#define BESSEL_Y0_SMALL_MID {d(mid)}")
+w(f"static const double BESSEL_Y0_SMALL[{len(c)}] = {{" + ", ".join(d(v) for v in c) + "};")
+emit_bessel("BESSEL_Y0", Y0, zy0, mp.mpf("0.6"), 8, "y0 on [0.6, 8]")
+# y1 = (2/pi)(log(x) j1(x) - 1/x) + R1(x) on (0, 1.2]
+R1 = lambda x: Y1(x) - 2 / mp.pi * (mp.log(x) * J1(x) - 1 / x)
+mid, c = fit(R1, mp.mpf(0), mp.mpf("1.2"), rel_to=mp.mpf("0.05"))
+w(f"#define BESSEL_Y1_SMALL_MID {d(mid)}")
+w(f"static const double BESSEL_Y1_SMALL[{len(c)}] = {{" + ", ".join(d(v) for v in c) + "};")
+emit_bessel("BESSEL_Y1", Y1, zy1, mp.mpf("1.2"), 8, "y1 on [1.2, 8]")
+
+
+# x >= 8: J = A (P cos chi - Q sin chi), Y = A (P sin chi + Q cos chi), A = sqrt(2/(pi x)),
+# chi = x - (2n+1) pi/4. P and x Q as polynomials in v = 1/x^2 on (0, 1/64].
+def pq(n):
+    def P(v):
+        if v == 0:
+            return mp.mpf(1)
+        x = 1 / mp.sqrt(v)
+        chi = x - (2 * n + 1) * mp.pi / 4
+        return mp.sqrt(mp.pi * x / 2) * (mp.besselj(n, x) * mp.cos(chi) + mp.bessely(n, x) * mp.sin(chi))
+
+    def XQ(v):
+        if v == 0:
+            return mp.mpf(4 * n * n - 1) / 8
+        x = 1 / mp.sqrt(v)
+        chi = x - (2 * n + 1) * mp.pi / 4
+        return x * mp.sqrt(mp.pi * x / 2) * (mp.bessely(n, x) * mp.cos(chi) - mp.besselj(n, x) * mp.sin(chi))
+    return P, XQ
+
+
+for n in (0, 1):
+    P, XQ = pq(n)
+    mid, c = fit(P, mp.mpf(0), mp.mpf(1) / 64, rel_to=mp.mpf(1))
+    w(f"#define BESSEL_P{n}_MID {d(mid)}")
+    w(f"static const double BESSEL_P{n}[{len(c)}] = {{" + ", ".join(d(v) for v in c) + "};")
+    mid, c = fit(XQ, mp.mpf(0), mp.mpf(1) / 64, rel_to=mp.mpf("0.1"))
+    w(f"#define BESSEL_Q{n}_MID {d(mid)}")
+    w(f"static const double BESSEL_Q{n}[{len(c)}] = {{" + ", ".join(d(v) for v in c) + "};")
+w("")
+
+# Modified Bessel: e^-x I0(x) and e^-x I1(x)/x on pieces of [0, 16]; beyond, sqrt(x) e^-x I(x)
+# as polynomials in 1/x on (0, 1/16].
+I0s = lambda x: mp.exp(-x) * mp.besseli(0, x)
+I1s = lambda x: mp.exp(-x) * mp.besseli(1, x) / x if x != 0 else mp.mpf("0.5")
+emit_piecewise("BESSEL_I0", I0s, [0, 2, 4, 8, 16], "e^-x i0(x) on [0, 16]")
+emit_piecewise("BESSEL_I1", I1s, [0, 2, 4, 8, 16], "e^-x i1(x) / x on [0, 16]")
+for n in (0, 1):
+    g = lambda u, n=n: mp.sqrt(1 / u) * mp.exp(-1 / u) * mp.besseli(n, 1 / u) if u != 0 else 1 / mp.sqrt(2 * mp.pi)
+    mid, c = fit(g, mp.mpf(0), mp.mpf(1) / 16, rel_to=mp.mpf("0.3"))
+    w(f"#define BESSEL_I{n}_TAIL_MID {d(mid)}")
+    w(f"static const double BESSEL_I{n}_TAIL[{len(c)}] = {{" + ", ".join(d(v) for v in c) + "};")
+w("")
 w("#endif")
 print("\n".join(out))

@@ -211,10 +211,16 @@ int main(int argc, char **argv) {
       double err;
       if (c->abs_bound > 0 && fabs_d(a) >= c->abs_from) {
         /* absolute error regime: report it scaled so that 1.0 means the bound */
-        mpfr_t d; mpfr_init2(d, PREC);
-        mpfr_set_d(d, y, MPFR_RNDN); mpfr_sub(d, d, ex, MPFR_RNDN);
-        double ad = fabs_d(mpfr_get_d(d, MPFR_RNDN));
-        mpfr_clear(d);
+        double ad;
+        if (mpfr_nan_p(ex) || mpfr_inf_p(ex)) {
+          ad = ulp_error(ex, y, p, emin, max_finite) == 0.0 ? 0.0 : 1e99;
+        } else {
+          mpfr_t d; mpfr_init2(d, PREC);
+          mpfr_set_d(d, y, MPFR_RNDN); mpfr_sub(d, d, ex, MPFR_RNDN);
+          ad = fabs_d(mpfr_get_d(d, MPFR_RNDN));
+          mpfr_clear(d);
+        }
+        if (is_nan_d(ad)) ad = 1e99;
         if (ad > worst_abs || is_nan_d(ad)) worst_abs = is_nan_d(ad) ? 1e99 : ad;
         tried++;
         continue;
