@@ -123,17 +123,17 @@ double __nv_jn(int n, double x) {
     /* forward recurrence, stable while k < x */
     double a = __nv_j0(x), b = __nv_j1(x);
     for (int k = 1; k < n; k++) {
-      double c = sub(mul(dvd(2.0 * k, x), b), a);
+      double c = sub(mul(dvd((double)(2 * k), x), b), a);
       a = b;
       b = c;
     }
     r = b;
   } else {
     /* Miller's backward recurrence from well above n, normalized by j0 + 2 sum j_2k = 1 */
-    int m = 2 * ((n + (int)sqrt_rn(40.0 * n) + 20) / 2);
+    int m = 2 * ((n + (int)sqrt_rn(mul(40.0, (double)n)) + 20) / 2);
     double jp = 0.0, jc = 0x1p-500, sum = 0.0, at_n = 0.0;
     for (int k = m; k > 0; k--) {
-      double jm = sub(mul(dvd(2.0 * k, x), jc), jp); /* j_{k-1} */
+      double jm = sub(mul(dvd((double)(2 * k), x), jc), jp); /* j_{k-1} */
       jp = jc;
       jc = jm;
       if (k - 1 == n) at_n = jc;
@@ -162,7 +162,7 @@ double __nv_yn(int n, double x) {
   if (is_inf_d(x)) return 0.0;
   double a = __nv_y0(x), b = __nv_y1(x);
   for (int k = 1; k < n && !is_inf_d(b); k++) {
-    double c = sub(mul(dvd(2.0 * k, x), b), a);
+    double c = sub(mul(dvd((double)(2 * k), x), b), a);
     a = b;
     b = c;
   }

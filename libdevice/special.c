@@ -52,7 +52,7 @@ double __nv_erf(double x) {
   if (is_nan_d(x)) return x;
   double a = fabs_d(x);
   if (a <= 0.5) {
-    if (a < 0x1p-1000) return mul(mul(x, 0x1p100), C_TWO_OVER_SQRT_PI_HI) * 0x1p-100;
+    if (a < 0x1p-1000) return mul(mul(mul(x, 0x1p100), C_TWO_OVER_SQRT_PI_HI), 0x1p-100);
     return erf_small(x);
   }
   if (a > 6.0) return copysign_d(1.0, x);
@@ -121,7 +121,7 @@ double __nv_erfinv(double x) {
   double a = fabs_d(x);
   if (a > 1.0) return D_NAN;
   if (a == 1.0) return copysign_d(D_INF, x);
-  if (a < 0x1p-1000) return mul(mul(x, 0x1p100), 0x1.c5bf891b4ef6bp-1) * 0x1p-100;
+  if (a < 0x1p-1000) return mul(mul(mul(x, 0x1p100), 0x1.c5bf891b4ef6bp-1), 0x1p-100);
   double y = a <= 0.5 ? erf_solve_small(a) : erfc_solve(sub(1.0, a)); /* 1 - a exact */
   return copysign_d(y, x);
 }
