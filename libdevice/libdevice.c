@@ -24,3 +24,4 @@
 #include "special.c"
 #include "bessel.c"
 #include "float.c"
+#include "float_fast.c"

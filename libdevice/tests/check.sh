@@ -4,8 +4,8 @@
 #   - no __nv_* function is left undefined in the PTX,
 #   - the PTX is the same under -ffp-contract=fast as under -ffp-contract=off (the library is
 #     contraction-proof: no product of it can be fused, so its accuracy cannot change),
-#   - ptxas accepts the PTX (when NVIDIA's ptxas is on PATH),
-# then runs the accuracy harness (quick: 2000 random inputs per function plus the edge cases; FULL=1: 10^6).
+#   - NVIDIA's ptxas accepts the PTX,
+# then runs the accuracy harness (quick: 1000 random inputs per function plus the edge cases; FULL=1: 10^6).
 # Usage: libdevice/tests/check.sh [OUT_DIR]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -13,6 +13,9 @@ lib=$(dirname "$here")
 out=${1:-$(mktemp -d)}
 mkdir -p "$out"
 clang=${CLANG:-clang-19}
+# NVIDIA's ptxas, the reference assembler (installed on first use, as scripts/test.sh does)
+# shellcheck source=scripts/nvcc-env.sh
+source "$(dirname "$lib")/scripts/nvcc-env.sh" "${NVTOOL_DIR:-/tmp/nvtool}" >&2
 resource=$("$clang" -print-resource-dir)
 
 for arch in 75 80 86 89 90; do
@@ -59,13 +62,9 @@ grep -q 'sqrt.rn.ftz.f32' "$out/all_ftz.ptx" || { echo "FAIL: no sqrt.rn.ftz.f32
 if grep -q 'sqrt.rn.ftz.f32' "$out/all_off.ptx"; then echo "FAIL: .ftz without ftz" >&2; exit 1; fi
 echo "ftz: .ftz instructions exactly under -fgpu-flush-denormals-to-zero"
 
-if command -v ptxas > /dev/null; then
-  ptxas -arch=sm_90 "$out/all_off.ptx" -o "$out/all_off.cubin"
-  ptxas -arch=sm_90 "$out/all_ftz.ptx" -o "$out/all_ftz.cubin"
-  echo "ptxas: sm_90 accepts the PTX"
-else
-  echo "ptxas: not on PATH, skipped (source scripts/nvcc-env.sh for it)"
-fi
+ptxas -arch=sm_90 "$out/all_off.ptx" -o "$out/all_off.cubin"
+ptxas -arch=sm_90 "$out/all_ftz.ptx" -o "$out/all_ftz.cubin"
+echo "ptxas: sm_90 accepts the PTX"
 
 "$clang" -O2 -march=native -ffp-contract=off -fno-math-errno -Wall -Wno-unused-function \
   "$here/accuracy.c" -o "$out/accuracy" -lmpfr -lgmp -lm
