@@ -5,7 +5,8 @@
 #   - the PTX is the same under -ffp-contract=fast as under -ffp-contract=off (the library is
 #     contraction-proof: no product of it can be fused, so its accuracy cannot change),
 #   - NVIDIA's ptxas accepts the PTX,
-# then runs the accuracy harness (quick: 1000 random inputs per function plus the edge cases; FULL=1: 10^6).
+# then compares the exact functions with the C library's (exact.c) and runs the accuracy
+# harness (quick: 1000 random inputs per function plus the edge cases; FULL=1: 10^6).
 # Usage: libdevice/tests/check.sh [OUT_DIR]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -66,6 +67,9 @@ ptxas -arch=sm_90 "$out/all_off.ptx" -o "$out/all_off.cubin"
 ptxas -arch=sm_90 "$out/all_ftz.ptx" -o "$out/all_ftz.cubin"
 echo "ptxas: sm_90 accepts the PTX"
 
+"$clang" -O2 -march=native -ffp-contract=off -fno-math-errno -Wall -Wno-unused-function \
+  "$here/exact.c" -o "$out/exact" -lm
+"$out/exact"
 "$clang" -O2 -march=native -ffp-contract=off -fno-math-errno -Wall -Wno-unused-function \
   "$here/accuracy.c" -o "$out/accuracy" -lmpfr -lgmp -lm
 if [ "${FULL:-0}" = 1 ]; then "$out/accuracy"; else "$out/accuracy" --quick; fi
