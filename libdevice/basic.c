@@ -32,18 +32,9 @@ static long long to_ll_saturating(double r) {
 long long __nv_llrint(double x) { return to_ll_saturating(rint_d(x)); }
 long long __nv_llround(double x) { return to_ll_saturating(__nv_round(x)); }
 
-double __nv_fmin(double x, double y) {
-  if (is_nan_d(x)) return y;
-  if (is_nan_d(y)) return x;
-  if (x == y) return sign_d(x) ? x : y; /* -0 < +0 */
-  return x < y ? x : y;
-}
-double __nv_fmax(double x, double y) {
-  if (is_nan_d(x)) return y;
-  if (is_nan_d(y)) return x;
-  if (x == y) return sign_d(x) ? y : x;
-  return x > y ? x : y;
-}
+/* min.f64/max.f64, as nvcc: a NaN operand yields the other operand. */
+double __nv_fmin(double x, double y) { return __builtin_fmin(x, y); }
+double __nv_fmax(double x, double y) { return __builtin_fmax(x, y); }
 double __nv_fdim(double x, double y) {
   if (is_nan_d(x) || is_nan_d(y)) return add(x, y);
   return x > y ? sub(x, y) : 0.0;

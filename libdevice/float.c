@@ -72,8 +72,8 @@ float __nv_nearbyintf(float x) { return __builtin_rintf(x); }
 float __nv_roundf(float x) { return (float)__nv_round((double)x); }
 long long __nv_llrintf(float x) { return __nv_llrint((double)x); }
 long long __nv_llroundf(float x) { return __nv_llround((double)x); }
-float __nv_fminf(float x, float y) { return (float)__nv_fmin((double)x, (double)y); }
-float __nv_fmaxf(float x, float y) { return (float)__nv_fmax((double)x, (double)y); }
+float __nv_fminf(float x, float y) { return __builtin_fminf(x, y); }
+float __nv_fmaxf(float x, float y) { return __builtin_fmaxf(x, y); }
 FLOAT_OF_DOUBLE2(fdim)
 FLOAT_OF_DOUBLE2(fmod)
 FLOAT_OF_DOUBLE2(remainder)
