@@ -1,0 +1,170 @@
+/* The __nv_* functions that are single PTX instructions (or a few): directed-rounding
+ * arithmetic, conversions, bit and integer intrinsics, and the fast approximate functions.
+ * Each is the clang builtin that emits exactly the instruction nvcc uses. Device only: the host
+ * harness does not measure these (their semantics are those of the PTX instructions). */
+#if defined(__NVPTX__)
+
+#define FTZ_SELECT(ftz_expr, ieee_expr) (ftz_mode() ? (ftz_expr) : (ieee_expr))
+
+/* ---- Single precision arithmetic with explicit rounding (add/mul/fma/div/rcp/sqrt.rX.f32) ---- */
+#define F_BINARY(name, builtin)                                                                    \
+  float __nv_##name##_rn(float a, float b) { return FTZ_SELECT(builtin##_rn_ftz_f(a, b), builtin##_rn_f(a, b)); } \
+  float __nv_##name##_rz(float a, float b) { return FTZ_SELECT(builtin##_rz_ftz_f(a, b), builtin##_rz_f(a, b)); } \
+  float __nv_##name##_ru(float a, float b) { return FTZ_SELECT(builtin##_rp_ftz_f(a, b), builtin##_rp_f(a, b)); } \
+  float __nv_##name##_rd(float a, float b) { return FTZ_SELECT(builtin##_rm_ftz_f(a, b), builtin##_rm_f(a, b)); }
+F_BINARY(fadd, __nvvm_add)
+F_BINARY(fmul, __nvvm_mul)
+F_BINARY(fdiv, __nvvm_div)
+float __nv_fsub_rn(float a, float b) { return __nv_fadd_rn(a, -b); }
+float __nv_fsub_rz(float a, float b) { return __nv_fadd_rz(a, -b); }
+float __nv_fsub_ru(float a, float b) { return __nv_fadd_ru(a, -b); }
+float __nv_fsub_rd(float a, float b) { return __nv_fadd_rd(a, -b); }
+
+#define F_UNARY(name, builtin)                                                                     \
+  float __nv_##name##_rn(float a) { return FTZ_SELECT(builtin##_rn_ftz_f(a), builtin##_rn_f(a)); } \
+  float __nv_##name##_rz(float a) { return FTZ_SELECT(builtin##_rz_ftz_f(a), builtin##_rz_f(a)); } \
+  float __nv_##name##_ru(float a) { return FTZ_SELECT(builtin##_rp_ftz_f(a), builtin##_rp_f(a)); } \
+  float __nv_##name##_rd(float a) { return FTZ_SELECT(builtin##_rm_ftz_f(a), builtin##_rm_f(a)); }
+F_UNARY(frcp, __nvvm_rcp)
+F_UNARY(fsqrt, __nvvm_sqrt)
+
+float __nv_fmaf_rn(float a, float b, float c) { return FTZ_SELECT(__nvvm_fma_rn_ftz_f(a, b, c), __nvvm_fma_rn_f(a, b, c)); }
+float __nv_fmaf_rz(float a, float b, float c) { return FTZ_SELECT(__nvvm_fma_rz_ftz_f(a, b, c), __nvvm_fma_rz_f(a, b, c)); }
+float __nv_fmaf_ru(float a, float b, float c) { return FTZ_SELECT(__nvvm_fma_rp_ftz_f(a, b, c), __nvvm_fma_rp_f(a, b, c)); }
+float __nv_fmaf_rd(float a, float b, float c) { return FTZ_SELECT(__nvvm_fma_rm_ftz_f(a, b, c), __nvvm_fma_rm_f(a, b, c)); }
+/* The _ieee_ forms never flush. */
+float __nv_fmaf_ieee_rn(float a, float b, float c) { return __nvvm_fma_rn_f(a, b, c); }
+float __nv_fmaf_ieee_rz(float a, float b, float c) { return __nvvm_fma_rz_f(a, b, c); }
+float __nv_fmaf_ieee_ru(float a, float b, float c) { return __nvvm_fma_rp_f(a, b, c); }
+float __nv_fmaf_ieee_rd(float a, float b, float c) { return __nvvm_fma_rm_f(a, b, c); }
+float __nv_fmaf(float a, float b, float c) { return __nv_fmaf_rn(a, b, c); }
+
+/* sqrtf follows the user's flags like nvcc's: llvm.sqrt.f32 lowers to sqrt.rn.f32 (sqrt.rn.ftz
+ * under flush-to-zero) and to sqrt.approx under -ffast-math (nvcc's -use_fast_math /
+ * -prec-sqrt=false), because the linked function inherits the user's attributes. */
+float __nv_sqrtf(float a) { return __builtin_sqrtf(a); }
+
+/* ---- Double precision arithmetic with explicit rounding ---- */
+#define D_BINARY(name, builtin)                                                                    \
+  double __nv_##name##_rn(double a, double b) { return builtin##_rn_d(a, b); }                    \
+  double __nv_##name##_rz(double a, double b) { return builtin##_rz_d(a, b); }                    \
+  double __nv_##name##_ru(double a, double b) { return builtin##_rp_d(a, b); }                    \
+  double __nv_##name##_rd(double a, double b) { return builtin##_rm_d(a, b); }
+D_BINARY(dadd, __nvvm_add)
+D_BINARY(dmul, __nvvm_mul)
+D_BINARY(ddiv, __nvvm_div)
+double __nv_dsub_rn(double a, double b) { return __nvvm_add_rn_d(a, -b); }
+double __nv_dsub_rz(double a, double b) { return __nvvm_add_rz_d(a, -b); }
+double __nv_dsub_ru(double a, double b) { return __nvvm_add_rp_d(a, -b); }
+double __nv_dsub_rd(double a, double b) { return __nvvm_add_rm_d(a, -b); }
+#define D_UNARY(name, builtin)                                                                     \
+  double __nv_##name##_rn(double a) { return builtin##_rn_d(a); }                                 \
+  double __nv_##name##_rz(double a) { return builtin##_rz_d(a); }                                 \
+  double __nv_##name##_ru(double a) { return builtin##_rp_d(a); }                                 \
+  double __nv_##name##_rd(double a) { return builtin##_rm_d(a); }
+D_UNARY(drcp, __nvvm_rcp)
+D_UNARY(dsqrt, __nvvm_sqrt)
+double __nv_fma_rn(double a, double b, double c) { return __nvvm_fma_rn_d(a, b, c); }
+double __nv_fma_rz(double a, double b, double c) { return __nvvm_fma_rz_d(a, b, c); }
+double __nv_fma_ru(double a, double b, double c) { return __nvvm_fma_rp_d(a, b, c); }
+double __nv_fma_rd(double a, double b, double c) { return __nvvm_fma_rm_d(a, b, c); }
+double __nv_fma(double a, double b, double c) { return __nvvm_fma_rn_d(a, b, c); }
+double __nv_sqrt(double a) { return __nvvm_sqrt_rn_d(a); }
+/* rcp.approx.ftz.f64: the reciprocal's high word approximation. */
+double __nv_rcp64h(double a) { return __nvvm_rcp_approx_ftz_d(a); }
+
+/* ---- Conversions (cvt with the named rounding; out-of-range values saturate, NaN gives 0) ---- */
+#define CVT4(ret, name, arg, builtin)                                                              \
+  ret __nv_##name##_rn(arg a) { return builtin##_rn(a); }                                          \
+  ret __nv_##name##_rz(arg a) { return builtin##_rz(a); }                                          \
+  ret __nv_##name##_ru(arg a) { return builtin##_rp(a); }                                          \
+  ret __nv_##name##_rd(arg a) { return builtin##_rm(a); }
+CVT4(int, double2int, double, __nvvm_d2i)
+CVT4(unsigned int, double2uint, double, __nvvm_d2ui)
+CVT4(long long, double2ll, double, __nvvm_d2ll)
+CVT4(unsigned long long, double2ull, double, __nvvm_d2ull)
+CVT4(long long, float2ll, float, __nvvm_f2ll)
+CVT4(unsigned long long, float2ull, float, __nvvm_f2ull)
+CVT4(float, int2float, int, __nvvm_i2f)
+CVT4(float, uint2float, unsigned int, __nvvm_ui2f)
+CVT4(float, ll2float, long long, __nvvm_ll2f)
+CVT4(float, ull2float, unsigned long long, __nvvm_ull2f)
+CVT4(double, ll2double, long long, __nvvm_ll2d)
+CVT4(double, ull2double, unsigned long long, __nvvm_ull2d)
+#define CVT4_FTZ(ret, name, arg, builtin)                                                          \
+  ret __nv_##name##_rn(arg a) { return FTZ_SELECT(builtin##_rn_ftz(a), builtin##_rn(a)); }        \
+  ret __nv_##name##_rz(arg a) { return FTZ_SELECT(builtin##_rz_ftz(a), builtin##_rz(a)); }        \
+  ret __nv_##name##_ru(arg a) { return FTZ_SELECT(builtin##_rp_ftz(a), builtin##_rp(a)); }        \
+  ret __nv_##name##_rd(arg a) { return FTZ_SELECT(builtin##_rm_ftz(a), builtin##_rm(a)); }
+CVT4_FTZ(float, double2float, double, __nvvm_d2f)
+CVT4_FTZ(int, float2int, float, __nvvm_f2i)
+CVT4_FTZ(unsigned int, float2uint, float, __nvvm_f2ui)
+double __nv_int2double_rn(int a) { return __nvvm_i2d_rn(a); }
+double __nv_uint2double_rn(unsigned int a) { return __nvvm_ui2d_rn(a); }
+int __nv_double2hiint(double a) { return __nvvm_d2i_hi(a); }
+int __nv_double2loint(double a) { return __nvvm_d2i_lo(a); }
+double __nv_hiloint2double(int hi, int lo) { return __nvvm_lohi_i2d(lo, hi); }
+unsigned short __nv_float2half_rn(float a) { return FTZ_SELECT(__nvvm_f2h_rn_ftz(a), __nvvm_f2h_rn(a)); }
+float __nv_half2float(unsigned short h) { _Float16 v; __builtin_memcpy(&v, &h, 2); return (float)v; }
+unsigned long long __nv_double_as_longlong(double a) { return bits_d(a); }
+double __nv_longlong_as_double(long long a) { return from_bits_d((u64)a); }
+int __nv_float_as_int(float a) { return (int)bits_f(a); }
+unsigned int __nv_float_as_uint(float a) { return bits_f(a); }
+float __nv_int_as_float(int a) { return from_bits_f((u32)a); }
+float __nv_uint_as_float(unsigned int a) { return from_bits_f(a); }
+float __nv_saturatef(float a) { return FTZ_SELECT(__nvvm_saturate_ftz_f(a), __nvvm_saturate_f(a)); }
+
+/* ---- Integer intrinsics ---- */
+int __nv_abs(int a) { return a < 0 ? -(unsigned)a : a; }
+long long __nv_llabs(long long a) { return a < 0 ? -(u64)a : (u64)a; }
+int __nv_min(int a, int b) { return a < b ? a : b; }
+int __nv_max(int a, int b) { return a > b ? a : b; }
+unsigned int __nv_umin(unsigned int a, unsigned int b) { return a < b ? a : b; }
+unsigned int __nv_umax(unsigned int a, unsigned int b) { return a > b ? a : b; }
+long long __nv_llmin(long long a, long long b) { return a < b ? a : b; }
+long long __nv_llmax(long long a, long long b) { return a > b ? a : b; }
+unsigned long long __nv_ullmin(unsigned long long a, unsigned long long b) { return a < b ? a : b; }
+unsigned long long __nv_ullmax(unsigned long long a, unsigned long long b) { return a > b ? a : b; }
+int __nv_brev(int a) { return (int)__builtin_bitreverse32((u32)a); }
+long long __nv_brevll(long long a) { return (long long)__builtin_bitreverse64((u64)a); }
+int __nv_clz(int a) { return __builtin_clzg((u32)a, 32); }
+int __nv_clzll(long long a) { return __builtin_clzg((u64)a, 64); }
+int __nv_popc(unsigned int a) { return __builtin_popcount(a); }
+int __nv_popcll(unsigned long long a) { return __builtin_popcountll(a); }
+/* Position of the least significant set bit, 1-based; 0 for 0 (brev + clz, as nvcc). */
+int __nv_ffs(int a) { return a == 0 ? 0 : __builtin_clzg(__builtin_bitreverse32((u32)a), 32) + 1; }
+int __nv_ffsll(long long a) { return a == 0 ? 0 : __builtin_clzg(__builtin_bitreverse64((u64)a), 64) + 1; }
+int __nv_byte_perm(int a, int b, int s) { return __nvvm_prmt(a, b, s); }
+int __nv_mul24(int a, int b) { return __nvvm_mul24_i(a, b); }
+unsigned int __nv_umul24(unsigned int a, unsigned int b) { return __nvvm_mul24_ui(a, b); }
+int __nv_mulhi(int a, int b) { return __nvvm_mulhi_i(a, b); }
+unsigned int __nv_umulhi(unsigned int a, unsigned int b) { return __nvvm_mulhi_ui(a, b); }
+long long __nv_mul64hi(long long a, long long b) { return __nvvm_mulhi_ll(a, b); }
+unsigned long long __nv_umul64hi(unsigned long long a, unsigned long long b) { return __nvvm_mulhi_ull(a, b); }
+int __nv_sad(int a, int b, int c) { return __nvvm_sad_i(a, b, c); }
+unsigned int __nv_usad(unsigned int a, unsigned int b, unsigned int c) { return __nvvm_sad_ui(a, b, c); }
+/* Halving adds: the sum is formed in 33 bits, as PTX's and nvcc's, so it never overflows. */
+int __nv_hadd(int a, int b) { return (int)(((long long)a + b) >> 1); }
+int __nv_rhadd(int a, int b) { return (int)(((long long)a + b + 1) >> 1); }
+int __nv_uhadd(unsigned int a, unsigned int b) { return (int)(((u64)a + b) >> 1); }
+unsigned int __nv_urhadd(unsigned int a, unsigned int b) { return (u32)(((u64)a + b + 1) >> 1); }
+
+/* ---- Fast approximate functions (sin/ex2/lg2/div.approx; .ftz under flush-to-zero) ---- */
+static float approx_sin(float x) { return FTZ_SELECT(__nvvm_sin_approx_ftz_f(x), __nvvm_sin_approx_f(x)); }
+static float approx_cos(float x) { return FTZ_SELECT(__nvvm_cos_approx_ftz_f(x), __nvvm_cos_approx_f(x)); }
+static float approx_ex2(float x) { return FTZ_SELECT(__nvvm_ex2_approx_ftz_f(x), __nvvm_ex2_approx_f(x)); }
+static float approx_lg2(float x) { return FTZ_SELECT(__nvvm_lg2_approx_ftz_f(x), __nvvm_lg2_approx_f(x)); }
+static float approx_div(float a, float b) { return FTZ_SELECT(__nvvm_div_approx_ftz_f(a, b), __nvvm_div_approx_f(a, b)); }
+float __nv_fast_sinf(float x) { return approx_sin(x); }
+float __nv_fast_cosf(float x) { return approx_cos(x); }
+void __nv_fast_sincosf(float x, float *s, float *c) { *s = approx_sin(x); *c = approx_cos(x); }
+float __nv_fast_tanf(float x) { return approx_div(approx_sin(x), approx_cos(x)); }
+float __nv_fast_expf(float x) { return approx_ex2(mulf(x, 0x1.715476p+0f)); }
+float __nv_fast_exp10f(float x) { return approx_ex2(mulf(x, 0x1.a934f0p+1f)); }
+float __nv_fast_log2f(float x) { return approx_lg2(x); }
+float __nv_fast_logf(float x) { return mulf(approx_lg2(x), 0x1.62e430p-1f); }
+float __nv_fast_log10f(float x) { return mulf(approx_lg2(x), 0x1.344136p-2f); }
+float __nv_fast_powf(float x, float y) { return approx_ex2(mulf(y, approx_lg2(x))); }
+float __nv_fast_fdividef(float a, float b) { return approx_div(a, b); }
+
+#endif
