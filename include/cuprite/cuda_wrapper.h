@@ -76,10 +76,55 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return {x, 
 #define atomicAdd __clang_vector_atomicAdd_unused
 #define atomicAdd_block __clang_vector_atomicAdd_block_unused
 #define atomicAdd_system __clang_vector_atomicAdd_system_unused
+/* clang-19's __reduce_*_sync pass the mask where its __nvvm_redux_sync_* builtins take the value
+ * (and the value as the mask), so `redux.sync` reduces the wrong operand: rename them away;
+ * Cuprite's definitions follow. */
+#define __reduce_add_sync __clang_reduce_add_sync_unused
+#define __reduce_min_sync __clang_reduce_min_sync_unused
+#define __reduce_max_sync __clang_reduce_max_sync_unused
+#define __reduce_and_sync __clang_reduce_and_sync_unused
+#define __reduce_or_sync __clang_reduce_or_sync_unused
+#define __reduce_xor_sync __clang_reduce_xor_sync_unused
 #include <__clang_cuda_intrinsics.h>
 #pragma pop_macro("atomicAdd")
 #pragma pop_macro("atomicAdd_block")
 #pragma pop_macro("atomicAdd_system")
+#undef __reduce_add_sync
+#undef __reduce_min_sync
+#undef __reduce_max_sync
+#undef __reduce_and_sync
+#undef __reduce_or_sync
+#undef __reduce_xor_sync
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
+/* `redux.sync.op.type d, value, membermask` (the builtins take the value first). */
+__device__ inline unsigned __reduce_add_sync(unsigned __mask, unsigned __value) {
+    return __nvvm_redux_sync_add(__value, __mask);
+}
+__device__ inline int __reduce_add_sync(unsigned __mask, int __value) {
+    return __nvvm_redux_sync_add(__value, __mask);
+}
+__device__ inline unsigned __reduce_min_sync(unsigned __mask, unsigned __value) {
+    return __nvvm_redux_sync_umin(__value, __mask);
+}
+__device__ inline int __reduce_min_sync(unsigned __mask, int __value) {
+    return __nvvm_redux_sync_min(__value, __mask);
+}
+__device__ inline unsigned __reduce_max_sync(unsigned __mask, unsigned __value) {
+    return __nvvm_redux_sync_umax(__value, __mask);
+}
+__device__ inline int __reduce_max_sync(unsigned __mask, int __value) {
+    return __nvvm_redux_sync_max(__value, __mask);
+}
+__device__ inline unsigned __reduce_and_sync(unsigned __mask, unsigned __value) {
+    return __nvvm_redux_sync_and(__value, __mask);
+}
+__device__ inline unsigned __reduce_or_sync(unsigned __mask, unsigned __value) {
+    return __nvvm_redux_sync_or(__value, __mask);
+}
+__device__ inline unsigned __reduce_xor_sync(unsigned __mask, unsigned __value) {
+    return __nvvm_redux_sync_xor(__value, __mask);
+}
+#endif
 #include <__clang_cuda_complex_builtins.h>
 #include <__clang_cuda_texture_intrinsics.h>
 #include "cuprite/device_builtins.h"

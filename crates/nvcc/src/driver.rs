@@ -76,8 +76,21 @@ fn libdevice(tc: &Toolchain, arch: u32, show: bool, dry_run: bool) -> Result<Opt
         return Ok(Some(bc.clone()));
     }
     let Some(src) = &tc.libdevice_source else { return Ok(None) };
-    let text = std::fs::read(src).map_err(|e| Failure::new(format!("cannot read {}: {e}", src.display())))?;
-    let key = Key::default().add(&text).add(tc.clang.as_os_str().as_encoded_bytes()).hex();
+    // The key covers every file of the library's directory: `libdevice.c` includes the others.
+    let mut key = Key::default();
+    key.add(tc.clang.as_os_str().as_encoded_bytes());
+    let dir = src.parent().unwrap_or(Path::new("."));
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| Failure::new(format!("cannot read {}: {e}", dir.display())))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "c" || x == "h"))
+        .collect();
+    files.sort();
+    for f in &files {
+        let text = std::fs::read(f).map_err(|e| Failure::new(format!("cannot read {}: {e}", f.display())))?;
+        key.add(f.as_os_str().as_encoded_bytes()).add(&text);
+    }
+    let key = key.hex();
     let bc = cache::cache_root().join("libdevice").join(key).join(format!("libdevice.sm_{arch}.bc"));
     if bc.is_file() {
         return Ok(Some(bc));
@@ -91,6 +104,10 @@ fn libdevice(tc: &Toolchain, arch: u32, show: bool, dry_run: bool) -> Result<Opt
         "-O2".into(),
         "-ffp-contract=off".into(),
         "-fno-math-errno".into(),
+        // `__nvvm_reflect("__CUDA_FTZ")` must survive into the bitcode, to follow the user's
+        // flush-to-zero flag when the library is linked into the user's code.
+        "-mllvm".into(),
+        "-nvvm-reflect-enable=false".into(),
         "-emit-llvm".into(),
         "-c".into(),
         src.into(),

@@ -1152,6 +1152,8 @@ impl FuncDecoder<'_> {
             | O::Dp4a
             | O::Dp2a
             | O::Fns
+            | O::Vset2
+            | O::Vset4
             | O::Vadd2
             | O::Vadd4
             | O::Vsub2
@@ -1186,6 +1188,13 @@ impl FuncDecoder<'_> {
                     Kw::Ecl,
                     Kw::Ecr,
                     Kw::Rc16,
+                    // vset2/vset4's comparison.
+                    Kw::Eq,
+                    Kw::Ne,
+                    Kw::Lt,
+                    Kw::Le,
+                    Kw::Gt,
+                    Kw::Ge,
                 ])?;
                 let t = ty_req()?;
                 let (mut op, n) = self.ternop(ins.opcode, t, &tys, &kws, rnd)?;
@@ -1988,9 +1997,18 @@ impl FuncDecoder<'_> {
             | O::Vmin2
             | O::Vmin4
             | O::Vmax2
-            | O::Vmax4 => {
+            | O::Vmax4
+            | O::Vset2
+            | O::Vset4 => {
                 use Opcode as O;
                 let op = match o {
+                    O::Vset2 | O::Vset4 => {
+                        let cmp = kws.iter().find_map(|k| k.as_cmp()).ok_or("vset needs a comparison")?;
+                        if !matches!(cmp, CmpOp::Eq | CmpOp::Ne | CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge) {
+                            return Err(format!("vset comparison .{cmp} is not defined"));
+                        }
+                        VideoOp::Set(cmp)
+                    }
                     O::Vadd2 | O::Vadd4 => VideoOp::Add,
                     O::Vsub2 | O::Vsub4 => VideoOp::Sub,
                     O::Vavrg2 | O::Vavrg4 => VideoOp::Avrg,
@@ -1998,14 +2016,20 @@ impl FuncDecoder<'_> {
                     O::Vmin2 | O::Vmin4 => VideoOp::Min,
                     _ => VideoOp::Max,
                 };
-                let lane = if matches!(o, O::Vadd2 | O::Vsub2 | O::Vavrg2 | O::Vabsdiff2 | O::Vmin2 | O::Vmax2) {
-                    16
-                } else {
-                    8
+                let lane =
+                    if matches!(o, O::Vadd2 | O::Vsub2 | O::Vavrg2 | O::Vabsdiff2 | O::Vmin2 | O::Vmax2 | O::Vset2) {
+                        16
+                    } else {
+                        8
+                    };
+                // `vset` names its two operand types (its result lanes are 0 or 1); the others
+                // name the destination's too.
+                let tys: &[ScalarType] = match (op, tys) {
+                    (VideoOp::Set(_), [a, b]) => &[ScalarType::U32, *a, *b],
+                    (VideoOp::Set(_), _) => return Err("vset needs two types".into()),
+                    (_, t @ [_, _, _]) => t,
+                    _ => return Err("video instructions need three types".into()),
                 };
-                if tys.len() != 3 {
-                    return Err("video instructions need three types".into());
-                }
                 let v = Video {
                     op,
                     lane,

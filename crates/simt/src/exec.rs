@@ -1101,6 +1101,14 @@ fn video(v: &Video, x: u64, y: u64, c: u64) -> u64 {
             VideoOp::Absdiff => (p - q).abs(),
             VideoOp::Min => p.min(q),
             VideoOp::Max => p.max(q),
+            VideoOp::Set(cmp) => i64::from(match cmp {
+                CmpOp::Eq => p == q,
+                CmpOp::Ne => p != q,
+                CmpOp::Lt => p < q,
+                CmpOp::Le => p <= q,
+                CmpOp::Gt => p > q,
+                _ => p >= q,
+            }),
         };
         if v.sat {
             t = t.clamp(lo, hi);

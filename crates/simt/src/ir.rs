@@ -386,6 +386,8 @@ pub(crate) enum VideoOp {
     Absdiff,
     Min,
     Max,
+    /// `vset2`/`vset4`: 1 where the lanes compare true, else 0 (integer comparisons only).
+    Set(ptx::types::CmpOp),
 }
 
 /// A float operation with a directed rounding mode.
