@@ -963,3 +963,13 @@ fn double_precision_wmma_gemm() {
 fn recursion_overflows_the_stack_limit() {
     check_pass("stack_overflow", &[]);
 }
+
+#[test]
+fn not_ready_leaves_the_last_error_alone() {
+    check_pass("not_ready_last_error", &[]);
+}
+
+#[test]
+fn memcpy_kinds_as_unified_addressing_resolves_them() {
+    check_pass("memcpy_kinds", &[]);
+}

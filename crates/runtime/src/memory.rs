@@ -203,75 +203,73 @@ pub fn memset_async(dst: DevicePtr, value: u8, count: usize, stream: Stream) -> 
 }
 
 fn memset_on(dst: DevicePtr, value: u8, count: usize, stream: Option<Stream>) -> Result<()> {
-    api(|c| {
-        if count == 0 {
-            return Ok(());
-        }
-        if !is_device_ptr(dst.0) {
-            return Err(Error::InvalidValue);
-        }
-        let mem = c.mem();
-        match stream {
-            None => {
-                let slot = Arc::new(Mutex::new(Ok(())));
-                let s2 = slot.clone();
-                run_sync(
-                    Stream::LEGACY,
-                    Box::new(move || *lock(&s2) = mem.memset(dst, value, count as u64).map_err(mem_err)),
-                )?;
-                *lock(&slot)
-            }
-            Some(s) => {
-                let st = resolve(s)?;
-                enqueue_as(
-                    &st,
-                    Vec::new(),
-                    Box::new(move || {
-                        if let Err(e) = mem.memset(dst, value, count as u64) {
-                            ctx().set_async(mem_err(e));
-                        }
-                    }),
-                    crate::graph::NodeType::Memset,
-                );
-                Ok(())
-            }
-        }
-    })
+    let s = Set3D {
+        dst,
+        pitch: count,
+        slice_rows: 1,
+        value: u32::from(value),
+        elem_size: 1,
+        width: count,
+        height: 1,
+        depth: 1,
+    };
+    memset_3d(s, stream.map_or(On::Sync(Stream::LEGACY), On::Async))
 }
 
-/// Copies `count` bytes between raw addresses, host or device according to `kind`.
-fn copy(mem: &DeviceMemory, dst: u64, src: u64, count: usize, kind: MemcpyKind) -> Result<()> {
-    let (d_dev, s_dev) = match kind {
-        MemcpyKind::HostToHost => (false, false),
-        MemcpyKind::HostToDevice => (true, false),
-        MemcpyKind::DeviceToHost => (false, true),
-        MemcpyKind::DeviceToDevice => (true, true),
-        MemcpyKind::Default => (is_device_ptr(dst), is_device_ptr(src)),
-    };
-    match (d_dev, s_dev) {
-        (false, false) => {
-            // SAFETY: the caller of `memcpy_raw` guarantees both host ranges are valid.
-            unsafe { std::ptr::copy(src as *const u8, dst as *mut u8, count) };
-            Ok(())
-        }
-        (true, false) => {
-            // SAFETY: the caller of `memcpy_raw` guarantees `src..src+count` is readable host
-            // memory until the copy completes.
-            let s = unsafe { std::slice::from_raw_parts(src as *const u8, count) };
-            mem.write(DevicePtr(dst), s).map_err(mem_err)
-        }
-        (false, true) => {
-            // SAFETY: the caller of `memcpy_raw` guarantees `dst..dst+count` is writable host
-            // memory, not otherwise accessed, until the copy completes.
-            let d = unsafe { std::slice::from_raw_parts_mut(dst as *mut u8, count) };
-            mem.read(DevicePtr(src), d).map_err(mem_err)
-        }
-        (true, true) => {
-            let mut tmp = vec![0u8; count];
-            mem.read(DevicePtr(src), &mut tmp).map_err(mem_err)?;
-            mem.write(DevicePtr(dst), &tmp).map_err(mem_err)
-        }
+/// Where one end of a copy (or a memset's destination) lies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// Memory CUDA knows (device, managed, pinned or registered), reached through the device
+    /// memory's allocation table.
+    Known,
+    /// Other (pageable) host memory, reached through [`crate::host_access`].
+    Pageable,
+}
+
+/// Classifies the `len` bytes at `addr` as CUDA's unified addressing does
+/// (tests/gpu-programs/probe_memcpy_kinds.txt, from an H200): memory CUDA knows is used where
+/// it is, whatever a copy's kind says, and must lie in one allocation; any other address is
+/// pageable host memory, which is [`Error::InvalidValue`] where `kind_says_device` (the kind
+/// puts this end on the device, or it is a memset's destination) and must be mapped. Every
+/// copy and memset checks its ends here, when it is called (also when it is asynchronous).
+fn place(mem: &DeviceMemory, addr: u64, len: u64, kind_says_device: bool) -> Result<Place> {
+    if addr == 0 {
+        return Err(Error::InvalidValue);
     }
+    if let Some(a) = mem.lookup(addr) {
+        let fits = (addr - a.base).checked_add(len).is_some_and(|end| end <= a.size);
+        return if fits { Ok(Place::Known) } else { Err(Error::InvalidValue) };
+    }
+    let in_device_range = (GLOBAL_BASE..GLOBAL_BASE + DEVICE_RANGE).contains(&addr);
+    if kind_says_device || in_device_range || !crate::host_access::is_mapped(addr, len) {
+        return Err(Error::InvalidValue);
+    }
+    Ok(Place::Pageable)
+}
+
+/// The bytes a copy moves at a time between pageable host memory and the device (bounds the
+/// bounce buffer).
+const CHUNK: usize = 1 << 20;
+
+/// Copies `count` bytes from `src` to `dst`, each end reached as [`place`] classified it.
+fn copy(mem: &DeviceMemory, dst: (u64, Place), src: (u64, Place), count: usize) -> Result<()> {
+    let mut buf = vec![0u8; count.min(CHUNK)];
+    let mut done = 0;
+    while done < count {
+        let n = (count - done).min(CHUNK);
+        let chunk = &mut buf[..n];
+        let (s, d) = (src.0 + done as u64, dst.0 + done as u64);
+        match src.1 {
+            Place::Known => mem.read(DevicePtr(s), chunk).map_err(mem_err)?,
+            Place::Pageable => crate::host_access::read(s, chunk)?,
+        }
+        match dst.1 {
+            Place::Known => mem.write(DevicePtr(d), chunk).map_err(mem_err)?,
+            Place::Pageable => crate::host_access::write(d, chunk)?,
+        }
+        done += n;
+    }
+    Ok(())
 }
 
 /// `cudaMemcpy` (`stream == None`: synchronous, ordered on the legacy default stream) or
@@ -279,48 +277,12 @@ fn copy(mem: &DeviceMemory, dst: u64, src: u64, count: usize, kind: MemcpyKind) 
 ///
 /// # Safety
 ///
-/// Host addresses among `dst`/`src` (as `kind` says, or for [`MemcpyKind::Default`], addresses
-/// outside the device range) must be valid for `count` bytes of reads (`src`) or writes (`dst`)
-/// until the copy completes: the end of this call when synchronous, else the stream's next
-/// synchronization point.
+/// Host memory among `dst`/`src` must not be freed or reused until the copy completes: the
+/// end of this call when synchronous, else the stream's next synchronization point (an
+/// address that is not mapped is an error, never a fault).
 pub unsafe fn memcpy_raw(dst: u64, src: u64, count: usize, kind: MemcpyKind, stream: Option<Stream>) -> Result<()> {
-    api(|c| {
-        if count == 0 {
-            return Ok(());
-        }
-        let (d_dev, s_dev) = match kind {
-            MemcpyKind::HostToDevice => (true, false),
-            MemcpyKind::DeviceToHost => (false, true),
-            MemcpyKind::DeviceToDevice => (true, true),
-            _ => (is_device_ptr(dst), is_device_ptr(src)),
-        };
-        if dst == 0 || src == 0 || (d_dev && !is_device_ptr(dst)) || (s_dev && !is_device_ptr(src)) {
-            return Err(Error::InvalidValue);
-        }
-        let mem = c.mem();
-        match stream {
-            None => {
-                let slot = Arc::new(Mutex::new(Ok(())));
-                let s2 = slot.clone();
-                run_sync(Stream::LEGACY, Box::new(move || *lock(&s2) = copy(&mem, dst, src, count, kind)))?;
-                *lock(&slot)
-            }
-            Some(s) => {
-                let st = resolve(s)?;
-                enqueue_as(
-                    &st,
-                    Vec::new(),
-                    Box::new(move || {
-                        if let Err(e) = copy(&mem, dst, src, count, kind) {
-                            ctx().set_async(e);
-                        }
-                    }),
-                    crate::graph::NodeType::Memcpy,
-                );
-                Ok(())
-            }
-        }
-    })
+    // SAFETY: forwarded contract.
+    unsafe { memcpy_on(dst, src, count, kind, stream.map_or(On::Sync(Stream::LEGACY), On::Async)) }
 }
 
 /// Where a copy or memset runs: synchronously (the call waits) or asynchronously, ordered on a
@@ -339,7 +301,7 @@ pub type MemWork = Arc<dyn Fn() -> Result<()> + Send + Sync>;
 
 /// Runs `work` as `on` says: a synchronous call returns its error; an asynchronous one reports
 /// it at the next synchronization.
-fn submit(on: On, work: MemWork) -> Result<()> {
+fn submit(on: On, work: MemWork, node: crate::graph::NodeType) -> Result<()> {
     match on {
         On::Sync(s) => {
             let slot = Arc::new(Mutex::new(Ok(())));
@@ -357,7 +319,7 @@ fn submit(on: On, work: MemWork) -> Result<()> {
                         ctx().set_async(e);
                     }
                 }),
-                crate::graph::NodeType::Memcpy,
+                node,
             );
             Ok(())
         }
@@ -414,6 +376,17 @@ pub struct Copy3D {
     pub kind: MemcpyKind,
 }
 
+/// The bytes from the first to one past the last byte of `depth` slices of `height` rows of
+/// `width` bytes, rows `pitch` bytes apart and slices `rows` rows apart ([`Error::InvalidValue`]
+/// if that overflows).
+fn extent(pitch: usize, rows: usize, width: usize, height: usize, depth: usize) -> Result<u64> {
+    let slice = rows.max(height).checked_mul(pitch);
+    let last_row = (depth - 1).checked_mul(slice.ok_or(Error::InvalidValue)?).and_then(|z| {
+        (height - 1).checked_mul(pitch).and_then(|y| z.checked_add(y)).and_then(|o| o.checked_add(width))
+    });
+    last_row.map(|n| n as u64).ok_or(Error::InvalidValue)
+}
+
 impl Copy3D {
     /// Checks the description (CUDA's errors) and returns the work doing it.
     ///
@@ -435,13 +408,13 @@ impl Copy3D {
             MemcpyKind::HostToDevice => (true, false),
             MemcpyKind::DeviceToHost => (false, true),
             MemcpyKind::DeviceToDevice => (true, true),
-            MemcpyKind::HostToHost => (false, false),
-            MemcpyKind::Default => (is_device_ptr(self.dst), is_device_ptr(self.src)),
+            MemcpyKind::HostToHost | MemcpyKind::Default => (false, false),
         };
-        if self.dst == 0 || self.src == 0 || (d_dev && !is_device_ptr(self.dst)) || (s_dev && !is_device_ptr(self.src))
-        {
-            return Err(Error::InvalidValue);
-        }
+        let mem = ctx().mem();
+        let d_place =
+            place(&mem, self.dst, extent(self.dpitch, self.dheight, self.width, self.height, self.depth)?, d_dev)?;
+        let s_place =
+            place(&mem, self.src, extent(self.spitch, self.sheight, self.width, self.height, self.depth)?, s_dev)?;
         let c = self;
         Ok(Some(Arc::new(move || {
             let mem = ctx().mem();
@@ -449,7 +422,7 @@ impl Copy3D {
                 for y in 0..c.height {
                     let d = c.dst + ((z * c.dheight + y) * c.dpitch) as u64;
                     let s = c.src + ((z * c.sheight + y) * c.spitch) as u64;
-                    copy(&mem, d, s, c.width, c.kind)?;
+                    copy(&mem, (d, d_place), (s, s_place), c.width)?;
                 }
             }
             Ok(())
@@ -466,7 +439,7 @@ pub unsafe fn memcpy_3d(c: Copy3D, on: On) -> Result<()> {
     api(|_| {
         // SAFETY: forwarded contract.
         match unsafe { c.work() }? {
-            Some(w) => submit(on, w),
+            Some(w) => submit(on, w, crate::graph::NodeType::Memcpy),
             None => Ok(()),
         }
     })
@@ -507,9 +480,7 @@ impl Set3D {
         if row > self.pitch && (self.height > 1 || self.depth > 1) {
             return Err(Error::InvalidValue);
         }
-        if !is_device_ptr(self.dst.0) {
-            return Err(Error::InvalidValue);
-        }
+        place(&ctx().mem(), self.dst.0, extent(self.pitch, self.slice_rows, row, self.height, self.depth)?, true)?;
         let s = self;
         let pattern: Vec<u8> =
             s.value.to_le_bytes()[..s.elem_size as usize].iter().copied().cycle().take(row).collect();
@@ -533,7 +504,7 @@ impl Set3D {
 /// `cudaMemset2D`/`cudaMemset3D` and their `Async` forms.
 pub fn memset_3d(s: Set3D, on: On) -> Result<()> {
     api(|_| match s.work()? {
-        Some(w) => submit(on, w),
+        Some(w) => submit(on, w, crate::graph::NodeType::Memset),
         None => Ok(()),
     })
 }
