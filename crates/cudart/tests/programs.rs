@@ -22,9 +22,15 @@ fn src_dir() -> PathBuf {
 }
 
 fn build(name: &str, out: &str, flags: &[&str]) -> PathBuf {
+    build_for(&["-arch=sm_90"], name, out, flags)
+}
+
+/// As [`build`], for the architectures `arch` names (nvcc's `-arch`/`-gencode` options).
+fn build_for(arch: &[&str], name: &str, out: &str, flags: &[&str]) -> PathBuf {
     let exe = work_dir().join(out);
     let o = Command::new(nvcc())
-        .args(["-arch=sm_90", "-cudart", "shared"])
+        .args(arch)
+        .args(["-cudart", "shared"])
         .args(flags)
         .arg(src_dir().join(format!("{name}.cu")))
         .arg("-o")
@@ -45,8 +51,17 @@ fn run(exe: &Path) -> Output {
 }
 
 fn check_pass(name: &str, flags: &[&str]) {
-    let out = format!("{name}{}", flags.join("").replace(['-', '=', ','], "_"));
-    let exe = build(name, &out, flags);
+    check_pass_for(&["-arch=sm_90"], name, flags);
+}
+
+/// As [`check_pass`], for the architectures `arch` names.
+fn check_pass_for(arch: &[&str], name: &str, flags: &[&str]) {
+    let out = format!(
+        "{name}{}{}",
+        arch.join("").replace(['-', '=', ','], "_"),
+        flags.join("").replace(['-', '=', ','], "_")
+    );
+    let exe = build_for(arch, name, &out, flags);
     let o = run(&exe);
     let stdout = String::from_utf8_lossy(&o.stdout);
     let stderr = String::from_utf8_lossy(&o.stderr);
@@ -972,4 +987,16 @@ fn not_ready_leaves_the_last_error_alone() {
 #[test]
 fn memcpy_kinds_as_unified_addressing_resolves_them() {
     check_pass("memcpy_kinds", &[]);
+}
+
+#[test]
+fn func_versions_follow_the_ptx_target() {
+    check_pass_for(&["-arch=sm_80"], "func_versions", &["-DWANT_PTX=80"]);
+    check_pass_for(&["-gencode", "arch=compute_75,code=compute_75"], "func_versions", &["-DWANT_PTX=75"]);
+    check_pass_for(&["-arch=sm_90"], "func_versions", &["-DWANT_PTX=90"]);
+}
+
+#[test]
+fn thrust_built_for_sm_80() {
+    check_pass_for(&["-arch=sm_80"], "thrust_basic", &[]);
 }
