@@ -14,6 +14,7 @@
 //! - [`graph`]: stream capture and the graph API (building graphs);
 //! - [`graph_nodes`]: graph structure queries, edges, node parameters, executable graph
 //!   updates, cloning and dot output;
+//! - `interrupt`: Ctrl-C while kernels run names them before the process dies;
 //! - [`graph_more`]: node parameter queries, memory allocation/free nodes and graph memory,
 //!   kernel node attributes, user objects, `cudaGraphInstantiateWithParams`;
 //! - [`ipc`]: interprocess memory and event handles;
@@ -41,6 +42,7 @@ pub mod graph;
 pub mod graph_generic;
 pub mod graph_more;
 pub mod graph_nodes;
+mod interrupt;
 pub mod ipc;
 pub mod launch;
 pub mod library;
