@@ -1061,3 +1061,8 @@ fn sigint_during_a_hung_kernel_names_it_and_dies_of_sigint() {
     assert_eq!(status.signal(), Some(2), "status {status:?}, stderr:\n{err}");
     assert!(err.contains("spin_forever") && err.contains("<<<(2, 1, 1), (32, 1, 1)>>>"), "stderr:\n{err}");
 }
+
+#[test]
+fn managed_memory_concurrent_access_and_range_attributes() {
+    check_pass("managed_concurrent", &[]);
+}

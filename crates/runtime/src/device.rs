@@ -629,7 +629,10 @@ fn props() -> DeviceProp {
         multiGpuBoardGroupID: 0,
         hostNativeAtomicSupported: 0,
         pageableMemoryAccess: 0,
-        concurrentManagedAccess: 0,
+        // Host and device may access managed memory concurrently: it is one memory, which
+        // kernels and host threads reach at the same address at any time (as on an H100/H200:
+        // tests/gpu-programs/probe_managed.txt).
+        concurrentManagedAccess: 1,
         computePreemptionSupported: 1,
         canUseHostPointerForRegisteredMem: 0,
         cooperativeLaunch: 1,

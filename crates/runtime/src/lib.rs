@@ -45,6 +45,7 @@ pub mod texture;
 
 mod context;
 mod host_access;
+mod managed_ranges;
 
 pub use error::{Error, Result};
 pub use simt::{DevicePtr, Dim3};

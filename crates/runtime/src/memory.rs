@@ -91,6 +91,7 @@ pub fn free(ptr: DevicePtr) -> Result<()> {
         c.mem().free(ptr).map_err(|_| Error::InvalidValue)?;
         lock(&c.allocs).remove(&ptr.0);
         forget_pool_alloc(ptr.0);
+        crate::managed_ranges::forget(ptr.0);
         Ok(())
     })
 }
@@ -726,14 +727,6 @@ pub fn malloc_managed(size: usize, flags: u32) -> Result<DevicePtr> {
     })
 }
 
-/// Whether `ptr..ptr + count` lies in one managed (unified) allocation.
-fn managed_range(ptr: u64, count: usize) -> bool {
-    ctx()
-        .mem()
-        .lookup(ptr)
-        .is_some_and(|i| i.kind == simt::AllocKind::Unified && (ptr - i.base).saturating_add(count as u64) <= i.size)
-}
-
 /// `struct cudaMemLocation` (8 bytes).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -757,15 +750,24 @@ impl MemLocation {
     }
 }
 
-/// `cudaMemPrefetchAsync`: validated and ordered on `stream` (memory is always resident on the
-/// CPU device, so nothing moves).
+/// The base of the managed allocation holding `ptr..ptr + count`, if one does.
+fn managed_base(ptr: u64, count: usize) -> Option<u64> {
+    ctx()
+        .mem()
+        .lookup(ptr)
+        .filter(|i| i.kind == simt::AllocKind::Unified && (ptr - i.base).saturating_add(count as u64) <= i.size)
+        .map(|i| i.base)
+}
+
+/// `cudaMemPrefetchAsync`: validated, recorded as the range's last prefetch location (for
+/// `cudaMemRangeGetAttribute`) and ordered on `stream` (managed memory is always resident on
+/// the CPU device, so nothing moves).
 pub fn mem_prefetch_async(ptr: u64, count: usize, loc: MemLocation, flags: u32, stream: Stream) -> Result<()> {
     api(|_| {
-        if count == 0 || flags != 0 || !managed_range(ptr, count) {
-            return Err(Error::InvalidValue);
-        }
+        let base = managed_base(ptr, count).filter(|_| count != 0 && flags == 0).ok_or(Error::InvalidValue)?;
         loc.check()?;
         let st = resolve(stream)?;
+        crate::managed_ranges::prefetched(base, ptr, count as u64, crate::managed_ranges::Place::of(loc));
         enqueue(&st, Vec::new(), Box::new(|| {}));
         Ok(())
     })
@@ -774,80 +776,35 @@ pub fn mem_prefetch_async(ptr: u64, count: usize, loc: MemLocation, flags: u32, 
 /// `cudaMemoryAdvise` values 1..=6 (set/unset read-mostly, preferred location, accessed-by).
 const ADVICE: std::ops::RangeInclusive<i32> = 1..=6;
 
-/// Advice on one managed allocation: (read mostly, preferred location, accessed by).
-type Advice = (bool, Option<MemLocation>, bool);
-
-/// The advice recorded on managed ranges, by allocation base.
-fn advice_table() -> std::sync::MutexGuard<'static, std::collections::BTreeMap<u64, Advice>> {
-    static A: Mutex<std::collections::BTreeMap<u64, Advice>> = Mutex::new(std::collections::BTreeMap::new());
-    lock(&A)
-}
-
-/// `cudaMemAdvise`: validated and recorded per allocation (for `cudaMemRangeGetAttribute`).
+/// `cudaMemAdvise`: validated and recorded for the pages of the range (for
+/// `cudaMemRangeGetAttribute`).
 pub fn mem_advise(ptr: u64, count: usize, advice: i32, loc: MemLocation) -> Result<()> {
-    api(|c| {
-        if count == 0 || !ADVICE.contains(&advice) || !managed_range(ptr, count) {
-            return Err(Error::InvalidValue);
-        }
+    api(|_| {
+        let base =
+            managed_base(ptr, count).filter(|_| count != 0 && ADVICE.contains(&advice)).ok_or(Error::InvalidValue)?;
         if matches!(advice, 3 | 5 | 6) {
             loc.check()?;
         }
-        let base = c.mem().lookup(ptr).map_or(ptr, |i| i.base);
-        let mut t = advice_table();
-        let e = t.entry(base).or_insert((false, None, false));
-        match advice {
-            1 => e.0 = true,
-            2 => e.0 = false,
-            3 => e.1 = Some(loc),
-            4 => e.1 = None,
-            5 => e.2 = true,
-            _ => e.2 = false,
-        }
+        crate::managed_ranges::advised(base, ptr, count as u64, advice, crate::managed_ranges::Place::of(loc));
         Ok(())
     })
 }
 
-/// `cudaMemRangeGetAttribute`: ReadMostly (1, an `int`), PreferredLocation (2, an `int`
-/// device, -1 host, -2 none), AccessedBy (3, `int`s: devices, -2 filler), LastPrefetchLocation
-/// (4, `int`: -2, never prefetched as far as we track), PreferredLocationType (5),
-/// PreferredLocationId (6), LastPrefetchLocationType (7), LastPrefetchLocationId (8). Returns
-/// the bytes to write to `data` (`data_size` of them).
+/// `cudaMemRangeGetAttribute`: ReadMostly (1), PreferredLocation (2: a device, -1 the host,
+/// -2 none or not the same on every page), AccessedBy (3: `int`s, -2 filler),
+/// LastPrefetchLocation (4), PreferredLocationType/Id (5, 6), LastPrefetchLocationType/Id
+/// (7, 8), as recorded by [`mem_advise`] and [`mem_prefetch_async`]. Returns the bytes to write
+/// to `data` (`data_size` of them: a multiple of 4 for AccessedBy, else 4).
 pub fn mem_range_get_attribute(data_size: usize, attr: i32, ptr: u64, count: usize) -> Result<Vec<u8>> {
-    api(|c| {
-        if count == 0 || !managed_range(ptr, count) || !(1..=8).contains(&attr) {
+    api(|_| {
+        let base =
+            managed_base(ptr, count).filter(|_| count != 0 && (1..=8).contains(&attr)).ok_or(Error::InvalidValue)?;
+        let size_ok = if attr == 3 { data_size != 0 && data_size.is_multiple_of(4) } else { data_size == 4 };
+        if !size_ok {
             return Err(Error::InvalidValue);
         }
-        let want_mult4 = attr == 3;
-        if (want_mult4 && (data_size == 0 || !data_size.is_multiple_of(4))) || (!want_mult4 && data_size != 4) {
-            return Err(Error::InvalidValue);
-        }
-        let base = c.mem().lookup(ptr).map_or(ptr, |i| i.base);
-        let (rm, pref, acc) = advice_table().get(&base).copied().unwrap_or((false, None, false));
-        let mut out = vec![0u8; data_size];
-        let v: i32 = match attr {
-            1 => i32::from(rm),
-            2 => match pref {
-                Some(l) if l.r#type == 1 => l.id,
-                Some(_) => -1,
-                None => -2,
-            },
-            3 => {
-                let mut vals = vec![-2i32; data_size / 4];
-                if acc {
-                    vals[0] = 0;
-                }
-                for (o, v) in out.chunks_exact_mut(4).zip(vals) {
-                    o.copy_from_slice(&v.to_le_bytes());
-                }
-                return Ok(out);
-            }
-            4 => -2,
-            5 => pref.map_or(0, |l| l.r#type),
-            6 => pref.map_or(0, |l| l.id),
-            _ => 0,
-        };
-        out.copy_from_slice(&v.to_le_bytes());
-        Ok(out)
+        let values = crate::managed_ranges::attribute(base, ptr, count as u64, attr, data_size / 4);
+        Ok(values.iter().flat_map(|v| v.to_le_bytes()).collect())
     })
 }
 
@@ -859,7 +816,7 @@ pub fn stream_attach_mem_async(stream: Stream, ptr: u64, length: usize, flags: u
             return Err(Error::InvalidValue);
         }
         let ok = ctx().mem().lookup(ptr).is_some_and(|i| {
-            i.kind == simt::AllocKind::Unified && (length == 0 && i.base == ptr || managed_range(ptr, length))
+            i.kind == simt::AllocKind::Unified && (length == 0 && i.base == ptr || managed_base(ptr, length).is_some())
         });
         if !ok {
             return Err(Error::InvalidValue);
