@@ -50,10 +50,43 @@ impl MemcpyKind {
     }
 }
 
-/// Whether the device can access `addr`: simt's device address range, or unified (managed)
-/// or mapped host memory, which the device reaches at its host address.
+/// What an address is, as CUDA's unified addressing sees it: the one classification of
+/// pointers that copies, sets and `cudaPointerGetAttributes` share.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pointer {
+    /// The null pointer.
+    Null,
+    /// Inside an allocation CUDA knows: device, managed (unified) or mapped pinned/registered
+    /// host memory.
+    Known(simt::AllocInfo),
+    /// In the device address range, but in no live allocation (freed, or never allocated).
+    StaleDevice,
+    /// Any other address: pageable host memory, mapped or not.
+    Pageable,
+}
+
+/// Classifies `addr` (see [`Pointer`]).
+pub fn classify(addr: u64) -> Pointer {
+    if addr == 0 {
+        return Pointer::Null;
+    }
+    match ctx().mem().lookup(addr) {
+        Some(info) => Pointer::Known(info),
+        None if (GLOBAL_BASE..GLOBAL_BASE + DEVICE_RANGE).contains(&addr) => Pointer::StaleDevice,
+        None => Pointer::Pageable,
+    }
+}
+
+/// Checks that `len` bytes from `addr` lie inside allocation `info` (which holds `addr`).
+fn check_range(info: simt::AllocInfo, addr: u64, len: u64) -> Result<()> {
+    let fits = (addr - info.base).checked_add(len).is_some_and(|end| end <= info.size);
+    if fits { Ok(()) } else { Err(Error::InvalidValue) }
+}
+
+/// Whether the device can access `addr`: an allocation CUDA knows, or simt's device address
+/// range.
 pub fn is_device_ptr(addr: u64) -> bool {
-    (GLOBAL_BASE..GLOBAL_BASE + DEVICE_RANGE).contains(&addr) || (addr != 0 && ctx().mem().lookup(addr).is_some())
+    matches!(classify(addr), Pointer::Known(_) | Pointer::StaleDevice)
 }
 
 fn mem_err(e: MemError) -> Error {
@@ -233,19 +266,12 @@ enum Place {
 /// pageable host memory, which is [`Error::InvalidValue`] where `kind_says_device` (the kind
 /// puts this end on the device, or it is a memset's destination) and must be mapped. Every
 /// copy and memset checks its ends here, when it is called (also when it is asynchronous).
-fn place(mem: &DeviceMemory, addr: u64, len: u64, kind_says_device: bool) -> Result<Place> {
-    if addr == 0 {
-        return Err(Error::InvalidValue);
+fn place(addr: u64, len: u64, kind_says_device: bool) -> Result<Place> {
+    match classify(addr) {
+        Pointer::Known(info) => check_range(info, addr, len).map(|()| Place::Known),
+        Pointer::Pageable if !kind_says_device && crate::host_access::is_mapped(addr, len) => Ok(Place::Pageable),
+        Pointer::Null | Pointer::StaleDevice | Pointer::Pageable => Err(Error::InvalidValue),
     }
-    if let Some(a) = mem.lookup(addr) {
-        let fits = (addr - a.base).checked_add(len).is_some_and(|end| end <= a.size);
-        return if fits { Ok(Place::Known) } else { Err(Error::InvalidValue) };
-    }
-    let in_device_range = (GLOBAL_BASE..GLOBAL_BASE + DEVICE_RANGE).contains(&addr);
-    if kind_says_device || in_device_range || !crate::host_access::is_mapped(addr, len) {
-        return Err(Error::InvalidValue);
-    }
-    Ok(Place::Pageable)
 }
 
 /// The bytes a copy moves at a time between pageable host memory and the device (bounds the
@@ -411,11 +437,8 @@ impl Copy3D {
             MemcpyKind::DeviceToDevice => (true, true),
             MemcpyKind::HostToHost | MemcpyKind::Default => (false, false),
         };
-        let mem = ctx().mem();
-        let d_place =
-            place(&mem, self.dst, extent(self.dpitch, self.dheight, self.width, self.height, self.depth)?, d_dev)?;
-        let s_place =
-            place(&mem, self.src, extent(self.spitch, self.sheight, self.width, self.height, self.depth)?, s_dev)?;
+        let d_place = place(self.dst, extent(self.dpitch, self.dheight, self.width, self.height, self.depth)?, d_dev)?;
+        let s_place = place(self.src, extent(self.spitch, self.sheight, self.width, self.height, self.depth)?, s_dev)?;
         let c = self;
         Ok(Some(Arc::new(move || {
             let mem = ctx().mem();
@@ -481,7 +504,7 @@ impl Set3D {
         if row > self.pitch && (self.height > 1 || self.depth > 1) {
             return Err(Error::InvalidValue);
         }
-        place(&ctx().mem(), self.dst.0, extent(self.pitch, self.slice_rows, row, self.height, self.depth)?, true)?;
+        place(self.dst.0, extent(self.pitch, self.slice_rows, row, self.height, self.depth)?, true)?;
         let s = self;
         let pattern: Vec<u8> =
             s.value.to_le_bytes()[..s.elem_size as usize].iter().copied().cycle().take(row).collect();
@@ -666,28 +689,30 @@ pub fn pointer_attributes(ptr: u64) -> Result<PointerAttributes> {
             hostPointer: std::ptr::null_mut(),
             reserved: [0; 8],
         };
-        let info = if ptr == 0 { None } else { ctx().mem().lookup(ptr) };
-        if info.is_some_and(|i| i.kind == simt::AllocKind::Unified) {
-            a.r#type = MemoryType::Managed as i32;
-            a.device = 0;
-            a.devicePointer = ptr as *mut std::ffi::c_void;
-            a.hostPointer = ptr as *mut std::ffi::c_void;
-        } else if info.is_some_and(|i| i.kind == simt::AllocKind::MappedHost) {
-            a.r#type = MemoryType::Host as i32;
-            a.device = 0;
-            a.devicePointer = ptr as *mut std::ffi::c_void;
-            a.hostPointer = ptr as *mut std::ffi::c_void;
-        } else if ptr != 0 && is_device_ptr(ptr) {
-            a.r#type = MemoryType::Device as i32;
-            a.device = 0;
-            a.devicePointer = ptr as *mut std::ffi::c_void;
-        } else if ptr != 0 && pinned_range(ptr as usize).is_some() {
-            a.r#type = MemoryType::Host as i32;
-            a.device = 0;
-            a.hostPointer = ptr as *mut std::ffi::c_void;
-        } else {
+        let p = ptr as *mut std::ffi::c_void;
+        match classify(ptr) {
+            Pointer::Known(info) => {
+                a.device = 0;
+                a.devicePointer = p;
+                match info.kind {
+                    simt::AllocKind::Unified => {
+                        a.r#type = MemoryType::Managed as i32;
+                        a.hostPointer = p;
+                    }
+                    simt::AllocKind::MappedHost => {
+                        a.r#type = MemoryType::Host as i32;
+                        a.hostPointer = p;
+                    }
+                    simt::AllocKind::Device => a.r#type = MemoryType::Device as i32,
+                }
+            }
+            Pointer::StaleDevice => {
+                a.r#type = MemoryType::Device as i32;
+                a.device = 0;
+                a.devicePointer = p;
+            }
             // Unregistered host memory: CUDA 13.0 reports the pointer as its host address.
-            a.hostPointer = ptr as *mut std::ffi::c_void;
+            Pointer::Null | Pointer::Pageable => a.hostPointer = p,
         }
         Ok(a)
     })
