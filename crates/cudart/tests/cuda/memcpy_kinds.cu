@@ -98,6 +98,16 @@ int main() {
   char* dev = (char*)make(DEV, 0x33);
   EXPECT_ERR(cudaMemcpy((void*)read_only, dev, N, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
   EXPECT(read_only[0] == 'c');
+  static const char big_read_only[1 << 18] = "constant";  // past the small-transfer path
+  char* dev_big;
+  CK(cudaMalloc(&dev_big, sizeof big_read_only));
+  EXPECT_ERR(cudaMemcpy((void*)big_read_only, dev_big, sizeof big_read_only, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
+  EXPECT(big_read_only[0] == 'c');
+  char* unmapped = (char*)mmap(nullptr, 1 << 18, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  munmap(unmapped + (1 << 17), 1 << 17);  // the second half is unmapped
+  EXPECT_ERR(cudaMemcpy(dev_big, unmapped, 1 << 18, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+  EXPECT_ERR(cudaMemcpy(dev_big, unmapped, 1 << 17, cudaMemcpyHostToDevice), cudaSuccess);
+  CK(cudaFree(dev_big));
 
   // Past the end of a 4096-byte allocation: cudaErrorInvalidValue at the call, synchronous or
   // not, and nothing pending afterwards.
