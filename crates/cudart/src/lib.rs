@@ -15,6 +15,7 @@
 //!   updates, cloning and dot output;
 //! - [`graph_generic`]: the generic node API, conditional nodes and their handles, symbol
 //!   memcpy nodes;
+//! - `interrupt`: Ctrl-C while kernels run names them before the process dies;
 //! - [`graph_more`]: node parameter queries, memory allocation/free nodes and graph memory,
 //!   kernel node attributes, user objects, `cudaGraphInstantiateWithParams`;
 //! - [`ipc`]: interprocess memory and event handles;
@@ -43,6 +44,7 @@ pub mod graph;
 pub mod graph_generic;
 pub mod graph_more;
 pub mod graph_nodes;
+mod interrupt;
 pub mod ipc;
 pub mod launch;
 pub mod library;

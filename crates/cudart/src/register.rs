@@ -229,6 +229,7 @@ pub unsafe extern "C" fn __cudaRegisterFatBinary(wrapper: *mut c_void) -> *mut *
     }
     // A damaged fatbin is reported when its module is first needed (`Fatbin::module`).
     crate::install_printf_sink();
+    crate::interrupt::install();
     let fb = Arc::new(Fatbin {
         data,
         relocatable,
@@ -243,10 +244,11 @@ pub unsafe extern "C" fn __cudaRegisterFatBinary(wrapper: *mut c_void) -> *mut *
 /// `void __cudaRegisterFatBinaryEnd(void **fatCubinHandle)`.
 pub extern "C" fn __cudaRegisterFatBinaryEnd(_handle: *mut *mut c_void) {}
 
-/// `void __cudaUnregisterFatBinary(void **fatCubinHandle)`: waits for pending work (so that
-/// output of the program's last kernels is complete at exit).
+/// `void __cudaUnregisterFatBinary(void **fatCubinHandle)` (at exit): does not wait for the
+/// device. As on a GPU, work still in flight when the program ends is abandoned (a kernel
+/// that never ends must not keep the process alive); a program sees its kernels' results
+/// only after synchronizing.
 pub extern "C" fn __cudaUnregisterFatBinary(handle: *mut *mut c_void) {
-    let _ = runtime::stream::device_synchronize();
     let mut r = registry();
     r.fatbins.remove(&(handle as usize));
 }

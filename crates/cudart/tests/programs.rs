@@ -22,9 +22,15 @@ fn src_dir() -> PathBuf {
 }
 
 fn build(name: &str, out: &str, flags: &[&str]) -> PathBuf {
+    build_for(&["-arch=sm_90"], name, out, flags)
+}
+
+/// As [`build`], for the architectures `arch` names (nvcc's `-arch`/`-gencode` options).
+fn build_for(arch: &[&str], name: &str, out: &str, flags: &[&str]) -> PathBuf {
     let exe = work_dir().join(out);
     let o = Command::new(nvcc())
-        .args(["-arch=sm_90", "-cudart", "shared"])
+        .args(arch)
+        .args(["-cudart", "shared"])
         .args(flags)
         .arg(src_dir().join(format!("{name}.cu")))
         .arg("-o")
@@ -45,8 +51,17 @@ fn run(exe: &Path) -> Output {
 }
 
 fn check_pass(name: &str, flags: &[&str]) {
-    let out = format!("{name}{}", flags.join("").replace(['-', '=', ','], "_"));
-    let exe = build(name, &out, flags);
+    check_pass_for(&["-arch=sm_90"], name, flags);
+}
+
+/// As [`check_pass`], for the architectures `arch` names.
+fn check_pass_for(arch: &[&str], name: &str, flags: &[&str]) {
+    let out = format!(
+        "{name}{}{}",
+        arch.join("").replace(['-', '=', ','], "_"),
+        flags.join("").replace(['-', '=', ','], "_")
+    );
+    let exe = build_for(arch, name, &out, flags);
     let o = run(&exe);
     let stdout = String::from_utf8_lossy(&o.stdout);
     let stderr = String::from_utf8_lossy(&o.stderr);
@@ -1054,4 +1069,92 @@ fn double_precision_wmma_gemm() {
 #[test]
 fn recursion_overflows_the_stack_limit() {
     check_pass("stack_overflow", &[]);
+}
+
+#[test]
+fn not_ready_leaves_the_last_error_alone() {
+    check_pass("not_ready_last_error", &[]);
+}
+
+#[test]
+fn memcpy_kinds_as_unified_addressing_resolves_them() {
+    check_pass("memcpy_kinds", &[]);
+}
+
+#[test]
+fn func_versions_follow_the_ptx_target() {
+    check_pass_for(&["-arch=sm_80"], "func_versions", &["-DWANT_PTX=80"]);
+    check_pass_for(&["-gencode", "arch=compute_75,code=compute_75"], "func_versions", &["-DWANT_PTX=75"]);
+    check_pass_for(&["-arch=sm_90"], "func_versions", &["-DWANT_PTX=90"]);
+}
+
+#[test]
+fn thrust_built_for_sm_80() {
+    check_pass_for(&["-arch=sm_80"], "thrust_basic", &[]);
+}
+
+/// Waits for `child` at most `secs` seconds (killing it after that, and failing).
+fn wait_at_most(child: &mut std::process::Child, secs: u64) -> std::process::ExitStatus {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    loop {
+        if let Some(status) = child.try_wait().expect("wait for the program") {
+            return status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the program did not end within {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+/// `hung_kernel` on our library, its stdout and stderr piped.
+fn spawn_hung_kernel(args: &[&str]) -> std::process::Child {
+    let exe = build("hung_kernel", "hung_kernel", &[]);
+    let mut ld = work_dir().join("lib").into_os_string();
+    if let Some(old) = std::env::var_os("LD_LIBRARY_PATH") {
+        ld.push(":");
+        ld.push(old);
+    }
+    Command::new(exe)
+        .args(args)
+        .env("LD_LIBRARY_PATH", ld)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run hung_kernel")
+}
+
+#[test]
+fn main_returning_while_a_kernel_runs_ends_the_process() {
+    let mut child = spawn_hung_kernel(&[]);
+    let status = wait_at_most(&mut child, 30);
+    let mut out = String::new();
+    std::io::Read::read_to_string(&mut child.stdout.take().expect("stdout"), &mut out).expect("read stdout");
+    assert!(status.success() && out.contains("PASS"), "status {status:?}, stdout:\n{out}");
+}
+
+#[test]
+fn sigint_during_a_hung_kernel_names_it_and_dies_of_sigint() {
+    use std::io::BufRead;
+    use std::os::unix::process::ExitStatusExt;
+    let mut child = spawn_hung_kernel(&["wait"]);
+    let mut stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+    let mut line = String::new();
+    stdout.read_line(&mut line).expect("read stdout");
+    assert_eq!(line.trim(), "launched");
+    // The launch is asynchronous: give the kernel time to start.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let kill = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("run kill");
+    assert!(kill.success());
+    let status = wait_at_most(&mut child, 30);
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut err).expect("read stderr");
+    assert_eq!(status.signal(), Some(2), "status {status:?}, stderr:\n{err}");
+    assert!(err.contains("spin_forever") && err.contains("<<<(2, 1, 1), (32, 1, 1)>>>"), "stderr:\n{err}");
+}
+
+#[test]
+fn managed_memory_concurrent_access_and_range_attributes() {
+    check_pass("managed_concurrent", &[]);
 }

@@ -5,6 +5,10 @@
 use crate::context::{api, ctx, lock};
 use crate::error::{Error, Result};
 
+/// The device's compute capability as CUDA writes it in `cudaFuncAttributes` (major * 10 +
+/// minor): 9.0.
+pub const COMPUTE_CAPABILITY: i32 = 90;
+
 /// `struct cudaDeviceProp` of CUDA 13.0 (`driver_types.h`), field for field.
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
@@ -575,8 +579,8 @@ fn props() -> DeviceProp {
         maxThreadsDim: [1024, 1024, 64],
         maxGridSize: [2147483647, 65535, 65535],
         totalConstMem: 65536,
-        major: 9,
-        minor: 0,
+        major: COMPUTE_CAPABILITY / 10,
+        minor: COMPUTE_CAPABILITY % 10,
         textureAlignment: 512,
         texturePitchAlignment: 32,
         multiProcessorCount: cores,
@@ -625,7 +629,10 @@ fn props() -> DeviceProp {
         multiGpuBoardGroupID: 0,
         hostNativeAtomicSupported: 0,
         pageableMemoryAccess: 0,
-        concurrentManagedAccess: 0,
+        // Host and device may access managed memory concurrently: it is one memory, which
+        // kernels and host threads reach at the same address at any time (as on an H100/H200:
+        // tests/gpu-programs/probe_managed.txt).
+        concurrentManagedAccess: 1,
         computePreemptionSupported: 1,
         canUseHostPointerForRegisteredMem: 0,
         cooperativeLaunch: 1,

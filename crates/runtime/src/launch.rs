@@ -258,10 +258,42 @@ pub(crate) fn run_kernel(
     if crate::context::sticky().is_some() {
         return;
     }
+    let _running = Running::start(name, grid, block);
     match module.program.launch_with(name, grid, block, dynamic_shared, params, mem, opts) {
         Ok(stats) => write_printf_output(&stats.printf_output),
         Err(fault) => report_fault(&fault),
     }
+}
+
+/// The kernels running now, by a serial number: their descriptions (for the report on Ctrl-C).
+fn running() -> std::sync::MutexGuard<'static, std::collections::BTreeMap<u64, String>> {
+    static RUNNING: std::sync::Mutex<std::collections::BTreeMap<u64, String>> =
+        std::sync::Mutex::new(std::collections::BTreeMap::new());
+    crate::context::lock(&RUNNING)
+}
+
+/// A kernel's entry in [`running`], removed when it drops (also if the launch unwinds).
+struct Running(u64);
+
+impl Running {
+    fn start(name: &str, grid: Dim3, block: Dim3) -> Running {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dims = |d: Dim3| format!("({}, {}, {})", d.x, d.y, d.z);
+        running().insert(id, format!("{name}<<<{}, {}>>>", dims(grid), dims(block)));
+        Running(id)
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        running().remove(&self.0);
+    }
+}
+
+/// The kernels running at this moment, as `name<<<(grid), (block)>>>`, oldest launch first.
+pub fn running_kernels() -> Vec<String> {
+    running().values().cloned().collect()
 }
 
 /// Reports a launch fault: its printf output, CUDA's message for a failed device `assert`,

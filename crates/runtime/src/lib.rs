@@ -44,6 +44,8 @@ pub mod stream;
 pub mod texture;
 
 mod context;
+mod host_access;
+mod managed_ranges;
 
 pub use error::{Error, Result};
 pub use simt::{DevicePtr, Dim3};
@@ -55,8 +57,15 @@ thread_local! {
 }
 
 /// Records `r`'s error (if any) as the calling thread's last error, and returns `r`.
+///
+/// [`Error::NotReady`] is not recorded: it is "not actually an error" (CUDA's words), and
+/// every call that answers it (`cudaStreamQuery`, `cudaEventQuery`, `cudaEventElapsedTime`, ...)
+/// leaves the last error as it was, as on a GPU (tests/gpu-programs/probe_not_ready.txt; the
+/// other statuses probed there, such as `cudaErrorHostMemoryAlreadyRegistered`, are recorded).
 pub fn record<T>(r: Result<T>) -> Result<T> {
-    if let Err(e) = &r {
+    if let Err(e) = &r
+        && *e != Error::NotReady
+    {
         LAST_ERROR.with(|c| c.set(e.code()));
     }
     r

@@ -50,10 +50,43 @@ impl MemcpyKind {
     }
 }
 
-/// Whether the device can access `addr`: simt's device address range, or unified (managed)
-/// or mapped host memory, which the device reaches at its host address.
+/// What an address is, as CUDA's unified addressing sees it: the one classification of
+/// pointers that copies, sets and `cudaPointerGetAttributes` share.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pointer {
+    /// The null pointer.
+    Null,
+    /// Inside an allocation CUDA knows: device, managed (unified) or mapped pinned/registered
+    /// host memory.
+    Known(simt::AllocInfo),
+    /// In the device address range, but in no live allocation (freed, or never allocated).
+    StaleDevice,
+    /// Any other address: pageable host memory, mapped or not.
+    Pageable,
+}
+
+/// Classifies `addr` (see [`Pointer`]).
+pub fn classify(addr: u64) -> Pointer {
+    if addr == 0 {
+        return Pointer::Null;
+    }
+    match ctx().mem().lookup(addr) {
+        Some(info) => Pointer::Known(info),
+        None if (GLOBAL_BASE..GLOBAL_BASE + DEVICE_RANGE).contains(&addr) => Pointer::StaleDevice,
+        None => Pointer::Pageable,
+    }
+}
+
+/// Checks that `len` bytes from `addr` lie inside allocation `info` (which holds `addr`).
+fn check_range(info: simt::AllocInfo, addr: u64, len: u64) -> Result<()> {
+    let fits = (addr - info.base).checked_add(len).is_some_and(|end| end <= info.size);
+    if fits { Ok(()) } else { Err(Error::InvalidValue) }
+}
+
+/// Whether the device can access `addr`: an allocation CUDA knows, or simt's device address
+/// range.
 pub fn is_device_ptr(addr: u64) -> bool {
-    (GLOBAL_BASE..GLOBAL_BASE + DEVICE_RANGE).contains(&addr) || (addr != 0 && ctx().mem().lookup(addr).is_some())
+    matches!(classify(addr), Pointer::Known(_) | Pointer::StaleDevice)
 }
 
 fn mem_err(e: MemError) -> Error {
@@ -91,6 +124,7 @@ pub fn free(ptr: DevicePtr) -> Result<()> {
         c.mem().free(ptr).map_err(|_| Error::InvalidValue)?;
         lock(&c.allocs).remove(&ptr.0);
         forget_pool_alloc(ptr.0);
+        crate::managed_ranges::forget(ptr.0);
         Ok(())
     })
 }
@@ -203,75 +237,66 @@ pub fn memset_async(dst: DevicePtr, value: u8, count: usize, stream: Stream) -> 
 }
 
 fn memset_on(dst: DevicePtr, value: u8, count: usize, stream: Option<Stream>) -> Result<()> {
-    api(|c| {
-        if count == 0 {
-            return Ok(());
-        }
-        if !is_device_ptr(dst.0) {
-            return Err(Error::InvalidValue);
-        }
-        let mem = c.mem();
-        match stream {
-            None => {
-                let slot = Arc::new(Mutex::new(Ok(())));
-                let s2 = slot.clone();
-                run_sync(
-                    Stream::LEGACY,
-                    Box::new(move || *lock(&s2) = mem.memset(dst, value, count as u64).map_err(mem_err)),
-                )?;
-                *lock(&slot)
-            }
-            Some(s) => {
-                let st = resolve(s)?;
-                enqueue_as(
-                    &st,
-                    Vec::new(),
-                    Box::new(move || {
-                        if let Err(e) = mem.memset(dst, value, count as u64) {
-                            ctx().set_async(mem_err(e));
-                        }
-                    }),
-                    crate::graph::NodeType::Memset,
-                );
-                Ok(())
-            }
-        }
-    })
+    let s = Set3D {
+        dst,
+        pitch: count,
+        slice_rows: 1,
+        value: u32::from(value),
+        elem_size: 1,
+        width: count,
+        height: 1,
+        depth: 1,
+    };
+    memset_3d(s, stream.map_or(On::Sync(Stream::LEGACY), On::Async))
 }
 
-/// Copies `count` bytes between raw addresses, host or device according to `kind`.
-fn copy(mem: &DeviceMemory, dst: u64, src: u64, count: usize, kind: MemcpyKind) -> Result<()> {
-    let (d_dev, s_dev) = match kind {
-        MemcpyKind::HostToHost => (false, false),
-        MemcpyKind::HostToDevice => (true, false),
-        MemcpyKind::DeviceToHost => (false, true),
-        MemcpyKind::DeviceToDevice => (true, true),
-        MemcpyKind::Default => (is_device_ptr(dst), is_device_ptr(src)),
-    };
-    match (d_dev, s_dev) {
-        (false, false) => {
-            // SAFETY: the caller of `memcpy_raw` guarantees both host ranges are valid.
-            unsafe { std::ptr::copy(src as *const u8, dst as *mut u8, count) };
-            Ok(())
-        }
-        (true, false) => {
-            // SAFETY: the caller of `memcpy_raw` guarantees `src..src+count` is readable host
-            // memory until the copy completes.
-            let s = unsafe { std::slice::from_raw_parts(src as *const u8, count) };
-            mem.write(DevicePtr(dst), s).map_err(mem_err)
-        }
-        (false, true) => {
-            // SAFETY: the caller of `memcpy_raw` guarantees `dst..dst+count` is writable host
-            // memory, not otherwise accessed, until the copy completes.
-            let d = unsafe { std::slice::from_raw_parts_mut(dst as *mut u8, count) };
-            mem.read(DevicePtr(src), d).map_err(mem_err)
-        }
-        (true, true) => {
-            let mut tmp = vec![0u8; count];
-            mem.read(DevicePtr(src), &mut tmp).map_err(mem_err)?;
-            mem.write(DevicePtr(dst), &tmp).map_err(mem_err)
-        }
+/// Where one end of a copy (or a memset's destination) lies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// Memory CUDA knows (device, managed, pinned or registered), reached through the device
+    /// memory's allocation table.
+    Known,
+    /// Other (pageable) host memory, reached through [`crate::host_access`].
+    Pageable,
+}
+
+/// Classifies the `len` bytes at `addr` as CUDA's unified addressing does
+/// (tests/gpu-programs/probe_memcpy_kinds.txt, from an H200): memory CUDA knows is used where
+/// it is, whatever a copy's kind says, and must lie in one allocation; any other address is
+/// pageable host memory, which is [`Error::InvalidValue`] where `kind_says_device` (the kind
+/// puts this end on the device, or it is a memset's destination) and must be mapped. Every
+/// copy and memset checks its ends here, when it is called (also when it is asynchronous).
+fn place(addr: u64, len: u64, kind_says_device: bool) -> Result<Place> {
+    match classify(addr) {
+        Pointer::Known(info) => check_range(info, addr, len).map(|()| Place::Known),
+        Pointer::Pageable if !kind_says_device && crate::host_access::is_mapped(addr, len) => Ok(Place::Pageable),
+        Pointer::Null | Pointer::StaleDevice | Pointer::Pageable => Err(Error::InvalidValue),
     }
+}
+
+/// The bytes a copy moves at a time between pageable host memory and the device (bounds the
+/// bounce buffer).
+const CHUNK: usize = 1 << 20;
+
+/// Copies `count` bytes from `src` to `dst`, each end reached as [`place`] classified it.
+fn copy(mem: &DeviceMemory, dst: (u64, Place), src: (u64, Place), count: usize) -> Result<()> {
+    let mut buf = vec![0u8; count.min(CHUNK)];
+    let mut done = 0;
+    while done < count {
+        let n = (count - done).min(CHUNK);
+        let chunk = &mut buf[..n];
+        let (s, d) = (src.0 + done as u64, dst.0 + done as u64);
+        match src.1 {
+            Place::Known => mem.read(DevicePtr(s), chunk).map_err(mem_err)?,
+            Place::Pageable => crate::host_access::read(s, chunk)?,
+        }
+        match dst.1 {
+            Place::Known => mem.write(DevicePtr(d), chunk).map_err(mem_err)?,
+            Place::Pageable => crate::host_access::write(d, chunk)?,
+        }
+        done += n;
+    }
+    Ok(())
 }
 
 /// `cudaMemcpy` (`stream == None`: synchronous, ordered on the legacy default stream) or
@@ -279,48 +304,12 @@ fn copy(mem: &DeviceMemory, dst: u64, src: u64, count: usize, kind: MemcpyKind) 
 ///
 /// # Safety
 ///
-/// Host addresses among `dst`/`src` (as `kind` says, or for [`MemcpyKind::Default`], addresses
-/// outside the device range) must be valid for `count` bytes of reads (`src`) or writes (`dst`)
-/// until the copy completes: the end of this call when synchronous, else the stream's next
-/// synchronization point.
+/// Host memory among `dst`/`src` must not be freed or reused until the copy completes: the
+/// end of this call when synchronous, else the stream's next synchronization point (an
+/// address that is not mapped is an error, never a fault).
 pub unsafe fn memcpy_raw(dst: u64, src: u64, count: usize, kind: MemcpyKind, stream: Option<Stream>) -> Result<()> {
-    api(|c| {
-        if count == 0 {
-            return Ok(());
-        }
-        let (d_dev, s_dev) = match kind {
-            MemcpyKind::HostToDevice => (true, false),
-            MemcpyKind::DeviceToHost => (false, true),
-            MemcpyKind::DeviceToDevice => (true, true),
-            _ => (is_device_ptr(dst), is_device_ptr(src)),
-        };
-        if dst == 0 || src == 0 || (d_dev && !is_device_ptr(dst)) || (s_dev && !is_device_ptr(src)) {
-            return Err(Error::InvalidValue);
-        }
-        let mem = c.mem();
-        match stream {
-            None => {
-                let slot = Arc::new(Mutex::new(Ok(())));
-                let s2 = slot.clone();
-                run_sync(Stream::LEGACY, Box::new(move || *lock(&s2) = copy(&mem, dst, src, count, kind)))?;
-                *lock(&slot)
-            }
-            Some(s) => {
-                let st = resolve(s)?;
-                enqueue_as(
-                    &st,
-                    Vec::new(),
-                    Box::new(move || {
-                        if let Err(e) = copy(&mem, dst, src, count, kind) {
-                            ctx().set_async(e);
-                        }
-                    }),
-                    crate::graph::NodeType::Memcpy,
-                );
-                Ok(())
-            }
-        }
-    })
+    // SAFETY: forwarded contract.
+    unsafe { memcpy_on(dst, src, count, kind, stream.map_or(On::Sync(Stream::LEGACY), On::Async)) }
 }
 
 /// Where a copy or memset runs: synchronously (the call waits) or asynchronously, ordered on a
@@ -339,7 +328,7 @@ pub type MemWork = Arc<dyn Fn() -> Result<()> + Send + Sync>;
 
 /// Runs `work` as `on` says: a synchronous call returns its error; an asynchronous one reports
 /// it at the next synchronization.
-fn submit(on: On, work: MemWork) -> Result<()> {
+fn submit(on: On, work: MemWork, node: crate::graph::NodeType) -> Result<()> {
     match on {
         On::Sync(s) => {
             let slot = Arc::new(Mutex::new(Ok(())));
@@ -357,7 +346,7 @@ fn submit(on: On, work: MemWork) -> Result<()> {
                         ctx().set_async(e);
                     }
                 }),
-                crate::graph::NodeType::Memcpy,
+                node,
             );
             Ok(())
         }
@@ -414,6 +403,17 @@ pub struct Copy3D {
     pub kind: MemcpyKind,
 }
 
+/// The bytes from the first to one past the last byte of `depth` slices of `height` rows of
+/// `width` bytes, rows `pitch` bytes apart and slices `rows` rows apart ([`Error::InvalidValue`]
+/// if that overflows).
+fn extent(pitch: usize, rows: usize, width: usize, height: usize, depth: usize) -> Result<u64> {
+    let slice = rows.max(height).checked_mul(pitch);
+    let last_row = (depth - 1).checked_mul(slice.ok_or(Error::InvalidValue)?).and_then(|z| {
+        (height - 1).checked_mul(pitch).and_then(|y| z.checked_add(y)).and_then(|o| o.checked_add(width))
+    });
+    last_row.map(|n| n as u64).ok_or(Error::InvalidValue)
+}
+
 impl Copy3D {
     /// Checks the description (CUDA's errors) and returns the work doing it.
     ///
@@ -435,13 +435,10 @@ impl Copy3D {
             MemcpyKind::HostToDevice => (true, false),
             MemcpyKind::DeviceToHost => (false, true),
             MemcpyKind::DeviceToDevice => (true, true),
-            MemcpyKind::HostToHost => (false, false),
-            MemcpyKind::Default => (is_device_ptr(self.dst), is_device_ptr(self.src)),
+            MemcpyKind::HostToHost | MemcpyKind::Default => (false, false),
         };
-        if self.dst == 0 || self.src == 0 || (d_dev && !is_device_ptr(self.dst)) || (s_dev && !is_device_ptr(self.src))
-        {
-            return Err(Error::InvalidValue);
-        }
+        let d_place = place(self.dst, extent(self.dpitch, self.dheight, self.width, self.height, self.depth)?, d_dev)?;
+        let s_place = place(self.src, extent(self.spitch, self.sheight, self.width, self.height, self.depth)?, s_dev)?;
         let c = self;
         Ok(Some(Arc::new(move || {
             let mem = ctx().mem();
@@ -449,7 +446,7 @@ impl Copy3D {
                 for y in 0..c.height {
                     let d = c.dst + ((z * c.dheight + y) * c.dpitch) as u64;
                     let s = c.src + ((z * c.sheight + y) * c.spitch) as u64;
-                    copy(&mem, d, s, c.width, c.kind)?;
+                    copy(&mem, (d, d_place), (s, s_place), c.width)?;
                 }
             }
             Ok(())
@@ -466,7 +463,7 @@ pub unsafe fn memcpy_3d(c: Copy3D, on: On) -> Result<()> {
     api(|_| {
         // SAFETY: forwarded contract.
         match unsafe { c.work() }? {
-            Some(w) => submit(on, w),
+            Some(w) => submit(on, w, crate::graph::NodeType::Memcpy),
             None => Ok(()),
         }
     })
@@ -507,9 +504,7 @@ impl Set3D {
         if row > self.pitch && (self.height > 1 || self.depth > 1) {
             return Err(Error::InvalidValue);
         }
-        if !is_device_ptr(self.dst.0) {
-            return Err(Error::InvalidValue);
-        }
+        place(self.dst.0, extent(self.pitch, self.slice_rows, row, self.height, self.depth)?, true)?;
         let s = self;
         let pattern: Vec<u8> =
             s.value.to_le_bytes()[..s.elem_size as usize].iter().copied().cycle().take(row).collect();
@@ -533,7 +528,7 @@ impl Set3D {
 /// `cudaMemset2D`/`cudaMemset3D` and their `Async` forms.
 pub fn memset_3d(s: Set3D, on: On) -> Result<()> {
     api(|_| match s.work()? {
-        Some(w) => submit(on, w),
+        Some(w) => submit(on, w, crate::graph::NodeType::Memset),
         None => Ok(()),
     })
 }
@@ -694,28 +689,30 @@ pub fn pointer_attributes(ptr: u64) -> Result<PointerAttributes> {
             hostPointer: std::ptr::null_mut(),
             reserved: [0; 8],
         };
-        let info = if ptr == 0 { None } else { ctx().mem().lookup(ptr) };
-        if info.is_some_and(|i| i.kind == simt::AllocKind::Unified) {
-            a.r#type = MemoryType::Managed as i32;
-            a.device = 0;
-            a.devicePointer = ptr as *mut std::ffi::c_void;
-            a.hostPointer = ptr as *mut std::ffi::c_void;
-        } else if info.is_some_and(|i| i.kind == simt::AllocKind::MappedHost) {
-            a.r#type = MemoryType::Host as i32;
-            a.device = 0;
-            a.devicePointer = ptr as *mut std::ffi::c_void;
-            a.hostPointer = ptr as *mut std::ffi::c_void;
-        } else if ptr != 0 && is_device_ptr(ptr) {
-            a.r#type = MemoryType::Device as i32;
-            a.device = 0;
-            a.devicePointer = ptr as *mut std::ffi::c_void;
-        } else if ptr != 0 && pinned_range(ptr as usize).is_some() {
-            a.r#type = MemoryType::Host as i32;
-            a.device = 0;
-            a.hostPointer = ptr as *mut std::ffi::c_void;
-        } else {
+        let p = ptr as *mut std::ffi::c_void;
+        match classify(ptr) {
+            Pointer::Known(info) => {
+                a.device = 0;
+                a.devicePointer = p;
+                match info.kind {
+                    simt::AllocKind::Unified => {
+                        a.r#type = MemoryType::Managed as i32;
+                        a.hostPointer = p;
+                    }
+                    simt::AllocKind::MappedHost => {
+                        a.r#type = MemoryType::Host as i32;
+                        a.hostPointer = p;
+                    }
+                    simt::AllocKind::Device => a.r#type = MemoryType::Device as i32,
+                }
+            }
+            Pointer::StaleDevice => {
+                a.r#type = MemoryType::Device as i32;
+                a.device = 0;
+                a.devicePointer = p;
+            }
             // Unregistered host memory: CUDA 13.0 reports the pointer as its host address.
-            a.hostPointer = ptr as *mut std::ffi::c_void;
+            Pointer::Null | Pointer::Pageable => a.hostPointer = p,
         }
         Ok(a)
     })
@@ -755,14 +752,6 @@ pub fn malloc_managed(size: usize, flags: u32) -> Result<DevicePtr> {
     })
 }
 
-/// Whether `ptr..ptr + count` lies in one managed (unified) allocation.
-fn managed_range(ptr: u64, count: usize) -> bool {
-    ctx()
-        .mem()
-        .lookup(ptr)
-        .is_some_and(|i| i.kind == simt::AllocKind::Unified && (ptr - i.base).saturating_add(count as u64) <= i.size)
-}
-
 /// `struct cudaMemLocation` (8 bytes).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -786,15 +775,24 @@ impl MemLocation {
     }
 }
 
-/// `cudaMemPrefetchAsync`: validated and ordered on `stream` (memory is always resident on the
-/// CPU device, so nothing moves).
+/// The base of the managed allocation holding `ptr..ptr + count`, if one does.
+fn managed_base(ptr: u64, count: usize) -> Option<u64> {
+    ctx()
+        .mem()
+        .lookup(ptr)
+        .filter(|i| i.kind == simt::AllocKind::Unified && (ptr - i.base).saturating_add(count as u64) <= i.size)
+        .map(|i| i.base)
+}
+
+/// `cudaMemPrefetchAsync`: validated, recorded as the range's last prefetch location (for
+/// `cudaMemRangeGetAttribute`) and ordered on `stream` (managed memory is always resident on
+/// the CPU device, so nothing moves).
 pub fn mem_prefetch_async(ptr: u64, count: usize, loc: MemLocation, flags: u32, stream: Stream) -> Result<()> {
     api(|_| {
-        if count == 0 || flags != 0 || !managed_range(ptr, count) {
-            return Err(Error::InvalidValue);
-        }
+        let base = managed_base(ptr, count).filter(|_| count != 0 && flags == 0).ok_or(Error::InvalidValue)?;
         loc.check()?;
         let st = resolve(stream)?;
+        crate::managed_ranges::prefetched(base, ptr, count as u64, crate::managed_ranges::Place::of(loc));
         enqueue(&st, Vec::new(), Box::new(|| {}));
         Ok(())
     })
@@ -803,80 +801,35 @@ pub fn mem_prefetch_async(ptr: u64, count: usize, loc: MemLocation, flags: u32, 
 /// `cudaMemoryAdvise` values 1..=6 (set/unset read-mostly, preferred location, accessed-by).
 const ADVICE: std::ops::RangeInclusive<i32> = 1..=6;
 
-/// Advice on one managed allocation: (read mostly, preferred location, accessed by).
-type Advice = (bool, Option<MemLocation>, bool);
-
-/// The advice recorded on managed ranges, by allocation base.
-fn advice_table() -> std::sync::MutexGuard<'static, std::collections::BTreeMap<u64, Advice>> {
-    static A: Mutex<std::collections::BTreeMap<u64, Advice>> = Mutex::new(std::collections::BTreeMap::new());
-    lock(&A)
-}
-
-/// `cudaMemAdvise`: validated and recorded per allocation (for `cudaMemRangeGetAttribute`).
+/// `cudaMemAdvise`: validated and recorded for the pages of the range (for
+/// `cudaMemRangeGetAttribute`).
 pub fn mem_advise(ptr: u64, count: usize, advice: i32, loc: MemLocation) -> Result<()> {
-    api(|c| {
-        if count == 0 || !ADVICE.contains(&advice) || !managed_range(ptr, count) {
-            return Err(Error::InvalidValue);
-        }
+    api(|_| {
+        let base =
+            managed_base(ptr, count).filter(|_| count != 0 && ADVICE.contains(&advice)).ok_or(Error::InvalidValue)?;
         if matches!(advice, 3 | 5 | 6) {
             loc.check()?;
         }
-        let base = c.mem().lookup(ptr).map_or(ptr, |i| i.base);
-        let mut t = advice_table();
-        let e = t.entry(base).or_insert((false, None, false));
-        match advice {
-            1 => e.0 = true,
-            2 => e.0 = false,
-            3 => e.1 = Some(loc),
-            4 => e.1 = None,
-            5 => e.2 = true,
-            _ => e.2 = false,
-        }
+        crate::managed_ranges::advised(base, ptr, count as u64, advice, crate::managed_ranges::Place::of(loc));
         Ok(())
     })
 }
 
-/// `cudaMemRangeGetAttribute`: ReadMostly (1, an `int`), PreferredLocation (2, an `int`
-/// device, -1 host, -2 none), AccessedBy (3, `int`s: devices, -2 filler), LastPrefetchLocation
-/// (4, `int`: -2, never prefetched as far as we track), PreferredLocationType (5),
-/// PreferredLocationId (6), LastPrefetchLocationType (7), LastPrefetchLocationId (8). Returns
-/// the bytes to write to `data` (`data_size` of them).
+/// `cudaMemRangeGetAttribute`: ReadMostly (1), PreferredLocation (2: a device, -1 the host,
+/// -2 none or not the same on every page), AccessedBy (3: `int`s, -2 filler),
+/// LastPrefetchLocation (4), PreferredLocationType/Id (5, 6), LastPrefetchLocationType/Id
+/// (7, 8), as recorded by [`mem_advise`] and [`mem_prefetch_async`]. Returns the bytes to write
+/// to `data` (`data_size` of them: a multiple of 4 for AccessedBy, else 4).
 pub fn mem_range_get_attribute(data_size: usize, attr: i32, ptr: u64, count: usize) -> Result<Vec<u8>> {
-    api(|c| {
-        if count == 0 || !managed_range(ptr, count) || !(1..=8).contains(&attr) {
+    api(|_| {
+        let base =
+            managed_base(ptr, count).filter(|_| count != 0 && (1..=8).contains(&attr)).ok_or(Error::InvalidValue)?;
+        let size_ok = if attr == 3 { data_size != 0 && data_size.is_multiple_of(4) } else { data_size == 4 };
+        if !size_ok {
             return Err(Error::InvalidValue);
         }
-        let want_mult4 = attr == 3;
-        if (want_mult4 && (data_size == 0 || !data_size.is_multiple_of(4))) || (!want_mult4 && data_size != 4) {
-            return Err(Error::InvalidValue);
-        }
-        let base = c.mem().lookup(ptr).map_or(ptr, |i| i.base);
-        let (rm, pref, acc) = advice_table().get(&base).copied().unwrap_or((false, None, false));
-        let mut out = vec![0u8; data_size];
-        let v: i32 = match attr {
-            1 => i32::from(rm),
-            2 => match pref {
-                Some(l) if l.r#type == 1 => l.id,
-                Some(_) => -1,
-                None => -2,
-            },
-            3 => {
-                let mut vals = vec![-2i32; data_size / 4];
-                if acc {
-                    vals[0] = 0;
-                }
-                for (o, v) in out.chunks_exact_mut(4).zip(vals) {
-                    o.copy_from_slice(&v.to_le_bytes());
-                }
-                return Ok(out);
-            }
-            4 => -2,
-            5 => pref.map_or(0, |l| l.r#type),
-            6 => pref.map_or(0, |l| l.id),
-            _ => 0,
-        };
-        out.copy_from_slice(&v.to_le_bytes());
-        Ok(out)
+        let values = crate::managed_ranges::attribute(base, ptr, count as u64, attr, data_size / 4);
+        Ok(values.iter().flat_map(|v| v.to_le_bytes()).collect())
     })
 }
 
@@ -888,7 +841,7 @@ pub fn stream_attach_mem_async(stream: Stream, ptr: u64, length: usize, flags: u
             return Err(Error::InvalidValue);
         }
         let ok = ctx().mem().lookup(ptr).is_some_and(|i| {
-            i.kind == simt::AllocKind::Unified && (length == 0 && i.base == ptr || managed_range(ptr, length))
+            i.kind == simt::AllocKind::Unified && (length == 0 && i.base == ptr || managed_base(ptr, length).is_some())
         });
         if !ok {
             return Err(Error::InvalidValue);

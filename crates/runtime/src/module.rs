@@ -45,6 +45,8 @@ pub(crate) struct ModuleInner {
     pub kernels: HashMap<String, KernelInfo>,
     pub globals: HashMap<String, u64>,
     pub ptx_version: i32,
+    /// The virtual architecture the PTX was generated for (`.target sm_80` → 80).
+    pub target_arch: i32,
     /// Kernel attributes set by `cudaFuncSetAttribute` / `cudaFuncSetCacheConfig`.
     pub attrs: std::sync::Mutex<HashMap<String, SetAttributes>>,
 }
@@ -165,7 +167,15 @@ impl Module {
                 );
             }
             let ptx_version = (m.version.major * 10 + m.version.minor) as i32;
-            Ok(Module(Arc::new(ModuleInner { program, kernels, globals, ptx_version, attrs: Default::default() })))
+            let target_arch = m.target.sm as i32;
+            Ok(Module(Arc::new(ModuleInner {
+                program,
+                kernels,
+                globals,
+                ptx_version,
+                target_arch,
+                attrs: Default::default(),
+            })))
         })
     }
 
@@ -265,8 +275,12 @@ impl Function {
             sharedSizeBytes: (static_shared as usize).next_multiple_of(16),
             maxThreadsPerBlock: max_threads.min(1024) as i32,
             numRegs: 32,
-            ptxVersion: 90,
-            binaryVersion: 90,
+            // As a GPU reports a kernel it JIT-compiled from PTX (tests/gpu-programs/
+            // probe_func_versions.txt): the PTX's virtual architecture (CUB picks its tuning
+            // policy by it, which must match the code the PTX was compiled with), and the
+            // device's own architecture for the binary.
+            ptxVersion: self.module.target_arch,
+            binaryVersion: crate::device::COMPUTE_CAPABILITY,
             maxDynamicSharedSizeBytes: set
                 .max_dynamic_shared
                 .unwrap_or_else(|| 49152i32.saturating_sub(static_shared as i32).max(0)),

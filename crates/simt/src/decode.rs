@@ -31,6 +31,9 @@ pub(crate) struct GlobalVar {
     pub init: Vec<u8>,
     /// Initializer words holding addresses: (byte offset, global index, addend, size).
     pub relocs: Vec<(u64, u32, i64, u8)>,
+    /// `.attribute(.managed)` (a `__managed__` variable): allocated as unified memory, so
+    /// kernels and the host reach it at the same address.
+    pub managed: bool,
 }
 
 /// The decoded module.
@@ -146,7 +149,8 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
                         size = size.max(init.len() as u64);
                     }
                     module_syms.insert(n.name, Sym::Global(idx));
-                    globals.push(GlobalVar { name: names.str(n.name).to_string(), size, init, relocs });
+                    let managed = v.attrs.contains(&ptx::ast::VarAttr::Managed);
+                    globals.push(GlobalVar { name: names.str(n.name).to_string(), size, init, relocs, managed });
                 }
             }
             Item::File(f) => {

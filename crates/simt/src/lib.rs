@@ -341,7 +341,8 @@ impl Program {
         }
         let mut addrs = Vec::with_capacity(self.globals.len());
         for v in &self.globals {
-            addrs.push(mem.alloc(v.size.max(1))?.0);
+            let size = v.size.max(1);
+            addrs.push(if v.managed { mem.alloc_unified(size)? } else { mem.alloc(size)? }.0);
         }
         for (v, &a) in self.globals.iter().zip(&addrs) {
             let mut bytes = v.init.clone();
