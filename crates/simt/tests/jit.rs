@@ -1418,7 +1418,8 @@ fn whole_warp_shared_atomics() {
     let last: Vec<u32> = (0..96u32).map(|t| if t == 5 { 256 - 4 - 160 } else { 0 }).collect();
     let past: Vec<u32> = (0..96u32).map(|t| if t == 37 { 256 - 160 } else { 4 }).collect();
     let odd: Vec<u32> = (0..96u32).map(|t| if t == 40 { 2 } else { 8 }).collect();
-    // An address whose offset wraps past 2^32 in 32 bits (the interpreter adds in 64).
+    // A 32-bit address register that wraps past 2^32 with some offsets: `[%r5+32]` reaches
+    // word 0 (the sum modulo 2^32), `[%r5]` is out of bounds.
     let wrap: Vec<u32> = (0..96u32).map(|t| if t == 3 { 0xffff_ffe0 } else { 0 }).collect();
     for bins in [&collide, &spread, &last, &past, &odd, &wrap] {
         for threads in [64, 96, 80] {

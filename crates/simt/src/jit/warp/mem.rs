@@ -875,7 +875,8 @@ impl Wg<'_, '_> {
             }
             Base::Local(o) => self.imm(o),
         };
-        self.b.ins().iadd_imm_s(base, a.off)
+        let at = self.b.ins().iadd_imm_s(base, a.off);
+        if a.narrow { self.b.ins().band_imm_u(at, 0xffff_ffff) } else { at }
     }
 
     /// A lane's value of `s` (registers at `lp`, lane `l`); `None` for sources the loop
@@ -1303,21 +1304,23 @@ impl Wg<'_, '_> {
     fn atom_shared_warp(&mut self, aop: AtomOp, w: Win, addr: Addr, b: Src, em: Value) -> Option<Block> {
         let (Some(bound), Some(host)) = (w.bound, w.host) else { return None };
         let Base::Reg(r) = addr.base else { return None };
-        let off = u32::try_from(addr.off).ok()?;
+        // A 32-bit address wraps (any offset, in 32-bit lanes); a 64-bit one must not.
+        let off = if addr.narrow { addr.off as u32 } else { u32::try_from(addr.off).ok()? };
         if !matches!(b, Src::Imm(_)) && !matches!(b, Src::Reg(br) if br < self.f.nregs) {
             return None;
         }
         let av = self.vsrc(Src::Reg(r))?;
         // A constant operand is a splat, whose lanes Cranelift folds.
         let yv = self.vsrc(b)?;
-        let narrow = self.narrow(r);
+        let narrow = addr.narrow;
         let (check, go, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
         let slow = self.b.create_block();
         let all = self.b.ins().icmp_imm_s(IntCC::Equal, em, 0xffff_ffff);
         self.b.ins().brif(all, check, &[], slow, &[]);
         self.b.switch_to_block(check);
-        // Lane `l`'s address is `a = base + off` (no wrap past 2^32), in bounds and aligned
-        // when `a % 4 == 0` and `a / 4 < bound` (the window's aligned slots).
+        // Lane `l`'s address is `a = base + off` (modulo 2^32 for a 32-bit address, else
+        // with no wrap past 2^32), in bounds and aligned when `a % 4 == 0` and `a / 4 <
+        // bound` (the window's aligned slots).
         let max = self.imm(u64::from(u32::MAX));
         let slots = self.b.ins().umin(bound, max);
         let slots = self.b.ins().ireduce(types::I32, slots);
@@ -1332,16 +1335,16 @@ impl Wg<'_, '_> {
         for q in 0..8 {
             let base = self.quad(av, q);
             let a = self.b.ins().iadd(base, offv);
-            let no_wrap = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, a, base);
             let low = self.b.ins().band(a, three);
             let aligned = self.b.ins().icmp(IntCC::Equal, low, zero);
             let slot = self.b.ins().ushr_imm_s(a, 2);
             let inside = self.b.ins().icmp(IntCC::UnsignedLessThan, slot, slots);
-            let mut lane_ok = self.b.ins().band(no_wrap, aligned);
-            lane_ok = self.b.ins().band(lane_ok, inside);
+            let mut lane_ok = self.b.ins().band(aligned, inside);
             if !narrow {
+                let no_wrap = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, a, base);
                 let hi = self.hi_quad(av, q);
                 let hi0 = self.b.ins().icmp(IntCC::Equal, hi, zero);
+                lane_ok = self.b.ins().band(lane_ok, no_wrap);
                 lane_ok = self.b.ins().band(lane_ok, hi0);
             }
             ok = Some(match ok {
