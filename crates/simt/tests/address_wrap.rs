@@ -250,14 +250,13 @@ fn narrow_global_address_faults_at_the_wrapped_address() {
 /// elements from 35 before each thread's own): each thread's sum, then each element at the
 /// end.
 fn neg_index_reference(input: &[i32], m: usize) -> Vec<i32> {
-    let n = input.len();
     let mut read = input.to_vec();
     let mut end = input.to_vec();
-    for t in 0..n {
+    for (t, r) in read.iter_mut().enumerate() {
         for k in 0..m {
             let Some(j) = (t + k).checked_sub(35) else { continue };
             let short = input[j].wrapping_mul(7) as i16;
-            read[t] = read[t].wrapping_add(input[j].wrapping_mul(k as i32 + 1)).wrapping_sub(i32::from(short));
+            *r = r.wrapping_add(input[j].wrapping_mul(k as i32 + 1)).wrapping_sub(i32::from(short));
             end[j] = end[j].wrapping_add(k as i32 + 1);
         }
     }
