@@ -247,7 +247,10 @@ impl Gen {
             ("u32", 4, 1, false),
         ]);
         let bytes = size * vec;
-        let idx = self.index(TABLE / bytes);
+        // A burst: three more 4-byte loads through the same register at the next elements
+        // (what makes the warp tier match the register against the block's shape).
+        let burst = bytes == 4 && self.rng.chance(30);
+        let idx = self.index(TABLE / bytes - if burst { 3 } else { 0 });
         let back = self.back(bytes);
         let a = self.address(space, &idx, bytes, back);
         let g = self.guard();
@@ -255,6 +258,13 @@ impl Gen {
         // The destination: the address register itself (pointer chasing, same width), else
         // result registers, each set to a sentinel first when `pend`.
         let chase = vec == 1 && (wide == (space != Space::Shared)) && self.rng.chance(25);
+        if burst {
+            for k in 1..4 {
+                let d = self.v();
+                self.emit(&format!("ld{q}.{ty} {d}, [{a}+{}]", back + 4 * k));
+                self.emit(&format!("mad.lo.u32 %acc, %acc, 31, {d}"));
+            }
+        }
         if chase {
             self.emit(&format!("{g}ld{q}.{ty} {a}, [{a}+{back}]"));
             if wide {
