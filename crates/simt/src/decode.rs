@@ -710,22 +710,25 @@ impl FuncDecoder<'_> {
             _ => return Err("unsupported address operand".into()),
         };
         let Some(n) = base else {
-            return Ok((Addr { base: Base::Abs, off }, None));
+            return Ok((Addr::fixed(Base::Abs, off), None));
         };
         Ok(match self.lookup(n) {
             Some(Sym::Reg(r)) if self.wide.contains(&r) => return Err(self.wide_misuse(n)),
-            Some(Sym::Reg(r)) => (Addr { base: Base::Reg(r), off }, None),
+            Some(Sym::Reg(r)) => {
+                let narrow = self.reg_bits.get(r as usize).is_some_and(|&b| b <= 32);
+                (Addr { base: Base::Reg(r), off, narrow }, None)
+            }
             Some(Sym::Global(g)) => {
                 self.check_global(g)?;
-                (Addr { base: Base::Global(g), off }, Some(Space::Global))
+                (Addr::fixed(Base::Global(g), off), Some(Space::Global))
             }
             Some(Sym::Shared(o, size)) => {
                 self.shared_refs.borrow_mut().push((o, size));
-                (Addr { base: Base::Abs, off: o as i64 + off }, Some(Space::Shared))
+                (Addr::fixed(Base::Abs, o as i64 + off), Some(Space::Shared))
             }
-            Some(Sym::Local(o)) => (Addr { base: Base::Local(o), off }, Some(Space::Local)),
-            Some(Sym::KParam(o)) => (Addr { base: Base::Abs, off: o as i64 + off }, Some(Space::KParam)),
-            Some(Sym::FParam(o)) => (Addr { base: Base::Abs, off: o as i64 + off }, Some(Space::FParam)),
+            Some(Sym::Local(o)) => (Addr::fixed(Base::Local(o), off), Some(Space::Local)),
+            Some(Sym::KParam(o)) => (Addr::fixed(Base::Abs, o as i64 + off), Some(Space::KParam)),
+            Some(Sym::FParam(o)) => (Addr::fixed(Base::Abs, o as i64 + off), Some(Space::FParam)),
             _ => return Err(format!("unknown address base `{}`", self.name_str(n))),
         })
     }
@@ -1616,13 +1619,7 @@ impl FuncDecoder<'_> {
                     need(2)?;
                     let d = Some(self.reg(&ops[0])?);
                     let a = self.src(&ops[1], ScalarType::B64)?;
-                    Op::Mbar {
-                        op: MbarOp::PendingCount,
-                        d,
-                        addr: Addr { base: Base::Abs, off: 0 },
-                        space: Space::Shared,
-                        a,
-                    }
+                    Op::Mbar { op: MbarOp::PendingCount, d, addr: Addr::fixed(Base::Abs, 0), space: Space::Shared, a }
                 } else if has(Kw::Init)
                     || has(Kw::Inval)
                     || (has(Kw::ExpectTx) && !has(Kw::Arrive) && !has(Kw::ArriveDrop))

@@ -1592,21 +1592,20 @@ impl Warp {
             Base::Global(g) => b.l.globals[g as usize],
             Base::Local(o) => self.local_base + o,
         };
-        base.wrapping_add(a.off as u64)
+        a.at(base)
     }
 
     /// The address of every lane (inactive lanes too; their values are unused).
     #[inline(always)]
     fn addrs(&self, b: &Block<'_, '_>, a: Addr) -> [u64; 32] {
-        let off = a.off as u64;
         match a.base {
             Base::Reg(r) => {
                 let v = &self.regs[r as usize];
-                std::array::from_fn(|l| v[l].wrapping_add(off))
+                std::array::from_fn(|l| a.at(v[l]))
             }
-            Base::Abs => [off; 32],
-            Base::Global(g) => [b.l.globals[g as usize].wrapping_add(off); 32],
-            Base::Local(o) => [(self.local_base + o).wrapping_add(off); 32],
+            Base::Abs => [a.at(0); 32],
+            Base::Global(g) => [a.at(b.l.globals[g as usize]); 32],
+            Base::Local(o) => [a.at(self.local_base + o); 32],
         }
     }
 

@@ -161,6 +161,25 @@ pub(crate) enum Base {
 pub(crate) struct Addr {
     pub base: Base,
     pub off: i64,
+    /// The base is a register 32 bits wide or narrower: the address is 32 bits wide, the
+    /// register's low 32 bits plus the offset modulo 2^32, zero-extended (PTX ISA 6.4.1: the
+    /// address size follows the register; nvcc keeps shared-memory pointers in 32-bit
+    /// registers and may leave one "negative", `[%r+68]` with `%r` = the address - 68).
+    pub narrow: bool,
+}
+
+impl Addr {
+    /// An address whose base is not a register (never narrow).
+    pub(crate) const fn fixed(base: Base, off: i64) -> Addr {
+        Addr { base, off, narrow: false }
+    }
+
+    /// The address for base value `base` (the register's value, the variable's address).
+    #[inline]
+    pub(crate) fn at(self, base: u64) -> u64 {
+        let a = base.wrapping_add(self.off as u64);
+        if self.narrow { a & u64::from(u32::MAX) } else { a }
+    }
 }
 
 /// The state space a memory instruction addresses.

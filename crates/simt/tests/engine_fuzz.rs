@@ -18,44 +18,13 @@ use std::fmt::Write as _;
 
 use simt::{DeviceMemory, Dim3, Engine, Params, Program};
 
+#[path = "common/fuzz.rs"]
+mod fuzzing;
+
+use fuzzing::Rng;
+
 /// Seeds the committed test runs (with `ENGINE_FUZZ_SEEDS` unset).
 const DEFAULT_SEEDS: u64 = 200;
-
-/// A small xorshift64* generator: deterministic across platforms, no dependencies.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        // splitmix64 of the seed, so neighbouring seeds start far apart (and never at 0).
-        let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        Rng((z ^ (z >> 31)) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// Uniform in `0..n` (`n > 0`).
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    /// True with probability `pct` percent.
-    fn chance(&mut self, pct: u64) -> bool {
-        self.below(100) < pct
-    }
-
-    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
-        xs[self.below(xs.len() as u64) as usize]
-    }
-}
 
 /// Register classes of the generated kernels: each has its own pool of result registers.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -1400,34 +1369,7 @@ fn fuzz(prefix: &str, default: u64, generate: fn(u64) -> Kernel) {
     let start = env("START").unwrap_or(0);
     let count = env("SEEDS").unwrap_or(default);
     let dump = std::env::var(format!("{prefix}_DUMP")).ok();
-    let next = std::sync::atomic::AtomicU64::new(start);
-    let failures = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..2 {
-            s.spawn(|| {
-                loop {
-                    let seed = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if seed >= start + count {
-                        break;
-                    }
-                    if let Err(e) = check(seed, dump.as_deref(), generate) {
-                        failures.lock().unwrap().push((seed, e));
-                    }
-                }
-            });
-        }
-    });
-    let mut failures = failures.into_inner().unwrap();
-    failures.sort_by_key(|f| f.0);
-    if let Some((_, first)) = failures.first() {
-        let seeds: Vec<u64> = failures.iter().map(|f| f.0).collect();
-        let summary: Vec<&str> = failures.iter().map(|f| f.1.lines().next().unwrap_or("")).collect();
-        panic!(
-            "{} of {count} kernels differ (seeds {seeds:?})\n{}\n\nfirst:\n{first}",
-            failures.len(),
-            summary.join("\n")
-        );
-    }
+    fuzzing::run_seeds(start, count, &|seed| check(seed, dump.as_deref(), generate));
 }
 
 // ---------------------------------------------------------------------------------------------

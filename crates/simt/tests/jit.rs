@@ -673,6 +673,89 @@ fn loaded_words_on_every_path() {
     }
 }
 
+const PENDING_DEST: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+
+// Loads whose destination the block wrote just before (its lanes held in SSA values, not in
+// the register file), each of which a warp may run lane by lane (its access site cold, its
+// lanes in two allocations): out[4t] = in[0] loaded over a sentinel through a warp-uniform
+// address; out[4t + 1] = in[t + 1] loaded through the destination register itself (pointer
+// chasing, 64-bit); out[4t + 2] = other[t] or in[t] (every third lane), 32-bit, over a
+// sentinel; out[4t + 3] = the same word, over a sentinel, by a guarded load that every other
+// lane runs (the others keep -2).
+.visible .entry pending_dest(.param .u64 out, .param .u64 in, .param .u64 other)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<12>;
+    .reg .b64 %rd<16>;
+    ld.param.u64 %rd1, [out];
+    ld.param.u64 %rd2, [in];
+    ld.param.u64 %rd3, [other];
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, %ctaid.x;
+    mov.u32 %r3, %ntid.x;
+    mad.lo.s32 %r4, %r2, %r3, %r1;
+    mul.wide.u32 %rd4, %r4, 8;
+    mul.wide.u32 %rd5, %r4, 16;
+    add.s64 %rd6, %rd1, %rd5;
+    mov.b32 %r5, -1;
+    ld.global.b32 %r5, [%rd2];
+    add.s64 %rd7, %rd2, %rd4;
+    add.s64 %rd7, %rd7, 8;
+    ld.global.u64 %rd7, [%rd7];
+    rem.u32 %r6, %r4, 3;
+    setp.eq.s32 %p1, %r6, 0;
+    add.s64 %rd8, %rd3, %rd4;
+    @%p1 add.s64 %rd8, %rd2, %rd4;
+    mov.b32 %r7, -1;
+    ld.global.b32 %r7, [%rd8];
+    and.b32 %r8, %r4, 1;
+    setp.eq.s32 %p2, %r8, 0;
+    mov.b32 %r9, -2;
+    @%p2 ld.global.b32 %r9, [%rd8];
+    st.global.u32 [%rd6], %r5;
+    st.global.u32 [%rd6+4], %rd7;
+    st.global.u32 [%rd6+8], %r7;
+    st.global.u32 [%rd6+12], %r9;
+    ret;
+}
+"#;
+
+/// A warp's load into a register the block wrote just before (a sentinel, or the load's own
+/// address) gives the loaded lanes on its lane-by-lane path too (a cold access site, lanes in
+/// two allocations), not the register's old ones: the old lanes a side path stores go to
+/// the register file, never to the load's result (`mem::Sink`). Issue 18 item 2.
+#[test]
+fn loads_into_pending_registers_on_the_lane_loop() {
+    let (blocks, threads) = (3u32, 64u32);
+    let n = (blocks * threads) as usize;
+    let input: Vec<u64> = (0..n as u64 + 2).map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1).collect();
+    let other: Vec<u64> = (0..n as u64).map(|i| 0xdead_0000 | i).collect();
+    for engine in [Engine::Warp, Engine::JitAll, Engine::Interp] {
+        let mut p = program(PENDING_DEST, engine);
+        p.set_workers(1);
+        let mem = DeviceMemory::new();
+        let (out, din, dot) = (
+            mem.alloc(16 * n as u64).unwrap(),
+            mem.alloc(8 * n as u64 + 16).unwrap(),
+            mem.alloc(8 * n as u64).unwrap(),
+        );
+        let bytes = |v: &[u64]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+        mem.write(din, &bytes(&input)).unwrap();
+        mem.write(dot, &bytes(&other)).unwrap();
+        let params = Params::new().ptr(out).ptr(din).ptr(dot).clone();
+        p.launch("pending_dest", Dim3::x(blocks), Dim3::x(threads), 0, params.bytes(), &mem).unwrap();
+        let got = read_u32(&mem, out, 4 * n);
+        for t in 0..n {
+            let third = if t % 3 == 0 { input[t] } else { other[t] } as u32;
+            let want = [input[0] as u32, input[t + 1] as u32, third, if t % 2 == 0 { third } else { 0xffff_fffe }];
+            assert_eq!(&got[4 * t..4 * t + 4], &want, "{engine:?}: thread {t}");
+        }
+    }
+}
+
 const SHARED_PEEK: &str = r#"
 .version 8.0
 .target sm_80
@@ -1335,7 +1418,8 @@ fn whole_warp_shared_atomics() {
     let last: Vec<u32> = (0..96u32).map(|t| if t == 5 { 256 - 4 - 160 } else { 0 }).collect();
     let past: Vec<u32> = (0..96u32).map(|t| if t == 37 { 256 - 160 } else { 4 }).collect();
     let odd: Vec<u32> = (0..96u32).map(|t| if t == 40 { 2 } else { 8 }).collect();
-    // An address whose offset wraps past 2^32 in 32 bits (the interpreter adds in 64).
+    // A 32-bit address register that wraps past 2^32 with some offsets: `[%r5+32]` reaches
+    // word 0 (the sum modulo 2^32), `[%r5]` is out of bounds.
     let wrap: Vec<u32> = (0..96u32).map(|t| if t == 3 { 0xffff_ffe0 } else { 0 }).collect();
     for bins in [&collide, &spread, &last, &past, &odd, &wrap] {
         for threads in [64, 96, 80] {

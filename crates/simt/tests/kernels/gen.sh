@@ -18,6 +18,7 @@ for cu in "$@"; do
     [ "$stem" = cluster ] && arch=sm_90
     [ "$stem" = atom128 ] && arch=sm_90
     [ "$stem" = async_store ] && arch=sm_90
+    [ "$stem" = address_wrap ] && arch=sm_90
     nvcc -ptx -arch=$arch -O3 "$cu" -o "$stem.$arch.O3.ptx"
     nvcc -ptx -arch=$arch -G "$cu" -o "$stem.$arch.G.ptx"
 done

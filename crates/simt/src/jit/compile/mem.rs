@@ -97,7 +97,8 @@ impl<'a, 'b> Cg<'a, 'b> {
             }
             Base::Local(o) => self.imm(o),
         };
-        self.b.ins().iadd_imm_s(base, a.off)
+        let at = self.b.ins().iadd_imm_s(base, a.off);
+        if a.narrow { self.b.ins().band_imm_u(at, 0xffff_ffff) } else { at }
     }
 
     pub(super) fn check_fault(&mut self, pc: u32) {

@@ -46,13 +46,17 @@ pub(super) struct Pat {
 /// four lanes (their low halves, then for a register wider than 32 bits their high halves) as
 /// block arguments, kept in SSA values from there (`Wg::vals`) instead of stored into the
 /// register and read back by the instruction that uses them.
+///
+/// Only what a path loaded goes here (`Wg::deliver`): `d`'s old lanes, which a side path
+/// stores before it reads the register file (the lane loop keeps them in the lanes it does
+/// not run; `d` may be the address too), go to the register file as any other store.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Sink {
     pub d: Reg,
     /// Whether `d` is narrow (`Wg::narrow`): no high halves.
     pub narrow: bool,
     pub after: Block,
-    /// The groups a path wrote so far, low and high halves (`Wg::wquad`).
+    /// The groups a path loaded so far, low and high halves (`Wg::deliver`).
     pub got: [Option<(Value, Value)>; 8],
 }
 
@@ -326,11 +330,13 @@ impl Wg<'_, '_> {
                 loaded.push(self.b.ins().insertlane(v, *y, 1));
             }
         }
+        // (What the code generator knows about `d` stays as it is: the paths emitted after
+        // this one, the lane loop's among them, start from the same knowledge; the load's
+        // join forgets it.)
         if let Some((d, _)) = ld {
             for (q, p) in loaded.chunks_exact(2).enumerate() {
-                self.wpairs(d, q as i32, p[0], p[1], None);
+                self.deliver_pairs(d, q as i32, p[0], p[1]);
             }
-            self.forget(d);
         }
         self.jump_after(after);
         self.b.switch_to_block(slow);
@@ -368,7 +374,7 @@ impl Wg<'_, '_> {
             let hi = self.b.ins().ireduce(types::I32, hi);
             let hi = self.b.ins().splat(types::I32X4, hi);
             for q in 0..8 {
-                self.wquad(dr, q, lo, hi, None);
+                self.deliver(dr, q, lo, hi);
             }
         }
         self.jump_after(after);
@@ -547,7 +553,7 @@ impl Wg<'_, '_> {
                     let x = self.b.ins().load(types::I32, flags(), at, 0);
                     self.b.ins().splat(types::I32X4, x)
                 };
-                self.wquad32(d, q, v, sext);
+                self.deliver32(d, q, v, sext);
             }
             self.jump_after(after);
         }
@@ -615,7 +621,7 @@ impl Wg<'_, '_> {
                 for (i, &x) in xs.iter().enumerate().skip(1) {
                     v = self.b.ins().insertlane(v, x, i as u8);
                 }
-                self.wquad32(d, q as i32, v, sext);
+                self.deliver32(d, q as i32, v, sext);
             }
         }
         self.jump_after(after);
@@ -747,18 +753,18 @@ impl Wg<'_, '_> {
                     }
                 }
                 for (q, &v) in quads.iter().enumerate() {
-                    self.wquad32(d, q as i32, v, sext);
+                    self.deliver32(d, q as i32, v, sext);
                 }
             }
             (Some((d, sext)), _) => {
                 for q in 0..8i32 {
                     if size == 4 {
                         let v = self.b.ins().load(types::I32X4, vflags(), p, 16 * q);
-                        self.wquad32(d, q, v, sext);
+                        self.deliver32(d, q, v, sext);
                     } else {
                         let p0 = self.b.ins().load(I64X2, vflags(), p, 32 * q);
                         let p1 = self.b.ins().load(I64X2, vflags(), p, 32 * q + 16);
-                        self.wpairs(d, q, p0, p1, None);
+                        self.deliver_pairs(d, q, p0, p1);
                     }
                 }
             }
@@ -811,11 +817,28 @@ impl Wg<'_, '_> {
         self.b.ins().jump(after, &args);
     }
 
-    /// Writes lanes `4q..4q+4` of register `d` from 32-bit values `v`, sign- (`sext`) or
-    /// zero-extended as a load writes them.
-    fn wquad32(&mut self, d: Reg, q: i32, v: Value, sext: bool) {
+    /// Lanes `4q..4q+4` that a path of a load loaded into its destination `d` (low halves
+    /// `lo`, high halves `hi`): to the load's join when it delivers `d` there (`Sink`), else
+    /// into the register file.
+    fn deliver(&mut self, d: Reg, q: i32, lo: Value, hi: Value) {
+        if let Some(s) = self.sink.as_mut().filter(|s| s.d == d) {
+            s.got[q as usize & 7] = Some((lo, hi));
+            return;
+        }
+        self.wquad(d, q, lo, hi, None);
+    }
+
+    /// `deliver` of pairs `2q` and `2q+1` (`i64x2`).
+    fn deliver_pairs(&mut self, d: Reg, q: i32, p0: Value, p1: Value) {
+        let lo = self.halves(p0, p1, false);
+        let hi = self.halves(p0, p1, true);
+        self.deliver(d, q, lo, hi);
+    }
+
+    /// `deliver` of 32-bit values `v`, sign- (`sext`) or zero-extended as a load writes them.
+    fn deliver32(&mut self, d: Reg, q: i32, v: Value, sext: bool) {
         let hi = if sext { self.b.ins().sshr_imm_s(v, 31) } else { self.zero32() };
-        self.wquad(d, q, v, hi, None);
+        self.deliver(d, q, v, hi);
     }
 
     /// Loops over the set bits of `em` (lane index `l`, and `lp` = the register file base
@@ -852,7 +875,8 @@ impl Wg<'_, '_> {
             }
             Base::Local(o) => self.imm(o),
         };
-        self.b.ins().iadd_imm_s(base, a.off)
+        let at = self.b.ins().iadd_imm_s(base, a.off);
+        if a.narrow { self.b.ins().band_imm_u(at, 0xffff_ffff) } else { at }
     }
 
     /// A lane's value of `s` (registers at `lp`, lane `l`); `None` for sources the loop
@@ -1280,21 +1304,23 @@ impl Wg<'_, '_> {
     fn atom_shared_warp(&mut self, aop: AtomOp, w: Win, addr: Addr, b: Src, em: Value) -> Option<Block> {
         let (Some(bound), Some(host)) = (w.bound, w.host) else { return None };
         let Base::Reg(r) = addr.base else { return None };
-        let off = u32::try_from(addr.off).ok()?;
+        // A 32-bit address wraps (any offset, in 32-bit lanes); a 64-bit one must not.
+        let off = if addr.narrow { addr.off as u32 } else { u32::try_from(addr.off).ok()? };
         if !matches!(b, Src::Imm(_)) && !matches!(b, Src::Reg(br) if br < self.f.nregs) {
             return None;
         }
         let av = self.vsrc(Src::Reg(r))?;
         // A constant operand is a splat, whose lanes Cranelift folds.
         let yv = self.vsrc(b)?;
-        let narrow = self.narrow(r);
+        let narrow = addr.narrow;
         let (check, go, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
         let slow = self.b.create_block();
         let all = self.b.ins().icmp_imm_s(IntCC::Equal, em, 0xffff_ffff);
         self.b.ins().brif(all, check, &[], slow, &[]);
         self.b.switch_to_block(check);
-        // Lane `l`'s address is `a = base + off` (no wrap past 2^32), in bounds and aligned
-        // when `a % 4 == 0` and `a / 4 < bound` (the window's aligned slots).
+        // Lane `l`'s address is `a = base + off` (modulo 2^32 for a 32-bit address, else
+        // with no wrap past 2^32), in bounds and aligned when `a % 4 == 0` and `a / 4 <
+        // bound` (the window's aligned slots).
         let max = self.imm(u64::from(u32::MAX));
         let slots = self.b.ins().umin(bound, max);
         let slots = self.b.ins().ireduce(types::I32, slots);
@@ -1309,16 +1335,16 @@ impl Wg<'_, '_> {
         for q in 0..8 {
             let base = self.quad(av, q);
             let a = self.b.ins().iadd(base, offv);
-            let no_wrap = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, a, base);
             let low = self.b.ins().band(a, three);
             let aligned = self.b.ins().icmp(IntCC::Equal, low, zero);
             let slot = self.b.ins().ushr_imm_s(a, 2);
             let inside = self.b.ins().icmp(IntCC::UnsignedLessThan, slot, slots);
-            let mut lane_ok = self.b.ins().band(no_wrap, aligned);
-            lane_ok = self.b.ins().band(lane_ok, inside);
+            let mut lane_ok = self.b.ins().band(aligned, inside);
             if !narrow {
+                let no_wrap = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, a, base);
                 let hi = self.hi_quad(av, q);
                 let hi0 = self.b.ins().icmp(IntCC::Equal, hi, zero);
+                lane_ok = self.b.ins().band(lane_ok, no_wrap);
                 lane_ok = self.b.ins().band(lane_ok, hi0);
             }
             ok = Some(match ok {

@@ -182,7 +182,7 @@ impl Wg<'_, '_> {
     }
 
     /// The low (`odd`: high) halves of two pairs, as one `i32x4`.
-    fn halves(&mut self, p0: Value, p1: Value, odd: bool) -> Value {
+    pub(super) fn halves(&mut self, p0: Value, p1: Value, odd: bool) -> Value {
         let m: [u8; 16] = if odd {
             [4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29, 30, 31]
         } else {
@@ -267,14 +267,11 @@ impl Wg<'_, '_> {
     }
 
     /// Writes lanes `4q..4q+4` of register `d` (low halves `lo`, high halves `hi`): all of
-    /// them (`ems` None), else the lanes of `em` (`ems`: `em` splat into `i32x4`).
+    /// them (`ems` None), else the lanes of `em` (`ems`: `em` splat into `i32x4`). Always into
+    /// the register file, also while a load delivers `d` to its join (`mem::Sink`): what
+    /// writes `d` here (a store of its pending lanes before a side path reads them) is not
+    /// what the load loaded.
     pub(super) fn wquad(&mut self, d: Reg, q: i32, lo: Value, hi: Value, ems: Option<Value>) {
-        if let (None, Some(s)) = (ems, self.sink.as_mut())
-            && s.d == d
-        {
-            s.got[q as usize & 7] = Some((lo, hi));
-            return;
-        }
         let at = reg_off(d) + 16 * q;
         let m = ems.map(|ems| self.quad_mask(ems, q));
         // No reader looks at a narrow register's high halves.
@@ -291,13 +288,6 @@ impl Wg<'_, '_> {
             let rg = self.regs();
             self.b.ins().store(vflags(), v, rg, at);
         }
-    }
-
-    /// Writes pairs `2q` and `2q+1` of register `d` (see `wquad`).
-    pub(super) fn wpairs(&mut self, d: Reg, q: i32, p0: Value, p1: Value, ems: Option<Value>) {
-        let lo = self.halves(p0, p1, false);
-        let hi = self.halves(p0, p1, true);
-        self.wquad(d, q, lo, hi, ems);
     }
 
     /// Register `d` was written as lanes: drops its cached bits (and a pending store).
