@@ -279,7 +279,9 @@ pub(crate) fn shared_location_hazard(f: &Func) -> Option<usize> {
         for inst in &f.code {
             let computed: Option<(Reg, Root, bool)> = match &inst.op {
                 // Only a 64-bit parameter can be a pointer; a narrower one is an index.
-                Op::Ld { space: Space::KParam, d, addr: Addr { base: Base::Abs, off }, size, .. } if d.len() == 1 => {
+                Op::Ld { space: Space::KParam, d, addr: Addr { base: Base::Abs, off, .. }, size, .. }
+                    if d.len() == 1 =>
+                {
                     d[0].map(|d| (d, if *size == 8 { Root::Param(*off) } else { Root::None }, true))
                 }
                 Op::Un { d, a, .. } | Op::Cvta { d, a, .. } => Some((*d, src_root(&root, a), src_uniform(&uniform, a))),
