@@ -232,8 +232,9 @@ fn merge_ranges(r: &mut Vec<(u32, u32)>) {
 
 /// Makes each kernel's `shared_used` the static shared variables that it and the functions
 /// it calls (directly, transitively) name; `None` where an indirect call may reach any
-/// function. (Every function of a module shares one static layout, so a kernel's blocks
-/// only need the bytes of its own variables zeroed: `exec::fresh_shared`.)
+/// function. (A kernel's window also holds the common variables of device functions it calls
+/// that other kernels' callees name, `shared_layout`, so a kernel's blocks only need the bytes
+/// of its own variables zeroed: `exec::fresh_shared`.)
 fn kernel_shared_footprints(funcs: &mut [Result<Func, LoadError>]) {
     let own: Vec<Option<Vec<(u32, u32)>>> =
         funcs.iter().map(|f| f.as_ref().ok().and_then(|f| f.shared_used.clone())).collect();

@@ -459,9 +459,9 @@ fn run_block(l: &Launch<'_>, ctaid: [u32; 3], worker: u32, pool: &mut Pool) -> R
 /// Makes `shared` the zeroed shared memory of a new block of the launch (kernel `k`), from
 /// the previous block's of the same launch: a kernel that cannot write shared memory left it
 /// zeroed, and one that can gets the static variables it names (`Func::shared_used`) and
-/// the dynamic area zeroed. (The static layout holds every variable of the module; bytes a
-/// kernel reaches past its own variables, out of their bounds, hold what its previous block
-/// left, as undefined shared memory does on a GPU.)
+/// the dynamic area zeroed. (A kernel's window may hold variables it does not name
+/// (`decode::shared_layout`); bytes it reaches there, out of its variables' bounds, hold what
+/// its previous block left, as undefined shared memory does on a GPU.)
 pub(crate) fn fresh_shared(shared: &mut Vec<u8>, l: &Launch<'_>, k: &Func) {
     let size = shared_size(l, k);
     if shared.len() != size {

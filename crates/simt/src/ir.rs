@@ -954,12 +954,13 @@ pub(crate) struct Func {
     /// Whether the function may write shared memory (`Func::may_write_shared`): a block of a
     /// kernel that cannot finds it as the previous block left it, zeroed.
     pub writes_shared: bool,
-    /// Static shared memory bytes used by the kernel (module `.shared` plus its own).
+    /// Static shared memory bytes of the kernel's window, where its dynamic area starts: its
+    /// own variables and those of the functions it calls (`decode::shared_layout`).
     pub shared_size: u32,
     /// The byte ranges (start, end; sorted, disjoint) of the static shared variables that a
     /// kernel and the functions it calls name (a function: its own); `None` when unknown
-    /// (an indirect call). The module's static layout holds every function's variables, and
-    /// a new block zeroes only these and the dynamic area (`exec::fresh_shared`).
+    /// (an indirect call). A new block zeroes only these and the dynamic area
+    /// (`exec::fresh_shared`).
     pub shared_used: Option<Vec<(u32, u32)>>,
     /// (offset, size) of the return and parameter `.param` slots (device functions).
     pub ret_slots: Vec<(u32, u32)>,
