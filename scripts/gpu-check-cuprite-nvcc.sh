@@ -42,6 +42,7 @@ run)
     for exe in "$dir"/bin/*; do
         n=$(basename "$exe"); args=""
         [ "$n" = env_config ] && args=visible
+        [ "$n" = fault_report ] && args=atomic
         (cd /tmp && LD_LIBRARY_PATH="$dir/lib" timeout 60 "$exe" $args > "/tmp/$n.out" 2>&1); rc=$?
         if [ $rc -eq 0 ] && grep -q PASS "/tmp/$n.out" && ! grep -q FAIL "/tmp/$n.out"; then
             echo "$n PASS" >> "$out/results.txt"
