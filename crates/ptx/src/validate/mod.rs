@@ -5,6 +5,7 @@
 //!   `.branchtargets`/`.calltargets`), and nothing is defined twice in one scope;
 //! - forms: operand counts and kinds per opcode, unknown and conflicting modifiers
 //!   ([`forms`]);
+//! - which instruction types each opcode is defined for ([`type_words`]);
 //! - operand types of the common typed instructions ([`typecheck`]);
 //! - `.version`/`.target` rules and which PTX ISA version and `sm_XX` each instruction or
 //!   modifier needs ([`gating`]);
@@ -17,6 +18,7 @@ mod forms;
 mod gating;
 #[cfg(test)]
 mod tests;
+mod type_words;
 mod typecheck;
 
 use crate::ast::*;
@@ -616,6 +618,7 @@ impl<'m> Validator<'m> {
             }
         }
         forms::check_modifiers(self, ins);
+        forms::check_immediates(self, ins);
         let form = forms::form(ins.opcode);
         let n = ins.operands.len();
         let count_ok = n >= usize::from(form.min) && n <= usize::from(form.max);
@@ -637,6 +640,7 @@ impl<'m> Validator<'m> {
                 self.operand(ins, i, op, role);
             }
         }
+        type_words::check(self, ins);
         if count_ok {
             typecheck::check(self, ins);
         }

@@ -60,6 +60,8 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
             | Neg
             | Abs
             | Fma
+            | Atom
+            | Red
     ) {
         return;
     }
@@ -124,6 +126,16 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
             }
         }
         Ld => operand(v, ins, 0, t, Rule::Relaxed),
+        // `atom d, [a], b {, c | cache-policy}` and `red [a], b`: the values have the
+        // instruction's type (`c` is `atom.cas`'s; a cache policy is a .b64).
+        Atom => {
+            operand(v, ins, 0, t, Rule::Strict);
+            operand(v, ins, 2, t, Rule::Strict);
+            if ins.has(Kw::Cas) {
+                operand(v, ins, 3, t, Rule::Strict);
+            }
+        }
+        Red => operand(v, ins, 1, t, Rule::Strict),
         St => operand(v, ins, 1, t, Rule::Relaxed),
         Mul | Mad if ins.has(Kw::Wide) => {
             let Some(w) = wide(t) else { return };

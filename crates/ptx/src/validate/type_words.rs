@@ -1,0 +1,193 @@
+//! Which instruction types each opcode (and mode) is defined for: `mad.lo.f32`, `or.s32` and
+//! `shl.u32` are errors (ptxas: "Unexpected instruction types specified"). The type lists are the
+//! `.type = { ... }` sets of the PTX ISA's syntax blocks; where ptxas 13.0 differs from the
+//! manual, ptxas decides (`tests/ptxas_agreement.rs` holds the two to the same verdicts).
+//!
+//! Only the first type word is checked; opcodes without a rule are accepted with any type.
+
+use super::{Validator, full_name};
+use crate::ast::{Instruction, Modifier};
+use crate::keyword::Kw;
+use crate::types::Opcode;
+
+/// One rule: for `op` with every word of `with` and none of `without`, the first type word
+/// must be one of `types`. The first matching rule of an opcode decides.
+struct Rule {
+    op: Opcode,
+    with: &'static [Kw],
+    without: &'static [Kw],
+    types: &'static [Kw],
+}
+
+const fn r(op: Opcode, with: &'static [Kw], types: &'static [Kw]) -> Rule {
+    Rule { op, with, without: &[], types }
+}
+
+const fn rn(op: Opcode, without: &'static [Kw], types: &'static [Kw]) -> Rule {
+    Rule { op, with: &[], without, types }
+}
+
+use Kw as K;
+use Opcode as O;
+
+const INT: &[Kw] = &[K::U16, K::U32, K::U64, K::S16, K::S32, K::S64];
+const INT_16_32: &[Kw] = &[K::U16, K::U32, K::S16, K::S32];
+const INT_32_64: &[Kw] = &[K::U32, K::U64, K::S32, K::S64];
+const INT32: &[Kw] = &[K::U32, K::S32];
+const BITS: &[Kw] = &[K::B16, K::B32, K::B64];
+const BITS_32_64: &[Kw] = &[K::B32, K::B64];
+const LOGIC: &[Kw] = &[K::Pred, K::B16, K::B32, K::B64];
+const F32_F64: &[Kw] = &[K::F32, K::F64];
+const ADD_TYPES: &[Kw] = &[
+    K::U16,
+    K::U32,
+    K::U64,
+    K::S16,
+    K::S32,
+    K::S64,
+    K::F32,
+    K::F64,
+    K::F16,
+    K::F16x2,
+    K::Bf16,
+    K::Bf16x2,
+    K::F32x2,
+    K::U16x2,
+    K::S16x2,
+    K::U8x4,
+    K::S8x4,
+];
+const MUL_FLOAT: &[Kw] = &[K::F32, K::F64, K::F16, K::F16x2, K::Bf16, K::Bf16x2, K::F32x2];
+const FMA_TYPES: &[Kw] = &[K::F32, K::F64, K::F16, K::F16x2, K::Bf16, K::Bf16x2, K::F32x2];
+const ABS_TYPES: &[Kw] = &[K::S16, K::S32, K::S64, K::F32, K::F64, K::F16, K::F16x2, K::Bf16, K::Bf16x2];
+const NEG_TYPES: &[Kw] = &[K::S16, K::S32, K::S64, K::F32, K::F64, K::F16, K::F16x2, K::Bf16, K::Bf16x2, K::S8x4];
+const MIN_TYPES: &[Kw] = &[
+    K::U16,
+    K::U32,
+    K::U64,
+    K::S16,
+    K::S32,
+    K::S64,
+    K::F32,
+    K::F64,
+    K::F16,
+    K::F16x2,
+    K::Bf16,
+    K::Bf16x2,
+    K::U16x2,
+    K::S16x2,
+    K::U8x4,
+    K::S8x4,
+];
+const SHR_TYPES: &[Kw] = &[K::B16, K::B32, K::B64, K::U16, K::U32, K::U64, K::S16, K::S32, K::S64];
+const SELP_TYPES: &[Kw] = &[K::B16, K::B32, K::B64, K::U16, K::U32, K::U64, K::S16, K::S32, K::S64, K::F32, K::F64];
+const SETP_TYPES: &[Kw] = &[
+    K::B16,
+    K::B32,
+    K::B64,
+    K::U16,
+    K::U32,
+    K::U64,
+    K::S16,
+    K::S32,
+    K::S64,
+    K::F32,
+    K::F64,
+    K::F16,
+    K::F16x2,
+    K::Bf16,
+    K::Bf16x2,
+];
+const MODES: &[Kw] = &[K::Lo, K::Hi];
+
+/// The rules, by opcode; see [`Rule`].
+static RULES: &[Rule] = &[
+    r(O::Add, &[K::Cc], INT_32_64),
+    r(O::Sub, &[K::Cc], INT_32_64),
+    r(O::Addc, &[], INT_32_64),
+    r(O::Subc, &[], INT_32_64),
+    r(O::Madc, &[], INT_32_64),
+    r(O::Add, &[], ADD_TYPES),
+    r(O::Sub, &[], ADD_TYPES),
+    r(O::Mul, &[K::Wide], INT_16_32),
+    r(O::Mad, &[K::Wide], INT_16_32),
+    r(O::Mul, &[K::Lo], INT),
+    r(O::Mul, &[K::Hi], INT),
+    r(O::Mad, &[K::Lo], INT),
+    r(O::Mad, &[K::Hi], INT),
+    rn(O::Mul, MODES, MUL_FLOAT),
+    rn(O::Mad, MODES, F32_F64),
+    r(O::Mul24, &[], INT32),
+    r(O::Mad24, &[], INT32),
+    r(O::Sad, &[], INT),
+    r(O::Div, &[], &[K::U16, K::U32, K::U64, K::S16, K::S32, K::S64, K::F32, K::F64]),
+    r(O::Rem, &[], INT),
+    r(O::Abs, &[], ABS_TYPES),
+    r(O::Neg, &[], NEG_TYPES),
+    r(O::Min, &[], MIN_TYPES),
+    r(O::Max, &[], MIN_TYPES),
+    r(O::Popc, &[], BITS_32_64),
+    r(O::Clz, &[], BITS_32_64),
+    r(O::Brev, &[], BITS_32_64),
+    r(O::Bfi, &[], BITS_32_64),
+    r(O::Bfind, &[], INT_32_64),
+    r(O::Bfe, &[], INT_32_64),
+    r(O::Fns, &[], &[K::B32]),
+    r(O::Bmsk, &[], &[K::B32]),
+    r(O::Szext, &[], INT32),
+    r(O::Dp4a, &[], INT32),
+    r(O::Dp2a, &[], INT32),
+    r(O::And, &[], LOGIC),
+    r(O::Or, &[], LOGIC),
+    r(O::Xor, &[], LOGIC),
+    r(O::Not, &[], LOGIC),
+    r(O::Cnot, &[], BITS),
+    r(O::Lop3, &[], &[K::B32]),
+    r(O::Shl, &[], BITS),
+    r(O::Shr, &[], SHR_TYPES),
+    r(O::Shf, &[], &[K::B32]),
+    r(O::Prmt, &[], &[K::B32]),
+    r(O::Copysign, &[], F32_F64),
+    r(O::Testp, &[], F32_F64),
+    r(O::Fma, &[], FMA_TYPES),
+    r(O::Rcp, &[], F32_F64),
+    r(O::Sqrt, &[], F32_F64),
+    r(O::Rsqrt, &[], F32_F64),
+    r(O::Sin, &[], &[K::F32]),
+    r(O::Cos, &[], &[K::F32]),
+    r(O::Lg2, &[], &[K::F32]),
+    r(O::Ex2, &[], &[K::F32, K::F16, K::F16x2, K::Bf16, K::Bf16x2]),
+    r(O::Tanh, &[], &[K::F32, K::F16, K::F16x2, K::Bf16, K::Bf16x2]),
+    r(O::Selp, &[], SELP_TYPES),
+    r(O::Setp, &[], SETP_TYPES),
+    r(O::Shfl, &[], &[K::B32]),
+    r(O::Vote, &[K::Ballot], &[K::B32]),
+    rn(O::Vote, &[K::Ballot], &[K::Pred]),
+    r(O::Activemask, &[], &[K::B32]),
+    r(O::Match, &[], &[K::B32, K::B64]),
+];
+
+/// Checks the instruction's first type word against the rules of its opcode.
+pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
+    let Some(ty) = ins.mods.iter().find_map(|m| match m {
+        Modifier::Kw(k) if super::forms::kw_type(*k).is_some() => Some(*k),
+        _ => None,
+    }) else {
+        return;
+    };
+    let Some(rule) = RULES
+        .iter()
+        .find(|r| r.op == ins.opcode && r.with.iter().all(|&k| ins.has(k)) && !r.without.iter().any(|&k| ins.has(k)))
+    else {
+        return;
+    };
+    if rule.types.contains(&ty) {
+        return;
+    }
+    let name = full_name(v.m, ins);
+    // `mad.lo.f32` → `mad.lo`: the instruction without its type words.
+    let base: Vec<&str> = name.split('.').filter(|w| Kw::lookup(w).and_then(super::forms::kw_type).is_none()).collect();
+    let allowed: Vec<String> = rule.types.iter().map(|k| format!(".{}", k.as_str())).collect();
+    let msg = format!("`{}` is not defined for .{} (it takes {})", base.join("."), ty.as_str(), allowed.join(", "));
+    v.err(ins.span, msg);
+}
