@@ -141,6 +141,51 @@ pub(super) fn kw_type(k: Kw) -> Option<ScalarType> {
     TABLE.get(k as usize).copied().flatten()
 }
 
+/// Cache eviction priorities and hints of `ld`/`st`.
+macro_rules! memory_words {
+    ($($k:ident),* $(,)?) => {
+        &[
+            Kw::Cta, Kw::Cluster, Kw::Gpu, Kw::Sys, Kw::Global, Kw::Shared, Kw::SharedCta,
+            Kw::SharedCluster, Kw::L1EvictFirst, Kw::L1EvictLast, Kw::L1EvictNormal,
+            Kw::L1EvictUnchanged, Kw::L1NoAllocate, Kw::L2CacheHint, Kw::L2EvictFirst,
+            Kw::L2EvictLast, Kw::L2EvictNormal, Kw::L2EvictUnchanged, Kw::V2, Kw::V4, Kw::V8,
+            $(Kw::$k),*
+        ]
+    };
+}
+
+/// `ld{.weak|.volatile|.relaxed.scope|.acquire.scope|.mmio}{.ss}{.cop}{.level...}{.nc}{.vec}.type`.
+const LD_WORDS: &[Kw] = memory_words![
+    Weak, Volatile, Relaxed, Acquire, Mmio, Local, Const, Param, ParamEntry, ParamFunc, Ca, Cg, Cs, Lu, Cv, L264B,
+    L2128B, L2256B, Unified, Nc,
+];
+/// `st{.weak|.volatile|.relaxed.scope|.release.scope|.mmio}{.ss}{.cop}{.level...}{.vec}.type`,
+/// `st.async`, `st.bulk`.
+const ST_WORDS: &[Kw] = memory_words![
+    Weak,
+    Volatile,
+    Relaxed,
+    Release,
+    Mmio,
+    Local,
+    Param,
+    ParamFunc,
+    Wb,
+    Cg,
+    Cs,
+    Wt,
+    Async,
+    MbarrierCompleteTxBytes,
+    Bulk,
+    Unified,
+];
+/// `atom{.sem}{.scope}{.space}.op{.noftz}{.level::cache_hint}{.vec}.type`.
+const ATOM_WORDS: &[Kw] =
+    memory_words![Relaxed, Acquire, Release, AcqRel, And, Or, Xor, Cas, Exch, Add, Inc, Dec, Min, Max, Noftz,];
+/// `red{.sem}{.scope}{.space}.op{.noftz}{.level::cache_hint}{.vec}.type`, `red.async`.
+const RED_WORDS: &[Kw] =
+    memory_words![Relaxed, Release, And, Or, Xor, Add, Inc, Dec, Min, Max, Noftz, Async, MbarrierCompleteTxBytes];
+
 /// The modifier words (besides type words) each simple opcode takes, from the syntax blocks of
 /// the PTX ISA manual; `None` for the opcodes not listed, whose words are not checked. For
 /// `setp`/`set`, the comparison operators are allowed besides these.
@@ -186,6 +231,10 @@ fn allowed_words(op: Opcode) -> Option<&'static [Kw]> {
         O::Tanh => &[Kw::Approx],
         O::Setp | O::Set => &[Kw::Ftz, Kw::And, Kw::Or, Kw::Xor],
         O::Shfl => &[Kw::Sync, Kw::Up, Kw::Down, Kw::Bfly, Kw::Idx],
+        O::Ld => LD_WORDS,
+        O::St => ST_WORDS,
+        O::Atom => ATOM_WORDS,
+        O::Red => RED_WORDS,
         O::Vote => &[Kw::Sync, Kw::All, Kw::Any, Kw::Uni, Kw::Ballot],
         _ => return None,
     })
@@ -319,9 +368,11 @@ pub(super) fn check_immediates(v: &mut Validator<'_>, ins: &Instruction) {
     }
     // `bar.red.popc.u32 d, a, ...` has its destination first.
     let at = usize::from(ins.has(Kw::Red));
+    // ptxas reads the immediate as a .u32 (4294967296 is barrier 0).
     if let Some(crate::ast::Operand::Imm(crate::ast::Imm::Int(n))) = ins.operands.get(at)
-        && !(0..=15).contains(n)
+        && *n as u32 > 15
     {
+        let n = *n as u32;
         let msg = format!("barrier number {n} of `{}` is out of range: it must be 0 through 15", ins.opcode.as_str());
         v.err(ins.span, msg);
     }

@@ -441,7 +441,7 @@ fn target_version(sm: u32, suffix: &str) -> Option<u32> {
     Some(match (sm, suffix) {
         (10 | 11, "") => 10,
         (12 | 13, "") => 12,
-        (20, "") => 20,
+        (20 | 21, "") => 20,
         (30, "") => 30,
         (35, "") => 31,
         (32 | 50, "") => 40,
@@ -454,11 +454,11 @@ fn target_version(sm: u32, suffix: &str) -> Option<u32> {
         (80, "") => 70,
         (86, "") => 71,
         (87, "") => 74,
-        (88, "") => 90,
+        (88, "") => 74,
         (89 | 90, "") => 78,
         (90, "a") => 80,
-        (100 | 101, "" | "a") => 86,
-        (100 | 101, "f") => 88,
+        (100, "" | "a") => 86,
+        (100, "f") => 88,
         (103, "" | "a" | "f") => 88,
         (110, "" | "a" | "f") => 90,
         (120, "" | "a") => 87,
@@ -489,6 +489,13 @@ pub(super) fn check_directives(v: &mut Validator<'_>) {
         } else {
             v.version = n;
         }
+    }
+    if let Some(span) = m.address_size_span
+        && v.version != 0
+        && v.version < 23
+    {
+        let msg = format!("`.address_size` requires PTX ISA 2.3 (module is .version {})", show_version(v.version));
+        v.err(span, msg);
     }
     let arch = m.target.arch.as_str();
     if arch.is_empty() {

@@ -99,14 +99,33 @@ const SETP_TYPES: &[Kw] = &[
     K::Bf16x2,
 ];
 const MODES: &[Kw] = &[K::Lo, K::Hi];
+const MEMORY: &[Kw] = &[
+    K::B8,
+    K::B16,
+    K::B32,
+    K::B64,
+    K::B128,
+    K::U8,
+    K::U16,
+    K::U32,
+    K::U64,
+    K::S8,
+    K::S16,
+    K::S32,
+    K::S64,
+    K::F32,
+    K::F64,
+];
+const ATOM_ADD: &[Kw] = &[K::U32, K::S32, K::U64, K::F32, K::F64, K::F16, K::F16x2, K::Bf16, K::Bf16x2];
+const ATOM_MIN: &[Kw] = &[K::U32, K::S32, K::U64, K::S64, K::F16, K::F16x2, K::Bf16, K::Bf16x2];
 
 /// The rules, by opcode; see [`Rule`].
 static RULES: &[Rule] = &[
-    r(O::Add, &[K::Cc], INT_32_64),
-    r(O::Sub, &[K::Cc], INT_32_64),
-    r(O::Addc, &[], INT_32_64),
-    r(O::Subc, &[], INT_32_64),
-    r(O::Madc, &[], INT_32_64),
+    r(O::Add, &[K::Cc], INT),
+    r(O::Sub, &[K::Cc], INT),
+    r(O::Addc, &[], INT),
+    r(O::Subc, &[], INT),
+    r(O::Madc, &[], INT),
     r(O::Add, &[], ADD_TYPES),
     r(O::Sub, &[], ADD_TYPES),
     r(O::Mul, &[K::Wide], INT_16_32),
@@ -165,10 +184,33 @@ static RULES: &[Rule] = &[
     rn(O::Vote, &[K::Ballot], &[K::Pred]),
     r(O::Activemask, &[], &[K::B32]),
     r(O::Match, &[], &[K::B32, K::B64]),
+    // `ld`/`st` (the PTX ISA lists no 16-bit float types; ptxas rejects them)
+    r(O::Ld, &[], MEMORY),
+    r(O::St, &[], MEMORY),
+    // `atom`/`red` by operation (the half types need `.noftz`, checked by gating)
+    r(O::Atom, &[K::Cas], &[K::B16, K::B32, K::B64, K::B128]),
+    r(O::Atom, &[K::Exch], &[K::B32, K::B64, K::B128]),
+    r(O::Atom, &[K::And], BITS_32_64),
+    r(O::Atom, &[K::Or], BITS_32_64),
+    r(O::Atom, &[K::Xor], BITS_32_64),
+    r(O::Atom, &[K::Add], ATOM_ADD),
+    r(O::Atom, &[K::Inc], &[K::U32]),
+    r(O::Atom, &[K::Dec], &[K::U32]),
+    r(O::Atom, &[K::Min], ATOM_MIN),
+    r(O::Atom, &[K::Max], ATOM_MIN),
+    r(O::Red, &[K::And], BITS_32_64),
+    r(O::Red, &[K::Or], BITS_32_64),
+    r(O::Red, &[K::Xor], BITS_32_64),
+    r(O::Red, &[K::Add], ATOM_ADD),
+    r(O::Red, &[K::Inc], &[K::U32]),
+    r(O::Red, &[K::Dec], &[K::U32]),
+    r(O::Red, &[K::Min], ATOM_MIN),
+    r(O::Red, &[K::Max], ATOM_MIN),
 ];
 
 /// Checks the instruction's first type word against the rules of its opcode.
 pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
+    memory(v, ins);
     let Some(ty) = ins.mods.iter().find_map(|m| match m {
         Modifier::Kw(k) if super::forms::kw_type(*k).is_some() => Some(*k),
         _ => None,
@@ -190,4 +232,24 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
     let allowed: Vec<String> = rule.types.iter().map(|k| format!(".{}", k.as_str())).collect();
     let msg = format!("`{}` is not defined for .{} (it takes {})", base.join("."), ty.as_str(), allowed.join(", "));
     v.err(ins.span, msg);
+}
+
+/// `ld`, `st`, `atom`, `red`: a type word is required; `.relaxed`/`.acquire`/`.release` on
+/// `ld`/`st` need a scope.
+fn memory(v: &mut Validator<'_>, ins: &Instruction) {
+    if !matches!(ins.opcode, O::Ld | O::St | O::Atom | O::Red) || ins.has(K::Async) || ins.has(K::Bulk) {
+        return;
+    }
+    let op = ins.opcode.as_str();
+    if ins.types().next().is_none() {
+        v.err(ins.span, format!("`{op}` requires a type such as `.u32` or `.b64`"));
+    }
+    let sem = [K::Relaxed, K::Acquire, K::Release].into_iter().find(|&k| ins.has(k));
+    if matches!(ins.opcode, O::Ld | O::St)
+        && let Some(sem) = sem
+        && ![K::Cta, K::Cluster, K::Gpu, K::Sys].iter().any(|&k| ins.has(k))
+    {
+        let msg = format!("`{op}.{}` requires a scope (`.cta`, `.cluster`, `.gpu` or `.sys`)", sem.as_str());
+        v.err(ins.span, msg);
+    }
 }

@@ -243,6 +243,8 @@ fn compat(t: ScalarType, r: ScalarType, rule: Rule) -> Result<(), Need> {
     if let Rule::Bytes(b) = rule {
         return if r != Pred && r.size() == b { Ok(()) } else { Err(Need::Bits(b * 8)) };
     }
+    // ptxas takes a .f16x2 register as 32 untyped bits where an integer is expected.
+    let r = if r == ScalarType::F16x2 && t.kind() != TypeKind::Float { ScalarType::B32 } else { r };
     let (tk, rk) = (t.kind(), r.kind());
     if tk == TypeKind::Opaque || rk == TypeKind::Opaque {
         return Ok(());
