@@ -210,7 +210,6 @@ static RULES: &[Rule] = &[
 
 /// Checks the instruction's first type word against the rules of its opcode.
 pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
-    memory(v, ins);
     let Some(ty) = ins.mods.iter().find_map(|m| match m {
         Modifier::Kw(k) if super::forms::kw_type(*k).is_some() => Some(*k),
         _ => None,
@@ -232,24 +231,4 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
     let allowed: Vec<String> = rule.types.iter().map(|k| format!(".{}", k.as_str())).collect();
     let msg = format!("`{}` is not defined for .{} (it takes {})", base.join("."), ty.as_str(), allowed.join(", "));
     v.err(ins.span, msg);
-}
-
-/// `ld`, `st`, `atom`, `red`: a type word is required; `.relaxed`/`.acquire`/`.release` on
-/// `ld`/`st` need a scope.
-fn memory(v: &mut Validator<'_>, ins: &Instruction) {
-    if !matches!(ins.opcode, O::Ld | O::St | O::Atom | O::Red) || ins.has(K::Async) || ins.has(K::Bulk) {
-        return;
-    }
-    let op = ins.opcode.as_str();
-    if ins.types().next().is_none() {
-        v.err(ins.span, format!("`{op}` requires a type such as `.u32` or `.b64`"));
-    }
-    let sem = [K::Relaxed, K::Acquire, K::Release].into_iter().find(|&k| ins.has(k));
-    if matches!(ins.opcode, O::Ld | O::St)
-        && let Some(sem) = sem
-        && ![K::Cta, K::Cluster, K::Gpu, K::Sys].iter().any(|&k| ins.has(k))
-    {
-        let msg = format!("`{op}.{}` requires a scope (`.cta`, `.cluster`, `.gpu` or `.sys`)", sem.as_str());
-        v.err(ins.span, msg);
-    }
 }
