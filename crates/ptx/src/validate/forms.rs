@@ -231,6 +231,37 @@ fn allowed_words(op: Opcode) -> Option<&'static [Kw]> {
         O::Tanh => &[Kw::Approx],
         O::Setp | O::Set => &[Kw::Ftz, Kw::And, Kw::Or, Kw::Xor],
         O::Shfl => &[Kw::Sync, Kw::Up, Kw::Down, Kw::Bfly, Kw::Idx],
+        O::Mov => &[Kw::V2, Kw::V4],
+        O::Cvt => &[
+            Kw::Rn,
+            Kw::Rz,
+            Kw::Rm,
+            Kw::Rp,
+            Kw::Rna,
+            Kw::Rs,
+            Kw::Rni,
+            Kw::Rzi,
+            Kw::Rmi,
+            Kw::Rpi,
+            Kw::Ftz,
+            Kw::Sat,
+            Kw::Relu,
+            Kw::Satfinite,
+            Kw::Pack,
+        ],
+        O::Cvta => &[
+            Kw::To,
+            Kw::Global,
+            Kw::Shared,
+            Kw::SharedCta,
+            Kw::SharedCluster,
+            Kw::Local,
+            Kw::Const,
+            Kw::Param,
+            Kw::ParamEntry,
+        ],
+        O::Dp4a => &[],
+        O::Dp2a => &[Kw::Lo, Kw::Hi],
         O::Ld => LD_WORDS,
         O::St => ST_WORDS,
         O::Atom => ATOM_WORDS,
@@ -345,7 +376,17 @@ pub(super) fn check_modifiers(v: &mut Validator<'_>, ins: &Instruction) {
             }
         }
     }
-    if matches!(ins.opcode, Opcode::Setp | Opcode::Set) && !ins.kws().any(|k| k.as_cmp().is_some()) {
+    let cmps: Vec<Kw> = ins.kws().filter(|k| k.as_cmp().is_some()).collect();
+    if matches!(ins.opcode, Opcode::Setp | Opcode::Set) && cmps.len() > 1 {
+        let msg = format!(
+            "conflicting modifiers `.{}` and `.{}` on `{}`",
+            cmps[0].as_str(),
+            cmps[1].as_str(),
+            ins.opcode.as_str()
+        );
+        v.err(ins.span, msg);
+    }
+    if matches!(ins.opcode, Opcode::Setp | Opcode::Set) && cmps.is_empty() {
         let msg = format!("`{}` requires a comparison operator such as `.eq` or `.lt`", ins.opcode.as_str());
         v.err(ins.span, msg);
     }

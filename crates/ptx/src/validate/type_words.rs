@@ -210,6 +210,7 @@ static RULES: &[Rule] = &[
 
 /// Checks the instruction's first type word against the rules of its opcode.
 pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
+    comparison(v, ins);
     let Some(ty) = ins.mods.iter().find_map(|m| match m {
         Modifier::Kw(k) if super::forms::kw_type(*k).is_some() => Some(*k),
         _ => None,
@@ -231,4 +232,29 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
     let allowed: Vec<String> = rule.types.iter().map(|k| format!(".{}", k.as_str())).collect();
     let msg = format!("`{}` is not defined for .{} (it takes {})", base.join("."), ty.as_str(), allowed.join(", "));
     v.err(ins.span, msg);
+}
+
+/// The comparison operators of `setp`/`set` by source type: `.eq`/`.ne` for bit-size types, the
+/// ordered `.lt`/`.le`/`.gt`/`.ge` for signed integers, and `.lo`/`.ls`/`.hi`/`.hs` too for
+/// unsigned ones; the unordered `.equ` ... `.geu`, `.num` and `.nan` for floating point only.
+fn comparison(v: &mut Validator<'_>, ins: &Instruction) {
+    use crate::types::{CmpOp as C, TypeKind};
+    if !matches!(ins.opcode, O::Setp | O::Set) {
+        return;
+    }
+    // `setp.cmp.type`, `set.cmp.dtype.stype`: the compared type is the last type word.
+    let (Some(cmp), Some(t)) = (ins.kws().find_map(Kw::as_cmp), ins.types().last()) else { return };
+    let ok = match t.kind() {
+        TypeKind::Float => !matches!(cmp, C::Lo | C::Ls | C::Hi | C::Hs),
+        TypeKind::Unsigned => {
+            matches!(cmp, C::Eq | C::Ne | C::Lt | C::Le | C::Gt | C::Ge | C::Lo | C::Ls | C::Hi | C::Hs)
+        }
+        TypeKind::Signed => matches!(cmp, C::Eq | C::Ne | C::Lt | C::Le | C::Gt | C::Ge),
+        TypeKind::Bits => matches!(cmp, C::Eq | C::Ne),
+        TypeKind::Pred | TypeKind::Opaque => true,
+    };
+    if !ok {
+        let msg = format!("comparison `.{cmp}` of `{}` is not defined for .{t}", ins.opcode.as_str());
+        v.err(ins.span, msg);
+    }
 }
