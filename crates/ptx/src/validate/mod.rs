@@ -6,7 +6,7 @@
 //! - forms: operand counts and kinds per opcode, unknown and conflicting modifiers
 //!   ([`forms`]);
 //! - which instruction types each opcode is defined for ([`type_words`]);
-//! - the operands of `ld`, `st`, `atom` and `red` ([`memory`]);
+//! - the operands of `ld`, `st`, `atom` and `red` ([`memory`]); `cvt` rounding ([`cvt`]);
 //! - operand types of the common typed instructions ([`typecheck`]);
 //! - `.version`/`.target` rules and which PTX ISA version and `sm_XX` each instruction or
 //!   modifier needs ([`gating`]);
@@ -15,6 +15,7 @@
 //! Everything is table-driven and indexed by [`Name`] id: no hashing and no allocation per
 //! instruction, except to build a diagnostic.
 
+mod cvt;
 mod forms;
 mod gating;
 mod memory;
@@ -644,6 +645,7 @@ impl<'m> Validator<'m> {
         }
         type_words::check(self, ins);
         memory::check(self, ins);
+        cvt::check(self, ins);
         if count_ok {
             typecheck::check(self, ins);
         }
