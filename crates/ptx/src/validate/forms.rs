@@ -232,6 +232,13 @@ fn allowed_words(op: Opcode) -> Option<&'static [Kw]> {
         O::Setp | O::Set => &[Kw::Ftz, Kw::And, Kw::Or, Kw::Xor],
         O::Shfl => &[Kw::Sync, Kw::Up, Kw::Down, Kw::Bfly, Kw::Idx],
         O::Mov => &[Kw::V2, Kw::V4],
+        O::Redux => &[Kw::Sync, Kw::Add, Kw::Min, Kw::Max, Kw::And, Kw::Or, Kw::Xor, Kw::Abs, Kw::NaN],
+        O::Match => &[Kw::Any, Kw::All, Kw::Sync],
+        O::Bar => &[Kw::Sync, Kw::Arrive, Kw::Red, Kw::Popc, Kw::And, Kw::Or, Kw::Warp, Kw::Cta, Kw::Aligned],
+        O::Isspacep => {
+            &[Kw::Global, Kw::Shared, Kw::SharedCta, Kw::SharedCluster, Kw::Local, Kw::Const, Kw::Param, Kw::ParamEntry]
+        }
+        O::Membar => &[Kw::Cta, Kw::Gl, Kw::Sys, Kw::Proxy],
         O::Cvt => &[
             Kw::Rn,
             Kw::Rz,

@@ -180,6 +180,10 @@ static RULES: &[Rule] = &[
     r(O::Selp, &[], SELP_TYPES),
     r(O::Setp, &[], SETP_TYPES),
     r(O::Shfl, &[], &[K::B32]),
+    r(O::Redux, &[K::And], &[K::B32]),
+    r(O::Redux, &[K::Or], &[K::B32]),
+    r(O::Redux, &[K::Xor], &[K::B32]),
+    r(O::Redux, &[], &[K::U32, K::S32, K::F32]),
     r(O::Vote, &[K::Ballot], &[K::B32]),
     rn(O::Vote, &[K::Ballot], &[K::Pred]),
     r(O::Activemask, &[], &[K::B32]),
@@ -211,6 +215,7 @@ static RULES: &[Rule] = &[
 /// Checks the instruction's first type word against the rules of its opcode.
 pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
     comparison(v, ins);
+    mode(v, ins);
     let Some(ty) = ins.mods.iter().find_map(|m| match m {
         Modifier::Kw(k) if super::forms::kw_type(*k).is_some() => Some(*k),
         _ => None,
@@ -255,6 +260,23 @@ fn comparison(v: &mut Validator<'_>, ins: &Instruction) {
     };
     if !ok {
         let msg = format!("comparison `.{cmp}` of `{}` is not defined for .{t}", ins.opcode.as_str());
+        v.err(ins.span, msg);
+    }
+}
+
+/// The warp-level instructions name their operation: `shfl.sync.idx`, `vote.sync.any`,
+/// `redux.sync.add`, `match.any.sync`.
+fn mode(v: &mut Validator<'_>, ins: &Instruction) {
+    let modes: &[Kw] = match ins.opcode {
+        O::Shfl => &[K::Up, K::Down, K::Bfly, K::Idx],
+        O::Vote => &[K::All, K::Any, K::Uni, K::Ballot],
+        O::Redux => &[K::Add, K::Min, K::Max, K::And, K::Or, K::Xor],
+        O::Match => &[K::Any, K::All],
+        _ => return,
+    };
+    if !modes.iter().any(|&k| ins.has(k)) {
+        let names: Vec<String> = modes.iter().map(|k| format!("`.{}`", k.as_str())).collect();
+        let msg = format!("`{}` requires one of {}", ins.opcode.as_str(), names.join(", "));
         v.err(ins.span, msg);
     }
 }

@@ -62,6 +62,26 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
             | Fma
             | Atom
             | Red
+            | Rcp
+            | Sqrt
+            | Rsqrt
+            | Sin
+            | Cos
+            | Lg2
+            | Ex2
+            | Tanh
+            | Copysign
+            | Brev
+            | Cnot
+            | Shf
+            | Prmt
+            | Mul24
+            | Mad24
+            | Sad
+            | Shfl
+            | Vote
+            | Match
+            | Redux
     ) {
         return;
     }
@@ -136,6 +156,39 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
             }
         }
         Red => operand(v, ins, 1, t, Rule::Strict),
+        // `shfl.sync d{|p}, a, b, c, membermask`: all .b32.
+        Shfl => {
+            match &ins.operands[0] {
+                Operand::Pair(d, p) => {
+                    element(v, ins, d, t, Rule::Strict);
+                    reg(v, ins, *p, false, ScalarType::Pred, Rule::Pred);
+                }
+                _ => operand(v, ins, 0, t, Rule::Strict),
+            }
+            for i in 1..len {
+                operand(v, ins, i, ScalarType::B32, Rule::Strict);
+            }
+        }
+        // `vote.sync.mode d, {!}a, membermask`: d is .pred, or .b32 for `.ballot`.
+        Vote => {
+            operand(v, ins, 0, t, Rule::Strict);
+            operand(v, ins, 1, ScalarType::Pred, Rule::Pred);
+            operand(v, ins, 2, ScalarType::B32, Rule::Strict);
+        }
+        // `match.sync d{|p}, a, membermask`, `redux.sync d, a, membermask`: d is .b32 for
+        // `match`, of the type for `redux`.
+        Match | Redux => {
+            let d = if op == Match { ScalarType::B32 } else { t };
+            match &ins.operands[0] {
+                Operand::Pair(x, p) => {
+                    element(v, ins, x, d, Rule::Strict);
+                    reg(v, ins, *p, false, ScalarType::Pred, Rule::Pred);
+                }
+                _ => operand(v, ins, 0, d, Rule::Strict),
+            }
+            operand(v, ins, 1, t, Rule::Strict);
+            operand(v, ins, 2, ScalarType::B32, Rule::Strict);
+        }
         St => operand(v, ins, 1, t, Rule::Relaxed),
         Mul | Mad if ins.has(Kw::Wide) => {
             let Some(w) = wide(t) else { return };
