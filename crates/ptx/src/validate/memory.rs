@@ -27,6 +27,11 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
     if matches!(op, Opcode::Ld | Opcode::St) {
         orderings(v, ins);
         vector_width(v, ins);
+        // A third operand is the cache policy of `.L2::cache_hint`.
+        let n = ins.operands.len();
+        if n > 2 && !ins.has(Kw::L2CacheHint) {
+            v.err(ins.span, format!("`{}` expects 2 operands, found {n}", full_name(v.m, ins)));
+        }
     } else {
         const OPS: &[Kw] = &[Kw::And, Kw::Or, Kw::Xor, Kw::Cas, Kw::Exch, Kw::Add, Kw::Inc, Kw::Dec, Kw::Min, Kw::Max];
         if !OPS.iter().any(|&k| ins.has(k)) {

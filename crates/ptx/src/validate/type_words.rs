@@ -121,8 +121,12 @@ const ATOM_MIN: &[Kw] = &[K::U32, K::S32, K::U64, K::S64, K::F16, K::F16x2, K::B
 
 /// The rules, by opcode; see [`Rule`].
 static RULES: &[Rule] = &[
-    r(O::Add, &[K::Cc], INT),
-    r(O::Sub, &[K::Cc], INT),
+    // `.cc` carries are 32 or 64 bits; ptxas takes `addc.u16` without `.cc`
+    r(O::Add, &[K::Cc], INT_32_64),
+    r(O::Sub, &[K::Cc], INT_32_64),
+    r(O::Addc, &[K::Cc], INT_32_64),
+    r(O::Subc, &[K::Cc], INT_32_64),
+    r(O::Madc, &[K::Cc], INT_32_64),
     r(O::Addc, &[], INT),
     r(O::Subc, &[], INT),
     r(O::Madc, &[], INT),
@@ -216,16 +220,22 @@ static RULES: &[Rule] = &[
 pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
     comparison(v, ins);
     mode(v, ins);
-    let Some(ty) = ins.mods.iter().find_map(|m| match m {
-        Modifier::Kw(k) if super::forms::kw_type(*k).is_some() => Some(*k),
-        _ => None,
-    }) else {
-        return;
-    };
+    float_words(v, ins);
     let Some(rule) = RULES
         .iter()
         .find(|r| r.op == ins.opcode && r.with.iter().all(|&k| ins.has(k)) && !r.without.iter().any(|&k| ins.has(k)))
     else {
+        return;
+    };
+    let Some(ty) = ins.mods.iter().find_map(|m| match m {
+        Modifier::Kw(k) if super::forms::kw_type(*k).is_some() => Some(*k),
+        _ => None,
+    }) else {
+        // `ld`/`st`/`atom`/`red` report a missing type themselves (memory.rs).
+        if !matches!(ins.opcode, O::Ld | O::St | O::Atom | O::Red) {
+            let msg = format!("`{}` requires a type such as `.{}`", full_name(v.m, ins), rule.types[0].as_str());
+            v.err(ins.span, msg);
+        }
         return;
     };
     if rule.types.contains(&ty) {
@@ -264,19 +274,52 @@ fn comparison(v: &mut Validator<'_>, ins: &Instruction) {
     }
 }
 
-/// The warp-level instructions name their operation: `shfl.sync.idx`, `vote.sync.any`,
-/// `redux.sync.add`, `match.any.sync`.
+/// Instructions that name their operation: `shfl.sync.idx`, `vote.sync.any`, `redux.sync.add`,
+/// `match.any.sync`, `shf.l.wrap` (a direction and a mode).
 fn mode(v: &mut Validator<'_>, ins: &Instruction) {
-    let modes: &[Kw] = match ins.opcode {
-        O::Shfl => &[K::Up, K::Down, K::Bfly, K::Idx],
-        O::Vote => &[K::All, K::Any, K::Uni, K::Ballot],
-        O::Redux => &[K::Add, K::Min, K::Max, K::And, K::Or, K::Xor],
-        O::Match => &[K::Any, K::All],
+    let groups: &[&[Kw]] = match ins.opcode {
+        O::Shfl => &[&[K::Up, K::Down, K::Bfly, K::Idx]],
+        O::Vote => &[&[K::All, K::Any, K::Uni, K::Ballot]],
+        O::Redux => &[&[K::Add, K::Min, K::Max, K::And, K::Or, K::Xor]],
+        O::Match => &[&[K::Any, K::All]],
+        O::Shf => &[&[K::L, K::R], &[K::Wrap, K::Clamp]],
         _ => return,
     };
-    if !modes.iter().any(|&k| ins.has(k)) {
-        let names: Vec<String> = modes.iter().map(|k| format!("`.{}`", k.as_str())).collect();
-        let msg = format!("`{}` requires one of {}", ins.opcode.as_str(), names.join(", "));
-        v.err(ins.span, msg);
+    for modes in groups {
+        if !modes.iter().any(|&k| ins.has(k)) {
+            let names: Vec<String> = modes.iter().map(|k| format!("`.{}`", k.as_str())).collect();
+            let msg = format!("`{}` requires one of {}", ins.opcode.as_str(), names.join(", "));
+            v.err(ins.span, msg);
+        }
+    }
+}
+
+/// Floating-point words on the arithmetic instructions: rounding and `.ftz` only with a float
+/// type (`sub.rn.s32` is an error); `sqrt`/`rcp`/`div` of `.f32`/`.f64` say how they round
+/// (`.approx`, `.full` or a rounding mode), and `sqrt.rn.ftz` is for `.f32` only.
+fn float_words(v: &mut Validator<'_>, ins: &Instruction) {
+    use crate::types::{ScalarType, TypeKind};
+    if !matches!(ins.opcode, O::Add | O::Sub | O::Mul | O::Mad | O::Sqrt | O::Rcp | O::Div) {
+        return;
+    }
+    let Some(t) = ins.types().next() else { return };
+    let rounding = ins.kws().find(|k| matches!(k, K::Rn | K::Rz | K::Rm | K::Rp));
+    let ftz = ins.has(K::Ftz);
+    let name = full_name(v.m, ins);
+    if t.kind() != TypeKind::Float {
+        if let Some(w) = rounding.or(ftz.then_some(K::Ftz)) {
+            v.err(ins.span, format!("`{name}`: `.{}` is only for floating-point types", w.as_str()));
+        }
+        return;
+    }
+    if matches!(ins.opcode, O::Sqrt | O::Rcp | O::Div) && matches!(t, ScalarType::F32 | ScalarType::F64) {
+        if rounding.is_none() && !ins.has(K::Approx) && !ins.has(K::Full) {
+            let msg = format!("`{name}` needs `.approx`, `.full` or a rounding modifier (`.rn`, `.rz`, `.rm`, `.rp`)");
+            v.err(ins.span, msg);
+        }
+        // (ptxas takes `rcp.rn.ftz.f64`, not `sqrt.rn.ftz.f64`.)
+        if ftz && t == ScalarType::F64 && rounding.is_some() && ins.opcode == O::Sqrt {
+            v.err(ins.span, format!("`{name}`: `.ftz` is only for .f32"));
+        }
     }
 }
