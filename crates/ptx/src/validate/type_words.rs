@@ -227,6 +227,14 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
     else {
         return;
     };
+    // `dp4a.atype.btype`: both types come from the rule's list.
+    if matches!(ins.opcode, O::Dp4a | O::Dp2a)
+        && let Some(bad) = ins.kws().filter(|&k| super::forms::kw_type(k).is_some()).find(|k| !rule.types.contains(k))
+    {
+        let msg = format!("`{}` is not defined for .{} (it takes .u32, .s32)", ins.opcode.as_str(), bad.as_str());
+        v.err(ins.span, msg);
+        return;
+    }
     let Some(ty) = ins.mods.iter().find_map(|m| match m {
         Modifier::Kw(k) if super::forms::kw_type(*k).is_some() => Some(*k),
         _ => None,

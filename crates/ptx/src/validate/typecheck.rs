@@ -82,6 +82,11 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
             | Vote
             | Match
             | Redux
+            | Addc
+            | Subc
+            | Madc
+            | Dp4a
+            | Dp2a
     ) {
         return;
     }
@@ -112,6 +117,13 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         return;
     }
     let Some(t) = t0 else { return };
+    // `dp4a.atype.btype d, a, b, c`, `dp2a.mode.atype.btype`: 32-bit operands throughout.
+    if matches!(op, Dp4a | Dp2a) {
+        for i in 0..len {
+            operand(v, ins, i, ScalarType::B32, Rule::Strict);
+        }
+        return;
+    }
     if n != 1 {
         return;
     }
