@@ -106,6 +106,8 @@ pub struct Module {
     pub target: Target,
     /// `.address_size` (32 or 64; 64 when absent... as ptxas assumes for 64-bit hosts).
     pub address_size: u8,
+    /// Where the `.address_size` directive is, if there is one.
+    pub address_size_span: Option<Span>,
     /// Module-level directives in source order.
     pub items: Vec<Item>,
     /// Every identifier.

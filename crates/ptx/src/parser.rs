@@ -341,6 +341,7 @@ impl<'a> Parser<'a> {
                 Ok(())
             }
             ".address_size" => {
+                let start = self.peek().span;
                 self.bump();
                 let span = self.peek().span;
                 let v = self.expect_u64("32 or 64")?;
@@ -348,6 +349,7 @@ impl<'a> Parser<'a> {
                     return self.error(span, format!("`.address_size` must be 32 or 64, not {v}"));
                 }
                 m.address_size = v as u8;
+                m.address_size_span = Some(start.to(self.prev_span()));
                 Ok(())
             }
             ".file" => {

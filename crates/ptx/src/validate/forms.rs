@@ -141,6 +141,143 @@ pub(super) fn kw_type(k: Kw) -> Option<ScalarType> {
     TABLE.get(k as usize).copied().flatten()
 }
 
+/// Cache eviction priorities and hints of `ld`/`st`.
+macro_rules! memory_words {
+    ($($k:ident),* $(,)?) => {
+        &[
+            Kw::Cta, Kw::Cluster, Kw::Gpu, Kw::Sys, Kw::Global, Kw::Shared, Kw::SharedCta,
+            Kw::SharedCluster, Kw::L1EvictFirst, Kw::L1EvictLast, Kw::L1EvictNormal,
+            Kw::L1EvictUnchanged, Kw::L1NoAllocate, Kw::L2CacheHint, Kw::L2EvictFirst,
+            Kw::L2EvictLast, Kw::L2EvictNormal, Kw::L2EvictUnchanged, Kw::V2, Kw::V4, Kw::V8,
+            $(Kw::$k),*
+        ]
+    };
+}
+
+/// `ld{.weak|.volatile|.relaxed.scope|.acquire.scope|.mmio}{.ss}{.cop}{.level...}{.nc}{.vec}.type`.
+const LD_WORDS: &[Kw] = memory_words![
+    Weak, Volatile, Relaxed, Acquire, Mmio, Local, Const, Param, ParamEntry, ParamFunc, Ca, Cg, Cs, Lu, Cv, L264B,
+    L2128B, L2256B, Unified, Nc,
+];
+/// `st{.weak|.volatile|.relaxed.scope|.release.scope|.mmio}{.ss}{.cop}{.level...}{.vec}.type`,
+/// `st.async`, `st.bulk`.
+const ST_WORDS: &[Kw] = memory_words![
+    Weak,
+    Volatile,
+    Relaxed,
+    Release,
+    Mmio,
+    Local,
+    Param,
+    ParamFunc,
+    Wb,
+    Cg,
+    Cs,
+    Wt,
+    Async,
+    MbarrierCompleteTxBytes,
+    Bulk,
+    Unified,
+];
+/// `atom{.sem}{.scope}{.space}.op{.noftz}{.level::cache_hint}{.vec}.type`.
+const ATOM_WORDS: &[Kw] =
+    memory_words![Relaxed, Acquire, Release, AcqRel, And, Or, Xor, Cas, Exch, Add, Inc, Dec, Min, Max, Noftz,];
+/// `red{.sem}{.scope}{.space}.op{.noftz}{.level::cache_hint}{.vec}.type`, `red.async`.
+const RED_WORDS: &[Kw] =
+    memory_words![Relaxed, Release, And, Or, Xor, Add, Inc, Dec, Min, Max, Noftz, Async, MbarrierCompleteTxBytes];
+
+/// The modifier words (besides type words) each simple opcode takes, from the syntax blocks of
+/// the PTX ISA manual; `None` for the opcodes not listed, whose words are not checked. For
+/// `setp`/`set`, the comparison operators are allowed besides these.
+fn allowed_words(op: Opcode) -> Option<&'static [Kw]> {
+    use Opcode as O;
+    Some(match op {
+        O::Add | O::Sub => &[Kw::Sat, Kw::Cc, Kw::Rn, Kw::Rz, Kw::Rm, Kw::Rp, Kw::Ftz],
+        O::Addc | O::Subc => &[Kw::Cc],
+        O::Mul => &[Kw::Lo, Kw::Hi, Kw::Wide, Kw::Rn, Kw::Rz, Kw::Rm, Kw::Rp, Kw::Ftz, Kw::Sat],
+        O::Mad => &[Kw::Lo, Kw::Hi, Kw::Wide, Kw::Sat, Kw::Cc, Kw::Rn, Kw::Rz, Kw::Rm, Kw::Rp, Kw::Ftz],
+        O::Madc => &[Kw::Lo, Kw::Hi, Kw::Cc],
+        O::Mul24 | O::Mad24 => &[Kw::Lo, Kw::Hi, Kw::Sat],
+        O::Div => &[Kw::Approx, Kw::Full, Kw::Rn, Kw::Rz, Kw::Rm, Kw::Rp, Kw::Ftz],
+        O::Abs | O::Neg => &[Kw::Ftz],
+        O::Min | O::Max => &[Kw::Ftz, Kw::NaN, Kw::Xorsign, Kw::Abs, Kw::Relu],
+        O::Rem
+        | O::Sad
+        | O::Popc
+        | O::Clz
+        | O::Brev
+        | O::Bfe
+        | O::Bfi
+        | O::Fns
+        | O::And
+        | O::Or
+        | O::Xor
+        | O::Not
+        | O::Cnot
+        | O::Shl
+        | O::Shr
+        | O::Copysign
+        | O::Selp
+        | O::Activemask => &[],
+        O::Bfind => &[Kw::Shiftamt],
+        O::Bmsk | O::Szext => &[Kw::Clamp, Kw::Wrap],
+        O::Lop3 => &[Kw::And, Kw::Or],
+        O::Shf => &[Kw::L, Kw::R, Kw::Clamp, Kw::Wrap],
+        O::Prmt => &[Kw::F4e, Kw::B4e, Kw::Rc8, Kw::Ecl, Kw::Ecr, Kw::Rc16],
+        O::Testp => &[Kw::Finite, Kw::Infinite, Kw::Number, Kw::Notanumber, Kw::Normal, Kw::Subnormal],
+        O::Fma => &[Kw::Rn, Kw::Rz, Kw::Rm, Kw::Rp, Kw::Ftz, Kw::Sat, Kw::Relu, Kw::Oob],
+        O::Rcp | O::Sqrt => &[Kw::Approx, Kw::Rn, Kw::Rz, Kw::Rm, Kw::Rp, Kw::Ftz],
+        O::Rsqrt | O::Sin | O::Cos | O::Lg2 | O::Ex2 => &[Kw::Approx, Kw::Ftz],
+        O::Tanh => &[Kw::Approx],
+        O::Setp | O::Set => &[Kw::Ftz, Kw::And, Kw::Or, Kw::Xor],
+        O::Shfl => &[Kw::Sync, Kw::Up, Kw::Down, Kw::Bfly, Kw::Idx],
+        O::Mov => &[Kw::V2, Kw::V4],
+        O::Redux => &[Kw::Sync, Kw::Add, Kw::Min, Kw::Max, Kw::And, Kw::Or, Kw::Xor, Kw::Abs, Kw::NaN],
+        O::Match => &[Kw::Any, Kw::All, Kw::Sync],
+        O::Bar => &[Kw::Sync, Kw::Arrive, Kw::Red, Kw::Popc, Kw::And, Kw::Or, Kw::Warp, Kw::Cta, Kw::Aligned],
+        O::Isspacep => {
+            &[Kw::Global, Kw::Shared, Kw::SharedCta, Kw::SharedCluster, Kw::Local, Kw::Const, Kw::Param, Kw::ParamEntry]
+        }
+        O::Membar => &[Kw::Cta, Kw::Gl, Kw::Sys, Kw::Proxy],
+        O::Cvt => &[
+            Kw::Rn,
+            Kw::Rz,
+            Kw::Rm,
+            Kw::Rp,
+            Kw::Rna,
+            Kw::Rs,
+            Kw::Rni,
+            Kw::Rzi,
+            Kw::Rmi,
+            Kw::Rpi,
+            Kw::Ftz,
+            Kw::Sat,
+            Kw::Relu,
+            Kw::Satfinite,
+            Kw::Pack,
+        ],
+        O::Cvta => &[
+            Kw::To,
+            Kw::Global,
+            Kw::Shared,
+            Kw::SharedCta,
+            Kw::SharedCluster,
+            Kw::Local,
+            Kw::Const,
+            Kw::Param,
+            Kw::ParamEntry,
+        ],
+        O::Dp4a => &[],
+        O::Dp2a => &[Kw::Lo, Kw::Hi],
+        O::Ld => LD_WORDS,
+        O::St => ST_WORDS,
+        O::Atom => ATOM_WORDS,
+        O::Red => RED_WORDS,
+        O::Vote => &[Kw::Sync, Kw::All, Kw::Any, Kw::Uni, Kw::Ballot],
+        _ => return None,
+    })
+}
+
 /// Mutually exclusive groups of modifier words: an instruction may carry at most one distinct
 /// word of each group. 0 means no group.
 fn group(k: Kw, op: Opcode) -> usize {
@@ -201,6 +338,7 @@ pub(super) fn check_modifiers(v: &mut Validator<'_>, ins: &Instruction) {
     let mut types = 0u8;
     let mut first_type: Option<Kw> = None;
     let mut second_type: Option<Kw> = None;
+    let allowed = allowed_words(ins.opcode);
     for md in &ins.mods {
         let k = match md {
             Modifier::Kw(k) => *k,
@@ -211,6 +349,16 @@ pub(super) fn check_modifiers(v: &mut Validator<'_>, ins: &Instruction) {
                 continue;
             }
         };
+        let is_cmp = matches!(ins.opcode, Opcode::Setp | Opcode::Set) && k.as_cmp().is_some();
+        if let Some(words) = allowed
+            && kw_type(k).is_none()
+            && !is_cmp
+            && !words.contains(&k)
+        {
+            let msg = format!("`.{}` is not a modifier of `{}`", k.as_str(), ins.opcode.as_str());
+            v.err(ins.span, msg);
+            continue;
+        }
         if kw_type(k).is_some() {
             types = types.saturating_add(1);
             match types {
@@ -235,7 +383,17 @@ pub(super) fn check_modifiers(v: &mut Validator<'_>, ins: &Instruction) {
             }
         }
     }
-    if matches!(ins.opcode, Opcode::Setp | Opcode::Set) && !ins.kws().any(|k| k.as_cmp().is_some()) {
+    let cmps: Vec<Kw> = ins.kws().filter(|k| k.as_cmp().is_some()).collect();
+    if matches!(ins.opcode, Opcode::Setp | Opcode::Set) && cmps.len() > 1 {
+        let msg = format!(
+            "conflicting modifiers `.{}` and `.{}` on `{}`",
+            cmps[0].as_str(),
+            cmps[1].as_str(),
+            ins.opcode.as_str()
+        );
+        v.err(ins.span, msg);
+    }
+    if matches!(ins.opcode, Opcode::Setp | Opcode::Set) && cmps.is_empty() {
         let msg = format!("`{}` requires a comparison operator such as `.eq` or `.lt`", ins.opcode.as_str());
         v.err(ins.span, msg);
     }
@@ -245,6 +403,25 @@ pub(super) fn check_modifiers(v: &mut Validator<'_>, ins: &Instruction) {
         || (a == Kw::F32 && matches!(b, Kw::F16 | Kw::Bf16));
     if types > form.types || !mixed_ok {
         let msg = format!("conflicting modifiers `.{}` and `.{}` on `{}`", a.as_str(), b.as_str(), ins.opcode.as_str());
+        v.err(ins.span, msg);
+    }
+}
+
+/// Immediate operands with a range: a barrier number is 0 through 15 (PTX ISA `bar`,
+/// `barrier`: "an immediate constant or register with value 0 through 15").
+pub(super) fn check_immediates(v: &mut Validator<'_>, ins: &Instruction) {
+    // `bar.warp.sync` takes a member mask instead.
+    if !matches!(ins.opcode, Opcode::Bar | Opcode::Barrier) || ins.has(Kw::Warp) {
+        return;
+    }
+    // `bar.red.popc.u32 d, a, ...` has its destination first.
+    let at = usize::from(ins.has(Kw::Red));
+    // ptxas reads the immediate as a .u32 (4294967296 is barrier 0).
+    if let Some(crate::ast::Operand::Imm(crate::ast::Imm::Int(n))) = ins.operands.get(at)
+        && *n as u32 > 15
+    {
+        let n = *n as u32;
+        let msg = format!("barrier number {n} of `{}` is out of range: it must be 0 through 15", ins.opcode.as_str());
         v.err(ins.span, msg);
     }
 }

@@ -103,6 +103,13 @@ static GATES: &[Gate] = &[
     g(O::Dp4a, &[], "dp4a", 50, 61),
     g(O::Dp2a, &[], "dp2a", 50, 61),
     g(O::Fns, &[], "fns", 60, 30),
+    g(O::Popc, &[], "popc", 20, 20),
+    g(O::Clz, &[], "clz", 20, 20),
+    g(O::Bfind, &[], "bfind", 20, 20),
+    g(O::Brev, &[], "brev", 20, 20),
+    g(O::Bfe, &[], "bfe", 20, 20),
+    g(O::Bfi, &[], "bfi", 20, 20),
+    g(O::Prmt, &[], "prmt", 20, 20),
     // ---- floating point
     g(O::Add, &[Any(BF16S)], "add.bf16", 78, 90),
     g(O::Sub, &[Any(BF16S)], "sub.bf16", 78, 90),
@@ -155,6 +162,7 @@ static GATES: &[Gate] = &[
     g(O::Cvt, &[Has(Kw::Relu)], "cvt.relu", 70, 80),
     g(O::Cvt, &[Has(Kw::Pack)], "cvt.pack", 65, 72),
     g(O::Shfl, &[Has(Kw::Sync)], "shfl.sync", 60, 30),
+    g(O::Shfl, &[], "shfl", 30, 30),
     g(O::Mapa, &[], "mapa", 78, 90),
     g(O::Getctarank, &[], "getctarank", 78, 90),
     g(O::Isspacep, &[Any(&[Kw::Param, Kw::ParamEntry])], "isspacep.param", 77, 70),
@@ -259,6 +267,7 @@ static GATES: &[Gate] = &[
     g(O::Atom, &[Any(SEM_ATOM)], "atom with memory ordering", 60, 70),
     g(O::Atom, &[Any(SCOPES)], "atom with a scope", 50, 60),
     g(O::Atom, &[Has(Kw::L2CacheHint)], "atom.L2::cache_hint", 74, 80),
+    g(O::Atom, &[], "atom", 11, 11),
     g(O::Red, &[Has(Kw::Async)], "red.async", 81, 90),
     g(O::Red, &[Has(Kw::Add), Has(Kw::F64)], "red.add.f64", 50, 60),
     g(O::Red, &[Has(Kw::F16x2)], "red.f16x2", 62, 60),
@@ -270,6 +279,7 @@ static GATES: &[Gate] = &[
     g(O::Red, &[Any(SEM_ATOM)], "red with memory ordering", 60, 70),
     g(O::Red, &[Any(SCOPES)], "red with a scope", 50, 60),
     g(O::Red, &[Has(Kw::L2CacheHint)], "red.L2::cache_hint", 74, 80),
+    g(O::Red, &[], "red", 11, 11),
     g(O::Vote, &[Has(Kw::Sync)], "vote.sync", 60, 30),
     g(O::Match, &[], "match.sync", 60, 70),
     g(O::Activemask, &[], "activemask", 62, 30),
@@ -431,7 +441,7 @@ fn target_version(sm: u32, suffix: &str) -> Option<u32> {
     Some(match (sm, suffix) {
         (10 | 11, "") => 10,
         (12 | 13, "") => 12,
-        (20, "") => 20,
+        (20 | 21, "") => 20,
         (30, "") => 30,
         (35, "") => 31,
         (32 | 50, "") => 40,
@@ -444,11 +454,11 @@ fn target_version(sm: u32, suffix: &str) -> Option<u32> {
         (80, "") => 70,
         (86, "") => 71,
         (87, "") => 74,
-        (88, "") => 90,
+        (88, "") => 74,
         (89 | 90, "") => 78,
         (90, "a") => 80,
-        (100 | 101, "" | "a") => 86,
-        (100 | 101, "f") => 88,
+        (100, "" | "a") => 86,
+        (100, "f") => 88,
         (103, "" | "a" | "f") => 88,
         (110, "" | "a" | "f") => 90,
         (120, "" | "a") => 87,
@@ -479,6 +489,13 @@ pub(super) fn check_directives(v: &mut Validator<'_>) {
         } else {
             v.version = n;
         }
+    }
+    if let Some(span) = m.address_size_span
+        && v.version != 0
+        && v.version < 23
+    {
+        let msg = format!("`.address_size` requires PTX ISA 2.3 (module is .version {})", show_version(v.version));
+        v.err(span, msg);
     }
     let arch = m.target.arch.as_str();
     if arch.is_empty() {
@@ -567,6 +584,20 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
     }
     for op in &ins.operands {
         sregs(v, ins, op);
+    }
+    // `mad.f32` needs a rounding modifier from sm_20 on and takes none before (it fused
+    // nothing there).
+    let mode = ins.has(Kw::Lo) || ins.has(Kw::Hi) || ins.has(Kw::Wide);
+    if ins.opcode == Opcode::Mad && ins.has(Kw::F32) && !mode && v.sm != 0 {
+        let rounded = ins.kws().any(|k| matches!(k, Kw::Rn | Kw::Rz | Kw::Rm | Kw::Rp));
+        if v.sm >= 20 && !rounded {
+            v.err(
+                ins.span,
+                "`mad.f32` requires a rounding modifier (`.rn`, `.rz`, `.rm` or `.rp`) for sm_20 and higher",
+            );
+        } else if v.sm < 20 && rounded {
+            v.err(ins.span, "`mad.f32` takes no rounding modifier below sm_20");
+        }
     }
     // The non-`.sync` warp-level forms are gone for sm_70+ from PTX ISA 6.4 on.
     if matches!(ins.opcode, Opcode::Shfl | Opcode::Vote) && !ins.has(Kw::Sync) && v.sm >= 70 && v.version >= 64 {

@@ -5,6 +5,8 @@
 //!   `.branchtargets`/`.calltargets`), and nothing is defined twice in one scope;
 //! - forms: operand counts and kinds per opcode, unknown and conflicting modifiers
 //!   ([`forms`]);
+//! - which instruction types each opcode is defined for ([`type_words`]);
+//! - the operands of `ld`, `st`, `atom` and `red` ([`memory`]); `cvt` rounding ([`cvt`]);
 //! - operand types of the common typed instructions ([`typecheck`]);
 //! - `.version`/`.target` rules and which PTX ISA version and `sm_XX` each instruction or
 //!   modifier needs ([`gating`]);
@@ -13,10 +15,13 @@
 //! Everything is table-driven and indexed by [`Name`] id: no hashing and no allocation per
 //! instruction, except to build a diagnostic.
 
+mod cvt;
 mod forms;
 mod gating;
+mod memory;
 #[cfg(test)]
 mod tests;
+mod type_words;
 mod typecheck;
 
 use crate::ast::*;
@@ -52,8 +57,8 @@ enum LabelKind {
 enum Sym {
     /// A register (`.reg`, including `%r<N>` ranges and `.reg` parameters).
     Reg(VarType),
-    /// An addressable variable or parameter.
-    Var,
+    /// An addressable variable or parameter, with its state space.
+    Var(StateSpace),
     /// A function (index of its item in the module).
     Func(u32),
     /// A label of the current function.
@@ -229,7 +234,7 @@ impl<'m> Validator<'m> {
                 Item::Var(d) => {
                     let defined = d.linkage != Linkage::Extern;
                     for dn in &d.names {
-                        self.define_global(dn.name, Sym::Var, defined, d.span);
+                        self.define_global(dn.name, Sym::Var(d.space), defined, d.span);
                     }
                 }
                 Item::Func(f) => {
@@ -269,7 +274,7 @@ impl<'m> Validator<'m> {
         let g = &mut self.globals[n.0 as usize];
         let conflict = match (g.sym, sym) {
             (Sym::None, _) => false,
-            (Sym::Var, Sym::Var) | (Sym::Func(_), Sym::Func(_)) => g.defined && defined,
+            (Sym::Var(_), Sym::Var(_)) | (Sym::Func(_), Sym::Func(_)) => g.defined && defined,
             _ => true,
         };
         if conflict {
@@ -491,7 +496,7 @@ impl<'m> Validator<'m> {
     }
 
     fn declare_local(&mut self, d: &VarDecl) {
-        let sym = if d.space == StateSpace::Reg { Sym::Reg(d.ty) } else { Sym::Var };
+        let sym = if d.space == StateSpace::Reg { Sym::Reg(d.ty) } else { Sym::Var(d.space) };
         let depth = self.depth();
         for dn in &d.names {
             let n = dn.name.0 as usize;
@@ -616,6 +621,7 @@ impl<'m> Validator<'m> {
             }
         }
         forms::check_modifiers(self, ins);
+        forms::check_immediates(self, ins);
         let form = forms::form(ins.opcode);
         let n = ins.operands.len();
         let count_ok = n >= usize::from(form.min) && n <= usize::from(form.max);
@@ -637,6 +643,9 @@ impl<'m> Validator<'m> {
                 self.operand(ins, i, op, role);
             }
         }
+        type_words::check(self, ins);
+        memory::check(self, ins);
+        cvt::check(self, ins);
         if count_ok {
             typecheck::check(self, ins);
         }
@@ -664,7 +673,7 @@ impl<'m> Validator<'m> {
                         let ok = match role {
                             Role::Dst => matches!(s, Sym::Reg(_)),
                             Role::Val => matches!(s, Sym::Reg(_) | Sym::Func(_) | Sym::Const),
-                            Role::Src => matches!(s, Sym::Reg(_) | Sym::Var | Sym::Func(_) | Sym::Const),
+                            Role::Src => matches!(s, Sym::Reg(_) | Sym::Var(_) | Sym::Func(_) | Sym::Const),
                             Role::Addr | Role::Label => false,
                             Role::Any => true,
                         };
@@ -919,7 +928,7 @@ fn split_name(names: &Names, s: &str, cut: usize) -> (u32, u32) {
 fn sym_class(s: Sym) -> &'static str {
     match s {
         Sym::Reg(_) => "a register",
-        Sym::Var => "a variable",
+        Sym::Var(_) => "a variable",
         Sym::Func(_) => "a function",
         Sym::Label(_) => "a label",
         Sym::Const => "an immediate",

@@ -60,6 +60,33 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
             | Neg
             | Abs
             | Fma
+            | Atom
+            | Red
+            | Rcp
+            | Sqrt
+            | Rsqrt
+            | Sin
+            | Cos
+            | Lg2
+            | Ex2
+            | Tanh
+            | Copysign
+            | Brev
+            | Cnot
+            | Shf
+            | Prmt
+            | Mul24
+            | Mad24
+            | Sad
+            | Shfl
+            | Vote
+            | Match
+            | Redux
+            | Addc
+            | Subc
+            | Madc
+            | Dp4a
+            | Dp2a
     ) {
         return;
     }
@@ -90,6 +117,13 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         return;
     }
     let Some(t) = t0 else { return };
+    // `dp4a.atype.btype d, a, b, c`, `dp2a.mode.atype.btype`: 32-bit operands throughout.
+    if matches!(op, Dp4a | Dp2a) {
+        for i in 0..len {
+            operand(v, ins, i, ScalarType::B32, Rule::Strict);
+        }
+        return;
+    }
     if n != 1 {
         return;
     }
@@ -124,6 +158,49 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
             }
         }
         Ld => operand(v, ins, 0, t, Rule::Relaxed),
+        // `atom d, [a], b {, c | cache-policy}` and `red [a], b`: the values have the
+        // instruction's type (`c` is `atom.cas`'s; a cache policy is a .b64).
+        Atom => {
+            operand(v, ins, 0, t, Rule::Strict);
+            operand(v, ins, 2, t, Rule::Strict);
+            if ins.has(Kw::Cas) {
+                operand(v, ins, 3, t, Rule::Strict);
+            }
+        }
+        Red => operand(v, ins, 1, t, Rule::Strict),
+        // `shfl.sync d{|p}, a, b, c, membermask`: all .b32.
+        Shfl => {
+            match &ins.operands[0] {
+                Operand::Pair(d, p) => {
+                    element(v, ins, d, t, Rule::Strict);
+                    reg(v, ins, *p, false, ScalarType::Pred, Rule::Pred);
+                }
+                _ => operand(v, ins, 0, t, Rule::Strict),
+            }
+            for i in 1..len {
+                operand(v, ins, i, ScalarType::B32, Rule::Strict);
+            }
+        }
+        // `vote.sync.mode d, {!}a, membermask`: d is .pred, or .b32 for `.ballot`.
+        Vote => {
+            operand(v, ins, 0, t, Rule::Strict);
+            operand(v, ins, 1, ScalarType::Pred, Rule::Pred);
+            operand(v, ins, 2, ScalarType::B32, Rule::Strict);
+        }
+        // `match.sync d{|p}, a, membermask`, `redux.sync d, a, membermask`: d is .b32 for
+        // `match`, of the type for `redux`.
+        Match | Redux => {
+            let d = if op == Match { ScalarType::B32 } else { t };
+            match &ins.operands[0] {
+                Operand::Pair(x, p) => {
+                    element(v, ins, x, d, Rule::Strict);
+                    reg(v, ins, *p, false, ScalarType::Pred, Rule::Pred);
+                }
+                _ => operand(v, ins, 0, d, Rule::Strict),
+            }
+            operand(v, ins, 1, t, Rule::Strict);
+            operand(v, ins, 2, ScalarType::B32, Rule::Strict);
+        }
         St => operand(v, ins, 1, t, Rule::Relaxed),
         Mul | Mad if ins.has(Kw::Wide) => {
             let Some(w) = wide(t) else { return };
@@ -231,6 +308,8 @@ fn compat(t: ScalarType, r: ScalarType, rule: Rule) -> Result<(), Need> {
     if let Rule::Bytes(b) = rule {
         return if r != Pred && r.size() == b { Ok(()) } else { Err(Need::Bits(b * 8)) };
     }
+    // ptxas takes a .f16x2 register as 32 untyped bits where an integer is expected.
+    let r = if r == ScalarType::F16x2 && t.kind() != TypeKind::Float { ScalarType::B32 } else { r };
     let (tk, rk) = (t.kind(), r.kind());
     if tk == TypeKind::Opaque || rk == TypeKind::Opaque {
         return Ok(());

@@ -1,6 +1,8 @@
 //! Helpers shared by the PTX front end's integration tests.
 #![allow(dead_code)]
 
+pub mod differential;
+
 use std::path::{Path, PathBuf};
 
 /// The repository root.

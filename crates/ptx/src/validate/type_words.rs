@@ -1,0 +1,333 @@
+//! Which instruction types each opcode (and mode) is defined for: `mad.lo.f32`, `or.s32` and
+//! `shl.u32` are errors (ptxas: "Unexpected instruction types specified"). The type lists are the
+//! `.type = { ... }` sets of the PTX ISA's syntax blocks; where ptxas 13.0 differs from the
+//! manual, ptxas decides (`tests/ptxas_agreement.rs` holds the two to the same verdicts).
+//!
+//! Only the first type word is checked; opcodes without a rule are accepted with any type.
+
+use super::{Validator, full_name};
+use crate::ast::{Instruction, Modifier};
+use crate::keyword::Kw;
+use crate::types::Opcode;
+
+/// One rule: for `op` with every word of `with` and none of `without`, the first type word
+/// must be one of `types`. The first matching rule of an opcode decides.
+struct Rule {
+    op: Opcode,
+    with: &'static [Kw],
+    without: &'static [Kw],
+    types: &'static [Kw],
+}
+
+const fn r(op: Opcode, with: &'static [Kw], types: &'static [Kw]) -> Rule {
+    Rule { op, with, without: &[], types }
+}
+
+const fn rn(op: Opcode, without: &'static [Kw], types: &'static [Kw]) -> Rule {
+    Rule { op, with: &[], without, types }
+}
+
+use Kw as K;
+use Opcode as O;
+
+const INT: &[Kw] = &[K::U16, K::U32, K::U64, K::S16, K::S32, K::S64];
+const INT_16_32: &[Kw] = &[K::U16, K::U32, K::S16, K::S32];
+const INT_32_64: &[Kw] = &[K::U32, K::U64, K::S32, K::S64];
+const INT32: &[Kw] = &[K::U32, K::S32];
+const BITS: &[Kw] = &[K::B16, K::B32, K::B64];
+const BITS_32_64: &[Kw] = &[K::B32, K::B64];
+const LOGIC: &[Kw] = &[K::Pred, K::B16, K::B32, K::B64];
+const F32_F64: &[Kw] = &[K::F32, K::F64];
+const ADD_TYPES: &[Kw] = &[
+    K::U16,
+    K::U32,
+    K::U64,
+    K::S16,
+    K::S32,
+    K::S64,
+    K::F32,
+    K::F64,
+    K::F16,
+    K::F16x2,
+    K::Bf16,
+    K::Bf16x2,
+    K::F32x2,
+    K::U16x2,
+    K::S16x2,
+    K::U8x4,
+    K::S8x4,
+];
+const MUL_FLOAT: &[Kw] = &[K::F32, K::F64, K::F16, K::F16x2, K::Bf16, K::Bf16x2, K::F32x2];
+const FMA_TYPES: &[Kw] = &[K::F32, K::F64, K::F16, K::F16x2, K::Bf16, K::Bf16x2, K::F32x2];
+const ABS_TYPES: &[Kw] = &[K::S16, K::S32, K::S64, K::F32, K::F64, K::F16, K::F16x2, K::Bf16, K::Bf16x2];
+const NEG_TYPES: &[Kw] = &[K::S16, K::S32, K::S64, K::F32, K::F64, K::F16, K::F16x2, K::Bf16, K::Bf16x2, K::S8x4];
+const MIN_TYPES: &[Kw] = &[
+    K::U16,
+    K::U32,
+    K::U64,
+    K::S16,
+    K::S32,
+    K::S64,
+    K::F32,
+    K::F64,
+    K::F16,
+    K::F16x2,
+    K::Bf16,
+    K::Bf16x2,
+    K::U16x2,
+    K::S16x2,
+    K::U8x4,
+    K::S8x4,
+];
+const SHR_TYPES: &[Kw] = &[K::B16, K::B32, K::B64, K::U16, K::U32, K::U64, K::S16, K::S32, K::S64];
+const SELP_TYPES: &[Kw] = &[K::B16, K::B32, K::B64, K::U16, K::U32, K::U64, K::S16, K::S32, K::S64, K::F32, K::F64];
+const SETP_TYPES: &[Kw] = &[
+    K::B16,
+    K::B32,
+    K::B64,
+    K::U16,
+    K::U32,
+    K::U64,
+    K::S16,
+    K::S32,
+    K::S64,
+    K::F32,
+    K::F64,
+    K::F16,
+    K::F16x2,
+    K::Bf16,
+    K::Bf16x2,
+];
+const MODES: &[Kw] = &[K::Lo, K::Hi];
+const MEMORY: &[Kw] = &[
+    K::B8,
+    K::B16,
+    K::B32,
+    K::B64,
+    K::B128,
+    K::U8,
+    K::U16,
+    K::U32,
+    K::U64,
+    K::S8,
+    K::S16,
+    K::S32,
+    K::S64,
+    K::F32,
+    K::F64,
+];
+const ATOM_ADD: &[Kw] = &[K::U32, K::S32, K::U64, K::F32, K::F64, K::F16, K::F16x2, K::Bf16, K::Bf16x2];
+const ATOM_MIN: &[Kw] = &[K::U32, K::S32, K::U64, K::S64, K::F16, K::F16x2, K::Bf16, K::Bf16x2];
+
+/// The rules, by opcode; see [`Rule`].
+static RULES: &[Rule] = &[
+    // `.cc` carries are 32 or 64 bits; ptxas takes `addc.u16` without `.cc`
+    r(O::Add, &[K::Cc], INT_32_64),
+    r(O::Sub, &[K::Cc], INT_32_64),
+    r(O::Addc, &[K::Cc], INT_32_64),
+    r(O::Subc, &[K::Cc], INT_32_64),
+    r(O::Madc, &[K::Cc], INT_32_64),
+    r(O::Addc, &[], INT),
+    r(O::Subc, &[], INT),
+    r(O::Madc, &[], INT),
+    r(O::Add, &[], ADD_TYPES),
+    r(O::Sub, &[], ADD_TYPES),
+    r(O::Mul, &[K::Wide], INT_16_32),
+    r(O::Mad, &[K::Wide], INT_16_32),
+    r(O::Mul, &[K::Lo], INT),
+    r(O::Mul, &[K::Hi], INT),
+    r(O::Mad, &[K::Lo], INT),
+    r(O::Mad, &[K::Hi], INT),
+    rn(O::Mul, MODES, MUL_FLOAT),
+    rn(O::Mad, MODES, F32_F64),
+    r(O::Mul24, &[], INT32),
+    r(O::Mad24, &[], INT32),
+    r(O::Sad, &[], INT),
+    r(O::Div, &[], &[K::U16, K::U32, K::U64, K::S16, K::S32, K::S64, K::F32, K::F64]),
+    r(O::Rem, &[], INT),
+    r(O::Abs, &[], ABS_TYPES),
+    r(O::Neg, &[], NEG_TYPES),
+    r(O::Min, &[], MIN_TYPES),
+    r(O::Max, &[], MIN_TYPES),
+    r(O::Popc, &[], BITS_32_64),
+    r(O::Clz, &[], BITS_32_64),
+    r(O::Brev, &[], BITS_32_64),
+    r(O::Bfi, &[], BITS_32_64),
+    r(O::Bfind, &[], INT_32_64),
+    r(O::Bfe, &[], INT_32_64),
+    r(O::Fns, &[], &[K::B32]),
+    r(O::Bmsk, &[], &[K::B32]),
+    r(O::Szext, &[], INT32),
+    r(O::Dp4a, &[], INT32),
+    r(O::Dp2a, &[], INT32),
+    r(O::And, &[], LOGIC),
+    r(O::Or, &[], LOGIC),
+    r(O::Xor, &[], LOGIC),
+    r(O::Not, &[], LOGIC),
+    r(O::Cnot, &[], BITS),
+    r(O::Lop3, &[], &[K::B32]),
+    r(O::Shl, &[], BITS),
+    r(O::Shr, &[], SHR_TYPES),
+    r(O::Shf, &[], &[K::B32]),
+    r(O::Prmt, &[], &[K::B32]),
+    r(O::Copysign, &[], F32_F64),
+    r(O::Testp, &[], F32_F64),
+    r(O::Fma, &[], FMA_TYPES),
+    r(O::Rcp, &[], F32_F64),
+    r(O::Sqrt, &[], F32_F64),
+    r(O::Rsqrt, &[], F32_F64),
+    r(O::Sin, &[], &[K::F32]),
+    r(O::Cos, &[], &[K::F32]),
+    r(O::Lg2, &[], &[K::F32]),
+    r(O::Ex2, &[], &[K::F32, K::F16, K::F16x2, K::Bf16, K::Bf16x2]),
+    r(O::Tanh, &[], &[K::F32, K::F16, K::F16x2, K::Bf16, K::Bf16x2]),
+    r(O::Selp, &[], SELP_TYPES),
+    r(O::Setp, &[], SETP_TYPES),
+    r(O::Shfl, &[], &[K::B32]),
+    r(O::Redux, &[K::And], &[K::B32]),
+    r(O::Redux, &[K::Or], &[K::B32]),
+    r(O::Redux, &[K::Xor], &[K::B32]),
+    r(O::Redux, &[], &[K::U32, K::S32, K::F32]),
+    r(O::Vote, &[K::Ballot], &[K::B32]),
+    rn(O::Vote, &[K::Ballot], &[K::Pred]),
+    r(O::Activemask, &[], &[K::B32]),
+    r(O::Match, &[], &[K::B32, K::B64]),
+    // `ld`/`st` (the PTX ISA lists no 16-bit float types; ptxas rejects them)
+    r(O::Ld, &[], MEMORY),
+    r(O::St, &[], MEMORY),
+    // `atom`/`red` by operation (the half types need `.noftz`, checked by gating)
+    r(O::Atom, &[K::Cas], &[K::B16, K::B32, K::B64, K::B128]),
+    r(O::Atom, &[K::Exch], &[K::B32, K::B64, K::B128]),
+    r(O::Atom, &[K::And], BITS_32_64),
+    r(O::Atom, &[K::Or], BITS_32_64),
+    r(O::Atom, &[K::Xor], BITS_32_64),
+    r(O::Atom, &[K::Add], ATOM_ADD),
+    r(O::Atom, &[K::Inc], &[K::U32]),
+    r(O::Atom, &[K::Dec], &[K::U32]),
+    r(O::Atom, &[K::Min], ATOM_MIN),
+    r(O::Atom, &[K::Max], ATOM_MIN),
+    r(O::Red, &[K::And], BITS_32_64),
+    r(O::Red, &[K::Or], BITS_32_64),
+    r(O::Red, &[K::Xor], BITS_32_64),
+    r(O::Red, &[K::Add], ATOM_ADD),
+    r(O::Red, &[K::Inc], &[K::U32]),
+    r(O::Red, &[K::Dec], &[K::U32]),
+    r(O::Red, &[K::Min], ATOM_MIN),
+    r(O::Red, &[K::Max], ATOM_MIN),
+];
+
+/// Checks the instruction's first type word against the rules of its opcode.
+pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
+    comparison(v, ins);
+    mode(v, ins);
+    float_words(v, ins);
+    let Some(rule) = RULES
+        .iter()
+        .find(|r| r.op == ins.opcode && r.with.iter().all(|&k| ins.has(k)) && !r.without.iter().any(|&k| ins.has(k)))
+    else {
+        return;
+    };
+    // `dp4a.atype.btype`: both types come from the rule's list.
+    if matches!(ins.opcode, O::Dp4a | O::Dp2a)
+        && let Some(bad) = ins.kws().filter(|&k| super::forms::kw_type(k).is_some()).find(|k| !rule.types.contains(k))
+    {
+        let msg = format!("`{}` is not defined for .{} (it takes .u32, .s32)", ins.opcode.as_str(), bad.as_str());
+        v.err(ins.span, msg);
+        return;
+    }
+    let Some(ty) = ins.mods.iter().find_map(|m| match m {
+        Modifier::Kw(k) if super::forms::kw_type(*k).is_some() => Some(*k),
+        _ => None,
+    }) else {
+        // `ld`/`st`/`atom`/`red` report a missing type themselves (memory.rs).
+        if !matches!(ins.opcode, O::Ld | O::St | O::Atom | O::Red) {
+            let msg = format!("`{}` requires a type such as `.{}`", full_name(v.m, ins), rule.types[0].as_str());
+            v.err(ins.span, msg);
+        }
+        return;
+    };
+    if rule.types.contains(&ty) {
+        return;
+    }
+    let name = full_name(v.m, ins);
+    // `mad.lo.f32` → `mad.lo`: the instruction without its type words.
+    let base: Vec<&str> = name.split('.').filter(|w| Kw::lookup(w).and_then(super::forms::kw_type).is_none()).collect();
+    let allowed: Vec<String> = rule.types.iter().map(|k| format!(".{}", k.as_str())).collect();
+    let msg = format!("`{}` is not defined for .{} (it takes {})", base.join("."), ty.as_str(), allowed.join(", "));
+    v.err(ins.span, msg);
+}
+
+/// The comparison operators of `setp`/`set` by source type: `.eq`/`.ne` for bit-size types, the
+/// ordered `.lt`/`.le`/`.gt`/`.ge` for signed integers, and `.lo`/`.ls`/`.hi`/`.hs` too for
+/// unsigned ones; the unordered `.equ` ... `.geu`, `.num` and `.nan` for floating point only.
+fn comparison(v: &mut Validator<'_>, ins: &Instruction) {
+    use crate::types::{CmpOp as C, TypeKind};
+    if !matches!(ins.opcode, O::Setp | O::Set) {
+        return;
+    }
+    // `setp.cmp.type`, `set.cmp.dtype.stype`: the compared type is the last type word.
+    let (Some(cmp), Some(t)) = (ins.kws().find_map(Kw::as_cmp), ins.types().last()) else { return };
+    let ok = match t.kind() {
+        TypeKind::Float => !matches!(cmp, C::Lo | C::Ls | C::Hi | C::Hs),
+        TypeKind::Unsigned => {
+            matches!(cmp, C::Eq | C::Ne | C::Lt | C::Le | C::Gt | C::Ge | C::Lo | C::Ls | C::Hi | C::Hs)
+        }
+        TypeKind::Signed => matches!(cmp, C::Eq | C::Ne | C::Lt | C::Le | C::Gt | C::Ge),
+        TypeKind::Bits => matches!(cmp, C::Eq | C::Ne),
+        TypeKind::Pred | TypeKind::Opaque => true,
+    };
+    if !ok {
+        let msg = format!("comparison `.{cmp}` of `{}` is not defined for .{t}", ins.opcode.as_str());
+        v.err(ins.span, msg);
+    }
+}
+
+/// Instructions that name their operation: `shfl.sync.idx`, `vote.sync.any`, `redux.sync.add`,
+/// `match.any.sync`, `shf.l.wrap` (a direction and a mode).
+fn mode(v: &mut Validator<'_>, ins: &Instruction) {
+    let groups: &[&[Kw]] = match ins.opcode {
+        O::Shfl => &[&[K::Up, K::Down, K::Bfly, K::Idx]],
+        O::Vote => &[&[K::All, K::Any, K::Uni, K::Ballot]],
+        O::Redux => &[&[K::Add, K::Min, K::Max, K::And, K::Or, K::Xor]],
+        O::Match => &[&[K::Any, K::All]],
+        O::Shf => &[&[K::L, K::R], &[K::Wrap, K::Clamp]],
+        _ => return,
+    };
+    for modes in groups {
+        if !modes.iter().any(|&k| ins.has(k)) {
+            let names: Vec<String> = modes.iter().map(|k| format!("`.{}`", k.as_str())).collect();
+            let msg = format!("`{}` requires one of {}", ins.opcode.as_str(), names.join(", "));
+            v.err(ins.span, msg);
+        }
+    }
+}
+
+/// Floating-point words on the arithmetic instructions: rounding and `.ftz` only with a float
+/// type (`sub.rn.s32` is an error); `sqrt`/`rcp`/`div` of `.f32`/`.f64` say how they round
+/// (`.approx`, `.full` or a rounding mode), and `sqrt.rn.ftz` is for `.f32` only.
+fn float_words(v: &mut Validator<'_>, ins: &Instruction) {
+    use crate::types::{ScalarType, TypeKind};
+    if !matches!(ins.opcode, O::Add | O::Sub | O::Mul | O::Mad | O::Sqrt | O::Rcp | O::Div) {
+        return;
+    }
+    let Some(t) = ins.types().next() else { return };
+    let rounding = ins.kws().find(|k| matches!(k, K::Rn | K::Rz | K::Rm | K::Rp));
+    let ftz = ins.has(K::Ftz);
+    let name = full_name(v.m, ins);
+    if t.kind() != TypeKind::Float {
+        if let Some(w) = rounding.or(ftz.then_some(K::Ftz)) {
+            v.err(ins.span, format!("`{name}`: `.{}` is only for floating-point types", w.as_str()));
+        }
+        return;
+    }
+    if matches!(ins.opcode, O::Sqrt | O::Rcp | O::Div) && matches!(t, ScalarType::F32 | ScalarType::F64) {
+        if rounding.is_none() && !ins.has(K::Approx) && !ins.has(K::Full) {
+            let msg = format!("`{name}` needs `.approx`, `.full` or a rounding modifier (`.rn`, `.rz`, `.rm`, `.rp`)");
+            v.err(ins.span, msg);
+        }
+        // (ptxas takes `rcp.rn.ftz.f64`, not `sqrt.rn.ftz.f64`.)
+        if ftz && t == ScalarType::F64 && rounding.is_some() && ins.opcode == O::Sqrt {
+            v.err(ins.span, format!("`{name}`: `.ftz` is only for .f32"));
+        }
+    }
+}
