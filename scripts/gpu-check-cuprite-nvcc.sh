@@ -28,6 +28,8 @@ build)
             per_thread_stream | batch_logs) flags="--default-stream=per-thread" ;;
             classes_virtual) flags="--extended-lambda" ;;
             cub_device_block | modern_cpp | guide_misc) flags="-std=c++17" ;;
+            fault_report) flags="-lineinfo" ;;
+            func_versions) flags="-DWANT_PTX=90" ;;
         esac
         "$root/target/release/cuprite" nvcc -arch=sm_90 $flags "$f" -o "$dir/bin/$n" || echo "build failed: $n"
     done

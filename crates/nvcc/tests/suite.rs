@@ -20,6 +20,7 @@ fn setup(name: &str) -> (&'static [&'static str], &'static [&'static str], &'sta
         "env_config" => (&[], &["visible"], &[("CUDA_VISIBLE_DEVICES", "0,1")]),
         // Each case faults on purpose and checks the report (programs.rs runs every case).
         "fault_report" => (&["-lineinfo"], &["atomic"], &[]),
+        "func_versions" => (&["-DWANT_PTX=90"], &[], &[]),
         _ => (&[], &[], &[]),
     }
 }
