@@ -48,6 +48,10 @@ fn is_worker_count(v: &str) -> bool {
     v.parse::<u32>().is_ok_and(|n| n >= 1)
 }
 
+fn is_path(v: &str) -> bool {
+    !v.is_empty()
+}
+
 fn is_flag(v: &str) -> bool {
     parse_flag(v).is_some()
 }
@@ -63,7 +67,7 @@ fn parse_flag(v: &str) -> Option<bool> {
 const FLAG_VALUES: &str = "1 or 0 (also true/false, yes/no, on/off)";
 
 /// Every environment variable Cuprite reads, CUDA's own that it honours included.
-pub const VARS: [Var; 10] = [
+pub const VARS: [Var; 13] = [
     Var {
         name: ENGINE,
         accepted: "interp, jit, jit-all, warp",
@@ -106,6 +110,24 @@ pub const VARS: [Var; 10] = [
         accepted: FLAG_VALUES,
         meaning: "do not contract mul+add into fma (ptxas does by default)",
         valid: is_flag,
+    },
+    Var {
+        name: "CUPRITE_CLANG",
+        accepted: "the path of a clang++ (19 or newer)",
+        meaning: "the clang++ that cuprite nvcc runs (default: the newest clang++-NN on PATH)",
+        valid: is_path,
+    },
+    Var {
+        name: "CUPRITE_TOOLKIT",
+        accepted: "a directory holding include/ and libdevice/",
+        meaning: "where cuprite nvcc finds Cuprite's headers and math library (default: its install prefix or source tree)",
+        valid: is_path,
+    },
+    Var {
+        name: "CUPRITE_CACHE_DIR",
+        accepted: "a directory",
+        meaning: "cuprite nvcc's and cuprite run's cache (default: $XDG_CACHE_HOME/cuprite, else ~/.cache/cuprite)",
+        valid: is_path,
     },
     Var {
         name: "CUDA_LAUNCH_BLOCKING",
