@@ -295,3 +295,39 @@ int main() {\n\
     let o = common::run(std::path::Path::new(&exe), &[], &[]);
     assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+/// Without CCCL installed (empty cache directories, no `CUPRITE_CCCL`), a program including Thrust
+/// fails with clang's diagnostic and a message that says how to install CCCL; `-v` says it was
+/// not found. Runs in a child process (the test binary itself) for its own environment.
+#[test]
+fn a_missing_cccl_says_how_to_install_it() {
+    let dir = common::work_dir().join("no_cccl");
+    std::fs::create_dir_all(&dir).unwrap();
+    let o = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "missing_cccl_child", "--nocapture"])
+        .env("CUPRITE_NO_CCCL_CHILD", &dir)
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .env("HOME", dir.join("home"))
+        .env_remove("CUPRITE_CCCL")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{stderr}");
+    assert!(stderr.contains("CCCL (Thrust, CUB, libcu++) headers: not found"), "{stderr}");
+}
+
+#[test]
+fn missing_cccl_child() {
+    let Some(dir) = std::env::var_os("CUPRITE_NO_CCCL_CHILD") else { return };
+    let dir = std::path::PathBuf::from(dir);
+    let src = dir.join("uses_thrust.cu");
+    std::fs::write(&src, "#include <thrust/device_vector.h>\nint main() { thrust::device_vector<int> v(4); }\n")
+        .unwrap();
+    let out = dir.join("uses_thrust");
+    let err = common::nvcc(&["-v", "-arch=sm_90", src.to_str().unwrap(), "-o", out.to_str().unwrap()]).unwrap_err();
+    assert!(err.contains("'thrust/device_vector.h' file not found"), "{err}");
+    assert!(
+        err.contains("CCCL (Thrust, CUB, libcu++) is not installed") && err.contains("scripts/install-cccl.sh"),
+        "{err}"
+    );
+}
