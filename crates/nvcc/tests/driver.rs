@@ -91,12 +91,12 @@ fn fatbin_is_read_by_the_runtime_and_by_fatbin_dump() {
     .expect("build");
     let bytes = std::fs::read(&fb).unwrap();
     let header: [u8; 16] = bytes[..16].try_into().unwrap();
-    assert_eq!(cudart::fatbin::fatbin_size(&header), Some(bytes.len()));
-    let entries = cudart::fatbin::entries(&bytes).expect("entries");
+    assert_eq!(fatbin_reader::declared_size(&header), Some(bytes.len() as u64));
+    let entries = fatbin_reader::entries(&bytes).expect("entries");
     let archs: Vec<u32> = entries.iter().map(|e| e.arch).collect();
     assert_eq!(archs, vec![75, 90]);
     for (e, arch) in entries.iter().zip([75, 90]) {
-        assert_eq!(e.kind, cudart::fatbin::KIND_PTX);
+        assert_eq!(e.kind, fatbin_reader::KIND_PTX);
         let text = std::str::from_utf8(e.payload).unwrap().trim_end_matches('\0');
         assert!(
             text.contains(&format!(".target sm_{arch}")) && text.contains(".entry _Z9vectorAddPKfS0_Pfi"),
