@@ -76,10 +76,31 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return {x, 
 #define atomicAdd __clang_vector_atomicAdd_unused
 #define atomicAdd_block __clang_vector_atomicAdd_block_unused
 #define atomicAdd_system __clang_vector_atomicAdd_system_unused
+/* clang 19/20's __reduce_*_sync pass (mask, value) to builtins whose NVPTX lowering takes
+ * (value, mask), so redux.sync reduces the mask over the value (LLVM issue 131415, fixed in
+ * clang 21): rename them away; device_builtins.h defines them. */
+#pragma push_macro("__reduce_add_sync")
+#pragma push_macro("__reduce_min_sync")
+#pragma push_macro("__reduce_max_sync")
+#pragma push_macro("__reduce_and_sync")
+#pragma push_macro("__reduce_or_sync")
+#pragma push_macro("__reduce_xor_sync")
+#define __reduce_add_sync __clang_swapped__reduce_add_sync_unused
+#define __reduce_min_sync __clang_swapped__reduce_min_sync_unused
+#define __reduce_max_sync __clang_swapped__reduce_max_sync_unused
+#define __reduce_and_sync __clang_swapped__reduce_and_sync_unused
+#define __reduce_or_sync __clang_swapped__reduce_or_sync_unused
+#define __reduce_xor_sync __clang_swapped__reduce_xor_sync_unused
 #include <__clang_cuda_intrinsics.h>
 #pragma pop_macro("atomicAdd")
 #pragma pop_macro("atomicAdd_block")
 #pragma pop_macro("atomicAdd_system")
+#pragma pop_macro("__reduce_add_sync")
+#pragma pop_macro("__reduce_min_sync")
+#pragma pop_macro("__reduce_max_sync")
+#pragma pop_macro("__reduce_and_sync")
+#pragma pop_macro("__reduce_or_sync")
+#pragma pop_macro("__reduce_xor_sync")
 #include <__clang_cuda_complex_builtins.h>
 #include <__clang_cuda_texture_intrinsics.h>
 #include "cuprite/device_builtins.h"

@@ -331,3 +331,63 @@ fn missing_cccl_child() {
         "{err}"
     );
 }
+
+/// `__reduce_*_sync` (sm_80 redux.sync) reduce each lane's value over the lanes of the mask:
+/// clang 19's own versions passed the mask as the value and the value as the mask.
+#[test]
+fn warp_reductions_reduce_values_over_the_mask() {
+    let dir = common::work_dir().join("redux");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("redux.cu"),
+        r#"#include <cstdio>
+__device__ int value(int lane) { return lane * 37 % 23 - 11; }
+__global__ void k(int *out) {
+  int lane = threadIdx.x;
+  int v = value(lane);
+  unsigned u = (unsigned)v;
+  int r[9];
+  r[0] = __reduce_max_sync(0xffffffffu, v);
+  r[1] = __reduce_min_sync(0xffffffffu, v);
+  r[2] = (int)__reduce_max_sync(0xffffffffu, u);
+  r[3] = (int)__reduce_min_sync(0xffffffffu, u);
+  r[4] = (int)__reduce_add_sync(0xffffffffu, u);
+  r[5] = (int)__reduce_and_sync(0xffffffffu, u | 0x100u);
+  r[6] = (int)__reduce_or_sync(0xffffffffu, 1u << lane);
+  r[7] = (int)__reduce_xor_sync(0xffffffffu, u);
+  if (lane < 16) r[8] = __reduce_max_sync(0x0000ffffu, v);  // only the mask's lanes take part
+  if (lane == 0) for (int j = 0; j < 9; j++) out[j] = r[j];
+}
+int main() {
+  int *d, h[9];
+  cudaMalloc(&d, 64 * sizeof(int));
+  k<<<1, 32>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  int want[9] = {-1000, 1000, 0, -1, 0, -1, 0, 0, -1000};
+  for (int lane = 0; lane < 32; lane++) {
+    int v = lane * 37 % 23 - 11; unsigned u = (unsigned)v;
+    if (v > want[0]) want[0] = v;
+    if (v < want[1]) want[1] = v;
+    if (u > (unsigned)want[2]) want[2] = (int)u;
+    if (u < (unsigned)want[3]) want[3] = (int)u;
+    want[4] = (int)((unsigned)want[4] + u);
+    want[5] &= (int)(u | 0x100u);
+    want[6] |= (int)(1u << lane);
+    want[7] ^= (int)u;
+    if (lane < 16 && v > want[8]) want[8] = v;
+  }
+  bool ok = true;
+  for (int j = 0; j < 9; j++) { ok &= h[j] == want[j]; printf("%d:%d/%d ", j, h[j], want[j]); }
+  printf("%s\n", ok ? "PASS" : "FAIL");
+  return ok ? 0 : 1;
+}
+"#,
+    )
+    .unwrap();
+    let src = dir.join("redux.cu").to_string_lossy().into_owned();
+    let exe = dir.join("redux").to_string_lossy().into_owned();
+    common::nvcc(&["-arch=sm_90", &src, "-o", &exe]).expect("build");
+    let o = common::run(std::path::Path::new(&exe), &[], &[]);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success() && stdout.ends_with("PASS\n"), "{stdout}{}", String::from_utf8_lossy(&o.stderr));
+}
