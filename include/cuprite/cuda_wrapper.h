@@ -9,20 +9,20 @@
 /* The qualifiers first: clang's <new> wrapper declares device operator new only once
  * __device__ exists. */
 #include "cuprite/host_defines.h"
-/* libcu++ (CCCL) integrates cuda_fp16.h/cuda_bf16.h when it finds them and then needs API beyond
- * the guide's core that ours do not have yet: keep its half/bfloat16 support off. */
-#if !defined(CCCL_DISABLE_FP16_SUPPORT)
-#define CCCL_DISABLE_FP16_SUPPORT
-#endif
-#if !defined(CCCL_DISABLE_BF16_SUPPORT)
-#define CCCL_DISABLE_BF16_SUPPORT
-#endif
 #include <__clang_cuda_math_forward_declares.h>
 #define __CUDACC__
 #include <cmath>
 #include <cstdlib>
 #include <stdlib.h>
 #include <string.h>
+/* Device alloca returns 16-byte-aligned memory (as nvcc's). clang 19 lowers __builtin_alloca
+ * (glibc's alloca) at the default alignment to `alloca.u64 d, size, 0`, which PTX rejects
+ * (the alignment must be a power of two); an explicit 16 is printed as is. */
+#if defined(__CUDA_ARCH__)
+#include <alloca.h>
+#undef alloca
+#define alloca(size) __builtin_alloca_with_align((size), 128)
+#endif
 #include <limits.h>
 /* Device-side printf, malloc, assert (the device runtime's C entry points). */
 extern "C" {
@@ -34,7 +34,12 @@ __device__ static inline void __assert_fail(const char *message, const char *fil
     __assertfail(message, file, line, function, sizeof(char));
 }
 __device__ int printf(const char *, ...);
-__device__ void *__nv_aligned_device_malloc(size_t size, size_t align) __attribute__((nothrow));
+/* Aligned device malloc: the device runtime's entry point (as nvcc's headers reach it, and as
+ * libcu++'s aligned_alloc declares it). */
+__device__ void *__cuda_syscall_aligned_malloc(size_t, size_t);
+__device__ static inline void *__nv_aligned_device_malloc(size_t size, size_t align) {
+    return __cuda_syscall_aligned_malloc(size, align);
+}
 }
 namespace std {
 __device__ static inline void free(void *p) { ::free(p); }

@@ -391,3 +391,86 @@ int main() {
     let stdout = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success() && stdout.ends_with("PASS\n"), "{stdout}{}", String::from_utf8_lossy(&o.stderr));
 }
+
+/// Builds `source` (written to `<name>.cu` in a scratch directory) for sm_90, runs it, and
+/// requires its output to end with PASS.
+fn build_and_pass(name: &str, source: &str) {
+    let dir = common::work_dir().join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join(format!("{name}.cu"));
+    std::fs::write(&src, source).unwrap();
+    let exe = dir.join(name);
+    common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()]).expect("build");
+    let o = common::run(&exe, &[], &[]);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success() && stdout.ends_with("PASS\n"), "{stdout}{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// Device `alloca` of a run-time size (clang 19 printed `alloca.u64 d, size, 0`, which PTX
+/// rejects) returns 16-byte-aligned per-thread memory; `__nv_aligned_device_malloc` (declared
+/// only, before) returns memory at the requested alignment.
+#[test]
+fn device_alloca_and_aligned_malloc() {
+    build_and_pass(
+        "alloca_malloc",
+        r#"#include <cstdio>
+#include <alloca.h>
+__global__ void k(int *out) {
+  int t = threadIdx.x, n = 3 + t % 5;
+  int *buf = (int *)alloca(n * sizeof(int));
+  for (int i = 0; i < n; i++) buf[i] = t * i;
+  int s = 0;
+  for (int i = 0; i < n; i++) s += buf[i];
+  void *p = __nv_aligned_device_malloc(100, 128);
+  out[3 * t] = s;
+  out[3 * t + 1] = (int)((size_t)buf % 16);
+  out[3 * t + 2] = p ? (int)((size_t)p % 128) : -1;
+  free(p);
+}
+int main() {
+  int *d, h[3 * 64];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 64>>>(d);
+  if (cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost) != cudaSuccess) { printf("FAIL launch\n"); return 1; }
+  for (int t = 0; t < 64; t++) {
+    int n = 3 + t % 5, want = t * n * (n - 1) / 2;
+    if (h[3 * t] != want || h[3 * t + 1] != 0 || h[3 * t + 2] != 0) {
+      printf("FAIL thread %d: %d %d %d\n", t, h[3 * t], h[3 * t + 1], h[3 * t + 2]);
+      return 1;
+    }
+  }
+  printf("PASS\n");
+}
+"#,
+    );
+}
+
+/// CUB's thread reduction of an int array with cuda::maximum (CCCL installed by
+/// scripts/install-cccl.sh). With libcu++'s half/bfloat16 support off, CCCL 3.0 takes its
+/// half-precision SIMD path for any type and asserts.
+#[test]
+fn cub_thread_reduce_of_ints_with_cccl() {
+    build_and_pass(
+        "cub_thread_reduce",
+        r#"#include <cstdio>
+#include <cub/thread/thread_reduce.cuh>
+__global__ void k(int *out) {
+  int v[16];
+  for (int i = 0; i < 16; i++) v[i] = (int)((threadIdx.x * 7 + i * 13) % 29) - 14;
+  out[threadIdx.x] = cub::ThreadReduce(v, cuda::maximum<>{});
+}
+int main() {
+  int *d, h[32];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 32>>>(d);
+  if (cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost) != cudaSuccess) { printf("FAIL launch\n"); return 1; }
+  for (int t = 0; t < 32; t++) {
+    int m = -100;
+    for (int i = 0; i < 16; i++) { int x = (t * 7 + i * 13) % 29 - 14; m = x > m ? x : m; }
+    if (h[t] != m) { printf("FAIL thread %d: %d, want %d\n", t, h[t], m); return 1; }
+  }
+  printf("PASS\n");
+}
+"#,
+    );
+}
