@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Runs Cuprite's whole test suite on a fresh machine: installs NVIDIA's nvcc/ptxas 13.0 from PyPI
 # (the tests' reference oracle: every PTX we print must pass ptxas) and clang-19 (Cuprite's CUDA
-# front end) if they are not there yet, then runs every test of every crate. Extra arguments go to `cargo test`.
+# front end) and CCCL's headers (Thrust, CUB, libcu++: scripts/install-cccl.sh) if they are not
+# there yet, then runs every test of every crate. Extra arguments go to `cargo test`.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=scripts/nvcc-env.sh
 source "$root/scripts/nvcc-env.sh" "${NVTOOL_DIR:-/tmp/nvtool}" >&2
 # clang-19 compiles the tests' CUDA with Cuprite's own headers.
 "$root/scripts/ensure-clang.sh"
+# CCCL's headers, into the default directory where `cuprite nvcc` finds them.
+"$root/scripts/install-cccl.sh" >/dev/null
 cd "$root"
 # The JIT tiers' output goes through Cranelift's IR verifier in tests (release builds skip it).
 export CUPRITE_JIT_VERIFY=1

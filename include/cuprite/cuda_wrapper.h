@@ -9,20 +9,20 @@
 /* The qualifiers first: clang's <new> wrapper declares device operator new only once
  * __device__ exists. */
 #include "cuprite/host_defines.h"
-/* libcu++ (CCCL) integrates cuda_fp16.h/cuda_bf16.h when it finds them and then needs API beyond
- * the guide's core that ours do not have yet: keep its half/bfloat16 support off. */
-#if !defined(CCCL_DISABLE_FP16_SUPPORT)
-#define CCCL_DISABLE_FP16_SUPPORT
-#endif
-#if !defined(CCCL_DISABLE_BF16_SUPPORT)
-#define CCCL_DISABLE_BF16_SUPPORT
-#endif
 #include <__clang_cuda_math_forward_declares.h>
 #define __CUDACC__
 #include <cmath>
 #include <cstdlib>
 #include <stdlib.h>
 #include <string.h>
+/* Device alloca returns 16-byte-aligned memory (as nvcc's). clang 19 lowers __builtin_alloca
+ * (glibc's alloca) at the default alignment to `alloca.u64 d, size, 0`, which PTX rejects
+ * (the alignment must be a power of two); an explicit 16 is printed as is. */
+#if defined(__CUDA_ARCH__)
+#include <alloca.h>
+#undef alloca
+#define alloca(size) __builtin_alloca_with_align((size), 128)
+#endif
 #include <limits.h>
 /* Device-side printf, malloc, assert (the device runtime's C entry points). */
 extern "C" {
@@ -34,7 +34,12 @@ __device__ static inline void __assert_fail(const char *message, const char *fil
     __assertfail(message, file, line, function, sizeof(char));
 }
 __device__ int printf(const char *, ...);
-__device__ void *__nv_aligned_device_malloc(size_t size, size_t align) __attribute__((nothrow));
+/* Aligned device malloc: the device runtime's entry point (as nvcc's headers reach it, and as
+ * libcu++'s aligned_alloc declares it). */
+__device__ void *__cuda_syscall_aligned_malloc(size_t, size_t);
+__device__ static inline void *__nv_aligned_device_malloc(size_t size, size_t align) {
+    return __cuda_syscall_aligned_malloc(size, align);
+}
 }
 namespace std {
 __device__ static inline void free(void *p) { ::free(p); }
@@ -76,55 +81,31 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return {x, 
 #define atomicAdd __clang_vector_atomicAdd_unused
 #define atomicAdd_block __clang_vector_atomicAdd_block_unused
 #define atomicAdd_system __clang_vector_atomicAdd_system_unused
-/* clang-19's __reduce_*_sync pass the mask where its __nvvm_redux_sync_* builtins take the value
- * (and the value as the mask), so `redux.sync` reduces the wrong operand: rename them away;
- * Cuprite's definitions follow. */
-#define __reduce_add_sync __clang_reduce_add_sync_unused
-#define __reduce_min_sync __clang_reduce_min_sync_unused
-#define __reduce_max_sync __clang_reduce_max_sync_unused
-#define __reduce_and_sync __clang_reduce_and_sync_unused
-#define __reduce_or_sync __clang_reduce_or_sync_unused
-#define __reduce_xor_sync __clang_reduce_xor_sync_unused
+/* clang 19/20's __reduce_*_sync pass (mask, value) to builtins whose NVPTX lowering takes
+ * (value, mask), so redux.sync reduces the mask over the value (LLVM issue 131415, fixed in
+ * clang 21): rename them away; device_builtins.h defines them. */
+#pragma push_macro("__reduce_add_sync")
+#pragma push_macro("__reduce_min_sync")
+#pragma push_macro("__reduce_max_sync")
+#pragma push_macro("__reduce_and_sync")
+#pragma push_macro("__reduce_or_sync")
+#pragma push_macro("__reduce_xor_sync")
+#define __reduce_add_sync __clang_swapped__reduce_add_sync_unused
+#define __reduce_min_sync __clang_swapped__reduce_min_sync_unused
+#define __reduce_max_sync __clang_swapped__reduce_max_sync_unused
+#define __reduce_and_sync __clang_swapped__reduce_and_sync_unused
+#define __reduce_or_sync __clang_swapped__reduce_or_sync_unused
+#define __reduce_xor_sync __clang_swapped__reduce_xor_sync_unused
 #include <__clang_cuda_intrinsics.h>
 #pragma pop_macro("atomicAdd")
 #pragma pop_macro("atomicAdd_block")
 #pragma pop_macro("atomicAdd_system")
-#undef __reduce_add_sync
-#undef __reduce_min_sync
-#undef __reduce_max_sync
-#undef __reduce_and_sync
-#undef __reduce_or_sync
-#undef __reduce_xor_sync
-#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
-/* `redux.sync.op.type d, value, membermask` (the builtins take the value first). */
-__device__ inline unsigned __reduce_add_sync(unsigned __mask, unsigned __value) {
-    return __nvvm_redux_sync_add(__value, __mask);
-}
-__device__ inline int __reduce_add_sync(unsigned __mask, int __value) {
-    return __nvvm_redux_sync_add(__value, __mask);
-}
-__device__ inline unsigned __reduce_min_sync(unsigned __mask, unsigned __value) {
-    return __nvvm_redux_sync_umin(__value, __mask);
-}
-__device__ inline int __reduce_min_sync(unsigned __mask, int __value) {
-    return __nvvm_redux_sync_min(__value, __mask);
-}
-__device__ inline unsigned __reduce_max_sync(unsigned __mask, unsigned __value) {
-    return __nvvm_redux_sync_umax(__value, __mask);
-}
-__device__ inline int __reduce_max_sync(unsigned __mask, int __value) {
-    return __nvvm_redux_sync_max(__value, __mask);
-}
-__device__ inline unsigned __reduce_and_sync(unsigned __mask, unsigned __value) {
-    return __nvvm_redux_sync_and(__value, __mask);
-}
-__device__ inline unsigned __reduce_or_sync(unsigned __mask, unsigned __value) {
-    return __nvvm_redux_sync_or(__value, __mask);
-}
-__device__ inline unsigned __reduce_xor_sync(unsigned __mask, unsigned __value) {
-    return __nvvm_redux_sync_xor(__value, __mask);
-}
-#endif
+#pragma pop_macro("__reduce_add_sync")
+#pragma pop_macro("__reduce_min_sync")
+#pragma pop_macro("__reduce_max_sync")
+#pragma pop_macro("__reduce_and_sync")
+#pragma pop_macro("__reduce_or_sync")
+#pragma pop_macro("__reduce_xor_sync")
 #include <__clang_cuda_complex_builtins.h>
 #include <__clang_cuda_texture_intrinsics.h>
 #include "cuprite/device_builtins.h"

@@ -192,6 +192,25 @@ __DEVICE__ unsigned int __dp2a_hi(unsigned int a, unsigned int b, unsigned int c
 }
 #endif
 
+/* Warp reductions (sm_80: redux.sync dst, value, membermask). */
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
+#define __CUPRITE_REDUX(NAME, T, OP)                                                        \
+    __DEVICE__ T NAME(unsigned mask, T value) {                                                    \
+        T r;                                                                                       \
+        asm volatile("redux.sync." OP " %0, %1, %2;" : "=r"(r) : "r"(value), "r"(mask));           \
+        return r;                                                                                  \
+    }
+__CUPRITE_REDUX(__reduce_add_sync, unsigned, "add.u32")
+__CUPRITE_REDUX(__reduce_min_sync, unsigned, "min.u32")
+__CUPRITE_REDUX(__reduce_max_sync, unsigned, "max.u32")
+__CUPRITE_REDUX(__reduce_min_sync, int, "min.s32")
+__CUPRITE_REDUX(__reduce_max_sync, int, "max.s32")
+__CUPRITE_REDUX(__reduce_and_sync, unsigned, "and.b32")
+__CUPRITE_REDUX(__reduce_or_sync, unsigned, "or.b32")
+__CUPRITE_REDUX(__reduce_xor_sync, unsigned, "xor.b32")
+#undef __CUPRITE_REDUX
+#endif
+
 /* Memory fences (clang's header has __threadfence, _block, _system). */
 __DEVICE__ void __fence_acq_rel_cta() { asm volatile("fence.acq_rel.cta;" ::: "memory"); }
 

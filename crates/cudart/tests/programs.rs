@@ -947,6 +947,11 @@ fn cub_primitives() {
 }
 
 #[test]
+fn thrust_and_cub_together() {
+    check_pass("thrust_cub_mix", &[]);
+}
+
+#[test]
 fn cooperative_groups_collectives() {
     check_pass("cg_groups", &[]);
 }

@@ -269,6 +269,10 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
     let plan =
         plan::plan(o, &tc, &temp.path, &|arch| bitcode.get(&arch).cloned().flatten()).map_err(|e| Failure::new(e.0))?;
     if show {
+        match &tc.cccl_dir {
+            Some(dir) => eprintln!("# cuprite nvcc: CCCL (Thrust, CUB, libcu++) headers: {}", dir.display()),
+            None => eprintln!("# cuprite nvcc: CCCL (Thrust, CUB, libcu++) headers: not found"),
+        }
         for note in &plan.notes {
             eprintln!("# cuprite nvcc: {note}");
         }
@@ -278,7 +282,7 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
             eprintln!("#$ {job}");
         }
         if !o.dry_run {
-            execute(job, None)?;
+            execute(job, None).map_err(|f| explain_missing_cccl(f, &tc))?;
         }
     }
     if let (Some(exe), false) = (&plan.run, o.dry_run) {
@@ -299,6 +303,16 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// A failure from a missing CCCL header, when CCCL is not installed, gets a message saying how
+/// to install it.
+fn explain_missing_cccl(mut failure: Failure, tc: &Toolchain) -> Failure {
+    if tc.cccl_dir.is_none() && failure.message.is_empty() && crate::cccl::missing_header_reported(&failure.diagnostics)
+    {
+        failure.message = format!("CCCL (Thrust, CUB, libcu++) is not installed: {}", crate::cccl::INSTALL_HINT);
+    }
+    failure
 }
 
 /// `LD_LIBRARY_PATH` with `dir` first.

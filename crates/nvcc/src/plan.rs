@@ -313,6 +313,9 @@ fn host_args(o: &Options, tc: &Toolchain, kind: InputKind) -> Vec<OsString> {
     }
     user_preprocessor_args(o, &mut args);
     args.push(os(format!("-I{}", tc.include_dir.display())));
+    if kind == InputKind::Cxx {
+        cccl_args(tc, &mut args);
+    }
     if let Some(level) = o.opt_level {
         args.push(os(format!("-O{level}")));
     }
@@ -324,6 +327,13 @@ fn host_args(o: &Options, tc: &Toolchain, kind: InputKind) -> Vec<OsString> {
     }
     args.extend(o.compiler_options.iter().map(os));
     args
+}
+
+/// CCCL's headers, after Cuprite's own (which they include), as system headers (as nvcc has them).
+fn cccl_args(tc: &Toolchain, args: &mut Vec<OsString>) {
+    if let Some(dir) = &tc.cccl_dir {
+        args.extend([os("-isystem"), dir.into()]);
+    }
 }
 
 /// The user's -I, -isystem, -D and -U, in order.
@@ -367,9 +377,9 @@ fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path) -> Vec
         os("-isystem"),
         tc.resource_dir.join("include/cuda_wrappers").into(),
         os(format!("-I{}", tc.include_dir.display())),
-        os("-include"),
-        os("cuprite/cuda_wrapper.h"),
     ]);
+    cccl_args(tc, &mut args);
+    args.extend([os("-include"), os("cuprite/cuda_wrapper.h")]);
     if o.default_stream == DefaultStream::PerThread {
         args.push(os("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1"));
     }

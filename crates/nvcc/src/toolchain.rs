@@ -1,5 +1,5 @@
 //! Where the driver's parts are: clang (the C++ front end and NVPTX code generator), Cuprite's
-//! toolkit headers, the math library's source, and the directory holding Cuprite's
+//! toolkit headers, CCCL's headers, the math library's source, and the directory holding Cuprite's
 //! `libcudart.so` for linking.
 
 use std::path::{Path, PathBuf};
@@ -25,6 +25,8 @@ pub struct Toolchain {
     pub libdevice_bitcode: Option<PathBuf>,
     /// The directory with `libcudart.so` (Cuprite's) for `-L`, if known.
     pub cudart_dir: Option<PathBuf>,
+    /// CCCL's include root (Thrust, CUB, libcu++), if installed (see [`crate::cccl`]).
+    pub cccl_dir: Option<PathBuf>,
 }
 
 /// Finds an executable named `name` on `PATH`.
@@ -76,7 +78,25 @@ impl Toolchain {
         }
         let libdevice_source = Some(root.join("libdevice/libdevice.c")).filter(|p| p.is_file());
         let libdevice_bitcode = Some(root.join("nvvm/libdevice/libdevice.10.bc")).filter(|p| p.is_file());
-        Ok(Toolchain { clangxx, clang, resource_dir, include_dir, libdevice_source, libdevice_bitcode, cudart_dir })
+        let default_cccl = crate::cccl::default_install_dir(
+            std::env::var_os("XDG_CACHE_HOME").as_deref().map(Path::new),
+            std::env::var_os("HOME").as_deref().map(Path::new),
+        );
+        let cccl_dir = crate::cccl::locate(
+            std::env::var_os("CUPRITE_CCCL").filter(|d| !d.is_empty()).as_deref().map(Path::new),
+            default_cccl.as_deref(),
+            &root,
+        )?;
+        Ok(Toolchain {
+            clangxx,
+            clang,
+            resource_dir,
+            include_dir,
+            libdevice_source,
+            libdevice_bitcode,
+            cudart_dir,
+            cccl_dir,
+        })
     }
 }
 

@@ -295,3 +295,182 @@ int main() {\n\
     let o = common::run(std::path::Path::new(&exe), &[], &[]);
     assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+/// Without CCCL installed (empty cache directories, no `CUPRITE_CCCL`), a program including Thrust
+/// fails with clang's diagnostic and a message that says how to install CCCL; `-v` says it was
+/// not found. Runs in a child process (the test binary itself) for its own environment.
+#[test]
+fn a_missing_cccl_says_how_to_install_it() {
+    let dir = common::work_dir().join("no_cccl");
+    std::fs::create_dir_all(&dir).unwrap();
+    let o = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "missing_cccl_child", "--nocapture"])
+        .env("CUPRITE_NO_CCCL_CHILD", &dir)
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .env("HOME", dir.join("home"))
+        .env_remove("CUPRITE_CCCL")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{stderr}");
+    assert!(stderr.contains("CCCL (Thrust, CUB, libcu++) headers: not found"), "{stderr}");
+}
+
+#[test]
+fn missing_cccl_child() {
+    let Some(dir) = std::env::var_os("CUPRITE_NO_CCCL_CHILD") else { return };
+    let dir = std::path::PathBuf::from(dir);
+    let src = dir.join("uses_thrust.cu");
+    std::fs::write(&src, "#include <thrust/device_vector.h>\nint main() { thrust::device_vector<int> v(4); }\n")
+        .unwrap();
+    let out = dir.join("uses_thrust");
+    let err = common::nvcc(&["-v", "-arch=sm_90", src.to_str().unwrap(), "-o", out.to_str().unwrap()]).unwrap_err();
+    assert!(err.contains("'thrust/device_vector.h' file not found"), "{err}");
+    assert!(
+        err.contains("CCCL (Thrust, CUB, libcu++) is not installed") && err.contains("scripts/install-cccl.sh"),
+        "{err}"
+    );
+}
+
+/// `__reduce_*_sync` (sm_80 redux.sync) reduce each lane's value over the lanes of the mask:
+/// clang 19's own versions passed the mask as the value and the value as the mask.
+#[test]
+fn warp_reductions_reduce_values_over_the_mask() {
+    let dir = common::work_dir().join("redux");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("redux.cu"),
+        r#"#include <cstdio>
+__device__ int value(int lane) { return lane * 37 % 23 - 11; }
+__global__ void k(int *out) {
+  int lane = threadIdx.x;
+  int v = value(lane);
+  unsigned u = (unsigned)v;
+  int r[9];
+  r[0] = __reduce_max_sync(0xffffffffu, v);
+  r[1] = __reduce_min_sync(0xffffffffu, v);
+  r[2] = (int)__reduce_max_sync(0xffffffffu, u);
+  r[3] = (int)__reduce_min_sync(0xffffffffu, u);
+  r[4] = (int)__reduce_add_sync(0xffffffffu, u);
+  r[5] = (int)__reduce_and_sync(0xffffffffu, u | 0x100u);
+  r[6] = (int)__reduce_or_sync(0xffffffffu, 1u << lane);
+  r[7] = (int)__reduce_xor_sync(0xffffffffu, u);
+  if (lane < 16) r[8] = __reduce_max_sync(0x0000ffffu, v);  // only the mask's lanes take part
+  if (lane == 0) for (int j = 0; j < 9; j++) out[j] = r[j];
+}
+int main() {
+  int *d, h[9];
+  cudaMalloc(&d, 64 * sizeof(int));
+  k<<<1, 32>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  int want[9] = {-1000, 1000, 0, -1, 0, -1, 0, 0, -1000};
+  for (int lane = 0; lane < 32; lane++) {
+    int v = lane * 37 % 23 - 11; unsigned u = (unsigned)v;
+    if (v > want[0]) want[0] = v;
+    if (v < want[1]) want[1] = v;
+    if (u > (unsigned)want[2]) want[2] = (int)u;
+    if (u < (unsigned)want[3]) want[3] = (int)u;
+    want[4] = (int)((unsigned)want[4] + u);
+    want[5] &= (int)(u | 0x100u);
+    want[6] |= (int)(1u << lane);
+    want[7] ^= (int)u;
+    if (lane < 16 && v > want[8]) want[8] = v;
+  }
+  bool ok = true;
+  for (int j = 0; j < 9; j++) { ok &= h[j] == want[j]; printf("%d:%d/%d ", j, h[j], want[j]); }
+  printf("%s\n", ok ? "PASS" : "FAIL");
+  return ok ? 0 : 1;
+}
+"#,
+    )
+    .unwrap();
+    let src = dir.join("redux.cu").to_string_lossy().into_owned();
+    let exe = dir.join("redux").to_string_lossy().into_owned();
+    common::nvcc(&["-arch=sm_90", &src, "-o", &exe]).expect("build");
+    let o = common::run(std::path::Path::new(&exe), &[], &[]);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success() && stdout.ends_with("PASS\n"), "{stdout}{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// Builds `source` (written to `<name>.cu` in a scratch directory) for sm_90, runs it, and
+/// requires its output to end with PASS.
+fn build_and_pass(name: &str, source: &str) {
+    let dir = common::work_dir().join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join(format!("{name}.cu"));
+    std::fs::write(&src, source).unwrap();
+    let exe = dir.join(name);
+    common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()]).expect("build");
+    let o = common::run(&exe, &[], &[]);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success() && stdout.ends_with("PASS\n"), "{stdout}{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// Device `alloca` of a run-time size (clang 19 printed `alloca.u64 d, size, 0`, which PTX
+/// rejects) returns 16-byte-aligned per-thread memory; `__nv_aligned_device_malloc` (declared
+/// only, before) returns memory at the requested alignment.
+#[test]
+fn device_alloca_and_aligned_malloc() {
+    build_and_pass(
+        "alloca_malloc",
+        r#"#include <cstdio>
+#include <alloca.h>
+__global__ void k(int *out) {
+  int t = threadIdx.x, n = 3 + t % 5;
+  int *buf = (int *)alloca(n * sizeof(int));
+  for (int i = 0; i < n; i++) buf[i] = t * i;
+  int s = 0;
+  for (int i = 0; i < n; i++) s += buf[i];
+  void *p = __nv_aligned_device_malloc(100, 128);
+  out[3 * t] = s;
+  out[3 * t + 1] = (int)((size_t)buf % 16);
+  out[3 * t + 2] = p ? (int)((size_t)p % 128) : -1;
+  free(p);
+}
+int main() {
+  int *d, h[3 * 64];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 64>>>(d);
+  if (cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost) != cudaSuccess) { printf("FAIL launch\n"); return 1; }
+  for (int t = 0; t < 64; t++) {
+    int n = 3 + t % 5, want = t * n * (n - 1) / 2;
+    if (h[3 * t] != want || h[3 * t + 1] != 0 || h[3 * t + 2] != 0) {
+      printf("FAIL thread %d: %d %d %d\n", t, h[3 * t], h[3 * t + 1], h[3 * t + 2]);
+      return 1;
+    }
+  }
+  printf("PASS\n");
+}
+"#,
+    );
+}
+
+/// CUB's thread reduction of an int array with cuda::maximum (CCCL installed by
+/// scripts/install-cccl.sh). With libcu++'s half/bfloat16 support off, CCCL 3.0 takes its
+/// half-precision SIMD path for any type and asserts.
+#[test]
+fn cub_thread_reduce_of_ints_with_cccl() {
+    build_and_pass(
+        "cub_thread_reduce",
+        r#"#include <cstdio>
+#include <cub/thread/thread_reduce.cuh>
+__global__ void k(int *out) {
+  int v[16];
+  for (int i = 0; i < 16; i++) v[i] = (int)((threadIdx.x * 7 + i * 13) % 29) - 14;
+  out[threadIdx.x] = cub::ThreadReduce(v, cuda::maximum<>{});
+}
+int main() {
+  int *d, h[32];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 32>>>(d);
+  if (cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost) != cudaSuccess) { printf("FAIL launch\n"); return 1; }
+  for (int t = 0; t < 32; t++) {
+    int m = -100;
+    for (int i = 0; i < 16; i++) { int x = (t * 7 + i * 13) % 29 - 14; m = x > m ? x : m; }
+    if (h[t] != m) { printf("FAIL thread %d: %d, want %d\n", t, h[t], m); return 1; }
+  }
+  printf("PASS\n");
+}
+"#,
+    );
+}

@@ -79,16 +79,18 @@ pub fn validate(f: &Function, grid: Dim3, block: Dim3, dynamic_shared: u32) -> R
     {
         return Err(Error::LaunchOutOfResources);
     }
+    // A kernel that did not load has no shared-memory layout to check (its static size is
+    // only an estimate over the whole module), and the reason it cannot run is what to report.
+    if let Some(e) = &k.load_error {
+        eprintln!("cuprite: kernel `{}` cannot run on the CPU device: {e}", k.name);
+        return Err(Error::InvalidPtx);
+    }
     // Above 48 KB (less static shared memory) only once raised by
     // cudaFuncAttributeMaxDynamicSharedMemorySize, as CUDA's opt-in.
     if dynamic_shared > f.max_dynamic_shared()
         || u64::from(dynamic_shared) + u64::from(k.static_shared) > u64::from(MAX_SHARED_PER_BLOCK)
     {
         return Err(Error::InvalidValue);
-    }
-    if let Some(e) = &k.load_error {
-        eprintln!("cuprite: kernel `{}` cannot run on the CPU device: {e}", k.name);
-        return Err(Error::InvalidPtx);
     }
     Ok(())
 }

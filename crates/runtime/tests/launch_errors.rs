@@ -1,0 +1,45 @@
+//! Launch errors of kernels that cannot run on the CPU device.
+
+use runtime::module::Module;
+use runtime::stream::Stream;
+use runtime::{Dim3, Error, launch};
+
+/// A kernel that calls a function with no body does not load. Its module also holds another
+/// kernel's large `__shared__` array (clang puts function-scope `__shared__` at module scope), so
+/// an estimate of the broken kernel's static shared memory over the whole module exceeds a
+/// block's limit: the launch must still report the load failure (cudaErrorInvalidPtx), not a
+/// shared-memory configuration error (cudaErrorInvalidValue).
+#[test]
+fn a_kernel_that_did_not_load_reports_invalid_ptx_whatever_the_module_shared_size() {
+    let ptx = r#"
+.version 8.3
+.target sm_90
+.address_size 64
+.extern .func (.param .b32 r) missing (.param .b32 x);
+.shared .align 16 .b8 other_kernels_tile[240000];
+.visible .entry uses_tile()
+{
+    .reg .b32 %r<2>;
+    mov.u32 %r1, 1;
+    st.shared.u32 [other_kernels_tile], %r1;
+    ret;
+}
+.visible .entry broken()
+{
+    .reg .b32 %r<3>;
+    mov.u32 %r1, 1;
+    {
+    .param .b32 p0;
+    st.param.b32 [p0], %r1;
+    .param .b32 r0;
+    call.uni (r0), missing, (p0);
+    ld.param.b32 %r2, [r0];
+    }
+    ret;
+}
+"#;
+    let m = Module::load_ptx(ptx).expect("the module loads; only `broken` cannot run");
+    let k = m.function("broken").expect("kernel");
+    let err = launch::launch(&k, Dim3::x(1), Dim3::x(32), 0, Stream::LEGACY, &[]).unwrap_err();
+    assert_eq!(err, Error::InvalidPtx);
+}
