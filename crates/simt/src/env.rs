@@ -67,7 +67,7 @@ fn parse_flag(v: &str) -> Option<bool> {
 const FLAG_VALUES: &str = "1 or 0 (also true/false, yes/no, on/off)";
 
 /// Every environment variable Cuprite reads, CUDA's own that it honours included.
-pub const VARS: [Var; 13] = [
+pub const VARS: [Var; 14] = [
     Var {
         name: ENGINE,
         accepted: "interp, jit, jit-all, warp",
@@ -121,6 +121,12 @@ pub const VARS: [Var; 13] = [
         name: "CUPRITE_TOOLKIT",
         accepted: "a directory holding include/ and libdevice/",
         meaning: "where cuprite nvcc finds Cuprite's headers and math library (default: its install prefix or source tree)",
+        valid: is_path,
+    },
+    Var {
+        name: "CUPRITE_CCCL",
+        accepted: "a directory holding thrust/, cub/ and cuda/",
+        meaning: "CCCL's headers for cuprite nvcc (default: where scripts/install-cccl.sh puts them)",
         valid: is_path,
     },
     Var {
