@@ -6,6 +6,7 @@
 //! - forms: operand counts and kinds per opcode, unknown and conflicting modifiers
 //!   ([`forms`]);
 //! - which instruction types each opcode is defined for ([`type_words`]);
+//! - type words of `wmma`/`mma` by shape, `tex`/`tld4`, surfaces and `mbarrier` ([`matrix`]);
 //! - the operands of `ld`, `st`, `atom` and `red` ([`memory`]); `cvt` rounding ([`cvt`]);
 //! - operand types of the common typed instructions ([`typecheck`]);
 //! - `.version`/`.target` rules and which PTX ISA version and `sm_XX` each instruction or
@@ -18,6 +19,7 @@
 mod cvt;
 mod forms;
 mod gating;
+mod matrix;
 mod memory;
 #[cfg(test)]
 mod tests;
@@ -644,6 +646,7 @@ impl<'m> Validator<'m> {
             }
         }
         type_words::check(self, ins);
+        matrix::check(self, ins);
         memory::check(self, ins);
         cvt::check(self, ins);
         if count_ok {
