@@ -116,7 +116,9 @@ fn reaches(ins: Option<StateSpace>, var: StateSpace) -> bool {
     }
 }
 
-fn address(v: &mut Validator<'_>, ins: &Instruction, base: crate::ast::Name) {
+/// An address register is an integer or bit-size register; a variable is in a state space
+/// the instruction reaches (also used by `wmma` and `mbarrier`, see `operand_shapes.rs`).
+pub(super) fn address(v: &mut Validator<'_>, ins: &Instruction, base: crate::ast::Name) {
     let space = space(ins);
     match v.resolve(base) {
         Sym::Reg(t) if t.vector == 0 => {

@@ -1,0 +1,205 @@
+//! Operands of `wmma`, `mbarrier`, `tex`/`tld4` and `suld`/`sust`, whose shapes depend on their
+//! modifiers (PTX ISA 9.7.14.5 `wmma`, 9.7.13.15 `mbarrier`, 9.7.10 texture and 9.7.11
+//! surface instructions); ptxas 13.0 agrees (`tests/ptxas_agreement.rs`):
+//! - `wmma.load`/`wmma.store`: a fragment vector, an address in the named state space and a
+//!   32-bit integer stride; `wmma.mma`: four fragment vectors;
+//! - `mbarrier`: the operand count of each operation, a `.b64` state, 32-bit counts and a
+//!   `.pred` completion flag;
+//! - `tex`/`tld4`/`suld`/`sust`: `[handle, {coordinates}]` with as many 32-bit coordinates as
+//!   the geometry takes, and a data vector as wide as `.v2`/`.v4` says.
+
+use super::{Sym, Validator, full_name};
+use crate::ast::{Instruction, Operand};
+use crate::keyword::Kw;
+use crate::types::{Opcode, ScalarType, TypeKind};
+
+pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
+    match ins.opcode {
+        Opcode::Wmma => wmma(v, ins),
+        Opcode::Mbarrier => mbarrier(v, ins),
+        Opcode::Tex | Opcode::Tld4 | Opcode::Suld | Opcode::Sust => texture(v, ins),
+        _ => {}
+    }
+}
+
+/// The type of a plain scalar register operand.
+fn register(v: &Validator<'_>, op: &Operand) -> Option<ScalarType> {
+    match op {
+        Operand::Name(n) => match v.resolve(*n) {
+            Sym::Reg(t) if t.vector == 0 => Some(t.scalar),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether `op` is a 32-bit integer or bit-size register, or an immediate.
+fn is_int32(v: &Validator<'_>, op: &Operand) -> bool {
+    match op {
+        Operand::Imm(_) => true,
+        _ => register(v, op).is_none_or(|t| {
+            t.size() == 4 && matches!(t.kind(), TypeKind::Bits | TypeKind::Unsigned | TypeKind::Signed)
+        }),
+    }
+}
+
+fn wmma(v: &mut Validator<'_>, ins: &Instruction) {
+    let name = full_name(v.m, ins);
+    let ops = &ins.operands;
+    if ins.has(Kw::Mma) {
+        if ops.len() != 4 || !ops.iter().all(|o| matches!(o, Operand::Vector(_))) {
+            v.err(ins.span, format!("`{name}` takes four fragment vectors `{{...}}` (d, a, b, c)"));
+        }
+        return;
+    }
+    // load: d, [a]{, stride}; store: [a], d{, stride}
+    let (fragment, address) = if ins.has(Kw::Store) { (1, 0) } else { (0, 1) };
+    if !matches!(ops.get(fragment), Some(Operand::Vector(_))) {
+        v.err(ins.span, format!("`{name}`: the fragment is a vector `{{...}}` of registers"));
+    }
+    match ops.get(address) {
+        Some(Operand::Addr(a)) => {
+            if let Some(base) = a.base {
+                super::memory::address(v, ins, base);
+            }
+        }
+        _ => v.err(ins.span, format!("`{name}`: operand {} is an address `[...]`", address + 1)),
+    }
+    if let Some(stride) = ops.get(2)
+        && !is_int32(v, stride)
+    {
+        v.err(ins.span, format!("`{name}`: the stride is a 32-bit integer"));
+    }
+}
+
+/// What an `mbarrier` operand holds.
+#[derive(Clone, Copy, PartialEq)]
+enum Part {
+    /// `[addr]`: the barrier object.
+    Addr,
+    /// The `.b64` phase state (`_` allowed).
+    State,
+    /// A 32-bit count, parity or time hint.
+    Count,
+    /// The `.pred` completion flag.
+    Flag,
+}
+
+fn mbarrier(v: &mut Validator<'_>, ins: &Instruction) {
+    use Part::*;
+    // (operands, how many of them are optional at the end)
+    let (parts, optional): (&[Part], usize) = if ins.has(Kw::Init) {
+        (&[Addr, Count], 0)
+    } else if ins.has(Kw::Inval) {
+        (&[Addr], 0)
+    } else if ins.has(Kw::Arrive) || ins.has(Kw::ArriveDrop) {
+        if ins.has(Kw::ExpectTx) { (&[State, Addr, Count], 0) } else { (&[State, Addr, Count], 1) }
+    } else if ins.has(Kw::ExpectTx) || ins.has(Kw::CompleteTx) {
+        (&[Addr, Count], 0)
+    } else if ins.has(Kw::TestWait) {
+        (if ins.has(Kw::Parity) { &[Flag, Addr, Count] } else { &[Flag, Addr, State] }, 0)
+    } else if ins.has(Kw::TryWait) {
+        (if ins.has(Kw::Parity) { &[Flag, Addr, Count, Count] } else { &[Flag, Addr, State, Count] }, 1)
+    } else if ins.has(Kw::PendingCount) {
+        (&[Count, State], 0)
+    } else {
+        return;
+    };
+    let name = full_name(v.m, ins);
+    let n = ins.operands.len();
+    if n > parts.len() || n + optional < parts.len() {
+        let want = if optional == 0 {
+            parts.len().to_string()
+        } else {
+            format!("{} or {}", parts.len() - optional, parts.len())
+        };
+        v.err(ins.span, format!("`{name}` expects {want} operands, found {n}"));
+        return;
+    }
+    for (i, (op, &part)) in ins.operands.iter().zip(parts).enumerate() {
+        let ok = match part {
+            Addr => match op {
+                Operand::Addr(a) => {
+                    if let Some(base) = a.base {
+                        super::memory::address(v, ins, base);
+                    }
+                    true
+                }
+                _ => false,
+            },
+            State => {
+                matches!(op, Operand::Sink)
+                    || register(v, op).is_none_or(|t| t.size() == 8 && t.kind() != TypeKind::Float)
+            }
+            Count => is_int32(v, op),
+            Flag => register(v, op).is_none_or(|t| t == ScalarType::Pred),
+        };
+        if !ok {
+            let what = match part {
+                Addr => "the barrier's address `[...]`",
+                State => "a 64-bit state register",
+                Count => "a 32-bit integer",
+                Flag => "a .pred register",
+            };
+            v.err(ins.span, format!("`{name}`: operand {} must be {what}", i + 1));
+            return;
+        }
+    }
+}
+
+/// Coordinates each geometry takes (3-D and layered 2-D ones are padded to four).
+fn coordinates(ins: &Instruction) -> Option<usize> {
+    [(Kw::D1d, 1), (Kw::D2d, 2), (Kw::D3d, 4), (Kw::A1d, 2), (Kw::A2d, 4), (Kw::Cube, 4), (Kw::Acube, 4)]
+        .into_iter()
+        .find(|&(k, _)| ins.has(k))
+        .map(|(_, n)| n)
+}
+
+fn texture(v: &mut Validator<'_>, ins: &Instruction) {
+    let name = full_name(v.m, ins);
+    let (data, address) = if ins.opcode == Opcode::Sust { (1, 0) } else { (0, 1) };
+    // `[handle, {c...}]`, or `[texture, sampler, {c...}]` for `tex`/`tld4`
+    let coords = match ins.operands.get(address) {
+        Some(Operand::AddrList(items))
+            if items.len() == 2 || (items.len() == 3 && ins.opcode != Opcode::Suld && ins.opcode != Opcode::Sust) =>
+        {
+            items.last()
+        }
+        _ => {
+            v.err(ins.span, format!("`{name}`: operand {} is `[handle, {{coordinates}}]`", address + 1));
+            return;
+        }
+    };
+    match (coords, coordinates(ins)) {
+        (Some(Operand::Vector(c)), Some(want)) => {
+            if c.len() != want {
+                v.err(ins.span, format!("`{name}` takes {want} coordinates, found {}", c.len()));
+            } else if c.iter().any(|o| register(v, o).is_some_and(|t| t.size() != 4)) {
+                v.err(ins.span, format!("`{name}`: the coordinates are 32-bit registers"));
+            }
+        }
+        (Some(Operand::Vector(_)), None) => {}
+        _ => v.err(ins.span, format!("`{name}`: the coordinates are a vector `{{...}}`")),
+    }
+    // the result (`sust`: the value) vector
+    // (without `.v2`/`.v4`, ptxas 13.0 takes a vector of any width)
+    let want = if ins.has(Kw::V4) {
+        4
+    } else if ins.has(Kw::V2) {
+        2
+    } else {
+        return;
+    };
+    let got = match ins.operands.get(data) {
+        Some(Operand::Vector(items)) => items.len(),
+        Some(Operand::Pair(first, _)) => match &**first {
+            Operand::Vector(items) => items.len(),
+            _ => 1,
+        },
+        Some(_) => 1,
+        None => return,
+    };
+    if got != want {
+        v.err(ins.span, format!("`{name}` moves {want} elements, but its data operand has {got}"));
+    }
+}
