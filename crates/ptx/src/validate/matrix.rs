@@ -16,8 +16,8 @@ struct WmmaShape {
     shape: (u16, u16, u16),
     ab: &'static [ScalarType],
     cd: &'static [ScalarType],
-    /// The types `wmma.store.d` takes: ptxas 13.0 also takes `.f32` for the integer shapes
-    /// and `.s32`/`.f64` for `.m16n16k8`, beyond the manual's C/D types.
+    /// The types `wmma.store.d` takes: ptxas 13.0 also takes `.f32` for the integer shapes,
+    /// beyond the manual's C/D types.
     stored: &'static [ScalarType],
 }
 
@@ -27,7 +27,7 @@ static WMMA_SHAPES: &[WmmaShape] = &[
     WmmaShape { shape: (16, 16, 16), ab: HALF_AND_BYTE, cd: HALF_CD, stored: HALF_CD },
     WmmaShape { shape: (8, 32, 16), ab: HALF_AND_BYTE, cd: HALF_CD, stored: HALF_CD },
     WmmaShape { shape: (32, 8, 16), ab: HALF_AND_BYTE, cd: HALF_CD, stored: HALF_CD },
-    WmmaShape { shape: (16, 16, 8), ab: &[T::Tf32], cd: &[T::F32], stored: &[T::F32, T::S32, T::F64] },
+    WmmaShape { shape: (16, 16, 8), ab: &[T::Tf32], cd: &[T::F32], stored: &[T::F32] },
     WmmaShape { shape: (8, 8, 4), ab: &[T::F64], cd: &[T::F64], stored: &[T::F64] },
     WmmaShape { shape: (8, 8, 32), ab: &[T::S4, T::U4], cd: &[T::S32], stored: &[T::S32, T::F32] },
     WmmaShape { shape: (8, 8, 128), ab: &[T::B1], cd: &[T::S32], stored: &[T::S32, T::F32] },
@@ -59,6 +59,7 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
     match ins.opcode {
         Opcode::Tex | Opcode::Tld4 => coordinates(v, ins, &name, &types),
         Opcode::Wmma => wmma(v, ins, &name, &types),
+        Opcode::Mma => mma(v, ins, &name, &types),
         _ => {}
     }
 }
@@ -120,5 +121,45 @@ fn wmma(v: &mut Validator<'_>, ins: &Instruction, name: &str, types: &[ScalarTyp
         let list: Vec<String> = allowed.iter().map(|t| format!(".{t}")).collect();
         let msg = format!("`{name}` is not defined for .{bad} (this shape and fragment take {})", list.join(", "));
         v.err(ins.span, msg);
+    }
+}
+
+/// `mma...dtype.atype.btype.ctype`: accumulators `.f16`/`.f32`/`.f64`/`.s32`, inputs one of
+/// the multiplicand types; `.f64` throughout when any is `.f64`, and only then a rounding mode.
+fn mma(v: &mut Validator<'_>, ins: &Instruction, name: &str, types: &[ScalarType]) {
+    const ACCUMULATOR: &[ScalarType] = &[T::F16, T::F32, T::F64, T::S32];
+    const MULTIPLICAND: &[ScalarType] = &[
+        T::F16,
+        T::Bf16,
+        T::Tf32,
+        T::F64,
+        T::S8,
+        T::U8,
+        T::S4,
+        T::U4,
+        T::B1,
+        T::E4m3,
+        T::E5m2,
+        T::E3m2,
+        T::E2m3,
+        T::E2m1,
+    ];
+    let [d, a, b, c, ..] = *types else { return };
+    let bad = [(d, ACCUMULATOR), (a, MULTIPLICAND), (b, MULTIPLICAND), (c, ACCUMULATOR)]
+        .into_iter()
+        .find(|(t, allowed)| !allowed.contains(t));
+    if let Some((t, _)) = bad {
+        v.err(ins.span, format!("`{name}` is not defined for .{t} in that position"));
+        return;
+    }
+    let f64s = [d, a, b, c].iter().filter(|&&t| t == T::F64).count();
+    if f64s != 0 && f64s != 4 {
+        v.err(ins.span, format!("`{name}`: .f64 `mma` is .f64 in all four types"));
+    }
+    let rounding = [Kw::Rn, Kw::Rz, Kw::Rm, Kw::Rp].into_iter().find(|&k| ins.has(k));
+    if let Some(k) = rounding
+        && f64s == 0
+    {
+        v.err(ins.span, format!("`{name}`: `.{}` is only for .f64 `mma`", k.as_str()));
     }
 }

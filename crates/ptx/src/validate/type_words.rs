@@ -201,6 +201,12 @@ static RULES: &[Rule] = &[
     r(O::Tld4, &[], &[K::U32, K::S32, K::F32]),
     r(O::Mbarrier, &[], &[K::B64]),
     r(O::Mma, &[], &[K::F16, K::F32, K::F64, K::S32]),
+    r(O::Ldmatrix, &[], &[K::B16, K::B8]),
+    r(O::Stmatrix, &[], &[K::B16, K::B8]),
+    r(O::Movmatrix, &[], &[K::B16]),
+    r(O::Createpolicy, &[], &[K::B64]),
+    r(O::Mapa, &[], INT_32_64),
+    r(O::Nanosleep, &[], &[K::U32]),
     // `ld`/`st` (the PTX ISA lists no 16-bit float types; ptxas rejects them)
     r(O::Ld, &[], MEMORY),
     r(O::St, &[], MEMORY),
@@ -333,6 +339,14 @@ static REQUIRED: &[Required] = &[
     (O::Wmma, &[K::Mma], &[LAYOUT]),
     (O::Mma, &[], &[&[K::Sync], &[K::Aligned]]),
     (O::Mbarrier, &[], &[MBARRIER_OPS]),
+    (O::Ldmatrix, &[], &[&[K::Sync], &[K::Aligned], &[K::X1, K::X2, K::X4]]),
+    (O::Stmatrix, &[], &[&[K::Sync], &[K::Aligned], &[K::X1, K::X2, K::X4]]),
+    (O::Movmatrix, &[], &[&[K::Sync], &[K::Aligned], &[K::Trans]]),
+    (O::Elect, &[], &[&[K::Sync]]),
+    (O::Griddepcontrol, &[], &[&[K::Wait, K::LaunchDependents]]),
+    (O::Createpolicy, &[], &[&[K::Fractional, K::Range]]),
+    (O::Prefetchu, &[], &[&[K::L1]]),
+    (O::Cp, &[], &[&[K::Async]]),
 ];
 
 /// Instructions that name their operation, form or mode (see [`REQUIRED`]).
