@@ -333,7 +333,7 @@ const MMA_WORDS: &[Kw] = &[
 /// The modifier words (besides type words) each simple opcode takes, from the syntax blocks of
 /// the PTX ISA manual; `None` for the opcodes not listed, whose words are not checked. For
 /// `setp`/`set`, the comparison operators are allowed besides these.
-fn allowed_words(op: Opcode) -> Option<&'static [Kw]> {
+pub(super) fn allowed_words(op: Opcode) -> Option<&'static [Kw]> {
     use Opcode as O;
     Some(match op {
         O::Add | O::Sub => &[Kw::Sat, Kw::Cc, Kw::Rn, Kw::Rz, Kw::Rm, Kw::Rp, Kw::Ftz],
@@ -597,7 +597,17 @@ fn group(k: Kw, op: Opcode) -> usize {
         | Kw::ParamFunc
             if matches!(
                 op,
-                O::Ld | O::Ldu | O::St | O::Atom | O::Red | O::Cvta | O::Isspacep | O::Prefetch | O::Prefetchu
+                O::Ld
+                    | O::Ldu
+                    | O::St
+                    | O::Atom
+                    | O::Red
+                    | O::Cvta
+                    | O::Isspacep
+                    | O::Prefetch
+                    | O::Prefetchu
+                    | O::Mbarrier
+                    | O::Wmma
             ) =>
         {
             10

@@ -145,12 +145,45 @@ fn mma(v: &mut Validator<'_>, ins: &Instruction, name: &str, types: &[ScalarType
         T::E2m1,
     ];
     let [d, a, b, c, ..] = *types else { return };
+    let layouts = ins.kws().filter(|k| matches!(k, Kw::Row | Kw::Col)).count();
+    if layouts != 2 || !ins.mods.iter().any(|m| matches!(m, Modifier::Shape { .. })) {
+        v.err(ins.span, format!("`{name}` names a shape and two layouts (`.row.col`)"));
+        return;
+    }
     let bad = [(d, ACCUMULATOR), (a, MULTIPLICAND), (b, MULTIPLICAND), (c, ACCUMULATOR)]
         .into_iter()
         .find(|(t, allowed)| !allowed.contains(t));
     if let Some((t, _)) = bad {
         v.err(ins.span, format!("`{name}` is not defined for .{t} in that position"));
         return;
+    }
+    // the inputs are of one kind, and the kind decides the accumulators
+    let (kind, accumulators): (u8, &[ScalarType]) = match a {
+        T::F16 => (0, &[T::F16, T::F32]),
+        T::Bf16 => (1, &[T::F32]),
+        T::Tf32 => (2, &[T::F32]),
+        T::F64 => (3, &[T::F64]),
+        T::S8 | T::U8 => (4, &[T::S32]),
+        T::S4 | T::U4 => (5, &[T::S32]),
+        T::B1 => (6, &[T::S32]),
+        _ => (7, &[T::F16, T::F32]),
+    };
+    let kind_of_b = match b {
+        T::F16 => 0,
+        T::Bf16 => 1,
+        T::Tf32 => 2,
+        T::F64 => 3,
+        T::S8 | T::U8 => 4,
+        T::S4 | T::U4 => 5,
+        T::B1 => 6,
+        _ => 7,
+    };
+    if kind != kind_of_b || !accumulators.contains(&d) || !accumulators.contains(&c) {
+        v.err(ins.span, format!("`{name}` is not defined for .{d}.{a}.{b}.{c}"));
+        return;
+    }
+    if ins.has(Kw::Satfinite) && !matches!(kind, 4 | 5) {
+        v.err(ins.span, format!("`{name}`: `.satfinite` is for integer `mma`"));
     }
     let f64s = [d, a, b, c].iter().filter(|&&t| t == T::F64).count();
     if f64s != 0 && f64s != 4 {

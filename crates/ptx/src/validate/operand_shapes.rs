@@ -18,6 +18,8 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         Opcode::Wmma => wmma(v, ins),
         Opcode::Mbarrier => mbarrier(v, ins),
         Opcode::Tex | Opcode::Tld4 | Opcode::Suld | Opcode::Sust => texture(v, ins),
+        Opcode::Mapa => mapa(v, ins),
+        Opcode::Cp => cp_async(v, ins),
         _ => {}
     }
 }
@@ -53,6 +55,10 @@ fn wmma(v: &mut Validator<'_>, ins: &Instruction) {
         return;
     }
     // load: d, [a]{, stride}; store: [a], d{, stride}
+    if ops.len() > 3 {
+        v.err(ins.span, format!("`{name}` expects 2 or 3 operands, found {}", ops.len()));
+        return;
+    }
     let (fragment, address) = if ins.has(Kw::Store) { (1, 0) } else { (0, 1) };
     if !matches!(ops.get(fragment), Some(Operand::Vector(_))) {
         v.err(ins.span, format!("`{name}`: the fragment is a vector `{{...}}` of registers"));
@@ -106,6 +112,24 @@ fn mbarrier(v: &mut Validator<'_>, ins: &Instruction) {
         return;
     };
     let name = full_name(v.m, ins);
+    // `.acquire` is for the waits, `.release` for the arrivals, `.relaxed` for either and for
+    // `.expect_tx`/`.complete_tx`; `.init`, `.inval` and `.pending_count` take neither a
+    // memory order nor a scope.
+    let waits = ins.has(Kw::TestWait) || ins.has(Kw::TryWait);
+    let arrives = ins.has(Kw::Arrive) || ins.has(Kw::ArriveDrop);
+    let plain = ins.has(Kw::Init) || ins.has(Kw::Inval) || ins.has(Kw::PendingCount);
+    let misplaced = [Kw::Acquire, Kw::Release, Kw::Relaxed, Kw::Cta, Kw::Cluster].into_iter().find(|&k| {
+        ins.has(k)
+            && match k {
+                Kw::Acquire => !waits,
+                Kw::Release => !arrives,
+                _ => plain,
+            }
+    });
+    if let Some(k) = misplaced {
+        v.err(ins.span, format!("`.{}` is not a modifier of `{name}`", k.as_str()));
+        return;
+    }
     let n = ins.operands.len();
     if n > parts.len() || n + optional < parts.len() {
         let want = if optional == 0 {
@@ -201,5 +225,75 @@ fn texture(v: &mut Validator<'_>, ins: &Instruction) {
     };
     if got != want {
         v.err(ins.span, format!("`{name}` moves {want} elements, but its data operand has {got}"));
+    }
+}
+
+/// `mapa{.space}.type d, a, b`: `d` and `a` of the type's size, `b` (the CTA rank) 32-bit.
+fn mapa(v: &mut Validator<'_>, ins: &Instruction) {
+    let Some(t) = ins.types().next() else { return };
+    let [d, a, b] = ins.operands.as_slice() else { return };
+    // (ptxas takes `.f16x2` registers as 32-bit ones here)
+    let sized = |o: &Operand| {
+        register(v, o).is_none_or(|r| {
+            r.size() == t.size()
+                && (matches!(r.kind(), TypeKind::Bits | TypeKind::Unsigned | TypeKind::Signed)
+                    || r == ScalarType::F16x2)
+        })
+    };
+    if !sized(d) || !sized(a) || !is_int32(v, b) {
+        let name = full_name(v.m, ins);
+        let msg = format!("`{name}` takes a {}-bit destination and address and a 32-bit CTA rank", t.size() * 8);
+        v.err(ins.span, msg);
+    }
+}
+
+/// `cp.async.{ca,cg}.shared{::cta}.global [d], [s], cp-size{, src-size}`: a copy of 4, 8 or 16
+/// bytes (`.cg`: 16) from at most that many source bytes; `cp.async.commit_group`,
+/// `cp.async.wait_group N` and `cp.async.wait_all` take no other words.
+fn cp_async(v: &mut Validator<'_>, ins: &Instruction) {
+    use crate::ast::Imm;
+    if ins.has(Kw::Bulk) || ins.has(Kw::Tensor) || ins.has(Kw::Reduce) {
+        return;
+    }
+    let name = full_name(v.m, ins);
+    let group = [Kw::CommitGroup, Kw::WaitGroup, Kw::WaitAll].into_iter().find(|&k| ins.has(k));
+    if let Some(group) = group {
+        // (words `cp` never takes are reported by the modifier check)
+        let cp_word = |k: Kw| super::forms::allowed_words(Opcode::Cp).is_some_and(|w| w.contains(&k));
+        if let Some(k) = ins.kws().find(|&k| k != Kw::Async && k != group && cp_word(k)) {
+            let msg = format!("`.{}` is not a modifier of `cp.async.{}`", k.as_str(), group.as_str());
+            v.err(ins.span, msg);
+        }
+        return;
+    }
+    if !(ins.has(Kw::Ca) || ins.has(Kw::Cg)) {
+        return;
+    }
+    if !(ins.has(Kw::Shared) || ins.has(Kw::SharedCta)) || !ins.has(Kw::Global) {
+        v.err(ins.span, format!("`{name}` copies from `.global` to `.shared`: it names both spaces"));
+        return;
+    }
+    let size = |o: Option<&Operand>| match o {
+        Some(Operand::Imm(Imm::Int(n))) => Some(*n),
+        _ => None,
+    };
+    let allowed: &[i64] = if ins.has(Kw::Cg) { &[16] } else { &[4, 8, 16] };
+    match size(ins.operands.get(2)) {
+        Some(n) if allowed.contains(&n) => {
+            if let Some(src) = ins.operands.get(3) {
+                let ok = match src {
+                    Operand::Imm(Imm::Int(s)) => (0..=n).contains(s),
+                    Operand::Imm(_) => false,
+                    other => is_int32(v, other),
+                };
+                if !ok {
+                    v.err(ins.span, format!("`{name}`: the source size is an integer from 0 to the copy size {n}"));
+                }
+            }
+        }
+        _ => {
+            let list: Vec<String> = allowed.iter().map(i64::to_string).collect();
+            v.err(ins.span, format!("`{name}`: the copy size is an immediate {}", list.join(", ")));
+        }
     }
 }
