@@ -7,7 +7,7 @@
 use super::{Validator, full_name};
 use crate::ast::{Instruction, Modifier};
 use crate::keyword::Kw;
-use crate::types::{Opcode, ScalarType};
+use crate::types::{Opcode, ScalarType, TypeKind};
 
 use ScalarType as T;
 
@@ -121,6 +121,64 @@ fn wmma(v: &mut Validator<'_>, ins: &Instruction, name: &str, types: &[ScalarTyp
         let list: Vec<String> = allowed.iter().map(|t| format!(".{t}")).collect();
         let msg = format!("`{name}` is not defined for .{bad} (this shape and fragment take {})", list.join(", "));
         v.err(ins.span, msg);
+    } else if !ins.has(Kw::Mma) {
+        fragment(v, ins, name, shape, types[0]);
+    }
+}
+
+/// Registers in one thread's fragment of `wmma.load`/`wmma.store` (PTX ISA `wmma.load`: the
+/// fragment sizes per shape, matrix and type): 32-bit registers (`.f16` elements two to a
+/// register), 64-bit for `.f64`; `.v2`/`.v4` (which ptxas takes) must say the same count.
+fn fragment(v: &mut Validator<'_>, ins: &Instruction, name: &str, (m, n, _): (u16, u16, u16), t: ScalarType) {
+    let matrix_a = ins.has(Kw::A);
+    let count = if ins.has(Kw::A) || ins.has(Kw::B) {
+        // A is m x k, B is k x n: the wider of the two 16-row shapes holds more
+        let tall = if matrix_a { m == 32 } else { n == 32 };
+        let short = if matrix_a { m == 8 } else { n == 8 };
+        match t {
+            T::F16 => 8,
+            T::Bf16 if tall => 8,
+            T::Bf16 if short => 2,
+            T::Bf16 => 4,
+            T::S8 | T::U8 if tall => 4,
+            T::S8 | T::U8 if short && (m, n) != (8, 8) => 1,
+            T::S8 | T::U8 => 2,
+            T::Tf32 => 4,
+            _ => 1,
+        }
+    } else {
+        match t {
+            T::F16 => 4,
+            _ if (m, n) == (8, 8) => 2,
+            _ => 8,
+        }
+    };
+    let at = usize::from(ins.has(Kw::Store));
+    let Some(crate::ast::Operand::Vector(items)) = ins.operands.get(at) else { return };
+    let said = [(Kw::V2, 2), (Kw::V4, 4)].into_iter().find(|&(k, _)| ins.has(k)).map(|(_, n)| n);
+    if items.len() != count || said.is_some_and(|n| n != count) {
+        v.err(ins.span, format!("`{name}`: this fragment is {count} registers, found {}", items.len()));
+        return;
+    }
+    let bytes = if t == T::F64 { 8 } else { 4 };
+    let fits = |r: ScalarType| {
+        r.size() == bytes
+            && match r.kind() {
+                TypeKind::Bits => true,
+                TypeKind::Float => !matches!(t, T::S32 | T::S8 | T::U8 | T::S4 | T::U4 | T::B1),
+                TypeKind::Signed | TypeKind::Unsigned => !matches!(t, T::F32 | T::F64),
+                _ => false,
+            }
+    };
+    let wrong = items.iter().any(|o| match o {
+        crate::ast::Operand::Name(r) => match v.resolve(*r) {
+            super::Sym::Reg(rt) if rt.vector == 0 => !fits(rt.scalar),
+            _ => false,
+        },
+        _ => false,
+    });
+    if wrong {
+        v.err(ins.span, format!("`{name}`: the fragment registers do not hold .{t} elements"));
     }
 }
 
