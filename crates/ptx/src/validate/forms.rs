@@ -614,11 +614,12 @@ fn group(k: Kw, op: Opcode) -> usize {
         }
         Kw::Up | Kw::Down | Kw::Bfly | Kw::Idx => 11,
         Kw::All | Kw::Any | Kw::Uni | Kw::Ballot => 12,
+        Kw::Trap | Kw::Clamp | Kw::Zero if matches!(op, O::Suld | O::Sust) => 13,
         _ => 0,
     }
 }
 
-const GROUPS: usize = 13;
+const GROUPS: usize = 14;
 
 /// Unknown modifiers, conflicting modifiers and too many type words.
 pub(super) fn check_modifiers(v: &mut Validator<'_>, ins: &Instruction) {

@@ -200,10 +200,36 @@ fn texture(v: &mut Validator<'_>, ins: &Instruction) {
                 v.err(ins.span, format!("`{name}` takes {want} coordinates, found {}", c.len()));
             } else if c.iter().any(|o| register(v, o).is_some_and(|t| t.size() != 4)) {
                 v.err(ins.span, format!("`{name}`: the coordinates are 32-bit registers"));
+            } else if let Some(ctype) = ins.types().nth(1) {
+                // `tex`/`tld4` coordinates are of the coordinate type (ptxas 13.0 does not check
+                // the layered geometries' coordinates, whose first is an integer layer index)
+                let layered = ins.has(Kw::A1d) || ins.has(Kw::A2d) || ins.has(Kw::Acube);
+                let float = ctype == ScalarType::F32;
+                let wrong = !layered && c.iter().any(|o| register(v, o).is_some_and(|t| !kind_fits(t, float)));
+                if wrong {
+                    v.err(ins.span, format!("`{name}`: the coordinates are not of the coordinate type .{ctype}"));
+                }
             }
         }
         (Some(Operand::Vector(_)), None) => {}
         _ => v.err(ins.span, format!("`{name}`: the coordinates are a vector `{{...}}`")),
+    }
+    data_registers(v, ins, &name, data);
+    // `tex.level`: the level of detail is of the coordinate type (exactly `.f32` for `.f32`)
+    if ins.opcode == Opcode::Tex
+        && ins.has(Kw::Level)
+        && let Some(ctype) = ins.types().nth(1)
+        && let Some(lod) = ins.operands.get(2)
+        && register(v, lod).is_some_and(|t| {
+            t.size() != 4
+                || if ctype == ScalarType::F32 {
+                    !matches!(t, ScalarType::F32 | ScalarType::B32)
+                } else {
+                    !kind_fits(t, false)
+                }
+        })
+    {
+        v.err(ins.span, format!("`{name}`: the level of detail is a .{ctype}"));
     }
     // the result (`sust`: the value) vector
     // (without `.v2`/`.v4`, ptxas 13.0 takes a vector of any width)
@@ -295,5 +321,41 @@ fn cp_async(v: &mut Validator<'_>, ins: &Instruction) {
             let list: Vec<String> = allowed.iter().map(i64::to_string).collect();
             v.err(ins.span, format!("`{name}`: the copy size is an immediate {}", list.join(", ")));
         }
+    }
+}
+
+/// Whether register type `t` may hold a float (`float`) or an integer (`!float`) operand of a
+/// texture instruction: ptxas 13.0 takes integer registers for float operands, not the reverse.
+fn kind_fits(t: ScalarType, float: bool) -> bool {
+    match t.kind() {
+        TypeKind::Bits | TypeKind::Signed | TypeKind::Unsigned => true,
+        TypeKind::Float => float,
+        _ => false,
+    }
+}
+
+/// The data registers of `tex`/`tld4` (results of the result type: integer or `.f32`) and of
+/// `suld`/`sust` (at least as wide as the type, `.b8` in 16 bits or more).
+fn data_registers(v: &mut Validator<'_>, ins: &Instruction, name: &str, at: usize) {
+    let Some(t) = ins.types().next() else { return };
+    let items: &[Operand] = match ins.operands.get(at) {
+        Some(Operand::Vector(items)) => items,
+        Some(Operand::Pair(first, _)) => match &**first {
+            Operand::Vector(items) => items,
+            one => std::slice::from_ref(one),
+        },
+        Some(one) => std::slice::from_ref(one),
+        None => return,
+    };
+    let fits = |r: ScalarType| match ins.opcode {
+        Opcode::Suld | Opcode::Sust => r.size() >= t.size().max(2) && r.kind() != TypeKind::Pred,
+        _ => match t {
+            ScalarType::U32 | ScalarType::S32 => r.size() == 4 && kind_fits(r, false),
+            ScalarType::F32 => r.size() == 4 && kind_fits(r, true),
+            _ => true,
+        },
+    };
+    if items.iter().any(|o| register(v, o).is_some_and(|r| !fits(r))) {
+        v.err(ins.span, format!("`{name}`: the data registers do not hold .{t} values"));
     }
 }
