@@ -282,22 +282,76 @@ fn cp_async(v: &mut Validator<'_>, ins: &Instruction) {
         return;
     }
     let name = full_name(v.m, ins);
+    // (words `cp` never takes are reported by the modifier check)
+    let cp_word = |k: Kw| super::forms::allowed_words(Opcode::Cp).is_some_and(|w| w.contains(&k));
     let group = [Kw::CommitGroup, Kw::WaitGroup, Kw::WaitAll].into_iter().find(|&k| ins.has(k));
     if let Some(group) = group {
-        // (words `cp` never takes are reported by the modifier check)
-        let cp_word = |k: Kw| super::forms::allowed_words(Opcode::Cp).is_some_and(|w| w.contains(&k));
         if let Some(k) = ins.kws().find(|&k| k != Kw::Async && k != group && cp_word(k)) {
             let msg = format!("`.{}` is not a modifier of `cp.async.{}`", k.as_str(), group.as_str());
             v.err(ins.span, msg);
         }
+        // `cp.async.wait_group N`: an integer immediate
+        let want = usize::from(group == Kw::WaitGroup);
+        let ok = ins.operands.len() == want && ins.operands.iter().all(|o| matches!(o, Operand::Imm(Imm::Int(_))));
+        if !ok {
+            let what = if want == 1 { "an integer immediate" } else { "no operands" };
+            v.err(ins.span, format!("`cp.async.{}` takes {what}", group.as_str()));
+        }
+        return;
+    }
+    if ins.has(Kw::Mbarrier) {
+        // `cp.async.mbarrier.arrive{.noinc}{.shared{::cta}}.b64 [addr]`
+        if ins.operands.len() != 1 || ins.types().any(|t| t != ScalarType::B64) {
+            v.err(ins.span, format!("`{name}` takes one `[address]` and the type .b64"));
+        } else if let Some(Operand::Addr(a)) = ins.operands.first()
+            && let Some(base) = a.base
+        {
+            super::memory::address_in(v, ins, base, Some(crate::types::StateSpace::Shared));
+        }
         return;
     }
     if !(ins.has(Kw::Ca) || ins.has(Kw::Cg)) {
+        v.err(ins.span, format!("`{name}` needs `.ca` or `.cg`"));
+        return;
+    }
+    let own = [
+        Kw::Async,
+        Kw::Ca,
+        Kw::Cg,
+        Kw::Shared,
+        Kw::SharedCta,
+        Kw::Global,
+        Kw::L2CacheHint,
+        Kw::L264B,
+        Kw::L2128B,
+        Kw::L2256B,
+    ];
+    if let Some(k) = ins.kws().find(|&k| cp_word(k) && !own.contains(&k)) {
+        v.err(
+            ins.span,
+            format!("`.{}` is not a modifier of `cp.async.{}`", k.as_str(), if ins.has(Kw::Ca) { "ca" } else { "cg" }),
+        );
         return;
     }
     if !(ins.has(Kw::Shared) || ins.has(Kw::SharedCta)) || !ins.has(Kw::Global) {
         v.err(ins.span, format!("`{name}` copies from `.global` to `.shared`: it names both spaces"));
         return;
+    }
+    // [dst], [src], cp-size{, src-size}{, cache-policy}
+    let most = 4 + usize::from(ins.has(Kw::L2CacheHint));
+    if !(3..=most).contains(&ins.operands.len()) {
+        v.err(ins.span, format!("`{name}` expects 3 to {most} operands, found {}", ins.operands.len()));
+        return;
+    }
+    for (i, space) in [(0, crate::types::StateSpace::Shared), (1, crate::types::StateSpace::Global)] {
+        match ins.operands.get(i) {
+            Some(Operand::Addr(a)) => {
+                if let Some(base) = a.base {
+                    super::memory::address_in(v, ins, base, Some(space));
+                }
+            }
+            _ => v.err(ins.span, format!("`{name}`: operand {} is an address `[...]`", i + 1)),
+        }
     }
     let size = |o: Option<&Operand>| match o {
         Some(Operand::Imm(Imm::Int(n))) => Some(*n),
