@@ -15,6 +15,14 @@
 //!    reverse) and the counts; `--dump` stores every verdict; `--write` stores a sample, each
 //!    case re-checked alone, for `tests/ptxas_agreement.rs` (see [`write_verdicts`]).
 //!
+//! `--only OP,OP,...` restricts the run to the seeds of those opcodes (no directive or
+//! declaration cases): a run over a few instruction families takes minutes, not the whole
+//! corpus's ten or so.
+//!
+//! `--recheck` asks ptxas again, one case at a time, about every case the batches leave in
+//! disagreement (a batch verdict can be wrong: an error in one line can hide or shift another's),
+//! so the disagreements reported and dumped are exact; worth it when they are few.
+//!
 //! `--replay DUMP` compares our current verdicts with a dump (no ptxas: quick, while fixing);
 //! `--resample DUMP --write FILE` writes the verdict files from a dump (only the sample runs
 //! ptxas). `scripts/ptxas-verdicts.sh` runs the whole thing.
@@ -251,6 +259,8 @@ fn main() {
     let mut dump: Option<PathBuf> = None;
     let mut seeds_per_head = 1usize;
     let mut resample: Option<PathBuf> = None;
+    let mut only: Option<Vec<String>> = None;
+    let mut recheck = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -261,10 +271,12 @@ fn main() {
                 return;
             }
             "--resample" => resample = args.next().map(PathBuf::from),
+            "--recheck" => recheck = true,
+            "--only" => only = args.next().map(|s| s.split(',').map(str::to_string).collect()),
             "--seeds-per-head" => seeds_per_head = args.next().and_then(|s| s.parse().ok()).unwrap_or(2),
             _ => {
                 eprintln!(
-                    "usage: ptxas_diff [--write FILE] [--dump FILE] [--seeds-per-head N] [--resample DUMP] | --replay FILE"
+                    "usage: ptxas_diff [--write FILE] [--dump FILE] [--seeds-per-head N] [--only OP,...] [--recheck] [--resample DUMP] | --replay FILE"
                 );
                 std::process::exit(2);
             }
@@ -299,7 +311,10 @@ fn main() {
         return;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let seeds = seeds(&root, seeds_per_head);
+    let mut seeds = seeds(&root, seeds_per_head);
+    if let Some(ops) = &only {
+        seeds.retain(|s| ops.contains(&s.opcode));
+    }
     eprintln!("{} seed instructions", seeds.len());
     let mut mutants = Vec::new();
     let mut seen = BTreeSet::new();
@@ -310,7 +325,9 @@ fn main() {
             }
         }
     }
-    for t in DIRECTIVE_TARGETS {
+    // (`--only` runs skip the directive and declaration cases)
+    let targets = if only.is_some() { &[][..] } else { DIRECTIVE_TARGETS };
+    for t in targets {
         for v in DIRECTIVE_VERSIONS {
             let case = Case { target: t.to_string(), version: v.to_string(), instr: "ret;".into() };
             if seen.insert(case.clone()) {
@@ -319,7 +336,8 @@ fn main() {
         }
     }
     // Register declarations of every type word.
-    for ty in TYPES.iter().chain(&["e4m3", "e5m2", "u16x2", "s16x2", "u8x4", "f32x2", "b1", "s4"]) {
+    let declared = TYPES.iter().chain(&["e4m3", "e5m2", "u16x2", "s16x2", "u8x4", "f32x2", "b1", "s4"]);
+    for ty in declared.filter(|_| only.is_none()) {
         for decl in [format!(".reg .{ty} %d_0;"), format!(".reg .v2 .{ty} %d_1;"), format!(".reg .v4 .{ty} %d_2;")] {
             let case = Case { target: "sm_90".into(), version: "9.0".into(), instr: decl };
             if seen.insert(case.clone()) {
@@ -333,7 +351,18 @@ fn main() {
     let dir = std::env::temp_dir().join(format!("cuprite-ptxas-diff-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let ours: Vec<Result<(), String>> = mutants.iter().map(|m| differential::cuprite_verdict(&m.case)).collect();
-    let theirs = ptxas_verdicts(&ptxas, &dir, &mutants);
+    let mut theirs = ptxas_verdicts(&ptxas, &dir, &mutants);
+    if recheck {
+        let mut changed = 0;
+        for (i, m) in mutants.iter().enumerate() {
+            if ours[i].is_ok() != theirs[i] {
+                let alone = differential::ptxas_verdict(&ptxas, &dir, &m.case);
+                changed += usize::from(alone != theirs[i]);
+                theirs[i] = alone;
+            }
+        }
+        eprintln!("re-checked the disagreements alone: {changed} batch verdicts were wrong");
+    }
     if let Some(path) = dump {
         let mut text = String::new();
         for (i, m) in mutants.iter().enumerate() {

@@ -186,10 +186,154 @@ const ATOM_WORDS: &[Kw] =
 const RED_WORDS: &[Kw] =
     memory_words![Relaxed, Release, And, Or, Xor, Add, Inc, Dec, Min, Max, Noftz, Async, MbarrierCompleteTxBytes];
 
+/// `wmma.load.{a,b,c}.sync.aligned.layout.shape{.ss}.type`, `wmma.store.d...`,
+/// `wmma.mma.sync.aligned.alayout.blayout.shape{.rnd}{.satfinite}.dtype.ctype` and the
+/// single-bit `wmma.mma.xor.popc`/`.and.popc`.
+const WMMA_WORDS: &[Kw] = &[
+    Kw::Load,
+    Kw::Store,
+    Kw::Mma,
+    Kw::A,
+    Kw::B,
+    Kw::C,
+    Kw::D,
+    Kw::Sync,
+    Kw::Aligned,
+    Kw::Row,
+    Kw::Col,
+    Kw::Global,
+    Kw::Shared,
+    Kw::SharedCta,
+    Kw::Satfinite,
+    Kw::Rn,
+    Kw::Rz,
+    Kw::Rm,
+    Kw::Rp,
+    Kw::And,
+    Kw::Xor,
+    Kw::Popc,
+    // (not in the manual; ptxas takes them on `wmma.load`/`wmma.store`)
+    Kw::V2,
+    Kw::V4,
+];
+/// The words of `cp.async` (`.ca`/`.cg`, `.wait_group`, `.commit_group`, `.mbarrier.arrive`),
+/// `cp.async.bulk{.tensor}` and `cp.reduce.async.bulk{.tensor}`.
+const CP_WORDS: &[Kw] = &[
+    Kw::Async,
+    Kw::Bulk,
+    Kw::BulkGroup,
+    Kw::Ca,
+    Kw::Cg,
+    Kw::CommitGroup,
+    Kw::WaitAll,
+    Kw::WaitGroup,
+    Kw::Read,
+    Kw::Mbarrier,
+    Kw::Arrive,
+    Kw::Noinc,
+    Kw::MbarrierCompleteTxBytes,
+    Kw::MulticastCluster,
+    Kw::Tensor,
+    Kw::Tile,
+    Kw::TileGather4,
+    Kw::Im2col,
+    Kw::Im2colW,
+    Kw::Im2colW128,
+    Kw::Reduce,
+    Kw::Prefetch,
+    Kw::CtaGroup1,
+    Kw::CtaGroup2,
+    Kw::Global,
+    Kw::Shared,
+    Kw::SharedCta,
+    Kw::SharedCluster,
+    Kw::Add,
+    Kw::Min,
+    Kw::Max,
+    Kw::Inc,
+    Kw::Dec,
+    Kw::And,
+    Kw::Or,
+    Kw::Xor,
+    Kw::Noftz,
+    Kw::D1d,
+    Kw::D2d,
+    Kw::D3d,
+    Kw::D4d,
+    Kw::D5d,
+    Kw::L2,
+    Kw::L2CacheHint,
+    Kw::L264B,
+    Kw::L2128B,
+    Kw::L2256B,
+    Kw::IgnoreOob,
+    Kw::CpMask,
+    // (scopes: not in the manual's `cp.async.bulk` syntax, but ptxas 13.0 takes them)
+    Kw::Cta,
+    Kw::Cluster,
+    Kw::Gpu,
+    Kw::Sys,
+];
+/// `fence{.sem}.scope`, `fence.op_restrict.release.cluster`, `fence.proxy.proxykind`,
+/// `fence.proxy.to_proxykind::from_proxykind...`, `fence.sync_restrict...`.
+const FENCE_WORDS: &[Kw] = &[
+    Kw::Sc,
+    Kw::AcqRel,
+    Kw::Acquire,
+    Kw::Release,
+    Kw::Cta,
+    Kw::Cluster,
+    Kw::Gpu,
+    Kw::Sys,
+    Kw::Proxy,
+    Kw::Async,
+    Kw::Alias,
+    Kw::Global,
+    Kw::Shared,
+    Kw::SharedCta,
+    Kw::SharedCluster,
+    Kw::MbarrierInit,
+    Kw::Tensormap,
+    Kw::TensormapGeneric,
+    Kw::AsyncGeneric,
+    Kw::OpRestrict,
+    Kw::SyncRestrict,
+    Kw::SyncRestrictSharedCluster,
+    Kw::SyncRestrictSharedCta,
+    Kw::ToProxykind,
+    Kw::FromProxykind,
+];
+/// `mma{.sp|.sp::ordered_metadata}.sync.aligned.shape.alayout.blayout{.kind}{.block_scale}
+/// {.satfinite}{.rnd}{.op.popc}.types`.
+const MMA_WORDS: &[Kw] = &[
+    Kw::Sp,
+    Kw::SpOrderedMetadata,
+    Kw::Sync,
+    Kw::Aligned,
+    Kw::Row,
+    Kw::Col,
+    Kw::KindF16,
+    Kw::KindF8f6f4,
+    Kw::KindI8,
+    Kw::KindMxf4,
+    Kw::KindMxf4nvf4,
+    Kw::KindMxf8f6f4,
+    Kw::KindTf32,
+    Kw::BlockScale,
+    Kw::Satfinite,
+    Kw::Rn,
+    Kw::Rz,
+    Kw::Rm,
+    Kw::Rp,
+    Kw::And,
+    Kw::Xor,
+    Kw::Popc,
+];
+
 /// The modifier words (besides type words) each simple opcode takes, from the syntax blocks of
 /// the PTX ISA manual; `None` for the opcodes not listed, whose words are not checked. For
 /// `setp`/`set`, the comparison operators are allowed besides these.
-fn allowed_words(op: Opcode) -> Option<&'static [Kw]> {
+pub(super) fn allowed_words(op: Opcode) -> Option<&'static [Kw]> {
     use Opcode as O;
     Some(match op {
         O::Add | O::Sub => &[Kw::Sat, Kw::Cc, Kw::Rn, Kw::Rz, Kw::Rm, Kw::Rp, Kw::Ftz],
@@ -274,6 +418,140 @@ fn allowed_words(op: Opcode) -> Option<&'static [Kw]> {
         O::Atom => ATOM_WORDS,
         O::Red => RED_WORDS,
         O::Vote => &[Kw::Sync, Kw::All, Kw::Any, Kw::Uni, Kw::Ballot],
+        O::Wmma => WMMA_WORDS,
+        O::Cp => CP_WORDS,
+        O::Fence => FENCE_WORDS,
+        // `prefetch{.space}.level`, `prefetch{.tensormap_space}.tensormap`, `prefetch.tensor...`
+        O::Prefetch => &[
+            Kw::Global,
+            Kw::Local,
+            Kw::Const,
+            Kw::Param,
+            Kw::L1,
+            Kw::L2,
+            Kw::L2EvictLast,
+            Kw::L2EvictNormal,
+            Kw::Tensormap,
+            Kw::Tensor,
+            Kw::Tile,
+            Kw::TileGather4,
+            Kw::Im2col,
+            Kw::Im2colW,
+            Kw::Im2colW128,
+            Kw::D1d,
+            Kw::D2d,
+            Kw::D3d,
+            Kw::D4d,
+            Kw::D5d,
+            Kw::L2CacheHint,
+        ],
+        O::Prefetchu => &[Kw::L1],
+        O::Griddepcontrol => &[Kw::Wait, Kw::LaunchDependents],
+        O::Createpolicy => &[
+            Kw::Fractional,
+            Kw::Range,
+            Kw::L2,
+            Kw::L2EvictLast,
+            Kw::L2EvictNormal,
+            Kw::L2EvictFirst,
+            Kw::L2EvictUnchanged,
+        ],
+        O::Ldmatrix | O::Stmatrix => &[
+            Kw::Sync,
+            Kw::Aligned,
+            Kw::M8n8,
+            Kw::M16n16,
+            Kw::M8n16,
+            Kw::X1,
+            Kw::X2,
+            Kw::X4,
+            Kw::Trans,
+            Kw::Shared,
+            Kw::SharedCta,
+            Kw::B8x16,
+            Kw::B6x16P32,
+            Kw::B4x16P64,
+        ],
+        O::Movmatrix => &[Kw::Sync, Kw::Aligned, Kw::M8n8, Kw::Trans],
+        O::Elect => &[Kw::Sync],
+        O::Nanosleep => &[],
+        O::Mapa => &[Kw::SharedCluster],
+        O::Mma => MMA_WORDS,
+        // (ptxas also takes `.uni` on `tex`/`tld4`, which the manual lists for `bra`/`call`)
+        O::Tex => &[
+            Kw::D1d,
+            Kw::D2d,
+            Kw::D3d,
+            Kw::A1d,
+            Kw::A2d,
+            Kw::Cube,
+            Kw::Acube,
+            Kw::D2dms,
+            Kw::A2dms,
+            Kw::V4,
+            Kw::V2,
+            Kw::Base,
+            Kw::Level,
+            Kw::Grad,
+            Kw::Uni,
+        ],
+        O::Tld4 => &[Kw::R, Kw::G, Kw::B, Kw::A, Kw::D2d, Kw::A2d, Kw::Cube, Kw::Acube, Kw::V4, Kw::Uni],
+        O::Suld => &[
+            Kw::B,
+            Kw::D1d,
+            Kw::D2d,
+            Kw::D3d,
+            Kw::A1d,
+            Kw::A2d,
+            Kw::Ca,
+            Kw::Cg,
+            Kw::Cs,
+            Kw::Cv,
+            Kw::V2,
+            Kw::V4,
+            Kw::Trap,
+            Kw::Clamp,
+            Kw::Zero,
+        ],
+        O::Sust => &[
+            Kw::B,
+            Kw::P,
+            Kw::D1d,
+            Kw::D2d,
+            Kw::D3d,
+            Kw::A1d,
+            Kw::A2d,
+            Kw::Wb,
+            Kw::Cg,
+            Kw::Cs,
+            Kw::Wt,
+            Kw::V2,
+            Kw::V4,
+            Kw::Trap,
+            Kw::Clamp,
+            Kw::Zero,
+        ],
+        O::Mbarrier => &[
+            Kw::Init,
+            Kw::Inval,
+            Kw::Arrive,
+            Kw::ArriveDrop,
+            Kw::ExpectTx,
+            Kw::CompleteTx,
+            Kw::TestWait,
+            Kw::TryWait,
+            Kw::PendingCount,
+            Kw::NoComplete,
+            Kw::Parity,
+            Kw::Shared,
+            Kw::SharedCta,
+            Kw::SharedCluster,
+            Kw::Relaxed,
+            Kw::Acquire,
+            Kw::Release,
+            Kw::Cta,
+            Kw::Cluster,
+        ],
         _ => return None,
     })
 }
@@ -319,18 +597,29 @@ fn group(k: Kw, op: Opcode) -> usize {
         | Kw::ParamFunc
             if matches!(
                 op,
-                O::Ld | O::Ldu | O::St | O::Atom | O::Red | O::Cvta | O::Isspacep | O::Prefetch | O::Prefetchu
+                O::Ld
+                    | O::Ldu
+                    | O::St
+                    | O::Atom
+                    | O::Red
+                    | O::Cvta
+                    | O::Isspacep
+                    | O::Prefetch
+                    | O::Prefetchu
+                    | O::Mbarrier
+                    | O::Wmma
             ) =>
         {
             10
         }
         Kw::Up | Kw::Down | Kw::Bfly | Kw::Idx => 11,
         Kw::All | Kw::Any | Kw::Uni | Kw::Ballot => 12,
+        Kw::Trap | Kw::Clamp | Kw::Zero if matches!(op, O::Suld | O::Sust) => 13,
         _ => 0,
     }
 }
 
-const GROUPS: usize = 13;
+const GROUPS: usize = 14;
 
 /// Unknown modifiers, conflicting modifiers and too many type words.
 pub(super) fn check_modifiers(v: &mut Validator<'_>, ins: &Instruction) {

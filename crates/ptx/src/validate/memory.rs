@@ -116,8 +116,15 @@ fn reaches(ins: Option<StateSpace>, var: StateSpace) -> bool {
     }
 }
 
-fn address(v: &mut Validator<'_>, ins: &Instruction, base: crate::ast::Name) {
-    let space = space(ins);
+/// An address register is an integer or bit-size register; a variable is in a state space
+/// the instruction reaches (also used by `wmma` and `mbarrier`, see `operand_shapes.rs`).
+pub(super) fn address(v: &mut Validator<'_>, ins: &Instruction, base: crate::ast::Name) {
+    address_in(v, ins, base, space(ins));
+}
+
+/// [`address`] for an operand of state space `space` (`None`: generic), for instructions that
+/// name two (`cp.async.ca.shared.global`).
+pub(super) fn address_in(v: &mut Validator<'_>, ins: &Instruction, base: crate::ast::Name, space: Option<StateSpace>) {
     match v.resolve(base) {
         Sym::Reg(t) if t.vector == 0 => {
             // (ptxas takes 32-bit address registers for 64-bit addresses: it extends them.)

@@ -6,6 +6,8 @@
 //! - forms: operand counts and kinds per opcode, unknown and conflicting modifiers
 //!   ([`forms`]);
 //! - which instruction types each opcode is defined for ([`type_words`]);
+//! - type words of `wmma`/`mma` by shape, `tex`/`tld4`, surfaces and `mbarrier` ([`matrix`]);
+//! - the operands of `wmma`, `mbarrier`, textures and surfaces ([`operand_shapes`]);
 //! - the operands of `ld`, `st`, `atom` and `red` ([`memory`]); `cvt` rounding ([`cvt`]);
 //! - operand types of the common typed instructions ([`typecheck`]);
 //! - `.version`/`.target` rules and which PTX ISA version and `sm_XX` each instruction or
@@ -18,7 +20,9 @@
 mod cvt;
 mod forms;
 mod gating;
+mod matrix;
 mod memory;
+mod operand_shapes;
 #[cfg(test)]
 mod tests;
 mod type_words;
@@ -644,6 +648,8 @@ impl<'m> Validator<'m> {
             }
         }
         type_words::check(self, ins);
+        matrix::check(self, ins);
+        operand_shapes::check(self, ins);
         memory::check(self, ins);
         cvt::check(self, ins);
         if count_ok {

@@ -99,6 +99,7 @@ const SETP_TYPES: &[Kw] = &[
     K::Bf16x2,
 ];
 const MODES: &[Kw] = &[K::Lo, K::Hi];
+const SURFACE: &[Kw] = &[K::B8, K::B16, K::B32, K::B64];
 const MEMORY: &[Kw] = &[
     K::B8,
     K::B16,
@@ -192,6 +193,20 @@ static RULES: &[Rule] = &[
     rn(O::Vote, &[K::Ballot], &[K::Pred]),
     r(O::Activemask, &[], &[K::B32]),
     r(O::Match, &[], &[K::B32, K::B64]),
+    // surfaces, textures, `mbarrier`, `mma` (the first type; see matrix.rs for the others)
+    r(O::Suld, &[], SURFACE),
+    r(O::Sust, &[K::P], &[K::B32]),
+    r(O::Sust, &[], SURFACE),
+    r(O::Tex, &[], &[K::U32, K::S32, K::F16, K::F32, K::F16x2]),
+    r(O::Tld4, &[], &[K::U32, K::S32, K::F32]),
+    r(O::Mbarrier, &[], &[K::B64]),
+    r(O::Mma, &[], &[K::F16, K::F32, K::F64, K::S32]),
+    r(O::Ldmatrix, &[], &[K::B16, K::B8]),
+    r(O::Stmatrix, &[], &[K::B16, K::B8]),
+    r(O::Movmatrix, &[], &[K::B16]),
+    r(O::Createpolicy, &[], &[K::B64]),
+    r(O::Mapa, &[], INT_32_64),
+    r(O::Nanosleep, &[], &[K::U32]),
     // `ld`/`st` (the PTX ISA lists no 16-bit float types; ptxas rejects them)
     r(O::Ld, &[], MEMORY),
     r(O::St, &[], MEMORY),
@@ -282,22 +297,71 @@ fn comparison(v: &mut Validator<'_>, ins: &Instruction) {
     }
 }
 
-/// Instructions that name their operation: `shfl.sync.idx`, `vote.sync.any`, `redux.sync.add`,
-/// `match.any.sync`, `shf.l.wrap` (a direction and a mode).
+/// Words an instruction must carry, by opcode and the words that select its form: for each
+/// row whose `with` words are all present, one word of every group (`shfl.sync.idx`,
+/// `vote.sync.any`, `shf.l.wrap`, `suld.b.2d.trap`, `wmma.load.a.sync.aligned.row`, ...).
+type Required = (Opcode, &'static [Kw], &'static [&'static [Kw]]);
+
+/// Texture and surface geometries (`tex` also has the multisample ones).
+const GEOMETRY: &[Kw] = &[K::D1d, K::D2d, K::D3d, K::A1d, K::A2d];
+const TEX_GEOMETRY: &[Kw] = &[K::D1d, K::D2d, K::D3d, K::A1d, K::A2d, K::Cube, K::Acube, K::D2dms, K::A2dms];
+const CLAMP_MODE: &[Kw] = &[K::Trap, K::Clamp, K::Zero];
+const LAYOUT: &[Kw] = &[K::Row, K::Col];
+const MBARRIER_OPS: &[Kw] = &[
+    K::Init,
+    K::Inval,
+    K::Arrive,
+    K::ArriveDrop,
+    K::ExpectTx,
+    K::CompleteTx,
+    K::TestWait,
+    K::TryWait,
+    K::PendingCount,
+];
+
+static REQUIRED: &[Required] = &[
+    (O::Shfl, &[], &[&[K::Up, K::Down, K::Bfly, K::Idx]]),
+    (O::Vote, &[], &[&[K::All, K::Any, K::Uni, K::Ballot]]),
+    (O::Redux, &[], &[&[K::Add, K::Min, K::Max, K::And, K::Or, K::Xor]]),
+    (O::Match, &[], &[&[K::Any, K::All]]),
+    (O::Shf, &[], &[&[K::L, K::R], &[K::Wrap, K::Clamp]]),
+    // `suld.b.geom{.cop}{.vec}.dtype.clamp`, `sust.{b,p}.geom{.cop}{.vec}.ctype.clamp`
+    (O::Suld, &[], &[&[K::B], GEOMETRY, CLAMP_MODE]),
+    (O::Sust, &[], &[&[K::B, K::P], GEOMETRY, CLAMP_MODE]),
+    // `tex.geom.v4.dtype.ctype`, `tld4.comp.2d.v4.dtype.f32`
+    (O::Tex, &[], &[TEX_GEOMETRY, &[K::V4, K::V2]]),
+    (O::Tld4, &[], &[&[K::R, K::G, K::B, K::A], &[K::D2d, K::A2d, K::Cube, K::Acube], &[K::V4]]),
+    // `wmma.load.{a,b,c}.sync.aligned.layout.shape`, `wmma.store.d.sync.aligned.layout.shape`,
+    // `wmma.mma.sync.aligned.alayout.blayout.shape`
+    (O::Wmma, &[], &[&[K::Load, K::Store, K::Mma], &[K::Sync], &[K::Aligned]]),
+    (O::Wmma, &[K::Load], &[&[K::A, K::B, K::C], LAYOUT]),
+    (O::Wmma, &[K::Store], &[&[K::D], LAYOUT]),
+    (O::Wmma, &[K::Mma], &[LAYOUT]),
+    (O::Mma, &[], &[&[K::Sync], &[K::Aligned]]),
+    (O::Mbarrier, &[], &[MBARRIER_OPS]),
+    (O::Ldmatrix, &[], &[&[K::Sync], &[K::Aligned], &[K::X1, K::X2, K::X4]]),
+    (O::Stmatrix, &[], &[&[K::Sync], &[K::Aligned], &[K::X1, K::X2, K::X4]]),
+    (O::Movmatrix, &[], &[&[K::Sync], &[K::Aligned], &[K::Trans]]),
+    (O::Elect, &[], &[&[K::Sync]]),
+    (O::Griddepcontrol, &[], &[&[K::Wait, K::LaunchDependents]]),
+    (O::Createpolicy, &[], &[&[K::Fractional, K::Range]]),
+    (O::Prefetchu, &[], &[&[K::L1]]),
+    (O::Cp, &[], &[&[K::Async]]),
+];
+
+/// Instructions that name their operation, form or mode (see [`REQUIRED`]).
 fn mode(v: &mut Validator<'_>, ins: &Instruction) {
-    let groups: &[&[Kw]] = match ins.opcode {
-        O::Shfl => &[&[K::Up, K::Down, K::Bfly, K::Idx]],
-        O::Vote => &[&[K::All, K::Any, K::Uni, K::Ballot]],
-        O::Redux => &[&[K::Add, K::Min, K::Max, K::And, K::Or, K::Xor]],
-        O::Match => &[&[K::Any, K::All]],
-        O::Shf => &[&[K::L, K::R], &[K::Wrap, K::Clamp]],
-        _ => return,
-    };
-    for modes in groups {
-        if !modes.iter().any(|&k| ins.has(k)) {
-            let names: Vec<String> = modes.iter().map(|k| format!("`.{}`", k.as_str())).collect();
-            let msg = format!("`{}` requires one of {}", ins.opcode.as_str(), names.join(", "));
-            v.err(ins.span, msg);
+    for (_, _, groups) in REQUIRED.iter().filter(|(op, with, _)| *op == ins.opcode && with.iter().all(|&k| ins.has(k)))
+    {
+        for modes in *groups {
+            if !modes.iter().any(|&k| ins.has(k)) {
+                let names: Vec<String> = modes.iter().map(|k| format!("`.{}`", k.as_str())).collect();
+                let msg = match names.as_slice() {
+                    [one] => format!("`{}` requires {one}", ins.opcode.as_str()),
+                    _ => format!("`{}` requires one of {}", ins.opcode.as_str(), names.join(", ")),
+                };
+                v.err(ins.span, msg);
+            }
         }
     }
 }
