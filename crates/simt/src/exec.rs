@@ -2151,14 +2151,6 @@ impl Warp {
                 }
             }
             let pc = top.pc;
-            if interleave
-                && let Some(inst) = func.code.get(pc as usize)
-                && inst.op.accesses_memory()
-                && std::mem::replace(&mut accessed, true)
-            {
-                executed -= 1;
-                break Yield::Preempt;
-            }
             let Some(inst) = func.code.get(pc as usize) else {
                 // Falling off the end of a function: return.
                 self.remove_lanes(top.mask, self.frames.is_empty());
@@ -2167,6 +2159,10 @@ impl Warp {
                 }
                 continue;
             };
+            if interleave && inst.op.accesses_memory() && std::mem::replace(&mut accessed, true) {
+                executed -= 1;
+                break Yield::Preempt;
+            }
             let mut emask = top.mask;
             if let Some(g) = inst.guard {
                 let p = &self.regs[g.reg as usize];

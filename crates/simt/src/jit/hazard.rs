@@ -333,7 +333,8 @@ pub(crate) fn shared_location_hazard(f: &Func) -> Option<usize> {
     };
     let named = |r: Root| matches!(r, Root::Var(_) | Root::Param(_));
     let visible = |s: &Space| matches!(s, Space::Global | Space::Generic);
-    let live = Liveness::of(f);
+    // Liveness only for an atomic on a candidate location (most kernels have none).
+    let live = std::cell::OnceCell::new();
     let mut loaded = Vec::new();
     let mut stored = Vec::new();
     for (pc, inst) in f.code.iter().enumerate() {
@@ -343,9 +344,14 @@ pub(crate) fn shared_location_hazard(f: &Func) -> Option<usize> {
             Op::Ld { space, addr, strong: false, .. } if visible(space) => loaded.push((target(addr).0, pc)),
             Op::St { space, addr, strong: false, .. } if visible(space) => stored.push((target(addr), pc)),
             Op::Atom { space, addr, op, d, .. } if visible(space) => {
-                let used = d.is_some_and(|d| live.live_at(pc as u32 + 1).contains(&(d as usize)));
-                if used || !commutes(*op) {
-                    stored.push((target(addr), pc));
+                let (at, uniform) = target(addr);
+                let used = || {
+                    d.is_some_and(|d| {
+                        live.get_or_init(|| Liveness::of(f)).live_at(pc as u32 + 1).contains(&(d as usize))
+                    })
+                };
+                if named(at) && uniform && (!commutes(*op) || used()) {
+                    stored.push(((at, uniform), pc));
                 }
             }
             _ => {}
