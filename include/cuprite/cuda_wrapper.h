@@ -113,4 +113,21 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return {x, 
 #include "cuprite/generated/surface_functions.h"
 #pragma pop_macro("__THROW")
 
+#if !defined(__CUDA_ARCH__)
+/* __managed__ variables (host_defines.h): hands this program's (or shared library's) section of
+ * their host objects to the runtime, before clang's __cuda_module_ctor registers the variables
+ * (priority 101 runs before default-priority constructors). The runtime's entry point is a weak
+ * reference, so that the program also links against a runtime without it (NVIDIA's). */
+extern "C" {
+extern char __start_cuprite_managed[] __attribute__((weak, visibility("hidden")));
+extern char __stop_cuprite_managed[] __attribute__((weak, visibility("hidden")));
+void __cupriteRegisterManagedRange(void *, void *) __attribute__((weak));
+}
+static void __cuprite_register_managed_range(void) __attribute__((constructor(101), used));
+static void __cuprite_register_managed_range(void) {
+    if (__cupriteRegisterManagedRange && __start_cuprite_managed != __stop_cuprite_managed)
+        __cupriteRegisterManagedRange(__start_cuprite_managed, __stop_cuprite_managed);
+}
+#endif
+
 #endif

@@ -8,9 +8,16 @@
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
-/* clang supports managed variables for HIP only (it would ignore the attribute and the host would
- * see a stale copy): refuse them by name instead of compiling a wrong program. */
-#define __managed__ __managed___variables_are_not_supported_by_cuprite_nvcc_yet
+/* clang supports managed variables for HIP only. A __managed__ variable is a __device__ variable
+ * whose host object is its storage: the host compilation puts every such host object in section
+ * cuprite_managed, which cuda_wrapper.h hands to the runtime before clang's registration code
+ * runs; the runtime binds the module's variable to the host object it then registers (Cuprite's
+ * device memory is host memory), so host code and kernels share it at one address. */
+#if defined(__CUDA_ARCH__)
+#define __managed__ __attribute__((device))
+#else
+#define __managed__ __attribute__((device)) __attribute__((section("cuprite_managed")))
+#endif
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __grid_constant__ __attribute__((grid_constant))
 #if __has_attribute(cluster_dims)

@@ -38,6 +38,9 @@ struct Fatbin {
     managed: Mutex<Vec<(usize, String)>>,
     /// Whether the managed pointer slots were filled.
     managed_filled: std::sync::atomic::AtomicBool,
+    /// `__managed__` variables of clang-compiled code not yet bound to their host objects
+    /// (see [`__cupriteRegisterManagedRange`]): (name, host address, size).
+    host_managed: Mutex<Vec<(String, usize, usize)>>,
 }
 
 impl Fatbin {
@@ -236,13 +239,58 @@ pub unsafe extern "C" fn __cudaRegisterFatBinary(wrapper: *mut c_void) -> *mut *
         module: OnceLock::new(),
         managed: Mutex::new(Vec::new()),
         managed_filled: std::sync::atomic::AtomicBool::new(false),
+        host_managed: Mutex::new(Vec::new()),
     });
     registry().fatbins.insert(handle as usize, fb);
     handle
 }
 
-/// `void __cudaRegisterFatBinaryEnd(void **fatCubinHandle)`.
-pub extern "C" fn __cudaRegisterFatBinaryEnd(_handle: *mut *mut c_void) {}
+/// `void __cudaRegisterFatBinaryEnd(void **fatCubinHandle)`: binds the `__managed__`
+/// variables of clang-compiled code registered since to their host objects, which loads the
+/// module (their initial values must be in place before `main`).
+pub extern "C" fn __cudaRegisterFatBinaryEnd(handle: *mut *mut c_void) {
+    let Some(fb) = registry().fatbins.get(&(handle as usize)).cloned() else { return };
+    let pending = std::mem::take(&mut *fb.host_managed.lock().unwrap_or_else(|e| e.into_inner()));
+    if pending.is_empty() {
+        return;
+    }
+    // A module that cannot load reports why (once, in `module`).
+    let Ok(m) = fb.module() else { return };
+    for (name, host, size) in pending {
+        // SAFETY: `host..host + size` lies in the program's `cuprite_managed` section
+        // (`__cudaRegisterVar` checked it): a variable of the program, live for the process.
+        if let Err(e) = unsafe { m.bind_managed_variable(&name, host as *mut u8, size) } {
+            eprintln!("cuprite: __managed__ variable {e}: kernels will not see the host's value");
+        }
+    }
+}
+
+/// The host address ranges of `__managed__` variables compiled by clang (`cuprite nvcc`):
+/// each object's `cuprite_managed` section.
+static MANAGED_HOST_RANGES: Mutex<Vec<(usize, usize)>> = Mutex::new(Vec::new());
+
+/// `void __cupriteRegisterManagedRange(void *start, void *stop)`, Cuprite's own entry point:
+/// `[start, stop)` holds host objects of `__managed__` variables (a program's or shared
+/// library's `cuprite_managed` section). `cuprite nvcc`'s headers call it, through a weak
+/// reference, from a constructor that runs before clang's registration code; a variable
+/// `__cudaRegisterVar` then registers inside the range becomes managed: the module's variable
+/// lives in the host object, which host code uses directly.
+pub extern "C" fn __cupriteRegisterManagedRange(start: *mut c_void, stop: *mut c_void) {
+    let (start, stop) = (start as usize, stop as usize);
+    if start == 0 || stop <= start {
+        return;
+    }
+    let mut r = MANAGED_HOST_RANGES.lock().unwrap_or_else(|e| e.into_inner());
+    if !r.contains(&(start, stop)) {
+        r.push((start, stop));
+    }
+}
+
+/// Whether `host..host + size` lies inside a registered `cuprite_managed` range.
+fn in_managed_range(host: usize, size: usize) -> bool {
+    let r = MANAGED_HOST_RANGES.lock().unwrap_or_else(|e| e.into_inner());
+    r.iter().any(|&(start, stop)| host >= start && host.checked_add(size).is_some_and(|end| end <= stop))
+}
 
 /// `void __cudaUnregisterFatBinary(void **fatCubinHandle)` (at exit): does not wait for the
 /// device. As on a GPU, work still in flight when the program ends is abandoned (a kernel
@@ -312,6 +360,9 @@ pub unsafe extern "C" fn __cudaRegisterVar(
     let Some(name) = (unsafe { cstr(device_name) }) else { return };
     let mut r = registry();
     if let Some(fb) = r.fatbins.get(&(handle as usize)).cloned() {
+        if size != 0 && in_managed_range(host_var as usize, size) {
+            fb.host_managed.lock().unwrap_or_else(|e| e.into_inner()).push((name.clone(), host_var as usize, size));
+        }
         r.vars.insert(host_var as usize, Var { fatbin: fb, name, size });
     }
 }
@@ -411,6 +462,7 @@ pub(crate) fn register_library(m: Module, kernels: &[(usize, String)]) {
         module: OnceLock::from(Ok(m)),
         managed: Mutex::new(Vec::new()),
         managed_filled: std::sync::atomic::AtomicBool::new(true),
+        host_managed: Mutex::new(Vec::new()),
     });
     let mut r = registry();
     for (h, name) in kernels {

@@ -46,6 +46,7 @@ pub mod texture;
 mod context;
 mod host_access;
 mod managed_ranges;
+mod managed_variables;
 
 pub use error::{Error, Result};
 pub use simt::{DevicePtr, Dim3};

@@ -70,6 +70,9 @@ pub fn classify(addr: u64) -> Pointer {
     if addr == 0 {
         return Pointer::Null;
     }
+    if let Some((base, size)) = crate::managed_variables::containing(addr) {
+        return Pointer::Known(simt::AllocInfo { base, size, kind: simt::AllocKind::Unified });
+    }
     match ctx().mem().lookup(addr) {
         Some(info) => Pointer::Known(info),
         None if (GLOBAL_BASE..GLOBAL_BASE + DEVICE_RANGE).contains(&addr) => Pointer::StaleDevice,
@@ -777,11 +780,14 @@ impl MemLocation {
 
 /// The base of the managed allocation holding `ptr..ptr + count`, if one does.
 fn managed_base(ptr: u64, count: usize) -> Option<u64> {
-    ctx()
-        .mem()
-        .lookup(ptr)
-        .filter(|i| i.kind == simt::AllocKind::Unified && (ptr - i.base).saturating_add(count as u64) <= i.size)
-        .map(|i| i.base)
+    match classify(ptr) {
+        Pointer::Known(i)
+            if i.kind == simt::AllocKind::Unified && (ptr - i.base).saturating_add(count as u64) <= i.size =>
+        {
+            Some(i.base)
+        }
+        _ => None,
+    }
 }
 
 /// `cudaMemPrefetchAsync`: validated, recorded as the range's last prefetch location (for
@@ -840,9 +846,8 @@ pub fn stream_attach_mem_async(stream: Stream, ptr: u64, length: usize, flags: u
         if !matches!(flags, MEM_ATTACH_GLOBAL | MEM_ATTACH_HOST | MEM_ATTACH_SINGLE) {
             return Err(Error::InvalidValue);
         }
-        let ok = ctx().mem().lookup(ptr).is_some_and(|i| {
-            i.kind == simt::AllocKind::Unified && (length == 0 && i.base == ptr || managed_base(ptr, length).is_some())
-        });
+        let ok = matches!(classify(ptr), Pointer::Known(i)
+            if i.kind == simt::AllocKind::Unified && (length == 0 && i.base == ptr || managed_base(ptr, length).is_some()));
         if !ok {
             return Err(Error::InvalidValue);
         }

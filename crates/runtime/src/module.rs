@@ -205,6 +205,41 @@ impl Module {
     }
 }
 
+impl Module {
+    /// Makes `__managed__` variable `name` live in its host object at `host` (`size` bytes):
+    /// kernels then read and write that object, at its own address (see
+    /// [`simt::Program::bind_global_to_host`]), and the pointer and range APIs treat it as
+    /// managed memory. For clang-compiled programs, whose host code uses the host object
+    /// itself. Must precede the module's first launch and symbol lookup.
+    ///
+    /// # Safety
+    ///
+    /// `host..host + size` must be a variable of the program: host memory, readable and
+    /// writable, that lives as long as the process.
+    pub unsafe fn bind_managed_variable(
+        &self,
+        name: &str,
+        host: *mut u8,
+        size: usize,
+    ) -> std::result::Result<(), String> {
+        // SAFETY: forwarded contract (the program's variable is only accessed by the program
+        // and, through the mapping, by kernels).
+        unsafe { self.0.program.bind_global_to_host(name, host, size as u64) }?;
+        crate::managed_variables::register(host as u64, size as u64);
+        // Map it now, so that kernels of other modules can use its address before this
+        // module's first launch.
+        api(|c| {
+            let mem = c.mem();
+            if mem.lookup(host as u64).is_none() {
+                // SAFETY: as above.
+                unsafe { mem.map_host(host, size as u64) }.map_err(|_| Error::InvalidValue)?;
+            }
+            Ok(())
+        })
+        .map_err(|e| format!("`{name}`: cannot map its host object for the device ({e:?})"))
+    }
+}
+
 /// `struct cudaFuncAttributes` of CUDA 13.0, field for field.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default)]

@@ -93,14 +93,14 @@ fn sign(k: FmaKind) -> u64 {
     }
 }
 
-/// Fuses contractible mul/add pairs of `code` (`insts`: the PTX instructions, one per entry;
-/// `block_start`: whether a label precedes the instruction).
-pub(crate) fn contract(code: &mut [Inst], insts: &[&Instruction], block_start: &[bool]) {
+/// Fuses contractible mul/add pairs of `code` (`insts`: the PTX instructions, one per entry,
+/// `None` for code the decoder added; `block_start`: whether a label precedes the instruction).
+pub(crate) fn contract(code: &mut [Inst], insts: &[Option<&Instruction>], block_start: &[bool]) {
     if insts.len() != code.len() || block_start.len() != code.len() {
         return;
     }
     let mut uses: HashMap<Name, u32> = HashMap::new();
-    for i in insts {
+    for i in insts.iter().flatten() {
         for o in i.operands.iter() {
             count(o, &mut uses);
         }
@@ -111,7 +111,7 @@ pub(crate) fn contract(code: &mut [Inst], insts: &[&Instruction], block_start: &
     for i in 0..code.len() {
         let Op::Bin { op: mop, d: md, a: ma, b: mb } = code[i].op else { continue };
         let Some(k) = mul_kind(&mop) else { continue };
-        let mi = insts[i];
+        let Some(mi) = insts[i] else { continue };
         if mi.opcode != Opcode::Mul || !plain(mi) {
             continue;
         }
@@ -126,7 +126,8 @@ pub(crate) fn contract(code: &mut [Inst], insts: &[&Instruction], block_start: &
             if block_start[j] {
                 break;
             }
-            let ij = insts[j];
+            // Code the decoder added ends the search (it is not a plain arithmetic instruction).
+            let Some(ij) = insts[j] else { break };
             if matches!(ij.opcode, Opcode::Bra | Opcode::Brx | Opcode::Ret | Opcode::Exit | Opcode::Call | Opcode::Trap)
             {
                 break;

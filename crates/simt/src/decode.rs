@@ -13,6 +13,7 @@ use ptx::keyword::Kw;
 use ptx::types::{CmpOp, Opcode, Rounding, ScalarType, SpecialReg, StateSpace, TypeKind};
 
 mod mma;
+mod param_address;
 mod shared_layout;
 mod tex;
 
@@ -34,6 +35,8 @@ pub(crate) struct GlobalVar {
     /// `.attribute(.managed)` (a `__managed__` variable): allocated as unified memory, so
     /// kernels and the host reach it at the same address.
     pub managed: bool,
+    /// In the `.const` space (a constant bank: `isspacep.const`).
+    pub constant: bool,
 }
 
 /// The decoded module.
@@ -150,7 +153,15 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
                     }
                     module_syms.insert(n.name, Sym::Global(idx));
                     let managed = v.attrs.contains(&ptx::ast::VarAttr::Managed);
-                    globals.push(GlobalVar { name: names.str(n.name).to_string(), size, init, relocs, managed });
+                    let constant = v.space == StateSpace::Const;
+                    globals.push(GlobalVar {
+                        name: names.str(n.name).to_string(),
+                        size,
+                        init,
+                        relocs,
+                        managed,
+                        constant,
+                    });
                 }
             }
             Item::File(f) => {
@@ -742,6 +753,8 @@ impl FuncDecoder<'_> {
         let mut ret_slots = Vec::new();
         let mut param_slots = Vec::new();
         let mut frame_local = 0u64;
+        let mut param_copies = Vec::new();
+        let mut return_copies = Vec::new();
         if self.is_kernel {
             for p in &f.params {
                 for n in &p.names {
@@ -751,7 +764,8 @@ impl FuncDecoder<'_> {
                 }
             }
         } else {
-            for (list, slots) in [(&f.returns, &mut ret_slots), (&f.params, &mut param_slots)] {
+            let addressed = param_address::addressed(f);
+            for (is_return, list, slots) in [(true, &f.returns, &mut ret_slots), (false, &f.params, &mut param_slots)] {
                 for p in list.iter() {
                     if p.space == StateSpace::Reg {
                         return Err(ferr(self, "register parameters are not supported".into()));
@@ -759,20 +773,36 @@ impl FuncDecoder<'_> {
                     for n in &p.names {
                         let off = align_up(u64::from(self.param_size), decl_align(p));
                         let sz = decl_size(p, &n.dims);
-                        self.scopes[0].insert(n.name, Sym::FParam(off));
+                        if addressed.contains(&n.name) {
+                            // Its address is taken: it lives in the local frame.
+                            frame_local = align_up(frame_local, decl_align(p));
+                            self.scopes[0].insert(n.name, Sym::Local(frame_local));
+                            let c = param_address::LocalCopy { param: off, local: frame_local, size: sz };
+                            if is_return { &mut return_copies } else { &mut param_copies }.push(c);
+                            frame_local += sz;
+                        } else {
+                            self.scopes[0].insert(n.name, Sym::FParam(off));
+                        }
                         self.param_size = (off + sz) as u32;
                         slots.push((off as u32, sz as u32));
                     }
                 }
             }
         }
+        let (prologue, epilogue) = if param_copies.is_empty() && return_copies.is_empty() {
+            (Vec::new(), Vec::new())
+        } else {
+            let tmp = self.new_reg();
+            (param_address::copy_code(&param_copies, true, tmp), param_address::copy_code(&return_copies, false, tmp))
+        };
+        let is_ret = |ins: &Instruction| ins.opcode == Opcode::Ret;
         let body = f.body.as_deref().unwrap_or(&[]);
         // Labels → instruction indices.
         let mut labels: HashMap<Name, u32> = HashMap::new();
-        let mut n = 0u32;
+        let mut n = prologue.len() as u32;
         for s in body {
             match s {
-                Statement::Instr(_) => n += 1,
+                Statement::Instr(ins) => n += 1 + if is_ret(ins) { epilogue.len() as u32 } else { 0 },
                 Statement::Label(l, _) => {
                     labels.insert(*l, n);
                 }
@@ -795,10 +825,29 @@ impl FuncDecoder<'_> {
         let mut code = Vec::with_capacity(n as usize);
         let mut info = Vec::with_capacity(n as usize);
         let mut branch_fix: Vec<(usize, Name)> = Vec::new();
+        let (fline, fcol) = self.lines.map_or((0, 0), |l| l.line_col(fspan.start));
+        let copy_info = |what: &str, line: u32, col: u32, offset: u32| SrcInfo {
+            text: format!("(copy of the parameters whose address is taken {what})"),
+            line,
+            col,
+            offset,
+            loc: None,
+        };
+        for inst in &prologue {
+            code.push(inst.clone());
+            info.push(copy_info("into the local frame", fline, fcol, fspan.start));
+        }
         for s in body {
             match s {
                 Statement::Instr(ins) => {
                     let text = fmt_inst(self.names, ins);
+                    if is_ret(ins) {
+                        let (line, col) = self.lines.map_or((0, 0), |l| l.line_col(ins.span.start));
+                        for inst in &epilogue {
+                            code.push(inst.clone());
+                            info.push(copy_info("back to the .param area", line, col, ins.span.start));
+                        }
+                    }
                     let res = self.instruction(ins, &labels, &mut branch_fix, code.len());
                     let op = res.map_err(|m| self.err_at(text.clone(), ins.span, m))?;
                     let guard = match ins.guard {
@@ -829,13 +878,18 @@ impl FuncDecoder<'_> {
         }
         let _ = branch_fix;
         if self.contract {
-            let mut insts = Vec::with_capacity(code.len());
-            let mut block_start = Vec::with_capacity(code.len());
+            // The parameter copies have no PTX instruction of their own.
+            let mut insts: Vec<Option<&Instruction>> = vec![None; prologue.len()];
+            let mut block_start = vec![false; prologue.len()];
             let mut label = false;
             for s in body {
                 match s {
                     Statement::Instr(ins) => {
-                        insts.push(ins);
+                        if is_ret(ins) {
+                            insts.extend(std::iter::repeat_n(None, epilogue.len()));
+                            block_start.extend(std::iter::repeat_n(false, epilogue.len()));
+                        }
+                        insts.push(Some(ins));
                         block_start.push(std::mem::take(&mut label));
                     }
                     Statement::Label(..) => label = true,
@@ -1032,16 +1086,18 @@ impl FuncDecoder<'_> {
                     let a = self.src(&ops[1], ScalarType::U64)?;
                     return Ok(Op::Cluster(ClusterOp::IsSharedCluster { d: self.reg(&ops[0])?, a }));
                 }
-                let space = if has(Kw::Shared) || has(Kw::SharedCta) {
-                    Space::Shared
+                let window = if has(Kw::Shared) || has(Kw::SharedCta) {
+                    Window::Shared
                 } else if has(Kw::Local) {
-                    Space::Local
-                } else if has(Kw::Global) || has(Kw::Const) {
-                    Space::Global
+                    Window::Local
+                } else if has(Kw::Global) {
+                    Window::Global
+                } else if has(Kw::Const) {
+                    Window::Const
                 } else {
                     return Err("unsupported isspacep space".into());
                 };
-                Op::Isspacep { space, d: self.reg(&ops[0])?, a: self.src(&ops[1], ScalarType::U64)? }
+                Op::Isspacep { window, d: self.reg(&ops[0])?, a: self.src(&ops[1], ScalarType::U64)? }
             }
             O::Cvt => {
                 check(&[
@@ -2238,6 +2294,8 @@ impl FuncDecoder<'_> {
                 // Through a register: an address taken from a parameter of this function.
                 None if self.is_kernel => Space::KParam,
                 None => Space::FParam,
+                // A parameter whose address is taken lives in the local frame.
+                Some(Space::Local) => Space::Local,
                 _ => return Err("param access through a register is not supported".into()),
             };
         }

@@ -36,6 +36,9 @@ pub(crate) struct Launch<'a> {
     pub params: &'a [u8],
     pub mem: MemView<'a>,
     pub globals: &'a [u64],
+    /// The module's `.const` variables in this launch's memory: `[start, end)` address
+    /// ranges, sorted (`isspacep.const`).
+    pub constants: &'a [(u64, u64)],
     pub stop: AtomicBool,
     pub nworkers: u32,
     pub start: Instant,
@@ -2722,18 +2725,10 @@ impl Warp {
                     return Ok(Yield::ClusterWait);
                 }
                 Op::Cluster(op) => self.cluster_op(b, op, emask)?,
-                Op::Isspacep { space, d, a: sa } => {
+                Op::Isspacep { window, d, a: sa } => {
                     self.fetch(b, *sa, &mut a);
-                    let sp = *space;
-                    map1(&a, &mut r, |x| {
-                        let t = Self::classify(Space::Generic, x);
-                        u64::from(matches!(
-                            (sp, t),
-                            (Space::Shared, Target::Shared(_))
-                                | (Space::Local, Target::Local(_))
-                                | (Space::Global, Target::Global(_))
-                        ))
-                    });
+                    let (w, l) = (*window, b.l);
+                    map1(&a, &mut r, |x| u64::from(in_window(l, w, x)));
                     write_masked(&mut self.regs[*d as usize], &r, emask);
                 }
                 Op::Bra { target, ipdom } => {
@@ -3667,5 +3662,22 @@ pub(crate) fn ternop<const N: usize>(op: &TernOp, a: &[u64; N], b: &[u64; N], c:
             }
             u64::from(acc)
         }),
+    }
+}
+
+/// `isspacep`: whether generic address `addr` lies in `window`. Global memory holds the
+/// constant banks, so a `.const` variable's address is in both the global and the const
+/// window; only the module's `.const` variables are in the const window. The one semantics
+/// every engine tier calls.
+pub(crate) fn in_window(l: &Launch<'_>, window: Window, addr: u64) -> bool {
+    match (window, Warp::classify(Space::Generic, addr)) {
+        (Window::Shared, Target::Shared(_))
+        | (Window::Local, Target::Local(_))
+        | (Window::Global, Target::Global(_)) => true,
+        (Window::Const, Target::Global(a)) => {
+            let i = l.constants.partition_point(|&(start, _)| start <= a);
+            l.constants[..i].last().is_some_and(|&(_, end)| a < end)
+        }
+        _ => false,
     }
 }

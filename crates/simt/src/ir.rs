@@ -182,6 +182,17 @@ impl Addr {
     }
 }
 
+/// The state-space window `isspacep` tests a generic address for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Window {
+    /// Global memory (which holds the constant banks too).
+    Global,
+    /// The module's `.const` variables.
+    Const,
+    Shared,
+    Local,
+}
+
 /// The state space a memory instruction addresses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Space {
@@ -687,7 +698,7 @@ pub(crate) enum Op {
         a: Src,
     },
     Isspacep {
-        space: Space,
+        window: Window,
         d: Reg,
         a: Src,
     },

@@ -110,6 +110,9 @@ pub struct Program {
     files: HashMap<u32, String>,
     /// Device addresses of the module globals in one `DeviceMemory` (by its id).
     global_addrs: Mutex<Option<(usize, Vec<u64>)>>,
+    /// Module variables whose storage is host memory at a fixed address
+    /// ([`Program::bind_global_to_host`]): global index → host address.
+    host_bound: Mutex<HashMap<usize, u64>>,
     workers: u32,
     /// Whether some function calls `malloc`/`free` (the heap is created before launches).
     uses_heap: bool,
@@ -264,6 +267,7 @@ impl Program {
             globals: d.globals,
             files: d.files,
             global_addrs: Mutex::new(None),
+            host_bound: Mutex::new(HashMap::new()),
             workers,
             uses_heap,
             reserved_smem,
@@ -339,12 +343,17 @@ impl Program {
         {
             return Ok(addrs.clone());
         }
+        let bound = self.host_bound.lock().unwrap_or_else(|e| e.into_inner()).clone();
         let mut addrs = Vec::with_capacity(self.globals.len());
-        for v in &self.globals {
+        for (i, v) in self.globals.iter().enumerate() {
             let size = v.size.max(1);
-            addrs.push(if v.managed { mem.alloc_unified(size)? } else { mem.alloc(size)? }.0);
+            addrs.push(match bound.get(&i) {
+                Some(&host) => map_host_bound(mem, host, size)?,
+                None if v.managed => mem.alloc_unified(size)?.0,
+                None => mem.alloc(size)?.0,
+            });
         }
-        for (v, &a) in self.globals.iter().zip(&addrs) {
+        for (i, (v, &a)) in self.globals.iter().zip(&addrs).enumerate() {
             let mut bytes = v.init.clone();
             for &(off, gi, addend, sz) in &v.relocs {
                 let val = addrs.get(gi as usize).copied().unwrap_or(0).wrapping_add(addend as u64);
@@ -352,13 +361,55 @@ impl Program {
                 if let Some(dst) = bytes.get_mut(o..o + sz as usize) {
                     dst.copy_from_slice(&val.to_le_bytes()[..sz as usize]);
                 }
+                if bound.contains_key(&i) {
+                    // Host-bound storage got its initializer at binding; only the addresses
+                    // it holds are known now.
+                    mem.write(DevicePtr(a + off), &val.to_le_bytes()[..sz as usize])?;
+                }
             }
-            if !bytes.is_empty() {
+            if !bytes.is_empty() && !bound.contains_key(&i) {
                 mem.write(DevicePtr(a), &bytes)?;
             }
         }
         *g = Some((mem.id(), addrs.clone()));
         Ok(addrs)
+    }
+
+    /// Makes module variable `name` live in host memory at `host` (`size` bytes there) instead
+    /// of memory the module allocates: kernels reach it at device address `host`, mapped into
+    /// each device memory the module's variables are placed in. Writes the variable's
+    /// initializer (zeros where it has none) there now; addresses of module variables it holds
+    /// are filled in when the module's variables are placed. This is how a `__managed__`
+    /// variable compiled by clang, whose host code reads and writes its host object directly,
+    /// shares that object with the device. Must precede the placement of the module's
+    /// variables (the first launch or [`Program::global_address`]).
+    ///
+    /// # Safety
+    ///
+    /// `host..host + size` must be host memory, readable and writable, that lives as long as
+    /// the process and that Rust code does not access as ordinary (non-atomic) memory.
+    pub unsafe fn bind_global_to_host(&self, name: &str, host: *mut u8, size: u64) -> Result<(), String> {
+        let i =
+            self.globals.iter().position(|g| g.name == name).ok_or_else(|| format!("no module variable `{name}`"))?;
+        let v = &self.globals[i];
+        if v.size > size {
+            return Err(format!("`{name}` has {} bytes in device code but {size} bytes on the host", v.size));
+        }
+        if host.is_null() {
+            return Err(format!("`{name}`: null host address"));
+        }
+        if self.global_addrs.lock().unwrap_or_else(|e| e.into_inner()).is_some() {
+            return Err(format!("`{name}`: the module's variables are already placed in device memory"));
+        }
+        // SAFETY: `host..host + size` is writable host memory (the contract) and `v.size <=
+        // size`; the initializer is at most `v.size` bytes.
+        unsafe {
+            let init = v.init.len().min(v.size as usize);
+            std::ptr::copy_nonoverlapping(v.init.as_ptr(), host, init);
+            std::ptr::write_bytes(host.add(init), 0, v.size as usize - init);
+        }
+        self.host_bound.lock().unwrap_or_else(|e| e.into_inner()).insert(i, host as u64);
+        Ok(())
     }
 
     /// The device address of module variable `name` (`.global` or `.const`) in `mem`,
@@ -430,6 +481,9 @@ impl Program {
             return Err(bad(format!("cluster dimensions {cluster:?} do not divide grid {:?}", grid.arr())));
         }
         let globals = self.globals_in(mem).map_err(|e| Fault::launch(kernel, FaultKind::Memory(e)))?;
+        let mut constants: Vec<(u64, u64)> =
+            (self.globals.iter().zip(&globals)).filter(|(v, _)| v.constant).map(|(v, &a)| (a, a + v.size)).collect();
+        constants.sort_unstable();
         if self.uses_heap {
             mem.ensure_heap().map_err(|e| Fault::launch(kernel, FaultKind::Memory(e)))?;
         }
@@ -463,6 +517,7 @@ impl Program {
             params,
             mem: mem.view().with_params(params),
             globals: &globals,
+            constants: &constants,
             stop: AtomicBool::new(false),
             nworkers: self.workers,
             start,
@@ -682,4 +737,17 @@ impl Params {
     pub fn bytes(&self) -> &[u8] {
         &self.bytes
     }
+}
+
+/// The device address of a host-bound module variable ([`Program::bind_global_to_host`]):
+/// `host` itself, mapped into `mem` unless a mapping there already covers it.
+fn map_host_bound(mem: &DeviceMemory, host: u64, size: u64) -> Result<u64, MemError> {
+    if let Some(info) = mem.lookup(host)
+        && host - info.base + size <= info.size
+    {
+        return Ok(host);
+    }
+    // SAFETY: `bind_global_to_host`'s contract: `host..host + size` is process-lifetime host
+    // memory that Rust code does not access as ordinary memory.
+    unsafe { mem.map_host(host as *mut u8, size) }.map(|p| p.0)
 }

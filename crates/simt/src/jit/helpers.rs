@@ -8,7 +8,7 @@
 use super::ctx::Ctx;
 use crate::error::FaultKind;
 use crate::exec::{self, Launch, Target, Warp, aligned, le_read, le_write, oob};
-use crate::ir::{Cmp, Cvt, Op, Space};
+use crate::ir::{Cmp, Cvt, Op, Space, Window};
 use crate::memory::MemError;
 
 /// The space codes compiled code passes to [`h_ld`]/[`h_st`].
@@ -102,13 +102,27 @@ pub(crate) extern "C" fn h_bfi(w: u64, a: u64, b: u64, c: u64, e: u64) -> u64 {
     exec::bfi(w as u8, a, b, c, e)
 }
 
-/// `isspacep` of one address.
-pub(crate) extern "C" fn h_isspacep(space: u64, a: u64) -> u64 {
-    let t = Warp::classify(Space::Generic, a);
-    u64::from(matches!(
-        (space_of(space), t),
-        (Space::Shared, Target::Shared(_)) | (Space::Local, Target::Local(_)) | (Space::Global, Target::Global(_))
-    ))
+/// The code of an `isspacep` window for [`h_isspacep`].
+pub(crate) fn window_code(w: Window) -> u64 {
+    match w {
+        Window::Global => 0,
+        Window::Const => 1,
+        Window::Shared => 2,
+        Window::Local => 3,
+    }
+}
+
+/// `isspacep` of one address (`window`: a [`window_code`]).
+pub(crate) extern "C" fn h_isspacep(ctx: *mut Ctx, window: u64, a: u64) -> u64 {
+    let w = match window {
+        0 => Window::Global,
+        1 => Window::Const,
+        2 => Window::Shared,
+        _ => Window::Local,
+    };
+    // SAFETY: see `ctx_mut` and `launch_of`.
+    let l = unsafe { launch_of(ctx_mut(ctx)) };
+    u64::from(exec::in_window(l, w, a))
 }
 
 /// An extended-precision op (`op` points to an `Op::Carry`): the result; the carry out goes

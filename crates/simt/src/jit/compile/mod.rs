@@ -685,10 +685,11 @@ impl<'a, 'b> Cg<'a, 'b> {
                 let v = self.b.ins().iadd_imm_s(x, if *to_generic { win } else { win.wrapping_neg() });
                 self.set(*d, v);
             }
-            Op::Isspacep { space, d, a } => {
+            Op::Isspacep { window, d, a } => {
                 let x = self.src(*a);
-                let s = self.imm(h::space_code(*space));
-                let v = self.call1(h::h_isspacep as *const () as usize, &[s, x]);
+                let w = self.imm(h::window_code(*window));
+                let ctx = self.ctx;
+                let v = self.call1(h::h_isspacep as *const () as usize, &[ctx, w, x]);
                 self.set(*d, v);
             }
             Op::Bra { target, .. } => {
