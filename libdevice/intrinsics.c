@@ -166,5 +166,11 @@ float __nv_fast_logf(float x) { return mulf(approx_lg2(x), 0x1.62e430p-1f); }
 float __nv_fast_log10f(float x) { return mulf(approx_lg2(x), 0x1.344136p-2f); }
 float __nv_fast_powf(float x, float y) { return approx_ex2(mulf(y, approx_lg2(x))); }
 float __nv_fast_fdividef(float a, float b) { return approx_div(a, b); }
+/* Cuprite's own (NVIDIA's libdevice has no counterpart): cuda_wrapper.h maps sqrtf to it under
+ * -prec-sqrt=false (implied by -use_fast_math), exp2f and rsqrtf under -use_fast_math, as nvcc
+ * compiles them (sqrt.approx, ex2.approx, rsqrt.approx). */
+float __cuprite_fast_sqrtf(float x) { return FTZ_SELECT(__nvvm_sqrt_approx_ftz_f(x), __nvvm_sqrt_approx_f(x)); }
+float __cuprite_fast_exp2f(float x) { return approx_ex2(x); }
+float __cuprite_fast_rsqrtf(float x) { return FTZ_SELECT(__nvvm_rsqrt_approx_ftz_f(x), __nvvm_rsqrt_approx_f(x)); }
 
 #endif

@@ -54,6 +54,23 @@ __device__ static inline void *malloc(size_t n) { return ::malloc(n); }
 #include "__clang_cuda_builtin_vars.h"
 
 #pragma push_macro("__THROW")
+/* nvcc's floating-point options in device code (the driver's device pass defines the macros,
+ * plan.rs): -prec-sqrt=false (implied by -use_fast_math) makes sqrtf sqrt.approx; under
+ * -use_fast_math (clang's -fgpu-approx-transcendentals, which itself maps sinf, cosf, sincosf,
+ * logf and log2f) the other single-precision functions nvcc replaces by their fast intrinsics
+ * are too (expf is __expf, ...). The libdevice names are renamed before they are declared. */
+#if defined(__CUDA_ARCH__) && defined(__CUPRITE_APPROX_SQRT__)
+#define __nv_sqrtf __cuprite_fast_sqrtf
+#endif
+#if defined(__CUDA_ARCH__) && defined(__CLANG_GPU_APPROX_TRANSCENDENTALS__)
+#define __nv_expf __nv_fast_expf
+#define __nv_exp2f __cuprite_fast_exp2f
+#define __nv_exp10f __nv_fast_exp10f
+#define __nv_log10f __nv_fast_log10f
+#define __nv_tanf __nv_fast_tanf
+#define __nv_powf __nv_fast_powf
+#define __nv_rsqrtf __cuprite_fast_rsqrtf
+#endif
 #include <__clang_cuda_libdevice_declares.h>
 #include <__clang_cuda_device_functions.h>
 #include <__clang_cuda_math.h>

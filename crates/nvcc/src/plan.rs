@@ -404,15 +404,39 @@ fn device_codegen_args(o: &Options) -> Vec<OsString> {
             args.push(os("-gline-tables-only"));
         }
     }
-    if o.fast_math {
-        args.extend([os("-ffast-math"), os("-fgpu-flush-denormals-to-zero")]);
-    } else if o.flush_denormals == Some(true) {
-        args.push(os("-fgpu-flush-denormals-to-zero"));
-    }
+    args.extend(float_mode_args(o));
     args.push(os(match o.fused_multiply_add {
         Some(false) => "-ffp-contract=off",
         _ => "-ffp-contract=fast",
     }));
+    args
+}
+
+/// The device pass's flags for nvcc's -use_fast_math, -ftz, -prec-div and -prec-sqrt, with
+/// nvcc's rule: -use_fast_math implies -ftz=true -prec-div=false -prec-sqrt=false, and an
+/// explicit option overrides what it implies. Like nvcc's, fast math is no licence to assume
+/// finite values or reassociate (no clang -ffast-math): it selects instructions.
+/// - flush-to-zero: `.ftz` instructions and libdevice's flush-to-zero paths;
+/// - -prec-div=false: `div.full.f32` (`div.approx` under -use_fast_math), through the NVPTX
+///   back end's division level;
+/// - -prec-sqrt=false: `sqrt.approx` (cuda_wrapper.h maps sqrtf);
+/// - -use_fast_math: the fast single-precision intrinsics for sinf, expf, ... (cuda_wrapper.h).
+fn float_mode_args(o: &Options) -> Vec<OsString> {
+    let mut args = Vec::new();
+    if o.flush_denormals.unwrap_or(o.fast_math) {
+        args.push(os("-fgpu-flush-denormals-to-zero"));
+    }
+    if o.fast_math {
+        args.push(os("-fgpu-approx-transcendentals"));
+    }
+    if !o.precise_division.unwrap_or(!o.fast_math) {
+        // 0: div.approx, 1: div.full (IEEE div.rn is the default, 2).
+        let level = if o.fast_math { "0" } else { "1" };
+        args.extend([os("-mllvm"), os(format!("-nvptx-prec-divf32={level}"))]);
+    }
+    if !o.precise_sqrt.unwrap_or(!o.fast_math) {
+        args.push(os("-D__CUPRITE_APPROX_SQRT__"));
+    }
     args
 }
 

@@ -36,6 +36,7 @@ pub fn nvcc(args: &[&str]) -> Result<(), String> {
 }
 
 /// Runs a built program with our library first on the library path.
+#[allow(dead_code)] // not every test file sharing these helpers runs programs
 pub fn run(exe: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut cmd = Command::new(exe);
     cmd.args(args).current_dir(work_dir()).env("LD_LIBRARY_PATH", work_dir().join("lib"));

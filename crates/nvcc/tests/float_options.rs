@@ -1,0 +1,119 @@
+//! nvcc's floating-point options choose the instructions of single-precision arithmetic
+//! (nvcc's documentation of -use_fast_math, -ftz, -prec-div, -prec-sqrt, -fmad; the choices
+//! below are what NVIDIA's nvcc 13.0 emits for the same source): `cuprite nvcc --ptx` of
+//! tests/programs/float_options.cu must make the same choices. -use_fast_math implies -ftz=true
+//! -prec-div=false -prec-sqrt=false and replaces the single-precision functions by their fast
+//! intrinsics; an explicit option overrides what it implies; it never lets the compiler assume
+//! finite values (isnan stays a test).
+
+mod common;
+
+use std::collections::HashMap;
+
+/// The PTX of the program under `flags`: kernel name → its body's instructions (opcode with
+/// modifiers, e.g. `div.rn.f32`).
+fn kernels(tag: &str, flags: &[&str]) -> HashMap<String, Vec<String>> {
+    let src = common::repo().join("crates/nvcc/tests/programs/float_options.cu");
+    let out = common::work_dir().join(format!("float_options_{tag}.ptx"));
+    let mut args = vec!["-arch=sm_90", "--ptx"];
+    args.extend_from_slice(flags);
+    args.extend([src.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    common::nvcc(&args).unwrap_or_else(|e| panic!("{flags:?}: {e}"));
+    let ptx = std::fs::read_to_string(&out).unwrap();
+    let mut map: HashMap<String, Vec<String>> = HashMap::new();
+    let mut current = None;
+    for line in ptx.lines() {
+        if let Some(rest) = line.strip_prefix(".visible .entry ") {
+            current = Some(rest.split('(').next().unwrap().trim().to_string());
+            continue;
+        }
+        if let Some(k) = &current
+            && let Some(op) = line.split_whitespace().next()
+            && op.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+        {
+            map.entry(k.clone()).or_default().push(op.to_string());
+        }
+    }
+    map
+}
+
+/// Checks kernel `k`: it has every instruction of `has` and none containing a part of `lacks`.
+fn check(tag: &str, ks: &HashMap<String, Vec<String>>, k: &str, has: &[&str], lacks: &[&str]) {
+    let body = ks.get(k).unwrap_or_else(|| panic!("{tag}: no kernel {k}"));
+    for h in has {
+        assert!(body.iter().any(|i| i == h), "{tag}: {k} should use {h}: {body:?}");
+    }
+    for l in lacks {
+        assert!(!body.iter().any(|i| i.contains(l)), "{tag}: {k} should have no {l}: {body:?}");
+    }
+}
+
+#[test]
+fn default_is_ieee_division_and_square_root_with_fma_contraction() {
+    let ks = kernels("default", &[]);
+    check("default", &ks, "k_div", &["div.rn.f32"], &["approx", "full", "ftz"]);
+    check("default", &ks, "k_rcp", &["rcp.rn.f32"], &["approx", "ftz"]);
+    check("default", &ks, "k_sqrtf", &["sqrt.rn.f32"], &["approx", "ftz"]);
+    check("default", &ks, "k_fma", &["fma.rn.f32"], &["ftz"]);
+}
+
+#[test]
+fn use_fast_math_selects_approximate_instructions_and_flushes_denormals() {
+    let ks = kernels("fast", &["-use_fast_math"]);
+    let t = "-use_fast_math";
+    check(t, &ks, "k_div", &["div.approx.ftz.f32"], &[]);
+    check(t, &ks, "k_rcp", &["rcp.approx.ftz.f32"], &[]);
+    check(t, &ks, "k_sqrtf", &["sqrt.approx.ftz.f32"], &[]);
+    check(t, &ks, "k_rsqrtf", &["rsqrt.approx.ftz.f32"], &["f64"]);
+    for k in ["k_expf", "k_exp2f", "k_exp10f"] {
+        check(t, &ks, k, &["ex2.approx.ftz.f32"], &["f64"]);
+    }
+    for k in ["k_logf", "k_log2f", "k_log10f"] {
+        check(t, &ks, k, &["lg2.approx.ftz.f32"], &["f64"]);
+    }
+    check(t, &ks, "k_sinf", &["sin.approx.ftz.f32"], &["f64"]);
+    check(t, &ks, "k_cosf", &["cos.approx.ftz.f32"], &["f64"]);
+    check(t, &ks, "k_sincosf", &["sin.approx.ftz.f32", "cos.approx.ftz.f32"], &["f64"]);
+    check(t, &ks, "k_tanf", &["sin.approx.ftz.f32", "cos.approx.ftz.f32", "div.approx.ftz.f32"], &["f64"]);
+    check(t, &ks, "k_powf", &["ex2.approx.ftz.f32", "lg2.approx.ftz.f32"], &["f64"]);
+    // The explicitly rounded intrinsics keep their rounding.
+    check(t, &ks, "k_fsqrt_rn", &["sqrt.rn.ftz.f32"], &["approx"]);
+    check(t, &ks, "k_fdiv_rn", &["div.rn.ftz.f32"], &["approx"]);
+    check(t, &ks, "k_fma", &["fma.rn.ftz.f32"], &[]);
+    // No finite-math assumption: isnan(x) is still tested, not folded to false.
+    let isnan = &ks["k_isnan"];
+    assert!(isnan.iter().any(|i| i.starts_with("setp") || i.starts_with("testp")), "{isnan:?}");
+}
+
+#[test]
+fn each_option_alone() {
+    let ks = kernels("ftz", &["-ftz=true"]);
+    check("-ftz=true", &ks, "k_div", &["div.rn.ftz.f32"], &["approx"]);
+    check("-ftz=true", &ks, "k_sqrtf", &["sqrt.rn.ftz.f32"], &["approx"]);
+    check("-ftz=true", &ks, "k_fma", &["fma.rn.ftz.f32"], &[]);
+    let ks = kernels("prec_div", &["-prec-div=false"]);
+    check("-prec-div=false", &ks, "k_div", &["div.full.f32"], &["ftz"]);
+    check("-prec-div=false", &ks, "k_rcp", &["rcp.approx.f32"], &["ftz"]);
+    check("-prec-div=false", &ks, "k_sqrtf", &["sqrt.rn.f32"], &["approx"]);
+    let ks = kernels("prec_sqrt", &["-prec-sqrt=false"]);
+    check("-prec-sqrt=false", &ks, "k_sqrtf", &["sqrt.approx.f32"], &["ftz"]);
+    check("-prec-sqrt=false", &ks, "k_div", &["div.rn.f32"], &["approx"]);
+    let ks = kernels("fmad", &["-fmad=false"]);
+    check("-fmad=false", &ks, "k_fma", &["mul.rn.f32", "add.rn.f32"], &["fma"]);
+}
+
+#[test]
+fn explicit_options_override_what_fast_math_implies() {
+    let ks = kernels("fast_prec_div", &["-use_fast_math", "-prec-div=true"]);
+    check("-prec-div=true", &ks, "k_div", &["div.rn.ftz.f32"], &["approx"]);
+    check("-prec-div=true", &ks, "k_sqrtf", &["sqrt.approx.ftz.f32"], &[]);
+    let ks = kernels("fast_prec_sqrt", &["-use_fast_math", "-prec-sqrt=true"]);
+    check("-prec-sqrt=true", &ks, "k_sqrtf", &["sqrt.rn.ftz.f32"], &["approx"]);
+    check("-prec-sqrt=true", &ks, "k_div", &["div.approx.ftz.f32"], &[]);
+    let ks = kernels("fast_no_ftz", &["-use_fast_math", "-ftz=false"]);
+    check("-ftz=false", &ks, "k_div", &["div.approx.f32"], &["ftz"]);
+    check("-ftz=false", &ks, "k_sqrtf", &["sqrt.approx.f32"], &["ftz"]);
+    check("-ftz=false", &ks, "k_expf", &["ex2.approx.f32"], &["ftz", "f64"]);
+    let ks = kernels("fast_no_fmad", &["-use_fast_math", "-fmad=false"]);
+    check("-fmad=false", &ks, "k_fma", &["mul.rn.ftz.f32", "add.rn.ftz.f32"], &["fma"]);
+}
