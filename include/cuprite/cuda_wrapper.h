@@ -51,6 +51,7 @@ __device__ static inline void *malloc(size_t n) { return ::malloc(n); }
 
 #include "cuda_runtime.h"
 #include "cuda.h"
+#include "cuprite/device_runtime.h"
 #include "__clang_cuda_builtin_vars.h"
 
 #pragma push_macro("__THROW")

@@ -901,6 +901,12 @@ fn dynamic_parallelism() {
     check_pass("dynamic_parallelism", &["-rdc=true"]);
 }
 
+/// The same through the device runtime API (cudaGetParameterBuffer + cudaLaunchDevice).
+#[test]
+fn dynamic_parallelism_through_the_device_runtime_api() {
+    check_pass("dynamic_parallelism_api", &["-rdc=true"]);
+}
+
 /// Two files of relocatable device code, linked by our PTX linker (plain, `-lineinfo` so both
 /// modules' `.file` tables merge, and `-G`), compiled separately (`-dc`) and linked by nvcc.
 #[test]

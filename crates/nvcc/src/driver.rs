@@ -282,7 +282,7 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
             eprintln!("#$ {job}");
         }
         if !o.dry_run {
-            execute(job, None).map_err(|f| explain_missing_cccl(f, &tc))?;
+            execute(job, None).map_err(|f| explain_device_launch(explain_missing_cccl(f, &tc)))?;
         }
     }
     if let (Some(exe), false) = (&plan.run, o.dry_run) {
@@ -311,6 +311,31 @@ fn explain_missing_cccl(mut failure: Failure, tc: &Toolchain) -> Failure {
     if tc.cccl_dir.is_none() && failure.message.is_empty() && crate::cccl::missing_header_reported(&failure.diagnostics)
     {
         failure.message = format!("CCCL (Thrust, CUB, libcu++) is not installed: {}", crate::cccl::INSTALL_HINT);
+    }
+    failure
+}
+
+/// What clang says of a device-side kernel launch (`kernel<<<...>>>` in device code) and of any
+/// other use of a kernel there: "reference to __global__ function 'k' in __global__ function".
+fn reports_device_side_launch(diagnostics: &str) -> bool {
+    diagnostics.lines().any(|l| {
+        l.contains("error: reference to __global__ function")
+            && (l.contains("in __global__ function")
+                || l.contains("in __device__ function")
+                || l.contains("in __host__ __device__ function"))
+    })
+}
+
+/// A failure from a kernel used in device code gets a message saying that clang compiles no
+/// dynamic-parallelism launch syntax, and what works instead.
+fn explain_device_launch(mut failure: Failure) -> Failure {
+    if failure.message.is_empty() && reports_device_side_launch(&failure.diagnostics) {
+        failure.message = "clang compiles no device-side kernel launch (`kernel<<<...>>>` in device code: dynamic \
+             parallelism) and no other use of a kernel in device code; launch from device code through the device \
+             runtime API instead, cudaGetParameterBuffer and cudaLaunchDevice (with -rdc=true), taking the kernel's \
+             address from a __device__ variable initialized with it (`__device__ void (*child_address)(int *) = \
+             child;`, see include/cuprite/device_runtime.h)"
+            .into();
     }
     failure
 }

@@ -474,3 +474,44 @@ int main() {
 "#,
     );
 }
+
+/// A device-side `kernel<<<...>>>` (dynamic parallelism), which clang does not compile, fails
+/// with a message that says so and names the device runtime API that works instead; a kernel
+/// launched through that API (cudaGetParameterBuffer + cudaLaunchDevice) builds and runs.
+#[test]
+fn device_side_launches_through_the_device_runtime_api() {
+    let dir = common::work_dir().join("device_launch");
+    std::fs::create_dir_all(&dir).unwrap();
+    let chevrons = dir.join("chevrons.cu");
+    std::fs::write(
+        &chevrons,
+        "__global__ void child(int *o) { o[threadIdx.x] = 1; }\n\
+         __global__ void parent(int *o) { child<<<1, 32>>>(o); }\n\
+         int main() { return 0; }\n",
+    )
+    .unwrap();
+    let exe = dir.join("chevrons");
+    let err = common::nvcc(&["-arch=sm_90", "-rdc=true", chevrons.to_str().unwrap(), "-o", exe.to_str().unwrap()])
+        .expect_err("device-side <<<>>> must not build");
+    assert!(err.contains("no device-side kernel launch") && err.contains("cudaLaunchDevice"), "{err}");
+    build_and_pass(
+        "device_launch_api",
+        "#include <cstdio>\n\
+         __global__ void child(int *o, int base, int scale) { o[base + threadIdx.x] = (base + threadIdx.x) * scale; }\n\
+         __device__ void (*child_address)(int *, int, int) = child;\n\
+         struct Args { int *o; int base; int scale; };\n\
+         __global__ void parent(int *o, int *status) {\n\
+           Args *a = (Args *)cudaGetParameterBuffer(alignof(Args), sizeof(Args));\n\
+           if (!a) { status[blockIdx.x] = -1; return; }\n\
+           *a = Args{o, (int)blockIdx.x * 32, 3};\n\
+           status[blockIdx.x] = cudaLaunchDevice((void *)child_address, a, dim3(1), dim3(32), 0, 0);\n\
+         }\n\
+         int main() {\n\
+           int *o, *status; cudaMallocManaged(&o, 128 * sizeof(int)); cudaMallocManaged(&status, 4 * sizeof(int));\n\
+           parent<<<4, 1>>>(o, status);\n\
+           if (cudaDeviceSynchronize() != cudaSuccess) { printf(\"FAIL sync\\n\"); return 1; }\n\
+           for (int b = 0; b < 4; b++) if (status[b] != cudaSuccess) { printf(\"FAIL launch %d\\n\", b); return 1; }\n\
+           for (int i = 0; i < 128; i++) if (o[i] != 3 * i) { printf(\"FAIL %d: %d\\n\", i, o[i]); return 1; }\n\
+           printf(\"PASS\\n\"); return 0; }\n",
+    );
+}

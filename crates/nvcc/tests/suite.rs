@@ -14,7 +14,7 @@ use std::sync::Mutex;
 fn setup(name: &str) -> (&'static [&'static str], &'static [&'static str], &'static [(&'static str, &'static str)]) {
     match name {
         "per_thread_stream" | "batch_logs" => (&["--default-stream=per-thread"], &[], &[]),
-        "dynamic_parallelism" => (&["-rdc=true"], &[], &[]),
+        "dynamic_parallelism" | "dynamic_parallelism_api" => (&["-rdc=true"], &[], &[]),
         "classes_virtual" => (&["--extended-lambda"], &[], &[]),
         "cub_device_block" | "modern_cpp" | "guide_misc" => (&["-std=c++17"], &[], &[]),
         "env_config" => (&[], &["visible"], &[("CUDA_VISIBLE_DEVICES", "0,1")]),
