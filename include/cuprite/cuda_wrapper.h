@@ -40,6 +40,13 @@ __device__ void *__cuda_syscall_aligned_malloc(size_t, size_t);
 __device__ static inline void *__nv_aligned_device_malloc(size_t size, size_t align) {
     return __cuda_syscall_aligned_malloc(size, align);
 }
+/* The vtable slots of pure virtual and deleted virtual functions (clang keeps an abstract class's
+ * vtable at -O0/-G): calling one traps, as the C++ runtime aborts on the host. Weak, so that every
+ * file of a -rdc=true program may define them. */
+#if defined(__CUDA_ARCH__)
+__device__ __attribute__((weak, noinline)) void __cxa_pure_virtual(void) { __builtin_trap(); }
+__device__ __attribute__((weak, noinline)) void __cxa_deleted_virtual(void) { __builtin_trap(); }
+#endif
 }
 namespace std {
 __device__ static inline void free(void *p) { ::free(p); }

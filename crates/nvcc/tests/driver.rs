@@ -515,3 +515,46 @@ fn device_side_launches_through_the_device_runtime_api() {
            printf(\"PASS\\n\"); return 0; }\n",
     );
 }
+
+/// At -G (clang -O0) an abstract class's vtable stays, its pure virtual slot naming
+/// `__cxa_pure_virtual`: the headers define it (weak, trapping) in device code, so virtual
+/// calls through abstract bases work in one file and across two -rdc=true files.
+#[test]
+fn abstract_classes_at_minus_g_in_one_and_two_files() {
+    let dir = common::work_dir().join("pure_virtual");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("a.cu"),
+        "#include <cstdio>\n\
+         struct Shape { __device__ virtual float area() const = 0; __device__ virtual ~Shape() {} };\n\
+         struct Square : Shape { float s; __device__ Square(float s) : s(s) {}\n\
+           __device__ float area() const override { return s * s; } };\n\
+         #ifdef TWO_FILES\n__device__ float other_area(float s);\n#else\n\
+         __device__ float other_area(float s) { return s * s; }\n#endif\n\
+         __global__ void k(float *o) { Square q(threadIdx.x); const Shape &r = q;\n\
+           o[threadIdx.x] = r.area() + other_area(threadIdx.x); }\n\
+         int main() { float *o; cudaMallocManaged(&o, 32 * sizeof(float)); k<<<1, 32>>>(o);\n\
+           if (cudaDeviceSynchronize() != cudaSuccess) { printf(\"FAIL sync\\n\"); return 1; }\n\
+           for (int i = 0; i < 32; i++) if (o[i] != 2.0f * i * i) { printf(\"FAIL %d: %f\\n\", i, o[i]); return 1; }\n\
+           printf(\"PASS\\n\"); return 0; }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("b.cu"),
+        "struct Polygon { __device__ virtual float area() const = 0; __device__ virtual ~Polygon() {} };\n\
+         struct Square2 : Polygon { float s; __device__ Square2(float s) : s(s) {}\n\
+           __device__ float area() const override { return s * s; } };\n\
+         __device__ float other_area(float s) { Square2 q(s); const Polygon &r = q; return r.area(); }\n",
+    )
+    .unwrap();
+    let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    let pass = |exe: &str| {
+        let o = common::run(&dir.join(exe), &[], &[]);
+        assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{exe}: {}", String::from_utf8_lossy(&o.stderr));
+    };
+    common::nvcc(&["-arch=sm_90", "-G", &p("a.cu"), "-o", &p("one_file")]).expect("one file");
+    pass("one_file");
+    common::nvcc(&["-arch=sm_90", "-G", "-rdc=true", "-DTWO_FILES", &p("a.cu"), &p("b.cu"), "-o", &p("two_files")])
+        .expect("two files");
+    pass("two_files");
+}
