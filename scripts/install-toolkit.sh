@@ -3,6 +3,7 @@
 #   PREFIX/bin/nvcc, PREFIX/bin/cuprite        the compiler driver (`nvcc` runs `cuprite nvcc`)
 #   PREFIX/include/                            Cuprite's CUDA headers
 #   PREFIX/lib64/libcudart.so{.13,}            Cuprite's runtime library
+#   PREFIX/lib64/libcudadevrt.a, libcudart_static.a   what build systems link beside it
 #   PREFIX/nvvm/libdevice/libdevice.10.bc      the math library's bitcode (when libdevice/ exists)
 #   PREFIX/version.json                        the CUDA version it implements
 #   scripts/install-toolkit.sh PREFIX
@@ -25,11 +26,20 @@ lib="$root/target/release/libcudart.so"
 [ -f "$lib" ] || lib="$root/target/release/deps/libcudart.so"
 install -m 755 "$lib" "$prefix/lib64/libcudart.so.13"
 ln -sf libcudart.so.13 "$prefix/lib64/libcudart.so"
+# Build systems link these beside the runtime (CMake: cudadevrt with every CUDA target,
+# cudart_static when asked for the static runtime). The device runtime is part of Cuprite's
+# libcudart.so, and there is no static runtime: an empty archive, and a linker script that
+# links the shared library (as `cuprite nvcc -cudart static` does).
+printf '!<arch>\n' > "$prefix/lib64/libcudadevrt.a"
+cat > "$prefix/lib64/libcudart_static.a" <<'LD'
+/* Cuprite has no static CUDA runtime: this linker script links its shared libcudart. */
+INPUT(-lcudart)
+LD
 if [ -f "$root/libdevice/libdevice.c" ]; then
     clang=""
     for v in 22 21 20 19; do command -v "clang-$v" >/dev/null 2>&1 && { clang="clang-$v"; break; }; done
     "${clang:-clang}" -x c --target=nvptx64-nvidia-cuda -march=sm_52 -O2 -ffp-contract=off -fno-math-errno \
-        -emit-llvm -c "$root/libdevice/libdevice.c" -o "$prefix/nvvm/libdevice/libdevice.10.bc"
+        -mllvm -nvvm-reflect-enable=false -emit-llvm -c "$root/libdevice/libdevice.c" -o "$prefix/nvvm/libdevice/libdevice.10.bc"
 fi
 cat > "$prefix/version.json" <<JSON
 {
