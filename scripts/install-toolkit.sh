@@ -10,10 +10,16 @@
 set -euo pipefail
 prefix=${1:?usage: install-toolkit.sh PREFIX}
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-(cd "$root" && cargo build --release -q --bin cuprite -p cuprite-cli -p cuprite-cudart)
+# CUPRITE_BUILT=DIR takes the cuprite binary and libcudart from DIR (cargo's output directory,
+# as the tests have it) instead of building them.
+built="${CUPRITE_BUILT:-}"
+if [ -z "$built" ]; then
+    (cd "$root" && cargo build --release -q --bin cuprite -p cuprite-cli -p cuprite-cudart)
+    built="$root/target/release"
+fi
 mkdir -p "$prefix/bin" "$prefix/lib64" "$prefix/nvvm/libdevice"
 prefix="$(cd "$prefix" && pwd)"
-install -m 755 "$root/target/release/cuprite" "$prefix/bin/cuprite"
+install -m 755 "$built/cuprite" "$prefix/bin/cuprite"
 cat > "$prefix/bin/nvcc" <<'SH'
 #!/bin/sh
 # Cuprite's nvcc: the CUDA compiler driver of this toolkit.
@@ -22,8 +28,9 @@ SH
 chmod 755 "$prefix/bin/nvcc"
 rm -rf "$prefix/include"
 cp -r "$root/include" "$prefix/include"
-lib="$root/target/release/libcudart.so"
-[ -f "$lib" ] || lib="$root/target/release/deps/libcudart.so"
+# cargo leaves the library in two places (built directly, or as the cli's dependency): the newer.
+lib="$built/libcudart.so"
+if [ ! -f "$lib" ] || [ "$built/deps/libcudart.so" -nt "$lib" ]; then lib="$built/deps/libcudart.so"; fi
 install -m 755 "$lib" "$prefix/lib64/libcudart.so.13"
 ln -sf libcudart.so.13 "$prefix/lib64/libcudart.so"
 # Build systems link these beside the runtime (CMake: cudadevrt with every CUDA target,
