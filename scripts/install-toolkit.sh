@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs Cuprite as a CUDA toolkit directory:
 #   PREFIX/bin/nvcc, PREFIX/bin/cuprite        the compiler driver (`nvcc` runs `cuprite nvcc`)
+#   PREFIX/bin/ptxas, PREFIX/bin/fatbinary     for clang --cuda-path=PREFIX (`cuprite ptxas`, ...)
 #   PREFIX/include/                            Cuprite's CUDA headers
 #   PREFIX/lib64/libcudart.so{.13,}            Cuprite's runtime library
 #   PREFIX/lib64/libcudadevrt.a, libcudart_static.a   what build systems link beside it
@@ -26,6 +27,12 @@ cat > "$prefix/bin/nvcc" <<'SH'
 exec "$(dirname "$(readlink -f "$0")")/cuprite" nvcc "$@"
 SH
 chmod 755 "$prefix/bin/nvcc"
+# The tools clang's CUDA mode (clang++ --cuda-path=PREFIX) runs after compiling device code.
+for tool in ptxas fatbinary; do
+    printf '#!/bin/sh\n# Cuprite'"'"'s %s, for clang --cuda-path: see `cuprite help`.\nexec "$(dirname "$(readlink -f "$0")")/cuprite" %s "$@"\n' \
+        "$tool" "$tool" > "$prefix/bin/$tool"
+    chmod 755 "$prefix/bin/$tool"
+done
 rm -rf "$prefix/include"
 cp -r "$root/include" "$prefix/include"
 # cargo leaves the library in two places (built directly, or as the cli's dependency): the newer.

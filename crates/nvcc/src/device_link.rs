@@ -74,8 +74,7 @@ pub fn read_input(path: &Path) -> Result<Vec<RelocatableObject>, String> {
 fn relocatable(bytes: &[u8], name: &str) -> Result<Option<RelocatableObject>, String> {
     let at = |e: String| format!("{name}: {e}");
     let Some(fatbin) = elf_section(bytes, "__nv_relfatbin").map_err(at)? else { return Ok(None) };
-    let id =
-        elf_section(bytes, "__nv_module_id").map_err(at)?.ok_or_else(|| at("no __nv_module_id section".into()))?;
+    let id = elf_section(bytes, "__nv_module_id").map_err(at)?.ok_or_else(|| at("no __nv_module_id section".into()))?;
     let module_id = String::from_utf8_lossy(&id[..id.iter().position(|&b| b == 0).unwrap_or(id.len())]).into_owned();
     if module_id.is_empty() || !module_id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
         return Err(at(format!("unexpected module id '{module_id}'")));

@@ -41,7 +41,10 @@ pub fn environment_lines(tc: &Toolchain) -> String {
     }
     lines.push_str(&format!("#$ INCLUDES={}\n", crate::plan::shell_quote(&format!("-I{}", tc.include_dir.display()))));
     if let Some(dir) = &tc.cudart_dir {
-        lines.push_str(&format!("#$ LIBRARIES={}\n", crate::plan::shell_quote(&crate::plan::library_dir_arg(dir).to_string_lossy())));
+        lines.push_str(&format!(
+            "#$ LIBRARIES={}\n",
+            crate::plan::shell_quote(&crate::plan::library_dir_arg(dir).to_string_lossy())
+        ));
     }
     lines
 }
