@@ -823,6 +823,48 @@ mod tests {
     }
 
     #[test]
+    fn options_files_expand_in_place_with_shell_quoting() {
+        let dir = std::env::temp_dir().join(format!("cuprite-optf-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let inner = dir.join("inner.rsp");
+        std::fs::write(&inner, "-DFROM_INNER").unwrap();
+        let outer = dir.join("outer.rsp");
+        let text = format!("-I\"/a dir\" '-DX=a b' -Ic\\ d\n--options-file {}\n b.o", inner.display());
+        std::fs::write(&outer, text).unwrap();
+        let o = Options::parse(&["-c", "--options-file", outer.to_str().unwrap(), "a.cu"]).unwrap();
+        assert_eq!(o.include_dirs, vec![PathBuf::from("/a dir"), "c d".into()]);
+        assert_eq!(o.macros, vec![Macro::Define("X=a b".into()), Macro::Define("FROM_INNER".into())]);
+        let inputs: Vec<&str> = o.inputs.iter().map(|i| i.path.to_str().unwrap()).collect();
+        assert_eq!(inputs, ["b.o", "a.cu"]);
+        let missing = dir.join("missing.rsp");
+        let e = Options::parse(&[format!("-optf={}", missing.display())]).unwrap_err();
+        assert!(matches!(&e, OptionError::OptionsFile { path, .. } if path.ends_with("missing.rsp")), "{e}");
+        std::fs::write(&outer, "'unterminated").unwrap();
+        assert!(Options::parse(&["--options-file", outer.to_str().unwrap()]).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn cmake_compile_and_device_link_lines() {
+        let o = parse(
+            "-forward-unknown-to-host-compiler --generate-code=arch=compute_80,code=[compute_80,sm_80] \
+             -Xcompiler=-fPIE -fvisibility=hidden -MD -MT obj/a.cu.o -MF obj/a.cu.o.d -x cu -c a.cu -o obj/a.cu.o",
+        )
+        .unwrap();
+        assert_eq!(o.archs, vec![80]);
+        // -fvisibility=hidden is not nvcc's: forwarded to the host compiler, as asked.
+        assert_eq!(o.compiler_options, vec!["-fPIE", "-fvisibility=hidden"]);
+        assert_eq!(o.dependency_target.as_deref(), Some("obj/a.cu.o"));
+        assert_eq!(o.inputs[0].kind, InputKind::Cuda);
+        let d = parse("-shared -dlink a.o libb.a -o link.o -L/lib -lcudadevrt").unwrap();
+        assert!(d.shared);
+        assert_eq!(d.phase, Phase::DeviceLink);
+        assert_eq!(d.libraries, vec!["cudadevrt".to_string()]);
+        // Without the forwarding option, unknown options stay errors.
+        assert!(matches!(parse("-fvisibility=hidden a.cu"), Err(OptionError::Unknown(_))));
+    }
+
+    #[test]
     fn unknown_options_are_all_named() {
         let e = parse("--frobnicate -arch=sm_80 -Qunused a.cu").unwrap_err();
         assert_eq!(e, OptionError::Unknown(vec!["--frobnicate".into(), "-Qunused".into()]));
