@@ -339,7 +339,28 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
             eprintln!("# cuprite nvcc: {note}");
         }
     }
-    for job in &plan.jobs {
+    // The precompiled headers (first in the plan) are independent of each other: built at the
+    // same time when several are missing.
+    let precompiles = plan.jobs.iter().take_while(|j| matches!(j, Job::Precompile { .. })).count();
+    let (precompile_jobs, rest) = plan.jobs.split_at(precompiles);
+    if show {
+        for job in precompile_jobs {
+            eprintln!("#$ {job}");
+        }
+    }
+    if !o.dry_run {
+        let results: Vec<Result<(), Failure>> = std::thread::scope(|scope| {
+            let running: Vec<_> = precompile_jobs.iter().map(|job| scope.spawn(|| execute(job, None))).collect();
+            running
+                .into_iter()
+                .map(|r| r.join().unwrap_or_else(|_| Err(Failure::new("internal error: a precompile panicked"))))
+                .collect()
+        });
+        for r in results {
+            r.map_err(|f| explain_missing_cccl(f, &tc))?;
+        }
+    }
+    for job in rest {
         if show {
             eprintln!("#$ {job}");
         }
