@@ -352,6 +352,17 @@ fn host_compiler(o: &Options, tc: &Toolchain, kind: InputKind) -> PathBuf {
     if kind == InputKind::C { tc.clang.clone() } else { tc.clangxx.clone() }
 }
 
+/// nvcc's `__CUDA_ARCH_LIST__`: the virtual architectures compiled for, ascending, as
+/// `__CUDA_ARCH__` spells them (`800,900`). CUB reads it to instantiate only the tuning policies
+/// (and kernels) of those architectures; without it, every policy of a dispatch's chain.
+fn arch_list_define(o: &Options) -> OsString {
+    let mut archs = o.archs.clone();
+    archs.sort_unstable();
+    archs.dedup();
+    let list: Vec<String> = archs.iter().map(|a| (a * 10).to_string()).collect();
+    os(format!("-D__CUDA_ARCH_LIST__={}", list.join(",")))
+}
+
 /// Flags of a host C/C++ compilation: Cuprite's headers on the include path (host code uses the
 /// runtime API), the user's -I/-D/-O/-g/-Xcompiler.
 fn host_args(o: &Options, tc: &Toolchain, kind: InputKind) -> Vec<OsString> {
@@ -361,6 +372,7 @@ fn host_args(o: &Options, tc: &Toolchain, kind: InputKind) -> Vec<OsString> {
     {
         args.push(os(format!("-std={std}")));
     }
+    args.push(arch_list_define(o));
     user_preprocessor_args(o, &mut args);
     args.push(os(format!("-I{}", tc.include_dir.display())));
     if kind == InputKind::Cxx {
@@ -422,6 +434,7 @@ fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path) -> Vec
         // device printf's prototype) are allowed, as nvcc and clang with an SDK allow them.
         os("-Xclang"),
         os("-fcuda-allow-variadic-functions"),
+        arch_list_define(o),
     ];
     user_preprocessor_args(o, &mut args);
     args.extend([

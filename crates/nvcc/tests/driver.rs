@@ -40,6 +40,8 @@ fn dryrun_prints_the_commands_and_runs_nothing() {
     assert_eq!(device.len(), 2, "{stderr}");
     assert!(device[0].contains("--cuda-gpu-arch=sm_80") && device[1].contains("--cuda-gpu-arch=sm_90"), "{stderr}");
     assert!(commands.iter().any(|c| c.contains("-fcuda-include-gpubinary")), "{stderr}");
+    // nvcc's list of the virtual architectures, in both passes (CUB picks its policies by it).
+    assert!(compiles.iter().all(|c| !c.contains("-x cuda") || c.contains("-D__CUDA_ARCH_LIST__=800,900")), "{stderr}");
     assert!(commands.iter().any(|c| c.contains("# cuprite: write fatbin")), "{stderr}");
     assert!(commands.iter().filter(|c| c.contains("# cuprite: check PTX")).count() == 2, "{stderr}");
     assert!(commands.last().unwrap().contains("-lcudart"), "{stderr}");
