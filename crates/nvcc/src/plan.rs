@@ -486,12 +486,8 @@ fn device_codegen_args(o: &Options) -> Vec<OsString> {
 const CMAKE_COMPILER_ID_SOURCE: &str = "CMakeCUDACompilerId.cu";
 
 /// Adds the force-included wrapper header to a CUDA pass whose front-end flags are `args` so
-/// far: as a precompiled header (planning its build, once per plan) or as the header itself.
+/// far, as a precompiled header (planning its build, once per plan).
 fn include_wrapper(tc: &Toolchain, args: &mut Vec<OsString>, plan: &mut Plan) {
-    if !precompiled::enabled() {
-        args.extend([os("-include"), os(precompiled::WRAPPER)]);
-        return;
-    }
     let pch = precompiled::path(tc, args);
     let planned = plan.jobs.iter().any(|j| matches!(j, Job::Precompile { pch: p, .. } if *p == pch));
     if !planned {

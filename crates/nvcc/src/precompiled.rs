@@ -5,7 +5,6 @@
 //! language options or macros differ from the compilation's) and kept in the cache; it is
 //! rebuilt when a header it was built from has changed size or modification time (the same
 //! check clang makes, done first so that a stale PCH is rebuilt instead of failing the build).
-//! `CUPRITE_NO_PCH=1` turns it off.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -16,11 +15,6 @@ use crate::toolchain::Toolchain;
 
 /// The wrapper every CUDA compilation includes first, as nvcc force-includes `cuda_runtime.h`.
 pub const WRAPPER: &str = "cuprite/cuda_wrapper.h";
-
-/// Whether precompiled headers are used (`CUPRITE_NO_PCH` unset or empty).
-pub fn enabled() -> bool {
-    std::env::var_os("CUPRITE_NO_PCH").is_none_or(|v| v.is_empty() || v == "0")
-}
 
 /// The cached PCH for a pass with front-end flags `front` (everything but its input, output,
 /// dependency and code-generation-only flags): its path is keyed by those flags, the clang
