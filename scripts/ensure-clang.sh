@@ -12,18 +12,7 @@ have_clang() {
 }
 have_clang && exit 0
 if command -v apt-get >/dev/null 2>&1; then
-    sudo=""
-    if [ "$(id -u)" != 0 ]; then
-        if command -v sudo >/dev/null 2>&1; then
-            sudo="sudo"
-        else
-            echo "ensure-clang: clang-19 is missing; install it as root: apt-get install clang-19" >&2
-            exit 1
-        fi
-    fi
-    echo "ensure-clang: installing clang-19 (apt-get install clang-19)" >&2
-    $sudo apt-get update -qq >&2
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang-19 >&2
+    "$(dirname "${BASH_SOURCE[0]}")/apt-install.sh" clang-19 || true
 fi
 have_clang && exit 0
 echo "ensure-clang: cuprite nvcc needs clang 19 or newer with its CUDA headers: install your system's" \

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs Cuprite's whole test suite on a fresh machine: installs NVIDIA's nvcc/ptxas 13.0 from PyPI
 # (the tests' reference oracle: every PTX we print must pass ptxas) and clang-19 (Cuprite's CUDA
-# front end) and CCCL's headers (Thrust, CUB, libcu++: scripts/install-cccl.sh) if they are not
+# front end), cmake (a test builds a CMake project) and CCCL's headers (Thrust, CUB, libcu++: scripts/install-cccl.sh) if they are not
 # there yet, then runs every test of every crate. Extra arguments go to `cargo test`.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -9,6 +9,8 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$root/scripts/nvcc-env.sh" "${NVTOOL_DIR:-/tmp/nvtool}" >&2
 # clang-19 compiles the tests' CUDA with Cuprite's own headers.
 "$root/scripts/ensure-clang.sh"
+# cmake: a test builds a CMake project with Cuprite as its CUDA toolkit.
+command -v cmake >/dev/null 2>&1 || "$root/scripts/apt-install.sh" cmake
 # CCCL's headers, into the default directory where `cuprite nvcc` finds them.
 "$root/scripts/install-cccl.sh" >/dev/null
 cd "$root"

@@ -15,14 +15,6 @@
 #include <cstdlib>
 #include <stdlib.h>
 #include <string.h>
-/* Device alloca returns 16-byte-aligned memory (as nvcc's). clang 19 lowers __builtin_alloca
- * (glibc's alloca) at the default alignment to `alloca.u64 d, size, 0`, which PTX rejects
- * (the alignment must be a power of two); an explicit 16 is printed as is. */
-#if defined(__CUDA_ARCH__)
-#include <alloca.h>
-#undef alloca
-#define alloca(size) __builtin_alloca_with_align((size), 128)
-#endif
 #include <limits.h>
 /* Device-side printf, malloc, assert (the device runtime's C entry points). */
 extern "C" {
@@ -34,24 +26,17 @@ __device__ static inline void __assert_fail(const char *message, const char *fil
     __assertfail(message, file, line, function, sizeof(char));
 }
 __device__ int printf(const char *, ...);
-/* Aligned device malloc: the device runtime's entry point (as nvcc's headers reach it, and as
- * libcu++'s aligned_alloc declares it). */
-__device__ void *__cuda_syscall_aligned_malloc(size_t, size_t);
-__device__ static inline void *__nv_aligned_device_malloc(size_t size, size_t align) {
-    return __cuda_syscall_aligned_malloc(size, align);
 }
+#include "cuprite/device_malloc.h"
 /* The vtable slots of pure virtual and deleted virtual functions (clang keeps an abstract class's
  * vtable at -O0/-G): calling one traps, as the C++ runtime aborts on the host. Weak, so that every
  * file of a -rdc=true program may define them. */
 #if defined(__CUDA_ARCH__)
+extern "C" {
 __device__ __attribute__((weak, noinline)) void __cxa_pure_virtual(void) { __builtin_trap(); }
 __device__ __attribute__((weak, noinline)) void __cxa_deleted_virtual(void) { __builtin_trap(); }
-#endif
 }
-namespace std {
-__device__ static inline void free(void *p) { ::free(p); }
-__device__ static inline void *malloc(size_t n) { return ::malloc(n); }
-} // namespace std
+#endif
 
 /* Device operator new/delete (clang's <new> wrapper), as nvcc's headers provide them. */
 #include <new>
@@ -98,44 +83,12 @@ __device__ inline __cuda_builtin_gridDim_t::operator dim3() const { return dim3(
 __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return {x, y, z}; }
 
 #include <__clang_cuda_cmath.h>
-/* clang's sm_90 float2/float4 atomicAdd asm is neither volatile nor a memory clobber, so an
- * unused result deletes the atomic: rename them away; device_builtins.h defines them. */
-#pragma push_macro("atomicAdd")
-#pragma push_macro("atomicAdd_block")
-#pragma push_macro("atomicAdd_system")
-#define atomicAdd __clang_vector_atomicAdd_unused
-#define atomicAdd_block __clang_vector_atomicAdd_block_unused
-#define atomicAdd_system __clang_vector_atomicAdd_system_unused
-/* clang 19/20's __reduce_*_sync pass (mask, value) to builtins whose NVPTX lowering takes
- * (value, mask), so redux.sync reduces the mask over the value (LLVM issue 131415, fixed in
- * clang 21): rename them away; device_builtins.h defines them. */
-#pragma push_macro("__reduce_add_sync")
-#pragma push_macro("__reduce_min_sync")
-#pragma push_macro("__reduce_max_sync")
-#pragma push_macro("__reduce_and_sync")
-#pragma push_macro("__reduce_or_sync")
-#pragma push_macro("__reduce_xor_sync")
-#define __reduce_add_sync __clang_swapped__reduce_add_sync_unused
-#define __reduce_min_sync __clang_swapped__reduce_min_sync_unused
-#define __reduce_max_sync __clang_swapped__reduce_max_sync_unused
-#define __reduce_and_sync __clang_swapped__reduce_and_sync_unused
-#define __reduce_or_sync __clang_swapped__reduce_or_sync_unused
-#define __reduce_xor_sync __clang_swapped__reduce_xor_sync_unused
+#include "cuprite/hide_clang_builtins.h"
 #include <__clang_cuda_intrinsics.h>
-#pragma pop_macro("atomicAdd")
-#pragma pop_macro("atomicAdd_block")
-#pragma pop_macro("atomicAdd_system")
-#pragma pop_macro("__reduce_add_sync")
-#pragma pop_macro("__reduce_min_sync")
-#pragma pop_macro("__reduce_max_sync")
-#pragma pop_macro("__reduce_and_sync")
-#pragma pop_macro("__reduce_or_sync")
-#pragma pop_macro("__reduce_xor_sync")
+#include "cuprite/unhide_clang_builtins.h"
 #include <__clang_cuda_complex_builtins.h>
 #include <__clang_cuda_texture_intrinsics.h>
-#include "cuprite/device_builtins.h"
-#include "cuprite/texture_functions.h"
-#include "cuprite/generated/surface_functions.h"
+#include "cuprite/device_extras.h"
 #pragma pop_macro("__THROW")
 
 #if !defined(__CUDA_ARCH__)

@@ -90,3 +90,15 @@ pub fn run(args: &[&str]) -> ExitCode {
         Err(f) => fail("cuprite run", f),
     }
 }
+
+/// Runs `cuprite ptxas` or `cuprite fatbinary` (a toolkit's `bin/ptxas` and `bin/fatbinary`, which
+/// clang's CUDA mode runs: see `nvcc::device_tools`).
+pub fn device_tool(name: &str, tool: fn(&[&str]) -> Result<(), String>, args: &[&str]) -> ExitCode {
+    match tool(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("cuprite {name}: error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -118,6 +118,67 @@ fn math_library_source_is_compiled_once_and_linked() {
     assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", text(&o));
 }
 
+/// The wrapper header is precompiled (one PCH for the host pass, one for the device pass), reused
+/// by the next build with the same flags, and rebuilt when a header it was made from changes.
+#[test]
+fn wrapper_header_is_precompiled_reused_and_rebuilt_after_a_header_changes() {
+    let dir = scratch("pch");
+    let kit = dir.join("kit");
+    std::fs::create_dir_all(&kit).unwrap();
+    let copied = Command::new("cp").arg("-r").arg(repo().join("include")).arg(kit.join("include")).status().unwrap();
+    assert!(copied.success());
+    std::os::unix::fs::symlink(repo().join("libdevice"), kit.join("libdevice")).unwrap();
+    let cache = dir.join("cache");
+    let exe = dir.join("vectorAdd");
+    let build = || {
+        let o = cuprite()
+            .args(["nvcc", "-v", "-arch=sm_90"])
+            .arg(repo().join("samples/vectorAdd.cu"))
+            .arg("-o")
+            .arg(&exe)
+            .env("CUPRITE_TOOLKIT", &kit)
+            .env("CUPRITE_CACHE_DIR", &cache)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        let r = cuprite().arg("exec").arg(&exe).output().unwrap();
+        assert!(String::from_utf8_lossy(&r.stdout).contains("Test PASSED"), "{}", text(&r));
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    // Each PCH with its modification time.
+    let pchs = || -> Vec<(PathBuf, std::time::SystemTime)> {
+        let mut v: Vec<_> = std::fs::read_dir(cache.join("pch"))
+            .unwrap()
+            .map(|e| e.unwrap().path().join("cuda_wrapper.pch"))
+            .map(|p| {
+                let t = std::fs::metadata(&p).and_then(|m| m.modified()).unwrap();
+                (p, t)
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let log = build();
+    // The CUDA passes (not the PCH builds) load a PCH instead of parsing the wrapper.
+    let passes: Vec<&str> = log.lines().filter(|l| l.contains("-x cuda") && !l.contains("-emit-pch")).collect();
+    assert_eq!(passes.len(), 2, "{log}");
+    assert!(passes.iter().all(|l| l.contains("-include-pch") && !l.contains("-include cuprite")), "{log}");
+    let first = pchs();
+    assert_eq!(first.len(), 2, "a host and a device PCH: {first:?}");
+    build();
+    assert_eq!(pchs(), first, "reused, not rebuilt");
+    // A header the wrapper includes changes (size and time): both PCHs are rebuilt.
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let header = kit.join("include/cuda_runtime.h");
+    let mut text = std::fs::read_to_string(&header).unwrap();
+    text.push_str("/* changed */\n");
+    std::fs::write(&header, text).unwrap();
+    build();
+    let rebuilt = pchs();
+    assert_eq!(rebuilt.len(), 2);
+    assert!(rebuilt.iter().zip(&first).all(|(new, old)| new.0 == old.0 && new.1 != old.1), "{rebuilt:?} {first:?}");
+}
+
 /// An install prefix (the layout scripts/install-toolkit.sh makes): `PREFIX/bin/cuprite nvcc`
 /// finds the headers in `PREFIX/include` and links `PREFIX/lib64/libcudart.so`.
 #[test]

@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use fatbin::PtxEntry;
 
@@ -52,13 +52,29 @@ pub fn elf_section<'a>(elf: &'a [u8], name: &str) -> Result<Option<&'a [u8]>, St
     Ok(None)
 }
 
-/// The object's relocatable device code, or `None` for an object without any.
-pub fn read_object(path: &Path) -> Result<Option<RelocatableObject>, String> {
+/// The relocatable device code of an object (`None` for one without any), or of every member
+/// of a static library that has some.
+pub fn read_input(path: &Path) -> Result<Vec<RelocatableObject>, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let at = |e: String| format!("{}: {e}", path.display());
-    let Some(fatbin) = elf_section(&bytes, "__nv_relfatbin").map_err(at)? else { return Ok(None) };
-    let id =
-        elf_section(&bytes, "__nv_module_id").map_err(at)?.ok_or_else(|| at("no __nv_module_id section".into()))?;
+    if !crate::archive::is_archive(&bytes) {
+        return Ok(relocatable(&bytes, &path.display().to_string())?.into_iter().collect());
+    }
+    let members = crate::archive::members(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    for (name, data) in members {
+        // Libraries may hold other things than objects (an import list, say): only ELF counts.
+        if data.starts_with(b"\x7fELF") {
+            out.extend(relocatable(data, &format!("{}({name})", path.display()))?);
+        }
+    }
+    Ok(out)
+}
+
+/// The relocatable device code of the ELF object `bytes` (named `name` in messages), if any.
+fn relocatable(bytes: &[u8], name: &str) -> Result<Option<RelocatableObject>, String> {
+    let at = |e: String| format!("{name}: {e}");
+    let Some(fatbin) = elf_section(bytes, "__nv_relfatbin").map_err(at)? else { return Ok(None) };
+    let id = elf_section(bytes, "__nv_module_id").map_err(at)?.ok_or_else(|| at("no __nv_module_id section".into()))?;
     let module_id = String::from_utf8_lossy(&id[..id.iter().position(|&b| b == 0).unwrap_or(id.len())]).into_owned();
     if module_id.is_empty() || !module_id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
         return Err(at(format!("unexpected module id '{module_id}'")));
@@ -107,6 +123,12 @@ pub fn link(objects: &[RelocatableObject]) -> Result<Vec<PtxEntry>, String> {
 /// Whether the object at `path` holds relocatable device code (a `__nv_relfatbin` section).
 pub fn is_relocatable(path: &Path) -> bool {
     std::fs::read(path).ok().is_some_and(|b| matches!(elf_section(&b, "__nv_relfatbin"), Ok(Some(_))))
+}
+
+/// The static library `lib<name>.a` in the first of `dirs` that has one: `-l` libraries of
+/// device code take part in the device link (shared libraries hold none).
+pub fn find_static_library(name: &str, dirs: &[PathBuf]) -> Option<PathBuf> {
+    dirs.iter().map(|d| d.join(format!("lib{name}.a"))).find(|p| p.is_file())
 }
 
 /// The C source of the link stub for `objects`, embedding `linked` (a fatbin).

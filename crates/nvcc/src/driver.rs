@@ -11,14 +11,42 @@ use crate::plan::{self, Job};
 use crate::toolchain::Toolchain;
 use fatbin::PtxEntry;
 
-/// The `nvcc --version` text (build systems look for "release X.Y").
+/// The `nvcc --version` text. Build systems read it: CMake recognizes an nvcc by the words
+/// "nvcc: NVIDIA (R) Cuda compiler driver" (and only then drives it with nvcc's command line)
+/// and takes the CUDA version from "V13.0.0"; the second line names that command line as the
+/// one implemented, and says whose driver this is.
 pub fn version_text(tc: Option<&Toolchain>) -> String {
     let clang = tc.map(|t| t.clangxx.display().to_string()).unwrap_or_else(|| "clang (not found)".into());
     format!(
         "cuprite nvcc: Cuprite's CUDA compiler driver (cuprite {}), compiling with {clang}\n\
+         Implements the command line of nvcc: NVIDIA (R) Cuda compiler driver (this is not NVIDIA software)\n\
          Cuda compilation tools, release 13.0, V13.0.0 (Cuprite)\n",
         env!("CARGO_PKG_VERSION")
     )
+}
+
+/// The `#$ NAME=value` lines nvcc's `-v` starts with, as build systems read them (CMake takes
+/// the toolkit root from `TOP`, its headers from `INCLUDES`, the host link line from the command
+/// that contains `LIBRARIES`): here they describe what this driver does, its toolkit root, the
+/// include directory it passes, and the `-L` of its link line.
+pub fn environment_lines(tc: &Toolchain) -> String {
+    let mut lines = format!("#$ TOP={}\n", tc.root.display());
+    if let Some(bc) = &tc.libdevice_bitcode
+        && let Some(dir) = bc.parent()
+    {
+        lines.push_str(&format!("#$ NVVMIR_LIBRARY_DIR={}\n", dir.display()));
+    }
+    if let Some(path) = std::env::var_os("PATH") {
+        lines.push_str(&format!("#$ PATH={}\n", path.to_string_lossy()));
+    }
+    lines.push_str(&format!("#$ INCLUDES={}\n", crate::plan::shell_quote(&format!("-I{}", tc.include_dir.display()))));
+    if let Some(dir) = &tc.cudart_dir {
+        lines.push_str(&format!(
+            "#$ LIBRARIES={}\n",
+            crate::plan::shell_quote(&crate::plan::library_dir_arg(dir).to_string_lossy())
+        ));
+    }
+    lines
 }
 
 /// A directory for intermediate files, removed on drop unless kept.
@@ -134,7 +162,9 @@ fn libdevice(tc: &Toolchain, arch: u32, show: bool, dry_run: bool) -> Result<Opt
 fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
     match job {
         Job::Overlap { device, host, pipe } => overlap(device, host, pipe),
-        Job::DeviceLink { objects, source, out, compiler } => device_link(objects, source, out, compiler),
+        Job::DeviceLink { objects, source, out, compiler, compiler_args } => {
+            device_link(objects, source, out, compiler, compiler_args)
+        }
         Job::Run { program, args } => {
             // The tool's diagnostics are passed through, and kept for callers that report them
             // elsewhere (the test suite).
@@ -153,6 +183,7 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
                 Err(Failure { message: String::new(), status: out.status.code().unwrap_or(1).max(1), diagnostics })
             }
         }
+        Job::Precompile { program, args, pch } => precompile(program, args, pch),
         Job::CheckPtx(path) => {
             let text = read_text(path)?;
             crate::ptx_check::check(&path.display().to_string(), &text).map_err(Failure::new)
@@ -219,13 +250,40 @@ fn overlap(device: &[Job], host: &Job, fifo: &Path) -> Result<(), Failure> {
     }
 }
 
+/// Builds the precompiled wrapper header at `pch` unless the cached one is current; written
+/// beside under a temporary name and renamed, so that parallel builds never read half a file.
+fn precompile(program: &Path, args: &[std::ffi::OsString], pch: &Path) -> Result<(), Failure> {
+    if crate::precompiled::is_current(pch) {
+        return Ok(());
+    }
+    let dir = pch.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(|e| Failure::new(format!("cannot create {}: {e}", dir.display())))?;
+    let tmp = pch.with_extension(format!("tmp{}", std::process::id()));
+    let depfile = tmp.with_extension("d");
+    let args = crate::precompiled::build_args(args, &tmp, &depfile);
+    let built = execute(&Job::Run { program: program.to_path_buf(), args }, None);
+    let record = std::fs::read_to_string(&depfile).map(|t| crate::precompiled::record(&t));
+    let _ = std::fs::remove_file(&depfile);
+    built?;
+    let record = record.map_err(|e| Failure::new(format!("cannot read {}: {e}", depfile.display())))?;
+    // The PCH first, then its record: a reader that sees the new PCH with an old record (or
+    // none) rebuilds it; none ever trusts an old PCH on a new record.
+    std::fs::rename(&tmp, pch)
+        .and_then(|()| cache::write_atomic(&crate::precompiled::record_path(pch), record.as_bytes()))
+        .map_err(|e| Failure::new(format!("cannot write {}: {e}", pch.display())))
+}
+
 /// Device-links the relocatable objects among `objects` into the stub object `out`.
-fn device_link(objects: &[PathBuf], source: &Path, out: &Path, compiler: &Path) -> Result<(), Failure> {
+fn device_link(
+    objects: &[PathBuf],
+    source: &Path,
+    out: &Path,
+    compiler: &Path,
+    compiler_args: &[std::ffi::OsString],
+) -> Result<(), Failure> {
     let mut relocatable = Vec::new();
     for o in objects {
-        if let Some(r) = crate::device_link::read_object(o).map_err(Failure::new)? {
-            relocatable.push(r);
-        }
+        relocatable.extend(crate::device_link::read_input(o).map_err(Failure::new)?);
     }
     let source_text = if relocatable.is_empty() {
         String::from("/* Generated by cuprite nvcc: no relocatable device code to link. */\n")
@@ -234,7 +292,8 @@ fn device_link(objects: &[PathBuf], source: &Path, out: &Path, compiler: &Path) 
         crate::device_link::stub_source(&relocatable, &fatbin::write(&linked))
     };
     std::fs::write(source, source_text).map_err(|e| Failure::new(format!("cannot write {}: {e}", source.display())))?;
-    let args = vec!["-c".into(), "-x".into(), "c".into(), source.into(), "-o".into(), out.into()];
+    let mut args = compiler_args.to_vec();
+    args.extend(["-c".into(), "-x".into(), "c".into(), source.into(), "-o".into(), out.into()]);
     execute(&Job::Run { program: compiler.to_path_buf(), args }, None)
 }
 
@@ -250,6 +309,9 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
         return Ok(());
     }
     let show = o.verbose || o.dry_run;
+    if show {
+        eprint!("{}", environment_lines(&tc));
+    }
     let temp = TempDir::new(o).map_err(|e| Failure::new(format!("cannot create a temporary directory: {e}")))?;
     let mut bitcode_error = None;
     let mut bitcode = std::collections::HashMap::new();
@@ -277,7 +339,28 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
             eprintln!("# cuprite nvcc: {note}");
         }
     }
-    for job in &plan.jobs {
+    // The precompiled headers (first in the plan) are independent of each other: built at the
+    // same time when several are missing.
+    let precompiles = plan.jobs.iter().take_while(|j| matches!(j, Job::Precompile { .. })).count();
+    let (precompile_jobs, rest) = plan.jobs.split_at(precompiles);
+    if show {
+        for job in precompile_jobs {
+            eprintln!("#$ {job}");
+        }
+    }
+    if !o.dry_run {
+        let results: Vec<Result<(), Failure>> = std::thread::scope(|scope| {
+            let running: Vec<_> = precompile_jobs.iter().map(|job| scope.spawn(|| execute(job, None))).collect();
+            running
+                .into_iter()
+                .map(|r| r.join().unwrap_or_else(|_| Err(Failure::new("internal error: a precompile panicked"))))
+                .collect()
+        });
+        for r in results {
+            r.map_err(|f| explain_missing_cccl(f, &tc))?;
+        }
+    }
+    for job in rest {
         if show {
             eprintln!("#$ {job}");
         }

@@ -5,13 +5,16 @@
 //! Programs it builds register their PTX exactly as nvcc-built ones do, so they run on
 //! Cuprite's libcudart.so.13 and, unchanged, under NVIDIA's runtime on a GPU.
 
+pub mod archive;
 pub mod cache;
 pub mod cccl;
 pub mod device_link;
+pub mod device_tools;
 pub mod driver;
 pub mod options;
 pub mod pipe;
 pub mod plan;
+pub mod precompiled;
 pub mod ptx_check;
 pub mod run;
 pub mod toolchain;

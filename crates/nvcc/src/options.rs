@@ -177,6 +177,10 @@ pub struct Options {
     pub dependencies_with_compile: bool,
     /// `-MF`: the dependency file.
     pub dependency_file: Option<PathBuf>,
+    /// `-MT`: the target named in the dependency file (default: the object file).
+    pub dependency_target: Option<String>,
+    /// `--shared`: link a shared library instead of an executable.
+    pub shared: bool,
     /// `-Xptxas` options (accepted and ignored: there is no ptxas step).
     pub ptxas_options: Vec<String>,
     /// `--run-args`.
@@ -203,6 +207,13 @@ pub enum OptionError {
     UnknownInput(String),
     /// Options that do not go together.
     Conflict(String),
+    /// An `--options-file` that cannot be read.
+    OptionsFile {
+        /// The file.
+        path: String,
+        /// Why it cannot be read.
+        reason: String,
+    },
 }
 
 impl fmt::Display for OptionError {
@@ -223,6 +234,7 @@ impl fmt::Display for OptionError {
                  -x cu makes any file CUDA)"
             ),
             OptionError::Conflict(m) => f.write_str(m),
+            OptionError::OptionsFile { path, reason } => write!(f, "cannot read the options file '{path}': {reason}"),
         }
     }
 }
@@ -248,6 +260,10 @@ const TABLE: &[(&str, &str, Arity)] = &[
     ("generate-dependencies", "M", Arity::Flag),
     ("generate-dependencies-with-compile", "MD", Arity::Flag),
     ("dependency-output", "MF", Arity::Value),
+    ("dependency-target-name", "MT", Arity::Value),
+    ("shared", "shared", Arity::Flag),
+    ("forward-unknown-to-host-compiler", "forward-unknown-to-host-compiler", Arity::Flag),
+    ("forward-unknown-to-host-linker", "forward-unknown-to-host-linker", Arity::Flag),
     ("include-path", "I", Arity::Value),
     ("system-include", "isystem", Arity::Value),
     ("define-macro", "D", Arity::Value),
@@ -372,6 +388,15 @@ fn gencode_arch(value: &str) -> Result<u32, OptionError> {
 impl Options {
     /// Parses nvcc's arguments (without the program name).
     pub fn parse<S: AsRef<str>>(args: &[S]) -> Result<Options, OptionError> {
+        let mut expanded = Vec::new();
+        expand_options_files(args, &mut expanded, 0)?;
+        let args = expanded.as_slice();
+        // nvcc forwards the options it does not know to the host compiler when asked to
+        // (CMake asks); otherwise they are errors.
+        let forward_unknown = args.iter().any(|a| {
+            let name = a.trim_start_matches('-');
+            name == "forward-unknown-to-host-compiler" || name == "forward-unknown-to-host-linker"
+        });
         let mut o = Options::default();
         let mut unknown = Vec::new();
         let mut explicit_archs: Vec<u32> = Vec::new();
@@ -380,7 +405,7 @@ impl Options {
         let mut phases: Vec<(Phase, String)> = Vec::new();
         let mut i = 0;
         while i < args.len() {
-            let arg = args[i].as_ref();
+            let arg: &str = args[i].as_str();
             i += 1;
             if arg == "--" {
                 return Err(OptionError::Conflict(
@@ -413,6 +438,10 @@ impl Options {
                             let (key, arity) = lookup(g).unwrap_or(("", Arity::Value));
                             (key, arity, Some(body[g.len()..].to_string()))
                         }
+                        None if forward_unknown => {
+                            o.compiler_options.push(arg.to_string());
+                            continue;
+                        }
                         None => {
                             unknown.push(arg.to_string());
                             continue;
@@ -442,7 +471,7 @@ impl Options {
                     None => {
                         let v = args.get(i).ok_or_else(|| OptionError::MissingValue(arg.into()))?;
                         i += 1;
-                        v.as_ref().to_string()
+                        v.clone()
                     }
                 },
             };
@@ -453,6 +482,8 @@ impl Options {
                 "generate-dependencies" => phases.push((Phase::Dependencies, arg.into())),
                 "generate-dependencies-with-compile" => o.dependencies_with_compile = true,
                 "dependency-output" => o.dependency_file = Some(value.into()),
+                "dependency-target-name" => o.dependency_target = Some(value),
+                "shared" => o.shared = true,
                 "include-path" => o.include_dirs.extend(value.split(',').map(PathBuf::from)),
                 "system-include" => o.system_include_dirs.push(value.into()),
                 "define-macro" => o.macros.extend(value.split(',').map(|m| Macro::Define(m.into()))),
@@ -578,6 +609,81 @@ impl Options {
         }
         Ok(o)
     }
+}
+
+/// How deep `--options-file`s may nest (a file naming itself is an error, not a hang).
+const MAX_OPTIONS_FILE_DEPTH: usize = 8;
+
+/// Copies `args` into `out`, replacing each `--options-file FILE` (`-optf`, also with `=`)
+/// by the words of FILE, as nvcc does (CMake passes long lists of objects this way).
+fn expand_options_files<S: AsRef<str>>(args: &[S], out: &mut Vec<String>, depth: usize) -> Result<(), OptionError> {
+    let mut i = 0;
+    while i < args.len() {
+        let arg = args[i].as_ref();
+        i += 1;
+        let body = arg.strip_prefix("--").or_else(|| arg.strip_prefix('-'));
+        let (name, attached) = match body.map(|b| b.split_once('=').map_or((b, None), |(n, v)| (n, Some(v)))) {
+            Some((name @ ("options-file" | "optf"), attached)) => (name, attached),
+            _ => {
+                out.push(arg.to_string());
+                continue;
+            }
+        };
+        let value = match attached {
+            Some(v) => v.to_string(),
+            None => {
+                let v = args.get(i).ok_or_else(|| OptionError::MissingValue(format!("-{name}")))?;
+                i += 1;
+                v.as_ref().to_string()
+            }
+        };
+        for path in value.split(',').filter(|p| !p.is_empty()) {
+            let unreadable = |reason: String| OptionError::OptionsFile { path: path.into(), reason };
+            if depth >= MAX_OPTIONS_FILE_DEPTH {
+                return Err(unreadable("options files nest too deeply".into()));
+            }
+            let text = std::fs::read_to_string(path).map_err(|e| unreadable(e.to_string()))?;
+            let words = split_words(&text).map_err(unreadable)?;
+            expand_options_files(&words, out, depth + 1)?;
+        }
+    }
+    Ok(())
+}
+
+/// Splits an options file into words as a POSIX shell would: whitespace separates, single
+/// and double quotes group, a backslash escapes the next character (except inside single quotes).
+fn split_words(text: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => words.extend(word.take()),
+            '\\' => {
+                if let Some(next) = chars.next() {
+                    word.get_or_insert_with(String::new).push(next);
+                }
+            }
+            '\'' | '"' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        None => return Err(format!("unterminated {c} quote")),
+                        Some(q) if q == c => break,
+                        Some('\\') if c == '"' => {
+                            if let Some(next) = chars.next() {
+                                w.push(next);
+                            }
+                        }
+                        Some(other) => w.push(other),
+                    }
+                }
+            }
+            _ => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(word);
+    Ok(words)
 }
 
 /// Splits an option list at commas (`-Xcompiler -fopenmp,-Wall`).
@@ -714,6 +820,48 @@ mod tests {
         let o = parse("-x cu k.cpp").unwrap();
         assert_eq!(o.inputs[0].kind, Cuda);
         assert_eq!(parse("k.txt"), Err(OptionError::UnknownInput("k.txt".into())));
+    }
+
+    #[test]
+    fn options_files_expand_in_place_with_shell_quoting() {
+        let dir = std::env::temp_dir().join(format!("cuprite-optf-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let inner = dir.join("inner.rsp");
+        std::fs::write(&inner, "-DFROM_INNER").unwrap();
+        let outer = dir.join("outer.rsp");
+        let text = format!("-I\"/a dir\" '-DX=a b' -Ic\\ d\n--options-file {}\n b.o", inner.display());
+        std::fs::write(&outer, text).unwrap();
+        let o = Options::parse(&["-c", "--options-file", outer.to_str().unwrap(), "a.cu"]).unwrap();
+        assert_eq!(o.include_dirs, vec![PathBuf::from("/a dir"), "c d".into()]);
+        assert_eq!(o.macros, vec![Macro::Define("X=a b".into()), Macro::Define("FROM_INNER".into())]);
+        let inputs: Vec<&str> = o.inputs.iter().map(|i| i.path.to_str().unwrap()).collect();
+        assert_eq!(inputs, ["b.o", "a.cu"]);
+        let missing = dir.join("missing.rsp");
+        let e = Options::parse(&[format!("-optf={}", missing.display())]).unwrap_err();
+        assert!(matches!(&e, OptionError::OptionsFile { path, .. } if path.ends_with("missing.rsp")), "{e}");
+        std::fs::write(&outer, "'unterminated").unwrap();
+        assert!(Options::parse(&["--options-file", outer.to_str().unwrap()]).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn cmake_compile_and_device_link_lines() {
+        let o = parse(
+            "-forward-unknown-to-host-compiler --generate-code=arch=compute_80,code=[compute_80,sm_80] \
+             -Xcompiler=-fPIE -fvisibility=hidden -MD -MT obj/a.cu.o -MF obj/a.cu.o.d -x cu -c a.cu -o obj/a.cu.o",
+        )
+        .unwrap();
+        assert_eq!(o.archs, vec![80]);
+        // -fvisibility=hidden is not nvcc's: forwarded to the host compiler, as asked.
+        assert_eq!(o.compiler_options, vec!["-fPIE", "-fvisibility=hidden"]);
+        assert_eq!(o.dependency_target.as_deref(), Some("obj/a.cu.o"));
+        assert_eq!(o.inputs[0].kind, InputKind::Cuda);
+        let d = parse("-shared -dlink a.o libb.a -o link.o -L/lib -lcudadevrt").unwrap();
+        assert!(d.shared);
+        assert_eq!(d.phase, Phase::DeviceLink);
+        assert_eq!(d.libraries, vec!["cudadevrt".to_string()]);
+        // Without the forwarding option, unknown options stay errors.
+        assert!(matches!(parse("-fvisibility=hidden a.cu"), Err(OptionError::Unknown(_))));
     }
 
     #[test]

@@ -8,6 +8,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::options::{Cudart, DefaultStream, Input, InputKind, Macro, Options, Phase};
+use crate::precompiled;
 use crate::toolchain::Toolchain;
 
 /// One step of a build.
@@ -22,6 +23,16 @@ pub enum Job {
     },
     /// Parse and validate a PTX file with Cuprite's PTX front end (`crates/ptx`).
     CheckPtx(PathBuf),
+    /// Precompile the wrapper header into `pch` with `program` and `args` (see
+    /// [`crate::precompiled`]), unless the cached one is current.
+    Precompile {
+        /// clang.
+        program: PathBuf,
+        /// Its arguments, without the output.
+        args: Vec<OsString>,
+        /// The precompiled header to write.
+        pch: PathBuf,
+    },
     /// Write a fatbin holding these PTX files (one entry each).
     Fatbin {
         /// The PTX files.
@@ -40,6 +51,8 @@ pub enum Job {
         out: PathBuf,
         /// The C compiler for the stub.
         compiler: PathBuf,
+        /// Its options (the user's `-Xcompiler`, e.g. `-fPIC` for a shared library).
+        compiler_args: Vec<OsString>,
     },
     /// Runs `host` (clang's host pass) alongside `device` (the device passes, the checks and
     /// the fatbin): the host pass reads the fatbin through the named pipe `pipe`, which the last
@@ -65,6 +78,11 @@ impl fmt::Display for Job {
                 Ok(())
             }
             Job::CheckPtx(p) => write!(f, "# cuprite: check PTX {}", p.display()),
+            Job::Precompile { program, args, pch } => {
+                let mut args = args.clone();
+                args.extend([os("-o"), pch.into()]);
+                write!(f, "{} (unless current)", Job::Run { program: program.clone(), args })
+            }
             Job::Fatbin { ptx, out } => {
                 write!(f, "# cuprite: write fatbin {} from", out.display())?;
                 for p in ptx {
@@ -72,7 +90,7 @@ impl fmt::Display for Job {
                 }
                 Ok(())
             }
-            Job::DeviceLink { objects, source, out, compiler } => {
+            Job::DeviceLink { objects, source, out, compiler, .. } => {
                 write!(f, "# cuprite: device link")?;
                 for o in objects {
                     write!(f, " {}", o.display())?;
@@ -91,7 +109,7 @@ impl fmt::Display for Job {
 }
 
 /// Quotes a word for a POSIX shell when it needs it.
-fn shell_quote(s: &str) -> String {
+pub fn shell_quote(s: &str) -> String {
     let plain = !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=+:,@%".contains(c));
     if plain { s.to_string() } else { format!("'{}'", s.replace('\'', "'\\''")) }
 }
@@ -153,13 +171,15 @@ pub fn plan(
             ));
         }
         Phase::DeviceLink => {
-            let objects: Vec<PathBuf> =
-                o.inputs.iter().filter(|i| i.kind == InputKind::Object).map(|i| i.path.clone()).collect();
-            if objects.len() != o.inputs.len() {
-                return Err(PlanError("-dlink links object files (.o) of relocatable device code only".into()));
+            if let Some(other) = o.inputs.iter().find(|i| !matches!(i.kind, InputKind::Object | InputKind::Library)) {
+                return Err(PlanError(format!(
+                    "{}: -dlink links objects (.o) and static libraries (.a) of relocatable device code only",
+                    other.path.display()
+                )));
             }
+            let objects = device_link_inputs(o, tc, o.inputs.iter().map(|i| i.path.clone()).collect());
             let out = o.output.clone().unwrap_or_else(|| "a_dlink.o".into());
-            plan.jobs.push(device_link_job(tc, temp, objects, out));
+            plan.jobs.push(device_link_job(o, tc, temp, objects, out));
             return Ok(plan);
         }
         _ => {}
@@ -231,11 +251,17 @@ pub fn plan(
         let user_relocatable =
             o.inputs.iter().any(|i| i.kind == InputKind::Object && crate::device_link::is_relocatable(&i.path));
         let mut args = objects.clone();
+        if o.host_compiler.is_none() && tc.lld {
+            args.push(os("-fuse-ld=lld"));
+        }
         if o.relocatable_device_code || user_relocatable {
             let stub = temp.join("cuprite_dlink.o");
-            let objs = objects.iter().map(PathBuf::from).filter(|p| p.extension().is_some_and(|e| e == "o")).collect();
-            plan.jobs.push(device_link_job(tc, temp, objs, stub.clone()));
+            let objs = device_link_inputs(o, tc, objects.iter().map(PathBuf::from).collect());
+            plan.jobs.push(device_link_job(o, tc, temp, objs, stub.clone()));
             args.push(stub.into());
+        }
+        if o.shared {
+            args.push(os("-shared"));
         }
         args.extend([os("-o"), exe.clone().into()]);
         args.extend(o.compiler_options.iter().map(os));
@@ -254,7 +280,7 @@ pub fn plan(
                 );
             }
             if let Some(dir) = &tc.cudart_dir {
-                args.push(os(format!("-L{}", dir.display())));
+                args.push(library_dir_arg(dir));
             }
             args.push(os("-lcudart"));
         }
@@ -275,8 +301,32 @@ pub fn plan(
     Ok(plan)
 }
 
-fn device_link_job(tc: &Toolchain, temp: &Path, objects: Vec<PathBuf>, out: PathBuf) -> Job {
-    Job::DeviceLink { objects, source: temp.join("cuprite_dlink.c"), out, compiler: tc.clang.clone() }
+/// The `-L` of the link line for Cuprite's runtime library (`-v` prints it as `LIBRARIES=`,
+/// quoted as the link line prints it: build systems look for it there).
+pub fn library_dir_arg(dir: &Path) -> OsString {
+    os(format!("-L{}", dir.display()))
+}
+
+/// What the device link reads: the objects and static libraries among `inputs`, and the
+/// static libraries that `-l` names in the `-L` directories (the toolkit's `lib64` last; its
+/// `libcudadevrt.a`, which build systems link, is empty). Shared libraries hold no device code.
+fn device_link_inputs(o: &Options, tc: &Toolchain, inputs: Vec<PathBuf>) -> Vec<PathBuf> {
+    let mut objects: Vec<PathBuf> =
+        inputs.into_iter().filter(|p| p.extension().is_some_and(|e| e == "o" || e == "obj" || e == "a")).collect();
+    let mut dirs = o.library_dirs.clone();
+    dirs.extend(tc.cudart_dir.clone());
+    objects.extend(o.libraries.iter().filter_map(|l| crate::device_link::find_static_library(l, &dirs)));
+    objects
+}
+
+fn device_link_job(o: &Options, tc: &Toolchain, temp: &Path, objects: Vec<PathBuf>, out: PathBuf) -> Job {
+    Job::DeviceLink {
+        objects,
+        source: temp.join("cuprite_dlink.c"),
+        out,
+        compiler: tc.clang.clone(),
+        compiler_args: o.compiler_options.iter().map(os).collect(),
+    }
 }
 
 /// Where a source's object goes: `-o` with `-c`, else `<stem>.o` (with `-c`) or a temporary.
@@ -302,6 +352,17 @@ fn host_compiler(o: &Options, tc: &Toolchain, kind: InputKind) -> PathBuf {
     if kind == InputKind::C { tc.clang.clone() } else { tc.clangxx.clone() }
 }
 
+/// nvcc's `__CUDA_ARCH_LIST__`: the virtual architectures compiled for, ascending, as
+/// `__CUDA_ARCH__` spells them (`800,900`). CUB reads it to instantiate only the tuning policies
+/// (and kernels) of those architectures; without it, every policy of a dispatch's chain.
+fn arch_list_define(o: &Options) -> OsString {
+    let mut archs = o.archs.clone();
+    archs.sort_unstable();
+    archs.dedup();
+    let list: Vec<String> = archs.iter().map(|a| (a * 10).to_string()).collect();
+    os(format!("-D__CUDA_ARCH_LIST__={}", list.join(",")))
+}
+
 /// Flags of a host C/C++ compilation: Cuprite's headers on the include path (host code uses the
 /// runtime API), the user's -I/-D/-O/-g/-Xcompiler.
 fn host_args(o: &Options, tc: &Toolchain, kind: InputKind) -> Vec<OsString> {
@@ -311,6 +372,7 @@ fn host_args(o: &Options, tc: &Toolchain, kind: InputKind) -> Vec<OsString> {
     {
         args.push(os(format!("-std={std}")));
     }
+    args.push(arch_list_define(o));
     user_preprocessor_args(o, &mut args);
     args.push(os(format!("-I{}", tc.include_dir.display())));
     if kind == InputKind::Cxx {
@@ -353,7 +415,8 @@ fn user_preprocessor_args(o: &Options, args: &mut Vec<OsString>) {
 }
 
 /// Flags shared by both CUDA passes: CUDA C++ with Cuprite's headers instead of NVIDIA's, the
-/// CUDA 9.2+ launch ABI, the user's preprocessor options.
+/// CUDA 9.2+ launch ABI, the user's preprocessor options. The wrapper header comes separately
+/// ([`include_wrapper`]).
 fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path) -> Vec<OsString> {
     let mut args = vec![
         os("-x"),
@@ -371,6 +434,7 @@ fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path) -> Vec
         // device printf's prototype) are allowed, as nvcc and clang with an SDK allow them.
         os("-Xclang"),
         os("-fcuda-allow-variadic-functions"),
+        arch_list_define(o),
     ];
     user_preprocessor_args(o, &mut args);
     args.extend([
@@ -379,7 +443,6 @@ fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path) -> Vec
         os(format!("-I{}", tc.include_dir.display())),
     ]);
     cccl_args(tc, &mut args);
-    args.extend([os("-include"), os("cuprite/cuda_wrapper.h")]);
     if o.default_stream == DefaultStream::PerThread {
         args.push(os("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1"));
     }
@@ -440,6 +503,26 @@ fn float_mode_args(o: &Options) -> Vec<OsString> {
     args
 }
 
+/// The source CMake compiles to identify a CUDA compiler. CMake reads the compiler's name from
+/// the program it builds, which says "NVIDIA" when `__NVCC__` is defined: the host pass of this
+/// one file defines it. Nothing else does: libraries (CCCL among them) read `__NVCC__` as "the
+/// front end of NVIDIA's nvcc" and would use that front end's built-ins, which clang has not.
+const CMAKE_COMPILER_ID_SOURCE: &str = "CMakeCUDACompilerId.cu";
+
+/// Adds the force-included wrapper header to a CUDA pass whose front-end flags are `args` so
+/// far, as a precompiled header (planning its build, once per plan).
+fn include_wrapper(tc: &Toolchain, args: &mut Vec<OsString>, plan: &mut Plan) {
+    let pch = precompiled::path(tc, args);
+    let planned = plan.jobs.iter().any(|j| matches!(j, Job::Precompile { pch: p, .. } if *p == pch));
+    if !planned {
+        // Before every other job: the passes of an overlap run together and need it first.
+        let at = plan.jobs.iter().take_while(|j| matches!(j, Job::Precompile { .. })).count();
+        let job = Job::Precompile { program: tc.clangxx.clone(), args: precompiled::args(tc, args), pch: pch.clone() };
+        plan.jobs.insert(at, job);
+    }
+    args.extend([os("-include-pch"), pch.into()]);
+}
+
 /// Plans one `.cu` input.
 fn plan_cuda(
     o: &Options,
@@ -453,6 +536,7 @@ fn plan_cuda(
     let first_arch = o.archs.first().copied().unwrap_or(crate::options::DEFAULT_ARCH);
     if matches!(o.phase, Phase::Preprocess | Phase::Dependencies) {
         let mut args = cuda_common_args(o, tc, first_arch, &input.path);
+        args.extend([os("-include"), os(precompiled::WRAPPER)]);
         args.push(os("--cuda-host-only"));
         args.push(os(if o.phase == Phase::Preprocess { "-E" } else { "-M" }));
         args.push(input.path.clone().into());
@@ -463,6 +547,9 @@ fn plan_cuda(
         return Ok(());
     }
     let unique = unique_stem(&input.path);
+    // In nvcc's words (CMake reads the architectures a compiler defaults to from them).
+    let archs: Vec<String> = o.archs.iter().map(|a| format!("-arch compute_{a}")).collect();
+    plan.notes.push(format!("{}: PTX for {}", input.path.display(), archs.join(", ")));
     let mut ptx_files = Vec::new();
     for &arch in &o.archs {
         let ptx = match (o.phase, &o.output) {
@@ -473,6 +560,7 @@ fn plan_cuda(
         let mut args = cuda_common_args(o, tc, arch, &input.path);
         args.extend([os("--cuda-device-only"), os(format!("--cuda-feature={}", ptx_feature(arch)))]);
         args.extend(device_codegen_args(o));
+        include_wrapper(tc, &mut args, plan);
         if let Some(bc) = libdevice(arch) {
             args.extend([os("-Xclang"), os("-mlink-builtin-bitcode"), os("-Xclang"), bc.into()]);
         }
@@ -497,6 +585,13 @@ fn plan_cuda(
     let object = object_path(o, temp, input);
     let mut args = cuda_common_args(o, tc, first_arch, &input.path);
     args.push(os("--cuda-host-only"));
+    if input.path.file_name().is_some_and(|n| n == CMAKE_COMPILER_ID_SOURCE) {
+        args.push(os("-D__NVCC__"));
+        plan.notes.push(format!(
+            "{CMAKE_COMPILER_ID_SOURCE}: CMake's compiler identification; __NVCC__ is defined for it, so that CMake \
+             drives this driver with nvcc's command line"
+        ));
+    }
     if o.default_stream == DefaultStream::PerThread {
         // Kernel launches then call cudaLaunchKernel_ptsz (clang's driver does not forward
         // the flag for CUDA: give it to the front end).
@@ -508,11 +603,15 @@ fn plan_cuda(
     if o.host_debug {
         args.push(os("-g"));
     }
+    args.extend(o.compiler_options.iter().map(os));
+    include_wrapper(tc, &mut args, plan);
     if o.dependencies_with_compile {
         let dep = o.dependency_file.clone().unwrap_or_else(|| object.with_extension("d"));
         args.extend([os("-MD"), os("-MF"), dep.into()]);
+        if let Some(target) = &o.dependency_target {
+            args.extend([os("-MT"), os(target)]);
+        }
     }
-    args.extend(o.compiler_options.iter().map(os));
     args.extend([os("-Xclang"), os("-fcuda-include-gpubinary"), os("-Xclang"), fatbin.clone().into()]);
     args.extend([os("-c"), input.path.clone().into(), os("-o"), object.clone().into()]);
     let host = Job::Run { program: tc.clangxx.clone(), args };

@@ -17,6 +17,8 @@ pub struct Toolchain {
     pub clang: PathBuf,
     /// Clang's resource directory (its CUDA wrapper headers are under `include/`).
     pub resource_dir: PathBuf,
+    /// The toolkit root (an install prefix, or the source tree): `include/` is under it.
+    pub root: PathBuf,
     /// Cuprite's toolkit `include/` directory.
     pub include_dir: PathBuf,
     /// `libdevice/libdevice.c`, the math library's source, if present.
@@ -27,6 +29,9 @@ pub struct Toolchain {
     pub cudart_dir: Option<PathBuf>,
     /// CCCL's include root (Thrust, CUB, libcu++), if installed (see [`crate::cccl`]).
     pub cccl_dir: Option<PathBuf>,
+    /// Whether clang's own LLVM has `ld.lld`: executables are then linked with it, which starts
+    /// and links in about half the time of the system's `ld`.
+    pub lld: bool,
 }
 
 /// Finds an executable named `name` on `PATH`.
@@ -56,18 +61,7 @@ impl Toolchain {
     /// Locates clang and the toolkit; `cudart_dir` is where Cuprite's `libcudart.so` is.
     pub fn locate(cudart_dir: Option<PathBuf>) -> Result<Toolchain, String> {
         let (clangxx, clang) = find_clang()?;
-        let out = Command::new(&clang)
-            .arg("-print-resource-dir")
-            .output()
-            .map_err(|e| format!("cannot run {}: {e}", clang.display()))?;
-        let resource_dir = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
-        if !out.status.success() || !resource_dir.join("include/__clang_cuda_builtin_vars.h").is_file() {
-            return Err(format!(
-                "{} has no CUDA support headers in its resource directory '{}'",
-                clang.display(),
-                resource_dir.display()
-            ));
-        }
+        let resource_dir = resource_dir(&clang)?;
         let root = toolkit_root();
         let include_dir = root.join("include");
         if !include_dir.join("cuda_runtime.h").is_file() {
@@ -87,7 +81,10 @@ impl Toolchain {
             default_cccl.as_deref(),
             &root,
         )?;
+        let lld = clang.canonicalize().ok().and_then(|c| Some(c.parent()?.join("ld.lld"))).is_some_and(|l| l.is_file());
         Ok(Toolchain {
+            root,
+            lld,
             clangxx,
             clang,
             resource_dir,
@@ -98,6 +95,41 @@ impl Toolchain {
             cccl_dir,
         })
     }
+}
+
+/// Clang's resource directory (`clang -print-resource-dir`), remembered in the cache per clang
+/// binary (its path, size and modification time): asking clang costs a process start, a tenth
+/// of a second on a busy machine, on every compilation.
+fn resource_dir(clang: &Path) -> Result<PathBuf, String> {
+    let usable = |dir: &Path| dir.join("include/__clang_cuda_builtin_vars.h").is_file();
+    let mut key = crate::cache::Key::default();
+    key.add(clang.as_os_str().as_encoded_bytes());
+    if let Ok(meta) = std::fs::metadata(clang) {
+        let modified = meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok());
+        key.add(&meta.len().to_le_bytes()).add(&modified.map_or(0, |d| d.as_nanos()).to_le_bytes());
+    }
+    let remembered = crate::cache::cache_root().join("clang").join(key.hex()).join("resource-dir");
+    if let Ok(text) = std::fs::read_to_string(&remembered) {
+        let dir = PathBuf::from(text);
+        if usable(&dir) {
+            return Ok(dir);
+        }
+    }
+    let out = Command::new(clang)
+        .arg("-print-resource-dir")
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", clang.display()))?;
+    let dir = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+    if !out.status.success() || !usable(&dir) {
+        return Err(format!(
+            "{} has no CUDA support headers in its resource directory '{}'",
+            clang.display(),
+            dir.display()
+        ));
+    }
+    // Remembering is only a shortcut: a cache that cannot be written costs nothing else.
+    let _ = crate::cache::write_atomic(&remembered, dir.as_os_str().as_encoded_bytes());
+    Ok(dir)
 }
 
 /// `$CUPRITE_CLANG` (a clang++), else the newest versioned clang++ on `PATH`, else `clang++`.

@@ -1,0 +1,10 @@
+/* Cuprite's CUDA toolkit headers: ends cuprite/hide_clang_builtins.h (see there). */
+#pragma pop_macro("atomicAdd")
+#pragma pop_macro("atomicAdd_block")
+#pragma pop_macro("atomicAdd_system")
+#pragma pop_macro("__reduce_add_sync")
+#pragma pop_macro("__reduce_min_sync")
+#pragma pop_macro("__reduce_max_sync")
+#pragma pop_macro("__reduce_and_sync")
+#pragma pop_macro("__reduce_or_sync")
+#pragma pop_macro("__reduce_xor_sync")
