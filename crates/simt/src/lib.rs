@@ -25,6 +25,7 @@ mod exec;
 mod float;
 mod ir;
 mod jit;
+mod bulk;
 mod memory;
 mod printf;
 mod shm;
@@ -39,7 +40,7 @@ use std::time::{Duration, Instant};
 
 pub use error::{Fault, FaultKind, LoadError};
 pub use memory::{
-    AllocInfo, AllocKind, DEFAULT_HEAP_SIZE, DEFAULT_PRINTF_FIFO_SIZE, DEFAULT_STACK_SIZE, DeviceMemory, DevicePtr,
+    AllocInfo, AllocKind, CopyEnd, DEFAULT_HEAP_SIZE, DEFAULT_PRINTF_FIFO_SIZE, DEFAULT_STACK_SIZE, DeviceMemory, DevicePtr,
     GLOBAL_BASE, LOCAL_WINDOW, MemError, PARAM_ALIAS, PARAM_WINDOW, SHARED_WINDOW,
 };
 pub use shm::SharedMap;
