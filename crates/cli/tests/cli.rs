@@ -217,7 +217,9 @@ fn usage_messages_and_help_list_every_variable() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.starts_with("cuprite: unknown command 'frobnicate'\n") && err.contains("usage: cuprite"), "{err}");
     let o = cuprite(&["exec", "--help"]);
-    assert!(o.status.success() && String::from_utf8_lossy(&o.stdout).contains("usage: cuprite exec PROGRAM"));
+    let usage = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success() && usage.contains("usage: cuprite exec [--profile] [--trace FILE] PROGRAM"), "{usage}");
+    assert!(usage.contains("CUPRITE_PROFILE=1") && usage.contains("CUPRITE_TRACE=FILE"), "{usage}");
     let o = cuprite(&["exec", "--frob"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).starts_with("cuprite exec: unknown option '--frob'"));

@@ -534,6 +534,8 @@ pub unsafe extern "C" fn __cudaLaunchKernel(
     shared: usize,
     stream: *mut c_void,
 ) -> i32 {
+    // What `<<<...>>>` calls: profiled under the API name programs use.
+    let _api = runtime::profile::api_call("cudaLaunchKernel");
     // SAFETY: forwarded contract.
     unsafe { launch(kernel as usize, grid, block, args, shared, stream) }
 }
@@ -550,6 +552,7 @@ pub unsafe extern "C" fn __cudaLaunchKernel_ptsz(
     shared: usize,
     stream: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaLaunchKernel_ptsz");
     let stream = crate::ext::ptsz(stream);
     // SAFETY: forwarded contract.
     unsafe { launch(kernel as usize, grid, block, args, shared, stream) }
@@ -567,6 +570,7 @@ pub unsafe extern "C" fn cudaLaunchKernel_ptsz(
     shared: usize,
     stream: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaLaunchKernel_ptsz");
     let stream = crate::ext::ptsz(stream);
     // SAFETY: forwarded contract.
     unsafe { launch(func as usize, grid, block, args, shared, stream) }
@@ -576,6 +580,7 @@ pub unsafe extern "C" fn cudaLaunchKernel_ptsz(
 /// validated and recorded; `cudaFuncAttributeMaxDynamicSharedMemorySize` (8) raises the
 /// dynamic shared memory launches of `func` may use.
 pub extern "C" fn cudaFuncSetAttribute(func: *const c_void, attr: i32, value: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaFuncSetAttribute");
     let r = function_for_handle(func as usize).and_then(|f| f.set_attribute(attr, value));
     if r.is_ok() {
         // A successful cudaFuncSetAttribute also clears the thread's last error, as CUDA 13.0
@@ -588,6 +593,7 @@ pub extern "C" fn cudaFuncSetAttribute(func: *const c_void, attr: i32, value: i3
 /// `cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache)`: recorded (no effect on the
 /// CPU).
 pub extern "C" fn cudaFuncSetCacheConfig(func: *const c_void, config: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaFuncSetCacheConfig");
     code(function_for(func as usize).and_then(|f| f.set_cache_config(config)))
 }
 
@@ -604,6 +610,7 @@ pub unsafe extern "C" fn cudaLaunchKernel(
     shared: usize,
     stream: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaLaunchKernel");
     // SAFETY: forwarded contract.
     unsafe { launch(func as usize, grid, block, args, shared, stream) }
 }
@@ -613,6 +620,7 @@ pub unsafe extern "C" fn cudaLaunchKernel(
 /// # Safety
 /// `attr` must be valid for writes.
 pub unsafe extern "C" fn cudaFuncGetAttributes(attr: *mut runtime::module::FuncAttributes, func: *const c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaFuncGetAttributes");
     if attr.is_null() {
         return invalid();
     }
@@ -635,6 +643,7 @@ pub unsafe extern "C" fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     dynamic_smem: usize,
     _flags: u32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags");
     if num_blocks.is_null() {
         return invalid();
     }
@@ -657,6 +666,7 @@ pub unsafe extern "C" fn cudaOccupancyMaxActiveBlocksPerMultiprocessor(
     block_size: i32,
     dynamic_smem: usize,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     // SAFETY: forwarded contract.
     unsafe { cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(num_blocks, func, block_size, dynamic_smem, 0) }
 }
@@ -737,6 +747,7 @@ pub unsafe extern "C" fn cudaMemcpyToSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyToSymbol");
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, SYNC) }
 }
@@ -753,6 +764,7 @@ pub unsafe extern "C" fn cudaMemcpyFromSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyFromSymbol");
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, dst, count, offset, kind, false, SYNC) }
 }
@@ -769,6 +781,7 @@ pub unsafe extern "C" fn cudaMemcpyToSymbolAsync(
     kind: i32,
     stream: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyToSymbolAsync");
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, On::Async(Stream(stream as u64))) }
 }
@@ -785,6 +798,7 @@ pub unsafe extern "C" fn cudaMemcpyFromSymbolAsync(
     kind: i32,
     stream: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyFromSymbolAsync");
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, dst, count, offset, kind, false, On::Async(Stream(stream as u64))) }
 }
@@ -794,6 +808,7 @@ pub unsafe extern "C" fn cudaMemcpyFromSymbolAsync(
 /// # Safety
 /// `dev_ptr` must be valid for writes.
 pub unsafe extern "C" fn cudaGetSymbolAddress(dev_ptr: *mut *mut c_void, sym: *const c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGetSymbolAddress");
     if dev_ptr.is_null() {
         return invalid();
     }
@@ -809,6 +824,7 @@ pub unsafe extern "C" fn cudaGetSymbolAddress(dev_ptr: *mut *mut c_void, sym: *c
 /// # Safety
 /// `size` must be valid for writes.
 pub unsafe extern "C" fn cudaGetSymbolSize(size: *mut usize, sym: *const c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGetSymbolSize");
     if size.is_null() {
         return invalid();
     }
@@ -830,6 +846,7 @@ pub unsafe extern "C" fn cudaMemcpyToSymbol_ptds(
     offset: usize,
     kind: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyToSymbol_ptds");
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, On::Sync(Stream::PER_THREAD)) }
 }
@@ -845,6 +862,7 @@ pub unsafe extern "C" fn cudaMemcpyFromSymbol_ptds(
     offset: usize,
     kind: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyFromSymbol_ptds");
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, dst, count, offset, kind, false, On::Sync(Stream::PER_THREAD)) }
 }
@@ -861,6 +879,7 @@ pub unsafe extern "C" fn cudaMemcpyToSymbolAsync_ptsz(
     kind: i32,
     stream: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyToSymbolAsync_ptsz");
     let s = Stream(crate::ext::ptsz(stream) as u64);
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, On::Async(s)) }
@@ -878,6 +897,7 @@ pub unsafe extern "C" fn cudaMemcpyFromSymbolAsync_ptsz(
     kind: i32,
     stream: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyFromSymbolAsync_ptsz");
     let s = Stream(crate::ext::ptsz(stream) as u64);
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, dst, count, offset, kind, false, On::Async(s)) }

@@ -253,7 +253,7 @@ mod tests {
         let at = local.as_ptr() as u64;
         let other = std::thread::spawn(move || access(at, 64, true)).join().unwrap();
         assert_eq!(other, Ok(Access::ThroughKernel));
-        let heap = vec![0u8; 64];
+        let heap = Box::new([0u8; 64]);
         assert_eq!(access(heap.as_ptr() as u64, 64, true), Ok(Access::ThroughKernel));
     }
 

@@ -263,8 +263,14 @@ pub(crate) fn run_kernel(
         return;
     }
     let _running = Running::start(name, grid, block);
+    let start = crate::profile::now();
     match module.program.launch_with(name, grid, block, dynamic_shared, params, mem, opts) {
-        Ok(stats) => write_printf_output(&stats.printf_output),
+        Ok(stats) => {
+            if let Some(t) = start {
+                crate::profile::kernel(name, grid, block, stats.tier, t);
+            }
+            write_printf_output(&stats.printf_output)
+        }
         Err(fault) => report_fault(&fault),
     }
 }

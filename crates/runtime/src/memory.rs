@@ -274,6 +274,13 @@ fn place(addr: u64, len: u64, kind_says_device: bool) -> Result<Place> {
     }
 }
 
+/// Whether a copy's end at `addr` (classified `place`) is device memory for the profile:
+/// device or managed memory, not pinned or pageable host memory.
+fn on_device(addr: u64, place: Place) -> bool {
+    place == Place::Known
+        && matches!(classify(addr), Pointer::Known(info) if matches!(info.kind, simt::AllocKind::Device | simt::AllocKind::Unified))
+}
+
 /// One end of a copy: its first byte, how [`place`] classified it, and its row pitch.
 #[derive(Debug, Clone, Copy)]
 struct End {
@@ -494,12 +501,19 @@ impl Copy3D {
         } else {
             self
         };
+        let kind = crate::profile::enabled()
+            .then(|| crate::profile::CopyKind::between(on_device(self.dst, d_place), on_device(self.src, s_place)));
+        let bytes = (self.width * self.height * self.depth) as u64;
         Ok(Some(Arc::new(move || {
+            let start = kind.and_then(|_| crate::profile::now());
             let mem = ctx().mem();
             for z in 0..c.depth {
                 let d = End { addr: c.dst + (z * c.dheight * c.dpitch) as u64, place: d_place, pitch: c.dpitch };
                 let s = End { addr: c.src + (z * c.sheight * c.spitch) as u64, place: s_place, pitch: c.spitch };
                 copy(&mem, d, s, c.width, c.height)?;
+            }
+            if let (Some(kind), Some(t)) = (kind, start) {
+                crate::profile::copy(kind, bytes, t);
             }
             Ok(())
         })))
@@ -566,6 +580,7 @@ impl Set3D {
             (row, s.height, s.depth)
         };
         Ok(Some(Arc::new(move || {
+            let start = crate::profile::now();
             let mem = ctx().mem();
             let pattern = &s.value.to_le_bytes()[..s.elem_size as usize];
             for z in 0..depth {
@@ -573,6 +588,9 @@ impl Set3D {
                     let at = s.dst.offset(((z * s.slice_rows.max(s.height) + y) * s.pitch) as u64);
                     mem.fill(at, pattern, row as u64).map_err(mem_err)?;
                 }
+            }
+            if let Some(t) = start {
+                crate::profile::copy(crate::profile::CopyKind::Memset, (row * height * depth) as u64, t);
             }
             Ok(())
         })))

@@ -111,7 +111,7 @@ impl StreamInner {
                 for d in &job.deps {
                     d.wait();
                 }
-                (job.work)();
+                crate::profile::as_stream(handle, || (job.work)());
                 job.done.complete();
             }
         };
@@ -484,7 +484,7 @@ pub(crate) fn run_inline_if_idle<T>(s: &Arc<StreamInner>, work: impl FnOnce() ->
         *lock(&s.last) = Some(done.clone());
         done
     };
-    let r = work();
+    let r = crate::profile::as_stream(s.handle, work);
     done.complete();
     Some(r)
 }

@@ -137,7 +137,15 @@ impl Exec {
             .collect();
         let user_refs = lock(data_of(g)?.as_ref()).user_refs.clone();
         super::user_object::retain_all(&user_refs);
-        Ok(Exec { steps: Mutex::new(steps), plan: Mutex::new(None), topology, flags, user_refs, last: Mutex::new(None), resets })
+        Ok(Exec {
+            steps: Mutex::new(steps),
+            plan: Mutex::new(None),
+            topology,
+            flags,
+            user_refs,
+            last: Mutex::new(None),
+            resets,
+        })
     }
 }
 
