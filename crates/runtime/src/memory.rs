@@ -584,10 +584,8 @@ impl Set3D {
             let mem = ctx().mem();
             let pattern = &s.value.to_le_bytes()[..s.elem_size as usize];
             for z in 0..depth {
-                for y in 0..height {
-                    let at = s.dst.offset(((z * s.slice_rows.max(s.height) + y) * s.pitch) as u64);
-                    mem.fill(at, pattern, row as u64).map_err(mem_err)?;
-                }
+                let at = s.dst.offset((z * s.slice_rows.max(s.height) * s.pitch) as u64);
+                mem.fill_2d(at, s.pitch as u64, pattern, row as u64, height as u64).map_err(mem_err)?;
             }
             if let Some(t) = start {
                 crate::profile::copy(crate::profile::CopyKind::Memset, (row * height * depth) as u64, t);

@@ -114,6 +114,37 @@ pub(crate) unsafe fn fill(dst: *mut u8, pattern: &[u8], len: usize) {
     });
 }
 
+/// Fills `rows` rows of `width` bytes, `pitch` bytes apart from `dst` on, each with
+/// `pattern` repeated from the row's first byte (`cudaMemset2D`).
+///
+/// # Safety
+///
+/// As for [`fill`], for every row.
+pub(crate) unsafe fn fill_rows(dst: *mut u8, pitch: usize, pattern: &[u8], width: usize, rows: usize) {
+    if !matches!(pattern.len(), 1 | 2 | 4 | 8) {
+        return;
+    }
+    if rows <= 1 {
+        // SAFETY: forwarded contract.
+        unsafe { fill(dst, pattern, width) };
+        return;
+    }
+    let d = dst as usize;
+    let row = |y: usize| {
+        // SAFETY: row `y < rows` is one the caller vouched for.
+        unsafe { fill_serial((d + y * pitch) as *mut u8, pattern, 0, width) }
+    };
+    if width.saturating_mul(rows) < PARALLEL_MIN {
+        (0..rows).for_each(row);
+        return;
+    }
+    let group = (PIECE / width.max(1)).max(1);
+    in_pieces(rows.div_ceil(group) * PIECE, &|at, _| {
+        let first = at / PIECE * group;
+        (first..(first + group).min(rows)).for_each(row);
+    });
+}
+
 /// Runs `piece(offset, len)` over `0..len` in [`PIECE`]s, on up to [`MAX_THREADS`] threads.
 fn in_pieces(len: usize, piece: &(dyn Fn(usize, usize) + Sync)) {
     let threads = threads().min(len.div_ceil(PIECE)).min(MAX_THREADS) as u32;
@@ -451,6 +482,21 @@ mod tests {
             for y in 0..rows {
                 assert!(dst[y * dp..y * dp + width] == src[y * sp..y * sp + width], "row {y} of {width} bytes");
                 assert!(dst[y * dp + width..(y + 1) * dp].iter().all(|&b| b == 0));
+            }
+        }
+    }
+
+    #[test]
+    fn row_fills_start_each_row_at_the_pattern_and_leave_the_gaps() {
+        for (width, rows) in [(6, 3), (PIECE / 2 + 2, PARALLEL_MIN / (PIECE / 2) + 2)] {
+            let pitch = width + 5;
+            let mut out = vec![0u8; pitch * rows];
+            // SAFETY: every row is inside `out`.
+            unsafe { fill_rows(out.as_mut_ptr(), pitch, &[1, 2, 3, 4], width, rows) };
+            for y in 0..rows {
+                let r = &out[y * pitch..(y + 1) * pitch];
+                assert!(r[..width].chunks(4).all(|c| c == &[1, 2, 3, 4][..c.len()]), "row {y}");
+                assert!(r[width..].iter().all(|&b| b == 0), "gap of row {y}");
             }
         }
     }

@@ -638,18 +638,27 @@ impl DeviceMemory {
     /// (`cudaMemset`, `cudaMemset2D`'s wider forms, `cuMemsetD16/D32`); large fills use
     /// several threads.
     pub fn fill(&self, dst: DevicePtr, pattern: &[u8], len: u64) -> Result<(), MemError> {
+        self.fill_2d(dst, len, pattern, len, 1)
+    }
+
+    /// Fills `rows` rows of `width` bytes, `pitch` bytes apart from `dst` on, each with
+    /// `pattern` (1, 2, 4 or 8 bytes) repeated from the row's first byte (`cudaMemset2D`);
+    /// all rows inside one live allocation.
+    pub fn fill_2d(&self, dst: DevicePtr, pitch: u64, pattern: &[u8], width: u64, rows: u64) -> Result<(), MemError> {
         if !matches!(pattern.len(), 1 | 2 | 4 | 8) {
             return Err(MemError::Misaligned { addr: dst.0, size: pattern.len() as u32 });
         }
-        if len == 0 {
+        if width == 0 || rows == 0 {
             return Ok(());
         }
+        let too_big = MemError::OutOfBounds { addr: dst.0, size: u32::MAX };
+        let extent = (rows - 1).checked_mul(pitch).and_then(|n| n.checked_add(width)).ok_or(too_big)?;
         let view = self.view();
         let mut cache = NO_CACHE;
-        let host = view.translate(dst.0, len, &mut cache)?;
-        // SAFETY: `translate` checked that `len` bytes from `host` lie in one live
-        // allocation (so `len` fits a `usize`), kept alive by the read lock.
-        unsafe { crate::bulk::fill(host, pattern, len as usize) };
+        let host = view.translate(dst.0, extent, &mut cache)?;
+        // SAFETY: `translate` checked that the `extent` bytes holding every row lie in one
+        // live allocation (so each count fits a `usize`), kept alive by the read lock.
+        unsafe { crate::bulk::fill_rows(host, pitch as usize, pattern, width as usize, rows as usize) };
         Ok(())
     }
 
