@@ -281,42 +281,58 @@ fn on_device(addr: u64, place: Place) -> bool {
         && matches!(classify(addr), Pointer::Known(info) if matches!(info.kind, simt::AllocKind::Device | simt::AllocKind::Unified))
 }
 
-/// One end of a copy: its first byte, how [`place`] classified it, and its row pitch.
+/// One end of a copy: its first byte, how [`place`] classified it, its row pitch and slice
+/// pitch (bytes).
 #[derive(Debug, Clone, Copy)]
 struct End {
     addr: u64,
     place: Place,
     pitch: usize,
+    slice: usize,
 }
 
-/// Copies `rows` rows of `width` bytes from `src` to `dst`, each end reached as [`place`]
-/// classified it: directly where it can (device memory, and pageable ranges whose mappings
-/// allow it), else row by row through a bounce buffer moved by the kernel.
-fn copy(mem: &DeviceMemory, dst: End, src: End, width: usize, rows: usize) -> Result<()> {
+/// The shape of a copy: `depth` slices of `rows` rows of `width` bytes.
+#[derive(Debug, Clone, Copy)]
+struct Shape {
+    width: usize,
+    rows: usize,
+    depth: usize,
+}
+
+/// Copies `shape` from `src` to `dst`, each end reached as [`place`] classified it: directly
+/// where it can (device memory, and pageable ranges whose mappings allow it, checked once for
+/// the whole copy), else row by row through a bounce buffer moved by the kernel.
+fn copy(mem: &DeviceMemory, dst: End, src: End, shape: Shape) -> Result<()> {
     use crate::host_access::{Access, access};
+    let Shape { width, rows, depth } = shape;
     let direct = |e: End, write: bool| match e.place {
         Place::Known => Ok(Some(simt::CopyEnd::Device(DevicePtr(e.addr)))),
         Place::Pageable => {
-            let extent = (rows - 1) * e.pitch + width;
+            let extent = (depth - 1) * e.slice + (rows - 1) * e.pitch + width;
             Ok((access(e.addr, extent, write)? == Access::Direct).then_some(simt::CopyEnd::Host(e.addr as *mut u8)))
         }
     };
     let (d, s) = (direct(dst, true)?, direct(src, false)?);
     if let (Some(d), Some(s)) = (d, s) {
         let (dp, sp) = (dst.pitch as u64, src.pitch as u64);
-        // SAFETY: device ends are checked by `copy_2d`; pageable ends were just found mapped
-        // with the access needed, and the API's contract gives the copy their bytes until it
-        // completes.
-        return unsafe { mem.copy_2d(d, dp, s, sp, width as u64, rows as u64) }.map_err(mem_err);
+        for z in 0..depth {
+            let (d, s) = (shift(d, z * dst.slice), shift(s, z * src.slice));
+            // SAFETY: device ends are checked by `copy_2d`; pageable ends were just found
+            // mapped with the access needed, and the API's contract gives the copy their
+            // bytes until it completes.
+            unsafe { mem.copy_2d(d, dp, s, sp, width as u64, rows as u64) }.map_err(mem_err)?;
+        }
+        return Ok(());
     }
     BOUNCE.with_borrow_mut(|buf| {
         buf.resize(crate::host_access::PIECE.min(width), 0);
-        for y in 0..rows {
+        for (z, y) in (0..depth).flat_map(|z| (0..rows).map(move |y| (z, y))) {
             let mut done = 0;
             while done < width {
                 let n = (width - done).min(buf.len());
                 let piece = &mut buf[..n];
-                let (at_s, at_d) = (y * src.pitch + done, y * dst.pitch + done);
+                let at_s = z * src.slice + y * src.pitch + done;
+                let at_d = z * dst.slice + y * dst.pitch + done;
                 let here = simt::CopyEnd::Host(piece.as_mut_ptr());
                 match s {
                     // SAFETY: as above, offset to this piece of this row.
@@ -507,11 +523,9 @@ impl Copy3D {
         Ok(Some(Arc::new(move || {
             let start = kind.and_then(|_| crate::profile::now());
             let mem = ctx().mem();
-            for z in 0..c.depth {
-                let d = End { addr: c.dst + (z * c.dheight * c.dpitch) as u64, place: d_place, pitch: c.dpitch };
-                let s = End { addr: c.src + (z * c.sheight * c.spitch) as u64, place: s_place, pitch: c.spitch };
-                copy(&mem, d, s, c.width, c.height)?;
-            }
+            let d = End { addr: c.dst, place: d_place, pitch: c.dpitch, slice: c.dheight * c.dpitch };
+            let s = End { addr: c.src, place: s_place, pitch: c.spitch, slice: c.sheight * c.spitch };
+            copy(&mem, d, s, Shape { width: c.width, rows: c.height, depth: c.depth })?;
             if let (Some(kind), Some(t)) = (kind, start) {
                 crate::profile::copy(kind, bytes, t);
             }
