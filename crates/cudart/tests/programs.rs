@@ -907,7 +907,8 @@ fn profile_summary_counts_what_launch_overhead_does() {
 #[test]
 fn profile_trace_is_trace_event_json_of_kernels_copies_and_calls() {
     let trace = work_dir().join("runtime_speed_trace.json");
-    // 2 MB copies, 3 graph launches of 100 kernels after one warm-up launch, 10 empty launches.
+    // 2 MB copies; 21 batches of one graph launch (of 100 kernels) after a warm-up launch;
+    // 21 batches of one empty launch after a warm-up launch.
     let s = profiled("runtime_speed", &["2", "3", "10"], Some(&trace));
     let text = std::fs::read_to_string(&trace).expect("the trace file");
     let doc = json::parse(&text).unwrap_or_else(|e| panic!("trace is not JSON: {e}"));
@@ -950,13 +951,13 @@ fn profile_trace_is_trace_event_json_of_kernels_copies_and_calls() {
     }
     assert!(used_tids.is_subset(&named_tids), "every track is named: {used_tids:?} vs {named_tids:?}");
     let n = |cat: &str, name: &str| count.get(&(cat.to_string(), name.to_string())).copied().unwrap_or(0);
-    // The graph's 100 kernels ran 4 times; the empty kernel 1 + 10 times.
-    assert_eq!(n("kernel", "bump(unsigned int*)"), 400);
-    assert_eq!(n("kernel", "empty()"), 11);
-    assert_eq!(n("api", "cudaGraphLaunch"), 4);
-    assert_eq!(n("api", "cudaEventQuery"), 20000);
+    // The graph's 100 kernels ran 22 times; the empty kernel 22 times.
+    assert_eq!(n("kernel", "bump(unsigned int*)"), 2200);
+    assert_eq!(n("kernel", "empty()"), 22);
+    assert_eq!(n("api", "cudaGraphLaunch"), 22);
+    assert_eq!(n("api", "cudaEventQuery"), 21000);
     // The summary agrees with the trace.
-    assert_eq!(row(&s, " bump(unsigned int*)")[2], "400", "{s}");
+    assert_eq!(row(&s, " bump(unsigned int*)")[2], "2200", "{s}");
     let d2d = row(&s, " memcpy device-to-device");
     assert_eq!(d2d[3].parse::<u64>().ok(), bytes.get("memcpy device-to-device").copied(), "{s}");
     // Device-to-device: 3 timed copies of 2 MB.

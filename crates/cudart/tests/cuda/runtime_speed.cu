@@ -4,11 +4,14 @@
 // the same run, and the per-launch time of a captured graph of 100 small kernels.
 //
 // Usage: runtime_speed [MB (256)] [graph launches (2000)] [empty launches (100000)]
+// Launches are timed in 21 batches (each waited for) and calls in 21 batches; the median
+// batch counts (a batch the OS preempted does not). Copies count their best of 3.
 // Every copy is checked (first, middle and last words), so a wrong copy FAILs.
 #include "common.h"
 #include <chrono>
 #include <cstring>
 #include <vector>
+#include <algorithm>
 
 __global__ void empty() {}
 __global__ void bump(unsigned* c) { if (threadIdx.x == 0) c[blockIdx.x] += 1; }
@@ -27,6 +30,21 @@ template <class F> static double best(int reps, F f) {
     if (t < b) b = t;
   }
   return b;
+}
+
+// The time of one call of `f` (seconds): the median over 21 batches of `calls / 21` calls, so
+// that a batch the OS preempted does not count.
+template <class F> static double per_call(int calls, F f) {
+  const int batches = 21;
+  int n = calls / batches > 0 ? calls / batches : 1;
+  std::vector<double> t;
+  for (int b = 0; b < batches; b++) {
+    double t0 = now_s();
+    for (int i = 0; i < n; i++) f();
+    t.push_back((now_s() - t0) / n);
+  }
+  std::sort(t.begin(), t.end());
+  return t[batches / 2];
 }
 
 // Checks that `n` bytes at `p` hold `v` at the first, middle and last bytes.
@@ -49,39 +67,33 @@ int main(int argc, char** argv) {
   // Empty-kernel launch rate (enqueue and completion).
   empty<<<1, 1, 0, s>>>();
   CK(cudaStreamSynchronize(s));
-  double t0 = now_s();
-  for (int i = 0; i < empties; i++) empty<<<1, 1, 0, s>>>();
-  CK(cudaStreamSynchronize(s));
-  double launch_rate = empties / (now_s() - t0);
+  // 21 batches of launches, each waited for.
+  int empty_batch = empties / 21 > 0 ? empties / 21 : 1;
+  double launch_rate = empty_batch / per_call(21, [&] {
+    for (int i = 0; i < empty_batch; i++) empty<<<1, 1, 0, s>>>();
+    CK(cudaStreamSynchronize(s));
+  });
 
   // Small-call latencies.
   unsigned* c;
   CK(cudaMalloc(&c, 4096));
   CK(cudaMemset(c, 0, 4096));
   unsigned h = 1;
-  const int calls = 20000;
+  const int calls = 21000;  // 21 batches of 1000
   for (int i = 0; i < 100; i++) CK(cudaMemcpy(&h, c, 4, cudaMemcpyDeviceToHost));
-  t0 = now_s();
-  for (int i = 0; i < calls; i++) CK(cudaMemcpy(&h, c, 4, cudaMemcpyDeviceToHost));
-  double d2h4 = (now_s() - t0) / calls;
+  double d2h4 = per_call(calls, [&] { CK(cudaMemcpy(&h, c, 4, cudaMemcpyDeviceToHost)); });
   EXPECT(h == 0);
   // The same into heap memory (which, unlike the caller's stack, may be unmapped).
   unsigned* heap = (unsigned*)malloc(4);
-  t0 = now_s();
-  for (int i = 0; i < calls; i++) CK(cudaMemcpy(heap, c, 4, cudaMemcpyDeviceToHost));
-  double d2h4_heap = (now_s() - t0) / calls;
+  double d2h4_heap = per_call(calls, [&] { CK(cudaMemcpy(heap, c, 4, cudaMemcpyDeviceToHost)); });
   EXPECT(*heap == 0);
   free(heap);
-  t0 = now_s();
-  for (int i = 0; i < calls; i++) CK(cudaStreamSynchronize(s));
-  double sync = (now_s() - t0) / calls;
+  double sync = per_call(calls, [&] { CK(cudaStreamSynchronize(s)); });
   cudaEvent_t ev;
   CK(cudaEventCreate(&ev));
   CK(cudaEventRecord(ev, s));
   CK(cudaEventSynchronize(ev));
-  t0 = now_s();
-  for (int i = 0; i < calls; i++) CK(cudaEventQuery(ev));
-  double query = (now_s() - t0) / calls;
+  double query = per_call(calls, [&] { CK(cudaEventQuery(ev)); });
 
   // The machine's own bandwidth: memcpy and memset between touched host buffers.
   unsigned char* ha = (unsigned char*)malloc(n);
@@ -143,10 +155,13 @@ int main(int argc, char** argv) {
   CK(cudaGraphInstantiate(&ge, g, 0));
   CK(cudaGraphLaunch(ge, s));
   CK(cudaStreamSynchronize(s));
-  t0 = now_s();
-  for (int i = 0; i < graph_launches; i++) CK(cudaGraphLaunch(ge, s));
-  CK(cudaStreamSynchronize(s));
-  double graph = (now_s() - t0) / graph_launches;
+  // 21 batches of launches, each waited for.
+  int per_batch = graph_launches / 21 > 0 ? graph_launches / 21 : 1;
+  double graph = per_call(21, [&] {
+    for (int i = 0; i < per_batch; i++) CK(cudaGraphLaunch(ge, s));
+    CK(cudaStreamSynchronize(s));
+  }) / per_batch;
+  graph_launches = 21 * per_batch;
   unsigned got[4];
   CK(cudaMemcpy(got, counters, 16, cudaMemcpyDeviceToHost));
   for (int b = 0; b < 4; b++) EXPECT(got[b] == 100u * (graph_launches + 1));
