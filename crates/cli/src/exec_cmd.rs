@@ -14,12 +14,17 @@ use std::process::{Command, ExitCode};
 use crate::exec_check;
 
 const USAGE: &str = "\
-usage: cuprite exec PROGRAM [ARGS...]
+usage: cuprite exec [--profile] [--trace FILE] PROGRAM [ARGS...]
 
 Runs PROGRAM, built by nvcc with `-cudart shared`, on Cuprite's CPU device: Cuprite's
 libcudart.so.13 is put first on LD_LIBRARY_PATH and PROGRAM is executed with ARGS; the exit
 status is the program's. A program built with nvcc's default static runtime must be rebuilt
 with `-cudart shared`. Environment variables: see `cuprite --help`.
+
+  --profile     print on stderr at exit where the time went: kernels, copies and memsets,
+                API calls (sets CUPRITE_PROFILE=1)
+  --trace FILE  write a Chrome/Perfetto trace of kernels, copies and API calls per stream to
+                FILE at exit (sets CUPRITE_TRACE=FILE)
 ";
 
 /// Finds (or makes) the directory holding our `libcudart.so.13`.
@@ -59,7 +64,21 @@ pub(crate) fn lib_dir() -> Result<PathBuf, String> {
 }
 
 /// Runs `cuprite exec`.
-pub fn run(args: &[&str]) -> ExitCode {
+pub fn run(mut args: &[&str]) -> ExitCode {
+    let mut env: Vec<(&str, &str)> = Vec::new();
+    loop {
+        match args {
+            ["--profile", rest @ ..] => {
+                env.push((simt::env::PROFILE, "1"));
+                args = rest;
+            }
+            ["--trace", file, rest @ ..] => {
+                env.push((simt::env::TRACE, file));
+                args = rest;
+            }
+            _ => break,
+        }
+    }
     let (program, rest) = match args.split_first() {
         Some((&("--help" | "-h"), _)) => {
             print!("{USAGE}");
@@ -94,7 +113,7 @@ pub fn run(args: &[&str]) -> ExitCode {
         eprintln!("cuprite exec: {}", refusal.message);
         return ExitCode::from(refusal.status);
     }
-    let err = Command::new(&prog).args(rest).env("LD_LIBRARY_PATH", path).exec();
+    let err = Command::new(&prog).args(rest).env("LD_LIBRARY_PATH", path).envs(env).exec();
     eprintln!("cuprite exec: cannot run {program}: {err}");
     ExitCode::from(if err.kind() == std::io::ErrorKind::NotFound { 127 } else { 126 })
 }

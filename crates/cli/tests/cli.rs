@@ -138,6 +138,19 @@ fn exec_runs_an_nvcc_built_sample_on_the_cpu() {
     assert!(run.status.success(), "stdout:\n{stdout}\nstderr:\n{}", String::from_utf8_lossy(&run.stderr));
     assert!(stdout.contains("Device: Cuprite CPU") && stdout.contains("Test PASSED"), "{stdout}");
 
+    // --profile and --trace: the summary on stderr, the trace in the file.
+    let trace = dir.join("trace.json");
+    let run = cuprite(&["exec", "--profile", "--trace", trace.to_str().expect("path"), exe.to_str().expect("path")]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success() && String::from_utf8_lossy(&run.stdout).contains("Test PASSED"), "{stderr}");
+    assert!(stderr.contains("cuprite profile:") && stderr.contains("Kernels: 1 launches"), "{stderr}");
+    assert!(stderr.lines().any(|l| l.contains("vectorAdd(") && !l.contains("memcpy")), "{stderr}");
+    let text = std::fs::read_to_string(&trace).expect("trace written");
+    assert!(
+        text.starts_with("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[") && text.contains("\"cat\":\"kernel\""),
+        "{text}"
+    );
+
     let usage = cuprite(&["exec"]);
     assert_eq!(usage.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
@@ -217,7 +230,9 @@ fn usage_messages_and_help_list_every_variable() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.starts_with("cuprite: unknown command 'frobnicate'\n") && err.contains("usage: cuprite"), "{err}");
     let o = cuprite(&["exec", "--help"]);
-    assert!(o.status.success() && String::from_utf8_lossy(&o.stdout).contains("usage: cuprite exec PROGRAM"));
+    let usage = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success() && usage.contains("usage: cuprite exec [--profile] [--trace FILE] PROGRAM"), "{usage}");
+    assert!(usage.contains("CUPRITE_PROFILE=1") && usage.contains("CUPRITE_TRACE=FILE"), "{usage}");
     let o = cuprite(&["exec", "--frob"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).starts_with("cuprite exec: unknown option '--frob'"));

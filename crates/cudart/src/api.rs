@@ -17,6 +17,7 @@ use crate::{code, invalid, out};
 /// # Safety
 /// `count` must be valid for writes.
 pub unsafe extern "C" fn cudaGetDeviceCount(count: *mut i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaGetDeviceCount");
     let r = device::device_count();
     if matches!(r, Err(Error::NoDevice)) && !count.is_null() {
         // SAFETY: non-null, valid for writes per the contract. CUDA reports 0 devices too.
@@ -28,6 +29,7 @@ pub unsafe extern "C" fn cudaGetDeviceCount(count: *mut i32) -> i32 {
 
 /// `cudaSetDevice(int device)`.
 pub extern "C" fn cudaSetDevice(dev: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaSetDevice");
     code(device::set_device(dev))
 }
 
@@ -36,6 +38,7 @@ pub extern "C" fn cudaSetDevice(dev: i32) -> i32 {
 /// # Safety
 /// `dev` must be valid for writes.
 pub unsafe extern "C" fn cudaGetDevice(dev: *mut i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaGetDevice");
     // SAFETY: forwarded contract.
     unsafe { out(dev, device::get_device()) }
 }
@@ -45,6 +48,7 @@ pub unsafe extern "C" fn cudaGetDevice(dev: *mut i32) -> i32 {
 /// # Safety
 /// `prop` must be valid for writes of a `cudaDeviceProp`.
 pub unsafe extern "C" fn cudaGetDeviceProperties(prop: *mut device::DeviceProp, dev: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaGetDeviceProperties");
     // SAFETY: forwarded contract.
     unsafe { out(prop, device::properties(dev)) }
 }
@@ -54,6 +58,7 @@ pub unsafe extern "C" fn cudaGetDeviceProperties(prop: *mut device::DeviceProp, 
 /// # Safety
 /// `value` must be valid for writes.
 pub unsafe extern "C" fn cudaDeviceGetAttribute(value: *mut i32, attr: i32, dev: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaDeviceGetAttribute");
     // SAFETY: forwarded contract.
     unsafe { out(value, device::attribute(attr, dev)) }
 }
@@ -63,37 +68,44 @@ pub unsafe extern "C" fn cudaDeviceGetAttribute(value: *mut i32, attr: i32, dev:
 /// # Safety
 /// `dev` must be valid for writes.
 pub unsafe extern "C" fn cudaChooseDevice(dev: *mut i32, _prop: *const c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaChooseDevice");
     // SAFETY: forwarded contract.
     unsafe { out(dev, Ok(0)) }
 }
 
 /// `cudaDeviceSynchronize()`.
 pub extern "C" fn cudaDeviceSynchronize() -> i32 {
+    let _api = runtime::profile::api_call("cudaDeviceSynchronize");
     code(runtime::stream::device_synchronize())
 }
 
 /// `cudaDeviceReset()`.
 pub extern "C" fn cudaDeviceReset() -> i32 {
+    let _api = runtime::profile::api_call("cudaDeviceReset");
     code(device::reset())
 }
 
 /// `cudaGetLastError()`.
 pub extern "C" fn cudaGetLastError() -> i32 {
+    let _api = runtime::profile::api_call("cudaGetLastError");
     code(runtime::get_last_error())
 }
 
 /// `cudaPeekAtLastError()`.
 pub extern "C" fn cudaPeekAtLastError() -> i32 {
+    let _api = runtime::profile::api_call("cudaPeekAtLastError");
     code(runtime::peek_at_last_error())
 }
 
 /// `const char *cudaGetErrorName(cudaError_t)`.
 pub extern "C" fn cudaGetErrorName(e: i32) -> *const c_char {
+    let _api = runtime::profile::api_call("cudaGetErrorName");
     runtime::error::error_name_c(e).as_ptr()
 }
 
 /// `const char *cudaGetErrorString(cudaError_t)`.
 pub extern "C" fn cudaGetErrorString(e: i32) -> *const c_char {
+    let _api = runtime::profile::api_call("cudaGetErrorString");
     runtime::error::error_string_c(e).as_ptr()
 }
 
@@ -102,6 +114,7 @@ pub extern "C" fn cudaGetErrorString(e: i32) -> *const c_char {
 /// # Safety
 /// `v` must be valid for writes.
 pub unsafe extern "C" fn cudaDriverGetVersion(v: *mut i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaDriverGetVersion");
     // SAFETY: forwarded contract.
     unsafe { out(v, Ok(runtime::CUDA_VERSION)) }
 }
@@ -111,6 +124,7 @@ pub unsafe extern "C" fn cudaDriverGetVersion(v: *mut i32) -> i32 {
 /// # Safety
 /// `v` must be valid for writes.
 pub unsafe extern "C" fn cudaRuntimeGetVersion(v: *mut i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaRuntimeGetVersion");
     // SAFETY: forwarded contract.
     unsafe { out(v, Ok(runtime::CUDA_VERSION)) }
 }
@@ -120,12 +134,14 @@ pub unsafe extern "C" fn cudaRuntimeGetVersion(v: *mut i32) -> i32 {
 /// # Safety
 /// `p` must be valid for writes.
 pub unsafe extern "C" fn cudaMalloc(p: *mut *mut c_void, size: usize) -> i32 {
+    let _api = runtime::profile::api_call("cudaMalloc");
     // SAFETY: forwarded contract.
     unsafe { crate::out_alloc(p, memory::malloc(size).map(|d| d.0 as *mut c_void)) }
 }
 
 /// `cudaFree(void *devPtr)`.
 pub extern "C" fn cudaFree(p: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaFree");
     code(memory::free(DevicePtr(p as u64)))
 }
 
@@ -134,6 +150,7 @@ pub extern "C" fn cudaFree(p: *mut c_void) -> i32 {
 /// # Safety
 /// `p` must be valid for writes.
 pub unsafe extern "C" fn cudaMallocHost(p: *mut *mut c_void, size: usize) -> i32 {
+    let _api = runtime::profile::api_call("cudaMallocHost");
     // SAFETY: forwarded contract.
     unsafe { crate::out_alloc(p, memory::host_alloc(size, 0).map(|h| h as *mut c_void)) }
 }
@@ -143,12 +160,14 @@ pub unsafe extern "C" fn cudaMallocHost(p: *mut *mut c_void, size: usize) -> i32
 /// # Safety
 /// `p` must be valid for writes.
 pub unsafe extern "C" fn cudaHostAlloc(p: *mut *mut c_void, size: usize, flags: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaHostAlloc");
     // SAFETY: forwarded contract.
     unsafe { crate::out_alloc(p, memory::host_alloc(size, flags).map(|h| h as *mut c_void)) }
 }
 
 /// `cudaFreeHost(void *ptr)`.
 pub extern "C" fn cudaFreeHost(p: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaFreeHost");
     code(memory::free_host(p as *mut u8))
 }
 
@@ -157,6 +176,7 @@ pub extern "C" fn cudaFreeHost(p: *mut c_void) -> i32 {
 /// # Safety
 /// Both pointers must be valid for writes.
 pub unsafe extern "C" fn cudaMemGetInfo(free: *mut usize, total: *mut usize) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemGetInfo");
     if free.is_null() || total.is_null() {
         return invalid();
     }
@@ -185,6 +205,7 @@ unsafe fn memcpy(dst: *mut c_void, src: *const c_void, count: usize, kind: i32, 
 /// # Safety
 /// Host pointers must be valid for `count` bytes.
 pub unsafe extern "C" fn cudaMemcpy(dst: *mut c_void, src: *const c_void, count: usize, kind: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy");
     // SAFETY: forwarded contract.
     unsafe { memcpy(dst, src, count, kind, None) }
 }
@@ -200,17 +221,20 @@ pub unsafe extern "C" fn cudaMemcpyAsync(
     kind: i32,
     stream: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyAsync");
     // SAFETY: forwarded contract.
     unsafe { memcpy(dst, src, count, kind, Some(Stream(stream as u64))) }
 }
 
 /// `cudaMemset(void *devPtr, int value, size_t count)`.
 pub extern "C" fn cudaMemset(p: *mut c_void, value: i32, count: usize) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemset");
     code(memory::memset(DevicePtr(p as u64), value as u8, count))
 }
 
 /// `cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream)`.
 pub extern "C" fn cudaMemsetAsync(p: *mut c_void, value: i32, count: usize, stream: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemsetAsync");
     code(memory::memset_async(DevicePtr(p as u64), value as u8, count, Stream(stream as u64)))
 }
 
@@ -219,6 +243,7 @@ pub extern "C" fn cudaMemsetAsync(p: *mut c_void, value: i32, count: usize, stre
 /// # Safety
 /// `s` must be valid for writes.
 pub unsafe extern "C" fn cudaStreamCreate(s: *mut *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamCreate");
     // SAFETY: forwarded contract.
     unsafe { out(s, Stream::new().map(|s| s.0 as *mut c_void)) }
 }
@@ -228,6 +253,7 @@ pub unsafe extern "C" fn cudaStreamCreate(s: *mut *mut c_void) -> i32 {
 /// # Safety
 /// `s` must be valid for writes.
 pub unsafe extern "C" fn cudaStreamCreateWithFlags(s: *mut *mut c_void, flags: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamCreateWithFlags");
     // SAFETY: forwarded contract.
     unsafe { out(s, Stream::with_flags(flags).map(|s| s.0 as *mut c_void)) }
 }
@@ -238,6 +264,7 @@ pub unsafe extern "C" fn cudaStreamCreateWithFlags(s: *mut *mut c_void, flags: u
 /// # Safety
 /// `s` must be valid for writes.
 pub unsafe extern "C" fn cudaStreamCreateWithPriority(s: *mut *mut c_void, flags: u32, priority: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamCreateWithPriority");
     let r = Stream::with_flags(flags).and_then(|st| {
         let mut v = [0u32; 16];
         v[0] = priority as u32;
@@ -249,21 +276,25 @@ pub unsafe extern "C" fn cudaStreamCreateWithPriority(s: *mut *mut c_void, flags
 
 /// `cudaStreamDestroy(cudaStream_t)`.
 pub extern "C" fn cudaStreamDestroy(s: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamDestroy");
     code(Stream(s as u64).destroy())
 }
 
 /// `cudaStreamSynchronize(cudaStream_t)`.
 pub extern "C" fn cudaStreamSynchronize(s: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamSynchronize");
     code(Stream(s as u64).synchronize())
 }
 
 /// `cudaStreamQuery(cudaStream_t)`.
 pub extern "C" fn cudaStreamQuery(s: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamQuery");
     code(Stream(s as u64).query())
 }
 
 /// `cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned int flags)`.
 pub extern "C" fn cudaStreamWaitEvent(s: *mut c_void, e: *mut c_void, _flags: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamWaitEvent");
     code(Stream(s as u64).wait_event(Event(e as u64)))
 }
 
@@ -272,6 +303,7 @@ pub extern "C" fn cudaStreamWaitEvent(s: *mut c_void, e: *mut c_void, _flags: u3
 /// # Safety
 /// `flags` must be valid for writes.
 pub unsafe extern "C" fn cudaStreamGetFlags(s: *mut c_void, flags: *mut u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamGetFlags");
     // SAFETY: forwarded contract.
     unsafe { out(flags, Stream(s as u64).flags()) }
 }
@@ -281,6 +313,7 @@ pub unsafe extern "C" fn cudaStreamGetFlags(s: *mut c_void, flags: *mut u32) -> 
 /// # Safety
 /// `e` must be valid for writes.
 pub unsafe extern "C" fn cudaEventCreate(e: *mut *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaEventCreate");
     // SAFETY: forwarded contract.
     unsafe { out(e, Event::new().map(|e| e.0 as *mut c_void)) }
 }
@@ -290,27 +323,32 @@ pub unsafe extern "C" fn cudaEventCreate(e: *mut *mut c_void) -> i32 {
 /// # Safety
 /// `e` must be valid for writes.
 pub unsafe extern "C" fn cudaEventCreateWithFlags(e: *mut *mut c_void, flags: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaEventCreateWithFlags");
     // SAFETY: forwarded contract.
     unsafe { out(e, Event::with_flags(flags).map(|e| e.0 as *mut c_void)) }
 }
 
 /// `cudaEventRecord(cudaEvent_t, cudaStream_t)`.
 pub extern "C" fn cudaEventRecord(e: *mut c_void, s: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaEventRecord");
     code(Event(e as u64).record(Stream(s as u64)))
 }
 
 /// `cudaEventRecordWithFlags(cudaEvent_t, cudaStream_t, unsigned int flags)`.
 pub extern "C" fn cudaEventRecordWithFlags(e: *mut c_void, s: *mut c_void, flags: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaEventRecordWithFlags");
     code(Event(e as u64).record_with_flags(Stream(s as u64), flags))
 }
 
 /// `cudaEventSynchronize(cudaEvent_t)`.
 pub extern "C" fn cudaEventSynchronize(e: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaEventSynchronize");
     code(Event(e as u64).synchronize())
 }
 
 /// `cudaEventQuery(cudaEvent_t)`.
 pub extern "C" fn cudaEventQuery(e: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaEventQuery");
     code(Event(e as u64).query())
 }
 
@@ -319,12 +357,14 @@ pub extern "C" fn cudaEventQuery(e: *mut c_void) -> i32 {
 /// # Safety
 /// `ms` must be valid for writes.
 pub unsafe extern "C" fn cudaEventElapsedTime(ms: *mut f32, start: *mut c_void, end: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaEventElapsedTime");
     // SAFETY: forwarded contract.
     unsafe { out(ms, Event::elapsed_ms(Event(start as u64), Event(end as u64))) }
 }
 
 /// `cudaEventDestroy(cudaEvent_t)`.
 pub extern "C" fn cudaEventDestroy(e: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaEventDestroy");
     code(Event(e as u64).destroy())
 }
 
@@ -333,6 +373,7 @@ pub extern "C" fn cudaEventDestroy(e: *mut c_void) -> i32 {
 /// # Safety
 /// Both pointers must be null or valid for writes.
 pub unsafe extern "C" fn cudaDeviceGetStreamPriorityRange(least: *mut i32, greatest: *mut i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaDeviceGetStreamPriorityRange");
     // SAFETY: null-checked; valid for writes per the contract.
     unsafe {
         if !least.is_null() {

@@ -19,11 +19,13 @@ use crate::{PTDS, code, invalid, stream};
 
 /// `cudaMemset3D_ptds`: `cudaMemset3D` ordered on the per-thread default stream.
 pub extern "C" fn cudaMemset3D_ptds(p: PitchedPtr, value: i32, e: Extent) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemset3D_ptds");
     crate::ext::memset_3d(p, value, e, PTDS)
 }
 
 /// `cudaMemset3DAsync_ptsz`: stream 0 is the per-thread default stream.
 pub extern "C" fn cudaMemset3DAsync_ptsz(p: PitchedPtr, value: i32, e: Extent, s: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemset3DAsync_ptsz");
     crate::ext::memset_3d(p, value, e, On::Async(stream(ptsz(s))))
 }
 
@@ -45,6 +47,7 @@ pub unsafe extern "C" fn cudaMemcpyBatchAsync(
     num_attrs: usize,
     s: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyBatchAsync");
     if count == 0 || dsts.is_null() || srcs.is_null() || sizes.is_null() {
         return invalid();
     }
@@ -83,6 +86,7 @@ pub unsafe extern "C" fn cudaMemcpyBatchAsync_ptsz(
     num_attrs: usize,
     s: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyBatchAsync_ptsz");
     // SAFETY: forwarded contract.
     unsafe { cudaMemcpyBatchAsync(dsts, srcs, sizes, count, attrs, attrs_idxs, num_attrs, ptsz(s)) }
 }
@@ -98,6 +102,7 @@ fn callbacks() -> std::sync::MutexGuard<'static, Vec<usize>> {
 /// # Safety
 /// `out` must be null or valid for writes.
 pub unsafe extern "C" fn cudaLogsRegisterCallback(f: *mut c_void, _user: *mut c_void, out: *mut *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaLogsRegisterCallback");
     if f.is_null() || out.is_null() {
         return invalid();
     }
@@ -111,6 +116,7 @@ pub unsafe extern "C" fn cudaLogsRegisterCallback(f: *mut c_void, _user: *mut c_
 
 /// `cudaLogsUnregisterCallback(cudaLogsCallbackHandle)`.
 pub extern "C" fn cudaLogsUnregisterCallback(h: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaLogsUnregisterCallback");
     let mut c = callbacks();
     match (h as usize).checked_sub(1).and_then(|i| c.get_mut(i)) {
         Some(slot) if *slot != 0 => {
@@ -127,6 +133,7 @@ pub extern "C" fn cudaLogsUnregisterCallback(h: *mut c_void) -> i32 {
 /// # Safety
 /// `it` must be null or valid for writes.
 pub unsafe extern "C" fn cudaLogsCurrent(it: *mut u32, flags: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaLogsCurrent");
     if it.is_null() || flags != 0 {
         return invalid();
     }
@@ -141,6 +148,7 @@ pub unsafe extern "C" fn cudaLogsCurrent(it: *mut u32, flags: u32) -> i32 {
 /// # Safety
 /// `path` must be a NUL-terminated string; `it` null or valid.
 pub unsafe extern "C" fn cudaLogsDumpToFile(it: *mut u32, path: *const c_char, flags: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaLogsDumpToFile");
     if path.is_null() || flags != 0 {
         return invalid();
     }
@@ -162,6 +170,7 @@ pub unsafe extern "C" fn cudaLogsDumpToFile(it: *mut u32, path: *const c_char, f
 /// # Safety
 /// `buffer` must hold `*size` bytes; `size` and `it` null or valid.
 pub unsafe extern "C" fn cudaLogsDumpToMemory(it: *mut u32, buffer: *mut c_char, size: *mut usize, flags: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaLogsDumpToMemory");
     if buffer.is_null() || size.is_null() || flags != 0 {
         return invalid();
     }

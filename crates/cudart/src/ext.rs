@@ -120,6 +120,7 @@ pub(crate) unsafe fn copy_3d_of(p: *const Memcpy3DParms) -> Result<Copy3D> {
 /// # Safety
 /// `p` and `pitch` must be valid for writes.
 pub unsafe extern "C" fn cudaMallocPitch(p: *mut *mut c_void, pitch: *mut usize, width: usize, height: usize) -> i32 {
+    let _api = runtime::profile::api_call("cudaMallocPitch");
     if p.is_null() || pitch.is_null() {
         return invalid();
     }
@@ -138,6 +139,7 @@ pub unsafe extern "C" fn cudaMallocPitch(p: *mut *mut c_void, pitch: *mut usize,
 /// # Safety
 /// `p` must be valid for writes.
 pub unsafe extern "C" fn cudaMalloc3D(p: *mut PitchedPtr, extent: Extent) -> i32 {
+    let _api = runtime::profile::api_call("cudaMalloc3D");
     let rows = extent.height.checked_mul(extent.depth);
     let r = match rows {
         Some(rows) => memory::malloc_pitch(extent.width, rows).map(|(d, pitch)| PitchedPtr {
@@ -198,6 +200,7 @@ pub unsafe extern "C" fn cudaMemcpy2D(
     height: usize,
     kind: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy2D");
     // SAFETY: forwarded contract.
     unsafe { memcpy_2d(dst, dpitch, src, spitch, width, height, kind, SYNC) }
 }
@@ -215,6 +218,7 @@ pub unsafe extern "C" fn cudaMemcpy2D_ptds(
     height: usize,
     kind: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy2D_ptds");
     // SAFETY: forwarded contract.
     unsafe { memcpy_2d(dst, dpitch, src, spitch, width, height, kind, PTDS) }
 }
@@ -234,6 +238,7 @@ pub unsafe extern "C" fn cudaMemcpy2DAsync(
     kind: i32,
     s: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy2DAsync");
     // SAFETY: forwarded contract.
     unsafe { memcpy_2d(dst, dpitch, src, spitch, width, height, kind, On::Async(stream(s))) }
 }
@@ -253,6 +258,7 @@ pub unsafe extern "C" fn cudaMemcpy2DAsync_ptsz(
     kind: i32,
     s: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy2DAsync_ptsz");
     // SAFETY: forwarded contract.
     unsafe { memcpy_2d(dst, dpitch, src, spitch, width, height, kind, On::Async(stream(ptsz(s)))) }
 }
@@ -273,11 +279,13 @@ fn memset_2d(p: *mut c_void, pitch: usize, value: i32, width: usize, height: usi
 
 /// `cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height)`.
 pub extern "C" fn cudaMemset2D(p: *mut c_void, pitch: usize, value: i32, width: usize, height: usize) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemset2D");
     memset_2d(p, pitch, value, width, height, 1, SYNC)
 }
 
 /// `cudaMemset2D_ptds`.
 pub extern "C" fn cudaMemset2D_ptds(p: *mut c_void, pitch: usize, value: i32, width: usize, height: usize) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemset2D_ptds");
     memset_2d(p, pitch, value, width, height, 1, PTDS)
 }
 
@@ -290,6 +298,7 @@ pub extern "C" fn cudaMemset2DAsync(
     height: usize,
     s: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemset2DAsync");
     memset_2d(p, pitch, value, width, height, 1, On::Async(stream(s)))
 }
 
@@ -302,6 +311,7 @@ pub extern "C" fn cudaMemset2DAsync_ptsz(
     height: usize,
     s: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemset2DAsync_ptsz");
     memset_2d(p, pitch, value, width, height, 1, On::Async(stream(ptsz(s))))
 }
 
@@ -324,11 +334,13 @@ pub(crate) fn memset_3d(p: PitchedPtr, value: i32, e: Extent, on: On) -> i32 {
 
 /// `cudaMemset3D(struct cudaPitchedPtr, int value, struct cudaExtent)`.
 pub extern "C" fn cudaMemset3D(p: PitchedPtr, value: i32, e: Extent) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemset3D");
     memset_3d(p, value, e, SYNC)
 }
 
 /// `cudaMemset3DAsync(struct cudaPitchedPtr, int value, struct cudaExtent, cudaStream_t)`.
 pub extern "C" fn cudaMemset3DAsync(p: PitchedPtr, value: i32, e: Extent, s: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemset3DAsync");
     memset_3d(p, value, e, On::Async(stream(s)))
 }
 
@@ -355,6 +367,7 @@ pub(crate) unsafe fn memcpy_3d(p: *const Memcpy3DParms, on: On) -> i32 {
 /// # Safety
 /// `p` must be null or valid; host memory the copy covers must be valid.
 pub unsafe extern "C" fn cudaMemcpy3D(p: *const Memcpy3DParms) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy3D");
     // SAFETY: forwarded contract.
     unsafe { memcpy_3d(p, SYNC) }
 }
@@ -364,6 +377,7 @@ pub unsafe extern "C" fn cudaMemcpy3D(p: *const Memcpy3DParms) -> i32 {
 /// # Safety
 /// As for `cudaMemcpy3D`.
 pub unsafe extern "C" fn cudaMemcpy3D_ptds(p: *const Memcpy3DParms) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy3D_ptds");
     // SAFETY: forwarded contract.
     unsafe { memcpy_3d(p, PTDS) }
 }
@@ -373,6 +387,7 @@ pub unsafe extern "C" fn cudaMemcpy3D_ptds(p: *const Memcpy3DParms) -> i32 {
 /// # Safety
 /// As for `cudaMemcpy3D`, until the copy completes.
 pub unsafe extern "C" fn cudaMemcpy3DAsync(p: *const Memcpy3DParms, s: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy3DAsync");
     // SAFETY: forwarded contract.
     unsafe { memcpy_3d(p, On::Async(stream(s))) }
 }
@@ -382,12 +397,14 @@ pub unsafe extern "C" fn cudaMemcpy3DAsync(p: *const Memcpy3DParms, s: *mut c_vo
 /// # Safety
 /// As for `cudaMemcpy3DAsync`.
 pub unsafe extern "C" fn cudaMemcpy3DAsync_ptsz(p: *const Memcpy3DParms, s: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy3DAsync_ptsz");
     // SAFETY: forwarded contract.
     unsafe { memcpy_3d(p, On::Async(stream(ptsz(s)))) }
 }
 
 /// `cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count)`.
 pub extern "C" fn cudaMemcpyPeer(dst: *mut c_void, dd: i32, src: *const c_void, sd: i32, count: usize) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyPeer");
     code(memory::memcpy_peer(DevicePtr(dst as u64), dd, DevicePtr(src as u64), sd, count, SYNC))
 }
 
@@ -400,6 +417,7 @@ pub extern "C" fn cudaMemcpyPeerAsync(
     count: usize,
     s: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyPeerAsync");
     code(memory::memcpy_peer(DevicePtr(dst as u64), dd, DevicePtr(src as u64), sd, count, On::Async(stream(s))))
 }
 
@@ -418,6 +436,7 @@ unsafe fn memcpy_on(dst: *mut c_void, src: *const c_void, count: usize, kind: i3
 /// # Safety
 /// As for `cudaMemcpy`.
 pub unsafe extern "C" fn cudaMemcpy_ptds(dst: *mut c_void, src: *const c_void, count: usize, kind: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy_ptds");
     // SAFETY: forwarded contract.
     unsafe { memcpy_on(dst, src, count, kind, PTDS) }
 }
@@ -433,17 +452,20 @@ pub unsafe extern "C" fn cudaMemcpyAsync_ptsz(
     kind: i32,
     s: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyAsync_ptsz");
     // SAFETY: forwarded contract.
     unsafe { memcpy_on(dst, src, count, kind, On::Async(stream(ptsz(s)))) }
 }
 
 /// `cudaMemset_ptds`.
 pub extern "C" fn cudaMemset_ptds(p: *mut c_void, value: i32, count: usize) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemset_ptds");
     memset_2d(p, count, value, count, 1, 1, PTDS)
 }
 
 /// `cudaMemsetAsync_ptsz`.
 pub extern "C" fn cudaMemsetAsync_ptsz(p: *mut c_void, value: i32, count: usize, s: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemsetAsync_ptsz");
     memset_2d(p, count, value, count, 1, 1, On::Async(stream(ptsz(s))))
 }
 
@@ -452,6 +474,7 @@ pub extern "C" fn cudaMemsetAsync_ptsz(p: *mut c_void, value: i32, count: usize,
 /// # Safety
 /// `attr` must be valid for writes.
 pub unsafe extern "C" fn cudaPointerGetAttributes(attr: *mut memory::PointerAttributes, ptr: *const c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaPointerGetAttributes");
     // SAFETY: forwarded contract.
     unsafe { out(attr, memory::pointer_attributes(ptr as u64)) }
 }
@@ -462,12 +485,14 @@ pub unsafe extern "C" fn cudaPointerGetAttributes(attr: *mut memory::PointerAttr
 /// # Safety
 /// `ptr..ptr + size` must be valid host memory until `cudaHostUnregister(ptr)`.
 pub unsafe extern "C" fn cudaHostRegister(ptr: *mut c_void, size: usize, flags: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaHostRegister");
     // SAFETY: forwarded contract.
     code(unsafe { memory::host_register(ptr as usize, size, flags) })
 }
 
 /// `cudaHostUnregister(void *ptr)`.
 pub extern "C" fn cudaHostUnregister(ptr: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaHostUnregister");
     code(memory::host_unregister(ptr as usize))
 }
 
@@ -477,6 +502,7 @@ pub extern "C" fn cudaHostUnregister(ptr: *mut c_void) -> i32 {
 /// # Safety
 /// `p` must be valid for writes.
 pub unsafe extern "C" fn cudaHostGetDevicePointer(p: *mut *mut c_void, host: *mut c_void, flags: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaHostGetDevicePointer");
     // SAFETY: forwarded contract.
     unsafe { out(p, memory::host_get_device_pointer(host as usize, flags).map(|d| d.0 as *mut c_void)) }
 }
@@ -513,11 +539,13 @@ fn launch_host_func(s: Stream, f: Option<HostFn>, data: *mut c_void) -> i32 {
 
 /// `cudaLaunchHostFunc(cudaStream_t, cudaHostFn_t fn, void *userData)`.
 pub extern "C" fn cudaLaunchHostFunc(s: *mut c_void, f: Option<HostFn>, data: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaLaunchHostFunc");
     launch_host_func(stream(s), f, data)
 }
 
 /// `cudaLaunchHostFunc_ptsz`.
 pub extern "C" fn cudaLaunchHostFunc_ptsz(s: *mut c_void, f: Option<HostFn>, data: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaLaunchHostFunc_ptsz");
     launch_host_func(stream(ptsz(s)), f, data)
 }
 
@@ -548,6 +576,7 @@ pub extern "C" fn cudaStreamAddCallback(
     data: *mut c_void,
     flags: u32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamAddCallback");
     add_callback(s, cb, data, flags)
 }
 
@@ -558,11 +587,13 @@ pub extern "C" fn cudaStreamAddCallback_ptsz(
     data: *mut c_void,
     flags: u32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamAddCallback_ptsz");
     add_callback(ptsz(s), cb, data, flags)
 }
 
 /// `cudaDeviceSetLimit(enum cudaLimit, size_t value)`.
 pub extern "C" fn cudaDeviceSetLimit(limit: i32, value: usize) -> i32 {
+    let _api = runtime::profile::api_call("cudaDeviceSetLimit");
     code(device::set_limit(limit, value))
 }
 
@@ -571,12 +602,14 @@ pub extern "C" fn cudaDeviceSetLimit(limit: i32, value: usize) -> i32 {
 /// # Safety
 /// `v` must be valid for writes.
 pub unsafe extern "C" fn cudaDeviceGetLimit(v: *mut usize, limit: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaDeviceGetLimit");
     // SAFETY: forwarded contract.
     unsafe { out(v, device::get_limit(limit)) }
 }
 
 /// `cudaSetDeviceFlags(unsigned int flags)`.
 pub extern "C" fn cudaSetDeviceFlags(flags: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaSetDeviceFlags");
     code(device::set_device_flags(flags))
 }
 
@@ -585,12 +618,14 @@ pub extern "C" fn cudaSetDeviceFlags(flags: u32) -> i32 {
 /// # Safety
 /// `flags` must be valid for writes.
 pub unsafe extern "C" fn cudaGetDeviceFlags(flags: *mut u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaGetDeviceFlags");
     // SAFETY: forwarded contract.
     unsafe { out(flags, device::get_device_flags()) }
 }
 
 /// `cudaDeviceSetCacheConfig(enum cudaFuncCache)`.
 pub extern "C" fn cudaDeviceSetCacheConfig(config: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaDeviceSetCacheConfig");
     code(device::set_cache_config(config))
 }
 
@@ -599,6 +634,7 @@ pub extern "C" fn cudaDeviceSetCacheConfig(config: i32) -> i32 {
 /// # Safety
 /// `config` must be valid for writes.
 pub unsafe extern "C" fn cudaDeviceGetCacheConfig(config: *mut i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaDeviceGetCacheConfig");
     // SAFETY: forwarded contract.
     unsafe { out(config, device::get_cache_config()) }
 }
@@ -609,6 +645,7 @@ pub unsafe extern "C" fn cudaDeviceGetCacheConfig(config: *mut i32) -> i32 {
 /// # Safety
 /// `id` must be valid for `len` bytes of writes.
 pub unsafe extern "C" fn cudaDeviceGetPCIBusId(id: *mut c_char, len: i32, dev: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaDeviceGetPCIBusId");
     if id.is_null() || len <= 0 {
         return invalid();
     }
@@ -628,6 +665,7 @@ pub unsafe extern "C" fn cudaDeviceGetPCIBusId(id: *mut c_char, len: i32, dev: i
 /// # Safety
 /// `dev` must be valid for writes; `id` a NUL-terminated string.
 pub unsafe extern "C" fn cudaDeviceGetByPCIBusId(dev: *mut i32, id: *const c_char) -> i32 {
+    let _api = runtime::profile::api_call("cudaDeviceGetByPCIBusId");
     if id.is_null() {
         return invalid();
     }
@@ -642,6 +680,7 @@ pub unsafe extern "C" fn cudaDeviceGetByPCIBusId(dev: *mut i32, id: *const c_cha
 /// # Safety
 /// `p` must be valid for writes.
 pub unsafe extern "C" fn cudaStreamGetPriority(s: *mut c_void, p: *mut i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamGetPriority");
     // SAFETY: forwarded contract.
     unsafe { out(p, stream(s).priority()) }
 }
@@ -651,6 +690,7 @@ pub unsafe extern "C" fn cudaStreamGetPriority(s: *mut c_void, p: *mut i32) -> i
 /// # Safety
 /// `p` must be valid for writes.
 pub unsafe extern "C" fn cudaStreamGetPriority_ptsz(s: *mut c_void, p: *mut i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamGetPriority_ptsz");
     // SAFETY: forwarded contract.
     unsafe { out(p, stream(ptsz(s)).priority()) }
 }
@@ -660,32 +700,38 @@ pub unsafe extern "C" fn cudaStreamGetPriority_ptsz(s: *mut c_void, p: *mut i32)
 /// # Safety
 /// `flags` must be valid for writes.
 pub unsafe extern "C" fn cudaStreamGetFlags_ptsz(s: *mut c_void, flags: *mut u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamGetFlags_ptsz");
     // SAFETY: forwarded contract.
     unsafe { out(flags, stream(ptsz(s)).flags()) }
 }
 
 /// `cudaStreamSynchronize_ptsz`.
 pub extern "C" fn cudaStreamSynchronize_ptsz(s: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamSynchronize_ptsz");
     code(stream(ptsz(s)).synchronize())
 }
 
 /// `cudaStreamQuery_ptsz`.
 pub extern "C" fn cudaStreamQuery_ptsz(s: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamQuery_ptsz");
     code(stream(ptsz(s)).query())
 }
 
 /// `cudaStreamWaitEvent_ptsz`.
 pub extern "C" fn cudaStreamWaitEvent_ptsz(s: *mut c_void, e: *mut c_void, _flags: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamWaitEvent_ptsz");
     code(stream(ptsz(s)).wait_event(Event(e as u64)))
 }
 
 /// `cudaEventRecord_ptsz`.
 pub extern "C" fn cudaEventRecord_ptsz(e: *mut c_void, s: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaEventRecord_ptsz");
     code(Event(e as u64).record(stream(ptsz(s))))
 }
 
 /// `cudaEventRecordWithFlags_ptsz`.
 pub extern "C" fn cudaEventRecordWithFlags_ptsz(e: *mut c_void, s: *mut c_void, flags: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaEventRecordWithFlags_ptsz");
     code(Event(e as u64).record_with_flags(stream(ptsz(s)), flags))
 }
 
@@ -694,6 +740,7 @@ pub extern "C" fn cudaEventRecordWithFlags_ptsz(e: *mut c_void, s: *mut c_void, 
 /// # Safety
 /// `id` must be valid for writes.
 pub unsafe extern "C" fn cudaStreamGetId(s: *mut c_void, id: *mut u64) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamGetId");
     // SAFETY: forwarded contract.
     unsafe { out(id, stream(s).id()) }
 }
@@ -703,6 +750,7 @@ pub unsafe extern "C" fn cudaStreamGetId(s: *mut c_void, id: *mut u64) -> i32 {
 /// # Safety
 /// `id` must be valid for writes.
 pub unsafe extern "C" fn cudaStreamGetId_ptsz(s: *mut c_void, id: *mut u64) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamGetId_ptsz");
     // SAFETY: forwarded contract.
     unsafe { out(id, stream(ptsz(s)).id()) }
 }
@@ -712,6 +760,7 @@ pub unsafe extern "C" fn cudaStreamGetId_ptsz(s: *mut c_void, id: *mut u64) -> i
 /// # Safety
 /// `dev` must be valid for writes.
 pub unsafe extern "C" fn cudaStreamGetDevice(s: *mut c_void, dev: *mut i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamGetDevice");
     // SAFETY: forwarded contract.
     unsafe { out(dev, stream(s).id().map(|_| 0)) }
 }
@@ -721,6 +770,7 @@ pub unsafe extern "C" fn cudaStreamGetDevice(s: *mut c_void, dev: *mut i32) -> i
 /// # Safety
 /// `dev` must be valid for writes.
 pub unsafe extern "C" fn cudaStreamGetDevice_ptsz(s: *mut c_void, dev: *mut i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamGetDevice_ptsz");
     // SAFETY: forwarded contract.
     unsafe { out(dev, stream(ptsz(s)).id().map(|_| 0)) }
 }
@@ -730,6 +780,7 @@ pub unsafe extern "C" fn cudaStreamGetDevice_ptsz(s: *mut c_void, dev: *mut i32)
 /// # Safety
 /// `can` valid for writes.
 pub unsafe extern "C" fn cudaDeviceCanAccessPeer(can: *mut i32, dev: i32, peer: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaDeviceCanAccessPeer");
     if can.is_null() {
         return invalid();
     }
@@ -741,10 +792,12 @@ pub unsafe extern "C" fn cudaDeviceCanAccessPeer(can: *mut i32, dev: i32, peer: 
 
 /// `cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags)`: there is no peer.
 pub extern "C" fn cudaDeviceEnablePeerAccess(peer: i32, flags: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaDeviceEnablePeerAccess");
     code(device::peer_access(peer, flags))
 }
 
 /// `cudaDeviceDisablePeerAccess(int peerDevice)`: there is no peer.
 pub extern "C" fn cudaDeviceDisablePeerAccess(peer: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaDeviceDisablePeerAccess");
     code(device::peer_access(peer, 0))
 }

@@ -68,11 +68,13 @@ fn begin(s: Stream, mode: i32) -> i32 {
 
 /// `cudaStreamBeginCapture(cudaStream_t, enum cudaStreamCaptureMode)`.
 pub extern "C" fn cudaStreamBeginCapture(s: *mut c_void, mode: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamBeginCapture");
     begin(stream(s), mode)
 }
 
 /// `cudaStreamBeginCapture_ptsz`.
 pub extern "C" fn cudaStreamBeginCapture_ptsz(s: *mut c_void, mode: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamBeginCapture_ptsz");
     begin(stream(ptsz(s)), mode)
 }
 
@@ -93,6 +95,7 @@ unsafe fn end(s: Stream, g: *mut *mut c_void) -> i32 {
 /// # Safety
 /// `g` must be valid for writes.
 pub unsafe extern "C" fn cudaStreamEndCapture(s: *mut c_void, g: *mut *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamEndCapture");
     // SAFETY: forwarded contract.
     unsafe { end(stream(s), g) }
 }
@@ -102,6 +105,7 @@ pub unsafe extern "C" fn cudaStreamEndCapture(s: *mut c_void, g: *mut *mut c_voi
 /// # Safety
 /// `g` must be valid for writes.
 pub unsafe extern "C" fn cudaStreamEndCapture_ptsz(s: *mut c_void, g: *mut *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamEndCapture_ptsz");
     // SAFETY: forwarded contract.
     unsafe { end(stream(ptsz(s)), g) }
 }
@@ -111,6 +115,7 @@ pub unsafe extern "C" fn cudaStreamEndCapture_ptsz(s: *mut c_void, g: *mut *mut 
 /// # Safety
 /// `st` must be valid for writes.
 pub unsafe extern "C" fn cudaStreamIsCapturing(s: *mut c_void, st: *mut i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamIsCapturing");
     // SAFETY: forwarded contract.
     unsafe { out(st, graph::capture_status(stream(s)).map(|x| x as i32)) }
 }
@@ -120,6 +125,7 @@ pub unsafe extern "C" fn cudaStreamIsCapturing(s: *mut c_void, st: *mut i32) -> 
 /// # Safety
 /// `st` must be valid for writes.
 pub unsafe extern "C" fn cudaStreamIsCapturing_ptsz(s: *mut c_void, st: *mut i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamIsCapturing_ptsz");
     // SAFETY: forwarded contract.
     unsafe { out(st, graph::capture_status(stream(ptsz(s))).map(|x| x as i32)) }
 }
@@ -190,6 +196,7 @@ pub unsafe extern "C" fn cudaStreamGetCaptureInfo(
     edges: *mut *const c_void,
     ndeps: *mut usize,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamGetCaptureInfo");
     // SAFETY: forwarded contract.
     unsafe { capture_info(stream(s), status, id, g, deps, edges, ndeps) }
 }
@@ -207,6 +214,7 @@ pub unsafe extern "C" fn cudaStreamGetCaptureInfo_ptsz(
     edges: *mut *const c_void,
     ndeps: *mut usize,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamGetCaptureInfo_ptsz");
     // SAFETY: forwarded contract.
     unsafe { capture_info(stream(ptsz(s)), status, id, g, deps, edges, ndeps) }
 }
@@ -216,6 +224,7 @@ pub unsafe extern "C" fn cudaStreamGetCaptureInfo_ptsz(
 /// # Safety
 /// `mode` must be valid for reads and writes.
 pub unsafe extern "C" fn cudaThreadExchangeStreamCaptureMode(mode: *mut i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaThreadExchangeStreamCaptureMode");
     if mode.is_null() {
         return invalid();
     }
@@ -230,12 +239,14 @@ pub unsafe extern "C" fn cudaThreadExchangeStreamCaptureMode(mode: *mut i32) -> 
 /// # Safety
 /// `g` must be valid for writes.
 pub unsafe extern "C" fn cudaGraphCreate(g: *mut *mut c_void, flags: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphCreate");
     // SAFETY: forwarded contract.
     unsafe { out(g, Graph::new(flags).map(|g| g.0 as *mut c_void)) }
 }
 
 /// `cudaGraphDestroy(cudaGraph_t)`.
 pub extern "C" fn cudaGraphDestroy(g: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphDestroy");
     code(Graph(g as u64).destroy())
 }
 
@@ -426,6 +437,7 @@ pub unsafe extern "C" fn cudaGraphAddKernelNode(
     n: usize,
     p: *const KernelNodeParams,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphAddKernelNode");
     // SAFETY: forwarded contract.
     let work = || unsafe { kernel_kind(p) };
     // SAFETY: forwarded contract.
@@ -443,6 +455,7 @@ pub unsafe extern "C" fn cudaGraphAddMemcpyNode(
     n: usize,
     p: *const Memcpy3DParms,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphAddMemcpyNode");
     // SAFETY: forwarded contract.
     let work = || unsafe { memcpy_kind(p) };
     // SAFETY: forwarded contract.
@@ -465,6 +478,7 @@ pub unsafe extern "C" fn cudaGraphAddMemcpyNode1D(
     count: usize,
     kind: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphAddMemcpyNode1D");
     // SAFETY: forwarded contract.
     let work = || unsafe { memcpy_1d_kind(dst, src, count, kind) };
     // SAFETY: forwarded contract.
@@ -482,6 +496,7 @@ pub unsafe extern "C" fn cudaGraphAddMemsetNode(
     n: usize,
     p: *const MemsetParams,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphAddMemsetNode");
     // SAFETY: forwarded contract.
     let work = || unsafe { memset_kind(p) };
     // SAFETY: forwarded contract.
@@ -499,6 +514,7 @@ pub unsafe extern "C" fn cudaGraphAddHostNode(
     n: usize,
     p: *const HostNodeParams,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphAddHostNode");
     // SAFETY: forwarded contract.
     let work = || unsafe { host_kind(p) };
     // SAFETY: forwarded contract.
@@ -515,6 +531,7 @@ pub unsafe extern "C" fn cudaGraphAddEmptyNode(
     deps: *const *mut c_void,
     n: usize,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphAddEmptyNode");
     // SAFETY: forwarded contract.
     unsafe { add(node, g, deps, n, || Ok(graph::NodeKind::Empty)) }
 }
@@ -526,6 +543,7 @@ pub unsafe extern "C" fn cudaGraphAddEmptyNode(
 /// # Safety
 /// `num` must be valid for reads and writes; `nodes` null or valid for `*num` writes.
 pub unsafe extern "C" fn cudaGraphGetNodes(g: *mut c_void, nodes: *mut *mut c_void, num: *mut usize) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphGetNodes");
     if num.is_null() {
         return invalid();
     }
@@ -550,6 +568,7 @@ pub unsafe extern "C" fn cudaGraphGetNodes(g: *mut c_void, nodes: *mut *mut c_vo
 /// # Safety
 /// `e` must be valid for writes.
 pub unsafe extern "C" fn cudaGraphInstantiate(e: *mut *mut c_void, g: *mut c_void, flags: u64) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphInstantiate");
     // SAFETY: forwarded contract.
     unsafe { out(e, Graph(g as u64).instantiate(flags).map(|x| x.0 as *mut c_void)) }
 }
@@ -559,31 +578,37 @@ pub unsafe extern "C" fn cudaGraphInstantiate(e: *mut *mut c_void, g: *mut c_voi
 /// # Safety
 /// `e` must be valid for writes.
 pub unsafe extern "C" fn cudaGraphInstantiateWithFlags(e: *mut *mut c_void, g: *mut c_void, flags: u64) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphInstantiateWithFlags");
     // SAFETY: forwarded contract.
     unsafe { cudaGraphInstantiate(e, g, flags) }
 }
 
 /// `cudaGraphLaunch(cudaGraphExec_t, cudaStream_t)`.
 pub extern "C" fn cudaGraphLaunch(e: *mut c_void, s: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphLaunch");
     code(GraphExec(e as u64).launch(stream(s)))
 }
 
 /// `cudaGraphLaunch_ptsz`.
 pub extern "C" fn cudaGraphLaunch_ptsz(e: *mut c_void, s: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphLaunch_ptsz");
     code(GraphExec(e as u64).launch(stream(ptsz(s))))
 }
 
 /// `cudaGraphUpload(cudaGraphExec_t, cudaStream_t)`.
 pub extern "C" fn cudaGraphUpload(e: *mut c_void, s: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphUpload");
     code(GraphExec(e as u64).upload(stream(s)))
 }
 
 /// `cudaGraphUpload_ptsz`.
 pub extern "C" fn cudaGraphUpload_ptsz(e: *mut c_void, s: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphUpload_ptsz");
     code(GraphExec(e as u64).upload(stream(ptsz(s))))
 }
 
 /// `cudaGraphExecDestroy(cudaGraphExec_t)`.
 pub extern "C" fn cudaGraphExecDestroy(e: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphExecDestroy");
     code(GraphExec(e as u64).destroy())
 }

@@ -87,6 +87,7 @@ pub unsafe extern "C" fn cudaGraphConditionalHandleCreate(
     default: u32,
     flags: u32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphConditionalHandleCreate");
     if h.is_null() {
         return invalid();
     }
@@ -111,6 +112,7 @@ pub unsafe extern "C" fn cudaGraphAddNode(
     n: usize,
     p: *mut GraphNodeParams,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphAddNode");
     // SAFETY: forwarded contract.
     if let Err(e) = record(unsafe { graph_nodes::default_edges(edges, n) }) {
         return code::<()>(Err(e));
@@ -204,6 +206,7 @@ unsafe fn add_conditional(
 /// # Safety
 /// `p` null or valid, with the parameters of its type valid.
 pub unsafe extern "C" fn cudaGraphNodeSetParams(nd: *mut c_void, p: *mut GraphNodeParams) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphNodeSetParams");
     // SAFETY: null-checked; valid per the contract.
     let Some(q) = (unsafe { p.as_ref() }) else { return invalid() };
     if let Err(e) = type_matches(GraphNode(nd as u64), q.type_) {
@@ -232,6 +235,7 @@ pub unsafe extern "C" fn cudaGraphNodeSetParams(nd: *mut c_void, p: *mut GraphNo
 /// # Safety
 /// `p` null or valid, with the parameters of its type valid.
 pub unsafe extern "C" fn cudaGraphExecNodeSetParams(x: *mut c_void, nd: *mut c_void, p: *mut GraphNodeParams) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphExecNodeSetParams");
     // SAFETY: null-checked; valid per the contract.
     let Some(q) = (unsafe { p.as_ref() }) else { return invalid() };
     if let Err(e) = type_matches(GraphNode(nd as u64), q.type_) {
@@ -267,6 +271,7 @@ fn type_matches(n: GraphNode, ty: i32) -> Result<()> {
 /// `cudaGraphExecChildGraphNodeSetParams(cudaGraphExec_t, cudaGraphNode_t node, cudaGraph_t
 /// childGraph)`: the child graph must have the topology of the node's.
 pub extern "C" fn cudaGraphExecChildGraphNodeSetParams(x: *mut c_void, nd: *mut c_void, child: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphExecChildGraphNodeSetParams");
     code(GraphExec(x as u64).set_child(GraphNode(nd as u64), Graph(child as u64)))
 }
 
@@ -306,6 +311,7 @@ pub unsafe extern "C" fn cudaGraphAddMemcpyNodeToSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphAddMemcpyNodeToSymbol");
     // SAFETY: forwarded contract.
     let k = || unsafe { symbol_kind(sym, src.cast_mut(), count, offset, kind, true) };
     // SAFETY: forwarded contract.
@@ -330,6 +336,7 @@ pub unsafe extern "C" fn cudaGraphAddMemcpyNodeFromSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphAddMemcpyNodeFromSymbol");
     // SAFETY: forwarded contract.
     let k = || unsafe { symbol_kind(sym, dst, count, offset, kind, false) };
     // SAFETY: forwarded contract.
@@ -349,6 +356,7 @@ pub unsafe extern "C" fn cudaGraphMemcpyNodeSetParamsToSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphMemcpyNodeSetParamsToSymbol");
     // SAFETY: forwarded contract.
     code(
         unsafe { symbol_kind(sym, src.cast_mut(), count, offset, kind, true) }
@@ -369,6 +377,7 @@ pub unsafe extern "C" fn cudaGraphMemcpyNodeSetParamsFromSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphMemcpyNodeSetParamsFromSymbol");
     // SAFETY: forwarded contract.
     code(unsafe { symbol_kind(sym, dst, count, offset, kind, false) }.and_then(|k| GraphNode(nd as u64).set_kind(k)))
 }
@@ -387,6 +396,7 @@ pub unsafe extern "C" fn cudaGraphExecMemcpyNodeSetParamsToSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphExecMemcpyNodeSetParamsToSymbol");
     // SAFETY: forwarded contract.
     let k = unsafe { symbol_kind(sym, src.cast_mut(), count, offset, kind, true) };
     code(k.and_then(|k| GraphExec(x as u64).set_node(GraphNode(nd as u64), k)))
@@ -406,6 +416,7 @@ pub unsafe extern "C" fn cudaGraphExecMemcpyNodeSetParamsFromSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphExecMemcpyNodeSetParamsFromSymbol");
     // SAFETY: forwarded contract.
     let k = unsafe { symbol_kind(sym, dst, count, offset, kind, false) };
     code(k.and_then(|k| GraphExec(x as u64).set_node(GraphNode(nd as u64), k)))
@@ -461,6 +472,7 @@ pub unsafe extern "C" fn cudaStreamBeginCaptureToGraph(
     n: usize,
     mode: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamBeginCaptureToGraph");
     // SAFETY: forwarded contract.
     unsafe { begin_to_graph(crate::stream(s), g, deps, edges, n, mode) }
 }
@@ -477,6 +489,7 @@ pub unsafe extern "C" fn cudaStreamBeginCaptureToGraph_ptsz(
     n: usize,
     mode: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamBeginCaptureToGraph_ptsz");
     // SAFETY: forwarded contract.
     unsafe { begin_to_graph(crate::stream(crate::ext::ptsz(s)), g, deps, edges, n, mode) }
 }
@@ -509,6 +522,7 @@ pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies(
     n: usize,
     flags: u32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamUpdateCaptureDependencies");
     // SAFETY: forwarded contract.
     unsafe { update_deps(crate::stream(s), deps, edges, n, flags) }
 }
@@ -524,6 +538,7 @@ pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies_ptsz(
     n: usize,
     flags: u32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamUpdateCaptureDependencies_ptsz");
     // SAFETY: forwarded contract.
     unsafe { update_deps(crate::stream(crate::ext::ptsz(s)), deps, edges, n, flags) }
 }

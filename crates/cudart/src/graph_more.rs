@@ -39,6 +39,7 @@ fn node_params<T: Copy>(n: *mut c_void, ty: NodeType) -> Result<T> {
 /// # Safety
 /// `p` must be null or valid for writes.
 pub unsafe extern "C" fn cudaGraphHostNodeGetParams(n: *mut c_void, p: *mut HostNodeParams) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphHostNodeGetParams");
     // SAFETY: forwarded contract.
     unsafe { out(p, node_params(n, NodeType::Host)) }
 }
@@ -48,6 +49,7 @@ pub unsafe extern "C" fn cudaGraphHostNodeGetParams(n: *mut c_void, p: *mut Host
 /// # Safety
 /// `p` must be null or valid for writes.
 pub unsafe extern "C" fn cudaGraphMemsetNodeGetParams(n: *mut c_void, p: *mut MemsetParams) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphMemsetNodeGetParams");
     // SAFETY: forwarded contract.
     unsafe { out(p, node_params(n, NodeType::Memset)) }
 }
@@ -58,6 +60,7 @@ pub unsafe extern "C" fn cudaGraphMemsetNodeGetParams(n: *mut c_void, p: *mut Me
 /// # Safety
 /// `p` must be null or valid for writes.
 pub unsafe extern "C" fn cudaGraphMemcpyNodeGetParams(n: *mut c_void, p: *mut Memcpy3DParms) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphMemcpyNodeGetParams");
     // SAFETY: forwarded contract.
     unsafe { out(p, node_params(n, NodeType::Memcpy)) }
 }
@@ -74,6 +77,7 @@ pub unsafe extern "C" fn cudaGraphMemcpyNodeSetParams1D(
     count: usize,
     kind: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphMemcpyNodeSetParams1D");
     // SAFETY: forwarded contract.
     code(record(unsafe { memcpy_1d_kind(dst, src, count, kind) }).and_then(|k| node(n).set_kind(k)))
 }
@@ -114,6 +118,7 @@ pub unsafe extern "C" fn cudaGraphAddMemAllocNode(
     n: usize,
     p: *mut MemAllocNodeParams,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphAddMemAllocNode");
     // SAFETY: null-checked; valid per the contract.
     let Some(q) = (unsafe { p.as_mut() }) else { return invalid() };
     let descs: Vec<MemAccessDesc> = if q.accessDescCount == 0 {
@@ -163,6 +168,7 @@ pub unsafe extern "C" fn cudaGraphAddMemAllocNode(
 /// # Safety
 /// `p` must be null or valid for writes.
 pub unsafe extern "C" fn cudaGraphMemAllocNodeGetParams(n: *mut c_void, p: *mut MemAllocNodeParams) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphMemAllocNodeGetParams");
     let r = node_params::<MemAllocNodeParams>(n, NodeType::MemAlloc).map(|mut q| {
         let store = access_store();
         if let Some(d) = store.get(&(n as u64))
@@ -188,6 +194,7 @@ pub unsafe extern "C" fn cudaGraphAddMemFreeNode(
     n: usize,
     dptr: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphAddMemFreeNode");
     let kind = || {
         let work = memory::graph_mem_free(DevicePtr(dptr as u64))?;
         Ok(NodeKind::Work { ty: NodeType::MemFree, work, params: Some(params_bytes(&dptr)) })
@@ -201,12 +208,14 @@ pub unsafe extern "C" fn cudaGraphAddMemFreeNode(
 /// # Safety
 /// `p` must be null or valid for writes of a pointer.
 pub unsafe extern "C" fn cudaGraphMemFreeNodeGetParams(n: *mut c_void, p: *mut *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphMemFreeNodeGetParams");
     // SAFETY: forwarded contract.
     unsafe { out(p, node_params(n, NodeType::MemFree)) }
 }
 
 /// `cudaDeviceGraphMemTrim(int device)`.
 pub extern "C" fn cudaDeviceGraphMemTrim(device: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaDeviceGraphMemTrim");
     code(memory::graph_mem_trim(device))
 }
 
@@ -216,6 +225,7 @@ pub extern "C" fn cudaDeviceGraphMemTrim(device: i32) -> i32 {
 /// # Safety
 /// `value` must be null or valid for writes of 8 bytes.
 pub unsafe extern "C" fn cudaDeviceGetGraphMemAttribute(device: i32, attr: i32, value: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaDeviceGetGraphMemAttribute");
     // SAFETY: forwarded contract.
     unsafe { out(value.cast::<u64>(), memory::graph_mem_attribute(device, attr)) }
 }
@@ -225,6 +235,7 @@ pub unsafe extern "C" fn cudaDeviceGetGraphMemAttribute(device: i32, attr: i32, 
 /// # Safety
 /// `value` must be null or valid for reads of 8 bytes.
 pub unsafe extern "C" fn cudaDeviceSetGraphMemAttribute(device: i32, attr: i32, value: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaDeviceSetGraphMemAttribute");
     if value.is_null() {
         return invalid();
     }
@@ -249,6 +260,7 @@ fn kernel_node(n: *mut c_void) -> Result<graph::KernelNode> {
 /// # Safety
 /// `v` must be null or valid for writes of a `cudaKernelNodeAttrValue`.
 pub unsafe extern "C" fn cudaGraphKernelNodeGetAttribute(n: *mut c_void, id: i32, v: *mut AttrValue) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphKernelNodeGetAttribute");
     let r = kernel_node(n).and_then(|k| {
         if !KERNEL_NODE_ATTRS.contains(&id) {
             return record(Err(Error::InvalidValue));
@@ -265,6 +277,7 @@ pub unsafe extern "C" fn cudaGraphKernelNodeGetAttribute(n: *mut c_void, id: i32
 /// # Safety
 /// `v` must be null or a valid `cudaKernelNodeAttrValue`.
 pub unsafe extern "C" fn cudaGraphKernelNodeSetAttribute(n: *mut c_void, id: i32, v: *const AttrValue) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphKernelNodeSetAttribute");
     // SAFETY: null-checked; valid per the contract.
     let Some(v) = (unsafe { v.as_ref() }).copied() else { return invalid() };
     let r = kernel_node(n).and_then(|mut k| {
@@ -277,6 +290,7 @@ pub unsafe extern "C" fn cudaGraphKernelNodeSetAttribute(n: *mut c_void, id: i32
 
 /// `cudaGraphKernelNodeCopyAttributes(cudaGraphNode_t dst, cudaGraphNode_t src)`.
 pub extern "C" fn cudaGraphKernelNodeCopyAttributes(dst: *mut c_void, src: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphKernelNodeCopyAttributes");
     let r = kernel_node(src).and_then(|s| {
         let mut d = kernel_node(dst)?;
         d.attrs = s.attrs;
@@ -297,6 +311,7 @@ pub unsafe extern "C" fn cudaUserObjectCreate(
     refs: u32,
     flags: u32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaUserObjectCreate");
     if obj.is_null() {
         return invalid();
     }
@@ -308,23 +323,27 @@ pub unsafe extern "C" fn cudaUserObjectCreate(
 
 /// `cudaUserObjectRetain(cudaUserObject_t, unsigned int count)`.
 pub extern "C" fn cudaUserObjectRetain(obj: *mut c_void, count: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaUserObjectRetain");
     code(user_object::retain(obj as u64, count))
 }
 
 /// `cudaUserObjectRelease(cudaUserObject_t, unsigned int count)`: the destructor runs when the
 /// last reference goes.
 pub extern "C" fn cudaUserObjectRelease(obj: *mut c_void, count: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaUserObjectRelease");
     code(user_object::release(obj as u64, count))
 }
 
 /// `cudaGraphRetainUserObject(cudaGraph_t, cudaUserObject_t, unsigned int count, unsigned int
 /// flags)`.
 pub extern "C" fn cudaGraphRetainUserObject(g: *mut c_void, obj: *mut c_void, count: u32, flags: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphRetainUserObject");
     code(Graph(g as u64).retain_user_object(obj as u64, count, flags))
 }
 
 /// `cudaGraphReleaseUserObject(cudaGraph_t, cudaUserObject_t, unsigned int count)`.
 pub extern "C" fn cudaGraphReleaseUserObject(g: *mut c_void, obj: *mut c_void, count: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphReleaseUserObject");
     code(Graph(g as u64).release_user_object(obj as u64, count))
 }
 
@@ -380,6 +399,7 @@ pub unsafe extern "C" fn cudaGraphInstantiateWithParams(
     g: *mut c_void,
     p: *mut InstantiateParams,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphInstantiateWithParams");
     // SAFETY: forwarded contract.
     unsafe { instantiate_with_params(e, g, p, stream) }
 }
@@ -393,6 +413,7 @@ pub unsafe extern "C" fn cudaGraphInstantiateWithParams_ptsz(
     g: *mut c_void,
     p: *mut InstantiateParams,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphInstantiateWithParams_ptsz");
     // SAFETY: forwarded contract.
     unsafe { instantiate_with_params(e, g, p, |s| stream(crate::ext::ptsz(s))) }
 }

@@ -101,6 +101,7 @@ pub unsafe extern "C" fn cudaGraphAddEventRecordNode(
     nd: usize,
     e: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphAddEventRecordNode");
     // SAFETY: forwarded contract.
     unsafe { add(n, g, deps, nd, || Ok(NodeKind::EventRecord(Event(e as u64)))) }
 }
@@ -116,6 +117,7 @@ pub unsafe extern "C" fn cudaGraphAddEventWaitNode(
     nd: usize,
     e: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphAddEventWaitNode");
     // SAFETY: forwarded contract.
     unsafe { add(n, g, deps, nd, || Ok(NodeKind::WaitEvent(Event(e as u64)))) }
 }
@@ -131,6 +133,7 @@ pub unsafe extern "C" fn cudaGraphAddChildGraphNode(
     nd: usize,
     child: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphAddChildGraphNode");
     // SAFETY: forwarded contract.
     unsafe { add(n, g, deps, nd, || Ok(NodeKind::Graph(Graph(child as u64)))) }
 }
@@ -149,6 +152,7 @@ fn event_of(n: *mut c_void, want: graph::NodeType) -> Result<*mut c_void> {
 /// # Safety
 /// `e` valid for writes.
 pub unsafe extern "C" fn cudaGraphEventRecordNodeGetEvent(n: *mut c_void, e: *mut *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphEventRecordNodeGetEvent");
     // SAFETY: forwarded contract.
     unsafe { out(e, event_of(n, graph::NodeType::EventRecord)) }
 }
@@ -158,27 +162,32 @@ pub unsafe extern "C" fn cudaGraphEventRecordNodeGetEvent(n: *mut c_void, e: *mu
 /// # Safety
 /// `e` valid for writes.
 pub unsafe extern "C" fn cudaGraphEventWaitNodeGetEvent(n: *mut c_void, e: *mut *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphEventWaitNodeGetEvent");
     // SAFETY: forwarded contract.
     unsafe { out(e, event_of(n, graph::NodeType::WaitEvent)) }
 }
 
 /// `cudaGraphEventRecordNodeSetEvent(cudaGraphNode_t, cudaEvent_t)`.
 pub extern "C" fn cudaGraphEventRecordNodeSetEvent(n: *mut c_void, e: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphEventRecordNodeSetEvent");
     code(node(n).set_kind(NodeKind::EventRecord(Event(e as u64))))
 }
 
 /// `cudaGraphEventWaitNodeSetEvent(cudaGraphNode_t, cudaEvent_t)`.
 pub extern "C" fn cudaGraphEventWaitNodeSetEvent(n: *mut c_void, e: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphEventWaitNodeSetEvent");
     code(node(n).set_kind(NodeKind::WaitEvent(Event(e as u64))))
 }
 
 /// `cudaGraphExecEventRecordNodeSetEvent(cudaGraphExec_t, cudaGraphNode_t, cudaEvent_t)`.
 pub extern "C" fn cudaGraphExecEventRecordNodeSetEvent(x: *mut c_void, n: *mut c_void, e: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphExecEventRecordNodeSetEvent");
     code(GraphExec(x as u64).set_node(node(n), NodeKind::EventRecord(Event(e as u64))))
 }
 
 /// `cudaGraphExecEventWaitNodeSetEvent(cudaGraphExec_t, cudaGraphNode_t, cudaEvent_t)`.
 pub extern "C" fn cudaGraphExecEventWaitNodeSetEvent(x: *mut c_void, n: *mut c_void, e: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphExecEventWaitNodeSetEvent");
     code(GraphExec(x as u64).set_node(node(n), NodeKind::WaitEvent(Event(e as u64))))
 }
 
@@ -187,6 +196,7 @@ pub extern "C" fn cudaGraphExecEventWaitNodeSetEvent(x: *mut c_void, n: *mut c_v
 /// # Safety
 /// `g` valid for writes.
 pub unsafe extern "C" fn cudaGraphChildGraphNodeGetGraph(n: *mut c_void, g: *mut *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphChildGraphNodeGetGraph");
     let r = node(n).kind().and_then(|k| match k {
         NodeKind::Graph(c) => Ok(c.0 as *mut c_void),
         _ => record(Err(Error::InvalidValue)),
@@ -200,12 +210,14 @@ pub unsafe extern "C" fn cudaGraphChildGraphNodeGetGraph(n: *mut c_void, g: *mut
 /// # Safety
 /// `t` valid for writes.
 pub unsafe extern "C" fn cudaGraphNodeGetType(n: *mut c_void, t: *mut i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphNodeGetType");
     // SAFETY: forwarded contract.
     unsafe { out(t, node(n).node_type().map(|t| t as i32)) }
 }
 
 /// `cudaGraphDestroyNode(cudaGraphNode_t)`.
 pub extern "C" fn cudaGraphDestroyNode(n: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphDestroyNode");
     code(node(n).destroy())
 }
 
@@ -214,6 +226,7 @@ pub extern "C" fn cudaGraphDestroyNode(n: *mut c_void) -> i32 {
 /// # Safety
 /// As `write_list`.
 pub unsafe extern "C" fn cudaGraphGetRootNodes(g: *mut c_void, arr: *mut *mut c_void, num: *mut usize) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphGetRootNodes");
     let r = Graph(g as u64).root_nodes().map(|v| v.iter().map(|n| n.0).collect());
     // SAFETY: forwarded contract.
     unsafe { write_list(arr, num, r) }
@@ -231,6 +244,7 @@ pub unsafe extern "C" fn cudaGraphGetEdges(
     data: *mut EdgeData,
     num: *mut usize,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphGetEdges");
     if num.is_null() || from.is_null() != to.is_null() {
         return invalid();
     }
@@ -259,6 +273,7 @@ pub unsafe extern "C" fn cudaGraphNodeGetDependencies(
     data: *mut EdgeData,
     num: *mut usize,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphNodeGetDependencies");
     let r = node(n).dependencies().map(|v| v.iter().map(|n| n.0).collect());
     // SAFETY: forwarded contract.
     unsafe {
@@ -280,6 +295,7 @@ pub unsafe extern "C" fn cudaGraphNodeGetDependentNodes(
     data: *mut EdgeData,
     num: *mut usize,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphNodeGetDependentNodes");
     let r = node(n).dependents().map(|v| v.iter().map(|n| n.0).collect());
     // SAFETY: forwarded contract.
     unsafe {
@@ -326,6 +342,7 @@ pub unsafe extern "C" fn cudaGraphAddDependencies(
     e: *const EdgeData,
     n: usize,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphAddDependencies");
     // SAFETY: forwarded contract.
     let r = record(unsafe { edges_arg(from, to, e, n) }).and_then(|(f, t)| Graph(g as u64).add_dependencies(&f, &t));
     code(r)
@@ -342,6 +359,7 @@ pub unsafe extern "C" fn cudaGraphRemoveDependencies(
     e: *const EdgeData,
     n: usize,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphRemoveDependencies");
     // SAFETY: forwarded contract.
     let r = record(unsafe { edges_arg(from, to, e, n) }).and_then(|(f, t)| Graph(g as u64).remove_dependencies(&f, &t));
     code(r)
@@ -362,6 +380,7 @@ fn arg_store() -> std::sync::MutexGuard<'static, ArgStore> {
 /// # Safety
 /// `p` valid for writes.
 pub unsafe extern "C" fn cudaGraphKernelNodeGetParams(n: *mut c_void, p: *mut KernelNodeParams) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphKernelNodeGetParams");
     let r = node(n).kind().and_then(|k| {
         let NodeKind::Kernel(k) = k else { return record(Err(Error::InvalidValue)) };
         let mut store = arg_store();
@@ -392,6 +411,7 @@ pub unsafe extern "C" fn cudaGraphKernelNodeGetParams(n: *mut c_void, p: *mut Ke
 /// # Safety
 /// As `cudaGraphAddKernelNode`.
 pub unsafe extern "C" fn cudaGraphKernelNodeSetParams(n: *mut c_void, p: *const KernelNodeParams) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphKernelNodeSetParams");
     // SAFETY: forwarded contract.
     code(record(unsafe { kernel_kind(p) }).and_then(|k| node(n).set_kind(k)))
 }
@@ -401,6 +421,7 @@ pub unsafe extern "C" fn cudaGraphKernelNodeSetParams(n: *mut c_void, p: *const 
 /// # Safety
 /// `p` valid.
 pub unsafe extern "C" fn cudaGraphMemsetNodeSetParams(n: *mut c_void, p: *const MemsetParams) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphMemsetNodeSetParams");
     // SAFETY: forwarded contract.
     code(record(unsafe { memset_kind(p) }).and_then(|k| node(n).set_kind(k)))
 }
@@ -410,6 +431,7 @@ pub unsafe extern "C" fn cudaGraphMemsetNodeSetParams(n: *mut c_void, p: *const 
 /// # Safety
 /// `p` valid.
 pub unsafe extern "C" fn cudaGraphHostNodeSetParams(n: *mut c_void, p: *const HostNodeParams) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphHostNodeSetParams");
     // SAFETY: forwarded contract.
     code(record(unsafe { host_kind(p) }).and_then(|k| node(n).set_kind(k)))
 }
@@ -419,6 +441,7 @@ pub unsafe extern "C" fn cudaGraphHostNodeSetParams(n: *mut c_void, p: *const Ho
 /// # Safety
 /// `p` valid.
 pub unsafe extern "C" fn cudaGraphMemcpyNodeSetParams(n: *mut c_void, p: *const Memcpy3DParms) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphMemcpyNodeSetParams");
     // SAFETY: forwarded contract.
     code(record(unsafe { memcpy_kind(p) }).and_then(|k| node(n).set_kind(k)))
 }
@@ -433,6 +456,7 @@ pub unsafe extern "C" fn cudaGraphExecKernelNodeSetParams(
     n: *mut c_void,
     p: *const KernelNodeParams,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphExecKernelNodeSetParams");
     // SAFETY: forwarded contract.
     code(record(unsafe { kernel_kind(p) }).and_then(|k| GraphExec(x as u64).set_node(node(n), k)))
 }
@@ -446,6 +470,7 @@ pub unsafe extern "C" fn cudaGraphExecMemsetNodeSetParams(
     n: *mut c_void,
     p: *const MemsetParams,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphExecMemsetNodeSetParams");
     // SAFETY: forwarded contract.
     code(record(unsafe { memset_kind(p) }).and_then(|k| GraphExec(x as u64).set_node(node(n), k)))
 }
@@ -459,6 +484,7 @@ pub unsafe extern "C" fn cudaGraphExecHostNodeSetParams(
     n: *mut c_void,
     p: *const HostNodeParams,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphExecHostNodeSetParams");
     // SAFETY: forwarded contract.
     code(record(unsafe { host_kind(p) }).and_then(|k| GraphExec(x as u64).set_node(node(n), k)))
 }
@@ -472,6 +498,7 @@ pub unsafe extern "C" fn cudaGraphExecMemcpyNodeSetParams(
     n: *mut c_void,
     p: *const Memcpy3DParms,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphExecMemcpyNodeSetParams");
     // SAFETY: forwarded contract.
     code(record(unsafe { memcpy_kind(p) }).and_then(|k| GraphExec(x as u64).set_node(node(n), k)))
 }
@@ -489,6 +516,7 @@ pub unsafe extern "C" fn cudaGraphExecMemcpyNodeSetParams1D(
     count: usize,
     kind: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphExecMemcpyNodeSetParams1D");
     // SAFETY: forwarded contract.
     code(
         record(unsafe { memcpy_1d_kind(dst, src, count, kind) }).and_then(|k| GraphExec(x as u64).set_node(node(n), k)),
@@ -497,6 +525,7 @@ pub unsafe extern "C" fn cudaGraphExecMemcpyNodeSetParams1D(
 
 /// `cudaGraphNodeSetEnabled(cudaGraphExec_t, cudaGraphNode_t, unsigned int isEnabled)`.
 pub extern "C" fn cudaGraphNodeSetEnabled(x: *mut c_void, n: *mut c_void, enabled: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphNodeSetEnabled");
     code(GraphExec(x as u64).set_enabled(node(n), enabled != 0))
 }
 
@@ -505,6 +534,7 @@ pub extern "C" fn cudaGraphNodeSetEnabled(x: *mut c_void, n: *mut c_void, enable
 /// # Safety
 /// `e` valid for writes.
 pub unsafe extern "C" fn cudaGraphNodeGetEnabled(x: *mut c_void, n: *mut c_void, e: *mut u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphNodeGetEnabled");
     // SAFETY: forwarded contract.
     unsafe { out(e, GraphExec(x as u64).enabled(node(n)).map(u32::from)) }
 }
@@ -527,6 +557,7 @@ pub struct UpdateResultInfo {
 /// # Safety
 /// `info` valid for writes.
 pub unsafe extern "C" fn cudaGraphExecUpdate(x: *mut c_void, g: *mut c_void, info: *mut UpdateResultInfo) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphExecUpdate");
     if info.is_null() {
         return invalid();
     }
@@ -546,6 +577,7 @@ pub unsafe extern "C" fn cudaGraphExecUpdate(x: *mut c_void, g: *mut c_void, inf
 /// # Safety
 /// `f` valid for writes.
 pub unsafe extern "C" fn cudaGraphExecGetFlags(x: *mut c_void, f: *mut u64) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphExecGetFlags");
     // SAFETY: forwarded contract.
     unsafe { out(f, GraphExec(x as u64).flags()) }
 }
@@ -555,6 +587,7 @@ pub unsafe extern "C" fn cudaGraphExecGetFlags(x: *mut c_void, f: *mut u64) -> i
 /// # Safety
 /// `c` valid for writes.
 pub unsafe extern "C" fn cudaGraphClone(c: *mut *mut c_void, g: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphClone");
     // SAFETY: forwarded contract.
     unsafe { out(c, Graph(g as u64).clone_graph().map(|g| g.0 as *mut c_void)) }
 }
@@ -564,6 +597,7 @@ pub unsafe extern "C" fn cudaGraphClone(c: *mut *mut c_void, g: *mut c_void) -> 
 /// # Safety
 /// `n` valid for writes.
 pub unsafe extern "C" fn cudaGraphNodeFindInClone(n: *mut *mut c_void, orig: *mut c_void, g: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphNodeFindInClone");
     // SAFETY: forwarded contract.
     unsafe { out(n, Graph(g as u64).find_in_clone(node(orig)).map(|n| n.0 as *mut c_void)) }
 }
@@ -574,6 +608,7 @@ pub unsafe extern "C" fn cudaGraphNodeFindInClone(n: *mut *mut c_void, orig: *mu
 /// # Safety
 /// `path` a NUL-terminated string.
 pub unsafe extern "C" fn cudaGraphDebugDotPrint(g: *mut c_void, path: *const c_char, flags: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaGraphDebugDotPrint");
     if path.is_null() {
         return invalid();
     }

@@ -33,6 +33,7 @@ impl IpcHandle {
 /// # Safety
 /// `handle` must be null or valid for writes.
 pub unsafe extern "C" fn cudaIpcGetMemHandle(handle: *mut IpcHandle, dev_ptr: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaIpcGetMemHandle");
     if handle.is_null() || dev_ptr.is_null() {
         return invalid();
     }
@@ -45,6 +46,7 @@ pub unsafe extern "C" fn cudaIpcGetMemHandle(handle: *mut IpcHandle, dev_ptr: *m
 /// # Safety
 /// `dev_ptr` must be null or valid for writes.
 pub unsafe extern "C" fn cudaIpcOpenMemHandle(dev_ptr: *mut *mut c_void, handle: IpcHandle, flags: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaIpcOpenMemHandle");
     if dev_ptr.is_null() {
         return invalid();
     }
@@ -54,6 +56,7 @@ pub unsafe extern "C" fn cudaIpcOpenMemHandle(dev_ptr: *mut *mut c_void, handle:
 
 /// `cudaIpcCloseMemHandle(void *devPtr)`.
 pub extern "C" fn cudaIpcCloseMemHandle(dev_ptr: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaIpcCloseMemHandle");
     code(ipc::close_mem_handle(DevicePtr(dev_ptr as u64)))
 }
 
@@ -62,6 +65,7 @@ pub extern "C" fn cudaIpcCloseMemHandle(dev_ptr: *mut c_void) -> i32 {
 /// # Safety
 /// `handle` must be null or valid for writes.
 pub unsafe extern "C" fn cudaIpcGetEventHandle(handle: *mut IpcHandle, event: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaIpcGetEventHandle");
     if handle.is_null() {
         return invalid();
     }
@@ -74,6 +78,7 @@ pub unsafe extern "C" fn cudaIpcGetEventHandle(handle: *mut IpcHandle, event: *m
 /// # Safety
 /// `event` must be null or valid for writes.
 pub unsafe extern "C" fn cudaIpcOpenEventHandle(event: *mut *mut c_void, handle: IpcHandle) -> i32 {
+    let _api = runtime::profile::api_call("cudaIpcOpenEventHandle");
     if event.is_null() {
         return invalid();
     }

@@ -116,6 +116,7 @@ pub unsafe extern "C" fn cudaLaunchKernelExC(
     func: *const c_void,
     args: *mut *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaLaunchKernelExC");
     // SAFETY: forwarded contract.
     unsafe { launch_ex(config, func, args, false) }
 }
@@ -129,6 +130,7 @@ pub unsafe extern "C" fn cudaLaunchKernelExC_ptsz(
     func: *const c_void,
     args: *mut *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaLaunchKernelExC_ptsz");
     // SAFETY: forwarded contract.
     unsafe { launch_ex(config, func, args, true) }
 }
@@ -165,6 +167,7 @@ pub unsafe extern "C" fn cudaLaunchCooperativeKernel(
     shared: usize,
     stream: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaLaunchCooperativeKernel");
     // SAFETY: forwarded contract.
     unsafe { cooperative(func, grid, block, args, shared, stream) }
 }
@@ -181,6 +184,7 @@ pub unsafe extern "C" fn cudaLaunchCooperativeKernel_ptsz(
     shared: usize,
     stream: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaLaunchCooperativeKernel_ptsz");
     // SAFETY: forwarded contract.
     unsafe { cooperative(func, grid, block, args, shared, crate::ext::ptsz(stream)) }
 }
@@ -197,6 +201,7 @@ pub unsafe extern "C" fn cudaOccupancyAvailableDynamicSMemPerBlock(
     num_blocks: i32,
     block_size: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaOccupancyAvailableDynamicSMemPerBlock");
     // SAFETY: forwarded contract.
     unsafe {
         out_with(size, || {
@@ -217,6 +222,7 @@ pub unsafe extern "C" fn cudaOccupancyMaxPotentialClusterSize(
     func: *const c_void,
     config: *const LaunchConfigC,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaOccupancyMaxPotentialClusterSize");
     // SAFETY: forwarded contract.
     unsafe {
         out_with(size, || {
@@ -246,6 +252,7 @@ pub unsafe extern "C" fn cudaOccupancyMaxActiveClusters(
     func: *const c_void,
     config: *const LaunchConfigC,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaOccupancyMaxActiveClusters");
     // SAFETY: forwarded contract.
     unsafe {
         out_with(num, || {

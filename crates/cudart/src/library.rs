@@ -107,6 +107,7 @@ pub unsafe extern "C" fn cudaLibraryLoadData(
     _lib_values: *mut *mut c_void,
     _num_lib: u32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaLibraryLoadData");
     if lib.is_null() {
         return invalid();
     }
@@ -132,6 +133,7 @@ pub unsafe extern "C" fn cudaLibraryLoadFromFile(
     _lib_values: *mut *mut c_void,
     _num_lib: u32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaLibraryLoadFromFile");
     if lib.is_null() || file.is_null() {
         return invalid();
     }
@@ -168,6 +170,7 @@ fn with<T>(lib: *mut c_void, f: impl FnOnce(&Library) -> Result<T>) -> Result<T>
 
 /// `cudaLibraryUnload(cudaLibrary_t)`: its kernel handles become invalid.
 pub extern "C" fn cudaLibraryUnload(lib: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaLibraryUnload");
     let Some(l) = libraries().remove(&(lib as usize)) else {
         return code::<()>(record(Err(Error::InvalidResourceHandle)));
     };
@@ -181,6 +184,7 @@ pub extern "C" fn cudaLibraryUnload(lib: *mut c_void) -> i32 {
 /// # Safety
 /// `k` valid for writes (or null); `name` null or NUL-terminated.
 pub unsafe extern "C" fn cudaLibraryGetKernel(k: *mut *mut c_void, lib: *mut c_void, name: *const c_char) -> i32 {
+    let _api = runtime::profile::api_call("cudaLibraryGetKernel");
     if k.is_null() || name.is_null() {
         return invalid();
     }
@@ -199,6 +203,7 @@ pub unsafe extern "C" fn cudaLibraryGetKernel(k: *mut *mut c_void, lib: *mut c_v
 /// # Safety
 /// `count` valid for writes (or null).
 pub unsafe extern "C" fn cudaLibraryGetKernelCount(count: *mut u32, lib: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaLibraryGetKernelCount");
     // SAFETY: forwarded contract.
     unsafe { out(count, with(lib, |l| Ok(u32::try_from(l.kernels.len()).unwrap_or(u32::MAX)))) }
 }
@@ -209,6 +214,7 @@ pub unsafe extern "C" fn cudaLibraryGetKernelCount(count: *mut u32, lib: *mut c_
 /// # Safety
 /// `kernels` valid for `n` writes.
 pub unsafe extern "C" fn cudaLibraryEnumerateKernels(kernels: *mut *mut c_void, n: u32, lib: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaLibraryEnumerateKernels");
     if kernels.is_null() || n == 0 {
         return invalid();
     }
@@ -267,6 +273,7 @@ pub unsafe extern "C" fn cudaLibraryGetGlobal(
     lib: *mut c_void,
     name: *const c_char,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaLibraryGetGlobal");
     // SAFETY: forwarded contract.
     let r = unsafe { global(lib, name) }.map(|(p, n)| (p.0, n));
     // SAFETY: forwarded contract.
@@ -284,6 +291,7 @@ pub unsafe extern "C" fn cudaLibraryGetManaged(
     lib: *mut c_void,
     name: *const c_char,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaLibraryGetManaged");
     // SAFETY: forwarded contract.
     let r = unsafe { global(lib, name) }.and_then(|(p, n)| Ok((runtime::memory::unified_alias(p)?.0, n)));
     // SAFETY: forwarded contract.
@@ -293,6 +301,7 @@ pub unsafe extern "C" fn cudaLibraryGetManaged(
 /// `cudaKernelSetAttributeForDevice(cudaKernel_t, enum cudaFuncAttribute, int value, int
 /// device)`: as `cudaFuncSetAttribute` (one device).
 pub extern "C" fn cudaKernelSetAttributeForDevice(kernel: *mut c_void, attr: i32, value: i32, device: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaKernelSetAttributeForDevice");
     if device != 0 {
         return code::<()>(record(Err(Error::InvalidDevice)));
     }

@@ -18,6 +18,7 @@ use crate::{code, invalid, out_with};
 /// # Safety
 /// `p` must be null or valid for writes.
 pub unsafe extern "C" fn cudaMallocManaged(p: *mut *mut c_void, size: usize, flags: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaMallocManaged");
     // SAFETY: forwarded contract.
     if p.is_null() {
         return crate::invalid();
@@ -35,6 +36,7 @@ pub extern "C" fn cudaMemPrefetchAsync(
     flags: u32,
     stream: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemPrefetchAsync");
     code(memory::mem_prefetch_async(ptr as u64, count, loc, flags, Stream(stream as u64)))
 }
 
@@ -46,12 +48,14 @@ pub extern "C" fn cudaMemPrefetchAsync_ptsz(
     flags: u32,
     stream: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemPrefetchAsync_ptsz");
     cudaMemPrefetchAsync(ptr, count, loc, flags, ptsz(stream))
 }
 
 /// `cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice, struct
 /// cudaMemLocation location)`.
 pub extern "C" fn cudaMemAdvise(ptr: *const c_void, count: usize, advice: i32, loc: MemLocation) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemAdvise");
     code(memory::mem_advise(ptr as u64, count, advice, loc))
 }
 
@@ -67,6 +71,7 @@ pub unsafe extern "C" fn cudaMemRangeGetAttribute(
     ptr: *const c_void,
     count: usize,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemRangeGetAttribute");
     if data.is_null() {
         return invalid();
     }
@@ -80,6 +85,7 @@ pub unsafe extern "C" fn cudaMemRangeGetAttribute(
 /// `cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length, unsigned int
 /// flags)`.
 pub extern "C" fn cudaStreamAttachMemAsync(stream: *mut c_void, ptr: *mut c_void, length: usize, flags: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamAttachMemAsync");
     code(memory::stream_attach_mem_async(Stream(stream as u64), ptr as u64, length, flags))
 }
 
@@ -90,6 +96,7 @@ pub extern "C" fn cudaStreamAttachMemAsync_ptsz(
     length: usize,
     flags: u32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamAttachMemAsync_ptsz");
     cudaStreamAttachMemAsync(ptsz(stream), ptr, length, flags)
 }
 
@@ -98,6 +105,7 @@ pub extern "C" fn cudaStreamAttachMemAsync_ptsz(
 /// # Safety
 /// `p` must be null or valid for writes.
 pub unsafe extern "C" fn cudaMallocAsync(p: *mut *mut c_void, size: usize, stream: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaMallocAsync");
     // SAFETY: forwarded contract.
     if p.is_null() {
         return crate::invalid();
@@ -111,6 +119,7 @@ pub unsafe extern "C" fn cudaMallocAsync(p: *mut *mut c_void, size: usize, strea
 /// # Safety
 /// As for `cudaMallocAsync`.
 pub unsafe extern "C" fn cudaMallocAsync_ptsz(p: *mut *mut c_void, size: usize, stream: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaMallocAsync_ptsz");
     // SAFETY: forwarded contract.
     unsafe { cudaMallocAsync(p, size, ptsz(stream)) }
 }
@@ -126,6 +135,7 @@ pub unsafe extern "C" fn cudaMallocFromPoolAsync(
     pool: *mut c_void,
     stream: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMallocFromPoolAsync");
     if pool.is_null() {
         return invalid();
     }
@@ -145,17 +155,20 @@ pub unsafe extern "C" fn cudaMallocFromPoolAsync_ptsz(
     pool: *mut c_void,
     stream: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMallocFromPoolAsync_ptsz");
     // SAFETY: forwarded contract.
     unsafe { cudaMallocFromPoolAsync(p, size, pool, ptsz(stream)) }
 }
 
 /// `cudaFreeAsync(void *devPtr, cudaStream_t hStream)`.
 pub extern "C" fn cudaFreeAsync(ptr: *mut c_void, stream: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaFreeAsync");
     code(memory::free_async(DevicePtr(ptr as u64), Stream(stream as u64)))
 }
 
 /// `cudaFreeAsync_ptsz`.
 pub extern "C" fn cudaFreeAsync_ptsz(ptr: *mut c_void, stream: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaFreeAsync_ptsz");
     cudaFreeAsync(ptr, ptsz(stream))
 }
 
@@ -164,6 +177,7 @@ pub extern "C" fn cudaFreeAsync_ptsz(ptr: *mut c_void, stream: *mut c_void) -> i
 /// # Safety
 /// `p` must be null or valid for writes.
 pub unsafe extern "C" fn cudaDeviceGetDefaultMemPool(p: *mut *mut c_void, device: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaDeviceGetDefaultMemPool");
     // SAFETY: forwarded contract.
     unsafe { out_with(p, || memory::default_mem_pool(device).map(|h| h as *mut c_void)) }
 }
@@ -173,12 +187,14 @@ pub unsafe extern "C" fn cudaDeviceGetDefaultMemPool(p: *mut *mut c_void, device
 /// # Safety
 /// `p` must be null or valid for writes.
 pub unsafe extern "C" fn cudaDeviceGetMemPool(p: *mut *mut c_void, device: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaDeviceGetMemPool");
     // SAFETY: forwarded contract.
     unsafe { out_with(p, || memory::device_mem_pool(device).map(|h| h as *mut c_void)) }
 }
 
 /// `cudaDeviceSetMemPool(int device, cudaMemPool_t memPool)`.
 pub extern "C" fn cudaDeviceSetMemPool(device: i32, pool: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaDeviceSetMemPool");
     code(memory::set_device_mem_pool(device, pool as u64))
 }
 
@@ -187,6 +203,7 @@ pub extern "C" fn cudaDeviceSetMemPool(device: i32, pool: *mut c_void) -> i32 {
 /// # Safety
 /// `p` must be null or valid for writes; `props` null or valid for reads.
 pub unsafe extern "C" fn cudaMemPoolCreate(p: *mut *mut c_void, props: *const MemPoolProps) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemPoolCreate");
     if props.is_null() {
         return invalid();
     }
@@ -198,11 +215,13 @@ pub unsafe extern "C" fn cudaMemPoolCreate(p: *mut *mut c_void, props: *const Me
 
 /// `cudaMemPoolDestroy(cudaMemPool_t memPool)`.
 pub extern "C" fn cudaMemPoolDestroy(pool: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemPoolDestroy");
     code(memory::mem_pool_destroy(pool as u64))
 }
 
 /// `cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesToKeep)`.
 pub extern "C" fn cudaMemPoolTrimTo(pool: *mut c_void, keep: usize) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemPoolTrimTo");
     code(memory::mem_pool_trim_to(pool as u64, keep))
 }
 
@@ -212,6 +231,7 @@ pub extern "C" fn cudaMemPoolTrimTo(pool: *mut c_void, keep: usize) -> i32 {
 /// # Safety
 /// `value` must be null or point to a value of the attribute's type.
 pub unsafe extern "C" fn cudaMemPoolSetAttribute(pool: *mut c_void, attr: i32, value: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemPoolSetAttribute");
     if value.is_null() {
         return invalid();
     }
@@ -233,6 +253,7 @@ pub unsafe extern "C" fn cudaMemPoolSetAttribute(pool: *mut c_void, attr: i32, v
 /// # Safety
 /// `value` must be null or valid for writes of the attribute's type.
 pub unsafe extern "C" fn cudaMemPoolGetAttribute(pool: *mut c_void, attr: i32, value: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemPoolGetAttribute");
     if value.is_null() {
         return invalid();
     }

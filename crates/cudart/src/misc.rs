@@ -21,16 +21,19 @@ use crate::{PTDS, SYNC, code, invalid, out, stream};
 
 /// `cudaProfilerStart()`: there is no profiler to start; succeeds.
 pub extern "C" fn cudaProfilerStart() -> i32 {
+    let _api = runtime::profile::api_call("cudaProfilerStart");
     code(record(Ok(())))
 }
 
 /// `cudaProfilerStop()`: succeeds.
 pub extern "C" fn cudaProfilerStop() -> i32 {
+    let _api = runtime::profile::api_call("cudaProfilerStop");
     code(record(Ok(())))
 }
 
 /// `cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config)`.
 pub extern "C" fn cudaDeviceSetSharedMemConfig(config: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaDeviceSetSharedMemConfig");
     code(device::set_shared_mem_config(config))
 }
 
@@ -39,6 +42,7 @@ pub extern "C" fn cudaDeviceSetSharedMemConfig(config: i32) -> i32 {
 /// # Safety
 /// `config` must be null or valid for writes.
 pub unsafe extern "C" fn cudaDeviceGetSharedMemConfig(config: *mut i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaDeviceGetSharedMemConfig");
     // SAFETY: forwarded contract.
     unsafe { out(config, device::get_shared_mem_config()) }
 }
@@ -46,6 +50,7 @@ pub unsafe extern "C" fn cudaDeviceGetSharedMemConfig(config: *mut i32) -> i32 {
 /// `cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config)`: the
 /// function must be a kernel, the configuration valid; the bank size is fixed.
 pub extern "C" fn cudaFuncSetSharedMemConfig(func: *const c_void, config: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaFuncSetSharedMemConfig");
     code(function_for_handle(func as usize).and_then(|_| record(device::check_shared_mem_config(config))))
 }
 
@@ -54,12 +59,14 @@ pub extern "C" fn cudaFuncSetSharedMemConfig(func: *const c_void, config: i32) -
 /// # Safety
 /// `flags` must be null or valid for writes.
 pub unsafe extern "C" fn cudaHostGetFlags(flags: *mut u32, host: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaHostGetFlags");
     // SAFETY: forwarded contract.
     unsafe { out(flags, memory::host_get_flags(host as usize)) }
 }
 
 /// `cudaCtxResetPersistingL2Cache()`.
 pub extern "C" fn cudaCtxResetPersistingL2Cache() -> i32 {
+    let _api = runtime::profile::api_call("cudaCtxResetPersistingL2Cache");
     code(device::reset_persisting_l2_cache())
 }
 
@@ -69,12 +76,14 @@ pub extern "C" fn cudaCtxResetPersistingL2Cache() -> i32 {
 /// # Safety
 /// `value` must be null or valid for writes.
 pub unsafe extern "C" fn cudaDeviceGetP2PAttribute(value: *mut i32, attr: i32, src: i32, dst: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaDeviceGetP2PAttribute");
     // SAFETY: forwarded contract.
     unsafe { out(value, device::p2p_attribute(attr, src, dst)) }
 }
 
 /// `cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags)`.
 pub extern "C" fn cudaInitDevice(dev: i32, device_flags: u32, flags: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaInitDevice");
     code(device::init_device(dev, device_flags, flags))
 }
 
@@ -83,6 +92,7 @@ pub extern "C" fn cudaInitDevice(dev: i32, device_flags: u32, flags: u32) -> i32
 /// # Safety
 /// `list` must hold `len` ints when `len > 0`.
 pub unsafe extern "C" fn cudaSetValidDevices(list: *mut i32, len: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaSetValidDevices");
     if len < 0 || (len > 0 && list.is_null()) {
         return invalid();
     }
@@ -105,6 +115,7 @@ pub unsafe extern "C" fn cudaDeviceGetTexture1DLinearMaxWidth(
     desc: *const ChannelDesc,
     dev: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaDeviceGetTexture1DLinearMaxWidth");
     // SAFETY: null-checked; valid per the contract.
     let Some(d) = (unsafe { desc.as_ref() }) else { return invalid() };
     // SAFETY: forwarded contract.
@@ -132,6 +143,7 @@ unsafe fn stream_set_attribute(s: *mut c_void, id: i32, v: *const AttrValue) -> 
 /// # Safety
 /// `v` must be null or a valid `cudaStreamAttrValue`.
 pub unsafe extern "C" fn cudaStreamSetAttribute(s: *mut c_void, id: i32, v: *const AttrValue) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamSetAttribute");
     // SAFETY: forwarded contract.
     unsafe { stream_set_attribute(s, id, v) }
 }
@@ -141,6 +153,7 @@ pub unsafe extern "C" fn cudaStreamSetAttribute(s: *mut c_void, id: i32, v: *con
 /// # Safety
 /// As for `cudaStreamSetAttribute`.
 pub unsafe extern "C" fn cudaStreamSetAttribute_ptsz(s: *mut c_void, id: i32, v: *const AttrValue) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamSetAttribute_ptsz");
     // SAFETY: forwarded contract.
     unsafe { stream_set_attribute(ptsz(s), id, v) }
 }
@@ -150,6 +163,7 @@ pub unsafe extern "C" fn cudaStreamSetAttribute_ptsz(s: *mut c_void, id: i32, v:
 /// # Safety
 /// `v` must be null or valid for writes of a `cudaStreamAttrValue`.
 pub unsafe extern "C" fn cudaStreamGetAttribute(s: *mut c_void, id: i32, v: *mut AttrValue) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamGetAttribute");
     // SAFETY: forwarded contract.
     unsafe { out(v, stream(s).get_attribute(id)) }
 }
@@ -159,17 +173,20 @@ pub unsafe extern "C" fn cudaStreamGetAttribute(s: *mut c_void, id: i32, v: *mut
 /// # Safety
 /// As for `cudaStreamGetAttribute`.
 pub unsafe extern "C" fn cudaStreamGetAttribute_ptsz(s: *mut c_void, id: i32, v: *mut AttrValue) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamGetAttribute_ptsz");
     // SAFETY: forwarded contract.
     unsafe { out(v, stream(ptsz(s)).get_attribute(id)) }
 }
 
 /// `cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src)`.
 pub extern "C" fn cudaStreamCopyAttributes(dst: *mut c_void, src: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamCopyAttributes");
     code(stream(dst).copy_attributes_from(stream(src)))
 }
 
 /// `cudaStreamCopyAttributes_ptsz`.
 pub extern "C" fn cudaStreamCopyAttributes_ptsz(dst: *mut c_void, src: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaStreamCopyAttributes_ptsz");
     code(stream(ptsz(dst)).copy_attributes_from(stream(ptsz(src))))
 }
 
@@ -188,6 +205,7 @@ fn c_name(name: &str) -> *const c_char {
 /// # Safety
 /// `name` must be null or valid for writes.
 pub unsafe extern "C" fn cudaFuncGetName(name: *mut *const c_char, func: *const c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaFuncGetName");
     if name.is_null() {
         return invalid();
     }
@@ -201,6 +219,7 @@ pub unsafe extern "C" fn cudaFuncGetName(name: *mut *const c_char, func: *const 
 /// # Safety
 /// `kernel` must be null or valid for writes.
 pub unsafe extern "C" fn cudaGetKernel(kernel: *mut *mut c_void, entry: *const c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGetKernel");
     // SAFETY: forwarded contract.
     unsafe { crate::register::__cudaGetKernel(kernel, entry) }
 }
@@ -211,6 +230,7 @@ pub unsafe extern "C" fn cudaGetKernel(kernel: *mut *mut c_void, entry: *const c
 /// # Safety
 /// `func` must be null or valid for writes.
 pub unsafe extern "C" fn cudaGetFuncBySymbol(func: *mut *mut c_void, symbol: *const c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGetFuncBySymbol");
     // SAFETY: forwarded contract.
     unsafe { crate::register::__cudaGetKernel(func, symbol) }
 }
@@ -226,6 +246,7 @@ pub unsafe extern "C" fn cudaFuncGetParamInfo(
     offset: *mut usize,
     size: *mut usize,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaFuncGetParamInfo");
     let r = function_for_handle(func as usize).and_then(|f| {
         let mut off = 0usize;
         for (i, p) in f.params().iter().enumerate() {
@@ -269,6 +290,7 @@ pub unsafe extern "C" fn cudaMemRangeGetAttributes(
     ptr: *const c_void,
     count: usize,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemRangeGetAttributes");
     if data.is_null() || sizes.is_null() || attrs.is_null() || num == 0 {
         return invalid();
     }
@@ -310,6 +332,7 @@ unsafe fn location(loc: *const MemLocation) -> Option<MemLocation> {
 /// # Safety
 /// `pool` must be null or valid for writes; `loc` null or valid.
 pub unsafe extern "C" fn cudaMemGetDefaultMemPool(pool: *mut u64, loc: *const MemLocation, ty: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemGetDefaultMemPool");
     // SAFETY: forwarded contract.
     let Some(l) = (unsafe { location(loc) }) else { return invalid() };
     // SAFETY: forwarded contract.
@@ -322,6 +345,7 @@ pub unsafe extern "C" fn cudaMemGetDefaultMemPool(pool: *mut u64, loc: *const Me
 /// # Safety
 /// As for `cudaMemGetDefaultMemPool`.
 pub unsafe extern "C" fn cudaMemGetMemPool(pool: *mut u64, loc: *const MemLocation, ty: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemGetMemPool");
     // SAFETY: forwarded contract.
     let Some(l) = (unsafe { location(loc) }) else { return invalid() };
     // SAFETY: forwarded contract.
@@ -334,6 +358,7 @@ pub unsafe extern "C" fn cudaMemGetMemPool(pool: *mut u64, loc: *const MemLocati
 /// # Safety
 /// `loc` must be null or valid.
 pub unsafe extern "C" fn cudaMemSetMemPool(loc: *const MemLocation, ty: i32, pool: u64) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemSetMemPool");
     // SAFETY: forwarded contract.
     let Some(l) = (unsafe { location(loc) }) else { return invalid() };
     code(memory::set_mem_pool_at(l, ty, pool))
@@ -355,6 +380,7 @@ pub struct MemAccessDesc {
 /// # Safety
 /// `descs` must hold `count` entries.
 pub unsafe extern "C" fn cudaMemPoolSetAccess(pool: u64, descs: *const MemAccessDesc, count: usize) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemPoolSetAccess");
     if count > 0 && descs.is_null() {
         return invalid();
     }
@@ -374,6 +400,7 @@ pub unsafe extern "C" fn cudaMemPoolSetAccess(pool: u64, descs: *const MemAccess
 /// # Safety
 /// `flags` must be null or valid for writes; `loc` null or valid.
 pub unsafe extern "C" fn cudaMemPoolGetAccess(flags: *mut i32, pool: u64, loc: *const MemLocation) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemPoolGetAccess");
     // SAFETY: forwarded contract.
     let Some(l) = (unsafe { location(loc) }) else { return invalid() };
     // SAFETY: forwarded contract.
@@ -439,6 +466,7 @@ unsafe fn memcpy_3d_peer(p: *const Memcpy3DPeerParms, on: On) -> i32 {
 /// # Safety
 /// `p` must be null or valid; the memory the copy covers must be valid.
 pub unsafe extern "C" fn cudaMemcpy3DPeer(p: *const Memcpy3DPeerParms) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy3DPeer");
     // SAFETY: forwarded contract.
     unsafe { memcpy_3d_peer(p, SYNC) }
 }
@@ -448,6 +476,7 @@ pub unsafe extern "C" fn cudaMemcpy3DPeer(p: *const Memcpy3DPeerParms) -> i32 {
 /// # Safety
 /// As for `cudaMemcpy3DPeer`.
 pub unsafe extern "C" fn cudaMemcpy3DPeer_ptds(p: *const Memcpy3DPeerParms) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy3DPeer_ptds");
     // SAFETY: forwarded contract.
     unsafe { memcpy_3d_peer(p, PTDS) }
 }
@@ -457,6 +486,7 @@ pub unsafe extern "C" fn cudaMemcpy3DPeer_ptds(p: *const Memcpy3DPeerParms) -> i
 /// # Safety
 /// As for `cudaMemcpy3DPeer`, until the copy completes.
 pub unsafe extern "C" fn cudaMemcpy3DPeerAsync(p: *const Memcpy3DPeerParms, s: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy3DPeerAsync");
     // SAFETY: forwarded contract.
     unsafe { memcpy_3d_peer(p, On::Async(stream(s))) }
 }
@@ -466,6 +496,7 @@ pub unsafe extern "C" fn cudaMemcpy3DPeerAsync(p: *const Memcpy3DPeerParms, s: *
 /// # Safety
 /// As for `cudaMemcpy3DPeerAsync`.
 pub unsafe extern "C" fn cudaMemcpy3DPeerAsync_ptsz(p: *const Memcpy3DPeerParms, s: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy3DPeerAsync_ptsz");
     // SAFETY: forwarded contract.
     unsafe { memcpy_3d_peer(p, On::Async(stream(ptsz(s)))) }
 }

@@ -586,6 +586,8 @@ pub unsafe extern "C" fn __cudaLaunchKernel(
     shared: usize,
     stream: *mut c_void,
 ) -> i32 {
+    // What `<<<...>>>` calls: profiled under the API name programs use.
+    let _api = runtime::profile::api_call("cudaLaunchKernel");
     // SAFETY: forwarded contract.
     unsafe { launch(kernel as usize, grid, block, args, shared, stream) }
 }
@@ -602,6 +604,7 @@ pub unsafe extern "C" fn __cudaLaunchKernel_ptsz(
     shared: usize,
     stream: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaLaunchKernel_ptsz");
     let stream = crate::ext::ptsz(stream);
     // SAFETY: forwarded contract.
     unsafe { launch(kernel as usize, grid, block, args, shared, stream) }
@@ -619,6 +622,7 @@ pub unsafe extern "C" fn cudaLaunchKernel_ptsz(
     shared: usize,
     stream: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaLaunchKernel_ptsz");
     let stream = crate::ext::ptsz(stream);
     // SAFETY: forwarded contract.
     unsafe { launch(func as usize, grid, block, args, shared, stream) }
@@ -628,6 +632,7 @@ pub unsafe extern "C" fn cudaLaunchKernel_ptsz(
 /// validated and recorded; `cudaFuncAttributeMaxDynamicSharedMemorySize` (8) raises the
 /// dynamic shared memory launches of `func` may use.
 pub extern "C" fn cudaFuncSetAttribute(func: *const c_void, attr: i32, value: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaFuncSetAttribute");
     let r = function_for_handle(func as usize).and_then(|f| f.set_attribute(attr, value));
     if r.is_ok() {
         // A successful cudaFuncSetAttribute also clears the thread's last error, as CUDA 13.0
@@ -640,6 +645,7 @@ pub extern "C" fn cudaFuncSetAttribute(func: *const c_void, attr: i32, value: i3
 /// `cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache)`: recorded (no effect on the
 /// CPU).
 pub extern "C" fn cudaFuncSetCacheConfig(func: *const c_void, config: i32) -> i32 {
+    let _api = runtime::profile::api_call("cudaFuncSetCacheConfig");
     code(function_for(func as usize).and_then(|f| f.set_cache_config(config)))
 }
 
@@ -656,6 +662,7 @@ pub unsafe extern "C" fn cudaLaunchKernel(
     shared: usize,
     stream: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaLaunchKernel");
     // SAFETY: forwarded contract.
     unsafe { launch(func as usize, grid, block, args, shared, stream) }
 }
@@ -665,6 +672,7 @@ pub unsafe extern "C" fn cudaLaunchKernel(
 /// # Safety
 /// `attr` must be valid for writes.
 pub unsafe extern "C" fn cudaFuncGetAttributes(attr: *mut runtime::module::FuncAttributes, func: *const c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaFuncGetAttributes");
     if attr.is_null() {
         return invalid();
     }
@@ -687,6 +695,7 @@ pub unsafe extern "C" fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     dynamic_smem: usize,
     _flags: u32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags");
     if num_blocks.is_null() {
         return invalid();
     }
@@ -709,6 +718,7 @@ pub unsafe extern "C" fn cudaOccupancyMaxActiveBlocksPerMultiprocessor(
     block_size: i32,
     dynamic_smem: usize,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     // SAFETY: forwarded contract.
     unsafe { cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(num_blocks, func, block_size, dynamic_smem, 0) }
 }
@@ -789,6 +799,7 @@ pub unsafe extern "C" fn cudaMemcpyToSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyToSymbol");
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, SYNC) }
 }
@@ -805,6 +816,7 @@ pub unsafe extern "C" fn cudaMemcpyFromSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyFromSymbol");
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, dst, count, offset, kind, false, SYNC) }
 }
@@ -821,6 +833,7 @@ pub unsafe extern "C" fn cudaMemcpyToSymbolAsync(
     kind: i32,
     stream: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyToSymbolAsync");
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, On::Async(Stream(stream as u64))) }
 }
@@ -837,6 +850,7 @@ pub unsafe extern "C" fn cudaMemcpyFromSymbolAsync(
     kind: i32,
     stream: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyFromSymbolAsync");
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, dst, count, offset, kind, false, On::Async(Stream(stream as u64))) }
 }
@@ -846,6 +860,7 @@ pub unsafe extern "C" fn cudaMemcpyFromSymbolAsync(
 /// # Safety
 /// `dev_ptr` must be valid for writes.
 pub unsafe extern "C" fn cudaGetSymbolAddress(dev_ptr: *mut *mut c_void, sym: *const c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGetSymbolAddress");
     if dev_ptr.is_null() {
         return invalid();
     }
@@ -861,6 +876,7 @@ pub unsafe extern "C" fn cudaGetSymbolAddress(dev_ptr: *mut *mut c_void, sym: *c
 /// # Safety
 /// `size` must be valid for writes.
 pub unsafe extern "C" fn cudaGetSymbolSize(size: *mut usize, sym: *const c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGetSymbolSize");
     if size.is_null() {
         return invalid();
     }
@@ -882,6 +898,7 @@ pub unsafe extern "C" fn cudaMemcpyToSymbol_ptds(
     offset: usize,
     kind: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyToSymbol_ptds");
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, On::Sync(Stream::PER_THREAD)) }
 }
@@ -897,6 +914,7 @@ pub unsafe extern "C" fn cudaMemcpyFromSymbol_ptds(
     offset: usize,
     kind: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyFromSymbol_ptds");
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, dst, count, offset, kind, false, On::Sync(Stream::PER_THREAD)) }
 }
@@ -913,6 +931,7 @@ pub unsafe extern "C" fn cudaMemcpyToSymbolAsync_ptsz(
     kind: i32,
     stream: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyToSymbolAsync_ptsz");
     let s = Stream(crate::ext::ptsz(stream) as u64);
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, On::Async(s)) }
@@ -930,6 +949,7 @@ pub unsafe extern "C" fn cudaMemcpyFromSymbolAsync_ptsz(
     kind: i32,
     stream: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyFromSymbolAsync_ptsz");
     let s = Stream(crate::ext::ptsz(stream) as u64);
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, dst, count, offset, kind, false, On::Async(s)) }

@@ -39,6 +39,7 @@ unsafe fn get<T: Copy>(p: *const T) -> Result<T> {
 
 /// `cudaCreateChannelDesc(int x, int y, int z, int w, enum cudaChannelFormatKind f)`.
 pub extern "C" fn cudaCreateChannelDesc(x: i32, y: i32, z: i32, w: i32, f: i32) -> ChannelDesc {
+    let _api = runtime::profile::api_call("cudaCreateChannelDesc");
     ChannelDesc { x, y, z, w, f }
 }
 
@@ -47,6 +48,7 @@ pub extern "C" fn cudaCreateChannelDesc(x: i32, y: i32, z: i32, w: i32, f: i32) 
 /// # Safety
 /// `desc` must be null or valid for writes.
 pub unsafe extern "C" fn cudaGetChannelDesc(desc: *mut ChannelDesc, a: *const c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaGetChannelDesc");
     let r = record(array::array_get_info(a as u64).map(|(d, _, _)| d));
     // SAFETY: forwarded contract.
     unsafe { out(desc, r) }
@@ -64,6 +66,7 @@ pub unsafe extern "C" fn cudaMallocArray(
     height: usize,
     flags: u32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMallocArray");
     // SAFETY: forwarded contract.
     let r = unsafe { get(desc) }.and_then(|d| array::malloc_array(&d, width, height, flags));
     // SAFETY: forwarded contract.
@@ -81,6 +84,7 @@ pub unsafe extern "C" fn cudaMalloc3DArray(
     e: Extent,
     flags: u32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMalloc3DArray");
     // SAFETY: forwarded contract.
     let r = unsafe { get(desc) }.and_then(|d| array::malloc_3d_array(&d, [e.width, e.height, e.depth], flags));
     // SAFETY: forwarded contract.
@@ -99,6 +103,7 @@ pub unsafe extern "C" fn cudaMallocMipmappedArray(
     levels: u32,
     flags: u32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMallocMipmappedArray");
     // SAFETY: forwarded contract.
     let r = unsafe { get(desc) }
         .and_then(|d| array::malloc_mipmapped_array(&d, [e.width, e.height, e.depth], levels, flags));
@@ -112,6 +117,7 @@ pub unsafe extern "C" fn cudaMallocMipmappedArray(
 /// # Safety
 /// `a` must be null or valid for writes.
 pub unsafe extern "C" fn cudaGetMipmappedArrayLevel(a: *mut *mut c_void, m: *const c_void, level: u32) -> i32 {
+    let _api = runtime::profile::api_call("cudaGetMipmappedArrayLevel");
     let r = array::mipmapped_array_level(m as u64, level);
     // SAFETY: forwarded contract.
     unsafe { out(a, r.map(|h| h as *mut c_void)) }
@@ -119,11 +125,13 @@ pub unsafe extern "C" fn cudaGetMipmappedArrayLevel(a: *mut *mut c_void, m: *con
 
 /// `cudaFreeArray(cudaArray_t array)`.
 pub extern "C" fn cudaFreeArray(a: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaFreeArray");
     code(array::free_array(a as u64))
 }
 
 /// `cudaFreeMipmappedArray(cudaMipmappedArray_t m)`.
 pub extern "C" fn cudaFreeMipmappedArray(m: *mut c_void) -> i32 {
+    let _api = runtime::profile::api_call("cudaFreeMipmappedArray");
     code(array::free_mipmapped_array(m as u64))
 }
 
@@ -138,6 +146,7 @@ pub unsafe extern "C" fn cudaArrayGetInfo(
     flags: *mut u32,
     a: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaArrayGetInfo");
     let r = array::array_get_info(a as u64).map(|(d, e, f)| {
         // SAFETY: each non-null output is valid for writes per the contract.
         unsafe {
@@ -194,6 +203,7 @@ pub unsafe extern "C" fn cudaMemcpy2DToArray(
     h: usize,
     k: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy2DToArray");
     // SAFETY: forwarded contract.
     unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, SYNC) }
 }
@@ -213,6 +223,7 @@ pub unsafe extern "C" fn cudaMemcpy2DToArray_ptds(
     h: usize,
     k: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy2DToArray_ptds");
     // SAFETY: forwarded contract.
     unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, PTDS) }
 }
@@ -233,6 +244,7 @@ pub unsafe extern "C" fn cudaMemcpy2DToArrayAsync(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy2DToArrayAsync");
     // SAFETY: forwarded contract.
     unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, On::Async(stream(s))) }
 }
@@ -253,6 +265,7 @@ pub unsafe extern "C" fn cudaMemcpy2DToArrayAsync_ptsz(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy2DToArrayAsync_ptsz");
     // SAFETY: forwarded contract.
     unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, async_ptsz(s)) }
 }
@@ -273,6 +286,7 @@ pub unsafe extern "C" fn cudaMemcpy2DFromArray(
     h: usize,
     k: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy2DFromArray");
     // SAFETY: forwarded contract.
     unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, SYNC) }
 }
@@ -292,6 +306,7 @@ pub unsafe extern "C" fn cudaMemcpy2DFromArray_ptds(
     h: usize,
     k: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy2DFromArray_ptds");
     // SAFETY: forwarded contract.
     unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, PTDS) }
 }
@@ -312,6 +327,7 @@ pub unsafe extern "C" fn cudaMemcpy2DFromArrayAsync(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy2DFromArrayAsync");
     // SAFETY: forwarded contract.
     unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, On::Async(stream(s))) }
 }
@@ -332,6 +348,7 @@ pub unsafe extern "C" fn cudaMemcpy2DFromArrayAsync_ptsz(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy2DFromArrayAsync_ptsz");
     // SAFETY: forwarded contract.
     unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, async_ptsz(s)) }
 }
@@ -351,6 +368,7 @@ pub extern "C" fn cudaMemcpy2DArrayToArray(
     h: usize,
     k: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy2DArrayToArray");
     // SAFETY: both ends are arrays (device memory); no host memory is touched.
     unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), w, h, k, SYNC) }
 }
@@ -368,6 +386,7 @@ pub extern "C" fn cudaMemcpy2DArrayToArray_ptds(
     h: usize,
     k: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpy2DArrayToArray_ptds");
     // SAFETY: both ends are arrays (device memory); no host memory is touched.
     unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), w, h, k, PTDS) }
 }
@@ -386,6 +405,7 @@ pub extern "C" fn cudaMemcpyArrayToArray(
     count: usize,
     k: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyArrayToArray");
     // SAFETY: both ends are arrays (device memory); no host memory is touched.
     unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), count, 1, k, SYNC) }
 }
@@ -402,6 +422,7 @@ pub extern "C" fn cudaMemcpyArrayToArray_ptds(
     count: usize,
     k: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyArrayToArray_ptds");
     // SAFETY: both ends are arrays (device memory); no host memory is touched.
     unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), count, 1, k, PTDS) }
 }
@@ -439,6 +460,7 @@ pub unsafe extern "C" fn cudaMemcpyToArray(
     count: usize,
     k: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyToArray");
     // SAFETY: forwarded contract.
     unsafe { linear(a, x, y, src, count, true, k, SYNC) }
 }
@@ -455,6 +477,7 @@ pub unsafe extern "C" fn cudaMemcpyToArray_ptds(
     count: usize,
     k: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyToArray_ptds");
     // SAFETY: forwarded contract.
     unsafe { linear(a, x, y, src, count, true, k, PTDS) }
 }
@@ -472,6 +495,7 @@ pub unsafe extern "C" fn cudaMemcpyToArrayAsync(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyToArrayAsync");
     // SAFETY: forwarded contract.
     unsafe { linear(a, x, y, src, count, true, k, On::Async(stream(s))) }
 }
@@ -489,6 +513,7 @@ pub unsafe extern "C" fn cudaMemcpyToArrayAsync_ptsz(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyToArrayAsync_ptsz");
     // SAFETY: forwarded contract.
     unsafe { linear(a, x, y, src, count, true, k, async_ptsz(s)) }
 }
@@ -506,6 +531,7 @@ pub unsafe extern "C" fn cudaMemcpyFromArray(
     count: usize,
     k: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyFromArray");
     // SAFETY: forwarded contract.
     unsafe { linear(a, x, y, dst, count, false, k, SYNC) }
 }
@@ -522,6 +548,7 @@ pub unsafe extern "C" fn cudaMemcpyFromArray_ptds(
     count: usize,
     k: i32,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyFromArray_ptds");
     // SAFETY: forwarded contract.
     unsafe { linear(a, x, y, dst, count, false, k, PTDS) }
 }
@@ -539,6 +566,7 @@ pub unsafe extern "C" fn cudaMemcpyFromArrayAsync(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyFromArrayAsync");
     // SAFETY: forwarded contract.
     unsafe { linear(a, x, y, dst, count, false, k, On::Async(stream(s))) }
 }
@@ -556,6 +584,7 @@ pub unsafe extern "C" fn cudaMemcpyFromArrayAsync_ptsz(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaMemcpyFromArrayAsync_ptsz");
     // SAFETY: forwarded contract.
     unsafe { linear(a, x, y, dst, count, false, k, async_ptsz(s)) }
 }
@@ -722,6 +751,7 @@ pub unsafe extern "C" fn cudaCreateTextureObject(
     tex: *const CTextureDesc,
     view: *const c_void,
 ) -> i32 {
+    let _api = runtime::profile::api_call("cudaCreateTextureObject");
     if !view.is_null() {
         return fail(Error::NotSupported);
     }
@@ -741,6 +771,7 @@ pub unsafe extern "C" fn cudaCreateTextureObject(
 
 /// `cudaDestroyTextureObject(cudaTextureObject_t obj)`.
 pub extern "C" fn cudaDestroyTextureObject(obj: u64) -> i32 {
+    let _api = runtime::profile::api_call("cudaDestroyTextureObject");
     code(texture::destroy_texture_object(obj))
 }
 
@@ -749,6 +780,7 @@ pub extern "C" fn cudaDestroyTextureObject(obj: u64) -> i32 {
 /// # Safety
 /// `res` must be null or valid for writes.
 pub unsafe extern "C" fn cudaGetTextureObjectResourceDesc(res: *mut ResourceDesc, obj: u64) -> i32 {
+    let _api = runtime::profile::api_call("cudaGetTextureObjectResourceDesc");
     let r = texture::texture_object_desc(obj).map(|(r, _)| resource_desc(&r));
     // SAFETY: forwarded contract.
     unsafe { out(res, r) }
@@ -759,6 +791,7 @@ pub unsafe extern "C" fn cudaGetTextureObjectResourceDesc(res: *mut ResourceDesc
 /// # Safety
 /// `tex` must be null or valid for writes.
 pub unsafe extern "C" fn cudaGetTextureObjectTextureDesc(tex: *mut CTextureDesc, obj: u64) -> i32 {
+    let _api = runtime::profile::api_call("cudaGetTextureObjectTextureDesc");
     let r = texture::texture_object_desc(obj).map(|(_, t)| CTextureDesc {
         addressMode: t.address,
         filterMode: t.filter,
@@ -783,6 +816,7 @@ pub unsafe extern "C" fn cudaGetTextureObjectTextureDesc(tex: *mut CTextureDesc,
 /// # Safety
 /// `obj` must be null or valid for writes; `res` null or valid for reads.
 pub unsafe extern "C" fn cudaCreateSurfaceObject(obj: *mut u64, res: *const ResourceDesc) -> i32 {
+    let _api = runtime::profile::api_call("cudaCreateSurfaceObject");
     // SAFETY: forwarded contract.
     let r = unsafe { get(res) }.and_then(|r| record(resource_of(&r))).and_then(|r| texture::create_surface_object(&r));
     // SAFETY: forwarded contract.
@@ -791,6 +825,7 @@ pub unsafe extern "C" fn cudaCreateSurfaceObject(obj: *mut u64, res: *const Reso
 
 /// `cudaDestroySurfaceObject(cudaSurfaceObject_t obj)`.
 pub extern "C" fn cudaDestroySurfaceObject(obj: u64) -> i32 {
+    let _api = runtime::profile::api_call("cudaDestroySurfaceObject");
     code(texture::destroy_surface_object(obj))
 }
 
@@ -799,6 +834,7 @@ pub extern "C" fn cudaDestroySurfaceObject(obj: u64) -> i32 {
 /// # Safety
 /// `res` must be null or valid for writes.
 pub unsafe extern "C" fn cudaGetSurfaceObjectResourceDesc(res: *mut ResourceDesc, obj: u64) -> i32 {
+    let _api = runtime::profile::api_call("cudaGetSurfaceObjectResourceDesc");
     let r = texture::surface_object_desc(obj).map(|r| resource_desc(&r));
     // SAFETY: forwarded contract.
     unsafe { out(res, r) }

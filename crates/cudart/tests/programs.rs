@@ -10,6 +10,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 mod common;
+#[path = "common/json.rs"]
+mod json;
 
 use common::{nvcc, our_lib, work_dir};
 
@@ -835,6 +837,131 @@ fn stress_threads_streams_1000_launches() {
 #[test]
 fn launch_overhead_benchmark_runs() {
     check_pass("launch_overhead", &[]);
+}
+
+#[test]
+fn runtime_speed_benchmark_runs() {
+    // Small: 8 MB copies, 20 graph launches, 1000 empty launches (every copy is checked).
+    check_pass_env("runtime_speed", &[], &[], &["8", "20", "1000"]);
+}
+
+/// Runs test program `name` (built once per test) with `args` under `CUPRITE_PROFILE=1` (and
+/// `CUPRITE_TRACE=trace` when given); returns its stderr (where the summary goes).
+fn profiled(name: &str, args: &[&str], trace: Option<&Path>) -> String {
+    let exe = build(name, &format!("{name}_profiled"), &[]);
+    let mut ld = work_dir().join("lib").into_os_string();
+    if let Some(old) = std::env::var_os("LD_LIBRARY_PATH") {
+        ld.push(":");
+        ld.push(old);
+    }
+    let mut cmd = Command::new(&exe);
+    cmd.env("LD_LIBRARY_PATH", ld).env("CUPRITE_PROFILE", "1").current_dir(work_dir()).args(args);
+    if let Some(t) = trace {
+        cmd.env("CUPRITE_TRACE", t);
+    }
+    let o = cmd.output().expect("run test program");
+    let (stdout, stderr) = (String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr).into_owned());
+    assert!(o.status.success() && stdout.contains("PASS"), "{name}: {:?}\n{stdout}\n{stderr}", o.status);
+    stderr
+}
+
+/// The whitespace-separated columns of the summary row that ends with `tail`.
+fn row<'a>(summary: &'a str, tail: &str) -> Vec<&'a str> {
+    let line = summary.lines().find(|l| l.ends_with(tail)).unwrap_or_else(|| panic!("no row for {tail}:\n{summary}"));
+    line.split_whitespace().collect()
+}
+
+#[test]
+fn profile_summary_counts_what_vector_add_does() {
+    let s = profiled("vector_add", &[], None);
+    // One launch of 391 blocks of 256 threads (n = 100000).
+    let k = row(&s, " vectorAdd(float const*, float const*, float*, int)");
+    assert_eq!((k[2], k[6], k[7]), ("1", "(391,1,1)", "(256,1,1)"), "{s}");
+    // Two 400000-byte copies in, one out.
+    let h2d = row(&s, " memcpy host-to-device");
+    assert_eq!((h2d[2], h2d[3]), ("2", "800000"), "{s}");
+    let d2h = row(&s, " memcpy device-to-host");
+    assert_eq!((d2h[2], d2h[3]), ("1", "400000"), "{s}");
+    assert_eq!(row(&s, " cudaMemcpy")[2], "3", "{s}");
+    assert_eq!(row(&s, " cudaMalloc")[2], "3", "{s}");
+    assert_eq!(row(&s, " cudaFree")[2], "3", "{s}");
+    assert_eq!(row(&s, " cudaLaunchKernel")[2], "1", "{s}");
+    assert!(s.contains("Kernels: 1 launches"), "{s}");
+}
+
+#[test]
+fn profile_summary_counts_what_launch_overhead_does() {
+    // 50 empty launches after one warm-up, 50 counting launches, a 4-byte memset, 1 + 2000
+    // 4-byte copies back, 2 + 2000 stream synchronizations.
+    let s = profiled("launch_overhead", &["50"], None);
+    assert_eq!(row(&s, " empty()")[2], "51", "{s}");
+    assert_eq!(row(&s, " count(unsigned int*)")[2], "50", "{s}");
+    let d2h = row(&s, " memcpy device-to-host");
+    assert_eq!((d2h[2], d2h[3]), ("2001", "8004"), "{s}");
+    let set = row(&s, " memset");
+    assert_eq!((set[2], set[3]), ("1", "4"), "{s}");
+    assert_eq!(row(&s, " cudaStreamSynchronize")[2], "2002", "{s}");
+    assert_eq!(row(&s, " cudaMemcpy")[2], "2001", "{s}");
+}
+
+#[test]
+fn profile_trace_is_trace_event_json_of_kernels_copies_and_calls() {
+    let trace = work_dir().join("runtime_speed_trace.json");
+    // 2 MB copies; 21 batches of one graph launch (of 100 kernels) after a warm-up launch;
+    // 21 batches of one empty launch after a warm-up launch.
+    let s = profiled("runtime_speed", &["2", "3", "10"], Some(&trace));
+    let text = std::fs::read_to_string(&trace).expect("the trace file");
+    let doc = json::parse(&text).unwrap_or_else(|e| panic!("trace is not JSON: {e}"));
+    let Some(json::Json::Array(events)) = doc.get("traceEvents") else { panic!("no traceEvents array") };
+    // The trace-event format's fields: every event has name, ph, pid, tid; complete events
+    // ("X") a start and duration in microseconds; metadata events ("M") name the process
+    // and each thread (track).
+    let mut named_tids = std::collections::HashSet::new();
+    let mut used_tids = std::collections::HashSet::new();
+    let mut count = std::collections::HashMap::<(String, String), u64>::new();
+    let mut bytes = std::collections::HashMap::<String, u64>::new();
+    for e in events {
+        let name = e.get("name").and_then(json::Json::as_str).expect("name");
+        let ph = e.get("ph").and_then(json::Json::as_str).expect("ph");
+        let pid = e.get("pid").and_then(json::Json::as_f64).expect("pid");
+        let tid = e.get("tid").and_then(json::Json::as_f64).expect("tid");
+        assert_eq!(pid.fract(), 0.0);
+        match ph {
+            "M" => {
+                assert!(matches!(name, "process_name" | "thread_name"), "{name}");
+                assert!(e.get("args").and_then(|a| a.get("name")).and_then(json::Json::as_str).is_some());
+                if name == "thread_name" {
+                    named_tids.insert(tid as u64);
+                }
+            }
+            "X" => {
+                let ts = e.get("ts").and_then(json::Json::as_f64).expect("ts");
+                let dur = e.get("dur").and_then(json::Json::as_f64).expect("dur");
+                assert!(ts >= 0.0 && dur >= 0.0, "{e:?}");
+                let cat = e.get("cat").and_then(json::Json::as_str).expect("cat").to_string();
+                used_tids.insert(tid as u64);
+                *count.entry((cat.clone(), name.to_string())).or_default() += 1;
+                if cat == "memcpy" || cat == "memset" {
+                    let b = e.get("args").and_then(|a| a.get("bytes")).and_then(json::Json::as_str).expect("bytes");
+                    *bytes.entry(name.to_string()).or_default() += b.parse::<u64>().expect("a byte count");
+                }
+            }
+            _ => panic!("unexpected phase {ph}"),
+        }
+    }
+    assert!(used_tids.is_subset(&named_tids), "every track is named: {used_tids:?} vs {named_tids:?}");
+    let n = |cat: &str, name: &str| count.get(&(cat.to_string(), name.to_string())).copied().unwrap_or(0);
+    // The graph's 100 kernels ran 22 times; the empty kernel 22 times.
+    assert_eq!(n("kernel", "bump(unsigned int*)"), 2200);
+    assert_eq!(n("kernel", "empty()"), 22);
+    assert_eq!(n("api", "cudaGraphLaunch"), 22);
+    assert_eq!(n("api", "cudaEventQuery"), 21000);
+    // The summary agrees with the trace.
+    assert_eq!(row(&s, " bump(unsigned int*)")[2], "2200", "{s}");
+    let d2d = row(&s, " memcpy device-to-device");
+    assert_eq!(d2d[3].parse::<u64>().ok(), bytes.get("memcpy device-to-device").copied(), "{s}");
+    // Device-to-device: 3 timed copies of 2 MB.
+    assert_eq!(bytes.get("memcpy device-to-device"), Some(&(3 << 21)));
 }
 
 #[test]

@@ -7,7 +7,7 @@
 //! (`process_vm_readv`/`process_vm_writev` on our own process, which fail with `EFAULT` where a
 //! plain access would fault); larger ones first check the permissions of the mappings they
 //! cover (`/proc/self/maps`, once per transfer: cheaper than the kernel's page-by-page checks
-//! for many pages), then copy directly.
+//! for many pages), then copy directly ([`access`]).
 
 use std::ffi::c_void;
 
@@ -39,6 +39,54 @@ unsafe extern "C" {
         flags: u64,
     ) -> isize;
     fn msync(addr: *mut c_void, len: usize, flags: i32) -> i32;
+    fn pthread_self() -> usize;
+    fn pthread_getattr_np(thread: usize, attr: *mut PthreadAttr) -> i32;
+    fn pthread_attr_getstack(attr: *const PthreadAttr, addr: *mut *mut c_void, size: *mut usize) -> i32;
+    fn pthread_attr_destroy(attr: *mut PthreadAttr) -> i32;
+}
+
+/// `pthread_attr_t`: opaque, 56 bytes on x86-64 glibc, 64 on AArch64; this is at least as
+/// large and as aligned.
+#[repr(C, align(16))]
+struct PthreadAttr([u8; 128]);
+
+/// The calling thread's stack, `(lowest, one past highest)` address, as glibc reports it.
+fn stack_bounds() -> Option<(u64, u64)> {
+    thread_local! {
+        static BOUNDS: std::cell::Cell<Option<Option<(u64, u64)>>> = const { std::cell::Cell::new(None) };
+    }
+    BOUNDS.with(|b| {
+        if let Some(v) = b.get() {
+            return v;
+        }
+        let mut attr = PthreadAttr([0; 128]);
+        let (mut lo, mut size) = (std::ptr::null_mut::<c_void>(), 0usize);
+        // SAFETY: `attr` is a buffer large enough for `pthread_attr_t`, initialized by
+        // `pthread_getattr_np` before it is read and destroyed once after; `lo`/`size` are
+        // plain outputs.
+        let v = unsafe {
+            if pthread_getattr_np(pthread_self(), &mut attr) != 0 {
+                None
+            } else {
+                let ok = pthread_attr_getstack(&attr, &mut lo, &mut size) == 0;
+                pthread_attr_destroy(&mut attr);
+                ok.then(|| (lo as u64, lo as u64 + size as u64))
+            }
+        };
+        b.set(Some(v));
+        v
+    })
+}
+
+/// Whether `addr..addr + len` lies in the live part of the calling thread's stack (between
+/// its stack pointer and its top): memory that is mapped and writable for certain, so small
+/// copies to and from the caller's local variables need no system call. Only the stack the
+/// thread was created with counts: on another stack (a coroutine's), nothing does.
+fn on_own_stack(addr: u64, len: u64) -> bool {
+    let here = 0u8;
+    let sp = std::ptr::addr_of!(here) as u64;
+    let Some((lo, hi)) = stack_bounds() else { return false };
+    (lo..hi).contains(&sp) && addr >= sp && addr.checked_add(len).is_some_and(|end| end <= hi)
 }
 
 /// `MS_ASYNC`: a no-op on anonymous memory; `msync` still fails with `ENOMEM` on unmapped pages.
@@ -50,6 +98,9 @@ const PAGE: u64 = 4096;
 /// copy itself still goes through [`read`]/[`write`], which catch protections and unmaps).
 pub(crate) fn is_mapped(addr: u64, len: u64) -> bool {
     let Some(end) = addr.checked_add(len) else { return false };
+    if on_own_stack(addr, len) {
+        return true;
+    }
     let start = addr & !(PAGE - 1);
     // SAFETY: `msync` with `MS_ASYNC` only inspects the mappings of the range (it writes no
     // memory and touches no byte of it); an unmapped page makes it fail, not fault.
@@ -111,36 +162,48 @@ fn covered_by(maps: &str, addr: u64, len: u64, write: bool) -> Result<()> {
     Err(Error::InvalidValue)
 }
 
-/// Copies the host bytes at `addr` into `out` ([`Error::InvalidValue`] if any is unreadable).
-pub(crate) fn read(addr: u64, out: &mut [u8]) -> Result<()> {
-    if out.len() <= SMALL {
-        return transfer(out.as_mut_ptr(), addr, out.len(), false);
-    }
-    match check_mappings(addr, out.len() as u64, false) {
-        None => return transfer(out.as_mut_ptr(), addr, out.len(), false),
-        Some(r) => r?,
-    }
-    // SAFETY: the range was just found mapped readable; the API's contract keeps the
-    // program's memory mapped until the copy completes.
-    out.copy_from_slice(unsafe { std::slice::from_raw_parts(addr as *const u8, out.len()) });
-    Ok(())
+/// How a copy may reach pageable host bytes ([`access`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Access {
+    /// Directly: the mappings were checked to allow it (or the bytes are on the calling
+    /// thread's stack).
+    Direct,
+    /// Only through the kernel ([`read`], [`write`]), piece by piece: a small range (cheaper
+    /// than reading the mappings), or the mappings cannot be read.
+    ThroughKernel,
 }
 
-/// Copies `data` to the host bytes at `addr` ([`Error::InvalidValue`] if any is unwritable).
-pub(crate) fn write(addr: u64, data: &[u8]) -> Result<()> {
-    if data.len() <= SMALL {
-        // `process_vm_writev` only reads the local buffer.
-        return transfer(data.as_ptr().cast_mut(), addr, data.len(), true);
+/// How a copy may reach the `len` host bytes at `addr`, read (or also written, for `write`);
+/// [`Error::InvalidValue`] if the mappings show a byte unmapped or not allowed.
+pub(crate) fn access(addr: u64, len: usize, write: bool) -> Result<Access> {
+    if on_own_stack(addr, len as u64) {
+        return Ok(Access::Direct);
     }
-    match check_mappings(addr, data.len() as u64, true) {
-        None => return transfer(data.as_ptr().cast_mut(), addr, data.len(), true),
-        Some(r) => r?,
+    if len <= SMALL {
+        return Ok(Access::ThroughKernel);
     }
-    // SAFETY: the range was just found mapped writable; the API's contract keeps the
-    // program's memory mapped, and not otherwise accessed, until the copy completes.
-    unsafe { std::ptr::copy(data.as_ptr(), addr as *mut u8, data.len()) };
-    Ok(())
+    match check_mappings(addr, len as u64, write) {
+        None => Ok(Access::ThroughKernel),
+        Some(r) => r.map(|()| Access::Direct),
+    }
 }
+
+/// Copies the host bytes at `addr` into `out` through the kernel ([`Error::InvalidValue`] if
+/// any is unreadable).
+pub(crate) fn read(addr: u64, out: &mut [u8]) -> Result<()> {
+    transfer(out.as_mut_ptr(), addr, out.len(), false)
+}
+
+/// Copies `data` to the host bytes at `addr` through the kernel ([`Error::InvalidValue`] if
+/// any is unwritable).
+pub(crate) fn write(addr: u64, data: &[u8]) -> Result<()> {
+    // `process_vm_writev` only reads the local buffer.
+    transfer(data.as_ptr().cast_mut(), addr, data.len(), true)
+}
+
+/// The most bytes [`read`]/[`write`] should move at once (the bounce buffer of copies that go
+/// through the kernel).
+pub(crate) const PIECE: usize = SMALL;
 
 #[cfg(test)]
 mod tests {
@@ -182,19 +245,28 @@ mod tests {
     }
 
     #[test]
-    fn large_transfers_check_the_mappings() {
+    fn the_callers_stack_is_reached_directly() {
+        let local = [0u8; 64];
+        assert_eq!(access(local.as_ptr() as u64, 64, true), Ok(Access::Direct));
+        assert!(is_mapped(local.as_ptr() as u64, 64));
+        // Another thread's stack is not this thread's.
+        let at = local.as_ptr() as u64;
+        let other = std::thread::spawn(move || access(at, 64, true)).join().unwrap();
+        assert_eq!(other, Ok(Access::ThroughKernel));
+        let heap = Box::new([0u8; 64]);
+        assert_eq!(access(heap.as_ptr() as u64, 64, true), Ok(Access::ThroughKernel));
+    }
+
+    #[test]
+    fn large_ranges_check_the_mappings() {
         let src: Vec<u8> = (0..3 * SMALL).map(|i| i as u8).collect();
-        let mut dst = vec![0u8; 3 * SMALL];
-        read(src.as_ptr() as u64, &mut dst).unwrap();
-        assert_eq!(dst, src);
-        write(dst.as_mut_ptr() as u64, &[5; 2 * SMALL]).unwrap();
-        assert!(dst[..2 * SMALL].iter().all(|&b| b == 5));
-        let mut big = vec![0u8; 2 * SMALL];
-        assert_eq!(read(16, &mut big), Err(Error::InvalidValue));
+        assert_eq!(access(src.as_ptr() as u64, 3 * SMALL, true), Ok(Access::Direct));
+        assert_eq!(access(src.as_ptr() as u64, 16, true), Ok(Access::ThroughKernel));
+        assert_eq!(access(16, 2 * SMALL, false), Err(Error::InvalidValue));
         static READ_ONLY: [u8; 2 * SMALL] = [7; 2 * SMALL];
-        assert_eq!(write(READ_ONLY.as_ptr() as u64, &big), Err(Error::InvalidValue));
-        assert!(read(READ_ONLY.as_ptr() as u64, &mut big).is_ok());
+        assert_eq!(access(READ_ONLY.as_ptr() as u64, 2 * SMALL, true), Err(Error::InvalidValue));
+        assert_eq!(access(READ_ONLY.as_ptr() as u64, 2 * SMALL, false), Ok(Access::Direct));
         // Past the end of the mapping that holds the vector's last bytes.
-        assert_eq!(read(src.as_ptr() as u64 + (1 << 46), &mut big), Err(Error::InvalidValue));
+        assert_eq!(access(src.as_ptr() as u64 + (1 << 46), 2 * SMALL, false), Err(Error::InvalidValue));
     }
 }

@@ -1,6 +1,8 @@
 //! Kernel launches: CUDA's validation (with its exact error codes), asynchronous execution on
 //! a stream, and the mapping of simt faults to CUDA's sticky errors.
 
+use std::sync::Arc;
+
 use simt::{Dim3, Fault, FaultKind, MemError};
 
 use crate::context::{api, ctx};
@@ -249,7 +251,7 @@ pub fn launch_ex(f: &Function, c: &LaunchConfig, params: Vec<u8>) -> Result<()> 
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn run_kernel(
     module: &crate::module::ModuleInner,
-    name: &str,
+    name: &Arc<str>,
     grid: Dim3,
     block: Dim3,
     dynamic_shared: u32,
@@ -261,15 +263,24 @@ pub(crate) fn run_kernel(
         return;
     }
     let _running = Running::start(name, grid, block);
+    let start = crate::profile::now();
     match module.program.launch_with(name, grid, block, dynamic_shared, params, mem, opts) {
-        Ok(stats) => write_printf_output(&stats.printf_output),
+        Ok(stats) => {
+            if let Some(t) = start {
+                crate::profile::kernel(name, grid, block, stats.tier, t);
+            }
+            write_printf_output(&stats.printf_output)
+        }
         Err(fault) => report_fault(&fault),
     }
 }
 
-/// The kernels running now, by a serial number: their descriptions (for the report on Ctrl-C).
-fn running() -> std::sync::MutexGuard<'static, std::collections::BTreeMap<u64, String>> {
-    static RUNNING: std::sync::Mutex<std::collections::BTreeMap<u64, String>> =
+/// A running kernel: its name and shape.
+type RunningKernel = (Arc<str>, Dim3, Dim3);
+
+/// The kernels running now, by a serial number (for the report on Ctrl-C).
+fn running() -> std::sync::MutexGuard<'static, std::collections::BTreeMap<u64, RunningKernel>> {
+    static RUNNING: std::sync::Mutex<std::collections::BTreeMap<u64, RunningKernel>> =
         std::sync::Mutex::new(std::collections::BTreeMap::new());
     crate::context::lock(&RUNNING)
 }
@@ -278,11 +289,10 @@ fn running() -> std::sync::MutexGuard<'static, std::collections::BTreeMap<u64, S
 struct Running(u64);
 
 impl Running {
-    fn start(name: &str, grid: Dim3, block: Dim3) -> Running {
+    fn start(name: &Arc<str>, grid: Dim3, block: Dim3) -> Running {
         static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let dims = |d: Dim3| format!("({}, {}, {})", d.x, d.y, d.z);
-        running().insert(id, format!("{name}<<<{}, {}>>>", dims(grid), dims(block)));
+        running().insert(id, (name.clone(), grid, block));
         Running(id)
     }
 }
@@ -295,7 +305,8 @@ impl Drop for Running {
 
 /// The kernels running at this moment, as `name<<<(grid), (block)>>>`, oldest launch first.
 pub fn running_kernels() -> Vec<String> {
-    running().values().cloned().collect()
+    let dims = |d: Dim3| format!("({}, {}, {})", d.x, d.y, d.z);
+    running().values().map(|(name, grid, block)| format!("{name}<<<{}, {}>>>", dims(*grid), dims(*block))).collect()
 }
 
 /// Reports a launch fault: its printf output, CUDA's message for a failed device `assert`,

@@ -40,6 +40,7 @@ pub mod ipc;
 pub mod launch;
 pub mod memory;
 pub mod module;
+pub mod profile;
 pub mod stream;
 pub mod texture;
 

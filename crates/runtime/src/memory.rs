@@ -277,29 +277,95 @@ fn place(addr: u64, len: u64, kind_says_device: bool) -> Result<Place> {
     }
 }
 
-/// The bytes a copy moves at a time between pageable host memory and the device (bounds the
-/// bounce buffer).
-const CHUNK: usize = 1 << 20;
+/// Whether a copy's end at `addr` (classified `place`) is device memory for the profile:
+/// device or managed memory, not pinned or pageable host memory.
+fn on_device(addr: u64, place: Place) -> bool {
+    place == Place::Known
+        && matches!(classify(addr), Pointer::Known(info) if matches!(info.kind, simt::AllocKind::Device | simt::AllocKind::Unified))
+}
 
-/// Copies `count` bytes from `src` to `dst`, each end reached as [`place`] classified it.
-fn copy(mem: &DeviceMemory, dst: (u64, Place), src: (u64, Place), count: usize) -> Result<()> {
-    let mut buf = vec![0u8; count.min(CHUNK)];
-    let mut done = 0;
-    while done < count {
-        let n = (count - done).min(CHUNK);
-        let chunk = &mut buf[..n];
-        let (s, d) = (src.0 + done as u64, dst.0 + done as u64);
-        match src.1 {
-            Place::Known => mem.read(DevicePtr(s), chunk).map_err(mem_err)?,
-            Place::Pageable => crate::host_access::read(s, chunk)?,
+/// One end of a copy: its first byte, how [`place`] classified it, its row pitch and slice
+/// pitch (bytes).
+#[derive(Debug, Clone, Copy)]
+struct End {
+    addr: u64,
+    place: Place,
+    pitch: usize,
+    slice: usize,
+}
+
+/// The shape of a copy: `depth` slices of `rows` rows of `width` bytes.
+#[derive(Debug, Clone, Copy)]
+struct Shape {
+    width: usize,
+    rows: usize,
+    depth: usize,
+}
+
+/// Copies `shape` from `src` to `dst`, each end reached as [`place`] classified it: directly
+/// where it can (device memory, and pageable ranges whose mappings allow it, checked once for
+/// the whole copy), else row by row through a bounce buffer moved by the kernel.
+fn copy(mem: &DeviceMemory, dst: End, src: End, shape: Shape) -> Result<()> {
+    use crate::host_access::{Access, access};
+    let Shape { width, rows, depth } = shape;
+    let direct = |e: End, write: bool| match e.place {
+        Place::Known => Ok(Some(simt::CopyEnd::Device(DevicePtr(e.addr)))),
+        Place::Pageable => {
+            let extent = (depth - 1) * e.slice + (rows - 1) * e.pitch + width;
+            Ok((access(e.addr, extent, write)? == Access::Direct).then_some(simt::CopyEnd::Host(e.addr as *mut u8)))
         }
-        match dst.1 {
-            Place::Known => mem.write(DevicePtr(d), chunk).map_err(mem_err)?,
-            Place::Pageable => crate::host_access::write(d, chunk)?,
+    };
+    let (d, s) = (direct(dst, true)?, direct(src, false)?);
+    if let (Some(d), Some(s)) = (d, s) {
+        let (dp, sp) = (dst.pitch as u64, src.pitch as u64);
+        for z in 0..depth {
+            let (d, s) = (shift(d, z * dst.slice), shift(s, z * src.slice));
+            // SAFETY: device ends are checked by `copy_2d`; pageable ends were just found
+            // mapped with the access needed, and the API's contract gives the copy their
+            // bytes until it completes.
+            unsafe { mem.copy_2d(d, dp, s, sp, width as u64, rows as u64) }.map_err(mem_err)?;
         }
-        done += n;
+        return Ok(());
     }
-    Ok(())
+    BOUNCE.with_borrow_mut(|buf| {
+        buf.resize(crate::host_access::PIECE.min(width), 0);
+        for (z, y) in (0..depth).flat_map(|z| (0..rows).map(move |y| (z, y))) {
+            let mut done = 0;
+            while done < width {
+                let n = (width - done).min(buf.len());
+                let piece = &mut buf[..n];
+                let at_s = z * src.slice + y * src.pitch + done;
+                let at_d = z * dst.slice + y * dst.pitch + done;
+                let here = simt::CopyEnd::Host(piece.as_mut_ptr());
+                match s {
+                    // SAFETY: as above, offset to this piece of this row.
+                    Some(e) => unsafe { mem.copy(here, shift(e, at_s), n as u64) }.map_err(mem_err)?,
+                    None => crate::host_access::read(src.addr + at_s as u64, piece)?,
+                }
+                match d {
+                    // SAFETY: as above.
+                    Some(e) => unsafe { mem.copy(shift(e, at_d), here, n as u64) }.map_err(mem_err)?,
+                    None => crate::host_access::write(dst.addr + at_d as u64, piece)?,
+                }
+                done += n;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// `end` moved on by `by` bytes.
+fn shift(end: simt::CopyEnd, by: usize) -> simt::CopyEnd {
+    match end {
+        simt::CopyEnd::Device(p) => simt::CopyEnd::Device(p.offset(by as u64)),
+        simt::CopyEnd::Host(p) => simt::CopyEnd::Host(p.wrapping_add(by)),
+    }
+}
+
+thread_local! {
+    /// The bounce buffer of copies to or from pageable memory that go through the kernel
+    /// (one per thread, so that small copies allocate nothing).
+    static BOUNCE: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// `cudaMemcpy` (`stream == None`: synchronous, ordered on the legacy default stream) or
@@ -334,6 +400,9 @@ pub type MemWork = Arc<dyn Fn() -> Result<()> + Send + Sync>;
 fn submit(on: On, work: MemWork, node: crate::graph::NodeType) -> Result<()> {
     match on {
         On::Sync(s) => {
+            if let Some(r) = crate::stream::run_inline_if_idle(&resolve(s)?, || work()) {
+                return r;
+            }
             let slot = Arc::new(Mutex::new(Ok(())));
             let s2 = slot.clone();
             run_sync(s, Box::new(move || *lock(&s2) = work()))?;
@@ -442,15 +511,26 @@ impl Copy3D {
         };
         let d_place = place(self.dst, extent(self.dpitch, self.dheight, self.width, self.height, self.depth)?, d_dev)?;
         let s_place = place(self.src, extent(self.spitch, self.sheight, self.width, self.height, self.depth)?, s_dev)?;
-        let c = self;
+        // Rows that follow each other without a gap at both ends are one copy (split among
+        // threads when large).
+        let whole = |pitch: usize, rows: usize| pitch == self.width && (self.depth == 1 || rows == self.height);
+        let c = if whole(self.dpitch, self.dheight) && whole(self.spitch, self.sheight) {
+            let n = self.width * self.height * self.depth;
+            Copy3D { dpitch: n, spitch: n, width: n, height: 1, depth: 1, dheight: 1, sheight: 1, ..self }
+        } else {
+            self
+        };
+        let kind = crate::profile::enabled()
+            .then(|| crate::profile::CopyKind::between(on_device(self.dst, d_place), on_device(self.src, s_place)));
+        let bytes = (self.width * self.height * self.depth) as u64;
         Ok(Some(Arc::new(move || {
+            let start = kind.and_then(|_| crate::profile::now());
             let mem = ctx().mem();
-            for z in 0..c.depth {
-                for y in 0..c.height {
-                    let d = c.dst + ((z * c.dheight + y) * c.dpitch) as u64;
-                    let s = c.src + ((z * c.sheight + y) * c.spitch) as u64;
-                    copy(&mem, (d, d_place), (s, s_place), c.width)?;
-                }
+            let d = End { addr: c.dst, place: d_place, pitch: c.dpitch, slice: c.dheight * c.dpitch };
+            let s = End { addr: c.src, place: s_place, pitch: c.spitch, slice: c.sheight * c.spitch };
+            copy(&mem, d, s, Shape { width: c.width, rows: c.height, depth: c.depth })?;
+            if let (Some(kind), Some(t)) = (kind, start) {
+                crate::profile::copy(kind, bytes, t);
             }
             Ok(())
         })))
@@ -509,19 +589,23 @@ impl Set3D {
         }
         place(self.dst.0, extent(self.pitch, self.slice_rows, row, self.height, self.depth)?, true)?;
         let s = self;
-        let pattern: Vec<u8> =
-            s.value.to_le_bytes()[..s.elem_size as usize].iter().copied().cycle().take(row).collect();
+        // Rows that follow each other without a gap are one fill (split among threads when
+        // large).
+        let (row, height, depth) = if row == s.pitch && (s.depth == 1 || s.slice_rows.max(s.height) == s.height) {
+            (row * s.height * s.depth, 1, 1)
+        } else {
+            (row, s.height, s.depth)
+        };
         Ok(Some(Arc::new(move || {
+            let start = crate::profile::now();
             let mem = ctx().mem();
-            for z in 0..s.depth {
-                for y in 0..s.height {
-                    let at = s.dst.offset(((z * s.slice_rows.max(s.height) + y) * s.pitch) as u64);
-                    if s.elem_size == 1 {
-                        mem.memset(at, s.value as u8, row as u64).map_err(mem_err)?;
-                    } else {
-                        mem.write(at, &pattern).map_err(mem_err)?;
-                    }
-                }
+            let pattern = &s.value.to_le_bytes()[..s.elem_size as usize];
+            for z in 0..depth {
+                let at = s.dst.offset((z * s.slice_rows.max(s.height) * s.pitch) as u64);
+                mem.fill_2d(at, s.pitch as u64, pattern, row as u64, height as u64).map_err(mem_err)?;
+            }
+            if let Some(t) = start {
+                crate::profile::copy(crate::profile::CopyKind::Memset, (row * height * depth) as u64, t);
             }
             Ok(())
         })))

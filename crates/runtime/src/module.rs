@@ -74,7 +74,8 @@ pub struct Module(pub(crate) Arc<ModuleInner>);
 #[derive(Debug, Clone)]
 pub struct Function {
     pub(crate) module: Arc<ModuleInner>,
-    pub(crate) name: String,
+    /// Shared, so that each launch holds it without copying it.
+    pub(crate) name: Arc<str>,
 }
 
 fn decl_size(d: &VarDecl) -> u64 {
@@ -182,7 +183,7 @@ impl Module {
     /// The kernel `name` ([`Error::InvalidDeviceFunction`] if there is none).
     pub fn function(&self, name: &str) -> Result<Function> {
         if self.0.kernels.contains_key(name) {
-            Ok(Function { module: self.0.clone(), name: name.to_string() })
+            Ok(Function { module: self.0.clone(), name: Arc::from(name) })
         } else {
             crate::record(Err(Error::InvalidDeviceFunction))
         }
@@ -289,7 +290,7 @@ impl Function {
 
     /// The kernel's PTX information.
     pub fn info(&self) -> Option<&KernelInfo> {
-        self.module.kernels.get(&self.name)
+        self.module.kernels.get(&*self.name)
     }
 
     /// The parameter layout.
@@ -346,7 +347,7 @@ impl Function {
     }
 
     fn set_attributes(&self) -> SetAttributes {
-        crate::context::lock(&self.module.attrs).get(&self.name).copied().unwrap_or_default()
+        crate::context::lock(&self.module.attrs).get(&*self.name).copied().unwrap_or_default()
     }
 
     /// The most dynamic shared memory a launch may use: 48 KB less the kernel's static shared
@@ -365,7 +366,7 @@ impl Function {
         crate::record((|| {
             let static_shared = i64::from(self.info().map_or(0, |k| k.static_shared));
             let mut attrs = crate::context::lock(&self.module.attrs);
-            let a = attrs.entry(self.name.clone()).or_default();
+            let a = attrs.entry(self.name.to_string()).or_default();
             match attr {
                 8 if value >= 0
                     && i64::from(value) + static_shared <= i64::from(crate::launch::MAX_SHARED_PER_BLOCK) =>
@@ -391,7 +392,7 @@ impl Function {
         if !(0..=3).contains(&config) {
             return crate::record(Err(Error::InvalidValue));
         }
-        crate::context::lock(&self.module.attrs).entry(self.name.clone()).or_default().cache_config = config;
+        crate::context::lock(&self.module.attrs).entry(self.name.to_string()).or_default().cache_config = config;
         Ok(())
     }
 

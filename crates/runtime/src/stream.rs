@@ -22,25 +22,35 @@ pub const NON_BLOCKING: u32 = 0x1;
 /// The completion of one piece of queued work (with its completion time).
 #[derive(Debug, Default)]
 pub(crate) struct Marker {
-    done: Mutex<Option<Instant>>,
+    state: Mutex<MarkerState>,
     cv: Condvar,
+}
+
+#[derive(Debug, Default)]
+struct MarkerState {
+    done: Option<Instant>,
+    /// Threads blocked in [`Marker::wait`]: completing wakes them only if there are any
+    /// (waking costs a system call even when no one waits).
+    waiters: u32,
 }
 
 impl Marker {
     /// Blocks until complete; returns the completion time.
     pub fn wait(&self) -> Instant {
-        let mut d = lock(&self.done);
+        let mut d = lock(&self.state);
         loop {
-            if let Some(t) = *d {
+            if let Some(t) = d.done {
                 return t;
             }
+            d.waiters += 1;
             d = self.cv.wait(d).unwrap_or_else(|e| e.into_inner());
+            d.waiters -= 1;
         }
     }
 
     /// The completion time, if complete.
     pub fn done(&self) -> Option<Instant> {
-        *lock(&self.done)
+        lock(&self.state).done
     }
 
     /// A marker that is already complete.
@@ -52,8 +62,11 @@ impl Marker {
 
     /// Completes the marker (waking its waiters).
     pub(crate) fn complete(&self) {
-        *lock(&self.done) = Some(Instant::now());
-        self.cv.notify_all();
+        let mut d = lock(&self.state);
+        d.done = Some(Instant::now());
+        if d.waiters > 0 {
+            self.cv.notify_all();
+        }
     }
 }
 
@@ -98,7 +111,7 @@ impl StreamInner {
                 for d in &job.deps {
                     d.wait();
                 }
-                (job.work)();
+                crate::profile::as_stream(handle, || (job.work)());
                 job.done.complete();
             }
         };
@@ -397,9 +410,11 @@ pub(crate) fn enqueue_as(s: &Arc<StreamInner>, deps: Vec<Arc<Marker>>, work: Wor
     done
 }
 
-fn enqueue_locked(s: &Arc<StreamInner>, mut deps: Vec<Arc<Marker>>, work: Work) -> Arc<Marker> {
+/// Adds to `deps` the unfinished work that work enqueued on `s` now must wait for besides
+/// its own stream's (the legacy default stream's implicit synchronization). Called under the
+/// scheduling lock.
+fn implicit_deps(s: &StreamInner, deps: &mut Vec<Arc<Marker>>) {
     let c = ctx();
-    let _g = lock(&c.sched);
     if s.handle == 0 {
         for o in lock(&c.streams).values() {
             if o.blocking()
@@ -415,6 +430,12 @@ fn enqueue_locked(s: &Arc<StreamInner>, mut deps: Vec<Arc<Marker>>, work: Work) 
     {
         deps.push(m);
     }
+}
+
+fn enqueue_locked(s: &Arc<StreamInner>, mut deps: Vec<Arc<Marker>>, work: Work) -> Arc<Marker> {
+    let c = ctx();
+    let _g = lock(&c.sched);
+    implicit_deps(s, &mut deps);
     let done = Arc::new(Marker::default());
     *lock(&s.last) = Some(done.clone());
     let job = Job { deps, work, done: done.clone() };
@@ -438,6 +459,34 @@ pub(crate) fn run_sync(s: Stream, work: Work) -> Result<()> {
     let st = resolve(s)?;
     enqueue(&st, Vec::new(), work).wait();
     Ok(())
+}
+
+/// Runs `work` on the calling thread, in order on stream `s`, when nothing it would wait for
+/// is unfinished (the stream idle, and the streams the legacy default stream synchronizes
+/// with idle) and `s` is not capturing; `None` (nothing run) otherwise. Synchronous calls
+/// then cost a function call, not a hand-off to the stream's worker thread and back.
+///
+/// While `work` runs, the stream's last work is its marker, so work enqueued meanwhile (by
+/// other host threads) is ordered after it, as if the worker ran it.
+pub(crate) fn run_inline_if_idle<T>(s: &Arc<StreamInner>, work: impl FnOnce() -> T) -> Option<T> {
+    let c = ctx();
+    let done = {
+        let _g = lock(&c.sched);
+        if lock(&s.capture).is_some() || s.last().is_some_and(|m| m.done().is_none()) {
+            return None;
+        }
+        let mut deps = Vec::new();
+        implicit_deps(s, &mut deps);
+        if !deps.is_empty() {
+            return None;
+        }
+        let done = Arc::new(Marker::default());
+        *lock(&s.last) = Some(done.clone());
+        done
+    };
+    let r = crate::profile::as_stream(s.handle, work);
+    done.complete();
+    Some(r)
 }
 
 /// Waits for all work on every stream.

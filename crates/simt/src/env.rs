@@ -36,6 +36,10 @@ pub const WARP_TRACE: &str = "CUPRITE_WTRACE";
 pub const TIER_TRACE: &str = "CUPRITE_TIER_TRACE";
 /// Turn off FMA contraction.
 pub const NO_CONTRACT: &str = "SIMT_NO_CONTRACT";
+/// Print a profile summary at exit.
+pub const PROFILE: &str = "CUPRITE_PROFILE";
+/// Write a Chrome/Perfetto trace.
+pub const TRACE: &str = "CUPRITE_TRACE";
 
 /// The engines [`ENGINE`] accepts.
 pub const ENGINES: [&str; 4] = ["interp", "jit", "jit-all", "warp"];
@@ -67,7 +71,7 @@ fn parse_flag(v: &str) -> Option<bool> {
 const FLAG_VALUES: &str = "1 or 0 (also true/false, yes/no, on/off)";
 
 /// Every environment variable Cuprite reads, CUDA's own that it honours included.
-pub const VARS: [Var; 14] = [
+pub const VARS: [Var; 16] = [
     Var {
         name: ENGINE,
         accepted: "interp, jit, jit-all, warp",
@@ -110,6 +114,18 @@ pub const VARS: [Var; 14] = [
         accepted: FLAG_VALUES,
         meaning: "do not contract mul+add into fma (ptxas does by default)",
         valid: is_flag,
+    },
+    Var {
+        name: PROFILE,
+        accepted: FLAG_VALUES,
+        meaning: "print on stderr at exit where the time went: kernels, copies, API calls (as nsys's summary)",
+        valid: is_flag,
+    },
+    Var {
+        name: TRACE,
+        accepted: "a file path",
+        meaning: "write a Chrome/Perfetto trace (JSON) of kernels, copies and API calls per stream to this file at exit",
+        valid: is_path,
     },
     Var {
         name: "CUPRITE_CLANG",
@@ -203,6 +219,16 @@ pub fn engine() -> Option<String> {
 /// [`SIMT_WORKERS`]'s value, if set and valid.
 pub fn workers() -> Option<u32> {
     accepted(SIMT_WORKERS).and_then(|v| v.parse().ok())
+}
+
+/// Whether [`PROFILE`] is set on.
+pub fn profile() -> bool {
+    flag(PROFILE)
+}
+
+/// [`TRACE`]'s value (the trace file), if set.
+pub fn trace() -> Option<String> {
+    accepted(TRACE)
 }
 
 /// The variables and their meanings, one per line, for `--help`.

@@ -185,7 +185,7 @@ pub fn readable_name(name: &str) -> String {
 }
 
 /// The demangled form of an Itanium C++ ABI name (`_Z...`), if it is one.
-fn demangle(name: &str) -> Option<String> {
+pub fn demangle(name: &str) -> Option<String> {
     if !name.starts_with("_Z") {
         return None;
     }

@@ -15,6 +15,7 @@
 // their context by value for easy reporting; boxing them would only complicate the API.
 #![allow(clippy::result_large_err)]
 
+mod bulk;
 mod cfg;
 mod contract;
 mod decode;
@@ -37,10 +38,10 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-pub use error::{Fault, FaultKind, LoadError};
+pub use error::{Fault, FaultKind, LoadError, demangle};
 pub use memory::{
-    AllocInfo, AllocKind, DEFAULT_HEAP_SIZE, DEFAULT_PRINTF_FIFO_SIZE, DEFAULT_STACK_SIZE, DeviceMemory, DevicePtr,
-    GLOBAL_BASE, LOCAL_WINDOW, MemError, PARAM_ALIAS, PARAM_WINDOW, SHARED_WINDOW,
+    AllocInfo, AllocKind, CopyEnd, DEFAULT_HEAP_SIZE, DEFAULT_PRINTF_FIFO_SIZE, DEFAULT_STACK_SIZE, DeviceMemory,
+    DevicePtr, GLOBAL_BASE, LOCAL_WINDOW, MemError, PARAM_ALIAS, PARAM_WINDOW, SHARED_WINDOW,
 };
 pub use shm::SharedMap;
 

@@ -68,6 +68,15 @@ pub(crate) type AllocCache = [usize; ALLOC_CACHE];
 /// An empty translation cache.
 pub(crate) const NO_CACHE: AllocCache = [usize::MAX; ALLOC_CACHE];
 
+/// One end of a bulk copy ([`DeviceMemory::copy`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CopyEnd {
+    /// A device address, inside a live allocation (device, unified or mapped host memory).
+    Device(DevicePtr),
+    /// Host memory outside the allocation table (pageable memory), at this address.
+    Host(*mut u8),
+}
+
 /// A device address (what `cudaMalloc` returns).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct DevicePtr(pub u64);
@@ -560,38 +569,96 @@ impl DeviceMemory {
 
     /// Copies `data` to device address `dst`.
     pub fn write(&self, dst: DevicePtr, data: &[u8]) -> Result<(), MemError> {
-        let view = self.view();
-        let mut cache = NO_CACHE;
-        let host = view.translate(dst.0, data.len() as u64, &mut cache)?;
-        for (i, &b) in data.iter().enumerate() {
-            // SAFETY: `translate` checked that `data.len()` bytes from `host` lie in one live
-            // allocation, which the read lock keeps alive; byte atomics need no alignment.
-            unsafe { AtomicU8::from_ptr(host.add(i)).store(b, Ordering::Relaxed) };
-        }
-        Ok(())
+        // SAFETY: `data` is a live slice, only read, for the whole call.
+        unsafe { self.copy(CopyEnd::Device(dst), CopyEnd::Host(data.as_ptr().cast_mut()), data.len() as u64) }
     }
 
     /// Copies device bytes from `src` into `out`.
     pub fn read(&self, src: DevicePtr, out: &mut [u8]) -> Result<(), MemError> {
+        // SAFETY: `out` is a live, exclusively borrowed slice for the whole call.
+        unsafe { self.copy(CopyEnd::Host(out.as_mut_ptr()), CopyEnd::Device(src), out.len() as u64) }
+    }
+
+    /// Copies `len` bytes from `src` to `dst` (`cudaMemcpy` of any kind; overlapping ranges
+    /// as `memmove`). Device ends must lie inside one live allocation each. Sound while
+    /// kernels access the same bytes (see `bulk.rs`); large copies use several threads.
+    ///
+    /// # Safety
+    ///
+    /// A [`CopyEnd::Host`] end must be valid for `len` bytes (reads for `src`, writes for
+    /// `dst`) for the whole call, and accessed by others meanwhile only atomically, if at all.
+    pub unsafe fn copy(&self, dst: CopyEnd, src: CopyEnd, len: u64) -> Result<(), MemError> {
+        // SAFETY: forwarded contract (one row).
+        unsafe { self.copy_2d(dst, len, src, len, len, 1) }
+    }
+
+    /// Copies `rows` rows of `width` bytes, `src_pitch` bytes apart from `src` on and
+    /// `dst_pitch` bytes apart from `dst` on (`cudaMemcpy2D`); as [`DeviceMemory::copy`],
+    /// with all rows of a device end inside one live allocation.
+    ///
+    /// # Safety
+    ///
+    /// As for [`DeviceMemory::copy`], for every row of a [`CopyEnd::Host`] end.
+    pub unsafe fn copy_2d(
+        &self,
+        dst: CopyEnd,
+        dst_pitch: u64,
+        src: CopyEnd,
+        src_pitch: u64,
+        width: u64,
+        rows: u64,
+    ) -> Result<(), MemError> {
+        if width == 0 || rows == 0 {
+            return Ok(());
+        }
+        let too_big = MemError::OutOfBounds { addr: 0, size: u32::MAX };
+        let extent = |pitch: u64| (rows - 1).checked_mul(pitch).and_then(|n| n.checked_add(width)).ok_or(too_big);
         let view = self.view();
         let mut cache = NO_CACHE;
-        let host = view.translate(src.0, out.len() as u64, &mut cache)?;
-        for (i, b) in out.iter_mut().enumerate() {
-            // SAFETY: as in `write`.
-            *b = unsafe { AtomicU8::from_ptr(host.add(i)).load(Ordering::Relaxed) };
-        }
+        let mut host = |end: CopyEnd, pitch: u64| match end {
+            CopyEnd::Device(p) => view.translate(p.0, extent(pitch)?, &mut cache),
+            CopyEnd::Host(p) => Ok(p),
+        };
+        let (d, s) = (host(dst, dst_pitch)?, host(src, src_pitch)?);
+        let size = |n: u64| usize::try_from(n).map_err(|_| too_big);
+        // SAFETY: `translate` checked that every row of each device end lies in one live
+        // allocation, which the read lock (`view`) keeps alive until the copy returns; host
+        // ends are the caller's contract. Device bytes are otherwise only accessed by
+        // kernels' atomics.
+        unsafe { crate::bulk::copy_rows(d, size(dst_pitch)?, s, size(src_pitch)?, size(width)?, size(rows)?) };
         Ok(())
     }
 
     /// Fills `len` bytes at `dst` with `value` (`cudaMemset`).
     pub fn memset(&self, dst: DevicePtr, value: u8, len: u64) -> Result<(), MemError> {
+        self.fill(dst, &[value], len)
+    }
+
+    /// Fills `len` bytes at `dst` with `pattern` (1, 2, 4 or 8 bytes) repeated from `dst` on
+    /// (`cudaMemset`, `cudaMemset2D`'s wider forms, `cuMemsetD16/D32`); large fills use
+    /// several threads.
+    pub fn fill(&self, dst: DevicePtr, pattern: &[u8], len: u64) -> Result<(), MemError> {
+        self.fill_2d(dst, len, pattern, len, 1)
+    }
+
+    /// Fills `rows` rows of `width` bytes, `pitch` bytes apart from `dst` on, each with
+    /// `pattern` (1, 2, 4 or 8 bytes) repeated from the row's first byte (`cudaMemset2D`);
+    /// all rows inside one live allocation.
+    pub fn fill_2d(&self, dst: DevicePtr, pitch: u64, pattern: &[u8], width: u64, rows: u64) -> Result<(), MemError> {
+        if !matches!(pattern.len(), 1 | 2 | 4 | 8) {
+            return Err(MemError::Misaligned { addr: dst.0, size: pattern.len() as u32 });
+        }
+        if width == 0 || rows == 0 {
+            return Ok(());
+        }
+        let too_big = MemError::OutOfBounds { addr: dst.0, size: u32::MAX };
+        let extent = (rows - 1).checked_mul(pitch).and_then(|n| n.checked_add(width)).ok_or(too_big)?;
         let view = self.view();
         let mut cache = NO_CACHE;
-        let host = view.translate(dst.0, len, &mut cache)?;
-        for i in 0..len as usize {
-            // SAFETY: as in `write`.
-            unsafe { AtomicU8::from_ptr(host.add(i)).store(value, Ordering::Relaxed) };
-        }
+        let host = view.translate(dst.0, extent, &mut cache)?;
+        // SAFETY: `translate` checked that the `extent` bytes holding every row lie in one
+        // live allocation (so each count fits a `usize`), kept alive by the read lock.
+        unsafe { crate::bulk::fill_rows(host, pitch as usize, pattern, width as usize, rows as usize) };
         Ok(())
     }
 

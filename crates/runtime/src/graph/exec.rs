@@ -38,6 +38,9 @@ struct Step {
 /// An executable graph.
 pub(crate) struct Exec {
     steps: Mutex<Vec<Step>>,
+    /// What a launch runs, resolved once while no step needs resolving at launch time (event
+    /// records and waits do); dropped whenever the steps change.
+    plan: Mutex<Option<Arc<[Run]>>>,
     /// The topology it was instantiated from: per node (in node order), its type and the
     /// indices of its dependencies.
     topology: Topology,
@@ -134,8 +137,51 @@ impl Exec {
             .collect();
         let user_refs = lock(data_of(g)?.as_ref()).user_refs.clone();
         super::user_object::retain_all(&user_refs);
-        Ok(Exec { steps: Mutex::new(steps), topology, flags, user_refs, last: Mutex::new(None), resets })
+        Ok(Exec {
+            steps: Mutex::new(steps),
+            plan: Mutex::new(None),
+            topology,
+            flags,
+            user_refs,
+            last: Mutex::new(None),
+            resets,
+        })
     }
+}
+
+impl Exec {
+    /// What this launch runs: the resolved plan, made now if the steps changed or need
+    /// resolving at each launch.
+    fn plan(&self) -> Result<Arc<[Run]>> {
+        if let Some(p) = lock(&self.plan).as_ref() {
+            return Ok(p.clone());
+        }
+        let steps = lock(&self.steps);
+        let mut ops = vec![Run::Reset(self.resets.clone())];
+        ops.extend(runs(&steps)?);
+        let plan: Arc<[Run]> = ops.into();
+        if resolved_once(&steps) {
+            *lock(&self.plan) = Some(plan.clone());
+        }
+        Ok(plan)
+    }
+
+    /// The steps, to change them (which drops the plan).
+    fn steps_mut(&self) -> std::sync::MutexGuard<'_, Vec<Step>> {
+        let steps = lock(&self.steps);
+        *lock(&self.plan) = None;
+        steps
+    }
+}
+
+/// Whether the enabled steps run the same way at every launch (no event record or wait,
+/// which resolve the event's current record at launch time).
+fn resolved_once(steps: &[Step]) -> bool {
+    steps.iter().filter(|s| s.enabled).all(|s| match &s.op {
+        Op::Work(_) | Op::Nop => true,
+        Op::Record(_) | Op::Wait(_) => false,
+        Op::Cond(_, _, bodies) => bodies.iter().all(|b| resolved_once(b)),
+    })
 }
 
 impl Drop for Exec {
@@ -165,8 +211,7 @@ impl GraphExec {
         api(|_| {
             let exec = get(self)?;
             let s = resolve(stream)?;
-            let mut ops = vec![Run::Reset(exec.resets.clone())];
-            ops.extend(runs(&lock(&exec.steps))?);
+            let ops = exec.plan()?;
             let mut last = lock(&exec.last);
             let deps: Vec<Arc<Marker>> = last.iter().filter(|m| m.done().is_none()).cloned().collect();
             let m = crate::stream::enqueue_as(&s, deps, Box::new(move || run(&ops)), NodeType::Graph);
@@ -205,7 +250,7 @@ impl GraphExec {
                 NodeKind::EventRecord(e) => Op::Record(*e),
                 NodeKind::Empty | NodeKind::Graph(_) | NodeKind::Conditional(_) => return Err(Error::InvalidValue),
             };
-            let mut steps = lock(&exec.steps);
+            let mut steps = exec.steps_mut();
             let st = steps.iter_mut().find(|s| s.node == node.0).ok_or(Error::InvalidValue)?;
             if st.ty != kind.ty() {
                 return Err(Error::InvalidValue);
@@ -226,7 +271,7 @@ impl GraphExec {
             let exec = get(self)?;
             let mut fresh = Vec::new();
             flatten(child, Some(node.0), &mut fresh, 1, false, &mut Seen::default())?;
-            let mut steps = lock(&exec.steps);
+            let mut steps = exec.steps_mut();
             let old: Vec<&mut Step> = steps.iter_mut().filter(|s| s.node == node.0).collect();
             if old.len() != fresh.len() || old.iter().zip(&fresh).any(|(a, b)| a.ty != b.ty) {
                 return Err(Error::GraphExecUpdateFailure);
@@ -243,7 +288,7 @@ impl GraphExec {
     pub fn set_enabled(self, node: GraphNode, enabled: bool) -> Result<()> {
         api(|_| {
             let exec = get(self)?;
-            let mut steps = lock(&exec.steps);
+            let mut steps = exec.steps_mut();
             let mut found = false;
             for st in steps.iter_mut().filter(|s| s.node == node.0) {
                 if !matches!(st.ty, NodeType::Kernel | NodeType::Memcpy | NodeType::Memset) {
@@ -291,7 +336,7 @@ impl GraphExec {
             }
             let mut fresh = Vec::new();
             flatten(g, None, &mut fresh, 0, false, &mut Seen::default())?;
-            let mut steps = lock(&exec.steps);
+            let mut steps = exec.steps_mut();
             if fresh.len() != steps.len() {
                 res.result = 2;
                 return Err(Error::GraphExecUpdateFailure);
