@@ -21,6 +21,13 @@
 #include <string.h>
 #include <time.h>
 
+/* Per-element logic shared by a kernel and its OpenMP twin is written once, callable from both. */
+#ifdef __CUDACC__
+#define KIT_HD __host__ __device__
+#else
+#define KIT_HD
+#endif
+
 /* Milliseconds on a monotonic clock. */
 static inline double kit_now_ms(void) {
     struct timespec t;
