@@ -36,7 +36,7 @@ static inline double kit_now_ms(void) {
 }
 
 /* A 32-bit mixing hash (lowbias32): input i of stream `seed` is kit_hash(seed, i). */
-static inline uint32_t kit_hash(uint32_t seed, uint32_t i) {
+static KIT_HD inline uint32_t kit_hash(uint32_t seed, uint32_t i) {
     uint32_t x = i * 0x9E3779B9u ^ (seed * 0x85EBCA6Bu + 0x27D4EB2Fu);
     x ^= x >> 16;
     x *= 0x7FEB352Du;
