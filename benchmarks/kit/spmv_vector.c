@@ -1,0 +1,3 @@
+#define SPMV_NAME "spmv_vector"
+#define SPMV_BLOCK "128"
+#include "spmv_scalar.c"

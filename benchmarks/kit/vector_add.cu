@@ -1,0 +1,15 @@
+#include "vector_add.h"
+__global__ void vector_add(const float *a, const float *b, float *c, int n) {
+    int i = blockDim.x * blockIdx.x + threadIdx.x;
+    if (i < n) c[i] = a[i] + b[i];
+}
+int main(void) {
+    float *a, *b;
+    va_inputs(&a, &b);
+    float *da = kit_device_copy(a, VA_N), *db = kit_device_copy(b, VA_N), *dc = kit_device_copy<float>(0, VA_N);
+    kit_times t;
+    KIT_TIME_CUDA(t, , for (int l = 0; l < VA_LAUNCHES; l++) vector_add<<<(VA_N + 255) / 256, 256>>>(da, db, dc, VA_N));
+    float *c = (float *)kit_alloc(VA_N * sizeof(float));
+    kit_host_copy(c, dc, VA_N);
+    return kit_report("vector_add", "cuda", "256", &t, va_check(a, b, c));
+}
