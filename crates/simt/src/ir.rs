@@ -3,6 +3,7 @@
 //! operation carries its resolved type parameters, so execution never looks at names.
 
 pub(crate) mod mma;
+pub(crate) mod operands;
 
 use crate::float::{HFmt, HMode};
 use crate::memory::AtomOp;

@@ -1207,9 +1207,7 @@ impl Wg<'_, '_> {
             }
             uses.clear();
             defs.clear();
-            if !super::super::live::uses_defs(&inst.op, self.f.nregs, &mut uses, &mut defs) {
-                return true;
-            }
+            super::super::live::uses_defs(&inst.op, self.f.nregs, &mut uses, &mut defs);
             if defs.contains(&p) {
                 return false;
             }
