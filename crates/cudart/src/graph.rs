@@ -67,12 +67,12 @@ fn begin(s: Stream, mode: i32) -> i32 {
 }
 
 /// `cudaStreamBeginCapture(cudaStream_t, enum cudaStreamCaptureMode)`.
-pub extern "C" fn cudaStreamBeginCapture(s: *mut c_void, mode: i32) -> i32 {
+pub extern "C-unwind" fn cudaStreamBeginCapture(s: *mut c_void, mode: i32) -> i32 {
     begin(stream(s), mode)
 }
 
 /// `cudaStreamBeginCapture_ptsz`.
-pub extern "C" fn cudaStreamBeginCapture_ptsz(s: *mut c_void, mode: i32) -> i32 {
+pub extern "C-unwind" fn cudaStreamBeginCapture_ptsz(s: *mut c_void, mode: i32) -> i32 {
     begin(stream(ptsz(s)), mode)
 }
 
@@ -92,7 +92,7 @@ unsafe fn end(s: Stream, g: *mut *mut c_void) -> i32 {
 ///
 /// # Safety
 /// `g` must be valid for writes.
-pub unsafe extern "C" fn cudaStreamEndCapture(s: *mut c_void, g: *mut *mut c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaStreamEndCapture(s: *mut c_void, g: *mut *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { end(stream(s), g) }
 }
@@ -101,7 +101,7 @@ pub unsafe extern "C" fn cudaStreamEndCapture(s: *mut c_void, g: *mut *mut c_voi
 ///
 /// # Safety
 /// `g` must be valid for writes.
-pub unsafe extern "C" fn cudaStreamEndCapture_ptsz(s: *mut c_void, g: *mut *mut c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaStreamEndCapture_ptsz(s: *mut c_void, g: *mut *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { end(stream(ptsz(s)), g) }
 }
@@ -110,7 +110,7 @@ pub unsafe extern "C" fn cudaStreamEndCapture_ptsz(s: *mut c_void, g: *mut *mut 
 ///
 /// # Safety
 /// `st` must be valid for writes.
-pub unsafe extern "C" fn cudaStreamIsCapturing(s: *mut c_void, st: *mut i32) -> i32 {
+pub unsafe extern "C-unwind" fn cudaStreamIsCapturing(s: *mut c_void, st: *mut i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(st, graph::capture_status(stream(s)).map(|x| x as i32)) }
 }
@@ -119,7 +119,7 @@ pub unsafe extern "C" fn cudaStreamIsCapturing(s: *mut c_void, st: *mut i32) -> 
 ///
 /// # Safety
 /// `st` must be valid for writes.
-pub unsafe extern "C" fn cudaStreamIsCapturing_ptsz(s: *mut c_void, st: *mut i32) -> i32 {
+pub unsafe extern "C-unwind" fn cudaStreamIsCapturing_ptsz(s: *mut c_void, st: *mut i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(st, graph::capture_status(stream(ptsz(s))).map(|x| x as i32)) }
 }
@@ -181,7 +181,7 @@ unsafe fn capture_info(
 ///
 /// # Safety
 /// Every non-null pointer must be valid for writes.
-pub unsafe extern "C" fn cudaStreamGetCaptureInfo(
+pub unsafe extern "C-unwind" fn cudaStreamGetCaptureInfo(
     s: *mut c_void,
     status: *mut i32,
     id: *mut u64,
@@ -198,7 +198,7 @@ pub unsafe extern "C" fn cudaStreamGetCaptureInfo(
 ///
 /// # Safety
 /// Every non-null pointer must be valid for writes.
-pub unsafe extern "C" fn cudaStreamGetCaptureInfo_ptsz(
+pub unsafe extern "C-unwind" fn cudaStreamGetCaptureInfo_ptsz(
     s: *mut c_void,
     status: *mut i32,
     id: *mut u64,
@@ -215,7 +215,7 @@ pub unsafe extern "C" fn cudaStreamGetCaptureInfo_ptsz(
 ///
 /// # Safety
 /// `mode` must be valid for reads and writes.
-pub unsafe extern "C" fn cudaThreadExchangeStreamCaptureMode(mode: *mut i32) -> i32 {
+pub unsafe extern "C-unwind" fn cudaThreadExchangeStreamCaptureMode(mode: *mut i32) -> i32 {
     if mode.is_null() {
         return invalid();
     }
@@ -229,13 +229,13 @@ pub unsafe extern "C" fn cudaThreadExchangeStreamCaptureMode(mode: *mut i32) -> 
 ///
 /// # Safety
 /// `g` must be valid for writes.
-pub unsafe extern "C" fn cudaGraphCreate(g: *mut *mut c_void, flags: u32) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphCreate(g: *mut *mut c_void, flags: u32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(g, Graph::new(flags).map(|g| g.0 as *mut c_void)) }
 }
 
 /// `cudaGraphDestroy(cudaGraph_t)`.
-pub extern "C" fn cudaGraphDestroy(g: *mut c_void) -> i32 {
+pub extern "C-unwind" fn cudaGraphDestroy(g: *mut c_void) -> i32 {
     code(Graph(g as u64).destroy())
 }
 
@@ -419,7 +419,7 @@ pub(crate) fn params_of<T: Copy>(k: &graph::NodeKind, ty: graph::NodeType) -> Op
 ///
 /// # Safety
 /// As its CUDA contract: `p` valid, `p->kernelParams` one pointer per kernel parameter.
-pub unsafe extern "C" fn cudaGraphAddKernelNode(
+pub unsafe extern "C-unwind" fn cudaGraphAddKernelNode(
     node: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -436,7 +436,7 @@ pub unsafe extern "C" fn cudaGraphAddKernelNode(
 ///
 /// # Safety
 /// `p` must be valid; host memory it covers must stay valid while the graph may run.
-pub unsafe extern "C" fn cudaGraphAddMemcpyNode(
+pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNode(
     node: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -455,7 +455,7 @@ pub unsafe extern "C" fn cudaGraphAddMemcpyNode(
 /// # Safety
 /// Host memory covered must stay valid while the graph may run.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn cudaGraphAddMemcpyNode1D(
+pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNode1D(
     node: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -475,7 +475,7 @@ pub unsafe extern "C" fn cudaGraphAddMemcpyNode1D(
 ///
 /// # Safety
 /// `p` must be valid.
-pub unsafe extern "C" fn cudaGraphAddMemsetNode(
+pub unsafe extern "C-unwind" fn cudaGraphAddMemsetNode(
     node: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -492,7 +492,7 @@ pub unsafe extern "C" fn cudaGraphAddMemsetNode(
 ///
 /// # Safety
 /// `p` must be valid.
-pub unsafe extern "C" fn cudaGraphAddHostNode(
+pub unsafe extern "C-unwind" fn cudaGraphAddHostNode(
     node: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -509,7 +509,7 @@ pub unsafe extern "C" fn cudaGraphAddHostNode(
 ///
 /// # Safety
 /// `node` must be valid for writes; `deps` must hold `n` handles.
-pub unsafe extern "C" fn cudaGraphAddEmptyNode(
+pub unsafe extern "C-unwind" fn cudaGraphAddEmptyNode(
     node: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -525,7 +525,7 @@ pub unsafe extern "C" fn cudaGraphAddEmptyNode(
 ///
 /// # Safety
 /// `num` must be valid for reads and writes; `nodes` null or valid for `*num` writes.
-pub unsafe extern "C" fn cudaGraphGetNodes(g: *mut c_void, nodes: *mut *mut c_void, num: *mut usize) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphGetNodes(g: *mut c_void, nodes: *mut *mut c_void, num: *mut usize) -> i32 {
     if num.is_null() {
         return invalid();
     }
@@ -549,7 +549,7 @@ pub unsafe extern "C" fn cudaGraphGetNodes(g: *mut c_void, nodes: *mut *mut c_vo
 ///
 /// # Safety
 /// `e` must be valid for writes.
-pub unsafe extern "C" fn cudaGraphInstantiate(e: *mut *mut c_void, g: *mut c_void, flags: u64) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphInstantiate(e: *mut *mut c_void, g: *mut c_void, flags: u64) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(e, Graph(g as u64).instantiate(flags).map(|x| x.0 as *mut c_void)) }
 }
@@ -558,32 +558,35 @@ pub unsafe extern "C" fn cudaGraphInstantiate(e: *mut *mut c_void, g: *mut c_voi
 ///
 /// # Safety
 /// `e` must be valid for writes.
-pub unsafe extern "C" fn cudaGraphInstantiateWithFlags(e: *mut *mut c_void, g: *mut c_void, flags: u64) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphInstantiateWithFlags(e: *mut *mut c_void, g: *mut c_void, flags: u64) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { cudaGraphInstantiate(e, g, flags) }
 }
 
 /// `cudaGraphLaunch(cudaGraphExec_t, cudaStream_t)`.
-pub extern "C" fn cudaGraphLaunch(e: *mut c_void, s: *mut c_void) -> i32 {
+pub extern "C-unwind" fn cudaGraphLaunch(e: *mut c_void, s: *mut c_void) -> i32 {
     code(GraphExec(e as u64).launch(stream(s)))
 }
 
 /// `cudaGraphLaunch_ptsz`.
-pub extern "C" fn cudaGraphLaunch_ptsz(e: *mut c_void, s: *mut c_void) -> i32 {
+pub extern "C-unwind" fn cudaGraphLaunch_ptsz(e: *mut c_void, s: *mut c_void) -> i32 {
     code(GraphExec(e as u64).launch(stream(ptsz(s))))
 }
 
 /// `cudaGraphUpload(cudaGraphExec_t, cudaStream_t)`.
-pub extern "C" fn cudaGraphUpload(e: *mut c_void, s: *mut c_void) -> i32 {
+pub extern "C-unwind" fn cudaGraphUpload(e: *mut c_void, s: *mut c_void) -> i32 {
     code(GraphExec(e as u64).upload(stream(s)))
 }
 
 /// `cudaGraphUpload_ptsz`.
-pub extern "C" fn cudaGraphUpload_ptsz(e: *mut c_void, s: *mut c_void) -> i32 {
+pub extern "C-unwind" fn cudaGraphUpload_ptsz(e: *mut c_void, s: *mut c_void) -> i32 {
     code(GraphExec(e as u64).upload(stream(ptsz(s))))
 }
 
 /// `cudaGraphExecDestroy(cudaGraphExec_t)`.
-pub extern "C" fn cudaGraphExecDestroy(e: *mut c_void) -> i32 {
+pub extern "C-unwind" fn cudaGraphExecDestroy(e: *mut c_void) -> i32 {
     code(GraphExec(e as u64).destroy())
 }
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_graph.rs"));

@@ -81,7 +81,7 @@ fn union_of<T>(p: *mut GraphNodeParams) -> *mut T {
 ///
 /// # Safety
 /// `h` must be null or valid for writes.
-pub unsafe extern "C" fn cudaGraphConditionalHandleCreate(
+pub unsafe extern "C-unwind" fn cudaGraphConditionalHandleCreate(
     h: *mut u64,
     g: *mut c_void,
     default: u32,
@@ -103,7 +103,7 @@ pub unsafe extern "C" fn cudaGraphConditionalHandleCreate(
 /// # Safety
 /// As its CUDA contract: `node` valid for writes, `deps` (and `edges` unless null) hold `n`
 /// entries, `p` null or valid for reads and writes with the parameters of its type valid.
-pub unsafe extern "C" fn cudaGraphAddNode(
+pub unsafe extern "C-unwind" fn cudaGraphAddNode(
     node: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -203,7 +203,7 @@ unsafe fn add_conditional(
 ///
 /// # Safety
 /// `p` null or valid, with the parameters of its type valid.
-pub unsafe extern "C" fn cudaGraphNodeSetParams(nd: *mut c_void, p: *mut GraphNodeParams) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphNodeSetParams(nd: *mut c_void, p: *mut GraphNodeParams) -> i32 {
     // SAFETY: null-checked; valid per the contract.
     let Some(q) = (unsafe { p.as_ref() }) else { return invalid() };
     if let Err(e) = type_matches(GraphNode(nd as u64), q.type_) {
@@ -231,7 +231,11 @@ pub unsafe extern "C" fn cudaGraphNodeSetParams(nd: *mut c_void, p: *mut GraphNo
 ///
 /// # Safety
 /// `p` null or valid, with the parameters of its type valid.
-pub unsafe extern "C" fn cudaGraphExecNodeSetParams(x: *mut c_void, nd: *mut c_void, p: *mut GraphNodeParams) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphExecNodeSetParams(
+    x: *mut c_void,
+    nd: *mut c_void,
+    p: *mut GraphNodeParams,
+) -> i32 {
     // SAFETY: null-checked; valid per the contract.
     let Some(q) = (unsafe { p.as_ref() }) else { return invalid() };
     if let Err(e) = type_matches(GraphNode(nd as u64), q.type_) {
@@ -266,7 +270,11 @@ fn type_matches(n: GraphNode, ty: i32) -> Result<()> {
 
 /// `cudaGraphExecChildGraphNodeSetParams(cudaGraphExec_t, cudaGraphNode_t node, cudaGraph_t
 /// childGraph)`: the child graph must have the topology of the node's.
-pub extern "C" fn cudaGraphExecChildGraphNodeSetParams(x: *mut c_void, nd: *mut c_void, child: *mut c_void) -> i32 {
+pub extern "C-unwind" fn cudaGraphExecChildGraphNodeSetParams(
+    x: *mut c_void,
+    nd: *mut c_void,
+    child: *mut c_void,
+) -> i32 {
     code(GraphExec(x as u64).set_child(GraphNode(nd as u64), Graph(child as u64)))
 }
 
@@ -295,7 +303,7 @@ unsafe fn symbol_kind(
 /// `node` valid for writes, `deps` holds `n` handles; `src` valid for `count` bytes while
 /// the graph may run.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn cudaGraphAddMemcpyNodeToSymbol(
+pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNodeToSymbol(
     node: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -319,7 +327,7 @@ pub unsafe extern "C" fn cudaGraphAddMemcpyNodeToSymbol(
 /// `node` valid for writes, `deps` holds `n` handles; `dst` valid for `count` bytes while
 /// the graph may run.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn cudaGraphAddMemcpyNodeFromSymbol(
+pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNodeFromSymbol(
     node: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -341,7 +349,7 @@ pub unsafe extern "C" fn cudaGraphAddMemcpyNodeFromSymbol(
 ///
 /// # Safety
 /// `src` valid for `count` bytes while the graph may run.
-pub unsafe extern "C" fn cudaGraphMemcpyNodeSetParamsToSymbol(
+pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeSetParamsToSymbol(
     nd: *mut c_void,
     sym: *const c_void,
     src: *const c_void,
@@ -361,7 +369,7 @@ pub unsafe extern "C" fn cudaGraphMemcpyNodeSetParamsToSymbol(
 ///
 /// # Safety
 /// `dst` valid for `count` bytes while the graph may run.
-pub unsafe extern "C" fn cudaGraphMemcpyNodeSetParamsFromSymbol(
+pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeSetParamsFromSymbol(
     nd: *mut c_void,
     dst: *mut c_void,
     sym: *const c_void,
@@ -378,7 +386,7 @@ pub unsafe extern "C" fn cudaGraphMemcpyNodeSetParamsFromSymbol(
 ///
 /// # Safety
 /// `src` valid for `count` bytes while the graph may run.
-pub unsafe extern "C" fn cudaGraphExecMemcpyNodeSetParamsToSymbol(
+pub unsafe extern "C-unwind" fn cudaGraphExecMemcpyNodeSetParamsToSymbol(
     x: *mut c_void,
     nd: *mut c_void,
     sym: *const c_void,
@@ -397,7 +405,7 @@ pub unsafe extern "C" fn cudaGraphExecMemcpyNodeSetParamsToSymbol(
 ///
 /// # Safety
 /// `dst` valid for `count` bytes while the graph may run.
-pub unsafe extern "C" fn cudaGraphExecMemcpyNodeSetParamsFromSymbol(
+pub unsafe extern "C-unwind" fn cudaGraphExecMemcpyNodeSetParamsFromSymbol(
     x: *mut c_void,
     nd: *mut c_void,
     dst: *mut c_void,
@@ -453,7 +461,7 @@ unsafe fn begin_to_graph(
 ///
 /// # Safety
 /// `deps` holds `n` handles; `edges` null or `n` entries.
-pub unsafe extern "C" fn cudaStreamBeginCaptureToGraph(
+pub unsafe extern "C-unwind" fn cudaStreamBeginCaptureToGraph(
     s: *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -469,7 +477,7 @@ pub unsafe extern "C" fn cudaStreamBeginCaptureToGraph(
 ///
 /// # Safety
 /// As `cudaStreamBeginCaptureToGraph`.
-pub unsafe extern "C" fn cudaStreamBeginCaptureToGraph_ptsz(
+pub unsafe extern "C-unwind" fn cudaStreamBeginCaptureToGraph_ptsz(
     s: *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -502,7 +510,7 @@ unsafe fn update_deps(
 ///
 /// # Safety
 /// `deps` holds `n` handles; `edges` null or `n` entries.
-pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies(
+pub unsafe extern "C-unwind" fn cudaStreamUpdateCaptureDependencies(
     s: *mut c_void,
     deps: *const *mut c_void,
     edges: *const EdgeData,
@@ -517,7 +525,7 @@ pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies(
 ///
 /// # Safety
 /// As `cudaStreamUpdateCaptureDependencies`.
-pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies_ptsz(
+pub unsafe extern "C-unwind" fn cudaStreamUpdateCaptureDependencies_ptsz(
     s: *mut c_void,
     deps: *const *mut c_void,
     edges: *const EdgeData,
@@ -527,3 +535,6 @@ pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies_ptsz(
     // SAFETY: forwarded contract.
     unsafe { update_deps(crate::stream(crate::ext::ptsz(s)), deps, edges, n, flags) }
 }
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_graph_generic.rs"));

@@ -94,7 +94,7 @@ unsafe fn zero_edges(e: *mut EdgeData, n: usize) {
 ///
 /// # Safety
 /// `n` valid for writes; `deps` holds `nd` handles.
-pub unsafe extern "C" fn cudaGraphAddEventRecordNode(
+pub unsafe extern "C-unwind" fn cudaGraphAddEventRecordNode(
     n: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -109,7 +109,7 @@ pub unsafe extern "C" fn cudaGraphAddEventRecordNode(
 ///
 /// # Safety
 /// `n` valid for writes; `deps` holds `nd` handles.
-pub unsafe extern "C" fn cudaGraphAddEventWaitNode(
+pub unsafe extern "C-unwind" fn cudaGraphAddEventWaitNode(
     n: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -124,7 +124,7 @@ pub unsafe extern "C" fn cudaGraphAddEventWaitNode(
 ///
 /// # Safety
 /// `n` valid for writes; `deps` holds `nd` handles.
-pub unsafe extern "C" fn cudaGraphAddChildGraphNode(
+pub unsafe extern "C-unwind" fn cudaGraphAddChildGraphNode(
     n: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -148,7 +148,7 @@ fn event_of(n: *mut c_void, want: graph::NodeType) -> Result<*mut c_void> {
 ///
 /// # Safety
 /// `e` valid for writes.
-pub unsafe extern "C" fn cudaGraphEventRecordNodeGetEvent(n: *mut c_void, e: *mut *mut c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphEventRecordNodeGetEvent(n: *mut c_void, e: *mut *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(e, event_of(n, graph::NodeType::EventRecord)) }
 }
@@ -157,28 +157,28 @@ pub unsafe extern "C" fn cudaGraphEventRecordNodeGetEvent(n: *mut c_void, e: *mu
 ///
 /// # Safety
 /// `e` valid for writes.
-pub unsafe extern "C" fn cudaGraphEventWaitNodeGetEvent(n: *mut c_void, e: *mut *mut c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphEventWaitNodeGetEvent(n: *mut c_void, e: *mut *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(e, event_of(n, graph::NodeType::WaitEvent)) }
 }
 
 /// `cudaGraphEventRecordNodeSetEvent(cudaGraphNode_t, cudaEvent_t)`.
-pub extern "C" fn cudaGraphEventRecordNodeSetEvent(n: *mut c_void, e: *mut c_void) -> i32 {
+pub extern "C-unwind" fn cudaGraphEventRecordNodeSetEvent(n: *mut c_void, e: *mut c_void) -> i32 {
     code(node(n).set_kind(NodeKind::EventRecord(Event(e as u64))))
 }
 
 /// `cudaGraphEventWaitNodeSetEvent(cudaGraphNode_t, cudaEvent_t)`.
-pub extern "C" fn cudaGraphEventWaitNodeSetEvent(n: *mut c_void, e: *mut c_void) -> i32 {
+pub extern "C-unwind" fn cudaGraphEventWaitNodeSetEvent(n: *mut c_void, e: *mut c_void) -> i32 {
     code(node(n).set_kind(NodeKind::WaitEvent(Event(e as u64))))
 }
 
 /// `cudaGraphExecEventRecordNodeSetEvent(cudaGraphExec_t, cudaGraphNode_t, cudaEvent_t)`.
-pub extern "C" fn cudaGraphExecEventRecordNodeSetEvent(x: *mut c_void, n: *mut c_void, e: *mut c_void) -> i32 {
+pub extern "C-unwind" fn cudaGraphExecEventRecordNodeSetEvent(x: *mut c_void, n: *mut c_void, e: *mut c_void) -> i32 {
     code(GraphExec(x as u64).set_node(node(n), NodeKind::EventRecord(Event(e as u64))))
 }
 
 /// `cudaGraphExecEventWaitNodeSetEvent(cudaGraphExec_t, cudaGraphNode_t, cudaEvent_t)`.
-pub extern "C" fn cudaGraphExecEventWaitNodeSetEvent(x: *mut c_void, n: *mut c_void, e: *mut c_void) -> i32 {
+pub extern "C-unwind" fn cudaGraphExecEventWaitNodeSetEvent(x: *mut c_void, n: *mut c_void, e: *mut c_void) -> i32 {
     code(GraphExec(x as u64).set_node(node(n), NodeKind::WaitEvent(Event(e as u64))))
 }
 
@@ -186,7 +186,7 @@ pub extern "C" fn cudaGraphExecEventWaitNodeSetEvent(x: *mut c_void, n: *mut c_v
 ///
 /// # Safety
 /// `g` valid for writes.
-pub unsafe extern "C" fn cudaGraphChildGraphNodeGetGraph(n: *mut c_void, g: *mut *mut c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphChildGraphNodeGetGraph(n: *mut c_void, g: *mut *mut c_void) -> i32 {
     let r = node(n).kind().and_then(|k| match k {
         NodeKind::Graph(c) => Ok(c.0 as *mut c_void),
         _ => record(Err(Error::InvalidValue)),
@@ -199,13 +199,13 @@ pub unsafe extern "C" fn cudaGraphChildGraphNodeGetGraph(n: *mut c_void, g: *mut
 ///
 /// # Safety
 /// `t` valid for writes.
-pub unsafe extern "C" fn cudaGraphNodeGetType(n: *mut c_void, t: *mut i32) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphNodeGetType(n: *mut c_void, t: *mut i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(t, node(n).node_type().map(|t| t as i32)) }
 }
 
 /// `cudaGraphDestroyNode(cudaGraphNode_t)`.
-pub extern "C" fn cudaGraphDestroyNode(n: *mut c_void) -> i32 {
+pub extern "C-unwind" fn cudaGraphDestroyNode(n: *mut c_void) -> i32 {
     code(node(n).destroy())
 }
 
@@ -213,7 +213,7 @@ pub extern "C" fn cudaGraphDestroyNode(n: *mut c_void) -> i32 {
 ///
 /// # Safety
 /// As `write_list`.
-pub unsafe extern "C" fn cudaGraphGetRootNodes(g: *mut c_void, arr: *mut *mut c_void, num: *mut usize) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphGetRootNodes(g: *mut c_void, arr: *mut *mut c_void, num: *mut usize) -> i32 {
     let r = Graph(g as u64).root_nodes().map(|v| v.iter().map(|n| n.0).collect());
     // SAFETY: forwarded contract.
     unsafe { write_list(arr, num, r) }
@@ -224,7 +224,7 @@ pub unsafe extern "C" fn cudaGraphGetRootNodes(g: *mut c_void, arr: *mut *mut c_
 ///
 /// # Safety
 /// `num` valid; the arrays null or valid for `*num` writes.
-pub unsafe extern "C" fn cudaGraphGetEdges(
+pub unsafe extern "C-unwind" fn cudaGraphGetEdges(
     g: *mut c_void,
     from: *mut *mut c_void,
     to: *mut *mut c_void,
@@ -253,7 +253,7 @@ pub unsafe extern "C" fn cudaGraphGetEdges(
 ///
 /// # Safety
 /// As `write_list`; `data` null or valid for `*num` writes.
-pub unsafe extern "C" fn cudaGraphNodeGetDependencies(
+pub unsafe extern "C-unwind" fn cudaGraphNodeGetDependencies(
     n: *mut c_void,
     arr: *mut *mut c_void,
     data: *mut EdgeData,
@@ -274,7 +274,7 @@ pub unsafe extern "C" fn cudaGraphNodeGetDependencies(
 ///
 /// # Safety
 /// As `write_list`; `data` null or valid for `*num` writes.
-pub unsafe extern "C" fn cudaGraphNodeGetDependentNodes(
+pub unsafe extern "C-unwind" fn cudaGraphNodeGetDependentNodes(
     n: *mut c_void,
     arr: *mut *mut c_void,
     data: *mut EdgeData,
@@ -319,7 +319,7 @@ unsafe fn edges_arg(
 ///
 /// # Safety
 /// The arrays hold `n` entries (edge data may be null).
-pub unsafe extern "C" fn cudaGraphAddDependencies(
+pub unsafe extern "C-unwind" fn cudaGraphAddDependencies(
     g: *mut c_void,
     from: *const *mut c_void,
     to: *const *mut c_void,
@@ -335,7 +335,7 @@ pub unsafe extern "C" fn cudaGraphAddDependencies(
 ///
 /// # Safety
 /// The arrays hold `n` entries (edge data may be null).
-pub unsafe extern "C" fn cudaGraphRemoveDependencies(
+pub unsafe extern "C-unwind" fn cudaGraphRemoveDependencies(
     g: *mut c_void,
     from: *const *mut c_void,
     to: *const *mut c_void,
@@ -361,7 +361,7 @@ fn arg_store() -> std::sync::MutexGuard<'static, ArgStore> {
 ///
 /// # Safety
 /// `p` valid for writes.
-pub unsafe extern "C" fn cudaGraphKernelNodeGetParams(n: *mut c_void, p: *mut KernelNodeParams) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphKernelNodeGetParams(n: *mut c_void, p: *mut KernelNodeParams) -> i32 {
     let r = node(n).kind().and_then(|k| {
         let NodeKind::Kernel(k) = k else { return record(Err(Error::InvalidValue)) };
         let mut store = arg_store();
@@ -391,7 +391,7 @@ pub unsafe extern "C" fn cudaGraphKernelNodeGetParams(n: *mut c_void, p: *mut Ke
 ///
 /// # Safety
 /// As `cudaGraphAddKernelNode`.
-pub unsafe extern "C" fn cudaGraphKernelNodeSetParams(n: *mut c_void, p: *const KernelNodeParams) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphKernelNodeSetParams(n: *mut c_void, p: *const KernelNodeParams) -> i32 {
     // SAFETY: forwarded contract.
     code(record(unsafe { kernel_kind(p) }).and_then(|k| node(n).set_kind(k)))
 }
@@ -400,7 +400,7 @@ pub unsafe extern "C" fn cudaGraphKernelNodeSetParams(n: *mut c_void, p: *const 
 ///
 /// # Safety
 /// `p` valid.
-pub unsafe extern "C" fn cudaGraphMemsetNodeSetParams(n: *mut c_void, p: *const MemsetParams) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphMemsetNodeSetParams(n: *mut c_void, p: *const MemsetParams) -> i32 {
     // SAFETY: forwarded contract.
     code(record(unsafe { memset_kind(p) }).and_then(|k| node(n).set_kind(k)))
 }
@@ -409,7 +409,7 @@ pub unsafe extern "C" fn cudaGraphMemsetNodeSetParams(n: *mut c_void, p: *const 
 ///
 /// # Safety
 /// `p` valid.
-pub unsafe extern "C" fn cudaGraphHostNodeSetParams(n: *mut c_void, p: *const HostNodeParams) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphHostNodeSetParams(n: *mut c_void, p: *const HostNodeParams) -> i32 {
     // SAFETY: forwarded contract.
     code(record(unsafe { host_kind(p) }).and_then(|k| node(n).set_kind(k)))
 }
@@ -418,7 +418,7 @@ pub unsafe extern "C" fn cudaGraphHostNodeSetParams(n: *mut c_void, p: *const Ho
 ///
 /// # Safety
 /// `p` valid.
-pub unsafe extern "C" fn cudaGraphMemcpyNodeSetParams(n: *mut c_void, p: *const Memcpy3DParms) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeSetParams(n: *mut c_void, p: *const Memcpy3DParms) -> i32 {
     // SAFETY: forwarded contract.
     code(record(unsafe { memcpy_kind(p) }).and_then(|k| node(n).set_kind(k)))
 }
@@ -428,7 +428,7 @@ pub unsafe extern "C" fn cudaGraphMemcpyNodeSetParams(n: *mut c_void, p: *const 
 ///
 /// # Safety
 /// As `cudaGraphAddKernelNode`.
-pub unsafe extern "C" fn cudaGraphExecKernelNodeSetParams(
+pub unsafe extern "C-unwind" fn cudaGraphExecKernelNodeSetParams(
     x: *mut c_void,
     n: *mut c_void,
     p: *const KernelNodeParams,
@@ -441,7 +441,7 @@ pub unsafe extern "C" fn cudaGraphExecKernelNodeSetParams(
 ///
 /// # Safety
 /// `p` valid.
-pub unsafe extern "C" fn cudaGraphExecMemsetNodeSetParams(
+pub unsafe extern "C-unwind" fn cudaGraphExecMemsetNodeSetParams(
     x: *mut c_void,
     n: *mut c_void,
     p: *const MemsetParams,
@@ -454,7 +454,7 @@ pub unsafe extern "C" fn cudaGraphExecMemsetNodeSetParams(
 ///
 /// # Safety
 /// `p` valid.
-pub unsafe extern "C" fn cudaGraphExecHostNodeSetParams(
+pub unsafe extern "C-unwind" fn cudaGraphExecHostNodeSetParams(
     x: *mut c_void,
     n: *mut c_void,
     p: *const HostNodeParams,
@@ -467,7 +467,7 @@ pub unsafe extern "C" fn cudaGraphExecHostNodeSetParams(
 ///
 /// # Safety
 /// `p` valid.
-pub unsafe extern "C" fn cudaGraphExecMemcpyNodeSetParams(
+pub unsafe extern "C-unwind" fn cudaGraphExecMemcpyNodeSetParams(
     x: *mut c_void,
     n: *mut c_void,
     p: *const Memcpy3DParms,
@@ -481,7 +481,7 @@ pub unsafe extern "C" fn cudaGraphExecMemcpyNodeSetParams(
 ///
 /// # Safety
 /// Host memory covered must stay valid while the graph may run.
-pub unsafe extern "C" fn cudaGraphExecMemcpyNodeSetParams1D(
+pub unsafe extern "C-unwind" fn cudaGraphExecMemcpyNodeSetParams1D(
     x: *mut c_void,
     n: *mut c_void,
     dst: *mut c_void,
@@ -496,7 +496,7 @@ pub unsafe extern "C" fn cudaGraphExecMemcpyNodeSetParams1D(
 }
 
 /// `cudaGraphNodeSetEnabled(cudaGraphExec_t, cudaGraphNode_t, unsigned int isEnabled)`.
-pub extern "C" fn cudaGraphNodeSetEnabled(x: *mut c_void, n: *mut c_void, enabled: u32) -> i32 {
+pub extern "C-unwind" fn cudaGraphNodeSetEnabled(x: *mut c_void, n: *mut c_void, enabled: u32) -> i32 {
     code(GraphExec(x as u64).set_enabled(node(n), enabled != 0))
 }
 
@@ -504,7 +504,7 @@ pub extern "C" fn cudaGraphNodeSetEnabled(x: *mut c_void, n: *mut c_void, enable
 ///
 /// # Safety
 /// `e` valid for writes.
-pub unsafe extern "C" fn cudaGraphNodeGetEnabled(x: *mut c_void, n: *mut c_void, e: *mut u32) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphNodeGetEnabled(x: *mut c_void, n: *mut c_void, e: *mut u32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(e, GraphExec(x as u64).enabled(node(n)).map(u32::from)) }
 }
@@ -526,7 +526,11 @@ pub struct UpdateResultInfo {
 ///
 /// # Safety
 /// `info` valid for writes.
-pub unsafe extern "C" fn cudaGraphExecUpdate(x: *mut c_void, g: *mut c_void, info: *mut UpdateResultInfo) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphExecUpdate(
+    x: *mut c_void,
+    g: *mut c_void,
+    info: *mut UpdateResultInfo,
+) -> i32 {
     if info.is_null() {
         return invalid();
     }
@@ -545,7 +549,7 @@ pub unsafe extern "C" fn cudaGraphExecUpdate(x: *mut c_void, g: *mut c_void, inf
 ///
 /// # Safety
 /// `f` valid for writes.
-pub unsafe extern "C" fn cudaGraphExecGetFlags(x: *mut c_void, f: *mut u64) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphExecGetFlags(x: *mut c_void, f: *mut u64) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(f, GraphExec(x as u64).flags()) }
 }
@@ -554,7 +558,7 @@ pub unsafe extern "C" fn cudaGraphExecGetFlags(x: *mut c_void, f: *mut u64) -> i
 ///
 /// # Safety
 /// `c` valid for writes.
-pub unsafe extern "C" fn cudaGraphClone(c: *mut *mut c_void, g: *mut c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphClone(c: *mut *mut c_void, g: *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(c, Graph(g as u64).clone_graph().map(|g| g.0 as *mut c_void)) }
 }
@@ -563,7 +567,11 @@ pub unsafe extern "C" fn cudaGraphClone(c: *mut *mut c_void, g: *mut c_void) -> 
 ///
 /// # Safety
 /// `n` valid for writes.
-pub unsafe extern "C" fn cudaGraphNodeFindInClone(n: *mut *mut c_void, orig: *mut c_void, g: *mut c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphNodeFindInClone(
+    n: *mut *mut c_void,
+    orig: *mut c_void,
+    g: *mut c_void,
+) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(n, Graph(g as u64).find_in_clone(node(orig)).map(|n| n.0 as *mut c_void)) }
 }
@@ -573,7 +581,7 @@ pub unsafe extern "C" fn cudaGraphNodeFindInClone(n: *mut *mut c_void, orig: *mu
 ///
 /// # Safety
 /// `path` a NUL-terminated string.
-pub unsafe extern "C" fn cudaGraphDebugDotPrint(g: *mut c_void, path: *const c_char, flags: u32) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphDebugDotPrint(g: *mut c_void, path: *const c_char, flags: u32) -> i32 {
     if path.is_null() {
         return invalid();
     }
@@ -581,3 +589,6 @@ pub unsafe extern "C" fn cudaGraphDebugDotPrint(g: *mut c_void, path: *const c_c
     let p = unsafe { CStr::from_ptr(path) }.to_string_lossy().into_owned();
     code(Graph(g as u64).debug_dot_print(std::path::Path::new(&p), flags & 0x5 != 0))
 }
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_graph_nodes.rs"));

@@ -111,7 +111,7 @@ unsafe fn launch_ex(config: *const LaunchConfigC, func: *const c_void, args: *mu
 ///
 /// # Safety
 /// `config` valid; `args` one pointer per kernel parameter.
-pub unsafe extern "C" fn cudaLaunchKernelExC(
+pub unsafe extern "C-unwind" fn cudaLaunchKernelExC(
     config: *const LaunchConfigC,
     func: *const c_void,
     args: *mut *mut c_void,
@@ -124,7 +124,7 @@ pub unsafe extern "C" fn cudaLaunchKernelExC(
 ///
 /// # Safety
 /// As `cudaLaunchKernelExC`.
-pub unsafe extern "C" fn cudaLaunchKernelExC_ptsz(
+pub unsafe extern "C-unwind" fn cudaLaunchKernelExC_ptsz(
     config: *const LaunchConfigC,
     func: *const c_void,
     args: *mut *mut c_void,
@@ -157,7 +157,7 @@ unsafe fn cooperative(
 ///
 /// # Safety
 /// `args` one pointer per kernel parameter.
-pub unsafe extern "C" fn cudaLaunchCooperativeKernel(
+pub unsafe extern "C-unwind" fn cudaLaunchCooperativeKernel(
     func: *const c_void,
     grid: Dim3C,
     block: Dim3C,
@@ -173,7 +173,7 @@ pub unsafe extern "C" fn cudaLaunchCooperativeKernel(
 ///
 /// # Safety
 /// As `cudaLaunchCooperativeKernel`.
-pub unsafe extern "C" fn cudaLaunchCooperativeKernel_ptsz(
+pub unsafe extern "C-unwind" fn cudaLaunchCooperativeKernel_ptsz(
     func: *const c_void,
     grid: Dim3C,
     block: Dim3C,
@@ -191,7 +191,7 @@ pub unsafe extern "C" fn cudaLaunchCooperativeKernel_ptsz(
 ///
 /// # Safety
 /// `size` valid for writes.
-pub unsafe extern "C" fn cudaOccupancyAvailableDynamicSMemPerBlock(
+pub unsafe extern "C-unwind" fn cudaOccupancyAvailableDynamicSMemPerBlock(
     size: *mut usize,
     func: *const c_void,
     num_blocks: i32,
@@ -212,7 +212,7 @@ pub unsafe extern "C" fn cudaOccupancyAvailableDynamicSMemPerBlock(
 ///
 /// # Safety
 /// `size` valid for writes, `config` valid.
-pub unsafe extern "C" fn cudaOccupancyMaxPotentialClusterSize(
+pub unsafe extern "C-unwind" fn cudaOccupancyMaxPotentialClusterSize(
     size: *mut i32,
     func: *const c_void,
     config: *const LaunchConfigC,
@@ -241,7 +241,7 @@ pub unsafe extern "C" fn cudaOccupancyMaxPotentialClusterSize(
 ///
 /// # Safety
 /// `num` valid for writes, `config` valid.
-pub unsafe extern "C" fn cudaOccupancyMaxActiveClusters(
+pub unsafe extern "C-unwind" fn cudaOccupancyMaxActiveClusters(
     num: *mut i32,
     func: *const c_void,
     config: *const LaunchConfigC,
@@ -270,3 +270,6 @@ pub unsafe extern "C" fn cudaOccupancyMaxActiveClusters(
         })
     }
 }
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_launch.rs"));

@@ -17,7 +17,7 @@ use crate::{code, invalid, out_with};
 ///
 /// # Safety
 /// `p` must be null or valid for writes.
-pub unsafe extern "C" fn cudaMallocManaged(p: *mut *mut c_void, size: usize, flags: u32) -> i32 {
+pub unsafe extern "C-unwind" fn cudaMallocManaged(p: *mut *mut c_void, size: usize, flags: u32) -> i32 {
     // SAFETY: forwarded contract.
     if p.is_null() {
         return crate::invalid();
@@ -28,7 +28,7 @@ pub unsafe extern "C" fn cudaMallocManaged(p: *mut *mut c_void, size: usize, fla
 
 /// `cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location,
 /// unsigned int flags, cudaStream_t stream)`.
-pub extern "C" fn cudaMemPrefetchAsync(
+pub extern "C-unwind" fn cudaMemPrefetchAsync(
     ptr: *const c_void,
     count: usize,
     loc: MemLocation,
@@ -39,7 +39,7 @@ pub extern "C" fn cudaMemPrefetchAsync(
 }
 
 /// `cudaMemPrefetchAsync_ptsz`.
-pub extern "C" fn cudaMemPrefetchAsync_ptsz(
+pub extern "C-unwind" fn cudaMemPrefetchAsync_ptsz(
     ptr: *const c_void,
     count: usize,
     loc: MemLocation,
@@ -51,7 +51,7 @@ pub extern "C" fn cudaMemPrefetchAsync_ptsz(
 
 /// `cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice, struct
 /// cudaMemLocation location)`.
-pub extern "C" fn cudaMemAdvise(ptr: *const c_void, count: usize, advice: i32, loc: MemLocation) -> i32 {
+pub extern "C-unwind" fn cudaMemAdvise(ptr: *const c_void, count: usize, advice: i32, loc: MemLocation) -> i32 {
     code(memory::mem_advise(ptr as u64, count, advice, loc))
 }
 
@@ -60,7 +60,7 @@ pub extern "C" fn cudaMemAdvise(ptr: *const c_void, count: usize, advice: i32, l
 ///
 /// # Safety
 /// `data` must be null or valid for `data_size` bytes of writes.
-pub unsafe extern "C" fn cudaMemRangeGetAttribute(
+pub unsafe extern "C-unwind" fn cudaMemRangeGetAttribute(
     data: *mut c_void,
     data_size: usize,
     attr: i32,
@@ -79,12 +79,17 @@ pub unsafe extern "C" fn cudaMemRangeGetAttribute(
 
 /// `cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length, unsigned int
 /// flags)`.
-pub extern "C" fn cudaStreamAttachMemAsync(stream: *mut c_void, ptr: *mut c_void, length: usize, flags: u32) -> i32 {
+pub extern "C-unwind" fn cudaStreamAttachMemAsync(
+    stream: *mut c_void,
+    ptr: *mut c_void,
+    length: usize,
+    flags: u32,
+) -> i32 {
     code(memory::stream_attach_mem_async(Stream(stream as u64), ptr as u64, length, flags))
 }
 
 /// `cudaStreamAttachMemAsync_ptsz`.
-pub extern "C" fn cudaStreamAttachMemAsync_ptsz(
+pub extern "C-unwind" fn cudaStreamAttachMemAsync_ptsz(
     stream: *mut c_void,
     ptr: *mut c_void,
     length: usize,
@@ -97,7 +102,7 @@ pub extern "C" fn cudaStreamAttachMemAsync_ptsz(
 ///
 /// # Safety
 /// `p` must be null or valid for writes.
-pub unsafe extern "C" fn cudaMallocAsync(p: *mut *mut c_void, size: usize, stream: *mut c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaMallocAsync(p: *mut *mut c_void, size: usize, stream: *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     if p.is_null() {
         return crate::invalid();
@@ -110,7 +115,7 @@ pub unsafe extern "C" fn cudaMallocAsync(p: *mut *mut c_void, size: usize, strea
 ///
 /// # Safety
 /// As for `cudaMallocAsync`.
-pub unsafe extern "C" fn cudaMallocAsync_ptsz(p: *mut *mut c_void, size: usize, stream: *mut c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaMallocAsync_ptsz(p: *mut *mut c_void, size: usize, stream: *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { cudaMallocAsync(p, size, ptsz(stream)) }
 }
@@ -120,7 +125,7 @@ pub unsafe extern "C" fn cudaMallocAsync_ptsz(p: *mut *mut c_void, size: usize, 
 ///
 /// # Safety
 /// `p` must be null or valid for writes.
-pub unsafe extern "C" fn cudaMallocFromPoolAsync(
+pub unsafe extern "C-unwind" fn cudaMallocFromPoolAsync(
     p: *mut *mut c_void,
     size: usize,
     pool: *mut c_void,
@@ -139,7 +144,7 @@ pub unsafe extern "C" fn cudaMallocFromPoolAsync(
 ///
 /// # Safety
 /// As for `cudaMallocFromPoolAsync`.
-pub unsafe extern "C" fn cudaMallocFromPoolAsync_ptsz(
+pub unsafe extern "C-unwind" fn cudaMallocFromPoolAsync_ptsz(
     p: *mut *mut c_void,
     size: usize,
     pool: *mut c_void,
@@ -150,12 +155,12 @@ pub unsafe extern "C" fn cudaMallocFromPoolAsync_ptsz(
 }
 
 /// `cudaFreeAsync(void *devPtr, cudaStream_t hStream)`.
-pub extern "C" fn cudaFreeAsync(ptr: *mut c_void, stream: *mut c_void) -> i32 {
+pub extern "C-unwind" fn cudaFreeAsync(ptr: *mut c_void, stream: *mut c_void) -> i32 {
     code(memory::free_async(DevicePtr(ptr as u64), Stream(stream as u64)))
 }
 
 /// `cudaFreeAsync_ptsz`.
-pub extern "C" fn cudaFreeAsync_ptsz(ptr: *mut c_void, stream: *mut c_void) -> i32 {
+pub extern "C-unwind" fn cudaFreeAsync_ptsz(ptr: *mut c_void, stream: *mut c_void) -> i32 {
     cudaFreeAsync(ptr, ptsz(stream))
 }
 
@@ -163,7 +168,7 @@ pub extern "C" fn cudaFreeAsync_ptsz(ptr: *mut c_void, stream: *mut c_void) -> i
 ///
 /// # Safety
 /// `p` must be null or valid for writes.
-pub unsafe extern "C" fn cudaDeviceGetDefaultMemPool(p: *mut *mut c_void, device: i32) -> i32 {
+pub unsafe extern "C-unwind" fn cudaDeviceGetDefaultMemPool(p: *mut *mut c_void, device: i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out_with(p, || memory::default_mem_pool(device).map(|h| h as *mut c_void)) }
 }
@@ -172,13 +177,13 @@ pub unsafe extern "C" fn cudaDeviceGetDefaultMemPool(p: *mut *mut c_void, device
 ///
 /// # Safety
 /// `p` must be null or valid for writes.
-pub unsafe extern "C" fn cudaDeviceGetMemPool(p: *mut *mut c_void, device: i32) -> i32 {
+pub unsafe extern "C-unwind" fn cudaDeviceGetMemPool(p: *mut *mut c_void, device: i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out_with(p, || memory::device_mem_pool(device).map(|h| h as *mut c_void)) }
 }
 
 /// `cudaDeviceSetMemPool(int device, cudaMemPool_t memPool)`.
-pub extern "C" fn cudaDeviceSetMemPool(device: i32, pool: *mut c_void) -> i32 {
+pub extern "C-unwind" fn cudaDeviceSetMemPool(device: i32, pool: *mut c_void) -> i32 {
     code(memory::set_device_mem_pool(device, pool as u64))
 }
 
@@ -186,7 +191,7 @@ pub extern "C" fn cudaDeviceSetMemPool(device: i32, pool: *mut c_void) -> i32 {
 ///
 /// # Safety
 /// `p` must be null or valid for writes; `props` null or valid for reads.
-pub unsafe extern "C" fn cudaMemPoolCreate(p: *mut *mut c_void, props: *const MemPoolProps) -> i32 {
+pub unsafe extern "C-unwind" fn cudaMemPoolCreate(p: *mut *mut c_void, props: *const MemPoolProps) -> i32 {
     if props.is_null() {
         return invalid();
     }
@@ -197,12 +202,12 @@ pub unsafe extern "C" fn cudaMemPoolCreate(p: *mut *mut c_void, props: *const Me
 }
 
 /// `cudaMemPoolDestroy(cudaMemPool_t memPool)`.
-pub extern "C" fn cudaMemPoolDestroy(pool: *mut c_void) -> i32 {
+pub extern "C-unwind" fn cudaMemPoolDestroy(pool: *mut c_void) -> i32 {
     code(memory::mem_pool_destroy(pool as u64))
 }
 
 /// `cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesToKeep)`.
-pub extern "C" fn cudaMemPoolTrimTo(pool: *mut c_void, keep: usize) -> i32 {
+pub extern "C-unwind" fn cudaMemPoolTrimTo(pool: *mut c_void, keep: usize) -> i32 {
     code(memory::mem_pool_trim_to(pool as u64, keep))
 }
 
@@ -211,7 +216,7 @@ pub extern "C" fn cudaMemPoolTrimTo(pool: *mut c_void, keep: usize) -> i32 {
 ///
 /// # Safety
 /// `value` must be null or point to a value of the attribute's type.
-pub unsafe extern "C" fn cudaMemPoolSetAttribute(pool: *mut c_void, attr: i32, value: *mut c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaMemPoolSetAttribute(pool: *mut c_void, attr: i32, value: *mut c_void) -> i32 {
     if value.is_null() {
         return invalid();
     }
@@ -232,7 +237,7 @@ pub unsafe extern "C" fn cudaMemPoolSetAttribute(pool: *mut c_void, attr: i32, v
 ///
 /// # Safety
 /// `value` must be null or valid for writes of the attribute's type.
-pub unsafe extern "C" fn cudaMemPoolGetAttribute(pool: *mut c_void, attr: i32, value: *mut c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaMemPoolGetAttribute(pool: *mut c_void, attr: i32, value: *mut c_void) -> i32 {
     if value.is_null() {
         return invalid();
     }
@@ -248,3 +253,6 @@ pub unsafe extern "C" fn cudaMemPoolGetAttribute(pool: *mut c_void, attr: i32, v
     });
     code(r)
 }
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_managed.rs"));

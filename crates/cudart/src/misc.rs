@@ -20,17 +20,17 @@ use crate::register::function_for_handle;
 use crate::{PTDS, SYNC, code, invalid, out, stream};
 
 /// `cudaProfilerStart()`: there is no profiler to start; succeeds.
-pub extern "C" fn cudaProfilerStart() -> i32 {
+pub extern "C-unwind" fn cudaProfilerStart() -> i32 {
     code(record(Ok(())))
 }
 
 /// `cudaProfilerStop()`: succeeds.
-pub extern "C" fn cudaProfilerStop() -> i32 {
+pub extern "C-unwind" fn cudaProfilerStop() -> i32 {
     code(record(Ok(())))
 }
 
 /// `cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config)`.
-pub extern "C" fn cudaDeviceSetSharedMemConfig(config: i32) -> i32 {
+pub extern "C-unwind" fn cudaDeviceSetSharedMemConfig(config: i32) -> i32 {
     code(device::set_shared_mem_config(config))
 }
 
@@ -38,14 +38,14 @@ pub extern "C" fn cudaDeviceSetSharedMemConfig(config: i32) -> i32 {
 ///
 /// # Safety
 /// `config` must be null or valid for writes.
-pub unsafe extern "C" fn cudaDeviceGetSharedMemConfig(config: *mut i32) -> i32 {
+pub unsafe extern "C-unwind" fn cudaDeviceGetSharedMemConfig(config: *mut i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(config, device::get_shared_mem_config()) }
 }
 
 /// `cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config)`: the
 /// function must be a kernel, the configuration valid; the bank size is fixed.
-pub extern "C" fn cudaFuncSetSharedMemConfig(func: *const c_void, config: i32) -> i32 {
+pub extern "C-unwind" fn cudaFuncSetSharedMemConfig(func: *const c_void, config: i32) -> i32 {
     code(function_for_handle(func as usize).and_then(|_| record(device::check_shared_mem_config(config))))
 }
 
@@ -53,13 +53,13 @@ pub extern "C" fn cudaFuncSetSharedMemConfig(func: *const c_void, config: i32) -
 ///
 /// # Safety
 /// `flags` must be null or valid for writes.
-pub unsafe extern "C" fn cudaHostGetFlags(flags: *mut u32, host: *mut c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaHostGetFlags(flags: *mut u32, host: *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(flags, memory::host_get_flags(host as usize)) }
 }
 
 /// `cudaCtxResetPersistingL2Cache()`.
-pub extern "C" fn cudaCtxResetPersistingL2Cache() -> i32 {
+pub extern "C-unwind" fn cudaCtxResetPersistingL2Cache() -> i32 {
     code(device::reset_persisting_l2_cache())
 }
 
@@ -68,13 +68,13 @@ pub extern "C" fn cudaCtxResetPersistingL2Cache() -> i32 {
 ///
 /// # Safety
 /// `value` must be null or valid for writes.
-pub unsafe extern "C" fn cudaDeviceGetP2PAttribute(value: *mut i32, attr: i32, src: i32, dst: i32) -> i32 {
+pub unsafe extern "C-unwind" fn cudaDeviceGetP2PAttribute(value: *mut i32, attr: i32, src: i32, dst: i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(value, device::p2p_attribute(attr, src, dst)) }
 }
 
 /// `cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags)`.
-pub extern "C" fn cudaInitDevice(dev: i32, device_flags: u32, flags: u32) -> i32 {
+pub extern "C-unwind" fn cudaInitDevice(dev: i32, device_flags: u32, flags: u32) -> i32 {
     code(device::init_device(dev, device_flags, flags))
 }
 
@@ -82,7 +82,7 @@ pub extern "C" fn cudaInitDevice(dev: i32, device_flags: u32, flags: u32) -> i32
 ///
 /// # Safety
 /// `list` must hold `len` ints when `len > 0`.
-pub unsafe extern "C" fn cudaSetValidDevices(list: *mut i32, len: i32) -> i32 {
+pub unsafe extern "C-unwind" fn cudaSetValidDevices(list: *mut i32, len: i32) -> i32 {
     if len < 0 || (len > 0 && list.is_null()) {
         return invalid();
     }
@@ -100,7 +100,7 @@ pub unsafe extern "C" fn cudaSetValidDevices(list: *mut i32, len: i32) -> i32 {
 ///
 /// # Safety
 /// `width` must be null or valid for writes; `desc` null or valid.
-pub unsafe extern "C" fn cudaDeviceGetTexture1DLinearMaxWidth(
+pub unsafe extern "C-unwind" fn cudaDeviceGetTexture1DLinearMaxWidth(
     width: *mut usize,
     desc: *const ChannelDesc,
     dev: i32,
@@ -131,7 +131,7 @@ unsafe fn stream_set_attribute(s: *mut c_void, id: i32, v: *const AttrValue) -> 
 ///
 /// # Safety
 /// `v` must be null or a valid `cudaStreamAttrValue`.
-pub unsafe extern "C" fn cudaStreamSetAttribute(s: *mut c_void, id: i32, v: *const AttrValue) -> i32 {
+pub unsafe extern "C-unwind" fn cudaStreamSetAttribute(s: *mut c_void, id: i32, v: *const AttrValue) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { stream_set_attribute(s, id, v) }
 }
@@ -140,7 +140,7 @@ pub unsafe extern "C" fn cudaStreamSetAttribute(s: *mut c_void, id: i32, v: *con
 ///
 /// # Safety
 /// As for `cudaStreamSetAttribute`.
-pub unsafe extern "C" fn cudaStreamSetAttribute_ptsz(s: *mut c_void, id: i32, v: *const AttrValue) -> i32 {
+pub unsafe extern "C-unwind" fn cudaStreamSetAttribute_ptsz(s: *mut c_void, id: i32, v: *const AttrValue) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { stream_set_attribute(ptsz(s), id, v) }
 }
@@ -149,7 +149,7 @@ pub unsafe extern "C" fn cudaStreamSetAttribute_ptsz(s: *mut c_void, id: i32, v:
 ///
 /// # Safety
 /// `v` must be null or valid for writes of a `cudaStreamAttrValue`.
-pub unsafe extern "C" fn cudaStreamGetAttribute(s: *mut c_void, id: i32, v: *mut AttrValue) -> i32 {
+pub unsafe extern "C-unwind" fn cudaStreamGetAttribute(s: *mut c_void, id: i32, v: *mut AttrValue) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(v, stream(s).get_attribute(id)) }
 }
@@ -158,18 +158,18 @@ pub unsafe extern "C" fn cudaStreamGetAttribute(s: *mut c_void, id: i32, v: *mut
 ///
 /// # Safety
 /// As for `cudaStreamGetAttribute`.
-pub unsafe extern "C" fn cudaStreamGetAttribute_ptsz(s: *mut c_void, id: i32, v: *mut AttrValue) -> i32 {
+pub unsafe extern "C-unwind" fn cudaStreamGetAttribute_ptsz(s: *mut c_void, id: i32, v: *mut AttrValue) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(v, stream(ptsz(s)).get_attribute(id)) }
 }
 
 /// `cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src)`.
-pub extern "C" fn cudaStreamCopyAttributes(dst: *mut c_void, src: *mut c_void) -> i32 {
+pub extern "C-unwind" fn cudaStreamCopyAttributes(dst: *mut c_void, src: *mut c_void) -> i32 {
     code(stream(dst).copy_attributes_from(stream(src)))
 }
 
 /// `cudaStreamCopyAttributes_ptsz`.
-pub extern "C" fn cudaStreamCopyAttributes_ptsz(dst: *mut c_void, src: *mut c_void) -> i32 {
+pub extern "C-unwind" fn cudaStreamCopyAttributes_ptsz(dst: *mut c_void, src: *mut c_void) -> i32 {
     code(stream(ptsz(dst)).copy_attributes_from(stream(ptsz(src))))
 }
 
@@ -187,7 +187,7 @@ fn c_name(name: &str) -> *const c_char {
 ///
 /// # Safety
 /// `name` must be null or valid for writes.
-pub unsafe extern "C" fn cudaFuncGetName(name: *mut *const c_char, func: *const c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaFuncGetName(name: *mut *const c_char, func: *const c_void) -> i32 {
     if name.is_null() {
         return invalid();
     }
@@ -200,7 +200,7 @@ pub unsafe extern "C" fn cudaFuncGetName(name: *mut *const c_char, func: *const 
 ///
 /// # Safety
 /// `kernel` must be null or valid for writes.
-pub unsafe extern "C" fn cudaGetKernel(kernel: *mut *mut c_void, entry: *const c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGetKernel(kernel: *mut *mut c_void, entry: *const c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { crate::register::__cudaGetKernel(kernel, entry) }
 }
@@ -210,7 +210,7 @@ pub unsafe extern "C" fn cudaGetKernel(kernel: *mut *mut c_void, entry: *const c
 ///
 /// # Safety
 /// `func` must be null or valid for writes.
-pub unsafe extern "C" fn cudaGetFuncBySymbol(func: *mut *mut c_void, symbol: *const c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGetFuncBySymbol(func: *mut *mut c_void, symbol: *const c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { crate::register::__cudaGetKernel(func, symbol) }
 }
@@ -220,7 +220,7 @@ pub unsafe extern "C" fn cudaGetFuncBySymbol(func: *mut *mut c_void, symbol: *co
 ///
 /// # Safety
 /// `offset`, `size` must be null or valid for writes.
-pub unsafe extern "C" fn cudaFuncGetParamInfo(
+pub unsafe extern "C-unwind" fn cudaFuncGetParamInfo(
     func: *const c_void,
     index: usize,
     offset: *mut usize,
@@ -261,7 +261,7 @@ pub unsafe extern "C" fn cudaFuncGetParamInfo(
 /// # Safety
 /// The three arrays must hold `num` entries; each `data[i]` must be valid for writes of
 /// `dataSizes[i]` bytes.
-pub unsafe extern "C" fn cudaMemRangeGetAttributes(
+pub unsafe extern "C-unwind" fn cudaMemRangeGetAttributes(
     data: *mut *mut c_void,
     sizes: *mut usize,
     attrs: *mut i32,
@@ -309,7 +309,7 @@ unsafe fn location(loc: *const MemLocation) -> Option<MemLocation> {
 ///
 /// # Safety
 /// `pool` must be null or valid for writes; `loc` null or valid.
-pub unsafe extern "C" fn cudaMemGetDefaultMemPool(pool: *mut u64, loc: *const MemLocation, ty: i32) -> i32 {
+pub unsafe extern "C-unwind" fn cudaMemGetDefaultMemPool(pool: *mut u64, loc: *const MemLocation, ty: i32) -> i32 {
     // SAFETY: forwarded contract.
     let Some(l) = (unsafe { location(loc) }) else { return invalid() };
     // SAFETY: forwarded contract.
@@ -321,7 +321,7 @@ pub unsafe extern "C" fn cudaMemGetDefaultMemPool(pool: *mut u64, loc: *const Me
 ///
 /// # Safety
 /// As for `cudaMemGetDefaultMemPool`.
-pub unsafe extern "C" fn cudaMemGetMemPool(pool: *mut u64, loc: *const MemLocation, ty: i32) -> i32 {
+pub unsafe extern "C-unwind" fn cudaMemGetMemPool(pool: *mut u64, loc: *const MemLocation, ty: i32) -> i32 {
     // SAFETY: forwarded contract.
     let Some(l) = (unsafe { location(loc) }) else { return invalid() };
     // SAFETY: forwarded contract.
@@ -333,7 +333,7 @@ pub unsafe extern "C" fn cudaMemGetMemPool(pool: *mut u64, loc: *const MemLocati
 ///
 /// # Safety
 /// `loc` must be null or valid.
-pub unsafe extern "C" fn cudaMemSetMemPool(loc: *const MemLocation, ty: i32, pool: u64) -> i32 {
+pub unsafe extern "C-unwind" fn cudaMemSetMemPool(loc: *const MemLocation, ty: i32, pool: u64) -> i32 {
     // SAFETY: forwarded contract.
     let Some(l) = (unsafe { location(loc) }) else { return invalid() };
     code(memory::set_mem_pool_at(l, ty, pool))
@@ -354,7 +354,7 @@ pub struct MemAccessDesc {
 ///
 /// # Safety
 /// `descs` must hold `count` entries.
-pub unsafe extern "C" fn cudaMemPoolSetAccess(pool: u64, descs: *const MemAccessDesc, count: usize) -> i32 {
+pub unsafe extern "C-unwind" fn cudaMemPoolSetAccess(pool: u64, descs: *const MemAccessDesc, count: usize) -> i32 {
     if count > 0 && descs.is_null() {
         return invalid();
     }
@@ -373,7 +373,7 @@ pub unsafe extern "C" fn cudaMemPoolSetAccess(pool: u64, descs: *const MemAccess
 ///
 /// # Safety
 /// `flags` must be null or valid for writes; `loc` null or valid.
-pub unsafe extern "C" fn cudaMemPoolGetAccess(flags: *mut i32, pool: u64, loc: *const MemLocation) -> i32 {
+pub unsafe extern "C-unwind" fn cudaMemPoolGetAccess(flags: *mut i32, pool: u64, loc: *const MemLocation) -> i32 {
     // SAFETY: forwarded contract.
     let Some(l) = (unsafe { location(loc) }) else { return invalid() };
     // SAFETY: forwarded contract.
@@ -438,7 +438,7 @@ unsafe fn memcpy_3d_peer(p: *const Memcpy3DPeerParms, on: On) -> i32 {
 ///
 /// # Safety
 /// `p` must be null or valid; the memory the copy covers must be valid.
-pub unsafe extern "C" fn cudaMemcpy3DPeer(p: *const Memcpy3DPeerParms) -> i32 {
+pub unsafe extern "C-unwind" fn cudaMemcpy3DPeer(p: *const Memcpy3DPeerParms) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { memcpy_3d_peer(p, SYNC) }
 }
@@ -447,7 +447,7 @@ pub unsafe extern "C" fn cudaMemcpy3DPeer(p: *const Memcpy3DPeerParms) -> i32 {
 ///
 /// # Safety
 /// As for `cudaMemcpy3DPeer`.
-pub unsafe extern "C" fn cudaMemcpy3DPeer_ptds(p: *const Memcpy3DPeerParms) -> i32 {
+pub unsafe extern "C-unwind" fn cudaMemcpy3DPeer_ptds(p: *const Memcpy3DPeerParms) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { memcpy_3d_peer(p, PTDS) }
 }
@@ -456,7 +456,7 @@ pub unsafe extern "C" fn cudaMemcpy3DPeer_ptds(p: *const Memcpy3DPeerParms) -> i
 ///
 /// # Safety
 /// As for `cudaMemcpy3DPeer`, until the copy completes.
-pub unsafe extern "C" fn cudaMemcpy3DPeerAsync(p: *const Memcpy3DPeerParms, s: *mut c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaMemcpy3DPeerAsync(p: *const Memcpy3DPeerParms, s: *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { memcpy_3d_peer(p, On::Async(stream(s))) }
 }
@@ -465,7 +465,10 @@ pub unsafe extern "C" fn cudaMemcpy3DPeerAsync(p: *const Memcpy3DPeerParms, s: *
 ///
 /// # Safety
 /// As for `cudaMemcpy3DPeerAsync`.
-pub unsafe extern "C" fn cudaMemcpy3DPeerAsync_ptsz(p: *const Memcpy3DPeerParms, s: *mut c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaMemcpy3DPeerAsync_ptsz(p: *const Memcpy3DPeerParms, s: *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { memcpy_3d_peer(p, On::Async(stream(ptsz(s)))) }
 }
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_misc.rs"));

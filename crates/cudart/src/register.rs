@@ -195,7 +195,7 @@ const MAX_RELOCATABLE: usize = 1 << 16;
 ///
 /// # Safety
 /// `wrapper` must be null or point into the program's static data (nvcc's fatbin wrapper).
-pub unsafe extern "C" fn __cudaRegisterFatBinary(wrapper: *mut c_void) -> *mut *mut c_void {
+pub unsafe extern "C-unwind" fn __cudaRegisterFatBinary(wrapper: *mut c_void) -> *mut *mut c_void {
     let handle = Box::into_raw(Box::new(std::ptr::null_mut::<c_void>()));
     let mut data = Err(fatbin::Error::Corrupt("no fatbin wrapper (a null pointer)".into()));
     let mut relocatable = Vec::new();
@@ -242,20 +242,20 @@ pub unsafe extern "C" fn __cudaRegisterFatBinary(wrapper: *mut c_void) -> *mut *
 }
 
 /// `void __cudaRegisterFatBinaryEnd(void **fatCubinHandle)`.
-pub extern "C" fn __cudaRegisterFatBinaryEnd(_handle: *mut *mut c_void) {}
+pub extern "C-unwind" fn __cudaRegisterFatBinaryEnd(_handle: *mut *mut c_void) {}
 
 /// `void __cudaUnregisterFatBinary(void **fatCubinHandle)` (at exit): does not wait for the
 /// device. As on a GPU, work still in flight when the program ends is abandoned (a kernel
 /// that never ends must not keep the process alive); a program sees its kernels' results
 /// only after synchronizing.
-pub extern "C" fn __cudaUnregisterFatBinary(handle: *mut *mut c_void) {
+pub extern "C-unwind" fn __cudaUnregisterFatBinary(handle: *mut *mut c_void) {
     let mut r = registry();
     r.fatbins.remove(&(handle as usize));
 }
 
 /// `char __cudaInitModule(void **fatCubinHandle)`: loads the module and fills the host pointer
 /// slots of its `__managed__` variables (again after a `cudaDeviceReset`).
-pub extern "C" fn __cudaInitModule(handle: *mut *mut c_void) -> c_char {
+pub extern "C-unwind" fn __cudaInitModule(handle: *mut *mut c_void) -> c_char {
     let fb = registry().fatbins.get(&(handle as usize)).cloned();
     c_char::from(fb.is_some_and(|f| match f.module() {
         Ok(m) => {
@@ -272,7 +272,7 @@ pub extern "C" fn __cudaInitModule(handle: *mut *mut c_void) -> c_char {
 /// # Safety
 /// `device_fun` must be a NUL-terminated string.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn __cudaRegisterFunction(
+pub unsafe extern "C-unwind" fn __cudaRegisterFunction(
     handle: *mut *mut c_void,
     host_fun: *const c_char,
     device_fun: *mut c_char,
@@ -298,7 +298,7 @@ pub unsafe extern "C" fn __cudaRegisterFunction(
 /// # Safety
 /// `device_name` must be a NUL-terminated string.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn __cudaRegisterVar(
+pub unsafe extern "C-unwind" fn __cudaRegisterVar(
     handle: *mut *mut c_void,
     host_var: *mut c_char,
     _device_address: *mut c_char,
@@ -326,7 +326,7 @@ pub unsafe extern "C" fn __cudaRegisterVar(
 /// `device_name` must be a NUL-terminated string; `host_var_ptr` a writable pointer slot that
 /// lives as long as the program.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn __cudaRegisterManagedVar(
+pub unsafe extern "C-unwind" fn __cudaRegisterManagedVar(
     handle: *mut *mut c_void,
     host_var_ptr: *mut *mut c_void,
     device_address: *mut c_char,
@@ -364,7 +364,12 @@ thread_local! {
 }
 
 /// `unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared, cudaStream_t)`.
-pub extern "C" fn __cudaPushCallConfiguration(grid: Dim3C, block: Dim3C, shared: usize, stream: *mut c_void) -> u32 {
+pub extern "C-unwind" fn __cudaPushCallConfiguration(
+    grid: Dim3C,
+    block: Dim3C,
+    shared: usize,
+    stream: *mut c_void,
+) -> u32 {
     CONFIGS.with(|c| c.borrow_mut().push(CallConfig { grid, block, shared, stream }));
     0
 }
@@ -374,7 +379,7 @@ pub extern "C" fn __cudaPushCallConfiguration(grid: Dim3C, block: Dim3C, shared:
 ///
 /// # Safety
 /// The pointers must be valid for writes (or null).
-pub unsafe extern "C" fn __cudaPopCallConfiguration(
+pub unsafe extern "C-unwind" fn __cudaPopCallConfiguration(
     grid: *mut Dim3C,
     block: *mut Dim3C,
     shared: *mut usize,
@@ -452,7 +457,7 @@ pub(crate) fn function_for(host_fun: usize) -> Result<Function> {
 ///
 /// # Safety
 /// `kernel` must be valid for writes (or null).
-pub unsafe extern "C" fn __cudaGetKernel(kernel: *mut *mut c_void, host_fun: *const c_void) -> i32 {
+pub unsafe extern "C-unwind" fn __cudaGetKernel(kernel: *mut *mut c_void, host_fun: *const c_void) -> i32 {
     if kernel.is_null() {
         return invalid();
     }
@@ -526,7 +531,7 @@ pub(crate) unsafe fn prepare_launch(
 ///
 /// # Safety
 /// As for `cudaLaunchKernel`.
-pub unsafe extern "C" fn __cudaLaunchKernel(
+pub unsafe extern "C-unwind" fn __cudaLaunchKernel(
     kernel: *const c_void,
     grid: Dim3C,
     block: Dim3C,
@@ -542,7 +547,7 @@ pub unsafe extern "C" fn __cudaLaunchKernel(
 ///
 /// # Safety
 /// As for `cudaLaunchKernel`.
-pub unsafe extern "C" fn __cudaLaunchKernel_ptsz(
+pub unsafe extern "C-unwind" fn __cudaLaunchKernel_ptsz(
     kernel: *const c_void,
     grid: Dim3C,
     block: Dim3C,
@@ -559,7 +564,7 @@ pub unsafe extern "C" fn __cudaLaunchKernel_ptsz(
 ///
 /// # Safety
 /// As for `cudaLaunchKernel`.
-pub unsafe extern "C" fn cudaLaunchKernel_ptsz(
+pub unsafe extern "C-unwind" fn cudaLaunchKernel_ptsz(
     func: *const c_void,
     grid: Dim3C,
     block: Dim3C,
@@ -575,7 +580,7 @@ pub unsafe extern "C" fn cudaLaunchKernel_ptsz(
 /// `cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value)`:
 /// validated and recorded; `cudaFuncAttributeMaxDynamicSharedMemorySize` (8) raises the
 /// dynamic shared memory launches of `func` may use.
-pub extern "C" fn cudaFuncSetAttribute(func: *const c_void, attr: i32, value: i32) -> i32 {
+pub extern "C-unwind" fn cudaFuncSetAttribute(func: *const c_void, attr: i32, value: i32) -> i32 {
     let r = function_for_handle(func as usize).and_then(|f| f.set_attribute(attr, value));
     if r.is_ok() {
         // A successful cudaFuncSetAttribute also clears the thread's last error, as CUDA 13.0
@@ -587,7 +592,7 @@ pub extern "C" fn cudaFuncSetAttribute(func: *const c_void, attr: i32, value: i3
 
 /// `cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache)`: recorded (no effect on the
 /// CPU).
-pub extern "C" fn cudaFuncSetCacheConfig(func: *const c_void, config: i32) -> i32 {
+pub extern "C-unwind" fn cudaFuncSetCacheConfig(func: *const c_void, config: i32) -> i32 {
     code(function_for(func as usize).and_then(|f| f.set_cache_config(config)))
 }
 
@@ -596,7 +601,7 @@ pub extern "C" fn cudaFuncSetCacheConfig(func: *const c_void, config: i32) -> i3
 ///
 /// # Safety
 /// `args` must hold one pointer per kernel parameter, each to a value of the parameter's size.
-pub unsafe extern "C" fn cudaLaunchKernel(
+pub unsafe extern "C-unwind" fn cudaLaunchKernel(
     func: *const c_void,
     grid: Dim3C,
     block: Dim3C,
@@ -612,7 +617,10 @@ pub unsafe extern "C" fn cudaLaunchKernel(
 ///
 /// # Safety
 /// `attr` must be valid for writes.
-pub unsafe extern "C" fn cudaFuncGetAttributes(attr: *mut runtime::module::FuncAttributes, func: *const c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaFuncGetAttributes(
+    attr: *mut runtime::module::FuncAttributes,
+    func: *const c_void,
+) -> i32 {
     if attr.is_null() {
         return invalid();
     }
@@ -628,7 +636,7 @@ pub unsafe extern "C" fn cudaFuncGetAttributes(attr: *mut runtime::module::FuncA
 ///
 /// # Safety
 /// `num_blocks` must be valid for writes.
-pub unsafe extern "C" fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+pub unsafe extern "C-unwind" fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     num_blocks: *mut i32,
     func: *const c_void,
     block_size: i32,
@@ -651,7 +659,7 @@ pub unsafe extern "C" fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
 ///
 /// # Safety
 /// `num_blocks` must be valid for writes.
-pub unsafe extern "C" fn cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+pub unsafe extern "C-unwind" fn cudaOccupancyMaxActiveBlocksPerMultiprocessor(
     num_blocks: *mut i32,
     func: *const c_void,
     block_size: i32,
@@ -730,7 +738,7 @@ unsafe fn symbol_copy(
 ///
 /// # Safety
 /// `src` must be valid for `count` bytes of reads.
-pub unsafe extern "C" fn cudaMemcpyToSymbol(
+pub unsafe extern "C-unwind" fn cudaMemcpyToSymbol(
     sym: *const c_void,
     src: *const c_void,
     count: usize,
@@ -746,7 +754,7 @@ pub unsafe extern "C" fn cudaMemcpyToSymbol(
 ///
 /// # Safety
 /// `dst` must be valid for `count` bytes of writes.
-pub unsafe extern "C" fn cudaMemcpyFromSymbol(
+pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbol(
     dst: *mut c_void,
     sym: *const c_void,
     count: usize,
@@ -761,7 +769,7 @@ pub unsafe extern "C" fn cudaMemcpyFromSymbol(
 ///
 /// # Safety
 /// `src` must stay valid for `count` bytes of reads until the copy completes.
-pub unsafe extern "C" fn cudaMemcpyToSymbolAsync(
+pub unsafe extern "C-unwind" fn cudaMemcpyToSymbolAsync(
     sym: *const c_void,
     src: *const c_void,
     count: usize,
@@ -777,7 +785,7 @@ pub unsafe extern "C" fn cudaMemcpyToSymbolAsync(
 ///
 /// # Safety
 /// `dst` must stay valid for `count` bytes of writes until the copy completes.
-pub unsafe extern "C" fn cudaMemcpyFromSymbolAsync(
+pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbolAsync(
     dst: *mut c_void,
     sym: *const c_void,
     count: usize,
@@ -793,7 +801,7 @@ pub unsafe extern "C" fn cudaMemcpyFromSymbolAsync(
 ///
 /// # Safety
 /// `dev_ptr` must be valid for writes.
-pub unsafe extern "C" fn cudaGetSymbolAddress(dev_ptr: *mut *mut c_void, sym: *const c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGetSymbolAddress(dev_ptr: *mut *mut c_void, sym: *const c_void) -> i32 {
     if dev_ptr.is_null() {
         return invalid();
     }
@@ -808,7 +816,7 @@ pub unsafe extern "C" fn cudaGetSymbolAddress(dev_ptr: *mut *mut c_void, sym: *c
 ///
 /// # Safety
 /// `size` must be valid for writes.
-pub unsafe extern "C" fn cudaGetSymbolSize(size: *mut usize, sym: *const c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGetSymbolSize(size: *mut usize, sym: *const c_void) -> i32 {
     if size.is_null() {
         return invalid();
     }
@@ -823,7 +831,7 @@ pub unsafe extern "C" fn cudaGetSymbolSize(size: *mut usize, sym: *const c_void)
 ///
 /// # Safety
 /// As for `cudaMemcpyToSymbol`.
-pub unsafe extern "C" fn cudaMemcpyToSymbol_ptds(
+pub unsafe extern "C-unwind" fn cudaMemcpyToSymbol_ptds(
     sym: *const c_void,
     src: *const c_void,
     count: usize,
@@ -838,7 +846,7 @@ pub unsafe extern "C" fn cudaMemcpyToSymbol_ptds(
 ///
 /// # Safety
 /// As for `cudaMemcpyFromSymbol`.
-pub unsafe extern "C" fn cudaMemcpyFromSymbol_ptds(
+pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbol_ptds(
     dst: *mut c_void,
     sym: *const c_void,
     count: usize,
@@ -853,7 +861,7 @@ pub unsafe extern "C" fn cudaMemcpyFromSymbol_ptds(
 ///
 /// # Safety
 /// As for `cudaMemcpyToSymbolAsync`.
-pub unsafe extern "C" fn cudaMemcpyToSymbolAsync_ptsz(
+pub unsafe extern "C-unwind" fn cudaMemcpyToSymbolAsync_ptsz(
     sym: *const c_void,
     src: *const c_void,
     count: usize,
@@ -870,7 +878,7 @@ pub unsafe extern "C" fn cudaMemcpyToSymbolAsync_ptsz(
 ///
 /// # Safety
 /// As for `cudaMemcpyFromSymbolAsync`.
-pub unsafe extern "C" fn cudaMemcpyFromSymbolAsync_ptsz(
+pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbolAsync_ptsz(
     dst: *mut c_void,
     sym: *const c_void,
     count: usize,
@@ -882,3 +890,6 @@ pub unsafe extern "C" fn cudaMemcpyFromSymbolAsync_ptsz(
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, dst, count, offset, kind, false, On::Async(s)) }
 }
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_register.rs"));

@@ -33,26 +33,10 @@ pub(crate) fn uses_defs(op: &Op, carry: u32, uses: &mut Vec<u32>, defs: &mut Vec
     });
 }
 
-/// The instructions control may reach after instruction `pc` (`code.len()`: the end).
+/// The instructions control may reach after instruction `pc` (`code.len()`: the end); leaving
+/// the function is not listed.
 pub(crate) fn successors(f: &Func, pc: usize, out: &mut Vec<usize>) {
-    let inst = &f.code[pc];
-    let n = f.code.len();
-    match &inst.op {
-        Op::Bra { target, .. } => {
-            out.push((*target as usize).min(n));
-            if inst.guard.is_some() {
-                out.push(pc + 1);
-            }
-        }
-        Op::Brx { targets, .. } => {
-            out.extend(targets.iter().map(|&t| (t as usize).min(n)));
-            if inst.guard.is_some() {
-                out.push(pc + 1);
-            }
-        }
-        Op::Ret | Op::Exit | Op::Trap if inst.guard.is_none() => {}
-        _ => out.push(pc + 1),
-    }
+    f.code[pc].successors(pc, f.code.len(), None, out);
 }
 
 impl Liveness {
