@@ -14,7 +14,7 @@ impl<'a, 'b> Cg<'a, 'b> {
         self.b.ins().bitcast(types::F32, MemFlagsData::new(), t)
     }
 
-    /// The bits of f32 result `f`, NaN canonicalized to 0x7fffffff (as `exec::of32`).
+    /// The bits of f32 result `f`, NaN canonicalized to 0x7fffffff (as `crate::semantics::of32`).
     pub(super) fn of32(&mut self, f: Value) -> Value {
         let nan = self.b.ins().fcmp(FloatCC::Unordered, f, f);
         let canon = self.b.ins().f32const(f32::from_bits(0x7fff_ffff));
