@@ -1,4 +1,5 @@
-//! The conformance table: each integer arithmetic, logic and shift instruction, per type, over
+//! The conformance table: each integer arithmetic, logic and shift instruction and the basic
+//! f32/f64 arithmetic (with `.ftz`, `.sat`, `.rz`, `min`/`max` and their NaN rules), per type, over
 //! edge operands (0, ±1, powers of two and their neighbours, the widths' signed and unsigned
 //! extremes), in every operand shape the compiled tiers treat differently — loaded per lane,
 //! warp-uniform (a kernel parameter), lane-affine (`param + tid`), an immediate — converged and
@@ -58,6 +59,19 @@ struct Case {
     model: fn(u64, u64, u32) -> Option<u64>,
     /// Immediates tried as the second operand.
     imms: &'static [u64],
+    /// Operand values (raw bits).
+    edges: &'static [u64],
+    /// Whether operands are floating point (immediates written `0f...`/`0d...`).
+    float: bool,
+}
+
+/// A model's answer for a floating-point result the ISA leaves unspecified but a NaN
+/// ("single-precision instructions return an unspecified NaN").
+const ANY_NAN: u64 = u64::MAX;
+
+/// Whether `v` is a NaN of width `w`.
+fn is_nan(v: u64, w: u32) -> bool {
+    if w == 32 { f32::from_bits(v as u32).is_nan() } else { f64::from_bits(v).is_nan() }
 }
 
 fn mask(w: u32) -> u64 {
@@ -76,7 +90,7 @@ fn cases() -> Vec<Case> {
     let mut v = Vec::new();
     for (t, w, signed) in [("u32", 32, false), ("s32", 32, true), ("u64", 64, false), ("s64", 64, true)] {
         let op = |name: &str| -> &'static str { Box::leak(format!("{name}.{t}").into_boxed_str()) };
-        let c = |o, model| Case { op: o, w, bw: w, dw: w, model, imms: PLAIN_IMMS };
+        let c = |o, model| Case { op: o, w, bw: w, dw: w, model, imms: PLAIN_IMMS, edges: &EDGES, float: false };
         v.push(c(op("add"), |a, b, w| Some(a.wrapping_add(b) & mask(w))));
         v.push(c(op("sub"), |a, b, w| Some(a.wrapping_sub(b) & mask(w))));
         v.push(c(op("mul.lo"), |a, b, w| Some(a.wrapping_mul(b) & mask(w))));
@@ -104,18 +118,18 @@ fn cases() -> Vec<Case> {
         if w == 32 {
             let model: fn(u64, u64, u32) -> Option<u64> =
                 if signed { |a, b, w| Some((sext(a, w) * sext(b, w)) as u64) } else { |a, b, _| Some(a * b) };
-            v.push(Case { op: op("mul.wide"), w, bw: w, dw: 64, model, imms: PLAIN_IMMS });
+            v.push(Case { op: op("mul.wide"), w, bw: w, dw: 64, model, imms: PLAIN_IMMS, edges: &EDGES, float: false });
         }
         let shr: fn(u64, u64, u32) -> Option<u64> = if signed {
             |a, b, w| Some((sext(a, w) >> b.min(u64::from(w) - 1)) as u64 & mask(w))
         } else {
             |a, b, w| Some(if b >= u64::from(w) { 0 } else { a >> b })
         };
-        v.push(Case { op: op("shr"), w, bw: 32, dw: w, model: shr, imms: SHIFT_IMMS });
+        v.push(Case { op: op("shr"), w, bw: 32, dw: w, model: shr, imms: SHIFT_IMMS, edges: &EDGES, float: false });
     }
     for (t, w) in [("b32", 32), ("b64", 64)] {
         let op = |name: &str| -> &'static str { Box::leak(format!("{name}.{t}").into_boxed_str()) };
-        let c = |o, model| Case { op: o, w, bw: w, dw: w, model, imms: PLAIN_IMMS };
+        let c = |o, model| Case { op: o, w, bw: w, dw: w, model, imms: PLAIN_IMMS, edges: &EDGES, float: false };
         v.push(c(op("and"), |a, b, _| Some(a & b)));
         v.push(c(op("or"), |a, b, _| Some(a | b)));
         v.push(c(op("xor"), |a, b, _| Some(a ^ b)));
@@ -126,9 +140,194 @@ fn cases() -> Vec<Case> {
             dw: w,
             model: |a, b, w| Some(if b >= u64::from(w) { 0 } else { (a << b) & mask(w) }),
             imms: SHIFT_IMMS,
+            edges: &EDGES,
+            float: false,
         });
     }
+    v.extend(float_cases());
     v
+}
+
+/// f32 operand values: zeros, the subnormal and normal extremes, ones, infinities, quiet and
+/// signalling NaNs with payloads, values whose sums and products round.
+const F32_EDGES: [u64; 22] = [
+    0,
+    0x8000_0000,
+    1,
+    0x8000_0001,
+    0x007f_ffff,
+    0x807f_ffff,
+    0x0080_0000,
+    0x8080_0000,
+    0x3f80_0000,
+    0xbf80_0000,
+    0x3fc0_0000,
+    0x3eaa_aaab,
+    0x7f7f_ffff,
+    0xff7f_ffff,
+    0x7f80_0000,
+    0xff80_0000,
+    0x7fc0_0000,
+    0x7f80_0001,
+    0xffc0_0123,
+    0x3380_0000,
+    0x4b80_0000,
+    0x0040_0000,
+];
+
+/// f64 operand values, as for f32.
+const F64_EDGES: [u64; 20] = [
+    0,
+    0x8000_0000_0000_0000,
+    1,
+    0x800f_ffff_ffff_ffff,
+    0x0010_0000_0000_0000,
+    0x3ff0_0000_0000_0000,
+    0xbff0_0000_0000_0000,
+    0x3ff8_0000_0000_0000,
+    0x3fd5_5555_5555_5555,
+    0x7fef_ffff_ffff_ffff,
+    0xffef_ffff_ffff_ffff,
+    0x7ff0_0000_0000_0000,
+    0xfff0_0000_0000_0000,
+    0x7ff8_0000_0000_0000,
+    0x7ff0_0000_0000_0001,
+    0xfff8_0000_0000_0123,
+    0x3ca0_0000_0000_0000,
+    0x4340_0000_0000_0000,
+    0x0008_0000_0000_0000,
+    0x4009_21fb_5444_2d18,
+];
+
+const F32_IMMS: &[u64] = &[0x3f80_0000, 0x8000_0000, 0x7f80_0000, 0x0000_0001];
+const F64_IMMS: &[u64] = &[0x3ff0_0000_0000_0000, 0x8000_0000_0000_0000, 0x7ff0_0000_0000_0000, 1];
+
+fn ftz32(x: f32) -> f32 {
+    if x.is_subnormal() { f32::from_bits(x.to_bits() & 0x8000_0000) } else { x }
+}
+
+/// An f32 result: NaN → any NaN; `.ftz` flushes subnormal operands and results; `.sat`
+/// clamps to [0, 1] with NaN → +0.
+fn f32_result(a: u64, b: u64, f: fn(f32, f32) -> f32, ftz: bool, sat: bool) -> Option<u64> {
+    let (mut x, mut y) = (f32::from_bits(a as u32), f32::from_bits(b as u32));
+    if ftz {
+        (x, y) = (ftz32(x), ftz32(y));
+    }
+    let mut r = f(x, y);
+    if sat {
+        r = if r.is_nan() { 0.0 } else { r.clamp(0.0, 1.0) };
+    }
+    if r.is_nan() {
+        return Some(ANY_NAN);
+    }
+    if ftz {
+        r = ftz32(r);
+    }
+    Some(u64::from(r.to_bits()))
+}
+
+/// PTX `min`/`max` of two values, not both NaN: a NaN operand gives the other; -0.0 < +0.0.
+fn fmin<T: PartialOrd + Copy>(x: T, y: T, x_nan: bool, y_nan: bool, x_neg: bool, less: bool) -> T {
+    match (x_nan, y_nan) {
+        (true, _) => y,
+        (_, true) => x,
+        // Equal: zeros of either sign; the negative one is the smaller.
+        _ if x == y => {
+            if x_neg == less {
+                x
+            } else {
+                y
+            }
+        }
+        _ => {
+            if (x < y) == less {
+                x
+            } else {
+                y
+            }
+        }
+    }
+}
+
+fn f64_result(a: u64, b: u64, f: fn(f64, f64) -> f64) -> Option<u64> {
+    let r = f(f64::from_bits(a), f64::from_bits(b));
+    Some(if r.is_nan() { ANY_NAN } else { r.to_bits() })
+}
+
+fn min32(a: u64, b: u64, less: bool, ftz: bool) -> Option<u64> {
+    let (mut x, mut y) = (f32::from_bits(a as u32), f32::from_bits(b as u32));
+    if ftz {
+        (x, y) = (ftz32(x), ftz32(y));
+    }
+    if x.is_nan() && y.is_nan() {
+        return Some(ANY_NAN);
+    }
+    Some(u64::from(fmin(x, y, x.is_nan(), y.is_nan(), x.is_sign_negative(), less).to_bits()))
+}
+
+fn min64(a: u64, b: u64, less: bool) -> Option<u64> {
+    let (x, y) = (f64::from_bits(a), f64::from_bits(b));
+    if x.is_nan() && y.is_nan() {
+        return Some(ANY_NAN);
+    }
+    Some(fmin(x, y, x.is_nan(), y.is_nan(), x.is_sign_negative(), less).to_bits())
+}
+
+fn float_cases() -> Vec<Case> {
+    type Model = fn(u64, u64, u32) -> Option<u64>;
+    let f32c = |op: &'static str, model: Model| Case {
+        op,
+        w: 32,
+        bw: 32,
+        dw: 32,
+        model,
+        imms: F32_IMMS,
+        edges: &F32_EDGES,
+        float: true,
+    };
+    let f64c = |op: &'static str, model: Model| Case {
+        op,
+        w: 64,
+        bw: 64,
+        dw: 64,
+        model,
+        imms: F64_IMMS,
+        edges: &F64_EDGES,
+        float: true,
+    };
+    vec![
+        f32c("add.f32", |a, b, _| f32_result(a, b, |x, y| x + y, false, false)),
+        f32c("sub.f32", |a, b, _| f32_result(a, b, |x, y| x - y, false, false)),
+        f32c("mul.f32", |a, b, _| f32_result(a, b, |x, y| x * y, false, false)),
+        f32c("div.rn.f32", |a, b, _| f32_result(a, b, |x, y| x / y, false, false)),
+        f32c("add.ftz.f32", |a, b, _| f32_result(a, b, |x, y| x + y, true, false)),
+        f32c("mul.ftz.f32", |a, b, _| f32_result(a, b, |x, y| x * y, true, false)),
+        f32c("div.rn.ftz.f32", |a, b, _| f32_result(a, b, |x, y| x / y, true, false)),
+        f32c("add.sat.f32", |a, b, _| f32_result(a, b, |x, y| x + y, false, true)),
+        f32c("mul.rz.f32", |a, b, _| {
+            // Round toward zero: the exact product (an f64 holds it) truncated to f32.
+            let p = f64::from(f32::from_bits(a as u32)) * f64::from(f32::from_bits(b as u32));
+            if p.is_nan() {
+                return Some(ANY_NAN);
+            }
+            let n = p as f32;
+            let t = if f64::from(n).abs() > p.abs() { f32::from_bits(n.to_bits() - 1) } else { n };
+            Some(u64::from(t.to_bits()))
+        }),
+        f32c("min.f32", |a, b, _| min32(a, b, true, false)),
+        f32c("max.f32", |a, b, _| min32(a, b, false, false)),
+        f32c("min.ftz.f32", |a, b, _| min32(a, b, true, true)),
+        f32c("max.NaN.f32", |a, b, _| {
+            let (x, y) = (f32::from_bits(a as u32), f32::from_bits(b as u32));
+            if x.is_nan() || y.is_nan() { Some(ANY_NAN) } else { min32(a, b, false, false) }
+        }),
+        f64c("add.f64", |a, b, _| f64_result(a, b, |x, y| x + y)),
+        f64c("sub.f64", |a, b, _| f64_result(a, b, |x, y| x - y)),
+        f64c("mul.f64", |a, b, _| f64_result(a, b, |x, y| x * y)),
+        f64c("div.rn.f64", |a, b, _| f64_result(a, b, |x, y| x / y)),
+        f64c("min.f64", |a, b, _| min64(a, b, true)),
+        f64c("max.f64", |a, b, _| min64(a, b, false)),
+    ]
 }
 
 /// Results per thread: loaded × loaded, uniform × loaded, loaded × uniform, affine × loaded,
@@ -140,8 +339,12 @@ fn slots(c: &Case) -> usize {
 }
 
 /// The value PTX text writes for immediate `v` as a `w`-bit operand.
-fn imm(v: u64, w: u32) -> String {
-    format!("0x{:x}", v & mask(w))
+fn imm(v: u64, w: u32, float: bool) -> String {
+    match (float, w) {
+        (true, 32) => format!("0f{:08X}", v as u32),
+        (true, _) => format!("0d{v:016X}"),
+        (false, _) => format!("0x{:x}", v & mask(w)),
+    }
 }
 
 /// A kernel computing every slot of `c` for each thread (linear id over a 2D block).
@@ -156,7 +359,7 @@ fn kernel(c: &Case) -> String {
     op(3, "%a2", "%b0");
     op(4, "%a1", "%b1");
     for (k, &v) in c.imms.iter().enumerate() {
-        op(FIXED_SLOTS + k, "%a0", &imm(v, bw));
+        op(FIXED_SLOTS + k, "%a0", &imm(v, bw, c.float));
     }
     let div = n - 1;
     let mut stores = String::new();
@@ -216,9 +419,9 @@ fn integer_instructions_match_the_isa_in_every_operand_shape_on_every_engine() {
     let mem = DeviceMemory::new();
     let av = mem.alloc(u64::from(THREADS) * 8).unwrap();
     let bv = mem.alloc(u64::from(THREADS) * 8).unwrap();
-    let e = EDGES.len();
     let mut checked = 0usize;
     for c in cases() {
+        let e = c.edges.len();
         let n = slots(&c);
         let out = mem.alloc(u64::from(THREADS) * n as u64 * 8).unwrap();
         let src = kernel(&c);
@@ -235,9 +438,9 @@ fn integer_instructions_match_the_isa_in_every_operand_shape_on_every_engine() {
         for round in 0..(e * e).div_ceil(THREADS as usize) {
             let pair = |t: usize| {
                 let k = (round * THREADS as usize + t) % (e * e);
-                (EDGES[k / e] & mask(c.w), EDGES[k % e] & mask(c.bw))
+                (c.edges[k / e] & mask(c.w), c.edges[k % e] & mask(c.bw))
             };
-            let (ua, ub) = (EDGES[round % e] & mask(c.w), EDGES[(round * 7 + 3) % e] & mask(c.bw));
+            let (ua, ub) = (c.edges[round % e] & mask(c.w), c.edges[(round * 7 + 3) % e] & mask(c.bw));
             let a: Vec<u8> = (0..THREADS as usize).flat_map(|t| pair(t).0.to_le_bytes()).collect();
             let b: Vec<u8> = (0..THREADS as usize).flat_map(|t| pair(t).1.to_le_bytes()).collect();
             mem.write(av, &a).unwrap();
@@ -271,6 +474,16 @@ fn integer_instructions_match_the_isa_in_every_operand_shape_on_every_engine() {
                         operands.extend(c.imms.iter().map(|&v| (x, v & mask(c.bw))));
                         for (s, &(p, q)) in operands.iter().enumerate() {
                             if let Some(want) = (c.model)(p, q, c.w) {
+                                if want == ANY_NAN {
+                                    let got = word(t, s);
+                                    assert!(
+                                        is_nan(got, c.dw),
+                                        "{} {eng:?} block {block:?}: a={p:#x} b={q:#x} gave {got:#x}, not a NaN (slot {s}, thread {t})",
+                                        c.op
+                                    );
+                                    checked += 1;
+                                    continue;
+                                }
                                 assert_eq!(
                                     word(t, s),
                                     want & mask(c.dw),
@@ -282,7 +495,7 @@ fn integer_instructions_match_the_isa_in_every_operand_shape_on_every_engine() {
                         }
                         let div = n - 1;
                         let want = if t % 2 == 1 { (c.model)(x, y, c.w) } else { Some(0x5a) };
-                        if let Some(want) = want {
+                        if let Some(want) = want.filter(|&w| w != ANY_NAN) {
                             assert_eq!(word(t, div), want & mask(c.dw), "{} {eng:?} diverged: a={x:#x} b={y:#x}", c.op);
                         }
                     }
