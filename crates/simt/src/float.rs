@@ -18,7 +18,8 @@ pub(crate) fn ftz64(x: f64) -> f64 {
 /// Clamps to [0, 1], NaN to 0 (`.sat`).
 #[inline]
 pub(crate) fn sat32(x: f32) -> f32 {
-    if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) }
+    // `-0.0` is below the range too: an H200 gives `+0.0` for `add.sat.f32 -0.0, -0.0`.
+    if x.is_nan() || x <= 0.0 { 0.0 } else { x.min(1.0) }
 }
 
 /// `.sat` for f64.

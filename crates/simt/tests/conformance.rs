@@ -6,7 +6,9 @@
 //! diverged (only odd lanes execute), in 1D and 2D blocks, on every engine. Each result must equal
 //! the PTX ISA's definition, written out below independently of the engines' code
 //! (`simt::semantics` is the reference they implement); where the ISA leaves a result
-//! unspecified (division by zero, `MIN / -1`), the engines must still agree with each other.
+//! unspecified, what an NVIDIA H200 gives (division and remainder by zero: all ones; `MIN / -1`:
+//! `MIN`; `.sat` of `-0.0`: `+0.0`). `tests/conformance-gpu/` replays this table on a GPU
+//! (`CONFORMANCE_DUMP=dir` writes it out) and compares every result.
 
 use simt::{DeviceMemory, Dim3, Params, Program};
 
@@ -98,20 +100,21 @@ fn cases() -> Vec<Case> {
             v.push(c(op("mul.hi"), |a, b, w| {
                 Some(((i128::from(sext(a, w)) * i128::from(sext(b, w))) >> w) as u64 & mask(w))
             }));
+            // By zero: all ones, quotient and remainder; MIN / -1 wraps to MIN, remainder 0.
             v.push(c(op("div"), |a, b, w| {
                 let (x, y) = (sext(a, w), sext(b, w));
-                (y != 0 && !(x == sext(1 << (w - 1), w) && y == -1)).then(|| (x / y) as u64 & mask(w))
+                Some(if y == 0 { mask(w) } else { x.wrapping_div(y) as u64 & mask(w) })
             }));
             v.push(c(op("rem"), |a, b, w| {
                 let (x, y) = (sext(a, w), sext(b, w));
-                (y != 0 && !(x == sext(1 << (w - 1), w) && y == -1)).then(|| (x % y) as u64 & mask(w))
+                Some(if y == 0 { mask(w) } else { x.wrapping_rem(y) as u64 & mask(w) })
             }));
             v.push(c(op("min"), |a, b, w| Some(sext(a, w).min(sext(b, w)) as u64 & mask(w))));
             v.push(c(op("max"), |a, b, w| Some(sext(a, w).max(sext(b, w)) as u64 & mask(w))));
         } else {
             v.push(c(op("mul.hi"), |a, b, w| Some(((u128::from(a) * u128::from(b)) >> w) as u64 & mask(w))));
-            v.push(c(op("div"), |a, b, _| a.checked_div(b)));
-            v.push(c(op("rem"), |a, b, _| a.checked_rem(b)));
+            v.push(c(op("div"), |a, b, w| Some(a.checked_div(b).unwrap_or(mask(w)))));
+            v.push(c(op("rem"), |a, b, w| Some(a.checked_rem(b).unwrap_or(mask(w)))));
             v.push(c(op("min"), |a, b, _| Some(a.min(b))));
             v.push(c(op("max"), |a, b, _| Some(a.max(b))));
         }
@@ -215,7 +218,8 @@ fn f32_result(a: u64, b: u64, f: fn(f32, f32) -> f32, ftz: bool, sat: bool) -> O
     }
     let mut r = f(x, y);
     if sat {
-        r = if r.is_nan() { 0.0 } else { r.clamp(0.0, 1.0) };
+        // -0.0 is below the range: +0.0.
+        r = if r.is_nan() || r <= 0.0 { 0.0 } else { r.min(1.0) };
     }
     if r.is_nan() {
         return Some(ANY_NAN);
@@ -420,11 +424,19 @@ fn integer_instructions_match_the_isa_in_every_operand_shape_on_every_engine() {
     let av = mem.alloc(u64::from(THREADS) * 8).unwrap();
     let bv = mem.alloc(u64::from(THREADS) * 8).unwrap();
     let mut checked = 0usize;
-    for c in cases() {
+    // `CONFORMANCE_DUMP=dir` writes every kernel, input and the interpreter's output there, with a
+    // manifest, for `tests/conformance-gpu/run.sh` to replay on a GPU and compare.
+    let dump = std::env::var_os("CONFORMANCE_DUMP").map(std::path::PathBuf::from);
+    let mut manifest = String::new();
+    for (ci, c) in cases().into_iter().enumerate() {
         let e = c.edges.len();
         let n = slots(&c);
         let out = mem.alloc(u64::from(THREADS) * n as u64 * 8).unwrap();
         let src = kernel(&c);
+        if let Some(d) = &dump {
+            std::fs::create_dir_all(d).unwrap();
+            std::fs::write(d.join(format!("case{ci}.ptx")), &src).unwrap();
+        }
         let programs: Vec<_> = ENGINES
             .iter()
             .map(|&eng| {
@@ -445,6 +457,10 @@ fn integer_instructions_match_the_isa_in_every_operand_shape_on_every_engine() {
             let b: Vec<u8> = (0..THREADS as usize).flat_map(|t| pair(t).1.to_le_bytes()).collect();
             mem.write(av, &a).unwrap();
             mem.write(bv, &b).unwrap();
+            if let Some(d) = &dump {
+                std::fs::write(d.join(format!("case{ci}_{round}.a.bin")), &a).unwrap();
+                std::fs::write(d.join(format!("case{ci}_{round}.b.bin")), &b).unwrap();
+            }
             for block in [Dim3::x(THREADS), Dim3 { x: 16, y: THREADS / 16, z: 1 }] {
                 let mut first: Option<Vec<u8>> = None;
                 for (eng, p) in &programs {
@@ -499,6 +515,16 @@ fn integer_instructions_match_the_isa_in_every_operand_shape_on_every_engine() {
                             assert_eq!(word(t, div), want & mask(c.dw), "{} {eng:?} diverged: a={x:#x} b={y:#x}", c.op);
                         }
                     }
+                    if let Some(d) = &dump
+                        && first.is_none()
+                    {
+                        let name = format!("case{ci}_{round}_{}x{}", block.x, block.y);
+                        std::fs::write(d.join(format!("{name}.cuprite.bin")), &got).unwrap();
+                        manifest.push_str(&format!(
+                            "{} case{ci}.ptx {} {} {} {n} {} {} {ua:#x} {ub:#x} case{ci}_{round}.a.bin case{ci}_{round}.b.bin {name}\n",
+                            c.op, c.w, c.bw, c.dw, block.x, block.y
+                        ));
+                    }
                     match &first {
                         None => first = Some(got),
                         Some(f) => assert!(
@@ -511,6 +537,9 @@ fn integer_instructions_match_the_isa_in_every_operand_shape_on_every_engine() {
                 }
             }
         }
+    }
+    if let Some(d) = &dump {
+        std::fs::write(d.join("manifest.txt"), manifest).unwrap();
     }
     assert!(checked > 100_000, "only {checked} results checked");
 }

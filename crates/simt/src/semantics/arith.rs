@@ -379,10 +379,10 @@ pub(crate) fn binop<const N: usize>(op: &BinOp, a: &[u64; N], b: &[u64; N], r: &
             let m = mask_w(w);
             if s {
                 let (x, y) = (sx(x, w), sx(y, w));
-                if y == 0 { x as u64 & m } else { x.wrapping_rem(y) as u64 & m }
+                if y == 0 { m } else { x.wrapping_rem(y) as u64 & m }
             } else {
                 let (x, y) = (x & m, y & m);
-                if y == 0 { x } else { x % y }
+                if y == 0 { m } else { x % y }
             }
         }),
         BinOp::Min(w, s) => map2(a, b, r, |x, y| {

@@ -1345,7 +1345,8 @@ fn shift_lane(b: &mut FunctionBuilder<'_>, op: &BinOp, w: u8, x: Value, y: Value
 }
 
 /// PTX integer division (`rem`: remainder) of one lane's `x` by `y`, as the interpreter
-/// computes it: by zero, the quotient is all ones and the remainder `x`; a signed quotient by
+/// computes it (`semantics::arith::binop`): by zero, the quotient and the remainder are all
+/// ones (as an H200 gives them); a signed quotient by
 /// -1 wraps (`MIN / -1` is `MIN`) and its remainder is 0. The divisor the machine sees is
 /// never 0 or (signed) -1, so nothing traps.
 fn div_rem(b: &mut FunctionBuilder<'_>, x: Value, y: Value, signed: bool, rem: bool) -> Value {
@@ -1355,14 +1356,14 @@ fn div_rem(b: &mut FunctionBuilder<'_>, x: Value, y: Value, signed: bool, rem: b
     if !signed {
         let ys = b.ins().select(by_zero, one, y);
         let r = if rem { b.ins().urem(x, ys) } else { b.ins().udiv(x, ys) };
-        return b.ins().select(by_zero, if rem { x } else { ones }, r);
+        return b.ins().select(by_zero, ones, r);
     }
     let by_minus_one = b.ins().icmp(IntCC::Equal, y, ones);
     let odd = b.ins().bor(by_zero, by_minus_one);
     let ys = b.ins().select(odd, one, y);
     let (r, at_minus_one) = if rem { (b.ins().srem(x, ys), zero) } else { (b.ins().sdiv(x, ys), b.ins().ineg(x)) };
     let r = b.ins().select(by_minus_one, at_minus_one, r);
-    b.ins().select(by_zero, if rem { x } else { ones }, r)
+    b.ins().select(by_zero, ones, r)
 }
 
 /// Whether `r` rounds to an integral value (`cvt.rni` and friends).
