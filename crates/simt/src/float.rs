@@ -25,6 +25,10 @@ pub(crate) fn sat32(x: f32) -> f32 {
 /// `.sat` for f64.
 #[inline]
 pub(crate) fn sat64(x: f64) -> f64 {
+    // `-0.0` is below the range (as for `sat32`; `cvt.rn.sat.f32.f64` of `-0.0` is `+0.0`).
+    if x <= 0.0 {
+        return 0.0;
+    }
     if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) }
 }
 

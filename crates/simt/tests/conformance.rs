@@ -65,6 +65,10 @@ struct Case {
     edges: &'static [u64],
     /// Whether operands are floating point (immediates written `0f...`/`0d...`).
     float: bool,
+    /// One source operand (`a`; the model ignores `b`).
+    unary: bool,
+    /// Whether the result is floating point (NaNs compare by being NaNs).
+    fres: bool,
 }
 
 /// A model's answer for a floating-point result the ISA leaves unspecified but a NaN
@@ -92,7 +96,18 @@ fn cases() -> Vec<Case> {
     let mut v = Vec::new();
     for (t, w, signed) in [("u32", 32, false), ("s32", 32, true), ("u64", 64, false), ("s64", 64, true)] {
         let op = |name: &str| -> &'static str { Box::leak(format!("{name}.{t}").into_boxed_str()) };
-        let c = |o, model| Case { op: o, w, bw: w, dw: w, model, imms: PLAIN_IMMS, edges: &EDGES, float: false };
+        let c = |o, model| Case {
+            op: o,
+            w,
+            bw: w,
+            dw: w,
+            model,
+            imms: PLAIN_IMMS,
+            edges: &EDGES,
+            float: false,
+            unary: false,
+            fres: false,
+        };
         v.push(c(op("add"), |a, b, w| Some(a.wrapping_add(b) & mask(w))));
         v.push(c(op("sub"), |a, b, w| Some(a.wrapping_sub(b) & mask(w))));
         v.push(c(op("mul.lo"), |a, b, w| Some(a.wrapping_mul(b) & mask(w))));
@@ -121,18 +136,51 @@ fn cases() -> Vec<Case> {
         if w == 32 {
             let model: fn(u64, u64, u32) -> Option<u64> =
                 if signed { |a, b, w| Some((sext(a, w) * sext(b, w)) as u64) } else { |a, b, _| Some(a * b) };
-            v.push(Case { op: op("mul.wide"), w, bw: w, dw: 64, model, imms: PLAIN_IMMS, edges: &EDGES, float: false });
+            v.push(Case {
+                op: op("mul.wide"),
+                w,
+                bw: w,
+                dw: 64,
+                model,
+                imms: PLAIN_IMMS,
+                edges: &EDGES,
+                float: false,
+                unary: false,
+                fres: false,
+            });
         }
         let shr: fn(u64, u64, u32) -> Option<u64> = if signed {
             |a, b, w| Some((sext(a, w) >> b.min(u64::from(w) - 1)) as u64 & mask(w))
         } else {
             |a, b, w| Some(if b >= u64::from(w) { 0 } else { a >> b })
         };
-        v.push(Case { op: op("shr"), w, bw: 32, dw: w, model: shr, imms: SHIFT_IMMS, edges: &EDGES, float: false });
+        v.push(Case {
+            op: op("shr"),
+            w,
+            bw: 32,
+            dw: w,
+            model: shr,
+            imms: SHIFT_IMMS,
+            edges: &EDGES,
+            float: false,
+            unary: false,
+            fres: false,
+        });
     }
     for (t, w) in [("b32", 32), ("b64", 64)] {
         let op = |name: &str| -> &'static str { Box::leak(format!("{name}.{t}").into_boxed_str()) };
-        let c = |o, model| Case { op: o, w, bw: w, dw: w, model, imms: PLAIN_IMMS, edges: &EDGES, float: false };
+        let c = |o, model| Case {
+            op: o,
+            w,
+            bw: w,
+            dw: w,
+            model,
+            imms: PLAIN_IMMS,
+            edges: &EDGES,
+            float: false,
+            unary: false,
+            fres: false,
+        };
         v.push(c(op("and"), |a, b, _| Some(a & b)));
         v.push(c(op("or"), |a, b, _| Some(a | b)));
         v.push(c(op("xor"), |a, b, _| Some(a ^ b)));
@@ -145,9 +193,12 @@ fn cases() -> Vec<Case> {
             imms: SHIFT_IMMS,
             edges: &EDGES,
             float: false,
+            unary: false,
+            fres: false,
         });
     }
     v.extend(float_cases());
+    v.extend(unary_cases());
     v
 }
 
@@ -288,6 +339,8 @@ fn float_cases() -> Vec<Case> {
         imms: F32_IMMS,
         edges: &F32_EDGES,
         float: true,
+        unary: false,
+        fres: true,
     };
     let f64c = |op: &'static str, model: Model| Case {
         op,
@@ -298,6 +351,8 @@ fn float_cases() -> Vec<Case> {
         imms: F64_IMMS,
         edges: &F64_EDGES,
         float: true,
+        unary: false,
+        fres: true,
     };
     vec![
         f32c("add.f32", |a, b, _| f32_result(a, b, |x, y| x + y, false, false)),
@@ -356,7 +411,13 @@ fn kernel(c: &Case) -> String {
     let (aw, bw, dw) = (c.w, c.bw, c.dw);
     let n = slots(c);
     let mut body = String::new();
-    let mut op = |d: usize, a: &str, b: &str| body.push_str(&format!("    {} %d{d}, {a}, {b};\n", c.op));
+    let mut op = |d: usize, a: &str, b: &str| {
+        if c.unary {
+            body.push_str(&format!("    {} %d{d}, {a};\n", c.op));
+        } else {
+            body.push_str(&format!("    {} %d{d}, {a}, {b};\n", c.op));
+        }
+    };
     op(0, "%a0", "%b0");
     op(1, "%a1", "%b0");
     op(2, "%a0", "%b1");
@@ -406,14 +467,14 @@ fn kernel(c: &Case) -> String {
     setp.ne.u32 %p1, %t4, 0;
     mov.b{dw} %d{div}, 0x5a;
     @!%p1 bra SKIP;
-    {op} %d{div}, %a0, %b0;
+    {diverged};
 SKIP:
     mul.wide.u32 %q7, %t3, {stride};
     add.s64 %q8, %q0, %q7;
 {stores}    ret;
 }}
 "#,
-        op = c.op,
+        diverged = if c.unary { format!("{} %d{div}, %a0", c.op) } else { format!("{} %d{div}, %a0, %b0", c.op) },
         stride = n * 8,
     )
 }
@@ -428,6 +489,9 @@ fn integer_instructions_match_the_isa_in_every_operand_shape_on_every_engine() {
     // manifest, for `tests/conformance-gpu/run.sh` to replay on a GPU and compare.
     let dump = std::env::var_os("CONFORMANCE_DUMP").map(std::path::PathBuf::from);
     let mut manifest = String::new();
+    // The GPU's results of every launch, hashed (`launch_hash`), as replayed on an H200.
+    let recorded = gpu_hashes();
+    let (mut compared_with_gpu, mut unrecorded) = (0usize, Vec::new());
     for (ci, c) in cases().into_iter().enumerate() {
         let e = c.edges.len();
         let n = slots(&c);
@@ -489,7 +553,8 @@ fn integer_instructions_match_the_isa_in_every_operand_shape_on_every_engine() {
                         let mut operands = vec![(x, y), (ua, y), (x, ub), ((ua + t as u64) & mask(c.w), y), (ua, ub)];
                         operands.extend(c.imms.iter().map(|&v| (x, v & mask(c.bw))));
                         for (s, &(p, q)) in operands.iter().enumerate() {
-                            if let Some(want) = (c.model)(p, q, c.w) {
+                            // Dumping for the GPU, the models are not checked (the GPU's answers are).
+                            if let Some(want) = (c.model)(p, q, c.w).filter(|_| dump.is_none()) {
                                 if want == ANY_NAN {
                                     let got = word(t, s);
                                     assert!(
@@ -511,7 +576,7 @@ fn integer_instructions_match_the_isa_in_every_operand_shape_on_every_engine() {
                         }
                         let div = n - 1;
                         let want = if t % 2 == 1 { (c.model)(x, y, c.w) } else { Some(0x5a) };
-                        if let Some(want) = want.filter(|&w| w != ANY_NAN) {
+                        if let Some(want) = want.filter(|&w| w != ANY_NAN && dump.is_none()) {
                             assert_eq!(word(t, div), want & mask(c.dw), "{} {eng:?} diverged: a={x:#x} b={y:#x}", c.op);
                         }
                     }
@@ -521,9 +586,31 @@ fn integer_instructions_match_the_isa_in_every_operand_shape_on_every_engine() {
                         let name = format!("case{ci}_{round}_{}x{}", block.x, block.y);
                         std::fs::write(d.join(format!("{name}.cuprite.bin")), &got).unwrap();
                         manifest.push_str(&format!(
-                            "{} case{ci}.ptx {} {} {} {n} {} {} {ua:#x} {ub:#x} case{ci}_{round}.a.bin case{ci}_{round}.b.bin {name}\n",
-                            c.op, c.w, c.bw, c.dw, block.x, block.y
+                            "{} case{ci}.ptx {} {} {} {n} {} {} {ua:#x} {ub:#x} case{ci}_{round}.a.bin case{ci}_{round}.b.bin {name} {}\n",
+                            c.op,
+                            c.w,
+                            c.bw,
+                            c.dw,
+                            block.x,
+                            block.y,
+                            u8::from(c.fres)
                         ));
+                    }
+                    if first.is_none() {
+                        let name = format!("case{ci}_{round}_{}x{}", block.x, block.y);
+                        match recorded.get(&name) {
+                            Some(&h) => {
+                                assert_eq!(
+                                    launch_hash(&got, c.dw, c.fres),
+                                    h,
+                                    "{} block {block:?} (launch {name}): differs from the H200's recording \
+                                     (tests/conformance-gpu/README.md says how to see the differing results)",
+                                    c.op
+                                );
+                                compared_with_gpu += 1;
+                            }
+                            None => unrecorded.push(name),
+                        }
                     }
                     match &first {
                         None => first = Some(got),
@@ -541,5 +628,248 @@ fn integer_instructions_match_the_isa_in_every_operand_shape_on_every_engine() {
     if let Some(d) = &dump {
         std::fs::write(d.join("manifest.txt"), manifest).unwrap();
     }
-    assert!(checked > 100_000, "only {checked} results checked");
+    assert!(dump.is_some() || checked > 100_000, "only {checked} results checked");
+    assert!(
+        dump.is_some() || unrecorded.is_empty(),
+        "{} launches (first: {:?}) have no GPU recording: the table changed; re-record it \
+         (tests/conformance-gpu/README.md)",
+        unrecorded.len(),
+        unrecorded.first()
+    );
+    assert!(dump.is_some() || compared_with_gpu > 1000, "only {compared_with_gpu} launches compared with the GPU");
+}
+
+/// Float → integer conversion as PTX defines it: round by `mode`, then saturate to the
+/// destination's range; NaN gives 0, or `1 << (dw - 1)` from `.f64` or into 64 bits.
+fn f2i(x: f64, mode: char, signed: bool, dw: u32, src64: bool) -> u64 {
+    let r = match mode {
+        'n' => x.round_ties_even(),
+        'z' => x.trunc(),
+        'm' => x.floor(),
+        _ => x.ceil(),
+    };
+    if r.is_nan() {
+        return if src64 || dw == 64 { 1 << (dw - 1) } else { 0 };
+    }
+    if signed {
+        let (lo, hi) = (-(2f64.powi(dw as i32 - 1)), 2f64.powi(dw as i32 - 1) - 1.0);
+        (r.clamp(lo, hi) as i64) as u64 & mask(dw)
+    } else {
+        r.clamp(0.0, 2f64.powi(dw as i32) - 1.0) as u64
+    }
+}
+
+fn unary_cases() -> Vec<Case> {
+    type Model = fn(u64, u64, u32) -> Option<u64>;
+    let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+    let mut v = Vec::new();
+    let un = |op: &'static str, w: u32, dw: u32, float: bool, fres: bool, model: Model| Case {
+        op,
+        w,
+        bw: 32,
+        dw,
+        model,
+        imms: &[],
+        edges: if !float {
+            &EDGES
+        } else if w == 32 {
+            &F32_EDGES
+        } else {
+            &F64_EDGES
+        },
+        float,
+        unary: true,
+        fres,
+    };
+    // Float to integer, each rounding, each destination (saturating; NaN gives 0).
+    for (src, w) in [("f32", 32), ("f64", 64)] {
+        for (dst, dw, signed) in [("s32", 32, true), ("u32", 32, false), ("s64", 64, true), ("u64", 64, false)] {
+            for mode in ['n', 'z', 'm', 'p'] {
+                let model: Model = match (w, mode, signed, dw) {
+                    (32, 'n', true, 32) => {
+                        |a, _, _| Some(f2i(f64::from(f32::from_bits(a as u32)), 'n', true, 32, false))
+                    }
+                    (32, 'z', true, 32) => {
+                        |a, _, _| Some(f2i(f64::from(f32::from_bits(a as u32)), 'z', true, 32, false))
+                    }
+                    (32, 'm', true, 32) => {
+                        |a, _, _| Some(f2i(f64::from(f32::from_bits(a as u32)), 'm', true, 32, false))
+                    }
+                    (32, 'p', true, 32) => {
+                        |a, _, _| Some(f2i(f64::from(f32::from_bits(a as u32)), 'p', true, 32, false))
+                    }
+                    (32, 'n', false, 32) => {
+                        |a, _, _| Some(f2i(f64::from(f32::from_bits(a as u32)), 'n', false, 32, false))
+                    }
+                    (32, 'z', false, 32) => {
+                        |a, _, _| Some(f2i(f64::from(f32::from_bits(a as u32)), 'z', false, 32, false))
+                    }
+                    (64, 'z', true, 64) => |a, _, _| Some(f2i(f64::from_bits(a), 'z', true, 64, true)),
+                    (64, 'n', true, 32) => |a, _, _| Some(f2i(f64::from_bits(a), 'n', true, 32, true)),
+                    (64, 'z', false, 64) => |a, _, _| Some(f2i(f64::from_bits(a), 'z', false, 64, true)),
+                    // The rest: the engines must agree with each other and with the GPU's
+                    // recording.
+                    _ => |_, _, _| None,
+                };
+                v.push(un(leak(format!("cvt.r{mode}i.{dst}.{src}")), w, dw, true, false, model));
+            }
+        }
+        if w == 32 {
+            v.push(un("cvt.rzi.ftz.s32.f32", w, 32, true, false, |_, _, _| None));
+        }
+    }
+    // Integer to float, each rounding.
+    for (src, w) in [("s32", 32), ("u32", 32), ("s64", 64), ("u64", 64)] {
+        for (dst, dw) in [("f32", 32), ("f64", 64)] {
+            for mode in ['n', 'z', 'm', 'p'] {
+                let model: Model = match (src, dst, mode) {
+                    ("s32", "f32", 'n') => |a, _, _| Some(u64::from((a as u32 as i32 as f32).to_bits())),
+                    ("u32", "f32", 'n') => |a, _, _| Some(u64::from((a as u32 as f32).to_bits())),
+                    ("s64", "f32", 'n') => |a, _, _| Some(u64::from((a as i64 as f32).to_bits())),
+                    ("u64", "f64", 'n') => |a, _, _| Some((a as f64).to_bits()),
+                    ("s32", "f64", _) => |a, _, _| Some((f64::from(a as u32 as i32)).to_bits()),
+                    _ => |_, _, _| None,
+                };
+                v.push(un(leak(format!("cvt.r{mode}.{dst}.{src}")), w, dw, false, true, model));
+            }
+        }
+    }
+    // Between float formats and to integral floats.
+    v.push(un("cvt.f64.f32", 32, 64, true, true, |a, _, _| {
+        let x = f32::from_bits(a as u32);
+        Some(if x.is_nan() { ANY_NAN } else { f64::from(x).to_bits() })
+    }));
+    v.push(un("cvt.rn.f32.f64", 64, 32, true, true, |a, _, _| {
+        let x = f64::from_bits(a) as f32;
+        Some(if x.is_nan() { ANY_NAN } else { u64::from(x.to_bits()) })
+    }));
+    for mode in ['z', 'm', 'p'] {
+        v.push(un(leak(format!("cvt.r{mode}.f32.f64")), 64, 32, true, true, |_, _, _| None));
+    }
+    v.push(un("cvt.rn.ftz.f32.f64", 64, 32, true, true, |_, _, _| None));
+    v.push(un("cvt.rn.f16.f32", 32, 16, true, true, |_, _, _| None));
+    v.push(un("cvt.rz.f16.f32", 32, 16, true, true, |_, _, _| None));
+    v.push(un("cvt.rn.bf16.f32", 32, 16, true, true, |_, _, _| None));
+    v.push(un("cvt.rn.f16.f64", 64, 16, true, true, |_, _, _| None));
+    v.push(un("cvt.rni.f32.f32", 32, 32, true, true, |a, _, _| {
+        let x = f32::from_bits(a as u32);
+        Some(if x.is_nan() { ANY_NAN } else { u64::from(x.round_ties_even().to_bits()) })
+    }));
+    v.push(un("cvt.rzi.f32.f32", 32, 32, true, true, |a, _, _| {
+        let x = f32::from_bits(a as u32);
+        Some(if x.is_nan() { ANY_NAN } else { u64::from(x.trunc().to_bits()) })
+    }));
+    v.push(un("cvt.rmi.f64.f64", 64, 64, true, true, |a, _, _| {
+        let x = f64::from_bits(a);
+        Some(if x.is_nan() { ANY_NAN } else { x.floor().to_bits() })
+    }));
+    v.push(un("cvt.rpi.ftz.f32.f32", 32, 32, true, true, |_, _, _| None));
+    v.push(un("cvt.sat.f32.f32", 32, 32, true, true, |_, _, _| None));
+    v.push(un("cvt.ftz.sat.f32.f32", 32, 32, true, true, |_, _, _| None));
+    v.push(un("cvt.rn.sat.f32.f64", 64, 32, true, true, |_, _, _| None));
+    // Between integer widths: truncation, sign/zero extension, saturation.
+    for (op, w, dw) in [
+        ("cvt.s32.s64", 64, 32),
+        ("cvt.u32.u64", 64, 32),
+        ("cvt.s64.s32", 32, 64),
+        ("cvt.u64.u32", 32, 64),
+        ("cvt.u64.s32", 32, 64),
+        ("cvt.s64.u32", 32, 64),
+        ("cvt.sat.s32.s64", 64, 32),
+        ("cvt.sat.u32.s64", 64, 32),
+        ("cvt.sat.s32.u64", 64, 32),
+        ("cvt.sat.u32.s32", 32, 32),
+        ("cvt.sat.s32.u32", 32, 32),
+        ("cvt.s16.s32", 32, 16),
+        ("cvt.sat.s16.s32", 32, 16),
+        ("cvt.sat.u16.s32", 32, 16),
+        ("cvt.sat.s8.s32", 32, 16),
+        ("cvt.sat.u8.u64", 64, 16),
+        ("cvt.s8.s32", 32, 16),
+        ("cvt.u8.u32", 32, 16),
+    ] {
+        v.push(un(op, w, dw, false, false, |_, _, _| None));
+    }
+    // Bit and integer unary operations.
+    v.push(un("popc.b32", 32, 32, false, false, |a, _, _| Some(u64::from((a as u32).count_ones()))));
+    v.push(un("popc.b64", 64, 32, false, false, |a, _, _| Some(u64::from(a.count_ones()))));
+    v.push(un("clz.b32", 32, 32, false, false, |a, _, _| Some(u64::from((a as u32).leading_zeros()))));
+    v.push(un("clz.b64", 64, 32, false, false, |a, _, _| Some(u64::from(a.leading_zeros()))));
+    v.push(un("brev.b32", 32, 32, false, false, |a, _, _| Some(u64::from((a as u32).reverse_bits()))));
+    v.push(un("brev.b64", 64, 64, false, false, |a, _, _| Some(a.reverse_bits())));
+    v.push(un("neg.s32", 32, 32, false, false, |a, _, _| Some(u64::from((a as u32).wrapping_neg()))));
+    v.push(un("abs.s32", 32, 32, false, false, |a, _, _| Some(u64::from((a as u32 as i32).wrapping_abs() as u32))));
+    v.push(un("abs.s64", 64, 64, false, false, |a, _, _| Some((a as i64).wrapping_abs() as u64)));
+    v.push(un("not.b64", 64, 64, false, false, |a, _, _| Some(!a)));
+    v.push(un("cnot.b32", 32, 32, false, false, |a, _, _| Some(u64::from(a as u32 == 0))));
+    for op in ["bfind.u32", "bfind.s32", "bfind.shiftamt.u32"] {
+        v.push(un(op, 32, 32, false, false, |_, _, _| None));
+    }
+    v.push(un("bfind.s64", 64, 32, false, false, |_, _, _| None));
+    // Float unary operations.
+    v.push(un("sqrt.rn.f32", 32, 32, true, true, |a, _, _| {
+        let x = f32::from_bits(a as u32).sqrt();
+        Some(if x.is_nan() { ANY_NAN } else { u64::from(x.to_bits()) })
+    }));
+    v.push(un("sqrt.rn.f64", 64, 64, true, true, |a, _, _| {
+        let x = f64::from_bits(a).sqrt();
+        Some(if x.is_nan() { ANY_NAN } else { x.to_bits() })
+    }));
+    v.push(un("rcp.rn.f32", 32, 32, true, true, |a, _, _| {
+        let x = 1.0 / f32::from_bits(a as u32);
+        Some(if x.is_nan() { ANY_NAN } else { u64::from(x.to_bits()) })
+    }));
+    v.push(un("rcp.rn.f64", 64, 64, true, true, |a, _, _| {
+        let x = 1.0 / f64::from_bits(a);
+        Some(if x.is_nan() { ANY_NAN } else { x.to_bits() })
+    }));
+    for op in [
+        "sqrt.rn.ftz.f32",
+        "rcp.rn.ftz.f32",
+        "sqrt.rz.f32",
+        "rcp.rm.f64",
+        "abs.f32",
+        "neg.f32",
+        "abs.ftz.f32",
+        "neg.f64",
+    ] {
+        let (w, dw) = if op.ends_with("f64") { (64, 64) } else { (32, 32) };
+        v.push(un(op, w, dw, true, true, |_, _, _| None));
+    }
+    v
+}
+
+/// FNV-1a 64 over a launch's results, each slot masked to the result width, a floating-point
+/// NaN counted as one value (the ISA leaves single-precision payloads unspecified). Must equal
+/// `tests/conformance-gpu/compare.py`'s.
+fn launch_hash(out: &[u8], dw: u32, fres: bool) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for slot in out.chunks_exact(8) {
+        let mut v = u64::from_le_bytes(slot.try_into().unwrap()) & mask(dw);
+        if fres && dw >= 32 && is_nan(v, dw) {
+            v = u64::MAX;
+        } else if fres && dw == 16 && v & 0x7c00 == 0x7c00 && v & 0x3ff != 0 {
+            v = u64::MAX;
+        }
+        for b in v.to_le_bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// `tests/conformance-gpu/gpu-hashes.txt`: launch name → hash of the H200's results.
+fn gpu_hashes() -> std::collections::HashMap<String, u64> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/conformance-gpu/gpu-hashes.txt");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (name, h) = l.split_once(' ').unwrap_or_else(|| panic!("{path}: bad line {l:?}"));
+            (
+                name.to_string(),
+                u64::from_str_radix(h.trim(), 16).unwrap_or_else(|_| panic!("{path}: bad hash in {l:?}")),
+            )
+        })
+        .collect()
 }

@@ -263,13 +263,15 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
                 && matches!(k.0, TypeKind::Bits | TypeKind::Unsigned | TypeKind::Signed)
                 && matches!(k.1, TypeKind::Bits | TypeKind::Unsigned | TypeKind::Signed)
             {
+                // The common integer conversions without `cvt`'s float paths (per-lane loops
+                // that vectorize); the result as `convert::narrow_int` holds it.
                 let fw = (c.from.size() * 8) as u8;
-                let tm = mask_w((c.to.size() * 8) as u8);
+                let to = c.to;
                 if k.0 == TypeKind::Signed {
-                    map1(a, r, |x| sx(x, fw) as u64 & tm);
+                    map1(a, r, |x| narrow_int(sx(x, fw) as u64, to));
                 } else {
                     let fm = mask_w(fw);
-                    map1(a, r, |x| x & fm & tm);
+                    map1(a, r, |x| narrow_int(x & fm, to));
                 }
             } else {
                 map1(a, r, |x| cvt(&c, x));

@@ -22,7 +22,7 @@ pub(crate) fn cvt(c: &Cvt, x: u64) -> u64 {
         } else {
             v
         };
-        return (v as u64) & mask_w(tw);
+        return narrow_int(v as u64, c.to);
     }
     if !from_float {
         let v: i128 = if fk == TypeKind::Signed { i128::from(sx(x, fw)) } else { i128::from(x & mask_w(fw)) };
@@ -52,12 +52,13 @@ pub(crate) fn cvt(c: &Cvt, x: u64) -> u64 {
         return 0x7fff_ffff; // canonical NaN, as the GPU converts
     }
     if !to_float {
-        if f.is_nan() && tw == 64 {
-            // The GPU's 64-bit conversions give 0x8000000000000000 for NaN (32-bit ones 0).
-            return 1 << 63;
+        if f.is_nan() && (tw == 64 || c.from == ScalarType::F64) {
+            // PTX ISA (cvt): NaN converts to 0, except from .f64 or into 64 bits, where it is
+            // `1 << (bits - 1)` (an H200 agrees).
+            return 1 << (tw - 1);
         }
         let (lo, hi) = int_range(c.to);
-        return (float_to_int(f, c.rnd, lo, hi) as u64) & mask_w(tw);
+        return narrow_int(float_to_int(f, c.rnd, lo, hi) as u64, c.to);
     }
     if matches!(c.rnd, Rounding::Rni | Rounding::Rzi | Rounding::Rmi | Rounding::Rpi) {
         f = round_int(f, c.rnd);
@@ -78,9 +79,20 @@ pub(crate) fn cvt(c: &Cvt, x: u64) -> u64 {
                 u64::from(r.to_bits())
             }
         }
+        // From .f64, a NaN keeps its sign with f16's quiet NaN `0x7e00` (an H200's answer; from
+        // .f32 it is `0x7fff`, `to_half`).
+        ScalarType::F16 if f.is_nan() && c.from == ScalarType::F64 => (x >> 48) & 0x8000 | 0x7e00,
         ScalarType::F16 | ScalarType::Bf16 => u64::from(to_half(c.to, f, c.rnd, c.relu, c.satfinite)),
         _ => 0,
     }
+}
+
+/// An integer result `v` of type `to` as its register holds it: its low bits, with a signed
+/// type narrower than 32 bits sign-extended to 32 bits (`cvt.s8.s32` of `0x80` into a 16-bit
+/// register is `0xff80` on an H200), wider ones zero-extended as always.
+pub(crate) fn narrow_int(v: u64, to: ScalarType) -> u64 {
+    let tw = (to.size() * 8) as u8;
+    if to.kind() == TypeKind::Signed && tw < 32 { sx(v, tw) as u64 & 0xffff_ffff } else { v & mask_w(tw) }
 }
 
 /// An exact value `f` converted to f16/bf16 bits with rounding `rnd`; `.relu` clamps

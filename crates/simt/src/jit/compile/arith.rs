@@ -106,7 +106,14 @@ impl<'a, 'b> Cg<'a, 'b> {
                 let fw = (c.from.size() * 8) as u8;
                 let tw = (c.to.size() * 8) as u8;
                 let v = if c.from.kind() == TypeKind::Signed { self.sext(x, fw) } else { self.mask(x, fw) };
-                self.mask(v, tw)
+                // As `semantics::convert::narrow_int`: a signed result narrower than 32 bits is
+                // held sign-extended to 32 bits.
+                if c.to.kind() == TypeKind::Signed && tw < 32 {
+                    let s = self.sext(v, tw);
+                    self.mask(s, 32)
+                } else {
+                    self.mask(v, tw)
+                }
             }
             UnOp::Cvt(ref c) => {
                 self.note_helper(c);

@@ -702,16 +702,18 @@ impl Wg<'_, '_> {
                     (U32 | S32 | B32, U64 | S64 | B64 | U32 | S32 | B32) => {
                         self.lanes32(d, &[s], em, full, &|_, v| v[0])
                     }
-                    // To 16 bits, and from 16 bits zero-extended: the low half.
-                    (U16 | S16 | B16, U16 | S16 | B16 | U32 | S32 | B32 | U64 | S64 | B64)
-                    | (U32 | S32 | B32, U16 | B16) => {
+                    // To unsigned 16 bits, and from 16 bits zero-extended: the low half.
+                    (U16 | B16, U16 | S16 | B16 | U32 | S32 | B32 | U64 | S64 | B64) | (U32 | S32 | B32, U16 | B16) => {
                         let m = self.cvec(types::I32X4, 0xffffu32.to_le_bytes().repeat(4));
                         self.lanes32(d, &[s], em, full, &|b, v| b.ins().band(v[0], m))
                     }
-                    (U32 | S32 | B32, S16) => self.lanes32(d, &[s], em, full, &|b, v| {
-                        let x = b.ins().ishl_imm_s(v[0], 16);
-                        b.ins().sshr_imm_s(x, 16)
-                    }),
+                    // To signed 16 bits (held sign-extended to 32, `semantics::convert::narrow_int`)
+                    // and from signed 16 bits: the low half sign-extended.
+                    (S16, U16 | S16 | B16 | U32 | S32 | B32 | U64 | S64 | B64) | (U32 | S32 | B32, S16) => self
+                        .lanes32(d, &[s], em, full, &|b, v| {
+                            let x = b.ins().ishl_imm_s(v[0], 16);
+                            b.ins().sshr_imm_s(x, 16)
+                        }),
                     // Exact: every i32 is an f64 (lane by lane: x86 has no packed form before
                     // AVX-512 that Cranelift lowers).
                     (F64, S32) if !integral(c.rnd) => self.widen32(d, &[s], em, full, &|b, v| {
