@@ -846,9 +846,8 @@ fn launch_hash(out: &[u8], dw: u32, fres: bool) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for slot in out.chunks_exact(8) {
         let mut v = u64::from_le_bytes(slot.try_into().unwrap()) & mask(dw);
-        if fres && dw >= 32 && is_nan(v, dw) {
-            v = u64::MAX;
-        } else if fres && dw == 16 && v & 0x7c00 == 0x7c00 && v & 0x3ff != 0 {
+        let half_nan = dw == 16 && v & 0x7c00 == 0x7c00 && v & 0x3ff != 0;
+        if fres && ((dw >= 32 && is_nan(v, dw)) || half_nan) {
             v = u64::MAX;
         }
         for b in v.to_le_bytes() {
