@@ -2,9 +2,13 @@
 //!
 //! Every name in `exports-13.0.txt` (the dynamic symbols of CUDA 13.0's libcudart.so.13) and
 //! in `exports-cuprite.txt` (Cuprite's own entry points, which code `cuprite nvcc` compiles
-//! reaches through weak references) is exported, under version node `libcudart.so.13`, with SONAME `libcudart.so.13`:
-//! - names defined as `extern "C" fn NAME` in `src/<module>.rs` are exported from
-//!   `crate::<module>::NAME`;
+//! reaches through weak references) is exported, under version node `libcudart.so.13`, with
+//! SONAME `libcudart.so.13`:
+//! - names defined as `extern "C-unwind" fn NAME` in `src/<module>.rs` are exported through a
+//!   generated guard, `crate::<module>::guard_NAME` (`OUT_DIR/guards_<module>.rs`, included at
+//!   the end of the module so the signature's types resolve there), which calls `NAME` under
+//!   `crate::guard`: a panic becomes the function's error value, never an abort of the program
+//!   (an implementation declared `extern "C"` fails the build);
 //! - every other name gets a stub that notes once on stderr that it is not implemented and
 //!   returns `cudaErrorNotSupported`.
 //!
@@ -27,7 +31,8 @@ fn main() {
         + &std::fs::read_to_string(&own_path).unwrap_or_default();
     let names: Vec<&str> = list.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
 
-    // Implemented functions: `extern "C" fn NAME` in src/*.rs.
+    // Implemented functions: `extern "C-unwind" fn NAME(...) -> R` in src/*.rs, with the
+    // text of their parameter list and return type.
     let mut implemented = std::collections::BTreeMap::new();
     let src = Path::new(&manifest).join("src");
     println!("cargo:rerun-if-changed={}", src.display());
@@ -40,14 +45,29 @@ fn main() {
                 continue;
             }
             let text = std::fs::read_to_string(&p).unwrap_or_default();
-            for line in text.lines() {
-                if let Some(i) = line.find("extern \"C\" fn ") {
-                    let rest = &line[i + "extern \"C\" fn ".len()..];
-                    let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-                    if names.contains(&name.as_str()) {
-                        implemented.insert(name, module.clone());
-                    }
+            for (kind, at) in text.match_indices("extern \"C").map(|(i, _)| (&text[i..], i)) {
+                let (unwinds, rest) = if let Some(r) = kind.strip_prefix("extern \"C-unwind\" fn ") {
+                    (true, r)
+                } else if let Some(r) = kind.strip_prefix("extern \"C\" fn ") {
+                    (false, r)
+                } else {
+                    continue;
+                };
+                let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                if !names.contains(&name.as_str()) {
+                    continue;
                 }
+                // An exported function that panics must reach the generated guard below
+                // as an unwind, which an `extern "C"` function would turn into an abort.
+                assert!(
+                    unwinds,
+                    "src/{module}.rs: exported function {name} must be `extern \"C-unwind\"` (build.rs wraps it)"
+                );
+                let sig = signature(&rest[name.len()..]).unwrap_or_else(|| {
+                    panic!("src/{module}.rs:{}: cannot read the signature of {name}", line_of(&text, at))
+                });
+                let is_unsafe = text[..at].trim_end().ends_with("unsafe");
+                implemented.insert(name, (module.clone(), sig, is_unsafe));
             }
         }
     }
@@ -59,10 +79,41 @@ fn main() {
     let _ = writeln!(code, "pub const EXPORT_COUNT: usize = {};", names.len());
     let _ = writeln!(code, "/// How many of them are implemented (the rest are stubs).");
     let _ = writeln!(code, "pub const IMPLEMENTED_COUNT: usize = {};", implemented.len());
+    // Each module's guards, generated into the module (`guards_MODULE.rs`, included there) so
+    // that the types of the signatures resolve as they do in the module.
+    let mut guards: std::collections::BTreeMap<&str, String> = std::collections::BTreeMap::new();
     for n in &names {
         match implemented.get(*n) {
-            Some(m) => {
-                let _ = writeln!(code, "export!({n}, crate::{m}::{n});");
+            Some((m, (params, ret), is_unsafe)) => {
+                // The exported symbol is a guard: a panic inside the implementation becomes
+                // an error the caller sees (`crate::guard`), never an abort of its program.
+                let args: Vec<String> = (0..params.len()).map(|i| format!("a{i}")).collect();
+                let decl: Vec<String> = params.iter().zip(&args).map(|(t, a)| format!("{a}: {t}")).collect();
+                let ret_ty = ret.as_ref().map(|r| format!(" -> {r}")).unwrap_or_default();
+                let call = format!("{n}({})", args.join(", "));
+                let (qualifier, body) = if *is_unsafe {
+                    (
+                        "unsafe ",
+                        format!(
+                            "// SAFETY: the caller upholds {n}'s contract; the guard adds no requirement.\n    \
+                             crate::guard(\"{n}\", || unsafe {{ {call} }})"
+                        ),
+                    )
+                } else {
+                    ("", format!("crate::guard(\"{n}\", || {call})"))
+                };
+                // The guard also times the call for `CUPRITE_PROFILE` (the registration entry
+                // points, which run before `main`, are not API calls a user makes).
+                let timing = profile_name(n)
+                    .map(|p| format!("let _api = runtime::profile::api_call(\"{p}\");\n    "))
+                    .unwrap_or_default();
+                let _ = writeln!(
+                    guards.entry(m.as_str()).or_default(),
+                    "#[allow(non_snake_case, clippy::too_many_arguments)]\n\
+                     pub(crate) {qualifier}extern \"C\" fn guard_{n}({}){ret_ty} {{\n    {timing}{body}\n}}",
+                    decl.join(", "),
+                );
+                let _ = writeln!(code, "export!({n}, crate::{m}::guard_{n});");
             }
             None => {
                 let _ = writeln!(
@@ -73,6 +124,17 @@ fn main() {
         }
     }
     let _ = std::fs::write(Path::new(&out).join("exports.rs"), code);
+    // Every module gets a guard file (empty when it exports nothing), so each can include one.
+    if let Ok(dir) = std::fs::read_dir(&src) {
+        for e in dir.flatten() {
+            let p = e.path();
+            let module = p.file_stem().and_then(|s| s.to_str()).unwrap_or("").to_string();
+            if module != "lib" && p.extension().and_then(|s| s.to_str()) == Some("rs") {
+                let text = guards.get(module.as_str()).cloned().unwrap_or_default();
+                let _ = std::fs::write(Path::new(&out).join(format!("guards_{module}.rs")), text);
+            }
+        }
+    }
 
     let mut map = String::from("libcudart.so.13 {\n  global:\n");
     for n in &names {
@@ -82,4 +144,68 @@ fn main() {
     let map_path = Path::new(&out).join("libcudart.map");
     let _ = std::fs::write(&map_path, map);
     println!("cargo:rustc-cdylib-link-arg=-Wl,--version-script={},-soname,libcudart.so.13", map_path.display());
+}
+
+/// The parameter types and return type of a function from the text after its name
+/// (`(a: T, b: U) -> R {`); `None` when it does not read as one.
+fn signature(rest: &str) -> Option<(Vec<String>, Option<String>)> {
+    let rest = rest.trim_start().strip_prefix('(')?;
+    // The parameter list ends at the `)` that closes it; commas at depth 0 separate
+    // parameters (types may hold `(..)`, `<..>`, `[..]`, and `->` in function pointer types).
+    let (mut depth, mut params, mut cur, mut end) = (0i32, Vec::new(), String::new(), None);
+    let mut chars = rest.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '-' if chars.peek().map(|&(_, n)| n) == Some('>') => {
+                chars.next();
+                cur.push_str("->");
+                continue;
+            }
+            '(' | '<' | '[' => depth += 1,
+            ')' if depth == 0 => {
+                end = Some(i);
+                break;
+            }
+            ')' | '>' | ']' => depth -= 1,
+            ',' if depth == 0 => {
+                params.push(std::mem::take(&mut cur));
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(c);
+    }
+    params.push(cur);
+    let end = end?;
+    let types = params
+        .iter()
+        .map(|p| p.trim())
+        .filter(|p| !p.is_empty())
+        .map(|p| p.split_once(':').map(|(_, t)| t.split_whitespace().collect::<Vec<_>>().join(" ")))
+        .collect::<Option<Vec<_>>>()?;
+    let after = &rest[end + 1..];
+    let head = after.split('{').next()?.trim();
+    let ret = match head.strip_prefix("->") {
+        Some(r) => Some(r.split_whitespace().collect::<Vec<_>>().join(" ")),
+        None if head.is_empty() => None,
+        None => return None,
+    };
+    Some((types, ret))
+}
+
+/// The 1-based line number of byte offset `at` in `text`.
+fn line_of(text: &str, at: usize) -> usize {
+    text[..at].matches('\n').count() + 1
+}
+
+/// The name export `n` is profiled under (`runtime::profile::api_call`): its own, but the
+/// launch entry points nvcc's code calls count as `cudaLaunchKernel`, and the other `__cuda*`
+/// registration functions are not timed.
+fn profile_name(n: &str) -> Option<&str> {
+    match n {
+        "__cudaLaunchKernel" => Some("cudaLaunchKernel"),
+        "__cudaLaunchKernel_ptsz" => Some("cudaLaunchKernel_ptsz"),
+        _ if n.starts_with("__") => None,
+        _ => Some(n),
+    }
 }

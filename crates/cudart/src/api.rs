@@ -16,8 +16,7 @@ use crate::{code, invalid, out};
 ///
 /// # Safety
 /// `count` must be valid for writes.
-pub unsafe extern "C" fn cudaGetDeviceCount(count: *mut i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaGetDeviceCount");
+pub unsafe extern "C-unwind" fn cudaGetDeviceCount(count: *mut i32) -> i32 {
     let r = device::device_count();
     if matches!(r, Err(Error::NoDevice)) && !count.is_null() {
         // SAFETY: non-null, valid for writes per the contract. CUDA reports 0 devices too.
@@ -28,8 +27,7 @@ pub unsafe extern "C" fn cudaGetDeviceCount(count: *mut i32) -> i32 {
 }
 
 /// `cudaSetDevice(int device)`.
-pub extern "C" fn cudaSetDevice(dev: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaSetDevice");
+pub extern "C-unwind" fn cudaSetDevice(dev: i32) -> i32 {
     code(device::set_device(dev))
 }
 
@@ -37,8 +35,7 @@ pub extern "C" fn cudaSetDevice(dev: i32) -> i32 {
 ///
 /// # Safety
 /// `dev` must be valid for writes.
-pub unsafe extern "C" fn cudaGetDevice(dev: *mut i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaGetDevice");
+pub unsafe extern "C-unwind" fn cudaGetDevice(dev: *mut i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(dev, device::get_device()) }
 }
@@ -47,8 +44,7 @@ pub unsafe extern "C" fn cudaGetDevice(dev: *mut i32) -> i32 {
 ///
 /// # Safety
 /// `prop` must be valid for writes of a `cudaDeviceProp`.
-pub unsafe extern "C" fn cudaGetDeviceProperties(prop: *mut device::DeviceProp, dev: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaGetDeviceProperties");
+pub unsafe extern "C-unwind" fn cudaGetDeviceProperties(prop: *mut device::DeviceProp, dev: i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(prop, device::properties(dev)) }
 }
@@ -57,8 +53,7 @@ pub unsafe extern "C" fn cudaGetDeviceProperties(prop: *mut device::DeviceProp, 
 ///
 /// # Safety
 /// `value` must be valid for writes.
-pub unsafe extern "C" fn cudaDeviceGetAttribute(value: *mut i32, attr: i32, dev: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaDeviceGetAttribute");
+pub unsafe extern "C-unwind" fn cudaDeviceGetAttribute(value: *mut i32, attr: i32, dev: i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(value, device::attribute(attr, dev)) }
 }
@@ -67,45 +62,38 @@ pub unsafe extern "C" fn cudaDeviceGetAttribute(value: *mut i32, attr: i32, dev:
 ///
 /// # Safety
 /// `dev` must be valid for writes.
-pub unsafe extern "C" fn cudaChooseDevice(dev: *mut i32, _prop: *const c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaChooseDevice");
+pub unsafe extern "C-unwind" fn cudaChooseDevice(dev: *mut i32, _prop: *const c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(dev, Ok(0)) }
 }
 
 /// `cudaDeviceSynchronize()`.
-pub extern "C" fn cudaDeviceSynchronize() -> i32 {
-    let _api = runtime::profile::api_call("cudaDeviceSynchronize");
+pub extern "C-unwind" fn cudaDeviceSynchronize() -> i32 {
     code(runtime::stream::device_synchronize())
 }
 
 /// `cudaDeviceReset()`.
-pub extern "C" fn cudaDeviceReset() -> i32 {
-    let _api = runtime::profile::api_call("cudaDeviceReset");
+pub extern "C-unwind" fn cudaDeviceReset() -> i32 {
     code(device::reset())
 }
 
 /// `cudaGetLastError()`.
-pub extern "C" fn cudaGetLastError() -> i32 {
-    let _api = runtime::profile::api_call("cudaGetLastError");
+pub extern "C-unwind" fn cudaGetLastError() -> i32 {
     code(runtime::get_last_error())
 }
 
 /// `cudaPeekAtLastError()`.
-pub extern "C" fn cudaPeekAtLastError() -> i32 {
-    let _api = runtime::profile::api_call("cudaPeekAtLastError");
+pub extern "C-unwind" fn cudaPeekAtLastError() -> i32 {
     code(runtime::peek_at_last_error())
 }
 
 /// `const char *cudaGetErrorName(cudaError_t)`.
-pub extern "C" fn cudaGetErrorName(e: i32) -> *const c_char {
-    let _api = runtime::profile::api_call("cudaGetErrorName");
+pub extern "C-unwind" fn cudaGetErrorName(e: i32) -> *const c_char {
     runtime::error::error_name_c(e).as_ptr()
 }
 
 /// `const char *cudaGetErrorString(cudaError_t)`.
-pub extern "C" fn cudaGetErrorString(e: i32) -> *const c_char {
-    let _api = runtime::profile::api_call("cudaGetErrorString");
+pub extern "C-unwind" fn cudaGetErrorString(e: i32) -> *const c_char {
     runtime::error::error_string_c(e).as_ptr()
 }
 
@@ -113,8 +101,7 @@ pub extern "C" fn cudaGetErrorString(e: i32) -> *const c_char {
 ///
 /// # Safety
 /// `v` must be valid for writes.
-pub unsafe extern "C" fn cudaDriverGetVersion(v: *mut i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaDriverGetVersion");
+pub unsafe extern "C-unwind" fn cudaDriverGetVersion(v: *mut i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(v, Ok(runtime::CUDA_VERSION)) }
 }
@@ -123,8 +110,7 @@ pub unsafe extern "C" fn cudaDriverGetVersion(v: *mut i32) -> i32 {
 ///
 /// # Safety
 /// `v` must be valid for writes.
-pub unsafe extern "C" fn cudaRuntimeGetVersion(v: *mut i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaRuntimeGetVersion");
+pub unsafe extern "C-unwind" fn cudaRuntimeGetVersion(v: *mut i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(v, Ok(runtime::CUDA_VERSION)) }
 }
@@ -133,15 +119,13 @@ pub unsafe extern "C" fn cudaRuntimeGetVersion(v: *mut i32) -> i32 {
 ///
 /// # Safety
 /// `p` must be valid for writes.
-pub unsafe extern "C" fn cudaMalloc(p: *mut *mut c_void, size: usize) -> i32 {
-    let _api = runtime::profile::api_call("cudaMalloc");
+pub unsafe extern "C-unwind" fn cudaMalloc(p: *mut *mut c_void, size: usize) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { crate::out_alloc(p, memory::malloc(size).map(|d| d.0 as *mut c_void)) }
 }
 
 /// `cudaFree(void *devPtr)`.
-pub extern "C" fn cudaFree(p: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaFree");
+pub extern "C-unwind" fn cudaFree(p: *mut c_void) -> i32 {
     code(memory::free(DevicePtr(p as u64)))
 }
 
@@ -149,8 +133,7 @@ pub extern "C" fn cudaFree(p: *mut c_void) -> i32 {
 ///
 /// # Safety
 /// `p` must be valid for writes.
-pub unsafe extern "C" fn cudaMallocHost(p: *mut *mut c_void, size: usize) -> i32 {
-    let _api = runtime::profile::api_call("cudaMallocHost");
+pub unsafe extern "C-unwind" fn cudaMallocHost(p: *mut *mut c_void, size: usize) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { crate::out_alloc(p, memory::host_alloc(size, 0).map(|h| h as *mut c_void)) }
 }
@@ -159,15 +142,13 @@ pub unsafe extern "C" fn cudaMallocHost(p: *mut *mut c_void, size: usize) -> i32
 ///
 /// # Safety
 /// `p` must be valid for writes.
-pub unsafe extern "C" fn cudaHostAlloc(p: *mut *mut c_void, size: usize, flags: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaHostAlloc");
+pub unsafe extern "C-unwind" fn cudaHostAlloc(p: *mut *mut c_void, size: usize, flags: u32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { crate::out_alloc(p, memory::host_alloc(size, flags).map(|h| h as *mut c_void)) }
 }
 
 /// `cudaFreeHost(void *ptr)`.
-pub extern "C" fn cudaFreeHost(p: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaFreeHost");
+pub extern "C-unwind" fn cudaFreeHost(p: *mut c_void) -> i32 {
     code(memory::free_host(p as *mut u8))
 }
 
@@ -175,8 +156,7 @@ pub extern "C" fn cudaFreeHost(p: *mut c_void) -> i32 {
 ///
 /// # Safety
 /// Both pointers must be valid for writes.
-pub unsafe extern "C" fn cudaMemGetInfo(free: *mut usize, total: *mut usize) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemGetInfo");
+pub unsafe extern "C-unwind" fn cudaMemGetInfo(free: *mut usize, total: *mut usize) -> i32 {
     if free.is_null() || total.is_null() {
         return invalid();
     }
@@ -204,8 +184,7 @@ unsafe fn memcpy(dst: *mut c_void, src: *const c_void, count: usize, kind: i32, 
 ///
 /// # Safety
 /// Host pointers must be valid for `count` bytes.
-pub unsafe extern "C" fn cudaMemcpy(dst: *mut c_void, src: *const c_void, count: usize, kind: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy");
+pub unsafe extern "C-unwind" fn cudaMemcpy(dst: *mut c_void, src: *const c_void, count: usize, kind: i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { memcpy(dst, src, count, kind, None) }
 }
@@ -214,27 +193,24 @@ pub unsafe extern "C" fn cudaMemcpy(dst: *mut c_void, src: *const c_void, count:
 ///
 /// # Safety
 /// Host pointers must stay valid for `count` bytes until the copy completes.
-pub unsafe extern "C" fn cudaMemcpyAsync(
+pub unsafe extern "C-unwind" fn cudaMemcpyAsync(
     dst: *mut c_void,
     src: *const c_void,
     count: usize,
     kind: i32,
     stream: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyAsync");
     // SAFETY: forwarded contract.
     unsafe { memcpy(dst, src, count, kind, Some(Stream(stream as u64))) }
 }
 
 /// `cudaMemset(void *devPtr, int value, size_t count)`.
-pub extern "C" fn cudaMemset(p: *mut c_void, value: i32, count: usize) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemset");
+pub extern "C-unwind" fn cudaMemset(p: *mut c_void, value: i32, count: usize) -> i32 {
     code(memory::memset(DevicePtr(p as u64), value as u8, count))
 }
 
 /// `cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream)`.
-pub extern "C" fn cudaMemsetAsync(p: *mut c_void, value: i32, count: usize, stream: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemsetAsync");
+pub extern "C-unwind" fn cudaMemsetAsync(p: *mut c_void, value: i32, count: usize, stream: *mut c_void) -> i32 {
     code(memory::memset_async(DevicePtr(p as u64), value as u8, count, Stream(stream as u64)))
 }
 
@@ -242,8 +218,7 @@ pub extern "C" fn cudaMemsetAsync(p: *mut c_void, value: i32, count: usize, stre
 ///
 /// # Safety
 /// `s` must be valid for writes.
-pub unsafe extern "C" fn cudaStreamCreate(s: *mut *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamCreate");
+pub unsafe extern "C-unwind" fn cudaStreamCreate(s: *mut *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(s, Stream::new().map(|s| s.0 as *mut c_void)) }
 }
@@ -252,8 +227,7 @@ pub unsafe extern "C" fn cudaStreamCreate(s: *mut *mut c_void) -> i32 {
 ///
 /// # Safety
 /// `s` must be valid for writes.
-pub unsafe extern "C" fn cudaStreamCreateWithFlags(s: *mut *mut c_void, flags: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamCreateWithFlags");
+pub unsafe extern "C-unwind" fn cudaStreamCreateWithFlags(s: *mut *mut c_void, flags: u32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(s, Stream::with_flags(flags).map(|s| s.0 as *mut c_void)) }
 }
@@ -263,8 +237,7 @@ pub unsafe extern "C" fn cudaStreamCreateWithFlags(s: *mut *mut c_void, flags: u
 ///
 /// # Safety
 /// `s` must be valid for writes.
-pub unsafe extern "C" fn cudaStreamCreateWithPriority(s: *mut *mut c_void, flags: u32, priority: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamCreateWithPriority");
+pub unsafe extern "C-unwind" fn cudaStreamCreateWithPriority(s: *mut *mut c_void, flags: u32, priority: i32) -> i32 {
     let r = Stream::with_flags(flags).and_then(|st| {
         let mut v = [0u32; 16];
         v[0] = priority as u32;
@@ -275,26 +248,22 @@ pub unsafe extern "C" fn cudaStreamCreateWithPriority(s: *mut *mut c_void, flags
 }
 
 /// `cudaStreamDestroy(cudaStream_t)`.
-pub extern "C" fn cudaStreamDestroy(s: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamDestroy");
+pub extern "C-unwind" fn cudaStreamDestroy(s: *mut c_void) -> i32 {
     code(Stream(s as u64).destroy())
 }
 
 /// `cudaStreamSynchronize(cudaStream_t)`.
-pub extern "C" fn cudaStreamSynchronize(s: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamSynchronize");
+pub extern "C-unwind" fn cudaStreamSynchronize(s: *mut c_void) -> i32 {
     code(Stream(s as u64).synchronize())
 }
 
 /// `cudaStreamQuery(cudaStream_t)`.
-pub extern "C" fn cudaStreamQuery(s: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamQuery");
+pub extern "C-unwind" fn cudaStreamQuery(s: *mut c_void) -> i32 {
     code(Stream(s as u64).query())
 }
 
 /// `cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned int flags)`.
-pub extern "C" fn cudaStreamWaitEvent(s: *mut c_void, e: *mut c_void, _flags: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamWaitEvent");
+pub extern "C-unwind" fn cudaStreamWaitEvent(s: *mut c_void, e: *mut c_void, _flags: u32) -> i32 {
     code(Stream(s as u64).wait_event(Event(e as u64)))
 }
 
@@ -302,8 +271,7 @@ pub extern "C" fn cudaStreamWaitEvent(s: *mut c_void, e: *mut c_void, _flags: u3
 ///
 /// # Safety
 /// `flags` must be valid for writes.
-pub unsafe extern "C" fn cudaStreamGetFlags(s: *mut c_void, flags: *mut u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamGetFlags");
+pub unsafe extern "C-unwind" fn cudaStreamGetFlags(s: *mut c_void, flags: *mut u32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(flags, Stream(s as u64).flags()) }
 }
@@ -312,8 +280,7 @@ pub unsafe extern "C" fn cudaStreamGetFlags(s: *mut c_void, flags: *mut u32) -> 
 ///
 /// # Safety
 /// `e` must be valid for writes.
-pub unsafe extern "C" fn cudaEventCreate(e: *mut *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaEventCreate");
+pub unsafe extern "C-unwind" fn cudaEventCreate(e: *mut *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(e, Event::new().map(|e| e.0 as *mut c_void)) }
 }
@@ -322,33 +289,28 @@ pub unsafe extern "C" fn cudaEventCreate(e: *mut *mut c_void) -> i32 {
 ///
 /// # Safety
 /// `e` must be valid for writes.
-pub unsafe extern "C" fn cudaEventCreateWithFlags(e: *mut *mut c_void, flags: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaEventCreateWithFlags");
+pub unsafe extern "C-unwind" fn cudaEventCreateWithFlags(e: *mut *mut c_void, flags: u32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(e, Event::with_flags(flags).map(|e| e.0 as *mut c_void)) }
 }
 
 /// `cudaEventRecord(cudaEvent_t, cudaStream_t)`.
-pub extern "C" fn cudaEventRecord(e: *mut c_void, s: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaEventRecord");
+pub extern "C-unwind" fn cudaEventRecord(e: *mut c_void, s: *mut c_void) -> i32 {
     code(Event(e as u64).record(Stream(s as u64)))
 }
 
 /// `cudaEventRecordWithFlags(cudaEvent_t, cudaStream_t, unsigned int flags)`.
-pub extern "C" fn cudaEventRecordWithFlags(e: *mut c_void, s: *mut c_void, flags: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaEventRecordWithFlags");
+pub extern "C-unwind" fn cudaEventRecordWithFlags(e: *mut c_void, s: *mut c_void, flags: u32) -> i32 {
     code(Event(e as u64).record_with_flags(Stream(s as u64), flags))
 }
 
 /// `cudaEventSynchronize(cudaEvent_t)`.
-pub extern "C" fn cudaEventSynchronize(e: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaEventSynchronize");
+pub extern "C-unwind" fn cudaEventSynchronize(e: *mut c_void) -> i32 {
     code(Event(e as u64).synchronize())
 }
 
 /// `cudaEventQuery(cudaEvent_t)`.
-pub extern "C" fn cudaEventQuery(e: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaEventQuery");
+pub extern "C-unwind" fn cudaEventQuery(e: *mut c_void) -> i32 {
     code(Event(e as u64).query())
 }
 
@@ -356,15 +318,13 @@ pub extern "C" fn cudaEventQuery(e: *mut c_void) -> i32 {
 ///
 /// # Safety
 /// `ms` must be valid for writes.
-pub unsafe extern "C" fn cudaEventElapsedTime(ms: *mut f32, start: *mut c_void, end: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaEventElapsedTime");
+pub unsafe extern "C-unwind" fn cudaEventElapsedTime(ms: *mut f32, start: *mut c_void, end: *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(ms, Event::elapsed_ms(Event(start as u64), Event(end as u64))) }
 }
 
 /// `cudaEventDestroy(cudaEvent_t)`.
-pub extern "C" fn cudaEventDestroy(e: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaEventDestroy");
+pub extern "C-unwind" fn cudaEventDestroy(e: *mut c_void) -> i32 {
     code(Event(e as u64).destroy())
 }
 
@@ -372,8 +332,7 @@ pub extern "C" fn cudaEventDestroy(e: *mut c_void) -> i32 {
 ///
 /// # Safety
 /// Both pointers must be null or valid for writes.
-pub unsafe extern "C" fn cudaDeviceGetStreamPriorityRange(least: *mut i32, greatest: *mut i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaDeviceGetStreamPriorityRange");
+pub unsafe extern "C-unwind" fn cudaDeviceGetStreamPriorityRange(least: *mut i32, greatest: *mut i32) -> i32 {
     // SAFETY: null-checked; valid for writes per the contract.
     unsafe {
         if !least.is_null() {
@@ -385,3 +344,6 @@ pub unsafe extern "C" fn cudaDeviceGetStreamPriorityRange(least: *mut i32, great
     }
     0
 }
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_api.rs"));

@@ -18,14 +18,12 @@ use crate::ext::{Extent, PitchedPtr, ptsz};
 use crate::{PTDS, code, invalid, stream};
 
 /// `cudaMemset3D_ptds`: `cudaMemset3D` ordered on the per-thread default stream.
-pub extern "C" fn cudaMemset3D_ptds(p: PitchedPtr, value: i32, e: Extent) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemset3D_ptds");
+pub extern "C-unwind" fn cudaMemset3D_ptds(p: PitchedPtr, value: i32, e: Extent) -> i32 {
     crate::ext::memset_3d(p, value, e, PTDS)
 }
 
 /// `cudaMemset3DAsync_ptsz`: stream 0 is the per-thread default stream.
-pub extern "C" fn cudaMemset3DAsync_ptsz(p: PitchedPtr, value: i32, e: Extent, s: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemset3DAsync_ptsz");
+pub extern "C-unwind" fn cudaMemset3DAsync_ptsz(p: PitchedPtr, value: i32, e: Extent, s: *mut c_void) -> i32 {
     crate::ext::memset_3d(p, value, e, On::Async(stream(ptsz(s))))
 }
 
@@ -37,7 +35,7 @@ pub extern "C" fn cudaMemset3DAsync_ptsz(p: PitchedPtr, value: i32, e: Extent, s
 /// # Safety
 /// `dsts`, `srcs` and `sizes` must hold `count` entries; each copy's memory must be valid.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn cudaMemcpyBatchAsync(
+pub unsafe extern "C-unwind" fn cudaMemcpyBatchAsync(
     dsts: *const *mut c_void,
     srcs: *const *const c_void,
     sizes: *const usize,
@@ -47,7 +45,6 @@ pub unsafe extern "C" fn cudaMemcpyBatchAsync(
     num_attrs: usize,
     s: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyBatchAsync");
     if count == 0 || dsts.is_null() || srcs.is_null() || sizes.is_null() {
         return invalid();
     }
@@ -76,7 +73,7 @@ pub unsafe extern "C" fn cudaMemcpyBatchAsync(
 /// # Safety
 /// As for `cudaMemcpyBatchAsync`.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn cudaMemcpyBatchAsync_ptsz(
+pub unsafe extern "C-unwind" fn cudaMemcpyBatchAsync_ptsz(
     dsts: *const *mut c_void,
     srcs: *const *const c_void,
     sizes: *const usize,
@@ -86,7 +83,6 @@ pub unsafe extern "C" fn cudaMemcpyBatchAsync_ptsz(
     num_attrs: usize,
     s: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyBatchAsync_ptsz");
     // SAFETY: forwarded contract.
     unsafe { cudaMemcpyBatchAsync(dsts, srcs, sizes, count, attrs, attrs_idxs, num_attrs, ptsz(s)) }
 }
@@ -101,8 +97,7 @@ fn callbacks() -> std::sync::MutexGuard<'static, Vec<usize>> {
 ///
 /// # Safety
 /// `out` must be null or valid for writes.
-pub unsafe extern "C" fn cudaLogsRegisterCallback(f: *mut c_void, _user: *mut c_void, out: *mut *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaLogsRegisterCallback");
+pub unsafe extern "C-unwind" fn cudaLogsRegisterCallback(f: *mut c_void, _user: *mut c_void, out: *mut *mut c_void) -> i32 {
     if f.is_null() || out.is_null() {
         return invalid();
     }
@@ -115,8 +110,7 @@ pub unsafe extern "C" fn cudaLogsRegisterCallback(f: *mut c_void, _user: *mut c_
 }
 
 /// `cudaLogsUnregisterCallback(cudaLogsCallbackHandle)`.
-pub extern "C" fn cudaLogsUnregisterCallback(h: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaLogsUnregisterCallback");
+pub extern "C-unwind" fn cudaLogsUnregisterCallback(h: *mut c_void) -> i32 {
     let mut c = callbacks();
     match (h as usize).checked_sub(1).and_then(|i| c.get_mut(i)) {
         Some(slot) if *slot != 0 => {
@@ -132,8 +126,7 @@ pub extern "C" fn cudaLogsUnregisterCallback(h: *mut c_void) -> i32 {
 ///
 /// # Safety
 /// `it` must be null or valid for writes.
-pub unsafe extern "C" fn cudaLogsCurrent(it: *mut u32, flags: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaLogsCurrent");
+pub unsafe extern "C-unwind" fn cudaLogsCurrent(it: *mut u32, flags: u32) -> i32 {
     if it.is_null() || flags != 0 {
         return invalid();
     }
@@ -147,8 +140,7 @@ pub unsafe extern "C" fn cudaLogsCurrent(it: *mut u32, flags: u32) -> i32 {
 ///
 /// # Safety
 /// `path` must be a NUL-terminated string; `it` null or valid.
-pub unsafe extern "C" fn cudaLogsDumpToFile(it: *mut u32, path: *const c_char, flags: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaLogsDumpToFile");
+pub unsafe extern "C-unwind" fn cudaLogsDumpToFile(it: *mut u32, path: *const c_char, flags: u32) -> i32 {
     if path.is_null() || flags != 0 {
         return invalid();
     }
@@ -169,8 +161,7 @@ pub unsafe extern "C" fn cudaLogsDumpToFile(it: *mut u32, path: *const c_char, f
 ///
 /// # Safety
 /// `buffer` must hold `*size` bytes; `size` and `it` null or valid.
-pub unsafe extern "C" fn cudaLogsDumpToMemory(it: *mut u32, buffer: *mut c_char, size: *mut usize, flags: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaLogsDumpToMemory");
+pub unsafe extern "C-unwind" fn cudaLogsDumpToMemory(it: *mut u32, buffer: *mut c_char, size: *mut usize, flags: u32) -> i32 {
     if buffer.is_null() || size.is_null() || flags != 0 {
         return invalid();
     }
@@ -186,3 +177,6 @@ pub unsafe extern "C" fn cudaLogsDumpToMemory(it: *mut u32, buffer: *mut c_char,
     }
     0
 }
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_batch_logs.rs"));

@@ -119,8 +119,7 @@ pub(crate) unsafe fn copy_3d_of(p: *const Memcpy3DParms) -> Result<Copy3D> {
 ///
 /// # Safety
 /// `p` and `pitch` must be valid for writes.
-pub unsafe extern "C" fn cudaMallocPitch(p: *mut *mut c_void, pitch: *mut usize, width: usize, height: usize) -> i32 {
-    let _api = runtime::profile::api_call("cudaMallocPitch");
+pub unsafe extern "C-unwind" fn cudaMallocPitch(p: *mut *mut c_void, pitch: *mut usize, width: usize, height: usize) -> i32 {
     if p.is_null() || pitch.is_null() {
         return invalid();
     }
@@ -138,8 +137,7 @@ pub unsafe extern "C" fn cudaMallocPitch(p: *mut *mut c_void, pitch: *mut usize,
 ///
 /// # Safety
 /// `p` must be valid for writes.
-pub unsafe extern "C" fn cudaMalloc3D(p: *mut PitchedPtr, extent: Extent) -> i32 {
-    let _api = runtime::profile::api_call("cudaMalloc3D");
+pub unsafe extern "C-unwind" fn cudaMalloc3D(p: *mut PitchedPtr, extent: Extent) -> i32 {
     let rows = extent.height.checked_mul(extent.depth);
     let r = match rows {
         Some(rows) => memory::malloc_pitch(extent.width, rows).map(|(d, pitch)| PitchedPtr {
@@ -191,7 +189,7 @@ unsafe fn memcpy_2d(
 ///
 /// # Safety
 /// Host memory the copy covers must be valid.
-pub unsafe extern "C" fn cudaMemcpy2D(
+pub unsafe extern "C-unwind" fn cudaMemcpy2D(
     dst: *mut c_void,
     dpitch: usize,
     src: *const c_void,
@@ -200,7 +198,6 @@ pub unsafe extern "C" fn cudaMemcpy2D(
     height: usize,
     kind: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy2D");
     // SAFETY: forwarded contract.
     unsafe { memcpy_2d(dst, dpitch, src, spitch, width, height, kind, SYNC) }
 }
@@ -209,7 +206,7 @@ pub unsafe extern "C" fn cudaMemcpy2D(
 ///
 /// # Safety
 /// As for `cudaMemcpy2D`.
-pub unsafe extern "C" fn cudaMemcpy2D_ptds(
+pub unsafe extern "C-unwind" fn cudaMemcpy2D_ptds(
     dst: *mut c_void,
     dpitch: usize,
     src: *const c_void,
@@ -218,7 +215,6 @@ pub unsafe extern "C" fn cudaMemcpy2D_ptds(
     height: usize,
     kind: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy2D_ptds");
     // SAFETY: forwarded contract.
     unsafe { memcpy_2d(dst, dpitch, src, spitch, width, height, kind, PTDS) }
 }
@@ -228,7 +224,7 @@ pub unsafe extern "C" fn cudaMemcpy2D_ptds(
 /// # Safety
 /// Host memory the copy covers must stay valid until it completes.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn cudaMemcpy2DAsync(
+pub unsafe extern "C-unwind" fn cudaMemcpy2DAsync(
     dst: *mut c_void,
     dpitch: usize,
     src: *const c_void,
@@ -238,7 +234,6 @@ pub unsafe extern "C" fn cudaMemcpy2DAsync(
     kind: i32,
     s: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy2DAsync");
     // SAFETY: forwarded contract.
     unsafe { memcpy_2d(dst, dpitch, src, spitch, width, height, kind, On::Async(stream(s))) }
 }
@@ -248,7 +243,7 @@ pub unsafe extern "C" fn cudaMemcpy2DAsync(
 /// # Safety
 /// As for `cudaMemcpy2DAsync`.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn cudaMemcpy2DAsync_ptsz(
+pub unsafe extern "C-unwind" fn cudaMemcpy2DAsync_ptsz(
     dst: *mut c_void,
     dpitch: usize,
     src: *const c_void,
@@ -258,7 +253,6 @@ pub unsafe extern "C" fn cudaMemcpy2DAsync_ptsz(
     kind: i32,
     s: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy2DAsync_ptsz");
     // SAFETY: forwarded contract.
     unsafe { memcpy_2d(dst, dpitch, src, spitch, width, height, kind, On::Async(stream(ptsz(s)))) }
 }
@@ -278,19 +272,17 @@ fn memset_2d(p: *mut c_void, pitch: usize, value: i32, width: usize, height: usi
 }
 
 /// `cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height)`.
-pub extern "C" fn cudaMemset2D(p: *mut c_void, pitch: usize, value: i32, width: usize, height: usize) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemset2D");
+pub extern "C-unwind" fn cudaMemset2D(p: *mut c_void, pitch: usize, value: i32, width: usize, height: usize) -> i32 {
     memset_2d(p, pitch, value, width, height, 1, SYNC)
 }
 
 /// `cudaMemset2D_ptds`.
-pub extern "C" fn cudaMemset2D_ptds(p: *mut c_void, pitch: usize, value: i32, width: usize, height: usize) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemset2D_ptds");
+pub extern "C-unwind" fn cudaMemset2D_ptds(p: *mut c_void, pitch: usize, value: i32, width: usize, height: usize) -> i32 {
     memset_2d(p, pitch, value, width, height, 1, PTDS)
 }
 
 /// `cudaMemset2DAsync(..., cudaStream_t stream)`.
-pub extern "C" fn cudaMemset2DAsync(
+pub extern "C-unwind" fn cudaMemset2DAsync(
     p: *mut c_void,
     pitch: usize,
     value: i32,
@@ -298,12 +290,11 @@ pub extern "C" fn cudaMemset2DAsync(
     height: usize,
     s: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemset2DAsync");
     memset_2d(p, pitch, value, width, height, 1, On::Async(stream(s)))
 }
 
 /// `cudaMemset2DAsync_ptsz`.
-pub extern "C" fn cudaMemset2DAsync_ptsz(
+pub extern "C-unwind" fn cudaMemset2DAsync_ptsz(
     p: *mut c_void,
     pitch: usize,
     value: i32,
@@ -311,7 +302,6 @@ pub extern "C" fn cudaMemset2DAsync_ptsz(
     height: usize,
     s: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemset2DAsync_ptsz");
     memset_2d(p, pitch, value, width, height, 1, On::Async(stream(ptsz(s))))
 }
 
@@ -333,14 +323,12 @@ pub(crate) fn memset_3d(p: PitchedPtr, value: i32, e: Extent, on: On) -> i32 {
 }
 
 /// `cudaMemset3D(struct cudaPitchedPtr, int value, struct cudaExtent)`.
-pub extern "C" fn cudaMemset3D(p: PitchedPtr, value: i32, e: Extent) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemset3D");
+pub extern "C-unwind" fn cudaMemset3D(p: PitchedPtr, value: i32, e: Extent) -> i32 {
     memset_3d(p, value, e, SYNC)
 }
 
 /// `cudaMemset3DAsync(struct cudaPitchedPtr, int value, struct cudaExtent, cudaStream_t)`.
-pub extern "C" fn cudaMemset3DAsync(p: PitchedPtr, value: i32, e: Extent, s: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemset3DAsync");
+pub extern "C-unwind" fn cudaMemset3DAsync(p: PitchedPtr, value: i32, e: Extent, s: *mut c_void) -> i32 {
     memset_3d(p, value, e, On::Async(stream(s)))
 }
 
@@ -366,8 +354,7 @@ pub(crate) unsafe fn memcpy_3d(p: *const Memcpy3DParms, on: On) -> i32 {
 ///
 /// # Safety
 /// `p` must be null or valid; host memory the copy covers must be valid.
-pub unsafe extern "C" fn cudaMemcpy3D(p: *const Memcpy3DParms) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy3D");
+pub unsafe extern "C-unwind" fn cudaMemcpy3D(p: *const Memcpy3DParms) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { memcpy_3d(p, SYNC) }
 }
@@ -376,8 +363,7 @@ pub unsafe extern "C" fn cudaMemcpy3D(p: *const Memcpy3DParms) -> i32 {
 ///
 /// # Safety
 /// As for `cudaMemcpy3D`.
-pub unsafe extern "C" fn cudaMemcpy3D_ptds(p: *const Memcpy3DParms) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy3D_ptds");
+pub unsafe extern "C-unwind" fn cudaMemcpy3D_ptds(p: *const Memcpy3DParms) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { memcpy_3d(p, PTDS) }
 }
@@ -386,8 +372,7 @@ pub unsafe extern "C" fn cudaMemcpy3D_ptds(p: *const Memcpy3DParms) -> i32 {
 ///
 /// # Safety
 /// As for `cudaMemcpy3D`, until the copy completes.
-pub unsafe extern "C" fn cudaMemcpy3DAsync(p: *const Memcpy3DParms, s: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy3DAsync");
+pub unsafe extern "C-unwind" fn cudaMemcpy3DAsync(p: *const Memcpy3DParms, s: *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { memcpy_3d(p, On::Async(stream(s))) }
 }
@@ -396,20 +381,18 @@ pub unsafe extern "C" fn cudaMemcpy3DAsync(p: *const Memcpy3DParms, s: *mut c_vo
 ///
 /// # Safety
 /// As for `cudaMemcpy3DAsync`.
-pub unsafe extern "C" fn cudaMemcpy3DAsync_ptsz(p: *const Memcpy3DParms, s: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy3DAsync_ptsz");
+pub unsafe extern "C-unwind" fn cudaMemcpy3DAsync_ptsz(p: *const Memcpy3DParms, s: *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { memcpy_3d(p, On::Async(stream(ptsz(s)))) }
 }
 
 /// `cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count)`.
-pub extern "C" fn cudaMemcpyPeer(dst: *mut c_void, dd: i32, src: *const c_void, sd: i32, count: usize) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyPeer");
+pub extern "C-unwind" fn cudaMemcpyPeer(dst: *mut c_void, dd: i32, src: *const c_void, sd: i32, count: usize) -> i32 {
     code(memory::memcpy_peer(DevicePtr(dst as u64), dd, DevicePtr(src as u64), sd, count, SYNC))
 }
 
 /// `cudaMemcpyPeerAsync(..., cudaStream_t stream)`.
-pub extern "C" fn cudaMemcpyPeerAsync(
+pub extern "C-unwind" fn cudaMemcpyPeerAsync(
     dst: *mut c_void,
     dd: i32,
     src: *const c_void,
@@ -417,7 +400,6 @@ pub extern "C" fn cudaMemcpyPeerAsync(
     count: usize,
     s: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyPeerAsync");
     code(memory::memcpy_peer(DevicePtr(dst as u64), dd, DevicePtr(src as u64), sd, count, On::Async(stream(s))))
 }
 
@@ -435,8 +417,7 @@ unsafe fn memcpy_on(dst: *mut c_void, src: *const c_void, count: usize, kind: i3
 ///
 /// # Safety
 /// As for `cudaMemcpy`.
-pub unsafe extern "C" fn cudaMemcpy_ptds(dst: *mut c_void, src: *const c_void, count: usize, kind: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy_ptds");
+pub unsafe extern "C-unwind" fn cudaMemcpy_ptds(dst: *mut c_void, src: *const c_void, count: usize, kind: i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { memcpy_on(dst, src, count, kind, PTDS) }
 }
@@ -445,27 +426,24 @@ pub unsafe extern "C" fn cudaMemcpy_ptds(dst: *mut c_void, src: *const c_void, c
 ///
 /// # Safety
 /// As for `cudaMemcpyAsync`.
-pub unsafe extern "C" fn cudaMemcpyAsync_ptsz(
+pub unsafe extern "C-unwind" fn cudaMemcpyAsync_ptsz(
     dst: *mut c_void,
     src: *const c_void,
     count: usize,
     kind: i32,
     s: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyAsync_ptsz");
     // SAFETY: forwarded contract.
     unsafe { memcpy_on(dst, src, count, kind, On::Async(stream(ptsz(s)))) }
 }
 
 /// `cudaMemset_ptds`.
-pub extern "C" fn cudaMemset_ptds(p: *mut c_void, value: i32, count: usize) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemset_ptds");
+pub extern "C-unwind" fn cudaMemset_ptds(p: *mut c_void, value: i32, count: usize) -> i32 {
     memset_2d(p, count, value, count, 1, 1, PTDS)
 }
 
 /// `cudaMemsetAsync_ptsz`.
-pub extern "C" fn cudaMemsetAsync_ptsz(p: *mut c_void, value: i32, count: usize, s: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemsetAsync_ptsz");
+pub extern "C-unwind" fn cudaMemsetAsync_ptsz(p: *mut c_void, value: i32, count: usize, s: *mut c_void) -> i32 {
     memset_2d(p, count, value, count, 1, 1, On::Async(stream(ptsz(s))))
 }
 
@@ -473,8 +451,7 @@ pub extern "C" fn cudaMemsetAsync_ptsz(p: *mut c_void, value: i32, count: usize,
 ///
 /// # Safety
 /// `attr` must be valid for writes.
-pub unsafe extern "C" fn cudaPointerGetAttributes(attr: *mut memory::PointerAttributes, ptr: *const c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaPointerGetAttributes");
+pub unsafe extern "C-unwind" fn cudaPointerGetAttributes(attr: *mut memory::PointerAttributes, ptr: *const c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(attr, memory::pointer_attributes(ptr as u64)) }
 }
@@ -484,15 +461,13 @@ pub unsafe extern "C" fn cudaPointerGetAttributes(attr: *mut memory::PointerAttr
 ///
 /// # Safety
 /// `ptr..ptr + size` must be valid host memory until `cudaHostUnregister(ptr)`.
-pub unsafe extern "C" fn cudaHostRegister(ptr: *mut c_void, size: usize, flags: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaHostRegister");
+pub unsafe extern "C-unwind" fn cudaHostRegister(ptr: *mut c_void, size: usize, flags: u32) -> i32 {
     // SAFETY: forwarded contract.
     code(unsafe { memory::host_register(ptr as usize, size, flags) })
 }
 
 /// `cudaHostUnregister(void *ptr)`.
-pub extern "C" fn cudaHostUnregister(ptr: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaHostUnregister");
+pub extern "C-unwind" fn cudaHostUnregister(ptr: *mut c_void) -> i32 {
     code(memory::host_unregister(ptr as usize))
 }
 
@@ -501,8 +476,7 @@ pub extern "C" fn cudaHostUnregister(ptr: *mut c_void) -> i32 {
 ///
 /// # Safety
 /// `p` must be valid for writes.
-pub unsafe extern "C" fn cudaHostGetDevicePointer(p: *mut *mut c_void, host: *mut c_void, flags: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaHostGetDevicePointer");
+pub unsafe extern "C-unwind" fn cudaHostGetDevicePointer(p: *mut *mut c_void, host: *mut c_void, flags: u32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(p, memory::host_get_device_pointer(host as usize, flags).map(|d| d.0 as *mut c_void)) }
 }
@@ -538,14 +512,12 @@ fn launch_host_func(s: Stream, f: Option<HostFn>, data: *mut c_void) -> i32 {
 }
 
 /// `cudaLaunchHostFunc(cudaStream_t, cudaHostFn_t fn, void *userData)`.
-pub extern "C" fn cudaLaunchHostFunc(s: *mut c_void, f: Option<HostFn>, data: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaLaunchHostFunc");
+pub extern "C-unwind" fn cudaLaunchHostFunc(s: *mut c_void, f: Option<HostFn>, data: *mut c_void) -> i32 {
     launch_host_func(stream(s), f, data)
 }
 
 /// `cudaLaunchHostFunc_ptsz`.
-pub extern "C" fn cudaLaunchHostFunc_ptsz(s: *mut c_void, f: Option<HostFn>, data: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaLaunchHostFunc_ptsz");
+pub extern "C-unwind" fn cudaLaunchHostFunc_ptsz(s: *mut c_void, f: Option<HostFn>, data: *mut c_void) -> i32 {
     launch_host_func(stream(ptsz(s)), f, data)
 }
 
@@ -570,30 +542,27 @@ fn add_callback(s: *mut c_void, cb: Option<StreamCallback>, data: *mut c_void, f
 
 /// `cudaStreamAddCallback(cudaStream_t, cudaStreamCallback_t, void *userData, unsigned int
 /// flags)`: `flags` must be 0; the callback gets the sticky error (or success) as status.
-pub extern "C" fn cudaStreamAddCallback(
+pub extern "C-unwind" fn cudaStreamAddCallback(
     s: *mut c_void,
     cb: Option<StreamCallback>,
     data: *mut c_void,
     flags: u32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamAddCallback");
     add_callback(s, cb, data, flags)
 }
 
 /// `cudaStreamAddCallback_ptsz`.
-pub extern "C" fn cudaStreamAddCallback_ptsz(
+pub extern "C-unwind" fn cudaStreamAddCallback_ptsz(
     s: *mut c_void,
     cb: Option<StreamCallback>,
     data: *mut c_void,
     flags: u32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamAddCallback_ptsz");
     add_callback(ptsz(s), cb, data, flags)
 }
 
 /// `cudaDeviceSetLimit(enum cudaLimit, size_t value)`.
-pub extern "C" fn cudaDeviceSetLimit(limit: i32, value: usize) -> i32 {
-    let _api = runtime::profile::api_call("cudaDeviceSetLimit");
+pub extern "C-unwind" fn cudaDeviceSetLimit(limit: i32, value: usize) -> i32 {
     code(device::set_limit(limit, value))
 }
 
@@ -601,15 +570,13 @@ pub extern "C" fn cudaDeviceSetLimit(limit: i32, value: usize) -> i32 {
 ///
 /// # Safety
 /// `v` must be valid for writes.
-pub unsafe extern "C" fn cudaDeviceGetLimit(v: *mut usize, limit: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaDeviceGetLimit");
+pub unsafe extern "C-unwind" fn cudaDeviceGetLimit(v: *mut usize, limit: i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(v, device::get_limit(limit)) }
 }
 
 /// `cudaSetDeviceFlags(unsigned int flags)`.
-pub extern "C" fn cudaSetDeviceFlags(flags: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaSetDeviceFlags");
+pub extern "C-unwind" fn cudaSetDeviceFlags(flags: u32) -> i32 {
     code(device::set_device_flags(flags))
 }
 
@@ -617,15 +584,13 @@ pub extern "C" fn cudaSetDeviceFlags(flags: u32) -> i32 {
 ///
 /// # Safety
 /// `flags` must be valid for writes.
-pub unsafe extern "C" fn cudaGetDeviceFlags(flags: *mut u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaGetDeviceFlags");
+pub unsafe extern "C-unwind" fn cudaGetDeviceFlags(flags: *mut u32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(flags, device::get_device_flags()) }
 }
 
 /// `cudaDeviceSetCacheConfig(enum cudaFuncCache)`.
-pub extern "C" fn cudaDeviceSetCacheConfig(config: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaDeviceSetCacheConfig");
+pub extern "C-unwind" fn cudaDeviceSetCacheConfig(config: i32) -> i32 {
     code(device::set_cache_config(config))
 }
 
@@ -633,8 +598,7 @@ pub extern "C" fn cudaDeviceSetCacheConfig(config: i32) -> i32 {
 ///
 /// # Safety
 /// `config` must be valid for writes.
-pub unsafe extern "C" fn cudaDeviceGetCacheConfig(config: *mut i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaDeviceGetCacheConfig");
+pub unsafe extern "C-unwind" fn cudaDeviceGetCacheConfig(config: *mut i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(config, device::get_cache_config()) }
 }
@@ -644,8 +608,7 @@ pub unsafe extern "C" fn cudaDeviceGetCacheConfig(config: *mut i32) -> i32 {
 ///
 /// # Safety
 /// `id` must be valid for `len` bytes of writes.
-pub unsafe extern "C" fn cudaDeviceGetPCIBusId(id: *mut c_char, len: i32, dev: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaDeviceGetPCIBusId");
+pub unsafe extern "C-unwind" fn cudaDeviceGetPCIBusId(id: *mut c_char, len: i32, dev: i32) -> i32 {
     if id.is_null() || len <= 0 {
         return invalid();
     }
@@ -664,8 +627,7 @@ pub unsafe extern "C" fn cudaDeviceGetPCIBusId(id: *mut c_char, len: i32, dev: i
 ///
 /// # Safety
 /// `dev` must be valid for writes; `id` a NUL-terminated string.
-pub unsafe extern "C" fn cudaDeviceGetByPCIBusId(dev: *mut i32, id: *const c_char) -> i32 {
-    let _api = runtime::profile::api_call("cudaDeviceGetByPCIBusId");
+pub unsafe extern "C-unwind" fn cudaDeviceGetByPCIBusId(dev: *mut i32, id: *const c_char) -> i32 {
     if id.is_null() {
         return invalid();
     }
@@ -679,8 +641,7 @@ pub unsafe extern "C" fn cudaDeviceGetByPCIBusId(dev: *mut i32, id: *const c_cha
 ///
 /// # Safety
 /// `p` must be valid for writes.
-pub unsafe extern "C" fn cudaStreamGetPriority(s: *mut c_void, p: *mut i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamGetPriority");
+pub unsafe extern "C-unwind" fn cudaStreamGetPriority(s: *mut c_void, p: *mut i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(p, stream(s).priority()) }
 }
@@ -689,8 +650,7 @@ pub unsafe extern "C" fn cudaStreamGetPriority(s: *mut c_void, p: *mut i32) -> i
 ///
 /// # Safety
 /// `p` must be valid for writes.
-pub unsafe extern "C" fn cudaStreamGetPriority_ptsz(s: *mut c_void, p: *mut i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamGetPriority_ptsz");
+pub unsafe extern "C-unwind" fn cudaStreamGetPriority_ptsz(s: *mut c_void, p: *mut i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(p, stream(ptsz(s)).priority()) }
 }
@@ -699,39 +659,33 @@ pub unsafe extern "C" fn cudaStreamGetPriority_ptsz(s: *mut c_void, p: *mut i32)
 ///
 /// # Safety
 /// `flags` must be valid for writes.
-pub unsafe extern "C" fn cudaStreamGetFlags_ptsz(s: *mut c_void, flags: *mut u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamGetFlags_ptsz");
+pub unsafe extern "C-unwind" fn cudaStreamGetFlags_ptsz(s: *mut c_void, flags: *mut u32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(flags, stream(ptsz(s)).flags()) }
 }
 
 /// `cudaStreamSynchronize_ptsz`.
-pub extern "C" fn cudaStreamSynchronize_ptsz(s: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamSynchronize_ptsz");
+pub extern "C-unwind" fn cudaStreamSynchronize_ptsz(s: *mut c_void) -> i32 {
     code(stream(ptsz(s)).synchronize())
 }
 
 /// `cudaStreamQuery_ptsz`.
-pub extern "C" fn cudaStreamQuery_ptsz(s: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamQuery_ptsz");
+pub extern "C-unwind" fn cudaStreamQuery_ptsz(s: *mut c_void) -> i32 {
     code(stream(ptsz(s)).query())
 }
 
 /// `cudaStreamWaitEvent_ptsz`.
-pub extern "C" fn cudaStreamWaitEvent_ptsz(s: *mut c_void, e: *mut c_void, _flags: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamWaitEvent_ptsz");
+pub extern "C-unwind" fn cudaStreamWaitEvent_ptsz(s: *mut c_void, e: *mut c_void, _flags: u32) -> i32 {
     code(stream(ptsz(s)).wait_event(Event(e as u64)))
 }
 
 /// `cudaEventRecord_ptsz`.
-pub extern "C" fn cudaEventRecord_ptsz(e: *mut c_void, s: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaEventRecord_ptsz");
+pub extern "C-unwind" fn cudaEventRecord_ptsz(e: *mut c_void, s: *mut c_void) -> i32 {
     code(Event(e as u64).record(stream(ptsz(s))))
 }
 
 /// `cudaEventRecordWithFlags_ptsz`.
-pub extern "C" fn cudaEventRecordWithFlags_ptsz(e: *mut c_void, s: *mut c_void, flags: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaEventRecordWithFlags_ptsz");
+pub extern "C-unwind" fn cudaEventRecordWithFlags_ptsz(e: *mut c_void, s: *mut c_void, flags: u32) -> i32 {
     code(Event(e as u64).record_with_flags(stream(ptsz(s)), flags))
 }
 
@@ -739,8 +693,7 @@ pub extern "C" fn cudaEventRecordWithFlags_ptsz(e: *mut c_void, s: *mut c_void, 
 ///
 /// # Safety
 /// `id` must be valid for writes.
-pub unsafe extern "C" fn cudaStreamGetId(s: *mut c_void, id: *mut u64) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamGetId");
+pub unsafe extern "C-unwind" fn cudaStreamGetId(s: *mut c_void, id: *mut u64) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(id, stream(s).id()) }
 }
@@ -749,8 +702,7 @@ pub unsafe extern "C" fn cudaStreamGetId(s: *mut c_void, id: *mut u64) -> i32 {
 ///
 /// # Safety
 /// `id` must be valid for writes.
-pub unsafe extern "C" fn cudaStreamGetId_ptsz(s: *mut c_void, id: *mut u64) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamGetId_ptsz");
+pub unsafe extern "C-unwind" fn cudaStreamGetId_ptsz(s: *mut c_void, id: *mut u64) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(id, stream(ptsz(s)).id()) }
 }
@@ -759,8 +711,7 @@ pub unsafe extern "C" fn cudaStreamGetId_ptsz(s: *mut c_void, id: *mut u64) -> i
 ///
 /// # Safety
 /// `dev` must be valid for writes.
-pub unsafe extern "C" fn cudaStreamGetDevice(s: *mut c_void, dev: *mut i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamGetDevice");
+pub unsafe extern "C-unwind" fn cudaStreamGetDevice(s: *mut c_void, dev: *mut i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(dev, stream(s).id().map(|_| 0)) }
 }
@@ -769,8 +720,7 @@ pub unsafe extern "C" fn cudaStreamGetDevice(s: *mut c_void, dev: *mut i32) -> i
 ///
 /// # Safety
 /// `dev` must be valid for writes.
-pub unsafe extern "C" fn cudaStreamGetDevice_ptsz(s: *mut c_void, dev: *mut i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamGetDevice_ptsz");
+pub unsafe extern "C-unwind" fn cudaStreamGetDevice_ptsz(s: *mut c_void, dev: *mut i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(dev, stream(ptsz(s)).id().map(|_| 0)) }
 }
@@ -779,8 +729,7 @@ pub unsafe extern "C" fn cudaStreamGetDevice_ptsz(s: *mut c_void, dev: *mut i32)
 ///
 /// # Safety
 /// `can` valid for writes.
-pub unsafe extern "C" fn cudaDeviceCanAccessPeer(can: *mut i32, dev: i32, peer: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaDeviceCanAccessPeer");
+pub unsafe extern "C-unwind" fn cudaDeviceCanAccessPeer(can: *mut i32, dev: i32, peer: i32) -> i32 {
     if can.is_null() {
         return invalid();
     }
@@ -791,13 +740,14 @@ pub unsafe extern "C" fn cudaDeviceCanAccessPeer(can: *mut i32, dev: i32, peer: 
 }
 
 /// `cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags)`: there is no peer.
-pub extern "C" fn cudaDeviceEnablePeerAccess(peer: i32, flags: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaDeviceEnablePeerAccess");
+pub extern "C-unwind" fn cudaDeviceEnablePeerAccess(peer: i32, flags: u32) -> i32 {
     code(device::peer_access(peer, flags))
 }
 
 /// `cudaDeviceDisablePeerAccess(int peerDevice)`: there is no peer.
-pub extern "C" fn cudaDeviceDisablePeerAccess(peer: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaDeviceDisablePeerAccess");
+pub extern "C-unwind" fn cudaDeviceDisablePeerAccess(peer: i32) -> i32 {
     code(device::peer_access(peer, 0))
 }
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_ext.rs"));

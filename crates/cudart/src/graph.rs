@@ -67,14 +67,12 @@ fn begin(s: Stream, mode: i32) -> i32 {
 }
 
 /// `cudaStreamBeginCapture(cudaStream_t, enum cudaStreamCaptureMode)`.
-pub extern "C" fn cudaStreamBeginCapture(s: *mut c_void, mode: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamBeginCapture");
+pub extern "C-unwind" fn cudaStreamBeginCapture(s: *mut c_void, mode: i32) -> i32 {
     begin(stream(s), mode)
 }
 
 /// `cudaStreamBeginCapture_ptsz`.
-pub extern "C" fn cudaStreamBeginCapture_ptsz(s: *mut c_void, mode: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamBeginCapture_ptsz");
+pub extern "C-unwind" fn cudaStreamBeginCapture_ptsz(s: *mut c_void, mode: i32) -> i32 {
     begin(stream(ptsz(s)), mode)
 }
 
@@ -94,8 +92,7 @@ unsafe fn end(s: Stream, g: *mut *mut c_void) -> i32 {
 ///
 /// # Safety
 /// `g` must be valid for writes.
-pub unsafe extern "C" fn cudaStreamEndCapture(s: *mut c_void, g: *mut *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamEndCapture");
+pub unsafe extern "C-unwind" fn cudaStreamEndCapture(s: *mut c_void, g: *mut *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { end(stream(s), g) }
 }
@@ -104,8 +101,7 @@ pub unsafe extern "C" fn cudaStreamEndCapture(s: *mut c_void, g: *mut *mut c_voi
 ///
 /// # Safety
 /// `g` must be valid for writes.
-pub unsafe extern "C" fn cudaStreamEndCapture_ptsz(s: *mut c_void, g: *mut *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamEndCapture_ptsz");
+pub unsafe extern "C-unwind" fn cudaStreamEndCapture_ptsz(s: *mut c_void, g: *mut *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { end(stream(ptsz(s)), g) }
 }
@@ -114,8 +110,7 @@ pub unsafe extern "C" fn cudaStreamEndCapture_ptsz(s: *mut c_void, g: *mut *mut 
 ///
 /// # Safety
 /// `st` must be valid for writes.
-pub unsafe extern "C" fn cudaStreamIsCapturing(s: *mut c_void, st: *mut i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamIsCapturing");
+pub unsafe extern "C-unwind" fn cudaStreamIsCapturing(s: *mut c_void, st: *mut i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(st, graph::capture_status(stream(s)).map(|x| x as i32)) }
 }
@@ -124,8 +119,7 @@ pub unsafe extern "C" fn cudaStreamIsCapturing(s: *mut c_void, st: *mut i32) -> 
 ///
 /// # Safety
 /// `st` must be valid for writes.
-pub unsafe extern "C" fn cudaStreamIsCapturing_ptsz(s: *mut c_void, st: *mut i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamIsCapturing_ptsz");
+pub unsafe extern "C-unwind" fn cudaStreamIsCapturing_ptsz(s: *mut c_void, st: *mut i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(st, graph::capture_status(stream(ptsz(s))).map(|x| x as i32)) }
 }
@@ -187,7 +181,7 @@ unsafe fn capture_info(
 ///
 /// # Safety
 /// Every non-null pointer must be valid for writes.
-pub unsafe extern "C" fn cudaStreamGetCaptureInfo(
+pub unsafe extern "C-unwind" fn cudaStreamGetCaptureInfo(
     s: *mut c_void,
     status: *mut i32,
     id: *mut u64,
@@ -196,7 +190,6 @@ pub unsafe extern "C" fn cudaStreamGetCaptureInfo(
     edges: *mut *const c_void,
     ndeps: *mut usize,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamGetCaptureInfo");
     // SAFETY: forwarded contract.
     unsafe { capture_info(stream(s), status, id, g, deps, edges, ndeps) }
 }
@@ -205,7 +198,7 @@ pub unsafe extern "C" fn cudaStreamGetCaptureInfo(
 ///
 /// # Safety
 /// Every non-null pointer must be valid for writes.
-pub unsafe extern "C" fn cudaStreamGetCaptureInfo_ptsz(
+pub unsafe extern "C-unwind" fn cudaStreamGetCaptureInfo_ptsz(
     s: *mut c_void,
     status: *mut i32,
     id: *mut u64,
@@ -214,7 +207,6 @@ pub unsafe extern "C" fn cudaStreamGetCaptureInfo_ptsz(
     edges: *mut *const c_void,
     ndeps: *mut usize,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamGetCaptureInfo_ptsz");
     // SAFETY: forwarded contract.
     unsafe { capture_info(stream(ptsz(s)), status, id, g, deps, edges, ndeps) }
 }
@@ -223,8 +215,7 @@ pub unsafe extern "C" fn cudaStreamGetCaptureInfo_ptsz(
 ///
 /// # Safety
 /// `mode` must be valid for reads and writes.
-pub unsafe extern "C" fn cudaThreadExchangeStreamCaptureMode(mode: *mut i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaThreadExchangeStreamCaptureMode");
+pub unsafe extern "C-unwind" fn cudaThreadExchangeStreamCaptureMode(mode: *mut i32) -> i32 {
     if mode.is_null() {
         return invalid();
     }
@@ -238,15 +229,13 @@ pub unsafe extern "C" fn cudaThreadExchangeStreamCaptureMode(mode: *mut i32) -> 
 ///
 /// # Safety
 /// `g` must be valid for writes.
-pub unsafe extern "C" fn cudaGraphCreate(g: *mut *mut c_void, flags: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphCreate");
+pub unsafe extern "C-unwind" fn cudaGraphCreate(g: *mut *mut c_void, flags: u32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(g, Graph::new(flags).map(|g| g.0 as *mut c_void)) }
 }
 
 /// `cudaGraphDestroy(cudaGraph_t)`.
-pub extern "C" fn cudaGraphDestroy(g: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphDestroy");
+pub extern "C-unwind" fn cudaGraphDestroy(g: *mut c_void) -> i32 {
     code(Graph(g as u64).destroy())
 }
 
@@ -430,14 +419,13 @@ pub(crate) fn params_of<T: Copy>(k: &graph::NodeKind, ty: graph::NodeType) -> Op
 ///
 /// # Safety
 /// As its CUDA contract: `p` valid, `p->kernelParams` one pointer per kernel parameter.
-pub unsafe extern "C" fn cudaGraphAddKernelNode(
+pub unsafe extern "C-unwind" fn cudaGraphAddKernelNode(
     node: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
     n: usize,
     p: *const KernelNodeParams,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphAddKernelNode");
     // SAFETY: forwarded contract.
     let work = || unsafe { kernel_kind(p) };
     // SAFETY: forwarded contract.
@@ -448,14 +436,13 @@ pub unsafe extern "C" fn cudaGraphAddKernelNode(
 ///
 /// # Safety
 /// `p` must be valid; host memory it covers must stay valid while the graph may run.
-pub unsafe extern "C" fn cudaGraphAddMemcpyNode(
+pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNode(
     node: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
     n: usize,
     p: *const Memcpy3DParms,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphAddMemcpyNode");
     // SAFETY: forwarded contract.
     let work = || unsafe { memcpy_kind(p) };
     // SAFETY: forwarded contract.
@@ -468,7 +455,7 @@ pub unsafe extern "C" fn cudaGraphAddMemcpyNode(
 /// # Safety
 /// Host memory covered must stay valid while the graph may run.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn cudaGraphAddMemcpyNode1D(
+pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNode1D(
     node: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -478,7 +465,6 @@ pub unsafe extern "C" fn cudaGraphAddMemcpyNode1D(
     count: usize,
     kind: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphAddMemcpyNode1D");
     // SAFETY: forwarded contract.
     let work = || unsafe { memcpy_1d_kind(dst, src, count, kind) };
     // SAFETY: forwarded contract.
@@ -489,14 +475,13 @@ pub unsafe extern "C" fn cudaGraphAddMemcpyNode1D(
 ///
 /// # Safety
 /// `p` must be valid.
-pub unsafe extern "C" fn cudaGraphAddMemsetNode(
+pub unsafe extern "C-unwind" fn cudaGraphAddMemsetNode(
     node: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
     n: usize,
     p: *const MemsetParams,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphAddMemsetNode");
     // SAFETY: forwarded contract.
     let work = || unsafe { memset_kind(p) };
     // SAFETY: forwarded contract.
@@ -507,14 +492,13 @@ pub unsafe extern "C" fn cudaGraphAddMemsetNode(
 ///
 /// # Safety
 /// `p` must be valid.
-pub unsafe extern "C" fn cudaGraphAddHostNode(
+pub unsafe extern "C-unwind" fn cudaGraphAddHostNode(
     node: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
     n: usize,
     p: *const HostNodeParams,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphAddHostNode");
     // SAFETY: forwarded contract.
     let work = || unsafe { host_kind(p) };
     // SAFETY: forwarded contract.
@@ -525,13 +509,12 @@ pub unsafe extern "C" fn cudaGraphAddHostNode(
 ///
 /// # Safety
 /// `node` must be valid for writes; `deps` must hold `n` handles.
-pub unsafe extern "C" fn cudaGraphAddEmptyNode(
+pub unsafe extern "C-unwind" fn cudaGraphAddEmptyNode(
     node: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
     n: usize,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphAddEmptyNode");
     // SAFETY: forwarded contract.
     unsafe { add(node, g, deps, n, || Ok(graph::NodeKind::Empty)) }
 }
@@ -542,8 +525,7 @@ pub unsafe extern "C" fn cudaGraphAddEmptyNode(
 ///
 /// # Safety
 /// `num` must be valid for reads and writes; `nodes` null or valid for `*num` writes.
-pub unsafe extern "C" fn cudaGraphGetNodes(g: *mut c_void, nodes: *mut *mut c_void, num: *mut usize) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphGetNodes");
+pub unsafe extern "C-unwind" fn cudaGraphGetNodes(g: *mut c_void, nodes: *mut *mut c_void, num: *mut usize) -> i32 {
     if num.is_null() {
         return invalid();
     }
@@ -567,8 +549,7 @@ pub unsafe extern "C" fn cudaGraphGetNodes(g: *mut c_void, nodes: *mut *mut c_vo
 ///
 /// # Safety
 /// `e` must be valid for writes.
-pub unsafe extern "C" fn cudaGraphInstantiate(e: *mut *mut c_void, g: *mut c_void, flags: u64) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphInstantiate");
+pub unsafe extern "C-unwind" fn cudaGraphInstantiate(e: *mut *mut c_void, g: *mut c_void, flags: u64) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(e, Graph(g as u64).instantiate(flags).map(|x| x.0 as *mut c_void)) }
 }
@@ -577,38 +558,35 @@ pub unsafe extern "C" fn cudaGraphInstantiate(e: *mut *mut c_void, g: *mut c_voi
 ///
 /// # Safety
 /// `e` must be valid for writes.
-pub unsafe extern "C" fn cudaGraphInstantiateWithFlags(e: *mut *mut c_void, g: *mut c_void, flags: u64) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphInstantiateWithFlags");
+pub unsafe extern "C-unwind" fn cudaGraphInstantiateWithFlags(e: *mut *mut c_void, g: *mut c_void, flags: u64) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { cudaGraphInstantiate(e, g, flags) }
 }
 
 /// `cudaGraphLaunch(cudaGraphExec_t, cudaStream_t)`.
-pub extern "C" fn cudaGraphLaunch(e: *mut c_void, s: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphLaunch");
+pub extern "C-unwind" fn cudaGraphLaunch(e: *mut c_void, s: *mut c_void) -> i32 {
     code(GraphExec(e as u64).launch(stream(s)))
 }
 
 /// `cudaGraphLaunch_ptsz`.
-pub extern "C" fn cudaGraphLaunch_ptsz(e: *mut c_void, s: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphLaunch_ptsz");
+pub extern "C-unwind" fn cudaGraphLaunch_ptsz(e: *mut c_void, s: *mut c_void) -> i32 {
     code(GraphExec(e as u64).launch(stream(ptsz(s))))
 }
 
 /// `cudaGraphUpload(cudaGraphExec_t, cudaStream_t)`.
-pub extern "C" fn cudaGraphUpload(e: *mut c_void, s: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphUpload");
+pub extern "C-unwind" fn cudaGraphUpload(e: *mut c_void, s: *mut c_void) -> i32 {
     code(GraphExec(e as u64).upload(stream(s)))
 }
 
 /// `cudaGraphUpload_ptsz`.
-pub extern "C" fn cudaGraphUpload_ptsz(e: *mut c_void, s: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphUpload_ptsz");
+pub extern "C-unwind" fn cudaGraphUpload_ptsz(e: *mut c_void, s: *mut c_void) -> i32 {
     code(GraphExec(e as u64).upload(stream(ptsz(s))))
 }
 
 /// `cudaGraphExecDestroy(cudaGraphExec_t)`.
-pub extern "C" fn cudaGraphExecDestroy(e: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphExecDestroy");
+pub extern "C-unwind" fn cudaGraphExecDestroy(e: *mut c_void) -> i32 {
     code(GraphExec(e as u64).destroy())
 }
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_graph.rs"));

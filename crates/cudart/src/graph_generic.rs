@@ -81,13 +81,12 @@ fn union_of<T>(p: *mut GraphNodeParams) -> *mut T {
 ///
 /// # Safety
 /// `h` must be null or valid for writes.
-pub unsafe extern "C" fn cudaGraphConditionalHandleCreate(
+pub unsafe extern "C-unwind" fn cudaGraphConditionalHandleCreate(
     h: *mut u64,
     g: *mut c_void,
     default: u32,
     flags: u32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphConditionalHandleCreate");
     if h.is_null() {
         return invalid();
     }
@@ -104,7 +103,7 @@ pub unsafe extern "C" fn cudaGraphConditionalHandleCreate(
 /// # Safety
 /// As its CUDA contract: `node` valid for writes, `deps` (and `edges` unless null) hold `n`
 /// entries, `p` null or valid for reads and writes with the parameters of its type valid.
-pub unsafe extern "C" fn cudaGraphAddNode(
+pub unsafe extern "C-unwind" fn cudaGraphAddNode(
     node: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -112,7 +111,6 @@ pub unsafe extern "C" fn cudaGraphAddNode(
     n: usize,
     p: *mut GraphNodeParams,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphAddNode");
     // SAFETY: forwarded contract.
     if let Err(e) = record(unsafe { graph_nodes::default_edges(edges, n) }) {
         return code::<()>(Err(e));
@@ -205,8 +203,7 @@ unsafe fn add_conditional(
 ///
 /// # Safety
 /// `p` null or valid, with the parameters of its type valid.
-pub unsafe extern "C" fn cudaGraphNodeSetParams(nd: *mut c_void, p: *mut GraphNodeParams) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphNodeSetParams");
+pub unsafe extern "C-unwind" fn cudaGraphNodeSetParams(nd: *mut c_void, p: *mut GraphNodeParams) -> i32 {
     // SAFETY: null-checked; valid per the contract.
     let Some(q) = (unsafe { p.as_ref() }) else { return invalid() };
     if let Err(e) = type_matches(GraphNode(nd as u64), q.type_) {
@@ -234,8 +231,7 @@ pub unsafe extern "C" fn cudaGraphNodeSetParams(nd: *mut c_void, p: *mut GraphNo
 ///
 /// # Safety
 /// `p` null or valid, with the parameters of its type valid.
-pub unsafe extern "C" fn cudaGraphExecNodeSetParams(x: *mut c_void, nd: *mut c_void, p: *mut GraphNodeParams) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphExecNodeSetParams");
+pub unsafe extern "C-unwind" fn cudaGraphExecNodeSetParams(x: *mut c_void, nd: *mut c_void, p: *mut GraphNodeParams) -> i32 {
     // SAFETY: null-checked; valid per the contract.
     let Some(q) = (unsafe { p.as_ref() }) else { return invalid() };
     if let Err(e) = type_matches(GraphNode(nd as u64), q.type_) {
@@ -270,8 +266,7 @@ fn type_matches(n: GraphNode, ty: i32) -> Result<()> {
 
 /// `cudaGraphExecChildGraphNodeSetParams(cudaGraphExec_t, cudaGraphNode_t node, cudaGraph_t
 /// childGraph)`: the child graph must have the topology of the node's.
-pub extern "C" fn cudaGraphExecChildGraphNodeSetParams(x: *mut c_void, nd: *mut c_void, child: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphExecChildGraphNodeSetParams");
+pub extern "C-unwind" fn cudaGraphExecChildGraphNodeSetParams(x: *mut c_void, nd: *mut c_void, child: *mut c_void) -> i32 {
     code(GraphExec(x as u64).set_child(GraphNode(nd as u64), Graph(child as u64)))
 }
 
@@ -300,7 +295,7 @@ unsafe fn symbol_kind(
 /// `node` valid for writes, `deps` holds `n` handles; `src` valid for `count` bytes while
 /// the graph may run.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn cudaGraphAddMemcpyNodeToSymbol(
+pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNodeToSymbol(
     node: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -311,7 +306,6 @@ pub unsafe extern "C" fn cudaGraphAddMemcpyNodeToSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphAddMemcpyNodeToSymbol");
     // SAFETY: forwarded contract.
     let k = || unsafe { symbol_kind(sym, src.cast_mut(), count, offset, kind, true) };
     // SAFETY: forwarded contract.
@@ -325,7 +319,7 @@ pub unsafe extern "C" fn cudaGraphAddMemcpyNodeToSymbol(
 /// `node` valid for writes, `deps` holds `n` handles; `dst` valid for `count` bytes while
 /// the graph may run.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn cudaGraphAddMemcpyNodeFromSymbol(
+pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNodeFromSymbol(
     node: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -336,7 +330,6 @@ pub unsafe extern "C" fn cudaGraphAddMemcpyNodeFromSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphAddMemcpyNodeFromSymbol");
     // SAFETY: forwarded contract.
     let k = || unsafe { symbol_kind(sym, dst, count, offset, kind, false) };
     // SAFETY: forwarded contract.
@@ -348,7 +341,7 @@ pub unsafe extern "C" fn cudaGraphAddMemcpyNodeFromSymbol(
 ///
 /// # Safety
 /// `src` valid for `count` bytes while the graph may run.
-pub unsafe extern "C" fn cudaGraphMemcpyNodeSetParamsToSymbol(
+pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeSetParamsToSymbol(
     nd: *mut c_void,
     sym: *const c_void,
     src: *const c_void,
@@ -356,7 +349,6 @@ pub unsafe extern "C" fn cudaGraphMemcpyNodeSetParamsToSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphMemcpyNodeSetParamsToSymbol");
     // SAFETY: forwarded contract.
     code(
         unsafe { symbol_kind(sym, src.cast_mut(), count, offset, kind, true) }
@@ -369,7 +361,7 @@ pub unsafe extern "C" fn cudaGraphMemcpyNodeSetParamsToSymbol(
 ///
 /// # Safety
 /// `dst` valid for `count` bytes while the graph may run.
-pub unsafe extern "C" fn cudaGraphMemcpyNodeSetParamsFromSymbol(
+pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeSetParamsFromSymbol(
     nd: *mut c_void,
     dst: *mut c_void,
     sym: *const c_void,
@@ -377,7 +369,6 @@ pub unsafe extern "C" fn cudaGraphMemcpyNodeSetParamsFromSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphMemcpyNodeSetParamsFromSymbol");
     // SAFETY: forwarded contract.
     code(unsafe { symbol_kind(sym, dst, count, offset, kind, false) }.and_then(|k| GraphNode(nd as u64).set_kind(k)))
 }
@@ -387,7 +378,7 @@ pub unsafe extern "C" fn cudaGraphMemcpyNodeSetParamsFromSymbol(
 ///
 /// # Safety
 /// `src` valid for `count` bytes while the graph may run.
-pub unsafe extern "C" fn cudaGraphExecMemcpyNodeSetParamsToSymbol(
+pub unsafe extern "C-unwind" fn cudaGraphExecMemcpyNodeSetParamsToSymbol(
     x: *mut c_void,
     nd: *mut c_void,
     sym: *const c_void,
@@ -396,7 +387,6 @@ pub unsafe extern "C" fn cudaGraphExecMemcpyNodeSetParamsToSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphExecMemcpyNodeSetParamsToSymbol");
     // SAFETY: forwarded contract.
     let k = unsafe { symbol_kind(sym, src.cast_mut(), count, offset, kind, true) };
     code(k.and_then(|k| GraphExec(x as u64).set_node(GraphNode(nd as u64), k)))
@@ -407,7 +397,7 @@ pub unsafe extern "C" fn cudaGraphExecMemcpyNodeSetParamsToSymbol(
 ///
 /// # Safety
 /// `dst` valid for `count` bytes while the graph may run.
-pub unsafe extern "C" fn cudaGraphExecMemcpyNodeSetParamsFromSymbol(
+pub unsafe extern "C-unwind" fn cudaGraphExecMemcpyNodeSetParamsFromSymbol(
     x: *mut c_void,
     nd: *mut c_void,
     dst: *mut c_void,
@@ -416,7 +406,6 @@ pub unsafe extern "C" fn cudaGraphExecMemcpyNodeSetParamsFromSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphExecMemcpyNodeSetParamsFromSymbol");
     // SAFETY: forwarded contract.
     let k = unsafe { symbol_kind(sym, dst, count, offset, kind, false) };
     code(k.and_then(|k| GraphExec(x as u64).set_node(GraphNode(nd as u64), k)))
@@ -464,7 +453,7 @@ unsafe fn begin_to_graph(
 ///
 /// # Safety
 /// `deps` holds `n` handles; `edges` null or `n` entries.
-pub unsafe extern "C" fn cudaStreamBeginCaptureToGraph(
+pub unsafe extern "C-unwind" fn cudaStreamBeginCaptureToGraph(
     s: *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -472,7 +461,6 @@ pub unsafe extern "C" fn cudaStreamBeginCaptureToGraph(
     n: usize,
     mode: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamBeginCaptureToGraph");
     // SAFETY: forwarded contract.
     unsafe { begin_to_graph(crate::stream(s), g, deps, edges, n, mode) }
 }
@@ -481,7 +469,7 @@ pub unsafe extern "C" fn cudaStreamBeginCaptureToGraph(
 ///
 /// # Safety
 /// As `cudaStreamBeginCaptureToGraph`.
-pub unsafe extern "C" fn cudaStreamBeginCaptureToGraph_ptsz(
+pub unsafe extern "C-unwind" fn cudaStreamBeginCaptureToGraph_ptsz(
     s: *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -489,7 +477,6 @@ pub unsafe extern "C" fn cudaStreamBeginCaptureToGraph_ptsz(
     n: usize,
     mode: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamBeginCaptureToGraph_ptsz");
     // SAFETY: forwarded contract.
     unsafe { begin_to_graph(crate::stream(crate::ext::ptsz(s)), g, deps, edges, n, mode) }
 }
@@ -515,14 +502,13 @@ unsafe fn update_deps(
 ///
 /// # Safety
 /// `deps` holds `n` handles; `edges` null or `n` entries.
-pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies(
+pub unsafe extern "C-unwind" fn cudaStreamUpdateCaptureDependencies(
     s: *mut c_void,
     deps: *const *mut c_void,
     edges: *const EdgeData,
     n: usize,
     flags: u32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamUpdateCaptureDependencies");
     // SAFETY: forwarded contract.
     unsafe { update_deps(crate::stream(s), deps, edges, n, flags) }
 }
@@ -531,14 +517,16 @@ pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies(
 ///
 /// # Safety
 /// As `cudaStreamUpdateCaptureDependencies`.
-pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies_ptsz(
+pub unsafe extern "C-unwind" fn cudaStreamUpdateCaptureDependencies_ptsz(
     s: *mut c_void,
     deps: *const *mut c_void,
     edges: *const EdgeData,
     n: usize,
     flags: u32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamUpdateCaptureDependencies_ptsz");
     // SAFETY: forwarded contract.
     unsafe { update_deps(crate::stream(crate::ext::ptsz(s)), deps, edges, n, flags) }
 }
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_graph_generic.rs"));

@@ -38,8 +38,7 @@ fn node_params<T: Copy>(n: *mut c_void, ty: NodeType) -> Result<T> {
 ///
 /// # Safety
 /// `p` must be null or valid for writes.
-pub unsafe extern "C" fn cudaGraphHostNodeGetParams(n: *mut c_void, p: *mut HostNodeParams) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphHostNodeGetParams");
+pub unsafe extern "C-unwind" fn cudaGraphHostNodeGetParams(n: *mut c_void, p: *mut HostNodeParams) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(p, node_params(n, NodeType::Host)) }
 }
@@ -48,8 +47,7 @@ pub unsafe extern "C" fn cudaGraphHostNodeGetParams(n: *mut c_void, p: *mut Host
 ///
 /// # Safety
 /// `p` must be null or valid for writes.
-pub unsafe extern "C" fn cudaGraphMemsetNodeGetParams(n: *mut c_void, p: *mut MemsetParams) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphMemsetNodeGetParams");
+pub unsafe extern "C-unwind" fn cudaGraphMemsetNodeGetParams(n: *mut c_void, p: *mut MemsetParams) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(p, node_params(n, NodeType::Memset)) }
 }
@@ -59,8 +57,7 @@ pub unsafe extern "C" fn cudaGraphMemsetNodeGetParams(n: *mut c_void, p: *mut Me
 ///
 /// # Safety
 /// `p` must be null or valid for writes.
-pub unsafe extern "C" fn cudaGraphMemcpyNodeGetParams(n: *mut c_void, p: *mut Memcpy3DParms) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphMemcpyNodeGetParams");
+pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeGetParams(n: *mut c_void, p: *mut Memcpy3DParms) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(p, node_params(n, NodeType::Memcpy)) }
 }
@@ -70,14 +67,13 @@ pub unsafe extern "C" fn cudaGraphMemcpyNodeGetParams(n: *mut c_void, p: *mut Me
 ///
 /// # Safety
 /// Host memory covered must stay valid while the graph may run.
-pub unsafe extern "C" fn cudaGraphMemcpyNodeSetParams1D(
+pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeSetParams1D(
     n: *mut c_void,
     dst: *mut c_void,
     src: *const c_void,
     count: usize,
     kind: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphMemcpyNodeSetParams1D");
     // SAFETY: forwarded contract.
     code(record(unsafe { memcpy_1d_kind(dst, src, count, kind) }).and_then(|k| node(n).set_kind(k)))
 }
@@ -111,14 +107,13 @@ fn access_store() -> std::sync::MutexGuard<'static, HashMap<u64, Vec<MemAccessDe
 ///
 /// # Safety
 /// `p` null or valid for reads and writes; `p->accessDescs` holds `accessDescCount` entries.
-pub unsafe extern "C" fn cudaGraphAddMemAllocNode(
+pub unsafe extern "C-unwind" fn cudaGraphAddMemAllocNode(
     nd: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
     n: usize,
     p: *mut MemAllocNodeParams,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphAddMemAllocNode");
     // SAFETY: null-checked; valid per the contract.
     let Some(q) = (unsafe { p.as_mut() }) else { return invalid() };
     let descs: Vec<MemAccessDesc> = if q.accessDescCount == 0 {
@@ -167,8 +162,7 @@ pub unsafe extern "C" fn cudaGraphAddMemAllocNode(
 ///
 /// # Safety
 /// `p` must be null or valid for writes.
-pub unsafe extern "C" fn cudaGraphMemAllocNodeGetParams(n: *mut c_void, p: *mut MemAllocNodeParams) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphMemAllocNodeGetParams");
+pub unsafe extern "C-unwind" fn cudaGraphMemAllocNodeGetParams(n: *mut c_void, p: *mut MemAllocNodeParams) -> i32 {
     let r = node_params::<MemAllocNodeParams>(n, NodeType::MemAlloc).map(|mut q| {
         let store = access_store();
         if let Some(d) = store.get(&(n as u64))
@@ -187,14 +181,13 @@ pub unsafe extern "C" fn cudaGraphMemAllocNodeGetParams(n: *mut c_void, p: *mut 
 ///
 /// # Safety
 /// `nd` must be null or valid for writes; `deps` must hold `n` handles.
-pub unsafe extern "C" fn cudaGraphAddMemFreeNode(
+pub unsafe extern "C-unwind" fn cudaGraphAddMemFreeNode(
     nd: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
     n: usize,
     dptr: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphAddMemFreeNode");
     let kind = || {
         let work = memory::graph_mem_free(DevicePtr(dptr as u64))?;
         Ok(NodeKind::Work { ty: NodeType::MemFree, work, params: Some(params_bytes(&dptr)) })
@@ -207,15 +200,13 @@ pub unsafe extern "C" fn cudaGraphAddMemFreeNode(
 ///
 /// # Safety
 /// `p` must be null or valid for writes of a pointer.
-pub unsafe extern "C" fn cudaGraphMemFreeNodeGetParams(n: *mut c_void, p: *mut *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphMemFreeNodeGetParams");
+pub unsafe extern "C-unwind" fn cudaGraphMemFreeNodeGetParams(n: *mut c_void, p: *mut *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(p, node_params(n, NodeType::MemFree)) }
 }
 
 /// `cudaDeviceGraphMemTrim(int device)`.
-pub extern "C" fn cudaDeviceGraphMemTrim(device: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaDeviceGraphMemTrim");
+pub extern "C-unwind" fn cudaDeviceGraphMemTrim(device: i32) -> i32 {
     code(memory::graph_mem_trim(device))
 }
 
@@ -224,8 +215,7 @@ pub extern "C" fn cudaDeviceGraphMemTrim(device: i32) -> i32 {
 ///
 /// # Safety
 /// `value` must be null or valid for writes of 8 bytes.
-pub unsafe extern "C" fn cudaDeviceGetGraphMemAttribute(device: i32, attr: i32, value: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaDeviceGetGraphMemAttribute");
+pub unsafe extern "C-unwind" fn cudaDeviceGetGraphMemAttribute(device: i32, attr: i32, value: *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(value.cast::<u64>(), memory::graph_mem_attribute(device, attr)) }
 }
@@ -234,8 +224,7 @@ pub unsafe extern "C" fn cudaDeviceGetGraphMemAttribute(device: i32, attr: i32, 
 ///
 /// # Safety
 /// `value` must be null or valid for reads of 8 bytes.
-pub unsafe extern "C" fn cudaDeviceSetGraphMemAttribute(device: i32, attr: i32, value: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaDeviceSetGraphMemAttribute");
+pub unsafe extern "C-unwind" fn cudaDeviceSetGraphMemAttribute(device: i32, attr: i32, value: *mut c_void) -> i32 {
     if value.is_null() {
         return invalid();
     }
@@ -259,8 +248,7 @@ fn kernel_node(n: *mut c_void) -> Result<graph::KernelNode> {
 ///
 /// # Safety
 /// `v` must be null or valid for writes of a `cudaKernelNodeAttrValue`.
-pub unsafe extern "C" fn cudaGraphKernelNodeGetAttribute(n: *mut c_void, id: i32, v: *mut AttrValue) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphKernelNodeGetAttribute");
+pub unsafe extern "C-unwind" fn cudaGraphKernelNodeGetAttribute(n: *mut c_void, id: i32, v: *mut AttrValue) -> i32 {
     let r = kernel_node(n).and_then(|k| {
         if !KERNEL_NODE_ATTRS.contains(&id) {
             return record(Err(Error::InvalidValue));
@@ -276,8 +264,7 @@ pub unsafe extern "C" fn cudaGraphKernelNodeGetAttribute(n: *mut c_void, id: i32
 ///
 /// # Safety
 /// `v` must be null or a valid `cudaKernelNodeAttrValue`.
-pub unsafe extern "C" fn cudaGraphKernelNodeSetAttribute(n: *mut c_void, id: i32, v: *const AttrValue) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphKernelNodeSetAttribute");
+pub unsafe extern "C-unwind" fn cudaGraphKernelNodeSetAttribute(n: *mut c_void, id: i32, v: *const AttrValue) -> i32 {
     // SAFETY: null-checked; valid per the contract.
     let Some(v) = (unsafe { v.as_ref() }).copied() else { return invalid() };
     let r = kernel_node(n).and_then(|mut k| {
@@ -289,8 +276,7 @@ pub unsafe extern "C" fn cudaGraphKernelNodeSetAttribute(n: *mut c_void, id: i32
 }
 
 /// `cudaGraphKernelNodeCopyAttributes(cudaGraphNode_t dst, cudaGraphNode_t src)`.
-pub extern "C" fn cudaGraphKernelNodeCopyAttributes(dst: *mut c_void, src: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphKernelNodeCopyAttributes");
+pub extern "C-unwind" fn cudaGraphKernelNodeCopyAttributes(dst: *mut c_void, src: *mut c_void) -> i32 {
     let r = kernel_node(src).and_then(|s| {
         let mut d = kernel_node(dst)?;
         d.attrs = s.attrs;
@@ -304,14 +290,13 @@ pub extern "C" fn cudaGraphKernelNodeCopyAttributes(dst: *mut c_void, src: *mut 
 ///
 /// # Safety
 /// `obj` must be null or valid for writes; `destroy(ptr)` must be callable once.
-pub unsafe extern "C" fn cudaUserObjectCreate(
+pub unsafe extern "C-unwind" fn cudaUserObjectCreate(
     obj: *mut *mut c_void,
     ptr: *mut c_void,
     destroy: Option<unsafe extern "C" fn(*mut c_void)>,
     refs: u32,
     flags: u32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaUserObjectCreate");
     if obj.is_null() {
         return invalid();
     }
@@ -322,28 +307,24 @@ pub unsafe extern "C" fn cudaUserObjectCreate(
 }
 
 /// `cudaUserObjectRetain(cudaUserObject_t, unsigned int count)`.
-pub extern "C" fn cudaUserObjectRetain(obj: *mut c_void, count: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaUserObjectRetain");
+pub extern "C-unwind" fn cudaUserObjectRetain(obj: *mut c_void, count: u32) -> i32 {
     code(user_object::retain(obj as u64, count))
 }
 
 /// `cudaUserObjectRelease(cudaUserObject_t, unsigned int count)`: the destructor runs when the
 /// last reference goes.
-pub extern "C" fn cudaUserObjectRelease(obj: *mut c_void, count: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaUserObjectRelease");
+pub extern "C-unwind" fn cudaUserObjectRelease(obj: *mut c_void, count: u32) -> i32 {
     code(user_object::release(obj as u64, count))
 }
 
 /// `cudaGraphRetainUserObject(cudaGraph_t, cudaUserObject_t, unsigned int count, unsigned int
 /// flags)`.
-pub extern "C" fn cudaGraphRetainUserObject(g: *mut c_void, obj: *mut c_void, count: u32, flags: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphRetainUserObject");
+pub extern "C-unwind" fn cudaGraphRetainUserObject(g: *mut c_void, obj: *mut c_void, count: u32, flags: u32) -> i32 {
     code(Graph(g as u64).retain_user_object(obj as u64, count, flags))
 }
 
 /// `cudaGraphReleaseUserObject(cudaGraph_t, cudaUserObject_t, unsigned int count)`.
-pub extern "C" fn cudaGraphReleaseUserObject(g: *mut c_void, obj: *mut c_void, count: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphReleaseUserObject");
+pub extern "C-unwind" fn cudaGraphReleaseUserObject(g: *mut c_void, obj: *mut c_void, count: u32) -> i32 {
     code(Graph(g as u64).release_user_object(obj as u64, count))
 }
 
@@ -394,12 +375,11 @@ unsafe fn instantiate_with_params(
 ///
 /// # Safety
 /// `e` must be null or valid for writes; `p` null or valid for reads and writes.
-pub unsafe extern "C" fn cudaGraphInstantiateWithParams(
+pub unsafe extern "C-unwind" fn cudaGraphInstantiateWithParams(
     e: *mut *mut c_void,
     g: *mut c_void,
     p: *mut InstantiateParams,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphInstantiateWithParams");
     // SAFETY: forwarded contract.
     unsafe { instantiate_with_params(e, g, p, stream) }
 }
@@ -408,12 +388,14 @@ pub unsafe extern "C" fn cudaGraphInstantiateWithParams(
 ///
 /// # Safety
 /// As for `cudaGraphInstantiateWithParams`.
-pub unsafe extern "C" fn cudaGraphInstantiateWithParams_ptsz(
+pub unsafe extern "C-unwind" fn cudaGraphInstantiateWithParams_ptsz(
     e: *mut *mut c_void,
     g: *mut c_void,
     p: *mut InstantiateParams,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphInstantiateWithParams_ptsz");
     // SAFETY: forwarded contract.
     unsafe { instantiate_with_params(e, g, p, |s| stream(crate::ext::ptsz(s))) }
 }
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_graph_more.rs"));

@@ -94,14 +94,13 @@ unsafe fn zero_edges(e: *mut EdgeData, n: usize) {
 ///
 /// # Safety
 /// `n` valid for writes; `deps` holds `nd` handles.
-pub unsafe extern "C" fn cudaGraphAddEventRecordNode(
+pub unsafe extern "C-unwind" fn cudaGraphAddEventRecordNode(
     n: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
     nd: usize,
     e: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphAddEventRecordNode");
     // SAFETY: forwarded contract.
     unsafe { add(n, g, deps, nd, || Ok(NodeKind::EventRecord(Event(e as u64)))) }
 }
@@ -110,14 +109,13 @@ pub unsafe extern "C" fn cudaGraphAddEventRecordNode(
 ///
 /// # Safety
 /// `n` valid for writes; `deps` holds `nd` handles.
-pub unsafe extern "C" fn cudaGraphAddEventWaitNode(
+pub unsafe extern "C-unwind" fn cudaGraphAddEventWaitNode(
     n: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
     nd: usize,
     e: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphAddEventWaitNode");
     // SAFETY: forwarded contract.
     unsafe { add(n, g, deps, nd, || Ok(NodeKind::WaitEvent(Event(e as u64)))) }
 }
@@ -126,14 +124,13 @@ pub unsafe extern "C" fn cudaGraphAddEventWaitNode(
 ///
 /// # Safety
 /// `n` valid for writes; `deps` holds `nd` handles.
-pub unsafe extern "C" fn cudaGraphAddChildGraphNode(
+pub unsafe extern "C-unwind" fn cudaGraphAddChildGraphNode(
     n: *mut *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
     nd: usize,
     child: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphAddChildGraphNode");
     // SAFETY: forwarded contract.
     unsafe { add(n, g, deps, nd, || Ok(NodeKind::Graph(Graph(child as u64)))) }
 }
@@ -151,8 +148,7 @@ fn event_of(n: *mut c_void, want: graph::NodeType) -> Result<*mut c_void> {
 ///
 /// # Safety
 /// `e` valid for writes.
-pub unsafe extern "C" fn cudaGraphEventRecordNodeGetEvent(n: *mut c_void, e: *mut *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphEventRecordNodeGetEvent");
+pub unsafe extern "C-unwind" fn cudaGraphEventRecordNodeGetEvent(n: *mut c_void, e: *mut *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(e, event_of(n, graph::NodeType::EventRecord)) }
 }
@@ -161,33 +157,28 @@ pub unsafe extern "C" fn cudaGraphEventRecordNodeGetEvent(n: *mut c_void, e: *mu
 ///
 /// # Safety
 /// `e` valid for writes.
-pub unsafe extern "C" fn cudaGraphEventWaitNodeGetEvent(n: *mut c_void, e: *mut *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphEventWaitNodeGetEvent");
+pub unsafe extern "C-unwind" fn cudaGraphEventWaitNodeGetEvent(n: *mut c_void, e: *mut *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(e, event_of(n, graph::NodeType::WaitEvent)) }
 }
 
 /// `cudaGraphEventRecordNodeSetEvent(cudaGraphNode_t, cudaEvent_t)`.
-pub extern "C" fn cudaGraphEventRecordNodeSetEvent(n: *mut c_void, e: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphEventRecordNodeSetEvent");
+pub extern "C-unwind" fn cudaGraphEventRecordNodeSetEvent(n: *mut c_void, e: *mut c_void) -> i32 {
     code(node(n).set_kind(NodeKind::EventRecord(Event(e as u64))))
 }
 
 /// `cudaGraphEventWaitNodeSetEvent(cudaGraphNode_t, cudaEvent_t)`.
-pub extern "C" fn cudaGraphEventWaitNodeSetEvent(n: *mut c_void, e: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphEventWaitNodeSetEvent");
+pub extern "C-unwind" fn cudaGraphEventWaitNodeSetEvent(n: *mut c_void, e: *mut c_void) -> i32 {
     code(node(n).set_kind(NodeKind::WaitEvent(Event(e as u64))))
 }
 
 /// `cudaGraphExecEventRecordNodeSetEvent(cudaGraphExec_t, cudaGraphNode_t, cudaEvent_t)`.
-pub extern "C" fn cudaGraphExecEventRecordNodeSetEvent(x: *mut c_void, n: *mut c_void, e: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphExecEventRecordNodeSetEvent");
+pub extern "C-unwind" fn cudaGraphExecEventRecordNodeSetEvent(x: *mut c_void, n: *mut c_void, e: *mut c_void) -> i32 {
     code(GraphExec(x as u64).set_node(node(n), NodeKind::EventRecord(Event(e as u64))))
 }
 
 /// `cudaGraphExecEventWaitNodeSetEvent(cudaGraphExec_t, cudaGraphNode_t, cudaEvent_t)`.
-pub extern "C" fn cudaGraphExecEventWaitNodeSetEvent(x: *mut c_void, n: *mut c_void, e: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphExecEventWaitNodeSetEvent");
+pub extern "C-unwind" fn cudaGraphExecEventWaitNodeSetEvent(x: *mut c_void, n: *mut c_void, e: *mut c_void) -> i32 {
     code(GraphExec(x as u64).set_node(node(n), NodeKind::WaitEvent(Event(e as u64))))
 }
 
@@ -195,8 +186,7 @@ pub extern "C" fn cudaGraphExecEventWaitNodeSetEvent(x: *mut c_void, n: *mut c_v
 ///
 /// # Safety
 /// `g` valid for writes.
-pub unsafe extern "C" fn cudaGraphChildGraphNodeGetGraph(n: *mut c_void, g: *mut *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphChildGraphNodeGetGraph");
+pub unsafe extern "C-unwind" fn cudaGraphChildGraphNodeGetGraph(n: *mut c_void, g: *mut *mut c_void) -> i32 {
     let r = node(n).kind().and_then(|k| match k {
         NodeKind::Graph(c) => Ok(c.0 as *mut c_void),
         _ => record(Err(Error::InvalidValue)),
@@ -209,15 +199,13 @@ pub unsafe extern "C" fn cudaGraphChildGraphNodeGetGraph(n: *mut c_void, g: *mut
 ///
 /// # Safety
 /// `t` valid for writes.
-pub unsafe extern "C" fn cudaGraphNodeGetType(n: *mut c_void, t: *mut i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphNodeGetType");
+pub unsafe extern "C-unwind" fn cudaGraphNodeGetType(n: *mut c_void, t: *mut i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(t, node(n).node_type().map(|t| t as i32)) }
 }
 
 /// `cudaGraphDestroyNode(cudaGraphNode_t)`.
-pub extern "C" fn cudaGraphDestroyNode(n: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphDestroyNode");
+pub extern "C-unwind" fn cudaGraphDestroyNode(n: *mut c_void) -> i32 {
     code(node(n).destroy())
 }
 
@@ -225,8 +213,7 @@ pub extern "C" fn cudaGraphDestroyNode(n: *mut c_void) -> i32 {
 ///
 /// # Safety
 /// As `write_list`.
-pub unsafe extern "C" fn cudaGraphGetRootNodes(g: *mut c_void, arr: *mut *mut c_void, num: *mut usize) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphGetRootNodes");
+pub unsafe extern "C-unwind" fn cudaGraphGetRootNodes(g: *mut c_void, arr: *mut *mut c_void, num: *mut usize) -> i32 {
     let r = Graph(g as u64).root_nodes().map(|v| v.iter().map(|n| n.0).collect());
     // SAFETY: forwarded contract.
     unsafe { write_list(arr, num, r) }
@@ -237,14 +224,13 @@ pub unsafe extern "C" fn cudaGraphGetRootNodes(g: *mut c_void, arr: *mut *mut c_
 ///
 /// # Safety
 /// `num` valid; the arrays null or valid for `*num` writes.
-pub unsafe extern "C" fn cudaGraphGetEdges(
+pub unsafe extern "C-unwind" fn cudaGraphGetEdges(
     g: *mut c_void,
     from: *mut *mut c_void,
     to: *mut *mut c_void,
     data: *mut EdgeData,
     num: *mut usize,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphGetEdges");
     if num.is_null() || from.is_null() != to.is_null() {
         return invalid();
     }
@@ -267,13 +253,12 @@ pub unsafe extern "C" fn cudaGraphGetEdges(
 ///
 /// # Safety
 /// As `write_list`; `data` null or valid for `*num` writes.
-pub unsafe extern "C" fn cudaGraphNodeGetDependencies(
+pub unsafe extern "C-unwind" fn cudaGraphNodeGetDependencies(
     n: *mut c_void,
     arr: *mut *mut c_void,
     data: *mut EdgeData,
     num: *mut usize,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphNodeGetDependencies");
     let r = node(n).dependencies().map(|v| v.iter().map(|n| n.0).collect());
     // SAFETY: forwarded contract.
     unsafe {
@@ -289,13 +274,12 @@ pub unsafe extern "C" fn cudaGraphNodeGetDependencies(
 ///
 /// # Safety
 /// As `write_list`; `data` null or valid for `*num` writes.
-pub unsafe extern "C" fn cudaGraphNodeGetDependentNodes(
+pub unsafe extern "C-unwind" fn cudaGraphNodeGetDependentNodes(
     n: *mut c_void,
     arr: *mut *mut c_void,
     data: *mut EdgeData,
     num: *mut usize,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphNodeGetDependentNodes");
     let r = node(n).dependents().map(|v| v.iter().map(|n| n.0).collect());
     // SAFETY: forwarded contract.
     unsafe {
@@ -335,14 +319,13 @@ unsafe fn edges_arg(
 ///
 /// # Safety
 /// The arrays hold `n` entries (edge data may be null).
-pub unsafe extern "C" fn cudaGraphAddDependencies(
+pub unsafe extern "C-unwind" fn cudaGraphAddDependencies(
     g: *mut c_void,
     from: *const *mut c_void,
     to: *const *mut c_void,
     e: *const EdgeData,
     n: usize,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphAddDependencies");
     // SAFETY: forwarded contract.
     let r = record(unsafe { edges_arg(from, to, e, n) }).and_then(|(f, t)| Graph(g as u64).add_dependencies(&f, &t));
     code(r)
@@ -352,14 +335,13 @@ pub unsafe extern "C" fn cudaGraphAddDependencies(
 ///
 /// # Safety
 /// The arrays hold `n` entries (edge data may be null).
-pub unsafe extern "C" fn cudaGraphRemoveDependencies(
+pub unsafe extern "C-unwind" fn cudaGraphRemoveDependencies(
     g: *mut c_void,
     from: *const *mut c_void,
     to: *const *mut c_void,
     e: *const EdgeData,
     n: usize,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphRemoveDependencies");
     // SAFETY: forwarded contract.
     let r = record(unsafe { edges_arg(from, to, e, n) }).and_then(|(f, t)| Graph(g as u64).remove_dependencies(&f, &t));
     code(r)
@@ -379,8 +361,7 @@ fn arg_store() -> std::sync::MutexGuard<'static, ArgStore> {
 ///
 /// # Safety
 /// `p` valid for writes.
-pub unsafe extern "C" fn cudaGraphKernelNodeGetParams(n: *mut c_void, p: *mut KernelNodeParams) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphKernelNodeGetParams");
+pub unsafe extern "C-unwind" fn cudaGraphKernelNodeGetParams(n: *mut c_void, p: *mut KernelNodeParams) -> i32 {
     let r = node(n).kind().and_then(|k| {
         let NodeKind::Kernel(k) = k else { return record(Err(Error::InvalidValue)) };
         let mut store = arg_store();
@@ -410,8 +391,7 @@ pub unsafe extern "C" fn cudaGraphKernelNodeGetParams(n: *mut c_void, p: *mut Ke
 ///
 /// # Safety
 /// As `cudaGraphAddKernelNode`.
-pub unsafe extern "C" fn cudaGraphKernelNodeSetParams(n: *mut c_void, p: *const KernelNodeParams) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphKernelNodeSetParams");
+pub unsafe extern "C-unwind" fn cudaGraphKernelNodeSetParams(n: *mut c_void, p: *const KernelNodeParams) -> i32 {
     // SAFETY: forwarded contract.
     code(record(unsafe { kernel_kind(p) }).and_then(|k| node(n).set_kind(k)))
 }
@@ -420,8 +400,7 @@ pub unsafe extern "C" fn cudaGraphKernelNodeSetParams(n: *mut c_void, p: *const 
 ///
 /// # Safety
 /// `p` valid.
-pub unsafe extern "C" fn cudaGraphMemsetNodeSetParams(n: *mut c_void, p: *const MemsetParams) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphMemsetNodeSetParams");
+pub unsafe extern "C-unwind" fn cudaGraphMemsetNodeSetParams(n: *mut c_void, p: *const MemsetParams) -> i32 {
     // SAFETY: forwarded contract.
     code(record(unsafe { memset_kind(p) }).and_then(|k| node(n).set_kind(k)))
 }
@@ -430,8 +409,7 @@ pub unsafe extern "C" fn cudaGraphMemsetNodeSetParams(n: *mut c_void, p: *const 
 ///
 /// # Safety
 /// `p` valid.
-pub unsafe extern "C" fn cudaGraphHostNodeSetParams(n: *mut c_void, p: *const HostNodeParams) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphHostNodeSetParams");
+pub unsafe extern "C-unwind" fn cudaGraphHostNodeSetParams(n: *mut c_void, p: *const HostNodeParams) -> i32 {
     // SAFETY: forwarded contract.
     code(record(unsafe { host_kind(p) }).and_then(|k| node(n).set_kind(k)))
 }
@@ -440,8 +418,7 @@ pub unsafe extern "C" fn cudaGraphHostNodeSetParams(n: *mut c_void, p: *const Ho
 ///
 /// # Safety
 /// `p` valid.
-pub unsafe extern "C" fn cudaGraphMemcpyNodeSetParams(n: *mut c_void, p: *const Memcpy3DParms) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphMemcpyNodeSetParams");
+pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeSetParams(n: *mut c_void, p: *const Memcpy3DParms) -> i32 {
     // SAFETY: forwarded contract.
     code(record(unsafe { memcpy_kind(p) }).and_then(|k| node(n).set_kind(k)))
 }
@@ -451,12 +428,11 @@ pub unsafe extern "C" fn cudaGraphMemcpyNodeSetParams(n: *mut c_void, p: *const 
 ///
 /// # Safety
 /// As `cudaGraphAddKernelNode`.
-pub unsafe extern "C" fn cudaGraphExecKernelNodeSetParams(
+pub unsafe extern "C-unwind" fn cudaGraphExecKernelNodeSetParams(
     x: *mut c_void,
     n: *mut c_void,
     p: *const KernelNodeParams,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphExecKernelNodeSetParams");
     // SAFETY: forwarded contract.
     code(record(unsafe { kernel_kind(p) }).and_then(|k| GraphExec(x as u64).set_node(node(n), k)))
 }
@@ -465,12 +441,11 @@ pub unsafe extern "C" fn cudaGraphExecKernelNodeSetParams(
 ///
 /// # Safety
 /// `p` valid.
-pub unsafe extern "C" fn cudaGraphExecMemsetNodeSetParams(
+pub unsafe extern "C-unwind" fn cudaGraphExecMemsetNodeSetParams(
     x: *mut c_void,
     n: *mut c_void,
     p: *const MemsetParams,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphExecMemsetNodeSetParams");
     // SAFETY: forwarded contract.
     code(record(unsafe { memset_kind(p) }).and_then(|k| GraphExec(x as u64).set_node(node(n), k)))
 }
@@ -479,12 +454,11 @@ pub unsafe extern "C" fn cudaGraphExecMemsetNodeSetParams(
 ///
 /// # Safety
 /// `p` valid.
-pub unsafe extern "C" fn cudaGraphExecHostNodeSetParams(
+pub unsafe extern "C-unwind" fn cudaGraphExecHostNodeSetParams(
     x: *mut c_void,
     n: *mut c_void,
     p: *const HostNodeParams,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphExecHostNodeSetParams");
     // SAFETY: forwarded contract.
     code(record(unsafe { host_kind(p) }).and_then(|k| GraphExec(x as u64).set_node(node(n), k)))
 }
@@ -493,12 +467,11 @@ pub unsafe extern "C" fn cudaGraphExecHostNodeSetParams(
 ///
 /// # Safety
 /// `p` valid.
-pub unsafe extern "C" fn cudaGraphExecMemcpyNodeSetParams(
+pub unsafe extern "C-unwind" fn cudaGraphExecMemcpyNodeSetParams(
     x: *mut c_void,
     n: *mut c_void,
     p: *const Memcpy3DParms,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphExecMemcpyNodeSetParams");
     // SAFETY: forwarded contract.
     code(record(unsafe { memcpy_kind(p) }).and_then(|k| GraphExec(x as u64).set_node(node(n), k)))
 }
@@ -508,7 +481,7 @@ pub unsafe extern "C" fn cudaGraphExecMemcpyNodeSetParams(
 ///
 /// # Safety
 /// Host memory covered must stay valid while the graph may run.
-pub unsafe extern "C" fn cudaGraphExecMemcpyNodeSetParams1D(
+pub unsafe extern "C-unwind" fn cudaGraphExecMemcpyNodeSetParams1D(
     x: *mut c_void,
     n: *mut c_void,
     dst: *mut c_void,
@@ -516,7 +489,6 @@ pub unsafe extern "C" fn cudaGraphExecMemcpyNodeSetParams1D(
     count: usize,
     kind: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphExecMemcpyNodeSetParams1D");
     // SAFETY: forwarded contract.
     code(
         record(unsafe { memcpy_1d_kind(dst, src, count, kind) }).and_then(|k| GraphExec(x as u64).set_node(node(n), k)),
@@ -524,8 +496,7 @@ pub unsafe extern "C" fn cudaGraphExecMemcpyNodeSetParams1D(
 }
 
 /// `cudaGraphNodeSetEnabled(cudaGraphExec_t, cudaGraphNode_t, unsigned int isEnabled)`.
-pub extern "C" fn cudaGraphNodeSetEnabled(x: *mut c_void, n: *mut c_void, enabled: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphNodeSetEnabled");
+pub extern "C-unwind" fn cudaGraphNodeSetEnabled(x: *mut c_void, n: *mut c_void, enabled: u32) -> i32 {
     code(GraphExec(x as u64).set_enabled(node(n), enabled != 0))
 }
 
@@ -533,8 +504,7 @@ pub extern "C" fn cudaGraphNodeSetEnabled(x: *mut c_void, n: *mut c_void, enable
 ///
 /// # Safety
 /// `e` valid for writes.
-pub unsafe extern "C" fn cudaGraphNodeGetEnabled(x: *mut c_void, n: *mut c_void, e: *mut u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphNodeGetEnabled");
+pub unsafe extern "C-unwind" fn cudaGraphNodeGetEnabled(x: *mut c_void, n: *mut c_void, e: *mut u32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(e, GraphExec(x as u64).enabled(node(n)).map(u32::from)) }
 }
@@ -556,8 +526,7 @@ pub struct UpdateResultInfo {
 ///
 /// # Safety
 /// `info` valid for writes.
-pub unsafe extern "C" fn cudaGraphExecUpdate(x: *mut c_void, g: *mut c_void, info: *mut UpdateResultInfo) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphExecUpdate");
+pub unsafe extern "C-unwind" fn cudaGraphExecUpdate(x: *mut c_void, g: *mut c_void, info: *mut UpdateResultInfo) -> i32 {
     if info.is_null() {
         return invalid();
     }
@@ -576,8 +545,7 @@ pub unsafe extern "C" fn cudaGraphExecUpdate(x: *mut c_void, g: *mut c_void, inf
 ///
 /// # Safety
 /// `f` valid for writes.
-pub unsafe extern "C" fn cudaGraphExecGetFlags(x: *mut c_void, f: *mut u64) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphExecGetFlags");
+pub unsafe extern "C-unwind" fn cudaGraphExecGetFlags(x: *mut c_void, f: *mut u64) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(f, GraphExec(x as u64).flags()) }
 }
@@ -586,8 +554,7 @@ pub unsafe extern "C" fn cudaGraphExecGetFlags(x: *mut c_void, f: *mut u64) -> i
 ///
 /// # Safety
 /// `c` valid for writes.
-pub unsafe extern "C" fn cudaGraphClone(c: *mut *mut c_void, g: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphClone");
+pub unsafe extern "C-unwind" fn cudaGraphClone(c: *mut *mut c_void, g: *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(c, Graph(g as u64).clone_graph().map(|g| g.0 as *mut c_void)) }
 }
@@ -596,8 +563,7 @@ pub unsafe extern "C" fn cudaGraphClone(c: *mut *mut c_void, g: *mut c_void) -> 
 ///
 /// # Safety
 /// `n` valid for writes.
-pub unsafe extern "C" fn cudaGraphNodeFindInClone(n: *mut *mut c_void, orig: *mut c_void, g: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphNodeFindInClone");
+pub unsafe extern "C-unwind" fn cudaGraphNodeFindInClone(n: *mut *mut c_void, orig: *mut c_void, g: *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(n, Graph(g as u64).find_in_clone(node(orig)).map(|n| n.0 as *mut c_void)) }
 }
@@ -607,8 +573,7 @@ pub unsafe extern "C" fn cudaGraphNodeFindInClone(n: *mut *mut c_void, orig: *mu
 ///
 /// # Safety
 /// `path` a NUL-terminated string.
-pub unsafe extern "C" fn cudaGraphDebugDotPrint(g: *mut c_void, path: *const c_char, flags: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaGraphDebugDotPrint");
+pub unsafe extern "C-unwind" fn cudaGraphDebugDotPrint(g: *mut c_void, path: *const c_char, flags: u32) -> i32 {
     if path.is_null() {
         return invalid();
     }
@@ -616,3 +581,6 @@ pub unsafe extern "C" fn cudaGraphDebugDotPrint(g: *mut c_void, path: *const c_c
     let p = unsafe { CStr::from_ptr(path) }.to_string_lossy().into_owned();
     code(Graph(g as u64).debug_dot_print(std::path::Path::new(&p), flags & 0x5 != 0))
 }
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_graph_nodes.rs"));

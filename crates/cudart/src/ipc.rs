@@ -32,8 +32,7 @@ impl IpcHandle {
 ///
 /// # Safety
 /// `handle` must be null or valid for writes.
-pub unsafe extern "C" fn cudaIpcGetMemHandle(handle: *mut IpcHandle, dev_ptr: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaIpcGetMemHandle");
+pub unsafe extern "C-unwind" fn cudaIpcGetMemHandle(handle: *mut IpcHandle, dev_ptr: *mut c_void) -> i32 {
     if handle.is_null() || dev_ptr.is_null() {
         return invalid();
     }
@@ -45,8 +44,7 @@ pub unsafe extern "C" fn cudaIpcGetMemHandle(handle: *mut IpcHandle, dev_ptr: *m
 ///
 /// # Safety
 /// `dev_ptr` must be null or valid for writes.
-pub unsafe extern "C" fn cudaIpcOpenMemHandle(dev_ptr: *mut *mut c_void, handle: IpcHandle, flags: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaIpcOpenMemHandle");
+pub unsafe extern "C-unwind" fn cudaIpcOpenMemHandle(dev_ptr: *mut *mut c_void, handle: IpcHandle, flags: u32) -> i32 {
     if dev_ptr.is_null() {
         return invalid();
     }
@@ -55,8 +53,7 @@ pub unsafe extern "C" fn cudaIpcOpenMemHandle(dev_ptr: *mut *mut c_void, handle:
 }
 
 /// `cudaIpcCloseMemHandle(void *devPtr)`.
-pub extern "C" fn cudaIpcCloseMemHandle(dev_ptr: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaIpcCloseMemHandle");
+pub extern "C-unwind" fn cudaIpcCloseMemHandle(dev_ptr: *mut c_void) -> i32 {
     code(ipc::close_mem_handle(DevicePtr(dev_ptr as u64)))
 }
 
@@ -64,8 +61,7 @@ pub extern "C" fn cudaIpcCloseMemHandle(dev_ptr: *mut c_void) -> i32 {
 ///
 /// # Safety
 /// `handle` must be null or valid for writes.
-pub unsafe extern "C" fn cudaIpcGetEventHandle(handle: *mut IpcHandle, event: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaIpcGetEventHandle");
+pub unsafe extern "C-unwind" fn cudaIpcGetEventHandle(handle: *mut IpcHandle, event: *mut c_void) -> i32 {
     if handle.is_null() {
         return invalid();
     }
@@ -77,11 +73,13 @@ pub unsafe extern "C" fn cudaIpcGetEventHandle(handle: *mut IpcHandle, event: *m
 ///
 /// # Safety
 /// `event` must be null or valid for writes.
-pub unsafe extern "C" fn cudaIpcOpenEventHandle(event: *mut *mut c_void, handle: IpcHandle) -> i32 {
-    let _api = runtime::profile::api_call("cudaIpcOpenEventHandle");
+pub unsafe extern "C-unwind" fn cudaIpcOpenEventHandle(event: *mut *mut c_void, handle: IpcHandle) -> i32 {
     if event.is_null() {
         return invalid();
     }
     // SAFETY: forwarded contract (non-null).
     unsafe { out(event, ipc::open_event_handle(&handle.bytes()).map(|e| e.0 as *mut c_void)) }
 }
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_ipc.rs"));

@@ -111,12 +111,11 @@ unsafe fn launch_ex(config: *const LaunchConfigC, func: *const c_void, args: *mu
 ///
 /// # Safety
 /// `config` valid; `args` one pointer per kernel parameter.
-pub unsafe extern "C" fn cudaLaunchKernelExC(
+pub unsafe extern "C-unwind" fn cudaLaunchKernelExC(
     config: *const LaunchConfigC,
     func: *const c_void,
     args: *mut *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaLaunchKernelExC");
     // SAFETY: forwarded contract.
     unsafe { launch_ex(config, func, args, false) }
 }
@@ -125,12 +124,11 @@ pub unsafe extern "C" fn cudaLaunchKernelExC(
 ///
 /// # Safety
 /// As `cudaLaunchKernelExC`.
-pub unsafe extern "C" fn cudaLaunchKernelExC_ptsz(
+pub unsafe extern "C-unwind" fn cudaLaunchKernelExC_ptsz(
     config: *const LaunchConfigC,
     func: *const c_void,
     args: *mut *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaLaunchKernelExC_ptsz");
     // SAFETY: forwarded contract.
     unsafe { launch_ex(config, func, args, true) }
 }
@@ -159,7 +157,7 @@ unsafe fn cooperative(
 ///
 /// # Safety
 /// `args` one pointer per kernel parameter.
-pub unsafe extern "C" fn cudaLaunchCooperativeKernel(
+pub unsafe extern "C-unwind" fn cudaLaunchCooperativeKernel(
     func: *const c_void,
     grid: Dim3C,
     block: Dim3C,
@@ -167,7 +165,6 @@ pub unsafe extern "C" fn cudaLaunchCooperativeKernel(
     shared: usize,
     stream: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaLaunchCooperativeKernel");
     // SAFETY: forwarded contract.
     unsafe { cooperative(func, grid, block, args, shared, stream) }
 }
@@ -176,7 +173,7 @@ pub unsafe extern "C" fn cudaLaunchCooperativeKernel(
 ///
 /// # Safety
 /// As `cudaLaunchCooperativeKernel`.
-pub unsafe extern "C" fn cudaLaunchCooperativeKernel_ptsz(
+pub unsafe extern "C-unwind" fn cudaLaunchCooperativeKernel_ptsz(
     func: *const c_void,
     grid: Dim3C,
     block: Dim3C,
@@ -184,7 +181,6 @@ pub unsafe extern "C" fn cudaLaunchCooperativeKernel_ptsz(
     shared: usize,
     stream: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaLaunchCooperativeKernel_ptsz");
     // SAFETY: forwarded contract.
     unsafe { cooperative(func, grid, block, args, shared, crate::ext::ptsz(stream)) }
 }
@@ -195,13 +191,12 @@ pub unsafe extern "C" fn cudaLaunchCooperativeKernel_ptsz(
 ///
 /// # Safety
 /// `size` valid for writes.
-pub unsafe extern "C" fn cudaOccupancyAvailableDynamicSMemPerBlock(
+pub unsafe extern "C-unwind" fn cudaOccupancyAvailableDynamicSMemPerBlock(
     size: *mut usize,
     func: *const c_void,
     num_blocks: i32,
     block_size: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaOccupancyAvailableDynamicSMemPerBlock");
     // SAFETY: forwarded contract.
     unsafe {
         out_with(size, || {
@@ -217,12 +212,11 @@ pub unsafe extern "C" fn cudaOccupancyAvailableDynamicSMemPerBlock(
 ///
 /// # Safety
 /// `size` valid for writes, `config` valid.
-pub unsafe extern "C" fn cudaOccupancyMaxPotentialClusterSize(
+pub unsafe extern "C-unwind" fn cudaOccupancyMaxPotentialClusterSize(
     size: *mut i32,
     func: *const c_void,
     config: *const LaunchConfigC,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaOccupancyMaxPotentialClusterSize");
     // SAFETY: forwarded contract.
     unsafe {
         out_with(size, || {
@@ -247,12 +241,11 @@ pub unsafe extern "C" fn cudaOccupancyMaxPotentialClusterSize(
 ///
 /// # Safety
 /// `num` valid for writes, `config` valid.
-pub unsafe extern "C" fn cudaOccupancyMaxActiveClusters(
+pub unsafe extern "C-unwind" fn cudaOccupancyMaxActiveClusters(
     num: *mut i32,
     func: *const c_void,
     config: *const LaunchConfigC,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaOccupancyMaxActiveClusters");
     // SAFETY: forwarded contract.
     unsafe {
         out_with(num, || {
@@ -277,3 +270,6 @@ pub unsafe extern "C" fn cudaOccupancyMaxActiveClusters(
         })
     }
 }
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_launch.rs"));

@@ -78,6 +78,69 @@ macro_rules! export {
 
 include!(concat!(env!("OUT_DIR"), "/exports.rs"));
 
+/// What an exported function returns when its implementation panicked (a bug in Cuprite):
+/// an error code where the function returns one, else a null or zero value.
+trait OnPanic {
+    fn on_panic() -> Self;
+}
+
+impl OnPanic for i32 {
+    /// `cudaErrorUnknown`, recorded as the thread's last error.
+    fn on_panic() -> i32 {
+        code(runtime::record::<()>(Err(runtime::Error::Unknown)))
+    }
+}
+
+impl OnPanic for () {
+    fn on_panic() {}
+}
+
+impl OnPanic for u32 {
+    fn on_panic() -> u32 {
+        0
+    }
+}
+
+impl OnPanic for std::ffi::c_char {
+    fn on_panic() -> std::ffi::c_char {
+        0
+    }
+}
+
+impl OnPanic for runtime::array::ChannelDesc {
+    fn on_panic() -> Self {
+        Self::default()
+    }
+}
+
+impl<T> OnPanic for *mut T {
+    fn on_panic() -> Self {
+        std::ptr::null_mut()
+    }
+}
+
+impl<T> OnPanic for *const T {
+    fn on_panic() -> Self {
+        std::ptr::null()
+    }
+}
+
+/// Runs exported function `name`'s implementation `f`; a panic in it becomes the function's
+/// error value ([`OnPanic`]) and a line on stderr naming the function, instead of unwinding
+/// into the caller's C code (which would abort the program). Every export goes through one
+/// (build.rs generates them).
+fn guard<R: OnPanic>(name: &str, f: impl FnOnce() -> R) -> R {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(r) => r,
+        Err(_) => {
+            eprintln!(
+                "cuprite: internal error in {name} (a bug in Cuprite; please report it): it returns an error instead"
+            );
+            R::on_panic()
+        }
+    }
+}
+
 /// `cudaErrorNotSupported`.
 const NOT_SUPPORTED: i32 = 801;
 
@@ -178,4 +241,27 @@ fn printf_to_c_stdout(out: &[u8]) {
 /// Routes device `printf` output through C's `stdout` (idempotent).
 pub(crate) fn install_printf_sink() {
     let _ = runtime::launch::PRINTF_SINK.set(printf_to_c_stdout);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_in_an_export_becomes_cuda_error_unknown_and_the_last_error() {
+        let prev = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let r: i32 = guard("cudaTestExport", || panic!("a bug"));
+        let p: *mut u8 = guard("cudaTestPointer", || panic!("a bug"));
+        std::panic::set_hook(prev);
+        assert_eq!(r, 999);
+        assert!(p.is_null());
+        assert_eq!(api::cudaGetLastError(), 999);
+        assert_eq!(api::cudaGetLastError(), 0);
+    }
+
+    #[test]
+    fn a_normal_return_passes_through_the_guard() {
+        assert_eq!(guard("cudaTestExport", || 7i32), 7);
+    }
 }

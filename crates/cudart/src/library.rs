@@ -97,7 +97,7 @@ fn load(ptx: &str) -> Result<usize> {
 /// # Safety
 /// `lib` valid for writes (or null); `code` a fatbin or NUL-terminated PTX.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn cudaLibraryLoadData(
+pub unsafe extern "C-unwind" fn cudaLibraryLoadData(
     lib: *mut *mut c_void,
     code: *const c_void,
     _jit_options: *mut i32,
@@ -107,7 +107,6 @@ pub unsafe extern "C" fn cudaLibraryLoadData(
     _lib_values: *mut *mut c_void,
     _num_lib: u32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaLibraryLoadData");
     if lib.is_null() {
         return invalid();
     }
@@ -123,7 +122,7 @@ pub unsafe extern "C" fn cudaLibraryLoadData(
 /// # Safety
 /// `lib` valid for writes (or null); `file` null or NUL-terminated.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn cudaLibraryLoadFromFile(
+pub unsafe extern "C-unwind" fn cudaLibraryLoadFromFile(
     lib: *mut *mut c_void,
     file: *const c_char,
     _jit_options: *mut i32,
@@ -133,7 +132,6 @@ pub unsafe extern "C" fn cudaLibraryLoadFromFile(
     _lib_values: *mut *mut c_void,
     _num_lib: u32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaLibraryLoadFromFile");
     if lib.is_null() || file.is_null() {
         return invalid();
     }
@@ -169,8 +167,7 @@ fn with<T>(lib: *mut c_void, f: impl FnOnce(&Library) -> Result<T>) -> Result<T>
 }
 
 /// `cudaLibraryUnload(cudaLibrary_t)`: its kernel handles become invalid.
-pub extern "C" fn cudaLibraryUnload(lib: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaLibraryUnload");
+pub extern "C-unwind" fn cudaLibraryUnload(lib: *mut c_void) -> i32 {
     let Some(l) = libraries().remove(&(lib as usize)) else {
         return code::<()>(record(Err(Error::InvalidResourceHandle)));
     };
@@ -183,8 +180,7 @@ pub extern "C" fn cudaLibraryUnload(lib: *mut c_void) -> i32 {
 ///
 /// # Safety
 /// `k` valid for writes (or null); `name` null or NUL-terminated.
-pub unsafe extern "C" fn cudaLibraryGetKernel(k: *mut *mut c_void, lib: *mut c_void, name: *const c_char) -> i32 {
-    let _api = runtime::profile::api_call("cudaLibraryGetKernel");
+pub unsafe extern "C-unwind" fn cudaLibraryGetKernel(k: *mut *mut c_void, lib: *mut c_void, name: *const c_char) -> i32 {
     if k.is_null() || name.is_null() {
         return invalid();
     }
@@ -202,8 +198,7 @@ pub unsafe extern "C" fn cudaLibraryGetKernel(k: *mut *mut c_void, lib: *mut c_v
 ///
 /// # Safety
 /// `count` valid for writes (or null).
-pub unsafe extern "C" fn cudaLibraryGetKernelCount(count: *mut u32, lib: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaLibraryGetKernelCount");
+pub unsafe extern "C-unwind" fn cudaLibraryGetKernelCount(count: *mut u32, lib: *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(count, with(lib, |l| Ok(u32::try_from(l.kernels.len()).unwrap_or(u32::MAX)))) }
 }
@@ -213,8 +208,7 @@ pub unsafe extern "C" fn cudaLibraryGetKernelCount(count: *mut u32, lib: *mut c_
 ///
 /// # Safety
 /// `kernels` valid for `n` writes.
-pub unsafe extern "C" fn cudaLibraryEnumerateKernels(kernels: *mut *mut c_void, n: u32, lib: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaLibraryEnumerateKernels");
+pub unsafe extern "C-unwind" fn cudaLibraryEnumerateKernels(kernels: *mut *mut c_void, n: u32, lib: *mut c_void) -> i32 {
     if kernels.is_null() || n == 0 {
         return invalid();
     }
@@ -267,13 +261,12 @@ unsafe fn write_var(dptr: *mut *mut c_void, bytes: *mut usize, r: Result<(u64, u
 ///
 /// # Safety
 /// `dptr`, `bytes` null or valid for writes; `name` null or NUL-terminated.
-pub unsafe extern "C" fn cudaLibraryGetGlobal(
+pub unsafe extern "C-unwind" fn cudaLibraryGetGlobal(
     dptr: *mut *mut c_void,
     bytes: *mut usize,
     lib: *mut c_void,
     name: *const c_char,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaLibraryGetGlobal");
     // SAFETY: forwarded contract.
     let r = unsafe { global(lib, name) }.map(|(p, n)| (p.0, n));
     // SAFETY: forwarded contract.
@@ -285,13 +278,12 @@ pub unsafe extern "C" fn cudaLibraryGetGlobal(
 ///
 /// # Safety
 /// `dptr`, `bytes` null or valid for writes; `name` null or NUL-terminated.
-pub unsafe extern "C" fn cudaLibraryGetManaged(
+pub unsafe extern "C-unwind" fn cudaLibraryGetManaged(
     dptr: *mut *mut c_void,
     bytes: *mut usize,
     lib: *mut c_void,
     name: *const c_char,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaLibraryGetManaged");
     // SAFETY: forwarded contract.
     let r = unsafe { global(lib, name) }.and_then(|(p, n)| Ok((runtime::memory::unified_alias(p)?.0, n)));
     // SAFETY: forwarded contract.
@@ -300,10 +292,12 @@ pub unsafe extern "C" fn cudaLibraryGetManaged(
 
 /// `cudaKernelSetAttributeForDevice(cudaKernel_t, enum cudaFuncAttribute, int value, int
 /// device)`: as `cudaFuncSetAttribute` (one device).
-pub extern "C" fn cudaKernelSetAttributeForDevice(kernel: *mut c_void, attr: i32, value: i32, device: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaKernelSetAttributeForDevice");
+pub extern "C-unwind" fn cudaKernelSetAttributeForDevice(kernel: *mut c_void, attr: i32, value: i32, device: i32) -> i32 {
     if device != 0 {
         return code::<()>(record(Err(Error::InvalidDevice)));
     }
     crate::register::cudaFuncSetAttribute(kernel, attr, value)
 }
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_library.rs"));

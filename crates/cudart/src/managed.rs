@@ -17,8 +17,7 @@ use crate::{code, invalid, out_with};
 ///
 /// # Safety
 /// `p` must be null or valid for writes.
-pub unsafe extern "C" fn cudaMallocManaged(p: *mut *mut c_void, size: usize, flags: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaMallocManaged");
+pub unsafe extern "C-unwind" fn cudaMallocManaged(p: *mut *mut c_void, size: usize, flags: u32) -> i32 {
     // SAFETY: forwarded contract.
     if p.is_null() {
         return crate::invalid();
@@ -29,33 +28,30 @@ pub unsafe extern "C" fn cudaMallocManaged(p: *mut *mut c_void, size: usize, fla
 
 /// `cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location,
 /// unsigned int flags, cudaStream_t stream)`.
-pub extern "C" fn cudaMemPrefetchAsync(
+pub extern "C-unwind" fn cudaMemPrefetchAsync(
     ptr: *const c_void,
     count: usize,
     loc: MemLocation,
     flags: u32,
     stream: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemPrefetchAsync");
     code(memory::mem_prefetch_async(ptr as u64, count, loc, flags, Stream(stream as u64)))
 }
 
 /// `cudaMemPrefetchAsync_ptsz`.
-pub extern "C" fn cudaMemPrefetchAsync_ptsz(
+pub extern "C-unwind" fn cudaMemPrefetchAsync_ptsz(
     ptr: *const c_void,
     count: usize,
     loc: MemLocation,
     flags: u32,
     stream: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemPrefetchAsync_ptsz");
     cudaMemPrefetchAsync(ptr, count, loc, flags, ptsz(stream))
 }
 
 /// `cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice, struct
 /// cudaMemLocation location)`.
-pub extern "C" fn cudaMemAdvise(ptr: *const c_void, count: usize, advice: i32, loc: MemLocation) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemAdvise");
+pub extern "C-unwind" fn cudaMemAdvise(ptr: *const c_void, count: usize, advice: i32, loc: MemLocation) -> i32 {
     code(memory::mem_advise(ptr as u64, count, advice, loc))
 }
 
@@ -64,14 +60,13 @@ pub extern "C" fn cudaMemAdvise(ptr: *const c_void, count: usize, advice: i32, l
 ///
 /// # Safety
 /// `data` must be null or valid for `data_size` bytes of writes.
-pub unsafe extern "C" fn cudaMemRangeGetAttribute(
+pub unsafe extern "C-unwind" fn cudaMemRangeGetAttribute(
     data: *mut c_void,
     data_size: usize,
     attr: i32,
     ptr: *const c_void,
     count: usize,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemRangeGetAttribute");
     if data.is_null() {
         return invalid();
     }
@@ -84,19 +79,17 @@ pub unsafe extern "C" fn cudaMemRangeGetAttribute(
 
 /// `cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length, unsigned int
 /// flags)`.
-pub extern "C" fn cudaStreamAttachMemAsync(stream: *mut c_void, ptr: *mut c_void, length: usize, flags: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamAttachMemAsync");
+pub extern "C-unwind" fn cudaStreamAttachMemAsync(stream: *mut c_void, ptr: *mut c_void, length: usize, flags: u32) -> i32 {
     code(memory::stream_attach_mem_async(Stream(stream as u64), ptr as u64, length, flags))
 }
 
 /// `cudaStreamAttachMemAsync_ptsz`.
-pub extern "C" fn cudaStreamAttachMemAsync_ptsz(
+pub extern "C-unwind" fn cudaStreamAttachMemAsync_ptsz(
     stream: *mut c_void,
     ptr: *mut c_void,
     length: usize,
     flags: u32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamAttachMemAsync_ptsz");
     cudaStreamAttachMemAsync(ptsz(stream), ptr, length, flags)
 }
 
@@ -104,8 +97,7 @@ pub extern "C" fn cudaStreamAttachMemAsync_ptsz(
 ///
 /// # Safety
 /// `p` must be null or valid for writes.
-pub unsafe extern "C" fn cudaMallocAsync(p: *mut *mut c_void, size: usize, stream: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaMallocAsync");
+pub unsafe extern "C-unwind" fn cudaMallocAsync(p: *mut *mut c_void, size: usize, stream: *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     if p.is_null() {
         return crate::invalid();
@@ -118,8 +110,7 @@ pub unsafe extern "C" fn cudaMallocAsync(p: *mut *mut c_void, size: usize, strea
 ///
 /// # Safety
 /// As for `cudaMallocAsync`.
-pub unsafe extern "C" fn cudaMallocAsync_ptsz(p: *mut *mut c_void, size: usize, stream: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaMallocAsync_ptsz");
+pub unsafe extern "C-unwind" fn cudaMallocAsync_ptsz(p: *mut *mut c_void, size: usize, stream: *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { cudaMallocAsync(p, size, ptsz(stream)) }
 }
@@ -129,13 +120,12 @@ pub unsafe extern "C" fn cudaMallocAsync_ptsz(p: *mut *mut c_void, size: usize, 
 ///
 /// # Safety
 /// `p` must be null or valid for writes.
-pub unsafe extern "C" fn cudaMallocFromPoolAsync(
+pub unsafe extern "C-unwind" fn cudaMallocFromPoolAsync(
     p: *mut *mut c_void,
     size: usize,
     pool: *mut c_void,
     stream: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMallocFromPoolAsync");
     if pool.is_null() {
         return invalid();
     }
@@ -149,26 +139,23 @@ pub unsafe extern "C" fn cudaMallocFromPoolAsync(
 ///
 /// # Safety
 /// As for `cudaMallocFromPoolAsync`.
-pub unsafe extern "C" fn cudaMallocFromPoolAsync_ptsz(
+pub unsafe extern "C-unwind" fn cudaMallocFromPoolAsync_ptsz(
     p: *mut *mut c_void,
     size: usize,
     pool: *mut c_void,
     stream: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMallocFromPoolAsync_ptsz");
     // SAFETY: forwarded contract.
     unsafe { cudaMallocFromPoolAsync(p, size, pool, ptsz(stream)) }
 }
 
 /// `cudaFreeAsync(void *devPtr, cudaStream_t hStream)`.
-pub extern "C" fn cudaFreeAsync(ptr: *mut c_void, stream: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaFreeAsync");
+pub extern "C-unwind" fn cudaFreeAsync(ptr: *mut c_void, stream: *mut c_void) -> i32 {
     code(memory::free_async(DevicePtr(ptr as u64), Stream(stream as u64)))
 }
 
 /// `cudaFreeAsync_ptsz`.
-pub extern "C" fn cudaFreeAsync_ptsz(ptr: *mut c_void, stream: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaFreeAsync_ptsz");
+pub extern "C-unwind" fn cudaFreeAsync_ptsz(ptr: *mut c_void, stream: *mut c_void) -> i32 {
     cudaFreeAsync(ptr, ptsz(stream))
 }
 
@@ -176,8 +163,7 @@ pub extern "C" fn cudaFreeAsync_ptsz(ptr: *mut c_void, stream: *mut c_void) -> i
 ///
 /// # Safety
 /// `p` must be null or valid for writes.
-pub unsafe extern "C" fn cudaDeviceGetDefaultMemPool(p: *mut *mut c_void, device: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaDeviceGetDefaultMemPool");
+pub unsafe extern "C-unwind" fn cudaDeviceGetDefaultMemPool(p: *mut *mut c_void, device: i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out_with(p, || memory::default_mem_pool(device).map(|h| h as *mut c_void)) }
 }
@@ -186,15 +172,13 @@ pub unsafe extern "C" fn cudaDeviceGetDefaultMemPool(p: *mut *mut c_void, device
 ///
 /// # Safety
 /// `p` must be null or valid for writes.
-pub unsafe extern "C" fn cudaDeviceGetMemPool(p: *mut *mut c_void, device: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaDeviceGetMemPool");
+pub unsafe extern "C-unwind" fn cudaDeviceGetMemPool(p: *mut *mut c_void, device: i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out_with(p, || memory::device_mem_pool(device).map(|h| h as *mut c_void)) }
 }
 
 /// `cudaDeviceSetMemPool(int device, cudaMemPool_t memPool)`.
-pub extern "C" fn cudaDeviceSetMemPool(device: i32, pool: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaDeviceSetMemPool");
+pub extern "C-unwind" fn cudaDeviceSetMemPool(device: i32, pool: *mut c_void) -> i32 {
     code(memory::set_device_mem_pool(device, pool as u64))
 }
 
@@ -202,8 +186,7 @@ pub extern "C" fn cudaDeviceSetMemPool(device: i32, pool: *mut c_void) -> i32 {
 ///
 /// # Safety
 /// `p` must be null or valid for writes; `props` null or valid for reads.
-pub unsafe extern "C" fn cudaMemPoolCreate(p: *mut *mut c_void, props: *const MemPoolProps) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemPoolCreate");
+pub unsafe extern "C-unwind" fn cudaMemPoolCreate(p: *mut *mut c_void, props: *const MemPoolProps) -> i32 {
     if props.is_null() {
         return invalid();
     }
@@ -214,14 +197,12 @@ pub unsafe extern "C" fn cudaMemPoolCreate(p: *mut *mut c_void, props: *const Me
 }
 
 /// `cudaMemPoolDestroy(cudaMemPool_t memPool)`.
-pub extern "C" fn cudaMemPoolDestroy(pool: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemPoolDestroy");
+pub extern "C-unwind" fn cudaMemPoolDestroy(pool: *mut c_void) -> i32 {
     code(memory::mem_pool_destroy(pool as u64))
 }
 
 /// `cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesToKeep)`.
-pub extern "C" fn cudaMemPoolTrimTo(pool: *mut c_void, keep: usize) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemPoolTrimTo");
+pub extern "C-unwind" fn cudaMemPoolTrimTo(pool: *mut c_void, keep: usize) -> i32 {
     code(memory::mem_pool_trim_to(pool as u64, keep))
 }
 
@@ -230,8 +211,7 @@ pub extern "C" fn cudaMemPoolTrimTo(pool: *mut c_void, keep: usize) -> i32 {
 ///
 /// # Safety
 /// `value` must be null or point to a value of the attribute's type.
-pub unsafe extern "C" fn cudaMemPoolSetAttribute(pool: *mut c_void, attr: i32, value: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemPoolSetAttribute");
+pub unsafe extern "C-unwind" fn cudaMemPoolSetAttribute(pool: *mut c_void, attr: i32, value: *mut c_void) -> i32 {
     if value.is_null() {
         return invalid();
     }
@@ -252,8 +232,7 @@ pub unsafe extern "C" fn cudaMemPoolSetAttribute(pool: *mut c_void, attr: i32, v
 ///
 /// # Safety
 /// `value` must be null or valid for writes of the attribute's type.
-pub unsafe extern "C" fn cudaMemPoolGetAttribute(pool: *mut c_void, attr: i32, value: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemPoolGetAttribute");
+pub unsafe extern "C-unwind" fn cudaMemPoolGetAttribute(pool: *mut c_void, attr: i32, value: *mut c_void) -> i32 {
     if value.is_null() {
         return invalid();
     }
@@ -269,3 +248,6 @@ pub unsafe extern "C" fn cudaMemPoolGetAttribute(pool: *mut c_void, attr: i32, v
     });
     code(r)
 }
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_managed.rs"));

@@ -20,20 +20,17 @@ use crate::register::function_for_handle;
 use crate::{PTDS, SYNC, code, invalid, out, stream};
 
 /// `cudaProfilerStart()`: there is no profiler to start; succeeds.
-pub extern "C" fn cudaProfilerStart() -> i32 {
-    let _api = runtime::profile::api_call("cudaProfilerStart");
+pub extern "C-unwind" fn cudaProfilerStart() -> i32 {
     code(record(Ok(())))
 }
 
 /// `cudaProfilerStop()`: succeeds.
-pub extern "C" fn cudaProfilerStop() -> i32 {
-    let _api = runtime::profile::api_call("cudaProfilerStop");
+pub extern "C-unwind" fn cudaProfilerStop() -> i32 {
     code(record(Ok(())))
 }
 
 /// `cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config)`.
-pub extern "C" fn cudaDeviceSetSharedMemConfig(config: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaDeviceSetSharedMemConfig");
+pub extern "C-unwind" fn cudaDeviceSetSharedMemConfig(config: i32) -> i32 {
     code(device::set_shared_mem_config(config))
 }
 
@@ -41,16 +38,14 @@ pub extern "C" fn cudaDeviceSetSharedMemConfig(config: i32) -> i32 {
 ///
 /// # Safety
 /// `config` must be null or valid for writes.
-pub unsafe extern "C" fn cudaDeviceGetSharedMemConfig(config: *mut i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaDeviceGetSharedMemConfig");
+pub unsafe extern "C-unwind" fn cudaDeviceGetSharedMemConfig(config: *mut i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(config, device::get_shared_mem_config()) }
 }
 
 /// `cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config)`: the
 /// function must be a kernel, the configuration valid; the bank size is fixed.
-pub extern "C" fn cudaFuncSetSharedMemConfig(func: *const c_void, config: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaFuncSetSharedMemConfig");
+pub extern "C-unwind" fn cudaFuncSetSharedMemConfig(func: *const c_void, config: i32) -> i32 {
     code(function_for_handle(func as usize).and_then(|_| record(device::check_shared_mem_config(config))))
 }
 
@@ -58,15 +53,13 @@ pub extern "C" fn cudaFuncSetSharedMemConfig(func: *const c_void, config: i32) -
 ///
 /// # Safety
 /// `flags` must be null or valid for writes.
-pub unsafe extern "C" fn cudaHostGetFlags(flags: *mut u32, host: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaHostGetFlags");
+pub unsafe extern "C-unwind" fn cudaHostGetFlags(flags: *mut u32, host: *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(flags, memory::host_get_flags(host as usize)) }
 }
 
 /// `cudaCtxResetPersistingL2Cache()`.
-pub extern "C" fn cudaCtxResetPersistingL2Cache() -> i32 {
-    let _api = runtime::profile::api_call("cudaCtxResetPersistingL2Cache");
+pub extern "C-unwind" fn cudaCtxResetPersistingL2Cache() -> i32 {
     code(device::reset_persisting_l2_cache())
 }
 
@@ -75,15 +68,13 @@ pub extern "C" fn cudaCtxResetPersistingL2Cache() -> i32 {
 ///
 /// # Safety
 /// `value` must be null or valid for writes.
-pub unsafe extern "C" fn cudaDeviceGetP2PAttribute(value: *mut i32, attr: i32, src: i32, dst: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaDeviceGetP2PAttribute");
+pub unsafe extern "C-unwind" fn cudaDeviceGetP2PAttribute(value: *mut i32, attr: i32, src: i32, dst: i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(value, device::p2p_attribute(attr, src, dst)) }
 }
 
 /// `cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags)`.
-pub extern "C" fn cudaInitDevice(dev: i32, device_flags: u32, flags: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaInitDevice");
+pub extern "C-unwind" fn cudaInitDevice(dev: i32, device_flags: u32, flags: u32) -> i32 {
     code(device::init_device(dev, device_flags, flags))
 }
 
@@ -91,8 +82,7 @@ pub extern "C" fn cudaInitDevice(dev: i32, device_flags: u32, flags: u32) -> i32
 ///
 /// # Safety
 /// `list` must hold `len` ints when `len > 0`.
-pub unsafe extern "C" fn cudaSetValidDevices(list: *mut i32, len: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaSetValidDevices");
+pub unsafe extern "C-unwind" fn cudaSetValidDevices(list: *mut i32, len: i32) -> i32 {
     if len < 0 || (len > 0 && list.is_null()) {
         return invalid();
     }
@@ -110,12 +100,11 @@ pub unsafe extern "C" fn cudaSetValidDevices(list: *mut i32, len: i32) -> i32 {
 ///
 /// # Safety
 /// `width` must be null or valid for writes; `desc` null or valid.
-pub unsafe extern "C" fn cudaDeviceGetTexture1DLinearMaxWidth(
+pub unsafe extern "C-unwind" fn cudaDeviceGetTexture1DLinearMaxWidth(
     width: *mut usize,
     desc: *const ChannelDesc,
     dev: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaDeviceGetTexture1DLinearMaxWidth");
     // SAFETY: null-checked; valid per the contract.
     let Some(d) = (unsafe { desc.as_ref() }) else { return invalid() };
     // SAFETY: forwarded contract.
@@ -142,8 +131,7 @@ unsafe fn stream_set_attribute(s: *mut c_void, id: i32, v: *const AttrValue) -> 
 ///
 /// # Safety
 /// `v` must be null or a valid `cudaStreamAttrValue`.
-pub unsafe extern "C" fn cudaStreamSetAttribute(s: *mut c_void, id: i32, v: *const AttrValue) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamSetAttribute");
+pub unsafe extern "C-unwind" fn cudaStreamSetAttribute(s: *mut c_void, id: i32, v: *const AttrValue) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { stream_set_attribute(s, id, v) }
 }
@@ -152,8 +140,7 @@ pub unsafe extern "C" fn cudaStreamSetAttribute(s: *mut c_void, id: i32, v: *con
 ///
 /// # Safety
 /// As for `cudaStreamSetAttribute`.
-pub unsafe extern "C" fn cudaStreamSetAttribute_ptsz(s: *mut c_void, id: i32, v: *const AttrValue) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamSetAttribute_ptsz");
+pub unsafe extern "C-unwind" fn cudaStreamSetAttribute_ptsz(s: *mut c_void, id: i32, v: *const AttrValue) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { stream_set_attribute(ptsz(s), id, v) }
 }
@@ -162,8 +149,7 @@ pub unsafe extern "C" fn cudaStreamSetAttribute_ptsz(s: *mut c_void, id: i32, v:
 ///
 /// # Safety
 /// `v` must be null or valid for writes of a `cudaStreamAttrValue`.
-pub unsafe extern "C" fn cudaStreamGetAttribute(s: *mut c_void, id: i32, v: *mut AttrValue) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamGetAttribute");
+pub unsafe extern "C-unwind" fn cudaStreamGetAttribute(s: *mut c_void, id: i32, v: *mut AttrValue) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(v, stream(s).get_attribute(id)) }
 }
@@ -172,21 +158,18 @@ pub unsafe extern "C" fn cudaStreamGetAttribute(s: *mut c_void, id: i32, v: *mut
 ///
 /// # Safety
 /// As for `cudaStreamGetAttribute`.
-pub unsafe extern "C" fn cudaStreamGetAttribute_ptsz(s: *mut c_void, id: i32, v: *mut AttrValue) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamGetAttribute_ptsz");
+pub unsafe extern "C-unwind" fn cudaStreamGetAttribute_ptsz(s: *mut c_void, id: i32, v: *mut AttrValue) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(v, stream(ptsz(s)).get_attribute(id)) }
 }
 
 /// `cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src)`.
-pub extern "C" fn cudaStreamCopyAttributes(dst: *mut c_void, src: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamCopyAttributes");
+pub extern "C-unwind" fn cudaStreamCopyAttributes(dst: *mut c_void, src: *mut c_void) -> i32 {
     code(stream(dst).copy_attributes_from(stream(src)))
 }
 
 /// `cudaStreamCopyAttributes_ptsz`.
-pub extern "C" fn cudaStreamCopyAttributes_ptsz(dst: *mut c_void, src: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaStreamCopyAttributes_ptsz");
+pub extern "C-unwind" fn cudaStreamCopyAttributes_ptsz(dst: *mut c_void, src: *mut c_void) -> i32 {
     code(stream(ptsz(dst)).copy_attributes_from(stream(ptsz(src))))
 }
 
@@ -204,8 +187,7 @@ fn c_name(name: &str) -> *const c_char {
 ///
 /// # Safety
 /// `name` must be null or valid for writes.
-pub unsafe extern "C" fn cudaFuncGetName(name: *mut *const c_char, func: *const c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaFuncGetName");
+pub unsafe extern "C-unwind" fn cudaFuncGetName(name: *mut *const c_char, func: *const c_void) -> i32 {
     if name.is_null() {
         return invalid();
     }
@@ -218,8 +200,7 @@ pub unsafe extern "C" fn cudaFuncGetName(name: *mut *const c_char, func: *const 
 ///
 /// # Safety
 /// `kernel` must be null or valid for writes.
-pub unsafe extern "C" fn cudaGetKernel(kernel: *mut *mut c_void, entry: *const c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGetKernel");
+pub unsafe extern "C-unwind" fn cudaGetKernel(kernel: *mut *mut c_void, entry: *const c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { crate::register::__cudaGetKernel(kernel, entry) }
 }
@@ -229,8 +210,7 @@ pub unsafe extern "C" fn cudaGetKernel(kernel: *mut *mut c_void, entry: *const c
 ///
 /// # Safety
 /// `func` must be null or valid for writes.
-pub unsafe extern "C" fn cudaGetFuncBySymbol(func: *mut *mut c_void, symbol: *const c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGetFuncBySymbol");
+pub unsafe extern "C-unwind" fn cudaGetFuncBySymbol(func: *mut *mut c_void, symbol: *const c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { crate::register::__cudaGetKernel(func, symbol) }
 }
@@ -240,13 +220,12 @@ pub unsafe extern "C" fn cudaGetFuncBySymbol(func: *mut *mut c_void, symbol: *co
 ///
 /// # Safety
 /// `offset`, `size` must be null or valid for writes.
-pub unsafe extern "C" fn cudaFuncGetParamInfo(
+pub unsafe extern "C-unwind" fn cudaFuncGetParamInfo(
     func: *const c_void,
     index: usize,
     offset: *mut usize,
     size: *mut usize,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaFuncGetParamInfo");
     let r = function_for_handle(func as usize).and_then(|f| {
         let mut off = 0usize;
         for (i, p) in f.params().iter().enumerate() {
@@ -282,7 +261,7 @@ pub unsafe extern "C" fn cudaFuncGetParamInfo(
 /// # Safety
 /// The three arrays must hold `num` entries; each `data[i]` must be valid for writes of
 /// `dataSizes[i]` bytes.
-pub unsafe extern "C" fn cudaMemRangeGetAttributes(
+pub unsafe extern "C-unwind" fn cudaMemRangeGetAttributes(
     data: *mut *mut c_void,
     sizes: *mut usize,
     attrs: *mut i32,
@@ -290,7 +269,6 @@ pub unsafe extern "C" fn cudaMemRangeGetAttributes(
     ptr: *const c_void,
     count: usize,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemRangeGetAttributes");
     if data.is_null() || sizes.is_null() || attrs.is_null() || num == 0 {
         return invalid();
     }
@@ -331,8 +309,7 @@ unsafe fn location(loc: *const MemLocation) -> Option<MemLocation> {
 ///
 /// # Safety
 /// `pool` must be null or valid for writes; `loc` null or valid.
-pub unsafe extern "C" fn cudaMemGetDefaultMemPool(pool: *mut u64, loc: *const MemLocation, ty: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemGetDefaultMemPool");
+pub unsafe extern "C-unwind" fn cudaMemGetDefaultMemPool(pool: *mut u64, loc: *const MemLocation, ty: i32) -> i32 {
     // SAFETY: forwarded contract.
     let Some(l) = (unsafe { location(loc) }) else { return invalid() };
     // SAFETY: forwarded contract.
@@ -344,8 +321,7 @@ pub unsafe extern "C" fn cudaMemGetDefaultMemPool(pool: *mut u64, loc: *const Me
 ///
 /// # Safety
 /// As for `cudaMemGetDefaultMemPool`.
-pub unsafe extern "C" fn cudaMemGetMemPool(pool: *mut u64, loc: *const MemLocation, ty: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemGetMemPool");
+pub unsafe extern "C-unwind" fn cudaMemGetMemPool(pool: *mut u64, loc: *const MemLocation, ty: i32) -> i32 {
     // SAFETY: forwarded contract.
     let Some(l) = (unsafe { location(loc) }) else { return invalid() };
     // SAFETY: forwarded contract.
@@ -357,8 +333,7 @@ pub unsafe extern "C" fn cudaMemGetMemPool(pool: *mut u64, loc: *const MemLocati
 ///
 /// # Safety
 /// `loc` must be null or valid.
-pub unsafe extern "C" fn cudaMemSetMemPool(loc: *const MemLocation, ty: i32, pool: u64) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemSetMemPool");
+pub unsafe extern "C-unwind" fn cudaMemSetMemPool(loc: *const MemLocation, ty: i32, pool: u64) -> i32 {
     // SAFETY: forwarded contract.
     let Some(l) = (unsafe { location(loc) }) else { return invalid() };
     code(memory::set_mem_pool_at(l, ty, pool))
@@ -379,8 +354,7 @@ pub struct MemAccessDesc {
 ///
 /// # Safety
 /// `descs` must hold `count` entries.
-pub unsafe extern "C" fn cudaMemPoolSetAccess(pool: u64, descs: *const MemAccessDesc, count: usize) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemPoolSetAccess");
+pub unsafe extern "C-unwind" fn cudaMemPoolSetAccess(pool: u64, descs: *const MemAccessDesc, count: usize) -> i32 {
     if count > 0 && descs.is_null() {
         return invalid();
     }
@@ -399,8 +373,7 @@ pub unsafe extern "C" fn cudaMemPoolSetAccess(pool: u64, descs: *const MemAccess
 ///
 /// # Safety
 /// `flags` must be null or valid for writes; `loc` null or valid.
-pub unsafe extern "C" fn cudaMemPoolGetAccess(flags: *mut i32, pool: u64, loc: *const MemLocation) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemPoolGetAccess");
+pub unsafe extern "C-unwind" fn cudaMemPoolGetAccess(flags: *mut i32, pool: u64, loc: *const MemLocation) -> i32 {
     // SAFETY: forwarded contract.
     let Some(l) = (unsafe { location(loc) }) else { return invalid() };
     // SAFETY: forwarded contract.
@@ -465,8 +438,7 @@ unsafe fn memcpy_3d_peer(p: *const Memcpy3DPeerParms, on: On) -> i32 {
 ///
 /// # Safety
 /// `p` must be null or valid; the memory the copy covers must be valid.
-pub unsafe extern "C" fn cudaMemcpy3DPeer(p: *const Memcpy3DPeerParms) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy3DPeer");
+pub unsafe extern "C-unwind" fn cudaMemcpy3DPeer(p: *const Memcpy3DPeerParms) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { memcpy_3d_peer(p, SYNC) }
 }
@@ -475,8 +447,7 @@ pub unsafe extern "C" fn cudaMemcpy3DPeer(p: *const Memcpy3DPeerParms) -> i32 {
 ///
 /// # Safety
 /// As for `cudaMemcpy3DPeer`.
-pub unsafe extern "C" fn cudaMemcpy3DPeer_ptds(p: *const Memcpy3DPeerParms) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy3DPeer_ptds");
+pub unsafe extern "C-unwind" fn cudaMemcpy3DPeer_ptds(p: *const Memcpy3DPeerParms) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { memcpy_3d_peer(p, PTDS) }
 }
@@ -485,8 +456,7 @@ pub unsafe extern "C" fn cudaMemcpy3DPeer_ptds(p: *const Memcpy3DPeerParms) -> i
 ///
 /// # Safety
 /// As for `cudaMemcpy3DPeer`, until the copy completes.
-pub unsafe extern "C" fn cudaMemcpy3DPeerAsync(p: *const Memcpy3DPeerParms, s: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy3DPeerAsync");
+pub unsafe extern "C-unwind" fn cudaMemcpy3DPeerAsync(p: *const Memcpy3DPeerParms, s: *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { memcpy_3d_peer(p, On::Async(stream(s))) }
 }
@@ -495,8 +465,10 @@ pub unsafe extern "C" fn cudaMemcpy3DPeerAsync(p: *const Memcpy3DPeerParms, s: *
 ///
 /// # Safety
 /// As for `cudaMemcpy3DPeerAsync`.
-pub unsafe extern "C" fn cudaMemcpy3DPeerAsync_ptsz(p: *const Memcpy3DPeerParms, s: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy3DPeerAsync_ptsz");
+pub unsafe extern "C-unwind" fn cudaMemcpy3DPeerAsync_ptsz(p: *const Memcpy3DPeerParms, s: *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { memcpy_3d_peer(p, On::Async(stream(ptsz(s)))) }
 }
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_misc.rs"));

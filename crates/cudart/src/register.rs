@@ -198,7 +198,7 @@ const MAX_RELOCATABLE: usize = 1 << 16;
 ///
 /// # Safety
 /// `wrapper` must be null or point into the program's static data (nvcc's fatbin wrapper).
-pub unsafe extern "C" fn __cudaRegisterFatBinary(wrapper: *mut c_void) -> *mut *mut c_void {
+pub unsafe extern "C-unwind" fn __cudaRegisterFatBinary(wrapper: *mut c_void) -> *mut *mut c_void {
     let handle = Box::into_raw(Box::new(std::ptr::null_mut::<c_void>()));
     let mut data = Err(fatbin::Error::Corrupt("no fatbin wrapper (a null pointer)".into()));
     let mut relocatable = Vec::new();
@@ -248,7 +248,7 @@ pub unsafe extern "C" fn __cudaRegisterFatBinary(wrapper: *mut c_void) -> *mut *
 /// `void __cudaRegisterFatBinaryEnd(void **fatCubinHandle)`: binds the `__managed__`
 /// variables of clang-compiled code registered since to their host objects, which loads the
 /// module (their initial values must be in place before `main`).
-pub extern "C" fn __cudaRegisterFatBinaryEnd(handle: *mut *mut c_void) {
+pub extern "C-unwind" fn __cudaRegisterFatBinaryEnd(handle: *mut *mut c_void) {
     let Some(fb) = registry().fatbins.get(&(handle as usize)).cloned() else { return };
     let pending = std::mem::take(&mut *fb.host_managed.lock().unwrap_or_else(|e| e.into_inner()));
     if pending.is_empty() {
@@ -275,7 +275,7 @@ static MANAGED_HOST_RANGES: Mutex<Vec<(usize, usize)>> = Mutex::new(Vec::new());
 /// reference, from a constructor that runs before clang's registration code; a variable
 /// `__cudaRegisterVar` then registers inside the range becomes managed: the module's variable
 /// lives in the host object, which host code uses directly.
-pub extern "C" fn __cupriteRegisterManagedRange(start: *mut c_void, stop: *mut c_void) {
+pub extern "C-unwind" fn __cupriteRegisterManagedRange(start: *mut c_void, stop: *mut c_void) {
     let (start, stop) = (start as usize, stop as usize);
     if start == 0 || stop <= start {
         return;
@@ -296,14 +296,14 @@ fn in_managed_range(host: usize, size: usize) -> bool {
 /// device. As on a GPU, work still in flight when the program ends is abandoned (a kernel
 /// that never ends must not keep the process alive); a program sees its kernels' results
 /// only after synchronizing.
-pub extern "C" fn __cudaUnregisterFatBinary(handle: *mut *mut c_void) {
+pub extern "C-unwind" fn __cudaUnregisterFatBinary(handle: *mut *mut c_void) {
     let mut r = registry();
     r.fatbins.remove(&(handle as usize));
 }
 
 /// `char __cudaInitModule(void **fatCubinHandle)`: loads the module and fills the host pointer
 /// slots of its `__managed__` variables (again after a `cudaDeviceReset`).
-pub extern "C" fn __cudaInitModule(handle: *mut *mut c_void) -> c_char {
+pub extern "C-unwind" fn __cudaInitModule(handle: *mut *mut c_void) -> c_char {
     let fb = registry().fatbins.get(&(handle as usize)).cloned();
     c_char::from(fb.is_some_and(|f| match f.module() {
         Ok(m) => {
@@ -320,7 +320,7 @@ pub extern "C" fn __cudaInitModule(handle: *mut *mut c_void) -> c_char {
 /// # Safety
 /// `device_fun` must be a NUL-terminated string.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn __cudaRegisterFunction(
+pub unsafe extern "C-unwind" fn __cudaRegisterFunction(
     handle: *mut *mut c_void,
     host_fun: *const c_char,
     device_fun: *mut c_char,
@@ -346,7 +346,7 @@ pub unsafe extern "C" fn __cudaRegisterFunction(
 /// # Safety
 /// `device_name` must be a NUL-terminated string.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn __cudaRegisterVar(
+pub unsafe extern "C-unwind" fn __cudaRegisterVar(
     handle: *mut *mut c_void,
     host_var: *mut c_char,
     _device_address: *mut c_char,
@@ -377,7 +377,7 @@ pub unsafe extern "C" fn __cudaRegisterVar(
 /// `device_name` must be a NUL-terminated string; `host_var_ptr` a writable pointer slot that
 /// lives as long as the program.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn __cudaRegisterManagedVar(
+pub unsafe extern "C-unwind" fn __cudaRegisterManagedVar(
     handle: *mut *mut c_void,
     host_var_ptr: *mut *mut c_void,
     device_address: *mut c_char,
@@ -415,7 +415,7 @@ thread_local! {
 }
 
 /// `unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared, cudaStream_t)`.
-pub extern "C" fn __cudaPushCallConfiguration(grid: Dim3C, block: Dim3C, shared: usize, stream: *mut c_void) -> u32 {
+pub extern "C-unwind" fn __cudaPushCallConfiguration(grid: Dim3C, block: Dim3C, shared: usize, stream: *mut c_void) -> u32 {
     CONFIGS.with(|c| c.borrow_mut().push(CallConfig { grid, block, shared, stream }));
     0
 }
@@ -425,7 +425,7 @@ pub extern "C" fn __cudaPushCallConfiguration(grid: Dim3C, block: Dim3C, shared:
 ///
 /// # Safety
 /// The pointers must be valid for writes (or null).
-pub unsafe extern "C" fn __cudaPopCallConfiguration(
+pub unsafe extern "C-unwind" fn __cudaPopCallConfiguration(
     grid: *mut Dim3C,
     block: *mut Dim3C,
     shared: *mut usize,
@@ -504,7 +504,7 @@ pub(crate) fn function_for(host_fun: usize) -> Result<Function> {
 ///
 /// # Safety
 /// `kernel` must be valid for writes (or null).
-pub unsafe extern "C" fn __cudaGetKernel(kernel: *mut *mut c_void, host_fun: *const c_void) -> i32 {
+pub unsafe extern "C-unwind" fn __cudaGetKernel(kernel: *mut *mut c_void, host_fun: *const c_void) -> i32 {
     if kernel.is_null() {
         return invalid();
     }
@@ -578,7 +578,7 @@ pub(crate) unsafe fn prepare_launch(
 ///
 /// # Safety
 /// As for `cudaLaunchKernel`.
-pub unsafe extern "C" fn __cudaLaunchKernel(
+pub unsafe extern "C-unwind" fn __cudaLaunchKernel(
     kernel: *const c_void,
     grid: Dim3C,
     block: Dim3C,
@@ -587,7 +587,6 @@ pub unsafe extern "C" fn __cudaLaunchKernel(
     stream: *mut c_void,
 ) -> i32 {
     // What `<<<...>>>` calls: profiled under the API name programs use.
-    let _api = runtime::profile::api_call("cudaLaunchKernel");
     // SAFETY: forwarded contract.
     unsafe { launch(kernel as usize, grid, block, args, shared, stream) }
 }
@@ -596,7 +595,7 @@ pub unsafe extern "C" fn __cudaLaunchKernel(
 ///
 /// # Safety
 /// As for `cudaLaunchKernel`.
-pub unsafe extern "C" fn __cudaLaunchKernel_ptsz(
+pub unsafe extern "C-unwind" fn __cudaLaunchKernel_ptsz(
     kernel: *const c_void,
     grid: Dim3C,
     block: Dim3C,
@@ -604,7 +603,6 @@ pub unsafe extern "C" fn __cudaLaunchKernel_ptsz(
     shared: usize,
     stream: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaLaunchKernel_ptsz");
     let stream = crate::ext::ptsz(stream);
     // SAFETY: forwarded contract.
     unsafe { launch(kernel as usize, grid, block, args, shared, stream) }
@@ -614,7 +612,7 @@ pub unsafe extern "C" fn __cudaLaunchKernel_ptsz(
 ///
 /// # Safety
 /// As for `cudaLaunchKernel`.
-pub unsafe extern "C" fn cudaLaunchKernel_ptsz(
+pub unsafe extern "C-unwind" fn cudaLaunchKernel_ptsz(
     func: *const c_void,
     grid: Dim3C,
     block: Dim3C,
@@ -622,7 +620,6 @@ pub unsafe extern "C" fn cudaLaunchKernel_ptsz(
     shared: usize,
     stream: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaLaunchKernel_ptsz");
     let stream = crate::ext::ptsz(stream);
     // SAFETY: forwarded contract.
     unsafe { launch(func as usize, grid, block, args, shared, stream) }
@@ -631,8 +628,7 @@ pub unsafe extern "C" fn cudaLaunchKernel_ptsz(
 /// `cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value)`:
 /// validated and recorded; `cudaFuncAttributeMaxDynamicSharedMemorySize` (8) raises the
 /// dynamic shared memory launches of `func` may use.
-pub extern "C" fn cudaFuncSetAttribute(func: *const c_void, attr: i32, value: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaFuncSetAttribute");
+pub extern "C-unwind" fn cudaFuncSetAttribute(func: *const c_void, attr: i32, value: i32) -> i32 {
     let r = function_for_handle(func as usize).and_then(|f| f.set_attribute(attr, value));
     if r.is_ok() {
         // A successful cudaFuncSetAttribute also clears the thread's last error, as CUDA 13.0
@@ -644,8 +640,7 @@ pub extern "C" fn cudaFuncSetAttribute(func: *const c_void, attr: i32, value: i3
 
 /// `cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache)`: recorded (no effect on the
 /// CPU).
-pub extern "C" fn cudaFuncSetCacheConfig(func: *const c_void, config: i32) -> i32 {
-    let _api = runtime::profile::api_call("cudaFuncSetCacheConfig");
+pub extern "C-unwind" fn cudaFuncSetCacheConfig(func: *const c_void, config: i32) -> i32 {
     code(function_for(func as usize).and_then(|f| f.set_cache_config(config)))
 }
 
@@ -654,7 +649,7 @@ pub extern "C" fn cudaFuncSetCacheConfig(func: *const c_void, config: i32) -> i3
 ///
 /// # Safety
 /// `args` must hold one pointer per kernel parameter, each to a value of the parameter's size.
-pub unsafe extern "C" fn cudaLaunchKernel(
+pub unsafe extern "C-unwind" fn cudaLaunchKernel(
     func: *const c_void,
     grid: Dim3C,
     block: Dim3C,
@@ -662,7 +657,6 @@ pub unsafe extern "C" fn cudaLaunchKernel(
     shared: usize,
     stream: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaLaunchKernel");
     // SAFETY: forwarded contract.
     unsafe { launch(func as usize, grid, block, args, shared, stream) }
 }
@@ -671,8 +665,7 @@ pub unsafe extern "C" fn cudaLaunchKernel(
 ///
 /// # Safety
 /// `attr` must be valid for writes.
-pub unsafe extern "C" fn cudaFuncGetAttributes(attr: *mut runtime::module::FuncAttributes, func: *const c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaFuncGetAttributes");
+pub unsafe extern "C-unwind" fn cudaFuncGetAttributes(attr: *mut runtime::module::FuncAttributes, func: *const c_void) -> i32 {
     if attr.is_null() {
         return invalid();
     }
@@ -688,14 +681,13 @@ pub unsafe extern "C" fn cudaFuncGetAttributes(attr: *mut runtime::module::FuncA
 ///
 /// # Safety
 /// `num_blocks` must be valid for writes.
-pub unsafe extern "C" fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+pub unsafe extern "C-unwind" fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     num_blocks: *mut i32,
     func: *const c_void,
     block_size: i32,
     dynamic_smem: usize,
     _flags: u32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags");
     if num_blocks.is_null() {
         return invalid();
     }
@@ -712,13 +704,12 @@ pub unsafe extern "C" fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
 ///
 /// # Safety
 /// `num_blocks` must be valid for writes.
-pub unsafe extern "C" fn cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+pub unsafe extern "C-unwind" fn cudaOccupancyMaxActiveBlocksPerMultiprocessor(
     num_blocks: *mut i32,
     func: *const c_void,
     block_size: i32,
     dynamic_smem: usize,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     // SAFETY: forwarded contract.
     unsafe { cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(num_blocks, func, block_size, dynamic_smem, 0) }
 }
@@ -792,14 +783,13 @@ unsafe fn symbol_copy(
 ///
 /// # Safety
 /// `src` must be valid for `count` bytes of reads.
-pub unsafe extern "C" fn cudaMemcpyToSymbol(
+pub unsafe extern "C-unwind" fn cudaMemcpyToSymbol(
     sym: *const c_void,
     src: *const c_void,
     count: usize,
     offset: usize,
     kind: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyToSymbol");
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, SYNC) }
 }
@@ -809,14 +799,13 @@ pub unsafe extern "C" fn cudaMemcpyToSymbol(
 ///
 /// # Safety
 /// `dst` must be valid for `count` bytes of writes.
-pub unsafe extern "C" fn cudaMemcpyFromSymbol(
+pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbol(
     dst: *mut c_void,
     sym: *const c_void,
     count: usize,
     offset: usize,
     kind: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyFromSymbol");
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, dst, count, offset, kind, false, SYNC) }
 }
@@ -825,7 +814,7 @@ pub unsafe extern "C" fn cudaMemcpyFromSymbol(
 ///
 /// # Safety
 /// `src` must stay valid for `count` bytes of reads until the copy completes.
-pub unsafe extern "C" fn cudaMemcpyToSymbolAsync(
+pub unsafe extern "C-unwind" fn cudaMemcpyToSymbolAsync(
     sym: *const c_void,
     src: *const c_void,
     count: usize,
@@ -833,7 +822,6 @@ pub unsafe extern "C" fn cudaMemcpyToSymbolAsync(
     kind: i32,
     stream: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyToSymbolAsync");
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, On::Async(Stream(stream as u64))) }
 }
@@ -842,7 +830,7 @@ pub unsafe extern "C" fn cudaMemcpyToSymbolAsync(
 ///
 /// # Safety
 /// `dst` must stay valid for `count` bytes of writes until the copy completes.
-pub unsafe extern "C" fn cudaMemcpyFromSymbolAsync(
+pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbolAsync(
     dst: *mut c_void,
     sym: *const c_void,
     count: usize,
@@ -850,7 +838,6 @@ pub unsafe extern "C" fn cudaMemcpyFromSymbolAsync(
     kind: i32,
     stream: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyFromSymbolAsync");
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, dst, count, offset, kind, false, On::Async(Stream(stream as u64))) }
 }
@@ -859,8 +846,7 @@ pub unsafe extern "C" fn cudaMemcpyFromSymbolAsync(
 ///
 /// # Safety
 /// `dev_ptr` must be valid for writes.
-pub unsafe extern "C" fn cudaGetSymbolAddress(dev_ptr: *mut *mut c_void, sym: *const c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGetSymbolAddress");
+pub unsafe extern "C-unwind" fn cudaGetSymbolAddress(dev_ptr: *mut *mut c_void, sym: *const c_void) -> i32 {
     if dev_ptr.is_null() {
         return invalid();
     }
@@ -875,8 +861,7 @@ pub unsafe extern "C" fn cudaGetSymbolAddress(dev_ptr: *mut *mut c_void, sym: *c
 ///
 /// # Safety
 /// `size` must be valid for writes.
-pub unsafe extern "C" fn cudaGetSymbolSize(size: *mut usize, sym: *const c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGetSymbolSize");
+pub unsafe extern "C-unwind" fn cudaGetSymbolSize(size: *mut usize, sym: *const c_void) -> i32 {
     if size.is_null() {
         return invalid();
     }
@@ -891,14 +876,13 @@ pub unsafe extern "C" fn cudaGetSymbolSize(size: *mut usize, sym: *const c_void)
 ///
 /// # Safety
 /// As for `cudaMemcpyToSymbol`.
-pub unsafe extern "C" fn cudaMemcpyToSymbol_ptds(
+pub unsafe extern "C-unwind" fn cudaMemcpyToSymbol_ptds(
     sym: *const c_void,
     src: *const c_void,
     count: usize,
     offset: usize,
     kind: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyToSymbol_ptds");
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, On::Sync(Stream::PER_THREAD)) }
 }
@@ -907,14 +891,13 @@ pub unsafe extern "C" fn cudaMemcpyToSymbol_ptds(
 ///
 /// # Safety
 /// As for `cudaMemcpyFromSymbol`.
-pub unsafe extern "C" fn cudaMemcpyFromSymbol_ptds(
+pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbol_ptds(
     dst: *mut c_void,
     sym: *const c_void,
     count: usize,
     offset: usize,
     kind: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyFromSymbol_ptds");
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, dst, count, offset, kind, false, On::Sync(Stream::PER_THREAD)) }
 }
@@ -923,7 +906,7 @@ pub unsafe extern "C" fn cudaMemcpyFromSymbol_ptds(
 ///
 /// # Safety
 /// As for `cudaMemcpyToSymbolAsync`.
-pub unsafe extern "C" fn cudaMemcpyToSymbolAsync_ptsz(
+pub unsafe extern "C-unwind" fn cudaMemcpyToSymbolAsync_ptsz(
     sym: *const c_void,
     src: *const c_void,
     count: usize,
@@ -931,7 +914,6 @@ pub unsafe extern "C" fn cudaMemcpyToSymbolAsync_ptsz(
     kind: i32,
     stream: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyToSymbolAsync_ptsz");
     let s = Stream(crate::ext::ptsz(stream) as u64);
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, On::Async(s)) }
@@ -941,7 +923,7 @@ pub unsafe extern "C" fn cudaMemcpyToSymbolAsync_ptsz(
 ///
 /// # Safety
 /// As for `cudaMemcpyFromSymbolAsync`.
-pub unsafe extern "C" fn cudaMemcpyFromSymbolAsync_ptsz(
+pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbolAsync_ptsz(
     dst: *mut c_void,
     sym: *const c_void,
     count: usize,
@@ -949,8 +931,10 @@ pub unsafe extern "C" fn cudaMemcpyFromSymbolAsync_ptsz(
     kind: i32,
     stream: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyFromSymbolAsync_ptsz");
     let s = Stream(crate::ext::ptsz(stream) as u64);
     // SAFETY: forwarded contract.
     unsafe { symbol_copy(sym, dst, count, offset, kind, false, On::Async(s)) }
 }
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_register.rs"));

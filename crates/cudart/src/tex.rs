@@ -38,8 +38,7 @@ unsafe fn get<T: Copy>(p: *const T) -> Result<T> {
 }
 
 /// `cudaCreateChannelDesc(int x, int y, int z, int w, enum cudaChannelFormatKind f)`.
-pub extern "C" fn cudaCreateChannelDesc(x: i32, y: i32, z: i32, w: i32, f: i32) -> ChannelDesc {
-    let _api = runtime::profile::api_call("cudaCreateChannelDesc");
+pub extern "C-unwind" fn cudaCreateChannelDesc(x: i32, y: i32, z: i32, w: i32, f: i32) -> ChannelDesc {
     ChannelDesc { x, y, z, w, f }
 }
 
@@ -47,8 +46,7 @@ pub extern "C" fn cudaCreateChannelDesc(x: i32, y: i32, z: i32, w: i32, f: i32) 
 ///
 /// # Safety
 /// `desc` must be null or valid for writes.
-pub unsafe extern "C" fn cudaGetChannelDesc(desc: *mut ChannelDesc, a: *const c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaGetChannelDesc");
+pub unsafe extern "C-unwind" fn cudaGetChannelDesc(desc: *mut ChannelDesc, a: *const c_void) -> i32 {
     let r = record(array::array_get_info(a as u64).map(|(d, _, _)| d));
     // SAFETY: forwarded contract.
     unsafe { out(desc, r) }
@@ -59,14 +57,13 @@ pub unsafe extern "C" fn cudaGetChannelDesc(desc: *mut ChannelDesc, a: *const c_
 ///
 /// # Safety
 /// `a` must be null or valid for writes, `desc` null or valid for reads.
-pub unsafe extern "C" fn cudaMallocArray(
+pub unsafe extern "C-unwind" fn cudaMallocArray(
     a: *mut *mut c_void,
     desc: *const ChannelDesc,
     width: usize,
     height: usize,
     flags: u32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMallocArray");
     // SAFETY: forwarded contract.
     let r = unsafe { get(desc) }.and_then(|d| array::malloc_array(&d, width, height, flags));
     // SAFETY: forwarded contract.
@@ -78,13 +75,12 @@ pub unsafe extern "C" fn cudaMallocArray(
 ///
 /// # Safety
 /// As for `cudaMallocArray`.
-pub unsafe extern "C" fn cudaMalloc3DArray(
+pub unsafe extern "C-unwind" fn cudaMalloc3DArray(
     a: *mut *mut c_void,
     desc: *const ChannelDesc,
     e: Extent,
     flags: u32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMalloc3DArray");
     // SAFETY: forwarded contract.
     let r = unsafe { get(desc) }.and_then(|d| array::malloc_3d_array(&d, [e.width, e.height, e.depth], flags));
     // SAFETY: forwarded contract.
@@ -96,14 +92,13 @@ pub unsafe extern "C" fn cudaMalloc3DArray(
 ///
 /// # Safety
 /// As for `cudaMallocArray`.
-pub unsafe extern "C" fn cudaMallocMipmappedArray(
+pub unsafe extern "C-unwind" fn cudaMallocMipmappedArray(
     m: *mut *mut c_void,
     desc: *const ChannelDesc,
     e: Extent,
     levels: u32,
     flags: u32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMallocMipmappedArray");
     // SAFETY: forwarded contract.
     let r = unsafe { get(desc) }
         .and_then(|d| array::malloc_mipmapped_array(&d, [e.width, e.height, e.depth], levels, flags));
@@ -116,22 +111,19 @@ pub unsafe extern "C" fn cudaMallocMipmappedArray(
 ///
 /// # Safety
 /// `a` must be null or valid for writes.
-pub unsafe extern "C" fn cudaGetMipmappedArrayLevel(a: *mut *mut c_void, m: *const c_void, level: u32) -> i32 {
-    let _api = runtime::profile::api_call("cudaGetMipmappedArrayLevel");
+pub unsafe extern "C-unwind" fn cudaGetMipmappedArrayLevel(a: *mut *mut c_void, m: *const c_void, level: u32) -> i32 {
     let r = array::mipmapped_array_level(m as u64, level);
     // SAFETY: forwarded contract.
     unsafe { out(a, r.map(|h| h as *mut c_void)) }
 }
 
 /// `cudaFreeArray(cudaArray_t array)`.
-pub extern "C" fn cudaFreeArray(a: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaFreeArray");
+pub extern "C-unwind" fn cudaFreeArray(a: *mut c_void) -> i32 {
     code(array::free_array(a as u64))
 }
 
 /// `cudaFreeMipmappedArray(cudaMipmappedArray_t m)`.
-pub extern "C" fn cudaFreeMipmappedArray(m: *mut c_void) -> i32 {
-    let _api = runtime::profile::api_call("cudaFreeMipmappedArray");
+pub extern "C-unwind" fn cudaFreeMipmappedArray(m: *mut c_void) -> i32 {
     code(array::free_mipmapped_array(m as u64))
 }
 
@@ -140,13 +132,12 @@ pub extern "C" fn cudaFreeMipmappedArray(m: *mut c_void) -> i32 {
 ///
 /// # Safety
 /// Non-null outputs must be valid for writes.
-pub unsafe extern "C" fn cudaArrayGetInfo(
+pub unsafe extern "C-unwind" fn cudaArrayGetInfo(
     desc: *mut ChannelDesc,
     extent: *mut Extent,
     flags: *mut u32,
     a: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaArrayGetInfo");
     let r = array::array_get_info(a as u64).map(|(d, e, f)| {
         // SAFETY: each non-null output is valid for writes per the contract.
         unsafe {
@@ -193,7 +184,7 @@ unsafe fn copy_2d(dst: End, src: End, w: usize, h: usize, k: i32, on: On) -> i32
 /// # Safety
 /// Host memory the copy covers must be valid.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn cudaMemcpy2DToArray(
+pub unsafe extern "C-unwind" fn cudaMemcpy2DToArray(
     a: *mut c_void,
     x: usize,
     y: usize,
@@ -203,7 +194,6 @@ pub unsafe extern "C" fn cudaMemcpy2DToArray(
     h: usize,
     k: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy2DToArray");
     // SAFETY: forwarded contract.
     unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, SYNC) }
 }
@@ -213,7 +203,7 @@ pub unsafe extern "C" fn cudaMemcpy2DToArray(
 /// # Safety
 /// As for `cudaMemcpy2DToArray`.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn cudaMemcpy2DToArray_ptds(
+pub unsafe extern "C-unwind" fn cudaMemcpy2DToArray_ptds(
     a: *mut c_void,
     x: usize,
     y: usize,
@@ -223,7 +213,6 @@ pub unsafe extern "C" fn cudaMemcpy2DToArray_ptds(
     h: usize,
     k: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy2DToArray_ptds");
     // SAFETY: forwarded contract.
     unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, PTDS) }
 }
@@ -233,7 +222,7 @@ pub unsafe extern "C" fn cudaMemcpy2DToArray_ptds(
 /// # Safety
 /// Host memory the copy covers must stay valid until it completes.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn cudaMemcpy2DToArrayAsync(
+pub unsafe extern "C-unwind" fn cudaMemcpy2DToArrayAsync(
     a: *mut c_void,
     x: usize,
     y: usize,
@@ -244,7 +233,6 @@ pub unsafe extern "C" fn cudaMemcpy2DToArrayAsync(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy2DToArrayAsync");
     // SAFETY: forwarded contract.
     unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, On::Async(stream(s))) }
 }
@@ -254,7 +242,7 @@ pub unsafe extern "C" fn cudaMemcpy2DToArrayAsync(
 /// # Safety
 /// As for `cudaMemcpy2DToArrayAsync`.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn cudaMemcpy2DToArrayAsync_ptsz(
+pub unsafe extern "C-unwind" fn cudaMemcpy2DToArrayAsync_ptsz(
     a: *mut c_void,
     x: usize,
     y: usize,
@@ -265,7 +253,6 @@ pub unsafe extern "C" fn cudaMemcpy2DToArrayAsync_ptsz(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy2DToArrayAsync_ptsz");
     // SAFETY: forwarded contract.
     unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, async_ptsz(s)) }
 }
@@ -276,7 +263,7 @@ pub unsafe extern "C" fn cudaMemcpy2DToArrayAsync_ptsz(
 /// # Safety
 /// Host memory the copy covers must be valid.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn cudaMemcpy2DFromArray(
+pub unsafe extern "C-unwind" fn cudaMemcpy2DFromArray(
     dst: *mut c_void,
     dpitch: usize,
     a: *const c_void,
@@ -286,7 +273,6 @@ pub unsafe extern "C" fn cudaMemcpy2DFromArray(
     h: usize,
     k: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy2DFromArray");
     // SAFETY: forwarded contract.
     unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, SYNC) }
 }
@@ -296,7 +282,7 @@ pub unsafe extern "C" fn cudaMemcpy2DFromArray(
 /// # Safety
 /// As for `cudaMemcpy2DFromArray`.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn cudaMemcpy2DFromArray_ptds(
+pub unsafe extern "C-unwind" fn cudaMemcpy2DFromArray_ptds(
     dst: *mut c_void,
     dpitch: usize,
     a: *const c_void,
@@ -306,7 +292,6 @@ pub unsafe extern "C" fn cudaMemcpy2DFromArray_ptds(
     h: usize,
     k: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy2DFromArray_ptds");
     // SAFETY: forwarded contract.
     unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, PTDS) }
 }
@@ -316,7 +301,7 @@ pub unsafe extern "C" fn cudaMemcpy2DFromArray_ptds(
 /// # Safety
 /// Host memory the copy covers must stay valid until it completes.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn cudaMemcpy2DFromArrayAsync(
+pub unsafe extern "C-unwind" fn cudaMemcpy2DFromArrayAsync(
     dst: *mut c_void,
     dpitch: usize,
     a: *const c_void,
@@ -327,7 +312,6 @@ pub unsafe extern "C" fn cudaMemcpy2DFromArrayAsync(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy2DFromArrayAsync");
     // SAFETY: forwarded contract.
     unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, On::Async(stream(s))) }
 }
@@ -337,7 +321,7 @@ pub unsafe extern "C" fn cudaMemcpy2DFromArrayAsync(
 /// # Safety
 /// As for `cudaMemcpy2DFromArrayAsync`.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn cudaMemcpy2DFromArrayAsync_ptsz(
+pub unsafe extern "C-unwind" fn cudaMemcpy2DFromArrayAsync_ptsz(
     dst: *mut c_void,
     dpitch: usize,
     a: *const c_void,
@@ -348,7 +332,6 @@ pub unsafe extern "C" fn cudaMemcpy2DFromArrayAsync_ptsz(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy2DFromArrayAsync_ptsz");
     // SAFETY: forwarded contract.
     unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, async_ptsz(s)) }
 }
@@ -357,7 +340,7 @@ pub unsafe extern "C" fn cudaMemcpy2DFromArrayAsync_ptsz(
 /// cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t width, size_t height,
 /// enum cudaMemcpyKind kind)`.
 #[allow(clippy::too_many_arguments)]
-pub extern "C" fn cudaMemcpy2DArrayToArray(
+pub extern "C-unwind" fn cudaMemcpy2DArrayToArray(
     d: *mut c_void,
     dx: usize,
     dy: usize,
@@ -368,14 +351,13 @@ pub extern "C" fn cudaMemcpy2DArrayToArray(
     h: usize,
     k: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy2DArrayToArray");
     // SAFETY: both ends are arrays (device memory); no host memory is touched.
     unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), w, h, k, SYNC) }
 }
 
 /// `cudaMemcpy2DArrayToArray_ptds`.
 #[allow(clippy::too_many_arguments)]
-pub extern "C" fn cudaMemcpy2DArrayToArray_ptds(
+pub extern "C-unwind" fn cudaMemcpy2DArrayToArray_ptds(
     d: *mut c_void,
     dx: usize,
     dy: usize,
@@ -386,7 +368,6 @@ pub extern "C" fn cudaMemcpy2DArrayToArray_ptds(
     h: usize,
     k: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpy2DArrayToArray_ptds");
     // SAFETY: both ends are arrays (device memory); no host memory is touched.
     unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), w, h, k, PTDS) }
 }
@@ -395,7 +376,7 @@ pub extern "C" fn cudaMemcpy2DArrayToArray_ptds(
 /// cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t count, kind)`: `count`
 /// bytes within one row.
 #[allow(clippy::too_many_arguments)]
-pub extern "C" fn cudaMemcpyArrayToArray(
+pub extern "C-unwind" fn cudaMemcpyArrayToArray(
     d: *mut c_void,
     dx: usize,
     dy: usize,
@@ -405,14 +386,13 @@ pub extern "C" fn cudaMemcpyArrayToArray(
     count: usize,
     k: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyArrayToArray");
     // SAFETY: both ends are arrays (device memory); no host memory is touched.
     unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), count, 1, k, SYNC) }
 }
 
 /// `cudaMemcpyArrayToArray_ptds`.
 #[allow(clippy::too_many_arguments)]
-pub extern "C" fn cudaMemcpyArrayToArray_ptds(
+pub extern "C-unwind" fn cudaMemcpyArrayToArray_ptds(
     d: *mut c_void,
     dx: usize,
     dy: usize,
@@ -422,7 +402,6 @@ pub extern "C" fn cudaMemcpyArrayToArray_ptds(
     count: usize,
     k: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyArrayToArray_ptds");
     // SAFETY: both ends are arrays (device memory); no host memory is touched.
     unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), count, 1, k, PTDS) }
 }
@@ -452,7 +431,7 @@ unsafe fn linear(
 ///
 /// # Safety
 /// Host memory the copy covers must be valid.
-pub unsafe extern "C" fn cudaMemcpyToArray(
+pub unsafe extern "C-unwind" fn cudaMemcpyToArray(
     a: *mut c_void,
     x: usize,
     y: usize,
@@ -460,7 +439,6 @@ pub unsafe extern "C" fn cudaMemcpyToArray(
     count: usize,
     k: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyToArray");
     // SAFETY: forwarded contract.
     unsafe { linear(a, x, y, src, count, true, k, SYNC) }
 }
@@ -469,7 +447,7 @@ pub unsafe extern "C" fn cudaMemcpyToArray(
 ///
 /// # Safety
 /// As for `cudaMemcpyToArray`.
-pub unsafe extern "C" fn cudaMemcpyToArray_ptds(
+pub unsafe extern "C-unwind" fn cudaMemcpyToArray_ptds(
     a: *mut c_void,
     x: usize,
     y: usize,
@@ -477,7 +455,6 @@ pub unsafe extern "C" fn cudaMemcpyToArray_ptds(
     count: usize,
     k: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyToArray_ptds");
     // SAFETY: forwarded contract.
     unsafe { linear(a, x, y, src, count, true, k, PTDS) }
 }
@@ -486,7 +463,7 @@ pub unsafe extern "C" fn cudaMemcpyToArray_ptds(
 ///
 /// # Safety
 /// Host memory the copy covers must stay valid until it completes.
-pub unsafe extern "C" fn cudaMemcpyToArrayAsync(
+pub unsafe extern "C-unwind" fn cudaMemcpyToArrayAsync(
     a: *mut c_void,
     x: usize,
     y: usize,
@@ -495,7 +472,6 @@ pub unsafe extern "C" fn cudaMemcpyToArrayAsync(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyToArrayAsync");
     // SAFETY: forwarded contract.
     unsafe { linear(a, x, y, src, count, true, k, On::Async(stream(s))) }
 }
@@ -504,7 +480,7 @@ pub unsafe extern "C" fn cudaMemcpyToArrayAsync(
 ///
 /// # Safety
 /// As for `cudaMemcpyToArrayAsync`.
-pub unsafe extern "C" fn cudaMemcpyToArrayAsync_ptsz(
+pub unsafe extern "C-unwind" fn cudaMemcpyToArrayAsync_ptsz(
     a: *mut c_void,
     x: usize,
     y: usize,
@@ -513,7 +489,6 @@ pub unsafe extern "C" fn cudaMemcpyToArrayAsync_ptsz(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyToArrayAsync_ptsz");
     // SAFETY: forwarded contract.
     unsafe { linear(a, x, y, src, count, true, k, async_ptsz(s)) }
 }
@@ -523,7 +498,7 @@ pub unsafe extern "C" fn cudaMemcpyToArrayAsync_ptsz(
 ///
 /// # Safety
 /// Host memory the copy covers must be valid.
-pub unsafe extern "C" fn cudaMemcpyFromArray(
+pub unsafe extern "C-unwind" fn cudaMemcpyFromArray(
     dst: *mut c_void,
     a: *const c_void,
     x: usize,
@@ -531,7 +506,6 @@ pub unsafe extern "C" fn cudaMemcpyFromArray(
     count: usize,
     k: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyFromArray");
     // SAFETY: forwarded contract.
     unsafe { linear(a, x, y, dst, count, false, k, SYNC) }
 }
@@ -540,7 +514,7 @@ pub unsafe extern "C" fn cudaMemcpyFromArray(
 ///
 /// # Safety
 /// As for `cudaMemcpyFromArray`.
-pub unsafe extern "C" fn cudaMemcpyFromArray_ptds(
+pub unsafe extern "C-unwind" fn cudaMemcpyFromArray_ptds(
     dst: *mut c_void,
     a: *const c_void,
     x: usize,
@@ -548,7 +522,6 @@ pub unsafe extern "C" fn cudaMemcpyFromArray_ptds(
     count: usize,
     k: i32,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyFromArray_ptds");
     // SAFETY: forwarded contract.
     unsafe { linear(a, x, y, dst, count, false, k, PTDS) }
 }
@@ -557,7 +530,7 @@ pub unsafe extern "C" fn cudaMemcpyFromArray_ptds(
 ///
 /// # Safety
 /// Host memory the copy covers must stay valid until it completes.
-pub unsafe extern "C" fn cudaMemcpyFromArrayAsync(
+pub unsafe extern "C-unwind" fn cudaMemcpyFromArrayAsync(
     dst: *mut c_void,
     a: *const c_void,
     x: usize,
@@ -566,7 +539,6 @@ pub unsafe extern "C" fn cudaMemcpyFromArrayAsync(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyFromArrayAsync");
     // SAFETY: forwarded contract.
     unsafe { linear(a, x, y, dst, count, false, k, On::Async(stream(s))) }
 }
@@ -575,7 +547,7 @@ pub unsafe extern "C" fn cudaMemcpyFromArrayAsync(
 ///
 /// # Safety
 /// As for `cudaMemcpyFromArrayAsync`.
-pub unsafe extern "C" fn cudaMemcpyFromArrayAsync_ptsz(
+pub unsafe extern "C-unwind" fn cudaMemcpyFromArrayAsync_ptsz(
     dst: *mut c_void,
     a: *const c_void,
     x: usize,
@@ -584,7 +556,6 @@ pub unsafe extern "C" fn cudaMemcpyFromArrayAsync_ptsz(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaMemcpyFromArrayAsync_ptsz");
     // SAFETY: forwarded contract.
     unsafe { linear(a, x, y, dst, count, false, k, async_ptsz(s)) }
 }
@@ -745,13 +716,12 @@ fn texture_desc(t: &CTextureDesc) -> TextureDesc {
 ///
 /// # Safety
 /// `obj` must be null or valid for writes; `res`, `tex` null or valid for reads.
-pub unsafe extern "C" fn cudaCreateTextureObject(
+pub unsafe extern "C-unwind" fn cudaCreateTextureObject(
     obj: *mut u64,
     res: *const ResourceDesc,
     tex: *const CTextureDesc,
     view: *const c_void,
 ) -> i32 {
-    let _api = runtime::profile::api_call("cudaCreateTextureObject");
     if !view.is_null() {
         return fail(Error::NotSupported);
     }
@@ -770,8 +740,7 @@ pub unsafe extern "C" fn cudaCreateTextureObject(
 }
 
 /// `cudaDestroyTextureObject(cudaTextureObject_t obj)`.
-pub extern "C" fn cudaDestroyTextureObject(obj: u64) -> i32 {
-    let _api = runtime::profile::api_call("cudaDestroyTextureObject");
+pub extern "C-unwind" fn cudaDestroyTextureObject(obj: u64) -> i32 {
     code(texture::destroy_texture_object(obj))
 }
 
@@ -779,8 +748,7 @@ pub extern "C" fn cudaDestroyTextureObject(obj: u64) -> i32 {
 ///
 /// # Safety
 /// `res` must be null or valid for writes.
-pub unsafe extern "C" fn cudaGetTextureObjectResourceDesc(res: *mut ResourceDesc, obj: u64) -> i32 {
-    let _api = runtime::profile::api_call("cudaGetTextureObjectResourceDesc");
+pub unsafe extern "C-unwind" fn cudaGetTextureObjectResourceDesc(res: *mut ResourceDesc, obj: u64) -> i32 {
     let r = texture::texture_object_desc(obj).map(|(r, _)| resource_desc(&r));
     // SAFETY: forwarded contract.
     unsafe { out(res, r) }
@@ -790,8 +758,7 @@ pub unsafe extern "C" fn cudaGetTextureObjectResourceDesc(res: *mut ResourceDesc
 ///
 /// # Safety
 /// `tex` must be null or valid for writes.
-pub unsafe extern "C" fn cudaGetTextureObjectTextureDesc(tex: *mut CTextureDesc, obj: u64) -> i32 {
-    let _api = runtime::profile::api_call("cudaGetTextureObjectTextureDesc");
+pub unsafe extern "C-unwind" fn cudaGetTextureObjectTextureDesc(tex: *mut CTextureDesc, obj: u64) -> i32 {
     let r = texture::texture_object_desc(obj).map(|(_, t)| CTextureDesc {
         addressMode: t.address,
         filterMode: t.filter,
@@ -815,8 +782,7 @@ pub unsafe extern "C" fn cudaGetTextureObjectTextureDesc(tex: *mut CTextureDesc,
 ///
 /// # Safety
 /// `obj` must be null or valid for writes; `res` null or valid for reads.
-pub unsafe extern "C" fn cudaCreateSurfaceObject(obj: *mut u64, res: *const ResourceDesc) -> i32 {
-    let _api = runtime::profile::api_call("cudaCreateSurfaceObject");
+pub unsafe extern "C-unwind" fn cudaCreateSurfaceObject(obj: *mut u64, res: *const ResourceDesc) -> i32 {
     // SAFETY: forwarded contract.
     let r = unsafe { get(res) }.and_then(|r| record(resource_of(&r))).and_then(|r| texture::create_surface_object(&r));
     // SAFETY: forwarded contract.
@@ -824,8 +790,7 @@ pub unsafe extern "C" fn cudaCreateSurfaceObject(obj: *mut u64, res: *const Reso
 }
 
 /// `cudaDestroySurfaceObject(cudaSurfaceObject_t obj)`.
-pub extern "C" fn cudaDestroySurfaceObject(obj: u64) -> i32 {
-    let _api = runtime::profile::api_call("cudaDestroySurfaceObject");
+pub extern "C-unwind" fn cudaDestroySurfaceObject(obj: u64) -> i32 {
     code(texture::destroy_surface_object(obj))
 }
 
@@ -833,9 +798,11 @@ pub extern "C" fn cudaDestroySurfaceObject(obj: u64) -> i32 {
 ///
 /// # Safety
 /// `res` must be null or valid for writes.
-pub unsafe extern "C" fn cudaGetSurfaceObjectResourceDesc(res: *mut ResourceDesc, obj: u64) -> i32 {
-    let _api = runtime::profile::api_call("cudaGetSurfaceObjectResourceDesc");
+pub unsafe extern "C-unwind" fn cudaGetSurfaceObjectResourceDesc(res: *mut ResourceDesc, obj: u64) -> i32 {
     let r = texture::surface_object_desc(obj).map(|r| resource_desc(&r));
     // SAFETY: forwarded contract.
     unsafe { out(res, r) }
 }
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_tex.rs"));

@@ -12,29 +12,9 @@ pub(crate) fn set_reconvergence(code: &mut [Inst]) {
     let mut succ: Vec<Vec<usize>> = Vec::with_capacity(n);
     const NONE: usize = usize::MAX;
     for (pc, inst) in code.iter().enumerate() {
-        let next = if pc + 1 < n { pc + 1 } else { exit };
-        let guarded = inst.guard.is_some();
-        succ.push(match inst.op {
-            Op::Bra { target, .. } => {
-                let t = (target as usize).min(exit);
-                if guarded { vec![t, next] } else { vec![t] }
-            }
-            Op::Brx { ref targets, .. } => {
-                let mut v: Vec<usize> = targets.iter().map(|&t| (t as usize).min(exit)).collect();
-                if guarded {
-                    v.push(next);
-                }
-                v
-            }
-            Op::Ret | Op::Exit | Op::Trap => {
-                if guarded {
-                    vec![next, exit]
-                } else {
-                    vec![exit]
-                }
-            }
-            _ => vec![next],
-        });
+        let mut s = Vec::new();
+        inst.successors(pc, exit, Some(exit), &mut s);
+        succ.push(s);
     }
     // Post-dominators are the dominators of the reversed graph, from `exit`.
     let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n + 1];

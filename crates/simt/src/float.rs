@@ -18,12 +18,17 @@ pub(crate) fn ftz64(x: f64) -> f64 {
 /// Clamps to [0, 1], NaN to 0 (`.sat`).
 #[inline]
 pub(crate) fn sat32(x: f32) -> f32 {
-    if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) }
+    // `-0.0` is below the range too: an H200 gives `+0.0` for `add.sat.f32 -0.0, -0.0`.
+    if x.is_nan() || x <= 0.0 { 0.0 } else { x.min(1.0) }
 }
 
 /// `.sat` for f64.
 #[inline]
 pub(crate) fn sat64(x: f64) -> f64 {
+    // `-0.0` is below the range (as for `sat32`; `cvt.rn.sat.f32.f64` of `-0.0` is `+0.0`).
+    if x <= 0.0 {
+        return 0.0;
+    }
     if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) }
 }
 

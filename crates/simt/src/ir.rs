@@ -2,7 +2,9 @@
 //! Registers are dense slot indices, branch targets are instruction indices, and every
 //! operation carries its resolved type parameters, so execution never looks at names.
 
+pub(crate) mod flow;
 pub(crate) mod mma;
+pub(crate) mod operands;
 
 use crate::float::{HFmt, HMode};
 use crate::memory::AtomOp;
@@ -865,7 +867,46 @@ impl Op {
             | Op::Tex(_)
             | Op::Mma(_)
             | Op::Cluster(ClusterOp::StAsync(_) | ClusterOp::RedAsync { .. }) => true,
-            _ => false,
+            Op::Cluster(
+                ClusterOp::Arrive
+                | ClusterOp::Wait
+                | ClusterOp::Mapa { .. }
+                | ClusterOp::Getctarank { .. }
+                | ClusterOp::IsSharedCluster { .. },
+            )
+            | Op::Nop
+            | Op::Nanosleep
+            | Op::Alloca { .. }
+            | Op::StackSave { .. }
+            | Op::StackRestore { .. }
+            | Op::Un { .. }
+            | Op::Bin { .. }
+            | Op::Tern { .. }
+            | Op::Bfi { .. }
+            | Op::Setp { .. }
+            | Op::Pack { .. }
+            | Op::Unpack { .. }
+            | Op::Mov2 { .. }
+            | Op::Cvta { .. }
+            | Op::Isspacep { .. }
+            | Op::Bra { .. }
+            | Op::Call { .. }
+            | Op::CallInd { .. }
+            | Op::Builtin { .. }
+            | Op::Ret
+            | Op::Exit
+            | Op::Trap
+            | Op::Bar { .. }
+            | Op::WarpSync { .. }
+            | Op::Elect { .. }
+            | Op::Brx { .. }
+            | Op::Fence
+            | Op::Shfl { .. }
+            | Op::Vote { .. }
+            | Op::Activemask { .. }
+            | Op::Redux { .. }
+            | Op::Match { .. }
+            | Op::Carry { .. } => false,
         }
     }
 }
@@ -1025,7 +1066,18 @@ impl Func {
             | Op::Redux { .. }
             | Op::Match { .. }
             | Op::Carry { .. } => false,
-            _ => true,
+            // Memory other than by a plain load or store, or code elsewhere.
+            Op::Atom128 { .. }
+            | Op::Mbar { .. }
+            | Op::CpBulk { .. }
+            | Op::CpAsync { .. }
+            | Op::Call { .. }
+            | Op::CallInd { .. }
+            | Op::Builtin { .. }
+            | Op::Tex(_)
+            | Op::AtomV(_)
+            | Op::Mma(_)
+            | Op::Cluster(_) => true,
         })
     }
 

@@ -28,6 +28,7 @@ mod ir;
 mod jit;
 mod memory;
 mod printf;
+mod semantics;
 mod shm;
 mod source_loc;
 pub mod texture;

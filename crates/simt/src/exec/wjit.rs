@@ -150,12 +150,13 @@ fn with_interp_regs<T>(
     let Some(inst) = k.code.get(pc as usize) else { return f(w) };
     uses.clear();
     defs.clear();
-    if !w.planar || !crate::jit::live::uses_defs(&inst.op, k.nregs, uses, defs) {
+    if !w.planar {
         leave_planar(w, k);
         let r = f(w);
         enter_planar(w);
         return r;
     }
+    crate::jit::live::uses_defs(&inst.op, k.nregs, uses, defs);
     uses.extend(inst.guard.map(|g| g.reg));
     for &r in uses.iter().chain(defs.iter()) {
         if let (Some(p), Some(x)) = (w.pregs.get(r as usize), w.regs.get_mut(r as usize)) {

@@ -63,7 +63,7 @@ pub(crate) extern "C" fn h_unop(op: *const crate::ir::UnOp, a: u64) -> u64 {
     // SAFETY: compiled code passes pointers into its `Func`'s code, alive as long as the code.
     let op = unsafe { &*op };
     let mut r = [0u64];
-    exec::unop(op, &[a], &mut r);
+    crate::semantics::arith::unop(op, &[a], &mut r);
     r[0]
 }
 
@@ -72,7 +72,7 @@ pub(crate) extern "C" fn h_binop(op: *const crate::ir::BinOp, a: u64, b: u64) ->
     // SAFETY: as in `h_unop`.
     let op = unsafe { &*op };
     let mut r = [0u64];
-    exec::binop(op, &[a], &[b], &mut r);
+    crate::semantics::arith::binop(op, &[a], &[b], &mut r);
     r[0]
 }
 
@@ -81,25 +81,25 @@ pub(crate) extern "C" fn h_ternop(op: *const crate::ir::TernOp, a: u64, b: u64, 
     // SAFETY: as in `h_unop`.
     let op = unsafe { &*op };
     let mut r = [0u64];
-    exec::ternop(op, &[a], &[b], &[c], &mut r);
+    crate::semantics::arith::ternop(op, &[a], &[b], &[c], &mut r);
     r[0]
 }
 
 /// `cvt` of one value.
 pub(crate) extern "C" fn h_cvt(c: *const Cvt, x: u64) -> u64 {
     // SAFETY: as in `h_unop`.
-    exec::cvt(unsafe { &*c }, x)
+    crate::semantics::convert::cvt(unsafe { &*c }, x)
 }
 
 /// A comparison of one pair: 1 or 0.
 pub(crate) extern "C" fn h_cmp(c: *const Cmp, a: u64, b: u64) -> u64 {
     // SAFETY: as in `h_unop`.
-    u64::from(exec::cmp(unsafe { &*c }, a, b))
+    u64::from(crate::semantics::compare::cmp(unsafe { &*c }, a, b))
 }
 
 /// `bfi` of one lane.
 pub(crate) extern "C" fn h_bfi(w: u64, a: u64, b: u64, c: u64, e: u64) -> u64 {
-    exec::bfi(w as u8, a, b, c, e)
+    crate::semantics::arith::bfi(w as u8, a, b, c, e)
 }
 
 /// The code of an `isspacep` window for [`h_isspacep`].
@@ -131,7 +131,7 @@ pub(crate) extern "C" fn h_carry(ctx: *mut Ctx, op: *const Op, cf: u64, a: u64, 
     // SAFETY: see `ctx_mut`; `op` as in `h_unop`.
     let (ctx, op) = unsafe { (ctx_mut(ctx), &*op) };
     let Op::Carry { op, w, signed, cin, .. } = *op else { return 0 };
-    let (v, out) = exec::carry(op, w, signed, cin, cf & 1 != 0, a, b, c);
+    let (v, out) = crate::semantics::arith::carry(op, w, signed, cin, cf & 1 != 0, a, b, c);
     ctx.scratch = u64::from(out);
     v
 }

@@ -2,6 +2,7 @@
 //! and reloads only the registers still read afterwards. That keeps dead values out of the
 //! loops around resume points, where they would otherwise cost registers and stack traffic.
 
+use crate::ir::operands::Operand;
 use crate::ir::*;
 
 /// Live-in register sets per instruction (`nregs + 1` bits: the registers, then the carry
@@ -11,203 +12,31 @@ pub(crate) struct Liveness {
     live_in: Vec<u64>,
 }
 
-/// Calls `f` with every source operand of `op` (registers, immediates, special registers).
+/// Calls `f` with every source operand of `op` (registers, immediates, special registers;
+/// registers read whole, such as matrix fragments, as `Src::Reg`), not address bases.
 pub(crate) fn for_each_src(op: &Op, f: &mut impl FnMut(Src)) {
-    let mut each = |ss: &[&Src]| ss.iter().for_each(|s| f(**s));
-    match op {
-        Op::Un { a, .. } | Op::Cvta { a, .. } | Op::Isspacep { a, .. } | Op::Unpack { a, .. } => each(&[a]),
-        Op::Bin { a, b, .. } => each(&[a, b]),
-        Op::Tern { a, b, c, .. } | Op::Carry { a, b, c, .. } => each(&[a, b, c]),
-        Op::Shfl { a, b, c, mask, .. } => each(&[a, b, c, mask]),
-        Op::Bfi { a, b, c, e, .. } => each(&[a, b, c, e]),
-        Op::Setp { a, b, comb, .. } => {
-            each(&[a, b]);
-            if let Some((_, s, _)) = comb {
-                each(&[s]);
-            }
-        }
-        Op::Pack { parts, .. } => parts.iter().for_each(|p| f(*p)),
-        Op::St { vals, .. } => vals.iter().for_each(|v| f(*v)),
-        Op::Atom { b, c, .. } => each(&[b, c]),
-        Op::Mov2 { a, .. } => a.iter().for_each(|s| f(*s)),
-        Op::Atom128 { b, c, .. } => b.iter().chain(c).for_each(|s| f(*s)),
-        Op::Brx { index, .. } => each(&[index]),
-        Op::Bar { id, count, .. } => {
-            each(&[id]);
-            if let Some(c) = count {
-                each(&[c]);
-            }
-        }
-        Op::Vote { a, mask, .. } | Op::Match { a, mask, .. } | Op::Redux { a, mask, .. } => each(&[a, mask]),
-        Op::Elect { mask, .. } | Op::WarpSync { mask } => each(&[mask]),
-        _ => {}
-    }
+    op.operands(&mut |o| match o {
+        Operand::Src(s) => f(*s),
+        Operand::Use(r) => f(Src::Reg(r)),
+        Operand::Addr(_) | Operand::Def(_) | Operand::CarryIn | Operand::CarryOut => {}
+    });
 }
 
-fn src(s: &Src, out: &mut Vec<u32>) {
-    if let Src::Reg(r) = s {
-        out.push(*r);
-    }
+/// The registers `op` reads (`uses`) and writes (`defs`), exactly ([`Op::operands`]); `carry`
+/// is the carry flag's index.
+pub(crate) fn uses_defs(op: &Op, carry: u32, uses: &mut Vec<u32>, defs: &mut Vec<u32>) {
+    op.operands(&mut |o| match o {
+        Operand::Def(r) => defs.push(r),
+        Operand::CarryIn => uses.push(carry),
+        Operand::CarryOut => defs.push(carry),
+        Operand::Src(_) | Operand::Use(_) | Operand::Addr(_) => uses.extend(o.read_reg()),
+    });
 }
 
-fn addr(a: &Addr, out: &mut Vec<u32>) {
-    if let Base::Reg(r) = a.base {
-        out.push(r);
-    }
-}
-
-/// The registers `op` reads (`uses`) and writes (`defs`); `carry` is the carry flag's index.
-/// Whether the lists are exact: false for instructions whose registers are not listed
-/// (every register counted as read, none as written).
-pub(crate) fn uses_defs(op: &Op, carry: u32, uses: &mut Vec<u32>, defs: &mut Vec<u32>) -> bool {
-    match op {
-        Op::Un { d, a, .. } | Op::Cvta { d, a, .. } | Op::Isspacep { d, a, .. } => {
-            src(a, uses);
-            defs.push(*d);
-        }
-        Op::Bin { d, a, b, .. } => {
-            src(a, uses);
-            src(b, uses);
-            defs.push(*d);
-        }
-        Op::Tern { d, a, b, c, .. } => {
-            for s in [a, b, c] {
-                src(s, uses);
-            }
-            defs.push(*d);
-        }
-        Op::Bfi { d, a, b, c, e, .. } => {
-            for s in [a, b, c, e] {
-                src(s, uses);
-            }
-            defs.push(*d);
-        }
-        Op::Setp { out, d, dn, a, b, comb, .. } => {
-            src(a, uses);
-            src(b, uses);
-            if let Some((_, s, _)) = comb {
-                src(s, uses);
-            }
-            defs.push(*d);
-            if let (Some(dn), SetOut::Pred) = (dn, out) {
-                defs.push(*dn);
-            }
-        }
-        Op::Pack { d, parts, .. } => {
-            parts.iter().for_each(|p| src(p, uses));
-            defs.push(*d);
-        }
-        Op::Unpack { parts, a, .. } => {
-            src(a, uses);
-            defs.extend(parts.iter().flatten());
-        }
-        Op::Ld { d, addr: a, .. } => {
-            addr(a, uses);
-            defs.extend(d.iter().flatten());
-        }
-        Op::St { vals, addr: a, .. } => {
-            addr(a, uses);
-            vals.iter().for_each(|v| src(v, uses));
-        }
-        Op::Atom { d, addr: a, b, c, .. } => {
-            addr(a, uses);
-            src(b, uses);
-            src(c, uses);
-            defs.extend(d.iter());
-        }
-        Op::Mov2 { d, a } => {
-            a.iter().for_each(|s| src(s, uses));
-            defs.extend(d.iter().flatten());
-        }
-        Op::Atom128 { d, addr: a, b, c, .. } => {
-            addr(a, uses);
-            b.iter().chain(c).for_each(|s| src(s, uses));
-            defs.extend(d.iter().flatten());
-        }
-        Op::Carry { cin, cout, d, a, b, c, .. } => {
-            for s in [a, b, c] {
-                src(s, uses);
-            }
-            if *cin {
-                uses.push(carry);
-            }
-            defs.push(*d);
-            if *cout {
-                defs.push(carry);
-            }
-        }
-        Op::Brx { index, .. } => src(index, uses),
-        Op::Bar { id, count, kind } => {
-            src(id, uses);
-            if let Some(c) = count {
-                src(c, uses);
-            }
-            if let BarKind::Red { d, p, .. } = kind {
-                src(p, uses);
-                defs.push(*d);
-            }
-        }
-        Op::Shfl { d, p, a, b, c, mask, .. } => {
-            for s in [a, b, c, mask] {
-                src(s, uses);
-            }
-            defs.push(*d);
-            defs.extend(p.iter());
-        }
-        Op::Vote { d, a, mask, .. } => {
-            src(a, uses);
-            src(mask, uses);
-            defs.push(*d);
-        }
-        Op::Activemask { d } => defs.push(*d),
-        Op::Redux { d, a, mask, .. } => {
-            src(a, uses);
-            src(mask, uses);
-            defs.push(*d);
-        }
-        Op::Match { d, p, a, mask, .. } => {
-            src(a, uses);
-            src(mask, uses);
-            defs.push(*d);
-            defs.extend(p.iter());
-        }
-        Op::Elect { d, p, mask } => {
-            src(mask, uses);
-            defs.extend(d.iter());
-            defs.extend(p.iter());
-        }
-        Op::WarpSync { mask } => src(mask, uses),
-        // Not compiled (the JIT rejects them) or without registers: assume everything is read,
-        // which is always safe.
-        Op::Nop | Op::Nanosleep | Op::Fence | Op::Bra { .. } | Op::Ret | Op::Exit | Op::Trap => {}
-        _ => {
-            uses.extend(0..=carry);
-            return false;
-        }
-    }
-    true
-}
-
-/// The instructions control may reach after instruction `pc` (`code.len()`: the end).
+/// The instructions control may reach after instruction `pc` (`code.len()`: the end); leaving
+/// the function is not listed.
 pub(crate) fn successors(f: &Func, pc: usize, out: &mut Vec<usize>) {
-    let inst = &f.code[pc];
-    let n = f.code.len();
-    match &inst.op {
-        Op::Bra { target, .. } => {
-            out.push((*target as usize).min(n));
-            if inst.guard.is_some() {
-                out.push(pc + 1);
-            }
-        }
-        Op::Brx { targets, .. } => {
-            out.extend(targets.iter().map(|&t| (t as usize).min(n)));
-            if inst.guard.is_some() {
-                out.push(pc + 1);
-            }
-        }
-        Op::Ret | Op::Exit | Op::Trap if inst.guard.is_none() => {}
-        _ => out.push(pc + 1),
-    }
+    f.code[pc].successors(pc, f.code.len(), None, out);
 }
 
 impl Liveness {

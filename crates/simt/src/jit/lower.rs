@@ -15,7 +15,7 @@ use ptx::types::CmpOp;
 use crate::memory::AtomOp;
 
 /// The integer condition of comparison `op` (`signed`: an `.s` type). Float-only operators
-/// compare as `ge`, as the interpreter's `exec::cmp` does.
+/// compare as `ge`, as the interpreter's `crate::semantics::compare::cmp` does.
 pub(crate) fn int_cc(op: CmpOp, signed: bool) -> IntCC {
     use CmpOp::*;
     match (op, signed) {

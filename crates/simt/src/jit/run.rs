@@ -59,9 +59,9 @@ impl Worker {
             }
             let live = (base..end).filter(|&t| states[t] >> 24 & 15 != DONE).fold(0u32, |m, t| m | 1 << (t - base));
             let stopped = (base..end).filter(|&t| at_op(t)).fold(0u32, |m, t| m | 1 << (t - base));
-            let here = exec::lanes_of(stopped).filter(|&l| pcs[l] == pc).fold(0u32, |m, l| m | 1 << l);
+            let here = crate::semantics::lanes_of(stopped).filter(|&l| pcs[l] == pc).fold(0u32, |m, l| m | 1 << l);
             let group = meeting(f, &pcs, &self.frames, slots, base, live, stopped, here);
-            for l in exec::lanes_of(group) {
+            for l in crate::semantics::lanes_of(group) {
                 self.states[base + l] &= 0xff_ffff;
             }
             collective(f, &pcs, &mut self.frames, slots, base, end, group);
@@ -93,7 +93,7 @@ fn meeting(
         Some((kind, m & live))
     };
     let Some(k) = key(here.trailing_zeros() as usize) else { return here };
-    let group = exec::lanes_of(stopped).filter(|&l| key(l) == Some(k)).fold(0u32, |m, l| m | 1 << l);
+    let group = crate::semantics::lanes_of(stopped).filter(|&l| key(l) == Some(k)).fold(0u32, |m, l| m | 1 << l);
     if k.1 & !group == 0 { group } else { here }
 }
 
@@ -127,7 +127,7 @@ fn collective(f: &Func, pcs: &[u32; 32], frames: &mut [u64], slots: usize, base:
             let a = lanes(&|o| if let Op::Shfl { a, .. } = o { Some(*a) } else { None }, frames);
             let b = lanes(&|o| if let Op::Shfl { b, .. } = o { Some(*b) } else { None }, frames);
             let c = lanes(&|o| if let Op::Shfl { c, .. } = o { Some(*c) } else { None }, frames);
-            exec::shfl_lanes(mode, &a, &b, &c, &mut r, &mut q);
+            crate::semantics::collective::shfl_lanes(mode, &a, &b, &c, &mut r, &mut q);
             write(frames, &|o| if let Op::Shfl { d, .. } = o { Some(*d) } else { None }, &r);
             write(frames, &|o| if let Op::Shfl { p, .. } = o { *p } else { None }, &q);
         }
@@ -139,7 +139,7 @@ fn collective(f: &Func, pcs: &[u32; 32], frames: &mut [u64], slots: usize, base:
                 }
             }
             let m = lanes(&|o| if let Op::Vote { mask, .. } = o { Some(*mask) } else { None }, frames);
-            exec::vote_lanes(mode, &a, &m, group, &mut r);
+            crate::semantics::collective::vote_lanes(mode, &a, &m, group, &mut r);
             write(frames, &|o| if let Op::Vote { d, .. } = o { Some(*d) } else { None }, &r);
         }
         Op::Activemask { .. } => {
@@ -148,20 +148,20 @@ fn collective(f: &Func, pcs: &[u32; 32], frames: &mut [u64], slots: usize, base:
         Op::Redux { op, signed, .. } => {
             let a = lanes(&|o| if let Op::Redux { a, .. } = o { Some(*a) } else { None }, frames);
             let m = lanes(&|o| if let Op::Redux { mask, .. } = o { Some(*mask) } else { None }, frames);
-            exec::redux_lanes(op, signed, &a, &m, group, &mut r);
+            crate::semantics::collective::redux_lanes(op, signed, &a, &m, group, &mut r);
             write(frames, &|o| if let Op::Redux { d, .. } = o { Some(*d) } else { None }, &r);
         }
         Op::Match { all, w, .. } => {
             let a = lanes(&|o| if let Op::Match { a, .. } = o { Some(*a) } else { None }, frames);
             let m = lanes(&|o| if let Op::Match { mask, .. } = o { Some(*mask) } else { None }, frames);
-            exec::match_lanes(all, w, &a, &m, group, &mut r);
+            crate::semantics::collective::match_lanes(all, w, &a, &m, group, &mut r);
             q = r.map(|v| u64::from(v != 0));
             write(frames, &|o| if let Op::Match { p, .. } = o { *p } else { None }, &q);
             write(frames, &|o| if let Op::Match { d, .. } = o { Some(*d) } else { None }, &r);
         }
         Op::Elect { .. } => {
             let m = lanes(&|o| if let Op::Elect { mask, .. } = o { Some(*mask) } else { None }, frames);
-            exec::elect_lanes(&m, group, &mut r, &mut q);
+            crate::semantics::collective::elect_lanes(&m, group, &mut r, &mut q);
             write(frames, &|o| if let Op::Elect { d, .. } = o { *d } else { None }, &r);
             write(frames, &|o| if let Op::Elect { p, .. } = o { *p } else { None }, &q);
         }

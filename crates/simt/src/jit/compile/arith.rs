@@ -14,7 +14,7 @@ impl<'a, 'b> Cg<'a, 'b> {
         self.b.ins().bitcast(types::F32, MemFlagsData::new(), t)
     }
 
-    /// The bits of f32 result `f`, NaN canonicalized to 0x7fffffff (as `exec::of32`).
+    /// The bits of f32 result `f`, NaN canonicalized to 0x7fffffff (as `crate::semantics::of32`).
     pub(super) fn of32(&mut self, f: Value) -> Value {
         let nan = self.b.ins().fcmp(FloatCC::Unordered, f, f);
         let canon = self.b.ins().f32const(f32::from_bits(0x7fff_ffff));
@@ -106,7 +106,14 @@ impl<'a, 'b> Cg<'a, 'b> {
                 let fw = (c.from.size() * 8) as u8;
                 let tw = (c.to.size() * 8) as u8;
                 let v = if c.from.kind() == TypeKind::Signed { self.sext(x, fw) } else { self.mask(x, fw) };
-                self.mask(v, tw)
+                // As `semantics::convert::narrow_int`: a signed result narrower than 32 bits is
+                // held sign-extended to 32 bits.
+                if c.to.kind() == TypeKind::Signed && tw < 32 {
+                    let s = self.sext(v, tw);
+                    self.mask(s, 32)
+                } else {
+                    self.mask(v, tw)
+                }
             }
             UnOp::Cvt(ref c) => {
                 self.note_helper(c);

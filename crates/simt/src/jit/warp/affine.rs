@@ -62,11 +62,7 @@ pub(crate) fn affine_regs(f: &Func, uniform: &[bool], divergent: &[bool]) -> Vec
         for (pc, inst) in f.code.iter().enumerate() {
             uses.clear();
             defs.clear();
-            let exact = live::uses_defs(&inst.op, f.nregs, &mut uses, &mut defs);
-            if !exact && !matches!(inst.op, Op::Call { .. } | Op::CallInd { .. } | Op::Builtin { .. }) {
-                // It may write registers it does not list.
-                return vec![None; n];
-            }
+            live::uses_defs(&inst.op, f.nregs, &mut uses, &mut defs);
             let together = !divergent.get(pc).copied().unwrap_or(true) && inst.guard.is_none_or(|g| is_uniform(g.reg));
             for &d in &defs {
                 let Some(cur) = fact.get(d as usize).copied() else { continue };

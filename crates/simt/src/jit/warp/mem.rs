@@ -396,7 +396,8 @@ impl Wg<'_, '_> {
             }
             uses.clear();
             defs.clear();
-            if !super::super::live::uses_defs(&inst.op, self.f.nregs, &mut uses, &mut defs) || defs.contains(&r) {
+            super::super::live::uses_defs(&inst.op, self.f.nregs, &mut uses, &mut defs);
+            if defs.contains(&r) {
                 break;
             }
         }

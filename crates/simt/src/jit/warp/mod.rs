@@ -1101,10 +1101,11 @@ impl<'a, 'b> Wg<'a, 'b> {
         acc
     }
 
-    /// The registers instruction `pc` writes, `None` when they are not known exactly.
-    fn defs_of(&self, pc: u32) -> Option<Vec<Reg>> {
+    /// The registers instruction `pc` writes.
+    fn defs_of(&self, pc: u32) -> Vec<Reg> {
         let (mut uses, mut defs) = (Vec::new(), Vec::new());
-        super::live::uses_defs(&self.f.code[pc as usize].op, self.f.nregs, &mut uses, &mut defs).then_some(defs)
+        super::live::uses_defs(&self.f.code[pc as usize].op, self.f.nregs, &mut uses, &mut defs);
+        defs
     }
 
     /// Emits instruction `pc`; whether it ended the block (a jump or return). What is known
@@ -1114,18 +1115,13 @@ impl<'a, 'b> Wg<'a, 'b> {
         let mut defs = None;
         if !self.scaled.is_empty() {
             let d = self.defs_of(pc);
-            match &d {
-                Some(d) => self.scaled.retain(|r, sc| !d.contains(r) && !d.contains(&sc.idx)),
-                None => self.scaled.clear(),
-            }
+            self.scaled.retain(|r, sc| !d.contains(r) && !d.contains(&sc.idx));
             defs = Some(d);
         }
         let ended = self.emit(pc);
         if !ended && !self.pats.is_empty() {
-            match defs.unwrap_or_else(|| self.defs_of(pc)) {
-                Some(d) => self.pats.retain(|r, _| !d.contains(r)),
-                None => self.pats.clear(),
-            }
+            let d = defs.unwrap_or_else(|| self.defs_of(pc));
+            self.pats.retain(|r, _| !d.contains(r));
         }
         ended
     }
@@ -1228,7 +1224,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             // Constant lane and clamp operands: the permutation is known now.
             let iota: [u64; 32] = std::array::from_fn(|l| l as u64);
             let (mut from, mut ok) = ([0u64; 32], [0u64; 32]);
-            crate::exec::shfl_lanes(mode, &iota, &[bv; 32], &[cv; 32], &mut from, &mut ok);
+            crate::semantics::collective::shfl_lanes(mode, &iota, &[bv; 32], &[cv; 32], &mut from, &mut ok);
             self.permute(ar, d, &from);
             if let Some(p) = p {
                 let bits = ok.iter().enumerate().fold(0u64, |m, (l, &v)| m | (v & 1) << l);
@@ -1486,33 +1482,11 @@ fn reg_off(r: Reg) -> i32 {
 
 /// The registers `op` writes.
 fn dests(op: &Op) -> Vec<Reg> {
-    match op {
-        Op::Un { d, .. }
-        | Op::Bin { d, .. }
-        | Op::Tern { d, .. }
-        | Op::Bfi { d, .. }
-        | Op::Pack { d, .. }
-        | Op::Cvta { d, .. }
-        | Op::Isspacep { d, .. }
-        | Op::Alloca { d, .. }
-        | Op::StackSave { d }
-        | Op::Activemask { d }
-        | Op::Vote { d, .. }
-        | Op::Redux { d, .. }
-        | Op::Carry { d, .. } => vec![*d],
-        Op::Setp { d, dn, .. } => std::iter::once(*d).chain(*dn).collect(),
-        Op::Unpack { parts, .. } => parts.iter().flatten().copied().collect(),
-        Op::Ld { d, .. } => d.iter().flatten().copied().collect(),
-        Op::Atom { d, .. } | Op::Mbar { d, .. } => d.iter().copied().collect(),
-        Op::Shfl { d, p, .. } | Op::Match { d, p, .. } => std::iter::once(*d).chain(*p).collect(),
-        Op::Elect { d, p, .. } => d.iter().chain(p).copied().collect(),
-        Op::AtomV(v) => v.d.iter().flatten().copied().collect(),
-        Op::Mov2 { d, .. } | Op::Atom128 { d, .. } => d.iter().flatten().copied().collect(),
-        // Every other instruction's destinations (texture, matrix, cluster) are never
-        // constant-folded: count them as written many times.
-        Op::Tex(_) | Op::Mma(_) | Op::Cluster(_) | Op::Call { .. } | Op::CallInd { .. } | Op::Builtin { .. } => {
-            Vec::new()
+    let mut out = Vec::new();
+    op.operands(&mut |o| {
+        if let crate::ir::operands::Operand::Def(r) = o {
+            out.push(r);
         }
-        _ => Vec::new(),
-    }
+    });
+    out
 }

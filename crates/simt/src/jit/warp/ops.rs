@@ -702,16 +702,18 @@ impl Wg<'_, '_> {
                     (U32 | S32 | B32, U64 | S64 | B64 | U32 | S32 | B32) => {
                         self.lanes32(d, &[s], em, full, &|_, v| v[0])
                     }
-                    // To 16 bits, and from 16 bits zero-extended: the low half.
-                    (U16 | S16 | B16, U16 | S16 | B16 | U32 | S32 | B32 | U64 | S64 | B64)
-                    | (U32 | S32 | B32, U16 | B16) => {
+                    // To unsigned 16 bits, and from 16 bits zero-extended: the low half.
+                    (U16 | B16, U16 | S16 | B16 | U32 | S32 | B32 | U64 | S64 | B64) | (U32 | S32 | B32, U16 | B16) => {
                         let m = self.cvec(types::I32X4, 0xffffu32.to_le_bytes().repeat(4));
                         self.lanes32(d, &[s], em, full, &|b, v| b.ins().band(v[0], m))
                     }
-                    (U32 | S32 | B32, S16) => self.lanes32(d, &[s], em, full, &|b, v| {
-                        let x = b.ins().ishl_imm_s(v[0], 16);
-                        b.ins().sshr_imm_s(x, 16)
-                    }),
+                    // To signed 16 bits (held sign-extended to 32, `semantics::convert::narrow_int`)
+                    // and from signed 16 bits: the low half sign-extended.
+                    (S16, U16 | S16 | B16 | U32 | S32 | B32 | U64 | S64 | B64) | (U32 | S32 | B32, S16) => self
+                        .lanes32(d, &[s], em, full, &|b, v| {
+                            let x = b.ins().ishl_imm_s(v[0], 16);
+                            b.ins().sshr_imm_s(x, 16)
+                        }),
                     // Exact: every i32 is an f64 (lane by lane: x86 has no packed form before
                     // AVX-512 that Cranelift lowers).
                     (F64, S32) if !integral(c.rnd) => self.widen32(d, &[s], em, full, &|b, v| {
@@ -1207,9 +1209,7 @@ impl Wg<'_, '_> {
             }
             uses.clear();
             defs.clear();
-            if !super::super::live::uses_defs(&inst.op, self.f.nregs, &mut uses, &mut defs) {
-                return true;
-            }
+            super::super::live::uses_defs(&inst.op, self.f.nregs, &mut uses, &mut defs);
             if defs.contains(&p) {
                 return false;
             }
@@ -1347,7 +1347,8 @@ fn shift_lane(b: &mut FunctionBuilder<'_>, op: &BinOp, w: u8, x: Value, y: Value
 }
 
 /// PTX integer division (`rem`: remainder) of one lane's `x` by `y`, as the interpreter
-/// computes it: by zero, the quotient is all ones and the remainder `x`; a signed quotient by
+/// computes it (`semantics::arith::binop`): by zero, the quotient and the remainder are all
+/// ones (as an H200 gives them); a signed quotient by
 /// -1 wraps (`MIN / -1` is `MIN`) and its remainder is 0. The divisor the machine sees is
 /// never 0 or (signed) -1, so nothing traps.
 fn div_rem(b: &mut FunctionBuilder<'_>, x: Value, y: Value, signed: bool, rem: bool) -> Value {
@@ -1357,14 +1358,14 @@ fn div_rem(b: &mut FunctionBuilder<'_>, x: Value, y: Value, signed: bool, rem: b
     if !signed {
         let ys = b.ins().select(by_zero, one, y);
         let r = if rem { b.ins().urem(x, ys) } else { b.ins().udiv(x, ys) };
-        return b.ins().select(by_zero, if rem { x } else { ones }, r);
+        return b.ins().select(by_zero, ones, r);
     }
     let by_minus_one = b.ins().icmp(IntCC::Equal, y, ones);
     let odd = b.ins().bor(by_zero, by_minus_one);
     let ys = b.ins().select(odd, one, y);
     let (r, at_minus_one) = if rem { (b.ins().srem(x, ys), zero) } else { (b.ins().sdiv(x, ys), b.ins().ineg(x)) };
     let r = b.ins().select(by_minus_one, at_minus_one, r);
-    b.ins().select(by_zero, if rem { x } else { ones }, r)
+    b.ins().select(by_zero, ones, r)
 }
 
 /// Whether `r` rounds to an integral value (`cvt.rni` and friends).

@@ -29,9 +29,8 @@
 //! lane holds the same value: a pointer set up under `if (i < n)` and used in the loop below.
 //!
 //! The conditions depend on each other (a branch is divergent when its predicate is not
-//! uniform), so they are iterated from "everything uniform" down to a fixpoint. An
-//! instruction whose register lists are not known (`live::uses_defs`) and that may write
-//! registers makes the analysis give up: no register is uniform.
+//! uniform), so they are iterated from "everything uniform" down to a fixpoint over every
+//! instruction's exact register lists (`Op::operands`).
 
 use crate::ir::*;
 use crate::jit::live;
@@ -61,11 +60,7 @@ pub(super) fn uniform_and_divergent(f: &Func, rows32: bool) -> (Vec<bool>, Vec<b
     let mut facts = Vec::with_capacity(code.len());
     for inst in code {
         let (mut uses, mut defs) = (Vec::new(), Vec::new());
-        let exact = live::uses_defs(&inst.op, f.nregs, &mut uses, &mut defs);
-        if !exact && !matches!(inst.op, Op::Call { .. } | Op::CallInd { .. } | Op::Builtin { .. }) {
-            // It may write registers it does not list.
-            return none;
-        }
+        live::uses_defs(&inst.op, f.nregs, &mut uses, &mut defs);
         let mut own = produces_uniform(&inst.op);
         let settled = own && inst.guard.is_none() && !matches!(inst.op, Op::Ld { .. });
         live::for_each_src(&inst.op, &mut |s| {

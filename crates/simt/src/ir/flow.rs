@@ -1,0 +1,88 @@
+//! Where control goes after each operation: the one classification of `Op` by control flow that
+//! the control-flow graph (`cfg`), liveness and the uniformity analysis build on. Its match has
+//! no catch-all arm: a new operation states whether it branches.
+
+use super::{Inst, Op};
+
+/// Where control may go after an operation executes (besides the next instruction when the
+/// operation's guard is false).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Flow<'a> {
+    /// On to the next instruction (calls and barriers come back to it).
+    Next,
+    /// `bra`: to the target.
+    Jump(u32),
+    /// `brx.idx`: to one of the targets.
+    Table(&'a [u32]),
+    /// `ret`, `exit`, `trap`: out of the function.
+    Leave,
+}
+
+impl Op {
+    /// Where control goes after the operation.
+    pub(crate) fn flow(&self) -> Flow<'_> {
+        match self {
+            Op::Bra { target, .. } => Flow::Jump(*target),
+            Op::Brx { targets, .. } => Flow::Table(targets),
+            Op::Ret | Op::Exit | Op::Trap => Flow::Leave,
+            Op::Nop
+            | Op::Nanosleep
+            | Op::Alloca { .. }
+            | Op::StackSave { .. }
+            | Op::StackRestore { .. }
+            | Op::Un { .. }
+            | Op::Bin { .. }
+            | Op::Tern { .. }
+            | Op::Bfi { .. }
+            | Op::Setp { .. }
+            | Op::Pack { .. }
+            | Op::Unpack { .. }
+            | Op::Mov2 { .. }
+            | Op::Atom128 { .. }
+            | Op::Ld { .. }
+            | Op::St { .. }
+            | Op::Mbar { .. }
+            | Op::CpBulk { .. }
+            | Op::CpAsync { .. }
+            | Op::Atom { .. }
+            | Op::Cvta { .. }
+            | Op::Isspacep { .. }
+            | Op::Call { .. }
+            | Op::CallInd { .. }
+            | Op::Builtin { .. }
+            | Op::Bar { .. }
+            | Op::WarpSync { .. }
+            | Op::Elect { .. }
+            | Op::Fence
+            | Op::Shfl { .. }
+            | Op::Vote { .. }
+            | Op::Activemask { .. }
+            | Op::Redux { .. }
+            | Op::Match { .. }
+            | Op::Tex(_)
+            | Op::AtomV(_)
+            | Op::Mma(_)
+            | Op::Cluster(_)
+            | Op::Carry { .. } => Flow::Next,
+        }
+    }
+}
+
+impl Inst {
+    /// The instructions control may reach after this one at `pc`, in a function of `end`
+    /// instructions; `leave` stands for leaving the function (`None`: not listed). Targets past
+    /// the end are `end`.
+    pub(crate) fn successors(&self, pc: usize, end: usize, leave: Option<usize>, out: &mut Vec<usize>) {
+        let next = (pc + 1).min(end);
+        let guarded = self.guard.is_some();
+        match self.op.flow() {
+            Flow::Next => out.push(next),
+            Flow::Jump(t) => out.push((t as usize).min(end)),
+            Flow::Table(ts) => out.extend(ts.iter().map(|&t| (t as usize).min(end))),
+            Flow::Leave => out.extend(leave),
+        }
+        if guarded && self.op.flow() != Flow::Next {
+            out.push(next);
+        }
+    }
+}

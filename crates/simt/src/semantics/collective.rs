@@ -1,0 +1,122 @@
+//! Warp collectives over a warp's executing lanes: `elect`, `shfl`, `vote`, `redux`, `match`,
+//! each group of lanes with the same member mask on its own.
+
+use super::*;
+use crate::ir::*;
+
+/// `elect.sync`: per group of executing lanes with the same member mask (`a`), the lowest
+/// executing lane of the mask is elected: its id into `r`, whether this lane is it into `c`.
+pub(crate) fn elect_lanes(a: &[u64; 32], emask: u32, r: &mut [u64; 32], c: &mut [u64; 32]) {
+    let mut rest = emask;
+    while rest != 0 {
+        let mv = a[rest.trailing_zeros() as usize] as u32;
+        let group = lanes(rest).fold(0u32, |g, k| g | (u32::from(a[k] as u32 == mv) << k));
+        rest &= !group;
+        let leader = (mv & emask).trailing_zeros();
+        for k in lanes(group) {
+            r[k] = u64::from(leader & 31);
+            c[k] = u64::from(k as u32 == leader);
+        }
+    }
+}
+
+/// `shfl.sync` of every lane: value `a` of the source lane into `r`, whether it was in range
+/// into `pv` (lane `b`, clamp and segment mask `c`).
+pub(crate) fn shfl_lanes(
+    mode: ShflMode,
+    a: &[u64; 32],
+    b: &[u64; 32],
+    c: &[u64; 32],
+    r: &mut [u64; 32],
+    pv: &mut [u64; 32],
+) {
+    for lane in 0..32usize {
+        let bval = (b[lane] & 31) as i32;
+        let cval = (c[lane] & 31) as i32;
+        let seg = ((c[lane] >> 8) & 31) as i32;
+        let ln = lane as i32;
+        let max_lane = (ln & seg) | (cval & !seg);
+        let min_lane = ln & seg;
+        let (j, ok) = match mode {
+            ShflMode::Up => (ln - bval, ln - bval >= max_lane),
+            ShflMode::Down => (ln + bval, ln + bval <= max_lane),
+            ShflMode::Bfly => (ln ^ bval, (ln ^ bval) <= max_lane),
+            ShflMode::Idx => {
+                let j = min_lane | (bval & !seg);
+                (j, j <= max_lane)
+            }
+        };
+        let j = if ok { j } else { ln };
+        r[lane] = a[(j & 31) as usize];
+        pv[lane] = u64::from(ok);
+    }
+}
+
+/// `vote.sync` over the executing lanes `emask` of predicate `a` (negated when `neg`).
+pub(crate) fn vote_lanes(mode: VoteMode, a: &[u64; 32], m: &[u64; 32], emask: u32, r: &mut [u64; 32]) {
+    for_member_groups(m, emask, |group, over| {
+        let ballot = lanes(over).fold(0u32, |b, l| b | (((a[l] & 1) as u32) << l));
+        let v = match mode {
+            VoteMode::Ballot => u64::from(ballot),
+            VoteMode::All => u64::from(ballot == over),
+            VoteMode::Any => u64::from(ballot != 0),
+            VoteMode::Uni => u64::from(ballot == over || ballot == 0),
+        };
+        lanes(group).for_each(|l| r[l] = v);
+    });
+}
+
+/// Calls `f(group, over)` for each set of executing lanes (`emask`) that name the same member
+/// mask in `m`: `over`, the lanes a warp-synchronizing operation of theirs covers, is the
+/// executing lanes of that mask (the group itself when the mask names none of them, which
+/// PTX leaves undefined). Tiles of a warp that run one `vote`/`match`/`redux` together each
+/// see only their own lanes.
+pub(crate) fn for_member_groups(m: &[u64; 32], emask: u32, mut f: impl FnMut(u32, u32)) {
+    let mut rest = emask;
+    while rest != 0 {
+        let mv = m[rest.trailing_zeros() as usize] as u32;
+        let group = lanes(rest).fold(0u32, |g, k| g | (u32::from(m[k] as u32 == mv) << k));
+        rest &= !group;
+        f(group, if mv & emask == 0 { group } else { mv & emask });
+    }
+}
+
+/// `redux.sync`: lanes with the same member mask (`c`) reduce `a` over the executing lanes of
+/// it; the result into `r` for every executing lane.
+pub(crate) fn redux_lanes(op: ReduxOp, signed: bool, a: &[u64; 32], c: &[u64; 32], emask: u32, r: &mut [u64; 32]) {
+    for_member_groups(c, emask, |group, over| {
+        let mut it = lanes(over).map(|l| a[l] as u32);
+        let first = it.next().unwrap_or(0);
+        let v = it.fold(first, |acc, x| match (op, signed) {
+            (ReduxOp::Add, _) => acc.wrapping_add(x),
+            (ReduxOp::Min, true) => (acc as i32).min(x as i32) as u32,
+            (ReduxOp::Min, false) => acc.min(x),
+            (ReduxOp::Max, true) => (acc as i32).max(x as i32) as u32,
+            (ReduxOp::Max, false) => acc.max(x),
+            (ReduxOp::And, _) => acc & x,
+            (ReduxOp::Or, _) => acc | x,
+            (ReduxOp::Xor, _) => acc ^ x,
+        });
+        for k in lanes(group) {
+            r[k] = u64::from(v);
+        }
+    });
+}
+
+/// `match.{any,all}.sync` on the low `w` bits of `a`: each executing lane (`emask`) over the
+/// executing lanes of its member mask (`m`).
+pub(crate) fn match_lanes(all: bool, w: u8, a: &[u64; 32], m: &[u64; 32], emask: u32, r: &mut [u64; 32]) {
+    let bits = mask_w(w);
+    for_member_groups(m, emask, |group, over| {
+        for lane in lanes(group) {
+            let same = lanes(over).filter(|&l| a[l] & bits == a[lane] & bits).fold(0u32, |s, l| s | 1 << l);
+            r[lane] = if !all {
+                u64::from(same)
+            } else if same == over {
+                u64::from(over)
+            } else {
+                0
+            };
+        }
+    });
+}

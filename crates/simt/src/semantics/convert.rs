@@ -1,0 +1,118 @@
+//! `cvt`: conversions between the integer and floating-point types, with PTX's rounding,
+//! saturation and NaN rules.
+
+use super::*;
+use crate::float::*;
+use crate::ir::*;
+use ptx::types::{Rounding, ScalarType, TypeKind};
+
+/// `cvt` of one value (every type pair, rounding, saturation).
+pub(crate) fn cvt(c: &Cvt, x: u64) -> u64 {
+    let fk = c.from.kind();
+    let tk = c.to.kind();
+    let fw = (c.from.size() * 8) as u8;
+    let tw = (c.to.size() * 8) as u8;
+    let from_float = fk == TypeKind::Float;
+    let to_float = tk == TypeKind::Float;
+    if !from_float && !to_float {
+        let v: i128 = if fk == TypeKind::Signed { i128::from(sx(x, fw)) } else { i128::from(x & mask_w(fw)) };
+        let v = if c.sat {
+            let (lo, hi) = int_range(c.to);
+            v.clamp(lo, hi)
+        } else {
+            v
+        };
+        return narrow_int(v as u64, c.to);
+    }
+    if !from_float {
+        let v: i128 = if fk == TypeKind::Signed { i128::from(sx(x, fw)) } else { i128::from(x & mask_w(fw)) };
+        return match c.to {
+            ScalarType::F64 => int_to_f64(v, c.rnd).to_bits(),
+            ScalarType::F32 => of32(int_to_f32(v, c.rnd)),
+            // |v| < 2^64: hi + lo is exact, and lo is far below half an ulp of hi.
+            ScalarType::F16 | ScalarType::Bf16 => {
+                let hi = v as f64;
+                let lo = (v - hi as i128) as f64;
+                let f = if c.to == ScalarType::F16 { HFmt::F16 } else { HFmt::Bf16 };
+                u64::from(f.round(hi, lo, c.rnd))
+            }
+            _ => 0,
+        };
+    }
+    let mut f = match c.from {
+        ScalarType::F64 => f64::from_bits(x),
+        ScalarType::F32 => f64::from(f32_of(x)),
+        ScalarType::F16 => f64::from(f16_to_f32(x as u16)),
+        _ => f64::from(f32::from_bits(((x as u32) & 0xffff) << 16)),
+    };
+    if c.ftz && c.from == ScalarType::F32 {
+        f = f64::from(ftz32(f as f32));
+    }
+    if f.is_nan() && c.to == ScalarType::F32 && c.from == ScalarType::F16 {
+        return 0x7fff_ffff; // canonical NaN, as the GPU converts
+    }
+    if !to_float {
+        if f.is_nan() && (tw == 64 || c.from == ScalarType::F64) {
+            // PTX ISA (cvt): NaN converts to 0, except from .f64 or into 64 bits, where it is
+            // `1 << (bits - 1)` (an H200 agrees).
+            return 1 << (tw - 1);
+        }
+        let (lo, hi) = int_range(c.to);
+        return narrow_int(float_to_int(f, c.rnd, lo, hi) as u64, c.to);
+    }
+    if matches!(c.rnd, Rounding::Rni | Rounding::Rzi | Rounding::Rmi | Rounding::Rpi) {
+        f = round_int(f, c.rnd);
+    }
+    if c.sat {
+        f = sat64(f);
+    }
+    match c.to {
+        ScalarType::F64 => f.to_bits(),
+        ScalarType::F32 => {
+            let r = f64_to_f32_rnd(f, c.rnd);
+            let r = if c.ftz { ftz32(r) } else { r };
+            // Rounding to an integral value is arithmetic (canonical NaN); a plain conversion
+            // keeps the NaN's payload.
+            if matches!(c.rnd, Rounding::Rni | Rounding::Rzi | Rounding::Rmi | Rounding::Rpi) {
+                of32(r)
+            } else {
+                u64::from(r.to_bits())
+            }
+        }
+        // From .f64, a NaN keeps its sign with f16's quiet NaN `0x7e00` (an H200's answer; from
+        // .f32 it is `0x7fff`, `to_half`).
+        ScalarType::F16 if f.is_nan() && c.from == ScalarType::F64 => (x >> 48) & 0x8000 | 0x7e00,
+        ScalarType::F16 | ScalarType::Bf16 => u64::from(to_half(c.to, f, c.rnd, c.relu, c.satfinite)),
+        _ => 0,
+    }
+}
+
+/// An integer result `v` of type `to` as its register holds it: its low bits, with a signed
+/// type narrower than 32 bits sign-extended to 32 bits (`cvt.s8.s32` of `0x80` into a 16-bit
+/// register is `0xff80` on an H200), wider ones zero-extended as always.
+pub(crate) fn narrow_int(v: u64, to: ScalarType) -> u64 {
+    let tw = (to.size() * 8) as u8;
+    if to.kind() == TypeKind::Signed && tw < 32 { sx(v, tw) as u64 & 0xffff_ffff } else { v & mask_w(tw) }
+}
+
+/// An exact value `f` converted to f16/bf16 bits with rounding `rnd`; `.relu` clamps
+/// negative results to +0 and gives the canonical NaN for NaN; `satfinite` turns an
+/// infinite result into the largest finite value of its sign.
+pub(crate) fn to_half(to: ScalarType, f: f64, rnd: Rounding, relu: bool, satfinite: bool) -> u16 {
+    if f.is_nan() {
+        // The GPU's conversions give the canonical NaN (checked against an H100).
+        return HNAN;
+    }
+    let fmt = if to == ScalarType::F16 { HFmt::F16 } else { HFmt::Bf16 };
+    let mut h = fmt.round(f, 0.0, rnd);
+    let inf = if to == ScalarType::F16 { 0x7c00 } else { 0x7f80 };
+    if satfinite && h & 0x7fff == inf {
+        h -= 1;
+    }
+    if relu && h & 0x8000 != 0 { 0 } else { h }
+}
+
+pub(crate) fn int_range(t: ScalarType) -> (i128, i128) {
+    let w = t.size() * 8;
+    if t.kind() == TypeKind::Signed { (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1) } else { (0, (1i128 << w) - 1) }
+}
