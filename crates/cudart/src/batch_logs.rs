@@ -97,7 +97,11 @@ fn callbacks() -> std::sync::MutexGuard<'static, Vec<usize>> {
 ///
 /// # Safety
 /// `out` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaLogsRegisterCallback(f: *mut c_void, _user: *mut c_void, out: *mut *mut c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaLogsRegisterCallback(
+    f: *mut c_void,
+    _user: *mut c_void,
+    out: *mut *mut c_void,
+) -> i32 {
     if f.is_null() || out.is_null() {
         return invalid();
     }
@@ -161,7 +165,12 @@ pub unsafe extern "C-unwind" fn cudaLogsDumpToFile(it: *mut u32, path: *const c_
 ///
 /// # Safety
 /// `buffer` must hold `*size` bytes; `size` and `it` null or valid.
-pub unsafe extern "C-unwind" fn cudaLogsDumpToMemory(it: *mut u32, buffer: *mut c_char, size: *mut usize, flags: u32) -> i32 {
+pub unsafe extern "C-unwind" fn cudaLogsDumpToMemory(
+    it: *mut u32,
+    buffer: *mut c_char,
+    size: *mut usize,
+    flags: u32,
+) -> i32 {
     if buffer.is_null() || size.is_null() || flags != 0 {
         return invalid();
     }

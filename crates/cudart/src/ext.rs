@@ -119,7 +119,12 @@ pub(crate) unsafe fn copy_3d_of(p: *const Memcpy3DParms) -> Result<Copy3D> {
 ///
 /// # Safety
 /// `p` and `pitch` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaMallocPitch(p: *mut *mut c_void, pitch: *mut usize, width: usize, height: usize) -> i32 {
+pub unsafe extern "C-unwind" fn cudaMallocPitch(
+    p: *mut *mut c_void,
+    pitch: *mut usize,
+    width: usize,
+    height: usize,
+) -> i32 {
     if p.is_null() || pitch.is_null() {
         return invalid();
     }
@@ -277,7 +282,13 @@ pub extern "C-unwind" fn cudaMemset2D(p: *mut c_void, pitch: usize, value: i32, 
 }
 
 /// `cudaMemset2D_ptds`.
-pub extern "C-unwind" fn cudaMemset2D_ptds(p: *mut c_void, pitch: usize, value: i32, width: usize, height: usize) -> i32 {
+pub extern "C-unwind" fn cudaMemset2D_ptds(
+    p: *mut c_void,
+    pitch: usize,
+    value: i32,
+    width: usize,
+    height: usize,
+) -> i32 {
     memset_2d(p, pitch, value, width, height, 1, PTDS)
 }
 
@@ -451,7 +462,10 @@ pub extern "C-unwind" fn cudaMemsetAsync_ptsz(p: *mut c_void, value: i32, count:
 ///
 /// # Safety
 /// `attr` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaPointerGetAttributes(attr: *mut memory::PointerAttributes, ptr: *const c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaPointerGetAttributes(
+    attr: *mut memory::PointerAttributes,
+    ptr: *const c_void,
+) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(attr, memory::pointer_attributes(ptr as u64)) }
 }

@@ -231,7 +231,11 @@ pub unsafe extern "C-unwind" fn cudaGraphNodeSetParams(nd: *mut c_void, p: *mut 
 ///
 /// # Safety
 /// `p` null or valid, with the parameters of its type valid.
-pub unsafe extern "C-unwind" fn cudaGraphExecNodeSetParams(x: *mut c_void, nd: *mut c_void, p: *mut GraphNodeParams) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphExecNodeSetParams(
+    x: *mut c_void,
+    nd: *mut c_void,
+    p: *mut GraphNodeParams,
+) -> i32 {
     // SAFETY: null-checked; valid per the contract.
     let Some(q) = (unsafe { p.as_ref() }) else { return invalid() };
     if let Err(e) = type_matches(GraphNode(nd as u64), q.type_) {
@@ -266,7 +270,11 @@ fn type_matches(n: GraphNode, ty: i32) -> Result<()> {
 
 /// `cudaGraphExecChildGraphNodeSetParams(cudaGraphExec_t, cudaGraphNode_t node, cudaGraph_t
 /// childGraph)`: the child graph must have the topology of the node's.
-pub extern "C-unwind" fn cudaGraphExecChildGraphNodeSetParams(x: *mut c_void, nd: *mut c_void, child: *mut c_void) -> i32 {
+pub extern "C-unwind" fn cudaGraphExecChildGraphNodeSetParams(
+    x: *mut c_void,
+    nd: *mut c_void,
+    child: *mut c_void,
+) -> i32 {
     code(GraphExec(x as u64).set_child(GraphNode(nd as u64), Graph(child as u64)))
 }
 

@@ -526,7 +526,11 @@ pub struct UpdateResultInfo {
 ///
 /// # Safety
 /// `info` valid for writes.
-pub unsafe extern "C-unwind" fn cudaGraphExecUpdate(x: *mut c_void, g: *mut c_void, info: *mut UpdateResultInfo) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphExecUpdate(
+    x: *mut c_void,
+    g: *mut c_void,
+    info: *mut UpdateResultInfo,
+) -> i32 {
     if info.is_null() {
         return invalid();
     }
@@ -563,7 +567,11 @@ pub unsafe extern "C-unwind" fn cudaGraphClone(c: *mut *mut c_void, g: *mut c_vo
 ///
 /// # Safety
 /// `n` valid for writes.
-pub unsafe extern "C-unwind" fn cudaGraphNodeFindInClone(n: *mut *mut c_void, orig: *mut c_void, g: *mut c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphNodeFindInClone(
+    n: *mut *mut c_void,
+    orig: *mut c_void,
+    g: *mut c_void,
+) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(n, Graph(g as u64).find_in_clone(node(orig)).map(|n| n.0 as *mut c_void)) }
 }

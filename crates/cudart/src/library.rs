@@ -180,7 +180,11 @@ pub extern "C-unwind" fn cudaLibraryUnload(lib: *mut c_void) -> i32 {
 ///
 /// # Safety
 /// `k` valid for writes (or null); `name` null or NUL-terminated.
-pub unsafe extern "C-unwind" fn cudaLibraryGetKernel(k: *mut *mut c_void, lib: *mut c_void, name: *const c_char) -> i32 {
+pub unsafe extern "C-unwind" fn cudaLibraryGetKernel(
+    k: *mut *mut c_void,
+    lib: *mut c_void,
+    name: *const c_char,
+) -> i32 {
     if k.is_null() || name.is_null() {
         return invalid();
     }
@@ -208,7 +212,11 @@ pub unsafe extern "C-unwind" fn cudaLibraryGetKernelCount(count: *mut u32, lib: 
 ///
 /// # Safety
 /// `kernels` valid for `n` writes.
-pub unsafe extern "C-unwind" fn cudaLibraryEnumerateKernels(kernels: *mut *mut c_void, n: u32, lib: *mut c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaLibraryEnumerateKernels(
+    kernels: *mut *mut c_void,
+    n: u32,
+    lib: *mut c_void,
+) -> i32 {
     if kernels.is_null() || n == 0 {
         return invalid();
     }
@@ -292,7 +300,12 @@ pub unsafe extern "C-unwind" fn cudaLibraryGetManaged(
 
 /// `cudaKernelSetAttributeForDevice(cudaKernel_t, enum cudaFuncAttribute, int value, int
 /// device)`: as `cudaFuncSetAttribute` (one device).
-pub extern "C-unwind" fn cudaKernelSetAttributeForDevice(kernel: *mut c_void, attr: i32, value: i32, device: i32) -> i32 {
+pub extern "C-unwind" fn cudaKernelSetAttributeForDevice(
+    kernel: *mut c_void,
+    attr: i32,
+    value: i32,
+    device: i32,
+) -> i32 {
     if device != 0 {
         return code::<()>(record(Err(Error::InvalidDevice)));
     }

@@ -79,7 +79,12 @@ pub unsafe extern "C-unwind" fn cudaMemRangeGetAttribute(
 
 /// `cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length, unsigned int
 /// flags)`.
-pub extern "C-unwind" fn cudaStreamAttachMemAsync(stream: *mut c_void, ptr: *mut c_void, length: usize, flags: u32) -> i32 {
+pub extern "C-unwind" fn cudaStreamAttachMemAsync(
+    stream: *mut c_void,
+    ptr: *mut c_void,
+    length: usize,
+    flags: u32,
+) -> i32 {
     code(memory::stream_attach_mem_async(Stream(stream as u64), ptr as u64, length, flags))
 }
 

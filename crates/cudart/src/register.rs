@@ -415,7 +415,12 @@ thread_local! {
 }
 
 /// `unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared, cudaStream_t)`.
-pub extern "C-unwind" fn __cudaPushCallConfiguration(grid: Dim3C, block: Dim3C, shared: usize, stream: *mut c_void) -> u32 {
+pub extern "C-unwind" fn __cudaPushCallConfiguration(
+    grid: Dim3C,
+    block: Dim3C,
+    shared: usize,
+    stream: *mut c_void,
+) -> u32 {
     CONFIGS.with(|c| c.borrow_mut().push(CallConfig { grid, block, shared, stream }));
     0
 }
@@ -665,7 +670,10 @@ pub unsafe extern "C-unwind" fn cudaLaunchKernel(
 ///
 /// # Safety
 /// `attr` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaFuncGetAttributes(attr: *mut runtime::module::FuncAttributes, func: *const c_void) -> i32 {
+pub unsafe extern "C-unwind" fn cudaFuncGetAttributes(
+    attr: *mut runtime::module::FuncAttributes,
+    func: *const c_void,
+) -> i32 {
     if attr.is_null() {
         return invalid();
     }
