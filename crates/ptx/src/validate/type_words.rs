@@ -98,6 +98,32 @@ const SETP_TYPES: &[Kw] = &[
     K::Bf16,
     K::Bf16x2,
 ];
+/// `set`'s source types with a `.f32` destination (the `.stype` set of PTX ISA 9.7.6.1).
+const SET_SOURCES: &[Kw] = &[K::B16, K::B32, K::B64, K::U16, K::U32, K::U64, K::S16, K::S32, K::S64, K::F32, K::F64];
+/// With a `.f16` destination also `.f16` (9.7.7.1).
+const SET_SOURCES_F16: &[Kw] =
+    &[K::B16, K::B32, K::B64, K::U16, K::U32, K::U64, K::S16, K::S32, K::S64, K::F32, K::F64, K::F16];
+/// With a `.bf16` destination also `.f16` and `.bf16`.
+const SET_SOURCES_BF16: &[Kw] =
+    &[K::B16, K::B32, K::B64, K::U16, K::U32, K::U64, K::S16, K::S32, K::S64, K::F32, K::F64, K::F16, K::Bf16];
+/// With a `.u32`/`.s32` destination every source type.
+const SET_SOURCES_ALL: &[Kw] = &[
+    K::B16,
+    K::B32,
+    K::B64,
+    K::U16,
+    K::U32,
+    K::U64,
+    K::S16,
+    K::S32,
+    K::S64,
+    K::F32,
+    K::F64,
+    K::F16,
+    K::F16x2,
+    K::Bf16,
+    K::Bf16x2,
+];
 const MODES: &[Kw] = &[K::Lo, K::Hi];
 const SURFACE: &[Kw] = &[K::B8, K::B16, K::B32, K::B64];
 const MEMORY: &[Kw] = &[
@@ -184,6 +210,7 @@ static RULES: &[Rule] = &[
     r(O::Tanh, &[], &[K::F32, K::F16, K::F16x2, K::Bf16, K::Bf16x2]),
     r(O::Selp, &[], SELP_TYPES),
     r(O::Setp, &[], SETP_TYPES),
+    r(O::Set, &[], &[K::U32, K::S32, K::F32, K::F16, K::Bf16, K::U16, K::S16, K::F16x2, K::Bf16x2]),
     r(O::Shfl, &[], &[K::B32]),
     r(O::Redux, &[K::And], &[K::B32]),
     r(O::Redux, &[K::Or], &[K::B32]),
@@ -231,9 +258,63 @@ static RULES: &[Rule] = &[
     r(O::Red, &[K::Max], ATOM_MIN),
 ];
 
+/// The second type word of two-type instructions: for `op` whose first type word is one of
+/// `first`, the second must be one of `second` (and is required).
+struct SecondRule {
+    op: Opcode,
+    first: &'static [Kw],
+    second: &'static [Kw],
+}
+
+const fn s2(op: Opcode, first: &'static [Kw], second: &'static [Kw]) -> SecondRule {
+    SecondRule { op, first, second }
+}
+
+/// The second-type rules: `set.CmpOp.dtype.stype` (PTX ISA 9.7.6.1 and 9.7.7.1; ptxas 13.0
+/// takes `.f16`/`.bf16` sources with a `.bf16` destination, only `.f16` with a `.f16` one).
+static SECOND_RULES: &[SecondRule] = &[
+    s2(O::Set, &[K::U32, K::S32], SET_SOURCES_ALL),
+    s2(O::Set, &[K::F32], SET_SOURCES),
+    s2(O::Set, &[K::F16], SET_SOURCES_F16),
+    s2(O::Set, &[K::Bf16], SET_SOURCES_BF16),
+    s2(O::Set, &[K::U16, K::S16], &[K::F16, K::Bf16]),
+    s2(O::Set, &[K::F16x2], &[K::F16x2]),
+    s2(O::Set, &[K::Bf16x2], &[K::Bf16x2]),
+];
+
+/// Checks the second type word against [`SECOND_RULES`].
+fn second_type(v: &mut Validator<'_>, ins: &Instruction) {
+    let mut types = ins.kws().filter(|&k| super::forms::kw_type(k).is_some());
+    let Some(first) = types.next() else { return };
+    let Some(rule) = SECOND_RULES.iter().find(|r| r.op == ins.opcode && r.first.contains(&first)) else { return };
+    let name = full_name(v.m, ins);
+    match types.next() {
+        None => {
+            let msg = format!(
+                "`{name}` requires a destination and a source type (`.{}.{}`)",
+                first.as_str(),
+                rule.second[0].as_str()
+            );
+            v.err(ins.span, msg);
+        }
+        Some(second) if !rule.second.contains(&second) => {
+            let allowed: Vec<String> = rule.second.iter().map(|k| format!(".{}", k.as_str())).collect();
+            let msg = format!(
+                "`{name}`: a .{} result takes no .{} source (it takes {})",
+                first.as_str(),
+                second.as_str(),
+                allowed.join(", ")
+            );
+            v.err(ins.span, msg);
+        }
+        Some(_) => {}
+    }
+}
+
 /// Checks the instruction's first type word against the rules of its opcode.
 pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
     comparison(v, ins);
+    second_type(v, ins);
     mode(v, ins);
     float_words(v, ins);
     let Some(rule) = RULES
@@ -276,7 +357,7 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
 /// ordered `.lt`/`.le`/`.gt`/`.ge` for signed integers, and `.lo`/`.ls`/`.hi`/`.hs` too for
 /// unsigned ones; the unordered `.equ` ... `.geu`, `.num` and `.nan` for floating point only.
 fn comparison(v: &mut Validator<'_>, ins: &Instruction) {
-    use crate::types::{CmpOp as C, TypeKind};
+    use crate::types::{CmpOp as C, ScalarType, TypeKind};
     if !matches!(ins.opcode, O::Setp | O::Set) {
         return;
     }
@@ -294,6 +375,34 @@ fn comparison(v: &mut Validator<'_>, ins: &Instruction) {
     if !ok {
         let msg = format!("comparison `.{cmp}` of `{}` is not defined for .{t}", ins.opcode.as_str());
         v.err(ins.span, msg);
+    }
+    // `.ftz` flushes `.f32` and `.f16`/`.f16x2` inputs (ptxas: not with a `.bf16` result).
+    let first = ins.types().next();
+    let ftz_ok = matches!(t, ScalarType::F32 | ScalarType::F16 | ScalarType::F16x2)
+        && !matches!(first, Some(ScalarType::Bf16 | ScalarType::Bf16x2));
+    if ins.has(K::Ftz) && !ftz_ok {
+        let msg = format!("`{}`: `.ftz` is only for .f32, .f16 and .f16x2 comparisons", full_name(v.m, ins));
+        v.err(ins.span, msg);
+    }
+    // A fourth operand `{!}c` comes with a boolean operation, and only with one.
+    let bool_op = [K::And, K::Or, K::Xor].into_iter().any(|k| ins.has(k));
+    let n = ins.operands.len();
+    match bool_op {
+        true if n != 4 => {
+            let msg = format!(
+                "`{}` combines with a predicate: it expects 4 operands (d, a, b, {{!}}c), found {n}",
+                full_name(v.m, ins)
+            );
+            v.err(ins.span, msg);
+        }
+        false if n == 4 => {
+            let msg = format!(
+                "`{}` with a fourth operand requires a boolean operation (`.and`, `.or` or `.xor`)",
+                full_name(v.m, ins)
+            );
+            v.err(ins.span, msg);
+        }
+        _ => {}
     }
 }
 

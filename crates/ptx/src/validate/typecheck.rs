@@ -52,6 +52,7 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
             | Shl
             | Shr
             | Setp
+            | Set
             | Selp
             | Mov
             | Cvt
@@ -122,6 +123,15 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         for i in 0..len {
             operand(v, ins, i, ScalarType::B32, Rule::Strict);
         }
+        return;
+    }
+    // `set.CmpOp{.BoolOp}.dtype.stype d, a, b{, {!}c}`.
+    if op == Set {
+        let Some(s) = t1 else { return };
+        operand(v, ins, 0, t, Rule::Strict);
+        operand(v, ins, 1, s, Rule::Strict);
+        operand(v, ins, 2, s, Rule::Strict);
+        operand(v, ins, 3, ScalarType::Pred, Rule::Pred);
         return;
     }
     if n != 1 {
@@ -253,8 +263,15 @@ fn operand(v: &mut Validator<'_>, ins: &Instruction, i: usize, t: ScalarType, ru
 }
 
 /// Integer types take no floating-point immediates and `.f32`/`.f64` no integer ones; a
-/// bit-size type takes a `0f` (32-bit) or `0d`/decimal (64-bit) immediate of its own size.
+/// bit-size type takes a `0f` (32-bit) or `0d`/decimal (64-bit) immediate of its own size;
+/// the 16-bit float types take no immediate at all (PTX has no such literals; ptxas agrees).
 fn immediate(v: &mut Validator<'_>, ins: &Instruction, i: usize, t: ScalarType, imm: Imm) {
+    use ScalarType::{Bf16, Bf16x2, F16, F16x2};
+    if matches!(t, F16 | F16x2 | Bf16 | Bf16x2) {
+        let msg = format!("operand {i} of `{}` is an immediate; .{t} operands must be registers", full_name(v.m, ins));
+        v.err(ins.span, msg);
+        return;
+    }
     let bad = match (t.kind(), imm) {
         (TypeKind::Signed | TypeKind::Unsigned, Imm::F32(_) | Imm::F64(_)) => "a floating-point",
         (TypeKind::Float, Imm::Int(_)) if matches!(t, ScalarType::F32 | ScalarType::F64) => "an integer",
