@@ -16,6 +16,10 @@ use crate::types::{Opcode, ScalarType, StateSpace, TypeKind};
 
 pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
     let op = ins.opcode;
+    if op == Opcode::Red && (ins.has(Kw::Async) || ins.has(Kw::MbarrierCompleteTxBytes)) {
+        red_async(v, ins);
+        return;
+    }
     if !matches!(op, Opcode::Ld | Opcode::St | Opcode::Atom | Opcode::Red) || ins.has(Kw::Async) || ins.has(Kw::Bulk) {
         return;
     }
@@ -37,26 +41,186 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         if !OPS.iter().any(|&k| ins.has(k)) {
             v.err(ins.span, format!("`{name}` requires an operation such as `.add` or `.cas`"));
         }
-        if ins.has(Kw::Noftz)
-            && !ins
-                .types()
-                .any(|t| matches!(t, ScalarType::F16 | ScalarType::F16x2 | ScalarType::Bf16 | ScalarType::Bf16x2))
-        {
+        let half = ins
+            .types()
+            .any(|t| matches!(t, ScalarType::F16 | ScalarType::F16x2 | ScalarType::Bf16 | ScalarType::Bf16x2));
+        if ins.has(Kw::Noftz) && !half {
             v.err(ins.span, format!("`{name}.noftz` is only for .f16, .f16x2, .bf16 and .bf16x2"));
+        } else if half && !ins.has(Kw::Noftz) && !ins.has(Kw::Cas) && !ins.has(Kw::Exch) {
+            v.err(ins.span, format!("`{}` requires `.noftz` for its 16-bit float type", full_name(v.m, ins)));
         }
-        if op == Opcode::Atom && ins.has(Kw::Cas) {
-            let want = 4 + usize::from(ins.has(Kw::L2CacheHint));
+        if op == Opcode::Atom {
+            atom_operands(v, ins);
+        } else {
             let n = ins.operands.len();
-            if n != want {
-                v.err(ins.span, format!("`atom.cas` expects {want} operands (d, [a], b, c), found {n}"));
+            if n != 2 + usize::from(ins.has(Kw::L2CacheHint)) {
+                let msg = if ins.has(Kw::L2CacheHint) {
+                    format!("`{}` expects 3 operands ([a], b, cache-policy), found {n}", full_name(v.m, ins))
+                } else {
+                    format!(
+                        "`{}` expects 2 operands ([a], b), found {n}; a third is a cache policy with `.L2::cache_hint`",
+                        full_name(v.m, ins)
+                    )
+                };
+                v.err(ins.span, msg);
             }
         }
+        vector_atomic(v, ins);
     }
     let at = usize::from(matches!(op, Opcode::Ld | Opcode::Atom));
     if let Some(Operand::Addr(a)) = ins.operands.get(at)
         && let Some(base) = a.base
     {
         address(v, ins, base);
+    }
+}
+
+/// `red.async.relaxed.cluster{.shared::cluster}.mbarrier::complete_tx::bytes.op.type [a], b,
+/// [mbar]` (PTX ISA 9.7.13.7): the words are fixed but for the operation and its types.
+fn red_async(v: &mut Validator<'_>, ins: &Instruction) {
+    use Kw as K;
+    let name = full_name(v.m, ins);
+    for (k, what) in [
+        (K::Async, "`.async`"),
+        (K::Relaxed, "`.relaxed`"),
+        (K::Cluster, "`.cluster`"),
+        (K::MbarrierCompleteTxBytes, "`.mbarrier::complete_tx::bytes`"),
+    ] {
+        if !ins.has(k) {
+            v.err(ins.span, format!("`{name}` requires {what}"));
+        }
+    }
+    const OTHER: &[Kw] = &[
+        K::Release,
+        K::Acquire,
+        K::Cta,
+        K::Gpu,
+        K::Sys,
+        K::Global,
+        K::Shared,
+        K::SharedCta,
+        K::V2,
+        K::V4,
+        K::V8,
+        K::Noftz,
+    ];
+    if let Some(k) = ins.kws().find(|k| OTHER.contains(k)) {
+        v.err(ins.span, format!("`.{}` is not a modifier of `red.async`", k.as_str()));
+    }
+    // (operation, types)
+    const OPS: &[(Kw, &[ScalarType])] = &[
+        (K::Inc, &[ScalarType::U32]),
+        (K::Dec, &[ScalarType::U32]),
+        (K::Min, &[ScalarType::U32, ScalarType::S32]),
+        (K::Max, &[ScalarType::U32, ScalarType::S32]),
+        (K::And, &[ScalarType::B32]),
+        (K::Or, &[ScalarType::B32]),
+        (K::Xor, &[ScalarType::B32]),
+        (K::Add, &[ScalarType::U32, ScalarType::S32, ScalarType::U64]),
+    ];
+    let ty = ins.types().next();
+    match OPS.iter().find(|(k, _)| ins.has(*k)) {
+        None => v.err(ins.span, format!("`{name}` requires an operation such as `.add` or `.inc`")),
+        Some((k, types)) => match ty {
+            Some(t) if types.contains(&t) => {}
+            _ => {
+                let allowed: Vec<String> = types.iter().map(|t| format!(".{t}")).collect();
+                let msg = format!("`red.async.{}` takes {}", k.as_str(), allowed.join(", "));
+                v.err(ins.span, msg);
+            }
+        },
+    }
+    // (ptxas also takes it without the `[mbar]` operand)
+    let n = ins.operands.len();
+    if !(2..=3).contains(&n) {
+        v.err(ins.span, format!("`{name}` expects 3 operands ([a], b, [mbar]), found {n}"));
+    }
+    for i in [0, 2] {
+        if let Some(Operand::Addr(a)) = ins.operands.get(i)
+            && let Some(base) = a.base
+        {
+            address_in(v, ins, base, Some(StateSpace::SharedCluster));
+        }
+    }
+}
+
+/// `atom.cas d, [a], b, c` (no cache policy); the others `d, [a], b{, cache-policy}`.
+fn atom_operands(v: &mut Validator<'_>, ins: &Instruction) {
+    let n = ins.operands.len();
+    let hint = ins.has(Kw::L2CacheHint);
+    if ins.has(Kw::Cas) {
+        if hint {
+            v.err(ins.span, "`atom.cas` takes no `.L2::cache_hint`");
+        } else if n != 4 {
+            v.err(ins.span, format!("`atom.cas` expects 4 operands (d, [a], b, c), found {n}"));
+        }
+        return;
+    }
+    // ptxas also takes the `d, [a], b, c` form for the bitwise operations and `.exch` of .b32,
+    // and `.exch` of .b128 (`c` of the instruction's type, see typecheck.rs).
+    let four = !hint
+        && n == 4
+        && match ins.types().next() {
+            Some(ScalarType::B32) => [Kw::And, Kw::Or, Kw::Xor, Kw::Exch].into_iter().any(|k| ins.has(k)),
+            Some(ScalarType::B128) => ins.has(Kw::Exch),
+            _ => false,
+        };
+    let want = 3 + usize::from(hint);
+    if n != want && !four {
+        let msg = if hint {
+            format!("`{}` expects 4 operands (d, [a], b, cache-policy), found {n}", full_name(v.m, ins))
+        } else {
+            format!(
+                "`{}` expects 3 operands (d, [a], b), found {n}; a fourth is a cache policy with `.L2::cache_hint`",
+                full_name(v.m, ins)
+            )
+        };
+        v.err(ins.span, msg);
+    }
+}
+
+/// `atom`/`red` with a vector type (PTX ISA 9.7.13.5 "Atomic operation with vector type"):
+/// `.global` or generic only; per element type the operations and widths of the manual's
+/// table; `d` and `b` vectors of that width.
+fn vector_atomic(v: &mut Validator<'_>, ins: &Instruction) {
+    use ScalarType::{Bf16, Bf16x2, F16, F16x2, F32};
+    let name = full_name(v.m, ins);
+    let Some(t) = ins.types().next() else { return };
+    let width = [(Kw::V2, 2), (Kw::V4, 4), (Kw::V8, 8)].into_iter().find(|&(k, _)| ins.has(k)).map(|(_, n)| n);
+    let min_max = ins.has(Kw::Min) || ins.has(Kw::Max);
+    // (the scalar forms' types are type_words.rs's)
+    let Some(width) = width else { return };
+    // (element type, operations, widths)
+    let ok = match t {
+        F32 => ins.has(Kw::Add) && width != 8,
+        F16 | Bf16 => ins.has(Kw::Add) || min_max,
+        F16x2 | Bf16x2 => (ins.has(Kw::Add) || min_max) && width != 8,
+        _ => false,
+    };
+    if !ok {
+        let msg = format!(
+            "`{name}` is not a vector atomic: `.v2`/`.v4` take `.add` of .f32 or `.add`/`.min`/`.max` of .f16x2/.bf16x2, `.v8` only .f16/.bf16"
+        );
+        v.err(ins.span, msg);
+        return;
+    }
+    if let Some(s) = space(ins).filter(|&s| s != StateSpace::Global) {
+        v.err(ins.span, format!("`{name}`: a vector atomic is for `.global` (or generic) addresses, not `.{s}`"));
+    }
+    let data: &[usize] = if ins.opcode == Opcode::Atom { &[0, 2] } else { &[1] };
+    for &i in data {
+        let got = match ins.operands.get(i) {
+            Some(Operand::Vector(items)) => items.len(),
+            Some(_) => 1,
+            None => continue,
+        };
+        if got != width {
+            let msg = format!(
+                "operand {i} of `{name}` must be a vector of {width}, found {}",
+                if got == 1 { "a scalar".to_string() } else { format!("a vector of {got}") }
+            );
+            v.err(ins.span, msg);
+        }
     }
 }
 
@@ -127,15 +291,36 @@ pub(super) fn address(v: &mut Validator<'_>, ins: &Instruction, base: crate::ast
 pub(super) fn address_in(v: &mut Validator<'_>, ins: &Instruction, base: crate::ast::Name, space: Option<StateSpace>) {
     match v.resolve(base) {
         Sym::Reg(t) if t.vector == 0 => {
-            // (ptxas takes 32-bit address registers for 64-bit addresses: it extends them.)
             let r = t.scalar;
-            if matches!(r.kind(), TypeKind::Pred | TypeKind::Float) && r != ScalarType::F16x2 {
+            // A 32-bit register as a generic or `.global` address of a 64-bit module is 32-bit
+            // addressing, which ptxas 13.0 no longer compiles ("32-Bit compilation is no longer
+            // supported"); the windows of `.shared`, `.local`, `.const` and `.param` take them.
+            let wide = matches!(space, None | Some(StateSpace::Global))
+                && matches!(ins.opcode, Opcode::Ld | Opcode::St | Opcode::Atom | Opcode::Red | Opcode::Mbarrier)
+                && v.m.address_size == 64
+                && v.m.address_size_span.is_some();
+            if matches!(r.kind(), TypeKind::Pred | TypeKind::Float) && r != ScalarType::F16x2 || r.size() > 8 {
                 let msg = format!(
-                    "address register `{}` is .{r}; an address is an integer or bit-size register",
+                    "address register `{}` is .{r}; an address is an integer or bit-size register of at most 64 bits",
+                    v.name(base)
+                );
+                v.err(ins.span, msg);
+            } else if wide && r.size() == 4 {
+                let to = space.map_or("a generic address".to_string(), |s| format!("a `.{s}` address"));
+                let msg = format!(
+                    "address register `{}` is .{r}: {to} of a 64-bit module is a 64-bit register (32-bit addressing is not supported)",
                     v.name(base)
                 );
                 v.err(ins.span, msg);
             }
+        }
+        // `atom` reaches `.global` and `.shared` only, also through a generic address.
+        Sym::Var(StateSpace::Local) if ins.opcode == Opcode::Atom && space.is_none() => {
+            let msg = format!(
+                "`{}` is a `.local` variable; `atom` works on `.global` and `.shared` memory only",
+                v.name(base)
+            );
+            v.err(ins.span, msg);
         }
         Sym::Var(var) if !reaches(space, var) => {
             let to = space.map_or("a generic address".to_string(), |s| format!("`.{s}`"));

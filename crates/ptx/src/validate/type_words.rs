@@ -27,6 +27,10 @@ const fn rn(op: Opcode, without: &'static [Kw], types: &'static [Kw]) -> Rule {
     Rule { op, with: &[], without, types }
 }
 
+const fn rwn(op: Opcode, with: &'static [Kw], without: &'static [Kw], types: &'static [Kw]) -> Rule {
+    Rule { op, with, without, types }
+}
+
 use Kw as K;
 use Opcode as O;
 
@@ -144,6 +148,8 @@ const MEMORY: &[Kw] = &[
     K::F64,
 ];
 const ATOM_ADD: &[Kw] = &[K::U32, K::S32, K::U64, K::F32, K::F64, K::F16, K::F16x2, K::Bf16, K::Bf16x2];
+const ATOM_MIN_SCALAR: &[Kw] = &[K::U32, K::S32, K::U64, K::S64];
+const VECTOR: &[Kw] = &[K::V2, K::V4, K::V8];
 const ATOM_MIN: &[Kw] = &[K::U32, K::S32, K::U64, K::S64, K::F16, K::F16x2, K::Bf16, K::Bf16x2];
 
 /// The rules, by opcode; see [`Rule`].
@@ -246,6 +252,10 @@ static RULES: &[Rule] = &[
     r(O::Atom, &[K::Add], ATOM_ADD),
     r(O::Atom, &[K::Inc], &[K::U32]),
     r(O::Atom, &[K::Dec], &[K::U32]),
+    // (the half types' min/max are vector forms only, checked in memory.rs; ptxas: "Vector
+    // modifier required")
+    rwn(O::Atom, &[K::Min], VECTOR, ATOM_MIN_SCALAR),
+    rwn(O::Atom, &[K::Max], VECTOR, ATOM_MIN_SCALAR),
     r(O::Atom, &[K::Min], ATOM_MIN),
     r(O::Atom, &[K::Max], ATOM_MIN),
     r(O::Red, &[K::And], BITS_32_64),

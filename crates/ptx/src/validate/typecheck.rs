@@ -173,7 +173,7 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         Atom => {
             operand(v, ins, 0, t, Rule::Strict);
             operand(v, ins, 2, t, Rule::Strict);
-            if ins.has(Kw::Cas) {
+            if ins.has(Kw::Cas) || (len == 4 && !ins.has(Kw::L2CacheHint)) {
                 operand(v, ins, 3, t, Rule::Strict);
             }
         }
