@@ -20,6 +20,11 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         red_async(v, ins);
         return;
     }
+    let mbarrier_form = ins.has(Kw::MbarrierCompleteTxBytes) || !(ins.has(Kw::Release) || ins.has(Kw::Mmio));
+    if op == Opcode::St && ins.has(Kw::Async) && mbarrier_form {
+        st_async(v, ins);
+        return;
+    }
     if !matches!(op, Opcode::Ld | Opcode::St | Opcode::Atom | Opcode::Red) || ins.has(Kw::Async) || ins.has(Kw::Bulk) {
         return;
     }
@@ -30,11 +35,16 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
     }
     if matches!(op, Opcode::Ld | Opcode::St) {
         orderings(v, ins);
+        qualifiers(v, ins);
         vector_width(v, ins);
-        // A third operand is the cache policy of `.L2::cache_hint`.
+        // A third operand is the cache policy of `.L2::cache_hint`: a 64-bit integer.
         let n = ins.operands.len();
-        if n > 2 && !ins.has(Kw::L2CacheHint) {
-            v.err(ins.span, format!("`{}` expects 2 operands, found {n}", full_name(v.m, ins)));
+        let hint = ins.has(Kw::L2CacheHint);
+        if n != 2 + usize::from(hint) {
+            let want = if hint { "3 operands (the third a cache policy)" } else { "2 operands" };
+            v.err(ins.span, format!("`{}` expects {want}, found {n}", full_name(v.m, ins)));
+        } else if hint {
+            cache_policy(v, ins, 2);
         }
     } else {
         const OPS: &[Kw] = &[Kw::And, Kw::Or, Kw::Xor, Kw::Cas, Kw::Exch, Kw::Add, Kw::Inc, Kw::Dec, Kw::Min, Kw::Max];
@@ -144,6 +154,59 @@ fn red_async(v: &mut Validator<'_>, ins: &Instruction) {
     }
 }
 
+/// `st.async{.weak|.cluster}{.shared::cluster}.mbarrier::complete_tx::bytes{.v2|.v4}.type [a],
+/// b, [mbar]` (PTX ISA 9.7.9.12; the `.release` form is not checked here).
+fn st_async(v: &mut Validator<'_>, ins: &Instruction) {
+    use ScalarType as T;
+    let name = full_name(v.m, ins);
+    // (ptxas also takes `.shared`/`.shared::cta`, a scalar `b` with `.v2`/`.v4`, and no `[mbar]`)
+    const WORDS: &[Kw] = &[
+        Kw::Async,
+        Kw::Weak,
+        Kw::Cluster,
+        Kw::SharedCluster,
+        Kw::Shared,
+        Kw::SharedCta,
+        Kw::MbarrierCompleteTxBytes,
+        Kw::V2,
+        Kw::V4,
+    ];
+    if let Some(k) = ins.kws().find(|&k| super::forms::kw_type(k).is_none() && !WORDS.contains(&k)) {
+        v.err(ins.span, format!("`.{}` is not a modifier of `st.async`", k.as_str()));
+    }
+    if !ins.has(Kw::MbarrierCompleteTxBytes) {
+        v.err(ins.span, format!("`{name}` requires `.mbarrier::complete_tx::bytes`"));
+    }
+    let ty = ins.types().next();
+    match ty {
+        Some(T::B32 | T::B64 | T::B128 | T::U32 | T::U64 | T::S32 | T::S64 | T::F32 | T::F64) => {}
+        None => v.err(ins.span, format!("`{name}` requires a type such as `.b32`")),
+        Some(t) => v.err(ins.span, format!("`st.async` is not defined for .{t} (it takes 32-, 64- and 128-bit types)")),
+    }
+    let n = ins.operands.len();
+    if !(2..=3).contains(&n) {
+        v.err(ins.span, format!("`{name}` expects 3 operands ([a], b, [mbar]), found {n}"));
+        return;
+    }
+    // `b` is a register of exactly the type's size.
+    if let (Some(t), Some(Operand::Name(b))) = (ty, ins.operands.get(1))
+        && let Sym::Reg(r) = v.resolve(*b)
+        && r.vector == 0
+        && r.scalar.size() != t.size()
+    {
+        let msg =
+            format!("register `{}` is .{} but `{name}` stores a {}-bit value", v.name(*b), r.scalar, t.size() * 8);
+        v.err(ins.span, msg);
+    }
+    for i in [0, 2] {
+        if let Some(Operand::Addr(a)) = ins.operands.get(i)
+            && let Some(base) = a.base
+        {
+            address_in(v, ins, base, Some(StateSpace::SharedCluster));
+        }
+    }
+}
+
 /// `atom.cas d, [a], b, c` (no cache policy); the others `d, [a], b{, cache-policy}`.
 fn atom_operands(v: &mut Validator<'_>, ins: &Instruction) {
     let n = ins.operands.len();
@@ -224,6 +287,133 @@ fn vector_atomic(v: &mut Validator<'_>, ins: &Instruction) {
     }
 }
 
+/// The classes of `ld`/`st` qualifiers, for [`QUALIFIER_RULES`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Qualifier {
+    Volatile,
+    /// `.relaxed`, `.acquire`, `.release` (with a scope).
+    Ordered,
+    Mmio,
+    /// `.ca`, `.cg`, `.cs`, `.lu`, `.cv`, `.wb`, `.wt`.
+    CacheOp,
+    NonCoherent,
+    /// `.L1::evict_*`, `.L1::no_allocate`, `.L2::evict_*`.
+    Eviction,
+    /// `.L2::64B`, `.L2::128B`, `.L2::256B`.
+    Prefetch,
+    CacheHint,
+}
+
+fn qualifier(k: Kw) -> Option<Qualifier> {
+    use Qualifier as Q;
+    Some(match k {
+        Kw::Volatile => Q::Volatile,
+        Kw::Relaxed | Kw::Acquire | Kw::Release => Q::Ordered,
+        Kw::Mmio => Q::Mmio,
+        Kw::Ca | Kw::Cg | Kw::Cs | Kw::Lu | Kw::Cv | Kw::Wb | Kw::Wt => Q::CacheOp,
+        Kw::Nc => Q::NonCoherent,
+        Kw::L1EvictFirst
+        | Kw::L1EvictLast
+        | Kw::L1EvictNormal
+        | Kw::L1EvictUnchanged
+        | Kw::L1NoAllocate
+        | Kw::L2EvictFirst
+        | Kw::L2EvictLast
+        | Kw::L2EvictNormal
+        | Kw::L2EvictUnchanged => Q::Eviction,
+        Kw::L264B | Kw::L2128B | Kw::L2256B => Q::Prefetch,
+        Kw::L2CacheHint => Q::CacheHint,
+        _ => return None,
+    })
+}
+
+/// Where each qualifier class may go (the syntax blocks of PTX ISA 9.7.9.8 `ld` and 9.7.9.10
+/// `st`; ptxas 13.0 agrees): the state spaces it takes (`None`: generic), and the classes it
+/// excludes.
+struct QualifierRule {
+    class: Qualifier,
+    spaces: &'static [Option<StateSpace>],
+    excludes: &'static [Qualifier],
+}
+
+const GENERIC_GLOBAL: &[Option<StateSpace>] = &[None, Some(StateSpace::Global)];
+const GENERIC_GLOBAL_SHARED: &[Option<StateSpace>] = &[
+    None,
+    Some(StateSpace::Global),
+    Some(StateSpace::Shared),
+    Some(StateSpace::SharedCta),
+    Some(StateSpace::SharedCluster),
+];
+
+static QUALIFIER_RULES: &[QualifierRule] = {
+    use Qualifier as Q;
+    &[
+        QualifierRule {
+            class: Q::Volatile,
+            spaces: GENERIC_GLOBAL_SHARED,
+            excludes: &[Q::CacheOp, Q::NonCoherent, Q::Eviction, Q::CacheHint],
+        },
+        QualifierRule { class: Q::Ordered, spaces: GENERIC_GLOBAL_SHARED, excludes: &[Q::CacheOp, Q::NonCoherent] },
+        QualifierRule {
+            class: Q::Mmio,
+            spaces: GENERIC_GLOBAL,
+            excludes: &[Q::CacheOp, Q::NonCoherent, Q::Eviction, Q::Prefetch, Q::CacheHint],
+        },
+        QualifierRule { class: Q::Eviction, spaces: GENERIC_GLOBAL, excludes: &[Q::CacheOp] },
+        QualifierRule { class: Q::Prefetch, spaces: GENERIC_GLOBAL, excludes: &[] },
+        QualifierRule { class: Q::CacheHint, spaces: GENERIC_GLOBAL, excludes: &[] },
+        QualifierRule { class: Q::NonCoherent, spaces: &[Some(StateSpace::Global)], excludes: &[] },
+    ]
+};
+
+/// The qualifiers of `ld`/`st` by [`QUALIFIER_RULES`]; `.mmio` is `.mmio.relaxed.sys` of a
+/// scalar; `.nc` takes only the `.ca`/`.cg`/`.cs` cache operators.
+fn qualifiers(v: &mut Validator<'_>, ins: &Instruction) {
+    let name = full_name(v.m, ins);
+    let space = space(ins).map(|s| match s {
+        StateSpace::ParamEntry | StateSpace::ParamFunc => StateSpace::Param,
+        s => s,
+    });
+    let words: Vec<(Kw, Qualifier)> = ins.kws().filter_map(|k| qualifier(k).map(|q| (k, q))).collect();
+    for &(k, q) in &words {
+        let Some(rule) = QUALIFIER_RULES.iter().find(|r| r.class == q) else { continue };
+        if !rule.spaces.contains(&space) {
+            let at = space.map_or("a generic access".to_string(), |s| format!("`.{s}`"));
+            v.err(ins.span, format!("`{name}`: `.{}` is not allowed with {at}", k.as_str()));
+            return;
+        }
+        if let Some(&(other, _)) = words.iter().find(|(_, o)| rule.excludes.contains(o)) {
+            v.err(ins.span, format!("`{name}`: `.{}` cannot be combined with `.{}`", k.as_str(), other.as_str()));
+            return;
+        }
+    }
+    if ins.has(Kw::Nc) && (ins.has(Kw::Lu) || ins.has(Kw::Cv)) {
+        v.err(ins.span, format!("`{name}`: `.nc` takes only the `.ca`, `.cg` and `.cs` cache operators"));
+    }
+    if ins.has(Kw::Mmio) {
+        let vector = ins.has(Kw::V2) || ins.has(Kw::V4) || ins.has(Kw::V8);
+        if !ins.has(Kw::Relaxed) || !ins.has(Kw::Sys) || vector {
+            v.err(ins.span, format!("`{name}`: `.mmio` is `.mmio.relaxed.sys` of a scalar"));
+        }
+    }
+}
+
+/// A cache policy operand: a 64-bit integer register or an immediate.
+fn cache_policy(v: &mut Validator<'_>, ins: &Instruction, i: usize) {
+    let Some(Operand::Name(n)) = ins.operands.get(i) else { return };
+    if let Sym::Reg(t) = v.resolve(*n)
+        && (t.vector != 0 || t.scalar.size() != 8 || matches!(t.scalar.kind(), TypeKind::Float | TypeKind::Pred))
+    {
+        let msg = format!(
+            "the cache policy `{}` of `{}` is .{}; it is a 64-bit integer",
+            v.name(*n),
+            full_name(v.m, ins),
+            t.scalar
+        );
+        v.err(ins.span, msg);
+    }
+}
+
 /// `.relaxed`/`.acquire`/`.release` and the scopes come together on `ld`/`st`.
 fn orderings(v: &mut Validator<'_>, ins: &Instruction) {
     let sem = [Kw::Relaxed, Kw::Acquire, Kw::Release].into_iter().find(|&k| ins.has(k));
@@ -248,6 +438,10 @@ fn orderings(v: &mut Validator<'_>, ins: &Instruction) {
 /// `ld.v4 {a, b, c, d}`: the data operand is a vector exactly when the access is.
 fn vector_width(v: &mut Validator<'_>, ins: &Instruction) {
     let want = [(Kw::V2, 2), (Kw::V4, 4), (Kw::V8, 8)].into_iter().find(|&(k, _)| ins.has(k)).map(|(_, n)| n);
+    if want.is_some() && ins.types().next() == Some(ScalarType::B128) {
+        v.err(ins.span, format!("`{}`: .b128 has no vector forms", full_name(v.m, ins)));
+        return;
+    }
     let at = usize::from(ins.opcode == Opcode::St);
     let Some(data) = ins.operands.get(at) else { return };
     let got = match data {
