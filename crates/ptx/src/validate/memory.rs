@@ -16,6 +16,10 @@ use crate::types::{Opcode, ScalarType, StateSpace, TypeKind};
 
 pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
     let op = ins.opcode;
+    if matches!(op, Opcode::Cvta | Opcode::Isspacep) {
+        address_conversion(v, ins);
+        return;
+    }
     if op == Opcode::Red && (ins.has(Kw::Async) || ins.has(Kw::MbarrierCompleteTxBytes)) {
         red_async(v, ins);
         return;
@@ -203,6 +207,107 @@ fn st_async(v: &mut Validator<'_>, ins: &Instruction) {
             && let Some(base) = a.base
         {
             address_in(v, ins, base, Some(StateSpace::SharedCluster));
+        }
+    }
+}
+
+/// `cvta.space.size d, a`, `cvta.to.space.size d, a` and `isspacep.space p, a` (PTX ISA
+/// 9.7.9.18-19): `cvta` names a state space and `.u32`/`.u64` (`.u64` in a 64-bit module: ptxas
+/// 13.0 compiles no 32-bit addressing), its register operands integers of exactly that size,
+/// `a` of `cvta.to` a register or immediate, a variable of `cvta` in the named space;
+/// `isspacep`'s `a` a 32- or 64-bit integer register or an immediate.
+fn address_conversion(v: &mut Validator<'_>, ins: &Instruction) {
+    let name = full_name(v.m, ins);
+    let Some(space) = space(ins) else {
+        v.err(ins.span, format!("`{name}` requires a state space such as `.global` or `.shared`"));
+        return;
+    };
+    let int = |t: ScalarType| matches!(t.kind(), TypeKind::Bits | TypeKind::Unsigned | TypeKind::Signed);
+    if ins.opcode == Opcode::Isspacep {
+        if let Some(Operand::Name(p)) = ins.operands.first()
+            && let Sym::Reg(t) = v.resolve(*p)
+            && (t.vector != 0 || t.scalar != ScalarType::Pred)
+        {
+            v.err(ins.span, format!("register `{}` is .{}; `{name}` writes a .pred", v.name(*p), t.scalar));
+        }
+        match ins.operands.get(1) {
+            Some(Operand::Name(n)) => match v.resolve(*n) {
+                Sym::Reg(t) if t.vector == 0 && !(int(t.scalar) && matches!(t.scalar.size(), 4 | 8)) => {
+                    let msg = format!(
+                        "register `{}` is .{}; `{name}` tests a 32- or 64-bit integer address",
+                        v.name(*n),
+                        t.scalar
+                    );
+                    v.err(ins.span, msg);
+                }
+                Sym::Var(_) => v.err(ins.span, format!("`{name}` tests an address in a register, not a variable")),
+                _ => {}
+            },
+            Some(Operand::NameOffset(..)) => {
+                v.err(ins.span, format!("`{name}` tests an address in a register, not a variable"));
+            }
+            _ => {}
+        }
+        return;
+    }
+    let size = match ins.types().next() {
+        Some(ScalarType::U64) => 8,
+        Some(ScalarType::U32) => 4,
+        Some(t) => {
+            v.err(ins.span, format!("`cvta` is not defined for .{t} (it takes .u32, .u64)"));
+            return;
+        }
+        None => {
+            v.err(ins.span, format!("`{name}` requires a size, `.u64` (or `.u32`)"));
+            return;
+        }
+    };
+    if size == 4 && v.m.address_size == 64 && v.m.address_size_span.is_some() {
+        v.err(ins.span, format!("`{name}`: a 64-bit module converts 64-bit addresses (`.u64`)"));
+        return;
+    }
+    let to = ins.has(Kw::To);
+    for (i, op) in ins.operands.iter().enumerate().take(2) {
+        match op {
+            Operand::Name(n) => match v.resolve(*n) {
+                Sym::Reg(t) if t.vector == 0 && !(int(t.scalar) && t.scalar.size() == size) => {
+                    let msg = format!(
+                        "register `{}` is .{} but operand {i} of `{name}` is a {}-bit integer",
+                        v.name(*n),
+                        t.scalar,
+                        size * 8
+                    );
+                    v.err(ins.span, msg);
+                }
+                Sym::Var(_) if to => {
+                    v.err(
+                        ins.span,
+                        format!("`{name}` converts an address in a register, not the variable `{}`", v.name(*n)),
+                    );
+                }
+                Sym::Var(var) if !reaches(Some(space), var) => {
+                    let msg =
+                        format!("`{}` is a `.{var}` variable; `{name}` converts `.{space}` addresses", v.name(*n));
+                    v.err(ins.span, msg);
+                }
+                _ => {}
+            },
+            Operand::NameOffset(n, _) if to => {
+                v.err(
+                    ins.span,
+                    format!("`{name}` converts an address in a register, not the variable `{}`", v.name(*n)),
+                );
+            }
+            Operand::NameOffset(n, _) => {
+                if let Sym::Var(var) = v.resolve(*n)
+                    && !reaches(Some(space), var)
+                {
+                    let msg =
+                        format!("`{}` is a `.{var}` variable; `{name}` converts `.{space}` addresses", v.name(*n));
+                    v.err(ins.span, msg);
+                }
+            }
+            _ => {}
         }
     }
 }
