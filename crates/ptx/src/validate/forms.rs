@@ -378,7 +378,7 @@ pub(super) fn allowed_words(op: Opcode) -> Option<&'static [Kw]> {
         O::Mov => &[Kw::V2, Kw::V4],
         O::Redux => &[Kw::Sync, Kw::Add, Kw::Min, Kw::Max, Kw::And, Kw::Or, Kw::Xor, Kw::Abs, Kw::NaN],
         O::Match => &[Kw::Any, Kw::All, Kw::Sync],
-        O::Bar => &[Kw::Sync, Kw::Arrive, Kw::Red, Kw::Popc, Kw::And, Kw::Or, Kw::Warp, Kw::Cta, Kw::Aligned],
+        // (`bar`/`barrier` words: barrier.rs)
         O::Isspacep => {
             &[Kw::Global, Kw::Shared, Kw::SharedCta, Kw::SharedCluster, Kw::Local, Kw::Const, Kw::Param, Kw::ParamEntry]
         }

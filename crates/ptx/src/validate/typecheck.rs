@@ -193,8 +193,12 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         }
         // `vote.sync.mode d, {!}a, membermask`: d is .pred, or .b32 for `.ballot`.
         Vote => {
-            operand(v, ins, 0, t, Rule::Strict);
-            operand(v, ins, 1, ScalarType::Pred, Rule::Pred);
+            // (ptxas takes .f16x2 registers for `vote.any.pred`'s predicates, see `compat`, but
+            // only with an immediate member mask)
+            let quirk = t == ScalarType::Pred && matches!(ins.operands.get(2), Some(Operand::Imm(_)));
+            let pred = if quirk { Rule::Strict } else { Rule::Pred };
+            operand(v, ins, 0, t, if t == ScalarType::Pred { pred } else { Rule::Strict });
+            operand(v, ins, 1, ScalarType::Pred, pred);
             operand(v, ins, 2, ScalarType::B32, Rule::Strict);
         }
         // `match.sync d{|p}, a, membermask`, `redux.sync d, a, membermask`: d is .b32 for
@@ -319,8 +323,11 @@ fn reg(v: &mut Validator<'_>, ins: &Instruction, n: Name, component: bool, t: Sc
 
 fn compat(t: ScalarType, r: ScalarType, rule: Rule) -> Result<(), Need> {
     use ScalarType::Pred;
+    // (ptxas takes a .f16x2 register where the instruction's own type is .pred, as in
+    // `and.pred`, `mov.pred`, `vote.any.pred`, but not as a fixed predicate operand)
     if rule == Rule::Pred || t == Pred {
-        return if r == Pred { Ok(()) } else { Err(Need::Pred) };
+        let ok = r == Pred || (rule != Rule::Pred && r == ScalarType::F16x2);
+        return if ok { Ok(()) } else { Err(Need::Pred) };
     }
     if let Rule::Bytes(b) = rule {
         return if r != Pred && r.size() == b { Ok(()) } else { Err(Need::Bits(b * 8)) };
