@@ -364,6 +364,8 @@ pub(super) fn allowed_words(op: Opcode) -> Option<&'static [Kw]> {
         | O::Selp
         | O::Activemask => &[],
         O::Bfind => &[Kw::Shiftamt],
+        O::Trap | O::Exit | O::Brkpt => &[],
+        O::Ret | O::Bra => &[Kw::Uni],
         O::Bmsk | O::Szext => &[Kw::Clamp, Kw::Wrap],
         O::Lop3 => &[Kw::And, Kw::Or],
         O::Shf => &[Kw::L, Kw::R, Kw::Clamp, Kw::Wrap],
@@ -697,8 +699,24 @@ pub(super) fn check_modifiers(v: &mut Validator<'_>, ins: &Instruction) {
 }
 
 /// Immediate operands with a range: a barrier number is 0 through 15 (PTX ISA `bar`,
-/// `barrier`: "an immediate constant or register with value 0 through 15").
+/// `barrier`: "an immediate constant or register with value 0 through 15"); `bfe`/`bfi`'s bit
+/// position and length are 0 through 255 (ptxas: "expected to be in range [0..255]").
 pub(super) fn check_immediates(v: &mut Validator<'_>, ins: &Instruction) {
+    if matches!(ins.opcode, Opcode::Bfe | Opcode::Bfi) {
+        let from = if ins.opcode == Opcode::Bfe { 2 } else { 3 };
+        for (i, op) in ins.operands.iter().enumerate().skip(from) {
+            if let crate::ast::Operand::Imm(crate::ast::Imm::Int(n)) = op
+                && !(0..=255).contains(n)
+            {
+                let msg = format!(
+                    "operand {i} of `{}` is {n}: a bit position or length is 0 through 255",
+                    ins.opcode.as_str()
+                );
+                v.err(ins.span, msg);
+            }
+        }
+        return;
+    }
     // `bar.warp.sync` takes a member mask instead.
     if !matches!(ins.opcode, Opcode::Bar | Opcode::Barrier) || ins.has(Kw::Warp) {
         return;

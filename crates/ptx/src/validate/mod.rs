@@ -9,7 +9,8 @@
 //! - type words of `wmma`/`mma` by shape, `tex`/`tld4`, surfaces and `mbarrier` ([`matrix`]);
 //! - the operands of `wmma`, `mbarrier`, textures and surfaces ([`operand_shapes`]);
 //! - the operands of `ld`, `st`, `atom`, `red`, `cvta` and `isspacep` ([`memory`]); `cvt`
-//!   conversions ([`cvt`]); the forms of `bar`/`barrier` ([`barrier`]);
+//!   conversions ([`cvt`]); the forms of `bar`/`barrier` ([`barrier`]) and of the SIMD video
+//!   instructions ([`video`]);
 //! - operand types of the common typed instructions ([`typecheck`]);
 //! - `.version`/`.target` rules and which PTX ISA version and `sm_XX` each instruction or
 //!   modifier needs ([`gating`]);
@@ -29,6 +30,7 @@ mod operand_shapes;
 mod tests;
 mod type_words;
 mod typecheck;
+mod video;
 
 use crate::ast::*;
 use crate::diag::Diagnostic;
@@ -655,6 +657,7 @@ impl<'m> Validator<'m> {
         memory::check(self, ins);
         cvt::check(self, ins);
         barrier::check(self, ins);
+        video::check(self, ins);
         if count_ok {
             typecheck::check(self, ins);
         }

@@ -221,6 +221,7 @@ static RULES: &[Rule] = &[
     r(O::Redux, &[K::And], &[K::B32]),
     r(O::Redux, &[K::Or], &[K::B32]),
     r(O::Redux, &[K::Xor], &[K::B32]),
+    r(O::Redux, &[K::Add], INT32),
     r(O::Redux, &[], &[K::U32, K::S32, K::F32]),
     r(O::Vote, &[K::Ballot], &[K::B32]),
     rn(O::Vote, &[K::Ballot], &[K::Pred]),
@@ -486,10 +487,17 @@ fn mode(v: &mut Validator<'_>, ins: &Instruction) {
 }
 
 /// Floating-point words on the arithmetic instructions: rounding and `.ftz` only with a float
-/// type (`sub.rn.s32` is an error); `sqrt`/`rcp`/`div` of `.f32`/`.f64` say how they round
+/// type (`sub.rn.s32` is an error), `redux`'s `.abs`/`.NaN` only with `.f32`; `sqrt`/`rcp`/`div` of `.f32`/`.f64` say how they round
 /// (`.approx`, `.full` or a rounding mode), and `sqrt.rn.ftz` is for `.f32` only.
 fn float_words(v: &mut Validator<'_>, ins: &Instruction) {
     use crate::types::{ScalarType, TypeKind};
+    // `redux.sync.min{.abs}{.NaN}.f32`: those words are for .f32 only.
+    if ins.opcode == O::Redux && ins.types().next() != Some(ScalarType::F32) {
+        if let Some(k) = [K::Abs, K::NaN].into_iter().find(|&k| ins.has(k)) {
+            v.err(ins.span, format!("`{}`: `.{}` is only for .f32", full_name(v.m, ins), k.as_str()));
+        }
+        return;
+    }
     if !matches!(ins.opcode, O::Add | O::Sub | O::Mul | O::Mad | O::Sqrt | O::Rcp | O::Div) {
         return;
     }

@@ -21,6 +21,8 @@ enum Rule {
     Pred,
     /// Any non-predicate register of exactly this many bytes (`mov` pack/unpack elements).
     Bytes(u32),
+    /// A 32-bit integer or bit-size register, not even a .f16x2 (member masks, bit positions).
+    Int32,
 }
 
 /// What a register failed to be.
@@ -31,6 +33,7 @@ enum Need {
     Int,
     Float,
     Type(ScalarType),
+    Int32,
 }
 
 pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
@@ -72,6 +75,8 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
             | Ex2
             | Tanh
             | Copysign
+            | Bfe
+            | Bfi
             | Brev
             | Cnot
             | Shf
@@ -188,7 +193,8 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
                 _ => operand(v, ins, 0, t, Rule::Strict),
             }
             for i in 1..len {
-                operand(v, ins, i, ScalarType::B32, Rule::Strict);
+                let mask = i == 4;
+                operand(v, ins, i, ScalarType::B32, if mask { Rule::Int32 } else { Rule::Strict });
             }
         }
         // `vote.sync.mode d, {!}a, membermask`: d is .pred, or .b32 for `.ballot`.
@@ -199,7 +205,7 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
             let pred = if quirk { Rule::Strict } else { Rule::Pred };
             operand(v, ins, 0, t, if t == ScalarType::Pred { pred } else { Rule::Strict });
             operand(v, ins, 1, ScalarType::Pred, pred);
-            operand(v, ins, 2, ScalarType::B32, Rule::Strict);
+            operand(v, ins, 2, ScalarType::B32, Rule::Int32);
         }
         // `match.sync d{|p}, a, membermask`, `redux.sync d, a, membermask`: d is .b32 for
         // `match`, of the type for `redux`.
@@ -213,7 +219,15 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
                 _ => operand(v, ins, 0, d, Rule::Strict),
             }
             operand(v, ins, 1, t, Rule::Strict);
-            operand(v, ins, 2, ScalarType::B32, Rule::Strict);
+            operand(v, ins, 2, ScalarType::B32, Rule::Int32);
+        }
+        // `bfe.type d, a, b, c`, `bfi.type f, a, b, c, d`: the bit position and length are
+        // 32-bit integers.
+        Bfe | Bfi => {
+            let bits = if op == Bfe { 2 } else { 3 };
+            for i in 0..len {
+                operand(v, ins, i, t, if i < bits { Rule::Strict } else { Rule::Int32 });
+            }
         }
         St => operand(v, ins, 1, t, Rule::Relaxed),
         Mul | Mad if ins.has(Kw::Wide) => {
@@ -316,6 +330,7 @@ fn reg(v: &mut Validator<'_>, ins: &Instruction, n: Name, component: bool, t: Sc
         Need::Int => "an integer or bit-size operand".to_string(),
         Need::Float => "a floating-point or bit-size operand".to_string(),
         Need::Type(t) => format!("a .{t} or bit-size operand"),
+        Need::Int32 => "a 32-bit integer operand".to_string(),
     };
     let msg = format!("register `{}` is .{r} but `{}` needs {need}", v.name(n), full_name(v.m, ins));
     v.err(ins.span, msg);
@@ -328,6 +343,10 @@ fn compat(t: ScalarType, r: ScalarType, rule: Rule) -> Result<(), Need> {
     if rule == Rule::Pred || t == Pred {
         let ok = r == Pred || (rule != Rule::Pred && r == ScalarType::F16x2);
         return if ok { Ok(()) } else { Err(Need::Pred) };
+    }
+    if rule == Rule::Int32 {
+        let int = matches!(r.kind(), TypeKind::Bits | TypeKind::Unsigned | TypeKind::Signed);
+        return if int && r.size() == 4 { Ok(()) } else { Err(Need::Int32) };
     }
     if let Rule::Bytes(b) = rule {
         return if r != Pred && r.size() == b { Ok(()) } else { Err(Need::Bits(b * 8)) };
