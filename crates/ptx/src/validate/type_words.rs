@@ -61,6 +61,24 @@ const ADD_TYPES: &[Kw] = &[
     K::U8x4,
     K::S8x4,
 ];
+/// `sub` has no `.u16x2`/`.s16x2` (ptxas 13.0).
+const SUB_TYPES: &[Kw] = &[
+    K::U16,
+    K::U32,
+    K::U64,
+    K::S16,
+    K::S32,
+    K::S64,
+    K::F32,
+    K::F64,
+    K::F16,
+    K::F16x2,
+    K::Bf16,
+    K::Bf16x2,
+    K::F32x2,
+    K::U8x4,
+    K::S8x4,
+];
 const MUL_FLOAT: &[Kw] = &[K::F32, K::F64, K::F16, K::F16x2, K::Bf16, K::Bf16x2, K::F32x2];
 const FMA_TYPES: &[Kw] = &[K::F32, K::F64, K::F16, K::F16x2, K::Bf16, K::Bf16x2, K::F32x2];
 const ABS_TYPES: &[Kw] = &[K::S16, K::S32, K::S64, K::F32, K::F64, K::F16, K::F16x2, K::Bf16, K::Bf16x2];
@@ -164,7 +182,7 @@ static RULES: &[Rule] = &[
     r(O::Subc, &[], INT),
     r(O::Madc, &[], INT),
     r(O::Add, &[], ADD_TYPES),
-    r(O::Sub, &[], ADD_TYPES),
+    r(O::Sub, &[], SUB_TYPES),
     r(O::Mul, &[K::Wide], INT_16_32),
     r(O::Mad, &[K::Wide], INT_16_32),
     r(O::Mul, &[K::Lo], INT),
@@ -322,10 +340,63 @@ fn second_type(v: &mut Validator<'_>, ins: &Instruction) {
     }
 }
 
+const SAT_TYPES: &[Kw] = &[K::S32, K::F16, K::F16x2, K::F32, K::F32x2];
+const FTZ_TYPES: &[Kw] = &[K::F16, K::F16x2, K::F32, K::F32x2];
+const RN_TYPES: &[Kw] = &[K::F16, K::F16x2, K::Bf16, K::Bf16x2, K::F32, K::F64, K::F32x2];
+const DIRECTED_TYPES: &[Kw] = &[K::F32, K::F64, K::F32x2];
+const HALF_AND_F32: &[Kw] = &[K::F16, K::F16x2, K::Bf16, K::Bf16x2, K::F32];
+
+/// Words that exist only with some of an opcode's types (the syntax blocks of PTX ISA 9.7.3-9.7.4
+/// and 9.7.1.10-11; ptxas 13.0 agrees): `(opcodes, word, types)`; the first type word decides.
+static WORD_TYPES: &[(&[Opcode], Kw, &[Kw])] = &[
+    (&[O::Add, O::Sub], K::Sat, SAT_TYPES),
+    (&[O::Mul], K::Sat, &[K::F16, K::F16x2, K::F32, K::F32x2]),
+    (&[O::Fma], K::Sat, &[K::F16, K::F16x2, K::F32, K::F32x2]),
+    (&[O::Add, O::Sub, O::Mul, O::Fma, O::Min, O::Max], K::Ftz, FTZ_TYPES),
+    (&[O::Add, O::Sub, O::Mul, O::Fma], K::Rn, RN_TYPES),
+    (&[O::Add, O::Sub, O::Mul], K::Rz, DIRECTED_TYPES),
+    (&[O::Add, O::Sub, O::Mul], K::Rm, DIRECTED_TYPES),
+    (&[O::Add, O::Sub, O::Mul], K::Rp, DIRECTED_TYPES),
+    (&[O::Fma], K::Rz, &[K::Bf16, K::Bf16x2, K::F32, K::F64, K::F32x2]),
+    (&[O::Fma], K::Rm, &[K::Bf16, K::Bf16x2, K::F32, K::F64, K::F32x2]),
+    (&[O::Fma], K::Rp, &[K::Bf16, K::Bf16x2, K::F32, K::F64, K::F32x2]),
+    (&[O::Fma], K::Relu, &[K::F16, K::F16x2, K::Bf16, K::Bf16x2]),
+    (&[O::Min, O::Max], K::Relu, &[K::S32, K::S16x2]),
+    (&[O::Min, O::Max], K::NaN, HALF_AND_F32),
+    (&[O::Min, O::Max], K::Xorsign, HALF_AND_F32),
+    (&[O::Min, O::Max], K::Abs, HALF_AND_F32),
+];
+
+/// Checks [`WORD_TYPES`]; `fma` names a rounding, `min`/`max`'s `.abs` comes with `.xorsign`.
+fn word_types(v: &mut Validator<'_>, ins: &Instruction) {
+    let Some(t) = ins.kws().find(|&k| super::forms::kw_type(k).is_some()) else { return };
+    for &(ops, word, types) in WORD_TYPES {
+        if ops.contains(&ins.opcode) && ins.has(word) && !types.contains(&t) {
+            let allowed: Vec<String> = types.iter().map(|k| format!(".{}", k.as_str())).collect();
+            let msg = format!(
+                "`{}`: `.{}` is not defined for .{} (only {})",
+                full_name(v.m, ins),
+                word.as_str(),
+                t.as_str(),
+                allowed.join(", ")
+            );
+            v.err(ins.span, msg);
+            return;
+        }
+    }
+    if ins.opcode == O::Fma && ![K::Rn, K::Rz, K::Rm, K::Rp].into_iter().any(|k| ins.has(k)) {
+        v.err(ins.span, format!("`{}` needs a rounding modifier (`.rn`, `.rz`, `.rm` or `.rp`)", full_name(v.m, ins)));
+    }
+    if matches!(ins.opcode, O::Min | O::Max) && ins.has(K::Abs) && !ins.has(K::Xorsign) {
+        v.err(ins.span, format!("`{}`: `.abs` comes with `.xorsign`", full_name(v.m, ins)));
+    }
+}
+
 /// Checks the instruction's first type word against the rules of its opcode.
 pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
     comparison(v, ins);
     second_type(v, ins);
+    word_types(v, ins);
     mode(v, ins);
     float_words(v, ins);
     let Some(rule) = RULES

@@ -75,6 +75,12 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
             | Ex2
             | Tanh
             | Copysign
+            | Lop3
+            | Fns
+            | Bmsk
+            | Popc
+            | Clz
+            | Bfind
             | Bfe
             | Bfi
             | Brev
@@ -220,6 +226,11 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
             }
             operand(v, ins, 1, t, Rule::Strict);
             operand(v, ins, 2, ScalarType::B32, Rule::Int32);
+        }
+        // `popc.type d, a`, `clz`, `bfind`: the count is a .u32.
+        Popc | Clz | Bfind => {
+            operand(v, ins, 0, ScalarType::U32, Rule::Strict);
+            operand(v, ins, 1, t, Rule::Strict);
         }
         // `bfe.type d, a, b, c`, `bfi.type f, a, b, c, d`: the bit position and length are
         // 32-bit integers.
