@@ -20,6 +20,7 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         Opcode::Tex | Opcode::Tld4 | Opcode::Suld | Opcode::Sust => texture(v, ins),
         Opcode::Mapa => mapa(v, ins),
         Opcode::Cp => cp_async(v, ins),
+        Opcode::Createpolicy => createpolicy(v, ins),
         _ => {}
     }
 }
@@ -411,5 +412,27 @@ fn data_registers(v: &mut Validator<'_>, ins: &Instruction, name: &str, at: usiz
     };
     if items.iter().any(|o| register(v, o).is_some_and(|r| !fits(r))) {
         v.err(ins.span, format!("`{name}`: the data registers do not hold .{t} values"));
+    }
+}
+
+/// `createpolicy.fractional...b64 policy{, fraction}` (PTX ISA 9.7.9.17): a 64-bit integer
+/// policy register and a floating-point immediate fraction (ptxas 13.0 takes no integer one).
+fn createpolicy(v: &mut Validator<'_>, ins: &Instruction) {
+    if !ins.has(Kw::Fractional) {
+        return;
+    }
+    let name = full_name(v.m, ins);
+    let n = ins.operands.len();
+    if !(1..=2).contains(&n) {
+        v.err(ins.span, format!("`{name}` expects 1 or 2 operands (policy{{, fraction}}), found {n}"));
+        return;
+    }
+    if let Some(t) = ins.operands.first().and_then(|o| register(v, o))
+        && !(t.size() == 8 && matches!(t.kind(), TypeKind::Bits | TypeKind::Unsigned | TypeKind::Signed))
+    {
+        v.err(ins.span, format!("the cache policy of `{name}` is a 64-bit integer register, not .{t}"));
+    }
+    if let Some(Operand::Imm(crate::ast::Imm::Int(_))) = ins.operands.get(1) {
+        v.err(ins.span, format!("the fraction of `{name}` is a floating-point immediate such as `0f3F800000`"));
     }
 }

@@ -79,6 +79,8 @@ const SUB_TYPES: &[Kw] = &[
     K::U8x4,
     K::S8x4,
 ];
+const MOV_TYPES: &[Kw] =
+    &[K::Pred, K::B16, K::B32, K::B64, K::B128, K::U16, K::U32, K::U64, K::S16, K::S32, K::S64, K::F32, K::F64];
 const MUL_FLOAT: &[Kw] = &[K::F32, K::F64, K::F16, K::F16x2, K::Bf16, K::Bf16x2, K::F32x2];
 const FMA_TYPES: &[Kw] = &[K::F32, K::F64, K::F16, K::F16x2, K::Bf16, K::Bf16x2, K::F32x2];
 const ABS_TYPES: &[Kw] = &[K::S16, K::S32, K::S64, K::F32, K::F64, K::F16, K::F16x2, K::Bf16, K::Bf16x2];
@@ -257,6 +259,8 @@ static RULES: &[Rule] = &[
     r(O::Stmatrix, &[], &[K::B16, K::B8]),
     r(O::Movmatrix, &[], &[K::B16]),
     r(O::Createpolicy, &[], &[K::B64]),
+    // `mov` has no 16-bit float types (ptxas 13.0: "Unexpected instruction types")
+    r(O::Mov, &[], MOV_TYPES),
     r(O::Mapa, &[], INT_32_64),
     r(O::Nanosleep, &[], &[K::U32]),
     // `ld`/`st` (the PTX ISA lists no 16-bit float types; ptxas rejects them)
@@ -300,7 +304,8 @@ const fn s2(op: Opcode, first: &'static [Kw], second: &'static [Kw]) -> SecondRu
 }
 
 /// The second-type rules: `set.CmpOp.dtype.stype` (PTX ISA 9.7.6.1 and 9.7.7.1; ptxas 13.0
-/// takes `.f16`/`.bf16` sources with a `.bf16` destination, only `.f16` with a `.f16` one).
+/// takes `.f16`/`.bf16` sources with a `.bf16` destination, only `.f16` with a `.f16` one),
+/// `dp4a`/`dp2a`.
 static SECOND_RULES: &[SecondRule] = &[
     s2(O::Set, &[K::U32, K::S32], SET_SOURCES_ALL),
     s2(O::Set, &[K::F32], SET_SOURCES),
@@ -309,6 +314,9 @@ static SECOND_RULES: &[SecondRule] = &[
     s2(O::Set, &[K::U16, K::S16], &[K::F16, K::Bf16]),
     s2(O::Set, &[K::F16x2], &[K::F16x2]),
     s2(O::Set, &[K::Bf16x2], &[K::Bf16x2]),
+    // `dp4a.atype.btype`, `dp2a.mode.atype.btype`
+    s2(O::Dp4a, INT32, INT32),
+    s2(O::Dp2a, INT32, INT32),
 ];
 
 /// Checks the second type word against [`SECOND_RULES`].
@@ -513,7 +521,7 @@ const MBARRIER_OPS: &[Kw] = &[
 static REQUIRED: &[Required] = &[
     (O::Shfl, &[], &[&[K::Up, K::Down, K::Bfly, K::Idx]]),
     (O::Vote, &[], &[&[K::All, K::Any, K::Uni, K::Ballot]]),
-    (O::Redux, &[], &[&[K::Add, K::Min, K::Max, K::And, K::Or, K::Xor]]),
+    (O::Redux, &[], &[&[K::Sync], &[K::Add, K::Min, K::Max, K::And, K::Or, K::Xor]]),
     (O::Match, &[], &[&[K::Any, K::All]]),
     (O::Shf, &[], &[&[K::L, K::R], &[K::Wrap, K::Clamp]]),
     // `suld.b.geom{.cop}{.vec}.dtype.clamp`, `sust.{b,p}.geom{.cop}{.vec}.ctype.clamp`

@@ -129,10 +129,12 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         return;
     }
     let Some(t) = t0 else { return };
-    // `dp4a.atype.btype d, a, b, c`, `dp2a.mode.atype.btype`: 32-bit operands throughout.
+    // `dp4a.atype.btype d, a, b, c`, `dp2a.mode.atype.btype`: 32-bit integer operands.
+    // (ptxas takes a .f16x2 register for the packed `a` and `b`, not for `d` or `c`)
     if matches!(op, Dp4a | Dp2a) {
         for i in 0..len {
-            operand(v, ins, i, ScalarType::B32, Rule::Strict);
+            let packed = matches!(i, 1 | 2);
+            operand(v, ins, i, ScalarType::U32, if packed { Rule::Strict } else { Rule::Int32 });
         }
         return;
     }
@@ -163,6 +165,11 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         }
         Mov => {
             let vec_mod = ins.has(Kw::V2) || ins.has(Kw::V4) || ins.has(Kw::V8);
+            // `mov.v2`/`.v4` moves vectors (ptxas rejects a scalar destination).
+            if vec_mod && !matches!(ins.operands[0], Operand::Vector(_)) {
+                v.err(ins.span, format!("`{}` moves a vector: its destination is `{{...}}`", full_name(v.m, ins)));
+                return;
+            }
             let packed = !vec_mod && ins.operands.iter().any(|o| matches!(o, Operand::Vector(_)));
             for i in 0..2 {
                 match &ins.operands[i] {
@@ -217,14 +224,16 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         // `match`, of the type for `redux`.
         Match | Redux => {
             let d = if op == Match { ScalarType::B32 } else { t };
+            // (`redux` of an integer type takes no .f16x2 register as its 32 bits)
+            let int = if op == Redux && t != ScalarType::F32 { Rule::Int32 } else { Rule::Strict };
             match &ins.operands[0] {
                 Operand::Pair(x, p) => {
                     element(v, ins, x, d, Rule::Strict);
                     reg(v, ins, *p, false, ScalarType::Pred, Rule::Pred);
                 }
-                _ => operand(v, ins, 0, d, Rule::Strict),
+                _ => operand(v, ins, 0, d, int),
             }
-            operand(v, ins, 1, t, Rule::Strict);
+            operand(v, ins, 1, t, int);
             operand(v, ins, 2, ScalarType::B32, Rule::Int32);
         }
         // `popc.type d, a`, `clz`, `bfind`: the count is a .u32.
