@@ -617,6 +617,7 @@ fn group(k: Kw, op: Opcode) -> usize {
         Kw::Up | Kw::Down | Kw::Bfly | Kw::Idx => 11,
         Kw::All | Kw::Any | Kw::Uni | Kw::Ballot => 12,
         Kw::Trap | Kw::Clamp | Kw::Zero if matches!(op, O::Suld | O::Sust) => 13,
+        Kw::Wrap | Kw::Clamp if matches!(op, O::Shf | O::Bmsk | O::Szext) => 13,
         _ => 0,
     }
 }

@@ -354,8 +354,8 @@ const RN_TYPES: &[Kw] = &[K::F16, K::F16x2, K::Bf16, K::Bf16x2, K::F32, K::F64, 
 const DIRECTED_TYPES: &[Kw] = &[K::F32, K::F64, K::F32x2];
 const HALF_AND_F32: &[Kw] = &[K::F16, K::F16x2, K::Bf16, K::Bf16x2, K::F32];
 
-/// Words that exist only with some of an opcode's types (the syntax blocks of PTX ISA 9.7.3-9.7.4
-/// and 9.7.1.10-11; ptxas 13.0 agrees): `(opcodes, word, types)`; the first type word decides.
+/// Words that exist only with some of an opcode's types (the syntax blocks of PTX ISA 9.7.1,
+/// 9.7.3-9.7.4; ptxas 13.0 agrees): `(opcodes, word, types)`; the first type word decides.
 static WORD_TYPES: &[(&[Opcode], Kw, &[Kw])] = &[
     (&[O::Add, O::Sub], K::Sat, SAT_TYPES),
     (&[O::Mul], K::Sat, &[K::F16, K::F16x2, K::F32, K::F32x2]),
@@ -373,6 +373,8 @@ static WORD_TYPES: &[(&[Opcode], Kw, &[Kw])] = &[
     (&[O::Min, O::Max], K::NaN, HALF_AND_F32),
     (&[O::Min, O::Max], K::Xorsign, HALF_AND_F32),
     (&[O::Min, O::Max], K::Abs, HALF_AND_F32),
+    (&[O::Div], K::Approx, &[K::F32]),
+    (&[O::Div], K::Full, &[K::F32]),
 ];
 
 /// Checks [`WORD_TYPES`]; `fma` names a rounding, `min`/`max`'s `.abs` comes with `.xorsign`.
@@ -522,7 +524,7 @@ static REQUIRED: &[Required] = &[
     (O::Shfl, &[], &[&[K::Up, K::Down, K::Bfly, K::Idx]]),
     (O::Vote, &[], &[&[K::All, K::Any, K::Uni, K::Ballot]]),
     (O::Redux, &[], &[&[K::Sync], &[K::Add, K::Min, K::Max, K::And, K::Or, K::Xor]]),
-    (O::Match, &[], &[&[K::Any, K::All]]),
+    (O::Match, &[], &[&[K::Sync], &[K::Any, K::All]]),
     (O::Shf, &[], &[&[K::L, K::R], &[K::Wrap, K::Clamp]]),
     // `suld.b.geom{.cop}{.vec}.dtype.clamp`, `sust.{b,p}.geom{.cop}{.vec}.ctype.clamp`
     (O::Suld, &[], &[&[K::B], GEOMETRY, CLAMP_MODE]),

@@ -75,6 +75,9 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
             | Ex2
             | Tanh
             | Copysign
+            | Nanosleep
+            | Activemask
+            | Elect
             | Lop3
             | Fns
             | Bmsk
@@ -126,6 +129,18 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         if len > 2 {
             operand(v, ins, 2, s, Rule::Relaxed);
         }
+        return;
+    }
+    // `elect.sync d|p, membermask`: 32-bit integers and a predicate.
+    if op == Elect {
+        match ins.operands.first() {
+            Some(Operand::Pair(d, p)) => {
+                element(v, ins, d, ScalarType::B32, Rule::Int32);
+                reg(v, ins, *p, false, ScalarType::Pred, Rule::Pred);
+            }
+            _ => operand(v, ins, 0, ScalarType::B32, Rule::Int32),
+        }
+        operand(v, ins, 1, ScalarType::B32, Rule::Int32);
         return;
     }
     let Some(t) = t0 else { return };
@@ -224,18 +239,28 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         // `match`, of the type for `redux`.
         Match | Redux => {
             let d = if op == Match { ScalarType::B32 } else { t };
-            // (`redux` of an integer type takes no .f16x2 register as its 32 bits)
+            // (`redux` of an integer type and `match`'s result take no .f16x2 register as their
+            // 32 bits)
             let int = if op == Redux && t != ScalarType::F32 { Rule::Int32 } else { Rule::Strict };
+            let result = if op == Match { Rule::Int32 } else { int };
             match &ins.operands[0] {
                 Operand::Pair(x, p) => {
-                    element(v, ins, x, d, Rule::Strict);
+                    element(v, ins, x, d, result);
                     reg(v, ins, *p, false, ScalarType::Pred, Rule::Pred);
                 }
-                _ => operand(v, ins, 0, d, int),
+                _ => operand(v, ins, 0, d, result),
             }
             operand(v, ins, 1, t, int);
             operand(v, ins, 2, ScalarType::B32, Rule::Int32);
         }
+        // `shf.mode.b32 d, a, b, c`: the shift amount is a 32-bit integer.
+        Shf => {
+            for i in 0..len {
+                operand(v, ins, i, t, if i == 3 { Rule::Int32 } else { Rule::Strict });
+            }
+        }
+        // `nanosleep.u32 t`: a 32-bit integer.
+        Nanosleep => operand(v, ins, 0, t, Rule::Int32),
         // `popc.type d, a`, `clz`, `bfind`: the count is a .u32.
         Popc | Clz | Bfind => {
             operand(v, ins, 0, ScalarType::U32, Rule::Strict);
