@@ -13,6 +13,11 @@
 //! `.arrive`), `d` and the member mask are 32-bit integers; `p` and `c` predicates. `.cta`
 //! comes first (ptxas: "Illegal modifier '.cta'" elsewhere). The barrier number's range is
 //! checked with the other immediates in `forms.rs`.
+//!
+//! `fence` (9.7.13.4): `fence{.sc|.acq_rel}.scope` names a scope and no state space,
+//! `fence.mbarrier_init.release.cluster` is that exactly, `fence.proxy` names a proxy kind and
+//! `fence.proxy.async{.space}` no memory order or scope (the other proxy and restrict forms
+//! are checked by their words only).
 
 use super::{Sym, Validator, full_name};
 use crate::ast::{Imm, Instruction, Modifier, Operand};
@@ -41,6 +46,10 @@ static FORMS: &[Form] = &[
 ];
 
 pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
+    if ins.opcode == Opcode::Fence {
+        fence(v, ins);
+        return;
+    }
     if !matches!(ins.opcode, Opcode::Bar | Opcode::Barrier) {
         return;
     }
@@ -201,5 +210,59 @@ fn thread_count(v: &mut Validator<'_>, ins: &Instruction, b: &Operand, arrive: b
         v.err(ins.span, format!("`{name}`: the thread count {count} is not a multiple of the warp size (32)"));
     } else if arrive && count == 0 {
         v.err(ins.span, format!("`{name}` needs a nonzero thread count"));
+    }
+}
+
+/// The `fence` forms (see the module comment).
+fn fence(v: &mut Validator<'_>, ins: &Instruction) {
+    const SEMANTICS: &[Kw] = &[Kw::Sc, Kw::AcqRel, Kw::Acquire, Kw::Release];
+    const SCOPES: &[Kw] = &[Kw::Cta, Kw::Cluster, Kw::Gpu, Kw::Sys];
+    const SPACES: &[Kw] = &[Kw::Global, Kw::Shared, Kw::SharedCta, Kw::SharedCluster];
+    let name = full_name(v.m, ins);
+    let has_any = |ks: &[Kw]| ks.iter().find(|&&k| ins.has(k)).copied();
+    if ins.has(Kw::MbarrierInit) {
+        if ins.kws().any(|k| !matches!(k, Kw::MbarrierInit | Kw::Release | Kw::Cluster))
+            || !ins.has(Kw::Release)
+            || !ins.has(Kw::Cluster)
+        {
+            v.err(ins.span, format!("`{name}`: the form is `fence.mbarrier_init.release.cluster`"));
+        }
+        return;
+    }
+    if ins.has(Kw::Proxy) {
+        if ins.has(Kw::Async) && !ins.has(Kw::TensormapGeneric) {
+            let spaces = ins.kws().filter(|k| SPACES.contains(k)).count();
+            if let Some(k) = has_any(SEMANTICS).or_else(|| has_any(SCOPES)) {
+                v.err(ins.span, format!("`{name}`: `fence.proxy.async` takes no `.{}`", k.as_str()));
+            } else if ins.has(Kw::Shared) || spaces > 1 {
+                let msg = format!(
+                    "`{name}`: `fence.proxy.async` names at most one of `.global`, `.shared::cta`, `.shared::cluster`"
+                );
+                v.err(ins.span, msg);
+            }
+        } else if !ins.kws().any(|k| {
+            matches!(
+                k,
+                Kw::Alias
+                    | Kw::Tensormap
+                    | Kw::TensormapGeneric
+                    | Kw::AsyncGeneric
+                    | Kw::ToProxykind
+                    | Kw::FromProxykind
+            )
+        }) {
+            v.err(ins.span, format!("`{name}` requires a proxy kind such as `.alias` or `.async`"));
+        }
+        return;
+    }
+    if ins.kws().any(|k| {
+        matches!(k, Kw::OpRestrict | Kw::SyncRestrict | Kw::SyncRestrictSharedCluster | Kw::SyncRestrictSharedCta)
+    }) {
+        return;
+    }
+    if let Some(k) = has_any(SPACES).or_else(|| ins.has(Kw::Async).then_some(Kw::Async)) {
+        v.err(ins.span, format!("`{name}`: `.{}` is not a modifier of `fence{{.sem}}.scope`", k.as_str()));
+    } else if has_any(SCOPES).is_none() {
+        v.err(ins.span, format!("`{name}` requires a scope (`.cta`, `.cluster`, `.gpu` or `.sys`)"));
     }
 }
