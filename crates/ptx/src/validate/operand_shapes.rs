@@ -21,6 +21,8 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         Opcode::Mapa => mapa(v, ins),
         Opcode::Cp => cp_async(v, ins),
         Opcode::Createpolicy => createpolicy(v, ins),
+        Opcode::Ldmatrix | Opcode::Stmatrix => matrix_address(v, ins),
+        Opcode::Movmatrix => movmatrix(v, ins),
         _ => {}
     }
 }
@@ -434,5 +436,30 @@ fn createpolicy(v: &mut Validator<'_>, ins: &Instruction) {
     }
     if let Some(Operand::Imm(crate::ast::Imm::Int(_))) = ins.operands.get(1) {
         v.err(ins.span, format!("the fraction of `{name}` is a floating-point immediate such as `0f3F800000`"));
+    }
+}
+
+/// `ldmatrix d, [a]` and `stmatrix [a], r`: the address is in the named state space
+/// (`.shared`), as for `ld`/`st` (memory.rs).
+fn matrix_address(v: &mut Validator<'_>, ins: &Instruction) {
+    let at = usize::from(ins.opcode == Opcode::Ldmatrix);
+    if let Some(Operand::Addr(a)) = ins.operands.get(at)
+        && let Some(base) = a.base
+    {
+        super::memory::address(v, ins, base);
+    }
+}
+
+/// `movmatrix.sync.aligned.m8n8.trans.b16 d, a`: each a pair of .b16 in a 32-bit register
+/// (ptxas 13.0 checks only that no register is 16 or 64 bits wide: it takes .f32 and .pred).
+fn movmatrix(v: &mut Validator<'_>, ins: &Instruction) {
+    for (i, op) in ins.operands.iter().enumerate() {
+        if let Some(t) = register(v, op)
+            && t.size() != 4
+            && t != ScalarType::Pred
+        {
+            let msg = format!("operand {i} of `{}` is .{t}; it is a 32-bit register (two .b16)", full_name(v.m, ins));
+            v.err(ins.span, msg);
+        }
     }
 }
