@@ -364,6 +364,8 @@ pub(super) fn allowed_words(op: Opcode) -> Option<&'static [Kw]> {
         | O::Selp
         | O::Activemask => &[],
         O::Bfind => &[Kw::Shiftamt],
+        O::Trap | O::Exit | O::Brkpt => &[],
+        O::Ret | O::Bra => &[Kw::Uni],
         O::Bmsk | O::Szext => &[Kw::Clamp, Kw::Wrap],
         O::Lop3 => &[Kw::And, Kw::Or],
         O::Shf => &[Kw::L, Kw::R, Kw::Clamp, Kw::Wrap],
@@ -378,7 +380,7 @@ pub(super) fn allowed_words(op: Opcode) -> Option<&'static [Kw]> {
         O::Mov => &[Kw::V2, Kw::V4],
         O::Redux => &[Kw::Sync, Kw::Add, Kw::Min, Kw::Max, Kw::And, Kw::Or, Kw::Xor, Kw::Abs, Kw::NaN],
         O::Match => &[Kw::Any, Kw::All, Kw::Sync],
-        O::Bar => &[Kw::Sync, Kw::Arrive, Kw::Red, Kw::Popc, Kw::And, Kw::Or, Kw::Warp, Kw::Cta, Kw::Aligned],
+        // (`bar`/`barrier` words: barrier.rs)
         O::Isspacep => {
             &[Kw::Global, Kw::Shared, Kw::SharedCta, Kw::SharedCluster, Kw::Local, Kw::Const, Kw::Param, Kw::ParamEntry]
         }
@@ -615,6 +617,7 @@ fn group(k: Kw, op: Opcode) -> usize {
         Kw::Up | Kw::Down | Kw::Bfly | Kw::Idx => 11,
         Kw::All | Kw::Any | Kw::Uni | Kw::Ballot => 12,
         Kw::Trap | Kw::Clamp | Kw::Zero if matches!(op, O::Suld | O::Sust) => 13,
+        Kw::Wrap | Kw::Clamp if matches!(op, O::Shf | O::Bmsk | O::Szext) => 13,
         _ => 0,
     }
 }
@@ -697,8 +700,24 @@ pub(super) fn check_modifiers(v: &mut Validator<'_>, ins: &Instruction) {
 }
 
 /// Immediate operands with a range: a barrier number is 0 through 15 (PTX ISA `bar`,
-/// `barrier`: "an immediate constant or register with value 0 through 15").
+/// `barrier`: "an immediate constant or register with value 0 through 15"); `bfe`/`bfi`'s bit
+/// position and length are 0 through 255 (ptxas: "expected to be in range [0..255]").
 pub(super) fn check_immediates(v: &mut Validator<'_>, ins: &Instruction) {
+    if matches!(ins.opcode, Opcode::Bfe | Opcode::Bfi) {
+        let from = if ins.opcode == Opcode::Bfe { 2 } else { 3 };
+        for (i, op) in ins.operands.iter().enumerate().skip(from) {
+            if let crate::ast::Operand::Imm(crate::ast::Imm::Int(n)) = op
+                && !(0..=255).contains(n)
+            {
+                let msg = format!(
+                    "operand {i} of `{}` is {n}: a bit position or length is 0 through 255",
+                    ins.opcode.as_str()
+                );
+                v.err(ins.span, msg);
+            }
+        }
+        return;
+    }
     // `bar.warp.sync` takes a member mask instead.
     if !matches!(ins.opcode, Opcode::Bar | Opcode::Barrier) || ins.has(Kw::Warp) {
         return;

@@ -155,6 +155,7 @@ static GATES: &[Gate] = &[
     ga(O::Cvt, &[Has(Kw::Rs)], "cvt.rs", 87, 100),
     g(O::Cvt, &[Any(&[Kw::E4m3x2, Kw::E5m2x2])], "cvt.e4m3x2", 78, 89),
     g(O::Cvt, &[T0(&[Kw::Tf32]), Has(Kw::Satfinite), Any(&[Kw::Rn, Kw::Rz])], "cvt.rn.satfinite.tf32", 86, 100),
+    g(O::Cvt, &[T0(&[Kw::Tf32]), Any(&[Kw::Rn, Kw::Rz])], "cvt.rn.tf32.f32", 78, 90),
     g(O::Cvt, &[T0(&[Kw::F16x2, Kw::Bf16, Kw::Bf16x2, Kw::Tf32]), T1(&[Kw::F32])], "cvt.bf16.f32", 70, 80),
     g(O::Cvt, &[T0(&[Kw::F32]), T1(&[Kw::Bf16])], "cvt.f32.bf16", 71, 80),
     g(O::Cvt, &[T0(&[Kw::Bf16]), NotT1(&[Kw::F32])], "cvt.bf16", 78, 90),

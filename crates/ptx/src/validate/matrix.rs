@@ -37,6 +37,9 @@ const HALF_CD: &[ScalarType] = &[T::F16, T::F32, T::S32];
 
 /// Checks the type words of `wmma`, `mma`, `tex`, `tld4`, `suld`, `sust` and `mbarrier`.
 pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
+    if ins.opcode == Opcode::Wmma && ins.has(Kw::Mma) {
+        wmma_mma_words(v, ins);
+    }
     let types: Vec<ScalarType> = ins.types().collect();
     let (fewest, most) = match ins.opcode {
         Opcode::Wmma if ins.has(Kw::Mma) => (2, 4),
@@ -252,5 +255,38 @@ fn mma(v: &mut Validator<'_>, ins: &Instruction, name: &str, types: &[ScalarType
         && f64s == 0
     {
         v.err(ins.span, format!("`{name}`: `.{}` is only for .f64 `mma`", k.as_str()));
+    }
+}
+
+/// The words of `wmma.mma` (PTX ISA 9.7.14.5.5): two layouts, no state space or `.v2`/`.v4`
+/// (those are `wmma.load`/`wmma.store`'s), a rounding only for `.f64`, `.satfinite` only for
+/// the `.f16` and integer forms, and `.xor.popc`/`.and.popc` (both words) exactly for the
+/// single-bit one (`.b1`).
+fn wmma_mma_words(v: &mut Validator<'_>, ins: &Instruction) {
+    let name = full_name(v.m, ins);
+    const NOT_MMA: &[Kw] = &[Kw::Global, Kw::Shared, Kw::SharedCta, Kw::V2, Kw::V4];
+    if let Some(k) = ins.kws().find(|k| NOT_MMA.contains(k)) {
+        v.err(ins.span, format!("`.{}` is not a modifier of `wmma.mma`", k.as_str()));
+        return;
+    }
+    let layouts = ins.kws().filter(|k| matches!(k, Kw::Row | Kw::Col)).count();
+    if layouts != 2 {
+        v.err(ins.span, format!("`{name}` names two layouts (`.row`/`.col` for A, then for B)"));
+        return;
+    }
+    let single_bit = ins.has(Kw::B1);
+    let bitwise = ins.has(Kw::And) || ins.has(Kw::Xor);
+    let popc = ins.has(Kw::Popc);
+    if bitwise != popc || single_bit != popc {
+        let msg = format!("`{name}`: `.xor.popc`/`.and.popc` go with the single-bit (`.b1`) form, and it needs one");
+        v.err(ins.span, msg);
+        return;
+    }
+    if let Some(k) = ins.kws().find(|k| matches!(k, Kw::Rn | Kw::Rz | Kw::Rm | Kw::Rp))
+        && !ins.has(Kw::F64)
+    {
+        v.err(ins.span, format!("`{name}`: `.{}` is only for .f64", k.as_str()));
+    } else if ins.has(Kw::Satfinite) && ins.kws().any(|k| matches!(k, Kw::B1 | Kw::F64 | Kw::Tf32 | Kw::Bf16)) {
+        v.err(ins.span, format!("`{name}`: `.satfinite` is for the .f16 and integer forms"));
     }
 }

@@ -8,7 +8,9 @@
 //! - which instruction types each opcode is defined for ([`type_words`]);
 //! - type words of `wmma`/`mma` by shape, `tex`/`tld4`, surfaces and `mbarrier` ([`matrix`]);
 //! - the operands of `wmma`, `mbarrier`, textures and surfaces ([`operand_shapes`]);
-//! - the operands of `ld`, `st`, `atom` and `red` ([`memory`]); `cvt` rounding ([`cvt`]);
+//! - the operands of `ld`, `st`, `atom`, `red`, `cvta` and `isspacep` ([`memory`]); `cvt`
+//!   conversions ([`cvt`]); the forms of `bar`/`barrier` ([`barrier`]) and of the SIMD video
+//!   instructions ([`video`]);
 //! - operand types of the common typed instructions ([`typecheck`]);
 //! - `.version`/`.target` rules and which PTX ISA version and `sm_XX` each instruction or
 //!   modifier needs ([`gating`]);
@@ -17,6 +19,7 @@
 //! Everything is table-driven and indexed by [`Name`] id: no hashing and no allocation per
 //! instruction, except to build a diagnostic.
 
+mod barrier;
 mod cvt;
 mod forms;
 mod gating;
@@ -27,6 +30,7 @@ mod operand_shapes;
 mod tests;
 mod type_words;
 mod typecheck;
+mod video;
 
 use crate::ast::*;
 use crate::diag::Diagnostic;
@@ -652,6 +656,8 @@ impl<'m> Validator<'m> {
         operand_shapes::check(self, ins);
         memory::check(self, ins);
         cvt::check(self, ins);
+        barrier::check(self, ins);
+        video::check(self, ins);
         if count_ok {
             typecheck::check(self, ins);
         }

@@ -20,6 +20,9 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         Opcode::Tex | Opcode::Tld4 | Opcode::Suld | Opcode::Sust => texture(v, ins),
         Opcode::Mapa => mapa(v, ins),
         Opcode::Cp => cp_async(v, ins),
+        Opcode::Createpolicy => createpolicy(v, ins),
+        Opcode::Ldmatrix | Opcode::Stmatrix => matrix_address(v, ins),
+        Opcode::Movmatrix => movmatrix(v, ins),
         _ => {}
     }
 }
@@ -278,6 +281,10 @@ fn mapa(v: &mut Validator<'_>, ins: &Instruction) {
 /// `cp.async.wait_group N` and `cp.async.wait_all` take no other words.
 fn cp_async(v: &mut Validator<'_>, ins: &Instruction) {
     use crate::ast::Imm;
+    if ins.has(Kw::Bulk) && !ins.has(Kw::Tensor) && !ins.has(Kw::Reduce) && !ins.has(Kw::Prefetch) {
+        cp_async_bulk(v, ins);
+        return;
+    }
     if ins.has(Kw::Bulk) || ins.has(Kw::Tensor) || ins.has(Kw::Reduce) {
         return;
     }
@@ -301,7 +308,12 @@ fn cp_async(v: &mut Validator<'_>, ins: &Instruction) {
     }
     if ins.has(Kw::Mbarrier) {
         // `cp.async.mbarrier.arrive{.noinc}{.shared{::cta}}.b64 [addr]`
-        if ins.operands.len() != 1 || ins.types().any(|t| t != ScalarType::B64) {
+        const OWN: &[Kw] = &[Kw::Async, Kw::Mbarrier, Kw::Arrive, Kw::Noinc, Kw::Shared, Kw::SharedCta, Kw::B64];
+        if let Some(k) = ins.kws().find(|k| !OWN.contains(k)) {
+            v.err(ins.span, format!("`.{}` is not a modifier of `cp.async.mbarrier.arrive`", k.as_str()));
+        } else if !ins.has(Kw::Arrive) {
+            v.err(ins.span, format!("`{name}` requires `.arrive`"));
+        } else if ins.operands.len() != 1 || ins.types().next() != Some(ScalarType::B64) {
             v.err(ins.span, format!("`{name}` takes one `[address]` and the type .b64"));
         } else if let Some(Operand::Addr(a)) = ins.operands.first()
             && let Some(base) = a.base
@@ -411,5 +423,138 @@ fn data_registers(v: &mut Validator<'_>, ins: &Instruction, name: &str, at: usiz
     };
     if items.iter().any(|o| register(v, o).is_some_and(|r| !fits(r))) {
         v.err(ins.span, format!("`{name}`: the data registers do not hold .{t} values"));
+    }
+}
+
+/// `createpolicy.fractional...b64 policy{, fraction}` (PTX ISA 9.7.9.17): a 64-bit integer
+/// policy register and a floating-point immediate fraction (ptxas 13.0 takes no integer one).
+fn createpolicy(v: &mut Validator<'_>, ins: &Instruction) {
+    if !ins.has(Kw::Fractional) {
+        return;
+    }
+    let name = full_name(v.m, ins);
+    let n = ins.operands.len();
+    if !(1..=2).contains(&n) {
+        v.err(ins.span, format!("`{name}` expects 1 or 2 operands (policy{{, fraction}}), found {n}"));
+        return;
+    }
+    if let Some(t) = ins.operands.first().and_then(|o| register(v, o))
+        && !(t.size() == 8 && matches!(t.kind(), TypeKind::Bits | TypeKind::Unsigned | TypeKind::Signed))
+    {
+        v.err(ins.span, format!("the cache policy of `{name}` is a 64-bit integer register, not .{t}"));
+    }
+    if let Some(Operand::Imm(crate::ast::Imm::Int(_))) = ins.operands.get(1) {
+        v.err(ins.span, format!("the fraction of `{name}` is a floating-point immediate such as `0f3F800000`"));
+    }
+}
+
+/// `ldmatrix d, [a]` and `stmatrix [a], r`: the address is in the named state space
+/// (`.shared`), as for `ld`/`st` (memory.rs).
+fn matrix_address(v: &mut Validator<'_>, ins: &Instruction) {
+    let at = usize::from(ins.opcode == Opcode::Ldmatrix);
+    if let Some(Operand::Addr(a)) = ins.operands.get(at)
+        && let Some(base) = a.base
+    {
+        super::memory::address(v, ins, base);
+    }
+}
+
+/// `movmatrix.sync.aligned.m8n8.trans.b16 d, a`: each a pair of .b16 in a 32-bit register
+/// (ptxas 13.0 checks only that no register is 16 or 64 bits wide: it takes .f32 and .pred).
+fn movmatrix(v: &mut Validator<'_>, ins: &Instruction) {
+    for (i, op) in ins.operands.iter().enumerate() {
+        if let Some(t) = register(v, op)
+            && t.size() != 4
+            && t != ScalarType::Pred
+        {
+            let msg = format!("operand {i} of `{}` is .{t}; it is a 32-bit register (two .b16)", full_name(v.m, ins));
+            v.err(ins.span, msg);
+        }
+    }
+}
+
+/// `cp.async.bulk.dst.src.completion{.multicast::cluster}{.L2::cache_hint} [dst], [src], size,
+/// [mbar]{, ctaMask}{, policy}` and `cp.async.bulk.global.shared::cta.bulk_group{.L2::cache_hint}
+/// {.cp_mask} [dst], [src], size{, policy}{, byteMask}` (PTX ISA 9.7.9.25.4.1): two of
+/// `.global`, `.shared::cta`, `.shared::cluster` (plain `.shared` is not one), no cache
+/// operator or reduction, a 32-bit integer size, addresses in their spaces.
+fn cp_async_bulk(v: &mut Validator<'_>, ins: &Instruction) {
+    use crate::types::StateSpace as S;
+    let name = full_name(v.m, ins);
+    const NOT_BULK: &[Kw] = &[
+        Kw::Ca,
+        Kw::Cg,
+        Kw::Shared,
+        Kw::Add,
+        Kw::Min,
+        Kw::Max,
+        Kw::Inc,
+        Kw::Dec,
+        Kw::And,
+        Kw::Or,
+        Kw::Xor,
+        Kw::Noftz,
+        Kw::WaitAll,
+        Kw::Mbarrier,
+        Kw::Arrive,
+    ];
+    // (`cp.async.bulk.commit_group`, `cp.async.bulk.wait_group{.read} N` are not copies)
+    if ins.has(Kw::WaitGroup) || ins.has(Kw::CommitGroup) {
+        return;
+    }
+    if let Some(k) = ins.kws().find(|k| NOT_BULK.contains(k)) {
+        v.err(ins.span, format!("`.{}` is not a modifier of `cp.async.bulk`", k.as_str()));
+        return;
+    }
+    let spaces: Vec<S> = ins
+        .kws()
+        .filter_map(|k| match k {
+            Kw::Global => Some(S::Global),
+            Kw::SharedCta => Some(S::SharedCta),
+            Kw::SharedCluster => Some(S::SharedCluster),
+            _ => None,
+        })
+        .collect();
+    let [dst, src] = spaces[..] else {
+        v.err(
+            ins.span,
+            format!("`{name}` names a destination and a source space (`.global`, `.shared::cta`, `.shared::cluster`)"),
+        );
+        return;
+    };
+    if dst == src {
+        v.err(ins.span, format!("`{name}` copies between two different spaces"));
+        return;
+    }
+    let mbarrier = ins.has(Kw::MbarrierCompleteTxBytes);
+    if mbarrier == ins.has(Kw::BulkGroup) {
+        v.err(ins.span, format!("`{name}` completes through one of `.mbarrier::complete_tx::bytes` and `.bulk_group`"));
+        return;
+    }
+    let fixed = if mbarrier { 4 } else { 3 };
+    let most = fixed
+        + usize::from(ins.has(Kw::MulticastCluster))
+        + usize::from(ins.has(Kw::L2CacheHint))
+        + usize::from(ins.has(Kw::CpMask));
+    let n = ins.operands.len();
+    if !(fixed..=most).contains(&n) {
+        let want = if fixed == most { format!("{fixed}") } else { format!("{fixed} to {most}") };
+        v.err(ins.span, format!("`{name}` expects {want} operands, found {n}"));
+        return;
+    }
+    for (i, space) in [(0, dst), (1, src), (3, S::Shared)] {
+        match ins.operands.get(i) {
+            Some(Operand::Addr(a)) => {
+                if let Some(base) = a.base {
+                    super::memory::address_in(v, ins, base, Some(space));
+                }
+            }
+            Some(_) if i < fixed => v.err(ins.span, format!("`{name}`: operand {i} is an address `[...]`")),
+            _ => {}
+        }
+    }
+    let float = matches!(ins.operands[2], Operand::Imm(crate::ast::Imm::F32(_) | crate::ast::Imm::F64(_)));
+    if !is_int32(v, &ins.operands[2]) || float {
+        v.err(ins.span, format!("the size (operand 2) of `{name}` is a 32-bit integer"));
     }
 }

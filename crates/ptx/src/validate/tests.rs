@@ -242,6 +242,7 @@ fn accepts_modern_instructions_on_their_targets() {
         "sm_90a",
         "8.0",
         r#"
+	.reg .b16 %h<2>;
 	.reg .b32 %r<8>;
 	.reg .b64 %rd<4>;
 	.reg .f32 %f<9>;
@@ -261,7 +262,7 @@ fn accepts_modern_instructions_on_their_targets() {
 	wgmma.wait_group.sync.aligned 0;
 	mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2,%r3,%r4}, {%r5,%r6}, {%f1,%f2,%f3,%f4};
 	cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r1], [%rd1], 128, [mbar];
-	cvt.rn.satfinite.e4m3x2.f32 %r7, %f1, %f2;
+	cvt.rn.satfinite.e4m3x2.f32 %h1, %f1, %f2;
 	ret;
 "#,
     ));

@@ -27,6 +27,10 @@ const fn rn(op: Opcode, without: &'static [Kw], types: &'static [Kw]) -> Rule {
     Rule { op, with: &[], without, types }
 }
 
+const fn rwn(op: Opcode, with: &'static [Kw], without: &'static [Kw], types: &'static [Kw]) -> Rule {
+    Rule { op, with, without, types }
+}
+
 use Kw as K;
 use Opcode as O;
 
@@ -57,6 +61,26 @@ const ADD_TYPES: &[Kw] = &[
     K::U8x4,
     K::S8x4,
 ];
+/// `sub` has no `.u16x2`/`.s16x2` (ptxas 13.0).
+const SUB_TYPES: &[Kw] = &[
+    K::U16,
+    K::U32,
+    K::U64,
+    K::S16,
+    K::S32,
+    K::S64,
+    K::F32,
+    K::F64,
+    K::F16,
+    K::F16x2,
+    K::Bf16,
+    K::Bf16x2,
+    K::F32x2,
+    K::U8x4,
+    K::S8x4,
+];
+const MOV_TYPES: &[Kw] =
+    &[K::Pred, K::B16, K::B32, K::B64, K::B128, K::U16, K::U32, K::U64, K::S16, K::S32, K::S64, K::F32, K::F64];
 const MUL_FLOAT: &[Kw] = &[K::F32, K::F64, K::F16, K::F16x2, K::Bf16, K::Bf16x2, K::F32x2];
 const FMA_TYPES: &[Kw] = &[K::F32, K::F64, K::F16, K::F16x2, K::Bf16, K::Bf16x2, K::F32x2];
 const ABS_TYPES: &[Kw] = &[K::S16, K::S32, K::S64, K::F32, K::F64, K::F16, K::F16x2, K::Bf16, K::Bf16x2];
@@ -98,6 +122,32 @@ const SETP_TYPES: &[Kw] = &[
     K::Bf16,
     K::Bf16x2,
 ];
+/// `set`'s source types with a `.f32` destination (the `.stype` set of PTX ISA 9.7.6.1).
+const SET_SOURCES: &[Kw] = &[K::B16, K::B32, K::B64, K::U16, K::U32, K::U64, K::S16, K::S32, K::S64, K::F32, K::F64];
+/// With a `.f16` destination also `.f16` (9.7.7.1).
+const SET_SOURCES_F16: &[Kw] =
+    &[K::B16, K::B32, K::B64, K::U16, K::U32, K::U64, K::S16, K::S32, K::S64, K::F32, K::F64, K::F16];
+/// With a `.bf16` destination also `.f16` and `.bf16`.
+const SET_SOURCES_BF16: &[Kw] =
+    &[K::B16, K::B32, K::B64, K::U16, K::U32, K::U64, K::S16, K::S32, K::S64, K::F32, K::F64, K::F16, K::Bf16];
+/// With a `.u32`/`.s32` destination every source type.
+const SET_SOURCES_ALL: &[Kw] = &[
+    K::B16,
+    K::B32,
+    K::B64,
+    K::U16,
+    K::U32,
+    K::U64,
+    K::S16,
+    K::S32,
+    K::S64,
+    K::F32,
+    K::F64,
+    K::F16,
+    K::F16x2,
+    K::Bf16,
+    K::Bf16x2,
+];
 const MODES: &[Kw] = &[K::Lo, K::Hi];
 const SURFACE: &[Kw] = &[K::B8, K::B16, K::B32, K::B64];
 const MEMORY: &[Kw] = &[
@@ -118,6 +168,8 @@ const MEMORY: &[Kw] = &[
     K::F64,
 ];
 const ATOM_ADD: &[Kw] = &[K::U32, K::S32, K::U64, K::F32, K::F64, K::F16, K::F16x2, K::Bf16, K::Bf16x2];
+const ATOM_MIN_SCALAR: &[Kw] = &[K::U32, K::S32, K::U64, K::S64];
+const VECTOR: &[Kw] = &[K::V2, K::V4, K::V8];
 const ATOM_MIN: &[Kw] = &[K::U32, K::S32, K::U64, K::S64, K::F16, K::F16x2, K::Bf16, K::Bf16x2];
 
 /// The rules, by opcode; see [`Rule`].
@@ -132,7 +184,7 @@ static RULES: &[Rule] = &[
     r(O::Subc, &[], INT),
     r(O::Madc, &[], INT),
     r(O::Add, &[], ADD_TYPES),
-    r(O::Sub, &[], ADD_TYPES),
+    r(O::Sub, &[], SUB_TYPES),
     r(O::Mul, &[K::Wide], INT_16_32),
     r(O::Mad, &[K::Wide], INT_16_32),
     r(O::Mul, &[K::Lo], INT),
@@ -184,10 +236,12 @@ static RULES: &[Rule] = &[
     r(O::Tanh, &[], &[K::F32, K::F16, K::F16x2, K::Bf16, K::Bf16x2]),
     r(O::Selp, &[], SELP_TYPES),
     r(O::Setp, &[], SETP_TYPES),
+    r(O::Set, &[], &[K::U32, K::S32, K::F32, K::F16, K::Bf16, K::U16, K::S16, K::F16x2, K::Bf16x2]),
     r(O::Shfl, &[], &[K::B32]),
     r(O::Redux, &[K::And], &[K::B32]),
     r(O::Redux, &[K::Or], &[K::B32]),
     r(O::Redux, &[K::Xor], &[K::B32]),
+    r(O::Redux, &[K::Add], INT32),
     r(O::Redux, &[], &[K::U32, K::S32, K::F32]),
     r(O::Vote, &[K::Ballot], &[K::B32]),
     rn(O::Vote, &[K::Ballot], &[K::Pred]),
@@ -205,6 +259,8 @@ static RULES: &[Rule] = &[
     r(O::Stmatrix, &[], &[K::B16, K::B8]),
     r(O::Movmatrix, &[], &[K::B16]),
     r(O::Createpolicy, &[], &[K::B64]),
+    // `mov` has no 16-bit float types (ptxas 13.0: "Unexpected instruction types")
+    r(O::Mov, &[], MOV_TYPES),
     r(O::Mapa, &[], INT_32_64),
     r(O::Nanosleep, &[], &[K::U32]),
     // `ld`/`st` (the PTX ISA lists no 16-bit float types; ptxas rejects them)
@@ -219,6 +275,10 @@ static RULES: &[Rule] = &[
     r(O::Atom, &[K::Add], ATOM_ADD),
     r(O::Atom, &[K::Inc], &[K::U32]),
     r(O::Atom, &[K::Dec], &[K::U32]),
+    // (the half types' min/max are vector forms only, checked in memory.rs; ptxas: "Vector
+    // modifier required")
+    rwn(O::Atom, &[K::Min], VECTOR, ATOM_MIN_SCALAR),
+    rwn(O::Atom, &[K::Max], VECTOR, ATOM_MIN_SCALAR),
     r(O::Atom, &[K::Min], ATOM_MIN),
     r(O::Atom, &[K::Max], ATOM_MIN),
     r(O::Red, &[K::And], BITS_32_64),
@@ -231,9 +291,122 @@ static RULES: &[Rule] = &[
     r(O::Red, &[K::Max], ATOM_MIN),
 ];
 
+/// The second type word of two-type instructions: for `op` whose first type word is one of
+/// `first`, the second must be one of `second` (and is required).
+struct SecondRule {
+    op: Opcode,
+    first: &'static [Kw],
+    second: &'static [Kw],
+}
+
+const fn s2(op: Opcode, first: &'static [Kw], second: &'static [Kw]) -> SecondRule {
+    SecondRule { op, first, second }
+}
+
+/// The second-type rules: `set.CmpOp.dtype.stype` (PTX ISA 9.7.6.1 and 9.7.7.1; ptxas 13.0
+/// takes `.f16`/`.bf16` sources with a `.bf16` destination, only `.f16` with a `.f16` one),
+/// `dp4a`/`dp2a`.
+static SECOND_RULES: &[SecondRule] = &[
+    s2(O::Set, &[K::U32, K::S32], SET_SOURCES_ALL),
+    s2(O::Set, &[K::F32], SET_SOURCES),
+    s2(O::Set, &[K::F16], SET_SOURCES_F16),
+    s2(O::Set, &[K::Bf16], SET_SOURCES_BF16),
+    s2(O::Set, &[K::U16, K::S16], &[K::F16, K::Bf16]),
+    s2(O::Set, &[K::F16x2], &[K::F16x2]),
+    s2(O::Set, &[K::Bf16x2], &[K::Bf16x2]),
+    // `dp4a.atype.btype`, `dp2a.mode.atype.btype`
+    s2(O::Dp4a, INT32, INT32),
+    s2(O::Dp2a, INT32, INT32),
+];
+
+/// Checks the second type word against [`SECOND_RULES`].
+fn second_type(v: &mut Validator<'_>, ins: &Instruction) {
+    let mut types = ins.kws().filter(|&k| super::forms::kw_type(k).is_some());
+    let Some(first) = types.next() else { return };
+    let Some(rule) = SECOND_RULES.iter().find(|r| r.op == ins.opcode && r.first.contains(&first)) else { return };
+    let name = full_name(v.m, ins);
+    match types.next() {
+        None => {
+            let msg = format!(
+                "`{name}` requires a destination and a source type (`.{}.{}`)",
+                first.as_str(),
+                rule.second[0].as_str()
+            );
+            v.err(ins.span, msg);
+        }
+        Some(second) if !rule.second.contains(&second) => {
+            let allowed: Vec<String> = rule.second.iter().map(|k| format!(".{}", k.as_str())).collect();
+            let msg = format!(
+                "`{name}`: a .{} result takes no .{} source (it takes {})",
+                first.as_str(),
+                second.as_str(),
+                allowed.join(", ")
+            );
+            v.err(ins.span, msg);
+        }
+        Some(_) => {}
+    }
+}
+
+const SAT_TYPES: &[Kw] = &[K::S32, K::F16, K::F16x2, K::F32, K::F32x2];
+const FTZ_TYPES: &[Kw] = &[K::F16, K::F16x2, K::F32, K::F32x2];
+const RN_TYPES: &[Kw] = &[K::F16, K::F16x2, K::Bf16, K::Bf16x2, K::F32, K::F64, K::F32x2];
+const DIRECTED_TYPES: &[Kw] = &[K::F32, K::F64, K::F32x2];
+const HALF_AND_F32: &[Kw] = &[K::F16, K::F16x2, K::Bf16, K::Bf16x2, K::F32];
+
+/// Words that exist only with some of an opcode's types (the syntax blocks of PTX ISA 9.7.1,
+/// 9.7.3-9.7.4; ptxas 13.0 agrees): `(opcodes, word, types)`; the first type word decides.
+static WORD_TYPES: &[(&[Opcode], Kw, &[Kw])] = &[
+    (&[O::Add, O::Sub], K::Sat, SAT_TYPES),
+    (&[O::Mul], K::Sat, &[K::F16, K::F16x2, K::F32, K::F32x2]),
+    (&[O::Fma], K::Sat, &[K::F16, K::F16x2, K::F32, K::F32x2]),
+    (&[O::Add, O::Sub, O::Mul, O::Fma, O::Min, O::Max], K::Ftz, FTZ_TYPES),
+    (&[O::Add, O::Sub, O::Mul, O::Fma], K::Rn, RN_TYPES),
+    (&[O::Add, O::Sub, O::Mul], K::Rz, DIRECTED_TYPES),
+    (&[O::Add, O::Sub, O::Mul], K::Rm, DIRECTED_TYPES),
+    (&[O::Add, O::Sub, O::Mul], K::Rp, DIRECTED_TYPES),
+    (&[O::Fma], K::Rz, &[K::Bf16, K::Bf16x2, K::F32, K::F64, K::F32x2]),
+    (&[O::Fma], K::Rm, &[K::Bf16, K::Bf16x2, K::F32, K::F64, K::F32x2]),
+    (&[O::Fma], K::Rp, &[K::Bf16, K::Bf16x2, K::F32, K::F64, K::F32x2]),
+    (&[O::Fma], K::Relu, &[K::F16, K::F16x2, K::Bf16, K::Bf16x2]),
+    (&[O::Min, O::Max], K::Relu, &[K::S32, K::S16x2]),
+    (&[O::Min, O::Max], K::NaN, HALF_AND_F32),
+    (&[O::Min, O::Max], K::Xorsign, HALF_AND_F32),
+    (&[O::Min, O::Max], K::Abs, HALF_AND_F32),
+    (&[O::Div], K::Approx, &[K::F32]),
+    (&[O::Div], K::Full, &[K::F32]),
+];
+
+/// Checks [`WORD_TYPES`]; `fma` names a rounding, `min`/`max`'s `.abs` comes with `.xorsign`.
+fn word_types(v: &mut Validator<'_>, ins: &Instruction) {
+    let Some(t) = ins.kws().find(|&k| super::forms::kw_type(k).is_some()) else { return };
+    for &(ops, word, types) in WORD_TYPES {
+        if ops.contains(&ins.opcode) && ins.has(word) && !types.contains(&t) {
+            let allowed: Vec<String> = types.iter().map(|k| format!(".{}", k.as_str())).collect();
+            let msg = format!(
+                "`{}`: `.{}` is not defined for .{} (only {})",
+                full_name(v.m, ins),
+                word.as_str(),
+                t.as_str(),
+                allowed.join(", ")
+            );
+            v.err(ins.span, msg);
+            return;
+        }
+    }
+    if ins.opcode == O::Fma && ![K::Rn, K::Rz, K::Rm, K::Rp].into_iter().any(|k| ins.has(k)) {
+        v.err(ins.span, format!("`{}` needs a rounding modifier (`.rn`, `.rz`, `.rm` or `.rp`)", full_name(v.m, ins)));
+    }
+    if matches!(ins.opcode, O::Min | O::Max) && ins.has(K::Abs) && !ins.has(K::Xorsign) {
+        v.err(ins.span, format!("`{}`: `.abs` comes with `.xorsign`", full_name(v.m, ins)));
+    }
+}
+
 /// Checks the instruction's first type word against the rules of its opcode.
 pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
     comparison(v, ins);
+    second_type(v, ins);
+    word_types(v, ins);
     mode(v, ins);
     float_words(v, ins);
     let Some(rule) = RULES
@@ -276,7 +449,7 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
 /// ordered `.lt`/`.le`/`.gt`/`.ge` for signed integers, and `.lo`/`.ls`/`.hi`/`.hs` too for
 /// unsigned ones; the unordered `.equ` ... `.geu`, `.num` and `.nan` for floating point only.
 fn comparison(v: &mut Validator<'_>, ins: &Instruction) {
-    use crate::types::{CmpOp as C, TypeKind};
+    use crate::types::{CmpOp as C, ScalarType, TypeKind};
     if !matches!(ins.opcode, O::Setp | O::Set) {
         return;
     }
@@ -294,6 +467,34 @@ fn comparison(v: &mut Validator<'_>, ins: &Instruction) {
     if !ok {
         let msg = format!("comparison `.{cmp}` of `{}` is not defined for .{t}", ins.opcode.as_str());
         v.err(ins.span, msg);
+    }
+    // `.ftz` flushes `.f32` and `.f16`/`.f16x2` inputs (ptxas: not with a `.bf16` result).
+    let first = ins.types().next();
+    let ftz_ok = matches!(t, ScalarType::F32 | ScalarType::F16 | ScalarType::F16x2)
+        && !matches!(first, Some(ScalarType::Bf16 | ScalarType::Bf16x2));
+    if ins.has(K::Ftz) && !ftz_ok {
+        let msg = format!("`{}`: `.ftz` is only for .f32, .f16 and .f16x2 comparisons", full_name(v.m, ins));
+        v.err(ins.span, msg);
+    }
+    // A fourth operand `{!}c` comes with a boolean operation, and only with one.
+    let bool_op = [K::And, K::Or, K::Xor].into_iter().any(|k| ins.has(k));
+    let n = ins.operands.len();
+    match bool_op {
+        true if n != 4 => {
+            let msg = format!(
+                "`{}` combines with a predicate: it expects 4 operands (d, a, b, {{!}}c), found {n}",
+                full_name(v.m, ins)
+            );
+            v.err(ins.span, msg);
+        }
+        false if n == 4 => {
+            let msg = format!(
+                "`{}` with a fourth operand requires a boolean operation (`.and`, `.or` or `.xor`)",
+                full_name(v.m, ins)
+            );
+            v.err(ins.span, msg);
+        }
+        _ => {}
     }
 }
 
@@ -322,8 +523,8 @@ const MBARRIER_OPS: &[Kw] = &[
 static REQUIRED: &[Required] = &[
     (O::Shfl, &[], &[&[K::Up, K::Down, K::Bfly, K::Idx]]),
     (O::Vote, &[], &[&[K::All, K::Any, K::Uni, K::Ballot]]),
-    (O::Redux, &[], &[&[K::Add, K::Min, K::Max, K::And, K::Or, K::Xor]]),
-    (O::Match, &[], &[&[K::Any, K::All]]),
+    (O::Redux, &[], &[&[K::Sync], &[K::Add, K::Min, K::Max, K::And, K::Or, K::Xor]]),
+    (O::Match, &[], &[&[K::Sync], &[K::Any, K::All]]),
     (O::Shf, &[], &[&[K::L, K::R], &[K::Wrap, K::Clamp]]),
     // `suld.b.geom{.cop}{.vec}.dtype.clamp`, `sust.{b,p}.geom{.cop}{.vec}.ctype.clamp`
     (O::Suld, &[], &[&[K::B], GEOMETRY, CLAMP_MODE]),
@@ -367,10 +568,17 @@ fn mode(v: &mut Validator<'_>, ins: &Instruction) {
 }
 
 /// Floating-point words on the arithmetic instructions: rounding and `.ftz` only with a float
-/// type (`sub.rn.s32` is an error); `sqrt`/`rcp`/`div` of `.f32`/`.f64` say how they round
+/// type (`sub.rn.s32` is an error), `redux`'s `.abs`/`.NaN` only with `.f32`; `sqrt`/`rcp`/`div` of `.f32`/`.f64` say how they round
 /// (`.approx`, `.full` or a rounding mode), and `sqrt.rn.ftz` is for `.f32` only.
 fn float_words(v: &mut Validator<'_>, ins: &Instruction) {
     use crate::types::{ScalarType, TypeKind};
+    // `redux.sync.min{.abs}{.NaN}.f32`: those words are for .f32 only.
+    if ins.opcode == O::Redux && ins.types().next() != Some(ScalarType::F32) {
+        if let Some(k) = [K::Abs, K::NaN].into_iter().find(|&k| ins.has(k)) {
+            v.err(ins.span, format!("`{}`: `.{}` is only for .f32", full_name(v.m, ins), k.as_str()));
+        }
+        return;
+    }
     if !matches!(ins.opcode, O::Add | O::Sub | O::Mul | O::Mad | O::Sqrt | O::Rcp | O::Div) {
         return;
     }

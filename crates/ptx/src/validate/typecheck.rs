@@ -21,6 +21,8 @@ enum Rule {
     Pred,
     /// Any non-predicate register of exactly this many bytes (`mov` pack/unpack elements).
     Bytes(u32),
+    /// A 32-bit integer or bit-size register, not even a .f16x2 (member masks, bit positions).
+    Int32,
 }
 
 /// What a register failed to be.
@@ -31,6 +33,7 @@ enum Need {
     Int,
     Float,
     Type(ScalarType),
+    Int32,
 }
 
 pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
@@ -52,6 +55,7 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
             | Shl
             | Shr
             | Setp
+            | Set
             | Selp
             | Mov
             | Cvt
@@ -71,6 +75,17 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
             | Ex2
             | Tanh
             | Copysign
+            | Nanosleep
+            | Activemask
+            | Elect
+            | Lop3
+            | Fns
+            | Bmsk
+            | Popc
+            | Clz
+            | Bfind
+            | Bfe
+            | Bfi
             | Brev
             | Cnot
             | Shf
@@ -116,12 +131,35 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         }
         return;
     }
+    // `elect.sync d|p, membermask`: 32-bit integers and a predicate.
+    if op == Elect {
+        match ins.operands.first() {
+            Some(Operand::Pair(d, p)) => {
+                element(v, ins, d, ScalarType::B32, Rule::Int32);
+                reg(v, ins, *p, false, ScalarType::Pred, Rule::Pred);
+            }
+            _ => operand(v, ins, 0, ScalarType::B32, Rule::Int32),
+        }
+        operand(v, ins, 1, ScalarType::B32, Rule::Int32);
+        return;
+    }
     let Some(t) = t0 else { return };
-    // `dp4a.atype.btype d, a, b, c`, `dp2a.mode.atype.btype`: 32-bit operands throughout.
+    // `dp4a.atype.btype d, a, b, c`, `dp2a.mode.atype.btype`: 32-bit integer operands.
+    // (ptxas takes a .f16x2 register for the packed `a` and `b`, not for `d` or `c`)
     if matches!(op, Dp4a | Dp2a) {
         for i in 0..len {
-            operand(v, ins, i, ScalarType::B32, Rule::Strict);
+            let packed = matches!(i, 1 | 2);
+            operand(v, ins, i, ScalarType::U32, if packed { Rule::Strict } else { Rule::Int32 });
         }
+        return;
+    }
+    // `set.CmpOp{.BoolOp}.dtype.stype d, a, b{, {!}c}`.
+    if op == Set {
+        let Some(s) = t1 else { return };
+        operand(v, ins, 0, t, Rule::Strict);
+        operand(v, ins, 1, s, Rule::Strict);
+        operand(v, ins, 2, s, Rule::Strict);
+        operand(v, ins, 3, ScalarType::Pred, Rule::Pred);
         return;
     }
     if n != 1 {
@@ -142,6 +180,11 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         }
         Mov => {
             let vec_mod = ins.has(Kw::V2) || ins.has(Kw::V4) || ins.has(Kw::V8);
+            // `mov.v2`/`.v4` moves vectors (ptxas rejects a scalar destination).
+            if vec_mod && !matches!(ins.operands[0], Operand::Vector(_)) {
+                v.err(ins.span, format!("`{}` moves a vector: its destination is `{{...}}`", full_name(v.m, ins)));
+                return;
+            }
             let packed = !vec_mod && ins.operands.iter().any(|o| matches!(o, Operand::Vector(_)));
             for i in 0..2 {
                 match &ins.operands[i] {
@@ -163,7 +206,7 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         Atom => {
             operand(v, ins, 0, t, Rule::Strict);
             operand(v, ins, 2, t, Rule::Strict);
-            if ins.has(Kw::Cas) {
+            if ins.has(Kw::Cas) || (len == 4 && !ins.has(Kw::L2CacheHint)) {
                 operand(v, ins, 3, t, Rule::Strict);
             }
         }
@@ -178,28 +221,58 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
                 _ => operand(v, ins, 0, t, Rule::Strict),
             }
             for i in 1..len {
-                operand(v, ins, i, ScalarType::B32, Rule::Strict);
+                let mask = i == 4;
+                operand(v, ins, i, ScalarType::B32, if mask { Rule::Int32 } else { Rule::Strict });
             }
         }
         // `vote.sync.mode d, {!}a, membermask`: d is .pred, or .b32 for `.ballot`.
         Vote => {
-            operand(v, ins, 0, t, Rule::Strict);
-            operand(v, ins, 1, ScalarType::Pred, Rule::Pred);
-            operand(v, ins, 2, ScalarType::B32, Rule::Strict);
+            // (ptxas takes .f16x2 registers for `vote.any.pred`'s predicates, see `compat`, but
+            // only with an immediate member mask)
+            let quirk = t == ScalarType::Pred && matches!(ins.operands.get(2), Some(Operand::Imm(_)));
+            let pred = if quirk { Rule::Strict } else { Rule::Pred };
+            operand(v, ins, 0, t, if t == ScalarType::Pred { pred } else { Rule::Strict });
+            operand(v, ins, 1, ScalarType::Pred, pred);
+            operand(v, ins, 2, ScalarType::B32, Rule::Int32);
         }
         // `match.sync d{|p}, a, membermask`, `redux.sync d, a, membermask`: d is .b32 for
         // `match`, of the type for `redux`.
         Match | Redux => {
             let d = if op == Match { ScalarType::B32 } else { t };
+            // (`redux` of an integer type and `match`'s result take no .f16x2 register as their
+            // 32 bits)
+            let int = if op == Redux && t != ScalarType::F32 { Rule::Int32 } else { Rule::Strict };
+            let result = if op == Match { Rule::Int32 } else { int };
             match &ins.operands[0] {
                 Operand::Pair(x, p) => {
-                    element(v, ins, x, d, Rule::Strict);
+                    element(v, ins, x, d, result);
                     reg(v, ins, *p, false, ScalarType::Pred, Rule::Pred);
                 }
-                _ => operand(v, ins, 0, d, Rule::Strict),
+                _ => operand(v, ins, 0, d, result),
             }
+            operand(v, ins, 1, t, int);
+            operand(v, ins, 2, ScalarType::B32, Rule::Int32);
+        }
+        // `shf.mode.b32 d, a, b, c`: the shift amount is a 32-bit integer.
+        Shf => {
+            for i in 0..len {
+                operand(v, ins, i, t, if i == 3 { Rule::Int32 } else { Rule::Strict });
+            }
+        }
+        // `nanosleep.u32 t`: a 32-bit integer.
+        Nanosleep => operand(v, ins, 0, t, Rule::Int32),
+        // `popc.type d, a`, `clz`, `bfind`: the count is a .u32.
+        Popc | Clz | Bfind => {
+            operand(v, ins, 0, ScalarType::U32, Rule::Strict);
             operand(v, ins, 1, t, Rule::Strict);
-            operand(v, ins, 2, ScalarType::B32, Rule::Strict);
+        }
+        // `bfe.type d, a, b, c`, `bfi.type f, a, b, c, d`: the bit position and length are
+        // 32-bit integers.
+        Bfe | Bfi => {
+            let bits = if op == Bfe { 2 } else { 3 };
+            for i in 0..len {
+                operand(v, ins, i, t, if i < bits { Rule::Strict } else { Rule::Int32 });
+            }
         }
         St => operand(v, ins, 1, t, Rule::Relaxed),
         Mul | Mad if ins.has(Kw::Wide) => {
@@ -253,8 +326,15 @@ fn operand(v: &mut Validator<'_>, ins: &Instruction, i: usize, t: ScalarType, ru
 }
 
 /// Integer types take no floating-point immediates and `.f32`/`.f64` no integer ones; a
-/// bit-size type takes a `0f` (32-bit) or `0d`/decimal (64-bit) immediate of its own size.
+/// bit-size type takes a `0f` (32-bit) or `0d`/decimal (64-bit) immediate of its own size;
+/// the 16-bit float types take no immediate at all (PTX has no such literals; ptxas agrees).
 fn immediate(v: &mut Validator<'_>, ins: &Instruction, i: usize, t: ScalarType, imm: Imm) {
+    use ScalarType::{Bf16, Bf16x2, F16, F16x2};
+    if matches!(t, F16 | F16x2 | Bf16 | Bf16x2) {
+        let msg = format!("operand {i} of `{}` is an immediate; .{t} operands must be registers", full_name(v.m, ins));
+        v.err(ins.span, msg);
+        return;
+    }
     let bad = match (t.kind(), imm) {
         (TypeKind::Signed | TypeKind::Unsigned, Imm::F32(_) | Imm::F64(_)) => "a floating-point",
         (TypeKind::Float, Imm::Int(_)) if matches!(t, ScalarType::F32 | ScalarType::F64) => "an integer",
@@ -295,6 +375,7 @@ fn reg(v: &mut Validator<'_>, ins: &Instruction, n: Name, component: bool, t: Sc
         Need::Int => "an integer or bit-size operand".to_string(),
         Need::Float => "a floating-point or bit-size operand".to_string(),
         Need::Type(t) => format!("a .{t} or bit-size operand"),
+        Need::Int32 => "a 32-bit integer operand".to_string(),
     };
     let msg = format!("register `{}` is .{r} but `{}` needs {need}", v.name(n), full_name(v.m, ins));
     v.err(ins.span, msg);
@@ -302,8 +383,15 @@ fn reg(v: &mut Validator<'_>, ins: &Instruction, n: Name, component: bool, t: Sc
 
 fn compat(t: ScalarType, r: ScalarType, rule: Rule) -> Result<(), Need> {
     use ScalarType::Pred;
+    // (ptxas takes a .f16x2 register where the instruction's own type is .pred, as in
+    // `and.pred`, `mov.pred`, `vote.any.pred`, but not as a fixed predicate operand)
     if rule == Rule::Pred || t == Pred {
-        return if r == Pred { Ok(()) } else { Err(Need::Pred) };
+        let ok = r == Pred || (rule != Rule::Pred && r == ScalarType::F16x2);
+        return if ok { Ok(()) } else { Err(Need::Pred) };
+    }
+    if rule == Rule::Int32 {
+        let int = matches!(r.kind(), TypeKind::Bits | TypeKind::Unsigned | TypeKind::Signed);
+        return if int && r.size() == 4 { Ok(()) } else { Err(Need::Int32) };
     }
     if let Rule::Bytes(b) = rule {
         return if r != Pred && r.size() == b { Ok(()) } else { Err(Need::Bits(b * 8)) };
