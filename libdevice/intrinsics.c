@@ -134,7 +134,9 @@ int __nv_popcll(unsigned long long a) { return __builtin_popcountll(a); }
 /* Position of the least significant set bit, 1-based; 0 for 0 (brev + clz, as nvcc). */
 int __nv_ffs(int a) { return a == 0 ? 0 : __builtin_clzg(__builtin_bitreverse32((u32)a), 32) + 1; }
 int __nv_ffsll(long long a) { return a == 0 ? 0 : __builtin_clzg(__builtin_bitreverse64((u64)a), 64) + 1; }
-int __nv_byte_perm(int a, int b, int s) { return __nvvm_prmt(a, b, s); }
+/* Only bits 2:0 of each selector nibble pick a byte (the Math API's definition); prmt's default
+   mode reads bit 3 as "replicate the sign", so it is cleared first, as nvcc does. */
+int __nv_byte_perm(int a, int b, int s) { return __nvvm_prmt(a, b, s & 0x7777); }
 int __nv_mul24(int a, int b) { return __nvvm_mul24_i(a, b); }
 unsigned int __nv_umul24(unsigned int a, unsigned int b) { return __nvvm_mul24_ui(a, b); }
 int __nv_mulhi(int a, int b) { return __nvvm_mulhi_i(a, b); }
