@@ -85,12 +85,23 @@ CVT4(long long, double2ll, double, __nvvm_d2ll)
 CVT4(unsigned long long, double2ull, double, __nvvm_d2ull)
 CVT4(long long, float2ll, float, __nvvm_f2ll)
 CVT4(unsigned long long, float2ull, float, __nvvm_f2ull)
-CVT4(float, int2float, int, __nvvm_i2f)
-CVT4(float, uint2float, unsigned int, __nvvm_ui2f)
-CVT4(float, ll2float, long long, __nvvm_ll2f)
-CVT4(float, ull2float, unsigned long long, __nvvm_ull2f)
-CVT4(double, ll2double, long long, __nvvm_ll2d)
-CVT4(double, ull2double, unsigned long long, __nvvm_ull2d)
+/* Integer to floating point: clang-19 lowers the .rz builtins (__nvvm_i2f_rz and the like) to
+   cvt.rn, so round-toward-zero is written as the instruction itself. */
+#define CVT4_TO_FLOAT(ret, name, arg, builtin, ptx, out_reg, in_reg)                               \
+  ret __nv_##name##_rn(arg a) { return builtin##_rn(a); }                                          \
+  ret __nv_##name##_rz(arg a) {                                                                    \
+    ret r;                                                                                         \
+    __asm__("cvt.rz." ptx " %0, %1;" : "=" out_reg(r) : in_reg(a));                                \
+    return r;                                                                                      \
+  }                                                                                                \
+  ret __nv_##name##_ru(arg a) { return builtin##_rp(a); }                                          \
+  ret __nv_##name##_rd(arg a) { return builtin##_rm(a); }
+CVT4_TO_FLOAT(float, int2float, int, __nvvm_i2f, "f32.s32", "f", "r")
+CVT4_TO_FLOAT(float, uint2float, unsigned int, __nvvm_ui2f, "f32.u32", "f", "r")
+CVT4_TO_FLOAT(float, ll2float, long long, __nvvm_ll2f, "f32.s64", "f", "l")
+CVT4_TO_FLOAT(float, ull2float, unsigned long long, __nvvm_ull2f, "f32.u64", "f", "l")
+CVT4_TO_FLOAT(double, ll2double, long long, __nvvm_ll2d, "f64.s64", "d", "l")
+CVT4_TO_FLOAT(double, ull2double, unsigned long long, __nvvm_ull2d, "f64.u64", "d", "l")
 #define CVT4_FTZ(ret, name, arg, builtin)                                                          \
   ret __nv_##name##_rn(arg a) { return FTZ_SELECT(builtin##_rn_ftz(a), builtin##_rn(a)); }        \
   ret __nv_##name##_rz(arg a) { return FTZ_SELECT(builtin##_rz_ftz(a), builtin##_rz(a)); }        \
