@@ -181,3 +181,10 @@ float __nv_fast_powf(float x, float y) { return approx_ex2(mulf(y, approx_lg2(x)
 float __nv_fast_fdividef(float a, float b) { return approx_div(a, b); }
 
 #endif
+
+/* ---- C++ ABI hooks clang's device code references ---- */
+/* A pure (or deleted) virtual function's vtable slot: calling it is undefined; on the device it
+   traps (nvcc leaves the slot 0). clang references these from every vtable of an abstract class,
+   so a program with one fails to load unless they are defined. */
+void __cxa_pure_virtual(void) { __builtin_trap(); }
+void __cxa_deleted_virtual(void) { __builtin_trap(); }
