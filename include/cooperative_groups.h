@@ -399,7 +399,8 @@ __CUPRITE_D__ coalesced_group binary_partition(const __warp_group &g, bool pred)
 
 /* ---- clusters (sm_90) --------------------------------------------------------------------- */
 
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+/* Declared for the host pass too: kernels that use clusters are parsed there as well. */
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
 class cluster_group {
     __CUPRITE_D__ static unsigned int sreg(unsigned int which) {
         unsigned int r;
