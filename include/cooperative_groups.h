@@ -308,7 +308,7 @@ template <unsigned int Size> class thread_block_tile<Size, void> : public __warp
     static constexpr unsigned int num_threads() { return Size; }
     static constexpr unsigned int size() { return Size; }
     __CUPRITE_D__ thread_block_tile(unsigned int meta_rank, unsigned int meta_size)
-        : __warp_group(Size == 32 ? 0xffffffffu : ((1u << Size) - 1) << (details::laneid() & ~(Size - 1)), Size,
+        : __warp_group(Size == 32 ? 0xffffffffu : (unsigned int)((1ull << Size) - 1) << (details::laneid() & ~(Size - 1)), Size,
                        meta_rank, meta_size, false) {}
     __CUPRITE_D__ unsigned int thread_rank() const { return details::laneid() & (Size - 1); }
     /* Tiles shuffle with the segmented forms (width = Size). */

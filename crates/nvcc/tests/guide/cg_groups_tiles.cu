@@ -31,7 +31,7 @@ __global__ void sum_kernel_block(int* sum, const int* input, int n) {
   int block_sum = reduce_sum(g, temp, my_sum);
   if (g.thread_rank() == 0) atomicAdd(sum, block_sum);
 }
-template <unsigned Size> __device__ int tile_reduce(cg::thread_block_tile<Size> g, int val) {
+template <unsigned tile_sz> __device__ int tile_reduce(cg::thread_block_tile<tile_sz> g, int val) {
   for (int i = g.size() / 2; i > 0; i /= 2) val += g.shfl_down(val, i);
   return val;
 }
@@ -39,9 +39,10 @@ struct TileInfo { int rank32, meta32, metaSize32, sum32, sum16, sum4, any, all, 
 __global__ void tiles(TileInfo* out) {
   auto block = cg::this_thread_block();
   int v = block.thread_rank();
-  auto t32 = cg::tiled_partition<32>(block);
-  auto t16 = cg::tiled_partition<16>(block);
-  auto t4 = cg::tiled_partition<4>(t32);  // a tile of a tile
+  // As in the guide: the partitions are held as thread_block_tile<N> (the parent type erased).
+  cg::thread_block_tile<32> t32 = cg::tiled_partition<32>(block);
+  cg::thread_block_tile<16> t16 = cg::tiled_partition<16>(block);
+  cg::thread_block_tile<4> t4 = cg::tiled_partition<4>(t32);  // a tile of a tile
   TileInfo r;
   r.rank32 = t32.thread_rank();
   r.meta32 = t32.meta_group_rank();
