@@ -43,7 +43,7 @@ template <typename Derived> struct Shape {
 struct Sq : Shape<Sq> { float s; __device__ float area_impl() const { return s * s; } };
 struct Rect : Shape<Rect> { float w, h; __device__ float area_impl() const { return w * h; } };
 template <template <typename, int> class V, typename T> __device__ T first_dot(V<T, 3> a) { return a.dot(a); }
-constexpr unsigned fact(unsigned n) { return n <= 1 ? 1 : n * fact(n - 1); }
+__host__ __device__ constexpr unsigned fact(unsigned n) { return n <= 1 ? 1 : n * fact(n - 1); }
 template <unsigned N> struct Const { static constexpr unsigned value = N; };
 __global__ void misc(long long* out) {
   Vec<int, 3> a{{1, 2, 3}}, b{{4, 5, 6}};

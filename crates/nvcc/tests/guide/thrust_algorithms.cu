@@ -4,6 +4,7 @@
 // copy_if / remove_if, unique / unique_by_key, count_if, min/max_element, gather / scatter,
 // lower_bound, sequence / fill, counting / transform / zip iterators — each against std:: on the host.
 // nvcc-flags: --extended-lambda -std=c++17
+// (Device lambdas passed to Thrust declare their return type: nvcc cannot query it in host code.)
 #include "guide.h"
 #include <thrust/device_vector.h>
 #include <thrust/host_vector.h>
@@ -120,7 +121,7 @@ int main() {
   // stream compaction
   {
     thrust::device_vector<int> out(n);
-    auto end = thrust::copy_if(d.begin(), d.end(), out.begin(), [] __device__(int x) { return x > 100; });
+    auto end = thrust::copy_if(d.begin(), d.end(), out.begin(), [] __device__(int x) -> bool { return x > 100; });
     out.resize(end - out.begin());
     std::vector<int> w; std::copy_if(h.begin(), h.end(), std::back_inserter(w), [](int x) { return x > 100; });
     check(same(out, w), "thrust::copy_if with a device lambda");
@@ -146,7 +147,7 @@ int main() {
     std::vector<bool> seen(n);
     for (int i = 0; i < n; i++) { ok &= !seen[back[i].id] && back[i].mass == hp[back[i].id].mass; seen[back[i].id] = true; }
     check(ok, "device_vector of structs sorted with a functor comparator");
-    float heavy = thrust::transform_reduce(dp.begin(), dp.end(), [] __device__(const Particle& p) { return p.group == 2 ? p.mass : 0.f; },
+    float heavy = thrust::transform_reduce(dp.begin(), dp.end(), [] __device__(const Particle& p) -> float { return p.group == 2 ? p.mass : 0.f; },
                                            0.f, thrust::plus<float>());
     float wh = 0; for (auto& p : hp) if (p.group == 2) wh += p.mass;  // halves of integers below 2^23: exact
     check(heavy == wh, "transform_reduce over structs with a device lambda");
@@ -161,7 +162,7 @@ int main() {
     thrust::fill(b.begin(), b.end(), 3);
     thrust::transform(thrust::make_zip_iterator(thrust::make_tuple(a.begin(), b.begin())),
                       thrust::make_zip_iterator(thrust::make_tuple(a.end(), b.end())), c.begin(),
-                      [] __device__(thrust::tuple<int, int> t) { return thrust::get<0>(t) * thrust::get<1>(t); });
+                      [] __device__(thrust::tuple<int, int> t) -> int { return thrust::get<0>(t) * thrust::get<1>(t); });
     std::vector<int> w(n); for (int i = 0; i < n; i++) w[i] = 3 * i;
     check(same(c, w), "zip_iterator with a tuple device lambda");
     thrust::device_vector<int> map(n), g(n), sc(n);
