@@ -1,7 +1,8 @@
 //! Builds every Programming Guide program of `tests/guide/` with `cuprite nvcc -arch=sm_90`, runs
 //! it on Cuprite's libcudart, and requires PASS (exit status 0, a PASS line, no FAIL line) — except
 //! for the programs listed in `tests/guide/known_failures.txt` with their root cause. A listed
-//! program that passes fails the test (so the list only shrinks), and so does any unlisted failure.
+//! program that passes fails the test (so the list only shrinks), and so does any unlisted failure;
+//! only a program whose reason starts with `flaky:` (a nondeterministic engine bug) may do either.
 //!
 //! A program is either one `NAME.cu` (its extra nvcc flags on a `// nvcc-flags: ...` line), or a
 //! directory `NAME/` whose `build.txt` lists the build commands (`nvcc ARGS` or `ar ARGS`, with
@@ -141,6 +142,10 @@ fn every_guide_program_builds_with_cuprite_nvcc_and_passes() {
     for (name, r) in &results {
         match (r, known.get(name)) {
             (Ok(()), None) => passing += 1,
+            (Ok(()), Some(reason)) if reason.starts_with("flaky:") => {
+                eprintln!("flaky program {name} passed this time ({reason})");
+                passing += 1;
+            }
             (Ok(()), Some(_)) => {
                 problems.push(format!("{name}: passes now: remove it from tests/guide/known_failures.txt"))
             }
