@@ -308,7 +308,7 @@ template <unsigned int Size> class thread_block_tile<Size, void> : public __warp
     static constexpr unsigned int num_threads() { return Size; }
     static constexpr unsigned int size() { return Size; }
     __CUPRITE_D__ thread_block_tile(unsigned int meta_rank, unsigned int meta_size)
-        : __warp_group(Size == 32 ? 0xffffffffu : ((1u << Size) - 1) << (details::laneid() & ~(Size - 1)), Size,
+        : __warp_group(Size == 32 ? 0xffffffffu : (unsigned int)((1ull << Size) - 1) << (details::laneid() & ~(Size - 1)), Size,
                        meta_rank, meta_size, false) {}
     __CUPRITE_D__ unsigned int thread_rank() const { return details::laneid() & (Size - 1); }
     /* Tiles shuffle with the segmented forms (width = Size). */
@@ -399,7 +399,8 @@ __CUPRITE_D__ coalesced_group binary_partition(const __warp_group &g, bool pred)
 
 /* ---- clusters (sm_90) --------------------------------------------------------------------- */
 
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+/* Declared for the host pass too: kernels that use clusters are parsed there as well. */
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
 class cluster_group {
     __CUPRITE_D__ static unsigned int sreg(unsigned int which) {
         unsigned int r;

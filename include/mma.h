@@ -1,6 +1,7 @@
 /* Cuprite's CUDA toolkit headers: warp matrix multiply-accumulate, nvcuda::wmma (Programming
  * Guide, "Warp Matrix Functions"), on clang's wmma builtins: half (f32 or f16 accumulate),
- * bfloat16, signed and unsigned 8-bit integers (int accumulate), and double (m8n8k4). */
+ * bfloat16, tf32 (m16n16k8), signed and unsigned 8-bit integers (int accumulate), and double
+ * (m8n8k4). */
 #pragma once
 #if defined(__cplusplus) && defined(__CUDACC__)
 #include "cuda_fp16.h"
@@ -15,6 +16,10 @@ struct matrix_a {};
 struct matrix_b {};
 struct accumulator {};
 enum layout_t { mem_row_major, mem_col_major };
+/* Element types that have no C++ type of their own. */
+namespace precision {
+struct tf32 {};
+} // namespace precision
 
 /* A fragment: the elements this thread holds (their distribution is unspecified). */
 template <class Use, int M, int N, int K, class T, class Layout = void> class fragment;
@@ -113,6 +118,29 @@ __CUPRITE_INT8_SHAPE(8, 32, 16, m8n32k16, 4, 16)
 __CUPRITE_BF16_SHAPE(16, 16, 16, m16n16k16, 8, 8)
 __CUPRITE_BF16_SHAPE(32, 8, 16, m32n8k16, 16, 4)
 __CUPRITE_BF16_SHAPE(8, 32, 16, m8n32k16, 4, 16)
+
+/* tf32: m16n16k8 with f32 accumulators. Fragments of precision::tf32 hold floats; loads read
+   floats, which __float_to_tf32 rounds (to nearest, ties away: cvt.rna.tf32.f32). */
+__device__ inline float __float_to_tf32(float in) { return __int_as_float((int)__nvvm_f2tf32_rna(in)); }
+template <> class fragment<matrix_a, 16, 16, 8, precision::tf32, row_major> : public __frag_base<float, 4> {};
+template <> class fragment<matrix_a, 16, 16, 8, precision::tf32, col_major> : public __frag_base<float, 4> {};
+template <> class fragment<matrix_b, 16, 16, 8, precision::tf32, row_major> : public __frag_base<float, 4> {};
+template <> class fragment<matrix_b, 16, 16, 8, precision::tf32, col_major> : public __frag_base<float, 4> {};
+__CUPRITE_ACC(16, 16, 8, float, 8)
+template <class L> __device__ inline void load_matrix_sync(fragment<matrix_a, 16, 16, 8, precision::tf32, L> &f, const float *p, unsigned ldm) {
+    __mma_tf32_m16n16k8_ld_a((int *)f.x, (const int *)p, ldm, L::col);
+}
+template <class L> __device__ inline void load_matrix_sync(fragment<matrix_b, 16, 16, 8, precision::tf32, L> &f, const float *p, unsigned ldm) {
+    __mma_tf32_m16n16k8_ld_b((int *)f.x, (const int *)p, ldm, L::col);
+}
+__CUPRITE_LOAD_STORE_C(16, 16, 8, float, float, __mma_tf32_m16n16k8_ld_c, __mma_m16n16k8_st_c_f32)
+template <class LA, class LB>
+__device__ inline void mma_sync(fragment<accumulator, 16, 16, 8, float> &d, const fragment<matrix_a, 16, 16, 8, precision::tf32, LA> &a,
+                                const fragment<matrix_b, 16, 16, 8, precision::tf32, LB> &b,
+                                const fragment<accumulator, 16, 16, 8, float> &c) {
+    /* tf32 has no saturating form. */
+    __mma_tf32_m16n16k8_mma_f32(d.x, (const int *)a.x, (const int *)b.x, c.x, LA::col * 2 + LB::col, 0);
+}
 
 /* double: m8n8k4. */
 __CUPRITE_AB(matrix_a, 8, 8, 4, double, 1)

@@ -85,12 +85,23 @@ CVT4(long long, double2ll, double, __nvvm_d2ll)
 CVT4(unsigned long long, double2ull, double, __nvvm_d2ull)
 CVT4(long long, float2ll, float, __nvvm_f2ll)
 CVT4(unsigned long long, float2ull, float, __nvvm_f2ull)
-CVT4(float, int2float, int, __nvvm_i2f)
-CVT4(float, uint2float, unsigned int, __nvvm_ui2f)
-CVT4(float, ll2float, long long, __nvvm_ll2f)
-CVT4(float, ull2float, unsigned long long, __nvvm_ull2f)
-CVT4(double, ll2double, long long, __nvvm_ll2d)
-CVT4(double, ull2double, unsigned long long, __nvvm_ull2d)
+/* Integer to floating point: clang-19 lowers the .rz builtins (__nvvm_i2f_rz and the like) to
+   cvt.rn, so round-toward-zero is written as the instruction itself. */
+#define CVT4_TO_FLOAT(ret, name, arg, builtin, ptx, out_reg, in_reg)                               \
+  ret __nv_##name##_rn(arg a) { return builtin##_rn(a); }                                          \
+  ret __nv_##name##_rz(arg a) {                                                                    \
+    ret r;                                                                                         \
+    __asm__("cvt.rz." ptx " %0, %1;" : "=" out_reg(r) : in_reg(a));                                \
+    return r;                                                                                      \
+  }                                                                                                \
+  ret __nv_##name##_ru(arg a) { return builtin##_rp(a); }                                          \
+  ret __nv_##name##_rd(arg a) { return builtin##_rm(a); }
+CVT4_TO_FLOAT(float, int2float, int, __nvvm_i2f, "f32.s32", "f", "r")
+CVT4_TO_FLOAT(float, uint2float, unsigned int, __nvvm_ui2f, "f32.u32", "f", "r")
+CVT4_TO_FLOAT(float, ll2float, long long, __nvvm_ll2f, "f32.s64", "f", "l")
+CVT4_TO_FLOAT(float, ull2float, unsigned long long, __nvvm_ull2f, "f32.u64", "f", "l")
+CVT4_TO_FLOAT(double, ll2double, long long, __nvvm_ll2d, "f64.s64", "d", "l")
+CVT4_TO_FLOAT(double, ull2double, unsigned long long, __nvvm_ull2d, "f64.u64", "d", "l")
 #define CVT4_FTZ(ret, name, arg, builtin)                                                          \
   ret __nv_##name##_rn(arg a) { return FTZ_SELECT(builtin##_rn_ftz(a), builtin##_rn(a)); }        \
   ret __nv_##name##_rz(arg a) { return FTZ_SELECT(builtin##_rz_ftz(a), builtin##_rz(a)); }        \
@@ -134,7 +145,9 @@ int __nv_popcll(unsigned long long a) { return __builtin_popcountll(a); }
 /* Position of the least significant set bit, 1-based; 0 for 0 (brev + clz, as nvcc). */
 int __nv_ffs(int a) { return a == 0 ? 0 : __builtin_clzg(__builtin_bitreverse32((u32)a), 32) + 1; }
 int __nv_ffsll(long long a) { return a == 0 ? 0 : __builtin_clzg(__builtin_bitreverse64((u64)a), 64) + 1; }
-int __nv_byte_perm(int a, int b, int s) { return __nvvm_prmt(a, b, s); }
+/* Only bits 2:0 of each selector nibble pick a byte (the Math API's definition); prmt's default
+   mode reads bit 3 as "replicate the sign", so it is cleared first, as nvcc does. */
+int __nv_byte_perm(int a, int b, int s) { return __nvvm_prmt(a, b, s & 0x7777); }
 int __nv_mul24(int a, int b) { return __nvvm_mul24_i(a, b); }
 unsigned int __nv_umul24(unsigned int a, unsigned int b) { return __nvvm_mul24_ui(a, b); }
 int __nv_mulhi(int a, int b) { return __nvvm_mulhi_i(a, b); }
@@ -174,3 +187,10 @@ float __cuprite_fast_exp2f(float x) { return approx_ex2(x); }
 float __cuprite_fast_rsqrtf(float x) { return FTZ_SELECT(__nvvm_rsqrt_approx_ftz_f(x), __nvvm_rsqrt_approx_f(x)); }
 
 #endif
+
+/* ---- C++ ABI hooks clang's device code references ---- */
+/* A pure (or deleted) virtual function's vtable slot: calling it is undefined; on the device it
+   traps (nvcc leaves the slot 0). clang references these from every vtable of an abstract class,
+   so a program with one fails to load unless they are defined. */
+void __cxa_pure_virtual(void) { __builtin_trap(); }
+void __cxa_deleted_virtual(void) { __builtin_trap(); }

@@ -214,26 +214,74 @@ __CUPRITE_REDUX(__reduce_xor_sync, unsigned, "xor.b32")
 /* Memory fences (clang's header has __threadfence, _block, _system). */
 __DEVICE__ void __fence_acq_rel_cta() { asm volatile("fence.acq_rel.cta;" ::: "memory"); }
 
-/* Cache-hinted loads and stores (Programming Guide, "Load Functions Using Cache Hints"). */
-#define __CUPRITE_LDST(T, CT, REG)                                                                \
-    __DEVICE__ T __ldcg(const T *p) { T r; asm volatile("ld.global.cg." #CT " %0, [%1];" : "=" REG(r) : "l"(p)); return r; } \
-    __DEVICE__ T __ldca(const T *p) { T r; asm volatile("ld.global.ca." #CT " %0, [%1];" : "=" REG(r) : "l"(p)); return r; } \
-    __DEVICE__ T __ldcs(const T *p) { T r; asm volatile("ld.global.cs." #CT " %0, [%1];" : "=" REG(r) : "l"(p)); return r; } \
-    __DEVICE__ T __ldlu(const T *p) { T r; asm volatile("ld.global.lu." #CT " %0, [%1];" : "=" REG(r) : "l"(p)); return r; } \
-    __DEVICE__ T __ldcv(const T *p) { T r; asm volatile("ld.global.cv." #CT " %0, [%1];" : "=" REG(r) : "l"(p)); return r; } \
-    __DEVICE__ void __stwb(T *p, T v) { asm volatile("st.global.wb." #CT " [%0], %1;" ::"l"(p), REG(v) : "memory"); } \
-    __DEVICE__ void __stcg(T *p, T v) { asm volatile("st.global.cg." #CT " [%0], %1;" ::"l"(p), REG(v) : "memory"); } \
-    __DEVICE__ void __stcs(T *p, T v) { asm volatile("st.global.cs." #CT " [%0], %1;" ::"l"(p), REG(v) : "memory"); } \
-    __DEVICE__ void __stwt(T *p, T v) { asm volatile("st.global.wt." #CT " [%0], %1;" ::"l"(p), REG(v) : "memory"); }
-__CUPRITE_LDST(int, s32, "r")
-__CUPRITE_LDST(unsigned int, u32, "r")
-__CUPRITE_LDST(long long, s64, "l")
-__CUPRITE_LDST(unsigned long long, u64, "l")
-__CUPRITE_LDST(long, s64, "l")
-__CUPRITE_LDST(unsigned long, u64, "l")
-__CUPRITE_LDST(float, f32, "f")
-__CUPRITE_LDST(double, f64, "d")
+/* Cache-hinted loads and stores (Programming Guide, "Load Functions Using Cache Hints", "Store
+   Functions Using Cache Hints"): every scalar and vector type the guide lists. RT is the register
+   type (8- and 16-bit integers travel in 32-bit registers: ld sign/zero-extends, st truncates). */
+#define __CUPRITE_LD_HINT(H, T, CT, RT, REG)                                                       \
+    __DEVICE__ T __ld##H(const T *p) {                                                             \
+        RT r; asm volatile("ld.global." #H "." #CT " %0, [%1];" : "=" REG(r) : "l"(p)); return (T)r; }
+#define __CUPRITE_ST_HINT(H, T, CT, RT, REG)                                                       \
+    __DEVICE__ void __st##H(T *p, T v) { asm volatile("st.global." #H "." #CT " [%0], %1;" ::"l"(p), REG((RT)v) : "memory"); }
+#define __CUPRITE_LD_HINT2(H, T, CT, RT, REG)                                                      \
+    __DEVICE__ T __ld##H(const T *p) {                                                             \
+        RT a, b; asm volatile("ld.global." #H ".v2." #CT " {%0, %1}, [%2];" : "=" REG(a), "=" REG(b) : "l"(p)); \
+        T r; r.x = a; r.y = b; return r; }
+#define __CUPRITE_ST_HINT2(H, T, CT, RT, REG)                                                      \
+    __DEVICE__ void __st##H(T *p, T v) {                                                           \
+        asm volatile("st.global." #H ".v2." #CT " [%0], {%1, %2};" ::"l"(p), REG((RT)v.x), REG((RT)v.y) : "memory"); }
+#define __CUPRITE_LD_HINT4(H, T, CT, RT, REG)                                                      \
+    __DEVICE__ T __ld##H(const T *p) {                                                             \
+        RT a, b, c, d;                                                                             \
+        asm volatile("ld.global." #H ".v4." #CT " {%0, %1, %2, %3}, [%4];"                         \
+                     : "=" REG(a), "=" REG(b), "=" REG(c), "=" REG(d) : "l"(p));                   \
+        T r; r.x = a; r.y = b; r.z = c; r.w = d; return r; }
+#define __CUPRITE_ST_HINT4(H, T, CT, RT, REG)                                                      \
+    __DEVICE__ void __st##H(T *p, T v) {                                                           \
+        asm volatile("st.global." #H ".v4." #CT " [%0], {%1, %2, %3, %4};"                         \
+                     ::"l"(p), REG((RT)v.x), REG((RT)v.y), REG((RT)v.z), REG((RT)v.w) : "memory"); }
+#define __CUPRITE_LDST(SUFFIX, T, CT, RT, REG)                                                     \
+    __CUPRITE_LD_HINT##SUFFIX(cg, T, CT, RT, REG) __CUPRITE_LD_HINT##SUFFIX(ca, T, CT, RT, REG)    \
+    __CUPRITE_LD_HINT##SUFFIX(cs, T, CT, RT, REG) __CUPRITE_LD_HINT##SUFFIX(lu, T, CT, RT, REG)    \
+    __CUPRITE_LD_HINT##SUFFIX(cv, T, CT, RT, REG) __CUPRITE_ST_HINT##SUFFIX(wb, T, CT, RT, REG)    \
+    __CUPRITE_ST_HINT##SUFFIX(cg, T, CT, RT, REG) __CUPRITE_ST_HINT##SUFFIX(cs, T, CT, RT, REG)    \
+    __CUPRITE_ST_HINT##SUFFIX(wt, T, CT, RT, REG)
+__CUPRITE_LDST(, char, s8, int, "r")
+__CUPRITE_LDST(, signed char, s8, int, "r")
+__CUPRITE_LDST(, unsigned char, u8, unsigned, "r")
+__CUPRITE_LDST(, short, s16, int, "r")
+__CUPRITE_LDST(, unsigned short, u16, unsigned, "r")
+__CUPRITE_LDST(, int, s32, int, "r")
+__CUPRITE_LDST(, unsigned int, u32, unsigned, "r")
+__CUPRITE_LDST(, long long, s64, long long, "l")
+__CUPRITE_LDST(, unsigned long long, u64, unsigned long long, "l")
+__CUPRITE_LDST(, long, s64, long, "l")
+__CUPRITE_LDST(, unsigned long, u64, unsigned long, "l")
+__CUPRITE_LDST(, float, f32, float, "f")
+__CUPRITE_LDST(, double, f64, double, "d")
+__CUPRITE_LDST(2, char2, s8, int, "r")
+__CUPRITE_LDST(4, char4, s8, int, "r")
+__CUPRITE_LDST(2, uchar2, u8, unsigned, "r")
+__CUPRITE_LDST(4, uchar4, u8, unsigned, "r")
+__CUPRITE_LDST(2, short2, s16, int, "r")
+__CUPRITE_LDST(4, short4, s16, int, "r")
+__CUPRITE_LDST(2, ushort2, u16, unsigned, "r")
+__CUPRITE_LDST(4, ushort4, u16, unsigned, "r")
+__CUPRITE_LDST(2, int2, s32, int, "r")
+__CUPRITE_LDST(4, int4, s32, int, "r")
+__CUPRITE_LDST(2, uint2, u32, unsigned, "r")
+__CUPRITE_LDST(4, uint4, u32, unsigned, "r")
+__CUPRITE_LDST(2, longlong2, s64, long long, "l")
+__CUPRITE_LDST(2, ulonglong2, u64, unsigned long long, "l")
+__CUPRITE_LDST(2, float2, f32, float, "f")
+__CUPRITE_LDST(4, float4, f32, float, "f")
+__CUPRITE_LDST(2, double2, f64, double, "d")
 #undef __CUPRITE_LDST
+#undef __CUPRITE_LD_HINT
+#undef __CUPRITE_ST_HINT
+#undef __CUPRITE_LD_HINT2
+#undef __CUPRITE_ST_HINT2
+#undef __CUPRITE_LD_HINT4
+#undef __CUPRITE_ST_HINT4
 
 /* Device graph API: set a conditional node's value (Cuprite's runtime implements the call). */
 extern "C" __device__ void cudaGraphSetConditional(cudaGraphConditionalHandle handle, unsigned int value);

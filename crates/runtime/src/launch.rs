@@ -228,6 +228,17 @@ pub fn launch_ex(f: &Function, c: &LaunchConfig, params: Vec<u8>) -> Result<()> 
         if let Some(e) = c.attrs.completion_event {
             crate::event::marker_of(e)?;
         }
+        // A plain launch in a capturing stream becomes a kernel node with its parameters (one
+        // with launch attributes or clusters stays an opaque node: a kernel node has no place
+        // for them yet).
+        if c.attrs == LaunchAttrs::default()
+            && cluster.is_none()
+            && let Some(r) = crate::graph::capture_kernel(&s, || {
+                crate::graph::KernelNode::new(f.clone(), c.grid, c.block, c.dynamic_shared, params.clone())
+            })
+        {
+            return r;
+        }
         let module = f.module.clone();
         let name = f.name.clone();
         let mem = ctx.mem();

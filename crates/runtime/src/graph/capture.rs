@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::ThreadId;
 
-use super::{Graph, GraphData, GraphNode, NodeKind, NodeType, ancestors, drop_graph, insert_node, reg};
+use super::{Graph, GraphData, GraphNode, KernelNode, NodeKind, NodeType, ancestors, drop_graph, insert_node, reg};
 use crate::context::{api, lock};
 use crate::error::{Error, Result};
 use crate::event::Event;
@@ -85,14 +85,28 @@ pub(crate) struct CapturePoint {
 pub(crate) fn capture_work(s: &StreamInner, work: Work, ty: NodeType) -> Option<Work> {
     let mut cap = lock(&s.capture);
     let Some(sc) = cap.as_mut() else { return Some(work) };
+    append(sc, NodeKind::Work { ty, work: Arc::from(work), params: None });
+    None
+}
+
+/// A kernel launch on `s`: `None` if the stream is not capturing (the caller enqueues it),
+/// else the launch becomes a kernel node made by `node` (as `cudaGraphAddKernelNode` makes
+/// one, so the kernel-node calls see its function, configuration and parameters), or the
+/// error making it gave.
+pub(crate) fn capture_kernel(s: &StreamInner, node: impl FnOnce() -> Result<KernelNode>) -> Option<Result<()>> {
+    let mut cap = lock(&s.capture);
+    let sc = cap.as_mut()?;
+    Some(node().map(|k| append(sc, NodeKind::Kernel(k))))
+}
+
+/// Adds `kind` to the stream's capture after its tail (nothing once the capture is invalidated).
+fn append(sc: &mut StreamCapture, kind: NodeKind) {
     if sc.seq.invalidated.load(Ordering::Relaxed) {
-        return None;
+        return;
     }
     let deps = std::mem::take(&mut sc.tail);
-    let kind = NodeKind::Work { ty, work: Arc::from(work), params: None };
     let h = insert_node(&mut lock(&sc.seq.data), sc.seq.graph, deps, kind);
     sc.tail = vec![h];
-    None
 }
 
 /// Synchronizing or polling a capturing stream: [`Error::StreamCaptureUnsupported`], and the

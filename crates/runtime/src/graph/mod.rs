@@ -19,8 +19,8 @@ pub use capture::{
     end_capture, exchange_thread_capture_mode, update_capture_dependencies,
 };
 pub(crate) use capture::{
-    CapturePoint, StreamCapture, capture_work, check_legacy_use, check_unsafe_call, forbid_while_capturing,
-    record_capture_point, wait_event_capture,
+    CapturePoint, StreamCapture, capture_kernel, capture_work, check_legacy_use, check_unsafe_call,
+    forbid_while_capturing, record_capture_point, wait_event_capture,
 };
 pub use exec::{UpdateResult, kernel_work};
 
