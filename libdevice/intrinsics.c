@@ -189,8 +189,5 @@ float __cuprite_fast_rsqrtf(float x) { return FTZ_SELECT(__nvvm_rsqrt_approx_ftz
 #endif
 
 /* ---- C++ ABI hooks clang's device code references ---- */
-/* A pure (or deleted) virtual function's vtable slot: calling it is undefined; on the device it
-   traps (nvcc leaves the slot 0). clang references these from every vtable of an abstract class,
-   so a program with one fails to load unless they are defined. */
-void __cxa_pure_virtual(void) { __builtin_trap(); }
-void __cxa_deleted_virtual(void) { __builtin_trap(); }
+/* __cxa_pure_virtual and __cxa_deleted_virtual (an abstract class's vtable slots) are defined,
+   weak, in include/cuprite/cuda_wrapper.h, so that every file of a -rdc=true program may. */
