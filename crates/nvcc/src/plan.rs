@@ -284,7 +284,10 @@ pub fn plan(
             }
             args.push(os("-lcudart"));
         }
-        for l in &o.libraries {
+        // nvcc's dynamic-parallelism programs link the device runtime, `-lcudadevrt`: Cuprite's
+        // is part of its libcudart (the device link finds the toolkit's empty archive), so the
+        // host link leaves it out (a source-tree build has no such archive to find).
+        for l in o.libraries.iter().filter(|l| *l != "cudadevrt") {
             args.push(os(format!("-l{l}")));
         }
         plan.jobs.push(Job::Run { program: o.host_compiler.clone().unwrap_or_else(|| tc.clangxx.clone()), args });

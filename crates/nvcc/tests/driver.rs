@@ -45,6 +45,8 @@ fn dryrun_prints_the_commands_and_runs_nothing() {
     assert!(commands.iter().any(|c| c.contains("# cuprite: write fatbin")), "{stderr}");
     assert!(commands.iter().filter(|c| c.contains("# cuprite: check PTX")).count() == 2, "{stderr}");
     assert!(commands.last().unwrap().contains("-lcudart"), "{stderr}");
+    // The device runtime is in Cuprite's libcudart: `-lcudadevrt` reaches no link.
+    assert!(!commands.last().unwrap().contains("-lcudadevrt"), "{stderr}");
     assert!(stderr.contains("-cudart static: Cuprite has no static runtime library"), "{stderr}");
     assert!(!out.exists(), "--dryrun must not build anything");
 }
@@ -61,6 +63,7 @@ fn dryrun_child() {
         "-cudart",
         "static",
         src,
+        "-lcudadevrt",
         "-o",
         out,
     ])
