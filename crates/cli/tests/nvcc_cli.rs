@@ -225,6 +225,24 @@ fn preprocess_and_dependencies_go_to_stdout() {
     assert!(deps.starts_with("vectorAdd.o:") && deps.contains("cuda_runtime.h"), "{}", text(&o));
 }
 
+/// `--ptx -o -` writes the checked PTX to standard output and nothing else (it once printed it,
+/// then failed to read a file named `-` to check it).
+#[test]
+fn ptx_to_stdout_is_checked_and_printed() {
+    let src = repo().join("samples/vectorAdd.cu");
+    let o = cuprite()
+        .current_dir(scratch("ptx_stdout"))
+        .args(["nvcc", "--ptx", "-arch=sm_80"])
+        .arg(&src)
+        .args(["-o", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let ptx = String::from_utf8_lossy(&o.stdout);
+    assert!(ptx.contains(".target sm_80") && ptx.contains(".entry"), "{}", text(&o));
+    assert!(String::from_utf8_lossy(&o.stderr).is_empty(), "{}", text(&o));
+}
+
 /// The headers compile for old architectures (features above the target are left out) and
 /// for the C++ standards nvcc accepts.
 #[test]

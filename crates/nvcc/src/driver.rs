@@ -184,6 +184,11 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
             }
         }
         Job::Precompile { program, args, pch } => precompile(program, args, pch),
+        Job::Print(path) => {
+            use std::io::Write as _;
+            let text = read_text(path)?;
+            std::io::stdout().write_all(text.as_bytes()).map_err(|e| Failure::new(format!("cannot write the PTX: {e}")))
+        }
         Job::CheckPtx(path) => {
             let text = read_text(path)?;
             crate::ptx_check::check(&path.display().to_string(), &text).map_err(Failure::new)

@@ -23,6 +23,8 @@ pub enum Job {
     },
     /// Parse and validate a PTX file with Cuprite's PTX front end (`crates/ptx`).
     CheckPtx(PathBuf),
+    /// Copy a file to standard output (`--ptx -o -`: the PTX is checked first, in a file).
+    Print(PathBuf),
     /// Precompile the wrapper header into `pch` with `program` and `args` (see
     /// [`crate::precompiled`]), unless the cached one is current.
     Precompile {
@@ -78,6 +80,7 @@ impl fmt::Display for Job {
                 Ok(())
             }
             Job::CheckPtx(p) => write!(f, "# cuprite: check PTX {}", p.display()),
+            Job::Print(p) => write!(f, "# cuprite: print {}", p.display()),
             Job::Precompile { program, args, pch } => {
                 let mut args = args.clone();
                 args.extend([os("-o"), pch.into()]);
@@ -556,7 +559,7 @@ fn plan_cuda(
     let mut ptx_files = Vec::new();
     for &arch in &o.archs {
         let ptx = match (o.phase, &o.output) {
-            (Phase::Ptx, Some(out)) => out.clone(),
+            (Phase::Ptx, Some(out)) if out.as_os_str() != "-" => out.clone(),
             (Phase::Ptx, None) => format!("{}.ptx", stem(&input.path)).into(),
             _ => temp.join(format!("{unique}.sm_{arch}.ptx")),
         };
@@ -570,6 +573,9 @@ fn plan_cuda(
         args.extend([os("-S"), input.path.clone().into(), os("-o"), ptx.clone().into()]);
         plan.jobs.push(Job::Run { program: tc.clangxx.clone(), args });
         plan.jobs.push(Job::CheckPtx(ptx.clone()));
+        if o.phase == Phase::Ptx && o.output.as_ref().is_some_and(|out| out.as_os_str() == "-") {
+            plan.jobs.push(Job::Print(ptx.clone()));
+        }
         ptx_files.push(ptx);
     }
     if o.phase == Phase::Ptx {
