@@ -1247,6 +1247,7 @@ impl Wg<'_, '_> {
             {
                 let (space, size, aop, addr, b, c, d) = (*space, *size, *aop, *addr, *b, *c, *d);
                 let inline = space == Space::Shared && size == 4 && crate::jit::lower::inline_shared_atom(aop);
+                // (Into the function `WarpCode` owns, alive as long as the code.)
                 let opp = op as *const Op as u64;
                 // A result nothing reads is not written back (a histogram's `atomicAdd`).
                 let written = d;

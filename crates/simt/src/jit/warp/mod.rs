@@ -188,6 +188,11 @@ pub(crate) struct WarpCode {
     pub sites: usize,
     /// Per pc, its index in the dispatch table (0: not an entry).
     index: Vec<u32>,
+    /// The function compiled, whose instructions the code points at (slow paths hand
+    /// helpers an `&Op`): owned here, so they live as long as the code. (A background
+    /// compile works on a copy of the program's function, which would otherwise be freed
+    /// once it is done, leaving later launches' helpers reading freed memory.)
+    _func: Func,
 }
 
 // SAFETY: after `finalize_definitions` the module is never touched again; it only owns the
@@ -360,6 +365,10 @@ pub(crate) fn rows_differ(f: &Func) -> bool {
 /// 32 only (lane `l` of every warp has `%tid.x` = `32k + l`: lane-affine registers hold
 /// their pattern, `affine.rs`, and the warp's index is uniform, `uniform.rs`).
 pub(crate) fn compile(f: &Func, rows32: bool) -> Result<WarpCode, String> {
+    // The copy the code points into (`WarpCode::_func`; its instruction buffer stays where
+    // it is as the copy moves into the result).
+    let func = f.clone();
+    let f = &func;
     if f.code.len() >= 1 << 20 || f.nregs as usize != f.reg_bits.len() {
         return Err("too large for the warp tier".into());
     }
@@ -385,7 +394,7 @@ pub(crate) fn compile(f: &Func, rows32: bool) -> Result<WarpCode, String> {
     let ptr = super::lower::define_mapped(&mut module, &mut ctx, &format!("warp JIT `{}`", f.name), "warp", f)?;
     // SAFETY: `ptr` is the finalized code of a function with exactly this signature.
     let entry = unsafe { std::mem::transmute::<*const u8, WarpFn>(ptr) };
-    Ok(WarpCode { _module: module, entry, sites, index })
+    Ok(WarpCode { _module: module, entry, sites, index, _func: func })
 }
 
 const I64: Type = types::I64;
