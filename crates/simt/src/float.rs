@@ -26,10 +26,7 @@ pub(crate) fn sat32(x: f32) -> f32 {
 #[inline]
 pub(crate) fn sat64(x: f64) -> f64 {
     // `-0.0` is below the range (as for `sat32`; `cvt.rn.sat.f32.f64` of `-0.0` is `+0.0`).
-    if x <= 0.0 {
-        return 0.0;
-    }
-    if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) }
+    if x.is_nan() || x <= 0.0 { 0.0 } else { x.min(1.0) }
 }
 
 /// PTX `min.f32`: a NaN operand yields the other; both NaN give the canonical NaN; -0 < +0.

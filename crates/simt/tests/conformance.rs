@@ -328,32 +328,17 @@ fn min64(a: u64, b: u64, less: bool) -> Option<u64> {
     Some(fmin(x, y, x.is_nan(), y.is_nan(), x.is_sign_negative(), less).to_bits())
 }
 
+/// A binary floating-point form of width `w` (32 or 64) over that width's edge values.
+fn float_binary(op: &'static str, w: u32, model: fn(u64, u64, u32) -> Option<u64>) -> Case {
+    let (edges, imms): (&'static [u64], &'static [u64]) =
+        if w == 32 { (&F32_EDGES, F32_IMMS) } else { (&F64_EDGES, F64_IMMS) };
+    Case { op, w, bw: w, dw: w, model, imms, edges, float: true, unary: false, fres: true }
+}
+
 fn float_cases() -> Vec<Case> {
     type Model = fn(u64, u64, u32) -> Option<u64>;
-    let f32c = |op: &'static str, model: Model| Case {
-        op,
-        w: 32,
-        bw: 32,
-        dw: 32,
-        model,
-        imms: F32_IMMS,
-        edges: &F32_EDGES,
-        float: true,
-        unary: false,
-        fres: true,
-    };
-    let f64c = |op: &'static str, model: Model| Case {
-        op,
-        w: 64,
-        bw: 64,
-        dw: 64,
-        model,
-        imms: F64_IMMS,
-        edges: &F64_EDGES,
-        float: true,
-        unary: false,
-        fres: true,
-    };
+    let f32c = |op: &'static str, model: Model| float_binary(op, 32, model);
+    let f64c = |op: &'static str, model: Model| float_binary(op, 64, model);
     vec![
         f32c("add.f32", |a, b, _| f32_result(a, b, |x, y| x + y, false, false)),
         f32c("sub.f32", |a, b, _| f32_result(a, b, |x, y| x - y, false, false)),

@@ -74,14 +74,15 @@ impl Inst {
     /// the end are `end`.
     pub(crate) fn successors(&self, pc: usize, end: usize, leave: Option<usize>, out: &mut Vec<usize>) {
         let next = (pc + 1).min(end);
-        let guarded = self.guard.is_some();
-        match self.op.flow() {
+        let flow = self.op.flow();
+        match flow {
             Flow::Next => out.push(next),
             Flow::Jump(t) => out.push((t as usize).min(end)),
             Flow::Table(ts) => out.extend(ts.iter().map(|&t| (t as usize).min(end))),
             Flow::Leave => out.extend(leave),
         }
-        if guarded && self.op.flow() != Flow::Next {
+        // A guarded branch or exit may not be taken.
+        if self.guard.is_some() && flow != Flow::Next {
             out.push(next);
         }
     }
