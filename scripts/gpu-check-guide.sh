@@ -7,7 +7,8 @@
 #                                             their build.txt) into DIR/cuprite and DIR/nvcc, with
 #                                             NVIDIA's libcudart.so.13 in DIR/lib (source
 #                                             scripts/nvcc-env.sh first); build failures are listed
-#                                             in DIR/build-failures.txt
+#                                             in DIR/build-failures.txt (ONLY="NAME ..."
+#                                             rebuilds just those)
 #   scripts/gpu-check-guide.sh run DIR OUT    on the device machine (carry DIR): runs each, writing
 #                                             OUT/results.txt (NAME COMPILER PASS|FAIL) and
 #                                             OUT/log.txt (the output of each failure)
@@ -53,8 +54,10 @@ build)
     mkdir -p "$dir/lib"
     cp "${CUDA_HOME:?source scripts/nvcc-env.sh first}/lib/libcudart.so.13" "$dir/lib/" 2>/dev/null ||
         cp "$(dirname "$(command -v nvcc)")/../lib/libcudart.so.13" "$dir/lib/"
-    : > "$dir/build-failures.txt"
+    [ -n "${ONLY:-}" ] || : > "$dir/build-failures.txt"
     names=$(cd "$guide" && { ls ./*.cu | sed 's|^\./||; s|\.cu$||'; for d in */; do [ -f "$d/build.txt" ] && echo "${d%/}"; done; })
+    # ONLY="name ..." rebuilds just those (into an existing DIR)
+    [ -n "${ONLY:-}" ] && names=$ONLY
     for n in $names; do
         for c in cuprite nvcc; do
             build_one $c "$n" "$dir/$c/$n" > "$dir/$c-$n.build.log" 2>&1 || echo "$n $c" >> "$dir/build-failures.txt"
@@ -71,7 +74,7 @@ run)
         for d in "$dir/$c"/*/; do
             n=$(basename "$d"); exe="$d/prog"
             if [ ! -x "$exe" ]; then echo "$n $c NOT-BUILT" >> "$out/results.txt"; continue; fi
-            (cd /tmp && LD_LIBRARY_PATH="$dir/lib" timeout 120 "$exe" > "/tmp/guide-$c-$n.out" 2>&1); rc=$?
+            (cd /tmp && LD_LIBRARY_PATH="$dir/lib" timeout "${TIMEOUT:-120}" "$exe" > "/tmp/guide-$c-$n.out" 2>&1); rc=$?
             if [ $rc -eq 0 ] && grep -q PASS "/tmp/guide-$c-$n.out" && ! grep -q FAIL "/tmp/guide-$c-$n.out"; then
                 echo "$n $c PASS" >> "$out/results.txt"
             else

@@ -9,7 +9,9 @@
 //! module it is renamed `NAME$mN`. `.file` indices are renumbered so `.loc` lines stay right.
 //!
 //! The output is ordered so every reference follows its declaration: all function prototypes,
-//! then all variables, then all function bodies.
+//! then all variables, then all function bodies. A variable whose initializer takes another's
+//! address (`{generic(v)}`) follows that variable's definition, wherever the modules put them:
+//! ptxas rejects a forward reference in an initializer ("Invalid initial value expression").
 
 use crate::ast::{FuncKind, Item, Linkage, Module, Name, Statement};
 use crate::printer::print_module;
@@ -154,14 +156,28 @@ pub fn link_modules(mut modules: Vec<Module>) -> Result<String, LinkError> {
         file_base = file_base.max(max_file);
     }
 
+    // External functions some module declares (and another may define).
+    let declared: HashSet<String> = modules
+        .iter()
+        .flat_map(|m| {
+            m.items.iter().filter_map(|item| match item {
+                Item::Func(f) if f.body.is_none() && f.linkage == Linkage::Extern => {
+                    Some(m.names.str(f.name).to_string())
+                }
+                _ => None,
+            })
+        })
+        .collect();
     // Three passes over all modules: prototypes, variables, bodies.
     let mut protos_done = HashSet::new();
     let mut vars_done = HashSet::new();
     let mut bodies_done = HashSet::new();
     let mut parts: [Vec<String>; 3] = Default::default();
+    // Variables of every module, printed after the loop in dependency order.
+    let mut all_vars: Vec<LinkedVar> = Vec::new();
     for (i, m) in modules.iter().enumerate() {
+        let mut printer = ItemPrinter::new(m);
         let mut protos = Vec::new();
-        let mut vars = Vec::new();
         let mut bodies = Vec::new();
         for item in &m.items {
             match item {
@@ -171,16 +187,19 @@ pub fn link_modules(mut modules: Vec<Module>) -> Result<String, LinkError> {
                     let def = definer.get(&name).copied();
                     let mut proto = (**f).clone();
                     proto.body = None;
-                    if f.linkage == Linkage::Extern
-                        && let Some((_, l)) = def
-                    {
-                        proto.linkage = if l == Linkage::Common { Linkage::Weak } else { l };
-                    }
-                    // A definition gets a `.func` prototype (kernels are never called); a
-                    // declaration is kept once, taking the definition's linkage where one exists
-                    // (a device-side launch declares a kernel of another module this way).
+                    // A function definition gets a prototype, and so does a kernel that some
+                    // module declares (a device-side launch, or clang's `-fgpu-rdc` list of
+                    // used symbols, takes its address); a declaration of what another module
+                    // defines is replaced by the definition's prototype (its kind, `.entry` for
+                    // a kernel, and its parameter types: ptxas rejects prototypes that differ);
+                    // a declaration nobody defines is kept once.
                     let key = if ext { name.clone() } else { format!("{i}:{name}") };
-                    let wants_proto = f.body.is_none() || f.kind == FuncKind::Func;
+                    let resolved_elsewhere = f.body.is_none() && f.linkage == Linkage::Extern && def.is_some();
+                    let wants_proto = if f.body.is_none() {
+                        !resolved_elsewhere
+                    } else {
+                        f.kind == FuncKind::Func || declared.contains(&name)
+                    };
                     if wants_proto && protos_done.insert(key.clone()) {
                         protos.push(Item::Func(Box::new(proto)));
                     }
@@ -208,7 +227,14 @@ pub fn link_modules(mut modules: Vec<Module>) -> Result<String, LinkError> {
                         }
                     }
                     if !keep.names.is_empty() {
-                        vars.push(Item::Var(keep));
+                        let key = |n: &str| if definer.contains_key(n) { n.to_string() } else { format!("{i}:{n}") };
+                        let mut refs = Vec::new();
+                        if let Some(init) = &keep.init {
+                            initializer_symbols(init, &mut |n| refs.push(key(m.names.str(n))));
+                        }
+                        let defines = keep.names.iter().map(|n| key(m.names.str(n.name))).collect();
+                        let item = Item::Var(keep);
+                        all_vars.push(LinkedVar { defines, refs, text: printer.print(vec![item]) });
                     }
                 }
                 Item::File(_) | Item::Pragma(..) => protos.push(item.clone()),
@@ -217,14 +243,13 @@ pub fn link_modules(mut modules: Vec<Module>) -> Result<String, LinkError> {
                 Item::Alias(..) => bodies.push(item.clone()),
             }
         }
-        for (k, items) in [protos, vars, bodies].into_iter().enumerate() {
-            if items.is_empty() {
-                continue;
+        for (k, items) in [(0, protos), (2, bodies)] {
+            if !items.is_empty() {
+                parts[k].push(printer.print(items));
             }
-            let part = Module { items, ..m.clone() };
-            parts[k].push(strip_header(&print_module(&part)));
         }
     }
+    parts[1].extend(in_dependency_order(all_vars));
     let mut out = format!(".version {}.{}\n.target {}", version.major, version.minor, target.arch);
     for o in &target.options {
         // Debug options of one module would demand sections we dropped.
@@ -239,6 +264,88 @@ pub fn link_modules(mut modules: Vec<Module>) -> Result<String, LinkError> {
         out.push('\n');
     }
     Ok(out)
+}
+
+/// A module-scope variable of the linked output: the keys (`NAME` for external symbols,
+/// `MODULE:NAME` for internal ones) it defines and whose addresses its initializer takes.
+struct LinkedVar {
+    defines: Vec<String>,
+    refs: Vec<String>,
+    text: String,
+}
+
+/// The variables' texts, each after the variables its initializer refers to (stable: in module
+/// order otherwise). A cycle cannot be valid PTX; its members keep their order.
+fn in_dependency_order(vars: Vec<LinkedVar>) -> Vec<String> {
+    let defined: HashSet<&str> = vars.iter().flat_map(|v| v.defines.iter().map(String::as_str)).collect();
+    let mut emitted: HashSet<String> = HashSet::new();
+    let mut done = vec![false; vars.len()];
+    let mut out = Vec::with_capacity(vars.len());
+    while out.len() < vars.len() {
+        let before = out.len();
+        for (k, v) in vars.iter().enumerate() {
+            let ready =
+                v.refs.iter().all(|r| !defined.contains(r.as_str()) || emitted.contains(r) || v.defines.contains(r));
+            if !done[k] && ready {
+                done[k] = true;
+                emitted.extend(v.defines.iter().cloned());
+                out.push(v.text.clone());
+            }
+        }
+        if out.len() == before {
+            // A cycle: the rest in module order.
+            out.extend(vars.iter().zip(&done).filter(|(_, d)| !**d).map(|(v, _)| v.text.clone()));
+            break;
+        }
+    }
+    out
+}
+
+/// Every symbol whose address an initializer takes.
+fn initializer_symbols(init: &crate::ast::Initializer, f: &mut impl FnMut(Name)) {
+    use crate::ast::{ConstExpr, Initializer};
+    fn expr(e: &ConstExpr, f: &mut impl FnMut(Name)) {
+        match e {
+            ConstExpr::Symbol(n) | ConstExpr::Generic(n) => f(*n),
+            ConstExpr::Unary(_, a) => expr(a, f),
+            ConstExpr::Binary(_, a, b) => {
+                expr(a, f);
+                expr(b, f);
+            }
+            ConstExpr::Int(_) | ConstExpr::UInt(_) | ConstExpr::F32(_) | ConstExpr::F64(_) => {}
+        }
+    }
+    match init {
+        Initializer::Expr(e) => expr(e, f),
+        Initializer::List(l) => l.iter().for_each(|i| initializer_symbols(i, f)),
+    }
+}
+
+/// Prints items of one module (its names and header; the header is stripped).
+struct ItemPrinter {
+    shell: Module,
+}
+
+impl ItemPrinter {
+    fn new(m: &Module) -> ItemPrinter {
+        let shell = Module {
+            version: m.version,
+            version_span: m.version_span,
+            target: m.target.clone(),
+            address_size: m.address_size,
+            address_size_span: m.address_size_span,
+            items: Vec::new(),
+            names: m.names.clone(),
+        };
+        ItemPrinter { shell }
+    }
+
+    fn print(&mut self, items: Vec<Item>) -> String {
+        self.shell.items = items;
+        let text = strip_header(&print_module(&self.shell));
+        self.shell.items.clear();
+        text
+    }
 }
 
 /// Parses and links PTX texts; a parse error names the module (its position in `sources`).
@@ -355,6 +462,32 @@ mod tests {
         assert!(text.contains("$str$m1"), "{text}");
         // The weak function's body appears once.
         assert_eq!(text.matches("add.s32").count(), 1, "{text}");
+    }
+
+    /// clang's `-fgpu-rdc` PTX keeps externally used symbols alive through an initializer that
+    /// takes their addresses (variables and kernels of other modules); linked, each must be
+    /// defined or declared, as what it is, before it.
+    #[test]
+    fn an_initializer_follows_the_variables_it_refers_to() {
+        const USER: &str = ".version 8.3\n.target sm_90\n.address_size 64\n\
+            .extern .global .align 4 .u32 calls;\n\
+            .extern .global .align 4 .u32 other;\n\
+            .extern .func kern(.param .b64 kern_param_0);\n\
+            .global .align 8 .u64 used[3] = {generic(calls), generic(other)+4, kern};\n";
+        const DEFINER: &str = ".version 8.3\n.target sm_90\n.address_size 64\n\
+            .visible .global .align 4 .u32 calls;\n\
+            .visible .global .align 4 .u32 other = 7;\n\
+            .visible .entry kern(.param .u64 kern_param_0)\n{\nret;\n}\n";
+        let text = link(&[USER, DEFINER]).unwrap();
+        let (_, diags) = crate::check(&text);
+        assert!(diags.is_empty(), "{diags:?}\n{text}");
+        let at = |what: &str| text.find(what).unwrap_or_else(|| panic!("no `{what}` in\n{text}"));
+        assert!(at(".u32 calls;") < at("used[3]"), "{text}");
+        assert!(at(".u32 other = 7;") < at("used[3]"), "{text}");
+        // The kernel's declaration became its own prototype, before the initializer.
+        assert!(!text.contains(".func kern"), "{text}");
+        assert!(at(".entry kern") < at("used[3]"), "{text}");
+        assert_eq!(text.matches(".param .u64 kern_param_0").count(), 2, "{text}");
     }
 
     #[test]

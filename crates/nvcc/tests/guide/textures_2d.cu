@@ -40,14 +40,12 @@ static int address(int i, int n, cudaTextureAddressMode m, bool& border) {
     default: return i < 0 ? 0 : n - 1;
   }
 }
-// Wrap and mirror act on the normalized coordinate: frac(x), or 1 - frac(x) when floor(x) is odd.
-static float wrap_mirror(float u, cudaTextureAddressMode m) {
-  float f = u - floorf(u);
-  if (m == cudaAddressModeMirror && ((long)floorf(u) & 1)) f = 1 - f;
-  return f;
-}
+// Wrap acts on the normalized coordinate (its fractional part); mirror on the texel index, as an
+// H200 does: u = 17/16 on 16 texels is texel 17, whose mirror is texel 14 (mirroring the coordinate,
+// 1 - frac(u) = 15/16, would land on the boundary of texel 15).
+static float wrap(float u) { return u - floorf(u); }
 static float point(float u, float v, bool normalized, cudaTextureAddressMode m) {
-  if (normalized && (m == cudaAddressModeWrap || m == cudaAddressModeMirror)) { u = wrap_mirror(u, m); v = wrap_mirror(v, m); m = cudaAddressModeClamp; }
+  if (normalized && m == cudaAddressModeWrap) { u = wrap(u); v = wrap(v); m = cudaAddressModeClamp; }
   float x = normalized ? u * W : u, y = normalized ? v * H : v;
   bool border = false;
   int ix = address((int)floorf(x), W, m, border), iy = address((int)floorf(y), H, m, border);

@@ -96,20 +96,29 @@ pub(crate) fn address(i: i64, n: u32, m: AddressMode) -> Option<i64> {
     }
 }
 
-/// A normalized coordinate `u` in texel space of a dimension of `n` texels: wrap takes the
-/// fractional part, mirror the fractional part or its complement (odd `floor(u)`), then the
-/// result is scaled by `n`.
-pub(crate) fn scale(u: f32, n: u32, m: AddressMode) -> f32 {
+/// Fractional bits of a normalized coordinate that take part in addressing: the hardware
+/// truncates the rest (toward −∞) before scaling by the size. An H200 agrees with 16–22 bits on
+/// every fetch of `tests/program-diff/texture_edges.cu` (21,680 point and linear fetches at
+/// texel boundaries, filter-weight ties and far coordinates, 12 and 16 texels); its precision
+/// line decides within that range.
+const NORMALIZED_FRACTION_BITS: i32 = 20;
+
+/// A normalized coordinate `u` in texel space of a dimension of `n` texels (exact in `f64`):
+/// `u` truncated to `NORMALIZED_FRACTION_BITS` fractional bits; wrap takes its fractional part
+/// (one period), mirror `u` modulo 2 (a period and its mirror image); then scaled by `n`, and
+/// `address` maps the texel indices of that span. Mirroring indices, not the coordinate, is what
+/// the hardware does where a coordinate falls on a texel boundary: u = 17/16 on 16 texels is
+/// texel 17 of the span, the mirror of texel 14 (an H200 reads texel 14; `1 - frac(u)` would
+/// give the boundary 15.0 and texel 15).
+pub(crate) fn scale(u: f32, n: u32, m: AddressMode) -> f64 {
+    let one = f64::from(1u32 << NORMALIZED_FRACTION_BITS);
+    let u = (f64::from(u) * one).floor() / one;
     let u = match m {
         AddressMode::Wrap => u - u.floor(),
-        AddressMode::Mirror => {
-            let f = u.floor();
-            let fr = u - f;
-            if (f as i64) & 1 != 0 { 1.0 - fr } else { fr }
-        }
+        AddressMode::Mirror => u - 2.0 * (u * 0.5).floor(),
         _ => u,
     };
-    u * n as f32
+    u * f64::from(n)
 }
 
 /// The 9-bit fixed-point weight (8 fractional bits) of fraction `a`.
@@ -130,7 +139,7 @@ fn bilinear_weights(a: f32, b: f32) -> [f32; 4] {
 }
 
 /// `floor(x)` as an index (saturating; NaN is 0).
-fn ifloor(x: f32) -> i64 {
+fn ifloor(x: f64) -> i64 {
     x.floor() as i64
 }
 
@@ -161,7 +170,7 @@ pub(crate) fn sample(t: &Texture, rq: &Request, read: &mut Read<'_>) -> Result<[
             i64::from(rq.xyz[0] as i32)
         } else {
             let x = f32::from_bits(rq.xyz[0]);
-            ifloor(if t.sampler.normalized_coords { x * l0.width as f32 } else { x })
+            ifloor(f64::from(if t.sampler.normalized_coords { x * l0.width as f32 } else { x }))
         };
         if !(0..i64::from(l0.width)).contains(&i) {
             return Ok([0; 4]);
@@ -298,9 +307,9 @@ impl Pass<'_, '_, '_> {
     }
 
     /// Texel-space coordinates of `xyz` on `lvl`.
-    fn texel_coords(&self, lvl: &Level, xyz: [f32; 3], dims: usize) -> [f32; 3] {
+    fn texel_coords(&self, lvl: &Level, xyz: [f32; 3], dims: usize) -> [f64; 3] {
         let size = [lvl.width, lvl.height, lvl.depth];
-        let mut x = xyz;
+        let mut x = xyz.map(f64::from);
         if self.normalized {
             for k in 0..dims {
                 x[k] = scale(xyz[k], size[k], self.modes[k]);
@@ -321,7 +330,7 @@ impl Pass<'_, '_, '_> {
             let xb = x[k] - 0.5;
             let f = xb.floor();
             base[k] = f as i64;
-            w[k] = weight(xb - f);
+            w[k] = weight((xb - f) as f32);
         }
         let corners = 1usize << dims;
         let bilinear = if dims == 2 { Some(bilinear_weights(w[0], w[1])) } else { None };
