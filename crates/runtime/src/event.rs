@@ -30,6 +30,14 @@ pub(crate) struct EventInner {
     pub(crate) ipc: Option<Arc<SharedEvent>>,
 }
 
+impl EventInner {
+    /// The shared counters of an event opened from another process's handle
+    /// (`cudaIpcOpenEventHandle`), whose completion only they tell.
+    fn imported_counters(&self) -> Option<&Arc<SharedEvent>> {
+        self.ipc.as_ref().filter(|s| s.imported())
+    }
+}
+
 /// Live events by handle.
 fn events() -> MutexGuard<'static, HashMap<u64, Arc<EventInner>>> {
     static EVENTS: OnceLock<Mutex<HashMap<u64, Arc<EventInner>>>> = OnceLock::new();
@@ -47,6 +55,17 @@ pub struct Event(pub u64);
 
 pub(crate) fn get(e: Event) -> Result<Arc<EventInner>> {
     events().get(&e.0).cloned().ok_or(Error::InvalidResourceHandle)
+}
+
+/// The event, unless its last record was made in a capturing stream: the host cannot wait for
+/// a capture point ([`Error::CapturedEvent`], as the capture modes' documentation says of
+/// `cudaEventQuery`).
+fn recorded_outside_capture(e: Event) -> Result<Arc<EventInner>> {
+    let ev = get(e)?;
+    if lock(&ev.capture).is_some() {
+        return Err(Error::CapturedEvent);
+    }
+    Ok(ev)
 }
 
 /// `cudaEventRecordExternal`.
@@ -72,12 +91,6 @@ pub(crate) fn insert(flags: u32, ipc: Option<Arc<SharedEvent>>) -> Event {
     let h = ctx().handle();
     events().insert(h, Arc::new(EventInner { flags, marker: Mutex::new(None), capture: Mutex::new(None), ipc }));
     Event(h)
-}
-
-/// The shared counters of an event opened from another process's handle
-/// (`cudaIpcOpenEventHandle`), whose completion only they tell.
-pub(crate) fn imported(e: Event) -> Result<Option<Arc<SharedEvent>>> {
-    Ok(get(e)?.ipc.clone().filter(|s| s.imported()))
 }
 
 impl Event {
@@ -139,25 +152,29 @@ impl Event {
         })
     }
 
-    /// `cudaEventQuery`: `Ok` if complete (or never recorded), else [`Error::NotReady`].
+    /// `cudaEventQuery`: `Ok` if complete (or never recorded), else [`Error::NotReady`];
+    /// [`Error::CapturedEvent`] if last recorded in a capturing stream.
     pub fn query(self) -> Result<()> {
         api(|_| {
-            if let Some(shared) = imported(self)? {
+            let ev = recorded_outside_capture(self)?;
+            if let Some(shared) = ev.imported_counters() {
                 return if shared.is_complete(shared.records()) { Ok(()) } else { Err(Error::NotReady) };
             }
-            match marker_of(self)? {
+            match lock(&ev.marker).clone() {
                 Some(m) if m.done().is_none() => Err(Error::NotReady),
                 _ => Ok(()),
             }
         })
     }
 
-    /// `cudaEventSynchronize`: waits for the event's last record to complete.
+    /// `cudaEventSynchronize`: waits for the event's last record to complete
+    /// ([`Error::CapturedEvent`] if it was made in a capturing stream).
     pub fn synchronize(self) -> Result<()> {
         api(|c| {
-            if let Some(shared) = imported(self)? {
+            let ev = recorded_outside_capture(self)?;
+            if let Some(shared) = ev.imported_counters() {
                 shared.wait(shared.records());
-            } else if let Some(m) = marker_of(self)? {
+            } else if let Some(m) = lock(&ev.marker).clone() {
                 m.wait();
             }
             c.sync_result()
@@ -201,7 +218,7 @@ impl Stream {
                     return Ok(());
                 }
             }
-            if let Some(shared) = ev.ipc.clone().filter(|s| s.imported()) {
+            if let Some(shared) = ev.imported_counters().cloned() {
                 let target = shared.records();
                 enqueue(&s, Vec::new(), Box::new(move || shared.wait(target)));
                 return Ok(());

@@ -15,7 +15,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::ThreadId;
 
-use super::{Graph, GraphData, GraphNode, KernelNode, NodeKind, NodeType, ancestors, drop_graph, insert_node, reg};
+use super::{
+    Graph, GraphData, GraphNode, KernelNode, NodeKind, NodeType, Registry, ancestors, drop_graph, insert_node, reg,
+};
 use crate::Dim3;
 use crate::context::{api, lock};
 use crate::error::{Error, Result};
@@ -178,13 +180,17 @@ impl CaptureRegistry for Captures {
 fn check_legacy_use() -> Result<()> {
     let r = reg();
     let mut err = Ok(());
-    for seq in &r.active {
-        if seq.blocking.load(Ordering::Relaxed) {
-            seq.invalidated.store(true, Ordering::Relaxed);
-            err = Err(Error::StreamCaptureImplicit);
-        }
+    for seq in captures_with_blocking_streams(&r) {
+        seq.invalidated.store(true, Ordering::Relaxed);
+        err = Err(Error::StreamCaptureImplicit);
     }
     err
+}
+
+/// The active captures a blocking stream takes part in: the legacy stream depends on them
+/// implicitly.
+fn captures_with_blocking_streams(r: &Registry) -> impl Iterator<Item = &Arc<CaptureSeq>> {
+    r.active.iter().filter(|seq| seq.blocking.load(Ordering::Relaxed))
 }
 
 /// A potentially unsafe call during capture (`cudaMalloc`, `cudaFree`, `cudaMallocHost`,
@@ -388,9 +394,19 @@ pub fn end_capture(stream: Stream) -> Result<Graph> {
     })
 }
 
-/// `cudaStreamIsCapturing`.
+/// `cudaStreamIsCapturing`. On the legacy stream: [`Error::StreamCaptureImplicit`] while a
+/// blocking stream captures, which (unlike other uses of the legacy stream) leaves that
+/// capture valid, as CUDA documents.
 pub fn capture_status(stream: Stream) -> Result<CaptureStatus> {
-    api(|_| Ok(status_of(&*resolve(stream)?)))
+    api(|_| {
+        if stream.0 <= 1 {
+            return match captures_with_blocking_streams(&reg()).next() {
+                Some(_) => Err(Error::StreamCaptureImplicit),
+                None => Ok(CaptureStatus::None),
+            };
+        }
+        Ok(status_of(&*resolve(stream)?))
+    })
 }
 
 fn status_of(s: &StreamInner) -> CaptureStatus {
