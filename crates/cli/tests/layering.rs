@@ -283,7 +283,7 @@ fn use_tree(toks: &[(usize, Token)], i: usize, end: usize) -> Vec<(String, Optio
             return;
         }
         let mut full: Vec<String> = stack.iter().flatten().cloned().collect();
-        full.extend(current.drain(..));
+        full.append(current);
         let binding = alias.or_else(|| full.last().cloned()).filter(|b| b != "*");
         out.push((full.join("::"), binding));
     };
@@ -462,11 +462,9 @@ fn add_edges(graph: &mut ModuleGraph, facts: &RootFacts, file: &SourceFile, from
                     continue;
                 }
             }
-            Token::Ident(w) if is_root && scopes.is_empty() && w == "mod" => {
-                if is_punct(toks.get(i + 2), ';') {
-                    i += 3;
-                    continue;
-                }
+            Token::Ident(w) if is_root && scopes.is_empty() && w == "mod" && is_punct(toks.get(i + 2), ';') => {
+                i += 3;
+                continue;
             }
             Token::Ident(w) if w == "crate" && !after_sep && toks.get(i + 1).map(|t| &t.1) == Some(&Token::PathSep) => {
                 for to in targets_at(facts, &toks, i + 2) {
