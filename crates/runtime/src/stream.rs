@@ -8,8 +8,8 @@
 //! markers.
 //!
 //! Stream capture belongs to the graph layer above: a capturing stream holds a
-//! [`CaptureState`] the graph layer put there, which records the stream's work instead of
-//! running it, and the graph layer installs a [`CaptureRegistry`] that answers the checks
+//! `CaptureState` the graph layer put there, which records the stream's work instead of
+//! running it, and the graph layer installs a `CaptureRegistry` that answers the checks
 //! concerning every capture at once.
 
 use std::any::Any;
