@@ -74,7 +74,7 @@ pub extern "C-unwind" fn cudaDeviceSynchronize() -> i32 {
 
 /// `cudaDeviceReset()`.
 pub extern "C-unwind" fn cudaDeviceReset() -> i32 {
-    code(device::reset())
+    code(runtime::reset::device_reset())
 }
 
 /// `cudaGetLastError()`.

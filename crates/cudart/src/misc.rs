@@ -108,7 +108,7 @@ pub unsafe extern "C-unwind" fn cudaDeviceGetTexture1DLinearMaxWidth(
     // SAFETY: null-checked; valid per the contract.
     let Some(d) = (unsafe { desc.as_ref() }) else { return invalid() };
     // SAFETY: forwarded contract.
-    unsafe { out(width, device::texture_1d_linear_max_width(d, dev)) }
+    unsafe { out(width, runtime::array::texture_1d_linear_max_width(d, dev)) }
 }
 
 /// The stream attributes' value pointer as a value.

@@ -380,3 +380,15 @@ pub unsafe fn memcpy_array_linear(
         unsafe { memcpy_array(dst, src, count, 1, 1, kind, on) }
     })
 }
+
+/// `cudaDeviceGetTexture1DLinearMaxWidth`: `cudaDevAttrMaxTexture1DLinearWidth` elements for
+/// any valid format.
+pub fn texture_1d_linear_max_width(desc: &ChannelDesc, device: i32) -> Result<usize> {
+    api(|_| {
+        if device != 0 {
+            return Err(Error::InvalidDevice);
+        }
+        desc.format().map_err(|_| Error::InvalidValue)?;
+        Ok(134_217_728)
+    })
+}

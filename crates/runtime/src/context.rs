@@ -1,6 +1,10 @@
-//! The process-wide device context: device memory, allocation table, streams, events and the
-//! sticky error.
+//! The process-wide device context, the bottom layer every API call goes through: device
+//! memory and its allocation tables, the handle counter, the error state (the sticky error,
+//! the pending asynchronous error, each thread's last error) and [`api`], which runs one call
+//! under CUDA's error rules. It names no other module but [`crate::error`]; streams and events
+//! keep their own tables in their layers.
 
+use std::cell::Cell;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock};
@@ -8,8 +12,6 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock};
 use simt::DeviceMemory;
 
 use crate::error::{Error, Result};
-use crate::event::EventInner;
-use crate::stream::StreamInner;
 
 /// The device context (one device, created on first use).
 #[derive(Debug)]
@@ -24,15 +26,7 @@ pub(crate) struct Context {
     pub sticky: Mutex<Option<Error>>,
     /// A non-sticky error raised by asynchronous work, reported at the next synchronization.
     pub async_err: Mutex<Option<Error>>,
-    /// Serializes enqueueing, so dependency capture between streams is consistent.
-    pub sched: Mutex<()>,
-    /// The legacy default stream.
-    pub null_stream: Arc<StreamInner>,
-    /// Live user streams by handle.
-    pub streams: Mutex<HashMap<u64, Arc<StreamInner>>>,
-    /// Live events by handle.
-    pub events: Mutex<HashMap<u64, Arc<EventInner>>>,
-    /// Handle counter for streams and events.
+    /// Handle counter for streams, events, graphs and their nodes.
     pub next_handle: AtomicU64,
 }
 
@@ -51,10 +45,6 @@ pub(crate) fn ctx() -> &'static Context {
         host_allocs: Mutex::new(HashMap::new()),
         sticky: Mutex::new(None),
         async_err: Mutex::new(None),
-        sched: Mutex::new(()),
-        null_stream: StreamInner::spawn(0, 0),
-        streams: Mutex::new(HashMap::new()),
-        events: Mutex::new(HashMap::new()),
         // Handles start high and step by 16: never 0, cudaStreamLegacy (1) or
         // cudaStreamPerThread (2), and recognizably ours.
         next_handle: AtomicU64::new(0x5c00_0000),
@@ -98,6 +88,19 @@ impl Context {
             None => Ok(()),
         }
     }
+
+    /// `cudaDeviceReset`'s part here: fresh device memory with no allocations (`prepare`d
+    /// before it replaces the old), and no sticky or pending error (for the calling thread's
+    /// last error too).
+    pub fn reset(&self, prepare: impl FnOnce(&DeviceMemory)) {
+        lock(&self.allocs).clear();
+        let mem = Arc::new(DeviceMemory::new());
+        prepare(&mem);
+        *self.mem.write().unwrap_or_else(|e| e.into_inner()) = mem;
+        *lock(&self.sticky) = None;
+        *lock(&self.async_err) = None;
+        forget_sticky_last_error();
+    }
 }
 
 /// The sticky error, if any.
@@ -105,15 +108,79 @@ pub(crate) fn sticky() -> Option<Error> {
     *lock(&ctx().sticky)
 }
 
+/// Whether `CUDA_VISIBLE_DEVICES` (when set) makes device 0 visible: as in CUDA, the list is
+/// read up to its first invalid entry, so device 0 is visible only if the first entry is `0`
+/// (an empty value hides every device).
+pub fn visible() -> bool {
+    static V: OnceLock<bool> = OnceLock::new();
+    *V.get_or_init(|| match std::env::var("CUDA_VISIBLE_DEVICES") {
+        Err(_) => true,
+        Ok(v) => v.split(',').next().is_some_and(|f| f.trim().parse::<u32>() == Ok(0)),
+    })
+}
+
 /// Runs one runtime API call: fails with the sticky error if there is one, and records the
 /// call's error as the thread's last error.
 pub(crate) fn api<T>(f: impl FnOnce(&'static Context) -> Result<T>) -> Result<T> {
-    if !crate::device::visible() {
-        return crate::record(Err(Error::NoDevice));
+    if !visible() {
+        return record(Err(Error::NoDevice));
     }
     let c = ctx();
     if let Some(e) = *lock(&c.sticky) {
-        return crate::record(Err(e));
+        return record(Err(e));
     }
-    crate::record(f(c))
+    record(f(c))
+}
+
+thread_local! {
+    static LAST_ERROR: Cell<i32> = const { Cell::new(0) };
+}
+
+/// Records `r`'s error (if any) as the calling thread's last error, and returns `r`.
+///
+/// [`Error::NotReady`] is not recorded: it is "not actually an error" (CUDA's words), and
+/// every call that answers it (`cudaStreamQuery`, `cudaEventQuery`, `cudaEventElapsedTime`, ...)
+/// leaves the last error as it was, as on a GPU (tests/gpu-programs/probe_not_ready.txt; the
+/// other statuses probed there, such as `cudaErrorHostMemoryAlreadyRegistered`, are recorded).
+pub fn record<T>(r: Result<T>) -> Result<T> {
+    if let Err(e) = &r
+        && *e != Error::NotReady
+    {
+        LAST_ERROR.with(|c| c.set(e.code()));
+    }
+    r
+}
+
+/// `cudaGetLastError`: the last error of this thread (or the sticky error), resetting the
+/// thread's (non-sticky) last error to success.
+pub fn get_last_error() -> Result<()> {
+    if let Some(e) = sticky() {
+        return Err(e);
+    }
+    let code = LAST_ERROR.with(|c| c.replace(0));
+    match Error::from_code(code) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// After `cudaDeviceReset`: the calling thread's last error no longer reports the (gone)
+/// sticky error.
+fn forget_sticky_last_error() {
+    LAST_ERROR.with(|c| {
+        if Error::from_code(c.get()).is_some_and(|e| e.is_sticky()) {
+            c.set(0);
+        }
+    });
+}
+
+/// `cudaPeekAtLastError`: like [`get_last_error`] without resetting.
+pub fn peek_at_last_error() -> Result<()> {
+    if let Some(e) = sticky() {
+        return Err(e);
+    }
+    match Error::from_code(LAST_ERROR.with(Cell::get)) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }

@@ -2,7 +2,7 @@
 //! limits of an H100 where CUDA programs check them, and `cudaDeviceProp` in CUDA 13.0's exact
 //! C layout.
 
-use crate::context::{api, ctx, lock};
+use crate::context::api;
 use crate::error::{Error, Result};
 
 /// The device's compute capability as CUDA writes it in `cudaFuncAttributes` (major * 10 +
@@ -258,16 +258,7 @@ pub fn device_count() -> Result<i32> {
     api(|_| Ok(1))
 }
 
-/// Whether `CUDA_VISIBLE_DEVICES` (when set) makes device 0 visible: as in CUDA, the list is
-/// read up to its first invalid entry, so device 0 is visible only if the first entry is `0`
-/// (an empty value hides every device).
-pub fn visible() -> bool {
-    static V: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *V.get_or_init(|| match std::env::var("CUDA_VISIBLE_DEVICES") {
-        Err(_) => true,
-        Ok(v) => v.split(',').next().is_some_and(|f| f.trim().parse::<u32>() == Ok(0)),
-    })
-}
+pub use crate::context::visible;
 
 /// `cudaLimit` values.
 pub mod limit {
@@ -288,6 +279,14 @@ pub mod limit {
 }
 
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+
+/// Whether a kernel has printed since the device memory was created (the printf FIFO size
+/// can no longer be set, as on CUDA after a launch of a kernel that uses `printf`).
+pub static PRINTF_USED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// The most shared memory (static + dynamic) a block may use (H100 opt-in maximum,
+/// `sharedMemPerBlockOptin`).
+pub const MAX_SHARED_PER_BLOCK: u32 = 232_448;
 
 /// Current limits, indexed by `cudaLimit` (CUDA's defaults on an H100).
 static LIMITS: [AtomicUsize; 7] = [
@@ -334,7 +333,7 @@ pub fn set_limit(which: i32, value: usize) -> Result<()> {
                 value
             }
             limit::PRINTF_FIFO_SIZE => {
-                if crate::launch::PRINTF_USED.load(Ordering::Relaxed) {
+                if PRINTF_USED.load(Ordering::Relaxed) {
                     return Err(Error::InvalidValue);
                 }
                 c.mem().set_printf_fifo_size(value);
@@ -455,16 +454,6 @@ pub fn p2p_attribute(attr: i32, src: i32, dst: i32) -> Result<i32> {
     })
 }
 
-/// `cudaDeviceGetTexture1DLinearMaxWidth`: `cudaDevAttrMaxTexture1DLinearWidth` elements for
-/// any valid format.
-pub fn texture_1d_linear_max_width(desc: &crate::array::ChannelDesc, device: i32) -> Result<usize> {
-    api(|_| {
-        check(device)?;
-        desc.format().map_err(|_| Error::InvalidValue)?;
-        Ok(134_217_728)
-    })
-}
-
 /// `cudaCtxResetPersistingL2Cache`: there is no persisting L2 cache to reset.
 pub fn reset_persisting_l2_cache() -> Result<()> {
     api(|_| Ok(()))
@@ -521,30 +510,13 @@ pub fn get_device() -> Result<i32> {
     api(|_| Ok(CURRENT.with(std::cell::Cell::get)))
 }
 
-/// `cudaDeviceReset`: waits for all work, frees every allocation, destroys every stream and
-/// event, and clears the sticky error. Loaded modules stay loaded (their variables are
-/// re-initialized on next use).
-pub fn reset() -> Result<()> {
-    let c = ctx();
-    crate::stream::wait_all();
-    let streams: Vec<_> = lock(&c.streams).drain().map(|(_, s)| s).collect();
-    for s in streams {
-        s.wait_idle();
-    }
-    lock(&c.events).clear();
-    lock(&c.allocs).clear();
-    crate::ipc::forget();
-    let mem = std::sync::Arc::new(simt::DeviceMemory::new());
-    crate::memory::remap_host(&mem);
-    *c.mem.write().unwrap_or_else(|e| e.into_inner()) = mem;
+/// `cudaDeviceReset`'s part here: the limits a launch or the device memory fixed go back to
+/// their defaults.
+pub(crate) fn reset_limits() {
     LIMITS[limit::PRINTF_FIFO_SIZE as usize].store(simt::DEFAULT_PRINTF_FIFO_SIZE, Ordering::Relaxed);
-    crate::launch::PRINTF_USED.store(false, Ordering::Relaxed);
+    PRINTF_USED.store(false, Ordering::Relaxed);
     LIMITS[limit::MALLOC_HEAP_SIZE as usize].store(8 << 20, Ordering::Relaxed);
     LIMITS[limit::STACK_SIZE as usize].store(simt::DEFAULT_STACK_SIZE, Ordering::Relaxed);
-    *lock(&c.sticky) = None;
-    *lock(&c.async_err) = None;
-    crate::forget_sticky_last_error();
-    Ok(())
 }
 
 fn pad<const N: usize>(s: &str) -> [u8; N] {
@@ -636,7 +608,7 @@ fn props() -> DeviceProp {
         computePreemptionSupported: 1,
         canUseHostPointerForRegisteredMem: 0,
         cooperativeLaunch: 1,
-        sharedMemPerBlockOptin: 232448,
+        sharedMemPerBlockOptin: MAX_SHARED_PER_BLOCK as usize,
         pageableMemoryAccessUsesHostPageTables: 0,
         directManagedMemAccessFromHost: 0,
         maxBlocksPerMultiProcessor: 32,

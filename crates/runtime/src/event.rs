@@ -1,10 +1,13 @@
-//! Events: markers recorded into streams, for ordering, polling and timing.
+//! Events: markers recorded into streams, for ordering, polling and timing; and
+//! `cudaStreamWaitEvent`, which orders a stream after an event.
 
-use std::sync::{Arc, Mutex};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
-use crate::context::{api, lock};
+use crate::context::{api, ctx, lock};
 use crate::error::{Error, Result};
-use crate::stream::{Marker, Stream, enqueue, resolve};
+use crate::interprocess_event::SharedEvent;
+use crate::stream::{CapturePoint, Marker, Stream, capture_registry, enqueue, resolve};
 
 /// `cudaEventDefault`.
 pub const DEFAULT: u32 = 0x0;
@@ -22,9 +25,28 @@ pub(crate) struct EventInner {
     /// The marker of the last record, if recorded.
     marker: Mutex<Option<Arc<Marker>>>,
     /// The capture point of the last record, if it was recorded in a capturing stream.
-    capture: Mutex<Option<crate::graph::CapturePoint>>,
+    capture: Mutex<Option<CapturePoint>>,
     /// The shared record counters of an interprocess event.
-    pub(crate) ipc: Option<Arc<crate::ipc::SharedEvent>>,
+    pub(crate) ipc: Option<Arc<SharedEvent>>,
+}
+
+impl EventInner {
+    /// The shared counters of an event opened from another process's handle
+    /// (`cudaIpcOpenEventHandle`), whose completion only they tell.
+    fn imported_counters(&self) -> Option<&Arc<SharedEvent>> {
+        self.ipc.as_ref().filter(|s| s.imported())
+    }
+}
+
+/// Live events by handle.
+fn events() -> MutexGuard<'static, HashMap<u64, Arc<EventInner>>> {
+    static EVENTS: OnceLock<Mutex<HashMap<u64, Arc<EventInner>>>> = OnceLock::new();
+    lock(EVENTS.get_or_init(Default::default))
+}
+
+/// `cudaDeviceReset`'s part here: every event is destroyed.
+pub(crate) fn reset() {
+    events().clear();
 }
 
 /// An event handle (`cudaEvent_t`).
@@ -32,12 +54,18 @@ pub(crate) struct EventInner {
 pub struct Event(pub u64);
 
 pub(crate) fn get(e: Event) -> Result<Arc<EventInner>> {
-    lock(&crate::context::ctx().events).get(&e.0).cloned().ok_or(Error::InvalidResourceHandle)
+    events().get(&e.0).cloned().ok_or(Error::InvalidResourceHandle)
 }
 
-/// The capture point of the event's last record, if recorded in a capturing stream.
-pub(crate) fn capture_point_of(e: Event) -> Result<Option<crate::graph::CapturePoint>> {
-    Ok(lock(&get(e)?.capture).clone())
+/// The event, unless its last record was made in a capturing stream: the host cannot wait for
+/// a capture point ([`Error::CapturedEvent`], as the capture modes' documentation says of
+/// `cudaEventQuery`).
+fn recorded_outside_capture(e: Event) -> Result<Arc<EventInner>> {
+    let ev = get(e)?;
+    if lock(&ev.capture).is_some() {
+        return Err(Error::CapturedEvent);
+    }
+    Ok(ev)
 }
 
 /// `cudaEventRecordExternal`.
@@ -58,17 +86,11 @@ pub(crate) fn begin_record(e: Event) -> Result<Arc<Marker>> {
     Ok(m)
 }
 
-/// Enters a new event in the context.
-pub(crate) fn insert(c: &crate::context::Context, flags: u32, ipc: Option<Arc<crate::ipc::SharedEvent>>) -> Event {
-    let h = c.handle();
-    lock(&c.events).insert(h, Arc::new(EventInner { flags, marker: Mutex::new(None), capture: Mutex::new(None), ipc }));
+/// Enters a new event.
+pub(crate) fn insert(flags: u32, ipc: Option<Arc<SharedEvent>>) -> Event {
+    let h = ctx().handle();
+    events().insert(h, Arc::new(EventInner { flags, marker: Mutex::new(None), capture: Mutex::new(None), ipc }));
     Event(h)
-}
-
-/// The shared counters of an event opened from another process's handle
-/// (`cudaIpcOpenEventHandle`), whose completion only they tell.
-pub(crate) fn imported(e: Event) -> Result<Option<Arc<crate::ipc::SharedEvent>>> {
-    Ok(get(e)?.ipc.clone().filter(|s| s.imported()))
 }
 
 impl Event {
@@ -80,20 +102,20 @@ impl Event {
     /// `cudaEventCreateWithFlags` ([`BLOCKING_SYNC`], [`DISABLE_TIMING`]; [`INTERPROCESS`]
     /// requires [`DISABLE_TIMING`], as in CUDA).
     pub fn with_flags(flags: u32) -> Result<Event> {
-        api(|c| {
+        api(|_| {
             if flags & !(BLOCKING_SYNC | DISABLE_TIMING | INTERPROCESS) != 0
                 || (flags & INTERPROCESS != 0 && flags & DISABLE_TIMING == 0)
             {
                 return Err(Error::InvalidValue);
             }
-            let ipc = if flags & INTERPROCESS != 0 { Some(crate::ipc::SharedEvent::create()?) } else { None };
-            Ok(insert(c, flags, ipc))
+            let ipc = if flags & INTERPROCESS != 0 { Some(SharedEvent::create()?) } else { None };
+            Ok(insert(flags, ipc))
         })
     }
 
     /// `cudaEventDestroy`.
     pub fn destroy(self) -> Result<()> {
-        api(|c| lock(&c.events).remove(&self.0).map(|_| ()).ok_or(Error::InvalidResourceHandle))
+        api(|_| events().remove(&self.0).map(|_| ()).ok_or(Error::InvalidResourceHandle))
     }
 
     /// `cudaEventRecord`: the event completes when all work enqueued on `stream` so far has.
@@ -112,7 +134,8 @@ impl Event {
             }
             let ev = get(self)?;
             let s = resolve(stream)?;
-            if let Some(p) = crate::graph::record_capture_point(&s) {
+            let point = lock(&s.capture).as_ref().map(|capture| capture.point());
+            if let Some(p) = point {
                 *lock(&ev.capture) = Some(p);
                 return Ok(());
             }
@@ -129,25 +152,29 @@ impl Event {
         })
     }
 
-    /// `cudaEventQuery`: `Ok` if complete (or never recorded), else [`Error::NotReady`].
+    /// `cudaEventQuery`: `Ok` if complete (or never recorded), else [`Error::NotReady`];
+    /// [`Error::CapturedEvent`] if last recorded in a capturing stream.
     pub fn query(self) -> Result<()> {
         api(|_| {
-            if let Some(shared) = imported(self)? {
+            let ev = recorded_outside_capture(self)?;
+            if let Some(shared) = ev.imported_counters() {
                 return if shared.is_complete(shared.records()) { Ok(()) } else { Err(Error::NotReady) };
             }
-            match marker_of(self)? {
+            match lock(&ev.marker).clone() {
                 Some(m) if m.done().is_none() => Err(Error::NotReady),
                 _ => Ok(()),
             }
         })
     }
 
-    /// `cudaEventSynchronize`: waits for the event's last record to complete.
+    /// `cudaEventSynchronize`: waits for the event's last record to complete
+    /// ([`Error::CapturedEvent`] if it was made in a capturing stream).
     pub fn synchronize(self) -> Result<()> {
         api(|c| {
-            if let Some(shared) = imported(self)? {
+            let ev = recorded_outside_capture(self)?;
+            if let Some(shared) = ev.imported_counters() {
                 shared.wait(shared.records());
-            } else if let Some(m) = marker_of(self)? {
+            } else if let Some(m) = lock(&ev.marker).clone() {
                 m.wait();
             }
             c.sync_result()
@@ -173,6 +200,34 @@ impl Event {
                 -(t0.duration_since(t1).as_secs_f64() * 1e3)
             };
             Ok(ms as f32)
+        })
+    }
+}
+
+impl Stream {
+    /// `cudaStreamWaitEvent`: later work on this stream waits for the event's last record. In
+    /// capture, the wait joins or forks the capture instead (see `graph::capture`).
+    pub fn wait_event(self, event: Event) -> Result<()> {
+        api(|_| {
+            let s = resolve(self)?;
+            let ev = get(event)?;
+            if let Some(registry) = capture_registry() {
+                let point = lock(&ev.capture).clone();
+                let recorded = lock(&ev.marker).is_some();
+                if registry.wait_event(&s, point, recorded)? {
+                    return Ok(());
+                }
+            }
+            if let Some(shared) = ev.imported_counters().cloned() {
+                let target = shared.records();
+                enqueue(&s, Vec::new(), Box::new(move || shared.wait(target)));
+                return Ok(());
+            }
+            let m = lock(&ev.marker).clone();
+            if let Some(m) = m {
+                enqueue(&s, vec![m], Box::new(|| {}));
+            }
+            Ok(())
         })
     }
 }

@@ -11,14 +11,14 @@
 //! `cudaErrorDeviceUninitialized`, as CUDA refuses them ("invalid device context").
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::Mutex;
 
 use simt::{DevicePtr, MemError, SharedMap};
 
 use crate::context::{api, lock};
 use crate::error::{Error, Result};
 use crate::event::{self, Event};
+use crate::interprocess_event::SharedEvent;
 
 /// `cudaIpcMemLazyEnablePeerAccess`.
 pub const LAZY_ENABLE_PEER_ACCESS: u32 = 1;
@@ -152,70 +152,13 @@ pub fn close_mem_handle(ptr: DevicePtr) -> Result<()> {
     })
 }
 
-/// The shared state of an interprocess event: word 0 counts records begun, word 1 the
-/// highest record completed (records complete in order within a stream).
-#[derive(Debug)]
-pub(crate) struct SharedEvent {
-    map: SharedMap,
-    /// Opened from another process's handle (completion is known only from the counters).
-    imported: bool,
-}
-
-impl SharedEvent {
-    /// Fresh counters for a `cudaEventInterprocess` event.
-    pub(crate) fn create() -> Result<Arc<SharedEvent>> {
-        let map = SharedMap::create(16).map_err(|_| Error::MemoryAllocation)?;
-        Ok(Arc::new(SharedEvent { map, imported: false }))
-    }
-
-    /// Whether the event was opened from another process's handle.
-    pub(crate) fn imported(&self) -> bool {
-        self.imported
-    }
-
-    fn word(&self, i: usize) -> Option<&std::sync::atomic::AtomicU64> {
-        self.map.word(i)
-    }
-
-    /// The number of records begun so far (in any process).
-    pub(crate) fn records(&self) -> u64 {
-        self.word(0).map_or(0, |w| w.load(std::sync::atomic::Ordering::SeqCst))
-    }
-
-    /// Begins a record; returns its number.
-    pub(crate) fn begin_record(&self) -> u64 {
-        self.word(0).map_or(0, |w| w.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1)
-    }
-
-    /// Marks record `n` (and so every earlier one) complete.
-    pub(crate) fn complete(&self, n: u64) {
-        if let Some(w) = self.word(1) {
-            w.fetch_max(n, std::sync::atomic::Ordering::SeqCst);
-        }
-    }
-
-    /// Whether record `n` has completed.
-    pub(crate) fn is_complete(&self, n: u64) -> bool {
-        self.word(1).is_none_or(|w| w.load(std::sync::atomic::Ordering::SeqCst) >= n)
-    }
-
-    /// Waits (polling, with backoff up to 1 ms) until record `n` has completed.
-    pub(crate) fn wait(&self, n: u64) {
-        let mut pause = Duration::from_micros(10);
-        while !self.is_complete(n) {
-            std::thread::sleep(pause);
-            pause = (pause * 2).min(Duration::from_millis(1));
-        }
-    }
-}
-
 /// `cudaIpcGetEventHandle`: a handle for an event created with `cudaEventInterprocess`
 /// (else `cudaErrorInvalidResourceHandle`).
 pub fn get_event_handle(e: Event) -> Result<Handle> {
     api(|_| {
         let ev = event::get(e)?;
         let shared = ev.ipc.as_ref().ok_or(Error::InvalidResourceHandle)?;
-        let m = &shared.map;
+        let m = shared.map();
         Ok(Fields { magic: EVENT_MAGIC, pid: std::process::id(), fd: m.fd(), ino: m.ino(), size: m.len() as u64 }
             .encode())
     })
@@ -224,13 +167,13 @@ pub fn get_event_handle(e: Event) -> Result<Handle> {
 /// `cudaIpcOpenEventHandle`: an event (with `cudaEventDisableTiming`) that completes when the
 /// exporting process's records of it do.
 pub fn open_event_handle(handle: &Handle) -> Result<Event> {
-    api(|c| {
+    api(|_| {
         let f = Fields::decode(handle, EVENT_MAGIC)?;
         if f.size != 16 {
             return Err(Error::InvalidValue);
         }
         let map = SharedMap::open(f.pid, f.fd, f.ino, 16).map_err(|_| Error::MapBufferObjectFailed)?;
-        let shared = Arc::new(SharedEvent { map, imported: true });
-        Ok(event::insert(c, event::DISABLE_TIMING | event::INTERPROCESS, Some(shared)))
+        let shared = SharedEvent::open(map);
+        Ok(event::insert(event::DISABLE_TIMING | event::INTERPROCESS, Some(shared)))
     })
 }

@@ -1,17 +1,15 @@
 //! Kernel launches: CUDA's validation (with its exact error codes), asynchronous execution on
 //! a stream, and the mapping of simt faults to CUDA's sticky errors.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use simt::{Dim3, Fault, FaultKind, MemError};
 
-use crate::context::{api, ctx};
+use crate::context::{api, ctx, record};
+pub use crate::device::{MAX_SHARED_PER_BLOCK, PRINTF_USED};
 use crate::error::{Error, Result};
 use crate::module::Function;
-use crate::stream::{Stream, enqueue_as, resolve};
-
-/// The most shared memory (static + dynamic) a block may use (H100 opt-in maximum).
-pub const MAX_SHARED_PER_BLOCK: u32 = 232_448;
+use crate::stream::{Stream, StreamInner, enqueue_as, resolve};
 
 /// The CUDA error a simt fault becomes (all sticky, except launch-argument problems).
 pub fn fault_error(f: &Fault) -> Error {
@@ -32,10 +30,6 @@ pub fn fault_error(f: &Fault) -> Error {
 /// library's `stdout` instead, so device output interleaves with host `printf` output exactly
 /// as on CUDA even when stdout is a fully buffered pipe.
 pub static PRINTF_SINK: std::sync::OnceLock<fn(&[u8])> = std::sync::OnceLock::new();
-
-/// Whether a kernel has printed since the device memory was created (the printf FIFO size
-/// can no longer be set, as on CUDA after a launch of a kernel that uses `printf`).
-pub static PRINTF_USED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// Writes device `printf` output to the sink (see [`PRINTF_SINK`]).
 pub fn write_printf_output(out: &[u8]) {
@@ -233,9 +227,8 @@ pub fn launch_ex(f: &Function, c: &LaunchConfig, params: Vec<u8>) -> Result<()> 
         // for them yet).
         if c.attrs == LaunchAttrs::default()
             && cluster.is_none()
-            && let Some(r) = crate::graph::capture_kernel(&s, || {
-                crate::graph::KernelNode::new(f.clone(), c.grid, c.block, c.dynamic_shared, params.clone())
-            })
+            && let Some(capture) = KERNEL_CAPTURE.get()
+            && let Some(r) = capture(&s, f, c.grid, c.block, c.dynamic_shared, &params)
         {
             return r;
         }
@@ -248,13 +241,25 @@ pub fn launch_ex(f: &Function, c: &LaunchConfig, params: Vec<u8>) -> Result<()> 
             &s,
             Vec::new(),
             Box::new(move || run_kernel(&module, &name, grid, block, shared, &params, &mem, opts)),
-            crate::graph::NodeType::Kernel,
+            crate::work::NodeType::Kernel,
         );
         if let Some(e) = c.attrs.completion_event {
             e.record(c.stream)?;
         }
         Ok(())
     })
+}
+
+/// How a launch in a capturing stream becomes a kernel node: `None` when the stream is not
+/// capturing, else the node's creation's result. The graph layer installs it
+/// ([`install_kernel_capture`]) when the first capture begins.
+pub(crate) type KernelCapture = fn(&StreamInner, &Function, Dim3, Dim3, u32, &[u8]) -> Option<Result<()>>;
+
+static KERNEL_CAPTURE: OnceLock<KernelCapture> = OnceLock::new();
+
+/// Installs the graph layer's [`KernelCapture`] (once; later calls change nothing).
+pub(crate) fn install_kernel_capture(capture: KernelCapture) {
+    let _ = KERNEL_CAPTURE.set(capture);
 }
 
 /// The work of one kernel launch, as a stream or a graph runs it: nothing if the context has
@@ -340,7 +345,7 @@ fn report_fault(fault: &Fault) {
 /// blocks of `block_size` threads using `dynamic_shared` bytes of dynamic shared memory.
 pub fn max_active_blocks_per_sm(f: &Function, block_size: i32, dynamic_shared: usize) -> Result<i32> {
     if block_size <= 0 {
-        return crate::record(Err(Error::InvalidValue));
+        return record(Err(Error::InvalidValue));
     }
     let warps = (block_size as u32).div_ceil(32);
     let by_threads = 2048 / (warps * 32);

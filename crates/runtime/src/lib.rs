@@ -13,11 +13,25 @@
 //! - [`launch`]: kernel launches with CUDA's validation and error codes;
 //! - [`graph`]: CUDA graphs, explicit and by stream capture;
 //! - [`ipc`]: device memory and events shared with other processes (`cudaIpc*`);
-//! - [`array`] and [`texture`]: CUDA arrays (and copies to/from them), texture and surface
-//!   objects (registered in simt's texture registry of the device memory).
+//! - [`array`](mod@array) and [`texture`]: CUDA arrays (and copies to/from them), texture and surface
+//!   objects (registered in simt's texture registry of the device memory);
+//! - [`reset`]: `cudaDeviceReset`, which tears down every layer;
+//! - [`profile`]: `CUPRITE_PROFILE` and `CUPRITE_TRACE`.
+//!
+//! The modules are layered, each naming only modules of the layers below it (checked by
+//! `crates/cli/tests/layering.rs`):
+//! 1. [`error`], `work` (the node types and repeatable work that streams and graphs share);
+//! 2. `context`: device memory, allocation tables, handles, the error state (sticky,
+//!    asynchronous, each thread's last error) and the API-call wrapper;
+//! 3. [`device`], [`profile`];
+//! 4. [`stream`], then [`event`] (which also holds `cudaStreamWaitEvent`);
+//! 5. [`memory`], [`module`], [`launch`], [`ipc`], [`array`](mod@array), [`texture`];
+//! 6. [`graph`], which installs stream capture into the layers below as hooks (a
+//!    capturing stream's state, the checks over every capture, the capture of a kernel launch);
+//! 7. [`reset`].
 //!
 //! Errors follow CUDA: kernel faults are reported asynchronously (at the next synchronizing
-//! call) and are *sticky* — every later call returns them until [`device::reset`].
+//! call) and are *sticky* — every later call returns them until [`reset::device_reset`].
 //!
 //! ```no_run
 //! use runtime::{Dim3, launch, memory, module::Module, stream, stream::Stream};
@@ -41,71 +55,20 @@ pub mod launch;
 pub mod memory;
 pub mod module;
 pub mod profile;
+pub mod reset;
 pub mod stream;
 pub mod texture;
 
 mod context;
 mod host_access;
+mod interprocess_event;
 mod managed_ranges;
 mod managed_variables;
+mod work;
 
+pub use context::{get_last_error, peek_at_last_error, record};
 pub use error::{Error, Result};
 pub use simt::{DevicePtr, Dim3};
-
-use std::cell::Cell;
-
-thread_local! {
-    static LAST_ERROR: Cell<i32> = const { Cell::new(0) };
-}
-
-/// Records `r`'s error (if any) as the calling thread's last error, and returns `r`.
-///
-/// [`Error::NotReady`] is not recorded: it is "not actually an error" (CUDA's words), and
-/// every call that answers it (`cudaStreamQuery`, `cudaEventQuery`, `cudaEventElapsedTime`, ...)
-/// leaves the last error as it was, as on a GPU (tests/gpu-programs/probe_not_ready.txt; the
-/// other statuses probed there, such as `cudaErrorHostMemoryAlreadyRegistered`, are recorded).
-pub fn record<T>(r: Result<T>) -> Result<T> {
-    if let Err(e) = &r
-        && *e != Error::NotReady
-    {
-        LAST_ERROR.with(|c| c.set(e.code()));
-    }
-    r
-}
-
-/// `cudaGetLastError`: the last error of this thread (or the sticky error), resetting the
-/// thread's (non-sticky) last error to success.
-pub fn get_last_error() -> Result<()> {
-    if let Some(e) = context::sticky() {
-        return Err(e);
-    }
-    let code = LAST_ERROR.with(|c| c.replace(0));
-    match Error::from_code(code) {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
-}
-
-/// After `cudaDeviceReset`: the calling thread's last error no longer reports the (gone)
-/// sticky error.
-pub(crate) fn forget_sticky_last_error() {
-    LAST_ERROR.with(|c| {
-        if Error::from_code(c.get()).is_some_and(|e| e.is_sticky()) {
-            c.set(0);
-        }
-    });
-}
-
-/// `cudaPeekAtLastError`: like [`get_last_error`] without resetting.
-pub fn peek_at_last_error() -> Result<()> {
-    if let Some(e) = context::sticky() {
-        return Err(e);
-    }
-    match Error::from_code(LAST_ERROR.with(Cell::get)) {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
-}
 
 /// `cudaDriverGetVersion` / `cudaRuntimeGetVersion`: 13000 (CUDA 13.0).
 pub const CUDA_VERSION: i32 = 13000;

@@ -11,7 +11,6 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use crate::context::lock;
-use crate::memory::MemLocation;
 
 /// The granularity advice and prefetches apply at (a host page).
 const PAGE: u64 = 4096;
@@ -31,9 +30,9 @@ pub(crate) enum Place {
 }
 
 impl Place {
-    /// The place a valid `cudaMemLocation` names.
-    pub(crate) fn of(loc: MemLocation) -> Place {
-        if loc.r#type == 1 { Place::Device(loc.id) } else { Place::Host }
+    /// The place a valid `cudaMemLocation` (`type`, `id`) names.
+    pub(crate) fn of(location_type: i32, id: i32) -> Place {
+        if location_type == 1 { Place::Device(id) } else { Place::Host }
     }
 
     /// As the legacy attributes write it: the device ordinal, or `cudaCpuDeviceId`.

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 
 use simt::{DeviceMemory, DevicePtr, GLOBAL_BASE, MemError};
 
-use crate::context::{api, ctx, lock};
+use crate::context::{api, ctx, lock, record};
 use crate::error::{Error, Result};
 use crate::stream::{Stream, enqueue, enqueue_as, resolve, run_sync, wait_all};
 
@@ -102,7 +102,7 @@ fn mem_err(e: MemError) -> Error {
 /// `cudaMalloc`: `size` bytes of device memory, 256-byte aligned (a null pointer for 0 bytes).
 pub fn malloc(size: usize) -> Result<DevicePtr> {
     api(|c| {
-        crate::graph::check_unsafe_call()?;
+        crate::stream::check_unsafe_call()?;
         if size == 0 {
             return Ok(DevicePtr(0));
         }
@@ -115,7 +115,7 @@ pub fn malloc(size: usize) -> Result<DevicePtr> {
 /// `cudaFree`: synchronizes the device, then frees (null is a no-op).
 pub fn free(ptr: DevicePtr) -> Result<()> {
     api(|c| {
-        crate::graph::check_unsafe_call()?;
+        crate::stream::check_unsafe_call()?;
         if ptr.0 == 0 {
             return Ok(());
         }
@@ -150,7 +150,7 @@ pub fn host_alloc(size: usize, flags: u32) -> Result<*mut u8> {
         if flags & !7 != 0 {
             return Err(Error::InvalidValue);
         }
-        crate::graph::check_unsafe_call()?;
+        crate::stream::check_unsafe_call()?;
         if size == 0 {
             return Ok(std::ptr::null_mut());
         }
@@ -176,7 +176,7 @@ pub fn host_alloc(size: usize, flags: u32) -> Result<*mut u8> {
 /// [`Error::InvalidValue`]).
 pub fn free_host(ptr: *mut u8) -> Result<()> {
     api(|c| {
-        crate::graph::check_unsafe_call()?;
+        crate::stream::check_unsafe_call()?;
         if ptr.is_null() {
             return Ok(());
         }
@@ -397,7 +397,7 @@ pub type MemWork = Arc<dyn Fn() -> Result<()> + Send + Sync>;
 
 /// Runs `work` as `on` says: a synchronous call returns its error; an asynchronous one reports
 /// it at the next synchronization.
-fn submit(on: On, work: MemWork, node: crate::graph::NodeType) -> Result<()> {
+fn submit(on: On, work: MemWork, node: crate::work::NodeType) -> Result<()> {
     match on {
         On::Sync(s) => {
             if let Some(r) = crate::stream::run_inline_if_idle(&resolve(s)?, || work()) {
@@ -427,7 +427,7 @@ fn submit(on: On, work: MemWork, node: crate::graph::NodeType) -> Result<()> {
 
 /// The work of an asynchronous memory operation as a graph node (errors reported at the next
 /// synchronization).
-pub fn node_work(work: MemWork) -> crate::graph::NodeFn {
+pub fn node_work(work: MemWork) -> crate::work::NodeFn {
     Arc::new(move || {
         if let Err(e) = work() {
             ctx().set_async(e);
@@ -446,7 +446,7 @@ pub fn malloc_pitch(width: usize, height: usize) -> Result<(DevicePtr, usize)> {
     let pitch = width.div_ceil(PITCH_ALIGN).checked_mul(PITCH_ALIGN);
     match pitch.and_then(|p| p.checked_mul(height).map(|n| (p, n))) {
         Some((p, n)) => malloc(n).map(|d| (d, p)),
-        None => crate::record(Err(Error::MemoryAllocation)),
+        None => record(Err(Error::MemoryAllocation)),
     }
 }
 
@@ -546,7 +546,7 @@ pub unsafe fn memcpy_3d(c: Copy3D, on: On) -> Result<()> {
     api(|_| {
         // SAFETY: forwarded contract.
         match unsafe { c.work() }? {
-            Some(w) => submit(on, w, crate::graph::NodeType::Memcpy),
+            Some(w) => submit(on, w, crate::work::NodeType::Memcpy),
             None => Ok(()),
         }
     })
@@ -615,7 +615,7 @@ impl Set3D {
 /// `cudaMemset2D`/`cudaMemset3D` and their `Async` forms.
 pub fn memset_3d(s: Set3D, on: On) -> Result<()> {
     api(|_| match s.work()? {
-        Some(w) => submit(on, w, crate::graph::NodeType::Memset),
+        Some(w) => submit(on, w, crate::work::NodeType::Memset),
         None => Ok(()),
     })
 }
@@ -646,7 +646,7 @@ pub unsafe fn memcpy_on(dst: u64, src: u64, count: usize, kind: MemcpyKind, on: 
 /// `cudaMemcpyPeer(Async)`: device-to-device between devices (only device 0 exists).
 pub fn memcpy_peer(dst: DevicePtr, dst_dev: i32, src: DevicePtr, src_dev: i32, count: usize, on: On) -> Result<()> {
     if dst_dev != 0 || src_dev != 0 {
-        return crate::record(Err(Error::InvalidDevice));
+        return record(Err(Error::InvalidDevice));
     }
     // SAFETY: device-to-device: no host memory is involved.
     unsafe { memcpy_on(dst.0, src.0, count, MemcpyKind::DeviceToDevice, on) }
@@ -829,7 +829,7 @@ pub const MEM_ATTACH_SINGLE: u32 = 4;
 /// size of 0 is [`Error::InvalidValue`].
 pub fn malloc_managed(size: usize, flags: u32) -> Result<DevicePtr> {
     api(|c| {
-        crate::graph::check_unsafe_call()?;
+        crate::stream::check_unsafe_call()?;
         if size == 0 || !(flags == MEM_ATTACH_GLOBAL || flags == MEM_ATTACH_HOST) {
             return Err(Error::InvalidValue);
         }
@@ -882,7 +882,12 @@ pub fn mem_prefetch_async(ptr: u64, count: usize, loc: MemLocation, flags: u32, 
         let base = managed_base(ptr, count).filter(|_| count != 0 && flags == 0).ok_or(Error::InvalidValue)?;
         loc.check()?;
         let st = resolve(stream)?;
-        crate::managed_ranges::prefetched(base, ptr, count as u64, crate::managed_ranges::Place::of(loc));
+        crate::managed_ranges::prefetched(
+            base,
+            ptr,
+            count as u64,
+            crate::managed_ranges::Place::of(loc.r#type, loc.id),
+        );
         enqueue(&st, Vec::new(), Box::new(|| {}));
         Ok(())
     })
@@ -900,7 +905,13 @@ pub fn mem_advise(ptr: u64, count: usize, advice: i32, loc: MemLocation) -> Resu
         if matches!(advice, 3 | 5 | 6) {
             loc.check()?;
         }
-        crate::managed_ranges::advised(base, ptr, count as u64, advice, crate::managed_ranges::Place::of(loc));
+        crate::managed_ranges::advised(
+            base,
+            ptr,
+            count as u64,
+            advice,
+            crate::managed_ranges::Place::of(loc.r#type, loc.id),
+        );
         Ok(())
     })
 }
@@ -1183,7 +1194,7 @@ pub fn free_async(ptr: DevicePtr, stream: Stream) -> Result<()> {
                 Box::new(move || {
                     let _ = graph_mem_mark(ptr.0, false);
                 }),
-                crate::graph::NodeType::MemFree,
+                crate::work::NodeType::MemFree,
             );
             return Ok(());
         }
@@ -1200,7 +1211,7 @@ pub fn free_async(ptr: DevicePtr, stream: Stream) -> Result<()> {
                     pl.used = pl.used.saturating_sub(size);
                 }
             }),
-            crate::graph::NodeType::MemFree,
+            crate::work::NodeType::MemFree,
         );
         Ok(())
     })
@@ -1309,7 +1320,7 @@ fn graph_mem_mark(ptr: u64, allocated: bool) -> Result<()> {
 }
 
 /// A memory allocation node's address (fixed now) and work (which allocates it).
-pub fn graph_mem_alloc(size: usize) -> Result<(DevicePtr, crate::graph::NodeFn)> {
+pub fn graph_mem_alloc(size: usize) -> Result<(DevicePtr, crate::work::NodeFn)> {
     api(|c| {
         if size == 0 {
             return Err(Error::InvalidValue);
@@ -1320,20 +1331,20 @@ pub fn graph_mem_alloc(size: usize) -> Result<(DevicePtr, crate::graph::NodeFn)>
             p,
             Arc::new(move || {
                 let _ = graph_mem_mark(p.0, true);
-            }) as crate::graph::NodeFn,
+            }) as crate::work::NodeFn,
         ))
     })
 }
 
 /// A memory free node's work: `ptr` must be a graph allocation.
-pub fn graph_mem_free(ptr: DevicePtr) -> Result<crate::graph::NodeFn> {
+pub fn graph_mem_free(ptr: DevicePtr) -> Result<crate::work::NodeFn> {
     api(|_| {
         if !graph_mem().allocs.contains_key(&ptr.0) {
             return Err(Error::InvalidValue);
         }
         Ok(Arc::new(move || {
             let _ = graph_mem_mark(ptr.0, false);
-        }) as crate::graph::NodeFn)
+        }) as crate::work::NodeFn)
     })
 }
 

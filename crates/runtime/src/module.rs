@@ -8,7 +8,7 @@ use ptx::ast::{FuncDirective, FuncKind, Item, Statement, VarDecl};
 use ptx::types::StateSpace;
 use simt::{DevicePtr, Program};
 
-use crate::context::api;
+use crate::context::{api, record};
 use crate::error::{Error, Result};
 
 /// One kernel parameter: its size and alignment in the packed parameter buffer.
@@ -185,7 +185,7 @@ impl Module {
         if self.0.kernels.contains_key(name) {
             Ok(Function { module: self.0.clone(), name: Arc::from(name) })
         } else {
-            crate::record(Err(Error::InvalidDeviceFunction))
+            record(Err(Error::InvalidDeviceFunction))
         }
     }
 
@@ -363,13 +363,13 @@ impl Function {
     /// maximum less the static shared memory; the preferred carveout (9) is -1..=100; the
     /// cluster attributes (10..=15) are accepted.
     pub fn set_attribute(&self, attr: i32, value: i32) -> Result<()> {
-        crate::record((|| {
+        record((|| {
             let static_shared = i64::from(self.info().map_or(0, |k| k.static_shared));
             let mut attrs = crate::context::lock(&self.module.attrs);
             let a = attrs.entry(self.name.to_string()).or_default();
             match attr {
                 8 if value >= 0
-                    && i64::from(value) + static_shared <= i64::from(crate::launch::MAX_SHARED_PER_BLOCK) =>
+                    && i64::from(value) + static_shared <= i64::from(crate::device::MAX_SHARED_PER_BLOCK) =>
                 {
                     a.max_dynamic_shared = Some(value)
                 }
@@ -390,7 +390,7 @@ impl Function {
     /// `cudaFuncSetCacheConfig` (`cudaFuncCache` 0..=3): recorded, no effect on the CPU.
     pub fn set_cache_config(&self, config: i32) -> Result<()> {
         if !(0..=3).contains(&config) {
-            return crate::record(Err(Error::InvalidValue));
+            return record(Err(Error::InvalidValue));
         }
         crate::context::lock(&self.module.attrs).entry(self.name.to_string()).or_default().cache_config = config;
         Ok(())
@@ -411,12 +411,12 @@ impl Function {
     pub fn pack_params(&self, args: &[&[u8]]) -> Result<Vec<u8>> {
         let params = self.params();
         if args.len() != params.len() {
-            return crate::record(Err(Error::InvalidValue));
+            return record(Err(Error::InvalidValue));
         }
         let mut buf = Vec::new();
         for (p, a) in params.iter().zip(args) {
             if a.len() != p.size as usize {
-                return crate::record(Err(Error::InvalidValue));
+                return record(Err(Error::InvalidValue));
             }
             let align = p.align as usize;
             buf.resize(buf.len().div_ceil(align) * align, 0);

@@ -6,15 +6,21 @@
 //! and work on a blocking stream waits for the last work of the legacy default stream
 //! (`cudaStreamNonBlocking` streams do neither). Events and `cudaStreamWaitEvent` use the same
 //! markers.
+//!
+//! Stream capture belongs to the graph layer above: a capturing stream holds a
+//! `CaptureState` the graph layer put there, which records the stream's work instead of
+//! running it, and the graph layer installs a `CaptureRegistry` that answers the checks
+//! concerning every capture at once.
 
+use std::any::Any;
+use std::collections::HashMap;
 use std::sync::mpsc::{Sender, channel};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::Instant;
 
 use crate::context::{api, ctx, lock};
 use crate::error::{Error, Result};
-use crate::event::Event;
-use crate::graph::NodeType;
+use crate::work::NodeType;
 
 /// `cudaStreamNonBlocking`: the stream does not synchronize with the legacy default stream.
 pub const NON_BLOCKING: u32 = 0x1;
@@ -89,8 +95,8 @@ pub(crate) struct StreamInner {
     pub flags: u32,
     tx: Mutex<Option<Sender<Job>>>,
     last: Mutex<Option<Arc<Marker>>>,
-    /// The capture sequence this stream is capturing into, if any.
-    pub(crate) capture: Mutex<Option<crate::graph::StreamCapture>>,
+    /// The stream's part in the capture sequence it is capturing into, if any.
+    pub(crate) capture: Mutex<Option<Box<dyn CaptureState>>>,
     /// Attributes set with `cudaStreamSetAttribute`, as raw `cudaLaunchAttributeValue`s.
     attrs: Mutex<std::collections::BTreeMap<i32, AttrValue>>,
 }
@@ -174,25 +180,19 @@ impl Stream {
             if lock(&s.tx).is_none() {
                 return Err(Error::MemoryAllocation);
             }
-            lock(&c.streams).insert(h, s);
+            lock(&streams().table).insert(h, s);
             Ok(Stream(h))
         })
     }
 
     /// `cudaStreamDestroy`: queued work still completes, the handle becomes invalid at once.
     pub fn destroy(self) -> Result<()> {
-        api(|c| {
+        api(|_| {
             if self.is_default() {
                 return Err(Error::InvalidResourceHandle);
             }
-            let s = lock(&c.streams).remove(&self.0).ok_or(Error::InvalidResourceHandle)?;
-            // Keep the legacy stream ordered after the destroyed stream's pending work.
-            if let Some(m) = s.last()
-                && m.done().is_none()
-            {
-                enqueue(&c.null_stream, vec![m], Box::new(|| {}));
-            }
-            s.stop();
+            let s = lock(&streams().table).remove(&self.0).ok_or(Error::InvalidResourceHandle)?;
+            retire(&s);
             Ok(())
         })
     }
@@ -202,7 +202,7 @@ impl Stream {
     pub fn synchronize(self) -> Result<()> {
         api(|c| {
             let s = resolve(self)?;
-            crate::graph::forbid_while_capturing(&s)?;
+            forbid_while_capturing(&s)?;
             s.wait_idle();
             c.sync_result()
         })
@@ -213,31 +213,11 @@ impl Stream {
     pub fn query(self) -> Result<()> {
         api(|_| {
             let s = resolve(self)?;
-            crate::graph::forbid_while_capturing(&s)?;
+            forbid_while_capturing(&s)?;
             match s.last() {
                 Some(m) if m.done().is_none() => Err(Error::NotReady),
                 _ => Ok(()),
             }
-        })
-    }
-
-    /// `cudaStreamWaitEvent`: later work on this stream waits for the event's last record.
-    pub fn wait_event(self, event: Event) -> Result<()> {
-        api(|_| {
-            let s = resolve(self)?;
-            if crate::graph::wait_event_capture(&s, event)? {
-                return Ok(());
-            }
-            if let Some(shared) = crate::event::imported(event)? {
-                let target = shared.records();
-                enqueue(&s, Vec::new(), Box::new(move || shared.wait(target)));
-                return Ok(());
-            }
-            let m = crate::event::marker_of(event)?;
-            if let Some(m) = m {
-                enqueue(&s, vec![m], Box::new(|| {}));
-            }
-            Ok(())
         })
     }
 
@@ -333,16 +313,21 @@ struct PerThread(Option<Arc<StreamInner>>);
 impl Drop for PerThread {
     fn drop(&mut self) {
         if let Some(s) = self.0.take() {
-            let c = ctx();
-            lock(&c.streams).remove(&s.handle);
-            if let Some(m) = s.last()
-                && m.done().is_none()
-            {
-                enqueue(&c.null_stream, vec![m], Box::new(|| {}));
-            }
-            s.stop();
+            lock(&streams().table).remove(&s.handle);
+            retire(&s);
         }
     }
+}
+
+/// Stops a stream taken out of the table: its queued work still completes, and the legacy
+/// default stream stays ordered after it.
+fn retire(s: &StreamInner) {
+    if let Some(m) = s.last()
+        && m.done().is_none()
+    {
+        enqueue(&streams().legacy, vec![m], Box::new(|| {}));
+    }
+    s.stop();
 }
 
 thread_local! {
@@ -350,22 +335,56 @@ thread_local! {
 }
 
 fn per_thread_stream() -> Result<Arc<StreamInner>> {
-    let c = ctx();
+    let all = streams();
     let r = PER_THREAD.try_with(|p| {
         let mut p = p.borrow_mut();
         if let Some(s) = &p.0 {
             // Re-registered after cudaDeviceReset dropped it from the table.
-            lock(&c.streams).entry(s.handle).or_insert_with(|| s.clone());
+            lock(&all.table).entry(s.handle).or_insert_with(|| s.clone());
             return s.clone();
         }
-        let h = c.handle();
+        let h = ctx().handle();
         let s = StreamInner::spawn(h, 0);
-        lock(&c.streams).insert(h, s.clone());
+        lock(&all.table).insert(h, s.clone());
         p.0 = Some(s.clone());
         s
     });
     // During thread teardown: the legacy stream.
-    Ok(r.unwrap_or_else(|_| c.null_stream.clone()))
+    Ok(r.unwrap_or_else(|_| all.legacy.clone()))
+}
+
+/// The streams of the device.
+struct Streams {
+    /// The legacy default stream.
+    legacy: Arc<StreamInner>,
+    /// Live user (and per-thread default) streams by handle.
+    table: Mutex<HashMap<u64, Arc<StreamInner>>>,
+    /// Serializes enqueueing, so dependency capture between streams is consistent.
+    sched: Mutex<()>,
+}
+
+fn streams() -> &'static Streams {
+    static STREAMS: OnceLock<Streams> = OnceLock::new();
+    STREAMS.get_or_init(|| Streams {
+        legacy: StreamInner::spawn(0, 0),
+        table: Mutex::new(HashMap::new()),
+        sched: Mutex::new(()),
+    })
+}
+
+/// The live user (and per-thread default) streams.
+pub(crate) fn live_streams() -> Vec<Arc<StreamInner>> {
+    lock(&streams().table).values().cloned().collect()
+}
+
+/// `cudaDeviceReset`'s part here: waits for all work and destroys every stream (a thread's
+/// per-thread default stream is entered again on its next use).
+pub(crate) fn reset() {
+    wait_all();
+    let all: Vec<_> = lock(&streams().table).drain().map(|(_, s)| s).collect();
+    for s in all {
+        s.wait_idle();
+    }
 }
 
 /// Whether `CUDA_LAUNCH_BLOCKING=1`: every asynchronous operation completes before its call
@@ -380,15 +399,16 @@ pub fn launch_blocking() -> bool {
 /// stream while a blocking stream is capturing is [`Error::StreamCaptureImplicit`] (and
 /// invalidates that capture), as in CUDA.
 pub(crate) fn resolve(s: Stream) -> Result<Arc<StreamInner>> {
-    let c = ctx();
     if s.0 == 2 {
         return per_thread_stream();
     }
     if s.0 <= 1 {
-        crate::graph::check_legacy_use()?;
-        return Ok(c.null_stream.clone());
+        if let Some(r) = capture_registry() {
+            r.check_legacy_use()?;
+        }
+        return Ok(streams().legacy.clone());
     }
-    lock(&c.streams).get(&s.0).cloned().ok_or(Error::InvalidResourceHandle)
+    lock(&streams().table).get(&s.0).cloned().ok_or(Error::InvalidResourceHandle)
 }
 
 /// Enqueues `work` on `s` after the implicit dependencies; returns its completion marker.
@@ -399,10 +419,10 @@ pub(crate) fn enqueue(s: &Arc<StreamInner>, extra: Vec<Arc<Marker>>, work: Work)
 
 /// [`enqueue`] of work that stream capture records as a node of type `ty`.
 pub(crate) fn enqueue_as(s: &Arc<StreamInner>, deps: Vec<Arc<Marker>>, work: Work, ty: NodeType) -> Arc<Marker> {
-    let work = match crate::graph::capture_work(s, work, ty) {
-        None => return Marker::completed(),
-        Some(w) => w,
-    };
+    if let Some(capture) = lock(&s.capture).as_mut() {
+        capture.record(work, ty);
+        return Marker::completed();
+    }
     let done = enqueue_locked(s, deps, work);
     if launch_blocking() {
         done.wait();
@@ -414,9 +434,9 @@ pub(crate) fn enqueue_as(s: &Arc<StreamInner>, deps: Vec<Arc<Marker>>, work: Wor
 /// its own stream's (the legacy default stream's implicit synchronization). Called under the
 /// scheduling lock.
 fn implicit_deps(s: &StreamInner, deps: &mut Vec<Arc<Marker>>) {
-    let c = ctx();
+    let all = streams();
     if s.handle == 0 {
-        for o in lock(&c.streams).values() {
+        for o in lock(&all.table).values() {
             if o.blocking()
                 && let Some(m) = o.last()
                 && m.done().is_none()
@@ -425,7 +445,7 @@ fn implicit_deps(s: &StreamInner, deps: &mut Vec<Arc<Marker>>) {
             }
         }
     } else if s.blocking()
-        && let Some(m) = c.null_stream.last()
+        && let Some(m) = all.legacy.last()
         && m.done().is_none()
     {
         deps.push(m);
@@ -433,8 +453,7 @@ fn implicit_deps(s: &StreamInner, deps: &mut Vec<Arc<Marker>>) {
 }
 
 fn enqueue_locked(s: &Arc<StreamInner>, mut deps: Vec<Arc<Marker>>, work: Work) -> Arc<Marker> {
-    let c = ctx();
-    let _g = lock(&c.sched);
+    let _g = lock(&streams().sched);
     implicit_deps(s, &mut deps);
     let done = Arc::new(Marker::default());
     *lock(&s.last) = Some(done.clone());
@@ -469,9 +488,8 @@ pub(crate) fn run_sync(s: Stream, work: Work) -> Result<()> {
 /// While `work` runs, the stream's last work is its marker, so work enqueued meanwhile (by
 /// other host threads) is ordered after it, as if the worker ran it.
 pub(crate) fn run_inline_if_idle<T>(s: &Arc<StreamInner>, work: impl FnOnce() -> T) -> Option<T> {
-    let c = ctx();
     let done = {
-        let _g = lock(&c.sched);
+        let _g = lock(&streams().sched);
         if lock(&s.capture).is_some() || s.last().is_some_and(|m| m.done().is_none()) {
             return None;
         }
@@ -491,22 +509,78 @@ pub(crate) fn run_inline_if_idle<T>(s: &Arc<StreamInner>, work: impl FnOnce() ->
 
 /// Waits for all work on every stream.
 pub(crate) fn wait_all() {
-    let c = ctx();
-    let streams: Vec<_> = lock(&c.streams).values().cloned().collect();
-    for s in streams {
+    for s in live_streams() {
         s.wait_idle();
     }
-    c.null_stream.wait_idle();
+    streams().legacy.wait_idle();
 }
 
 /// `cudaDeviceSynchronize`: waits for all work; returns the sticky error or a pending
 /// asynchronous error.
 pub fn device_synchronize() -> Result<()> {
     api(|c| {
-        crate::graph::check_unsafe_call()?;
+        check_unsafe_call()?;
         wait_all();
         c.sync_result()
     })
+}
+
+/// A stream's part in a stream capture, kept by the graph layer (`graph::capture`): while a
+/// stream holds one, the work enqueued on it is recorded into the graph instead of run.
+pub(crate) trait CaptureState: Any + Send + std::fmt::Debug {
+    /// Records `work` (as a node of type `ty`) after the stream's capture tail.
+    fn record(&mut self, work: Work, ty: NodeType);
+    /// Marks the capture sequence invalidated (a prohibited call was made on the stream).
+    fn invalidate(&self);
+    /// Where the capture stands now, for an event recorded on the stream.
+    fn point(&self) -> CapturePoint;
+}
+
+/// A capture point, held by an event recorded in a capturing stream: the graph layer's, opaque
+/// here.
+pub(crate) type CapturePoint = Arc<dyn Any + Send + Sync>;
+
+/// The checks that concern every capture sequence at once, answered by the graph layer, which
+/// installs them ([`install_capture_registry`]) when the first capture begins. Before that no
+/// stream captures, and every check passes.
+pub(crate) trait CaptureRegistry: Sync {
+    /// Using the legacy default stream while a blocking stream captures:
+    /// [`Error::StreamCaptureImplicit`] (invalidating that capture).
+    fn check_legacy_use(&self) -> Result<()>;
+    /// A potentially unsafe call during capture (`cudaMalloc`, `cudaFree`,
+    /// `cudaDeviceSynchronize`, ...): [`Error::StreamCaptureUnsupported`] per the capture modes.
+    fn check_unsafe_call(&self) -> Result<()>;
+    /// `cudaStreamWaitEvent` on `s` for an event whose last record left `point` (recorded in a
+    /// capturing stream) or was made outside capture (`recorded`): `Ok(true)` when capture
+    /// handled the wait (joining or forking a capture).
+    fn wait_event(&self, s: &StreamInner, point: Option<CapturePoint>, recorded: bool) -> Result<bool>;
+}
+
+static CAPTURE_REGISTRY: OnceLock<&'static dyn CaptureRegistry> = OnceLock::new();
+
+/// Installs the graph layer's capture checks (once; later calls change nothing).
+pub(crate) fn install_capture_registry(registry: &'static dyn CaptureRegistry) {
+    let _ = CAPTURE_REGISTRY.set(registry);
+}
+
+/// The installed capture checks, once a capture has begun.
+pub(crate) fn capture_registry() -> Option<&'static dyn CaptureRegistry> {
+    CAPTURE_REGISTRY.get().copied()
+}
+
+/// [`CaptureRegistry::check_unsafe_call`], passing while no capture ever began.
+pub(crate) fn check_unsafe_call() -> Result<()> {
+    capture_registry().map_or(Ok(()), |r| r.check_unsafe_call())
+}
+
+/// Synchronizing or polling a capturing stream: [`Error::StreamCaptureUnsupported`], and the
+/// capture is invalidated.
+fn forbid_while_capturing(s: &StreamInner) -> Result<()> {
+    if let Some(capture) = lock(&s.capture).as_ref() {
+        capture.invalidate();
+        return Err(Error::StreamCaptureUnsupported);
+    }
+    Ok(())
 }
 
 /// A raw `cudaLaunchAttributeValue` (`cudaStreamAttrValue`, `cudaKernelNodeAttrValue`): 64

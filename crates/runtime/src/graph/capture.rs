@@ -3,16 +3,26 @@
 //! waited on by another stream fork the capture into that stream; waiting back in the origin
 //! stream joins it. Capture modes (global, thread-local, relaxed) decide which potentially
 //! unsafe calls are prohibited, per the calling thread's interaction mode.
+//!
+//! The layers below know capture only through hooks this module installs when the first
+//! capture begins: each capturing stream holds its [`StreamCapture`] as a
+//! [`CaptureState`](crate::stream::CaptureState), the checks over all captures are
+//! [`Captures`] (a [`CaptureRegistry`]), and a kernel launch in a capturing stream becomes a
+//! kernel node through [`capture_launch`].
 
+use std::any::Any;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::ThreadId;
 
-use super::{Graph, GraphData, GraphNode, KernelNode, NodeKind, NodeType, ancestors, drop_graph, insert_node, reg};
+use super::{
+    Graph, GraphData, GraphNode, KernelNode, NodeKind, NodeType, Registry, ancestors, drop_graph, insert_node, reg,
+};
+use crate::Dim3;
 use crate::context::{api, lock};
 use crate::error::{Error, Result};
-use crate::event::Event;
-use crate::stream::{Stream, StreamInner, Work, resolve};
+use crate::module::Function;
+use crate::stream::{self, CaptureRegistry, CaptureState, Stream, StreamInner, Work, resolve};
 
 /// `cudaStreamCaptureMode`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,7 +77,7 @@ pub struct CaptureSeq {
 
 /// A stream's part in a capture sequence.
 #[derive(Debug, Clone)]
-pub(crate) struct StreamCapture {
+struct StreamCapture {
     seq: Arc<CaptureSeq>,
     /// The nodes the stream's next captured work depends on.
     tail: Vec<u64>,
@@ -75,28 +85,66 @@ pub(crate) struct StreamCapture {
 
 /// A capture point recorded by an event (`cudaEventRecord` in a capturing stream).
 #[derive(Debug, Clone)]
-pub(crate) struct CapturePoint {
+struct CapturePoint {
     seq: Arc<CaptureSeq>,
     nodes: Vec<u64>,
 }
 
-/// Called for all work enqueued on `s`: `None` if it was captured into a graph (or dropped,
-/// the capture being invalidated), else the work to run.
-pub(crate) fn capture_work(s: &StreamInner, work: Work, ty: NodeType) -> Option<Work> {
-    let mut cap = lock(&s.capture);
-    let Some(sc) = cap.as_mut() else { return Some(work) };
-    append(sc, NodeKind::Work { ty, work: Arc::from(work), params: None });
-    None
+impl CaptureState for StreamCapture {
+    /// Work enqueued on a capturing stream becomes a node (nothing, once the capture is
+    /// invalidated).
+    fn record(&mut self, work: Work, ty: NodeType) {
+        append(self, NodeKind::Work { ty, work: Arc::from(work), params: None });
+    }
+
+    fn invalidate(&self) {
+        self.seq.invalidated.store(true, Ordering::Relaxed);
+    }
+
+    fn point(&self) -> stream::CapturePoint {
+        Arc::new(CapturePoint { seq: self.seq.clone(), nodes: self.tail.clone() })
+    }
+}
+
+/// The stream's part in a capture, if it is capturing.
+fn part(state: &mut Option<Box<dyn CaptureState>>) -> Option<&mut StreamCapture> {
+    state.as_mut().and_then(|s| (&mut **s as &mut dyn Any).downcast_mut::<StreamCapture>())
+}
+
+/// Ends the stream's part in its capture, returning it.
+fn take_part(state: &mut Option<Box<dyn CaptureState>>) -> Option<StreamCapture> {
+    let boxed: Box<dyn Any> = state.take()?;
+    boxed.downcast::<StreamCapture>().ok().map(|b| *b)
+}
+
+/// The same, read-only.
+fn part_ref(state: &Option<Box<dyn CaptureState>>) -> Option<&StreamCapture> {
+    state.as_ref().and_then(|s| (&**s as &dyn Any).downcast_ref::<StreamCapture>())
+}
+
+/// Installs the capture hooks in the stream and launch layers (once).
+fn install_hooks() {
+    static CAPTURES: Captures = Captures;
+    stream::install_capture_registry(&CAPTURES);
+    crate::launch::install_kernel_capture(capture_launch);
 }
 
 /// A kernel launch on `s`: `None` if the stream is not capturing (the caller enqueues it),
-/// else the launch becomes a kernel node made by `node` (as `cudaGraphAddKernelNode` makes
-/// one, so the kernel-node calls see its function, configuration and parameters), or the
-/// error making it gave.
-pub(crate) fn capture_kernel(s: &StreamInner, node: impl FnOnce() -> Result<KernelNode>) -> Option<Result<()>> {
+/// else the launch becomes a kernel node (as `cudaGraphAddKernelNode` makes one, so the
+/// kernel-node calls see its function, configuration and parameters), or the error making it
+/// gave.
+fn capture_launch(
+    s: &StreamInner,
+    function: &Function,
+    grid: Dim3,
+    block: Dim3,
+    dynamic_shared: u32,
+    params: &[u8],
+) -> Option<Result<()>> {
     let mut cap = lock(&s.capture);
-    let sc = cap.as_mut()?;
-    Some(node().map(|k| append(sc, NodeKind::Kernel(k))))
+    let sc = part(&mut cap)?;
+    let node = KernelNode::new(function.clone(), grid, block, dynamic_shared, params.to_vec());
+    Some(node.map(|k| append(sc, NodeKind::Kernel(k))))
 }
 
 /// Adds `kind` to the stream's capture after its tail (nothing once the capture is invalidated).
@@ -109,28 +157,40 @@ fn append(sc: &mut StreamCapture, kind: NodeKind) {
     sc.tail = vec![h];
 }
 
-/// Synchronizing or polling a capturing stream: [`Error::StreamCaptureUnsupported`], and the
-/// capture is invalidated.
-pub(crate) fn forbid_while_capturing(s: &StreamInner) -> Result<()> {
-    if let Some(sc) = lock(&s.capture).as_ref() {
-        sc.seq.invalidated.store(true, Ordering::Relaxed);
-        return Err(Error::StreamCaptureUnsupported);
+/// The checks over every capture sequence, as the stream layer asks them.
+struct Captures;
+
+impl CaptureRegistry for Captures {
+    fn check_legacy_use(&self) -> Result<()> {
+        check_legacy_use()
     }
-    Ok(())
+
+    fn check_unsafe_call(&self) -> Result<()> {
+        check_unsafe_call()
+    }
+
+    fn wait_event(&self, s: &StreamInner, point: Option<stream::CapturePoint>, recorded: bool) -> Result<bool> {
+        let point = point.and_then(|p| p.downcast::<CapturePoint>().ok());
+        wait_event_capture(s, point.as_deref(), recorded)
+    }
 }
 
 /// Using the legacy default stream while a blocking stream captures: an implicit dependency,
 /// [`Error::StreamCaptureImplicit`] (the capture is invalidated).
-pub(crate) fn check_legacy_use() -> Result<()> {
+fn check_legacy_use() -> Result<()> {
     let r = reg();
     let mut err = Ok(());
-    for seq in &r.active {
-        if seq.blocking.load(Ordering::Relaxed) {
-            seq.invalidated.store(true, Ordering::Relaxed);
-            err = Err(Error::StreamCaptureImplicit);
-        }
+    for seq in captures_with_blocking_streams(&r) {
+        seq.invalidated.store(true, Ordering::Relaxed);
+        err = Err(Error::StreamCaptureImplicit);
     }
     err
+}
+
+/// The active captures a blocking stream takes part in: the legacy stream depends on them
+/// implicitly.
+fn captures_with_blocking_streams(r: &Registry) -> impl Iterator<Item = &Arc<CaptureSeq>> {
+    r.active.iter().filter(|seq| seq.blocking.load(Ordering::Relaxed))
 }
 
 /// A potentially unsafe call during capture (`cudaMalloc`, `cudaFree`, `cudaMallocHost`,
@@ -139,7 +199,7 @@ pub(crate) fn check_legacy_use() -> Result<()> {
 /// [`exchange_thread_capture_mode`]): Global — a non-relaxed capture of this thread or a
 /// global capture of another thread prohibits it; ThreadLocal — only a non-relaxed capture of
 /// this thread; Relaxed — nothing. The offending captures are invalidated.
-pub(crate) fn check_unsafe_call() -> Result<()> {
+fn check_unsafe_call() -> Result<()> {
     let mode = THREAD_MODE.with(std::cell::Cell::get);
     if mode == CaptureMode::Relaxed as i32 {
         return Ok(());
@@ -158,19 +218,13 @@ pub(crate) fn check_unsafe_call() -> Result<()> {
     err
 }
 
-/// `cudaEventRecord` on a capturing stream: the event records the capture point. Returns
-/// `true` if the stream was capturing.
-pub(crate) fn record_capture_point(s: &StreamInner) -> Option<CapturePoint> {
-    lock(&s.capture).as_ref().map(|sc| CapturePoint { seq: sc.seq.clone(), nodes: sc.tail.clone() })
-}
-
-/// `cudaStreamWaitEvent` with capture: joins/forks the capture when the event recorded a
-/// capture point of an active sequence; `Ok(true)` if handled here.
-pub(crate) fn wait_event_capture(s: &StreamInner, e: Event) -> Result<bool> {
-    let point = crate::event::capture_point_of(e)?;
-    let active = point.as_ref().filter(|p| reg().active.iter().any(|a| Arc::ptr_eq(a, &p.seq)));
+/// `cudaStreamWaitEvent` with capture, for an event whose last record left `point` (in a
+/// capturing stream) or was made outside capture (`recorded`): joins/forks the capture when
+/// the point is of an active sequence; `Ok(true)` if handled here.
+fn wait_event_capture(s: &StreamInner, point: Option<&CapturePoint>, recorded: bool) -> Result<bool> {
+    let active = point.filter(|p| reg().active.iter().any(|a| Arc::ptr_eq(a, &p.seq)));
     let mut cap = lock(&s.capture);
-    match (cap.as_mut(), active) {
+    match (part(&mut cap), active) {
         (Some(sc), Some(p)) => {
             if !Arc::ptr_eq(&sc.seq, &p.seq) {
                 return Err(Error::StreamCaptureMerge);
@@ -186,12 +240,12 @@ pub(crate) fn wait_event_capture(s: &StreamInner, e: Event) -> Result<bool> {
             if s.blocking() {
                 p.seq.blocking.store(true, Ordering::Relaxed);
             }
-            *cap = Some(StreamCapture { seq: p.seq.clone(), tail: p.nodes.clone() });
+            *cap = Some(Box::new(StreamCapture { seq: p.seq.clone(), tail: p.nodes.clone() }));
             Ok(true)
         }
         (Some(sc), None) => {
             // A dependency of captured work on uncaptured work.
-            if crate::event::marker_of(e)?.is_some() {
+            if recorded {
                 sc.seq.invalidated.store(true, Ordering::Relaxed);
                 return Err(Error::StreamCaptureIsolation);
             }
@@ -225,6 +279,7 @@ pub fn begin_capture_to_graph(stream: Stream, graph: Graph, deps: &[GraphNode], 
 }
 
 fn begin(stream: Stream, into: Option<Graph>, deps: &[GraphNode], mode: i32) -> Result<()> {
+    install_hooks();
     api(|c| {
         let mode = CaptureMode::from_raw(mode)?;
         let s = resolve(stream)?;
@@ -264,7 +319,7 @@ fn begin(stream: Stream, into: Option<Graph>, deps: &[GraphNode], mode: i32) -> 
             r.graphs.insert(graph, data);
         }
         r.active.push(seq.clone());
-        *cap = Some(StreamCapture { seq, tail: deps.iter().map(|n| n.0).collect() });
+        *cap = Some(Box::new(StreamCapture { seq, tail: deps.iter().map(|n| n.0).collect() }));
         Ok(())
     })
 }
@@ -278,7 +333,7 @@ pub fn update_capture_dependencies(stream: Stream, deps: &[GraphNode], flags: u3
         }
         let s = resolve(stream)?;
         let mut cap = lock(&s.capture);
-        let Some(sc) = cap.as_mut() else { return Err(Error::IllegalState) };
+        let Some(sc) = part(&mut cap) else { return Err(Error::IllegalState) };
         {
             let g = lock(&sc.seq.data);
             if deps.iter().any(|n| g.node(n.0).is_none()) {
@@ -299,9 +354,9 @@ pub fn update_capture_dependencies(stream: Stream, deps: &[GraphNode], flags: u3
 
 /// `cudaStreamEndCapture`: the captured graph.
 pub fn end_capture(stream: Stream) -> Result<Graph> {
-    api(|c| {
+    api(|_| {
         let s = resolve(stream)?;
-        let seq = match lock(&s.capture).as_ref() {
+        let seq = match part_ref(&lock(&s.capture)) {
             None => return Err(Error::IllegalState),
             Some(sc) => sc.seq.clone(),
         };
@@ -313,13 +368,12 @@ pub fn end_capture(stream: Stream) -> Result<Graph> {
             return Err(Error::StreamCaptureWrongThread);
         }
         // End the capture in every stream taking part; all must have joined the origin.
-        let origin_tail = lock(&s.capture).take().map(|sc| sc.tail).unwrap_or_default();
-        let streams: Vec<Arc<StreamInner>> = lock(&c.streams).values().cloned().collect();
+        let origin_tail = take_part(&mut lock(&s.capture)).map(|sc| sc.tail).unwrap_or_default();
         let mut others = Vec::new();
-        for o in streams {
+        for o in stream::live_streams() {
             let mut cap = lock(&o.capture);
-            if cap.as_ref().is_some_and(|sc| Arc::ptr_eq(&sc.seq, &seq))
-                && let Some(sc) = cap.take()
+            if part_ref(&cap).is_some_and(|sc| Arc::ptr_eq(&sc.seq, &seq))
+                && let Some(sc) = take_part(&mut cap)
             {
                 others.push(sc.tail);
             }
@@ -340,13 +394,23 @@ pub fn end_capture(stream: Stream) -> Result<Graph> {
     })
 }
 
-/// `cudaStreamIsCapturing`.
+/// `cudaStreamIsCapturing`. On the legacy stream: [`Error::StreamCaptureImplicit`] while a
+/// blocking stream captures, which (unlike other uses of the legacy stream) leaves that
+/// capture valid, as CUDA documents.
 pub fn capture_status(stream: Stream) -> Result<CaptureStatus> {
-    api(|_| Ok(status_of(&*resolve(stream)?)))
+    api(|_| {
+        if stream.0 <= 1 {
+            return match captures_with_blocking_streams(&reg()).next() {
+                Some(_) => Err(Error::StreamCaptureImplicit),
+                None => Ok(CaptureStatus::None),
+            };
+        }
+        Ok(status_of(&*resolve(stream)?))
+    })
 }
 
 fn status_of(s: &StreamInner) -> CaptureStatus {
-    match lock(&s.capture).as_ref() {
+    match part_ref(&lock(&s.capture)) {
         None => CaptureStatus::None,
         Some(sc) if sc.seq.invalidated.load(Ordering::Relaxed) => CaptureStatus::Invalidated,
         Some(_) => CaptureStatus::Active,
@@ -372,7 +436,7 @@ pub fn capture_info(stream: Stream) -> Result<CaptureInfo> {
         let s = resolve(stream)?;
         let status = status_of(&s);
         let cap = lock(&s.capture);
-        Ok(match cap.as_ref() {
+        Ok(match part_ref(&cap) {
             None => CaptureInfo { status, id: 0, graph: None, dependencies: Vec::new() },
             Some(sc) => {
                 let deps = sc.tail.iter().map(|&h| GraphNode(h)).collect();

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::collections::HashSet;
 
 use super::{CondType, Graph, GraphExec, GraphNode, NodeFn, NodeKind, NodeType, data_of, reg};
-use crate::context::{api, ctx, lock};
+use crate::context::{api, ctx, lock, record};
 use crate::error::{Error, Result};
 use crate::event::Event;
 use crate::stream::{Marker, Stream, resolve};
@@ -265,7 +265,7 @@ impl GraphExec {
     /// [`Error::GraphExecUpdateFailure`] (as an H100 answers).
     pub fn set_child(self, node: GraphNode, child: Graph) -> Result<()> {
         if node.node_type()? != NodeType::Graph {
-            return crate::record(Err(Error::InvalidValue));
+            return record(Err(Error::InvalidValue));
         }
         api(|_| {
             let exec = get(self)?;

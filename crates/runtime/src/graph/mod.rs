@@ -18,64 +18,12 @@ pub use capture::{
     CaptureInfo, CaptureMode, CaptureStatus, begin_capture, begin_capture_to_graph, capture_info, capture_status,
     end_capture, exchange_thread_capture_mode, update_capture_dependencies,
 };
-pub(crate) use capture::{
-    CapturePoint, StreamCapture, capture_kernel, capture_work, check_legacy_use, check_unsafe_call,
-    forbid_while_capturing, record_capture_point, wait_event_capture,
-};
 pub use exec::{UpdateResult, kernel_work};
 
-use crate::context::{api, ctx, lock};
+use crate::context::{api, ctx, lock, record};
 use crate::error::{Error, Result};
 use crate::event::Event;
-
-/// The work of one node (repeatable: a graph may be launched many times).
-pub type NodeFn = Arc<dyn Fn() + Send + Sync>;
-
-/// `cudaGraphNodeType`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum NodeType {
-    /// `cudaGraphNodeTypeKernel` (0).
-    Kernel = 0,
-    /// `cudaGraphNodeTypeMemcpy` (1).
-    Memcpy = 1,
-    /// `cudaGraphNodeTypeMemset` (2).
-    Memset = 2,
-    /// `cudaGraphNodeTypeHost` (3).
-    Host = 3,
-    /// `cudaGraphNodeTypeGraph` (4): a child graph.
-    Graph = 4,
-    /// `cudaGraphNodeTypeEmpty` (5).
-    Empty = 5,
-    /// `cudaGraphNodeTypeWaitEvent` (6).
-    WaitEvent = 6,
-    /// `cudaGraphNodeTypeEventRecord` (7).
-    EventRecord = 7,
-    /// `cudaGraphNodeTypeMemAlloc` (10).
-    MemAlloc = 10,
-    /// `cudaGraphNodeTypeMemFree` (11).
-    MemFree = 11,
-    /// `cudaGraphNodeTypeConditional` (13).
-    Conditional = 13,
-}
-
-impl NodeType {
-    /// The name Graphviz output uses.
-    pub fn name(self) -> &'static str {
-        match self {
-            NodeType::Kernel => "KERNEL",
-            NodeType::Memcpy => "MEMCPY",
-            NodeType::Memset => "MEMSET",
-            NodeType::Host => "HOST",
-            NodeType::Graph => "GRAPH",
-            NodeType::Empty => "EMPTY",
-            NodeType::WaitEvent => "WAIT_EVENT",
-            NodeType::EventRecord => "EVENT_RECORD",
-            NodeType::MemAlloc => "MEM_ALLOC",
-            NodeType::MemFree => "MEM_FREE",
-            NodeType::Conditional => "CONDITIONAL",
-        }
-    }
-}
+pub use crate::work::{NodeFn, NodeType};
 
 /// What a node does.
 #[derive(Clone)]
@@ -602,10 +550,10 @@ impl Graph {
             (0, 1 | 2) => CondType::If,
             (1, 1) => CondType::While,
             (2, 1..=65536) => CondType::Switch,
-            _ => return crate::record(Err(Error::InvalidValue)),
+            _ => return record(Err(Error::InvalidValue)),
         };
         if !reg().conds.contains_key(&handle) {
-            return crate::record(Err(Error::InvalidValue));
+            return record(Err(Error::InvalidValue));
         }
         let mut bodies = Vec::with_capacity(size as usize);
         for _ in 0..size {

@@ -1,0 +1,99 @@
+//! Updating an instantiated graph through the Rust API, over PTX fixtures:
+//! `cudaGraphExecUpdate` takes the kernel parameters of a graph of the same topology and
+//! refuses one of another (`cudaGraphExecUpdateResult`), and
+//! `cudaGraphExecKernelNodeSetParams` changes one node of the executable graph only.
+
+mod fixtures;
+
+use fixtures::{N, all, buffer, kernels, read};
+use runtime::graph::{Graph, GraphNode, KernelNode, NodeKind};
+use runtime::module::Function;
+use runtime::stream::{NON_BLOCKING, Stream};
+use runtime::{DevicePtr, Dim3, Error};
+
+/// `cudaGraphExecUpdateResult` values.
+const UPDATE_SUCCESS: i32 = 0;
+const UPDATE_TOPOLOGY_CHANGED: i32 = 2;
+const UPDATE_NODE_TYPE_CHANGED: i32 = 3;
+
+/// A kernel node of `f` over [`N`] threads with the given arguments.
+fn kernel(f: &Function, args: &[&[u8]]) -> NodeKind {
+    let params = f.pack_params(args).expect("params");
+    NodeKind::Kernel(KernelNode::new(f.clone(), Dim3::x(1), Dim3::x(N as u32), 0, params).expect("kernel node"))
+}
+
+/// fill(p, v) → mul(p, k); returns the graph and its nodes.
+fn fill_then_mul(p: DevicePtr, v: u32, k: u32) -> (Graph, GraphNode, GraphNode) {
+    let ks = kernels();
+    let g = Graph::new(0).expect("graph");
+    let fill = g.add(&[], kernel(&ks.fill, &[&p.0.to_le_bytes(), &v.to_le_bytes()])).expect("fill node");
+    let mul = g.add(&[fill], kernel(&ks.mul, &[&p.0.to_le_bytes(), &k.to_le_bytes()])).expect("mul node");
+    (g, fill, mul)
+}
+
+fn run(exec: runtime::graph::GraphExec, s: Stream) {
+    exec.launch(s).expect("launch");
+    s.synchronize().expect("sync");
+}
+
+/// An update from a graph of the same topology takes its parameters (later launches compute
+/// 5 * 3, not 4 * 2) and leaves the graph the executable graph came from unchanged; a graph of
+/// another topology or node types is refused with `cudaErrorGraphExecUpdateFailure`, the
+/// result saying why, and the executable graph keeps its parameters.
+#[test]
+fn exec_update_takes_the_parameters_of_a_graph_of_the_same_topology() {
+    let s = Stream::with_flags(NON_BLOCKING).expect("stream");
+    let p = buffer(0);
+    let (g1, _, _) = fill_then_mul(p, 4, 2);
+    let exec = g1.instantiate(0).expect("instantiate");
+    run(exec, s);
+    assert_eq!(read(p), all(8));
+
+    let (g2, _, _) = fill_then_mul(p, 5, 3);
+    let (r, info) = exec.update(g2);
+    assert_eq!((r, info.result, info.error_node), (Ok(()), UPDATE_SUCCESS, None));
+    run(exec, s);
+    assert_eq!(read(p), all(15));
+    let again = g1.instantiate(0).expect("instantiate the first graph again");
+    run(again, s);
+    assert_eq!(read(p), all(8), "the first graph keeps its own parameters");
+
+    let (g3, _, mul3) = fill_then_mul(p, 6, 6);
+    g3.add_node(&[mul3], None).expect("one node more");
+    let (r, info) = exec.update(g3);
+    assert_eq!((r, info.result), (Err(Error::GraphExecUpdateFailure), UPDATE_TOPOLOGY_CHANGED));
+
+    let ks = kernels();
+    let g4 = Graph::new(0).expect("graph");
+    let fill4 = g4.add(&[], kernel(&ks.fill, &[&p.0.to_le_bytes(), &7u32.to_le_bytes()])).expect("fill");
+    let empty4 = g4.add_node(&[fill4], None).expect("an empty node where the kernel was");
+    let (r, info) = exec.update(g4);
+    assert_eq!(
+        (r, info.result, info.error_node),
+        (Err(Error::GraphExecUpdateFailure), UPDATE_NODE_TYPE_CHANGED, Some(empty4))
+    );
+
+    run(exec, s);
+    assert_eq!(read(p), all(15), "refused updates change nothing");
+    s.destroy().expect("destroy");
+}
+
+/// `cudaGraphExecKernelNodeSetParams`: the node of the instantiated graph runs with the new
+/// parameters in later launches of that executable graph only; the node must keep its type
+/// (`cudaErrorInvalidValue`).
+#[test]
+fn setting_a_kernel_nodes_parameters_changes_that_executable_graph_only() {
+    let s = Stream::with_flags(NON_BLOCKING).expect("stream");
+    let p = buffer(0);
+    let (g, fill, mul) = fill_then_mul(p, 4, 2);
+    let (exec, other) = (g.instantiate(0).expect("instantiate"), g.instantiate(0).expect("instantiate again"));
+    let ks = kernels();
+    exec.set_node(mul, kernel(&ks.mul, &[&p.0.to_le_bytes(), &10u32.to_le_bytes()])).expect("set params");
+    run(exec, s);
+    assert_eq!(read(p), all(40));
+    run(other, s);
+    assert_eq!(read(p), all(8), "another instance of the graph keeps the old parameters");
+    assert_eq!(fill.node_type(), Ok(runtime::graph::NodeType::Kernel));
+    assert_eq!(exec.set_node(fill, NodeKind::Empty), Err(Error::InvalidValue));
+    s.destroy().expect("destroy");
+}

@@ -1,0 +1,159 @@
+//! Stream-ordered allocation through the Rust API, over PTX fixtures: `cudaMallocAsync` and
+//! `cudaFreeAsync` from the device's pools and created ones, the pool attributes that count
+//! them, reuse in stream order, trimming and the pool calls' errors (the Runtime API
+//! reference, Stream Ordered Memory Allocator).
+//!
+//! The device's current pool is process state, so these tests take turns.
+
+mod fixtures;
+
+use std::sync::{Mutex, MutexGuard};
+
+use fixtures::{Gate, N, all, kernels, read};
+use runtime::memory::{self, MemLocation, MemPoolProps};
+use runtime::stream::{NON_BLOCKING, Stream};
+use runtime::{DevicePtr, Error};
+
+/// `cudaMemPoolAttr` values.
+const REUSE_FOLLOW_EVENT_DEPENDENCIES: i32 = 1;
+const REUSE_ALLOW_OPPORTUNISTIC: i32 = 2;
+const REUSE_ALLOW_INTERNAL_DEPENDENCIES: i32 = 3;
+const RELEASE_THRESHOLD: i32 = 4;
+const RESERVED_MEM_CURRENT: i32 = 5;
+const USED_MEM_CURRENT: i32 = 7;
+const USED_MEM_HIGH: i32 = 8;
+
+fn one_at_a_time() -> MutexGuard<'static, ()> {
+    static TURN: Mutex<()> = Mutex::new(());
+    TURN.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A device pool of device 0 (`cudaMemAllocationTypePinned`, no handle types).
+fn new_pool() -> u64 {
+    let props = MemPoolProps {
+        allocType: 1,
+        handleTypes: 0,
+        location: MemLocation { r#type: 1, id: 0 },
+        win32SecurityAttributes: std::ptr::null_mut(),
+        maxSize: 0,
+        usage: 0,
+        reserved: [0; 54],
+    };
+    memory::mem_pool_create(&props).expect("pool")
+}
+
+fn attribute(pool: u64, attr: i32) -> u64 {
+    memory::mem_pool_get_attribute(pool, attr).expect("attribute").0
+}
+
+/// Allocations count as used memory of their pool from `cudaMallocAsync` until the stream
+/// reaches their `cudaFreeAsync` (not before: a gate holds the stream); the high watermark
+/// keeps the most used, and can only be reset to zero (which sets it to the current use).
+#[test]
+fn async_allocations_are_used_memory_of_their_pool_until_freed_in_stream_order() {
+    let _turn = one_at_a_time();
+    let k = kernels();
+    let s = Stream::with_flags(NON_BLOCKING).expect("stream");
+    let pool = new_pool();
+    let p = memory::malloc_async(N * 4, Some(pool), s).expect("malloc_async");
+    let q = memory::malloc_async(512, Some(pool), s).expect("malloc_async");
+    assert_eq!(attribute(pool, USED_MEM_CURRENT), (N * 4 + 512) as u64);
+    k.fill(p, 21, s);
+    k.mul(p, 2, s);
+    s.synchronize().expect("sync");
+    assert_eq!(read(p), all(42), "the allocation is usable in stream order");
+
+    let gate = Gate::new();
+    s.launch_host_func(gate.waiter()).expect("gate");
+    memory::free_async(p, s).expect("free p");
+    memory::free_async(q, s).expect("free q");
+    assert_eq!(attribute(pool, USED_MEM_CURRENT), (N * 4 + 512) as u64, "the frees wait for the stream");
+    gate.open();
+    s.synchronize().expect("sync");
+    assert_eq!(attribute(pool, USED_MEM_CURRENT), 0);
+    assert_eq!(attribute(pool, USED_MEM_HIGH), (N * 4 + 512) as u64);
+    assert_eq!(memory::mem_pool_set_attribute(pool, USED_MEM_HIGH, 5), Err(Error::InvalidValue));
+    memory::mem_pool_set_attribute(pool, USED_MEM_HIGH, 0).expect("reset the high watermark");
+    assert_eq!(attribute(pool, USED_MEM_HIGH), 0);
+    assert_eq!(memory::free_async(DevicePtr(0x1234), s), Err(Error::InvalidValue), "not an allocation");
+    memory::mem_pool_destroy(pool).expect("destroy pool");
+    assert_eq!(memory::malloc_async(64, Some(pool), s).err(), Some(Error::InvalidValue), "a destroyed pool");
+    s.destroy().expect("destroy");
+}
+
+/// Memory freed in stream order may serve a later allocation on the same stream: work after
+/// the second `cudaMallocAsync` sees only its own writes. The reuse policies default to
+/// enabled and can be switched.
+#[test]
+fn freed_memory_is_reused_in_stream_order() {
+    let _turn = one_at_a_time();
+    let k = kernels();
+    let s = Stream::with_flags(NON_BLOCKING).expect("stream");
+    let pool = memory::default_mem_pool(0).expect("default pool");
+    for attr in [REUSE_FOLLOW_EVENT_DEPENDENCIES, REUSE_ALLOW_OPPORTUNISTIC, REUSE_ALLOW_INTERNAL_DEPENDENCIES] {
+        assert_eq!(memory::mem_pool_get_attribute(pool, attr), Ok((1, 4)), "attribute {attr}: int, enabled");
+    }
+    let first = memory::malloc_async(N * 4, None, s).expect("first");
+    k.fill(first, 1, s);
+    memory::free_async(first, s).expect("free first");
+    let second = memory::malloc_async(N * 4, None, s).expect("second");
+    let third = memory::malloc_async(N * 4, None, s).expect("third");
+    k.fill(second, 2, s);
+    k.add(third, second, 5, s);
+    s.synchronize().expect("sync");
+    assert_eq!((read(second), read(third)), (all(2), all(7)));
+    memory::free_async(second, s).expect("free");
+    memory::free_async(third, s).expect("free");
+    s.synchronize().expect("sync");
+
+    let created = new_pool();
+    memory::mem_pool_set_attribute(created, REUSE_ALLOW_OPPORTUNISTIC, 0).expect("disable");
+    assert_eq!(memory::mem_pool_get_attribute(created, REUSE_ALLOW_OPPORTUNISTIC), Ok((0, 4)));
+    memory::mem_pool_set_attribute(created, RELEASE_THRESHOLD, 1 << 20).expect("threshold");
+    assert_eq!(memory::mem_pool_get_attribute(created, RELEASE_THRESHOLD), Ok((1 << 20, 8)));
+    assert_eq!(memory::mem_pool_set_attribute(created, USED_MEM_CURRENT, 0), Err(Error::InvalidValue), "read-only");
+    memory::mem_pool_destroy(created).expect("destroy");
+    s.destroy().expect("destroy");
+}
+
+/// `cudaMemPoolTrimTo` cannot release memory backing outstanding allocations; once they are
+/// freed (and the free observed by a synchronize), trimming to 0 leaves nothing reserved.
+#[test]
+fn trimming_keeps_what_live_allocations_need() {
+    let _turn = one_at_a_time();
+    let s = Stream::with_flags(NON_BLOCKING).expect("stream");
+    let pool = new_pool();
+    let p = memory::malloc_async(4096, Some(pool), s).expect("malloc_async");
+    memory::mem_pool_trim_to(pool, 0).expect("trim");
+    assert!(attribute(pool, RESERVED_MEM_CURRENT) >= 4096, "a live allocation stays backed");
+    memory::free_async(p, s).expect("free");
+    s.synchronize().expect("sync");
+    memory::mem_pool_trim_to(pool, 0).expect("trim");
+    assert_eq!(attribute(pool, RESERVED_MEM_CURRENT), 0);
+    memory::mem_pool_destroy(pool).expect("destroy");
+    assert_eq!(memory::mem_pool_trim_to(pool, 0), Err(Error::InvalidValue), "a destroyed pool");
+}
+
+/// The device's current pool serves `cudaMallocAsync` without a pool; destroying the current
+/// pool makes the default pool current again; the default pool cannot be destroyed; device 1
+/// does not exist.
+#[test]
+fn the_devices_current_pool() {
+    let _turn = one_at_a_time();
+    let s = Stream::with_flags(NON_BLOCKING).expect("stream");
+    let default = memory::default_mem_pool(0).expect("default pool");
+    assert_eq!(memory::device_mem_pool(0), Ok(default));
+    let pool = new_pool();
+    memory::set_device_mem_pool(0, pool).expect("set current");
+    assert_eq!(memory::device_mem_pool(0), Ok(pool));
+    let p = memory::malloc_async(256, None, s).expect("from the current pool");
+    assert_eq!(attribute(pool, USED_MEM_CURRENT), 256);
+    memory::free_async(p, s).expect("free");
+    s.synchronize().expect("sync");
+    memory::mem_pool_destroy(pool).expect("destroy the current pool");
+    assert_eq!(memory::device_mem_pool(0), Ok(default));
+    assert_eq!(memory::mem_pool_destroy(default), Err(Error::InvalidValue));
+    assert_eq!(memory::default_mem_pool(1), Err(Error::InvalidDevice));
+    assert_eq!(memory::set_device_mem_pool(0, 0xdead), Err(Error::InvalidValue));
+    s.destroy().expect("destroy");
+}
