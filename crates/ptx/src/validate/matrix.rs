@@ -37,6 +37,9 @@ const HALF_CD: &[ScalarType] = &[T::F16, T::F32, T::S32];
 
 /// Checks the type words of `wmma`, `mma`, `tex`, `tld4`, `suld`, `sust` and `mbarrier`.
 pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
+    if matches!(ins.opcode, Opcode::Ldmatrix | Opcode::Stmatrix | Opcode::Movmatrix) {
+        matrix_shape(v, ins);
+    }
     if ins.opcode == Opcode::Wmma && ins.has(Kw::Mma) {
         wmma_mma_words(v, ins);
     }
@@ -288,5 +291,16 @@ fn wmma_mma_words(v: &mut Validator<'_>, ins: &Instruction) {
         v.err(ins.span, format!("`{name}`: `.{}` is only for .f64", k.as_str()));
     } else if ins.has(Kw::Satfinite) && ins.kws().any(|k| matches!(k, Kw::B1 | Kw::F64 | Kw::Tf32 | Kw::Bf16)) {
         v.err(ins.span, format!("`{name}`: `.satfinite` is for the .f16 and integer forms"));
+    }
+}
+
+/// `ldmatrix.sync.aligned.shape.num...`, `stmatrix.sync.aligned.shape.num...`,
+/// `movmatrix.sync.aligned.shape.trans...` (PTX ISA 9.7.14.5.15-17): the matrix shape is
+/// required.
+fn matrix_shape(v: &mut Validator<'_>, ins: &Instruction) {
+    let shaped =
+        ins.mods.iter().any(|m| matches!(m, Modifier::Shape { .. } | Modifier::Kw(Kw::M8n8 | Kw::M16n16 | Kw::M8n16)));
+    if !shaped {
+        v.err(ins.span, format!("`{}` requires a matrix shape such as `.m8n8`", full_name(v.m, ins)));
     }
 }
