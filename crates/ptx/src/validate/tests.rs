@@ -527,3 +527,22 @@ fn special_registers_are_read_at_their_size() {
         "`mov.u64` cannot read special register `%ctaid`, which is .u32",
     );
 }
+
+/// "Integer wmma requires sm_72 or higher", "Sub-byte and single-bit wmma requires sm_75 or
+/// higher" (PTX ISA 9.7.14.4.x, `wmma.store`): that includes their `.s32` results.
+#[test]
+fn integer_and_sub_byte_wmma_need_their_targets() {
+    let store = |shape: &str| {
+        format!(
+            ".reg .b32 %r<4>;\n.reg .b64 %rd;\nwmma.store.d.sync.aligned.row.{shape}.s32 [%rd], {{%r0, %r1}}, %r2;\nret;"
+        )
+    };
+    accept(&kernel("sm_75", "9.0", &store("m8n8k32")));
+    reject(
+        &kernel("sm_72", "9.0", &store("m8n8k32")),
+        "`wmma.m8n8k32` requires `.target sm_75` or higher (module targets sm_72)",
+    );
+    let m16 = ".reg .b32 %r<8>;\n.reg .b64 %rd;\nwmma.store.d.sync.aligned.row.m16n16k16.s32 [%rd], {%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}, %r0;\nret;";
+    accept(&kernel("sm_72", "9.0", m16));
+    reject(&kernel("sm_70", "9.0", m16), "`integer wmma` requires `.target sm_72` or higher (module targets sm_70)");
+}
