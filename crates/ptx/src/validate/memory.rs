@@ -567,8 +567,11 @@ fn vector_width(v: &mut Validator<'_>, ins: &Instruction) {
 /// `prefetch{.space}.level [a]`, `prefetch.global.L2::evict_{last,normal} [a]`,
 /// `prefetchu.L1 [a]`, `prefetch{.const|.param}.tensormap [a]` (PTX ISA 9.7.9.15): one cache
 /// level or `.tensormap`; a level prefetches `.global` or `.local` memory (an eviction priority
-/// `.global` only), a tensor map lives in `.const`, `.param` or generic memory. A variable
-/// addressed generically must be a `.global` one (ptxas: "State space mismatch").
+/// `.global` memory, which ptxas 13.0 also takes as a generic address), a tensor map lives in
+/// `.const`, `.param` or generic memory. The generic forms need a generic address ("A prefetch
+/// into the uniform cache requires a generic address"): a variable named there is a `.global`
+/// one, whose address is its generic address (ptxas: "State space mismatch", "Non-generic
+/// address is not supported").
 fn prefetch(v: &mut Validator<'_>, ins: &Instruction) {
     use StateSpace as S;
     let name = full_name(v.m, ins);

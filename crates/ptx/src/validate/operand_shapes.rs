@@ -179,7 +179,7 @@ fn mbarrier(v: &mut Validator<'_>, ins: &Instruction) {
     }
 }
 
-/// The words of an `mbarrier` form (PTX ISA 9.7.13.15.9-16): one operation (an arrival may
+/// The words of an `mbarrier` form (PTX ISA 9.7.13.15.9-17): one operation (an arrival may
 /// also `.expect_tx`); `.sem` and `.scope` "must be specified together", and with
 /// `.noComplete` only as `.release.cta`; `.parity` is for the waits; `.shared::cluster` is for
 /// the arrivals (whose state result is then `_`), `.expect_tx` and `.complete_tx`;

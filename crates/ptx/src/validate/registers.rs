@@ -1,4 +1,4 @@
-//! Register declarations (PTX ISA 5.2 "Types", 5.4.3 "Vectors"): a `.reg` holds a fundamental
+//! Register declarations (PTX ISA 5.2 "Types", 5.4.2 "Vectors"): a `.reg` holds a fundamental
 //! type (the alternate floating-point formats, `.tf32`, the packed integers and the packed
 //! floats other than `.f16x2` are instruction types only, held in `.b` registers); a vector is
 //! `.v2` or `.v4` of a non-predicate type and at most 128 bits; `.b128` needs PTX ISA 8.3.

@@ -529,7 +529,7 @@ fn special_registers_are_read_at_their_size() {
 }
 
 /// "Integer wmma requires sm_72 or higher", "Sub-byte and single-bit wmma requires sm_75 or
-/// higher" (PTX ISA 9.7.14.4.x, `wmma.store`): that includes their `.s32` results.
+/// higher" (PTX ISA 9.7.14.4.4 `wmma.store`): that includes their `.s32` results.
 #[test]
 fn integer_and_sub_byte_wmma_need_their_targets() {
     let store = |shape: &str| {

@@ -375,14 +375,14 @@ static WORD_TYPES: &[(&[Opcode], Kw, &[Kw])] = &[
     (&[O::Min, O::Max], K::Abs, HALF_AND_F32),
     (&[O::Div], K::Approx, &[K::F32]),
     (&[O::Div], K::Full, &[K::F32]),
-    // `abs{.ftz}.f32`, `abs.f64`, `abs{.ftz}.f16`, `abs.bf16` (9.7.3.6, 9.7.4.5); `neg` alike
+    // `abs{.ftz}.f32`, `abs.f64`, `abs{.ftz}.f16`, `abs.bf16` (9.7.3.9-10, 9.7.4.5-6); `neg` alike
     (&[O::Abs, O::Neg], K::Ftz, &[K::F16, K::F16x2, K::F32]),
-    // `div.rnd{.ftz}.f32`, `div.rnd.f64`; `mad.rnd{.ftz}{.sat}.f32`, `mad.rnd.f64` (9.7.3.4-5)
+    // `div.rnd{.ftz}.f32`, `div.rnd.f64`; `mad.rnd{.ftz}{.sat}.f32`, `mad.rnd.f64` (9.7.3.7-8)
     (&[O::Div, O::Mad], K::Ftz, &[K::F32]),
     // `mad.hi.sat.s32` (9.7.1.4) besides `mad.rnd.sat.f32`; `mad{.hi,.lo}.cc` (9.7.2.5)
     (&[O::Mad], K::Sat, &[K::S32, K::F32]),
     (&[O::Mad], K::Cc, INT_32_64),
-    // `sqrt.approx{.ftz}.f32` only; `ex2.approx{.ftz}.f32`, `ex2.approx.ftz.bf16` (9.7.4.9)
+    // `sqrt.approx{.ftz}.f32` only; `ex2.approx{.ftz}.f32`, `ex2.approx.ftz.bf16` (9.7.3.21, 9.7.4.10)
     (&[O::Sqrt], K::Approx, &[K::F32]),
     (&[O::Ex2], K::Ftz, &[K::F32, K::Bf16, K::Bf16x2]),
 ];
@@ -562,12 +562,12 @@ static REQUIRED: &[Required] = &[
     (O::Dp2a, &[], &[&[K::Lo, K::Hi]]),
     // `membar.level`, `membar.proxy.proxykind` (9.7.13.4)
     (O::Membar, &[], &[&[K::Cta, K::Gl, K::Sys, K::Proxy]]),
-    // `ex2.approx.ftz.bf16` (9.7.4.9)
+    // `ex2.approx.ftz.bf16` (9.7.4.10)
     (O::Ex2, &[K::Bf16], &[&[K::Ftz]]),
     (O::Ex2, &[K::Bf16x2], &[&[K::Ftz]]),
-    // `rcp.approx.ftz.f64` (9.7.3.10)
+    // `rcp.approx.ftz.f64` (9.7.3.14)
     (O::Rcp, &[K::Approx, K::F64], &[&[K::Ftz]]),
-    // `tanh.approx.type` (9.7.3.19)
+    // `tanh.approx.type` (9.7.3.22, 9.7.4.9)
     (O::Tanh, &[], &[&[K::Approx]]),
     // `suld.b.geom{.cop}{.vec}.dtype.clamp`, `sust.{b,p}.geom{.cop}{.vec}.ctype.clamp`
     (O::Suld, &[], &[&[K::B], GEOMETRY, CLAMP_MODE]),
@@ -625,7 +625,7 @@ fn float_words(v: &mut Validator<'_>, ins: &Instruction) {
         }
         return;
     }
-    // "For PTX ISA version 1.4 and later, the .approx modifier is required" (9.7.3.12-18).
+    // "For PTX ISA version 1.4 and later, the .approx modifier is required" (9.7.3.16-21).
     let approximated = matches!(ins.opcode, O::Rsqrt | O::Sin | O::Cos | O::Lg2 | O::Ex2);
     if approximated && !ins.has(K::Approx) && (v.version == 0 || v.version >= 14) {
         v.err(ins.span, format!("`{}` requires `.approx` (from PTX ISA 1.4 on)", full_name(v.m, ins)));

@@ -1,4 +1,4 @@
-//! The operand lists of the warp-level collectives (PTX ISA 9.7.9.6-7, 9.7.13.7-8):
+//! The operand lists of the warp-level collectives (PTX ISA 9.7.9.5-6, 9.7.13.8-10):
 //!
 //! ```text
 //! shfl.mode.b32 d[|p], a, b, c;         shfl.sync.mode.b32 d[|p], a, b, c, membermask;
