@@ -66,6 +66,11 @@ pub enum TypeKind {
 }
 
 impl ScalarType {
+    /// `.u16x2`, `.s16x2`, `.u8x4`, `.s8x4`: integers packed in 32 bits.
+    pub fn is_packed_int(self) -> bool {
+        matches!(self, ScalarType::U16x2 | ScalarType::S16x2 | ScalarType::U8x4 | ScalarType::S8x4)
+    }
+
     /// Size in bytes as stored in a register or memory (sub-byte types round up to 1).
     pub fn size(self) -> u32 {
         use ScalarType::*;

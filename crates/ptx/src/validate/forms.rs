@@ -5,7 +5,7 @@
 //! modifiers (`cp`, `mbarrier`, `mma`, `tex`, ...) only gets an operand-count range and `x`
 //! (anything) roles; what it does check holds for every form in the PTX ISA manual.
 
-use super::{Role, Validator};
+use super::{Role, Validator, full_name};
 use crate::ast::{Instruction, Modifier};
 use crate::keyword::Kw;
 use crate::types::{Opcode, ScalarType};
@@ -477,6 +477,7 @@ pub(super) fn allowed_words(op: Opcode) -> Option<&'static [Kw]> {
         O::Movmatrix => &[Kw::Sync, Kw::Aligned, Kw::M8n8, Kw::Trans],
         O::Elect => &[Kw::Sync],
         O::Nanosleep => &[],
+        O::Pmevent => &[Kw::Mask],
         O::Mapa => &[Kw::SharedCluster],
         O::Mma => MMA_WORDS,
         // (ptxas also takes `.uni` on `tex`/`tld4`, which the manual lists for `bra`/`call`)
@@ -584,7 +585,8 @@ fn group(k: Kw, op: Opcode) -> usize {
         Kw::Hi | Kw::Lo | Kw::Wide => 3,
         Kw::And | Kw::Or | Kw::Xor | Kw::Add | Kw::Inc | Kw::Dec | Kw::Exch | Kw::Cas | Kw::Min | Kw::Max => 4,
         Kw::Weak | Kw::Volatile | Kw::Relaxed | Kw::Acquire | Kw::Release | Kw::AcqRel | Kw::Sc => 5,
-        Kw::Cta | Kw::Cluster | Kw::Gpu | Kw::Sys => 6,
+        // (`membar.gl` is the `.gpu` level of the older spelling)
+        Kw::Cta | Kw::Cluster | Kw::Gpu | Kw::Sys | Kw::Gl => 6,
         Kw::Ca | Kw::Cg | Kw::Cs | Kw::Lu | Kw::Cv | Kw::Wb | Kw::Wt => 7,
         Kw::V2 | Kw::V4 | Kw::V8 => 8,
         Kw::L1EvictFirst | Kw::L1EvictLast | Kw::L1EvictNormal | Kw::L1EvictUnchanged | Kw::L1NoAllocate => 9,
@@ -715,6 +717,21 @@ pub(super) fn check_immediates(v: &mut Validator<'_>, ins: &Instruction) {
                 );
                 v.err(ins.span, msg);
             }
+        }
+        return;
+    }
+    // `pmevent a` triggers performance monitor event a, 0 through 15; `pmevent.mask a` the
+    // events of the 16-bit mask a: both immediates.
+    if ins.opcode == Opcode::Pmevent {
+        let (top, what) =
+            if ins.has(Kw::Mask) { (0xffff, "a 16-bit event mask") } else { (15, "an event number 0 through 15") };
+        match ins.operands.first() {
+            Some(crate::ast::Operand::Imm(crate::ast::Imm::Int(n))) if (0..=top).contains(n) => {}
+            Some(_) => v.err(
+                ins.span,
+                format!("the operand of `{}` must be {what} (an integer immediate)", full_name(v.m, ins)),
+            ),
+            None => {}
         }
         return;
     }

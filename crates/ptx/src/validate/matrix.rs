@@ -37,6 +37,9 @@ const HALF_CD: &[ScalarType] = &[T::F16, T::F32, T::S32];
 
 /// Checks the type words of `wmma`, `mma`, `tex`, `tld4`, `suld`, `sust` and `mbarrier`.
 pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
+    if matches!(ins.opcode, Opcode::Ldmatrix | Opcode::Stmatrix | Opcode::Movmatrix) {
+        matrix_shape(v, ins);
+    }
     if ins.opcode == Opcode::Wmma && ins.has(Kw::Mma) {
         wmma_mma_words(v, ins);
     }
@@ -75,6 +78,13 @@ fn coordinates(v: &mut Validator<'_>, ins: &Instruction, name: &str, types: &[Sc
         let list: Vec<String> = allowed.iter().map(|t| format!(".{t}")).collect();
         let msg = format!("`{name}`: coordinate type .{} is not one of {}", types[1], list.join(", "));
         v.err(ins.span, msg);
+    }
+    // ".cube, .acube require .f32", ".2dms, .a2dms require .s32" (coordinates, 9.7.10.3)
+    let float_only = ins.has(Kw::Cube) || ins.has(Kw::Acube);
+    let int_only = ins.has(Kw::D2dms) || ins.has(Kw::A2dms);
+    if (float_only && types[1] != T::F32) || (int_only && types[1] != T::S32) {
+        let need = if float_only { ".f32" } else { ".s32" };
+        v.err(ins.span, format!("`{name}`: this geometry takes {need} coordinates"));
     }
     let want_v2 = types[0] == T::F16x2;
     if ins.opcode == Opcode::Tex && want_v2 != ins.has(Kw::V2) {
@@ -256,6 +266,31 @@ fn mma(v: &mut Validator<'_>, ins: &Instruction, name: &str, types: &[ScalarType
     {
         v.err(ins.span, format!("`{name}`: `.{}` is only for .f64 `mma`", k.as_str()));
     }
+    // `.bitOp.popc` is the single-bit form's (`mma...s32.b1.b1.s32.bitOp.popc`)
+    if let Some(k) = [Kw::And, Kw::Xor, Kw::Popc].into_iter().find(|&k| ins.has(k))
+        && kind != 6
+    {
+        v.err(ins.span, format!("`{name}`: `.{}` is only for single-bit (.b1) `mma`", k.as_str()));
+    }
+    // "Specific shapes have type restrictions" (9.7.14.5.14)
+    let shape = ins.mods.iter().find_map(|m| match m {
+        Modifier::Shape { m, n, k } => Some((*m, *n, *k)),
+        _ => None,
+    });
+    let restriction = match shape {
+        Some((8, 8, 4)) if c == T::F32 && d != T::F32 => Some("when .ctype is .f32, .dtype must also be .f32"),
+        Some((16, 8, 8)) if d != c || a != b => Some(".dtype must be the same as .ctype, .atype as .btype"),
+        Some((16, 8, 16 | 32)) if d != c => Some(".dtype must be the same as .ctype"),
+        _ => None,
+    };
+    if let Some(rule) = restriction {
+        v.err(ins.span, format!("`{name}`: {rule}"));
+    }
+    // `d, a, b, c`; the sparse and block-scaled forms add their metadata operands
+    let n = ins.operands.len();
+    if !ins.has(Kw::Sp) && !ins.has(Kw::SpOrderedMetadata) && !ins.has(Kw::BlockScale) && n != 4 {
+        v.err(ins.span, format!("`{name}` expects 4 operands (d, a, b, c), found {n}"));
+    }
 }
 
 /// The words of `wmma.mma` (PTX ISA 9.7.14.5.5): two layouts, no state space or `.v2`/`.v4`
@@ -288,5 +323,16 @@ fn wmma_mma_words(v: &mut Validator<'_>, ins: &Instruction) {
         v.err(ins.span, format!("`{name}`: `.{}` is only for .f64", k.as_str()));
     } else if ins.has(Kw::Satfinite) && ins.kws().any(|k| matches!(k, Kw::B1 | Kw::F64 | Kw::Tf32 | Kw::Bf16)) {
         v.err(ins.span, format!("`{name}`: `.satfinite` is for the .f16 and integer forms"));
+    }
+}
+
+/// `ldmatrix.sync.aligned.shape.num...`, `stmatrix.sync.aligned.shape.num...`,
+/// `movmatrix.sync.aligned.shape.trans...` (PTX ISA 9.7.14.5.15-17): the matrix shape is
+/// required.
+fn matrix_shape(v: &mut Validator<'_>, ins: &Instruction) {
+    let shaped =
+        ins.mods.iter().any(|m| matches!(m, Modifier::Shape { .. } | Modifier::Kw(Kw::M8n8 | Kw::M16n16 | Kw::M8n16)));
+    if !shaped {
+        v.err(ins.span, format!("`{}` requires a matrix shape such as `.m8n8`", full_name(v.m, ins)));
     }
 }

@@ -20,6 +20,10 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         address_conversion(v, ins);
         return;
     }
+    if matches!(op, Opcode::Prefetch | Opcode::Prefetchu) && !ins.has(Kw::Tensor) {
+        prefetch(v, ins);
+        return;
+    }
     if op == Opcode::Red && (ins.has(Kw::Async) || ins.has(Kw::MbarrierCompleteTxBytes)) {
         red_async(v, ins);
         return;
@@ -560,6 +564,53 @@ fn vector_width(v: &mut Validator<'_>, ins: &Instruction) {
     }
 }
 
+/// `prefetch{.space}.level [a]`, `prefetch.global.L2::evict_{last,normal} [a]`,
+/// `prefetchu.L1 [a]`, `prefetch{.const|.param}.tensormap [a]` (PTX ISA 9.7.9.15): one cache
+/// level or `.tensormap`; a level prefetches `.global` or `.local` memory (an eviction priority
+/// `.global` memory, which ptxas 13.0 also takes as a generic address), a tensor map lives in
+/// `.const`, `.param` or generic memory. The generic forms need a generic address ("A prefetch
+/// into the uniform cache requires a generic address"): a variable named there is a `.global`
+/// one, whose address is its generic address (ptxas: "State space mismatch", "Non-generic
+/// address is not supported").
+fn prefetch(v: &mut Validator<'_>, ins: &Instruction) {
+    use StateSpace as S;
+    let name = full_name(v.m, ins);
+    let levels: Vec<Kw> = ins
+        .kws()
+        .filter(|k| matches!(k, Kw::L1 | Kw::L2 | Kw::L2EvictLast | Kw::L2EvictNormal | Kw::Tensormap))
+        .collect();
+    let space = space(ins);
+    match levels.as_slice() {
+        // (`prefetchu` names its `.L1` in type_words.rs)
+        [] if ins.opcode == Opcode::Prefetch => {
+            v.err(ins.span, format!("`{name}` requires a cache level (`.L1` or `.L2`) or `.tensormap`"));
+        }
+        [_, _, ..] => v.err(ins.span, format!("`{name}` names more than one cache level")),
+        [Kw::Tensormap] if !matches!(space, None | Some(S::Const | S::Param)) => {
+            v.err(ins.span, format!("`{name}`: a tensor map is prefetched from `.const`, `.param` or generic memory"));
+        }
+        [Kw::L2EvictLast | Kw::L2EvictNormal] if !matches!(space, None | Some(S::Global)) => {
+            v.err(ins.span, format!("`{name}`: an eviction priority is for `.global` memory"));
+        }
+        [Kw::L1 | Kw::L2] if !matches!(space, None | Some(S::Global | S::Local)) => {
+            v.err(ins.span, format!("`{name}`: `prefetch` reaches `.global` and `.local` memory"));
+        }
+        _ => {}
+    }
+    let Some(Operand::Addr(a)) = ins.operands.first() else { return };
+    let Some(base) = a.base else { return };
+    match v.resolve(base) {
+        Sym::Var(var) if space.is_none() && !ins.has(Kw::Tensormap) && var != S::Global => {
+            let msg = format!(
+                "`{}` is a `.{var}` variable; `{name}` reaches only `.global` variables generically",
+                v.name(base)
+            );
+            v.err(ins.span, msg);
+        }
+        _ => address(v, ins, base),
+    }
+}
+
 /// The state space an instruction names (`None`: generic).
 fn space(ins: &Instruction) -> Option<StateSpace> {
     ins.kws().find_map(Kw::as_space)
@@ -595,7 +646,16 @@ pub(super) fn address_in(v: &mut Validator<'_>, ins: &Instruction, base: crate::
             // addressing, which ptxas 13.0 no longer compiles ("32-Bit compilation is no longer
             // supported"); the windows of `.shared`, `.local`, `.const` and `.param` take them.
             let wide = matches!(space, None | Some(StateSpace::Global))
-                && matches!(ins.opcode, Opcode::Ld | Opcode::St | Opcode::Atom | Opcode::Red | Opcode::Mbarrier)
+                && matches!(
+                    ins.opcode,
+                    Opcode::Ld
+                        | Opcode::St
+                        | Opcode::Atom
+                        | Opcode::Red
+                        | Opcode::Mbarrier
+                        | Opcode::Prefetch
+                        | Opcode::Prefetchu
+                )
                 && v.m.address_size == 64
                 && v.m.address_size_span.is_some();
             if matches!(r.kind(), TypeKind::Pred | TypeKind::Float) && r != ScalarType::F16x2 || r.size() > 8 {

@@ -26,11 +26,13 @@ mod gating;
 mod matrix;
 mod memory;
 mod operand_shapes;
+mod registers;
 #[cfg(test)]
 mod tests;
 mod type_words;
 mod typecheck;
 mod video;
+mod warp;
 
 use crate::ast::*;
 use crate::diag::Diagnostic;
@@ -504,6 +506,9 @@ impl<'m> Validator<'m> {
     }
 
     fn declare_local(&mut self, d: &VarDecl) {
+        if d.space == StateSpace::Reg {
+            registers::check(self, d);
+        }
         let sym = if d.space == StateSpace::Reg { Sym::Reg(d.ty) } else { Sym::Var(d.space) };
         let depth = self.depth();
         for dn in &d.names {
@@ -658,6 +663,7 @@ impl<'m> Validator<'m> {
         cvt::check(self, ins);
         barrier::check(self, ins);
         video::check(self, ins);
+        warp::check(self, ins);
         if count_ok {
             typecheck::check(self, ins);
         }

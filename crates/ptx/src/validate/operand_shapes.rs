@@ -102,7 +102,9 @@ fn mbarrier(v: &mut Validator<'_>, ins: &Instruction) {
     } else if ins.has(Kw::Inval) {
         (&[Addr], 0)
     } else if ins.has(Kw::Arrive) || ins.has(Kw::ArriveDrop) {
-        if ins.has(Kw::ExpectTx) { (&[State, Addr, Count], 0) } else { (&[State, Addr, Count], 1) }
+        // (`.noComplete` arrivals name their count)
+        let counted = ins.has(Kw::ExpectTx) || ins.has(Kw::NoComplete);
+        (&[State, Addr, Count], if counted { 0 } else { 1 })
     } else if ins.has(Kw::ExpectTx) || ins.has(Kw::CompleteTx) {
         (&[Addr, Count], 0)
     } else if ins.has(Kw::TestWait) {
@@ -131,6 +133,9 @@ fn mbarrier(v: &mut Validator<'_>, ins: &Instruction) {
     });
     if let Some(k) = misplaced {
         v.err(ins.span, format!("`.{}` is not a modifier of `{name}`", k.as_str()));
+        return;
+    }
+    if !mbarrier_words(v, ins, &name) {
         return;
     }
     let n = ins.operands.len();
@@ -171,6 +176,64 @@ fn mbarrier(v: &mut Validator<'_>, ins: &Instruction) {
             v.err(ins.span, format!("`{name}`: operand {} must be {what}", i + 1));
             return;
         }
+    }
+}
+
+/// The words of an `mbarrier` form (PTX ISA 9.7.13.15.9-17): one operation (an arrival may
+/// also `.expect_tx`); `.sem` and `.scope` "must be specified together", and with
+/// `.noComplete` only as `.release.cta`; `.parity` is for the waits; `.shared::cluster` is for
+/// the arrivals (whose state result is then `_`), `.expect_tx` and `.complete_tx`;
+/// `.pending_count` names no state space. False (after reporting) if a word is wrong.
+fn mbarrier_words(v: &mut Validator<'_>, ins: &Instruction, name: &str) -> bool {
+    const OPS: &[Kw] = &[
+        Kw::Init,
+        Kw::Inval,
+        Kw::Arrive,
+        Kw::ArriveDrop,
+        Kw::TestWait,
+        Kw::TryWait,
+        Kw::PendingCount,
+        Kw::ExpectTx,
+        Kw::CompleteTx,
+    ];
+    let ops: Vec<Kw> = ins.kws().filter(|k| OPS.contains(k)).collect();
+    let arrives = ins.has(Kw::Arrive) || ins.has(Kw::ArriveDrop);
+    let waits = ins.has(Kw::TestWait) || ins.has(Kw::TryWait);
+    let fault = if ops.len() > 1 && !(ops.len() == 2 && arrives && ins.has(Kw::ExpectTx)) {
+        Some(format!("`{name}` names more than one operation (`.{}`, `.{}`)", ops[0].as_str(), ops[1].as_str()))
+    } else if ins.has(Kw::NoComplete) && (!arrives || ins.has(Kw::ExpectTx)) {
+        Some(format!("`{name}`: `.noComplete` is for `mbarrier.arrive` and `mbarrier.arrive_drop` only"))
+    } else if ins.has(Kw::Parity) && !waits {
+        Some(format!("`{name}`: `.parity` is for `mbarrier.test_wait` and `mbarrier.try_wait` only"))
+    } else {
+        let sem = [Kw::Release, Kw::Acquire, Kw::Relaxed].into_iter().find(|&k| ins.has(k));
+        let scope = [Kw::Cta, Kw::Cluster].into_iter().find(|&k| ins.has(k));
+        let cluster_space = ins.has(Kw::SharedCluster);
+        match (sem, scope) {
+            (Some(k), None) | (None, Some(k)) => {
+                Some(format!("`{name}`: `.{}` needs its companion: `.sem` and `.scope` come together", k.as_str()))
+            }
+            (Some(s), Some(c)) if ins.has(Kw::NoComplete) && (s, c) != (Kw::Release, Kw::Cta) => {
+                Some(format!("`{name}`: with `.noComplete` the only `.sem.scope` is `.release.cta`"))
+            }
+            _ if cluster_space && !(arrives || ins.has(Kw::ExpectTx) || ins.has(Kw::CompleteTx)) => {
+                Some(format!("`{name}`: `.shared::cluster` is for the arrivals, `.expect_tx` and `.complete_tx`"))
+            }
+            _ if cluster_space && arrives && !matches!(ins.operands.first(), Some(Operand::Sink)) => Some(format!(
+                "`{name}`: an arrival on a `.shared::cluster` barrier returns no state; its destination is `_`"
+            )),
+            _ if ins.has(Kw::PendingCount) && ins.kws().any(|k| k.as_space().is_some()) => {
+                Some(format!("`{name}` reads a state operand and names no state space"))
+            }
+            _ => None,
+        }
+    };
+    match fault {
+        Some(msg) => {
+            v.err(ins.span, msg);
+            false
+        }
+        None => true,
     }
 }
 
@@ -218,6 +281,9 @@ fn texture(v: &mut Validator<'_>, ins: &Instruction) {
         _ => v.err(ins.span, format!("`{name}`: the coordinates are a vector `{{...}}`")),
     }
     data_registers(v, ins, &name, data);
+    if matches!(ins.opcode, Opcode::Tex | Opcode::Tld4) {
+        texture_extras(v, ins, &name);
+    }
     // `tex.level`: the level of detail is of the coordinate type (exactly `.f32` for `.f32`)
     if ins.opcode == Opcode::Tex
         && ins.has(Kw::Level)
@@ -254,6 +320,74 @@ fn texture(v: &mut Validator<'_>, ins: &Instruction) {
     };
     if got != want {
         v.err(ins.span, format!("`{name}` moves {want} elements, but its data operand has {got}"));
+    }
+}
+
+/// The operands after `tex`'s and `tld4`'s `[a, {b,} c]` (PTX ISA 9.7.10.3-4): `tex.level`'s
+/// lod, `tex.grad`'s two gradient vectors, then the optional offset `e` (a vector of the
+/// coordinates' length; a scalar does for one coordinate) and depth compare value `f` (a
+/// scalar); none of them is another address.
+fn texture_extras(v: &mut Validator<'_>, ins: &Instruction, name: &str) {
+    let rest = ins.operands.get(2..).unwrap_or_default();
+    if rest.iter().any(|o| matches!(o, Operand::Addr(_) | Operand::AddrList(_))) {
+        v.err(ins.span, format!("`{name}` takes one texture address; the operands after it are values"));
+        return;
+    }
+    let fixed = if ins.opcode != Opcode::Tex {
+        0
+    } else if ins.has(Kw::Level) {
+        1
+    } else if ins.has(Kw::Grad) {
+        2
+    } else {
+        0
+    };
+    if rest.len() < fixed {
+        let what = if fixed == 1 { "a level of detail" } else { "two gradient vectors (dPdx, dPdy)" };
+        v.err(ins.span, format!("`{name}` needs {what} after its address"));
+        return;
+    }
+    if rest.len() > fixed + 2 {
+        v.err(
+            ins.span,
+            format!(
+                "`{name}` has {} operands; at most the offset and the depth compare value follow",
+                ins.operands.len()
+            ),
+        );
+        return;
+    }
+    // one offset per dimension, 3-D ones padded to four; a layer index has none
+    let dims = [(Kw::D1d, 1), (Kw::A1d, 1), (Kw::D2d, 2), (Kw::A2d, 2), (Kw::D2dms, 2), (Kw::A2dms, 2), (Kw::D3d, 4)];
+    let offsets = dims.into_iter().find(|&(k, _)| ins.has(k)).map(|(_, n)| n);
+    // `e` is a vector (a scalar for one offset), `f` a scalar: a lone scalar is `f` unless the
+    // texture has one dimension
+    let (e, f) = match &rest[fixed..] {
+        [] => (None, None),
+        [one @ Operand::Vector(_)] => (Some(one), None),
+        [one] if offsets == Some(1) => (Some(one), None),
+        [one] => (None, Some(one)),
+        [e, f] => (Some(e), Some(f)),
+        _ => return,
+    };
+    if let (Some(e), Some(want)) = (e, offsets) {
+        let ok = match e {
+            Operand::Vector(items) => items.len() == want,
+            _ => want == 1,
+        };
+        if !ok {
+            v.err(ins.span, format!("`{name}`: the offset `e` is a vector of {want} .s32 values"));
+            return;
+        }
+    }
+    if let Some(f) = f {
+        // "Depth compare operand is not supported for 3d textures" nor multi-sample ones
+        let no_depth = ins.has(Kw::D3d) || ins.has(Kw::D2dms) || ins.has(Kw::A2dms);
+        if matches!(f, Operand::Vector(_)) {
+            v.err(ins.span, format!("`{name}`: the depth compare value `f` is a scalar"));
+        } else if no_depth {
+            v.err(ins.span, format!("`{name}`: this geometry takes no depth compare value"));
+        }
     }
 }
 
@@ -418,6 +552,8 @@ fn data_registers(v: &mut Validator<'_>, ins: &Instruction, name: &str, at: usiz
         _ => match t {
             ScalarType::U32 | ScalarType::S32 => r.size() == 4 && kind_fits(r, false),
             ScalarType::F32 => r.size() == 4 && kind_fits(r, true),
+            // `.f16` results are 16-bit values, one per register
+            ScalarType::F16 => r.size() == 2,
             _ => true,
         },
     };

@@ -471,3 +471,78 @@ fn gating_table_is_substantial() {
     println!("gating table: {gates} instruction/modifier entries, {sregs} special registers");
     assert!(gates >= 100 && sregs >= 20, "{gates} {sregs}");
 }
+
+/// A `.reg` holds a fundamental type; vectors are of non-predicate types and at most 128 bits;
+/// `.b128` exists from PTX ISA 8.3 on (PTX ISA 5.2, 5.4.3; ptxas 13.0 agrees).
+#[test]
+fn register_declarations_follow_the_fundamental_types() {
+    accept(&kernel("sm_90", "9.0", ".reg .v4 .b32 %v;\n.reg .v2 .f64 %w;\n.reg .b128 %q;\n.reg .f16x2 %h;\nret;"));
+    reject_body(
+        ".reg .bf16 %x;\nret;",
+        ".bf16 is not a fundamental type: a register holding .bf16 data is declared .b16",
+    );
+    reject_body(
+        ".reg .u16x2 %x;\nret;",
+        ".u16x2 is not a fundamental type: a register holding .u16x2 data is declared .b32",
+    );
+    reject_body(".reg .v4 .f64 %x;\nret;", "`.v4 .f64` is 256 bits: vectors are at most 128 bits");
+    reject_body(".reg .v2 .b128 %x;\nret;", "`.v2 .b128` is 256 bits: vectors are at most 128 bits");
+    reject_body(".reg .v2 .pred %x;\nret;", "a vector register cannot be of .pred (`.v2 .pred`)");
+    reject(
+        &kernel("sm_90", "8.2", ".reg .b128 %x;\nret;"),
+        ".b128 registers require PTX ISA 8.3 (module is .version 8.2)",
+    );
+}
+
+/// "For PTX ISA version 1.4 and later, the .approx modifier is required" (`sin`, `cos`, `lg2`,
+/// `ex2`, `rsqrt`): older modules default to the approximation.
+#[test]
+fn approximate_functions_need_approx_from_ptx_1_4() {
+    // (no `.address_size`: it came with PTX ISA 2.3)
+    let old = |version: &str, body: &str| format!(".version {version}\n.target sm_10\n.entry k()\n{{\n{body}\n}}\n");
+    let body = ".reg .f32 %f<2>;\nsin.f32 %f0, %f1;\nret;";
+    accept(&old("1.3", body));
+    reject(&old("1.4", body), "`sin.f32` requires `.approx` (from PTX ISA 1.4 on)");
+    accept(&old("1.4", &body.replace("sin.f32", "sin.approx.f32")));
+}
+
+/// Legacy 16-bit reads of `%tid`, `%ntid`, `%ctaid`, `%nctaid` and 16-, 32- or 64-bit reads of
+/// `%gridid` (PTX ISA 10.1-10.10); other special registers are read at their own size.
+#[test]
+fn special_registers_are_read_at_their_size() {
+    let decls = ".reg .b16 %h;\n.reg .b32 %r;\n.reg .b64 %rd;\n";
+    accept(&kernel(
+        "sm_90",
+        "9.0",
+        &format!(
+            "{decls}mov.u16 %h, %ntid.y;\nmov.u32 %r, %gridid;\nmov.u64 %rd, %gridid;\nmov.s64 %rd, %clock64;\nret;"
+        ),
+    ));
+    reject_body(
+        &format!("{decls}mov.u16 %h, %laneid;\nret;"),
+        "`mov.u16` cannot read special register `%laneid`, which is .u32",
+    );
+    reject_body(
+        &format!("{decls}mov.u64 %rd, %ctaid.x;\nret;"),
+        "`mov.u64` cannot read special register `%ctaid`, which is .u32",
+    );
+}
+
+/// "Integer wmma requires sm_72 or higher", "Sub-byte and single-bit wmma requires sm_75 or
+/// higher" (PTX ISA 9.7.14.4.4 `wmma.store`): that includes their `.s32` results.
+#[test]
+fn integer_and_sub_byte_wmma_need_their_targets() {
+    let store = |shape: &str| {
+        format!(
+            ".reg .b32 %r<4>;\n.reg .b64 %rd;\nwmma.store.d.sync.aligned.row.{shape}.s32 [%rd], {{%r0, %r1}}, %r2;\nret;"
+        )
+    };
+    accept(&kernel("sm_75", "9.0", &store("m8n8k32")));
+    reject(
+        &kernel("sm_72", "9.0", &store("m8n8k32")),
+        "`wmma.m8n8k32` requires `.target sm_75` or higher (module targets sm_72)",
+    );
+    let m16 = ".reg .b32 %r<8>;\n.reg .b64 %rd;\nwmma.store.d.sync.aligned.row.m16n16k16.s32 [%rd], {%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}, %r0;\nret;";
+    accept(&kernel("sm_72", "9.0", m16));
+    reject(&kernel("sm_70", "9.0", m16), "`integer wmma` requires `.target sm_72` or higher (module targets sm_70)");
+}

@@ -375,6 +375,16 @@ static WORD_TYPES: &[(&[Opcode], Kw, &[Kw])] = &[
     (&[O::Min, O::Max], K::Abs, HALF_AND_F32),
     (&[O::Div], K::Approx, &[K::F32]),
     (&[O::Div], K::Full, &[K::F32]),
+    // `abs{.ftz}.f32`, `abs.f64`, `abs{.ftz}.f16`, `abs.bf16` (9.7.3.9-10, 9.7.4.5-6); `neg` alike
+    (&[O::Abs, O::Neg], K::Ftz, &[K::F16, K::F16x2, K::F32]),
+    // `div.rnd{.ftz}.f32`, `div.rnd.f64`; `mad.rnd{.ftz}{.sat}.f32`, `mad.rnd.f64` (9.7.3.7-8)
+    (&[O::Div, O::Mad], K::Ftz, &[K::F32]),
+    // `mad.hi.sat.s32` (9.7.1.4) besides `mad.rnd.sat.f32`; `mad{.hi,.lo}.cc` (9.7.2.5)
+    (&[O::Mad], K::Sat, &[K::S32, K::F32]),
+    (&[O::Mad], K::Cc, INT_32_64),
+    // `sqrt.approx{.ftz}.f32` only; `ex2.approx{.ftz}.f32`, `ex2.approx.ftz.bf16` (9.7.3.21, 9.7.4.10)
+    (&[O::Sqrt], K::Approx, &[K::F32]),
+    (&[O::Ex2], K::Ftz, &[K::F32, K::Bf16, K::Bf16x2]),
 ];
 
 /// Checks [`WORD_TYPES`]; `fma` names a rounding, `min`/`max`'s `.abs` comes with `.xorsign`.
@@ -399,6 +409,22 @@ fn word_types(v: &mut Validator<'_>, ins: &Instruction) {
     }
     if matches!(ins.opcode, O::Min | O::Max) && ins.has(K::Abs) && !ins.has(K::Xorsign) {
         v.err(ins.span, format!("`{}`: `.abs` comes with `.xorsign`", full_name(v.m, ins)));
+    }
+    if ins.opcode == O::Mad {
+        mad_words(v, ins, t);
+    }
+}
+
+/// `mad`'s integer words: saturation only in `mad.hi.sat.s32` (PTX ISA 9.7.1.4), a carry-out
+/// only in `mad{.hi,.lo}.cc` (9.7.2.5), never both.
+fn mad_words(v: &mut Validator<'_>, ins: &Instruction, t: Kw) {
+    let name = full_name(v.m, ins);
+    if ins.has(K::Sat) && t == K::S32 && !ins.has(K::Hi) {
+        v.err(ins.span, format!("`{name}`: integer `.sat` exists only as `mad.hi.sat.s32`"));
+    } else if ins.has(K::Cc) && ins.has(K::Sat) {
+        v.err(ins.span, format!("`{name}`: `.cc` and `.sat` do not combine"));
+    } else if ins.has(K::Cc) && !(ins.has(K::Hi) || ins.has(K::Lo)) {
+        v.err(ins.span, format!("`{name}`: `.cc` needs `.hi` or `.lo` (`mad.lo.cc`)"));
     }
 }
 
@@ -520,12 +546,29 @@ const MBARRIER_OPS: &[Kw] = &[
     K::PendingCount,
 ];
 
+/// `createpolicy`'s `.level::primary_priority`.
+const L2_PRIORITY: &[Kw] = &[K::L2EvictLast, K::L2EvictNormal, K::L2EvictFirst, K::L2EvictUnchanged];
+
 static REQUIRED: &[Required] = &[
     (O::Shfl, &[], &[&[K::Up, K::Down, K::Bfly, K::Idx]]),
     (O::Vote, &[], &[&[K::All, K::Any, K::Uni, K::Ballot]]),
     (O::Redux, &[], &[&[K::Sync], &[K::Add, K::Min, K::Max, K::And, K::Or, K::Xor]]),
     (O::Match, &[], &[&[K::Sync], &[K::Any, K::All]]),
     (O::Shf, &[], &[&[K::L, K::R], &[K::Wrap, K::Clamp]]),
+    // `madc{.hi,.lo}{.cc}.type` (9.7.2.6), `bmsk.mode.b32`, `szext.mode.type`, `dp2a.mode`
+    (O::Madc, &[], &[&[K::Hi, K::Lo]]),
+    (O::Bmsk, &[], &[&[K::Clamp, K::Wrap]]),
+    (O::Szext, &[], &[&[K::Clamp, K::Wrap]]),
+    (O::Dp2a, &[], &[&[K::Lo, K::Hi]]),
+    // `membar.level`, `membar.proxy.proxykind` (9.7.13.4)
+    (O::Membar, &[], &[&[K::Cta, K::Gl, K::Sys, K::Proxy]]),
+    // `ex2.approx.ftz.bf16` (9.7.4.10)
+    (O::Ex2, &[K::Bf16], &[&[K::Ftz]]),
+    (O::Ex2, &[K::Bf16x2], &[&[K::Ftz]]),
+    // `rcp.approx.ftz.f64` (9.7.3.14)
+    (O::Rcp, &[K::Approx, K::F64], &[&[K::Ftz]]),
+    // `tanh.approx.type` (9.7.3.22, 9.7.4.9)
+    (O::Tanh, &[], &[&[K::Approx]]),
     // `suld.b.geom{.cop}{.vec}.dtype.clamp`, `sust.{b,p}.geom{.cop}{.vec}.ctype.clamp`
     (O::Suld, &[], &[&[K::B], GEOMETRY, CLAMP_MODE]),
     (O::Sust, &[], &[&[K::B, K::P], GEOMETRY, CLAMP_MODE]),
@@ -546,6 +589,9 @@ static REQUIRED: &[Required] = &[
     (O::Elect, &[], &[&[K::Sync]]),
     (O::Griddepcontrol, &[], &[&[K::Wait, K::LaunchDependents]]),
     (O::Createpolicy, &[], &[&[K::Fractional, K::Range]]),
+    // `createpolicy.fractional.L2::primary_priority...` and `.range` alike (9.7.9.18)
+    (O::Createpolicy, &[K::Fractional], &[L2_PRIORITY]),
+    (O::Createpolicy, &[K::Range], &[L2_PRIORITY]),
     (O::Prefetchu, &[], &[&[K::L1]]),
     (O::Cp, &[], &[&[K::Async]]),
 ];
@@ -578,6 +624,11 @@ fn float_words(v: &mut Validator<'_>, ins: &Instruction) {
             v.err(ins.span, format!("`{}`: `.{}` is only for .f32", full_name(v.m, ins), k.as_str()));
         }
         return;
+    }
+    // "For PTX ISA version 1.4 and later, the .approx modifier is required" (9.7.3.16-21).
+    let approximated = matches!(ins.opcode, O::Rsqrt | O::Sin | O::Cos | O::Lg2 | O::Ex2);
+    if approximated && !ins.has(K::Approx) && (v.version == 0 || v.version >= 14) {
+        v.err(ins.span, format!("`{}` requires `.approx` (from PTX ISA 1.4 on)", full_name(v.m, ins)));
     }
     if !matches!(ins.opcode, O::Add | O::Sub | O::Mul | O::Mad | O::Sqrt | O::Rcp | O::Div) {
         return;

@@ -8,7 +8,7 @@ use super::forms::kw_type;
 use super::{Sym, Validator, full_name};
 use crate::ast::{Imm, Instruction, Modifier, Name, Operand};
 use crate::keyword::Kw;
-use crate::types::{Opcode, ScalarType, TypeKind};
+use crate::types::{Opcode, ScalarType, SpecialReg, TypeKind};
 
 /// How an operand's register type must relate to the instruction type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,6 +34,8 @@ enum Need {
     Float,
     Type(ScalarType),
     Int32,
+    /// A bit-size register holding packed integers.
+    PackedBits(u32),
 }
 
 pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
@@ -186,6 +188,18 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
                 return;
             }
             let packed = !vec_mod && ins.operands.iter().any(|o| matches!(o, Operand::Vector(_)));
+            // Packing and unpacking (`mov.b32 d, {a, b}`) is for bit-size types (9.7.9.4).
+            if packed && t.kind() != TypeKind::Bits {
+                let msg = format!(
+                    "`{}` packs or unpacks a vector: that takes a bit-size type (.b16, .b32, .b64, .b128)",
+                    full_name(v.m, ins)
+                );
+                v.err(ins.span, msg);
+                return;
+            }
+            if let Operand::Sreg(r, _) = ins.operands[1] {
+                special_register(v, ins, r, t);
+            }
             for i in 0..2 {
                 match &ins.operands[i] {
                     Operand::Vector(items) if packed => {
@@ -261,9 +275,9 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         }
         // `nanosleep.u32 t`: a 32-bit integer.
         Nanosleep => operand(v, ins, 0, t, Rule::Int32),
-        // `popc.type d, a`, `clz`, `bfind`: the count is a .u32.
+        // `popc.type d, a`, `clz`, `bfind`: the count is a .u32 (a 32-bit integer register).
         Popc | Clz | Bfind => {
-            operand(v, ins, 0, ScalarType::U32, Rule::Strict);
+            operand(v, ins, 0, ScalarType::U32, Rule::Int32);
             operand(v, ins, 1, t, Rule::Strict);
         }
         // `bfe.type d, a, b, c`, `bfi.type f, a, b, c, d`: the bit position and length are
@@ -287,8 +301,16 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         Shl | Shr => {
             operand(v, ins, 0, t, Rule::Strict);
             operand(v, ins, 1, t, Rule::Strict);
-            operand(v, ins, 2, ScalarType::U32, Rule::Strict); // the shift amount is always .u32
+            operand(v, ins, 2, ScalarType::U32, Rule::Int32); // the shift amount is always .u32
         }
+        // `bmsk.mode.b32 d, a, b`: a bit position, a width and the mask, 32-bit integers.
+        Bmsk => {
+            for i in 0..len {
+                operand(v, ins, i, t, Rule::Int32);
+            }
+        }
+        // `lop3.b32 d, a, b, c, immLut`, `lop3.BoolOp.b32 d|p, a, b, c, immLut, q`.
+        Lop3 => lop3(v, ins, t),
         _ => {
             for i in 0..len {
                 operand(v, ins, i, t, Rule::Strict);
@@ -321,6 +343,13 @@ fn operand(v: &mut Validator<'_>, ins: &Instruction, i: usize, t: ScalarType, ru
         }
         Operand::Vector(_) => {}
         Operand::Imm(imm) if rule == Rule::Strict => immediate(v, ins, i, t, *imm),
+        Operand::Imm(Imm::F32(_) | Imm::F64(_)) if rule == Rule::Int32 => {
+            let msg = format!(
+                "operand {i} of `{}` is a floating-point immediate; it must be an integer",
+                full_name(v.m, ins)
+            );
+            v.err(ins.span, msg);
+        }
         _ => element(v, ins, op, t, rule),
     }
 }
@@ -329,8 +358,9 @@ fn operand(v: &mut Validator<'_>, ins: &Instruction, i: usize, t: ScalarType, ru
 /// bit-size type takes a `0f` (32-bit) or `0d`/decimal (64-bit) immediate of its own size;
 /// the 16-bit float types take no immediate at all (PTX has no such literals; ptxas agrees).
 fn immediate(v: &mut Validator<'_>, ins: &Instruction, i: usize, t: ScalarType, imm: Imm) {
-    use ScalarType::{Bf16, Bf16x2, F16, F16x2};
-    if matches!(t, F16 | F16x2 | Bf16 | Bf16x2) {
+    use ScalarType::{Bf16, Bf16x2, F16, F16x2, S8x4, S16x2, U8x4, U16x2};
+    // (nor have the packed integer types: ptxas rejects `add.u16x2 d, a, 5`)
+    if matches!(t, F16 | F16x2 | Bf16 | Bf16x2 | U16x2 | S16x2 | U8x4 | S8x4) {
         let msg = format!("operand {i} of `{}` is an immediate; .{t} operands must be registers", full_name(v.m, ins));
         v.err(ins.span, msg);
         return;
@@ -340,6 +370,7 @@ fn immediate(v: &mut Validator<'_>, ins: &Instruction, i: usize, t: ScalarType, 
         (TypeKind::Float, Imm::Int(_)) if matches!(t, ScalarType::F32 | ScalarType::F64) => "an integer",
         (TypeKind::Bits, Imm::F32(_)) if t.size() != 4 => "a 32-bit floating-point",
         (TypeKind::Bits, Imm::F64(_)) if t.size() != 8 => "a 64-bit floating-point",
+        (TypeKind::Pred, Imm::F32(_) | Imm::F64(_)) => "a floating-point",
         _ => return,
     };
     let msg = format!("operand {i} of `{}` is {bad} immediate, which does not fit type .{t}", full_name(v.m, ins));
@@ -376,6 +407,7 @@ fn reg(v: &mut Validator<'_>, ins: &Instruction, n: Name, component: bool, t: Sc
         Need::Float => "a floating-point or bit-size operand".to_string(),
         Need::Type(t) => format!("a .{t} or bit-size operand"),
         Need::Int32 => "a 32-bit integer operand".to_string(),
+        Need::PackedBits(b) => format!("a .b{b} operand (packed integers live in bit-size registers)"),
     };
     let msg = format!("register `{}` is .{r} but `{}` needs {need}", v.name(n), full_name(v.m, ins));
     v.err(ins.span, msg);
@@ -398,6 +430,15 @@ fn compat(t: ScalarType, r: ScalarType, rule: Rule) -> Result<(), Need> {
     }
     // ptxas takes a .f16x2 register as 32 untyped bits where an integer is expected.
     let r = if r == ScalarType::F16x2 && t.kind() != TypeKind::Float { ScalarType::B32 } else { r };
+    // Packed integers (`.u16x2`, `.s8x4`, ...) live in bit-size registers: a .u32 or .s32 one
+    // holds one integer, not a pair (ptxas: "Arguments mismatch").
+    if t.is_packed_int() {
+        return if r.kind() == TypeKind::Bits && r.size() == t.size() {
+            Ok(())
+        } else {
+            Err(Need::PackedBits(t.size() * 8))
+        };
+    }
     let (tk, rk) = (t.kind(), r.kind());
     if tk == TypeKind::Opaque || rk == TypeKind::Opaque {
         return Ok(());
@@ -418,4 +459,59 @@ fn compat(t: ScalarType, r: ScalarType, rule: Rule) -> Result<(), Need> {
     }
     let ok = if exact { r.size() == t.size() } else { r.size() >= t.size() };
     if ok { Ok(()) } else { Err(size_err) }
+}
+
+/// `lop3.b32 d, a, b, c, immLut` and, with a boolean operation, `lop3.BoolOp.b32 d|p, a, b, c,
+/// immLut, q` (PTX ISA 9.7.8.6): the lookup table is an integer immediate, and the predicate
+/// result and input come with `.BoolOp` only.
+fn lop3(v: &mut Validator<'_>, ins: &Instruction, t: ScalarType) {
+    let name = full_name(v.m, ins);
+    let bool_op = ins.has(Kw::And) || ins.has(Kw::Or);
+    let want = if bool_op { 6 } else { 5 };
+    if ins.operands.len() != want {
+        let form = if bool_op { "d|p, a, b, c, immLut, q" } else { "d, a, b, c, immLut" };
+        v.err(ins.span, format!("`{name}` expects {want} operands ({form}), found {}", ins.operands.len()));
+        return;
+    }
+    match &ins.operands[0] {
+        Operand::Pair(d, p) if bool_op => {
+            element(v, ins, d, t, Rule::Strict);
+            reg(v, ins, *p, false, ScalarType::Pred, Rule::Pred);
+        }
+        Operand::Pair(..) => {
+            v.err(ins.span, format!("`{name}` has no predicate result; it comes with `.and` or `.or`"))
+        }
+        _ if bool_op => v.err(ins.span, format!("`{name}` writes a predicate too: its destination is `d|p`")),
+        _ => operand(v, ins, 0, t, Rule::Strict),
+    }
+    for i in 1..4 {
+        operand(v, ins, i, t, Rule::Strict);
+    }
+    if !matches!(ins.operands[4], Operand::Imm(Imm::Int(_))) {
+        v.err(ins.span, format!("operand 4 of `{name}` (the lookup table immLut) must be an integer immediate"));
+    }
+    if bool_op {
+        operand(v, ins, 5, ScalarType::Pred, Rule::Pred);
+    }
+}
+
+/// `mov.type d, sreg`: the type is the special register's, or a same-size integer or bit-size
+/// one; legacy 16-bit reads of `%tid`, `%ntid`, `%ctaid`, `%nctaid` and 16- or 32-bit reads of
+/// the 64-bit `%gridid` are allowed (PTX ISA 10.1, 10.2, 10.6, 10.7, 10.10).
+fn special_register(v: &mut Validator<'_>, ins: &Instruction, r: SpecialReg, t: ScalarType) {
+    use SpecialReg::{Ctaid, Gridid, Nctaid, Ntid, Tid};
+    let own = r.ty();
+    let ok = match own {
+        ScalarType::Pred => t == ScalarType::Pred,
+        _ if !matches!(t.kind(), TypeKind::Bits | TypeKind::Unsigned | TypeKind::Signed) => false,
+        _ => match r {
+            Tid | Ntid | Ctaid | Nctaid => matches!(t.size(), 2 | 4),
+            Gridid => matches!(t.size(), 2 | 4 | 8),
+            _ => t.size() == own.size(),
+        },
+    };
+    if !ok {
+        let msg = format!("`{}` cannot read special register `{r}`, which is .{own}", full_name(v.m, ins));
+        v.err(ins.span, msg);
+    }
 }
