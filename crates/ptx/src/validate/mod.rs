@@ -162,6 +162,9 @@ struct Validator<'m> {
     sm: u32,
     /// `.target` has an `a` or `f` suffix (architecture/family-specific features).
     arch_specific: bool,
+    /// Module-scope names declared by the items before the current one: an initializer may
+    /// take the address only of what is declared above it (ptxas: "Invalid initial value").
+    declared_above: Vec<bool>,
 }
 
 impl<'m> Validator<'m> {
@@ -189,6 +192,7 @@ impl<'m> Validator<'m> {
             version: 0,
             sm: 0,
             arch_specific: false,
+            declared_above: vec![false; n],
         }
     }
 
@@ -213,8 +217,14 @@ impl<'m> Validator<'m> {
                     if let Some(init) = &d.init {
                         self.initializer(init, d.span);
                     }
+                    for dn in &d.names {
+                        self.declared_above[dn.name.0 as usize] = true;
+                    }
                 }
-                Item::Func(f) => self.function(f),
+                Item::Func(f) => {
+                    self.declared_above[f.name.0 as usize] = true;
+                    self.function(f);
+                }
                 Item::Alias(_, b, span) => {
                     if !matches!(self.globals[b.0 as usize].sym, Sym::Func(_)) {
                         let msg = format!("unknown function `{}`", self.name(*b));
@@ -313,6 +323,12 @@ impl<'m> Validator<'m> {
             ConstExpr::Symbol(n) | ConstExpr::Generic(n) => {
                 if matches!(self.globals[n.0 as usize].sym, Sym::None) {
                     let msg = format!("use of undeclared identifier `{}`", self.name(*n));
+                    self.err(span, msg);
+                } else if !self.declared_above[n.0 as usize] {
+                    let msg = format!(
+                        "initializer takes the address of `{}` before its declaration (declare it above)",
+                        self.name(*n)
+                    );
                     self.err(span, msg);
                 }
             }
