@@ -3,31 +3,14 @@
 //! Cuprite's CPU device (`cuprite exec ./app`, or `LD_LIBRARY_PATH` pointing at a directory
 //! where `libcudart.so.13` is this library).
 //!
-//! - [`register`]: the registration ABI nvcc's generated host code calls
-//!   (`__cudaRegisterFatBinary`, `__cudaRegisterFunction`, `__cudaRegisterVar`, ...), the
-//!   launch ABI (`__cudaPushCallConfiguration`, `__cudaLaunchKernel`, `cudaLaunchKernel`) and
-//!   the symbol API (`cudaMemcpyToSymbol`, ...);
-//! - [`api`]: the common runtime API (devices, memory, streams, events, errors);
-//! - [`ext`]: pitched/2D/3D/peer memory, pointer attributes, host registration, host
-//!   functions, limits and flags, and the per-thread default stream (`_ptsz`/`_ptds`) variants;
-//! - [`graph`]: stream capture and the graph API (building graphs);
-//! - [`graph_nodes`]: graph structure queries, edges, node parameters, executable graph
-//!   updates, cloning and dot output;
-//! - [`graph_generic`]: the generic node API, conditional nodes and their handles, symbol
-//!   memcpy nodes;
+//! - [`api`]: the CUDA Runtime API, one module per section of the Runtime API reference
+//!   (`api::stream` for 6.4 Stream Management, `api::memory` for 6.10 Memory Management, ...);
+//! - [`registration`]: the registration and launch ABI nvcc's generated host code calls
+//!   (`__cudaRegisterFatBinary`, `__cudaRegisterFunction`, `__cudaRegisterVar`,
+//!   `__cudaPushCallConfiguration`, `__cudaLaunchKernel`, ...) and the registry of kernels and
+//!   variables;
 //! - `interrupt`: Ctrl-C while kernels run names them before the process dies;
-//! - [`graph_more`]: node parameter queries, memory allocation/free nodes and graph memory,
-//!   kernel node attributes, user objects, `cudaGraphInstantiateWithParams`;
-//! - [`ipc`]: interprocess memory and event handles;
-//! - [`library`]: the library API (device code loaded at run time);
-//! - [`launch`]: `cudaLaunchKernelEx` with launch attributes, cooperative launches and the
-//!   occupancy calculator;
-//! - [`managed`]: unified memory and stream-ordered allocation (memory pools);
-//! - [`misc`]: profiler switches, shared memory configuration, device initialization, peer
-//!   and stream attributes, function queries, memory range attributes, pools by location,
-//!   3D peer copies;
-//! - [`tex`]: CUDA arrays and array copies, texture and surface objects;
-//! - [`batch_logs`]: batched copies and the error log API (`cudaLogs*`).
+//! - `readable`: which of the program's pointers may be read.
 //!
 //! Every symbol CUDA 13.0's libcudart.so.13 exports is exported (under version node
 //! `libcudart.so.13`); the ones not implemented yet print a one-time note and return
@@ -38,21 +21,9 @@
 //! `libcudart.so.13` symlink to it.
 
 pub mod api;
-pub mod batch_logs;
-pub mod ext;
-pub mod graph;
-pub mod graph_generic;
-pub mod graph_more;
-pub mod graph_nodes;
 mod interrupt;
-pub mod ipc;
-pub mod launch;
-pub mod library;
-pub mod managed;
-pub mod misc;
 mod readable;
-pub mod register;
-pub mod tex;
+pub mod registration;
 
 use std::collections::HashSet;
 use std::ffi::c_void;
@@ -213,6 +184,11 @@ fn stream(s: *mut c_void) -> runtime::stream::Stream {
     runtime::stream::Stream(s as u64)
 }
 
+/// The `_ptsz` variants' stream: handle 0 is the per-thread default stream.
+pub(crate) fn ptsz(s: *mut c_void) -> *mut c_void {
+    runtime::stream::Stream(s as u64).per_thread_if_null().0 as *mut c_void
+}
+
 /// The synchronous legacy ordering of the plain copy/set calls.
 const SYNC: runtime::memory::On = runtime::memory::On::Sync(runtime::stream::Stream::LEGACY);
 /// The synchronous per-thread ordering of the `_ptds` variants.
@@ -256,8 +232,8 @@ mod tests {
         std::panic::set_hook(prev);
         assert_eq!(r, 999);
         assert!(p.is_null());
-        assert_eq!(api::cudaGetLastError(), 999);
-        assert_eq!(api::cudaGetLastError(), 0);
+        assert_eq!(api::error::cudaGetLastError(), 999);
+        assert_eq!(api::error::cudaGetLastError(), 0);
     }
 
     #[test]

@@ -549,8 +549,8 @@ macro_rules! field_offsets {
 
 #[test]
 fn memory_and_graph_struct_layouts_match_cuda_13_0_headers() {
-    use cudart::ext::{Extent, Memcpy3DParms, PitchedPtr, Pos};
-    use cudart::graph::{HostNodeParams, KernelNodeParams, MemsetParams};
+    use cudart::api::graph::node::{HostNodeParams, KernelNodeParams, MemsetParams};
+    use cudart::api::memory::pitched::{Extent, Memcpy3DParms, PitchedPtr, Pos};
     let parts = [
         field_offsets!(runtime::memory::PointerAttributes, "struct cudaPointerAttributes",
             r#type => "type", device => "device", devicePointer => "devicePointer",
@@ -574,7 +574,7 @@ fn memory_and_graph_struct_layouts_match_cuda_13_0_headers() {
 
 #[test]
 fn generic_graph_node_struct_layouts_match_cuda_13_0_headers() {
-    use cudart::graph_generic::{ChildGraphNodeParams, ConditionalNodeParams, GraphNodeParams, MemcpyNodeParams};
+    use cudart::api::graph::node::{ChildGraphNodeParams, ConditionalNodeParams, GraphNodeParams, MemcpyNodeParams};
     assert_layouts(
         "layout_nodes",
         &[
@@ -640,7 +640,7 @@ fn memory_pool_struct_layouts_match_cuda_13_0_headers() {
 
 #[test]
 fn launch_struct_layouts_match_cuda_13_0_headers() {
-    use cudart::launch::{LaunchAttribute, LaunchConfigC};
+    use cudart::api::execution::{LaunchAttribute, LaunchConfigC};
     assert_layouts(
         "layout4",
         &[
@@ -714,7 +714,7 @@ fn surfaces() {
 
 #[test]
 fn texture_struct_layouts_match_cuda_13_0_headers() {
-    use cudart::tex::{CTextureDesc, ResUnion, ResourceDesc};
+    use cudart::api::texture::{CTextureDesc, ResUnion, ResourceDesc};
     use runtime::array::ChannelDesc;
     use std::mem::offset_of;
     let res = offset_of!(ResourceDesc, res);

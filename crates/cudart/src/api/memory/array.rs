@@ -1,7 +1,5 @@
-//! CUDA arrays, array copies, texture and surface objects: the C ABI over `runtime::array` and
-//! `runtime::texture`. Array handles (`cudaArray_t`, `cudaMipmappedArray_t`) are opaque
-//! pointer values; texture and surface objects are 64-bit handles the kernels pass to the
-//! engine's texture instructions.
+//! CUDA arrays (6.10 Memory Management, and 6.11's deprecated `cudaMemcpy{To,From}Array*`):
+//! allocating arrays and mipmapped arrays, and copies between arrays and linear memory.
 
 // C ABI names.
 #![allow(non_snake_case)]
@@ -11,45 +9,14 @@ use std::ffi::c_void;
 use runtime::array::{self, ChannelDesc, End};
 use runtime::memory::{MemcpyKind, On};
 use runtime::stream::Stream;
-use runtime::texture::{self, Resource, TextureDesc};
 use runtime::{Error, Result, record};
 
-use crate::ext::{Extent, Memcpy3DParms};
+use crate::api::memory::pitched::{Extent, Memcpy3DParms};
+use crate::api::texture::get;
 use crate::{PTDS, SYNC, code, out, stream};
 
 fn async_ptsz(s: *mut c_void) -> On {
-    On::Async(Stream(crate::ext::ptsz(s) as u64))
-}
-
-fn fail(e: Error) -> i32 {
-    code(record::<()>(Err(e)))
-}
-
-/// Reads `*p` (null → `cudaErrorInvalidValue`).
-///
-/// # Safety
-/// `p` must be null or valid for reads.
-unsafe fn get<T: Copy>(p: *const T) -> Result<T> {
-    if p.is_null() {
-        return record(Err(Error::InvalidValue));
-    }
-    // SAFETY: non-null and valid for reads per the contract.
-    Ok(unsafe { p.read() })
-}
-
-/// `cudaCreateChannelDesc(int x, int y, int z, int w, enum cudaChannelFormatKind f)`.
-pub extern "C-unwind" fn cudaCreateChannelDesc(x: i32, y: i32, z: i32, w: i32, f: i32) -> ChannelDesc {
-    ChannelDesc { x, y, z, w, f }
-}
-
-/// `cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_const_t array)`.
-///
-/// # Safety
-/// `desc` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaGetChannelDesc(desc: *mut ChannelDesc, a: *const c_void) -> i32 {
-    let r = record(array::array_get_info(a as u64).map(|(d, _, _)| d));
-    // SAFETY: forwarded contract.
-    unsafe { out(desc, r) }
+    On::Async(Stream(crate::ptsz(s) as u64))
 }
 
 /// `cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width,
@@ -411,7 +378,7 @@ pub extern "C-unwind" fn cudaMemcpyArrayToArray_ptds(
 /// # Safety
 /// Host memory the copy covers must be valid (until it completes, when asynchronous).
 #[allow(clippy::too_many_arguments)]
-unsafe fn linear(
+pub(crate) unsafe fn linear(
     a: *const c_void,
     x: usize,
     y: usize,
@@ -571,7 +538,10 @@ pub(crate) unsafe fn memcpy_3d_arrays(p: &Memcpy3DParms, on: On) -> Result<()> {
         |a: *mut c_void| -> Result<usize> { array::array_info(a as u64).map(|i| i.format.texel_size() as usize) };
     let elem = if !p.dstArray.is_null() { texel(p.dstArray)? } else { texel(p.srcArray)? };
     let width = p.extent.width.checked_mul(elem).ok_or(Error::InvalidValue)?;
-    let end = |a: *mut c_void, pos: &crate::ext::Pos, q: &crate::ext::PitchedPtr| -> Result<End> {
+    let end = |a: *mut c_void,
+               pos: &crate::api::memory::pitched::Pos,
+               q: &crate::api::memory::pitched::PitchedPtr|
+     -> Result<End> {
         if a.is_null() {
             if q.ptr.is_null() {
                 return Err(Error::InvalidValue);
@@ -591,218 +561,5 @@ pub(crate) unsafe fn memcpy_3d_arrays(p: &Memcpy3DParms, on: On) -> Result<()> {
     unsafe { array::memcpy_array(dst, src, width, h, d, k, on) }
 }
 
-/// `struct cudaResourceDesc`.
-#[repr(C)]
-#[derive(Debug, Clone, Copy)]
-pub struct ResourceDesc {
-    /// `enum cudaResourceType resType`.
-    pub resType: i32,
-    /// `union res` (128 bytes).
-    pub res: ResUnion,
-    /// `unsigned int flags` (must be zero).
-    pub flags: u32,
-}
-
-/// The `res` union of `cudaResourceDesc`: `array`/`mipmap` use `ptr`; `linear` uses `ptr`,
-/// `desc`, `a` (sizeInBytes); `pitch2D` uses `ptr`, `desc`, `a` (width), `b` (height), `c`
-/// (pitchInBytes).
-#[repr(C)]
-#[derive(Debug, Clone, Copy)]
-pub struct ResUnion {
-    /// `array`, `mipmap` or `devPtr`.
-    pub ptr: *mut c_void,
-    /// `struct cudaChannelFormatDesc desc`.
-    pub desc: ChannelDesc,
-    /// `sizeInBytes` / `width`.
-    pub a: usize,
-    /// `height`.
-    pub b: usize,
-    /// `pitchInBytes`.
-    pub c: usize,
-    /// Rest of `int reserved[32]`.
-    pub pad: [u64; 9],
-}
-
-/// `struct cudaTextureDesc`.
-#[repr(C)]
-#[derive(Debug, Clone, Copy)]
-pub struct CTextureDesc {
-    /// `addressMode[3]`.
-    pub addressMode: [i32; 3],
-    /// `filterMode`.
-    pub filterMode: i32,
-    /// `readMode`.
-    pub readMode: i32,
-    /// `sRGB`.
-    pub sRGB: i32,
-    /// `borderColor[4]`.
-    pub borderColor: [f32; 4],
-    /// `normalizedCoords`.
-    pub normalizedCoords: i32,
-    /// `maxAnisotropy`.
-    pub maxAnisotropy: u32,
-    /// `mipmapFilterMode`.
-    pub mipmapFilterMode: i32,
-    /// `mipmapLevelBias`.
-    pub mipmapLevelBias: f32,
-    /// `minMipmapLevelClamp`.
-    pub minMipmapLevelClamp: f32,
-    /// `maxMipmapLevelClamp`.
-    pub maxMipmapLevelClamp: f32,
-    /// `disableTrilinearOptimization`.
-    pub disableTrilinearOptimization: i32,
-    /// `seamlessCubemap`.
-    pub seamlessCubemap: i32,
-}
-
-fn resource_of(r: &ResourceDesc) -> Result<Resource> {
-    if r.flags != 0 {
-        return Err(Error::InvalidValue);
-    }
-    let u = &r.res;
-    Ok(match r.resType {
-        0 => Resource::Array(u.ptr as u64),
-        1 => Resource::Mipmapped(u.ptr as u64),
-        2 => Resource::Linear { ptr: u.ptr as u64, desc: u.desc, size: u.a },
-        3 => Resource::Pitch2D { ptr: u.ptr as u64, desc: u.desc, width: u.a, height: u.b, pitch: u.c },
-        _ => return Err(Error::InvalidValue),
-    })
-}
-
-fn resource_desc(r: &Resource) -> ResourceDesc {
-    let mut u = ResUnion { ptr: std::ptr::null_mut(), desc: ChannelDesc::default(), a: 0, b: 0, c: 0, pad: [0; 9] };
-    let t = match *r {
-        Resource::Array(h) => {
-            u.ptr = h as *mut c_void;
-            0
-        }
-        Resource::Mipmapped(h) => {
-            u.ptr = h as *mut c_void;
-            1
-        }
-        Resource::Linear { ptr, desc, size } => {
-            (u.ptr, u.desc, u.a) = (ptr as *mut c_void, desc, size);
-            2
-        }
-        Resource::Pitch2D { ptr, desc, width, height, pitch } => {
-            (u.ptr, u.desc, u.a, u.b, u.c) = (ptr as *mut c_void, desc, width, height, pitch);
-            3
-        }
-    };
-    ResourceDesc { resType: t, res: u, flags: 0 }
-}
-
-fn texture_desc(t: &CTextureDesc) -> TextureDesc {
-    TextureDesc {
-        address: t.addressMode,
-        filter: t.filterMode,
-        read_mode: t.readMode,
-        srgb: t.sRGB,
-        border: t.borderColor,
-        normalized: t.normalizedCoords,
-        max_anisotropy: t.maxAnisotropy,
-        mipmap_filter: t.mipmapFilterMode,
-        mipmap_bias: t.mipmapLevelBias,
-        min_lod: t.minMipmapLevelClamp,
-        max_lod: t.maxMipmapLevelClamp,
-        disable_trilinear: t.disableTrilinearOptimization,
-        seamless_cubemap: t.seamlessCubemap,
-    }
-}
-
-/// `cudaCreateTextureObject(cudaTextureObject_t *obj, const struct cudaResourceDesc *res,
-/// const struct cudaTextureDesc *tex, const struct cudaResourceViewDesc *view)`; resource
-/// views are not supported (`cudaErrorNotSupported` when given).
-///
-/// # Safety
-/// `obj` must be null or valid for writes; `res`, `tex` null or valid for reads.
-pub unsafe extern "C-unwind" fn cudaCreateTextureObject(
-    obj: *mut u64,
-    res: *const ResourceDesc,
-    tex: *const CTextureDesc,
-    view: *const c_void,
-) -> i32 {
-    if !view.is_null() {
-        return fail(Error::NotSupported);
-    }
-    // SAFETY: forwarded contract.
-    let r = unsafe { get(res) }.and_then(|r| record(resource_of(&r))).and_then(|r| {
-        // A null texture descriptor is `cudaErrorInvalidResourceHandle`, as on an H100.
-        if tex.is_null() {
-            return record(Err(Error::InvalidResourceHandle));
-        }
-        // SAFETY: forwarded contract.
-        let t = unsafe { get(tex) }?;
-        texture::create_texture_object(&r, &texture_desc(&t))
-    });
-    // SAFETY: forwarded contract.
-    unsafe { out(obj, r) }
-}
-
-/// `cudaDestroyTextureObject(cudaTextureObject_t obj)`.
-pub extern "C-unwind" fn cudaDestroyTextureObject(obj: u64) -> i32 {
-    code(texture::destroy_texture_object(obj))
-}
-
-/// `cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *res, cudaTextureObject_t obj)`.
-///
-/// # Safety
-/// `res` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaGetTextureObjectResourceDesc(res: *mut ResourceDesc, obj: u64) -> i32 {
-    let r = texture::texture_object_desc(obj).map(|(r, _)| resource_desc(&r));
-    // SAFETY: forwarded contract.
-    unsafe { out(res, r) }
-}
-
-/// `cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *tex, cudaTextureObject_t obj)`.
-///
-/// # Safety
-/// `tex` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaGetTextureObjectTextureDesc(tex: *mut CTextureDesc, obj: u64) -> i32 {
-    let r = texture::texture_object_desc(obj).map(|(_, t)| CTextureDesc {
-        addressMode: t.address,
-        filterMode: t.filter,
-        readMode: t.read_mode,
-        sRGB: t.srgb,
-        borderColor: t.border,
-        normalizedCoords: t.normalized,
-        maxAnisotropy: t.max_anisotropy,
-        mipmapFilterMode: t.mipmap_filter,
-        mipmapLevelBias: t.mipmap_bias,
-        minMipmapLevelClamp: t.min_lod,
-        maxMipmapLevelClamp: t.max_lod,
-        disableTrilinearOptimization: t.disable_trilinear,
-        seamlessCubemap: t.seamless_cubemap,
-    });
-    // SAFETY: forwarded contract.
-    unsafe { out(tex, r) }
-}
-
-/// `cudaCreateSurfaceObject(cudaSurfaceObject_t *obj, const struct cudaResourceDesc *res)`.
-///
-/// # Safety
-/// `obj` must be null or valid for writes; `res` null or valid for reads.
-pub unsafe extern "C-unwind" fn cudaCreateSurfaceObject(obj: *mut u64, res: *const ResourceDesc) -> i32 {
-    // SAFETY: forwarded contract.
-    let r = unsafe { get(res) }.and_then(|r| record(resource_of(&r))).and_then(|r| texture::create_surface_object(&r));
-    // SAFETY: forwarded contract.
-    unsafe { out(obj, r) }
-}
-
-/// `cudaDestroySurfaceObject(cudaSurfaceObject_t obj)`.
-pub extern "C-unwind" fn cudaDestroySurfaceObject(obj: u64) -> i32 {
-    code(texture::destroy_surface_object(obj))
-}
-
-/// `cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *res, cudaSurfaceObject_t obj)`.
-///
-/// # Safety
-/// `res` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaGetSurfaceObjectResourceDesc(res: *mut ResourceDesc, obj: u64) -> i32 {
-    let r = texture::surface_object_desc(obj).map(|r| resource_desc(&r));
-    // SAFETY: forwarded contract.
-    unsafe { out(res, r) }
-}
-
 // The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_tex.rs"));
+include!(concat!(env!("OUT_DIR"), "/guards_api_memory_array.rs"));

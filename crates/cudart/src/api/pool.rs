@@ -1,102 +1,16 @@
-//! Unified memory (`cudaMallocManaged` and its hints) and stream-ordered allocation
-//! (`cudaMallocAsync`, memory pools).
+//! 6.12 Stream Ordered Memory Allocator: `cudaMallocAsync`/`cudaFreeAsync`, memory pools,
+//! their attributes and access, and pools by location.
 
 // C ABI names.
 #![allow(non_snake_case)]
 
 use std::ffi::c_void;
 
-use runtime::DevicePtr;
-use runtime::memory::{self, MemLocation, MemPoolProps};
+use runtime::memory::{MemLocation, MemPoolProps};
 use runtime::stream::Stream;
+use runtime::{DevicePtr, memory};
 
-use crate::ext::ptsz;
-use crate::{code, invalid, out_with};
-
-/// `cudaMallocManaged(void **devPtr, size_t size, unsigned int flags)`.
-///
-/// # Safety
-/// `p` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaMallocManaged(p: *mut *mut c_void, size: usize, flags: u32) -> i32 {
-    // SAFETY: forwarded contract.
-    if p.is_null() {
-        return crate::invalid();
-    }
-    // SAFETY: forwarded contract.
-    unsafe { crate::out_alloc(p, memory::malloc_managed(size, flags).map(|d| d.0 as *mut c_void)) }
-}
-
-/// `cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location,
-/// unsigned int flags, cudaStream_t stream)`.
-pub extern "C-unwind" fn cudaMemPrefetchAsync(
-    ptr: *const c_void,
-    count: usize,
-    loc: MemLocation,
-    flags: u32,
-    stream: *mut c_void,
-) -> i32 {
-    code(memory::mem_prefetch_async(ptr as u64, count, loc, flags, Stream(stream as u64)))
-}
-
-/// `cudaMemPrefetchAsync_ptsz`.
-pub extern "C-unwind" fn cudaMemPrefetchAsync_ptsz(
-    ptr: *const c_void,
-    count: usize,
-    loc: MemLocation,
-    flags: u32,
-    stream: *mut c_void,
-) -> i32 {
-    cudaMemPrefetchAsync(ptr, count, loc, flags, ptsz(stream))
-}
-
-/// `cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice, struct
-/// cudaMemLocation location)`.
-pub extern "C-unwind" fn cudaMemAdvise(ptr: *const c_void, count: usize, advice: i32, loc: MemLocation) -> i32 {
-    code(memory::mem_advise(ptr as u64, count, advice, loc))
-}
-
-/// `cudaMemRangeGetAttribute(void *data, size_t dataSize, enum cudaMemRangeAttribute
-/// attribute, const void *devPtr, size_t count)`.
-///
-/// # Safety
-/// `data` must be null or valid for `data_size` bytes of writes.
-pub unsafe extern "C-unwind" fn cudaMemRangeGetAttribute(
-    data: *mut c_void,
-    data_size: usize,
-    attr: i32,
-    ptr: *const c_void,
-    count: usize,
-) -> i32 {
-    if data.is_null() {
-        return invalid();
-    }
-    let r = memory::mem_range_get_attribute(data_size, attr, ptr as u64, count).map(|bytes| {
-        // SAFETY: `data` is valid for `data_size` bytes, and `bytes` has that length.
-        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), data as *mut u8, bytes.len()) }
-    });
-    code(r)
-}
-
-/// `cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length, unsigned int
-/// flags)`.
-pub extern "C-unwind" fn cudaStreamAttachMemAsync(
-    stream: *mut c_void,
-    ptr: *mut c_void,
-    length: usize,
-    flags: u32,
-) -> i32 {
-    code(memory::stream_attach_mem_async(Stream(stream as u64), ptr as u64, length, flags))
-}
-
-/// `cudaStreamAttachMemAsync_ptsz`.
-pub extern "C-unwind" fn cudaStreamAttachMemAsync_ptsz(
-    stream: *mut c_void,
-    ptr: *mut c_void,
-    length: usize,
-    flags: u32,
-) -> i32 {
-    cudaStreamAttachMemAsync(ptsz(stream), ptr, length, flags)
-}
+use crate::{code, invalid, out, out_with, ptsz};
 
 /// `cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream)`.
 ///
@@ -162,29 +76,6 @@ pub extern "C-unwind" fn cudaFreeAsync(ptr: *mut c_void, stream: *mut c_void) ->
 /// `cudaFreeAsync_ptsz`.
 pub extern "C-unwind" fn cudaFreeAsync_ptsz(ptr: *mut c_void, stream: *mut c_void) -> i32 {
     cudaFreeAsync(ptr, ptsz(stream))
-}
-
-/// `cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device)`.
-///
-/// # Safety
-/// `p` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaDeviceGetDefaultMemPool(p: *mut *mut c_void, device: i32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out_with(p, || memory::default_mem_pool(device).map(|h| h as *mut c_void)) }
-}
-
-/// `cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device)`.
-///
-/// # Safety
-/// `p` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaDeviceGetMemPool(p: *mut *mut c_void, device: i32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out_with(p, || memory::device_mem_pool(device).map(|h| h as *mut c_void)) }
-}
-
-/// `cudaDeviceSetMemPool(int device, cudaMemPool_t memPool)`.
-pub extern "C-unwind" fn cudaDeviceSetMemPool(device: i32, pool: *mut c_void) -> i32 {
-    code(memory::set_device_mem_pool(device, pool as u64))
 }
 
 /// `cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolProps *poolProps)`.
@@ -254,5 +145,88 @@ pub unsafe extern "C-unwind" fn cudaMemPoolGetAttribute(pool: *mut c_void, attr:
     code(r)
 }
 
+/// # Safety
+/// `loc` must be null or valid.
+unsafe fn location(loc: *const MemLocation) -> Option<MemLocation> {
+    // SAFETY: forwarded contract.
+    unsafe { loc.as_ref().copied() }
+}
+
+/// `cudaMemGetDefaultMemPool(cudaMemPool_t *memPool, struct cudaMemLocation *location, enum
+/// cudaMemAllocationType type)`.
+///
+/// # Safety
+/// `pool` must be null or valid for writes; `loc` null or valid.
+pub unsafe extern "C-unwind" fn cudaMemGetDefaultMemPool(pool: *mut u64, loc: *const MemLocation, ty: i32) -> i32 {
+    // SAFETY: forwarded contract.
+    let Some(l) = (unsafe { location(loc) }) else { return invalid() };
+    // SAFETY: forwarded contract.
+    unsafe { out(pool, memory::default_mem_pool_at(l, ty)) }
+}
+
+/// `cudaMemGetMemPool(cudaMemPool_t *memPool, struct cudaMemLocation *location, enum
+/// cudaMemAllocationType type)`.
+///
+/// # Safety
+/// As for `cudaMemGetDefaultMemPool`.
+pub unsafe extern "C-unwind" fn cudaMemGetMemPool(pool: *mut u64, loc: *const MemLocation, ty: i32) -> i32 {
+    // SAFETY: forwarded contract.
+    let Some(l) = (unsafe { location(loc) }) else { return invalid() };
+    // SAFETY: forwarded contract.
+    unsafe { out(pool, memory::mem_pool_at(l, ty)) }
+}
+
+/// `cudaMemSetMemPool(struct cudaMemLocation *location, enum cudaMemAllocationType type,
+/// cudaMemPool_t memPool)`.
+///
+/// # Safety
+/// `loc` must be null or valid.
+pub unsafe extern "C-unwind" fn cudaMemSetMemPool(loc: *const MemLocation, ty: i32, pool: u64) -> i32 {
+    // SAFETY: forwarded contract.
+    let Some(l) = (unsafe { location(loc) }) else { return invalid() };
+    code(memory::set_mem_pool_at(l, ty, pool))
+}
+
+/// `struct cudaMemAccessDesc`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct MemAccessDesc {
+    /// `struct cudaMemLocation location`.
+    pub location: MemLocation,
+    /// `enum cudaMemAccessFlags flags`.
+    pub flags: i32,
+}
+
+/// `cudaMemPoolSetAccess(cudaMemPool_t, const struct cudaMemAccessDesc *descList, size_t
+/// count)`.
+///
+/// # Safety
+/// `descs` must hold `count` entries.
+pub unsafe extern "C-unwind" fn cudaMemPoolSetAccess(pool: u64, descs: *const MemAccessDesc, count: usize) -> i32 {
+    if count > 0 && descs.is_null() {
+        return invalid();
+    }
+    let list = if count == 0 {
+        &[][..]
+    } else {
+        // SAFETY: non-null with `count` entries per the contract.
+        unsafe { std::slice::from_raw_parts(descs, count) }
+    };
+    let v: Vec<_> = list.iter().map(|d| (d.location, d.flags)).collect();
+    code(memory::mem_pool_set_access(pool, &v))
+}
+
+/// `cudaMemPoolGetAccess(enum cudaMemAccessFlags *flags, cudaMemPool_t, struct cudaMemLocation
+/// *location)`.
+///
+/// # Safety
+/// `flags` must be null or valid for writes; `loc` null or valid.
+pub unsafe extern "C-unwind" fn cudaMemPoolGetAccess(flags: *mut i32, pool: u64, loc: *const MemLocation) -> i32 {
+    // SAFETY: forwarded contract.
+    let Some(l) = (unsafe { location(loc) }) else { return invalid() };
+    // SAFETY: forwarded contract.
+    unsafe { out(flags, memory::mem_pool_get_access(pool, l)) }
+}
+
 // The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_managed.rs"));
+include!(concat!(env!("OUT_DIR"), "/guards_api_pool.rs"));

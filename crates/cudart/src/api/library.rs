@@ -1,8 +1,8 @@
-//! The library API: device code loaded at run time (`cudaLibraryLoadData` with PTX text or
+//! 6.32 Library Management: device code loaded at run time (`cudaLibraryLoadData` with PTX text or
 //! a fatbin holding PTX, `cudaLibraryLoadFromFile`), its kernels and variables.
 //!
 //! A library's kernel handles (`cudaKernel_t`) are registered as host stubs are
-//! (`register::register_library`), so `cudaLaunchKernel((const void *)kernel, ...)`,
+//! (`registration::register_library`), so `cudaLaunchKernel((const void *)kernel, ...)`,
 //! `cudaLaunchKernelEx`, `cudaFuncGetAttributes`, `cudaFuncSetAttribute` and graph kernel
 //! nodes take them as they take a kernel's host stub. Handles are addresses of a block the
 //! library owns (the library's at its start, kernel `i`'s at `1 + i`), unique while it lives.
@@ -55,7 +55,7 @@ unsafe fn ptx_of(code: *const c_void) -> Result<String> {
 fn ptx_of_bytes(bytes: &[u8], api: &str) -> Result<String> {
     if bytes.get(..4) == Some(&fatbin::FATBIN_MAGIC.to_le_bytes()) {
         return fatbin::read_ptx(bytes).map(|(_, ptx)| ptx).or_else(|e| {
-            let (code, message) = crate::register::image_error(&e);
+            let (code, message) = crate::registration::image_error(&e);
             eprintln!("cuprite: {api}: {message}");
             record(Err(code))
         });
@@ -85,7 +85,7 @@ fn load(ptx: &str) -> Result<usize> {
     let slots = vec![0u8; names.len() + 1].into_boxed_slice();
     let base = slots.as_ptr() as usize;
     let kernels: Vec<(usize, String)> = names.into_iter().enumerate().map(|(i, n)| (base + 1 + i, n)).collect();
-    crate::register::register_library(module.clone(), &kernels);
+    crate::registration::register_library(module.clone(), &kernels);
     libraries().insert(base, Library { module, kernels, _slots: slots });
     Ok(base)
 }
@@ -172,7 +172,7 @@ pub extern "C-unwind" fn cudaLibraryUnload(lib: *mut c_void) -> i32 {
         return code::<()>(record(Err(Error::InvalidResourceHandle)));
     };
     let handles: Vec<usize> = l.kernels.iter().map(|(h, _)| *h).collect();
-    crate::register::unregister_functions(&handles);
+    crate::registration::unregister_functions(&handles);
     0
 }
 
@@ -309,8 +309,8 @@ pub extern "C-unwind" fn cudaKernelSetAttributeForDevice(
     if device != 0 {
         return code::<()>(record(Err(Error::InvalidDevice)));
     }
-    crate::register::cudaFuncSetAttribute(kernel, attr, value)
+    crate::api::execution::cudaFuncSetAttribute(kernel, attr, value)
 }
 
 // The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_library.rs"));
+include!(concat!(env!("OUT_DIR"), "/guards_api_library.rs"));

@@ -1,0 +1,76 @@
+//! 6.5 Event Management: creating, recording, synchronizing, querying and timing events.
+
+// C ABI names.
+#![allow(non_snake_case)]
+
+use std::ffi::c_void;
+
+use runtime::event::Event;
+use runtime::stream::Stream;
+
+use crate::{code, out, ptsz, stream};
+
+/// `cudaEventCreate(cudaEvent_t *event)`.
+///
+/// # Safety
+/// `e` must be valid for writes.
+pub unsafe extern "C-unwind" fn cudaEventCreate(e: *mut *mut c_void) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { out(e, Event::new().map(|e| e.0 as *mut c_void)) }
+}
+
+/// `cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)`.
+///
+/// # Safety
+/// `e` must be valid for writes.
+pub unsafe extern "C-unwind" fn cudaEventCreateWithFlags(e: *mut *mut c_void, flags: u32) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { out(e, Event::with_flags(flags).map(|e| e.0 as *mut c_void)) }
+}
+
+/// `cudaEventRecord(cudaEvent_t, cudaStream_t)`.
+pub extern "C-unwind" fn cudaEventRecord(e: *mut c_void, s: *mut c_void) -> i32 {
+    code(Event(e as u64).record(Stream(s as u64)))
+}
+
+/// `cudaEventRecordWithFlags(cudaEvent_t, cudaStream_t, unsigned int flags)`.
+pub extern "C-unwind" fn cudaEventRecordWithFlags(e: *mut c_void, s: *mut c_void, flags: u32) -> i32 {
+    code(Event(e as u64).record_with_flags(Stream(s as u64), flags))
+}
+
+/// `cudaEventSynchronize(cudaEvent_t)`.
+pub extern "C-unwind" fn cudaEventSynchronize(e: *mut c_void) -> i32 {
+    code(Event(e as u64).synchronize())
+}
+
+/// `cudaEventQuery(cudaEvent_t)`.
+pub extern "C-unwind" fn cudaEventQuery(e: *mut c_void) -> i32 {
+    code(Event(e as u64).query())
+}
+
+/// `cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)`.
+///
+/// # Safety
+/// `ms` must be valid for writes.
+pub unsafe extern "C-unwind" fn cudaEventElapsedTime(ms: *mut f32, start: *mut c_void, end: *mut c_void) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { out(ms, Event::elapsed_ms(Event(start as u64), Event(end as u64))) }
+}
+
+/// `cudaEventDestroy(cudaEvent_t)`.
+pub extern "C-unwind" fn cudaEventDestroy(e: *mut c_void) -> i32 {
+    code(Event(e as u64).destroy())
+}
+
+/// `cudaEventRecord_ptsz`.
+pub extern "C-unwind" fn cudaEventRecord_ptsz(e: *mut c_void, s: *mut c_void) -> i32 {
+    code(Event(e as u64).record(stream(ptsz(s))))
+}
+
+/// `cudaEventRecordWithFlags_ptsz`.
+pub extern "C-unwind" fn cudaEventRecordWithFlags_ptsz(e: *mut c_void, s: *mut c_void, flags: u32) -> i32 {
+    code(Event(e as u64).record_with_flags(stream(ptsz(s)), flags))
+}
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_api_event.rs"));

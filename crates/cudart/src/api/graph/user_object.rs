@@ -1,0 +1,56 @@
+//! User objects (6.30 Graph Management): reference-counted host objects graphs retain.
+
+// C ABI names.
+#![allow(non_snake_case)]
+
+use std::ffi::c_void;
+
+use runtime::graph::{Graph, user_object};
+
+use crate::{code, invalid, out};
+
+/// `cudaUserObjectCreate(cudaUserObject_t *, void *ptr, cudaHostFn_t destroy, unsigned int
+/// initialRefcount, unsigned int flags)`: `flags` must be `cudaUserObjectNoDestructorSync`.
+///
+/// # Safety
+/// `obj` must be null or valid for writes; `destroy(ptr)` must be callable once.
+pub unsafe extern "C-unwind" fn cudaUserObjectCreate(
+    obj: *mut *mut c_void,
+    ptr: *mut c_void,
+    destroy: Option<unsafe extern "C" fn(*mut c_void)>,
+    refs: u32,
+    flags: u32,
+) -> i32 {
+    if obj.is_null() {
+        return invalid();
+    }
+    let Some(f) = destroy else { return invalid() };
+    let d = user_object::Destructor { f, ptr: ptr as usize };
+    // SAFETY: forwarded contract.
+    unsafe { out(obj, user_object::create(d, refs, flags).map(|h| h as *mut c_void)) }
+}
+
+/// `cudaUserObjectRetain(cudaUserObject_t, unsigned int count)`.
+pub extern "C-unwind" fn cudaUserObjectRetain(obj: *mut c_void, count: u32) -> i32 {
+    code(user_object::retain(obj as u64, count))
+}
+
+/// `cudaUserObjectRelease(cudaUserObject_t, unsigned int count)`: the destructor runs when the
+/// last reference goes.
+pub extern "C-unwind" fn cudaUserObjectRelease(obj: *mut c_void, count: u32) -> i32 {
+    code(user_object::release(obj as u64, count))
+}
+
+/// `cudaGraphRetainUserObject(cudaGraph_t, cudaUserObject_t, unsigned int count, unsigned int
+/// flags)`.
+pub extern "C-unwind" fn cudaGraphRetainUserObject(g: *mut c_void, obj: *mut c_void, count: u32, flags: u32) -> i32 {
+    code(Graph(g as u64).retain_user_object(obj as u64, count, flags))
+}
+
+/// `cudaGraphReleaseUserObject(cudaGraph_t, cudaUserObject_t, unsigned int count)`.
+pub extern "C-unwind" fn cudaGraphReleaseUserObject(g: *mut c_void, obj: *mut c_void, count: u32) -> i32 {
+    code(Graph(g as u64).release_user_object(obj as u64, count))
+}
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_api_graph_user_object.rs"));

@@ -1,0 +1,39 @@
+//! 6.27 Surface Object Management.
+
+// C ABI names.
+#![allow(non_snake_case)]
+
+use runtime::record;
+use runtime::texture::{self};
+
+use crate::api::texture::{ResourceDesc, get, resource_desc, resource_of};
+use crate::{code, out};
+
+/// `cudaCreateSurfaceObject(cudaSurfaceObject_t *obj, const struct cudaResourceDesc *res)`.
+///
+/// # Safety
+/// `obj` must be null or valid for writes; `res` null or valid for reads.
+pub unsafe extern "C-unwind" fn cudaCreateSurfaceObject(obj: *mut u64, res: *const ResourceDesc) -> i32 {
+    // SAFETY: forwarded contract.
+    let r = unsafe { get(res) }.and_then(|r| record(resource_of(&r))).and_then(|r| texture::create_surface_object(&r));
+    // SAFETY: forwarded contract.
+    unsafe { out(obj, r) }
+}
+
+/// `cudaDestroySurfaceObject(cudaSurfaceObject_t obj)`.
+pub extern "C-unwind" fn cudaDestroySurfaceObject(obj: u64) -> i32 {
+    code(texture::destroy_surface_object(obj))
+}
+
+/// `cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *res, cudaSurfaceObject_t obj)`.
+///
+/// # Safety
+/// `res` must be null or valid for writes.
+pub unsafe extern "C-unwind" fn cudaGetSurfaceObjectResourceDesc(res: *mut ResourceDesc, obj: u64) -> i32 {
+    let r = texture::surface_object_desc(obj).map(|r| resource_desc(&r));
+    // SAFETY: forwarded contract.
+    unsafe { out(res, r) }
+}
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_api_surface.rs"));
