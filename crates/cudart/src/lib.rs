@@ -10,7 +10,9 @@
 //!   `__cudaPushCallConfiguration`, `__cudaLaunchKernel`, ...) and the registry of kernels and
 //!   variables;
 //! - `interrupt`: Ctrl-C while kernels run names them before the process dies;
-//! - `readable`: which of the program's pointers may be read.
+//! - `readable`: which of the program's pointers may be read;
+//! - `default_stream`: the default stream of a call, which the `_ptsz`/`_ptds` variants
+//!   make the per-thread one.
 //!
 //! Every symbol CUDA 13.0's libcudart.so.13 exports is exported (under version node
 //! `libcudart.so.13`); the ones not implemented yet print a one-time note and return
@@ -21,12 +23,13 @@
 //! `libcudart.so.13` symlink to it.
 
 pub mod api;
+mod default_stream;
 mod interrupt;
 mod readable;
 pub mod registration;
 
+use default_stream::{stream, sync};
 use std::collections::HashSet;
-use std::ffi::c_void;
 use std::sync::Mutex;
 
 /// Exports `$name` (the C symbol) as a tail-jump thunk to the Rust function `$f` (an alias
@@ -178,21 +181,6 @@ unsafe fn out_with<T>(p: *mut T, f: impl FnOnce() -> runtime::Result<T>) -> i32 
     // SAFETY: forwarded contract.
     unsafe { out(p, f()) }
 }
-
-/// A `cudaStream_t` handle as the runtime's stream.
-fn stream(s: *mut c_void) -> runtime::stream::Stream {
-    runtime::stream::Stream(s as u64)
-}
-
-/// The `_ptsz` variants' stream: handle 0 is the per-thread default stream.
-pub(crate) fn ptsz(s: *mut c_void) -> *mut c_void {
-    runtime::stream::Stream(s as u64).per_thread_if_null().0 as *mut c_void
-}
-
-/// The synchronous legacy ordering of the plain copy/set calls.
-const SYNC: runtime::memory::On = runtime::memory::On::Sync(runtime::stream::Stream::LEGACY);
-/// The synchronous per-thread ordering of the `_ptds` variants.
-const PTDS: runtime::memory::On = runtime::memory::On::Sync(runtime::stream::Stream::PER_THREAD);
 
 /// Writes device `printf` output through the C library's `stdout` (then flushes it), so that
 /// it is ordered with the program's own stdio output exactly as on CUDA.

@@ -15,7 +15,6 @@ use std::ffi::{CStr, c_char, c_void};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use runtime::module::{Function, Module};
-use runtime::stream::Stream;
 use runtime::{DevicePtr, Error, Result, record};
 
 use crate::api::execution::Dim3C;
@@ -521,7 +520,7 @@ pub(crate) unsafe fn launch(
             // SAFETY: forwarded contract.
             unsafe { prepare_launch(host_fun, args, shared) }
         }?;
-        runtime::launch::launch_packed(&f, grid.into(), block.into(), shared, Stream(stream as u64), packed)
+        runtime::launch::launch_packed(&f, grid.into(), block.into(), shared, crate::stream(stream), packed)
     })();
     code(r)
 }
@@ -572,23 +571,6 @@ pub unsafe extern "C-unwind" fn __cudaLaunchKernel(
     stream: *mut c_void,
 ) -> i32 {
     // What `<<<...>>>` calls: profiled under the API name programs use.
-    // SAFETY: forwarded contract.
-    unsafe { launch(kernel as usize, grid, block, args, shared, stream) }
-}
-
-/// `__cudaLaunchKernel_ptsz`: stream 0 is the per-thread default stream.
-///
-/// # Safety
-/// As for `cudaLaunchKernel`.
-pub unsafe extern "C-unwind" fn __cudaLaunchKernel_ptsz(
-    kernel: *const c_void,
-    grid: Dim3C,
-    block: Dim3C,
-    args: *mut *mut c_void,
-    shared: usize,
-    stream: *mut c_void,
-) -> i32 {
-    let stream = crate::ptsz(stream);
     // SAFETY: forwarded contract.
     unsafe { launch(kernel as usize, grid, block, args, shared, stream) }
 }

@@ -6,9 +6,8 @@
 use std::ffi::c_void;
 
 use runtime::event::Event;
-use runtime::stream::Stream;
 
-use crate::{code, out, ptsz, stream};
+use crate::{code, out, stream};
 
 /// `cudaEventCreate(cudaEvent_t *event)`.
 ///
@@ -30,12 +29,12 @@ pub unsafe extern "C-unwind" fn cudaEventCreateWithFlags(e: *mut *mut c_void, fl
 
 /// `cudaEventRecord(cudaEvent_t, cudaStream_t)`.
 pub extern "C-unwind" fn cudaEventRecord(e: *mut c_void, s: *mut c_void) -> i32 {
-    code(Event(e as u64).record(Stream(s as u64)))
+    code(Event(e as u64).record(stream(s)))
 }
 
 /// `cudaEventRecordWithFlags(cudaEvent_t, cudaStream_t, unsigned int flags)`.
 pub extern "C-unwind" fn cudaEventRecordWithFlags(e: *mut c_void, s: *mut c_void, flags: u32) -> i32 {
-    code(Event(e as u64).record_with_flags(Stream(s as u64), flags))
+    code(Event(e as u64).record_with_flags(stream(s), flags))
 }
 
 /// `cudaEventSynchronize(cudaEvent_t)`.
@@ -60,16 +59,6 @@ pub unsafe extern "C-unwind" fn cudaEventElapsedTime(ms: *mut f32, start: *mut c
 /// `cudaEventDestroy(cudaEvent_t)`.
 pub extern "C-unwind" fn cudaEventDestroy(e: *mut c_void) -> i32 {
     code(Event(e as u64).destroy())
-}
-
-/// `cudaEventRecord_ptsz`.
-pub extern "C-unwind" fn cudaEventRecord_ptsz(e: *mut c_void, s: *mut c_void) -> i32 {
-    code(Event(e as u64).record(stream(ptsz(s))))
-}
-
-/// `cudaEventRecordWithFlags_ptsz`.
-pub extern "C-unwind" fn cudaEventRecordWithFlags_ptsz(e: *mut c_void, s: *mut c_void, flags: u32) -> i32 {
-    code(Event(e as u64).record_with_flags(stream(ptsz(s)), flags))
 }
 
 // The panic guards of this module's exported functions (build.rs).

@@ -15,7 +15,7 @@ use runtime::stream::Stream;
 use runtime::{Dim3, Error, Result, device, record};
 
 use crate::registration::{function_for, function_for_handle, launch, prepare_launch};
-use crate::{code, invalid, out, ptsz, stream};
+use crate::{code, invalid, out, stream};
 
 /// A host function and its argument, run on a stream's worker.
 #[derive(Debug, Clone, Copy)]
@@ -48,11 +48,6 @@ fn launch_host_func(s: Stream, f: Option<HostFn>, data: *mut c_void) -> i32 {
 /// `cudaLaunchHostFunc(cudaStream_t, cudaHostFn_t fn, void *userData)`.
 pub extern "C-unwind" fn cudaLaunchHostFunc(s: *mut c_void, f: Option<HostFn>, data: *mut c_void) -> i32 {
     launch_host_func(stream(s), f, data)
-}
-
-/// `cudaLaunchHostFunc_ptsz`.
-pub extern "C-unwind" fn cudaLaunchHostFunc_ptsz(s: *mut c_void, f: Option<HostFn>, data: *mut c_void) -> i32 {
-    launch_host_func(stream(ptsz(s)), f, data)
 }
 
 /// `cudaLaunchAttribute`: `{ cudaLaunchAttributeID id; char pad[4]; cudaLaunchAttributeValue
@@ -115,7 +110,7 @@ pub fn launch_attrs(list: &[LaunchAttribute]) -> Result<LaunchAttrs> {
 
 /// # Safety
 /// `config` valid; `args` as for `cudaLaunchKernel`.
-unsafe fn launch_ex(config: *const LaunchConfigC, func: *const c_void, args: *mut *mut c_void, ptsz: bool) -> i32 {
+unsafe fn launch_ex(config: *const LaunchConfigC, func: *const c_void, args: *mut *mut c_void) -> i32 {
     crate::install_printf_sink();
     let r = (|| {
         if config.is_null() {
@@ -134,12 +129,11 @@ unsafe fn launch_ex(config: *const LaunchConfigC, func: *const c_void, args: *mu
         let attrs = record(launch_attrs(list))?;
         // SAFETY: forwarded contract.
         let (f, packed, shared) = unsafe { prepare_launch(func as usize, args, c.dynamicSmemBytes) }?;
-        let stream = if ptsz { crate::ptsz(c.stream) } else { c.stream };
         let cfg = LaunchConfig {
             grid: c.gridDim.into(),
             block: c.blockDim.into(),
             dynamic_shared: shared,
-            stream: Stream(stream as u64),
+            stream: stream(c.stream),
             attrs,
         };
         runtime::launch::launch_ex(&f, &cfg, packed)
@@ -158,20 +152,7 @@ pub unsafe extern "C-unwind" fn cudaLaunchKernelExC(
     args: *mut *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { launch_ex(config, func, args, false) }
-}
-
-/// `cudaLaunchKernelExC_ptsz`: stream 0 is the per-thread default stream.
-///
-/// # Safety
-/// As `cudaLaunchKernelExC`.
-pub unsafe extern "C-unwind" fn cudaLaunchKernelExC_ptsz(
-    config: *const LaunchConfigC,
-    func: *const c_void,
-    args: *mut *mut c_void,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { launch_ex(config, func, args, true) }
+    unsafe { launch_ex(config, func, args) }
 }
 
 /// # Safety
@@ -189,7 +170,7 @@ unsafe fn cooperative(
     let c =
         LaunchConfigC { gridDim: grid, blockDim: block, dynamicSmemBytes: shared, stream, attrs: &attr, numAttrs: 1 };
     // SAFETY: `c` and `attr` are live; `args` per the contract.
-    unsafe { launch_ex(&c, func, args, false) }
+    unsafe { launch_ex(&c, func, args) }
 }
 
 /// `cudaLaunchCooperativeKernel(const void *func, dim3, dim3, void **args, size_t sharedMem,
@@ -208,22 +189,6 @@ pub unsafe extern "C-unwind" fn cudaLaunchCooperativeKernel(
 ) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { cooperative(func, grid, block, args, shared, stream) }
-}
-
-/// `cudaLaunchCooperativeKernel_ptsz`.
-///
-/// # Safety
-/// As `cudaLaunchCooperativeKernel`.
-pub unsafe extern "C-unwind" fn cudaLaunchCooperativeKernel_ptsz(
-    func: *const c_void,
-    grid: Dim3C,
-    block: Dim3C,
-    args: *mut *mut c_void,
-    shared: usize,
-    stream: *mut c_void,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { cooperative(func, grid, block, args, shared, crate::ptsz(stream)) }
 }
 
 /// `cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config)`: the
@@ -309,23 +274,6 @@ impl From<Dim3C> for Dim3 {
     fn from(d: Dim3C) -> Dim3 {
         Dim3::new(d.x, d.y, d.z)
     }
-}
-
-/// `cudaLaunchKernel_ptsz`: stream 0 is the per-thread default stream.
-///
-/// # Safety
-/// As for `cudaLaunchKernel`.
-pub unsafe extern "C-unwind" fn cudaLaunchKernel_ptsz(
-    func: *const c_void,
-    grid: Dim3C,
-    block: Dim3C,
-    args: *mut *mut c_void,
-    shared: usize,
-    stream: *mut c_void,
-) -> i32 {
-    let stream = crate::ptsz(stream);
-    // SAFETY: forwarded contract.
-    unsafe { launch(func as usize, grid, block, args, shared, stream) }
 }
 
 /// `cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value)`:

@@ -7,10 +7,9 @@
 use std::ffi::c_void;
 
 use runtime::memory::{MemLocation, MemPoolProps};
-use runtime::stream::Stream;
 use runtime::{DevicePtr, memory};
 
-use crate::{code, invalid, out, out_with, ptsz};
+use crate::{code, invalid, out, out_with};
 
 /// `cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream)`.
 ///
@@ -22,16 +21,7 @@ pub unsafe extern "C-unwind" fn cudaMallocAsync(p: *mut *mut c_void, size: usize
         return crate::invalid();
     }
     // SAFETY: forwarded contract.
-    unsafe { crate::out_alloc(p, memory::malloc_async(size, None, Stream(stream as u64)).map(|d| d.0 as *mut c_void)) }
-}
-
-/// `cudaMallocAsync_ptsz`.
-///
-/// # Safety
-/// As for `cudaMallocAsync`.
-pub unsafe extern "C-unwind" fn cudaMallocAsync_ptsz(p: *mut *mut c_void, size: usize, stream: *mut c_void) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { cudaMallocAsync(p, size, ptsz(stream)) }
+    unsafe { crate::out_alloc(p, memory::malloc_async(size, None, crate::stream(stream)).map(|d| d.0 as *mut c_void)) }
 }
 
 /// `cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t
@@ -50,32 +40,13 @@ pub unsafe extern "C-unwind" fn cudaMallocFromPoolAsync(
     }
     // SAFETY: forwarded contract.
     unsafe {
-        out_with(p, || memory::malloc_async(size, Some(pool as u64), Stream(stream as u64)).map(|d| d.0 as *mut c_void))
+        out_with(p, || memory::malloc_async(size, Some(pool as u64), crate::stream(stream)).map(|d| d.0 as *mut c_void))
     }
-}
-
-/// `cudaMallocFromPoolAsync_ptsz`.
-///
-/// # Safety
-/// As for `cudaMallocFromPoolAsync`.
-pub unsafe extern "C-unwind" fn cudaMallocFromPoolAsync_ptsz(
-    p: *mut *mut c_void,
-    size: usize,
-    pool: *mut c_void,
-    stream: *mut c_void,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { cudaMallocFromPoolAsync(p, size, pool, ptsz(stream)) }
 }
 
 /// `cudaFreeAsync(void *devPtr, cudaStream_t hStream)`.
 pub extern "C-unwind" fn cudaFreeAsync(ptr: *mut c_void, stream: *mut c_void) -> i32 {
-    code(memory::free_async(DevicePtr(ptr as u64), Stream(stream as u64)))
-}
-
-/// `cudaFreeAsync_ptsz`.
-pub extern "C-unwind" fn cudaFreeAsync_ptsz(ptr: *mut c_void, stream: *mut c_void) -> i32 {
-    cudaFreeAsync(ptr, ptsz(stream))
+    code(memory::free_async(DevicePtr(ptr as u64), crate::stream(stream)))
 }
 
 /// `cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolProps *poolProps)`.

@@ -14,7 +14,7 @@ use runtime::stream::{AttrValue, Stream};
 use runtime::{Error, Result, device, memory, record};
 
 use crate::api::graph::EdgeData;
-use crate::{code, invalid, out, ptsz, stream};
+use crate::{code, invalid, out, stream};
 
 /// `cudaStreamCreate(cudaStream_t *stream)`.
 ///
@@ -51,22 +51,22 @@ pub unsafe extern "C-unwind" fn cudaStreamCreateWithPriority(s: *mut *mut c_void
 
 /// `cudaStreamDestroy(cudaStream_t)`.
 pub extern "C-unwind" fn cudaStreamDestroy(s: *mut c_void) -> i32 {
-    code(Stream(s as u64).destroy())
+    code(stream(s).destroy())
 }
 
 /// `cudaStreamSynchronize(cudaStream_t)`.
 pub extern "C-unwind" fn cudaStreamSynchronize(s: *mut c_void) -> i32 {
-    code(Stream(s as u64).synchronize())
+    code(stream(s).synchronize())
 }
 
 /// `cudaStreamQuery(cudaStream_t)`.
 pub extern "C-unwind" fn cudaStreamQuery(s: *mut c_void) -> i32 {
-    code(Stream(s as u64).query())
+    code(stream(s).query())
 }
 
 /// `cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned int flags)`.
 pub extern "C-unwind" fn cudaStreamWaitEvent(s: *mut c_void, e: *mut c_void, _flags: u32) -> i32 {
-    code(Stream(s as u64).wait_event(Event(e as u64)))
+    code(stream(s).wait_event(Event(e as u64)))
 }
 
 /// `cudaStreamGetFlags(cudaStream_t, unsigned int *flags)`.
@@ -75,7 +75,7 @@ pub extern "C-unwind" fn cudaStreamWaitEvent(s: *mut c_void, e: *mut c_void, _fl
 /// `flags` must be valid for writes.
 pub unsafe extern "C-unwind" fn cudaStreamGetFlags(s: *mut c_void, flags: *mut u32) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { out(flags, Stream(s as u64).flags()) }
+    unsafe { out(flags, stream(s).flags()) }
 }
 
 /// `cudaStreamCallback_t`.
@@ -86,7 +86,10 @@ fn add_callback(s: *mut c_void, cb: Option<StreamCallback>, data: *mut c_void, f
     if flags != 0 {
         return invalid();
     }
-    let (cb, data, handle) = (cb as usize, data as usize, s as usize);
+    let st = stream(s);
+    // The callback gets the stream the call resolved handle 0 to (the per-thread default
+    // stream in the `_ptsz` variant).
+    let (cb, data, handle) = (cb as usize, data as usize, st.0 as usize);
     let work = Box::new(move || {
         // On the worker thread, this is the sticky error (or success).
         let status = runtime::error::code_of(&runtime::peek_at_last_error());
@@ -97,7 +100,7 @@ fn add_callback(s: *mut c_void, cb: Option<StreamCallback>, data: *mut c_void, f
             f(handle as *mut c_void, status, data as *mut c_void)
         }
     });
-    code(stream(s).launch_host_func(work))
+    code(st.launch_host_func(work))
 }
 
 /// `cudaStreamAddCallback(cudaStream_t, cudaStreamCallback_t, void *userData, unsigned int
@@ -111,16 +114,6 @@ pub extern "C-unwind" fn cudaStreamAddCallback(
     add_callback(s, cb, data, flags)
 }
 
-/// `cudaStreamAddCallback_ptsz`.
-pub extern "C-unwind" fn cudaStreamAddCallback_ptsz(
-    s: *mut c_void,
-    cb: Option<StreamCallback>,
-    data: *mut c_void,
-    flags: u32,
-) -> i32 {
-    add_callback(ptsz(s), cb, data, flags)
-}
-
 /// `cudaStreamGetPriority(cudaStream_t, int *priority)`: 0.
 ///
 /// # Safety
@@ -128,39 +121,6 @@ pub extern "C-unwind" fn cudaStreamAddCallback_ptsz(
 pub unsafe extern "C-unwind" fn cudaStreamGetPriority(s: *mut c_void, p: *mut i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(p, stream(s).priority()) }
-}
-
-/// `cudaStreamGetPriority_ptsz`.
-///
-/// # Safety
-/// `p` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaStreamGetPriority_ptsz(s: *mut c_void, p: *mut i32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(p, stream(ptsz(s)).priority()) }
-}
-
-/// `cudaStreamGetFlags_ptsz`.
-///
-/// # Safety
-/// `flags` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaStreamGetFlags_ptsz(s: *mut c_void, flags: *mut u32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(flags, stream(ptsz(s)).flags()) }
-}
-
-/// `cudaStreamSynchronize_ptsz`.
-pub extern "C-unwind" fn cudaStreamSynchronize_ptsz(s: *mut c_void) -> i32 {
-    code(stream(ptsz(s)).synchronize())
-}
-
-/// `cudaStreamQuery_ptsz`.
-pub extern "C-unwind" fn cudaStreamQuery_ptsz(s: *mut c_void) -> i32 {
-    code(stream(ptsz(s)).query())
-}
-
-/// `cudaStreamWaitEvent_ptsz`.
-pub extern "C-unwind" fn cudaStreamWaitEvent_ptsz(s: *mut c_void, e: *mut c_void, _flags: u32) -> i32 {
-    code(stream(ptsz(s)).wait_event(Event(e as u64)))
 }
 
 /// `cudaStreamGetId(cudaStream_t, unsigned long long *id)`.
@@ -172,15 +132,6 @@ pub unsafe extern "C-unwind" fn cudaStreamGetId(s: *mut c_void, id: *mut u64) ->
     unsafe { out(id, stream(s).id()) }
 }
 
-/// `cudaStreamGetId_ptsz`.
-///
-/// # Safety
-/// `id` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaStreamGetId_ptsz(s: *mut c_void, id: *mut u64) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(id, stream(ptsz(s)).id()) }
-}
-
 /// `cudaStreamGetDevice(cudaStream_t, int *device)`: 0.
 ///
 /// # Safety
@@ -190,15 +141,6 @@ pub unsafe extern "C-unwind" fn cudaStreamGetDevice(s: *mut c_void, dev: *mut i3
     unsafe { out(dev, stream(s).id().map(|_| 0)) }
 }
 
-/// `cudaStreamGetDevice_ptsz`.
-///
-/// # Safety
-/// `dev` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaStreamGetDevice_ptsz(s: *mut c_void, dev: *mut i32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(dev, stream(ptsz(s)).id().map(|_| 0)) }
-}
-
 fn begin(s: Stream, mode: i32) -> i32 {
     code(graph::begin_capture(s, mode))
 }
@@ -206,11 +148,6 @@ fn begin(s: Stream, mode: i32) -> i32 {
 /// `cudaStreamBeginCapture(cudaStream_t, enum cudaStreamCaptureMode)`.
 pub extern "C-unwind" fn cudaStreamBeginCapture(s: *mut c_void, mode: i32) -> i32 {
     begin(stream(s), mode)
-}
-
-/// `cudaStreamBeginCapture_ptsz`.
-pub extern "C-unwind" fn cudaStreamBeginCapture_ptsz(s: *mut c_void, mode: i32) -> i32 {
-    begin(stream(ptsz(s)), mode)
 }
 
 /// # Safety
@@ -234,15 +171,6 @@ pub unsafe extern "C-unwind" fn cudaStreamEndCapture(s: *mut c_void, g: *mut *mu
     unsafe { end(stream(s), g) }
 }
 
-/// `cudaStreamEndCapture_ptsz`.
-///
-/// # Safety
-/// `g` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaStreamEndCapture_ptsz(s: *mut c_void, g: *mut *mut c_void) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { end(stream(ptsz(s)), g) }
-}
-
 /// `cudaStreamIsCapturing(cudaStream_t, enum cudaStreamCaptureStatus *)`.
 ///
 /// # Safety
@@ -250,15 +178,6 @@ pub unsafe extern "C-unwind" fn cudaStreamEndCapture_ptsz(s: *mut c_void, g: *mu
 pub unsafe extern "C-unwind" fn cudaStreamIsCapturing(s: *mut c_void, st: *mut i32) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { out(st, graph::capture_status(stream(s)).map(|x| x as i32)) }
-}
-
-/// `cudaStreamIsCapturing_ptsz`.
-///
-/// # Safety
-/// `st` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaStreamIsCapturing_ptsz(s: *mut c_void, st: *mut i32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(st, graph::capture_status(stream(ptsz(s))).map(|x| x as i32)) }
 }
 
 thread_local! {
@@ -331,23 +250,6 @@ pub unsafe extern "C-unwind" fn cudaStreamGetCaptureInfo(
     unsafe { capture_info(stream(s), status, id, g, deps, edges, ndeps) }
 }
 
-/// `cudaStreamGetCaptureInfo_ptsz`.
-///
-/// # Safety
-/// Every non-null pointer must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaStreamGetCaptureInfo_ptsz(
-    s: *mut c_void,
-    status: *mut i32,
-    id: *mut u64,
-    g: *mut *mut c_void,
-    deps: *mut *const *mut c_void,
-    edges: *mut *const c_void,
-    ndeps: *mut usize,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { capture_info(stream(ptsz(s)), status, id, g, deps, edges, ndeps) }
-}
-
 /// `cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode)`.
 ///
 /// # Safety
@@ -413,22 +315,6 @@ pub unsafe extern "C-unwind" fn cudaStreamBeginCaptureToGraph(
     unsafe { begin_to_graph(crate::stream(s), g, deps, edges, n, mode) }
 }
 
-/// `cudaStreamBeginCaptureToGraph_ptsz`.
-///
-/// # Safety
-/// As `cudaStreamBeginCaptureToGraph`.
-pub unsafe extern "C-unwind" fn cudaStreamBeginCaptureToGraph_ptsz(
-    s: *mut c_void,
-    g: *mut c_void,
-    deps: *const *mut c_void,
-    edges: *const EdgeData,
-    n: usize,
-    mode: i32,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { begin_to_graph(crate::stream(crate::ptsz(s)), g, deps, edges, n, mode) }
-}
-
 /// # Safety
 /// As `cudaStreamUpdateCaptureDependencies`.
 unsafe fn update_deps(
@@ -461,21 +347,6 @@ pub unsafe extern "C-unwind" fn cudaStreamUpdateCaptureDependencies(
     unsafe { update_deps(crate::stream(s), deps, edges, n, flags) }
 }
 
-/// `cudaStreamUpdateCaptureDependencies_ptsz`.
-///
-/// # Safety
-/// As `cudaStreamUpdateCaptureDependencies`.
-pub unsafe extern "C-unwind" fn cudaStreamUpdateCaptureDependencies_ptsz(
-    s: *mut c_void,
-    deps: *const *mut c_void,
-    edges: *const EdgeData,
-    n: usize,
-    flags: u32,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { update_deps(crate::stream(crate::ptsz(s)), deps, edges, n, flags) }
-}
-
 /// `cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length, unsigned int
 /// flags)`.
 pub extern "C-unwind" fn cudaStreamAttachMemAsync(
@@ -484,17 +355,7 @@ pub extern "C-unwind" fn cudaStreamAttachMemAsync(
     length: usize,
     flags: u32,
 ) -> i32 {
-    code(memory::stream_attach_mem_async(Stream(stream as u64), ptr as u64, length, flags))
-}
-
-/// `cudaStreamAttachMemAsync_ptsz`.
-pub extern "C-unwind" fn cudaStreamAttachMemAsync_ptsz(
-    stream: *mut c_void,
-    ptr: *mut c_void,
-    length: usize,
-    flags: u32,
-) -> i32 {
-    cudaStreamAttachMemAsync(ptsz(stream), ptr, length, flags)
+    code(memory::stream_attach_mem_async(crate::stream(stream), ptr as u64, length, flags))
 }
 
 /// `cudaCtxResetPersistingL2Cache()`.
@@ -527,15 +388,6 @@ pub unsafe extern "C-unwind" fn cudaStreamSetAttribute(s: *mut c_void, id: i32, 
     unsafe { stream_set_attribute(s, id, v) }
 }
 
-/// `cudaStreamSetAttribute_ptsz`.
-///
-/// # Safety
-/// As for `cudaStreamSetAttribute`.
-pub unsafe extern "C-unwind" fn cudaStreamSetAttribute_ptsz(s: *mut c_void, id: i32, v: *const AttrValue) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { stream_set_attribute(ptsz(s), id, v) }
-}
-
 /// `cudaStreamGetAttribute(cudaStream_t, cudaStreamAttrID, cudaStreamAttrValue *)`.
 ///
 /// # Safety
@@ -545,23 +397,9 @@ pub unsafe extern "C-unwind" fn cudaStreamGetAttribute(s: *mut c_void, id: i32, 
     unsafe { out(v, stream(s).get_attribute(id)) }
 }
 
-/// `cudaStreamGetAttribute_ptsz`.
-///
-/// # Safety
-/// As for `cudaStreamGetAttribute`.
-pub unsafe extern "C-unwind" fn cudaStreamGetAttribute_ptsz(s: *mut c_void, id: i32, v: *mut AttrValue) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(v, stream(ptsz(s)).get_attribute(id)) }
-}
-
 /// `cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src)`.
 pub extern "C-unwind" fn cudaStreamCopyAttributes(dst: *mut c_void, src: *mut c_void) -> i32 {
     code(stream(dst).copy_attributes_from(stream(src)))
-}
-
-/// `cudaStreamCopyAttributes_ptsz`.
-pub extern "C-unwind" fn cudaStreamCopyAttributes_ptsz(dst: *mut c_void, src: *mut c_void) -> i32 {
-    code(stream(ptsz(dst)).copy_attributes_from(stream(ptsz(src))))
 }
 
 // The panic guards of this module's exported functions (build.rs).

@@ -8,7 +8,6 @@ use std::ffi::c_void;
 
 use runtime::event::Event;
 use runtime::graph::{Graph, GraphExec, GraphNode, NodeKind, NodeType};
-use runtime::stream::Stream;
 use runtime::{Error, record};
 
 use crate::api::graph::node;
@@ -17,7 +16,7 @@ use crate::api::graph::node::{
     memcpy_1d_kind, memcpy_kind, memcpy_params, memset_kind, symbol_kind, type_matches, union_of,
 };
 use crate::api::memory::pitched::Memcpy3DParms;
-use crate::{code, invalid, out, ptsz, stream};
+use crate::{code, invalid, out, stream};
 
 /// `cudaGraphInstantiate(cudaGraphExec_t *, cudaGraph_t, unsigned long long flags)`.
 ///
@@ -42,19 +41,9 @@ pub extern "C-unwind" fn cudaGraphLaunch(e: *mut c_void, s: *mut c_void) -> i32 
     code(GraphExec(e as u64).launch(stream(s)))
 }
 
-/// `cudaGraphLaunch_ptsz`.
-pub extern "C-unwind" fn cudaGraphLaunch_ptsz(e: *mut c_void, s: *mut c_void) -> i32 {
-    code(GraphExec(e as u64).launch(stream(ptsz(s))))
-}
-
 /// `cudaGraphUpload(cudaGraphExec_t, cudaStream_t)`.
 pub extern "C-unwind" fn cudaGraphUpload(e: *mut c_void, s: *mut c_void) -> i32 {
     code(GraphExec(e as u64).upload(stream(s)))
-}
-
-/// `cudaGraphUpload_ptsz`.
-pub extern "C-unwind" fn cudaGraphUpload_ptsz(e: *mut c_void, s: *mut c_void) -> i32 {
-    code(GraphExec(e as u64).upload(stream(ptsz(s))))
 }
 
 /// `cudaGraphExecDestroy(cudaGraphExec_t)`.
@@ -163,12 +152,7 @@ pub struct InstantiateParams {
 }
 
 /// As for `cudaGraphInstantiateWithParams`.
-unsafe fn instantiate_with_params(
-    e: *mut *mut c_void,
-    g: *mut c_void,
-    p: *mut InstantiateParams,
-    upload: impl Fn(*mut c_void) -> Stream,
-) -> i32 {
+unsafe fn instantiate_with_params(e: *mut *mut c_void, g: *mut c_void, p: *mut InstantiateParams) -> i32 {
     // SAFETY: null-checked; valid per the contract.
     let (Some(q), false) = (unsafe { p.as_mut() }, e.is_null()) else { return invalid() };
     q.errNode_out = std::ptr::null_mut();
@@ -181,7 +165,7 @@ unsafe fn instantiate_with_params(
     };
     let r = r.and_then(|x| {
         if q.flags & 2 != 0 {
-            x.upload(upload(q.uploadStream))?;
+            x.upload(stream(q.uploadStream))?;
         }
         Ok(x.0 as *mut c_void)
     });
@@ -201,20 +185,7 @@ pub unsafe extern "C-unwind" fn cudaGraphInstantiateWithParams(
     p: *mut InstantiateParams,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { instantiate_with_params(e, g, p, stream) }
-}
-
-/// `cudaGraphInstantiateWithParams_ptsz`.
-///
-/// # Safety
-/// As for `cudaGraphInstantiateWithParams`.
-pub unsafe extern "C-unwind" fn cudaGraphInstantiateWithParams_ptsz(
-    e: *mut *mut c_void,
-    g: *mut c_void,
-    p: *mut InstantiateParams,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { instantiate_with_params(e, g, p, |s| stream(crate::ptsz(s))) }
+    unsafe { instantiate_with_params(e, g, p) }
 }
 
 /// `cudaGraphExecEventRecordNodeSetEvent(cudaGraphExec_t, cudaGraphNode_t, cudaEvent_t)`.

@@ -8,16 +8,11 @@ use std::ffi::c_void;
 
 use runtime::array::{self, ChannelDesc, End};
 use runtime::memory::{MemcpyKind, On};
-use runtime::stream::Stream;
 use runtime::{Error, Result, record};
 
 use crate::api::memory::pitched::{Extent, Memcpy3DParms};
 use crate::api::texture::get;
-use crate::{PTDS, SYNC, code, out, stream};
-
-fn async_ptsz(s: *mut c_void) -> On {
-    On::Async(Stream(crate::ptsz(s) as u64))
-}
+use crate::{code, out, stream, sync};
 
 /// `cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width,
 /// size_t height, unsigned int flags)`.
@@ -162,26 +157,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpy2DToArray(
     k: i32,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, SYNC) }
-}
-
-/// `cudaMemcpy2DToArray_ptds`.
-///
-/// # Safety
-/// As for `cudaMemcpy2DToArray`.
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn cudaMemcpy2DToArray_ptds(
-    a: *mut c_void,
-    x: usize,
-    y: usize,
-    src: *const c_void,
-    spitch: usize,
-    w: usize,
-    h: usize,
-    k: i32,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, PTDS) }
+    unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, sync()) }
 }
 
 /// `cudaMemcpy2DToArrayAsync(..., cudaStream_t stream)`.
@@ -204,26 +180,6 @@ pub unsafe extern "C-unwind" fn cudaMemcpy2DToArrayAsync(
     unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, On::Async(stream(s))) }
 }
 
-/// `cudaMemcpy2DToArrayAsync_ptsz`.
-///
-/// # Safety
-/// As for `cudaMemcpy2DToArrayAsync`.
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn cudaMemcpy2DToArrayAsync_ptsz(
-    a: *mut c_void,
-    x: usize,
-    y: usize,
-    src: *const c_void,
-    spitch: usize,
-    w: usize,
-    h: usize,
-    k: i32,
-    s: *mut c_void,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, async_ptsz(s)) }
-}
-
 /// `cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset,
 /// size_t hOffset, size_t width, size_t height, enum cudaMemcpyKind kind)`.
 ///
@@ -241,26 +197,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpy2DFromArray(
     k: i32,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, SYNC) }
-}
-
-/// `cudaMemcpy2DFromArray_ptds`.
-///
-/// # Safety
-/// As for `cudaMemcpy2DFromArray`.
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn cudaMemcpy2DFromArray_ptds(
-    dst: *mut c_void,
-    dpitch: usize,
-    a: *const c_void,
-    x: usize,
-    y: usize,
-    w: usize,
-    h: usize,
-    k: i32,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, PTDS) }
+    unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, sync()) }
 }
 
 /// `cudaMemcpy2DFromArrayAsync(..., cudaStream_t stream)`.
@@ -283,26 +220,6 @@ pub unsafe extern "C-unwind" fn cudaMemcpy2DFromArrayAsync(
     unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, On::Async(stream(s))) }
 }
 
-/// `cudaMemcpy2DFromArrayAsync_ptsz`.
-///
-/// # Safety
-/// As for `cudaMemcpy2DFromArrayAsync`.
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn cudaMemcpy2DFromArrayAsync_ptsz(
-    dst: *mut c_void,
-    dpitch: usize,
-    a: *const c_void,
-    x: usize,
-    y: usize,
-    w: usize,
-    h: usize,
-    k: i32,
-    s: *mut c_void,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, async_ptsz(s)) }
-}
-
 /// `cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
 /// cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t width, size_t height,
 /// enum cudaMemcpyKind kind)`.
@@ -319,24 +236,7 @@ pub extern "C-unwind" fn cudaMemcpy2DArrayToArray(
     k: i32,
 ) -> i32 {
     // SAFETY: both ends are arrays (device memory); no host memory is touched.
-    unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), w, h, k, SYNC) }
-}
-
-/// `cudaMemcpy2DArrayToArray_ptds`.
-#[allow(clippy::too_many_arguments)]
-pub extern "C-unwind" fn cudaMemcpy2DArrayToArray_ptds(
-    d: *mut c_void,
-    dx: usize,
-    dy: usize,
-    s: *const c_void,
-    sx: usize,
-    sy: usize,
-    w: usize,
-    h: usize,
-    k: i32,
-) -> i32 {
-    // SAFETY: both ends are arrays (device memory); no host memory is touched.
-    unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), w, h, k, PTDS) }
+    unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), w, h, k, sync()) }
 }
 
 /// `cudaMemcpyArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
@@ -354,23 +254,7 @@ pub extern "C-unwind" fn cudaMemcpyArrayToArray(
     k: i32,
 ) -> i32 {
     // SAFETY: both ends are arrays (device memory); no host memory is touched.
-    unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), count, 1, k, SYNC) }
-}
-
-/// `cudaMemcpyArrayToArray_ptds`.
-#[allow(clippy::too_many_arguments)]
-pub extern "C-unwind" fn cudaMemcpyArrayToArray_ptds(
-    d: *mut c_void,
-    dx: usize,
-    dy: usize,
-    s: *const c_void,
-    sx: usize,
-    sy: usize,
-    count: usize,
-    k: i32,
-) -> i32 {
-    // SAFETY: both ends are arrays (device memory); no host memory is touched.
-    unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), count, 1, k, PTDS) }
+    unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), count, 1, k, sync()) }
 }
 
 /// `cudaMemcpyToArray` / `FromArray` (deprecated): `count` bytes in row-major order.
@@ -407,23 +291,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpyToArray(
     k: i32,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { linear(a, x, y, src, count, true, k, SYNC) }
-}
-
-/// `cudaMemcpyToArray_ptds`.
-///
-/// # Safety
-/// As for `cudaMemcpyToArray`.
-pub unsafe extern "C-unwind" fn cudaMemcpyToArray_ptds(
-    a: *mut c_void,
-    x: usize,
-    y: usize,
-    src: *const c_void,
-    count: usize,
-    k: i32,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { linear(a, x, y, src, count, true, k, PTDS) }
+    unsafe { linear(a, x, y, src, count, true, k, sync()) }
 }
 
 /// `cudaMemcpyToArrayAsync(..., cudaStream_t stream)`.
@@ -443,23 +311,6 @@ pub unsafe extern "C-unwind" fn cudaMemcpyToArrayAsync(
     unsafe { linear(a, x, y, src, count, true, k, On::Async(stream(s))) }
 }
 
-/// `cudaMemcpyToArrayAsync_ptsz`.
-///
-/// # Safety
-/// As for `cudaMemcpyToArrayAsync`.
-pub unsafe extern "C-unwind" fn cudaMemcpyToArrayAsync_ptsz(
-    a: *mut c_void,
-    x: usize,
-    y: usize,
-    src: *const c_void,
-    count: usize,
-    k: i32,
-    s: *mut c_void,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { linear(a, x, y, src, count, true, k, async_ptsz(s)) }
-}
-
 /// `cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset,
 /// size_t count, enum cudaMemcpyKind kind)`.
 ///
@@ -474,23 +325,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpyFromArray(
     k: i32,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { linear(a, x, y, dst, count, false, k, SYNC) }
-}
-
-/// `cudaMemcpyFromArray_ptds`.
-///
-/// # Safety
-/// As for `cudaMemcpyFromArray`.
-pub unsafe extern "C-unwind" fn cudaMemcpyFromArray_ptds(
-    dst: *mut c_void,
-    a: *const c_void,
-    x: usize,
-    y: usize,
-    count: usize,
-    k: i32,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { linear(a, x, y, dst, count, false, k, PTDS) }
+    unsafe { linear(a, x, y, dst, count, false, k, sync()) }
 }
 
 /// `cudaMemcpyFromArrayAsync(..., cudaStream_t stream)`.
@@ -508,23 +343,6 @@ pub unsafe extern "C-unwind" fn cudaMemcpyFromArrayAsync(
 ) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { linear(a, x, y, dst, count, false, k, On::Async(stream(s))) }
-}
-
-/// `cudaMemcpyFromArrayAsync_ptsz`.
-///
-/// # Safety
-/// As for `cudaMemcpyFromArrayAsync`.
-pub unsafe extern "C-unwind" fn cudaMemcpyFromArrayAsync_ptsz(
-    dst: *mut c_void,
-    a: *const c_void,
-    x: usize,
-    y: usize,
-    count: usize,
-    k: i32,
-    s: *mut c_void,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { linear(a, x, y, dst, count, false, k, async_ptsz(s)) }
 }
 
 /// `cudaMemcpy3D` with an array on either side: positions and the extent's width are in

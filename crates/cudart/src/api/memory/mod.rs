@@ -18,7 +18,7 @@ use runtime::stream::Stream;
 use runtime::{DevicePtr, Error, memory, record};
 
 use crate::api::memory::pitched::memset_2d;
-use crate::{PTDS, SYNC, code, invalid, out, ptsz, stream};
+use crate::{code, invalid, out, stream, sync};
 
 /// `cudaMalloc(void **devPtr, size_t size)`.
 ///
@@ -75,23 +75,13 @@ pub unsafe extern "C-unwind" fn cudaMemGetInfo(free: *mut usize, total: *mut usi
     code(r)
 }
 
-/// # Safety
-/// As for `cudaMemcpyAsync`.
-unsafe fn memcpy(dst: *mut c_void, src: *const c_void, count: usize, kind: i32, stream: Option<Stream>) -> i32 {
-    let r = record(MemcpyKind::from_raw(kind)).and_then(|k| {
-        // SAFETY: forwarded contract.
-        unsafe { memory::memcpy_raw(dst as u64, src as u64, count, k, stream) }
-    });
-    code(r)
-}
-
 /// `cudaMemcpy(void *dst, const void *src, size_t count, cudaMemcpyKind kind)`.
 ///
 /// # Safety
 /// Host pointers must be valid for `count` bytes.
 pub unsafe extern "C-unwind" fn cudaMemcpy(dst: *mut c_void, src: *const c_void, count: usize, kind: i32) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { memcpy(dst, src, count, kind, None) }
+    unsafe { memcpy_on(dst, src, count, kind, sync()) }
 }
 
 /// `cudaMemcpyAsync(void *dst, const void *src, size_t count, cudaMemcpyKind, cudaStream_t)`.
@@ -106,17 +96,17 @@ pub unsafe extern "C-unwind" fn cudaMemcpyAsync(
     stream: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { memcpy(dst, src, count, kind, Some(Stream(stream as u64))) }
+    unsafe { memcpy_on(dst, src, count, kind, On::Async(crate::stream(stream))) }
 }
 
 /// `cudaMemset(void *devPtr, int value, size_t count)`.
 pub extern "C-unwind" fn cudaMemset(p: *mut c_void, value: i32, count: usize) -> i32 {
-    code(memory::memset(DevicePtr(p as u64), value as u8, count))
+    memset_2d(p, count, value, count, 1, 1, sync())
 }
 
 /// `cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream)`.
 pub extern "C-unwind" fn cudaMemsetAsync(p: *mut c_void, value: i32, count: usize, stream: *mut c_void) -> i32 {
-    code(memory::memset_async(DevicePtr(p as u64), value as u8, count, Stream(stream as u64)))
+    memset_2d(p, count, value, count, 1, 1, On::Async(crate::stream(stream)))
 }
 
 /// `cudaMemcpyBatchAsync(void *const *dsts, const void *const *srcs, const size_t *sizes,
@@ -143,8 +133,9 @@ pub unsafe extern "C-unwind" fn cudaMemcpyBatchAsync(
     if num_attrs > count || (num_attrs > 0 && (attrs.is_null() || attrs_idxs.is_null())) {
         return invalid();
     }
-    // The legacy default stream is not allowed for batched copies.
-    if s.is_null() {
+    // The legacy default stream is not allowed for batched copies (handle 0 is the per-thread
+    // default stream in the `_ptsz` variant).
+    if stream(s) == Stream::LEGACY {
         return code(record::<()>(Err(Error::InvalidValue)));
     }
     for i in 0..count {
@@ -160,28 +151,9 @@ pub unsafe extern "C-unwind" fn cudaMemcpyBatchAsync(
     0
 }
 
-/// `cudaMemcpyBatchAsync_ptsz`.
-///
-/// # Safety
-/// As for `cudaMemcpyBatchAsync`.
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn cudaMemcpyBatchAsync_ptsz(
-    dsts: *const *mut c_void,
-    srcs: *const *const c_void,
-    sizes: *const usize,
-    count: usize,
-    attrs: *mut c_void,
-    attrs_idxs: *mut usize,
-    num_attrs: usize,
-    s: *mut c_void,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { cudaMemcpyBatchAsync(dsts, srcs, sizes, count, attrs, attrs_idxs, num_attrs, ptsz(s)) }
-}
-
 /// `cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count)`.
 pub extern "C-unwind" fn cudaMemcpyPeer(dst: *mut c_void, dd: i32, src: *const c_void, sd: i32, count: usize) -> i32 {
-    code(memory::memcpy_peer(DevicePtr(dst as u64), dd, DevicePtr(src as u64), sd, count, SYNC))
+    code(memory::memcpy_peer(DevicePtr(dst as u64), dd, DevicePtr(src as u64), sd, count, sync()))
 }
 
 /// `cudaMemcpyPeerAsync(..., cudaStream_t stream)`.
@@ -204,40 +176,6 @@ unsafe fn memcpy_on(dst: *mut c_void, src: *const c_void, count: usize, kind: i3
         unsafe { memory::memcpy_on(dst as u64, src as u64, count, k, on) }
     });
     code(r)
-}
-
-/// `cudaMemcpy_ptds`: synchronous on the per-thread default stream.
-///
-/// # Safety
-/// As for `cudaMemcpy`.
-pub unsafe extern "C-unwind" fn cudaMemcpy_ptds(dst: *mut c_void, src: *const c_void, count: usize, kind: i32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { memcpy_on(dst, src, count, kind, PTDS) }
-}
-
-/// `cudaMemcpyAsync_ptsz`.
-///
-/// # Safety
-/// As for `cudaMemcpyAsync`.
-pub unsafe extern "C-unwind" fn cudaMemcpyAsync_ptsz(
-    dst: *mut c_void,
-    src: *const c_void,
-    count: usize,
-    kind: i32,
-    s: *mut c_void,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { memcpy_on(dst, src, count, kind, On::Async(stream(ptsz(s)))) }
-}
-
-/// `cudaMemset_ptds`.
-pub extern "C-unwind" fn cudaMemset_ptds(p: *mut c_void, value: i32, count: usize) -> i32 {
-    memset_2d(p, count, value, count, 1, 1, PTDS)
-}
-
-/// `cudaMemsetAsync_ptsz`.
-pub extern "C-unwind" fn cudaMemsetAsync_ptsz(p: *mut c_void, value: i32, count: usize, s: *mut c_void) -> i32 {
-    memset_2d(p, count, value, count, 1, 1, On::Async(stream(ptsz(s))))
 }
 
 /// `cudaHostRegister(void *ptr, size_t size, unsigned int flags)`: the range is mapped
@@ -287,18 +225,7 @@ pub extern "C-unwind" fn cudaMemPrefetchAsync(
     flags: u32,
     stream: *mut c_void,
 ) -> i32 {
-    code(memory::mem_prefetch_async(ptr as u64, count, loc, flags, Stream(stream as u64)))
-}
-
-/// `cudaMemPrefetchAsync_ptsz`.
-pub extern "C-unwind" fn cudaMemPrefetchAsync_ptsz(
-    ptr: *const c_void,
-    count: usize,
-    loc: MemLocation,
-    flags: u32,
-    stream: *mut c_void,
-) -> i32 {
-    cudaMemPrefetchAsync(ptr, count, loc, flags, ptsz(stream))
+    code(memory::mem_prefetch_async(ptr as u64, count, loc, flags, crate::stream(stream)))
 }
 
 /// `cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice, struct

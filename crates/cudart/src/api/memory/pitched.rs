@@ -11,17 +11,7 @@ use std::ffi::c_void;
 use runtime::memory::{Copy3D, MemcpyKind, On, Set3D};
 use runtime::{DevicePtr, Error, Result, memory, record};
 
-use crate::{PTDS, SYNC, code, invalid, out, ptsz, stream};
-
-/// `cudaMemset3D_ptds`: `cudaMemset3D` ordered on the per-thread default stream.
-pub extern "C-unwind" fn cudaMemset3D_ptds(p: PitchedPtr, value: i32, e: Extent) -> i32 {
-    crate::api::memory::pitched::memset_3d(p, value, e, PTDS)
-}
-
-/// `cudaMemset3DAsync_ptsz`: stream 0 is the per-thread default stream.
-pub extern "C-unwind" fn cudaMemset3DAsync_ptsz(p: PitchedPtr, value: i32, e: Extent, s: *mut c_void) -> i32 {
-    crate::api::memory::pitched::memset_3d(p, value, e, On::Async(stream(ptsz(s))))
-}
+use crate::{code, invalid, out, stream, sync};
 
 /// `struct cudaPitchedPtr`.
 #[repr(C)]
@@ -208,24 +198,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpy2D(
     kind: i32,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { memcpy_2d(dst, dpitch, src, spitch, width, height, kind, SYNC) }
-}
-
-/// `cudaMemcpy2D_ptds`.
-///
-/// # Safety
-/// As for `cudaMemcpy2D`.
-pub unsafe extern "C-unwind" fn cudaMemcpy2D_ptds(
-    dst: *mut c_void,
-    dpitch: usize,
-    src: *const c_void,
-    spitch: usize,
-    width: usize,
-    height: usize,
-    kind: i32,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { memcpy_2d(dst, dpitch, src, spitch, width, height, kind, PTDS) }
+    unsafe { memcpy_2d(dst, dpitch, src, spitch, width, height, kind, sync()) }
 }
 
 /// `cudaMemcpy2DAsync(..., cudaStream_t stream)`.
@@ -245,25 +218,6 @@ pub unsafe extern "C-unwind" fn cudaMemcpy2DAsync(
 ) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { memcpy_2d(dst, dpitch, src, spitch, width, height, kind, On::Async(stream(s))) }
-}
-
-/// `cudaMemcpy2DAsync_ptsz`.
-///
-/// # Safety
-/// As for `cudaMemcpy2DAsync`.
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn cudaMemcpy2DAsync_ptsz(
-    dst: *mut c_void,
-    dpitch: usize,
-    src: *const c_void,
-    spitch: usize,
-    width: usize,
-    height: usize,
-    kind: i32,
-    s: *mut c_void,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { memcpy_2d(dst, dpitch, src, spitch, width, height, kind, On::Async(stream(ptsz(s)))) }
 }
 
 pub(crate) fn memset_2d(
@@ -290,18 +244,7 @@ pub(crate) fn memset_2d(
 
 /// `cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height)`.
 pub extern "C-unwind" fn cudaMemset2D(p: *mut c_void, pitch: usize, value: i32, width: usize, height: usize) -> i32 {
-    memset_2d(p, pitch, value, width, height, 1, SYNC)
-}
-
-/// `cudaMemset2D_ptds`.
-pub extern "C-unwind" fn cudaMemset2D_ptds(
-    p: *mut c_void,
-    pitch: usize,
-    value: i32,
-    width: usize,
-    height: usize,
-) -> i32 {
-    memset_2d(p, pitch, value, width, height, 1, PTDS)
+    memset_2d(p, pitch, value, width, height, 1, sync())
 }
 
 /// `cudaMemset2DAsync(..., cudaStream_t stream)`.
@@ -314,18 +257,6 @@ pub extern "C-unwind" fn cudaMemset2DAsync(
     s: *mut c_void,
 ) -> i32 {
     memset_2d(p, pitch, value, width, height, 1, On::Async(stream(s)))
-}
-
-/// `cudaMemset2DAsync_ptsz`.
-pub extern "C-unwind" fn cudaMemset2DAsync_ptsz(
-    p: *mut c_void,
-    pitch: usize,
-    value: i32,
-    width: usize,
-    height: usize,
-    s: *mut c_void,
-) -> i32 {
-    memset_2d(p, pitch, value, width, height, 1, On::Async(stream(ptsz(s))))
 }
 
 pub(crate) fn memset_3d(p: PitchedPtr, value: i32, e: Extent, on: On) -> i32 {
@@ -347,7 +278,7 @@ pub(crate) fn memset_3d(p: PitchedPtr, value: i32, e: Extent, on: On) -> i32 {
 
 /// `cudaMemset3D(struct cudaPitchedPtr, int value, struct cudaExtent)`.
 pub extern "C-unwind" fn cudaMemset3D(p: PitchedPtr, value: i32, e: Extent) -> i32 {
-    memset_3d(p, value, e, SYNC)
+    memset_3d(p, value, e, sync())
 }
 
 /// `cudaMemset3DAsync(struct cudaPitchedPtr, int value, struct cudaExtent, cudaStream_t)`.
@@ -379,16 +310,7 @@ pub(crate) unsafe fn memcpy_3d(p: *const Memcpy3DParms, on: On) -> i32 {
 /// `p` must be null or valid; host memory the copy covers must be valid.
 pub unsafe extern "C-unwind" fn cudaMemcpy3D(p: *const Memcpy3DParms) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { memcpy_3d(p, SYNC) }
-}
-
-/// `cudaMemcpy3D_ptds`.
-///
-/// # Safety
-/// As for `cudaMemcpy3D`.
-pub unsafe extern "C-unwind" fn cudaMemcpy3D_ptds(p: *const Memcpy3DParms) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { memcpy_3d(p, PTDS) }
+    unsafe { memcpy_3d(p, sync()) }
 }
 
 /// `cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream)`.
@@ -398,15 +320,6 @@ pub unsafe extern "C-unwind" fn cudaMemcpy3D_ptds(p: *const Memcpy3DParms) -> i3
 pub unsafe extern "C-unwind" fn cudaMemcpy3DAsync(p: *const Memcpy3DParms, s: *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { memcpy_3d(p, On::Async(stream(s))) }
-}
-
-/// `cudaMemcpy3DAsync_ptsz`.
-///
-/// # Safety
-/// As for `cudaMemcpy3DAsync`.
-pub unsafe extern "C-unwind" fn cudaMemcpy3DAsync_ptsz(p: *const Memcpy3DParms, s: *mut c_void) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { memcpy_3d(p, On::Async(stream(ptsz(s)))) }
 }
 
 /// `struct cudaMemcpy3DPeerParms`.
@@ -469,16 +382,7 @@ unsafe fn memcpy_3d_peer(p: *const Memcpy3DPeerParms, on: On) -> i32 {
 /// `p` must be null or valid; the memory the copy covers must be valid.
 pub unsafe extern "C-unwind" fn cudaMemcpy3DPeer(p: *const Memcpy3DPeerParms) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { memcpy_3d_peer(p, SYNC) }
-}
-
-/// `cudaMemcpy3DPeer_ptds`.
-///
-/// # Safety
-/// As for `cudaMemcpy3DPeer`.
-pub unsafe extern "C-unwind" fn cudaMemcpy3DPeer_ptds(p: *const Memcpy3DPeerParms) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { memcpy_3d_peer(p, PTDS) }
+    unsafe { memcpy_3d_peer(p, sync()) }
 }
 
 /// `cudaMemcpy3DPeerAsync(const struct cudaMemcpy3DPeerParms *p, cudaStream_t stream)`.
@@ -488,15 +392,6 @@ pub unsafe extern "C-unwind" fn cudaMemcpy3DPeer_ptds(p: *const Memcpy3DPeerParm
 pub unsafe extern "C-unwind" fn cudaMemcpy3DPeerAsync(p: *const Memcpy3DPeerParms, s: *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     unsafe { memcpy_3d_peer(p, On::Async(stream(s))) }
-}
-
-/// `cudaMemcpy3DPeerAsync_ptsz`.
-///
-/// # Safety
-/// As for `cudaMemcpy3DPeerAsync`.
-pub unsafe extern "C-unwind" fn cudaMemcpy3DPeerAsync_ptsz(p: *const Memcpy3DPeerParms, s: *mut c_void) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { memcpy_3d_peer(p, On::Async(stream(ptsz(s)))) }
 }
 
 // The panic guards of this module's exported functions (build.rs).

@@ -7,10 +7,9 @@
 use std::ffi::c_void;
 
 use runtime::memory::On;
-use runtime::stream::Stream;
 
 use crate::registration::{symbol, symbol_copy_ends};
-use crate::{SYNC, code, invalid};
+use crate::{code, invalid, sync};
 
 /// # Safety
 /// `other` must be valid for `count` bytes (reads for `to_symbol`, else writes).
@@ -43,7 +42,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpyToSymbol(
     kind: i32,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, SYNC) }
+    unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, sync()) }
 }
 
 /// `cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset,
@@ -59,7 +58,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbol(
     kind: i32,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, dst, count, offset, kind, false, SYNC) }
+    unsafe { symbol_copy(sym, dst, count, offset, kind, false, sync()) }
 }
 
 /// `cudaMemcpyToSymbolAsync`.
@@ -75,7 +74,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpyToSymbolAsync(
     stream: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, On::Async(Stream(stream as u64))) }
+    unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, On::Async(crate::stream(stream))) }
 }
 
 /// `cudaMemcpyFromSymbolAsync`.
@@ -91,7 +90,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbolAsync(
     stream: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, dst, count, offset, kind, false, On::Async(Stream(stream as u64))) }
+    unsafe { symbol_copy(sym, dst, count, offset, kind, false, On::Async(crate::stream(stream))) }
 }
 
 /// `cudaGetSymbolAddress(void **devPtr, const void *symbol)`.
@@ -122,70 +121,6 @@ pub unsafe extern "C-unwind" fn cudaGetSymbolSize(size: *mut usize, sym: *const 
         unsafe { size.write(n) }
     });
     code(r)
-}
-
-/// `cudaMemcpyToSymbol_ptds`: synchronous on the per-thread default stream.
-///
-/// # Safety
-/// As for `cudaMemcpyToSymbol`.
-pub unsafe extern "C-unwind" fn cudaMemcpyToSymbol_ptds(
-    sym: *const c_void,
-    src: *const c_void,
-    count: usize,
-    offset: usize,
-    kind: i32,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, On::Sync(Stream::PER_THREAD)) }
-}
-
-/// `cudaMemcpyFromSymbol_ptds`: synchronous on the per-thread default stream.
-///
-/// # Safety
-/// As for `cudaMemcpyFromSymbol`.
-pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbol_ptds(
-    dst: *mut c_void,
-    sym: *const c_void,
-    count: usize,
-    offset: usize,
-    kind: i32,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, dst, count, offset, kind, false, On::Sync(Stream::PER_THREAD)) }
-}
-
-/// `cudaMemcpyToSymbolAsync_ptsz`.
-///
-/// # Safety
-/// As for `cudaMemcpyToSymbolAsync`.
-pub unsafe extern "C-unwind" fn cudaMemcpyToSymbolAsync_ptsz(
-    sym: *const c_void,
-    src: *const c_void,
-    count: usize,
-    offset: usize,
-    kind: i32,
-    stream: *mut c_void,
-) -> i32 {
-    let s = Stream(crate::ptsz(stream) as u64);
-    // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, On::Async(s)) }
-}
-
-/// `cudaMemcpyFromSymbolAsync_ptsz`.
-///
-/// # Safety
-/// As for `cudaMemcpyFromSymbolAsync`.
-pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbolAsync_ptsz(
-    dst: *mut c_void,
-    sym: *const c_void,
-    count: usize,
-    offset: usize,
-    kind: i32,
-    stream: *mut c_void,
-) -> i32 {
-    let s = Stream(crate::ptsz(stream) as u64);
-    // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, dst, count, offset, kind, false, On::Async(s)) }
 }
 
 // The panic guards of this module's exported functions (build.rs).
