@@ -9,6 +9,8 @@
 //!   (`__cudaRegisterFatBinary`, `__cudaRegisterFunction`, `__cudaRegisterVar`,
 //!   `__cudaPushCallConfiguration`, `__cudaLaunchKernel`, ...) and the registry of kernels and
 //!   variables;
+//! - [`args`]: the pointer arguments (`Out`, `In`, `CStrArg`), whose contract is argued
+//!   once there;
 //! - `interrupt`: Ctrl-C while kernels run names them before the process dies;
 //! - `readable`: which of the program's pointers may be read;
 //! - `default_stream`: the default stream of a call, which the `_ptsz`/`_ptds` variants
@@ -23,6 +25,7 @@
 //! `libcudart.so.13` symlink to it.
 
 pub mod api;
+pub mod args;
 mod default_stream;
 mod interrupt;
 mod readable;
@@ -150,36 +153,6 @@ unsafe fn out<T>(p: *mut T, r: runtime::Result<T>) -> i32 {
         // SAFETY: non-null and valid for writes per the contract.
         unsafe { p.write(v) }
     }))
-}
-
-/// For allocations: as [`out`], but a failure also writes a null pointer (CUDA clears the
-/// caller's pointer when an allocation fails, so `if (p)` checks see it).
-///
-/// # Safety
-/// `p` must be null or valid for writes.
-unsafe fn out_alloc(p: *mut *mut std::ffi::c_void, r: runtime::Result<*mut std::ffi::c_void>) -> i32 {
-    if p.is_null() {
-        return invalid();
-    }
-    let r = r.inspect_err(|_| {
-        // SAFETY: non-null and valid for writes per the contract.
-        unsafe { p.write(std::ptr::null_mut()) }
-    });
-    // SAFETY: as above.
-    unsafe { out(p, r) }
-}
-
-/// As [`out`], but `f` runs only when `p` is not null (for calls with side effects, such
-/// as allocations, which must not happen when their result cannot be returned).
-///
-/// # Safety
-/// `p` must be null or valid for writes.
-unsafe fn out_with<T>(p: *mut T, f: impl FnOnce() -> runtime::Result<T>) -> i32 {
-    if p.is_null() {
-        return invalid();
-    }
-    // SAFETY: forwarded contract.
-    unsafe { out(p, f()) }
 }
 
 /// Writes device `printf` output through the C library's `stdout` (then flushes it), so that

@@ -12,20 +12,17 @@ use runtime::array::ChannelDesc;
 use runtime::event::Event;
 use runtime::{DevicePtr, Error, device, ipc, memory};
 
-use crate::{code, invalid, out, out_with};
+use crate::args::Out;
+use crate::{code, invalid};
 
 /// `cudaGetDeviceCount(int *count)`.
-///
-/// # Safety
-/// `count` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaGetDeviceCount(count: *mut i32) -> i32 {
+pub extern "C-unwind" fn cudaGetDeviceCount(count: Out<i32>) -> i32 {
     let r = device::device_count();
-    if matches!(r, Err(Error::NoDevice)) && !count.is_null() {
-        // SAFETY: non-null, valid for writes per the contract. CUDA reports 0 devices too.
-        unsafe { count.write(0) };
+    if matches!(r, Err(Error::NoDevice)) {
+        // CUDA reports 0 devices too.
+        count.write(0);
     }
-    // SAFETY: forwarded contract.
-    unsafe { out(count, r) }
+    count.put(r)
 }
 
 /// `cudaSetDevice(int device)`.
@@ -34,39 +31,23 @@ pub extern "C-unwind" fn cudaSetDevice(dev: i32) -> i32 {
 }
 
 /// `cudaGetDevice(int *device)`.
-///
-/// # Safety
-/// `dev` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaGetDevice(dev: *mut i32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(dev, device::get_device()) }
+pub extern "C-unwind" fn cudaGetDevice(dev: Out<i32>) -> i32 {
+    dev.put(device::get_device())
 }
 
 /// `cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)`.
-///
-/// # Safety
-/// `prop` must be valid for writes of a `cudaDeviceProp`.
-pub unsafe extern "C-unwind" fn cudaGetDeviceProperties(prop: *mut device::DeviceProp, dev: i32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(prop, device::properties(dev)) }
+pub extern "C-unwind" fn cudaGetDeviceProperties(prop: Out<device::DeviceProp>, dev: i32) -> i32 {
+    prop.put(device::properties(dev))
 }
 
 /// `cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device)`.
-///
-/// # Safety
-/// `value` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaDeviceGetAttribute(value: *mut i32, attr: i32, dev: i32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(value, device::attribute(attr, dev)) }
+pub extern "C-unwind" fn cudaDeviceGetAttribute(value: Out<i32>, attr: i32, dev: i32) -> i32 {
+    value.put(device::attribute(attr, dev))
 }
 
 /// `cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)`: always device 0.
-///
-/// # Safety
-/// `dev` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaChooseDevice(dev: *mut i32, _prop: *const c_void) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(dev, Ok(0)) }
+pub extern "C-unwind" fn cudaChooseDevice(dev: Out<i32>, _prop: *const c_void) -> i32 {
+    dev.put(Ok(0))
 }
 
 /// `cudaDeviceSynchronize()`.
@@ -102,12 +83,8 @@ pub extern "C-unwind" fn cudaDeviceSetLimit(limit: i32, value: usize) -> i32 {
 }
 
 /// `cudaDeviceGetLimit(size_t *pValue, enum cudaLimit)`.
-///
-/// # Safety
-/// `v` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaDeviceGetLimit(v: *mut usize, limit: i32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(v, device::get_limit(limit)) }
+pub extern "C-unwind" fn cudaDeviceGetLimit(v: Out<usize>, limit: i32) -> i32 {
+    v.put(device::get_limit(limit))
 }
 
 /// `cudaSetDeviceFlags(unsigned int flags)`.
@@ -116,12 +93,8 @@ pub extern "C-unwind" fn cudaSetDeviceFlags(flags: u32) -> i32 {
 }
 
 /// `cudaGetDeviceFlags(unsigned int *flags)`.
-///
-/// # Safety
-/// `flags` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaGetDeviceFlags(flags: *mut u32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(flags, device::get_device_flags()) }
+pub extern "C-unwind" fn cudaGetDeviceFlags(flags: Out<u32>) -> i32 {
+    flags.put(device::get_device_flags())
 }
 
 /// `cudaDeviceSetCacheConfig(enum cudaFuncCache)`.
@@ -130,12 +103,8 @@ pub extern "C-unwind" fn cudaDeviceSetCacheConfig(config: i32) -> i32 {
 }
 
 /// `cudaDeviceGetCacheConfig(enum cudaFuncCache *)`.
-///
-/// # Safety
-/// `config` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaDeviceGetCacheConfig(config: *mut i32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(config, device::get_cache_config()) }
+pub extern "C-unwind" fn cudaDeviceGetCacheConfig(config: Out<i32>) -> i32 {
+    config.put(device::get_cache_config())
 }
 
 /// `cudaDeviceGetPCIBusId(char *pciBusId, int len, int device)`: writes at most `len` bytes
@@ -162,14 +131,13 @@ pub unsafe extern "C-unwind" fn cudaDeviceGetPCIBusId(id: *mut c_char, len: i32,
 ///
 /// # Safety
 /// `dev` must be valid for writes; `id` a NUL-terminated string.
-pub unsafe extern "C-unwind" fn cudaDeviceGetByPCIBusId(dev: *mut i32, id: *const c_char) -> i32 {
+pub unsafe extern "C-unwind" fn cudaDeviceGetByPCIBusId(dev: Out<i32>, id: *const c_char) -> i32 {
     if id.is_null() {
         return invalid();
     }
     // SAFETY: non-null, NUL-terminated per the contract.
     let s = unsafe { std::ffi::CStr::from_ptr(id) }.to_string_lossy().into_owned();
-    // SAFETY: forwarded contract.
-    unsafe { out(dev, device::device_by_pci_bus_id(&s)) }
+    dev.put(device::device_by_pci_bus_id(&s))
 }
 
 /// `cudaIpcMemHandle_t` / `cudaIpcEventHandle_t`: 64 opaque bytes, passed by value.
@@ -191,27 +159,21 @@ impl IpcHandle {
 }
 
 /// `cudaIpcGetMemHandle(cudaIpcMemHandle_t *handle, void *devPtr)`.
-///
-/// # Safety
-/// `handle` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaIpcGetMemHandle(handle: *mut IpcHandle, dev_ptr: *mut c_void) -> i32 {
+pub extern "C-unwind" fn cudaIpcGetMemHandle(handle: Out<IpcHandle>, dev_ptr: *mut c_void) -> i32 {
     if handle.is_null() || dev_ptr.is_null() {
         return invalid();
     }
     // SAFETY: forwarded contract (non-null).
-    unsafe { out(handle, ipc::get_mem_handle(dev_ptr as u64).map(IpcHandle::from_bytes)) }
+    handle.put(ipc::get_mem_handle(dev_ptr as u64).map(IpcHandle::from_bytes))
 }
 
 /// `cudaIpcOpenMemHandle(void **devPtr, cudaIpcMemHandle_t handle, unsigned int flags)`.
-///
-/// # Safety
-/// `dev_ptr` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaIpcOpenMemHandle(dev_ptr: *mut *mut c_void, handle: IpcHandle, flags: u32) -> i32 {
+pub extern "C-unwind" fn cudaIpcOpenMemHandle(dev_ptr: Out<*mut c_void>, handle: IpcHandle, flags: u32) -> i32 {
     if dev_ptr.is_null() {
         return invalid();
     }
     // SAFETY: forwarded contract (non-null).
-    unsafe { out(dev_ptr, ipc::open_mem_handle(&handle.bytes(), flags).map(|p| p.0 as *mut c_void)) }
+    dev_ptr.put(ipc::open_mem_handle(&handle.bytes(), flags).map(|p| p.0 as *mut c_void))
 }
 
 /// `cudaIpcCloseMemHandle(void *devPtr)`.
@@ -220,45 +182,31 @@ pub extern "C-unwind" fn cudaIpcCloseMemHandle(dev_ptr: *mut c_void) -> i32 {
 }
 
 /// `cudaIpcGetEventHandle(cudaIpcEventHandle_t *handle, cudaEvent_t event)`.
-///
-/// # Safety
-/// `handle` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaIpcGetEventHandle(handle: *mut IpcHandle, event: *mut c_void) -> i32 {
+pub extern "C-unwind" fn cudaIpcGetEventHandle(handle: Out<IpcHandle>, event: *mut c_void) -> i32 {
     if handle.is_null() {
         return invalid();
     }
     // SAFETY: forwarded contract (non-null).
-    unsafe { out(handle, ipc::get_event_handle(Event(event as u64)).map(IpcHandle::from_bytes)) }
+    handle.put(ipc::get_event_handle(Event(event as u64)).map(IpcHandle::from_bytes))
 }
 
 /// `cudaIpcOpenEventHandle(cudaEvent_t *event, cudaIpcEventHandle_t handle)`.
-///
-/// # Safety
-/// `event` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaIpcOpenEventHandle(event: *mut *mut c_void, handle: IpcHandle) -> i32 {
+pub extern "C-unwind" fn cudaIpcOpenEventHandle(event: Out<*mut c_void>, handle: IpcHandle) -> i32 {
     if event.is_null() {
         return invalid();
     }
     // SAFETY: forwarded contract (non-null).
-    unsafe { out(event, ipc::open_event_handle(&handle.bytes()).map(|e| e.0 as *mut c_void)) }
+    event.put(ipc::open_event_handle(&handle.bytes()).map(|e| e.0 as *mut c_void))
 }
 
 /// `cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device)`.
-///
-/// # Safety
-/// `p` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaDeviceGetDefaultMemPool(p: *mut *mut c_void, device: i32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out_with(p, || memory::default_mem_pool(device).map(|h| h as *mut c_void)) }
+pub extern "C-unwind" fn cudaDeviceGetDefaultMemPool(p: Out<*mut c_void>, device: i32) -> i32 {
+    p.put_with(|| memory::default_mem_pool(device).map(|h| h as *mut c_void))
 }
 
 /// `cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device)`.
-///
-/// # Safety
-/// `p` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaDeviceGetMemPool(p: *mut *mut c_void, device: i32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out_with(p, || memory::device_mem_pool(device).map(|h| h as *mut c_void)) }
+pub extern "C-unwind" fn cudaDeviceGetMemPool(p: Out<*mut c_void>, device: i32) -> i32 {
+    p.put_with(|| memory::device_mem_pool(device).map(|h| h as *mut c_void))
 }
 
 /// `cudaDeviceSetMemPool(int device, cudaMemPool_t memPool)`.
@@ -272,22 +220,14 @@ pub extern "C-unwind" fn cudaDeviceSetSharedMemConfig(config: i32) -> i32 {
 }
 
 /// `cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *pConfig)`.
-///
-/// # Safety
-/// `config` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaDeviceGetSharedMemConfig(config: *mut i32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(config, device::get_shared_mem_config()) }
+pub extern "C-unwind" fn cudaDeviceGetSharedMemConfig(config: Out<i32>) -> i32 {
+    config.put(device::get_shared_mem_config())
 }
 
 /// `cudaDeviceGetP2PAttribute(int *value, enum cudaDeviceP2PAttr attr, int srcDevice, int
 /// dstDevice)`.
-///
-/// # Safety
-/// `value` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaDeviceGetP2PAttribute(value: *mut i32, attr: i32, src: i32, dst: i32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(value, device::p2p_attribute(attr, src, dst)) }
+pub extern "C-unwind" fn cudaDeviceGetP2PAttribute(value: Out<i32>, attr: i32, src: i32, dst: i32) -> i32 {
+    value.put(device::p2p_attribute(attr, src, dst))
 }
 
 /// `cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags)`.
@@ -318,14 +258,13 @@ pub unsafe extern "C-unwind" fn cudaSetValidDevices(list: *mut i32, len: i32) ->
 /// # Safety
 /// `width` must be null or valid for writes; `desc` null or valid.
 pub unsafe extern "C-unwind" fn cudaDeviceGetTexture1DLinearMaxWidth(
-    width: *mut usize,
+    width: Out<usize>,
     desc: *const ChannelDesc,
     dev: i32,
 ) -> i32 {
     // SAFETY: null-checked; valid per the contract.
     let Some(d) = (unsafe { desc.as_ref() }) else { return invalid() };
-    // SAFETY: forwarded contract.
-    unsafe { out(width, device::texture_1d_linear_max_width(d, dev)) }
+    width.put(device::texture_1d_linear_max_width(d, dev))
 }
 
 // The panic guards of this module's exported functions (build.rs).

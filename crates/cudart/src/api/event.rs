@@ -7,24 +7,17 @@ use std::ffi::c_void;
 
 use runtime::event::Event;
 
-use crate::{code, out, stream};
+use crate::args::Out;
+use crate::{code, stream};
 
 /// `cudaEventCreate(cudaEvent_t *event)`.
-///
-/// # Safety
-/// `e` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaEventCreate(e: *mut *mut c_void) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(e, Event::new().map(|e| e.0 as *mut c_void)) }
+pub extern "C-unwind" fn cudaEventCreate(e: Out<*mut c_void>) -> i32 {
+    e.put(Event::new().map(|e| e.0 as *mut c_void))
 }
 
 /// `cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)`.
-///
-/// # Safety
-/// `e` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaEventCreateWithFlags(e: *mut *mut c_void, flags: u32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(e, Event::with_flags(flags).map(|e| e.0 as *mut c_void)) }
+pub extern "C-unwind" fn cudaEventCreateWithFlags(e: Out<*mut c_void>, flags: u32) -> i32 {
+    e.put(Event::with_flags(flags).map(|e| e.0 as *mut c_void))
 }
 
 /// `cudaEventRecord(cudaEvent_t, cudaStream_t)`.
@@ -48,12 +41,8 @@ pub extern "C-unwind" fn cudaEventQuery(e: *mut c_void) -> i32 {
 }
 
 /// `cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)`.
-///
-/// # Safety
-/// `ms` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaEventElapsedTime(ms: *mut f32, start: *mut c_void, end: *mut c_void) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(ms, Event::elapsed_ms(Event(start as u64), Event(end as u64))) }
+pub extern "C-unwind" fn cudaEventElapsedTime(ms: Out<f32>, start: *mut c_void, end: *mut c_void) -> i32 {
+    ms.put(Event::elapsed_ms(Event(start as u64), Event(end as u64)))
 }
 
 /// `cudaEventDestroy(cudaEvent_t)`.

@@ -14,8 +14,9 @@ use runtime::launch::{LaunchAttrs, LaunchConfig};
 use runtime::stream::Stream;
 use runtime::{Dim3, Error, Result, device, record};
 
+use crate::args::Out;
 use crate::registration::{function_for, function_for_handle, launch, prepare_launch};
-use crate::{code, invalid, out, stream};
+use crate::{code, invalid, stream};
 
 /// A host function and its argument, run on a stream's worker.
 #[derive(Debug, Clone, Copy)]
@@ -208,15 +209,11 @@ fn c_name(name: &str) -> *const c_char {
 }
 
 /// `cudaFuncGetName(const char **name, const void *func)`: the (mangled) kernel name.
-///
-/// # Safety
-/// `name` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaFuncGetName(name: *mut *const c_char, func: *const c_void) -> i32 {
+pub extern "C-unwind" fn cudaFuncGetName(name: Out<*const c_char>, func: *const c_void) -> i32 {
     if name.is_null() {
         return invalid();
     }
-    // SAFETY: forwarded contract.
-    unsafe { out(name, function_for_handle(func as usize).map(|f| c_name(f.name()))) }
+    name.put(function_for_handle(func as usize).map(|f| c_name(f.name())))
 }
 
 /// `cudaFuncGetParamInfo(const void *func, size_t paramIndex, size_t *paramOffset, size_t

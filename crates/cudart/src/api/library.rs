@@ -17,7 +17,8 @@ use std::sync::{Mutex, MutexGuard, OnceLock};
 use runtime::module::Module;
 use runtime::{Error, Result, record};
 
-use crate::{code, invalid, out};
+use crate::args::Out;
+use crate::{code, invalid};
 
 /// A loaded library.
 struct Library {
@@ -98,7 +99,7 @@ fn load(ptx: &str) -> Result<usize> {
 /// `lib` valid for writes (or null); `code` a fatbin or NUL-terminated PTX.
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C-unwind" fn cudaLibraryLoadData(
-    lib: *mut *mut c_void,
+    lib: Out<*mut c_void>,
     code: *const c_void,
     _jit_options: *mut i32,
     _jit_values: *mut *mut c_void,
@@ -113,7 +114,7 @@ pub unsafe extern "C-unwind" fn cudaLibraryLoadData(
     // SAFETY: forwarded contract.
     let r = unsafe { ptx_of(code) }.and_then(|p| load(&p));
     // SAFETY: checked non-null; valid per the contract.
-    unsafe { out(lib, r.map(|h| h as *mut c_void)) }
+    lib.put(r.map(|h| h as *mut c_void))
 }
 
 /// `cudaLibraryLoadFromFile(cudaLibrary_t *library, const char *fileName, ...)`: a PTX or
@@ -123,7 +124,7 @@ pub unsafe extern "C-unwind" fn cudaLibraryLoadData(
 /// `lib` valid for writes (or null); `file` null or NUL-terminated.
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C-unwind" fn cudaLibraryLoadFromFile(
-    lib: *mut *mut c_void,
+    lib: Out<*mut c_void>,
     file: *const c_char,
     _jit_options: *mut i32,
     _jit_values: *mut *mut c_void,
@@ -142,7 +143,7 @@ pub unsafe extern "C-unwind" fn cudaLibraryLoadFromFile(
         load(&ptx_of_bytes(&bytes, "cudaLibraryLoadFromFile")?)
     })();
     // SAFETY: checked non-null; valid per the contract.
-    unsafe { out(lib, r.map(|h| h as *mut c_void)) }
+    lib.put(r.map(|h| h as *mut c_void))
 }
 
 /// The bytes of the regular file at `path`, at most [`MAX_FILE_SIZE`] of them.
@@ -181,7 +182,7 @@ pub extern "C-unwind" fn cudaLibraryUnload(lib: *mut c_void) -> i32 {
 /// # Safety
 /// `k` valid for writes (or null); `name` null or NUL-terminated.
 pub unsafe extern "C-unwind" fn cudaLibraryGetKernel(
-    k: *mut *mut c_void,
+    k: Out<*mut c_void>,
     lib: *mut c_void,
     name: *const c_char,
 ) -> i32 {
@@ -195,16 +196,12 @@ pub unsafe extern "C-unwind" fn cudaLibraryGetKernel(
         None => record(Err(Error::SymbolNotFound)),
     });
     // SAFETY: checked non-null; valid per the contract.
-    unsafe { out(k, r) }
+    k.put(r)
 }
 
 /// `cudaLibraryGetKernelCount(unsigned int *count, cudaLibrary_t)`.
-///
-/// # Safety
-/// `count` valid for writes (or null).
-pub unsafe extern "C-unwind" fn cudaLibraryGetKernelCount(count: *mut u32, lib: *mut c_void) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(count, with(lib, |l| Ok(u32::try_from(l.kernels.len()).unwrap_or(u32::MAX)))) }
+pub extern "C-unwind" fn cudaLibraryGetKernelCount(count: Out<u32>, lib: *mut c_void) -> i32 {
+    count.put(with(lib, |l| Ok(u32::try_from(l.kernels.len()).unwrap_or(u32::MAX))))
 }
 
 /// `cudaLibraryEnumerateKernels(cudaKernel_t *kernels, unsigned int numKernels,

@@ -9,56 +9,42 @@ use std::ffi::c_void;
 use runtime::{Error, record};
 
 use crate::api::execution::{LaunchConfigC, launch_attrs};
+use crate::args::{In, Out};
 use crate::registration::function_for;
-use crate::{code, invalid, out_with};
+use crate::{code, invalid};
 
 /// `cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, const void *func, int
 /// numBlocks, int blockSize)`: the most dynamic shared memory per block that still lets
 /// `numBlocks` blocks of `blockSize` threads reside on one multiprocessor.
-///
-/// # Safety
-/// `size` valid for writes.
-pub unsafe extern "C-unwind" fn cudaOccupancyAvailableDynamicSMemPerBlock(
-    size: *mut usize,
+pub extern "C-unwind" fn cudaOccupancyAvailableDynamicSMemPerBlock(
+    size: Out<usize>,
     func: *const c_void,
     num_blocks: i32,
     block_size: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe {
-        out_with(size, || {
-            let f = function_for(func as usize)?;
-            record(runtime::launch::available_dynamic_shared(&f, num_blocks, block_size))
-        })
-    }
+    size.put_with(|| {
+        let f = function_for(func as usize)?;
+        record(runtime::launch::available_dynamic_shared(&f, num_blocks, block_size))
+    })
 }
 
 /// `cudaOccupancyMaxPotentialClusterSize(int *clusterSize, const void *func, const
 /// cudaLaunchConfig_t *config)`: the portable maximum of 8 blocks, 16 for a kernel that
 /// allows non-portable cluster sizes (the blocks of a cluster share one worker thread).
-///
-/// # Safety
-/// `size` valid for writes, `config` valid.
-pub unsafe extern "C-unwind" fn cudaOccupancyMaxPotentialClusterSize(
-    size: *mut i32,
+pub extern "C-unwind" fn cudaOccupancyMaxPotentialClusterSize(
+    size: Out<i32>,
     func: *const c_void,
     config: *const LaunchConfigC,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe {
-        out_with(size, || {
-            let f = function_for(func as usize)?;
-            if config.is_null() {
-                return record(Err(Error::InvalidValue));
-            }
-            let max = if f.non_portable_cluster() {
-                runtime::launch::MAX_CLUSTER
-            } else {
-                runtime::launch::MAX_PORTABLE_CLUSTER
-            };
-            Ok(max as i32)
-        })
-    }
+    size.put_with(|| {
+        let f = function_for(func as usize)?;
+        if config.is_null() {
+            return record(Err(Error::InvalidValue));
+        }
+        let max =
+            if f.non_portable_cluster() { runtime::launch::MAX_CLUSTER } else { runtime::launch::MAX_PORTABLE_CLUSTER };
+        Ok(max as i32)
+    })
 }
 
 /// `cudaOccupancyMaxActiveClusters(int *numClusters, const void *func, const
@@ -67,35 +53,27 @@ pub unsafe extern "C-unwind" fn cudaOccupancyMaxPotentialClusterSize(
 /// configuration's cluster attribute or the kernel's required one).
 ///
 /// # Safety
-/// `num` valid for writes, `config` valid.
+/// The configuration's `attrs` must hold `numAttrs` entries.
 pub unsafe extern "C-unwind" fn cudaOccupancyMaxActiveClusters(
-    num: *mut i32,
+    num: Out<i32>,
     func: *const c_void,
-    config: *const LaunchConfigC,
+    config: In<LaunchConfigC>,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe {
-        out_with(num, || {
-            let f = function_for(func as usize)?;
-            if config.is_null() {
-                return record(Err(Error::InvalidValue));
-            }
-            // SAFETY: non-null, valid per the contract.
-            let c = config.read();
-            let list = if c.numAttrs == 0 || c.attrs.is_null() {
-                &[][..]
-            } else {
-                // SAFETY: `attrs` holds `numAttrs` entries per the contract.
-                std::slice::from_raw_parts(c.attrs, c.numAttrs as usize)
-            };
-            let attrs = record(launch_attrs(list))?;
-            let shared = u32::try_from(c.dynamicSmemBytes).map_err(|_| Error::InvalidValue);
-            let n = record(
-                shared.and_then(|s| runtime::launch::max_active_clusters(&f, c.blockDim.into(), s, attrs.cluster)),
-            )?;
-            Ok(n.min(i32::MAX as u64) as i32)
-        })
-    }
+    num.put_with(|| {
+        let f = function_for(func as usize)?;
+        let c = record(config.read())?;
+        let list = if c.numAttrs == 0 || c.attrs.is_null() {
+            &[][..]
+        } else {
+            // SAFETY: `attrs` holds `numAttrs` entries per the contract.
+            unsafe { std::slice::from_raw_parts(c.attrs, c.numAttrs as usize) }
+        };
+        let attrs = record(launch_attrs(list))?;
+        let shared = u32::try_from(c.dynamicSmemBytes).map_err(|_| Error::InvalidValue);
+        let n =
+            record(shared.and_then(|s| runtime::launch::max_active_clusters(&f, c.blockDim.into(), s, attrs.cluster)))?;
+        Ok(n.min(i32::MAX as u64) as i32)
+    })
 }
 
 /// `cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func,

@@ -9,28 +9,22 @@ use std::ffi::c_void;
 use runtime::memory::{MemLocation, MemPoolProps};
 use runtime::{DevicePtr, memory};
 
-use crate::{code, invalid, out, out_with};
+use crate::args::Out;
+use crate::{code, invalid};
 
 /// `cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream)`.
-///
-/// # Safety
-/// `p` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaMallocAsync(p: *mut *mut c_void, size: usize, stream: *mut c_void) -> i32 {
+pub extern "C-unwind" fn cudaMallocAsync(p: Out<*mut c_void>, size: usize, stream: *mut c_void) -> i32 {
     // SAFETY: forwarded contract.
     if p.is_null() {
         return crate::invalid();
     }
-    // SAFETY: forwarded contract.
-    unsafe { crate::out_alloc(p, memory::malloc_async(size, None, crate::stream(stream)).map(|d| d.0 as *mut c_void)) }
+    p.put_alloc(memory::malloc_async(size, None, crate::stream(stream)).map(|d| d.0 as *mut c_void))
 }
 
 /// `cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t
 /// stream)`.
-///
-/// # Safety
-/// `p` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaMallocFromPoolAsync(
-    p: *mut *mut c_void,
+pub extern "C-unwind" fn cudaMallocFromPoolAsync(
+    p: Out<*mut c_void>,
     size: usize,
     pool: *mut c_void,
     stream: *mut c_void,
@@ -38,10 +32,7 @@ pub unsafe extern "C-unwind" fn cudaMallocFromPoolAsync(
     if pool.is_null() {
         return invalid();
     }
-    // SAFETY: forwarded contract.
-    unsafe {
-        out_with(p, || memory::malloc_async(size, Some(pool as u64), crate::stream(stream)).map(|d| d.0 as *mut c_void))
-    }
+    p.put_with(|| memory::malloc_async(size, Some(pool as u64), crate::stream(stream)).map(|d| d.0 as *mut c_void))
 }
 
 /// `cudaFreeAsync(void *devPtr, cudaStream_t hStream)`.
@@ -53,14 +44,13 @@ pub extern "C-unwind" fn cudaFreeAsync(ptr: *mut c_void, stream: *mut c_void) ->
 ///
 /// # Safety
 /// `p` must be null or valid for writes; `props` null or valid for reads.
-pub unsafe extern "C-unwind" fn cudaMemPoolCreate(p: *mut *mut c_void, props: *const MemPoolProps) -> i32 {
+pub unsafe extern "C-unwind" fn cudaMemPoolCreate(p: Out<*mut c_void>, props: *const MemPoolProps) -> i32 {
     if props.is_null() {
         return invalid();
     }
     // SAFETY: non-null and valid for reads per the contract.
     let props = unsafe { props.read_unaligned() };
-    // SAFETY: forwarded contract.
-    unsafe { out_with(p, || memory::mem_pool_create(&props).map(|h| h as *mut c_void)) }
+    p.put_with(|| memory::mem_pool_create(&props).map(|h| h as *mut c_void))
 }
 
 /// `cudaMemPoolDestroy(cudaMemPool_t memPool)`.
@@ -128,11 +118,10 @@ unsafe fn location(loc: *const MemLocation) -> Option<MemLocation> {
 ///
 /// # Safety
 /// `pool` must be null or valid for writes; `loc` null or valid.
-pub unsafe extern "C-unwind" fn cudaMemGetDefaultMemPool(pool: *mut u64, loc: *const MemLocation, ty: i32) -> i32 {
+pub unsafe extern "C-unwind" fn cudaMemGetDefaultMemPool(pool: Out<u64>, loc: *const MemLocation, ty: i32) -> i32 {
     // SAFETY: forwarded contract.
     let Some(l) = (unsafe { location(loc) }) else { return invalid() };
-    // SAFETY: forwarded contract.
-    unsafe { out(pool, memory::default_mem_pool_at(l, ty)) }
+    pool.put(memory::default_mem_pool_at(l, ty))
 }
 
 /// `cudaMemGetMemPool(cudaMemPool_t *memPool, struct cudaMemLocation *location, enum
@@ -140,11 +129,10 @@ pub unsafe extern "C-unwind" fn cudaMemGetDefaultMemPool(pool: *mut u64, loc: *c
 ///
 /// # Safety
 /// As for `cudaMemGetDefaultMemPool`.
-pub unsafe extern "C-unwind" fn cudaMemGetMemPool(pool: *mut u64, loc: *const MemLocation, ty: i32) -> i32 {
+pub unsafe extern "C-unwind" fn cudaMemGetMemPool(pool: Out<u64>, loc: *const MemLocation, ty: i32) -> i32 {
     // SAFETY: forwarded contract.
     let Some(l) = (unsafe { location(loc) }) else { return invalid() };
-    // SAFETY: forwarded contract.
-    unsafe { out(pool, memory::mem_pool_at(l, ty)) }
+    pool.put(memory::mem_pool_at(l, ty))
 }
 
 /// `cudaMemSetMemPool(struct cudaMemLocation *location, enum cudaMemAllocationType type,
@@ -192,11 +180,10 @@ pub unsafe extern "C-unwind" fn cudaMemPoolSetAccess(pool: u64, descs: *const Me
 ///
 /// # Safety
 /// `flags` must be null or valid for writes; `loc` null or valid.
-pub unsafe extern "C-unwind" fn cudaMemPoolGetAccess(flags: *mut i32, pool: u64, loc: *const MemLocation) -> i32 {
+pub unsafe extern "C-unwind" fn cudaMemPoolGetAccess(flags: Out<i32>, pool: u64, loc: *const MemLocation) -> i32 {
     // SAFETY: forwarded contract.
     let Some(l) = (unsafe { location(loc) }) else { return invalid() };
-    // SAFETY: forwarded contract.
-    unsafe { out(flags, memory::mem_pool_get_access(pool, l)) }
+    flags.put(memory::mem_pool_get_access(pool, l))
 }
 
 // The panic guards of this module's exported functions (build.rs).

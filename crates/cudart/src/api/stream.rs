@@ -14,39 +14,28 @@ use runtime::stream::{AttrValue, Stream};
 use runtime::{Error, Result, device, memory, record};
 
 use crate::api::graph::EdgeData;
+use crate::args::Out;
 use crate::{code, invalid, out, stream};
 
 /// `cudaStreamCreate(cudaStream_t *stream)`.
-///
-/// # Safety
-/// `s` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaStreamCreate(s: *mut *mut c_void) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(s, Stream::new().map(|s| s.0 as *mut c_void)) }
+pub extern "C-unwind" fn cudaStreamCreate(s: Out<*mut c_void>) -> i32 {
+    s.put(Stream::new().map(|s| s.0 as *mut c_void))
 }
 
 /// `cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags)`.
-///
-/// # Safety
-/// `s` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaStreamCreateWithFlags(s: *mut *mut c_void, flags: u32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(s, Stream::with_flags(flags).map(|s| s.0 as *mut c_void)) }
+pub extern "C-unwind" fn cudaStreamCreateWithFlags(s: Out<*mut c_void>, flags: u32) -> i32 {
+    s.put(Stream::with_flags(flags).map(|s| s.0 as *mut c_void))
 }
 
 /// `cudaStreamCreateWithPriority(cudaStream_t *stream, unsigned int flags, int priority)`:
 /// the priority is ignored.
-///
-/// # Safety
-/// `s` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaStreamCreateWithPriority(s: *mut *mut c_void, flags: u32, priority: i32) -> i32 {
+pub extern "C-unwind" fn cudaStreamCreateWithPriority(s: Out<*mut c_void>, flags: u32, priority: i32) -> i32 {
     let r = Stream::with_flags(flags).and_then(|st| {
         let mut v = [0u32; 16];
         v[0] = priority as u32;
         st.set_attribute(runtime::stream::ATTR_PRIORITY, &v).map(|()| st.0 as *mut c_void)
     });
-    // SAFETY: forwarded contract.
-    unsafe { out(s, r) }
+    s.put(r)
 }
 
 /// `cudaStreamDestroy(cudaStream_t)`.
@@ -70,12 +59,8 @@ pub extern "C-unwind" fn cudaStreamWaitEvent(s: *mut c_void, e: *mut c_void, _fl
 }
 
 /// `cudaStreamGetFlags(cudaStream_t, unsigned int *flags)`.
-///
-/// # Safety
-/// `flags` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaStreamGetFlags(s: *mut c_void, flags: *mut u32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(flags, stream(s).flags()) }
+pub extern "C-unwind" fn cudaStreamGetFlags(s: *mut c_void, flags: Out<u32>) -> i32 {
+    flags.put(stream(s).flags())
 }
 
 /// `cudaStreamCallback_t`.
@@ -115,30 +100,18 @@ pub extern "C-unwind" fn cudaStreamAddCallback(
 }
 
 /// `cudaStreamGetPriority(cudaStream_t, int *priority)`: 0.
-///
-/// # Safety
-/// `p` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaStreamGetPriority(s: *mut c_void, p: *mut i32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(p, stream(s).priority()) }
+pub extern "C-unwind" fn cudaStreamGetPriority(s: *mut c_void, p: Out<i32>) -> i32 {
+    p.put(stream(s).priority())
 }
 
 /// `cudaStreamGetId(cudaStream_t, unsigned long long *id)`.
-///
-/// # Safety
-/// `id` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaStreamGetId(s: *mut c_void, id: *mut u64) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(id, stream(s).id()) }
+pub extern "C-unwind" fn cudaStreamGetId(s: *mut c_void, id: Out<u64>) -> i32 {
+    id.put(stream(s).id())
 }
 
 /// `cudaStreamGetDevice(cudaStream_t, int *device)`: 0.
-///
-/// # Safety
-/// `dev` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaStreamGetDevice(s: *mut c_void, dev: *mut i32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(dev, stream(s).id().map(|_| 0)) }
+pub extern "C-unwind" fn cudaStreamGetDevice(s: *mut c_void, dev: Out<i32>) -> i32 {
+    dev.put(stream(s).id().map(|_| 0))
 }
 
 fn begin(s: Stream, mode: i32) -> i32 {
@@ -172,12 +145,8 @@ pub unsafe extern "C-unwind" fn cudaStreamEndCapture(s: *mut c_void, g: *mut *mu
 }
 
 /// `cudaStreamIsCapturing(cudaStream_t, enum cudaStreamCaptureStatus *)`.
-///
-/// # Safety
-/// `st` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaStreamIsCapturing(s: *mut c_void, st: *mut i32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(st, graph::capture_status(stream(s)).map(|x| x as i32)) }
+pub extern "C-unwind" fn cudaStreamIsCapturing(s: *mut c_void, st: Out<i32>) -> i32 {
+    st.put(graph::capture_status(stream(s)).map(|x| x as i32))
 }
 
 thread_local! {
@@ -389,12 +358,8 @@ pub unsafe extern "C-unwind" fn cudaStreamSetAttribute(s: *mut c_void, id: i32, 
 }
 
 /// `cudaStreamGetAttribute(cudaStream_t, cudaStreamAttrID, cudaStreamAttrValue *)`.
-///
-/// # Safety
-/// `v` must be null or valid for writes of a `cudaStreamAttrValue`.
-pub unsafe extern "C-unwind" fn cudaStreamGetAttribute(s: *mut c_void, id: i32, v: *mut AttrValue) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(v, stream(s).get_attribute(id)) }
+pub extern "C-unwind" fn cudaStreamGetAttribute(s: *mut c_void, id: i32, v: Out<AttrValue>) -> i32 {
+    v.put(stream(s).get_attribute(id))
 }
 
 /// `cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src)`.

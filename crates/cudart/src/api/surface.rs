@@ -7,17 +7,17 @@ use runtime::record;
 use runtime::texture::{self};
 
 use crate::api::texture::{ResourceDesc, get, resource_desc, resource_of};
-use crate::{code, out};
+use crate::args::Out;
+use crate::code;
 
 /// `cudaCreateSurfaceObject(cudaSurfaceObject_t *obj, const struct cudaResourceDesc *res)`.
 ///
 /// # Safety
 /// `obj` must be null or valid for writes; `res` null or valid for reads.
-pub unsafe extern "C-unwind" fn cudaCreateSurfaceObject(obj: *mut u64, res: *const ResourceDesc) -> i32 {
+pub unsafe extern "C-unwind" fn cudaCreateSurfaceObject(obj: Out<u64>, res: *const ResourceDesc) -> i32 {
     // SAFETY: forwarded contract.
     let r = unsafe { get(res) }.and_then(|r| record(resource_of(&r))).and_then(|r| texture::create_surface_object(&r));
-    // SAFETY: forwarded contract.
-    unsafe { out(obj, r) }
+    obj.put(r)
 }
 
 /// `cudaDestroySurfaceObject(cudaSurfaceObject_t obj)`.
@@ -26,13 +26,9 @@ pub extern "C-unwind" fn cudaDestroySurfaceObject(obj: u64) -> i32 {
 }
 
 /// `cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *res, cudaSurfaceObject_t obj)`.
-///
-/// # Safety
-/// `res` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaGetSurfaceObjectResourceDesc(res: *mut ResourceDesc, obj: u64) -> i32 {
+pub extern "C-unwind" fn cudaGetSurfaceObjectResourceDesc(res: Out<ResourceDesc>, obj: u64) -> i32 {
     let r = texture::surface_object_desc(obj).map(|r| resource_desc(&r));
-    // SAFETY: forwarded contract.
-    unsafe { out(res, r) }
+    res.put(r)
 }
 
 // The panic guards of this module's exported functions (build.rs).

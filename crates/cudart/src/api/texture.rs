@@ -10,7 +10,8 @@ use runtime::array::{self, ChannelDesc};
 use runtime::texture::{self, Resource, TextureDesc};
 use runtime::{Error, Result, record};
 
-use crate::{code, out};
+use crate::args::Out;
+use crate::code;
 
 fn fail(e: Error) -> i32 {
     code(record::<()>(Err(e)))
@@ -34,13 +35,9 @@ pub extern "C-unwind" fn cudaCreateChannelDesc(x: i32, y: i32, z: i32, w: i32, f
 }
 
 /// `cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_const_t array)`.
-///
-/// # Safety
-/// `desc` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaGetChannelDesc(desc: *mut ChannelDesc, a: *const c_void) -> i32 {
+pub extern "C-unwind" fn cudaGetChannelDesc(desc: Out<ChannelDesc>, a: *const c_void) -> i32 {
     let r = record(array::array_get_info(a as u64).map(|(d, _, _)| d));
-    // SAFETY: forwarded contract.
-    unsafe { out(desc, r) }
+    desc.put(r)
 }
 
 /// `struct cudaResourceDesc`.
@@ -169,7 +166,7 @@ fn texture_desc(t: &CTextureDesc) -> TextureDesc {
 /// # Safety
 /// `obj` must be null or valid for writes; `res`, `tex` null or valid for reads.
 pub unsafe extern "C-unwind" fn cudaCreateTextureObject(
-    obj: *mut u64,
+    obj: Out<u64>,
     res: *const ResourceDesc,
     tex: *const CTextureDesc,
     view: *const c_void,
@@ -187,8 +184,7 @@ pub unsafe extern "C-unwind" fn cudaCreateTextureObject(
         let t = unsafe { get(tex) }?;
         texture::create_texture_object(&r, &texture_desc(&t))
     });
-    // SAFETY: forwarded contract.
-    unsafe { out(obj, r) }
+    obj.put(r)
 }
 
 /// `cudaDestroyTextureObject(cudaTextureObject_t obj)`.
@@ -197,20 +193,13 @@ pub extern "C-unwind" fn cudaDestroyTextureObject(obj: u64) -> i32 {
 }
 
 /// `cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *res, cudaTextureObject_t obj)`.
-///
-/// # Safety
-/// `res` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaGetTextureObjectResourceDesc(res: *mut ResourceDesc, obj: u64) -> i32 {
+pub extern "C-unwind" fn cudaGetTextureObjectResourceDesc(res: Out<ResourceDesc>, obj: u64) -> i32 {
     let r = texture::texture_object_desc(obj).map(|(r, _)| resource_desc(&r));
-    // SAFETY: forwarded contract.
-    unsafe { out(res, r) }
+    res.put(r)
 }
 
 /// `cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *tex, cudaTextureObject_t obj)`.
-///
-/// # Safety
-/// `tex` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaGetTextureObjectTextureDesc(tex: *mut CTextureDesc, obj: u64) -> i32 {
+pub extern "C-unwind" fn cudaGetTextureObjectTextureDesc(tex: Out<CTextureDesc>, obj: u64) -> i32 {
     let r = texture::texture_object_desc(obj).map(|(_, t)| CTextureDesc {
         addressMode: t.address,
         filterMode: t.filter,
@@ -226,8 +215,7 @@ pub unsafe extern "C-unwind" fn cudaGetTextureObjectTextureDesc(tex: *mut CTextu
         disableTrilinearOptimization: t.disable_trilinear,
         seamlessCubemap: t.seamless_cubemap,
     });
-    // SAFETY: forwarded contract.
-    unsafe { out(tex, r) }
+    tex.put(r)
 }
 
 // The panic guards of this module's exported functions (build.rs).

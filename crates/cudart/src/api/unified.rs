@@ -7,18 +7,11 @@ use std::ffi::c_void;
 
 use runtime::memory::{self};
 
-use crate::out;
+use crate::args::Out;
 
 /// `cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr)`.
-///
-/// # Safety
-/// `attr` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaPointerGetAttributes(
-    attr: *mut memory::PointerAttributes,
-    ptr: *const c_void,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(attr, memory::pointer_attributes(ptr as u64)) }
+pub extern "C-unwind" fn cudaPointerGetAttributes(attr: Out<memory::PointerAttributes>, ptr: *const c_void) -> i32 {
+    attr.put(memory::pointer_attributes(ptr as u64))
 }
 
 // The panic guards of this module's exported functions (build.rs).

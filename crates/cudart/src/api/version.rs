@@ -3,24 +3,16 @@
 // C ABI names.
 #![allow(non_snake_case)]
 
-use crate::out;
+use crate::args::Out;
 
 /// `cudaDriverGetVersion(int *version)`: 13000.
-///
-/// # Safety
-/// `v` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaDriverGetVersion(v: *mut i32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(v, Ok(runtime::CUDA_VERSION)) }
+pub extern "C-unwind" fn cudaDriverGetVersion(v: Out<i32>) -> i32 {
+    v.put(Ok(runtime::CUDA_VERSION))
 }
 
 /// `cudaRuntimeGetVersion(int *version)`: 13000.
-///
-/// # Safety
-/// `v` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaRuntimeGetVersion(v: *mut i32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(v, Ok(runtime::CUDA_VERSION)) }
+pub extern "C-unwind" fn cudaRuntimeGetVersion(v: Out<i32>) -> i32 {
+    v.put(Ok(runtime::CUDA_VERSION))
 }
 
 // The panic guards of this module's exported functions (build.rs).

@@ -16,24 +16,17 @@ use crate::api::graph::node::{
     memcpy_1d_kind, memcpy_kind, memcpy_params, memset_kind, symbol_kind, type_matches, union_of,
 };
 use crate::api::memory::pitched::Memcpy3DParms;
+use crate::args::Out;
 use crate::{code, invalid, out, stream};
 
 /// `cudaGraphInstantiate(cudaGraphExec_t *, cudaGraph_t, unsigned long long flags)`.
-///
-/// # Safety
-/// `e` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaGraphInstantiate(e: *mut *mut c_void, g: *mut c_void, flags: u64) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(e, Graph(g as u64).instantiate(flags).map(|x| x.0 as *mut c_void)) }
+pub extern "C-unwind" fn cudaGraphInstantiate(e: Out<*mut c_void>, g: *mut c_void, flags: u64) -> i32 {
+    e.put(Graph(g as u64).instantiate(flags).map(|x| x.0 as *mut c_void))
 }
 
 /// `cudaGraphInstantiateWithFlags(cudaGraphExec_t *, cudaGraph_t, unsigned long long flags)`.
-///
-/// # Safety
-/// `e` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaGraphInstantiateWithFlags(e: *mut *mut c_void, g: *mut c_void, flags: u64) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { cudaGraphInstantiate(e, g, flags) }
+pub extern "C-unwind" fn cudaGraphInstantiateWithFlags(e: Out<*mut c_void>, g: *mut c_void, flags: u64) -> i32 {
+    cudaGraphInstantiate(e, g, flags)
 }
 
 /// `cudaGraphLaunch(cudaGraphExec_t, cudaStream_t)`.
@@ -69,18 +62,16 @@ pub unsafe extern "C-unwind" fn cudaGraphExecNodeSetParams(
     // SAFETY: forwarded contract; the union holds the parameters of the type (every call below).
     unsafe {
         match q.type_ {
-            0 => crate::api::graph::exec::cudaGraphExecKernelNodeSetParams(x, nd, union_of::<KernelNodeParams>(p)),
+            0 => cudaGraphExecKernelNodeSetParams(x, nd, union_of::<KernelNodeParams>(p)),
             1 => match memcpy_params(p) {
-                Ok(c) => crate::api::graph::exec::cudaGraphExecMemcpyNodeSetParams(x, nd, c),
+                Ok(c) => cudaGraphExecMemcpyNodeSetParams(x, nd, c),
                 Err(e) => code::<()>(Err(e)),
             },
-            2 => crate::api::graph::exec::cudaGraphExecMemsetNodeSetParams(x, nd, union_of::<MemsetParams>(p)),
-            3 => crate::api::graph::exec::cudaGraphExecHostNodeSetParams(x, nd, union_of::<HostNodeParams>(p)),
+            2 => cudaGraphExecMemsetNodeSetParams(x, nd, union_of::<MemsetParams>(p)),
+            3 => cudaGraphExecHostNodeSetParams(x, nd, union_of::<HostNodeParams>(p)),
             4 => cudaGraphExecChildGraphNodeSetParams(x, nd, union_of::<ChildGraphNodeParams>(p).read().graph),
-            6 => crate::api::graph::exec::cudaGraphExecEventWaitNodeSetEvent(x, nd, union_of::<*mut c_void>(p).read()),
-            7 => {
-                crate::api::graph::exec::cudaGraphExecEventRecordNodeSetEvent(x, nd, union_of::<*mut c_void>(p).read())
-            }
+            6 => cudaGraphExecEventWaitNodeSetEvent(x, nd, union_of::<*mut c_void>(p).read()),
+            7 => cudaGraphExecEventRecordNodeSetEvent(x, nd, union_of::<*mut c_void>(p).read()),
             _ => code::<()>(record(Err(Error::NotSupported))),
         }
     }
@@ -276,12 +267,8 @@ pub extern "C-unwind" fn cudaGraphNodeSetEnabled(x: *mut c_void, n: *mut c_void,
 }
 
 /// `cudaGraphNodeGetEnabled(cudaGraphExec_t, cudaGraphNode_t, unsigned int *isEnabled)`.
-///
-/// # Safety
-/// `e` valid for writes.
-pub unsafe extern "C-unwind" fn cudaGraphNodeGetEnabled(x: *mut c_void, n: *mut c_void, e: *mut u32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(e, GraphExec(x as u64).enabled(node(n)).map(u32::from)) }
+pub extern "C-unwind" fn cudaGraphNodeGetEnabled(x: *mut c_void, n: *mut c_void, e: Out<u32>) -> i32 {
+    e.put(GraphExec(x as u64).enabled(node(n)).map(u32::from))
 }
 
 /// `cudaGraphExecUpdateResultInfo`.
@@ -321,12 +308,8 @@ pub unsafe extern "C-unwind" fn cudaGraphExecUpdate(
 }
 
 /// `cudaGraphExecGetFlags(cudaGraphExec_t, unsigned long long *)`.
-///
-/// # Safety
-/// `f` valid for writes.
-pub unsafe extern "C-unwind" fn cudaGraphExecGetFlags(x: *mut c_void, f: *mut u64) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(f, GraphExec(x as u64).flags()) }
+pub extern "C-unwind" fn cudaGraphExecGetFlags(x: *mut c_void, f: Out<u64>) -> i32 {
+    f.put(GraphExec(x as u64).flags())
 }
 
 // The panic guards of this module's exported functions (build.rs).

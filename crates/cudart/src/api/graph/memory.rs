@@ -14,6 +14,7 @@ use runtime::{DevicePtr, Error, record};
 
 use crate::api::graph::node::{add, node_params, params_bytes};
 use crate::api::pool::MemAccessDesc;
+use crate::args::Out;
 use crate::{code, invalid, out};
 
 /// `struct cudaMemAllocNodeParams`.
@@ -46,7 +47,7 @@ fn access_store() -> std::sync::MutexGuard<'static, HashMap<u64, Vec<MemAccessDe
 /// # Safety
 /// `p` null or valid for reads and writes; `p->accessDescs` holds `accessDescCount` entries.
 pub unsafe extern "C-unwind" fn cudaGraphAddMemAllocNode(
-    nd: *mut *mut c_void,
+    nd: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
     n: usize,
@@ -89,18 +90,16 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemAllocNode(
     let r = unsafe { add(nd, g, deps, n, kind) };
     if r == 0 {
         q.dptr = dptr;
-        // SAFETY: `add` succeeded, so `nd` holds the new node.
-        let h = unsafe { nd.read() } as u64;
+        // SAFETY: `add` succeeded, so `nd` is not null and holds the new node (the caller's
+        // `cudaGraphNode_t` variable, which it reads back as well).
+        let h = unsafe { nd.as_ptr().read() } as u64;
         access_store().insert(h, descs);
     }
     r
 }
 
 /// `cudaGraphMemAllocNodeGetParams(cudaGraphNode_t, struct cudaMemAllocNodeParams *)`.
-///
-/// # Safety
-/// `p` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaGraphMemAllocNodeGetParams(n: *mut c_void, p: *mut MemAllocNodeParams) -> i32 {
+pub extern "C-unwind" fn cudaGraphMemAllocNodeGetParams(n: *mut c_void, p: Out<MemAllocNodeParams>) -> i32 {
     let r = node_params::<MemAllocNodeParams>(n, NodeType::MemAlloc).map(|mut q| {
         let store = access_store();
         if let Some(d) = store.get(&(n as u64))
@@ -110,8 +109,7 @@ pub unsafe extern "C-unwind" fn cudaGraphMemAllocNodeGetParams(n: *mut c_void, p
         }
         q
     });
-    // SAFETY: forwarded contract.
-    unsafe { out(p, r) }
+    p.put(r)
 }
 
 /// `cudaGraphAddMemFreeNode(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *deps,
@@ -120,7 +118,7 @@ pub unsafe extern "C-unwind" fn cudaGraphMemAllocNodeGetParams(n: *mut c_void, p
 /// # Safety
 /// `nd` must be null or valid for writes; `deps` must hold `n` handles.
 pub unsafe extern "C-unwind" fn cudaGraphAddMemFreeNode(
-    nd: *mut *mut c_void,
+    nd: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
     n: usize,
@@ -135,12 +133,8 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemFreeNode(
 }
 
 /// `cudaGraphMemFreeNodeGetParams(cudaGraphNode_t, void *dptr_out)`.
-///
-/// # Safety
-/// `p` must be null or valid for writes of a pointer.
-pub unsafe extern "C-unwind" fn cudaGraphMemFreeNodeGetParams(n: *mut c_void, p: *mut *mut c_void) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(p, node_params(n, NodeType::MemFree)) }
+pub extern "C-unwind" fn cudaGraphMemFreeNodeGetParams(n: *mut c_void, p: Out<*mut c_void>) -> i32 {
+    p.put(node_params(n, NodeType::MemFree))
 }
 
 /// `cudaDeviceGraphMemTrim(int device)`.

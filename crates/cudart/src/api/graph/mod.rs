@@ -17,15 +17,12 @@ use std::ffi::{CStr, c_char, c_void};
 use runtime::graph::{Graph, GraphNode};
 use runtime::{Error, Result, record};
 
-use crate::{code, invalid, out};
+use crate::args::Out;
+use crate::{code, invalid};
 
 /// `cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags)`.
-///
-/// # Safety
-/// `g` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaGraphCreate(g: *mut *mut c_void, flags: u32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(g, Graph::new(flags).map(|g| g.0 as *mut c_void)) }
+pub extern "C-unwind" fn cudaGraphCreate(g: Out<*mut c_void>, flags: u32) -> i32 {
+    g.put(Graph::new(flags).map(|g| g.0 as *mut c_void))
 }
 
 /// `cudaGraphDestroy(cudaGraph_t)`.
@@ -128,12 +125,8 @@ unsafe fn zero_edges(e: *mut EdgeData, n: usize) {
 }
 
 /// `cudaGraphNodeGetType(cudaGraphNode_t, enum cudaGraphNodeType *)`.
-///
-/// # Safety
-/// `t` valid for writes.
-pub unsafe extern "C-unwind" fn cudaGraphNodeGetType(n: *mut c_void, t: *mut i32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(t, node(n).node_type().map(|t| t as i32)) }
+pub extern "C-unwind" fn cudaGraphNodeGetType(n: *mut c_void, t: Out<i32>) -> i32 {
+    t.put(node(n).node_type().map(|t| t as i32))
 }
 
 /// `cudaGraphDestroyNode(cudaGraphNode_t)`.
@@ -280,25 +273,13 @@ pub unsafe extern "C-unwind" fn cudaGraphRemoveDependencies(
 }
 
 /// `cudaGraphClone(cudaGraph_t *clone, cudaGraph_t original)`.
-///
-/// # Safety
-/// `c` valid for writes.
-pub unsafe extern "C-unwind" fn cudaGraphClone(c: *mut *mut c_void, g: *mut c_void) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(c, Graph(g as u64).clone_graph().map(|g| g.0 as *mut c_void)) }
+pub extern "C-unwind" fn cudaGraphClone(c: Out<*mut c_void>, g: *mut c_void) -> i32 {
+    c.put(Graph(g as u64).clone_graph().map(|g| g.0 as *mut c_void))
 }
 
 /// `cudaGraphNodeFindInClone(cudaGraphNode_t *, cudaGraphNode_t original, cudaGraph_t clone)`.
-///
-/// # Safety
-/// `n` valid for writes.
-pub unsafe extern "C-unwind" fn cudaGraphNodeFindInClone(
-    n: *mut *mut c_void,
-    orig: *mut c_void,
-    g: *mut c_void,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(n, Graph(g as u64).find_in_clone(node(orig)).map(|n| n.0 as *mut c_void)) }
+pub extern "C-unwind" fn cudaGraphNodeFindInClone(n: Out<*mut c_void>, orig: *mut c_void, g: *mut c_void) -> i32 {
+    n.put(Graph(g as u64).find_in_clone(node(orig)).map(|n| n.0 as *mut c_void))
 }
 
 /// `cudaGraphDebugDotPrint(cudaGraph_t, const char *path, unsigned int flags)`: a Graphviz

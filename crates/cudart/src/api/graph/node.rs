@@ -20,7 +20,8 @@ use crate::api::execution::{Dim3C, host_fn_work};
 use crate::api::graph::memory::MemAllocNodeParams;
 use crate::api::graph::{EdgeData, node};
 use crate::api::memory::pitched::{Memcpy3DParms, copy_3d_of};
-use crate::{code, invalid, out};
+use crate::args::Out;
+use crate::{code, invalid};
 
 /// `struct cudaKernelNodeParams`.
 #[repr(C)]
@@ -87,7 +88,7 @@ unsafe fn deps_of(deps: *const *mut c_void, n: usize) -> Result<Vec<GraphNode>> 
 /// # Safety
 /// `node` must be valid for writes; `deps` must hold `n` handles.
 pub(crate) unsafe fn add(
-    node: *mut *mut c_void,
+    node: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
     n: usize,
@@ -102,8 +103,7 @@ pub(crate) unsafe fn add(
         let k = record(kind())?;
         Graph(g as u64).add(&deps, k)
     })();
-    // SAFETY: forwarded contract.
-    unsafe { out(node, r.map(|h| h.0 as *mut c_void)) }
+    node.put(r.map(|h| h.0 as *mut c_void))
 }
 
 /// A kernel node from `cudaKernelNodeParams` (the arguments are copied now).
@@ -250,7 +250,7 @@ pub(crate) fn params_of<T: Copy>(k: &graph::NodeKind, ty: graph::NodeType) -> Op
 /// # Safety
 /// As its CUDA contract: `p` valid, `p->kernelParams` one pointer per kernel parameter.
 pub unsafe extern "C-unwind" fn cudaGraphAddKernelNode(
-    node: *mut *mut c_void,
+    node: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
     n: usize,
@@ -267,7 +267,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddKernelNode(
 /// # Safety
 /// `p` must be valid; host memory it covers must stay valid while the graph may run.
 pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNode(
-    node: *mut *mut c_void,
+    node: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
     n: usize,
@@ -286,7 +286,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNode(
 /// Host memory covered must stay valid while the graph may run.
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNode1D(
-    node: *mut *mut c_void,
+    node: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
     n: usize,
@@ -306,7 +306,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNode1D(
 /// # Safety
 /// `p` must be valid.
 pub unsafe extern "C-unwind" fn cudaGraphAddMemsetNode(
-    node: *mut *mut c_void,
+    node: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
     n: usize,
@@ -323,7 +323,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemsetNode(
 /// # Safety
 /// `p` must be valid.
 pub unsafe extern "C-unwind" fn cudaGraphAddHostNode(
-    node: *mut *mut c_void,
+    node: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
     n: usize,
@@ -340,7 +340,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddHostNode(
 /// # Safety
 /// `node` must be valid for writes; `deps` must hold `n` handles.
 pub unsafe extern "C-unwind" fn cudaGraphAddEmptyNode(
-    node: *mut *mut c_void,
+    node: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
     n: usize,
@@ -411,11 +411,8 @@ pub(crate) fn union_of<T>(p: *mut GraphNodeParams) -> *mut T {
 
 /// `cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle *pHandle_out, cudaGraph_t
 /// graph, unsigned int defaultLaunchValue, unsigned int flags)`.
-///
-/// # Safety
-/// `h` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaGraphConditionalHandleCreate(
-    h: *mut u64,
+pub extern "C-unwind" fn cudaGraphConditionalHandleCreate(
+    h: Out<u64>,
     g: *mut c_void,
     default: u32,
     flags: u32,
@@ -423,8 +420,7 @@ pub unsafe extern "C-unwind" fn cudaGraphConditionalHandleCreate(
     if h.is_null() {
         return invalid();
     }
-    // SAFETY: forwarded contract.
-    unsafe { out(h, Graph(g as u64).conditional_handle(default, flags)) }
+    h.put(Graph(g as u64).conditional_handle(default, flags))
 }
 
 /// `cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t
@@ -437,7 +433,7 @@ pub unsafe extern "C-unwind" fn cudaGraphConditionalHandleCreate(
 /// As its CUDA contract: `node` valid for writes, `deps` (and `edges` unless null) hold `n`
 /// entries, `p` null or valid for reads and writes with the parameters of its type valid.
 pub unsafe extern "C-unwind" fn cudaGraphAddNode(
-    node: *mut *mut c_void,
+    node: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
     edges: *const EdgeData,
@@ -453,31 +449,23 @@ pub unsafe extern "C-unwind" fn cudaGraphAddNode(
     // SAFETY: forwarded contract; the union holds the parameters of the type (every call below).
     unsafe {
         match q.type_ {
-            0 => crate::api::graph::node::cudaGraphAddKernelNode(node, g, deps, n, union_of::<KernelNodeParams>(p)),
+            0 => cudaGraphAddKernelNode(node, g, deps, n, union_of::<KernelNodeParams>(p)),
             1 => match memcpy_params(p) {
-                Ok(c) => crate::api::graph::node::cudaGraphAddMemcpyNode(node, g, deps, n, c),
+                Ok(c) => cudaGraphAddMemcpyNode(node, g, deps, n, c),
                 Err(e) => code::<()>(Err(e)),
             },
-            2 => crate::api::graph::node::cudaGraphAddMemsetNode(node, g, deps, n, union_of::<MemsetParams>(p)),
-            3 => crate::api::graph::node::cudaGraphAddHostNode(node, g, deps, n, union_of::<HostNodeParams>(p)),
+            2 => cudaGraphAddMemsetNode(node, g, deps, n, union_of::<MemsetParams>(p)),
+            3 => cudaGraphAddHostNode(node, g, deps, n, union_of::<HostNodeParams>(p)),
             4 => {
                 let c = union_of::<ChildGraphNodeParams>(p).read();
                 if c.ownership != 0 {
                     return code::<()>(record(Err(Error::NotSupported)));
                 }
-                crate::api::graph::node::cudaGraphAddChildGraphNode(node, g, deps, n, c.graph)
+                cudaGraphAddChildGraphNode(node, g, deps, n, c.graph)
             }
-            5 => crate::api::graph::node::cudaGraphAddEmptyNode(node, g, deps, n),
-            6 => {
-                crate::api::graph::node::cudaGraphAddEventWaitNode(node, g, deps, n, union_of::<*mut c_void>(p).read())
-            }
-            7 => crate::api::graph::node::cudaGraphAddEventRecordNode(
-                node,
-                g,
-                deps,
-                n,
-                union_of::<*mut c_void>(p).read(),
-            ),
+            5 => cudaGraphAddEmptyNode(node, g, deps, n),
+            6 => cudaGraphAddEventWaitNode(node, g, deps, n, union_of::<*mut c_void>(p).read()),
+            7 => cudaGraphAddEventRecordNode(node, g, deps, n, union_of::<*mut c_void>(p).read()),
             10 => {
                 crate::api::graph::memory::cudaGraphAddMemAllocNode(node, g, deps, n, union_of::<MemAllocNodeParams>(p))
             }
@@ -511,7 +499,7 @@ pub(crate) unsafe fn memcpy_params(p: *mut GraphNodeParams) -> Result<*const Mem
 /// # Safety
 /// `node` valid for writes; `deps` holds `n` handles; `c` valid for reads and writes.
 unsafe fn add_conditional(
-    node: *mut *mut c_void,
+    node: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
     n: usize,
@@ -539,8 +527,7 @@ unsafe fn add_conditional(
         unsafe { (*c).phGraph_out = bodies.as_ptr().cast::<*mut c_void>().cast_mut() };
         Ok(nd.0 as *mut c_void)
     })();
-    // SAFETY: checked non-null; valid per the contract.
-    unsafe { out(node, r) }
+    node.put(r)
 }
 
 /// `cudaGraphNodeSetParams(cudaGraphNode_t, struct cudaGraphNodeParams *)`: kernel, memcpy,
@@ -557,15 +544,15 @@ pub unsafe extern "C-unwind" fn cudaGraphNodeSetParams(nd: *mut c_void, p: *mut 
     // SAFETY: forwarded contract; the union holds the parameters of the type (every call below).
     unsafe {
         match q.type_ {
-            0 => crate::api::graph::node::cudaGraphKernelNodeSetParams(nd, union_of::<KernelNodeParams>(p)),
+            0 => cudaGraphKernelNodeSetParams(nd, union_of::<KernelNodeParams>(p)),
             1 => match memcpy_params(p) {
-                Ok(c) => crate::api::graph::node::cudaGraphMemcpyNodeSetParams(nd, c),
+                Ok(c) => cudaGraphMemcpyNodeSetParams(nd, c),
                 Err(e) => code::<()>(Err(e)),
             },
-            2 => crate::api::graph::node::cudaGraphMemsetNodeSetParams(nd, union_of::<MemsetParams>(p)),
-            3 => crate::api::graph::node::cudaGraphHostNodeSetParams(nd, union_of::<HostNodeParams>(p)),
-            6 => crate::api::graph::node::cudaGraphEventWaitNodeSetEvent(nd, union_of::<*mut c_void>(p).read()),
-            7 => crate::api::graph::node::cudaGraphEventRecordNodeSetEvent(nd, union_of::<*mut c_void>(p).read()),
+            2 => cudaGraphMemsetNodeSetParams(nd, union_of::<MemsetParams>(p)),
+            3 => cudaGraphHostNodeSetParams(nd, union_of::<HostNodeParams>(p)),
+            6 => cudaGraphEventWaitNodeSetEvent(nd, union_of::<*mut c_void>(p).read()),
+            7 => cudaGraphEventRecordNodeSetEvent(nd, union_of::<*mut c_void>(p).read()),
             _ => code::<()>(record(Err(Error::NotSupported))),
         }
     }
@@ -606,7 +593,7 @@ pub(crate) unsafe fn symbol_kind(
 /// the graph may run.
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNodeToSymbol(
-    node: *mut *mut c_void,
+    node: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
     n: usize,
@@ -619,7 +606,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNodeToSymbol(
     // SAFETY: forwarded contract.
     let k = || unsafe { symbol_kind(sym, src.cast_mut(), count, offset, kind, true) };
     // SAFETY: forwarded contract.
-    unsafe { crate::api::graph::node::add(node, g, deps, n, k) }
+    unsafe { add(node, g, deps, n, k) }
 }
 
 /// `cudaGraphAddMemcpyNodeFromSymbol(..., void *dst, const void *symbol, size_t count,
@@ -630,7 +617,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNodeToSymbol(
 /// the graph may run.
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNodeFromSymbol(
-    node: *mut *mut c_void,
+    node: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
     n: usize,
@@ -643,7 +630,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNodeFromSymbol(
     // SAFETY: forwarded contract.
     let k = || unsafe { symbol_kind(sym, dst, count, offset, kind, false) };
     // SAFETY: forwarded contract.
-    unsafe { crate::api::graph::node::add(node, g, deps, n, k) }
+    unsafe { add(node, g, deps, n, k) }
 }
 
 /// `cudaGraphMemcpyNodeSetParamsToSymbol(cudaGraphNode_t, const void *symbol, const void
@@ -695,31 +682,19 @@ pub(crate) fn node_params<T: Copy>(n: *mut c_void, ty: NodeType) -> Result<T> {
 }
 
 /// `cudaGraphHostNodeGetParams(cudaGraphNode_t, struct cudaHostNodeParams *)`.
-///
-/// # Safety
-/// `p` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaGraphHostNodeGetParams(n: *mut c_void, p: *mut HostNodeParams) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(p, node_params(n, NodeType::Host)) }
+pub extern "C-unwind" fn cudaGraphHostNodeGetParams(n: *mut c_void, p: Out<HostNodeParams>) -> i32 {
+    p.put(node_params(n, NodeType::Host))
 }
 
 /// `cudaGraphMemsetNodeGetParams(cudaGraphNode_t, struct cudaMemsetParams *)`.
-///
-/// # Safety
-/// `p` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaGraphMemsetNodeGetParams(n: *mut c_void, p: *mut MemsetParams) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(p, node_params(n, NodeType::Memset)) }
+pub extern "C-unwind" fn cudaGraphMemsetNodeGetParams(n: *mut c_void, p: Out<MemsetParams>) -> i32 {
+    p.put(node_params(n, NodeType::Memset))
 }
 
 /// `cudaGraphMemcpyNodeGetParams(cudaGraphNode_t, struct cudaMemcpy3DParms *)`: a 1D copy
 /// node's parameters as the equivalent 3D copy.
-///
-/// # Safety
-/// `p` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeGetParams(n: *mut c_void, p: *mut Memcpy3DParms) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(p, node_params(n, NodeType::Memcpy)) }
+pub extern "C-unwind" fn cudaGraphMemcpyNodeGetParams(n: *mut c_void, p: Out<Memcpy3DParms>) -> i32 {
+    p.put(node_params(n, NodeType::Memcpy))
 }
 
 /// `cudaGraphMemcpyNodeSetParams1D(cudaGraphNode_t, void *dst, const void *src, size_t count,
@@ -750,18 +725,14 @@ fn kernel_node(n: *mut c_void) -> Result<graph::KernelNode> {
 
 /// `cudaGraphKernelNodeGetAttribute(cudaGraphNode_t, cudaKernelNodeAttrID, cudaKernelNodeAttrValue
 /// *)`: the value set, or the default.
-///
-/// # Safety
-/// `v` must be null or valid for writes of a `cudaKernelNodeAttrValue`.
-pub unsafe extern "C-unwind" fn cudaGraphKernelNodeGetAttribute(n: *mut c_void, id: i32, v: *mut AttrValue) -> i32 {
+pub extern "C-unwind" fn cudaGraphKernelNodeGetAttribute(n: *mut c_void, id: i32, v: Out<AttrValue>) -> i32 {
     let r = kernel_node(n).and_then(|k| {
         if !KERNEL_NODE_ATTRS.contains(&id) {
             return record(Err(Error::InvalidValue));
         }
         Ok(k.attrs.get(&id).copied().unwrap_or_else(|| attr_default(id)))
     });
-    // SAFETY: forwarded contract.
-    unsafe { out(v, r) }
+    v.put(r)
 }
 
 /// `cudaGraphKernelNodeSetAttribute(cudaGraphNode_t, cudaKernelNodeAttrID, const
@@ -796,7 +767,7 @@ pub extern "C-unwind" fn cudaGraphKernelNodeCopyAttributes(dst: *mut c_void, src
 /// # Safety
 /// `n` valid for writes; `deps` holds `nd` handles.
 pub unsafe extern "C-unwind" fn cudaGraphAddEventRecordNode(
-    n: *mut *mut c_void,
+    n: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
     nd: usize,
@@ -811,7 +782,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddEventRecordNode(
 /// # Safety
 /// `n` valid for writes; `deps` holds `nd` handles.
 pub unsafe extern "C-unwind" fn cudaGraphAddEventWaitNode(
-    n: *mut *mut c_void,
+    n: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
     nd: usize,
@@ -826,7 +797,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddEventWaitNode(
 /// # Safety
 /// `n` valid for writes; `deps` holds `nd` handles.
 pub unsafe extern "C-unwind" fn cudaGraphAddChildGraphNode(
-    n: *mut *mut c_void,
+    n: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
     nd: usize,
@@ -846,21 +817,13 @@ fn event_of(n: *mut c_void, want: graph::NodeType) -> Result<*mut c_void> {
 }
 
 /// `cudaGraphEventRecordNodeGetEvent(cudaGraphNode_t, cudaEvent_t *)`.
-///
-/// # Safety
-/// `e` valid for writes.
-pub unsafe extern "C-unwind" fn cudaGraphEventRecordNodeGetEvent(n: *mut c_void, e: *mut *mut c_void) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(e, event_of(n, graph::NodeType::EventRecord)) }
+pub extern "C-unwind" fn cudaGraphEventRecordNodeGetEvent(n: *mut c_void, e: Out<*mut c_void>) -> i32 {
+    e.put(event_of(n, graph::NodeType::EventRecord))
 }
 
 /// `cudaGraphEventWaitNodeGetEvent(cudaGraphNode_t, cudaEvent_t *)`.
-///
-/// # Safety
-/// `e` valid for writes.
-pub unsafe extern "C-unwind" fn cudaGraphEventWaitNodeGetEvent(n: *mut c_void, e: *mut *mut c_void) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(e, event_of(n, graph::NodeType::WaitEvent)) }
+pub extern "C-unwind" fn cudaGraphEventWaitNodeGetEvent(n: *mut c_void, e: Out<*mut c_void>) -> i32 {
+    e.put(event_of(n, graph::NodeType::WaitEvent))
 }
 
 /// `cudaGraphEventRecordNodeSetEvent(cudaGraphNode_t, cudaEvent_t)`.
@@ -874,16 +837,12 @@ pub extern "C-unwind" fn cudaGraphEventWaitNodeSetEvent(n: *mut c_void, e: *mut 
 }
 
 /// `cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t, cudaGraph_t *)`: the node's own graph.
-///
-/// # Safety
-/// `g` valid for writes.
-pub unsafe extern "C-unwind" fn cudaGraphChildGraphNodeGetGraph(n: *mut c_void, g: *mut *mut c_void) -> i32 {
+pub extern "C-unwind" fn cudaGraphChildGraphNodeGetGraph(n: *mut c_void, g: Out<*mut c_void>) -> i32 {
     let r = node(n).kind().and_then(|k| match k {
         NodeKind::Graph(c) => Ok(c.0 as *mut c_void),
         _ => record(Err(Error::InvalidValue)),
     });
-    // SAFETY: forwarded contract.
-    unsafe { out(g, r) }
+    g.put(r)
 }
 
 /// Argument storage for `cudaGraphKernelNodeGetParams` results: per node, the packed
@@ -897,10 +856,7 @@ fn arg_store() -> std::sync::MutexGuard<'static, ArgStore> {
 }
 
 /// `cudaGraphKernelNodeGetParams(cudaGraphNode_t, struct cudaKernelNodeParams *)`.
-///
-/// # Safety
-/// `p` valid for writes.
-pub unsafe extern "C-unwind" fn cudaGraphKernelNodeGetParams(n: *mut c_void, p: *mut KernelNodeParams) -> i32 {
+pub extern "C-unwind" fn cudaGraphKernelNodeGetParams(n: *mut c_void, p: Out<KernelNodeParams>) -> i32 {
     let r = node(n).kind().and_then(|k| {
         let NodeKind::Kernel(k) = k else { return record(Err(Error::InvalidValue)) };
         let mut store = arg_store();
@@ -922,8 +878,7 @@ pub unsafe extern "C-unwind" fn cudaGraphKernelNodeGetParams(n: *mut c_void, p: 
             extra: std::ptr::null_mut(),
         })
     });
-    // SAFETY: forwarded contract.
-    unsafe { out(p, r) }
+    p.put(r)
 }
 
 /// `cudaGraphKernelNodeSetParams(cudaGraphNode_t, const struct cudaKernelNodeParams *)`.

@@ -7,15 +7,13 @@ use std::ffi::c_void;
 
 use runtime::graph::{Graph, user_object};
 
-use crate::{code, invalid, out};
+use crate::args::Out;
+use crate::{code, invalid};
 
 /// `cudaUserObjectCreate(cudaUserObject_t *, void *ptr, cudaHostFn_t destroy, unsigned int
 /// initialRefcount, unsigned int flags)`: `flags` must be `cudaUserObjectNoDestructorSync`.
-///
-/// # Safety
-/// `obj` must be null or valid for writes; `destroy(ptr)` must be callable once.
-pub unsafe extern "C-unwind" fn cudaUserObjectCreate(
-    obj: *mut *mut c_void,
+pub extern "C-unwind" fn cudaUserObjectCreate(
+    obj: Out<*mut c_void>,
     ptr: *mut c_void,
     destroy: Option<unsafe extern "C" fn(*mut c_void)>,
     refs: u32,
@@ -26,8 +24,7 @@ pub unsafe extern "C-unwind" fn cudaUserObjectCreate(
     }
     let Some(f) = destroy else { return invalid() };
     let d = user_object::Destructor { f, ptr: ptr as usize };
-    // SAFETY: forwarded contract.
-    unsafe { out(obj, user_object::create(d, refs, flags).map(|h| h as *mut c_void)) }
+    obj.put(user_object::create(d, refs, flags).map(|h| h as *mut c_void))
 }
 
 /// `cudaUserObjectRetain(cudaUserObject_t, unsigned int count)`.

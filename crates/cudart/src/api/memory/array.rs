@@ -12,7 +12,8 @@ use runtime::{Error, Result, record};
 
 use crate::api::memory::pitched::{Extent, Memcpy3DParms};
 use crate::api::texture::get;
-use crate::{code, out, stream, sync};
+use crate::args::Out;
+use crate::{code, stream, sync};
 
 /// `cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width,
 /// size_t height, unsigned int flags)`.
@@ -20,7 +21,7 @@ use crate::{code, out, stream, sync};
 /// # Safety
 /// `a` must be null or valid for writes, `desc` null or valid for reads.
 pub unsafe extern "C-unwind" fn cudaMallocArray(
-    a: *mut *mut c_void,
+    a: Out<*mut c_void>,
     desc: *const ChannelDesc,
     width: usize,
     height: usize,
@@ -28,8 +29,7 @@ pub unsafe extern "C-unwind" fn cudaMallocArray(
 ) -> i32 {
     // SAFETY: forwarded contract.
     let r = unsafe { get(desc) }.and_then(|d| array::malloc_array(&d, width, height, flags));
-    // SAFETY: forwarded contract.
-    unsafe { out(a, r.map(|h| h as *mut c_void)) }
+    a.put(r.map(|h| h as *mut c_void))
 }
 
 /// `cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
@@ -38,15 +38,14 @@ pub unsafe extern "C-unwind" fn cudaMallocArray(
 /// # Safety
 /// As for `cudaMallocArray`.
 pub unsafe extern "C-unwind" fn cudaMalloc3DArray(
-    a: *mut *mut c_void,
+    a: Out<*mut c_void>,
     desc: *const ChannelDesc,
     e: Extent,
     flags: u32,
 ) -> i32 {
     // SAFETY: forwarded contract.
     let r = unsafe { get(desc) }.and_then(|d| array::malloc_3d_array(&d, [e.width, e.height, e.depth], flags));
-    // SAFETY: forwarded contract.
-    unsafe { out(a, r.map(|h| h as *mut c_void)) }
+    a.put(r.map(|h| h as *mut c_void))
 }
 
 /// `cudaMallocMipmappedArray(cudaMipmappedArray_t *m, const struct cudaChannelFormatDesc *desc,
@@ -55,7 +54,7 @@ pub unsafe extern "C-unwind" fn cudaMalloc3DArray(
 /// # Safety
 /// As for `cudaMallocArray`.
 pub unsafe extern "C-unwind" fn cudaMallocMipmappedArray(
-    m: *mut *mut c_void,
+    m: Out<*mut c_void>,
     desc: *const ChannelDesc,
     e: Extent,
     levels: u32,
@@ -64,19 +63,14 @@ pub unsafe extern "C-unwind" fn cudaMallocMipmappedArray(
     // SAFETY: forwarded contract.
     let r = unsafe { get(desc) }
         .and_then(|d| array::malloc_mipmapped_array(&d, [e.width, e.height, e.depth], levels, flags));
-    // SAFETY: forwarded contract.
-    unsafe { out(m, r.map(|h| h as *mut c_void)) }
+    m.put(r.map(|h| h as *mut c_void))
 }
 
 /// `cudaGetMipmappedArrayLevel(cudaArray_t *levelArray, cudaMipmappedArray_const_t m,
 /// unsigned int level)`.
-///
-/// # Safety
-/// `a` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaGetMipmappedArrayLevel(a: *mut *mut c_void, m: *const c_void, level: u32) -> i32 {
+pub extern "C-unwind" fn cudaGetMipmappedArrayLevel(a: Out<*mut c_void>, m: *const c_void, level: u32) -> i32 {
     let r = array::mipmapped_array_level(m as u64, level);
-    // SAFETY: forwarded contract.
-    unsafe { out(a, r.map(|h| h as *mut c_void)) }
+    a.put(r.map(|h| h as *mut c_void))
 }
 
 /// `cudaFreeArray(cudaArray_t array)`.

@@ -17,16 +17,13 @@ use runtime::memory::{MemLocation, MemcpyKind, On};
 use runtime::stream::Stream;
 use runtime::{DevicePtr, Error, memory, record};
 
-use crate::api::memory::pitched::memset_2d;
-use crate::{code, invalid, out, stream, sync};
+use crate::args::Out;
+use crate::{code, invalid, stream, sync};
+use pitched::memset_2d;
 
 /// `cudaMalloc(void **devPtr, size_t size)`.
-///
-/// # Safety
-/// `p` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaMalloc(p: *mut *mut c_void, size: usize) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { crate::out_alloc(p, memory::malloc(size).map(|d| d.0 as *mut c_void)) }
+pub extern "C-unwind" fn cudaMalloc(p: Out<*mut c_void>, size: usize) -> i32 {
+    p.put_alloc(memory::malloc(size).map(|d| d.0 as *mut c_void))
 }
 
 /// `cudaFree(void *devPtr)`.
@@ -35,21 +32,13 @@ pub extern "C-unwind" fn cudaFree(p: *mut c_void) -> i32 {
 }
 
 /// `cudaMallocHost(void **ptr, size_t size)`.
-///
-/// # Safety
-/// `p` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaMallocHost(p: *mut *mut c_void, size: usize) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { crate::out_alloc(p, memory::host_alloc(size, 0).map(|h| h as *mut c_void)) }
+pub extern "C-unwind" fn cudaMallocHost(p: Out<*mut c_void>, size: usize) -> i32 {
+    p.put_alloc(memory::host_alloc(size, 0).map(|h| h as *mut c_void))
 }
 
 /// `cudaHostAlloc(void **pHost, size_t size, unsigned int flags)`.
-///
-/// # Safety
-/// `p` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaHostAlloc(p: *mut *mut c_void, size: usize, flags: u32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { crate::out_alloc(p, memory::host_alloc(size, flags).map(|h| h as *mut c_void)) }
+pub extern "C-unwind" fn cudaHostAlloc(p: Out<*mut c_void>, size: usize, flags: u32) -> i32 {
+    p.put_alloc(memory::host_alloc(size, flags).map(|h| h as *mut c_void))
 }
 
 /// `cudaFreeHost(void *ptr)`.
@@ -143,7 +132,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpyBatchAsync(
         let (d, src, n) = unsafe { (dsts.add(i).read(), srcs.add(i).read(), sizes.add(i).read()) };
         const DEFAULT: i32 = 4;
         // SAFETY: forwarded contract.
-        let r = unsafe { crate::api::memory::cudaMemcpyAsync(d, src, n, DEFAULT, s) };
+        let r = unsafe { cudaMemcpyAsync(d, src, n, DEFAULT, s) };
         if r != 0 {
             return r;
         }
@@ -195,25 +184,17 @@ pub extern "C-unwind" fn cudaHostUnregister(ptr: *mut c_void) -> i32 {
 
 /// `cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags)`: pinned memory
 /// is mapped at its host address (unified addressing).
-///
-/// # Safety
-/// `p` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaHostGetDevicePointer(p: *mut *mut c_void, host: *mut c_void, flags: u32) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(p, memory::host_get_device_pointer(host as usize, flags).map(|d| d.0 as *mut c_void)) }
+pub extern "C-unwind" fn cudaHostGetDevicePointer(p: Out<*mut c_void>, host: *mut c_void, flags: u32) -> i32 {
+    p.put(memory::host_get_device_pointer(host as usize, flags).map(|d| d.0 as *mut c_void))
 }
 
 /// `cudaMallocManaged(void **devPtr, size_t size, unsigned int flags)`.
-///
-/// # Safety
-/// `p` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaMallocManaged(p: *mut *mut c_void, size: usize, flags: u32) -> i32 {
+pub extern "C-unwind" fn cudaMallocManaged(p: Out<*mut c_void>, size: usize, flags: u32) -> i32 {
     // SAFETY: forwarded contract.
     if p.is_null() {
         return crate::invalid();
     }
-    // SAFETY: forwarded contract.
-    unsafe { crate::out_alloc(p, memory::malloc_managed(size, flags).map(|d| d.0 as *mut c_void)) }
+    p.put_alloc(memory::malloc_managed(size, flags).map(|d| d.0 as *mut c_void))
 }
 
 /// `cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location,
@@ -257,12 +238,8 @@ pub unsafe extern "C-unwind" fn cudaMemRangeGetAttribute(
 }
 
 /// `cudaHostGetFlags(unsigned int *pFlags, void *pHost)`.
-///
-/// # Safety
-/// `flags` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaHostGetFlags(flags: *mut u32, host: *mut c_void) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(flags, memory::host_get_flags(host as usize)) }
+pub extern "C-unwind" fn cudaHostGetFlags(flags: Out<u32>, host: *mut c_void) -> i32 {
+    flags.put(memory::host_get_flags(host as usize))
 }
 
 /// `cudaMemRangeGetAttributes(void **data, size_t *dataSizes, enum cudaMemRangeAttribute

@@ -11,7 +11,8 @@ use std::ffi::c_void;
 use runtime::memory::{Copy3D, MemcpyKind, On, Set3D};
 use runtime::{DevicePtr, Error, Result, memory, record};
 
-use crate::{code, invalid, out, stream, sync};
+use crate::args::Out;
+use crate::{code, invalid, stream, sync};
 
 /// `struct cudaPitchedPtr`.
 #[repr(C)]
@@ -133,10 +134,7 @@ pub unsafe extern "C-unwind" fn cudaMallocPitch(
 }
 
 /// `cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent)`.
-///
-/// # Safety
-/// `p` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaMalloc3D(p: *mut PitchedPtr, extent: Extent) -> i32 {
+pub extern "C-unwind" fn cudaMalloc3D(p: Out<PitchedPtr>, extent: Extent) -> i32 {
     let rows = extent.height.checked_mul(extent.depth);
     let r = match rows {
         Some(rows) => memory::malloc_pitch(extent.width, rows).map(|(d, pitch)| PitchedPtr {
@@ -147,8 +145,7 @@ pub unsafe extern "C-unwind" fn cudaMalloc3D(p: *mut PitchedPtr, extent: Extent)
         }),
         None => record(Err(Error::MemoryAllocation)),
     };
-    // SAFETY: forwarded contract.
-    unsafe { out(p, r) }
+    p.put(r)
 }
 
 /// # Safety
@@ -373,7 +370,7 @@ unsafe fn memcpy_3d_peer(p: *const Memcpy3DPeerParms, on: On) -> i32 {
         kind: 4,
     };
     // SAFETY: forwarded contract.
-    unsafe { crate::api::memory::pitched::memcpy_3d(&m, on) }
+    unsafe { memcpy_3d(&m, on) }
 }
 
 /// `cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *p)`.
