@@ -12,7 +12,7 @@ use runtime::array::ChannelDesc;
 use runtime::event::Event;
 use runtime::{DevicePtr, Error, device, ipc, memory};
 
-use crate::args::Out;
+use crate::args::{CStrArg, Out};
 use crate::{code, invalid};
 
 /// `cudaGetDeviceCount(int *count)`.
@@ -128,15 +128,11 @@ pub unsafe extern "C-unwind" fn cudaDeviceGetPCIBusId(id: *mut c_char, len: i32,
 }
 
 /// `cudaDeviceGetByPCIBusId(int *device, const char *pciBusId)`.
-///
-/// # Safety
-/// `dev` must be valid for writes; `id` a NUL-terminated string.
-pub unsafe extern "C-unwind" fn cudaDeviceGetByPCIBusId(dev: Out<i32>, id: *const c_char) -> i32 {
+pub extern "C-unwind" fn cudaDeviceGetByPCIBusId(dev: Out<i32>, id: CStrArg) -> i32 {
     if id.is_null() {
         return invalid();
     }
-    // SAFETY: non-null, NUL-terminated per the contract.
-    let s = unsafe { std::ffi::CStr::from_ptr(id) }.to_string_lossy().into_owned();
+    let Some(s) = id.to_string_lossy() else { return invalid() };
     dev.put(device::device_by_pci_bus_id(&s))
 }
 
@@ -163,7 +159,6 @@ pub extern "C-unwind" fn cudaIpcGetMemHandle(handle: Out<IpcHandle>, dev_ptr: *m
     if handle.is_null() || dev_ptr.is_null() {
         return invalid();
     }
-    // SAFETY: forwarded contract (non-null).
     handle.put(ipc::get_mem_handle(dev_ptr as u64).map(IpcHandle::from_bytes))
 }
 
@@ -172,7 +167,6 @@ pub extern "C-unwind" fn cudaIpcOpenMemHandle(dev_ptr: Out<*mut c_void>, handle:
     if dev_ptr.is_null() {
         return invalid();
     }
-    // SAFETY: forwarded contract (non-null).
     dev_ptr.put(ipc::open_mem_handle(&handle.bytes(), flags).map(|p| p.0 as *mut c_void))
 }
 
@@ -186,7 +180,6 @@ pub extern "C-unwind" fn cudaIpcGetEventHandle(handle: Out<IpcHandle>, event: *m
     if handle.is_null() {
         return invalid();
     }
-    // SAFETY: forwarded contract (non-null).
     handle.put(ipc::get_event_handle(Event(event as u64)).map(IpcHandle::from_bytes))
 }
 
@@ -195,7 +188,6 @@ pub extern "C-unwind" fn cudaIpcOpenEventHandle(event: Out<*mut c_void>, handle:
     if event.is_null() {
         return invalid();
     }
-    // SAFETY: forwarded contract (non-null).
     event.put(ipc::open_event_handle(&handle.bytes()).map(|e| e.0 as *mut c_void))
 }
 

@@ -11,13 +11,13 @@
 #![allow(non_snake_case)]
 
 use std::collections::HashMap;
-use std::ffi::{CStr, c_char, c_void};
+use std::ffi::c_void;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use runtime::module::Module;
 use runtime::{Error, Result, record};
 
-use crate::args::Out;
+use crate::args::{CStrArg, Out};
 use crate::{code, invalid};
 
 /// A loaded library.
@@ -113,19 +113,15 @@ pub unsafe extern "C-unwind" fn cudaLibraryLoadData(
     }
     // SAFETY: forwarded contract.
     let r = unsafe { ptx_of(code) }.and_then(|p| load(&p));
-    // SAFETY: checked non-null; valid per the contract.
     lib.put(r.map(|h| h as *mut c_void))
 }
 
 /// `cudaLibraryLoadFromFile(cudaLibrary_t *library, const char *fileName, ...)`: a PTX or
 /// fatbin file.
-///
-/// # Safety
-/// `lib` valid for writes (or null); `file` null or NUL-terminated.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn cudaLibraryLoadFromFile(
+pub extern "C-unwind" fn cudaLibraryLoadFromFile(
     lib: Out<*mut c_void>,
-    file: *const c_char,
+    file: CStrArg,
     _jit_options: *mut i32,
     _jit_values: *mut *mut c_void,
     _num_jit: u32,
@@ -136,13 +132,11 @@ pub unsafe extern "C-unwind" fn cudaLibraryLoadFromFile(
     if lib.is_null() || file.is_null() {
         return invalid();
     }
-    // SAFETY: NUL-terminated per the contract.
-    let path = unsafe { CStr::from_ptr(file) }.to_string_lossy().into_owned();
+    let Some(path) = file.to_string_lossy() else { return invalid() };
     let r = (|| {
         let bytes = record(read_bounded(&path).map_err(|_| Error::FileNotFound))?;
         load(&ptx_of_bytes(&bytes, "cudaLibraryLoadFromFile")?)
     })();
-    // SAFETY: checked non-null; valid per the contract.
     lib.put(r.map(|h| h as *mut c_void))
 }
 
@@ -178,24 +172,15 @@ pub extern "C-unwind" fn cudaLibraryUnload(lib: *mut c_void) -> i32 {
 }
 
 /// `cudaLibraryGetKernel(cudaKernel_t *pKernel, cudaLibrary_t, const char *name)`.
-///
-/// # Safety
-/// `k` valid for writes (or null); `name` null or NUL-terminated.
-pub unsafe extern "C-unwind" fn cudaLibraryGetKernel(
-    k: Out<*mut c_void>,
-    lib: *mut c_void,
-    name: *const c_char,
-) -> i32 {
+pub extern "C-unwind" fn cudaLibraryGetKernel(k: Out<*mut c_void>, lib: *mut c_void, name: CStrArg) -> i32 {
     if k.is_null() || name.is_null() {
         return invalid();
     }
-    // SAFETY: NUL-terminated per the contract.
-    let name = unsafe { CStr::from_ptr(name) }.to_string_lossy();
+    let Some(name) = name.to_string_lossy() else { return invalid() };
     let r = with(lib, |l| match l.kernels.iter().find(|(_, n)| *n == name) {
         Some((h, _)) => Ok(*h as *mut c_void),
         None => record(Err(Error::SymbolNotFound)),
     });
-    // SAFETY: checked non-null; valid per the contract.
     k.put(r)
 }
 
@@ -228,15 +213,11 @@ pub unsafe extern "C-unwind" fn cudaLibraryEnumerateKernels(
 }
 
 /// A library variable's address and size (`SymbolNotFound` if there is none).
-///
-/// # Safety
-/// `name` null or NUL-terminated.
-unsafe fn global(lib: *mut c_void, name: *const c_char) -> Result<(runtime::DevicePtr, usize)> {
+fn global(lib: *mut c_void, name: CStrArg) -> Result<(runtime::DevicePtr, usize)> {
     if name.is_null() {
         return record(Err(Error::InvalidValue));
     }
-    // SAFETY: NUL-terminated per the contract.
-    let name = unsafe { CStr::from_ptr(name) }.to_string_lossy().into_owned();
+    let Some(name) = name.to_string_lossy() else { return record(Err(Error::InvalidValue)) };
     let m = with(lib, |l| Ok(l.module.clone()))?;
     m.global(&name).or_else(|e| match e {
         Error::InvalidSymbol => record(Err(Error::SymbolNotFound)),
@@ -245,54 +226,32 @@ unsafe fn global(lib: *mut c_void, name: *const c_char) -> Result<(runtime::Devi
 }
 
 /// Writes a variable's address and size (either output may be null).
-///
-/// # Safety
-/// `dptr`, `bytes` null or valid for writes.
-unsafe fn write_var(dptr: *mut *mut c_void, bytes: *mut usize, r: Result<(u64, usize)>) -> i32 {
+fn write_var(dptr: Out<*mut c_void>, bytes: Out<usize>, r: Result<(u64, usize)>) -> i32 {
     code(r.map(|(p, n)| {
-        // SAFETY: valid for writes per the contract (null skipped).
-        unsafe {
-            if !dptr.is_null() {
-                dptr.write(p as *mut c_void);
-            }
-            if !bytes.is_null() {
-                bytes.write(n);
-            }
-        }
+        dptr.write(p as *mut c_void);
+        bytes.write(n);
     }))
 }
 
 /// `cudaLibraryGetGlobal(void **dptr, size_t *bytes, cudaLibrary_t, const char *name)`.
-///
-/// # Safety
-/// `dptr`, `bytes` null or valid for writes; `name` null or NUL-terminated.
-pub unsafe extern "C-unwind" fn cudaLibraryGetGlobal(
-    dptr: *mut *mut c_void,
-    bytes: *mut usize,
+pub extern "C-unwind" fn cudaLibraryGetGlobal(
+    dptr: Out<*mut c_void>,
+    bytes: Out<usize>,
     lib: *mut c_void,
-    name: *const c_char,
+    name: CStrArg,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    let r = unsafe { global(lib, name) }.map(|(p, n)| (p.0, n));
-    // SAFETY: forwarded contract.
-    unsafe { write_var(dptr, bytes, r) }
+    write_var(dptr, bytes, global(lib, name).map(|(p, n)| (p.0, n)))
 }
 
 /// `cudaLibraryGetManaged(void **dptr, size_t *bytes, cudaLibrary_t, const char *name)`: the
 /// variable's unified address (host and device code reach it there).
-///
-/// # Safety
-/// `dptr`, `bytes` null or valid for writes; `name` null or NUL-terminated.
-pub unsafe extern "C-unwind" fn cudaLibraryGetManaged(
-    dptr: *mut *mut c_void,
-    bytes: *mut usize,
+pub extern "C-unwind" fn cudaLibraryGetManaged(
+    dptr: Out<*mut c_void>,
+    bytes: Out<usize>,
     lib: *mut c_void,
-    name: *const c_char,
+    name: CStrArg,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    let r = unsafe { global(lib, name) }.and_then(|(p, n)| Ok((runtime::memory::unified_alias(p)?.0, n)));
-    // SAFETY: forwarded contract.
-    unsafe { write_var(dptr, bytes, r) }
+    write_var(dptr, bytes, global(lib, name).and_then(|(p, n)| Ok((runtime::memory::unified_alias(p)?.0, n))))
 }
 
 /// `cudaKernelSetAttributeForDevice(cudaKernel_t, enum cudaFuncAttribute, int value, int

@@ -10,6 +10,7 @@
 
 use std::ffi::{c_char, c_void};
 
+use crate::args::CStrArg;
 use crate::invalid;
 
 /// Registered log callbacks (kept for unregistering; the log stays empty, so never called).
@@ -69,12 +70,11 @@ pub unsafe extern "C-unwind" fn cudaLogsCurrent(it: *mut u32, flags: u32) -> i32
 ///
 /// # Safety
 /// `path` must be a NUL-terminated string; `it` null or valid.
-pub unsafe extern "C-unwind" fn cudaLogsDumpToFile(it: *mut u32, path: *const c_char, flags: u32) -> i32 {
+pub unsafe extern "C-unwind" fn cudaLogsDumpToFile(it: *mut u32, path: CStrArg, flags: u32) -> i32 {
     if path.is_null() || flags != 0 {
         return invalid();
     }
-    // SAFETY: NUL-terminated per the contract.
-    let p = unsafe { std::ffi::CStr::from_ptr(path) }.to_string_lossy().into_owned();
+    let Some(p) = path.to_string_lossy() else { return invalid() };
     if std::fs::OpenOptions::new().create(true).append(true).open(&p).is_err() {
         return invalid();
     }

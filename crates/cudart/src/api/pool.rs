@@ -9,12 +9,11 @@ use std::ffi::c_void;
 use runtime::memory::{MemLocation, MemPoolProps};
 use runtime::{DevicePtr, memory};
 
-use crate::args::Out;
+use crate::args::{In, Out};
 use crate::{code, invalid};
 
 /// `cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream)`.
 pub extern "C-unwind" fn cudaMallocAsync(p: Out<*mut c_void>, size: usize, stream: *mut c_void) -> i32 {
-    // SAFETY: forwarded contract.
     if p.is_null() {
         return crate::invalid();
     }
@@ -106,43 +105,24 @@ pub unsafe extern "C-unwind" fn cudaMemPoolGetAttribute(pool: *mut c_void, attr:
     code(r)
 }
 
-/// # Safety
-/// `loc` must be null or valid.
-unsafe fn location(loc: *const MemLocation) -> Option<MemLocation> {
-    // SAFETY: forwarded contract.
-    unsafe { loc.as_ref().copied() }
-}
-
 /// `cudaMemGetDefaultMemPool(cudaMemPool_t *memPool, struct cudaMemLocation *location, enum
 /// cudaMemAllocationType type)`.
-///
-/// # Safety
-/// `pool` must be null or valid for writes; `loc` null or valid.
-pub unsafe extern "C-unwind" fn cudaMemGetDefaultMemPool(pool: Out<u64>, loc: *const MemLocation, ty: i32) -> i32 {
-    // SAFETY: forwarded contract.
-    let Some(l) = (unsafe { location(loc) }) else { return invalid() };
+pub extern "C-unwind" fn cudaMemGetDefaultMemPool(pool: Out<u64>, loc: In<MemLocation>, ty: i32) -> i32 {
+    let Some(l) = loc.get() else { return invalid() };
     pool.put(memory::default_mem_pool_at(l, ty))
 }
 
 /// `cudaMemGetMemPool(cudaMemPool_t *memPool, struct cudaMemLocation *location, enum
 /// cudaMemAllocationType type)`.
-///
-/// # Safety
-/// As for `cudaMemGetDefaultMemPool`.
-pub unsafe extern "C-unwind" fn cudaMemGetMemPool(pool: Out<u64>, loc: *const MemLocation, ty: i32) -> i32 {
-    // SAFETY: forwarded contract.
-    let Some(l) = (unsafe { location(loc) }) else { return invalid() };
+pub extern "C-unwind" fn cudaMemGetMemPool(pool: Out<u64>, loc: In<MemLocation>, ty: i32) -> i32 {
+    let Some(l) = loc.get() else { return invalid() };
     pool.put(memory::mem_pool_at(l, ty))
 }
 
 /// `cudaMemSetMemPool(struct cudaMemLocation *location, enum cudaMemAllocationType type,
 /// cudaMemPool_t memPool)`.
-///
-/// # Safety
-/// `loc` must be null or valid.
-pub unsafe extern "C-unwind" fn cudaMemSetMemPool(loc: *const MemLocation, ty: i32, pool: u64) -> i32 {
-    // SAFETY: forwarded contract.
-    let Some(l) = (unsafe { location(loc) }) else { return invalid() };
+pub extern "C-unwind" fn cudaMemSetMemPool(loc: In<MemLocation>, ty: i32, pool: u64) -> i32 {
+    let Some(l) = loc.get() else { return invalid() };
     code(memory::set_mem_pool_at(l, ty, pool))
 }
 
@@ -177,12 +157,8 @@ pub unsafe extern "C-unwind" fn cudaMemPoolSetAccess(pool: u64, descs: *const Me
 
 /// `cudaMemPoolGetAccess(enum cudaMemAccessFlags *flags, cudaMemPool_t, struct cudaMemLocation
 /// *location)`.
-///
-/// # Safety
-/// `flags` must be null or valid for writes; `loc` null or valid.
-pub unsafe extern "C-unwind" fn cudaMemPoolGetAccess(flags: Out<i32>, pool: u64, loc: *const MemLocation) -> i32 {
-    // SAFETY: forwarded contract.
-    let Some(l) = (unsafe { location(loc) }) else { return invalid() };
+pub extern "C-unwind" fn cudaMemPoolGetAccess(flags: Out<i32>, pool: u64, loc: In<MemLocation>) -> i32 {
+    let Some(l) = loc.get() else { return invalid() };
     flags.put(memory::mem_pool_get_access(pool, l))
 }
 

@@ -6,17 +6,13 @@
 use runtime::record;
 use runtime::texture::{self};
 
-use crate::api::texture::{ResourceDesc, get, resource_desc, resource_of};
-use crate::args::Out;
+use crate::api::texture::{ResourceDesc, resource_desc, resource_of};
+use crate::args::{In, Out};
 use crate::code;
 
 /// `cudaCreateSurfaceObject(cudaSurfaceObject_t *obj, const struct cudaResourceDesc *res)`.
-///
-/// # Safety
-/// `obj` must be null or valid for writes; `res` null or valid for reads.
-pub unsafe extern "C-unwind" fn cudaCreateSurfaceObject(obj: Out<u64>, res: *const ResourceDesc) -> i32 {
-    // SAFETY: forwarded contract.
-    let r = unsafe { get(res) }.and_then(|r| record(resource_of(&r))).and_then(|r| texture::create_surface_object(&r));
+pub extern "C-unwind" fn cudaCreateSurfaceObject(obj: Out<u64>, res: In<ResourceDesc>) -> i32 {
+    let r = record(res.read()).and_then(|r| record(resource_of(&r))).and_then(|r| texture::create_surface_object(&r));
     obj.put(r)
 }
 

@@ -10,23 +10,11 @@ use runtime::array::{self, ChannelDesc};
 use runtime::texture::{self, Resource, TextureDesc};
 use runtime::{Error, Result, record};
 
-use crate::args::Out;
+use crate::args::{In, Out};
 use crate::code;
 
 fn fail(e: Error) -> i32 {
     code(record::<()>(Err(e)))
-}
-
-/// Reads `*p` (null → `cudaErrorInvalidValue`).
-///
-/// # Safety
-/// `p` must be null or valid for reads.
-pub(crate) unsafe fn get<T: Copy>(p: *const T) -> Result<T> {
-    if p.is_null() {
-        return record(Err(Error::InvalidValue));
-    }
-    // SAFETY: non-null and valid for reads per the contract.
-    Ok(unsafe { p.read() })
 }
 
 /// `cudaCreateChannelDesc(int x, int y, int z, int w, enum cudaChannelFormatKind f)`.
@@ -162,26 +150,18 @@ fn texture_desc(t: &CTextureDesc) -> TextureDesc {
 /// `cudaCreateTextureObject(cudaTextureObject_t *obj, const struct cudaResourceDesc *res,
 /// const struct cudaTextureDesc *tex, const struct cudaResourceViewDesc *view)`; resource
 /// views are not supported (`cudaErrorNotSupported` when given).
-///
-/// # Safety
-/// `obj` must be null or valid for writes; `res`, `tex` null or valid for reads.
-pub unsafe extern "C-unwind" fn cudaCreateTextureObject(
+pub extern "C-unwind" fn cudaCreateTextureObject(
     obj: Out<u64>,
-    res: *const ResourceDesc,
-    tex: *const CTextureDesc,
+    res: In<ResourceDesc>,
+    tex: In<CTextureDesc>,
     view: *const c_void,
 ) -> i32 {
     if !view.is_null() {
         return fail(Error::NotSupported);
     }
-    // SAFETY: forwarded contract.
-    let r = unsafe { get(res) }.and_then(|r| record(resource_of(&r))).and_then(|r| {
+    let r = record(res.read()).and_then(|r| record(resource_of(&r))).and_then(|r| {
         // A null texture descriptor is `cudaErrorInvalidResourceHandle`, as on an H100.
-        if tex.is_null() {
-            return record(Err(Error::InvalidResourceHandle));
-        }
-        // SAFETY: forwarded contract.
-        let t = unsafe { get(tex) }?;
+        let Some(t) = tex.get() else { return record(Err(Error::InvalidResourceHandle)) };
         texture::create_texture_object(&r, &texture_desc(&t))
     });
     obj.put(r)

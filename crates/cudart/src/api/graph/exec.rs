@@ -16,8 +16,8 @@ use crate::api::graph::node::{
     memcpy_1d_kind, memcpy_kind, memcpy_params, memset_kind, symbol_kind, type_matches, union_of,
 };
 use crate::api::memory::pitched::Memcpy3DParms;
-use crate::args::Out;
-use crate::{code, invalid, out, stream};
+use crate::args::{In, Out};
+use crate::{code, invalid, stream};
 
 /// `cudaGraphInstantiate(cudaGraphExec_t *, cudaGraph_t, unsigned long long flags)`.
 pub extern "C-unwind" fn cudaGraphInstantiate(e: Out<*mut c_void>, g: *mut c_void, flags: u64) -> i32 {
@@ -62,13 +62,13 @@ pub unsafe extern "C-unwind" fn cudaGraphExecNodeSetParams(
     // SAFETY: forwarded contract; the union holds the parameters of the type (every call below).
     unsafe {
         match q.type_ {
-            0 => cudaGraphExecKernelNodeSetParams(x, nd, union_of::<KernelNodeParams>(p)),
+            0 => cudaGraphExecKernelNodeSetParams(x, nd, In::new(union_of::<KernelNodeParams>(p))),
             1 => match memcpy_params(p) {
                 Ok(c) => cudaGraphExecMemcpyNodeSetParams(x, nd, c),
                 Err(e) => code::<()>(Err(e)),
             },
-            2 => cudaGraphExecMemsetNodeSetParams(x, nd, union_of::<MemsetParams>(p)),
-            3 => cudaGraphExecHostNodeSetParams(x, nd, union_of::<HostNodeParams>(p)),
+            2 => cudaGraphExecMemsetNodeSetParams(x, nd, In::new(union_of::<MemsetParams>(p))),
+            3 => cudaGraphExecHostNodeSetParams(x, nd, In::new(union_of::<HostNodeParams>(p))),
             4 => cudaGraphExecChildGraphNodeSetParams(x, nd, union_of::<ChildGraphNodeParams>(p).read().graph),
             6 => cudaGraphExecEventWaitNodeSetEvent(x, nd, union_of::<*mut c_void>(p).read()),
             7 => cudaGraphExecEventRecordNodeSetEvent(x, nd, union_of::<*mut c_void>(p).read()),
@@ -142,9 +142,18 @@ pub struct InstantiateParams {
     pub result_out: i32,
 }
 
-/// As for `cudaGraphInstantiateWithParams`.
-unsafe fn instantiate_with_params(e: *mut *mut c_void, g: *mut c_void, p: *mut InstantiateParams) -> i32 {
-    // SAFETY: null-checked; valid per the contract.
+/// `cudaGraphInstantiateWithParams(cudaGraphExec_t *, cudaGraph_t, cudaGraphInstantiateParams *)`:
+/// `flags` as `cudaGraphInstantiateWithFlags` (with Upload, the graph is uploaded to
+/// `uploadStream`); `result_out` and `errNode_out` are written.
+///
+/// # Safety
+/// `p` must be null or valid for reads and writes.
+pub unsafe extern "C-unwind" fn cudaGraphInstantiateWithParams(
+    e: Out<*mut c_void>,
+    g: *mut c_void,
+    p: *mut InstantiateParams,
+) -> i32 {
+    // SAFETY: `p` is null or valid for reads and writes per the contract.
     let (Some(q), false) = (unsafe { p.as_mut() }, e.is_null()) else { return invalid() };
     q.errNode_out = std::ptr::null_mut();
     let r = Graph(g as u64).instantiate(q.flags);
@@ -160,23 +169,7 @@ unsafe fn instantiate_with_params(e: *mut *mut c_void, g: *mut c_void, p: *mut I
         }
         Ok(x.0 as *mut c_void)
     });
-    // SAFETY: forwarded contract.
-    unsafe { out(e, r) }
-}
-
-/// `cudaGraphInstantiateWithParams(cudaGraphExec_t *, cudaGraph_t, cudaGraphInstantiateParams *)`:
-/// `flags` as `cudaGraphInstantiateWithFlags` (with Upload, the graph is uploaded to
-/// `uploadStream`); `result_out` and `errNode_out` are written.
-///
-/// # Safety
-/// `e` must be null or valid for writes; `p` null or valid for reads and writes.
-pub unsafe extern "C-unwind" fn cudaGraphInstantiateWithParams(
-    e: *mut *mut c_void,
-    g: *mut c_void,
-    p: *mut InstantiateParams,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { instantiate_with_params(e, g, p) }
+    e.put(r)
 }
 
 /// `cudaGraphExecEventRecordNodeSetEvent(cudaGraphExec_t, cudaGraphNode_t, cudaEvent_t)`.
@@ -197,36 +190,20 @@ pub extern "C-unwind" fn cudaGraphExecEventWaitNodeSetEvent(x: *mut c_void, n: *
 pub unsafe extern "C-unwind" fn cudaGraphExecKernelNodeSetParams(
     x: *mut c_void,
     n: *mut c_void,
-    p: *const KernelNodeParams,
+    p: In<KernelNodeParams>,
 ) -> i32 {
     // SAFETY: forwarded contract.
     code(record(unsafe { kernel_kind(p) }).and_then(|k| GraphExec(x as u64).set_node(node(n), k)))
 }
 
 /// `cudaGraphExecMemsetNodeSetParams(...)`.
-///
-/// # Safety
-/// `p` valid.
-pub unsafe extern "C-unwind" fn cudaGraphExecMemsetNodeSetParams(
-    x: *mut c_void,
-    n: *mut c_void,
-    p: *const MemsetParams,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    code(record(unsafe { memset_kind(p) }).and_then(|k| GraphExec(x as u64).set_node(node(n), k)))
+pub extern "C-unwind" fn cudaGraphExecMemsetNodeSetParams(x: *mut c_void, n: *mut c_void, p: In<MemsetParams>) -> i32 {
+    code(record(memset_kind(p)).and_then(|k| GraphExec(x as u64).set_node(node(n), k)))
 }
 
 /// `cudaGraphExecHostNodeSetParams(...)`.
-///
-/// # Safety
-/// `p` valid.
-pub unsafe extern "C-unwind" fn cudaGraphExecHostNodeSetParams(
-    x: *mut c_void,
-    n: *mut c_void,
-    p: *const HostNodeParams,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    code(record(unsafe { host_kind(p) }).and_then(|k| GraphExec(x as u64).set_node(node(n), k)))
+pub extern "C-unwind" fn cudaGraphExecHostNodeSetParams(x: *mut c_void, n: *mut c_void, p: In<HostNodeParams>) -> i32 {
+    code(record(host_kind(p)).and_then(|k| GraphExec(x as u64).set_node(node(n), k)))
 }
 
 /// `cudaGraphExecMemcpyNodeSetParams(...)`.

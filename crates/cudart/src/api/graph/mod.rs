@@ -12,12 +12,12 @@ pub mod memory;
 pub mod node;
 pub mod user_object;
 
-use std::ffi::{CStr, c_char, c_void};
+use std::ffi::c_void;
 
 use runtime::graph::{Graph, GraphNode};
 use runtime::{Error, Result, record};
 
-use crate::args::Out;
+use crate::args::{CStrArg, Out};
 use crate::{code, invalid};
 
 /// `cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags)`.
@@ -284,15 +284,11 @@ pub extern "C-unwind" fn cudaGraphNodeFindInClone(n: Out<*mut c_void>, orig: *mu
 
 /// `cudaGraphDebugDotPrint(cudaGraph_t, const char *path, unsigned int flags)`: a Graphviz
 /// file; `cudaGraphDebugDotFlagsVerbose` (1) or the kernel-params flag (4) adds parameters.
-///
-/// # Safety
-/// `path` a NUL-terminated string.
-pub unsafe extern "C-unwind" fn cudaGraphDebugDotPrint(g: *mut c_void, path: *const c_char, flags: u32) -> i32 {
+pub extern "C-unwind" fn cudaGraphDebugDotPrint(g: *mut c_void, path: CStrArg, flags: u32) -> i32 {
     if path.is_null() {
         return invalid();
     }
-    // SAFETY: non-null, NUL-terminated per the contract.
-    let p = unsafe { CStr::from_ptr(path) }.to_string_lossy().into_owned();
+    let Some(p) = path.to_string_lossy() else { return invalid() };
     code(Graph(g as u64).debug_dot_print(std::path::Path::new(&p), flags & 0x5 != 0))
 }
 

@@ -20,7 +20,7 @@ use crate::api::execution::{Dim3C, host_fn_work};
 use crate::api::graph::memory::MemAllocNodeParams;
 use crate::api::graph::{EdgeData, node};
 use crate::api::memory::pitched::{Memcpy3DParms, copy_3d_of};
-use crate::args::Out;
+use crate::args::{In, Out};
 use crate::{code, invalid};
 
 /// `struct cudaKernelNodeParams`.
@@ -109,13 +109,9 @@ pub(crate) unsafe fn add(
 /// A kernel node from `cudaKernelNodeParams` (the arguments are copied now).
 ///
 /// # Safety
-/// `p` null or valid, `p->kernelParams` one pointer per kernel parameter.
-pub(crate) unsafe fn kernel_kind(p: *const KernelNodeParams) -> Result<graph::NodeKind> {
-    if p.is_null() {
-        return Err(Error::InvalidValue);
-    }
-    // SAFETY: non-null, valid per the contract.
-    let p = unsafe { p.read() };
+/// `p->kernelParams` must hold one pointer per kernel parameter.
+pub(crate) unsafe fn kernel_kind(p: In<KernelNodeParams>) -> Result<graph::NodeKind> {
+    let p = p.read()?;
     if !p.extra.is_null() {
         return Err(Error::NotSupported);
     }
@@ -126,15 +122,8 @@ pub(crate) unsafe fn kernel_kind(p: *const KernelNodeParams) -> Result<graph::No
 }
 
 /// A memset node from `cudaMemsetParams`.
-///
-/// # Safety
-/// `p` null or valid.
-pub(crate) unsafe fn memset_kind(p: *const MemsetParams) -> Result<graph::NodeKind> {
-    if p.is_null() {
-        return Err(Error::InvalidValue);
-    }
-    // SAFETY: non-null, valid per the contract.
-    let p = unsafe { p.read() };
+pub(crate) fn memset_kind(p: In<MemsetParams>) -> Result<graph::NodeKind> {
+    let p = p.read()?;
     let s = Set3D {
         dst: DevicePtr(p.dst as u64),
         pitch: p.pitch,
@@ -202,15 +191,8 @@ pub(crate) unsafe fn memcpy_1d_kind(
 }
 
 /// A host node from `cudaHostNodeParams`.
-///
-/// # Safety
-/// `p` null or valid.
-pub(crate) unsafe fn host_kind(p: *const HostNodeParams) -> Result<graph::NodeKind> {
-    if p.is_null() {
-        return Err(Error::InvalidValue);
-    }
-    // SAFETY: non-null, valid per the contract.
-    let p = unsafe { p.read() };
+pub(crate) fn host_kind(p: In<HostNodeParams>) -> Result<graph::NodeKind> {
+    let p = p.read()?;
     let Some(f) = p.fn_ else { return Err(Error::InvalidValue) };
     Ok(graph::NodeKind::Work {
         ty: graph::NodeType::Host,
@@ -254,7 +236,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddKernelNode(
     g: *mut c_void,
     deps: *const *mut c_void,
     n: usize,
-    p: *const KernelNodeParams,
+    p: In<KernelNodeParams>,
 ) -> i32 {
     // SAFETY: forwarded contract.
     let work = || unsafe { kernel_kind(p) };
@@ -310,10 +292,9 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemsetNode(
     g: *mut c_void,
     deps: *const *mut c_void,
     n: usize,
-    p: *const MemsetParams,
+    p: In<MemsetParams>,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    let work = || unsafe { memset_kind(p) };
+    let work = || memset_kind(p);
     // SAFETY: forwarded contract.
     unsafe { add(node, g, deps, n, work) }
 }
@@ -327,10 +308,9 @@ pub unsafe extern "C-unwind" fn cudaGraphAddHostNode(
     g: *mut c_void,
     deps: *const *mut c_void,
     n: usize,
-    p: *const HostNodeParams,
+    p: In<HostNodeParams>,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    let work = || unsafe { host_kind(p) };
+    let work = || host_kind(p);
     // SAFETY: forwarded contract.
     unsafe { add(node, g, deps, n, work) }
 }
@@ -449,13 +429,13 @@ pub unsafe extern "C-unwind" fn cudaGraphAddNode(
     // SAFETY: forwarded contract; the union holds the parameters of the type (every call below).
     unsafe {
         match q.type_ {
-            0 => cudaGraphAddKernelNode(node, g, deps, n, union_of::<KernelNodeParams>(p)),
+            0 => cudaGraphAddKernelNode(node, g, deps, n, In::new(union_of::<KernelNodeParams>(p))),
             1 => match memcpy_params(p) {
                 Ok(c) => cudaGraphAddMemcpyNode(node, g, deps, n, c),
                 Err(e) => code::<()>(Err(e)),
             },
-            2 => cudaGraphAddMemsetNode(node, g, deps, n, union_of::<MemsetParams>(p)),
-            3 => cudaGraphAddHostNode(node, g, deps, n, union_of::<HostNodeParams>(p)),
+            2 => cudaGraphAddMemsetNode(node, g, deps, n, In::new(union_of::<MemsetParams>(p))),
+            3 => cudaGraphAddHostNode(node, g, deps, n, In::new(union_of::<HostNodeParams>(p))),
             4 => {
                 let c = union_of::<ChildGraphNodeParams>(p).read();
                 if c.ownership != 0 {
@@ -544,13 +524,13 @@ pub unsafe extern "C-unwind" fn cudaGraphNodeSetParams(nd: *mut c_void, p: *mut 
     // SAFETY: forwarded contract; the union holds the parameters of the type (every call below).
     unsafe {
         match q.type_ {
-            0 => cudaGraphKernelNodeSetParams(nd, union_of::<KernelNodeParams>(p)),
+            0 => cudaGraphKernelNodeSetParams(nd, In::new(union_of::<KernelNodeParams>(p))),
             1 => match memcpy_params(p) {
                 Ok(c) => cudaGraphMemcpyNodeSetParams(nd, c),
                 Err(e) => code::<()>(Err(e)),
             },
-            2 => cudaGraphMemsetNodeSetParams(nd, union_of::<MemsetParams>(p)),
-            3 => cudaGraphHostNodeSetParams(nd, union_of::<HostNodeParams>(p)),
+            2 => cudaGraphMemsetNodeSetParams(nd, In::new(union_of::<MemsetParams>(p))),
+            3 => cudaGraphHostNodeSetParams(nd, In::new(union_of::<HostNodeParams>(p))),
             6 => cudaGraphEventWaitNodeSetEvent(nd, union_of::<*mut c_void>(p).read()),
             7 => cudaGraphEventRecordNodeSetEvent(nd, union_of::<*mut c_void>(p).read()),
             _ => code::<()>(record(Err(Error::NotSupported))),
@@ -885,27 +865,19 @@ pub extern "C-unwind" fn cudaGraphKernelNodeGetParams(n: *mut c_void, p: Out<Ker
 ///
 /// # Safety
 /// As `cudaGraphAddKernelNode`.
-pub unsafe extern "C-unwind" fn cudaGraphKernelNodeSetParams(n: *mut c_void, p: *const KernelNodeParams) -> i32 {
+pub unsafe extern "C-unwind" fn cudaGraphKernelNodeSetParams(n: *mut c_void, p: In<KernelNodeParams>) -> i32 {
     // SAFETY: forwarded contract.
     code(record(unsafe { kernel_kind(p) }).and_then(|k| node(n).set_kind(k)))
 }
 
 /// `cudaGraphMemsetNodeSetParams(cudaGraphNode_t, const struct cudaMemsetParams *)`.
-///
-/// # Safety
-/// `p` valid.
-pub unsafe extern "C-unwind" fn cudaGraphMemsetNodeSetParams(n: *mut c_void, p: *const MemsetParams) -> i32 {
-    // SAFETY: forwarded contract.
-    code(record(unsafe { memset_kind(p) }).and_then(|k| node(n).set_kind(k)))
+pub extern "C-unwind" fn cudaGraphMemsetNodeSetParams(n: *mut c_void, p: In<MemsetParams>) -> i32 {
+    code(record(memset_kind(p)).and_then(|k| node(n).set_kind(k)))
 }
 
 /// `cudaGraphHostNodeSetParams(cudaGraphNode_t, const struct cudaHostNodeParams *)`.
-///
-/// # Safety
-/// `p` valid.
-pub unsafe extern "C-unwind" fn cudaGraphHostNodeSetParams(n: *mut c_void, p: *const HostNodeParams) -> i32 {
-    // SAFETY: forwarded contract.
-    code(record(unsafe { host_kind(p) }).and_then(|k| node(n).set_kind(k)))
+pub extern "C-unwind" fn cudaGraphHostNodeSetParams(n: *mut c_void, p: In<HostNodeParams>) -> i32 {
+    code(record(host_kind(p)).and_then(|k| node(n).set_kind(k)))
 }
 
 /// `cudaGraphMemcpyNodeSetParams(cudaGraphNode_t, const struct cudaMemcpy3DParms *)`.

@@ -11,57 +11,39 @@ use runtime::memory::{MemcpyKind, On};
 use runtime::{Error, Result, record};
 
 use crate::api::memory::pitched::{Extent, Memcpy3DParms};
-use crate::api::texture::get;
-use crate::args::Out;
+use crate::args::{In, Out};
 use crate::{code, stream, sync};
 
 /// `cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width,
 /// size_t height, unsigned int flags)`.
-///
-/// # Safety
-/// `a` must be null or valid for writes, `desc` null or valid for reads.
-pub unsafe extern "C-unwind" fn cudaMallocArray(
+pub extern "C-unwind" fn cudaMallocArray(
     a: Out<*mut c_void>,
-    desc: *const ChannelDesc,
+    desc: In<ChannelDesc>,
     width: usize,
     height: usize,
     flags: u32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    let r = unsafe { get(desc) }.and_then(|d| array::malloc_array(&d, width, height, flags));
+    let r = record(desc.read()).and_then(|d| array::malloc_array(&d, width, height, flags));
     a.put(r.map(|h| h as *mut c_void))
 }
 
 /// `cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
 /// struct cudaExtent extent, unsigned int flags)`.
-///
-/// # Safety
-/// As for `cudaMallocArray`.
-pub unsafe extern "C-unwind" fn cudaMalloc3DArray(
-    a: Out<*mut c_void>,
-    desc: *const ChannelDesc,
-    e: Extent,
-    flags: u32,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    let r = unsafe { get(desc) }.and_then(|d| array::malloc_3d_array(&d, [e.width, e.height, e.depth], flags));
+pub extern "C-unwind" fn cudaMalloc3DArray(a: Out<*mut c_void>, desc: In<ChannelDesc>, e: Extent, flags: u32) -> i32 {
+    let r = record(desc.read()).and_then(|d| array::malloc_3d_array(&d, [e.width, e.height, e.depth], flags));
     a.put(r.map(|h| h as *mut c_void))
 }
 
 /// `cudaMallocMipmappedArray(cudaMipmappedArray_t *m, const struct cudaChannelFormatDesc *desc,
 /// struct cudaExtent extent, unsigned int numLevels, unsigned int flags)`.
-///
-/// # Safety
-/// As for `cudaMallocArray`.
-pub unsafe extern "C-unwind" fn cudaMallocMipmappedArray(
+pub extern "C-unwind" fn cudaMallocMipmappedArray(
     m: Out<*mut c_void>,
-    desc: *const ChannelDesc,
+    desc: In<ChannelDesc>,
     e: Extent,
     levels: u32,
     flags: u32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    let r = unsafe { get(desc) }
+    let r = record(desc.read())
         .and_then(|d| array::malloc_mipmapped_array(&d, [e.width, e.height, e.depth], levels, flags));
     m.put(r.map(|h| h as *mut c_void))
 }

@@ -190,7 +190,6 @@ pub extern "C-unwind" fn cudaHostGetDevicePointer(p: Out<*mut c_void>, host: *mu
 
 /// `cudaMallocManaged(void **devPtr, size_t size, unsigned int flags)`.
 pub extern "C-unwind" fn cudaMallocManaged(p: Out<*mut c_void>, size: usize, flags: u32) -> i32 {
-    // SAFETY: forwarded contract.
     if p.is_null() {
         return crate::invalid();
     }
