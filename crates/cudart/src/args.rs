@@ -133,7 +133,7 @@ impl<T: Copy> In<T> {
 
 /// A string argument `const char *`: null, or NUL-terminated.
 #[repr(transparent)]
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct CStrArg(*const c_char);
 
 impl CStrArg {

@@ -11,13 +11,14 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::ffi::{CStr, c_char, c_void};
+use std::ffi::{c_char, c_void};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use runtime::module::{Function, Module};
 use runtime::{DevicePtr, Error, Result, record};
 
 use crate::api::execution::Dim3C;
+use crate::args::CStrArg;
 use crate::{code, invalid};
 
 /// A registered fatbin.
@@ -135,16 +136,6 @@ struct Registry {
 fn registry() -> std::sync::MutexGuard<'static, Registry> {
     static R: OnceLock<Mutex<Registry>> = OnceLock::new();
     R.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// # Safety
-/// `s` must be null or a NUL-terminated string.
-unsafe fn cstr(s: *const c_char) -> Option<String> {
-    if s.is_null() {
-        return None;
-    }
-    // SAFETY: non-null, NUL-terminated per the contract.
-    Some(unsafe { CStr::from_ptr(s) }.to_string_lossy().into_owned())
 }
 
 /// CUDA's error for a fatbin that gives no PTX, with the message to print: a damaged one is
@@ -295,14 +286,11 @@ pub extern "C-unwind" fn __cudaInitModule(handle: *mut *mut c_void) -> c_char {
 
 /// `void __cudaRegisterFunction(void **h, const char *hostFun, char *deviceFun, const char
 /// *deviceName, int thread_limit, uint3 *tid, uint3 *bid, dim3 *bDim, dim3 *gDim, int *wSize)`.
-///
-/// # Safety
-/// `device_fun` must be a NUL-terminated string.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn __cudaRegisterFunction(
+pub extern "C-unwind" fn __cudaRegisterFunction(
     handle: *mut *mut c_void,
     host_fun: *const c_char,
-    device_fun: *mut c_char,
+    device_fun: CStrArg,
     _device_name: *const c_char,
     _thread_limit: i32,
     _tid: *mut c_void,
@@ -311,8 +299,7 @@ pub unsafe extern "C-unwind" fn __cudaRegisterFunction(
     _gdim: *mut c_void,
     _wsize: *mut i32,
 ) {
-    // SAFETY: per the contract.
-    let Some(name) = (unsafe { cstr(device_fun) }) else { return };
+    let Some(name) = device_fun.to_string_lossy() else { return };
     let mut r = registry();
     if let Some(fb) = r.fatbins.get(&(handle as usize)).cloned() {
         r.functions.insert(host_fun as usize, (fb, name));
@@ -321,22 +308,18 @@ pub unsafe extern "C-unwind" fn __cudaRegisterFunction(
 
 /// `void __cudaRegisterVar(void **h, char *hostVar, char *deviceAddress, const char
 /// *deviceName, int ext, size_t size, int constant, int global)`.
-///
-/// # Safety
-/// `device_name` must be a NUL-terminated string.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn __cudaRegisterVar(
+pub extern "C-unwind" fn __cudaRegisterVar(
     handle: *mut *mut c_void,
     host_var: *mut c_char,
     _device_address: *mut c_char,
-    device_name: *const c_char,
+    device_name: CStrArg,
     _ext: i32,
     size: usize,
     _constant: i32,
     _global: i32,
 ) {
-    // SAFETY: per the contract.
-    let Some(name) = (unsafe { cstr(device_name) }) else { return };
+    let Some(name) = device_name.to_string_lossy() else { return };
     let mut r = registry();
     if let Some(fb) = r.fatbins.get(&(handle as usize)).cloned() {
         if size != 0 && in_managed_range(host_var as usize, size) {
@@ -353,25 +336,20 @@ pub unsafe extern "C-unwind" fn __cudaRegisterVar(
 /// host code reads and writes the device variable itself.
 ///
 /// # Safety
-/// `device_name` must be a NUL-terminated string; `host_var_ptr` a writable pointer slot that
-/// lives as long as the program.
+/// `host_var_ptr` must be a writable pointer slot that lives as long as the program.
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C-unwind" fn __cudaRegisterManagedVar(
     handle: *mut *mut c_void,
     host_var_ptr: *mut *mut c_void,
     device_address: *mut c_char,
-    device_name: *const c_char,
+    device_name: CStrArg,
     ext: i32,
     size: usize,
     constant: i32,
     global: i32,
 ) {
-    // SAFETY: forwarded contract.
-    unsafe {
-        __cudaRegisterVar(handle, host_var_ptr as *mut c_char, device_address, device_name, ext, size, constant, global)
-    }
-    // SAFETY: per the contract.
-    let Some(name) = (unsafe { cstr(device_name) }) else { return };
+    __cudaRegisterVar(handle, host_var_ptr as *mut c_char, device_address, device_name, ext, size, constant, global);
+    let Some(name) = device_name.to_string_lossy() else { return };
     if host_var_ptr.is_null() {
         return;
     }
