@@ -3,31 +3,18 @@
 //! Cuprite's CPU device (`cuprite exec ./app`, or `LD_LIBRARY_PATH` pointing at a directory
 //! where `libcudart.so.13` is this library).
 //!
-//! - [`register`]: the registration ABI nvcc's generated host code calls
-//!   (`__cudaRegisterFatBinary`, `__cudaRegisterFunction`, `__cudaRegisterVar`, ...), the
-//!   launch ABI (`__cudaPushCallConfiguration`, `__cudaLaunchKernel`, `cudaLaunchKernel`) and
-//!   the symbol API (`cudaMemcpyToSymbol`, ...);
-//! - [`api`]: the common runtime API (devices, memory, streams, events, errors);
-//! - [`ext`]: pitched/2D/3D/peer memory, pointer attributes, host registration, host
-//!   functions, limits and flags, and the per-thread default stream (`_ptsz`/`_ptds`) variants;
-//! - [`graph`]: stream capture and the graph API (building graphs);
-//! - [`graph_nodes`]: graph structure queries, edges, node parameters, executable graph
-//!   updates, cloning and dot output;
-//! - [`graph_generic`]: the generic node API, conditional nodes and their handles, symbol
-//!   memcpy nodes;
+//! - [`api`]: the CUDA Runtime API, one module per section of the Runtime API reference
+//!   (`api::stream` for 6.4 Stream Management, `api::memory` for 6.10 Memory Management, ...);
+//! - [`registration`]: the registration and launch ABI nvcc's generated host code calls
+//!   (`__cudaRegisterFatBinary`, `__cudaRegisterFunction`, `__cudaRegisterVar`,
+//!   `__cudaPushCallConfiguration`, `__cudaLaunchKernel`, ...) and the registry of kernels and
+//!   variables;
+//! - [`args`]: the pointer arguments (`Out`, `In`, `CStrArg`), whose contract is argued
+//!   once there;
 //! - `interrupt`: Ctrl-C while kernels run names them before the process dies;
-//! - [`graph_more`]: node parameter queries, memory allocation/free nodes and graph memory,
-//!   kernel node attributes, user objects, `cudaGraphInstantiateWithParams`;
-//! - [`ipc`]: interprocess memory and event handles;
-//! - [`library`]: the library API (device code loaded at run time);
-//! - [`launch`]: `cudaLaunchKernelEx` with launch attributes, cooperative launches and the
-//!   occupancy calculator;
-//! - [`managed`]: unified memory and stream-ordered allocation (memory pools);
-//! - [`misc`]: profiler switches, shared memory configuration, device initialization, peer
-//!   and stream attributes, function queries, memory range attributes, pools by location,
-//!   3D peer copies;
-//! - [`tex`]: CUDA arrays and array copies, texture and surface objects;
-//! - [`batch_logs`]: batched copies and the error log API (`cudaLogs*`).
+//! - `readable`: which of the program's pointers may be read;
+//! - `default_stream`: the default stream of a call, which the `_ptsz`/`_ptds` variants
+//!   make the per-thread one.
 //!
 //! Every symbol CUDA 13.0's libcudart.so.13 exports is exported (under version node
 //! `libcudart.so.13`); the ones not implemented yet print a one-time note and return
@@ -38,24 +25,14 @@
 //! `libcudart.so.13` symlink to it.
 
 pub mod api;
-pub mod batch_logs;
-pub mod ext;
-pub mod graph;
-pub mod graph_generic;
-pub mod graph_more;
-pub mod graph_nodes;
+pub mod args;
+mod default_stream;
 mod interrupt;
-pub mod ipc;
-pub mod launch;
-pub mod library;
-pub mod managed;
-pub mod misc;
 mod readable;
-pub mod register;
-pub mod tex;
+pub mod registration;
 
+use default_stream::{stream, sync};
 use std::collections::HashSet;
-use std::ffi::c_void;
 use std::sync::Mutex;
 
 /// Exports `$name` (the C symbol) as a tail-jump thunk to the Rust function `$f` (an alias
@@ -178,46 +155,6 @@ unsafe fn out<T>(p: *mut T, r: runtime::Result<T>) -> i32 {
     }))
 }
 
-/// For allocations: as [`out`], but a failure also writes a null pointer (CUDA clears the
-/// caller's pointer when an allocation fails, so `if (p)` checks see it).
-///
-/// # Safety
-/// `p` must be null or valid for writes.
-unsafe fn out_alloc(p: *mut *mut std::ffi::c_void, r: runtime::Result<*mut std::ffi::c_void>) -> i32 {
-    if p.is_null() {
-        return invalid();
-    }
-    let r = r.inspect_err(|_| {
-        // SAFETY: non-null and valid for writes per the contract.
-        unsafe { p.write(std::ptr::null_mut()) }
-    });
-    // SAFETY: as above.
-    unsafe { out(p, r) }
-}
-
-/// As [`out`], but `f` runs only when `p` is not null (for calls with side effects, such
-/// as allocations, which must not happen when their result cannot be returned).
-///
-/// # Safety
-/// `p` must be null or valid for writes.
-unsafe fn out_with<T>(p: *mut T, f: impl FnOnce() -> runtime::Result<T>) -> i32 {
-    if p.is_null() {
-        return invalid();
-    }
-    // SAFETY: forwarded contract.
-    unsafe { out(p, f()) }
-}
-
-/// A `cudaStream_t` handle as the runtime's stream.
-fn stream(s: *mut c_void) -> runtime::stream::Stream {
-    runtime::stream::Stream(s as u64)
-}
-
-/// The synchronous legacy ordering of the plain copy/set calls.
-const SYNC: runtime::memory::On = runtime::memory::On::Sync(runtime::stream::Stream::LEGACY);
-/// The synchronous per-thread ordering of the `_ptds` variants.
-const PTDS: runtime::memory::On = runtime::memory::On::Sync(runtime::stream::Stream::PER_THREAD);
-
 /// Writes device `printf` output through the C library's `stdout` (then flushes it), so that
 /// it is ordered with the program's own stdio output exactly as on CUDA.
 fn printf_to_c_stdout(out: &[u8]) {
@@ -256,8 +193,8 @@ mod tests {
         std::panic::set_hook(prev);
         assert_eq!(r, 999);
         assert!(p.is_null());
-        assert_eq!(api::cudaGetLastError(), 999);
-        assert_eq!(api::cudaGetLastError(), 0);
+        assert_eq!(api::error::cudaGetLastError(), 999);
+        assert_eq!(api::error::cudaGetLastError(), 0);
     }
 
     #[test]

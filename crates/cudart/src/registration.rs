@@ -1,4 +1,6 @@
-//! The registration and launch ABI of nvcc's generated host code, and the symbol API.
+//! The registration and launch ABI of nvcc's generated host code (the `__cuda*` functions,
+//! which the Runtime API reference does not document), and the registry of kernels and
+//! variables the rest of the API looks host stubs and symbols up in.
 //!
 //! `__cudaRegisterFatBinary` gets the 24-byte wrapper `{magic, version, data, filename}`; its
 //! fatbin's PTX is loaded on first use (a failure is reported then, once). Kernels are known by
@@ -9,19 +11,15 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::ffi::{CStr, c_char, c_void};
+use std::ffi::{c_char, c_void};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use runtime::module::{Function, Module};
-use runtime::stream::Stream;
-use runtime::{DevicePtr, Dim3, Error, Result, record};
+use runtime::{DevicePtr, Error, Result, record};
 
-use runtime::memory::On;
-
+use crate::api::execution::Dim3C;
+use crate::args::CStrArg;
 use crate::{code, invalid};
-
-/// Synchronous, on the legacy default stream.
-const SYNC: On = On::Sync(Stream::LEGACY);
 
 /// A registered fatbin.
 #[derive(Debug)]
@@ -138,34 +136,6 @@ struct Registry {
 fn registry() -> std::sync::MutexGuard<'static, Registry> {
     static R: OnceLock<Mutex<Registry>> = OnceLock::new();
     R.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// `dim3`.
-#[repr(C)]
-#[derive(Debug, Clone, Copy)]
-pub struct Dim3C {
-    /// x.
-    pub x: u32,
-    /// y.
-    pub y: u32,
-    /// z.
-    pub z: u32,
-}
-
-impl From<Dim3C> for Dim3 {
-    fn from(d: Dim3C) -> Dim3 {
-        Dim3::new(d.x, d.y, d.z)
-    }
-}
-
-/// # Safety
-/// `s` must be null or a NUL-terminated string.
-unsafe fn cstr(s: *const c_char) -> Option<String> {
-    if s.is_null() {
-        return None;
-    }
-    // SAFETY: non-null, NUL-terminated per the contract.
-    Some(unsafe { CStr::from_ptr(s) }.to_string_lossy().into_owned())
 }
 
 /// CUDA's error for a fatbin that gives no PTX, with the message to print: a damaged one is
@@ -316,14 +286,11 @@ pub extern "C-unwind" fn __cudaInitModule(handle: *mut *mut c_void) -> c_char {
 
 /// `void __cudaRegisterFunction(void **h, const char *hostFun, char *deviceFun, const char
 /// *deviceName, int thread_limit, uint3 *tid, uint3 *bid, dim3 *bDim, dim3 *gDim, int *wSize)`.
-///
-/// # Safety
-/// `device_fun` must be a NUL-terminated string.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn __cudaRegisterFunction(
+pub extern "C-unwind" fn __cudaRegisterFunction(
     handle: *mut *mut c_void,
     host_fun: *const c_char,
-    device_fun: *mut c_char,
+    device_fun: CStrArg,
     _device_name: *const c_char,
     _thread_limit: i32,
     _tid: *mut c_void,
@@ -332,8 +299,7 @@ pub unsafe extern "C-unwind" fn __cudaRegisterFunction(
     _gdim: *mut c_void,
     _wsize: *mut i32,
 ) {
-    // SAFETY: per the contract.
-    let Some(name) = (unsafe { cstr(device_fun) }) else { return };
+    let Some(name) = device_fun.to_string_lossy() else { return };
     let mut r = registry();
     if let Some(fb) = r.fatbins.get(&(handle as usize)).cloned() {
         r.functions.insert(host_fun as usize, (fb, name));
@@ -342,22 +308,18 @@ pub unsafe extern "C-unwind" fn __cudaRegisterFunction(
 
 /// `void __cudaRegisterVar(void **h, char *hostVar, char *deviceAddress, const char
 /// *deviceName, int ext, size_t size, int constant, int global)`.
-///
-/// # Safety
-/// `device_name` must be a NUL-terminated string.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn __cudaRegisterVar(
+pub extern "C-unwind" fn __cudaRegisterVar(
     handle: *mut *mut c_void,
     host_var: *mut c_char,
     _device_address: *mut c_char,
-    device_name: *const c_char,
+    device_name: CStrArg,
     _ext: i32,
     size: usize,
     _constant: i32,
     _global: i32,
 ) {
-    // SAFETY: per the contract.
-    let Some(name) = (unsafe { cstr(device_name) }) else { return };
+    let Some(name) = device_name.to_string_lossy() else { return };
     let mut r = registry();
     if let Some(fb) = r.fatbins.get(&(handle as usize)).cloned() {
         if size != 0 && in_managed_range(host_var as usize, size) {
@@ -374,25 +336,20 @@ pub unsafe extern "C-unwind" fn __cudaRegisterVar(
 /// host code reads and writes the device variable itself.
 ///
 /// # Safety
-/// `device_name` must be a NUL-terminated string; `host_var_ptr` a writable pointer slot that
-/// lives as long as the program.
+/// `host_var_ptr` must be a writable pointer slot that lives as long as the program.
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C-unwind" fn __cudaRegisterManagedVar(
     handle: *mut *mut c_void,
     host_var_ptr: *mut *mut c_void,
     device_address: *mut c_char,
-    device_name: *const c_char,
+    device_name: CStrArg,
     ext: i32,
     size: usize,
     constant: i32,
     global: i32,
 ) {
-    // SAFETY: forwarded contract.
-    unsafe {
-        __cudaRegisterVar(handle, host_var_ptr as *mut c_char, device_address, device_name, ext, size, constant, global)
-    }
-    // SAFETY: per the contract.
-    let Some(name) = (unsafe { cstr(device_name) }) else { return };
+    __cudaRegisterVar(handle, host_var_ptr as *mut c_char, device_address, device_name, ext, size, constant, global);
+    let Some(name) = device_name.to_string_lossy() else { return };
     if host_var_ptr.is_null() {
         return;
     }
@@ -527,7 +484,7 @@ pub unsafe extern "C-unwind" fn __cudaGetKernel(kernel: *mut *mut c_void, host_f
 ///
 /// # Safety
 /// `args` must hold one pointer per kernel parameter, each to a value of the parameter's size.
-unsafe fn launch(
+pub(crate) unsafe fn launch(
     host_fun: usize,
     grid: Dim3C,
     block: Dim3C,
@@ -541,7 +498,7 @@ unsafe fn launch(
             // SAFETY: forwarded contract.
             unsafe { prepare_launch(host_fun, args, shared) }
         }?;
-        runtime::launch::launch_packed(&f, grid.into(), block.into(), shared, Stream(stream as u64), packed)
+        runtime::launch::launch_packed(&f, grid.into(), block.into(), shared, crate::stream(stream), packed)
     })();
     code(r)
 }
@@ -596,134 +553,8 @@ pub unsafe extern "C-unwind" fn __cudaLaunchKernel(
     unsafe { launch(kernel as usize, grid, block, args, shared, stream) }
 }
 
-/// `__cudaLaunchKernel_ptsz`: stream 0 is the per-thread default stream.
-///
-/// # Safety
-/// As for `cudaLaunchKernel`.
-pub unsafe extern "C-unwind" fn __cudaLaunchKernel_ptsz(
-    kernel: *const c_void,
-    grid: Dim3C,
-    block: Dim3C,
-    args: *mut *mut c_void,
-    shared: usize,
-    stream: *mut c_void,
-) -> i32 {
-    let stream = crate::ext::ptsz(stream);
-    // SAFETY: forwarded contract.
-    unsafe { launch(kernel as usize, grid, block, args, shared, stream) }
-}
-
-/// `cudaLaunchKernel_ptsz`: stream 0 is the per-thread default stream.
-///
-/// # Safety
-/// As for `cudaLaunchKernel`.
-pub unsafe extern "C-unwind" fn cudaLaunchKernel_ptsz(
-    func: *const c_void,
-    grid: Dim3C,
-    block: Dim3C,
-    args: *mut *mut c_void,
-    shared: usize,
-    stream: *mut c_void,
-) -> i32 {
-    let stream = crate::ext::ptsz(stream);
-    // SAFETY: forwarded contract.
-    unsafe { launch(func as usize, grid, block, args, shared, stream) }
-}
-
-/// `cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value)`:
-/// validated and recorded; `cudaFuncAttributeMaxDynamicSharedMemorySize` (8) raises the
-/// dynamic shared memory launches of `func` may use.
-pub extern "C-unwind" fn cudaFuncSetAttribute(func: *const c_void, attr: i32, value: i32) -> i32 {
-    let r = function_for_handle(func as usize).and_then(|f| f.set_attribute(attr, value));
-    if r.is_ok() {
-        // A successful cudaFuncSetAttribute also clears the thread's last error, as CUDA 13.0
-        // does (tests/gpu-programs/probe_last_error.txt).
-        let _ = runtime::get_last_error();
-    }
-    code(r)
-}
-
-/// `cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache)`: recorded (no effect on the
-/// CPU).
-pub extern "C-unwind" fn cudaFuncSetCacheConfig(func: *const c_void, config: i32) -> i32 {
-    code(function_for(func as usize).and_then(|f| f.set_cache_config(config)))
-}
-
-/// `cudaError_t cudaLaunchKernel(const void *func, dim3, dim3, void **args, size_t,
-/// cudaStream_t)`.
-///
-/// # Safety
-/// `args` must hold one pointer per kernel parameter, each to a value of the parameter's size.
-pub unsafe extern "C-unwind" fn cudaLaunchKernel(
-    func: *const c_void,
-    grid: Dim3C,
-    block: Dim3C,
-    args: *mut *mut c_void,
-    shared: usize,
-    stream: *mut c_void,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { launch(func as usize, grid, block, args, shared, stream) }
-}
-
-/// `cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)`.
-///
-/// # Safety
-/// `attr` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaFuncGetAttributes(
-    attr: *mut runtime::module::FuncAttributes,
-    func: *const c_void,
-) -> i32 {
-    if attr.is_null() {
-        return invalid();
-    }
-    let r = function_for(func as usize).map(|f| {
-        // SAFETY: valid for writes per the contract.
-        unsafe { attr.write(f.attributes()) }
-    });
-    code(r)
-}
-
-/// `cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func,
-/// int blockSize, size_t dynamicSMemSize, unsigned int flags)`.
-///
-/// # Safety
-/// `num_blocks` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
-    num_blocks: *mut i32,
-    func: *const c_void,
-    block_size: i32,
-    dynamic_smem: usize,
-    _flags: u32,
-) -> i32 {
-    if num_blocks.is_null() {
-        return invalid();
-    }
-    let r = function_for(func as usize)
-        .and_then(|f| runtime::launch::max_active_blocks_per_sm(&f, block_size, dynamic_smem));
-    if let Ok(n) = r {
-        // SAFETY: valid for writes per the contract.
-        unsafe { num_blocks.write(n) };
-    }
-    code(r)
-}
-
-/// `cudaOccupancyMaxActiveBlocksPerMultiprocessor` (exported in 13.0 too).
-///
-/// # Safety
-/// `num_blocks` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-    num_blocks: *mut i32,
-    func: *const c_void,
-    block_size: i32,
-    dynamic_smem: usize,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(num_blocks, func, block_size, dynamic_smem, 0) }
-}
-
 /// The device address and size of the variable whose host shadow is at `symbol`.
-fn symbol(symbol: *const c_void) -> Result<(DevicePtr, usize)> {
+pub(crate) fn symbol(symbol: *const c_void) -> Result<(DevicePtr, usize)> {
     let v = {
         let r = registry();
         let key = r.managed_addrs.get(&(symbol as usize)).copied().unwrap_or(symbol as usize);
@@ -768,181 +599,5 @@ pub(crate) fn symbol_copy_ends(
     Ok(if to_symbol { (dev.0, other as u64, kind) } else { (other as u64, dev.0, kind) })
 }
 
-/// # Safety
-/// `other` must be valid for `count` bytes (reads for `to_symbol`, else writes).
-unsafe fn symbol_copy(
-    sym: *const c_void,
-    other: *mut c_void,
-    count: usize,
-    offset: usize,
-    kind: i32,
-    to_symbol: bool,
-    on: runtime::memory::On,
-) -> i32 {
-    let r = symbol_copy_ends(sym, other, count, offset, kind, to_symbol).and_then(|(dst, src, kind)| {
-        // SAFETY: per the contract; the other side is device memory.
-        unsafe { runtime::memory::memcpy_on(dst, src, count, kind, on) }
-    });
-    code(r)
-}
-
-/// `cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
-/// cudaMemcpyKind kind)`.
-///
-/// # Safety
-/// `src` must be valid for `count` bytes of reads.
-pub unsafe extern "C-unwind" fn cudaMemcpyToSymbol(
-    sym: *const c_void,
-    src: *const c_void,
-    count: usize,
-    offset: usize,
-    kind: i32,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, SYNC) }
-}
-
-/// `cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset,
-/// cudaMemcpyKind kind)`.
-///
-/// # Safety
-/// `dst` must be valid for `count` bytes of writes.
-pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbol(
-    dst: *mut c_void,
-    sym: *const c_void,
-    count: usize,
-    offset: usize,
-    kind: i32,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, dst, count, offset, kind, false, SYNC) }
-}
-
-/// `cudaMemcpyToSymbolAsync`.
-///
-/// # Safety
-/// `src` must stay valid for `count` bytes of reads until the copy completes.
-pub unsafe extern "C-unwind" fn cudaMemcpyToSymbolAsync(
-    sym: *const c_void,
-    src: *const c_void,
-    count: usize,
-    offset: usize,
-    kind: i32,
-    stream: *mut c_void,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, On::Async(Stream(stream as u64))) }
-}
-
-/// `cudaMemcpyFromSymbolAsync`.
-///
-/// # Safety
-/// `dst` must stay valid for `count` bytes of writes until the copy completes.
-pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbolAsync(
-    dst: *mut c_void,
-    sym: *const c_void,
-    count: usize,
-    offset: usize,
-    kind: i32,
-    stream: *mut c_void,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, dst, count, offset, kind, false, On::Async(Stream(stream as u64))) }
-}
-
-/// `cudaGetSymbolAddress(void **devPtr, const void *symbol)`.
-///
-/// # Safety
-/// `dev_ptr` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaGetSymbolAddress(dev_ptr: *mut *mut c_void, sym: *const c_void) -> i32 {
-    if dev_ptr.is_null() {
-        return invalid();
-    }
-    let r = symbol(sym).map(|(p, _)| {
-        // SAFETY: valid for writes per the contract.
-        unsafe { dev_ptr.write(p.0 as *mut c_void) }
-    });
-    code(r)
-}
-
-/// `cudaGetSymbolSize(size_t *size, const void *symbol)`.
-///
-/// # Safety
-/// `size` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaGetSymbolSize(size: *mut usize, sym: *const c_void) -> i32 {
-    if size.is_null() {
-        return invalid();
-    }
-    let r = symbol(sym).map(|(_, n)| {
-        // SAFETY: valid for writes per the contract.
-        unsafe { size.write(n) }
-    });
-    code(r)
-}
-
-/// `cudaMemcpyToSymbol_ptds`: synchronous on the per-thread default stream.
-///
-/// # Safety
-/// As for `cudaMemcpyToSymbol`.
-pub unsafe extern "C-unwind" fn cudaMemcpyToSymbol_ptds(
-    sym: *const c_void,
-    src: *const c_void,
-    count: usize,
-    offset: usize,
-    kind: i32,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, On::Sync(Stream::PER_THREAD)) }
-}
-
-/// `cudaMemcpyFromSymbol_ptds`: synchronous on the per-thread default stream.
-///
-/// # Safety
-/// As for `cudaMemcpyFromSymbol`.
-pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbol_ptds(
-    dst: *mut c_void,
-    sym: *const c_void,
-    count: usize,
-    offset: usize,
-    kind: i32,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, dst, count, offset, kind, false, On::Sync(Stream::PER_THREAD)) }
-}
-
-/// `cudaMemcpyToSymbolAsync_ptsz`.
-///
-/// # Safety
-/// As for `cudaMemcpyToSymbolAsync`.
-pub unsafe extern "C-unwind" fn cudaMemcpyToSymbolAsync_ptsz(
-    sym: *const c_void,
-    src: *const c_void,
-    count: usize,
-    offset: usize,
-    kind: i32,
-    stream: *mut c_void,
-) -> i32 {
-    let s = Stream(crate::ext::ptsz(stream) as u64);
-    // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, On::Async(s)) }
-}
-
-/// `cudaMemcpyFromSymbolAsync_ptsz`.
-///
-/// # Safety
-/// As for `cudaMemcpyFromSymbolAsync`.
-pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbolAsync_ptsz(
-    dst: *mut c_void,
-    sym: *const c_void,
-    count: usize,
-    offset: usize,
-    kind: i32,
-    stream: *mut c_void,
-) -> i32 {
-    let s = Stream(crate::ext::ptsz(stream) as u64);
-    // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, dst, count, offset, kind, false, On::Async(s)) }
-}
-
 // The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_register.rs"));
+include!(concat!(env!("OUT_DIR"), "/guards_registration.rs"));

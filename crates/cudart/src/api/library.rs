@@ -1,8 +1,8 @@
-//! The library API: device code loaded at run time (`cudaLibraryLoadData` with PTX text or
+//! 6.32 Library Management: device code loaded at run time (`cudaLibraryLoadData` with PTX text or
 //! a fatbin holding PTX, `cudaLibraryLoadFromFile`), its kernels and variables.
 //!
 //! A library's kernel handles (`cudaKernel_t`) are registered as host stubs are
-//! (`register::register_library`), so `cudaLaunchKernel((const void *)kernel, ...)`,
+//! (`registration::register_library`), so `cudaLaunchKernel((const void *)kernel, ...)`,
 //! `cudaLaunchKernelEx`, `cudaFuncGetAttributes`, `cudaFuncSetAttribute` and graph kernel
 //! nodes take them as they take a kernel's host stub. Handles are addresses of a block the
 //! library owns (the library's at its start, kernel `i`'s at `1 + i`), unique while it lives.
@@ -11,13 +11,14 @@
 #![allow(non_snake_case)]
 
 use std::collections::HashMap;
-use std::ffi::{CStr, c_char, c_void};
+use std::ffi::c_void;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use runtime::module::Module;
 use runtime::{Error, Result, record};
 
-use crate::{code, invalid, out};
+use crate::args::{CStrArg, Out};
+use crate::{code, invalid};
 
 /// A loaded library.
 struct Library {
@@ -55,7 +56,7 @@ unsafe fn ptx_of(code: *const c_void) -> Result<String> {
 fn ptx_of_bytes(bytes: &[u8], api: &str) -> Result<String> {
     if bytes.get(..4) == Some(&fatbin::FATBIN_MAGIC.to_le_bytes()) {
         return fatbin::read_ptx(bytes).map(|(_, ptx)| ptx).or_else(|e| {
-            let (code, message) = crate::register::image_error(&e);
+            let (code, message) = crate::registration::image_error(&e);
             eprintln!("cuprite: {api}: {message}");
             record(Err(code))
         });
@@ -85,7 +86,7 @@ fn load(ptx: &str) -> Result<usize> {
     let slots = vec![0u8; names.len() + 1].into_boxed_slice();
     let base = slots.as_ptr() as usize;
     let kernels: Vec<(usize, String)> = names.into_iter().enumerate().map(|(i, n)| (base + 1 + i, n)).collect();
-    crate::register::register_library(module.clone(), &kernels);
+    crate::registration::register_library(module.clone(), &kernels);
     libraries().insert(base, Library { module, kernels, _slots: slots });
     Ok(base)
 }
@@ -98,7 +99,7 @@ fn load(ptx: &str) -> Result<usize> {
 /// `lib` valid for writes (or null); `code` a fatbin or NUL-terminated PTX.
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C-unwind" fn cudaLibraryLoadData(
-    lib: *mut *mut c_void,
+    lib: Out<*mut c_void>,
     code: *const c_void,
     _jit_options: *mut i32,
     _jit_values: *mut *mut c_void,
@@ -112,19 +113,15 @@ pub unsafe extern "C-unwind" fn cudaLibraryLoadData(
     }
     // SAFETY: forwarded contract.
     let r = unsafe { ptx_of(code) }.and_then(|p| load(&p));
-    // SAFETY: checked non-null; valid per the contract.
-    unsafe { out(lib, r.map(|h| h as *mut c_void)) }
+    lib.put(r.map(|h| h as *mut c_void))
 }
 
 /// `cudaLibraryLoadFromFile(cudaLibrary_t *library, const char *fileName, ...)`: a PTX or
 /// fatbin file.
-///
-/// # Safety
-/// `lib` valid for writes (or null); `file` null or NUL-terminated.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn cudaLibraryLoadFromFile(
-    lib: *mut *mut c_void,
-    file: *const c_char,
+pub extern "C-unwind" fn cudaLibraryLoadFromFile(
+    lib: Out<*mut c_void>,
+    file: CStrArg,
     _jit_options: *mut i32,
     _jit_values: *mut *mut c_void,
     _num_jit: u32,
@@ -135,14 +132,12 @@ pub unsafe extern "C-unwind" fn cudaLibraryLoadFromFile(
     if lib.is_null() || file.is_null() {
         return invalid();
     }
-    // SAFETY: NUL-terminated per the contract.
-    let path = unsafe { CStr::from_ptr(file) }.to_string_lossy().into_owned();
+    let Some(path) = file.to_string_lossy() else { return invalid() };
     let r = (|| {
         let bytes = record(read_bounded(&path).map_err(|_| Error::FileNotFound))?;
         load(&ptx_of_bytes(&bytes, "cudaLibraryLoadFromFile")?)
     })();
-    // SAFETY: checked non-null; valid per the contract.
-    unsafe { out(lib, r.map(|h| h as *mut c_void)) }
+    lib.put(r.map(|h| h as *mut c_void))
 }
 
 /// The bytes of the regular file at `path`, at most [`MAX_FILE_SIZE`] of them.
@@ -172,39 +167,26 @@ pub extern "C-unwind" fn cudaLibraryUnload(lib: *mut c_void) -> i32 {
         return code::<()>(record(Err(Error::InvalidResourceHandle)));
     };
     let handles: Vec<usize> = l.kernels.iter().map(|(h, _)| *h).collect();
-    crate::register::unregister_functions(&handles);
+    crate::registration::unregister_functions(&handles);
     0
 }
 
 /// `cudaLibraryGetKernel(cudaKernel_t *pKernel, cudaLibrary_t, const char *name)`.
-///
-/// # Safety
-/// `k` valid for writes (or null); `name` null or NUL-terminated.
-pub unsafe extern "C-unwind" fn cudaLibraryGetKernel(
-    k: *mut *mut c_void,
-    lib: *mut c_void,
-    name: *const c_char,
-) -> i32 {
+pub extern "C-unwind" fn cudaLibraryGetKernel(k: Out<*mut c_void>, lib: *mut c_void, name: CStrArg) -> i32 {
     if k.is_null() || name.is_null() {
         return invalid();
     }
-    // SAFETY: NUL-terminated per the contract.
-    let name = unsafe { CStr::from_ptr(name) }.to_string_lossy();
+    let Some(name) = name.to_string_lossy() else { return invalid() };
     let r = with(lib, |l| match l.kernels.iter().find(|(_, n)| *n == name) {
         Some((h, _)) => Ok(*h as *mut c_void),
         None => record(Err(Error::SymbolNotFound)),
     });
-    // SAFETY: checked non-null; valid per the contract.
-    unsafe { out(k, r) }
+    k.put(r)
 }
 
 /// `cudaLibraryGetKernelCount(unsigned int *count, cudaLibrary_t)`.
-///
-/// # Safety
-/// `count` valid for writes (or null).
-pub unsafe extern "C-unwind" fn cudaLibraryGetKernelCount(count: *mut u32, lib: *mut c_void) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { out(count, with(lib, |l| Ok(u32::try_from(l.kernels.len()).unwrap_or(u32::MAX)))) }
+pub extern "C-unwind" fn cudaLibraryGetKernelCount(count: Out<u32>, lib: *mut c_void) -> i32 {
+    count.put(with(lib, |l| Ok(u32::try_from(l.kernels.len()).unwrap_or(u32::MAX))))
 }
 
 /// `cudaLibraryEnumerateKernels(cudaKernel_t *kernels, unsigned int numKernels,
@@ -231,15 +213,11 @@ pub unsafe extern "C-unwind" fn cudaLibraryEnumerateKernels(
 }
 
 /// A library variable's address and size (`SymbolNotFound` if there is none).
-///
-/// # Safety
-/// `name` null or NUL-terminated.
-unsafe fn global(lib: *mut c_void, name: *const c_char) -> Result<(runtime::DevicePtr, usize)> {
+fn global(lib: *mut c_void, name: CStrArg) -> Result<(runtime::DevicePtr, usize)> {
     if name.is_null() {
         return record(Err(Error::InvalidValue));
     }
-    // SAFETY: NUL-terminated per the contract.
-    let name = unsafe { CStr::from_ptr(name) }.to_string_lossy().into_owned();
+    let Some(name) = name.to_string_lossy() else { return record(Err(Error::InvalidValue)) };
     let m = with(lib, |l| Ok(l.module.clone()))?;
     m.global(&name).or_else(|e| match e {
         Error::InvalidSymbol => record(Err(Error::SymbolNotFound)),
@@ -248,54 +226,32 @@ unsafe fn global(lib: *mut c_void, name: *const c_char) -> Result<(runtime::Devi
 }
 
 /// Writes a variable's address and size (either output may be null).
-///
-/// # Safety
-/// `dptr`, `bytes` null or valid for writes.
-unsafe fn write_var(dptr: *mut *mut c_void, bytes: *mut usize, r: Result<(u64, usize)>) -> i32 {
+fn write_var(dptr: Out<*mut c_void>, bytes: Out<usize>, r: Result<(u64, usize)>) -> i32 {
     code(r.map(|(p, n)| {
-        // SAFETY: valid for writes per the contract (null skipped).
-        unsafe {
-            if !dptr.is_null() {
-                dptr.write(p as *mut c_void);
-            }
-            if !bytes.is_null() {
-                bytes.write(n);
-            }
-        }
+        dptr.write(p as *mut c_void);
+        bytes.write(n);
     }))
 }
 
 /// `cudaLibraryGetGlobal(void **dptr, size_t *bytes, cudaLibrary_t, const char *name)`.
-///
-/// # Safety
-/// `dptr`, `bytes` null or valid for writes; `name` null or NUL-terminated.
-pub unsafe extern "C-unwind" fn cudaLibraryGetGlobal(
-    dptr: *mut *mut c_void,
-    bytes: *mut usize,
+pub extern "C-unwind" fn cudaLibraryGetGlobal(
+    dptr: Out<*mut c_void>,
+    bytes: Out<usize>,
     lib: *mut c_void,
-    name: *const c_char,
+    name: CStrArg,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    let r = unsafe { global(lib, name) }.map(|(p, n)| (p.0, n));
-    // SAFETY: forwarded contract.
-    unsafe { write_var(dptr, bytes, r) }
+    write_var(dptr, bytes, global(lib, name).map(|(p, n)| (p.0, n)))
 }
 
 /// `cudaLibraryGetManaged(void **dptr, size_t *bytes, cudaLibrary_t, const char *name)`: the
 /// variable's unified address (host and device code reach it there).
-///
-/// # Safety
-/// `dptr`, `bytes` null or valid for writes; `name` null or NUL-terminated.
-pub unsafe extern "C-unwind" fn cudaLibraryGetManaged(
-    dptr: *mut *mut c_void,
-    bytes: *mut usize,
+pub extern "C-unwind" fn cudaLibraryGetManaged(
+    dptr: Out<*mut c_void>,
+    bytes: Out<usize>,
     lib: *mut c_void,
-    name: *const c_char,
+    name: CStrArg,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    let r = unsafe { global(lib, name) }.and_then(|(p, n)| Ok((runtime::memory::unified_alias(p)?.0, n)));
-    // SAFETY: forwarded contract.
-    unsafe { write_var(dptr, bytes, r) }
+    write_var(dptr, bytes, global(lib, name).and_then(|(p, n)| Ok((runtime::memory::unified_alias(p)?.0, n))))
 }
 
 /// `cudaKernelSetAttributeForDevice(cudaKernel_t, enum cudaFuncAttribute, int value, int
@@ -309,8 +265,8 @@ pub extern "C-unwind" fn cudaKernelSetAttributeForDevice(
     if device != 0 {
         return code::<()>(record(Err(Error::InvalidDevice)));
     }
-    crate::register::cudaFuncSetAttribute(kernel, attr, value)
+    crate::api::execution::cudaFuncSetAttribute(kernel, attr, value)
 }
 
 // The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_library.rs"));
+include!(concat!(env!("OUT_DIR"), "/guards_api_library.rs"));

@@ -1,0 +1,30 @@
+//! 6.35 Interactions with the CUDA Driver API: a kernel's driver handle
+//! (`cudaGetKernel`, `cudaGetFuncBySymbol`; the handle is the host stub address).
+
+// C ABI names.
+#![allow(non_snake_case)]
+
+use std::ffi::c_void;
+
+/// `cudaGetKernel(cudaKernel_t *kernelPtr, const void *entryFuncAddr)`: the kernel handle is
+/// the host stub address.
+///
+/// # Safety
+/// `kernel` must be null or valid for writes.
+pub unsafe extern "C-unwind" fn cudaGetKernel(kernel: *mut *mut c_void, entry: *const c_void) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { crate::registration::__cudaGetKernel(kernel, entry) }
+}
+
+/// `cudaGetFuncBySymbol(cudaFunction_t *functionPtr, const void *symbolPtr)`: as
+/// `cudaGetKernel` (the handle is the host stub address).
+///
+/// # Safety
+/// `func` must be null or valid for writes.
+pub unsafe extern "C-unwind" fn cudaGetFuncBySymbol(func: *mut *mut c_void, symbol: *const c_void) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { crate::registration::__cudaGetKernel(func, symbol) }
+}
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_api_driver.rs"));

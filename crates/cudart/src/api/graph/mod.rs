@@ -1,0 +1,296 @@
+//! 6.30 Graph Management. This module: a graph itself (creating, destroying, cloning, dot
+//! output) and its structure (nodes, edges, dependencies). Submodules: adding nodes and their
+//! parameters ([`node`]), executable graphs ([`exec`]), memory nodes and graph memory
+//! ([`memory`]), user objects ([`user_object`]). Stream capture is in `api::stream`, where the
+//! reference lists it.
+
+// C ABI names.
+#![allow(non_snake_case)]
+
+pub mod exec;
+pub mod memory;
+pub mod node;
+pub mod user_object;
+
+use std::ffi::c_void;
+
+use runtime::graph::{Graph, GraphNode};
+use runtime::{Error, Result, record};
+
+use crate::args::{CStrArg, Out};
+use crate::{code, invalid};
+
+/// `cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags)`.
+pub extern "C-unwind" fn cudaGraphCreate(g: Out<*mut c_void>, flags: u32) -> i32 {
+    g.put(Graph::new(flags).map(|g| g.0 as *mut c_void))
+}
+
+/// `cudaGraphDestroy(cudaGraph_t)`.
+pub extern "C-unwind" fn cudaGraphDestroy(g: *mut c_void) -> i32 {
+    code(Graph(g as u64).destroy())
+}
+
+/// `cudaGraphGetNodes(cudaGraph_t, cudaGraphNode_t *nodes, size_t *numNodes)`: with `nodes`
+/// null, the count; else up to `*numNodes` handles (the rest of the array is nulled), and the
+/// count written back is the number of nodes.
+///
+/// # Safety
+/// `num` must be valid for reads and writes; `nodes` null or valid for `*num` writes.
+pub unsafe extern "C-unwind" fn cudaGraphGetNodes(g: *mut c_void, nodes: *mut *mut c_void, num: *mut usize) -> i32 {
+    if num.is_null() {
+        return invalid();
+    }
+    let r = Graph(g as u64).nodes().map(|all| {
+        if !nodes.is_null() {
+            // SAFETY: valid for reads per the contract.
+            let cap = unsafe { num.read() };
+            for i in 0..cap {
+                let h = all.get(i).map_or(std::ptr::null_mut(), |n| n.0 as *mut c_void);
+                // SAFETY: `nodes` is valid for `cap` writes per the contract.
+                unsafe { nodes.add(i).write(h) };
+            }
+        }
+        // SAFETY: valid for writes per the contract.
+        unsafe { num.write(all.len()) };
+    });
+    code(r)
+}
+
+pub(crate) fn node(n: *mut c_void) -> GraphNode {
+    GraphNode(n as u64)
+}
+
+/// Writes a list as CUDA's "array + count" outputs do: with `arr` null, the count; else up to
+/// `*num` entries (the rest of the array nulled) and the number written.
+///
+/// # Safety
+/// `num` valid for reads and writes; `arr` null or valid for `*num` writes.
+unsafe fn write_list(arr: *mut *mut c_void, num: *mut usize, r: Result<Vec<u64>>) -> i32 {
+    if num.is_null() {
+        return invalid();
+    }
+    code(r.map(|all| {
+        // SAFETY: valid for reads and writes per the contract.
+        unsafe {
+            if arr.is_null() {
+                num.write(all.len());
+                return;
+            }
+            let cap = num.read();
+            for i in 0..cap {
+                arr.add(i).write(all.get(i).map_or(std::ptr::null_mut(), |&h| h as *mut c_void));
+            }
+            num.write(cap.min(all.len()));
+        }
+    }))
+}
+
+/// `cudaGraphEdgeData`: 8 bytes; only the default (all zero) edge is supported.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct EdgeData {
+    /// `from_port`.
+    pub from_port: u8,
+    /// `to_port`.
+    pub to_port: u8,
+    /// `type`.
+    pub type_: u8,
+    /// `reserved[5]`.
+    pub reserved: [u8; 5],
+}
+
+/// # Safety
+/// `e` null or valid for `n` reads.
+pub(crate) unsafe fn default_edges(e: *const EdgeData, n: usize) -> Result<()> {
+    if e.is_null() || n == 0 {
+        return Ok(());
+    }
+    // SAFETY: valid for `n` reads per the contract.
+    let s = unsafe { std::slice::from_raw_parts(e, n) };
+    if s.iter().any(|d| d.from_port != 0 || d.to_port != 0 || d.type_ != 0) {
+        return Err(Error::NotSupported);
+    }
+    Ok(())
+}
+
+/// # Safety
+/// `e` null or valid for `n` writes.
+unsafe fn zero_edges(e: *mut EdgeData, n: usize) {
+    if !e.is_null() {
+        for i in 0..n {
+            // SAFETY: valid for `n` writes per the contract.
+            unsafe { e.add(i).write(EdgeData::default()) };
+        }
+    }
+}
+
+/// `cudaGraphNodeGetType(cudaGraphNode_t, enum cudaGraphNodeType *)`.
+pub extern "C-unwind" fn cudaGraphNodeGetType(n: *mut c_void, t: Out<i32>) -> i32 {
+    t.put(node(n).node_type().map(|t| t as i32))
+}
+
+/// `cudaGraphDestroyNode(cudaGraphNode_t)`.
+pub extern "C-unwind" fn cudaGraphDestroyNode(n: *mut c_void) -> i32 {
+    code(node(n).destroy())
+}
+
+/// `cudaGraphGetRootNodes(cudaGraph_t, cudaGraphNode_t *, size_t *)`.
+///
+/// # Safety
+/// As `write_list`.
+pub unsafe extern "C-unwind" fn cudaGraphGetRootNodes(g: *mut c_void, arr: *mut *mut c_void, num: *mut usize) -> i32 {
+    let r = Graph(g as u64).root_nodes().map(|v| v.iter().map(|n| n.0).collect());
+    // SAFETY: forwarded contract.
+    unsafe { write_list(arr, num, r) }
+}
+
+/// `cudaGraphGetEdges(cudaGraph_t, cudaGraphNode_t *from, cudaGraphNode_t *to,
+/// cudaGraphEdgeData *edgeData, size_t *numEdges)`.
+///
+/// # Safety
+/// `num` valid; the arrays null or valid for `*num` writes.
+pub unsafe extern "C-unwind" fn cudaGraphGetEdges(
+    g: *mut c_void,
+    from: *mut *mut c_void,
+    to: *mut *mut c_void,
+    data: *mut EdgeData,
+    num: *mut usize,
+) -> i32 {
+    if num.is_null() || from.is_null() != to.is_null() {
+        return invalid();
+    }
+    let r = Graph(g as u64).edges();
+    // SAFETY: forwarded contract.
+    unsafe {
+        let cap = num.read();
+        let rc = write_list(from, num, r.as_ref().map(|e| e.iter().map(|x| x.0.0).collect()).map_err(|e| *e));
+        if rc == 0 && !to.is_null() {
+            num.write(cap);
+            write_list(to, num, r.map(|e| e.iter().map(|x| x.1.0).collect()));
+            zero_edges(data, num.read());
+        }
+        rc
+    }
+}
+
+/// `cudaGraphNodeGetDependencies(cudaGraphNode_t, cudaGraphNode_t *, cudaGraphEdgeData *,
+/// size_t *)`.
+///
+/// # Safety
+/// As `write_list`; `data` null or valid for `*num` writes.
+pub unsafe extern "C-unwind" fn cudaGraphNodeGetDependencies(
+    n: *mut c_void,
+    arr: *mut *mut c_void,
+    data: *mut EdgeData,
+    num: *mut usize,
+) -> i32 {
+    let r = node(n).dependencies().map(|v| v.iter().map(|n| n.0).collect());
+    // SAFETY: forwarded contract.
+    unsafe {
+        let rc = write_list(arr, num, r);
+        if rc == 0 && !arr.is_null() {
+            zero_edges(data, num.read());
+        }
+        rc
+    }
+}
+
+/// `cudaGraphNodeGetDependentNodes(...)`.
+///
+/// # Safety
+/// As `write_list`; `data` null or valid for `*num` writes.
+pub unsafe extern "C-unwind" fn cudaGraphNodeGetDependentNodes(
+    n: *mut c_void,
+    arr: *mut *mut c_void,
+    data: *mut EdgeData,
+    num: *mut usize,
+) -> i32 {
+    let r = node(n).dependents().map(|v| v.iter().map(|n| n.0).collect());
+    // SAFETY: forwarded contract.
+    unsafe {
+        let rc = write_list(arr, num, r);
+        if rc == 0 && !arr.is_null() {
+            zero_edges(data, num.read());
+        }
+        rc
+    }
+}
+
+/// # Safety
+/// `from`, `to` hold `n` handles (or null with `n == 0`); `e` null or `n` entries.
+unsafe fn edges_arg(
+    from: *const *mut c_void,
+    to: *const *mut c_void,
+    e: *const EdgeData,
+    n: usize,
+) -> Result<(Vec<GraphNode>, Vec<GraphNode>)> {
+    if n == 0 {
+        return Ok((Vec::new(), Vec::new()));
+    }
+    if from.is_null() || to.is_null() {
+        return Err(Error::InvalidValue);
+    }
+    // SAFETY: forwarded contract.
+    unsafe {
+        default_edges(e, n)?;
+        let f = std::slice::from_raw_parts(from, n).iter().map(|&p| node(p)).collect();
+        let t = std::slice::from_raw_parts(to, n).iter().map(|&p| node(p)).collect();
+        Ok((f, t))
+    }
+}
+
+/// `cudaGraphAddDependencies(cudaGraph_t, const cudaGraphNode_t *from, const cudaGraphNode_t
+/// *to, const cudaGraphEdgeData *edgeData, size_t numDependencies)`.
+///
+/// # Safety
+/// The arrays hold `n` entries (edge data may be null).
+pub unsafe extern "C-unwind" fn cudaGraphAddDependencies(
+    g: *mut c_void,
+    from: *const *mut c_void,
+    to: *const *mut c_void,
+    e: *const EdgeData,
+    n: usize,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    let r = record(unsafe { edges_arg(from, to, e, n) }).and_then(|(f, t)| Graph(g as u64).add_dependencies(&f, &t));
+    code(r)
+}
+
+/// `cudaGraphRemoveDependencies(...)`.
+///
+/// # Safety
+/// The arrays hold `n` entries (edge data may be null).
+pub unsafe extern "C-unwind" fn cudaGraphRemoveDependencies(
+    g: *mut c_void,
+    from: *const *mut c_void,
+    to: *const *mut c_void,
+    e: *const EdgeData,
+    n: usize,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    let r = record(unsafe { edges_arg(from, to, e, n) }).and_then(|(f, t)| Graph(g as u64).remove_dependencies(&f, &t));
+    code(r)
+}
+
+/// `cudaGraphClone(cudaGraph_t *clone, cudaGraph_t original)`.
+pub extern "C-unwind" fn cudaGraphClone(c: Out<*mut c_void>, g: *mut c_void) -> i32 {
+    c.put(Graph(g as u64).clone_graph().map(|g| g.0 as *mut c_void))
+}
+
+/// `cudaGraphNodeFindInClone(cudaGraphNode_t *, cudaGraphNode_t original, cudaGraph_t clone)`.
+pub extern "C-unwind" fn cudaGraphNodeFindInClone(n: Out<*mut c_void>, orig: *mut c_void, g: *mut c_void) -> i32 {
+    n.put(Graph(g as u64).find_in_clone(node(orig)).map(|n| n.0 as *mut c_void))
+}
+
+/// `cudaGraphDebugDotPrint(cudaGraph_t, const char *path, unsigned int flags)`: a Graphviz
+/// file; `cudaGraphDebugDotFlagsVerbose` (1) or the kernel-params flag (4) adds parameters.
+pub extern "C-unwind" fn cudaGraphDebugDotPrint(g: *mut c_void, path: CStrArg, flags: u32) -> i32 {
+    if path.is_null() {
+        return invalid();
+    }
+    let Some(p) = path.to_string_lossy() else { return invalid() };
+    code(Graph(g as u64).debug_dot_print(std::path::Path::new(&p), flags & 0x5 != 0))
+}
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_api_graph.rs"));

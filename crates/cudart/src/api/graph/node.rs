@@ -1,0 +1,893 @@
+//! Graph nodes (6.30 Graph Management): adding nodes of each type (the generic
+//! `cudaGraphAddNode` included), their parameters (get and set), event and child graph nodes,
+//! kernel node attributes, conditional nodes and their handles, symbol memcpy nodes, and the
+//! C node parameter structs.
+
+// C ABI names.
+#![allow(non_snake_case)]
+
+use std::collections::HashMap;
+use std::ffi::c_void;
+use std::sync::Mutex;
+
+use runtime::event::Event;
+use runtime::graph::{self, Graph, GraphNode, NodeKind, NodeType};
+use runtime::memory::{self, Set3D};
+use runtime::stream::{AttrValue, attr_default, check_attr};
+use runtime::{DevicePtr, Error, Result, record};
+
+use crate::api::execution::{Dim3C, host_fn_work};
+use crate::api::graph::memory::MemAllocNodeParams;
+use crate::api::graph::{EdgeData, node};
+use crate::api::memory::pitched::{Memcpy3DParms, copy_3d_of};
+use crate::args::{In, Out};
+use crate::{code, invalid};
+
+/// `struct cudaKernelNodeParams`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct KernelNodeParams {
+    /// `void *func`: the kernel's host stub.
+    pub func: *mut c_void,
+    /// `dim3 gridDim`.
+    pub gridDim: Dim3C,
+    /// `dim3 blockDim`.
+    pub blockDim: Dim3C,
+    /// `unsigned int sharedMemBytes`.
+    pub sharedMemBytes: u32,
+    /// `void **kernelParams`.
+    pub kernelParams: *mut *mut c_void,
+    /// `void **extra` (not supported: must be null).
+    pub extra: *mut *mut c_void,
+}
+
+/// `struct cudaMemsetParams`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct MemsetParams {
+    /// `void *dst`.
+    pub dst: *mut c_void,
+    /// `size_t pitch`.
+    pub pitch: usize,
+    /// `unsigned int value`.
+    pub value: u32,
+    /// `unsigned int elementSize` (1, 2 or 4).
+    pub elementSize: u32,
+    /// `size_t width` (elements).
+    pub width: usize,
+    /// `size_t height`.
+    pub height: usize,
+}
+
+/// `struct cudaHostNodeParams`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct HostNodeParams {
+    /// `cudaHostFn_t fn`.
+    pub fn_: Option<unsafe extern "C" fn(*mut c_void)>,
+    /// `void *userData`.
+    pub userData: *mut c_void,
+}
+
+/// # Safety
+/// `deps` must hold `n` node handles (or be null with `n == 0`).
+unsafe fn deps_of(deps: *const *mut c_void, n: usize) -> Result<Vec<GraphNode>> {
+    if n == 0 {
+        return Ok(Vec::new());
+    }
+    if deps.is_null() {
+        return Err(Error::InvalidValue);
+    }
+    // SAFETY: `deps` holds `n` handles per the contract.
+    let s = unsafe { std::slice::from_raw_parts(deps, n) };
+    Ok(s.iter().map(|&p| GraphNode(p as u64)).collect())
+}
+
+/// Adds a node; writes its handle.
+///
+/// # Safety
+/// `node` must be valid for writes; `deps` must hold `n` handles.
+pub(crate) unsafe fn add(
+    node: Out<*mut c_void>,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    n: usize,
+    kind: impl FnOnce() -> Result<graph::NodeKind>,
+) -> i32 {
+    if node.is_null() {
+        return invalid();
+    }
+    let r = (|| {
+        // SAFETY: forwarded contract.
+        let deps = record(unsafe { deps_of(deps, n) })?;
+        let k = record(kind())?;
+        Graph(g as u64).add(&deps, k)
+    })();
+    node.put(r.map(|h| h.0 as *mut c_void))
+}
+
+/// A kernel node from `cudaKernelNodeParams` (the arguments are copied now).
+///
+/// # Safety
+/// `p->kernelParams` must hold one pointer per kernel parameter.
+pub(crate) unsafe fn kernel_kind(p: In<KernelNodeParams>) -> Result<graph::NodeKind> {
+    let p = p.read()?;
+    if !p.extra.is_null() {
+        return Err(Error::NotSupported);
+    }
+    // SAFETY: forwarded contract.
+    let (f, packed, shared) =
+        unsafe { crate::registration::prepare_launch(p.func as usize, p.kernelParams, p.sharedMemBytes as usize) }?;
+    graph::KernelNode::new(f, p.gridDim.into(), p.blockDim.into(), shared, packed).map(graph::NodeKind::Kernel)
+}
+
+/// A memset node from `cudaMemsetParams`.
+pub(crate) fn memset_kind(p: In<MemsetParams>) -> Result<graph::NodeKind> {
+    let p = p.read()?;
+    let s = Set3D {
+        dst: DevicePtr(p.dst as u64),
+        pitch: p.pitch,
+        slice_rows: p.height,
+        value: p.value,
+        elem_size: p.elementSize,
+        width: p.width,
+        height: p.height,
+        depth: 1,
+    };
+    Ok(work_kind(graph::NodeType::Memset, s.work()?.map(memory::node_work), params_bytes(&p)))
+}
+
+/// A memcpy node from `cudaMemcpy3DParms`.
+///
+/// # Safety
+/// `p` valid; host memory it covers must stay valid while the graph may run.
+pub(crate) unsafe fn memcpy_kind(p: *const Memcpy3DParms) -> Result<graph::NodeKind> {
+    // SAFETY: forwarded contract.
+    let c = unsafe { copy_3d_of(p) }?;
+    // SAFETY: `copy_3d_of` checked that `p` is not null; valid per the contract.
+    let b = params_bytes(unsafe { &*p });
+    // SAFETY: forwarded contract.
+    Ok(work_kind(graph::NodeType::Memcpy, unsafe { c.work() }?.map(memory::node_work), b))
+}
+
+/// A 1D memcpy node.
+///
+/// # Safety
+/// Host memory covered must stay valid while the graph may run.
+pub(crate) unsafe fn memcpy_1d_kind(
+    dst: *mut c_void,
+    src: *const c_void,
+    count: usize,
+    kind: i32,
+) -> Result<graph::NodeKind> {
+    let kind = memory::MemcpyKind::from_raw(kind)?;
+    let c = memory::Copy3D {
+        dst: dst as u64,
+        dpitch: count,
+        dheight: 1,
+        src: src as u64,
+        spitch: count,
+        sheight: 1,
+        width: count,
+        height: 1,
+        depth: 1,
+        kind,
+    };
+    let pitched =
+        |p: *mut c_void| crate::api::memory::pitched::PitchedPtr { ptr: p, pitch: count, xsize: count, ysize: 1 };
+    let origin = crate::api::memory::pitched::Pos { x: 0, y: 0, z: 0 };
+    let as_3d = Memcpy3DParms {
+        srcArray: std::ptr::null_mut(),
+        srcPos: origin,
+        srcPtr: pitched(src.cast_mut()),
+        dstArray: std::ptr::null_mut(),
+        dstPos: origin,
+        dstPtr: pitched(dst),
+        extent: crate::api::memory::pitched::Extent { width: count, height: 1, depth: 1 },
+        kind: kind as i32,
+    };
+    // SAFETY: forwarded contract.
+    Ok(work_kind(graph::NodeType::Memcpy, unsafe { c.work() }?.map(memory::node_work), params_bytes(&as_3d)))
+}
+
+/// A host node from `cudaHostNodeParams`.
+pub(crate) fn host_kind(p: In<HostNodeParams>) -> Result<graph::NodeKind> {
+    let p = p.read()?;
+    let Some(f) = p.fn_ else { return Err(Error::InvalidValue) };
+    Ok(graph::NodeKind::Work {
+        ty: graph::NodeType::Host,
+        work: std::sync::Arc::from(host_fn_work(f, p.userData)),
+        params: Some(params_bytes(&p)),
+    })
+}
+
+/// Work of type `ty` (`None`, nothing to do: still a node of that type).
+fn work_kind(ty: graph::NodeType, w: Option<graph::NodeFn>, params: std::sync::Arc<[u8]>) -> graph::NodeKind {
+    graph::NodeKind::Work { ty, work: w.unwrap_or_else(|| std::sync::Arc::new(|| {})), params: Some(params) }
+}
+
+/// A C parameter struct as the bytes a node keeps for its `Get*Params` call.
+pub(crate) fn params_bytes<T: Copy>(p: &T) -> std::sync::Arc<[u8]> {
+    // SAFETY: `p` is a live `T` of `size_of::<T>()` bytes; the C parameter structs are plain
+    // data (the padding bytes copied are never interpreted).
+    let b = unsafe { std::slice::from_raw_parts((p as *const T).cast::<u8>(), std::mem::size_of::<T>()) };
+    std::sync::Arc::from(b)
+}
+
+/// The C parameter struct a node was made from (`None`: a captured node, or another type).
+pub(crate) fn params_of<T: Copy>(k: &graph::NodeKind, ty: graph::NodeType) -> Option<T> {
+    match k {
+        graph::NodeKind::Work { ty: t, params: Some(b), .. } if *t == ty && b.len() == std::mem::size_of::<T>() => {
+            // SAFETY: the bytes were made by `params_bytes::<T>` for this node type (same
+            // size), so they are a valid `T`; read unaligned from the byte buffer.
+            Some(unsafe { b.as_ptr().cast::<T>().read_unaligned() })
+        }
+        _ => None,
+    }
+}
+
+/// `cudaGraphAddKernelNode(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *deps, size_t
+/// numDeps, const struct cudaKernelNodeParams *)`: the arguments are copied now.
+///
+/// # Safety
+/// As its CUDA contract: `p` valid, `p->kernelParams` one pointer per kernel parameter.
+pub unsafe extern "C-unwind" fn cudaGraphAddKernelNode(
+    node: Out<*mut c_void>,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    n: usize,
+    p: In<KernelNodeParams>,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    let work = || unsafe { kernel_kind(p) };
+    // SAFETY: forwarded contract.
+    unsafe { add(node, g, deps, n, work) }
+}
+
+/// `cudaGraphAddMemcpyNode(..., const struct cudaMemcpy3DParms *)`.
+///
+/// # Safety
+/// `p` must be valid; host memory it covers must stay valid while the graph may run.
+pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNode(
+    node: Out<*mut c_void>,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    n: usize,
+    p: *const Memcpy3DParms,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    let work = || unsafe { memcpy_kind(p) };
+    // SAFETY: forwarded contract.
+    unsafe { add(node, g, deps, n, work) }
+}
+
+/// `cudaGraphAddMemcpyNode1D(..., void *dst, const void *src, size_t count, enum
+/// cudaMemcpyKind)`.
+///
+/// # Safety
+/// Host memory covered must stay valid while the graph may run.
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNode1D(
+    node: Out<*mut c_void>,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    n: usize,
+    dst: *mut c_void,
+    src: *const c_void,
+    count: usize,
+    kind: i32,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    let work = || unsafe { memcpy_1d_kind(dst, src, count, kind) };
+    // SAFETY: forwarded contract.
+    unsafe { add(node, g, deps, n, work) }
+}
+
+/// `cudaGraphAddMemsetNode(..., const struct cudaMemsetParams *)`.
+///
+/// # Safety
+/// `p` must be valid.
+pub unsafe extern "C-unwind" fn cudaGraphAddMemsetNode(
+    node: Out<*mut c_void>,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    n: usize,
+    p: In<MemsetParams>,
+) -> i32 {
+    let work = || memset_kind(p);
+    // SAFETY: forwarded contract.
+    unsafe { add(node, g, deps, n, work) }
+}
+
+/// `cudaGraphAddHostNode(..., const struct cudaHostNodeParams *)`.
+///
+/// # Safety
+/// `p` must be valid.
+pub unsafe extern "C-unwind" fn cudaGraphAddHostNode(
+    node: Out<*mut c_void>,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    n: usize,
+    p: In<HostNodeParams>,
+) -> i32 {
+    let work = || host_kind(p);
+    // SAFETY: forwarded contract.
+    unsafe { add(node, g, deps, n, work) }
+}
+
+/// `cudaGraphAddEmptyNode(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *, size_t)`.
+///
+/// # Safety
+/// `node` must be valid for writes; `deps` must hold `n` handles.
+pub unsafe extern "C-unwind" fn cudaGraphAddEmptyNode(
+    node: Out<*mut c_void>,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    n: usize,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { add(node, g, deps, n, || Ok(graph::NodeKind::Empty)) }
+}
+
+/// `struct cudaGraphNodeParams` (256 bytes): the type, then a union of the per-type
+/// parameter structs at offset 16.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct GraphNodeParams {
+    /// `enum cudaGraphNodeType type`.
+    pub type_: i32,
+    /// `int reserved0[3]`.
+    pub reserved0: [i32; 3],
+    /// The union (`long long reserved1[29]` in size).
+    pub u: [i64; 29],
+    /// `long long reserved2`.
+    pub reserved2: i64,
+}
+
+/// `struct cudaMemcpyNodeParams`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct MemcpyNodeParams {
+    /// `int flags` (must be 0).
+    pub flags: i32,
+    /// `int reserved[3]`.
+    pub reserved: [i32; 3],
+    /// `struct cudaMemcpy3DParms copyParams`.
+    pub copyParams: Memcpy3DParms,
+}
+
+/// `struct cudaChildGraphNodeParams`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct ChildGraphNodeParams {
+    /// `cudaGraph_t graph`.
+    pub graph: *mut c_void,
+    /// `enum cudaGraphChildGraphNodeOwnership ownership` (0 clone, 1 move).
+    pub ownership: i32,
+}
+
+/// `struct cudaConditionalNodeParams`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct ConditionalNodeParams {
+    /// `cudaGraphConditionalHandle handle`.
+    pub handle: u64,
+    /// `enum cudaGraphConditionalNodeType type` (0 IF, 1 WHILE, 2 SWITCH).
+    pub type_: i32,
+    /// `unsigned int size`: the number of body graphs.
+    pub size: u32,
+    /// `cudaGraph_t *phGraph_out` (out): the body graphs, owned by the node.
+    pub phGraph_out: *mut *mut c_void,
+}
+
+const _: () = assert!(std::mem::size_of::<GraphNodeParams>() == 256);
+
+const _: () = assert!(std::mem::size_of::<ConditionalNodeParams>() == 24);
+
+/// The per-type parameters in the union of `p`.
+pub(crate) fn union_of<T>(p: *mut GraphNodeParams) -> *mut T {
+    p.cast::<u8>().wrapping_add(16).cast::<T>()
+}
+
+/// `cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle *pHandle_out, cudaGraph_t
+/// graph, unsigned int defaultLaunchValue, unsigned int flags)`.
+pub extern "C-unwind" fn cudaGraphConditionalHandleCreate(
+    h: Out<u64>,
+    g: *mut c_void,
+    default: u32,
+    flags: u32,
+) -> i32 {
+    if h.is_null() {
+        return invalid();
+    }
+    h.put(Graph(g as u64).conditional_handle(default, flags))
+}
+
+/// `cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t
+/// *pDependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, struct
+/// cudaGraphNodeParams *nodeParams)`: any node type but external semaphores (only default
+/// edges). Conditional nodes get their body graphs in `nodeParams->conditional.phGraph_out`,
+/// memory allocation nodes their address in `nodeParams->alloc.dptr`.
+///
+/// # Safety
+/// As its CUDA contract: `node` valid for writes, `deps` (and `edges` unless null) hold `n`
+/// entries, `p` null or valid for reads and writes with the parameters of its type valid.
+pub unsafe extern "C-unwind" fn cudaGraphAddNode(
+    node: Out<*mut c_void>,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    edges: *const EdgeData,
+    n: usize,
+    p: *mut GraphNodeParams,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    if let Err(e) = record(unsafe { crate::api::graph::default_edges(edges, n) }) {
+        return code::<()>(Err(e));
+    }
+    // SAFETY: null-checked; valid per the contract.
+    let Some(q) = (unsafe { p.as_ref() }) else { return invalid() };
+    // SAFETY: forwarded contract; the union holds the parameters of the type (every call below).
+    unsafe {
+        match q.type_ {
+            0 => cudaGraphAddKernelNode(node, g, deps, n, In::new(union_of::<KernelNodeParams>(p))),
+            1 => match memcpy_params(p) {
+                Ok(c) => cudaGraphAddMemcpyNode(node, g, deps, n, c),
+                Err(e) => code::<()>(Err(e)),
+            },
+            2 => cudaGraphAddMemsetNode(node, g, deps, n, In::new(union_of::<MemsetParams>(p))),
+            3 => cudaGraphAddHostNode(node, g, deps, n, In::new(union_of::<HostNodeParams>(p))),
+            4 => {
+                let c = union_of::<ChildGraphNodeParams>(p).read();
+                if c.ownership != 0 {
+                    return code::<()>(record(Err(Error::NotSupported)));
+                }
+                cudaGraphAddChildGraphNode(node, g, deps, n, c.graph)
+            }
+            5 => cudaGraphAddEmptyNode(node, g, deps, n),
+            6 => cudaGraphAddEventWaitNode(node, g, deps, n, union_of::<*mut c_void>(p).read()),
+            7 => cudaGraphAddEventRecordNode(node, g, deps, n, union_of::<*mut c_void>(p).read()),
+            10 => {
+                crate::api::graph::memory::cudaGraphAddMemAllocNode(node, g, deps, n, union_of::<MemAllocNodeParams>(p))
+            }
+            11 => {
+                crate::api::graph::memory::cudaGraphAddMemFreeNode(node, g, deps, n, union_of::<*mut c_void>(p).read())
+            }
+            13 => add_conditional(node, g, deps, n, union_of::<ConditionalNodeParams>(p)),
+            8 | 9 => code::<()>(record(Err(Error::NotSupported))),
+            _ => invalid(),
+        }
+    }
+}
+
+/// The copy of a `cudaMemcpyNodeParams` (flags must be 0).
+///
+/// # Safety
+/// `p` valid with memcpy parameters in its union.
+pub(crate) unsafe fn memcpy_params(p: *mut GraphNodeParams) -> Result<*const Memcpy3DParms> {
+    let m = union_of::<MemcpyNodeParams>(p);
+    // SAFETY: valid per the contract.
+    let flags = unsafe { (*m).flags };
+    if flags != 0 {
+        return record(Err(Error::InvalidValue));
+    }
+    // SAFETY: in bounds of the same struct.
+    Ok(unsafe { &raw const (*m).copyParams })
+}
+
+/// A conditional node; writes its body graphs' array to `c->phGraph_out`.
+///
+/// # Safety
+/// `node` valid for writes; `deps` holds `n` handles; `c` valid for reads and writes.
+unsafe fn add_conditional(
+    node: Out<*mut c_void>,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    n: usize,
+    c: *mut ConditionalNodeParams,
+) -> i32 {
+    if node.is_null() {
+        return invalid();
+    }
+    // SAFETY: valid per the contract.
+    let q = unsafe { c.read() };
+    let r = (|| {
+        let deps: Vec<GraphNode> = if n == 0 {
+            Vec::new()
+        } else if deps.is_null() {
+            return record(Err(Error::InvalidValue));
+        } else {
+            // SAFETY: `deps` holds `n` handles per the contract.
+            unsafe { std::slice::from_raw_parts(deps, n) }.iter().map(|&d| GraphNode(d as u64)).collect()
+        };
+        let ty = u32::try_from(q.type_).map_err(|_| Error::InvalidValue);
+        let (nd, bodies) = Graph(g as u64).add_conditional(&deps, q.handle, record(ty)?, q.size)?;
+        // The bodies' array lives as long as the node: handles are the graph ids, as
+        // `cudaGraph_t` values are.
+        // SAFETY: valid for writes per the contract.
+        unsafe { (*c).phGraph_out = bodies.as_ptr().cast::<*mut c_void>().cast_mut() };
+        Ok(nd.0 as *mut c_void)
+    })();
+    node.put(r)
+}
+
+/// `cudaGraphNodeSetParams(cudaGraphNode_t, struct cudaGraphNodeParams *)`: kernel, memcpy,
+/// memset, host and event nodes (the type must stay the same).
+///
+/// # Safety
+/// `p` null or valid, with the parameters of its type valid.
+pub unsafe extern "C-unwind" fn cudaGraphNodeSetParams(nd: *mut c_void, p: *mut GraphNodeParams) -> i32 {
+    // SAFETY: null-checked; valid per the contract.
+    let Some(q) = (unsafe { p.as_ref() }) else { return invalid() };
+    if let Err(e) = type_matches(GraphNode(nd as u64), q.type_) {
+        return code::<()>(Err(e));
+    }
+    // SAFETY: forwarded contract; the union holds the parameters of the type (every call below).
+    unsafe {
+        match q.type_ {
+            0 => cudaGraphKernelNodeSetParams(nd, In::new(union_of::<KernelNodeParams>(p))),
+            1 => match memcpy_params(p) {
+                Ok(c) => cudaGraphMemcpyNodeSetParams(nd, c),
+                Err(e) => code::<()>(Err(e)),
+            },
+            2 => cudaGraphMemsetNodeSetParams(nd, In::new(union_of::<MemsetParams>(p))),
+            3 => cudaGraphHostNodeSetParams(nd, In::new(union_of::<HostNodeParams>(p))),
+            6 => cudaGraphEventWaitNodeSetEvent(nd, union_of::<*mut c_void>(p).read()),
+            7 => cudaGraphEventRecordNodeSetEvent(nd, union_of::<*mut c_void>(p).read()),
+            _ => code::<()>(record(Err(Error::NotSupported))),
+        }
+    }
+}
+
+/// The node exists and is of type `ty`, else [`Error::InvalidValue`].
+pub(crate) fn type_matches(n: GraphNode, ty: i32) -> Result<()> {
+    let t = n.node_type()?;
+    if t as i32 != ty {
+        return record(Err(Error::InvalidValue));
+    }
+    Ok(())
+}
+
+/// A memcpy node's work between a symbol and memory (`to_symbol`: into it).
+///
+/// # Safety
+/// Host memory covered must stay valid while the graph may run.
+pub(crate) unsafe fn symbol_kind(
+    sym: *const c_void,
+    other: *mut c_void,
+    count: usize,
+    offset: usize,
+    kind: i32,
+    to_symbol: bool,
+) -> Result<runtime::graph::NodeKind> {
+    let (dst, src, _) = crate::registration::symbol_copy_ends(sym, other, count, offset, kind, to_symbol)?;
+    // SAFETY: forwarded contract.
+    unsafe { memcpy_1d_kind(dst as *mut c_void, src as *const c_void, count, kind) }
+}
+
+/// `cudaGraphAddMemcpyNodeToSymbol(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *,
+/// size_t, const void *symbol, const void *src, size_t count, size_t offset, enum
+/// cudaMemcpyKind)`.
+///
+/// # Safety
+/// `node` valid for writes, `deps` holds `n` handles; `src` valid for `count` bytes while
+/// the graph may run.
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNodeToSymbol(
+    node: Out<*mut c_void>,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    n: usize,
+    sym: *const c_void,
+    src: *const c_void,
+    count: usize,
+    offset: usize,
+    kind: i32,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    let k = || unsafe { symbol_kind(sym, src.cast_mut(), count, offset, kind, true) };
+    // SAFETY: forwarded contract.
+    unsafe { add(node, g, deps, n, k) }
+}
+
+/// `cudaGraphAddMemcpyNodeFromSymbol(..., void *dst, const void *symbol, size_t count,
+/// size_t offset, enum cudaMemcpyKind)`.
+///
+/// # Safety
+/// `node` valid for writes, `deps` holds `n` handles; `dst` valid for `count` bytes while
+/// the graph may run.
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNodeFromSymbol(
+    node: Out<*mut c_void>,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    n: usize,
+    dst: *mut c_void,
+    sym: *const c_void,
+    count: usize,
+    offset: usize,
+    kind: i32,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    let k = || unsafe { symbol_kind(sym, dst, count, offset, kind, false) };
+    // SAFETY: forwarded contract.
+    unsafe { add(node, g, deps, n, k) }
+}
+
+/// `cudaGraphMemcpyNodeSetParamsToSymbol(cudaGraphNode_t, const void *symbol, const void
+/// *src, size_t count, size_t offset, enum cudaMemcpyKind)`.
+///
+/// # Safety
+/// `src` valid for `count` bytes while the graph may run.
+pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeSetParamsToSymbol(
+    nd: *mut c_void,
+    sym: *const c_void,
+    src: *const c_void,
+    count: usize,
+    offset: usize,
+    kind: i32,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    code(
+        unsafe { symbol_kind(sym, src.cast_mut(), count, offset, kind, true) }
+            .and_then(|k| GraphNode(nd as u64).set_kind(k)),
+    )
+}
+
+/// `cudaGraphMemcpyNodeSetParamsFromSymbol(cudaGraphNode_t, void *dst, const void *symbol,
+/// size_t count, size_t offset, enum cudaMemcpyKind)`.
+///
+/// # Safety
+/// `dst` valid for `count` bytes while the graph may run.
+pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeSetParamsFromSymbol(
+    nd: *mut c_void,
+    dst: *mut c_void,
+    sym: *const c_void,
+    count: usize,
+    offset: usize,
+    kind: i32,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    code(unsafe { symbol_kind(sym, dst, count, offset, kind, false) }.and_then(|k| GraphNode(nd as u64).set_kind(k)))
+}
+
+/// The parameters of a node of type `ty` made through the explicit API.
+pub(crate) fn node_params<T: Copy>(n: *mut c_void, ty: NodeType) -> Result<T> {
+    node(n).kind().and_then(|k| {
+        if k.ty() != ty {
+            return record(Err(Error::InvalidValue));
+        }
+        // A node made by stream capture keeps no parameters.
+        record(params_of::<T>(&k, ty).ok_or(Error::NotSupported))
+    })
+}
+
+/// `cudaGraphHostNodeGetParams(cudaGraphNode_t, struct cudaHostNodeParams *)`.
+pub extern "C-unwind" fn cudaGraphHostNodeGetParams(n: *mut c_void, p: Out<HostNodeParams>) -> i32 {
+    p.put(node_params(n, NodeType::Host))
+}
+
+/// `cudaGraphMemsetNodeGetParams(cudaGraphNode_t, struct cudaMemsetParams *)`.
+pub extern "C-unwind" fn cudaGraphMemsetNodeGetParams(n: *mut c_void, p: Out<MemsetParams>) -> i32 {
+    p.put(node_params(n, NodeType::Memset))
+}
+
+/// `cudaGraphMemcpyNodeGetParams(cudaGraphNode_t, struct cudaMemcpy3DParms *)`: a 1D copy
+/// node's parameters as the equivalent 3D copy.
+pub extern "C-unwind" fn cudaGraphMemcpyNodeGetParams(n: *mut c_void, p: Out<Memcpy3DParms>) -> i32 {
+    p.put(node_params(n, NodeType::Memcpy))
+}
+
+/// `cudaGraphMemcpyNodeSetParams1D(cudaGraphNode_t, void *dst, const void *src, size_t count,
+/// enum cudaMemcpyKind)`.
+///
+/// # Safety
+/// Host memory covered must stay valid while the graph may run.
+pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeSetParams1D(
+    n: *mut c_void,
+    dst: *mut c_void,
+    src: *const c_void,
+    count: usize,
+    kind: i32,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    code(record(unsafe { memcpy_1d_kind(dst, src, count, kind) }).and_then(|k| node(n).set_kind(k)))
+}
+
+/// The attributes a kernel node has (`cudaLaunchAttributeID`).
+const KERNEL_NODE_ATTRS: [i32; 10] = [1, 2, 4, 5, 6, 8, 9, 10, 11, 14];
+
+fn kernel_node(n: *mut c_void) -> Result<graph::KernelNode> {
+    node(n).kind().and_then(|k| match k {
+        NodeKind::Kernel(k) => Ok(k),
+        _ => record(Err(Error::InvalidValue)),
+    })
+}
+
+/// `cudaGraphKernelNodeGetAttribute(cudaGraphNode_t, cudaKernelNodeAttrID, cudaKernelNodeAttrValue
+/// *)`: the value set, or the default.
+pub extern "C-unwind" fn cudaGraphKernelNodeGetAttribute(n: *mut c_void, id: i32, v: Out<AttrValue>) -> i32 {
+    let r = kernel_node(n).and_then(|k| {
+        if !KERNEL_NODE_ATTRS.contains(&id) {
+            return record(Err(Error::InvalidValue));
+        }
+        Ok(k.attrs.get(&id).copied().unwrap_or_else(|| attr_default(id)))
+    });
+    v.put(r)
+}
+
+/// `cudaGraphKernelNodeSetAttribute(cudaGraphNode_t, cudaKernelNodeAttrID, const
+/// cudaKernelNodeAttrValue *)`: validated and stored (the CPU device runs every value alike).
+///
+/// # Safety
+/// `v` must be null or a valid `cudaKernelNodeAttrValue`.
+pub unsafe extern "C-unwind" fn cudaGraphKernelNodeSetAttribute(n: *mut c_void, id: i32, v: *const AttrValue) -> i32 {
+    // SAFETY: null-checked; valid per the contract.
+    let Some(v) = (unsafe { v.as_ref() }).copied() else { return invalid() };
+    let r = kernel_node(n).and_then(|mut k| {
+        record(check_attr(id, &v, false))?;
+        k.attrs.insert(id, v);
+        node(n).set_kind(NodeKind::Kernel(k))
+    });
+    code(r)
+}
+
+/// `cudaGraphKernelNodeCopyAttributes(cudaGraphNode_t dst, cudaGraphNode_t src)`.
+pub extern "C-unwind" fn cudaGraphKernelNodeCopyAttributes(dst: *mut c_void, src: *mut c_void) -> i32 {
+    let r = kernel_node(src).and_then(|s| {
+        let mut d = kernel_node(dst)?;
+        d.attrs = s.attrs;
+        node(dst).set_kind(NodeKind::Kernel(d))
+    });
+    code(r)
+}
+
+/// `cudaGraphAddEventRecordNode(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *,
+/// size_t, cudaEvent_t)`.
+///
+/// # Safety
+/// `n` valid for writes; `deps` holds `nd` handles.
+pub unsafe extern "C-unwind" fn cudaGraphAddEventRecordNode(
+    n: Out<*mut c_void>,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    nd: usize,
+    e: *mut c_void,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { add(n, g, deps, nd, || Ok(NodeKind::EventRecord(Event(e as u64)))) }
+}
+
+/// `cudaGraphAddEventWaitNode(...)`.
+///
+/// # Safety
+/// `n` valid for writes; `deps` holds `nd` handles.
+pub unsafe extern "C-unwind" fn cudaGraphAddEventWaitNode(
+    n: Out<*mut c_void>,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    nd: usize,
+    e: *mut c_void,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { add(n, g, deps, nd, || Ok(NodeKind::WaitEvent(Event(e as u64)))) }
+}
+
+/// `cudaGraphAddChildGraphNode(..., cudaGraph_t childGraph)`: the child graph is cloned.
+///
+/// # Safety
+/// `n` valid for writes; `deps` holds `nd` handles.
+pub unsafe extern "C-unwind" fn cudaGraphAddChildGraphNode(
+    n: Out<*mut c_void>,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    nd: usize,
+    child: *mut c_void,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { add(n, g, deps, nd, || Ok(NodeKind::Graph(Graph(child as u64)))) }
+}
+
+/// The event of an event node of type `want`.
+fn event_of(n: *mut c_void, want: graph::NodeType) -> Result<*mut c_void> {
+    match node(n).kind()? {
+        NodeKind::EventRecord(e) if want == graph::NodeType::EventRecord => Ok(e.0 as *mut c_void),
+        NodeKind::WaitEvent(e) if want == graph::NodeType::WaitEvent => Ok(e.0 as *mut c_void),
+        _ => record(Err(Error::InvalidValue)),
+    }
+}
+
+/// `cudaGraphEventRecordNodeGetEvent(cudaGraphNode_t, cudaEvent_t *)`.
+pub extern "C-unwind" fn cudaGraphEventRecordNodeGetEvent(n: *mut c_void, e: Out<*mut c_void>) -> i32 {
+    e.put(event_of(n, graph::NodeType::EventRecord))
+}
+
+/// `cudaGraphEventWaitNodeGetEvent(cudaGraphNode_t, cudaEvent_t *)`.
+pub extern "C-unwind" fn cudaGraphEventWaitNodeGetEvent(n: *mut c_void, e: Out<*mut c_void>) -> i32 {
+    e.put(event_of(n, graph::NodeType::WaitEvent))
+}
+
+/// `cudaGraphEventRecordNodeSetEvent(cudaGraphNode_t, cudaEvent_t)`.
+pub extern "C-unwind" fn cudaGraphEventRecordNodeSetEvent(n: *mut c_void, e: *mut c_void) -> i32 {
+    code(node(n).set_kind(NodeKind::EventRecord(Event(e as u64))))
+}
+
+/// `cudaGraphEventWaitNodeSetEvent(cudaGraphNode_t, cudaEvent_t)`.
+pub extern "C-unwind" fn cudaGraphEventWaitNodeSetEvent(n: *mut c_void, e: *mut c_void) -> i32 {
+    code(node(n).set_kind(NodeKind::WaitEvent(Event(e as u64))))
+}
+
+/// `cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t, cudaGraph_t *)`: the node's own graph.
+pub extern "C-unwind" fn cudaGraphChildGraphNodeGetGraph(n: *mut c_void, g: Out<*mut c_void>) -> i32 {
+    let r = node(n).kind().and_then(|k| match k {
+        NodeKind::Graph(c) => Ok(c.0 as *mut c_void),
+        _ => record(Err(Error::InvalidValue)),
+    });
+    g.put(r)
+}
+
+/// Argument storage for `cudaGraphKernelNodeGetParams` results: per node, the packed
+/// parameters and the addresses of each parameter in them (valid until the next call for the
+/// node).
+type ArgStore = HashMap<u64, (Vec<u8>, Vec<usize>)>;
+
+fn arg_store() -> std::sync::MutexGuard<'static, ArgStore> {
+    static S: std::sync::OnceLock<Mutex<ArgStore>> = std::sync::OnceLock::new();
+    S.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// `cudaGraphKernelNodeGetParams(cudaGraphNode_t, struct cudaKernelNodeParams *)`.
+pub extern "C-unwind" fn cudaGraphKernelNodeGetParams(n: *mut c_void, p: Out<KernelNodeParams>) -> i32 {
+    let r = node(n).kind().and_then(|k| {
+        let NodeKind::Kernel(k) = k else { return record(Err(Error::InvalidValue)) };
+        let mut store = arg_store();
+        let (bytes, ptrs) = store.entry(n as u64).or_default();
+        *bytes = k.params.clone();
+        let mut off = 0usize;
+        ptrs.clear();
+        for prm in k.function.params() {
+            off = off.div_ceil(prm.align.max(1) as usize) * prm.align.max(1) as usize;
+            ptrs.push(bytes.as_ptr() as usize + off);
+            off += prm.size as usize;
+        }
+        Ok(KernelNodeParams {
+            func: crate::registration::host_stub_of(k.function.name()) as *mut c_void,
+            gridDim: Dim3C { x: k.grid.x, y: k.grid.y, z: k.grid.z },
+            blockDim: Dim3C { x: k.block.x, y: k.block.y, z: k.block.z },
+            sharedMemBytes: k.dynamic_shared,
+            kernelParams: ptrs.as_ptr() as *mut *mut c_void,
+            extra: std::ptr::null_mut(),
+        })
+    });
+    p.put(r)
+}
+
+/// `cudaGraphKernelNodeSetParams(cudaGraphNode_t, const struct cudaKernelNodeParams *)`.
+///
+/// # Safety
+/// As `cudaGraphAddKernelNode`.
+pub unsafe extern "C-unwind" fn cudaGraphKernelNodeSetParams(n: *mut c_void, p: In<KernelNodeParams>) -> i32 {
+    // SAFETY: forwarded contract.
+    code(record(unsafe { kernel_kind(p) }).and_then(|k| node(n).set_kind(k)))
+}
+
+/// `cudaGraphMemsetNodeSetParams(cudaGraphNode_t, const struct cudaMemsetParams *)`.
+pub extern "C-unwind" fn cudaGraphMemsetNodeSetParams(n: *mut c_void, p: In<MemsetParams>) -> i32 {
+    code(record(memset_kind(p)).and_then(|k| node(n).set_kind(k)))
+}
+
+/// `cudaGraphHostNodeSetParams(cudaGraphNode_t, const struct cudaHostNodeParams *)`.
+pub extern "C-unwind" fn cudaGraphHostNodeSetParams(n: *mut c_void, p: In<HostNodeParams>) -> i32 {
+    code(record(host_kind(p)).and_then(|k| node(n).set_kind(k)))
+}
+
+/// `cudaGraphMemcpyNodeSetParams(cudaGraphNode_t, const struct cudaMemcpy3DParms *)`.
+///
+/// # Safety
+/// `p` valid.
+pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeSetParams(n: *mut c_void, p: *const Memcpy3DParms) -> i32 {
+    // SAFETY: forwarded contract.
+    code(record(unsafe { memcpy_kind(p) }).and_then(|k| node(n).set_kind(k)))
+}
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_api_graph_node.rs"));

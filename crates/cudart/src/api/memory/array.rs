@@ -1,0 +1,359 @@
+//! CUDA arrays (6.10 Memory Management, and 6.11's deprecated `cudaMemcpy{To,From}Array*`):
+//! allocating arrays and mipmapped arrays, and copies between arrays and linear memory.
+
+// C ABI names.
+#![allow(non_snake_case)]
+
+use std::ffi::c_void;
+
+use runtime::array::{self, ChannelDesc, End};
+use runtime::memory::{MemcpyKind, On};
+use runtime::{Error, Result, record};
+
+use crate::api::memory::pitched::{Extent, Memcpy3DParms};
+use crate::args::{In, Out};
+use crate::{code, stream, sync};
+
+/// `cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width,
+/// size_t height, unsigned int flags)`.
+pub extern "C-unwind" fn cudaMallocArray(
+    a: Out<*mut c_void>,
+    desc: In<ChannelDesc>,
+    width: usize,
+    height: usize,
+    flags: u32,
+) -> i32 {
+    let r = record(desc.read()).and_then(|d| array::malloc_array(&d, width, height, flags));
+    a.put(r.map(|h| h as *mut c_void))
+}
+
+/// `cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
+/// struct cudaExtent extent, unsigned int flags)`.
+pub extern "C-unwind" fn cudaMalloc3DArray(a: Out<*mut c_void>, desc: In<ChannelDesc>, e: Extent, flags: u32) -> i32 {
+    let r = record(desc.read()).and_then(|d| array::malloc_3d_array(&d, [e.width, e.height, e.depth], flags));
+    a.put(r.map(|h| h as *mut c_void))
+}
+
+/// `cudaMallocMipmappedArray(cudaMipmappedArray_t *m, const struct cudaChannelFormatDesc *desc,
+/// struct cudaExtent extent, unsigned int numLevels, unsigned int flags)`.
+pub extern "C-unwind" fn cudaMallocMipmappedArray(
+    m: Out<*mut c_void>,
+    desc: In<ChannelDesc>,
+    e: Extent,
+    levels: u32,
+    flags: u32,
+) -> i32 {
+    let r = record(desc.read())
+        .and_then(|d| array::malloc_mipmapped_array(&d, [e.width, e.height, e.depth], levels, flags));
+    m.put(r.map(|h| h as *mut c_void))
+}
+
+/// `cudaGetMipmappedArrayLevel(cudaArray_t *levelArray, cudaMipmappedArray_const_t m,
+/// unsigned int level)`.
+pub extern "C-unwind" fn cudaGetMipmappedArrayLevel(a: Out<*mut c_void>, m: *const c_void, level: u32) -> i32 {
+    let r = array::mipmapped_array_level(m as u64, level);
+    a.put(r.map(|h| h as *mut c_void))
+}
+
+/// `cudaFreeArray(cudaArray_t array)`.
+pub extern "C-unwind" fn cudaFreeArray(a: *mut c_void) -> i32 {
+    code(array::free_array(a as u64))
+}
+
+/// `cudaFreeMipmappedArray(cudaMipmappedArray_t m)`.
+pub extern "C-unwind" fn cudaFreeMipmappedArray(m: *mut c_void) -> i32 {
+    code(array::free_mipmapped_array(m as u64))
+}
+
+/// `cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExtent *extent,
+/// unsigned int *flags, cudaArray_t array)` (each output may be null).
+///
+/// # Safety
+/// Non-null outputs must be valid for writes.
+pub unsafe extern "C-unwind" fn cudaArrayGetInfo(
+    desc: *mut ChannelDesc,
+    extent: *mut Extent,
+    flags: *mut u32,
+    a: *mut c_void,
+) -> i32 {
+    let r = array::array_get_info(a as u64).map(|(d, e, f)| {
+        // SAFETY: each non-null output is valid for writes per the contract.
+        unsafe {
+            if !desc.is_null() {
+                desc.write(d);
+            }
+            if !extent.is_null() {
+                extent.write(Extent { width: e[0], height: e[1], depth: e[2] });
+            }
+            if !flags.is_null() {
+                flags.write(f);
+            }
+        }
+    });
+    code(r)
+}
+
+fn kind(k: i32) -> Result<MemcpyKind> {
+    record(MemcpyKind::from_raw(k))
+}
+
+/// The array end of a copy: byte offset `x`, row `y`.
+fn at(a: *const c_void, x: usize, y: usize) -> End {
+    End::Array { array: a as u64, x, y, z: 0 }
+}
+
+/// The linear end of a 2D copy: `rows` rows `pitch` bytes apart.
+fn rows_of(p: *const c_void, pitch: usize, rows: usize) -> End {
+    End::Linear { ptr: p as u64, pitch, rows }
+}
+
+/// A 2D copy of `h` rows of `w` bytes between two ends, at least one an array.
+///
+/// # Safety
+/// Host memory the copy covers must be valid (until it completes, when asynchronous).
+unsafe fn copy_2d(dst: End, src: End, w: usize, h: usize, k: i32, on: On) -> i32 {
+    // SAFETY: forwarded contract.
+    code(kind(k).and_then(|k| unsafe { array::memcpy_array(dst, src, w, h, 1, k, on) }))
+}
+
+/// `cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+/// size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind)`.
+///
+/// # Safety
+/// Host memory the copy covers must be valid.
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C-unwind" fn cudaMemcpy2DToArray(
+    a: *mut c_void,
+    x: usize,
+    y: usize,
+    src: *const c_void,
+    spitch: usize,
+    w: usize,
+    h: usize,
+    k: i32,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, sync()) }
+}
+
+/// `cudaMemcpy2DToArrayAsync(..., cudaStream_t stream)`.
+///
+/// # Safety
+/// Host memory the copy covers must stay valid until it completes.
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C-unwind" fn cudaMemcpy2DToArrayAsync(
+    a: *mut c_void,
+    x: usize,
+    y: usize,
+    src: *const c_void,
+    spitch: usize,
+    w: usize,
+    h: usize,
+    k: i32,
+    s: *mut c_void,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, On::Async(stream(s))) }
+}
+
+/// `cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset,
+/// size_t hOffset, size_t width, size_t height, enum cudaMemcpyKind kind)`.
+///
+/// # Safety
+/// Host memory the copy covers must be valid.
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C-unwind" fn cudaMemcpy2DFromArray(
+    dst: *mut c_void,
+    dpitch: usize,
+    a: *const c_void,
+    x: usize,
+    y: usize,
+    w: usize,
+    h: usize,
+    k: i32,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, sync()) }
+}
+
+/// `cudaMemcpy2DFromArrayAsync(..., cudaStream_t stream)`.
+///
+/// # Safety
+/// Host memory the copy covers must stay valid until it completes.
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C-unwind" fn cudaMemcpy2DFromArrayAsync(
+    dst: *mut c_void,
+    dpitch: usize,
+    a: *const c_void,
+    x: usize,
+    y: usize,
+    w: usize,
+    h: usize,
+    k: i32,
+    s: *mut c_void,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, On::Async(stream(s))) }
+}
+
+/// `cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
+/// cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t width, size_t height,
+/// enum cudaMemcpyKind kind)`.
+#[allow(clippy::too_many_arguments)]
+pub extern "C-unwind" fn cudaMemcpy2DArrayToArray(
+    d: *mut c_void,
+    dx: usize,
+    dy: usize,
+    s: *const c_void,
+    sx: usize,
+    sy: usize,
+    w: usize,
+    h: usize,
+    k: i32,
+) -> i32 {
+    // SAFETY: both ends are arrays (device memory); no host memory is touched.
+    unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), w, h, k, sync()) }
+}
+
+/// `cudaMemcpyArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
+/// cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t count, kind)`: `count`
+/// bytes within one row.
+#[allow(clippy::too_many_arguments)]
+pub extern "C-unwind" fn cudaMemcpyArrayToArray(
+    d: *mut c_void,
+    dx: usize,
+    dy: usize,
+    s: *const c_void,
+    sx: usize,
+    sy: usize,
+    count: usize,
+    k: i32,
+) -> i32 {
+    // SAFETY: both ends are arrays (device memory); no host memory is touched.
+    unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), count, 1, k, sync()) }
+}
+
+/// `cudaMemcpyToArray` / `FromArray` (deprecated): `count` bytes in row-major order.
+///
+/// # Safety
+/// Host memory the copy covers must be valid (until it completes, when asynchronous).
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe fn linear(
+    a: *const c_void,
+    x: usize,
+    y: usize,
+    other: *const c_void,
+    count: usize,
+    to: bool,
+    k: i32,
+    on: On,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    let r = kind(k).and_then(|k| unsafe { array::memcpy_array_linear(a as u64, x, y, other as u64, count, to, k, on) });
+    code(r)
+}
+
+/// `cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+/// size_t count, enum cudaMemcpyKind kind)`.
+///
+/// # Safety
+/// Host memory the copy covers must be valid.
+pub unsafe extern "C-unwind" fn cudaMemcpyToArray(
+    a: *mut c_void,
+    x: usize,
+    y: usize,
+    src: *const c_void,
+    count: usize,
+    k: i32,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { linear(a, x, y, src, count, true, k, sync()) }
+}
+
+/// `cudaMemcpyToArrayAsync(..., cudaStream_t stream)`.
+///
+/// # Safety
+/// Host memory the copy covers must stay valid until it completes.
+pub unsafe extern "C-unwind" fn cudaMemcpyToArrayAsync(
+    a: *mut c_void,
+    x: usize,
+    y: usize,
+    src: *const c_void,
+    count: usize,
+    k: i32,
+    s: *mut c_void,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { linear(a, x, y, src, count, true, k, On::Async(stream(s))) }
+}
+
+/// `cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset,
+/// size_t count, enum cudaMemcpyKind kind)`.
+///
+/// # Safety
+/// Host memory the copy covers must be valid.
+pub unsafe extern "C-unwind" fn cudaMemcpyFromArray(
+    dst: *mut c_void,
+    a: *const c_void,
+    x: usize,
+    y: usize,
+    count: usize,
+    k: i32,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { linear(a, x, y, dst, count, false, k, sync()) }
+}
+
+/// `cudaMemcpyFromArrayAsync(..., cudaStream_t stream)`.
+///
+/// # Safety
+/// Host memory the copy covers must stay valid until it completes.
+pub unsafe extern "C-unwind" fn cudaMemcpyFromArrayAsync(
+    dst: *mut c_void,
+    a: *const c_void,
+    x: usize,
+    y: usize,
+    count: usize,
+    k: i32,
+    s: *mut c_void,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { linear(a, x, y, dst, count, false, k, On::Async(stream(s))) }
+}
+
+/// `cudaMemcpy3D` with an array on either side: positions and the extent's width are in
+/// elements on array sides (the width converts to bytes with the array's texel size).
+///
+/// # Safety
+/// `p` must be a valid `cudaMemcpy3DParms`; host memory the copy covers must be valid.
+pub(crate) unsafe fn memcpy_3d_arrays(p: &Memcpy3DParms, on: On) -> Result<()> {
+    let k = MemcpyKind::from_raw(p.kind)?;
+    let texel =
+        |a: *mut c_void| -> Result<usize> { array::array_info(a as u64).map(|i| i.format.texel_size() as usize) };
+    let elem = if !p.dstArray.is_null() { texel(p.dstArray)? } else { texel(p.srcArray)? };
+    let width = p.extent.width.checked_mul(elem).ok_or(Error::InvalidValue)?;
+    let end = |a: *mut c_void,
+               pos: &crate::api::memory::pitched::Pos,
+               q: &crate::api::memory::pitched::PitchedPtr|
+     -> Result<End> {
+        if a.is_null() {
+            if q.ptr.is_null() {
+                return Err(Error::InvalidValue);
+            }
+            let rows = pos.z.checked_mul(q.ysize).and_then(|r| r.checked_add(pos.y)).ok_or(Error::InvalidValue)?;
+            let off = rows.checked_mul(q.pitch).and_then(|o| o.checked_add(pos.x)).ok_or(Error::InvalidValue)?;
+            Ok(End::Linear { ptr: q.ptr as u64 + off as u64, pitch: q.pitch, rows: q.ysize })
+        } else {
+            let x = pos.x.checked_mul(texel(a)?).ok_or(Error::InvalidValue)?;
+            Ok(End::Array { array: a as u64, x, y: pos.y, z: pos.z })
+        }
+    };
+    let dst = end(p.dstArray, &p.dstPos, &p.dstPtr)?;
+    let src = end(p.srcArray, &p.srcPos, &p.srcPtr)?;
+    let (h, d) = (p.extent.height.max(1), p.extent.depth.max(1));
+    // SAFETY: forwarded contract.
+    unsafe { array::memcpy_array(dst, src, width, h, d, k, on) }
+}
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_api_memory_array.rs"));

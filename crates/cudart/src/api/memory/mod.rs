@@ -1,0 +1,288 @@
+//! 6.10 Memory Management (and 6.11, its deprecated array copies): allocation of device,
+//! host (pinned) and managed memory, host registration, linear copies and sets, peer copies,
+//! prefetching, advice and range attributes, batched copies. The section's larger families
+//! have submodules: pitched and 3D memory ([`pitched`]), CUDA arrays ([`array`]) and
+//! `__device__` symbols ([`symbol`]).
+
+// C ABI names.
+#![allow(non_snake_case)]
+
+pub mod array;
+pub mod pitched;
+pub mod symbol;
+
+use std::ffi::c_void;
+
+use runtime::memory::{MemLocation, MemcpyKind, On};
+use runtime::stream::Stream;
+use runtime::{DevicePtr, Error, memory, record};
+
+use crate::args::Out;
+use crate::{code, invalid, stream, sync};
+use pitched::memset_2d;
+
+/// `cudaMalloc(void **devPtr, size_t size)`.
+pub extern "C-unwind" fn cudaMalloc(p: Out<*mut c_void>, size: usize) -> i32 {
+    p.put_alloc(memory::malloc(size).map(|d| d.0 as *mut c_void))
+}
+
+/// `cudaFree(void *devPtr)`.
+pub extern "C-unwind" fn cudaFree(p: *mut c_void) -> i32 {
+    code(memory::free(DevicePtr(p as u64)))
+}
+
+/// `cudaMallocHost(void **ptr, size_t size)`.
+pub extern "C-unwind" fn cudaMallocHost(p: Out<*mut c_void>, size: usize) -> i32 {
+    p.put_alloc(memory::host_alloc(size, 0).map(|h| h as *mut c_void))
+}
+
+/// `cudaHostAlloc(void **pHost, size_t size, unsigned int flags)`.
+pub extern "C-unwind" fn cudaHostAlloc(p: Out<*mut c_void>, size: usize, flags: u32) -> i32 {
+    p.put_alloc(memory::host_alloc(size, flags).map(|h| h as *mut c_void))
+}
+
+/// `cudaFreeHost(void *ptr)`.
+pub extern "C-unwind" fn cudaFreeHost(p: *mut c_void) -> i32 {
+    code(memory::free_host(p as *mut u8))
+}
+
+/// `cudaMemGetInfo(size_t *free, size_t *total)`.
+///
+/// # Safety
+/// Both pointers must be valid for writes.
+pub unsafe extern "C-unwind" fn cudaMemGetInfo(free: *mut usize, total: *mut usize) -> i32 {
+    if free.is_null() || total.is_null() {
+        return invalid();
+    }
+    let r = memory::mem_get_info().map(|(f, t)| {
+        // SAFETY: valid for writes per the contract.
+        unsafe {
+            free.write(f);
+            total.write(t);
+        }
+    });
+    code(r)
+}
+
+/// `cudaMemcpy(void *dst, const void *src, size_t count, cudaMemcpyKind kind)`.
+///
+/// # Safety
+/// Host pointers must be valid for `count` bytes.
+pub unsafe extern "C-unwind" fn cudaMemcpy(dst: *mut c_void, src: *const c_void, count: usize, kind: i32) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { memcpy_on(dst, src, count, kind, sync()) }
+}
+
+/// `cudaMemcpyAsync(void *dst, const void *src, size_t count, cudaMemcpyKind, cudaStream_t)`.
+///
+/// # Safety
+/// Host pointers must stay valid for `count` bytes until the copy completes.
+pub unsafe extern "C-unwind" fn cudaMemcpyAsync(
+    dst: *mut c_void,
+    src: *const c_void,
+    count: usize,
+    kind: i32,
+    stream: *mut c_void,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { memcpy_on(dst, src, count, kind, On::Async(crate::stream(stream))) }
+}
+
+/// `cudaMemset(void *devPtr, int value, size_t count)`.
+pub extern "C-unwind" fn cudaMemset(p: *mut c_void, value: i32, count: usize) -> i32 {
+    memset_2d(p, count, value, count, 1, 1, sync())
+}
+
+/// `cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream)`.
+pub extern "C-unwind" fn cudaMemsetAsync(p: *mut c_void, value: i32, count: usize, stream: *mut c_void) -> i32 {
+    memset_2d(p, count, value, count, 1, 1, On::Async(crate::stream(stream)))
+}
+
+/// `cudaMemcpyBatchAsync(void *const *dsts, const void *const *srcs, const size_t *sizes,
+/// size_t count, cudaMemcpyAttributes *attrs, size_t *attrsIdxs, size_t numAttrs,
+/// cudaStream_t)`: every copy, in order, on `stream` (the attributes' source-access and
+/// location hints do not change what a copy does here; unified addressing tells the kinds).
+///
+/// # Safety
+/// `dsts`, `srcs` and `sizes` must hold `count` entries; each copy's memory must be valid.
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C-unwind" fn cudaMemcpyBatchAsync(
+    dsts: *const *mut c_void,
+    srcs: *const *const c_void,
+    sizes: *const usize,
+    count: usize,
+    attrs: *mut c_void,
+    attrs_idxs: *mut usize,
+    num_attrs: usize,
+    s: *mut c_void,
+) -> i32 {
+    if count == 0 || dsts.is_null() || srcs.is_null() || sizes.is_null() {
+        return invalid();
+    }
+    if num_attrs > count || (num_attrs > 0 && (attrs.is_null() || attrs_idxs.is_null())) {
+        return invalid();
+    }
+    // The legacy default stream is not allowed for batched copies (handle 0 is the per-thread
+    // default stream in the `_ptsz` variant).
+    if stream(s) == Stream::LEGACY {
+        return code(record::<()>(Err(Error::InvalidValue)));
+    }
+    for i in 0..count {
+        // SAFETY: the arrays hold `count` entries per the contract.
+        let (d, src, n) = unsafe { (dsts.add(i).read(), srcs.add(i).read(), sizes.add(i).read()) };
+        const DEFAULT: i32 = 4;
+        // SAFETY: forwarded contract.
+        let r = unsafe { cudaMemcpyAsync(d, src, n, DEFAULT, s) };
+        if r != 0 {
+            return r;
+        }
+    }
+    0
+}
+
+/// `cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count)`.
+pub extern "C-unwind" fn cudaMemcpyPeer(dst: *mut c_void, dd: i32, src: *const c_void, sd: i32, count: usize) -> i32 {
+    code(memory::memcpy_peer(DevicePtr(dst as u64), dd, DevicePtr(src as u64), sd, count, sync()))
+}
+
+/// `cudaMemcpyPeerAsync(..., cudaStream_t stream)`.
+pub extern "C-unwind" fn cudaMemcpyPeerAsync(
+    dst: *mut c_void,
+    dd: i32,
+    src: *const c_void,
+    sd: i32,
+    count: usize,
+    s: *mut c_void,
+) -> i32 {
+    code(memory::memcpy_peer(DevicePtr(dst as u64), dd, DevicePtr(src as u64), sd, count, On::Async(stream(s))))
+}
+
+/// # Safety
+/// As for `cudaMemcpy`.
+unsafe fn memcpy_on(dst: *mut c_void, src: *const c_void, count: usize, kind: i32, on: On) -> i32 {
+    let r = record(MemcpyKind::from_raw(kind)).and_then(|k| {
+        // SAFETY: forwarded contract.
+        unsafe { memory::memcpy_on(dst as u64, src as u64, count, k, on) }
+    });
+    code(r)
+}
+
+/// `cudaHostRegister(void *ptr, size_t size, unsigned int flags)`: the range is mapped
+/// (kernels reach it at its host address).
+///
+/// # Safety
+/// `ptr..ptr + size` must be valid host memory until `cudaHostUnregister(ptr)`.
+pub unsafe extern "C-unwind" fn cudaHostRegister(ptr: *mut c_void, size: usize, flags: u32) -> i32 {
+    // SAFETY: forwarded contract.
+    code(unsafe { memory::host_register(ptr as usize, size, flags) })
+}
+
+/// `cudaHostUnregister(void *ptr)`.
+pub extern "C-unwind" fn cudaHostUnregister(ptr: *mut c_void) -> i32 {
+    code(memory::host_unregister(ptr as usize))
+}
+
+/// `cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags)`: pinned memory
+/// is mapped at its host address (unified addressing).
+pub extern "C-unwind" fn cudaHostGetDevicePointer(p: Out<*mut c_void>, host: *mut c_void, flags: u32) -> i32 {
+    p.put(memory::host_get_device_pointer(host as usize, flags).map(|d| d.0 as *mut c_void))
+}
+
+/// `cudaMallocManaged(void **devPtr, size_t size, unsigned int flags)`.
+pub extern "C-unwind" fn cudaMallocManaged(p: Out<*mut c_void>, size: usize, flags: u32) -> i32 {
+    if p.is_null() {
+        return crate::invalid();
+    }
+    p.put_alloc(memory::malloc_managed(size, flags).map(|d| d.0 as *mut c_void))
+}
+
+/// `cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location,
+/// unsigned int flags, cudaStream_t stream)`.
+pub extern "C-unwind" fn cudaMemPrefetchAsync(
+    ptr: *const c_void,
+    count: usize,
+    loc: MemLocation,
+    flags: u32,
+    stream: *mut c_void,
+) -> i32 {
+    code(memory::mem_prefetch_async(ptr as u64, count, loc, flags, crate::stream(stream)))
+}
+
+/// `cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice, struct
+/// cudaMemLocation location)`.
+pub extern "C-unwind" fn cudaMemAdvise(ptr: *const c_void, count: usize, advice: i32, loc: MemLocation) -> i32 {
+    code(memory::mem_advise(ptr as u64, count, advice, loc))
+}
+
+/// `cudaMemRangeGetAttribute(void *data, size_t dataSize, enum cudaMemRangeAttribute
+/// attribute, const void *devPtr, size_t count)`.
+///
+/// # Safety
+/// `data` must be null or valid for `data_size` bytes of writes.
+pub unsafe extern "C-unwind" fn cudaMemRangeGetAttribute(
+    data: *mut c_void,
+    data_size: usize,
+    attr: i32,
+    ptr: *const c_void,
+    count: usize,
+) -> i32 {
+    if data.is_null() {
+        return invalid();
+    }
+    let r = memory::mem_range_get_attribute(data_size, attr, ptr as u64, count).map(|bytes| {
+        // SAFETY: `data` is valid for `data_size` bytes, and `bytes` has that length.
+        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), data as *mut u8, bytes.len()) }
+    });
+    code(r)
+}
+
+/// `cudaHostGetFlags(unsigned int *pFlags, void *pHost)`.
+pub extern "C-unwind" fn cudaHostGetFlags(flags: Out<u32>, host: *mut c_void) -> i32 {
+    flags.put(memory::host_get_flags(host as usize))
+}
+
+/// `cudaMemRangeGetAttributes(void **data, size_t *dataSizes, enum cudaMemRangeAttribute
+/// *attributes, size_t numAttributes, const void *devPtr, size_t count)`: each attribute as
+/// `cudaMemRangeGetAttribute` gives it.
+///
+/// # Safety
+/// The three arrays must hold `num` entries; each `data[i]` must be valid for writes of
+/// `dataSizes[i]` bytes.
+pub unsafe extern "C-unwind" fn cudaMemRangeGetAttributes(
+    data: *mut *mut c_void,
+    sizes: *mut usize,
+    attrs: *mut i32,
+    num: usize,
+    ptr: *const c_void,
+    count: usize,
+) -> i32 {
+    if data.is_null() || sizes.is_null() || attrs.is_null() || num == 0 {
+        return invalid();
+    }
+    // SAFETY: non-null with `num` entries each per the contract.
+    let (data, sizes, attrs) = unsafe {
+        (
+            std::slice::from_raw_parts(data, num),
+            std::slice::from_raw_parts(sizes, num),
+            std::slice::from_raw_parts(attrs, num),
+        )
+    };
+    if data.iter().any(|d| d.is_null()) {
+        return invalid();
+    }
+    let mut values = Vec::with_capacity(num);
+    for (&a, &n) in attrs.iter().zip(sizes) {
+        match memory::mem_range_get_attribute(n, a, ptr as u64, count) {
+            Ok(v) => values.push(v),
+            Err(e) => return code::<()>(Err(e)),
+        }
+    }
+    for (&d, v) in data.iter().zip(values) {
+        // SAFETY: `d` is valid for `dataSizes[i]` = `v.len()` bytes per the contract.
+        unsafe { std::ptr::copy_nonoverlapping(v.as_ptr(), d.cast::<u8>(), v.len()) };
+    }
+    0
+}
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_api_memory.rs"));

@@ -1,0 +1,395 @@
+//! Pitched, 2D and 3D memory (6.10 Memory Management): `cudaMallocPitch`, `cudaMalloc3D`,
+//! `cudaMemcpy2D*`, `cudaMemcpy3D*` (3D peer copies included), `cudaMemset2D*`,
+//! `cudaMemset3D*`, and the C structs they take (`cudaPitchedPtr`, `cudaExtent`, `cudaPos`,
+//! `cudaMemcpy3DParms`, `cudaMemcpy3DPeerParms`).
+
+// C ABI names.
+#![allow(non_snake_case)]
+
+use std::ffi::c_void;
+
+use runtime::memory::{Copy3D, MemcpyKind, On, Set3D};
+use runtime::{DevicePtr, Error, Result, memory, record};
+
+use crate::args::Out;
+use crate::{code, invalid, stream, sync};
+
+/// `struct cudaPitchedPtr`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct PitchedPtr {
+    /// `void *ptr`.
+    pub ptr: *mut c_void,
+    /// `size_t pitch`.
+    pub pitch: usize,
+    /// `size_t xsize`.
+    pub xsize: usize,
+    /// `size_t ysize`.
+    pub ysize: usize,
+}
+
+/// `struct cudaExtent`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct Extent {
+    /// `size_t width` (bytes, for linear memory).
+    pub width: usize,
+    /// `size_t height`.
+    pub height: usize,
+    /// `size_t depth`.
+    pub depth: usize,
+}
+
+/// `struct cudaPos`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct Pos {
+    /// `size_t x`.
+    pub x: usize,
+    /// `size_t y`.
+    pub y: usize,
+    /// `size_t z`.
+    pub z: usize,
+}
+
+/// `struct cudaMemcpy3DParms`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct Memcpy3DParms {
+    /// `cudaArray_t srcArray` (null for linear memory).
+    pub srcArray: *mut c_void,
+    /// `struct cudaPos srcPos`.
+    pub srcPos: Pos,
+    /// `struct cudaPitchedPtr srcPtr`.
+    pub srcPtr: PitchedPtr,
+    /// `cudaArray_t dstArray`.
+    pub dstArray: *mut c_void,
+    /// `struct cudaPos dstPos`.
+    pub dstPos: Pos,
+    /// `struct cudaPitchedPtr dstPtr`.
+    pub dstPtr: PitchedPtr,
+    /// `struct cudaExtent extent`.
+    pub extent: Extent,
+    /// `enum cudaMemcpyKind kind`.
+    pub kind: i32,
+}
+
+/// The copy a `cudaMemcpy3DParms` describes (linear memory only).
+///
+/// # Safety
+/// `p` must be null or point to a `cudaMemcpy3DParms`.
+pub(crate) unsafe fn copy_3d_of(p: *const Memcpy3DParms) -> Result<Copy3D> {
+    if p.is_null() {
+        return Err(Error::InvalidValue);
+    }
+    // SAFETY: non-null, a cudaMemcpy3DParms per the contract.
+    let p = unsafe { p.read() };
+    if !p.srcArray.is_null() || !p.dstArray.is_null() {
+        return Err(Error::NotSupported);
+    }
+    let kind = MemcpyKind::from_raw(p.kind)?;
+    let addr = |q: &PitchedPtr, pos: &Pos| -> Result<u64> {
+        if q.ptr.is_null() {
+            return Err(Error::InvalidValue);
+        }
+        let rows = pos.z.checked_mul(q.ysize).and_then(|r| r.checked_add(pos.y)).ok_or(Error::InvalidValue)?;
+        let off = rows.checked_mul(q.pitch).and_then(|o| o.checked_add(pos.x)).ok_or(Error::InvalidValue)?;
+        Ok(q.ptr as u64 + off as u64)
+    };
+    Ok(Copy3D {
+        dst: addr(&p.dstPtr, &p.dstPos)?,
+        dpitch: p.dstPtr.pitch,
+        dheight: p.dstPtr.ysize,
+        src: addr(&p.srcPtr, &p.srcPos)?,
+        spitch: p.srcPtr.pitch,
+        sheight: p.srcPtr.ysize,
+        width: p.extent.width,
+        height: p.extent.height,
+        depth: p.extent.depth,
+        kind,
+    })
+}
+
+/// `cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height)`.
+///
+/// # Safety
+/// `p` and `pitch` must be valid for writes.
+pub unsafe extern "C-unwind" fn cudaMallocPitch(
+    p: *mut *mut c_void,
+    pitch: *mut usize,
+    width: usize,
+    height: usize,
+) -> i32 {
+    if p.is_null() || pitch.is_null() {
+        return invalid();
+    }
+    let r = memory::malloc_pitch(width, height).map(|(d, w)| {
+        // SAFETY: valid for writes per the contract.
+        unsafe {
+            p.write(d.0 as *mut c_void);
+            pitch.write(w);
+        }
+    });
+    code(r)
+}
+
+/// `cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent)`.
+pub extern "C-unwind" fn cudaMalloc3D(p: Out<PitchedPtr>, extent: Extent) -> i32 {
+    let rows = extent.height.checked_mul(extent.depth);
+    let r = match rows {
+        Some(rows) => memory::malloc_pitch(extent.width, rows).map(|(d, pitch)| PitchedPtr {
+            ptr: d.0 as *mut c_void,
+            pitch,
+            xsize: extent.width,
+            ysize: extent.height,
+        }),
+        None => record(Err(Error::MemoryAllocation)),
+    };
+    p.put(r)
+}
+
+/// # Safety
+/// Host memory a 2D copy covers must be valid until it completes.
+#[allow(clippy::too_many_arguments)]
+unsafe fn memcpy_2d(
+    dst: *mut c_void,
+    dpitch: usize,
+    src: *const c_void,
+    spitch: usize,
+    width: usize,
+    height: usize,
+    kind: i32,
+    on: On,
+) -> i32 {
+    let r = record(MemcpyKind::from_raw(kind)).and_then(|kind| {
+        let c = Copy3D {
+            dst: dst as u64,
+            dpitch,
+            dheight: height,
+            src: src as u64,
+            spitch,
+            sheight: height,
+            width,
+            height,
+            depth: 1,
+            kind,
+        };
+        // SAFETY: forwarded contract.
+        unsafe { memory::memcpy_3d(c, on) }
+    });
+    code(r)
+}
+
+/// `cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+/// size_t height, enum cudaMemcpyKind kind)`.
+///
+/// # Safety
+/// Host memory the copy covers must be valid.
+pub unsafe extern "C-unwind" fn cudaMemcpy2D(
+    dst: *mut c_void,
+    dpitch: usize,
+    src: *const c_void,
+    spitch: usize,
+    width: usize,
+    height: usize,
+    kind: i32,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { memcpy_2d(dst, dpitch, src, spitch, width, height, kind, sync()) }
+}
+
+/// `cudaMemcpy2DAsync(..., cudaStream_t stream)`.
+///
+/// # Safety
+/// Host memory the copy covers must stay valid until it completes.
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C-unwind" fn cudaMemcpy2DAsync(
+    dst: *mut c_void,
+    dpitch: usize,
+    src: *const c_void,
+    spitch: usize,
+    width: usize,
+    height: usize,
+    kind: i32,
+    s: *mut c_void,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { memcpy_2d(dst, dpitch, src, spitch, width, height, kind, On::Async(stream(s))) }
+}
+
+pub(crate) fn memset_2d(
+    p: *mut c_void,
+    pitch: usize,
+    value: i32,
+    width: usize,
+    height: usize,
+    depth: usize,
+    on: On,
+) -> i32 {
+    let s = Set3D {
+        dst: DevicePtr(p as u64),
+        pitch,
+        slice_rows: height,
+        value: value as u8 as u32,
+        elem_size: 1,
+        width,
+        height,
+        depth,
+    };
+    code(memory::memset_3d(s, on))
+}
+
+/// `cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height)`.
+pub extern "C-unwind" fn cudaMemset2D(p: *mut c_void, pitch: usize, value: i32, width: usize, height: usize) -> i32 {
+    memset_2d(p, pitch, value, width, height, 1, sync())
+}
+
+/// `cudaMemset2DAsync(..., cudaStream_t stream)`.
+pub extern "C-unwind" fn cudaMemset2DAsync(
+    p: *mut c_void,
+    pitch: usize,
+    value: i32,
+    width: usize,
+    height: usize,
+    s: *mut c_void,
+) -> i32 {
+    memset_2d(p, pitch, value, width, height, 1, On::Async(stream(s)))
+}
+
+pub(crate) fn memset_3d(p: PitchedPtr, value: i32, e: Extent, on: On) -> i32 {
+    let s = Set3D {
+        dst: DevicePtr(p.ptr as u64),
+        pitch: p.pitch,
+        slice_rows: p.ysize,
+        value: value as u8 as u32,
+        elem_size: 1,
+        width: e.width,
+        height: e.height,
+        depth: e.depth,
+    };
+    if e.depth > 1 && e.height > p.ysize {
+        return invalid();
+    }
+    code(memory::memset_3d(s, on))
+}
+
+/// `cudaMemset3D(struct cudaPitchedPtr, int value, struct cudaExtent)`.
+pub extern "C-unwind" fn cudaMemset3D(p: PitchedPtr, value: i32, e: Extent) -> i32 {
+    memset_3d(p, value, e, sync())
+}
+
+/// `cudaMemset3DAsync(struct cudaPitchedPtr, int value, struct cudaExtent, cudaStream_t)`.
+pub extern "C-unwind" fn cudaMemset3DAsync(p: PitchedPtr, value: i32, e: Extent, s: *mut c_void) -> i32 {
+    memset_3d(p, value, e, On::Async(stream(s)))
+}
+
+/// # Safety
+/// As for `cudaMemcpy3D`.
+pub(crate) unsafe fn memcpy_3d(p: *const Memcpy3DParms, on: On) -> i32 {
+    // SAFETY: `p` is null or a valid cudaMemcpy3DParms per the contract.
+    if let Some(q) = unsafe { p.as_ref() }
+        && (!q.srcArray.is_null() || !q.dstArray.is_null())
+    {
+        // SAFETY: forwarded contract.
+        return code(record(unsafe { crate::api::memory::array::memcpy_3d_arrays(q, on) }));
+    }
+    // SAFETY: forwarded contract.
+    let r = record(unsafe { copy_3d_of(p) }).and_then(|c| {
+        // SAFETY: forwarded contract.
+        unsafe { memory::memcpy_3d(c, on) }
+    });
+    code(r)
+}
+
+/// `cudaMemcpy3D(const struct cudaMemcpy3DParms *p)`: linear memory or CUDA arrays.
+///
+/// # Safety
+/// `p` must be null or valid; host memory the copy covers must be valid.
+pub unsafe extern "C-unwind" fn cudaMemcpy3D(p: *const Memcpy3DParms) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { memcpy_3d(p, sync()) }
+}
+
+/// `cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream)`.
+///
+/// # Safety
+/// As for `cudaMemcpy3D`, until the copy completes.
+pub unsafe extern "C-unwind" fn cudaMemcpy3DAsync(p: *const Memcpy3DParms, s: *mut c_void) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { memcpy_3d(p, On::Async(stream(s))) }
+}
+
+/// `struct cudaMemcpy3DPeerParms`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct Memcpy3DPeerParms {
+    /// `cudaArray_t srcArray`.
+    pub srcArray: *mut c_void,
+    /// `struct cudaPos srcPos`.
+    pub srcPos: Pos,
+    /// `struct cudaPitchedPtr srcPtr`.
+    pub srcPtr: PitchedPtr,
+    /// `int srcDevice`.
+    pub srcDevice: i32,
+    /// `cudaArray_t dstArray`.
+    pub dstArray: *mut c_void,
+    /// `struct cudaPos dstPos`.
+    pub dstPos: Pos,
+    /// `struct cudaPitchedPtr dstPtr`.
+    pub dstPtr: PitchedPtr,
+    /// `int dstDevice`.
+    pub dstDevice: i32,
+    /// `struct cudaExtent extent`.
+    pub extent: Extent,
+}
+
+/// A 3D peer copy as the `cudaMemcpy3D` (kind `cudaMemcpyDefault`) it is with one device.
+///
+/// # Safety
+/// `p` must be null or valid; the memory the copy covers must be valid.
+unsafe fn memcpy_3d_peer(p: *const Memcpy3DPeerParms, on: On) -> i32 {
+    // SAFETY: forwarded contract.
+    let Some(q) = (unsafe { p.as_ref() }) else { return invalid() };
+    if q.srcDevice != 0 || q.dstDevice != 0 {
+        return code(record::<()>(Err(Error::InvalidDevice)));
+    }
+    // Peer copies are between device memories (or arrays): host memory is an invalid value,
+    // as an H100 answers.
+    let on_device = |array: *mut c_void, p: &PitchedPtr| !array.is_null() || memory::is_device_ptr(p.ptr as u64);
+    if !on_device(q.srcArray, &q.srcPtr) || !on_device(q.dstArray, &q.dstPtr) {
+        return invalid();
+    }
+    let m = Memcpy3DParms {
+        srcArray: q.srcArray,
+        srcPos: q.srcPos,
+        srcPtr: q.srcPtr,
+        dstArray: q.dstArray,
+        dstPos: q.dstPos,
+        dstPtr: q.dstPtr,
+        extent: q.extent,
+        kind: 4,
+    };
+    // SAFETY: forwarded contract.
+    unsafe { memcpy_3d(&m, on) }
+}
+
+/// `cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *p)`.
+///
+/// # Safety
+/// `p` must be null or valid; the memory the copy covers must be valid.
+pub unsafe extern "C-unwind" fn cudaMemcpy3DPeer(p: *const Memcpy3DPeerParms) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { memcpy_3d_peer(p, sync()) }
+}
+
+/// `cudaMemcpy3DPeerAsync(const struct cudaMemcpy3DPeerParms *p, cudaStream_t stream)`.
+///
+/// # Safety
+/// As for `cudaMemcpy3DPeer`, until the copy completes.
+pub unsafe extern "C-unwind" fn cudaMemcpy3DPeerAsync(p: *const Memcpy3DPeerParms, s: *mut c_void) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { memcpy_3d_peer(p, On::Async(stream(s))) }
+}
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_api_memory_pitched.rs"));

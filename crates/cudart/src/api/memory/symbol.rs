@@ -1,0 +1,127 @@
+//! `__device__` symbols (6.10 Memory Management): copies to and from a registered variable,
+//! its address and size.
+
+// C ABI names.
+#![allow(non_snake_case)]
+
+use std::ffi::c_void;
+
+use runtime::memory::On;
+
+use crate::registration::{symbol, symbol_copy_ends};
+use crate::{code, invalid, sync};
+
+/// # Safety
+/// `other` must be valid for `count` bytes (reads for `to_symbol`, else writes).
+unsafe fn symbol_copy(
+    sym: *const c_void,
+    other: *mut c_void,
+    count: usize,
+    offset: usize,
+    kind: i32,
+    to_symbol: bool,
+    on: runtime::memory::On,
+) -> i32 {
+    let r = symbol_copy_ends(sym, other, count, offset, kind, to_symbol).and_then(|(dst, src, kind)| {
+        // SAFETY: per the contract; the other side is device memory.
+        unsafe { runtime::memory::memcpy_on(dst, src, count, kind, on) }
+    });
+    code(r)
+}
+
+/// `cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
+/// cudaMemcpyKind kind)`.
+///
+/// # Safety
+/// `src` must be valid for `count` bytes of reads.
+pub unsafe extern "C-unwind" fn cudaMemcpyToSymbol(
+    sym: *const c_void,
+    src: *const c_void,
+    count: usize,
+    offset: usize,
+    kind: i32,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, sync()) }
+}
+
+/// `cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset,
+/// cudaMemcpyKind kind)`.
+///
+/// # Safety
+/// `dst` must be valid for `count` bytes of writes.
+pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbol(
+    dst: *mut c_void,
+    sym: *const c_void,
+    count: usize,
+    offset: usize,
+    kind: i32,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { symbol_copy(sym, dst, count, offset, kind, false, sync()) }
+}
+
+/// `cudaMemcpyToSymbolAsync`.
+///
+/// # Safety
+/// `src` must stay valid for `count` bytes of reads until the copy completes.
+pub unsafe extern "C-unwind" fn cudaMemcpyToSymbolAsync(
+    sym: *const c_void,
+    src: *const c_void,
+    count: usize,
+    offset: usize,
+    kind: i32,
+    stream: *mut c_void,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, On::Async(crate::stream(stream))) }
+}
+
+/// `cudaMemcpyFromSymbolAsync`.
+///
+/// # Safety
+/// `dst` must stay valid for `count` bytes of writes until the copy completes.
+pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbolAsync(
+    dst: *mut c_void,
+    sym: *const c_void,
+    count: usize,
+    offset: usize,
+    kind: i32,
+    stream: *mut c_void,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { symbol_copy(sym, dst, count, offset, kind, false, On::Async(crate::stream(stream))) }
+}
+
+/// `cudaGetSymbolAddress(void **devPtr, const void *symbol)`.
+///
+/// # Safety
+/// `dev_ptr` must be valid for writes.
+pub unsafe extern "C-unwind" fn cudaGetSymbolAddress(dev_ptr: *mut *mut c_void, sym: *const c_void) -> i32 {
+    if dev_ptr.is_null() {
+        return invalid();
+    }
+    let r = symbol(sym).map(|(p, _)| {
+        // SAFETY: valid for writes per the contract.
+        unsafe { dev_ptr.write(p.0 as *mut c_void) }
+    });
+    code(r)
+}
+
+/// `cudaGetSymbolSize(size_t *size, const void *symbol)`.
+///
+/// # Safety
+/// `size` must be valid for writes.
+pub unsafe extern "C-unwind" fn cudaGetSymbolSize(size: *mut usize, sym: *const c_void) -> i32 {
+    if size.is_null() {
+        return invalid();
+    }
+    let r = symbol(sym).map(|(_, n)| {
+        // SAFETY: valid for writes per the contract.
+        unsafe { size.write(n) }
+    });
+    code(r)
+}
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_api_memory_symbol.rs"));

@@ -1,0 +1,26 @@
+//! The CUDA Runtime API's entry points, one module per section of the CUDA Runtime API
+//! reference (CUDA 13.0, chapter 6), so that a function is found where the reference lists it:
+//! `cudaStreamSynchronize` (6.4 Stream Management) is in [`stream`], `cudaMemcpy2D` (6.10
+//! Memory Management) in [`memory`], `cudaGraphLaunch` (6.30 Graph Management) in [`graph`].
+//! A section's `[DEPRECATED]` companion lives with it. The `_ptsz`/`_ptds` variants are not
+//! written here: build.rs generates each from the function it varies (`per-thread-stream.txt`,
+//! `default_stream`).
+
+pub mod device;
+pub mod driver;
+pub mod error;
+pub mod event;
+pub mod execution;
+pub mod graph;
+pub mod library;
+pub mod logs;
+pub mod memory;
+pub mod occupancy;
+pub mod peer;
+pub mod pool;
+pub mod profiler;
+pub mod stream;
+pub mod surface;
+pub mod texture;
+pub mod unified;
+pub mod version;

@@ -1,0 +1,118 @@
+//! 6.9 Occupancy: the occupancy calculator (blocks and clusters per multiprocessor,
+//! dynamic shared memory per block).
+
+// C ABI names.
+#![allow(non_snake_case)]
+
+use std::ffi::c_void;
+
+use runtime::{Error, record};
+
+use crate::api::execution::{LaunchConfigC, launch_attrs};
+use crate::args::{In, Out};
+use crate::registration::function_for;
+use crate::{code, invalid};
+
+/// `cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, const void *func, int
+/// numBlocks, int blockSize)`: the most dynamic shared memory per block that still lets
+/// `numBlocks` blocks of `blockSize` threads reside on one multiprocessor.
+pub extern "C-unwind" fn cudaOccupancyAvailableDynamicSMemPerBlock(
+    size: Out<usize>,
+    func: *const c_void,
+    num_blocks: i32,
+    block_size: i32,
+) -> i32 {
+    size.put_with(|| {
+        let f = function_for(func as usize)?;
+        record(runtime::launch::available_dynamic_shared(&f, num_blocks, block_size))
+    })
+}
+
+/// `cudaOccupancyMaxPotentialClusterSize(int *clusterSize, const void *func, const
+/// cudaLaunchConfig_t *config)`: the portable maximum of 8 blocks, 16 for a kernel that
+/// allows non-portable cluster sizes (the blocks of a cluster share one worker thread).
+pub extern "C-unwind" fn cudaOccupancyMaxPotentialClusterSize(
+    size: Out<i32>,
+    func: *const c_void,
+    config: *const LaunchConfigC,
+) -> i32 {
+    size.put_with(|| {
+        let f = function_for(func as usize)?;
+        if config.is_null() {
+            return record(Err(Error::InvalidValue));
+        }
+        let max =
+            if f.non_portable_cluster() { runtime::launch::MAX_CLUSTER } else { runtime::launch::MAX_PORTABLE_CLUSTER };
+        Ok(max as i32)
+    })
+}
+
+/// `cudaOccupancyMaxActiveClusters(int *numClusters, const void *func, const
+/// cudaLaunchConfig_t *config)`: the resident blocks of the whole device for the
+/// configuration's block size and shared memory, divided by the cluster size (the
+/// configuration's cluster attribute or the kernel's required one).
+///
+/// # Safety
+/// The configuration's `attrs` must hold `numAttrs` entries.
+pub unsafe extern "C-unwind" fn cudaOccupancyMaxActiveClusters(
+    num: Out<i32>,
+    func: *const c_void,
+    config: In<LaunchConfigC>,
+) -> i32 {
+    num.put_with(|| {
+        let f = function_for(func as usize)?;
+        let c = record(config.read())?;
+        let list = if c.numAttrs == 0 || c.attrs.is_null() {
+            &[][..]
+        } else {
+            // SAFETY: `attrs` holds `numAttrs` entries per the contract.
+            unsafe { std::slice::from_raw_parts(c.attrs, c.numAttrs as usize) }
+        };
+        let attrs = record(launch_attrs(list))?;
+        let shared = u32::try_from(c.dynamicSmemBytes).map_err(|_| Error::InvalidValue);
+        let n =
+            record(shared.and_then(|s| runtime::launch::max_active_clusters(&f, c.blockDim.into(), s, attrs.cluster)))?;
+        Ok(n.min(i32::MAX as u64) as i32)
+    })
+}
+
+/// `cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func,
+/// int blockSize, size_t dynamicSMemSize, unsigned int flags)`.
+///
+/// # Safety
+/// `num_blocks` must be valid for writes.
+pub unsafe extern "C-unwind" fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    num_blocks: *mut i32,
+    func: *const c_void,
+    block_size: i32,
+    dynamic_smem: usize,
+    _flags: u32,
+) -> i32 {
+    if num_blocks.is_null() {
+        return invalid();
+    }
+    let r = function_for(func as usize)
+        .and_then(|f| runtime::launch::max_active_blocks_per_sm(&f, block_size, dynamic_smem));
+    if let Ok(n) = r {
+        // SAFETY: valid for writes per the contract.
+        unsafe { num_blocks.write(n) };
+    }
+    code(r)
+}
+
+/// `cudaOccupancyMaxActiveBlocksPerMultiprocessor` (exported in 13.0 too).
+///
+/// # Safety
+/// `num_blocks` must be valid for writes.
+pub unsafe extern "C-unwind" fn cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+    num_blocks: *mut i32,
+    func: *const c_void,
+    block_size: i32,
+    dynamic_smem: usize,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(num_blocks, func, block_size, dynamic_smem, 0) }
+}
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_api_occupancy.rs"));

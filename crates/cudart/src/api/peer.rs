@@ -1,0 +1,35 @@
+//! 6.14 Peer Device Memory Access: there is one device, so no peer.
+
+// C ABI names.
+#![allow(non_snake_case)]
+
+use runtime::device;
+
+use crate::{code, invalid};
+
+/// `cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice)`: 0.
+///
+/// # Safety
+/// `can` valid for writes.
+pub unsafe extern "C-unwind" fn cudaDeviceCanAccessPeer(can: *mut i32, dev: i32, peer: i32) -> i32 {
+    if can.is_null() {
+        return invalid();
+    }
+    code(device::can_access_peer(dev, peer).map(|c| {
+        // SAFETY: non-null, valid for writes per the contract.
+        unsafe { can.write(i32::from(c)) }
+    }))
+}
+
+/// `cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags)`: there is no peer.
+pub extern "C-unwind" fn cudaDeviceEnablePeerAccess(peer: i32, flags: u32) -> i32 {
+    code(device::peer_access(peer, flags))
+}
+
+/// `cudaDeviceDisablePeerAccess(int peerDevice)`: there is no peer.
+pub extern "C-unwind" fn cudaDeviceDisablePeerAccess(peer: i32) -> i32 {
+    code(device::peer_access(peer, 0))
+}
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_api_peer.rs"));

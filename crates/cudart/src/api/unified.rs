@@ -1,0 +1,18 @@
+//! 6.13 Unified Addressing: pointer attributes.
+
+// C ABI names.
+#![allow(non_snake_case)]
+
+use std::ffi::c_void;
+
+use runtime::memory::{self};
+
+use crate::args::Out;
+
+/// `cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr)`.
+pub extern "C-unwind" fn cudaPointerGetAttributes(attr: Out<memory::PointerAttributes>, ptr: *const c_void) -> i32 {
+    attr.put(memory::pointer_attributes(ptr as u64))
+}
+
+// The panic guards of this module's exported functions (build.rs).
+include!(concat!(env!("OUT_DIR"), "/guards_api_unified.rs"));
