@@ -45,7 +45,8 @@ pub enum Job {
     /// The device link of relocatable device code (see [`crate::device_link`]): the objects'
     /// PTX linked into one fatbin, in a link stub compiled by `compiler` to `out`.
     DeviceLink {
-        /// The objects (those without relocatable device code are skipped).
+        /// The objects (those without relocatable device code are skipped, and so are modules
+        /// that a device-link output among them already linked).
         objects: Vec<PathBuf>,
         /// The stub's C source, written here.
         source: PathBuf,

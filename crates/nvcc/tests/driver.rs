@@ -154,7 +154,9 @@ fn separate_compile_then_link_mixed_inputs() {
 
 /// Separate compilation: a kernel calling a device function and reading a device variable
 /// defined in another file, built with `-dc` + link, with `-rdc=true` in one command, and with
-/// `-dlink` + a plain host link; each runs and passes.
+/// `-dlink` + a plain host link (clang, and g++ with `-lcudadevrt` as CMake links), and `-dlink`
+/// whose output is given to nvcc's own link (which then device-links nothing again); each runs
+/// and passes.
 #[test]
 fn relocatable_device_code_across_two_files() {
     let dir = common::work_dir().join("rdc");
@@ -193,6 +195,20 @@ fn relocatable_device_code_across_two_files() {
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     pass("app_dlink");
+    // The toolkit's libcudadevrt.a, as scripts/install-toolkit.sh writes it: an empty archive.
+    std::fs::write(dir.join("libcudadevrt.a"), "!<arch>\n").unwrap();
+    let o = std::process::Command::new("g++")
+        .args([p("a.o"), p("b.o"), p("dlink.o"), "-o".into(), p("app_dlink_gxx")])
+        .arg(format!("-L{}", dir.display()))
+        .arg(format!("-L{}", lib.display()))
+        .args(["-lcudadevrt", "-lcudart"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    pass("app_dlink_gxx");
+    common::nvcc(&["-arch=sm_90", &p("a.o"), &p("b.o"), &p("dlink.o"), "-o", &p("app_dlink_nvcc")])
+        .expect("link with a device-link output");
+    pass("app_dlink_nvcc");
 }
 
 /// CUDA's min/max overloads work in host and device code, mixed signed/unsigned giving the
