@@ -189,6 +189,16 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
             let text = read_text(path)?;
             std::io::stdout().write_all(text.as_bytes()).map_err(|e| Failure::new(format!("cannot write the PTX: {e}")))
         }
+        Job::ClusterDims { ptx, ir, ll } => {
+            let text = read_text(ptx)?;
+            if !crate::cluster_dims::is_marked(&text) {
+                return Ok(());
+            }
+            execute(ir, None)?;
+            let kernels = crate::cluster_dims::from_ir(&read_text(ll)?).map_err(Failure::new)?;
+            let text = crate::cluster_dims::apply(&text, &kernels).map_err(Failure::new)?;
+            std::fs::write(ptx, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", ptx.display())))
+        }
         Job::CheckPtx(path) => {
             let text = read_text(path)?;
             crate::ptx_check::check(&path.display().to_string(), &text).map_err(Failure::new)

@@ -23,6 +23,17 @@ pub enum Job {
     },
     /// Parse and validate a PTX file with Cuprite's PTX front end (`crates/ptx`).
     CheckPtx(PathBuf),
+    /// Add the cluster directives of `__cluster_dims__` kernels to the PTX file `ptx`, if it is
+    /// marked as having some (see [`crate::cluster_dims`]): `ir` (the device pass stopped
+    /// before LLVM's passes) writes the IR `ll` that gives each kernel's shape.
+    ClusterDims {
+        /// The PTX, rewritten in place.
+        ptx: PathBuf,
+        /// The clang command that writes `ll`.
+        ir: Box<Job>,
+        /// The IR file.
+        ll: PathBuf,
+    },
     /// Copy a file to standard output (`--ptx -o -`: the PTX is checked first, in a file).
     Print(PathBuf),
     /// Precompile the wrapper header into `pch` with `program` and `args` (see
@@ -82,6 +93,12 @@ impl fmt::Display for Job {
             }
             Job::CheckPtx(p) => write!(f, "# cuprite: check PTX {}", p.display()),
             Job::Print(p) => write!(f, "# cuprite: print {}", p.display()),
+            Job::ClusterDims { ptx, ll, .. } => write!(
+                f,
+                "# cuprite: if {} has __cluster_dims__ kernels, add their cluster directives (read from the device pass's IR, {})",
+                ptx.display(),
+                ll.display()
+            ),
             Job::Precompile { program, args, pch } => {
                 let mut args = args.clone();
                 args.extend([os("-o"), pch.into()]);
@@ -530,6 +547,9 @@ fn include_wrapper(tc: &Toolchain, args: &mut Vec<OsString>, plan: &mut Plan) {
     args.extend([os("-include-pch"), pch.into()]);
 }
 
+/// The jobs of one architecture's device pass: clang, the `__cluster_dims__` directives, the check.
+const DEVICE_JOBS_PER_ARCH: usize = 3;
+
 /// Plans one `.cu` input.
 fn plan_cuda(
     o: &Options,
@@ -568,11 +588,19 @@ fn plan_cuda(
         args.extend([os("--cuda-device-only"), os(format!("--cuda-feature={}", ptx_feature(arch)))]);
         args.extend(device_codegen_args(o));
         include_wrapper(tc, &mut args, plan);
+        // The same front end, stopped before LLVM's passes, prints the IR that maps kernels to
+        // their __cluster_dims__ (needed only if the PTX is marked: see crate::cluster_dims).
+        let ll = temp.join(format!("{unique}.sm_{arch}.ll"));
+        let mut ir_args = args.clone();
+        ir_args.extend([os("-emit-llvm"), os("-Xclang"), os("-disable-llvm-passes")]);
+        ir_args.extend([os("-S"), input.path.clone().into(), os("-o"), ll.clone().into()]);
         if let Some(bc) = libdevice(arch) {
             args.extend([os("-Xclang"), os("-mlink-builtin-bitcode"), os("-Xclang"), bc.into()]);
         }
         args.extend([os("-S"), input.path.clone().into(), os("-o"), ptx.clone().into()]);
         plan.jobs.push(Job::Run { program: tc.clangxx.clone(), args });
+        let ir = Box::new(Job::Run { program: tc.clangxx.clone(), args: ir_args });
+        plan.jobs.push(Job::ClusterDims { ptx: ptx.clone(), ir, ll });
         plan.jobs.push(Job::CheckPtx(ptx.clone()));
         if o.phase == Phase::Ptx && o.output.as_ref().is_some_and(|out| out.as_os_str() == "-") {
             plan.jobs.push(Job::Print(ptx.clone()));
@@ -630,7 +658,7 @@ fn plan_cuda(
         plan.jobs.push(fatbin_job);
         plan.jobs.push(host);
     } else {
-        let device_start = plan.jobs.len() - 2 * o.archs.len();
+        let device_start = plan.jobs.len() - DEVICE_JOBS_PER_ARCH * o.archs.len();
         let mut device: Vec<Job> = plan.jobs.drain(device_start..).collect();
         device.push(fatbin_job);
         plan.jobs.push(Job::Overlap { device, host: Box::new(host), pipe: fatbin });

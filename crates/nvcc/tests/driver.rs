@@ -580,3 +580,83 @@ fn abstract_classes_at_minus_g_in_one_and_two_files() {
         .expect("two files");
     pass("two_files");
 }
+
+/// `__cluster_dims__` (which clang-19 lacks): a template kernel's shape reaches its PTX as nvcc
+/// writes it, `cudaFuncGetAttributes` and launches see it, with and without `-rdc=true`;
+/// `__cluster_dims__()` gives `.explicitcluster` alone; an architecture without clusters is refused.
+#[test]
+fn cluster_dims_in_templates_with_rdc_and_before_sm_90() {
+    let dir = common::work_dir().join("cluster_dims");
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("cluster_dims.cu");
+    std::fs::write(
+        &src,
+        r#"#include <cstdio>
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+// Each block records its cluster's shape and its rank in it.
+template <int N> __global__ void __cluster_dims__(N, 2) shaped(unsigned *out) {
+  cg::cluster_group c = cg::this_cluster();
+  dim3 d = c.dim_blocks();
+  if (threadIdx.x == 0) out[blockIdx.x + blockIdx.y * gridDim.x] = d.x * 1000 + d.y * 100 + d.z * 10 + c.block_rank();
+}
+template __global__ void shaped<4>(unsigned *);
+__global__ void __cluster_dims__() shape_at_launch(unsigned *out) { out[0] = 1; }
+int main() {
+  bool ok = true;
+  cudaFuncAttributes fa;
+  ok &= cudaFuncGetAttributes(&fa, shaped<4>) == cudaSuccess;
+  ok &= fa.requiredClusterWidth == 4 && fa.requiredClusterHeight == 2 && fa.requiredClusterDepth == 1;
+  unsigned *d, h[32];
+  cudaMalloc(&d, sizeof h);
+  shaped<4><<<dim3(8, 4), 32>>>(d);
+  ok &= cudaDeviceSynchronize() == cudaSuccess;
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  for (unsigned y = 0; y < 4; y++)
+    for (unsigned x = 0; x < 8; x++) ok &= h[x + y * 8] == 4210 + x % 4 + (y % 2) * 4;
+  // 6 blocks wide is no multiple of the cluster's 4.
+  shaped<4><<<dim3(6, 4), 32>>>(d);
+  ok &= cudaGetLastError() == cudaErrorInvalidClusterSize;
+  printf("%s\n", ok ? "PASS" : "FAIL");
+  return ok ? 0 : 1;
+}
+"#,
+    )
+    .unwrap();
+    let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    let s = src.to_string_lossy().into_owned();
+    for (exe, extra) in [("plain", None), ("rdc", Some("-rdc=true"))] {
+        let mut args = vec!["-arch=sm_90", &s];
+        args.extend(extra);
+        let out = p(exe);
+        args.extend(["-o", &out]);
+        common::nvcc(&args).expect("build");
+        let o = common::run(&dir.join(exe), &[], &[]);
+        assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{exe}: {}", String::from_utf8_lossy(&o.stderr));
+    }
+    common::nvcc(&["-arch=sm_90", "--ptx", &s, "-o", &p("k.ptx")]).expect("--ptx");
+    let ptx = std::fs::read_to_string(dir.join("k.ptx")).unwrap();
+    // nvcc's directives on the kernels' definitions.
+    let module = ptx::parse(&ptx).module;
+    let directives = |kernel: &str| {
+        module.items.iter().find_map(|i| match i {
+            ptx::ast::Item::Func(f) if f.body.is_some() && module.names.str(f.name) == kernel => {
+                Some(f.directives.clone())
+            }
+            _ => None,
+        })
+    };
+    use ptx::ast::FuncDirective::{Explicitcluster, Reqnctapercluster};
+    assert_eq!(
+        directives("_Z6shapedILi4EEvPj"),
+        Some(vec![Explicitcluster, Reqnctapercluster(vec![4, 2, 1])]),
+        "{ptx}"
+    );
+    assert_eq!(directives("_Z15shape_at_launchPj"), Some(vec![Explicitcluster]), "{ptx}");
+    assert!(!ptx.contains(nvcc::cluster_dims::MARK), "{ptx}");
+    let e = common::nvcc(&["-arch=sm_80", "--ptx", &s, "-o", &p("k80.ptx")]).unwrap_err();
+    assert!(
+        e.contains("cluster_dims.cu:5:") && e.contains("__cluster_dims__ is not supported for this GPU architecture"),
+        "{e}"
+    );
+}
