@@ -183,7 +183,7 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
                 Err(Failure { message: String::new(), status: out.status.code().unwrap_or(1).max(1), diagnostics })
             }
         }
-        Job::Precompile { program, args, pch } => precompile(program, args, pch),
+        Job::Precompile { program, args, pch, includes } => precompile(program, args, pch, includes.as_ref()),
         Job::Print(path) => {
             use std::io::Write as _;
             let text = read_text(path)?;
@@ -265,27 +265,71 @@ fn overlap(device: &[Job], host: &Job, fifo: &Path) -> Result<(), Failure> {
     }
 }
 
-/// Builds the precompiled wrapper header at `pch` unless the cached one is current; written
-/// beside under a temporary name and renamed, so that parallel builds never read half a file.
-fn precompile(program: &Path, args: &[std::ffi::OsString], pch: &Path) -> Result<(), Failure> {
+/// Builds the precompiled header at `pch` (the wrapper, or a source's leading `includes`)
+/// unless the cached one is current; written beside under a temporary name and renamed, so that
+/// parallel builds never read half a file.
+fn precompile(
+    program: &Path,
+    args: &[std::ffi::OsString],
+    pch: &Path,
+    includes: Option<&plan::LeadingIncludes>,
+) -> Result<(), Failure> {
     if crate::precompiled::is_current(pch) {
         return Ok(());
     }
     let dir = pch.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| Failure::new(format!("cannot create {}: {e}", dir.display())))?;
+    if let Some(i) = includes {
+        cache::write_atomic(&i.entry.header, i.text.as_bytes())
+            .map_err(|e| Failure::new(format!("cannot write {}: {e}", i.entry.header.display())))?;
+    }
     let tmp = pch.with_extension(format!("tmp{}", std::process::id()));
     let depfile = tmp.with_extension("d");
     let args = crate::precompiled::build_args(args, &tmp, &depfile);
-    let built = execute(&Job::Run { program: program.to_path_buf(), args }, None);
+    let built = match includes {
+        None => execute(&Job::Run { program: program.to_path_buf(), args }, None),
+        // Its diagnostics are the headers' and name the generated header as their includer:
+        // on failure the build is redone without it (see build), which reports them as usual.
+        Some(_) => run_quietly(program, &args),
+    };
     let record = std::fs::read_to_string(&depfile).map(|t| crate::precompiled::record(&t));
     let _ = std::fs::remove_file(&depfile);
+    if built.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
     built?;
-    let record = record.map_err(|e| Failure::new(format!("cannot read {}: {e}", depfile.display())))?;
+    let mut record = record.map_err(|e| Failure::new(format!("cannot read {}: {e}", depfile.display())))?;
+    if let Some(i) = includes {
+        // A rebuilt wrapper PCH makes this one unusable: it is an input too.
+        record.push_str(&crate::precompiled::record(&format!("x: {}\n", i.base.display())));
+        let size = std::fs::metadata(&tmp).map_or(0, |m| m.len());
+        if size < crate::leading_includes::WORTHWHILE_BYTES {
+            let _ = cache::write_atomic(&i.entry.not_worthwhile, b"");
+        }
+    }
     // The PCH first, then its record: a reader that sees the new PCH with an old record (or
     // none) rebuilds it; none ever trusts an old PCH on a new record.
     std::fs::rename(&tmp, pch)
         .and_then(|()| cache::write_atomic(&crate::precompiled::record_path(pch), record.as_bytes()))
         .map_err(|e| Failure::new(format!("cannot write {}: {e}", pch.display())))
+}
+
+/// Runs a tool, printing its diagnostics only if it succeeds.
+fn run_quietly(program: &Path, args: &[std::ffi::OsString]) -> Result<(), Failure> {
+    let out = Command::new(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .map_err(|e| Failure::new(format!("cannot run {}: {e}", program.display())))?;
+    let diagnostics = String::from_utf8_lossy(&out.stderr).into_owned();
+    if out.status.success() {
+        eprint!("{diagnostics}");
+        Ok(())
+    } else {
+        Err(Failure { message: String::new(), status: out.status.code().unwrap_or(1).max(1), diagnostics })
+    }
 }
 
 /// Device-links the relocatable objects among `objects` that no device-link output among them
@@ -346,8 +390,48 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
     if let Some(e) = bitcode_error {
         return Err(e);
     }
-    let plan =
-        plan::plan(o, &tc, &temp.path, &|arch| bitcode.get(&arch).cloned().flatten()).map_err(|e| Failure::new(e.0))?;
+    let libdevice = |arch| bitcode.get(&arch).cloned().flatten();
+    let plan = plan::plan(o, &tc, &temp.path, &libdevice, true).map_err(|e| Failure::new(e.0))?;
+    match run_plan(o, &tc, &plan, cudart_dir.as_deref()) {
+        Err(Ran::IncludesFailed(seen)) => {
+            // A header of a source's leading includes does not compile: build without them,
+            // so that clang reports it from the source, and start over next time.
+            for marker in seen {
+                let _ = std::fs::remove_file(marker);
+            }
+            let plan = plan::plan(o, &tc, &temp.path, &libdevice, false).map_err(|e| Failure::new(e.0))?;
+            run_plan(o, &tc, &plan, cudart_dir.as_deref()).map_err(Ran::into_failure)
+        }
+        other => other.map_err(Ran::into_failure),
+    }
+}
+
+/// Why a plan did not run to its end.
+enum Ran {
+    /// A job failed.
+    Failed(Failure),
+    /// Precompiling sources' leading includes failed: the `seen` markers of those sources.
+    IncludesFailed(Vec<PathBuf>),
+}
+
+impl Ran {
+    fn into_failure(self) -> Failure {
+        match self {
+            Ran::Failed(f) => f,
+            Ran::IncludesFailed(_) => Failure::new("internal error: precompiling the leading includes failed"),
+        }
+    }
+}
+
+impl From<Failure> for Ran {
+    fn from(f: Failure) -> Ran {
+        Ran::Failed(f)
+    }
+}
+
+/// Runs a plan's jobs, then (`--run`) the program.
+fn run_plan(o: &Options, tc: &Toolchain, plan: &plan::Plan, cudart_dir: Option<&Path>) -> Result<(), Ran> {
+    let show = o.verbose || o.dry_run;
     if show {
         match &tc.cccl_dir {
             Some(dir) => eprintln!("# cuprite nvcc: CCCL (Thrust, CUB, libcu++) headers: {}", dir.display()),
@@ -374,8 +458,16 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
                 .map(|r| r.join().unwrap_or_else(|_| Err(Failure::new("internal error: a precompile panicked"))))
                 .collect()
         });
-        for r in results {
-            r.map_err(|f| explain_missing_cccl(f, &tc))?;
+        let mut includes_failed = Vec::new();
+        for (job, r) in precompile_jobs.iter().zip(results) {
+            match (job, r) {
+                (_, Ok(())) => {}
+                (Job::Precompile { includes: Some(i), .. }, Err(_)) => includes_failed.push(i.entry.seen.clone()),
+                (_, Err(f)) => return Err(explain_missing_cccl(f, tc).into()),
+            }
+        }
+        if !includes_failed.is_empty() {
+            return Err(Ran::IncludesFailed(includes_failed));
         }
     }
     for job in rest {
@@ -383,7 +475,13 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
             eprintln!("#$ {job}");
         }
         if !o.dry_run {
-            execute(job, None).map_err(|f| explain_device_launch(explain_missing_cccl(f, &tc)))?;
+            execute(job, None).map_err(|f| explain_device_launch(explain_missing_cccl(f, tc)))?;
+        }
+    }
+    if !o.dry_run {
+        for marker in &plan.mark_seen {
+            // Best effort: a cache that cannot be written only loses the speed-up.
+            let _ = cache::write_atomic(marker, b"");
         }
     }
     if let (Some(exe), false) = (&plan.run, o.dry_run) {
@@ -391,16 +489,16 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
             if exe.is_relative() && exe.components().count() == 1 { Path::new(".").join(exe) } else { exe.clone() };
         let mut cmd = Command::new(&exe);
         cmd.args(&o.run_args);
-        if let Some(dir) = &cudart_dir {
+        if let Some(dir) = cudart_dir {
             cmd.env("LD_LIBRARY_PATH", library_path(dir));
         }
         let status = cmd.status().map_err(|e| Failure::new(format!("cannot run {}: {e}", exe.display())))?;
         if !status.success() {
-            return Err(Failure {
+            return Err(Ran::Failed(Failure {
                 message: String::new(),
                 status: status.code().unwrap_or(1),
                 diagnostics: String::new(),
-            });
+            }));
         }
     }
     Ok(())

@@ -660,3 +660,106 @@ int main() {
         "{e}"
     );
 }
+
+/// A source's leading includes are precompiled from its second build on (see
+/// `leading_includes.rs`): the third build writes the PCH, the fourth only uses it, each builds
+/// the same program; an edited header is picked up, a broken one is reported from the source,
+/// and a PCH too small to be worth it is not used again. Runs in a child process with its own
+/// cache directory.
+#[test]
+fn leading_includes_are_precompiled_from_the_second_build_on() {
+    let dir = common::work_dir().join("leading_includes");
+    std::fs::create_dir_all(&dir).unwrap();
+    let o = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "leading_includes_child", "--nocapture"])
+        .env("CUPRITE_LEADING_INCLUDES_CHILD", &dir)
+        .env("CUPRITE_CACHE_DIR", dir.join("cache"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn leading_includes_child() {
+    let Some(dir) = std::env::var_os("CUPRITE_LEADING_INCLUDES_CHILD").map(std::path::PathBuf::from) else { return };
+    let _ = std::fs::remove_dir_all(dir.join("cache"));
+    let header = dir.join("local.h");
+    let write_header = |value: &str| {
+        std::fs::write(&header, format!("#pragma once\nconstexpr int kValue = {value};\n")).unwrap();
+    };
+    write_header("7");
+    // CUB's block reduction: includes heavy enough for a PCH worth keeping.
+    let src = dir.join("main.cu");
+    std::fs::write(
+        &src,
+        "// Sums a block's values with CUB.\n#include \"local.h\"\n#include <cub/block/block_reduce.cuh>\n#include <cstdio>\n\
+         __global__ void k(int *out) {\n  using R = cub::BlockReduce<int, 64>;\n  __shared__ R::TempStorage t;\n\
+         \x20 int s = R(t).Sum(kValue);\n  if (threadIdx.x == 0) *out = s;\n}\n\
+         int main() { int *d, h = 0; cudaMalloc(&d, 4); k<<<1, 64>>>(d); cudaMemcpy(&h, d, 4, cudaMemcpyDeviceToHost);\n\
+         \x20 printf(\"%d\\n\", h); return 0; }\n",
+    )
+    .unwrap();
+    let small = dir.join("small.cu");
+    std::fs::write(&small, "#include <cstdio>\nint main() { printf(\"%d\\n\", 64 * 7); return 0; }\n").unwrap();
+    let exe = dir.join("prog");
+    // Builds `source` with -v; returns what it printed and what the program prints.
+    let build = |source: &std::path::Path| -> (String, String) {
+        let args = ["-v", "-arch=sm_90", source.to_str().unwrap(), "-o", exe.to_str().unwrap()];
+        let out = Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "nvcc_child", "--nocapture"])
+            .env("CUPRITE_NVCC_CHILD", args.join("\n"))
+            .env_remove("CUPRITE_LEADING_INCLUDES_CHILD")
+            .output()
+            .unwrap();
+        let log = String::from_utf8_lossy(&out.stderr).into_owned();
+        if !out.status.success() {
+            return (log, String::new());
+        }
+        let run = common::run(&exe, &[], &[]);
+        (log, String::from_utf8_lossy(&run.stdout).into_owned())
+    };
+    let writes_pch = |log: &str| log.lines().any(|l| l.contains("-emit-pch") && l.contains("includes.h"));
+    let uses_pch = |log: &str| log.lines().any(|l| l.contains("-include-pch") && l.contains("includes.pch"));
+    // 1: the wrapper's PCH is built (nothing is marked while it is not current); 2: marked seen.
+    for round in 1..=2 {
+        let (log, out) = build(&src);
+        assert_eq!(out, "448\n", "build {round}: {log}");
+        assert!(!writes_pch(&log) && !uses_pch(&log), "build {round}: {log}");
+    }
+    let (log, out) = build(&src);
+    assert_eq!(out, "448\n", "{log}");
+    assert!(writes_pch(&log) && uses_pch(&log), "the third build precompiles the includes: {log}");
+    let (log, out) = build(&src);
+    assert_eq!(out, "448\n", "{log}");
+    assert!(!writes_pch(&log) && uses_pch(&log), "the fourth build uses the PCH: {log}");
+    // An edited header makes the PCH stale: rebuilt, and the program sees the new value.
+    write_header("100");
+    let (log, out) = build(&src);
+    assert_eq!(out, "6400\n", "{log}");
+    assert!(writes_pch(&log), "{log}");
+    // A broken header: the build fails with clang's diagnostics from the source, not the PCH's.
+    std::fs::write(&header, "#pragma once\nconstexpr int kValue = ;\n").unwrap();
+    let (log, out) = build(&src);
+    assert_eq!(out, "", "{log}");
+    assert!(log.contains("local.h:2:") && log.contains("main.cu:2"), "{log}");
+    assert!(!log.lines().any(|l| l.contains("error") && l.contains("includes.h")), "{log}");
+    // A PCH of light includes is not worth keeping: built once, then not used.
+    for round in 1..=4 {
+        let (log, out) = build(&small);
+        assert_eq!(out, "448\n", "small build {round}: {log}");
+        assert_eq!(writes_pch(&log), round == 2, "small build {round}: {log}");
+        assert!(round == 2 || !uses_pch(&log), "small build {round}: {log}");
+    }
+}
+
+/// Runs the driver on the arguments in `CUPRITE_NVCC_CHILD` (one a line), for tests that need
+/// a process of its own (an environment of its own).
+#[test]
+fn nvcc_child() {
+    let Ok(args) = std::env::var("CUPRITE_NVCC_CHILD") else { return };
+    let args: Vec<&str> = args.lines().collect();
+    if let Err(e) = common::nvcc(&args) {
+        eprintln!("{e}");
+        std::process::exit(1);
+    }
+}
