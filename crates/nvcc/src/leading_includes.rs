@@ -5,9 +5,9 @@
 //! ([`crate::precompiled`]), replaces that parse in both passes.
 //!
 //! The header is the run of `#include` lines (with comments and blank lines) that opens the
-//! source, up to the first other line; a quoted include must be beside the source, and is made
-//! absolute (the header lives in the cache, and a quoted include is looked up beside its
-//! includer first). The source
+//! source, up to the first other line; a quoted include must be beside the source and guarded
+//! (`#pragma once` or an include guard), and is made absolute (the header lives in the cache,
+//! and a quoted include is looked up beside its includer first). The source
 //! is then compiled as written, after the PCH: its own `#include`s of those headers find their
 //! include guards already defined, as with CMake's precompiled headers.
 //!
@@ -67,10 +67,49 @@ fn include_line(line: &str, dir: &Path) -> Option<String> {
     if !quoted {
         return Some(format!("#include <{name}>"));
     }
-    // Only a quoted include found beside the source: the header's own directory (the cache)
-    // must never be where one is found.
+    // Only a quoted include found beside the source (the header's own directory, the cache,
+    // must never be where one is found), and only a guarded one: the source includes it again.
     let path = dir.join(name).canonicalize().ok().filter(|p| p.is_file())?;
+    if !is_guarded(&std::fs::read_to_string(&path).ok()?) {
+        return None;
+    }
     Some(format!("#include \"{}\"", path.to_str()?))
+}
+
+/// Whether a header's text opens (after comments) with `#pragma once` or an include guard
+/// (`#ifndef X` or `#if !defined(X)`, then `#define X`), so that including it again is a no-op.
+/// Library headers included with `<...>` are taken to be guarded, as the standard's are.
+fn is_guarded(text: &str) -> bool {
+    let mut directives = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with("//"));
+    let words = |line: &str| -> Vec<String> {
+        let line = line.strip_prefix('#').unwrap_or("");
+        line.replace(['(', ')', '!'], " ").split_whitespace().map(str::to_string).collect()
+    };
+    // Leading block comments (`/* ... */` spanning lines) are skipped line by line.
+    let mut in_comment = false;
+    let mut first = None;
+    for line in directives.by_ref() {
+        if in_comment {
+            in_comment = !line.contains("*/");
+            continue;
+        }
+        if line.starts_with("/*") {
+            in_comment = !line.contains("*/");
+            continue;
+        }
+        first = Some(line);
+        break;
+    }
+    let Some(first) = first else { return false };
+    let first = words(first);
+    let guard = match first.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["pragma", "once", ..] => return true,
+        ["ifndef", name] | ["if", "defined", name] => name.to_string(),
+        _ => return false,
+    };
+    directives
+        .next()
+        .is_some_and(|l| words(l).first().is_some_and(|w| w == "define") && words(l).get(1) == Some(&guard))
 }
 
 /// Where one source's precompiled includes live: keyed by the pass's front-end flags (which
@@ -139,12 +178,22 @@ mod tests {
     fn the_leading_includes_make_the_header() {
         let dir = std::env::temp_dir().join(format!("cuprite-includes-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("local.h"), "").unwrap();
+        std::fs::write(
+            dir.join("local.h"),
+            "/* A header\n * with a guard. */\n#ifndef LOCAL_H\n#define LOCAL_H\n#endif\n",
+        )
+        .unwrap();
+        std::fs::write(dir.join("unguarded.h"), "struct S {};\n").unwrap();
         let local = dir.join("local.h").canonicalize().unwrap();
         let src = "// A program.\n/* with a\n   block comment */\n#include \"local.h\" // beside\n\n#  include <thrust/sort.h>\n\
                    #define N 4\n#include <vector>\nint main() {}\n";
         let text = header_text(src, &dir).unwrap();
         assert_eq!(text, format!("#include \"{}\"\n#include <thrust/sort.h>\n", local.display()));
+        // An unguarded header (the source includes it a second time) ends the run.
+        assert_eq!(
+            header_text("#include <a.h>\n#include \"unguarded.h\"\n#include <b.h>\n", &dir).unwrap(),
+            "#include <a.h>\n"
+        );
         // A quoted include found elsewhere than beside the source ends the run.
         assert_eq!(
             header_text("#include <a.h>\n#include \"elsewhere.h\"\n#include <b.h>\n", &dir).unwrap(),
@@ -157,6 +206,17 @@ mod tests {
         assert_eq!(header_text("#include <a.h> int x;\n", &dir), None);
         assert_eq!(header_text("/* unterminated\n#include <a.h>\n", &dir), None);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn include_guards_are_recognized() {
+        assert!(is_guarded("// x\n#pragma once\nint x;\n"));
+        assert!(is_guarded("/* license\n   text */\n#ifndef A_H\n#define A_H\nint x;\n#endif\n"));
+        assert!(is_guarded("#if !defined(A_H)\n# define A_H 1\n#endif\n"));
+        assert!(!is_guarded("#ifndef A_H\n#define B_H\n#endif\n"), "the guard defines another macro");
+        assert!(!is_guarded("#include <x.h>\n#pragma once\n"));
+        assert!(!is_guarded("struct S {};\n"));
+        assert!(!is_guarded(""));
     }
 
     #[test]
