@@ -113,7 +113,8 @@ fn is_guarded(text: &str) -> bool {
 }
 
 /// Where one source's precompiled includes live: keyed by the pass's front-end flags (which
-/// name the wrapper's PCH) and the header's text.
+/// name the wrapper's PCH), the header's text, and what else decides where its `<...>` includes
+/// are found (the directory relative `-I` paths start from, clang's include-path variables).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
     /// The generated header.
@@ -126,12 +127,17 @@ pub struct Entry {
     pub not_worthwhile: PathBuf,
 }
 
-/// The cache entry for a pass with front-end flags `front` and the generated header `text`.
-pub fn entry(front: &[OsString], text: &str) -> Entry {
+/// The cache entry for a pass with front-end flags `front`, run in `cwd`, and the generated
+/// header `text`.
+pub fn entry(front: &[OsString], cwd: &Path, text: &str) -> Entry {
     let mut key = Key::default();
     key.add(text.as_bytes());
     for a in front {
         key.add(a.as_encoded_bytes());
+    }
+    key.add(cwd.as_os_str().as_encoded_bytes());
+    for var in ["CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH"] {
+        key.add(std::env::var_os(var).unwrap_or_default().as_encoded_bytes());
     }
     // The wrapper PCH's path in `front` covers Cuprite's version and the clang binary.
     let dir = cache::cache_root().join("includes").join(key.hex());
@@ -206,6 +212,15 @@ mod tests {
         assert_eq!(header_text("#include <a.h> int x;\n", &dir), None);
         assert_eq!(header_text("/* unterminated\n#include <a.h>\n", &dir), None);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn relative_include_paths_from_another_directory_key_another_entry() {
+        let front = [OsString::from("-Iinclude")];
+        let a = entry(&front, Path::new("/a"), "#include <x.h>\n");
+        assert_eq!(a, entry(&front, Path::new("/a"), "#include <x.h>\n"));
+        assert_ne!(a, entry(&front, Path::new("/b"), "#include <x.h>\n"));
+        assert_ne!(a, entry(&front, Path::new("/a"), "#include <y.h>\n"));
     }
 
     #[test]

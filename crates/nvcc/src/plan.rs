@@ -592,7 +592,8 @@ fn source_includes(o: &Options, input: &Input) -> Option<String> {
 /// was seen before, or marks it seen (see [`crate::leading_includes`]).
 fn use_leading_includes(tc: &Toolchain, text: &str, args: &mut [OsString], plan: &mut Plan) {
     let Some(base) = args.last().map(PathBuf::from) else { return };
-    let entry = crate::leading_includes::entry(args, text);
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let entry = crate::leading_includes::entry(args, &cwd, text);
     match crate::leading_includes::decide(&entry, precompiled::is_current(&base)) {
         crate::leading_includes::Decision::Skip => {}
         crate::leading_includes::Decision::MarkSeen => plan.mark_seen.push(entry.seen),
