@@ -283,8 +283,12 @@ fn precompile(
         cache::write_atomic(&i.entry.header, i.text.as_bytes())
             .map_err(|e| Failure::new(format!("cannot write {}: {e}", i.entry.header.display())))?;
     }
-    let tmp = pch.with_extension(format!("tmp{}", std::process::id()));
-    let depfile = tmp.with_extension("d");
+    // Unique per process and per build in it (the test harnesses build on several threads).
+    static BUILDS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = BUILDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let unique = format!("tmp{}-{n}", std::process::id());
+    let tmp = pch.with_extension(&unique);
+    let depfile = pch.with_extension(format!("{unique}.d"));
     let args = crate::precompiled::build_args(args, &tmp, &depfile);
     let built = match includes {
         None => execute(&Job::Run { program: program.to_path_buf(), args }, None),
@@ -547,4 +551,39 @@ pub fn library_path(dir: &Path) -> std::ffi::OsString {
         path.push(old);
     }
     path
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two builds of one PCH at the same time in one process (the test harnesses build on two
+    /// threads) each write their own temporary files: both succeed.
+    #[test]
+    fn one_pch_built_twice_at_once_in_one_process() {
+        let dir = std::env::temp_dir().join(format!("cuprite-pch-race-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let header = dir.join("h.h");
+        std::fs::write(&header, "int x;\n").unwrap();
+        // A stand-in compiler: writes its output, waits (so that the two builds overlap), then
+        // writes its dependency file.
+        let tool = dir.join("fake-clang");
+        let script = format!(
+            "#!/bin/sh\nwhile [ $# -gt 0 ]; do case \"$1\" in -o) out=\"$2\"; shift;; -MF) dep=\"$2\"; shift;; esac; shift; done\n\
+             echo pch > \"$out\"\nsleep 0.3\necho \"$out: {}\" > \"$dep\"\n",
+            header.display()
+        );
+        std::fs::write(&tool, script).unwrap();
+        std::fs::set_permissions(&tool, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+        let pch = dir.join("x.pch");
+        let results: Vec<Result<(), Failure>> = std::thread::scope(|s| {
+            let builds: Vec<_> = (0..2).map(|_| s.spawn(|| precompile(&tool, &[], &pch, None))).collect();
+            builds.into_iter().map(|b| b.join().unwrap()).collect()
+        });
+        for r in results {
+            assert!(r.is_ok(), "{:?}", r.err());
+        }
+        assert!(crate::precompiled::is_current(&pch));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
