@@ -22,9 +22,26 @@
 #define __grid_constant__ __attribute__((grid_constant))
 #if __has_attribute(cluster_dims)
 #define __cluster_dims__(...) __attribute__((cluster_dims(__VA_ARGS__)))
+#elif defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+#define __cluster_dims__(...)                                                                      \
+  _Pragma("GCC error \"__cluster_dims__ is not supported for this GPU architecture (clusters need sm_90 or later)\"")
+#elif defined(__CUDA_ARCH__)
+/* clang-19 has no cluster_dims attribute and its NVPTX back end no .reqnctapercluster. The
+ * annotation carries the shape (0 blocks wide: none given) to the driver, which reads it from
+ * the kernel's IR and adds .explicitcluster/.reqnctapercluster to the kernel's PTX, as nvcc
+ * emits them (crates/nvcc/src/cluster_dims.rs). The address of __cuprite_cluster_dims_used puts
+ * that variable in the PTX: the driver's sign that the module has such kernels. */
+template <unsigned X = 0, unsigned Y = 1, unsigned Z = 1> struct __cuprite_cluster_shape {
+  static constexpr unsigned x = X, y = Y, z = Z;
+};
+template <class = void> __device__ char __cuprite_cluster_dims_used;
+#define __cluster_dims__(...)                                                                      \
+  __attribute__((annotate("cuprite.cluster_dims", &__cuprite_cluster_dims_used<>,                 \
+                          __cuprite_cluster_shape<__VA_ARGS__>::x, __cuprite_cluster_shape<__VA_ARGS__>::y, \
+                          __cuprite_cluster_shape<__VA_ARGS__>::z)))
 #else
-/* An older clang would ignore the attribute and launch without clusters: refuse it by name. */
-#define __cluster_dims__(...) __cluster_dims___needs_a_newer_clang_than_this_one
+/* The host pass: the launch reads the cluster shape from the kernel's PTX, as with nvcc. */
+#define __cluster_dims__(...)
 #endif
 #else
 #define __host__

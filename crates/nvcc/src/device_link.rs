@@ -6,6 +6,11 @@
 //! ordinary (version 1) fatbin, and one `__cudaRegisterLinkedBinary_<id>` per object that
 //! registers that object's kernels and variables with it. The result runs on Cuprite's runtime
 //! and on NVIDIA's alike.
+//!
+//! A device-link output says which modules it linked as nvcc's does: a `__nv_module_id` section of
+//! `def <id>` strings (and no `__nv_relfatbin`). A link given such an object (`nvcc a.o b.o
+//! dlink.o`) leaves those modules out of its own implicit device link, as nvlink does, so each
+//! `__cudaRegisterLinkedBinary_<id>` is defined once.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -52,23 +57,64 @@ pub fn elf_section<'a>(elf: &'a [u8], name: &str) -> Result<Option<&'a [u8]>, St
     Ok(None)
 }
 
-/// The relocatable device code of an object (`None` for one without any), or of every member
-/// of a static library that has some.
-pub fn read_input(path: &Path) -> Result<Vec<RelocatableObject>, String> {
+/// What one device-link input holds: relocatable device code, and the module ids that earlier
+/// device links (`-dlink` outputs) among it already linked.
+#[derive(Debug, Clone, Default)]
+pub struct LinkInput {
+    /// The relocatable objects (one per object or library member with device code).
+    pub relocatable: Vec<RelocatableObject>,
+    /// Module ids a device-link output registers already.
+    pub already_linked: Vec<String>,
+}
+
+/// The device code of an object, or of every member of a static library.
+pub fn read_input(path: &Path) -> Result<LinkInput, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut input = LinkInput::default();
     if !crate::archive::is_archive(&bytes) {
-        return Ok(relocatable(&bytes, &path.display().to_string())?.into_iter().collect());
+        read_object(&bytes, &path.display().to_string(), &mut input)?;
+        return Ok(input);
     }
     let members = crate::archive::members(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut out = Vec::new();
     for (name, data) in members {
         // Libraries may hold other things than objects (an import list, say): only ELF counts.
         if data.starts_with(b"\x7fELF") {
-            out.extend(relocatable(data, &format!("{}({name})", path.display()))?);
+            read_object(data, &format!("{}({name})", path.display()), &mut input)?;
         }
     }
-    Ok(out)
+    Ok(input)
 }
+
+/// The relocatable objects of `inputs` that no device-link output among them has linked yet.
+pub fn still_to_link(inputs: Vec<LinkInput>) -> Vec<RelocatableObject> {
+    let linked: std::collections::HashSet<String> = inputs.iter().flat_map(|i| i.already_linked.clone()).collect();
+    inputs.into_iter().flat_map(|i| i.relocatable).filter(|r| !linked.contains(&r.module_id)).collect()
+}
+
+/// Adds the ELF object `bytes` (named `name` in messages) to `input`: its relocatable device
+/// code, or the modules it linked if it is a device-link output.
+fn read_object(bytes: &[u8], name: &str, input: &mut LinkInput) -> Result<(), String> {
+    match relocatable(bytes, name)? {
+        Some(r) => input.relocatable.push(r),
+        None => input.already_linked.extend(linked_module_ids(bytes, name)?),
+    }
+    Ok(())
+}
+
+/// The `def <id>` entries of a device-link output's `__nv_module_id` section.
+fn linked_module_ids(bytes: &[u8], name: &str) -> Result<Vec<String>, String> {
+    let Some(ids) = elf_section(bytes, "__nv_module_id").map_err(|e| format!("{name}: {e}"))? else {
+        return Ok(Vec::new());
+    };
+    Ok(ids
+        .split(|&b| b == 0)
+        .filter_map(|entry| entry.strip_prefix(LINKED_MODULE_PREFIX.as_bytes()))
+        .map(|id| String::from_utf8_lossy(id).into_owned())
+        .collect())
+}
+
+/// How a device-link output's `__nv_module_id` section names each module it linked (nvlink's form).
+const LINKED_MODULE_PREFIX: &str = "def ";
 
 /// The relocatable device code of the ELF object `bytes` (named `name` in messages), if any.
 fn relocatable(bytes: &[u8], name: &str) -> Result<Option<RelocatableObject>, String> {
@@ -164,6 +210,12 @@ pub fn stub_source(objects: &[RelocatableObject], linked: &[u8]) -> String {
          \x20   return cuprite_handle;\n\
          }\n",
     );
+    // The modules linked here, as nvlink lists them: a later link given this object leaves them out.
+    s.push_str("__attribute__((section(\"__nv_module_id\"), used)) static const char cuprite_linked_modules[] =");
+    for o in objects {
+        let _ = write!(s, "\n    \"{LINKED_MODULE_PREFIX}{}\\0\"", o.module_id);
+    }
+    s.push_str(";\n");
     for o in objects {
         let _ = write!(
             s,
@@ -194,6 +246,20 @@ mod tests {
         assert!(s.contains("void __cudaRegisterLinkedBinary__nv_aa11("));
         assert!(s.contains("void __cudaRegisterLinkedBinary__nv_bb22("));
         assert!(s.contains("cuprite_linked[] = {\n1,2,3,\n};"));
+        // It lists the modules it links as nvlink does, for a later link to leave out.
+        assert!(s.contains("section(\"__nv_module_id\"), used)) static const char cuprite_linked_modules[] =\n    \"def __nv_aa11\\0\"\n    \"def __nv_bb22\\0\";"), "{s}");
+    }
+
+    #[test]
+    fn modules_a_device_link_output_linked_are_not_linked_again() {
+        let object = |id: &str| RelocatableObject { module_id: id.into(), entries: vec![] };
+        let inputs = vec![
+            LinkInput { relocatable: vec![object("__nv_a")], already_linked: vec![] },
+            LinkInput { relocatable: vec![object("__nv_b")], already_linked: vec![] },
+            LinkInput { relocatable: vec![], already_linked: vec!["__nv_a".into()] },
+        ];
+        let ids: Vec<String> = still_to_link(inputs).into_iter().map(|r| r.module_id).collect();
+        assert_eq!(ids, ["__nv_b"]);
     }
 
     #[test]

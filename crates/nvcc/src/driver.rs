@@ -183,11 +183,21 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
                 Err(Failure { message: String::new(), status: out.status.code().unwrap_or(1).max(1), diagnostics })
             }
         }
-        Job::Precompile { program, args, pch } => precompile(program, args, pch),
+        Job::Precompile { program, args, pch, includes } => precompile(program, args, pch, includes.as_ref()),
         Job::Print(path) => {
             use std::io::Write as _;
             let text = read_text(path)?;
             std::io::stdout().write_all(text.as_bytes()).map_err(|e| Failure::new(format!("cannot write the PTX: {e}")))
+        }
+        Job::ClusterDims { ptx, ir, ll } => {
+            let text = read_text(ptx)?;
+            if !crate::cluster_dims::is_marked(&text) {
+                return Ok(());
+            }
+            execute(ir, None)?;
+            let kernels = crate::cluster_dims::from_ir(&read_text(ll)?).map_err(Failure::new)?;
+            let text = crate::cluster_dims::apply(&text, &kernels).map_err(Failure::new)?;
+            std::fs::write(ptx, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", ptx.display())))
         }
         Job::CheckPtx(path) => {
             let text = read_text(path)?;
@@ -255,22 +265,52 @@ fn overlap(device: &[Job], host: &Job, fifo: &Path) -> Result<(), Failure> {
     }
 }
 
-/// Builds the precompiled wrapper header at `pch` unless the cached one is current; written
-/// beside under a temporary name and renamed, so that parallel builds never read half a file.
-fn precompile(program: &Path, args: &[std::ffi::OsString], pch: &Path) -> Result<(), Failure> {
+/// Builds the precompiled header at `pch` (the wrapper, or a source's leading `includes`)
+/// unless the cached one is current; written beside under a temporary name and renamed, so that
+/// parallel builds never read half a file.
+fn precompile(
+    program: &Path,
+    args: &[std::ffi::OsString],
+    pch: &Path,
+    includes: Option<&plan::LeadingIncludes>,
+) -> Result<(), Failure> {
     if crate::precompiled::is_current(pch) {
         return Ok(());
     }
     let dir = pch.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| Failure::new(format!("cannot create {}: {e}", dir.display())))?;
-    let tmp = pch.with_extension(format!("tmp{}", std::process::id()));
-    let depfile = tmp.with_extension("d");
+    if let Some(i) = includes {
+        cache::write_atomic(&i.entry.header, i.text.as_bytes())
+            .map_err(|e| Failure::new(format!("cannot write {}: {e}", i.entry.header.display())))?;
+    }
+    // Unique per process and per build in it (the test harnesses build on several threads).
+    static BUILDS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = BUILDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let unique = format!("tmp{}-{n}", std::process::id());
+    let tmp = pch.with_extension(&unique);
+    let depfile = pch.with_extension(format!("{unique}.d"));
     let args = crate::precompiled::build_args(args, &tmp, &depfile);
-    let built = execute(&Job::Run { program: program.to_path_buf(), args }, None);
+    let built = match includes {
+        None => execute(&Job::Run { program: program.to_path_buf(), args }, None),
+        // Its diagnostics are the headers' and name the generated header as their includer:
+        // on failure the build is redone without it (see build), which reports them as usual.
+        Some(_) => run_quietly(program, &args),
+    };
     let record = std::fs::read_to_string(&depfile).map(|t| crate::precompiled::record(&t));
     let _ = std::fs::remove_file(&depfile);
+    if built.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
     built?;
-    let record = record.map_err(|e| Failure::new(format!("cannot read {}: {e}", depfile.display())))?;
+    let mut record = record.map_err(|e| Failure::new(format!("cannot read {}: {e}", depfile.display())))?;
+    if let Some(i) = includes {
+        // A rebuilt wrapper PCH makes this one unusable: it is an input too.
+        record.push_str(&crate::precompiled::record(&format!("x: {}\n", i.base.display())));
+        let size = std::fs::metadata(&tmp).map_or(0, |m| m.len());
+        if size < crate::leading_includes::WORTHWHILE_BYTES {
+            let _ = cache::write_atomic(&i.entry.not_worthwhile, b"");
+        }
+    }
     // The PCH first, then its record: a reader that sees the new PCH with an old record (or
     // none) rebuilds it; none ever trusts an old PCH on a new record.
     std::fs::rename(&tmp, pch)
@@ -278,7 +318,26 @@ fn precompile(program: &Path, args: &[std::ffi::OsString], pch: &Path) -> Result
         .map_err(|e| Failure::new(format!("cannot write {}: {e}", pch.display())))
 }
 
-/// Device-links the relocatable objects among `objects` into the stub object `out`.
+/// Runs a tool, printing its diagnostics only if it succeeds.
+fn run_quietly(program: &Path, args: &[std::ffi::OsString]) -> Result<(), Failure> {
+    let out = Command::new(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .map_err(|e| Failure::new(format!("cannot run {}: {e}", program.display())))?;
+    let diagnostics = String::from_utf8_lossy(&out.stderr).into_owned();
+    if out.status.success() {
+        eprint!("{diagnostics}");
+        Ok(())
+    } else {
+        Err(Failure { message: String::new(), status: out.status.code().unwrap_or(1).max(1), diagnostics })
+    }
+}
+
+/// Device-links the relocatable objects among `objects` that no device-link output among them
+/// linked already into the stub object `out`.
 fn device_link(
     objects: &[PathBuf],
     source: &Path,
@@ -286,10 +345,12 @@ fn device_link(
     compiler: &Path,
     compiler_args: &[std::ffi::OsString],
 ) -> Result<(), Failure> {
-    let mut relocatable = Vec::new();
-    for o in objects {
-        relocatable.extend(crate::device_link::read_input(o).map_err(Failure::new)?);
-    }
+    let inputs = objects
+        .iter()
+        .map(|o| crate::device_link::read_input(o))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(Failure::new)?;
+    let relocatable = crate::device_link::still_to_link(inputs);
     let source_text = if relocatable.is_empty() {
         String::from("/* Generated by cuprite nvcc: no relocatable device code to link. */\n")
     } else {
@@ -333,8 +394,48 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
     if let Some(e) = bitcode_error {
         return Err(e);
     }
-    let plan =
-        plan::plan(o, &tc, &temp.path, &|arch| bitcode.get(&arch).cloned().flatten()).map_err(|e| Failure::new(e.0))?;
+    let libdevice = |arch| bitcode.get(&arch).cloned().flatten();
+    let plan = plan::plan(o, &tc, &temp.path, &libdevice, true).map_err(|e| Failure::new(e.0))?;
+    match run_plan(o, &tc, &plan, cudart_dir.as_deref()) {
+        Err(Ran::IncludesFailed(seen)) => {
+            // A header of a source's leading includes does not compile: build without them,
+            // so that clang reports it from the source, and start over next time.
+            for marker in seen {
+                let _ = std::fs::remove_file(marker);
+            }
+            let plan = plan::plan(o, &tc, &temp.path, &libdevice, false).map_err(|e| Failure::new(e.0))?;
+            run_plan(o, &tc, &plan, cudart_dir.as_deref()).map_err(Ran::into_failure)
+        }
+        other => other.map_err(Ran::into_failure),
+    }
+}
+
+/// Why a plan did not run to its end.
+enum Ran {
+    /// A job failed.
+    Failed(Failure),
+    /// Precompiling sources' leading includes failed: the `seen` markers of those sources.
+    IncludesFailed(Vec<PathBuf>),
+}
+
+impl Ran {
+    fn into_failure(self) -> Failure {
+        match self {
+            Ran::Failed(f) => f,
+            Ran::IncludesFailed(_) => Failure::new("internal error: precompiling the leading includes failed"),
+        }
+    }
+}
+
+impl From<Failure> for Ran {
+    fn from(f: Failure) -> Ran {
+        Ran::Failed(f)
+    }
+}
+
+/// Runs a plan's jobs, then (`--run`) the program.
+fn run_plan(o: &Options, tc: &Toolchain, plan: &plan::Plan, cudart_dir: Option<&Path>) -> Result<(), Ran> {
+    let show = o.verbose || o.dry_run;
     if show {
         match &tc.cccl_dir {
             Some(dir) => eprintln!("# cuprite nvcc: CCCL (Thrust, CUB, libcu++) headers: {}", dir.display()),
@@ -361,8 +462,16 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
                 .map(|r| r.join().unwrap_or_else(|_| Err(Failure::new("internal error: a precompile panicked"))))
                 .collect()
         });
-        for r in results {
-            r.map_err(|f| explain_missing_cccl(f, &tc))?;
+        let mut includes_failed = Vec::new();
+        for (job, r) in precompile_jobs.iter().zip(results) {
+            match (job, r) {
+                (_, Ok(())) => {}
+                (Job::Precompile { includes: Some(i), .. }, Err(_)) => includes_failed.push(i.entry.seen.clone()),
+                (_, Err(f)) => return Err(explain_missing_cccl(f, tc).into()),
+            }
+        }
+        if !includes_failed.is_empty() {
+            return Err(Ran::IncludesFailed(includes_failed));
         }
     }
     for job in rest {
@@ -370,7 +479,13 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
             eprintln!("#$ {job}");
         }
         if !o.dry_run {
-            execute(job, None).map_err(|f| explain_device_launch(explain_missing_cccl(f, &tc)))?;
+            execute(job, None).map_err(|f| explain_device_launch(explain_missing_cccl(f, tc)))?;
+        }
+    }
+    if !o.dry_run {
+        for marker in &plan.mark_seen {
+            // Best effort: a cache that cannot be written only loses the speed-up.
+            let _ = cache::write_atomic(marker, b"");
         }
     }
     if let (Some(exe), false) = (&plan.run, o.dry_run) {
@@ -378,16 +493,16 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
             if exe.is_relative() && exe.components().count() == 1 { Path::new(".").join(exe) } else { exe.clone() };
         let mut cmd = Command::new(&exe);
         cmd.args(&o.run_args);
-        if let Some(dir) = &cudart_dir {
+        if let Some(dir) = cudart_dir {
             cmd.env("LD_LIBRARY_PATH", library_path(dir));
         }
         let status = cmd.status().map_err(|e| Failure::new(format!("cannot run {}: {e}", exe.display())))?;
         if !status.success() {
-            return Err(Failure {
+            return Err(Ran::Failed(Failure {
                 message: String::new(),
                 status: status.code().unwrap_or(1),
                 diagnostics: String::new(),
-            });
+            }));
         }
     }
     Ok(())
@@ -436,4 +551,39 @@ pub fn library_path(dir: &Path) -> std::ffi::OsString {
         path.push(old);
     }
     path
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two builds of one PCH at the same time in one process (the test harnesses build on two
+    /// threads) each write their own temporary files: both succeed.
+    #[test]
+    fn one_pch_built_twice_at_once_in_one_process() {
+        let dir = std::env::temp_dir().join(format!("cuprite-pch-race-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let header = dir.join("h.h");
+        std::fs::write(&header, "int x;\n").unwrap();
+        // A stand-in compiler: writes its output, waits (so that the two builds overlap), then
+        // writes its dependency file.
+        let tool = dir.join("fake-clang");
+        let script = format!(
+            "#!/bin/sh\nwhile [ $# -gt 0 ]; do case \"$1\" in -o) out=\"$2\"; shift;; -MF) dep=\"$2\"; shift;; esac; shift; done\n\
+             echo pch > \"$out\"\nsleep 0.3\necho \"$out: {}\" > \"$dep\"\n",
+            header.display()
+        );
+        std::fs::write(&tool, script).unwrap();
+        std::fs::set_permissions(&tool, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+        let pch = dir.join("x.pch");
+        let results: Vec<Result<(), Failure>> = std::thread::scope(|s| {
+            let builds: Vec<_> = (0..2).map(|_| s.spawn(|| precompile(&tool, &[], &pch, None))).collect();
+            builds.into_iter().map(|b| b.join().unwrap()).collect()
+        });
+        for r in results {
+            assert!(r.is_ok(), "{:?}", r.err());
+        }
+        assert!(crate::precompiled::is_current(&pch));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -8,9 +8,11 @@
 pub mod archive;
 pub mod cache;
 pub mod cccl;
+pub mod cluster_dims;
 pub mod device_link;
 pub mod device_tools;
 pub mod driver;
+pub mod leading_includes;
 pub mod options;
 pub mod pipe;
 pub mod plan;

@@ -23,6 +23,17 @@ pub enum Job {
     },
     /// Parse and validate a PTX file with Cuprite's PTX front end (`crates/ptx`).
     CheckPtx(PathBuf),
+    /// Add the cluster directives of `__cluster_dims__` kernels to the PTX file `ptx`, if it is
+    /// marked as having some (see [`crate::cluster_dims`]): `ir` (the device pass stopped
+    /// before LLVM's passes) writes the IR `ll` that gives each kernel's shape.
+    ClusterDims {
+        /// The PTX, rewritten in place.
+        ptx: PathBuf,
+        /// The clang command that writes `ll`.
+        ir: Box<Job>,
+        /// The IR file.
+        ll: PathBuf,
+    },
     /// Copy a file to standard output (`--ptx -o -`: the PTX is checked first, in a file).
     Print(PathBuf),
     /// Precompile the wrapper header into `pch` with `program` and `args` (see
@@ -34,6 +45,9 @@ pub enum Job {
         args: Vec<OsString>,
         /// The precompiled header to write.
         pch: PathBuf,
+        /// For a source's leading includes (see [`crate::leading_includes`]): the header to
+        /// write first, and the PCH this one chains on.
+        includes: Option<LeadingIncludes>,
     },
     /// Write a fatbin holding these PTX files (one entry each).
     Fatbin {
@@ -45,7 +59,8 @@ pub enum Job {
     /// The device link of relocatable device code (see [`crate::device_link`]): the objects'
     /// PTX linked into one fatbin, in a link stub compiled by `compiler` to `out`.
     DeviceLink {
-        /// The objects (those without relocatable device code are skipped).
+        /// The objects (those without relocatable device code are skipped, and so are modules
+        /// that a device-link output among them already linked).
         objects: Vec<PathBuf>,
         /// The stub's C source, written here.
         source: PathBuf,
@@ -81,7 +96,13 @@ impl fmt::Display for Job {
             }
             Job::CheckPtx(p) => write!(f, "# cuprite: check PTX {}", p.display()),
             Job::Print(p) => write!(f, "# cuprite: print {}", p.display()),
-            Job::Precompile { program, args, pch } => {
+            Job::ClusterDims { ptx, ll, .. } => write!(
+                f,
+                "# cuprite: if {} has __cluster_dims__ kernels, add their cluster directives (read from the device pass's IR, {})",
+                ptx.display(),
+                ll.display()
+            ),
+            Job::Precompile { program, args, pch, .. } => {
                 let mut args = args.clone();
                 args.extend([os("-o"), pch.into()]);
                 write!(f, "{} (unless current)", Job::Run { program: program.clone(), args })
@@ -111,6 +132,17 @@ impl fmt::Display for Job {
     }
 }
 
+/// A source's leading includes, to precompile (see [`crate::leading_includes`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LeadingIncludes {
+    /// Their cache entry.
+    pub entry: crate::leading_includes::Entry,
+    /// The header's text.
+    pub text: String,
+    /// The wrapper's PCH, which this one chains on.
+    pub base: PathBuf,
+}
+
 /// Quotes a word for a POSIX shell when it needs it.
 pub fn shell_quote(s: &str) -> String {
     let plain = !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=+:,@%".contains(c));
@@ -126,6 +158,9 @@ pub struct Plan {
     pub notes: Vec<String>,
     /// The executable to run when done (`--run`).
     pub run: Option<PathBuf>,
+    /// Markers to create once the build succeeds: sources' leading includes seen (see
+    /// [`crate::leading_includes`]).
+    pub mark_seen: Vec<PathBuf>,
 }
 
 /// Why a command line cannot be planned.
@@ -154,12 +189,14 @@ fn os(s: impl Into<OsString>) -> OsString {
 }
 
 /// Plans the build. `temp` is the directory for intermediate files; `libdevice` the math
-/// bitcode for each architecture, if there is one.
+/// bitcode for each architecture, if there is one; `leading_includes` whether CUDA sources'
+/// leading includes may be precompiled (see [`crate::leading_includes`]).
 pub fn plan(
     o: &Options,
     tc: &Toolchain,
     temp: &Path,
     libdevice: &dyn Fn(u32) -> Option<PathBuf>,
+    leading_includes: bool,
 ) -> Result<Plan, PlanError> {
     let mut plan = Plan::default();
     if o.inputs.is_empty() {
@@ -218,7 +255,11 @@ pub fn plan(
                 plan.jobs.push(Job::CheckPtx(input.path.clone()));
                 plan.jobs.push(Job::Fatbin { ptx: vec![input.path.clone()], out });
             }
-            InputKind::Cuda => plan_cuda(o, tc, temp, libdevice, input, &mut plan, &mut objects)?,
+            InputKind::Cuda => {
+                let includes = leading_includes.then(|| source_includes(o, input)).flatten();
+                let workspace = Workspace { temp, libdevice };
+                plan_cuda(o, tc, &workspace, input, includes.as_deref(), &mut plan, &mut objects)?
+            }
             InputKind::Cxx | InputKind::C => {
                 let out = object_path(o, temp, input);
                 match o.phase {
@@ -523,19 +564,79 @@ fn include_wrapper(tc: &Toolchain, args: &mut Vec<OsString>, plan: &mut Plan) {
     if !planned {
         // Before every other job: the passes of an overlap run together and need it first.
         let at = plan.jobs.iter().take_while(|j| matches!(j, Job::Precompile { .. })).count();
-        let job = Job::Precompile { program: tc.clangxx.clone(), args: precompiled::args(tc, args), pch: pch.clone() };
+        let job = Job::Precompile {
+            program: tc.clangxx.clone(),
+            args: precompiled::args(tc, args),
+            pch: pch.clone(),
+            includes: None,
+        };
         plan.jobs.insert(at, job);
     }
     args.extend([os("-include-pch"), pch.into()]);
+}
+
+/// The header of `input`'s leading includes (see [`crate::leading_includes`]), unless the
+/// build writes dependency files (which must name every header the source includes).
+fn source_includes(o: &Options, input: &Input) -> Option<String> {
+    if o.dependencies_with_compile || matches!(o.phase, Phase::Preprocess | Phase::Dependencies) {
+        return None;
+    }
+    let source = std::fs::read_to_string(&input.path).ok()?;
+    let dir = input.path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let dir = if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir };
+    crate::leading_includes::header_text(&source, &dir)
+}
+
+/// For a pass whose front-end flags `args` end with the wrapper's PCH: uses the precompiled
+/// leading includes `text` instead when they are current, plans their build when the source
+/// was seen before, or marks it seen (see [`crate::leading_includes`]).
+fn use_leading_includes(tc: &Toolchain, text: &str, args: &mut [OsString], plan: &mut Plan) {
+    let Some(base) = args.last().map(PathBuf::from) else { return };
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let entry = crate::leading_includes::entry(args, &cwd, text);
+    match crate::leading_includes::decide(&entry, precompiled::is_current(&base)) {
+        crate::leading_includes::Decision::Skip => {}
+        crate::leading_includes::Decision::MarkSeen => plan.mark_seen.push(entry.seen),
+        decision => {
+            if decision == crate::leading_includes::Decision::Build {
+                let mut pch_args = args.to_vec();
+                pch_args.extend([os("-Xclang"), os("-emit-pch"), os("-S"), entry.header.clone().into()]);
+                // After the wrapper's PCH jobs (the same rule as include_wrapper's).
+                let at = plan.jobs.iter().take_while(|j| matches!(j, Job::Precompile { .. })).count();
+                let includes = LeadingIncludes { entry: entry.clone(), text: text.to_string(), base };
+                let job = Job::Precompile {
+                    program: tc.clangxx.clone(),
+                    args: pch_args,
+                    pch: entry.pch.clone(),
+                    includes: Some(includes),
+                };
+                plan.jobs.insert(at, job);
+            }
+            if let Some(last) = args.last_mut() {
+                *last = entry.pch.into();
+            }
+        }
+    }
+}
+
+/// The jobs of one architecture's device pass: clang, the `__cluster_dims__` directives, the check.
+const DEVICE_JOBS_PER_ARCH: usize = 3;
+
+/// Where a CUDA source's passes put their files, and the math library they link.
+struct Workspace<'a> {
+    /// The directory for intermediate files.
+    temp: &'a Path,
+    /// The math bitcode for an architecture, if there is one.
+    libdevice: &'a dyn Fn(u32) -> Option<PathBuf>,
 }
 
 /// Plans one `.cu` input.
 fn plan_cuda(
     o: &Options,
     tc: &Toolchain,
-    temp: &Path,
-    libdevice: &dyn Fn(u32) -> Option<PathBuf>,
+    workspace: &Workspace<'_>,
     input: &Input,
+    includes: Option<&str>,
     plan: &mut Plan,
     objects: &mut Vec<OsString>,
 ) -> Result<(), PlanError> {
@@ -561,17 +662,28 @@ fn plan_cuda(
         let ptx = match (o.phase, &o.output) {
             (Phase::Ptx, Some(out)) if out.as_os_str() != "-" => out.clone(),
             (Phase::Ptx, None) => format!("{}.ptx", stem(&input.path)).into(),
-            _ => temp.join(format!("{unique}.sm_{arch}.ptx")),
+            _ => workspace.temp.join(format!("{unique}.sm_{arch}.ptx")),
         };
         let mut args = cuda_common_args(o, tc, arch, &input.path);
         args.extend([os("--cuda-device-only"), os(format!("--cuda-feature={}", ptx_feature(arch)))]);
         args.extend(device_codegen_args(o));
         include_wrapper(tc, &mut args, plan);
-        if let Some(bc) = libdevice(arch) {
+        if let Some(text) = includes {
+            use_leading_includes(tc, text, &mut args, plan);
+        }
+        // The same front end, stopped before LLVM's passes, prints the IR that maps kernels to
+        // their __cluster_dims__ (needed only if the PTX is marked: see crate::cluster_dims).
+        let ll = workspace.temp.join(format!("{unique}.sm_{arch}.ll"));
+        let mut ir_args = args.clone();
+        ir_args.extend([os("-emit-llvm"), os("-Xclang"), os("-disable-llvm-passes")]);
+        ir_args.extend([os("-S"), input.path.clone().into(), os("-o"), ll.clone().into()]);
+        if let Some(bc) = (workspace.libdevice)(arch) {
             args.extend([os("-Xclang"), os("-mlink-builtin-bitcode"), os("-Xclang"), bc.into()]);
         }
         args.extend([os("-S"), input.path.clone().into(), os("-o"), ptx.clone().into()]);
         plan.jobs.push(Job::Run { program: tc.clangxx.clone(), args });
+        let ir = Box::new(Job::Run { program: tc.clangxx.clone(), args: ir_args });
+        plan.jobs.push(Job::ClusterDims { ptx: ptx.clone(), ir, ll });
         plan.jobs.push(Job::CheckPtx(ptx.clone()));
         if o.phase == Phase::Ptx && o.output.as_ref().is_some_and(|out| out.as_os_str() == "-") {
             plan.jobs.push(Job::Print(ptx.clone()));
@@ -584,14 +696,14 @@ fn plan_cuda(
     let fatbin = match (o.phase, &o.output) {
         (Phase::Fatbin, Some(out)) => out.clone(),
         (Phase::Fatbin, None) => format!("{}.fatbin", stem(&input.path)).into(),
-        _ => temp.join(format!("{unique}.fatbin")),
+        _ => workspace.temp.join(format!("{unique}.fatbin")),
     };
     let fatbin_job = Job::Fatbin { ptx: ptx_files, out: fatbin.clone() };
     if o.phase == Phase::Fatbin {
         plan.jobs.push(fatbin_job);
         return Ok(());
     }
-    let object = object_path(o, temp, input);
+    let object = object_path(o, workspace.temp, input);
     let mut args = cuda_common_args(o, tc, first_arch, &input.path);
     args.push(os("--cuda-host-only"));
     if input.path.file_name().is_some_and(|n| n == CMAKE_COMPILER_ID_SOURCE) {
@@ -614,6 +726,9 @@ fn plan_cuda(
     }
     args.extend(o.compiler_options.iter().map(os));
     include_wrapper(tc, &mut args, plan);
+    if let Some(text) = includes {
+        use_leading_includes(tc, text, &mut args, plan);
+    }
     if o.dependencies_with_compile {
         let dep = o.dependency_file.clone().unwrap_or_else(|| object.with_extension("d"));
         args.extend([os("-MD"), os("-MF"), dep.into()]);
@@ -629,7 +744,7 @@ fn plan_cuda(
         plan.jobs.push(fatbin_job);
         plan.jobs.push(host);
     } else {
-        let device_start = plan.jobs.len() - 2 * o.archs.len();
+        let device_start = plan.jobs.len() - DEVICE_JOBS_PER_ARCH * o.archs.len();
         let mut device: Vec<Job> = plan.jobs.drain(device_start..).collect();
         device.push(fatbin_job);
         plan.jobs.push(Job::Overlap { device, host: Box::new(host), pipe: fatbin });

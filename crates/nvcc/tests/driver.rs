@@ -154,7 +154,9 @@ fn separate_compile_then_link_mixed_inputs() {
 
 /// Separate compilation: a kernel calling a device function and reading a device variable
 /// defined in another file, built with `-dc` + link, with `-rdc=true` in one command, and with
-/// `-dlink` + a plain host link; each runs and passes.
+/// `-dlink` + a plain host link (clang, and g++ with `-lcudadevrt` as CMake links), and `-dlink`
+/// whose output is given to nvcc's own link (which then device-links nothing again); each runs
+/// and passes.
 #[test]
 fn relocatable_device_code_across_two_files() {
     let dir = common::work_dir().join("rdc");
@@ -193,6 +195,20 @@ fn relocatable_device_code_across_two_files() {
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     pass("app_dlink");
+    // The toolkit's libcudadevrt.a, as scripts/install-toolkit.sh writes it: an empty archive.
+    std::fs::write(dir.join("libcudadevrt.a"), "!<arch>\n").unwrap();
+    let o = std::process::Command::new("g++")
+        .args([p("a.o"), p("b.o"), p("dlink.o"), "-o".into(), p("app_dlink_gxx")])
+        .arg(format!("-L{}", dir.display()))
+        .arg(format!("-L{}", lib.display()))
+        .args(["-lcudadevrt", "-lcudart"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    pass("app_dlink_gxx");
+    common::nvcc(&["-arch=sm_90", &p("a.o"), &p("b.o"), &p("dlink.o"), "-o", &p("app_dlink_nvcc")])
+        .expect("link with a device-link output");
+    pass("app_dlink_nvcc");
 }
 
 /// CUDA's min/max overloads work in host and device code, mixed signed/unsigned giving the
@@ -563,4 +579,187 @@ fn abstract_classes_at_minus_g_in_one_and_two_files() {
     common::nvcc(&["-arch=sm_90", "-G", "-rdc=true", "-DTWO_FILES", &p("a.cu"), &p("b.cu"), "-o", &p("two_files")])
         .expect("two files");
     pass("two_files");
+}
+
+/// `__cluster_dims__` (which clang-19 lacks): a template kernel's shape reaches its PTX as nvcc
+/// writes it, `cudaFuncGetAttributes` and launches see it, with and without `-rdc=true`;
+/// `__cluster_dims__()` gives `.explicitcluster` alone; an architecture without clusters is refused.
+#[test]
+fn cluster_dims_in_templates_with_rdc_and_before_sm_90() {
+    let dir = common::work_dir().join("cluster_dims");
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("cluster_dims.cu");
+    std::fs::write(
+        &src,
+        r#"#include <cstdio>
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+// Each block records its cluster's shape and its rank in it.
+template <int N> __global__ void __cluster_dims__(N, 2) shaped(unsigned *out) {
+  cg::cluster_group c = cg::this_cluster();
+  dim3 d = c.dim_blocks();
+  if (threadIdx.x == 0) out[blockIdx.x + blockIdx.y * gridDim.x] = d.x * 1000 + d.y * 100 + d.z * 10 + c.block_rank();
+}
+template __global__ void shaped<4>(unsigned *);
+__global__ void __cluster_dims__() shape_at_launch(unsigned *out) { out[0] = 1; }
+int main() {
+  bool ok = true;
+  cudaFuncAttributes fa;
+  ok &= cudaFuncGetAttributes(&fa, shaped<4>) == cudaSuccess;
+  ok &= fa.requiredClusterWidth == 4 && fa.requiredClusterHeight == 2 && fa.requiredClusterDepth == 1;
+  unsigned *d, h[32];
+  cudaMalloc(&d, sizeof h);
+  shaped<4><<<dim3(8, 4), 32>>>(d);
+  ok &= cudaDeviceSynchronize() == cudaSuccess;
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  for (unsigned y = 0; y < 4; y++)
+    for (unsigned x = 0; x < 8; x++) ok &= h[x + y * 8] == 4210 + x % 4 + (y % 2) * 4;
+  // 6 blocks wide is no multiple of the cluster's 4.
+  shaped<4><<<dim3(6, 4), 32>>>(d);
+  ok &= cudaGetLastError() == cudaErrorInvalidClusterSize;
+  printf("%s\n", ok ? "PASS" : "FAIL");
+  return ok ? 0 : 1;
+}
+"#,
+    )
+    .unwrap();
+    let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    let s = src.to_string_lossy().into_owned();
+    for (exe, extra) in [("plain", None), ("rdc", Some("-rdc=true"))] {
+        let mut args = vec!["-arch=sm_90", &s];
+        args.extend(extra);
+        let out = p(exe);
+        args.extend(["-o", &out]);
+        common::nvcc(&args).expect("build");
+        let o = common::run(&dir.join(exe), &[], &[]);
+        assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{exe}: {}", String::from_utf8_lossy(&o.stderr));
+    }
+    common::nvcc(&["-arch=sm_90", "--ptx", &s, "-o", &p("k.ptx")]).expect("--ptx");
+    let ptx = std::fs::read_to_string(dir.join("k.ptx")).unwrap();
+    // nvcc's directives on the kernels' definitions.
+    let module = ptx::parse(&ptx).module;
+    let directives = |kernel: &str| {
+        module.items.iter().find_map(|i| match i {
+            ptx::ast::Item::Func(f) if f.body.is_some() && module.names.str(f.name) == kernel => {
+                Some(f.directives.clone())
+            }
+            _ => None,
+        })
+    };
+    use ptx::ast::FuncDirective::{Explicitcluster, Reqnctapercluster};
+    assert_eq!(
+        directives("_Z6shapedILi4EEvPj"),
+        Some(vec![Explicitcluster, Reqnctapercluster(vec![4, 2, 1])]),
+        "{ptx}"
+    );
+    assert_eq!(directives("_Z15shape_at_launchPj"), Some(vec![Explicitcluster]), "{ptx}");
+    assert!(!ptx.contains(nvcc::cluster_dims::MARK), "{ptx}");
+    let e = common::nvcc(&["-arch=sm_80", "--ptx", &s, "-o", &p("k80.ptx")]).unwrap_err();
+    assert!(
+        e.contains("cluster_dims.cu:5:") && e.contains("__cluster_dims__ is not supported for this GPU architecture"),
+        "{e}"
+    );
+}
+
+/// A source's leading includes are precompiled from its second build on (see
+/// `leading_includes.rs`): the third build writes the PCH, the fourth only uses it, each builds
+/// the same program; an edited header is picked up, a broken one is reported from the source,
+/// and a PCH too small to be worth it is not used again. Runs in a child process with its own
+/// cache directory.
+#[test]
+fn leading_includes_are_precompiled_from_the_second_build_on() {
+    let dir = common::work_dir().join("leading_includes");
+    std::fs::create_dir_all(&dir).unwrap();
+    let o = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "leading_includes_child", "--nocapture"])
+        .env("CUPRITE_LEADING_INCLUDES_CHILD", &dir)
+        .env("CUPRITE_CACHE_DIR", dir.join("cache"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn leading_includes_child() {
+    let Some(dir) = std::env::var_os("CUPRITE_LEADING_INCLUDES_CHILD").map(std::path::PathBuf::from) else { return };
+    let _ = std::fs::remove_dir_all(dir.join("cache"));
+    let header = dir.join("local.h");
+    let write_header = |value: &str| {
+        std::fs::write(&header, format!("#pragma once\nconstexpr int kValue = {value};\n")).unwrap();
+    };
+    write_header("7");
+    // CUB's block reduction: includes heavy enough for a PCH worth keeping.
+    let src = dir.join("main.cu");
+    std::fs::write(
+        &src,
+        "// Sums a block's values with CUB.\n#include \"local.h\"\n#include <cub/block/block_reduce.cuh>\n#include <cstdio>\n\
+         __global__ void k(int *out) {\n  using R = cub::BlockReduce<int, 64>;\n  __shared__ R::TempStorage t;\n\
+         \x20 int s = R(t).Sum(kValue);\n  if (threadIdx.x == 0) *out = s;\n}\n\
+         int main() { int *d, h = 0; cudaMalloc(&d, 4); k<<<1, 64>>>(d); cudaMemcpy(&h, d, 4, cudaMemcpyDeviceToHost);\n\
+         \x20 printf(\"%d\\n\", h); return 0; }\n",
+    )
+    .unwrap();
+    let small = dir.join("small.cu");
+    std::fs::write(&small, "#include <cstdio>\nint main() { printf(\"%d\\n\", 64 * 7); return 0; }\n").unwrap();
+    let exe = dir.join("prog");
+    // Builds `source` with -v; returns what it printed and what the program prints.
+    let build = |source: &std::path::Path| -> (String, String) {
+        let args = ["-v", "-arch=sm_90", source.to_str().unwrap(), "-o", exe.to_str().unwrap()];
+        let out = Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "nvcc_child", "--nocapture"])
+            .env("CUPRITE_NVCC_CHILD", args.join("\n"))
+            .env_remove("CUPRITE_LEADING_INCLUDES_CHILD")
+            .output()
+            .unwrap();
+        let log = String::from_utf8_lossy(&out.stderr).into_owned();
+        if !out.status.success() {
+            return (log, String::new());
+        }
+        let run = common::run(&exe, &[], &[]);
+        (log, String::from_utf8_lossy(&run.stdout).into_owned())
+    };
+    let writes_pch = |log: &str| log.lines().any(|l| l.contains("-emit-pch") && l.contains("includes.h"));
+    let uses_pch = |log: &str| log.lines().any(|l| l.contains("-include-pch") && l.contains("includes.pch"));
+    // 1: the wrapper's PCH is built (nothing is marked while it is not current); 2: marked seen.
+    for round in 1..=2 {
+        let (log, out) = build(&src);
+        assert_eq!(out, "448\n", "build {round}: {log}");
+        assert!(!writes_pch(&log) && !uses_pch(&log), "build {round}: {log}");
+    }
+    let (log, out) = build(&src);
+    assert_eq!(out, "448\n", "{log}");
+    assert!(writes_pch(&log) && uses_pch(&log), "the third build precompiles the includes: {log}");
+    let (log, out) = build(&src);
+    assert_eq!(out, "448\n", "{log}");
+    assert!(!writes_pch(&log) && uses_pch(&log), "the fourth build uses the PCH: {log}");
+    // An edited header makes the PCH stale: rebuilt, and the program sees the new value.
+    write_header("100");
+    let (log, out) = build(&src);
+    assert_eq!(out, "6400\n", "{log}");
+    assert!(writes_pch(&log), "{log}");
+    // A broken header: the build fails with clang's diagnostics from the source, not the PCH's.
+    std::fs::write(&header, "#pragma once\nconstexpr int kValue = ;\n").unwrap();
+    let (log, out) = build(&src);
+    assert_eq!(out, "", "{log}");
+    assert!(log.contains("local.h:2:") && log.contains("main.cu:2"), "{log}");
+    assert!(!log.lines().any(|l| l.contains("error") && l.contains("includes.h")), "{log}");
+    // A PCH of light includes is not worth keeping: built once, then not used.
+    for round in 1..=4 {
+        let (log, out) = build(&small);
+        assert_eq!(out, "448\n", "small build {round}: {log}");
+        assert_eq!(writes_pch(&log), round == 2, "small build {round}: {log}");
+        assert!(round == 2 || !uses_pch(&log), "small build {round}: {log}");
+    }
+}
+
+/// Runs the driver on the arguments in `CUPRITE_NVCC_CHILD` (one a line), for tests that need
+/// a process of its own (an environment of its own).
+#[test]
+fn nvcc_child() {
+    let Ok(args) = std::env::var("CUPRITE_NVCC_CHILD") else { return };
+    let args: Vec<&str> = args.lines().collect();
+    if let Err(e) = common::nvcc(&args) {
+        eprintln!("{e}");
+        std::process::exit(1);
+    }
 }
