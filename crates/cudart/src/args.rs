@@ -162,6 +162,24 @@ impl CStrArg {
     }
 }
 
+/// `dim3`, passed by value (launch configurations of the runtime API and of nvcc's launch ABI).
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct Dim3C {
+    /// x.
+    pub x: u32,
+    /// y.
+    pub y: u32,
+    /// z.
+    pub z: u32,
+}
+
+impl From<Dim3C> for runtime::Dim3 {
+    fn from(d: Dim3C) -> runtime::Dim3 {
+        runtime::Dim3::new(d.x, d.y, d.z)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

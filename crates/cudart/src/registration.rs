@@ -17,8 +17,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use runtime::module::{Function, Module};
 use runtime::{DevicePtr, Error, Result, record};
 
-use crate::api::execution::Dim3C;
 use crate::args::CStrArg;
+use crate::args::Dim3C;
 use crate::{code, invalid};
 
 /// A registered fatbin.

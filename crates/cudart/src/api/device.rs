@@ -57,7 +57,7 @@ pub extern "C-unwind" fn cudaDeviceSynchronize() -> i32 {
 
 /// `cudaDeviceReset()`.
 pub extern "C-unwind" fn cudaDeviceReset() -> i32 {
-    code(device::reset())
+    code(runtime::reset::device_reset())
 }
 
 /// `cudaDeviceGetStreamPriorityRange(int *least, int *greatest)`: (0, -5), as on an H100.
@@ -256,7 +256,7 @@ pub unsafe extern "C-unwind" fn cudaDeviceGetTexture1DLinearMaxWidth(
 ) -> i32 {
     // SAFETY: null-checked; valid per the contract.
     let Some(d) = (unsafe { desc.as_ref() }) else { return invalid() };
-    width.put(device::texture_1d_linear_max_width(d, dev))
+    width.put(runtime::array::texture_1d_linear_max_width(d, dev))
 }
 
 // The panic guards of this module's exported functions (build.rs).

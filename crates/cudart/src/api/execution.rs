@@ -14,7 +14,7 @@ use runtime::launch::{LaunchAttrs, LaunchConfig};
 use runtime::stream::Stream;
 use runtime::{Dim3, Error, Result, device, record};
 
-use crate::args::Out;
+use crate::args::{Dim3C, Out};
 use crate::registration::{function_for, function_for_handle, launch, prepare_launch};
 use crate::{code, invalid, stream};
 
@@ -252,24 +252,6 @@ pub unsafe extern "C-unwind" fn cudaFuncGetParamInfo(
             0
         }
         Err(_) => code(r),
-    }
-}
-
-/// `dim3`.
-#[repr(C)]
-#[derive(Debug, Clone, Copy)]
-pub struct Dim3C {
-    /// x.
-    pub x: u32,
-    /// y.
-    pub y: u32,
-    /// z.
-    pub z: u32,
-}
-
-impl From<Dim3C> for Dim3 {
-    fn from(d: Dim3C) -> Dim3 {
-        Dim3::new(d.x, d.y, d.z)
     }
 }
 

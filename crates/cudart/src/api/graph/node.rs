@@ -16,10 +16,11 @@ use runtime::memory::{self, Set3D};
 use runtime::stream::{AttrValue, attr_default, check_attr};
 use runtime::{DevicePtr, Error, Result, record};
 
-use crate::api::execution::{Dim3C, host_fn_work};
+use crate::api::execution::host_fn_work;
 use crate::api::graph::memory::MemAllocNodeParams;
 use crate::api::graph::{EdgeData, node};
 use crate::api::memory::pitched::{Memcpy3DParms, copy_3d_of};
+use crate::args::Dim3C;
 use crate::args::{In, Out};
 use crate::{code, invalid};
 
