@@ -71,6 +71,54 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     std::fs::rename(&tmp, path)
 }
 
+/// The most a cache of precompiled headers (`pch/`, `includes/`) keeps: 2 GiB each. A Thrust
+/// program's entry takes ~30 MB and every set of front-end flags makes another, so without a
+/// bound a test suite leaves gigabytes behind.
+pub const MAX_PCH_CACHE_BYTES: u64 = 2 << 30;
+
+/// An entry used less than this long ago is never removed: a build in flight may be reading it.
+const IN_USE_GRACE: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// Marks a cache entry (a directory) as just used, for `prune`'s least-recently-used order.
+pub fn touch(entry: &Path) {
+    if let Ok(f) = std::fs::File::open(entry) {
+        let _ = f.set_modified(std::time::SystemTime::now());
+    }
+}
+
+/// Removes the least recently used entries (subdirectories, by modification time, which
+/// `touch` refreshes on every use) of the cache `dir` until it holds at most `max_bytes`,
+/// sparing entries used within the last ten minutes. Best effort: errors leave entries be.
+pub fn prune(dir: &Path, max_bytes: u64) {
+    let Ok(list) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<(std::time::SystemTime, u64, PathBuf)> = list
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .filter_map(|e| {
+            let used = e.metadata().ok()?.modified().ok()?;
+            Some((used, dir_bytes(&e.path()), e.path()))
+        })
+        .collect();
+    let mut total: u64 = entries.iter().map(|e| e.1).sum();
+    entries.sort();
+    let now = std::time::SystemTime::now();
+    for (used, bytes, path) in entries {
+        if total <= max_bytes {
+            break;
+        }
+        if now.duration_since(used).is_ok_and(|idle| idle >= IN_USE_GRACE) && std::fs::remove_dir_all(&path).is_ok() {
+            total = total.saturating_sub(bytes);
+        }
+    }
+}
+
+/// The bytes of the files directly in `dir` (cache entries are flat).
+fn dir_bytes(dir: &Path) -> u64 {
+    std::fs::read_dir(dir)
+        .map(|l| l.flatten().filter_map(|e| e.metadata().ok()).filter(|m| m.is_file()).map(|m| m.len()).sum())
+        .unwrap_or(0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -80,6 +128,30 @@ mod tests {
         // FNV-1a 64 test vectors (offset basis for the empty input; "a").
         assert_eq!(hash_bytes(b""), 0xcbf2_9ce4_8422_2325);
         assert_eq!(hash_bytes(b"a"), 0xaf63_dc4c_8601_ec8c);
+    }
+
+    #[test]
+    fn prune_removes_the_least_recently_used_idle_entries_first() {
+        let dir = std::env::temp_dir().join(format!("cuprite-prune-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        // Three idle entries of 100 bytes, used 3, 2 and 1 hours ago, and one in use.
+        for (name, hours) in [("oldest", 3), ("older", 2), ("old", 1), ("busy", 0)] {
+            let e = dir.join(name);
+            std::fs::create_dir_all(&e).unwrap();
+            std::fs::write(e.join("x.pch"), [0u8; 100]).unwrap();
+            let when = hour_ago + std::time::Duration::from_secs(3600) - std::time::Duration::from_secs(3600 * hours);
+            std::fs::File::open(&e).unwrap().set_modified(when).unwrap();
+        }
+        prune(&dir, 250);
+        let left: Vec<bool> = ["oldest", "older", "old", "busy"].iter().map(|n| dir.join(n).exists()).collect();
+        assert_eq!(left, [false, false, true, true]);
+        // The one in use survives even when over the bound.
+        prune(&dir, 0);
+        assert!(!dir.join("old").exists() && dir.join("busy").exists());
+        // A touched entry counts as used now.
+        touch(&dir.join("busy"));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

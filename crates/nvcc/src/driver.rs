@@ -274,10 +274,11 @@ fn precompile(
     pch: &Path,
     includes: Option<&plan::LeadingIncludes>,
 ) -> Result<(), Failure> {
+    let dir = pch.parent().unwrap_or(Path::new("."));
     if crate::precompiled::is_current(pch) {
+        cache::touch(dir);
         return Ok(());
     }
-    let dir = pch.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| Failure::new(format!("cannot create {}: {e}", dir.display())))?;
     if let Some(i) = includes {
         cache::write_atomic(&i.entry.header, i.text.as_bytes())
@@ -315,7 +316,11 @@ fn precompile(
     // none) rebuilds it; none ever trusts an old PCH on a new record.
     std::fs::rename(&tmp, pch)
         .and_then(|()| cache::write_atomic(&crate::precompiled::record_path(pch), record.as_bytes()))
-        .map_err(|e| Failure::new(format!("cannot write {}: {e}", pch.display())))
+        .map_err(|e| Failure::new(format!("cannot write {}: {e}", pch.display())))?;
+    if let Some(cache_dir) = dir.parent() {
+        cache::prune(cache_dir, cache::MAX_PCH_CACHE_BYTES);
+    }
+    Ok(())
 }
 
 /// Runs a tool, printing its diagnostics only if it succeeds.
