@@ -568,10 +568,7 @@ fn write_verdicts(
     let mut text = String::from(
         "# The cases of verdicts.txt our validator still decides differently from ptxas (the\n\
          # verdict is ptxas's); tests/ptxas_agreement.rs requires that they still differ, so a fix\n\
-         # removes its cases here (scripts/ptxas-verdicts.sh regenerates both files).\n\
-         # Deliberate ones: ptxas 13.0 ignores a letter suffix it does not know on a `.target`\n\
-         # (`sm_90b`, `sm_90x`, `sm_52b` pass; `sm_90f`, `sm_80a` do not); the PTX ISA lists no such\n\
-         # targets, so Cuprite reports them as unknown.\n",
+         # removes its cases here (scripts/ptxas-verdicts.sh regenerates both files).\n",
     );
     for l in &known {
         text.push_str(l);

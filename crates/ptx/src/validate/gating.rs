@@ -508,7 +508,12 @@ pub(super) fn check_directives(v: &mut Validator<'_>) {
     let span = m.target.span;
     let rest = arch.strip_prefix("sm_").or_else(|| arch.strip_prefix("compute_")).unwrap_or("");
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    let (num, suffix) = rest.split_at(digits);
+    let (num, mut suffix) = rest.split_at(digits);
+    // ptxas 13.0 ignores one letter it does not know after the number (`sm_90b`, `sm_52x`
+    // assemble as `sm_90`, `sm_52`), but not a misplaced `a`/`f` (`sm_80a`, `sm_90f`): so do we.
+    if suffix.len() == 1 && suffix.bytes().all(|c| c.is_ascii_lowercase() && c != b'a' && c != b'f') {
+        suffix = "";
+    }
     let Some(need) = num.parse().ok().and_then(|sm| target_version(sm, suffix)) else {
         v.err(span, format!("unknown target architecture `{arch}`"));
         return;

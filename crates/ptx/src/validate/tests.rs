@@ -444,6 +444,12 @@ fn rejects_version_and_target_mismatches() {
         "`.target sm_90` requires PTX ISA 7.8 (module is .version 7.0)",
     );
     reject(&module("sm_99", "9.0", ".entry k() { ret; }"), "unknown target architecture `sm_99`");
+    // ptxas ignores an unknown letter after a known target, not a misplaced `a` or `f`.
+    accept(&module("sm_90b", "9.0", ".entry k() { ret; }"));
+    accept(&module("sm_52x", "9.0", ".entry k() { ret; }"));
+    reject(&module("sm_80a", "9.0", ".entry k() { ret; }"), "unknown target architecture `sm_80a`");
+    reject(&module("sm_90f", "9.0", ".entry k() { ret; }"), "unknown target architecture `sm_90f`");
+    reject(&module("sm_99b", "9.0", ".entry k() { ret; }"), "unknown target architecture `sm_99b`");
 }
 
 #[test]
