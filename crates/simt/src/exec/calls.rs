@@ -129,3 +129,140 @@ impl Warp {
         self.stack_top = f.stack_top;
     }
 }
+
+impl Warp {
+    /// `call` of `fi` from `func` for lanes `emask`, continuing at `next` on return.
+    pub(super) fn call(
+        &mut self,
+        l: &Launch<'_>,
+        func: &Func,
+        fi: &u32,
+        args: &[(u32, u32, u32)],
+        rets: &[(u32, u32, u32)],
+        (emask, next): (u32, u32),
+    ) -> WR<Flow> {
+        self.enter(l, func, *fi, args, rets.to_vec(), emask, next)?;
+        Ok(Flow::Entered)
+    }
+
+    /// An indirect call through the function address `target`; lanes calling different
+    /// functions call them one after the other.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn call_indirect(
+        &mut self,
+        b: &Block<'_, '_>,
+        func: &Func,
+        target: &Src,
+        args: &[(u32, u32)],
+        rets: &[(u32, u32)],
+        (top, emask): (Entry, u32),
+        s: &mut Scratch,
+    ) -> WR<Flow> {
+        let (l, pc, next) = (b.l, top.pc, top.pc + 1);
+        let Scratch { a, .. } = s;
+        self.fetch(b, *target, a);
+        let first = emask.trailing_zeros() as usize;
+        let t = a[first];
+        let same = lanes(emask).fold(0u32, |m, k| m | (u32::from(a[k] == t) << k));
+        if same != emask {
+            // Lanes calling different functions run one target at a time, like
+            // divergent paths reconverging after the call.
+            self.set_pc(next);
+            let mut rest = emask;
+            while rest != 0 {
+                let t = a[rest.trailing_zeros() as usize];
+                let m = lanes(rest).fold(0u32, |m, k| m | (u32::from(a[k] == t) << k));
+                self.stack.push(Entry { pc, rpc: next, mask: m, base: false, wait: false });
+                rest &= !m;
+            }
+            return Ok(Flow::Moved);
+        }
+        let fi = resolve_func(l, t).map_err(|k| fault(k, first as u32))?;
+        let callee = kernel(l, fi);
+        if args.len() != callee.param_slots.len() || rets.len() > callee.ret_slots.len() {
+            return Err(fault(
+                FaultKind::NotLoaded(format!(
+                    "indirect call to `{}` with {} arguments (it takes {})",
+                    callee.name,
+                    args.len(),
+                    callee.param_slots.len()
+                )),
+                first as u32,
+            ));
+        }
+        let pair = |(c, sz): &(u32, u32), (o, csz): &(u32, u32)| (*c, *o, (*sz).min(*csz));
+        let av: Vec<_> = args.iter().zip(&callee.param_slots).map(|(x, y)| pair(x, y)).collect();
+        let rv: Vec<_> = rets.iter().zip(&callee.ret_slots).map(|(x, y)| pair(x, y)).collect();
+        self.enter(l, func, fi, &av, rv, emask, next)?;
+        Ok(Flow::Entered)
+    }
+
+    /// `alloca` of `size` bytes aligned to `align` on each lane's stack, in `func`'s frame.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn alloca(
+        &mut self,
+        b: &Block<'_, '_>,
+        func: &Func,
+        d: &Reg,
+        size: &Src,
+        align: &u32,
+        emask: u32,
+        s: &mut Scratch,
+    ) -> WR<()> {
+        let Scratch { a, .. } = s;
+        self.fetch(b, *size, a);
+        let frame_end = self.local_base + u64::from(func.local_size);
+        for lane in lanes(emask) {
+            let at = self.stack_top[lane].max(frame_end).next_multiple_of(u64::from(*align));
+            let end = at.saturating_add(a[lane]);
+            if end > MAX_ALLOCA_STACK {
+                return Err(fault(
+                    FaultKind::Memory(MemError::OutOfBounds { addr: at, size: a[lane] as u32 }),
+                    lane as u32,
+                ));
+            }
+            self.local_grown = true;
+            let lb = &mut self.local[lane];
+            if (lb.len() as u64) < end {
+                lb.resize(end as usize, 0);
+            }
+            self.stack_top[lane] = end;
+            self.stack_moved = true;
+            self.regs[*d as usize][lane] = at;
+        }
+        Ok(())
+    }
+
+    /// `stacksave`: each lane's stack top in `func`'s frame.
+    pub(super) fn stack_save(&mut self, func: &Func, d: &Reg, emask: u32) {
+        let frame_end = self.local_base + u64::from(func.local_size);
+        for lane in lanes(emask) {
+            self.regs[*d as usize][lane] = self.stack_top[lane].max(frame_end);
+        }
+    }
+
+    /// `stackrestore` of each lane's stack top.
+    pub(super) fn stack_restore(&mut self, b: &Block<'_, '_>, sa: &Src, emask: u32, s: &mut Scratch) {
+        let Scratch { a, .. } = s;
+        self.fetch(b, *sa, a);
+        for lane in lanes(emask) {
+            self.stack_top[lane] = a[lane];
+            self.stack_moved = true;
+        }
+    }
+
+    /// A call of built-in function `f`, lane by lane.
+    pub(super) fn builtin_call(
+        &mut self,
+        b: &mut Block<'_, '_>,
+        f: &Builtin,
+        args: &[u32],
+        ret: &Option<u32>,
+        emask: u32,
+    ) -> WR<()> {
+        for lane in lanes(emask) {
+            self.builtin(b, *f, args, *ret, lane)?;
+        }
+        Ok(())
+    }
+}

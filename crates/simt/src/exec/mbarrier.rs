@@ -62,3 +62,76 @@ pub(super) fn mb_complete_tx(b: &mut Block<'_, '_>, space: Space, addr: u64, byt
     let (new, _) = mb_apply(MbarOp::CompleteTx, s, bytes);
     le_write(buf, off, 8, new).ok_or_else(|| oob("shared", off, 8, lane))
 }
+
+impl Warp {
+    /// `mbarrier` operation `op` on the barrier at `addr` with operand `a`: a failed
+    /// `test_wait`/`try_wait` ends the slice (`Yield::Spin`), with the path at `next`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn mbar(
+        &mut self,
+        b: &mut Block<'_, '_>,
+        op: &MbarOp,
+        d: &Option<Reg>,
+        (addr, space): (&Addr, &Space),
+        sa: &Src,
+        (emask, next): (u32, u32),
+        s: &mut Scratch,
+    ) -> WR<Flow> {
+        let Scratch { a, r, .. } = s;
+        self.fetch(b, *sa, a);
+        let ad = self.addrs(b, *addr);
+        let mut failed = false;
+        for lane in lanes(emask) {
+            if *op == MbarOp::PendingCount {
+                r[lane] = a[lane] & MB_CNT;
+                continue;
+            }
+            let (buf, off) = b.smem_mut(mbar_offset(*space, ad[lane], lane)?);
+            let s = le_read(buf, off, 8).ok_or_else(|| oob("shared", off, 8, lane))?;
+            let (new, out) = mb_apply(*op, s, a[lane]);
+            le_write(buf, off, 8, new).ok_or_else(|| oob("shared", off, 8, lane))?;
+            failed |= matches!(op, MbarOp::Wait { .. }) && out == 0;
+            r[lane] = out;
+        }
+        if let Some(d) = d {
+            write_masked(&mut self.regs[*d as usize], r, emask);
+        }
+        if failed {
+            self.set_pc(next);
+            self.spin_rotate();
+            return Ok(Flow::Yield(Yield::Spin));
+        }
+        Ok(Flow::Next)
+    }
+
+    /// `cp.async.bulk` of `size` bytes from global to shared memory, completing as
+    /// transactions on the mbarrier at `mbar`.
+    pub(super) fn cp_bulk(
+        &mut self,
+        b: &mut Block<'_, '_>,
+        (dst, src, mbar): (&Addr, &Addr, &Addr),
+        size: &Src,
+        emask: u32,
+        s: &mut Scratch,
+    ) -> WR<()> {
+        let Scratch { a, .. } = s;
+        self.fetch(b, *size, a);
+        let (dsts, srcs, mbars) = (self.addrs(b, *dst), self.addrs(b, *src), self.addrs(b, *mbar));
+        for lane in lanes(emask) {
+            let n = a[lane] & 0xffff_ffff;
+            if n % 16 != 0 || dsts[lane] % 16 != 0 || srcs[lane] % 16 != 0 {
+                let e = MemError::Misaligned { addr: srcs[lane], size: 16 };
+                return Err(fault(FaultKind::Memory(e), lane as u32));
+            }
+            let dbase = mbar_offset(Space::Shared, dsts[lane], lane)?;
+            let mut i = 0;
+            while i < n {
+                let v = self.load(b, Space::Global, srcs[lane].wrapping_add(i), 8, lane)?;
+                self.store(b, Space::Shared, dbase.wrapping_add(i), 8, v, lane)?;
+                i += 8;
+            }
+            mb_complete_tx(b, Space::Shared, mbars[lane], n, lane)?;
+        }
+        Ok(())
+    }
+}

@@ -4,8 +4,10 @@
 //! One module per concept: the launch's grid (`grid`), a block (`block`), its scheduler
 //! (`scheduler`), a warp's state and operands (`warp`, `special_registers`), memory access
 //! (`memory`), calls (`calls`), built-in functions (`builtins`), mbarriers (`mbarrier`),
-//! faults (`fault`), and the instruction loop (`dispatch`), which hands each family of
-//! instructions to its module.
+//! faults (`fault`), and the instruction loop (`dispatch`), which hands each instruction to
+//! its family's module: lane arithmetic (`arith`), memory instructions (`load_store`),
+//! control flow (`control`), warp collectives and barriers (`collective`, `converge`),
+//! textures (`tex`), matrix operations (`mma`), clusters (`cluster`).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -23,14 +25,18 @@ use crate::semantics::collective::*;
 use crate::semantics::compare::*;
 use crate::semantics::*;
 
+mod arith;
 mod block;
 mod builtins;
 mod calls;
 mod cluster;
+mod collective;
+mod control;
 mod converge;
 mod dispatch;
 mod fault;
 mod grid;
+mod load_store;
 mod mbarrier;
 mod memory;
 mod mma;
@@ -41,7 +47,7 @@ mod warp;
 pub(crate) mod wjit;
 
 use block::*;
-use calls::*;
+use dispatch::*;
 use fault::*;
 use mbarrier::*;
 use memory::*;
