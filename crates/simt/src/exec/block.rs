@@ -2,20 +2,20 @@
 
 use super::*;
 
-pub(super) struct Block<'a, 'l> {
-    pub(super) l: &'a Launch<'l>,
-    pub(super) ctaid: [u32; 3],
-    pub(super) shared: Vec<u8>,
-    pub(super) worker: u32,
+pub(crate) struct Block<'a, 'l> {
+    pub(crate) l: &'a Launch<'l>,
+    pub(crate) ctaid: [u32; 3],
+    pub(crate) shared: Vec<u8>,
+    pub(crate) worker: u32,
     /// Warp-instructions executed (added to the launch total once per worker).
-    pub(super) executed: u64,
+    pub(crate) executed: u64,
     /// The block's rank in its cluster.
-    pub(super) rank: u32,
+    pub(crate) rank: u32,
     /// The shared memory of every block of a cluster larger than one block, by rank (the
     /// executing block's slot is empty: its memory is in `shared` while it runs).
-    pub(super) peers: Vec<Vec<u8>>,
+    pub(crate) peers: Vec<Vec<u8>>,
     /// What compiled warps use (with a warp-tier kernel).
-    pub(super) wj: Option<Box<wjit::WState>>,
+    pub(crate) wj: Option<Box<crate::jit::warp::entry::WState>>,
 }
 
 pub(super) fn run_block(l: &Launch<'_>, ctaid: [u32; 3], worker: u32, pool: &mut Pool) -> Result<(), Fault> {
@@ -26,7 +26,7 @@ pub(super) fn run_block(l: &Launch<'_>, ctaid: [u32; 3], worker: u32, pool: &mut
     let mut blk = Block { l, ctaid, shared, worker, executed: 0, rank: 0, peers: Vec::new(), wj };
     let warps = &mut pool.warps;
     // A warp-tier kernel's block after the first on this worker starts in compiled code,
-    // each warp reset only if something needs its interpreter state (`wjit::run_compiled`).
+    // each warp reset only if something needs its interpreter state (`entry::run_compiled`).
     let fresh = k.local_size == 0 && l.warp.is_some() && blk.wj.as_ref().is_some_and(|st| st.primed_for(warps));
     if !fresh {
         make_warps(l, k, warps);
@@ -120,7 +120,7 @@ pub(super) fn make_warps(l: &Launch<'_>, k: &Func, warps: &mut Vec<Warp>) {
                 cl_arrived: 0,
                 floor: 0,
                 no_jit: false,
-                lanes: wjit::lane_tables(&tid),
+                lanes: crate::jit::warp::entry::lane_tables(&tid),
                 pregs: Vec::new(),
                 planar: false,
                 local_grown: false,
@@ -144,5 +144,5 @@ pub(super) struct Pool {
     pub(super) cluster: Vec<Vec<Warp>>,
     pub(super) cluster_shared: Vec<Vec<u8>>,
     /// The warp tier's per-worker state, kept across blocks.
-    pub(super) wj: Option<Box<wjit::WState>>,
+    pub(super) wj: Option<Box<crate::jit::warp::entry::WState>>,
 }

@@ -37,7 +37,7 @@ impl Warp {
 
     /// Runs the warp from where its running path stands until it yields (it finished,
     /// reached a barrier, gave way, or the launch stopped) or faults.
-    pub(super) fn run(&mut self, b: &mut Block<'_, '_>) -> WR<Yield> {
+    pub(crate) fn run(&mut self, b: &mut Block<'_, '_>) -> WR<Yield> {
         let l = b.l;
         let mut func = kernel(l, self.func);
         let mut scratch = Scratch::default();

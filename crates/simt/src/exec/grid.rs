@@ -45,7 +45,7 @@ pub(crate) struct Launch<'a> {
     /// Whether the launch named a cluster size (`%is_explicit_cluster`).
     pub explicit_cluster: bool,
     /// The kernel compiled for the warp tier: warps run on it where it can start them
-    /// (`exec/wjit.rs`).
+    /// (`jit/warp/entry.rs`).
     pub warp: Option<&'a crate::jit::warp::WarpCode>,
 }
 

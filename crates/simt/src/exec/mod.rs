@@ -44,7 +44,6 @@ mod scheduler;
 mod special_registers;
 mod tex;
 mod warp;
-pub(crate) mod wjit;
 
 use block::*;
 use dispatch::*;
@@ -55,9 +54,12 @@ use scheduler::*;
 use special_registers::*;
 use warp::*;
 
+pub(crate) use block::Block;
 pub(crate) use block::fresh_shared;
 pub(crate) use converge::sync_kind;
+pub(crate) use fault::WR;
 pub(crate) use fault::{WarpFault, oob, reported_source};
 pub(crate) use grid::{Launch, kernel, run, run_grid};
 pub(crate) use memory::{Target, aligned, atom_one, in_window, le_read, le_write};
-pub(crate) use warp::Warp;
+pub(crate) use scheduler::{Barriers, Yield};
+pub(crate) use warp::{Entry, State, Warp};

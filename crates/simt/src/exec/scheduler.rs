@@ -4,7 +4,7 @@
 
 use super::*;
 
-pub(super) enum Yield {
+pub(crate) enum Yield {
     Done,
     /// A block barrier: id, thread count, whether the warp only arrives (`bar.arrive`), and
     /// for `bar.red` the warp's contribution (true predicates, all true, any true).
@@ -56,10 +56,10 @@ pub(super) const SPIN_LIMIT: u32 = 1 << 20;
 /// of the waiting `bar.sync` (None: all non-exited threads of the block, as `__syncthreads()`
 /// behaves on hardware, where exited warps count as arrived), and the `bar.red` accumulators
 /// (true predicates, all true, any true).
-pub(super) struct Barriers {
-    pub(super) arrived: [u32; 16],
-    pub(super) counts: [Option<u32>; 16],
-    pub(super) red: [(u32, bool, bool); 16],
+pub(crate) struct Barriers {
+    pub(crate) arrived: [u32; 16],
+    pub(crate) counts: [Option<u32>; 16],
+    pub(crate) red: [(u32, bool, bool); 16],
 }
 
 impl Barriers {
@@ -88,7 +88,7 @@ pub(super) enum Step {
 
 /// Runs the warps of a block until all finish, releasing barriers; faults on deadlock.
 /// `fresh`: the block starts with every warp in compiled code, from glues set up for it
-/// alone (`wjit::run_compiled`), the warps not reset yet.
+/// alone (`entry::run_compiled`), the warps not reset yet.
 pub(super) fn schedule(l: &Launch<'_>, blk: &mut Block<'_, '_>, warps: &mut [Warp], fresh: bool) -> Result<(), Fault> {
     let mut bars = Barriers::new();
     // Consecutive passes in which every warp that ran only failed an mbarrier wait.
@@ -132,7 +132,8 @@ pub(super) fn step(
             continue;
         }
         if let Some(code) = blk.l.warp
-            && let Some(ran) = wjit::run_compiled(code, warps, i, blk, bars, std::mem::take(&mut fresh))
+            && let Some(ran) =
+                crate::jit::warp::entry::run_compiled(code, warps, i, blk, bars, std::mem::take(&mut fresh))
         {
             if ran.finished {
                 return Ok(Step::Done);
@@ -157,7 +158,7 @@ pub(super) fn step(
         }
         let Some(w) = warps.get_mut(i) else { break };
         if w.state == State::Ready {
-            wjit::leave_planar(w, kernel(blk.l, blk.l.kernel));
+            crate::jit::warp::entry::leave_planar(w, kernel(blk.l, blk.l.kernel));
             let r = w.run(blk);
             if let Some(s) = yielded(blk, w, bars, r, (&mut progress, &mut spun))? {
                 return Ok(s);

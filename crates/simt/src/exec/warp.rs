@@ -4,18 +4,18 @@
 use super::*;
 
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Entry {
-    pub(super) pc: u32,
-    pub(super) rpc: u32,
-    pub(super) mask: u32,
+pub(crate) struct Entry {
+    pub(crate) pc: u32,
+    pub(crate) rpc: u32,
+    pub(crate) mask: u32,
     /// The first entry of a called function's frame.
-    pub(super) base: bool,
+    pub(crate) base: bool,
     /// Parked at a `bar.warp.sync` (at `pc`) until the other lanes of its mask arrive.
-    pub(super) wait: bool,
+    pub(crate) wait: bool,
 }
 
 #[derive(Debug)]
-pub(super) struct Frame {
+pub(crate) struct Frame {
     pub(super) func: u32,
     pub(super) regs: Vec<[u64; 32]>,
     pub(super) params: Vec<u8>,
@@ -28,7 +28,7 @@ pub(super) struct Frame {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum State {
+pub(crate) enum State {
     Ready,
     Waiting(u32),
     Done,
@@ -36,64 +36,64 @@ pub(super) enum State {
 
 #[derive(Debug)]
 pub(crate) struct Warp {
-    pub(super) id: u32,
-    pub(super) func: u32,
-    pub(super) regs: Vec<[u64; 32]>,
-    pub(super) params: Vec<u8>,
-    pub(super) psize: u32,
-    pub(super) local_base: u64,
-    pub(super) local: Vec<Vec<u8>>,
-    pub(super) stack: Vec<Entry>,
-    pub(super) frames: Vec<Frame>,
-    pub(super) tid: [[u32; 32]; 3],
-    pub(super) valid: u32,
-    pub(super) exited: u32,
-    pub(super) cache: AllocCache,
-    pub(super) state: State,
+    pub(crate) id: u32,
+    pub(crate) func: u32,
+    pub(crate) regs: Vec<[u64; 32]>,
+    pub(crate) params: Vec<u8>,
+    pub(crate) psize: u32,
+    pub(crate) local_base: u64,
+    pub(crate) local: Vec<Vec<u8>>,
+    pub(crate) stack: Vec<Entry>,
+    pub(crate) frames: Vec<Frame>,
+    pub(crate) tid: [[u32; 32]; 3],
+    pub(crate) valid: u32,
+    pub(crate) exited: u32,
+    pub(crate) cache: AllocCache,
+    pub(crate) state: State,
     /// pc of the last barrier (for deadlock reports).
-    pub(super) bar_pc: u32,
+    pub(crate) bar_pc: u32,
     /// CC.CF of every lane (extended-precision arithmetic).
-    pub(super) carry: u32,
+    pub(crate) carry: u32,
     /// A `bar.red` waiting for its barrier: the reduction, destination register and lanes.
-    pub(super) red: Option<(BarRed, u32, u32)>,
+    pub(crate) red: Option<(BarRed, u32, u32)>,
     /// The top path (pc, mask) at the last preemption and how many times in a row it was so.
-    pub(super) stuck: ((u32, u32), u32),
+    pub(crate) stuck: ((u32, u32), u32),
     /// Backward branches taken since the warp last gave way (`give_way`): counted within one
     /// slice, or across slices in a kernel whose warps run interleaved, so its spin loops give
     /// way (and lock loops split) as anywhere else.
-    pub(super) backedges: u32,
+    pub(crate) backedges: u32,
     /// Whether `split_join` has run in this warp (its program spins on its own lanes).
-    pub(super) split_seen: bool,
+    pub(crate) split_seen: bool,
     /// Per lane: the end of the `alloca`ted part of its local memory in the current frame (0:
     /// nothing allocated, the frame ends at `local_base + local_size`).
-    pub(super) stack_top: [u64; 32],
+    pub(crate) stack_top: [u64; 32],
     /// Whether an `alloca` or `stackrestore` moved a lane's `stack_top` since the last
     /// `reset` (which zeroes them only then).
-    pub(super) stack_moved: bool,
+    pub(crate) stack_moved: bool,
     /// The top path was parked at a warp-synchronizing instruction that the lanes it waits
     /// for can never reach: it performs it with the lanes that arrived (`converge.rs`).
-    pub(super) forced: bool,
+    pub(crate) forced: bool,
     /// Lanes that arrived at the cluster barrier in its current phase (`exec/cluster.rs`).
-    pub(super) cl_arrived: u32,
-    /// `run` returns once the stack is shallower than this (`wjit::h_step`: one instruction).
-    pub(super) floor: usize,
+    pub(crate) cl_arrived: u32,
+    /// `run` returns once the stack is shallower than this (`entry::h_step`: one instruction).
+    pub(crate) floor: usize,
     /// `%tid.x/y/z` and `%laneid` of each lane as registers in the warp tier's layout, and
-    /// the lanes' shape (`wjit::lane_tables`).
-    pub(super) lanes: Box<[wjit::Planar; 6]>,
+    /// the lanes' shape (`entry::lane_tables`).
+    pub(crate) lanes: Box<[crate::jit::warp::entry::Planar; 6]>,
     /// The registers in the warp tier's layout (`Planar`), authoritative while `planar`
-    /// (`exec/wjit.rs` converts between the two layouts at the tiers' boundaries).
-    pub(super) pregs: Vec<wjit::Planar>,
+    /// (`jit/warp/entry.rs` converts between the two layouts at the tiers' boundaries).
+    pub(crate) pregs: Vec<crate::jit::warp::entry::Planar>,
     /// Whether `pregs`, not `regs`, holds the registers' values.
-    pub(super) planar: bool,
+    pub(crate) planar: bool,
     /// Whether a call or `alloca` grew some lane's local memory past the kernel's frame
     /// since the last `reset` (which then shrinks it back).
-    pub(super) local_grown: bool,
+    pub(crate) local_grown: bool,
     /// Each lane's local memory (host addresses, for compiled code; set at each compiled run,
     /// since calls on the interpreter grow the buffers and may move them).
-    pub(super) local_ptrs: Box<[u64; 32]>,
+    pub(crate) local_ptrs: Box<[u64; 32]>,
     /// The warp spun on a diverged path in compiled code: the interpreter (which lets
     /// lanes on other paths run, see `give_way`) runs it for the rest of the block.
-    pub(super) no_jit: bool,
+    pub(crate) no_jit: bool,
 }
 
 /// Splits the register file into the destination register `d` (mutable) and a getter for
@@ -135,7 +135,7 @@ pub(super) fn reg_or<'r>(
 
 impl Warp {
     /// Prepares the warp to run kernel `func` (`k`) from the start in a new block.
-    pub(super) fn reset(&mut self, func: u32, k: &Func) {
+    pub(crate) fn reset(&mut self, func: u32, k: &Func) {
         self.func = func;
         // Registers keep the previous block's values (reading a register before writing it is
         // undefined in PTX); they are zeroed when first sized for the kernel.
@@ -197,7 +197,7 @@ impl Warp {
     }
 
     #[inline]
-    pub(super) fn fetch(&self, b: &Block<'_, '_>, s: Src, out: &mut [u64; 32]) {
+    pub(crate) fn fetch(&self, b: &Block<'_, '_>, s: Src, out: &mut [u64; 32]) {
         match s {
             Src::Reg(r) => *out = self.regs[r as usize],
             Src::Imm(v) => *out = [v; 32],
@@ -215,7 +215,7 @@ impl Warp {
 impl Warp {
     /// Removes `lanes` from the entries of the current frame (down to its base entry), or
     /// from every entry when `all`.
-    pub(super) fn remove_lanes(&mut self, lanes: u32, all: bool) {
+    pub(crate) fn remove_lanes(&mut self, lanes: u32, all: bool) {
         for e in self.stack.iter_mut().rev() {
             e.mask &= !lanes;
             if e.base && !all {

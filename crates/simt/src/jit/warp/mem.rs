@@ -6,8 +6,8 @@
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{Block, BlockArg, InstBuilder, Value, types};
 
+use super::entry::shape;
 use super::*;
-use crate::exec::wjit::shape;
 use crate::jit::ctx::off;
 use crate::jit::helpers::{self as hp, space_code};
 use crate::jit::lower::host_rmw;
@@ -17,7 +17,7 @@ use cranelift_codegen::ir::AtomicRmwOp;
 
 /// An address register whose lanes follow the warp's 2D shape: lane `l` holds
 /// `a0 + sx * dx[l] + sy * dy[l]` (`dx`, `dy`: the lane's `%tid.x`, `%tid.y` minus lane 0's;
-/// `exec::wjit::lane_tables`), as in a 16×16 block's `tile[threadIdx.y][k]` (rows of one
+/// `jit::warp::entry::lane_tables`), as in a 16×16 block's `tile[threadIdx.y][k]` (rows of one
 /// address) or `tile[k][threadIdx.x]` (rows of consecutive ones). Computed once per block for
 /// a register several accesses use, and valid until the register is written.
 #[derive(Clone, Copy)]
@@ -97,7 +97,7 @@ pub(super) struct Scaled {
 const PREFETCH_AHEAD: i64 = 512;
 
 // Each pattern's offsets take 32 bytes of the scratch registers.
-const _: () = assert!((PAT_SLOTS as usize + 1) * 32 <= crate::exec::wjit::SCRATCH_REGS * 256);
+const _: () = assert!((PAT_SLOTS as usize + 1) * 32 <= super::entry::SCRATCH_REGS * 256);
 
 /// Accesses through one address register in a block that make matching its lanes against
 /// the warp's shape worth it.

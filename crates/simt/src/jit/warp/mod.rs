@@ -1,7 +1,7 @@
 //! The warp tier: a kernel compiled to native code that runs a whole warp at a time, each
 //! instruction on all 32 lanes with SIMD vectors, on the interpreter's warp state (its
-//! registers, in the planar layout `exec::wjit::Planar` while compiled code owns the warp,
-//! and its reconvergence stack; glue in `exec/wjit.rs`).
+//! registers, in the planar layout `jit::warp::entry::Planar` while compiled code owns the warp,
+//! and its reconvergence stack; glue in `jit/warp/entry.rs`).
 //!
 //! Because the state is the interpreter's, a warp moves freely between the two: compiled
 //! code starts at any *entry* (the start, branch targets, reconvergence points, the
@@ -22,6 +22,7 @@
 //! - `ops.rs`: lane-parallel arithmetic on vectors; `mem.rs`: memory accesses, lane by lane.
 
 mod affine;
+pub(crate) mod entry;
 mod mem;
 mod ops;
 mod uniform;
@@ -60,8 +61,8 @@ use cranelift_module::Module;
 
 use super::ctx::Ctx;
 use crate::exec::WarpFault;
-use crate::exec::wjit as h;
 use crate::ir::*;
+use entry as h;
 
 /// Why compiled code returned (bits 0..8 of its `u64` result; bits 8.. hold the index of
 /// the warp it returned for, but with `Switched`).
@@ -111,7 +112,7 @@ pub(crate) struct Glue {
     /// compiled code then releases a block barrier every live warp reached itself.
     pub head: u64,
     // --- Rust-only fields below ---
-    /// The running warp and block (`exec/wjit.rs`).
+    /// The running warp and block (`jit/warp/entry.rs`).
     pub running: *mut (),
     pub fault: Option<WarpFault>,
     /// The registers an instruction the interpreter runs for compiled code reads and
@@ -120,7 +121,7 @@ pub(crate) struct Glue {
     /// The warp's valid lanes (set with the fields that stay the same between runs).
     pub valid: u64,
     /// The warp started a block in compiled code without being reset: its interpreter state
-    /// is the previous block's until `wjit` resets it (where something reads it).
+    /// is the previous block's until `entry.rs` resets it (where something reads it).
     pub fresh: bool,
 }
 
@@ -594,7 +595,7 @@ impl<'a, 'b> Wg<'a, 'b> {
 
     /// Whether register `r` is narrow (`Func::narrow`): compiled code never writes its high
     /// halves and reads them as zero, whatever the register file holds there (the
-    /// interpreter's sign-extended narrow loads leave ones; `wjit::leave_planar` clears them).
+    /// interpreter's sign-extended narrow loads leave ones; `entry::leave_planar` clears them).
     pub(super) fn narrow(&self, r: Reg) -> bool {
         self.f.narrow(r)
     }
@@ -1041,7 +1042,7 @@ impl<'a, 'b> Wg<'a, 'b> {
     /// Lanes `taken` of the running path exit at the branch at `pc` (to the kernel's exit).
     /// In the converged copy, with no divergent path pending (the reconvergence stack holds
     /// its base entry only), they leave the live lanes inline (the glue's `live`; the warp's
-    /// own state learns it from there, `exec::wjit`), and the code goes on into `pc + 1`
+    /// own state learns it from there, `entry.rs`), and the code goes on into `pc + 1`
     /// with every register still held (`fall_through`); otherwise through `h_exit`.
     fn exit_early(&mut self, pc: u32, taken: Value) {
         if !self.full {
@@ -1336,7 +1337,7 @@ impl<'a, 'b> Wg<'a, 'b> {
     fn exit_lanes(&mut self, pc: u32, em: Value) {
         // Every live lane exiting (the kernel's end, typically) finishes the warp: the
         // glue's state says so, and the warp's own state is settled when the run returns
-        // (`exec::wjit::run_compiled`), without a helper call per warp.
+        // (`jit::warp::entry::run_compiled`), without a helper call per warp.
         let live = self.b.use_var(self.live);
         let all = self.b.ins().icmp(IntCC::Equal, em, live);
         let (fin, some) = (self.b.create_block(), self.b.create_block());

@@ -17,7 +17,7 @@ use crate::memory::{LOCAL_WINDOW, SHARED_WINDOW};
 /// A vector source: lanes at a time from memory, or one value in every lane.
 #[derive(Clone, Copy)]
 pub(super) enum Vs {
-    /// A register's lanes in the warp tier's layout (`exec::wjit::Planar`) at `base + off`;
+    /// A register's lanes in the warp tier's layout (`jit::warp::entry::Planar`) at `base + off`;
     /// `true`: a narrow register (or a lane table), whose high halves read as zero whatever
     /// memory holds there (`Wg::narrow`).
     Mem(Value, i32, bool),

@@ -4,9 +4,13 @@
 //! compiled code does not handle is the interpreter's (one instruction at a time through
 //! [`h_step`], or the rest of the slice when it hands the warp back).
 
-use super::*;
+use crate::error::FaultKind;
+use crate::exec::{Barriers, Block, Entry, Launch, State, WR, Warp, WarpFault, Yield, kernel};
+use crate::ir::{Func, Inst, NO_PC, Op};
 use crate::jit::ctx::Ctx;
 use crate::jit::warp::{GLUE_BARRIER, GLUE_DONE, GLUE_READY, Glue, St, WarpCode};
+use crate::semantics::collective::shfl_lanes;
+use crate::semantics::write_masked;
 
 /// `CUPRITE_WTRACE=1` prints each instruction compiled code leaves to the interpreter (for
 /// tuning the warp tier).
@@ -126,7 +130,7 @@ fn enter_planar(w: &mut Warp) {
 
 /// Makes the interpreter's copy of the registers the current one (before the interpreter
 /// runs the warp; `k`: the kernel).
-pub(super) fn leave_planar(w: &mut Warp, k: &Func) {
+pub(crate) fn leave_planar(w: &mut Warp, k: &Func) {
     if !w.planar {
         return;
     }
@@ -191,7 +195,7 @@ pub(crate) struct WState {
 impl WState {
     /// Whether the glues are set up for `warps` from the first warp on, so that a block can
     /// start in compiled code without resetting them (`run_compiled`'s `fresh`).
-    pub(super) fn primed_for(&self, warps: &[Warp]) -> bool {
+    pub(crate) fn primed_for(&self, warps: &[Warp]) -> bool {
         self.primed == Some((warps.as_ptr() as usize, warps.len(), 0))
     }
 }
@@ -205,7 +209,7 @@ struct Running {
 
 /// What one compiled run of the warps of a block from warp `from` on did
 /// (`run_compiled`).
-pub(super) struct Ran {
+pub(crate) struct Ran {
     /// The warp that returned a status (the number of warps with `Switched`). Every other
     /// warp from `from` on may have stopped at a barrier or finished there: their states and
     /// barrier arrivals are already applied.
@@ -306,7 +310,7 @@ fn prepare(code: &WarpCode, k: &Func, i: usize, w: &mut Warp, g: &mut Glue, prim
 /// glue then starts the warp from scratch, and the warp itself is reset only where a helper
 /// or the interpreter needs it (`materialize`): a block that runs to the end in compiled
 /// code touches only the glues.
-pub(super) fn run_compiled(
+pub(crate) fn run_compiled(
     code: &WarpCode,
     warps: &mut [Warp],
     from: usize,
