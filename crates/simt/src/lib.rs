@@ -532,7 +532,7 @@ impl Program {
             cooperative: opts.cooperative,
             cluster,
             explicit_cluster,
-            warp: None,
+            tier: None,
         };
         // Runs `l` on the per-thread JIT (`all`: see `Cache::run`), else the interpreter.
         let thread_jit = |l: &exec::Launch<'_>, all: bool| match self.jit.run(l, all) {
@@ -552,7 +552,7 @@ impl Program {
                 let t0 = std::time::Instant::now();
                 let (r, tier) = match warp {
                     Some(code) => {
-                        l.warp = Some(code);
+                        l.tier = Some(code);
                         (exec::run(&l), Tier::WarpJit)
                     }
                     None => thread_jit(&l, false),
@@ -567,7 +567,7 @@ impl Program {
                     && let Some(code) =
                         self.jit.warp_code(&self.funcs, idx, jit::Shape::of(block.x), self.engine == Engine::Warp)
                 {
-                    l.warp = Some(code);
+                    l.tier = Some(code);
                     (exec::run(&l), Tier::WarpJit)
                 } else {
                     thread_jit(&l, true)

@@ -15,26 +15,27 @@ pub(crate) struct Block<'a, 'l> {
     /// executing block's slot is empty: its memory is in `shared` while it runs).
     pub(crate) peers: Vec<Vec<u8>>,
     /// What compiled warps use (with a warp-tier kernel).
-    pub(crate) wj: Option<Box<crate::jit::warp::entry::WState>>,
+    pub(crate) tier_state: Option<Box<dyn std::any::Any>>,
 }
 
 pub(super) fn run_block(l: &Launch<'_>, ctaid: [u32; 3], worker: u32, pool: &mut Pool) -> Result<(), Fault> {
     let k = kernel(l, l.kernel);
     let mut shared = std::mem::take(&mut pool.shared);
     fresh_shared(&mut shared, l, k);
-    let wj = if l.warp.is_some() { Some(std::mem::take(&mut pool.wj).unwrap_or_default()) } else { None };
-    let mut blk = Block { l, ctaid, shared, worker, executed: 0, rank: 0, peers: Vec::new(), wj };
+    let tier_state = l.tier.map(|t| std::mem::take(&mut pool.tier_state).unwrap_or_else(|| t.worker_state()));
+    let mut blk = Block { l, ctaid, shared, worker, executed: 0, rank: 0, peers: Vec::new(), tier_state };
     let warps = &mut pool.warps;
     // A warp-tier kernel's block after the first on this worker starts in compiled code,
-    // each warp reset only if something needs its interpreter state (`entry::run_compiled`).
-    let fresh = k.local_size == 0 && l.warp.is_some() && blk.wj.as_ref().is_some_and(|st| st.primed_for(warps));
+    // each warp reset only if something needs its interpreter state (`CompiledTier::starts_fresh`).
+    let fresh =
+        k.local_size == 0 && l.tier.zip(blk.tier_state.as_deref()).is_some_and(|(t, st)| t.starts_fresh(st, warps));
     if !fresh {
         make_warps(l, k, warps);
     }
     let r = schedule(l, &mut blk, warps, fresh);
     pool.shared = blk.shared;
-    if blk.wj.is_some() {
-        pool.wj = blk.wj;
+    if blk.tier_state.is_some() {
+        pool.tier_state = blk.tier_state;
     }
     pool.executed += blk.executed;
     r
@@ -120,7 +121,7 @@ pub(super) fn make_warps(l: &Launch<'_>, k: &Func, warps: &mut Vec<Warp>) {
                 cl_arrived: 0,
                 floor: 0,
                 no_jit: false,
-                lanes: crate::jit::warp::entry::lane_tables(&tid),
+                lanes: None,
                 pregs: Vec::new(),
                 planar: false,
                 local_grown: false,
@@ -144,5 +145,5 @@ pub(super) struct Pool {
     pub(super) cluster: Vec<Vec<Warp>>,
     pub(super) cluster_shared: Vec<Vec<u8>>,
     /// The warp tier's per-worker state, kept across blocks.
-    pub(super) wj: Option<Box<crate::jit::warp::entry::WState>>,
+    pub(super) tier_state: Option<Box<dyn std::any::Any>>,
 }

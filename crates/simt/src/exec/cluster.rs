@@ -43,7 +43,7 @@ pub(super) fn run_cluster(l: &Launch<'_>, origin: [u32; 3], worker: u32, pool: &
     for w in &mut warps {
         make_warps(l, k, w);
     }
-    let mut blk = Block { l, ctaid: origin, shared: Vec::new(), worker, executed: 0, rank: 0, peers, wj: None };
+    let mut blk = Block { l, ctaid: origin, shared: Vec::new(), worker, executed: 0, rank: 0, peers, tier_state: None };
     let r = schedule_cluster(l, &mut blk, &mut warps, origin);
     pool.executed += blk.executed;
     pool.cluster = warps;

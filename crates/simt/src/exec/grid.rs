@@ -44,9 +44,9 @@ pub(crate) struct Launch<'a> {
     pub cluster: [u32; 3],
     /// Whether the launch named a cluster size (`%is_explicit_cluster`).
     pub explicit_cluster: bool,
-    /// The kernel compiled for the warp tier: warps run on it where it can start them
-    /// (`jit/warp/entry.rs`).
-    pub warp: Option<&'a crate::jit::warp::WarpCode>,
+    /// A compiled tier that runs the block's warps where it can start them (`tier.rs`; the
+    /// warp tier's kernel, `jit/warp/entry.rs`), the interpreter running the rest.
+    pub tier: Option<&'a dyn CompiledTier>,
 }
 
 /// Runs every block of the launch on `nworkers` threads.

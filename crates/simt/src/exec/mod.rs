@@ -43,6 +43,7 @@ mod mma;
 mod scheduler;
 mod special_registers;
 mod tex;
+mod tier;
 mod warp;
 
 use block::*;
@@ -62,4 +63,5 @@ pub(crate) use fault::{WarpFault, oob, reported_source};
 pub(crate) use grid::{Launch, kernel, run, run_grid};
 pub(crate) use memory::{Target, aligned, atom_one, in_window, le_read, le_write};
 pub(crate) use scheduler::{Barriers, Yield};
+pub(crate) use tier::{CompiledTier, Planar, Ran};
 pub(crate) use warp::{Entry, State, Warp};

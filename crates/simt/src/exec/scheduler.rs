@@ -4,6 +4,7 @@
 
 use super::*;
 
+#[derive(Debug)]
 pub(crate) enum Yield {
     Done,
     /// A block barrier: id, thread count, whether the warp only arrives (`bar.arrive`), and
@@ -88,7 +89,7 @@ pub(super) enum Step {
 
 /// Runs the warps of a block until all finish, releasing barriers; faults on deadlock.
 /// `fresh`: the block starts with every warp in compiled code, from glues set up for it
-/// alone (`entry::run_compiled`), the warps not reset yet.
+/// alone (`CompiledTier::run`), the warps not reset yet.
 pub(super) fn schedule(l: &Launch<'_>, blk: &mut Block<'_, '_>, warps: &mut [Warp], fresh: bool) -> Result<(), Fault> {
     let mut bars = Barriers::new();
     // Consecutive passes in which every warp that ran only failed an mbarrier wait.
@@ -131,9 +132,8 @@ pub(super) fn step(
             i += 1;
             continue;
         }
-        if let Some(code) = blk.l.warp
-            && let Some(ran) =
-                crate::jit::warp::entry::run_compiled(code, warps, i, blk, bars, std::mem::take(&mut fresh))
+        if let Some(tier) = blk.l.tier
+            && let Some(ran) = tier.run(warps, i, blk, bars, std::mem::take(&mut fresh))
         {
             if ran.finished {
                 return Ok(Step::Done);
@@ -158,7 +158,9 @@ pub(super) fn step(
         }
         let Some(w) = warps.get_mut(i) else { break };
         if w.state == State::Ready {
-            crate::jit::warp::entry::leave_planar(w, kernel(blk.l, blk.l.kernel));
+            if let Some(tier) = blk.l.tier {
+                tier.hand_back(w, kernel(blk.l, blk.l.kernel));
+            }
             let r = w.run(blk);
             if let Some(s) = yielded(blk, w, bars, r, (&mut progress, &mut spun))? {
                 return Ok(s);

@@ -75,14 +75,15 @@ pub(crate) struct Warp {
     pub(crate) forced: bool,
     /// Lanes that arrived at the cluster barrier in its current phase (`exec/cluster.rs`).
     pub(crate) cl_arrived: u32,
-    /// `run` returns once the stack is shallower than this (`entry::h_step`: one instruction).
+    /// `run` returns once the stack is shallower than this (a compiled tier running one instruction on the interpreter).
     pub(crate) floor: usize,
-    /// `%tid.x/y/z` and `%laneid` of each lane as registers in the warp tier's layout, and
-    /// the lanes' shape (`entry::lane_tables`).
-    pub(crate) lanes: Box<[crate::jit::warp::entry::Planar; 6]>,
+    /// `%tid.x/y/z` and `%laneid` of each lane as registers in a compiled tier's layout, and
+    /// the lanes' shape: made by the tier when it first runs the warp (the warp tier's
+    /// `entry::lane_tables`).
+    pub(crate) lanes: Option<Box<[Planar; 6]>>,
     /// The registers in the warp tier's layout (`Planar`), authoritative while `planar`
     /// (`jit/warp/entry.rs` converts between the two layouts at the tiers' boundaries).
-    pub(crate) pregs: Vec<crate::jit::warp::entry::Planar>,
+    pub(crate) pregs: Vec<Planar>,
     /// Whether `pregs`, not `regs`, holds the registers' values.
     pub(crate) planar: bool,
     /// Whether a call or `alloca` grew some lane's local memory past the kernel's frame

@@ -5,7 +5,9 @@
 //! [`h_step`], or the rest of the slice when it hands the warp back).
 
 use crate::error::FaultKind;
-use crate::exec::{Barriers, Block, Entry, Launch, State, WR, Warp, WarpFault, Yield, kernel};
+use std::any::Any;
+
+use crate::exec::{Barriers, Block, CompiledTier, Entry, Launch, Planar, Ran, State, Warp, WarpFault, Yield, kernel};
 use crate::ir::{Func, Inst, NO_PC, Op};
 use crate::jit::ctx::Ctx;
 use crate::jit::warp::{GLUE_BARRIER, GLUE_DONE, GLUE_READY, Glue, St, WarpCode};
@@ -18,11 +20,6 @@ fn trace() -> bool {
     static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *ON.get_or_init(|| crate::env::flag(crate::env::WARP_TRACE))
 }
-
-/// A register's 32 lanes in the warp tier's layout: the low halves of the lanes' `u64` values
-/// (`[0..32]`), then the high halves (`[32..64]`). A 32-bit value is then one vector load or
-/// store of four lanes, where the interpreter's `[u64; 32]` needs two and a narrowing.
-pub(crate) type Planar = [u32; 64];
 
 /// Registers of scratch the warp tier keeps after a warp's registers (`jit/warp/mem.rs`:
 /// the offsets of matched address patterns).
@@ -207,23 +204,6 @@ struct Running {
     blk: *mut (),
 }
 
-/// What one compiled run of the warps of a block from warp `from` on did
-/// (`run_compiled`).
-pub(crate) struct Ran {
-    /// The warp that returned a status (the number of warps with `Switched`). Every other
-    /// warp from `from` on may have stopped at a barrier or finished there: their states and
-    /// barrier arrivals are already applied.
-    pub end: usize,
-    /// Whether some warp stopped at a barrier or finished (the pass made progress).
-    pub stops: bool,
-    /// The warp that stopped with a status of its own (at `end`): its yield, or `None` when
-    /// the interpreter should run it now from where compiled code left it.
-    pub last: Option<Option<WR<Yield>>>,
-    /// Every warp of a fresh block finished in compiled code (their interpreter states are
-    /// left as they were: the block is done).
-    pub finished: bool,
-}
-
 /// Whether compiled code can start warp `w` where it stands.
 fn can_start(code: &WarpCode, w: &Warp) -> bool {
     w.state == State::Ready
@@ -287,12 +267,13 @@ fn prepare(code: &WarpCode, k: &Func, i: usize, w: &mut Warp, g: &mut Glue, prim
     if !w.planar {
         enter_planar(w);
     }
+    let lanes = w.lanes.get_or_insert_with(|| lane_tables(&w.tid)).as_ptr() as u64;
     if primed {
-        debug_assert!(g.lanes == w.lanes.as_ptr() as u64 && g.local == w.local_ptrs.as_ptr() as u64);
+        debug_assert!(g.lanes == lanes && g.local == w.local_ptrs.as_ptr() as u64);
     } else {
         g.index = i as u64;
         g.local = w.local_ptrs.as_ptr() as u64;
-        g.lanes = w.lanes.as_ptr() as u64;
+        g.lanes = lanes;
         g.valid = u64::from(w.valid);
     }
     debug_assert!(!g.fresh);
@@ -322,7 +303,7 @@ pub(crate) fn run_compiled(
         return None;
     }
     let l = blk.l;
-    let mut st = blk.wj.take()?;
+    let mut st = blk.tier_state.take()?.downcast::<WState>().ok()?;
     let k = kernel(l, l.kernel);
     if st.sites.len() != code.sites {
         st.sites = vec![[0; 3]; code.sites];
@@ -402,7 +383,7 @@ pub(crate) fn run_compiled(
             g.fresh = false;
         }
         st.ctx.faulted = 0;
-        blk.wj = Some(st);
+        blk.tier_state = Some(st);
         return Some(Ran { end, stops: true, last: None, finished: true });
     }
     // Every warp that compiled code ran continues from where its glue says: the one that
@@ -467,7 +448,7 @@ pub(crate) fn run_compiled(
         }
     });
     st.ctx.faulted = 0;
-    blk.wj = Some(st);
+    blk.tier_state = Some(st);
     Some(Ran { end, stops, last, finished: false })
 }
 
@@ -613,4 +594,29 @@ pub(crate) extern "C" fn h_shfl(g: *mut Glue, pc: u64, emask: u64) {
             write_masked(dst, &q, emask as u32);
         }
     });
+}
+
+impl CompiledTier for WarpCode {
+    fn worker_state(&self) -> Box<dyn Any> {
+        Box::<WState>::default()
+    }
+
+    fn starts_fresh(&self, state: &dyn Any, warps: &[Warp]) -> bool {
+        state.downcast_ref::<WState>().is_some_and(|st| st.primed_for(warps))
+    }
+
+    fn run(
+        &self,
+        warps: &mut [Warp],
+        from: usize,
+        blk: &mut Block<'_, '_>,
+        bars: &mut Barriers,
+        fresh: bool,
+    ) -> Option<Ran> {
+        run_compiled(self, warps, from, blk, bars, fresh)
+    }
+
+    fn hand_back(&self, w: &mut Warp, k: &Func) {
+        leave_planar(w, k);
+    }
 }
