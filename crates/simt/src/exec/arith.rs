@@ -43,7 +43,7 @@ impl Warp {
         sa: &Src,
         emask: u32,
         s: &mut Scratch,
-    ) -> WR<()> {
+    ) -> WarpResult<()> {
         let Scratch { a, r, .. } = s;
         let d = *d as usize;
         self.prefetch(b, *sa, a);
@@ -73,7 +73,7 @@ impl Warp {
         sb: &Src,
         emask: u32,
         s: &mut Scratch,
-    ) -> WR<()> {
+    ) -> WarpResult<()> {
         let Scratch { a, b: bb, r, .. } = s;
         let d = *d as usize;
         self.prefetch(b, *sa, a);
@@ -98,7 +98,7 @@ impl Warp {
         src: [&Src; 3],
         emask: u32,
         s: &mut Scratch,
-    ) -> WR<()> {
+    ) -> WarpResult<()> {
         let Scratch { a, b: bb, c, r } = s;
         let [sa, sb, sc] = src;
         let d = *d as usize;

@@ -46,7 +46,7 @@ impl Warp {
         args: &[u32],
         ret: Option<u32>,
         lane: usize,
-    ) -> WR<()> {
+    ) -> WarpResult<()> {
         let arg = |w: &Self, i: usize, size: u32| args.get(i).map_or(0, |&o| w.param_of(o, size, lane));
         let result: u64 = match f {
             Builtin::Vprintf => {
@@ -69,7 +69,7 @@ impl Warp {
                 }
             }
             Builtin::AssertFail => {
-                let text = |w: &mut Self, b: &Block<'_, '_>, a: u64| -> WR<String> {
+                let text = |w: &mut Self, b: &Block<'_, '_>, a: u64| -> WarpResult<String> {
                     if a == 0 {
                         return Ok(String::new());
                     }
@@ -103,7 +103,13 @@ impl Warp {
 
     /// Runs device-runtime function `f` (dynamic parallelism, `device_launch.rs`) for one
     /// lane: its return value.
-    pub(super) fn device_runtime(&mut self, b: &mut Block<'_, '_>, f: CdpFn, args: &[u32], lane: usize) -> WR<u64> {
+    pub(super) fn device_runtime(
+        &mut self,
+        b: &mut Block<'_, '_>,
+        f: CdpFn,
+        args: &[u32],
+        lane: usize,
+    ) -> WarpResult<u64> {
         use crate::device_launch::{
             DeviceLaunch, ERR_INVALID_DEVICE_FUNCTION, ERR_INVALID_VALUE, ERR_MEMORY_ALLOCATION,
         };
@@ -192,7 +198,7 @@ impl Warp {
     }
 
     /// The NUL-terminated string at generic address `addr` (at most `max` bytes).
-    pub(super) fn cstr(&mut self, b: &Block<'_, '_>, addr: u64, max: usize, lane: usize) -> WR<Vec<u8>> {
+    pub(super) fn cstr(&mut self, b: &Block<'_, '_>, addr: u64, max: usize, lane: usize) -> WarpResult<Vec<u8>> {
         let mut v = Vec::new();
         while v.len() < max {
             let c = self.load(b, Space::Generic, addr.wrapping_add(v.len() as u64), 1, lane)? as u8;

@@ -53,7 +53,7 @@ impl Warp {
         rets: Vec<(u32, u32, u32)>,
         emask: u32,
         next: u32,
-    ) -> WR<&'f Func> {
+    ) -> WarpResult<&'f Func> {
         if self.frames.len() >= MAX_CALL_DEPTH {
             return Err(fault(FaultKind::StackOverflow, emask.trailing_zeros()));
         }
@@ -140,7 +140,7 @@ impl Warp {
         args: &[(u32, u32, u32)],
         rets: &[(u32, u32, u32)],
         (emask, next): (u32, u32),
-    ) -> WR<Flow> {
+    ) -> WarpResult<Flow> {
         self.enter(l, func, *fi, args, rets.to_vec(), emask, next)?;
         Ok(Flow::Entered)
     }
@@ -157,7 +157,7 @@ impl Warp {
         rets: &[(u32, u32)],
         (top, emask): (Entry, u32),
         s: &mut Scratch,
-    ) -> WR<Flow> {
+    ) -> WarpResult<Flow> {
         let (l, pc, next) = (b.l, top.pc, top.pc + 1);
         let Scratch { a, .. } = s;
         self.fetch(b, *target, a);
@@ -208,7 +208,7 @@ impl Warp {
         align: &u32,
         emask: u32,
         s: &mut Scratch,
-    ) -> WR<()> {
+    ) -> WarpResult<()> {
         let Scratch { a, .. } = s;
         self.fetch(b, *size, a);
         let frame_end = self.local_base + u64::from(func.local_size);
@@ -259,7 +259,7 @@ impl Warp {
         args: &[u32],
         ret: &Option<u32>,
         emask: u32,
-    ) -> WR<()> {
+    ) -> WarpResult<()> {
         for lane in lanes(emask) {
             self.builtin(b, *f, args, *ret, lane)?;
         }

@@ -15,7 +15,7 @@ impl Warp {
         ipdom: &u32,
         (top, emask): (Entry, u32),
         s: &mut Scratch,
-    ) -> WR<Flow> {
+    ) -> WarpResult<Flow> {
         let next = top.pc + 1;
         let Scratch { a, .. } = s;
         self.fetch(b, *index, a);

@@ -37,7 +37,7 @@ impl Warp {
 
     /// Runs the warp from where its running path stands until it yields (it finished,
     /// reached a barrier, gave way, or the launch stopped) or faults.
-    pub(crate) fn run(&mut self, b: &mut Block<'_, '_>) -> WR<Yield> {
+    pub(crate) fn run(&mut self, b: &mut Block<'_, '_>) -> WarpResult<Yield> {
         let l = b.l;
         let mut func = kernel(l, self.func);
         let mut scratch = Scratch::default();
@@ -128,7 +128,7 @@ impl Warp {
         top: Entry,
         emask: u32,
         s: &mut Scratch,
-    ) -> WR<Flow> {
+    ) -> WarpResult<Flow> {
         let l = b.l;
         let (pc, next) = (top.pc, top.pc + 1);
         match &inst.op {
@@ -187,7 +187,7 @@ impl Warp {
             // Textures, matrix multiply-accumulate, clusters (`tex.rs`, `mma.rs`, `cluster.rs`).
             Op::Tex(t) => self.tex_op(b, t, emask)?,
             Op::Mma(m) => self.mma_op(b, m, emask)?,
-            Op::Cluster(ClusterOp::Wait) if self.cl_arrived & emask != 0 => {
+            Op::Cluster(ClusterOp::Wait) if self.cluster_arrived & emask != 0 => {
                 // The phase these lanes arrived in has not completed yet.
                 self.bar_pc = pc;
                 self.set_pc(next);

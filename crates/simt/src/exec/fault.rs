@@ -9,7 +9,7 @@ pub(crate) struct WarpFault {
     pub lane: u32,
 }
 
-pub(crate) type WR<T> = Result<T, WarpFault>;
+pub(crate) type WarpResult<T> = Result<T, WarpFault>;
 
 pub(super) fn fault(kind: FaultKind, lane: u32) -> WarpFault {
     WarpFault { kind, lane }

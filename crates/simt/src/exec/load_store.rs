@@ -16,7 +16,7 @@ impl Warp {
         d: &[Option<Reg>],
         addr: &Addr,
         emask: u32,
-    ) -> WR<()> {
+    ) -> WarpResult<()> {
         let ad = self.addrs(b, *addr);
         for lane in lanes(emask) {
             let vals = self.load_whole(b, *space, ad[lane], u32::from(*size), d.len(), lane)?;
@@ -41,7 +41,7 @@ impl Warp {
         vals: &[Src],
         addr: &Addr,
         emask: u32,
-    ) -> WR<()> {
+    ) -> WarpResult<()> {
         let ad = self.addrs(b, *addr);
         let mut vs = [[0u64; 32]; 4];
         for (i, v) in vals.iter().enumerate().take(4) {
@@ -66,7 +66,7 @@ impl Warp {
         addr: &Addr,
         emask: u32,
         s: &mut Scratch,
-    ) -> WR<()> {
+    ) -> WarpResult<()> {
         let l = b.l;
         let Scratch { r, .. } = s;
         let size = u32::from(*size);
@@ -157,7 +157,7 @@ impl Warp {
         addr: &Addr,
         emask: u32,
         s: &mut Scratch,
-    ) -> WR<()> {
+    ) -> WarpResult<()> {
         let l = b.l;
         let Scratch { a, .. } = s;
         let size = u32::from(*size);
@@ -210,7 +210,7 @@ impl Warp {
         ignore: &Option<(Src, bool)>,
         emask: u32,
         s: &mut Scratch,
-    ) -> WR<()> {
+    ) -> WarpResult<()> {
         let Scratch { a, b: bb, .. } = s;
         let size = u64::from(*size);
         let dsts = self.addrs(b, *dst);
@@ -257,7 +257,7 @@ impl Warp {
         (sb, sc): (&Src, &Src),
         emask: u32,
         s: &mut Scratch,
-    ) -> WR<()> {
+    ) -> WarpResult<()> {
         let l = b.l;
         let Scratch { b: bb, c, .. } = s;
         let size = u32::from(*size);
@@ -285,7 +285,7 @@ impl Warp {
         addr: &Addr,
         (sb, sc): (&[Src; 2], &[Src; 2]),
         emask: u32,
-    ) -> WR<()> {
+    ) -> WarpResult<()> {
         let l = b.l;
         let mut vals = [[0u64; 32]; 4];
         for (v, s) in vals.iter_mut().zip(sb.iter().chain(sc)) {
@@ -306,7 +306,13 @@ impl Warp {
     }
 
     /// A vector atomic (`red.v4.f32`, ...): one atomic per element.
-    pub(super) fn atom_vec(&mut self, b: &mut Block<'_, '_>, v: &AtomVec, emask: u32, s: &mut Scratch) -> WR<()> {
+    pub(super) fn atom_vec(
+        &mut self,
+        b: &mut Block<'_, '_>,
+        v: &AtomVec,
+        emask: u32,
+        s: &mut Scratch,
+    ) -> WarpResult<()> {
         let l = b.l;
         let Scratch { b: bb, .. } = s;
         let size = u32::from(v.size);

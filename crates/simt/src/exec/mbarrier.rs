@@ -43,7 +43,7 @@ pub(super) fn mb_apply(op: MbarOp, s: u64, v: u64) -> (u64, u64) {
 }
 
 /// The shared-memory offset of an mbarrier (or bulk-copy destination) at `addr`.
-pub(super) fn mbar_offset(space: Space, addr: u64, lane: usize) -> WR<u64> {
+pub(super) fn mbar_offset(space: Space, addr: u64, lane: usize) -> WarpResult<u64> {
     let off = match Warp::classify(space, addr) {
         Target::Shared(a) => a,
         _ => return Err(oob("shared (mbarrier)", addr, 8, lane)),
@@ -56,7 +56,13 @@ pub(super) fn mbar_offset(space: Space, addr: u64, lane: usize) -> WR<u64> {
 
 /// Complete-tx of `bytes` on the mbarrier at `addr` (in `space`; another block's through a
 /// shared::cluster address) for lane `lane`: `cp.async.bulk`, `st.async`, `red.async`.
-pub(super) fn mb_complete_tx(b: &mut Block<'_, '_>, space: Space, addr: u64, bytes: u64, lane: usize) -> WR<()> {
+pub(super) fn mb_complete_tx(
+    b: &mut Block<'_, '_>,
+    space: Space,
+    addr: u64,
+    bytes: u64,
+    lane: usize,
+) -> WarpResult<()> {
     let (buf, off) = b.smem_mut(mbar_offset(space, addr, lane)?);
     let s = le_read(buf, off, 8).ok_or_else(|| oob("shared", off, 8, lane))?;
     let (new, _) = mb_apply(MbarOp::CompleteTx, s, bytes);
@@ -76,7 +82,7 @@ impl Warp {
         sa: &Src,
         (emask, next): (u32, u32),
         s: &mut Scratch,
-    ) -> WR<Flow> {
+    ) -> WarpResult<Flow> {
         let Scratch { a, r, .. } = s;
         self.fetch(b, *sa, a);
         let ad = self.addrs(b, *addr);
@@ -113,7 +119,7 @@ impl Warp {
         size: &Src,
         emask: u32,
         s: &mut Scratch,
-    ) -> WR<()> {
+    ) -> WarpResult<()> {
         let Scratch { a, .. } = s;
         self.fetch(b, *size, a);
         let (dsts, srcs, mbars) = (self.addrs(b, *dst), self.addrs(b, *src), self.addrs(b, *mbar));

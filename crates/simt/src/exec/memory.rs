@@ -101,7 +101,7 @@ pub(super) fn buf_fault(len: usize, addrs: &[u64; 32], win: u64, mask: u32, size
 
 /// Checks the active lanes' accesses against a buffer of `len` bytes.
 #[inline]
-pub(super) fn buf_check(len: usize, addrs: &[u64; 32], win: u64, mask: u32, size: u32) -> WR<()> {
+pub(super) fn buf_check(len: usize, addrs: &[u64; 32], win: u64, mask: u32, size: u32) -> WarpResult<()> {
     let (mut hi, mut or) = (0u64, 0u64);
     for (l, &a) in addrs.iter().enumerate() {
         if mask >> l & 1 != 0 {
@@ -118,7 +118,14 @@ pub(super) fn buf_check(len: usize, addrs: &[u64; 32], win: u64, mask: u32, size
 
 /// Loads for every active lane from a block-local buffer (shared memory).
 #[inline]
-pub(super) fn buf_load(buf: &[u8], addrs: &[u64; 32], win: u64, mask: u32, size: u32, out: &mut [u64; 32]) -> WR<()> {
+pub(super) fn buf_load(
+    buf: &[u8],
+    addrs: &[u64; 32],
+    win: u64,
+    mask: u32,
+    size: u32,
+    out: &mut [u64; 32],
+) -> WarpResult<()> {
     buf_check(buf.len(), addrs, win, mask, size)?;
     for (l, (o, &a)) in out.iter_mut().zip(addrs).enumerate() {
         if mask >> l & 1 != 0 {
@@ -130,7 +137,14 @@ pub(super) fn buf_load(buf: &[u8], addrs: &[u64; 32], win: u64, mask: u32, size:
 
 /// Stores for every active lane (in lane order) into a block-local buffer (shared memory).
 #[inline]
-pub(super) fn buf_store(buf: &mut [u8], addrs: &[u64; 32], win: u64, mask: u32, size: u32, vals: &[u64; 32]) -> WR<()> {
+pub(super) fn buf_store(
+    buf: &mut [u8],
+    addrs: &[u64; 32],
+    win: u64,
+    mask: u32,
+    size: u32,
+    vals: &[u64; 32],
+) -> WarpResult<()> {
     buf_check(buf.len(), addrs, win, mask, size)?;
     for (l, (&v, &a)) in vals.iter().zip(addrs).enumerate() {
         if mask >> l & 1 != 0 {
@@ -193,7 +207,14 @@ impl Warp {
         }
     }
 
-    pub(super) fn load(&mut self, b: &Block<'_, '_>, space: Space, addr: u64, size: u32, lane: usize) -> WR<u64> {
+    pub(super) fn load(
+        &mut self,
+        b: &Block<'_, '_>,
+        space: Space,
+        addr: u64,
+        size: u32,
+        lane: usize,
+    ) -> WarpResult<u64> {
         if matches!(space, Space::Global) {
             return b.l.mem.load(addr, size, &mut self.cache).map_err(|e| fault(FaultKind::Memory(e), lane as u32));
         }
@@ -231,7 +252,7 @@ impl Warp {
         size: u32,
         n: usize,
         lane: usize,
-    ) -> WR<Vec<u64>> {
+    ) -> WarpResult<Vec<u64>> {
         let total = size * n as u32;
         let split = |v: u64| (0..n).map(|i| (v >> (i as u32 * size * 8)) & mask_w((size * 8) as u8)).collect();
         if total <= 8 {
@@ -260,7 +281,7 @@ impl Warp {
         size: u32,
         parts: &[u64],
         lane: usize,
-    ) -> WR<()> {
+    ) -> WarpResult<()> {
         let total = size * parts.len() as u32;
         let pack = |ps: &[u64]| {
             ps.iter()
@@ -291,7 +312,7 @@ impl Warp {
         size: u32,
         v: u64,
         lane: usize,
-    ) -> WR<()> {
+    ) -> WarpResult<()> {
         let t = Self::classify(space, addr);
         if let Target::Global(a) = t {
             return b.l.mem.store(a, size, v, &mut self.cache).map_err(|e| fault(FaultKind::Memory(e), lane as u32));

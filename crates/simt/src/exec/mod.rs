@@ -58,7 +58,7 @@ use warp::*;
 pub(crate) use block::Block;
 pub(crate) use block::fresh_shared;
 pub(crate) use converge::sync_kind;
-pub(crate) use fault::WR;
+pub(crate) use fault::WarpResult;
 pub(crate) use fault::{WarpFault, oob, reported_source};
 pub(crate) use grid::{Launch, kernel, run, run_grid};
 pub(crate) use memory::{Target, aligned, atom_one, in_window, le_read, le_write};

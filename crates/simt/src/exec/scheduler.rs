@@ -212,7 +212,7 @@ pub(super) fn yielded(
     blk: &Block<'_, '_>,
     w: &mut Warp,
     bars: &mut Barriers,
-    r: WR<Yield>,
+    r: WarpResult<Yield>,
     (progress, spun): (&mut bool, &mut bool),
 ) -> Result<Option<Step>, Fault> {
     *progress |= !matches!(r, Ok(Yield::Spin));
@@ -263,7 +263,7 @@ pub(super) fn deadlock(l: &Launch<'_>, blk: &Block<'_, '_>, warps: &[Warp], bars
         _ => 0,
     };
     let kind = if id == CLUSTER_BARRIER {
-        let arrived = warps.iter().map(|w| (w.cl_arrived & w.valid & !w.exited).count_ones()).sum();
+        let arrived = warps.iter().map(|w| (w.cluster_arrived & w.valid & !w.exited).count_ones()).sum();
         FaultKind::Deadlock { barrier: CLUSTER_BARRIER, arrived, expected: live }
     } else {
         let i = id as usize & 15;

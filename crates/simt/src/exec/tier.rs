@@ -29,7 +29,7 @@ pub(crate) struct Ran {
     pub stops: bool,
     /// The warp that stopped with a status of its own (at `end`): its yield, or `None` when
     /// the interpreter should run it now from where compiled code left it.
-    pub last: Option<Option<WR<Yield>>>,
+    pub last: Option<Option<WarpResult<Yield>>>,
     /// Every warp of a fresh block finished in compiled code (their interpreter states are
     /// left as they were: the block is done).
     pub finished: bool,

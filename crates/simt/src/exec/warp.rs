@@ -74,7 +74,7 @@ pub(crate) struct Warp {
     /// for can never reach: it performs it with the lanes that arrived (`converge.rs`).
     pub(crate) forced: bool,
     /// Lanes that arrived at the cluster barrier in its current phase (`exec/cluster.rs`).
-    pub(crate) cl_arrived: u32,
+    pub(crate) cluster_arrived: u32,
     /// `run` returns once the stack is shallower than this (a compiled tier running one instruction on the interpreter).
     pub(crate) floor: usize,
     /// `%tid.x/y/z` and `%laneid` of each lane as registers in a compiled tier's layout, and
@@ -83,8 +83,8 @@ pub(crate) struct Warp {
     pub(crate) lanes: Option<Box<[Planar; 6]>>,
     /// The registers in the warp tier's layout (`Planar`), authoritative while `planar`
     /// (`jit/warp/entry.rs` converts between the two layouts at the tiers' boundaries).
-    pub(crate) pregs: Vec<Planar>,
-    /// Whether `pregs`, not `regs`, holds the registers' values.
+    pub(crate) planar_regs: Vec<Planar>,
+    /// Whether `planar_regs`, not `regs`, holds the registers' values.
     pub(crate) planar: bool,
     /// Whether a call or `alloca` grew some lane's local memory past the kernel's frame
     /// since the last `reset` (which then shrinks it back).
@@ -94,7 +94,7 @@ pub(crate) struct Warp {
     pub(crate) local_ptrs: Box<[u64; 32]>,
     /// The warp spun on a diverged path in compiled code: the interpreter (which lets
     /// lanes on other paths run, see `give_way`) runs it for the rest of the block.
-    pub(crate) no_jit: bool,
+    pub(crate) interpreter_only: bool,
 }
 
 /// Splits the register file into the destination register `d` (mutable) and a getter for
@@ -173,8 +173,8 @@ impl Warp {
             self.stack_top = [0; 32];
         }
         self.forced = false;
-        self.cl_arrived = 0;
-        self.no_jit = false;
+        self.cluster_arrived = 0;
+        self.interpreter_only = false;
     }
 
     /// Fills `buf` with `s` unless `s` is a register (read in place by the caller).

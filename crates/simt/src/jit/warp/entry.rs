@@ -10,7 +10,7 @@ use std::any::Any;
 use crate::exec::{Barriers, Block, CompiledTier, Entry, Launch, Planar, Ran, State, Warp, WarpFault, Yield, kernel};
 use crate::ir::{Func, Inst, NO_PC, Op};
 use crate::jit::ctx::Ctx;
-use crate::jit::warp::{GLUE_BARRIER, GLUE_DONE, GLUE_READY, Glue, St, WarpCode};
+use crate::jit::warp::{ExitStatus, GLUE_BARRIER, GLUE_DONE, GLUE_READY, Glue, WarpCode};
 use crate::semantics::collective::shfl_lanes;
 use crate::semantics::write_masked;
 
@@ -118,8 +118,8 @@ fn enter_planar(w: &mut Warp) {
     if w.planar {
         return;
     }
-    w.pregs.resize(w.regs.len() + SCRATCH_REGS, [0; 64]);
-    for (r, p) in w.regs.iter().zip(w.pregs.iter_mut()) {
+    w.planar_regs.resize(w.regs.len() + SCRATCH_REGS, [0; 64]);
+    for (r, p) in w.regs.iter().zip(w.planar_regs.iter_mut()) {
         to_planar(r, p);
     }
     w.planar = true;
@@ -131,7 +131,7 @@ pub(crate) fn leave_planar(w: &mut Warp, k: &Func) {
     if !w.planar {
         return;
     }
-    for (r, (p, x)) in (0..).zip(w.pregs.iter().zip(w.regs.iter_mut())) {
+    for (r, (p, x)) in (0..).zip(w.planar_regs.iter().zip(w.regs.iter_mut())) {
         from_planar(p, x, k.narrow(r));
     }
     w.planar = false;
@@ -160,13 +160,13 @@ fn with_interp_regs<T>(
     crate::jit::live::uses_defs(&inst.op, k.nregs, uses, defs);
     uses.extend(inst.guard.map(|g| g.reg));
     for &r in uses.iter().chain(defs.iter()) {
-        if let (Some(p), Some(x)) = (w.pregs.get(r as usize), w.regs.get_mut(r as usize)) {
+        if let (Some(p), Some(x)) = (w.planar_regs.get(r as usize), w.regs.get_mut(r as usize)) {
             from_planar(p, x, k.narrow(r));
         }
     }
     let out = f(w);
     for &r in defs.iter() {
-        if let (Some(x), Some(p)) = (w.regs.get(r as usize), w.pregs.get_mut(r as usize)) {
+        if let (Some(x), Some(p)) = (w.regs.get(r as usize), w.planar_regs.get_mut(r as usize)) {
             to_planar(x, p);
         }
     }
@@ -209,7 +209,7 @@ fn can_start(code: &WarpCode, w: &Warp) -> bool {
     w.state == State::Ready
         && w.frames.is_empty()
         && w.red.is_none()
-        && !w.no_jit
+        && !w.interpreter_only
         && w.stack.last().is_some_and(|t| !t.wait && t.mask != 0 && code.is_entry(t.pc))
 }
 
@@ -223,7 +223,7 @@ fn materialize(g: &mut Glue, w: &mut Warp, l: &Launch<'_>) {
     sync_exits(g, w);
 }
 
-/// Lanes compiled code let exit inline (`Wg::exit_early`: gone from the glue's live lanes
+/// Lanes compiled code let exit inline (`WarpCodegen::exit_early`: gone from the glue's live lanes
 /// only) exit in the warp's own state too.
 fn sync_exits(g: &Glue, w: &mut Warp) {
     let gone = w.valid & !w.exited & !(g.live as u32);
@@ -279,7 +279,7 @@ fn prepare(code: &WarpCode, k: &Func, i: usize, w: &mut Warp, g: &mut Glue, prim
     debug_assert!(!g.fresh);
     // (The registers move only where the interpreter's copy was resized, before the
     // first block: unchanged after `enter_planar` as after the previous block.)
-    g.regs = w.pregs.as_mut_ptr() as u64;
+    g.regs = w.planar_regs.as_mut_ptr() as u64;
 }
 
 /// Runs the warps of a block on compiled code from warp `from` (which must be able to
@@ -376,7 +376,7 @@ pub(crate) fn run_compiled(
     // call; no reference to the warps or the block is used during the call.
     let status = unsafe { (code.entry)(regs, first, &mut st.ctx) };
     let code_of = status & 0xff;
-    let end = if code_of == St::Switched as u64 { n } else { (status >> 8) as usize };
+    let end = if code_of == ExitStatus::Switched as u64 { n } else { (status >> 8) as usize };
     if fresh && end == n && st.glues.iter().all(|g| g.state == GLUE_DONE) {
         for g in &mut st.glues {
             g.state = 0;
@@ -429,16 +429,16 @@ pub(crate) fn run_compiled(
         let (pc, lane) = (g.pc as u32, g.lane as u32);
         g.state = 0;
         match code_of {
-            c if c == St::Preempt as u64 => {
+            c if c == ExitStatus::Preempt as u64 => {
                 if w.stack.len() > 1 {
                     // Spinning while other lanes of the warp wait elsewhere (an intra-warp
                     // lock): the interpreter's independent thread scheduling takes over.
-                    w.no_jit = true;
+                    w.interpreter_only = true;
                     return None;
                 }
                 Some(Ok(Yield::Preempt))
             }
-            c if c == St::Fault as u64 => Some(Err(fault.unwrap_or(WarpFault { kind: FaultKind::Trap, lane }))),
+            c if c == ExitStatus::Fault as u64 => Some(Err(fault.unwrap_or(WarpFault { kind: FaultKind::Trap, lane }))),
             _ => {
                 if trace() {
                     eprintln!("interp {pc} {}", k.info.get(pc as usize).map_or("", |i| i.text.as_str()));

@@ -19,7 +19,7 @@
 //! no divergent region: the lanes that take that side only exit, and the others go on
 //! together. Until those lanes exit (the warp may run the other side first) they are live
 //! but not active, so readers take the value from the lowest *active* lane
-//! (`Wg::one_lane`).
+//! (`WarpCodegen::one_lane`).
 //!
 //! Inside a divergent region one more kind of write keeps a register uniform: the register's
 //! only write, of uniform operands by such an operation (not a load: memory may change
