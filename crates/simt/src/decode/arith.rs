@@ -98,7 +98,7 @@ impl FuncDecoder<'_> {
         p.need(n)?;
         if let TernOp::Lop3(_) = op {
             let Operand::Imm(Imm::Int(lut)) = ops[4] else {
-                return Err("lop3 needs an immediate truth table".into());
+                return Err(DecodeError::Invalid("lop3 needs an immediate truth table".into()));
             };
             op = TernOp::Lop3(lut as u8);
         }
@@ -172,7 +172,7 @@ impl FuncDecoder<'_> {
         let check = |allowed: &[Kw]| -> R<()> {
             for k in kws {
                 if k.as_type().is_none() && !allowed.contains(k) {
-                    return Err(format!("modifier `.{}` is not supported here", k.as_str()));
+                    return Err(DecodeError::UnsupportedModifier(*k));
                 }
             }
             Ok(())
@@ -182,7 +182,7 @@ impl FuncDecoder<'_> {
             match (has(Kw::Xorsign), has(Kw::Abs)) {
                 (false, false) => Ok(false),
                 (true, true) if matches!(fop, FBin::Min | FBin::Max) => Ok(true),
-                _ => Err(".xorsign.abs needs min/max (two operands)".into()),
+                _ => Err(DecodeError::Invalid(".xorsign.abs needs min/max (two operands)".into())),
             }
         };
         use Opcode as O;
@@ -198,7 +198,7 @@ impl FuncDecoder<'_> {
                     check(&[])?;
                     return Ok(if t == ScalarType::F32 { BinOp::Copysign32 } else { BinOp::Copysign64 });
                 }
-                _ => return Err(format!("`{o}` on .{t} is not supported")),
+                _ => return Err(DecodeError::Unsupported(format!("`{o}` on .{t} is not supported"))),
             };
             check(&[
                 Kw::Rn,
@@ -215,7 +215,7 @@ impl FuncDecoder<'_> {
             ])?;
             if xorsign_abs(fop)? {
                 if t != ScalarType::F32 {
-                    return Err(".xorsign.abs needs min/max.f32".into());
+                    return Err(DecodeError::Invalid(".xorsign.abs needs min/max.f32".into()));
                 }
                 return Ok(BinOp::MinMaxXorsign32 { max: fop == FBin::Max, ftz: has(Kw::Ftz), nan: has(Kw::NaN) });
             }
@@ -225,14 +225,14 @@ impl FuncDecoder<'_> {
                 if !matches!(r, Rounding::Rz | Rounding::Rm | Rounding::Rp)
                     || !matches!(fop, FBin::Add | FBin::Sub | FBin::Mul | FBin::Div)
                 {
-                    return Err(format!("rounding mode .{r} is not supported for `{o}`"));
+                    return Err(DecodeError::Unsupported(format!("rounding mode .{r} is not supported for `{o}`")));
                 }
                 let double = t == ScalarType::F64;
                 return Ok(BinOp::FDir(FDir { op: fop, rnd: r, double, ftz: has(Kw::Ftz), sat: has(Kw::Sat) }));
             }
             if has(Kw::NaN) {
                 if t != ScalarType::F32 || !matches!(fop, FBin::Min | FBin::Max) {
-                    return Err(".NaN needs min/max.f32".into());
+                    return Err(DecodeError::Invalid(".NaN needs min/max.f32".into()));
                 }
                 return Ok(BinOp::MinMaxNaN32 { max: fop == FBin::Max, ftz: has(Kw::Ftz) });
             }
@@ -240,7 +240,7 @@ impl FuncDecoder<'_> {
                 BinOp::F32(fop, has(Kw::Ftz), has(Kw::Sat))
             } else {
                 if has(Kw::Sat) || has(Kw::Approx) {
-                    return Err("unsupported f64 modifier".into());
+                    return Err(DecodeError::Unsupported("unsupported f64 modifier".into()));
                 }
                 BinOp::F64(fop)
             });
@@ -252,7 +252,7 @@ impl FuncDecoder<'_> {
                 O::Mul => FBin::Mul,
                 O::Min => FBin::Min,
                 O::Max => FBin::Max,
-                _ => return Err(format!("`{o}` on .{t} is not supported")),
+                _ => return Err(DecodeError::Unsupported(format!("`{o}` on .{t} is not supported"))),
             };
             check(&[Kw::Rn, Kw::Ftz, Kw::Sat, Kw::NaN, Kw::Relu, Kw::Xorsign, Kw::Abs])?;
             let xorsign = xorsign_abs(fop)?;
@@ -261,7 +261,7 @@ impl FuncDecoder<'_> {
             return Ok(BinOp::Half(fop, m, x2));
         }
         if t.kind() == TypeKind::Float {
-            return Err(format!("`{o}` on .{t} is not supported"));
+            return Err(DecodeError::Unsupported(format!("`{o}` on .{t} is not supported")));
         }
         if matches!(t, ScalarType::U16x2 | ScalarType::S16x2) {
             let op = match o {
@@ -269,18 +269,18 @@ impl FuncDecoder<'_> {
                 O::Sub => FBin::Sub,
                 O::Min => FBin::Min,
                 O::Max => FBin::Max,
-                _ => return Err(format!("`{o}` on .{t} is not supported")),
+                _ => return Err(DecodeError::Unsupported(format!("`{o}` on .{t} is not supported"))),
             };
             check(&[Kw::Relu])?;
             if has(Kw::Relu) && (!s || !matches!(op, FBin::Min | FBin::Max)) {
-                return Err(".relu needs min/max.s16x2".into());
+                return Err(DecodeError::Invalid(".relu needs min/max.s16x2".into()));
             }
             return Ok(BinOp::I16x2 { op, signed: s, relu: has(Kw::Relu) });
         }
         if has(Kw::Relu) && matches!(o, O::Min | O::Max) {
             check(&[Kw::Relu])?;
             if t != ScalarType::S32 {
-                return Err(".relu needs min/max.s32".into());
+                return Err(DecodeError::Invalid(".relu needs min/max.s32".into()));
             }
             return Ok(BinOp::MinMaxRelu { max: o == O::Max });
         }
@@ -289,7 +289,7 @@ impl FuncDecoder<'_> {
                 check(&[Kw::Sat])?;
                 if has(Kw::Sat) {
                     if t != ScalarType::S32 {
-                        return Err("add.sat needs .s32".into());
+                        return Err(DecodeError::Invalid("add.sat needs .s32".into()));
                     }
                     if o == O::Add { BinOp::AddSat } else { BinOp::SubSat }
                 } else if o == O::Add {
@@ -304,7 +304,7 @@ impl FuncDecoder<'_> {
                     BinOp::MulHi(w, s)
                 } else if has(Kw::Wide) {
                     if w == 64 {
-                        return Err("mul.wide on 64-bit".into());
+                        return Err(DecodeError::Invalid("mul.wide on 64-bit".into()));
                     }
                     BinOp::MulWide(w, s)
                 } else {
@@ -338,7 +338,7 @@ impl FuncDecoder<'_> {
             O::Shr => BinOp::Shr(w, s),
             O::Bmsk => BinOp::Bmsk(has(Kw::Wrap)),
             O::Szext if w == 32 => BinOp::Szext { signed: s, clamp: !has(Kw::Wrap) },
-            _ => return Err(format!("`{o}` on .{t} is not supported")),
+            _ => return Err(DecodeError::Unsupported(format!("`{o}` on .{t} is not supported"))),
         })
     }
 
@@ -360,21 +360,21 @@ impl FuncDecoder<'_> {
                     && r != Rounding::Rn
                 {
                     if !matches!(r, Rounding::Rz | Rounding::Rm | Rounding::Rp) {
-                        return Err(format!("rounding mode .{r} is not supported for `{o}`"));
+                        return Err(DecodeError::Unsupported(format!("rounding mode .{r} is not supported for `{o}`")));
                     }
                     let double = t == ScalarType::F64;
                     let f = FDir { op: FBin::Add, rnd: r, double, ftz: has(Kw::Ftz), sat: has(Kw::Sat) };
                     return Ok((TernOp::FmaDir(f), 4));
                 }
                 if o == O::Mad && rnd.is_none() && t == ScalarType::F64 {
-                    return Err("mad.f64 needs a rounding mode".into());
+                    return Err(DecodeError::Invalid("mad.f64 needs a rounding mode".into()));
                 }
                 if t == ScalarType::F32 { (TernOp::Fma32(has(Kw::Ftz), has(Kw::Sat)), 4) } else { (TernOp::Fma64, 4) }
             }
             O::Fma | O::Mad if half_ty(t).is_some() => {
-                let Some((fmt, x2)) = half_ty(t) else { return Err("unreachable".into()) };
+                let Some((fmt, x2)) = half_ty(t) else { return Err(DecodeError::Invalid("unreachable".into())) };
                 if rnd.is_some_and(|r| r != Rounding::Rn) {
-                    return Err(format!("`{o}` on .{t} supports only .rn"));
+                    return Err(DecodeError::Unsupported(format!("`{o}` on .{t} supports only .rn")));
                 }
                 let m = HMode {
                     fmt,
@@ -404,9 +404,12 @@ impl FuncDecoder<'_> {
                 use Opcode as O;
                 let op = match o {
                     O::Vset2 | O::Vset4 => {
-                        let cmp = kws.iter().find_map(|k| k.as_cmp()).ok_or("vset needs a comparison")?;
+                        let cmp = kws
+                            .iter()
+                            .find_map(|k| k.as_cmp())
+                            .ok_or_else(|| DecodeError::Invalid("vset needs a comparison".into()))?;
                         if !matches!(cmp, CmpOp::Eq | CmpOp::Ne | CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge) {
-                            return Err(format!("vset comparison .{cmp} is not defined"));
+                            return Err(DecodeError::Invalid(format!("vset comparison .{cmp} is not defined")));
                         }
                         VideoOp::Set(cmp)
                     }
@@ -427,9 +430,9 @@ impl FuncDecoder<'_> {
                 // name the destination's too.
                 let tys: &[ScalarType] = match (op, tys) {
                     (VideoOp::Set(_), [a, b]) => &[ScalarType::U32, *a, *b],
-                    (VideoOp::Set(_), _) => return Err("vset needs two types".into()),
+                    (VideoOp::Set(_), _) => return Err(DecodeError::Invalid("vset needs two types".into())),
                     (_, t @ [_, _, _]) => t,
-                    _ => return Err("video instructions need three types".into()),
+                    _ => return Err(DecodeError::Invalid("video instructions need three types".into())),
                 };
                 let v = Video {
                     op,
@@ -447,11 +450,11 @@ impl FuncDecoder<'_> {
                     (TernOp::MadHi(w, s), 4)
                 } else if has(Kw::Wide) {
                     if w == 64 {
-                        return Err("mad.wide on 64-bit".into());
+                        return Err(DecodeError::Invalid("mad.wide on 64-bit".into()));
                     }
                     (TernOp::MadWide(w, s), 4)
                 } else if has(Kw::Cc) || has(Kw::Sat) {
-                    return Err("mad.cc / mad.sat are not supported".into());
+                    return Err(DecodeError::Unsupported("mad.cc / mad.sat are not supported".into()));
                 } else {
                     (TernOp::MadLo(w), 4)
                 }
@@ -459,7 +462,7 @@ impl FuncDecoder<'_> {
             O::Mad24 => {
                 let sat = has(Kw::Sat);
                 if sat && !(has(Kw::Hi) && s) {
-                    return Err("mad24 .sat needs .hi.s32".into());
+                    return Err(DecodeError::Invalid("mad24 .sat needs .hi.s32".into()));
                 }
                 if has(Kw::Hi) { (TernOp::Mad24Hi { signed: s, sat }, 4) } else { (TernOp::Mad24Lo(s), 4) }
             }
@@ -479,16 +482,16 @@ impl FuncDecoder<'_> {
             O::Slct => match tys.get(1) {
                 Some(ScalarType::F32) => (TernOp::Slct { float: true, ftz: has(Kw::Ftz) }, 4),
                 Some(ScalarType::S32) => (TernOp::Slct { float: false, ftz: false }, 4),
-                _ => return Err("slct needs a .s32 or .f32 selector type".into()),
+                _ => return Err(DecodeError::Invalid("slct needs a .s32 or .f32 selector type".into())),
             },
             O::Dp4a | O::Dp2a => {
                 if tys.len() != 2 {
-                    return Err("dp4a needs two types".into());
+                    return Err(DecodeError::Invalid("dp4a needs two types".into()));
                 }
                 let (sa, sb) = (is_signed(tys[0]), is_signed(tys[1]));
                 if o == O::Dp4a { (TernOp::Dp4a(sa, sb), 4) } else { (TernOp::Dp2a(sa, sb, has(Kw::Hi)), 4) }
             }
-            _ => return Err(format!("`{o}` on .{t} is not supported")),
+            _ => return Err(DecodeError::Unsupported(format!("`{o}` on .{t} is not supported"))),
         })
     }
 
@@ -515,7 +518,7 @@ impl FuncDecoder<'_> {
             if let Some(r) = rnd
                 && r != Rounding::Rn
             {
-                return Err(format!("rounding mode .{r} is not supported"));
+                return Err(DecodeError::Unsupported(format!("rounding mode .{r} is not supported")));
             }
             Ok(UnOp::F32(f, ftz))
         };
@@ -527,10 +530,12 @@ impl FuncDecoder<'_> {
             (O::Abs, ScalarType::F32) => UnOp::AbsF32 { ftz },
             (O::Abs, ScalarType::F64) => UnOp::AbsF64,
             (O::Neg | O::Abs, t) if half_ty(t).is_some() => {
-                let Some((fmt, x2)) = half_ty(t) else { return Err("unreachable".into()) };
+                let Some((fmt, x2)) = half_ty(t) else { return Err(DecodeError::Invalid("unreachable".into())) };
                 UnOp::HNegAbs { neg: o == O::Neg, fmt, ftz, x2 }
             }
-            (O::Neg | O::Abs, t) if t.kind() == TypeKind::Float => return Err(format!("`{o}.{t}` is not supported")),
+            (O::Neg | O::Abs, t) if t.kind() == TypeKind::Float => {
+                return Err(DecodeError::Unsupported(format!("`{o}.{t}` is not supported")));
+            }
             (O::Neg, _) => UnOp::Neg(w),
             (O::Abs, _) => UnOp::Abs(w),
             (O::Popc, _) => UnOp::Popc(w),
@@ -546,14 +551,14 @@ impl FuncDecoder<'_> {
             (O::Ex2, ScalarType::F32) => f32fn(F32Fn::Ex2)?,
             (O::Tanh, ScalarType::F32) => f32fn(F32Fn::Tanh)?,
             (O::Ex2 | O::Tanh, t) if half_ty(t).is_some() && has(Kw::Approx) => {
-                let Some((fmt, x2)) = half_ty(t) else { return Err("unreachable".into()) };
+                let Some((fmt, x2)) = half_ty(t) else { return Err(DecodeError::Invalid("unreachable".into())) };
                 UnOp::HApprox { f: if o == O::Ex2 { F32Fn::Ex2 } else { F32Fn::Tanh }, fmt, ftz, x2 }
             }
             (O::Sqrt | O::Rcp | O::Rsqrt, ScalarType::F64) => {
                 if let Some(r) = rnd
                     && r != Rounding::Rn
                 {
-                    return Err(format!("rounding mode .{r} is not supported"));
+                    return Err(DecodeError::Unsupported(format!("rounding mode .{r} is not supported")));
                 }
                 match o {
                     O::Sqrt => UnOp::F64(F64Fn::Sqrt),
@@ -578,7 +583,7 @@ impl FuncDecoder<'_> {
                 };
                 UnOp::Testp(p, t == ScalarType::F64)
             }
-            _ => return Err(format!("`{o}.{t}` is not supported")),
+            _ => return Err(DecodeError::Unsupported(format!("`{o}.{t}` is not supported"))),
         })
     }
 }

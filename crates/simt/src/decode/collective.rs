@@ -8,7 +8,7 @@ impl FuncDecoder<'_> {
     pub(super) fn cluster_barrier_inst(&mut self, p: &Parts<'_>) -> R<Op> {
         p.check(&[Kw::Cluster, Kw::Arrive, Kw::Wait, Kw::Release, Kw::Relaxed, Kw::Acquire, Kw::Aligned])?;
         if p.has(Kw::Arrive) == p.has(Kw::Wait) {
-            return Err("barrier.cluster needs .arrive or .wait".into());
+            return Err(DecodeError::Invalid("barrier.cluster needs .arrive or .wait".into()));
         }
         Ok(Op::Cluster(if p.has(Kw::Arrive) { ClusterOp::Arrive } else { ClusterOp::Wait }))
     }
@@ -53,7 +53,7 @@ impl FuncDecoder<'_> {
             } else if p.has(Kw::Or) {
                 BarRed::Or
             } else {
-                return Err("missing bar.red operation".into());
+                return Err(DecodeError::Invalid("missing bar.red operation".into()));
             };
             p.need(3)?;
             let d = self.reg(&ops[0])?;
@@ -91,7 +91,7 @@ impl FuncDecoder<'_> {
         let nops = p.ins.operands.len();
         p.check(&[Kw::Sync, Kw::Up, Kw::Down, Kw::Bfly, Kw::Idx])?;
         if !p.has(Kw::Sync) {
-            return Err("only shfl.sync is supported".into());
+            return Err(DecodeError::Unsupported("only shfl.sync is supported".into()));
         }
         p.need(4)?;
         let mode = if p.has(Kw::Up) {
@@ -143,7 +143,7 @@ impl FuncDecoder<'_> {
         p.need(3)?;
         let t = p.ty_req()?;
         if t.size() != 4 || t.kind() == TypeKind::Float {
-            return Err(format!("redux on .{t} is not supported"));
+            return Err(DecodeError::Unsupported(format!("redux on .{t} is not supported")));
         }
         let op = if p.has(Kw::Add) {
             ReduxOp::Add
@@ -158,7 +158,7 @@ impl FuncDecoder<'_> {
         } else if p.has(Kw::Xor) {
             ReduxOp::Xor
         } else {
-            return Err("missing redux operation".into());
+            return Err(DecodeError::Invalid("missing redux operation".into()));
         };
         let mask = self.src(&ops[2], ScalarType::B32)?;
         Ok(Op::Redux { op, signed: is_signed(t), d: self.reg(&ops[0])?, a: self.src(&ops[1], t)?, mask })
@@ -171,7 +171,7 @@ impl FuncDecoder<'_> {
         p.need(3)?;
         let t = p.ty_req()?;
         if !matches!(t.size(), 4 | 8) {
-            return Err(format!("match on .{t} is not supported"));
+            return Err(DecodeError::Unsupported(format!("match on .{t} is not supported")));
         }
         let all = p.has(Kw::All);
         let (d, p) = match &ops[0] {

@@ -34,12 +34,13 @@ impl FuncDecoder<'_> {
             Kw::Ftz,
         ])?;
         p.need(3)?;
-        let cop: CmpOp = kws.iter().find_map(|k| k.as_cmp()).ok_or("missing comparison")?;
+        let cop: CmpOp =
+            kws.iter().find_map(|k| k.as_cmp()).ok_or_else(|| DecodeError::Invalid("missing comparison".into()))?;
         let st = p.ty_req()?;
         let x2 = matches!(st, ScalarType::F16x2 | ScalarType::Bf16x2);
         let out = if ins.opcode == Opcode::Set {
             if tys.len() != 2 {
-                return Err("set needs two types".into());
+                return Err(DecodeError::Invalid("set needs two types".into()));
             }
             SetOut::Bits(match tys[0] {
                 ScalarType::F32 => 0x3f80_0000,
@@ -47,7 +48,7 @@ impl FuncDecoder<'_> {
                 ScalarType::Bf16 | ScalarType::Bf16x2 => u64::from(HFmt::Bf16.one()),
                 t if t.size() == 2 || x2 => 0xffff,
                 t if t.kind() == TypeKind::Float => {
-                    return Err(format!("set with a .{t} result is not supported"));
+                    return Err(DecodeError::Unsupported(format!("set with a .{t} result is not supported")));
                 }
                 _ => 0xffff_ffff,
             })
@@ -60,7 +61,9 @@ impl FuncDecoder<'_> {
             ScalarType::F16 | ScalarType::F16x2 => b'h',
             ScalarType::Bf16 | ScalarType::Bf16x2 => b'g',
             t if is_signed(t) => b's',
-            t if t.kind() == TypeKind::Float => return Err(format!("setp on .{t} is not supported")),
+            t if t.kind() == TypeKind::Float => {
+                return Err(DecodeError::Unsupported(format!("setp on .{t} is not supported")));
+            }
             _ => b'u',
         };
         let cmp = Cmp { op: cop, kind, w: width(st), ftz: p.has(Kw::Ftz) };

@@ -11,9 +11,9 @@ impl FuncDecoder<'_> {
         p.check(&[])?;
         p.need(1)?;
         let Operand::Name(l) = &ops[0] else {
-            return Err("indirect branches are not supported".into());
+            return Err(DecodeError::Unsupported("indirect branches are not supported".into()));
         };
-        let target = *labels.get(l).ok_or("unknown label")?;
+        let target = *labels.get(l).ok_or_else(|| DecodeError::Invalid("unknown label".into()))?;
         Ok(Op::Bra { target, ipdom: NO_PC })
     }
 
@@ -21,11 +21,11 @@ impl FuncDecoder<'_> {
     pub(super) fn alloca_inst(&mut self, p: &Parts<'_>) -> R<Op> {
         let ins = p.ins;
         let ops = &ins.operands;
-        let d = self.reg(ops.first().ok_or("missing operands")?)?;
-        let size = self.src(ops.get(1).ok_or("missing size")?, ScalarType::U64)?;
+        let d = self.reg(ops.first().ok_or_else(|| DecodeError::Invalid("missing operands".into()))?)?;
+        let size = self.src(ops.get(1).ok_or_else(|| DecodeError::Invalid("missing size".into()))?, ScalarType::U64)?;
         let align = match ops.get(2) {
             Some(Operand::Imm(Imm::Int(a))) if *a > 0 && (*a as u64).is_power_of_two() => *a as u32,
-            Some(_) => return Err("alloca alignment must be a power of two".into()),
+            Some(_) => return Err(DecodeError::Invalid("alloca alignment must be a power of two".into())),
             None => 8,
         };
         Ok(Op::Alloca { d, size, align })
@@ -38,9 +38,13 @@ impl FuncDecoder<'_> {
         p.need(2)?;
         let index = self.src(&ops[0], ScalarType::U32)?;
         let Operand::Name(t) = &ops[1] else {
-            return Err("brx.idx needs a .branchtargets label".into());
+            return Err(DecodeError::Invalid("brx.idx needs a .branchtargets label".into()));
         };
-        let targets = self.jump_tables.get(t).cloned().ok_or("unknown .branchtargets label")?;
+        let targets = self
+            .jump_tables
+            .get(t)
+            .cloned()
+            .ok_or_else(|| DecodeError::Invalid("unknown .branchtargets label".into()))?;
         Ok(Op::Brx { index, targets, ipdom: NO_PC })
     }
 
@@ -53,7 +57,7 @@ impl FuncDecoder<'_> {
             i = 1;
         }
         let Some(Operand::Name(fname)) = ops.get(i) else {
-            return Err("unsupported call target".into());
+            return Err(DecodeError::Unsupported("unsupported call target".into()));
         };
         if let Some(Sym::Reg(r)) = self.lookup(*fname) {
             return self.indirect_call(ops, i, rets_ops, Src::Reg(r));
@@ -65,15 +69,20 @@ impl FuncDecoder<'_> {
         }
         let fidx = match self.module_syms.get(fname) {
             Some(Sym::Func(f)) => *f,
-            _ => return Err(format!("call to `{}`, which has no body in this module", self.name_str(*fname))),
+            _ => {
+                return Err(DecodeError::Invalid(format!(
+                    "call to `{}`, which has no body in this module",
+                    self.name_str(*fname)
+                )));
+            }
         };
         let args_ops: &[Operand] = match ops.get(i + 1) {
             Some(Operand::List(l)) => l,
             None => &[],
-            _ => return Err("unsupported call operands".into()),
+            _ => return Err(DecodeError::Unsupported("unsupported call operands".into())),
         };
         if ops.len() > i + 2 {
-            return Err("indirect calls are not supported".into());
+            return Err(DecodeError::Unsupported("indirect calls are not supported".into()));
         }
         let callee = self.func_items[fidx as usize];
         // Callee layout: returns then params, aligned, starting at 0 (same as `declare`).
@@ -92,16 +101,16 @@ impl FuncDecoder<'_> {
         }
         let map = |list: &[Operand], slots: &[(u32, u32)]| -> R<Vec<(u32, u32, u32)>> {
             if list.len() != slots.len() {
-                return Err("call argument count does not match the callee".into());
+                return Err(DecodeError::Invalid("call argument count does not match the callee".into()));
             }
             let mut v = Vec::new();
             for (o, &(coff, sz)) in list.iter().zip(slots) {
                 let Operand::Name(n) = o else {
-                    return Err("call arguments must be .param variables".into());
+                    return Err(DecodeError::Invalid("call arguments must be .param variables".into()));
                 };
                 match self.lookup(*n) {
                     Some(Sym::FParam(local)) => v.push((local as u32, coff, sz)),
-                    _ => return Err("call arguments must be .param variables".into()),
+                    _ => return Err(DecodeError::Invalid("call arguments must be .param variables".into())),
                 }
             }
             Ok(v)
@@ -124,7 +133,7 @@ impl FuncDecoder<'_> {
                 let size = s.param_sizes.get(&local).copied().unwrap_or(8);
                 return Ok((local as u32, size));
             }
-            Err("call arguments must be .param variables".into())
+            Err(DecodeError::Invalid("call arguments must be .param variables".into()))
         };
         let args = args_ops.iter().map(|o| slot(self, o)).collect::<R<Vec<_>>>()?;
         let rets = rets_ops.iter().map(|o| slot(self, o)).collect::<R<Vec<_>>>()?;
@@ -144,18 +153,18 @@ impl FuncDecoder<'_> {
         let args_ops: &[Operand] = match ops.get(i + 1) {
             Some(Operand::List(l)) => l,
             None => &[],
-            _ => return Err("unsupported call operands".into()),
+            _ => return Err(DecodeError::Unsupported("unsupported call operands".into())),
         };
         if args_ops.len() != sizes.len() || rets_ops.len() > usize::from(ret_size.is_some()) {
-            return Err("call argument count does not match the built-in function".into());
+            return Err(DecodeError::Invalid("call argument count does not match the built-in function".into()));
         }
         let param = |s: &Self, o: &Operand| -> R<u32> {
             match o {
                 Operand::Name(n) => match s.lookup(*n) {
                     Some(Sym::FParam(local)) => Ok(local as u32),
-                    _ => Err("call arguments must be .param variables".into()),
+                    _ => Err(DecodeError::Invalid("call arguments must be .param variables".into())),
                 },
-                _ => Err("call arguments must be .param variables".into()),
+                _ => Err(DecodeError::Invalid("call arguments must be .param variables".into())),
             }
         };
         let args = args_ops.iter().map(|o| param(self, o)).collect::<R<Vec<_>>>()?;

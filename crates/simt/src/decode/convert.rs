@@ -18,7 +18,7 @@ impl FuncDecoder<'_> {
             // generic loads both read (`PARAM_WINDOW` with the low 31 bits of the
             // operand inserted).
             if ty != Some(ScalarType::U64) {
-                return Err("cvta.param needs .u64 (64-bit generic addresses)".into());
+                return Err(DecodeError::Invalid("cvta.param needs .u64 (64-bit generic addresses)".into()));
             }
             let a = self.src(&ops[1], ScalarType::U64)?;
             let b = Src::Imm(crate::memory::PARAM_WINDOW);
@@ -32,7 +32,7 @@ impl FuncDecoder<'_> {
         } else if p.has(Kw::Global) || p.has(Kw::Const) {
             Space::Global
         } else {
-            return Err("unsupported cvta space".into());
+            return Err(DecodeError::Unsupported("unsupported cvta space".into()));
         };
         let t = ty.unwrap_or(ScalarType::U64);
         Ok(Op::Cvta { to_generic: !p.has(Kw::To), space, d: self.reg(&ops[0])?, a: self.src(&ops[1], t)? })
@@ -60,7 +60,7 @@ impl FuncDecoder<'_> {
         } else if p.has(Kw::Const) {
             Window::Const
         } else {
-            return Err("unsupported isspacep space".into());
+            return Err(DecodeError::Unsupported("unsupported isspacep space".into()));
         };
         Ok(Op::Isspacep { window, d: self.reg(&ops[0])?, a: self.src(&ops[1], ScalarType::U64)? })
     }
@@ -87,7 +87,7 @@ impl FuncDecoder<'_> {
         ])?;
         p.need(2)?;
         if tys.len() != 2 {
-            return Err("cvt needs two types".into());
+            return Err(DecodeError::Invalid("cvt needs two types".into()));
         }
         let (to, from) = (tys[0], tys[1]);
         let relu = p.has(Kw::Relu);
@@ -121,7 +121,7 @@ impl FuncDecoder<'_> {
             (ScalarType::F16 | ScalarType::Bf16 | ScalarType::F16x2 | ScalarType::Bf16x2, ScalarType::F32)
                 if matches!(rnd, Some(Rounding::Rn | Rounding::Rz)) && !p.has(Kw::Sat) => {}
             _ if p.has(Kw::Satfinite) || rnd == Some(Rounding::Rna) => {
-                return Err(format!("cvt .{to}.{from} with this rounding is not supported"));
+                return Err(DecodeError::Unsupported(format!("cvt .{to}.{from} with this rounding is not supported")));
             }
             _ => {}
         }
@@ -129,14 +129,14 @@ impl FuncDecoder<'_> {
             p.need(3)?;
             let rnd = rnd.unwrap_or(Rounding::Rn);
             if !matches!(rnd, Rounding::Rn | Rounding::Rz | Rounding::Rm | Rounding::Rp) {
-                return Err(format!("cvt rounding .{rnd} is not supported here"));
+                return Err(DecodeError::Unsupported(format!("cvt rounding .{rnd} is not supported here")));
             }
             let (relu, sat, satfinite) = (p.has(Kw::Relu), p.has(Kw::Sat), p.has(Kw::Satfinite));
             let op = BinOp::CvtX2 { fmt, rnd, relu, sat, satfinite };
             return Ok(Op::Bin { op, d: self.reg(&ops[0])?, a: self.src(&ops[1], from)?, b: self.src(&ops[2], from)? });
         }
         if p.has(Kw::Relu) && half_ty(to).is_none() {
-            return Err("cvt .relu needs an f16/bf16 destination".into());
+            return Err(DecodeError::Invalid("cvt .relu needs an f16/bf16 destination".into()));
         }
         let mut c = self.cvt(to, from, rnd, p.has(Kw::Sat), p.has(Kw::Ftz))?;
         c.relu = p.has(Kw::Relu);
@@ -168,7 +168,7 @@ impl FuncDecoder<'_> {
             )
         };
         if !ok(to) || !ok(from) {
-            return Err(format!("cvt .{to}.{from} is not supported"));
+            return Err(DecodeError::Unsupported(format!("cvt .{to}.{from} is not supported")));
         }
         let tf = to.kind() == TypeKind::Float;
         let ff = from.kind() == TypeKind::Float;
@@ -179,7 +179,9 @@ impl FuncDecoder<'_> {
             (false, true, Some(r)) if matches!(r, Rounding::Rni | Rounding::Rzi | Rounding::Rmi | Rounding::Rpi) => r,
             (false, true, None) => Rounding::Rzi,
             (false, false, None) => Rounding::Rn,
-            (_, _, Some(r)) => return Err(format!("cvt rounding .{r} is not supported here")),
+            (_, _, Some(r)) => {
+                return Err(DecodeError::Unsupported(format!("cvt rounding .{r} is not supported here")));
+            }
         };
         Ok(Cvt { to, from, rnd, sat, ftz, relu: false, satfinite: false })
     }

@@ -25,14 +25,14 @@ impl Parts<'_> {
 
     /// Checks that the instruction has at least `k` operands.
     pub(super) fn need(&self, k: usize) -> R<()> {
-        if self.ins.operands.len() < k { Err(format!("expected {k} operands")) } else { Ok(()) }
+        if self.ins.operands.len() < k { Err(DecodeError::MissingOperands(k)) } else { Ok(()) }
     }
 
     /// Checks that every non-type, non-ignorable modifier is in `allowed`.
     pub(super) fn check(&self, allowed: &[Kw]) -> R<()> {
         for k in &self.kws {
             if k.as_type().is_none() && !ignorable(*k) && !allowed.contains(k) {
-                return Err(format!("modifier `.{}` is not supported here", k.as_str()));
+                return Err(DecodeError::UnsupportedModifier(*k));
             }
         }
         Ok(())
@@ -40,7 +40,7 @@ impl Parts<'_> {
 
     /// The instruction's (last) type, which it must have.
     pub(super) fn ty_req(&self) -> R<ScalarType> {
-        self.ty.ok_or_else(|| "missing type".to_string())
+        self.ty.ok_or(DecodeError::MissingType)
     }
 }
 
@@ -59,7 +59,7 @@ impl FuncDecoder<'_> {
             match m {
                 Modifier::Kw(k) => kws.push(*k),
                 Modifier::Unknown(n) if self.names.str(*n) == "warp" => warp = true,
-                Modifier::Unknown(n) => return Err(format!("unknown modifier `.{}`", self.names.str(*n))),
+                Modifier::Unknown(n) => return Err(DecodeError::UnknownModifier(self.names.str(*n).to_string())),
                 Modifier::Shape { m, n, k } => shape = Some((*m, *n, *k)),
             }
         }
@@ -67,7 +67,9 @@ impl FuncDecoder<'_> {
             return Ok(Op::Mma(Box::new(self.matrix_inst(ins, &kws, shape)?)));
         }
         if shape.is_some() {
-            return Err("matrix (shape) modifiers are not supported on this instruction".into());
+            return Err(DecodeError::Unsupported(
+                "matrix (shape) modifiers are not supported on this instruction".into(),
+            ));
         }
         let tys: Vec<ScalarType> = kws.iter().filter_map(|k| k.as_type()).collect();
         let ty = tys.last().copied();
@@ -90,7 +92,7 @@ impl FuncDecoder<'_> {
             p.check(&[Kw::Cc, Kw::Lo, Kw::Hi])?;
             let t = p.ty_req()?;
             if !matches!(t.size(), 4 | 8) || t.kind() == TypeKind::Float {
-                return Err(format!("`{}` on .{t} is not supported", ins.opcode));
+                return Err(DecodeError::Unsupported(format!("`{}` on .{t} is not supported", ins.opcode)));
             }
             let mad = matches!(cop, CarryOp::MadLo | CarryOp::MadHi);
             p.need(if mad { 4 } else { 3 })?;
@@ -107,9 +109,11 @@ impl FuncDecoder<'_> {
             O::Ld | O::Ldu | O::St => return self.mem(ins, &p.kws, p.ty),
             // `createpolicy`: a 64-bit L2 cache policy for `.L2::cache_hint` accesses, which
             // ignore it here; any value will do.
-            O::Createpolicy => {
-                Op::Un { op: UnOp::Mov, d: self.reg(ops.first().ok_or("missing operands")?)?, a: Src::Imm(0) }
-            }
+            O::Createpolicy => Op::Un {
+                op: UnOp::Mov,
+                d: self.reg(ops.first().ok_or_else(|| DecodeError::Invalid("missing operands".into()))?)?,
+                a: Src::Imm(0),
+            },
             O::Tex | O::Tld4 | O::Txq | O::Suq | O::Istypep | O::Suld | O::Sust | O::Sured => {
                 return Ok(Op::Tex(Box::new(self.tex_inst(ins, &p.kws)?)));
             }
@@ -190,10 +194,15 @@ impl FuncDecoder<'_> {
             O::Trap => Op::Trap,
             O::Nanosleep => Op::Nanosleep,
             O::Alloca => self.alloca_inst(&p)?,
-            O::Stacksave => Op::StackSave { d: self.reg(ins.operands.first().ok_or("missing operand")?)? },
-            O::Stackrestore => {
-                Op::StackRestore { a: self.src(ins.operands.first().ok_or("missing operand")?, ScalarType::U64)? }
-            }
+            O::Stacksave => Op::StackSave {
+                d: self.reg(ins.operands.first().ok_or_else(|| DecodeError::Invalid("missing operand".into()))?)?,
+            },
+            O::Stackrestore => Op::StackRestore {
+                a: self.src(
+                    ins.operands.first().ok_or_else(|| DecodeError::Invalid("missing operand".into()))?,
+                    ScalarType::U64,
+                )?,
+            },
             O::Brkpt | O::Prefetch | O::Prefetchu | O::Pmevent | O::Discard | O::Applypriority => Op::Nop,
             // Programmatic dependent launch: grids of a stream run one after the other here, so
             // the prerequisite grid has always completed (`.wait`), and `.launch_dependents` is
@@ -219,7 +228,7 @@ impl FuncDecoder<'_> {
             O::Atom | O::Red => return self.atom(ins, &p.kws, p.ty),
             O::Mbarrier => self.mbarrier_inst(&p)?,
             O::Cp if p.has(Kw::Async) => self.cp_async_inst(&p)?,
-            o => return Err(format!("instruction `{o}` is not supported")),
+            o => return Err(DecodeError::UnsupportedInstruction(o)),
         };
         Ok(op)
     }

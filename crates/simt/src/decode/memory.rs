@@ -100,7 +100,7 @@ impl FuncDecoder<'_> {
             let a = self.src(&ops[2], if parity { ScalarType::U32 } else { ScalarType::B64 })?;
             Op::Mbar { op: MbarOp::Wait { parity }, d, addr, space, a }
         } else {
-            return Err("unsupported mbarrier operation".into());
+            return Err(DecodeError::Unsupported("unsupported mbarrier operation".into()));
         })
     }
 
@@ -129,7 +129,9 @@ impl FuncDecoder<'_> {
         if p.has(Kw::Bulk) {
             p.check(&[Kw::Async, Kw::Bulk, Kw::SharedCluster, Kw::SharedCta, Kw::Global, Kw::MbarrierCompleteTxBytes])?;
             if !p.has(Kw::MbarrierCompleteTxBytes) || !p.has(Kw::Global) {
-                return Err("only cp.async.bulk global -> shared with mbarrier::complete_tx is supported".into());
+                return Err(DecodeError::Unsupported(
+                    "only cp.async.bulk global -> shared with mbarrier::complete_tx is supported".into(),
+                ));
             }
             p.need(4)?;
             let (dst, _) = self.addr(&ops[0])?;
@@ -140,17 +142,17 @@ impl FuncDecoder<'_> {
         }
         p.check(&[Kw::Async, Kw::Shared, Kw::SharedCta, Kw::Global])?;
         if !(p.has(Kw::Shared) || p.has(Kw::SharedCta)) || !p.has(Kw::Global) {
-            return Err("cp.async needs .shared.global".into());
+            return Err(DecodeError::Invalid("cp.async needs .shared.global".into()));
         }
         p.need(3)?;
         let (dst, _) = self.addr(&ops[0])?;
         let (src, _) = self.addr(&ops[1])?;
         let size = match &ops[2] {
             Operand::Imm(i) => self.imm(*i, ScalarType::U32),
-            _ => return Err("cp.async copy size must be an immediate".into()),
+            _ => return Err(DecodeError::Invalid("cp.async copy size must be an immediate".into())),
         };
         if !matches!(size, 4 | 8 | 16) {
-            return Err(format!("cp.async copy size {size} is not 4, 8 or 16"));
+            return Err(DecodeError::Invalid(format!("cp.async copy size {size} is not 4, 8 or 16")));
         }
         let (src_size, ignore) = match nops {
             3 => (None, None),
@@ -195,18 +197,18 @@ impl FuncDecoder<'_> {
                         | Kw::L2CacheHint
                 )
             {
-                return Err(format!("modifier `.{}` is not supported here", k.as_str()));
+                return Err(DecodeError::UnsupportedModifier(*k));
             }
         }
         // `.L2::cache_hint` adds a cache-policy operand after the data and address: a hint the
         // CPU has no use for (only the first two operands are read below).
-        let t = ty.ok_or("missing type")?;
+        let t = ty.ok_or(DecodeError::MissingType)?;
         let vec = kws.iter().find_map(|k| k.as_vector()).unwrap_or(1);
         if t == ScalarType::B128 && vec == 1 {
             return self.mem128(ins, kws);
         }
         if vec > 4 || t.size() > 8 {
-            return Err("unsupported access width".into());
+            return Err(DecodeError::Unsupported("unsupported access width".into()));
         }
         let (is_ld, data, addr, sym_space, mut space) = self.access_parts(ins, kws)?;
         if space == Space::KParam {
@@ -218,7 +220,7 @@ impl FuncDecoder<'_> {
                 None => Space::FParam,
                 // A parameter whose address is taken lives in the local frame.
                 Some(Space::Local) => Space::Local,
-                _ => return Err("param access through a register is not supported".into()),
+                _ => return Err(DecodeError::Unsupported("param access through a register is not supported".into())),
             };
         }
         let size = t.size() as u8;
@@ -227,7 +229,7 @@ impl FuncDecoder<'_> {
             o => vec![o],
         };
         if items.len() != usize::from(vec) {
-            return Err("vector operand count does not match".into());
+            return Err(DecodeError::Invalid("vector operand count does not match".into()));
         }
         let strong = kws.iter().any(|k| matches!(k, Kw::Relaxed | Kw::Acquire | Kw::Release | Kw::Volatile));
         let whole = strong && items.len() > 1 && matches!(items.len() * usize::from(size), 2 | 4 | 8 | 16);
@@ -256,7 +258,7 @@ impl FuncDecoder<'_> {
     ) -> R<(bool, &'i Operand, Addr, Option<Space>, Space)> {
         let ops = &ins.operands;
         if ops.len() < 2 {
-            return Err("expected 2 operands".into());
+            return Err(DecodeError::Invalid("expected 2 operands".into()));
         }
         let is_ld = ins.opcode != Opcode::St;
         let (data, aop) = if is_ld { (&ops[0], &ops[1]) } else { (&ops[1], &ops[0]) };
@@ -275,7 +277,7 @@ impl FuncDecoder<'_> {
     fn mem128(&mut self, ins: &Instruction, kws: &[Kw]) -> R<Op> {
         let (is_ld, data, addr, _, space) = self.access_parts(ins, kws)?;
         if space == Space::KParam || space == Space::FParam {
-            return Err(".b128 accesses to the param space are not supported".into());
+            return Err(DecodeError::Unsupported(".b128 accesses to the param space are not supported".into()));
         }
         let strong = kws.iter().any(|k| matches!(k, Kw::Relaxed | Kw::Acquire | Kw::Release | Kw::Volatile));
         let whole = strong;
@@ -297,16 +299,21 @@ impl FuncDecoder<'_> {
                 Kw::Exch => cas = Some(false),
                 k if k.as_type().is_some() || ignorable(*k) => {}
                 Kw::Global | Kw::Shared | Kw::SharedCta => {}
-                k => return Err(format!("modifier `.{}` is not supported on .b128 atomics", k.as_str())),
+                k => {
+                    return Err(DecodeError::Unsupported(format!(
+                        "modifier `.{}` is not supported on .b128 atomics",
+                        k.as_str()
+                    )));
+                }
             }
         }
-        let cas = cas.ok_or(".b128 atomics support only .cas and .exch")?;
+        let cas = cas.ok_or_else(|| DecodeError::Unsupported(".b128 atomics support only .cas and .exch".into()))?;
         if ins.opcode == Opcode::Red {
-            return Err("red.b128 is not supported".into());
+            return Err(DecodeError::Unsupported("red.b128 is not supported".into()));
         }
         let ops = &ins.operands;
         if ops.len() != if cas { 4 } else { 3 } {
-            return Err("wrong number of operands".into());
+            return Err(DecodeError::Invalid("wrong number of operands".into()));
         }
         let d = self.wide_dst(&ops[0])?;
         let (addr, sym_space) = self.addr(&ops[1])?;
@@ -317,7 +324,7 @@ impl FuncDecoder<'_> {
             space = s;
         }
         if !matches!(space, Space::Global | Space::Shared | Space::Generic) {
-            return Err("atomics on this space are not supported".into());
+            return Err(DecodeError::Unsupported("atomics on this space are not supported".into()));
         }
         let b = self.wide_src(&ops[2])?;
         let c = if cas { self.wide_src(&ops[3])? } else { b };
@@ -325,7 +332,7 @@ impl FuncDecoder<'_> {
     }
 
     pub(super) fn atom(&mut self, ins: &Instruction, kws: &[Kw], ty: Option<ScalarType>) -> R<Op> {
-        let t = ty.ok_or("missing type")?;
+        let t = ty.ok_or(DecodeError::MissingType)?;
         if t == ScalarType::B128 {
             return self.atom128(ins, kws);
         }
@@ -359,18 +366,18 @@ impl FuncDecoder<'_> {
                 Kw::Xor => AtomOp::Xor,
                 k if k.as_type().is_some() || k.as_vector().is_some() || ignorable(*k) => continue,
                 Kw::Global | Kw::Shared | Kw::SharedCta | Kw::SharedCluster | Kw::Noftz => continue,
-                k => return Err(format!("modifier `.{}` is not supported here", k.as_str())),
+                k => return Err(DecodeError::UnsupportedModifier(*k)),
             };
             op = Some(o);
         }
-        let op = op.ok_or("missing atomic operation")?;
+        let op = op.ok_or_else(|| DecodeError::Invalid("missing atomic operation".into()))?;
         let half_ok = matches!(op, AtomOp::HAdd { .. } | AtomOp::HMin { .. } | AtomOp::HMax { .. })
             || (half.is_some() && matches!(op, AtomOp::Exch | AtomOp::Cas) && t.size() == 2);
         if !matches!(t.size(), 2 | 4 | 8)
             || (half.is_some() && !half_ok)
             || (t.size() == 2 && half.is_none() && t != ScalarType::B16)
         {
-            return Err(format!("atomics on .{t} with this operation are not supported"));
+            return Err(DecodeError::Unsupported(format!("atomics on .{t} with this operation are not supported")));
         }
         let ops = &ins.operands;
         let red = ins.opcode == Opcode::Red;
@@ -378,7 +385,7 @@ impl FuncDecoder<'_> {
             (None, &ops[..])
         } else {
             match ops.first() {
-                None => return Err("missing operands".into()),
+                None => return Err(DecodeError::Invalid("missing operands".into())),
                 // A vector atom's destinations are decoded with its sources below.
                 Some(Operand::Vector(_)) => (None, &ops[1..]),
                 Some(o) => (Some(self.reg(o)?), &ops[1..]),
@@ -386,12 +393,12 @@ impl FuncDecoder<'_> {
         };
         let want = if op == AtomOp::Cas { 3 } else { 2 };
         if rest.len() < want {
-            return Err("missing operands".into());
+            return Err(DecodeError::Invalid("missing operands".into()));
         }
         let (addr, sym_space) = self.addr(&rest[0])?;
         let mut space = Self::space_of(kws).unwrap_or(Space::Generic);
         if space == Space::KParam || space == Space::Local {
-            return Err("atomics on this space are not supported".into());
+            return Err(DecodeError::Unsupported("atomics on this space are not supported".into()));
         }
         if space == Space::Generic
             && let Some(s) = sym_space
@@ -402,10 +409,12 @@ impl FuncDecoder<'_> {
         if vec > 1 {
             // `atom/red.global.v2/.v4/.v8`: one atomic operation per element (sm_90's
             // `atomicAdd(float2*/float4*)`), not atomic as a whole.
-            let Operand::Vector(bs) = &rest[1] else { return Err("vector atomic needs a vector operand".into()) };
+            let Operand::Vector(bs) = &rest[1] else {
+                return Err(DecodeError::Invalid("vector atomic needs a vector operand".into()));
+            };
             if bs.len() != usize::from(vec) || op == AtomOp::Cas || (space != Space::Global && space != Space::Generic)
             {
-                return Err("unsupported vector atomic".into());
+                return Err(DecodeError::Unsupported("unsupported vector atomic".into()));
             }
             let ds = match (red, ops.first()) {
                 (true, _) => vec![None; bs.len()],
@@ -416,7 +425,7 @@ impl FuncDecoder<'_> {
                         o => self.reg(o).map(Some),
                     })
                     .collect::<R<Vec<_>>>()?,
-                _ => return Err("vector atomic needs a vector destination".into()),
+                _ => return Err(DecodeError::Invalid("vector atomic needs a vector destination".into())),
             };
             let vals = bs.iter().map(|o| self.src(o, t)).collect::<R<Vec<_>>>()?;
             return Ok(Op::AtomV(Box::new(AtomVec { space, op, size: t.size() as u8, d: ds, addr, b: vals })));
@@ -433,7 +442,7 @@ impl FuncDecoder<'_> {
         match self.addr(op)? {
             (a, Some(Space::Shared)) => Ok((a, Space::Shared)),
             (a, None) => Ok((a, if ss { Space::Shared } else { Space::Generic })),
-            _ => Err("st.async/red.async operands must be shared memory addresses".into()),
+            _ => Err(DecodeError::Invalid("st.async/red.async operands must be shared memory addresses".into())),
         }
     }
 
@@ -443,7 +452,7 @@ impl FuncDecoder<'_> {
     /// memory, which every store here is (a host atomic, in program order).
     pub(super) fn st_async(&mut self, ins: &Instruction, kws: &[Kw], ty: Option<ScalarType>) -> R<Op> {
         use ScalarType as S;
-        let t = ty.ok_or("missing type")?;
+        let t = ty.ok_or(DecodeError::MissingType)?;
         let (mut ss, mut global, mut complete, mut release) = (false, false, false, false);
         for k in kws {
             match k {
@@ -453,27 +462,32 @@ impl FuncDecoder<'_> {
                 Kw::Release => release = true,
                 Kw::Async | Kw::Weak | Kw::Cluster | Kw::Gpu | Kw::Sys | Kw::Mmio => {}
                 k if k.as_type().is_some() || k.as_vector().is_some() => {}
-                k => return Err(format!("modifier `.{}` is not supported on st.async", k.as_str())),
+                k => {
+                    return Err(DecodeError::Unsupported(format!(
+                        "modifier `.{}` is not supported on st.async",
+                        k.as_str()
+                    )));
+                }
             }
         }
         let ops = &ins.operands;
         let vec = kws.iter().find_map(|k| k.as_vector()).unwrap_or(1);
         if release {
             if complete || ss || vec != 1 || ops.len() != 2 || !matches!(t.size(), 1 | 2 | 4 | 8) {
-                return Err("unsupported st.async.release form".into());
+                return Err(DecodeError::Unsupported("unsupported st.async.release form".into()));
             }
             let (addr, sym) = self.addr(&ops[0])?;
             let space = if global { Space::Global } else { sym.unwrap_or(Space::Generic) };
             if !matches!(space, Space::Global | Space::Generic) {
-                return Err("st.async.release needs a global address".into());
+                return Err(DecodeError::Invalid("st.async.release needs a global address".into()));
             }
             let v = self.src(&ops[1], t)?;
             return Ok(Op::St { space, size: t.size() as u8, vals: vec![v], addr, whole: false, strong: true });
         }
         if !complete || global || ops.len() != 3 {
-            return Err(
-                "st.async needs .mbarrier::complete_tx::bytes, a shared::cluster destination and an mbarrier".into()
-            );
+            return Err(DecodeError::Invalid(
+                "st.async needs .mbarrier::complete_tx::bytes, a shared::cluster destination and an mbarrier".into(),
+            ));
         }
         let ok = match t {
             S::B32 | S::U32 | S::S32 | S::F32 => matches!(vec, 1 | 2 | 4),
@@ -481,14 +495,14 @@ impl FuncDecoder<'_> {
             _ => false,
         };
         if !ok {
-            return Err(format!("st.async of {vec} x .{t} is not supported"));
+            return Err(DecodeError::Unsupported(format!("st.async of {vec} x .{t} is not supported")));
         }
         let items: Vec<&Operand> = match &ops[1] {
             Operand::Vector(v) => v.iter().collect(),
             o => vec![o],
         };
         if items.len() != usize::from(vec) {
-            return Err("vector operand count does not match".into());
+            return Err(DecodeError::Invalid("vector operand count does not match".into()));
         }
         let vals = items.into_iter().map(|o| self.src(o, t)).collect::<R<Vec<_>>>()?;
         let (addr, space) = self.async_addr(&ops[0], ss)?;
@@ -504,7 +518,7 @@ impl FuncDecoder<'_> {
     /// consistent).
     pub(super) fn red_async(&mut self, ins: &Instruction, kws: &[Kw], ty: Option<ScalarType>) -> R<Op> {
         use ScalarType as S;
-        let t = ty.ok_or("missing type")?;
+        let t = ty.ok_or(DecodeError::MissingType)?;
         let (mut ss, mut global, mut complete, mut release, mut op) = (false, false, false, false, None);
         for k in kws {
             let o = match k {
@@ -536,13 +550,18 @@ impl FuncDecoder<'_> {
                 }
                 Kw::Async | Kw::Relaxed | Kw::Cluster | Kw::Gpu | Kw::Sys | Kw::Mmio => continue,
                 k if k.as_type().is_some() => continue,
-                k => return Err(format!("modifier `.{}` is not supported on red.async", k.as_str())),
+                k => {
+                    return Err(DecodeError::Unsupported(format!(
+                        "modifier `.{}` is not supported on red.async",
+                        k.as_str()
+                    )));
+                }
             };
             if op.replace(o).is_some() {
-                return Err("red.async with more than one operation".into());
+                return Err(DecodeError::Invalid("red.async with more than one operation".into()));
             }
         }
-        let op = op.ok_or("missing reduction operation")?;
+        let op = op.ok_or_else(|| DecodeError::Invalid("missing reduction operation".into()))?;
         let ok = match op {
             AtomOp::Add if release => matches!(t, S::U32 | S::S32 | S::U64 | S::S64),
             AtomOp::Add => matches!(t, S::U32 | S::S32 | S::U64),
@@ -552,24 +571,24 @@ impl FuncDecoder<'_> {
             _ => false,
         };
         if !ok || (release && op != AtomOp::Add) {
-            return Err(format!("red.async of this operation on .{t} is not supported"));
+            return Err(DecodeError::Unsupported(format!("red.async of this operation on .{t} is not supported")));
         }
         let ops = &ins.operands;
         let size = t.size() as u8;
         if release {
             if complete || ss || ops.len() != 2 {
-                return Err("unsupported red.async.release form".into());
+                return Err(DecodeError::Unsupported("unsupported red.async.release form".into()));
             }
             let (addr, sym) = self.addr(&ops[0])?;
             let space = if global { Space::Global } else { sym.unwrap_or(Space::Generic) };
             if !matches!(space, Space::Global | Space::Generic) {
-                return Err("red.async.release needs a global address".into());
+                return Err(DecodeError::Invalid("red.async.release needs a global address".into()));
             }
             let b = self.src(&ops[1], t)?;
             return Ok(Op::Atom { space, op, size, d: None, addr, b, c: Src::Imm(0) });
         }
         if global || ops.len() != 3 {
-            return Err("red.async needs a shared::cluster destination and an mbarrier".into());
+            return Err(DecodeError::Invalid("red.async needs a shared::cluster destination and an mbarrier".into()));
         }
         let b = self.src(&ops[1], t)?;
         let (addr, space) = self.async_addr(&ops[0], ss)?;

@@ -17,6 +17,7 @@ mod collective;
 mod compare;
 mod control;
 mod convert;
+mod error;
 mod instruction;
 mod memory;
 mod mma;
@@ -24,6 +25,7 @@ mod param_address;
 mod shared_layout;
 mod tex;
 
+pub(crate) use error::DecodeError;
 use instruction::Parts;
 
 use shared_layout::{SharedLayouts, SharedVar};
@@ -69,7 +71,7 @@ enum Sym {
     Func(u32),
 }
 
-type R<T> = Result<T, String>;
+type R<T> = Result<T, DecodeError>;
 
 fn align_up(x: u64, a: u64) -> u64 {
     x.div_ceil(a.max(1)) * a.max(1)
@@ -153,7 +155,7 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
                                         instruction: names.str(n.name).to_string(),
                                         line,
                                         col,
-                                        message: msg,
+                                        message: msg.to_string(),
                                     });
                                 }
                             }
@@ -331,12 +333,12 @@ fn eval(e: &ConstExpr, syms: &HashMap<Name, Sym>) -> R<(CVal, Option<u32>)> {
         ConstExpr::Symbol(n) | ConstExpr::Generic(n) => match syms.get(n) {
             Some(Sym::Global(g)) => (CVal::I(0), Some(*g)),
             Some(Sym::Func(f)) => (CVal::I(func_addr(*f) as i64), None),
-            _ => return Err("initializer refers to an unsupported symbol".into()),
+            _ => return Err(DecodeError::Unsupported("initializer refers to an unsupported symbol".into())),
         },
         ConstExpr::Unary(op, a) => {
             let (v, g) = eval(a, syms)?;
             if g.is_some() {
-                return Err("unsupported address arithmetic in initializer".into());
+                return Err(DecodeError::Unsupported("unsupported address arithmetic in initializer".into()));
             }
             let i = v.as_i64();
             (
@@ -355,14 +357,18 @@ fn eval(e: &ConstExpr, syms: &HashMap<Name, Sym>) -> R<(CVal, Option<u32>)> {
             let g = match (gx, gy, op) {
                 (None, None, _) => None,
                 (Some(g), None, BinaryOp::Add | BinaryOp::Sub) | (None, Some(g), BinaryOp::Add) => Some(g),
-                _ => return Err("unsupported address arithmetic in initializer".into()),
+                _ => return Err(DecodeError::Unsupported("unsupported address arithmetic in initializer".into())),
             };
             let v = match op {
                 BinaryOp::Add => x.wrapping_add(y),
                 BinaryOp::Sub => x.wrapping_sub(y),
                 BinaryOp::Mul => x.wrapping_mul(y),
-                BinaryOp::Div => x.checked_div(y).ok_or("division by zero in initializer")?,
-                BinaryOp::Rem => x.checked_rem(y).ok_or("division by zero in initializer")?,
+                BinaryOp::Div => {
+                    x.checked_div(y).ok_or_else(|| DecodeError::Invalid("division by zero in initializer".into()))?
+                }
+                BinaryOp::Rem => {
+                    x.checked_rem(y).ok_or_else(|| DecodeError::Invalid("division by zero in initializer".into()))?
+                }
                 BinaryOp::Shl => x.wrapping_shl(y as u32),
                 BinaryOp::Shr => x.wrapping_shr(y as u32),
                 BinaryOp::And => x & y,
@@ -515,7 +521,9 @@ impl FuncDecoder<'_> {
                 StateSpace::Reg => {
                     if d.ty.scalar == ScalarType::B128 {
                         if n.range.is_some() || d.ty.vector > 1 {
-                            return Err("`.b128` register ranges and vectors are not supported".into());
+                            return Err(DecodeError::Unsupported(
+                                "`.b128` register ranges and vectors are not supported".into(),
+                            ));
                         }
                         let r = self.new_reg();
                         self.new_reg();
@@ -529,7 +537,7 @@ impl FuncDecoder<'_> {
                     } else {
                         let vw = u32::from(d.ty.vector.max(1));
                         if vw > 1 {
-                            return Err("vector registers are not supported".into());
+                            return Err(DecodeError::Unsupported("vector registers are not supported".into()));
                         }
                         let r = self.new_reg();
                         if let Some(b) = self.reg_bits.last_mut() {
@@ -555,9 +563,14 @@ impl FuncDecoder<'_> {
                 }
                 StateSpace::Shared | StateSpace::SharedCta => match self.shared_syms.get(&n.name) {
                     Some(s) => *s,
-                    None => return Err("unknown shared variable".into()),
+                    None => return Err(DecodeError::Invalid("unknown shared variable".into())),
                 },
-                _ => return Err(format!("`.{}` variables in a function body are not supported", d.space)),
+                _ => {
+                    return Err(DecodeError::Unsupported(format!(
+                        "`.{}` variables in a function body are not supported",
+                        d.space
+                    )));
+                }
             };
             if let Some(scope) = self.scopes.last_mut() {
                 scope.insert(n.name, sym);
@@ -593,7 +606,10 @@ impl FuncDecoder<'_> {
     /// Fails when global `g`'s initializer could not be loaded.
     fn check_global(&self, g: u32) -> R<()> {
         match self.bad_globals.get(&g) {
-            Some(e) => Err(format!("uses `{}`, whose initializer cannot be loaded: {}", e.instruction, e.message)),
+            Some(e) => Err(DecodeError::Invalid(format!(
+                "uses `{}`, whose initializer cannot be loaded: {}",
+                e.instruction, e.message
+            ))),
             None => Ok(()),
         }
     }
@@ -607,10 +623,10 @@ impl FuncDecoder<'_> {
             Operand::Name(n) => match self.lookup(*n) {
                 Some(Sym::Reg(r)) if self.wide.contains(&r) => Err(self.wide_misuse(*n)),
                 Some(Sym::Reg(r)) => Ok(r),
-                _ => Err(format!("`{}` is not a register", self.name_str(*n))),
+                _ => Err(DecodeError::Invalid(format!("`{}` is not a register", self.name_str(*n)))),
             },
             Operand::Sink => Ok(self.new_reg()),
-            _ => Err("expected a register".into()),
+            _ => Err(DecodeError::Invalid("expected a register".into())),
         }
     }
 
@@ -635,11 +651,11 @@ impl FuncDecoder<'_> {
         }
     }
 
-    fn wide_misuse(&self, n: Name) -> String {
-        format!(
+    fn wide_misuse(&self, n: Name) -> DecodeError {
+        DecodeError::Unsupported(format!(
             "`{}` is a .b128 register: only mov, ld, st and atom.cas/exch of type .b128 are supported on it",
             self.name_str(n)
-        )
+        ))
     }
 
     /// A `.b128` register operand: its (low, high) slots.
@@ -647,9 +663,9 @@ impl FuncDecoder<'_> {
         match op {
             Operand::Name(n) => match self.lookup(*n) {
                 Some(Sym::Reg(r)) if self.wide.contains(&r) => Ok([r, r + 1]),
-                _ => Err(format!("`{}` is not a .b128 register", self.name_str(*n))),
+                _ => Err(DecodeError::Invalid(format!("`{}` is not a .b128 register", self.name_str(*n)))),
             },
-            _ => Err("expected a .b128 register".into()),
+            _ => Err(DecodeError::Invalid("expected a .b128 register".into())),
         }
     }
 
@@ -697,7 +713,7 @@ impl FuncDecoder<'_> {
             Some(Sym::KParam(o)) => Ok(Src::Imm(crate::memory::PARAM_ALIAS.wrapping_add(o).wrapping_add(off as u64))),
             Some(Sym::Func(f)) if off == 0 => Ok(Src::Imm(func_addr(f))),
             None if off == 0 && self.name_str(n) == "WARP_SZ" => Ok(Src::Imm(32)),
-            _ => Err(format!("unknown or unsupported operand `{}`", self.name_str(n))),
+            _ => Err(DecodeError::Unsupported(format!("unknown or unsupported operand `{}`", self.name_str(n)))),
         }
     }
 
@@ -708,7 +724,7 @@ impl FuncDecoder<'_> {
             Operand::Imm(i) => Ok(Src::Imm(self.imm(*i, ty))),
             Operand::Sreg(s, c) => Ok(Src::Sreg(sreg(*s, c.map(|c| c.index() as u8))?)),
             Operand::Sink => Ok(Src::Imm(0)),
-            _ => Err("unsupported operand form".into()),
+            _ => Err(DecodeError::Unsupported("unsupported operand form".into())),
         }
     }
 
@@ -728,7 +744,7 @@ impl FuncDecoder<'_> {
             Operand::Name(n) => (Some(*n), 0),
             Operand::NameOffset(n, o) => (Some(*n), *o),
             Operand::Imm(Imm::Int(i)) => (None, *i),
-            _ => return Err("unsupported address operand".into()),
+            _ => return Err(DecodeError::Unsupported("unsupported address operand".into())),
         };
         let Some(n) = base else {
             return Ok((Addr::fixed(Base::Abs, off), None));
@@ -750,7 +766,7 @@ impl FuncDecoder<'_> {
             Some(Sym::Local(o)) => (Addr::fixed(Base::Local(o), off), Some(Space::Local)),
             Some(Sym::KParam(o)) => (Addr::fixed(Base::Abs, o as i64 + off), Some(Space::KParam)),
             Some(Sym::FParam(o)) => (Addr::fixed(Base::Abs, o as i64 + off), Some(Space::FParam)),
-            _ => return Err(format!("unknown address base `{}`", self.name_str(n))),
+            _ => return Err(DecodeError::Invalid(format!("unknown address base `{}`", self.name_str(n)))),
         })
     }
 
@@ -858,7 +874,7 @@ impl FuncDecoder<'_> {
                         }
                     }
                     let res = self.instruction(ins, &labels, &mut branch_fix, code.len());
-                    let op = res.map_err(|m| self.err_at(text.clone(), ins.span, m))?;
+                    let op = res.map_err(|m| self.err_at(text.clone(), ins.span, m.to_string()))?;
                     let guard = match ins.guard {
                         Some(g) => match self.lookup(g.pred) {
                             Some(Sym::Reg(r)) => Some(Guard { reg: r, neg: g.negated }),
@@ -872,7 +888,7 @@ impl FuncDecoder<'_> {
                 }
                 Statement::Decl(d) => {
                     self.declare(d, &mut frame_local)
-                        .map_err(|m| self.err_at(format!(".{} declaration", d.space), d.span, m))?;
+                        .map_err(|m| self.err_at(format!(".{} declaration", d.space), d.span, m.to_string()))?;
                 }
                 Statement::BlockStart(_) => self.scopes.push(HashMap::new()),
                 Statement::BlockEnd(_) => {
@@ -974,10 +990,12 @@ fn sreg(s: SpecialReg, c: Option<u8>) -> R<Sreg> {
         S::ClusterCtarank => Sreg::Cluster(ClusterReg::Ctarank),
         S::ClusterNctarank => Sreg::Cluster(ClusterReg::Nctarank),
         S::IsExplicitCluster => Sreg::Cluster(ClusterReg::IsExplicit),
-        _ if s.to_string().starts_with("%envreg") => {
-            Sreg::Envreg(s.to_string()["%envreg".len()..].parse().map_err(|_| format!("bad special register `{s}`"))?)
-        }
-        _ => return Err(format!("special register `{s}` is not supported")),
+        _ if s.to_string().starts_with("%envreg") => Sreg::Envreg(
+            s.to_string()["%envreg".len()..]
+                .parse()
+                .map_err(|_| DecodeError::Invalid(format!("bad special register `{s}`")))?,
+        ),
+        _ => return Err(DecodeError::Unsupported(format!("special register `{s}` is not supported"))),
     })
 }
 
