@@ -15,6 +15,7 @@
 // their context by value for easy reporting; boxing them would only complicate the API.
 #![allow(clippy::result_large_err)]
 
+mod analysis;
 mod bulk;
 mod cfg;
 mod contract;
@@ -133,7 +134,7 @@ pub struct Program {
 /// Which engine runs a program's kernels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Engine {
-    /// The warp interpreter (`exec.rs`): runs everything.
+    /// The warp interpreter (`exec/`): runs everything.
     Interp,
     /// The compiled tier chosen for the kernel (the warp tier or the per-thread JIT:
     /// `jit/tiering.rs`) where it compiles and is expected to run faster than the interpreter,

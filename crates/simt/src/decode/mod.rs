@@ -226,7 +226,7 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
     }
     kernel_shared_footprints(&mut funcs);
     for f in funcs.iter_mut().flatten().filter(|f| f.is_kernel) {
-        f.warps_interleave = crate::jit::hazard::shared_location_hazard(f).is_some();
+        f.warps_interleave = crate::analysis::hazard::shared_location_hazard(f).is_some();
     }
     Decoded { funcs, globals, files }
 }

@@ -18,8 +18,8 @@
 //! The facts are found optimistically (a loop's `i += blockDim.x` keeps `i` lane-affine) and
 //! refined down to a fixpoint.
 
+use crate::analysis::live;
 use crate::ir::*;
-use crate::jit::live;
 
 /// A lane-affine register's pattern.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

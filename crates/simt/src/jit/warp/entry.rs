@@ -157,7 +157,7 @@ fn with_interp_regs<T>(
         enter_planar(w);
         return r;
     }
-    crate::jit::live::uses_defs(&inst.op, k.nregs, uses, defs);
+    crate::analysis::live::uses_defs(&inst.op, k.nregs, uses, defs);
     uses.extend(inst.guard.map(|g| g.reg));
     for &r in uses.iter().chain(defs.iter()) {
         if let (Some(p), Some(x)) = (w.planar_regs.get(r as usize), w.regs.get_mut(r as usize)) {

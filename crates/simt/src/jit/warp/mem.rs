@@ -396,7 +396,7 @@ impl WarpCodegen<'_, '_> {
             }
             uses.clear();
             defs.clear();
-            super::super::live::uses_defs(&inst.op, self.f.nregs, &mut uses, &mut defs);
+            crate::analysis::live::uses_defs(&inst.op, self.f.nregs, &mut uses, &mut defs);
             if defs.contains(&r) {
                 break;
             }

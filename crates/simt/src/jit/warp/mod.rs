@@ -30,8 +30,8 @@ mod uniform;
 /// What the analyses' unit tests share.
 #[cfg(test)]
 mod test_util {
+    use crate::analysis::live;
     use crate::ir::{Func, Reg};
-    use crate::jit::live;
 
     /// Kernel `name` of module `ptx`, decoded.
     pub(super) fn decoded(ptx: &str, name: &str) -> Func {
@@ -482,7 +482,7 @@ struct WarpCodegen<'a, 'b> {
     scalars: HashMap<Reg, Value>,
     /// The load being emitted delivers its lanes to its join in SSA values (`mem::Sink`).
     sink: Option<mem::Sink>,
-    live_regs: super::live::Liveness,
+    live_regs: crate::analysis::live::Liveness,
     /// Within the current block: address registers whose lanes were matched against the
     /// warp's 2D shape (`mem.rs`), until the register is written.
     pats: HashMap<Reg, mem::Pat>,
@@ -571,7 +571,7 @@ impl<'a, 'b> WarpCodegen<'a, 'b> {
             raw: std::collections::HashSet::new(),
             scalars: HashMap::new(),
             sink: None,
-            live_regs: super::live::Liveness::of(f),
+            live_regs: crate::analysis::live::Liveness::of(f),
             uniform,
             affine,
             rows32,
@@ -1113,7 +1113,7 @@ impl<'a, 'b> WarpCodegen<'a, 'b> {
     /// The registers instruction `pc` writes.
     fn defs_of(&self, pc: u32) -> Vec<Reg> {
         let (mut uses, mut defs) = (Vec::new(), Vec::new());
-        super::live::uses_defs(&self.f.code[pc as usize].op, self.f.nregs, &mut uses, &mut defs);
+        crate::analysis::live::uses_defs(&self.f.code[pc as usize].op, self.f.nregs, &mut uses, &mut defs);
         defs
     }
 

@@ -32,8 +32,8 @@
 //! uniform), so they are iterated from "everything uniform" down to a fixpoint over every
 //! instruction's exact register lists (`Op::operands`).
 
+use crate::analysis::live;
 use crate::ir::*;
-use crate::jit::live;
 
 /// Beyond this many instructions times divergent branches, the region walk gives up (no
 /// register uniform): a bound on compile time for huge kernels.
