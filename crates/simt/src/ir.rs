@@ -1083,7 +1083,7 @@ impl Func {
 
     /// Whether register `r` is narrow: declared 32 bits wide or less (predicates too), so
     /// nothing reads more than its low 32 bits. (The warp tier keeps no high halves for
-    /// such registers: `jit/warp`, `exec::wjit::from_planar`.)
+    /// such registers: `jit/warp`, `jit::warp::entry::from_planar`.)
     pub(crate) fn narrow(&self, r: u32) -> bool {
         self.reg_bits.get(r as usize).is_some_and(|&b| b <= 32)
     }

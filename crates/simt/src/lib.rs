@@ -15,6 +15,7 @@
 // their context by value for easy reporting; boxing them would only complicate the API.
 #![allow(clippy::result_large_err)]
 
+mod analysis;
 mod bulk;
 mod cfg;
 mod contract;
@@ -133,7 +134,7 @@ pub struct Program {
 /// Which engine runs a program's kernels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Engine {
-    /// The warp interpreter (`exec.rs`): runs everything.
+    /// The warp interpreter (`exec/`): runs everything.
     Interp,
     /// The compiled tier chosen for the kernel (the warp tier or the per-thread JIT:
     /// `jit/tiering.rs`) where it compiles and is expected to run faster than the interpreter,
@@ -532,7 +533,7 @@ impl Program {
             cooperative: opts.cooperative,
             cluster,
             explicit_cluster,
-            warp: None,
+            tier: None,
         };
         // Runs `l` on the per-thread JIT (`all`: see `Cache::run`), else the interpreter.
         let thread_jit = |l: &exec::Launch<'_>, all: bool| match self.jit.run(l, all) {
@@ -552,7 +553,7 @@ impl Program {
                 let t0 = std::time::Instant::now();
                 let (r, tier) = match warp {
                     Some(code) => {
-                        l.warp = Some(code);
+                        l.tier = Some(code);
                         (exec::run(&l), Tier::WarpJit)
                     }
                     None => thread_jit(&l, false),
@@ -567,7 +568,7 @@ impl Program {
                     && let Some(code) =
                         self.jit.warp_code(&self.funcs, idx, jit::Shape::of(block.x), self.engine == Engine::Warp)
                 {
-                    l.warp = Some(code);
+                    l.tier = Some(code);
                     (exec::run(&l), Tier::WarpJit)
                 } else {
                     thread_jit(&l, true)

@@ -2,7 +2,7 @@
 //! headers. nvcc marks code inlined from a header (an atomic's wrapper, `assert`) with the
 //! header's `.loc` and an `inlined_at` pointing at the user's call; under `-G` such code is a
 //! real call (`__trap`, `__iAtomicAdd`), so the report walks the call stack instead
-//! (`exec.rs`).
+//! (`exec/fault.rs`).
 
 use std::collections::HashMap;
 

@@ -6,7 +6,7 @@ use ptx::ast::{Instruction, Operand};
 use ptx::keyword::Kw;
 use ptx::types::{Opcode, Rounding};
 
-use super::{FuncDecoder, R};
+use super::{DecodeError, FuncDecoder, R};
 use crate::ir::mma::{BitOp, Frag, FragLayout, MType, Mma, MmaOp, Shape};
 use crate::ir::{Reg, Space};
 
@@ -80,10 +80,10 @@ pub(crate) fn check_frag(layout: FragLayout, frag: Frag, shape: Shape, ty: MType
             Frag::B => "B",
             Frag::C => "C/D",
         };
-        Err(format!(
+        Err(DecodeError::Invalid(format!(
             "a {name} fragment of {n} registers does not fit .m{}n{}k{} with {ty:?} elements",
             shape.m, shape.n, shape.k
-        ))
+        )))
     }
 }
 
@@ -93,7 +93,7 @@ impl FuncDecoder<'_> {
         match op {
             Some(Operand::Vector(v)) => v.iter().map(|o| self.reg(o)).collect(),
             Some(o) => Ok(vec![self.reg(o)?]),
-            None => Err("missing fragment operand".into()),
+            None => Err(DecodeError::Invalid("missing fragment operand".into())),
         }
     }
 
@@ -101,7 +101,10 @@ impl FuncDecoder<'_> {
     pub(super) fn matrix_inst(&mut self, ins: &Instruction, kws: &[Kw], shape: Option<(u16, u16, u16)>) -> R<MmaOp> {
         for k in kws {
             if mtype(*k).is_none() && !ALLOWED.contains(k) {
-                return Err(format!("modifier `.{}` is not supported on matrix instructions", k.as_str()));
+                return Err(DecodeError::Unsupported(format!(
+                    "modifier `.{}` is not supported on matrix instructions",
+                    k.as_str()
+                )));
             }
         }
         let has = |k: Kw| kws.contains(&k);
@@ -109,7 +112,7 @@ impl FuncDecoder<'_> {
         let ops = &ins.operands;
         // `.m8n8` (ldmatrix and friends) is a keyword, not a `.mMnNkK` shape.
         let shape = if has(Kw::M8n8) { Some((8, 8, 0)) } else { shape };
-        let (m, n, k) = shape.ok_or("missing matrix shape")?;
+        let (m, n, k) = shape.ok_or_else(|| DecodeError::Invalid("missing matrix shape".into()))?;
         let shape = Shape { m: u32::from(m), n: u32::from(n), k: u32::from(k) };
         let explicit = if has(Kw::Global) {
             Some(Space::Global)
@@ -119,19 +122,20 @@ impl FuncDecoder<'_> {
             None
         };
         let addr_of = |this: &mut Self, op: Option<&Operand>| -> R<(crate::ir::Addr, Space)> {
-            let (a, var_space) = this.addr(op.ok_or("missing address operand")?)?;
+            let (a, var_space) =
+                this.addr(op.ok_or_else(|| DecodeError::Invalid("missing address operand".into()))?)?;
             let space = explicit.or(var_space).unwrap_or(Space::Generic);
             if !matches!(space, Space::Global | Space::Shared | Space::Generic) {
-                return Err("matrix memory operands must be .global, .shared or generic".into());
+                return Err(DecodeError::Invalid("matrix memory operands must be .global, .shared or generic".into()));
             }
             Ok((a, space))
         };
         match ins.opcode {
             Opcode::Wmma if has(Kw::Load) || has(Kw::Store) => {
-                let [ty] = types[..] else { return Err("expected one element type".into()) };
+                let [ty] = types[..] else { return Err(DecodeError::Invalid("expected one element type".into())) };
                 let col = has(Kw::Col);
                 if col == has(Kw::Row) {
-                    return Err("expected one of .row/.col".into());
+                    return Err(DecodeError::Invalid("expected one of .row/.col".into()));
                 }
                 if has(Kw::Load) {
                     let frag = if has(Kw::A) {
@@ -141,7 +145,7 @@ impl FuncDecoder<'_> {
                     } else if has(Kw::C) {
                         Frag::C
                     } else {
-                        return Err("expected .a, .b or .c".into());
+                        return Err(DecodeError::Invalid("expected .a, .b or .c".into()));
                     };
                     let d = self.frag_regs(ops.first())?;
                     check_frag(FragLayout::Wmma, frag, shape, ty, d.len())?;
@@ -150,7 +154,7 @@ impl FuncDecoder<'_> {
                     Ok(MmaOp::Load { frag, shape, ty, col, space, addr, stride, d })
                 } else {
                     if ty.bits() < 16 {
-                        return Err("wmma.store of sub-word elements".into());
+                        return Err(DecodeError::Invalid("wmma.store of sub-word elements".into()));
                     }
                     let (addr, space) = addr_of(self, ops.first())?;
                     let vals = self.frag_regs(ops.get(1))?;
@@ -164,7 +168,7 @@ impl FuncDecoder<'_> {
                 let (td, ta, tb, tc) = match types[..] {
                     [d, c] if layout == FragLayout::Wmma => (d, MType::F16, MType::F16, c),
                     [d, a, b, c] => (d, a, b, c),
-                    _ => return Err("unsupported type list".into()),
+                    _ => return Err(DecodeError::Unsupported("unsupported type list".into())),
                 };
                 let fl = |t: MType| matches!(t, MType::F16 | MType::Bf16 | MType::Tf32);
                 let int = |t: MType| matches!(t, MType::S8 | MType::U8 | MType::S4 | MType::U4 | MType::B1);
@@ -180,17 +184,21 @@ impl FuncDecoder<'_> {
                     _ => false,
                 };
                 if !types_ok {
-                    return Err(format!("unsupported matrix types d {td:?}, a {ta:?}, b {tb:?}, c {tc:?}"));
+                    return Err(DecodeError::Unsupported(format!(
+                        "unsupported matrix types d {td:?}, a {ta:?}, b {tb:?}, c {tc:?}"
+                    )));
                 }
                 if layout == FragLayout::Mma && ta == MType::F64 && shape.k > 4 {
-                    return Err("mma.sync .f64 with k > 4 is not supported".into());
+                    return Err(DecodeError::Unsupported("mma.sync .f64 with k > 4 is not supported".into()));
                 }
                 if layout == FragLayout::Mma && shape.m == 8 && shape.k == 4 && ta != MType::F64 {
-                    return Err("mma.sync.m8n8k4 with .f16 (quad-pair layout) is not supported".into());
+                    return Err(DecodeError::Unsupported(
+                        "mma.sync.m8n8k4 with .f16 (quad-pair layout) is not supported".into(),
+                    ));
                 }
                 let bop = if ta == MType::B1 {
                     if !has(Kw::Popc) {
-                        return Err("single-bit mma needs .popc".into());
+                        return Err(DecodeError::Invalid("single-bit mma needs .popc".into()));
                     }
                     Some(if has(Kw::And) { BitOp::And } else { BitOp::Xor })
                 } else {
@@ -223,14 +231,14 @@ impl FuncDecoder<'_> {
             }
             Opcode::Ldmatrix | Opcode::Stmatrix | Opcode::Movmatrix => {
                 if (m, n, k) != (8, 8, 0) || !has(Kw::B16) {
-                    return Err("only .m8n8 .b16 matrices are supported".into());
+                    return Err(DecodeError::Unsupported("only .m8n8 .b16 matrices are supported".into()));
                 }
                 if ins.opcode == Opcode::Movmatrix {
                     if !has(Kw::Trans) {
-                        return Err("movmatrix needs .trans".into());
+                        return Err(DecodeError::Invalid("movmatrix needs .trans".into()));
                     }
-                    let d = self.reg(ops.first().ok_or("missing operand")?)?;
-                    let a = self.reg(ops.get(1).ok_or("missing operand")?)?;
+                    let d = self.reg(ops.first().ok_or_else(|| DecodeError::Invalid("missing operand".into()))?)?;
+                    let a = self.reg(ops.get(1).ok_or_else(|| DecodeError::Invalid("missing operand".into()))?)?;
                     return Ok(MmaOp::Movmatrix { d, a });
                 }
                 let num = if has(Kw::X4) {
@@ -240,14 +248,14 @@ impl FuncDecoder<'_> {
                 } else if has(Kw::X1) {
                     1
                 } else {
-                    return Err("expected .x1, .x2 or .x4".into());
+                    return Err(DecodeError::Invalid("expected .x1, .x2 or .x4".into()));
                 };
                 let trans = has(Kw::Trans);
                 let (ai, ri) = if ins.opcode == Opcode::Ldmatrix { (1, 0) } else { (0, 1) };
                 let (addr, space) = addr_of(self, ops.get(ai))?;
                 let regs = self.frag_regs(ops.get(ri))?;
                 if regs.len() != usize::from(num) {
-                    return Err(format!("expected {num} registers"));
+                    return Err(DecodeError::Invalid(format!("expected {num} registers")));
                 }
                 Ok(if ins.opcode == Opcode::Ldmatrix {
                     MmaOp::Ldmatrix { num, trans, space, addr, d: regs }
@@ -255,7 +263,7 @@ impl FuncDecoder<'_> {
                     MmaOp::Stmatrix { num, trans, space, addr, vals: regs }
                 })
             }
-            _ => Err(format!("`{}` is not supported", ins.opcode)),
+            _ => Err(DecodeError::Unsupported(format!("`{}` is not supported", ins.opcode))),
         }
     }
 }

@@ -7,7 +7,7 @@ use ptx::ast::{Instruction, Operand};
 use ptx::keyword::Kw;
 use ptx::types::{Opcode, ScalarType};
 
-use super::{FuncDecoder, R, ignorable};
+use super::{DecodeError, FuncDecoder, R, ignorable};
 use crate::ir::{Reg, Src};
 use crate::texture::op::{Bound, DType, Geom, Lod, Query, RedOp, TexOp};
 
@@ -21,11 +21,13 @@ fn geom_of(kws: &[Kw]) -> R<Geom> {
             Kw::A2d => return Ok(Geom::A2),
             Kw::Cube => return Ok(Geom::Cube),
             Kw::Acube => return Ok(Geom::ACube),
-            Kw::D2dms | Kw::A2dms => return Err("multi-sample textures (.2dms/.a2dms) are not supported".into()),
+            Kw::D2dms | Kw::A2dms => {
+                return Err(DecodeError::Unsupported("multi-sample textures (.2dms/.a2dms) are not supported".into()));
+            }
             _ => {}
         }
     }
-    Err("missing texture geometry".into())
+    Err(DecodeError::Invalid("missing texture geometry".into()))
 }
 
 fn clamp_of(kws: &[Kw]) -> Bound {
@@ -42,7 +44,7 @@ fn clamp_of(kws: &[Kw]) -> Bound {
 fn only(kws: &[Kw], allowed: &[Kw]) -> R<()> {
     for k in kws {
         if k.as_type().is_none() && k.as_vector().is_none() && !ignorable(*k) && !allowed.contains(k) {
-            return Err(format!("modifier `.{}` is not supported here", k.as_str()));
+            return Err(DecodeError::UnsupportedModifier(*k));
         }
     }
     Ok(())
@@ -56,19 +58,23 @@ impl FuncDecoder<'_> {
             Operand::Addr(ptx::ast::Address { base: Some(n), offset: 0 }) => {
                 self.src(&Operand::Name(*n), ScalarType::U64)
             }
-            _ => return Err("unsupported texture/surface operand".into()),
+            _ => return Err(DecodeError::Unsupported("unsupported texture/surface operand".into())),
         };
         match s {
             Ok(s @ (Src::Reg(_) | Src::Imm(_))) => Ok(s),
-            Ok(_) | Err(_) => Err("texture and surface references (.texref/.surfref variables) are not supported; \
+            Ok(_) | Err(_) => Err(DecodeError::Unsupported(
+                "texture and surface references (.texref/.surfref variables) are not supported; \
                  only texture and surface objects (64-bit handles) are"
-                .into()),
+                    .into(),
+            )),
         }
     }
 
     /// `[handle, coords]`: the handle and the coordinate elements.
     fn tex_addr(&mut self, op: &Operand) -> R<(Src, Vec<Src>)> {
-        let Operand::AddrList(items) = op else { return Err("expected `[handle, coordinates]`".into()) };
+        let Operand::AddrList(items) = op else {
+            return Err(DecodeError::Invalid("expected `[handle, coordinates]`".into()));
+        };
         match items.as_slice() {
             [h, c] => {
                 let h = self.tex_handle(h)?;
@@ -78,8 +84,8 @@ impl FuncDecoder<'_> {
                 };
                 Ok((h, cs))
             }
-            [_, _, _] => Err("independent-mode texture samplers are not supported".into()),
-            _ => Err("expected `[handle, coordinates]`".into()),
+            [_, _, _] => Err(DecodeError::Unsupported("independent-mode texture samplers are not supported".into())),
+            _ => Err(DecodeError::Invalid("expected `[handle, coordinates]`".into())),
         }
     }
 
@@ -109,7 +115,8 @@ impl FuncDecoder<'_> {
     pub(super) fn tex_inst(&mut self, ins: &Instruction, kws: &[Kw]) -> R<TexOp> {
         let ops = &ins.operands;
         let tys: Vec<ScalarType> = kws.iter().filter_map(|k| k.as_type()).collect();
-        let op1 = |k: usize| ops.get(k).ok_or_else(|| format!("expected at least {} operands", k + 1));
+        let op1 =
+            |k: usize| ops.get(k).ok_or_else(|| DecodeError::Invalid(format!("expected at least {} operands", k + 1)));
         match ins.opcode {
             Opcode::Tex | Opcode::Tld4 => {
                 let gather = if ins.opcode == Opcode::Tld4 {
@@ -123,7 +130,7 @@ impl FuncDecoder<'_> {
                     }))
                     .flatten()
                     .map(Some)
-                    .ok_or("tld4 needs a component (.r/.g/.b/.a)")?
+                    .ok_or_else(|| DecodeError::Invalid("tld4 needs a component (.r/.g/.b/.a)".into()))?
                 } else {
                     only(
                         kws,
@@ -147,21 +154,29 @@ impl FuncDecoder<'_> {
                 let geom = geom_of(kws)?;
                 let (dt, ct) = match tys.as_slice() {
                     [d, c] => (*d, *c),
-                    _ => return Err("expected destination and coordinate types".into()),
+                    _ => return Err(DecodeError::Invalid("expected destination and coordinate types".into())),
                 };
                 let dtype = match dt {
                     ScalarType::F32 => DType::F32,
                     ScalarType::S32 => DType::S32,
                     ScalarType::U32 => DType::U32,
-                    t => return Err(format!("texture results of type .{t} are not supported")),
+                    t => {
+                        return Err(DecodeError::Unsupported(format!(
+                            "texture results of type .{t} are not supported"
+                        )));
+                    }
                 };
                 let int_coords = match ct {
                     ScalarType::F32 => false,
                     ScalarType::S32 => true,
-                    t => return Err(format!("texture coordinates of type .{t} are not supported")),
+                    t => {
+                        return Err(DecodeError::Unsupported(format!(
+                            "texture coordinates of type .{t} are not supported"
+                        )));
+                    }
                 };
                 if kws.iter().any(|k| k.as_vector() == Some(2)) {
-                    return Err("texture results as .v2 (f16x2) are not supported".into());
+                    return Err(DecodeError::Unsupported("texture results as .v2 (f16x2) are not supported".into()));
                 }
                 let (dv, p) = match op1(0)? {
                     Operand::Pair(d, p) => (d.as_ref(), Some(self.reg(&Operand::Name(*p))?)),
@@ -169,13 +184,13 @@ impl FuncDecoder<'_> {
                 };
                 let dests = self.tex_dests(dv)?;
                 if dests.len() != 4 {
-                    return Err("expected a 4-element destination vector".into());
+                    return Err(DecodeError::Invalid("expected a 4-element destination vector".into()));
                 }
                 let d = [dests[0], dests[1], dests[2], dests[3]];
                 let (handle, coords) = self.tex_addr(op1(1)?)?;
                 let need = usize::from(geom.layered()) + geom.dims();
                 if coords.len() < need {
-                    return Err(format!("expected {need} coordinates"));
+                    return Err(DecodeError::Invalid(format!("expected {need} coordinates")));
                 }
                 let (lod, used) = if kws.contains(&Kw::Level) {
                     (Lod::Level(self.src(op1(2)?, ct)?), 3)
@@ -187,7 +202,9 @@ impl FuncDecoder<'_> {
                     (Lod::Base, 2)
                 };
                 if ops.len() > used {
-                    return Err("texture coordinate offsets and depth compare are not supported".into());
+                    return Err(DecodeError::Unsupported(
+                        "texture coordinate offsets and depth compare are not supported".into(),
+                    ));
                 }
                 Ok(TexOp::Sample { geom, dtype, int_coords, d, p, handle, coords, lod, gather })
             }
@@ -215,7 +232,7 @@ impl FuncDecoder<'_> {
                             _ => return None,
                         })
                     })
-                    .ok_or("missing query")?;
+                    .ok_or_else(|| DecodeError::Invalid("missing query".into()))?;
                 let d = self.reg(op1(0)?)?;
                 let handle = match op1(1)? {
                     Operand::AddrList(v) if v.len() == 1 => self.tex_handle(&v[0])?,
@@ -229,7 +246,7 @@ impl FuncDecoder<'_> {
                     Some(ScalarType::Texref) => 0,
                     Some(ScalarType::Samplerref) => 1,
                     Some(ScalarType::Surfref) => 2,
-                    _ => return Err("istypep needs .texref, .samplerref or .surfref".into()),
+                    _ => return Err(DecodeError::Invalid("istypep needs .texref, .samplerref or .surfref".into())),
                 };
                 let d = self.reg(op1(0)?)?;
                 let a = self.src(op1(1)?, ScalarType::U64)?;
@@ -238,20 +255,24 @@ impl FuncDecoder<'_> {
             Opcode::Suld | Opcode::Sust | Opcode::Sured => {
                 let geom = geom_of(kws)?;
                 if matches!(geom, Geom::Cube | Geom::ACube) {
-                    return Err("cubemap surface geometries are not supported (use .a2d)".into());
+                    return Err(DecodeError::Unsupported(
+                        "cubemap surface geometries are not supported (use .a2d)".into(),
+                    ));
                 }
                 let clamp = clamp_of(kws);
-                let t = *tys.last().ok_or("missing type")?;
+                let t = *tys.last().ok_or(DecodeError::MissingType)?;
                 let size = t.size() as u8;
                 if !matches!(size, 1 | 2 | 4 | 8) {
-                    return Err(format!("surface access of type .{t} is not supported"));
+                    return Err(DecodeError::Unsupported(format!("surface access of type .{t} is not supported")));
                 }
                 let geoms = [Kw::D1d, Kw::D2d, Kw::D3d, Kw::A1d, Kw::A2d, Kw::Trap, Kw::Clamp, Kw::Zero];
                 match ins.opcode {
                     Opcode::Suld => {
                         only(kws, &[&geoms[..], &[Kw::B]].concat())?;
                         if !kws.contains(&Kw::B) {
-                            return Err("formatted surface loads (suld.p) are not supported".into());
+                            return Err(DecodeError::Unsupported(
+                                "formatted surface loads (suld.p) are not supported".into(),
+                            ));
                         }
                         let d = self.tex_dests(op1(0)?)?;
                         let (handle, coords) = self.tex_addr(op1(1)?)?;
@@ -276,9 +297,9 @@ impl FuncDecoder<'_> {
                                 Kw::Or => Some(RedOp::Or),
                                 _ => None,
                             })
-                            .ok_or("missing reduction operation")?;
+                            .ok_or_else(|| DecodeError::Invalid("missing reduction operation".into()))?;
                         if !matches!(size, 4 | 8) {
-                            return Err("sured needs a 32- or 64-bit type".into());
+                            return Err(DecodeError::Invalid("sured needs a 32- or 64-bit type".into()));
                         }
                         let signed = matches!(t, ScalarType::S32 | ScalarType::S64);
                         let sample = kws.contains(&Kw::P);
@@ -288,7 +309,7 @@ impl FuncDecoder<'_> {
                     }
                 }
             }
-            o => Err(format!("`{o}` is not a texture or surface instruction")),
+            o => Err(DecodeError::Invalid(format!("`{o}` is not a texture or surface instruction"))),
         }
     }
 }

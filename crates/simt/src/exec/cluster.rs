@@ -14,7 +14,7 @@
 //! warp-wide fast paths stay as they are outside clusters.
 //!
 //! The cluster barrier (`barrier.cluster.arrive` / `.wait`, `cluster.sync()`) is a split
-//! barrier over all threads of the cluster: arriving marks the lanes in `Warp::cl_arrived`;
+//! barrier over all threads of the cluster: arriving marks the lanes in `Warp::cluster_arrived`;
 //! a phase completes when every non-exited thread of the cluster has arrived (`release`),
 //! which clears the marks and wakes the waiting warps. A wait whose lanes' phase already
 //! completed (their marks are clear) does not stop. When no warp of the cluster can run and
@@ -43,7 +43,7 @@ pub(super) fn run_cluster(l: &Launch<'_>, origin: [u32; 3], worker: u32, pool: &
     for w in &mut warps {
         make_warps(l, k, w);
     }
-    let mut blk = Block { l, ctaid: origin, shared: Vec::new(), worker, executed: 0, rank: 0, peers, wj: None };
+    let mut blk = Block { l, ctaid: origin, shared: Vec::new(), worker, executed: 0, rank: 0, peers, tier_state: None };
     let r = schedule_cluster(l, &mut blk, &mut warps, origin);
     pool.executed += blk.executed;
     pool.cluster = warps;
@@ -121,10 +121,10 @@ pub(super) fn release<W: AsMut<[Warp]>>(blocks: &mut [W]) -> bool {
     for ws in blocks.iter_mut() {
         for w in ws.as_mut().iter() {
             let live = w.valid & !w.exited;
-            if live & !w.cl_arrived != 0 {
+            if live & !w.cluster_arrived != 0 {
                 return false;
             }
-            any |= live & w.cl_arrived != 0;
+            any |= live & w.cluster_arrived != 0;
         }
     }
     if !any {
@@ -132,7 +132,7 @@ pub(super) fn release<W: AsMut<[Warp]>>(blocks: &mut [W]) -> bool {
     }
     for ws in blocks.iter_mut() {
         for w in ws.as_mut().iter_mut() {
-            w.cl_arrived = 0;
+            w.cluster_arrived = 0;
             if w.state == State::Waiting(CLUSTER_BARRIER) {
                 w.state = State::Ready;
             }
@@ -250,7 +250,7 @@ impl Block<'_, '_> {
 /// before the shared-memory accesses check its bounds: a generic address must be in the
 /// shared window (anything else is an illegal address, as outside every space), and the
 /// access aligned to its whole size (PTX requires vector accesses aligned to the vector).
-fn async_dest(space: Space, addr: u64, total: u32, lane: usize) -> WR<()> {
+fn async_dest(space: Space, addr: u64, total: u32, lane: usize) -> WarpResult<()> {
     if space == Space::Generic && addr.wrapping_sub(SHARED_WINDOW) >= WINDOW_SIZE {
         return Err(oob("shared::cluster", addr, total, lane));
     }
@@ -263,11 +263,11 @@ fn async_dest(space: Space, addr: u64, total: u32, lane: usize) -> WR<()> {
 impl Warp {
     /// Executes cluster instruction `op` (all but a `barrier.cluster.wait` that must stop)
     /// for the lanes of `emask`.
-    pub(super) fn cluster_op(&mut self, b: &mut Block<'_, '_>, op: &ClusterOp, emask: u32) -> WR<()> {
+    pub(super) fn cluster_op(&mut self, b: &mut Block<'_, '_>, op: &ClusterOp, emask: u32) -> WarpResult<()> {
         let mut a = [0u64; 32];
         let mut r = [0u64; 32];
         match *op {
-            ClusterOp::Arrive => self.cl_arrived |= emask,
+            ClusterOp::Arrive => self.cluster_arrived |= emask,
             // The lanes' phase already completed.
             ClusterOp::Wait => {}
             ClusterOp::Mapa { d, a: sa, rank, generic } => {
@@ -334,7 +334,7 @@ impl Warp {
     }
 
     /// Destination register `d`.
-    fn reg_mut(&mut self, d: Reg) -> WR<&mut [u64; 32]> {
+    fn reg_mut(&mut self, d: Reg) -> WarpResult<&mut [u64; 32]> {
         self.regs.get_mut(d as usize).ok_or_else(|| bad_reg(1))
     }
 }

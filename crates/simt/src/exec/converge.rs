@@ -108,7 +108,7 @@ impl Warp {
     /// At a warp-synchronizing instruction `inst` (at `pc`, executing lanes `emask` of the top
     /// path): when its member mask names live lanes outside `emask`, parks the path until
     /// they arrive, or, when they have, performs the operation over all of them.
-    pub(super) fn sync_point(&mut self, b: &Block<'_, '_>, func: &Func, inst: &Inst, emask: u32) -> WR<Sync> {
+    pub(super) fn sync_point(&mut self, b: &Block<'_, '_>, func: &Func, inst: &Inst, emask: u32) -> WarpResult<Sync> {
         let Some((kind, mask)) = sync_kind(&inst.op) else { return Ok(Sync::Go) };
         let need = self.needed(b, mask, emask.trailing_zeros() as usize);
         let forced = std::mem::take(&mut self.forced);
@@ -250,7 +250,7 @@ impl Warp {
     /// calling function and can never arrive: undefined in CUDA; this keeps it deterministic),
     /// unless missing lanes are themselves parked at a different warp-synchronizing
     /// instruction: a deadlock.
-    pub(super) fn wsync_next(&mut self, b: &Block<'_, '_>, func: &Func) -> WR<()> {
+    pub(super) fn wsync_next(&mut self, b: &Block<'_, '_>, func: &Func) -> WarpResult<()> {
         let lo = self.frame_lo();
         let n = self.stack.len();
         let waiting = self.stack[lo..].iter().filter(|e| e.wait).fold(0u32, |m, e| m | e.mask);

@@ -24,7 +24,7 @@
 //! Integer products accumulate exactly; D wraps to 32 bits, or saturates with `.satfinite`.
 //! Single-bit mma adds the popcount of `a XOR b` (`a AND b`) over k.
 
-use super::{Block, WR, Warp, lanes, write_masked};
+use super::{Block, Warp, WarpResult, lanes, write_masked};
 use crate::float::{f16_to_f32, f64_to_f16, fma_dir};
 use crate::ir::mma::{BitOp, Frag, FragLayout, MType, Mma, MmaOp, Shape};
 use crate::ir::{Addr, Reg, Space, Src};
@@ -140,7 +140,7 @@ impl Warp {
     }
 
     /// Runs a matrix instruction for the lanes of `emask`.
-    pub(super) fn mma_op(&mut self, b: &mut Block<'_, '_>, op: &MmaOp, emask: u32) -> WR<()> {
+    pub(super) fn mma_op(&mut self, b: &mut Block<'_, '_>, op: &MmaOp, emask: u32) -> WarpResult<()> {
         match op {
             MmaOp::Load { frag, shape, ty, col, space, addr, stride, d } => {
                 self.wmma_load(b, *frag, *shape, *ty, *col, *space, *addr, *stride, d, emask)
@@ -193,7 +193,7 @@ impl Warp {
         stride: Option<Src>,
         d: &[Reg],
         emask: u32,
-    ) -> WR<()> {
+    ) -> WarpResult<()> {
         let (rows, cols) = shape.dims(frag);
         let strides = self.strides(b, stride, if col { rows } else { cols });
         let n = d.len() as u32;
@@ -239,7 +239,7 @@ impl Warp {
         stride: Option<Src>,
         vals: &[Reg],
         emask: u32,
-    ) -> WR<()> {
+    ) -> WarpResult<()> {
         let (rows, cols) = shape.dims(Frag::C);
         let strides = self.strides(b, stride, if col { rows } else { cols });
         let n = vals.len() as u32;
@@ -314,7 +314,7 @@ impl Warp {
         addr: Addr,
         d: &[Reg],
         emask: u32,
-    ) -> WR<()> {
+    ) -> WarpResult<()> {
         let rows = self.addrs(b, addr);
         let mut out = vec![[0u64; 32]; d.len()];
         for lane in lanes(emask) {
@@ -347,7 +347,7 @@ impl Warp {
         addr: Addr,
         vals: &[Reg],
         emask: u32,
-    ) -> WR<()> {
+    ) -> WarpResult<()> {
         let rows = self.addrs(b, addr);
         for lane in lanes(emask) {
             let (g, t) = (lane >> 2, lane & 3);

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::{Block, WR, Warp, fault, lanes};
+use super::{Block, Warp, WarpResult, fault, lanes};
 use crate::error::FaultKind;
 use crate::ir::Src;
 use crate::memory::AtomOp;
@@ -85,7 +85,7 @@ impl Warp {
     }
 
     /// Executes a texture or surface instruction for the lanes of `emask`.
-    pub(super) fn tex_op(&mut self, b: &Block<'_, '_>, op: &TexOp, emask: u32) -> WR<()> {
+    pub(super) fn tex_op(&mut self, b: &Block<'_, '_>, op: &TexOp, emask: u32) -> WarpResult<()> {
         let mut last: Option<(u64, Object)> = None;
         match op {
             TexOp::Sample { geom, dtype, int_coords, d, p, handle, coords, lod, gather } => {
@@ -308,7 +308,7 @@ impl Warp {
         last: &mut Option<(u64, Object)>,
         h: u64,
         lane: usize,
-    ) -> WR<(SurfImage, u64)> {
+    ) -> WarpResult<(SurfImage, u64)> {
         match lookup(b, last, h) {
             Some(Object::Surface(s)) => Ok((SurfImage(s), h)),
             Some(Object::Texture(_)) => Err(tex_fault(h, "a texture object used as a surface".into(), lane)),

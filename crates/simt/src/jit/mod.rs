@@ -12,8 +12,6 @@
 //!   thread loop; `arith.rs`, `mem.rs`: operations and memory accesses);
 //! - `helpers.rs`: the Rust functions compiled code calls (the interpreter's operations, memory
 //!   slow paths);
-//! - `hazard.rs`: finds warp-synchronous code (lockstep-dependent), left to the interpreter;
-//! - `live.rs`: register liveness (what a stopping thread spills);
 //! - `lower.rs`: lowering pieces both compiled tiers share;
 //! - `run.rs`: runs the threads of each block, releasing barriers;
 //! - `tiering.rs`: which compiled tier runs a kernel, by measurement.
@@ -28,9 +26,7 @@
 
 mod compile;
 pub(crate) mod ctx;
-pub(crate) mod hazard;
 mod helpers;
-pub(crate) mod live;
 mod lower;
 mod run;
 mod tiering;

@@ -118,12 +118,12 @@ impl<'a, 'b> Cg<'a, 'b> {
             UnOp::Cvt(ref c) => {
                 self.note_helper(c);
                 let p = self.ptr(c);
-                self.call1(h::h_cvt as *const () as usize, &[p, x])
+                self.call1(helpers::h_cvt as *const () as usize, &[p, x])
             }
             _ => {
                 self.note_helper(op);
                 let p = self.ptr(op);
-                self.call1(h::h_unop as *const () as usize, &[p, x])
+                self.call1(helpers::h_unop as *const () as usize, &[p, x])
             }
         }
     }
@@ -232,7 +232,7 @@ impl<'a, 'b> Cg<'a, 'b> {
             _ => {
                 self.note_helper(op);
                 let p = self.ptr(op);
-                self.call1(h::h_binop as *const () as usize, &[p, x, y])
+                self.call1(helpers::h_binop as *const () as usize, &[p, x, y])
             }
         }
     }
@@ -292,7 +292,7 @@ impl<'a, 'b> Cg<'a, 'b> {
             _ => {
                 self.note_helper(op);
                 let p = self.ptr(op);
-                self.call1(h::h_ternop as *const () as usize, &[p, x, y, z])
+                self.call1(helpers::h_ternop as *const () as usize, &[p, x, y, z])
             }
         }
     }
@@ -322,7 +322,7 @@ impl<'a, 'b> Cg<'a, 'b> {
             }
             _ => {
                 let p = self.ptr(c);
-                self.call1(h::h_cmp as *const () as usize, &[p, x, y])
+                self.call1(helpers::h_cmp as *const () as usize, &[p, x, y])
             }
         }
     }

@@ -154,7 +154,7 @@ impl<'a, 'b> Cg<'a, 'b> {
         let reads = |i: u8| {
             self.f.code.iter().any(|inst| {
                 let mut found = false;
-                crate::jit::live::for_each_src(&inst.op, &mut |s| found |= s == Src::Sreg(Sreg::Tid(i)));
+                crate::analysis::live::for_each_src(&inst.op, &mut |s| found |= s == Src::Sreg(Sreg::Tid(i)));
                 found
             })
         };
@@ -201,7 +201,7 @@ impl<'a, 'b> Cg<'a, 'b> {
                     self.hoisted.insert((pc as u32, i as u32), v);
                 }
             }
-            crate::jit::live::for_each_src(&inst.op, &mut |s| {
+            crate::analysis::live::for_each_src(&inst.op, &mut |s| {
                 if let Src::Sreg(r @ (Sreg::Ntid(0..3) | Sreg::Ctaid(0..3) | Sreg::Nctaid(0..3))) = s
                     && !wanted.contains(&r)
                 {

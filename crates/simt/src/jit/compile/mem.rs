@@ -26,7 +26,7 @@ impl<'a, 'b> Cg<'a, 'b> {
         self.b.set_cold_block(slow);
         let opp = self.ptr(op);
         let ctx = self.ctx;
-        let v = self.call1(h::h_atom as *const () as usize, &[ctx, opp, a, y, z]);
+        let v = self.call1(helpers::h_atom as *const () as usize, &[ctx, opp, a, y, z]);
         self.join_unless_faulted(pc, join, &[BlockArg::Value(v)]);
         self.b.block_params(join)[0]
     }
@@ -56,7 +56,7 @@ impl<'a, 'b> Cg<'a, 'b> {
         self.enter(slow);
         self.b.set_cold_block(slow);
         let (opp, sv, ctx) = (self.ptr(op), self.imm(site), self.ctx);
-        let v = self.call1(h::h_atom_site as *const () as usize, &[ctx, opp, a, y, z, sv]);
+        let v = self.call1(helpers::h_atom_site as *const () as usize, &[ctx, opp, a, y, z, sv]);
         self.join_unless_faulted(pc, join, &[BlockArg::Value(v)]);
         self.b.block_params(join)[0]
     }
@@ -184,13 +184,13 @@ impl<'a, 'b> Cg<'a, 'b> {
         // Slow path.
         self.enter(slow);
         self.b.set_cold_block(slow);
-        let sc = self.imm(site << 8 | h::space_code(space));
+        let sc = self.imm(site << 8 | helpers::space_code(space));
         let sz = self.imm(u64::from(size));
         let ctx = self.ctx;
         let r = match val {
-            None => Some(self.call1(h::h_ld as *const () as usize, &[ctx, sc, a, sz])),
+            None => Some(self.call1(helpers::h_ld as *const () as usize, &[ctx, sc, a, sz])),
             Some(v) => {
-                self.call(h::h_st as *const () as usize, &[ctx, sc, a, sz, v], false);
+                self.call(helpers::h_st as *const () as usize, &[ctx, sc, a, sz, v], false);
                 None
             }
         };

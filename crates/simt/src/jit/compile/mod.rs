@@ -32,8 +32,8 @@ use arith::mask_of;
 use mem::bound;
 
 use super::ctx::{FUEL, ST_ALL, ST_BAR, ST_DONE, ST_FAULT, ST_TRAP, ST_WARP, ST_YIELD, off, sr};
-use super::helpers as h;
-use super::live::Liveness;
+use super::helpers;
+use crate::analysis::live::Liveness;
 use crate::ir::*;
 use crate::memory::{AtomOp, LOCAL_WINDOW, SHARED_WINDOW};
 
@@ -590,7 +590,7 @@ impl<'a, 'b> Cg<'a, 'b> {
             }
             Op::Bfi { w, d, a, b, c, e } => {
                 let args = [self.imm(u64::from(*w)), self.src(*a), self.src(*b), self.src(*c), self.src(*e)];
-                let v = self.call1(h::h_bfi as *const () as usize, &args);
+                let v = self.call1(helpers::h_bfi as *const () as usize, &args);
                 self.set(*d, v);
             }
             Op::Setp { cmp, out, d, dn, a, b, comb } => self.setp(cmp, *out, *d, *dn, *a, *b, *comb),
@@ -654,7 +654,7 @@ impl<'a, 'b> Cg<'a, 'b> {
                 } else {
                     let opp = self.ptr(op);
                     let ctx = self.ctx;
-                    let v = self.call1(h::h_atom as *const () as usize, &[ctx, opp, a, y, z]);
+                    let v = self.call1(helpers::h_atom as *const () as usize, &[ctx, opp, a, y, z]);
                     self.check_fault(pc);
                     v
                 };
@@ -667,7 +667,7 @@ impl<'a, 'b> Cg<'a, 'b> {
                 let cf = self.var(self.f.nregs);
                 let opp = self.ptr(op);
                 let ctx = self.ctx;
-                let v = self.call1(h::h_carry as *const () as usize, &[ctx, opp, cf, x, y, z]);
+                let v = self.call1(helpers::h_carry as *const () as usize, &[ctx, opp, cf, x, y, z]);
                 self.set(*d, v);
                 if *cout {
                     let c = self.ctx_ld(off::SCRATCH);
@@ -687,9 +687,9 @@ impl<'a, 'b> Cg<'a, 'b> {
             }
             Op::Isspacep { window, d, a } => {
                 let x = self.src(*a);
-                let w = self.imm(h::window_code(*window));
+                let w = self.imm(helpers::window_code(*window));
                 let ctx = self.ctx;
-                let v = self.call1(h::h_isspacep as *const () as usize, &[ctx, w, x]);
+                let v = self.call1(helpers::h_isspacep as *const () as usize, &[ctx, w, x]);
                 self.set(*d, v);
             }
             Op::Bra { target, .. } => {

@@ -70,7 +70,7 @@ pub(crate) fn unsupported(f: &Func) -> Option<String> {
             return Some(format!("{w} (`{}`)", f.info.get(pc).map_or("", |i| i.text.as_str())));
         }
     }
-    crate::jit::hazard::lockstep_hazard(f).map(|(pc, why)| {
+    crate::analysis::hazard::lockstep_hazard(f).map(|(pc, why)| {
         let text = f.info.get(pc).map_or("", |i| i.text.as_str());
         format!("{why} (`{text}`)")
     })

@@ -3,7 +3,7 @@
 //! known when compiling, as `threadIdx.x`, `threadIdx.x & 31` or `blockIdx.x * blockDim.x +
 //! threadIdx.x` do in a block whose width is a multiple of 32. Compiled code then compares
 //! such a register with a uniform value as one scalar computation of the lanes' bit mask
-//! (`Wg::affine_setp`) instead of 32 lane comparisons.
+//! (`WarpCodegen::affine_setp`) instead of 32 lane comparisons.
 //!
 //! The pattern starts at `%tid.x` and `%laneid`, so it holds only in warps whose lane `l`
 //! has `%tid.x` = `32k + l`: those of blocks whose width is a multiple of 32, for which the
@@ -18,8 +18,8 @@
 //! The facts are found optimistically (a loop's `i += blockDim.x` keeps `i` lane-affine) and
 //! refined down to a fixpoint.
 
+use crate::analysis::live;
 use crate::ir::*;
-use crate::jit::live;
 
 /// A lane-affine register's pattern.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,8 +6,8 @@
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{Block, BlockArg, InstBuilder, Value, types};
 
+use super::entry::shape;
 use super::*;
-use crate::exec::wjit::shape;
 use crate::jit::ctx::off;
 use crate::jit::helpers::{self as hp, space_code};
 use crate::jit::lower::host_rmw;
@@ -17,7 +17,7 @@ use cranelift_codegen::ir::AtomicRmwOp;
 
 /// An address register whose lanes follow the warp's 2D shape: lane `l` holds
 /// `a0 + sx * dx[l] + sy * dy[l]` (`dx`, `dy`: the lane's `%tid.x`, `%tid.y` minus lane 0's;
-/// `exec::wjit::lane_tables`), as in a 16×16 block's `tile[threadIdx.y][k]` (rows of one
+/// `jit::warp::entry::lane_tables`), as in a 16×16 block's `tile[threadIdx.y][k]` (rows of one
 /// address) or `tile[k][threadIdx.x]` (rows of consecutive ones). Computed once per block for
 /// a register several accesses use, and valid until the register is written.
 #[derive(Clone, Copy)]
@@ -44,19 +44,19 @@ pub(super) struct Pat {
 /// Where a converged warp's load into one register (`d`) delivers its lanes: every path of
 /// the load (vector copies, gathers, the lane loop) jumps to `after` with the eight groups of
 /// four lanes (their low halves, then for a register wider than 32 bits their high halves) as
-/// block arguments, kept in SSA values from there (`Wg::vals`) instead of stored into the
+/// block arguments, kept in SSA values from there (`WarpCodegen::vals`) instead of stored into the
 /// register and read back by the instruction that uses them.
 ///
-/// Only what a path loaded goes here (`Wg::deliver`): `d`'s old lanes, which a side path
+/// Only what a path loaded goes here (`WarpCodegen::deliver`): `d`'s old lanes, which a side path
 /// stores before it reads the register file (the lane loop keeps them in the lanes it does
 /// not run; `d` may be the address too), go to the register file as any other store.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Sink {
     pub d: Reg,
-    /// Whether `d` is narrow (`Wg::narrow`): no high halves.
+    /// Whether `d` is narrow (`WarpCodegen::narrow`): no high halves.
     pub narrow: bool,
     pub after: Block,
-    /// The groups a path loaded so far, low and high halves (`Wg::deliver`).
+    /// The groups a path loaded so far, low and high halves (`WarpCodegen::deliver`).
     pub got: [Option<(Value, Value)>; 8],
 }
 
@@ -75,13 +75,13 @@ struct VecCopy {
     lim_s: Value,
     size: u8,
     ld: Option<(Reg, bool)>,
-    st: Option<super::ops::Vs>,
+    st: Option<super::ops::VectorSource>,
     after: Block,
 }
 
 /// A 64-bit register whose every lane is `base + (ext(idx) << k)`: a warp-uniform base (none:
 /// zero) plus 32-bit index register `idx`, sign- (`signed`) or zero-extended and scaled, as
-/// `mul.wide` and `cvt` then `add.s64` make an element's address (`Wg::scaled`). Its lanes
+/// `mul.wide` and `cvt` then `add.s64` make an element's address (`WarpCodegen::scaled`). Its lanes
 /// are consecutive elements of `1 << k` bytes when the index's are consecutive integers,
 /// which is checked on the 32-bit index, four lanes at a time, without the 64-bit lanes.
 #[derive(Clone, Copy)]
@@ -97,7 +97,7 @@ pub(super) struct Scaled {
 const PREFETCH_AHEAD: i64 = 512;
 
 // Each pattern's offsets take 32 bytes of the scratch registers.
-const _: () = assert!((PAT_SLOTS as usize + 1) * 32 <= crate::exec::wjit::SCRATCH_REGS * 256);
+const _: () = assert!((PAT_SLOTS as usize + 1) * 32 <= super::entry::SCRATCH_REGS * 256);
 
 /// Accesses through one address register in a block that make matching its lanes against
 /// the warp's shape worth it.
@@ -117,10 +117,10 @@ pub(super) struct Win {
 }
 
 /// A window `window` computed in the current block: for accesses to a space of a size, loads
-/// or stores (`Wg::wins`; the buffers and bounds do not change during a run).
+/// or stores (`WarpCodegen::wins`; the buffers and bounds do not change during a run).
 pub(super) type WinKey = (Space, u8, bool, Win);
 
-impl Wg<'_, '_> {
+impl WarpCodegen<'_, '_> {
     /// The whole-warp fast path of a load (`ld`: destination, sign extension) or store
     /// (`st`: the values) of `size` bytes at `[r + off]`: when every lane executes and every
     /// lane's address is in bounds and aligned (one vector check), a vector copy when the
@@ -137,10 +137,10 @@ impl Wg<'_, '_> {
         em: Value,
         ld: Option<(Reg, bool)>,
         more: &[Option<Reg>],
-        st: Option<super::ops::Vs>,
+        st: Option<super::ops::VectorSource>,
         after: Block,
     ) {
-        // In a block's diverged copy (`Wg::full` false) some live lane is not running, so the
+        // In a block's diverged copy (`WarpCodegen::full` false) some live lane is not running, so the
         // lanes executing are never all the live ones: the whole-warp paths would be dead code
         // there.
         if !self.full || !matches!(space, Space::Global | Space::Generic | Space::Shared) || r >= self.f.nregs {
@@ -225,7 +225,7 @@ impl Wg<'_, '_> {
             self.strided(r, size, delta_s, lim_s, host, ld, st, after);
         }
         let Some(addrs) = self.vsrc(Src::Reg(r)) else { return };
-        if let (Some((d, sext)), ops::Vs::Splat(_, a, _)) = (ld, addrs) {
+        if let (Some((d, sext)), ops::VectorSource::Splat(_, a, _)) = (ld, addrs) {
             // A warp-uniform address: one check, one load per element.
             let o0 = self.b.ins().iadd(a, delta_s);
             self.same_element(o0, sz, lim_s, host, d, more, sext, slow, after);
@@ -255,7 +255,7 @@ impl Wg<'_, '_> {
         }
         // Addresses of at most 32 bits (a narrow register): compared 4 lanes at a time, and
         // widened to pairs only for the general check below.
-        let narrow = matches!(addrs, ops::Vs::Mem(_, _, true) | ops::Vs::Val(ops::Lanes::Quads(_)));
+        let narrow = matches!(addrs, ops::VectorSource::Mem(_, _, true) | ops::VectorSource::Val(ops::Lanes::Quads(_)));
         let pairs = |s: &mut Self| -> Vec<Value> { (0..16).map(|k| s.pair(addrs, k)).collect() };
         let mut ps = if narrow { Vec::new() } else { pairs(self) };
         let general = self.b.create_block();
@@ -396,7 +396,7 @@ impl Wg<'_, '_> {
             }
             uses.clear();
             defs.clear();
-            super::super::live::uses_defs(&inst.op, self.f.nregs, &mut uses, &mut defs);
+            crate::analysis::live::uses_defs(&inst.op, self.f.nregs, &mut uses, &mut defs);
             if defs.contains(&r) {
                 break;
             }
@@ -577,7 +577,7 @@ impl Wg<'_, '_> {
         lim_s: Value,
         host: Value,
         ld: Option<(Reg, bool)>,
-        st: Option<ops::Vs>,
+        st: Option<ops::VectorSource>,
         after: Block,
     ) {
         let sz = i64::from(size);
@@ -688,7 +688,7 @@ impl Wg<'_, '_> {
     /// `quads_from_first` for the lanes `s` of register `r`, in a warp whose 32 lanes all
     /// run: when `r` is lane-affine with stride `step` (`affine.rs`, code for rows of 32),
     /// the lanes follow lane 0's without looking at them.
-    fn first_of(&mut self, s: ops::Vs, r: Reg, step: i64) -> (Value, Value) {
+    fn first_of(&mut self, s: ops::VectorSource, r: Reg, step: i64) -> (Value, Value) {
         let stride = self.affine.get(r as usize).copied().flatten().map(|a| i64::from(a.stride));
         if stride != Some(step) || step == 0 {
             return self.quads_from_first(s, step);
@@ -700,7 +700,7 @@ impl Wg<'_, '_> {
         (p0, fits)
     }
 
-    fn quads_from_first(&mut self, s: ops::Vs, step: i64) -> (Value, Value) {
+    fn quads_from_first(&mut self, s: ops::VectorSource, step: i64) -> (Value, Value) {
         let qs: Vec<Value> = (0..8).map(|q| self.quad(s, q)).collect();
         let a0 = self.b.ins().extractlane(qs[0], 0);
         let base = self.b.ins().splat(types::I32X4, a0);
@@ -733,7 +733,7 @@ impl Wg<'_, '_> {
     }
 
     /// The vector copy of `whole_warp` for consecutive addresses from host address `p`.
-    fn copy(&mut self, p: Value, size: u8, ld: Option<(Reg, bool)>, st: Option<super::ops::Vs>) {
+    fn copy(&mut self, p: Value, size: u8, ld: Option<(Reg, bool)>, st: Option<super::ops::VectorSource>) {
         match (ld, st) {
             (Some((d, sext)), _) if size < 4 => {
                 // Bytes or halves, widened to groups of four 32-bit lanes.

@@ -1,7 +1,7 @@
 //! The warp tier: a kernel compiled to native code that runs a whole warp at a time, each
 //! instruction on all 32 lanes with SIMD vectors, on the interpreter's warp state (its
-//! registers, in the planar layout `exec::wjit::Planar` while compiled code owns the warp,
-//! and its reconvergence stack; glue in `exec/wjit.rs`).
+//! registers, in the planar layout `jit::warp::entry::Planar` while compiled code owns the warp,
+//! and its reconvergence stack; glue in `jit/warp/entry.rs`).
 //!
 //! Because the state is the interpreter's, a warp moves freely between the two: compiled
 //! code starts at any *entry* (the start, branch targets, reconvergence points, the
@@ -22,6 +22,7 @@
 //! - `ops.rs`: lane-parallel arithmetic on vectors; `mem.rs`: memory accesses, lane by lane.
 
 mod affine;
+pub(crate) mod entry;
 mod mem;
 mod ops;
 mod uniform;
@@ -29,8 +30,8 @@ mod uniform;
 /// What the analyses' unit tests share.
 #[cfg(test)]
 mod test_util {
+    use crate::analysis::live;
     use crate::ir::{Func, Reg};
-    use crate::jit::live;
 
     /// Kernel `name` of module `ptx`, decoded.
     pub(super) fn decoded(ptx: &str, name: &str) -> Func {
@@ -60,14 +61,13 @@ use cranelift_module::Module;
 
 use super::ctx::Ctx;
 use crate::exec::WarpFault;
-use crate::exec::wjit as h;
 use crate::ir::*;
 
 /// Why compiled code returned (bits 0..8 of its `u64` result; bits 8.. hold the index of
 /// the warp it returned for, but with `Switched`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u64)]
-pub(crate) enum St {
+pub(crate) enum ExitStatus {
     /// Out of fuel at a backward branch (to `Glue::pc`).
     Preempt = 2,
     /// A fault (`Glue::fault`, or `Ctx::fault` with lane `Glue::lane`) at `Glue::pc`.
@@ -111,7 +111,7 @@ pub(crate) struct Glue {
     /// compiled code then releases a block barrier every live warp reached itself.
     pub head: u64,
     // --- Rust-only fields below ---
-    /// The running warp and block (`exec/wjit.rs`).
+    /// The running warp and block (`jit/warp/entry.rs`).
     pub running: *mut (),
     pub fault: Option<WarpFault>,
     /// The registers an instruction the interpreter runs for compiled code reads and
@@ -120,7 +120,7 @@ pub(crate) struct Glue {
     /// The warp's valid lanes (set with the fields that stay the same between runs).
     pub valid: u64,
     /// The warp started a block in compiled code without being reset: its interpreter state
-    /// is the previous block's until `wjit` resets it (where something reads it).
+    /// is the previous block's until `entry.rs` resets it (where something reads it).
     pub fresh: bool,
 }
 
@@ -176,7 +176,7 @@ mod goff {
     pub const HEAD: i32 = offset_of!(Glue, head) as i32;
 }
 
-/// A compiled kernel: `fn(regs, glue, ctx) -> St`.
+/// A compiled kernel: `fn(regs, glue, ctx) -> ExitStatus`.
 pub(crate) type WarpFn = unsafe extern "C" fn(regs: *mut u64, g: *mut Glue, ctx: *mut Ctx) -> u64;
 
 /// Owns the executable memory of a kernel compiled for the warp tier.
@@ -285,7 +285,7 @@ pub(crate) fn preferred(f: &Func) -> bool {
 }
 
 /// Branches no lane took that compiled code continues past in SSA values, one after the
-/// other (`Wg::fall_through`): a chain of guards (`if (i < n) v += in[i]; if (i + m < n)
+/// other (`WarpCodegen::fall_through`): a chain of guards (`if (i < n) v += in[i]; if (i + m < n)
 /// ...`) then stores its registers once. Each level emits the blocks it continues into again.
 const FALL_THROUGH_DEPTH: u32 = 3;
 
@@ -386,7 +386,7 @@ pub(crate) fn compile(f: &Func, rows32: bool) -> Result<WarpCode, String> {
     let (index, sites);
     {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
-        let mut cg = Wg::new(b, f, rows32);
+        let mut cg = WarpCodegen::new(b, f, rows32);
         cg.run();
         (index, sites) = (std::mem::take(&mut cg.index), cg.sites);
         cg.b.finalize(fc);
@@ -408,7 +408,7 @@ fn vflags() -> MemFlagsData {
     MemFlagsData::new().with_notrap()
 }
 
-/// A snapshot of what `Wg` knows about the registers within a block (`Wg::known`).
+/// A snapshot of what `WarpCodegen` knows about the registers within a block (`WarpCodegen::known`).
 #[derive(Clone)]
 struct Known {
     pbits: HashMap<Reg, Value>,
@@ -425,7 +425,7 @@ struct Known {
 }
 
 /// The code generator.
-struct Wg<'a, 'b> {
+struct WarpCodegen<'a, 'b> {
     b: FunctionBuilder<'b>,
     f: &'a Func,
     /// The running warp's registers and glue (they change where a barrier or exit switches
@@ -474,7 +474,7 @@ struct Wg<'a, 'b> {
     vals: HashMap<Reg, ops::Lanes>,
     /// Registers in `vals` holding f32 arithmetic results whose NaNs are not canonical yet:
     /// only f32 arithmetic reads them as they are (a NaN operand gives a NaN result, which is
-    /// canonicalized where it is finally read otherwise or stored: `Wg::settle`). A chain of
+    /// canonicalized where it is finally read otherwise or stored: `WarpCodegen::settle`). A chain of
     /// FMAs then canonicalizes once, not once per link.
     raw: std::collections::HashSet<Reg>,
     /// Registers in `vals` known to hold the same value in every lane: that value, as an
@@ -482,7 +482,7 @@ struct Wg<'a, 'b> {
     scalars: HashMap<Reg, Value>,
     /// The load being emitted delivers its lanes to its join in SSA values (`mem::Sink`).
     sink: Option<mem::Sink>,
-    live_regs: super::live::Liveness,
+    live_regs: crate::analysis::live::Liveness,
     /// Within the current block: address registers whose lanes were matched against the
     /// warp's 2D shape (`mem.rs`), until the register is written.
     pats: HashMap<Reg, mem::Pat>,
@@ -500,15 +500,15 @@ struct Wg<'a, 'b> {
     /// Whether the copy being emitted is the converged one.
     full: bool,
     /// How many branches no lane took the code being emitted continues past
-    /// (`Wg::fall_through`): at most `FALL_THROUGH_DEPTH`, which bounds the code emitted
+    /// (`WarpCodegen::fall_through`): at most `FALL_THROUGH_DEPTH`, which bounds the code emitted
     /// again.
     continued: u32,
     sites: usize,
     sigs: Vec<((usize, bool), SigRef)>,
 }
 
-impl<'a, 'b> Wg<'a, 'b> {
-    fn new(mut b: FunctionBuilder<'b>, f: &'a Func, rows32: bool) -> Wg<'a, 'b> {
+impl<'a, 'b> WarpCodegen<'a, 'b> {
+    fn new(mut b: FunctionBuilder<'b>, f: &'a Func, rows32: bool) -> WarpCodegen<'a, 'b> {
         let n = f.code.len();
         let (leader, ipdom) = entries(f);
         // Interpreter hand-backs resume at the next entry after a stop (the interpreter
@@ -549,7 +549,7 @@ impl<'a, 'b> Wg<'a, 'b> {
         b.append_block_param(dispatch, I64);
         let switch = b.create_block();
         b.append_block_param(switch, I64);
-        Wg {
+        WarpCodegen {
             b,
             f,
             regs_var,
@@ -571,7 +571,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             raw: std::collections::HashSet::new(),
             scalars: HashMap::new(),
             sink: None,
-            live_regs: super::live::Liveness::of(f),
+            live_regs: crate::analysis::live::Liveness::of(f),
             uniform,
             affine,
             rows32,
@@ -594,7 +594,7 @@ impl<'a, 'b> Wg<'a, 'b> {
 
     /// Whether register `r` is narrow (`Func::narrow`): compiled code never writes its high
     /// halves and reads them as zero, whatever the register file holds there (the
-    /// interpreter's sign-extended narrow loads leave ones; `wjit::leave_planar` clears them).
+    /// interpreter's sign-extended narrow loads leave ones; `entry::leave_planar` clears them).
     pub(super) fn narrow(&self, r: Reg) -> bool {
         self.f.narrow(r)
     }
@@ -675,7 +675,7 @@ impl<'a, 'b> Wg<'a, 'b> {
     }
 
     /// Leaves compiled code with status `st`, the warp at `pc` (a constant or a value).
-    fn leave(&mut self, st: St, pc: Option<u32>) {
+    fn leave(&mut self, st: ExitStatus, pc: Option<u32>) {
         self.stop(pc);
         self.ret(st);
     }
@@ -697,7 +697,7 @@ impl<'a, 'b> Wg<'a, 'b> {
     }
 
     /// Returns status `st` for the running warp (its index in bits 8..).
-    fn ret(&mut self, st: St) {
+    fn ret(&mut self, st: ExitStatus) {
         let idx = self.gld(goff::INDEX);
         let idx = self.b.ins().ishl_imm_s(idx, 8);
         let s = self.b.ins().bor_imm_s(idx, st as i64);
@@ -769,7 +769,7 @@ impl<'a, 'b> Wg<'a, 'b> {
         let sw = self.switch;
         self.b.ins().jump(sw, &[BlockArg::Value(head)]);
         self.b.switch_to_block(ret);
-        let s = self.imm(St::Switched as u64);
+        let s = self.imm(ExitStatus::Switched as u64);
         self.b.ins().return_(&[s]);
     }
 
@@ -975,7 +975,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             let (pop, go) = self.on_top_rpc(p);
             self.b.switch_to_block(pop);
             let g = self.g();
-            let next = self.call(h::h_pop as *const () as usize, &[g], true).unwrap_or(g);
+            let next = self.call(entry::h_pop as *const () as usize, &[g], true).unwrap_or(g);
             self.resume_at(next);
             self.b.switch_to_block(go);
         }
@@ -1035,13 +1035,13 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.gst(pc, goff::PC);
         let a = self.act();
         self.gst(a, goff::ACT);
-        self.ret(St::Interp);
+        self.ret(ExitStatus::Interp);
     }
 
     /// Lanes `taken` of the running path exit at the branch at `pc` (to the kernel's exit).
     /// In the converged copy, with no divergent path pending (the reconvergence stack holds
     /// its base entry only), they leave the live lanes inline (the glue's `live`; the warp's
-    /// own state learns it from there, `exec::wjit`), and the code goes on into `pc + 1`
+    /// own state learns it from there, `entry.rs`), and the code goes on into `pc + 1`
     /// with every register still held (`fall_through`); otherwise through `h_exit`.
     fn exit_early(&mut self, pc: u32, taken: Value) {
         if !self.full {
@@ -1113,7 +1113,7 @@ impl<'a, 'b> Wg<'a, 'b> {
     /// The registers instruction `pc` writes.
     fn defs_of(&self, pc: u32) -> Vec<Reg> {
         let (mut uses, mut defs) = (Vec::new(), Vec::new());
-        super::live::uses_defs(&self.f.code[pc as usize].op, self.f.nregs, &mut uses, &mut defs);
+        crate::analysis::live::uses_defs(&self.f.code[pc as usize].op, self.f.nregs, &mut uses, &mut defs);
         defs
     }
 
@@ -1158,7 +1158,7 @@ impl<'a, 'b> Wg<'a, 'b> {
                     _ => None,
                 };
                 let Some(id) = id else {
-                    self.leave(St::Interp, Some(pc));
+                    self.leave(ExitStatus::Interp, Some(pc));
                     return true;
                 };
                 // A diverged warp meets the barrier on the interpreter (its lanes on other
@@ -1169,7 +1169,7 @@ impl<'a, 'b> Wg<'a, 'b> {
                 let other = self.b.create_block();
                 self.b.ins().brif(conv, bar, &[], other, &[]);
                 self.b.switch_to_block(other);
-                self.leave(St::Interp, Some(pc));
+                self.leave(ExitStatus::Interp, Some(pc));
                 self.b.switch_to_block(bar);
                 let idv = self.imm(id & 15);
                 self.gst(idv, goff::LANE);
@@ -1185,7 +1185,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             Op::Shfl { mask, mode, d, p, a, b, c } => self.shfl(pc, *mask, inst.guard, (*mode, *d, *p, *a, *b, *c)),
             // The rest of the control flow, barriers, calls and collectives: the interpreter's.
             op if !stays_compiled(op) => {
-                self.leave(St::Interp, Some(pc));
+                self.leave(ExitStatus::Interp, Some(pc));
                 true
             }
             op => {
@@ -1214,7 +1214,7 @@ impl<'a, 'b> Wg<'a, 'b> {
             _ => None,
         };
         if m != Some(u32::MAX) || guard.is_some() {
-            self.leave(St::Interp, Some(pc));
+            self.leave(ExitStatus::Interp, Some(pc));
             return true;
         }
         let a = self.act();
@@ -1223,7 +1223,7 @@ impl<'a, 'b> Wg<'a, 'b> {
         let other = self.b.create_block();
         self.b.ins().brif(all, go, &[], other, &[]);
         self.b.switch_to_block(other);
-        self.leave(St::Interp, Some(pc));
+        self.leave(ExitStatus::Interp, Some(pc));
         self.b.switch_to_block(go);
         let (mode, d, p, src, b, c) = sh;
         if let (Src::Reg(ar), Some(bv), Some(cv)) = (src, self.const_of(b), self.const_of(c))
@@ -1245,7 +1245,7 @@ impl<'a, 'b> Wg<'a, 'b> {
         }
         self.flush(None);
         let (g, p) = (self.g(), self.imm(u64::from(pc)));
-        self.call(h::h_shfl as *const () as usize, &[g, p, a], false);
+        self.call(entry::h_shfl as *const () as usize, &[g, p, a], false);
         self.forget_values();
         false
     }
@@ -1254,7 +1254,7 @@ impl<'a, 'b> Wg<'a, 'b> {
     fn permute(&mut self, a: Reg, d: Reg, from: &[u64; 32]) {
         let Some(src) = self.vsrc(Src::Reg(a)) else { return };
         // A 32-bit source's high halves are zero: so are the result's.
-        let narrow = matches!(src, ops::Vs::Val(ops::Lanes::Quads(_)));
+        let narrow = matches!(src, ops::VectorSource::Val(ops::Lanes::Quads(_)));
         let mut planes = [Vec::with_capacity(8), Vec::with_capacity(8)];
         for (h, plane) in planes.iter_mut().enumerate().take(if narrow { 1 } else { 2 }) {
             // The source groups, loaded once each when used.
@@ -1317,12 +1317,12 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.b.ins().brif(em, run, &[], cont, &[]);
         self.b.switch_to_block(run);
         let (g, p) = (self.g(), self.imm(u64::from(pc)));
-        let r = self.call(h::h_step as *const () as usize, &[g, p, em], true).unwrap_or(g);
+        let r = self.call(entry::h_step as *const () as usize, &[g, p, em], true).unwrap_or(g);
         let bad = self.b.create_block();
         self.b.set_cold_block(bad);
         self.b.ins().brif(r, bad, &[], cont, &[]);
         self.b.switch_to_block(bad);
-        self.leave(St::Fault, Some(pc));
+        self.leave(ExitStatus::Fault, Some(pc));
         self.b.switch_to_block(cont);
         self.forget_values();
     }
@@ -1330,13 +1330,13 @@ impl<'a, 'b> Wg<'a, 'b> {
     /// A fault of lane `lane` at `pc` (kind in the context).
     fn fault_exit(&mut self, pc: u32, lane: Value) {
         self.gst(lane, goff::LANE);
-        self.leave(St::Fault, Some(pc));
+        self.leave(ExitStatus::Fault, Some(pc));
     }
 
     fn exit_lanes(&mut self, pc: u32, em: Value) {
         // Every live lane exiting (the kernel's end, typically) finishes the warp: the
         // glue's state says so, and the warp's own state is settled when the run returns
-        // (`exec::wjit::run_compiled`), without a helper call per warp.
+        // (`jit::warp::entry::run_compiled`), without a helper call per warp.
         let live = self.b.use_var(self.live);
         let all = self.b.ins().icmp(IntCC::Equal, em, live);
         let (fin, some) = (self.b.create_block(), self.b.create_block());
@@ -1345,7 +1345,7 @@ impl<'a, 'b> Wg<'a, 'b> {
         self.switch_warp(GLUE_DONE);
         self.b.switch_to_block(some);
         let (g, p, a) = (self.g(), self.imm(u64::from(pc)), self.act());
-        let next = self.call(h::h_exit as *const () as usize, &[g, p, a, em], true).unwrap_or(g);
+        let next = self.call(entry::h_exit as *const () as usize, &[g, p, a, em], true).unwrap_or(g);
         self.resume_at(next);
     }
 
@@ -1359,7 +1359,7 @@ impl<'a, 'b> Wg<'a, 'b> {
         let go = self.b.create_block();
         self.b.ins().brif(fuel, go, &[], out, &[]);
         self.b.switch_to_block(out);
-        self.leave(St::Preempt, Some(target));
+        self.leave(ExitStatus::Preempt, Some(target));
         self.b.switch_to_block(go);
     }
 
@@ -1417,7 +1417,7 @@ impl<'a, 'b> Wg<'a, 'b> {
         }
         let args =
             [self.g(), self.imm(u64::from(pc)), self.imm(u64::from(target)), self.imm(u64::from(ipdom)), act, taken];
-        self.call(h::h_diverge as *const () as usize, &args, false);
+        self.call(entry::h_diverge as *const () as usize, &args, false);
         if target != ipdom {
             self.b.def_var(self.act, taken);
             self.jump_head(target);
@@ -1429,7 +1429,7 @@ impl<'a, 'b> Wg<'a, 'b> {
     }
 }
 
-impl Wg<'_, '_> {
+impl WarpCodegen<'_, '_> {
     /// Whether the lanes falling through the branch at `pc` run a simple `if` body up to
     /// their reconvergence point `ipdom` (where the branching lanes wait): one basic block of
     /// instructions that never leave compiled code but to fault (no control flow, barriers,
@@ -1458,7 +1458,7 @@ impl Wg<'_, '_> {
 }
 
 /// Whether compiled code runs `op` without leaving (but at a fault): no control flow,
-/// barrier, call or warp collective (`Wg::inst` hands those to the interpreter or ends the
+/// barrier, call or warp collective (`WarpCodegen::inst` hands those to the interpreter or ends the
 /// block with them).
 fn stays_compiled(op: &Op) -> bool {
     !matches!(

@@ -16,16 +16,16 @@ use crate::memory::{LOCAL_WINDOW, SHARED_WINDOW};
 
 /// A vector source: lanes at a time from memory, or one value in every lane.
 #[derive(Clone, Copy)]
-pub(super) enum Vs {
-    /// A register's lanes in the warp tier's layout (`exec::wjit::Planar`) at `base + off`;
+pub(super) enum VectorSource {
+    /// A register's lanes in the warp tier's layout (`jit::warp::entry::Planar`) at `base + off`;
     /// `true`: a narrow register (or a lane table), whose high halves read as zero whatever
-    /// memory holds there (`Wg::narrow`).
+    /// memory holds there (`WarpCodegen::narrow`).
     Mem(Value, i32, bool),
     /// The same `u64` in every lane: an `i64x2` splat of the scalar, the scalar, and an
     /// `i32x4` splat of its low half (made once: without the optimizer, nothing would merge
     /// the copies each group of lanes would make).
     Splat(Value, Value, Value),
-    /// A register's lanes computed earlier in the block (`Wg::vals`).
+    /// A register's lanes computed earlier in the block (`WarpCodegen::vals`).
     Val(Lanes),
 }
 
@@ -40,13 +40,13 @@ pub(super) enum Lanes {
 }
 
 /// A lane-parallel operation on vector operands (one vector result): each lane of the result
-/// from the same lane of the operands only (`Wg::keep_scalar` relies on it).
+/// from the same lane of the operands only (`WarpCodegen::keep_scalar` relies on it).
 type LaneOp<'x> = &'x dyn Fn(&mut FunctionBuilder<'_>, &[Value]) -> Value;
 
 /// A lane-parallel operation on pair `k` of its vector operands.
 type PairOp<'x> = &'x dyn Fn(&mut FunctionBuilder<'_>, usize, &[Value]) -> Value;
 
-/// An operation on one lane's two scalar operands (`Wg::per_lane`).
+/// An operation on one lane's two scalar operands (`WarpCodegen::per_lane`).
 type ScalarOp<'x> = &'x dyn Fn(&mut FunctionBuilder<'_>, Value, Value) -> Value;
 
 /// A lane-parallel operation from a group of four 32-bit lanes to two pairs of 64-bit lanes.
@@ -56,8 +56,8 @@ fn lanes() -> MemFlagsData {
     MemFlagsData::new().with_endianness(Endianness::Little)
 }
 
-impl Wg<'_, '_> {
-    pub(super) fn vsrc(&mut self, s: Src) -> Option<Vs> {
+impl WarpCodegen<'_, '_> {
+    pub(super) fn vsrc(&mut self, s: Src) -> Option<VectorSource> {
         if let Src::Reg(r) = s
             && let Some(&x) = self.scalars.get(&r)
             && self.vals.contains_key(&r)
@@ -67,31 +67,31 @@ impl Wg<'_, '_> {
         if let Src::Reg(r) = s
             && let Some(v) = self.settle(r)
         {
-            return Some(Vs::Val(v));
+            return Some(VectorSource::Val(v));
         }
         self.vsrc_raw(s)
     }
 
     /// `vsrc` for f32 arithmetic, which may read a `raw` result as it is.
-    fn vsrc_raw(&mut self, s: Src) -> Option<Vs> {
+    fn vsrc_raw(&mut self, s: Src) -> Option<VectorSource> {
         Some(match s {
             Src::Reg(r) if r < self.f.nregs => {
                 if let Some(&v) = self.vals.get(&r) {
-                    return Some(Vs::Val(v));
+                    return Some(VectorSource::Val(v));
                 }
                 self.materialize(r);
                 if self.uniform.get(r as usize).copied().unwrap_or(false) {
                     let x = self.one_lane(r);
                     return Some(self.splat(x));
                 }
-                Vs::Mem(self.regs(), reg_off(r), self.narrow(r))
+                VectorSource::Mem(self.regs(), reg_off(r), self.narrow(r))
             }
             Src::Imm(v) => {
                 let c = self.imm(v);
                 self.splat(c)
             }
-            Src::Sreg(Sreg::Tid(d)) if d < 3 => Vs::Mem(self.gld(goff::LANES), 256 * i32::from(d), true),
-            Src::Sreg(Sreg::Laneid) => Vs::Mem(self.gld(goff::LANES), 768, true),
+            Src::Sreg(Sreg::Tid(d)) if d < 3 => VectorSource::Mem(self.gld(goff::LANES), 256 * i32::from(d), true),
+            Src::Sreg(Sreg::Laneid) => VectorSource::Mem(self.gld(goff::LANES), 768, true),
             Src::Sreg(s @ (Sreg::Ntid(_) | Sreg::Ctaid(_) | Sreg::Nctaid(_))) => {
                 let (base, d) = match s {
                     Sreg::Ntid(d) => (sr::NTID, d),
@@ -139,22 +139,22 @@ impl Wg<'_, '_> {
         self.b.ins().bor(lo, hi)
     }
 
-    fn splat(&mut self, x: Value) -> Vs {
+    fn splat(&mut self, x: Value) -> VectorSource {
         let lo = self.b.ins().ireduce(types::I32, x);
         let lo = self.b.ins().splat(types::I32X4, lo);
-        Vs::Splat(self.b.ins().splat(I64X2, x), x, lo)
+        VectorSource::Splat(self.b.ins().splat(I64X2, x), x, lo)
     }
 
     /// Pair `k` (lanes `2k`, `2k+1`) of `s`.
-    pub(super) fn pair(&mut self, s: Vs, k: i32) -> Value {
+    pub(super) fn pair(&mut self, s: VectorSource, k: i32) -> Value {
         match s {
-            Vs::Splat(v, ..) => v,
-            Vs::Val(Lanes::Pairs(p)) => p[k as usize & 15],
-            Vs::Val(Lanes::Quads(_)) | Vs::Mem(_, _, true) => {
+            VectorSource::Splat(v, ..) => v,
+            VectorSource::Val(Lanes::Pairs(p)) => p[k as usize & 15],
+            VectorSource::Val(Lanes::Quads(_)) | VectorSource::Mem(_, _, true) => {
                 let q = self.quad(s, k / 2);
                 if k % 2 == 0 { self.b.ins().uwiden_low(q) } else { self.b.ins().uwiden_high(q) }
             }
-            Vs::Mem(..) | Vs::Val(Lanes::Planes(..)) => {
+            VectorSource::Mem(..) | VectorSource::Val(Lanes::Planes(..)) => {
                 let (lo, hi) = (self.quad(s, k / 2), self.hi_quad(s, k / 2));
                 self.interleave(lo, hi, k % 2 == 1)
             }
@@ -203,42 +203,42 @@ impl Wg<'_, '_> {
     }
 
     /// Lanes `4q..4q+4` of `s` as `i32x4` (low halves).
-    pub(super) fn quad(&mut self, s: Vs, q: i32) -> Value {
+    pub(super) fn quad(&mut self, s: VectorSource, q: i32) -> Value {
         match s {
-            Vs::Splat(.., lo) => lo,
-            Vs::Val(Lanes::Quads(qs)) | Vs::Val(Lanes::Planes(qs, _)) => qs[q as usize & 7],
-            Vs::Val(Lanes::Pairs(p)) => {
+            VectorSource::Splat(.., lo) => lo,
+            VectorSource::Val(Lanes::Quads(qs)) | VectorSource::Val(Lanes::Planes(qs, _)) => qs[q as usize & 7],
+            VectorSource::Val(Lanes::Pairs(p)) => {
                 let (p0, p1) = (p[(2 * q) as usize & 15], p[(2 * q + 1) as usize & 15]);
                 self.halves(p0, p1, false)
             }
-            Vs::Mem(base, o, _) => self.b.ins().load(types::I32X4, vflags(), base, o + 16 * q),
+            VectorSource::Mem(base, o, _) => self.b.ins().load(types::I32X4, vflags(), base, o + 16 * q),
         }
     }
 
     /// The high halves of lanes `4q..4q+4` of `s` as `i32x4`.
-    pub(super) fn hi_quad(&mut self, s: Vs, q: i32) -> Value {
+    pub(super) fn hi_quad(&mut self, s: VectorSource, q: i32) -> Value {
         match s {
-            Vs::Splat(_, x, _) => {
+            VectorSource::Splat(_, x, _) => {
                 let x = self.b.ins().ushr_imm_s(x, 32);
                 let x = self.b.ins().ireduce(types::I32, x);
                 self.b.ins().splat(types::I32X4, x)
             }
-            Vs::Val(Lanes::Quads(_)) | Vs::Mem(_, _, true) => self.zero32(),
-            Vs::Val(Lanes::Planes(_, hs)) => hs[q as usize & 7],
-            Vs::Val(Lanes::Pairs(p)) => {
+            VectorSource::Val(Lanes::Quads(_)) | VectorSource::Mem(_, _, true) => self.zero32(),
+            VectorSource::Val(Lanes::Planes(_, hs)) => hs[q as usize & 7],
+            VectorSource::Val(Lanes::Pairs(p)) => {
                 let (p0, p1) = (p[(2 * q) as usize & 15], p[(2 * q + 1) as usize & 15]);
                 self.halves(p0, p1, true)
             }
-            Vs::Mem(base, o, false) => self.b.ins().load(types::I32X4, vflags(), base, o + 128 + 16 * q),
+            VectorSource::Mem(base, o, false) => self.b.ins().load(types::I32X4, vflags(), base, o + 128 + 16 * q),
         }
     }
 
     /// Whether the high halves of `s`'s lanes are known to be zero (a 32-bit result, or a
     /// constant below 2^32).
-    fn hi_zero(&self, s: Vs) -> bool {
+    fn hi_zero(&self, s: VectorSource) -> bool {
         match s {
-            Vs::Val(Lanes::Quads(_)) | Vs::Mem(_, _, true) => true,
-            Vs::Splat(_, x, _) => {
+            VectorSource::Val(Lanes::Quads(_)) | VectorSource::Mem(_, _, true) => true,
+            VectorSource::Splat(_, x, _) => {
                 use cranelift_codegen::ir::{InstructionData, Opcode};
                 let dfg = &self.b.func.dfg;
                 match dfg.value_def(x).inst().map(|i| &dfg.insts[i]) {
@@ -387,8 +387,8 @@ impl Wg<'_, '_> {
     /// only (`srcs` all `Splat`): keeps lane 0's value as the scalar every lane holds, so
     /// that readers of `d` get a `Splat` again (one scalar comparison for a loop counter's
     /// `setp`, one check for an address).
-    fn keep_scalar(&mut self, d: Reg, srcs: &[Vs], full: bool) {
-        if !full || !srcs.iter().all(|s| matches!(s, Vs::Splat(..))) {
+    fn keep_scalar(&mut self, d: Reg, srcs: &[VectorSource], full: bool) {
+        if !full || !srcs.iter().all(|s| matches!(s, VectorSource::Splat(..))) {
             return;
         }
         let x = match self.vals.get(&d) {
@@ -410,13 +410,13 @@ impl Wg<'_, '_> {
     }
 
     /// `d = f(srcs)` on pairs of 64-bit lanes.
-    fn lanes64(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: LaneOp<'_>) {
+    fn lanes64(&mut self, d: Reg, srcs: &[VectorSource], em: Value, full: bool, f: LaneOp<'_>) {
         self.lanes64_at(d, srcs, em, full, &|b, _, v| f(b, v));
         self.keep_scalar(d, srcs, full);
     }
 
     /// `d = f(pair index, srcs)` on pairs of 64-bit lanes.
-    fn lanes64_at(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: PairOp<'_>) {
+    fn lanes64_at(&mut self, d: Reg, srcs: &[VectorSource], em: Value, full: bool, f: PairOp<'_>) {
         let out: [Value; 16] = std::array::from_fn(|k| {
             let v: Vec<Value> = srcs.iter().map(|&s| self.pair(s, k as i32)).collect();
             f(&mut self.b, k, &v)
@@ -426,14 +426,14 @@ impl Wg<'_, '_> {
 
     /// `d = f(srcs)` applied to the low halves and to the high halves of the lanes
     /// separately (bitwise operations and selections: exact on any register).
-    fn planes(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: LaneOp<'_>) {
+    fn planes(&mut self, d: Reg, srcs: &[VectorSource], em: Value, full: bool, f: LaneOp<'_>) {
         self.planes_at(d, srcs, em, full, &|b, _, v| f(b, v));
         self.keep_scalar(d, srcs, full);
     }
 
     /// `d = f(group index, srcs)` as in `planes`. When every source's high halves are zero,
     /// so are the result's (`f` keeps zero lanes zero): only the low halves are computed.
-    fn planes_at(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: PairOp<'_>) {
+    fn planes_at(&mut self, d: Reg, srcs: &[VectorSource], em: Value, full: bool, f: PairOp<'_>) {
         if srcs.iter().all(|&s| self.hi_zero(s)) {
             self.lanes32_at(d, srcs, em, full, f);
             return;
@@ -450,7 +450,7 @@ impl Wg<'_, '_> {
     }
 
     /// `d = f(srcs)` on groups of four 32-bit lanes, zero-extended into the registers.
-    fn lanes32(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: LaneOp<'_>) {
+    fn lanes32(&mut self, d: Reg, srcs: &[VectorSource], em: Value, full: bool, f: LaneOp<'_>) {
         self.lanes32_at(d, srcs, em, full, &|b, _, v| f(b, v));
         self.keep_scalar(d, srcs, full);
     }
@@ -458,7 +458,7 @@ impl Wg<'_, '_> {
     /// `d = f(x, y)` computed lane by lane on scalars (`i32` for `w` 32, else `i64`), for
     /// operations with no vector form (integer division). Every lane computes (those outside
     /// `em` are blended away), so `f` must not trap on any operands.
-    fn per_lane(&mut self, d: Reg, srcs: &[Vs], w: u8, em: Value, full: bool, f: ScalarOp<'_>) {
+    fn per_lane(&mut self, d: Reg, srcs: &[VectorSource], w: u8, em: Value, full: bool, f: ScalarOp<'_>) {
         let each = |b: &mut FunctionBuilder<'_>, v: &[Value], n: u8| {
             let mut r = v[0];
             for i in 0..n {
@@ -477,7 +477,7 @@ impl Wg<'_, '_> {
     }
 
     /// `d = f(group index, srcs)` as in `lanes32`.
-    fn lanes32_at(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: PairOp<'_>) {
+    fn lanes32_at(&mut self, d: Reg, srcs: &[VectorSource], em: Value, full: bool, f: PairOp<'_>) {
         let out: [Value; 8] = std::array::from_fn(|q| {
             let v: Vec<Value> = srcs.iter().map(|&s| self.quad(s, q as i32)).collect();
             f(&mut self.b, q, &v)
@@ -486,9 +486,9 @@ impl Wg<'_, '_> {
     }
 
     /// `d = f(srcs)` for f32 arithmetic (`f` on `f32x4` groups): kept `raw` in a converged
-    /// warp (`Wg::raw`: read as it is only by more f32 arithmetic), else canonicalized before
+    /// warp (`WarpCodegen::raw`: read as it is only by more f32 arithmetic), else canonicalized before
     /// it is blended into the register.
-    fn arith_f32(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: LaneOp<'_>) {
+    fn arith_f32(&mut self, d: Reg, srcs: &[VectorSource], em: Value, full: bool, f: LaneOp<'_>) {
         self.lanes32(d, srcs, em, full, &|b, v| {
             let v: Vec<Value> = v.iter().map(|&x| b.ins().bitcast(types::F32X4, lanes(), x)).collect();
             let r = f(b, &v);
@@ -503,7 +503,7 @@ impl Wg<'_, '_> {
 
     /// `d = f(srcs)` from groups of four 32-bit lanes to two pairs of 64-bit lanes (`f`
     /// returns the low and high pair).
-    fn widen32(&mut self, d: Reg, srcs: &[Vs], em: Value, full: bool, f: WidenOp<'_>) {
+    fn widen32(&mut self, d: Reg, srcs: &[VectorSource], em: Value, full: bool, f: WidenOp<'_>) {
         // (Every element is overwritten below.)
         let mut out = [em; 16];
         for q in 0..8 {
@@ -531,7 +531,7 @@ impl Wg<'_, '_> {
     }
 
     /// Lane bits `bits` as eight `i32x4` masks (all ones in the lanes whose bit is set): the
-    /// comparison's own masks when `bits` came from one (`Wg::bit_masks`).
+    /// comparison's own masks when `bits` came from one (`WarpCodegen::bit_masks`).
     fn lane_masks(&mut self, bits: Value) -> [Value; 8] {
         if let Some(&m) = self.bit_masks.get(&bits) {
             return m;
@@ -621,7 +621,7 @@ impl Wg<'_, '_> {
                 };
                 let Some(s) = self.vsrc(*a) else { return false };
                 let w = if *to_generic { win } else { win.wrapping_neg() };
-                if let Vs::Splat(_, x, _) = s {
+                if let VectorSource::Splat(_, x, _) = s {
                     let v = self.b.ins().iadd_imm_s(x, w as i64);
                     self.uniform(*d, v, em, full);
                     return true;
@@ -677,7 +677,7 @@ impl Wg<'_, '_> {
 
     fn un(&mut self, op: &UnOp, d: Reg, a: Src, em: Value, full: bool) -> bool {
         let Some(s) = self.vsrc(a) else { return false };
-        if let Vs::Splat(_, x, _) = s
+        if let VectorSource::Splat(_, x, _) = s
             && let Some(v) = scalar_un(&mut self.b, op, x)
         {
             self.uniform(d, v, em, full);
@@ -686,7 +686,7 @@ impl Wg<'_, '_> {
         match op {
             // A copy: the source's own SSA values, else its lanes as they are.
             UnOp::Mov => match s {
-                Vs::Val(v) if full => self.set_vals(d, v),
+                VectorSource::Val(v) if full => self.set_vals(d, v),
                 _ => self.planes(d, &[s], em, full, &|_, v| v[0]),
             },
             UnOp::Cvt(c) if !c.sat && !c.ftz && !c.relu && !c.satfinite => {
@@ -813,7 +813,7 @@ impl Wg<'_, '_> {
         let arith = matches!(op, BinOp::F32(FBin::Add | FBin::Sub | FBin::Mul | FBin::Div, false, false));
         let (x, y) = if arith { (self.vsrc_raw(a), self.vsrc_raw(bs)) } else { (self.vsrc(a), self.vsrc(bs)) };
         let (Some(x), Some(y)) = (x, y) else { return false };
-        if let (Vs::Splat(_, xs, _), Vs::Splat(_, ys, _)) = (x, y)
+        if let (VectorSource::Splat(_, xs, _), VectorSource::Splat(_, ys, _)) = (x, y)
             && let Some(v) = scalar_int(&mut self.b, IntOp::Bin(*op, shift), &[xs, ys])
         {
             // Warp-uniform operands (an address's setup, a loop counter): one scalar
@@ -835,8 +835,8 @@ impl Wg<'_, '_> {
             BinOp::Max(32, false) => self.lanes32(d, &s, em, full, &|b, v| b.ins().umax(v[0], v[1])),
             BinOp::Add(64) => {
                 // A uniform base plus a scaled index (an element's address): kept for `mem.rs`.
-                let known = |w: &Self, r: Src, other: Vs| match (r, other) {
-                    (Src::Reg(r), Vs::Splat(_, base, _)) => w
+                let known = |w: &Self, r: Src, other: VectorSource| match (r, other) {
+                    (Src::Reg(r), VectorSource::Splat(_, base, _)) => w
                         .scaled
                         .get(&r)
                         .filter(|sc| sc.base.is_none())
@@ -904,7 +904,7 @@ impl Wg<'_, '_> {
             // By a warp-uniform amount that is not a constant: PTX clamps the amount (at the
             // width: zero, or the sign for an arithmetic shift right).
             BinOp::Shl(w @ (32 | 64)) | BinOp::Shr(w @ (32 | 64), _) if shift.is_none() => {
-                let Vs::Splat(_, amount, _) = y else {
+                let VectorSource::Splat(_, amount, _) = y else {
                     // Lane by lane (`1 << lane`): Cranelift shifts a vector by one amount.
                     self.per_lane(d, &s, w, em, full, &|b, x, y| shift_lane(b, op, w, x, y));
                     return true;
@@ -1017,7 +1017,7 @@ impl Wg<'_, '_> {
         let src =
             |w: &mut Self, s: Src| if matches!(op, TernOp::Fma32(false, false)) { w.vsrc_raw(s) } else { w.vsrc(s) };
         let (Some(x), Some(y), Some(z)) = (src(self, a), src(self, bs), src(self, c)) else { return false };
-        if let (Vs::Splat(_, xs, _), Vs::Splat(_, ys, _), Vs::Splat(_, zs, _)) = (x, y, z)
+        if let (VectorSource::Splat(_, xs, _), VectorSource::Splat(_, ys, _), VectorSource::Splat(_, zs, _)) = (x, y, z)
             && let Some(v) = scalar_int(&mut self.b, IntOp::Tern(*op), &[xs, ys, zs])
         {
             self.uniform(d, v, em, full);
@@ -1095,8 +1095,10 @@ impl Wg<'_, '_> {
             // A `selp` on the predicate, or its store, wants the comparison's lane masks,
             // which only the lane-by-lane path has.
             _ if self.masks_wanted(pc, d) || dn.is_some() => None,
-            (Src::Reg(r), _, _, Vs::Splat(_, ys, _)) if cmp.w == 32 => self.lane_affine(r).map(|_| (r, ys, cmp.op)),
-            (_, Src::Reg(r), Vs::Splat(_, xs, _), _) if cmp.w == 32 => {
+            (Src::Reg(r), _, _, VectorSource::Splat(_, ys, _)) if cmp.w == 32 => {
+                self.lane_affine(r).map(|_| (r, ys, cmp.op))
+            }
+            (_, Src::Reg(r), VectorSource::Splat(_, xs, _), _) if cmp.w == 32 => {
                 self.lane_affine(r).and_then(|_| mirrored(cmp.op)).map(|op| (r, xs, op))
             }
             _ => None,
@@ -1118,7 +1120,7 @@ impl Wg<'_, '_> {
         };
         let mut acc = self.imm(0);
         let mut masks = Vec::with_capacity(8);
-        if let (Vs::Splat(_, xs, _), Vs::Splat(_, ys, _)) = (x, y) {
+        if let (VectorSource::Splat(_, xs, _), VectorSource::Splat(_, ys, _)) = (x, y) {
             // Warp-uniform operands: one scalar comparison, its result in every lane.
             let t = match c {
                 C::I(cc) if cmp.w == 64 => self.b.ins().icmp(cc, xs, ys),
@@ -1197,7 +1199,7 @@ impl Wg<'_, '_> {
     }
 }
 
-impl Wg<'_, '_> {
+impl WarpCodegen<'_, '_> {
     /// Whether predicate `p`, written at `pc`, is read by a `selp` later in the block or
     /// stored at its end (both use lane masks) before it is written again.
     fn masks_wanted(&self, pc: u32, p: Reg) -> bool {
@@ -1209,7 +1211,7 @@ impl Wg<'_, '_> {
             }
             uses.clear();
             defs.clear();
-            super::super::live::uses_defs(&inst.op, self.f.nregs, &mut uses, &mut defs);
+            crate::analysis::live::uses_defs(&inst.op, self.f.nregs, &mut uses, &mut defs);
             if defs.contains(&p) {
                 return false;
             }
@@ -1459,7 +1461,7 @@ enum IntOp {
     Tern(TernOp),
 }
 
-/// `op` on scalar operands (`u64`s, as `Vs::Splat` holds them: a narrow register's
+/// `op` on scalar operands (`u64`s, as `VectorSource::Splat` holds them: a narrow register's
 /// zero-extended), with the result the lanes would hold: a 32-bit operation's zero-extended.
 /// `None` for operations left to the lane-parallel forms (shifts by amounts not constant
 /// and below the width, floating point, division, ...).

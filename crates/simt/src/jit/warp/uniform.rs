@@ -19,7 +19,7 @@
 //! no divergent region: the lanes that take that side only exit, and the others go on
 //! together. Until those lanes exit (the warp may run the other side first) they are live
 //! but not active, so readers take the value from the lowest *active* lane
-//! (`Wg::one_lane`).
+//! (`WarpCodegen::one_lane`).
 //!
 //! Inside a divergent region one more kind of write keeps a register uniform: the register's
 //! only write, of uniform operands by such an operation (not a load: memory may change
@@ -32,8 +32,8 @@
 //! uniform), so they are iterated from "everything uniform" down to a fixpoint over every
 //! instruction's exact register lists (`Op::operands`).
 
+use crate::analysis::live;
 use crate::ir::*;
-use crate::jit::live;
 
 /// Beyond this many instructions times divergent branches, the region walk gives up (no
 /// register uniform): a bound on compile time for huge kernels.

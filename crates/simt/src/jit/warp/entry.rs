@@ -4,9 +4,15 @@
 //! compiled code does not handle is the interpreter's (one instruction at a time through
 //! [`h_step`], or the rest of the slice when it hands the warp back).
 
-use super::*;
+use crate::error::FaultKind;
+use std::any::Any;
+
+use crate::exec::{Barriers, Block, CompiledTier, Entry, Launch, Planar, Ran, State, Warp, WarpFault, Yield, kernel};
+use crate::ir::{Func, Inst, NO_PC, Op};
 use crate::jit::ctx::Ctx;
-use crate::jit::warp::{GLUE_BARRIER, GLUE_DONE, GLUE_READY, Glue, St, WarpCode};
+use crate::jit::warp::{ExitStatus, GLUE_BARRIER, GLUE_DONE, GLUE_READY, Glue, WarpCode};
+use crate::semantics::collective::shfl_lanes;
+use crate::semantics::write_masked;
 
 /// `CUPRITE_WTRACE=1` prints each instruction compiled code leaves to the interpreter (for
 /// tuning the warp tier).
@@ -14,11 +20,6 @@ fn trace() -> bool {
     static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *ON.get_or_init(|| crate::env::flag(crate::env::WARP_TRACE))
 }
-
-/// A register's 32 lanes in the warp tier's layout: the low halves of the lanes' `u64` values
-/// (`[0..32]`), then the high halves (`[32..64]`). A 32-bit value is then one vector load or
-/// store of four lanes, where the interpreter's `[u64; 32]` needs two and a narrowing.
-pub(crate) type Planar = [u32; 64];
 
 /// Registers of scratch the warp tier keeps after a warp's registers (`jit/warp/mem.rs`:
 /// the offsets of matched address patterns).
@@ -117,8 +118,8 @@ fn enter_planar(w: &mut Warp) {
     if w.planar {
         return;
     }
-    w.pregs.resize(w.regs.len() + SCRATCH_REGS, [0; 64]);
-    for (r, p) in w.regs.iter().zip(w.pregs.iter_mut()) {
+    w.planar_regs.resize(w.regs.len() + SCRATCH_REGS, [0; 64]);
+    for (r, p) in w.regs.iter().zip(w.planar_regs.iter_mut()) {
         to_planar(r, p);
     }
     w.planar = true;
@@ -126,11 +127,11 @@ fn enter_planar(w: &mut Warp) {
 
 /// Makes the interpreter's copy of the registers the current one (before the interpreter
 /// runs the warp; `k`: the kernel).
-pub(super) fn leave_planar(w: &mut Warp, k: &Func) {
+pub(crate) fn leave_planar(w: &mut Warp, k: &Func) {
     if !w.planar {
         return;
     }
-    for (r, (p, x)) in (0..).zip(w.pregs.iter().zip(w.regs.iter_mut())) {
+    for (r, (p, x)) in (0..).zip(w.planar_regs.iter().zip(w.regs.iter_mut())) {
         from_planar(p, x, k.narrow(r));
     }
     w.planar = false;
@@ -156,16 +157,16 @@ fn with_interp_regs<T>(
         enter_planar(w);
         return r;
     }
-    crate::jit::live::uses_defs(&inst.op, k.nregs, uses, defs);
+    crate::analysis::live::uses_defs(&inst.op, k.nregs, uses, defs);
     uses.extend(inst.guard.map(|g| g.reg));
     for &r in uses.iter().chain(defs.iter()) {
-        if let (Some(p), Some(x)) = (w.pregs.get(r as usize), w.regs.get_mut(r as usize)) {
+        if let (Some(p), Some(x)) = (w.planar_regs.get(r as usize), w.regs.get_mut(r as usize)) {
             from_planar(p, x, k.narrow(r));
         }
     }
     let out = f(w);
     for &r in defs.iter() {
-        if let (Some(x), Some(p)) = (w.regs.get(r as usize), w.pregs.get_mut(r as usize)) {
+        if let (Some(x), Some(p)) = (w.regs.get(r as usize), w.planar_regs.get_mut(r as usize)) {
             to_planar(x, p);
         }
     }
@@ -191,7 +192,7 @@ pub(crate) struct WState {
 impl WState {
     /// Whether the glues are set up for `warps` from the first warp on, so that a block can
     /// start in compiled code without resetting them (`run_compiled`'s `fresh`).
-    pub(super) fn primed_for(&self, warps: &[Warp]) -> bool {
+    pub(crate) fn primed_for(&self, warps: &[Warp]) -> bool {
         self.primed == Some((warps.as_ptr() as usize, warps.len(), 0))
     }
 }
@@ -203,29 +204,12 @@ struct Running {
     blk: *mut (),
 }
 
-/// What one compiled run of the warps of a block from warp `from` on did
-/// (`run_compiled`).
-pub(super) struct Ran {
-    /// The warp that returned a status (the number of warps with `Switched`). Every other
-    /// warp from `from` on may have stopped at a barrier or finished there: their states and
-    /// barrier arrivals are already applied.
-    pub end: usize,
-    /// Whether some warp stopped at a barrier or finished (the pass made progress).
-    pub stops: bool,
-    /// The warp that stopped with a status of its own (at `end`): its yield, or `None` when
-    /// the interpreter should run it now from where compiled code left it.
-    pub last: Option<Option<WR<Yield>>>,
-    /// Every warp of a fresh block finished in compiled code (their interpreter states are
-    /// left as they were: the block is done).
-    pub finished: bool,
-}
-
 /// Whether compiled code can start warp `w` where it stands.
 fn can_start(code: &WarpCode, w: &Warp) -> bool {
     w.state == State::Ready
         && w.frames.is_empty()
         && w.red.is_none()
-        && !w.no_jit
+        && !w.interpreter_only
         && w.stack.last().is_some_and(|t| !t.wait && t.mask != 0 && code.is_entry(t.pc))
 }
 
@@ -239,7 +223,7 @@ fn materialize(g: &mut Glue, w: &mut Warp, l: &Launch<'_>) {
     sync_exits(g, w);
 }
 
-/// Lanes compiled code let exit inline (`Wg::exit_early`: gone from the glue's live lanes
+/// Lanes compiled code let exit inline (`WarpCodegen::exit_early`: gone from the glue's live lanes
 /// only) exit in the warp's own state too.
 fn sync_exits(g: &Glue, w: &mut Warp) {
     let gone = w.valid & !w.exited & !(g.live as u32);
@@ -283,18 +267,19 @@ fn prepare(code: &WarpCode, k: &Func, i: usize, w: &mut Warp, g: &mut Glue, prim
     if !w.planar {
         enter_planar(w);
     }
+    let lanes = w.lanes.get_or_insert_with(|| lane_tables(&w.tid)).as_ptr() as u64;
     if primed {
-        debug_assert!(g.lanes == w.lanes.as_ptr() as u64 && g.local == w.local_ptrs.as_ptr() as u64);
+        debug_assert!(g.lanes == lanes && g.local == w.local_ptrs.as_ptr() as u64);
     } else {
         g.index = i as u64;
         g.local = w.local_ptrs.as_ptr() as u64;
-        g.lanes = w.lanes.as_ptr() as u64;
+        g.lanes = lanes;
         g.valid = u64::from(w.valid);
     }
     debug_assert!(!g.fresh);
     // (The registers move only where the interpreter's copy was resized, before the
     // first block: unchanged after `enter_planar` as after the previous block.)
-    g.regs = w.pregs.as_mut_ptr() as u64;
+    g.regs = w.planar_regs.as_mut_ptr() as u64;
 }
 
 /// Runs the warps of a block on compiled code from warp `from` (which must be able to
@@ -306,7 +291,7 @@ fn prepare(code: &WarpCode, k: &Func, i: usize, w: &mut Warp, g: &mut Glue, prim
 /// glue then starts the warp from scratch, and the warp itself is reset only where a helper
 /// or the interpreter needs it (`materialize`): a block that runs to the end in compiled
 /// code touches only the glues.
-pub(super) fn run_compiled(
+pub(crate) fn run_compiled(
     code: &WarpCode,
     warps: &mut [Warp],
     from: usize,
@@ -318,7 +303,7 @@ pub(super) fn run_compiled(
         return None;
     }
     let l = blk.l;
-    let mut st = blk.wj.take()?;
+    let mut st = blk.tier_state.take()?.downcast::<WState>().ok()?;
     let k = kernel(l, l.kernel);
     if st.sites.len() != code.sites {
         st.sites = vec![[0; 3]; code.sites];
@@ -391,14 +376,14 @@ pub(super) fn run_compiled(
     // call; no reference to the warps or the block is used during the call.
     let status = unsafe { (code.entry)(regs, first, &mut st.ctx) };
     let code_of = status & 0xff;
-    let end = if code_of == St::Switched as u64 { n } else { (status >> 8) as usize };
+    let end = if code_of == ExitStatus::Switched as u64 { n } else { (status >> 8) as usize };
     if fresh && end == n && st.glues.iter().all(|g| g.state == GLUE_DONE) {
         for g in &mut st.glues {
             g.state = 0;
             g.fresh = false;
         }
         st.ctx.faulted = 0;
-        blk.wj = Some(st);
+        blk.tier_state = Some(st);
         return Some(Ran { end, stops: true, last: None, finished: true });
     }
     // Every warp that compiled code ran continues from where its glue says: the one that
@@ -444,16 +429,16 @@ pub(super) fn run_compiled(
         let (pc, lane) = (g.pc as u32, g.lane as u32);
         g.state = 0;
         match code_of {
-            c if c == St::Preempt as u64 => {
+            c if c == ExitStatus::Preempt as u64 => {
                 if w.stack.len() > 1 {
                     // Spinning while other lanes of the warp wait elsewhere (an intra-warp
                     // lock): the interpreter's independent thread scheduling takes over.
-                    w.no_jit = true;
+                    w.interpreter_only = true;
                     return None;
                 }
                 Some(Ok(Yield::Preempt))
             }
-            c if c == St::Fault as u64 => Some(Err(fault.unwrap_or(WarpFault { kind: FaultKind::Trap, lane }))),
+            c if c == ExitStatus::Fault as u64 => Some(Err(fault.unwrap_or(WarpFault { kind: FaultKind::Trap, lane }))),
             _ => {
                 if trace() {
                     eprintln!("interp {pc} {}", k.info.get(pc as usize).map_or("", |i| i.text.as_str()));
@@ -463,7 +448,7 @@ pub(super) fn run_compiled(
         }
     });
     st.ctx.faulted = 0;
-    blk.wj = Some(st);
+    blk.tier_state = Some(st);
     Some(Ran { end, stops, last, finished: false })
 }
 
@@ -609,4 +594,29 @@ pub(crate) extern "C" fn h_shfl(g: *mut Glue, pc: u64, emask: u64) {
             write_masked(dst, &q, emask as u32);
         }
     });
+}
+
+impl CompiledTier for WarpCode {
+    fn worker_state(&self) -> Box<dyn Any> {
+        Box::<WState>::default()
+    }
+
+    fn starts_fresh(&self, state: &dyn Any, warps: &[Warp]) -> bool {
+        state.downcast_ref::<WState>().is_some_and(|st| st.primed_for(warps))
+    }
+
+    fn run(
+        &self,
+        warps: &mut [Warp],
+        from: usize,
+        blk: &mut Block<'_, '_>,
+        bars: &mut Barriers,
+        fresh: bool,
+    ) -> Option<Ran> {
+        run_compiled(self, warps, from, blk, bars, fresh)
+    }
+
+    fn hand_back(&self, w: &mut Warp, k: &Func) {
+        leave_planar(w, k);
+    }
 }

@@ -1,0 +1,589 @@
+//! Decoding arithmetic: moves, integer and floating-point operations (unary, binary,
+//! ternary, video, bit-field), into the IR's operation kinds.
+
+use super::*;
+
+impl FuncDecoder<'_> {
+    /// `mov`: a move, or a packing or unpacking of a vector.
+    pub(super) fn mov_inst(&mut self, p: &Parts<'_>) -> R<Op> {
+        let ops = &p.ins.operands;
+        p.check(&[])?;
+        p.need(2)?;
+        let t = p.ty_req()?;
+        if t == ScalarType::B128 {
+            return Ok(Op::Mov2 { d: self.wide_dst(&ops[0])?, a: self.wide_src(&ops[1])? });
+        }
+        Ok(match (&ops[0], &ops[1]) {
+            (Operand::Vector(ds), a) => {
+                let bits = (u32::from(width(t)) / ds.len() as u32) as u8;
+                let mut parts = Vec::new();
+                for d in ds {
+                    parts.push(match d {
+                        Operand::Sink => None,
+                        d => Some(self.reg(d)?),
+                    });
+                }
+                Op::Unpack { parts, a: self.src(a, t)?, bits }
+            }
+            (d, Operand::Vector(srcs)) => {
+                let bits = (u32::from(width(t)) / srcs.len() as u32) as u8;
+                let part_ty = match bits {
+                    8 => ScalarType::B8,
+                    16 => ScalarType::B16,
+                    32 => ScalarType::B32,
+                    _ => ScalarType::B64,
+                };
+                let parts = srcs.iter().map(|s| self.src(s, part_ty)).collect::<R<Vec<_>>>()?;
+                Op::Pack { d: self.reg(d)?, parts, bits }
+            }
+            (d, a) => Op::Un { op: UnOp::Mov, d: self.reg(d)?, a: self.src(a, t)? },
+        })
+    }
+
+    /// Two-operand arithmetic and logic (`add`, `mul`, `shl`, ...).
+    pub(super) fn binary_inst(&mut self, p: &Parts<'_>) -> R<Op> {
+        let ins = p.ins;
+        let ops = &p.ins.operands;
+        let kws = &p.kws;
+        let rnd = p.rnd;
+        p.need(3)?;
+        let t = p.ty_req()?;
+        let op = self.binop(ins.opcode, t, kws, rnd)?;
+        let bt = match op {
+            BinOp::Shl(_) | BinOp::Shr(..) | BinOp::Szext { .. } => ScalarType::U32,
+            _ => t,
+        };
+        Ok(Op::Bin { op, d: self.reg(&ops[0])?, a: self.src(&ops[1], t)?, b: self.src(&ops[2], bt)? })
+    }
+
+    /// Three-operand arithmetic (`mad`, `fma`, `prmt`, `selp`, video instructions, ...).
+    pub(super) fn ternary_inst(&mut self, p: &Parts<'_>) -> R<Op> {
+        let ins = p.ins;
+        let ops = &p.ins.operands;
+        let kws = &p.kws;
+        let tys = &p.tys;
+        let rnd = p.rnd;
+        p.check(&[
+            Kw::Relu,
+            Kw::Add,
+            Kw::Rn,
+            Kw::Rz,
+            Kw::Rm,
+            Kw::Rp,
+            Kw::Ftz,
+            Kw::Sat,
+            Kw::Lo,
+            Kw::Hi,
+            Kw::Wide,
+            Kw::L,
+            Kw::R,
+            Kw::Wrap,
+            Kw::Clamp,
+            Kw::F4e,
+            Kw::B4e,
+            Kw::Rc8,
+            Kw::Ecl,
+            Kw::Ecr,
+            Kw::Rc16,
+            // vset2/vset4's comparison.
+            Kw::Eq,
+            Kw::Ne,
+            Kw::Lt,
+            Kw::Le,
+            Kw::Gt,
+            Kw::Ge,
+        ])?;
+        let t = p.ty_req()?;
+        let (mut op, n) = self.ternop(ins.opcode, t, tys, kws, rnd)?;
+        p.need(n)?;
+        if let TernOp::Lop3(_) = op {
+            let Operand::Imm(Imm::Int(lut)) = ops[4] else {
+                return Err(DecodeError::Invalid("lop3 needs an immediate truth table".into()));
+            };
+            op = TernOp::Lop3(lut as u8);
+        }
+        let (sa, sb, sc) = match op {
+            TernOp::Bfe(..) => (t, ScalarType::U32, ScalarType::U32),
+            TernOp::Selp => (t, t, ScalarType::Pred),
+            TernOp::Slct { float, .. } => (t, t, if float { ScalarType::F32 } else { ScalarType::S32 }),
+            TernOp::ShfL(_) | TernOp::ShfR(_) => (t, t, ScalarType::U32),
+            TernOp::Dp4a(..) | TernOp::Dp2a(..) | TernOp::Video(_) | TernOp::Fns => {
+                (ScalarType::B32, ScalarType::B32, ScalarType::B32)
+            }
+            TernOp::HFma(..) if t.size() == 2 => (ScalarType::B16, ScalarType::B16, ScalarType::B16),
+            TernOp::HFma(..) => (ScalarType::B32, ScalarType::B32, ScalarType::B32),
+            _ => (t, t, t),
+        };
+        let d = self.reg(&ops[0])?;
+        let a = self.src(&ops[1], sa)?;
+        let b = self.src(&ops[2], sb)?;
+        let c = self.src(&ops[3], sc)?;
+        Ok(Op::Tern { op, d, a, b, c })
+    }
+
+    /// `bfi`: bit-field insertion.
+    pub(super) fn bfi_inst(&mut self, p: &Parts<'_>) -> R<Op> {
+        let ops = &p.ins.operands;
+        p.check(&[])?;
+        p.need(5)?;
+        let t = p.ty_req()?;
+        Ok(Op::Bfi {
+            w: width(t),
+            d: self.reg(&ops[0])?,
+            a: self.src(&ops[1], t)?,
+            b: self.src(&ops[2], t)?,
+            c: self.src(&ops[3], ScalarType::U32)?,
+            e: self.src(&ops[4], ScalarType::U32)?,
+        })
+    }
+
+    /// One-operand arithmetic (`not`, `neg`, `popc`, `sqrt`, `ex2`, `testp`, ...).
+    pub(super) fn unary_inst(&mut self, p: &Parts<'_>) -> R<Op> {
+        let ins = p.ins;
+        let ops = &p.ins.operands;
+        let kws = &p.kws;
+        let rnd = p.rnd;
+        p.check(&[
+            Kw::Approx,
+            Kw::Full,
+            Kw::Rn,
+            Kw::Rz,
+            Kw::Rm,
+            Kw::Rp,
+            Kw::Ftz,
+            Kw::Shiftamt,
+            Kw::Finite,
+            Kw::Infinite,
+            Kw::Number,
+            Kw::Notanumber,
+            Kw::Normal,
+            Kw::Subnormal,
+        ])?;
+        p.need(2)?;
+        let t = p.ty_req()?;
+        let op = self.unop(ins.opcode, t, kws, rnd)?;
+        Ok(Op::Un { op, d: self.reg(&ops[0])?, a: self.src(&ops[1], t)? })
+    }
+
+    fn binop(&self, o: Opcode, t: ScalarType, kws: &[Kw], rnd: Option<Rounding>) -> R<BinOp> {
+        let has = |k: Kw| kws.contains(&k);
+        let w = width(t);
+        let s = is_signed(t);
+        let check = |allowed: &[Kw]| -> R<()> {
+            for k in kws {
+                if k.as_type().is_none() && !allowed.contains(k) {
+                    return Err(DecodeError::UnsupportedModifier(*k));
+                }
+            }
+            Ok(())
+        };
+        // `.xorsign.abs` (the two only together, on min/max): whether the instruction has it.
+        let xorsign_abs = |fop: FBin| -> R<bool> {
+            match (has(Kw::Xorsign), has(Kw::Abs)) {
+                (false, false) => Ok(false),
+                (true, true) if matches!(fop, FBin::Min | FBin::Max) => Ok(true),
+                _ => Err(DecodeError::Invalid(".xorsign.abs needs min/max (two operands)".into())),
+            }
+        };
+        use Opcode as O;
+        if t == ScalarType::F32 || t == ScalarType::F64 {
+            let fop = match o {
+                O::Add => FBin::Add,
+                O::Sub => FBin::Sub,
+                O::Mul => FBin::Mul,
+                O::Div => FBin::Div,
+                O::Min => FBin::Min,
+                O::Max => FBin::Max,
+                O::Copysign => {
+                    check(&[])?;
+                    return Ok(if t == ScalarType::F32 { BinOp::Copysign32 } else { BinOp::Copysign64 });
+                }
+                _ => return Err(DecodeError::Unsupported(format!("`{o}` on .{t} is not supported"))),
+            };
+            check(&[
+                Kw::Rn,
+                Kw::Rz,
+                Kw::Rm,
+                Kw::Rp,
+                Kw::Ftz,
+                Kw::Sat,
+                Kw::Approx,
+                Kw::Full,
+                Kw::NaN,
+                Kw::Xorsign,
+                Kw::Abs,
+            ])?;
+            if xorsign_abs(fop)? {
+                if t != ScalarType::F32 {
+                    return Err(DecodeError::Invalid(".xorsign.abs needs min/max.f32".into()));
+                }
+                return Ok(BinOp::MinMaxXorsign32 { max: fop == FBin::Max, ftz: has(Kw::Ftz), nan: has(Kw::NaN) });
+            }
+            if let Some(r) = rnd
+                && r != Rounding::Rn
+            {
+                if !matches!(r, Rounding::Rz | Rounding::Rm | Rounding::Rp)
+                    || !matches!(fop, FBin::Add | FBin::Sub | FBin::Mul | FBin::Div)
+                {
+                    return Err(DecodeError::Unsupported(format!("rounding mode .{r} is not supported for `{o}`")));
+                }
+                let double = t == ScalarType::F64;
+                return Ok(BinOp::FDir(FDir { op: fop, rnd: r, double, ftz: has(Kw::Ftz), sat: has(Kw::Sat) }));
+            }
+            if has(Kw::NaN) {
+                if t != ScalarType::F32 || !matches!(fop, FBin::Min | FBin::Max) {
+                    return Err(DecodeError::Invalid(".NaN needs min/max.f32".into()));
+                }
+                return Ok(BinOp::MinMaxNaN32 { max: fop == FBin::Max, ftz: has(Kw::Ftz) });
+            }
+            return Ok(if t == ScalarType::F32 {
+                BinOp::F32(fop, has(Kw::Ftz), has(Kw::Sat))
+            } else {
+                if has(Kw::Sat) || has(Kw::Approx) {
+                    return Err(DecodeError::Unsupported("unsupported f64 modifier".into()));
+                }
+                BinOp::F64(fop)
+            });
+        }
+        if let Some((fmt, x2)) = half_ty(t) {
+            let fop = match o {
+                O::Add => FBin::Add,
+                O::Sub => FBin::Sub,
+                O::Mul => FBin::Mul,
+                O::Min => FBin::Min,
+                O::Max => FBin::Max,
+                _ => return Err(DecodeError::Unsupported(format!("`{o}` on .{t} is not supported"))),
+            };
+            check(&[Kw::Rn, Kw::Ftz, Kw::Sat, Kw::NaN, Kw::Relu, Kw::Xorsign, Kw::Abs])?;
+            let xorsign = xorsign_abs(fop)?;
+            let (ftz, sat, relu, nan) = (has(Kw::Ftz), has(Kw::Sat), has(Kw::Relu), has(Kw::NaN));
+            let m = HMode { fmt, ftz, sat, relu, nan, xorsign };
+            return Ok(BinOp::Half(fop, m, x2));
+        }
+        if t.kind() == TypeKind::Float {
+            return Err(DecodeError::Unsupported(format!("`{o}` on .{t} is not supported")));
+        }
+        if matches!(t, ScalarType::U16x2 | ScalarType::S16x2) {
+            let op = match o {
+                O::Add => FBin::Add,
+                O::Sub => FBin::Sub,
+                O::Min => FBin::Min,
+                O::Max => FBin::Max,
+                _ => return Err(DecodeError::Unsupported(format!("`{o}` on .{t} is not supported"))),
+            };
+            check(&[Kw::Relu])?;
+            if has(Kw::Relu) && (!s || !matches!(op, FBin::Min | FBin::Max)) {
+                return Err(DecodeError::Invalid(".relu needs min/max.s16x2".into()));
+            }
+            return Ok(BinOp::I16x2 { op, signed: s, relu: has(Kw::Relu) });
+        }
+        if has(Kw::Relu) && matches!(o, O::Min | O::Max) {
+            check(&[Kw::Relu])?;
+            if t != ScalarType::S32 {
+                return Err(DecodeError::Invalid(".relu needs min/max.s32".into()));
+            }
+            return Ok(BinOp::MinMaxRelu { max: o == O::Max });
+        }
+        Ok(match o {
+            O::Add | O::Sub => {
+                check(&[Kw::Sat])?;
+                if has(Kw::Sat) {
+                    if t != ScalarType::S32 {
+                        return Err(DecodeError::Invalid("add.sat needs .s32".into()));
+                    }
+                    if o == O::Add { BinOp::AddSat } else { BinOp::SubSat }
+                } else if o == O::Add {
+                    BinOp::Add(w)
+                } else {
+                    BinOp::Sub(w)
+                }
+            }
+            O::Mul => {
+                check(&[Kw::Lo, Kw::Hi, Kw::Wide])?;
+                if has(Kw::Hi) {
+                    BinOp::MulHi(w, s)
+                } else if has(Kw::Wide) {
+                    if w == 64 {
+                        return Err(DecodeError::Invalid("mul.wide on 64-bit".into()));
+                    }
+                    BinOp::MulWide(w, s)
+                } else {
+                    BinOp::MulLo(w)
+                }
+            }
+            O::Mul24 => {
+                check(&[Kw::Lo, Kw::Hi])?;
+                if has(Kw::Hi) { BinOp::Mul24Hi(s) } else { BinOp::Mul24Lo(s) }
+            }
+            O::Div => {
+                check(&[])?;
+                BinOp::Div(w, s)
+            }
+            O::Rem => {
+                check(&[])?;
+                BinOp::Rem(w, s)
+            }
+            O::Min => {
+                check(&[])?;
+                BinOp::Min(w, s)
+            }
+            O::Max => {
+                check(&[])?;
+                BinOp::Max(w, s)
+            }
+            O::And => BinOp::And(w.max(8)),
+            O::Or => BinOp::Or(w.max(8)),
+            O::Xor => BinOp::Xor(w.max(8)),
+            O::Shl => BinOp::Shl(w),
+            O::Shr => BinOp::Shr(w, s),
+            O::Bmsk => BinOp::Bmsk(has(Kw::Wrap)),
+            O::Szext if w == 32 => BinOp::Szext { signed: s, clamp: !has(Kw::Wrap) },
+            _ => return Err(DecodeError::Unsupported(format!("`{o}` on .{t} is not supported"))),
+        })
+    }
+
+    fn ternop(
+        &self,
+        o: Opcode,
+        t: ScalarType,
+        tys: &[ScalarType],
+        kws: &[Kw],
+        rnd: Option<Rounding>,
+    ) -> R<(TernOp, usize)> {
+        let has = |k: Kw| kws.contains(&k);
+        let w = width(t);
+        let s = is_signed(t);
+        use Opcode as O;
+        Ok(match o {
+            O::Mad | O::Fma if t == ScalarType::F32 || t == ScalarType::F64 => {
+                if let Some(r) = rnd
+                    && r != Rounding::Rn
+                {
+                    if !matches!(r, Rounding::Rz | Rounding::Rm | Rounding::Rp) {
+                        return Err(DecodeError::Unsupported(format!("rounding mode .{r} is not supported for `{o}`")));
+                    }
+                    let double = t == ScalarType::F64;
+                    let f = FDir { op: FBin::Add, rnd: r, double, ftz: has(Kw::Ftz), sat: has(Kw::Sat) };
+                    return Ok((TernOp::FmaDir(f), 4));
+                }
+                if o == O::Mad && rnd.is_none() && t == ScalarType::F64 {
+                    return Err(DecodeError::Invalid("mad.f64 needs a rounding mode".into()));
+                }
+                if t == ScalarType::F32 { (TernOp::Fma32(has(Kw::Ftz), has(Kw::Sat)), 4) } else { (TernOp::Fma64, 4) }
+            }
+            O::Fma | O::Mad if half_ty(t).is_some() => {
+                let Some((fmt, x2)) = half_ty(t) else { return Err(DecodeError::Invalid("unreachable".into())) };
+                if rnd.is_some_and(|r| r != Rounding::Rn) {
+                    return Err(DecodeError::Unsupported(format!("`{o}` on .{t} supports only .rn")));
+                }
+                let m = HMode {
+                    fmt,
+                    ftz: has(Kw::Ftz),
+                    sat: has(Kw::Sat),
+                    relu: has(Kw::Relu),
+                    nan: false,
+                    xorsign: false,
+                };
+                (TernOp::HFma(m, x2), 4)
+            }
+            O::Fns => (TernOp::Fns, 4),
+            O::Vadd2
+            | O::Vadd4
+            | O::Vsub2
+            | O::Vsub4
+            | O::Vavrg2
+            | O::Vavrg4
+            | O::Vabsdiff2
+            | O::Vabsdiff4
+            | O::Vmin2
+            | O::Vmin4
+            | O::Vmax2
+            | O::Vmax4
+            | O::Vset2
+            | O::Vset4 => {
+                use Opcode as O;
+                let op = match o {
+                    O::Vset2 | O::Vset4 => {
+                        let cmp = kws
+                            .iter()
+                            .find_map(|k| k.as_cmp())
+                            .ok_or_else(|| DecodeError::Invalid("vset needs a comparison".into()))?;
+                        if !matches!(cmp, CmpOp::Eq | CmpOp::Ne | CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge) {
+                            return Err(DecodeError::Invalid(format!("vset comparison .{cmp} is not defined")));
+                        }
+                        VideoOp::Set(cmp)
+                    }
+                    O::Vadd2 | O::Vadd4 => VideoOp::Add,
+                    O::Vsub2 | O::Vsub4 => VideoOp::Sub,
+                    O::Vavrg2 | O::Vavrg4 => VideoOp::Avrg,
+                    O::Vabsdiff2 | O::Vabsdiff4 => VideoOp::Absdiff,
+                    O::Vmin2 | O::Vmin4 => VideoOp::Min,
+                    _ => VideoOp::Max,
+                };
+                let lane =
+                    if matches!(o, O::Vadd2 | O::Vsub2 | O::Vavrg2 | O::Vabsdiff2 | O::Vmin2 | O::Vmax2 | O::Vset2) {
+                        16
+                    } else {
+                        8
+                    };
+                // `vset` names its two operand types (its result lanes are 0 or 1); the others
+                // name the destination's too.
+                let tys: &[ScalarType] = match (op, tys) {
+                    (VideoOp::Set(_), [a, b]) => &[ScalarType::U32, *a, *b],
+                    (VideoOp::Set(_), _) => return Err(DecodeError::Invalid("vset needs two types".into())),
+                    (_, t @ [_, _, _]) => t,
+                    _ => return Err(DecodeError::Invalid("video instructions need three types".into())),
+                };
+                let v = Video {
+                    op,
+                    lane,
+                    d_signed: is_signed(tys[0]),
+                    a_signed: is_signed(tys[1]),
+                    b_signed: is_signed(tys[2]),
+                    sat: has(Kw::Sat),
+                    add: has(Kw::Add),
+                };
+                (TernOp::Video(v), 4)
+            }
+            O::Mad if t.kind() != TypeKind::Float => {
+                if has(Kw::Hi) {
+                    (TernOp::MadHi(w, s), 4)
+                } else if has(Kw::Wide) {
+                    if w == 64 {
+                        return Err(DecodeError::Invalid("mad.wide on 64-bit".into()));
+                    }
+                    (TernOp::MadWide(w, s), 4)
+                } else if has(Kw::Cc) || has(Kw::Sat) {
+                    return Err(DecodeError::Unsupported("mad.cc / mad.sat are not supported".into()));
+                } else {
+                    (TernOp::MadLo(w), 4)
+                }
+            }
+            O::Mad24 => {
+                let sat = has(Kw::Sat);
+                if sat && !(has(Kw::Hi) && s) {
+                    return Err(DecodeError::Invalid("mad24 .sat needs .hi.s32".into()));
+                }
+                if has(Kw::Hi) { (TernOp::Mad24Hi { signed: s, sat }, 4) } else { (TernOp::Mad24Lo(s), 4) }
+            }
+            O::Sad => (TernOp::Sad(w, s), 4),
+            O::Bfe => (TernOp::Bfe(w, s), 4),
+            O::Prmt => {
+                let modes = [Kw::F4e, Kw::B4e, Kw::Rc8, Kw::Ecl, Kw::Ecr, Kw::Rc16];
+                let mode = modes.iter().position(|k| has(*k)).map_or(0, |i| i as u8 + 1);
+                (TernOp::Prmt(mode), 4)
+            }
+            O::Lop3 => (TernOp::Lop3(0), 5),
+            O::Shf => {
+                let wrap = has(Kw::Wrap);
+                if has(Kw::L) { (TernOp::ShfL(wrap), 4) } else { (TernOp::ShfR(wrap), 4) }
+            }
+            O::Selp => (TernOp::Selp, 4),
+            O::Slct => match tys.get(1) {
+                Some(ScalarType::F32) => (TernOp::Slct { float: true, ftz: has(Kw::Ftz) }, 4),
+                Some(ScalarType::S32) => (TernOp::Slct { float: false, ftz: false }, 4),
+                _ => return Err(DecodeError::Invalid("slct needs a .s32 or .f32 selector type".into())),
+            },
+            O::Dp4a | O::Dp2a => {
+                if tys.len() != 2 {
+                    return Err(DecodeError::Invalid("dp4a needs two types".into()));
+                }
+                let (sa, sb) = (is_signed(tys[0]), is_signed(tys[1]));
+                if o == O::Dp4a { (TernOp::Dp4a(sa, sb), 4) } else { (TernOp::Dp2a(sa, sb, has(Kw::Hi)), 4) }
+            }
+            _ => return Err(DecodeError::Unsupported(format!("`{o}` on .{t} is not supported"))),
+        })
+    }
+
+    fn unop(&self, o: Opcode, t: ScalarType, kws: &[Kw], rnd: Option<Rounding>) -> R<UnOp> {
+        let has = |k: Kw| kws.contains(&k);
+        let w = width(t);
+        let ftz = has(Kw::Ftz);
+        use Opcode as O;
+        let dir = |double: bool| -> Option<UnOp> {
+            let r = rnd.filter(|r| matches!(r, Rounding::Rz | Rounding::Rm | Rounding::Rp))?;
+            let op = match o {
+                O::Sqrt => FBin::Add,
+                O::Rcp => FBin::Div,
+                _ => return None,
+            };
+            Some(UnOp::FDir(FDir { op, rnd: r, double, ftz, sat: false }))
+        };
+        if matches!(t, ScalarType::F32 | ScalarType::F64)
+            && let Some(u) = dir(t == ScalarType::F64)
+        {
+            return Ok(u);
+        }
+        let f32fn = |f: F32Fn| -> R<UnOp> {
+            if let Some(r) = rnd
+                && r != Rounding::Rn
+            {
+                return Err(DecodeError::Unsupported(format!("rounding mode .{r} is not supported")));
+            }
+            Ok(UnOp::F32(f, ftz))
+        };
+        Ok(match (o, t) {
+            (O::Not, ScalarType::Pred) | (O::Cnot, _) => UnOp::Cnot(w.max(8)),
+            (O::Not, _) => UnOp::Not(w),
+            (O::Neg, ScalarType::F32) => UnOp::NegF32,
+            (O::Neg, ScalarType::F64) => UnOp::NegF64,
+            (O::Abs, ScalarType::F32) => UnOp::AbsF32 { ftz },
+            (O::Abs, ScalarType::F64) => UnOp::AbsF64,
+            (O::Neg | O::Abs, t) if half_ty(t).is_some() => {
+                let Some((fmt, x2)) = half_ty(t) else { return Err(DecodeError::Invalid("unreachable".into())) };
+                UnOp::HNegAbs { neg: o == O::Neg, fmt, ftz, x2 }
+            }
+            (O::Neg | O::Abs, t) if t.kind() == TypeKind::Float => {
+                return Err(DecodeError::Unsupported(format!("`{o}.{t}` is not supported")));
+            }
+            (O::Neg, _) => UnOp::Neg(w),
+            (O::Abs, _) => UnOp::Abs(w),
+            (O::Popc, _) => UnOp::Popc(w),
+            (O::Clz, _) => UnOp::Clz(w),
+            (O::Brev, _) => UnOp::Brev(w),
+            (O::Bfind, _) => UnOp::Bfind { w, signed: is_signed(t), shiftamt: has(Kw::Shiftamt) },
+            (O::Sqrt, ScalarType::F32) => f32fn(F32Fn::Sqrt)?,
+            (O::Rcp, ScalarType::F32) => f32fn(F32Fn::Rcp)?,
+            (O::Rsqrt, ScalarType::F32) => f32fn(F32Fn::Rsqrt)?,
+            (O::Sin, ScalarType::F32) => f32fn(F32Fn::Sin)?,
+            (O::Cos, ScalarType::F32) => f32fn(F32Fn::Cos)?,
+            (O::Lg2, ScalarType::F32) => f32fn(F32Fn::Lg2)?,
+            (O::Ex2, ScalarType::F32) => f32fn(F32Fn::Ex2)?,
+            (O::Tanh, ScalarType::F32) => f32fn(F32Fn::Tanh)?,
+            (O::Ex2 | O::Tanh, t) if half_ty(t).is_some() && has(Kw::Approx) => {
+                let Some((fmt, x2)) = half_ty(t) else { return Err(DecodeError::Invalid("unreachable".into())) };
+                UnOp::HApprox { f: if o == O::Ex2 { F32Fn::Ex2 } else { F32Fn::Tanh }, fmt, ftz, x2 }
+            }
+            (O::Sqrt | O::Rcp | O::Rsqrt, ScalarType::F64) => {
+                if let Some(r) = rnd
+                    && r != Rounding::Rn
+                {
+                    return Err(DecodeError::Unsupported(format!("rounding mode .{r} is not supported")));
+                }
+                match o {
+                    O::Sqrt => UnOp::F64(F64Fn::Sqrt),
+                    O::Rsqrt => UnOp::F64(F64Fn::Rsqrt),
+                    _ if has(Kw::Approx) => UnOp::F64(F64Fn::RcpFtz),
+                    _ => UnOp::F64(F64Fn::Rcp),
+                }
+            }
+            (O::Testp, ScalarType::F32 | ScalarType::F64) => {
+                let p = if has(Kw::Finite) {
+                    Testp::Finite
+                } else if has(Kw::Infinite) {
+                    Testp::Infinite
+                } else if has(Kw::Number) {
+                    Testp::Number
+                } else if has(Kw::Notanumber) {
+                    Testp::NotANumber
+                } else if has(Kw::Normal) {
+                    Testp::Normal
+                } else {
+                    Testp::Subnormal
+                };
+                UnOp::Testp(p, t == ScalarType::F64)
+            }
+            _ => return Err(DecodeError::Unsupported(format!("`{o}.{t}` is not supported"))),
+        })
+    }
+}

@@ -1,0 +1,675 @@
+//! PTX module → internal IR: resolves registers to slots, symbols to addresses or global
+//! indices, labels to instruction indices, lays out parameters, shared and local memory, and
+//! computes the reconvergence point (immediate post-dominator) of every branch.
+
+use std::collections::HashMap;
+
+use ptx::LineIndex;
+use ptx::ast::{
+    BinaryOp, ConstExpr, FuncKind, Function, Imm, Initializer, Instruction, Item, Modifier, Module, Name, Operand,
+    Statement, UnaryOp, VarDecl,
+};
+use ptx::keyword::Kw;
+use ptx::types::{CmpOp, Opcode, Rounding, ScalarType, SpecialReg, StateSpace, TypeKind};
+
+mod arith;
+mod collective;
+mod compare;
+mod control;
+mod convert;
+mod error;
+mod initializers;
+mod instruction;
+mod memory;
+mod mma;
+mod operands;
+mod param_address;
+mod shared_layout;
+mod tex;
+
+pub(crate) use error::DecodeError;
+use initializers::*;
+use instruction::Parts;
+
+use shared_layout::{SharedLayouts, SharedVar};
+
+use crate::error::LoadError;
+use crate::float::{HFmt, HMode};
+use crate::ir::*;
+use crate::memory::AtomOp;
+
+/// A module-scope `.global`/`.const` variable, allocated in device memory per `DeviceMemory`.
+#[derive(Debug, Clone)]
+pub(crate) struct GlobalVar {
+    pub name: String,
+    pub size: u64,
+    pub init: Vec<u8>,
+    /// Initializer words holding addresses: (byte offset, global index, addend, size).
+    pub relocs: Vec<(u64, u32, i64, u8)>,
+    /// `.attribute(.managed)` (a `__managed__` variable): allocated as unified memory, so
+    /// kernels and the host reach it at the same address.
+    pub managed: bool,
+    /// In the `.const` space (a constant bank: `isspacep.const`).
+    pub constant: bool,
+}
+
+/// The decoded module.
+#[derive(Debug)]
+pub(crate) struct Decoded {
+    pub funcs: Vec<Result<Func, LoadError>>,
+    pub globals: Vec<GlobalVar>,
+    pub files: HashMap<u32, String>,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Sym {
+    Reg(Reg),
+    RegRange(Reg, u32),
+    Global(u32),
+    /// A static shared variable's offset and size (0: a dynamic `.extern` array).
+    Shared(u64, u64),
+    Local(u64),
+    KParam(u64),
+    FParam(u64),
+    Func(u32),
+}
+
+type R<T> = Result<T, DecodeError>;
+
+fn align_up(x: u64, a: u64) -> u64 {
+    x.div_ceil(a.max(1)) * a.max(1)
+}
+
+fn decl_size(d: &VarDecl, dims: &[Option<u64>]) -> u64 {
+    let elems: u64 = dims.iter().map(|d| d.unwrap_or(0)).product();
+    u64::from(d.ty.size()) * elems
+}
+
+fn decl_align(d: &VarDecl) -> u64 {
+    u64::from(d.align.unwrap_or(d.ty.size()).max(1))
+}
+
+/// Decodes a whole module.
+pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
+    let lines = src.map(LineIndex::new);
+    let names = &m.names;
+    // The driver compiles `.target ..., debug` modules without optimization: no contraction.
+    let contract = crate::contract::enabled() && !m.target.options.iter().any(|o| o == "debug");
+    let mut module_syms: HashMap<Name, Sym> = HashMap::new();
+    let mut globals = Vec::new();
+    let mut files = HashMap::new();
+    let mut global_errors: HashMap<u32, LoadError> = HashMap::new();
+
+    // Functions: index by name (definitions win over prototypes).
+    let mut func_items: Vec<&Function> = Vec::new();
+    for it in &m.items {
+        if let Item::Func(f) = it
+            && f.body.is_some()
+        {
+            module_syms.insert(f.name, Sym::Func(func_items.len() as u32));
+            func_items.push(f);
+        }
+    }
+
+    // Shared memory: the static `.shared` variables of the module and of function bodies, and
+    // the `.extern .shared` arrays (the dynamic area), laid out per kernel (`shared_layout`).
+    let mut shared_vars: Vec<SharedVar> = Vec::new();
+    let mut dyn_shared: Vec<Name> = Vec::new();
+    let mut dyn_align = 16u64;
+    let mut shared_decl = |d: &VarDecl| {
+        for n in &d.names {
+            let size = decl_size(d, &n.dims);
+            if n.dims.iter().any(|x| x.is_none()) || size == 0 {
+                dyn_shared.push(n.name);
+                dyn_align = dyn_align.max(decl_align(d));
+            } else {
+                shared_vars.push(SharedVar { name: n.name, size, align: decl_align(d) });
+            }
+        }
+    };
+    for it in &m.items {
+        match it {
+            Item::Var(v) if matches!(v.space, StateSpace::Shared | StateSpace::SharedCta) => shared_decl(v),
+            Item::Var(v) if matches!(v.space, StateSpace::Global | StateSpace::Const) => {
+                for n in &v.names {
+                    let idx = globals.len() as u32;
+                    let mut size = decl_size(v, &n.dims);
+                    let mut init = Vec::new();
+                    let mut relocs = Vec::new();
+                    if let Some(i) = &v.init {
+                        let mut flat = Vec::new();
+                        flatten(i, &mut flat);
+                        let es = u64::from(v.ty.scalar.size());
+                        for (k, e) in flat.iter().enumerate() {
+                            let off = k as u64 * es;
+                            match eval(e, &module_syms) {
+                                Ok((val, None)) => {
+                                    let bytes = encode_const(val, v.ty.scalar);
+                                    init.extend_from_slice(&bytes[..es as usize]);
+                                }
+                                Ok((val, Some(g))) => {
+                                    relocs.push((off, g, val.as_i64(), es as u8));
+                                    init.extend(std::iter::repeat_n(0, es as usize));
+                                }
+                                Err(msg) => {
+                                    let (line, col) = lines.as_ref().map_or((0, 0), |l| l.line_col(v.span.start));
+                                    global_errors.entry(idx).or_insert(LoadError {
+                                        function: String::new(),
+                                        instruction: names.str(n.name).to_string(),
+                                        line,
+                                        col,
+                                        message: msg.to_string(),
+                                    });
+                                }
+                            }
+                        }
+                        size = size.max(init.len() as u64);
+                    }
+                    module_syms.insert(n.name, Sym::Global(idx));
+                    let managed = v.attrs.contains(&ptx::ast::VarAttr::Managed);
+                    let constant = v.space == StateSpace::Const;
+                    globals.push(GlobalVar {
+                        name: names.str(n.name).to_string(),
+                        size,
+                        init,
+                        relocs,
+                        managed,
+                        constant,
+                    });
+                }
+            }
+            Item::File(f) => {
+                files.insert(f.index, f.path.clone());
+            }
+            _ => {}
+        }
+    }
+    for f in &func_items {
+        for s in f.body.iter().flatten() {
+            if let Statement::Decl(d) = s
+                && matches!(d.space, StateSpace::Shared | StateSpace::SharedCta)
+            {
+                shared_decl(d);
+            }
+        }
+    }
+    let is_kernel: Vec<bool> = func_items.iter().map(|f| f.kind == FuncKind::Entry).collect();
+    let layouts = SharedLayouts::plan(&func_items, &is_kernel, &shared_vars, &dyn_shared, dyn_align);
+
+    let mut funcs = Vec::new();
+    for (i, f) in func_items.iter().enumerate() {
+        let (shared_syms, dyn_base) = match layouts.kernels.get(i) {
+            Some(Some((syms, base))) => (syms, *base),
+            _ => (&layouts.functions, 0),
+        };
+        let mut d = FuncDecoder {
+            names,
+            lines: lines.as_ref(),
+            module_syms: &module_syms,
+            shared_syms,
+            func_items: &func_items,
+            files: &files,
+            scopes: vec![HashMap::new()],
+            nregs: 0,
+            param_size: 0,
+            local_size: 0,
+            loc: None,
+            fname: names.str(f.name).to_string(),
+            is_kernel: f.kind == FuncKind::Entry,
+            param_sizes: HashMap::new(),
+            bad_globals: &global_errors,
+            jump_tables: HashMap::new(),
+            contract,
+            preds: Default::default(),
+            reg_bits: Vec::new(),
+            wide: std::collections::HashSet::new(),
+            shared_refs: Default::default(),
+        };
+        funcs.push(d.function(f, dyn_base.min(u64::from(u32::MAX)) as u32));
+    }
+    kernel_shared_footprints(&mut funcs);
+    for f in funcs.iter_mut().flatten().filter(|f| f.is_kernel) {
+        f.warps_interleave = crate::analysis::hazard::shared_location_hazard(f).is_some();
+    }
+    Decoded { funcs, globals, files }
+}
+
+/// The byte ranges of the static shared variables in `refs` (offset, size; size 0, the
+/// dynamic area, is not static), sorted and merged.
+fn own_shared_ranges(refs: &[(u64, u64)]) -> Vec<(u32, u32)> {
+    let mut r: Vec<(u32, u32)> =
+        refs.iter().filter(|&&(_, n)| n > 0).map(|&(o, n)| (o as u32, o.saturating_add(n) as u32)).collect();
+    merge_ranges(&mut r);
+    r
+}
+
+fn merge_ranges(r: &mut Vec<(u32, u32)>) {
+    r.sort_unstable();
+    let mut out: Vec<(u32, u32)> = Vec::with_capacity(r.len());
+    for &(a, b) in r.iter() {
+        match out.last_mut() {
+            Some(last) if a <= last.1 => last.1 = last.1.max(b),
+            _ => out.push((a, b)),
+        }
+    }
+    *r = out;
+}
+
+/// Makes each kernel's `shared_used` the static shared variables that it and the functions
+/// it calls (directly, transitively) name; `None` where an indirect call may reach any
+/// function. (A kernel's window also holds the common variables of device functions it calls
+/// that other kernels' callees name, `shared_layout`, so a kernel's blocks only need the bytes
+/// of its own variables zeroed: `exec::fresh_shared`.)
+fn kernel_shared_footprints(funcs: &mut [Result<Func, LoadError>]) {
+    let own: Vec<Option<Vec<(u32, u32)>>> =
+        funcs.iter().map(|f| f.as_ref().ok().and_then(|f| f.shared_used.clone())).collect();
+    let calls = |f: &Func| -> (Vec<u32>, bool) {
+        let mut direct = Vec::new();
+        let mut indirect = false;
+        for i in &f.code {
+            match &i.op {
+                Op::Call { func, .. } => direct.push(*func),
+                Op::CallInd { .. } => indirect = true,
+                _ => {}
+            }
+        }
+        (direct, indirect)
+    };
+    let graph: Vec<Option<(Vec<u32>, bool)>> = funcs.iter().map(|f| f.as_ref().ok().map(calls)).collect();
+    for (k, f) in funcs.iter_mut().enumerate() {
+        let Ok(f) = f else { continue };
+        if !f.is_kernel {
+            continue;
+        }
+        let mut seen = vec![false; graph.len()];
+        let mut stack = vec![k];
+        let mut ranges = Vec::new();
+        let mut known = true;
+        while let Some(i) = stack.pop() {
+            if std::mem::replace(&mut seen[i], true) {
+                continue;
+            }
+            match (&graph[i], &own[i]) {
+                (Some((direct, indirect)), Some(r)) => {
+                    known &= !indirect;
+                    ranges.extend_from_slice(r);
+                    stack.extend(direct.iter().map(|&c| c as usize).filter(|&c| c < graph.len()));
+                }
+                _ => known = false,
+            }
+        }
+        merge_ranges(&mut ranges);
+        f.shared_used = known.then_some(ranges);
+    }
+}
+
+fn width(t: ScalarType) -> u8 {
+    if t == ScalarType::Pred { 1 } else { (t.size() * 8) as u8 }
+}
+
+/// The format of a half-precision type and whether it is a pair.
+fn half_ty(t: ScalarType) -> Option<(HFmt, bool)> {
+    match t {
+        ScalarType::F16 => Some((HFmt::F16, false)),
+        ScalarType::F16x2 => Some((HFmt::F16, true)),
+        ScalarType::Bf16 => Some((HFmt::Bf16, false)),
+        ScalarType::Bf16x2 => Some((HFmt::Bf16, true)),
+        _ => None,
+    }
+}
+
+fn is_signed(t: ScalarType) -> bool {
+    t.kind() == TypeKind::Signed
+}
+
+fn mask_to(v: u64, t: ScalarType) -> u64 {
+    let w = width(t);
+    if w >= 64 { v } else { v & ((1u64 << w) - 1) }
+}
+
+struct FuncDecoder<'a> {
+    names: &'a ptx::ast::Names,
+    lines: Option<&'a LineIndex>,
+    module_syms: &'a HashMap<Name, Sym>,
+    /// The function's shared variables and dynamic area (`shared_layout`).
+    shared_syms: &'a HashMap<Name, Sym>,
+    func_items: &'a [&'a Function],
+    /// The module's `.file` table.
+    files: &'a HashMap<u32, String>,
+    scopes: Vec<HashMap<Name, Sym>>,
+    nregs: u32,
+    param_size: u32,
+    local_size: u32,
+    loc: Option<(u32, u32)>,
+    fname: String,
+    is_kernel: bool,
+    /// Sizes of the frame's `.param` variables by offset.
+    param_sizes: HashMap<u64, u32>,
+    /// Globals whose initializer cannot be loaded: functions using them fail to load.
+    bad_globals: &'a HashMap<u32, LoadError>,
+    /// `.branchtargets` lists of the current function, as instruction indices.
+    jump_tables: HashMap<Name, Vec<u32>>,
+    /// Whether to contract mul + add into fma (see `contract.rs`).
+    contract: bool,
+    /// Registers declared `.pred`.
+    preds: std::collections::HashSet<Reg>,
+    /// Declared width of each register in bits (1: `.pred`; 64 for registers the decoder
+    /// makes itself).
+    reg_bits: Vec<u8>,
+    /// `.b128` registers: each is the first (low) of two consecutive 64-bit slots, and only
+    /// `mov`, `ld`, `st` and `atom` of type `.b128` may name it.
+    wide: std::collections::HashSet<Reg>,
+    /// The static shared variables the function names (offset, size; size 0: the dynamic
+    /// area), for `Func::shared_used`.
+    shared_refs: std::cell::RefCell<Vec<(u64, u64)>>,
+}
+
+/// The state spaces `cvta` and `isspacep` name.
+const CVTA_SPACES: [Kw; 8] =
+    [Kw::Global, Kw::Shared, Kw::SharedCta, Kw::SharedCluster, Kw::Local, Kw::Const, Kw::Param, Kw::ParamEntry];
+
+/// Modifiers that only affect caching, ordering or scope; the executor may ignore them
+/// because it runs every access with (at least) the strongest guarantees.
+fn ignorable(k: Kw) -> bool {
+    matches!(
+        k,
+        Kw::Ca
+            | Kw::Cg
+            | Kw::Cs
+            | Kw::Lu
+            | Kw::Cv
+            | Kw::Wb
+            | Kw::Wt
+            | Kw::Nc
+            | Kw::Volatile
+            | Kw::Relaxed
+            | Kw::Acquire
+            | Kw::Release
+            | Kw::AcqRel
+            | Kw::Weak
+            | Kw::Cta
+            | Kw::Gpu
+            | Kw::Sys
+            | Kw::Cluster
+            | Kw::L1EvictFirst
+            | Kw::L1EvictLast
+            | Kw::L1EvictNormal
+            | Kw::L1EvictUnchanged
+            | Kw::L1NoAllocate
+            | Kw::L2EvictFirst
+            | Kw::L2EvictLast
+            | Kw::L2EvictNormal
+            | Kw::L2EvictUnchanged
+            | Kw::L2128B
+            | Kw::L2256B
+            | Kw::L264B
+            | Kw::Sc
+            | Kw::Aligned
+            | Kw::Uni
+            | Kw::Sync
+            | Kw::Noftz
+    )
+}
+
+impl FuncDecoder<'_> {
+    fn err_at(&self, text: String, span: ptx::Span, message: String) -> LoadError {
+        let (line, col) = self.lines.map_or((0, 0), |l| l.line_col(span.start));
+        LoadError { function: self.fname.clone(), instruction: text, line, col, message }
+    }
+
+    fn new_reg(&mut self) -> Reg {
+        self.nregs += 1;
+        self.reg_bits.push(64);
+        self.nregs - 1
+    }
+
+    fn declare(&mut self, d: &VarDecl, frame_local: &mut u64) -> R<()> {
+        for n in &d.names {
+            let sym = match d.space {
+                StateSpace::Reg => {
+                    if d.ty.scalar == ScalarType::B128 {
+                        if n.range.is_some() || d.ty.vector > 1 {
+                            return Err(DecodeError::Unsupported(
+                                "`.b128` register ranges and vectors are not supported".into(),
+                            ));
+                        }
+                        let r = self.new_reg();
+                        self.new_reg();
+                        self.wide.insert(r);
+                        Sym::Reg(r)
+                    } else if let Some(k) = n.range {
+                        let base = self.nregs;
+                        self.nregs += k;
+                        self.reg_bits.resize(self.nregs as usize, width(d.ty.scalar));
+                        Sym::RegRange(base, k)
+                    } else {
+                        let vw = u32::from(d.ty.vector.max(1));
+                        if vw > 1 {
+                            return Err(DecodeError::Unsupported("vector registers are not supported".into()));
+                        }
+                        let r = self.new_reg();
+                        if let Some(b) = self.reg_bits.last_mut() {
+                            *b = width(d.ty.scalar);
+                        }
+                        if d.ty.scalar == ScalarType::Pred {
+                            self.preds.insert(r);
+                        }
+                        Sym::Reg(r)
+                    }
+                }
+                StateSpace::Local => {
+                    *frame_local = align_up(*frame_local, decl_align(d));
+                    let s = Sym::Local(*frame_local);
+                    *frame_local += decl_size(d, &n.dims);
+                    s
+                }
+                StateSpace::Param | StateSpace::ParamFunc => {
+                    let off = align_up(u64::from(self.param_size), decl_align(d));
+                    self.param_size = (off + decl_size(d, &n.dims)) as u32;
+                    self.param_sizes.insert(off, decl_size(d, &n.dims) as u32);
+                    Sym::FParam(off)
+                }
+                StateSpace::Shared | StateSpace::SharedCta => match self.shared_syms.get(&n.name) {
+                    Some(s) => *s,
+                    None => return Err(DecodeError::Invalid("unknown shared variable".into())),
+                },
+                _ => {
+                    return Err(DecodeError::Unsupported(format!(
+                        "`.{}` variables in a function body are not supported",
+                        d.space
+                    )));
+                }
+            };
+            if let Some(scope) = self.scopes.last_mut() {
+                scope.insert(n.name, sym);
+            }
+        }
+        Ok(())
+    }
+
+    fn function(&mut self, f: &Function, dyn_base: u32) -> Result<Func, LoadError> {
+        let fspan = f.span;
+        let ferr = |s: &Self, m: String| s.err_at(s.fname.clone(), fspan, m);
+        // Parameters.
+        let mut kparam = 0u64;
+        let mut ret_slots = Vec::new();
+        let mut param_slots = Vec::new();
+        let mut frame_local = 0u64;
+        let mut param_copies = Vec::new();
+        let mut return_copies = Vec::new();
+        if self.is_kernel {
+            for p in &f.params {
+                for n in &p.names {
+                    kparam = align_up(kparam, decl_align(p));
+                    self.scopes[0].insert(n.name, Sym::KParam(kparam));
+                    kparam += decl_size(p, &n.dims);
+                }
+            }
+        } else {
+            let addressed = param_address::addressed(f);
+            for (is_return, list, slots) in [(true, &f.returns, &mut ret_slots), (false, &f.params, &mut param_slots)] {
+                for p in list.iter() {
+                    if p.space == StateSpace::Reg {
+                        return Err(ferr(self, "register parameters are not supported".into()));
+                    }
+                    for n in &p.names {
+                        let off = align_up(u64::from(self.param_size), decl_align(p));
+                        let sz = decl_size(p, &n.dims);
+                        if addressed.contains(&n.name) {
+                            // Its address is taken: it lives in the local frame.
+                            frame_local = align_up(frame_local, decl_align(p));
+                            self.scopes[0].insert(n.name, Sym::Local(frame_local));
+                            let c = param_address::LocalCopy { param: off, local: frame_local, size: sz };
+                            if is_return { &mut return_copies } else { &mut param_copies }.push(c);
+                            frame_local += sz;
+                        } else {
+                            self.scopes[0].insert(n.name, Sym::FParam(off));
+                        }
+                        self.param_size = (off + sz) as u32;
+                        slots.push((off as u32, sz as u32));
+                    }
+                }
+            }
+        }
+        let (prologue, epilogue) = if param_copies.is_empty() && return_copies.is_empty() {
+            (Vec::new(), Vec::new())
+        } else {
+            let tmp = self.new_reg();
+            (param_address::copy_code(&param_copies, true, tmp), param_address::copy_code(&return_copies, false, tmp))
+        };
+        let is_ret = |ins: &Instruction| ins.opcode == Opcode::Ret;
+        let body = f.body.as_deref().unwrap_or(&[]);
+        // Labels → instruction indices.
+        let mut labels: HashMap<Name, u32> = HashMap::new();
+        let mut n = prologue.len() as u32;
+        for s in body {
+            match s {
+                Statement::Instr(ins) => n += 1 + if is_ret(ins) { epilogue.len() as u32 } else { 0 },
+                Statement::Label(l, _) => {
+                    labels.insert(*l, n);
+                }
+                _ => {}
+            }
+        }
+        self.jump_tables.clear();
+        for s in body {
+            if let Statement::BranchTargets(name, targets, sp) = s {
+                let mut t = Vec::with_capacity(targets.len());
+                for l in targets {
+                    let Some(&pc) = labels.get(l) else {
+                        return Err(self.err_at("branchtargets".into(), *sp, "unknown label in .branchtargets".into()));
+                    };
+                    t.push(pc);
+                }
+                self.jump_tables.insert(*name, t);
+            }
+        }
+        let mut code = Vec::with_capacity(n as usize);
+        let mut info = Vec::with_capacity(n as usize);
+        let mut branch_fix: Vec<(usize, Name)> = Vec::new();
+        let (fline, fcol) = self.lines.map_or((0, 0), |l| l.line_col(fspan.start));
+        let copy_info = |what: &str, line: u32, col: u32, offset: u32| SrcInfo {
+            text: format!("(copy of the parameters whose address is taken {what})"),
+            line,
+            col,
+            offset,
+            loc: None,
+        };
+        for inst in &prologue {
+            code.push(inst.clone());
+            info.push(copy_info("into the local frame", fline, fcol, fspan.start));
+        }
+        for s in body {
+            match s {
+                Statement::Instr(ins) => {
+                    let text = fmt_inst(self.names, ins);
+                    if is_ret(ins) {
+                        let (line, col) = self.lines.map_or((0, 0), |l| l.line_col(ins.span.start));
+                        for inst in &epilogue {
+                            code.push(inst.clone());
+                            info.push(copy_info("back to the .param area", line, col, ins.span.start));
+                        }
+                    }
+                    let res = self.instruction(ins, &labels, &mut branch_fix, code.len());
+                    let op = res.map_err(|m| self.err_at(text.clone(), ins.span, m.to_string()))?;
+                    let guard = match ins.guard {
+                        Some(g) => match self.lookup(g.pred) {
+                            Some(Sym::Reg(r)) => Some(Guard { reg: r, neg: g.negated }),
+                            _ => return Err(self.err_at(text, ins.span, "unknown guard predicate".into())),
+                        },
+                        None => None,
+                    };
+                    let (line, col) = self.lines.map_or((0, 0), |l| l.line_col(ins.span.start));
+                    code.push(Inst { op, guard });
+                    info.push(SrcInfo { text, line, col, offset: ins.span.start, loc: self.loc });
+                }
+                Statement::Decl(d) => {
+                    self.declare(d, &mut frame_local)
+                        .map_err(|m| self.err_at(format!(".{} declaration", d.space), d.span, m.to_string()))?;
+                }
+                Statement::BlockStart(_) => self.scopes.push(HashMap::new()),
+                Statement::BlockEnd(_) => {
+                    self.scopes.pop();
+                }
+                Statement::Loc(l) => self.loc = Some(crate::source_loc::user_loc(l, self.files)),
+                Statement::Label(..) | Statement::Pragma(..) => {}
+                // Prototypes only describe indirect calls' parameters, which are matched to the
+                // callee's by position at run time.
+                Statement::CallPrototype(_) | Statement::CallTargets(..) | Statement::BranchTargets(..) => {}
+            }
+        }
+        let _ = branch_fix;
+        if self.contract {
+            // The parameter copies have no PTX instruction of their own.
+            let mut insts: Vec<Option<&Instruction>> = vec![None; prologue.len()];
+            let mut block_start = vec![false; prologue.len()];
+            let mut label = false;
+            for s in body {
+                match s {
+                    Statement::Instr(ins) => {
+                        if is_ret(ins) {
+                            insts.extend(std::iter::repeat_n(None, epilogue.len()));
+                            block_start.extend(std::iter::repeat_n(false, epilogue.len()));
+                        }
+                        insts.push(Some(ins));
+                        block_start.push(std::mem::take(&mut label));
+                    }
+                    Statement::Label(..) => label = true,
+                    _ => {}
+                }
+            }
+            crate::contract::contract(&mut code, &insts, &block_start);
+        }
+        crate::cfg::set_reconvergence(&mut code);
+        self.local_size = align_up(frame_local, 16) as u32;
+        let writes_shared = Func::may_write_shared(&code);
+        Ok(Func {
+            writes_shared,
+            name: self.fname.clone(),
+            is_kernel: self.is_kernel,
+            code,
+            info,
+            nregs: self.nregs,
+            reg_bits: std::mem::take(&mut self.reg_bits),
+            param_size: self.param_size,
+            local_size: self.local_size,
+            kparam_size: kparam as u32,
+            shared_size: dyn_base,
+            shared_used: Some(own_shared_ranges(&self.shared_refs.borrow())),
+            ret_slots,
+            param_slots,
+            cluster: f.directives.iter().find_map(|d| match d {
+                ptx::ast::FuncDirective::Reqnctapercluster(v) => {
+                    Some([0, 1, 2].map(|i| v.get(i).copied().unwrap_or(1).max(1)))
+                }
+                _ => None,
+            }),
+            warps_interleave: false,
+        })
+    }
+}
+
+/// Formats an instruction as PTX text (for error messages).
+pub(crate) fn fmt_inst(names: &ptx::ast::Names, i: &Instruction) -> String {
+    ptx::printer::print_instruction(names, i)
+}

@@ -1,0 +1,149 @@
+//! A thread block: its shared memory and warps, set up from a worker's pool, and run.
+
+use super::*;
+
+pub(crate) struct Block<'a, 'l> {
+    pub(crate) l: &'a Launch<'l>,
+    pub(crate) ctaid: [u32; 3],
+    pub(crate) shared: Vec<u8>,
+    pub(crate) worker: u32,
+    /// Warp-instructions executed (added to the launch total once per worker).
+    pub(crate) executed: u64,
+    /// The block's rank in its cluster.
+    pub(crate) rank: u32,
+    /// The shared memory of every block of a cluster larger than one block, by rank (the
+    /// executing block's slot is empty: its memory is in `shared` while it runs).
+    pub(crate) peers: Vec<Vec<u8>>,
+    /// What compiled warps use (with a warp-tier kernel).
+    pub(crate) tier_state: Option<Box<dyn std::any::Any>>,
+}
+
+pub(super) fn run_block(l: &Launch<'_>, ctaid: [u32; 3], worker: u32, pool: &mut Pool) -> Result<(), Fault> {
+    let k = kernel(l, l.kernel);
+    let mut shared = std::mem::take(&mut pool.shared);
+    fresh_shared(&mut shared, l, k);
+    let tier_state = l.tier.map(|t| std::mem::take(&mut pool.tier_state).unwrap_or_else(|| t.worker_state()));
+    let mut blk = Block { l, ctaid, shared, worker, executed: 0, rank: 0, peers: Vec::new(), tier_state };
+    let warps = &mut pool.warps;
+    // A warp-tier kernel's block after the first on this worker starts in compiled code,
+    // each warp reset only if something needs its interpreter state (`CompiledTier::starts_fresh`).
+    let fresh =
+        k.local_size == 0 && l.tier.zip(blk.tier_state.as_deref()).is_some_and(|(t, st)| t.starts_fresh(st, warps));
+    if !fresh {
+        make_warps(l, k, warps);
+    }
+    let r = schedule(l, &mut blk, warps, fresh);
+    pool.shared = blk.shared;
+    if blk.tier_state.is_some() {
+        pool.tier_state = blk.tier_state;
+    }
+    pool.executed += blk.executed;
+    r
+}
+
+/// Makes `shared` the zeroed shared memory of a new block of the launch (kernel `k`), from
+/// the previous block's of the same launch: a kernel that cannot write shared memory left it
+/// zeroed, and one that can gets the static variables it names (`Func::shared_used`) and
+/// the dynamic area zeroed. (A kernel's window may hold variables it does not name
+/// (`decode::shared_layout`); bytes it reaches there, out of its variables' bounds, hold what
+/// its previous block left, as undefined shared memory does on a GPU.)
+pub(crate) fn fresh_shared(shared: &mut Vec<u8>, l: &Launch<'_>, k: &Func) {
+    let size = shared_size(l, k);
+    if shared.len() != size {
+        shared.clear();
+        shared.resize(size, 0);
+    } else if k.writes_shared {
+        match &k.shared_used {
+            Some(ranges) => {
+                for &(a, b) in ranges {
+                    if let Some(bytes) = shared.get_mut(a as usize..(b as usize).min(size)) {
+                        bytes.fill(0);
+                    }
+                }
+                if let Some(dynamic) = shared.get_mut(k.shared_size as usize..) {
+                    dynamic.fill(0);
+                }
+            }
+            None => shared.fill(0),
+        }
+    }
+}
+
+/// The shared memory size of a block of the launch (the kernel's, dynamic, reserved).
+pub(super) fn shared_size(l: &Launch<'_>, k: &Func) -> usize {
+    let user = (k.shared_size + l.dyn_shared) as usize;
+    if l.reserved_smem > 0 { user.next_multiple_of(128) + l.reserved_smem as usize } else { user }
+}
+
+/// Makes `warps` the warps of a block of the launch, ready to run the kernel from the start
+/// (kept from the previous block when the layout is the same).
+pub(super) fn make_warps(l: &Launch<'_>, k: &Func, warps: &mut Vec<Warp>) {
+    let nthreads = l.block[0] * l.block[1] * l.block[2];
+    let nwarps = nthreads.div_ceil(32);
+    if warps.len() != nwarps as usize {
+        warps.clear();
+        for w in 0..nwarps {
+            let mut tid = [[0u32; 32]; 3];
+            let mut valid = 0u32;
+            for lane in 0..32 {
+                let lin = w * 32 + lane;
+                if lin < nthreads {
+                    valid |= 1 << lane;
+                }
+                tid[0][lane as usize] = lin % l.block[0];
+                tid[1][lane as usize] = (lin / l.block[0]) % l.block[1];
+                tid[2][lane as usize] = lin / (l.block[0] * l.block[1]);
+            }
+            warps.push(Warp {
+                id: w,
+                func: l.kernel,
+                regs: Vec::new(),
+                params: Vec::new(),
+                psize: 0,
+                local_base: 0,
+                local: vec![Vec::new(); 32],
+                stack: Vec::new(),
+                frames: Vec::new(),
+                tid,
+                valid,
+                exited: 0,
+                cache: NO_CACHE,
+                state: State::Ready,
+                bar_pc: 0,
+                carry: 0,
+                red: None,
+                stuck: ((0, 0), 0),
+                backedges: 0,
+                split_seen: false,
+                stack_top: [0; 32],
+                stack_moved: false,
+                forced: false,
+                cluster_arrived: 0,
+                floor: 0,
+                interpreter_only: false,
+                lanes: None,
+                planar_regs: Vec::new(),
+                planar: false,
+                local_grown: false,
+                local_ptrs: Box::new([0; 32]),
+            });
+        }
+    }
+    for w in warps.iter_mut() {
+        w.reset(l.kernel, k);
+    }
+}
+
+/// Warps and shared memory kept by a worker from block to block (the thread layout is the
+/// same for every block of a launch).
+#[derive(Default)]
+pub(super) struct Pool {
+    pub(super) warps: Vec<Warp>,
+    pub(super) shared: Vec<u8>,
+    pub(super) executed: u64,
+    /// The warps and shared memory of the blocks of a cluster (`exec/cluster.rs`).
+    pub(super) cluster: Vec<Vec<Warp>>,
+    pub(super) cluster_shared: Vec<Vec<u8>>,
+    /// The warp tier's per-worker state, kept across blocks.
+    pub(super) tier_state: Option<Box<dyn std::any::Any>>,
+}

@@ -1,0 +1,67 @@
+//! The interpreter: warps of 32 lanes with a reconvergence stack, blocks of warps scheduled
+//! cooperatively on one OS thread, blocks spread over a worker pool.
+//!
+//! One module per concept: the launch's grid (`grid`), a block (`block`), its scheduler
+//! (`scheduler`), a warp's state and operands (`warp`, `special_registers`), memory access
+//! (`memory`), calls (`calls`), built-in functions (`builtins`), mbarriers (`mbarrier`),
+//! faults (`fault`), and the instruction loop (`dispatch`), which hands each instruction to
+//! its family's module: lane arithmetic (`arith`), memory instructions (`load_store`),
+//! control flow (`control`), warp collectives and barriers (`collective`, `converge`),
+//! textures (`tex`), matrix operations (`mma`), clusters (`cluster`).
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use crate::device_launch::CdpFn;
+use crate::error::{Fault, FaultKind, LoadError};
+use crate::ir::*;
+use crate::memory::{
+    AllocCache, AtomOp, LOCAL_WINDOW, MemError, MemView, NO_CACHE, PARAM_HALF, PARAM_WINDOW, SHARED_WINDOW,
+    WINDOW_SIZE, atom_apply,
+};
+use crate::semantics::arith::*;
+use crate::semantics::collective::*;
+use crate::semantics::compare::*;
+use crate::semantics::*;
+
+mod arith;
+mod block;
+mod builtins;
+mod calls;
+mod cluster;
+mod collective;
+mod control;
+mod converge;
+mod dispatch;
+mod fault;
+mod grid;
+mod load_store;
+mod mbarrier;
+mod memory;
+mod mma;
+mod scheduler;
+mod special_registers;
+mod tex;
+mod tier;
+mod warp;
+
+use block::*;
+use dispatch::*;
+use fault::*;
+use mbarrier::*;
+use memory::*;
+use scheduler::*;
+use special_registers::*;
+use warp::*;
+
+pub(crate) use block::Block;
+pub(crate) use block::fresh_shared;
+pub(crate) use converge::sync_kind;
+pub(crate) use fault::WarpResult;
+pub(crate) use fault::{WarpFault, oob, reported_source};
+pub(crate) use grid::{Launch, kernel, run, run_grid};
+pub(crate) use memory::{Target, aligned, atom_one, in_window, le_read, le_write};
+pub(crate) use scheduler::{Barriers, Yield};
+pub(crate) use tier::{CompiledTier, Planar, Ran};
+pub(crate) use warp::{Entry, State, Warp};
