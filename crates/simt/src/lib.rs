@@ -15,6 +15,7 @@
 // their context by value for easy reporting; boxing them would only complicate the API.
 #![allow(clippy::result_large_err)]
 
+mod block_tier;
 mod bulk;
 mod cfg;
 mod contract;
@@ -125,6 +126,8 @@ pub struct Program {
     engine: Engine,
     /// Compiled kernels (JIT tier), built at first launch.
     jit: jit::Cache,
+    /// Kernels compiled for the block tier.
+    block: block_tier::Cache,
     /// Per kernel, once known: whether it (or a function it calls) synchronizes the grid (see
     /// [`Program::reads_grid_workspace`]).
     grid_sync: Vec<std::sync::OnceLock<bool>>,
@@ -145,6 +148,10 @@ pub enum Engine {
     /// The warp tier for every kernel it compiles (warps moving to the interpreter where
     /// it does not), else the interpreter (for testing the warp tier).
     Warp,
+    /// The block tier (`block_tier/`: a kernel compiled to C, a whole block per call)
+    /// wherever it compiles the kernel, compiled at the first launch, else the interpreter
+    /// (for testing the block tier).
+    Block,
 }
 
 /// What ran a launch's blocks (the engine's choice: `Engine`, `jit/tiering.rs`). On the
@@ -157,15 +164,19 @@ pub enum Tier {
     ThreadJit,
     /// The warp tier (a warp at a time, in SIMD vectors).
     WarpJit,
+    /// The block tier (a whole block per call of C-compiled code).
+    Block,
 }
 
 impl Engine {
-    /// The engine `CUPRITE_ENGINE` selects (`interp`, `jit`, `jit-all` or `warp`; default `jit`).
+    /// The engine `CUPRITE_ENGINE` selects (`interp`, `jit`, `jit-all`, `warp` or `block`;
+    /// default `jit`).
     pub fn from_env() -> Engine {
         match env::engine().as_deref() {
             Some("interp") => Engine::Interp,
             Some("jit-all") => Engine::JitAll,
             Some("warp") => Engine::Warp,
+            Some("block") => Engine::Block,
             _ => Engine::Jit,
         }
     }
@@ -264,6 +275,7 @@ impl Program {
         let p = Program {
             engine: Engine::from_env(),
             jit,
+            block: block_tier::Cache::new(funcs.len()),
             grid_sync: (0..funcs.len()).map(|_| std::sync::OnceLock::new()).collect(),
             funcs,
             globals: d.globals,
@@ -308,6 +320,9 @@ impl Program {
                  load): the block's warps run interleaved on the interpreter"
                     .to_string(),
             );
+        }
+        if self.engine == Engine::Block {
+            return self.block.code_now(&self.funcs, idx).err().map(str::to_string);
         }
         if self.engine != Engine::JitAll
             && self.jit.warp_code(&self.funcs, idx, jit::Shape::Any, self.engine == Engine::Warp).is_some()
@@ -546,6 +561,20 @@ impl Program {
             // Threads racing through a module variable: only the interpreter interleaves a
             // block's warps as a GPU's run (`Func::warps_interleave`).
             _ if k.warps_interleave => (exec::run(&l), Tier::Interpreter),
+            Engine::Block => match self.block.code_now(&self.funcs, idx) {
+                Ok(code) => (block_tier::run(&l, code), Tier::Block),
+                Err(_) => (exec::run(&l), Tier::Interpreter),
+            },
+            Engine::Jit if let Some(code) = self.block.choose(&self.funcs, idx, self.jit.best_per_block(idx)) => {
+                // The block tier, once compiled, while it runs blocks faster than the tier
+                // it replaced (`block_tier::Cache::choose`).
+                let t0 = std::time::Instant::now();
+                let r = block_tier::run(&l, code);
+                if r.is_ok() {
+                    self.block.record(idx, t0.elapsed(), blocks, self.workers);
+                }
+                (r, Tier::Block)
+            }
             Engine::Jit => {
                 // The tier measured faster (`jit/tiering.rs`).
                 let warp = self.jit.pick(&self.funcs, idx, jit::Shape::of(block.x));

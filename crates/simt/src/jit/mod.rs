@@ -29,9 +29,9 @@
 mod compile;
 pub(crate) mod ctx;
 pub(crate) mod hazard;
-mod helpers;
+pub(crate) mod helpers;
 pub(crate) mod live;
-mod lower;
+pub(crate) mod lower;
 mod run;
 mod tiering;
 pub(crate) mod warp;
@@ -44,6 +44,8 @@ use crate::error::Fault;
 use crate::error::LoadError;
 use crate::exec::Launch;
 use crate::ir::Func;
+pub(crate) use compile::unsupported;
+pub(crate) use run::fault_at;
 
 /// Compiled kernels of one program (one slot per function), built on first use.
 #[derive(Debug, Default)]
@@ -107,6 +109,12 @@ impl Cache {
         }
         times.rule_out(!prefers_warp);
         preferred
+    }
+
+    /// The lowest average worker time per block (ns) kernel `idx`'s launches took on a tier
+    /// of this cache, if any ran (what the block tier must beat).
+    pub(crate) fn best_per_block(&self, idx: usize) -> Option<f64> {
+        self.times.get(idx)?.best_per_block()
     }
 
     /// Kernel `idx` ran `blocks` blocks on `workers` workers in `elapsed`, on the warp tier
