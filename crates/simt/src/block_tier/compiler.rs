@@ -5,8 +5,8 @@
 //! ahead on the tiled matmul). No compiler: the tier is off (said once under
 //! `CUPRITE_TIER_TRACE`). A shared object is cached under
 //! `$XDG_CACHE_HOME/cuprite/block-tier/` (else `~/.cache/...`, else the temporary directory),
-//! named by a hash of the source, the compiler's version line and the flags, so a kernel
-//! compiles once per machine, not once per process.
+//! named by a hash of the source, the compiler's version line and the flags (the source kept
+//! beside it), so a kernel compiles once per machine, not once per process.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -104,8 +104,12 @@ impl Compiler {
         let tmp = dir.join(format!("{h1:016x}{h2:016x}.{tag}.so"));
         std::fs::write(&c, source).map_err(|e| format!("cannot write {}: {e}", c.display()))?;
         let r = self.run(&c, &tmp);
-        let _ = std::fs::remove_file(&c);
-        r?;
+        if r.is_err() {
+            let _ = std::fs::remove_file(&c);
+            return r.map(|()| so);
+        }
+        // The source stays beside its object, for `perf annotate` and the curious.
+        let _ = std::fs::rename(&c, so.with_extension("c"));
         std::fs::rename(&tmp, &so).map_err(|e| format!("cannot rename {}: {e}", tmp.display()))?;
         Ok(so)
     }

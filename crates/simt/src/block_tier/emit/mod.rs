@@ -352,16 +352,23 @@ impl Emitter<'_> {
             "for (;;) {{\n\
              u32 tx = 0, ty = 0, tz = 0;\n\
              for (u64 t = 0; t < n; t++, tx++, (tx == ntx ? (tx = 0, ty++, (ty == nty ? (ty = 0, tz++) : 0)) : 0)) {{\n\
-             const u32 st = states[t];\n\
-             if (st >> 24) continue;\n\
+             {read_state}\n\
              u64 *frame = frames + t * {nregs}ull; (void)frame;\n\
              u64 local = locals + t * local_len; (void)local;\n\
-             u64 fuel = {FUEL}ull; (void)fuel;"
+             u64 fuel = {FUEL}ull; (void)fuel;",
+            // Without resume points every thread runs to its end in one pass: no state words.
+            read_state =
+                if self.resumes.is_empty() { "" } else { "const u32 st = states[t];\n if (st >> 24) continue;" },
         );
-        // Every register starts at 0, as the interpreter's do (dead stores vanish).
-        for chunk in (0..nregs).collect::<Vec<_>>().chunks(16) {
-            let decl: Vec<String> = chunk.iter().map(|r| format!("r{r} = 0")).collect();
-            let _ = writeln!(s, "u64 {};", decl.join(", "));
+        // Every register starts at 0, as the interpreter's do (dead stores vanish). Registers
+        // declared 32 bits wide or less are `u32`: nothing reads more than their low 32 bits
+        // (`Func::narrow`), and the compiler then keeps nvcc's 32-bit index arithmetic 32-bit.
+        for narrow in [true, false] {
+            let regs: Vec<usize> = (0..nregs).filter(|&r| f.narrow(r as u32) == narrow).collect();
+            for chunk in regs.chunks(16) {
+                let decl: Vec<String> = chunk.iter().map(|r| format!("r{r} = 0")).collect();
+                let _ = writeln!(s, "{} {};", if narrow { "u32" } else { "u64" }, decl.join(", "));
+            }
         }
         if !self.resumes.is_empty() {
             s.push_str("switch (st & 0xffffff) {\ncase 0: break;\n");
@@ -380,6 +387,10 @@ impl Emitter<'_> {
 
     /// The thread loop's end and the barrier release between passes.
     fn epilogue(&self, s: &mut String) {
+        if self.resumes.is_empty() {
+            s.push_str("T_DONE:;\n}\nreturn 0;\n}\n}\n");
+            return;
+        }
         s.push_str(
             "T_DONE: states[t] = S_DONE << 24;\n\
              }\n\
