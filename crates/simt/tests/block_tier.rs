@@ -295,3 +295,42 @@ fn warp_collectives_stay_on_the_interpreter() {
     let want: Vec<u32> = (0..32).map(|l| (l + 1) % 32).collect();
     assert_eq!(read_u32(&mem, out, 32), want);
 }
+
+/// Each thread's local array, written and read through generic addresses too.
+const GENERIC_LOCAL: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry genlocal(.param .u64 out)
+{
+    .local .align 4 .b8 buf[16];
+    .reg .b32 %r<6>;
+    .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r1, %tid.x;
+    mov.u64 %rd2, buf;
+    cvta.local.u64 %rd3, %rd2;
+    st.local.u32 [buf], %r1;
+    mul.lo.s32 %r2, %r1, 3;
+    st.u32 [%rd3+4], %r2;
+    ld.u32 %r3, [%rd3];
+    ld.local.u32 %r4, [buf+4];
+    add.s32 %r5, %r3, %r4;
+    mul.wide.u32 %rd4, %r1, 4;
+    add.s64 %rd5, %rd1, %rd4;
+    st.global.u32 [%rd5], %r5;
+    ret;
+}
+"#;
+
+#[test]
+fn generic_addresses_reach_each_threads_own_local_memory() {
+    let p = program(GENERIC_LOCAL, Engine::Block);
+    let mem = DeviceMemory::new();
+    let out = mem.alloc(4 * 64).unwrap();
+    let params = Params::new().ptr(out).clone();
+    let st = p.launch("genlocal", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem).unwrap();
+    assert_eq!(st.tier, Tier::Block);
+    let want: Vec<u32> = (0..64).map(|t| t + 3 * t).collect();
+    assert_eq!(read_u32(&mem, out, 64), want);
+}

@@ -126,9 +126,7 @@ impl Emitter<'_> {
             }
         }
         self.out.push_str("} else {\n");
-        if space == Space::Local {
-            self.out.push_str("ctx->local = local;\n");
-        }
+        self.point_at_local(space);
         match val {
             None => {
                 let _ = writeln!(self.out, "v_ = h->ld(ctx, {code:#x}ull, a_, {size}ull);");
@@ -153,6 +151,14 @@ impl Emitter<'_> {
         self.out.push_str("} }\n");
     }
 
+    /// Before a helper call that may reach local memory (a local or generic address): the
+    /// helpers find the running thread's local memory at `ctx->local`.
+    fn point_at_local(&mut self, space: Space) {
+        if matches!(space, Space::Local | Space::Generic) && self.f.local_size > 0 {
+            self.out.push_str("ctx->local = local;\n");
+        }
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn atom(
         &mut self,
@@ -169,6 +175,7 @@ impl Emitter<'_> {
         let (y, z) = (self.src(b), self.src(c));
         let i = self.op_ref(OpRef::Whole(pc));
         let _ = writeln!(self.out, "{{ const u64 a_ = {a}, y_ = {y}, z_ = {z}; u64 v_; (void)z_;");
+        self.point_at_local(space);
         let shared_rmw = match aop {
             AtomOp::Add => Some("old_ + (u32)y_"),
             AtomOp::And => Some("old_ & (u32)y_"),
