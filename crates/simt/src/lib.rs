@@ -140,7 +140,8 @@ pub enum Engine {
     Interp,
     /// The compiled tier chosen for the kernel (the warp tier or the per-thread JIT:
     /// `jit/tiering.rs`) where it compiles and is expected to run faster than the interpreter,
-    /// else the interpreter. (Kernels dense in warp-collective operations,
+    /// else the interpreter; the block tier once its background compile is done, while it
+    /// runs blocks faster than the tier it replaced (`block_tier`). (Kernels dense in warp-collective operations,
     /// where every thread would stop at each one, run on the interpreter.)
     Jit,
     /// The per-thread JIT wherever the kernel compiles, else the interpreter (for testing it).
@@ -565,7 +566,7 @@ impl Program {
                 Ok(code) => (block_tier::run(&l, code), Tier::Block),
                 Err(_) => (exec::run(&l), Tier::Interpreter),
             },
-            Engine::Jit if let Some(code) = self.block.choose(&self.funcs, idx, self.jit.best_per_block(idx)) => {
+            Engine::Jit if let Some(code) = self.block.choose(&self.funcs, idx) => {
                 // The block tier, once compiled, while it runs blocks faster than the tier
                 // it replaced (`block_tier::Cache::choose`).
                 let t0 = std::time::Instant::now();
@@ -588,6 +589,7 @@ impl Program {
                 };
                 if r.is_ok() {
                     self.jit.record(k, idx, warp.is_some(), t0.elapsed(), blocks, self.workers);
+                    self.block.record_other(idx, t0.elapsed(), blocks, self.workers);
                 }
                 (r, tier)
             }

@@ -111,12 +111,6 @@ impl Cache {
         preferred
     }
 
-    /// The lowest average worker time per block (ns) kernel `idx`'s launches took on a tier
-    /// of this cache, if any ran (what the block tier must beat).
-    pub(crate) fn best_per_block(&self, idx: usize) -> Option<f64> {
-        self.times.get(idx)?.best_per_block()
-    }
-
     /// Kernel `idx` ran `blocks` blocks on `workers` workers in `elapsed`, on the warp tier
     /// or not (`warp`).
     pub(crate) fn record(&self, f: &Func, idx: usize, warp: bool, elapsed: Duration, blocks: u64, workers: u32) {

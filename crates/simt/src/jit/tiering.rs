@@ -84,11 +84,6 @@ impl TierTimes {
         first
     }
 
-    /// The lower of the tiers' average worker time per block (ns), once one has run.
-    pub(crate) fn best_per_block(&self) -> Option<f64> {
-        self.tiers.iter().filter_map(Measured::per_block).reduce(f64::min)
-    }
-
     /// Tier `warp` cannot run the kernel: never tried again.
     pub(crate) fn rule_out(&self, warp: bool) {
         self.tiers[usize::from(warp)].ruled_out.store(true, Ordering::Relaxed);
