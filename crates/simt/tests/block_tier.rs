@@ -334,3 +334,64 @@ fn generic_addresses_reach_each_threads_own_local_memory() {
     let want: Vec<u32> = (0..64).map(|t| t + 3 * t).collect();
     assert_eq!(read_u32(&mem, out, 64), want);
 }
+
+/// `rsqrt.approx.f32`, with and without `.ftz`, inline in the block tier.
+const RSQRT: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry rsqrt(.param .u64 in, .param .u64 out)
+{
+    .reg .b32 %r<2>;
+    .reg .f32 %f<4>;
+    .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [in];
+    ld.param.u64 %rd2, [out];
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd3, %r1, 4;
+    add.s64 %rd4, %rd1, %rd3;
+    ld.global.f32 %f1, [%rd4];
+    rsqrt.approx.f32 %f2, %f1;
+    rsqrt.approx.ftz.f32 %f3, %f1;
+    mul.wide.u32 %rd5, %r1, 8;
+    add.s64 %rd6, %rd2, %rd5;
+    st.global.v2.f32 [%rd6], {%f2, %f3};
+    ret;
+}
+"#;
+
+#[test]
+fn reciprocal_roots_match_the_interpreter_bit_for_bit() {
+    let input: [u32; 12] = [
+        0,
+        0x8000_0000,
+        1,
+        0x8000_0001,
+        0x0040_0000,
+        0x3f80_0000,
+        0x4080_0000,
+        0x4000_0000,
+        0xbf80_0000,
+        0x7f80_0000,
+        0x7fc0_1234,
+        0x7f7f_ffff,
+    ];
+    let mem = DeviceMemory::new();
+    let (din, dout) = (mem.alloc(4 * 12).unwrap(), mem.alloc(8 * 12).unwrap());
+    write_u32(&mem, din, &input);
+    let params = Params::new().ptr(din).ptr(dout).clone();
+    let run = |e| {
+        let st = program(RSQRT, e).launch("rsqrt", Dim3::x(1), Dim3::x(12), 0, params.bytes(), &mem).unwrap();
+        (st.tier, read_u32(&mem, dout, 24))
+    };
+    let (tier, block) = run(Engine::Block);
+    assert_eq!(tier, Tier::Block);
+    let (_, interp) = run(Engine::Interp);
+    assert_eq!(block, interp);
+    // rsqrt(4) = 0.5 exactly; rsqrt(+0) = +inf; rsqrt(-1) = the canonical NaN; a subnormal
+    // input flushed (`.ftz`) gives +inf.
+    assert_eq!(&block[12..14], &[0x3f00_0000; 2]);
+    assert_eq!(&block[0..2], &[0x7f80_0000; 2]);
+    assert_eq!(&block[16..18], &[0x7fff_ffff; 2]);
+    assert_eq!(block[5], 0x7f80_0000);
+}

@@ -106,6 +106,15 @@ impl Emitter<'_> {
                     format!("of32({})", g(&format!("f32_of({x})")))
                 }
             }
+            // `unop`'s `F32Fn::Rsqrt`: the reciprocal of the f64 root, rounded once to f32.
+            UnOp::F32(F32Fn::Rsqrt, ftz) => {
+                let g = |v: &str| format!("(float)(1.0 / sqrt((double){v}))");
+                if ftz {
+                    format!("of32(ftz32({}))", g(&format!("ftz32(f32_of({x}))")))
+                } else {
+                    format!("of32({})", g(&format!("f32_of({x})")))
+                }
+            }
             UnOp::F64(F64Fn::Sqrt) => format!("bits64(sqrt(f64_of({x})))"),
             UnOp::F64(F64Fn::Rcp) => format!("bits64(1.0 / f64_of({x}))"),
             UnOp::Cvt(c) => match cvt_inline(&c, x) {
