@@ -216,7 +216,7 @@ fn exec_refuses_what_it_cannot_run_with_a_reason() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&o.stderr),
-        "cuprite exec: CUPRITE_ENGINE='fast' is not valid; accepted: interp, jit, jit-all, warp\n"
+        "cuprite exec: CUPRITE_ENGINE='fast' is not valid; accepted: interp, jit, jit-all, warp, block\n"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -41,8 +41,11 @@ pub const PROFILE: &str = "CUPRITE_PROFILE";
 /// Write a Chrome/Perfetto trace.
 pub const TRACE: &str = "CUPRITE_TRACE";
 
+/// The C compiler of the block tier.
+pub const CC: &str = "CUPRITE_CC";
+
 /// The engines [`ENGINE`] accepts.
-pub const ENGINES: [&str; 4] = ["interp", "jit", "jit-all", "warp"];
+pub const ENGINES: [&str; 5] = ["interp", "jit", "jit-all", "warp", "block"];
 
 fn is_engine(v: &str) -> bool {
     ENGINES.contains(&v)
@@ -71,10 +74,10 @@ fn parse_flag(v: &str) -> Option<bool> {
 const FLAG_VALUES: &str = "1 or 0 (also true/false, yes/no, on/off)";
 
 /// Every environment variable Cuprite reads, CUDA's own that it honours included.
-pub const VARS: [Var; 16] = [
+pub const VARS: [Var; 17] = [
     Var {
         name: ENGINE,
-        accepted: "interp, jit, jit-all, warp",
+        accepted: "interp, jit, jit-all, warp, block",
         meaning: "which engine runs kernels (default jit: the JIT tiers, interpreter fallback)",
         valid: is_engine,
     },
@@ -163,6 +166,12 @@ pub const VARS: [Var; 16] = [
         meaning: "CUDA's: the device is visible only if the list starts with 0",
         valid: |_| true,
     },
+    Var {
+        name: CC,
+        accepted: "a C compiler (command or path)",
+        meaning: "the block tier's C compiler (default: gcc, cc or clang on the PATH)",
+        valid: is_path,
+    },
 ];
 
 fn var(name: &str) -> Option<&'static Var> {
@@ -242,12 +251,12 @@ mod tests {
 
     #[test]
     fn values_are_checked_per_variable() {
-        assert!(is_engine("jit-all") && !is_engine("fast") && !is_engine("JIT"));
+        assert!(is_engine("jit-all") && is_engine("block") && !is_engine("fast") && !is_engine("JIT"));
         assert!(is_worker_count("8") && !is_worker_count("0") && !is_worker_count("-1") && !is_worker_count("x"));
         assert_eq!(parse_flag("1"), Some(true));
         assert_eq!(parse_flag("0"), Some(false));
         assert_eq!(parse_flag("maybe"), None);
         let v = var(ENGINE).map(|v| complaint(v, "fast")).unwrap_or_default();
-        assert_eq!(v, "CUPRITE_ENGINE='fast' is not valid; accepted: interp, jit, jit-all, warp");
+        assert_eq!(v, "CUPRITE_ENGINE='fast' is not valid; accepted: interp, jit, jit-all, warp, block");
     }
 }

@@ -16,6 +16,7 @@
 #![allow(clippy::result_large_err)]
 
 mod analysis;
+mod block_tier;
 mod bulk;
 mod cfg;
 mod contract;
@@ -126,6 +127,8 @@ pub struct Program {
     engine: Engine,
     /// Compiled kernels (JIT tier), built at first launch.
     jit: jit::Cache,
+    /// Kernels compiled for the block tier.
+    block: block_tier::Cache,
     /// Per kernel, once known: whether it (or a function it calls) synchronizes the grid (see
     /// [`Program::reads_grid_workspace`]).
     grid_sync: Vec<std::sync::OnceLock<bool>>,
@@ -138,7 +141,8 @@ pub enum Engine {
     Interp,
     /// The compiled tier chosen for the kernel (the warp tier or the per-thread JIT:
     /// `jit/tiering.rs`) where it compiles and is expected to run faster than the interpreter,
-    /// else the interpreter. (Kernels dense in warp-collective operations,
+    /// else the interpreter; the block tier once its background compile is done, while it
+    /// runs blocks faster than the tier it replaced (`block_tier`). (Kernels dense in warp-collective operations,
     /// where every thread would stop at each one, run on the interpreter.)
     Jit,
     /// The per-thread JIT wherever the kernel compiles, else the interpreter (for testing it).
@@ -146,6 +150,10 @@ pub enum Engine {
     /// The warp tier for every kernel it compiles (warps moving to the interpreter where
     /// it does not), else the interpreter (for testing the warp tier).
     Warp,
+    /// The block tier (`block_tier/`: a kernel compiled to C, a whole block per call)
+    /// wherever it compiles the kernel, compiled at the first launch, else the interpreter
+    /// (for testing the block tier).
+    Block,
 }
 
 /// What ran a launch's blocks (the engine's choice: `Engine`, `jit/tiering.rs`). On the
@@ -158,15 +166,19 @@ pub enum Tier {
     ThreadJit,
     /// The warp tier (a warp at a time, in SIMD vectors).
     WarpJit,
+    /// The block tier (a whole block per call of C-compiled code).
+    Block,
 }
 
 impl Engine {
-    /// The engine `CUPRITE_ENGINE` selects (`interp`, `jit`, `jit-all` or `warp`; default `jit`).
+    /// The engine `CUPRITE_ENGINE` selects (`interp`, `jit`, `jit-all`, `warp` or `block`;
+    /// default `jit`).
     pub fn from_env() -> Engine {
         match env::engine().as_deref() {
             Some("interp") => Engine::Interp,
             Some("jit-all") => Engine::JitAll,
             Some("warp") => Engine::Warp,
+            Some("block") => Engine::Block,
             _ => Engine::Jit,
         }
     }
@@ -265,6 +277,7 @@ impl Program {
         let p = Program {
             engine: Engine::from_env(),
             jit,
+            block: block_tier::Cache::new(funcs.len()),
             grid_sync: (0..funcs.len()).map(|_| std::sync::OnceLock::new()).collect(),
             funcs,
             globals: d.globals,
@@ -309,6 +322,9 @@ impl Program {
                  load): the block's warps run interleaved on the interpreter"
                     .to_string(),
             );
+        }
+        if self.engine == Engine::Block {
+            return self.block.code_now(&self.funcs, idx).err().map(str::to_string);
         }
         if self.engine != Engine::JitAll
             && self.jit.warp_code(&self.funcs, idx, jit::Shape::Any, self.engine == Engine::Warp).is_some()
@@ -547,6 +563,20 @@ impl Program {
             // Threads racing through a module variable: only the interpreter interleaves a
             // block's warps as a GPU's run (`Func::warps_interleave`).
             _ if k.warps_interleave => (exec::run(&l), Tier::Interpreter),
+            Engine::Block => match self.block.code_now(&self.funcs, idx) {
+                Ok(code) => (block_tier::run(&l, code), Tier::Block),
+                Err(_) => (exec::run(&l), Tier::Interpreter),
+            },
+            Engine::Jit if let Some(code) = self.block.choose(&self.funcs, idx) => {
+                // The block tier, once compiled, while it runs blocks faster than the tier
+                // it replaced (`block_tier::Cache::choose`).
+                let t0 = std::time::Instant::now();
+                let r = block_tier::run(&l, code);
+                if r.is_ok() {
+                    self.block.record(idx, t0.elapsed(), blocks, self.workers);
+                }
+                (r, Tier::Block)
+            }
             Engine::Jit => {
                 // The tier measured faster (`jit/tiering.rs`).
                 let warp = self.jit.pick(&self.funcs, idx, jit::Shape::of(block.x));
@@ -560,6 +590,7 @@ impl Program {
                 };
                 if r.is_ok() {
                     self.jit.record(k, idx, warp.is_some(), t0.elapsed(), blocks, self.workers);
+                    self.block.record_other(idx, t0.elapsed(), blocks, self.workers);
                 }
                 (r, tier)
             }

@@ -1311,7 +1311,9 @@ fn compare(seed: u64, k: &Kernel, input: &[u8]) -> Result<(), String> {
     if let Err(e) = &interp.result {
         return Err(fail(format!("the interpreter faulted: {e}")));
     }
-    for (engine, name) in [(Engine::JitAll, "per-thread JIT"), (Engine::Warp, "warp tier")] {
+    for (engine, name) in
+        [(Engine::JitAll, "per-thread JIT"), (Engine::Warp, "warp tier"), (Engine::Block, "block tier")]
+    {
         let r = run(k, engine, input).map_err(fail)?;
         if r.result != interp.result {
             return Err(fail(format!("{name}: launch {:?}, interpreter {:?}", r.result, interp.result)));
@@ -2326,7 +2328,7 @@ fn engines_agree_on_random_memory_kernels() {
 /// Runs `kernel(in, out)` of `ptx` with one warp on each engine; returns each engine's `out`
 /// (`n` u64s) in the order interpreter, per-thread JIT, warp tier.
 fn run_each(ptx: &str, input: &[u64], n: usize) -> Vec<Vec<u64>> {
-    [Engine::Interp, Engine::JitAll, Engine::Warp]
+    [Engine::Interp, Engine::JitAll, Engine::Warp, Engine::Block]
         .into_iter()
         .map(|engine| {
             let mut p = Program::from_ptx(ptx).expect("load");
@@ -2380,6 +2382,7 @@ fn directed_rounding_f64_nan_operands() {
     let outs = run_each(PTX, &input, 128);
     assert_eq!(outs[1], outs[0], "per-thread JIT vs interpreter");
     assert_eq!(outs[2], outs[0], "warp tier vs interpreter");
+    assert_eq!(outs[3], outs[0], "block tier vs interpreter");
     // Lane 4: 1.0 - (-sNaN 0x42) in every form: the NaN operand, quieted, sign kept.
     assert_eq!(outs[0][16..20], [0xfffc_0000_0000_0042; 4]);
     // Lane 9: (-sNaN) - (+qNaN): the first NaN.

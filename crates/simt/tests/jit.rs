@@ -1166,8 +1166,8 @@ fn long_chain(steps: u32, mut x: u32) -> u32 {
     x
 }
 
-/// A long kernel compiles for the warp tier on a background thread while its launches run on
-/// the other tiers, then moves there: every launch, whichever tier ran it, gives the right
+/// A long kernel compiles for the warp tier (and the block tier) on a background thread while
+/// its launches run on the per-thread JIT, then moves to one of them: every launch, whichever tier ran it, gives the right
 /// result (and so does the warp tier forced).
 #[test]
 fn long_kernels_move_to_the_warp_tier_with_the_same_results() {
@@ -1186,8 +1186,11 @@ fn long_kernels_move_to_the_warp_tier_with_the_same_results() {
         let mut tiers = Vec::new();
         // The compile's liveness bound (it takes well under a second in a release build).
         let deadline = Instant::now() + Duration::from_secs(300);
-        while !tiers.contains(&Tier::WarpJit) || tiers.len() < 3 {
-            assert!(Instant::now() < deadline, "{engine:?}: never ran on the warp tier: {tiers:?}");
+        // Under `Engine::Jit` the block tier, compiled in the background too, may take the
+        // kernel first.
+        let moved = |tiers: &[Tier]| tiers.iter().any(|t| matches!(t, Tier::WarpJit | Tier::Block));
+        while !moved(&tiers) || tiers.len() < 3 {
+            assert!(Instant::now() < deadline, "{engine:?}: never left the per-thread JIT: {tiers:?}");
             mem.write(dout, &vec![0u8; 4 * n]).unwrap();
             let stats = p.launch("long_chain", Dim3::x(4), Dim3::x(256), 0, params.bytes(), &mem).unwrap();
             assert_eq!(read_u32(&mem, dout, n), want, "{engine:?}, launch {} on {:?}", tiers.len(), stats.tier);

@@ -324,6 +324,7 @@ pub(crate) fn kernel(name: &Arc<str>, grid: Dim3, block: Dim3, tier: simt::Tier,
         simt::Tier::Interpreter => "interpreter",
         simt::Tier::ThreadJit => "thread JIT",
         simt::Tier::WarpJit => "warp JIT",
+        simt::Tier::Block => "block tier",
     };
     let key = (name.clone(), [grid.x, grid.y, grid.z], [block.x, block.y, block.z], tier);
     record().kernel(key, work_track(), start, d);

@@ -26,8 +26,8 @@
 
 mod compile;
 pub(crate) mod ctx;
-mod helpers;
-mod lower;
+pub(crate) mod helpers;
+pub(crate) mod lower;
 mod run;
 mod tiering;
 pub(crate) mod warp;
@@ -40,6 +40,8 @@ use crate::error::Fault;
 use crate::error::LoadError;
 use crate::exec::Launch;
 use crate::ir::Func;
+pub(crate) use compile::unsupported;
+pub(crate) use run::fault_at;
 
 /// Compiled kernels of one program (one slot per function), built on first use.
 #[derive(Debug, Default)]

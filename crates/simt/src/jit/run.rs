@@ -175,7 +175,7 @@ pub(crate) fn run(l: &Launch<'_>, code: &Code) -> Result<(), Fault> {
     exec::run_grid(l, |w: &mut Worker, ctaid, worker| w.block(l, code, ctaid, worker), |_| 0)
 }
 
-fn fault_at(l: &Launch<'_>, ctaid: [u32; 3], tid: [u32; 3], pc: u32, kind: FaultKind) -> Fault {
+pub(crate) fn fault_at(l: &Launch<'_>, ctaid: [u32; 3], tid: [u32; 3], pc: u32, kind: FaultKind) -> Fault {
     let k = exec::kernel(l, l.kernel);
     let info = k.info.get(pc as usize);
     Fault {

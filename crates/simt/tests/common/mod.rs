@@ -3,7 +3,7 @@
 use simt::{Engine, Program};
 
 /// The engines every fixture test runs on.
-pub const ENGINES: [Engine; 3] = [Engine::Interp, Engine::JitAll, Engine::Warp];
+pub const ENGINES: [Engine; 4] = [Engine::Interp, Engine::JitAll, Engine::Warp, Engine::Block];
 
 /// The -O3 and -G builds of fixture `tests/kernels/{stem}.{O3,G}.ptx`, each loaded for every
 /// engine, named `variant/engine`.

@@ -1,0 +1,240 @@
+//! Addresses and memory accesses. Each access is one compare-and-branch against the window
+//! of its space (`rotr(offset, log2 size) < bound` checks bounds and alignment at once, as
+//! the per-thread JIT's `compile/mem.rs` does): global and generic accesses against the
+//! allocation their access site last hit (kept in locals, refreshed after the slow path),
+//! shared, local and parameter accesses against their buffers. Anything else takes the slow
+//! path, the per-thread JIT's helpers (`h->ld`, `h->st`, `h->atom*`), which report the same
+//! faults as the interpreter.
+
+use std::fmt::Write;
+
+use super::{Emitter, OpRef};
+use crate::ir::{Addr, Base, Func, Op, Space};
+use crate::memory::AtomOp;
+
+/// The C type of a `size`-byte access, signed or not.
+fn ctype(size: u8, signed: bool) -> &'static str {
+    match (size, signed) {
+        (1, false) => "uint8_t",
+        (1, true) => "int8_t",
+        (2, false) => "uint16_t",
+        (2, true) => "int16_t",
+        (4, false) => "uint32_t",
+        (4, true) => "int32_t",
+        (_, false) => "uint64_t",
+        (_, true) => "int64_t",
+    }
+}
+
+/// The declaration of hoisted parameter load `i` of the `ld.param` at `pc` (its offset is
+/// constant and inside the parameters every launch passes: `jit::lower::const_param`).
+pub(super) fn hoisted_param(f: &Func, pc: u32, i: usize) -> String {
+    let Some(Op::Ld { size, sext, addr, .. }) = f.code.get(pc as usize).map(|x| &x.op) else { return String::new() };
+    let at = addr.off + i as i64 * i64::from(*size);
+    format!("const u64 kp{pc}_{i} = (u64)(*(const {} *)(params + {at}ull));", ctype(*size, *sext))
+}
+
+impl Emitter<'_> {
+    /// The C expression of address `a`.
+    fn addr(&self, a: Addr) -> String {
+        let base = match a.base {
+            Base::Reg(r) => self.src(crate::ir::Src::Reg(r)),
+            Base::Abs => "0ull".to_string(),
+            Base::Global(g) => format!("glob[{g}]"),
+            Base::Local(o) => format!("{o:#x}ull"),
+        };
+        let at = format!("({base} + (u64){}ll)", a.off);
+        if a.narrow { format!("({at} & 0xffffffffull)") } else { at }
+    }
+
+    fn new_site(&mut self) -> usize {
+        self.sites += 1;
+        self.sites - 1
+    }
+
+    pub(super) fn memory(&mut self, pc: u32, op: &Op) {
+        match op {
+            Op::Ld { space: Space::KParam, size, d, addr, .. }
+                if crate::jit::lower::const_param(self.f, *addr, *size, d.len()).is_some() =>
+            {
+                for (i, dr) in d.iter().enumerate() {
+                    if let Some(dr) = dr {
+                        self.hoisted.push((pc, i));
+                        self.set(*dr, &format!("kp{pc}_{i}"));
+                    }
+                }
+            }
+            Op::Ld { space, size, sext, d, addr, .. } => {
+                let site = matches!(space, Space::Global | Space::Generic).then(|| self.new_site());
+                let a = self.addr(*addr);
+                let _ = writeln!(self.out, "{{ const u64 b_ = {a};");
+                for (i, dr) in d.iter().enumerate() {
+                    let _ = writeln!(self.out, "{{ const u64 a_ = b_ + {}ull; u64 v_;", i as u64 * u64::from(*size));
+                    self.access(pc, *space, site, *size, *sext, None);
+                    if let Some(dr) = dr {
+                        self.set(*dr, "v_");
+                    }
+                    self.out.push_str("}\n");
+                }
+                self.out.push_str("}\n");
+            }
+            Op::St { space, size, vals, addr, .. } => {
+                let site = matches!(space, Space::Global | Space::Generic).then(|| self.new_site());
+                let a = self.addr(*addr);
+                let _ = writeln!(self.out, "{{ const u64 b_ = {a};");
+                let vs: Vec<String> = vals.iter().map(|v| self.src(*v)).collect();
+                for (i, v) in vs.iter().enumerate() {
+                    let _ = writeln!(self.out, "const u64 s{i}_ = {v};");
+                }
+                for i in 0..vs.len() {
+                    let _ = writeln!(self.out, "{{ const u64 a_ = b_ + {}ull;", i as u64 * u64::from(*size));
+                    self.access(pc, *space, site, *size, false, Some(&format!("s{i}_")));
+                    self.out.push_str("}\n");
+                }
+                self.out.push_str("}\n");
+            }
+            Op::Atom { space, op: aop, size, d, addr, b, c } => self.atom(pc, *space, *aop, *size, *d, *addr, *b, *c),
+            _ => {}
+        }
+    }
+
+    /// A checked access of `size` bytes at `a_` (a C local in scope): a load into `v_`
+    /// (`val` None), else a store of `val`.
+    fn access(&mut self, pc: u32, space: Space, site: Option<usize>, size: u8, sext: bool, val: Option<&str>) {
+        let k = size.trailing_zeros();
+        let (off, bound, host) = match (space, site) {
+            (Space::Global | Space::Generic, Some(s)) => (format!("(a_ - sb{s})"), format!("sn{s}"), format!("sh{s}")),
+            (Space::Shared, _) => ("a_".into(), format!("shb[{k}]"), "shared".into()),
+            (Space::Local, _) => {
+                let len = u64::from(self.f.local_size);
+                let s = u64::from(size);
+                let b = if len >= s { (len - s) / s + 1 } else { 0 };
+                ("a_".into(), format!("{b}ull"), "local".into())
+            }
+            // Kernel parameters: loads only (a store always takes the slow path, which
+            // reports it); `FParam` is declined (`jit::unsupported`).
+            _ => ("a_".into(), if val.is_some() { "0ull".into() } else { format!("pb[{k}]") }, "params".into()),
+        };
+        let code = crate::jit::helpers::space_code(space) | (site.unwrap_or(0) as u64) << 8;
+        let _ = writeln!(self.out, "{{ const u64 o_ = {off}; if (LIKELY(rotr(o_, {k}) < {bound})) {{");
+        match val {
+            None => {
+                let _ = writeln!(self.out, "v_ = (u64)(*(const {} *)({host} + o_));", ctype(size, sext));
+            }
+            Some(v) => {
+                let _ = writeln!(self.out, "*({} *)({host} + o_) = ({}){v};", ctype(size, false), ctype(size, false));
+            }
+        }
+        self.out.push_str("} else {\n");
+        self.point_at_local(space);
+        match val {
+            None => {
+                let _ = writeln!(self.out, "v_ = h->ld(ctx, {code:#x}ull, a_, {size}ull);");
+                if sext {
+                    let _ = writeln!(self.out, "v_ = (u64)sx(v_, {});", size * 8);
+                }
+            }
+            Some(v) => {
+                let _ = writeln!(self.out, "h->st(ctx, {code:#x}ull, a_, {size}ull, {v});");
+            }
+        }
+        self.check_fault(pc);
+        if let Some(s) = site {
+            let _ = writeln!(
+                self.out,
+                "sb{s} = sites[{}]; sn{s} = sites[{}]; sh{s} = sites[{}];",
+                3 * s,
+                3 * s + 1,
+                3 * s + 2
+            );
+        }
+        self.out.push_str("} }\n");
+    }
+
+    /// Before a helper call that may reach local memory (a local or generic address): the
+    /// helpers find the running thread's local memory at `ctx->local`.
+    fn point_at_local(&mut self, space: Space) {
+        if matches!(space, Space::Local | Space::Generic) && self.f.local_size > 0 {
+            self.out.push_str("ctx->local = local;\n");
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn atom(
+        &mut self,
+        pc: u32,
+        space: Space,
+        aop: AtomOp,
+        size: u8,
+        d: Option<u32>,
+        addr: Addr,
+        b: crate::ir::Src,
+        c: crate::ir::Src,
+    ) {
+        let a = self.addr(addr);
+        let (y, z) = (self.src(b), self.src(c));
+        let i = self.op_ref(OpRef::Whole(pc));
+        let _ = writeln!(self.out, "{{ const u64 a_ = {a}, y_ = {y}, z_ = {z}; u64 v_; (void)z_;");
+        self.point_at_local(space);
+        let shared_rmw = match aop {
+            AtomOp::Add => Some("old_ + (u32)y_"),
+            AtomOp::And => Some("old_ & (u32)y_"),
+            AtomOp::Or => Some("old_ | (u32)y_"),
+            AtomOp::Xor => Some("old_ ^ (u32)y_"),
+            AtomOp::MinU => Some("(old_ < (u32)y_ ? old_ : (u32)y_)"),
+            AtomOp::MaxU => Some("(old_ > (u32)y_ ? old_ : (u32)y_)"),
+            AtomOp::MinS => Some("((i32)old_ < (i32)y_ ? old_ : (u32)y_)"),
+            AtomOp::MaxS => Some("((i32)old_ > (i32)y_ ? old_ : (u32)y_)"),
+            AtomOp::Exch => Some("(u32)y_"),
+            _ => None,
+        };
+        let global_rmw = match aop {
+            AtomOp::Add => Some("__atomic_fetch_add"),
+            AtomOp::And => Some("__atomic_fetch_and"),
+            AtomOp::Or => Some("__atomic_fetch_or"),
+            AtomOp::Xor => Some("__atomic_fetch_xor"),
+            AtomOp::Exch => Some("__atomic_exchange_n"),
+            _ => None,
+        };
+        match (space, shared_rmw, global_rmw) {
+            // A block's shared memory is only touched by the worker running the block: a
+            // plain read-modify-write is exact.
+            (Space::Shared, Some(rmw), _) if size == 4 => {
+                let _ = writeln!(
+                    self.out,
+                    "if (LIKELY(rotr(a_, 2) < shb[2])) {{ uint32_t *p_ = (uint32_t *)(shared + a_); uint32_t old_ = *p_; \
+                     *p_ = (uint32_t)({rmw}); v_ = old_; }} else {{ v_ = h->atom(ctx, ops[{i}], a_, y_, z_);"
+                );
+                self.check_fault(pc);
+                self.out.push_str("}\n");
+            }
+            (Space::Global, _, Some(f)) if matches!(size, 4 | 8) => {
+                let s = self.new_site();
+                let t = ctype(size, false);
+                let _ = writeln!(
+                    self.out,
+                    "{{ const u64 o_ = a_ - sb{s}; if (LIKELY(rotr(o_, {k}) < sn{s})) {{ \
+                     v_ = (u64){f}(({t} *)(sh{s} + o_), ({t})y_, __ATOMIC_SEQ_CST); }} else {{ \
+                     v_ = h->atom_site(ctx, ops[{i}], a_, y_, z_, {s}ull);",
+                    k = size.trailing_zeros()
+                );
+                self.check_fault(pc);
+                let _ = writeln!(
+                    self.out,
+                    "sb{s} = sites[{}]; sn{s} = sites[{}]; sh{s} = sites[{}]; }} }}",
+                    3 * s,
+                    3 * s + 1,
+                    3 * s + 2
+                );
+            }
+            _ => {
+                let _ = writeln!(self.out, "v_ = h->atom(ctx, ops[{i}], a_, y_, z_);");
+                self.check_fault(pc);
+            }
+        }
+        if let Some(d) = d {
+            self.set(d, "v_");
+        }
+        self.out.push_str("}\n");
+    }
+}

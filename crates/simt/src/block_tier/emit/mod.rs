@@ -1,0 +1,453 @@
+//! A kernel's `Func` as one C function that runs a whole block: a loop over the block's
+//! threads, each running from its resume point (0: the start) until it exits, waits at a
+//! barrier or runs out of fuel at a backward branch; after a pass, a barrier every live
+//! thread waits at is released and the loop runs again. PTX registers are C locals of the
+//! thread loop's body; the registers live across a stop are kept in per-thread frames
+//! (`frames[t * nregs + r]`). Divergence costs nothing: each thread branches on its own.
+//!
+//! - `arith.rs`: integer, float, comparison and conversion operations;
+//! - `mem.rs`: addresses and checked memory accesses, atomics.
+//!
+//! The generated function (`cuprite_block`) returns 0 when every thread finished, else a
+//! status word (`runtime.h`: `ST_*`, pc and thread).
+
+mod arith;
+mod mem;
+
+use std::fmt::Write;
+
+use crate::analysis::live::Liveness;
+use crate::ir::{Func, Inst, Op, Src, Sreg};
+use crate::jit::ctx::{FUEL, off};
+
+/// The name of the generated function.
+pub(crate) const ENTRY: &str = "cuprite_block";
+
+/// The C runtime every translation unit starts with.
+const RUNTIME: &str = include_str!("../runtime.h");
+
+/// What the generated code points into, by index into its `ops` table: the operation (or a
+/// part of it) at a pc that a Rust helper receives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum OpRef {
+    /// The `UnOp` of the `Op::Un` at this pc.
+    Un(u32),
+    /// The `BinOp` of the `Op::Bin` at this pc.
+    Bin(u32),
+    /// The `TernOp` of the `Op::Tern` at this pc.
+    Tern(u32),
+    /// The `Cvt` of the `Op::Un { op: UnOp::Cvt }` at this pc.
+    Cvt(u32),
+    /// The `Cmp` of the `Op::Setp` at this pc.
+    Cmp(u32),
+    /// The whole `Op` at this pc.
+    Whole(u32),
+}
+
+/// A translated kernel.
+#[derive(Debug)]
+pub(crate) struct Unit {
+    /// The C source.
+    pub source: String,
+    /// What the `ops` table passed to the code holds, in order.
+    pub op_refs: Vec<OpRef>,
+    /// Per resume index `k >= 1`, at `k - 1`: the pc of the instruction the thread stopped at.
+    pub resumes: Vec<u32>,
+    /// Global access sites (slots of the `sites` table).
+    pub sites: usize,
+    /// Registers per thread frame.
+    pub frame_slots: usize,
+}
+
+/// The emitter's state for one kernel.
+struct Emitter<'f> {
+    f: &'f Func,
+    live: Liveness,
+    out: String,
+    op_refs: Vec<OpRef>,
+    /// Resume points: (pc stopped at, pc to continue at).
+    resumes: Vec<(u32, u32)>,
+    sites: usize,
+    /// Instructions that are branch targets (they get labels).
+    targets: Vec<bool>,
+    /// `(pc, index)` of kernel-parameter loads hoisted to the function's start.
+    hoisted: Vec<(u32, usize)>,
+}
+
+/// Translates kernel `f` (which `eligible::declined` accepts) to C.
+pub(crate) fn translate(f: &Func) -> Unit {
+    let n = f.code.len();
+    let mut targets = vec![false; n + 1];
+    for inst in &f.code {
+        match &inst.op {
+            Op::Bra { target, .. } => targets[(*target as usize).min(n)] = true,
+            Op::Brx { targets: ts, .. } => ts.iter().for_each(|&t| targets[(t as usize).min(n)] = true),
+            _ => {}
+        }
+    }
+    let mut e = Emitter {
+        f,
+        live: Liveness::of(f),
+        out: String::new(),
+        op_refs: Vec::new(),
+        resumes: Vec::new(),
+        sites: 0,
+        targets,
+        hoisted: Vec::new(),
+    };
+    let body = e.body();
+    let mut src = String::with_capacity(body.len() + 8192);
+    src.push_str(RUNTIME);
+    e.prologue(&mut src);
+    src.push_str(&body);
+    e.epilogue(&mut src);
+    Unit {
+        source: src,
+        op_refs: e.op_refs,
+        resumes: e.resumes.iter().map(|&(at, _)| at).collect(),
+        sites: e.sites,
+        frame_slots: f.nregs as usize,
+    }
+}
+
+impl Emitter<'_> {
+    /// The thread body: every instruction, labelled where control arrives from elsewhere.
+    fn body(&mut self) -> String {
+        let f = self.f;
+        for (pc, inst) in f.code.iter().enumerate() {
+            let pc = pc as u32;
+            if self.targets[pc as usize] {
+                let _ = writeln!(self.out, "L{pc}:;");
+            }
+            self.inst(pc, inst);
+        }
+        if self.targets[f.code.len()] {
+            let _ = writeln!(self.out, "L{}:;", f.code.len());
+        }
+        // Falling off the end: the thread is done.
+        self.out.push_str("goto T_DONE;\n");
+        std::mem::take(&mut self.out)
+    }
+
+    fn inst(&mut self, pc: u32, inst: &Inst) {
+        let Some(g) = inst.guard else {
+            self.op(pc, &inst.op);
+            return;
+        };
+        let cond = format!("{}(r{} & 1)", if g.neg { "!" } else { "" }, g.reg);
+        if let Op::Bra { target, .. } = inst.op {
+            let _ = writeln!(self.out, "if ({cond}) {{");
+            self.branch(pc, target);
+            self.out.push_str("}\n");
+            return;
+        }
+        let _ = writeln!(self.out, "if ({cond}) {{");
+        self.op(pc, &inst.op);
+        self.out.push_str("}\n");
+    }
+
+    /// A jump to `target`; a backward one burns fuel and yields (resumable there) when it
+    /// runs out, so that threads spinning on other threads let them run.
+    fn branch(&mut self, pc: u32, target: u32) {
+        if target > pc {
+            let _ = writeln!(self.out, "goto L{target};");
+            return;
+        }
+        let k = self.resume_point(pc, target);
+        let _ = writeln!(self.out, "if (UNLIKELY(--fuel == 0)) {{");
+        self.spill(target);
+        let _ = writeln!(self.out, "states[t] = {k}u; continue; }}\ngoto L{target};");
+    }
+
+    /// A new resume point (index, from 1) for a thread stopped at `at`, continuing at `next`.
+    fn resume_point(&mut self, at: u32, next: u32) -> usize {
+        self.resumes.push((at, next));
+        self.resumes.len()
+    }
+
+    /// Stores the registers live at `pc` into the thread's frame.
+    fn spill(&mut self, pc: u32) {
+        for r in self.live.live_at(pc) {
+            if r < self.f.nregs as usize {
+                let _ = writeln!(self.out, "frame[{r}] = r{r};");
+            }
+        }
+    }
+
+    fn dst(&self, d: u32) -> String {
+        // Decoding never emits a register at or past `nregs`; a stray one writes a scratch.
+        if d < self.f.nregs { format!("r{d}") } else { "scratch".to_string() }
+    }
+
+    fn set(&mut self, d: u32, expr: &str) {
+        let d = self.dst(d);
+        let _ = writeln!(self.out, "{d} = {expr};");
+    }
+
+    fn src(&self, s: Src) -> String {
+        match s {
+            Src::Reg(r) if r < self.f.nregs => format!("r{r}"),
+            Src::Reg(_) => "0ull".to_string(),
+            Src::Imm(v) => format!("{v:#x}ull"),
+            Src::Global(g, o) => format!("(glob[{g}] + (u64){o}ll)"),
+            Src::Local(o) => format!("{o:#x}ull"),
+            Src::Sreg(r) => sreg(r),
+        }
+    }
+
+    /// A fresh index into the `ops` table.
+    fn op_ref(&mut self, r: OpRef) -> usize {
+        self.op_refs.push(r);
+        self.op_refs.len() - 1
+    }
+
+    /// Returns a fault status when the helper just called faulted.
+    fn check_fault(&mut self, pc: u32) {
+        let _ = writeln!(self.out, "if (UNLIKELY(ctx->faulted)) return STATUS(ST_FAULT, {pc}ull, t);");
+    }
+
+    fn op(&mut self, pc: u32, op: &Op) {
+        match op {
+            Op::Nop | Op::Nanosleep => {}
+            Op::Fence => self.out.push_str("__atomic_thread_fence(__ATOMIC_SEQ_CST);\n"),
+            Op::Ret | Op::Exit => self.out.push_str("goto T_DONE;\n"),
+            Op::Trap => {
+                let _ = writeln!(self.out, "return STATUS(ST_TRAP, {pc}ull, t);");
+            }
+            Op::Bra { target, .. } => self.branch(pc, *target),
+            Op::Brx { index, targets, .. } => {
+                let i = self.src(*index);
+                let _ = writeln!(self.out, "switch ((u32){i}) {{");
+                for (k, &tg) in targets.iter().enumerate() {
+                    let _ = write!(self.out, "case {k}: ");
+                    self.branch(pc, tg);
+                }
+                let _ = writeln!(self.out, "default: return STATUS(ST_TRAP, {pc}ull, t); }}");
+            }
+            Op::Bar { id, .. } => {
+                let id = self.src(*id);
+                let k = self.resume_point(pc, pc + 1);
+                self.spill(pc + 1);
+                let _ =
+                    writeln!(self.out, "states[t] = (S_WAITING << 24) | (((u32){id} & 15u) << 28) | {k}u; continue;");
+                // The resume label (`body` labels branch targets itself).
+                let next = pc + 1;
+                if !self.targets[next as usize] && (next as usize) < self.f.code.len() {
+                    let _ = writeln!(self.out, "L{next}:;");
+                } else if (next as usize) == self.f.code.len() {
+                    self.targets[next as usize] = true;
+                }
+            }
+            Op::Un { .. } | Op::Bin { .. } | Op::Tern { .. } | Op::Bfi { .. } | Op::Setp { .. } => self.arith(pc, op),
+            Op::Pack { d, parts, bits } => {
+                let mut e = String::from("0ull");
+                for (i, p) in parts.iter().enumerate() {
+                    let sh = u32::from(*bits) * i as u32;
+                    if sh < 64 {
+                        let _ = write!(e, " | (({} & {:#x}ull) << {sh})", self.src(*p), mask(*bits));
+                    }
+                }
+                self.set(*d, &e);
+            }
+            Op::Unpack { parts, a, bits } => {
+                let x = self.src(*a);
+                let _ = writeln!(self.out, "{{ u64 x_ = {x};");
+                for (i, p) in parts.iter().enumerate() {
+                    if let Some(p) = p {
+                        let sh = u32::from(*bits) * i as u32;
+                        let v =
+                            if sh >= 64 { "0ull".to_string() } else { format!("(x_ >> {sh}) & {:#x}ull", mask(*bits)) };
+                        self.set(*p, &v);
+                    }
+                }
+                self.out.push_str("}\n");
+            }
+            Op::Cvta { to_generic, space, d, a } => {
+                let win = match space {
+                    crate::ir::Space::Shared => crate::memory::SHARED_WINDOW,
+                    crate::ir::Space::Local => crate::memory::LOCAL_WINDOW,
+                    _ => 0,
+                };
+                let x = self.src(*a);
+                let e = if *to_generic { format!("{x} + {win:#x}ull") } else { format!("{x} - {win:#x}ull") };
+                self.set(*d, &e);
+            }
+            Op::Isspacep { window, d, a } => {
+                let x = self.src(*a);
+                let w = crate::jit::helpers::window_code(*window);
+                self.set(*d, &format!("h->isspacep(ctx, {w}ull, {x})"));
+            }
+            Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } => self.memory(pc, op),
+            // `eligible::declined` keeps every other operation off this tier.
+            _ => {
+                let _ = writeln!(self.out, "return STATUS(ST_TRAP, {pc}ull, t);");
+            }
+        }
+    }
+
+    /// The function's start: the block's constants, the access sites' cached windows and
+    /// the hoisted parameter loads; then the pass loop, the thread loop, and the dispatch to
+    /// resume points.
+    fn prologue(&self, s: &mut String) {
+        let f = self.f;
+        for (field, at) in [
+            ("sites", off::SITES),
+            ("shared", off::SHARED),
+            ("shared_len", off::SHARED_LEN),
+            ("local", off::LOCAL),
+            ("locals", off::LOCALS),
+            ("local_len", off::LOCAL_LEN),
+            ("params", off::PARAMS),
+            ("params_len", off::PARAMS_LEN),
+            ("globals", off::GLOBALS),
+            ("faulted", off::FAULTED),
+            ("sregs", off::SREGS),
+        ] {
+            let _ = writeln!(s, "_Static_assert(offsetof(Ctx, {field}) == {at}, \"Ctx layout\");");
+        }
+        use crate::jit::ctx::sr;
+        let _ = writeln!(
+            s,
+            "u64 {ENTRY}(Ctx *ctx, const Helpers *h, u64 *frames, u32 *states, u64 n, const void *const *ops) {{\n\
+             (void)ops; u64 scratch = 0; (void)scratch;\n\
+             const u32 ntx = ctx->sregs[{nt}], nty = ctx->sregs[{nt} + 1], ntz = ctx->sregs[{nt} + 2];\n\
+             const u32 ctax = ctx->sregs[{ct}], ctay = ctx->sregs[{ct} + 1], ctaz = ctx->sregs[{ct} + 2];\n\
+             const u32 nctax = ctx->sregs[{nc}], nctay = ctx->sregs[{nc} + 1], nctaz = ctx->sregs[{nc} + 2];\n\
+             const u32 smid = ctx->sregs[{sm}], nsmid = ctx->sregs[{nsm}], dynsmem = ctx->sregs[{dy}];\n\
+             (void)ntx; (void)nty; (void)ntz; (void)ctax; (void)ctay; (void)ctaz; (void)nctax; (void)nctay;\n\
+             (void)nctaz; (void)smid; (void)nsmid; (void)dynsmem;\n\
+             const u64 shared = ctx->shared, shared_len = ctx->shared_len; (void)shared;\n\
+             const u64 shb[4] = {{ shared_len, shared_len >= 2 ? (shared_len - 2) / 2 + 1 : 0,\n\
+                shared_len >= 4 ? (shared_len - 4) / 4 + 1 : 0, shared_len >= 8 ? (shared_len - 8) / 8 + 1 : 0 }};\n\
+             (void)shb;\n\
+             const u64 params = ctx->params, params_len = ctx->params_len; (void)params; (void)params_len;\n\
+             const u64 pb[4] = {{ params_len, params_len >= 2 ? (params_len - 2) / 2 + 1 : 0,\n\
+                params_len >= 4 ? (params_len - 4) / 4 + 1 : 0, params_len >= 8 ? (params_len - 8) / 8 + 1 : 0 }};\n\
+             (void)pb;\n\
+             const u64 *glob = (const u64 *)ctx->globals; (void)glob;\n\
+             const u64 locals = ctx->locals, local_len = ctx->local_len; (void)locals;\n\
+             u64 *sites = (u64 *)ctx->sites; (void)sites;",
+            nt = sr::NTID,
+            ct = sr::CTAID,
+            nc = sr::NCTAID,
+            sm = sr::SMID,
+            nsm = sr::NSMID,
+            dy = sr::DYN_SMEM,
+        );
+        for i in 0..self.sites {
+            let _ = writeln!(
+                s,
+                "u64 sb{i} = sites[{}], sn{i} = sites[{}], sh{i} = sites[{}];",
+                3 * i,
+                3 * i + 1,
+                3 * i + 2
+            );
+        }
+        for &(pc, i) in &self.hoisted {
+            let _ = writeln!(s, "{}", mem::hoisted_param(f, pc, i));
+        }
+        let nregs = f.nregs as usize;
+        let _ = writeln!(
+            s,
+            "for (;;) {{\n\
+             u32 tx = 0, ty = 0, tz = 0;\n\
+             for (u64 t = 0; t < n; t++, tx++, (tx == ntx ? (tx = 0, ty++, (ty == nty ? (ty = 0, tz++) : 0)) : 0)) {{\n\
+             {read_state}\n\
+             u64 *frame = frames + t * {nregs}ull; (void)frame;\n\
+             u64 local = locals + t * local_len; (void)local;\n\
+             u64 fuel = {FUEL}ull; (void)fuel;",
+            // Without resume points every thread runs to its end in one pass: no state words.
+            read_state =
+                if self.resumes.is_empty() { "" } else { "const u32 st = states[t];\n if (st >> 24) continue;" },
+        );
+        // Every register starts at 0, as the interpreter's do (dead stores vanish). Registers
+        // declared 32 bits wide or less are `u32`: nothing reads more than their low 32 bits
+        // (`Func::narrow`), and the compiler then keeps nvcc's 32-bit index arithmetic 32-bit.
+        for narrow in [true, false] {
+            let regs: Vec<usize> = (0..nregs).filter(|&r| f.narrow(r as u32) == narrow).collect();
+            for chunk in regs.chunks(16) {
+                let decl: Vec<String> = chunk.iter().map(|r| format!("r{r} = 0")).collect();
+                let _ = writeln!(s, "{} {};", if narrow { "u32" } else { "u64" }, decl.join(", "));
+            }
+        }
+        if !self.resumes.is_empty() {
+            s.push_str("switch (st & 0xffffff) {\ncase 0: break;\n");
+            for (k, &(_, next)) in self.resumes.iter().enumerate() {
+                let _ = write!(s, "case {}: ", k + 1);
+                for r in self.live.live_at(next) {
+                    if r < nregs {
+                        let _ = write!(s, "r{r} = frame[{r}]; ");
+                    }
+                }
+                let _ = writeln!(s, "goto L{next};");
+            }
+            s.push_str("default: break;\n}\n");
+        }
+    }
+
+    /// The thread loop's end and the barrier release between passes.
+    fn epilogue(&self, s: &mut String) {
+        if self.resumes.is_empty() {
+            s.push_str("T_DONE:;\n}\nreturn 0;\n}\n}\n");
+            return;
+        }
+        s.push_str(
+            "T_DONE: states[t] = S_DONE << 24;\n\
+             }\n\
+             u64 ready = 0, live = 0, first = n, arrived = 0; u32 id = 0;\n\
+             for (u64 t = 0; t < n; t++) {\n\
+               u32 k = states[t] >> 24 & 15;\n\
+               if (k == S_DONE) continue;\n\
+               live++;\n\
+               if (k == S_READY) { ready++; continue; }\n\
+               if (first == n) { first = t; id = states[t] >> 28; }\n\
+               if ((states[t] >> 28) == id) arrived++;\n\
+             }\n\
+             if (ready) return STATUS(ST_YIELD, 0, 0);\n\
+             if (first == n) return 0;\n\
+             if (arrived != live) return STATUS(ST_STUCK, 0, first);\n\
+             for (u64 t = 0; t < n; t++) if ((states[t] >> 24 & 15) == S_WAITING) states[t] &= 0xffffffu;\n\
+             }\n\
+             }\n",
+        );
+    }
+}
+
+/// The low `bits` bits set.
+fn mask(bits: u8) -> u64 {
+    crate::semantics::mask_w(bits)
+}
+
+/// A special register's value in the thread loop.
+fn sreg(r: Sreg) -> String {
+    let lane = "((u64)t & 31)";
+    match r {
+        Sreg::Tid(0) => "(u64)tx".into(),
+        Sreg::Tid(1) => "(u64)ty".into(),
+        Sreg::Tid(2) => "(u64)tz".into(),
+        Sreg::Ntid(0) => "(u64)ntx".into(),
+        Sreg::Ntid(1) => "(u64)nty".into(),
+        Sreg::Ntid(2) => "(u64)ntz".into(),
+        Sreg::Ctaid(0) => "(u64)ctax".into(),
+        Sreg::Ctaid(1) => "(u64)ctay".into(),
+        Sreg::Ctaid(2) => "(u64)ctaz".into(),
+        Sreg::Nctaid(0) => "(u64)nctax".into(),
+        Sreg::Nctaid(1) => "(u64)nctay".into(),
+        Sreg::Nctaid(2) => "(u64)nctaz".into(),
+        Sreg::Tid(_) | Sreg::Ntid(_) | Sreg::Ctaid(_) | Sreg::Nctaid(_) => "0ull".into(),
+        Sreg::Laneid => lane.into(),
+        Sreg::Warpid => "((u64)t >> 5)".into(),
+        Sreg::Nwarpid => "64ull".into(),
+        Sreg::Smid => "(u64)smid".into(),
+        Sreg::Nsmid => "(u64)nsmid".into(),
+        Sreg::Gridid => "1ull".into(),
+        Sreg::DynamicSmem => "(u64)dynsmem".into(),
+        Sreg::LanemaskEq => format!("(1ull << {lane})"),
+        Sreg::LanemaskLt => format!("((1ull << {lane}) - 1)"),
+        Sreg::LanemaskLe => format!("((2ull << {lane}) - 1)"),
+        Sreg::LanemaskGe => format!("(~((1ull << {lane}) - 1) & 0xffffffffull)"),
+        Sreg::LanemaskGt => format!("(~((2ull << {lane}) - 1) & 0xffffffffull)"),
+        // `eligible::declined` keeps kernels reading any other special register off this tier.
+        _ => "0ull".into(),
+    }
+}

@@ -1,0 +1,228 @@
+/* The block tier's C runtime: what every generated translation unit includes (textually,
+ * ahead of its code). Each inline function mirrors one Rust reference in
+ * crates/simt/src/semantics/ or crates/simt/src/float.rs, named in its comment, bit for bit:
+ * registers are 64-bit words holding what the interpreter's registers hold. */
+#include <stdint.h>
+#include <stddef.h>
+#include <string.h>
+#include <math.h>
+
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+typedef uint64_t u64;
+typedef int64_t i64;
+typedef uint32_t u32;
+typedef int32_t i32;
+
+/* The leading fields of `jit::ctx::Ctx` (repr(C)); the generated code asserts the offsets. */
+typedef struct {
+    u64 sites, shared, shared_len, local, local_len, locals, params, params_len, globals;
+    u64 faulted, scratch, counts[2], bar_ids, clean, released;
+    u32 sregs[12];
+} Ctx;
+
+/* `block_tier::run::Helpers` (repr(C)): the Rust functions generated code calls. */
+typedef struct {
+    u64 (*ld)(Ctx *, u64, u64, u64);
+    void (*st)(Ctx *, u64, u64, u64, u64);
+    u64 (*atom)(Ctx *, const void *, u64, u64, u64);
+    u64 (*atom_site)(Ctx *, const void *, u64, u64, u64, u64);
+    u64 (*unop)(const void *, u64);
+    u64 (*binop)(const void *, u64, u64);
+    u64 (*ternop)(const void *, u64, u64, u64);
+    u64 (*cvt)(const void *, u64);
+    u64 (*cmp)(const void *, u64, u64);
+    u64 (*bfi)(u64, u64, u64, u64, u64);
+    u64 (*isspacep)(Ctx *, u64, u64);
+} Helpers;
+
+/* semantics::mask_w */
+static inline u64 mask_w(unsigned w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
+/* semantics::sx */
+static inline i64 sx(u64 v, unsigned w) { unsigned s = 64 - (w < 1 ? 1 : w > 64 ? 64 : w); return (i64)(v << s) >> s; }
+static inline u64 rotr(u64 v, unsigned k) { return k ? (v >> k) | (v << (64 - k)) : v; }
+
+static inline float f32_of(u64 v) { u32 b = (u32)v; float f; memcpy(&f, &b, 4); return f; }
+static inline u64 bits32(float f) { u32 b; memcpy(&b, &f, 4); return b; }
+static inline double f64_of(u64 v) { double f; memcpy(&f, &v, 8); return f; }
+static inline u64 bits64(double f) { u64 b; memcpy(&b, &f, 8); return b; }
+/* semantics::of32: a NaN result is the canonical NaN 0x7fffffff. */
+static inline u64 of32(float f) { return f != f ? 0x7fffffffull : bits32(f); }
+/* float::ftz32 */
+static inline float ftz32(float x) {
+    u32 b = (u32)bits32(x);
+    return ((b & 0x7f800000u) == 0 && (b & 0x007fffffu) != 0) ? f32_of(b & 0x80000000u) : x;
+}
+/* float::sat32 */
+static inline float sat32(float x) { return (x != x || x <= 0.0f) ? 0.0f : (x < 1.0f ? x : 1.0f); }
+/* float::sat64 */
+static inline double sat64(double x) { return (x != x || x <= 0.0) ? 0.0 : (x < 1.0 ? x : 1.0); }
+static inline int signbit32(float x) { return (bits32(x) >> 31) & 1; }
+static inline int signbit64(double x) { return (int)(bits64(x) >> 63); }
+/* float::min32 */
+static inline float min32(float a, float b) {
+    if (a != a && b != b) return f32_of(0x7fffffff);
+    if (a != a) return b;
+    if (b != b) return a;
+    if (a == b) return signbit32(a) ? a : b;
+    return a < b ? a : b;
+}
+/* float::max32 */
+static inline float max32(float a, float b) {
+    if (a != a && b != b) return f32_of(0x7fffffff);
+    if (a != a) return b;
+    if (b != b) return a;
+    if (a == b) return signbit32(a) ? b : a;
+    return a > b ? a : b;
+}
+/* float::min64 */
+static inline double min64(double a, double b) {
+    if (a != a && b != b) return f64_of(0x7fffffffffffffffull);
+    if (a != a) return b;
+    if (b != b) return a;
+    if (a == b) return signbit64(a) ? a : b;
+    return a < b ? a : b;
+}
+/* float::max64 */
+static inline double max64(double a, double b) {
+    if (a != a && b != b) return f64_of(0x7fffffffffffffffull);
+    if (a != a) return b;
+    if (b != b) return a;
+    if (a == b) return signbit64(a) ? b : a;
+    return a > b ? a : b;
+}
+/* semantics::arith::f32bin (with BinOp::F32's ftz and sat) */
+static inline u64 f32_bin(int op, int ftz, int sat, u64 a, u64 b) {
+    float x = f32_of(a), y = f32_of(b), v;
+    if (ftz) { x = ftz32(x); y = ftz32(y); }
+    switch (op) {
+    case 0: v = x + y; break;
+    case 1: v = x - y; break;
+    case 2: v = x * y; break;
+    case 3: v = x / y; break;
+    case 4: v = min32(x, y); break;
+    default: v = max32(x, y); break;
+    }
+    if (ftz) v = ftz32(v);
+    if (sat) v = sat32(v);
+    return of32(v);
+}
+/* semantics::arith::binop, BinOp::F64: float::arith64 (a NaN operand gives the first NaN,
+ * quieted) for the arithmetic, float::min64/max64 for min/max. */
+static inline u64 f64_bin(int op, u64 a, u64 b) {
+    double x = f64_of(a), y = f64_of(b);
+    if (op == 4) return bits64(min64(x, y));
+    if (op == 5) return bits64(max64(x, y));
+    if (x != x) return a | (1ull << 51);
+    if (y != y) return b | (1ull << 51);
+    switch (op) {
+    case 0: return bits64(x + y);
+    case 1: return bits64(x - y);
+    case 2: return bits64(x * y);
+    case 3: return bits64(x / y);
+    case 4: return bits64(min64(x, y));
+    default: return bits64(max64(x, y));
+    }
+}
+/* semantics::arith::ternop, TernOp::Fma32 */
+static inline u64 fma32(int ftz, int sat, u64 a, u64 b, u64 c) {
+    float x = f32_of(a), y = f32_of(b), z = f32_of(c);
+    if (ftz) { x = ftz32(x); y = ftz32(y); z = ftz32(z); }
+    float v = fmaf(x, y, z);
+    if (ftz) v = ftz32(v);
+    if (sat) v = sat32(v);
+    return of32(v);
+}
+/* float::fma64: the first NaN of c, a, b, quieted. */
+static inline u64 fma64(u64 a, u64 b, u64 c) {
+    double x = f64_of(a), y = f64_of(b), z = f64_of(c);
+    if (z != z) return c | (1ull << 51);
+    if (x != x) return a | (1ull << 51);
+    if (y != y) return b | (1ull << 51);
+    return bits64(fma(x, y, z));
+}
+/* semantics::arith::mul_hi */
+static inline u64 mul_hi(u64 a, u64 b, unsigned w, int s) {
+    if (w == 64) {
+        if (s) return (u64)(((__int128)(i64)a * (__int128)(i64)b) >> 64);
+        return (u64)(((unsigned __int128)a * (unsigned __int128)b) >> 64);
+    }
+    if (s) return (u64)((sx(a, w) * sx(b, w)) >> w) & mask_w(w);
+    return (((a & mask_w(w)) * (b & mask_w(w))) >> w) & mask_w(w);
+}
+/* semantics::arith::mul_wide */
+static inline u64 mul_wide(u64 a, u64 b, unsigned w, int s) {
+    u64 r = s ? (u64)(sx(a, w) * sx(b, w)) : (a & mask_w(w)) * (b & mask_w(w));
+    return r & mask_w(w * 2);
+}
+/* BinOp::Shl */
+static inline u64 shl_w(u64 x, u64 y, unsigned w) { u64 n = y & 0xffffffffull; return n >= w ? 0 : (x << n) & mask_w(w); }
+/* BinOp::Shr */
+static inline u64 shr_w(u64 x, u64 y, unsigned w, int s) {
+    u64 n = y & 0xffffffffull, lim = (u64)w - 1 + (u64)(!s);
+    if (n > lim) n = lim;
+    if (s) return (u64)(sx(x, w) >> (n < 63 ? n : 63)) & mask_w(w);
+    return n >= w ? 0 : (x & mask_w(w)) >> n;
+}
+/* BinOp::Div */
+static inline u64 div_w(u64 x, u64 y, unsigned w, int s) {
+    u64 m = mask_w(w);
+    if (s) {
+        i64 a = sx(x, w), b = sx(y, w);
+        if (b == 0) return m;
+        if (b == -1) return (u64)(0 - (u64)a) & m; /* wrapping_div */
+        return (u64)(a / b) & m;
+    }
+    x &= m; y &= m;
+    return y == 0 ? m : x / y;
+}
+/* BinOp::Rem */
+static inline u64 rem_w(u64 x, u64 y, unsigned w, int s) {
+    u64 m = mask_w(w);
+    if (s) {
+        i64 a = sx(x, w), b = sx(y, w);
+        if (b == 0) return m;
+        if (b == -1) return 0; /* wrapping_rem */
+        return (u64)(a % b) & m;
+    }
+    x &= m; y &= m;
+    return y == 0 ? m : x % y;
+}
+/* BinOp::Min / BinOp::Max */
+static inline u64 min_w(u64 x, u64 y, unsigned w, int s) {
+    if (s) { i64 a = sx(x, w), b = sx(y, w); return (u64)(a < b ? a : b) & mask_w(w); }
+    x &= mask_w(w); y &= mask_w(w); return x < y ? x : y;
+}
+static inline u64 max_w(u64 x, u64 y, unsigned w, int s) {
+    if (s) { i64 a = sx(x, w), b = sx(y, w); return (u64)(a > b ? a : b) & mask_w(w); }
+    x &= mask_w(w); y &= mask_w(w); return x > y ? x : y;
+}
+/* convert::narrow_int: signed types narrower than 32 bits sign-extended to 32 bits. */
+static inline u64 narrow_int(u64 v, unsigned tw, int tsigned) {
+    return (tsigned && tw < 32) ? (u64)sx(v, tw) & 0xffffffffull : v & mask_w(tw);
+}
+/* convert::cvt, float to integer (float_to_int after PTX's NaN rule); `f` already rounded
+ * to an integral value. lo/hi: the target's range (as exact doubles where they are not). */
+static inline u64 f2i(double f, unsigned tw, int tsigned, int nan_top) {
+    if (f != f) return nan_top ? 1ull << (tw - 1) : 0;
+    if (tsigned) {
+        double lo = -ldexp(1.0, (int)tw - 1), hi = ldexp(1.0, (int)tw - 1);
+        if (f < lo) return narrow_int((u64)(tw == 64 ? INT64_MIN : -(i64)(1ull << (tw - 1))), tw, 1);
+        if (f >= hi) return narrow_int((u64)(tw == 64 ? INT64_MAX : (i64)((1ull << (tw - 1)) - 1)), tw, 1);
+        return narrow_int((u64)(i64)f, tw, 1);
+    }
+    if (f <= 0.0) return 0;
+    if (f >= ldexp(1.0, (int)tw)) return mask_w(tw);
+    return (u64)f & mask_w(tw);
+}
+/* Status words (jit::ctx): the code in the low byte, pc in bits 8..40, thread in 40..64. */
+#define ST_FAULT 1ull
+#define ST_YIELD 3ull
+#define ST_TRAP 4ull
+#define ST_STUCK 7ull
+#define STATUS(code, pc, t) ((code) | ((u64)(pc) << 8) | ((u64)(t) << 40))
+/* Thread states (jit::run): bits 24..28 of a state word. */
+#define S_READY 0u
+#define S_WAITING 1u
+#define S_DONE 2u

@@ -1,0 +1,397 @@
+//! The block tier's own contracts (`Engine::Block`): barriers inside loops and shared memory,
+//! atomics, threads that wait for each other without a barrier, the interpreter's fault
+//! reports, and kernels it declines staying on the interpreter with a reason. (Every engine
+//! runs the conformance table and the fuzzers too: `tests/common`, `engine_fuzz.rs`.)
+
+use simt::{DeviceMemory, Dim3, Engine, FaultKind, Params, Program, Tier};
+
+fn program(src: &str, engine: Engine) -> Program {
+    let mut p = Program::from_ptx(src).expect("load");
+    p.set_engine(engine);
+    p.set_workers(1);
+    p
+}
+
+fn read_u32(mem: &DeviceMemory, p: simt::DevicePtr, n: usize) -> Vec<u32> {
+    let mut b = vec![0u8; 4 * n];
+    mem.read(p, &mut b).unwrap();
+    b.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
+}
+
+fn write_u32(mem: &DeviceMemory, p: simt::DevicePtr, v: &[u32]) {
+    let b: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+    mem.write(p, &b).unwrap();
+}
+
+/// A shared-memory tree reduction (`__syncthreads()` in the loop, as CUDA samples write it):
+/// `out[blockIdx.x] = sum of in[block's elements]`, any block size that is a power of two.
+const REDUCE: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry reduce(.param .u64 in, .param .u64 out)
+{
+    .reg .pred %p<4>;
+    .reg .b32 %r<20>;
+    .reg .b64 %rd<10>;
+    .shared .align 4 .b8 buf[4096];
+    ld.param.u64 %rd1, [in];
+    ld.param.u64 %rd2, [out];
+    cvta.to.global.u64 %rd3, %rd1;
+    cvta.to.global.u64 %rd4, %rd2;
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, %ntid.x;
+    mov.u32 %r3, %ctaid.x;
+    mad.lo.s32 %r4, %r3, %r2, %r1;
+    mul.wide.u32 %rd5, %r4, 4;
+    add.s64 %rd6, %rd3, %rd5;
+    ld.global.u32 %r5, [%rd6];
+    shl.b32 %r6, %r1, 2;
+    mov.u32 %r7, buf;
+    add.s32 %r8, %r7, %r6;
+    st.shared.u32 [%r8], %r5;
+    bar.sync 0;
+    shr.u32 %r9, %r2, 1;
+LOOP:
+    setp.eq.s32 %p1, %r9, 0;
+    @%p1 bra DONE;
+    setp.ge.u32 %p2, %r1, %r9;
+    @%p2 bra SKIP;
+    shl.b32 %r10, %r9, 2;
+    add.s32 %r11, %r8, %r10;
+    ld.shared.u32 %r12, [%r11];
+    ld.shared.u32 %r13, [%r8];
+    add.s32 %r14, %r13, %r12;
+    st.shared.u32 [%r8], %r14;
+SKIP:
+    bar.sync 0;
+    shr.u32 %r9, %r9, 1;
+    bra LOOP;
+DONE:
+    setp.ne.s32 %p3, %r1, 0;
+    @%p3 bra END;
+    ld.shared.u32 %r15, [buf];
+    mul.wide.u32 %rd7, %r3, 4;
+    add.s64 %rd8, %rd4, %rd7;
+    st.global.u32 [%rd8], %r15;
+END:
+    ret;
+}
+"#;
+
+#[test]
+fn barriers_in_a_loop_reduce_through_shared_memory() {
+    for threads in [32u32, 256, 1024] {
+        let blocks = 5u32;
+        let n = (threads * blocks) as usize;
+        let input: Vec<u32> = (0..n as u32).map(|i| i.wrapping_mul(2_654_435_761) >> 7).collect();
+        let want: Vec<u32> =
+            input.chunks(threads as usize).map(|c| c.iter().fold(0u32, |a, &x| a.wrapping_add(x))).collect();
+        let p = program(REDUCE, Engine::Block);
+        let mem = DeviceMemory::new();
+        let (din, dout) = (mem.alloc(4 * n as u64).unwrap(), mem.alloc(4 * u64::from(blocks)).unwrap());
+        write_u32(&mem, din, &input);
+        let params = Params::new().ptr(din).ptr(dout).clone();
+        let st = p.launch("reduce", Dim3::x(blocks), Dim3::x(threads), 0, params.bytes(), &mem).unwrap();
+        assert_eq!(st.tier, Tier::Block);
+        assert_eq!(read_u32(&mem, dout, blocks as usize), want, "{threads} threads");
+    }
+}
+
+/// Warp 0 waits at barrier 0, warp 1 at barrier 1: the deadlock fault the other engines report
+/// (the first waiting thread's barrier, its arrivals, the live threads).
+const SPLIT_BARRIERS: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry split(.param .u64 out)
+{
+    .reg .pred %p<2>;
+    .reg .b32 %r<4>;
+    mov.u32 %r1, %tid.x;
+    setp.lt.u32 %p1, %r1, 32;
+    @%p1 bra FIRST;
+    bar.sync 1;
+    bra END;
+FIRST:
+    bar.sync 0;
+END:
+    ret;
+}
+"#;
+
+#[test]
+fn threads_at_different_barriers_fault_as_on_the_interpreter() {
+    let mem = DeviceMemory::new();
+    let out = mem.alloc(4).unwrap();
+    let params = Params::new().ptr(out).clone();
+    let fault = |e| program(SPLIT_BARRIERS, e).launch("split", Dim3::x(2), Dim3::x(64), 0, params.bytes(), &mem).err();
+    let block = fault(Engine::Block).expect("a deadlock");
+    assert!(matches!(block.kind, FaultKind::Deadlock { barrier: 0, arrived: 32, expected: 64 }), "{:?}", block.kind);
+    assert_eq!(Some(block.clone()), fault(Engine::JitAll));
+    assert_eq!(Some(block), fault(Engine::Interp));
+}
+
+/// Thread 0 spins on a shared flag that thread 1 sets: it must yield for thread 1 to run.
+const SPIN: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry spin(.param .u64 out)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<6>;
+    .reg .b64 %rd<3>;
+    .shared .align 4 .u32 flag;
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd2, %rd1;
+    mov.u32 %r1, %tid.x;
+    setp.eq.s32 %p1, %r1, 1;
+    @%p1 bra SET;
+    setp.ne.s32 %p2, %r1, 0;
+    @%p2 bra END;
+    mov.u32 %r3, 0;
+WAIT:
+    add.s32 %r3, %r3, 1;
+    ld.volatile.shared.u32 %r2, [flag];
+    setp.eq.s32 %p2, %r2, 0;
+    @%p2 bra WAIT;
+    st.global.u32 [%rd2], %r2;
+    bra END;
+SET:
+    mov.u32 %r4, 7;
+    st.volatile.shared.u32 [flag], %r4;
+END:
+    ret;
+}
+"#;
+
+#[test]
+fn a_thread_spinning_on_another_lets_it_run() {
+    let p = program(SPIN, Engine::Block);
+    let mem = DeviceMemory::new();
+    let out = mem.alloc(4).unwrap();
+    let params = Params::new().ptr(out).clone();
+    let st = p.launch("spin", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem).unwrap();
+    assert_eq!(st.tier, Tier::Block);
+    assert_eq!(read_u32(&mem, out, 1), [7]);
+}
+
+/// `out[tid] = in[tid]` with `in` one element short, and a shared atomic histogram.
+const ACCESS: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry copy(.param .u64 in, .param .u64 out)
+{
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [in];
+    ld.param.u64 %rd2, [out];
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd3, %r1, 4;
+    add.s64 %rd4, %rd1, %rd3;
+    ld.global.u32 %r2, [%rd4];
+    add.s64 %rd5, %rd2, %rd3;
+    st.global.u32 [%rd5], %r2;
+    ret;
+}
+.visible .entry histogram(.param .u64 in, .param .u64 out)
+{
+    .reg .pred %p<2>;
+    .reg .b32 %r<12>;
+    .reg .b64 %rd<8>;
+    .shared .align 4 .b8 bins[64];
+    ld.param.u64 %rd1, [in];
+    ld.param.u64 %rd2, [out];
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, %ctaid.x;
+    mov.u32 %r3, %ntid.x;
+    mad.lo.s32 %r4, %r2, %r3, %r1;
+    mul.wide.u32 %rd3, %r4, 4;
+    add.s64 %rd4, %rd1, %rd3;
+    ld.global.u32 %r5, [%rd4];
+    and.b32 %r6, %r5, 15;
+    shl.b32 %r7, %r6, 2;
+    mov.u32 %r8, bins;
+    add.s32 %r9, %r8, %r7;
+    atom.shared.add.u32 %r10, [%r9], 1;
+    bar.sync 0;
+    setp.ge.u32 %p1, %r1, 16;
+    @%p1 bra END;
+    shl.b32 %r7, %r1, 2;
+    add.s32 %r9, %r8, %r7;
+    ld.shared.u32 %r11, [%r9];
+    cvt.u64.u32 %rd5, %r7;
+    add.s64 %rd6, %rd2, %rd5;
+    atom.global.add.u32 %r10, [%rd6], %r11;
+END:
+    ret;
+}
+"#;
+
+#[test]
+fn an_access_out_of_bounds_faults_as_on_the_interpreter() {
+    let mem = DeviceMemory::new();
+    let (din, dout) = (mem.alloc(4 * 63).unwrap(), mem.alloc(4 * 64).unwrap());
+    let params = Params::new().ptr(din).ptr(dout).clone();
+    let fault = |e| program(ACCESS, e).launch("copy", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem).err();
+    let block = fault(Engine::Block).expect("thread 63 reads past `in`");
+    assert_eq!(block.thread, [63, 0, 0]);
+    assert!(matches!(block.kind, FaultKind::Memory(_)), "{:?}", block.kind);
+    assert_eq!(Some(block), fault(Engine::Interp));
+}
+
+#[test]
+fn shared_and_global_atomics_count_exactly() {
+    let (blocks, threads) = (7u32, 96u32);
+    let n = (blocks * threads) as usize;
+    let input: Vec<u32> = (0..n as u32).map(|i| i.wrapping_mul(0x9e37_79b9) >> 5).collect();
+    let mut want = [0u32; 16];
+    for x in &input {
+        want[(x & 15) as usize] += 1;
+    }
+    let p = program(ACCESS, Engine::Block);
+    let mem = DeviceMemory::new();
+    let (din, dout) = (mem.alloc(4 * n as u64).unwrap(), mem.alloc(64).unwrap());
+    write_u32(&mem, din, &input);
+    write_u32(&mem, dout, &[0; 16]);
+    let params = Params::new().ptr(din).ptr(dout).clone();
+    let st = p.launch("histogram", Dim3::x(blocks), Dim3::x(threads), 0, params.bytes(), &mem).unwrap();
+    assert_eq!(st.tier, Tier::Block);
+    assert_eq!(read_u32(&mem, dout, 16), want);
+}
+
+/// A warp shuffle: declined by the block tier, run by the interpreter, with the reason.
+const SHUFFLE: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry rotate(.param .u64 out)
+{
+    .reg .b32 %r<6>;
+    .reg .b64 %rd<5>;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r1, %tid.x;
+    add.s32 %r2, %r1, 1;
+    shfl.sync.idx.b32 %r3, %r1, %r2, 31, -1;
+    mul.wide.u32 %rd2, %r1, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r3;
+    ret;
+}
+"#;
+
+#[test]
+fn warp_collectives_stay_on_the_interpreter() {
+    let p = program(SHUFFLE, Engine::Block);
+    let why = p.jit_fallback_reason("rotate").expect("declined");
+    assert!(why.contains("warp-collective"), "{why}");
+    let mem = DeviceMemory::new();
+    let out = mem.alloc(4 * 32).unwrap();
+    let params = Params::new().ptr(out).clone();
+    let st = p.launch("rotate", Dim3::x(1), Dim3::x(32), 0, params.bytes(), &mem).unwrap();
+    assert_eq!(st.tier, Tier::Interpreter);
+    let want: Vec<u32> = (0..32).map(|l| (l + 1) % 32).collect();
+    assert_eq!(read_u32(&mem, out, 32), want);
+}
+
+/// Each thread's local array, written and read through generic addresses too.
+const GENERIC_LOCAL: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry genlocal(.param .u64 out)
+{
+    .local .align 4 .b8 buf[16];
+    .reg .b32 %r<6>;
+    .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r1, %tid.x;
+    mov.u64 %rd2, buf;
+    cvta.local.u64 %rd3, %rd2;
+    st.local.u32 [buf], %r1;
+    mul.lo.s32 %r2, %r1, 3;
+    st.u32 [%rd3+4], %r2;
+    ld.u32 %r3, [%rd3];
+    ld.local.u32 %r4, [buf+4];
+    add.s32 %r5, %r3, %r4;
+    mul.wide.u32 %rd4, %r1, 4;
+    add.s64 %rd5, %rd1, %rd4;
+    st.global.u32 [%rd5], %r5;
+    ret;
+}
+"#;
+
+#[test]
+fn generic_addresses_reach_each_threads_own_local_memory() {
+    let p = program(GENERIC_LOCAL, Engine::Block);
+    let mem = DeviceMemory::new();
+    let out = mem.alloc(4 * 64).unwrap();
+    let params = Params::new().ptr(out).clone();
+    let st = p.launch("genlocal", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem).unwrap();
+    assert_eq!(st.tier, Tier::Block);
+    let want: Vec<u32> = (0..64).map(|t| t + 3 * t).collect();
+    assert_eq!(read_u32(&mem, out, 64), want);
+}
+
+/// `rsqrt.approx.f32`, with and without `.ftz`, inline in the block tier.
+const RSQRT: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry rsqrt(.param .u64 in, .param .u64 out)
+{
+    .reg .b32 %r<2>;
+    .reg .f32 %f<4>;
+    .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [in];
+    ld.param.u64 %rd2, [out];
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd3, %r1, 4;
+    add.s64 %rd4, %rd1, %rd3;
+    ld.global.f32 %f1, [%rd4];
+    rsqrt.approx.f32 %f2, %f1;
+    rsqrt.approx.ftz.f32 %f3, %f1;
+    mul.wide.u32 %rd5, %r1, 8;
+    add.s64 %rd6, %rd2, %rd5;
+    st.global.v2.f32 [%rd6], {%f2, %f3};
+    ret;
+}
+"#;
+
+#[test]
+fn reciprocal_roots_match_the_interpreter_bit_for_bit() {
+    let input: [u32; 12] = [
+        0,
+        0x8000_0000,
+        1,
+        0x8000_0001,
+        0x0040_0000,
+        0x3f80_0000,
+        0x4080_0000,
+        0x4000_0000,
+        0xbf80_0000,
+        0x7f80_0000,
+        0x7fc0_1234,
+        0x7f7f_ffff,
+    ];
+    let mem = DeviceMemory::new();
+    let (din, dout) = (mem.alloc(4 * 12).unwrap(), mem.alloc(8 * 12).unwrap());
+    write_u32(&mem, din, &input);
+    let params = Params::new().ptr(din).ptr(dout).clone();
+    let run = |e| {
+        let st = program(RSQRT, e).launch("rsqrt", Dim3::x(1), Dim3::x(12), 0, params.bytes(), &mem).unwrap();
+        (st.tier, read_u32(&mem, dout, 24))
+    };
+    let (tier, block) = run(Engine::Block);
+    assert_eq!(tier, Tier::Block);
+    let (_, interp) = run(Engine::Interp);
+    assert_eq!(block, interp);
+    // rsqrt(4) = 0.5 exactly; rsqrt(+0) = +inf; rsqrt(-1) = the canonical NaN; a subnormal
+    // input flushed (`.ftz`) gives +inf.
+    assert_eq!(&block[12..14], &[0x3f00_0000; 2]);
+    assert_eq!(&block[0..2], &[0x7f80_0000; 2]);
+    assert_eq!(&block[16..18], &[0x7fff_ffff; 2]);
+    assert_eq!(block[5], 0x7f80_0000);
+}
