@@ -58,6 +58,11 @@ fn churn_heap() {
 /// arrivals and hung, CUB's decoupled look-back sorted wrongly.)
 #[test]
 fn background_warp_code_outlives_its_compile() {
+    // The warp tier is what this test is about: with no C compiler the block tier, which
+    // could win the kernel from it, stays off.
+    // SAFETY: the only test of this binary, before it starts any thread of its own; nothing
+    // else reads the environment meanwhile.
+    unsafe { std::env::set_var("CUPRITE_CC", "/nonexistent/cuprite-no-cc") };
     let mut p = Program::from_ptx(&count_ptx()).expect("load");
     p.set_engine(Engine::Jit);
     p.set_workers(1);

@@ -64,6 +64,9 @@ pub(crate) fn run(l: &Launch<'_>) -> Result<(), Fault> {
     )
 }
 
+/// How long a launch runs on the calling thread alone before the other workers join it.
+const SOLO: std::time::Duration = std::time::Duration::from_micros(10);
+
 /// Runs `block(state, ctaid, worker)` for every block of the launch on `nworkers` threads,
 /// blocks taken in order (runs of up to 16) from a shared counter, each worker with its own `S` (handed to
 /// `finish` at the end); the fault of the lowest-numbered failing block wins and stops the
@@ -85,9 +88,13 @@ pub(crate) fn run_grid<S: Default>(
     // Workers claim runs of consecutive blocks, so that short blocks do not make them contend
     // for the counter's cache line; runs stay short enough to balance the load.
     let chunk = if l.cooperative { 1 } else { (nblocks / (u64::from(workers) * 64)).clamp(1, 16) };
-    let work = |worker: u32| {
-        let mut pool = S::default();
+    // Runs blocks on `worker` until none is left (true) or, with `until`, the time is up
+    // after a run of blocks (false).
+    let run_blocks = |pool: &mut S, worker: u32, until: Option<Instant>| -> bool {
         'claim: loop {
+            if until.is_some_and(|t| Instant::now() >= t) {
+                return false;
+            }
             let b0 = next.fetch_add(chunk, Ordering::Relaxed);
             if b0 >= nblocks {
                 break;
@@ -100,7 +107,7 @@ pub(crate) fn run_grid<S: Default>(
                 let gy = u64::from(units[1]);
                 let unit = [(b % gx) as u32, ((b / gx) % gy) as u32, (b / (gx * gy)) as u32];
                 let ctaid = [unit[0] * cl[0], unit[1] * cl[1], unit[2] * cl[2]];
-                if let Err(f) = block(&mut pool, ctaid, worker) {
+                if let Err(f) = block(pool, ctaid, worker) {
                     let mut g = first.lock().unwrap_or_else(|e| e.into_inner());
                     if g.as_ref().is_none_or(|(fb, _)| b < *fb) {
                         *g = Some((b, f));
@@ -110,9 +117,25 @@ pub(crate) fn run_grid<S: Default>(
                 }
             }
         }
+        true
+    };
+    let work = |worker: u32| {
+        let mut pool = S::default();
+        run_blocks(&mut pool, worker, None);
         finish(&pool);
     };
-    if l.cooperative && workers > 1 {
+    // A launch starts on the calling thread alone and brings the other workers in only when
+    // its blocks take longer than `SOLO`: waking them costs more than a small grid's work
+    // (a graph of 100 four-block kernels ran 3x slower handing each to the pool).
+    let done_alone = workers > 1 && !l.cooperative && {
+        let mut pool = S::default();
+        let done = run_blocks(&mut pool, 0, Some(Instant::now() + SOLO));
+        finish(&pool);
+        done
+    };
+    if done_alone {
+        // Nothing left for the pool.
+    } else if l.cooperative && workers > 1 {
         // Every block at once, each on a thread of its own.
         std::thread::scope(|s| {
             for w in 0..workers {
