@@ -147,7 +147,7 @@ fn helper() {
             // The clock is read every 64 spins: reading it each time cost as much as the spin.
             let start = Instant::now();
             let mut spins = 0u32;
-            while p.published.load(Ordering::Acquire) == seen && (spins % 64 != 0 || start.elapsed() < SPIN) {
+            while p.published.load(Ordering::Acquire) == seen && (!spins.is_multiple_of(64) || start.elapsed() < SPIN) {
                 spins = spins.wrapping_add(1);
                 std::hint::spin_loop();
             }
