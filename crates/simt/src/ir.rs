@@ -6,7 +6,7 @@ pub(crate) mod flow;
 pub(crate) mod mma;
 pub(crate) mod operands;
 
-use crate::float::{HFmt, HMode};
+use crate::float::{FBin, HFmt, HMode};
 use crate::memory::AtomOp;
 use ptx::types::{Rounding, ScalarType};
 
@@ -430,17 +430,6 @@ pub(crate) struct FDir {
     pub double: bool,
     pub ftz: bool,
     pub sat: bool,
-}
-
-/// Float binary operators.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum FBin {
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Min,
-    Max,
 }
 
 /// The kind of a contracted fma.
