@@ -5,6 +5,7 @@
 pub(crate) mod flow;
 pub(crate) mod mma;
 pub(crate) mod operands;
+pub(crate) mod tex;
 
 use crate::float::{FBin, HFmt, HMode};
 use crate::memory::AtomOp;
@@ -784,7 +785,7 @@ pub(crate) enum Op {
         mask: Src,
     },
     /// A texture or surface instruction (`texture/`, `decode/tex.rs`, `exec/tex.rs`).
-    Tex(Box<crate::texture::op::TexOp>),
+    Tex(Box<tex::TexOp>),
     /// A vector atomic (`atom/red{.global}.v2/.v4/.v8`): element by element.
     AtomV(Box<AtomVec>),
     /// A warp matrix instruction (`ir/mma.rs`, `decode/mma.rs`, `exec/mma.rs`).
