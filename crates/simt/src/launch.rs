@@ -1,6 +1,7 @@
 //! What a launch is given and what it reports: grid and block dimensions ([`Dim3`]), launch
 //! options, the kernel parameter buffer, the engine that runs a program's kernels and the tier
-//! that ran a launch's blocks. Engines read these; the crate root's `Program` takes them.
+//! that ran a launch's blocks. The crate root's `Program` takes and reports them (and re-exports
+//! them); the engines below it never name the root.
 
 use std::time::Duration;
 
