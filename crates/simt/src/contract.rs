@@ -10,7 +10,8 @@ use ptx::ast::{Instruction, Name, Operand};
 use ptx::keyword::Kw;
 use ptx::types::Opcode;
 
-use crate::ir::{BinOp, FBin, FmaKind, Inst, Op, Src, TernOp};
+use crate::float::FBin;
+use crate::ir::{BinOp, FmaKind, Inst, Op, Src, TernOp};
 
 /// Whether contraction is on (the default; `SIMT_NO_CONTRACT=1` disables it).
 pub(crate) fn enabled() -> bool {

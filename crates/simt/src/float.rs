@@ -895,6 +895,17 @@ macro_rules! half_target {
 half_target!(H16, HFmt::F16);
 half_target!(B16, HFmt::Bf16);
 
+/// Float binary operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FBin {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Min,
+    Max,
+}
+
 /// A half-precision arithmetic operation's modifiers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct HMode {
@@ -936,8 +947,7 @@ impl HMode {
     }
 
     /// `a op b` on one half.
-    pub(crate) fn bin(&self, op: crate::ir::FBin, a: u16, b: u16) -> u16 {
-        use crate::ir::FBin;
+    pub(crate) fn bin(&self, op: FBin, a: u16, b: u16) -> u16 {
         let (x, y) = (self.input(a), self.input(b));
         let r = match op {
             FBin::Add | FBin::Sub | FBin::Mul | FBin::Div => {
@@ -1030,12 +1040,12 @@ mod half_tests {
     fn half_arithmetic() {
         let m = HMode { fmt: HFmt::F16, ftz: false, sat: false, relu: false, nan: false, xorsign: false };
         let h = |x: f64| HFmt::F16.encode(x);
-        assert_eq!(m.bin(crate::ir::FBin::Add, h(1.0), h(2.0)), h(3.0));
-        assert_eq!(m.bin(crate::ir::FBin::Sub, h(1.0), h(1.0)), 0);
-        assert_eq!(m.bin(crate::ir::FBin::Mul, h(1.5), h(-2.0)), h(-3.0));
-        assert_eq!(m.bin(crate::ir::FBin::Min, h(1.0), HNAN), h(1.0));
-        assert_eq!(m.bin(crate::ir::FBin::Max, 0x8000, 0), 0);
-        assert_eq!(m.bin(crate::ir::FBin::Min, 0x8000, 0), 0x8000);
+        assert_eq!(m.bin(FBin::Add, h(1.0), h(2.0)), h(3.0));
+        assert_eq!(m.bin(FBin::Sub, h(1.0), h(1.0)), 0);
+        assert_eq!(m.bin(FBin::Mul, h(1.5), h(-2.0)), h(-3.0));
+        assert_eq!(m.bin(FBin::Min, h(1.0), HNAN), h(1.0));
+        assert_eq!(m.bin(FBin::Max, 0x8000, 0), 0);
+        assert_eq!(m.bin(FBin::Min, 0x8000, 0), 0x8000);
         assert_eq!(
             m.fma(h(1.0 + 1.0 / 1024.0), h(1.0 - 1.0 / 2048.0), h(-1.0)),
             h(1.0 / 1024.0 - 1.0 / 2048.0 - 1.0 / 2_097_152.0)
@@ -1045,10 +1055,10 @@ mod half_tests {
         assert_eq!(fma_dir::<f32>(3.0, 1.0, 1.0, Rounding::Rm), 4.0);
         assert_eq!(m.fma(h(0.9736328125), h(6.0625), h(-5.65625)), h(0.246337890625));
         let s = HMode { sat: true, ..m };
-        assert_eq!(s.bin(crate::ir::FBin::Add, h(0.75), h(0.5)), h(1.0));
-        assert_eq!(s.bin(crate::ir::FBin::Add, HNAN, h(0.5)), 0);
-        assert_eq!(s.bin(crate::ir::FBin::Sub, h(0.25), h(0.5)), 0);
+        assert_eq!(s.bin(FBin::Add, h(0.75), h(0.5)), h(1.0));
+        assert_eq!(s.bin(FBin::Add, HNAN, h(0.5)), 0);
+        assert_eq!(s.bin(FBin::Sub, h(0.25), h(0.5)), 0);
         let z = HMode { ftz: true, ..m };
-        assert_eq!(z.bin(crate::ir::FBin::Add, 0x0001, 0x0002), 0);
+        assert_eq!(z.bin(FBin::Add, 0x0001, 0x0002), 0);
     }
 }

@@ -5,8 +5,9 @@
 pub(crate) mod flow;
 pub(crate) mod mma;
 pub(crate) mod operands;
+pub(crate) mod tex;
 
-use crate::float::{HFmt, HMode};
+use crate::float::{FBin, HFmt, HMode};
 use crate::memory::AtomOp;
 use ptx::types::{Rounding, ScalarType};
 
@@ -432,17 +433,6 @@ pub(crate) struct FDir {
     pub sat: bool,
 }
 
-/// Float binary operators.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum FBin {
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Min,
-    Max,
-}
-
 /// The kind of a contracted fma.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum FmaKind {
@@ -795,7 +785,7 @@ pub(crate) enum Op {
         mask: Src,
     },
     /// A texture or surface instruction (`texture/`, `decode/tex.rs`, `exec/tex.rs`).
-    Tex(Box<crate::texture::op::TexOp>),
+    Tex(Box<tex::TexOp>),
     /// A vector atomic (`atom/red{.global}.v2/.v4/.v8`): element by element.
     AtomV(Box<AtomVec>),
     /// A warp matrix instruction (`ir/mma.rs`, `decode/mma.rs`, `exec/mma.rs`).

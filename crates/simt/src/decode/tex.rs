@@ -8,8 +8,9 @@ use ptx::keyword::Kw;
 use ptx::types::{Opcode, ScalarType};
 
 use super::{DecodeError, FuncDecoder, R, ignorable};
+use crate::ir::tex::{Lod, TexOp};
 use crate::ir::{Reg, Src};
-use crate::texture::op::{Bound, DType, Geom, Lod, Query, RedOp, TexOp};
+use crate::texture::op::{Bound, DType, Geom, Query, RedOp};
 
 fn geom_of(kws: &[Kw]) -> R<Geom> {
     for k in kws {

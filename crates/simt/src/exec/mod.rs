@@ -63,5 +63,6 @@ pub(crate) use fault::{WarpFault, oob, reported_source};
 pub(crate) use grid::{Launch, kernel, run, run_grid};
 pub(crate) use memory::{Target, aligned, atom_one, in_window, le_read, le_write};
 pub(crate) use scheduler::{Barriers, Yield};
+pub use special_registers::CLOCK_RATE_KHZ;
 pub(crate) use tier::{CompiledTier, Planar, Ran};
 pub(crate) use warp::{Entry, State, Warp};

@@ -2,15 +2,19 @@
 
 use super::*;
 
+/// The clock rate the engine's `%clock`/`%clock64` count at, in kHz (what the runtime reports
+/// as `cudaDevAttrClockRate`; an H100's boost clock).
+pub const CLOCK_RATE_KHZ: u32 = 1_980_000;
+
 /// The value of special register `r` in every lane of warp `id` (thread ids `tid`).
-/// `%clock64`: cycles at the device's reported clock rate ([`crate::CLOCK_RATE_KHZ`]) since the
+/// `%clock64`: cycles at the device's reported clock rate ([`CLOCK_RATE_KHZ`]) since the
 /// process started, from the host's monotonic clock. Real time rather than instructions
 /// executed, so programs that spin until `clock64() - start` reaches a duration computed from
 /// `cudaDevAttrClockRate` (the CUDA samples concurrentKernels, simpleHyperQ) wait that long.
 pub(crate) fn device_clock() -> u64 {
     static EPOCH: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
     let ns = EPOCH.get_or_init(Instant::now).elapsed().as_nanos();
-    (ns * u128::from(crate::CLOCK_RATE_KHZ) / 1_000_000) as u64
+    (ns * u128::from(CLOCK_RATE_KHZ) / 1_000_000) as u64
 }
 
 pub(super) fn sreg_of(tid: &[[u32; 32]; 3], id: u32, b: &Block<'_, '_>, r: Sreg, out: &mut [u64; 32]) {

@@ -6,8 +6,8 @@
 //! new operation does not compile until its operands are listed here.
 
 use super::mma::MmaOp;
+use super::tex::{Lod, TexOp};
 use super::{Addr, BarKind, Base, ClusterOp, Op, Reg, Src};
-use crate::texture::op::{Lod, TexOp};
 
 /// One operand of an operation, as [`Op::operands`] reports it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,6 +1,5 @@
-//! Decoded texture and surface instructions (`Op::Tex` in the IR).
-
-use crate::ir::{Reg, Src};
+//! The modifiers of texture and surface instructions (geometry, result type, bounds, queries,
+//! reductions); the instructions themselves, with their register operands, are `ir::tex`.
 
 /// The geometry modifier of a texture or surface instruction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,15 +27,6 @@ impl Geom {
     pub(crate) fn layered(self) -> bool {
         matches!(self, Geom::A1 | Geom::A2 | Geom::ACube)
     }
-}
-
-/// The level of detail of a `tex`.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Lod {
-    Base,
-    Level(Src),
-    /// `dPdx`, `dPdy` (one per spatial dimension).
-    Grad(Vec<Src>, Vec<Src>),
 }
 
 /// Result element type of `tex`/`tld4`.
@@ -81,44 +71,4 @@ pub(crate) enum RedOp {
     Max,
     And,
     Or,
-}
-
-/// One texture or surface instruction.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) enum TexOp {
-    /// `tex` (`gather: None`) or `tld4.comp` (`gather: Some(comp)`).
-    Sample {
-        geom: Geom,
-        dtype: DType,
-        /// Coordinates are `.s32` (texel indices) rather than `.f32`.
-        int_coords: bool,
-        d: [Option<Reg>; 4],
-        /// Residency predicate (always true: every texel is resident).
-        p: Option<Reg>,
-        handle: Src,
-        /// The coordinate vector as written (layer index first for arrays).
-        coords: Vec<Src>,
-        lod: Lod,
-        gather: Option<u8>,
-    },
-    /// `txq` (`surface: false`) or `suq`.
-    Query { query: Query, surface: bool, d: Reg, handle: Src, level: Option<Src> },
-    /// `suld.b`: `vec` elements of `size` bytes.
-    Load { geom: Geom, size: u8, d: Vec<Option<Reg>>, handle: Src, coords: Vec<Src>, clamp: Bound },
-    /// `sust.b` (`formatted: false`) or `sust.p`.
-    Store { geom: Geom, size: u8, formatted: bool, vals: Vec<Src>, handle: Src, coords: Vec<Src>, clamp: Bound },
-    /// `sured.b` / `sured.p` (`sample`: x counts elements of `size` bytes).
-    Reduce {
-        geom: Geom,
-        op: RedOp,
-        size: u8,
-        signed: bool,
-        sample: bool,
-        val: Src,
-        handle: Src,
-        coords: Vec<Src>,
-        clamp: Bound,
-    },
-    /// `istypep.{texref,samplerref,surfref}`: `kind` 0, 1, 2.
-    IsType { kind: u8, d: Reg, a: Src },
 }

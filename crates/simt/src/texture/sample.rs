@@ -8,10 +8,10 @@
 use super::op::Geom;
 use super::{AddressMode, ChannelKind, FilterMode, Format, Image, Level, Sampler, Shape, Texture};
 use crate::float::{f16_to_f32, f64_to_f16};
-use crate::memory::MemError;
 
-/// Reads `size` (1, 2 or 4) bytes of device memory, zero-extended.
-pub(crate) type Read<'r> = dyn FnMut(u64, u32) -> Result<u64, MemError> + 'r;
+/// Reads `size` (1, 2 or 4) bytes of device memory, zero-extended. Its error (a bad address)
+/// is the lookup's: sampling only passes it on, whatever memory reports.
+pub(crate) type Read<'r, E> = dyn FnMut(u64, u32) -> Result<u64, E> + 'r;
 
 /// The level of detail of one lookup, resolved per lane.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -161,7 +161,7 @@ pub(crate) fn cube_face(x: f32, y: f32, z: f32) -> (u32, f32, f32) {
 }
 
 /// Samples one texture at one lane's coordinates; returns the four result patterns.
-pub(crate) fn sample(t: &Texture, rq: &Request, read: &mut Read<'_>) -> Result<[u32; 4], MemError> {
+pub(crate) fn sample<E>(t: &Texture, rq: &Request, read: &mut Read<'_, E>) -> Result<[u32; 4], E> {
     let img = &t.image;
     let Some(l0) = img.levels.first() else { return Ok([0; 4]) };
     if img.shape == Shape::Linear {
@@ -245,7 +245,7 @@ pub(crate) fn sample(t: &Texture, rq: &Request, read: &mut Read<'_>) -> Result<[
 }
 
 /// Reads the raw channels of texel (x, y, z) of `layer`... (indices in range).
-fn texel_raw(img: &Image, lvl: &Level, x: i64, y: i64, slice: i64, read: &mut Read<'_>) -> Result<[u32; 4], MemError> {
+fn texel_raw<E>(img: &Image, lvl: &Level, x: i64, y: i64, slice: i64, read: &mut Read<'_, E>) -> Result<[u32; 4], E> {
     let f = img.format;
     let csize = u32::from(f.bits / 8);
     let addr = lvl
@@ -261,15 +261,15 @@ fn texel_raw(img: &Image, lvl: &Level, x: i64, y: i64, slice: i64, read: &mut Re
 }
 
 /// One lookup's state: the texture, its effective addressing, and the memory reader.
-struct Pass<'a, 'r, 'x> {
+struct Pass<'a, 'r, 'x, E> {
     t: &'a Texture,
     float_out: bool,
     modes: [AddressMode; 3],
     normalized: bool,
-    read: &'x mut Read<'r>,
+    read: &'x mut Read<'r, E>,
 }
 
-impl Pass<'_, '_, '_> {
+impl<E> Pass<'_, '_, '_, E> {
     /// The border color as result patterns.
     fn border(&self) -> [u32; 4] {
         let b = self.t.sampler.border;
@@ -286,7 +286,7 @@ impl Pass<'_, '_, '_> {
     }
 
     /// The texel at indices `idx` (before addressing) of `layer`, as result patterns.
-    fn texel(&mut self, lvl: &Level, idx: [i64; 3], dims: usize, layer: u32) -> Result<[u32; 4], MemError> {
+    fn texel(&mut self, lvl: &Level, idx: [i64; 3], dims: usize, layer: u32) -> Result<[u32; 4], E> {
         let size = [lvl.width, lvl.height, lvl.depth];
         let mut at = [0i64; 3];
         for k in 0..dims {
@@ -302,7 +302,7 @@ impl Pass<'_, '_, '_> {
         Ok(convert(img.format, &self.t.sampler, raw))
     }
 
-    fn point_at(&mut self, lvl: &Level, idx: [i64; 3], dims: usize, layer: u32) -> Result<[u32; 4], MemError> {
+    fn point_at(&mut self, lvl: &Level, idx: [i64; 3], dims: usize, layer: u32) -> Result<[u32; 4], E> {
         self.texel(lvl, idx, dims, layer)
     }
 
@@ -319,7 +319,7 @@ impl Pass<'_, '_, '_> {
     }
 
     /// Point or linear sampling on one level.
-    fn filtered(&mut self, lvl: &Level, xyz: [f32; 3], dims: usize, layer: u32) -> Result<[u32; 4], MemError> {
+    fn filtered(&mut self, lvl: &Level, xyz: [f32; 3], dims: usize, layer: u32) -> Result<[u32; 4], E> {
         let x = self.texel_coords(lvl, xyz, dims);
         if self.t.sampler.filter == FilterMode::Point || !self.float_out {
             return self.point_at(lvl, [ifloor(x[0]), ifloor(x[1]), ifloor(x[2])], dims, layer);
@@ -376,7 +376,7 @@ impl Pass<'_, '_, '_> {
 
     /// `tld4`: component `comp` of the four texels of the bilinear footprint, counter-clockwise
     /// from the lower left: T[i, j+1], T[i+1, j+1], T[i+1, j], T[i, j].
-    fn gather(&mut self, lvl: &Level, xyz: [f32; 3], layer: u32, comp: u8) -> Result<[u32; 4], MemError> {
+    fn gather(&mut self, lvl: &Level, xyz: [f32; 3], layer: u32, comp: u8) -> Result<[u32; 4], E> {
         let x = self.texel_coords(lvl, xyz, 2);
         let i = ifloor(x[0] - 0.5);
         let j = ifloor(x[1] - 0.5);

@@ -6,7 +6,8 @@
 use std::fmt::Write;
 
 use super::{Emitter, OpRef, mask};
-use crate::ir::{BinOp, BoolOp, Cmp, Cvt, F32Fn, F64Fn, FBin, FmaKind, Op, SetOut, TernOp, UnOp};
+use crate::float::FBin;
+use crate::ir::{BinOp, BoolOp, Cmp, Cvt, F32Fn, F64Fn, FmaKind, Op, SetOut, TernOp, UnOp};
 use ptx::types::{CmpOp, Rounding, ScalarType, TypeKind};
 
 /// The `runtime.h` operator code of a float binary operation (`f32_bin`, `f64_bin`).

@@ -34,6 +34,7 @@ use mem::bound;
 use super::ctx::{FUEL, ST_ALL, ST_BAR, ST_DONE, ST_FAULT, ST_TRAP, ST_WARP, ST_YIELD, off, sr};
 use super::helpers;
 use crate::analysis::live::Liveness;
+use crate::float::FBin;
 use crate::ir::*;
 use crate::memory::{AtomOp, LOCAL_WINDOW, SHARED_WINDOW};
 

@@ -61,6 +61,7 @@ use cranelift_module::Module;
 
 use super::ctx::Ctx;
 use crate::exec::WarpFault;
+use crate::float::FBin;
 use crate::ir::*;
 
 /// Why compiled code returned (bits 0..8 of its `u64` result; bits 8.. hold the index of
