@@ -157,6 +157,13 @@ fn textures() {
     check("textures");
 }
 
+/// Normalized-coordinate addressing at texel boundaries, weight ties and far coordinates (an
+/// H200 truncates the coordinate to 21 fractional bits and mirrors texel indices).
+#[test]
+fn texture_edges() {
+    check("texture_edges");
+}
+
 #[test]
 fn edge_arith() {
     check("edge_arith");

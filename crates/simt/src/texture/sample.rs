@@ -97,11 +97,11 @@ pub(crate) fn address(i: i64, n: u32, m: AddressMode) -> Option<i64> {
 }
 
 /// Fractional bits of a normalized coordinate that take part in addressing: the hardware
-/// truncates the rest (toward −∞) before scaling by the size. An H200 agrees with 16–22 bits on
-/// every fetch of `tests/program-diff/texture_edges.cu` (21,680 point and linear fetches at
-/// texel boundaries, filter-weight ties and far coordinates, 12 and 16 texels); its precision
-/// line decides within that range.
-const NORMALIZED_FRACTION_BITS: i32 = 20;
+/// truncates the rest (toward −∞) before scaling by the size. 21 is the one value with which an
+/// H200 agrees on every fetch of `tests/program-diff/texture_edges.cu` (25,780 point and linear
+/// fetches at texel boundaries, filter-weight ties and far coordinates on 12 and 16 texels, and
+/// in 2^-26 steps above the first two boundaries: those pin 21 of the 16–22 the rest allow).
+const NORMALIZED_FRACTION_BITS: i32 = 21;
 
 /// A normalized coordinate `u` in texel space of a dimension of `n` texels (exact in `f64`):
 /// `u` truncated to `NORMALIZED_FRACTION_BITS` fractional bits; wrap takes its fractional part
