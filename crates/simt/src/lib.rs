@@ -42,6 +42,13 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
+/// Whether `Engine::Jit` tries the block tier. Off for now: it tries a whole launch at a time,
+/// and the scalar C it runs can be far slower than the warp tier (a grid-stride polynomial:
+/// 43 ms a block against 0.87 ms, so the two trial launches cost more than the tier ever won;
+/// kit geomean with it 0.118x OpenMP against 0.111x without, within the noise).
+/// `CUPRITE_ENGINE=block` runs it.
+const BLOCK_TIER_IN_DEFAULT_ENGINE: bool = false;
+
 pub use error::{Fault, FaultKind, LoadError, demangle};
 pub use exec::CLOCK_RATE_KHZ;
 pub use launch::{Dim3, Engine, LaunchOptions, LaunchStats, Params, Tier};
@@ -465,7 +472,7 @@ impl Program {
                 Ok(code) => (block_tier::run(&l, code), Tier::Block),
                 Err(_) => (exec::run(&l), Tier::Interpreter),
             },
-            Engine::Jit if let Some(code) = self.block.choose(&self.funcs, idx) => {
+            Engine::Jit if BLOCK_TIER_IN_DEFAULT_ENGINE && let Some(code) = self.block.choose(&self.funcs, idx) => {
                 // The block tier, once compiled, while it runs blocks faster than the tier
                 // it replaced (`block_tier::Cache::choose`).
                 let t0 = std::time::Instant::now();
