@@ -209,11 +209,13 @@ pub enum Object {
 pub struct Registry {
     objects: RwLock<HashMap<u64, Object>>,
     next: AtomicU64,
+    /// Objects destroyed so far: a lookup cached by a warp is valid while this is unchanged.
+    destroyed: AtomicU64,
 }
 
 impl Default for Registry {
     fn default() -> Self {
-        Registry { objects: RwLock::new(HashMap::new()), next: AtomicU64::new(1) }
+        Registry { objects: RwLock::new(HashMap::new()), next: AtomicU64::new(1), destroyed: AtomicU64::new(0) }
     }
 }
 
@@ -236,7 +238,16 @@ impl Registry {
 
     /// Removes the object `handle`; false when there is none.
     pub fn destroy(&self, handle: u64) -> bool {
-        self.objects.write().unwrap_or_else(|e| e.into_inner()).remove(&handle).is_some()
+        let removed = self.objects.write().unwrap_or_else(|e| e.into_inner()).remove(&handle).is_some();
+        if removed {
+            self.destroyed.fetch_add(1, Ordering::Release);
+        }
+        removed
+    }
+
+    /// How many objects were destroyed so far (a cached lookup is current while this is).
+    pub fn generation(&self) -> u64 {
+        self.destroyed.load(Ordering::Acquire)
     }
 
     /// The object `handle`, if live.

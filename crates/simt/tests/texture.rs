@@ -177,6 +177,27 @@ fn tex_1d_filtering_and_address_modes_follow_the_guide() {
     }
 }
 
+/// A warp keeps the object it looked up last across launches; destroying any object of the
+/// registry makes it look again, so a destroyed texture faults at the next launch.
+#[test]
+fn a_destroyed_texture_faults_at_the_next_launch() {
+    let prog = kernel(
+        "tex.1d.v4.f32.f32 {%f8, %f9, %f10, %f11}, [%rd1, {%f2}];\n mov.b32 %r8, %f8; mov.b32 %r9, %f9; mov.b32 %r10, %f10; mov.b32 %r11, %f11;",
+    );
+    let mem = DeviceMemory::new();
+    let img = image(&mem, fmt(ChannelKind::Float, 32, 1), 2, 1, 1, &f32s(&[5.0, 6.0]));
+    let h = mem
+        .textures()
+        .create_texture(Texture { image: img, sampler: sampler(FilterMode::Point, AddressMode::Clamp, false) });
+    let input = [[1.5f32.to_bits(), 0, 0, 0]];
+    for _ in 0..2 {
+        assert_eq!(f32::from_bits(run(&prog, &mem, h, &input).unwrap()[0][0]), 6.0);
+    }
+    assert!(mem.textures().destroy(h));
+    let f = run(&prog, &mem, h, &input).unwrap_err();
+    assert!(matches!(f.kind, FaultKind::Texture { handle, .. } if handle == h), "{f}");
+}
+
 #[test]
 fn linear_weights_are_9_bit_fixed_point() {
     let prog = kernel(

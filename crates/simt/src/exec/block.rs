@@ -122,6 +122,7 @@ pub(super) fn make_warps(l: &Launch<'_>, k: &Func, warps: &mut Vec<Warp>) {
                 floor: 0,
                 interpreter_only: false,
                 lanes: None,
+                tex_object: None,
                 planar_regs: Vec::new(),
                 planar: false,
                 local_grown: false,

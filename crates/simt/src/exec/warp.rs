@@ -81,6 +81,8 @@ pub(crate) struct Warp {
     /// the lanes' shape: made by the tier when it first runs the warp (the warp tier's
     /// `entry::lane_tables`).
     pub(crate) lanes: Option<Box<[Planar; 6]>>,
+    /// The texture or surface object this warp looked up last (`exec/tex.rs`).
+    pub(crate) tex_object: Option<super::tex::CachedObject>,
     /// The registers in the warp tier's layout (`Planar`), authoritative while `planar`
     /// (`jit/warp/entry.rs` converts between the two layouts at the tiers' boundaries).
     pub(crate) planar_regs: Vec<Planar>,
