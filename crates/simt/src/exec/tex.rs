@@ -161,8 +161,8 @@ impl Warp {
                     let cache = &mut self.cache;
                     let mem = &b.l.mem;
                     let mut read = |addr: u64, size: u32| mem.load(addr, size, cache);
-                    let v = sample::sample(&t, &rq, &mut read).map_err(|e| fault(FaultKind::Memory(e), lane as u32))?;
-                    let float_out = sample::float_result(&t);
+                    let v = sample::sample(t, &rq, &mut read).map_err(|e| fault(FaultKind::Memory(e), lane as u32))?;
+                    let float_out = sample::float_result(t);
                     let signed = t.image.format.kind == ChannelKind::Signed;
                     for c in 0..4 {
                         out[c][lane] = u64::from(match (*dtype, float_out) {
