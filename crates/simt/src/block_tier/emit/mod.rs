@@ -6,13 +6,15 @@
 //! (`frames[t * nregs + r]`). Divergence costs nothing: each thread branches on its own.
 //!
 //! - `arith.rs`: integer, float, comparison and conversion operations;
-//! - `mem.rs`: addresses and checked memory accesses, atomics.
+//! - `mem.rs`: addresses and checked memory accesses, atomics;
+//! - `nan.rs`: which f32 results may skip NaN canonicalization.
 //!
 //! The generated function (`cuprite_block`) returns 0 when every thread finished, else a
 //! status word (`runtime.h`: `ST_*`, pc and thread).
 
 mod arith;
 mod mem;
+mod nan;
 
 use std::fmt::Write;
 
@@ -72,6 +74,8 @@ struct Emitter<'f> {
     targets: Vec<bool>,
     /// `(pc, index)` of kernel-parameter loads hoisted to the function's start.
     hoisted: Vec<(u32, usize)>,
+    /// Per register: only f32 operations read it (`nan::raw_f32_registers`).
+    raw_f32: Vec<bool>,
 }
 
 /// Translates kernel `f` (which `eligible::declined` accepts) to C.
@@ -94,6 +98,7 @@ pub(crate) fn translate(f: &Func) -> Unit {
         sites: 0,
         targets,
         hoisted: Vec::new(),
+        raw_f32: nan::raw_f32_registers(f),
     };
     let body = e.body();
     let mut src = String::with_capacity(body.len() + 8192);
@@ -193,6 +198,16 @@ impl Emitter<'_> {
             Src::Local(o) => format!("{o:#x}ull"),
             Src::Sreg(r) => sreg(r),
         }
+    }
+
+    /// Whether the f32 operation at `pc` must canonicalize a NaN result: unless its
+    /// destination is a register only f32 operations read.
+    fn canonical_nan(&self, pc: u32) -> bool {
+        let d = match self.f.code.get(pc as usize).map(|i| &i.op) {
+            Some(op @ (Op::Bin { d, .. } | Op::Tern { d, .. })) if nan::makes_f32(op) => *d,
+            _ => return true,
+        };
+        !self.raw_f32.get(d as usize).copied().unwrap_or(false)
     }
 
     /// A fresh index into the `ops` table.
