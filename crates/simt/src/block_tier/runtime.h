@@ -228,3 +228,6 @@ static inline u64 f2i(double f, unsigned tw, int tsigned, int nan_top) {
 #define S_READY 0u
 #define S_WAITING 1u
 #define S_DONE 2u
+/* A thread `t` of this pass stopped at barrier `b` (emit/mod.rs counts as threads stop,
+ * instead of scanning the state words after each pass). */
+#define WAITED(b) do { u32 b__ = (b); waiting++; if (first == n) { first = t; bar = b__; } arrived += b__ == bar; } while (0)
