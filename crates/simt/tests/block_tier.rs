@@ -395,3 +395,71 @@ fn reciprocal_roots_match_the_interpreter_bit_for_bit() {
     assert_eq!(&block[16..18], &[0x7fff_ffff; 2]);
     assert_eq!(block[5], 0x7f80_0000);
 }
+
+/// f32 results that only f32 operations read skip NaN canonicalization in the block tier
+/// (`emit/nan.rs`); every value that reaches memory, through arithmetic, a move, a select or
+/// a compare, must still carry PTX's canonical NaN.
+const NAN_CHAINS: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry nanchain(.param .u64 in, .param .u64 out)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<4>;
+    .reg .f32 %f<12>;
+    .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [in];
+    ld.param.u64 %rd2, [out];
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd3, %r1, 8;
+    add.s64 %rd4, %rd1, %rd3;
+    ld.global.v2.f32 {%f1, %f2}, [%rd4];
+    add.f32 %f3, %f1, %f2;
+    add.f32 %f4, %f3, 0f3F800000;
+    mul.f32 %f5, %f1, %f2;
+    mov.f32 %f6, %f5;
+    fma.rn.f32 %f7, %f3, %f2, %f1;
+    setp.nan.f32 %p1, %f3, %f3;
+    selp.u32 %r2, 1, 0, %p1;
+    max.f32 %f8, %f3, %f3;
+    sub.f32 %f9, %f1, %f2;
+    selp.f32 %f10, %f9, %f1, %p1;
+    mul.wide.u32 %rd5, %r1, 24;
+    add.s64 %rd6, %rd2, %rd5;
+    st.global.v4.f32 [%rd6], {%f4, %f6, %f7, %f8};
+    st.global.f32 [%rd6+16], %f10;
+    st.global.u32 [%rd6+20], %r2;
+    ret;
+}
+"#;
+
+#[test]
+fn nan_results_reach_memory_canonical() {
+    const QNAN: u32 = 0x7fff_ffff;
+    // (a, b): +inf + -inf, a NaN with a payload, two NaNs, two ordinary numbers.
+    let input: [u32; 8] =
+        [0x7f80_0000, 0xff80_0000, 0x7fc0_1234, 0x3f80_0000, 0xffc0_0001, 0x7f80_0001, 0x4000_0000, 0x4040_0000];
+    let mem = DeviceMemory::new();
+    let (din, dout) = (mem.alloc(4 * 8).unwrap(), mem.alloc(24 * 4).unwrap());
+    write_u32(&mem, din, &input);
+    let params = Params::new().ptr(din).ptr(dout).clone();
+    let run = |e| {
+        let st = program(NAN_CHAINS, e).launch("nanchain", Dim3::x(1), Dim3::x(4), 0, params.bytes(), &mem).unwrap();
+        (st.tier, read_u32(&mem, dout, 24))
+    };
+    let (tier, block) = run(Engine::Block);
+    assert_eq!(tier, Tier::Block);
+    let (_, interp) = run(Engine::Interp);
+    assert_eq!(block, interp);
+    // inf + -inf: a + b + 1, fma and max are the canonical NaN; inf * -inf = -inf; the
+    // NaN test holds, so the select takes inf - -inf = +inf.
+    assert_eq!(&block[0..6], &[QNAN, 0xff80_0000, QNAN, QNAN, 0x7f80_0000, 1]);
+    // Any NaN operand: every result is the canonical NaN, whatever the payload.
+    for t in 1..3 {
+        assert_eq!(&block[6 * t..6 * t + 6], &[QNAN, QNAN, QNAN, QNAN, QNAN, 1], "thread {t}");
+    }
+    // 2 + 3 + 1 = 6, 2 * 3 = 6, (2 + 3) * 3 + 2 = 17, max(5, 5) = 5; no NaN: the select
+    // takes a = 2.
+    assert_eq!(&block[18..24], &[0x40c0_0000, 0x40c0_0000, 0x4188_0000, 0x40a0_0000, 0x4000_0000, 0]);
+}

@@ -47,8 +47,9 @@ static inline float f32_of(u64 v) { u32 b = (u32)v; float f; memcpy(&f, &b, 4); 
 static inline u64 bits32(float f) { u32 b; memcpy(&b, &f, 4); return b; }
 static inline double f64_of(u64 v) { double f; memcpy(&f, &v, 8); return f; }
 static inline u64 bits64(double f) { u64 b; memcpy(&b, &f, 8); return b; }
-/* semantics::of32: a NaN result is the canonical NaN 0x7fffffff. */
-static inline u64 of32(float f) { return f != f ? 0x7fffffffull : bits32(f); }
+/* semantics::of32: a NaN result is the canonical NaN 0x7fffffff. Tested on the bits (an
+ * integer compare and select): `f != f` compiles to a branch on the parity flag. */
+static inline u64 of32(float f) { u32 b = (u32)bits32(f); return (b & 0x7fffffffu) > 0x7f800000u ? 0x7fffffffull : b; }
 /* float::ftz32 */
 static inline float ftz32(float x) {
     u32 b = (u32)bits32(x);
@@ -92,8 +93,9 @@ static inline double max64(double a, double b) {
     if (a == b) return signbit64(a) ? b : a;
     return a > b ? a : b;
 }
-/* semantics::arith::f32bin (with BinOp::F32's ftz and sat) */
-static inline u64 f32_bin(int op, int ftz, int sat, u64 a, u64 b) {
+/* semantics::arith::f32bin (with BinOp::F32's ftz and sat); `canon` 0 leaves a NaN result
+ * as the host made it, for a register only f32 operations read (emit/nan.rs). */
+static inline u64 f32_bin(int op, int ftz, int sat, int canon, u64 a, u64 b) {
     float x = f32_of(a), y = f32_of(b), v;
     if (ftz) { x = ftz32(x); y = ftz32(y); }
     switch (op) {
@@ -106,7 +108,7 @@ static inline u64 f32_bin(int op, int ftz, int sat, u64 a, u64 b) {
     }
     if (ftz) v = ftz32(v);
     if (sat) v = sat32(v);
-    return of32(v);
+    return canon ? of32(v) : bits32(v);
 }
 /* semantics::arith::binop, BinOp::F64: float::arith64 (a NaN operand gives the first NaN,
  * quieted) for the arithmetic, float::min64/max64 for min/max. */
@@ -125,14 +127,14 @@ static inline u64 f64_bin(int op, u64 a, u64 b) {
     default: return bits64(max64(x, y));
     }
 }
-/* semantics::arith::ternop, TernOp::Fma32 */
-static inline u64 fma32(int ftz, int sat, u64 a, u64 b, u64 c) {
+/* semantics::arith::ternop, TernOp::Fma32 (`canon` as in f32_bin) */
+static inline u64 fma32(int ftz, int sat, int canon, u64 a, u64 b, u64 c) {
     float x = f32_of(a), y = f32_of(b), z = f32_of(c);
     if (ftz) { x = ftz32(x); y = ftz32(y); z = ftz32(z); }
     float v = fmaf(x, y, z);
     if (ftz) v = ftz32(v);
     if (sat) v = sat32(v);
-    return of32(v);
+    return canon ? of32(v) : bits32(v);
 }
 /* float::fma64: the first NaN of c, a, b, quieted. */
 static inline u64 fma64(u64 a, u64 b, u64 c) {
@@ -226,3 +228,6 @@ static inline u64 f2i(double f, unsigned tw, int tsigned, int nan_top) {
 #define S_READY 0u
 #define S_WAITING 1u
 #define S_DONE 2u
+/* A thread `t` of this pass stopped at barrier `b` (emit/mod.rs counts as threads stop,
+ * instead of scanning the state words after each pass). */
+#define WAITED(b) do { u32 b__ = (b); waiting++; if (first == n) { first = t; bar = b__; } arrived += b__ == bar; } while (0)

@@ -146,7 +146,8 @@ impl Emitter<'_> {
             BinOp::Shl(w) => format!("shl_w({x}, {y}, {w})"),
             BinOp::Shr(w, s) => format!("shr_w({x}, {y}, {w}, {})", u8::from(s)),
             BinOp::F32(f, ftz, sat) => {
-                format!("f32_bin({}, {}, {}, {x}, {y})", fbin_code(f), u8::from(ftz), u8::from(sat))
+                let canon = u8::from(self.canonical_nan(pc));
+                format!("f32_bin({}, {}, {}, {canon}, {x}, {y})", fbin_code(f), u8::from(ftz), u8::from(sat))
             }
             BinOp::F64(f) => format!("f64_bin({}, {x}, {y})", fbin_code(f)),
             BinOp::Copysign32 => format!("(({y} & 0x7fffffffull) | ({x} & 0x80000000ull))"),
@@ -165,10 +166,14 @@ impl Emitter<'_> {
             TernOp::MadWide(w, s) => {
                 format!("((mul_wide({x}, {y}, {w}, {}) + {z}) & {:#x}ull)", u8::from(s), mask(w.saturating_mul(2)))
             }
-            TernOp::Fma32(ftz, sat) => format!("fma32({}, {}, {x}, {y}, {z})", u8::from(ftz), u8::from(sat)),
+            TernOp::Fma32(ftz, sat) => {
+                let canon = u8::from(self.canonical_nan(pc));
+                format!("fma32({}, {}, {canon}, {x}, {y}, {z})", u8::from(ftz), u8::from(sat))
+            }
             TernOp::Fma64 => format!("fma64({x}, {y}, {z})"),
             TernOp::NegFma { xm, zm, k: FmaKind::F32(ftz) } => {
-                format!("fma32({}, 0, {x} ^ {xm:#x}ull, {y}, {z} ^ {zm:#x}ull)", u8::from(ftz))
+                let canon = u8::from(self.canonical_nan(pc));
+                format!("fma32({}, 0, {canon}, {x} ^ {xm:#x}ull, {y}, {z} ^ {zm:#x}ull)", u8::from(ftz))
             }
             TernOp::NegFma { xm, zm, k: FmaKind::F64 } => format!("fma64({x} ^ {xm:#x}ull, {y}, {z} ^ {zm:#x}ull)"),
             TernOp::Selp => format!("(({z} & 1) ? {x} : {y})"),

@@ -6,13 +6,15 @@
 //! (`frames[t * nregs + r]`). Divergence costs nothing: each thread branches on its own.
 //!
 //! - `arith.rs`: integer, float, comparison and conversion operations;
-//! - `mem.rs`: addresses and checked memory accesses, atomics.
+//! - `mem.rs`: addresses and checked memory accesses, atomics;
+//! - `nan.rs`: which f32 results may skip NaN canonicalization.
 //!
 //! The generated function (`cuprite_block`) returns 0 when every thread finished, else a
 //! status word (`runtime.h`: `ST_*`, pc and thread).
 
 mod arith;
 mod mem;
+mod nan;
 
 use std::fmt::Write;
 
@@ -72,6 +74,8 @@ struct Emitter<'f> {
     targets: Vec<bool>,
     /// `(pc, index)` of kernel-parameter loads hoisted to the function's start.
     hoisted: Vec<(u32, usize)>,
+    /// Per register: only f32 operations read it (`nan::raw_f32_registers`).
+    raw_f32: Vec<bool>,
 }
 
 /// Translates kernel `f` (which `eligible::declined` accepts) to C.
@@ -94,6 +98,7 @@ pub(crate) fn translate(f: &Func) -> Unit {
         sites: 0,
         targets,
         hoisted: Vec::new(),
+        raw_f32: nan::raw_f32_registers(f),
     };
     let body = e.body();
     let mut src = String::with_capacity(body.len() + 8192);
@@ -156,7 +161,7 @@ impl Emitter<'_> {
         let k = self.resume_point(pc, target);
         let _ = writeln!(self.out, "if (UNLIKELY(--fuel == 0)) {{");
         self.spill(target);
-        let _ = writeln!(self.out, "states[t] = {k}u; continue; }}\ngoto L{target};");
+        let _ = writeln!(self.out, "states[t] = {k}u; ready++; continue; }}\ngoto L{target};");
     }
 
     /// A new resume point (index, from 1) for a thread stopped at `at`, continuing at `next`.
@@ -195,6 +200,16 @@ impl Emitter<'_> {
         }
     }
 
+    /// Whether the f32 operation at `pc` must canonicalize a NaN result: unless its
+    /// destination is a register only f32 operations read.
+    fn canonical_nan(&self, pc: u32) -> bool {
+        let d = match self.f.code.get(pc as usize).map(|i| &i.op) {
+            Some(op @ (Op::Bin { d, .. } | Op::Tern { d, .. })) if nan::makes_f32(op) => *d,
+            _ => return true,
+        };
+        !self.raw_f32.get(d as usize).copied().unwrap_or(false)
+    }
+
     /// A fresh index into the `ops` table.
     fn op_ref(&mut self, r: OpRef) -> usize {
         self.op_refs.push(r);
@@ -228,8 +243,11 @@ impl Emitter<'_> {
                 let id = self.src(*id);
                 let k = self.resume_point(pc, pc + 1);
                 self.spill(pc + 1);
-                let _ =
-                    writeln!(self.out, "states[t] = (S_WAITING << 24) | (((u32){id} & 15u) << 28) | {k}u; continue;");
+                let _ = writeln!(
+                    self.out,
+                    "{{ const u32 b_ = (u32){id} & 15u; states[t] = (S_WAITING << 24) | (b_ << 28) | {k}u; \
+                     WAITED(b_); continue; }}"
+                );
                 // The resume label (`body` labels branch targets itself).
                 let next = pc + 1;
                 if !self.targets[next as usize] && (next as usize) < self.f.code.len() {
@@ -347,18 +365,23 @@ impl Emitter<'_> {
             let _ = writeln!(s, "{}", mem::hoisted_param(f, pc, i));
         }
         let nregs = f.nregs as usize;
+        // The thread loop is three counted loops (z, y, x; `n` is their product), not one
+        // loop over `t` carrying the indices: the compiler then sees `tx` as a plain
+        // induction variable, and nvcc's index arithmetic on it as affine (jacobi2d: -16%).
         let _ = writeln!(
             s,
-            "for (;;) {{\n\
-             u32 tx = 0, ty = 0, tz = 0;\n\
-             for (u64 t = 0; t < n; t++, tx++, (tx == ntx ? (tx = 0, ty++, (ty == nty ? (ty = 0, tz++) : 0)) : 0)) {{\n\
+            "u32 released = 0; (void)released;\n\
+             for (;;) {{\n\
+             u64 ready = 0, waiting = 0, first = n, arrived = 0; u32 bar = 0;\n\
+             (void)ready; (void)waiting; (void)first; (void)arrived; (void)bar;\n\
+             for (u32 tz = 0; tz < ntz; tz++) for (u32 ty = 0; ty < nty; ty++) for (u32 tx = 0; tx < ntx; tx++) {{\n\
+             const u64 t = ((u64)tz * nty + ty) * ntx + tx;\n\
              {read_state}\n\
              u64 *frame = frames + t * {nregs}ull; (void)frame;\n\
              u64 local = locals + t * local_len; (void)local;\n\
              u64 fuel = {FUEL}ull; (void)fuel;",
             // Without resume points every thread runs to its end in one pass: no state words.
-            read_state =
-                if self.resumes.is_empty() { "" } else { "const u32 st = states[t];\n if (st >> 24) continue;" },
+            read_state = if self.resumes.is_empty() { "" } else { READ_STATE },
         );
         // Every register starts at 0, as the interpreter's do (dead stores vanish). Registers
         // declared 32 bits wide or less are `u32`: nothing reads more than their low 32 bits
@@ -385,7 +408,9 @@ impl Emitter<'_> {
         }
     }
 
-    /// The thread loop's end and the barrier release between passes.
+    /// The thread loop's end and the barrier release between passes: what the pass counted
+    /// as its threads stopped (`ready`: out of fuel; `waiting` at a barrier, `arrived` at the
+    /// first one's barrier `bar`) decides.
     fn epilogue(&self, s: &mut String) {
         if self.resumes.is_empty() {
             s.push_str("T_DONE:;\n}\nreturn 0;\n}\n}\n");
@@ -394,24 +419,24 @@ impl Emitter<'_> {
         s.push_str(
             "T_DONE: states[t] = S_DONE << 24;\n\
              }\n\
-             u64 ready = 0, live = 0, first = n, arrived = 0; u32 id = 0;\n\
-             for (u64 t = 0; t < n; t++) {\n\
-               u32 k = states[t] >> 24 & 15;\n\
-               if (k == S_DONE) continue;\n\
-               live++;\n\
-               if (k == S_READY) { ready++; continue; }\n\
-               if (first == n) { first = t; id = states[t] >> 28; }\n\
-               if ((states[t] >> 28) == id) arrived++;\n\
-             }\n\
              if (ready) return STATUS(ST_YIELD, 0, 0);\n\
              if (first == n) return 0;\n\
-             if (arrived != live) return STATUS(ST_STUCK, 0, first);\n\
-             for (u64 t = 0; t < n; t++) if ((states[t] >> 24 & 15) == S_WAITING) states[t] &= 0xffffffu;\n\
+             if (arrived != waiting) return STATUS(ST_STUCK, 0, first);\n\
+             released = 1;\n\
              }\n\
              }\n",
         );
     }
 }
+
+/// The start of a thread's turn in a pass, for kernels with resume points. A thread done
+/// sits out; one waiting at a barrier sits out too (and is counted: `WAITED`) unless the
+/// barrier was released at the end of the previous pass of this call (`released`): every
+/// live thread then waits there, and each rewrites its state word as it stops again, so the
+/// release needs no pass over the state words.
+const READ_STATE: &str = "const u32 st = states[t];\n\
+     if (st >> 24) { const u32 k_ = st >> 24 & 15u;\n\
+       if (k_ != S_WAITING || !released) { if (k_ == S_WAITING) WAITED(st >> 28); continue; } }";
 
 /// The low `bits` bits set.
 fn mask(bits: u8) -> u64 {
