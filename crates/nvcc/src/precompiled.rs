@@ -70,7 +70,7 @@ fn record_line(path: &Path) -> Option<String> {
 
 /// The record of the inputs listed in the dependency file `depfile`.
 pub fn record(depfile_text: &str) -> String {
-    crate::run::parse_depfile(depfile_text).iter().filter_map(|p| record_line(p)).collect()
+    crate::depfile::parse(depfile_text).iter().filter_map(|p| record_line(p)).collect()
 }
 
 /// Whether the PCH exists and every input it was built from is unchanged.

@@ -4,7 +4,7 @@
 //! each entry also records the content hash of every header the compilation included (from
 //! clang's dependency output), and is rebuilt when one changed.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::cache::{self, Key};
 use crate::driver::{self, Failure};
@@ -22,35 +22,6 @@ pub fn split_args(args: &[String]) -> (&[String], &[String]) {
         Some(i) => (&args[..i], &args[i + 1..]),
         None => (args, &[]),
     }
-}
-
-/// Parses a make-style dependency file (`target: a.h b.h \` continued lines) into paths.
-pub fn parse_depfile(text: &str) -> Vec<PathBuf> {
-    let joined = text.replace("\\\n", " ");
-    let mut out = Vec::new();
-    for line in joined.lines() {
-        let Some((_, deps)) = line.split_once(": ").or_else(|| line.split_once(':')) else { continue };
-        let mut word = String::new();
-        let mut chars = deps.chars().peekable();
-        while let Some(c) = chars.next() {
-            match c {
-                '\\' if chars.peek() == Some(&' ') => {
-                    word.push(' ');
-                    chars.next();
-                }
-                ' ' | '\t' => {
-                    if !word.is_empty() {
-                        out.push(PathBuf::from(std::mem::take(&mut word)));
-                    }
-                }
-                _ => word.push(c),
-            }
-        }
-        if !word.is_empty() {
-            out.push(PathBuf::from(word));
-        }
-    }
-    out
 }
 
 fn file_hash(path: &Path) -> Option<String> {
@@ -114,7 +85,7 @@ pub fn run(args: &[String], cudart_dir: &Path) -> Result<i32, Failure> {
         driver::build(&o, Some(cudart_dir.to_path_buf()))?;
         let mut listed = String::new();
         if let Ok(text) = std::fs::read_to_string(&depfile) {
-            for dep in parse_depfile(&text) {
+            for dep in crate::depfile::parse(&text) {
                 if let Some(h) = file_hash(&dep) {
                     listed.push_str(&format!("{h} {}\n", dep.display()));
                 }
@@ -150,11 +121,5 @@ mod tests {
         assert_eq!(p, &v[3..]);
         let (c, p) = split_args(&v[..2]);
         assert_eq!((c.len(), p.len()), (2, 0));
-    }
-
-    #[test]
-    fn depfile_with_continuations_and_escaped_spaces() {
-        let d = "/tmp/x.o: a.cu /inc/b.h \\\n  /inc/c\\ d.h\n";
-        assert_eq!(parse_depfile(d), vec![PathBuf::from("a.cu"), "/inc/b.h".into(), "/inc/c d.h".into()]);
     }
 }

@@ -1,0 +1,44 @@
+//! Make-style dependency files (what `clang -MD` writes): the inputs a build read, which the
+//! caches key on (`run`'s executables, `precompiled`'s headers).
+
+use std::path::PathBuf;
+
+/// Parses a make-style dependency file (`target: a.h b.h \` continued lines) into paths.
+pub fn parse(text: &str) -> Vec<PathBuf> {
+    let joined = text.replace("\\\n", " ");
+    let mut out = Vec::new();
+    for line in joined.lines() {
+        let Some((_, deps)) = line.split_once(": ").or_else(|| line.split_once(':')) else { continue };
+        let mut word = String::new();
+        let mut chars = deps.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' if chars.peek() == Some(&' ') => {
+                    word.push(' ');
+                    chars.next();
+                }
+                ' ' | '\t' => {
+                    if !word.is_empty() {
+                        out.push(PathBuf::from(std::mem::take(&mut word)));
+                    }
+                }
+                _ => word.push(c),
+            }
+        }
+        if !word.is_empty() {
+            out.push(PathBuf::from(word));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depfile_with_continuations_and_escaped_spaces() {
+        let d = "/tmp/x.o: a.cu /inc/b.h \\\n  /inc/c\\ d.h\n";
+        assert_eq!(parse(d), vec![PathBuf::from("a.cu"), "/inc/b.h".into(), "/inc/c d.h".into()]);
+    }
+}
