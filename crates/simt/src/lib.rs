@@ -495,7 +495,9 @@ impl Program {
                 };
                 if r.is_ok() {
                     self.jit.record(k, idx, warp.is_some(), t0.elapsed(), blocks, self.workers);
-                    self.block.record_other(idx, t0.elapsed(), blocks, self.workers);
+                    if BLOCK_TIER_IN_DEFAULT_ENGINE {
+                        self.block.record_other(idx, t0.elapsed(), blocks, self.workers);
+                    }
                 }
                 (r, tier)
             }

@@ -9,6 +9,7 @@ use std::sync::atomic::Ordering;
 use super::BlockCode;
 use crate::error::{Fault, FaultKind};
 use crate::exec::{self, Launch};
+use crate::jit::Worker;
 use crate::jit::ctx::Ctx;
 use crate::jit::helpers as h;
 
@@ -50,25 +51,19 @@ const ST_FAULT: u64 = 1;
 const ST_YIELD: u64 = 3;
 const ST_STUCK: u64 = 7;
 
-/// What a worker keeps from block to block of a launch.
-#[derive(Debug, Default)]
-pub(crate) struct Worker {
-    ctx: Ctx,
-    frames: Vec<u64>,
-    locals: Vec<u8>,
-    shared: Vec<u8>,
-    states: Vec<u32>,
-    /// The global access sites' cached windows (kept for the whole launch).
-    sites: Vec<[u64; 3]>,
-}
-
 /// Runs every block of `l` with `code`.
 pub(crate) fn run(l: &Launch<'_>, code: &BlockCode) -> Result<(), Fault> {
-    exec::run_grid(l, |w: &mut Worker, ctaid, worker| w.block(l, code, ctaid, worker), |_| 0)
+    exec::run_grid(l, |w: &mut Worker, ctaid, worker| w.block_tier_block(l, code, ctaid, worker), |_| 0)
 }
 
 impl Worker {
-    fn block(&mut self, l: &Launch<'_>, code: &BlockCode, ctaid: [u32; 3], worker: u32) -> Result<(), Fault> {
+    fn block_tier_block(
+        &mut self,
+        l: &Launch<'_>,
+        code: &BlockCode,
+        ctaid: [u32; 3],
+        worker: u32,
+    ) -> Result<(), Fault> {
         let k = exec::kernel(l, l.kernel);
         let [bx, by, bz] = l.block;
         let n = (bx * by * bz) as usize;

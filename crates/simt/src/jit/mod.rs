@@ -41,7 +41,7 @@ use crate::error::LoadError;
 use crate::exec::Launch;
 use crate::ir::Func;
 pub(crate) use compile::unsupported;
-pub(crate) use run::fault_at;
+pub(crate) use run::{Worker, fault_at};
 
 /// Compiled kernels of one program (one slot per function), built on first use.
 #[derive(Debug, Default)]

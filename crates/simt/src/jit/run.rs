@@ -16,19 +16,20 @@ const WAITING: u32 = 1;
 const DONE: u32 = 2;
 const AT_WARP_OP: u32 = 3;
 
-/// What a worker keeps from block to block of a launch.
+/// What a worker keeps from block to block of a launch (the per-thread JIT's and the block
+/// tier's: both run a block's threads over these buffers).
 #[derive(Debug, Default)]
 pub(crate) struct Worker {
-    ctx: Ctx,
+    pub(crate) ctx: Ctx,
     /// Every thread's spilled registers (`Code::frame_slots` each).
-    frames: Vec<u64>,
+    pub(crate) frames: Vec<u64>,
     /// Every thread's local memory.
-    locals: Vec<u8>,
-    shared: Vec<u8>,
+    pub(crate) locals: Vec<u8>,
+    pub(crate) shared: Vec<u8>,
     /// Every thread's state word.
-    states: Vec<u32>,
+    pub(crate) states: Vec<u32>,
     /// Allocation cache slots of the access sites (kept for the whole launch).
-    sites: Vec<[u64; 3]>,
+    pub(crate) sites: Vec<[u64; 3]>,
 }
 
 impl Worker {
