@@ -11,12 +11,10 @@
 #include "cuprite/host_defines.h"
 #include <__clang_cuda_math_forward_declares.h>
 #define __CUDACC__
-#include <cmath>
-#include <cstdlib>
-#include <stdlib.h>
-#include <string.h>
-#include <limits.h>
-/* Device-side printf, malloc, assert (the device runtime's C entry points). */
+#include <stddef.h>
+/* Device-side printf, malloc, assert (the device runtime's C entry points). Before the C++
+ * library: in C++20, <cmath> reaches <new> (std::construct_at), whose device operator new
+ * calls the device malloc. */
 extern "C" {
 __device__ int vprintf(const char *, const char *);
 __device__ void free(void *) __attribute__((nothrow));
@@ -27,6 +25,11 @@ __device__ static inline void __assert_fail(const char *message, const char *fil
 }
 __device__ int printf(const char *, ...);
 }
+#include <cmath>
+#include <cstdlib>
+#include <stdlib.h>
+#include <string.h>
+#include <limits.h>
 #include "cuprite/device_malloc.h"
 /* The vtable slots of pure virtual and deleted virtual functions (clang keeps an abstract class's
  * vtable at -O0/-G): calling one traps, as the C++ runtime aborts on the host. Weak, so that every
@@ -103,7 +106,7 @@ void __cupriteRegisterManagedRange(void *, void *) __attribute__((weak));
 }
 static void __cuprite_register_managed_range(void) __attribute__((constructor(101), used));
 static void __cuprite_register_managed_range(void) {
-    if (__cupriteRegisterManagedRange && __start_cuprite_managed != __stop_cuprite_managed)
+    if (__cupriteRegisterManagedRange && +__start_cuprite_managed != +__stop_cuprite_managed)
         __cupriteRegisterManagedRange(__start_cuprite_managed, __stop_cuprite_managed);
 }
 #endif

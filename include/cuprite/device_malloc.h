@@ -1,6 +1,7 @@
 /* Cuprite's CUDA toolkit headers: device-side aligned malloc (the device runtime's entry point,
  * as nvcc's headers reach it and as libcu++'s aligned_alloc declares it) and std::malloc/free
- * in device code. Needs the C declarations of malloc and free for the device first. */
+ * in device code. std::malloc and std::free reach the device ones through <cstdlib>'s using
+ * declarations: cuda_wrapper.h declares them first (clang's runtime wrapper defines its own). */
 #pragma once
 #if defined(__CUDA__) && defined(__clang__)
 #include <stddef.h>
@@ -10,11 +11,4 @@ __device__ static inline void *__nv_aligned_device_malloc(size_t size, size_t al
     return __cuda_syscall_aligned_malloc(size, align);
 }
 }
-/* clang's own runtime wrapper (clang's CUDA mode) defines these itself. */
-#if !defined(__CLANG_CUDA_RUNTIME_WRAPPER_H__)
-namespace std {
-__device__ static inline void free(void *p) { ::free(p); }
-__device__ static inline void *malloc(size_t n) { return ::malloc(n); }
-} // namespace std
-#endif
 #endif

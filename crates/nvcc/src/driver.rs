@@ -199,6 +199,11 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
             let text = crate::cluster_dims::apply(&text, &kernels).map_err(Failure::new)?;
             std::fs::write(ptx, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", ptx.display())))
         }
+        Job::Retarget { ptx, arch } => {
+            let text = crate::gpu_arch::retarget(&read_text(ptx)?, *arch)
+                .map_err(|e| Failure::new(format!("{}: {e}", ptx.display())))?;
+            std::fs::write(ptx, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", ptx.display())))
+        }
         Job::CheckPtx(path) => {
             let text = read_text(path)?;
             crate::ptx_check::check(&path.display().to_string(), &text).map_err(Failure::new)
@@ -387,7 +392,9 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
     let mut bitcode_error = None;
     let mut bitcode = std::collections::HashMap::new();
     if o.inputs.iter().any(|i| i.kind == crate::options::InputKind::Cuda) {
+        // Per architecture clang generates code for (the plan asks for those).
         for &arch in &o.archs {
+            let arch = crate::gpu_arch::codegen_arch(arch, tc.clang_major);
             match libdevice(&tc, arch, show, o.dry_run) {
                 Ok(bc) => {
                     bitcode.insert(arch, bc);

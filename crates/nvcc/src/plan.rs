@@ -7,6 +7,7 @@ use std::ffi::OsString;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::gpu_arch;
 use crate::options::{Cudart, DefaultStream, Input, InputKind, Macro, Options, Phase};
 use crate::precompiled;
 use crate::toolchain::Toolchain;
@@ -33,6 +34,13 @@ pub enum Job {
         ir: Box<Job>,
         /// The IR file.
         ll: PathBuf,
+    },
+    /// Retarget a PTX file compiled for an older architecture to `arch` (see [`crate::gpu_arch`]).
+    Retarget {
+        /// The PTX, rewritten in place.
+        ptx: PathBuf,
+        /// The architecture asked for.
+        arch: u32,
     },
     /// Copy a file to standard output (`--ptx -o -`: the PTX is checked first, in a file).
     Print(PathBuf),
@@ -96,6 +104,13 @@ impl fmt::Display for Job {
             }
             Job::CheckPtx(p) => write!(f, "# cuprite: check PTX {}", p.display()),
             Job::Print(p) => write!(f, "# cuprite: print {}", p.display()),
+            Job::Retarget { ptx, arch } => {
+                write!(
+                    f,
+                    "# cuprite: retarget {} to sm_{arch} (clang compiled it for an older architecture)",
+                    ptx.display()
+                )
+            }
             Job::ClusterDims { ptx, ll, .. } => write!(
                 f,
                 "# cuprite: if {} has __cluster_dims__ kernels, add their cluster directives (read from the device pass's IR, {})",
@@ -557,8 +572,32 @@ fn float_mode_args(o: &Options) -> Vec<OsString> {
 const CMAKE_COMPILER_ID_SOURCE: &str = "CMakeCUDACompilerId.cu";
 
 /// Adds the force-included wrapper header to a CUDA pass whose front-end flags are `args` so
-/// far, as a precompiled header (planning its build, once per plan).
-fn include_wrapper(tc: &Toolchain, args: &mut Vec<OsString>, plan: &mut Plan) {
+/// far: as a precompiled header (planning its build, once per plan), followed by the source's
+/// precompiled leading `includes` where there are some; as plain text where a PCH cannot be used
+/// (see [`can_precompile`]).
+fn include_wrapper(o: &Options, tc: &Toolchain, includes: Option<&str>, args: &mut Vec<OsString>, plan: &mut Plan) {
+    if !can_precompile(o) {
+        args.extend([os("-include"), os(precompiled::WRAPPER)]);
+        return;
+    }
+    include_wrapper_pch(tc, args, plan);
+    if let Some(text) = includes {
+        use_leading_includes(tc, text, args, plan);
+    }
+}
+
+/// Whether the wrapper may be precompiled. Not in C++20 and later: there clang-19 checks the
+/// one-definition rule across a PCH and takes clang's `__device__ int max(int, int)` and
+/// Cuprite's `__host__` one (`cuprite/min_max.h`) for two definitions of one function, which
+/// they are not (CUDA overloads on the execution space).
+fn can_precompile(o: &Options) -> bool {
+    let standard = o.std.as_deref().unwrap_or("c++17");
+    let year = standard.trim_start_matches("gnu++").trim_start_matches("c++");
+    !year.starts_with('2')
+}
+
+/// [`include_wrapper`] with the PCH.
+fn include_wrapper_pch(tc: &Toolchain, args: &mut Vec<OsString>, plan: &mut Plan) {
     let pch = precompiled::path(tc, args);
     let planned = plan.jobs.iter().any(|j| matches!(j, Job::Precompile { pch: p, .. } if *p == pch));
     if !planned {
@@ -619,9 +658,6 @@ fn use_leading_includes(tc: &Toolchain, text: &str, args: &mut [OsString], plan:
     }
 }
 
-/// The jobs of one architecture's device pass: clang, the `__cluster_dims__` directives, the check.
-const DEVICE_JOBS_PER_ARCH: usize = 3;
-
 /// Where a CUDA source's passes put their files, and the math library they link.
 struct Workspace<'a> {
     /// The directory for intermediate files.
@@ -641,6 +677,8 @@ fn plan_cuda(
     objects: &mut Vec<OsString>,
 ) -> Result<(), PlanError> {
     let first_arch = o.archs.first().copied().unwrap_or(crate::options::DEFAULT_ARCH);
+    // The host pass compiles no device code: any architecture clang knows will do.
+    let first_arch = gpu_arch::codegen_arch(first_arch, tc.clang_major);
     if matches!(o.phase, Phase::Preprocess | Phase::Dependencies) {
         let mut args = cuda_common_args(o, tc, first_arch, &input.path);
         args.extend([os("-include"), os(precompiled::WRAPPER)]);
@@ -658,39 +696,44 @@ fn plan_cuda(
     let archs: Vec<String> = o.archs.iter().map(|a| format!("-arch compute_{a}")).collect();
     plan.notes.push(format!("{}: PTX for {}", input.path.display(), archs.join(", ")));
     let mut ptx_files = Vec::new();
+    // The device passes' jobs, apart: the wrapper's PCH jobs go before all (include_wrapper).
+    let mut device = Vec::new();
     for &arch in &o.archs {
+        let codegen = gpu_arch::codegen_arch(arch, tc.clang_major);
         let ptx = match (o.phase, &o.output) {
             (Phase::Ptx, Some(out)) if out.as_os_str() != "-" => out.clone(),
             (Phase::Ptx, None) => format!("{}.ptx", stem(&input.path)).into(),
             _ => workspace.temp.join(format!("{unique}.sm_{arch}.ptx")),
         };
-        let mut args = cuda_common_args(o, tc, arch, &input.path);
-        args.extend([os("--cuda-device-only"), os(format!("--cuda-feature={}", ptx_feature(arch)))]);
+        let mut args = cuda_common_args(o, tc, codegen, &input.path);
+        args.extend([os("--cuda-device-only"), os(format!("--cuda-feature={}", ptx_feature(codegen)))]);
+        args.extend(gpu_arch::arch_macro_args(arch, codegen).into_iter().map(os));
         args.extend(device_codegen_args(o));
-        include_wrapper(tc, &mut args, plan);
-        if let Some(text) = includes {
-            use_leading_includes(tc, text, &mut args, plan);
-        }
+        include_wrapper(o, tc, includes, &mut args, plan);
         // The same front end, stopped before LLVM's passes, prints the IR that maps kernels to
         // their __cluster_dims__ (needed only if the PTX is marked: see crate::cluster_dims).
         let ll = workspace.temp.join(format!("{unique}.sm_{arch}.ll"));
         let mut ir_args = args.clone();
         ir_args.extend([os("-emit-llvm"), os("-Xclang"), os("-disable-llvm-passes")]);
         ir_args.extend([os("-S"), input.path.clone().into(), os("-o"), ll.clone().into()]);
-        if let Some(bc) = (workspace.libdevice)(arch) {
+        if let Some(bc) = (workspace.libdevice)(codegen) {
             args.extend([os("-Xclang"), os("-mlink-builtin-bitcode"), os("-Xclang"), bc.into()]);
         }
         args.extend([os("-S"), input.path.clone().into(), os("-o"), ptx.clone().into()]);
-        plan.jobs.push(Job::Run { program: tc.clangxx.clone(), args });
+        device.push(Job::Run { program: tc.clangxx.clone(), args });
+        if codegen != arch {
+            device.push(Job::Retarget { ptx: ptx.clone(), arch });
+        }
         let ir = Box::new(Job::Run { program: tc.clangxx.clone(), args: ir_args });
-        plan.jobs.push(Job::ClusterDims { ptx: ptx.clone(), ir, ll });
-        plan.jobs.push(Job::CheckPtx(ptx.clone()));
+        device.push(Job::ClusterDims { ptx: ptx.clone(), ir, ll });
+        device.push(Job::CheckPtx(ptx.clone()));
         if o.phase == Phase::Ptx && o.output.as_ref().is_some_and(|out| out.as_os_str() == "-") {
-            plan.jobs.push(Job::Print(ptx.clone()));
+            device.push(Job::Print(ptx.clone()));
         }
         ptx_files.push(ptx);
     }
     if o.phase == Phase::Ptx {
+        plan.jobs.extend(device);
         return Ok(());
     }
     let fatbin = match (o.phase, &o.output) {
@@ -700,6 +743,7 @@ fn plan_cuda(
     };
     let fatbin_job = Job::Fatbin { ptx: ptx_files, out: fatbin.clone() };
     if o.phase == Phase::Fatbin {
+        plan.jobs.extend(device);
         plan.jobs.push(fatbin_job);
         return Ok(());
     }
@@ -725,10 +769,7 @@ fn plan_cuda(
         args.push(os("-g"));
     }
     args.extend(o.compiler_options.iter().map(os));
-    include_wrapper(tc, &mut args, plan);
-    if let Some(text) = includes {
-        use_leading_includes(tc, text, &mut args, plan);
-    }
+    include_wrapper(o, tc, includes, &mut args, plan);
     if o.dependencies_with_compile {
         let dep = o.dependency_file.clone().unwrap_or_else(|| object.with_extension("d"));
         args.extend([os("-MD"), os("-MF"), dep.into()]);
@@ -741,11 +782,10 @@ fn plan_cuda(
     let host = Job::Run { program: tc.clangxx.clone(), args };
     if o.keep {
         // Kept intermediate files stay plain files: run the passes one after the other.
+        plan.jobs.extend(device);
         plan.jobs.push(fatbin_job);
         plan.jobs.push(host);
     } else {
-        let device_start = plan.jobs.len() - DEVICE_JOBS_PER_ARCH * o.archs.len();
-        let mut device: Vec<Job> = plan.jobs.drain(device_start..).collect();
         device.push(fatbin_job);
         plan.jobs.push(Job::Overlap { device, host: Box::new(host), pipe: fatbin });
     }

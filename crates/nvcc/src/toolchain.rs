@@ -17,6 +17,8 @@ pub struct Toolchain {
     pub clang: PathBuf,
     /// Clang's resource directory (its CUDA wrapper headers are under `include/`).
     pub resource_dir: PathBuf,
+    /// Clang's major version (the resource directory's name: `lib/clang/19`), 19 if unknown.
+    pub clang_major: u32,
     /// The toolkit root (an install prefix, or the source tree): `include/` is under it.
     pub root: PathBuf,
     /// Cuprite's toolkit `include/` directory.
@@ -62,6 +64,7 @@ impl Toolchain {
     pub fn locate(cudart_dir: Option<PathBuf>) -> Result<Toolchain, String> {
         let (clangxx, clang) = find_clang()?;
         let resource_dir = resource_dir(&clang)?;
+        let clang_major = resource_dir.file_name().and_then(|n| n.to_str()?.parse().ok()).unwrap_or(19);
         let root = toolkit_root();
         let include_dir = root.join("include");
         if !include_dir.join("cuda_runtime.h").is_file() {
@@ -88,6 +91,7 @@ impl Toolchain {
             clangxx,
             clang,
             resource_dir,
+            clang_major,
             include_dir,
             libdevice_source,
             libdevice_bitcode,

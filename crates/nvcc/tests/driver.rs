@@ -417,12 +417,19 @@ int main() {
 /// Builds `source` (written to `<name>.cu` in a scratch directory) for sm_90, runs it, and
 /// requires its output to end with PASS.
 fn build_and_pass(name: &str, source: &str) {
+    build_with_flags_and_pass(name, &["-arch=sm_90"], source);
+}
+
+/// [`build_and_pass`] with these compiler flags instead of `-arch=sm_90`.
+fn build_with_flags_and_pass(name: &str, flags: &[&str], source: &str) {
     let dir = common::work_dir().join(name);
     std::fs::create_dir_all(&dir).unwrap();
     let src = dir.join(format!("{name}.cu"));
     std::fs::write(&src, source).unwrap();
     let exe = dir.join(name);
-    common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()]).expect("build");
+    let mut args = flags.to_vec();
+    args.extend([src.to_str().unwrap(), "-o", exe.to_str().unwrap()]);
+    common::nvcc(&args).unwrap_or_else(|e| panic!("build with {flags:?}: {e}"));
     let o = common::run(&exe, &[], &[]);
     let stdout = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success() && stdout.ends_with("PASS\n"), "{stdout}{}", String::from_utf8_lossy(&o.stderr));
@@ -761,5 +768,79 @@ fn nvcc_child() {
     if let Err(e) = common::nvcc(&args) {
         eprintln!("{e}");
         std::process::exit(1);
+    }
+}
+
+/// nvcc 13.0's architectures newer than clang-19's (sm_88, sm_100 ... sm_121) build: clang
+/// compiles for the newest architecture it knows below, with `__CUDA_ARCH__` of the one asked
+/// for, and the PTX names the requested target at the ISA version that target needs.
+#[test]
+fn architectures_newer_than_clang_build_with_their_arch_macro() {
+    let source = r#"
+#include <cstdio>
+__global__ void arch(int *out) {
+#ifdef __CUDA_ARCH__
+    *out = __CUDA_ARCH__;
+#endif
+}
+int main(int argc, char **argv) {
+    int *d, h = 0;
+    cudaMalloc(&d, sizeof(int));
+    arch<<<1, 1>>>(d);
+    cudaMemcpy(&h, d, sizeof(int), cudaMemcpyDeviceToHost);
+    printf("__CUDA_ARCH__ %d\n", h);
+    if (h == EXPECTED) printf("PASS\n");
+    return 0;
+}
+"#;
+    for (arch, expected) in [("sm_88", 880), ("sm_100", 1000), ("sm_100a", 1000), ("sm_120", 1200), ("sm_121", 1210)] {
+        let define = format!("-DEXPECTED={expected}");
+        let flag = format!("-arch={arch}");
+        build_with_flags_and_pass(&format!("arch_{arch}"), &[flag.as_str(), define.as_str()], source);
+    }
+    let dir = common::work_dir().join("arch_sm_100");
+    let ptx = dir.join("arch.ptx");
+    let src = dir.join("arch_sm_100.cu");
+    common::nvcc(&["-arch=sm_100", "-DEXPECTED=1000", "--ptx", src.to_str().unwrap(), "-o", ptx.to_str().unwrap()])
+        .expect("--ptx");
+    let text = std::fs::read_to_string(&ptx).unwrap();
+    assert!(text.contains("\n.target sm_100\n") && text.contains("\n.version 8.6\n"), "{text}");
+}
+
+/// C++20 (and later) sources build: the wrapper header is not precompiled there, since clang-19
+/// takes the host and device `max(int, int)` in a PCH for one function defined twice; device
+/// `std::malloc` and `new` work although the C++ library reaches `<new>` early.
+#[test]
+fn cxx20_sources_use_host_and_device_min_max() {
+    let source = r#"
+#include <cstdio>
+#include <concepts>
+#include <cstdlib>
+template <std::integral T> __device__ T clamp_to(T v, T lo, T hi) { return min(max(v, lo), hi); }
+__global__ void k(int *out) {
+    // Device malloc through std:: and operator new (C++20's <cmath> reaches <new> early).
+    int *p = static_cast<int *>(std::malloc(sizeof(int)));
+    int *q = new int(5);
+    *p = 3;
+    out[threadIdx.x] = clamp_to<int>((int)threadIdx.x, *p, *q);
+    delete q;
+    std::free(p);
+}
+struct Config { int n; int lo; };
+int main() {
+    constexpr Config c{.n = 8, .lo = 3};
+    int *d, h[8];
+    cudaMalloc(&d, sizeof h);
+    k<<<1, c.n>>>(d);
+    cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+    int bad = 0;
+    for (int i = 0; i < c.n; i++) bad += h[i] != min(max(i, c.lo), 5);
+    printf(bad ? "FAIL\n" : "PASS\n");
+    return bad;
+}
+"#;
+    for standard in ["-std=c++20", "-std=c++23"] {
+        let name = format!("cxx{}", &standard[8..]);
+        build_with_flags_and_pass(&name, &["-arch=sm_90", standard], source);
     }
 }

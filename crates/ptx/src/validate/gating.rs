@@ -440,8 +440,9 @@ static BY_OPCODE: LazyLock<Vec<Vec<u16>>> = LazyLock::new(|| {
     v
 });
 
-/// The minimum PTX ISA version of a target, or `None` for an unknown target.
-fn target_version(sm: u32, suffix: &str) -> Option<u32> {
+/// The minimum PTX ISA version of a target (`sm`, `suffix` "", "a" or "f"), as major × 10 +
+/// minor, or `None` for an unknown target.
+pub fn target_version(sm: u32, suffix: &str) -> Option<u32> {
     Some(match (sm, suffix) {
         (10 | 11, "") => 10,
         (12 | 13, "") => 12,

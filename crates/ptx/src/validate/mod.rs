@@ -42,6 +42,8 @@ use crate::types::{Opcode, StateSpace};
 /// "No entry" in the per-name tables.
 const NONE: u32 = u32::MAX;
 
+pub use gating::target_version;
+
 /// Checks a parsed module; returns every error found (empty = valid).
 pub fn validate(m: &Module) -> Vec<Diagnostic> {
     let mut v = Validator::new(m);
