@@ -384,6 +384,13 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
         print!("{}", version_text(Some(&tc)));
         return Ok(());
     }
+    if let Some(list) = o.list_architectures {
+        let prefix = if list == crate::options::ArchitectureList::Virtual { "compute" } else { "sm" };
+        for arch in crate::options::LISTED_ARCHS {
+            println!("{prefix}_{arch}");
+        }
+        return Ok(());
+    }
     let show = o.verbose || o.dry_run;
     if show {
         eprint!("{}", environment_lines(&tc));

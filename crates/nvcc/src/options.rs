@@ -185,7 +185,29 @@ pub struct Options {
     pub ptxas_options: Vec<String>,
     /// `--run-args`.
     pub run_args: Vec<String>,
+    /// `-include`: headers included first (after the CUDA headers), in order.
+    pub pre_includes: Vec<String>,
+    /// Front-end flags for clang in both passes (`-ftemplate-depth`, warnings nvcc has options for).
+    pub front_end_options: Vec<String>,
+    /// `-MM`/`-MMD`: dependencies on user headers only.
+    pub dependencies_nonsystem: bool,
+    /// `-MP`: a phony target for each dependency.
+    pub dependency_phony_targets: bool,
+    /// `--list-gpu-arch` / `--list-gpu-code`: print the virtual / real architectures and stop.
+    pub list_architectures: Option<ArchitectureList>,
 }
+
+/// Which architecture names `--list-gpu-arch` and `--list-gpu-code` print.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArchitectureList {
+    /// `compute_XY`.
+    Virtual,
+    /// `sm_XY`.
+    Real,
+}
+
+/// The architectures nvcc 13.0 lists (`--list-gpu-arch`); `cuprite nvcc` builds for each.
+pub const LISTED_ARCHS: &[u32] = &[75, 80, 86, 87, 88, 89, 90, 100, 103, 110, 120, 121];
 
 /// A command-line error.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -316,6 +338,72 @@ const TABLE: &[(&str, &str, Arity)] = &[
     ("diag-suppress", "diag-suppress", Arity::Value),
     ("Werror", "Werror", Arity::Value),
     ("output-directory", "odir", Arity::Value),
+    ("generate-nonsystem-dependencies", "MM", Arity::Flag),
+    ("generate-nonsystem-dependencies-with-compile", "MMD", Arity::Flag),
+    ("generate-dependency-targets", "MP", Arity::Flag),
+    ("pre-include", "include", Arity::Value),
+    ("machine", "m", Arity::Value),
+    ("m64", "m64", Arity::Flag),
+    ("profile", "pg", Arity::Flag),
+    ("no-exceptions", "noeh", Arity::Flag),
+    ("ftemplate-backtrace-limit", "ftemplate-backtrace-limit", Arity::Value),
+    ("ftemplate-depth", "ftemplate-depth", Arity::Value),
+    ("Wno-deprecated-declarations", "Wno-deprecated-declarations", Arity::Flag),
+    ("Wreorder", "Wreorder", Arity::Flag),
+    ("forward-unknown-opts", "forward-unknown-opts", Arity::Flag),
+    ("list-gpu-arch", "arch-ls", Arity::Flag),
+    ("list-gpu-code", "code-ls", Arity::Flag),
+    ("save-temps", "save-temps", Arity::Flag),
+    // Accepted and without effect here: they tune NVIDIA's device code generator, linker,
+    // archiver or diagnostics, or concern Windows; Cuprite's results do not depend on them.
+    ("Xcudafe", "Xcudafe", Arity::Value),
+    ("nvlink-options", "Xnvlink", Arity::Value),
+    ("archive-options", "Xarchive", Arity::Value),
+    ("archiver-binary", "arbin", Arity::Value),
+    ("cudadevrt", "cudadevrt", Arity::Value),
+    ("libdevice-directory", "ldir", Arity::Value),
+    ("target-directory", "target-dir", Arity::Value),
+    ("optimization-info", "opt-info", Arity::Value),
+    ("Ofast-compile", "Ofc", Arity::Value),
+    ("dopt", "dopt", Arity::Value),
+    ("dlink-time-opt", "dlto", Arity::Flag),
+    ("lto", "lto", Arity::Flag),
+    ("gen-opt-lto", "gen-opt-lto", Arity::Flag),
+    ("no-host-device-initializer-list", "nohdinitlist", Arity::Flag),
+    ("no-host-device-move-forward", "nohdmoveforward", Arity::Flag),
+    ("static-global-template-stub", "static-global-template-stub", Arity::Bool),
+    ("device-entity-has-hidden-visibility", "device-entity-has-hidden-visibility", Arity::Bool),
+    ("dont-use-profile", "noprof", Arity::Flag),
+    ("split-compile", "split-compile", Arity::Value),
+    ("split-compile-extended", "split-compile-extended", Arity::Value),
+    ("fdevice-time-trace", "fdevice-time-trace", Arity::Value),
+    ("time", "time", Arity::Value),
+    ("objdir-as-tempdir", "objtemp", Arity::Flag),
+    ("allow-unsupported-compiler", "allow-unsupported-compiler", Arity::Flag),
+    ("use-local-env", "use-local-env", Arity::Flag),
+    ("input-drive-prefix", "idp", Arity::Value),
+    ("dependency-drive-prefix", "ddp", Arity::Value),
+    ("drive-prefix", "dp", Arity::Value),
+    ("no-align-double", "no-align-double", Arity::Flag),
+    ("entries", "e", Arity::Value),
+    ("extra-device-vectorization", "extra-device-vectorization", Arity::Flag),
+    ("keep-device-functions", "keep-device-functions", Arity::Flag),
+    ("source-in-ptx", "src-in-ptx", Arity::Flag),
+    ("restrict", "restrict", Arity::Flag),
+    ("Wdefault-stream-launch", "Wdefault-stream-launch", Arity::Flag),
+    ("Wmissing-launch-bounds", "Wmissing-launch-bounds", Arity::Flag),
+    ("Wext-lambda-captures-this", "Wext-lambda-captures-this", Arity::Flag),
+    ("extensible-whole-program", "ewp", Arity::Flag),
+    ("display-error-number", "err-no", Arity::Flag),
+    ("no-display-error-number", "no-err-no", Arity::Flag),
+    ("diag-error", "diag-error", Arity::Value),
+    ("diag-warn", "diag-warn", Arity::Value),
+    ("host-linker-script", "hls", Arity::Value),
+    ("brief-diagnostics", "brief-diag", Arity::Bool),
+    ("jump-table-density", "jtd", Arity::Value),
+    ("device-stack-protector", "device-stack-protector", Arity::Bool),
+    ("frandom-seed", "frandom-seed", Arity::Value),
+    ("jobserver", "jobserver", Arity::Flag),
 ];
 
 /// The options whose value may be glued to a one-dash short name (`-I/dir`, `-O3`).
@@ -395,7 +483,10 @@ impl Options {
         // (CMake asks); otherwise they are errors.
         let forward_unknown = args.iter().any(|a| {
             let name = a.trim_start_matches('-');
-            name == "forward-unknown-to-host-compiler" || name == "forward-unknown-to-host-linker"
+            matches!(
+                name,
+                "forward-unknown-to-host-compiler" | "forward-unknown-to-host-linker" | "forward-unknown-opts"
+            )
         });
         let mut o = Options::default();
         let mut unknown = Vec::new();
@@ -481,6 +572,26 @@ impl Options {
                 "preprocess" => phases.push((Phase::Preprocess, arg.into())),
                 "generate-dependencies" => phases.push((Phase::Dependencies, arg.into())),
                 "generate-dependencies-with-compile" => o.dependencies_with_compile = true,
+                "generate-nonsystem-dependencies" => {
+                    o.dependencies_nonsystem = true;
+                    phases.push((Phase::Dependencies, arg.into()));
+                }
+                "generate-nonsystem-dependencies-with-compile" => {
+                    o.dependencies_nonsystem = true;
+                    o.dependencies_with_compile = true;
+                }
+                "generate-dependency-targets" => o.dependency_phony_targets = true,
+                "pre-include" => o.pre_includes.extend(value.split(',').map(String::from)),
+                "machine" if value != "64" => {
+                    return Err(OptionError::BadValue { option: arg.into(), value, expected: "64" });
+                }
+                "profile" => o.compiler_options.push("-pg".into()),
+                "no-exceptions" => o.compiler_options.push("-fno-exceptions".into()),
+                "ftemplate-backtrace-limit" | "ftemplate-depth" => o.front_end_options.push(format!("-{key}={value}")),
+                "Wno-deprecated-declarations" | "Wreorder" => o.front_end_options.push(format!("-{key}")),
+                "list-gpu-arch" => o.list_architectures = Some(ArchitectureList::Virtual),
+                "list-gpu-code" => o.list_architectures = Some(ArchitectureList::Real),
+                "save-temps" => o.keep = true,
                 "dependency-output" => o.dependency_file = Some(value.into()),
                 "dependency-target-name" => o.dependency_target = Some(value),
                 "shared" => o.shared = true,
@@ -876,5 +987,28 @@ mod tests {
         assert_eq!(parse("a.cu -o"), Err(OptionError::MissingValue("-o".into())));
         // Glued values exist only for one-dash short names.
         assert!(matches!(parse("--I/inc a.cu"), Err(OptionError::Unknown(_))));
+    }
+
+    /// nvcc 13.0's options that build systems and samples pass: each is accepted, with its
+    /// value consumed (a value taken for an input would fail), and those with an effect have it.
+    #[test]
+    fn nvcc_options_of_build_systems_are_accepted() {
+        let o = parse(
+            "-m64 --machine 64 --split-compile 0 -Xcudafe --diag_suppress=177 -Xnvlink -v -Xarchive -v \
+             --dopt on -dlto -err-no --diag-warn 20 --static-global-template-stub=false -time t.csv \
+             -include a.h,b.h --pre-include c.h -pg -noeh -ftemplate-depth=900 -Wno-deprecated-declarations \
+             -MMD -MP -Wmissing-launch-bounds --brief-diagnostics true x.cu",
+        )
+        .unwrap();
+        assert_eq!(o.inputs.len(), 1);
+        assert_eq!(o.pre_includes, ["a.h", "b.h", "c.h"]);
+        assert_eq!(o.compiler_options, ["-pg", "-fno-exceptions"]);
+        assert_eq!(o.front_end_options, ["-ftemplate-depth=900", "-Wno-deprecated-declarations"]);
+        assert!(o.dependencies_with_compile && o.dependencies_nonsystem && o.dependency_phony_targets);
+        assert_eq!(parse("-MM x.cu").unwrap().phase, Phase::Dependencies);
+        assert_eq!(parse("--list-gpu-arch").unwrap().list_architectures, Some(ArchitectureList::Virtual));
+        assert!(matches!(parse("--machine 32 x.cu"), Err(OptionError::BadValue { .. })));
+        // nvcc refuses host compiler flags given directly, as here.
+        assert!(matches!(parse("-Wall -fopenmp x.cu"), Err(OptionError::Unknown(_))));
     }
 }

@@ -499,6 +499,7 @@ fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path) -> Vec
         arch_list_define(o),
     ];
     user_preprocessor_args(o, &mut args);
+    args.extend(o.front_end_options.iter().map(os));
     args.extend([
         os("-isystem"),
         tc.resource_dir.join("include/cuda_wrappers").into(),
@@ -576,13 +577,34 @@ const CMAKE_COMPILER_ID_SOURCE: &str = "CMakeCUDACompilerId.cu";
 /// precompiled leading `includes` where there are some; as plain text where a PCH cannot be used
 /// (see [`can_precompile`]).
 fn include_wrapper(o: &Options, tc: &Toolchain, includes: Option<&str>, args: &mut Vec<OsString>, plan: &mut Plan) {
-    if !can_precompile(o) {
+    if can_precompile(o) {
+        include_wrapper_pch(tc, args, plan);
+        if let Some(text) = includes {
+            use_leading_includes(tc, text, args, plan);
+        }
+    } else {
         args.extend([os("-include"), os(precompiled::WRAPPER)]);
-        return;
     }
-    include_wrapper_pch(tc, args, plan);
-    if let Some(text) = includes {
-        use_leading_includes(tc, text, args, plan);
+    pre_include_args(o, args);
+}
+
+/// nvcc's `-include`: after the CUDA headers, as nvcc includes them after `cuda_runtime.h`.
+fn pre_include_args(o: &Options, args: &mut Vec<OsString>) {
+    for header in &o.pre_includes {
+        args.extend([os("-include"), os(header)]);
+    }
+}
+
+/// clang's dependency-file flag for nvcc's `-M`/`-MM` (`with_compile`: `-MD`/`-MMD`), and `-MP`.
+fn dependency_args(o: &Options, with_compile: bool, args: &mut Vec<OsString>) {
+    args.push(os(match (with_compile, o.dependencies_nonsystem) {
+        (false, false) => "-M",
+        (false, true) => "-MM",
+        (true, false) => "-MD",
+        (true, true) => "-MMD",
+    }));
+    if o.dependency_phony_targets {
+        args.push(os("-MP"));
     }
 }
 
@@ -682,8 +704,13 @@ fn plan_cuda(
     if matches!(o.phase, Phase::Preprocess | Phase::Dependencies) {
         let mut args = cuda_common_args(o, tc, first_arch, &input.path);
         args.extend([os("-include"), os(precompiled::WRAPPER)]);
+        pre_include_args(o, &mut args);
         args.push(os("--cuda-host-only"));
-        args.push(os(if o.phase == Phase::Preprocess { "-E" } else { "-M" }));
+        if o.phase == Phase::Preprocess {
+            args.push(os("-E"));
+        } else {
+            dependency_args(o, false, &mut args);
+        }
         args.push(input.path.clone().into());
         if let Some(out) = &o.output {
             args.extend([os("-o"), out.into()]);
@@ -772,7 +799,8 @@ fn plan_cuda(
     include_wrapper(o, tc, includes, &mut args, plan);
     if o.dependencies_with_compile {
         let dep = o.dependency_file.clone().unwrap_or_else(|| object.with_extension("d"));
-        args.extend([os("-MD"), os("-MF"), dep.into()]);
+        dependency_args(o, true, &mut args);
+        args.extend([os("-MF"), dep.into()]);
         if let Some(target) = &o.dependency_target {
             args.extend([os("-MT"), os(target)]);
         }

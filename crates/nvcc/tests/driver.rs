@@ -844,3 +844,28 @@ int main() {
         build_with_flags_and_pass(&name, &["-arch=sm_90", standard], source);
     }
 }
+
+/// nvcc's `-include FILE` reaches both passes, after the CUDA headers (the header may use them).
+#[test]
+fn pre_included_header_reaches_host_and_device_code() {
+    let dir = common::work_dir().join("pre_include");
+    std::fs::create_dir_all(&dir).unwrap();
+    let header = dir.join("config.h");
+    std::fs::write(&header, "#pragma once\n__host__ __device__ inline int scale() { return 7; }\n#define N_VALUES 5\n")
+        .unwrap();
+    let source = r#"
+#include <cstdio>
+__global__ void k(int *out) { out[threadIdx.x] = scale() * (int)threadIdx.x; }
+int main() {
+    int *d, h[N_VALUES];
+    cudaMalloc(&d, sizeof h);
+    k<<<1, N_VALUES>>>(d);
+    cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+    int bad = 0;
+    for (int i = 0; i < N_VALUES; i++) bad += h[i] != scale() * i;
+    printf(bad ? "FAIL\n" : "PASS\n");
+    return bad;
+}
+"#;
+    build_with_flags_and_pass("pre_include", &["-arch=sm_90", "-include", header.to_str().unwrap()], source);
+}
