@@ -275,11 +275,12 @@ __CUPRITE_HD__ __nv_bfloat162 __float22bfloat162_rn(float2 a) { return __floats2
         return __cuprite_b2make(r);                                                                      \
     }
 #else
-/* Host: the exact product and sum rounded to double, then to bfloat16 (as for half). */
+/* Host and before sm_80: the exact product and sum rounded to odd in double, then to bfloat16
+   (one correct rounding, as for half). */
 #define __CUPRITE_B_FMA(name, name2, ptx, relu)                                                                \
     __CUPRITE_HD__ __nv_bfloat16 name(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c) {               \
-        const double f = __builtin_fma((double)__bfloat162float(a), (double)__bfloat162float(b),         \
-                                       (double)__bfloat162float(c));                                     \
+        const double f = __cuprite_fma_round_to_odd((double)__bfloat162float(a), (double)__bfloat162float(b), \
+                                                    (double)__bfloat162float(c));                        \
         return __double2bfloat16(relu && f < 0.0 ? 0.0 : f);                                             \
     }                                                                                                    \
     __CUPRITE_HD__ __nv_bfloat162 name2(__nv_bfloat162 a, __nv_bfloat162 b, __nv_bfloat162 c) {          \

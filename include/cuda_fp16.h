@@ -315,8 +315,8 @@ __CUPRITE_HD__ __half2 __float22half2_rn(float2 a) { return __floats2half2_rn(a.
         return __cuprite_h2make(r);                                                                      \
     }
 #else
-/* Host: `host` computes in float (x, y) or double (fma: the exact product and sum, rounded
-   once to double and then to half, which no half midpoint can tell apart). */
+/* Host: `host` computes in float (x, y) or double (fma: the exact product and sum rounded to odd
+   in double, then to half: one correct rounding). */
 #define __CUPRITE_H_BIN(name, ptx, host)                                                                 \
     __CUPRITE_HD__ __half name(__half a, __half b) {                                                     \
         const float x = __half2float(a), y = __half2float(b);                                           \
@@ -326,7 +326,7 @@ __CUPRITE_HD__ __half2 __float22half2_rn(float2 a) { return __floats2half2_rn(a.
 #define __CUPRITE_H_FMA(name, ptx, host)                                                                 \
     __CUPRITE_HD__ __half name(__half a, __half b, __half c) {                                           \
         const double x = __half2float(a), y = __half2float(b), z = __half2float(c);                     \
-        const double f = __builtin_fma(x, y, z);                                                        \
+        const double f = __cuprite_fma_round_to_odd(x, y, z);                                            \
         return __double2half(host);                                                                      \
     }
 #define __CUPRITE_H2_FMA(name, ptx, host) __CUPRITE_HD__ __half2 name(__half2 a, __half2 b, __half2 c);

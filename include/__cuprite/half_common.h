@@ -203,6 +203,24 @@ __CUPRITE_HD__ unsigned long long __cuprite_float_to_uint(float f, __cuprite_rou
 /* ---- what both types' APIs are made of -------------------------------------------- */
 
 /* Clamps to [0, 1] (NaN: +0), as the .sat modifier does. */
+/* a * b + c for half or bfloat16 operands (the product is exact in double), rounded to odd in
+ * double: the sum is rounded to nearest, then its last bit is set if that lost anything. One more
+ * rounding of that to a format of 11 bits or fewer is then the correctly rounded fma (rounding to
+ * double and again to half would not be: a tiny c lost in the first decides a tie in the second). */
+__CUPRITE_HD__ double __cuprite_fma_round_to_odd(double a, double b, double c) {
+    const double p = a * b;
+    const double s = p + c;
+    const double v = s - p;
+    const double lost = (p - (s - v)) + (c - v); /* Knuth's TwoSum: s + lost == p + c exactly */
+    unsigned long long bits = __builtin_bit_cast(unsigned long long, s);
+    const bool finite = (bits & 0x7ff0000000000000ull) != 0x7ff0000000000000ull;
+    if (lost != 0.0 && finite && (bits & 1) == 0) {
+        /* Toward the exact value: a larger magnitude if lost has s's sign, else a smaller one. */
+        bits += ((lost > 0.0) == (s > 0.0)) ? 1 : -1ll;
+    }
+    return __builtin_bit_cast(double, bits);
+}
+
 __CUPRITE_HD__ float __cuprite_saturate(float f) { return f > 0.0f ? (f < 1.0f ? f : 1.0f) : 0.0f; }
 
 /* Applies a scalar function to both halves (what nvcc's headers do where PTX has no x2 form). */

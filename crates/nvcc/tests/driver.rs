@@ -869,3 +869,45 @@ int main() {
 "#;
     build_with_flags_and_pass("pre_include", &["-arch=sm_90", "-include", header.to_str().unwrap()], source);
 }
+
+/// `__hfma` is one correct rounding of the exact a·b + c, also where it is emulated (on the host,
+/// and for bfloat16 before sm_80): a product exactly halfway between two representable values
+/// goes the way a tiny c says, not to even (rounding to double first would lose c).
+#[test]
+fn emulated_half_and_bfloat16_fma_round_once() {
+    let source = r#"
+#include <cstdio>
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+// (1 + 3*2^-10) * 1.5 = 1.5 + 4.5 half ulps: a tie that c = +-2^-24 breaks.
+__host__ __device__ void cases(unsigned short *out) {
+    const __half a = __ushort_as_half(0x3c03), b = __ushort_as_half(0x3e00);
+    out[0] = __half_as_ushort(__hfma(a, b, __ushort_as_half(0x0001)));
+    out[1] = __half_as_ushort(__hfma(a, b, __ushort_as_half(0x8001)));
+    // bfloat16: 0x3592 * 0xede0 is a tie as well; 0x2c68 is tiny and positive.
+    out[2] = __bfloat16_as_ushort(__hfma(__ushort_as_bfloat16(0x3592), __ushort_as_bfloat16(0xede0),
+                                         __ushort_as_bfloat16(0x2c68)));
+    out[3] = __bfloat16_as_ushort(__hfma(__ushort_as_bfloat16(0x3592), __ushort_as_bfloat16(0xede0),
+                                         __ushort_as_bfloat16(0xac68)));
+}
+__global__ void k(unsigned short *out) { cases(out); }
+int main() {
+    const unsigned short want[4] = {0x3e05, 0x3e04, 0xe3ff, 0xe400};
+    unsigned short host[4], dev[4], *d;
+    cases(host);
+    cudaMalloc(&d, sizeof dev);
+    k<<<1, 1>>>(d);
+    cudaMemcpy(dev, d, sizeof dev, cudaMemcpyDeviceToHost);
+    int bad = 0;
+    for (int i = 0; i < 4; i++) {
+        if (host[i] != want[i] || dev[i] != want[i]) {
+            printf("case %d: host %04x device %04x want %04x\n", i, host[i], dev[i], want[i]);
+            bad++;
+        }
+    }
+    printf(bad ? "FAIL\n" : "PASS\n");
+    return bad;
+}
+"#;
+    build_with_flags_and_pass("fma_round_once", &["-arch=sm_75"], source);
+}

@@ -126,3 +126,63 @@ fn writes_through_parameter_addresses_reach_the_parameters() {
         }
     }
 }
+
+/// clang -O0 also reads a by-value struct through its address with `ld.param` (libdevice's
+/// double-double `atan2` helper: `mov.b64 %rd2, f_param_0; ld.param.f64 %fd, [%rd2+8];`):
+/// ptxas takes `.param` through such a register as the parameter's local copy.
+const LD_PARAM_THROUGH_ADDRESS: &str = r#"
+.version 8.3
+.target sm_90
+.address_size 64
+
+.func (.param .align 16 .b8 ret[16]) swap(.param .align 16 .b8 s[16])
+{
+    .reg .b64 %a, %hi, %lo;
+    mov.b64 %a, s;
+    ld.param.b64 %hi, [%a+8];
+    ld.param.b64 %lo, [s];
+    st.param.b64 [ret], %hi;
+    st.param.b64 [ret+8], %lo;
+    ret;
+}
+
+.visible .entry k(.param .u64 out)
+{
+    .reg .b32 %t;
+    .reg .b64 %p, %o, %x, %y, %r0, %r1;
+    ld.param.u64 %p, [out];
+    mov.u32 %t, %tid.x;
+    cvt.u64.u32 %x, %t;
+    mul.lo.u64 %y, %x, 1000;
+    {
+        .param .align 16 .b8 arg[16];
+        st.param.b64 [arg], %x;
+        st.param.b64 [arg+8], %y;
+        .param .align 16 .b8 rv[16];
+        call (rv), swap, (arg);
+        ld.param.b64 %r0, [rv];
+        ld.param.b64 %r1, [rv+8];
+    }
+    mul.wide.u32 %o, %t, 16;
+    add.s64 %p, %p, %o;
+    st.global.u64 [%p], %r0;
+    st.global.u64 [%p+8], %r1;
+    ret;
+}
+"#;
+
+#[test]
+fn ld_param_through_a_parameters_address_reads_the_parameter() {
+    let mem = DeviceMemory::new();
+    let n = 64u64;
+    for (e, p) in load_on_engines(LD_PARAM_THROUGH_ADDRESS) {
+        let out = mem.alloc(n * 16).unwrap();
+        p.launch("k", Dim3::x(1), Dim3::x(n as u32), 0, &out.0.to_le_bytes(), &mem)
+            .unwrap_or_else(|f| panic!("{e:?}: {f}"));
+        let mut bytes = vec![0u8; (n * 16) as usize];
+        mem.read(out, &mut bytes).unwrap();
+        let got: Vec<u64> = bytes.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())).collect();
+        let want: Vec<u64> = (0..n).flat_map(|t| [t * 1000, t]).collect();
+        assert_eq!(got, want, "{e:?}");
+    }
+}

@@ -215,9 +215,11 @@ impl FuncDecoder<'_> {
             space = match sym_space {
                 Some(Space::KParam) => Space::KParam,
                 Some(Space::FParam) => Space::FParam,
-                // Through a register: an address taken from a parameter of this function.
+                // Through a register: an address taken from a parameter of this function. A
+                // device function's parameters are addressed in its local frame
+                // (decode::param_address), so the address is a local one.
                 None if self.is_kernel => Space::KParam,
-                None => Space::FParam,
+                None => Space::Local,
                 // A parameter whose address is taken lives in the local frame.
                 Some(Space::Local) => Space::Local,
                 _ => return Err(DecodeError::Unsupported("param access through a register is not supported".into())),
