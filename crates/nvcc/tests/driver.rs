@@ -241,6 +241,40 @@ int main() {\n\
     assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS 10 10 2.250000 5\n", "{}", String::from_utf8_lossy(&o.stderr));
 }
 
+/// Host code compiled at -O3 compares an `int` product that overflows with the device's (PTX
+/// `mul.lo.s32` keeps the low 32 bits: 65536 * 65536 is 0) and finds them equal, as the program
+/// built by nvcc (whose host compiler is g++) does; clang's optimizer had widened the host's
+/// `i * i` and reported 0 != 0 (NVIDIA's simpleOccupancy sample checks its squares this way).
+#[test]
+fn host_checks_of_overflowing_int_products_match_the_device_at_o3() {
+    let dir = common::work_dir().join("host_wrap");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("w.cu"),
+        "#include <cstdio>\n\
+__global__ void square(int *a, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) a[i] *= a[i]; }\n\
+int main() {\n\
+  const int n = 70000;\n\
+  static int h[n];\n\
+  for (int i = 0; i < n; i++) h[i] = i;\n\
+  int *d; cudaMalloc(&d, sizeof h); cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);\n\
+  square<<<(n + 255) / 256, 256>>>(d, n);\n\
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);\n\
+  for (int i = 0; i < n; i++)\n\
+    if (h[i] != i * i) { printf(\"FAIL at %d\\n\", i); return 1; }\n\
+  printf(\"PASS %d\\n\", h[65536]);\n\
+  return 0;\n\
+}\n\
+",
+    )
+    .unwrap();
+    let src = dir.join("w.cu").to_string_lossy().into_owned();
+    let exe = dir.join("w").to_string_lossy().into_owned();
+    common::nvcc(&["-arch=sm_90", "-O3", &src, "-o", &exe]).expect("build");
+    let o = common::run(std::path::Path::new(&exe), &[], &[]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS 0\n", "{}", String::from_utf8_lossy(&o.stderr));
+}
+
 /// cuda_pipeline.h: two committed batches of 16-byte asynchronous copies into shared memory,
 /// the first waited for while the second may still be in flight.
 #[test]
