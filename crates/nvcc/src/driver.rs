@@ -484,7 +484,8 @@ fn run_plan(o: &Options, tc: &Toolchain, plan: &plan::Plan, cudart_dir: Option<&
             eprintln!("#$ {job}");
         }
         if !o.dry_run {
-            execute(job, None).map_err(|f| explain_device_launch(explain_missing_cccl(f, tc)))?;
+            execute(job, None)
+                .map_err(|f| explain_shared_initialization(explain_device_launch(explain_missing_cccl(f, tc))))?;
         }
     }
     if !o.dry_run {
@@ -543,6 +544,27 @@ fn explain_device_launch(mut failure: Failure) -> Failure {
              runtime API instead, cudaGetParameterBuffer and cudaLaunchDevice (with -rdc=true), taking the kernel's \
              address from a __device__ variable initialized with it (`__device__ void (*child_address)(int *) = \
              child;`, see include/cuprite/device_runtime.h)"
+            .into();
+    }
+    failure
+}
+
+/// What clang says of a `__shared__` variable whose type's constructor or destructor is not
+/// empty (`__shared__ cuda::barrier<cuda::thread_scope_block> bar;`).
+fn reports_shared_initialization(diagnostics: &str) -> bool {
+    diagnostics.lines().any(|l| l.contains("error: initialization is not supported for __shared__ variables"))
+}
+
+/// A failure from such a `__shared__` variable gets a message saying that nvcc accepts it
+/// (warning 20054, running neither constructor nor destructor) while clang's CUDA front end,
+/// Cuprite's, rejects it, and what compiles instead.
+fn explain_shared_initialization(mut failure: Failure) -> Failure {
+    if failure.message.is_empty() && reports_shared_initialization(&failure.diagnostics) {
+        failure.message = "clang's CUDA front end, which Cuprite compiles with, rejects a __shared__ variable whose \
+             type has a non-empty constructor or destructor (such as `__shared__ cuda::barrier<cuda::thread_scope_block> \
+             bar;`), which nvcc accepts with warning 20054 (static_var_with_dynamic_init), running neither; declare its \
+             storage instead, `alignas(T) __shared__ unsigned char raw[sizeof(T)]; T &bar = *reinterpret_cast<T *>(raw);`, \
+             and initialize it in one thread (a cuda::barrier with `init(&bar, count)`)"
             .into();
     }
     failure

@@ -572,6 +572,52 @@ fn device_side_launches_through_the_device_runtime_api() {
     );
 }
 
+/// A `__shared__ cuda::barrier` (nvcc accepts it with warning 20054, running no constructor),
+/// which clang's CUDA front end rejects, fails with a message that says so and how to declare
+/// its storage instead; a barrier in such storage, initialized by one thread, orders the block's
+/// shared-memory writes before its reads (Programming Guide, "Asynchronous Barrier").
+#[test]
+fn shared_barrier_is_explained_and_its_raw_storage_form_works() {
+    let dir = common::work_dir().join("shared_barrier");
+    std::fs::create_dir_all(&dir).unwrap();
+    let declared = dir.join("declared.cu");
+    std::fs::write(
+        &declared,
+        "#include <cuda/barrier>\n\
+         __global__ void k() { __shared__ cuda::barrier<cuda::thread_scope_block> bar; (void)bar; }\n\
+         int main() { return 0; }\n",
+    )
+    .unwrap();
+    let exe = dir.join("declared");
+    let err = common::nvcc(&["-arch=sm_90", declared.to_str().unwrap(), "-o", exe.to_str().unwrap()])
+        .expect_err("a __shared__ cuda::barrier must not build with clang");
+    assert!(err.contains("warning 20054") && err.contains("reinterpret_cast<T *>(raw)"), "{err}");
+    build_and_pass(
+        "shared_barrier_raw",
+        "#include <cuda/barrier>\n\
+         #include <cstdio>\n\
+         using barrier_t = cuda::barrier<cuda::thread_scope_block>;\n\
+         __global__ void k(int *out) {\n\
+           alignas(barrier_t) __shared__ unsigned char raw[sizeof(barrier_t)];\n\
+           barrier_t &bar = *reinterpret_cast<barrier_t *>(raw);\n\
+           __shared__ int vals[64];\n\
+           if (threadIdx.x == 0) init(&bar, blockDim.x);\n\
+           __syncthreads();\n\
+           vals[threadIdx.x] = threadIdx.x + 1;\n\
+           bar.arrive_and_wait();\n\
+           int sum = 0;\n\
+           for (int i = 0; i < 64; i++) sum += vals[i];\n\
+           out[threadIdx.x] = sum;\n\
+         }\n\
+         int main() {\n\
+           int *o; cudaMallocManaged(&o, 64 * sizeof(int));\n\
+           k<<<1, 64>>>(o);\n\
+           if (cudaDeviceSynchronize() != cudaSuccess) { printf(\"FAIL sync\\n\"); return 1; }\n\
+           for (int i = 0; i < 64; i++) if (o[i] != 64 * 65 / 2) { printf(\"FAIL %d: %d\\n\", i, o[i]); return 1; }\n\
+           printf(\"PASS\\n\"); return 0; }\n",
+    );
+}
+
 /// At -G (clang -O0) an abstract class's vtable stays, its pure virtual slot naming
 /// `__cxa_pure_virtual`: the headers define it (weak, trapping) in device code, so virtual
 /// calls through abstract bases work in one file and across two -rdc=true files.
