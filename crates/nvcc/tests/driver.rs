@@ -531,6 +531,42 @@ int main() {
     );
 }
 
+/// A Thrust algorithm called with thrust::device inside a kernel (nvcc runs the sequential
+/// algorithm there) fails with a message naming thrust::seq, with which the same count of a
+/// periodic text builds and runs: 2 of every 5 characters match (CCCL installed by
+/// scripts/install-cccl.sh).
+#[test]
+fn thrust_in_device_code_with_device_policy_is_explained_and_seq_works() {
+    let dir = common::work_dir().join("thrust_device_policy");
+    std::fs::create_dir_all(&dir).unwrap();
+    let program = |policy: &str| {
+        format!(
+            "#include <thrust/count.h>\n\
+             #include <thrust/execution_policy.h>\n\
+             #include <cstdio>\n\
+             struct IsXorW {{ __host__ __device__ bool operator()(char c) const {{ return c == 'x' || c == 'w'; }} }};\n\
+             __global__ void count(int *out, const char *text, int n) {{ *out = (int)thrust::count_if({policy}, text, text + n, IsXorW()); }}\n\
+             int main() {{\n\
+               const int n = 1000; char h[n];\n\
+               for (int i = 0; i < n; i++) h[i] = \"abxwy\"[i % 5];\n\
+               char *text; int *out, got = -1;\n\
+               cudaMalloc(&text, n); cudaMalloc(&out, sizeof(int));\n\
+               cudaMemcpy(text, h, n, cudaMemcpyHostToDevice);\n\
+               count<<<1, 1>>>(out, text, n);\n\
+               cudaMemcpy(&got, out, sizeof(int), cudaMemcpyDeviceToHost);\n\
+               if (got != 400) {{ printf(\"FAIL %d\\n\", got); return 1; }}\n\
+               printf(\"PASS\\n\"); return 0; }}\n"
+        )
+    };
+    let device = dir.join("device.cu");
+    std::fs::write(&device, program("thrust::device")).unwrap();
+    let exe = dir.join("device");
+    let err = common::nvcc(&["-arch=sm_90", device.to_str().unwrap(), "-o", exe.to_str().unwrap()])
+        .expect_err("thrust::device in device code must not build with clang");
+    assert!(err.contains("nv_exec_check_disable") && err.contains("thrust::seq in device code"), "{err}");
+    build_and_pass("thrust_seq_in_device_code", &program("thrust::seq"));
+}
+
 /// A device-side `kernel<<<...>>>` (dynamic parallelism), which clang does not compile, fails
 /// with a message that says so and names the device runtime API that works instead; a kernel
 /// launched through that API (cudaGetParameterBuffer + cudaLaunchDevice) builds and runs.
