@@ -56,7 +56,9 @@ template <class = void> __device__ char __cuprite_cluster_dims_used;
 #endif
 
 #define __forceinline__ __inline__ __attribute__((always_inline))
-#define __noinline__ __attribute__((noinline))
+/* __noinline__ is no macro: clang's CUDA mode knows it as a keyword (as nvcc's front end does;
+ * CUDA 13's headers do not define it), and a macro would break libstdc++'s
+ * __attribute__((__noinline__)) in <memory> included after cuda_runtime.h. */
 #define __align__(n) __attribute__((aligned(n)))
 #define __thread__ __thread
 #define __restrict__ __restrict

@@ -498,7 +498,7 @@ fn run_plan(o: &Options, tc: &Toolchain, plan: &plan::Plan, cudart_dir: Option<&
             eprintln!("#$ {job}");
         }
         if !o.dry_run {
-            execute(job, None).map_err(|f| explain_device_launch(explain_missing_cccl(f, tc)))?;
+            execute(job, None).map_err(|f| explain(f, tc))?;
         }
     }
     if !o.dry_run {
@@ -525,6 +525,15 @@ fn run_plan(o: &Options, tc: &Toolchain, plan: &plan::Plan, cudart_dir: Option<&
         }
     }
     Ok(())
+}
+
+/// A failed job's failure with the message of the first known cause its diagnostics show (each
+/// `explain_*` leaves a failure that already has a message as it is).
+fn explain(failure: Failure, tc: &Toolchain) -> Failure {
+    let failure = explain_missing_cccl(failure, tc);
+    let failure = explain_device_launch(failure);
+    let failure = explain_shared_initialization(failure);
+    explain_thrust_device_policy(failure)
 }
 
 /// A failure from a missing CCCL header, when CCCL is not installed, gets a message saying how
@@ -557,6 +566,51 @@ fn explain_device_launch(mut failure: Failure) -> Failure {
              runtime API instead, cudaGetParameterBuffer and cudaLaunchDevice (with -rdc=true), taking the kernel's \
              address from a __device__ variable initialized with it (`__device__ void (*child_address)(int *) = \
              child;`, see include/cuprite/device_runtime.h)"
+            .into();
+    }
+    failure
+}
+
+/// What clang says of a `__shared__` variable whose type's constructor or destructor is not
+/// empty (`__shared__ cuda::barrier<cuda::thread_scope_block> bar;`).
+fn reports_shared_initialization(diagnostics: &str) -> bool {
+    diagnostics.lines().any(|l| l.contains("error: initialization is not supported for __shared__ variables"))
+}
+
+/// A failure from such a `__shared__` variable gets a message saying that nvcc accepts it
+/// (warning 20054, running neither constructor nor destructor) while clang's CUDA front end,
+/// Cuprite's, rejects it, and what compiles instead.
+fn explain_shared_initialization(mut failure: Failure) -> Failure {
+    if failure.message.is_empty() && reports_shared_initialization(&failure.diagnostics) {
+        failure.message = "clang's CUDA front end, which Cuprite compiles with, rejects a __shared__ variable whose \
+             type has a non-empty constructor or destructor (such as `__shared__ cuda::barrier<cuda::thread_scope_block> \
+             bar;`), which nvcc accepts with warning 20054 (static_var_with_dynamic_init), running neither; declare its \
+             storage instead, `alignas(T) __shared__ unsigned char raw[sizeof(T)]; T &bar = *reinterpret_cast<T *>(raw);`, \
+             and initialize it in one thread (a cuda::barrier with `init(&bar, count)`)"
+            .into();
+    }
+    failure
+}
+
+/// What clang says when device code calls a Thrust algorithm with the `thrust::device` policy:
+/// Thrust's `__host__ __device__` dispatch names its kernel-launching (host) implementation.
+fn reports_thrust_device_policy_in_device_code(diagnostics: &str) -> bool {
+    diagnostics.lines().any(|l| {
+        l.contains("/thrust/")
+            && l.contains("error: reference to __host__ function")
+            && l.contains("in __host__ __device__ function")
+    })
+}
+
+/// A failure from a Thrust algorithm called with `thrust::device` in device code gets a message
+/// saying that nvcc runs the sequential algorithm there (ignoring the host-only calls under
+/// `#pragma nv_exec_check_disable`, which clang has not) and that `thrust::seq` compiles.
+fn explain_thrust_device_policy(mut failure: Failure) -> Failure {
+    if failure.message.is_empty() && reports_thrust_device_policy_in_device_code(&failure.diagnostics) {
+        failure.message = "a Thrust algorithm called with thrust::device (or thrust::cuda::par) in device code does \
+             not compile with clang's CUDA front end, which Cuprite compiles with: nvcc runs the sequential algorithm \
+             there, ignoring Thrust's host-only calls under #pragma nv_exec_check_disable, which clang has not; call \
+             it with thrust::seq in device code"
             .into();
     }
     failure

@@ -425,8 +425,17 @@ fn arch_list_define(o: &Options) -> OsString {
     os(format!("-D__CUDA_ARCH_LIST__={}", list.join(",")))
 }
 
+/// The flag that makes signed integer overflow wrap in host code Cuprite's clang compiles.
+/// nvcc's host compiler is g++, which compiles host-side checks such as `a[i] != i * i` (whose
+/// `int` product overflows, as the device's `mul.lo.s32` wraps) to compare the wrapped values;
+/// clang's optimizer assumes the overflow away (widening `i * i`), so such a program that passes
+/// when built by nvcc failed when built here (NVIDIA's simpleOccupancy sample). Device code is
+/// compiled as before.
+const HOST_SIGNED_OVERFLOW_WRAPS: &str = "-fwrapv";
+
 /// Flags of a host C/C++ compilation: Cuprite's headers on the include path (host code uses the
-/// runtime API), the user's -I/-D/-O/-g/-Xcompiler.
+/// runtime API), the user's -I/-D/-O/-g/-Xcompiler, and wrapping signed overflow when the host
+/// compiler is Cuprite's clang.
 fn host_args(o: &Options, tc: &Toolchain, kind: InputKind) -> Vec<OsString> {
     let mut args = Vec::new();
     if kind == InputKind::Cxx
@@ -442,6 +451,9 @@ fn host_args(o: &Options, tc: &Toolchain, kind: InputKind) -> Vec<OsString> {
     }
     if let Some(level) = o.opt_level {
         args.push(os(format!("-O{level}")));
+    }
+    if o.host_compiler.is_none() {
+        args.push(os(HOST_SIGNED_OVERFLOW_WRAPS));
     }
     if o.host_debug {
         args.push(os("-g"));
@@ -792,6 +804,7 @@ fn plan_cuda(
     if let Some(level) = o.opt_level {
         args.push(os(format!("-O{level}")));
     }
+    args.push(os(HOST_SIGNED_OVERFLOW_WRAPS));
     if o.host_debug {
         args.push(os("-g"));
     }

@@ -241,6 +241,40 @@ int main() {\n\
     assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS 10 10 2.250000 5\n", "{}", String::from_utf8_lossy(&o.stderr));
 }
 
+/// Host code compiled at -O3 compares an `int` product that overflows with the device's (PTX
+/// `mul.lo.s32` keeps the low 32 bits: 65536 * 65536 is 0) and finds them equal, as the program
+/// built by nvcc (whose host compiler is g++) does; clang's optimizer had widened the host's
+/// `i * i` and reported 0 != 0 (NVIDIA's simpleOccupancy sample checks its squares this way).
+#[test]
+fn host_checks_of_overflowing_int_products_match_the_device_at_o3() {
+    let dir = common::work_dir().join("host_wrap");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("w.cu"),
+        "#include <cstdio>\n\
+__global__ void square(int *a, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) a[i] *= a[i]; }\n\
+int main() {\n\
+  const int n = 70000;\n\
+  static int h[n];\n\
+  for (int i = 0; i < n; i++) h[i] = i;\n\
+  int *d; cudaMalloc(&d, sizeof h); cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);\n\
+  square<<<(n + 255) / 256, 256>>>(d, n);\n\
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);\n\
+  for (int i = 0; i < n; i++)\n\
+    if (h[i] != i * i) { printf(\"FAIL at %d\\n\", i); return 1; }\n\
+  printf(\"PASS %d\\n\", h[65536]);\n\
+  return 0;\n\
+}\n\
+",
+    )
+    .unwrap();
+    let src = dir.join("w.cu").to_string_lossy().into_owned();
+    let exe = dir.join("w").to_string_lossy().into_owned();
+    common::nvcc(&["-arch=sm_90", "-O3", &src, "-o", &exe]).expect("build");
+    let o = common::run(std::path::Path::new(&exe), &[], &[]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS 0\n", "{}", String::from_utf8_lossy(&o.stderr));
+}
+
 /// cuda_pipeline.h: two committed batches of 16-byte asynchronous copies into shared memory,
 /// the first waited for while the second may still be in flight.
 #[test]
@@ -504,6 +538,42 @@ int main() {
     );
 }
 
+/// A Thrust algorithm called with thrust::device inside a kernel (nvcc runs the sequential
+/// algorithm there) fails with a message naming thrust::seq, with which the same count of a
+/// periodic text builds and runs: 2 of every 5 characters match (CCCL installed by
+/// scripts/install-cccl.sh).
+#[test]
+fn thrust_in_device_code_with_device_policy_is_explained_and_seq_works() {
+    let dir = common::work_dir().join("thrust_device_policy");
+    std::fs::create_dir_all(&dir).unwrap();
+    let program = |policy: &str| {
+        format!(
+            "#include <thrust/count.h>\n\
+             #include <thrust/execution_policy.h>\n\
+             #include <cstdio>\n\
+             struct IsXorW {{ __host__ __device__ bool operator()(char c) const {{ return c == 'x' || c == 'w'; }} }};\n\
+             __global__ void count(int *out, const char *text, int n) {{ *out = (int)thrust::count_if({policy}, text, text + n, IsXorW()); }}\n\
+             int main() {{\n\
+               const int n = 1000; char h[n];\n\
+               for (int i = 0; i < n; i++) h[i] = \"abxwy\"[i % 5];\n\
+               char *text; int *out, got = -1;\n\
+               cudaMalloc(&text, n); cudaMalloc(&out, sizeof(int));\n\
+               cudaMemcpy(text, h, n, cudaMemcpyHostToDevice);\n\
+               count<<<1, 1>>>(out, text, n);\n\
+               cudaMemcpy(&got, out, sizeof(int), cudaMemcpyDeviceToHost);\n\
+               if (got != 400) {{ printf(\"FAIL %d\\n\", got); return 1; }}\n\
+               printf(\"PASS\\n\"); return 0; }}\n"
+        )
+    };
+    let device = dir.join("device.cu");
+    std::fs::write(&device, program("thrust::device")).unwrap();
+    let exe = dir.join("device");
+    let err = common::nvcc(&["-arch=sm_90", device.to_str().unwrap(), "-o", exe.to_str().unwrap()])
+        .expect_err("thrust::device in device code must not build with clang");
+    assert!(err.contains("nv_exec_check_disable") && err.contains("thrust::seq in device code"), "{err}");
+    build_and_pass("thrust_seq_in_device_code", &program("thrust::seq"));
+}
+
 /// A device-side `kernel<<<...>>>` (dynamic parallelism), which clang does not compile, fails
 /// with a message that says so and names the device runtime API that works instead; a kernel
 /// launched through that API (cudaGetParameterBuffer + cudaLaunchDevice) builds and runs.
@@ -541,6 +611,52 @@ fn device_side_launches_through_the_device_runtime_api() {
            if (cudaDeviceSynchronize() != cudaSuccess) { printf(\"FAIL sync\\n\"); return 1; }\n\
            for (int b = 0; b < 4; b++) if (status[b] != cudaSuccess) { printf(\"FAIL launch %d\\n\", b); return 1; }\n\
            for (int i = 0; i < 128; i++) if (o[i] != 3 * i) { printf(\"FAIL %d: %d\\n\", i, o[i]); return 1; }\n\
+           printf(\"PASS\\n\"); return 0; }\n",
+    );
+}
+
+/// A `__shared__ cuda::barrier` (nvcc accepts it with warning 20054, running no constructor),
+/// which clang's CUDA front end rejects, fails with a message that says so and how to declare
+/// its storage instead; a barrier in such storage, initialized by one thread, orders the block's
+/// shared-memory writes before its reads (Programming Guide, "Asynchronous Barrier").
+#[test]
+fn shared_barrier_is_explained_and_its_raw_storage_form_works() {
+    let dir = common::work_dir().join("shared_barrier");
+    std::fs::create_dir_all(&dir).unwrap();
+    let declared = dir.join("declared.cu");
+    std::fs::write(
+        &declared,
+        "#include <cuda/barrier>\n\
+         __global__ void k() { __shared__ cuda::barrier<cuda::thread_scope_block> bar; (void)bar; }\n\
+         int main() { return 0; }\n",
+    )
+    .unwrap();
+    let exe = dir.join("declared");
+    let err = common::nvcc(&["-arch=sm_90", declared.to_str().unwrap(), "-o", exe.to_str().unwrap()])
+        .expect_err("a __shared__ cuda::barrier must not build with clang");
+    assert!(err.contains("warning 20054") && err.contains("reinterpret_cast<T *>(raw)"), "{err}");
+    build_and_pass(
+        "shared_barrier_raw",
+        "#include <cuda/barrier>\n\
+         #include <cstdio>\n\
+         using barrier_t = cuda::barrier<cuda::thread_scope_block>;\n\
+         __global__ void k(int *out) {\n\
+           alignas(barrier_t) __shared__ unsigned char raw[sizeof(barrier_t)];\n\
+           barrier_t &bar = *reinterpret_cast<barrier_t *>(raw);\n\
+           __shared__ int vals[64];\n\
+           if (threadIdx.x == 0) init(&bar, blockDim.x);\n\
+           __syncthreads();\n\
+           vals[threadIdx.x] = threadIdx.x + 1;\n\
+           bar.arrive_and_wait();\n\
+           int sum = 0;\n\
+           for (int i = 0; i < 64; i++) sum += vals[i];\n\
+           out[threadIdx.x] = sum;\n\
+         }\n\
+         int main() {\n\
+           int *o; cudaMallocManaged(&o, 64 * sizeof(int));\n\
+           k<<<1, 64>>>(o);\n\
+           if (cudaDeviceSynchronize() != cudaSuccess) { printf(\"FAIL sync\\n\"); return 1; }\n\
+           for (int i = 0; i < 64; i++) if (o[i] != 64 * 65 / 2) { printf(\"FAIL %d: %d\\n\", i, o[i]); return 1; }\n\
            printf(\"PASS\\n\"); return 0; }\n",
     );
 }
