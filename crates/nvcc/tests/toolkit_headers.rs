@@ -74,3 +74,41 @@ int main() { cudaError_t a = cudaProfilerStart(), b = cudaProfilerStop();\n\
     let out = build_and_run("profiler_api", &[("p.cu", cu)]);
     assert_eq!(out, "0 0\n");
 }
+
+/// Headers nvcc's include directory has that programs include by name (`math_constants.h`,
+/// `builtin_types.h`, `channel_descriptor.h`, ...), from `.cu` and host `.cpp` files; the
+/// CUDART_* constants equal their definitions on host and device (pi, its double split, ln 2,
+/// infinities, the smallest denormal).
+#[test]
+fn named_toolkit_headers_and_math_constants() {
+    let includes = "#include <builtin_types.h>\n#include <channel_descriptor.h>\n#include <device_functions.h>\n\
+#include <math_functions.h>\n#include <texture_types.h>\n#include <surface_types.h>\n\
+#include <cuda_device_runtime_api.h>\n#include <math_constants.h>\n#include <cmath>\n#include <cstdio>\n";
+    let checks = "__host__ __device__ int constant_errors() {\n\
+    int bad = 0;\n\
+    bad += CUDART_PI != 3.141592653589793 || CUDART_PI_F != 3.14159265f;\n\
+    bad += CUDART_PI_HI + CUDART_PI_LO != CUDART_PI || CUDART_PI_LO <= 0 || CUDART_PI_LO > 1.3e-16;\n\
+    bad += CUDART_LN2 != 0.6931471805599453 || CUDART_L2E_F != 1.44269504f;\n\
+    bad += !(CUDART_INF_F > 3.4e38f) || CUDART_INF != CUDART_INF * 2 || CUDART_NAN == CUDART_NAN;\n\
+    bad += CUDART_MIN_DENORM_F * 0.5f != 0.0f || !(CUDART_MIN_DENORM_F > 0.0f);\n\
+    bad += CUDART_SQRT_HALF_HI_F * CUDART_SQRT_HALF_HI_F * 2 < 0.999999f || CUDART_TWO_TO_52 != 4503599627370496.0;\n\
+    return bad;\n}\n";
+    let cu = format!(
+        "{includes}{checks}int host_check();\n\
+__global__ void k(int *bad) {{ *bad = constant_errors(); }}\n\
+int main() {{\n\
+    int *d, device_bad = -1;\n\
+    cudaMalloc(&d, sizeof(int));\n\
+    k<<<1, 1>>>(d);\n\
+    cudaMemcpy(&device_bad, d, sizeof(int), cudaMemcpyDeviceToHost);\n\
+    cudaChannelFormatDesc c = cudaCreateChannelDesc<float4>();\n\
+    int bad = device_bad + constant_errors() + host_check() + (c.x != 32 || c.w != 32);\n\
+    printf(bad ? \"FAIL\\n\" : \"PASS\\n\");\n\
+    return bad;\n}}\n"
+    );
+    let cpp = format!(
+        "{includes}int host_check() {{ return CUDART_PI_F != 3.14159265f || CUDART_SQRT_TWO != std::sqrt(2.0); }}\n"
+    );
+    let out = build_and_run("named_headers", &[("main.cu", &cu), ("host.cpp", &cpp)]);
+    assert!(out.ends_with("PASS\n"), "{out}");
+}

@@ -1,0 +1,7 @@
+/* Cuprite's CUDA toolkit headers: device_functions.h, which CUDA programs include by name; what it declares is
+ * in cuda_runtime.h (which nvcc, and cuprite nvcc, include in every CUDA compilation). */
+#pragma once
+#ifndef __DEVICE_FUNCTIONS_H__
+#define __DEVICE_FUNCTIONS_H__
+#include "cuda_runtime.h"
+#endif
