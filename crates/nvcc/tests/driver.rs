@@ -152,6 +152,41 @@ fn separate_compile_then_link_mixed_inputs() {
     assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", String::from_utf8_lossy(&o.stderr));
 }
 
+/// Old C as nvcc builds it (nvcc compiles .c files with gcc, which before version 14 warns where
+/// clang 16+ stops): a K&R definition with implicit int, calls to functions no header declared,
+/// an int returned as a pointer, linked with a .cu and built with -w,
+/// as Rodinia's Makefiles do; the program runs and passes.
+#[test]
+fn old_c_sources_build_as_nvcc_builds_them() {
+    let dir = common::work_dir().join("old_c");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("check.c"),
+        "#include <stdio.h>\n\
+         scale(x) int x; { return x * 3; }\n\
+         int *as_pointer(long v) { return v; }\n\
+         int check(int *h, int n) {\n\
+           int i;\n\
+           for (i = 0; i < n; i++) if (h[i] != scale(i) + 5) { printf(\"FAIL %d\\n\", i); return 1; }\n\
+           if (strcmp(\"cuda\", \"cuda\") != 0 || abs(-2) != 2 || as_pointer(0)) { printf(\"FAIL libc\\n\"); return 1; }\n\
+           printf(\"PASS\\n\"); return 0;\n\
+         }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("main.cu"),
+        "#include <cuda_runtime.h>\nextern \"C\" int check(int *h, int n);\n\
+         __global__ void k(int *p) { p[threadIdx.x] = (int)threadIdx.x * 3 + 5; }\n\
+         int main() { int *d, h[32]; cudaMalloc(&d, sizeof h); k<<<1, 32>>>(d);\n\
+         cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost); return check(h, 32); }\n",
+    )
+    .unwrap();
+    let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    common::nvcc(&["-O3", "-w", "-arch=sm_80", &p("main.cu"), &p("check.c"), "-o", &p("app")]).expect("build");
+    let o = common::run(&dir.join("app"), &[], &[]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", String::from_utf8_lossy(&o.stderr));
+}
+
 /// Separate compilation: a kernel calling a device function and reading a device variable
 /// defined in another file, built with `-dc` + link, with `-rdc=true` in one command, and with
 /// `-dlink` + a plain host link (clang, and g++ with `-lcudadevrt` as CMake links), and `-dlink`
