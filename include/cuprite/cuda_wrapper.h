@@ -16,6 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <limits.h>
+/* nvcc's force-included headers bring these too (crt/common_functions.h <time.h>, crt/
+ * host_defines.h <ctype.h>): sources calling time() or isalpha() without including them build. */
+#include <time.h>
+#include <ctype.h>
 /* Device-side printf, malloc, assert (the device runtime's C entry points). */
 extern "C" {
 __device__ int vprintf(const char *, const char *);

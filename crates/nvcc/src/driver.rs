@@ -189,6 +189,9 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
             let text = read_text(path)?;
             std::io::stdout().write_all(text.as_bytes()).map_err(|e| Failure::new(format!("cannot write the PTX: {e}")))
         }
+        Job::WriteSource { path, text } => {
+            std::fs::write(path, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))
+        }
         Job::ClusterDims { ptx, ir, ll } => {
             let text = read_text(ptx)?;
             if !crate::cluster_dims::is_marked(&text) {

@@ -13,6 +13,7 @@ pub mod depfile;
 pub mod device_link;
 pub mod device_tools;
 pub mod driver;
+pub mod launch_chevrons;
 pub mod leading_includes;
 pub mod options;
 pub mod pipe;

@@ -36,6 +36,13 @@ pub enum Job {
     },
     /// Copy a file to standard output (`--ptx -o -`: the PTX is checked first, in a file).
     Print(PathBuf),
+    /// Write a source file the plan made (see `joined_source`).
+    WriteSource {
+        /// The file.
+        path: PathBuf,
+        /// Its text.
+        text: Vec<u8>,
+    },
     /// Precompile the wrapper header into `pch` with `program` and `args` (see
     /// [`crate::precompiled`]), unless the cached one is current.
     Precompile {
@@ -96,6 +103,7 @@ impl fmt::Display for Job {
             }
             Job::CheckPtx(p) => write!(f, "# cuprite: check PTX {}", p.display()),
             Job::Print(p) => write!(f, "# cuprite: print {}", p.display()),
+            Job::WriteSource { path, .. } => write!(f, "# cuprite: write {}", path.display()),
             Job::ClusterDims { ptx, ll, .. } => write!(
                 f,
                 "# cuprite: if {} has __cluster_dims__ kernels, add their cluster directives (read from the device pass's IR, {})",
@@ -258,7 +266,9 @@ pub fn plan(
             InputKind::Cuda => {
                 let includes = leading_includes.then(|| source_includes(o, input)).flatten();
                 let workspace = Workspace { temp, libdevice };
-                plan_cuda(o, tc, &workspace, input, includes.as_deref(), &mut plan, &mut objects)?
+                let source =
+                    CompiledSource { file: joined_source(input, temp, &mut plan), includes: includes.as_deref() };
+                plan_cuda(o, tc, &workspace, input, &source, &mut plan, &mut objects)?
             }
             InputKind::Cxx | InputKind::C => {
                 let out = object_path(o, temp, input);
@@ -488,7 +498,7 @@ fn user_preprocessor_args(o: &Options, args: &mut Vec<OsString>) {
 /// Flags shared by both CUDA passes: CUDA C++ with Cuprite's headers instead of NVIDIA's, the
 /// CUDA 9.2+ launch ABI, the user's preprocessor options. The wrapper header comes separately
 /// ([`include_wrapper`]).
-fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path) -> Vec<OsString> {
+fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path, source: &Path) -> Vec<OsString> {
     let mut args = vec![
         os("-x"),
         os("cuda"),
@@ -507,6 +517,11 @@ fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path) -> Vec
         os("-fcuda-allow-variadic-functions"),
         arch_list_define(o),
     ];
+    if source != input {
+        // The rewritten copy (see joined_source) finds the headers next to the input first.
+        let dir = input.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        args.extend([os("-iquote"), dir.into()]);
+    }
     user_preprocessor_args(o, &mut args);
     args.extend([
         os("-isystem"),
@@ -612,6 +627,37 @@ fn source_includes(o: &Options, input: &Input) -> Option<String> {
     crate::leading_includes::header_text(&source, &dir)
 }
 
+/// What clang reads for a CUDA input: the file (the input, or its copy from [`joined_source`])
+/// and the text of its leading includes, when they are precompiled (see
+/// [`crate::leading_includes`]).
+struct CompiledSource<'a> {
+    file: PathBuf,
+    includes: Option<&'a str>,
+}
+
+/// The file clang compiles for a CUDA input: the input itself, or, when it has launches with
+/// split chevrons (`k << < g, b >> > (...)`, which nvcc reads and clang does not: see
+/// [`crate::launch_chevrons`]), a copy with them joined, written by a job of the plan, whose
+/// `#line` keeps the input's name and lines in diagnostics and `__FILE__`. An unreadable input
+/// is compiled as it is (clang reports it).
+fn joined_source(input: &Input, temp: &Path, plan: &mut Plan) -> PathBuf {
+    let Some(joined) =
+        std::fs::read(&input.path).ok().and_then(|bytes| crate::launch_chevrons::join_split_chevrons(&bytes))
+    else {
+        return input.path.clone();
+    };
+    let name = input.path.to_string_lossy().replace('\\', "\\\\").replace('"', "\\\"");
+    let mut text = format!("#line 1 \"{name}\"\n").into_bytes();
+    text.extend(joined);
+    let path = temp.join(format!("{}.joined.cu", unique_stem(&input.path)));
+    plan.notes.push(format!(
+        "{}: launches with split chevrons (<< <, >> >) joined, as nvcc reads them",
+        input.path.display()
+    ));
+    plan.jobs.push(Job::WriteSource { path: path.clone(), text });
+    path
+}
+
 /// For a pass whose front-end flags `args` end with the wrapper's PCH: uses the precompiled
 /// leading includes `text` instead when they are current, plans their build when the source
 /// was seen before, or marks it seen (see [`crate::leading_includes`]).
@@ -661,17 +707,18 @@ fn plan_cuda(
     tc: &Toolchain,
     workspace: &Workspace<'_>,
     input: &Input,
-    includes: Option<&str>,
+    compiled: &CompiledSource<'_>,
     plan: &mut Plan,
     objects: &mut Vec<OsString>,
 ) -> Result<(), PlanError> {
+    let (source, includes) = (compiled.file.as_path(), compiled.includes);
     let first_arch = o.archs.first().copied().unwrap_or(crate::options::DEFAULT_ARCH);
     if matches!(o.phase, Phase::Preprocess | Phase::Dependencies) {
-        let mut args = cuda_common_args(o, tc, first_arch, &input.path);
+        let mut args = cuda_common_args(o, tc, first_arch, &input.path, source);
         args.extend([os("-include"), os(precompiled::WRAPPER)]);
         args.push(os("--cuda-host-only"));
         args.push(os(if o.phase == Phase::Preprocess { "-E" } else { "-M" }));
-        args.push(input.path.clone().into());
+        args.push(source.into());
         if let Some(out) = &o.output {
             args.extend([os("-o"), out.into()]);
         }
@@ -689,7 +736,7 @@ fn plan_cuda(
             (Phase::Ptx, None) => format!("{}.ptx", stem(&input.path)).into(),
             _ => workspace.temp.join(format!("{unique}.sm_{arch}.ptx")),
         };
-        let mut args = cuda_common_args(o, tc, arch, &input.path);
+        let mut args = cuda_common_args(o, tc, arch, &input.path, source);
         args.extend([os("--cuda-device-only"), os(format!("--cuda-feature={}", ptx_feature(arch)))]);
         args.extend(device_codegen_args(o));
         include_wrapper(tc, &mut args, plan);
@@ -701,11 +748,11 @@ fn plan_cuda(
         let ll = workspace.temp.join(format!("{unique}.sm_{arch}.ll"));
         let mut ir_args = args.clone();
         ir_args.extend([os("-emit-llvm"), os("-Xclang"), os("-disable-llvm-passes")]);
-        ir_args.extend([os("-S"), input.path.clone().into(), os("-o"), ll.clone().into()]);
+        ir_args.extend([os("-S"), source.into(), os("-o"), ll.clone().into()]);
         if let Some(bc) = (workspace.libdevice)(arch) {
             args.extend([os("-Xclang"), os("-mlink-builtin-bitcode"), os("-Xclang"), bc.into()]);
         }
-        args.extend([os("-S"), input.path.clone().into(), os("-o"), ptx.clone().into()]);
+        args.extend([os("-S"), source.into(), os("-o"), ptx.clone().into()]);
         plan.jobs.push(Job::Run { program: tc.clangxx.clone(), args });
         let ir = Box::new(Job::Run { program: tc.clangxx.clone(), args: ir_args });
         plan.jobs.push(Job::ClusterDims { ptx: ptx.clone(), ir, ll });
@@ -729,7 +776,7 @@ fn plan_cuda(
         return Ok(());
     }
     let object = object_path(o, workspace.temp, input);
-    let mut args = cuda_common_args(o, tc, first_arch, &input.path);
+    let mut args = cuda_common_args(o, tc, first_arch, &input.path, source);
     args.push(os("--cuda-host-only"));
     if input.path.file_name().is_some_and(|n| n == CMAKE_COMPILER_ID_SOURCE) {
         args.push(os("-D__NVCC__"));
@@ -762,7 +809,7 @@ fn plan_cuda(
         }
     }
     args.extend([os("-Xclang"), os("-fcuda-include-gpubinary"), os("-Xclang"), fatbin.clone().into()]);
-    args.extend([os("-c"), input.path.clone().into(), os("-o"), object.clone().into()]);
+    args.extend([os("-c"), source.into(), os("-o"), object.clone().into()]);
     let host = Job::Run { program: tc.clangxx.clone(), args };
     if o.keep {
         // Kept intermediate files stay plain files: run the passes one after the other.

@@ -187,6 +187,52 @@ fn old_c_sources_build_as_nvcc_builds_them() {
     assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", String::from_utf8_lossy(&o.stderr));
 }
 
+/// Launches whose chevrons are split by blanks (`k << < 1, 32 >> > (...)`), which nvcc reads as
+/// launches and clang does not lex: both launches run; the source still finds the header next
+/// to it, and `__FILE__` and `__LINE__` still name it and its lines.
+#[test]
+fn launches_with_split_chevrons_build_as_nvcc_builds_them() {
+    let dir = common::work_dir().join("split_chevrons");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("scale.h"), "#define SCALE 3\n").unwrap();
+    std::fs::write(
+        dir.join("split_chevrons.cu"),
+        "#include <cstdio>\n#include <cstring>\n#include \"scale.h\"\n\
+         __global__ void k(int *p, int n) { p[threadIdx.x] = (int)threadIdx.x * SCALE + n; }\n\
+         int main() {\n\
+           int *d, h[32];\n\
+           cudaMalloc(&d, sizeof h);\n\
+           k << < 1, 32 >> > (d, 5);\n\
+           k<<<1,\n  16>> >(d, 7);\n\
+           cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);\n\
+           for (int i = 0; i < 32; i++) if (h[i] != i * SCALE + (i < 16 ? 7 : 5)) { printf(\"FAIL %d\\n\", i); return 1; }\n\
+           if (__LINE__ != 13 || !strstr(__FILE__, \"split_chevrons.cu\")) { printf(\"FAIL %d %s\\n\", __LINE__, __FILE__); return 1; }\n\
+           printf(\"PASS\\n\"); return 0;\n\
+         }\n",
+    )
+    .unwrap();
+    let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    common::nvcc(&["-arch=sm_80", &p("split_chevrons.cu"), "-o", &p("app")]).expect("build");
+    let o = common::run(&dir.join("app"), &[], &[]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// nvcc's force-included headers declare `time` (<time.h>) and the <ctype.h> functions: a source
+/// calling them without including their headers builds, as with nvcc (Rodinia's particlefilter
+/// seeds with `time(0)` so).
+#[test]
+fn time_and_ctype_functions_need_no_include() {
+    build_and_pass(
+        "implicit_includes",
+        "#include <cstdio>\n\
+         int main() {\n\
+           time_t now = time(0);\n\
+           if (now > 1000000000 && isalpha('a') && !isdigit('a') && toupper('q') == 'Q') { printf(\"PASS\\n\"); return 0; }\n\
+           printf(\"FAIL\\n\"); return 1;\n\
+         }\n",
+    );
+}
+
 /// Separate compilation: a kernel calling a device function and reading a device variable
 /// defined in another file, built with `-dc` + link, with `-rdc=true` in one command, and with
 /// `-dlink` + a plain host link (clang, and g++ with `-lcudadevrt` as CMake links), and `-dlink`
