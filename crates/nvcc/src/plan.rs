@@ -444,14 +444,17 @@ fn host_args(o: &Options, tc: &Toolchain, kind: InputKind) -> Vec<OsString> {
     if o.default_stream == DefaultStream::PerThread {
         args.push(os("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1"));
     }
-    if o.host_compiler.is_none() {
-        clang_parity_args(o, kind, &mut args);
+    if o.disable_warnings {
+        args.push(os("-w"));
+    }
+    if kind == InputKind::C && o.host_compiler.is_none() {
+        args.extend(LEGACY_C_WARNINGS.iter().map(os));
     }
     args.extend(o.compiler_options.iter().map(os));
     args
 }
 
-/// Clang's diagnostics that C99 made errors (calls to undeclared functions, implicit `int`) and
+/// In C compiled by clang (no `-ccbin`): clang's diagnostics that C99 made errors (calls to undeclared functions, implicit `int`) and
 /// that clang 16+ reports as errors in C by default, while gcc before 14 (the host compiler
 /// nvcc runs on C files here) warns: old C that nvcc builds builds, with the warnings.
 const LEGACY_C_WARNINGS: &[&str] = &[
@@ -460,17 +463,6 @@ const LEGACY_C_WARNINGS: &[&str] = &[
     "-Wno-error=int-conversion",
     "-Wno-error=incompatible-function-pointer-types",
 ];
-
-/// What makes clang accept what nvcc's gcc accepts: `-w` (nvcc passes it on) and, in C,
-/// [`LEGACY_C_WARNINGS`].
-fn clang_parity_args(o: &Options, kind: InputKind, args: &mut Vec<OsString>) {
-    if o.disable_warnings {
-        args.push(os("-w"));
-    }
-    if kind == InputKind::C {
-        args.extend(LEGACY_C_WARNINGS.iter().map(os));
-    }
-}
 
 /// CCCL's headers, after Cuprite's own (which they include), as system headers (as nvcc has them).
 fn cccl_args(tc: &Toolchain, args: &mut Vec<OsString>) {
@@ -529,7 +521,9 @@ fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path, source
         os(format!("-I{}", tc.include_dir.display())),
     ]);
     cccl_args(tc, &mut args);
-    clang_parity_args(o, InputKind::Cuda, &mut args);
+    if o.disable_warnings {
+        args.push(os("-w"));
+    }
     if o.default_stream == DefaultStream::PerThread {
         args.push(os("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1"));
     }

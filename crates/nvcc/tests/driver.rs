@@ -187,6 +187,30 @@ fn old_c_sources_build_as_nvcc_builds_them() {
     assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", String::from_utf8_lossy(&o.stderr));
 }
 
+/// `-w` reaches every compilation (nvcc passes it to its host compiler, `-ccbin`'s included);
+/// clang's legacy-C errors are made warnings in clang's C compilations only, not in C++ nor
+/// for a `-ccbin` compiler.
+#[test]
+fn minus_w_and_legacy_c_warnings_reach_the_right_commands() {
+    let tc = nvcc::toolchain::Toolchain::locate(None).expect("toolchain");
+    let commands = |args: &[&str]| -> Vec<String> {
+        let o = nvcc::Options::parse(args).expect("options");
+        let plan = nvcc::plan::plan(&o, &tc, common::work_dir(), &|_| None, false).expect("plan");
+        let text: String = plan.jobs.iter().map(|j| format!("{j}\n")).collect();
+        text.lines().filter(|l| l.contains(" -c ") || l.contains(" -S ")).map(str::to_string).collect()
+    };
+    let legacy = "-Wno-error=implicit-function-declaration";
+    let with_w = commands(&["-w", "-arch=sm_80", "a.cu", "b.c", "c.cpp"]);
+    assert_eq!(with_w.len(), 6, "the wrapper's two PCHs, device pass, host pass, .c, .cpp: {with_w:#?}");
+    assert!(with_w.iter().all(|c| c.contains(" -w ")), "{with_w:#?}");
+    assert!(with_w.iter().filter(|c| c.contains(legacy)).all(|c| c.contains("b.c ")), "{with_w:#?}");
+    assert!(with_w.iter().any(|c| c.contains(legacy)), "{with_w:#?}");
+    let ccbin = commands(&["-w", "-ccbin", "gcc", "b.c"]);
+    assert!(ccbin.len() == 1 && ccbin[0].contains(" -w ") && !ccbin[0].contains(legacy), "{ccbin:#?}");
+    let without = commands(&["-arch=sm_80", "a.cu", "c.cpp"]);
+    assert!(without.iter().all(|c| !c.contains(" -w ")), "{without:#?}");
+}
+
 /// Launches whose chevrons are split by blanks (`k << < 1, 32 >> > (...)`), which nvcc reads as
 /// launches and clang does not lex: both launches run; the source still finds the header next
 /// to it, and `__FILE__` and `__LINE__` still name it and its lines.
