@@ -36,6 +36,16 @@ pub enum Job {
     },
     /// Copy a file to standard output (`--ptx -o -`: the PTX is checked first, in a file).
     Print(PathBuf),
+    /// In the dependency file `depfile`, name `input` where clang named `source`, its rewritten
+    /// copy (see `joined_source`).
+    NameInputInDepfile {
+        /// The dependency file.
+        depfile: PathBuf,
+        /// The copy clang compiled.
+        source: PathBuf,
+        /// The input.
+        input: PathBuf,
+    },
     /// Write a source file the plan made (see `joined_source`).
     WriteSource {
         /// The file.
@@ -104,6 +114,13 @@ impl fmt::Display for Job {
             Job::CheckPtx(p) => write!(f, "# cuprite: check PTX {}", p.display()),
             Job::Print(p) => write!(f, "# cuprite: print {}", p.display()),
             Job::WriteSource { path, .. } => write!(f, "# cuprite: write {}", path.display()),
+            Job::NameInputInDepfile { depfile, source, input } => write!(
+                f,
+                "# cuprite: in {}, name {} instead of {}",
+                depfile.display(),
+                input.display(),
+                source.display()
+            ),
             Job::ClusterDims { ptx, ll, .. } => write!(
                 f,
                 "# cuprite: if {} has __cluster_dims__ kernels, add their cluster directives (read from the device pass's IR, {})",
@@ -795,8 +812,9 @@ fn plan_cuda(
     if let Some(text) = includes {
         use_leading_includes(tc, text, &mut args, plan);
     }
-    if o.dependencies_with_compile {
-        let dep = o.dependency_file.clone().unwrap_or_else(|| object.with_extension("d"));
+    let depfile =
+        o.dependencies_with_compile.then(|| o.dependency_file.clone().unwrap_or_else(|| object.with_extension("d")));
+    if let Some(dep) = &depfile {
         args.extend([os("-MD"), os("-MF"), dep.into()]);
         if let Some(target) = &o.dependency_target {
             args.extend([os("-MT"), os(target)]);
@@ -814,6 +832,12 @@ fn plan_cuda(
         let mut device: Vec<Job> = plan.jobs.drain(device_start..).collect();
         device.push(fatbin_job);
         plan.jobs.push(Job::Overlap { device, host: Box::new(host), pipe: fatbin });
+    }
+    if let Some(depfile) = depfile
+        && source != input.path
+    {
+        // Build systems must see the input, not the copy that is gone after the build.
+        plan.jobs.push(Job::NameInputInDepfile { depfile, source: source.to_path_buf(), input: input.path.clone() });
     }
     objects.push(object.into());
     Ok(())

@@ -213,7 +213,8 @@ fn minus_w_and_legacy_c_warnings_reach_the_right_commands() {
 
 /// Launches whose chevrons are split by blanks (`k << < 1, 32 >> > (...)`), which nvcc reads as
 /// launches and clang does not lex: both launches run; the source still finds the header next
-/// to it, and `__FILE__` and `__LINE__` still name it and its lines.
+/// to it, `__FILE__` and `__LINE__` still name it and its lines, and so does a `-MD` dependency
+/// file.
 #[test]
 fn launches_with_split_chevrons_build_as_nvcc_builds_them() {
     let dir = common::work_dir().join("split_chevrons");
@@ -239,6 +240,11 @@ fn launches_with_split_chevrons_build_as_nvcc_builds_them() {
     common::nvcc(&["-arch=sm_80", &p("split_chevrons.cu"), "-o", &p("app")]).expect("build");
     let o = common::run(&dir.join("app"), &[], &[]);
     assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", String::from_utf8_lossy(&o.stderr));
+    // The dependency file a build system reads names the source, not the rewritten copy.
+    common::nvcc(&["-arch=sm_80", "-c", "-MD", "-MF", &p("app.d"), &p("split_chevrons.cu"), "-o", &p("app.o")])
+        .expect("compile with -MD");
+    let deps = std::fs::read_to_string(dir.join("app.d")).unwrap();
+    assert!(deps.contains(&p("split_chevrons.cu")) && deps.contains("scale.h") && !deps.contains(".joined."), "{deps}");
 }
 
 /// nvcc's force-included headers declare `time` (<time.h>) and the <ctype.h> functions: a source
