@@ -30,6 +30,10 @@ __device__ int printf(const char *, ...);
 #include <stdlib.h>
 #include <string.h>
 #include <limits.h>
+/* nvcc's force-included headers bring these too (crt/common_functions.h <time.h>, crt/
+ * host_defines.h <ctype.h>): sources calling time() or isalpha() without including them build. */
+#include <time.h>
+#include <ctype.h>
 #include "cuprite/device_malloc.h"
 /* The vtable slots of pure virtual and deleted virtual functions (clang keeps an abstract class's
  * vtable at -O0/-G): calling one traps, as the C++ runtime aborts on the host. Weak, so that every

@@ -3,6 +3,19 @@
 
 use std::path::PathBuf;
 
+/// `path` as a make-style dependency file spells it (blanks and `#` escaped, `$` doubled).
+pub fn escape(path: &std::path::Path) -> String {
+    let mut out = String::new();
+    for c in path.to_string_lossy().chars() {
+        match c {
+            ' ' | '\t' | '#' => out.extend(['\\', c]),
+            '$' => out.push_str("$$"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 /// Parses a make-style dependency file (`target: a.h b.h \` continued lines) into paths.
 pub fn parse(text: &str) -> Vec<PathBuf> {
     let joined = text.replace("\\\n", " ");
@@ -40,5 +53,15 @@ mod tests {
     fn depfile_with_continuations_and_escaped_spaces() {
         let d = "/tmp/x.o: a.cu /inc/b.h \\\n  /inc/c\\ d.h\n";
         assert_eq!(parse(d), vec![PathBuf::from("a.cu"), "/inc/b.h".into(), "/inc/c d.h".into()]);
+    }
+
+    #[test]
+    fn escaped_paths_read_back_as_themselves() {
+        let path = std::path::Path::new("/src/my dir/#1/a$b.cu");
+        assert_eq!(escape(path), "/src/my\\ dir/\\#1/a$$b.cu");
+        assert_eq!(
+            parse(&format!("x.o: {}\n", escape(std::path::Path::new("/src/my dir/a.cu")))),
+            vec![PathBuf::from("/src/my dir/a.cu")]
+        );
     }
 }

@@ -189,6 +189,14 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
             let text = read_text(path)?;
             std::io::stdout().write_all(text.as_bytes()).map_err(|e| Failure::new(format!("cannot write the PTX: {e}")))
         }
+        Job::NameInputInDepfile { depfile, source, input } => {
+            let text = read_text(depfile)?;
+            let text = text.replace(&crate::depfile::escape(source), &crate::depfile::escape(input));
+            std::fs::write(depfile, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", depfile.display())))
+        }
+        Job::WriteSource { path, text } => {
+            std::fs::write(path, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))
+        }
         Job::ClusterDims { ptx, ir, ll } => {
             let text = read_text(ptx)?;
             if !crate::cluster_dims::is_marked(&text) {

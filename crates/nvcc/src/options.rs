@@ -159,6 +159,8 @@ pub struct Options {
     pub host_compiler: Option<PathBuf>,
     /// `-use_fast_math`.
     pub fast_math: bool,
+    /// `-w`: no warnings (nvcc passes it to the host compiler, as this driver passes it to clang).
+    pub disable_warnings: bool,
     /// `-ftz=`.
     pub flush_denormals: Option<bool>,
     /// `-prec-div=`.
@@ -640,6 +642,7 @@ impl Options {
                 "version" => o.version = true,
                 "compiler-bindir" => o.host_compiler = Some(value.into()),
                 "use_fast_math" => o.fast_math = true,
+                "disable-warnings" => o.disable_warnings = true,
                 "ftz" => o.flush_denormals = Some(parse_bool(arg, &value)?),
                 "prec-div" => o.precise_division = Some(parse_bool(arg, &value)?),
                 "prec-sqrt" => o.precise_sqrt = Some(parse_bool(arg, &value)?),

@@ -44,6 +44,23 @@ pub enum Job {
     },
     /// Copy a file to standard output (`--ptx -o -`: the PTX is checked first, in a file).
     Print(PathBuf),
+    /// In the dependency file `depfile`, name `input` where clang named `source`, its rewritten
+    /// copy (see `joined_source`).
+    NameInputInDepfile {
+        /// The dependency file.
+        depfile: PathBuf,
+        /// The copy clang compiled.
+        source: PathBuf,
+        /// The input.
+        input: PathBuf,
+    },
+    /// Write a source file the plan made (see `joined_source`).
+    WriteSource {
+        /// The file.
+        path: PathBuf,
+        /// Its text.
+        text: Vec<u8>,
+    },
     /// Precompile the wrapper header into `pch` with `program` and `args` (see
     /// [`crate::precompiled`]), unless the cached one is current.
     Precompile {
@@ -104,6 +121,7 @@ impl fmt::Display for Job {
             }
             Job::CheckPtx(p) => write!(f, "# cuprite: check PTX {}", p.display()),
             Job::Print(p) => write!(f, "# cuprite: print {}", p.display()),
+<<<<<<< HEAD
             Job::Retarget { ptx, arch } => {
                 write!(
                     f,
@@ -111,6 +129,16 @@ impl fmt::Display for Job {
                     ptx.display()
                 )
             }
+=======
+            Job::WriteSource { path, .. } => write!(f, "# cuprite: write {}", path.display()),
+            Job::NameInputInDepfile { depfile, source, input } => write!(
+                f,
+                "# cuprite: in {}, name {} instead of {}",
+                depfile.display(),
+                input.display(),
+                source.display()
+            ),
+>>>>>>> rodinia
             Job::ClusterDims { ptx, ll, .. } => write!(
                 f,
                 "# cuprite: if {} has __cluster_dims__ kernels, add their cluster directives (read from the device pass's IR, {})",
@@ -273,7 +301,9 @@ pub fn plan(
             InputKind::Cuda => {
                 let includes = leading_includes.then(|| source_includes(o, input)).flatten();
                 let workspace = Workspace { temp, libdevice };
-                plan_cuda(o, tc, &workspace, input, includes.as_deref(), &mut plan, &mut objects)?
+                let source =
+                    CompiledSource { file: joined_source(input, temp, &mut plan), includes: includes.as_deref() };
+                plan_cuda(o, tc, &workspace, input, &source, &mut plan, &mut objects)?
             }
             InputKind::Cxx | InputKind::C => {
                 let out = object_path(o, temp, input);
@@ -461,9 +491,25 @@ fn host_args(o: &Options, tc: &Toolchain, kind: InputKind) -> Vec<OsString> {
     if o.default_stream == DefaultStream::PerThread {
         args.push(os("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1"));
     }
+    if o.disable_warnings {
+        args.push(os("-w"));
+    }
+    if kind == InputKind::C && o.host_compiler.is_none() {
+        args.extend(LEGACY_C_WARNINGS.iter().map(os));
+    }
     args.extend(o.compiler_options.iter().map(os));
     args
 }
+
+/// In C compiled by clang (no `-ccbin`): clang's diagnostics that C99 made errors (calls to undeclared functions, implicit `int`) and
+/// that clang 16+ reports as errors in C by default, while gcc before 14 (the host compiler
+/// nvcc runs on C files here) warns: old C that nvcc builds builds, with the warnings.
+const LEGACY_C_WARNINGS: &[&str] = &[
+    "-Wno-error=implicit-function-declaration",
+    "-Wno-error=implicit-int",
+    "-Wno-error=int-conversion",
+    "-Wno-error=incompatible-function-pointer-types",
+];
 
 /// CCCL's headers, after Cuprite's own (which they include), as system headers (as nvcc has them).
 fn cccl_args(tc: &Toolchain, args: &mut Vec<OsString>) {
@@ -491,7 +537,7 @@ fn user_preprocessor_args(o: &Options, args: &mut Vec<OsString>) {
 /// Flags shared by both CUDA passes: CUDA C++ with Cuprite's headers instead of NVIDIA's, the
 /// CUDA 9.2+ launch ABI, the user's preprocessor options. The wrapper header comes separately
 /// ([`include_wrapper`]).
-fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path) -> Vec<OsString> {
+fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path, source: &Path) -> Vec<OsString> {
     let mut args = vec![
         os("-x"),
         os("cuda"),
@@ -510,6 +556,11 @@ fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path) -> Vec
         os("-fcuda-allow-variadic-functions"),
         arch_list_define(o),
     ];
+    if source != input {
+        // The rewritten copy (see joined_source) finds the headers next to the input first.
+        let dir = input.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        args.extend([os("-iquote"), dir.into()]);
+    }
     user_preprocessor_args(o, &mut args);
     args.extend(o.front_end_options.iter().map(os));
     args.extend([
@@ -518,6 +569,9 @@ fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path) -> Vec
         os(format!("-I{}", tc.include_dir.display())),
     ]);
     cccl_args(tc, &mut args);
+    if o.disable_warnings {
+        args.push(os("-w"));
+    }
     if o.default_stream == DefaultStream::PerThread {
         args.push(os("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1"));
     }
@@ -660,6 +714,37 @@ fn source_includes(o: &Options, input: &Input) -> Option<String> {
     crate::leading_includes::header_text(&source, &dir)
 }
 
+/// What clang reads for a CUDA input: the file (the input, or its copy from [`joined_source`])
+/// and the text of its leading includes, when they are precompiled (see
+/// [`crate::leading_includes`]).
+struct CompiledSource<'a> {
+    file: PathBuf,
+    includes: Option<&'a str>,
+}
+
+/// The file clang compiles for a CUDA input: the input itself, or, when it has launches with
+/// split chevrons (`k << < g, b >> > (...)`, which nvcc reads and clang does not: see
+/// [`crate::launch_chevrons`]), a copy with them joined, written by a job of the plan, whose
+/// `#line` keeps the input's name and lines in diagnostics and `__FILE__`. An unreadable input
+/// is compiled as it is (clang reports it).
+fn joined_source(input: &Input, temp: &Path, plan: &mut Plan) -> PathBuf {
+    let Some(joined) =
+        std::fs::read(&input.path).ok().and_then(|bytes| crate::launch_chevrons::join_split_chevrons(&bytes))
+    else {
+        return input.path.clone();
+    };
+    let name = input.path.to_string_lossy().replace('\\', "\\\\").replace('"', "\\\"");
+    let mut text = format!("#line 1 \"{name}\"\n").into_bytes();
+    text.extend(joined);
+    let path = temp.join(format!("{}.joined.cu", unique_stem(&input.path)));
+    plan.notes.push(format!(
+        "{}: launches with split chevrons (<< <, >> >) joined, as nvcc reads them",
+        input.path.display()
+    ));
+    plan.jobs.push(Job::WriteSource { path: path.clone(), text });
+    path
+}
+
 /// For a pass whose front-end flags `args` end with the wrapper's PCH: uses the precompiled
 /// leading includes `text` instead when they are current, plans their build when the source
 /// was seen before, or marks it seen (see [`crate::leading_includes`]).
@@ -706,24 +791,30 @@ fn plan_cuda(
     tc: &Toolchain,
     workspace: &Workspace<'_>,
     input: &Input,
-    includes: Option<&str>,
+    compiled: &CompiledSource<'_>,
     plan: &mut Plan,
     objects: &mut Vec<OsString>,
 ) -> Result<(), PlanError> {
+    let (source, includes) = (compiled.file.as_path(), compiled.includes);
     let first_arch = o.archs.first().copied().unwrap_or(crate::options::DEFAULT_ARCH);
     // The host pass compiles no device code: any architecture clang knows will do.
     let first_arch = gpu_arch::codegen_arch(first_arch, tc.clang_major);
     if matches!(o.phase, Phase::Preprocess | Phase::Dependencies) {
-        let mut args = cuda_common_args(o, tc, first_arch, &input.path);
+        let mut args = cuda_common_args(o, tc, first_arch, &input.path, source);
         args.extend([os("-include"), os(precompiled::WRAPPER)]);
         pre_include_args(o, &mut args);
         args.push(os("--cuda-host-only"));
+<<<<<<< HEAD
         if o.phase == Phase::Preprocess {
             args.push(os("-E"));
         } else {
             dependency_args(o, false, &mut args);
         }
         args.push(input.path.clone().into());
+=======
+        args.push(os(if o.phase == Phase::Preprocess { "-E" } else { "-M" }));
+        args.push(source.into());
+>>>>>>> rodinia
         if let Some(out) = &o.output {
             args.extend([os("-o"), out.into()]);
         }
@@ -744,9 +835,14 @@ fn plan_cuda(
             (Phase::Ptx, None) => format!("{}.ptx", stem(&input.path)).into(),
             _ => workspace.temp.join(format!("{unique}.sm_{arch}.ptx")),
         };
+<<<<<<< HEAD
         let mut args = cuda_common_args(o, tc, codegen, &input.path);
         args.extend([os("--cuda-device-only"), os(format!("--cuda-feature={}", ptx_feature(codegen)))]);
         args.extend(gpu_arch::arch_macro_args(arch, codegen).into_iter().map(os));
+=======
+        let mut args = cuda_common_args(o, tc, arch, &input.path, source);
+        args.extend([os("--cuda-device-only"), os(format!("--cuda-feature={}", ptx_feature(arch)))]);
+>>>>>>> rodinia
         args.extend(device_codegen_args(o));
         include_wrapper(o, tc, includes, &mut args, plan);
         // The same front end, stopped before LLVM's passes, prints the IR that maps kernels to
@@ -754,6 +850,7 @@ fn plan_cuda(
         let ll = workspace.temp.join(format!("{unique}.sm_{arch}.ll"));
         let mut ir_args = args.clone();
         ir_args.extend([os("-emit-llvm"), os("-Xclang"), os("-disable-llvm-passes")]);
+<<<<<<< HEAD
         ir_args.extend([os("-S"), input.path.clone().into(), os("-o"), ll.clone().into()]);
         if let Some(bc) = (workspace.libdevice)(codegen) {
             args.extend([os("-Xclang"), os("-mlink-builtin-bitcode"), os("-Xclang"), bc.into()]);
@@ -763,6 +860,14 @@ fn plan_cuda(
         if codegen != arch {
             device.push(Job::Retarget { ptx: ptx.clone(), arch });
         }
+=======
+        ir_args.extend([os("-S"), source.into(), os("-o"), ll.clone().into()]);
+        if let Some(bc) = (workspace.libdevice)(arch) {
+            args.extend([os("-Xclang"), os("-mlink-builtin-bitcode"), os("-Xclang"), bc.into()]);
+        }
+        args.extend([os("-S"), source.into(), os("-o"), ptx.clone().into()]);
+        plan.jobs.push(Job::Run { program: tc.clangxx.clone(), args });
+>>>>>>> rodinia
         let ir = Box::new(Job::Run { program: tc.clangxx.clone(), args: ir_args });
         device.push(Job::ClusterDims { ptx: ptx.clone(), ir, ll });
         device.push(Job::CheckPtx(ptx.clone()));
@@ -787,7 +892,7 @@ fn plan_cuda(
         return Ok(());
     }
     let object = object_path(o, workspace.temp, input);
-    let mut args = cuda_common_args(o, tc, first_arch, &input.path);
+    let mut args = cuda_common_args(o, tc, first_arch, &input.path, source);
     args.push(os("--cuda-host-only"));
     if input.path.file_name().is_some_and(|n| n == CMAKE_COMPILER_ID_SOURCE) {
         args.push(os("-D__NVCC__"));
@@ -809,17 +914,28 @@ fn plan_cuda(
         args.push(os("-g"));
     }
     args.extend(o.compiler_options.iter().map(os));
+<<<<<<< HEAD
     include_wrapper(o, tc, includes, &mut args, plan);
     if o.dependencies_with_compile {
         let dep = o.dependency_file.clone().unwrap_or_else(|| object.with_extension("d"));
         dependency_args(o, true, &mut args);
         args.extend([os("-MF"), dep.into()]);
+=======
+    include_wrapper(tc, &mut args, plan);
+    if let Some(text) = includes {
+        use_leading_includes(tc, text, &mut args, plan);
+    }
+    let depfile =
+        o.dependencies_with_compile.then(|| o.dependency_file.clone().unwrap_or_else(|| object.with_extension("d")));
+    if let Some(dep) = &depfile {
+        args.extend([os("-MD"), os("-MF"), dep.into()]);
+>>>>>>> rodinia
         if let Some(target) = &o.dependency_target {
             args.extend([os("-MT"), os(target)]);
         }
     }
     args.extend([os("-Xclang"), os("-fcuda-include-gpubinary"), os("-Xclang"), fatbin.clone().into()]);
-    args.extend([os("-c"), input.path.clone().into(), os("-o"), object.clone().into()]);
+    args.extend([os("-c"), source.into(), os("-o"), object.clone().into()]);
     let host = Job::Run { program: tc.clangxx.clone(), args };
     if o.keep {
         // Kept intermediate files stay plain files: run the passes one after the other.
@@ -829,6 +945,12 @@ fn plan_cuda(
     } else {
         device.push(fatbin_job);
         plan.jobs.push(Job::Overlap { device, host: Box::new(host), pipe: fatbin });
+    }
+    if let Some(depfile) = depfile
+        && source != input.path
+    {
+        // Build systems must see the input, not the copy that is gone after the build.
+        plan.jobs.push(Job::NameInputInDepfile { depfile, source: source.to_path_buf(), input: input.path.clone() });
     }
     objects.push(object.into());
     Ok(())

@@ -152,6 +152,117 @@ fn separate_compile_then_link_mixed_inputs() {
     assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", String::from_utf8_lossy(&o.stderr));
 }
 
+/// Old C as nvcc builds it (nvcc compiles .c files with gcc, which before version 14 warns where
+/// clang 16+ stops): a K&R definition with implicit int, calls to functions no header declared,
+/// an int returned as a pointer, linked with a .cu and built with -w,
+/// as Rodinia's Makefiles do; the program runs and passes.
+#[test]
+fn old_c_sources_build_as_nvcc_builds_them() {
+    let dir = common::work_dir().join("old_c");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("check.c"),
+        "#include <stdio.h>\n\
+         scale(x) int x; { return x * 3; }\n\
+         int *as_pointer(long v) { return v; }\n\
+         int check(int *h, int n) {\n\
+           int i;\n\
+           for (i = 0; i < n; i++) if (h[i] != scale(i) + 5) { printf(\"FAIL %d\\n\", i); return 1; }\n\
+           if (strcmp(\"cuda\", \"cuda\") != 0 || abs(-2) != 2 || as_pointer(0)) { printf(\"FAIL libc\\n\"); return 1; }\n\
+           printf(\"PASS\\n\"); return 0;\n\
+         }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("main.cu"),
+        "#include <cuda_runtime.h>\nextern \"C\" int check(int *h, int n);\n\
+         __global__ void k(int *p) { p[threadIdx.x] = (int)threadIdx.x * 3 + 5; }\n\
+         int main() { int *d, h[32]; cudaMalloc(&d, sizeof h); k<<<1, 32>>>(d);\n\
+         cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost); return check(h, 32); }\n",
+    )
+    .unwrap();
+    let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    common::nvcc(&["-O3", "-w", "-arch=sm_80", &p("main.cu"), &p("check.c"), "-o", &p("app")]).expect("build");
+    let o = common::run(&dir.join("app"), &[], &[]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// `-w` reaches every compilation (nvcc passes it to its host compiler, `-ccbin`'s included);
+/// clang's legacy-C errors are made warnings in clang's C compilations only, not in C++ nor
+/// for a `-ccbin` compiler.
+#[test]
+fn minus_w_and_legacy_c_warnings_reach_the_right_commands() {
+    let tc = nvcc::toolchain::Toolchain::locate(None).expect("toolchain");
+    let commands = |args: &[&str]| -> Vec<String> {
+        let o = nvcc::Options::parse(args).expect("options");
+        let plan = nvcc::plan::plan(&o, &tc, common::work_dir(), &|_| None, false).expect("plan");
+        let text: String = plan.jobs.iter().map(|j| format!("{j}\n")).collect();
+        text.lines().filter(|l| l.contains(" -c ") || l.contains(" -S ")).map(str::to_string).collect()
+    };
+    let legacy = "-Wno-error=implicit-function-declaration";
+    let with_w = commands(&["-w", "-arch=sm_80", "a.cu", "b.c", "c.cpp"]);
+    assert_eq!(with_w.len(), 6, "the wrapper's two PCHs, device pass, host pass, .c, .cpp: {with_w:#?}");
+    assert!(with_w.iter().all(|c| c.contains(" -w ")), "{with_w:#?}");
+    assert!(with_w.iter().filter(|c| c.contains(legacy)).all(|c| c.contains("b.c ")), "{with_w:#?}");
+    assert!(with_w.iter().any(|c| c.contains(legacy)), "{with_w:#?}");
+    let ccbin = commands(&["-w", "-ccbin", "gcc", "b.c"]);
+    assert!(ccbin.len() == 1 && ccbin[0].contains(" -w ") && !ccbin[0].contains(legacy), "{ccbin:#?}");
+    let without = commands(&["-arch=sm_80", "a.cu", "c.cpp"]);
+    assert!(without.iter().all(|c| !c.contains(" -w ")), "{without:#?}");
+}
+
+/// Launches whose chevrons are split by blanks (`k << < 1, 32 >> > (...)`), which nvcc reads as
+/// launches and clang does not lex: both launches run; the source still finds the header next
+/// to it, `__FILE__` and `__LINE__` still name it and its lines, and so does a `-MD` dependency
+/// file.
+#[test]
+fn launches_with_split_chevrons_build_as_nvcc_builds_them() {
+    let dir = common::work_dir().join("split_chevrons");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("scale.h"), "#define SCALE 3\n").unwrap();
+    std::fs::write(
+        dir.join("split_chevrons.cu"),
+        "#include <cstdio>\n#include <cstring>\n#include \"scale.h\"\n\
+         __global__ void k(int *p, int n) { p[threadIdx.x] = (int)threadIdx.x * SCALE + n; }\n\
+         int main() {\n\
+           int *d, h[32];\n\
+           cudaMalloc(&d, sizeof h);\n\
+           k << < 1, 32 >> > (d, 5);\n\
+           k<<<1,\n  16>> >(d, 7);\n\
+           cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);\n\
+           for (int i = 0; i < 32; i++) if (h[i] != i * SCALE + (i < 16 ? 7 : 5)) { printf(\"FAIL %d\\n\", i); return 1; }\n\
+           if (__LINE__ != 13 || !strstr(__FILE__, \"split_chevrons.cu\")) { printf(\"FAIL %d %s\\n\", __LINE__, __FILE__); return 1; }\n\
+           printf(\"PASS\\n\"); return 0;\n\
+         }\n",
+    )
+    .unwrap();
+    let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    common::nvcc(&["-arch=sm_80", &p("split_chevrons.cu"), "-o", &p("app")]).expect("build");
+    let o = common::run(&dir.join("app"), &[], &[]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", String::from_utf8_lossy(&o.stderr));
+    // The dependency file a build system reads names the source, not the rewritten copy.
+    common::nvcc(&["-arch=sm_80", "-c", "-MD", "-MF", &p("app.d"), &p("split_chevrons.cu"), "-o", &p("app.o")])
+        .expect("compile with -MD");
+    let deps = std::fs::read_to_string(dir.join("app.d")).unwrap();
+    assert!(deps.contains(&p("split_chevrons.cu")) && deps.contains("scale.h") && !deps.contains(".joined."), "{deps}");
+}
+
+/// nvcc's force-included headers declare `time` (<time.h>) and the <ctype.h> functions: a source
+/// calling them without including their headers builds, as with nvcc (Rodinia's particlefilter
+/// seeds with `time(0)` so).
+#[test]
+fn time_and_ctype_functions_need_no_include() {
+    build_and_pass(
+        "implicit_includes",
+        "#include <cstdio>\n\
+         int main() {\n\
+           time_t now = time(0);\n\
+           if (now > 1000000000 && isalpha('a') && !isdigit('a') && toupper('q') == 'Q') { printf(\"PASS\\n\"); return 0; }\n\
+           printf(\"FAIL\\n\"); return 1;\n\
+         }\n",
+    );
+}
+
 /// Separate compilation: a kernel calling a device function and reading a device variable
 /// defined in another file, built with `-dc` + link, with `-rdc=true` in one command, and with
 /// `-dlink` + a plain host link (clang, and g++ with `-lcudadevrt` as CMake links), and `-dlink`
