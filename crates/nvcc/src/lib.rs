@@ -13,11 +13,8 @@ pub mod depfile;
 pub mod device_link;
 pub mod device_tools;
 pub mod driver;
-<<<<<<< HEAD
 pub mod gpu_arch;
-=======
 pub mod launch_chevrons;
->>>>>>> rodinia
 pub mod leading_includes;
 pub mod options;
 pub mod pipe;

@@ -121,7 +121,6 @@ impl fmt::Display for Job {
             }
             Job::CheckPtx(p) => write!(f, "# cuprite: check PTX {}", p.display()),
             Job::Print(p) => write!(f, "# cuprite: print {}", p.display()),
-<<<<<<< HEAD
             Job::Retarget { ptx, arch } => {
                 write!(
                     f,
@@ -129,7 +128,6 @@ impl fmt::Display for Job {
                     ptx.display()
                 )
             }
-=======
             Job::WriteSource { path, .. } => write!(f, "# cuprite: write {}", path.display()),
             Job::NameInputInDepfile { depfile, source, input } => write!(
                 f,
@@ -138,7 +136,6 @@ impl fmt::Display for Job {
                 input.display(),
                 source.display()
             ),
->>>>>>> rodinia
             Job::ClusterDims { ptx, ll, .. } => write!(
                 f,
                 "# cuprite: if {} has __cluster_dims__ kernels, add their cluster directives (read from the device pass's IR, {})",
@@ -804,17 +801,12 @@ fn plan_cuda(
         args.extend([os("-include"), os(precompiled::WRAPPER)]);
         pre_include_args(o, &mut args);
         args.push(os("--cuda-host-only"));
-<<<<<<< HEAD
         if o.phase == Phase::Preprocess {
             args.push(os("-E"));
         } else {
             dependency_args(o, false, &mut args);
         }
-        args.push(input.path.clone().into());
-=======
-        args.push(os(if o.phase == Phase::Preprocess { "-E" } else { "-M" }));
         args.push(source.into());
->>>>>>> rodinia
         if let Some(out) = &o.output {
             args.extend([os("-o"), out.into()]);
         }
@@ -835,14 +827,9 @@ fn plan_cuda(
             (Phase::Ptx, None) => format!("{}.ptx", stem(&input.path)).into(),
             _ => workspace.temp.join(format!("{unique}.sm_{arch}.ptx")),
         };
-<<<<<<< HEAD
-        let mut args = cuda_common_args(o, tc, codegen, &input.path);
+        let mut args = cuda_common_args(o, tc, codegen, &input.path, source);
         args.extend([os("--cuda-device-only"), os(format!("--cuda-feature={}", ptx_feature(codegen)))]);
         args.extend(gpu_arch::arch_macro_args(arch, codegen).into_iter().map(os));
-=======
-        let mut args = cuda_common_args(o, tc, arch, &input.path, source);
-        args.extend([os("--cuda-device-only"), os(format!("--cuda-feature={}", ptx_feature(arch)))]);
->>>>>>> rodinia
         args.extend(device_codegen_args(o));
         include_wrapper(o, tc, includes, &mut args, plan);
         // The same front end, stopped before LLVM's passes, prints the IR that maps kernels to
@@ -850,24 +837,15 @@ fn plan_cuda(
         let ll = workspace.temp.join(format!("{unique}.sm_{arch}.ll"));
         let mut ir_args = args.clone();
         ir_args.extend([os("-emit-llvm"), os("-Xclang"), os("-disable-llvm-passes")]);
-<<<<<<< HEAD
-        ir_args.extend([os("-S"), input.path.clone().into(), os("-o"), ll.clone().into()]);
+        ir_args.extend([os("-S"), source.into(), os("-o"), ll.clone().into()]);
         if let Some(bc) = (workspace.libdevice)(codegen) {
             args.extend([os("-Xclang"), os("-mlink-builtin-bitcode"), os("-Xclang"), bc.into()]);
         }
-        args.extend([os("-S"), input.path.clone().into(), os("-o"), ptx.clone().into()]);
+        args.extend([os("-S"), source.into(), os("-o"), ptx.clone().into()]);
         device.push(Job::Run { program: tc.clangxx.clone(), args });
         if codegen != arch {
             device.push(Job::Retarget { ptx: ptx.clone(), arch });
         }
-=======
-        ir_args.extend([os("-S"), source.into(), os("-o"), ll.clone().into()]);
-        if let Some(bc) = (workspace.libdevice)(arch) {
-            args.extend([os("-Xclang"), os("-mlink-builtin-bitcode"), os("-Xclang"), bc.into()]);
-        }
-        args.extend([os("-S"), source.into(), os("-o"), ptx.clone().into()]);
-        plan.jobs.push(Job::Run { program: tc.clangxx.clone(), args });
->>>>>>> rodinia
         let ir = Box::new(Job::Run { program: tc.clangxx.clone(), args: ir_args });
         device.push(Job::ClusterDims { ptx: ptx.clone(), ir, ll });
         device.push(Job::CheckPtx(ptx.clone()));
@@ -914,22 +892,12 @@ fn plan_cuda(
         args.push(os("-g"));
     }
     args.extend(o.compiler_options.iter().map(os));
-<<<<<<< HEAD
     include_wrapper(o, tc, includes, &mut args, plan);
-    if o.dependencies_with_compile {
-        let dep = o.dependency_file.clone().unwrap_or_else(|| object.with_extension("d"));
-        dependency_args(o, true, &mut args);
-        args.extend([os("-MF"), dep.into()]);
-=======
-    include_wrapper(tc, &mut args, plan);
-    if let Some(text) = includes {
-        use_leading_includes(tc, text, &mut args, plan);
-    }
     let depfile =
         o.dependencies_with_compile.then(|| o.dependency_file.clone().unwrap_or_else(|| object.with_extension("d")));
     if let Some(dep) = &depfile {
-        args.extend([os("-MD"), os("-MF"), dep.into()]);
->>>>>>> rodinia
+        dependency_args(o, true, &mut args);
+        args.extend([os("-MF"), dep.into()]);
         if let Some(target) = &o.dependency_target {
             args.extend([os("-MT"), os(target)]);
         }
