@@ -7,6 +7,7 @@ use std::process::{Command, Output};
 use std::sync::OnceLock;
 
 /// The repository root.
+#[allow(dead_code)] // not every test file sharing these helpers needs it
 pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repo root")
 }
