@@ -87,10 +87,18 @@ fn meeting(f: &Func, pcs: &[u32; 32], frames: &[u64], slots: usize, base: usize,
     };
     let keys: [_; 32] = std::array::from_fn(|l| if stopped >> l & 1 != 0 { key(l) } else { None });
     let at_pc = |pc: u32| crate::semantics::lanes_of(stopped).filter(|&l| pcs[l] == pc).fold(0u32, |m, l| m | 1 << l);
-    let mut order: Vec<usize> = crate::semantics::lanes_of(stopped).collect();
+    // The stopped lanes by pc (a stable sort: lane order within a pc), on the stack: this runs
+    // at every warp collective.
+    let mut lanes = [0usize; 32];
+    let mut n = 0;
+    for l in crate::semantics::lanes_of(stopped) {
+        lanes[n] = l;
+        n += 1;
+    }
+    let order = &mut lanes[..n];
     order.sort_by_key(|&l| pcs[l]);
     let mut tried = 0u32;
-    for &l in &order {
+    for &l in order.iter() {
         if tried >> l & 1 != 0 {
             continue;
         }
