@@ -484,7 +484,8 @@ fn run_plan(o: &Options, tc: &Toolchain, plan: &plan::Plan, cudart_dir: Option<&
             eprintln!("#$ {job}");
         }
         if !o.dry_run {
-            execute(job, None).map_err(|f| explain_device_launch(explain_missing_cccl(f, tc)))?;
+            execute(job, None)
+                .map_err(|f| explain_shared_alignas(explain_device_launch(explain_missing_cccl(f, tc))))?;
         }
     }
     if !o.dry_run {
@@ -543,6 +544,30 @@ fn explain_device_launch(mut failure: Failure) -> Failure {
              runtime API instead, cudaGetParameterBuffer and cudaLaunchDevice (with -rdc=true), taking the kernel's \
              address from a __device__ variable initialized with it (`__device__ void (*child_address)(int *) = \
              child;`, see include/cuprite/device_runtime.h)"
+            .into();
+    }
+    failure
+}
+
+/// What clang says of `__shared__ alignas(16) float a[64];` in a function: "an attribute list
+/// cannot appear here" at the `alignas`, which may not follow a GNU attribute (`__shared__`)
+/// there. nvcc accepts it (NVIDIA's CUDA samples use it).
+fn reports_shared_alignas(diagnostics: &str) -> bool {
+    let lines: Vec<&str> = diagnostics.lines().collect();
+    lines.windows(2).any(|w| {
+        w[0].contains("error: an attribute list cannot appear here")
+            && w[1].contains("__shared__")
+            && w[1].contains("alignas")
+    })
+}
+
+/// A failure from `alignas` after `__shared__` gets a message saying that clang refuses that
+/// order, and the two spellings it accepts.
+fn explain_shared_alignas(mut failure: Failure) -> Failure {
+    if failure.message.is_empty() && reports_shared_alignas(&failure.diagnostics) {
+        failure.message = "clang accepts no `alignas` after `__shared__` in a function (`__shared__ alignas(16) float \
+             a[64];`, which nvcc accepts); write `alignas(16) __shared__ float a[64];` or `__shared__ __align__(16) \
+             float a[64];`"
             .into();
     }
     failure
