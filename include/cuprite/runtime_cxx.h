@@ -205,6 +205,74 @@ static __inline__ __host__ cudaError_t cudaOccupancyMaxPotentialBlockSizeWithFla
                                                                    __cuprite::constant_smem{dynamicSMemSize}, blockSizeLimit, flags);
 }
 
+/* Graphs: the signatures CUDA 11 had, kept as C++ overloads of the CUDA 12 functions. */
+static __inline__ __host__ cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, cudaGraphNode_t *pErrorNode,
+                                                            char *pLogBuffer, size_t bufferSize) {
+    /* CUDA's overload leaves the error node and the log untouched too. */
+    (void)pErrorNode;
+    (void)pLogBuffer;
+    (void)bufferSize;
+    return cudaGraphInstantiate(pGraphExec, graph, 0);
+}
+static __inline__ __host__ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph, cudaGraphNode_t *hErrorNode_out,
+                                                           enum cudaGraphExecUpdateResult *updateResult_out) {
+    cudaGraphExecUpdateResultInfo info;
+    cudaError_t status = cudaGraphExecUpdate(hGraphExec, hGraph, &info);
+    if (hErrorNode_out) *hErrorNode_out = info.errorNode;
+    if (updateResult_out) *updateResult_out = info.result;
+    return status;
+}
+template <class T>
+static __inline__ __host__ cudaError_t cudaGraphAddMemcpyNodeToSymbol(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                                                      const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                                                      const T &symbol, const void *src, size_t count, size_t offset,
+                                                                      enum cudaMemcpyKind kind) {
+    return cudaGraphAddMemcpyNodeToSymbol(pGraphNode, graph, pDependencies, numDependencies, (const void *)&symbol, src, count, offset,
+                                          kind);
+}
+template <class T>
+static __inline__ __host__ cudaError_t cudaGraphAddMemcpyNodeFromSymbol(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                                                        const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                                                        void *dst, const T &symbol, size_t count, size_t offset,
+                                                                        enum cudaMemcpyKind kind) {
+    return cudaGraphAddMemcpyNodeFromSymbol(pGraphNode, graph, pDependencies, numDependencies, dst, (const void *)&symbol, count, offset,
+                                            kind);
+}
+template <class T>
+static __inline__ __host__ cudaError_t cudaGraphMemcpyNodeSetParamsToSymbol(cudaGraphNode_t node, const T &symbol, const void *src,
+                                                                            size_t count, size_t offset, enum cudaMemcpyKind kind) {
+    return cudaGraphMemcpyNodeSetParamsToSymbol(node, (const void *)&symbol, src, count, offset, kind);
+}
+template <class T>
+static __inline__ __host__ cudaError_t cudaGraphMemcpyNodeSetParamsFromSymbol(cudaGraphNode_t node, void *dst, const T &symbol,
+                                                                              size_t count, size_t offset, enum cudaMemcpyKind kind) {
+    return cudaGraphMemcpyNodeSetParamsFromSymbol(node, dst, (const void *)&symbol, count, offset, kind);
+}
+template <class T>
+static __inline__ __host__ cudaError_t cudaGraphExecMemcpyNodeSetParamsToSymbol(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                                                                const T &symbol, const void *src, size_t count,
+                                                                                size_t offset, enum cudaMemcpyKind kind) {
+    return cudaGraphExecMemcpyNodeSetParamsToSymbol(hGraphExec, node, (const void *)&symbol, src, count, offset, kind);
+}
+template <class T>
+static __inline__ __host__ cudaError_t cudaGraphExecMemcpyNodeSetParamsFromSymbol(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                                                                  void *dst, const T &symbol, size_t count,
+                                                                                  size_t offset, enum cudaMemcpyKind kind) {
+    return cudaGraphExecMemcpyNodeSetParamsFromSymbol(hGraphExec, node, dst, (const void *)&symbol, count, offset, kind);
+}
+/* A user object wrapping a C++ object, destroyed with `delete` when its last reference goes. */
+template <class T>
+static __inline__ __host__ cudaError_t cudaUserObjectCreate(cudaUserObject_t *object_out, T *objectToWrap, unsigned int initialRefcount,
+                                                            unsigned int flags) {
+    return cudaUserObjectCreate(object_out, objectToWrap, [](void *object) { delete reinterpret_cast<T *>(object); }, initialRefcount,
+                                flags);
+}
+template <class T>
+static __inline__ __host__ cudaError_t cudaUserObjectCreate(cudaUserObject_t *object_out, T *objectToWrap, unsigned int initialRefcount,
+                                                            cudaUserObjectFlags flags) {
+    return cudaUserObjectCreate(object_out, objectToWrap, initialRefcount, (unsigned int)flags);
+}
+
 /* cudaLaunchKernelEx: the kernel's parameters packed as an argument array. */
 template <typename... ExpTypes, typename... ActTypes>
 static __inline__ __host__ cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config, void (*kernel)(ExpTypes...),

@@ -541,6 +541,7 @@ fn explain(failure: Failure, tc: &Toolchain) -> Failure {
     let failure = explain_missing_cccl(failure, tc);
     let failure = explain_device_launch(failure);
     let failure = explain_shared_initialization(failure);
+    let failure = explain_shared_alignas(failure);
     explain_thrust_device_policy(failure)
 }
 
@@ -619,6 +620,30 @@ fn explain_thrust_device_policy(mut failure: Failure) -> Failure {
              not compile with clang's CUDA front end, which Cuprite compiles with: nvcc runs the sequential algorithm \
              there, ignoring Thrust's host-only calls under #pragma nv_exec_check_disable, which clang has not; call \
              it with thrust::seq in device code"
+            .into();
+    }
+    failure
+}
+
+/// What clang says of `__shared__ alignas(16) float a[64];` in a function: "an attribute list
+/// cannot appear here" at the `alignas`, which may not follow a GNU attribute (`__shared__`)
+/// there. nvcc accepts it (NVIDIA's CUDA samples use it).
+fn reports_shared_alignas(diagnostics: &str) -> bool {
+    let lines: Vec<&str> = diagnostics.lines().collect();
+    lines.windows(2).any(|w| {
+        w[0].contains("error: an attribute list cannot appear here")
+            && w[1].contains("__shared__")
+            && w[1].contains("alignas")
+    })
+}
+
+/// A failure from `alignas` after `__shared__` gets a message saying that clang refuses that
+/// order, and the two spellings it accepts.
+fn explain_shared_alignas(mut failure: Failure) -> Failure {
+    if failure.message.is_empty() && reports_shared_alignas(&failure.diagnostics) {
+        failure.message = "clang accepts no `alignas` after `__shared__` in a function (`__shared__ alignas(16) float \
+             a[64];`, which nvcc accepts); write `alignas(16) __shared__ float a[64];` or `__shared__ __align__(16) \
+             float a[64];`"
             .into();
     }
     failure

@@ -772,6 +772,42 @@ fn shared_barrier_is_explained_and_its_raw_storage_form_works() {
     );
 }
 
+/// `__shared__ alignas(16)` in a kernel, which clang refuses (nvcc accepts it), fails with a
+/// message naming the order clang accepts; both spellings it names align the array as asked.
+#[test]
+fn shared_alignas_order_is_explained_and_both_spellings_align() {
+    let dir = common::work_dir().join("shared_alignas");
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("after.cu");
+    std::fs::write(
+        &src,
+        "__global__ void k(float *o) { __shared__ alignas(16) float a[64]; a[threadIdx.x] = 1; o[0] = a[0]; }\n\
+         int main() { return 0; }\n",
+    )
+    .unwrap();
+    let exe = dir.join("after");
+    let err = common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()])
+        .expect_err("clang refuses alignas after __shared__");
+    assert!(err.contains("no `alignas` after `__shared__`") && err.contains("alignas(16) __shared__"), "{err}");
+    build_and_pass(
+        "shared_alignas_spellings",
+        "#include <cstdio>\n\
+         #include <cstdint>\n\
+         __global__ void k(unsigned *misaligned) {\n\
+           __shared__ char pad;\n\
+           alignas(64) __shared__ float a[4];\n\
+           __shared__ __align__(32) float b[4];\n\
+           pad = 1; a[0] = pad; b[0] = a[0];\n\
+           misaligned[0] = (unsigned)((uintptr_t)a % 64) + (unsigned)((uintptr_t)b % 32) + (b[0] != 1.0f);\n\
+         }\n\
+         int main() {\n\
+           unsigned *m; cudaMallocManaged(&m, sizeof(unsigned)); *m = 99;\n\
+           k<<<1, 1>>>(m);\n\
+           if (cudaDeviceSynchronize() != cudaSuccess) { printf(\"FAIL sync\\n\"); return 1; }\n\
+           printf(\"%s\\n\", *m == 0 ? \"PASS\" : \"FAIL\"); return *m != 0; }\n",
+    );
+}
+
 /// At -G (clang -O0) an abstract class's vtable stays, its pure virtual slot naming
 /// `__cxa_pure_virtual`: the headers define it (weak, trapping) in device code, so virtual
 /// calls through abstract bases work in one file and across two -rdc=true files.

@@ -242,6 +242,34 @@ DONE:
     ret;
 }
 
+.visible .entry groups_then_warp(.param .u64 out)
+{
+    .reg .pred %p<2>;
+    .reg .b32 %r<10>;
+    .reg .b64 %rd<7>;
+    mov.u32 %r1, %tid.x;
+    mul.lo.u32 %r5, %r1, 10;
+    add.u32 %r5, %r5, 1;
+    and.b32 %r2, %r1, 1;
+    setp.eq.u32 %p1, %r2, 0;
+    @%p1 bra EVEN;
+    shfl.sync.idx.b32 %r6, %r5, 1, 31, 0xaaaaaaaa;
+JOIN:
+    vote.sync.ballot.b32 %r7, %p1, -1;
+    bra DONE;
+EVEN:
+    shfl.sync.idx.b32 %r6, %r5, 0, 31, 0x55555555;
+    bra JOIN;
+DONE:
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd2, %rd1;
+    mul.wide.u32 %rd3, %r1, 4;
+    add.s64 %rd4, %rd2, %rd3;
+    st.global.u32 [%rd4], %r6;
+    st.global.u32 [%rd4+128], %r7;
+    ret;
+}
+
 .visible .entry mismatched(.param .u64 out)
 {
     .reg .pred %p<2>;
@@ -330,6 +358,16 @@ fn activemask_masks_in_a_loop_lanes_leave() {
     // Iteration i runs the lanes with (t & 3) >= i: 32 - 8i of them.
     let want: Vec<u32> = (0..32).map(|t| (0..=(t & 3)).map(|i| 32 - 8 * i).sum()).collect();
     check_both("activemask_loop", 32, &want);
+}
+
+#[test]
+fn a_group_waits_at_a_warp_collective_while_the_other_group_shuffles() {
+    // The odd lanes shuffle within their group, then reach a whole-warp `vote` (at a lower pc)
+    // while the even lanes still wait at their own group's shuffle: the vote waits for them
+    // (it once ran with the odd lanes alone, each group's ballot missing the other's lanes).
+    let mut want: Vec<u32> = (0..32).map(|t| if t % 2 == 1 { 11 } else { 1 }).collect();
+    want.extend([0x5555_5555; 32]);
+    check_both("groups_then_warp", 32, &want);
 }
 
 #[test]

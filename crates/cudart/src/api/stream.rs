@@ -126,12 +126,16 @@ pub extern "C-unwind" fn cudaStreamBeginCapture(s: *mut c_void, mode: i32) -> i3
 /// # Safety
 /// `g` must be valid for writes.
 unsafe fn end(s: Stream, g: *mut *mut c_void) -> i32 {
-    if g.is_null() {
+    // The graph of a capture into an existing graph is the caller's already: no place for it
+    // is needed then.
+    if g.is_null() && !graph::captures_into_existing_graph(s) {
         return invalid();
     }
     let r = graph::end_capture(s);
-    // SAFETY: non-null, valid for writes per the contract (null on failure, as CUDA).
-    unsafe { g.write(r.as_ref().map_or(std::ptr::null_mut(), |g| g.0 as *mut c_void)) };
+    if !g.is_null() {
+        // SAFETY: non-null, valid for writes per the contract (null on failure, as CUDA).
+        unsafe { g.write(r.as_ref().map_or(std::ptr::null_mut(), |g| g.0 as *mut c_void)) };
+    }
     code(r)
 }
 

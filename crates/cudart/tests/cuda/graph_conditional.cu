@@ -312,6 +312,35 @@ int main() {
     CK(cudaStreamDestroy(bs));
   }
 
+  // A capture into an existing graph may end with no place for the graph (the guide's
+  // conditional-node example ends its body capture with nullptr): the graph is the caller's.
+  {
+    cudaGraph_t g;
+    CK(cudaGraphCreate(&g, 0));
+    cudaGraphConditionalHandle h;
+    CK(cudaGraphConditionalHandleCreate(&h, g, 1, cudaGraphCondAssignDefault));
+    cudaGraph_t body[1];
+    addCond(g, nullptr, 0, h, cudaGraphCondTypeWhile, 1, body);
+    cudaStream_t bs;
+    CK(cudaStreamCreate(&bs));
+    CK(cudaStreamBeginCaptureToGraph(bs, body[0], nullptr, nullptr, 0, cudaStreamCaptureModeGlobal));
+    loopBody<<<1, 32, 0, bs>>>(h, counter, iters);
+    CK(cudaStreamEndCapture(bs, nullptr));
+    cudaStreamCaptureStatus st;
+    CK(cudaStreamIsCapturing(bs, &st));
+    EXPECT(st == cudaStreamCaptureStatusNone);
+    cudaGraphExec_t x;
+    CK(cudaGraphInstantiate(&x, g, 0));
+    put(iters, 0);
+    put(counter, 4);
+    CK(cudaGraphLaunch(x, s));
+    CK(cudaStreamSynchronize(s));
+    EXPECT(get(iters) == 4);
+    CK(cudaGraphExecDestroy(x));
+    CK(cudaGraphDestroy(g));
+    CK(cudaStreamDestroy(bs));
+  }
+
   // Argument checks.
   {
     cudaGraph_t g;

@@ -352,6 +352,13 @@ pub fn update_capture_dependencies(stream: Stream, deps: &[GraphNode], flags: u3
     })
 }
 
+/// Whether `stream` captures into a graph the caller made (`cudaStreamBeginCaptureToGraph`), so
+/// that ending the capture need not hand a graph back: CUDA accepts a null `pGraph` there (the
+/// Programming Guide's conditional-node examples end such captures with `nullptr`).
+pub fn captures_into_existing_graph(stream: Stream) -> bool {
+    resolve(stream).is_ok_and(|s| part_ref(&lock(&s.capture)).is_some_and(|sc| sc.seq.user_graph))
+}
+
 /// `cudaStreamEndCapture`: the captured graph.
 pub fn end_capture(stream: Stream) -> Result<Graph> {
     api(|_| {

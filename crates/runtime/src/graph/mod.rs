@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 pub use capture::{
     CaptureInfo, CaptureMode, CaptureStatus, begin_capture, begin_capture_to_graph, capture_info, capture_status,
-    end_capture, exchange_thread_capture_mode, update_capture_dependencies,
+    captures_into_existing_graph, end_capture, exchange_thread_capture_mode, update_capture_dependencies,
 };
 pub use exec::{UpdateResult, kernel_work};
 

@@ -34,13 +34,11 @@ pub(crate) struct Worker {
 
 impl Worker {
     /// In every warp with threads stopped at warp-collective operations (and none able to
-    /// run), performs the operation for the threads stopped at the lowest pc (the innermost
-    /// path, as the interpreter's reconvergence stack would run it first) over their frames,
-    /// with the interpreter's own lane functions, and makes them ready to continue after it.
-    /// Threads stopped at other instructions that meet it (same kind and member mask, see
-    /// `exec::sync_kind`) join it when together they are every live thread of the member mask
-    /// (independent thread scheduling: the two sides of an if/else meet), each with its own
-    /// instruction's operands and destinations.
+    /// run), performs one operation (see [`meeting`] for which) over the frames of the threads
+    /// taking part, with the interpreter's own lane functions, and makes them ready to continue
+    /// after it. Threads stopped at different instructions that meet (same kind and member
+    /// mask, see `exec::sync_kind`) perform it together (independent thread scheduling: the two
+    /// sides of an if/else meet), each with its own instruction's operands and destinations.
     fn warp_ops(&mut self, f: &Func, code: &Code, n: usize) {
         let slots = code.frame_slots;
         for base in (0..n).step_by(32) {
@@ -51,17 +49,16 @@ impl Worker {
             };
             let states = &self.states;
             let at_op = |t: usize| states[t] >> 24 & 15 == AT_WARP_OP;
-            let Some(pc) = (base..end).filter(|&t| at_op(t)).map(|t| pc_of(states[t])).min() else {
+            let stopped = (base..end).filter(|&t| at_op(t)).fold(0u32, |m, t| m | 1 << (t - base));
+            if stopped == 0 {
                 continue;
-            };
-            let mut pcs = [pc; 32];
+            }
+            let mut pcs = [0; 32];
             for t in base..end {
                 pcs[t - base] = pc_of(states[t]);
             }
             let live = (base..end).filter(|&t| states[t] >> 24 & 15 != DONE).fold(0u32, |m, t| m | 1 << (t - base));
-            let stopped = (base..end).filter(|&t| at_op(t)).fold(0u32, |m, t| m | 1 << (t - base));
-            let here = crate::semantics::lanes_of(stopped).filter(|&l| pcs[l] == pc).fold(0u32, |m, l| m | 1 << l);
-            let group = meeting(f, &pcs, &self.frames, slots, base, live, stopped, here);
+            let group = meeting(f, &pcs, &self.frames, slots, base, live, stopped);
             for l in crate::semantics::lanes_of(group) {
                 self.states[base + l] &= 0xff_ffff;
             }
@@ -70,20 +67,15 @@ impl Worker {
     }
 }
 
-/// The lanes that perform the collective of the lanes `here` (stopped at the lowest pc) with
-/// them: those stopped (`stopped`) at instructions meeting it, when they cover every live lane
-/// of its member mask; otherwise `here` alone (the missing lanes cannot arrive: undefined).
-#[allow(clippy::too_many_arguments)]
-fn meeting(
-    f: &Func,
-    pcs: &[u32; 32],
-    frames: &[u64],
-    slots: usize,
-    base: usize,
-    live: u32,
-    stopped: u32,
-    here: u32,
-) -> u32 {
+/// The lanes of `stopped` that perform a collective now. Lanes in order of pc (the lowest
+/// first: the innermost path, as the interpreter's reconvergence stack would run it), the
+/// first whose meeting is complete: with the lanes stopped at instructions meeting its own,
+/// every live lane of its member mask. A lane whose meeting is incomplete waits while another
+/// completes: its missing lanes may be stopped at another collective (the other side of an
+/// if/else shuffling within its own group, say) and arrive once that one is done. Only when
+/// no meeting is complete do the lanes at the lowest pc go alone (the missing lanes cannot
+/// arrive: undefined). An operation that meets no one (`activemask`) goes at once.
+fn meeting(f: &Func, pcs: &[u32; 32], frames: &[u64], slots: usize, base: usize, live: u32, stopped: u32) -> u32 {
     let key = |l: usize| {
         let (kind, mask) = exec::sync_kind(&f.code.get(pcs[l] as usize)?.op)?;
         let m = match mask {
@@ -93,9 +85,31 @@ fn meeting(
         };
         Some((kind, m & live))
     };
-    let Some(k) = key(here.trailing_zeros() as usize) else { return here };
-    let group = crate::semantics::lanes_of(stopped).filter(|&l| key(l) == Some(k)).fold(0u32, |m, l| m | 1 << l);
-    if k.1 & !group == 0 { group } else { here }
+    let keys: [_; 32] = std::array::from_fn(|l| if stopped >> l & 1 != 0 { key(l) } else { None });
+    let at_pc = |pc: u32| crate::semantics::lanes_of(stopped).filter(|&l| pcs[l] == pc).fold(0u32, |m, l| m | 1 << l);
+    // The stopped lanes by pc (a stable sort: lane order within a pc), on the stack: this runs
+    // at every warp collective.
+    let mut lanes = [0usize; 32];
+    let mut n = 0;
+    for l in crate::semantics::lanes_of(stopped) {
+        lanes[n] = l;
+        n += 1;
+    }
+    let order = &mut lanes[..n];
+    order.sort_by_key(|&l| pcs[l]);
+    let mut tried = 0u32;
+    for &l in order.iter() {
+        if tried >> l & 1 != 0 {
+            continue;
+        }
+        let Some(k) = keys[l] else { return at_pc(pcs[l]) };
+        let group = crate::semantics::lanes_of(stopped).filter(|&m| keys[m] == Some(k)).fold(0u32, |m, l| m | 1 << l);
+        if k.1 & !group == 0 {
+            return group;
+        }
+        tried |= group;
+    }
+    order.first().map_or(0, |&l| at_pc(pcs[l]))
 }
 
 /// Warp-collective operation for the lanes in `group` of the warp of threads `base..end`,
