@@ -148,16 +148,19 @@ fn shared_memory_another_kernel_wrote_is_zero() {
 fn each_launch_reads_its_own_parameters() {
     let mem = DeviceMemory::new();
     for (e, p) in programs() {
-        for value in [7u32, 1000, 31] {
+        // (Every parameter buffer stays alive: a launch reading the last one's would not
+        // fault, only read the wrong values.)
+        let mut kept = Vec::new();
+        for (value, blocks) in [(7u32, 1), (1000, 1), (31, 4), (8, 1)] {
             let src = mem.alloc(4).unwrap();
             mem.write(src, &value.to_le_bytes()).unwrap();
-            let out = mem.alloc(4 * 128).unwrap();
+            let n = 32 * blocks;
+            let out = mem.alloc(4 * n as u64).unwrap();
             let params: Vec<u8> = src.0.to_le_bytes().into_iter().chain(out.0.to_le_bytes()).collect();
-            let st = p.launch("read_at", Dim3::x(4), Dim3::x(32), 0, &params, &mem).unwrap();
-            let want: Vec<u32> = (0..128).map(|t| value + t % 32).collect();
-            assert_eq!(read_u32(&mem, out, 128), want, "{e:?} value {value} ({:?})", st.tier);
-            mem.free(out).unwrap();
-            mem.free(src).unwrap();
+            let st = p.launch("read_at", Dim3::x(blocks), Dim3::x(32), 0, &params, &mem).unwrap();
+            let want: Vec<u32> = (0..n).map(|t| value + t % 32).collect();
+            assert_eq!(read_u32(&mem, out, n as usize), want, "{e:?} value {value} ({:?})", st.tier);
+            kept.push(params);
         }
     }
 }
