@@ -6,7 +6,7 @@
 
 use std::cell::Cell;
 use std::collections::{BTreeMap, HashMap};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock};
 
 use simt::DeviceMemory;
@@ -23,7 +23,7 @@ pub(crate) struct Context {
     /// Live pinned host allocations: address → (layout, `cudaHostAlloc` flags).
     pub host_allocs: Mutex<HashMap<usize, (std::alloc::Layout, u32)>>,
     /// The sticky error, once a kernel faulted.
-    pub sticky: Mutex<Option<Error>>,
+    pub sticky: StickyError,
     /// A non-sticky error raised by asynchronous work, reported at the next synchronization.
     pub async_err: Mutex<Option<Error>>,
     /// Handle counter for streams, events, graphs and their nodes.
@@ -43,7 +43,7 @@ pub(crate) fn ctx() -> &'static Context {
         mem: RwLock::new(Arc::new(DeviceMemory::new())),
         allocs: Mutex::new(BTreeMap::new()),
         host_allocs: Mutex::new(HashMap::new()),
-        sticky: Mutex::new(None),
+        sticky: StickyError::default(),
         async_err: Mutex::new(None),
         // Handles start high and step by 16: never 0, cudaStreamLegacy (1) or
         // cudaStreamPerThread (2), and recognizably ours.
@@ -64,10 +64,7 @@ impl Context {
 
     /// Makes `e` the sticky error unless one is already set.
     pub fn set_sticky(&self, e: Error) {
-        let mut s = lock(&self.sticky);
-        if s.is_none() {
-            *s = Some(e);
-        }
+        self.sticky.set(e);
     }
 
     /// Records a non-sticky asynchronous error.
@@ -80,7 +77,7 @@ impl Context {
 
     /// After a synchronization: the sticky error, else the pending asynchronous error (taken).
     pub fn sync_result(&self) -> Result<()> {
-        if let Some(e) = *lock(&self.sticky) {
+        if let Some(e) = self.sticky.get() {
             return Err(e);
         }
         match lock(&self.async_err).take() {
@@ -97,7 +94,7 @@ impl Context {
         let mem = Arc::new(DeviceMemory::new());
         prepare(&mem);
         *self.mem.write().unwrap_or_else(|e| e.into_inner()) = mem;
-        *lock(&self.sticky) = None;
+        self.sticky.clear();
         *lock(&self.async_err) = None;
         forget_sticky_last_error();
     }
@@ -105,7 +102,32 @@ impl Context {
 
 /// The sticky error, if any.
 pub(crate) fn sticky() -> Option<Error> {
-    *lock(&ctx().sticky)
+    ctx().sticky.get()
+}
+
+/// The sticky error (none at first): read at every API call and kernel launch, so one
+/// atomic load, not a lock.
+#[derive(Debug, Default)]
+pub(crate) struct StickyError(AtomicI32);
+
+impl StickyError {
+    /// The error, if one is set.
+    pub fn get(&self) -> Option<Error> {
+        match self.0.load(Ordering::Acquire) {
+            0 => None,
+            code => Error::from_code(code),
+        }
+    }
+
+    /// Sets `e` unless an error is set already.
+    fn set(&self, e: Error) {
+        let _ = self.0.compare_exchange(0, e.code(), Ordering::AcqRel, Ordering::Acquire);
+    }
+
+    /// No error (`cudaDeviceReset`).
+    fn clear(&self) {
+        self.0.store(0, Ordering::Release);
+    }
 }
 
 /// Whether `CUDA_VISIBLE_DEVICES` (when set) makes device 0 visible: as in CUDA, the list is
@@ -126,7 +148,7 @@ pub(crate) fn api<T>(f: impl FnOnce(&'static Context) -> Result<T>) -> Result<T>
         return record(Err(Error::NoDevice));
     }
     let c = ctx();
-    if let Some(e) = *lock(&c.sticky) {
+    if let Some(e) = c.sticky.get() {
         return record(Err(e));
     }
     record(f(c))

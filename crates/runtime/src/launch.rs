@@ -294,10 +294,11 @@ pub(crate) fn run_kernel(
 /// A running kernel: its name and shape.
 type RunningKernel = (Arc<str>, Dim3, Dim3);
 
-/// The kernels running now, by a serial number (for the report on Ctrl-C).
-fn running() -> std::sync::MutexGuard<'static, std::collections::BTreeMap<u64, RunningKernel>> {
-    static RUNNING: std::sync::Mutex<std::collections::BTreeMap<u64, RunningKernel>> =
-        std::sync::Mutex::new(std::collections::BTreeMap::new());
+/// The kernels running now, with a serial number each (for the report on Ctrl-C). A vector,
+/// not a map: entering and leaving it is a push and a removal in place, without allocating
+/// (a map allocated and freed a node for every launch of a graph's small kernels).
+fn running() -> std::sync::MutexGuard<'static, Vec<(u64, RunningKernel)>> {
+    static RUNNING: std::sync::Mutex<Vec<(u64, RunningKernel)>> = std::sync::Mutex::new(Vec::new());
     crate::context::lock(&RUNNING)
 }
 
@@ -308,21 +309,26 @@ impl Running {
     fn start(name: &Arc<str>, grid: Dim3, block: Dim3) -> Running {
         static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        running().insert(id, (name.clone(), grid, block));
+        running().push((id, (name.clone(), grid, block)));
         Running(id)
     }
 }
 
 impl Drop for Running {
     fn drop(&mut self) {
-        running().remove(&self.0);
+        let mut r = running();
+        if let Some(i) = r.iter().position(|(id, _)| *id == self.0) {
+            r.swap_remove(i);
+        }
     }
 }
 
 /// The kernels running at this moment, as `name<<<(grid), (block)>>>`, oldest launch first.
 pub fn running_kernels() -> Vec<String> {
     let dims = |d: Dim3| format!("({}, {}, {})", d.x, d.y, d.z);
-    running().values().map(|(name, grid, block)| format!("{name}<<<{}, {}>>>", dims(*grid), dims(*block))).collect()
+    let mut now = running().clone();
+    now.sort_unstable_by_key(|(id, _)| *id);
+    now.iter().map(|(_, (name, grid, block))| format!("{name}<<<{}, {}>>>", dims(*grid), dims(*block))).collect()
 }
 
 /// Reports a launch fault: its printf output, CUDA's message for a failed device `assert`,

@@ -15,7 +15,7 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// CUDA's maximum nesting depth of device launches.
 pub(crate) const MAX_DEPTH: u32 = 24;
@@ -130,6 +130,9 @@ pub(crate) struct DeviceRuntime {
     pending: Mutex<HashMap<u64, DeviceLaunch>>,
     /// Grids launched, in order.
     launches: Mutex<Vec<DeviceLaunch>>,
+    /// Whether a parameter buffer was handed out or a grid queued (most launches launch
+    /// nothing: `take` then has nothing to look at).
+    used: AtomicBool,
     /// The next stream/event handle.
     next_handle: AtomicU64,
     /// Each thread's last device-runtime error (`cudaGetLastError` in device code), by
@@ -145,6 +148,7 @@ impl DeviceRuntime {
 
     /// Remembers that `buffer` holds the arguments of `launch` (`GetParameterBufferV2`).
     pub(crate) fn hand_out(&self, launch: DeviceLaunch) {
+        self.used.store(true, Ordering::Relaxed);
         self.pending.lock().unwrap_or_else(|e| e.into_inner()).insert(launch.params, launch);
     }
 
@@ -161,6 +165,7 @@ impl DeviceRuntime {
         if self.depth + 1 >= MAX_DEPTH {
             return ERR_MAX_DEPTH;
         }
+        self.used.store(true, Ordering::Relaxed);
         self.launches.lock().unwrap_or_else(|e| e.into_inner()).push(l);
         0
     }
@@ -184,8 +189,12 @@ impl DeviceRuntime {
         self.next_handle.fetch_add(1, Ordering::Relaxed)
     }
 
-    /// The queued grids (and the parameter buffers never launched, to free).
+    /// The queued grids (and the parameter buffers never launched, to free), once the
+    /// launch's workers are done (joined: what they stored is seen).
     pub(crate) fn take(&self) -> (Vec<DeviceLaunch>, Vec<u64>) {
+        if !self.used.load(Ordering::Relaxed) {
+            return (Vec::new(), Vec::new());
+        }
         let launches = std::mem::take(&mut *self.launches.lock().unwrap_or_else(|e| e.into_inner()));
         let unused = self.pending.lock().unwrap_or_else(|e| e.into_inner()).drain().map(|(k, _)| k).collect();
         (launches, unused)

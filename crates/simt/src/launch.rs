@@ -50,7 +50,7 @@ pub struct LaunchStats {
     pub warp_instructions: u64,
     /// Worker threads used.
     pub workers: u32,
-    /// Wall-clock time.
+    /// Wall-clock time of the grid (not of the grids it launched from device code).
     pub elapsed: Duration,
     /// What ran the kernel's blocks.
     pub tier: Tier,

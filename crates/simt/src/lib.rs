@@ -38,8 +38,8 @@ pub mod texture;
 mod workers;
 
 use std::collections::HashMap;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Whether `Engine::Jit` tries the block tier. Off for now: it tries a whole launch at a time,
@@ -64,11 +64,14 @@ use ir::{Func, Op};
 /// A loaded PTX module, ready to launch.
 #[derive(Debug)]
 pub struct Program {
+    /// A number no other program of the process has (what workers keep between launches is
+    /// keyed by it: `exec/kept.rs`).
+    serial: u64,
     funcs: Vec<Result<Func, LoadError>>,
     globals: Vec<GlobalVar>,
     files: HashMap<u32, String>,
-    /// Device addresses of the module globals in one `DeviceMemory` (by its id).
-    global_addrs: Mutex<Option<(usize, Vec<u64>)>>,
+    /// Where the module globals are placed in one `DeviceMemory` (by its id).
+    global_addrs: Mutex<Option<(usize, Arc<Placed>)>>,
     /// Module variables whose storage is host memory at a fixed address
     /// ([`Program::bind_global_to_host`]): global index → host address.
     host_bound: Mutex<HashMap<usize, u64>>,
@@ -179,7 +182,9 @@ impl Program {
             .flatten()
             .any(|f| f.code.iter().any(|i| matches!(i.op, Op::Un { a: ir::Src::Sreg(ir::Sreg::ReservedSmem(_)), .. })));
         let jit = jit::Cache::new(funcs.len());
+        static SERIAL: AtomicU64 = AtomicU64::new(0);
         let p = Program {
+            serial: SERIAL.fetch_add(1, Ordering::Relaxed),
             engine: Engine::from_env(),
             jit,
             block: block_tier::Cache::new(funcs.len()),
@@ -224,7 +229,8 @@ impl Program {
         {
             return Some(
                 "threads communicate through one memory location without a barrier (one stores, others \
-                 load): the block's warps run interleaved on the interpreter"
+                 load): the block's warps run interleaved on the interpreter (blocks of one warp: on the warp \
+                 tier)"
                     .to_string(),
             );
         }
@@ -260,12 +266,13 @@ impl Program {
             .collect()
     }
 
-    fn globals_in(&self, mem: &DeviceMemory) -> Result<Vec<u64>, MemError> {
+    /// Where the module's variables are in `mem`, placed and initialized there on first use.
+    fn globals_in(&self, mem: &DeviceMemory) -> Result<Arc<Placed>, MemError> {
         let mut g = self.global_addrs.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((id, addrs)) = g.as_ref()
+        if let Some((id, placed)) = g.as_ref()
             && *id == mem.id()
         {
-            return Ok(addrs.clone());
+            return Ok(placed.clone());
         }
         let bound = self.host_bound.lock().unwrap_or_else(|e| e.into_inner()).clone();
         let mut addrs = Vec::with_capacity(self.globals.len());
@@ -295,8 +302,12 @@ impl Program {
                 mem.write(DevicePtr(a), &bytes)?;
             }
         }
-        *g = Some((mem.id(), addrs.clone()));
-        Ok(addrs)
+        let mut constants: Vec<(u64, u64)> =
+            (self.globals.iter().zip(&addrs)).filter(|(v, _)| v.constant).map(|(v, &a)| (a, a + v.size)).collect();
+        constants.sort_unstable();
+        let placed = Arc::new(Placed { addrs, constants });
+        *g = Some((mem.id(), placed.clone()));
+        Ok(placed)
     }
 
     /// Makes module variable `name` live in host memory at `host` (`size` bytes there) instead
@@ -340,8 +351,8 @@ impl Program {
     /// allocating and initializing the module's variables there on first use.
     pub fn global_address(&self, name: &str, mem: &DeviceMemory) -> Option<DevicePtr> {
         let i = self.globals.iter().position(|g| g.name == name)?;
-        let addrs = self.globals_in(mem).ok()?;
-        addrs.get(i).map(|&a| DevicePtr(a))
+        let placed = self.globals_in(mem).ok()?;
+        placed.addrs.get(i).map(|&a| DevicePtr(a))
     }
 
     /// Runs kernel `kernel` over `grid` × `block` threads. `params` holds the kernel
@@ -404,10 +415,7 @@ impl Program {
         if cluster_size == 0 || cluster_size > 64 || grid.arr().iter().zip(cluster).any(|(g, c)| c == 0 || g % c != 0) {
             return Err(bad(format!("cluster dimensions {cluster:?} do not divide grid {:?}", grid.arr())));
         }
-        let globals = self.globals_in(mem).map_err(|e| Fault::launch(kernel, FaultKind::Memory(e)))?;
-        let mut constants: Vec<(u64, u64)> =
-            (self.globals.iter().zip(&globals)).filter(|(v, _)| v.constant).map(|(v, &a)| (a, a + v.size)).collect();
-        constants.sort_unstable();
+        let placed = self.globals_in(mem).map_err(|e| Fault::launch(kernel, FaultKind::Memory(e)))?;
         if self.uses_heap {
             mem.ensure_heap().map_err(|e| Fault::launch(kernel, FaultKind::Memory(e)))?;
         }
@@ -432,6 +440,7 @@ impl Program {
         let cdp = device_launch::DeviceRuntime::new(opts.depth);
         let mut l = exec::Launch {
             cdp: &cdp,
+            program: self.serial,
             funcs: &self.funcs,
             files: &self.files,
             kernel: idx as u32,
@@ -440,8 +449,8 @@ impl Program {
             dyn_shared: dynamic_shared,
             params,
             mem: mem.view().with_params(params),
-            globals: &globals,
-            constants: &constants,
+            globals: &placed.addrs,
+            constants: &placed.constants,
             stop: AtomicBool::new(false),
             nworkers: self.workers,
             start,
@@ -461,13 +470,24 @@ impl Program {
             Some(r) => (r, Tier::ThreadJit),
             None => (exec::run(l), Tier::Interpreter),
         };
+        // Under `Engine::Jit`: whether the launch ran on the warp tier, for the tiering's
+        // measurement.
+        let mut measured = None;
         let (r, tier) = match self.engine {
             // The JIT runs every block on its own: clusters of several blocks need the
             // interpreter's cluster scheduler.
             _ if cluster_size > 1 => (exec::run(&l), Tier::Interpreter),
             // Threads racing through a module variable: only the interpreter interleaves a
-            // block's warps as a GPU's run (`Func::warps_interleave`).
-            _ if k.warps_interleave => (exec::run(&l), Tier::Interpreter),
+            // block's warps as a GPU's run (`Func::warps_interleave`). A block of one warp
+            // has none to interleave: the warp tier runs its lanes in lockstep as the
+            // interpreter does (the per-thread JIT, one thread after the other, would not).
+            _ if k.warps_interleave => match self.lockstep_warp_code(idx, block) {
+                Some(code) => {
+                    l.tier = Some(code);
+                    (exec::run(&l), Tier::WarpJit)
+                }
+                None => (exec::run(&l), Tier::Interpreter),
+            },
             Engine::Block => match self.block.code_now(&self.funcs, idx) {
                 Ok(code) => (block_tier::run(&l, code), Tier::Block),
                 Err(_) => (exec::run(&l), Tier::Interpreter),
@@ -483,23 +503,17 @@ impl Program {
                 (r, Tier::Block)
             }
             Engine::Jit => {
-                // The tier measured faster (`jit/tiering.rs`).
+                // The tier measured faster (`jit/tiering.rs`), from the launch's whole time
+                // (one reading of the clock fewer; the setup is the same on either tier).
                 let warp = self.jit.pick(&self.funcs, idx, jit::Shape::of(block.x));
-                let t0 = std::time::Instant::now();
-                let (r, tier) = match warp {
+                measured = Some(warp.is_some());
+                match warp {
                     Some(code) => {
                         l.tier = Some(code);
                         (exec::run(&l), Tier::WarpJit)
                     }
                     None => thread_jit(&l, false),
-                };
-                if r.is_ok() {
-                    self.jit.record(k, idx, warp.is_some(), t0.elapsed(), blocks, self.workers);
-                    if BLOCK_TIER_IN_DEFAULT_ENGINE {
-                        self.block.record_other(idx, t0.elapsed(), blocks, self.workers);
-                    }
                 }
-                (r, tier)
             }
             Engine::JitAll | Engine::Warp => {
                 if self.engine != Engine::JitAll
@@ -514,6 +528,13 @@ impl Program {
             }
             Engine::Interp => (exec::run(&l), Tier::Interpreter),
         };
+        let elapsed = start.elapsed();
+        if let (Some(warp), Ok(())) = (measured, &r) {
+            self.jit.record(k, idx, warp, elapsed, blocks, self.workers);
+            if BLOCK_TIER_IN_DEFAULT_ENGINE {
+                self.block.record_other(idx, elapsed, blocks, self.workers);
+            }
+        }
         let mut printf_output = std::mem::take(&mut *l.printf.lock().unwrap_or_else(|e| e.into_inner()));
         let warp_instructions = l.instructions.load(Ordering::Relaxed);
         // The launch's view of the memory must be gone before the workspace is freed.
@@ -527,16 +548,38 @@ impl Program {
             f.printf_output = printf_output;
             return Err(f);
         }
-        let blocks = u64::from(grid.x) * u64::from(grid.y) * u64::from(grid.z);
         Ok(LaunchStats {
             blocks,
             warp_instructions,
             workers: (u64::from(self.workers).min(blocks)) as u32,
-            elapsed: start.elapsed(),
+            elapsed,
             tier,
             printf_output,
         })
     }
+}
+
+impl Program {
+    /// The warp-tier code that runs a launch of kernel `idx`, whose threads race through one
+    /// location (`Func::warps_interleave`), in blocks of `block` threads: only for blocks of
+    /// one warp, under the engines that run the warp tier, once compiled (a long kernel
+    /// compiles in the background under [`Engine::Jit`], as `jit::Cache::pick` does).
+    fn lockstep_warp_code(&self, idx: usize, block: Dim3) -> Option<&jit::warp::WarpCode> {
+        let threads = u64::from(block.x) * u64::from(block.y) * u64::from(block.z);
+        if threads > 32 || !matches!(self.engine, Engine::Jit | Engine::Warp) {
+            return None;
+        }
+        self.jit.lockstep_code(&self.funcs, idx, jit::Shape::of(block.x), self.engine == Engine::Warp)
+    }
+}
+
+/// The module's variables placed in one device memory.
+#[derive(Debug)]
+struct Placed {
+    /// Each variable's device address.
+    addrs: Vec<u64>,
+    /// The `.const` variables' `[start, end)` address ranges, sorted (`isspacep.const`).
+    constants: Vec<(u64, u64)>,
 }
 
 /// The largest plain launch that runs as a cooperative one when its kernel synchronizes the

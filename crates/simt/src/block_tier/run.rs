@@ -79,7 +79,8 @@ impl Worker {
         self.states.clear();
         self.states.resize(n, 0);
         if self.sites.len() != code.sites.max(1) {
-            self.sites = vec![[0; 3]; code.sites.max(1)];
+            self.sites.clear();
+            self.sites.resize(code.sites.max(1), [0; 3]);
         }
         self.ctx.for_block(l, &mut self.sites, &mut self.shared, ctaid, worker);
         self.ctx.locals = self.locals.as_mut_ptr() as u64;

@@ -20,6 +20,9 @@ pub(crate) struct Block<'a, 'l> {
 
 pub(super) fn run_block(l: &Launch<'_>, ctaid: [u32; 3], worker: u32, pool: &mut Pool) -> Result<(), Fault> {
     let k = kernel(l, l.kernel);
+    if !std::mem::replace(&mut pool.begun, true) {
+        pool.begin(l);
+    }
     let mut shared = std::mem::take(&mut pool.shared);
     fresh_shared(&mut shared, l, k);
     let tier_state = l.tier.map(|t| std::mem::take(&mut pool.tier_state).unwrap_or_else(|| t.worker_state()));
@@ -76,11 +79,11 @@ pub(super) fn shared_size(l: &Launch<'_>, k: &Func) -> usize {
 }
 
 /// Makes `warps` the warps of a block of the launch, ready to run the kernel from the start
-/// (kept from the previous block when the layout is the same).
+/// (kept from the previous block, or launch, when the block's shape is the same).
 pub(super) fn make_warps(l: &Launch<'_>, k: &Func, warps: &mut Vec<Warp>) {
     let nthreads = l.block[0] * l.block[1] * l.block[2];
     let nwarps = nthreads.div_ceil(32);
-    if warps.len() != nwarps as usize {
+    if warps.len() != nwarps as usize || warps.iter().any(|w| w.block != l.block) {
         warps.clear();
         for w in 0..nwarps {
             let mut tid = [[0u32; 32]; 3];
@@ -106,6 +109,7 @@ pub(super) fn make_warps(l: &Launch<'_>, k: &Func, warps: &mut Vec<Warp>) {
                 frames: Vec::new(),
                 tid,
                 valid,
+                block: l.block,
                 exited: 0,
                 cache: NO_CACHE,
                 state: State::Ready,
@@ -145,6 +149,66 @@ pub(super) struct Pool {
     /// The warps and shared memory of the blocks of a cluster (`exec/cluster.rs`).
     pub(super) cluster: Vec<Vec<Warp>>,
     pub(super) cluster_shared: Vec<Vec<u8>>,
-    /// The warp tier's per-worker state, kept across blocks.
+    /// The warp tier's per-worker state, kept across blocks (and launches: `begin`).
     pub(super) tier_state: Option<Box<dyn std::any::Any>>,
+    /// The kernel, block shape and compiled tier `warps` and `tier_state` are set up for.
+    made_for: Option<LaunchKey>,
+    /// Whether the launch running now has checked `made_for` (`begin`).
+    begun: bool,
+}
+
+/// What the warps and compiled-tier state a worker keeps are set up for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct LaunchKey {
+    /// The program (`Launch::program`, unique in the process) and its kernel.
+    program: u64,
+    kernel: u32,
+    block: [u32; 3],
+    /// The compiled tier's address (0: none), the same for the program's life.
+    tier: usize,
+}
+
+impl Pool {
+    /// Sets the pool up for launch `l`, at its first block on this worker: warps and a
+    /// compiled tier's state set up for the same kernel, block shape and tier stay (so that
+    /// the first block may start in compiled code without resetting them, as later blocks
+    /// of a launch do), with only what named the last launch forgotten; anything else is
+    /// forgotten whole.
+    fn begin(&mut self, l: &Launch<'_>) {
+        let tier = l.tier.map_or(0, |t| std::ptr::from_ref(t).cast::<()>() as usize);
+        let key = LaunchKey { program: l.program, kernel: l.kernel, block: l.block, tier };
+        if self.made_for == Some(key) {
+            if let (Some(t), Some(state)) = (l.tier, self.tier_state.as_deref_mut()) {
+                t.new_launch(state);
+            }
+            return;
+        }
+        for w in &mut self.warps {
+            w.recycle();
+        }
+        self.tier_state = None;
+        self.made_for = Some(key);
+    }
+}
+
+impl WorkerState for Pool {
+    fn recycle(&mut self) {
+        for w in &mut self.warps {
+            w.new_launch();
+        }
+        // A fresh block's shared memory is zeroed only where its kernel writes it
+        // (`fresh_shared`): the last launch's kernel may have written elsewhere.
+        self.shared.clear();
+        self.executed = 0;
+        self.cluster.clear();
+        self.cluster_shared.clear();
+        // (The rest depends on the next launch's kernel: `begin`.)
+        self.begun = false;
+    }
+
+    fn held_bytes(&self) -> usize {
+        let clusters = self.cluster.iter().flatten().map(Warp::held_bytes).sum::<usize>()
+            + self.cluster_shared.iter().map(Vec::capacity).sum::<usize>();
+        self.warps.iter().map(Warp::held_bytes).sum::<usize>() + self.shared.capacity() + clusters
+    }
 }

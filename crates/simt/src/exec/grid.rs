@@ -5,6 +5,8 @@ use super::*;
 
 /// Everything a launch shares between workers.
 pub(crate) struct Launch<'a> {
+    /// The program's serial number (`Program::serial`).
+    pub program: u64,
     pub funcs: &'a [Result<Func, LoadError>],
     pub files: &'a std::collections::HashMap<u32, String>,
     pub kernel: u32,
@@ -68,10 +70,11 @@ pub(crate) fn run(l: &Launch<'_>) -> Result<(), Fault> {
 const SOLO: std::time::Duration = std::time::Duration::from_micros(10);
 
 /// Runs `block(state, ctaid, worker)` for every block of the launch on `nworkers` threads,
-/// blocks taken in order (runs of up to 16) from a shared counter, each worker with its own `S` (handed to
-/// `finish` at the end); the fault of the lowest-numbered failing block wins and stops the
-/// other workers at their next block. Shared by the interpreter and the JIT tier.
-pub(crate) fn run_grid<S: Default>(
+/// blocks taken in order (runs of up to 16) from a shared counter, each worker with its own
+/// `S` (handed to `finish` at the end, then kept by its thread for its next launch:
+/// `kept.rs`); the fault of the lowest-numbered failing block wins and stops the other
+/// workers at their next block. Shared by the interpreter and the JIT tier.
+pub(crate) fn run_grid<S: WorkerState>(
     l: &Launch<'_>,
     block: impl Fn(&mut S, [u32; 3], u32) -> Result<(), Fault> + Sync,
     finish: impl Fn(&S) -> u64 + Sync,
@@ -89,12 +92,12 @@ pub(crate) fn run_grid<S: Default>(
     // for the counter's cache line; runs stay short enough to balance the load.
     let chunk = if l.cooperative { 1 } else { (nblocks / (u64::from(workers) * 64)).clamp(1, 16) };
     // Runs blocks on `worker` until none is left (true) or, with `until`, the time is up
-    // after a run of blocks (false).
+    // after a run of blocks while blocks remain (false). The clock is read after runs 1, 2,
+    // 4, 8, ...: at most twice the time alone it allowed, and few readings (each costs tens
+    // of nanoseconds) in a launch of a few short blocks.
     let run_blocks = |pool: &mut S, worker: u32, until: Option<Instant>| -> bool {
+        let mut runs = 0u64;
         'claim: loop {
-            if until.is_some_and(|t| Instant::now() >= t) {
-                return false;
-            }
             let b0 = next.fetch_add(chunk, Ordering::Relaxed);
             if b0 >= nblocks {
                 break;
@@ -116,21 +119,33 @@ pub(crate) fn run_grid<S: Default>(
                     break 'claim;
                 }
             }
+            runs += 1;
+            if let Some(t) = until
+                && runs.is_power_of_two()
+                && next.load(Ordering::Relaxed) < nblocks
+                && Instant::now() >= t
+            {
+                return false;
+            }
         }
         true
     };
+    // Each seat starts from the state its thread kept from its previous launch (`kept.rs`).
     let work = |worker: u32| {
-        let mut pool = S::default();
+        let mut pool = kept::take::<S>();
         run_blocks(&mut pool, worker, None);
         finish(&pool);
+        kept::keep(pool);
     };
     // A launch starts on the calling thread alone and brings the other workers in only when
     // its blocks take longer than `SOLO`: waking them costs more than a small grid's work
     // (a graph of 100 four-block kernels ran 3x slower handing each to the pool).
+    // (From the launch's start: no reading of the clock here.)
     let done_alone = workers > 1 && !l.cooperative && {
-        let mut pool = S::default();
-        let done = run_blocks(&mut pool, 0, Some(Instant::now() + SOLO));
+        let mut pool = kept::take::<S>();
+        let done = run_blocks(&mut pool, 0, Some(l.start + SOLO));
         finish(&pool);
+        kept::keep(pool);
         done
     };
     if done_alone {

@@ -4,7 +4,7 @@
 //! One module per concept: the launch's grid (`grid`), a block (`block`), its scheduler
 //! (`scheduler`), a warp's state and operands (`warp`, `special_registers`), memory access
 //! (`memory`), calls (`calls`), built-in functions (`builtins`), mbarriers (`mbarrier`),
-//! faults (`fault`), and the instruction loop (`dispatch`), which hands each instruction to
+//! faults (`fault`), worker state kept between launches (`kept`), and the instruction loop (`dispatch`), which hands each instruction to
 //! its family's module: lane arithmetic (`arith`), memory instructions (`load_store`),
 //! control flow (`control`), warp collectives and barriers (`collective`, `converge`),
 //! textures (`tex`), matrix operations (`mma`), clusters (`cluster`).
@@ -36,6 +36,7 @@ mod converge;
 mod dispatch;
 mod fault;
 mod grid;
+mod kept;
 mod load_store;
 mod mbarrier;
 mod memory;
@@ -61,6 +62,7 @@ pub(crate) use converge::sync_kind;
 pub(crate) use fault::WarpResult;
 pub(crate) use fault::{WarpFault, oob, reported_source};
 pub(crate) use grid::{Launch, kernel, run, run_grid};
+pub(crate) use kept::WorkerState;
 pub(crate) use memory::{Target, aligned, atom_one, in_window, le_read, le_write};
 pub(crate) use scheduler::{Barriers, Yield};
 pub use special_registers::CLOCK_RATE_KHZ;

@@ -41,6 +41,11 @@ pub(crate) trait CompiledTier: Sync {
     /// of the launch it runs (`Block::tier_state`).
     fn worker_state(&self) -> Box<dyn Any>;
 
+    /// Makes `state`, kept from a launch of the same kernel and block shape on this tier,
+    /// ready for a new launch: what named the old launch (its memory's allocations, its
+    /// blocks) goes; what belongs to the worker's warps stays.
+    fn new_launch(&self, state: &mut dyn Any);
+
     /// Whether a block can start with every warp in compiled code without resetting the
     /// warps kept from the worker's previous block (`state` was set up for them).
     fn starts_fresh(&self, state: &dyn Any, warps: &[Warp]) -> bool;

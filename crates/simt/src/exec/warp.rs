@@ -47,6 +47,8 @@ pub(crate) struct Warp {
     pub(crate) frames: Vec<Frame>,
     pub(crate) tid: [[u32; 32]; 3],
     pub(crate) valid: u32,
+    /// The block shape `tid`, `valid` and `lanes` are made for.
+    pub(crate) block: [u32; 3],
     pub(crate) exited: u32,
     pub(crate) cache: AllocCache,
     pub(crate) state: State,
@@ -177,6 +179,39 @@ impl Warp {
         self.forced = false;
         self.cluster_arrived = 0;
         self.interpreter_only = false;
+    }
+
+    /// Forgets the allocations and the texture object the warp looked up: those of the
+    /// launch that ran it (`exec/kept.rs`), which may be gone by the next.
+    pub(crate) fn new_launch(&mut self) {
+        self.cache = NO_CACHE;
+        self.tex_object = None;
+    }
+
+    /// Forgets the kernel the warp ran: its registers, which a new warp has zeroed, its
+    /// compiled tier's copy of the registers (sized for that kernel), and what
+    /// [`Warp::new_launch`] forgets. `reset` does the rest.
+    pub(crate) fn recycle(&mut self) {
+        self.new_launch();
+        self.regs.clear();
+        self.params.clear();
+        self.planar_regs.clear();
+        self.planar = false;
+        self.floor = 0;
+        self.backedges = 0;
+        self.stack_top = [0; 32];
+        self.stack_moved = false;
+        // (`reset` then sizes every lane's local memory afresh, zeroed.)
+        self.local_grown = true;
+    }
+
+    /// Heap bytes the warp holds.
+    pub(crate) fn held_bytes(&self) -> usize {
+        let lanes = self.local.iter().map(Vec::capacity).sum::<usize>();
+        self.regs.capacity() * size_of::<[u64; 32]>()
+            + self.planar_regs.capacity() * size_of::<Planar>()
+            + self.params.capacity()
+            + lanes
     }
 
     /// Fills `buf` with `s` unless `s` is a register (read in place by the caller).

@@ -56,6 +56,9 @@ pub(crate) struct Cache {
     /// Per function: whether code for rows of 32 differs from the general code
     /// (`warp::rows_differ`).
     rows_differ: Vec<OnceLock<bool>>,
+    /// Per function: whether the warp tier is expected to beat the per-thread JIT
+    /// (`warp::preferred`, an analysis of the whole function: found once, not per launch).
+    warp_preferred: Vec<OnceLock<bool>>,
     /// Per function, the time its launches took on each tier (`tiering.rs`).
     times: Vec<tiering::TierTimes>,
 }
@@ -68,6 +71,7 @@ impl Cache {
             warp: (0..n).map(|_| [Arc::new(OnceLock::new()), Arc::new(OnceLock::new())]).collect(),
             warp_started: (0..n).map(|_| [AtomicBool::new(false), AtomicBool::new(false)]).collect(),
             rows_differ: (0..n).map(|_| OnceLock::new()).collect(),
+            warp_preferred: (0..n).map(|_| OnceLock::new()).collect(),
             times: (0..n).map(|_| tiering::TierTimes::default()).collect(),
         }
     }
@@ -131,6 +135,23 @@ impl Cache {
         }
     }
 
+    /// Kernel `idx` compiled for the warp tier and blocks of `shape` whenever it compiles,
+    /// for a kernel that only the warp tier and the interpreter may run (its lanes must run
+    /// in lockstep); unless `wait`, a kernel longer than [`BACKGROUND_INSTS`] compiles in the
+    /// background (`None` until it is done).
+    pub(crate) fn lockstep_code<'c>(
+        &'c self,
+        funcs: &[Result<Func, LoadError>],
+        idx: usize,
+        shape: Shape,
+        wait: bool,
+    ) -> Option<&'c warp::WarpCode> {
+        match self.warp_tier(funcs, idx, shape, true, wait) {
+            WarpTier::Ready(code) => Some(code),
+            WarpTier::Compiling | WarpTier::No => None,
+        }
+    }
+
     /// As [`Cache::warp_code`]; unless `wait`, a kernel longer than [`BACKGROUND_INSTS`] not
     /// compiled yet is handed to a background thread (`Compiling` until it is done).
     fn warp_tier<'c>(
@@ -141,15 +162,22 @@ impl Cache {
         all: bool,
         wait: bool,
     ) -> WarpTier<'c> {
-        let (Some(Ok(f)), Some(slots), Some(started), Some(differ)) =
-            (funcs.get(idx), self.warp.get(idx), self.warp_started.get(idx), self.rows_differ.get(idx))
-        else {
+        let (Some(Ok(f)), Some(slots), Some(started), Some(differ), Some(preferred)) = (
+            funcs.get(idx),
+            self.warp.get(idx),
+            self.warp_started.get(idx),
+            self.rows_differ.get(idx),
+            self.warp_preferred.get(idx),
+        ) else {
             return WarpTier::No;
         };
         // Rows of 32 share the general code when nothing in the kernel would differ.
         let rows = shape == Shape::Rows32 && *differ.get_or_init(|| warp::rows_differ(f));
         let (slot, started) = (&slots[usize::from(rows)], &started[usize::from(rows)]);
-        if !all && !warp::preferred(f) && self.code(funcs, idx).is_ok_and(|c| c.prefer_interp.is_none()) {
+        if !all
+            && !*preferred.get_or_init(|| warp::preferred(f))
+            && self.code(funcs, idx).is_ok_and(|c| c.prefer_interp.is_none())
+        {
             return WarpTier::No;
         }
         if slot.get().is_none() && !wait && f.code.len() > BACKGROUND_INSTS {

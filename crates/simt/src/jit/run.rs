@@ -32,6 +32,26 @@ pub(crate) struct Worker {
     pub(crate) sites: Vec<[u64; 3]>,
 }
 
+impl exec::WorkerState for Worker {
+    fn recycle(&mut self) {
+        // The translation cache and the access sites' slots name the last launch's
+        // allocations; a fresh block's shared memory is zeroed only where its kernel writes
+        // it (`fresh_shared`); new frames are zeroed.
+        self.ctx = Ctx::default();
+        self.sites.clear();
+        self.shared.clear();
+        self.frames.clear();
+    }
+
+    fn held_bytes(&self) -> usize {
+        self.frames.capacity() * 8
+            + self.locals.capacity()
+            + self.shared.capacity()
+            + self.states.capacity() * 4
+            + self.sites.capacity() * size_of::<[u64; 3]>()
+    }
+}
+
 impl Worker {
     /// In every warp with threads stopped at warp-collective operations (and none able to
     /// run), performs one operation (see [`meeting`] for which) over the frames of the threads
@@ -225,7 +245,8 @@ impl Worker {
         self.states.clear();
         self.states.resize(n, 0);
         if self.sites.len() != code.sites {
-            self.sites = vec![[0; 3]; code.sites];
+            self.sites.clear();
+            self.sites.resize(code.sites, [0; 3]);
         }
         let c = &mut self.ctx;
         c.for_block(l, &mut self.sites, &mut self.shared, ctaid, worker);

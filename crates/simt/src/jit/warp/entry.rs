@@ -185,11 +185,24 @@ pub(crate) struct WState {
     block: Option<([u32; 3], usize)>,
     /// The warps (address, count) and first warp `glues` and `runs` were last set up for:
     /// their fields that stay the same between runs (`run_compiled`). A worker's warps live
-    /// as long as this state (one launch: `Pool`), made once for its first block.
+    /// as long as this state (`Pool`: launches of one kernel and block shape on the thread),
+    /// made once for its first block.
     primed: Option<(usize, usize, usize)>,
 }
 
 impl WState {
+    /// Forgets the launch the state ran (`CompiledTier::new_launch`): the context (its
+    /// translation cache), the access sites' allocation slots and the block set up go; the
+    /// glues, set up for the warps, stay.
+    fn new_launch(&mut self) {
+        self.ctx = Ctx::default();
+        self.sites.fill([0; 3]);
+        self.block = None;
+        for g in &mut self.glues {
+            g.fault = None;
+        }
+    }
+
     /// Whether the glues are set up for `warps` from the first warp on, so that a block can
     /// start in compiled code without resetting them (`run_compiled`'s `fresh`).
     pub(crate) fn primed_for(&self, warps: &[Warp]) -> bool {
@@ -599,6 +612,12 @@ pub(crate) extern "C" fn h_shfl(g: *mut Glue, pc: u64, emask: u64) {
 impl CompiledTier for WarpCode {
     fn worker_state(&self) -> Box<dyn Any> {
         Box::<WState>::default()
+    }
+
+    fn new_launch(&self, state: &mut dyn Any) {
+        if let Some(st) = state.downcast_mut::<WState>() {
+            st.new_launch();
+        }
     }
 
     fn starts_fresh(&self, state: &dyn Any, warps: &[Warp]) -> bool {
