@@ -10,6 +10,8 @@
  */
 #ifndef __CUPRITE_COOPERATIVE_GROUPS_H__
 #define __CUPRITE_COOPERATIVE_GROUPS_H__
+/* NVIDIA's include guard, which programs test (see driver_types.h). */
+#define _COOPERATIVE_GROUPS_H_
 
 #include "__cuprite/half_common.h"
 

@@ -2,6 +2,8 @@
  * cuFloatComplex is a float2 and cuDoubleComplex a double2 (real part in x, imaginary in y).
  * Absolute values and square roots are compiler builtins (no math library needed). */
 #pragma once
+/* NVIDIA's include guard, which programs test (see driver_types.h). */
+#define CU_COMPLEX_H_
 #include "vector_types.h"
 
 #if defined(__cplusplus)

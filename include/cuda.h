@@ -1,6 +1,8 @@
 /* Cuprite's CUDA toolkit headers: the driver API's version and basic types (Cuprite provides the
  * runtime library only; the driver API's functions are not declared). */
 #pragma once
+/* NVIDIA's include guard, which programs test (see driver_types.h). */
+#define __cuda_cuda_h__
 #include "cuprite/host_defines.h"
 #include <stddef.h>
 

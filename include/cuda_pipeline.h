@@ -2,6 +2,8 @@
  * Primitives Interface"): asynchronous global-to-shared copies of 4, 8 or 16 bytes
  * (cp.async, sm_80), committed in batches and waited for by count. */
 #pragma once
+/* NVIDIA's include guard, which programs test (see driver_types.h). */
+#define _CUDA_PIPELINE_H_
 #if defined(__cplusplus) && defined(__CUDACC__)
 
 /* Copies `size_and_align` (4, 8 or 16) bytes from global `src` to shared `dst` asynchronously;

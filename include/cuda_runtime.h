@@ -1,6 +1,8 @@
 /* Cuprite's CUDA toolkit headers: the CUDA Runtime API with its C++ conveniences (the templates of
  * the "C++ API Routines" module) and, in CUDA compilations, the device built-ins. */
 #pragma once
+/* NVIDIA's include guard, which programs test (see driver_types.h). */
+#define __CUDA_RUNTIME_H__
 #include "cuprite/host_defines.h"
 #include "vector_types.h"
 #include "vector_functions.h"

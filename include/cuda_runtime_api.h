@@ -1,6 +1,8 @@
 /* Cuprite's CUDA toolkit headers: the CUDA Runtime API's C functions (prototypes generated from
  * the Runtime API reference, for every function libcudart.so.13 exports). */
 #pragma once
+/* NVIDIA's include guard, which programs test (see driver_types.h). */
+#define __CUDA_RUNTIME_API_H__
 #include "driver_types.h"
 
 #if defined(__cplusplus)

@@ -1,6 +1,8 @@
 /* Cuprite's CUDA toolkit headers: the runtime's small struct constructors (make_cudaExtent,
  * make_cudaPitchedPtr, make_cudaPos). */
 #pragma once
+/* NVIDIA's include guard, which programs test (see driver_types.h). */
+#define __DRIVER_FUNCTIONS_H__
 #include "driver_types.h"
 
 static __inline__ __host__ struct cudaPitchedPtr make_cudaPitchedPtr(void *d, size_t p, size_t xsz, size_t ysz) {

@@ -3,6 +3,9 @@
  * in declaration order (the reference lists members alphabetically) and match CUDA 13.0's layout,
  * which crates/cudart's layout tests check against the Rust definitions. */
 #pragma once
+/* NVIDIA's include guard: programs test it (the CUDA samples' helper_cuda.h declares
+ * checkCudaErrors only #ifdef __DRIVER_TYPES_H__). */
+#define __DRIVER_TYPES_H__
 #include "cuprite/host_defines.h"
 #include "vector_types.h"
 #include <stddef.h>

@@ -1,5 +1,7 @@
 /* Cuprite's CUDA toolkit headers: make_<type>N constructors of the built-in vector types. */
 #pragma once
+/* NVIDIA's include guard, which programs test (see driver_types.h). */
+#define __VECTOR_FUNCTIONS_H__
 #include "vector_types.h"
 
 static __inline__ __host__ __device__ char1 make_char1(char x) { char1 t; t.x = x; return t; }

@@ -2,6 +2,8 @@
  * Alignment: 2-element types of N-byte scalars align to 2N, 4-element ones to min(4N, 16);
  * 3-element types keep the scalar's alignment. */
 #pragma once
+/* NVIDIA's include guard, which programs test (see driver_types.h). */
+#define __VECTOR_TYPES_H__
 #include "cuprite/host_defines.h"
 #include <stddef.h>
 

@@ -1326,3 +1326,8 @@ fn sigint_during_a_hung_kernel_names_it_and_dies_of_sigint() {
 fn managed_memory_concurrent_access_and_range_attributes() {
     check_pass("managed_concurrent", &[]);
 }
+
+#[test]
+fn toolkit_headers_define_nvidias_include_guards() {
+    check_pass("toolkit_include_guards", &[]);
+}
