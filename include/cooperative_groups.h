@@ -84,11 +84,11 @@ __CUPRITE_D__ unsigned int pack_lanes(unsigned int lanes, unsigned int mask) {
     }
     return out;
 }
-/* Shuffles of any trivially copyable T of up to 8 bytes (as 1 or 2 words). */
+/* Shuffles of any trivially copyable T of up to 32 bytes (CUDA's limit), word by word. */
 #define __CUPRITE_CG_SHFL(name, mode)                                                                    \
     template <class T> __CUPRITE_D__ T name(unsigned int mask, T v, unsigned int arg, unsigned int c) {  \
-        static_assert(sizeof(T) <= 8, "cooperative groups shuffle values of up to 8 bytes");             \
-        unsigned int w[2] = {0, 0};                                                                      \
+        static_assert(sizeof(T) <= 32, "Cooperative groups collectives are limited to types smaller than 32B"); \
+        unsigned int w[(sizeof(T) + 3) / 4] = {};                                                        \
         __builtin_memcpy(w, &v, sizeof(T));                                                              \
         for (unsigned int i = 0; i < (sizeof(T) + 3) / 4; ++i) {                                         \
             asm volatile("shfl.sync." mode ".b32 %0, %0, %1, %2, %3;" : "+r"(w[i]) : "r"(arg), "r"(c), "r"(mask)); \

@@ -1331,3 +1331,8 @@ fn managed_memory_concurrent_access_and_range_attributes() {
 fn toolkit_headers_define_nvidias_include_guards() {
     check_pass("toolkit_include_guards", &[]);
 }
+
+#[test]
+fn cooperative_groups_shuffle_values_up_to_32_bytes() {
+    check_pass("cg_wide_shuffles", &[]);
+}
