@@ -1336,3 +1336,8 @@ fn toolkit_headers_define_nvidias_include_guards() {
 fn cooperative_groups_shuffle_values_up_to_32_bytes() {
     check_pass("cg_wide_shuffles", &[]);
 }
+
+#[test]
+fn cooperative_groups_multi_warp_tiles() {
+    check_pass("cg_multi_warp_tiles", &[]);
+}
