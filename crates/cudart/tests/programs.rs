@@ -1341,3 +1341,8 @@ fn cooperative_groups_shuffle_values_up_to_32_bytes() {
 fn cooperative_groups_multi_warp_tiles() {
     check_pass("cg_multi_warp_tiles", &[]);
 }
+
+#[test]
+fn program_defined_globaltimer_builds_and_reads_nanoseconds() {
+    check_pass("user_globaltimer", &[]);
+}
