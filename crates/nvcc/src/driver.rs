@@ -184,6 +184,9 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
             }
         }
         Job::Precompile { program, args, pch, includes } => precompile(program, args, pch, includes.as_ref()),
+        Job::WriteText { path, text } => {
+            std::fs::write(path, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))
+        }
         Job::Print(path) => {
             use std::io::Write as _;
             let text = read_text(path)?;

@@ -36,6 +36,14 @@ pub enum Job {
     },
     /// Copy a file to standard output (`--ptx -o -`: the PTX is checked first, in a file).
     Print(PathBuf),
+    /// Write `text` to `path` (a source's copy for its device passes: see
+    /// [`crate::asm_escapes`]).
+    WriteText {
+        /// The file to write.
+        path: PathBuf,
+        /// Its contents.
+        text: String,
+    },
     /// Precompile the wrapper header into `pch` with `program` and `args` (see
     /// [`crate::precompiled`]), unless the cached one is current.
     Precompile {
@@ -96,6 +104,7 @@ impl fmt::Display for Job {
             }
             Job::CheckPtx(p) => write!(f, "# cuprite: check PTX {}", p.display()),
             Job::Print(p) => write!(f, "# cuprite: print {}", p.display()),
+            Job::WriteText { path, .. } => write!(f, "# cuprite: write {}", path.display()),
             Job::ClusterDims { ptx, ll, .. } => write!(
                 f,
                 "# cuprite: if {} has __cluster_dims__ kernels, add their cluster directives (read from the device pass's IR, {})",
@@ -631,6 +640,23 @@ struct Workspace<'a> {
 }
 
 /// Plans one `.cu` input.
+/// The source the device passes compile: `input` itself, or, when its inline PTX names special
+/// registers with one `%`, a copy with those escaped (see [`crate::asm_escapes`]), written by a
+/// job added here.
+fn escaped_device_source(workspace: &Workspace<'_>, input: &Input, unique: &str, plan: &mut Plan) -> PathBuf {
+    let Some(text) = std::fs::read_to_string(&input.path).ok().and_then(|s| crate::asm_escapes::escape(&s)) else {
+        return input.path.clone();
+    };
+    let copy = workspace.temp.join(format!("{unique}.asm-escaped.cu"));
+    let name = input.path.display().to_string().replace('\\', "\\\\").replace('"', "\\\"");
+    plan.notes.push(format!(
+        "{}: inline PTX names special registers with one `%`: its device passes compile a copy with `%%`",
+        input.path.display()
+    ));
+    plan.jobs.push(Job::WriteText { path: copy.clone(), text: format!("#line 1 \"{name}\"\n{text}") });
+    copy
+}
+
 fn plan_cuda(
     o: &Options,
     tc: &Toolchain,
@@ -657,6 +683,7 @@ fn plan_cuda(
     // In nvcc's words (CMake reads the architectures a compiler defaults to from them).
     let archs: Vec<String> = o.archs.iter().map(|a| format!("-arch compute_{a}")).collect();
     plan.notes.push(format!("{}: PTX for {}", input.path.display(), archs.join(", ")));
+    let device_input = escaped_device_source(workspace, input, &unique, plan);
     let mut ptx_files = Vec::new();
     for &arch in &o.archs {
         let ptx = match (o.phase, &o.output) {
@@ -668,7 +695,11 @@ fn plan_cuda(
         args.extend([os("--cuda-device-only"), os(format!("--cuda-feature={}", ptx_feature(arch)))]);
         args.extend(device_codegen_args(o));
         include_wrapper(tc, &mut args, plan);
-        if let Some(text) = includes {
+        if device_input != input.path {
+            // The copy's quoted includes are found beside the original.
+            let dir = input.path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            args.extend([os("-iquote"), dir.into()]);
+        } else if let Some(text) = includes {
             use_leading_includes(tc, text, &mut args, plan);
         }
         // The same front end, stopped before LLVM's passes, prints the IR that maps kernels to
@@ -676,11 +707,11 @@ fn plan_cuda(
         let ll = workspace.temp.join(format!("{unique}.sm_{arch}.ll"));
         let mut ir_args = args.clone();
         ir_args.extend([os("-emit-llvm"), os("-Xclang"), os("-disable-llvm-passes")]);
-        ir_args.extend([os("-S"), input.path.clone().into(), os("-o"), ll.clone().into()]);
+        ir_args.extend([os("-S"), device_input.clone().into(), os("-o"), ll.clone().into()]);
         if let Some(bc) = (workspace.libdevice)(arch) {
             args.extend([os("-Xclang"), os("-mlink-builtin-bitcode"), os("-Xclang"), bc.into()]);
         }
-        args.extend([os("-S"), input.path.clone().into(), os("-o"), ptx.clone().into()]);
+        args.extend([os("-S"), device_input.clone().into(), os("-o"), ptx.clone().into()]);
         plan.jobs.push(Job::Run { program: tc.clangxx.clone(), args });
         let ir = Box::new(Job::Run { program: tc.clangxx.clone(), args: ir_args });
         plan.jobs.push(Job::ClusterDims { ptx: ptx.clone(), ir, ll });
