@@ -33,6 +33,10 @@ struct dim3 {
 
 #if defined(__cplusplus) && defined(__CUDA__)
 
+/* Device assert's entry point (as CUDA's headers declare it). */
+extern "C" __device__ void __assertfail(const char *message, const char *file, unsigned int line, const char *function,
+                                        __SIZE_TYPE__ charSize);
+
 namespace cooperative_groups {
 namespace details {
 
@@ -180,14 +184,14 @@ __CUPRITE_D__ unsigned long long *warp_slots() {
     __shared__ unsigned long long slots[32];
     return slots;
 }
-/* A multi-warp tile's barrier: named barrier 1 + the tile's index in the block. */
+/* A multi-warp tile's barrier: named barrier 1 + the tile's index in the block. A 16th tile
+   (64-thread tiles of a 1024-thread block) has none left: the kernel stops with a device-assert
+   error that says so. */
 __CUPRITE_D__ void multi_warp_sync(unsigned int size) {
     const unsigned int tile = block_thread_rank() / size;
     if (tile >= 15) {
-        printf("cooperative_groups: Cuprite synchronizes at most 15 multi-warp tiles per block (named barriers "
-               "1-15); this block has %u tiles of %u threads\n",
-               block_num_threads() / size, size);
-        asm volatile("trap;");
+        __assertfail("cooperative_groups: at most 15 multi-warp tiles per block (Cuprite syncs each on a named barrier)",
+                     __FILE__, __LINE__, "thread_block_tile::sync", sizeof(char));
     }
     asm volatile("bar.sync %0, %1;" ::"r"(tile + 1), "r"(size) : "memory");
 }
