@@ -33,6 +33,10 @@ struct dim3 {
 
 #if defined(__cplusplus) && defined(__CUDA__)
 
+/* Device assert's entry point (as CUDA's headers declare it). */
+extern "C" __device__ void __assertfail(const char *message, const char *file, unsigned int line, const char *function,
+                                        __SIZE_TYPE__ charSize);
+
 namespace cooperative_groups {
 namespace details {
 
@@ -84,11 +88,11 @@ __CUPRITE_D__ unsigned int pack_lanes(unsigned int lanes, unsigned int mask) {
     }
     return out;
 }
-/* Shuffles of any trivially copyable T of up to 8 bytes (as 1 or 2 words). */
+/* Shuffles of any trivially copyable T of up to 32 bytes (CUDA's limit), word by word. */
 #define __CUPRITE_CG_SHFL(name, mode)                                                                    \
     template <class T> __CUPRITE_D__ T name(unsigned int mask, T v, unsigned int arg, unsigned int c) {  \
-        static_assert(sizeof(T) <= 8, "cooperative groups shuffle values of up to 8 bytes");             \
-        unsigned int w[2] = {0, 0};                                                                      \
+        static_assert(sizeof(T) <= 32, "Cooperative groups collectives are limited to types smaller than 32B"); \
+        unsigned int w[(sizeof(T) + 3) / 4] = {};                                                        \
         __builtin_memcpy(w, &v, sizeof(T));                                                              \
         for (unsigned int i = 0; i < (sizeof(T) + 3) / 4; ++i) {                                         \
             asm volatile("shfl.sync." mode ".b32 %0, %0, %1, %2, %3;" : "+r"(w[i]) : "r"(arg), "r"(c), "r"(mask)); \
@@ -175,6 +179,23 @@ __CUPRITE_D__ void grid_barrier(unsigned int *workspace, unsigned int blocks) {
     bar_sync();
 }
 
+/* One 8-byte slot per warp of the block (32 warps at most): multi-warp tiles' collectives. */
+__CUPRITE_D__ unsigned long long *warp_slots() {
+    __shared__ unsigned long long slots[32];
+    return slots;
+}
+/* A multi-warp tile's barrier: named barrier 1 + the tile's index in the block. A 16th tile
+   (64-thread tiles of a 1024-thread block) has none left: the kernel stops with a device-assert
+   error that says so. */
+__CUPRITE_D__ void multi_warp_sync(unsigned int size) {
+    const unsigned int tile = block_thread_rank() / size;
+    if (tile >= 15) {
+        __assertfail("cooperative_groups: at most 15 multi-warp tiles per block (Cuprite syncs each on a named barrier)",
+                     __FILE__, __LINE__, "thread_block_tile::sync", sizeof(char));
+    }
+    asm volatile("bar.sync %0, %1;" ::"r"(tile + 1), "r"(size) : "memory");
+}
+
 } // namespace details
 
 /* ---- the block ---------------------------------------------------------------------------- */
@@ -192,6 +213,13 @@ class thread_block {
     static constexpr bool is_valid() { return true; }
 };
 __CUPRITE_D__ thread_block this_thread_block() { return thread_block(); }
+
+/* Scratch for multi-warp tiles that CUDA asks for below sm_80; Cuprite's tiles keep their own
+   (as sm_80+ do in reserved shared memory), so it is empty there as here. */
+template <unsigned int MaxBlockSize = 1024> struct block_tile_memory {};
+template <unsigned int MaxBlockSize> __CUPRITE_D__ thread_block this_thread_block(block_tile_memory<MaxBlockSize> &) {
+    return thread_block();
+}
 
 /* ---- the grid ----------------------------------------------------------------------------- */
 
@@ -299,17 +327,109 @@ class coalesced_group : public __warp_group {
 };
 __CUPRITE_D__ coalesced_group coalesced_threads() { return coalesced_group(details::activemask()); }
 
-/* A tile of Size (a power of two up to 32) consecutive threads of a warp. ParentT names the
-   group it was partitioned from (void: any). */
+/* A tile of Size consecutive threads of the block: a power of two up to 32 (threads of one
+   warp) or 64, 128, 256 or 512 (whole warps). ParentT names the group it was partitioned from
+   (void: any). */
 template <unsigned int Size, class ParentT = void> class thread_block_tile;
 
-template <unsigned int Size> class thread_block_tile<Size, void> : public __warp_group {
-    static_assert(Size > 0 && Size <= 32 && (Size & (Size - 1)) == 0, "tiles of 1, 2, 4, 8, 16 or 32 threads");
+/* Tiles of 64, 128, 256 or 512 threads (CUDA 11's multi-warp tiles): sync, ranks, shfl, any,
+   all and cg::reduce. A tile synchronizes on the named barrier 1 + its index in the block (a
+   block has 15 besides __syncthreads' barrier 0); collectives go through one shared 8-byte slot
+   per warp (CUDA's limit for multi-warp collectives is 8 bytes too). */
+template <unsigned int Size> class __multi_warp_tile {
+    static_assert(Size == 64 || Size == 128 || Size == 256 || Size == 512, "Size must be one of 64/128/256/512");
+    static constexpr unsigned int warps = Size / 32;
+    unsigned int meta_rank_;
+    unsigned int meta_size_;
+    /* The slot of the tile's first warp. */
+    __CUPRITE_D__ static unsigned long long *tile_slots() {
+        return details::warp_slots() + (details::block_thread_rank() & ~(Size - 1)) / 32;
+    }
+    __CUPRITE_D__ static unsigned int warp_in_tile() { return (details::block_thread_rank() & (Size - 1)) / 32; }
+
+  public:
+    __CUPRITE_D__ __multi_warp_tile(unsigned int meta_rank, unsigned int meta_size)
+        : meta_rank_(meta_rank), meta_size_(meta_size) {}
+    static constexpr unsigned int num_threads() { return Size; }
+    static constexpr unsigned int size() { return Size; }
+    __CUPRITE_D__ unsigned int thread_rank() const { return details::block_thread_rank() & (Size - 1); }
+    __CUPRITE_D__ unsigned int meta_group_rank() const { return meta_rank_; }
+    __CUPRITE_D__ unsigned int meta_group_size() const { return meta_size_; }
+    __CUPRITE_D__ void sync() const { details::multi_warp_sync(Size); }
+
+    /* Every warp's lane 0 stores `per_warp` (a value of this warp) in the warp's slot; after the
+       tile's barrier, fold(slots) runs on every thread; a second barrier frees the slots. */
+    template <class T, class Fold> __CUPRITE_D__ T exchange(T per_warp, Fold fold) const {
+        static_assert(sizeof(T) <= 8, "multi-warp tile collectives are limited to 8-byte types");
+        unsigned long long *slots = tile_slots();
+        if (details::laneid() == 0) {
+            __builtin_memcpy(&slots[warp_in_tile()], &per_warp, sizeof(T));
+        }
+        sync();
+        const T r = fold(slots);
+        sync();
+        return r;
+    }
+    template <class T> __CUPRITE_D__ T shfl(T var, unsigned int src_rank) const {
+        src_rank &= Size - 1;
+        const T mine = details::shfl_idx(0xffffffffu, var, src_rank % 32, 0x1f);
+        return exchange(mine, [src_rank](const unsigned long long *slots) {
+            T r;
+            __builtin_memcpy(&r, &slots[src_rank / 32], sizeof(T));
+            return r;
+        });
+    }
+    __CUPRITE_D__ int any(int p) const {
+        const unsigned int votes = details::ballot(0xffffffffu, p != 0);
+        return exchange(votes, [](const unsigned long long *slots) {
+            int r = 0;
+            for (unsigned int w = 0; w < warps; ++w) {
+                r |= (unsigned int)slots[w] != 0;
+            }
+            return r;
+        });
+    }
+    __CUPRITE_D__ int all(int p) const {
+        const unsigned int votes = details::ballot(0xffffffffu, p != 0);
+        return exchange(votes, [](const unsigned long long *slots) {
+            int r = 1;
+            for (unsigned int w = 0; w < warps; ++w) {
+                r &= (unsigned int)slots[w] == 0xffffffffu;
+            }
+            return r;
+        });
+    }
+    /* cg::reduce over the tile: a shuffle tree in each warp, then the warps' results in order. */
+    template <class T, class Op> __CUPRITE_D__ T reduce(T val, Op op) const {
+        for (unsigned int d = 16; d > 0; d >>= 1) {
+            val = op(val, details::shfl_down(0xffffffffu, val, d, 0x1f));
+        }
+        return exchange(val, [op](const unsigned long long *slots) {
+            T r, w;
+            __builtin_memcpy(&r, &slots[0], sizeof(T));
+            for (unsigned int i = 1; i < warps; ++i) {
+                __builtin_memcpy(&w, &slots[i], sizeof(T));
+                r = op(r, w);
+            }
+            return r;
+        });
+    }
+};
+
+template <unsigned int Size, bool MultiWarp = (Size > 32)> class __tile_base;
+
+template <unsigned int Size> class __tile_base<Size, true> : public __multi_warp_tile<Size> {
+  public:
+    __CUPRITE_D__ __tile_base(unsigned int meta_rank, unsigned int meta_size) : __multi_warp_tile<Size>(meta_rank, meta_size) {}
+};
+
+template <unsigned int Size> class __tile_base<Size, false> : public __warp_group {
+    static_assert(Size > 0 && (Size & (Size - 1)) == 0, "tiles of 1, 2, 4, 8, 16 or 32 threads, or 64, 128, 256 or 512");
 
   public:
     static constexpr unsigned int num_threads() { return Size; }
     static constexpr unsigned int size() { return Size; }
-    __CUPRITE_D__ thread_block_tile(unsigned int meta_rank, unsigned int meta_size)
+    __CUPRITE_D__ __tile_base(unsigned int meta_rank, unsigned int meta_size)
         : __warp_group(Size == 32 ? 0xffffffffu : (unsigned int)((1ull << Size) - 1) << (details::laneid() & ~(Size - 1)), Size,
                        meta_rank, meta_size, false) {}
     __CUPRITE_D__ unsigned int thread_rank() const { return details::laneid() & (Size - 1); }
@@ -326,6 +446,11 @@ template <unsigned int Size> class thread_block_tile<Size, void> : public __warp
     template <class T> __CUPRITE_D__ T shfl_xor(T var, unsigned int lane_mask) const {
         return details::shfl_bfly(mask_, var, lane_mask, __CUPRITE_SHFL_C(Size));
     }
+};
+
+template <unsigned int Size> class thread_block_tile<Size, void> : public __tile_base<Size> {
+  public:
+    __CUPRITE_D__ thread_block_tile(unsigned int meta_rank, unsigned int meta_size) : __tile_base<Size>(meta_rank, meta_size) {}
 };
 
 template <unsigned int Size, class ParentT> class thread_block_tile : public thread_block_tile<Size, void> {

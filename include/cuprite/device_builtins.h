@@ -11,12 +11,7 @@
 template <bool B> struct __cuprite_enable_if {};
 template <> struct __cuprite_enable_if<true> { typedef void type; };
 
-/* Clocks and timers. */
-__DEVICE__ unsigned long long __globaltimer() {
-    unsigned long long t;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-    return t;
-}
+/* Timers. (No __globaltimer(): CUDA's headers have none, and programs define their own.) */
 __DEVICE__ void __nanosleep(unsigned int ns) { asm volatile("nanosleep.u32 %0;" ::"r"(ns)); }
 
 /* Thread-local lane masks. */

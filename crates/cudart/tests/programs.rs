@@ -1326,3 +1326,23 @@ fn sigint_during_a_hung_kernel_names_it_and_dies_of_sigint() {
 fn managed_memory_concurrent_access_and_range_attributes() {
     check_pass("managed_concurrent", &[]);
 }
+
+#[test]
+fn toolkit_headers_define_nvidias_include_guards() {
+    check_pass("toolkit_include_guards", &[]);
+}
+
+#[test]
+fn cooperative_groups_shuffle_values_up_to_32_bytes() {
+    check_pass("cg_wide_shuffles", &[]);
+}
+
+#[test]
+fn cooperative_groups_multi_warp_tiles() {
+    check_pass("cg_multi_warp_tiles", &[]);
+}
+
+#[test]
+fn program_defined_globaltimer_builds_and_reads_nanoseconds() {
+    check_pass("user_globaltimer", &[]);
+}

@@ -6,6 +6,7 @@
 //! Cuprite's libcudart.so.13 and, unchanged, under NVIDIA's runtime on a GPU.
 
 pub mod archive;
+pub mod asm_escapes;
 pub mod cache;
 pub mod cccl;
 pub mod cluster_dims;

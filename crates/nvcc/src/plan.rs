@@ -782,6 +782,24 @@ struct Workspace<'a> {
     libdevice: &'a dyn Fn(u32) -> Option<PathBuf>,
 }
 
+/// A copy for the device passes when `input`'s inline PTX names special registers with one `%`:
+/// those escaped (see [`crate::asm_escapes`]), after its launch chevrons are joined as for the
+/// host pass (see `joined_source`), written by a job added here; `None` when it has none.
+fn escaped_device_source(workspace: &Workspace<'_>, input: &Input, unique: &str, plan: &mut Plan) -> Option<PathBuf> {
+    let bytes = std::fs::read(&input.path).ok()?;
+    // The launch chevrons joined first, as for the host pass (see joined_source).
+    let bytes = crate::launch_chevrons::join_split_chevrons(&bytes).unwrap_or(bytes);
+    let text = crate::asm_escapes::escape(&String::from_utf8(bytes).ok()?)?;
+    let copy = workspace.temp.join(format!("{unique}.asm-escaped.cu"));
+    let name = input.path.display().to_string().replace('\\', "\\\\").replace('"', "\\\"");
+    plan.notes.push(format!(
+        "{}: inline PTX names special registers with one `%`: its device passes compile a copy with `%%`",
+        input.path.display()
+    ));
+    plan.jobs.push(Job::WriteSource { path: copy.clone(), text: format!("#line 1 \"{name}\"\n{text}").into_bytes() });
+    Some(copy)
+}
+
 /// Plans one `.cu` input.
 fn plan_cuda(
     o: &Options,
@@ -817,6 +835,7 @@ fn plan_cuda(
     // In nvcc's words (CMake reads the architectures a compiler defaults to from them).
     let archs: Vec<String> = o.archs.iter().map(|a| format!("-arch compute_{a}")).collect();
     plan.notes.push(format!("{}: PTX for {}", input.path.display(), archs.join(", ")));
+    let device_input = escaped_device_source(workspace, input, &unique, plan).unwrap_or_else(|| source.to_path_buf());
     let mut ptx_files = Vec::new();
     // The device passes' jobs, apart: the wrapper's PCH jobs go before all (include_wrapper).
     let mut device = Vec::new();
@@ -827,21 +846,24 @@ fn plan_cuda(
             (Phase::Ptx, None) => format!("{}.ptx", stem(&input.path)).into(),
             _ => workspace.temp.join(format!("{unique}.sm_{arch}.ptx")),
         };
-        let mut args = cuda_common_args(o, tc, codegen, &input.path, source);
+        let mut args = cuda_common_args(o, tc, codegen, &input.path, &device_input);
         args.extend([os("--cuda-device-only"), os(format!("--cuda-feature={}", ptx_feature(codegen)))]);
         args.extend(gpu_arch::arch_macro_args(arch, codegen).into_iter().map(os));
         args.extend(device_codegen_args(o));
+        // A copy for the device passes only (see escaped_device_source): its quoted includes are
+        // found beside the input (cuda_common_args), and it has no precompiled leading includes.
+        let includes = if device_input == source { includes } else { None };
         include_wrapper(o, tc, includes, &mut args, plan);
         // The same front end, stopped before LLVM's passes, prints the IR that maps kernels to
         // their __cluster_dims__ (needed only if the PTX is marked: see crate::cluster_dims).
         let ll = workspace.temp.join(format!("{unique}.sm_{arch}.ll"));
         let mut ir_args = args.clone();
         ir_args.extend([os("-emit-llvm"), os("-Xclang"), os("-disable-llvm-passes")]);
-        ir_args.extend([os("-S"), source.into(), os("-o"), ll.clone().into()]);
+        ir_args.extend([os("-S"), device_input.clone().into(), os("-o"), ll.clone().into()]);
         if let Some(bc) = (workspace.libdevice)(codegen) {
             args.extend([os("-Xclang"), os("-mlink-builtin-bitcode"), os("-Xclang"), bc.into()]);
         }
-        args.extend([os("-S"), source.into(), os("-o"), ptx.clone().into()]);
+        args.extend([os("-S"), device_input.clone().into(), os("-o"), ptx.clone().into()]);
         device.push(Job::Run { program: tc.clangxx.clone(), args });
         if codegen != arch {
             device.push(Job::Retarget { ptx: ptx.clone(), arch });

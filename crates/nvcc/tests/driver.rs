@@ -1174,3 +1174,69 @@ int main() {
 "#;
     build_with_flags_and_pass("fma_round_once", &["-arch=sm_75"], source);
 }
+
+/// Inline PTX naming special registers with one `%` (`%laneid`, `%tid.x`), which nvcc passes
+/// through and clang rejects, builds and reads the registers; the device passes' escaped copy
+/// keeps the source's name and lines (`__FILE__`, `__LINE__`, diagnostics) and finds a quoted
+/// include beside the original.
+#[test]
+fn inline_ptx_with_single_percent_registers_builds_as_with_nvcc() {
+    let dir = common::work_dir().join("single_percent");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("lane_of.h"), "#pragma once\n#define LANE_OF(t) ((t) % 32)\n").unwrap();
+    let src = dir.join("single_percent.cu");
+    std::fs::write(
+        &src,
+        r#"#include <cstdio>
+#include <cstring>
+#include "lane_of.h"
+__global__ void k(unsigned *out, int *line, int *file_ok) {
+  unsigned lane, tid;
+  asm volatile("mov.u32 %0, %laneid;" : "=r"(lane));
+  asm volatile("mov.u32 %0, %tid.x; // %%not_an_operand" : "=r"(tid));
+  out[2 * threadIdx.x] = lane;
+  out[2 * threadIdx.x + 1] = tid;
+  if (threadIdx.x == 0) {
+    *line = __LINE__;
+    const char *f = __FILE__, *want = "single_percent.cu";
+    int n = 0, m = 0;
+    while (f[n]) n++;
+    while (want[m]) m++;
+    int ok = n >= m;
+    for (int i = 0; ok && i < m; i++) ok = f[n - m + i] == want[i];
+    *file_ok = ok;
+  }
+}
+int main() {
+  unsigned *out; int *line, *file_ok;
+  cudaMallocManaged(&out, 2 * 64 * sizeof(unsigned));
+  cudaMallocManaged(&line, sizeof(int));
+  cudaMallocManaged(&file_ok, sizeof(int));
+  k<<<1, 64>>>(out, line, file_ok);
+  if (cudaDeviceSynchronize() != cudaSuccess) { printf("FAIL launch\n"); return 1; }
+  for (unsigned t = 0; t < 64; t++)
+    if (out[2 * t] != LANE_OF(t) || out[2 * t + 1] != t) { printf("FAIL thread %u: %u %u\n", t, out[2 * t], out[2 * t + 1]); return 1; }
+  if (*line != 11 || !*file_ok) { printf("FAIL line %d file %d\n", *line, *file_ok); return 1; }
+  printf("PASS\n");
+}
+"#,
+    )
+    .unwrap();
+    let exe = dir.join("single_percent");
+    common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()]).expect("build");
+    let o = common::run(&exe, &[], &[]);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success() && stdout.ends_with("PASS\n"), "{stdout}{}", String::from_utf8_lossy(&o.stderr));
+
+    // An error in device code of such a source names the source and its line.
+    let bad = dir.join("single_percent_error.cu");
+    std::fs::write(
+        &bad,
+        "__global__ void k(unsigned *out) {\n  unsigned lane;\n  asm volatile(\"mov.u32 %0, %laneid;\" : \"=r\"(lane));\n  out[0] = lane + undeclared_name;\n}\nint main() {}\n",
+    )
+    .unwrap();
+    let err = common::nvcc(&["-arch=sm_90", bad.to_str().unwrap(), "-o", dir.join("never").to_str().unwrap()])
+        .expect_err("an undeclared name is an error");
+    assert!(err.contains("single_percent_error.cu:4:"), "{err}");
+    assert!(!err.contains("asm-escaped"), "{err}");
+}
