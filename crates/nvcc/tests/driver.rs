@@ -1240,3 +1240,20 @@ int main() {
     assert!(err.contains("single_percent_error.cu:4:"), "{err}");
     assert!(!err.contains("asm-escaped"), "{err}");
 }
+
+/// A source with both rewrites nvcc's front end makes unnecessary: split launch chevrons (both
+/// passes) and inline PTX with single-`%` register names (device passes), in one file.
+#[test]
+fn split_chevrons_and_single_percent_registers_in_one_source() {
+    build_and_pass(
+        "chevrons_and_percent",
+        "#include <cstdio>\n\
+         __global__ void k(unsigned *o) { unsigned l; asm(\"mov.u32 %0, %laneid;\" : \"=r\"(l)); o[threadIdx.x] = l; }\n\
+         int main() {\n\
+           unsigned *d, h[64]; cudaMalloc(&d, sizeof h);\n\
+           k << < 1, 64 >> > (d);\n\
+           cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);\n\
+           int bad = 0; for (int i = 0; i < 64; i++) bad += h[i] != (unsigned)(i % 32);\n\
+           printf(bad ? \"FAIL\\n\" : \"PASS\\n\"); return bad; }\n",
+    );
+}
