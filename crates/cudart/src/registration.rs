@@ -495,7 +495,8 @@ pub(crate) unsafe fn launch(
     crate::install_printf_sink();
     let r = (|| {
         let (f, packed, shared) = {
-            // SAFETY: forwarded contract.
+            // SAFETY: `args` holds one pointer per kernel parameter, each to a value of its size: this function's
+            // contract, which is `prepare_launch`'s.
             unsafe { prepare_launch(host_fun, args, shared) }
         }?;
         runtime::launch::launch_packed(&f, grid.into(), block.into(), shared, crate::stream(stream), packed)
@@ -549,7 +550,8 @@ pub unsafe extern "C-unwind" fn __cudaLaunchKernel(
     stream: *mut c_void,
 ) -> i32 {
     // What `<<<...>>>` calls: profiled under the API name programs use.
-    // SAFETY: forwarded contract.
+    // SAFETY: `args` holds one pointer per kernel parameter, each to a value of its size: the contract of the launch
+    // stub nvcc generates (as cudaLaunchKernel's), which is `launch`'s.
     unsafe { launch(kernel as usize, grid, block, args, shared, stream) }
 }
 

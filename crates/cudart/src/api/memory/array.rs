@@ -112,7 +112,8 @@ fn rows_of(p: *const c_void, pitch: usize, rows: usize) -> End {
 /// # Safety
 /// Host memory the copy covers must be valid (until it completes, when asynchronous).
 unsafe fn copy_2d(dst: End, src: End, w: usize, h: usize, k: i32, on: On) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: the host memory `dst`/`src` cover is valid (until the copy completes, when asynchronous): this function's
+    // contract, which is `memcpy_array`'s.
     code(kind(k).and_then(|k| unsafe { array::memcpy_array(dst, src, w, h, 1, k, on) }))
 }
 
@@ -132,7 +133,8 @@ pub unsafe extern "C-unwind" fn cudaMemcpy2DToArray(
     h: usize,
     k: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `src` holds `h` rows of `w` bytes `spitch` apart: cudaMemcpy2DToArray's contract, which is `copy_2d`'s
+    // for the host end.
     unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, sync()) }
 }
 
@@ -152,7 +154,8 @@ pub unsafe extern "C-unwind" fn cudaMemcpy2DToArrayAsync(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `src` holds `h` rows of `w` bytes `spitch` apart until the copy completes: cudaMemcpy2DToArrayAsync's
+    // contract, which is `copy_2d`'s.
     unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, On::Async(stream(s))) }
 }
 
@@ -172,7 +175,8 @@ pub unsafe extern "C-unwind" fn cudaMemcpy2DFromArray(
     h: usize,
     k: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `dst` holds `h` writable rows of `w` bytes `dpitch` apart: cudaMemcpy2DFromArray's contract, which is
+    // `copy_2d`'s for the host end.
     unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, sync()) }
 }
 
@@ -192,7 +196,8 @@ pub unsafe extern "C-unwind" fn cudaMemcpy2DFromArrayAsync(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `dst` holds `h` writable rows of `w` bytes `dpitch` apart until the copy completes:
+    // cudaMemcpy2DFromArrayAsync's contract, which is `copy_2d`'s.
     unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, On::Async(stream(s))) }
 }
 
@@ -248,7 +253,8 @@ pub(crate) unsafe fn linear(
     k: i32,
     on: On,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `other` covers `count` bytes of host memory that stay valid as long as the copy needs them: this
+    // function's contract, which is `memcpy_array_linear`'s.
     let r = kind(k).and_then(|k| unsafe { array::memcpy_array_linear(a as u64, x, y, other as u64, count, to, k, on) });
     code(r)
 }
@@ -266,7 +272,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpyToArray(
     count: usize,
     k: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `src` is readable for `count` bytes: cudaMemcpyToArray's contract, which is `linear`'s.
     unsafe { linear(a, x, y, src, count, true, k, sync()) }
 }
 
@@ -283,7 +289,8 @@ pub unsafe extern "C-unwind" fn cudaMemcpyToArrayAsync(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `src` stays readable for `count` bytes until the copy completes: cudaMemcpyToArrayAsync's contract, which
+    // is `linear`'s.
     unsafe { linear(a, x, y, src, count, true, k, On::Async(stream(s))) }
 }
 
@@ -300,7 +307,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpyFromArray(
     count: usize,
     k: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `dst` is writable for `count` bytes: cudaMemcpyFromArray's contract, which is `linear`'s.
     unsafe { linear(a, x, y, dst, count, false, k, sync()) }
 }
 
@@ -317,7 +324,8 @@ pub unsafe extern "C-unwind" fn cudaMemcpyFromArrayAsync(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `dst` stays writable for `count` bytes until the copy completes: cudaMemcpyFromArrayAsync's contract,
+    // which is `linear`'s.
     unsafe { linear(a, x, y, dst, count, false, k, On::Async(stream(s))) }
 }
 
@@ -351,7 +359,8 @@ pub(crate) unsafe fn memcpy_3d_arrays(p: &Memcpy3DParms, on: On) -> Result<()> {
     let dst = end(p.dstArray, &p.dstPos, &p.dstPtr)?;
     let src = end(p.srcArray, &p.srcPos, &p.srcPtr)?;
     let (h, d) = (p.extent.height.max(1), p.extent.depth.max(1));
-    // SAFETY: forwarded contract.
+    // SAFETY: the host memory `p`'s pitched pointers cover is valid: this function's contract (cudaMemcpy3D's), which
+    // is `memcpy_array`'s.
     unsafe { array::memcpy_array(dst, src, width, h, d, k, on) }
 }
 

@@ -41,7 +41,8 @@ pub unsafe extern "C-unwind" fn cudaMemcpyToSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `src` is readable for `count` bytes: cudaMemcpyToSymbol's contract, which is `symbol_copy`'s for the host
+    // end.
     unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, sync()) }
 }
 
@@ -57,7 +58,8 @@ pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `dst` is writable for `count` bytes: cudaMemcpyFromSymbol's contract, which is `symbol_copy`'s for the
+    // host end.
     unsafe { symbol_copy(sym, dst, count, offset, kind, false, sync()) }
 }
 
@@ -73,7 +75,8 @@ pub unsafe extern "C-unwind" fn cudaMemcpyToSymbolAsync(
     kind: i32,
     stream: *mut c_void,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `src` stays readable for `count` bytes until the copy completes: cudaMemcpyToSymbolAsync's contract,
+    // which is `symbol_copy`'s for an asynchronous copy.
     unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, On::Async(crate::stream(stream))) }
 }
 
@@ -89,7 +92,8 @@ pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbolAsync(
     kind: i32,
     stream: *mut c_void,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `dst` stays writable for `count` bytes until the copy completes: cudaMemcpyFromSymbolAsync's contract,
+    // which is `symbol_copy`'s for an asynchronous copy.
     unsafe { symbol_copy(sym, dst, count, offset, kind, false, On::Async(crate::stream(stream))) }
 }
 
