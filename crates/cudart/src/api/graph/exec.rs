@@ -17,6 +17,7 @@ use crate::api::graph::node::{
 };
 use crate::api::memory::pitched::Memcpy3DParms;
 use crate::args::{In, Out};
+use crate::registration::SymbolCopy;
 use crate::{code, invalid, stream};
 
 /// `cudaGraphInstantiate(cudaGraphExec_t *, cudaGraph_t, unsigned long long flags)`.
@@ -104,7 +105,7 @@ pub unsafe extern "C-unwind" fn cudaGraphExecMemcpyNodeSetParamsToSymbol(
 ) -> i32 {
     // SAFETY: `src` holds `count` bytes that outlive the graph's runs: cudaGraphExecMemcpyNodeSetParamsToSymbol's
     // contract, which is `symbol_kind`'s.
-    let k = unsafe { symbol_kind(sym, src.cast_mut(), count, offset, kind, true) };
+    let k = unsafe { symbol_kind(SymbolCopy::into_symbol(sym, src, count, offset, kind)) };
     code(k.and_then(|k| GraphExec(x as u64).set_node(GraphNode(nd as u64), k)))
 }
 
@@ -124,7 +125,7 @@ pub unsafe extern "C-unwind" fn cudaGraphExecMemcpyNodeSetParamsFromSymbol(
 ) -> i32 {
     // SAFETY: `dst` holds `count` writable bytes that outlive the graph's runs:
     // cudaGraphExecMemcpyNodeSetParamsFromSymbol's contract, which is `symbol_kind`'s.
-    let k = unsafe { symbol_kind(sym, dst, count, offset, kind, false) };
+    let k = unsafe { symbol_kind(SymbolCopy::out_of_symbol(dst, sym, count, offset, kind)) };
     code(k.and_then(|k| GraphExec(x as u64).set_node(GraphNode(nd as u64), k)))
 }
 

@@ -22,6 +22,7 @@ use crate::api::graph::{EdgeData, node};
 use crate::api::memory::pitched::{Memcpy3DParms, copy_3d_of};
 use crate::args::Dim3C;
 use crate::args::{In, Out};
+use crate::registration::SymbolCopy;
 use crate::{code, invalid};
 
 /// `struct cudaKernelNodeParams`.
@@ -165,18 +166,7 @@ pub(crate) unsafe fn memcpy_1d_kind(
     kind: i32,
 ) -> Result<graph::NodeKind> {
     let kind = memory::MemcpyKind::from_raw(kind)?;
-    let c = memory::Copy3D {
-        dst: dst as u64,
-        dpitch: count,
-        dheight: 1,
-        src: src as u64,
-        spitch: count,
-        sheight: 1,
-        width: count,
-        height: 1,
-        depth: 1,
-        kind,
-    };
+    let c = memory::Copy3D::linear(dst as u64, src as u64, count, kind);
     let pitched =
         |p: *mut c_void| crate::api::memory::pitched::PitchedPtr { ptr: p, pitch: count, xsize: count, ysize: 1 };
     let origin = crate::api::memory::pitched::Pos { x: 0, y: 0, z: 0 };
@@ -565,22 +555,16 @@ pub(crate) fn type_matches(n: GraphNode, ty: i32) -> Result<()> {
     Ok(())
 }
 
-/// A memcpy node's work between a symbol and memory (`to_symbol`: into it).
+/// A memcpy node's work for the symbol copy `c`.
 ///
 /// # Safety
-/// Host memory covered must stay valid while the graph may run.
-pub(crate) unsafe fn symbol_kind(
-    sym: *const c_void,
-    other: *mut c_void,
-    count: usize,
-    offset: usize,
-    kind: i32,
-    to_symbol: bool,
-) -> Result<runtime::graph::NodeKind> {
-    let (dst, src, _) = crate::registration::symbol_copy_ends(sym, other, count, offset, kind, to_symbol)?;
-    // SAFETY: `dst`/`src` are the symbol's device address and the caller's `other` (`count` bytes, outliving the
-    // graph's runs: this function's contract), which is what `memcpy_1d_kind` requires.
-    unsafe { memcpy_1d_kind(dst as *mut c_void, src as *const c_void, count, kind) }
+/// `c.other` must be valid for `c.count` bytes while the graph may run.
+pub(crate) unsafe fn symbol_kind(c: SymbolCopy) -> Result<runtime::graph::NodeKind> {
+    let (dst, src, _) = c.ends()?;
+    // SAFETY: one end is the symbol's device memory (`count` bytes checked in range), the other
+    // `c.other`, valid for `count` bytes while the graph may run: this function's contract,
+    // which is `memcpy_1d_kind`'s.
+    unsafe { memcpy_1d_kind(dst as *mut c_void, src as *const c_void, c.count, c.kind) }
 }
 
 /// `cudaGraphAddMemcpyNodeToSymbol(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *,
@@ -604,7 +588,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNodeToSymbol(
 ) -> i32 {
     // SAFETY: `src` holds `count` bytes that outlive the graph's runs: cudaGraphAddMemcpyNodeToSymbol's contract, which
     // is `symbol_kind`'s.
-    let k = || unsafe { symbol_kind(sym, src.cast_mut(), count, offset, kind, true) };
+    let k = || unsafe { symbol_kind(SymbolCopy::into_symbol(sym, src, count, offset, kind)) };
     // SAFETY: `node` is null or writable and `deps` holds `n` handles: cudaGraphAddMemcpyNodeToSymbol's contract, which
     // is `add`'s.
     unsafe { add(node, g, deps, n, k) }
@@ -630,7 +614,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNodeFromSymbol(
 ) -> i32 {
     // SAFETY: `dst` holds `count` writable bytes that outlive the graph's runs: cudaGraphAddMemcpyNodeFromSymbol's
     // contract, which is `symbol_kind`'s.
-    let k = || unsafe { symbol_kind(sym, dst, count, offset, kind, false) };
+    let k = || unsafe { symbol_kind(SymbolCopy::out_of_symbol(dst, sym, count, offset, kind)) };
     // SAFETY: `node` is null or writable and `deps` holds `n` handles: cudaGraphAddMemcpyNodeFromSymbol's contract,
     // which is `add`'s.
     unsafe { add(node, g, deps, n, k) }
@@ -652,7 +636,7 @@ pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeSetParamsToSymbol(
     // SAFETY: `src` holds `count` bytes that outlive the graph's runs: cudaGraphMemcpyNodeSetParamsToSymbol's contract,
     // which is `symbol_kind`'s.
     code(
-        unsafe { symbol_kind(sym, src.cast_mut(), count, offset, kind, true) }
+        unsafe { symbol_kind(SymbolCopy::into_symbol(sym, src, count, offset, kind)) }
             .and_then(|k| GraphNode(nd as u64).set_kind(k)),
     )
 }
@@ -672,7 +656,10 @@ pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeSetParamsFromSymbol(
 ) -> i32 {
     // SAFETY: `dst` holds `count` writable bytes that outlive the graph's runs:
     // cudaGraphMemcpyNodeSetParamsFromSymbol's contract, which is `symbol_kind`'s.
-    code(unsafe { symbol_kind(sym, dst, count, offset, kind, false) }.and_then(|k| GraphNode(nd as u64).set_kind(k)))
+    code(
+        unsafe { symbol_kind(SymbolCopy::out_of_symbol(dst, sym, count, offset, kind)) }
+            .and_then(|k| GraphNode(nd as u64).set_kind(k)),
+    )
 }
 
 /// The parameters of a node of type `ty` made through the explicit API.
