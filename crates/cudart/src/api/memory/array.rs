@@ -6,7 +6,7 @@
 
 use std::ffi::c_void;
 
-use runtime::array::{self, ChannelDesc, End};
+use runtime::array::{self, ArrayAt, ChannelDesc, End};
 use runtime::memory::{MemcpyKind, On};
 use runtime::{Error, Result, record};
 
@@ -238,24 +238,15 @@ pub extern "C-unwind" fn cudaMemcpyArrayToArray(
     unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), count, 1, k, sync()) }
 }
 
-/// `cudaMemcpyToArray` / `FromArray` (deprecated): `count` bytes in row-major order.
+/// `cudaMemcpyToArray` / `FromArray` (deprecated): `count` bytes in row-major order from `at`
+/// on, to the array (`to`) or from it.
 ///
 /// # Safety
 /// Host memory the copy covers must be valid (until it completes, when asynchronous).
-#[allow(clippy::too_many_arguments)]
-pub(crate) unsafe fn linear(
-    a: *const c_void,
-    x: usize,
-    y: usize,
-    other: *const c_void,
-    count: usize,
-    to: bool,
-    k: i32,
-    on: On,
-) -> i32 {
-    // SAFETY: `other` covers `count` bytes of host memory that stay valid as long as the copy needs them: this
-    // function's contract, which is `memcpy_array_linear`'s.
-    let r = kind(k).and_then(|k| unsafe { array::memcpy_array_linear(a as u64, x, y, other as u64, count, to, k, on) });
+unsafe fn linear(at: ArrayAt, other: *const c_void, count: usize, to: bool, k: i32, on: On) -> i32 {
+    // SAFETY: `other` covers `count` bytes of host memory that stay valid as long as the copy
+    // needs them: this function's contract, which is `memcpy_array_linear`'s.
+    let r = kind(k).and_then(|k| unsafe { array::memcpy_array_linear(at, other as u64, count, to, k, on) });
     code(r)
 }
 
@@ -273,7 +264,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpyToArray(
     k: i32,
 ) -> i32 {
     // SAFETY: `src` is readable for `count` bytes: cudaMemcpyToArray's contract, which is `linear`'s.
-    unsafe { linear(a, x, y, src, count, true, k, sync()) }
+    unsafe { linear(ArrayAt { array: a as u64, x, y }, src, count, true, k, sync()) }
 }
 
 /// `cudaMemcpyToArrayAsync(..., cudaStream_t stream)`.
@@ -291,7 +282,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpyToArrayAsync(
 ) -> i32 {
     // SAFETY: `src` stays readable for `count` bytes until the copy completes: cudaMemcpyToArrayAsync's contract, which
     // is `linear`'s.
-    unsafe { linear(a, x, y, src, count, true, k, On::Async(stream(s))) }
+    unsafe { linear(ArrayAt { array: a as u64, x, y }, src, count, true, k, On::Async(stream(s))) }
 }
 
 /// `cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset,
@@ -308,7 +299,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpyFromArray(
     k: i32,
 ) -> i32 {
     // SAFETY: `dst` is writable for `count` bytes: cudaMemcpyFromArray's contract, which is `linear`'s.
-    unsafe { linear(a, x, y, dst, count, false, k, sync()) }
+    unsafe { linear(ArrayAt { array: a as u64, x, y }, dst, count, false, k, sync()) }
 }
 
 /// `cudaMemcpyFromArrayAsync(..., cudaStream_t stream)`.
@@ -326,7 +317,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpyFromArrayAsync(
 ) -> i32 {
     // SAFETY: `dst` stays writable for `count` bytes until the copy completes: cudaMemcpyFromArrayAsync's contract,
     // which is `linear`'s.
-    unsafe { linear(a, x, y, dst, count, false, k, On::Async(stream(s))) }
+    unsafe { linear(ArrayAt { array: a as u64, x, y }, dst, count, false, k, On::Async(stream(s))) }
 }
 
 /// `cudaMemcpy3D` with an array on either side: positions and the extent's width are in
