@@ -5,7 +5,7 @@
 //! read and write?". They ask [`Op::operands`], whose match over `Op` has no catch-all arm: a
 //! new operation does not compile until its operands are listed here.
 
-use super::mma::MmaOp;
+use super::mma::{self, MmaOp};
 use super::tex::{self, Lod, TexOp};
 use super::{Addr, BarKind, Base, ClusterOp, Op, Reg, Src};
 
@@ -224,12 +224,12 @@ fn tex_operands<'a>(t: &'a TexOp, f: &mut impl FnMut(Operand<'a>)) {
 
 fn mma_operands<'a>(m: &'a MmaOp, f: &mut impl FnMut(Operand<'a>)) {
     match m {
-        MmaOp::Load { addr, stride, d, .. } => {
+        MmaOp::Load(mma::WmmaLoad { addr, stride, d, .. }) => {
             f(Operand::Addr(addr));
             stride.iter().for_each(|s| f(Operand::Src(s)));
             d.iter().for_each(|&r| f(Operand::Def(r)));
         }
-        MmaOp::Store { addr, stride, vals, .. } => {
+        MmaOp::Store(mma::WmmaStore { addr, stride, vals, .. }) => {
             f(Operand::Addr(addr));
             stride.iter().for_each(|s| f(Operand::Src(s)));
             vals.iter().for_each(|&r| f(Operand::Use(r)));
@@ -238,11 +238,11 @@ fn mma_operands<'a>(m: &'a MmaOp, f: &mut impl FnMut(Operand<'a>)) {
             x.a.iter().chain(&x.b).chain(&x.c).for_each(|&r| f(Operand::Use(r)));
             x.d.iter().for_each(|&r| f(Operand::Def(r)));
         }
-        MmaOp::Ldmatrix { addr, d, .. } => {
+        MmaOp::Ldmatrix(mma::MatrixLoad { addr, d, .. }) => {
             f(Operand::Addr(addr));
             d.iter().for_each(|&r| f(Operand::Def(r)));
         }
-        MmaOp::Stmatrix { addr, vals, .. } => {
+        MmaOp::Stmatrix(mma::MatrixStore { addr, vals, .. }) => {
             f(Operand::Addr(addr));
             vals.iter().for_each(|&r| f(Operand::Use(r)));
         }
