@@ -2,6 +2,8 @@
 //! machine, its `DT_NEEDED` libraries and whether it has a `.nv_fatbin` section. Every read
 //! is bounds-checked: a damaged file gives less information, never a panic.
 
+use fatbin::le::{u16_at, u32_at, u64_at};
+
 /// What `cuprite exec` needs to know about an ELF program.
 #[derive(Debug, Default)]
 pub struct Program {
@@ -36,16 +38,6 @@ pub fn machine_name(machine: u16) -> String {
 /// Whether `head` starts like an ELF file.
 pub fn is_elf(head: &[u8]) -> bool {
     head.starts_with(b"\x7fELF")
-}
-
-fn u16_at(b: &[u8], o: usize) -> Option<u16> {
-    Some(u16::from_le_bytes(b.get(o..o.checked_add(2)?)?.try_into().ok()?))
-}
-fn u32_at(b: &[u8], o: usize) -> Option<u32> {
-    Some(u32::from_le_bytes(b.get(o..o.checked_add(4)?)?.try_into().ok()?))
-}
-fn u64_at(b: &[u8], o: usize) -> Option<u64> {
-    Some(u64::from_le_bytes(b.get(o..o.checked_add(8)?)?.try_into().ok()?))
 }
 
 /// A NUL-terminated string at `off` of `b`.

@@ -4,25 +4,19 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod common;
+
+use common::{repo, scratch};
+
 fn cuprite(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cuprite")).args(args).output().expect("run cuprite")
-}
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("cuprite-cli-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
+    common::cuprite().args(args).output().expect("run cuprite")
 }
 
 const VALID: &str = ".version 9.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 p)\n{\n\t.reg .b64 %rd<2>;\n\tld.param.u64 %rd1, [p];\n\tret;\n}\n";
 
 #[test]
 fn ptx_check_accepts_valid_and_reports_invalid_with_location() {
-    let dir = temp_dir("check");
+    let dir = scratch("check");
     let good = dir.join("good.ptx");
     let bad = dir.join("bad.ptx");
     std::fs::write(&good, VALID).expect("write");
@@ -52,7 +46,7 @@ fn ptx_check_accepts_valid_and_reports_invalid_with_location() {
 /// without being opened, and the files after them are still checked.
 #[test]
 fn ptx_check_bounds_its_output_and_refuses_odd_files() {
-    let dir = temp_dir("odd");
+    let dir = scratch("odd");
     let braces = dir.join("braces.ptx");
     std::fs::write(&braces, "}".repeat(5 << 20)).expect("write");
     let limited = Command::new("sh")
@@ -97,7 +91,7 @@ fn ptx_check_bounds_its_output_and_refuses_odd_files() {
 
 #[test]
 fn ptx_fmt_prints_a_module_that_checks_again() {
-    let dir = temp_dir("fmt");
+    let dir = scratch("fmt");
     let src = dir.join("in.ptx");
     std::fs::write(&src, VALID.replace('\t', "    ")).expect("write");
     let out = cuprite(&["ptx", "fmt", src.to_str().expect("path")]);
@@ -124,7 +118,7 @@ fn nvcc() -> PathBuf {
 
 #[test]
 fn exec_runs_an_nvcc_built_sample_on_the_cpu() {
-    let dir = temp_dir("exec");
+    let dir = scratch("exec");
     let exe = dir.join("vectorAdd");
     let built = Command::new(nvcc())
         .args(["-arch=sm_90", "-cudart", "shared", "-o"])
@@ -162,7 +156,7 @@ fn exec_runs_an_nvcc_built_sample_on_the_cpu() {
 /// the x bit, a directory, a missing file; and a bad CUPRITE_* value.
 #[test]
 fn exec_refuses_what_it_cannot_run_with_a_reason() {
-    let dir = temp_dir("refuse");
+    let dir = scratch("refuse");
     let path = |name: &str| dir.join(name).to_str().expect("utf-8 path").to_string();
     let executable = |name: &str, bytes: &[u8]| {
         std::fs::write(dir.join(name), bytes).expect("write");

@@ -495,7 +495,8 @@ pub(crate) unsafe fn launch(
     crate::install_printf_sink();
     let r = (|| {
         let (f, packed, shared) = {
-            // SAFETY: forwarded contract.
+            // SAFETY: `args` holds one pointer per kernel parameter, each to a value of its size: this function's
+            // contract, which is `prepare_launch`'s.
             unsafe { prepare_launch(host_fun, args, shared) }
         }?;
         runtime::launch::launch_packed(&f, grid.into(), block.into(), shared, crate::stream(stream), packed)
@@ -549,7 +550,8 @@ pub unsafe extern "C-unwind" fn __cudaLaunchKernel(
     stream: *mut c_void,
 ) -> i32 {
     // What `<<<...>>>` calls: profiled under the API name programs use.
-    // SAFETY: forwarded contract.
+    // SAFETY: `args` holds one pointer per kernel parameter, each to a value of its size: the contract of the launch
+    // stub nvcc generates (as cudaLaunchKernel's), which is `launch`'s.
     unsafe { launch(kernel as usize, grid, block, args, shared, stream) }
 }
 
@@ -573,30 +575,48 @@ pub(crate) fn symbol_range(sym: *const c_void, count: usize, offset: usize) -> R
     Ok(p.offset(offset as u64))
 }
 
-/// The (destination, source) device addresses of a copy of `count` bytes between symbol `sym`
-/// (at `offset`) and `other` (`to_symbol`: into the symbol), and its kind, checked as CUDA checks
-/// it (a direction that does not involve the symbol's device side is
-/// `cudaErrorInvalidMemcpyDirection`).
-pub(crate) fn symbol_copy_ends(
-    sym: *const c_void,
-    other: *mut c_void,
-    count: usize,
-    offset: usize,
-    kind: i32,
-    to_symbol: bool,
-) -> Result<(u64, u64, runtime::memory::MemcpyKind)> {
-    let kind = record(runtime::memory::MemcpyKind::from_raw(kind))?;
-    use runtime::memory::MemcpyKind as K;
-    let ok = if to_symbol {
-        matches!(kind, K::HostToDevice | K::DeviceToDevice | K::Default)
-    } else {
-        matches!(kind, K::DeviceToHost | K::DeviceToDevice | K::Default)
-    };
-    if !ok {
-        return record(Err(Error::InvalidMemcpyDirection));
+/// A copy of `count` bytes between symbol `sym` (from byte `offset`) and memory `other`,
+/// into the symbol when `to_symbol`, of `cudaMemcpyKind` `kind`: what every symbol-copy
+/// entry point (`cudaMemcpyToSymbol`, the graph nodes' `...ToSymbol`) is asked to do.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SymbolCopy {
+    pub sym: *const c_void,
+    pub other: *mut c_void,
+    pub count: usize,
+    pub offset: usize,
+    pub kind: i32,
+    pub to_symbol: bool,
+}
+
+impl SymbolCopy {
+    /// `count` bytes from `src` into the symbol.
+    pub(crate) fn into_symbol(sym: *const c_void, src: *const c_void, count: usize, offset: usize, kind: i32) -> Self {
+        SymbolCopy { sym, other: src.cast_mut(), count, offset, kind, to_symbol: true }
     }
-    let dev = symbol_range(sym, count, offset)?;
-    Ok(if to_symbol { (dev.0, other as u64, kind) } else { (other as u64, dev.0, kind) })
+
+    /// `count` bytes from the symbol to `dst`.
+    pub(crate) fn out_of_symbol(dst: *mut c_void, sym: *const c_void, count: usize, offset: usize, kind: i32) -> Self {
+        SymbolCopy { sym, other: dst, count, offset, kind, to_symbol: false }
+    }
+
+    /// The copy's (destination, source) addresses and kind, checked as CUDA checks them (a
+    /// direction that does not involve the symbol's device side is
+    /// `cudaErrorInvalidMemcpyDirection`).
+    pub(crate) fn ends(&self) -> Result<(u64, u64, runtime::memory::MemcpyKind)> {
+        let kind = record(runtime::memory::MemcpyKind::from_raw(self.kind))?;
+        use runtime::memory::MemcpyKind as K;
+        let ok = if self.to_symbol {
+            matches!(kind, K::HostToDevice | K::DeviceToDevice | K::Default)
+        } else {
+            matches!(kind, K::DeviceToHost | K::DeviceToDevice | K::Default)
+        };
+        if !ok {
+            return record(Err(Error::InvalidMemcpyDirection));
+        }
+        let dev = symbol_range(self.sym, self.count, self.offset)?;
+        let other = self.other as u64;
+        Ok(if self.to_symbol { (dev.0, other, kind) } else { (other, dev.0, kind) })
+    }
 }
 
 // The panic guards of this module's exported functions (build.rs).

@@ -6,8 +6,11 @@
 //! [`MAX_PTX_SIZE`]), so a damaged fatbin is an [`Error`], never a panic or a huge allocation.
 
 mod decompress;
+pub mod le;
 mod lz4;
 mod write;
+
+use le::{u16_at, u32_at, u64_at};
 
 pub use decompress::{MAX_PTX_SIZE, decompress};
 pub use lz4::lz4_block_decode;
@@ -65,16 +68,6 @@ pub struct Entry<'a> {
     pub uncompressed_size: u64,
     /// The entry's offset in the fatbin, for messages.
     pub offset: usize,
-}
-
-fn u16_at(b: &[u8], o: usize) -> Option<u16> {
-    Some(u16::from_le_bytes(b.get(o..o.checked_add(2)?)?.try_into().ok()?))
-}
-fn u32_at(b: &[u8], o: usize) -> Option<u32> {
-    Some(u32::from_le_bytes(b.get(o..o.checked_add(4)?)?.try_into().ok()?))
-}
-fn u64_at(b: &[u8], o: usize) -> Option<u64> {
-    Some(u64::from_le_bytes(b.get(o..o.checked_add(8)?)?.try_into().ok()?))
 }
 
 /// The total size (header + entries) that the fatbin header at the start of `header`

@@ -11,29 +11,14 @@
 
 mod common;
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
 
 /// The architecture every program is built for.
 const ARCH: &str = "-arch=sm_90";
 
 fn guide_dir() -> PathBuf {
     common::repo().join("crates/nvcc/tests/guide")
-}
-
-/// `name reason...` lines of the known-failures list.
-fn known_failures() -> BTreeMap<String, String> {
-    let path = guide_dir().join("known_failures.txt");
-    let text = std::fs::read_to_string(&path).expect("read tests/guide/known_failures.txt");
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let (name, reason) = l.split_once(' ').unwrap_or((l, ""));
-            (name.to_string(), reason.trim().to_string())
-        })
-        .collect()
 }
 
 /// The programs: single-file names (`x` for `x.cu`) and directories with a `build.txt`.
@@ -117,47 +102,13 @@ fn check(name: &str) -> Result<(), String> {
 
 #[test]
 fn every_guide_program_builds_with_cuprite_nvcc_and_passes() {
-    let mut names = programs();
+    let names = programs();
     assert!(names.len() >= 60, "expected at least 60 guide programs, found {}", names.len());
-    let only = std::env::var("CUPRITE_GUIDE_ONLY").ok();
-    if let Some(only) = &only {
-        names.retain(|n| only.split(',').any(|o| o == n));
-    }
-    let results = Mutex::new(BTreeMap::new());
-    let queue = Mutex::new(names.clone());
-    std::thread::scope(|s| {
-        for _ in 0..2 {
-            s.spawn(|| {
-                while let Some(name) = queue.lock().unwrap().pop() {
-                    let r = check(&name);
-                    results.lock().unwrap().insert(name, r);
-                }
-            });
-        }
-    });
-    let results = results.into_inner().unwrap();
-    let known = known_failures();
-    let mut problems = Vec::new();
-    let mut passing = 0;
-    for (name, r) in &results {
-        match (r, known.get(name)) {
-            (Ok(()), None) => passing += 1,
-            (Ok(()), Some(reason)) if reason.starts_with("flaky:") => {
-                eprintln!("flaky program {name} passed this time ({reason})");
-                passing += 1;
-            }
-            (Ok(()), Some(_)) => {
-                problems.push(format!("{name}: passes now: remove it from tests/guide/known_failures.txt"))
-            }
-            (Err(e), None) => problems.push(format!("{name}: {e}")),
-            (Err(e), Some(reason)) => eprintln!("known failure {name} ({reason}): {e}"),
-        }
-    }
-    for name in known.keys() {
-        if only.is_none() && !results.contains_key(name) {
-            problems.push(format!("{name}: listed in tests/guide/known_failures.txt but no such program"));
-        }
-    }
-    eprintln!("guide programs: {passing} of {} pass with cuprite nvcc", results.len());
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    common::check_programs(
+        "guide programs",
+        names,
+        "CUPRITE_GUIDE_ONLY",
+        &guide_dir().join("known_failures.txt"),
+        check,
+    );
 }

@@ -6,9 +6,7 @@
 
 mod common;
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::Mutex;
 
 /// Per-program nvcc flags, program arguments and environment, as programs.rs runs them.
 fn setup(name: &str) -> (&'static [&'static str], &'static [&'static str], &'static [(&'static str, &'static str)]) {
@@ -23,19 +21,6 @@ fn setup(name: &str) -> (&'static [&'static str], &'static [&'static str], &'sta
         "func_versions" => (&["-DWANT_PTX=90"], &[], &[]),
         _ => (&[], &[], &[]),
     }
-}
-
-/// `name reason...` lines of the known-failures list.
-fn known_failures() -> BTreeMap<String, String> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/known_failures.txt");
-    let text = std::fs::read_to_string(&path).expect("read known_failures.txt");
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let (name, reason) = l.split_once(' ').unwrap_or((l, ""));
-            (name.to_string(), reason.trim().to_string())
-        })
-        .collect()
 }
 
 /// Builds and runs one program: Ok, or why not.
@@ -72,39 +57,6 @@ fn every_suite_program_builds_with_cuprite_nvcc_and_passes() {
         })
         .collect();
     names.sort();
-    let only = std::env::var("CUPRITE_SUITE_ONLY").ok();
-    if let Some(only) = &only {
-        names.retain(|n| only.split(',').any(|o| o == n));
-    }
-    let results = Mutex::new(BTreeMap::new());
-    let queue = Mutex::new(names.clone());
-    std::thread::scope(|s| {
-        for _ in 0..2 {
-            s.spawn(|| {
-                while let Some(name) = queue.lock().unwrap().pop() {
-                    let r = check(&name);
-                    results.lock().unwrap().insert(name, r);
-                }
-            });
-        }
-    });
-    let results = results.into_inner().unwrap();
-    let known = known_failures();
-    let mut problems = Vec::new();
-    let mut passing = 0;
-    for (name, r) in &results {
-        match (r, known.get(name)) {
-            (Ok(()), None) => passing += 1,
-            (Ok(()), Some(_)) => problems.push(format!("{name}: passes now: remove it from known_failures.txt")),
-            (Err(e), None) => problems.push(format!("{name}: {e}")),
-            (Err(e), Some(reason)) => eprintln!("known failure {name} ({reason}): {e}"),
-        }
-    }
-    for name in known.keys() {
-        if only.is_none() && !results.contains_key(name) {
-            problems.push(format!("{name}: listed in known_failures.txt but no such program"));
-        }
-    }
-    eprintln!("cuprite nvcc suite: {passing} of {} programs pass", results.len());
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let known_failures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/known_failures.txt");
+    common::check_programs("cuprite nvcc suite", names, "CUPRITE_SUITE_ONLY", &known_failures, check);
 }

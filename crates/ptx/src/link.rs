@@ -13,7 +13,7 @@
 //! address (`{generic(v)}`) follows that variable's definition, wherever the modules put them:
 //! ptxas rejects a forward reference in an initializer ("Invalid initial value expression").
 
-use crate::ast::{FuncKind, Item, Linkage, Module, Name, Statement};
+use crate::ast::{FuncKind, Item, Linkage, Module, Name, Statement, Target, Version};
 use crate::printer::print_module;
 use std::collections::{HashMap, HashSet};
 
@@ -67,13 +67,36 @@ fn is_external(l: Linkage) -> bool {
 /// highest `.version` of all.
 pub fn link_modules(mut modules: Vec<Module>) -> Result<String, LinkError> {
     let Some(first) = modules.first() else { return Err(LinkError("no PTX modules to link".into())) };
-    let target = first.target.clone();
-    let address_size = first.address_size;
     let version = modules.iter().map(|m| m.version).max().unwrap_or(first.version);
-
-    // Program-wide: which module defines each external name (first definition wins; two strong
-    // definitions are an error).
+    let mut out = header(version, &first.target, first.address_size);
     let syms: Vec<_> = modules.iter().map(symbols).collect();
+    let definer = definers(&syms)?;
+    rename_internal_clashes(&mut modules, &syms);
+    renumber_files(&mut modules);
+    for p in linked_parts(&modules, &definer).iter().flatten() {
+        out.push_str(p);
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// The linked module's `.version`, `.target` (without `debug`: the debug sections of one
+/// module are dropped) and `.address_size` lines.
+fn header(version: Version, target: &Target, address_size: u8) -> String {
+    let mut out = format!(".version {}.{}\n.target {}", version.major, version.minor, target.arch);
+    for o in &target.options {
+        if o != "debug" {
+            out.push_str(", ");
+            out.push_str(o);
+        }
+    }
+    out.push_str(&format!("\n.address_size {address_size}\n"));
+    out
+}
+
+/// Which module defines each external name, program-wide, and how: the first definition wins,
+/// a strong (`.visible`) one overrides an earlier weak one, and two strong ones are an error.
+fn definers(syms: &[Vec<(String, Role, bool)>]) -> Result<HashMap<String, (usize, Linkage)>, LinkError> {
     let mut definer: HashMap<String, (usize, Linkage)> = HashMap::new();
     for (i, list) in syms.iter().enumerate() {
         for (name, role, _) in list {
@@ -89,16 +112,20 @@ pub fn link_modules(mut modules: Vec<Module>) -> Result<String, LinkError> {
                     return Err(LinkError(format!("multiple definition of `{name}` (modules {j} and {i})")));
                 }
                 Some(&(j, prev)) if prev != Linkage::Visible && l == Linkage::Visible && j != i => {
-                    // A strong definition overrides an earlier weak one.
                     definer.insert(name.clone(), (i, l));
                 }
                 Some(_) => {}
             }
         }
     }
-    // Names used at module scope by more than one module: internal ones get renamed.
+    Ok(definer)
+}
+
+/// Renames the internal symbols of every module but the first whose names another module uses
+/// at module scope too: `NAME` becomes `NAME$mN` in module N.
+fn rename_internal_clashes(modules: &mut [Module], syms: &[Vec<(String, Role, bool)>]) {
     let mut owners: HashMap<&str, usize> = HashMap::new();
-    for list in &syms {
+    for list in syms {
         let mut seen = HashSet::new();
         for (name, _, _) in list {
             if seen.insert(name.as_str()) {
@@ -106,8 +133,8 @@ pub fn link_modules(mut modules: Vec<Module>) -> Result<String, LinkError> {
             }
         }
     }
-    let mut renames: Vec<Vec<(Name, String)>> = vec![Vec::new(); modules.len()];
-    for (i, m) in modules.iter().enumerate() {
+    for (i, m) in modules.iter_mut().enumerate().skip(1) {
+        let mut renames = Vec::new();
         for item in &m.items {
             let names: Vec<Name> = match item {
                 Item::Func(f) if f.linkage == Linkage::Internal => vec![f.name],
@@ -116,19 +143,22 @@ pub fn link_modules(mut modules: Vec<Module>) -> Result<String, LinkError> {
             };
             for n in names {
                 let s = m.names.str(n);
-                if owners.get(s).copied().unwrap_or(0) > 1 && i > 0 {
-                    renames[i].push((n, format!("{s}$m{i}")));
+                if owners.get(s).copied().unwrap_or(0) > 1 {
+                    renames.push((n, format!("{s}$m{i}")));
                 }
             }
         }
-    }
-    drop(owners);
-    let mut file_base = 0u32;
-    for (m, ren) in modules.iter_mut().zip(&renames) {
-        for (n, s) in ren {
+        for (n, s) in &renames {
             m.names.respell(*n, s);
         }
-        let mut max_file = 0;
+    }
+}
+
+/// Renumbers each module's `.file` indices (and the `.loc` lines naming them) after those of
+/// the modules before it, so that every line keeps its file.
+fn renumber_files(modules: &mut [Module]) {
+    let mut file_base = 0u32;
+    for m in modules {
         if file_base > 0 {
             for item in &mut m.items {
                 match item {
@@ -148,14 +178,15 @@ pub fn link_modules(mut modules: Vec<Module>) -> Result<String, LinkError> {
                 }
             }
         }
-        for item in &m.items {
-            if let Item::File(f) = item {
-                max_file = max_file.max(f.index);
-            }
-        }
-        file_base = file_base.max(max_file);
+        let max_file =
+            m.items.iter().filter_map(|item| if let Item::File(f) = item { Some(f.index) } else { None }).max();
+        file_base = file_base.max(max_file.unwrap_or(0));
     }
+}
 
+/// The linked module's items in three parts, each in module order: the function prototypes
+/// (and `.file`/pragma lines), the variables (in dependency order) and the function bodies.
+fn linked_parts(modules: &[Module], definer: &HashMap<String, (usize, Linkage)>) -> [Vec<String>; 3] {
     // External functions some module declares (and another may define).
     let declared: HashSet<String> = modules
         .iter()
@@ -168,7 +199,6 @@ pub fn link_modules(mut modules: Vec<Module>) -> Result<String, LinkError> {
             })
         })
         .collect();
-    // Three passes over all modules: prototypes, variables, bodies.
     let mut protos_done = HashSet::new();
     let mut vars_done = HashSet::new();
     let mut bodies_done = HashSet::new();
@@ -250,20 +280,7 @@ pub fn link_modules(mut modules: Vec<Module>) -> Result<String, LinkError> {
         }
     }
     parts[1].extend(in_dependency_order(all_vars));
-    let mut out = format!(".version {}.{}\n.target {}", version.major, version.minor, target.arch);
-    for o in &target.options {
-        // Debug options of one module would demand sections we dropped.
-        if o != "debug" {
-            out.push_str(", ");
-            out.push_str(o);
-        }
-    }
-    out.push_str(&format!("\n.address_size {address_size}\n"));
-    for p in parts.iter().flatten() {
-        out.push_str(p);
-        out.push('\n');
-    }
-    Ok(out)
+    parts
 }
 
 /// A module-scope variable of the linked output: the keys (`NAME` for external symbols,

@@ -341,17 +341,26 @@ pub unsafe fn memcpy_array(
     })
 }
 
-/// `cudaMemcpyToArray`/`FromArray` (deprecated): `count` bytes from (x bytes, y rows) on, in
-/// the array's row-major order.
+/// A byte position in an array: byte `x` of row `y` (the `wOffset`, `hOffset` of the
+/// deprecated `cudaMemcpyToArray` family).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ArrayAt {
+    /// The array handle.
+    pub array: u64,
+    /// Byte offset in the row.
+    pub x: usize,
+    /// Row.
+    pub y: usize,
+}
+
+/// `cudaMemcpyToArray`/`FromArray` (deprecated): `count` bytes from `at` on, in the array's
+/// row-major order, to the array (`to_array`) or from it.
 ///
 /// # Safety
 ///
 /// As for [`memcpy_array`].
-#[allow(clippy::too_many_arguments)]
 pub unsafe fn memcpy_array_linear(
-    array: u64,
-    x: usize,
-    y: usize,
+    at: ArrayAt,
     other: u64,
     count: usize,
     to_array: bool,
@@ -359,8 +368,8 @@ pub unsafe fn memcpy_array_linear(
     on: On,
 ) -> Result<()> {
     api(|_| {
-        let a = array_info(array)?;
-        let off = y.checked_mul(a.row).and_then(|o| o.checked_add(x)).ok_or(Error::InvalidValue)?;
+        let a = array_info(at.array)?;
+        let off = at.y.checked_mul(a.row).and_then(|o| o.checked_add(at.x)).ok_or(Error::InvalidValue)?;
         if off.checked_add(count).is_none_or(|end| end > a.size()) {
             return Err(Error::InvalidValue);
         }

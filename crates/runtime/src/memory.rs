@@ -487,6 +487,22 @@ fn extent(pitch: usize, rows: usize, width: usize, height: usize, depth: usize) 
 }
 
 impl Copy3D {
+    /// `count` contiguous bytes from `src` to `dst` (one row of one slice): `cudaMemcpy`'s copy.
+    pub fn linear(dst: u64, src: u64, count: usize, kind: MemcpyKind) -> Copy3D {
+        Copy3D {
+            dst,
+            dpitch: count,
+            dheight: 1,
+            src,
+            spitch: count,
+            sheight: 1,
+            width: count,
+            height: 1,
+            depth: 1,
+            kind,
+        }
+    }
+
     /// Checks the description (CUDA's errors) and returns the work doing it.
     ///
     /// # Safety
@@ -627,20 +643,9 @@ pub fn memset_3d(s: Set3D, on: On) -> Result<()> {
 ///
 /// As for [`memcpy_raw`].
 pub unsafe fn memcpy_on(dst: u64, src: u64, count: usize, kind: MemcpyKind, on: On) -> Result<()> {
-    let c = Copy3D {
-        dst,
-        dpitch: count,
-        dheight: 1,
-        src,
-        spitch: count,
-        sheight: 1,
-        width: count,
-        height: 1,
-        depth: 1,
-        kind,
-    };
-    // SAFETY: forwarded contract.
-    unsafe { memcpy_3d(c, on) }
+    // SAFETY: the host ends of the copy are valid for `count` bytes (until it completes, when
+    // asynchronous): this function's contract, which is `memcpy_3d`'s for a one-row copy.
+    unsafe { memcpy_3d(Copy3D::linear(dst, src, count, kind), on) }
 }
 
 /// `cudaMemcpyPeer(Async)`: device-to-device between devices (only device 0 exists).

@@ -6,11 +6,11 @@
 //! the interpreter, the per-thread JIT and the warp tier, checked against values computed
 //! from the PTX semantics.
 
-use simt::{DeviceMemory, Dim3, Engine, FaultKind, MemError, Params, Program};
+use simt::{DeviceMemory, Dim3, Engine, FaultKind, MemError, Params};
 
 mod common;
 
-use common::ENGINES;
+use common::{ENGINES, download_u32, one_worker_program, upload};
 
 /// Threads of the hand-written kernels' one block.
 const THREADS: usize = 64;
@@ -178,26 +178,6 @@ fn wrap_forms_reference(input: &[u32], t: usize) -> [u32; WORDS] {
     ]
 }
 
-fn program(src: &str, engine: Engine) -> Program {
-    let mut p = Program::from_ptx(src).unwrap_or_else(|e| panic!("{e}"));
-    p.set_engine(engine);
-    p.set_workers(1);
-    p
-}
-
-fn upload(mem: &DeviceMemory, data: &[u32]) -> simt::DevicePtr {
-    let bytes: Vec<u8> = data.iter().flat_map(|v| v.to_le_bytes()).collect();
-    let p = mem.alloc(bytes.len().max(4) as u64).unwrap();
-    mem.write(p, &bytes).unwrap();
-    p
-}
-
-fn download(mem: &DeviceMemory, p: simt::DevicePtr, n: usize) -> Vec<u32> {
-    let mut bytes = vec![0u8; n * 4];
-    mem.read(p, &mut bytes).unwrap();
-    bytes.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
-}
-
 /// Loads, vector loads, narrow loads, stores, atomics, `ldmatrix`, `cp.async` and local
 /// accesses through a 32-bit register below its target (`[%r+64]`) address the target, on
 /// every engine (before the fix: a fault at 0x1_0000_00xx for the threads whose register
@@ -206,20 +186,20 @@ fn download(mem: &DeviceMemory, p: simt::DevicePtr, n: usize) -> Vec<u32> {
 fn narrow_address_registers_wrap() {
     let input: Vec<u32> = (0..2 * THREADS as u32).map(|i| i.wrapping_mul(0x9e37_79b9) ^ 0x8080_0000 ^ i).collect();
     for engine in ENGINES {
-        let p = program(WRAP_FORMS, engine);
+        let p = one_worker_program(WRAP_FORMS, engine);
         let mem = DeviceMemory::new();
         let din = upload(&mem, &input);
-        let dout = upload(&mem, &[0xeeee_eeee; THREADS * WORDS]);
+        let dout = upload(&mem, &[0xeeee_eeee_u32; THREADS * WORDS]);
         p.launch("wrap_forms", Dim3::x(1), Dim3::x(THREADS as u32), 0, Params::new().ptr(dout).ptr(din).bytes(), &mem)
             .unwrap_or_else(|f| panic!("{engine:?}: {f}"));
-        let got = download(&mem, dout, THREADS * WORDS);
+        let got = download_u32(&mem, dout, THREADS * WORDS);
         for t in 0..THREADS {
             assert_eq!(got[t * WORDS..(t + 1) * WORDS], wrap_forms_reference(&input, t), "{engine:?}: thread {t}");
         }
-        let dout = upload(&mem, &[0xeeee_eeee; THREADS * 2]);
+        let dout = upload(&mem, &[0xeeee_eeee_u32; THREADS * 2]);
         p.launch("wrap_async", Dim3::x(1), Dim3::x(THREADS as u32), 0, Params::new().ptr(dout).ptr(din).bytes(), &mem)
             .unwrap_or_else(|f| panic!("{engine:?}: {f}"));
-        let got = download(&mem, dout, THREADS * 2);
+        let got = download_u32(&mem, dout, THREADS * 2);
         for t in 0..THREADS {
             // ldmatrix x1: lane l gets row l / 4, elements 2 (l % 4) and the next: word l % 32.
             assert_eq!(got[2 * t..2 * t + 2], [input[t % 32], input[t + 64]], "{engine:?}: wrap_async thread {t}");
@@ -227,7 +207,7 @@ fn narrow_address_registers_wrap() {
     }
     // The compiled tiers ran `wrap_forms` themselves.
     for engine in [Engine::JitAll, Engine::Warp] {
-        assert_eq!(program(WRAP_FORMS, engine).jit_fallback_reason("wrap_forms"), None, "{engine:?}");
+        assert_eq!(one_worker_program(WRAP_FORMS, engine).jit_fallback_reason("wrap_forms"), None, "{engine:?}");
     }
 }
 
@@ -236,7 +216,7 @@ fn narrow_address_registers_wrap() {
 #[test]
 fn narrow_global_address_faults_at_the_wrapped_address() {
     for engine in ENGINES {
-        let p = program(WRAP_FORMS, engine);
+        let p = one_worker_program(WRAP_FORMS, engine);
         let mem = DeviceMemory::new();
         let dout = upload(&mem, &[0; 4]);
         let f =
@@ -291,7 +271,7 @@ fn nvcc_negative_shared_indexing() {
             let smem = (n * 4 + n * 2) as u32;
             p.launch("neg_index", Dim3::x(1), Dim3::x(n as u32), smem, params.bytes(), &mem)
                 .unwrap_or_else(|f| panic!("{name}, m = {m}: {f}"));
-            let got: Vec<i32> = download(&mem, dout, 2 * n).into_iter().map(|v| v as i32).collect();
+            let got: Vec<i32> = download_u32(&mem, dout, 2 * n).into_iter().map(|v| v as i32).collect();
             assert_eq!(got, neg_index_reference(&input, m), "{name}, m = {m}");
         }
     }

@@ -4,30 +4,17 @@
 //! completing its bytes on the destination block's mbarrier; their faults; and sm_100's
 //! release forms (inline PTX). Every check runs on the interpreter and both compiled tiers.
 
-use simt::{DeviceMemory, DevicePtr, Dim3, FaultKind, LaunchOptions, MemError, Params, Program};
+use simt::{DeviceMemory, Dim3, FaultKind, LaunchOptions, MemError, Params, Program};
 
 mod common;
 
-use common::ENGINES;
+use common::{ENGINES, download_u32, upload};
 
 /// Words each thread of `st_async_ring` reports (SEND_BYTES / 4).
 const WORDS: usize = 22;
 
 fn programs() -> Vec<(String, Program)> {
     common::fixture_on_engines("async_store.sm_90")
-}
-
-fn upload(mem: &DeviceMemory, data: &[u32]) -> DevicePtr {
-    let bytes: Vec<u8> = data.iter().flat_map(|v| v.to_le_bytes()).collect();
-    let p = mem.alloc(bytes.len().max(4) as u64).unwrap();
-    mem.write(p, &bytes).unwrap();
-    p
-}
-
-fn download(mem: &DeviceMemory, p: DevicePtr, n: usize) -> Vec<u32> {
-    let mut bytes = vec![0u8; n * 4];
-    mem.read(p, &mut bytes).unwrap();
-    bytes.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
 }
 
 fn clusters(n: u32) -> LaunchOptions {
@@ -91,7 +78,7 @@ fn st_async_every_form_around_a_ring() {
             params.ptr(din).ptr(out);
             p.launch_with("st_async_ring", Dim3::x(grid), Dim3::x(threads), 0, params.bytes(), &mem, clusters(cl))
                 .unwrap_or_else(|f| panic!("{v}: {f}"));
-            let got = download(&mem, out, (grid * threads) as usize * WORDS);
+            let got = download_u32(&mem, out, (grid * threads) as usize * WORDS);
             for b in 0..grid {
                 let rank = b % cl;
                 let from = b - rank + (rank + cl - 1) % cl;
@@ -142,7 +129,7 @@ fn red_async_every_operation() {
             params.ptr(dvals).ptr(out).u32(target);
             p.launch_with("red_async_all", Dim3::x(grid), Dim3::x(threads), 0, params.bytes(), &mem, clusters(cl))
                 .unwrap_or_else(|f| panic!("{v}: {f}"));
-            let got = download(&mem, out, (grid * 11) as usize);
+            let got = download_u32(&mem, out, (grid * 11) as usize);
             for b in 0..grid {
                 let first = b - b % cl;
                 let want = if b % cl == target {
@@ -187,7 +174,7 @@ fn st_async_faults_as_shared_stores_do() {
                 .unwrap_or_else(|f| panic!("{v} offset {off}: {f}"));
             let mut want = [0u32; 16];
             want[(off / 4) as usize] = 0xC0FFEE;
-            assert_eq!(download(&mem, out, 16), want, "{v} offset {off}");
+            assert_eq!(download_u32(&mem, out, 16), want, "{v} offset {off}");
         }
         // Misaligned, or past the block's shared memory: the fault of the same store done
         // by st.shared::cluster.
@@ -237,7 +224,7 @@ fn st_async_to_a_global_address_faults() {
         let f =
             p.launch_with("bad_generic", Dim3::x(2), Dim3::x(32), 0, params.bytes(), &mem, clusters(2)).unwrap_err();
         assert!(matches!(f.kind, FaultKind::OutOfBounds { space: "shared::cluster", .. }), "{e:?}: {f}");
-        assert_eq!(download(&mem, out, 4), [0; 4], "{e:?}");
+        assert_eq!(download_u32(&mem, out, 4), [0; 4], "{e:?}");
     }
 }
 
@@ -275,7 +262,7 @@ fn st_async_and_red_async_release_forms() {
         let mut params = Params::new();
         params.ptr(out);
         p.launch("rel", Dim3::x(1), Dim3::x(32), 0, params.bytes(), &mem).unwrap_or_else(|f| panic!("{e:?}: {f}"));
-        let got = download(&mem, out, 4 + 32 + 32);
+        let got = download_u32(&mem, out, 4 + 32 + 32);
         let sum: u32 = (0..32).sum();
         let wide = (7u64 << 32 | 7) + u64::from(sum);
         assert_eq!(got[..4], [7 + sum, 7, wide as u32, (wide >> 32) as u32], "{e:?}");

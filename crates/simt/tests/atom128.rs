@@ -3,7 +3,11 @@
 //! `ld/st.b128`, under contention from many threads of several blocks running concurrently,
 //! on every engine, checked against CPU references.
 
-use simt::{DeviceMemory, DevicePtr, Dim3, Engine, Params, Program};
+use simt::{DeviceMemory, Dim3, Engine, Params, Program};
+
+mod common;
+
+use common::{Rng, download, upload};
 
 const VARIANTS: [&str; 2] = ["O3", "G"];
 const ENGINES: [Engine; 3] = [Engine::Interp, Engine::JitAll, Engine::Warp];
@@ -16,39 +20,13 @@ fn load(variant: &str, engine: Engine) -> Program {
     p
 }
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-}
-
-fn upload(mem: &DeviceMemory, data: &[u128]) -> DevicePtr {
-    let bytes: Vec<u8> = data.iter().flat_map(|v| v.to_le_bytes()).collect();
-    let p = mem.alloc(bytes.len().max(16) as u64).unwrap();
-    mem.write(p, &bytes).unwrap();
-    p
-}
-
-fn download(mem: &DeviceMemory, p: DevicePtr, n: usize) -> Vec<u128> {
-    let mut bytes = vec![0u8; n * 16];
-    mem.read(p, &mut bytes).unwrap();
-    bytes.chunks_exact(16).map(|c| u128::from_le_bytes(c.try_into().unwrap())).collect()
-}
-
 fn pair(lo: u64, hi: u64) -> u128 {
     u128::from(lo) | u128::from(hi) << 64
 }
 
 #[test]
 fn cas_add_contended() {
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut rng = Rng::from_state(0x1234_5678_9abc_def1);
     for v in VARIANTS {
         for e in ENGINES {
             let p = load(v, e);
@@ -67,7 +45,7 @@ fn cas_add_contended() {
                 let w = &mut want[tid as usize % n];
                 *w = w.wrapping_add(delta.wrapping_mul(u128::from(iters)));
             }
-            assert_eq!(download(&mem, c, n), want, "{v} {e:?}");
+            assert_eq!(download::<u128>(&mem, c, n), want, "{v} {e:?}");
         }
     }
 }
@@ -79,7 +57,7 @@ fn cas_pair_contended() {
             let p = load(v, e);
             let mem = DeviceMemory::new();
             let (blocks, threads, n, iters) = (6u32, 96u32, 2usize, 25u32);
-            let c = upload(&mem, &vec![0; n]);
+            let c = upload(&mem, &vec![0u128; n]);
             let mut params = Params::new();
             params.ptr(c).u32(n as u32).u32(iters);
             p.launch("cas_pair", Dim3::x(blocks), Dim3::x(threads), 0, params.bytes(), &mem)
@@ -91,14 +69,14 @@ fn cas_pair_contended() {
                 w.1 += u64::from(tid) * u64::from(iters);
             }
             let want: Vec<u128> = want.iter().map(|&(lo, hi)| pair(lo, hi)).collect();
-            assert_eq!(download(&mem, c, n), want, "{v} {e:?}");
+            assert_eq!(download::<u128>(&mem, c, n), want, "{v} {e:?}");
         }
     }
 }
 
 #[test]
 fn exch_contended() {
-    let mut rng = Rng(0x0ddb_a11c_afe5_eed5);
+    let mut rng = Rng::from_state(0x0ddb_a11c_afe5_eed5);
     for v in VARIANTS {
         for e in ENGINES {
             for system in [0u32, 1] {
@@ -108,13 +86,13 @@ fn exch_contended() {
                 let total = (blocks * threads) as usize;
                 let init = pair(rng.next(), rng.next());
                 let slot = upload(&mem, &[init]);
-                let out = upload(&mem, &vec![0; total]);
+                let out = upload(&mem, &vec![0u128; total]);
                 let mut params = Params::new();
                 params.ptr(slot).ptr(out).u32(system);
                 p.launch("exch", Dim3::x(blocks), Dim3::x(threads), 0, params.bytes(), &mem)
                     .unwrap_or_else(|f| panic!("{v} {e:?}: {f}"));
-                let mut got = download(&mem, out, total);
-                got.extend(download(&mem, slot, 1));
+                let mut got = download::<u128>(&mem, out, total);
+                got.extend(download::<u128>(&mem, slot, 1));
                 let mut want: Vec<u128> =
                     (0..total as u64).map(|t| pair(t.wrapping_mul(0x9E37_79B9_7F4A_7C15), !t)).collect();
                 want.push(init);
@@ -128,7 +106,7 @@ fn exch_contended() {
 
 #[test]
 fn cas_results() {
-    let mut rng = Rng(0x5eed_0000_1111_2222);
+    let mut rng = Rng::from_state(0x5eed_0000_1111_2222);
     for v in VARIANTS {
         for e in ENGINES {
             let p = load(v, e);
@@ -147,28 +125,28 @@ fn cas_results() {
                 .collect();
             let val: Vec<u128> = (0..n).map(|_| pair(rng.next(), rng.next())).collect();
             let (m, ex, va) = (upload(&mem, &init), upload(&mem, &expect), upload(&mem, &val));
-            let out = upload(&mem, &vec![0; n]);
+            let out = upload(&mem, &vec![0u128; n]);
             let mut params = Params::new();
             params.ptr(m).ptr(ex).ptr(va).ptr(out);
             p.launch("cas_results", Dim3::x(2), Dim3::x(32), 0, params.bytes(), &mem)
                 .unwrap_or_else(|f| panic!("{v} {e:?}: {f}"));
-            assert_eq!(download(&mem, out, n), init, "{v} {e:?}: old values");
+            assert_eq!(download::<u128>(&mem, out, n), init, "{v} {e:?}: old values");
             let want: Vec<u128> = (0..n).map(|i| if i % 3 == 0 { val[i] } else { init[i] }).collect();
-            assert_eq!(download(&mem, m, n), want, "{v} {e:?}: memory");
+            assert_eq!(download::<u128>(&mem, m, n), want, "{v} {e:?}: memory");
         }
     }
 }
 
 #[test]
 fn cas_shared_counter() {
-    let mut rng = Rng(0xfeed_beef_0123_4567);
+    let mut rng = Rng::from_state(0xfeed_beef_0123_4567);
     for v in VARIANTS {
         for e in ENGINES {
             let p = load(v, e);
             let mem = DeviceMemory::new();
             let (blocks, threads, iters) = (4u32, 160u32, 7u32);
             let mul = rng.next() | (1 << 63);
-            let out = upload(&mem, &vec![0; blocks as usize]);
+            let out = upload(&mem, &vec![0u128; blocks as usize]);
             let mut params = Params::new();
             params.ptr(out).u32(iters).u64(mul);
             p.launch("cas_shared", Dim3::x(blocks), Dim3::x(threads), 0, params.bytes(), &mem)
@@ -176,27 +154,27 @@ fn cas_shared_counter() {
             let want = (0..threads).fold(0u128, |acc, t| {
                 acc.wrapping_add(u128::from(t + 1).wrapping_mul(u128::from(mul)).wrapping_mul(u128::from(iters)))
             });
-            assert_eq!(download(&mem, out, blocks as usize), vec![want; blocks as usize], "{v} {e:?}");
+            assert_eq!(download::<u128>(&mem, out, blocks as usize), vec![want; blocks as usize], "{v} {e:?}");
         }
     }
 }
 
 #[test]
 fn ld_st_b128() {
-    let mut rng = Rng(0xabcd_ef01_2345_6789);
+    let mut rng = Rng::from_state(0xabcd_ef01_2345_6789);
     for v in VARIANTS {
         for e in ENGINES {
             let p = load(v, e);
             let mem = DeviceMemory::new();
             let n = 100usize;
             let input: Vec<u128> = (0..n).map(|_| pair(rng.next(), rng.next())).collect();
-            let (i, o) = (upload(&mem, &input), upload(&mem, &vec![0; n]));
+            let (i, o) = (upload(&mem, &input), upload(&mem, &vec![0u128; n]));
             let mut params = Params::new();
             params.ptr(i).ptr(o).u32(n as u32);
             p.launch("copy_b128", Dim3::x(2), Dim3::x(64), 0, params.bytes(), &mem)
                 .unwrap_or_else(|f| panic!("{v} {e:?}: {f}"));
             let want: Vec<u128> = input.iter().map(|&x| pair((x as u64).wrapping_add(1), (x >> 64) as u64)).collect();
-            assert_eq!(download(&mem, o, n), want, "{v} {e:?}");
+            assert_eq!(download::<u128>(&mem, o, n), want, "{v} {e:?}");
         }
     }
 }

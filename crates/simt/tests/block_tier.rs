@@ -3,25 +3,11 @@
 //! reports, and kernels it declines staying on the interpreter with a reason. (Every engine
 //! runs the conformance table and the fuzzers too: `tests/common`, `engine_fuzz.rs`.)
 
-use simt::{DeviceMemory, Dim3, Engine, FaultKind, Params, Program, Tier};
+use simt::{DeviceMemory, Dim3, Engine, FaultKind, Params, Tier};
 
-fn program(src: &str, engine: Engine) -> Program {
-    let mut p = Program::from_ptx(src).expect("load");
-    p.set_engine(engine);
-    p.set_workers(1);
-    p
-}
+mod common;
 
-fn read_u32(mem: &DeviceMemory, p: simt::DevicePtr, n: usize) -> Vec<u32> {
-    let mut b = vec![0u8; 4 * n];
-    mem.read(p, &mut b).unwrap();
-    b.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
-}
-
-fn write_u32(mem: &DeviceMemory, p: simt::DevicePtr, v: &[u32]) {
-    let b: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
-    mem.write(p, &b).unwrap();
-}
+use common::{download_u32, one_worker_program, write};
 
 /// A shared-memory tree reduction (`__syncthreads()` in the loop, as CUDA samples write it):
 /// `out[blockIdx.x] = sum of in[block's elements]`, any block size that is a power of two.
@@ -87,14 +73,14 @@ fn barriers_in_a_loop_reduce_through_shared_memory() {
         let input: Vec<u32> = (0..n as u32).map(|i| i.wrapping_mul(2_654_435_761) >> 7).collect();
         let want: Vec<u32> =
             input.chunks(threads as usize).map(|c| c.iter().fold(0u32, |a, &x| a.wrapping_add(x))).collect();
-        let p = program(REDUCE, Engine::Block);
+        let p = one_worker_program(REDUCE, Engine::Block);
         let mem = DeviceMemory::new();
         let (din, dout) = (mem.alloc(4 * n as u64).unwrap(), mem.alloc(4 * u64::from(blocks)).unwrap());
-        write_u32(&mem, din, &input);
+        write(&mem, din, &input);
         let params = Params::new().ptr(din).ptr(dout).clone();
         let st = p.launch("reduce", Dim3::x(blocks), Dim3::x(threads), 0, params.bytes(), &mem).unwrap();
         assert_eq!(st.tier, Tier::Block);
-        assert_eq!(read_u32(&mem, dout, blocks as usize), want, "{threads} threads");
+        assert_eq!(download_u32(&mem, dout, blocks as usize), want, "{threads} threads");
     }
 }
 
@@ -125,7 +111,9 @@ fn threads_at_different_barriers_fault_as_on_the_interpreter() {
     let mem = DeviceMemory::new();
     let out = mem.alloc(4).unwrap();
     let params = Params::new().ptr(out).clone();
-    let fault = |e| program(SPLIT_BARRIERS, e).launch("split", Dim3::x(2), Dim3::x(64), 0, params.bytes(), &mem).err();
+    let fault = |e| {
+        one_worker_program(SPLIT_BARRIERS, e).launch("split", Dim3::x(2), Dim3::x(64), 0, params.bytes(), &mem).err()
+    };
     let block = fault(Engine::Block).expect("a deadlock");
     assert!(matches!(block.kind, FaultKind::Deadlock { barrier: 0, arrived: 32, expected: 64 }), "{:?}", block.kind);
     assert_eq!(Some(block.clone()), fault(Engine::JitAll));
@@ -168,13 +156,13 @@ END:
 
 #[test]
 fn a_thread_spinning_on_another_lets_it_run() {
-    let p = program(SPIN, Engine::Block);
+    let p = one_worker_program(SPIN, Engine::Block);
     let mem = DeviceMemory::new();
     let out = mem.alloc(4).unwrap();
     let params = Params::new().ptr(out).clone();
     let st = p.launch("spin", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem).unwrap();
     assert_eq!(st.tier, Tier::Block);
-    assert_eq!(read_u32(&mem, out, 1), [7]);
+    assert_eq!(download_u32(&mem, out, 1), [7]);
 }
 
 /// `out[tid] = in[tid]` with `in` one element short, and a shared atomic histogram.
@@ -235,7 +223,8 @@ fn an_access_out_of_bounds_faults_as_on_the_interpreter() {
     let mem = DeviceMemory::new();
     let (din, dout) = (mem.alloc(4 * 63).unwrap(), mem.alloc(4 * 64).unwrap());
     let params = Params::new().ptr(din).ptr(dout).clone();
-    let fault = |e| program(ACCESS, e).launch("copy", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem).err();
+    let fault =
+        |e| one_worker_program(ACCESS, e).launch("copy", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem).err();
     let block = fault(Engine::Block).expect("thread 63 reads past `in`");
     assert_eq!(block.thread, [63, 0, 0]);
     assert!(matches!(block.kind, FaultKind::Memory(_)), "{:?}", block.kind);
@@ -251,15 +240,15 @@ fn shared_and_global_atomics_count_exactly() {
     for x in &input {
         want[(x & 15) as usize] += 1;
     }
-    let p = program(ACCESS, Engine::Block);
+    let p = one_worker_program(ACCESS, Engine::Block);
     let mem = DeviceMemory::new();
     let (din, dout) = (mem.alloc(4 * n as u64).unwrap(), mem.alloc(64).unwrap());
-    write_u32(&mem, din, &input);
-    write_u32(&mem, dout, &[0; 16]);
+    write(&mem, din, &input);
+    write(&mem, dout, &[0; 16]);
     let params = Params::new().ptr(din).ptr(dout).clone();
     let st = p.launch("histogram", Dim3::x(blocks), Dim3::x(threads), 0, params.bytes(), &mem).unwrap();
     assert_eq!(st.tier, Tier::Block);
-    assert_eq!(read_u32(&mem, dout, 16), want);
+    assert_eq!(download_u32(&mem, dout, 16), want);
 }
 
 /// A warp shuffle: declined by the block tier, run by the interpreter, with the reason.
@@ -284,7 +273,7 @@ const SHUFFLE: &str = r#"
 
 #[test]
 fn warp_collectives_stay_on_the_interpreter() {
-    let p = program(SHUFFLE, Engine::Block);
+    let p = one_worker_program(SHUFFLE, Engine::Block);
     let why = p.jit_fallback_reason("rotate").expect("declined");
     assert!(why.contains("warp-collective"), "{why}");
     let mem = DeviceMemory::new();
@@ -293,7 +282,7 @@ fn warp_collectives_stay_on_the_interpreter() {
     let st = p.launch("rotate", Dim3::x(1), Dim3::x(32), 0, params.bytes(), &mem).unwrap();
     assert_eq!(st.tier, Tier::Interpreter);
     let want: Vec<u32> = (0..32).map(|l| (l + 1) % 32).collect();
-    assert_eq!(read_u32(&mem, out, 32), want);
+    assert_eq!(download_u32(&mem, out, 32), want);
 }
 
 /// Each thread's local array, written and read through generic addresses too.
@@ -325,14 +314,14 @@ const GENERIC_LOCAL: &str = r#"
 
 #[test]
 fn generic_addresses_reach_each_threads_own_local_memory() {
-    let p = program(GENERIC_LOCAL, Engine::Block);
+    let p = one_worker_program(GENERIC_LOCAL, Engine::Block);
     let mem = DeviceMemory::new();
     let out = mem.alloc(4 * 64).unwrap();
     let params = Params::new().ptr(out).clone();
     let st = p.launch("genlocal", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem).unwrap();
     assert_eq!(st.tier, Tier::Block);
     let want: Vec<u32> = (0..64).map(|t| t + 3 * t).collect();
-    assert_eq!(read_u32(&mem, out, 64), want);
+    assert_eq!(download_u32(&mem, out, 64), want);
 }
 
 /// `rsqrt.approx.f32`, with and without `.ftz`, inline in the block tier.
@@ -378,11 +367,12 @@ fn reciprocal_roots_match_the_interpreter_bit_for_bit() {
     ];
     let mem = DeviceMemory::new();
     let (din, dout) = (mem.alloc(4 * 12).unwrap(), mem.alloc(8 * 12).unwrap());
-    write_u32(&mem, din, &input);
+    write(&mem, din, &input);
     let params = Params::new().ptr(din).ptr(dout).clone();
     let run = |e| {
-        let st = program(RSQRT, e).launch("rsqrt", Dim3::x(1), Dim3::x(12), 0, params.bytes(), &mem).unwrap();
-        (st.tier, read_u32(&mem, dout, 24))
+        let st =
+            one_worker_program(RSQRT, e).launch("rsqrt", Dim3::x(1), Dim3::x(12), 0, params.bytes(), &mem).unwrap();
+        (st.tier, download_u32(&mem, dout, 24))
     };
     let (tier, block) = run(Engine::Block);
     assert_eq!(tier, Tier::Block);
@@ -442,11 +432,13 @@ fn nan_results_reach_memory_canonical() {
         [0x7f80_0000, 0xff80_0000, 0x7fc0_1234, 0x3f80_0000, 0xffc0_0001, 0x7f80_0001, 0x4000_0000, 0x4040_0000];
     let mem = DeviceMemory::new();
     let (din, dout) = (mem.alloc(4 * 8).unwrap(), mem.alloc(24 * 4).unwrap());
-    write_u32(&mem, din, &input);
+    write(&mem, din, &input);
     let params = Params::new().ptr(din).ptr(dout).clone();
     let run = |e| {
-        let st = program(NAN_CHAINS, e).launch("nanchain", Dim3::x(1), Dim3::x(4), 0, params.bytes(), &mem).unwrap();
-        (st.tier, read_u32(&mem, dout, 24))
+        let st = one_worker_program(NAN_CHAINS, e)
+            .launch("nanchain", Dim3::x(1), Dim3::x(4), 0, params.bytes(), &mem)
+            .unwrap();
+        (st.tier, download_u32(&mem, dout, 24))
     };
     let (tier, block) = run(Engine::Block);
     assert_eq!(tier, Tier::Block);

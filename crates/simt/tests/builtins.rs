@@ -1,7 +1,11 @@
 //! Executor-provided device functions on corpus kernels: `printf` (39_printf), `assert`,
 //! `malloc`/`free` and `new`/`delete` (40_assert_malloc), nvcc 13 PTX for sm_80, -O3 and -G.
 
-use simt::{DeviceMemory, DevicePtr, Dim3, FaultKind, Params, Program};
+use simt::{DeviceMemory, Dim3, FaultKind, Params, Program};
+
+mod common;
+
+use common::{download, upload};
 
 const VARIANTS: [&str; 2] = ["sm_80.O3", "sm_80.G"];
 
@@ -18,38 +22,14 @@ fn programs(stem: &str) -> Vec<(String, Program)> {
         .collect()
 }
 
-fn upload_i32(mem: &DeviceMemory, v: &[i32]) -> DevicePtr {
-    let p = mem.alloc((v.len() * 4).max(1) as u64).unwrap();
-    mem.write(p, &v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<_>>()).unwrap();
-    p
-}
-
-fn upload_bytes(mem: &DeviceMemory, v: &[u8]) -> DevicePtr {
-    let p = mem.alloc(v.len().max(1) as u64).unwrap();
-    mem.write(p, v).unwrap();
-    p
-}
-
-fn download_i32(mem: &DeviceMemory, p: DevicePtr, n: usize) -> Vec<i32> {
-    let mut b = vec![0u8; n * 4];
-    mem.read(p, &mut b).unwrap();
-    b.chunks(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect()
-}
-
-fn download_f32(mem: &DeviceMemory, p: DevicePtr, n: usize) -> Vec<f32> {
-    let mut b = vec![0u8; n * 4];
-    mem.read(p, &mut b).unwrap();
-    b.chunks(4).map(|c| f32::from_le_bytes(c.try_into().unwrap())).collect()
-}
-
 #[test]
 fn printf_formats_like_cuda() {
     for (v, p) in programs("39_printf") {
         let mem = DeviceMemory::new();
-        let iv = upload_i32(&mem, &[5]);
-        let fv = upload_bytes(&mem, &1.5f32.to_le_bytes());
-        let dv = upload_bytes(&mem, &(-2.25f64).to_le_bytes());
-        let s = upload_bytes(&mem, b"hello\0");
+        let iv = upload(&mem, &[5]);
+        let fv = upload(&mem, &1.5f32.to_le_bytes());
+        let dv = upload(&mem, &(-2.25f64).to_le_bytes());
+        let s = upload(&mem, b"hello\0");
         let params = Params::new().ptr(iv).ptr(fv).ptr(dv).ptr(s).bytes().to_vec();
         let st = p.launch("printf_formats", Dim3::x(1), Dim3::x(1), 0, &params, &mem).unwrap();
         // A `*` precision is printed as written, as an H100's printf does.
@@ -65,7 +45,7 @@ fn printf_formats_like_cuda() {
         );
         assert_eq!(String::from_utf8_lossy(&st.printf_output), want, "{v}");
 
-        let a = upload_i32(&mem, &(1..=12).collect::<Vec<_>>());
+        let a = upload(&mem, &(1..=12).collect::<Vec<_>>());
         let st = p.launch("printf_many", Dim3::x(1), Dim3::x(64), 0, Params::new().ptr(a).bytes(), &mem).unwrap();
         assert_eq!(
             String::from_utf8_lossy(&st.printf_output),
@@ -74,17 +54,17 @@ fn printf_formats_like_cuda() {
         );
 
         // Return value: the number of arguments; output in lane order within a warp.
-        let ret = upload_i32(&mem, &[-7; 40]);
+        let ret = upload(&mem, &[-7; 40]);
         let st = p.launch("printf_ret", Dim3::x(1), Dim3::x(40), 0, Params::new().ptr(ret).bytes(), &mem).unwrap();
         let out = String::from_utf8_lossy(&st.printf_output).into_owned();
         assert_eq!(out.lines().filter(|l| *l == "hello from the device").count(), 40, "{v}: {out}");
         assert_eq!(out.lines().filter(|l| *l == "printf_ret:45").count(), 40, "{v}: {out}");
-        assert_eq!(download_i32(&mem, ret, 40), vec![2; 40], "{v}");
+        assert_eq!(download::<i32>(&mem, ret, 40), vec![2; 40], "{v}");
 
         // Divergent printf across blocks: sort the lines (blocks interleave, as on a GPU).
         let n = 100;
         let data: Vec<f32> = (0..n).map(|i| if i % 7 == 3 { -(i as f32) } else { i as f32 * 0.5 }).collect();
-        let d = upload_bytes(&mem, &data.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<_>>());
+        let d = upload(&mem, &data.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<_>>());
         let st = p.launch("printf_divergent", Dim3::x(4), Dim3::x(32), 0, Params::new().ptr(d).i32(n).bytes(), &mem);
         let out = String::from_utf8_lossy(&st.unwrap().printf_output).into_owned();
         let mut got: Vec<&str> = out.lines().collect();
@@ -104,14 +84,14 @@ fn assert_faults_with_cuda_message() {
     for (v, p) in programs("40_assert_malloc") {
         let mem = DeviceMemory::new();
         let n = 64;
-        let a = upload_i32(&mem, &(0..n).map(|i| i * 3).collect::<Vec<_>>());
+        let a = upload(&mem, &(0..n).map(|i| i * 3).collect::<Vec<_>>());
         let mut bv: Vec<i32> = (0..n).map(|i| i % 5 + 1).collect();
-        let b = upload_i32(&mem, &bv);
-        let out = upload_i32(&mem, &vec![0; n as usize]);
+        let b = upload(&mem, &bv);
+        let out = upload(&mem, &vec![0; n as usize]);
         let params = Params::new().ptr(a).ptr(b).ptr(out).i32(n).bytes().to_vec();
         p.launch("checked_divide", Dim3::x(2), Dim3::x(32), 0, &params, &mem).unwrap();
         let want: Vec<i32> = (0..n).map(|i| i * 3 / (i % 5 + 1)).collect();
-        assert_eq!(download_i32(&mem, out, n as usize), want, "{v}");
+        assert_eq!(download::<i32>(&mem, out, n as usize), want, "{v}");
 
         bv[37] = 0;
         mem.write(b, &bv.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<_>>()).unwrap();
@@ -133,12 +113,12 @@ fn device_malloc_and_free() {
         // malloc_per_thread: buf = in[t*len..], s = sum buf[k]*buf[len-1-k].
         let (threads, len) = (96usize, 10usize);
         let input: Vec<f32> = (0..threads * len).map(|i| (i % 13) as f32 - 6.0).collect();
-        let din = upload_bytes(&mem, &input.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<_>>());
-        let dout = upload_i32(&mem, &vec![0; threads]);
+        let din = upload(&mem, &input.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<_>>());
+        let dout = upload(&mem, &vec![0; threads]);
         for _ in 0..3 {
             let params = Params::new().ptr(din).ptr(dout).i32(len as i32).bytes().to_vec();
             p.launch("malloc_per_thread", Dim3::x(3), Dim3::x(32), 0, &params, &mem).unwrap();
-            let got = download_f32(&mem, dout, threads);
+            let got = download::<f32>(&mem, dout, threads);
             for t in 0..threads {
                 let b = &input[t * len..(t + 1) * len];
                 let s: f32 = (0..len).fold(0.0, |s, k| s + b[k] * b[len - 1 - k]);
@@ -148,14 +128,14 @@ fn device_malloc_and_free() {
         // A request larger than the heap returns NULL.
         let params = Params::new().ptr(din).ptr(dout).i32(4 << 20).bytes().to_vec();
         p.launch("malloc_per_thread", Dim3::x(1), Dim3::x(32), 0, &params, &mem).unwrap();
-        assert!(download_f32(&mem, dout, 32).iter().all(|&x| x == -1.0), "{v}");
+        assert!(download::<f32>(&mem, dout, 32).iter().all(|&x| x == -1.0), "{v}");
 
         // malloc_per_block
         let (blocks, bt, per) = (5usize, 64usize, 7i32);
-        let out = upload_i32(&mem, &vec![0; blocks * bt]);
+        let out = upload(&mem, &vec![0; blocks * bt]);
         let params = Params::new().ptr(out).i32(per).bytes().to_vec();
         p.launch("malloc_per_block", Dim3::x(blocks as u32), Dim3::x(bt as u32), 0, &params, &mem).unwrap();
-        let got = download_i32(&mem, out, blocks * bt);
+        let got = download::<i32>(&mem, out, blocks * bt);
         for (i, g) in got.iter().enumerate() {
             let other = ((i % bt + 1) % bt) as i32;
             assert_eq!(*g, (0..per).map(|k| other * k).sum::<i32>(), "{v} {i}");
@@ -163,9 +143,9 @@ fn device_malloc_and_free() {
 
         // linked_list: new/delete through malloc/free.
         let n = 9;
-        let out = upload_i32(&mem, &[0; 64]);
+        let out = upload(&mem, &[0; 64]);
         p.launch("linked_list", Dim3::x(1), Dim3::x(64), 0, Params::new().i32(n).ptr(out).bytes(), &mem).unwrap();
-        let got = download_i32(&mem, out, 64);
+        let got = download::<i32>(&mem, out, 64);
         for (t, g) in got.iter().enumerate() {
             assert_eq!(*g, (0..n).map(|k| k * t as i32).sum::<i32>() + 6 - 1, "{v} {t}");
         }
@@ -178,19 +158,15 @@ fn heap_size_is_configurable_until_first_use() {
     assert_eq!(mem.heap_size(), simt::DEFAULT_HEAP_SIZE);
     mem.set_heap_size(1 << 12).unwrap();
     let (_, p) = programs("40_assert_malloc").remove(0);
-    let input = upload_bytes(&mem, &[0u8; 8192]);
-    let out = upload_i32(&mem, &[0; 32]);
+    let input = upload(&mem, &[0u8; 8192]);
+    let out = upload(&mem, &[0; 32]);
     // 32 threads × 200 bytes do not all fit in 4 KiB: some get NULL.
     let params = Params::new().ptr(input).ptr(out).i32(50).bytes().to_vec();
     p.launch("malloc_per_thread", Dim3::x(1), Dim3::x(32), 0, &params, &mem).unwrap();
-    let got = download_f32(&mem, out, 32);
+    let got = download::<f32>(&mem, out, 32);
     let nulls = got.iter().filter(|&&x| x == -1.0).count();
     assert!(nulls > 0 && nulls < 32, "{got:?}");
     assert!(mem.set_heap_size(1 << 20).is_err());
-}
-
-fn upload_f32(mem: &DeviceMemory, v: &[f32]) -> DevicePtr {
-    upload_bytes(mem, &v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<_>>())
 }
 
 #[test]
@@ -201,10 +177,10 @@ fn function_pointers_and_virtual_calls() {
         let n = 100usize;
         let input: Vec<f32> = (0..n).map(|i| i as f32 * 0.25 - 7.0).collect();
         let which: Vec<i32> = (0..n as i32).map(|i| (i * 7 + i / 3) % 4).collect();
-        let (din, dw, dout) = (upload_f32(&mem, &input), upload_i32(&mem, &which), upload_f32(&mem, &vec![0.0; n]));
+        let (din, dw, dout) = (upload::<f32>(&mem, &input), upload(&mem, &which), upload::<f32>(&mem, &vec![0.0; n]));
         let params = Params::new().ptr(din).ptr(dw).ptr(dout).i32(n as i32).bytes().to_vec();
         p.launch("apply_fnptr", Dim3::x(2), Dim3::x(64), 0, &params, &mem).unwrap_or_else(|f| panic!("{v}: {f}"));
-        let got = download_f32(&mem, dout, n);
+        let got = download::<f32>(&mem, dout, n);
         for i in 0..n {
             let x = input[i];
             match which[i] {
@@ -217,10 +193,10 @@ fn function_pointers_and_virtual_calls() {
         // fold_kernel: a function pointer passed to a device function.
         let (threads, len) = (96usize, 6usize);
         let data: Vec<i32> = (0..threads * len).map(|i| (i as i32 * 37) % 11 - 5).collect();
-        let (dd, dout) = (upload_i32(&mem, &data), upload_i32(&mem, &vec![0; threads]));
+        let (dd, dout) = (upload(&mem, &data), upload(&mem, &vec![0; threads]));
         let params = Params::new().ptr(dd).i32(len as i32).ptr(dout).bytes().to_vec();
         p.launch("fold_kernel", Dim3::x(3), Dim3::x(32), 0, &params, &mem).unwrap_or_else(|f| panic!("{v}: {f}"));
-        let got = download_i32(&mem, dout, threads);
+        let got = download::<i32>(&mem, dout, threads);
         for t in 0..threads {
             let a = &data[t * len..(t + 1) * len];
             let want = match t % 3 {
@@ -234,12 +210,12 @@ fn function_pointers_and_virtual_calls() {
         let n = 70usize;
         let kind: Vec<i32> = (0..n as i32).map(|i| (i * 5) % 7).collect();
         let dim: Vec<f32> = (0..n).map(|i| 0.5 + i as f32 * 0.125).collect();
-        let (dk, dd) = (upload_i32(&mem, &kind), upload_f32(&mem, &dim));
+        let (dk, dd) = (upload(&mem, &kind), upload::<f32>(&mem, &dim));
         let (da, dp, ds) =
-            (upload_f32(&mem, &vec![0.0; n]), upload_f32(&mem, &vec![0.0; n]), upload_i32(&mem, &vec![0; n]));
+            (upload::<f32>(&mem, &vec![0.0; n]), upload::<f32>(&mem, &vec![0.0; n]), upload(&mem, &vec![0; n]));
         let params = Params::new().ptr(dk).ptr(dd).ptr(da).ptr(dp).ptr(ds).i32(n as i32).bytes().to_vec();
         p.launch("virtual_shapes", Dim3::x(3), Dim3::x(32), 0, &params, &mem).unwrap_or_else(|f| panic!("{v}: {f}"));
-        let (ga, gp, gs) = (download_f32(&mem, da, n), download_f32(&mem, dp, n), download_i32(&mem, ds, n));
+        let (ga, gp, gs) = (download::<f32>(&mem, da, n), download::<f32>(&mem, dp, n), download::<i32>(&mem, ds, n));
         let pi = std::f32::consts::PI; // 3.14159265f in the source
         for i in 0..n {
             let d = dim[i];
@@ -251,10 +227,10 @@ fn function_pointers_and_virtual_calls() {
             assert_eq!((ga[i], gp[i], gs[i]), (a, pe, s), "{v} {i} kind {}", kind[i]);
         }
         // virtual_heap: objects from new/delete with virtual destructors.
-        let dout = upload_f32(&mem, &[0.0; 64]);
+        let dout = upload::<f32>(&mem, &[0.0; 64]);
         p.launch("virtual_heap", Dim3::x(1), Dim3::x(64), 0, Params::new().ptr(dout).bytes(), &mem)
             .unwrap_or_else(|f| panic!("{v}: {f}"));
-        let got = download_f32(&mem, dout, 64);
+        let got = download::<f32>(&mem, dout, 64);
         for (t, g) in got.iter().enumerate() {
             let want = if t & 1 == 1 { pi * 1.0 * 1.0 + 2.0 * pi * 1.0 } else { 4.0 + 8.0 };
             assert_eq!(*g, want, "{v} {t}");
@@ -268,7 +244,7 @@ fn printf_output_is_capped_at_the_fifo_size() {
     let mem = DeviceMemory::new();
     assert_eq!(mem.printf_fifo_size(), simt::DEFAULT_PRINTF_FIFO_SIZE);
     mem.set_printf_fifo_size(100);
-    let ret = upload_i32(&mem, &[0; 32]);
+    let ret = upload(&mem, &[0; 32]);
     let st = p.launch("printf_ret", Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(ret).bytes(), &mem).unwrap();
     // Whole lines only: four "hello from the device\n" (22 bytes each) fit in 100 bytes.
     assert_eq!(String::from_utf8_lossy(&st.printf_output), "hello from the device\n".repeat(4));
@@ -314,9 +290,9 @@ fn indirect_calls_to_a_bad_address_fault() {
     let src = src.replace("    .reg .b64 %rd<4>;", "    .reg .b64 %rd<4>;\n    .reg .pred %p<2>;");
     let p = Program::from_ptx(&src).unwrap();
     let mem = DeviceMemory::new();
-    let out = upload_i32(&mem, &[0; 32]);
+    let out = upload(&mem, &[0; 32]);
     p.launch("k", Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(out).u64(0).bytes(), &mem).unwrap();
-    assert_eq!(download_i32(&mem, out, 32), (0..32).collect::<Vec<_>>());
+    assert_eq!(download::<i32>(&mem, out, 32), (0..32).collect::<Vec<_>>());
     let f = p.launch("k", Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(out).u64(0x1234).bytes(), &mem).unwrap_err();
     assert!(matches!(f.kind, FaultKind::Memory(_)), "{f}");
 }
@@ -352,9 +328,9 @@ fn a_bad_initializer_only_fails_the_kernels_using_it() {
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert_eq!(errors[0].function, "uses_bad");
     let mem = DeviceMemory::new();
-    let out = upload_i32(&mem, &[0, 0]);
+    let out = upload(&mem, &[0, 0]);
     p.launch("fine", Dim3::x(1), Dim3::x(1), 0, Params::new().ptr(out).bytes(), &mem).unwrap();
-    assert_eq!(download_i32(&mem, out, 1), vec![2]);
+    assert_eq!(download::<i32>(&mem, out, 1), vec![2]);
     let f = p.launch("uses_bad", Dim3::x(1), Dim3::x(1), 0, Params::new().ptr(out).bytes(), &mem).unwrap_err();
     assert!(matches!(f.kind, FaultKind::NotLoaded(_)), "{f}");
 }

@@ -6,13 +6,11 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use simt::{DeviceMemory, DevicePtr, Dim3, LaunchOptions, Program};
+use simt::{DeviceMemory, DevicePtr, Dim3, LaunchOptions};
 
-// Only `ENGINES` of the shared helpers is used here.
-#[allow(dead_code)]
 mod common;
 
-use common::ENGINES;
+use common::{download_u32, on_engines, upload};
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -56,33 +54,6 @@ fn compile(stem: &str, arch: &str, std: &str) -> String {
     ptx
 }
 
-fn programs(ptx: &str) -> Vec<(simt::Engine, Program)> {
-    ENGINES
-        .iter()
-        .map(|&e| {
-            let mut p = Program::from_ptx(ptx).unwrap_or_else(|err| panic!("{err}"));
-            p.set_engine(e);
-            (e, p)
-        })
-        .collect()
-}
-
-fn upload(mem: &DeviceMemory, bytes: &[u8]) -> DevicePtr {
-    let p = mem.alloc(bytes.len().max(4) as u64).unwrap();
-    mem.write(p, bytes).unwrap();
-    p
-}
-fn upload_u16(mem: &DeviceMemory, v: &[u16]) -> DevicePtr {
-    upload(mem, &v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<_>>())
-}
-fn upload_u32(mem: &DeviceMemory, v: &[u32]) -> DevicePtr {
-    upload(mem, &v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<_>>())
-}
-fn download_u32(mem: &DeviceMemory, p: DevicePtr, n: usize) -> Vec<u32> {
-    let mut b = vec![0u8; n * 4];
-    mem.read(p, &mut b).unwrap();
-    b.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
-}
 fn args(ptrs: &[DevicePtr], tail: &[u32]) -> Vec<u8> {
     let mut b: Vec<u8> = ptrs.iter().flat_map(|p| p.0.to_le_bytes()).collect();
     for t in tail {
@@ -403,10 +374,10 @@ fn run_ops(kernel: &str, f: Format, arch: &str) {
     let (a, b, c, x) = ops_inputs(f);
     let n = a.len();
     let to16 = |v: &[u32]| v.iter().map(|&b| b as u16).collect::<Vec<_>>();
-    let (da, db, dc) = (upload_u16(&mem, &to16(&a)), upload_u16(&mem, &to16(&b)), upload_u16(&mem, &to16(&c)));
-    let dx = upload_u32(&mem, &x.iter().map(|v| v.to_bits()).collect::<Vec<_>>());
-    for (e, p) in programs(&ptx) {
-        let out = upload_u32(&mem, &vec![0xdead_beef; n * OPS]);
+    let (da, db, dc) = (upload::<u16>(&mem, &to16(&a)), upload::<u16>(&mem, &to16(&b)), upload::<u16>(&mem, &to16(&c)));
+    let dx = upload::<u32>(&mem, &x.iter().map(|v| v.to_bits()).collect::<Vec<_>>());
+    for (e, p) in on_engines(&ptx) {
+        let out = upload::<u32>(&mem, &vec![0xdead_beef; n * OPS]);
         let params = args(&[da, db, dc, dx, out], &[n as u32]);
         p.launch(kernel, Dim3::x(n.div_ceil(64) as u32), Dim3::x(64), 0, &params, &mem)
             .unwrap_or_else(|err| panic!("{kernel} {e:?}: {err}"));
@@ -563,10 +534,10 @@ fn conversions_on(arch: &str) {
     let mem = DeviceMemory::new();
     let (fl, ints) = conversion_inputs();
     let n = fl.len();
-    let df = upload_u32(&mem, &fl.iter().map(|v| v.to_bits()).collect::<Vec<_>>());
-    let di = upload_u32(&mem, &ints.iter().map(|&v| v as u32).collect::<Vec<_>>());
-    for (e, p) in programs(&ptx) {
-        let out = upload_u32(&mem, &vec![0xdead_beef; n * 16]);
+    let df = upload::<u32>(&mem, &fl.iter().map(|v| v.to_bits()).collect::<Vec<_>>());
+    let di = upload::<u32>(&mem, &ints.iter().map(|&v| v as u32).collect::<Vec<_>>());
+    for (e, p) in on_engines(&ptx) {
+        let out = upload::<u32>(&mem, &vec![0xdead_beef; n * 16]);
         p.launch("conversions", Dim3::x(2), Dim3::x(64), 0, &args(&[df, di, out], &[n as u32]), &mem)
             .unwrap_or_else(|err| panic!("{e:?}: {err}"));
         let got = download_u32(&mem, out, n * 16);
@@ -581,11 +552,11 @@ fn shuffles_and_atomic_adds_of_halves() {
     let ptx = compile("half_types", "sm_80", "c++17");
     let mem = DeviceMemory::new();
     let a: Vec<u16> = (0..32).map(|i| HALF.rn(f64::from(i) * 0.75 - 3.0) as u16).collect();
-    let da = upload_u16(&mem, &a);
-    for (e, p) in programs(&ptx) {
-        let out = upload_u32(&mem, &[0; 64]);
-        let hsum = upload_u32(&mem, &[0]);
-        let bsum = upload_u16(&mem, &[0, 0]);
+    let da = upload::<u16>(&mem, &a);
+    for (e, p) in on_engines(&ptx) {
+        let out = upload::<u32>(&mem, &[0; 64]);
+        let hsum = upload::<u32>(&mem, &[0]);
+        let bsum = upload::<u16>(&mem, &[0, 0]);
         p.launch("warp_and_atomics", Dim3::x(1), Dim3::x(32), 0, &args(&[da, out, hsum, bsum], &[]), &mem)
             .unwrap_or_else(|err| panic!("{e:?}: {err}"));
         let got = download_u32(&mem, out, 64);
@@ -608,10 +579,10 @@ fn cache_hinted_loads_and_stores() {
     let mem = DeviceMemory::new();
     let a: Vec<u16> = (0..32).map(|i| HALF.rn(f64::from(i) * 1.25 - 7.0) as u16).collect();
     let b: Vec<u32> = (0..32).map(|i| BF16.rn(f64::from(i) * 3.0) | (BF16.rn(-f64::from(i)) << 16)).collect();
-    let (da, db) = (upload_u16(&mem, &a), upload_u32(&mem, &b));
-    for (e, p) in programs(&ptx) {
-        let o = upload_u16(&mem, &[0xffff; 32]);
-        let o2 = upload_u32(&mem, &[u32::MAX; 32]);
+    let (da, db) = (upload::<u16>(&mem, &a), upload::<u32>(&mem, &b));
+    for (e, p) in on_engines(&ptx) {
+        let o = upload::<u16>(&mem, &[0xffff; 32]);
+        let o2 = upload::<u32>(&mem, &[u32::MAX; 32]);
         p.launch("cached_loads", Dim3::x(1), Dim3::x(32), 0, &args(&[da, db, o, o2], &[]), &mem)
             .unwrap_or_else(|err| panic!("{e:?}: {err}"));
         let got = download_u32(&mem, o, 16);
@@ -669,10 +640,10 @@ fn coop() -> String {
 fn thread_block_ranks_and_dimensions() {
     let ptx = coop();
     let mem = DeviceMemory::new();
-    for (e, p) in programs(&ptx) {
+    for (e, p) in on_engines(&ptx) {
         for block in [Dim3::x(32), Dim3::x(48), Dim3::x(256), Dim3::new(16, 8, 1)] {
             let size = (block.x * block.y) as usize;
-            let out = upload_u32(&mem, &vec![u32::MAX; 2 * size * 8]);
+            let out = upload::<u32>(&mem, &vec![u32::MAX; 2 * size * 8]);
             p.launch("block_info", Dim3::x(2), block, 0, &args(&[out], &[]), &mem)
                 .unwrap_or_else(|err| panic!("{e:?}: {err}"));
             let got = download_u32(&mem, out, 2 * size * 8);
@@ -724,14 +695,14 @@ fn tile_expect(r: u32, n: u32, total: u32) -> [u32; 12] {
 fn tiles_reduce_scan_shuffle_and_vote() {
     let ptx = coop();
     let mem = DeviceMemory::new();
-    for (e, p) in programs(&ptx) {
+    for (e, p) in on_engines(&ptx) {
         for (kernel, n) in [("tile4", 4), ("tile8", 8), ("tile16", 16), ("tile32", 32)] {
             for block in [Dim3::x(32), Dim3::x(48), Dim3::x(256), Dim3::new(16, 8, 1)] {
                 let total = block.x * block.y;
                 if total % n != 0 {
                     continue; // a partial tile (32 of 48 threads) shuffles with absent lanes
                 }
-                let out = upload_u32(&mem, &vec![u32::MAX; total as usize * 12]);
+                let out = upload::<u32>(&mem, &vec![u32::MAX; total as usize * 12]);
                 p.launch(kernel, Dim3::x(1), block, 0, &args(&[out], &[]), &mem)
                     .unwrap_or_else(|err| panic!("{kernel} {e:?}: {err}"));
                 let got = download_u32(&mem, out, total as usize * 12);
@@ -751,9 +722,9 @@ fn tiles_reduce_scan_shuffle_and_vote() {
 fn dynamic_coalesced_labeled_and_binary_partitions() {
     let ptx = coop();
     let mem = DeviceMemory::new();
-    for (e, p) in programs(&ptx) {
+    for (e, p) in on_engines(&ptx) {
         for total in [32u32, 48, 64] {
-            let out = upload_u32(&mem, &vec![0xdead_beef; total as usize * 4]);
+            let out = upload::<u32>(&mem, &vec![0xdead_beef; total as usize * 4]);
             p.launch("partitions", Dim3::x(1), Dim3::x(total), 0, &args(&[out], &[]), &mem)
                 .unwrap_or_else(|err| panic!("{e:?}: {err}"));
             let got = download_u32(&mem, out, total as usize * 4);
@@ -789,10 +760,10 @@ fn memcpy_async_match_any_and_invoke_one() {
     let mem = DeviceMemory::new();
     let src: Vec<u32> = (0..128).map(|i| (i * 0x0101_0101) ^ 0x5a00_00a5).collect();
     let bytes: Vec<u8> = src.iter().flat_map(|w| w.to_le_bytes()).collect();
-    let dsrc = upload_u32(&mem, &src);
-    for (e, p) in programs(&ptx) {
+    let dsrc = upload::<u32>(&mem, &src);
+    for (e, p) in on_engines(&ptx) {
         for total in [32u32, 64, 128] {
-            let out = upload_u32(&mem, &vec![u32::MAX; total as usize * 6]);
+            let out = upload::<u32>(&mem, &vec![u32::MAX; total as usize * 6]);
             p.launch("extras", Dim3::x(1), Dim3::x(total), 0, &args(&[dsrc, out], &[]), &mem)
                 .unwrap_or_else(|err| panic!("{e:?}: {err}"));
             let got = download_u32(&mem, out, total as usize * 6);
@@ -819,10 +790,10 @@ fn memcpy_async_match_any_and_invoke_one() {
 fn cluster_group_ranks_and_distributed_shared_memory() {
     let ptx = compile("cluster", "sm_90", "c++17");
     let mem = DeviceMemory::new();
-    for (e, p) in programs(&ptx) {
+    for (e, p) in on_engines(&ptx) {
         for cluster in [2u32, 4] {
             let blocks = 8;
-            let out = upload_u32(&mem, &[u32::MAX; 128]);
+            let out = upload::<u32>(&mem, &[u32::MAX; 128]);
             let opts = LaunchOptions { cluster: Some(Dim3::x(cluster)), ..LaunchOptions::default() };
             p.launch_with("cluster_ranks", Dim3::x(blocks), Dim3::x(32), 0, &args(&[out], &[]), &mem, opts)
                 .unwrap_or_else(|err| panic!("{e:?}: {err}"));
@@ -851,10 +822,10 @@ fn cooperative_groups_compile_for_sm_75() {
 fn cooperative_grid_sync() {
     let ptx = coop();
     let mem = DeviceMemory::new();
-    for (e, p) in programs(&ptx) {
+    for (e, p) in on_engines(&ptx) {
         for n in [2u32, 4, 8] {
-            let slots = upload_u32(&mem, &vec![u32::MAX; 3 * n as usize]);
-            let out = upload_u32(&mem, &vec![u32::MAX; 4 * n as usize]);
+            let slots = upload::<u32>(&mem, &vec![u32::MAX; 3 * n as usize]);
+            let out = upload::<u32>(&mem, &vec![u32::MAX; 4 * n as usize]);
             let opts = LaunchOptions { cooperative: true, ..LaunchOptions::default() };
             p.launch_with("grid_sync", Dim3::x(n), Dim3::x(64), 0, &args(&[slots, out], &[]), &mem, opts)
                 .unwrap_or_else(|err| panic!("{e:?}: {err}"));

@@ -2,26 +2,17 @@
 //! registers, `barrier.cluster`, distributed shared memory (`mapa`, `.shared::cluster`
 //! accesses, generic accesses through mapped addresses), and cluster barrier deadlocks.
 
-use simt::{DeviceMemory, DevicePtr, Dim3, FaultKind, LaunchOptions, Params, Program};
+use simt::{DeviceMemory, Dim3, FaultKind, LaunchOptions, Params, Program};
+
+mod common;
+
+use common::{download_u32, upload};
 
 const VARIANTS: [&str; 2] = ["O3", "G"];
 
 fn load(variant: &str) -> Program {
     let path = format!("{}/tests/kernels/cluster.sm_90.{variant}.ptx", env!("CARGO_MANIFEST_DIR"));
     Program::from_ptx(&std::fs::read_to_string(&path).unwrap()).unwrap_or_else(|e| panic!("{variant}: {e}"))
-}
-
-fn upload(mem: &DeviceMemory, data: &[u32]) -> DevicePtr {
-    let bytes: Vec<u8> = data.iter().flat_map(|v| v.to_le_bytes()).collect();
-    let p = mem.alloc(bytes.len() as u64).unwrap();
-    mem.write(p, &bytes).unwrap();
-    p
-}
-
-fn download(mem: &DeviceMemory, p: DevicePtr, n: usize) -> Vec<u32> {
-    let mut bytes = vec![0u8; n * 4];
-    mem.read(p, &mut bytes).unwrap();
-    bytes.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
 }
 
 fn opts(c: Option<Dim3>) -> LaunchOptions {
@@ -77,7 +68,7 @@ fn cluster_special_registers() {
                 (None, "info_fixed") => (Dim3::x(2), true),
                 (None, _) => (Dim3::x(1), false),
             };
-            check_info(&download(&mem, out, n * 10), grid, eff, explicit, &format!("{v} {k} {grid:?} {cl:?}"));
+            check_info(&download_u32(&mem, out, n * 10), grid, eff, explicit, &format!("{v} {k} {grid:?} {cl:?}"));
         }
         // The compile-time cluster width must divide the grid.
         let out = upload(&mem, &[0; 30]);
@@ -108,7 +99,7 @@ fn distributed_shared_memory_ring() {
                 opts(Some(Dim3::x(cl))),
             )
             .unwrap_or_else(|f| panic!("{v}: {f}"));
-            let got = download(&mem, out, (grid * threads) as usize);
+            let got = download_u32(&mem, out, (grid * threads) as usize);
             for b in 0..grid {
                 let next = (b % cl + 1) % cl;
                 for t in 0..threads {
@@ -140,7 +131,7 @@ fn distributed_shared_memory_histogram() {
             params.ptr(bins).ptr(din).u32(n).u32(bpb);
             p.launch_with("dsm_hist", Dim3::x(8), Dim3::x(128), bpb * 4, params.bytes(), &mem, opts(Some(Dim3::x(cl))))
                 .unwrap_or_else(|f| panic!("{v}: {f}"));
-            assert_eq!(download(&mem, bins, nbins as usize), want, "{v} cluster {cl}");
+            assert_eq!(download_u32(&mem, bins, nbins as usize), want, "{v} cluster {cl}");
         }
     }
 }
@@ -156,7 +147,7 @@ fn shared_cluster_ptx_operations() {
             params.ptr(out);
             p.launch_with("ptx_ops", Dim3::x(grid), Dim3::x(threads), 0, params.bytes(), &mem, opts(Some(Dim3::x(cl))))
                 .unwrap_or_else(|f| panic!("{v}: {f}"));
-            let got = download(&mem, out, (grid * 5) as usize);
+            let got = download_u32(&mem, out, (grid * 5) as usize);
             let sum = threads * (threads + 1) / 2;
             for b in 0..grid {
                 let peer = (b % cl + 1) % cl;

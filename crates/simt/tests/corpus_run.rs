@@ -4,35 +4,13 @@
 //! Float inputs are small integers or dyadic fractions where an algorithm accumulates, so the
 //! result is exact whether nvcc contracted `a * b + c` into an fma (-O3) or not (-G).
 
-use simt::{DeviceMemory, DevicePtr, Dim3, Engine, Params, Program};
+use simt::{DeviceMemory, Dim3, Engine, Params, Program};
+
+mod common;
+
+use common::{Rng, download, upload};
 
 const VARIANTS: [&str; 2] = ["sm_80.O3", "sm_80.G"];
-
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-    fn i32(&mut self, lo: i32, hi: i32) -> i32 {
-        lo + (self.next() % (hi - lo) as u64) as i32
-    }
-    /// A small integer-valued float in [lo, hi).
-    fn fint(&mut self, lo: i32, hi: i32) -> f32 {
-        self.i32(lo, hi) as f32
-    }
-    fn f32(&mut self) -> f32 {
-        (self.next() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0
-    }
-}
 
 /// Loads `stem` (e.g. `64_grid_stride`) in every variant.
 fn programs(stem: &str) -> Vec<(String, Program)> {
@@ -69,36 +47,6 @@ fn kname(p: &Program, part: &str) -> String {
         .clone()
 }
 
-trait Pod: Copy + Default + std::fmt::Debug + PartialEq {}
-impl Pod for i8 {}
-impl Pod for u8 {}
-impl Pod for i16 {}
-impl Pod for i32 {}
-impl Pod for u32 {}
-impl Pod for i64 {}
-impl Pod for u64 {}
-impl Pod for f32 {}
-impl Pod for f64 {}
-
-fn bytes<T: Pod>(data: &[T]) -> &[u8] {
-    // SAFETY: `Pod` types are primitive numbers without padding.
-    unsafe { std::slice::from_raw_parts(data.as_ptr().cast(), std::mem::size_of_val(data)) }
-}
-
-fn upload<T: Pod>(mem: &DeviceMemory, data: &[T]) -> DevicePtr {
-    let p = mem.alloc(std::mem::size_of_val(data).max(1) as u64).unwrap();
-    mem.write(p, bytes(data)).unwrap();
-    p
-}
-
-fn download<T: Pod>(mem: &DeviceMemory, p: DevicePtr, n: usize) -> Vec<T> {
-    let mut out = vec![T::default(); n];
-    // SAFETY: as in `bytes`, for writes into a vector of primitives.
-    let b = unsafe { std::slice::from_raw_parts_mut(out.as_mut_ptr().cast::<u8>(), std::mem::size_of_val(&out[..])) };
-    mem.read(p, b).unwrap();
-    out
-}
-
 #[allow(clippy::too_many_arguments)]
 fn launch(p: &Program, v: &str, k: &str, grid: Dim3, block: Dim3, shared: u32, params: &Params, mem: &DeviceMemory) {
     let name = kname(p, k);
@@ -106,7 +54,7 @@ fn launch(p: &Program, v: &str, k: &str, grid: Dim3, block: Dim3, shared: u32, p
 }
 
 #[track_caller]
-fn check<T: Pod>(v: &str, k: &str, got: &[T], want: &[T]) {
+fn check<T: PartialEq + std::fmt::Debug>(v: &str, k: &str, got: &[T], want: &[T]) {
     assert_eq!(got.len(), want.len());
     for (i, (g, w)) in got.iter().zip(want).enumerate() {
         assert_eq!(g, w, "{v} {k}: element {i}");
@@ -1378,8 +1326,6 @@ fn h(x: f64) -> u16 {
 fn hf(b: u16) -> f64 {
     hdec(b, F16)
 }
-
-impl Pod for u16 {}
 
 #[test]
 fn half_precision_kernels() {

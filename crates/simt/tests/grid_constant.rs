@@ -8,7 +8,7 @@ use simt::{DeviceMemory, DevicePtr, Dim3, FaultKind, MemError, PARAM_WINDOW, Pro
 
 mod common;
 
-use common::ENGINES;
+use common::{ENGINES, download_u32, upload};
 
 fn programs() -> Vec<(String, Program)> {
     common::fixture_on_engines("grid_constant.sm_80")
@@ -44,19 +44,6 @@ fn params(cfg: &Config, ptrs: &[DevicePtr]) -> Vec<u8> {
     b
 }
 
-fn upload<T: Copy>(mem: &DeviceMemory, data: &[T], to_bytes: impl Fn(T) -> Vec<u8>) -> DevicePtr {
-    let bytes: Vec<u8> = data.iter().flat_map(|&v| to_bytes(v)).collect();
-    let p = mem.alloc(bytes.len().max(4) as u64).unwrap();
-    mem.write(p, &bytes).unwrap();
-    p
-}
-
-fn download_u32(mem: &DeviceMemory, p: DevicePtr, n: usize) -> Vec<u32> {
-    let mut bytes = vec![0u8; n * 4];
-    mem.read(p, &mut bytes).unwrap();
-    bytes.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
-}
-
 #[test]
 fn grid_constant_read_through_its_address() {
     let mem = DeviceMemory::new();
@@ -66,8 +53,8 @@ fn grid_constant_read_through_its_address() {
             let coeffs: [f32; 16] = std::array::from_fn(|k| ((k as i32 * 7 + n) % 11 - 5) as f32);
             let cfg = Config { coeffs, n, mode, scale, tag: 0 };
             let input: Vec<f32> = (0..n).map(|i| ((i * 13) % 17 - 8) as f32).collect();
-            let din = upload(&mem, &input, |x: f32| x.to_le_bytes().to_vec());
-            let out = upload(&mem, &vec![f32::NAN; n as usize], |x: f32| x.to_le_bytes().to_vec());
+            let din = upload(&mem, &input);
+            let out = upload(&mem, &vec![f32::NAN; n as usize]);
             let grid = (n as u32).div_ceil(128);
             p.launch("grid_const", Dim3::x(grid), Dim3::x(128), 0, &params(&cfg, &[din, out]), &mem)
                 .unwrap_or_else(|f| panic!("{v}: {f}"));
@@ -99,8 +86,8 @@ fn grid_constant_address_spaces_and_round_trip() {
                 scale: std::f64::consts::PI,
                 tag,
             };
-            let gp = upload(&mem, &[1i32; 4], |x: i32| x.to_le_bytes().to_vec());
-            let flags = upload(&mem, &[u32::MAX; 6], |x: u32| x.to_le_bytes().to_vec());
+            let gp = upload(&mem, &[1i32; 4]);
+            let flags = upload(&mem, &[u32::MAX; 6]);
             p.launch("grid_const_query", Dim3::x(2), Dim3::x(32), 0, &params(&cfg, &[gp, flags]), &mem)
                 .unwrap_or_else(|f| panic!("{v}: {f}"));
             // Bits: 1 isspacep.param, 2 .global, 4 .shared, 8 .local (the parameter window is
@@ -119,7 +106,7 @@ fn store_to_grid_constant_faults() {
     let mem = DeviceMemory::new();
     for (v, p) in programs() {
         let cfg = Config { coeffs: [0.0; 16], n: 5, mode: 0, scale: 1.0, tag: 0 };
-        let out = upload(&mem, &[u32::MAX; 1], |x: u32| x.to_le_bytes().to_vec());
+        let out = upload(&mem, &[u32::MAX; 1]);
         let e = p.launch("grid_const_write", Dim3::x(1), Dim3::x(32), 0, &params(&cfg, &[out]), &mem).unwrap_err();
         // `cfg.n` is at offset 64 of the parameter buffer.
         let want = FaultKind::Memory(MemError::OutOfBounds { addr: PARAM_WINDOW + 64, size: 4 });
@@ -145,8 +132,8 @@ fn parameters_read_through_registers() {
             let (n, count) = (256usize, 200i32);
             let weights: Vec<f32> = (0..240).map(|k| ((k * 5) % 9 - 4) as f32).collect();
             let input: Vec<f32> = (0..n + 240).map(|i| ((i * 3) % 7) as f32 - 3.0).collect();
-            let din = upload(&mem, &input, |x: f32| x.to_le_bytes().to_vec());
-            let out = upload(&mem, &vec![f32::NAN; n], |x: f32| x.to_le_bytes().to_vec());
+            let din = upload(&mem, &input);
+            let out = upload(&mem, &vec![f32::NAN; n]);
             let mut b: Vec<u8> = weights.iter().flat_map(|w| w.to_le_bytes()).collect();
             b.extend(count.to_le_bytes());
             b.extend([0; 4]);
@@ -163,8 +150,8 @@ fn parameters_read_through_registers() {
             // param_dynamic_index(Coeffs { float c[8]; }, idx, out): out[i] = c[idx[i] & 7].
             let coeffs: Vec<f32> = (0..8).map(|k| k as f32 * 2.5 - 1.0).collect();
             let idx: Vec<i32> = (0..64).map(|i| (i * 7 + 3) % 13).collect();
-            let didx = upload(&mem, &idx, |x: i32| x.to_le_bytes().to_vec());
-            let out = upload(&mem, &[f32::NAN; 64], |x: f32| x.to_le_bytes().to_vec());
+            let didx = upload(&mem, &idx);
+            let out = upload(&mem, &[f32::NAN; 64]);
             let mut b: Vec<u8> = coeffs.iter().flat_map(|c| c.to_le_bytes()).collect();
             b.extend(didx.0.to_le_bytes());
             b.extend(out.0.to_le_bytes());
@@ -223,7 +210,7 @@ fn param_addresses_inline_ptx() {
         let mut p = Program::from_ptx(src).unwrap_or_else(|err| panic!("{err}"));
         p.set_engine(e);
         for len in [7u32, 99] {
-            let out = upload(&mem, &[u32::MAX; 7], |x: u32| x.to_le_bytes().to_vec());
+            let out = upload(&mem, &[u32::MAX; 7]);
             // out at 0, buf at 8..32, len at 32.
             let mut b = out.0.to_le_bytes().to_vec();
             b.extend(0x1111_2222_3333_4444u64.to_le_bytes());

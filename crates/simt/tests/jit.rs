@@ -5,22 +5,9 @@ use std::time::{Duration, Instant};
 
 use simt::{DeviceMemory, Dim3, Engine, Fault, Params, Program, Tier};
 
-fn kernels_ptx(file: &str) -> String {
-    let path = format!("{}/tests/kernels/{file}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
+mod common;
 
-fn program(src: &str, engine: Engine) -> Program {
-    let mut p = Program::from_ptx(src).expect("load");
-    p.set_engine(engine);
-    p
-}
-
-fn read_u32(mem: &DeviceMemory, p: simt::DevicePtr, n: usize) -> Vec<u32> {
-    let mut b = vec![0u8; 4 * n];
-    mem.read(p, &mut b).unwrap();
-    b.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
-}
+use common::{download_u32, kernel_source, le_bytes, program};
 
 /// Runs kernel `name` of `src` on the warp tier and on the interpreter, one worker each (so
 /// that the first block to fault is the same), with `out` (`words` 32-bit words, every byte
@@ -42,14 +29,9 @@ fn on_warp_and_interp(
         mem.write(out, &vec![0xee; 4 * words]).unwrap();
         let mut params = out.0.to_le_bytes().to_vec();
         params.extend_from_slice(more.bytes());
-        got.push(p.launch(name, grid, block, 0, &params, &mem).map(|_| read_u32(&mem, out, words)));
+        got.push(p.launch(name, grid, block, 0, &params, &mem).map(|_| download_u32(&mem, out, words)));
     }
     got
-}
-
-/// `data` as little-endian bytes (to write into device memory).
-fn le_bytes(data: &[u32]) -> Vec<u8> {
-    data.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
 
 /// The benchmark kernels run compiled (a fallback would silently cost the speed-up).
@@ -59,14 +41,14 @@ fn benchmark_kernels_compile() {
         ("kernels.sm_80.O3.ptx", &["vector_add", "saxpy", "reduce_sum", "matmul_tiled", "histogram"][..]),
         ("bench.sm_80.O3.ptx", &["stencil2d", "scan_warp", "nbody", "transpose", "bitonic_step"][..]),
     ] {
-        let p = program(&kernels_ptx(file), Engine::JitAll);
+        let p = program(&kernel_source(file), Engine::JitAll);
         for k in names {
             assert_eq!(p.jit_fallback_reason(k), None, "{k}");
         }
     }
     // Under the default policy the shuffle-dense scan runs on the warp tier (the per-thread JIT
     // would leave it to the interpreter).
-    let p = program(&kernels_ptx("bench.sm_80.O3.ptx"), Engine::Jit);
+    let p = program(&kernel_source("bench.sm_80.O3.ptx"), Engine::Jit);
     assert_eq!(p.jit_fallback_reason("scan_warp"), None);
 }
 
@@ -162,7 +144,7 @@ fn spin_wait_on_another_thread_progresses() {
     mem.write(flag, &[0; 4]).unwrap();
     let params = Params::new().ptr(flag).ptr(out).clone();
     p.launch("spin", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem).unwrap();
-    assert_eq!(read_u32(&mem, out, 1), [7]);
+    assert_eq!(download_u32(&mem, out, 1), [7]);
 }
 
 /// Lockstep-dependent code is recognized and runs on the interpreter, with the GPU's result.
@@ -174,7 +156,7 @@ fn warp_synchronous_code_stays_on_the_interpreter() {
     let mem = DeviceMemory::new();
     let out = mem.alloc(4 * 32).unwrap();
     p.launch("wsync", Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(out).bytes(), &mem).unwrap();
-    assert_eq!(read_u32(&mem, out, 32), (0..32u32).map(|i| i ^ 1).collect::<Vec<_>>());
+    assert_eq!(download_u32(&mem, out, 32), (0..32u32).map(|i| i ^ 1).collect::<Vec<_>>());
 }
 
 /// Faults from compiled code are reported exactly as the interpreter reports them.
@@ -271,8 +253,8 @@ fn straight_line_if_bodies() {
         let params = Params::new().ptr(di).ptr(dd).ptr(df).clone();
         p.launch("ifs", Dim3::x(1), Dim3::x(n as u32), 0, params.bytes(), &mem).unwrap();
         let want_flag: Vec<u32> = (0..n as u32).map(|t| [0, 1, 2, 1][t as usize % 4]).collect();
-        assert_eq!(read_u32(&mem, df, n), want_flag, "{engine:?}");
-        let data = read_u32(&mem, dd, n);
+        assert_eq!(download_u32(&mem, df, n), want_flag, "{engine:?}");
+        let data = download_u32(&mem, dd, n);
         for t in 0..n {
             let want = match t % 4 {
                 1 => t as u32 + 8,
@@ -354,7 +336,7 @@ fn scaled_index_addresses() {
                     words[i] + u32::from(bytes[i])
                 })
                 .collect();
-            assert_eq!(read_u32(&mem, dd, n as usize), want, "{engine:?} shift {shift}");
+            assert_eq!(download_u32(&mem, dd, n as usize), want, "{engine:?} shift {shift}");
         }
         // With the word array one element further, thread 63 reads one word past the end.
         let params = Params::new().u64(dw.0 + 4 * 33).u64(db.0 + 32).ptr(dd).u32(0).clone();
@@ -440,7 +422,7 @@ fn f32_chains_give_canonical_nans() {
         mem.write(dy, &le_bytes(&y)).unwrap();
         let params = Params::new().ptr(dx).ptr(dy).ptr(dout).clone();
         p.launch("nans", Dim3::x(1), Dim3::x(N as u32), 0, params.bytes(), &mem).unwrap();
-        results.push(read_u32(&mem, dout, 4 * N));
+        results.push(download_u32(&mem, dout, 4 * N));
     }
     assert_eq!(results[0], results[1], "warp tier vs interpreter");
     let out = &results[0];
@@ -530,7 +512,7 @@ fn uniform_values_as_scalars() {
             let dout = mem.alloc(4 * u64::from(threads)).unwrap();
             let params = Params::new().ptr(dout).i32(n as i32).clone();
             p.launch("uni", Dim3::x(2), Dim3::x(threads), 0, params.bytes(), &mem).unwrap();
-            assert_eq!(read_u32(&mem, dout, threads as usize), want, "{engine:?}, {threads} threads");
+            assert_eq!(download_u32(&mem, dout, threads as usize), want, "{engine:?}, {threads} threads");
         }
     }
 }
@@ -664,7 +646,7 @@ fn loaded_words_on_every_path() {
             mem.write(dot, &le_bytes(&other)).unwrap();
             let params = Params::new().ptr(ds).ptr(di).ptr(dout).ptr(dot).clone();
             p.launch("gather", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem).unwrap();
-            let out = read_u32(&mem, dout, 128);
+            let out = download_u32(&mem, dout, 128);
             for t in 0..64 {
                 assert_eq!(out[t], want[t].wrapping_add(t as u32), "{engine:?} {name}: thread {t}");
                 assert_eq!(out[64 + t], want[t], "{engine:?} {name}: thread {t}, read back");
@@ -747,7 +729,7 @@ fn loads_into_pending_registers_on_the_lane_loop() {
         mem.write(dot, &bytes(&other)).unwrap();
         let params = Params::new().ptr(out).ptr(din).ptr(dot).clone();
         p.launch("pending_dest", Dim3::x(blocks), Dim3::x(threads), 0, params.bytes(), &mem).unwrap();
-        let got = read_u32(&mem, out, 4 * n);
+        let got = download_u32(&mem, out, 4 * n);
         for t in 0..n {
             let third = if t % 3 == 0 { input[t] } else { other[t] } as u32;
             let want = [input[0] as u32, input[t + 1] as u32, third, if t % 2 == 0 { third } else { 0xffff_fffe }];
@@ -882,7 +864,7 @@ fn blocks_find_shared_memory_zeroed() {
         {
             mem.write(out, &[0xff; 4 * 64 * 8]).unwrap();
             p.launch(k, Dim3::x(8), Dim3::x(64), dynamic, Params::new().ptr(out).bytes(), &mem).unwrap();
-            assert_eq!(read_u32(&mem, out, 64 * 8), vec![0; 64 * 8], "{engine:?} {k}");
+            assert_eq!(download_u32(&mem, out, 64 * 8), vec![0; 64 * 8], "{engine:?} {k}");
         }
     }
 }
@@ -1193,7 +1175,7 @@ fn long_kernels_move_to_the_warp_tier_with_the_same_results() {
             assert!(Instant::now() < deadline, "{engine:?}: never left the per-thread JIT: {tiers:?}");
             mem.write(dout, &vec![0u8; 4 * n]).unwrap();
             let stats = p.launch("long_chain", Dim3::x(4), Dim3::x(256), 0, params.bytes(), &mem).unwrap();
-            assert_eq!(read_u32(&mem, dout, n), want, "{engine:?}, launch {} on {:?}", tiers.len(), stats.tier);
+            assert_eq!(download_u32(&mem, dout, n), want, "{engine:?}, launch {} on {:?}", tiers.len(), stats.tier);
             tiers.push(stats.tier);
             std::thread::sleep(Duration::from_millis(2));
         }
@@ -1275,7 +1257,7 @@ fn warp_local_variable_loads_are_per_lane() {
         let out = mem.alloc(4 * 32).unwrap();
         p.launch("localk", Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(out).bytes(), &mem).unwrap();
         let want: Vec<u32> = (0..32u32).map(|t| 3 * t + 100).collect();
-        assert_eq!(read_u32(&mem, out, 32), want, "{engine:?}");
+        assert_eq!(download_u32(&mem, out, 32), want, "{engine:?}");
     }
 }
 
@@ -1332,7 +1314,7 @@ fn fp8_pairs_from_f16_pairs() {
         mem.write(din, &le_bytes(&input)).unwrap();
         let params = Params::new().ptr(din).ptr(dout).clone();
         p.launch("f8", Dim3::x(1), Dim3::x(n as u32), 0, params.bytes(), &mem).unwrap();
-        let out = read_u32(&mem, dout, 4 * n);
+        let out = download_u32(&mem, dout, 4 * n);
         for (t, o) in out.chunks(4).enumerate() {
             assert_eq!((o[0], o[1]), (o[2], o[3]), "{engine:?}, thread {t}: f16x2 {:#010x}", input[t]);
         }
@@ -1413,7 +1395,7 @@ fn whole_warp_shared_atomics() {
         mem.write(out, &[0; 4 * 64]).unwrap();
         let params = Params::new().ptr(idx).ptr(vals).ptr(out).clone();
         let r = p.launch("shared_atoms", Dim3::x(2), Dim3::x(threads), 0, params.bytes(), &mem);
-        r.map(|_| read_u32(&mem, out, 64)).map_err(Box::new)
+        r.map(|_| download_u32(&mem, out, 64)).map_err(Box::new)
     };
     // Colliding bins, all bins, the last in-bounds word, one lane past the end, one lane
     // misaligned, one lane wrapping.
@@ -1528,7 +1510,7 @@ fn global_integer_atomics() {
         mem.write(out, &vec![0; 48 * n]).unwrap();
         let params = Params::new().ptr(idx).ptr(vals).ptr(counters).ptr(out).clone();
         let r = p.launch("global_atoms", Dim3::x(2), Dim3::x(threads), 0, params.bytes(), &mem);
-        r.map(|_| (read_u32(&mem, counters, 32 * n), read_u32(&mem, out, 12 * n))).map_err(Box::new)
+        r.map(|_| (download_u32(&mem, counters, 32 * n), download_u32(&mem, out, 12 * n))).map_err(Box::new)
     };
     let shared = vec![0u32; n];
     let per_warp: Vec<u32> = (0..n as u32).map(|t| 128 * (t / 32)).collect();
@@ -1684,7 +1666,7 @@ fn lane_affine_comparisons() {
                         mem.write(out, &[0xee; 4 * 256]).unwrap();
                         let params = Params::new().ptr(out).u32(k).u32(off).u32(quit).clone();
                         p.launch("affine_cmp", Dim3::x(2), block, 0, params.bytes(), &mem).unwrap();
-                        got.push(read_u32(&mem, out, 256));
+                        got.push(download_u32(&mem, out, 256));
                     }
                     let n = block.x * block.y;
                     for b in 0..2 {
@@ -1862,7 +1844,7 @@ fn uniform_integer_ops() {
                 mem.write(d64, &vec![0xee; 96 * threads as usize + 8]).unwrap();
                 let params = Params::new().ptr(d32).ptr(d64).u32(a).u32(b).u64(c).u32(div).clone();
                 p.launch("uniops", Dim3::x(1), Dim3::x(threads), 0, params.bytes(), &mem).unwrap();
-                let got32 = read_u32(&mem, d32, 20 * threads as usize);
+                let got32 = download_u32(&mem, d32, 20 * threads as usize);
                 let mut raw = vec![0u8; 96 * threads as usize + 8];
                 mem.read(d64, &mut raw).unwrap();
                 let got64: Vec<u64> = raw.chunks(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())).collect();
@@ -2166,7 +2148,7 @@ fn lanes_returning_early() {
             for _ in 0..2 {
                 p.launch("early_exit", Dim3::x(3), Dim3::x(64), 0, params.bytes(), &mem).unwrap();
             }
-            assert_eq!(read_u32(&mem, out, 192), want, "{engine:?}, n = {n}");
+            assert_eq!(download_u32(&mem, out, 192), want, "{engine:?}, n = {n}");
         }
     }
 }

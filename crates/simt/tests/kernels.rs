@@ -1,29 +1,11 @@
 //! Runs nvcc-built kernels (tests/kernels/kernels.cu, -O3 and -G) on random inputs and
 //! compares with CPU references.
 
-use simt::{DeviceMemory, DevicePtr, Dim3, Engine, FaultKind, Params, Program};
+use simt::{DeviceMemory, Dim3, Engine, FaultKind, Params, Program};
 
-struct Rng(u64);
+mod common;
 
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-    fn f32(&mut self) -> f32 {
-        (self.next() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0
-    }
-    fn i32(&mut self, lo: i32, hi: i32) -> i32 {
-        lo + (self.next() % (hi - lo) as u64) as i32
-    }
-}
+use common::{Rng, download, upload};
 
 /// Every test runs on every engine: the per-thread JIT tier (falling back to the interpreter
 /// for kernels it does not compile), with the `/warp` suffix the warp tier (warps moving to
@@ -49,28 +31,6 @@ fn load(variant: &str) -> Program {
     let mut p = p;
     p.set_engine(engine);
     p
-}
-
-fn upload<T: Copy>(mem: &DeviceMemory, data: &[T]) -> DevicePtr {
-    let bytes = as_bytes(data);
-    let p = mem.alloc(bytes.len() as u64).unwrap();
-    mem.write(p, bytes).unwrap();
-    p
-}
-
-fn as_bytes<T: Copy>(data: &[T]) -> &[u8] {
-    // Test-only view of plain-old-data slices as bytes.
-    // SAFETY: T is a primitive numeric type here (no padding); the slice is valid for reads.
-    unsafe { std::slice::from_raw_parts(data.as_ptr().cast(), std::mem::size_of_val(data)) }
-}
-
-fn download<T: Copy + Default>(mem: &DeviceMemory, p: DevicePtr, n: usize) -> Vec<T> {
-    let mut out = vec![T::default(); n];
-    // SAFETY: as in `as_bytes`, for writes into a vector of primitives.
-    let bytes =
-        unsafe { std::slice::from_raw_parts_mut(out.as_mut_ptr().cast::<u8>(), std::mem::size_of_val(&out[..])) };
-    mem.read(p, bytes).unwrap();
-    out
 }
 
 #[test]

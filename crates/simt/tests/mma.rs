@@ -4,26 +4,11 @@
 //! `mma.sync`, `ldmatrix`, `stmatrix` and `movmatrix`, whose per-lane register layouts the
 //! PTX ISA specifies (the test builds and reads the registers with the documented formulas).
 
-use simt::{DeviceMemory, DevicePtr, Dim3, Engine, Params, Program};
+use simt::{DeviceMemory, Dim3, Engine, Params, Program};
 
-struct Rng(u64);
+mod common;
 
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use common::{Rng, download, upload};
 
 const ENGINES: [Engine; 2] = [Engine::JitAll, Engine::Interp];
 
@@ -36,18 +21,6 @@ fn load(engine: Engine) -> Program {
     assert!(errors.is_empty(), "{}", errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"));
     p.set_engine(engine);
     p
-}
-
-fn upload(mem: &DeviceMemory, bytes: &[u8]) -> DevicePtr {
-    let p = mem.alloc(bytes.len().max(1) as u64).unwrap();
-    mem.write(p, bytes).unwrap();
-    p
-}
-
-fn download(mem: &DeviceMemory, p: DevicePtr, n: usize) -> Vec<u8> {
-    let mut out = vec![0u8; n];
-    mem.read(p, &mut out).unwrap();
-    out
 }
 
 // ---- element types
@@ -315,7 +288,7 @@ fn run_wmma(name: &str, (m, n, k): (usize, usize, usize), ta: T, tc: T, acol: bo
                 .i32(sat as i32)
                 .clone();
             p.launch(name, Dim3::x(1), Dim3::x(32), 0, params.bytes(), &mem).unwrap();
-            let got = fetch(tc, m, n, &download(&mem, dd, dbytes), dcol, dl);
+            let got = fetch(tc, m, n, &download::<u8>(&mem, dd, dbytes), dcol, dl);
             let want = reference(ta, tc, m, n, k, &a, &b, &c, true, sat, None);
             for (i, (g, w)) in got.iter().zip(&want).enumerate() {
                 assert_eq!(g, w, "{name} {engine:?} case {case}: element ({}, {})", i / n, i % n);
@@ -389,7 +362,7 @@ fn run_wmma_sub(name: &str, k: usize, ta: T, bop: Option<bool>) {
                 .i32(dl as i32)
                 .clone();
             p.launch(name, Dim3::x(1), Dim3::x(32), 0, params.bytes(), &mem).unwrap();
-            let got = fetch(T::S32, 8, 8, &download(&mem, dd, dl * 8 * 4), false, dl);
+            let got = fetch(T::S32, 8, 8, &download::<u8>(&mem, dd, dl * 8 * 4), false, dl);
             let want = reference(ta, T::S32, 8, 8, k, &a, &b, &c, false, false, bop);
             assert_eq!(got, want, "{name} {engine:?} pad {pad}");
         }
@@ -429,7 +402,7 @@ fn wmma_shared_and_generic() {
         let (sa, sb) = (store(T::F16, 16, 16, &a, false, 0), store(T::F16, 16, 16, &b, true, 0));
         let (da, db, dd) = (upload(&mem, &sa.bytes), upload(&mem, &sb.bytes), upload(&mem, &[0u8; 1024]));
         let check = |what: &str| {
-            let got = fetch(T::F32, 16, 16, &download(&mem, dd, 1024), false, 16);
+            let got = fetch(T::F32, 16, 16, &download::<u8>(&mem, dd, 1024), false, 16);
             assert_eq!(got, want, "{what} {engine:?}");
             mem.write(dd, &[0u8; 1024]).unwrap();
         };
@@ -545,7 +518,7 @@ fn run_mma(name: &str, (m, n, k): (usize, usize, usize), ta: T, tc: T, sat: bool
             let dd = upload(&mem, &vec![0u8; 32 * nc * csize]);
             p.launch(name, Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(da).ptr(db).ptr(dc).ptr(dd).bytes(), &mem)
                 .unwrap();
-            let got = from_regs((m, k), tc, &unwords(&download(&mem, dd, 32 * nc * csize), csize), n, nc);
+            let got = from_regs((m, k), tc, &unwords(&download::<u8>(&mem, dd, 32 * nc * csize), csize), n, nc);
             let trunc =
                 |v: &Vec<u64>| if ta == T::Tf32 { v.iter().map(|x| x & 0xffff_e000).collect() } else { v.clone() };
             let (a2, b2) = (trunc(&a), trunc(&b));
@@ -619,7 +592,7 @@ fn ldmatrix() {
             let dr = upload(&mem, &rows.iter().flat_map(|v| (*v as i32).to_le_bytes()).collect::<Vec<_>>());
             let dout = upload(&mem, &[0u8; 512]);
             p.launch(name, Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(dm).ptr(dr).ptr(dout).bytes(), &mem).unwrap();
-            let got = unwords(&download(&mem, dout, 512), 4);
+            let got = unwords(&download::<u8>(&mem, dout, 512), 4);
             for lane in 0..32 {
                 for i in 0..4 {
                     let want = if i < num { ldm_reg(&m, &rows, i, lane, trans) } else { 0 };
@@ -665,7 +638,7 @@ fn stmatrix() {
             let dr = upload(&mem, &rows.iter().flat_map(|v| (*v as i32).to_le_bytes()).collect::<Vec<_>>());
             let dm = upload(&mem, &[0u8; 512]);
             p.launch(name, Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(din).ptr(dr).ptr(dm).bytes(), &mem).unwrap();
-            let got: Vec<u16> = unwords(&download(&mem, dm, 512), 2).iter().map(|v| *v as u16).collect();
+            let got: Vec<u16> = unwords(&download::<u8>(&mem, dm, 512), 2).iter().map(|v| *v as u16).collect();
             assert_eq!(got, want, "{name} {engine:?}");
         }
     }
@@ -684,7 +657,7 @@ fn movmatrix() {
         let dout = upload(&mem, &[0u8; 128]);
         p.launch("movmatrix_trans", Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(din).ptr(dout).bytes(), &mem)
             .unwrap();
-        let got = unwords(&download(&mem, dout, 128), 4);
+        let got = unwords(&download::<u8>(&mem, dout, 128), 4);
         for (lane, g) in got.iter().enumerate() {
             assert_eq!(*g as u32, ldm_reg(&m, &rows, 0, lane, true), "{engine:?} lane {lane}");
         }

@@ -7,28 +7,11 @@
 //! reads the parameters back by name. Every check runs on the interpreter and both compiled
 //! tiers.
 
-use simt::{DeviceMemory, DevicePtr, Dim3, Program};
+use simt::{DeviceMemory, Dim3};
 
 mod common;
 
-use common::ENGINES;
-
-fn load_on_engines(src: &str) -> Vec<(simt::Engine, Program)> {
-    ENGINES
-        .into_iter()
-        .map(|e| {
-            let mut p = Program::from_ptx(src).unwrap_or_else(|err| panic!("{err}"));
-            p.set_engine(e);
-            (e, p)
-        })
-        .collect()
-}
-
-fn read_i32(mem: &DeviceMemory, p: DevicePtr, n: usize) -> Vec<i32> {
-    let mut bytes = vec![0u8; n * 4];
-    mem.read(p, &mut bytes).unwrap();
-    bytes.chunks_exact(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect()
-}
+use common::{download, on_engines};
 
 /// clang -O0's `byval(S s) { return use(&s); }`: s.a[1] + s.a[3] + (int)s.f, where the kernel
 /// added the thread index to a[1].
@@ -36,7 +19,7 @@ fn read_i32(mem: &DeviceMemory, p: DevicePtr, n: usize) -> Vec<i32> {
 fn clang_o0_struct_by_value_whose_address_is_passed_on() {
     let src = include_str!("kernels/param_address.clang_O0.ptx");
     let mem = DeviceMemory::new();
-    for (e, p) in load_on_engines(src) {
+    for (e, p) in on_engines(src) {
         let out = mem.alloc(32 * 4).unwrap();
         let mut params = out.0.to_le_bytes().to_vec();
         for v in [1i32, 20, 300, 4000] {
@@ -44,7 +27,7 @@ fn clang_o0_struct_by_value_whose_address_is_passed_on() {
         }
         params.extend(5.75f32.to_le_bytes());
         p.launch("_Z1kPi1S", Dim3::x(1), Dim3::x(32), 0, &params, &mem).unwrap_or_else(|f| panic!("{e:?}: {f}"));
-        let got = read_i32(&mem, out, 32);
+        let got = download::<i32>(&mem, out, 32);
         let want: Vec<i32> = (0..32).map(|t| 20 + t + 4000 + 5).collect();
         assert_eq!(got, want, "{e:?}");
     }
@@ -114,11 +97,11 @@ fn writes_through_parameter_addresses_reach_the_parameters() {
     let input: Vec<u8> = (0..n as i32).flat_map(|t| [t - 5, 3 * t + 1]).flat_map(i32::to_le_bytes).collect();
     let din = mem.alloc(input.len() as u64).unwrap();
     mem.write(din, &input).unwrap();
-    for (e, p) in load_on_engines(WRITES_THROUGH) {
+    for (e, p) in on_engines(WRITES_THROUGH) {
         let out = mem.alloc(n as u64 * 12).unwrap();
         let params: Vec<u8> = [din.0, out.0].iter().flat_map(|v| v.to_le_bytes()).collect();
         p.launch("k", Dim3::x(1), Dim3::x(n as u32), 0, &params, &mem).unwrap_or_else(|f| panic!("{e:?}: {f}"));
-        let got = read_i32(&mem, out, 3 * n);
+        let got = download::<i32>(&mem, out, 3 * n);
         for t in 0..n as i32 {
             let (a, b) = (t - 5, 3 * t + 1);
             let i = 3 * t as usize;

@@ -1,26 +1,17 @@
 //! Forward progress (tests/kernels/progress.cu, -O3 and -G): intra-warp spin locks, polling
 //! loops between warps and `__nanosleep` backoff finish, with the results a GPU gives.
 
-use simt::{DeviceMemory, DevicePtr, Dim3, Params, Program};
+use simt::{DeviceMemory, Dim3, Params, Program};
+
+mod common;
+
+use common::{download, upload};
 
 const VARIANTS: [&str; 2] = ["O3", "G"];
 
 fn load(variant: &str) -> Program {
     let path = format!("{}/tests/kernels/progress.sm_80.{variant}.ptx", env!("CARGO_MANIFEST_DIR"));
     Program::from_ptx(&std::fs::read_to_string(&path).unwrap()).unwrap_or_else(|e| panic!("{variant}: {e}"))
-}
-
-fn upload(mem: &DeviceMemory, data: &[i32]) -> DevicePtr {
-    let bytes: Vec<u8> = data.iter().flat_map(|v| v.to_le_bytes()).collect();
-    let p = mem.alloc(bytes.len() as u64).unwrap();
-    mem.write(p, &bytes).unwrap();
-    p
-}
-
-fn download(mem: &DeviceMemory, p: DevicePtr, n: usize) -> Vec<i32> {
-    let mut bytes = vec![0u8; n * 4];
-    mem.read(p, &mut bytes).unwrap();
-    bytes.chunks_exact(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect()
 }
 
 fn kernel(p: &Program, prefix: &str) -> String {
@@ -40,15 +31,15 @@ fn spin_locks_inside_a_warp_make_progress() {
         params.ptr(lock).ptr(sum).ptr(din).i32(n as i32);
         p.launch(&kernel(&p, "spin_lock_sum"), Dim3::x(4), Dim3::x(256), 0, params.bytes(), &mem)
             .unwrap_or_else(|f| panic!("{v}: {f}"));
-        assert_eq!(download(&mem, sum, 1)[0], input.iter().sum::<i32>(), "{v} spin_lock_sum");
-        assert_eq!(download(&mem, lock, 1)[0], 0, "{v}: lock released");
+        assert_eq!(download::<i32>(&mem, sum, 1)[0], input.iter().sum::<i32>(), "{v} spin_lock_sum");
+        assert_eq!(download::<i32>(&mem, lock, 1)[0], 0, "{v}: lock released");
         // Critical section after the spin loop (past the loop's reconvergence point).
         let (lock, count) = (upload(&mem, &[0]), upload(&mem, &[0]));
         let mut params = Params::new();
         params.ptr(lock).ptr(count);
         p.launch(&kernel(&p, "spin_lock_after_loop"), Dim3::x(3), Dim3::x(96), 0, params.bytes(), &mem)
             .unwrap_or_else(|f| panic!("{v}: {f}"));
-        assert_eq!(download(&mem, count, 1)[0], 3 * 96, "{v} spin_lock_after_loop");
+        assert_eq!(download::<i32>(&mem, count, 1)[0], 3 * 96, "{v} spin_lock_after_loop");
     }
 }
 
@@ -64,13 +55,13 @@ fn polling_warps_let_the_awaited_warps_run() {
         p.launch(&kernel(&p, "flag_handoff"), Dim3::x(blocks as u32), Dim3::x(128), 0, params.bytes(), &mem)
             .unwrap_or_else(|f| panic!("{v}: {f}"));
         let want: Vec<i32> = (0..blocks * 32).map(|i| ((96 + i % 32) * 3 + i / 32) as i32).collect();
-        assert_eq!(download(&mem, out, blocks * 32), want, "{v} flag_handoff");
+        assert_eq!(download::<i32>(&mem, out, blocks * 32), want, "{v} flag_handoff");
 
         let (counter, out) = (upload(&mem, &vec![0; blocks]), upload(&mem, &vec![0; blocks]));
         let mut params = Params::new();
         params.ptr(counter).ptr(out);
         p.launch(&kernel(&p, "nanosleep_wait"), Dim3::x(blocks as u32), Dim3::x(256), 0, params.bytes(), &mem)
             .unwrap_or_else(|f| panic!("{v}: {f}"));
-        assert_eq!(download(&mem, out, blocks), vec![7; blocks], "{v} nanosleep_wait");
+        assert_eq!(download::<i32>(&mem, out, blocks), vec![7; blocks], "{v} nanosleep_wait");
     }
 }

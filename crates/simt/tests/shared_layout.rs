@@ -8,7 +8,7 @@ use simt::{DeviceMemory, Dim3, FaultKind, Program};
 
 mod common;
 
-use common::ENGINES;
+use common::{ENGINES, download_u32};
 
 const PTX: &str = r#"
 .version 8.0
@@ -170,12 +170,6 @@ fn programs() -> Vec<(String, Program)> {
         .collect()
 }
 
-fn read_u32(mem: &DeviceMemory, p: simt::DevicePtr, n: usize) -> Vec<u32> {
-    let mut b = vec![0u8; n * 4];
-    mem.read(p, &mut b).unwrap();
-    b.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
-}
-
 #[test]
 fn each_kernel_counts_only_its_own_shared_variables() {
     let (_, p) = &programs()[0];
@@ -202,9 +196,9 @@ fn an_access_past_a_kernels_own_variables_faults() {
         p.launch("uses_a", Dim3::x(1), Dim3::x(64), 0, &params(1023), &mem).unwrap_or_else(|f| panic!("{v}: {f}"));
         // Thread 0 wrote nothing at 1023 (only threads 0..64 wrote): a new block's shared
         // memory is zeroed.
-        assert_eq!(read_u32(&mem, out, 64), vec![0; 64], "{v}");
+        assert_eq!(download_u32(&mem, out, 64), vec![0; 64], "{v}");
         p.launch("uses_a", Dim3::x(1), Dim3::x(64), 0, &params(5), &mem).unwrap_or_else(|f| panic!("{v}: {f}"));
-        assert_eq!(read_u32(&mem, out, 64), vec![5; 64], "{v}");
+        assert_eq!(download_u32(&mem, out, 64), vec![5; 64], "{v}");
         // a_tile[1024] is past the kernel's 4096 bytes: the module's other variables are not
         // its memory.
         let f = p.launch("uses_a", Dim3::x(1), Dim3::x(64), 0, &params(1024), &mem).expect_err(&v);
@@ -222,7 +216,7 @@ fn kernels_sharing_a_device_function_see_its_variable_and_their_own() {
             let out = mem.alloc(4 * 128).unwrap();
             p.launch(k, Dim3::x(1), Dim3::x(128), 512, &out.0.to_le_bytes(), &mem)
                 .unwrap_or_else(|f| panic!("{v} {k}: {f}"));
-            let got = read_u32(&mem, out, 128);
+            let got = download_u32(&mem, out, 128);
             for (t, &g) in got.iter().enumerate() {
                 // dyn[t] = t + 1; helper_scratch[t % 64] = the last thread t' ≡ t (mod 64) to
                 // store: threads 64.. overwrite 0..64 (same warp order on every engine is not

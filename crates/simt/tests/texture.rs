@@ -9,6 +9,10 @@
 use simt::texture::{AddressMode, ChannelKind, FilterMode, Format, Image, Level, Sampler, Shape, Surface, Texture};
 use simt::{DeviceMemory, DevicePtr, Dim3, FaultKind, Params, Program};
 
+mod common;
+
+use common::upload;
+
 const HEADER: &str = ".version 8.0\n.target sm_80\n.address_size 64\n";
 
 /// A kernel running one instruction per thread: reads coordinate(s) from `in` (4 words per
@@ -40,12 +44,6 @@ fn kernel(body: &str) -> Program {
 }}"
     );
     Program::from_ptx(&src).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn upload(mem: &DeviceMemory, b: &[u8]) -> DevicePtr {
-    let p = mem.alloc(b.len().max(1) as u64).unwrap();
-    mem.write(p, b).unwrap();
-    p
 }
 
 fn f32s(v: &[f32]) -> Vec<u8> {

@@ -4,7 +4,9 @@
 //! block's warps start together, so every thread reads the old value, whichever warp the
 //! writer is in. Runs on every engine and several block shapes.
 
-use simt::{DeviceMemory, DevicePtr, Dim3, Engine, Program};
+use simt::{DeviceMemory, Dim3, Engine, Program};
+
+use common::{download, kernel_source, program};
 
 mod common;
 
@@ -12,18 +14,9 @@ fn programs() -> Vec<(String, Program)> {
     let mut out = common::fixture_on_engines("warps_together.sm_80");
     // The default engine too: it picks a tier per kernel.
     for v in ["O3", "G"] {
-        let path = format!("{}/tests/kernels/warps_together.sm_80.{v}.ptx", env!("CARGO_MANIFEST_DIR"));
-        let mut p = Program::from_ptx(&std::fs::read_to_string(path).unwrap()).unwrap();
-        p.set_engine(Engine::Jit);
-        out.push((format!("{v}/Jit"), p));
+        out.push((format!("{v}/Jit"), program(&kernel_source(&format!("warps_together.sm_80.{v}.ptx")), Engine::Jit)));
     }
     out
-}
-
-fn read_i32(mem: &DeviceMemory, p: DevicePtr, n: usize) -> Vec<i32> {
-    let mut bytes = vec![0u8; n * 4];
-    mem.read(p, &mut bytes).unwrap();
-    bytes.chunks_exact(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect()
 }
 
 /// Block shapes with one warp, several, partial last warps, 2D and 3D.
@@ -46,14 +39,14 @@ fn every_thread_reads_the_value_from_before_the_writers_store() {
                 params.extend((writer as i32).to_le_bytes());
                 p.launch("read_then_bump", Dim3::x(1), Dim3 { x, y, z }, 0, &params, &mem)
                     .unwrap_or_else(|f| panic!("{v}: {f}"));
-                let got = read_i32(&mem, out, n);
+                let got = download::<i32>(&mem, out, n);
                 let stale: Vec<usize> = (0..n).filter(|&t| got[t] != start).collect();
                 assert!(
                     stale.is_empty(),
                     "{v} block {x}x{y}x{z}, writer {writer}: threads {stale:?} read {:?}, not {start}",
                     stale.iter().map(|&t| got[t]).take(4).collect::<Vec<_>>()
                 );
-                assert_eq!(read_i32(&mem, counter, 1)[0], start + 1, "{v} {x}x{y}x{z} writer {writer}");
+                assert_eq!(download::<i32>(&mem, counter, 1)[0], start + 1, "{v} {x}x{y}x{z} writer {writer}");
                 mem.free(out).unwrap();
             }
         }
@@ -76,9 +69,9 @@ fn a_module_array_element_read_by_all_and_written_by_one() {
             p.launch("read_then_bump_table", Dim3::x(1), Dim3 { x: 64, y: 3, z: 1 }, 0, &params, &mem)
                 .unwrap_or_else(|f| panic!("{v}: {f}"));
             let old = slot * 10 + 3;
-            let got = read_i32(&mem, out, n);
+            let got = download::<i32>(&mem, out, n);
             assert!(got.iter().all(|&g| g == old * 2), "{v} slot {slot}: {got:?}");
-            let t = read_i32(&mem, table, 4);
+            let t = download::<i32>(&mem, table, 4);
             assert_eq!(t[slot as usize], old + 100, "{v} slot {slot}");
             mem.free(out).unwrap();
         }
@@ -102,9 +95,9 @@ fn a_pointer_parameter_read_by_all_and_written_by_one() {
                 params.extend((writer as i32).to_le_bytes());
                 p.launch("read_then_bump_pointer", Dim3::x(1), Dim3 { x, y, z: 1 }, 0, &params, &mem)
                     .unwrap_or_else(|f| panic!("{v}: {f}"));
-                let got = read_i32(&mem, out, n);
+                let got = download::<i32>(&mem, out, n);
                 assert!(got.iter().all(|&g| g == 5), "{v} {x}x{y} writer {writer}: {got:?}");
-                let after = read_i32(&mem, dp, n + 1);
+                let after = download::<i32>(&mem, dp, n + 1);
                 assert_eq!(after[0], 12, "{v}");
                 for t in 0..n {
                     assert_eq!(after[1 + t], data[1 + t] * 3, "{v} element {t}");

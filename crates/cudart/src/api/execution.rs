@@ -128,7 +128,8 @@ unsafe fn launch_ex(config: *const LaunchConfigC, func: *const c_void, args: *mu
             unsafe { std::slice::from_raw_parts(c.attrs, c.numAttrs as usize) }
         };
         let attrs = record(launch_attrs(list))?;
-        // SAFETY: forwarded contract.
+        // SAFETY: `args` holds one pointer per kernel parameter: this function's contract (cudaLaunchKernelExC's for
+        // `args`), which is `prepare_launch`'s.
         let (f, packed, shared) = unsafe { prepare_launch(func as usize, args, c.dynamicSmemBytes) }?;
         let cfg = LaunchConfig {
             grid: c.gridDim.into(),
@@ -152,7 +153,8 @@ pub unsafe extern "C-unwind" fn cudaLaunchKernelExC(
     func: *const c_void,
     args: *mut *mut c_void,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `config` is valid and `args` holds one pointer per kernel parameter: cudaLaunchKernelExC's contract,
+    // which is `launch_ex`'s.
     unsafe { launch_ex(config, func, args) }
 }
 
@@ -188,7 +190,8 @@ pub unsafe extern "C-unwind" fn cudaLaunchCooperativeKernel(
     shared: usize,
     stream: *mut c_void,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `args` holds one pointer per kernel parameter: cudaLaunchCooperativeKernel's contract, which is
+    // `cooperative`'s.
     unsafe { cooperative(func, grid, block, args, shared, stream) }
 }
 
@@ -287,7 +290,8 @@ pub unsafe extern "C-unwind" fn cudaLaunchKernel(
     shared: usize,
     stream: *mut c_void,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `args` holds one pointer per kernel parameter, each to a value of its size: cudaLaunchKernel's contract,
+    // which is `launch`'s.
     unsafe { launch(func as usize, grid, block, args, shared, stream) }
 }
 

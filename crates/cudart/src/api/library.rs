@@ -111,7 +111,7 @@ pub unsafe extern "C-unwind" fn cudaLibraryLoadData(
     if lib.is_null() {
         return invalid();
     }
-    // SAFETY: forwarded contract.
+    // SAFETY: `code` is a fatbin or NUL-terminated PTX: cudaLibraryLoadData's contract, which is `ptx_of`'s.
     let r = unsafe { ptx_of(code) }.and_then(|p| load(&p));
     lib.put(r.map(|h| h as *mut c_void))
 }

@@ -110,7 +110,8 @@ pub unsafe extern "C-unwind" fn cudaOccupancyMaxActiveBlocksPerMultiprocessor(
     block_size: i32,
     dynamic_smem: usize,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `num_blocks` is writable: this function's contract (CUDA's for `numBlocks`), which is the flags
+    // variant's.
     unsafe { cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(num_blocks, func, block_size, dynamic_smem, 0) }
 }
 

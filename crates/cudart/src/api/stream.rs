@@ -144,7 +144,7 @@ unsafe fn end(s: Stream, g: *mut *mut c_void) -> i32 {
 /// # Safety
 /// `g` must be valid for writes.
 pub unsafe extern "C-unwind" fn cudaStreamEndCapture(s: *mut c_void, g: *mut *mut c_void) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `g` is writable: cudaStreamEndCapture's contract for `pGraph`, which is `end`'s.
     unsafe { end(stream(s), g) }
 }
 
@@ -219,7 +219,8 @@ pub unsafe extern "C-unwind" fn cudaStreamGetCaptureInfo(
     edges: *mut *const c_void,
     ndeps: *mut usize,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: each non-null pointer is writable, `deps`/`edges` for the pointer to an array CUDA owns:
+    // cudaStreamGetCaptureInfo's contract for its output arguments, which is `capture_info`'s.
     unsafe { capture_info(stream(s), status, id, g, deps, edges, ndeps) }
 }
 
@@ -233,7 +234,8 @@ pub unsafe extern "C-unwind" fn cudaThreadExchangeStreamCaptureMode(mode: *mut i
     }
     // SAFETY: valid for reads per the contract.
     let m = unsafe { mode.read() };
-    // SAFETY: forwarded contract.
+    // SAFETY: `mode` is readable and writable (read above): cudaThreadExchangeStreamCaptureMode's contract, which is
+    // `out`'s.
     unsafe { out(mode, graph::exchange_thread_capture_mode(m)) }
 }
 
@@ -242,7 +244,7 @@ pub unsafe extern "C-unwind" fn cudaThreadExchangeStreamCaptureMode(mode: *mut i
 /// # Safety
 /// `deps` holds `n` handles (or is null with `n == 0`); `edges` null or holds `n` entries.
 unsafe fn dep_nodes(deps: *const *mut c_void, edges: *const EdgeData, n: usize) -> Result<Vec<GraphNode>> {
-    // SAFETY: forwarded contract.
+    // SAFETY: `edges` is null or holds `n` entries: this function's contract, which is `default_edges`'.
     record(unsafe { crate::api::graph::default_edges(edges, n) })?;
     if n == 0 {
         return Ok(Vec::new());
@@ -264,7 +266,8 @@ unsafe fn begin_to_graph(
     n: usize,
     mode: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `deps` holds `n` handles and `edges` is null or holds `n` entries: this function's contract
+    // (cudaStreamBeginCaptureToGraph's), which is `dep_nodes`'.
     let r = unsafe { dep_nodes(deps, edges, n) }
         .and_then(|d| runtime::graph::begin_capture_to_graph(s, Graph(g as u64), &d, mode));
     code(r)
@@ -284,7 +287,8 @@ pub unsafe extern "C-unwind" fn cudaStreamBeginCaptureToGraph(
     n: usize,
     mode: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `deps` holds `n` handles and `edges` is null or holds `n` entries: cudaStreamBeginCaptureToGraph's
+    // contract, which is `begin_to_graph`'s.
     unsafe { begin_to_graph(crate::stream(s), g, deps, edges, n, mode) }
 }
 
@@ -297,7 +301,8 @@ unsafe fn update_deps(
     n: usize,
     flags: u32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `deps` holds `n` handles and `edges` is null or holds `n` entries: this function's contract
+    // (cudaStreamUpdateCaptureDependencies'), which is `dep_nodes`'.
     let r =
         unsafe { dep_nodes(deps, edges, n) }.and_then(|d| runtime::graph::update_capture_dependencies(s, &d, flags));
     code(r)
@@ -316,7 +321,8 @@ pub unsafe extern "C-unwind" fn cudaStreamUpdateCaptureDependencies(
     n: usize,
     flags: u32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `deps` holds `n` handles and `edges` is null or holds `n` entries: cudaStreamUpdateCaptureDependencies'
+    // contract, which is `update_deps`'.
     unsafe { update_deps(crate::stream(s), deps, edges, n, flags) }
 }
 
@@ -341,13 +347,15 @@ pub extern "C-unwind" fn cudaCtxResetPersistingL2Cache() -> i32 {
 /// # Safety
 /// `v` must be null or point to a 64-byte `cudaLaunchAttributeValue`.
 unsafe fn attr_value(v: *const AttrValue) -> Option<AttrValue> {
-    // SAFETY: forwarded contract; the C union has 4-byte alignment at least.
+    // SAFETY: `v` is null or points to a readable `cudaLaunchAttributeValue` (64 bytes): this function's contract; the
+    // C union's alignment (4 bytes at least) is `AttrValue`'s.
     unsafe { v.as_ref().copied() }
 }
 
 /// As for `cudaStreamSetAttribute`.
 unsafe fn stream_set_attribute(s: *mut c_void, id: i32, v: *const AttrValue) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `v` is null or a valid `cudaStreamAttrValue`: this function's contract (cudaStreamSetAttribute's), which
+    // is `attr_value`'s.
     let Some(v) = (unsafe { attr_value(v) }) else { return invalid() };
     code(stream(s).set_attribute(id, &v))
 }
@@ -357,7 +365,8 @@ unsafe fn stream_set_attribute(s: *mut c_void, id: i32, v: *const AttrValue) -> 
 /// # Safety
 /// `v` must be null or a valid `cudaStreamAttrValue`.
 pub unsafe extern "C-unwind" fn cudaStreamSetAttribute(s: *mut c_void, id: i32, v: *const AttrValue) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `v` is null or a valid `cudaStreamAttrValue`: cudaStreamSetAttribute's contract, which is
+    // `stream_set_attribute`'s.
     unsafe { stream_set_attribute(s, id, v) }
 }
 

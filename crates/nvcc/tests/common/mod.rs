@@ -1,10 +1,12 @@
 //! What the driver's integration tests share: a scratch directory whose `lib/` holds this test
 //! run's libcudart (cargo builds the cdylib of the `cuprite-cudart` dev-dependency into
-//! `target/<profile>/deps/`) as `libcudart.so` and `libcudart.so.13`, and a build helper.
+//! `target/<profile>/deps/`) as `libcudart.so` and `libcudart.so.13`, a build helper, and the
+//! runner of a set of self-checking programs.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 /// The repository root.
 #[allow(dead_code)] // not every test file sharing these helpers reads the repository
@@ -45,4 +47,72 @@ pub fn run(exe: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
         cmd.env(k, v);
     }
     cmd.output().expect("run test program")
+}
+
+/// Builds and runs every program of `names` through `check` (two at a time: the machine's
+/// cores), then holds the results against the known-failures list `known_failures` (`NAME
+/// reason` lines, `#` comments): panics listing each unlisted failure, each listed program that
+/// passes (so the list only shrinks; a reason starting `flaky:`, a nondeterministic engine bug,
+/// may pass or fail) and each listed name that is not a program. The environment variable
+/// `only_var` (`a,b`) runs only the named programs. `what` names the set in the summary line.
+#[allow(dead_code)] // only the program-suite test files run program sets
+pub fn check_programs(
+    what: &str,
+    mut names: Vec<String>,
+    only_var: &str,
+    known_failures: &Path,
+    check: impl Fn(&str) -> Result<(), String> + Sync,
+) {
+    let only = std::env::var(only_var).ok();
+    if let Some(only) = &only {
+        names.retain(|n| only.split(',').any(|o| o == n));
+    }
+    let results = Mutex::new(BTreeMap::new());
+    let queue = Mutex::new(names);
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                while let Some(name) = queue.lock().unwrap().pop() {
+                    let r = check(&name);
+                    results.lock().unwrap().insert(name, r);
+                }
+            });
+        }
+    });
+    let results = results.into_inner().unwrap();
+    let list = known_failures.display();
+    let known = read_known_failures(known_failures);
+    let mut problems = Vec::new();
+    let mut passing = 0;
+    for (name, r) in &results {
+        match (r, known.get(name)) {
+            (Ok(()), None) => passing += 1,
+            (Ok(()), Some(reason)) if reason.starts_with("flaky:") => {
+                eprintln!("flaky program {name} passed this time ({reason})");
+                passing += 1;
+            }
+            (Ok(()), Some(_)) => problems.push(format!("{name}: passes now: remove it from {list}")),
+            (Err(e), None) => problems.push(format!("{name}: {e}")),
+            (Err(e), Some(reason)) => eprintln!("known failure {name} ({reason}): {e}"),
+        }
+    }
+    for name in known.keys() {
+        if only.is_none() && !results.contains_key(name) {
+            problems.push(format!("{name}: listed in {list} but no such program"));
+        }
+    }
+    eprintln!("{what}: {passing} of {} programs pass with cuprite nvcc", results.len());
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The `name reason...` lines of a known-failures list.
+fn read_known_failures(path: &Path) -> BTreeMap<String, String> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (name, reason) = l.split_once(' ').unwrap_or((l, ""));
+            (name.to_string(), reason.trim().to_string())
+        })
+        .collect()
 }

@@ -396,9 +396,9 @@ fn vector_atomic(v: &mut Validator<'_>, ins: &Instruction) {
     }
 }
 
-/// The classes of `ld`/`st` qualifiers, for [`QUALIFIER_RULES`].
+/// The classes of `ld`/`st` qualifiers (where each may go: [`QUALIFIER_RULES`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Qualifier {
+pub enum Qualifier {
     Volatile,
     /// `.relaxed`, `.acquire`, `.release` (with a scope).
     Ordered,
@@ -413,7 +413,8 @@ enum Qualifier {
     CacheHint,
 }
 
-fn qualifier(k: Kw) -> Option<Qualifier> {
+/// The class of `ld`/`st` qualifier `k` is, if it is one.
+pub fn qualifier(k: Kw) -> Option<Qualifier> {
     use Qualifier as Q;
     Some(match k {
         Kw::Volatile => Q::Volatile,

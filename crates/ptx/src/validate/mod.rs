@@ -34,6 +34,8 @@ mod typecheck;
 mod video;
 mod warp;
 
+pub use memory::{Qualifier as MemoryQualifier, qualifier as memory_qualifier};
+
 use crate::ast::*;
 use crate::diag::Diagnostic;
 use crate::span::Span;

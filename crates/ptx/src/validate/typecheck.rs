@@ -41,7 +41,141 @@ enum Need {
 pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
     use Opcode::*;
     let op = ins.opcode;
-    if !matches!(
+    if !is_typechecked(op) {
+        return;
+    }
+    let (t0, t1, n) = type_words(ins);
+    let len = ins.operands.len();
+    if op == Cvt {
+        let (Some(d), Some(s)) = (t0, t1) else { return };
+        if n != 2 {
+            return;
+        }
+        operand(v, ins, 0, d, Rule::Relaxed);
+        operand(v, ins, 1, s, Rule::Relaxed);
+        if len > 2 {
+            operand(v, ins, 2, s, Rule::Relaxed);
+        }
+        return;
+    }
+    // `elect.sync d|p, membermask`: 32-bit integers and a predicate.
+    if op == Elect {
+        match ins.operands.first() {
+            Some(Operand::Pair(d, p)) => {
+                element(v, ins, d, ScalarType::B32, Rule::Int32);
+                reg(v, ins, *p, false, ScalarType::Pred, Rule::Pred);
+            }
+            _ => operand(v, ins, 0, ScalarType::B32, Rule::Int32),
+        }
+        operand(v, ins, 1, ScalarType::B32, Rule::Int32);
+        return;
+    }
+    let Some(t) = t0 else { return };
+    // `dp4a.atype.btype d, a, b, c`, `dp2a.mode.atype.btype`: 32-bit integer operands.
+    // (ptxas takes a .f16x2 register for the packed `a` and `b`, not for `d` or `c`)
+    if matches!(op, Dp4a | Dp2a) {
+        for i in 0..len {
+            let packed = matches!(i, 1 | 2);
+            operand(v, ins, i, ScalarType::U32, if packed { Rule::Strict } else { Rule::Int32 });
+        }
+        return;
+    }
+    // `set.CmpOp{.BoolOp}.dtype.stype d, a, b{, {!}c}`.
+    if op == Set {
+        let Some(s) = t1 else { return };
+        operand(v, ins, 0, t, Rule::Strict);
+        operand(v, ins, 1, s, Rule::Strict);
+        operand(v, ins, 2, s, Rule::Strict);
+        operand(v, ins, 3, ScalarType::Pred, Rule::Pred);
+        return;
+    }
+    if n != 1 {
+        return;
+    }
+    match op {
+        Setp => {
+            operand(v, ins, 0, ScalarType::Pred, Rule::Pred);
+            operand(v, ins, 1, t, Rule::Strict);
+            operand(v, ins, 2, t, Rule::Strict);
+            operand(v, ins, 3, ScalarType::Pred, Rule::Pred);
+        }
+        Selp => {
+            for i in 0..3 {
+                operand(v, ins, i, t, Rule::Strict);
+            }
+            operand(v, ins, 3, ScalarType::Pred, Rule::Pred);
+        }
+        Mov => mov(v, ins, t),
+        Ld => operand(v, ins, 0, t, Rule::Relaxed),
+        // `atom d, [a], b {, c | cache-policy}` and `red [a], b`: the values have the
+        // instruction's type (`c` is `atom.cas`'s; a cache policy is a .b64).
+        Atom => {
+            operand(v, ins, 0, t, Rule::Strict);
+            operand(v, ins, 2, t, Rule::Strict);
+            if ins.has(Kw::Cas) || (len == 4 && !ins.has(Kw::L2CacheHint)) {
+                operand(v, ins, 3, t, Rule::Strict);
+            }
+        }
+        Red => operand(v, ins, 1, t, Rule::Strict),
+        Shfl => shfl(v, ins, t),
+        Vote => vote(v, ins, t),
+        Match | Redux => match_or_redux(v, ins, t),
+        // `shf.mode.b32 d, a, b, c`: the shift amount is a 32-bit integer.
+        Shf => {
+            for i in 0..len {
+                operand(v, ins, i, t, if i == 3 { Rule::Int32 } else { Rule::Strict });
+            }
+        }
+        // `nanosleep.u32 t`: a 32-bit integer.
+        Nanosleep => operand(v, ins, 0, t, Rule::Int32),
+        // `popc.type d, a`, `clz`, `bfind`: the count is a .u32 (a 32-bit integer register).
+        Popc | Clz | Bfind => {
+            operand(v, ins, 0, ScalarType::U32, Rule::Int32);
+            operand(v, ins, 1, t, Rule::Strict);
+        }
+        // `bfe.type d, a, b, c`, `bfi.type f, a, b, c, d`: the bit position and length are
+        // 32-bit integers.
+        Bfe | Bfi => {
+            let bits = if op == Bfe { 2 } else { 3 };
+            for i in 0..len {
+                operand(v, ins, i, t, if i < bits { Rule::Strict } else { Rule::Int32 });
+            }
+        }
+        St => operand(v, ins, 1, t, Rule::Relaxed),
+        Mul | Mad if ins.has(Kw::Wide) => {
+            let Some(w) = wide(t) else { return };
+            operand(v, ins, 0, w, Rule::Strict);
+            operand(v, ins, 1, t, Rule::Strict);
+            operand(v, ins, 2, t, Rule::Strict);
+            if op == Mad {
+                operand(v, ins, 3, w, Rule::Strict);
+            }
+        }
+        Shl | Shr => {
+            operand(v, ins, 0, t, Rule::Strict);
+            operand(v, ins, 1, t, Rule::Strict);
+            operand(v, ins, 2, ScalarType::U32, Rule::Int32); // the shift amount is always .u32
+        }
+        // `bmsk.mode.b32 d, a, b`: a bit position, a width and the mask, 32-bit integers.
+        Bmsk => {
+            for i in 0..len {
+                operand(v, ins, i, t, Rule::Int32);
+            }
+        }
+        // `lop3.b32 d, a, b, c, immLut`, `lop3.BoolOp.b32 d|p, a, b, c, immLut, q`.
+        Lop3 => lop3(v, ins, t),
+        _ => {
+            for i in 0..len {
+                operand(v, ins, i, t, Rule::Strict);
+            }
+        }
+    }
+}
+
+/// Whether the operand types of `op` are checked here.
+fn is_typechecked(op: Opcode) -> bool {
+    use Opcode::*;
+    matches!(
         op,
         Add | Sub
             | Mul
@@ -104,9 +238,11 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
             | Madc
             | Dp4a
             | Dp2a
-    ) {
-        return;
-    }
+    )
+}
+
+/// The first two type words of `ins` and how many it has.
+fn type_words(ins: &Instruction) -> (Option<ScalarType>, Option<ScalarType>, usize) {
     let (mut t0, mut t1, mut n) = (None, None, 0);
     for md in &ins.mods {
         if let Modifier::Kw(k) = md
@@ -120,203 +256,90 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
             n += 1;
         }
     }
-    let len = ins.operands.len();
-    if op == Cvt {
-        let (Some(d), Some(s)) = (t0, t1) else { return };
-        if n != 2 {
-            return;
-        }
-        operand(v, ins, 0, d, Rule::Relaxed);
-        operand(v, ins, 1, s, Rule::Relaxed);
-        if len > 2 {
-            operand(v, ins, 2, s, Rule::Relaxed);
-        }
+    (t0, t1, n)
+}
+
+/// `mov`: scalars, vectors (`.v2`/`.v4`/`.v8`), and packing or unpacking through a bit-size type.
+fn mov(v: &mut Validator<'_>, ins: &Instruction, t: ScalarType) {
+    let vec_mod = ins.has(Kw::V2) || ins.has(Kw::V4) || ins.has(Kw::V8);
+    // `mov.v2`/`.v4` moves vectors (ptxas rejects a scalar destination).
+    if vec_mod && !matches!(ins.operands[0], Operand::Vector(_)) {
+        v.err(ins.span, format!("`{}` moves a vector: its destination is `{{...}}`", full_name(v.m, ins)));
         return;
     }
-    // `elect.sync d|p, membermask`: 32-bit integers and a predicate.
-    if op == Elect {
-        match ins.operands.first() {
-            Some(Operand::Pair(d, p)) => {
-                element(v, ins, d, ScalarType::B32, Rule::Int32);
-                reg(v, ins, *p, false, ScalarType::Pred, Rule::Pred);
-            }
-            _ => operand(v, ins, 0, ScalarType::B32, Rule::Int32),
-        }
-        operand(v, ins, 1, ScalarType::B32, Rule::Int32);
+    let packed = !vec_mod && ins.operands.iter().any(|o| matches!(o, Operand::Vector(_)));
+    // Packing and unpacking (`mov.b32 d, {a, b}`) is for bit-size types (9.7.9.4).
+    if packed && t.kind() != TypeKind::Bits {
+        let msg = format!(
+            "`{}` packs or unpacks a vector: that takes a bit-size type (.b16, .b32, .b64, .b128)",
+            full_name(v.m, ins)
+        );
+        v.err(ins.span, msg);
         return;
     }
-    let Some(t) = t0 else { return };
-    // `dp4a.atype.btype d, a, b, c`, `dp2a.mode.atype.btype`: 32-bit integer operands.
-    // (ptxas takes a .f16x2 register for the packed `a` and `b`, not for `d` or `c`)
-    if matches!(op, Dp4a | Dp2a) {
-        for i in 0..len {
-            let packed = matches!(i, 1 | 2);
-            operand(v, ins, i, ScalarType::U32, if packed { Rule::Strict } else { Rule::Int32 });
-        }
-        return;
+    if let Operand::Sreg(r, _) = ins.operands[1] {
+        special_register(v, ins, r, t);
     }
-    // `set.CmpOp{.BoolOp}.dtype.stype d, a, b{, {!}c}`.
-    if op == Set {
-        let Some(s) = t1 else { return };
-        operand(v, ins, 0, t, Rule::Strict);
-        operand(v, ins, 1, s, Rule::Strict);
-        operand(v, ins, 2, s, Rule::Strict);
-        operand(v, ins, 3, ScalarType::Pred, Rule::Pred);
-        return;
-    }
-    if n != 1 {
-        return;
-    }
-    match op {
-        Setp => {
-            operand(v, ins, 0, ScalarType::Pred, Rule::Pred);
-            operand(v, ins, 1, t, Rule::Strict);
-            operand(v, ins, 2, t, Rule::Strict);
-            operand(v, ins, 3, ScalarType::Pred, Rule::Pred);
-        }
-        Selp => {
-            for i in 0..3 {
-                operand(v, ins, i, t, Rule::Strict);
-            }
-            operand(v, ins, 3, ScalarType::Pred, Rule::Pred);
-        }
-        Mov => {
-            let vec_mod = ins.has(Kw::V2) || ins.has(Kw::V4) || ins.has(Kw::V8);
-            // `mov.v2`/`.v4` moves vectors (ptxas rejects a scalar destination).
-            if vec_mod && !matches!(ins.operands[0], Operand::Vector(_)) {
-                v.err(ins.span, format!("`{}` moves a vector: its destination is `{{...}}`", full_name(v.m, ins)));
-                return;
-            }
-            let packed = !vec_mod && ins.operands.iter().any(|o| matches!(o, Operand::Vector(_)));
-            // Packing and unpacking (`mov.b32 d, {a, b}`) is for bit-size types (9.7.9.4).
-            if packed && t.kind() != TypeKind::Bits {
-                let msg = format!(
-                    "`{}` packs or unpacks a vector: that takes a bit-size type (.b16, .b32, .b64, .b128)",
-                    full_name(v.m, ins)
-                );
-                v.err(ins.span, msg);
-                return;
-            }
-            if let Operand::Sreg(r, _) = ins.operands[1] {
-                special_register(v, ins, r, t);
-            }
-            for i in 0..2 {
-                match &ins.operands[i] {
-                    Operand::Vector(items) if packed => {
-                        let parts = items.len() as u32;
-                        if parts > 0 && t.size() % parts == 0 {
-                            for it in items {
-                                element(v, ins, it, t, Rule::Bytes(t.size() / parts));
-                            }
-                        }
+    for i in 0..2 {
+        match &ins.operands[i] {
+            Operand::Vector(items) if packed => {
+                let parts = items.len() as u32;
+                if parts > 0 && t.size().is_multiple_of(parts) {
+                    for it in items {
+                        element(v, ins, it, t, Rule::Bytes(t.size() / parts));
                     }
-                    _ => operand(v, ins, i, t, Rule::Strict),
                 }
             }
-        }
-        Ld => operand(v, ins, 0, t, Rule::Relaxed),
-        // `atom d, [a], b {, c | cache-policy}` and `red [a], b`: the values have the
-        // instruction's type (`c` is `atom.cas`'s; a cache policy is a .b64).
-        Atom => {
-            operand(v, ins, 0, t, Rule::Strict);
-            operand(v, ins, 2, t, Rule::Strict);
-            if ins.has(Kw::Cas) || (len == 4 && !ins.has(Kw::L2CacheHint)) {
-                operand(v, ins, 3, t, Rule::Strict);
-            }
-        }
-        Red => operand(v, ins, 1, t, Rule::Strict),
-        // `shfl.sync d{|p}, a, b, c, membermask`: all .b32.
-        Shfl => {
-            match &ins.operands[0] {
-                Operand::Pair(d, p) => {
-                    element(v, ins, d, t, Rule::Strict);
-                    reg(v, ins, *p, false, ScalarType::Pred, Rule::Pred);
-                }
-                _ => operand(v, ins, 0, t, Rule::Strict),
-            }
-            for i in 1..len {
-                let mask = i == 4;
-                operand(v, ins, i, ScalarType::B32, if mask { Rule::Int32 } else { Rule::Strict });
-            }
-        }
-        // `vote.sync.mode d, {!}a, membermask`: d is .pred, or .b32 for `.ballot`.
-        Vote => {
-            // (ptxas takes .f16x2 registers for `vote.any.pred`'s predicates, see `compat`, but
-            // only with an immediate member mask)
-            let quirk = t == ScalarType::Pred && matches!(ins.operands.get(2), Some(Operand::Imm(_)));
-            let pred = if quirk { Rule::Strict } else { Rule::Pred };
-            operand(v, ins, 0, t, if t == ScalarType::Pred { pred } else { Rule::Strict });
-            operand(v, ins, 1, ScalarType::Pred, pred);
-            operand(v, ins, 2, ScalarType::B32, Rule::Int32);
-        }
-        // `match.sync d{|p}, a, membermask`, `redux.sync d, a, membermask`: d is .b32 for
-        // `match`, of the type for `redux`.
-        Match | Redux => {
-            let d = if op == Match { ScalarType::B32 } else { t };
-            // (`redux` of an integer type and `match`'s result take no .f16x2 register as their
-            // 32 bits)
-            let int = if op == Redux && t != ScalarType::F32 { Rule::Int32 } else { Rule::Strict };
-            let result = if op == Match { Rule::Int32 } else { int };
-            match &ins.operands[0] {
-                Operand::Pair(x, p) => {
-                    element(v, ins, x, d, result);
-                    reg(v, ins, *p, false, ScalarType::Pred, Rule::Pred);
-                }
-                _ => operand(v, ins, 0, d, result),
-            }
-            operand(v, ins, 1, t, int);
-            operand(v, ins, 2, ScalarType::B32, Rule::Int32);
-        }
-        // `shf.mode.b32 d, a, b, c`: the shift amount is a 32-bit integer.
-        Shf => {
-            for i in 0..len {
-                operand(v, ins, i, t, if i == 3 { Rule::Int32 } else { Rule::Strict });
-            }
-        }
-        // `nanosleep.u32 t`: a 32-bit integer.
-        Nanosleep => operand(v, ins, 0, t, Rule::Int32),
-        // `popc.type d, a`, `clz`, `bfind`: the count is a .u32 (a 32-bit integer register).
-        Popc | Clz | Bfind => {
-            operand(v, ins, 0, ScalarType::U32, Rule::Int32);
-            operand(v, ins, 1, t, Rule::Strict);
-        }
-        // `bfe.type d, a, b, c`, `bfi.type f, a, b, c, d`: the bit position and length are
-        // 32-bit integers.
-        Bfe | Bfi => {
-            let bits = if op == Bfe { 2 } else { 3 };
-            for i in 0..len {
-                operand(v, ins, i, t, if i < bits { Rule::Strict } else { Rule::Int32 });
-            }
-        }
-        St => operand(v, ins, 1, t, Rule::Relaxed),
-        Mul | Mad if ins.has(Kw::Wide) => {
-            let Some(w) = wide(t) else { return };
-            operand(v, ins, 0, w, Rule::Strict);
-            operand(v, ins, 1, t, Rule::Strict);
-            operand(v, ins, 2, t, Rule::Strict);
-            if op == Mad {
-                operand(v, ins, 3, w, Rule::Strict);
-            }
-        }
-        Shl | Shr => {
-            operand(v, ins, 0, t, Rule::Strict);
-            operand(v, ins, 1, t, Rule::Strict);
-            operand(v, ins, 2, ScalarType::U32, Rule::Int32); // the shift amount is always .u32
-        }
-        // `bmsk.mode.b32 d, a, b`: a bit position, a width and the mask, 32-bit integers.
-        Bmsk => {
-            for i in 0..len {
-                operand(v, ins, i, t, Rule::Int32);
-            }
-        }
-        // `lop3.b32 d, a, b, c, immLut`, `lop3.BoolOp.b32 d|p, a, b, c, immLut, q`.
-        Lop3 => lop3(v, ins, t),
-        _ => {
-            for i in 0..len {
-                operand(v, ins, i, t, Rule::Strict);
-            }
+            _ => operand(v, ins, i, t, Rule::Strict),
         }
     }
+}
+
+/// `shfl.sync d{|p}, a, b, c, membermask`: all .b32.
+fn shfl(v: &mut Validator<'_>, ins: &Instruction, t: ScalarType) {
+    let len = ins.operands.len();
+    match &ins.operands[0] {
+        Operand::Pair(d, p) => {
+            element(v, ins, d, t, Rule::Strict);
+            reg(v, ins, *p, false, ScalarType::Pred, Rule::Pred);
+        }
+        _ => operand(v, ins, 0, t, Rule::Strict),
+    }
+    for i in 1..len {
+        let mask = i == 4;
+        operand(v, ins, i, ScalarType::B32, if mask { Rule::Int32 } else { Rule::Strict });
+    }
+}
+
+/// `vote.sync.mode d, {!}a, membermask`: d is .pred, or .b32 for `.ballot`.
+fn vote(v: &mut Validator<'_>, ins: &Instruction, t: ScalarType) {
+    // (ptxas takes .f16x2 registers for `vote.any.pred`'s predicates, see `compat`, but
+    // only with an immediate member mask)
+    let quirk = t == ScalarType::Pred && matches!(ins.operands.get(2), Some(Operand::Imm(_)));
+    let pred = if quirk { Rule::Strict } else { Rule::Pred };
+    operand(v, ins, 0, t, if t == ScalarType::Pred { pred } else { Rule::Strict });
+    operand(v, ins, 1, ScalarType::Pred, pred);
+    operand(v, ins, 2, ScalarType::B32, Rule::Int32);
+}
+
+/// `match.sync d{|p}, a, membermask`, `redux.sync d, a, membermask`: d is .b32 for `match`, of
+/// the type for `redux`.
+fn match_or_redux(v: &mut Validator<'_>, ins: &Instruction, t: ScalarType) {
+    let op = ins.opcode;
+    let d = if op == Opcode::Match { ScalarType::B32 } else { t };
+    // (`redux` of an integer type and `match`'s result take no .f16x2 register as their
+    // 32 bits)
+    let int = if op == Opcode::Redux && t != ScalarType::F32 { Rule::Int32 } else { Rule::Strict };
+    let result = if op == Opcode::Match { Rule::Int32 } else { int };
+    match &ins.operands[0] {
+        Operand::Pair(x, p) => {
+            element(v, ins, x, d, result);
+            reg(v, ins, *p, false, ScalarType::Pred, Rule::Pred);
+        }
+        _ => operand(v, ins, 0, d, result),
+    }
+    operand(v, ins, 1, t, int);
+    operand(v, ins, 2, ScalarType::B32, Rule::Int32);
 }
 
 /// The type twice as wide, for `mul.wide`/`mad.wide`.

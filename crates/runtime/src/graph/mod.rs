@@ -443,44 +443,50 @@ impl Graph {
     /// `cudaGraphAddDependencies`: `to[i]` depends on `from[i]`. Every node must belong to
     /// this graph; an edge that exists already is [`Error::InvalidValue`].
     pub fn add_dependencies(self, from: &[GraphNode], to: &[GraphNode]) -> Result<()> {
-        api(|_| {
-            if from.len() != to.len() {
-                return Err(Error::InvalidValue);
-            }
-            let d = data_of(self)?;
-            let mut g = lock(&d);
-            for (f, t) in from.iter().zip(to) {
-                if f == t || g.node(f.0).is_none() || g.node(t.0).is_none_or(|n| n.deps.contains(&f.0)) {
-                    return Err(Error::InvalidValue);
+        self.edit_edges(
+            from,
+            to,
+            |g, f, t| f != t && g.node(f).is_some() && g.node(t).is_some_and(|n| !n.deps.contains(&f)),
+            |n, f| {
+                if !n.deps.contains(&f) {
+                    n.deps.push(f);
                 }
-            }
-            for (f, t) in from.iter().zip(to) {
-                if let Some(n) = g.node_mut(t.0)
-                    && !n.deps.contains(&f.0)
-                {
-                    n.deps.push(f.0);
-                }
-            }
-            Ok(())
-        })
+            },
+        )
     }
 
     /// `cudaGraphRemoveDependencies`: every edge must exist.
     pub fn remove_dependencies(self, from: &[GraphNode], to: &[GraphNode]) -> Result<()> {
+        self.edit_edges(
+            from,
+            to,
+            |g, f, t| g.node(t).is_some_and(|n| n.deps.contains(&f)),
+            |n, f| n.deps.retain(|d| *d != f),
+        )
+    }
+
+    /// Changes each edge `from[i]` → `to[i]` with `apply` (given `to[i]`'s node and `from[i]`),
+    /// after checking every one with `valid` (given the graph, `from[i]` and `to[i]`): CUDA
+    /// changes all the edges or none ([`Error::InvalidValue`]).
+    fn edit_edges(
+        self,
+        from: &[GraphNode],
+        to: &[GraphNode],
+        valid: impl Fn(&GraphData, u64, u64) -> bool,
+        apply: impl Fn(&mut Node, u64),
+    ) -> Result<()> {
         api(|_| {
             if from.len() != to.len() {
                 return Err(Error::InvalidValue);
             }
             let d = data_of(self)?;
             let mut g = lock(&d);
-            for (f, t) in from.iter().zip(to) {
-                if g.node(t.0).is_none_or(|n| !n.deps.contains(&f.0)) {
-                    return Err(Error::InvalidValue);
-                }
+            if !from.iter().zip(to).all(|(f, t)| valid(&g, f.0, t.0)) {
+                return Err(Error::InvalidValue);
             }
             for (f, t) in from.iter().zip(to) {
                 if let Some(n) = g.node_mut(t.0) {
-                    n.deps.retain(|d| *d != f.0);
+                    apply(n, f.0);
                 }
             }
             Ok(())

@@ -64,28 +64,10 @@ impl Worker {
         ctaid: [u32; 3],
         worker: u32,
     ) -> Result<(), Fault> {
-        let k = exec::kernel(l, l.kernel);
-        let [bx, by, bz] = l.block;
-        let n = (bx * by * bz) as usize;
-        exec::fresh_shared(&mut self.shared, l, k);
-        let ls = k.local_size as usize;
-        self.locals.clear();
-        self.locals.resize(n * ls, 0);
-        let slots = code.frame_slots.max(1);
-        if self.frames.len() != n * slots {
-            self.frames.clear();
-            self.frames.resize(n * slots, 0);
-        }
-        self.states.clear();
-        self.states.resize(n, 0);
-        if self.sites.len() != code.sites.max(1) {
-            self.sites.clear();
-            self.sites.resize(code.sites.max(1), [0; 3]);
-        }
-        self.ctx.for_block(l, &mut self.sites, &mut self.shared, ctaid, worker);
-        self.ctx.locals = self.locals.as_mut_ptr() as u64;
+        let [bx, by, _] = l.block;
+        // The block tier gives its code at least one frame slot per thread and one site slot.
+        let n = self.start_block(l, code.frame_slots.max(1), code.sites.max(1), ctaid, worker);
         self.ctx.local = self.ctx.locals;
-        self.ctx.local_len = ls as u64;
         let tid_of = |t: usize| {
             let t = t as u32;
             [t % bx, (t / bx) % by, t / (bx * by)]

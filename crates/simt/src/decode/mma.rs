@@ -7,7 +7,7 @@ use ptx::keyword::Kw;
 use ptx::types::{Opcode, Rounding};
 
 use super::{DecodeError, FuncDecoder, R};
-use crate::ir::mma::{BitOp, Frag, FragLayout, MType, Mma, MmaOp, Shape};
+use crate::ir::mma::{BitOp, Frag, FragLayout, MType, MatrixLoad, MatrixStore, Mma, MmaOp, Shape, WmmaLoad, WmmaStore};
 use crate::ir::{Reg, Space};
 
 fn mtype(k: Kw) -> Option<MType> {
@@ -151,7 +151,7 @@ impl FuncDecoder<'_> {
                     check_frag(FragLayout::Wmma, frag, shape, ty, d.len())?;
                     let (addr, space) = addr_of(self, ops.get(1))?;
                     let stride = ops.get(2).map(|o| self.src(o, ptx::types::ScalarType::U32)).transpose()?;
-                    Ok(MmaOp::Load { frag, shape, ty, col, space, addr, stride, d })
+                    Ok(MmaOp::Load(WmmaLoad { frag, shape, ty, col, space, addr, stride, d }))
                 } else {
                     if ty.bits() < 16 {
                         return Err(DecodeError::Invalid("wmma.store of sub-word elements".into()));
@@ -160,7 +160,7 @@ impl FuncDecoder<'_> {
                     let vals = self.frag_regs(ops.get(1))?;
                     check_frag(FragLayout::Wmma, Frag::C, shape, ty, vals.len())?;
                     let stride = ops.get(2).map(|o| self.src(o, ptx::types::ScalarType::U32)).transpose()?;
-                    Ok(MmaOp::Store { shape, ty, col, space, addr, stride, vals })
+                    Ok(MmaOp::Store(WmmaStore { shape, ty, col, space, addr, stride, vals }))
                 }
             }
             Opcode::Wmma | Opcode::Mma => {
@@ -258,9 +258,9 @@ impl FuncDecoder<'_> {
                     return Err(DecodeError::Invalid(format!("expected {num} registers")));
                 }
                 Ok(if ins.opcode == Opcode::Ldmatrix {
-                    MmaOp::Ldmatrix { num, trans, space, addr, d: regs }
+                    MmaOp::Ldmatrix(MatrixLoad { num, trans, space, addr, d: regs })
                 } else {
-                    MmaOp::Stmatrix { num, trans, space, addr, vals: regs }
+                    MmaOp::Stmatrix(MatrixStore { num, trans, space, addr, vals: regs })
                 })
             }
             _ => Err(DecodeError::Unsupported(format!("`{}` is not supported", ins.opcode))),

@@ -369,40 +369,21 @@ const CVTA_SPACES: [Kw; 8] =
     [Kw::Global, Kw::Shared, Kw::SharedCta, Kw::SharedCluster, Kw::Local, Kw::Const, Kw::Param, Kw::ParamEntry];
 
 /// Modifiers that only affect caching, ordering or scope; the executor may ignore them
-/// because it runs every access with (at least) the strongest guarantees.
+/// because it runs every access with (at least) the strongest guarantees: the `ld`/`st`
+/// qualifiers of those classes (as the validator classes them) and the words below.
 fn ignorable(k: Kw) -> bool {
+    use ptx::validate::MemoryQualifier as Q;
     matches!(
+        ptx::validate::memory_qualifier(k),
+        Some(Q::Volatile | Q::Ordered | Q::CacheOp | Q::NonCoherent | Q::Eviction | Q::Prefetch)
+    ) || matches!(
         k,
-        Kw::Ca
-            | Kw::Cg
-            | Kw::Cs
-            | Kw::Lu
-            | Kw::Cv
-            | Kw::Wb
-            | Kw::Wt
-            | Kw::Nc
-            | Kw::Volatile
-            | Kw::Relaxed
-            | Kw::Acquire
-            | Kw::Release
-            | Kw::AcqRel
+        Kw::AcqRel
             | Kw::Weak
             | Kw::Cta
             | Kw::Gpu
             | Kw::Sys
             | Kw::Cluster
-            | Kw::L1EvictFirst
-            | Kw::L1EvictLast
-            | Kw::L1EvictNormal
-            | Kw::L1EvictUnchanged
-            | Kw::L1NoAllocate
-            | Kw::L2EvictFirst
-            | Kw::L2EvictLast
-            | Kw::L2EvictNormal
-            | Kw::L2EvictUnchanged
-            | Kw::L2128B
-            | Kw::L2256B
-            | Kw::L264B
             | Kw::Sc
             | Kw::Aligned
             | Kw::Uni

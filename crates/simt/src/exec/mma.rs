@@ -26,8 +26,8 @@
 
 use super::{Block, Warp, WarpResult, lanes, write_masked};
 use crate::float::{f16_to_f32, f64_to_f16, fma_dir};
-use crate::ir::mma::{BitOp, Frag, FragLayout, MType, Mma, MmaOp, Shape};
-use crate::ir::{Addr, Reg, Space, Src};
+use crate::ir::mma::{BitOp, Frag, FragLayout, MType, MatrixLoad, MatrixStore, Mma, MmaOp, Shape, WmmaLoad, WmmaStore};
+use crate::ir::{Reg, Src};
 use ptx::types::Rounding;
 
 /// Row and column of element `idx` (register `idx / per`, part `idx % per`) of lane `lane`'s
@@ -142,20 +142,14 @@ impl Warp {
     /// Runs a matrix instruction for the lanes of `emask`.
     pub(super) fn mma_op(&mut self, b: &mut Block<'_, '_>, op: &MmaOp, emask: u32) -> WarpResult<()> {
         match op {
-            MmaOp::Load { frag, shape, ty, col, space, addr, stride, d } => {
-                self.wmma_load(b, *frag, *shape, *ty, *col, *space, *addr, *stride, d, emask)
-            }
-            MmaOp::Store { shape, ty, col, space, addr, stride, vals } => {
-                self.wmma_store(b, *shape, *ty, *col, *space, *addr, *stride, vals, emask)
-            }
+            MmaOp::Load(l) => self.wmma_load(b, l, emask),
+            MmaOp::Store(st) => self.wmma_store(b, st, emask),
             MmaOp::Mma(m) => {
                 self.mma(m, emask);
                 Ok(())
             }
-            MmaOp::Ldmatrix { num, trans, space, addr, d } => self.ldmatrix(b, *num, *trans, *space, *addr, d, emask),
-            MmaOp::Stmatrix { num, trans, space, addr, vals } => {
-                self.stmatrix(b, *num, *trans, *space, *addr, vals, emask)
-            }
+            MmaOp::Ldmatrix(l) => self.ldmatrix(b, l, emask),
+            MmaOp::Stmatrix(st) => self.stmatrix(b, st, emask),
             MmaOp::Movmatrix { d, a } => {
                 let src = self.regs[*a as usize];
                 let m = |r: usize, c: usize| (src[r * 4 + c / 2] >> (16 * (c & 1))) & 0xffff;
@@ -180,20 +174,9 @@ impl Warp {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn wmma_load(
-        &mut self,
-        b: &mut Block<'_, '_>,
-        frag: Frag,
-        shape: Shape,
-        ty: MType,
-        col: bool,
-        space: Space,
-        addr: Addr,
-        stride: Option<Src>,
-        d: &[Reg],
-        emask: u32,
-    ) -> WarpResult<()> {
+    /// `wmma.load`.
+    fn wmma_load(&mut self, b: &mut Block<'_, '_>, op: &WmmaLoad, emask: u32) -> WarpResult<()> {
+        let WmmaLoad { frag, shape, ty, col, space, addr, stride, ref d } = *op;
         let (rows, cols) = shape.dims(frag);
         let strides = self.strides(b, stride, if col { rows } else { cols });
         let n = d.len() as u32;
@@ -227,19 +210,9 @@ impl Warp {
         Ok(())
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn wmma_store(
-        &mut self,
-        b: &mut Block<'_, '_>,
-        shape: Shape,
-        ty: MType,
-        col: bool,
-        space: Space,
-        addr: Addr,
-        stride: Option<Src>,
-        vals: &[Reg],
-        emask: u32,
-    ) -> WarpResult<()> {
+    /// `wmma.store`.
+    fn wmma_store(&mut self, b: &mut Block<'_, '_>, op: &WmmaStore, emask: u32) -> WarpResult<()> {
+        let WmmaStore { shape, ty, col, space, addr, stride, ref vals } = *op;
         let (rows, cols) = shape.dims(Frag::C);
         let strides = self.strides(b, stride, if col { rows } else { cols });
         let n = vals.len() as u32;
@@ -304,17 +277,8 @@ impl Warp {
     /// `ldmatrix`: row `r` of matrix `i` is at lane `8i + r`'s address; lane `l` receives
     /// row `l / 4`, elements `2 (l % 4)` and the next (transposed: column `l / 4`, rows
     /// `2 (l % 4)` and the next) of each matrix.
-    #[allow(clippy::too_many_arguments)]
-    fn ldmatrix(
-        &mut self,
-        b: &mut Block<'_, '_>,
-        num: u8,
-        trans: bool,
-        space: Space,
-        addr: Addr,
-        d: &[Reg],
-        emask: u32,
-    ) -> WarpResult<()> {
+    fn ldmatrix(&mut self, b: &mut Block<'_, '_>, op: &MatrixLoad, emask: u32) -> WarpResult<()> {
+        let MatrixLoad { num, trans, space, addr, ref d } = *op;
         let rows = self.addrs(b, addr);
         let mut out = vec![[0u64; 32]; d.len()];
         for lane in lanes(emask) {
@@ -337,17 +301,8 @@ impl Warp {
     }
 
     /// `stmatrix`: the inverse of `ldmatrix`.
-    #[allow(clippy::too_many_arguments)]
-    fn stmatrix(
-        &mut self,
-        b: &mut Block<'_, '_>,
-        num: u8,
-        trans: bool,
-        space: Space,
-        addr: Addr,
-        vals: &[Reg],
-        emask: u32,
-    ) -> WarpResult<()> {
+    fn stmatrix(&mut self, b: &mut Block<'_, '_>, op: &MatrixStore, emask: u32) -> WarpResult<()> {
+        let MatrixStore { num, trans, space, addr, ref vals } = *op;
         let rows = self.addrs(b, addr);
         for lane in lanes(emask) {
             let (g, t) = (lane >> 2, lane & 3);

@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use super::{Block, Warp, WarpResult, fault, lanes};
 use crate::error::FaultKind;
-use crate::ir::Src;
-use crate::ir::tex::{Lod, TexOp};
+use crate::ir::tex::{IsType, Lod, Sample, SurfaceLoad, SurfaceReduce, SurfaceStore, TexOp, TexQuery};
+use crate::ir::{Reg, Src};
 use crate::memory::AtomOp;
 use crate::texture::op::{DType, Query, RedOp};
 use crate::texture::sample::{self, LodArg, Request};
@@ -112,214 +112,270 @@ impl Warp {
         last: &mut Option<CachedObject>,
     ) -> WarpResult<()> {
         match op {
-            TexOp::Sample { geom, dtype, int_coords, d, p, handle, coords, lod, gather } => {
-                let hs = self.fetch_all(b, std::slice::from_ref(handle));
-                let cs = self.fetch_all(b, coords);
-                let (lv, gx, gy) = match lod {
-                    Lod::Base => (Vec::new(), Vec::new(), Vec::new()),
-                    Lod::Level(s) => (self.fetch_all(b, std::slice::from_ref(s)), Vec::new(), Vec::new()),
-                    Lod::Grad(x, y) => (Vec::new(), self.fetch_all(b, x), self.fetch_all(b, y)),
-                };
-                let mut out = [[0u64; 32]; 4];
-                for lane in lanes(emask) {
-                    let h = hs[0][lane];
-                    let t = match lookup(b, last, h) {
-                        Some(Object::Texture(t)) => t,
-                        Some(Object::Surface(_)) => {
-                            return Err(tex_fault(h, "a surface object used as a texture".into(), lane));
-                        }
-                        None => return Err(tex_fault(h, "no such texture object".into(), lane)),
-                    };
-                    let first = usize::from(geom.layered());
-                    let mut xyz = [0u32; 3];
-                    for (k, v) in xyz.iter_mut().enumerate().take(geom.dims()) {
-                        *v = cs.get(first + k).map_or(0, |c| c[lane] as u32);
-                    }
-                    let grad = |g: &Vec<[u64; 32]>| -> [f32; 3] {
-                        let mut r = [0f32; 3];
-                        for (k, v) in r.iter_mut().enumerate() {
-                            *v = g.get(k).map_or(0.0, |c| f32::from_bits(c[lane] as u32));
-                        }
-                        r
-                    };
-                    let lod = match lod {
-                        Lod::Base => LodArg::Base,
-                        Lod::Level(_) => {
-                            let v = lv[0][lane] as u32;
-                            LodArg::Level(if *int_coords { v as i32 as f32 } else { f32::from_bits(v) })
-                        }
-                        Lod::Grad(..) => LodArg::Grad(grad(&gx), grad(&gy)),
-                    };
-                    let rq = Request {
-                        geom: *geom,
-                        int_coords: *int_coords,
-                        layer: if geom.layered() { cs[0][lane] as u32 } else { 0 },
-                        xyz,
-                        lod,
-                        gather: *gather,
-                    };
-                    let cache = &mut self.cache;
-                    let mem = &b.l.mem;
-                    let mut read = |addr: u64, size: u32| mem.load(addr, size, cache);
-                    let v = sample::sample(t, &rq, &mut read).map_err(|e| fault(FaultKind::Memory(e), lane as u32))?;
-                    let float_out = sample::float_result(t);
-                    let signed = t.image.format.kind == ChannelKind::Signed;
-                    for c in 0..4 {
-                        out[c][lane] = u64::from(match (*dtype, float_out) {
-                            (DType::F32, false) if signed => (v[c] as i32 as f32).to_bits(),
-                            (DType::F32, false) => (v[c] as f32).to_bits(),
-                            _ => v[c],
-                        });
-                    }
+            TexOp::Sample(s) => self.sample(b, s, emask, last),
+            TexOp::Query(q) => self.tex_query(b, q, emask, last),
+            TexOp::IsType(t) => self.is_type(b, t, emask, last),
+            TexOp::Load(l) => self.surface_load(b, l, emask, last),
+            TexOp::Store(s) => self.surface_store(b, s, emask, last),
+            TexOp::Reduce(r) => self.surface_reduce(b, r, emask, last),
+        }
+    }
+
+    /// Writes `values` into register `r` for the lanes of `emask`.
+    fn write_lanes(&mut self, r: Reg, values: &[u64; 32], emask: u32) {
+        let dst = &mut self.regs[r as usize];
+        for lane in lanes(emask) {
+            dst[lane] = values[lane];
+        }
+    }
+
+    /// `tex` / `tld4`.
+    fn sample(
+        &mut self,
+        b: &Block<'_, '_>,
+        op: &Sample,
+        emask: u32,
+        last: &mut Option<CachedObject>,
+    ) -> WarpResult<()> {
+        let Sample { geom, dtype, int_coords, d, p, handle, coords, lod, gather } = op;
+        let hs = self.fetch_all(b, std::slice::from_ref(handle));
+        let cs = self.fetch_all(b, coords);
+        let (lv, gx, gy) = match lod {
+            Lod::Base => (Vec::new(), Vec::new(), Vec::new()),
+            Lod::Level(s) => (self.fetch_all(b, std::slice::from_ref(s)), Vec::new(), Vec::new()),
+            Lod::Grad(x, y) => (Vec::new(), self.fetch_all(b, x), self.fetch_all(b, y)),
+        };
+        let mut out = [[0u64; 32]; 4];
+        for lane in lanes(emask) {
+            let h = hs[0][lane];
+            let t = match lookup(b, last, h) {
+                Some(Object::Texture(t)) => t,
+                Some(Object::Surface(_)) => {
+                    return Err(tex_fault(h, "a surface object used as a texture".into(), lane));
                 }
-                for (c, dr) in d.iter().enumerate() {
-                    if let Some(dr) = dr {
-                        let dst = &mut self.regs[*dr as usize];
-                        for lane in lanes(emask) {
-                            dst[lane] = out[c][lane];
-                        }
-                    }
-                }
-                if let Some(p) = p {
-                    let dst = &mut self.regs[*p as usize];
-                    for lane in lanes(emask) {
-                        dst[lane] = 1;
-                    }
-                }
+                None => return Err(tex_fault(h, "no such texture object".into(), lane)),
+            };
+            let first = usize::from(geom.layered());
+            let mut xyz = [0u32; 3];
+            for (k, v) in xyz.iter_mut().enumerate().take(geom.dims()) {
+                *v = cs.get(first + k).map_or(0, |c| c[lane] as u32);
             }
-            TexOp::Query { query: q, surface, d, handle, level } => {
-                let hs = self.fetch_all(b, std::slice::from_ref(handle));
-                let ls = level.map(|l| self.fetch_all(b, &[l]));
-                let mut r = [0u64; 32];
-                for lane in lanes(emask) {
-                    let h = hs[0][lane];
-                    let lvl = ls.as_ref().map_or(0, |l| (l[0][lane] as u32 as i32).max(0) as usize);
-                    r[lane] = u64::from(match (lookup(b, last, h), surface) {
-                        (Some(Object::Texture(t)), false) => query(&t.image, *q, lvl, Some(&t.sampler)),
-                        (Some(Object::Surface(s)), true) => query(&s.image, *q, lvl, None),
-                        _ => return Err(tex_fault(h, "no such texture or surface object".into(), lane)),
-                    });
+            let grad = |g: &Vec<[u64; 32]>| -> [f32; 3] {
+                let mut r = [0f32; 3];
+                for (k, v) in r.iter_mut().enumerate() {
+                    *v = g.get(k).map_or(0.0, |c| f32::from_bits(c[lane] as u32));
                 }
-                let dst = &mut self.regs[*d as usize];
-                for lane in lanes(emask) {
-                    dst[lane] = r[lane];
+                r
+            };
+            let lod = match lod {
+                Lod::Base => LodArg::Base,
+                Lod::Level(_) => {
+                    let v = lv[0][lane] as u32;
+                    LodArg::Level(if *int_coords { v as i32 as f32 } else { f32::from_bits(v) })
                 }
+                Lod::Grad(..) => LodArg::Grad(grad(&gx), grad(&gy)),
+            };
+            let rq = Request {
+                geom: *geom,
+                int_coords: *int_coords,
+                layer: if geom.layered() { cs[0][lane] as u32 } else { 0 },
+                xyz,
+                lod,
+                gather: *gather,
+            };
+            let cache = &mut self.cache;
+            let mem = &b.l.mem;
+            let mut read = |addr: u64, size: u32| mem.load(addr, size, cache);
+            let v = sample::sample(t, &rq, &mut read).map_err(|e| fault(FaultKind::Memory(e), lane as u32))?;
+            let float_out = sample::float_result(t);
+            let signed = t.image.format.kind == ChannelKind::Signed;
+            for c in 0..4 {
+                out[c][lane] = u64::from(match (*dtype, float_out) {
+                    (DType::F32, false) if signed => (v[c] as i32 as f32).to_bits(),
+                    (DType::F32, false) => (v[c] as f32).to_bits(),
+                    _ => v[c],
+                });
             }
-            TexOp::IsType { kind, d, a } => {
-                let hs = self.fetch_all(b, std::slice::from_ref(a));
-                let mut r = [0u64; 32];
-                for lane in lanes(emask) {
-                    r[lane] = u64::from(matches!(
-                        (lookup(b, last, hs[0][lane]), kind),
-                        (Some(Object::Texture(_)), 0 | 1) | (Some(Object::Surface(_)), 2)
-                    ));
-                }
-                let dst = &mut self.regs[*d as usize];
-                for lane in lanes(emask) {
-                    dst[lane] = r[lane];
-                }
+        }
+        for (c, dr) in d.iter().enumerate() {
+            if let Some(dr) = dr {
+                self.write_lanes(*dr, &out[c], emask);
             }
-            TexOp::Load { geom, size, d, handle, coords, clamp } => {
-                let hs = self.fetch_all(b, std::slice::from_ref(handle));
-                let cs = self.fetch_all(b, coords);
-                let n = d.len();
-                let mut out = vec![[0u64; 32]; n];
-                for lane in lanes(emask) {
-                    let (s, h) = self.surface_of(b, last, hs[0][lane], lane)?;
-                    let c: Vec<u32> = cs.iter().map(|c| c[lane] as u32).collect();
-                    let access = u32::from(*size) * n as u32;
-                    match surface::locate(&s, *geom, &c, access, false, *clamp) {
-                        Ok(Target::At(addr)) => {
-                            for (k, o) in out.iter_mut().enumerate() {
-                                let a = addr.wrapping_add(k as u64 * u64::from(*size));
-                                o[lane] =
-                                    b.l.mem
-                                        .load(a, u32::from(*size), &mut self.cache)
-                                        .map_err(|e| fault(FaultKind::Memory(e), lane as u32))?;
-                            }
-                        }
-                        Ok(Target::Zero) => {}
-                        Err(e) => return Err(tex_fault(h, e.0, lane)),
-                    }
-                }
-                for (k, dr) in d.iter().enumerate() {
-                    if let Some(dr) = dr {
-                        let dst = &mut self.regs[*dr as usize];
-                        for lane in lanes(emask) {
-                            dst[lane] = out[k][lane];
-                        }
-                    }
-                }
-            }
-            TexOp::Store { geom, size, formatted, vals, handle, coords, clamp } => {
-                let hs = self.fetch_all(b, std::slice::from_ref(handle));
-                let cs = self.fetch_all(b, coords);
-                let vs = self.fetch_all(b, vals);
-                for lane in lanes(emask) {
-                    let (s, h) = self.surface_of(b, last, hs[0][lane], lane)?;
-                    let c: Vec<u32> = cs.iter().map(|c| c[lane] as u32).collect();
-                    let f = s.format;
-                    // sust.p: one texel (x counts texels), its channels from the source values.
-                    let (esize, count, access) = if *formatted {
-                        let cb = u32::from(f.bits / 8);
-                        (cb, usize::from(f.channels).min(vs.len()), f.texel_size())
-                    } else {
-                        (u32::from(*size), vs.len(), u32::from(*size) * vs.len() as u32)
-                    };
-                    let addr = match surface::locate(&s, *geom, &c, access, *formatted, *clamp) {
-                        Ok(Target::At(a)) => a,
-                        Ok(Target::Zero) => continue,
-                        Err(e) => return Err(tex_fault(h, e.0, lane)),
-                    };
-                    for (k, v) in vs.iter().enumerate().take(count) {
-                        let mut val = v[lane];
-                        if *formatted {
-                            val = match (f.kind, f.bits) {
-                                (ChannelKind::Float, 16) => {
-                                    u64::from(crate::float::f64_to_f16(f64::from(f32::from_bits(val as u32))))
-                                }
-                                _ => val,
-                            };
-                        }
-                        let a = addr.wrapping_add(k as u64 * u64::from(esize));
-                        b.l.mem
-                            .store(a, esize, val, &mut self.cache)
-                            .map_err(|e| fault(FaultKind::Memory(e), lane as u32))?;
-                    }
-                }
-            }
-            TexOp::Reduce { geom, op, size, signed, sample: by_sample, val, handle, coords, clamp } => {
-                let hs = self.fetch_all(b, std::slice::from_ref(handle));
-                let cs = self.fetch_all(b, coords);
-                let vs = self.fetch_all(b, std::slice::from_ref(val));
-                let aop = match (op, signed) {
-                    (RedOp::Add, _) => AtomOp::Add,
-                    (RedOp::Min, true) => AtomOp::MinS,
-                    (RedOp::Min, false) => AtomOp::MinU,
-                    (RedOp::Max, true) => AtomOp::MaxS,
-                    (RedOp::Max, false) => AtomOp::MaxU,
-                    (RedOp::And, _) => AtomOp::And,
-                    (RedOp::Or, _) => AtomOp::Or,
-                };
-                for lane in lanes(emask) {
-                    let (s, h) = self.surface_of(b, last, hs[0][lane], lane)?;
-                    let c: Vec<u32> = cs.iter().map(|c| c[lane] as u32).collect();
-                    // sured.p: min/max are signed on SINT surfaces.
-                    let aop = match (by_sample, s.format.kind, aop) {
-                        (true, ChannelKind::Signed, AtomOp::MinU) => AtomOp::MinS,
-                        (true, ChannelKind::Signed, AtomOp::MaxU) => AtomOp::MaxS,
-                        (_, _, o) => o,
-                    };
-                    match surface::locate(&s, *geom, &c, u32::from(*size), *by_sample, *clamp) {
-                        Ok(Target::At(a)) => {
+        }
+        if let Some(p) = p {
+            // Every texel is resident.
+            self.write_lanes(*p, &[1; 32], emask);
+        }
+        Ok(())
+    }
+
+    /// `txq` / `suq`.
+    fn tex_query(
+        &mut self,
+        b: &Block<'_, '_>,
+        op: &TexQuery,
+        emask: u32,
+        last: &mut Option<CachedObject>,
+    ) -> WarpResult<()> {
+        let TexQuery { query: q, surface, d, handle, level } = op;
+        let hs = self.fetch_all(b, std::slice::from_ref(handle));
+        let ls = level.map(|l| self.fetch_all(b, &[l]));
+        let mut r = [0u64; 32];
+        for lane in lanes(emask) {
+            let h = hs[0][lane];
+            let lvl = ls.as_ref().map_or(0, |l| (l[0][lane] as u32 as i32).max(0) as usize);
+            r[lane] = u64::from(match (lookup(b, last, h), surface) {
+                (Some(Object::Texture(t)), false) => query(&t.image, *q, lvl, Some(&t.sampler)),
+                (Some(Object::Surface(s)), true) => query(&s.image, *q, lvl, None),
+                _ => return Err(tex_fault(h, "no such texture or surface object".into(), lane)),
+            });
+        }
+        self.write_lanes(*d, &r, emask);
+        Ok(())
+    }
+
+    /// `istypep`.
+    fn is_type(
+        &mut self,
+        b: &Block<'_, '_>,
+        op: &IsType,
+        emask: u32,
+        last: &mut Option<CachedObject>,
+    ) -> WarpResult<()> {
+        let hs = self.fetch_all(b, std::slice::from_ref(&op.a));
+        let mut r = [0u64; 32];
+        for lane in lanes(emask) {
+            r[lane] = u64::from(matches!(
+                (lookup(b, last, hs[0][lane]), op.kind),
+                (Some(Object::Texture(_)), 0 | 1) | (Some(Object::Surface(_)), 2)
+            ));
+        }
+        self.write_lanes(op.d, &r, emask);
+        Ok(())
+    }
+
+    /// `suld.b`.
+    fn surface_load(
+        &mut self,
+        b: &Block<'_, '_>,
+        op: &SurfaceLoad,
+        emask: u32,
+        last: &mut Option<CachedObject>,
+    ) -> WarpResult<()> {
+        let SurfaceLoad { geom, size, d, handle, coords, clamp } = op;
+        let hs = self.fetch_all(b, std::slice::from_ref(handle));
+        let cs = self.fetch_all(b, coords);
+        let n = d.len();
+        let mut out = vec![[0u64; 32]; n];
+        for lane in lanes(emask) {
+            let (s, h) = self.surface_of(b, last, hs[0][lane], lane)?;
+            let c: Vec<u32> = cs.iter().map(|c| c[lane] as u32).collect();
+            let access = u32::from(*size) * n as u32;
+            match surface::locate(&s, *geom, &c, access, false, *clamp) {
+                Ok(Target::At(addr)) => {
+                    for (k, o) in out.iter_mut().enumerate() {
+                        let a = addr.wrapping_add(k as u64 * u64::from(*size));
+                        o[lane] =
                             b.l.mem
-                                .atomic(a, u32::from(*size), aop, vs[0][lane], 0, &mut self.cache)
+                                .load(a, u32::from(*size), &mut self.cache)
                                 .map_err(|e| fault(FaultKind::Memory(e), lane as u32))?;
-                        }
-                        Ok(Target::Zero) => {}
-                        Err(e) => return Err(tex_fault(h, e.0, lane)),
                     }
                 }
+                Ok(Target::Zero) => {}
+                Err(e) => return Err(tex_fault(h, e.0, lane)),
+            }
+        }
+        for (k, dr) in d.iter().enumerate() {
+            if let Some(dr) = dr {
+                self.write_lanes(*dr, &out[k], emask);
+            }
+        }
+        Ok(())
+    }
+
+    /// `sust.b` / `sust.p`.
+    fn surface_store(
+        &mut self,
+        b: &Block<'_, '_>,
+        op: &SurfaceStore,
+        emask: u32,
+        last: &mut Option<CachedObject>,
+    ) -> WarpResult<()> {
+        let SurfaceStore { geom, size, formatted, vals, handle, coords, clamp } = op;
+        let hs = self.fetch_all(b, std::slice::from_ref(handle));
+        let cs = self.fetch_all(b, coords);
+        let vs = self.fetch_all(b, vals);
+        for lane in lanes(emask) {
+            let (s, h) = self.surface_of(b, last, hs[0][lane], lane)?;
+            let c: Vec<u32> = cs.iter().map(|c| c[lane] as u32).collect();
+            let f = s.format;
+            // sust.p: one texel (x counts texels), its channels from the source values.
+            let (esize, count, access) = if *formatted {
+                let cb = u32::from(f.bits / 8);
+                (cb, usize::from(f.channels).min(vs.len()), f.texel_size())
+            } else {
+                (u32::from(*size), vs.len(), u32::from(*size) * vs.len() as u32)
+            };
+            let addr = match surface::locate(&s, *geom, &c, access, *formatted, *clamp) {
+                Ok(Target::At(a)) => a,
+                Ok(Target::Zero) => continue,
+                Err(e) => return Err(tex_fault(h, e.0, lane)),
+            };
+            for (k, v) in vs.iter().enumerate().take(count) {
+                let mut val = v[lane];
+                if *formatted {
+                    val = match (f.kind, f.bits) {
+                        (ChannelKind::Float, 16) => {
+                            u64::from(crate::float::f64_to_f16(f64::from(f32::from_bits(val as u32))))
+                        }
+                        _ => val,
+                    };
+                }
+                let a = addr.wrapping_add(k as u64 * u64::from(esize));
+                b.l.mem.store(a, esize, val, &mut self.cache).map_err(|e| fault(FaultKind::Memory(e), lane as u32))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `sured.b` / `sured.p`.
+    fn surface_reduce(
+        &mut self,
+        b: &Block<'_, '_>,
+        op: &SurfaceReduce,
+        emask: u32,
+        last: &mut Option<CachedObject>,
+    ) -> WarpResult<()> {
+        let SurfaceReduce { geom, op, size, signed, sample: by_sample, val, handle, coords, clamp } = op;
+        let hs = self.fetch_all(b, std::slice::from_ref(handle));
+        let cs = self.fetch_all(b, coords);
+        let vs = self.fetch_all(b, std::slice::from_ref(val));
+        let aop = match (op, signed) {
+            (RedOp::Add, _) => AtomOp::Add,
+            (RedOp::Min, true) => AtomOp::MinS,
+            (RedOp::Min, false) => AtomOp::MinU,
+            (RedOp::Max, true) => AtomOp::MaxS,
+            (RedOp::Max, false) => AtomOp::MaxU,
+            (RedOp::And, _) => AtomOp::And,
+            (RedOp::Or, _) => AtomOp::Or,
+        };
+        for lane in lanes(emask) {
+            let (s, h) = self.surface_of(b, last, hs[0][lane], lane)?;
+            let c: Vec<u32> = cs.iter().map(|c| c[lane] as u32).collect();
+            // sured.p: min/max are signed on SINT surfaces.
+            let aop = match (by_sample, s.format.kind, aop) {
+                (true, ChannelKind::Signed, AtomOp::MinU) => AtomOp::MinS,
+                (true, ChannelKind::Signed, AtomOp::MaxU) => AtomOp::MaxS,
+                (_, _, o) => o,
+            };
+            match surface::locate(&s, *geom, &c, u32::from(*size), *by_sample, *clamp) {
+                Ok(Target::At(a)) => {
+                    b.l.mem
+                        .atomic(a, u32::from(*size), aop, vs[0][lane], 0, &mut self.cache)
+                        .map_err(|e| fault(FaultKind::Memory(e), lane as u32))?;
+                }
+                Ok(Target::Zero) => {}
+                Err(e) => return Err(tex_fault(h, e.0, lane)),
             }
         }
         Ok(())

@@ -92,21 +92,65 @@ pub(crate) enum BitOp {
 /// A decoded matrix instruction.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum MmaOp {
-    /// `wmma.load.{a,b,c}`: each lane loads its fragment elements from a matrix at `addr`
-    /// stored row-major (else column-major, `col`) with `stride` elements between rows
-    /// (columns); the default stride is the leading dimension.
-    Load { frag: Frag, shape: Shape, ty: MType, col: bool, space: Space, addr: Addr, stride: Option<Src>, d: Vec<Reg> },
-    /// `wmma.store.d`: the inverse of `Load` for a `C`/`D` fragment.
-    Store { shape: Shape, ty: MType, col: bool, space: Space, addr: Addr, stride: Option<Src>, vals: Vec<Reg> },
+    Load(WmmaLoad),
+    Store(WmmaStore),
     /// `wmma.mma` / `mma.sync`: `D = A * B + C` over the whole warp's fragments.
     Mma(Box<Mma>),
-    /// `ldmatrix.sync.aligned.m8n8.xN{.trans}.b16`: `num` 8x8 matrices whose row addresses come
-    /// from lanes `8i..8i+8`.
-    Ldmatrix { num: u8, trans: bool, space: Space, addr: Addr, d: Vec<Reg> },
-    /// `stmatrix.sync.aligned.m8n8.xN{.trans}.b16`: the inverse of `Ldmatrix`.
-    Stmatrix { num: u8, trans: bool, space: Space, addr: Addr, vals: Vec<Reg> },
+    Ldmatrix(MatrixLoad),
+    Stmatrix(MatrixStore),
     /// `movmatrix.sync.aligned.m8n8.trans.b16`: transposes an 8x8 matrix held as in `ldmatrix`.
-    Movmatrix { d: Reg, a: Reg },
+    Movmatrix {
+        d: Reg,
+        a: Reg,
+    },
+}
+
+/// `wmma.load.{a,b,c}`: each lane loads its fragment elements from a matrix at `addr` stored
+/// row-major (else column-major, `col`) with `stride` elements between rows (columns); the
+/// default stride is the leading dimension.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct WmmaLoad {
+    pub frag: Frag,
+    pub shape: Shape,
+    pub ty: MType,
+    pub col: bool,
+    pub space: Space,
+    pub addr: Addr,
+    pub stride: Option<Src>,
+    pub d: Vec<Reg>,
+}
+
+/// `wmma.store.d`: the inverse of [`WmmaLoad`] for a `C`/`D` fragment.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct WmmaStore {
+    pub shape: Shape,
+    pub ty: MType,
+    pub col: bool,
+    pub space: Space,
+    pub addr: Addr,
+    pub stride: Option<Src>,
+    pub vals: Vec<Reg>,
+}
+
+/// `ldmatrix.sync.aligned.m8n8.xN{.trans}.b16`: `num` 8x8 matrices whose row addresses come
+/// from lanes `8i..8i+8`.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct MatrixLoad {
+    pub num: u8,
+    pub trans: bool,
+    pub space: Space,
+    pub addr: Addr,
+    pub d: Vec<Reg>,
+}
+
+/// `stmatrix.sync.aligned.m8n8.xN{.trans}.b16`: the inverse of [`MatrixLoad`].
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct MatrixStore {
+    pub num: u8,
+    pub trans: bool,
+    pub space: Space,
+    pub addr: Addr,
+    pub vals: Vec<Reg>,
 }
 
 /// The operands and types of a matrix multiply-accumulate.

@@ -5,8 +5,8 @@
 //! read and write?". They ask [`Op::operands`], whose match over `Op` has no catch-all arm: a
 //! new operation does not compile until its operands are listed here.
 
-use super::mma::MmaOp;
-use super::tex::{Lod, TexOp};
+use super::mma::{self, MmaOp};
+use super::tex::{self, Lod, TexOp};
 use super::{Addr, BarKind, Base, ClusterOp, Op, Reg, Src};
 
 /// One operand of an operation, as [`Op::operands`] reports it.
@@ -186,7 +186,7 @@ impl Op {
 
 fn tex_operands<'a>(t: &'a TexOp, f: &mut impl FnMut(Operand<'a>)) {
     match t {
-        TexOp::Sample { d, p, handle, coords, lod, .. } => {
+        TexOp::Sample(tex::Sample { d, p, handle, coords, lod, .. }) => {
             f(Operand::Src(handle));
             coords.iter().for_each(|s| f(Operand::Src(s)));
             match lod {
@@ -196,26 +196,26 @@ fn tex_operands<'a>(t: &'a TexOp, f: &mut impl FnMut(Operand<'a>)) {
             }
             d.iter().flatten().chain(p).for_each(|&r| f(Operand::Def(r)));
         }
-        TexOp::Query { d, handle, level, .. } => {
+        TexOp::Query(tex::TexQuery { d, handle, level, .. }) => {
             f(Operand::Src(handle));
             level.iter().for_each(|s| f(Operand::Src(s)));
             f(Operand::Def(*d));
         }
-        TexOp::Load { d, handle, coords, .. } => {
+        TexOp::Load(tex::SurfaceLoad { d, handle, coords, .. }) => {
             f(Operand::Src(handle));
             coords.iter().for_each(|s| f(Operand::Src(s)));
             d.iter().flatten().for_each(|&r| f(Operand::Def(r)));
         }
-        TexOp::Store { vals, handle, coords, .. } => {
+        TexOp::Store(tex::SurfaceStore { vals, handle, coords, .. }) => {
             f(Operand::Src(handle));
             coords.iter().chain(vals).for_each(|s| f(Operand::Src(s)));
         }
-        TexOp::Reduce { val, handle, coords, .. } => {
+        TexOp::Reduce(tex::SurfaceReduce { val, handle, coords, .. }) => {
             f(Operand::Src(handle));
             coords.iter().for_each(|s| f(Operand::Src(s)));
             f(Operand::Src(val));
         }
-        TexOp::IsType { d, a, .. } => {
+        TexOp::IsType(tex::IsType { d, a, .. }) => {
             f(Operand::Src(a));
             f(Operand::Def(*d));
         }
@@ -224,12 +224,12 @@ fn tex_operands<'a>(t: &'a TexOp, f: &mut impl FnMut(Operand<'a>)) {
 
 fn mma_operands<'a>(m: &'a MmaOp, f: &mut impl FnMut(Operand<'a>)) {
     match m {
-        MmaOp::Load { addr, stride, d, .. } => {
+        MmaOp::Load(mma::WmmaLoad { addr, stride, d, .. }) => {
             f(Operand::Addr(addr));
             stride.iter().for_each(|s| f(Operand::Src(s)));
             d.iter().for_each(|&r| f(Operand::Def(r)));
         }
-        MmaOp::Store { addr, stride, vals, .. } => {
+        MmaOp::Store(mma::WmmaStore { addr, stride, vals, .. }) => {
             f(Operand::Addr(addr));
             stride.iter().for_each(|s| f(Operand::Src(s)));
             vals.iter().for_each(|&r| f(Operand::Use(r)));
@@ -238,11 +238,11 @@ fn mma_operands<'a>(m: &'a MmaOp, f: &mut impl FnMut(Operand<'a>)) {
             x.a.iter().chain(&x.b).chain(&x.c).for_each(|&r| f(Operand::Use(r)));
             x.d.iter().for_each(|&r| f(Operand::Def(r)));
         }
-        MmaOp::Ldmatrix { addr, d, .. } => {
+        MmaOp::Ldmatrix(mma::MatrixLoad { addr, d, .. }) => {
             f(Operand::Addr(addr));
             d.iter().for_each(|&r| f(Operand::Def(r)));
         }
-        MmaOp::Stmatrix { addr, vals, .. } => {
+        MmaOp::Stmatrix(mma::MatrixStore { addr, vals, .. }) => {
             f(Operand::Addr(addr));
             vals.iter().for_each(|&r| f(Operand::Use(r)));
         }

@@ -16,39 +16,82 @@ pub(crate) enum Lod {
 /// One texture or surface instruction.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum TexOp {
-    /// `tex` (`gather: None`) or `tld4.comp` (`gather: Some(comp)`).
-    Sample {
-        geom: Geom,
-        dtype: DType,
-        /// Coordinates are `.s32` (texel indices) rather than `.f32`.
-        int_coords: bool,
-        d: [Option<Reg>; 4],
-        /// Residency predicate (always true: every texel is resident).
-        p: Option<Reg>,
-        handle: Src,
-        /// The coordinate vector as written (layer index first for arrays).
-        coords: Vec<Src>,
-        lod: Lod,
-        gather: Option<u8>,
-    },
-    /// `txq` (`surface: false`) or `suq`.
-    Query { query: Query, surface: bool, d: Reg, handle: Src, level: Option<Src> },
-    /// `suld.b`: `vec` elements of `size` bytes.
-    Load { geom: Geom, size: u8, d: Vec<Option<Reg>>, handle: Src, coords: Vec<Src>, clamp: Bound },
-    /// `sust.b` (`formatted: false`) or `sust.p`.
-    Store { geom: Geom, size: u8, formatted: bool, vals: Vec<Src>, handle: Src, coords: Vec<Src>, clamp: Bound },
-    /// `sured.b` / `sured.p` (`sample`: x counts elements of `size` bytes).
-    Reduce {
-        geom: Geom,
-        op: RedOp,
-        size: u8,
-        signed: bool,
-        sample: bool,
-        val: Src,
-        handle: Src,
-        coords: Vec<Src>,
-        clamp: Bound,
-    },
-    /// `istypep.{texref,samplerref,surfref}`: `kind` 0, 1, 2.
-    IsType { kind: u8, d: Reg, a: Src },
+    Sample(Sample),
+    Query(TexQuery),
+    Load(SurfaceLoad),
+    Store(SurfaceStore),
+    Reduce(SurfaceReduce),
+    IsType(IsType),
+}
+
+/// `tex` (`gather: None`) or `tld4.comp` (`gather: Some(comp)`).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Sample {
+    pub geom: Geom,
+    pub dtype: DType,
+    /// Coordinates are `.s32` (texel indices) rather than `.f32`.
+    pub int_coords: bool,
+    pub d: [Option<Reg>; 4],
+    /// Residency predicate (always true: every texel is resident).
+    pub p: Option<Reg>,
+    pub handle: Src,
+    /// The coordinate vector as written (layer index first for arrays).
+    pub coords: Vec<Src>,
+    pub lod: Lod,
+    pub gather: Option<u8>,
+}
+
+/// `txq` (`surface: false`) or `suq`.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct TexQuery {
+    pub query: Query,
+    pub surface: bool,
+    pub d: Reg,
+    pub handle: Src,
+    pub level: Option<Src>,
+}
+
+/// `suld.b`: `d.len()` elements of `size` bytes.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct SurfaceLoad {
+    pub geom: Geom,
+    pub size: u8,
+    pub d: Vec<Option<Reg>>,
+    pub handle: Src,
+    pub coords: Vec<Src>,
+    pub clamp: Bound,
+}
+
+/// `sust.b` (`formatted: false`) or `sust.p`.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct SurfaceStore {
+    pub geom: Geom,
+    pub size: u8,
+    pub formatted: bool,
+    pub vals: Vec<Src>,
+    pub handle: Src,
+    pub coords: Vec<Src>,
+    pub clamp: Bound,
+}
+
+/// `sured.b` / `sured.p` (`sample`: x counts elements of `size` bytes).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct SurfaceReduce {
+    pub geom: Geom,
+    pub op: RedOp,
+    pub size: u8,
+    pub signed: bool,
+    pub sample: bool,
+    pub val: Src,
+    pub handle: Src,
+    pub coords: Vec<Src>,
+    pub clamp: Bound,
+}
+
+/// `istypep.{texref,samplerref,surfref}`: `kind` 0, 1, 2.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct IsType {
+    pub kind: u8,
+    pub d: Reg,
+    pub a: Src,
 }

@@ -53,6 +53,43 @@ impl exec::WorkerState for Worker {
 }
 
 impl Worker {
+    /// Readies the buffers for block `ctaid` of launch `l`, as both compiled tiers run it:
+    /// shared memory sized and zeroed as the interpreter does it, every thread's local memory
+    /// zeroed, `frame_slots` spill words and a state word per thread, `sites` allocation cache
+    /// slots (kept from block to block), and the context pointing at them. Returns the number
+    /// of threads.
+    pub(crate) fn start_block(
+        &mut self,
+        l: &Launch<'_>,
+        frame_slots: usize,
+        sites: usize,
+        ctaid: [u32; 3],
+        worker: u32,
+    ) -> usize {
+        let k = exec::kernel(l, l.kernel);
+        let [bx, by, bz] = l.block;
+        let n = (bx * by * bz) as usize;
+        exec::fresh_shared(&mut self.shared, l, k);
+        let local_size = k.local_size as usize;
+        self.locals.clear();
+        self.locals.resize(n * local_size, 0);
+        if self.frames.len() != n * frame_slots {
+            self.frames.clear();
+            self.frames.resize(n * frame_slots, 0);
+        }
+        self.states.clear();
+        self.states.resize(n, 0);
+        if self.sites.len() != sites {
+            self.sites.clear();
+            self.sites.resize(sites, [0; 3]);
+        }
+        let c = &mut self.ctx;
+        c.for_block(l, &mut self.sites, &mut self.shared, ctaid, worker);
+        c.locals = self.locals.as_mut_ptr() as u64;
+        c.local_len = local_size as u64;
+        n
+    }
+
     /// In every warp with threads stopped at warp-collective operations (and none able to
     /// run), performs one operation (see [`meeting`] for which) over the frames of the threads
     /// taking part, with the interpreter's own lane functions, and makes them ready to continue
@@ -230,28 +267,8 @@ pub(crate) fn fault_at(l: &Launch<'_>, ctaid: [u32; 3], tid: [u32; 3], pc: u32, 
 impl Worker {
     fn block(&mut self, l: &Launch<'_>, code: &Code, ctaid: [u32; 3], worker: u32) -> Result<(), Fault> {
         let k = exec::kernel(l, l.kernel);
-        let [bx, by, bz] = l.block;
-        let n = (bx * by * bz) as usize;
-        // Shared memory sized and zeroed as the interpreter does it.
-        exec::fresh_shared(&mut self.shared, l, k);
-        let ls = k.local_size as usize;
-        self.locals.clear();
-        self.locals.resize(n * ls, 0);
-        let slots = code.frame_slots;
-        if self.frames.len() != n * slots {
-            self.frames.clear();
-            self.frames.resize(n * slots, 0);
-        }
-        self.states.clear();
-        self.states.resize(n, 0);
-        if self.sites.len() != code.sites {
-            self.sites.clear();
-            self.sites.resize(code.sites, [0; 3]);
-        }
-        let c = &mut self.ctx;
-        c.for_block(l, &mut self.sites, &mut self.shared, ctaid, worker);
-        c.locals = self.locals.as_mut_ptr() as u64;
-        c.local_len = ls as u64;
+        let [bx, by, _] = l.block;
+        let n = self.start_block(l, code.frame_slots, code.sites, ctaid, worker);
         let tid_of = |t: usize| {
             let t = t as u32;
             [t % bx, (t / bx) % by, t / (bx * by)]

@@ -17,6 +17,7 @@ use crate::api::graph::node::{
 };
 use crate::api::memory::pitched::Memcpy3DParms;
 use crate::args::{In, Out};
+use crate::registration::SymbolCopy;
 use crate::{code, invalid, stream};
 
 /// `cudaGraphInstantiate(cudaGraphExec_t *, cudaGraph_t, unsigned long long flags)`.
@@ -59,7 +60,8 @@ pub unsafe extern "C-unwind" fn cudaGraphExecNodeSetParams(
     if let Err(e) = type_matches(GraphNode(nd as u64), q.type_) {
         return code::<()>(Err(e));
     }
-    // SAFETY: forwarded contract; the union holds the parameters of the type (every call below).
+    // SAFETY: `q.type_` names the union member that holds valid parameters (cudaGraphExecNodeSetParams' contract), so
+    // `union_of` reads that member, as the typed setters require.
     unsafe {
         match q.type_ {
             0 => cudaGraphExecKernelNodeSetParams(x, nd, In::new(union_of::<KernelNodeParams>(p))),
@@ -101,8 +103,9 @@ pub unsafe extern "C-unwind" fn cudaGraphExecMemcpyNodeSetParamsToSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    let k = unsafe { symbol_kind(sym, src.cast_mut(), count, offset, kind, true) };
+    // SAFETY: `src` holds `count` bytes that outlive the graph's runs: cudaGraphExecMemcpyNodeSetParamsToSymbol's
+    // contract, which is `symbol_kind`'s.
+    let k = unsafe { symbol_kind(SymbolCopy::into_symbol(sym, src, count, offset, kind)) };
     code(k.and_then(|k| GraphExec(x as u64).set_node(GraphNode(nd as u64), k)))
 }
 
@@ -120,8 +123,9 @@ pub unsafe extern "C-unwind" fn cudaGraphExecMemcpyNodeSetParamsFromSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    let k = unsafe { symbol_kind(sym, dst, count, offset, kind, false) };
+    // SAFETY: `dst` holds `count` writable bytes that outlive the graph's runs:
+    // cudaGraphExecMemcpyNodeSetParamsFromSymbol's contract, which is `symbol_kind`'s.
+    let k = unsafe { symbol_kind(SymbolCopy::out_of_symbol(dst, sym, count, offset, kind)) };
     code(k.and_then(|k| GraphExec(x as u64).set_node(GraphNode(nd as u64), k)))
 }
 
@@ -192,7 +196,8 @@ pub unsafe extern "C-unwind" fn cudaGraphExecKernelNodeSetParams(
     n: *mut c_void,
     p: In<KernelNodeParams>,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `p` is null or valid, its `kernelParams` one pointer per kernel parameter:
+    // cudaGraphExecKernelNodeSetParams' contract, which is `kernel_kind`'s.
     code(record(unsafe { kernel_kind(p) }).and_then(|k| GraphExec(x as u64).set_node(node(n), k)))
 }
 
@@ -215,7 +220,8 @@ pub unsafe extern "C-unwind" fn cudaGraphExecMemcpyNodeSetParams(
     n: *mut c_void,
     p: *const Memcpy3DParms,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `p` is valid and its host memory outlives the graph's runs: cudaGraphExecMemcpyNodeSetParams' contract,
+    // which is `memcpy_kind`'s.
     code(record(unsafe { memcpy_kind(p) }).and_then(|k| GraphExec(x as u64).set_node(node(n), k)))
 }
 
@@ -232,7 +238,8 @@ pub unsafe extern "C-unwind" fn cudaGraphExecMemcpyNodeSetParams1D(
     count: usize,
     kind: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: the host memory `dst`/`src` cover outlives the graph's runs: cudaGraphExecMemcpyNodeSetParams1D's
+    // contract, which is `memcpy_1d_kind`'s.
     code(
         record(unsafe { memcpy_1d_kind(dst, src, count, kind) }).and_then(|k| GraphExec(x as u64).set_node(node(n), k)),
     )

@@ -86,7 +86,8 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemAllocNode(
         stored.accessDescs = std::ptr::null();
         Ok(NodeKind::Work { ty: NodeType::MemAlloc, work, params: Some(params_bytes(&stored)) })
     };
-    // SAFETY: forwarded contract.
+    // SAFETY: `nd` is null or writable and `deps` holds `n` handles: cudaGraphAddMemAllocNode's contract, which is
+    // `add`'s.
     let r = unsafe { add(nd, g, deps, n, kind) };
     if r == 0 {
         q.dptr = dptr;
@@ -128,7 +129,8 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemFreeNode(
         let work = memory::graph_mem_free(DevicePtr(dptr as u64))?;
         Ok(NodeKind::Work { ty: NodeType::MemFree, work, params: Some(params_bytes(&dptr)) })
     };
-    // SAFETY: forwarded contract.
+    // SAFETY: `nd` is null or writable and `deps` holds `n` handles: cudaGraphAddMemFreeNode's contract, which is
+    // `add`'s.
     unsafe { add(nd, g, deps, n, kind) }
 }
 
@@ -148,7 +150,8 @@ pub extern "C-unwind" fn cudaDeviceGraphMemTrim(device: i32) -> i32 {
 /// # Safety
 /// `value` must be null or valid for writes of 8 bytes.
 pub unsafe extern "C-unwind" fn cudaDeviceGetGraphMemAttribute(device: i32, attr: i32, value: *mut c_void) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `value` is null or writable for 8 bytes: cudaDeviceGetGraphMemAttribute's contract (each attribute is a
+    // `cuuint64_t`), which is `out`'s for a `u64`.
     unsafe { out(value.cast::<u64>(), memory::graph_mem_attribute(device, attr)) }
 }
 

@@ -140,7 +140,8 @@ pub extern "C-unwind" fn cudaGraphDestroyNode(n: *mut c_void) -> i32 {
 /// As `write_list`.
 pub unsafe extern "C-unwind" fn cudaGraphGetRootNodes(g: *mut c_void, arr: *mut *mut c_void, num: *mut usize) -> i32 {
     let r = Graph(g as u64).root_nodes().map(|v| v.iter().map(|n| n.0).collect());
-    // SAFETY: forwarded contract.
+    // SAFETY: `num` is valid and `arr` null or valid for `*num` writes: cudaGraphGetRootNodes' contract for
+    // `pRootNodes`/`pNumRootNodes`, which is `write_list`'s.
     unsafe { write_list(arr, num, r) }
 }
 
@@ -160,7 +161,8 @@ pub unsafe extern "C-unwind" fn cudaGraphGetEdges(
         return invalid();
     }
     let r = Graph(g as u64).edges();
-    // SAFETY: forwarded contract.
+    // SAFETY: `num` is valid and each array null or valid for `*num` writes: cudaGraphGetEdges' contract, which is what
+    // `write_list` and `zero_edges` require.
     unsafe {
         let cap = num.read();
         let rc = write_list(from, num, r.as_ref().map(|e| e.iter().map(|x| x.0.0).collect()).map_err(|e| *e));
@@ -185,7 +187,8 @@ pub unsafe extern "C-unwind" fn cudaGraphNodeGetDependencies(
     num: *mut usize,
 ) -> i32 {
     let r = node(n).dependencies().map(|v| v.iter().map(|n| n.0).collect());
-    // SAFETY: forwarded contract.
+    // SAFETY: `num` is valid, `deps` and `data` null or valid for `*num` writes: cudaGraphNodeGetDependencies'
+    // contract, which is what `write_list` and `zero_edges` require.
     unsafe {
         let rc = write_list(arr, num, r);
         if rc == 0 && !arr.is_null() {
@@ -206,7 +209,8 @@ pub unsafe extern "C-unwind" fn cudaGraphNodeGetDependentNodes(
     num: *mut usize,
 ) -> i32 {
     let r = node(n).dependents().map(|v| v.iter().map(|n| n.0).collect());
-    // SAFETY: forwarded contract.
+    // SAFETY: `num` is valid, `deps` and `data` null or valid for `*num` writes: cudaGraphNodeGetDependentNodes'
+    // contract, which is what `write_list` and `zero_edges` require.
     unsafe {
         let rc = write_list(arr, num, r);
         if rc == 0 && !arr.is_null() {
@@ -230,7 +234,7 @@ unsafe fn edges_arg(
     if from.is_null() || to.is_null() {
         return Err(Error::InvalidValue);
     }
-    // SAFETY: forwarded contract.
+    // SAFETY: `e` is null or holds `n` entries: this function's contract, which is `default_edges`'.
     unsafe {
         default_edges(e, n)?;
         let f = std::slice::from_raw_parts(from, n).iter().map(|&p| node(p)).collect();
@@ -251,7 +255,8 @@ pub unsafe extern "C-unwind" fn cudaGraphAddDependencies(
     e: *const EdgeData,
     n: usize,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `from` and `to` hold `n` handles and `e` is null or holds `n` entries: cudaGraphAddDependencies'
+    // contract, which is `edges_arg`'s.
     let r = record(unsafe { edges_arg(from, to, e, n) }).and_then(|(f, t)| Graph(g as u64).add_dependencies(&f, &t));
     code(r)
 }
@@ -267,7 +272,8 @@ pub unsafe extern "C-unwind" fn cudaGraphRemoveDependencies(
     e: *const EdgeData,
     n: usize,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `from` and `to` hold `n` handles and `e` is null or holds `n` entries: cudaGraphRemoveDependencies'
+    // contract, which is `edges_arg`'s.
     let r = record(unsafe { edges_arg(from, to, e, n) }).and_then(|(f, t)| Graph(g as u64).remove_dependencies(&f, &t));
     code(r)
 }

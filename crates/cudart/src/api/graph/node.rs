@@ -22,6 +22,7 @@ use crate::api::graph::{EdgeData, node};
 use crate::api::memory::pitched::{Memcpy3DParms, copy_3d_of};
 use crate::args::Dim3C;
 use crate::args::{In, Out};
+use crate::registration::SymbolCopy;
 use crate::{code, invalid};
 
 /// `struct cudaKernelNodeParams`.
@@ -99,7 +100,8 @@ pub(crate) unsafe fn add(
         return invalid();
     }
     let r = (|| {
-        // SAFETY: forwarded contract.
+        // SAFETY: `deps` holds `n` handles (or `n` is 0): this function's contract, which the entry points take from
+        // CUDA's for `pDependencies` and `numDependencies`.
         let deps = record(unsafe { deps_of(deps, n) })?;
         let k = record(kind())?;
         Graph(g as u64).add(&deps, k)
@@ -116,7 +118,8 @@ pub(crate) unsafe fn kernel_kind(p: In<KernelNodeParams>) -> Result<graph::NodeK
     if !p.extra.is_null() {
         return Err(Error::NotSupported);
     }
-    // SAFETY: forwarded contract.
+    // SAFETY: `p.kernelParams` holds one pointer per kernel parameter, each to a value of its size: this function's
+    // contract (CUDA's for `cudaKernelNodeParams::kernelParams`), which `prepare_launch` requires.
     let (f, packed, shared) =
         unsafe { crate::registration::prepare_launch(p.func as usize, p.kernelParams, p.sharedMemBytes as usize) }?;
     graph::KernelNode::new(f, p.gridDim.into(), p.blockDim.into(), shared, packed).map(graph::NodeKind::Kernel)
@@ -143,11 +146,12 @@ pub(crate) fn memset_kind(p: In<MemsetParams>) -> Result<graph::NodeKind> {
 /// # Safety
 /// `p` valid; host memory it covers must stay valid while the graph may run.
 pub(crate) unsafe fn memcpy_kind(p: *const Memcpy3DParms) -> Result<graph::NodeKind> {
-    // SAFETY: forwarded contract.
+    // SAFETY: `p` is null or a valid `cudaMemcpy3DParms`: this function's contract, which is `copy_3d_of`'s.
     let c = unsafe { copy_3d_of(p) }?;
     // SAFETY: `copy_3d_of` checked that `p` is not null; valid per the contract.
     let b = params_bytes(unsafe { &*p });
-    // SAFETY: forwarded contract.
+    // SAFETY: the host memory the copy covers stays valid while the graph may run: this function's contract (CUDA's for
+    // a memcpy node's host pointers), which is what `work` requires.
     Ok(work_kind(graph::NodeType::Memcpy, unsafe { c.work() }?.map(memory::node_work), b))
 }
 
@@ -162,18 +166,7 @@ pub(crate) unsafe fn memcpy_1d_kind(
     kind: i32,
 ) -> Result<graph::NodeKind> {
     let kind = memory::MemcpyKind::from_raw(kind)?;
-    let c = memory::Copy3D {
-        dst: dst as u64,
-        dpitch: count,
-        dheight: 1,
-        src: src as u64,
-        spitch: count,
-        sheight: 1,
-        width: count,
-        height: 1,
-        depth: 1,
-        kind,
-    };
+    let c = memory::Copy3D::linear(dst as u64, src as u64, count, kind);
     let pitched =
         |p: *mut c_void| crate::api::memory::pitched::PitchedPtr { ptr: p, pitch: count, xsize: count, ysize: 1 };
     let origin = crate::api::memory::pitched::Pos { x: 0, y: 0, z: 0 };
@@ -187,7 +180,8 @@ pub(crate) unsafe fn memcpy_1d_kind(
         extent: crate::api::memory::pitched::Extent { width: count, height: 1, depth: 1 },
         kind: kind as i32,
     };
-    // SAFETY: forwarded contract.
+    // SAFETY: the host memory `dst`/`src` cover stays valid while the graph may run: this function's contract (CUDA's
+    // for a memcpy node's host pointers), which is what `work` requires.
     Ok(work_kind(graph::NodeType::Memcpy, unsafe { c.work() }?.map(memory::node_work), params_bytes(&as_3d)))
 }
 
@@ -239,9 +233,11 @@ pub unsafe extern "C-unwind" fn cudaGraphAddKernelNode(
     n: usize,
     p: In<KernelNodeParams>,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `p` is null or valid, its `kernelParams` one pointer per kernel parameter: cudaGraphAddKernelNode's
+    // contract, which is `kernel_kind`'s.
     let work = || unsafe { kernel_kind(p) };
-    // SAFETY: forwarded contract.
+    // SAFETY: `node` is null or writable and `deps` holds `n` handles: cudaGraphAddKernelNode's contract for
+    // `pGraphNode`, `pDependencies` and `numDependencies`, which is `add`'s.
     unsafe { add(node, g, deps, n, work) }
 }
 
@@ -256,9 +252,11 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNode(
     n: usize,
     p: *const Memcpy3DParms,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `p` is valid and its host memory outlives the graph's runs: cudaGraphAddMemcpyNode's contract, which is
+    // `memcpy_kind`'s.
     let work = || unsafe { memcpy_kind(p) };
-    // SAFETY: forwarded contract.
+    // SAFETY: `node` is null or writable and `deps` holds `n` handles: cudaGraphAddMemcpyNode's contract, which is
+    // `add`'s.
     unsafe { add(node, g, deps, n, work) }
 }
 
@@ -278,9 +276,11 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNode1D(
     count: usize,
     kind: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: the host memory `dst`/`src` cover (`count` bytes) outlives the graph's runs: cudaGraphAddMemcpyNode1D's
+    // contract, which is `memcpy_1d_kind`'s.
     let work = || unsafe { memcpy_1d_kind(dst, src, count, kind) };
-    // SAFETY: forwarded contract.
+    // SAFETY: `node` is null or writable and `deps` holds `n` handles: cudaGraphAddMemcpyNode1D's contract, which is
+    // `add`'s.
     unsafe { add(node, g, deps, n, work) }
 }
 
@@ -296,7 +296,8 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemsetNode(
     p: In<MemsetParams>,
 ) -> i32 {
     let work = || memset_kind(p);
-    // SAFETY: forwarded contract.
+    // SAFETY: `node` is null or writable and `deps` holds `n` handles: cudaGraphAddMemsetNode's contract, which is
+    // `add`'s.
     unsafe { add(node, g, deps, n, work) }
 }
 
@@ -312,7 +313,8 @@ pub unsafe extern "C-unwind" fn cudaGraphAddHostNode(
     p: In<HostNodeParams>,
 ) -> i32 {
     let work = || host_kind(p);
-    // SAFETY: forwarded contract.
+    // SAFETY: `node` is null or writable and `deps` holds `n` handles: cudaGraphAddHostNode's contract, which is
+    // `add`'s.
     unsafe { add(node, g, deps, n, work) }
 }
 
@@ -326,7 +328,8 @@ pub unsafe extern "C-unwind" fn cudaGraphAddEmptyNode(
     deps: *const *mut c_void,
     n: usize,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `node` is null or writable and `deps` holds `n` handles: cudaGraphAddEmptyNode's contract, which is
+    // `add`'s.
     unsafe { add(node, g, deps, n, || Ok(graph::NodeKind::Empty)) }
 }
 
@@ -421,13 +424,16 @@ pub unsafe extern "C-unwind" fn cudaGraphAddNode(
     n: usize,
     p: *mut GraphNodeParams,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `edges` is null or holds `n` entries: cudaGraphAddNode's contract for `dependencyData`, which is
+    // `default_edges`'.
     if let Err(e) = record(unsafe { crate::api::graph::default_edges(edges, n) }) {
         return code::<()>(Err(e));
     }
     // SAFETY: null-checked; valid per the contract.
     let Some(q) = (unsafe { p.as_ref() }) else { return invalid() };
-    // SAFETY: forwarded contract; the union holds the parameters of the type (every call below).
+    // SAFETY: `node`, `deps` and `n` as cudaGraphAddNode's contract says, which the typed entry points require; `p` is
+    // not null and `q.type_` names the union member that holds valid parameters (the contract), so `union_of` reads
+    // that member.
     unsafe {
         match q.type_ {
             0 => cudaGraphAddKernelNode(node, g, deps, n, In::new(union_of::<KernelNodeParams>(p))),
@@ -522,7 +528,8 @@ pub unsafe extern "C-unwind" fn cudaGraphNodeSetParams(nd: *mut c_void, p: *mut 
     if let Err(e) = type_matches(GraphNode(nd as u64), q.type_) {
         return code::<()>(Err(e));
     }
-    // SAFETY: forwarded contract; the union holds the parameters of the type (every call below).
+    // SAFETY: `q.type_` names the union member that holds valid parameters (cudaGraphNodeSetParams' contract, and
+    // `type_matches` checked it is the node's type), so `union_of` reads that member, as the typed setters require.
     unsafe {
         match q.type_ {
             0 => cudaGraphKernelNodeSetParams(nd, In::new(union_of::<KernelNodeParams>(p))),
@@ -548,21 +555,16 @@ pub(crate) fn type_matches(n: GraphNode, ty: i32) -> Result<()> {
     Ok(())
 }
 
-/// A memcpy node's work between a symbol and memory (`to_symbol`: into it).
+/// A memcpy node's work for the symbol copy `c`.
 ///
 /// # Safety
-/// Host memory covered must stay valid while the graph may run.
-pub(crate) unsafe fn symbol_kind(
-    sym: *const c_void,
-    other: *mut c_void,
-    count: usize,
-    offset: usize,
-    kind: i32,
-    to_symbol: bool,
-) -> Result<runtime::graph::NodeKind> {
-    let (dst, src, _) = crate::registration::symbol_copy_ends(sym, other, count, offset, kind, to_symbol)?;
-    // SAFETY: forwarded contract.
-    unsafe { memcpy_1d_kind(dst as *mut c_void, src as *const c_void, count, kind) }
+/// `c.other` must be valid for `c.count` bytes while the graph may run.
+pub(crate) unsafe fn symbol_kind(c: SymbolCopy) -> Result<runtime::graph::NodeKind> {
+    let (dst, src, _) = c.ends()?;
+    // SAFETY: one end is the symbol's device memory (`count` bytes checked in range), the other
+    // `c.other`, valid for `count` bytes while the graph may run: this function's contract,
+    // which is `memcpy_1d_kind`'s.
+    unsafe { memcpy_1d_kind(dst as *mut c_void, src as *const c_void, c.count, c.kind) }
 }
 
 /// `cudaGraphAddMemcpyNodeToSymbol(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *,
@@ -584,9 +586,11 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNodeToSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    let k = || unsafe { symbol_kind(sym, src.cast_mut(), count, offset, kind, true) };
-    // SAFETY: forwarded contract.
+    // SAFETY: `src` holds `count` bytes that outlive the graph's runs: cudaGraphAddMemcpyNodeToSymbol's contract, which
+    // is `symbol_kind`'s.
+    let k = || unsafe { symbol_kind(SymbolCopy::into_symbol(sym, src, count, offset, kind)) };
+    // SAFETY: `node` is null or writable and `deps` holds `n` handles: cudaGraphAddMemcpyNodeToSymbol's contract, which
+    // is `add`'s.
     unsafe { add(node, g, deps, n, k) }
 }
 
@@ -608,9 +612,11 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNodeFromSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    let k = || unsafe { symbol_kind(sym, dst, count, offset, kind, false) };
-    // SAFETY: forwarded contract.
+    // SAFETY: `dst` holds `count` writable bytes that outlive the graph's runs: cudaGraphAddMemcpyNodeFromSymbol's
+    // contract, which is `symbol_kind`'s.
+    let k = || unsafe { symbol_kind(SymbolCopy::out_of_symbol(dst, sym, count, offset, kind)) };
+    // SAFETY: `node` is null or writable and `deps` holds `n` handles: cudaGraphAddMemcpyNodeFromSymbol's contract,
+    // which is `add`'s.
     unsafe { add(node, g, deps, n, k) }
 }
 
@@ -627,9 +633,10 @@ pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeSetParamsToSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `src` holds `count` bytes that outlive the graph's runs: cudaGraphMemcpyNodeSetParamsToSymbol's contract,
+    // which is `symbol_kind`'s.
     code(
-        unsafe { symbol_kind(sym, src.cast_mut(), count, offset, kind, true) }
+        unsafe { symbol_kind(SymbolCopy::into_symbol(sym, src, count, offset, kind)) }
             .and_then(|k| GraphNode(nd as u64).set_kind(k)),
     )
 }
@@ -647,8 +654,12 @@ pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeSetParamsFromSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    code(unsafe { symbol_kind(sym, dst, count, offset, kind, false) }.and_then(|k| GraphNode(nd as u64).set_kind(k)))
+    // SAFETY: `dst` holds `count` writable bytes that outlive the graph's runs:
+    // cudaGraphMemcpyNodeSetParamsFromSymbol's contract, which is `symbol_kind`'s.
+    code(
+        unsafe { symbol_kind(SymbolCopy::out_of_symbol(dst, sym, count, offset, kind)) }
+            .and_then(|k| GraphNode(nd as u64).set_kind(k)),
+    )
 }
 
 /// The parameters of a node of type `ty` made through the explicit API.
@@ -690,7 +701,8 @@ pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeSetParams1D(
     count: usize,
     kind: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: the host memory `dst`/`src` cover outlives the graph's runs: cudaGraphMemcpyNodeSetParams1D's contract,
+    // which is `memcpy_1d_kind`'s.
     code(record(unsafe { memcpy_1d_kind(dst, src, count, kind) }).and_then(|k| node(n).set_kind(k)))
 }
 
@@ -754,7 +766,8 @@ pub unsafe extern "C-unwind" fn cudaGraphAddEventRecordNode(
     nd: usize,
     e: *mut c_void,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `n` is null or writable and `deps` holds `nd` handles: cudaGraphAddEventRecordNode's contract, which is
+    // `add`'s.
     unsafe { add(n, g, deps, nd, || Ok(NodeKind::EventRecord(Event(e as u64)))) }
 }
 
@@ -769,7 +782,8 @@ pub unsafe extern "C-unwind" fn cudaGraphAddEventWaitNode(
     nd: usize,
     e: *mut c_void,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `n` is null or writable and `deps` holds `nd` handles: cudaGraphAddEventWaitNode's contract, which is
+    // `add`'s.
     unsafe { add(n, g, deps, nd, || Ok(NodeKind::WaitEvent(Event(e as u64)))) }
 }
 
@@ -784,7 +798,8 @@ pub unsafe extern "C-unwind" fn cudaGraphAddChildGraphNode(
     nd: usize,
     child: *mut c_void,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `n` is null or writable and `deps` holds `nd` handles: cudaGraphAddChildGraphNode's contract, which is
+    // `add`'s.
     unsafe { add(n, g, deps, nd, || Ok(NodeKind::Graph(Graph(child as u64)))) }
 }
 
@@ -867,7 +882,8 @@ pub extern "C-unwind" fn cudaGraphKernelNodeGetParams(n: *mut c_void, p: Out<Ker
 /// # Safety
 /// As `cudaGraphAddKernelNode`.
 pub unsafe extern "C-unwind" fn cudaGraphKernelNodeSetParams(n: *mut c_void, p: In<KernelNodeParams>) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `p` is null or valid, its `kernelParams` one pointer per kernel parameter: cudaGraphKernelNodeSetParams'
+    // contract, which is `kernel_kind`'s.
     code(record(unsafe { kernel_kind(p) }).and_then(|k| node(n).set_kind(k)))
 }
 
@@ -886,7 +902,8 @@ pub extern "C-unwind" fn cudaGraphHostNodeSetParams(n: *mut c_void, p: In<HostNo
 /// # Safety
 /// `p` valid.
 pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeSetParams(n: *mut c_void, p: *const Memcpy3DParms) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `p` is valid and its host memory outlives the graph's runs: cudaGraphMemcpyNodeSetParams' contract, which
+    // is `memcpy_kind`'s.
     code(record(unsafe { memcpy_kind(p) }).and_then(|k| node(n).set_kind(k)))
 }
 

@@ -6,7 +6,7 @@
 
 use std::ffi::c_void;
 
-use runtime::array::{self, ChannelDesc, End};
+use runtime::array::{self, ArrayAt, ChannelDesc, End};
 use runtime::memory::{MemcpyKind, On};
 use runtime::{Error, Result, record};
 
@@ -112,7 +112,8 @@ fn rows_of(p: *const c_void, pitch: usize, rows: usize) -> End {
 /// # Safety
 /// Host memory the copy covers must be valid (until it completes, when asynchronous).
 unsafe fn copy_2d(dst: End, src: End, w: usize, h: usize, k: i32, on: On) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: the host memory `dst`/`src` cover is valid (until the copy completes, when asynchronous): this function's
+    // contract, which is `memcpy_array`'s.
     code(kind(k).and_then(|k| unsafe { array::memcpy_array(dst, src, w, h, 1, k, on) }))
 }
 
@@ -132,7 +133,8 @@ pub unsafe extern "C-unwind" fn cudaMemcpy2DToArray(
     h: usize,
     k: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `src` holds `h` rows of `w` bytes `spitch` apart: cudaMemcpy2DToArray's contract, which is `copy_2d`'s
+    // for the host end.
     unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, sync()) }
 }
 
@@ -152,7 +154,8 @@ pub unsafe extern "C-unwind" fn cudaMemcpy2DToArrayAsync(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `src` holds `h` rows of `w` bytes `spitch` apart until the copy completes: cudaMemcpy2DToArrayAsync's
+    // contract, which is `copy_2d`'s.
     unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, On::Async(stream(s))) }
 }
 
@@ -172,7 +175,8 @@ pub unsafe extern "C-unwind" fn cudaMemcpy2DFromArray(
     h: usize,
     k: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `dst` holds `h` writable rows of `w` bytes `dpitch` apart: cudaMemcpy2DFromArray's contract, which is
+    // `copy_2d`'s for the host end.
     unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, sync()) }
 }
 
@@ -192,7 +196,8 @@ pub unsafe extern "C-unwind" fn cudaMemcpy2DFromArrayAsync(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `dst` holds `h` writable rows of `w` bytes `dpitch` apart until the copy completes:
+    // cudaMemcpy2DFromArrayAsync's contract, which is `copy_2d`'s.
     unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, On::Async(stream(s))) }
 }
 
@@ -233,23 +238,15 @@ pub extern "C-unwind" fn cudaMemcpyArrayToArray(
     unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), count, 1, k, sync()) }
 }
 
-/// `cudaMemcpyToArray` / `FromArray` (deprecated): `count` bytes in row-major order.
+/// `cudaMemcpyToArray` / `FromArray` (deprecated): `count` bytes in row-major order from `at`
+/// on, to the array (`to`) or from it.
 ///
 /// # Safety
 /// Host memory the copy covers must be valid (until it completes, when asynchronous).
-#[allow(clippy::too_many_arguments)]
-pub(crate) unsafe fn linear(
-    a: *const c_void,
-    x: usize,
-    y: usize,
-    other: *const c_void,
-    count: usize,
-    to: bool,
-    k: i32,
-    on: On,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    let r = kind(k).and_then(|k| unsafe { array::memcpy_array_linear(a as u64, x, y, other as u64, count, to, k, on) });
+unsafe fn linear(at: ArrayAt, other: *const c_void, count: usize, to: bool, k: i32, on: On) -> i32 {
+    // SAFETY: `other` covers `count` bytes of host memory that stay valid as long as the copy
+    // needs them: this function's contract, which is `memcpy_array_linear`'s.
+    let r = kind(k).and_then(|k| unsafe { array::memcpy_array_linear(at, other as u64, count, to, k, on) });
     code(r)
 }
 
@@ -266,8 +263,8 @@ pub unsafe extern "C-unwind" fn cudaMemcpyToArray(
     count: usize,
     k: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { linear(a, x, y, src, count, true, k, sync()) }
+    // SAFETY: `src` is readable for `count` bytes: cudaMemcpyToArray's contract, which is `linear`'s.
+    unsafe { linear(ArrayAt { array: a as u64, x, y }, src, count, true, k, sync()) }
 }
 
 /// `cudaMemcpyToArrayAsync(..., cudaStream_t stream)`.
@@ -283,8 +280,9 @@ pub unsafe extern "C-unwind" fn cudaMemcpyToArrayAsync(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { linear(a, x, y, src, count, true, k, On::Async(stream(s))) }
+    // SAFETY: `src` stays readable for `count` bytes until the copy completes: cudaMemcpyToArrayAsync's contract, which
+    // is `linear`'s.
+    unsafe { linear(ArrayAt { array: a as u64, x, y }, src, count, true, k, On::Async(stream(s))) }
 }
 
 /// `cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset,
@@ -300,8 +298,8 @@ pub unsafe extern "C-unwind" fn cudaMemcpyFromArray(
     count: usize,
     k: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { linear(a, x, y, dst, count, false, k, sync()) }
+    // SAFETY: `dst` is writable for `count` bytes: cudaMemcpyFromArray's contract, which is `linear`'s.
+    unsafe { linear(ArrayAt { array: a as u64, x, y }, dst, count, false, k, sync()) }
 }
 
 /// `cudaMemcpyFromArrayAsync(..., cudaStream_t stream)`.
@@ -317,8 +315,9 @@ pub unsafe extern "C-unwind" fn cudaMemcpyFromArrayAsync(
     k: i32,
     s: *mut c_void,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { linear(a, x, y, dst, count, false, k, On::Async(stream(s))) }
+    // SAFETY: `dst` stays writable for `count` bytes until the copy completes: cudaMemcpyFromArrayAsync's contract,
+    // which is `linear`'s.
+    unsafe { linear(ArrayAt { array: a as u64, x, y }, dst, count, false, k, On::Async(stream(s))) }
 }
 
 /// `cudaMemcpy3D` with an array on either side: positions and the extent's width are in
@@ -351,7 +350,8 @@ pub(crate) unsafe fn memcpy_3d_arrays(p: &Memcpy3DParms, on: On) -> Result<()> {
     let dst = end(p.dstArray, &p.dstPos, &p.dstPtr)?;
     let src = end(p.srcArray, &p.srcPos, &p.srcPtr)?;
     let (h, d) = (p.extent.height.max(1), p.extent.depth.max(1));
-    // SAFETY: forwarded contract.
+    // SAFETY: the host memory `p`'s pitched pointers cover is valid: this function's contract (cudaMemcpy3D's), which
+    // is `memcpy_array`'s.
     unsafe { array::memcpy_array(dst, src, width, h, d, k, on) }
 }
 

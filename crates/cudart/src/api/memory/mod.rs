@@ -69,7 +69,8 @@ pub unsafe extern "C-unwind" fn cudaMemGetInfo(free: *mut usize, total: *mut usi
 /// # Safety
 /// Host pointers must be valid for `count` bytes.
 pub unsafe extern "C-unwind" fn cudaMemcpy(dst: *mut c_void, src: *const c_void, count: usize, kind: i32) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: a host `dst` is writable and a host `src` readable for `count` bytes: cudaMemcpy's contract, which is
+    // `memcpy_on`'s.
     unsafe { memcpy_on(dst, src, count, kind, sync()) }
 }
 
@@ -84,7 +85,8 @@ pub unsafe extern "C-unwind" fn cudaMemcpyAsync(
     kind: i32,
     stream: *mut c_void,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: a host `dst` stays writable and a host `src` readable for `count` bytes until the copy completes:
+    // cudaMemcpyAsync's contract, which is `memcpy_on`'s.
     unsafe { memcpy_on(dst, src, count, kind, On::Async(crate::stream(stream))) }
 }
 
@@ -131,7 +133,8 @@ pub unsafe extern "C-unwind" fn cudaMemcpyBatchAsync(
         // SAFETY: the arrays hold `count` entries per the contract.
         let (d, src, n) = unsafe { (dsts.add(i).read(), srcs.add(i).read(), sizes.add(i).read()) };
         const DEFAULT: i32 = 4;
-        // SAFETY: forwarded contract.
+        // SAFETY: copy `i`'s host memory (`d`, `src`, `n` bytes) stays valid until it completes: cudaMemcpyBatchAsync's
+        // contract for each entry, which is cudaMemcpyAsync's.
         let r = unsafe { cudaMemcpyAsync(d, src, n, DEFAULT, s) };
         if r != 0 {
             return r;
@@ -161,7 +164,8 @@ pub extern "C-unwind" fn cudaMemcpyPeerAsync(
 /// As for `cudaMemcpy`.
 unsafe fn memcpy_on(dst: *mut c_void, src: *const c_void, count: usize, kind: i32, on: On) -> i32 {
     let r = record(MemcpyKind::from_raw(kind)).and_then(|k| {
-        // SAFETY: forwarded contract.
+        // SAFETY: host ends of the copy are valid for `count` bytes (until it completes, when asynchronous): this
+        // function's contract (cudaMemcpy's), which is `memory::memcpy_on`'s.
         unsafe { memory::memcpy_on(dst as u64, src as u64, count, k, on) }
     });
     code(r)
@@ -173,7 +177,8 @@ unsafe fn memcpy_on(dst: *mut c_void, src: *const c_void, count: usize, kind: i3
 /// # Safety
 /// `ptr..ptr + size` must be valid host memory until `cudaHostUnregister(ptr)`.
 pub unsafe extern "C-unwind" fn cudaHostRegister(ptr: *mut c_void, size: usize, flags: u32) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `ptr..ptr + size` is host memory that stays valid until `cudaHostUnregister(ptr)`: cudaHostRegister's
+    // contract, which is `host_register`'s.
     code(unsafe { memory::host_register(ptr as usize, size, flags) })
 }
 

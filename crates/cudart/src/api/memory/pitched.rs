@@ -174,7 +174,8 @@ unsafe fn memcpy_2d(
             depth: 1,
             kind,
         };
-        // SAFETY: forwarded contract.
+        // SAFETY: the host memory the 2D copy covers is valid until it completes: this function's contract
+        // (cudaMemcpy2D's), which is `memory::memcpy_3d`'s.
         unsafe { memory::memcpy_3d(c, on) }
     });
     code(r)
@@ -194,7 +195,8 @@ pub unsafe extern "C-unwind" fn cudaMemcpy2D(
     height: usize,
     kind: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `dst` and `src` hold `height` rows of `width` bytes, `dpitch` and `spitch` apart: cudaMemcpy2D's
+    // contract, which is `memcpy_2d`'s for host ends.
     unsafe { memcpy_2d(dst, dpitch, src, spitch, width, height, kind, sync()) }
 }
 
@@ -213,7 +215,8 @@ pub unsafe extern "C-unwind" fn cudaMemcpy2DAsync(
     kind: i32,
     s: *mut c_void,
 ) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `dst` and `src` hold `height` rows of `width` bytes, `dpitch` and `spitch` apart, until the copy
+    // completes: cudaMemcpy2DAsync's contract, which is `memcpy_2d`'s.
     unsafe { memcpy_2d(dst, dpitch, src, spitch, width, height, kind, On::Async(stream(s))) }
 }
 
@@ -290,12 +293,14 @@ pub(crate) unsafe fn memcpy_3d(p: *const Memcpy3DParms, on: On) -> i32 {
     if let Some(q) = unsafe { p.as_ref() }
         && (!q.srcArray.is_null() || !q.dstArray.is_null())
     {
-        // SAFETY: forwarded contract.
+        // SAFETY: `q` is a valid `cudaMemcpy3DParms` whose host memory is valid: this function's contract
+        // (cudaMemcpy3D's), which is `memcpy_3d_arrays`'.
         return code(record(unsafe { crate::api::memory::array::memcpy_3d_arrays(q, on) }));
     }
-    // SAFETY: forwarded contract.
+    // SAFETY: `p` is null or a valid `cudaMemcpy3DParms`: this function's contract, which is `copy_3d_of`'s.
     let r = record(unsafe { copy_3d_of(p) }).and_then(|c| {
-        // SAFETY: forwarded contract.
+        // SAFETY: the host memory `c` covers is valid (until the copy completes, when asynchronous): this function's
+        // contract, which is `memory::memcpy_3d`'s.
         unsafe { memory::memcpy_3d(c, on) }
     });
     code(r)
@@ -306,7 +311,8 @@ pub(crate) unsafe fn memcpy_3d(p: *const Memcpy3DParms, on: On) -> i32 {
 /// # Safety
 /// `p` must be null or valid; host memory the copy covers must be valid.
 pub unsafe extern "C-unwind" fn cudaMemcpy3D(p: *const Memcpy3DParms) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `p` is null or valid and the host memory it covers is valid: cudaMemcpy3D's contract, which is
+    // `memcpy_3d`'s.
     unsafe { memcpy_3d(p, sync()) }
 }
 
@@ -315,7 +321,8 @@ pub unsafe extern "C-unwind" fn cudaMemcpy3D(p: *const Memcpy3DParms) -> i32 {
 /// # Safety
 /// As for `cudaMemcpy3D`, until the copy completes.
 pub unsafe extern "C-unwind" fn cudaMemcpy3DAsync(p: *const Memcpy3DParms, s: *mut c_void) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `p` is null or valid and the host memory it covers stays valid until the copy completes:
+    // cudaMemcpy3DAsync's contract, which is `memcpy_3d`'s.
     unsafe { memcpy_3d(p, On::Async(stream(s))) }
 }
 
@@ -348,7 +355,7 @@ pub struct Memcpy3DPeerParms {
 /// # Safety
 /// `p` must be null or valid; the memory the copy covers must be valid.
 unsafe fn memcpy_3d_peer(p: *const Memcpy3DPeerParms, on: On) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `p` is null or a valid `cudaMemcpy3DPeerParms`: this function's contract (cudaMemcpy3DPeer's).
     let Some(q) = (unsafe { p.as_ref() }) else { return invalid() };
     if q.srcDevice != 0 || q.dstDevice != 0 {
         return code(record::<()>(Err(Error::InvalidDevice)));
@@ -369,7 +376,8 @@ unsafe fn memcpy_3d_peer(p: *const Memcpy3DPeerParms, on: On) -> i32 {
         extent: q.extent,
         kind: 4,
     };
-    // SAFETY: forwarded contract.
+    // SAFETY: `m` is a valid `cudaMemcpy3DParms` made from `q`, whose memory is valid (this function's contract), and
+    // it names device memory or arrays only (checked above), as `memcpy_3d` requires.
     unsafe { memcpy_3d(&m, on) }
 }
 
@@ -378,7 +386,8 @@ unsafe fn memcpy_3d_peer(p: *const Memcpy3DPeerParms, on: On) -> i32 {
 /// # Safety
 /// `p` must be null or valid; the memory the copy covers must be valid.
 pub unsafe extern "C-unwind" fn cudaMemcpy3DPeer(p: *const Memcpy3DPeerParms) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `p` is null or valid and the memory it covers is valid: cudaMemcpy3DPeer's contract, which is
+    // `memcpy_3d_peer`'s.
     unsafe { memcpy_3d_peer(p, sync()) }
 }
 
@@ -387,7 +396,8 @@ pub unsafe extern "C-unwind" fn cudaMemcpy3DPeer(p: *const Memcpy3DPeerParms) ->
 /// # Safety
 /// As for `cudaMemcpy3DPeer`, until the copy completes.
 pub unsafe extern "C-unwind" fn cudaMemcpy3DPeerAsync(p: *const Memcpy3DPeerParms, s: *mut c_void) -> i32 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `p` is null or valid and the memory it covers stays valid until the copy completes:
+    // cudaMemcpy3DPeerAsync's contract, which is `memcpy_3d_peer`'s.
     unsafe { memcpy_3d_peer(p, On::Async(stream(s))) }
 }
 

@@ -8,23 +8,17 @@ use std::ffi::c_void;
 
 use runtime::memory::On;
 
-use crate::registration::{symbol, symbol_copy_ends};
+use crate::registration::{SymbolCopy, symbol};
 use crate::{code, invalid, sync};
 
 /// # Safety
-/// `other` must be valid for `count` bytes (reads for `to_symbol`, else writes).
-unsafe fn symbol_copy(
-    sym: *const c_void,
-    other: *mut c_void,
-    count: usize,
-    offset: usize,
-    kind: i32,
-    to_symbol: bool,
-    on: runtime::memory::On,
-) -> i32 {
-    let r = symbol_copy_ends(sym, other, count, offset, kind, to_symbol).and_then(|(dst, src, kind)| {
-        // SAFETY: per the contract; the other side is device memory.
-        unsafe { runtime::memory::memcpy_on(dst, src, count, kind, on) }
+/// `c.other` must be valid for `c.count` bytes (reads into the symbol, else writes), until the
+/// copy completes when asynchronous.
+unsafe fn symbol_copy(c: SymbolCopy, on: runtime::memory::On) -> i32 {
+    let r = c.ends().and_then(|(dst, src, kind)| {
+        // SAFETY: the host end (`c.other`) is valid for `c.count` bytes: this function's
+        // contract; the other end is the symbol's device memory, `count` bytes checked in range.
+        unsafe { runtime::memory::memcpy_on(dst, src, c.count, kind, on) }
     });
     code(r)
 }
@@ -41,8 +35,9 @@ pub unsafe extern "C-unwind" fn cudaMemcpyToSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, sync()) }
+    // SAFETY: `src` is readable for `count` bytes: cudaMemcpyToSymbol's contract, which is `symbol_copy`'s for the host
+    // end.
+    unsafe { symbol_copy(SymbolCopy::into_symbol(sym, src, count, offset, kind), sync()) }
 }
 
 /// `cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset,
@@ -57,8 +52,9 @@ pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, dst, count, offset, kind, false, sync()) }
+    // SAFETY: `dst` is writable for `count` bytes: cudaMemcpyFromSymbol's contract, which is `symbol_copy`'s for the
+    // host end.
+    unsafe { symbol_copy(SymbolCopy::out_of_symbol(dst, sym, count, offset, kind), sync()) }
 }
 
 /// `cudaMemcpyToSymbolAsync`.
@@ -73,8 +69,9 @@ pub unsafe extern "C-unwind" fn cudaMemcpyToSymbolAsync(
     kind: i32,
     stream: *mut c_void,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, src as *mut c_void, count, offset, kind, true, On::Async(crate::stream(stream))) }
+    // SAFETY: `src` stays readable for `count` bytes until the copy completes: cudaMemcpyToSymbolAsync's contract,
+    // which is `symbol_copy`'s for an asynchronous copy.
+    unsafe { symbol_copy(SymbolCopy::into_symbol(sym, src, count, offset, kind), On::Async(crate::stream(stream))) }
 }
 
 /// `cudaMemcpyFromSymbolAsync`.
@@ -89,8 +86,9 @@ pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbolAsync(
     kind: i32,
     stream: *mut c_void,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { symbol_copy(sym, dst, count, offset, kind, false, On::Async(crate::stream(stream))) }
+    // SAFETY: `dst` stays writable for `count` bytes until the copy completes: cudaMemcpyFromSymbolAsync's contract,
+    // which is `symbol_copy`'s for an asynchronous copy.
+    unsafe { symbol_copy(SymbolCopy::out_of_symbol(dst, sym, count, offset, kind), On::Async(crate::stream(stream))) }
 }
 
 /// `cudaGetSymbolAddress(void **devPtr, const void *symbol)`.
