@@ -158,13 +158,11 @@ const LD_PARAM_THROUGH_ADDRESS: &str = r#"
 fn ld_param_through_a_parameters_address_reads_the_parameter() {
     let mem = DeviceMemory::new();
     let n = 64u64;
-    for (e, p) in load_on_engines(LD_PARAM_THROUGH_ADDRESS) {
+    for (e, p) in on_engines(LD_PARAM_THROUGH_ADDRESS) {
         let out = mem.alloc(n * 16).unwrap();
         p.launch("k", Dim3::x(1), Dim3::x(n as u32), 0, &out.0.to_le_bytes(), &mem)
             .unwrap_or_else(|f| panic!("{e:?}: {f}"));
-        let mut bytes = vec![0u8; (n * 16) as usize];
-        mem.read(out, &mut bytes).unwrap();
-        let got: Vec<u64> = bytes.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())).collect();
+        let got: Vec<u64> = download(&mem, out, (n * 2) as usize);
         let want: Vec<u64> = (0..n).flat_map(|t| [t * 1000, t]).collect();
         assert_eq!(got, want, "{e:?}");
     }
