@@ -1,0 +1,137 @@
+//! cuRAND's device API (include/curand_kernel.h) in `cuprite nvcc` builds.
+//!
+//! `tests/gpu-programs/curand_values.cu` draws from every generator and distribution for a
+//! grid of seeds, subsequences and offsets; its output on an H200, built with NVIDIA's nvcc
+//! 13.0 and NVIDIA's own header, is `curand_values.txt`. Built here with our header, the same
+//! program must print the same bits: exactly for raw bits, uniforms and counts (pure integer
+//! and exactly rounded arithmetic), and within a tolerance for values that pass through a
+//! transcendental function (the GPU's `__sincosf` approximation and its libdevice `log`,
+//! `sincospi` and `exp` are not bit-reproduced by Cuprite's). `programs/curand_checks.cu` adds
+//! statistics of 10^6 draws and jump-ahead consistency against a host reference.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+/// How a drawn word is compared: raw bits exactly, or a float/double within a tolerance.
+#[derive(Clone, Copy)]
+enum Word {
+    Exact,
+    Float,
+    Double,
+}
+
+/// The word kinds a recipe of curand_values.cu writes, in order (the last repeats).
+fn recipe_words(recipe: &str) -> Option<Vec<Word>> {
+    use Word::{Double as D, Exact as E, Float as F};
+    Some(match recipe {
+        "curand" | "uniform" | "uniform_double" | "poisson_3.5" | "poisson_5000" | "skipahead"
+        | "skipahead_sequence" => vec![E],
+        "normal" | "log_normal" => vec![F],
+        "normal_double" | "log_normal_double" => vec![D],
+        "mixed" => vec![F, E, F, D, F, F, F, D, E],
+        // curand4, uniform4, normal2, normal4, uniform2_double, normal2_double, log_normal4,
+        // poisson4, curand.
+        "vector4" => [[E; 4].as_slice(), &[E; 4], &[F; 2], &[F; 4], &[E; 2], &[D; 2], &[F; 4], &[E; 5]].concat(),
+        _ => return None,
+    })
+}
+
+/// Whether `ours` is within a few units of the GPU's `gpu`, relative to max(1, |gpu|): the
+/// fast sine/cosine's absolute error (about 2^-21) scaled by a Box-Muller radius of up to ~6.
+fn close(word: Word, ours: u64, gpu: u64) -> bool {
+    let (a, b, tolerance) = match word {
+        Word::Exact => return ours == gpu,
+        Word::Float => (f64::from(f32::from_bits(ours as u32)), f64::from(f32::from_bits(gpu as u32)), 1e-5),
+        Word::Double => (f64::from_bits(ours), f64::from_bits(gpu), 1e-12),
+    };
+    (a - b).abs() <= tolerance * b.abs().max(1.0)
+}
+
+/// `name recipe seed=.. subsequence=.. offset=..` → the words of the line.
+fn parse(text: &str) -> BTreeMap<String, Vec<u64>> {
+    text.lines()
+        .filter_map(|line| {
+            let (key, words) = line.split_once(':')?;
+            let words = words.split_whitespace().map(|w| u64::from_str_radix(w, 16).expect("hex word")).collect();
+            Some((key.to_string(), words))
+        })
+        .collect()
+}
+
+#[test]
+fn curand_values_match_nvidia_on_a_gpu() {
+    let repo = common::repo();
+    let exe = common::work_dir().join("curand_values");
+    let src = repo.join("tests/gpu-programs/curand_values.cu");
+    common::nvcc(&[
+        "-arch=sm_90",
+        "-DCURAND_VALUES_SKIP_POISSON_MID",
+        src.to_str().unwrap(),
+        "-o",
+        exe.to_str().unwrap(),
+    ])
+    .expect("build");
+    let out = common::run(&exe, &[], &[]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let ours = parse(&String::from_utf8_lossy(&out.stdout));
+    let gpu_text = std::fs::read_to_string(repo.join("tests/gpu-programs/curand_values.txt")).expect("GPU values");
+    let gpu = parse(&gpu_text);
+    assert_eq!(gpu.len(), 1440, "the recorded GPU run has 1440 cases");
+    let mut compared = 0;
+    let mut mismatches = Vec::new();
+    for (key, gpu_words) in &gpu {
+        let recipe = key.split_whitespace().nth(1).expect("recipe");
+        if recipe == "poisson_100" {
+            continue; // 64 <= lambda <= 4000 is not implemented (the kernel stops)
+        }
+        let words = recipe_words(recipe).unwrap_or_else(|| panic!("unknown recipe in {key}"));
+        let Some(our_words) = ours.get(key) else {
+            mismatches.push(format!("{key}: missing"));
+            continue;
+        };
+        let kind = |i: usize| words[i.min(words.len() - 1)];
+        let same = our_words.len() == gpu_words.len()
+            && our_words.iter().zip(gpu_words).enumerate().all(|(i, (&a, &b))| close(kind(i), a, b));
+        if !same {
+            mismatches.push(format!("{key}:\n  ours {our_words:x?}\n  gpu  {gpu_words:x?}"));
+        }
+        compared += 1;
+    }
+    assert!(mismatches.is_empty(), "{} of {compared} cases differ:\n{}", mismatches.len(), mismatches.join("\n"));
+    assert_eq!(compared, 1440 - 3 * 36);
+}
+
+#[test]
+fn curand_statistics_and_jump_ahead() {
+    let src = common::repo().join("crates/nvcc/tests/programs/curand_checks.cu");
+    let exe = common::work_dir().join("curand_checks");
+    common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()]).expect("build");
+    let out = common::run(&exe, &[], &[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && stdout.ends_with("PASS\n"), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn curand_poisson_in_the_unimplemented_range_stops_with_a_message() {
+    let dir = common::work_dir();
+    let src = dir.join("curand_poisson_mid.cu");
+    std::fs::write(
+        &src,
+        "#include <cstdio>\n#include <curand_kernel.h>\n\
+         __global__ void k(unsigned int *out) { curandState s; curand_init(1, 0, 0, &s); *out = curand_poisson(&s, 100.0); }\n\
+         int main() { unsigned int *p; cudaMalloc(&p, 4); k<<<1, 1>>>(p);\n\
+         printf(\"%s\\n\", cudaGetErrorName(cudaDeviceSynchronize())); return 0; }\n",
+    )
+    .expect("write source");
+    let exe = dir.join("curand_poisson_mid");
+    common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()]).expect("build");
+    let out = common::run(&exe, &[], &[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("curand_poisson with 64 <= lambda <= 4000 (here 100) is not supported")
+            && stdout.contains("cudaErrorLaunchFailure"),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
