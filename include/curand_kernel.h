@@ -63,11 +63,14 @@ __CUPRITE_CURAND void __cuprite_curand_xorwow_jump(unsigned int v[5], unsigned l
                                                    const unsigned int (*table)[800]) {
     for (int i = 0; n != 0; i++, n >>= 2) {
         for (unsigned int repeat = (unsigned int)(n & 3); repeat != 0; repeat--) {
-            const unsigned int *columns = table[i];
+            /* Branch-free: every thread of a warp reads the same columns in the same order. */
+            const unsigned int *column = table[i];
             unsigned int out[5] = {0, 0, 0, 0, 0};
-            for (int bit = 0; bit < 160; bit++) {
-                if ((v[bit >> 5] >> (bit & 31)) & 1u) {
-                    for (int w = 0; w < 5; w++) out[w] ^= columns[bit * 5 + w];
+            for (int word = 0; word < 5; word++) {
+                unsigned int bits = v[word];
+                for (int bit = 0; bit < 32; bit++, column += 5) {
+                    unsigned int mask = 0u - ((bits >> bit) & 1u);
+                    for (int w = 0; w < 5; w++) out[w] ^= column[w] & mask;
                 }
             }
             for (int w = 0; w < 5; w++) v[w] = out[w];
