@@ -58,20 +58,17 @@ typedef struct curandStateMRG32k3a curandStateMRG32k3a_t;
 
 /* ---------------------------------------------------------------- XORWOW */
 
-/* v <- J v for the jump matrix J = product of table[i]^(digit i of n in base 4). */
+/* v <- J v for the jump matrix J = product of table[i]^(digit i of n in base 4); a matrix is
+ * 40 nibble tables (scripts/gen-curand-tables.py), a product 40 lookups. */
 __CUPRITE_CURAND void __cuprite_curand_xorwow_jump(unsigned int v[5], unsigned long long n,
-                                                   const unsigned int (*table)[800]) {
+                                                   const unsigned int (*table)[3200]) {
     for (int i = 0; n != 0; i++, n >>= 2) {
         for (unsigned int repeat = (unsigned int)(n & 3); repeat != 0; repeat--) {
-            /* Branch-free: every thread of a warp reads the same columns in the same order. */
-            const unsigned int *column = table[i];
             unsigned int out[5] = {0, 0, 0, 0, 0};
-            for (int word = 0; word < 5; word++) {
-                unsigned int bits = v[word];
-                for (int bit = 0; bit < 32; bit++, column += 5) {
-                    unsigned int mask = 0u - ((bits >> bit) & 1u);
-                    for (int w = 0; w < 5; w++) out[w] ^= column[w] & mask;
-                }
+            for (int nibble = 0; nibble < 40; nibble++) {
+                unsigned int value = (v[nibble >> 3] >> ((nibble & 7) * 4)) & 15u;
+                const unsigned int *row = table[i] + (nibble * 16 + value) * 5;
+                for (int w = 0; w < 5; w++) out[w] ^= row[w];
             }
             for (int w = 0; w < 5; w++) v[w] = out[w];
         }

@@ -7,8 +7,9 @@ XORWOW (Marsaglia's xorshift on v[0..4], plus a Weyl sequence d that skips by pl
 arithmetic) is linear over GF(2) in its 160 state bits: one step is a 160x160 bit matrix A.
 A jump of n steps multiplies by A^n, composed from the tables below one base-4 digit of n at
 a time: offset table entry i is A^(4^i), subsequence table entry i is A^(2^67 * 4^i)
-(cuRAND spaces XORWOW subsequences 2^67 steps apart). A matrix is stored by columns: column
-j (the image of state bit j, bit j%32 of word j/32) is five words.
+(cuRAND spaces XORWOW subsequences 2^67 steps apart). A matrix is stored as 40 nibble tables:
+row [k][x] (five words) is the image of the state whose nibble k (bits 4k..4k+3, word k/8)
+is x and whose other bits are 0, so a product is 40 lookups XORed together.
 
 MRG32k3a (L'Ecuyer) is linear modulo m1 and m2 in its two three-word components; a jump of n
 steps multiplies each by a 3x3 matrix power. Entry i of each table holds A1^(base * 2^i) and
@@ -87,10 +88,20 @@ def mrg_table(log2_base):
     return table
 
 
+def nibble_rows(columns):
+    """The images of the 16 values of each of the 40 nibbles, by nibble then value."""
+    rows = []
+    for nibble in range(BITS // 4):
+        for value in range(16):
+            rows.append(apply(columns, value << (4 * nibble)))
+    return rows
+
+
 def xorwow_c(name, matrices):
-    lines = [f"static __device__ const unsigned int {name}[32][{BITS * WORDS}] = {{"]
+    size = BITS // 4 * 16 * WORDS
+    lines = [f"static __device__ const unsigned int {name}[32][{size}] = {{"]
     for m in matrices:
-        words = [(c >> (32 * w)) & MASK for c in m for w in range(WORDS)]
+        words = [(r >> (32 * w)) & MASK for r in nibble_rows(m) for w in range(WORDS)]
         lines.append("    {")
         for k in range(0, len(words), 8):
             lines.append("        " + ", ".join(f"0x{x:08x}u" for x in words[k:k + 8]) + ",")
@@ -115,7 +126,7 @@ def main():
         " * curand_kernel.h (see the script for their layout). */",
         "#pragma once",
         "",
-        "/* XORWOW: entry i is A^(4^i) (offsets) or A^(2^67 * 4^i) (subsequences), by columns. */",
+        "/* XORWOW: entry i is A^(4^i) (offsets) or A^(2^67 * 4^i) (subsequences), by nibbles. */",
         xorwow_c("__cuprite_curand_xorwow_offset_jumps", offsets),
         xorwow_c("__cuprite_curand_xorwow_subsequence_jumps", subsequences),
         "",
