@@ -1,9 +1,10 @@
 /* Cuprite's cuRAND device API (header-only, as NVIDIA's is): the XORWOW, Philox4x32-10 and
- * MRG32k3a generators, curand_init / skipahead / skipahead_sequence, and the uniform, normal,
- * log-normal and Poisson distributions, drawing the same numbers as NVIDIA's for the same seed,
- * subsequence and offset. Written from the published algorithms (Marsaglia's xorwow; Salmon et
- * al., "Parallel random numbers: as easy as 1, 2, 3"; L'Ecuyer's MRG32k3a) and cuRAND's
- * documented definitions; checked against NVIDIA's on a GPU by tests/gpu-programs/curand_values.
+ * MRG32k3a generators and the (scrambled) Sobol32 quasi-random sequences; curand_init,
+ * skipahead and skipahead_sequence; the uniform, normal, log-normal and Poisson distributions,
+ * drawing the same numbers as NVIDIA's for the same seed, subsequence and offset. Written from
+ * the published algorithms (Marsaglia's xorwow; Salmon et al., "Parallel random numbers: as
+ * easy as 1, 2, 3"; L'Ecuyer's MRG32k3a; Sobol's sequence in Gray-code order) and cuRAND's
+ * documented definitions; checked against NVIDIA's on an H200 (tests/gpu-programs/curand_*).
  * Only `cuprite nvcc` builds see this file: nvcc uses its own toolkit's header. */
 #pragma once
 #include <cuda_runtime.h>
@@ -574,5 +575,121 @@ __CUPRITE_CURAND uint4 curand_poisson4(curandStatePhilox4_32_10_t *state, double
     unsigned int w = curand_poisson(state, lambda);
     return make_uint4(x, y, z, w);
 }
+
+
+/* ---------------------------------------------------------------- Sobol32 (quasi-random) */
+
+/** One dimension's 32 direction vectors (from cuRAND's host API or the user's own). */
+typedef unsigned int curandDirectionVectors32_t[32];
+
+/** Sobol32: the draw index i, the current point x, the scramble constant c (0 unscrambled). */
+struct curandStateSobol32 {
+    unsigned int i, x, c;
+    unsigned int direction_vectors[32];
+};
+typedef struct curandStateSobol32 curandStateSobol32_t;
+
+/** Scrambled Sobol32: the points XORed with the scramble constant c. */
+struct curandStateScrambledSobol32 {
+    unsigned int i, x, c;
+    unsigned int direction_vectors[32];
+};
+typedef struct curandStateScrambledSobol32 curandStateScrambledSobol32_t;
+
+/* x = c XOR the direction vectors of the set bits of i's Gray code. */
+template <typename State>
+__CUPRITE_CURAND void __cuprite_curand_sobol_skipahead(unsigned int n, State *state) {
+    state->i += n;
+    unsigned int gray = state->i ^ (state->i >> 1);
+    unsigned int x = state->c;
+    for (int k = 0; k < 32; k++)
+        if ((gray >> k) & 1u) x ^= state->direction_vectors[k];
+    state->x = x;
+}
+
+template <typename State>
+__CUPRITE_CURAND void __cuprite_curand_sobol_init(const unsigned int *direction_vectors, unsigned int scramble,
+                                                  unsigned int offset, State *state) {
+    state->i = 0;
+    state->c = scramble;
+    for (int k = 0; k < 32; k++) state->direction_vectors[k] = direction_vectors[k];
+    __cuprite_curand_sobol_skipahead(offset, state);
+}
+
+/* The current point; then the next by Gray code: flip the vector of i's lowest zero bit. */
+template <typename State>
+__CUPRITE_CURAND unsigned int __cuprite_curand_sobol_next(State *state) {
+    unsigned int point = state->x;
+    state->x ^= state->direction_vectors[(__ffs(~state->i) - 1) & 31];
+    state->i++;
+    return point;
+}
+
+/* The inverse normal CDF of the point as a uniform u, -sqrt(2) erfcinv(2u), the upper half
+ * mirrored to 1 - u for precision. */
+__CUPRITE_CURAND float __cuprite_curand_normal_icdf(unsigned int x) {
+    float scale = -1.4142135f;
+    if (x >= 0x80000000u) {
+        x = 0xffffffffu - x;
+        scale = -scale;
+    }
+    return scale * erfcinvf(2.0f * __cuprite_curand_to_uniform(x));
+}
+
+__CUPRITE_CURAND double __cuprite_curand_normal_icdf_double(unsigned int x) {
+    double scale = -1.4142135623730951;
+    if (x >= 0x80000000u) {
+        x = 0xffffffffu - x;
+        scale = -scale;
+    }
+    return scale * erfcinv(2.0 * fma((double)x, 0x1p-32, 0x1p-33));
+}
+
+/** Starts the sequence of the given direction vectors at point number `offset`. */
+__CUPRITE_CURAND void curand_init(const unsigned int *direction_vectors, unsigned int offset,
+                                  curandStateSobol32_t *state) {
+    __cuprite_curand_sobol_init(direction_vectors, 0u, offset, state);
+}
+
+/** Starts the scrambled sequence (points XORed with scramble_c) at point number `offset`. */
+__CUPRITE_CURAND void curand_init(const unsigned int *direction_vectors, unsigned int scramble_c,
+                                  unsigned int offset, curandStateScrambledSobol32_t *state) {
+    __cuprite_curand_sobol_init(direction_vectors, scramble_c, offset, state);
+}
+
+/* The public functions of both Sobol32 states: quasi-random draws, one point per value. */
+#define __CUPRITE_CURAND_SOBOL(State)                                                              \
+    /** Advances the state by n points. */                                                         \
+    __CUPRITE_CURAND void skipahead(unsigned int n, State *state) { __cuprite_curand_sobol_skipahead(n, state); } \
+    /** The next point, 32 bits. */                                                                \
+    __CUPRITE_CURAND unsigned int curand(State *state) { return __cuprite_curand_sobol_next(state); } \
+    /** The next point as a float in (0, 1]. */                                                   \
+    __CUPRITE_CURAND float curand_uniform(State *state) {                                          \
+        return __cuprite_curand_to_uniform(__cuprite_curand_sobol_next(state));                    \
+    }                                                                                              \
+    /** The next point as a double in (0, 1]. */                                                  \
+    __CUPRITE_CURAND double curand_uniform_double(State *state) {                                  \
+        return __cuprite_curand_to_uniform_double(__cuprite_curand_sobol_next(state));             \
+    }                                                                                              \
+    /** The next point through the inverse normal CDF. */                                         \
+    __CUPRITE_CURAND float curand_normal(State *state) {                                           \
+        return __cuprite_curand_normal_icdf(__cuprite_curand_sobol_next(state));                   \
+    }                                                                                              \
+    /** The next point through the inverse normal CDF, in double. */                              \
+    __CUPRITE_CURAND double curand_normal_double(State *state) {                                   \
+        return __cuprite_curand_normal_icdf_double(__cuprite_curand_sobol_next(state));            \
+    }                                                                                              \
+    /** exp(mean + stddev * the normal of the next point). */                                     \
+    __CUPRITE_CURAND float curand_log_normal(State *state, float mean, float stddev) {             \
+        return expf(fmaf(stddev, curand_normal(state), mean));                                     \
+    }                                                                                              \
+    /** exp(mean + stddev * the normal of the next point), in double. */                          \
+    __CUPRITE_CURAND double curand_log_normal_double(State *state, double mean, double stddev) {   \
+        return exp(fma(stddev, curand_normal_double(state), mean));                                \
+    }
+
+__CUPRITE_CURAND_SOBOL(curandStateSobol32_t)
+__CUPRITE_CURAND_SOBOL(curandStateScrambledSobol32_t)
+#undef __CUPRITE_CURAND_SOBOL
 
 #undef __CUPRITE_CURAND

@@ -168,3 +168,30 @@ fn mrg32k3a_jumps_match_nvidia_except_its_large_subsequences() {
     assert_eq!((same, differ.len()), (3 * 68 - 16, 16), "every GPU line compared");
     assert!(differ.iter().all(|&equal| !equal), "a large subsequence now matches the GPU: update this test");
 }
+
+/// Sobol32 and scrambled Sobol32 (`tests/gpu-programs/curand_sobol_values.cu`): points, uniforms
+/// and skips equal the H200's bits; the inverse-normal-CDF draws (`erfcinvf`/`erfcinv`, whose
+/// last bits differ between Cuprite's libdevice and NVIDIA's) within the tolerance above.
+#[test]
+fn sobol32_values_match_nvidia_on_a_gpu() {
+    let repo = common::repo();
+    let exe = common::work_dir().join("curand_sobol_values");
+    let src = repo.join("tests/gpu-programs/curand_sobol_values.cu");
+    common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()]).expect("build");
+    let out = common::run(&exe, &[], &[]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let ours = parse(&String::from_utf8_lossy(&out.stdout));
+    let gpu =
+        parse(&std::fs::read_to_string(repo.join("tests/gpu-programs/curand_sobol_values.txt")).expect("GPU values"));
+    use Word::{Double as D, Exact as E, Float as F};
+    // curand x4, uniform, normal, uniform_double, normal_double, log_normal, log_normal_double.
+    let words = [E, E, E, E, E, F, E, D, F, D];
+    assert_eq!(gpu.len(), 84, "the recorded GPU run has 84 cases");
+    for (key, gpu_words) in &gpu {
+        let our_words = ours.get(key).unwrap_or_else(|| panic!("{key}: missing"));
+        let same = our_words.len() == words.len()
+            && gpu_words.len() == words.len()
+            && words.iter().zip(our_words.iter().zip(gpu_words)).all(|(&w, (&a, &b))| close(w, a, b));
+        assert!(same, "{key}:\n  ours {our_words:x?}\n  gpu  {gpu_words:x?}");
+    }
+}
