@@ -517,6 +517,34 @@ __CUPRITE_CURAND double2 curand_normal2_double(curandStatePhilox4_32_10_t *state
     return __cuprite_curand_normal_pair_double(state);
 }
 
+/** Four double uniforms in (0, 1), 53 bits each, from two curand4 draws. */
+__CUPRITE_CURAND double4 curand_uniform4_double(curandStatePhilox4_32_10_t *state) {
+    uint4 a = curand4(state);
+    uint4 b = curand4(state);
+    return make_double4(__cuprite_curand_to_uniform_double53(a.x, a.y), __cuprite_curand_to_uniform_double53(a.z, a.w),
+                        __cuprite_curand_to_uniform_double53(b.x, b.y), __cuprite_curand_to_uniform_double53(b.z, b.w));
+}
+
+/** Four standard normal doubles, two Box-Muller pairs. */
+__CUPRITE_CURAND double4 curand_normal4_double(curandStatePhilox4_32_10_t *state) {
+    double2 first = __cuprite_curand_normal_pair_double(state);
+    double2 second = __cuprite_curand_normal_pair_double(state);
+    return make_double4(first.x, first.y, second.x, second.y);
+}
+
+/** Two log-normal doubles, exp(mean + stddev * N(0, 1)). */
+__CUPRITE_CURAND double2 curand_log_normal2_double(curandStatePhilox4_32_10_t *state, double mean, double stddev) {
+    double2 n = curand_normal2_double(state);
+    return make_double2(exp(fma(stddev, n.x, mean)), exp(fma(stddev, n.y, mean)));
+}
+
+/** Four log-normal doubles. */
+__CUPRITE_CURAND double4 curand_log_normal4_double(curandStatePhilox4_32_10_t *state, double mean, double stddev) {
+    double4 n = curand_normal4_double(state);
+    return make_double4(exp(fma(stddev, n.x, mean)), exp(fma(stddev, n.y, mean)), exp(fma(stddev, n.z, mean)),
+                        exp(fma(stddev, n.w, mean)));
+}
+
 /** Four log-normal floats, exp(mean + stddev * N(0, 1)). */
 __CUPRITE_CURAND float4 curand_log_normal4(curandStatePhilox4_32_10_t *state, float mean, float stddev) {
     float4 n = curand_normal4(state);

@@ -59,21 +59,25 @@ fn parse(text: &str) -> BTreeMap<String, Vec<u64>> {
         .collect()
 }
 
+/// Builds `path` (relative to the repository) with `cuprite nvcc -arch=sm_90 EXTRA...`, runs it,
+/// and returns its output; the run must succeed.
+fn build_and_run(path: &str, extra: &[&str]) -> std::process::Output {
+    let src = common::repo().join(path);
+    let stem = src.file_stem().and_then(|s| s.to_str()).expect("file name").to_string();
+    let exe = common::work_dir().join(stem);
+    let mut args = vec!["-arch=sm_90"];
+    args.extend_from_slice(extra);
+    args.extend([src.to_str().unwrap(), "-o", exe.to_str().unwrap()]);
+    common::nvcc(&args).expect("build");
+    let out = common::run(&exe, &[], &[]);
+    assert!(out.status.success(), "{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    out
+}
+
 #[test]
 fn curand_values_match_nvidia_on_a_gpu() {
     let repo = common::repo();
-    let exe = common::work_dir().join("curand_values");
-    let src = repo.join("tests/gpu-programs/curand_values.cu");
-    common::nvcc(&[
-        "-arch=sm_90",
-        "-DCURAND_VALUES_SKIP_POISSON_MID",
-        src.to_str().unwrap(),
-        "-o",
-        exe.to_str().unwrap(),
-    ])
-    .expect("build");
-    let out = common::run(&exe, &[], &[]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = build_and_run("tests/gpu-programs/curand_values.cu", &["-DCURAND_VALUES_SKIP_POISSON_MID"]);
     let ours = parse(&String::from_utf8_lossy(&out.stdout));
     let gpu_text = std::fs::read_to_string(repo.join("tests/gpu-programs/curand_values.txt")).expect("GPU values");
     let gpu = parse(&gpu_text);
@@ -104,12 +108,9 @@ fn curand_values_match_nvidia_on_a_gpu() {
 
 #[test]
 fn curand_statistics_and_jump_ahead() {
-    let src = common::repo().join("crates/nvcc/tests/programs/curand_checks.cu");
-    let exe = common::work_dir().join("curand_checks");
-    common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()]).expect("build");
-    let out = common::run(&exe, &[], &[]);
+    let out = build_and_run("crates/nvcc/tests/programs/curand_checks.cu", &[]);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success() && stdout.ends_with("PASS\n"), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.ends_with("PASS\n"), "{stdout}");
 }
 
 #[test]
@@ -142,11 +143,7 @@ fn curand_poisson_in_the_unimplemented_range_stops_with_a_message() {
 #[test]
 fn mrg32k3a_jumps_match_nvidia_except_its_large_subsequences() {
     let repo = common::repo();
-    let exe = common::work_dir().join("curand_mrg_subsequence");
-    let src = repo.join("tests/gpu-programs/curand_mrg_subsequence.cu");
-    common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()]).expect("build");
-    let out = common::run(&exe, &[], &[]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = build_and_run("tests/gpu-programs/curand_mrg_subsequence.cu", &[]);
     let ours = String::from_utf8_lossy(&out.stdout).into_owned();
     let gpu = std::fs::read_to_string(repo.join("tests/gpu-programs/curand_mrg_subsequence.txt")).expect("GPU states");
     let (mut same, mut differ) = (0, Vec::new());
@@ -169,24 +166,15 @@ fn mrg32k3a_jumps_match_nvidia_except_its_large_subsequences() {
     assert!(differ.iter().all(|&equal| !equal), "a large subsequence now matches the GPU: update this test");
 }
 
-/// Sobol32 and scrambled Sobol32 (`tests/gpu-programs/curand_sobol_values.cu`): points, uniforms
-/// and skips equal the H200's bits; the inverse-normal-CDF draws (`erfcinvf`/`erfcinv`, whose
-/// last bits differ between Cuprite's libdevice and NVIDIA's) within the tolerance above.
-#[test]
-fn sobol32_values_match_nvidia_on_a_gpu() {
+/// Builds `tests/gpu-programs/NAME.cu`, runs it, and compares every line of the H200's
+/// `NAME.txt` (`cases` of them) word by word, the kinds of the words given by `words`.
+fn assert_matches_gpu(name: &str, cases: usize, words: &[Word]) {
     let repo = common::repo();
-    let exe = common::work_dir().join("curand_sobol_values");
-    let src = repo.join("tests/gpu-programs/curand_sobol_values.cu");
-    common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()]).expect("build");
-    let out = common::run(&exe, &[], &[]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = build_and_run(&format!("tests/gpu-programs/{name}.cu"), &[]);
     let ours = parse(&String::from_utf8_lossy(&out.stdout));
-    let gpu =
-        parse(&std::fs::read_to_string(repo.join("tests/gpu-programs/curand_sobol_values.txt")).expect("GPU values"));
-    use Word::{Double as D, Exact as E, Float as F};
-    // curand x4, uniform, normal, uniform_double, normal_double, log_normal, log_normal_double.
-    let words = [E, E, E, E, E, F, E, D, F, D];
-    assert_eq!(gpu.len(), 84, "the recorded GPU run has 84 cases");
+    let gpu_text = std::fs::read_to_string(repo.join(format!("tests/gpu-programs/{name}.txt"))).expect("GPU values");
+    let gpu = parse(&gpu_text);
+    assert_eq!(gpu.len(), cases, "the recorded GPU run has {cases} cases");
     for (key, gpu_words) in &gpu {
         let our_words = ours.get(key).unwrap_or_else(|| panic!("{key}: missing"));
         let same = our_words.len() == words.len()
@@ -194,4 +182,23 @@ fn sobol32_values_match_nvidia_on_a_gpu() {
             && words.iter().zip(our_words.iter().zip(gpu_words)).all(|(&w, (&a, &b))| close(w, a, b));
         assert!(same, "{key}:\n  ours {our_words:x?}\n  gpu  {gpu_words:x?}");
     }
+}
+
+/// Sobol32 and scrambled Sobol32 (`tests/gpu-programs/curand_sobol_values.cu`): points, uniforms
+/// and skips equal the H200's bits; the inverse-normal-CDF draws (`erfcinvf`/`erfcinv`, whose
+/// last bits differ between Cuprite's libdevice and NVIDIA's) within the tolerance above.
+#[test]
+fn sobol32_values_match_nvidia_on_a_gpu() {
+    use Word::{Double as D, Exact as E, Float as F};
+    // curand x4, uniform, normal, uniform_double, normal_double, log_normal, log_normal_double.
+    assert_matches_gpu("curand_sobol_values", 84, &[E, E, E, E, E, F, E, D, F, D]);
+}
+
+/// Philox's four-wide doubles (`tests/gpu-programs/curand_philox_double4.cu`) from every
+/// position within a counter block: uniforms exactly, normals and log-normals within tolerance.
+#[test]
+fn philox_double4_values_match_nvidia_on_a_gpu() {
+    use Word::{Double as D, Exact as E};
+    // uniform4_double, normal4_double, log_normal2_double, log_normal4_double, curand.
+    assert_matches_gpu("curand_philox_double4", 12, &[E, E, E, E, D, D, D, D, D, D, D, D, D, D, E]);
 }
