@@ -1,0 +1,723 @@
+/* Cuprite's cuRAND device API (header-only, as NVIDIA's is): the XORWOW, Philox4x32-10 and
+ * MRG32k3a generators and the (scrambled) Sobol32 quasi-random sequences; curand_init,
+ * skipahead and skipahead_sequence; the uniform, normal, log-normal and Poisson distributions,
+ * drawing the same numbers as NVIDIA's for the same seed, subsequence and offset. Written from
+ * the published algorithms (Marsaglia's xorwow; Salmon et al., "Parallel random numbers: as
+ * easy as 1, 2, 3"; L'Ecuyer's MRG32k3a; Sobol's sequence in Gray-code order) and cuRAND's
+ * documented definitions; checked against NVIDIA's on an H200 (tests/gpu-programs/curand_*).
+ * Only `cuprite nvcc` builds see this file: nvcc uses its own toolkit's header. */
+#pragma once
+#include <cuda_runtime.h>
+#include "cuprite/curand_jump_tables.h"
+
+#define __CUPRITE_CURAND static __forceinline__ __device__
+
+/* Which value the Box-Muller cache of a state holds: a float normal or log-normal (the
+ * log-normal cache holds the exponentiated value, so the two never share it). */
+#define __CUPRITE_CURAND_CACHED_NORMAL 1
+#define __CUPRITE_CURAND_CACHED_LOG_NORMAL 2
+
+/* ---------------------------------------------------------------- state types */
+
+/** XORWOW: five xorshift words v and a Weyl counter d (period 2^192 - 2^32). */
+struct curandStateXORWOW {
+    unsigned int d;
+    unsigned int v[5];
+    int boxmuller_flag;
+    int boxmuller_flag_double;
+    float boxmuller_extra;
+    double boxmuller_extra_double;
+};
+typedef struct curandStateXORWOW curandStateXORWOW_t;
+typedef struct curandStateXORWOW curandState_t;
+typedef struct curandStateXORWOW curandState;
+
+/** Philox4x32-10: a 128-bit counter, a 64-bit key, the current block of four outputs and
+ * which of them comes next (STATE). */
+struct curandStatePhilox4_32_10 {
+    uint4 ctr;
+    uint4 output;
+    uint2 key;
+    unsigned int STATE;
+    int boxmuller_flag;
+    int boxmuller_flag_double;
+    float boxmuller_extra;
+    double boxmuller_extra_double;
+};
+typedef struct curandStatePhilox4_32_10 curandStatePhilox4_32_10_t;
+
+/** MRG32k3a: the last three values of each of the two component recurrences. */
+struct curandStateMRG32k3a {
+    unsigned int s1[3];
+    unsigned int s2[3];
+    int boxmuller_flag;
+    int boxmuller_flag_double;
+    float boxmuller_extra;
+    double boxmuller_extra_double;
+};
+typedef struct curandStateMRG32k3a curandStateMRG32k3a_t;
+
+/* ---------------------------------------------------------------- XORWOW */
+
+/* v <- J v for the jump matrix J = product of table[i]^(digit i of n in base 4); a matrix is
+ * 40 nibble tables (scripts/gen-curand-tables.py), a product 40 lookups. */
+__CUPRITE_CURAND void __cuprite_curand_xorwow_jump(unsigned int v[5], unsigned long long n,
+                                                   const unsigned int (*table)[3200]) {
+    for (int i = 0; n != 0; i++, n >>= 2) {
+        for (unsigned int repeat = (unsigned int)(n & 3); repeat != 0; repeat--) {
+            unsigned int out[5] = {0, 0, 0, 0, 0};
+            for (int nibble = 0; nibble < 40; nibble++) {
+                unsigned int value = (v[nibble >> 3] >> ((nibble & 7) * 4)) & 15u;
+                const unsigned int *row = table[i] + (nibble * 16 + value) * 5;
+                for (int w = 0; w < 5; w++) out[w] ^= row[w];
+            }
+            for (int w = 0; w < 5; w++) v[w] = out[w];
+        }
+    }
+}
+
+/** Advances the state by n draws. */
+__CUPRITE_CURAND void skipahead(unsigned long long n, curandStateXORWOW_t *state) {
+    __cuprite_curand_xorwow_jump(state->v, n, __cuprite_curand_xorwow_offset_jumps);
+    state->d += 362437u * (unsigned int)n;
+}
+
+/** Advances the state by n subsequences of 2^67 draws (the Weyl counter's step times 2^67
+ * is 0 modulo 2^32, so d stays). */
+__CUPRITE_CURAND void skipahead_sequence(unsigned long long n, curandStateXORWOW_t *state) {
+    __cuprite_curand_xorwow_jump(state->v, n, __cuprite_curand_xorwow_subsequence_jumps);
+}
+
+/** Seeds the state: the seed's halves, salted and multiplied by odd constants, offset
+ * Marsaglia's initial words; then subsequence * 2^67 + offset draws are skipped. */
+__CUPRITE_CURAND void curand_init(unsigned long long seed, unsigned long long subsequence,
+                                  unsigned long long offset, curandStateXORWOW_t *state) {
+    unsigned int low = (unsigned int)seed ^ 0xaad26b49u;
+    unsigned int high = (unsigned int)(seed >> 32) ^ 0xf7dcefddu;
+    unsigned int t0 = 1099087573u * low;
+    unsigned int t1 = 2591861531u * high;
+    state->d = 6615241u + t1 + t0;
+    state->v[0] = 123456789u + t0;
+    state->v[1] = 362436069u ^ t0;
+    state->v[2] = 521288629u + t1;
+    state->v[3] = 88675123u ^ t1;
+    state->v[4] = 5783321u + t0;
+    skipahead_sequence(subsequence, state);
+    skipahead(offset, state);
+    state->boxmuller_flag = 0;
+    state->boxmuller_flag_double = 0;
+    state->boxmuller_extra = 0.0f;
+    state->boxmuller_extra_double = 0.0;
+}
+
+/** The next 32 random bits. */
+__CUPRITE_CURAND unsigned int curand(curandStateXORWOW_t *state) {
+    unsigned int t = state->v[0] ^ (state->v[0] >> 2);
+    state->v[0] = state->v[1];
+    state->v[1] = state->v[2];
+    state->v[2] = state->v[3];
+    state->v[3] = state->v[4];
+    state->v[4] = (state->v[4] ^ (state->v[4] << 4)) ^ (t ^ (t << 1));
+    state->d += 362437u;
+    return state->v[4] + state->d;
+}
+
+/* ---------------------------------------------------------------- Philox4x32-10 */
+
+/* One Philox round: two 32x32->64 multiplications whose halves are mixed with the key. */
+__CUPRITE_CURAND uint4 __cuprite_curand_philox_round(uint4 ctr, uint2 key) {
+    unsigned int high0 = __umulhi(0xD2511F53u, ctr.x);
+    unsigned int low0 = 0xD2511F53u * ctr.x;
+    unsigned int high1 = __umulhi(0xCD9E8D57u, ctr.z);
+    unsigned int low1 = 0xCD9E8D57u * ctr.z;
+    return make_uint4(high1 ^ ctr.y ^ key.x, low1, high0 ^ ctr.w ^ key.y, low0);
+}
+
+/* Ten rounds, the key bumped by the Weyl constants between them. */
+__CUPRITE_CURAND uint4 __cuprite_curand_philox_block(uint4 ctr, uint2 key) {
+    for (int round = 0; round < 9; round++) {
+        ctr = __cuprite_curand_philox_round(ctr, key);
+        key.x += 0x9E3779B9u;
+        key.y += 0xBB67AE85u;
+    }
+    return __cuprite_curand_philox_round(ctr, key);
+}
+
+/* ctr += n, as a 128-bit number. */
+__CUPRITE_CURAND void __cuprite_curand_philox_add(uint4 *ctr, unsigned long long n) {
+    unsigned int low = (unsigned int)n, high = (unsigned int)(n >> 32);
+    ctr->x += low;
+    unsigned int carry = ctr->x < low;
+    ctr->y += high;
+    unsigned int carry_y = ctr->y < high;
+    ctr->y += carry;
+    carry_y += (carry && ctr->y == 0);
+    ctr->z += carry_y;
+    if (carry_y && ctr->z == 0) ctr->w++;
+}
+
+/** Advances the state by n draws (a quarter of them counter blocks). */
+__CUPRITE_CURAND void skipahead(unsigned long long n, curandStatePhilox4_32_10_t *state) {
+    state->STATE += (unsigned int)(n & 3);
+    n /= 4;
+    if (state->STATE > 3) {
+        n += 1;
+        state->STATE -= 4;
+    }
+    __cuprite_curand_philox_add(&state->ctr, n);
+    state->output = __cuprite_curand_philox_block(state->ctr, state->key);
+}
+
+/** Advances the state by n subsequences of 2^66 draws: the counter's upper 64 bits. */
+__CUPRITE_CURAND void skipahead_sequence(unsigned long long n, curandStatePhilox4_32_10_t *state) {
+    unsigned int low = (unsigned int)n, high = (unsigned int)(n >> 32);
+    state->ctr.z += low;
+    unsigned int carry = state->ctr.z < low;
+    state->ctr.w += high + carry;
+    state->output = __cuprite_curand_philox_block(state->ctr, state->key);
+}
+
+/** Seeds the state: the seed is the key, the counter starts at subsequence * 2^64 + offset/4. */
+__CUPRITE_CURAND void curand_init(unsigned long long seed, unsigned long long subsequence,
+                                  unsigned long long offset, curandStatePhilox4_32_10_t *state) {
+    state->ctr = make_uint4(0, 0, 0, 0);
+    state->key = make_uint2((unsigned int)seed, (unsigned int)(seed >> 32));
+    state->STATE = 0;
+    state->boxmuller_flag = 0;
+    state->boxmuller_flag_double = 0;
+    state->boxmuller_extra = 0.0f;
+    state->boxmuller_extra_double = 0.0;
+    skipahead_sequence(subsequence, state);
+    skipahead(offset, state);
+}
+
+/** The next 32 random bits. */
+__CUPRITE_CURAND unsigned int curand(curandStatePhilox4_32_10_t *state) {
+    unsigned int word = state->STATE++;
+    unsigned int bits = word == 0 ? state->output.x
+                      : word == 1 ? state->output.y
+                      : word == 2 ? state->output.z
+                                  : state->output.w;
+    if (state->STATE == 4) {
+        __cuprite_curand_philox_add(&state->ctr, 1);
+        state->output = __cuprite_curand_philox_block(state->ctr, state->key);
+        state->STATE = 0;
+    }
+    return bits;
+}
+
+/** The next four draws at once (they straddle two counter blocks unless the state is at a
+ * block's start). */
+__CUPRITE_CURAND uint4 curand4(curandStatePhilox4_32_10_t *state) {
+    uint4 current = state->output;
+    __cuprite_curand_philox_add(&state->ctr, 1);
+    state->output = __cuprite_curand_philox_block(state->ctr, state->key);
+    uint4 next = state->output;
+    switch (state->STATE) {
+    case 1: return make_uint4(current.y, current.z, current.w, next.x);
+    case 2: return make_uint4(current.z, current.w, next.x, next.y);
+    case 3: return make_uint4(current.w, next.x, next.y, next.z);
+    default: return current;
+    }
+}
+
+/* ---------------------------------------------------------------- MRG32k3a */
+
+#define __CUPRITE_CURAND_MRG_M1 4294967087u
+#define __CUPRITE_CURAND_MRG_M2 4294944443u
+
+/* s <- A s (mod m) for a row-major 3x3 matrix A. */
+__CUPRITE_CURAND void __cuprite_curand_mrg_apply(const unsigned int *a, unsigned int s[3],
+                                                 unsigned long long m) {
+    unsigned long long out[3];
+    for (int row = 0; row < 3; row++) {
+        unsigned long long sum = 0;
+        for (int k = 0; k < 3; k++) sum += (unsigned long long)a[row * 3 + k] * s[k] % m;
+        out[row] = sum % m;
+    }
+    for (int row = 0; row < 3; row++) s[row] = (unsigned int)out[row];
+}
+
+/* Both components jumped by the product of table[i] over the set bits i of n. */
+__CUPRITE_CURAND void __cuprite_curand_mrg_jump(curandStateMRG32k3a_t *state, unsigned long long n,
+                                                const unsigned int (*table)[2][9]) {
+    for (int i = 0; n != 0; i++, n >>= 1) {
+        if (n & 1) {
+            __cuprite_curand_mrg_apply(table[i][0], state->s1, __CUPRITE_CURAND_MRG_M1);
+            __cuprite_curand_mrg_apply(table[i][1], state->s2, __CUPRITE_CURAND_MRG_M2);
+        }
+    }
+}
+
+/** Advances the state by n draws. */
+__CUPRITE_CURAND void skipahead(unsigned long long n, curandStateMRG32k3a_t *state) {
+    __cuprite_curand_mrg_jump(state, n, __cuprite_curand_mrg32k3a_offset_jumps);
+}
+
+/** Advances the state by n subsequences of 2^76 draws (curand_init's spacing). */
+__CUPRITE_CURAND void skipahead_subsequence(unsigned long long n, curandStateMRG32k3a_t *state) {
+    __cuprite_curand_mrg_jump(state, n, __cuprite_curand_mrg32k3a_subsequence_jumps);
+}
+
+/** Advances the state by n sequences of 2^127 draws. */
+__CUPRITE_CURAND void skipahead_sequence(unsigned long long n, curandStateMRG32k3a_t *state) {
+    __cuprite_curand_mrg_jump(state, n, __cuprite_curand_mrg32k3a_sequence_jumps);
+}
+
+/** Seeds the state: every word starts at 12345; a nonzero seed's salted halves multiply them
+ * modulo each component's modulus. */
+__CUPRITE_CURAND void curand_init(unsigned long long seed, unsigned long long subsequence,
+                                  unsigned long long offset, curandStateMRG32k3a_t *state) {
+    unsigned long long low = (unsigned int)seed ^ 0x55555555u;
+    unsigned long long high = (unsigned int)(seed >> 32) ^ 0xAAAAAAAAu;
+    unsigned long long m1 = __CUPRITE_CURAND_MRG_M1, m2 = __CUPRITE_CURAND_MRG_M2;
+    if (seed == 0) low = high = 1;
+    state->s1[0] = (unsigned int)(low * 12345u % m1);
+    state->s1[1] = (unsigned int)(high * 12345u % m1);
+    state->s1[2] = (unsigned int)(low * 12345u % m1);
+    state->s2[0] = (unsigned int)(high * 12345u % m2);
+    state->s2[1] = (unsigned int)(low * 12345u % m2);
+    state->s2[2] = (unsigned int)(high * 12345u % m2);
+    skipahead_subsequence(subsequence, state);
+    skipahead(offset, state);
+    state->boxmuller_flag = 0;
+    state->boxmuller_flag_double = 0;
+    state->boxmuller_extra = 0.0f;
+    state->boxmuller_extra_double = 0.0;
+}
+
+/* One step of both recurrences; the combined value, in [1, m1]. */
+__CUPRITE_CURAND unsigned int __cuprite_curand_mrg_next(curandStateMRG32k3a_t *state) {
+    unsigned long long m1 = __CUPRITE_CURAND_MRG_M1, m2 = __CUPRITE_CURAND_MRG_M2;
+    unsigned int *s1 = state->s1, *s2 = state->s2;
+    unsigned int p1 = (unsigned int)((1403580ull * s1[1] + 810728ull * (m1 - s1[0])) % m1);
+    unsigned int p2 = (unsigned int)((527612ull * s2[2] + 1370589ull * (m2 - s2[0])) % m2);
+    s1[0] = s1[1]; s1[1] = s1[2]; s1[2] = p1;
+    s2[0] = s2[1]; s2[1] = s2[2]; s2[2] = p2;
+    return p1 > p2 ? p1 - p2 : (unsigned int)(p1 + (m1 - p2));
+}
+
+/* 1 / (m1 + 1): maps the combined value into (0, 1]. */
+#define __CUPRITE_CURAND_MRG_NORM 2.3283065498378288e-10
+
+/** The next 32 random bits (the combined value scaled to 2^32). */
+__CUPRITE_CURAND unsigned int curand(curandStateMRG32k3a_t *state) {
+    return (unsigned int)((double)__cuprite_curand_mrg_next(state) * 1.000000048662);
+}
+
+/* ---------------------------------------------------------------- distributions */
+
+/* 32 random bits to a float in (0, 1]: x / 2^32 + 2^-33 (1 itself after rounding). */
+__CUPRITE_CURAND float __cuprite_curand_to_uniform(unsigned int x) {
+    return fmaf((float)x, 0x1p-32f, 0x1p-33f);
+}
+
+/* 32 random bits to a double in (0, 1]: (x + 1) / 2^32. */
+__CUPRITE_CURAND double __cuprite_curand_to_uniform_double(unsigned int x) {
+    return fma((double)x, 0x1p-32, 0x1p-32);
+}
+
+/* 53 random bits (x, and y above bit 21) to a double in (0, 1). */
+__CUPRITE_CURAND double __cuprite_curand_to_uniform_double53(unsigned int x, unsigned int y) {
+    unsigned long long bits = (unsigned long long)x ^ ((unsigned long long)y << 21);
+    return fma((double)bits, 0x1p-53, 0x1p-54);
+}
+
+/* Box-Muller: a radius from x and an angle from y, the pair (sin, cos) scaled by it. The
+ * angle's scale 2*pi/2^32 is a float product, rounded; the GPU's sine and cosine are the
+ * hardware approximations (__sincosf). */
+__CUPRITE_CURAND float2 __cuprite_curand_box_muller(unsigned int x, unsigned int y) {
+    const float angle_scale = 0x1p-32f * 6.2831855f;
+    float u = __cuprite_curand_to_uniform(x);
+    float angle = fmaf((float)y, angle_scale, angle_scale * 0.5f);
+    float radius = sqrtf(-2.0f * logf(u));
+    float2 result;
+    __sincosf(angle, &result.x, &result.y);
+    result.x *= radius;
+    result.y *= radius;
+    return result;
+}
+
+/* Box-Muller in double from 53-bit uniforms (x0, x1) for the radius and (y0, y1) for the
+ * angle in units of pi. */
+__CUPRITE_CURAND double2 __cuprite_curand_box_muller_double(unsigned int x0, unsigned int x1,
+                                                            unsigned int y0, unsigned int y1) {
+    double u = __cuprite_curand_to_uniform_double53(x0, x1);
+    unsigned long long angle_bits = (unsigned long long)y0 ^ ((unsigned long long)y1 << 21);
+    double half_turns = fma((double)angle_bits, 0x1p-52, 0x1p-53);
+    double radius = sqrt(-2.0 * log(u));
+    double2 result;
+    sincospi(half_turns, &result.x, &result.y);
+    result.x *= radius;
+    result.y *= radius;
+    return result;
+}
+
+/* Per-generator sources of the distributions: a float and a double uniform, and a pair of
+ * normals in float and in double. */
+__CUPRITE_CURAND float __cuprite_curand_uniform(curandStateXORWOW_t *state) {
+    return __cuprite_curand_to_uniform(curand(state));
+}
+__CUPRITE_CURAND float __cuprite_curand_uniform(curandStatePhilox4_32_10_t *state) {
+    return __cuprite_curand_to_uniform(curand(state));
+}
+__CUPRITE_CURAND float __cuprite_curand_uniform(curandStateMRG32k3a_t *state) {
+    return (float)(__cuprite_curand_mrg_next(state) * __CUPRITE_CURAND_MRG_NORM);
+}
+__CUPRITE_CURAND double __cuprite_curand_uniform_double(curandStateXORWOW_t *state) {
+    unsigned int x = curand(state);
+    unsigned int y = curand(state);
+    return __cuprite_curand_to_uniform_double53(x, y);
+}
+__CUPRITE_CURAND double __cuprite_curand_uniform_double(curandStatePhilox4_32_10_t *state) {
+    return __cuprite_curand_to_uniform_double(curand(state));
+}
+__CUPRITE_CURAND double __cuprite_curand_uniform_double(curandStateMRG32k3a_t *state) {
+    return __cuprite_curand_mrg_next(state) * __CUPRITE_CURAND_MRG_NORM;
+}
+
+template <typename State>
+__CUPRITE_CURAND float2 __cuprite_curand_normal_pair(State *state) {
+    unsigned int x = curand(state);
+    unsigned int y = curand(state);
+    return __cuprite_curand_box_muller(x, y);
+}
+/* MRG32k3a's pair comes from its own uniforms, the angle a float product with 2*pi. */
+__CUPRITE_CURAND float2 __cuprite_curand_normal_pair(curandStateMRG32k3a_t *state) {
+    float u = __cuprite_curand_uniform(state);
+    float angle = __cuprite_curand_uniform(state) * 6.2831855f;
+    float radius = sqrtf(-2.0f * logf(u));
+    float2 result;
+    __sincosf(angle, &result.x, &result.y);
+    result.x *= radius;
+    result.y *= radius;
+    return result;
+}
+
+__CUPRITE_CURAND double2 __cuprite_curand_normal_pair_double(curandStateXORWOW_t *state) {
+    unsigned int x0 = curand(state);
+    unsigned int x1 = curand(state);
+    unsigned int y0 = curand(state);
+    unsigned int y1 = curand(state);
+    return __cuprite_curand_box_muller_double(x0, x1, y0, y1);
+}
+__CUPRITE_CURAND double2 __cuprite_curand_normal_pair_double(curandStatePhilox4_32_10_t *state) {
+    uint4 x = curand4(state);
+    return __cuprite_curand_box_muller_double(x.x, x.y, x.z, x.w);
+}
+__CUPRITE_CURAND double2 __cuprite_curand_normal_pair_double(curandStateMRG32k3a_t *state) {
+    double u = __cuprite_curand_uniform_double(state);
+    double half_turns = __cuprite_curand_uniform_double(state) * 2.0;
+    double radius = sqrt(-2.0 * log(u));
+    double2 result;
+    sincospi(half_turns, &result.x, &result.y);
+    result.x *= radius;
+    result.y *= radius;
+    return result;
+}
+
+/* A normal (kind NORMAL, returned as is) or log-normal (exp(mean + stddev * normal)) draw:
+ * the first of a Box-Muller pair, the second cached in the state for the next call of the
+ * same kind; a call of the other kind discards it. */
+template <typename State>
+__CUPRITE_CURAND float __cuprite_curand_cached_normal(State *state, int kind, float mean, float stddev) {
+    if (state->boxmuller_flag == kind) {
+        state->boxmuller_flag = 0;
+        return state->boxmuller_extra;
+    }
+    float2 pair = __cuprite_curand_normal_pair(state);
+    if (kind == __CUPRITE_CURAND_CACHED_LOG_NORMAL) {
+        pair.x = expf(fmaf(stddev, pair.x, mean));
+        pair.y = expf(fmaf(stddev, pair.y, mean));
+    }
+    state->boxmuller_extra = pair.y;
+    state->boxmuller_flag = kind;
+    return pair.x;
+}
+
+template <typename State>
+__CUPRITE_CURAND double __cuprite_curand_cached_normal_double(State *state, int kind, double mean,
+                                                              double stddev) {
+    if (state->boxmuller_flag_double == kind) {
+        state->boxmuller_flag_double = 0;
+        return state->boxmuller_extra_double;
+    }
+    double2 pair = __cuprite_curand_normal_pair_double(state);
+    if (kind == __CUPRITE_CURAND_CACHED_LOG_NORMAL) {
+        pair.x = exp(fma(stddev, pair.x, mean));
+        pair.y = exp(fma(stddev, pair.y, mean));
+    }
+    state->boxmuller_extra_double = pair.y;
+    state->boxmuller_flag_double = kind;
+    return pair.x;
+}
+
+/* The public distribution functions, for each generator. */
+#define __CUPRITE_CURAND_DISTRIBUTIONS(State)                                                     \
+    /** A float uniform in (0, 1]. */                                                             \
+    __CUPRITE_CURAND float curand_uniform(State *state) { return __cuprite_curand_uniform(state); } \
+    /** A double uniform in (0, 1]. */                                                            \
+    __CUPRITE_CURAND double curand_uniform_double(State *state) {                                 \
+        return __cuprite_curand_uniform_double(state);                                            \
+    }                                                                                             \
+    /** A standard normal float. */                                                               \
+    __CUPRITE_CURAND float curand_normal(State *state) {                                          \
+        return __cuprite_curand_cached_normal(state, __CUPRITE_CURAND_CACHED_NORMAL, 0.0f, 1.0f); \
+    }                                                                                             \
+    /** A standard normal double. */                                                              \
+    __CUPRITE_CURAND double curand_normal_double(State *state) {                                  \
+        return __cuprite_curand_cached_normal_double(state, __CUPRITE_CURAND_CACHED_NORMAL, 0.0, 1.0); \
+    }                                                                                             \
+    /** exp(mean + stddev * N(0, 1)) in float. */                                                 \
+    __CUPRITE_CURAND float curand_log_normal(State *state, float mean, float stddev) {            \
+        return __cuprite_curand_cached_normal(state, __CUPRITE_CURAND_CACHED_LOG_NORMAL, mean, stddev); \
+    }                                                                                             \
+    /** exp(mean + stddev * N(0, 1)) in double. */                                                \
+    __CUPRITE_CURAND double curand_log_normal_double(State *state, double mean, double stddev) {  \
+        return __cuprite_curand_cached_normal_double(state, __CUPRITE_CURAND_CACHED_LOG_NORMAL, mean, \
+                                                     stddev);                                     \
+    }
+
+__CUPRITE_CURAND_DISTRIBUTIONS(curandStateXORWOW_t)
+__CUPRITE_CURAND_DISTRIBUTIONS(curandStatePhilox4_32_10_t)
+__CUPRITE_CURAND_DISTRIBUTIONS(curandStateMRG32k3a_t)
+#undef __CUPRITE_CURAND_DISTRIBUTIONS
+
+/* Philox's four- and two-wide draws, from curand4 (a pair of normals is not cached). */
+
+/** Four float uniforms in (0, 1]. */
+__CUPRITE_CURAND float4 curand_uniform4(curandStatePhilox4_32_10_t *state) {
+    uint4 x = curand4(state);
+    return make_float4(__cuprite_curand_to_uniform(x.x), __cuprite_curand_to_uniform(x.y),
+                       __cuprite_curand_to_uniform(x.z), __cuprite_curand_to_uniform(x.w));
+}
+
+/** Two double uniforms in (0, 1), 53 bits each. */
+__CUPRITE_CURAND double2 curand_uniform2_double(curandStatePhilox4_32_10_t *state) {
+    uint4 x = curand4(state);
+    return make_double2(__cuprite_curand_to_uniform_double53(x.x, x.y),
+                        __cuprite_curand_to_uniform_double53(x.z, x.w));
+}
+
+/** Two standard normal floats. */
+__CUPRITE_CURAND float2 curand_normal2(curandStatePhilox4_32_10_t *state) {
+    return __cuprite_curand_normal_pair(state);
+}
+
+/** Four standard normal floats. */
+__CUPRITE_CURAND float4 curand_normal4(curandStatePhilox4_32_10_t *state) {
+    uint4 x = curand4(state);
+    float2 first = __cuprite_curand_box_muller(x.x, x.y);
+    float2 second = __cuprite_curand_box_muller(x.z, x.w);
+    return make_float4(first.x, first.y, second.x, second.y);
+}
+
+/** Two standard normal doubles. */
+__CUPRITE_CURAND double2 curand_normal2_double(curandStatePhilox4_32_10_t *state) {
+    return __cuprite_curand_normal_pair_double(state);
+}
+
+/** Four double uniforms in (0, 1), 53 bits each, from two curand4 draws. */
+__CUPRITE_CURAND double4 curand_uniform4_double(curandStatePhilox4_32_10_t *state) {
+    uint4 a = curand4(state);
+    uint4 b = curand4(state);
+    return make_double4(__cuprite_curand_to_uniform_double53(a.x, a.y), __cuprite_curand_to_uniform_double53(a.z, a.w),
+                        __cuprite_curand_to_uniform_double53(b.x, b.y), __cuprite_curand_to_uniform_double53(b.z, b.w));
+}
+
+/** Four standard normal doubles, two Box-Muller pairs. */
+__CUPRITE_CURAND double4 curand_normal4_double(curandStatePhilox4_32_10_t *state) {
+    double2 first = __cuprite_curand_normal_pair_double(state);
+    double2 second = __cuprite_curand_normal_pair_double(state);
+    return make_double4(first.x, first.y, second.x, second.y);
+}
+
+/** Two log-normal doubles, exp(mean + stddev * N(0, 1)). */
+__CUPRITE_CURAND double2 curand_log_normal2_double(curandStatePhilox4_32_10_t *state, double mean, double stddev) {
+    double2 n = curand_normal2_double(state);
+    return make_double2(exp(fma(stddev, n.x, mean)), exp(fma(stddev, n.y, mean)));
+}
+
+/** Four log-normal doubles. */
+__CUPRITE_CURAND double4 curand_log_normal4_double(curandStatePhilox4_32_10_t *state, double mean, double stddev) {
+    double4 n = curand_normal4_double(state);
+    return make_double4(exp(fma(stddev, n.x, mean)), exp(fma(stddev, n.y, mean)), exp(fma(stddev, n.z, mean)),
+                        exp(fma(stddev, n.w, mean)));
+}
+
+/** Four log-normal floats, exp(mean + stddev * N(0, 1)). */
+__CUPRITE_CURAND float4 curand_log_normal4(curandStatePhilox4_32_10_t *state, float mean, float stddev) {
+    float4 n = curand_normal4(state);
+    return make_float4(expf(fmaf(stddev, n.x, mean)), expf(fmaf(stddev, n.y, mean)),
+                       expf(fmaf(stddev, n.z, mean)), expf(fmaf(stddev, n.w, mean)));
+}
+
+/** Two log-normal floats. */
+__CUPRITE_CURAND float2 curand_log_normal2(curandStatePhilox4_32_10_t *state, float mean, float stddev) {
+    float2 n = curand_normal2(state);
+    return make_float2(expf(fmaf(stddev, n.x, mean)), expf(fmaf(stddev, n.y, mean)));
+}
+
+/* ---------------------------------------------------------------- Poisson */
+
+/* Small means: the number of uniforms whose running product stays above exp(-lambda). */
+template <typename State>
+__CUPRITE_CURAND unsigned int __cuprite_curand_poisson_knuth(State *state, float lambda) {
+    unsigned int k = 0;
+    float p = expf(lambda);
+    do {
+        k++;
+        p *= curand_uniform(state);
+    } while (p > 1.0f);
+    return k - 1;
+}
+
+/* Large means (over 4000) use the normal approximation, rounded; the middle range's
+ * algorithm (NVIDIA's incomplete-gamma rejection) is not implemented and stops the kernel. */
+template <typename State>
+__CUPRITE_CURAND unsigned int __cuprite_curand_poisson(State *state, double lambda) {
+    if (lambda < 64) return __cuprite_curand_poisson_knuth(state, (float)lambda);
+    if (lambda > 4000)
+        return (unsigned int)(sqrt(lambda) * curand_normal_double(state) + lambda + 0.5);
+    printf("cuprite: curand_poisson with 64 <= lambda <= 4000 (here %g) is not supported\n", lambda);
+    __trap();
+    return 0;
+}
+
+/** A Poisson-distributed count with mean lambda. */
+__CUPRITE_CURAND unsigned int curand_poisson(curandStateXORWOW_t *state, double lambda) {
+    return __cuprite_curand_poisson(state, lambda);
+}
+__CUPRITE_CURAND unsigned int curand_poisson(curandStatePhilox4_32_10_t *state, double lambda) {
+    return __cuprite_curand_poisson(state, lambda);
+}
+__CUPRITE_CURAND unsigned int curand_poisson(curandStateMRG32k3a_t *state, double lambda) {
+    return __cuprite_curand_poisson(state, lambda);
+}
+
+/** Four Poisson-distributed counts with mean lambda, drawn one after the other. */
+__CUPRITE_CURAND uint4 curand_poisson4(curandStatePhilox4_32_10_t *state, double lambda) {
+    unsigned int x = curand_poisson(state, lambda);
+    unsigned int y = curand_poisson(state, lambda);
+    unsigned int z = curand_poisson(state, lambda);
+    unsigned int w = curand_poisson(state, lambda);
+    return make_uint4(x, y, z, w);
+}
+
+
+/* ---------------------------------------------------------------- Sobol32 (quasi-random) */
+
+/** One dimension's 32 direction vectors (from cuRAND's host API or the user's own). */
+typedef unsigned int curandDirectionVectors32_t[32];
+
+/** Sobol32: the draw index i, the current point x, the scramble constant c (0 unscrambled). */
+struct curandStateSobol32 {
+    unsigned int i, x, c;
+    unsigned int direction_vectors[32];
+};
+typedef struct curandStateSobol32 curandStateSobol32_t;
+
+/** Scrambled Sobol32: the points XORed with the scramble constant c. */
+struct curandStateScrambledSobol32 {
+    unsigned int i, x, c;
+    unsigned int direction_vectors[32];
+};
+typedef struct curandStateScrambledSobol32 curandStateScrambledSobol32_t;
+
+/* x = c XOR the direction vectors of the set bits of i's Gray code. */
+template <typename State>
+__CUPRITE_CURAND void __cuprite_curand_sobol_skipahead(unsigned int n, State *state) {
+    state->i += n;
+    unsigned int gray = state->i ^ (state->i >> 1);
+    unsigned int x = state->c;
+    for (int k = 0; k < 32; k++)
+        if ((gray >> k) & 1u) x ^= state->direction_vectors[k];
+    state->x = x;
+}
+
+template <typename State>
+__CUPRITE_CURAND void __cuprite_curand_sobol_init(const unsigned int *direction_vectors, unsigned int scramble,
+                                                  unsigned int offset, State *state) {
+    state->i = 0;
+    state->c = scramble;
+    for (int k = 0; k < 32; k++) state->direction_vectors[k] = direction_vectors[k];
+    __cuprite_curand_sobol_skipahead(offset, state);
+}
+
+/* The current point; then the next by Gray code: flip the vector of i's lowest zero bit. */
+template <typename State>
+__CUPRITE_CURAND unsigned int __cuprite_curand_sobol_next(State *state) {
+    unsigned int point = state->x;
+    state->x ^= state->direction_vectors[(__ffs(~state->i) - 1) & 31];
+    state->i++;
+    return point;
+}
+
+/* The inverse normal CDF of the point as a uniform u, -sqrt(2) erfcinv(2u), the upper half
+ * mirrored to 1 - u for precision. */
+__CUPRITE_CURAND float __cuprite_curand_normal_icdf(unsigned int x) {
+    float scale = -1.4142135f;
+    if (x >= 0x80000000u) {
+        x = 0xffffffffu - x;
+        scale = -scale;
+    }
+    return scale * erfcinvf(2.0f * __cuprite_curand_to_uniform(x));
+}
+
+__CUPRITE_CURAND double __cuprite_curand_normal_icdf_double(unsigned int x) {
+    double scale = -1.4142135623730951;
+    if (x >= 0x80000000u) {
+        x = 0xffffffffu - x;
+        scale = -scale;
+    }
+    return scale * erfcinv(2.0 * fma((double)x, 0x1p-32, 0x1p-33));
+}
+
+/** Starts the sequence of the given direction vectors at point number `offset`. */
+__CUPRITE_CURAND void curand_init(const unsigned int *direction_vectors, unsigned int offset,
+                                  curandStateSobol32_t *state) {
+    __cuprite_curand_sobol_init(direction_vectors, 0u, offset, state);
+}
+
+/** Starts the scrambled sequence (points XORed with scramble_c) at point number `offset`. */
+__CUPRITE_CURAND void curand_init(const unsigned int *direction_vectors, unsigned int scramble_c,
+                                  unsigned int offset, curandStateScrambledSobol32_t *state) {
+    __cuprite_curand_sobol_init(direction_vectors, scramble_c, offset, state);
+}
+
+/* The public functions of both Sobol32 states: quasi-random draws, one point per value. */
+#define __CUPRITE_CURAND_SOBOL(State)                                                              \
+    /** Advances the state by n points. */                                                         \
+    __CUPRITE_CURAND void skipahead(unsigned int n, State *state) { __cuprite_curand_sobol_skipahead(n, state); } \
+    /** The next point, 32 bits. */                                                                \
+    __CUPRITE_CURAND unsigned int curand(State *state) { return __cuprite_curand_sobol_next(state); } \
+    /** The next point as a float in (0, 1]. */                                                   \
+    __CUPRITE_CURAND float curand_uniform(State *state) {                                          \
+        return __cuprite_curand_to_uniform(__cuprite_curand_sobol_next(state));                    \
+    }                                                                                              \
+    /** The next point as a double in (0, 1]. */                                                  \
+    __CUPRITE_CURAND double curand_uniform_double(State *state) {                                  \
+        return __cuprite_curand_to_uniform_double(__cuprite_curand_sobol_next(state));             \
+    }                                                                                              \
+    /** The next point through the inverse normal CDF. */                                         \
+    __CUPRITE_CURAND float curand_normal(State *state) {                                           \
+        return __cuprite_curand_normal_icdf(__cuprite_curand_sobol_next(state));                   \
+    }                                                                                              \
+    /** The next point through the inverse normal CDF, in double. */                              \
+    __CUPRITE_CURAND double curand_normal_double(State *state) {                                   \
+        return __cuprite_curand_normal_icdf_double(__cuprite_curand_sobol_next(state));            \
+    }                                                                                              \
+    /** exp(mean + stddev * the normal of the next point). */                                     \
+    __CUPRITE_CURAND float curand_log_normal(State *state, float mean, float stddev) {             \
+        return expf(fmaf(stddev, curand_normal(state), mean));                                     \
+    }                                                                                              \
+    /** exp(mean + stddev * the normal of the next point), in double. */                          \
+    __CUPRITE_CURAND double curand_log_normal_double(State *state, double mean, double stddev) {   \
+        return exp(fma(stddev, curand_normal_double(state), mean));                                \
+    }
+
+__CUPRITE_CURAND_SOBOL(curandStateSobol32_t)
+__CUPRITE_CURAND_SOBOL(curandStateScrambledSobol32_t)
+#undef __CUPRITE_CURAND_SOBOL
+
+#undef __CUPRITE_CURAND
