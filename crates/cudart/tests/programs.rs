@@ -1278,7 +1278,10 @@ fn wait_at_most(child: &mut std::process::Child, secs: u64) -> std::process::Exi
 
 /// `hung_kernel` on our library, its stdout and stderr piped.
 fn spawn_hung_kernel(args: &[&str]) -> std::process::Child {
-    let exe = build("hung_kernel", "hung_kernel", &[]);
+    // Built once: two tests run it at the same time, and rebuilding an executable that the other
+    // test is running fails ("text file busy") or races with its start.
+    static EXE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    let exe = EXE.get_or_init(|| build("hung_kernel", "hung_kernel", &[]));
     let mut ld = work_dir().join("lib").into_os_string();
     if let Some(old) = std::env::var_os("LD_LIBRARY_PATH") {
         ld.push(":");
