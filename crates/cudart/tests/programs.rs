@@ -1287,13 +1287,27 @@ fn spawn_hung_kernel(args: &[&str]) -> std::process::Child {
         ld.push(":");
         ld.push(old);
     }
-    Command::new(exe)
+    let mut command = Command::new(exe);
+    command
         .args(args)
         .env("LD_LIBRARY_PATH", ld)
         .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("run hung_kernel")
+        .stderr(std::process::Stdio::piped());
+    // The program starts with SIGINT at its default action, as from a terminal, whatever the
+    // test runner inherited (a shell's background job ignores SIGINT, and so would the child,
+    // where Cuprite rightly leaves an ignored SIGINT alone).
+    unsafe extern "C" {
+        fn signal(sig: i32, handler: usize) -> usize;
+    }
+    // SAFETY: between fork and exec the closure only calls `signal`, which is async-signal-safe;
+    // 2 is SIGINT and 0 SIG_DFL on Linux.
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(&mut command, || {
+            signal(2, 0);
+            Ok(())
+        });
+    }
+    command.spawn().expect("run hung_kernel")
 }
 
 #[test]
