@@ -330,7 +330,9 @@ fn precompile(
     std::fs::rename(&tmp, pch)
         .and_then(|()| cache::write_atomic(&crate::precompiled::record_path(pch), record.as_bytes()))
         .map_err(|e| Failure::new(format!("cannot write {}: {e}", pch.display())))?;
-    if let Some(cache_dir) = dir.parent() {
+    // Only our caches (`pch/`, `includes/` under the cache root) are pruned: pruning removes
+    // whole directories, and a PCH elsewhere (as in tests) must leave its parent alone.
+    if let Some(cache_dir) = dir.parent().filter(|d| d.parent() == Some(cache::cache_root().as_path())) {
         cache::prune(cache_dir, cache::MAX_PCH_CACHE_BYTES);
     }
     Ok(())
