@@ -45,7 +45,7 @@ pub enum Job {
     /// Copy a file to standard output (`--ptx -o -`: the PTX is checked first, in a file).
     Print(PathBuf),
     /// In the dependency file `depfile`, name `input` where clang named `source`, its rewritten
-    /// copy (see `joined_source`).
+    /// copy (see `compiled_source`).
     NameInputInDepfile {
         /// The dependency file.
         depfile: PathBuf,
@@ -54,7 +54,7 @@ pub enum Job {
         /// The input.
         input: PathBuf,
     },
-    /// Write a source file the plan made (see `joined_source`).
+    /// Write a source file the plan made (see `compiled_source`).
     WriteSource {
         /// The file.
         path: PathBuf,
@@ -296,10 +296,11 @@ pub fn plan(
                 plan.jobs.push(Job::Fatbin { ptx: vec![input.path.clone()], out });
             }
             InputKind::Cuda => {
-                let includes = leading_includes.then(|| source_includes(o, input)).flatten();
+                // Read once: the leading includes and both rewritten copies come from this text.
+                let text = std::fs::read(&input.path).ok();
+                let includes = leading_includes.then(|| source_includes(o, input, text.as_deref())).flatten();
                 let workspace = Workspace { temp, libdevice };
-                let source =
-                    CompiledSource { file: joined_source(input, temp, &mut plan), includes: includes.as_deref() };
+                let source = compiled_source(input, temp, text, includes.as_deref(), &mut plan);
                 plan_cuda(o, tc, &workspace, input, &source, &mut plan, &mut objects)?
             }
             InputKind::Cxx | InputKind::C => {
@@ -554,7 +555,7 @@ fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path, source
         arch_list_define(o),
     ];
     if source != input {
-        // The rewritten copy (see joined_source) finds the headers next to the input first.
+        // The rewritten copy (see compiled_source) finds the headers next to the input first.
         let dir = input.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
         args.extend([os("-iquote"), dir.into()]);
     }
@@ -701,43 +702,71 @@ fn include_wrapper_pch(tc: &Toolchain, args: &mut Vec<OsString>, plan: &mut Plan
 
 /// The header of `input`'s leading includes (see [`crate::leading_includes`]), unless the
 /// build writes dependency files (which must name every header the source includes).
-fn source_includes(o: &Options, input: &Input) -> Option<String> {
+fn source_includes(o: &Options, input: &Input, text: Option<&[u8]>) -> Option<String> {
     if o.dependencies_with_compile || matches!(o.phase, Phase::Preprocess | Phase::Dependencies) {
         return None;
     }
-    let source = std::fs::read_to_string(&input.path).ok()?;
+    let source = std::str::from_utf8(text?).ok()?;
     let dir = input.path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
     let dir = if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir };
-    crate::leading_includes::header_text(&source, &dir)
+    crate::leading_includes::header_text(source, &dir)
 }
 
-/// What clang reads for a CUDA input: the file (the input, or its copy from [`joined_source`])
-/// and the text of its leading includes, when they are precompiled (see
-/// [`crate::leading_includes`]).
+/// What clang reads for a CUDA input: the file of the host pass, the file of the device passes
+/// (see [`compiled_source`]), and the text of its leading includes, when they are precompiled
+/// (see [`crate::leading_includes`]).
 struct CompiledSource<'a> {
     file: PathBuf,
+    device_file: PathBuf,
     includes: Option<&'a str>,
 }
 
-/// The file clang compiles for a CUDA input: the input itself, or, when it has launches with
-/// split chevrons (`k << < g, b >> > (...)`, which nvcc reads and clang does not: see
-/// [`crate::launch_chevrons`]), a copy with them joined, written by a job of the plan, whose
-/// `#line` keeps the input's name and lines in diagnostics and `__FILE__`. An unreadable input
-/// is compiled as it is (clang reports it).
-fn joined_source(input: &Input, temp: &Path, plan: &mut Plan) -> PathBuf {
-    let Some(joined) =
-        std::fs::read(&input.path).ok().and_then(|bytes| crate::launch_chevrons::join_split_chevrons(&bytes))
-    else {
-        return input.path.clone();
+/// The files clang compiles for a CUDA input whose contents are `text` (`None`: unreadable, so
+/// compiled as it is and reported by clang). Where nvcc's front end reads what clang's does not,
+/// a copy written by a job of the plan, whose `#line` keeps the input's name and lines in
+/// diagnostics and `__FILE__`:
+/// - launches with split chevrons (`k << < g, b >> > (...)`, see [`crate::launch_chevrons`])
+///   joined, for every pass;
+/// - inline PTX naming special registers with one `%` (see [`crate::asm_escapes`]) escaped as
+///   well, for the device passes only.
+fn compiled_source<'a>(
+    input: &Input,
+    temp: &Path,
+    text: Option<Vec<u8>>,
+    includes: Option<&'a str>,
+    plan: &mut Plan,
+) -> CompiledSource<'a> {
+    let unique = unique_stem(&input.path);
+    let joined = text.as_deref().and_then(crate::launch_chevrons::join_split_chevrons);
+    let file = match &joined {
+        Some(joined) => {
+            plan.notes.push(format!(
+                "{}: launches with split chevrons (<< <, >> >) joined, as nvcc reads them",
+                input.path.display()
+            ));
+            write_copy(input, temp.join(format!("{unique}.joined.cu")), joined, plan)
+        }
+        None => input.path.clone(),
     };
+    let escaped = joined.or(text).and_then(|t| String::from_utf8(t).ok()).and_then(|t| crate::asm_escapes::escape(&t));
+    let device_file = match escaped {
+        Some(escaped) => {
+            plan.notes.push(format!(
+                "{}: inline PTX names special registers with one `%`: its device passes compile a copy with `%%`",
+                input.path.display()
+            ));
+            write_copy(input, temp.join(format!("{unique}.asm-escaped.cu")), escaped.as_bytes(), plan)
+        }
+        None => file.clone(),
+    };
+    CompiledSource { file, device_file, includes }
+}
+
+/// Plans writing `body` to `path` after a `#line` naming `input`; returns `path`.
+fn write_copy(input: &Input, path: PathBuf, body: &[u8], plan: &mut Plan) -> PathBuf {
     let name = input.path.to_string_lossy().replace('\\', "\\\\").replace('"', "\\\"");
     let mut text = format!("#line 1 \"{name}\"\n").into_bytes();
-    text.extend(joined);
-    let path = temp.join(format!("{}.joined.cu", unique_stem(&input.path)));
-    plan.notes.push(format!(
-        "{}: launches with split chevrons (<< <, >> >) joined, as nvcc reads them",
-        input.path.display()
-    ));
+    text.extend_from_slice(body);
     plan.jobs.push(Job::WriteSource { path: path.clone(), text });
     path
 }
@@ -782,24 +811,6 @@ struct Workspace<'a> {
     libdevice: &'a dyn Fn(u32) -> Option<PathBuf>,
 }
 
-/// A copy for the device passes when `input`'s inline PTX names special registers with one `%`:
-/// those escaped (see [`crate::asm_escapes`]), after its launch chevrons are joined as for the
-/// host pass (see `joined_source`), written by a job added here; `None` when it has none.
-fn escaped_device_source(workspace: &Workspace<'_>, input: &Input, unique: &str, plan: &mut Plan) -> Option<PathBuf> {
-    let bytes = std::fs::read(&input.path).ok()?;
-    // The launch chevrons joined first, as for the host pass (see joined_source).
-    let bytes = crate::launch_chevrons::join_split_chevrons(&bytes).unwrap_or(bytes);
-    let text = crate::asm_escapes::escape(&String::from_utf8(bytes).ok()?)?;
-    let copy = workspace.temp.join(format!("{unique}.asm-escaped.cu"));
-    let name = input.path.display().to_string().replace('\\', "\\\\").replace('"', "\\\"");
-    plan.notes.push(format!(
-        "{}: inline PTX names special registers with one `%`: its device passes compile a copy with `%%`",
-        input.path.display()
-    ));
-    plan.jobs.push(Job::WriteSource { path: copy.clone(), text: format!("#line 1 \"{name}\"\n{text}").into_bytes() });
-    Some(copy)
-}
-
 /// Plans one `.cu` input.
 fn plan_cuda(
     o: &Options,
@@ -835,7 +846,7 @@ fn plan_cuda(
     // In nvcc's words (CMake reads the architectures a compiler defaults to from them).
     let archs: Vec<String> = o.archs.iter().map(|a| format!("-arch compute_{a}")).collect();
     plan.notes.push(format!("{}: PTX for {}", input.path.display(), archs.join(", ")));
-    let device_input = escaped_device_source(workspace, input, &unique, plan).unwrap_or_else(|| source.to_path_buf());
+    let device_input = compiled.device_file.clone();
     let mut ptx_files = Vec::new();
     // The device passes' jobs, apart: the wrapper's PCH jobs go before all (include_wrapper).
     let mut device = Vec::new();
@@ -850,7 +861,7 @@ fn plan_cuda(
         args.extend([os("--cuda-device-only"), os(format!("--cuda-feature={}", ptx_feature(codegen)))]);
         args.extend(gpu_arch::arch_macro_args(arch, codegen).into_iter().map(os));
         args.extend(device_codegen_args(o));
-        // A copy for the device passes only (see escaped_device_source): its quoted includes are
+        // A copy for the device passes only (see compiled_source): its quoted includes are
         // found beside the input (cuda_common_args), and it has no precompiled leading includes.
         let includes = if device_input == source { includes } else { None };
         include_wrapper(o, tc, includes, &mut args, plan);
