@@ -416,40 +416,45 @@ __CUPRITE_CURAND double2 __cuprite_curand_normal_pair_double(curandStateMRG32k3a
     return result;
 }
 
+/* exp(mean + stddev * x): a normal draw made log-normal, in each precision. */
+__CUPRITE_CURAND float __cuprite_curand_log_normal_of(float x, float mean, float stddev) {
+    return expf(fmaf(stddev, x, mean));
+}
+__CUPRITE_CURAND double __cuprite_curand_log_normal_of(double x, double mean, double stddev) {
+    return exp(fma(stddev, x, mean));
+}
+
 /* A normal (kind NORMAL, returned as is) or log-normal (exp(mean + stddev * normal)) draw:
- * the first of a Box-Muller pair, the second cached in the state for the next call of the
- * same kind; a call of the other kind discards it. */
+ * the first of a Box-Muller pair (`pair()`), the second cached in `flag`/`extra` (the state's
+ * fields of that precision) for the next call of the same kind; a call of the other kind
+ * discards it. */
+template <typename T, typename Pair>
+__CUPRITE_CURAND T __cuprite_curand_cached(int &flag, T &extra, int kind, T mean, T stddev, Pair pair) {
+    if (flag == kind) {
+        flag = 0;
+        return extra;
+    }
+    auto p = pair();
+    if (kind == __CUPRITE_CURAND_CACHED_LOG_NORMAL) {
+        p.x = __cuprite_curand_log_normal_of(p.x, mean, stddev);
+        p.y = __cuprite_curand_log_normal_of(p.y, mean, stddev);
+    }
+    extra = p.y;
+    flag = kind;
+    return p.x;
+}
+
 template <typename State>
 __CUPRITE_CURAND float __cuprite_curand_cached_normal(State *state, int kind, float mean, float stddev) {
-    if (state->boxmuller_flag == kind) {
-        state->boxmuller_flag = 0;
-        return state->boxmuller_extra;
-    }
-    float2 pair = __cuprite_curand_normal_pair(state);
-    if (kind == __CUPRITE_CURAND_CACHED_LOG_NORMAL) {
-        pair.x = expf(fmaf(stddev, pair.x, mean));
-        pair.y = expf(fmaf(stddev, pair.y, mean));
-    }
-    state->boxmuller_extra = pair.y;
-    state->boxmuller_flag = kind;
-    return pair.x;
+    return __cuprite_curand_cached(state->boxmuller_flag, state->boxmuller_extra, kind, mean, stddev,
+                                   [state] { return __cuprite_curand_normal_pair(state); });
 }
 
 template <typename State>
 __CUPRITE_CURAND double __cuprite_curand_cached_normal_double(State *state, int kind, double mean,
                                                               double stddev) {
-    if (state->boxmuller_flag_double == kind) {
-        state->boxmuller_flag_double = 0;
-        return state->boxmuller_extra_double;
-    }
-    double2 pair = __cuprite_curand_normal_pair_double(state);
-    if (kind == __CUPRITE_CURAND_CACHED_LOG_NORMAL) {
-        pair.x = exp(fma(stddev, pair.x, mean));
-        pair.y = exp(fma(stddev, pair.y, mean));
-    }
-    state->boxmuller_extra_double = pair.y;
-    state->boxmuller_flag_double = kind;
-    return pair.x;
+    return __cuprite_curand_cached(state->boxmuller_flag_double, state->boxmuller_extra_double, kind, mean,
+                                   stddev, [state] { return __cuprite_curand_normal_pair_double(state); });
 }
 
 /* The public distribution functions, for each generator. */
