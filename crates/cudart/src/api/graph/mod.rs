@@ -175,6 +175,21 @@ pub unsafe extern "C-unwind" fn cudaGraphGetEdges(
     }
 }
 
+/// Writes a node list as `write_list` does, and default edge data for each node written.
+///
+/// # Safety
+/// As `write_list`; `data` null or valid for `*num` writes.
+unsafe fn write_nodes(arr: *mut *mut c_void, data: *mut EdgeData, num: *mut usize, r: Result<Vec<u64>>) -> i32 {
+    // SAFETY: the caller's contract is `write_list`'s, and `data` holds `*num` entries after it.
+    unsafe {
+        let rc = write_list(arr, num, r);
+        if rc == 0 && !arr.is_null() {
+            zero_edges(data, num.read());
+        }
+        rc
+    }
+}
+
 /// `cudaGraphNodeGetDependencies(cudaGraphNode_t, cudaGraphNode_t *, cudaGraphEdgeData *,
 /// size_t *)`.
 ///
@@ -187,15 +202,9 @@ pub unsafe extern "C-unwind" fn cudaGraphNodeGetDependencies(
     num: *mut usize,
 ) -> i32 {
     let r = node(n).dependencies().map(|v| v.iter().map(|n| n.0).collect());
-    // SAFETY: `num` is valid, `deps` and `data` null or valid for `*num` writes: cudaGraphNodeGetDependencies'
-    // contract, which is what `write_list` and `zero_edges` require.
-    unsafe {
-        let rc = write_list(arr, num, r);
-        if rc == 0 && !arr.is_null() {
-            zero_edges(data, num.read());
-        }
-        rc
-    }
+    // SAFETY: `num` is valid, `arr` and `data` null or valid for `*num` writes: cudaGraphNodeGetDependencies'
+    // contract, which is what `write_nodes` requires.
+    unsafe { write_nodes(arr, data, num, r) }
 }
 
 /// `cudaGraphNodeGetDependentNodes(...)`.
@@ -209,15 +218,9 @@ pub unsafe extern "C-unwind" fn cudaGraphNodeGetDependentNodes(
     num: *mut usize,
 ) -> i32 {
     let r = node(n).dependents().map(|v| v.iter().map(|n| n.0).collect());
-    // SAFETY: `num` is valid, `deps` and `data` null or valid for `*num` writes: cudaGraphNodeGetDependentNodes'
-    // contract, which is what `write_list` and `zero_edges` require.
-    unsafe {
-        let rc = write_list(arr, num, r);
-        if rc == 0 && !arr.is_null() {
-            zero_edges(data, num.read());
-        }
-        rc
-    }
+    // SAFETY: `num` is valid, `arr` and `data` null or valid for `*num` writes: cudaGraphNodeGetDependentNodes'
+    // contract, which is what `write_nodes` requires.
+    unsafe { write_nodes(arr, data, num, r) }
 }
 
 /// # Safety
