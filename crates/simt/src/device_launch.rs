@@ -11,7 +11,12 @@
 //! effects. (A parent that waits for its child inside the kernel would hang on a GPU too: CDP2
 //! has no device-side synchronization.) Nesting is limited to CUDA's 24 levels.
 //!
-//! Device-side streams and events are handles only: everything runs in launch order anyway.
+//! Device-side streams and events are handles only: everything runs in launch order anyway,
+//! except CUDA 12's tail launches (`cudaStreamTailLaunch`), which run after the grid's other
+//! children (and theirs), as a tail launch waits for the launching grid's work to complete.
+//! A launch with a bad configuration launches nothing and is the launching thread's
+//! `cudaErrorInvalidConfiguration`, as an H200 reports every one
+//! (`tests/gpu-programs/probe_device_launch.txt`).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -24,6 +29,8 @@ pub(crate) const MAX_DEPTH: u32 = 24;
 pub(crate) const ERR_INVALID_VALUE: u64 = 1;
 /// `cudaErrorMemoryAllocation`.
 pub(crate) const ERR_MEMORY_ALLOCATION: u64 = 2;
+/// `cudaErrorInvalidConfiguration`.
+pub(crate) const ERR_INVALID_CONFIGURATION: u64 = 9;
 /// `cudaErrorLaunchMaxDepthExceeded`.
 pub(crate) const ERR_MAX_DEPTH: u64 = 65;
 /// `cudaErrorInvalidDeviceFunction`.
@@ -109,6 +116,13 @@ impl CdpFn {
     }
 }
 
+/// The device-side stream handle `cudaStreamTailLaunch`.
+pub(crate) const TAIL_LAUNCH_STREAM: u64 = 3;
+
+/// The shared memory a block may have without the host-side opt-in
+/// (`cudaFuncAttributeMaxDynamicSharedMemorySize`): 48 KB.
+const MAX_SHARED_PER_BLOCK: u64 = 48 * 1024;
+
 /// A grid launched from device code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct DeviceLaunch {
@@ -116,9 +130,27 @@ pub(crate) struct DeviceLaunch {
     pub func: u32,
     pub grid: [u32; 3],
     pub block: [u32; 3],
+    /// Dynamic shared memory.
     pub shared: u32,
     /// The parameter buffer (a device-heap block, freed after the launch).
     pub params: u64,
+}
+
+impl DeviceLaunch {
+    /// Whether the configuration is one CUDA launches, for a kernel with `static_shared` bytes
+    /// of shared memory: dimensions within the device's limits, shared memory within 48 KB.
+    pub(crate) fn is_valid(&self, static_shared: u32) -> bool {
+        let [bx, by, bz] = self.block.map(u64::from);
+        let [gx, gy, gz] = self.grid;
+        let threads = bx * by * bz;
+        (1..=1024).contains(&threads)
+            && bz <= 64
+            && gx != 0
+            && gx <= i32::MAX as u32
+            && (1..=65535).contains(&gy)
+            && (1..=65535).contains(&gz)
+            && u64::from(self.shared) + u64::from(static_shared) <= MAX_SHARED_PER_BLOCK
+    }
 }
 
 /// The device runtime's state during one launch: parameter buffers handed out, grids launched.
@@ -128,8 +160,8 @@ pub(crate) struct DeviceRuntime {
     pub depth: u32,
     /// Buffers from `GetParameterBufferV2` not launched yet: address → the launch they are for.
     pending: Mutex<HashMap<u64, DeviceLaunch>>,
-    /// Grids launched, in order.
-    launches: Mutex<Vec<DeviceLaunch>>,
+    /// Grids launched, in order, each with whether it is a tail launch.
+    launches: Mutex<Vec<(DeviceLaunch, bool)>>,
     /// Whether a parameter buffer was handed out or a grid queued (most launches launch
     /// nothing: `take` then has nothing to look at).
     used: AtomicBool,
@@ -152,21 +184,26 @@ impl DeviceRuntime {
         self.pending.lock().unwrap_or_else(|e| e.into_inner()).insert(launch.params, launch);
     }
 
-    /// Launches the grid whose parameter buffer is `buffer` (`LaunchDeviceV2`): a CUDA error.
-    pub(crate) fn launch_v2(&self, buffer: u64) -> u64 {
+    /// Launches the grid whose parameter buffer is `buffer` on `stream` (`LaunchDeviceV2`);
+    /// `static_shared` gives a kernel's static shared memory: a CUDA error.
+    pub(crate) fn launch_v2(&self, buffer: u64, stream: u64, static_shared: impl Fn(u32) -> u32) -> u64 {
         let Some(l) = self.pending.lock().unwrap_or_else(|e| e.into_inner()).remove(&buffer) else {
             return ERR_INVALID_VALUE;
         };
-        self.launch(l)
+        self.launch(l, stream, static_shared(l.func))
     }
 
-    /// Queues `l`: a CUDA error.
-    pub(crate) fn launch(&self, l: DeviceLaunch) -> u64 {
+    /// Queues `l` on `stream`, a kernel with `static_shared` bytes of shared memory: a CUDA
+    /// error.
+    pub(crate) fn launch(&self, l: DeviceLaunch, stream: u64, static_shared: u32) -> u64 {
+        if !l.is_valid(static_shared) {
+            return ERR_INVALID_CONFIGURATION;
+        }
         if self.depth + 1 >= MAX_DEPTH {
             return ERR_MAX_DEPTH;
         }
         self.used.store(true, Ordering::Relaxed);
-        self.launches.lock().unwrap_or_else(|e| e.into_inner()).push(l);
+        self.launches.lock().unwrap_or_else(|e| e.into_inner()).push((l, stream == TAIL_LAUNCH_STREAM));
         0
     }
 
@@ -189,13 +226,17 @@ impl DeviceRuntime {
         self.next_handle.fetch_add(1, Ordering::Relaxed)
     }
 
-    /// The queued grids (and the parameter buffers never launched, to free), once the
-    /// launch's workers are done (joined: what they stored is seen).
+    /// The queued grids in the order they run, tail launches last (and the parameter buffers
+    /// never launched, to free), once the launch's workers are done (joined: what they stored
+    /// is seen).
     pub(crate) fn take(&self) -> (Vec<DeviceLaunch>, Vec<u64>) {
         if !self.used.load(Ordering::Relaxed) {
             return (Vec::new(), Vec::new());
         }
-        let launches = std::mem::take(&mut *self.launches.lock().unwrap_or_else(|e| e.into_inner()));
+        let mut launches = std::mem::take(&mut *self.launches.lock().unwrap_or_else(|e| e.into_inner()));
+        // Stable: launch order within the plain and within the tail launches.
+        launches.sort_by_key(|&(_, tail)| tail);
+        let launches = launches.into_iter().map(|(l, _)| l).collect();
         let unused = self.pending.lock().unwrap_or_else(|e| e.into_inner()).drain().map(|(k, _)| k).collect();
         (launches, unused)
     }

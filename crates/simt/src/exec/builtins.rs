@@ -139,15 +139,21 @@ impl Warp {
                 params
             }
             CdpFn::GetParameterBuffer => b.l.dm.heap_malloc(arg(self, 1, 0, 8).max(1)),
-            CdpFn::LaunchDeviceV2 => cdp.launch_v2(arg(self, 0, 0, 8)),
+            CdpFn::LaunchDeviceV2 => {
+                cdp.launch_v2(arg(self, 0, 0, 8), arg(self, 1, 0, 8), |func| kernel(b.l, func).shared_size)
+            }
             CdpFn::LaunchDevice => match kernel_at(arg(self, 0, 0, 8)) {
-                Some(func) => cdp.launch(DeviceLaunch {
-                    func,
-                    params: arg(self, 1, 0, 8),
-                    grid: dim3(self, 2),
-                    block: dim3(self, 3),
-                    shared: arg(self, 4, 0, 4) as u32,
-                }),
+                Some(func) => cdp.launch(
+                    DeviceLaunch {
+                        func,
+                        params: arg(self, 1, 0, 8),
+                        grid: dim3(self, 2),
+                        block: dim3(self, 3),
+                        shared: arg(self, 4, 0, 4) as u32,
+                    },
+                    arg(self, 5, 0, 8),
+                    kernel(b.l, func).shared_size,
+                ),
                 None => ERR_INVALID_DEVICE_FUNCTION,
             },
             CdpFn::StreamCreateWithFlags | CdpFn::EventCreateWithFlags => {
