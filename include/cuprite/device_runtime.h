@@ -4,9 +4,12 @@
  * heap. Each calls the device runtime's entry point __cudaCDP2<Name>, which Cuprite's engine
  * provides (as NVIDIA's libcudadevrt does for nvcc's programs). Written for Cuprite.
  *
- * clang compiles no device-side `kernel<<<...>>>` and no other reference to a kernel from device
- * code ("reference to __global__ function ... in __global__ function"); a kernel's address for
- * cudaLaunchDevice comes from a __device__ variable initialized with it:
+ * clang (19) compiles no device-side `kernel<<<...>>>` and no other reference to a kernel from
+ * device code ("reference to __global__ function ... in __global__ function"), except in a
+ * constant-evaluated context such as a template argument. `cuprite nvcc -rdc=true` rewrites the
+ * launches in device code into calls of __cuprite_launch::configure below
+ * (crates/nvcc/src/device_launches.rs). Elsewhere a kernel's address for cudaLaunchDevice comes
+ * from a __device__ variable initialized with it:
  *   __device__ void (*child_address)(int *) = child;
  * There is no device-side cudaDeviceSynchronize (CUDA 12 removed it). */
 #pragma once
@@ -69,5 +72,100 @@ __device__ inline cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent
     return __cudaCDP2StreamWaitEvent(stream, event, flags);
 }
 }
+
+/* CUDA 12's per-grid device-side streams (cuda_device_runtime_api.h): a tail launch runs once
+ * the launching grid and all its other work are complete; a fire-and-forget launch runs
+ * independently of it. */
+#define cudaStreamTailLaunch ((cudaStream_t)0x3)
+#define cudaStreamFireAndForget ((cudaStream_t)0x4)
+
+/* A kernel launch in device code, `kernel<<<grid, block, shared, stream>>>(arguments)`, as
+ * cuprite nvcc -rdc=true writes it:
+ *   __cuprite_launch::configure(grid, block, shared, stream)(
+ *       [](auto &&...a) -> __cuprite_launch::kernel_constant<
+ *           __cuprite_launch::kernel_of<decltype(a)...>::pick(kernel, 0)> { return {}; },
+ *       arguments)
+ * The kernel is named only in a template argument, where clang allows it; the lambda's return
+ * type carries it, resolved from the arguments' types when `kernel` is a template called
+ * without template arguments. Each argument is converted to its parameter's type as a call
+ * converts it and placed as the kernel's .param space places it (at its alignment, in order);
+ * in device code the launch is cudaGetParameterBuffer + cudaLaunchDevice, in host code (a
+ * __host__ __device__ function) cudaLaunchKernel, as `<<<>>>` is there. */
+namespace __cuprite_launch {
+/* Only in unevaluated operands. */
+template <class T> T &&declared() noexcept;
+
+template <class... Arguments> struct kernel_of {
+    /* A kernel named exactly (a function, or a template with its arguments): its own type. */
+    template <class... Parameters> static constexpr auto pick(void (*kernel)(Parameters...), int) { return kernel; }
+    /* A kernel template whose arguments a call deduces: deduced from the arguments' types. */
+    static constexpr auto pick(void (*kernel)(__decay(Arguments)...), long) { return kernel; }
+};
+
+template <auto Kernel> struct kernel_constant {
+    static constexpr auto value = Kernel;
+};
+
+/* Where each parameter lies in the parameter buffer, its size and alignment. */
+template <size_t Count> struct parameter_layout {
+    size_t at[Count + 1];
+    size_t size;
+    size_t align;
+};
+template <class... Parameters> constexpr parameter_layout<sizeof...(Parameters)> layout_of() {
+    parameter_layout<sizeof...(Parameters)> layout{};
+    size_t end = 0, i = 0, align = 1;
+    ((end = (end + alignof(Parameters) - 1) / alignof(Parameters) * alignof(Parameters), layout.at[i++] = end,
+      end += sizeof(Parameters), align = align < alignof(Parameters) ? alignof(Parameters) : align),
+     ...);
+    layout.size = end;
+    layout.align = align;
+    return layout;
+}
+
+/* Copy-initializes the parameter from the argument (as passing it converts it) into `to`. */
+template <class Parameter, class Argument> __host__ __device__ inline void store_argument(char *to, Argument &&argument) {
+    Parameter value = static_cast<Argument &&>(argument);
+    __builtin_memcpy(to, &value, sizeof(Parameter));
+}
+
+struct configuration {
+    dim3 grid, block;
+    size_t shared;
+    cudaStream_t stream;
+
+    template <class Kernel, class... Arguments>
+    __host__ __device__ void operator()(Kernel, Arguments &&...arguments) const {
+        launch(decltype(declared<Kernel>()(static_cast<Arguments &&>(arguments)...))::value,
+               static_cast<Arguments &&>(arguments)...);
+    }
+
+    template <class... Parameters, class... Arguments>
+    __host__ __device__ void launch(void (*kernel)(Parameters...), Arguments &&...arguments) const {
+        static_assert(sizeof...(Parameters) == sizeof...(Arguments), "a kernel launch passes one argument per parameter");
+        constexpr parameter_layout<sizeof...(Parameters)> layout = layout_of<Parameters...>();
+        size_t i = 0;
+#if defined(__CUDA_ARCH__)
+        /* A failed launch is the launching thread's cudaGetLastError, as for `<<<>>>`. */
+        char *buffer = static_cast<char *>(cudaGetParameterBuffer(layout.align, layout.size));
+        if (!buffer) return;
+        (store_argument<Parameters>(buffer + layout.at[i++], static_cast<Arguments &&>(arguments)), ...);
+        cudaLaunchDevice((void *)kernel, buffer, grid, block, (unsigned int)shared, stream);
+#else
+        alignas(layout.align) char storage[layout.size + 1];
+        void *pointers[sizeof...(Parameters) + 1];
+        ((store_argument<Parameters>(storage + layout.at[i], static_cast<Arguments &&>(arguments)),
+          pointers[i] = storage + layout.at[i], ++i),
+         ...);
+        cudaLaunchKernel((const void *)kernel, grid, block, pointers, shared, stream);
+#endif
+        (void)i;
+    }
+};
+
+__host__ __device__ inline configuration configure(dim3 grid, dim3 block, size_t shared = 0, cudaStream_t stream = 0) {
+    return configuration{grid, block, shared, stream};
+}
+} // namespace __cuprite_launch
 
 #endif

@@ -508,7 +508,7 @@ fn run_plan(o: &Options, tc: &Toolchain, plan: &plan::Plan, cudart_dir: Option<&
             eprintln!("#$ {job}");
         }
         if !o.dry_run {
-            execute(job, None).map_err(|f| explain(f, tc))?;
+            execute(job, None).map_err(|f| explain(f, tc, o.relocatable_device_code))?;
         }
     }
     if !o.dry_run {
@@ -539,9 +539,10 @@ fn run_plan(o: &Options, tc: &Toolchain, plan: &plan::Plan, cudart_dir: Option<&
 
 /// A failed job's failure with the message of the first known cause its diagnostics show (each
 /// `explain_*` leaves a failure that already has a message as it is).
-fn explain(failure: Failure, tc: &Toolchain) -> Failure {
+/// `relocatable`: the build compiles relocatable device code.
+fn explain(failure: Failure, tc: &Toolchain, relocatable: bool) -> Failure {
     let failure = explain_missing_cccl(failure, tc);
-    let failure = explain_device_launch(failure);
+    let failure = explain_device_launch(failure, relocatable);
     let failure = explain_shared_initialization(failure);
     let failure = explain_shared_alignas(failure);
     explain_thrust_device_policy(failure)
@@ -568,16 +569,24 @@ fn reports_device_side_launch(diagnostics: &str) -> bool {
     })
 }
 
-/// A failure from a kernel used in device code gets a message saying that clang compiles no
-/// dynamic-parallelism launch syntax, and what works instead.
-fn explain_device_launch(mut failure: Failure) -> Failure {
+/// A failure from a kernel used in device code gets a message: without relocatable device code,
+/// nvcc's ("kernel launch from __device__ or __global__ functions requires separate compilation
+/// mode") and the option that gives it; with it, which launches cuprite nvcc compiles (see
+/// [`crate::device_launches`]) and how device code takes a kernel's address otherwise.
+fn explain_device_launch(mut failure: Failure, relocatable: bool) -> Failure {
     if failure.message.is_empty() && reports_device_side_launch(&failure.diagnostics) {
-        failure.message = "clang compiles no device-side kernel launch (`kernel<<<...>>>` in device code: dynamic \
-             parallelism) and no other use of a kernel in device code; launch from device code through the device \
-             runtime API instead, cudaGetParameterBuffer and cudaLaunchDevice (with -rdc=true), taking the kernel's \
-             address from a __device__ variable initialized with it (`__device__ void (*child_address)(int *) = \
-             child;`, see include/cuprite/device_runtime.h)"
-            .into();
+        failure.message = if relocatable {
+            "a kernel named in device code: cuprite nvcc compiles a kernel launch in device code (dynamic parallelism) \
+             written as `kernel<<<...>>>(...)` in the compiled file (not by a macro, nor in a header) inside a function \
+             declared __global__ or __device__ (directly or through a macro of that file), the kernel named by a \
+             possibly qualified name or template-id; elsewhere device code takes a kernel's address from a __device__ \
+             variable initialized with it (`__device__ void (*child_address)(int *) = child;`) for cudaLaunchDevice \
+             (include/cuprite/device_runtime.h)"
+        } else {
+            "kernel launch from __device__ or __global__ functions requires separate compilation mode: compile with \
+             -rdc=true (or -dc), as nvcc requires for dynamic parallelism"
+        }
+        .into();
     }
     failure
 }

@@ -112,7 +112,7 @@ fn push_joined(out: &mut Vec<u8>, chevron: &[u8], blanks: &[u8]) {
     out.extend(blanks.iter().filter(|&&c| c == b'\n'));
 }
 
-fn skip_line_comment(bytes: &[u8], start: usize) -> usize {
+pub(crate) fn skip_line_comment(bytes: &[u8], start: usize) -> usize {
     let mut i = start;
     while i < bytes.len() && bytes[i] != b'\n' {
         // A backslash before the line break continues the comment.
@@ -121,7 +121,7 @@ fn skip_line_comment(bytes: &[u8], start: usize) -> usize {
     i.min(bytes.len())
 }
 
-fn skip_block_comment(bytes: &[u8], start: usize) -> usize {
+pub(crate) fn skip_block_comment(bytes: &[u8], start: usize) -> usize {
     let mut i = start + 2;
     while i < bytes.len() && !bytes[i..].starts_with(b"*/") {
         i += 1;
@@ -133,7 +133,7 @@ fn skip_block_comment(bytes: &[u8], start: usize) -> usize {
 /// reads as a string whose body has no escapes that matter here, except a quote: it ends at
 /// the delimiter's quote, found by the same rule (a stray quote inside ends it early, which only
 /// stops a join, never breaks code).
-fn skip_literal(bytes: &[u8], start: usize) -> usize {
+pub(crate) fn skip_literal(bytes: &[u8], start: usize) -> usize {
     let quote = bytes[start];
     let mut i = start + 1;
     while i < bytes.len() && bytes[i] != quote && bytes[i] != b'\n' {

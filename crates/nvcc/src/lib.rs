@@ -11,6 +11,7 @@ pub mod cache;
 pub mod cccl;
 pub mod cluster_dims;
 pub mod depfile;
+pub mod device_launches;
 pub mod device_link;
 pub mod device_tools;
 pub mod driver;

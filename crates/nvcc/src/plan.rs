@@ -300,7 +300,8 @@ pub fn plan(
                 let text = std::fs::read(&input.path).ok();
                 let includes = leading_includes.then(|| source_includes(o, input, text.as_deref())).flatten();
                 let workspace = Workspace { temp, libdevice };
-                let source = compiled_source(input, temp, text, includes.as_deref(), &mut plan);
+                let source =
+                    compiled_source(input, temp, text, includes.as_deref(), o.relocatable_device_code, &mut plan);
                 plan_cuda(o, tc, &workspace, input, &source, &mut plan, &mut objects)?
             }
             InputKind::Cxx | InputKind::C => {
@@ -727,6 +728,8 @@ struct CompiledSource<'a> {
 /// diagnostics and `__FILE__`:
 /// - launches with split chevrons (`k << < g, b >> > (...)`, see [`crate::launch_chevrons`])
 ///   joined, for every pass;
+/// - with relocatable device code (`relocatable`), launches in device code (see
+///   [`crate::device_launches`]) written as calls of the device runtime, for every pass;
 /// - inline PTX naming special registers with one `%` (see [`crate::asm_escapes`]) escaped as
 ///   well, for the device passes only.
 fn compiled_source<'a>(
@@ -734,21 +737,33 @@ fn compiled_source<'a>(
     temp: &Path,
     text: Option<Vec<u8>>,
     includes: Option<&'a str>,
+    relocatable: bool,
     plan: &mut Plan,
 ) -> CompiledSource<'a> {
     let unique = unique_stem(&input.path);
     let joined = text.as_deref().and_then(crate::launch_chevrons::join_split_chevrons);
-    let file = match &joined {
-        Some(joined) => {
-            plan.notes.push(format!(
-                "{}: launches with split chevrons (<< <, >> >) joined, as nvcc reads them",
-                input.path.display()
-            ));
-            write_copy(input, temp.join(format!("{unique}.joined.cu")), joined, plan)
-        }
+    if joined.is_some() {
+        plan.notes.push(format!(
+            "{}: launches with split chevrons (<< <, >> >) joined, as nvcc reads them",
+            input.path.display()
+        ));
+    }
+    let launching =
+        relocatable.then(|| joined.as_deref().or(text.as_deref()).and_then(crate::device_launches::rewrite));
+    let launching = launching.flatten();
+    if launching.is_some() {
+        plan.notes.push(format!(
+            "{}: kernel launches in device code written as calls of the device runtime (dynamic parallelism)",
+            input.path.display()
+        ));
+    }
+    let rewritten = launching.or(joined);
+    let file = match &rewritten {
+        Some(body) => write_copy(input, temp.join(format!("{unique}.rewritten.cu")), body, plan),
         None => input.path.clone(),
     };
-    let escaped = joined.or(text).and_then(|t| String::from_utf8(t).ok()).and_then(|t| crate::asm_escapes::escape(&t));
+    let escaped =
+        rewritten.or(text).and_then(|t| String::from_utf8(t).ok()).and_then(|t| crate::asm_escapes::escape(&t));
     let device_file = match escaped {
         Some(escaped) => {
             plan.notes.push(format!(

@@ -685,25 +685,55 @@ fn thrust_in_device_code_with_device_policy_is_explained_and_seq_works() {
     build_and_pass("thrust_seq_in_device_code", &program("thrust::seq"));
 }
 
-/// A device-side `kernel<<<...>>>` (dynamic parallelism), which clang does not compile, fails
-/// with a message that says so and names the device runtime API that works instead; a kernel
-/// launched through that API (cudaGetParameterBuffer + cudaLaunchDevice) builds and runs.
+/// Kernel launches in device code (dynamic parallelism): without relocatable device code they
+/// fail with nvcc's message and the option that allows them; with `-rdc=true`
+/// (`programs/device_launches.cu`: nested launches, a recursion three deep, a device-side
+/// stream, template kernels, converted and struct arguments, launches from a `__host__
+/// __device__` function, a tail launch, bad configurations) and with `-dc` and a link of two
+/// files, they build and run; a kernel launched through the device runtime API
+/// (cudaGetParameterBuffer + cudaLaunchDevice) builds and runs too.
 #[test]
-fn device_side_launches_through_the_device_runtime_api() {
+fn device_side_launches() {
     let dir = common::work_dir().join("device_launch");
     std::fs::create_dir_all(&dir).unwrap();
-    let chevrons = dir.join("chevrons.cu");
+    let p = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let program = common::repo().join("crates/nvcc/tests/programs/device_launches.cu");
+    let program = program.to_str().unwrap();
+    let err = common::nvcc(&["-arch=sm_90", program, "-o", &p("without_rdc")])
+        .expect_err("a device-side launch needs relocatable device code");
+    assert!(err.contains("requires separate compilation mode") && err.contains("-rdc=true"), "{err}");
+    common::nvcc(&["-arch=sm_90", "-rdc=true", program, "-o", &p("device_launches")]).expect("-rdc=true");
+    let o = common::run(&dir.join("device_launches"), &[], &[]);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success() && stdout.ends_with("PASS\n"), "{stdout}{}", String::from_utf8_lossy(&o.stderr));
+
+    // -dc, then a link: the launch names a kernel of the other file, from a namespace.
     std::fs::write(
-        &chevrons,
-        "__global__ void child(int *o) { o[threadIdx.x] = 1; }\n\
-         __global__ void parent(int *o) { child<<<1, 32>>>(o); }\n\
-         int main() { return 0; }\n",
+        dir.join("leaf.cu"),
+        "__global__ void leaf(int *out, int v) { out[threadIdx.x] = v + threadIdx.x; }\n",
     )
     .unwrap();
-    let exe = dir.join("chevrons");
-    let err = common::nvcc(&["-arch=sm_90", "-rdc=true", chevrons.to_str().unwrap(), "-o", exe.to_str().unwrap()])
-        .expect_err("device-side <<<>>> must not build");
-    assert!(err.contains("no device-side kernel launch") && err.contains("cudaLaunchDevice"), "{err}");
+    std::fs::write(
+        dir.join("relay.cu"),
+        "#include <cstdio>\n\
+         __global__ void leaf(int *out, int v);\n\
+         namespace launch { __global__ void relay(int *out) { leaf<<<1, 8>>>(out, 40); } }\n\
+         int main() {\n\
+           int *o; cudaMallocManaged(&o, 8 * sizeof(int));\n\
+           launch::relay<<<1, 1>>>(o);\n\
+           bool ok = cudaDeviceSynchronize() == cudaSuccess;\n\
+           for (int i = 0; i < 8; i++) ok &= o[i] == 40 + i;\n\
+           printf(ok ? \"PASS\\n\" : \"FAIL\\n\");\n\
+           return !ok; }\n",
+    )
+    .unwrap();
+    for name in ["leaf", "relay"] {
+        common::nvcc(&["-arch=sm_90", "-dc", &p(&format!("{name}.cu")), "-o", &p(&format!("{name}.o"))]).expect("-dc");
+    }
+    common::nvcc(&["-arch=sm_90", &p("leaf.o"), &p("relay.o"), "-o", &p("relay")]).expect("link");
+    let o = common::run(&dir.join("relay"), &[], &[]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", String::from_utf8_lossy(&o.stderr));
+
     build_and_pass(
         "device_launch_api",
         "#include <cstdio>\n\
