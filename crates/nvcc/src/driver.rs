@@ -212,6 +212,12 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
                 .map_err(|e| Failure::new(format!("{}: {e}", ptx.display())))?;
             std::fs::write(ptx, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", ptx.display())))
         }
+        Job::CompleteParamCopies(path) => match crate::param_copies::complete(&read_text(path)?) {
+            Some(text) => {
+                std::fs::write(path, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))
+            }
+            None => Ok(()),
+        },
         Job::CheckPtx(path) => {
             let text = read_text(path)?;
             crate::ptx_check::check(&path.display().to_string(), &text).map_err(Failure::new)

@@ -24,6 +24,9 @@ pub enum Job {
     },
     /// Parse and validate a PTX file with Cuprite's PTX front end (`crates/ptx`).
     CheckPtx(PathBuf),
+    /// Complete the kernels' partial copies of aggregate parameters in a PTX file (see
+    /// [`crate::param_copies`]), in place.
+    CompleteParamCopies(PathBuf),
     /// Add the cluster directives of `__cluster_dims__` kernels to the PTX file `ptx`, if it is
     /// marked as having some (see [`crate::cluster_dims`]): `ir` (the device pass stopped
     /// before LLVM's passes) writes the IR `ll` that gives each kernel's shape.
@@ -120,6 +123,9 @@ impl fmt::Display for Job {
                 Ok(())
             }
             Job::CheckPtx(p) => write!(f, "# cuprite: check PTX {}", p.display()),
+            Job::CompleteParamCopies(p) => {
+                write!(f, "# cuprite: complete the partial copies of kernel parameters in {}", p.display())
+            }
             Job::Print(p) => write!(f, "# cuprite: print {}", p.display()),
             Job::Retarget { ptx, arch } => {
                 write!(
@@ -891,6 +897,7 @@ fn plan_cuda(
         }
         args.extend([os("-S"), device_input.clone().into(), os("-o"), ptx.clone().into()]);
         device.push(Job::Run { program: tc.clangxx.clone(), args });
+        device.push(Job::CompleteParamCopies(ptx.clone()));
         if codegen != arch {
             device.push(Job::Retarget { ptx: ptx.clone(), arch });
         }

@@ -838,6 +838,50 @@ fn shared_alignas_order_is_explained_and_both_spellings_align() {
     );
 }
 
+/// At -G a kernel that passes a by-value aggregate parameter on by address reads all of its
+/// bytes: LLVM 19 copied such a parameter member by member (`crate::param_copies`), losing a
+/// union's bytes past its first member (here a pointer's high half; CUB's `kernel_arg` in
+/// `thrust::gather`'s transform kernel, which faulted).
+#[test]
+fn minus_g_kernels_read_whole_aggregate_parameters() {
+    build_with_flags_and_pass(
+        "union_parameter_minus_g",
+        &["-arch=sm_90", "-G"],
+        "#include <cstdio>\n\
+         struct Counted { int *p; int n; };\n\
+         struct Pair { int *first; int *second; };\n\
+         union Arg { Counted counted; Pair pair; };\n\
+         __device__ __noinline__ int *second_of(const Arg *a) { return a->pair.second; }\n\
+         __global__ void read_union(Arg a, int **out) { *out = second_of(&a); }\n\
+         int main() {\n\
+           int *data, **out;\n\
+           cudaMalloc(&data, 8 * sizeof(int)); cudaMallocManaged(&out, sizeof(int *));\n\
+           Arg a; a.pair = Pair{data, data + 5};\n\
+           read_union<<<1, 1>>>(a, out);\n\
+           bool ok = cudaDeviceSynchronize() == cudaSuccess && *out == data + 5;\n\
+           printf(ok ? \"PASS\\n\" : \"FAIL %p %p\\n\", (void *)*out, (void *)(data + 5));\n\
+           return !ok; }\n",
+    );
+    build_with_flags_and_pass(
+        "thrust_gather_minus_g",
+        &["-arch=sm_90", "-G"],
+        "#include <thrust/device_vector.h>\n\
+         #include <thrust/gather.h>\n\
+         #include <thrust/sequence.h>\n\
+         #include <cstdio>\n\
+         int main() {\n\
+           const int n = 1000;\n\
+           thrust::device_vector<int> values(n), map(n), out(n);\n\
+           thrust::sequence(values.begin(), values.end(), 0, 3);\n\
+           thrust::sequence(map.begin(), map.end(), n - 1, -1);\n\
+           thrust::gather(map.begin(), map.end(), values.begin(), out.begin());\n\
+           int bad = 0;\n\
+           for (int i = 0; i < n; i++) bad += out[i] != 3 * (n - 1 - i);\n\
+           printf(bad ? \"FAIL %d\\n\" : \"PASS\\n\", bad);\n\
+           return bad != 0; }\n",
+    );
+}
+
 /// At -G (clang -O0) an abstract class's vtable stays, its pure virtual slot naming
 /// `__cxa_pure_virtual`: the headers define it (weak, trapping) in device code, so virtual
 /// calls through abstract bases work in one file and across two -rdc=true files.
