@@ -7,7 +7,7 @@
  * clang (19) compiles no device-side `kernel<<<...>>>` and no other reference to a kernel from
  * device code ("reference to __global__ function ... in __global__ function"), except in a
  * constant-evaluated context such as a template argument. `cuprite nvcc -rdc=true` rewrites the
- * launches in device code into calls of __cuprite_launch::configure below
+ * launches in device code into uses of __cuprite_device_launch below
  * (crates/nvcc/src/device_launches.rs). Elsewhere a kernel's address for cudaLaunchDevice comes
  * from a __device__ variable initialized with it:
  *   __device__ void (*child_address)(int *) = child;
@@ -80,17 +80,19 @@ __device__ inline cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent
 #define cudaStreamFireAndForget ((cudaStream_t)0x4)
 
 /* A kernel launch in device code, `kernel<<<grid, block, shared, stream>>>(arguments)`, as
- * cuprite nvcc -rdc=true writes it:
- *   __cuprite_launch::configure(grid, block, shared, stream)(
- *       [](auto &&...a) -> __cuprite_launch::kernel_constant<
- *           __cuprite_launch::kernel_of<decltype(a)...>::pick(kernel, 0)> { return {}; },
- *       arguments)
- * The kernel is named only in a template argument, where clang allows it; the lambda's return
- * type carries it, resolved from the arguments' types when `kernel` is a template called
- * without template arguments. Each argument is converted to its parameter's type as a call
- * converts it and placed as the kernel's .param space places it (at its alignment, in order);
- * in device code the launch is cudaGetParameterBuffer + cudaLaunchDevice, in host code (a
- * __host__ __device__ function) cudaLaunchKernel, as `<<<>>>` is there. */
+ * cuprite nvcc -rdc=true writes it: `__cuprite_device_launch(kernel)(grid, block, shared,
+ * stream)(arguments)`. The kernel is named only in a template argument, where clang allows it:
+ * the return type of a lambda, which carries it, resolved from the arguments' types when
+ * `kernel` is a template called without template arguments. Each argument is converted to its
+ * parameter's type as a call converts it and placed as the kernel's .param space places it (at
+ * its alignment, in order); in device code the launch is cudaGetParameterBuffer +
+ * cudaLaunchDevice, in host code (a __host__ __device__ function) cudaLaunchKernel, as `<<<>>>`
+ * is there. */
+#if __cplusplus >= 201703L
+#define __cuprite_device_launch(...)                                                                                    \
+    ::__cuprite_launch::kernel_launcher(                                                                                \
+        [](auto &&...__cuprite_arguments) -> ::__cuprite_launch::kernel_constant<                                      \
+            ::__cuprite_launch::kernel_of<decltype(__cuprite_arguments)...>::pick(__VA_ARGS__, 0)> { return {}; })
 namespace __cuprite_launch {
 /* Only in unevaluated operands. */
 template <class T> T &&declared() noexcept;
@@ -129,13 +131,13 @@ template <class Parameter, class Argument> __host__ __device__ inline void store
     __builtin_memcpy(to, &value, sizeof(Parameter));
 }
 
-struct configuration {
+/* A configured launch of the kernel that `Kernel`'s call operator resolves from the arguments' types. */
+template <class Kernel> struct configured_launch {
     dim3 grid, block;
     size_t shared;
     cudaStream_t stream;
 
-    template <class Kernel, class... Arguments>
-    __host__ __device__ void operator()(Kernel, Arguments &&...arguments) const {
+    template <class... Arguments> __host__ __device__ void operator()(Arguments &&...arguments) const {
         launch(decltype(declared<Kernel>()(static_cast<Arguments &&>(arguments)...))::value,
                static_cast<Arguments &&>(arguments)...);
     }
@@ -163,9 +165,19 @@ struct configuration {
     }
 };
 
-__host__ __device__ inline configuration configure(dim3 grid, dim3 block, size_t shared = 0, cudaStream_t stream = 0) {
-    return configuration{grid, block, shared, stream};
-}
+template <class Kernel> struct kernel_launcher {
+    __host__ __device__ kernel_launcher(Kernel) {}
+    /* The execution configuration, as `<<<grid, block, shared, stream>>>` takes it. */
+    __host__ __device__ configured_launch<Kernel> operator()(dim3 grid, dim3 block, size_t shared = 0,
+                                                             cudaStream_t stream = 0) const {
+        return configured_launch<Kernel>{grid, block, shared, stream};
+    }
+};
 } // namespace __cuprite_launch
+#else
+/* The launcher needs C++17 (nvcc's default, and cuprite nvcc's): before it, a device-side launch
+ * is this undeclared name in clang's error. */
+#define __cuprite_device_launch(...) __cuprite_device_side_launches_need_cxx17
+#endif
 
 #endif

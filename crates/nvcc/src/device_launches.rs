@@ -4,12 +4,11 @@
 //! __global__ function 'child' in __global__ function": clang 19 has no device-side launch),
 //! but accepts a kernel named in a template argument, a constant-evaluated context. So under
 //! `-rdc=true` the driver compiles a copy of the source in which each launch in device code is
-//! a call of the launcher in `include/cuprite/device_runtime.h`:
+//! a use of the launcher in `include/cuprite/device_runtime.h` (a macro, so that clang's
+//! diagnostics on the line read like the source):
 //!
 //! ```text
-//! ::__cuprite_launch::configure(grid, block, shared, stream)([](auto &&...__cuprite_arguments)
-//!     -> ::__cuprite_launch::kernel_constant<::__cuprite_launch::kernel_of<
-//!            decltype(__cuprite_arguments)...>::pick(child, 0)> { return {}; }, args)
+//! __cuprite_device_launch(child)(grid, block, shared, stream)(args)
 //! ```
 //!
 //! Device code is told apart by the text: a launch is rewritten when a brace it lies in opens
@@ -140,24 +139,17 @@ fn parse_launch(bytes: &[u8], chevron: usize) -> Option<Launch> {
     })
 }
 
-/// Writes the launcher's call for `l` (see the module's documentation): the configuration and
+/// Writes the launcher's use for `l` (see the module's documentation): the configuration and
 /// arguments as they are, so that their line breaks stay.
 fn push_launcher_call(out: &mut Vec<u8>, l: &Launch, source: &[u8]) {
     let kernel = &source[l.kernel.clone()];
-    let arguments = &source[l.arguments.clone()];
-    out.extend_from_slice(b"::__cuprite_launch::configure(");
-    out.extend_from_slice(&source[l.configuration.clone()]);
-    out.extend_from_slice(
-        b")([](auto &&...__cuprite_arguments) -> ::__cuprite_launch::kernel_constant<\
-          ::__cuprite_launch::kernel_of<decltype(__cuprite_arguments)...>::pick(",
-    );
-    // The kernel's own line breaks go after the call's first line (a name split over lines).
+    out.extend_from_slice(b"__cuprite_device_launch(");
+    // The kernel's own line breaks go after the launch (a name split over lines).
     out.extend(kernel.iter().map(|&c| if c == b'\n' { b' ' } else { c }));
-    out.extend_from_slice(b", 0)> { return {}; }");
-    if arguments.iter().any(|c| !c.is_ascii_whitespace()) {
-        out.extend_from_slice(b", ");
-    }
-    out.extend_from_slice(arguments);
+    out.extend_from_slice(b")(");
+    out.extend_from_slice(&source[l.configuration.clone()]);
+    out.extend_from_slice(b")(");
+    out.extend_from_slice(&source[l.arguments.clone()]);
     out.extend_from_slice(b")");
     out.extend(kernel.iter().filter(|&&c| c == b'\n'));
 }
@@ -289,14 +281,9 @@ mod tests {
         super::rewrite(source.as_bytes()).map(|b| String::from_utf8(b).expect("UTF-8 in, UTF-8 out"))
     }
 
-    /// The launcher's call for a kernel expression, configuration and arguments.
+    /// The launcher's use for a kernel expression, configuration and arguments.
     fn call(kernel: &str, configuration: &str, arguments: &str) -> String {
-        let comma = if arguments.trim().is_empty() { "" } else { ", " };
-        format!(
-            "::__cuprite_launch::configure({configuration})([](auto &&...__cuprite_arguments) -> \
-             ::__cuprite_launch::kernel_constant<::__cuprite_launch::kernel_of<decltype(__cuprite_arguments)...>\
-             ::pick({kernel}, 0)> {{ return {{}}; }}{comma}{arguments})"
-        )
+        format!("__cuprite_device_launch({kernel})({configuration})({arguments})")
     }
 
     #[test]
