@@ -342,6 +342,25 @@ mod tests {
     }
 
     #[test]
+    fn arbitrary_text_never_panics() {
+        // Pseudo-random texts over the characters the scanner looks at.
+        let alphabet = b"k_:<>(){}[];,#/*\"'\\ \n\tab1";
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let len = (state % 40) as usize;
+            let text: Vec<u8> = (0..len)
+                .map(|i| alphabet[((state >> (i % 48)) as usize + i * 7) % alphabet.len()])
+                .chain(*b"__global__ void f() { k<<<1, 1>>>(); }")
+                .collect();
+            let _ = super::rewrite(&text);
+            let _ = super::rewrite(&text[..len]);
+        }
+    }
+
+    #[test]
     fn comments_and_literals_in_a_launch_do_not_end_it() {
         let source = "__global__ void p() { k<<<f(\")\"), /* >>> */ 2>>>(')', g(1)); }";
         let expected = format!("__global__ void p() {{ {}; }}", call("k", "f(\")\"), /* >>> */ 2", "')', g(1)"));

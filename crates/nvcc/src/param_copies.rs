@@ -119,7 +119,7 @@ fn missing_copies(body: &[&str], name: &str, size: u32) -> Option<(usize, Vec<St
             Some((p, b, o)) if *p == prefix && *b == base && *o == origin => {}
             Some(_) => return None,
         }
-        let end = (offset + width).min(size);
+        let end = offset.saturating_add(width).min(size);
         covered[offset.min(size) as usize..end as usize].fill(true);
         last = last.max(m);
     }
@@ -226,6 +226,13 @@ mod tests {
                  \tld.param.u8 \t%cuprite_byte, [k_param_1+15];\n\tst.u8 \t[%SP+15], %cuprite_byte;\n",
         );
         assert_eq!(done, expected);
+    }
+
+    #[test]
+    fn odd_offsets_and_sizes_do_not_panic() {
+        for (from, to) in [("[k_param_1+8]", "[k_param_1+4294967295]"), ("k_param_1[16]", "k_param_1[0]")] {
+            let _ = complete(&PARTIAL.replace(from, to));
+        }
     }
 
     #[test]
