@@ -1,8 +1,12 @@
 /* Accuracy harness for Cuprite's libdevice: the library's own C source compiled for the host
  * (ops.h maps every device primitive to its exact IEEE equivalent), each function measured
- * against MPFR at 256 bits, the error in ulps of the correctly rounded result.
+ * against MPFR at 256 bits, the error in ulps of the correctly rounded result. The references
+ * MPFR lacks (ref_inverse.h: erfinv, erfcinv, normcdfinv by Newton's iteration, at 128 bits
+ * with a bound that argues it enough; the Bessel I0/I1 series) take 0.2 ms an input or less;
+ * --check-references compares them with their former, slower evaluation on a sample.
  *
- *   accuracy [--quick] [--n N] [--only NAME]
+ *   accuracy [--quick] [--n N] [--only NAME] [--shard K] [--slow-references]
+ *   accuracy --check-references [--n N] [--only NAME]
  *
  * Prints: function, the CUDA Programming Guide's bound (ulps from the correctly rounded
  * result), the measured maximum distance from the exact value in ulps (a correctly rounded
@@ -174,9 +178,58 @@ static void reference(const case_t *c, mpfr_ptr out, double a, double b) {
 #include "cases.h"
 #define N_CASES (sizeof(CASES) / sizeof(CASES[0]))
 
+/* --check-references: the references' fast evaluation (ref_inverse.h) against the former one
+ * (--slow-references) on the edge cases and n random inputs of each function (of `only`, if
+ * given): the largest relative difference, as a power of two, and the number of inputs whose
+ * ulp error differs by 10^-6 or more. */
+static int compare_references(const char *only, long n) {
+  int failures = 0;
+  printf("%-16s %9s %14s %10s\n", "function", "inputs", "max rel diff", "ulp diffs");
+  for (size_t ci = 0; ci < N_CASES; ci++) {
+    const case_t *c = &CASES[ci];
+    if (only && strcmp(only, c->name)) continue;
+    int p = c->is_float ? 24 : 53;
+    int emin = c->is_float ? -125 : -1021;
+    double max_finite = c->is_float ? 0x1.fffffep+127 : 0x1.fffffffffffffp+1023;
+    mpfr_t fast, slow, d;
+    mpfr_inits2(PREC, fast, slow, d, (mpfr_ptr)0);
+    double worst = 0.0;
+    long tried = 0, differ = 0;
+    for (long i = 0; i < (long)N_EDGES + n; i++) {
+      double a = i < (long)N_EDGES ? EDGES[i] : draw(&c->dom, c->is_float), b = a;
+      if (c->is_float) a = (double)(float)a;
+      slow_references = 0;
+      reference(c, fast, a, b);
+      slow_references = 1;
+      reference(c, slow, a, b);
+      slow_references = 0;
+      double y = call(c, a, b);
+      double e1 = ulp_error(fast, y, p, emin, max_finite), e2 = ulp_error(slow, y, p, emin, max_finite);
+      if (fabs_d(e1 - e2) >= 1e-6 && !(e1 >= 1e99 && e2 >= 1e99)) differ++;
+      /* (values beyond the format's range, which round to an infinity, only count through
+       * their ulp error) */
+      double rounded = c->is_float ? (double)mpfr_get_flt(slow, MPFR_RNDN) : mpfr_get_d(slow, MPFR_RNDN);
+      if (!is_inf_d(rounded) && mpfr_number_p(slow) && !mpfr_zero_p(slow) && mpfr_number_p(fast)) {
+        mpfr_sub(d, fast, slow, MPFR_RNDN);
+        mpfr_div(d, d, slow, MPFR_RNDN);
+        double rel = fabs_d(mpfr_get_d(d, MPFR_RNDU));
+        if (rel > worst) worst = rel;
+      }
+      tried++;
+    }
+    mpfr_clears(fast, slow, d, (mpfr_ptr)0);
+    failures += differ > 0;
+    if (worst == 0.0) printf("%-16s %9ld %14s %10ld\n", c->name, tried, "0", differ);
+    else printf("%-16s %9ld %11s%-3d %10ld\n", c->name, tried, "2^", (int)__builtin_floor(__builtin_log2(worst)), differ);
+    fflush(stdout);
+  }
+  return failures ? 1 : 0;
+}
+
 int main(int argc, char **argv) {
   long n = 1000000;
   int quick = 0;
+  int check_references = 0;
   const char *only = NULL;
   /* --shard K (K > 0): another stream of random inputs and no edge cases, so that shards of
    * one function run on several cores add up to one larger sample (tests/full-parallel.sh) */
@@ -187,6 +240,8 @@ int main(int argc, char **argv) {
       return 0;
     }
     if (!strcmp(argv[i], "--shard") && i + 1 < argc) shard = atol(argv[++i]);
+    else if (!strcmp(argv[i], "--slow-references")) slow_references = 1;
+    else if (!strcmp(argv[i], "--check-references")) check_references = 1;
     else if (!strcmp(argv[i], "--quick")) { n = 1000; quick = 1; }
     else if (!strcmp(argv[i], "--n") && i + 1 < argc) n = atol(argv[++i]);
     else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
@@ -197,6 +252,7 @@ int main(int argc, char **argv) {
   }
   mpfr_set_emin(mpfr_get_emin_min());
   mpfr_set_emax(mpfr_get_emax_max());
+  if (check_references) return compare_references(only, n);
   int failures = 0;
   printf("%-16s %8s %12s %9s  %s\n", "function", "bound", "max ulp", "inputs", "worst input");
   for (size_t ci = 0; ci < N_CASES; ci++) {
