@@ -690,7 +690,8 @@ fn thrust_in_device_code_with_device_policy_is_explained_and_seq_works() {
 /// (`programs/device_launches.cu`: nested launches, a recursion three deep, a device-side
 /// stream, template kernels, converted and struct arguments, launches from a `__host__
 /// __device__` function, a tail launch, bad configurations) and with `-dc` and a link of two
-/// files, they build and run; a kernel launched through the device runtime API
+/// files, they build and run, and a device-side cudaDeviceSynchronize (which CUDA 12 removed) is
+/// refused as nvcc refuses it; a kernel launched through the device runtime API
 /// (cudaGetParameterBuffer + cudaLaunchDevice) builds and runs too.
 #[test]
 fn device_side_launches() {
@@ -703,6 +704,18 @@ fn device_side_launches() {
         .expect_err("a device-side launch needs relocatable device code");
     assert!(err.contains("requires separate compilation mode") && err.contains("-rdc=true"), "{err}");
     common::nvcc(&["-arch=sm_90", "-rdc=true", program, "-o", &p("device_launches")]).expect("-rdc=true");
+    // CUDA 12 removed cudaDeviceSynchronize from device code: nvcc 13 says "calling a __host__
+    // function("cudaDeviceSynchronize") from a __global__ function("parent") is not allowed".
+    std::fs::write(
+        dir.join("device_sync.cu"),
+        "__global__ void child(int *p) { *p = 1; }\n\
+         __global__ void parent(int *p) { child<<<1, 1>>>(p); cudaDeviceSynchronize(); }\n\
+         int main() { return 0; }\n",
+    )
+    .unwrap();
+    let err = common::nvcc(&["-arch=sm_90", "-rdc=true", &p("device_sync.cu"), "-o", &p("device_sync")])
+        .expect_err("no device-side cudaDeviceSynchronize");
+    assert!(err.contains("call to __host__ function from __global__ function"), "{err}");
     let o = common::run(&dir.join("device_launches"), &[], &[]);
     let stdout = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success() && stdout.ends_with("PASS\n"), "{stdout}{}", String::from_utf8_lossy(&o.stderr));
