@@ -21,6 +21,22 @@ struct Spec {
     prec: Option<usize>,
 }
 
+impl Spec {
+    /// What a signed conversion writes before the digits: `-` for a negative value, else `+`
+    /// under the `+` flag, a space under the ` ` flag, or nothing.
+    fn sign(&self, negative: bool) -> &'static str {
+        if negative {
+            "-"
+        } else if self.plus {
+            "+"
+        } else if self.space {
+            " "
+        } else {
+            ""
+        }
+    }
+}
+
 /// Formats `fmt` with the arguments packed at `args`, appending to `out`. Returns the number
 /// of arguments consumed (CUDA's `printf` return value), or `None` when an argument or a
 /// string could not be read.
@@ -133,16 +149,7 @@ pub(crate) fn format(fmt: &[u8], args: u64, env: &mut dyn Env, out: &mut Vec<u8>
                     64 => v as i64,
                     _ => i64::from(v as i32),
                 };
-                let sign = if v < 0 {
-                    "-"
-                } else if s.plus {
-                    "+"
-                } else if s.space {
-                    " "
-                } else {
-                    ""
-                };
-                int_out(out, &s, sign, "", &v.unsigned_abs().to_string());
+                int_out(out, &s, s.sign(v < 0), "", &v.unsigned_abs().to_string());
             }
             b'u' | b'x' | b'X' | b'o' => {
                 let v = int_arg(env, &mut arg)?;
@@ -245,16 +252,7 @@ fn strip_zeros(m: &str) -> String {
 
 fn float_out(out: &mut Vec<u8>, s: &Spec, conv: u8, v: f64) {
     let upper = conv.is_ascii_uppercase();
-    let neg = v.is_sign_negative();
-    let sign = if neg {
-        "-"
-    } else if s.plus {
-        "+"
-    } else if s.space {
-        " "
-    } else {
-        ""
-    };
+    let sign = s.sign(v.is_sign_negative());
     let a = v.abs();
     if !v.is_finite() {
         let t = if v.is_nan() { "nan" } else { "inf" };
