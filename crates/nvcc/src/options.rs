@@ -996,8 +996,7 @@ mod tests {
 
     #[test]
     fn options_files_expand_in_place_with_shell_quoting() {
-        let dir = std::env::temp_dir().join(format!("cuprite-optf-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::test_dir("optf");
         let inner = dir.join("inner.rsp");
         std::fs::write(&inner, "-DFROM_INNER").unwrap();
         let outer = dir.join("outer.rsp");
