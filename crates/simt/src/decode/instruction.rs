@@ -28,6 +28,12 @@ impl Parts<'_> {
         if self.ins.operands.len() < k { Err(DecodeError::MissingOperands(k)) } else { Ok(()) }
     }
 
+    /// The value paired with the first of `choices`' keywords the instruction has (see
+    /// [`first_of`]).
+    pub(super) fn first_of<T: Copy>(&self, choices: &[(Kw, T)]) -> Option<T> {
+        first_of(&self.kws, choices)
+    }
+
     /// Checks that every non-type, non-ignorable modifier is in `allowed`.
     pub(super) fn check(&self, allowed: &[Kw]) -> R<()> {
         for k in &self.kws {
@@ -268,4 +274,11 @@ fn carry_form(p: &Parts<'_>) -> Option<(CarryOp, bool)> {
         O::Mad if p.has(Kw::Cc) => Some((CarryOp::MadLo, false)),
         _ => None,
     }
+}
+
+/// The value paired with the first of `choices`' keywords that is among `kws`: for the
+/// modifiers of which an instruction takes one (`.up`/`.down`/`.bfly`, `.and`/`.or`/`.xor`),
+/// listed in the order they are looked for.
+pub(super) fn first_of<T: Copy>(kws: &[Kw], choices: &[(Kw, T)]) -> Option<T> {
+    choices.iter().find(|(k, _)| kws.contains(k)).map(|&(_, v)| v)
 }

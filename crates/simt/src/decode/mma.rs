@@ -6,6 +6,7 @@ use ptx::ast::{Instruction, Operand};
 use ptx::keyword::Kw;
 use ptx::types::{Opcode, Rounding};
 
+use super::instruction::first_of;
 use super::{DecodeError, FuncDecoder, R};
 use crate::ir::mma::{BitOp, Frag, FragLayout, MType, MatrixLoad, MatrixStore, Mma, MmaOp, Shape, WmmaLoad, WmmaStore};
 use crate::ir::{Reg, Space};
@@ -149,15 +150,8 @@ impl FuncDecoder<'_> {
             return Err(DecodeError::Invalid("expected one of .row/.col".into()));
         }
         if p.has(Kw::Load) {
-            let frag = if p.has(Kw::A) {
-                Frag::A
-            } else if p.has(Kw::B) {
-                Frag::B
-            } else if p.has(Kw::C) {
-                Frag::C
-            } else {
-                return Err(DecodeError::Invalid("expected .a, .b or .c".into()));
-            };
+            let frag = first_of(p.kws, &[(Kw::A, Frag::A), (Kw::B, Frag::B), (Kw::C, Frag::C)])
+                .ok_or_else(|| DecodeError::Invalid("expected .a, .b or .c".into()))?;
             let d = self.frag_regs(ops.first())?;
             check_frag(FragLayout::Wmma, frag, shape, ty, d.len())?;
             let (addr, space) = self.matrix_addr(ops.get(1), p.space)?;
@@ -215,15 +209,8 @@ impl FuncDecoder<'_> {
             let a = self.reg(ops.get(1).ok_or_else(|| DecodeError::Invalid("missing operand".into()))?)?;
             return Ok(MmaOp::Movmatrix { d, a });
         }
-        let num = if p.has(Kw::X4) {
-            4
-        } else if p.has(Kw::X2) {
-            2
-        } else if p.has(Kw::X1) {
-            1
-        } else {
-            return Err(DecodeError::Invalid("expected .x1, .x2 or .x4".into()));
-        };
+        let num = first_of(p.kws, &[(Kw::X4, 4), (Kw::X2, 2), (Kw::X1, 1)])
+            .ok_or_else(|| DecodeError::Invalid("expected .x1, .x2 or .x4".into()))?;
         let trans = p.has(Kw::Trans);
         let (ai, ri) = if ins.opcode == Opcode::Ldmatrix { (1, 0) } else { (0, 1) };
         let (addr, space) = self.matrix_addr(ops.get(ai), p.space)?;
