@@ -236,51 +236,7 @@ impl FuncDecoder<'_> {
             | O::Vmax2
             | O::Vmax4
             | O::Vset2
-            | O::Vset4 => {
-                use Opcode as O;
-                let op = match o {
-                    O::Vset2 | O::Vset4 => {
-                        let cmp = kws
-                            .iter()
-                            .find_map(|k| k.as_cmp())
-                            .ok_or_else(|| DecodeError::Invalid("vset needs a comparison".into()))?;
-                        if !matches!(cmp, CmpOp::Eq | CmpOp::Ne | CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge) {
-                            return Err(DecodeError::Invalid(format!("vset comparison .{cmp} is not defined")));
-                        }
-                        VideoOp::Set(cmp)
-                    }
-                    O::Vadd2 | O::Vadd4 => VideoOp::Add,
-                    O::Vsub2 | O::Vsub4 => VideoOp::Sub,
-                    O::Vavrg2 | O::Vavrg4 => VideoOp::Avrg,
-                    O::Vabsdiff2 | O::Vabsdiff4 => VideoOp::Absdiff,
-                    O::Vmin2 | O::Vmin4 => VideoOp::Min,
-                    _ => VideoOp::Max,
-                };
-                let lane =
-                    if matches!(o, O::Vadd2 | O::Vsub2 | O::Vavrg2 | O::Vabsdiff2 | O::Vmin2 | O::Vmax2 | O::Vset2) {
-                        16
-                    } else {
-                        8
-                    };
-                // `vset` names its two operand types (its result lanes are 0 or 1); the others
-                // name the destination's too.
-                let tys: &[ScalarType] = match (op, tys) {
-                    (VideoOp::Set(_), [a, b]) => &[ScalarType::U32, *a, *b],
-                    (VideoOp::Set(_), _) => return Err(DecodeError::Invalid("vset needs two types".into())),
-                    (_, t @ [_, _, _]) => t,
-                    _ => return Err(DecodeError::Invalid("video instructions need three types".into())),
-                };
-                let v = Video {
-                    op,
-                    lane,
-                    d_signed: is_signed(tys[0]),
-                    a_signed: is_signed(tys[1]),
-                    b_signed: is_signed(tys[2]),
-                    sat: has(Kw::Sat),
-                    add: has(Kw::Add),
-                };
-                (TernOp::Video(v), 4)
-            }
+            | O::Vset4 => (TernOp::Video(video(o, tys, kws)?), 4),
             O::Mad if t.kind() != TypeKind::Float => {
                 if has(Kw::Hi) {
                     (TernOp::MadHi(w, s), 4)
@@ -596,4 +552,51 @@ fn int_binop(o: Opcode, t: ScalarType, kws: &[Kw]) -> R<BinOp> {
         O::Szext if w == 32 => BinOp::Szext { signed: s, clamp: !has(Kw::Wrap) },
         _ => return Err(DecodeError::Unsupported(format!("`{o}` on .{t} is not supported"))),
     })
+}
+
+/// A video instruction (`vadd2`, `vset4`, ...: `o`) with its types `tys` and modifiers `kws`.
+fn video(o: Opcode, tys: &[ScalarType], kws: &[Kw]) -> R<Video> {
+    use Opcode as O;
+    let has = |k: Kw| kws.contains(&k);
+    let op = match o {
+        O::Vset2 | O::Vset4 => {
+            let cmp = kws
+                .iter()
+                .find_map(|k| k.as_cmp())
+                .ok_or_else(|| DecodeError::Invalid("vset needs a comparison".into()))?;
+            if !matches!(cmp, CmpOp::Eq | CmpOp::Ne | CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge) {
+                return Err(DecodeError::Invalid(format!("vset comparison .{cmp} is not defined")));
+            }
+            VideoOp::Set(cmp)
+        }
+        O::Vadd2 | O::Vadd4 => VideoOp::Add,
+        O::Vsub2 | O::Vsub4 => VideoOp::Sub,
+        O::Vavrg2 | O::Vavrg4 => VideoOp::Avrg,
+        O::Vabsdiff2 | O::Vabsdiff4 => VideoOp::Absdiff,
+        O::Vmin2 | O::Vmin4 => VideoOp::Min,
+        _ => VideoOp::Max,
+    };
+    let lane = if matches!(o, O::Vadd2 | O::Vsub2 | O::Vavrg2 | O::Vabsdiff2 | O::Vmin2 | O::Vmax2 | O::Vset2) {
+        16
+    } else {
+        8
+    };
+    // `vset` names its two operand types (its result lanes are 0 or 1); the others
+    // name the destination's too.
+    let tys: &[ScalarType] = match (op, tys) {
+        (VideoOp::Set(_), [a, b]) => &[ScalarType::U32, *a, *b],
+        (VideoOp::Set(_), _) => return Err(DecodeError::Invalid("vset needs two types".into())),
+        (_, t @ [_, _, _]) => t,
+        _ => return Err(DecodeError::Invalid("video instructions need three types".into())),
+    };
+    let v = Video {
+        op,
+        lane,
+        d_signed: is_signed(tys[0]),
+        a_signed: is_signed(tys[1]),
+        b_signed: is_signed(tys[2]),
+        sat: has(Kw::Sat),
+        add: has(Kw::Add),
+    };
+    Ok(v)
 }
