@@ -397,23 +397,30 @@ fn xorsign_abs(kws: &[Kw], fop: FBin) -> R<bool> {
     }
 }
 
+/// The operation of opcode `o` (`add`, `sub`, `mul`, `div`, `min`, `max`), when it is among
+/// those type `t` has (`ops`).
+fn arithmetic(o: Opcode, t: ScalarType, ops: &[FBin]) -> R<FBin> {
+    let op = match o {
+        Opcode::Add => Some(FBin::Add),
+        Opcode::Sub => Some(FBin::Sub),
+        Opcode::Mul => Some(FBin::Mul),
+        Opcode::Div => Some(FBin::Div),
+        Opcode::Min => Some(FBin::Min),
+        Opcode::Max => Some(FBin::Max),
+        _ => None,
+    };
+    op.filter(|op| ops.contains(op)).ok_or_else(|| DecodeError::Unsupported(format!("`{o}` on .{t} is not supported")))
+}
+
 /// A two-operand `.f32` or `.f64` operation (`t`).
 fn float_binop(o: Opcode, t: ScalarType, kws: &[Kw], rnd: Option<Rounding>) -> R<BinOp> {
     let has = |k: Kw| kws.contains(&k);
     use Opcode as O;
-    let fop = match o {
-        O::Add => FBin::Add,
-        O::Sub => FBin::Sub,
-        O::Mul => FBin::Mul,
-        O::Div => FBin::Div,
-        O::Min => FBin::Min,
-        O::Max => FBin::Max,
-        O::Copysign => {
-            only(kws, &[])?;
-            return Ok(if t == ScalarType::F32 { BinOp::Copysign32 } else { BinOp::Copysign64 });
-        }
-        _ => return Err(DecodeError::Unsupported(format!("`{o}` on .{t} is not supported"))),
-    };
+    if o == O::Copysign {
+        only(kws, &[])?;
+        return Ok(if t == ScalarType::F32 { BinOp::Copysign32 } else { BinOp::Copysign64 });
+    }
+    let fop = arithmetic(o, t, &[FBin::Add, FBin::Sub, FBin::Mul, FBin::Div, FBin::Min, FBin::Max])?;
     only(
         kws,
         &[Kw::Rn, Kw::Rz, Kw::Rm, Kw::Rp, Kw::Ftz, Kw::Sat, Kw::Approx, Kw::Full, Kw::NaN, Kw::Xorsign, Kw::Abs],
@@ -453,15 +460,7 @@ fn float_binop(o: Opcode, t: ScalarType, kws: &[Kw], rnd: Option<Rounding>) -> R
 /// A two-operand `.f16`, `.bf16` or packed pair (`t`, of format `fmt`, a pair when `x2`).
 fn half_binop(o: Opcode, t: ScalarType, kws: &[Kw], fmt: HFmt, x2: bool) -> R<BinOp> {
     let has = |k: Kw| kws.contains(&k);
-    use Opcode as O;
-    let fop = match o {
-        O::Add => FBin::Add,
-        O::Sub => FBin::Sub,
-        O::Mul => FBin::Mul,
-        O::Min => FBin::Min,
-        O::Max => FBin::Max,
-        _ => return Err(DecodeError::Unsupported(format!("`{o}` on .{t} is not supported"))),
-    };
+    let fop = arithmetic(o, t, &[FBin::Add, FBin::Sub, FBin::Mul, FBin::Min, FBin::Max])?;
     only(kws, &[Kw::Rn, Kw::Ftz, Kw::Sat, Kw::NaN, Kw::Relu, Kw::Xorsign, Kw::Abs])?;
     let xorsign = xorsign_abs(kws, fop)?;
     let (ftz, sat, relu, nan) = (has(Kw::Ftz), has(Kw::Sat), has(Kw::Relu), has(Kw::NaN));
@@ -476,13 +475,7 @@ fn int_binop(o: Opcode, t: ScalarType, kws: &[Kw]) -> R<BinOp> {
     let s = is_signed(t);
     use Opcode as O;
     if matches!(t, ScalarType::U16x2 | ScalarType::S16x2) {
-        let op = match o {
-            O::Add => FBin::Add,
-            O::Sub => FBin::Sub,
-            O::Min => FBin::Min,
-            O::Max => FBin::Max,
-            _ => return Err(DecodeError::Unsupported(format!("`{o}` on .{t} is not supported"))),
-        };
+        let op = arithmetic(o, t, &[FBin::Add, FBin::Sub, FBin::Min, FBin::Max])?;
         only(kws, &[Kw::Relu])?;
         if has(Kw::Relu) && (!s || !matches!(op, FBin::Min | FBin::Max)) {
             return Err(DecodeError::Invalid(".relu needs min/max.s16x2".into()));

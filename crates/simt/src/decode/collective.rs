@@ -125,16 +125,7 @@ impl FuncDecoder<'_> {
         if t.size() != 4 || t.kind() == TypeKind::Float {
             return Err(DecodeError::Unsupported(format!("redux on .{t} is not supported")));
         }
-        let op = p
-            .first_of(&[
-                (Kw::Add, ReduxOp::Add),
-                (Kw::Min, ReduxOp::Min),
-                (Kw::Max, ReduxOp::Max),
-                (Kw::And, ReduxOp::And),
-                (Kw::Or, ReduxOp::Or),
-                (Kw::Xor, ReduxOp::Xor),
-            ])
-            .ok_or_else(|| DecodeError::Invalid("missing redux operation".into()))?;
+        let op = p.first_of(REDUX_OPS).ok_or_else(|| DecodeError::Invalid("missing redux operation".into()))?;
         let mask = self.src(&ops[2], ScalarType::B32)?;
         Ok(Op::Redux { op, signed: is_signed(t), d: self.reg(&ops[0])?, a: self.src(&ops[1], t)?, mask })
     }
@@ -157,3 +148,13 @@ impl FuncDecoder<'_> {
         Ok(Op::Match { all, w: width(t), d, p, a: self.src(&ops[1], t)?, mask })
     }
 }
+
+/// `redux.sync`'s operations.
+const REDUX_OPS: &[(Kw, ReduxOp)] = &[
+    (Kw::Add, ReduxOp::Add),
+    (Kw::Min, ReduxOp::Min),
+    (Kw::Max, ReduxOp::Max),
+    (Kw::And, ReduxOp::And),
+    (Kw::Or, ReduxOp::Or),
+    (Kw::Xor, ReduxOp::Xor),
+];
