@@ -8,7 +8,7 @@ use simt::{DeviceMemory, Dim3, FaultKind, LaunchOptions, MemError, Params, Progr
 
 mod common;
 
-use common::{ENGINES, download_u32, upload, program};
+use common::{ENGINES, download_u32, program, upload};
 
 /// Words each thread of `st_async_ring` reports (SEND_BYTES / 4).
 const WORDS: usize = 22;

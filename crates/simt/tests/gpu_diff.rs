@@ -24,7 +24,6 @@ use std::path::{Path, PathBuf};
 use simt::{DeviceMemory, DevicePtr, Dim3, Engine, Program};
 
 #[path = "common/fuzz.rs"]
-#[allow(dead_code)] // the generator, not the seed runner
 mod fuzzing;
 
 use fuzzing::{Rng, splitmix64};

@@ -8,7 +8,7 @@ use simt::{DeviceMemory, DevicePtr, Dim3, FaultKind, MemError, PARAM_WINDOW, Pro
 
 mod common;
 
-use common::{ENGINES, download_u32, upload, program};
+use common::{ENGINES, download_u32, program, upload};
 
 fn programs() -> Vec<(String, Program)> {
     common::fixture_on_engines("grid_constant.sm_80")

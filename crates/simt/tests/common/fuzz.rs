@@ -1,6 +1,8 @@
 //! What the differential tests share: a seeded generator (`engine_fuzz.rs`,
 //! `slow_path_fuzz.rs`, `gpu_diff.rs`) and the runner of a range of seeds (the fuzzers).
 
+#![allow(dead_code)] // each test file uses its own part
+
 /// A small xorshift64* generator: deterministic across platforms, no dependencies.
 pub struct Rng(u64);
 
