@@ -9,6 +9,22 @@ mod common;
 
 use common::{cuprite, repo, scratch, text};
 
+/// Builds `src` into `exe` with `cuprite nvcc -v -arch=sm_90` against toolkit `kit` and cache
+/// `cache`, which must succeed; its log (the commands, on stderr).
+fn verbose_build(src: &Path, exe: &Path, kit: &Path, cache: &Path) -> String {
+    let o = cuprite()
+        .args(["nvcc", "-v", "-arch=sm_90"])
+        .arg(src)
+        .arg("-o")
+        .arg(exe)
+        .env("CUPRITE_TOOLKIT", kit)
+        .env("CUPRITE_CACHE_DIR", cache)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
 #[test]
 fn unknown_options_exit_2_naming_them() {
     let o = cuprite().args(["nvcc", "-arch=sm_90", "--frobnicate", "-Qx", "a.cu"]).output().unwrap();
@@ -75,19 +91,7 @@ fn math_library_source_is_compiled_once_and_linked() {
     .unwrap();
     let cache = dir.join("cache");
     let exe = dir.join("bits");
-    let build = || {
-        let o = cuprite()
-            .args(["nvcc", "-v", "-arch=sm_90"])
-            .arg(&src)
-            .arg("-o")
-            .arg(&exe)
-            .env("CUPRITE_TOOLKIT", &kit)
-            .env("CUPRITE_CACHE_DIR", &cache)
-            .output()
-            .unwrap();
-        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
-        String::from_utf8_lossy(&o.stderr).into_owned()
-    };
+    let build = || verbose_build(&src, &exe, &kit, &cache);
     let first = build();
     assert!(first.contains("--target=nvptx64-nvidia-cuda") && first.contains("libdevice.c"), "{first}");
     assert!(first.contains("-mlink-builtin-bitcode"), "{first}");
@@ -110,19 +114,10 @@ fn wrapper_header_is_precompiled_reused_and_rebuilt_after_a_header_changes() {
     let cache = dir.join("cache");
     let exe = dir.join("vectorAdd");
     let build = || {
-        let o = cuprite()
-            .args(["nvcc", "-v", "-arch=sm_90"])
-            .arg(repo().join("samples/vectorAdd.cu"))
-            .arg("-o")
-            .arg(&exe)
-            .env("CUPRITE_TOOLKIT", &kit)
-            .env("CUPRITE_CACHE_DIR", &cache)
-            .output()
-            .unwrap();
-        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        let log = verbose_build(&repo().join("samples/vectorAdd.cu"), &exe, &kit, &cache);
         let r = cuprite().arg("exec").arg(&exe).output().unwrap();
         assert!(String::from_utf8_lossy(&r.stdout).contains("Test PASSED"), "{}", text(&r));
-        String::from_utf8_lossy(&o.stderr).into_owned()
+        log
     };
     // Each PCH with its modification time.
     let pchs = || -> Vec<(PathBuf, std::time::SystemTime)> {

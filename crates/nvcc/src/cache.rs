@@ -132,8 +132,7 @@ mod tests {
 
     #[test]
     fn prune_removes_the_least_recently_used_idle_entries_first() {
-        let dir = std::env::temp_dir().join(format!("cuprite-prune-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = crate::test_dir("prune");
         let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
         // Three idle entries of 100 bytes, used 3, 2 and 1 hours ago, and one in use.
         for (name, hours) in [("oldest", 3), ("older", 2), ("old", 1), ("busy", 0)] {

@@ -67,12 +67,8 @@ pub fn missing_header_reported(diagnostics: &str) -> bool {
 mod tests {
     use super::*;
 
-    /// A fresh directory under the system's temporary directory.
     fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("cuprite-cccl-test-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+        crate::test_dir(&format!("cccl-test-{name}"))
     }
 
     /// Makes `dir` look like a CCCL include root.

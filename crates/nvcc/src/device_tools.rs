@@ -94,9 +94,7 @@ mod tests {
     const PTX: &str = ".version 8.3\n.target sm_80\n.address_size 64\n.visible .entry k() { ret; }\n";
 
     fn scratch(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("cuprite-device-tools-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&d).unwrap();
-        d
+        crate::test_dir(&format!("device-tools-{name}"))
     }
 
     #[test]

@@ -684,8 +684,7 @@ mod tests {
     /// threads) each write their own temporary files: both succeed.
     #[test]
     fn one_pch_built_twice_at_once_in_one_process() {
-        let dir = std::env::temp_dir().join(format!("cuprite-pch-race-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::test_dir("pch-race");
         let header = dir.join("h.h");
         std::fs::write(&header, "int x;\n").unwrap();
         // A stand-in compiler: writes its output, waits (so that the two builds overlap), then

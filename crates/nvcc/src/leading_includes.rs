@@ -182,8 +182,7 @@ mod tests {
 
     #[test]
     fn the_leading_includes_make_the_header() {
-        let dir = std::env::temp_dir().join(format!("cuprite-includes-test-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::test_dir("includes-test");
         std::fs::write(
             dir.join("local.h"),
             "/* A header\n * with a guard. */\n#ifndef LOCAL_H\n#define LOCAL_H\n#endif\n",
@@ -236,8 +235,7 @@ mod tests {
 
     #[test]
     fn a_build_marks_then_precompiles_then_uses() {
-        let dir = std::env::temp_dir().join(format!("cuprite-includes-decide-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::test_dir("includes-decide");
         let e = Entry {
             header: dir.join("includes.h"),
             pch: dir.join("includes.pch"),

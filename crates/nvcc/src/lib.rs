@@ -28,3 +28,14 @@ pub mod run;
 pub mod toolchain;
 
 pub use options::{OptionError, Options};
+
+/// A fresh, empty directory for a unit test's files: `cuprite-{name}-{pid}` under the system's
+/// temporary directory (the process id keeps two runs of the tests apart; `name` keeps the
+/// tests of one run apart).
+#[cfg(test)]
+pub(crate) fn test_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("cuprite-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    dir
+}

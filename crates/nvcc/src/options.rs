@@ -480,9 +480,32 @@ impl Options {
     pub fn parse<S: AsRef<str>>(args: &[S]) -> Result<Options, OptionError> {
         let mut expanded = Vec::new();
         expand_options_files(args, &mut expanded, 0)?;
-        let args = expanded.as_slice();
-        // nvcc forwards the options it does not know to the host compiler when asked to
-        // (CMake asks); otherwise they are errors.
+        CommandLine::new(&expanded).read()
+    }
+}
+
+/// One pass over the arguments (options files expanded): the options gathered so far and what
+/// the checks after the last argument need.
+struct CommandLine<'a> {
+    args: &'a [String],
+    /// The index of the next argument to read.
+    next: usize,
+    /// nvcc forwards the options it does not know to the host compiler when asked to (CMake
+    /// asks); otherwise they are errors.
+    forward_unknown: bool,
+    options: Options,
+    unknown: Vec<String>,
+    explicit_archs: Vec<u32>,
+    /// How many `-code` values were given (they need an `-arch`).
+    code_values: usize,
+    /// `-x`: the kind of the inputs that follow.
+    language: Option<InputKind>,
+    /// The phases asked for, each with the argument that asked.
+    phases: Vec<(Phase, String)>,
+}
+
+impl<'a> CommandLine<'a> {
+    fn new(args: &'a [String]) -> CommandLine<'a> {
         let forward_unknown = args.iter().any(|a| {
             let name = a.trim_start_matches('-');
             matches!(
@@ -490,220 +513,218 @@ impl Options {
                 "forward-unknown-to-host-compiler" | "forward-unknown-to-host-linker" | "forward-unknown-opts"
             )
         });
-        let mut o = Options::default();
-        let mut unknown = Vec::new();
-        let mut explicit_archs: Vec<u32> = Vec::new();
-        let mut code_values = 0;
-        let mut language: Option<InputKind> = None;
-        let mut phases: Vec<(Phase, String)> = Vec::new();
-        let mut i = 0;
-        while i < args.len() {
-            let arg: &str = args[i].as_str();
-            i += 1;
-            if arg == "--" {
-                return Err(OptionError::Conflict(
-                    "'--' is not an nvcc option (to pass arguments to the program, use `cuprite run FILE.cu [options] -- args`)"
-                        .into(),
-                ));
+        CommandLine {
+            args,
+            next: 0,
+            forward_unknown,
+            options: Options::default(),
+            unknown: Vec::new(),
+            explicit_archs: Vec::new(),
+            code_values: 0,
+            language: None,
+            phases: Vec::new(),
+        }
+    }
+
+    /// Reads every argument, then checks what needs all of them.
+    fn read(mut self) -> Result<Options, OptionError> {
+        while let Some(arg) = self.args.get(self.next) {
+            self.next += 1;
+            self.argument(arg)?;
+        }
+        self.finish()
+    }
+
+    /// Reads one argument: an input, or an option with its value.
+    fn argument(&mut self, arg: &str) -> Result<(), OptionError> {
+        if arg == "--" {
+            return Err(OptionError::Conflict(
+                "'--' is not an nvcc option (to pass arguments to the program, use `cuprite run FILE.cu [options] -- args`)"
+                    .into(),
+            ));
+        }
+        if !arg.starts_with('-') || arg == "-" {
+            let kind =
+                self.language.or_else(|| InputKind::of(arg)).ok_or_else(|| OptionError::UnknownInput(arg.into()))?;
+            self.options.inputs.push(Input { path: arg.into(), kind });
+            return Ok(());
+        }
+        let Some((key, arity, attached)) = self.known_option(arg) else {
+            return Ok(());
+        };
+        let value = self.value(arg, arity, attached)?;
+        self.apply(key, value, arg)
+    }
+
+    /// The option `arg` names (its key, arity and any value attached to it); `None` when it is
+    /// unknown, after noting it as unknown or forwarding it to the host compiler.
+    fn known_option(&mut self, arg: &str) -> Option<(&'static str, Arity, Option<String>)> {
+        let body = arg.strip_prefix("--").unwrap_or(&arg[1..]);
+        let (name, attached) = match body.split_once('=') {
+            Some((n, v)) => (n, Some(v.to_string())),
+            None => (body, None),
+        };
+        if let Some((key, arity)) = lookup(name) {
+            return Some((key, arity, attached));
+        }
+        // A glued short option: -I/dir, -DX=1, -O3, -lfoo.
+        let glued = if arg.starts_with("--") {
+            None
+        } else {
+            GLUED.iter().find(|g| body.starts_with(**g) && body.len() > g.len())
+        };
+        match glued {
+            Some(g) => {
+                let (key, arity) = lookup(g).unwrap_or(("", Arity::Value));
+                Some((key, arity, Some(body[g.len()..].to_string())))
             }
-            if !arg.starts_with('-') || arg == "-" {
-                let kind =
-                    language.or_else(|| InputKind::of(arg)).ok_or_else(|| OptionError::UnknownInput(arg.into()))?;
-                o.inputs.push(Input { path: arg.into(), kind });
-                continue;
+            None if self.forward_unknown => {
+                self.options.compiler_options.push(arg.to_string());
+                None
             }
-            let body = arg.strip_prefix("--").unwrap_or(&arg[1..]);
-            let (name, attached) = match body.split_once('=') {
-                Some((n, v)) => (n, Some(v.to_string())),
-                None => (body, None),
-            };
-            let (key, arity, attached) = match lookup(name) {
-                Some((key, arity)) => (key, arity, attached),
-                None => {
-                    // A glued short option: -I/dir, -DX=1, -O3, -lfoo.
-                    let glued = if arg.starts_with("--") {
-                        None
-                    } else {
-                        GLUED.iter().find(|g| body.starts_with(**g) && body.len() > g.len())
-                    };
-                    match glued {
-                        Some(g) => {
-                            let (key, arity) = lookup(g).unwrap_or(("", Arity::Value));
-                            (key, arity, Some(body[g.len()..].to_string()))
-                        }
-                        None if forward_unknown => {
-                            o.compiler_options.push(arg.to_string());
-                            continue;
-                        }
-                        None => {
-                            unknown.push(arg.to_string());
-                            continue;
-                        }
-                    }
-                }
-            };
-            let value = match arity {
-                Arity::Flag => {
-                    if let Some(v) = attached {
-                        return Err(OptionError::BadValue { option: arg.into(), value: v, expected: "no value" });
-                    }
-                    String::new()
-                }
-                Arity::Bool => attached.unwrap_or_else(|| {
-                    // `-rdc true` is nvcc's spelling too.
-                    match args.get(i).map(AsRef::as_ref) {
-                        Some(v @ ("true" | "false")) => {
-                            i += 1;
-                            v.to_string()
-                        }
-                        _ => "true".to_string(),
-                    }
-                }),
-                Arity::Value => match attached {
-                    Some(v) => v,
-                    None => {
-                        let v = args.get(i).ok_or_else(|| OptionError::MissingValue(arg.into()))?;
-                        i += 1;
-                        v.clone()
-                    }
-                },
-            };
-            match key {
-                "output-file" => o.output = Some(value.into()),
-                "compile" => phases.push((Phase::Compile, arg.into())),
-                "preprocess" => phases.push((Phase::Preprocess, arg.into())),
-                "generate-dependencies" => phases.push((Phase::Dependencies, arg.into())),
-                "generate-dependencies-with-compile" => o.dependencies_with_compile = true,
-                "generate-nonsystem-dependencies" => {
-                    o.dependencies_nonsystem = true;
-                    phases.push((Phase::Dependencies, arg.into()));
-                }
-                "generate-nonsystem-dependencies-with-compile" => {
-                    o.dependencies_nonsystem = true;
-                    o.dependencies_with_compile = true;
-                }
-                "generate-dependency-targets" => o.dependency_phony_targets = true,
-                "pre-include" => o.pre_includes.extend(value.split(',').map(String::from)),
-                "machine" if value != "64" => {
-                    return Err(OptionError::BadValue { option: arg.into(), value, expected: "64" });
-                }
-                "profile" => o.compiler_options.push("-pg".into()),
-                "no-exceptions" => o.compiler_options.push("-fno-exceptions".into()),
-                "ftemplate-backtrace-limit" | "ftemplate-depth" => o.front_end_options.push(format!("-{key}={value}")),
-                "Wno-deprecated-declarations" | "Wreorder" => o.front_end_options.push(format!("-{key}")),
-                "list-gpu-arch" => o.list_architectures = Some(ArchitectureList::Virtual),
-                "list-gpu-code" => o.list_architectures = Some(ArchitectureList::Real),
-                "save-temps" => o.keep = true,
-                "dependency-output" => o.dependency_file = Some(value.into()),
-                "dependency-target-name" => o.dependency_target = Some(value),
-                "shared" => o.shared = true,
-                "include-path" => o.include_dirs.extend(value.split(',').map(PathBuf::from)),
-                "system-include" => o.system_include_dirs.push(value.into()),
-                "define-macro" => o.macros.extend(value.split(',').map(|m| Macro::Define(m.into()))),
-                "undefine-macro" => o.macros.push(Macro::Undefine(value)),
-                "optimize" => {
-                    let level = value.parse::<u8>().ok().filter(|l| *l <= 3).ok_or_else(|| OptionError::BadValue {
-                        option: "-O".into(),
-                        value: value.clone(),
-                        expected: "0, 1, 2 or 3",
-                    })?;
-                    o.opt_level = Some(level);
-                }
-                "debug" => o.host_debug = true,
-                "device-debug" => o.device_debug = true,
-                "generate-line-info" => o.line_info = true,
-                "std" => o.std = Some(value),
-                "gpu-architecture" => explicit_archs.extend(arch_values(arg, &value)?),
-                "gpu-code" => {
-                    code_values += 1;
-                    arch_values(arg, &value)?;
-                }
-                "generate-code" => explicit_archs.push(gencode_arch(&value)?),
-                "compiler-options" => o.compiler_options.extend(split_list(&value)),
-                "linker-options" => o.linker_options.extend(split_list(&value)),
-                "ptxas-options" => o.ptxas_options.extend(split_list(&value)),
-                "library" => o.libraries.push(value),
-                "library-path" => o.library_dirs.push(value.into()),
-                "relocatable-device-code" => o.relocatable_device_code = parse_bool(arg, &value)?,
-                "device-c" => {
-                    o.relocatable_device_code = true;
-                    phases.push((Phase::DeviceCompile, arg.into()));
-                }
-                "device-link" => phases.push((Phase::DeviceLink, arg.into())),
-                "ptx" => phases.push((Phase::Ptx, arg.into())),
-                "cubin" => phases.push((Phase::Cubin, arg.into())),
-                "fatbin" => phases.push((Phase::Fatbin, arg.into())),
-                "run" => phases.push((Phase::Run, arg.into())),
-                "run-args" => o.run_args.extend(split_list(&value)),
-                "keep" => o.keep = true,
-                "keep-dir" => o.keep_dir = Some(value.into()),
-                "dryrun" => o.dry_run = true,
-                "verbose" => o.verbose = true,
-                "version" => o.version = true,
-                "compiler-bindir" => o.host_compiler = Some(value.into()),
-                "use_fast_math" => o.fast_math = true,
-                "disable-warnings" => o.disable_warnings = true,
-                "ftz" => o.flush_denormals = Some(parse_bool(arg, &value)?),
-                "prec-div" => o.precise_division = Some(parse_bool(arg, &value)?),
-                "prec-sqrt" => o.precise_sqrt = Some(parse_bool(arg, &value)?),
-                "fmad" => o.fused_multiply_add = Some(parse_bool(arg, &value)?),
-                "default-stream" => {
-                    o.default_stream = match value.as_str() {
-                        "legacy" | "null" => DefaultStream::Legacy,
-                        "per-thread" => DefaultStream::PerThread,
-                        _ => {
-                            return Err(OptionError::BadValue {
-                                option: arg.into(),
-                                value,
-                                expected: "legacy, null or per-thread",
-                            });
-                        }
-                    }
-                }
-                "maxrregcount" => {
-                    o.max_registers = Some(value.parse().map_err(|_| OptionError::BadValue {
-                        option: arg.into(),
-                        value: value.clone(),
-                        expected: "a register count",
-                    })?);
-                }
-                "cudart" => {
-                    o.cudart = match value.as_str() {
-                        "shared" => Cudart::Shared,
-                        "static" => Cudart::Static,
-                        "none" => Cudart::None,
-                        _ => {
-                            return Err(OptionError::BadValue {
-                                option: arg.into(),
-                                value,
-                                expected: "shared, static or none",
-                            });
-                        }
-                    }
-                }
-                "x" => {
-                    language = Some(match value.as_str() {
-                        "cu" => InputKind::Cuda,
-                        "c++" | "cpp" => InputKind::Cxx,
-                        "c" => InputKind::C,
-                        "none" => {
-                            return Err(OptionError::BadValue { option: arg.into(), value, expected: "cu, c++ or c" });
-                        }
-                        _ => return Err(OptionError::BadValue { option: arg.into(), value, expected: "cu, c++ or c" }),
-                    })
-                }
-                // Accepted, nothing to do under clang: lambdas and relaxed constexpr need no flag;
-                // compression, threads and warnings about old targets concern NVIDIA's tools.
-                _ => {}
+            None => {
+                self.unknown.push(arg.to_string());
+                None
             }
         }
+    }
+
+    /// The value of option `arg`: the one attached to it, or the next argument where its arity
+    /// takes one.
+    fn value(&mut self, arg: &str, arity: Arity, attached: Option<String>) -> Result<String, OptionError> {
+        let following = self.args.get(self.next);
+        match arity {
+            Arity::Flag => match attached {
+                Some(v) => Err(OptionError::BadValue { option: arg.into(), value: v, expected: "no value" }),
+                None => Ok(String::new()),
+            },
+            Arity::Bool => Ok(attached.unwrap_or_else(|| {
+                // `-rdc true` is nvcc's spelling too.
+                match following.map(String::as_str) {
+                    Some(v @ ("true" | "false")) => {
+                        self.next += 1;
+                        v.to_string()
+                    }
+                    _ => "true".to_string(),
+                }
+            })),
+            Arity::Value => match attached {
+                Some(v) => Ok(v),
+                None => {
+                    let v = following.ok_or_else(|| OptionError::MissingValue(arg.into()))?;
+                    self.next += 1;
+                    Ok(v.clone())
+                }
+            },
+        }
+    }
+
+    /// Applies option `key` (given as `arg`) with its `value`.
+    fn apply(&mut self, key: &str, value: String, arg: &str) -> Result<(), OptionError> {
+        if let Some(phase) = phase_option(key) {
+            self.phases.push((phase, arg.into()));
+            return Ok(());
+        }
+        let o = &mut self.options;
+        match key {
+            "output-file" => o.output = Some(value.into()),
+            "generate-dependencies-with-compile" => o.dependencies_with_compile = true,
+            "generate-nonsystem-dependencies" => {
+                o.dependencies_nonsystem = true;
+                self.phases.push((Phase::Dependencies, arg.into()));
+            }
+            "generate-nonsystem-dependencies-with-compile" => {
+                o.dependencies_nonsystem = true;
+                o.dependencies_with_compile = true;
+            }
+            "generate-dependency-targets" => o.dependency_phony_targets = true,
+            "pre-include" => o.pre_includes.extend(value.split(',').map(String::from)),
+            "machine" if value != "64" => {
+                return Err(OptionError::BadValue { option: arg.into(), value, expected: "64" });
+            }
+            "profile" => o.compiler_options.push("-pg".into()),
+            "no-exceptions" => o.compiler_options.push("-fno-exceptions".into()),
+            "ftemplate-backtrace-limit" | "ftemplate-depth" => o.front_end_options.push(format!("-{key}={value}")),
+            "Wno-deprecated-declarations" | "Wreorder" => o.front_end_options.push(format!("-{key}")),
+            "list-gpu-arch" => o.list_architectures = Some(ArchitectureList::Virtual),
+            "list-gpu-code" => o.list_architectures = Some(ArchitectureList::Real),
+            "save-temps" => o.keep = true,
+            "dependency-output" => o.dependency_file = Some(value.into()),
+            "dependency-target-name" => o.dependency_target = Some(value),
+            "shared" => o.shared = true,
+            "include-path" => o.include_dirs.extend(value.split(',').map(PathBuf::from)),
+            "system-include" => o.system_include_dirs.push(value.into()),
+            "define-macro" => o.macros.extend(value.split(',').map(|m| Macro::Define(m.into()))),
+            "undefine-macro" => o.macros.push(Macro::Undefine(value)),
+            "optimize" => {
+                let level = value.parse::<u8>().ok().filter(|l| *l <= 3).ok_or_else(|| OptionError::BadValue {
+                    option: "-O".into(),
+                    value: value.clone(),
+                    expected: "0, 1, 2 or 3",
+                })?;
+                o.opt_level = Some(level);
+            }
+            "debug" => o.host_debug = true,
+            "device-debug" => o.device_debug = true,
+            "generate-line-info" => o.line_info = true,
+            "std" => o.std = Some(value),
+            "gpu-architecture" => self.explicit_archs.extend(arch_values(arg, &value)?),
+            "gpu-code" => {
+                self.code_values += 1;
+                arch_values(arg, &value)?;
+            }
+            "generate-code" => self.explicit_archs.push(gencode_arch(&value)?),
+            "compiler-options" => o.compiler_options.extend(split_list(&value)),
+            "linker-options" => o.linker_options.extend(split_list(&value)),
+            "ptxas-options" => o.ptxas_options.extend(split_list(&value)),
+            "library" => o.libraries.push(value),
+            "library-path" => o.library_dirs.push(value.into()),
+            "relocatable-device-code" => o.relocatable_device_code = parse_bool(arg, &value)?,
+            "device-c" => {
+                o.relocatable_device_code = true;
+                self.phases.push((Phase::DeviceCompile, arg.into()));
+            }
+            "run-args" => o.run_args.extend(split_list(&value)),
+            "keep" => o.keep = true,
+            "keep-dir" => o.keep_dir = Some(value.into()),
+            "dryrun" => o.dry_run = true,
+            "verbose" => o.verbose = true,
+            "version" => o.version = true,
+            "compiler-bindir" => o.host_compiler = Some(value.into()),
+            "use_fast_math" => o.fast_math = true,
+            "disable-warnings" => o.disable_warnings = true,
+            "ftz" => o.flush_denormals = Some(parse_bool(arg, &value)?),
+            "prec-div" => o.precise_division = Some(parse_bool(arg, &value)?),
+            "prec-sqrt" => o.precise_sqrt = Some(parse_bool(arg, &value)?),
+            "fmad" => o.fused_multiply_add = Some(parse_bool(arg, &value)?),
+            "default-stream" => o.default_stream = one_of(arg, value, DEFAULT_STREAMS, "legacy, null or per-thread")?,
+            "maxrregcount" => {
+                o.max_registers = Some(value.parse().map_err(|_| OptionError::BadValue {
+                    option: arg.into(),
+                    value: value.clone(),
+                    expected: "a register count",
+                })?);
+            }
+            "cudart" => o.cudart = one_of(arg, value, CUDARTS, "shared, static or none")?,
+            "x" => self.language = Some(one_of(arg, value, LANGUAGES, "cu, c++ or c")?),
+            // Accepted, nothing to do under clang: lambdas and relaxed constexpr need no flag;
+            // compression, threads and warnings about old targets concern NVIDIA's tools.
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The checks that need every argument: unknown options, `-code` without `-arch`, phases
+    /// that disagree; then the phase and the architectures.
+    fn finish(self) -> Result<Options, OptionError> {
+        let CommandLine { mut options, unknown, mut explicit_archs, code_values, phases, .. } = self;
         if !unknown.is_empty() {
             return Err(OptionError::Unknown(unknown));
         }
         if code_values > 0 && explicit_archs.is_empty() {
             return Err(OptionError::Conflict("-code needs -arch (nvcc: '-arch=compute_XY -code=sm_XY')".into()));
         }
-        o.phase = match phases.as_slice() {
+        options.phase = match phases.as_slice() {
             [] => Phase::Link,
             [(p, _)] => *p,
             [(first, a), rest @ ..] => {
@@ -717,11 +738,48 @@ impl Options {
             explicit_archs.push(DEFAULT_ARCH);
         }
         for a in explicit_archs {
-            if !o.archs.contains(&a) {
-                o.archs.push(a);
+            if !options.archs.contains(&a) {
+                options.archs.push(a);
             }
         }
-        Ok(o)
+        Ok(options)
+    }
+}
+
+/// The phase an option that only selects one stops after (`-c`, `-E`, `-ptx`, ...).
+fn phase_option(key: &str) -> Option<Phase> {
+    Some(match key {
+        "compile" => Phase::Compile,
+        "preprocess" => Phase::Preprocess,
+        "generate-dependencies" => Phase::Dependencies,
+        "device-link" => Phase::DeviceLink,
+        "ptx" => Phase::Ptx,
+        "cubin" => Phase::Cubin,
+        "fatbin" => Phase::Fatbin,
+        "run" => Phase::Run,
+        _ => return None,
+    })
+}
+
+/// `--default-stream`'s values.
+const DEFAULT_STREAMS: &[(&str, DefaultStream)] =
+    &[("legacy", DefaultStream::Legacy), ("null", DefaultStream::Legacy), ("per-thread", DefaultStream::PerThread)];
+/// `-cudart`'s values.
+const CUDARTS: &[(&str, Cudart)] = &[("shared", Cudart::Shared), ("static", Cudart::Static), ("none", Cudart::None)];
+/// `-x`'s values (`-x none` is not accepted).
+const LANGUAGES: &[(&str, InputKind)] =
+    &[("cu", InputKind::Cuda), ("c++", InputKind::Cxx), ("cpp", InputKind::Cxx), ("c", InputKind::C)];
+
+/// The value that `value` names among `choices`, for option `option`.
+fn one_of<T: Copy>(
+    option: &str,
+    value: String,
+    choices: &[(&str, T)],
+    expected: &'static str,
+) -> Result<T, OptionError> {
+    match choices.iter().find(|(name, _)| *name == value) {
+        Some(&(_, choice)) => Ok(choice),
+        None => Err(OptionError::BadValue { option: option.into(), value, expected }),
     }
 }
 
@@ -938,8 +996,7 @@ mod tests {
 
     #[test]
     fn options_files_expand_in_place_with_shell_quoting() {
-        let dir = std::env::temp_dir().join(format!("cuprite-optf-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::test_dir("optf");
         let inner = dir.join("inner.rsp");
         std::fs::write(&inner, "-DFROM_INNER").unwrap();
         let outer = dir.join("outer.rsp");

@@ -60,8 +60,7 @@ mod tests {
 
     #[test]
     fn a_reader_gets_all_bytes_and_an_exited_reader_does_not_block() {
-        let dir = std::env::temp_dir().join(format!("cuprite-pipe-test-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::test_dir("pipe-test");
         let fifo = dir.join("p");
         let _ = std::fs::remove_file(&fifo);
         create(&fifo).unwrap();

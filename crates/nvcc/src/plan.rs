@@ -310,84 +310,11 @@ pub fn plan(
                     compiled_source(input, temp, text, includes.as_deref(), o.relocatable_device_code, &mut plan);
                 plan_cuda(o, tc, &workspace, input, &source, &mut plan, &mut objects)?
             }
-            InputKind::Cxx | InputKind::C => {
-                let out = object_path(o, temp, input);
-                match o.phase {
-                    Phase::Compile | Phase::DeviceCompile | Phase::Link | Phase::Run => {}
-                    Phase::Preprocess | Phase::Dependencies => {
-                        let mut args = host_args(o, tc, input.kind);
-                        args.push(os(if o.phase == Phase::Preprocess { "-E" } else { "-M" }));
-                        args.push(input.path.clone().into());
-                        if let Some(out) = &o.output {
-                            args.extend([os("-o"), out.into()]);
-                        }
-                        plan.jobs.push(Job::Run { program: host_compiler(o, tc, input.kind), args });
-                        continue;
-                    }
-                    _ => {
-                        return Err(PlanError(format!(
-                            "{}: no device code in a host source file",
-                            input.path.display()
-                        )));
-                    }
-                }
-                let mut args = host_args(o, tc, input.kind);
-                args.extend([os("-c"), input.path.clone().into(), os("-o"), out.clone().into()]);
-                plan.jobs.push(Job::Run { program: host_compiler(o, tc, input.kind), args });
-                objects.push(out.into());
-            }
+            InputKind::Cxx | InputKind::C => plan_host_source(o, tc, temp, input, &mut plan, &mut objects)?,
         }
     }
     if matches!(o.phase, Phase::Link | Phase::Run) {
-        let exe = o.output.clone().unwrap_or_else(|| "a.out".into());
-        // Relocatable device code (compiled here with -rdc=true, or given as -dc objects) is
-        // device-linked into a stub linked with the program.
-        let user_relocatable =
-            o.inputs.iter().any(|i| i.kind == InputKind::Object && crate::device_link::is_relocatable(&i.path));
-        let mut args = objects.clone();
-        if o.host_compiler.is_none() && tc.lld {
-            args.push(os("-fuse-ld=lld"));
-        }
-        if o.relocatable_device_code || user_relocatable {
-            let stub = temp.join("cuprite_dlink.o");
-            let objs = device_link_inputs(o, tc, objects.iter().map(PathBuf::from).collect());
-            plan.jobs.push(device_link_job(o, tc, temp, objs, stub.clone()));
-            args.push(stub.into());
-        }
-        if o.shared {
-            args.push(os("-shared"));
-        }
-        args.extend([os("-o"), exe.clone().into()]);
-        args.extend(o.compiler_options.iter().map(os));
-        for d in &o.library_dirs {
-            args.push(os(format!("-L{}", d.display())));
-        }
-        for opt in &o.linker_options {
-            args.push(os(format!("-Wl,{opt}")));
-        }
-        if o.cudart != Cudart::None {
-            if o.cudart == Cudart::Static {
-                plan.notes.push(
-                    "-cudart static: Cuprite has no static runtime library; linking Cuprite's shared libcudart.so.13 \
-                     instead"
-                        .into(),
-                );
-            }
-            if let Some(dir) = &tc.cudart_dir {
-                args.push(library_dir_arg(dir));
-            }
-            args.push(os("-lcudart"));
-        }
-        // nvcc's dynamic-parallelism programs link the device runtime, `-lcudadevrt`: Cuprite's
-        // is part of its libcudart (the device link finds the toolkit's empty archive), so the
-        // host link leaves it out (a source-tree build has no such archive to find).
-        for l in o.libraries.iter().filter(|l| *l != "cudadevrt") {
-            args.push(os(format!("-l{l}")));
-        }
-        plan.jobs.push(Job::Run { program: o.host_compiler.clone().unwrap_or_else(|| tc.clangxx.clone()), args });
-        if o.phase == Phase::Run {
-            plan.run = Some(exe);
-        }
+        plan_link(o, tc, temp, &objects, &mut plan);
     }
     if o.max_registers.is_some() {
         plan.notes.push("-maxrregcount: accepted and ignored (clang's PTX carries no register limit)".into());
@@ -396,6 +323,94 @@ pub fn plan(
         plan.notes.push("-Xptxas: accepted and ignored (there is no ptxas step: PTX is embedded)".into());
     }
     Ok(plan)
+}
+
+/// The jobs for a C or C++ source: preprocess it or list its dependencies (`-E`, `-M`), or
+/// compile it to an object for the link; an error for the phases that need device code.
+fn plan_host_source(
+    o: &Options,
+    tc: &Toolchain,
+    temp: &Path,
+    input: &Input,
+    plan: &mut Plan,
+    objects: &mut Vec<OsString>,
+) -> Result<(), PlanError> {
+    let out = object_path(o, temp, input);
+    match o.phase {
+        Phase::Compile | Phase::DeviceCompile | Phase::Link | Phase::Run => {}
+        Phase::Preprocess | Phase::Dependencies => {
+            let mut args = host_args(o, tc, input.kind);
+            args.push(os(if o.phase == Phase::Preprocess { "-E" } else { "-M" }));
+            args.push(input.path.clone().into());
+            if let Some(out) = &o.output {
+                args.extend([os("-o"), out.into()]);
+            }
+            plan.jobs.push(Job::Run { program: host_compiler(o, tc, input.kind), args });
+            return Ok(());
+        }
+        _ => {
+            return Err(PlanError(format!("{}: no device code in a host source file", input.path.display())));
+        }
+    }
+    let mut args = host_args(o, tc, input.kind);
+    args.extend([os("-c"), input.path.clone().into(), os("-o"), out.clone().into()]);
+    plan.jobs.push(Job::Run { program: host_compiler(o, tc, input.kind), args });
+    objects.push(out.into());
+    Ok(())
+}
+
+/// The link of `objects` into the executable (or shared library), after the device link of
+/// relocatable device code into a stub; `--run` runs the result.
+fn plan_link(o: &Options, tc: &Toolchain, temp: &Path, objects: &[OsString], plan: &mut Plan) {
+    let exe = o.output.clone().unwrap_or_else(|| "a.out".into());
+    // Relocatable device code (compiled here with -rdc=true, or given as -dc objects) is
+    // device-linked into a stub linked with the program.
+    let user_relocatable =
+        o.inputs.iter().any(|i| i.kind == InputKind::Object && crate::device_link::is_relocatable(&i.path));
+    let mut args = objects.to_vec();
+    if o.host_compiler.is_none() && tc.lld {
+        args.push(os("-fuse-ld=lld"));
+    }
+    if o.relocatable_device_code || user_relocatable {
+        let stub = temp.join("cuprite_dlink.o");
+        let objs = device_link_inputs(o, tc, objects.iter().map(PathBuf::from).collect());
+        plan.jobs.push(device_link_job(o, tc, temp, objs, stub.clone()));
+        args.push(stub.into());
+    }
+    if o.shared {
+        args.push(os("-shared"));
+    }
+    args.extend([os("-o"), exe.clone().into()]);
+    args.extend(o.compiler_options.iter().map(os));
+    for d in &o.library_dirs {
+        args.push(os(format!("-L{}", d.display())));
+    }
+    for opt in &o.linker_options {
+        args.push(os(format!("-Wl,{opt}")));
+    }
+    if o.cudart != Cudart::None {
+        if o.cudart == Cudart::Static {
+            plan.notes.push(
+                "-cudart static: Cuprite has no static runtime library; linking Cuprite's shared libcudart.so.13 \
+                 instead"
+                    .into(),
+            );
+        }
+        if let Some(dir) = &tc.cudart_dir {
+            args.push(library_dir_arg(dir));
+        }
+        args.push(os("-lcudart"));
+    }
+    // nvcc's dynamic-parallelism programs link the device runtime, `-lcudadevrt`: Cuprite's
+    // is part of its libcudart (the device link finds the toolkit's empty archive), so the
+    // host link leaves it out (a source-tree build has no such archive to find).
+    for l in o.libraries.iter().filter(|l| *l != "cudadevrt") {
+        args.push(os(format!("-l{l}")));
+    }
+    plan.jobs.push(Job::Run { program: o.host_compiler.clone().unwrap_or_else(|| tc.clangxx.clone()), args });
+    if o.phase == Phase::Run {
+        plan.run = Some(exe);
+    }
 }
 
 /// The `-L` of the link line for Cuprite's runtime library (`-v` prints it as `LIBRARIES=`,

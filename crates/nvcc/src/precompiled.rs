@@ -92,8 +92,7 @@ mod tests {
 
     #[test]
     fn a_changed_input_makes_the_pch_stale() {
-        let dir = std::env::temp_dir().join(format!("cuprite-pch-test-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::test_dir("pch-test");
         let header = dir.join("a.h");
         std::fs::write(&header, "int a;\n").unwrap();
         let pch = dir.join("x.pch");

@@ -631,3 +631,25 @@ pub enum Operand {
     /// `(a, b, ...)`: `call` return and argument lists.
     List(Vec<Operand>),
 }
+
+impl Operand {
+    /// Calls `f` with each name the operand mentions (registers, variables, labels, functions,
+    /// an address's base), in order.
+    pub fn for_each_name(&self, f: &mut impl FnMut(Name)) {
+        match self {
+            Operand::Name(n)
+            | Operand::NameOffset(n, _)
+            | Operand::Component(n, _)
+            | Operand::Selected(n, _)
+            | Operand::Index(n, _)
+            | Operand::Not(n) => f(*n),
+            Operand::Vector(v) | Operand::AddrList(v) | Operand::List(v) => v.iter().for_each(|o| o.for_each_name(f)),
+            Operand::Addr(a) => a.base.into_iter().for_each(f),
+            Operand::Pair(a, n) => {
+                a.for_each_name(f);
+                f(*n);
+            }
+            Operand::Sreg(..) | Operand::Imm(_) | Operand::Sink => {}
+        }
+    }
+}

@@ -232,17 +232,10 @@ pub fn launch_ex(f: &Function, c: &LaunchConfig, params: Vec<u8>) -> Result<()> 
         {
             return r;
         }
-        let module = f.module.clone();
-        let name = f.name.clone();
         let mem = ctx.mem();
-        let (grid, block, shared) = (c.grid, c.block, c.dynamic_shared);
         let opts = simt::LaunchOptions { cooperative: c.attrs.cooperative, cluster, ..Default::default() };
-        enqueue_as(
-            &s,
-            Vec::new(),
-            Box::new(move || run_kernel(&module, &name, grid, block, shared, &params, &mem, opts)),
-            crate::work::NodeType::Kernel,
-        );
+        let run = KernelRun::new(f, c.grid, c.block, c.dynamic_shared, params, opts);
+        enqueue_as(&s, Vec::new(), Box::new(move || run.run(&mem)), crate::work::NodeType::Kernel);
         if let Some(e) = c.attrs.completion_event {
             e.record(c.stream)?;
         }
@@ -262,32 +255,49 @@ pub(crate) fn install_kernel_capture(capture: KernelCapture) {
     let _ = KERNEL_CAPTURE.set(capture);
 }
 
-/// The work of one kernel launch, as a stream or a graph runs it: nothing if the context has
-/// faulted; else the launch, then its printf output, or the fault's report and sticky error.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn run_kernel(
-    module: &crate::module::ModuleInner,
-    name: &Arc<str>,
-    grid: Dim3,
-    block: Dim3,
-    dynamic_shared: u32,
-    params: &[u8],
-    mem: &simt::DeviceMemory,
-    opts: simt::LaunchOptions,
-) {
-    if crate::context::sticky().is_some() {
-        return;
+/// One kernel launch as a stream or a graph runs it: the kernel, its shape, its parameter
+/// buffer and its options.
+pub(crate) struct KernelRun {
+    pub(crate) module: Arc<crate::module::ModuleInner>,
+    pub(crate) name: Arc<str>,
+    pub(crate) grid: Dim3,
+    pub(crate) block: Dim3,
+    pub(crate) dynamic_shared: u32,
+    pub(crate) params: Vec<u8>,
+    pub(crate) opts: simt::LaunchOptions,
+}
+
+impl KernelRun {
+    /// `f` launched with `params` under `grid`, `block` and `dynamic_shared` bytes.
+    pub(crate) fn new(
+        f: &Function,
+        grid: Dim3,
+        block: Dim3,
+        dynamic_shared: u32,
+        params: Vec<u8>,
+        opts: simt::LaunchOptions,
+    ) -> KernelRun {
+        KernelRun { module: f.module.clone(), name: f.name.clone(), grid, block, dynamic_shared, params, opts }
     }
-    let _running = Running::start(name, grid, block);
-    let start = crate::profile::now();
-    match module.program.launch_with(name, grid, block, dynamic_shared, params, mem, opts) {
-        Ok(stats) => {
-            if let Some(t) = start {
-                crate::profile::kernel(name, grid, block, stats.tier, t);
-            }
-            write_printf_output(&stats.printf_output)
+
+    /// Runs the launch in `mem`: nothing if the context has faulted; else the launch, then its
+    /// printf output, or the fault's report and sticky error.
+    pub(crate) fn run(&self, mem: &simt::DeviceMemory) {
+        if crate::context::sticky().is_some() {
+            return;
         }
-        Err(fault) => report_fault(&fault),
+        let KernelRun { module, name, grid, block, dynamic_shared, params, opts } = self;
+        let _running = Running::start(name, *grid, *block);
+        let start = crate::profile::now();
+        match module.program.launch_with(name, *grid, *block, *dynamic_shared, params, mem, *opts) {
+            Ok(stats) => {
+                if let Some(t) = start {
+                    crate::profile::kernel(name, *grid, *block, stats.tier, t);
+                }
+                write_printf_output(&stats.printf_output)
+            }
+            Err(fault) => report_fault(&fault),
+        }
     }
 }
 

@@ -18,41 +18,16 @@ pub(crate) fn enabled() -> bool {
     !crate::env::flag(crate::env::NO_CONTRACT)
 }
 
+/// Counts each name `op` mentions in `m`.
 fn count(op: &Operand, m: &mut HashMap<Name, u32>) {
-    match op {
-        Operand::Name(n)
-        | Operand::NameOffset(n, _)
-        | Operand::Component(n, _)
-        | Operand::Selected(n, _)
-        | Operand::Index(n, _)
-        | Operand::Not(n) => *m.entry(*n).or_default() += 1,
-        Operand::Vector(v) | Operand::AddrList(v) | Operand::List(v) => v.iter().for_each(|o| count(o, m)),
-        Operand::Addr(a) => {
-            if let Some(b) = a.base {
-                *m.entry(b).or_default() += 1;
-            }
-        }
-        Operand::Pair(a, n) => {
-            count(a, m);
-            *m.entry(*n).or_default() += 1;
-        }
-        Operand::Sreg(..) | Operand::Imm(_) | Operand::Sink => {}
-    }
+    op.for_each_name(&mut |n| *m.entry(n).or_default() += 1);
 }
 
+/// Whether `op` mentions any of `names`.
 fn mentions(op: &Operand, names: &[Name]) -> bool {
-    match op {
-        Operand::Name(n)
-        | Operand::NameOffset(n, _)
-        | Operand::Component(n, _)
-        | Operand::Selected(n, _)
-        | Operand::Index(n, _)
-        | Operand::Not(n) => names.contains(n),
-        Operand::Vector(v) | Operand::AddrList(v) | Operand::List(v) => v.iter().any(|o| mentions(o, names)),
-        Operand::Addr(a) => a.base.is_some_and(|b| names.contains(&b)),
-        Operand::Pair(a, n) => mentions(a, names) || names.contains(n),
-        Operand::Sreg(..) | Operand::Imm(_) | Operand::Sink => false,
-    }
+    let mut found = false;
+    op.for_each_name(&mut |n| found |= names.contains(&n));
+    found
 }
 
 /// No rounding modifier and no saturation.

@@ -29,76 +29,76 @@ pub(crate) fn sat64(x: f64) -> f64 {
     if x.is_nan() || x <= 0.0 { 0.0 } else { x.min(1.0) }
 }
 
-/// PTX `min.f32`: a NaN operand yields the other; both NaN give the canonical NaN; -0 < +0.
+/// What PTX's `min` and `max` need of a float type.
+trait MinMaxFloat: Copy + PartialOrd {
+    /// What two NaN operands give.
+    const CANONICAL_NAN: Self;
+    fn is_nan(self) -> bool;
+    fn is_sign_negative(self) -> bool;
+}
+
+impl MinMaxFloat for f32 {
+    const CANONICAL_NAN: f32 = f32::from_bits(0x7fff_ffff);
+    fn is_nan(self) -> bool {
+        f32::is_nan(self)
+    }
+    fn is_sign_negative(self) -> bool {
+        f32::is_sign_negative(self)
+    }
+}
+
+impl MinMaxFloat for f64 {
+    const CANONICAL_NAN: f64 = f64::from_bits(0x7fff_ffff_ffff_ffff);
+    fn is_nan(self) -> bool {
+        f64::is_nan(self)
+    }
+    fn is_sign_negative(self) -> bool {
+        f64::is_sign_negative(self)
+    }
+}
+
+/// PTX `min` (`smaller`) or `max`: a NaN operand yields the other; both NaN give the canonical
+/// NaN; -0 < +0.
 #[inline]
-pub(crate) fn min32(a: f32, b: f32) -> f32 {
+fn min_or_max<F: MinMaxFloat>(a: F, b: F, smaller: bool) -> F {
     if a.is_nan() && b.is_nan() {
-        f32::from_bits(0x7fff_ffff)
+        F::CANONICAL_NAN
     } else if a.is_nan() {
         b
     } else if b.is_nan() {
         a
     } else if a == b {
-        if a.is_sign_negative() { a } else { b }
-    } else if a < b {
+        // Equal but for the sign of a zero: -0 is the smaller.
+        if a.is_sign_negative() == smaller { a } else { b }
+    } else if (a < b) == smaller {
         a
     } else {
         b
     }
+}
+
+/// PTX `min.f32`.
+#[inline]
+pub(crate) fn min32(a: f32, b: f32) -> f32 {
+    min_or_max(a, b, true)
 }
 
 /// PTX `max.f32`.
 #[inline]
 pub(crate) fn max32(a: f32, b: f32) -> f32 {
-    if a.is_nan() && b.is_nan() {
-        f32::from_bits(0x7fff_ffff)
-    } else if a.is_nan() {
-        b
-    } else if b.is_nan() {
-        a
-    } else if a == b {
-        if a.is_sign_negative() { b } else { a }
-    } else if a > b {
-        a
-    } else {
-        b
-    }
+    min_or_max(a, b, false)
 }
 
 /// PTX `min.f64`.
 #[inline]
 pub(crate) fn min64(a: f64, b: f64) -> f64 {
-    if a.is_nan() && b.is_nan() {
-        f64::from_bits(0x7fff_ffff_ffff_ffff)
-    } else if a.is_nan() {
-        b
-    } else if b.is_nan() {
-        a
-    } else if a == b {
-        if a.is_sign_negative() { a } else { b }
-    } else if a < b {
-        a
-    } else {
-        b
-    }
+    min_or_max(a, b, true)
 }
 
 /// PTX `max.f64`.
 #[inline]
 pub(crate) fn max64(a: f64, b: f64) -> f64 {
-    if a.is_nan() && b.is_nan() {
-        f64::from_bits(0x7fff_ffff_ffff_ffff)
-    } else if a.is_nan() {
-        b
-    } else if b.is_nan() {
-        a
-    } else if a == b {
-        if a.is_sign_negative() { b } else { a }
-    } else if a > b {
-        a
-    } else {
-        b
-    }
+    min_or_max(a, b, false)
 }
 
 /// f16 bits to f32 (exact).

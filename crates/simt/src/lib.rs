@@ -369,6 +369,23 @@ impl Program {
         self.launch_with(kernel, grid, block, dynamic_shared, params, mem, LaunchOptions::default())
     }
 
+    /// The index and code of kernel `kernel`: a launch error when there is none, or when it
+    /// did not load.
+    fn kernel_named(&self, kernel: &str) -> Result<(usize, &ir::Func), Fault> {
+        let idx = self
+            .funcs
+            .iter()
+            .position(|f| match f {
+                Ok(f) => f.is_kernel && f.name == kernel,
+                Err(e) => e.function == kernel,
+            })
+            .ok_or_else(|| Fault::launch(kernel, FaultKind::BadLaunch(format!("no kernel named `{kernel}`"))))?;
+        match &self.funcs[idx] {
+            Ok(k) => Ok((idx, k)),
+            Err(e) => Err(Fault::launch(kernel, FaultKind::NotLoaded(e.to_string()))),
+        }
+    }
+
     /// [`Program::launch`] with options (a cooperative launch).
     #[allow(clippy::too_many_arguments)]
     pub fn launch_with(
@@ -382,46 +399,15 @@ impl Program {
         opts: LaunchOptions,
     ) -> Result<LaunchStats, Fault> {
         let start = Instant::now();
-        let idx = self
-            .funcs
-            .iter()
-            .position(|f| match f {
-                Ok(f) => f.is_kernel && f.name == kernel,
-                Err(e) => e.function == kernel,
-            })
-            .ok_or_else(|| Fault::launch(kernel, FaultKind::BadLaunch(format!("no kernel named `{kernel}`"))))?;
-        let k = match &self.funcs[idx] {
-            Ok(k) => k,
-            Err(e) => return Err(Fault::launch(kernel, FaultKind::NotLoaded(e.to_string()))),
-        };
+        let (idx, k) = self.kernel_named(kernel)?;
         let bad = |m: String| Fault::launch(kernel, FaultKind::BadLaunch(m));
-        let threads = u64::from(block.x) * u64::from(block.y) * u64::from(block.z);
-        if threads == 0 || threads > 1024 {
-            return Err(bad(format!("block of {threads} threads (must be 1..=1024)")));
-        }
-        if grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.y > 65535 || grid.z > 65535 {
-            return Err(bad("invalid grid dimensions".into()));
-        }
-        if (params.len() as u64) < u64::from(k.kparam_size) {
-            return Err(bad(format!("{} parameter bytes given, kernel needs {}", params.len(), k.kparam_size)));
-        }
-        let cluster = match (opts.cluster, k.cluster) {
-            (Some(c), _) => Some(c.arr()),
-            (None, c) => c,
-        };
-        let explicit_cluster = cluster.is_some();
-        let cluster = cluster.unwrap_or([1, 1, 1]);
+        check_launch_shape(grid, block, params.len(), k.kparam_size).map_err(bad)?;
+        let (cluster, explicit_cluster) = cluster_shape(opts.cluster, k.cluster, grid).map_err(bad)?;
         let cluster_size = cluster.iter().map(|&c| u64::from(c)).product::<u64>();
-        if cluster_size == 0 || cluster_size > 64 || grid.arr().iter().zip(cluster).any(|(g, c)| c == 0 || g % c != 0) {
-            return Err(bad(format!("cluster dimensions {cluster:?} do not divide grid {:?}", grid.arr())));
-        }
         let placed = self.globals_in(mem).map_err(|e| Fault::launch(kernel, FaultKind::Memory(e)))?;
         if self.uses_heap {
             mem.ensure_heap().map_err(|e| Fault::launch(kernel, FaultKind::Memory(e)))?;
         }
-        // A cooperative grid's barrier workspace (the address `cooperative_groups` reads
-        // from %envreg1:%envreg2), zeroed, freed after the launch.
-        let mut envreg = [0u32; 32];
         // `this_grid().sync()` in a plain launch works on a GPU when the blocks happen to be
         // co-resident: such a launch (of up to IMPLICIT_COOPERATIVE_BLOCKS blocks) runs as a
         // cooperative one; a larger grid would hang on a GPU, and traps here.
@@ -429,14 +415,8 @@ impl Program {
         let cooperative = opts.cooperative
             || (blocks > 1 && blocks <= IMPLICIT_COOPERATIVE_BLOCKS && self.reads_grid_workspace(idx as u32));
         let opts = LaunchOptions { cooperative, ..opts };
-        let workspace = if opts.cooperative {
-            let p = mem.alloc(16).map_err(|e| Fault::launch(kernel, FaultKind::Memory(e)))?;
-            envreg[1] = (p.0 >> 32) as u32;
-            envreg[2] = p.0 as u32;
-            Some(p)
-        } else {
-            None
-        };
+        let (envreg, workspace) =
+            grid_workspace(mem, opts.cooperative).map_err(|e| Fault::launch(kernel, FaultKind::Memory(e)))?;
         let cdp = device_launch::DeviceRuntime::new(opts.depth);
         let mut l = exec::Launch {
             cdp: &cdp,
@@ -660,4 +640,51 @@ fn map_host_bound(mem: &DeviceMemory, host: u64, size: u64) -> Result<u64, MemEr
     // SAFETY: `bind_global_to_host`'s contract: `host..host + size` is process-lifetime host
     // memory that Rust code does not access as ordinary memory.
     unsafe { mem.map_host(host as *mut u8, size) }.map(|p| p.0)
+}
+
+/// Checks a launch's grid and block against CUDA's limits (1 to 1024 threads a block, grid
+/// dimensions of at least 1, y and z at most 65535) and its parameter bytes against the
+/// kernel's `param_size`; the error says which is wrong.
+fn check_launch_shape(grid: Dim3, block: Dim3, params: usize, param_size: u32) -> Result<(), String> {
+    let threads = u64::from(block.x) * u64::from(block.y) * u64::from(block.z);
+    if threads == 0 || threads > 1024 {
+        return Err(format!("block of {threads} threads (must be 1..=1024)"));
+    }
+    if grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.y > 65535 || grid.z > 65535 {
+        return Err("invalid grid dimensions".into());
+    }
+    if (params as u64) < u64::from(param_size) {
+        return Err(format!("{params} parameter bytes given, kernel needs {param_size}"));
+    }
+    Ok(())
+}
+
+/// A launch's cluster shape (the launch's own, else the kernel's, else one block) and whether
+/// one was given; an error when it does not divide `grid` or holds more than 64 blocks.
+fn cluster_shape(launch: Option<Dim3>, kernel: Option<[u32; 3]>, grid: Dim3) -> Result<([u32; 3], bool), String> {
+    let cluster = match (launch, kernel) {
+        (Some(c), _) => Some(c.arr()),
+        (None, c) => c,
+    };
+    let explicit = cluster.is_some();
+    let cluster = cluster.unwrap_or([1, 1, 1]);
+    let size = cluster.iter().map(|&c| u64::from(c)).product::<u64>();
+    if size == 0 || size > 64 || grid.arr().iter().zip(cluster).any(|(g, c)| c == 0 || g % c != 0) {
+        return Err(format!("cluster dimensions {cluster:?} do not divide grid {:?}", grid.arr()));
+    }
+    Ok((cluster, explicit))
+}
+
+/// The environment registers of a launch, and for a cooperative one its grid barrier's
+/// workspace: 16 zeroed bytes (freed after the launch) whose address `cooperative_groups` reads
+/// from %envreg1:%envreg2.
+fn grid_workspace(mem: &DeviceMemory, cooperative: bool) -> Result<([u32; 32], Option<DevicePtr>), MemError> {
+    let mut envreg = [0u32; 32];
+    if !cooperative {
+        return Ok((envreg, None));
+    }
+    let p = mem.alloc(16)?;
+    envreg[1] = (p.0 >> 32) as u32;
+    envreg[2] = p.0 as u32;
+    Ok((envreg, Some(p)))
 }

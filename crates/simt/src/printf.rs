@@ -21,19 +21,27 @@ struct Spec {
     prec: Option<usize>,
 }
 
+impl Spec {
+    /// What a signed conversion writes before the digits: `-` for a negative value, else `+`
+    /// under the `+` flag, a space under the ` ` flag, or nothing.
+    fn sign(&self, negative: bool) -> &'static str {
+        if negative {
+            "-"
+        } else if self.plus {
+            "+"
+        } else if self.space {
+            " "
+        } else {
+            ""
+        }
+    }
+}
+
 /// Formats `fmt` with the arguments packed at `args`, appending to `out`. Returns the number
 /// of arguments consumed (CUDA's `printf` return value), or `None` when an argument or a
 /// string could not be read.
 pub(crate) fn format(fmt: &[u8], args: u64, env: &mut dyn Env, out: &mut Vec<u8>) -> Option<i32> {
-    let mut off = 0u64;
-    let mut nargs = 0i32;
-    let mut arg = |env: &mut dyn Env, size: u32| -> Option<u64> {
-        off = off.div_ceil(u64::from(size)) * u64::from(size);
-        let v = env.read(args.wrapping_add(off), size)?;
-        off += u64::from(size);
-        nargs += 1;
-        Some(v)
-    };
+    let mut args = Arguments { env, base: args, offset: 0, count: 0 };
     let mut i = 0;
     while i < fmt.len() {
         let c = fmt[i];
@@ -44,158 +52,204 @@ pub(crate) fn format(fmt: &[u8], args: u64, env: &mut dyn Env, out: &mut Vec<u8>
         }
         let start = i;
         i += 1;
-        let mut s = Spec::default();
-        while let Some(&f) = fmt.get(i) {
-            match f {
-                b'-' => s.left = true,
-                b'+' => s.plus = true,
-                b' ' => s.space = true,
-                b'#' => s.alt = true,
-                b'0' => s.zero = true,
-                _ => break,
-            }
-            i += 1;
-        }
-        if fmt.get(i) == Some(&b'*') {
-            let w = arg(env, 4)? as u32 as i32;
-            if w < 0 {
-                s.left = true;
-            }
-            s.width = w.unsigned_abs() as usize;
-            i += 1;
-        } else {
-            while let Some(d) = fmt.get(i).filter(|d| d.is_ascii_digit()) {
-                s.width = s.width.saturating_mul(10).saturating_add(usize::from(d - b'0'));
-                i += 1;
-            }
-        }
-        if fmt.get(i) == Some(&b'.') {
-            i += 1;
-            if fmt.get(i) == Some(&b'*') {
-                // CUDA's printf does not support a `*` precision: an H100 prints the whole
-                // conversion as written and takes no argument for it
-                // (tests/program-diff/printf_formats.cu).
-                i += 1;
-                while fmt.get(i).is_some_and(|c| b"hlzjtLq".contains(c)) {
-                    i += 1;
-                }
-                i = (i + 1).min(fmt.len());
-                out.extend_from_slice(&fmt[start..i]);
-                continue;
-            } else {
-                let mut p = 0usize;
-                while let Some(d) = fmt.get(i).filter(|d| d.is_ascii_digit()) {
-                    p = p.saturating_mul(10).saturating_add(usize::from(d - b'0'));
-                    i += 1;
-                }
-                s.prec = Some(p);
-            }
-        }
-        s.width = s.width.min(1 << 16);
-        s.prec = s.prec.map(|p| p.min(1 << 16));
-        // Length modifier: bits of the integer argument (0: int).
-        let mut len = 0u32;
-        loop {
-            match fmt.get(i) {
-                Some(b'h') if fmt.get(i + 1) == Some(&b'h') => {
-                    len = 8;
-                    i += 2;
-                }
-                Some(b'h') => {
-                    len = 16;
-                    i += 1;
-                }
-                Some(b'l') if fmt.get(i + 1) == Some(&b'l') => {
-                    len = 64;
-                    i += 2;
-                }
-                Some(b'l' | b'z' | b'j' | b't' | b'L' | b'q') => {
-                    len = 64;
-                    i += 1;
-                }
-                _ => break,
-            }
-        }
+        let Some(s) = spec(fmt, &mut i, &mut args)? else {
+            out.extend_from_slice(&fmt[start..i]);
+            continue;
+        };
+        let len = length_modifier(fmt, &mut i);
         let Some(&conv) = fmt.get(i) else {
             out.extend_from_slice(&fmt[start..]);
             break;
         };
         i += 1;
-        let int_arg = |env: &mut dyn Env, arg: &mut dyn FnMut(&mut dyn Env, u32) -> Option<u64>| -> Option<u64> {
-            if len == 64 { arg(env, 8) } else { arg(env, 4) }
-        };
-        match conv {
-            b'd' | b'i' => {
-                let v = int_arg(env, &mut arg)?;
-                let v: i64 = match len {
-                    8 => i64::from(v as i8),
-                    16 => i64::from(v as i16),
-                    64 => v as i64,
-                    _ => i64::from(v as i32),
-                };
-                let sign = if v < 0 {
-                    "-"
-                } else if s.plus {
-                    "+"
-                } else if s.space {
-                    " "
-                } else {
-                    ""
-                };
-                int_out(out, &s, sign, "", &v.unsigned_abs().to_string());
-            }
-            b'u' | b'x' | b'X' | b'o' => {
-                let v = int_arg(env, &mut arg)?;
-                let v: u64 = match len {
-                    8 => u64::from(v as u8),
-                    16 => u64::from(v as u16),
-                    64 => v,
-                    _ => u64::from(v as u32),
-                };
-                let (digits, prefix) = match conv {
-                    b'u' => (v.to_string(), ""),
-                    b'x' => (format!("{v:x}"), if s.alt && v != 0 { "0x" } else { "" }),
-                    b'X' => (format!("{v:X}"), if s.alt && v != 0 { "0X" } else { "" }),
-                    _ => {
-                        let d = format!("{v:o}");
-                        // `#` makes the first digit a zero (precision grows if needed).
-                        if s.alt && !d.starts_with('0') && s.prec.is_none_or(|p| p <= d.len()) {
-                            (format!("0{d}"), "")
-                        } else {
-                            (d, "")
-                        }
-                    }
-                };
-                int_out(out, &s, "", prefix, &digits);
-            }
-            b'c' => {
-                let v = arg(env, 4)? as u8;
-                pad_out(out, &s, &[v]);
-            }
-            b's' => {
-                let p = arg(env, 8)?;
-                let max = s.prec.unwrap_or(1 << 20);
-                let text = if p == 0 {
-                    if s.prec.is_some_and(|p| p < 6) { Vec::new() } else { b"(null)".to_vec() }
-                } else {
-                    env.cstr(p, max)?
-                };
-                pad_out(out, &s, &text);
-            }
-            b'p' => {
-                let v = arg(env, 8)?;
-                let text = if v == 0 { "(nil)".to_string() } else { format!("0x{v:x}") };
-                pad_out(out, &Spec { zero: false, ..s }, text.as_bytes());
-            }
-            b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A' => {
-                let v = f64::from_bits(arg(env, 8)?);
-                float_out(out, &s, conv, v);
-            }
-            b'%' => out.push(b'%'),
-            _ => out.extend_from_slice(&fmt[start..i]),
+        if !convert(conv, &s, len, &mut args, out)? {
+            out.extend_from_slice(&fmt[start..i]);
         }
     }
-    Some(nargs)
+    Some(args.count)
+}
+
+/// The arguments of a `printf`, read in order from the buffer at `base`, each at its
+/// alignment.
+struct Arguments<'e> {
+    env: &'e mut dyn Env,
+    base: u64,
+    /// Where the next argument starts (before alignment).
+    offset: u64,
+    /// How many have been read.
+    count: i32,
+}
+
+impl Arguments<'_> {
+    /// The next argument, of `size` bytes.
+    fn next(&mut self, size: u32) -> Option<u64> {
+        self.offset = self.offset.div_ceil(u64::from(size)) * u64::from(size);
+        let v = self.env.read(self.base.wrapping_add(self.offset), size)?;
+        self.offset += u64::from(size);
+        self.count += 1;
+        Some(v)
+    }
+
+    /// The next integer argument: 8 bytes for a 64-bit length modifier (`len`), else 4.
+    fn integer(&mut self, len: u32) -> Option<u64> {
+        self.next(if len == 64 { 8 } else { 4 })
+    }
+}
+
+/// The flags, width and precision of the conversion at `fmt[*i..]` (after its `%`), reading
+/// a `*` width from `args`; `Some(None)` for a `*` precision, which CUDA's printf does not
+/// support: an H100 prints the whole conversion as written (`*i` is moved past it) and takes
+/// no argument for it (tests/program-diff/printf_formats.cu). `None` when the width cannot be
+/// read.
+fn spec(fmt: &[u8], i: &mut usize, args: &mut Arguments<'_>) -> Option<Option<Spec>> {
+    let mut s = Spec::default();
+    while let Some(&f) = fmt.get(*i) {
+        match f {
+            b'-' => s.left = true,
+            b'+' => s.plus = true,
+            b' ' => s.space = true,
+            b'#' => s.alt = true,
+            b'0' => s.zero = true,
+            _ => break,
+        }
+        *i += 1;
+    }
+    if fmt.get(*i) == Some(&b'*') {
+        let w = args.next(4)? as u32 as i32;
+        if w < 0 {
+            s.left = true;
+        }
+        s.width = w.unsigned_abs() as usize;
+        *i += 1;
+    } else {
+        s.width = decimal(fmt, i);
+    }
+    if fmt.get(*i) == Some(&b'.') {
+        *i += 1;
+        if fmt.get(*i) == Some(&b'*') {
+            *i += 1;
+            while fmt.get(*i).is_some_and(|c| b"hlzjtLq".contains(c)) {
+                *i += 1;
+            }
+            *i = (*i + 1).min(fmt.len());
+            return Some(None);
+        }
+        s.prec = Some(decimal(fmt, i));
+    }
+    s.width = s.width.min(1 << 16);
+    s.prec = s.prec.map(|p| p.min(1 << 16));
+    Some(Some(s))
+}
+
+/// The decimal number at `fmt[*i..]` (0 when there is none), saturating; `*i` moves past it.
+fn decimal(fmt: &[u8], i: &mut usize) -> usize {
+    let mut n = 0usize;
+    while let Some(d) = fmt.get(*i).filter(|d| d.is_ascii_digit()) {
+        n = n.saturating_mul(10).saturating_add(usize::from(d - b'0'));
+        *i += 1;
+    }
+    n
+}
+
+/// The length modifiers at `fmt[*i..]`, as the bits of the integer argument (0: `int`); `*i`
+/// moves past them.
+fn length_modifier(fmt: &[u8], i: &mut usize) -> u32 {
+    let mut len = 0u32;
+    loop {
+        match fmt.get(*i) {
+            Some(b'h') if fmt.get(*i + 1) == Some(&b'h') => {
+                len = 8;
+                *i += 2;
+            }
+            Some(b'h') => {
+                len = 16;
+                *i += 1;
+            }
+            Some(b'l') if fmt.get(*i + 1) == Some(&b'l') => {
+                len = 64;
+                *i += 2;
+            }
+            Some(b'l' | b'z' | b'j' | b't' | b'L' | b'q') => {
+                len = 64;
+                *i += 1;
+            }
+            _ => break,
+        }
+    }
+    len
+}
+
+/// Writes conversion `conv` under `s` (integer length `len`) of the next argument; `false` for
+/// a conversion character printf does not know (the caller prints it as written). `None` when
+/// an argument or a string cannot be read.
+fn convert(conv: u8, s: &Spec, len: u32, args: &mut Arguments<'_>, out: &mut Vec<u8>) -> Option<bool> {
+    match conv {
+        b'd' | b'i' => {
+            let v = args.integer(len)?;
+            let v: i64 = match len {
+                8 => i64::from(v as i8),
+                16 => i64::from(v as i16),
+                64 => v as i64,
+                _ => i64::from(v as i32),
+            };
+            int_out(out, s, s.sign(v < 0), "", &v.unsigned_abs().to_string());
+        }
+        b'u' | b'x' | b'X' | b'o' => {
+            let v = args.integer(len)?;
+            let v: u64 = match len {
+                8 => u64::from(v as u8),
+                16 => u64::from(v as u16),
+                64 => v,
+                _ => u64::from(v as u32),
+            };
+            let (digits, prefix) = unsigned_digits(conv, s, v);
+            int_out(out, s, "", prefix, &digits);
+        }
+        b'c' => {
+            let v = args.next(4)? as u8;
+            pad_out(out, s, &[v]);
+        }
+        b's' => {
+            let p = args.next(8)?;
+            let max = s.prec.unwrap_or(1 << 20);
+            let text = if p == 0 {
+                if s.prec.is_some_and(|p| p < 6) { Vec::new() } else { b"(null)".to_vec() }
+            } else {
+                args.env.cstr(p, max)?
+            };
+            pad_out(out, s, &text);
+        }
+        b'p' => {
+            let v = args.next(8)?;
+            let text = if v == 0 { "(nil)".to_string() } else { format!("0x{v:x}") };
+            pad_out(out, &Spec { zero: false, ..*s }, text.as_bytes());
+        }
+        b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A' => {
+            let v = f64::from_bits(args.next(8)?);
+            float_out(out, s, conv, v);
+        }
+        b'%' => out.push(b'%'),
+        _ => return Some(false),
+    }
+    Some(true)
+}
+
+/// The digits of `%u`, `%x`, `%X` or `%o` (`conv`) of `v`, and the prefix `#` asks for.
+fn unsigned_digits(conv: u8, s: &Spec, v: u64) -> (String, &'static str) {
+    match conv {
+        b'u' => (v.to_string(), ""),
+        b'x' => (format!("{v:x}"), if s.alt && v != 0 { "0x" } else { "" }),
+        b'X' => (format!("{v:X}"), if s.alt && v != 0 { "0X" } else { "" }),
+        _ => {
+            let d = format!("{v:o}");
+            // `#` makes the first digit a zero (precision grows if needed).
+            if s.alt && !d.starts_with('0') && s.prec.is_none_or(|p| p <= d.len()) {
+                (format!("0{d}"), "")
+            } else {
+                (d, "")
+            }
+        }
+    }
 }
 
 /// Pads `body` to the field width with spaces (left or right).
@@ -245,16 +299,7 @@ fn strip_zeros(m: &str) -> String {
 
 fn float_out(out: &mut Vec<u8>, s: &Spec, conv: u8, v: f64) {
     let upper = conv.is_ascii_uppercase();
-    let neg = v.is_sign_negative();
-    let sign = if neg {
-        "-"
-    } else if s.plus {
-        "+"
-    } else if s.space {
-        " "
-    } else {
-        ""
-    };
+    let sign = s.sign(v.is_sign_negative());
     let a = v.abs();
     if !v.is_finite() {
         let t = if v.is_nan() { "nan" } else { "inf" };

@@ -8,7 +8,7 @@ use simt::{DeviceMemory, Dim3, FaultKind, LaunchOptions, MemError, Params, Progr
 
 mod common;
 
-use common::{ENGINES, download_u32, upload};
+use common::{ENGINES, download_u32, program, upload};
 
 /// Words each thread of `st_async_ring` reports (SEND_BYTES / 4).
 const WORDS: usize = 22;
@@ -217,8 +217,7 @@ fn st_async_to_a_global_address_faults() {
     let mem = DeviceMemory::new();
     let out = upload(&mem, &[0; 4]);
     for e in ENGINES {
-        let mut p = Program::from_ptx(src).unwrap();
-        p.set_engine(e);
+        let p = program(src, e);
         let mut params = Params::new();
         params.ptr(out);
         let f =
@@ -256,8 +255,7 @@ fn st_async_and_red_async_release_forms() {
 "#;
     let mem = DeviceMemory::new();
     for e in ENGINES {
-        let mut p = Program::from_ptx(src).unwrap_or_else(|err| panic!("{err}"));
-        p.set_engine(e);
+        let p = program(src, e);
         let out = upload(&mem, &[7; 4 + 32 + 32]);
         let mut params = Params::new();
         params.ptr(out);

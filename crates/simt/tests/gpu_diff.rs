@@ -23,6 +23,11 @@ use std::path::{Path, PathBuf};
 
 use simt::{DeviceMemory, DevicePtr, Dim3, Engine, Program};
 
+#[path = "common/fuzz.rs"]
+mod fuzzing;
+
+use fuzzing::{Rng, splitmix64};
+
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/gpu-diff")
 }
@@ -359,31 +364,10 @@ fn fnv1a(mut h: u64, bytes: &[u8]) -> u64 {
     h
 }
 
-fn splitmix64(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// xorshift64*, seeded from the kernel id and the argument index.
-struct Rng(u64);
-
-impl Rng {
-    fn new(id: &str, arg: usize) -> Rng {
-        let h = fnv1a(FNV_OFFSET, id.as_bytes());
-        let s = splitmix64(h ^ (arg as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        Rng(if s == 0 { 1 } else { s })
-    }
-
-    fn next(&mut self) -> u64 {
-        let mut s = self.0;
-        s ^= s >> 12;
-        s ^= s << 25;
-        s ^= s >> 27;
-        self.0 = s;
-        s.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
+/// The generator of argument `arg`'s values of kernel `id` (xorshift64*, seeded from both).
+fn rng_for(id: &str, arg: usize) -> Rng {
+    let h = fnv1a(FNV_OFFSET, id.as_bytes());
+    Rng::from_state(splitmix64(h ^ (arg as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)))
 }
 
 const F32_SPECIALS: [u32; 24] = [
@@ -569,7 +553,7 @@ fn gen_buffer(k: &Kernel, argi: usize) -> Vec<u8> {
     if a.kind == Kind::Out {
         return vec![0; a.count * size];
     }
-    let mut r = Rng::new(&k.id, argi);
+    let mut r = rng_for(&k.id, argi);
     let mut vals: Vec<u64> = (0..a.count).map(|i| gen_elem(a, &mut r, i)).collect();
     if a.sorted {
         let shift = 64 - 8 * size as u32;

@@ -8,7 +8,7 @@ use simt::{DeviceMemory, DevicePtr, Dim3, FaultKind, MemError, PARAM_WINDOW, Pro
 
 mod common;
 
-use common::{ENGINES, download_u32, upload};
+use common::{ENGINES, download_u32, program, upload};
 
 fn programs() -> Vec<(String, Program)> {
     common::fixture_on_engines("grid_constant.sm_80")
@@ -207,8 +207,7 @@ fn param_addresses_inline_ptx() {
 "#;
     let mem = DeviceMemory::new();
     for e in ENGINES {
-        let mut p = Program::from_ptx(src).unwrap_or_else(|err| panic!("{err}"));
-        p.set_engine(e);
+        let p = program(src, e);
         for len in [7u32, 99] {
             let out = upload(&mem, &[u32::MAX; 7]);
             // out at 0, buf at 8..32, len at 32.

@@ -3,11 +3,11 @@
 //! exact function (maximum relative error 2^-9.9 for ex2.f16, 2^-8 for bf16), infinities, zeros
 //! and NaN exact.
 
-use simt::{DeviceMemory, Dim3, Params, Program};
+use simt::{DeviceMemory, Dim3, Params};
 
 mod common;
 
-use common::ENGINES;
+use common::{ENGINES, program};
 
 const PTX: &str = r#"
 .version 8.0
@@ -88,8 +88,7 @@ fn half_exp2_and_tanh_are_within_their_bounds() {
     mem.write(inp, &f16s.iter().flat_map(|h| h.to_le_bytes()).collect::<Vec<_>>()).unwrap();
     let out = mem.alloc(24 * n as u64).unwrap();
     for e in ENGINES {
-        let mut p = Program::from_ptx(PTX).unwrap();
-        p.set_engine(e);
+        let p = program(PTX, e);
         mem.write(out, &vec![0xab; 24 * n]).unwrap();
         p.launch("half_fns", Dim3::x(1), Dim3::x(n as u32), 0, Params::new().ptr(inp).ptr(out).bytes(), &mem)
             .unwrap_or_else(|f| panic!("{e:?}: {f}"));

@@ -4,11 +4,11 @@
 //! global variable's, an allocation's, a shared and a local address are not in the const window.
 //! Every check runs on the interpreter and both compiled tiers, which share one semantics.
 
-use simt::{DeviceMemory, Dim3, Program};
+use simt::{DeviceMemory, Dim3};
 
 mod common;
 
-use common::ENGINES;
+use common::{ENGINES, program};
 
 /// Per thread, for the addresses of: a `.const` array element, a `.global` variable, the
 /// kernel's pointer argument, a `.shared` array element and a `.local` array element, the word
@@ -117,8 +117,7 @@ fn only_const_variables_are_in_the_const_window() {
     let n = 64u32;
     let buf = mem.alloc(4096).unwrap();
     for e in ENGINES {
-        let mut p = Program::from_ptx(KERNEL).unwrap_or_else(|err| panic!("{err}"));
-        p.set_engine(e);
+        let p = program(KERNEL, e);
         let out = mem.alloc(u64::from(n) * 20).unwrap();
         let params: Vec<u8> = [buf.0, out.0].iter().flat_map(|v| v.to_le_bytes()).collect();
         p.launch("k", Dim3::x(1), Dim3::x(n), 0, &params, &mem).unwrap_or_else(|f| panic!("{e:?}: {f}"));

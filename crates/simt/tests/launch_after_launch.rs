@@ -8,6 +8,8 @@ use simt::{DeviceMemory, DevicePtr, Dim3, Engine, FaultKind, MemError, Program, 
 
 mod common;
 
+use common::program;
+
 const PTX: &str = r#"
 .version 7.0
 .target sm_80
@@ -99,8 +101,7 @@ fn programs() -> Vec<(Engine, Program)> {
         .into_iter()
         .chain([Engine::Jit])
         .map(|e| {
-            let mut p = Program::from_ptx(PTX).unwrap();
-            p.set_engine(e);
+            let mut p = program(PTX, e);
             p.set_workers(1);
             (e, p)
         })
@@ -200,8 +201,7 @@ fn a_racing_kernel_runs_compiled_in_blocks_of_one_warp() {
         (Engine::JitAll, Tier::Interpreter, Tier::Interpreter),
         (Engine::Interp, Tier::Interpreter, Tier::Interpreter),
     ] {
-        let mut p = Program::from_ptx(&src).unwrap();
-        p.set_engine(e);
+        let p = program(&src, e);
         let counter = p.global_address("g_counter", &mem).unwrap();
         for (threads, tier) in [(32, one_warp), (20, one_warp), (64, more)] {
             mem.write(counter, &5i32.to_le_bytes()).unwrap();

@@ -2,11 +2,11 @@
 //! instruction with a different member mask per tile: each lane's result covers the lanes of its
 //! own mask only (PTX ISA: threads outside `membermask` contribute nothing), on every engine.
 
-use simt::{DeviceMemory, Dim3, Params, Program};
+use simt::{DeviceMemory, Dim3, Params};
 
 mod common;
 
-use common::ENGINES;
+use common::{ENGINES, program};
 
 const PTX: &str = r#"
 .version 8.0
@@ -75,8 +75,7 @@ fn each_tile_votes_and_matches_over_its_own_lanes() {
     let mem = DeviceMemory::new();
     let out = mem.alloc(32 * 24).unwrap();
     for e in ENGINES {
-        let mut p = Program::from_ptx(PTX).unwrap();
-        p.set_engine(e);
+        let p = program(PTX, e);
         for width in [4u32, 8, 16, 32] {
             for (pmask, vmask) in [(1u32, 0u32), (2, 1), (0, 4), (31, 0), (8, 2)] {
                 let params = Params::new().ptr(out).u32(width).u32(pmask).u32(vmask).clone();

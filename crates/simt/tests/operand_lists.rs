@@ -4,11 +4,11 @@
 //! register written once by `mov` of an immediate; an instruction missing from its list of
 //! writers made a second write invisible.)
 
-use simt::{DeviceMemory, Dim3, Params, Program};
+use simt::{DeviceMemory, Dim3, Params};
 
 mod common;
 
-use common::ENGINES;
+use common::{ENGINES, program};
 
 const PTX: &str = r#"
 .version 8.0
@@ -59,8 +59,7 @@ fn a_register_written_by_bar_red_after_a_constant_reads_the_reduction() {
         let out = mem.alloc(u64::from(threads) * 16).unwrap();
         let popc = (0..threads).filter(|t| t % 3 == 0).count() as u32;
         for e in ENGINES {
-            let mut p = Program::from_ptx(PTX).unwrap();
-            p.set_engine(e);
+            let p = program(PTX, e);
             let params = Params::new().ptr(out).clone();
             p.launch("red", Dim3::x(1), Dim3::x(threads), 0, params.bytes(), &mem).unwrap();
             let mut b = vec![0u8; threads as usize * 16];

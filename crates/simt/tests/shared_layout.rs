@@ -8,7 +8,7 @@ use simt::{DeviceMemory, Dim3, FaultKind, Program};
 
 mod common;
 
-use common::{ENGINES, download_u32};
+use common::{ENGINES, download_u32, program};
 
 const PTX: &str = r#"
 .version 8.0
@@ -163,8 +163,7 @@ fn programs() -> Vec<(String, Program)> {
     ENGINES
         .iter()
         .map(|&e| {
-            let mut p = Program::from_ptx(PTX).unwrap_or_else(|err| panic!("{err}"));
-            p.set_engine(e);
+            let p = program(PTX, e);
             (format!("{e:?}"), p)
         })
         .collect()

@@ -2,9 +2,11 @@
 //! the comparison holds, else 0; with `.add`, the lanes' sum plus `c`. Checked on every engine
 //! against the PTX ISA's definition over signed and unsigned lanes.
 
-use simt::{DeviceMemory, Dim3, Params, Program};
+use simt::{DeviceMemory, Dim3, Params};
 
 mod common;
+
+use common::program;
 
 const PTX: &str = r#"
 .version 8.0
@@ -75,8 +77,7 @@ fn vset_compares_each_lane() {
         .unwrap();
     let out = mem.alloc(24 * pairs.len() as u64).unwrap();
     for e in common::ENGINES {
-        let mut p = Program::from_ptx(PTX).unwrap();
-        p.set_engine(e);
+        let p = program(PTX, e);
         p.launch("vset", Dim3::x(1), Dim3::x(pairs.len() as u32), 0, Params::new().ptr(data).ptr(out).bytes(), &mem)
             .unwrap_or_else(|f| panic!("{e:?}: {f}"));
         let mut b = vec![0u8; 24 * pairs.len()];

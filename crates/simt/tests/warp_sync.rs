@@ -3,6 +3,10 @@
 
 use simt::{DeviceMemory, Dim3, Engine, Params, Program};
 
+mod common;
+
+use common::program;
+
 const PTX: &str = r#"
 .version 8.0
 .target sm_90
@@ -296,8 +300,7 @@ DONE:
 
 /// Runs `kernel` of `ITS` with `threads` threads on `engine`; the first 64 output words.
 fn run_its(kernel: &str, threads: u32, engine: Engine) -> Result<Vec<u32>, Box<simt::Fault>> {
-    let mut p = Program::from_ptx(ITS).unwrap();
-    p.set_engine(engine);
+    let p = program(ITS, engine);
     let mem = DeviceMemory::new();
     let out = mem.alloc(64 * 4).unwrap();
     mem.write(out, &[0u8; 256]).unwrap();

@@ -567,36 +567,31 @@ impl<'m> Validator<'m> {
     /// The innermost `%r<N>` range binding covering `n`, if any.
     fn range_lookup(&self, n: Name) -> Option<u32> {
         let (prefix, index) = self.split[n.0 as usize];
-        if prefix != NONE {
-            let mut b = self.range_bind[prefix as usize];
-            while b != NONE {
-                let l = &self.locals[b as usize];
-                if index < l.range {
-                    return Some(b);
-                }
-                b = l.prev;
-            }
-        }
-        None
+        self.range_binding(prefix, index)
     }
 
     /// Slow path for range prefixes that themselves end in digits (`%r1<4>` declares `%r10`..).
     fn range_lookup_slow(&self, n: Name) -> Option<u32> {
         let s = self.name(n);
         let digits_from = s.len() - s.bytes().rev().take_while(u8::is_ascii_digit).count();
-        for cut in digits_from + 1..s.len() {
+        (digits_from + 1..s.len()).find_map(|cut| {
             let (prefix, index) = split_name(&self.m.names, s, cut);
-            if prefix == NONE {
-                continue;
+            self.range_binding(prefix, index)
+        })
+    }
+
+    /// The innermost range binding of `prefix` (`NONE`: no prefix) that covers `index`.
+    fn range_binding(&self, prefix: u32, index: u32) -> Option<u32> {
+        if prefix == NONE {
+            return None;
+        }
+        let mut b = self.range_bind[prefix as usize];
+        while b != NONE {
+            let l = &self.locals[b as usize];
+            if index < l.range {
+                return Some(b);
             }
-            let mut b = self.range_bind[prefix as usize];
-            while b != NONE {
-                let l = &self.locals[b as usize];
-                if index < l.range {
-                    return Some(b);
-                }
-                b = l.prev;
-            }
+            b = l.prev;
         }
         None
     }

@@ -440,18 +440,6 @@ pub fn kernel_work(
     params: Vec<u8>,
 ) -> Result<NodeFn> {
     crate::launch::validate(f, grid, block, dynamic_shared)?;
-    let module = f.module.clone();
-    let name = f.name.clone();
-    Ok(Arc::new(move || {
-        crate::launch::run_kernel(
-            &module,
-            &name,
-            grid,
-            block,
-            dynamic_shared,
-            &params,
-            &ctx().mem(),
-            Default::default(),
-        )
-    }))
+    let run = crate::launch::KernelRun::new(f, grid, block, dynamic_shared, params, Default::default());
+    Ok(Arc::new(move || run.run(&ctx().mem())))
 }

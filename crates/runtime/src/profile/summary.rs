@@ -1,6 +1,7 @@
 //! The profile summary printed at exit: like `nsys profile --stats`'s tables, one for kernels
 //! (by grid, block and engine tier), one for copies and memsets (by kind), one for API calls.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
@@ -41,85 +42,66 @@ pub fn render(r: &Record, end: Instant) -> String {
 }
 
 fn kernels(r: &Record, out: &mut String) {
-    let total: Duration = r.kernels.values().map(|t| t.total).sum();
-    let launches: u64 = r.kernels.values().map(|t| t.count).sum();
+    let (total, launches, rows) = longest_first(&r.kernels);
     let _ = writeln!(out, "\nKernels: {launches} launches, {:.3} ms", us(total) / 1e3);
-    if r.kernels.is_empty() {
+    if rows.is_empty() {
         return;
     }
     let _ = writeln!(
         out,
         " Time(%)  Total(us)  Launches   Mean(us)    Min(us)    Max(us)  Grid             Block            Tier         Name"
     );
-    let mut rows: Vec<_> = r.kernels.iter().collect();
-    rows.sort_by_key(|r| std::cmp::Reverse(r.1.total));
+    let dims = |d: &[u32; 3]| format!("({},{},{})", d[0], d[1], d[2]);
     for ((name, grid, block, tier), t) in rows {
-        let dims = |d: &[u32; 3]| format!("({},{},{})", d[0], d[1], d[2]);
-        let _ = writeln!(
-            out,
-            "{:>8.1} {:>10.1} {:>9} {:>10.2} {:>10.2} {:>10.2}  {:<16} {:<16} {:<12} {name}",
-            percent(t.total, total),
-            us(t.total),
-            t.count,
-            us(t.mean()),
-            us(t.min),
-            us(t.max),
-            dims(grid),
-            dims(block),
-            tier,
-            name = readable(name),
-        );
+        let (lead, spread) = (lead_columns(t, total), spread_columns(t));
+        let _ = writeln!(out, "{lead} {spread}  {:<16} {:<16} {tier:<12} {}", dims(grid), dims(block), readable(name));
     }
 }
 
 fn copies(r: &Record, out: &mut String) {
-    let total: Duration = r.copies.values().map(|t| t.total).sum();
-    let count: u64 = r.copies.values().map(|t| t.count).sum();
+    let (total, count, rows) = longest_first(&r.copies);
     let _ = writeln!(out, "\nCopies and memsets: {count}, {:.3} ms", us(total) / 1e3);
-    if r.copies.is_empty() {
+    if rows.is_empty() {
         return;
     }
     let _ = writeln!(out, " Time(%)  Total(us)     Count          Bytes    Mean(us)     GB/s  Kind");
-    let mut rows: Vec<_> = r.copies.iter().collect();
-    rows.sort_by_key(|r| std::cmp::Reverse(r.1.total));
     for (kind, t) in rows {
         let gbs = if t.total.is_zero() { 0.0 } else { t.bytes as f64 / t.total.as_secs_f64() / 1e9 };
-        let _ = writeln!(
-            out,
-            "{:>8.1} {:>10.1} {:>9} {:>14} {:>11.2} {:>8.2}  {}",
-            percent(t.total, total),
-            us(t.total),
-            t.count,
-            t.bytes,
-            us(t.mean()),
-            gbs,
-            kind.name()
-        );
+        let lead = lead_columns(t, total);
+        let _ = writeln!(out, "{lead} {:>14} {:>11.2} {gbs:>8.2}  {}", t.bytes, us(t.mean()), kind.name());
     }
 }
 
 fn api(r: &Record, out: &mut String) {
-    let total: Duration = r.api.values().map(|t| t.total).sum();
-    let count: u64 = r.api.values().map(|t| t.count).sum();
+    let (total, count, rows) = longest_first(&r.api);
     let _ = writeln!(out, "\nAPI calls: {count}, {:.3} ms of host threads' time", us(total) / 1e3);
-    if r.api.is_empty() {
+    if rows.is_empty() {
         return;
     }
     let _ = writeln!(out, " Time(%)  Total(us)     Calls   Mean(us)    Min(us)    Max(us)  Name");
-    let mut rows: Vec<(&&str, &Totals)> = r.api.iter().collect();
-    rows.sort_by_key(|r| std::cmp::Reverse(r.1.total));
     for (name, t) in rows {
-        let _ = writeln!(
-            out,
-            "{:>8.1} {:>10.1} {:>9} {:>10.2} {:>10.2} {:>10.2}  {name}",
-            percent(t.total, total),
-            us(t.total),
-            t.count,
-            us(t.mean()),
-            us(t.min),
-            us(t.max)
-        );
+        let _ = writeln!(out, "{} {}  {name}", lead_columns(t, total), spread_columns(t));
     }
+}
+
+/// A table's total time and count, and its rows, the longest total first.
+fn longest_first<K>(table: &BTreeMap<K, Totals>) -> (Duration, u64, Vec<(&K, &Totals)>) {
+    let total = table.values().map(|t| t.total).sum();
+    let count = table.values().map(|t| t.count).sum();
+    let mut rows: Vec<_> = table.iter().collect();
+    rows.sort_by_key(|r| std::cmp::Reverse(r.1.total));
+    (total, count, rows)
+}
+
+/// The columns every table starts with: the row's share of the table's `total` time, its
+/// total time and its count.
+fn lead_columns(t: &Totals, total: Duration) -> String {
+    format!("{:>8.1} {:>10.1} {:>9}", percent(t.total, total), us(t.total), t.count)
+}
+
+/// The mean, shortest and longest time of a row.
+fn spread_columns(t: &Totals) -> String {
+    format!("{:>10.2} {:>10.2} {:>10.2}", us(t.mean()), us(t.min), us(t.max))
 }
 
 #[cfg(test)]

@@ -166,180 +166,16 @@ impl FuncDecoder<'_> {
     }
 
     fn binop(&self, o: Opcode, t: ScalarType, kws: &[Kw], rnd: Option<Rounding>) -> R<BinOp> {
-        let has = |k: Kw| kws.contains(&k);
-        let w = width(t);
-        let s = is_signed(t);
-        let check = |allowed: &[Kw]| -> R<()> {
-            for k in kws {
-                if k.as_type().is_none() && !allowed.contains(k) {
-                    return Err(DecodeError::UnsupportedModifier(*k));
-                }
-            }
-            Ok(())
-        };
-        // `.xorsign.abs` (the two only together, on min/max): whether the instruction has it.
-        let xorsign_abs = |fop: FBin| -> R<bool> {
-            match (has(Kw::Xorsign), has(Kw::Abs)) {
-                (false, false) => Ok(false),
-                (true, true) if matches!(fop, FBin::Min | FBin::Max) => Ok(true),
-                _ => Err(DecodeError::Invalid(".xorsign.abs needs min/max (two operands)".into())),
-            }
-        };
-        use Opcode as O;
         if t == ScalarType::F32 || t == ScalarType::F64 {
-            let fop = match o {
-                O::Add => FBin::Add,
-                O::Sub => FBin::Sub,
-                O::Mul => FBin::Mul,
-                O::Div => FBin::Div,
-                O::Min => FBin::Min,
-                O::Max => FBin::Max,
-                O::Copysign => {
-                    check(&[])?;
-                    return Ok(if t == ScalarType::F32 { BinOp::Copysign32 } else { BinOp::Copysign64 });
-                }
-                _ => return Err(DecodeError::Unsupported(format!("`{o}` on .{t} is not supported"))),
-            };
-            check(&[
-                Kw::Rn,
-                Kw::Rz,
-                Kw::Rm,
-                Kw::Rp,
-                Kw::Ftz,
-                Kw::Sat,
-                Kw::Approx,
-                Kw::Full,
-                Kw::NaN,
-                Kw::Xorsign,
-                Kw::Abs,
-            ])?;
-            if xorsign_abs(fop)? {
-                if t != ScalarType::F32 {
-                    return Err(DecodeError::Invalid(".xorsign.abs needs min/max.f32".into()));
-                }
-                return Ok(BinOp::MinMaxXorsign32 { max: fop == FBin::Max, ftz: has(Kw::Ftz), nan: has(Kw::NaN) });
-            }
-            if let Some(r) = rnd
-                && r != Rounding::Rn
-            {
-                if !matches!(r, Rounding::Rz | Rounding::Rm | Rounding::Rp)
-                    || !matches!(fop, FBin::Add | FBin::Sub | FBin::Mul | FBin::Div)
-                {
-                    return Err(DecodeError::Unsupported(format!("rounding mode .{r} is not supported for `{o}`")));
-                }
-                let double = t == ScalarType::F64;
-                return Ok(BinOp::FDir(FDir { op: fop, rnd: r, double, ftz: has(Kw::Ftz), sat: has(Kw::Sat) }));
-            }
-            if has(Kw::NaN) {
-                if t != ScalarType::F32 || !matches!(fop, FBin::Min | FBin::Max) {
-                    return Err(DecodeError::Invalid(".NaN needs min/max.f32".into()));
-                }
-                return Ok(BinOp::MinMaxNaN32 { max: fop == FBin::Max, ftz: has(Kw::Ftz) });
-            }
-            return Ok(if t == ScalarType::F32 {
-                BinOp::F32(fop, has(Kw::Ftz), has(Kw::Sat))
-            } else {
-                if has(Kw::Sat) || has(Kw::Approx) {
-                    return Err(DecodeError::Unsupported("unsupported f64 modifier".into()));
-                }
-                BinOp::F64(fop)
-            });
+            return float_binop(o, t, kws, rnd);
         }
         if let Some((fmt, x2)) = half_ty(t) {
-            let fop = match o {
-                O::Add => FBin::Add,
-                O::Sub => FBin::Sub,
-                O::Mul => FBin::Mul,
-                O::Min => FBin::Min,
-                O::Max => FBin::Max,
-                _ => return Err(DecodeError::Unsupported(format!("`{o}` on .{t} is not supported"))),
-            };
-            check(&[Kw::Rn, Kw::Ftz, Kw::Sat, Kw::NaN, Kw::Relu, Kw::Xorsign, Kw::Abs])?;
-            let xorsign = xorsign_abs(fop)?;
-            let (ftz, sat, relu, nan) = (has(Kw::Ftz), has(Kw::Sat), has(Kw::Relu), has(Kw::NaN));
-            let m = HMode { fmt, ftz, sat, relu, nan, xorsign };
-            return Ok(BinOp::Half(fop, m, x2));
+            return half_binop(o, t, kws, fmt, x2);
         }
         if t.kind() == TypeKind::Float {
             return Err(DecodeError::Unsupported(format!("`{o}` on .{t} is not supported")));
         }
-        if matches!(t, ScalarType::U16x2 | ScalarType::S16x2) {
-            let op = match o {
-                O::Add => FBin::Add,
-                O::Sub => FBin::Sub,
-                O::Min => FBin::Min,
-                O::Max => FBin::Max,
-                _ => return Err(DecodeError::Unsupported(format!("`{o}` on .{t} is not supported"))),
-            };
-            check(&[Kw::Relu])?;
-            if has(Kw::Relu) && (!s || !matches!(op, FBin::Min | FBin::Max)) {
-                return Err(DecodeError::Invalid(".relu needs min/max.s16x2".into()));
-            }
-            return Ok(BinOp::I16x2 { op, signed: s, relu: has(Kw::Relu) });
-        }
-        if has(Kw::Relu) && matches!(o, O::Min | O::Max) {
-            check(&[Kw::Relu])?;
-            if t != ScalarType::S32 {
-                return Err(DecodeError::Invalid(".relu needs min/max.s32".into()));
-            }
-            return Ok(BinOp::MinMaxRelu { max: o == O::Max });
-        }
-        Ok(match o {
-            O::Add | O::Sub => {
-                check(&[Kw::Sat])?;
-                if has(Kw::Sat) {
-                    if t != ScalarType::S32 {
-                        return Err(DecodeError::Invalid("add.sat needs .s32".into()));
-                    }
-                    if o == O::Add { BinOp::AddSat } else { BinOp::SubSat }
-                } else if o == O::Add {
-                    BinOp::Add(w)
-                } else {
-                    BinOp::Sub(w)
-                }
-            }
-            O::Mul => {
-                check(&[Kw::Lo, Kw::Hi, Kw::Wide])?;
-                if has(Kw::Hi) {
-                    BinOp::MulHi(w, s)
-                } else if has(Kw::Wide) {
-                    if w == 64 {
-                        return Err(DecodeError::Invalid("mul.wide on 64-bit".into()));
-                    }
-                    BinOp::MulWide(w, s)
-                } else {
-                    BinOp::MulLo(w)
-                }
-            }
-            O::Mul24 => {
-                check(&[Kw::Lo, Kw::Hi])?;
-                if has(Kw::Hi) { BinOp::Mul24Hi(s) } else { BinOp::Mul24Lo(s) }
-            }
-            O::Div => {
-                check(&[])?;
-                BinOp::Div(w, s)
-            }
-            O::Rem => {
-                check(&[])?;
-                BinOp::Rem(w, s)
-            }
-            O::Min => {
-                check(&[])?;
-                BinOp::Min(w, s)
-            }
-            O::Max => {
-                check(&[])?;
-                BinOp::Max(w, s)
-            }
-            O::And => BinOp::And(w.max(8)),
-            O::Or => BinOp::Or(w.max(8)),
-            O::Xor => BinOp::Xor(w.max(8)),
-            O::Shl => BinOp::Shl(w),
-            O::Shr => BinOp::Shr(w, s),
-            O::Bmsk => BinOp::Bmsk(has(Kw::Wrap)),
-            O::Szext if w == 32 => BinOp::Szext { signed: s, clamp: !has(Kw::Wrap) },
-            _ => return Err(DecodeError::Unsupported(format!("`{o}` on .{t} is not supported"))),
-        })
+        int_binop(o, t, kws)
     }
 
     fn ternop(
@@ -400,51 +236,7 @@ impl FuncDecoder<'_> {
             | O::Vmax2
             | O::Vmax4
             | O::Vset2
-            | O::Vset4 => {
-                use Opcode as O;
-                let op = match o {
-                    O::Vset2 | O::Vset4 => {
-                        let cmp = kws
-                            .iter()
-                            .find_map(|k| k.as_cmp())
-                            .ok_or_else(|| DecodeError::Invalid("vset needs a comparison".into()))?;
-                        if !matches!(cmp, CmpOp::Eq | CmpOp::Ne | CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge) {
-                            return Err(DecodeError::Invalid(format!("vset comparison .{cmp} is not defined")));
-                        }
-                        VideoOp::Set(cmp)
-                    }
-                    O::Vadd2 | O::Vadd4 => VideoOp::Add,
-                    O::Vsub2 | O::Vsub4 => VideoOp::Sub,
-                    O::Vavrg2 | O::Vavrg4 => VideoOp::Avrg,
-                    O::Vabsdiff2 | O::Vabsdiff4 => VideoOp::Absdiff,
-                    O::Vmin2 | O::Vmin4 => VideoOp::Min,
-                    _ => VideoOp::Max,
-                };
-                let lane =
-                    if matches!(o, O::Vadd2 | O::Vsub2 | O::Vavrg2 | O::Vabsdiff2 | O::Vmin2 | O::Vmax2 | O::Vset2) {
-                        16
-                    } else {
-                        8
-                    };
-                // `vset` names its two operand types (its result lanes are 0 or 1); the others
-                // name the destination's too.
-                let tys: &[ScalarType] = match (op, tys) {
-                    (VideoOp::Set(_), [a, b]) => &[ScalarType::U32, *a, *b],
-                    (VideoOp::Set(_), _) => return Err(DecodeError::Invalid("vset needs two types".into())),
-                    (_, t @ [_, _, _]) => t,
-                    _ => return Err(DecodeError::Invalid("video instructions need three types".into())),
-                };
-                let v = Video {
-                    op,
-                    lane,
-                    d_signed: is_signed(tys[0]),
-                    a_signed: is_signed(tys[1]),
-                    b_signed: is_signed(tys[2]),
-                    sat: has(Kw::Sat),
-                    add: has(Kw::Add),
-                };
-                (TernOp::Video(v), 4)
-            }
+            | O::Vset4 => (TernOp::Video(video(o, tys, kws)?), 4),
             O::Mad if t.kind() != TypeKind::Float => {
                 if has(Kw::Hi) {
                     (TernOp::MadHi(w, s), 4)
@@ -586,4 +378,218 @@ impl FuncDecoder<'_> {
             _ => return Err(DecodeError::Unsupported(format!("`{o}.{t}` is not supported"))),
         })
     }
+}
+
+/// Checks that every modifier of `kws` besides types is in `allowed`.
+fn only(kws: &[Kw], allowed: &[Kw]) -> R<()> {
+    match kws.iter().find(|k| k.as_type().is_none() && !allowed.contains(k)) {
+        Some(k) => Err(DecodeError::UnsupportedModifier(*k)),
+        None => Ok(()),
+    }
+}
+
+/// Whether `kws` has `.xorsign.abs` (the two only together, on min/max `fop`).
+fn xorsign_abs(kws: &[Kw], fop: FBin) -> R<bool> {
+    match (kws.contains(&Kw::Xorsign), kws.contains(&Kw::Abs)) {
+        (false, false) => Ok(false),
+        (true, true) if matches!(fop, FBin::Min | FBin::Max) => Ok(true),
+        _ => Err(DecodeError::Invalid(".xorsign.abs needs min/max (two operands)".into())),
+    }
+}
+
+/// The operation of opcode `o` (`add`, `sub`, `mul`, `div`, `min`, `max`), when it is among
+/// those type `t` has (`ops`).
+fn arithmetic(o: Opcode, t: ScalarType, ops: &[FBin]) -> R<FBin> {
+    let op = match o {
+        Opcode::Add => Some(FBin::Add),
+        Opcode::Sub => Some(FBin::Sub),
+        Opcode::Mul => Some(FBin::Mul),
+        Opcode::Div => Some(FBin::Div),
+        Opcode::Min => Some(FBin::Min),
+        Opcode::Max => Some(FBin::Max),
+        _ => None,
+    };
+    op.filter(|op| ops.contains(op)).ok_or_else(|| DecodeError::Unsupported(format!("`{o}` on .{t} is not supported")))
+}
+
+/// A two-operand `.f32` or `.f64` operation (`t`).
+fn float_binop(o: Opcode, t: ScalarType, kws: &[Kw], rnd: Option<Rounding>) -> R<BinOp> {
+    let has = |k: Kw| kws.contains(&k);
+    use Opcode as O;
+    if o == O::Copysign {
+        only(kws, &[])?;
+        return Ok(if t == ScalarType::F32 { BinOp::Copysign32 } else { BinOp::Copysign64 });
+    }
+    let fop = arithmetic(o, t, &[FBin::Add, FBin::Sub, FBin::Mul, FBin::Div, FBin::Min, FBin::Max])?;
+    only(
+        kws,
+        &[Kw::Rn, Kw::Rz, Kw::Rm, Kw::Rp, Kw::Ftz, Kw::Sat, Kw::Approx, Kw::Full, Kw::NaN, Kw::Xorsign, Kw::Abs],
+    )?;
+    if xorsign_abs(kws, fop)? {
+        if t != ScalarType::F32 {
+            return Err(DecodeError::Invalid(".xorsign.abs needs min/max.f32".into()));
+        }
+        return Ok(BinOp::MinMaxXorsign32 { max: fop == FBin::Max, ftz: has(Kw::Ftz), nan: has(Kw::NaN) });
+    }
+    if let Some(r) = rnd
+        && r != Rounding::Rn
+    {
+        if !matches!(r, Rounding::Rz | Rounding::Rm | Rounding::Rp)
+            || !matches!(fop, FBin::Add | FBin::Sub | FBin::Mul | FBin::Div)
+        {
+            return Err(DecodeError::Unsupported(format!("rounding mode .{r} is not supported for `{o}`")));
+        }
+        let double = t == ScalarType::F64;
+        return Ok(BinOp::FDir(FDir { op: fop, rnd: r, double, ftz: has(Kw::Ftz), sat: has(Kw::Sat) }));
+    }
+    if has(Kw::NaN) {
+        if t != ScalarType::F32 || !matches!(fop, FBin::Min | FBin::Max) {
+            return Err(DecodeError::Invalid(".NaN needs min/max.f32".into()));
+        }
+        return Ok(BinOp::MinMaxNaN32 { max: fop == FBin::Max, ftz: has(Kw::Ftz) });
+    }
+    if t == ScalarType::F32 {
+        return Ok(BinOp::F32(fop, has(Kw::Ftz), has(Kw::Sat)));
+    }
+    if has(Kw::Sat) || has(Kw::Approx) {
+        return Err(DecodeError::Unsupported("unsupported f64 modifier".into()));
+    }
+    Ok(BinOp::F64(fop))
+}
+
+/// A two-operand `.f16`, `.bf16` or packed pair (`t`, of format `fmt`, a pair when `x2`).
+fn half_binop(o: Opcode, t: ScalarType, kws: &[Kw], fmt: HFmt, x2: bool) -> R<BinOp> {
+    let has = |k: Kw| kws.contains(&k);
+    let fop = arithmetic(o, t, &[FBin::Add, FBin::Sub, FBin::Mul, FBin::Min, FBin::Max])?;
+    only(kws, &[Kw::Rn, Kw::Ftz, Kw::Sat, Kw::NaN, Kw::Relu, Kw::Xorsign, Kw::Abs])?;
+    let xorsign = xorsign_abs(kws, fop)?;
+    let (ftz, sat, relu, nan) = (has(Kw::Ftz), has(Kw::Sat), has(Kw::Relu), has(Kw::NaN));
+    let m = HMode { fmt, ftz, sat, relu, nan, xorsign };
+    Ok(BinOp::Half(fop, m, x2))
+}
+
+/// A two-operand integer operation on `t` (packed `.s16x2`/`.u16x2` too).
+fn int_binop(o: Opcode, t: ScalarType, kws: &[Kw]) -> R<BinOp> {
+    let has = |k: Kw| kws.contains(&k);
+    let w = width(t);
+    let s = is_signed(t);
+    use Opcode as O;
+    if matches!(t, ScalarType::U16x2 | ScalarType::S16x2) {
+        let op = arithmetic(o, t, &[FBin::Add, FBin::Sub, FBin::Min, FBin::Max])?;
+        only(kws, &[Kw::Relu])?;
+        if has(Kw::Relu) && (!s || !matches!(op, FBin::Min | FBin::Max)) {
+            return Err(DecodeError::Invalid(".relu needs min/max.s16x2".into()));
+        }
+        return Ok(BinOp::I16x2 { op, signed: s, relu: has(Kw::Relu) });
+    }
+    if has(Kw::Relu) && matches!(o, O::Min | O::Max) {
+        only(kws, &[Kw::Relu])?;
+        if t != ScalarType::S32 {
+            return Err(DecodeError::Invalid(".relu needs min/max.s32".into()));
+        }
+        return Ok(BinOp::MinMaxRelu { max: o == O::Max });
+    }
+    Ok(match o {
+        O::Add | O::Sub => {
+            only(kws, &[Kw::Sat])?;
+            if has(Kw::Sat) {
+                if t != ScalarType::S32 {
+                    return Err(DecodeError::Invalid("add.sat needs .s32".into()));
+                }
+                if o == O::Add { BinOp::AddSat } else { BinOp::SubSat }
+            } else if o == O::Add {
+                BinOp::Add(w)
+            } else {
+                BinOp::Sub(w)
+            }
+        }
+        O::Mul => {
+            only(kws, &[Kw::Lo, Kw::Hi, Kw::Wide])?;
+            if has(Kw::Hi) {
+                BinOp::MulHi(w, s)
+            } else if has(Kw::Wide) {
+                if w == 64 {
+                    return Err(DecodeError::Invalid("mul.wide on 64-bit".into()));
+                }
+                BinOp::MulWide(w, s)
+            } else {
+                BinOp::MulLo(w)
+            }
+        }
+        O::Mul24 => {
+            only(kws, &[Kw::Lo, Kw::Hi])?;
+            if has(Kw::Hi) { BinOp::Mul24Hi(s) } else { BinOp::Mul24Lo(s) }
+        }
+        O::Div => {
+            only(kws, &[])?;
+            BinOp::Div(w, s)
+        }
+        O::Rem => {
+            only(kws, &[])?;
+            BinOp::Rem(w, s)
+        }
+        O::Min => {
+            only(kws, &[])?;
+            BinOp::Min(w, s)
+        }
+        O::Max => {
+            only(kws, &[])?;
+            BinOp::Max(w, s)
+        }
+        O::And => BinOp::And(w.max(8)),
+        O::Or => BinOp::Or(w.max(8)),
+        O::Xor => BinOp::Xor(w.max(8)),
+        O::Shl => BinOp::Shl(w),
+        O::Shr => BinOp::Shr(w, s),
+        O::Bmsk => BinOp::Bmsk(has(Kw::Wrap)),
+        O::Szext if w == 32 => BinOp::Szext { signed: s, clamp: !has(Kw::Wrap) },
+        _ => return Err(DecodeError::Unsupported(format!("`{o}` on .{t} is not supported"))),
+    })
+}
+
+/// A video instruction (`vadd2`, `vset4`, ...: `o`) with its types `tys` and modifiers `kws`.
+fn video(o: Opcode, tys: &[ScalarType], kws: &[Kw]) -> R<Video> {
+    use Opcode as O;
+    let has = |k: Kw| kws.contains(&k);
+    let op = match o {
+        O::Vset2 | O::Vset4 => {
+            let cmp = kws
+                .iter()
+                .find_map(|k| k.as_cmp())
+                .ok_or_else(|| DecodeError::Invalid("vset needs a comparison".into()))?;
+            if !matches!(cmp, CmpOp::Eq | CmpOp::Ne | CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge) {
+                return Err(DecodeError::Invalid(format!("vset comparison .{cmp} is not defined")));
+            }
+            VideoOp::Set(cmp)
+        }
+        O::Vadd2 | O::Vadd4 => VideoOp::Add,
+        O::Vsub2 | O::Vsub4 => VideoOp::Sub,
+        O::Vavrg2 | O::Vavrg4 => VideoOp::Avrg,
+        O::Vabsdiff2 | O::Vabsdiff4 => VideoOp::Absdiff,
+        O::Vmin2 | O::Vmin4 => VideoOp::Min,
+        _ => VideoOp::Max,
+    };
+    let lane = if matches!(o, O::Vadd2 | O::Vsub2 | O::Vavrg2 | O::Vabsdiff2 | O::Vmin2 | O::Vmax2 | O::Vset2) {
+        16
+    } else {
+        8
+    };
+    // `vset` names its two operand types (its result lanes are 0 or 1); the others
+    // name the destination's too.
+    let tys: &[ScalarType] = match (op, tys) {
+        (VideoOp::Set(_), [a, b]) => &[ScalarType::U32, *a, *b],
+        (VideoOp::Set(_), _) => return Err(DecodeError::Invalid("vset needs two types".into())),
+        (_, t @ [_, _, _]) => t,
+        _ => return Err(DecodeError::Invalid("video instructions need three types".into())),
+    };
+    let v = Video {
+        op,
+        lane,
+        d_signed: is_signed(tys[0]),
+        a_signed: is_signed(tys[1]),
+        b_signed: is_signed(tys[2]),
+        sat: has(Kw::Sat),
+        add: has(Kw::Add),
+    };
+    Ok(v)
 }

@@ -46,15 +46,9 @@ impl FuncDecoder<'_> {
         Ok(if warp || p.has(Kw::Warp) {
             Op::WarpSync { mask: self.src(&ops[0], ScalarType::B32)? }
         } else if p.has(Kw::Red) {
-            let op = if p.has(Kw::Popc) {
-                BarRed::Popc
-            } else if p.has(Kw::And) {
-                BarRed::And
-            } else if p.has(Kw::Or) {
-                BarRed::Or
-            } else {
-                return Err(DecodeError::Invalid("missing bar.red operation".into()));
-            };
+            let op = p
+                .first_of(&[(Kw::Popc, BarRed::Popc), (Kw::And, BarRed::And), (Kw::Or, BarRed::Or)])
+                .ok_or_else(|| DecodeError::Invalid("missing bar.red operation".into()))?;
             p.need(3)?;
             let d = self.reg(&ops[0])?;
             let id = self.src(&ops[1], ScalarType::U32)?;
@@ -94,15 +88,8 @@ impl FuncDecoder<'_> {
             return Err(DecodeError::Unsupported("only shfl.sync is supported".into()));
         }
         p.need(4)?;
-        let mode = if p.has(Kw::Up) {
-            ShflMode::Up
-        } else if p.has(Kw::Down) {
-            ShflMode::Down
-        } else if p.has(Kw::Bfly) {
-            ShflMode::Bfly
-        } else {
-            ShflMode::Idx
-        };
+        let modes = [(Kw::Up, ShflMode::Up), (Kw::Down, ShflMode::Down), (Kw::Bfly, ShflMode::Bfly)];
+        let mode = p.first_of(&modes).unwrap_or(ShflMode::Idx);
         let (d, p) = match &ops[0] {
             Operand::Pair(d, p) => (self.reg(d)?, Some(self.reg(&Operand::Name(*p))?)),
             o => (self.reg(o)?, None),
@@ -122,15 +109,8 @@ impl FuncDecoder<'_> {
         let nops = p.ins.operands.len();
         p.check(&[Kw::Sync, Kw::All, Kw::Any, Kw::Uni, Kw::Ballot])?;
         p.need(2)?;
-        let mode = if p.has(Kw::All) {
-            VoteMode::All
-        } else if p.has(Kw::Any) {
-            VoteMode::Any
-        } else if p.has(Kw::Uni) {
-            VoteMode::Uni
-        } else {
-            VoteMode::Ballot
-        };
+        let modes = [(Kw::All, VoteMode::All), (Kw::Any, VoteMode::Any), (Kw::Uni, VoteMode::Uni)];
+        let mode = p.first_of(&modes).unwrap_or(VoteMode::Ballot);
         let (a, neg) = self.psrc(&ops[1])?;
         let mask = if nops > 2 { self.src(&ops[2], ScalarType::B32)? } else { Src::Imm(u64::from(u32::MAX)) };
         Ok(Op::Vote { mode, d: self.reg(&ops[0])?, a, neg, mask })
@@ -145,21 +125,7 @@ impl FuncDecoder<'_> {
         if t.size() != 4 || t.kind() == TypeKind::Float {
             return Err(DecodeError::Unsupported(format!("redux on .{t} is not supported")));
         }
-        let op = if p.has(Kw::Add) {
-            ReduxOp::Add
-        } else if p.has(Kw::Min) {
-            ReduxOp::Min
-        } else if p.has(Kw::Max) {
-            ReduxOp::Max
-        } else if p.has(Kw::And) {
-            ReduxOp::And
-        } else if p.has(Kw::Or) {
-            ReduxOp::Or
-        } else if p.has(Kw::Xor) {
-            ReduxOp::Xor
-        } else {
-            return Err(DecodeError::Invalid("missing redux operation".into()));
-        };
+        let op = p.first_of(REDUX_OPS).ok_or_else(|| DecodeError::Invalid("missing redux operation".into()))?;
         let mask = self.src(&ops[2], ScalarType::B32)?;
         Ok(Op::Redux { op, signed: is_signed(t), d: self.reg(&ops[0])?, a: self.src(&ops[1], t)?, mask })
     }
@@ -182,3 +148,13 @@ impl FuncDecoder<'_> {
         Ok(Op::Match { all, w: width(t), d, p, a: self.src(&ops[1], t)?, mask })
     }
 }
+
+/// `redux.sync`'s operations.
+const REDUX_OPS: &[(Kw, ReduxOp)] = &[
+    (Kw::Add, ReduxOp::Add),
+    (Kw::Min, ReduxOp::Min),
+    (Kw::Max, ReduxOp::Max),
+    (Kw::And, ReduxOp::And),
+    (Kw::Or, ReduxOp::Or),
+    (Kw::Xor, ReduxOp::Xor),
+];

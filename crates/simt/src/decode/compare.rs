@@ -67,15 +67,7 @@ impl FuncDecoder<'_> {
             _ => b'u',
         };
         let cmp = Cmp { op: cop, kind, w: width(st), ftz: p.has(Kw::Ftz) };
-        let comb = if p.has(Kw::And) {
-            Some(BoolOp::And)
-        } else if p.has(Kw::Or) {
-            Some(BoolOp::Or)
-        } else if p.has(Kw::Xor) {
-            Some(BoolOp::Xor)
-        } else {
-            None
-        };
+        let comb = p.first_of(&[(Kw::And, BoolOp::And), (Kw::Or, BoolOp::Or), (Kw::Xor, BoolOp::Xor)]);
         let comb = match comb {
             Some(b) => {
                 p.need(4)?;

@@ -51,17 +51,9 @@ impl FuncDecoder<'_> {
             let a = self.src(&ops[1], ScalarType::U64)?;
             return Ok(Op::Cluster(ClusterOp::IsSharedCluster { d: self.reg(&ops[0])?, a }));
         }
-        let window = if p.has(Kw::Shared) || p.has(Kw::SharedCta) {
-            Window::Shared
-        } else if p.has(Kw::Local) {
-            Window::Local
-        } else if p.has(Kw::Global) {
-            Window::Global
-        } else if p.has(Kw::Const) {
-            Window::Const
-        } else {
-            return Err(DecodeError::Unsupported("unsupported isspacep space".into()));
-        };
+        let window = p
+            .first_of(ISSPACEP_WINDOWS)
+            .ok_or_else(|| DecodeError::Unsupported("unsupported isspacep space".into()))?;
         Ok(Op::Isspacep { window, d: self.reg(&ops[0])?, a: self.src(&ops[1], ScalarType::U64)? })
     }
 
@@ -186,3 +178,12 @@ impl FuncDecoder<'_> {
         Ok(Cvt { to, from, rnd, sat, ftz, relu: false, satfinite: false })
     }
 }
+
+/// The state spaces `isspacep` tests, as address windows.
+const ISSPACEP_WINDOWS: &[(Kw, Window)] = &[
+    (Kw::Shared, Window::Shared),
+    (Kw::SharedCta, Window::Shared),
+    (Kw::Local, Window::Local),
+    (Kw::Global, Window::Global),
+    (Kw::Const, Window::Const),
+];

@@ -28,6 +28,12 @@ impl Parts<'_> {
         if self.ins.operands.len() < k { Err(DecodeError::MissingOperands(k)) } else { Ok(()) }
     }
 
+    /// The value paired with the first of `choices`' keywords the instruction has (see
+    /// [`first_of`]).
+    pub(super) fn first_of<T: Copy>(&self, choices: &[(Kw, T)]) -> Option<T> {
+        first_of(&self.kws, choices)
+    }
+
     /// Checks that every non-type, non-ignorable modifier is in `allowed`.
     pub(super) fn check(&self, allowed: &[Kw]) -> R<()> {
         for k in &self.kws {
@@ -44,6 +50,16 @@ impl Parts<'_> {
     }
 }
 
+/// An instruction's modifiers sorted by kind.
+struct Modifiers {
+    /// The keywords (types among them), in order.
+    kws: Vec<Kw>,
+    /// `.warp` (`Modifier::Unknown("warp")`).
+    warp: bool,
+    /// A matrix instruction's `.mMnNkK`.
+    shape: Option<(u16, u16, u16)>,
+}
+
 impl FuncDecoder<'_> {
     pub(super) fn instruction(
         &mut self,
@@ -52,17 +68,7 @@ impl FuncDecoder<'_> {
         _fix: &mut Vec<(usize, Name)>,
         _pc: usize,
     ) -> R<Op> {
-        let mut kws: Vec<Kw> = Vec::new();
-        let mut warp = false;
-        let mut shape = None;
-        for m in &ins.mods {
-            match m {
-                Modifier::Kw(k) => kws.push(*k),
-                Modifier::Unknown(n) if self.names.str(*n) == "warp" => warp = true,
-                Modifier::Unknown(n) => return Err(DecodeError::UnknownModifier(self.names.str(*n).to_string())),
-                Modifier::Shape { m, n, k } => shape = Some((*m, *n, *k)),
-            }
-        }
+        let Modifiers { kws, warp, shape } = self.modifiers(ins)?;
         if matches!(ins.opcode, Opcode::Wmma | Opcode::Mma | Opcode::Ldmatrix | Opcode::Stmatrix | Opcode::Movmatrix) {
             return Ok(Op::Mma(Box::new(self.matrix_inst(ins, &kws, shape)?)));
         }
@@ -74,37 +80,55 @@ impl FuncDecoder<'_> {
         let tys: Vec<ScalarType> = kws.iter().filter_map(|k| k.as_type()).collect();
         let ty = tys.last().copied();
         let rnd: Option<Rounding> = kws.iter().find_map(|k| k.as_rounding());
-        let ops = &ins.operands;
         let p = Parts { ins, labels, kws, ty, tys, rnd, warp };
-        use Opcode as O;
-        let carry = match ins.opcode {
-            O::Addc => Some((CarryOp::Add, true)),
-            O::Subc => Some((CarryOp::Sub, true)),
-            O::Madc if p.has(Kw::Hi) => Some((CarryOp::MadHi, true)),
-            O::Madc => Some((CarryOp::MadLo, true)),
-            O::Add if p.has(Kw::Cc) => Some((CarryOp::Add, false)),
-            O::Sub if p.has(Kw::Cc) => Some((CarryOp::Sub, false)),
-            O::Mad if p.has(Kw::Cc) && p.has(Kw::Hi) => Some((CarryOp::MadHi, false)),
-            O::Mad if p.has(Kw::Cc) => Some((CarryOp::MadLo, false)),
-            _ => None,
-        };
-        if let Some((cop, cin)) = carry {
-            p.check(&[Kw::Cc, Kw::Lo, Kw::Hi])?;
-            let t = p.ty_req()?;
-            if !matches!(t.size(), 4 | 8) || t.kind() == TypeKind::Float {
-                return Err(DecodeError::Unsupported(format!("`{}` on .{t} is not supported", ins.opcode)));
-            }
-            let mad = matches!(cop, CarryOp::MadLo | CarryOp::MadHi);
-            p.need(if mad { 4 } else { 3 })?;
-            let d = self.reg(&ops[0])?;
-            let a = self.src(&ops[1], t)?;
-            let b = self.src(&ops[2], t)?;
-            let c = if mad { self.src(&ops[3], t)? } else { Src::Imm(0) };
-            let cout = p.has(Kw::Cc);
-            return Ok(Op::Carry { op: cop, w: width(t), signed: is_signed(t), cin, cout, d, a, b, c });
+        match carry_form(&p) {
+            Some((op, carry_in)) => self.carry_inst(&p, op, carry_in),
+            None => self.by_family(&p),
         }
+    }
+
+    /// The instruction's modifiers sorted by kind.
+    fn modifiers(&self, ins: &Instruction) -> R<Modifiers> {
+        let mut kws: Vec<Kw> = Vec::new();
+        let mut warp = false;
+        let mut shape = None;
+        for m in &ins.mods {
+            match m {
+                Modifier::Kw(k) => kws.push(*k),
+                Modifier::Unknown(n) if self.names.str(*n) == "warp" => warp = true,
+                Modifier::Unknown(n) => return Err(DecodeError::UnknownModifier(self.names.str(*n).to_string())),
+                Modifier::Shape { m, n, k } => shape = Some((*m, *n, *k)),
+            }
+        }
+        Ok(Modifiers { kws, warp, shape })
+    }
+
+    /// An extended-precision instruction (`addc`, `sub.cc`, `mad.cc.hi`, ...): `op` with a
+    /// carry in when `carry_in`, a carry out when it has `.cc`.
+    fn carry_inst(&mut self, p: &Parts<'_>, op: CarryOp, carry_in: bool) -> R<Op> {
+        let ops = &p.ins.operands;
+        p.check(&[Kw::Cc, Kw::Lo, Kw::Hi])?;
+        let t = p.ty_req()?;
+        if !matches!(t.size(), 4 | 8) || t.kind() == TypeKind::Float {
+            return Err(DecodeError::Unsupported(format!("`{}` on .{t} is not supported", p.ins.opcode)));
+        }
+        let mad = matches!(op, CarryOp::MadLo | CarryOp::MadHi);
+        p.need(if mad { 4 } else { 3 })?;
+        let d = self.reg(&ops[0])?;
+        let a = self.src(&ops[1], t)?;
+        let b = self.src(&ops[2], t)?;
+        let c = if mad { self.src(&ops[3], t)? } else { Src::Imm(0) };
+        let cout = p.has(Kw::Cc);
+        Ok(Op::Carry { op, w: width(t), signed: is_signed(t), cin: carry_in, cout, d, a, b, c })
+    }
+
+    /// Any other instruction, handed to the function of its family.
+    fn by_family(&mut self, p: &Parts<'_>) -> R<Op> {
+        let ins = p.ins;
+        let ops = &ins.operands;
+        use Opcode as O;
         let op = match ins.opcode {
-            O::Mov => self.mov_inst(&p)?,
+            O::Mov => self.mov_inst(p)?,
             O::St if p.has(Kw::Async) => return self.st_async(ins, &p.kws, p.ty),
             O::Ld | O::Ldu | O::St => return self.mem(ins, &p.kws, p.ty),
             // `createpolicy`: a 64-bit L2 cache policy for `.L2::cache_hint` accesses, which
@@ -117,9 +141,9 @@ impl FuncDecoder<'_> {
             O::Tex | O::Tld4 | O::Txq | O::Suq | O::Istypep | O::Suld | O::Sust | O::Sured => {
                 return Ok(Op::Tex(Box::new(self.tex_inst(ins, &p.kws)?)));
             }
-            O::Cvta => self.cvta_inst(&p)?,
-            O::Isspacep => self.isspacep_inst(&p)?,
-            O::Cvt => self.cvt_inst(&p)?,
+            O::Cvta => self.cvta_inst(p)?,
+            O::Isspacep => self.isspacep_inst(p)?,
+            O::Cvt => self.cvt_inst(p)?,
             O::Add
             | O::Sub
             | O::Mul
@@ -135,7 +159,7 @@ impl FuncDecoder<'_> {
             | O::Copysign
             | O::Mul24
             | O::Bmsk
-            | O::Szext => self.binary_inst(&p)?,
+            | O::Szext => self.binary_inst(p)?,
             O::Mad
             | O::Fma
             | O::Bfe
@@ -162,8 +186,8 @@ impl FuncDecoder<'_> {
             | O::Vmin2
             | O::Vmin4
             | O::Vmax2
-            | O::Vmax4 => self.ternary_inst(&p)?,
-            O::Bfi => self.bfi_inst(&p)?,
+            | O::Vmax4 => self.ternary_inst(p)?,
+            O::Bfi => self.bfi_inst(p)?,
             O::Not
             | O::Cnot
             | O::Neg
@@ -180,9 +204,9 @@ impl FuncDecoder<'_> {
             | O::Lg2
             | O::Ex2
             | O::Tanh
-            | O::Testp => self.unary_inst(&p)?,
-            O::Setp | O::Set => self.setp_inst(&p)?,
-            O::Bra => self.bra_inst(&p)?,
+            | O::Testp => self.unary_inst(p)?,
+            O::Setp | O::Set => self.setp_inst(p)?,
+            O::Bra => self.bra_inst(p)?,
             O::Ret => {
                 p.check(&[])?;
                 Op::Ret
@@ -193,7 +217,7 @@ impl FuncDecoder<'_> {
             }
             O::Trap => Op::Trap,
             O::Nanosleep => Op::Nanosleep,
-            O::Alloca => self.alloca_inst(&p)?,
+            O::Alloca => self.alloca_inst(p)?,
             O::Stacksave => Op::StackSave {
                 d: self.reg(ins.operands.first().ok_or_else(|| DecodeError::Invalid("missing operand".into()))?)?,
             },
@@ -208,28 +232,53 @@ impl FuncDecoder<'_> {
             // the prerequisite grid has always completed (`.wait`), and `.launch_dependents` is
             // only a scheduling hint.
             O::Griddepcontrol => Op::Nop,
-            O::Membar | O::Fence => self.fence_inst(&p)?,
-            O::Barrier if p.has(Kw::Cluster) => self.cluster_barrier_inst(&p)?,
-            O::Mapa => self.mapa_inst(&p)?,
-            O::Getctarank => self.getctarank_inst(&p)?,
-            O::Bar | O::Barrier => self.bar_inst(&p)?,
-            O::Elect => self.elect_inst(&p)?,
-            O::Brx => self.brx_inst(&p)?,
+            O::Membar | O::Fence => self.fence_inst(p)?,
+            O::Barrier if p.has(Kw::Cluster) => self.cluster_barrier_inst(p)?,
+            O::Mapa => self.mapa_inst(p)?,
+            O::Getctarank => self.getctarank_inst(p)?,
+            O::Bar | O::Barrier => self.bar_inst(p)?,
+            O::Elect => self.elect_inst(p)?,
+            O::Brx => self.brx_inst(p)?,
             O::Call => return self.call(ins),
-            O::Shfl => self.shfl_inst(&p)?,
-            O::Vote => self.vote_inst(&p)?,
-            O::Redux => self.redux_inst(&p)?,
-            O::Match => self.match_inst(&p)?,
+            O::Shfl => self.shfl_inst(p)?,
+            O::Vote => self.vote_inst(p)?,
+            O::Redux => self.redux_inst(p)?,
+            O::Match => self.match_inst(p)?,
             O::Activemask => {
                 p.need(1)?;
                 Op::Activemask { d: self.reg(&ops[0])? }
             }
             O::Red if p.has(Kw::Async) => return self.red_async(ins, &p.kws, p.ty),
             O::Atom | O::Red => return self.atom(ins, &p.kws, p.ty),
-            O::Mbarrier => self.mbarrier_inst(&p)?,
-            O::Cp if p.has(Kw::Async) => self.cp_async_inst(&p)?,
+            O::Mbarrier => self.mbarrier_inst(p)?,
+            O::Cp if p.has(Kw::Async) => self.cp_async_inst(p)?,
             o => return Err(DecodeError::UnsupportedInstruction(o)),
         };
         Ok(op)
     }
+}
+
+/// The carry operation of an extended-precision instruction, and whether it takes a carry in
+/// (`addc`, `subc`, `madc`) or only sets one (`.cc` on `add`, `sub`, `mad`); `None` for any
+/// other instruction.
+fn carry_form(p: &Parts<'_>) -> Option<(CarryOp, bool)> {
+    use Opcode as O;
+    match p.ins.opcode {
+        O::Addc => Some((CarryOp::Add, true)),
+        O::Subc => Some((CarryOp::Sub, true)),
+        O::Madc if p.has(Kw::Hi) => Some((CarryOp::MadHi, true)),
+        O::Madc => Some((CarryOp::MadLo, true)),
+        O::Add if p.has(Kw::Cc) => Some((CarryOp::Add, false)),
+        O::Sub if p.has(Kw::Cc) => Some((CarryOp::Sub, false)),
+        O::Mad if p.has(Kw::Cc) && p.has(Kw::Hi) => Some((CarryOp::MadHi, false)),
+        O::Mad if p.has(Kw::Cc) => Some((CarryOp::MadLo, false)),
+        _ => None,
+    }
+}
+
+/// The value paired with the first of `choices`' keywords that is among `kws`: for the
+/// modifiers of which an instruction takes one (`.up`/`.down`/`.bfly`, `.and`/`.or`/`.xor`),
+/// listed in the order they are looked for.
+pub(super) fn first_of<T: Copy>(kws: &[Kw], choices: &[(Kw, T)]) -> Option<T> {
+    choices.iter().find(|(k, _)| kws.contains(k)).map(|&(_, v)| v)
 }

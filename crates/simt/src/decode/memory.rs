@@ -71,15 +71,8 @@ impl FuncDecoder<'_> {
         {
             p.need(1)?;
             let (addr, space) = addr_at(self, 0)?;
-            let op = if p.has(Kw::Init) {
-                MbarOp::Init
-            } else if p.has(Kw::Inval) {
-                MbarOp::Inval
-            } else if p.has(Kw::ExpectTx) {
-                MbarOp::ExpectTx
-            } else {
-                MbarOp::CompleteTx
-            };
+            let kinds = [(Kw::Init, MbarOp::Init), (Kw::Inval, MbarOp::Inval), (Kw::ExpectTx, MbarOp::ExpectTx)];
+            let op = p.first_of(&kinds).unwrap_or(MbarOp::CompleteTx);
             let a = if op == MbarOp::Inval { Src::Imm(0) } else { p.need(2).and_then(|()| u32src(self, 1))? };
             Op::Mbar { op, d: None, addr, space, a }
         } else if p.has(Kw::Arrive) || p.has(Kw::ArriveDrop) {

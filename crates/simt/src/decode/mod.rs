@@ -468,50 +468,54 @@ impl FuncDecoder<'_> {
         Ok(())
     }
 
-    fn function(&mut self, f: &Function, dyn_base: u32) -> Result<Func, LoadError> {
-        let fspan = f.span;
-        let ferr = |s: &Self, m: String| s.err_at(s.fname.clone(), fspan, m);
-        // Parameters.
-        let mut kparam = 0u64;
-        let mut ret_slots = Vec::new();
-        let mut param_slots = Vec::new();
-        let mut frame_local = 0u64;
-        let mut param_copies = Vec::new();
-        let mut return_copies = Vec::new();
+    /// Lays out `f`'s parameters: a kernel's in the kernel parameter bytes; a function's in
+    /// the `.param` area, except those whose address is taken, which live in the local frame
+    /// and are copied there (and back, for return values).
+    fn parameters(&mut self, f: &Function) -> Result<Parameters, String> {
+        let mut layout = Parameters::default();
         if self.is_kernel {
             for p in &f.params {
                 for n in &p.names {
-                    kparam = align_up(kparam, decl_align(p));
-                    self.scopes[0].insert(n.name, Sym::KParam(kparam));
-                    kparam += decl_size(p, &n.dims);
+                    layout.kparam = align_up(layout.kparam, decl_align(p));
+                    self.scopes[0].insert(n.name, Sym::KParam(layout.kparam));
+                    layout.kparam += decl_size(p, &n.dims);
                 }
             }
-        } else {
-            let addressed = param_address::addressed(f);
-            for (is_return, list, slots) in [(true, &f.returns, &mut ret_slots), (false, &f.params, &mut param_slots)] {
-                for p in list.iter() {
-                    if p.space == StateSpace::Reg {
-                        return Err(ferr(self, "register parameters are not supported".into()));
+            return Ok(layout);
+        }
+        let addressed = param_address::addressed(f);
+        for (is_return, list) in [(true, &f.returns), (false, &f.params)] {
+            for p in list.iter() {
+                if p.space == StateSpace::Reg {
+                    return Err("register parameters are not supported".into());
+                }
+                for n in &p.names {
+                    let off = align_up(u64::from(self.param_size), decl_align(p));
+                    let sz = decl_size(p, &n.dims);
+                    if addressed.contains(&n.name) {
+                        // Its address is taken: it lives in the local frame.
+                        layout.frame_local = align_up(layout.frame_local, decl_align(p));
+                        self.scopes[0].insert(n.name, Sym::Local(layout.frame_local));
+                        let c = param_address::LocalCopy { param: off, local: layout.frame_local, size: sz };
+                        if is_return { &mut layout.return_copies } else { &mut layout.param_copies }.push(c);
+                        layout.frame_local += sz;
+                    } else {
+                        self.scopes[0].insert(n.name, Sym::FParam(off));
                     }
-                    for n in &p.names {
-                        let off = align_up(u64::from(self.param_size), decl_align(p));
-                        let sz = decl_size(p, &n.dims);
-                        if addressed.contains(&n.name) {
-                            // Its address is taken: it lives in the local frame.
-                            frame_local = align_up(frame_local, decl_align(p));
-                            self.scopes[0].insert(n.name, Sym::Local(frame_local));
-                            let c = param_address::LocalCopy { param: off, local: frame_local, size: sz };
-                            if is_return { &mut return_copies } else { &mut param_copies }.push(c);
-                            frame_local += sz;
-                        } else {
-                            self.scopes[0].insert(n.name, Sym::FParam(off));
-                        }
-                        self.param_size = (off + sz) as u32;
-                        slots.push((off as u32, sz as u32));
-                    }
+                    self.param_size = (off + sz) as u32;
+                    if is_return { &mut layout.ret_slots } else { &mut layout.param_slots }
+                        .push((off as u32, sz as u32));
                 }
             }
         }
+        Ok(layout)
+    }
+
+    fn function(&mut self, f: &Function, dyn_base: u32) -> Result<Func, LoadError> {
+        let fspan = f.span;
+        let ferr = |s: &Self, m: String| s.err_at(s.fname.clone(), fspan, m);
+        let Parameters { kparam, ret_slots, param_slots, mut frame_local, param_copies, return_copies } =
+            self.parameters(f).map_err(|m| ferr(self, m))?;
         let (prologue, epilogue) = if param_copies.is_empty() && return_copies.is_empty() {
             (Vec::new(), Vec::new())
         } else {
@@ -520,31 +524,11 @@ impl FuncDecoder<'_> {
         };
         let is_ret = |ins: &Instruction| ins.opcode == Opcode::Ret;
         let body = f.body.as_deref().unwrap_or(&[]);
-        // Labels → instruction indices.
-        let mut labels: HashMap<Name, u32> = HashMap::new();
-        let mut n = prologue.len() as u32;
-        for s in body {
-            match s {
-                Statement::Instr(ins) => n += 1 + if is_ret(ins) { epilogue.len() as u32 } else { 0 },
-                Statement::Label(l, _) => {
-                    labels.insert(*l, n);
-                }
-                _ => {}
-            }
-        }
-        self.jump_tables.clear();
-        for s in body {
-            if let Statement::BranchTargets(name, targets, sp) = s {
-                let mut t = Vec::with_capacity(targets.len());
-                for l in targets {
-                    let Some(&pc) = labels.get(l) else {
-                        return Err(self.err_at("branchtargets".into(), *sp, "unknown label in .branchtargets".into()));
-                    };
-                    t.push(pc);
-                }
-                self.jump_tables.insert(*name, t);
-            }
-        }
+        let (labels, n) = code_indices(body, prologue.len(), epilogue.len());
+        self.jump_tables = jump_tables(body, &labels).map_err(|(sp, label)| {
+            let message = format!("unknown label `{}` in .branchtargets", self.names.str(label));
+            self.err_at("branchtargets".into(), sp, message)
+        })?;
         let mut code = Vec::with_capacity(n as usize);
         let mut info = Vec::with_capacity(n as usize);
         let mut branch_fix: Vec<(usize, Name)> = Vec::new();
@@ -601,24 +585,7 @@ impl FuncDecoder<'_> {
         }
         let _ = branch_fix;
         if self.contract {
-            // The parameter copies have no PTX instruction of their own.
-            let mut insts: Vec<Option<&Instruction>> = vec![None; prologue.len()];
-            let mut block_start = vec![false; prologue.len()];
-            let mut label = false;
-            for s in body {
-                match s {
-                    Statement::Instr(ins) => {
-                        if is_ret(ins) {
-                            insts.extend(std::iter::repeat_n(None, epilogue.len()));
-                            block_start.extend(std::iter::repeat_n(false, epilogue.len()));
-                        }
-                        insts.push(Some(ins));
-                        block_start.push(std::mem::take(&mut label));
-                    }
-                    Statement::Label(..) => label = true,
-                    _ => {}
-                }
-            }
+            let (insts, block_start) = source_instructions(body, prologue.len(), epilogue.len());
             crate::contract::contract(&mut code, &insts, &block_start);
         }
         crate::cfg::set_reconvergence(&mut code);
@@ -648,6 +615,76 @@ impl FuncDecoder<'_> {
             warps_interleave: false,
         })
     }
+}
+
+/// Where a function's parameters live (`FuncDecoder::parameters`).
+#[derive(Default)]
+struct Parameters {
+    /// A kernel's parameter bytes.
+    kparam: u64,
+    /// A function's return values and parameters: (offset, size) in the `.param` area.
+    ret_slots: Vec<(u32, u32)>,
+    param_slots: Vec<(u32, u32)>,
+    /// The local frame's size so far (parameters whose address is taken live there).
+    frame_local: u64,
+    /// The copies into the local frame at entry, and back to the `.param` area at `ret`.
+    param_copies: Vec<param_address::LocalCopy>,
+    return_copies: Vec<param_address::LocalCopy>,
+}
+
+/// The index in the decoded code of each label of `body`, and the code's length: each
+/// instruction is one, after a `prologue` of instructions, and each `ret` has an `epilogue`
+/// before it.
+fn code_indices(body: &[Statement], prologue: usize, epilogue: usize) -> (HashMap<Name, u32>, u32) {
+    let mut labels: HashMap<Name, u32> = HashMap::new();
+    let mut n = prologue as u32;
+    for s in body {
+        match s {
+            Statement::Instr(ins) => n += 1 + if ins.opcode == Opcode::Ret { epilogue as u32 } else { 0 },
+            Statement::Label(l, _) => {
+                labels.insert(*l, n);
+            }
+            _ => {}
+        }
+    }
+    (labels, n)
+}
+
+/// The `.branchtargets` tables of `body`, by name, as code indices; a label no statement
+/// defines is the error, with the span of its table.
+fn jump_tables(body: &[Statement], labels: &HashMap<Name, u32>) -> Result<HashMap<Name, Vec<u32>>, (ptx::Span, Name)> {
+    let mut tables = HashMap::new();
+    for s in body {
+        if let Statement::BranchTargets(name, targets, sp) = s {
+            let index = |l: &Name| labels.get(l).copied().ok_or((*sp, *l));
+            tables.insert(*name, targets.iter().map(index).collect::<Result<Vec<u32>, _>>()?);
+        }
+    }
+    Ok(tables)
+}
+
+/// For each instruction of the decoded code, the PTX instruction it came from (`None` for the
+/// parameter copies, which have none of their own) and whether a label starts a block there:
+/// what the contraction pass needs.
+fn source_instructions(body: &[Statement], prologue: usize, epilogue: usize) -> (Vec<Option<&Instruction>>, Vec<bool>) {
+    let mut insts: Vec<Option<&Instruction>> = vec![None; prologue];
+    let mut block_start = vec![false; prologue];
+    let mut label = false;
+    for s in body {
+        match s {
+            Statement::Instr(ins) => {
+                if ins.opcode == Opcode::Ret {
+                    insts.extend(std::iter::repeat_n(None, epilogue));
+                    block_start.extend(std::iter::repeat_n(false, epilogue));
+                }
+                insts.push(Some(ins));
+                block_start.push(std::mem::take(&mut label));
+            }
+            Statement::Label(..) => label = true,
+            _ => {}
+        }
+    }
+    (insts, block_start)
 }
 
 /// Formats an instruction as PTX text (for error messages).

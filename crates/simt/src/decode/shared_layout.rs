@@ -36,31 +36,16 @@ pub(super) struct SharedLayouts {
 /// The names a function body mentions (operands and its own `.shared` declarations), and
 /// whether it calls through a register.
 fn mentions(f: &Function, functions: &HashMap<Name, u32>) -> (HashSet<Name>, bool) {
-    fn operand(o: &Operand, out: &mut HashSet<Name>) {
-        match o {
-            Operand::Name(n)
-            | Operand::NameOffset(n, _)
-            | Operand::Component(n, _)
-            | Operand::Selected(n, _)
-            | Operand::Index(n, _)
-            | Operand::Not(n) => {
-                out.insert(*n);
-            }
-            Operand::Addr(a) => out.extend(a.base),
-            Operand::Vector(v) | Operand::AddrList(v) | Operand::List(v) => v.iter().for_each(|o| operand(o, out)),
-            Operand::Pair(a, n) => {
-                operand(a, out);
-                out.insert(*n);
-            }
-            Operand::Sreg(..) | Operand::Imm(_) | Operand::Sink => {}
-        }
-    }
     let mut names = HashSet::new();
     let mut indirect = false;
     for s in f.body.iter().flatten() {
         match s {
             Statement::Instr(i) => {
-                i.operands.iter().for_each(|o| operand(o, &mut names));
+                for o in &i.operands {
+                    o.for_each_name(&mut |n| {
+                        names.insert(n);
+                    });
+                }
                 if i.opcode == Opcode::Call {
                     // `call (rets), target, (args)`: the target is the first plain name.
                     let target = i.operands.iter().find_map(|o| match o {

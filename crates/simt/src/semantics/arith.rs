@@ -350,6 +350,46 @@ pub(crate) fn f32bin(op: FBin, x: f32, y: f32) -> f32 {
     }
 }
 
+/// `f` of two f32s under `.ftz` (subnormal operands and result flushed) and `.sat` (the
+/// result clamped to [0, 1]).
+#[inline]
+fn f32_ftz_sat(f: FBin, ftz: bool, sat: bool, x: f32, y: f32) -> f32 {
+    let (x, y) = if ftz { (ftz32(x), ftz32(y)) } else { (x, y) };
+    let v = f32bin(f, x, y);
+    let v = if ftz { ftz32(v) } else { v };
+    if sat { sat32(v) } else { v }
+}
+
+/// One 16-bit lane of an `.s16x2`/`.u16x2` `add`, `sub`, `min` or `max` (`op`), clamped at 0
+/// under `.relu`.
+#[inline]
+fn i16_lane(op: FBin, signed: bool, relu: bool, x: u16, y: u16) -> u64 {
+    let (p, q) = if signed { (i32::from(x as i16), i32::from(y as i16)) } else { (i32::from(x), i32::from(y)) };
+    let v = match op {
+        FBin::Add => p + q,
+        FBin::Sub => p - q,
+        FBin::Min => p.min(q),
+        _ => p.max(q),
+    };
+    u64::from(if relu { v.max(0) } else { v } as u16)
+}
+
+/// `min.xorsign.abs.f32` / `max` (`max`): the min or max of the magnitudes, with the XOR of
+/// the operands' signs; NaN (canonical) when the result is NaN, or under `.NaN` (`nan`) when
+/// an operand is.
+#[inline]
+fn min_max_xorsign32(max: bool, ftz: bool, nan: bool, x: u64, y: u64) -> u64 {
+    let sign = (x ^ y) & 0x8000_0000;
+    let (p, q) = (f32_of(x), f32_of(y));
+    let (p, q) = if ftz { (ftz32(p), ftz32(q)) } else { (p, q) };
+    let (p, q) = (p.abs(), q.abs());
+    let m = if max { max32(p, q) } else { min32(p, q) };
+    if m.is_nan() || (nan && (p.is_nan() || q.is_nan())) {
+        return 0x7fff_ffff;
+    }
+    u64::from(m.to_bits() & 0x7fff_ffff) | sign
+}
+
 /// Binary operation `op` on every lane (`N` is 32 for a warp, 1 for the JIT's calls).
 pub(crate) fn binop<const N: usize>(op: &BinOp, a: &[u64; N], b: &[u64; N], r: &mut [u64; N]) {
     match *op {
@@ -410,52 +450,20 @@ pub(crate) fn binop<const N: usize>(op: &BinOp, a: &[u64; N], b: &[u64; N], r: &
                 (x & mask_w(w)) >> n
             }
         }),
-        BinOp::F32(f, ftz, sat) => {
-            if !ftz && !sat {
-                match f {
-                    FBin::Add => map2(a, b, r, |x, y| of32(f32_of(x) + f32_of(y))),
-                    FBin::Sub => map2(a, b, r, |x, y| of32(f32_of(x) - f32_of(y))),
-                    FBin::Mul => map2(a, b, r, |x, y| of32(f32_of(x) * f32_of(y))),
-                    _ => map2(a, b, r, |x, y| of32(f32bin(f, f32_of(x), f32_of(y)))),
-                }
-            } else {
-                map2(a, b, r, |x, y| {
-                    let (mut x, mut y) = (f32_of(x), f32_of(y));
-                    if ftz {
-                        x = ftz32(x);
-                        y = ftz32(y);
-                    }
-                    let mut v = f32bin(f, x, y);
-                    if ftz {
-                        v = ftz32(v);
-                    }
-                    if sat {
-                        v = sat32(v);
-                    }
-                    of32(v)
-                });
-            }
-        }
+        BinOp::F32(f, false, false) => match f {
+            FBin::Add => map2(a, b, r, |x, y| of32(f32_of(x) + f32_of(y))),
+            FBin::Sub => map2(a, b, r, |x, y| of32(f32_of(x) - f32_of(y))),
+            FBin::Mul => map2(a, b, r, |x, y| of32(f32_of(x) * f32_of(y))),
+            _ => map2(a, b, r, |x, y| of32(f32bin(f, f32_of(x), f32_of(y)))),
+        },
+        BinOp::F32(f, ftz, sat) => map2(a, b, r, |x, y| of32(f32_ftz_sat(f, ftz, sat, f32_of(x), f32_of(y)))),
         BinOp::CvtF8x2 { e5m2, relu } => map2(a, b, r, |x, y| {
             u64::from(f32_to_f8(f32_of(x), e5m2, relu)) << 8 | u64::from(f32_to_f8(f32_of(y), e5m2, relu))
         }),
-        BinOp::I16x2 { op, signed, relu } => map2(a, b, r, |x, y| {
-            let half = |x: u64, y: u64| -> u64 {
-                let (p, q) = if signed {
-                    (i32::from(x as u16 as i16), i32::from(y as u16 as i16))
-                } else {
-                    (i32::from(x as u16), i32::from(y as u16))
-                };
-                let v = match op {
-                    FBin::Add => p + q,
-                    FBin::Sub => p - q,
-                    FBin::Min => p.min(q),
-                    _ => p.max(q),
-                };
-                u64::from(if relu { v.max(0) } else { v } as u16)
-            };
-            half(x, y) | half(x >> 16, y >> 16) << 16
-        }),
+        BinOp::I16x2 { op, signed, relu } => {
+            let half = |x: u64, y: u64| i16_lane(op, signed, relu, x as u16, y as u16);
+            map2(a, b, r, |x, y| half(x, y) | half(x >> 16, y >> 16) << 16)
+        }
         BinOp::MinMaxNaN32 { max, ftz } => map2(a, b, r, |x, y| {
             let (p, q) = (f32_of(x), f32_of(y));
             let (p, q) = if ftz { (ftz32(p), ftz32(q)) } else { (p, q) };
@@ -464,17 +472,7 @@ pub(crate) fn binop<const N: usize>(op: &BinOp, a: &[u64; N], b: &[u64; N], r: &
             }
             of32(if max { max32(p, q) } else { min32(p, q) })
         }),
-        BinOp::MinMaxXorsign32 { max, ftz, nan } => map2(a, b, r, |x, y| {
-            let sign = (x ^ y) & 0x8000_0000;
-            let (p, q) = (f32_of(x), f32_of(y));
-            let (p, q) = if ftz { (ftz32(p), ftz32(q)) } else { (p, q) };
-            let (p, q) = (p.abs(), q.abs());
-            let m = if max { max32(p, q) } else { min32(p, q) };
-            if m.is_nan() || (nan && (p.is_nan() || q.is_nan())) {
-                return 0x7fff_ffff;
-            }
-            u64::from(m.to_bits() & 0x7fff_ffff) | sign
-        }),
+        BinOp::MinMaxXorsign32 { max, ftz, nan } => map2(a, b, r, |x, y| min_max_xorsign32(max, ftz, nan, x, y)),
         BinOp::MinMaxRelu { max } => map2(a, b, r, |x, y| {
             let (p, q) = (x as i32, y as i32);
             u64::from((if max { p.max(q) } else { p.min(q) }).max(0) as u32)

@@ -26,6 +26,20 @@ pub(crate) fn int_cmp_lanes<T: Ord + Copy>(op: CmpOp, x: &[T; 32], y: &[T; 32], 
     }
 }
 
+/// Integer comparison of one pair (`lo`, `ls`, `hi`, `hs` are the unsigned spellings).
+#[inline]
+fn int_cmp<T: Ord>(op: CmpOp, x: T, y: T) -> bool {
+    use CmpOp::*;
+    match op {
+        Eq => x == y,
+        Ne => x != y,
+        Lt | Lo => x < y,
+        Le | Ls => x <= y,
+        Gt | Hi => x > y,
+        _ => x >= y,
+    }
+}
+
 /// `setp` comparison of every lane.
 #[inline]
 pub(crate) fn cmp_lanes(c: &Cmp, a: &[u64; 32], b: &[u64; 32], p: &mut [u64; 32]) {
@@ -59,28 +73,10 @@ pub(crate) fn cmp_lanes(c: &Cmp, a: &[u64; 32], b: &[u64; 32], p: &mut [u64; 32]
 pub(crate) fn cmp(c: &Cmp, a: u64, b: u64) -> bool {
     use CmpOp::*;
     match c.kind {
-        b's' => {
-            let (x, y) = (sx(a, c.w), sx(b, c.w));
-            match c.op {
-                Eq => x == y,
-                Ne => x != y,
-                Lt | Lo => x < y,
-                Le | Ls => x <= y,
-                Gt | Hi => x > y,
-                _ => x >= y,
-            }
-        }
+        b's' => int_cmp(c.op, sx(a, c.w), sx(b, c.w)),
         b'u' => {
             let m = mask_w(c.w);
-            let (x, y) = (a & m, b & m);
-            match c.op {
-                Eq => x == y,
-                Ne => x != y,
-                Lt | Lo => x < y,
-                Le | Ls => x <= y,
-                Gt | Hi => x > y,
-                _ => x >= y,
-            }
+            int_cmp(c.op, a & m, b & m)
         }
         _ => {
             let (x, y) = match c.kind {

@@ -1,16 +1,28 @@
-//! What the differential fuzzers share (`engine_fuzz.rs`, `slow_path_fuzz.rs`): a seeded
-//! generator and the runner of a range of seeds.
+//! What the differential tests share: a seeded generator (`engine_fuzz.rs`,
+//! `slow_path_fuzz.rs`, `gpu_diff.rs`) and the runner of a range of seeds (the fuzzers).
+
+#![allow(dead_code)] // each test file uses its own part
 
 /// A small xorshift64* generator: deterministic across platforms, no dependencies.
 pub struct Rng(u64);
 
+/// splitmix64's output function of `z`: spreads nearby inputs far apart.
+pub fn splitmix64(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 impl Rng {
     pub fn new(seed: u64) -> Rng {
         // splitmix64 of the seed, so neighbouring seeds start far apart (and never at 0).
-        let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        Rng((z ^ (z >> 31)) | 1)
+        Rng(splitmix64(seed) | 1)
+    }
+
+    /// A generator whose state is `state` (0, which xorshift never leaves, becomes 1).
+    pub fn from_state(state: u64) -> Rng {
+        Rng(if state == 0 { 1 } else { state })
     }
 
     pub fn next(&mut self) -> u64 {
