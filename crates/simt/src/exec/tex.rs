@@ -96,13 +96,15 @@ fn tex_fault(handle: u64, message: &str) -> FaultKind {
 }
 
 /// Runs `op` for one lane whose source values are `args` (in [`sources`] order): its results
-/// go to `out` (slots as [`results`] names them), its memory accesses happen in place.
+/// go to `out` (slots as [`results`] names them; a result the lane does not produce, such as
+/// a `.zero` surface load out of range, is 0), its memory accesses happen in place.
 pub(crate) fn execute_lane(
     cx: &mut TexContext<'_, '_>,
     op: &TexOp,
     args: &[u64],
     out: &mut [u64; RESULT_SLOTS],
 ) -> Result<(), FaultKind> {
+    *out = [0; RESULT_SLOTS];
     let mut a = Args(args.iter());
     match op {
         TexOp::Sample(s) => sample_lane(cx, s, &mut a, out),
