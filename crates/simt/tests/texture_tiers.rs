@@ -498,3 +498,49 @@ fn bad_handles_and_out_of_range_surfaces_fault_as_on_the_interpreter() {
         }
     }
 }
+
+/// Every lane doubles word `x % 3` of a surface, reading it and writing it back with no barrier
+/// between: lanes that share a word all read it before any writes it (lockstep).
+const DOUBLE_SHARED_WORDS: &str = ".version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 s)
+{
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<2>;
+    ld.param.u64 %rd1, [s];
+    mov.u32 %r1, %tid.x;
+    rem.u32 %r2, %r1, 3;
+    shl.b32 %r3, %r2, 2;
+    suld.b.1d.b32.trap {%r4}, [%rd1, {%r3}];
+    shl.b32 %r5, %r4, 1;
+    sust.b.1d.b32.trap [%rd1, {%r3}], %r5;
+    ret;
+}";
+
+#[test]
+fn surfaces_read_and_written_without_a_barrier_keep_lockstep_order() {
+    for (engine, tier) in
+        [(Engine::Interp, Tier::Interpreter), (Engine::JitAll, Tier::Interpreter), (Engine::Warp, Tier::WarpJit)]
+    {
+        let mem = DeviceMemory::new();
+        let words = upload(&mem, &[5u32, 6, 7]);
+        let image = Image {
+            format: Format { kind: ChannelKind::Unsigned, bits: 32, channels: 1 },
+            shape: Shape::Array1D,
+            layered: false,
+            cubemap: false,
+            layers: 1,
+            mipmapped: false,
+            levels: vec![Level { base: words.0, width: 3, height: 1, depth: 1, row_pitch: 12, slice_pitch: 12 }],
+        };
+        let s = mem.textures().create_surface(Surface { image });
+        let params = Params::new().u64(s).bytes().to_vec();
+        let stats =
+            program(DOUBLE_SHARED_WORDS, engine).launch("k", Dim3::x(1), Dim3::x(32), 0, &params, &mem).unwrap();
+        // The per-thread JIT, which would run one lane's read and write before the next
+        // lane's read, leaves the kernel to the interpreter.
+        assert_eq!(stats.tier, tier, "{engine:?}");
+        assert_eq!(common::download::<u32>(&mem, words, 3), [10, 12, 14], "{engine:?}");
+    }
+}
