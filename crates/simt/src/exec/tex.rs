@@ -6,7 +6,7 @@
 //!
 //! Every engine runs these instructions through `execute_lane`, so they have one semantics: the
 //! interpreter over a warp's lanes ([`Warp::tex_op`]), the per-thread JIT for its one thread
-//! (`jit::helpers::h_tex`) and the warp tier over a warp's lanes (`jit::helpers::h_tex_lanes`).
+//! (`jit::tex::h_tex`) and the warp tier over a warp's lanes (`jit::tex::h_tex_lanes`).
 //! Each passes a lane's source operand values in the order [`sources`] lists them and takes
 //! its results from the slots [`results`] names.
 
