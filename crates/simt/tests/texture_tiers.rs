@@ -332,6 +332,17 @@ fn levels_of_detail_gathers_texel_coordinates_and_queries_match_the_interpreter(
     for (what, body) in bodies {
         OnEveryTier::new(kernel(body, FLOAT_OUT)).check(what, &mem, h, &input);
     }
+    // A 3D gradient lookup passes the most sources (the handle, three vectors of four).
+    let img = image(&mem, Format { kind: ChannelKind::Float, bits: 32, channels: 1 }, [4, 3, 3], 1, false, &mut rng);
+    let sampler = Sampler {
+        address: [AddressMode::Mirror; 3],
+        filter: FilterMode::Linear,
+        normalized_coords: true,
+        ..Sampler::default()
+    };
+    let volume = mem.textures().create_texture(Texture { image: img, sampler });
+    let grad3 = "@%p1 tex.grad.3d.v4.f32.f32 {%f8, %f9, %f10, %f11}, [%rd1, {%f2, %f3, %f4, %f5}], {%f4, %f5, %f2, %f3}, {%f5, %f4, %f3, %f2};";
+    OnEveryTier::new(kernel(grad3, FLOAT_OUT)).check("tex.grad.3d", &mem, volume, &input);
     // Texel coordinates (`.s32`) on a clamped uchar4 texture, read as integers and as floats.
     let img = image(&mem, Format { kind: ChannelKind::Unsigned, bits: 8, channels: 4 }, [5, 4, 1], 1, false, &mut rng);
     let sampler = Sampler { address: [AddressMode::Clamp; 3], ..Sampler::default() };

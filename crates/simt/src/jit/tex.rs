@@ -9,9 +9,10 @@ use super::ctx::Ctx;
 use crate::exec::{Launch, Planar, RESULT_SLOTS, TexContext, execute_lane};
 use crate::ir::tex::TexOp;
 
-/// Source values one lane of a texture or surface instruction passes at most (a `tex.grad.3d`:
-/// the handle, four coordinates and two gradients of three).
-pub(crate) const MAX_SOURCES: usize = 11;
+/// Source values one lane of a texture or surface instruction passes at most (a `tex.grad`:
+/// the handle, a coordinate vector and two gradient vectors, each of four at most; the compiled
+/// tiers leave an instruction with more to the interpreter).
+pub(crate) const MAX_SOURCES: usize = 13;
 
 /// # Safety
 /// `ctx` is the context the block runner passed to the compiled code that calls the helper,

@@ -10,17 +10,21 @@ use super::ops::Lanes;
 use super::*;
 use crate::exec::{tex_results, tex_sources};
 use crate::ir::tex::TexOp;
-use crate::jit::tex::h_tex_lanes;
+use crate::jit::tex::{MAX_SOURCES, h_tex_lanes};
 
 /// Bytes of one register image (`exec::Planar`).
 const IMAGE: i32 = 256;
 
 impl WarpCodegen<'_, '_> {
     /// Instruction `op` at `pc` for lanes `em` (`full`: every live lane); false when a source
-    /// has no vector form here (the interpreter then runs the instruction).
+    /// has no vector form here, or there are more than `MAX_SOURCES` (the interpreter then runs
+    /// the instruction).
     pub(super) fn tex(&mut self, pc: u32, op: &TexOp, em: Value, full: bool) -> bool {
         let mut srcs = Vec::new();
         tex_sources(op, |s| srcs.push(s));
+        if srcs.len() > MAX_SOURCES {
+            return false;
+        }
         let mut vals = Vec::with_capacity(srcs.len());
         for s in srcs {
             match self.vsrc(s) {
