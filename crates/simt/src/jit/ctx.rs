@@ -91,7 +91,7 @@ pub(crate) struct Ctx {
     /// Translation cache of the slow path.
     pub cache: AllocCache,
     /// The texture or surface object the worker's texture instructions looked up last
-    /// (`helpers::h_tex`, `helpers::h_tex_lanes`), kept for the launch.
+    /// (`jit::tex::h_tex`, `jit::tex::h_tex_lanes`), kept for the launch.
     pub tex_object: Option<CachedObject>,
 }
 
