@@ -13,6 +13,12 @@
 //!    while every thread reads `g_x`): a store whose address comes from a module variable
 //!    (`Base::Global`, or a register computed from its address), in a kernel that also loads
 //!    through such an address.
+//! 3. Surfaces read and written between two block barriers: in lockstep every lane of an
+//!    instruction reads (`suld`) before any lane of a later one writes (`sust`, `sured`), so
+//!    `v = surf3Dread(s, x % 3, ...); surf3Dwrite(2 * v, s, x % 3, ...)` doubles each texel once
+//!    even where lanes share it; one thread at a time, the second lane reads the first one's
+//!    result. (Which surface an instruction names is known only when it runs: any surface load
+//!    and write that reach each other without a barrier count.)
 
 use super::live::{Liveness, successors};
 use crate::ir::*;
@@ -76,7 +82,49 @@ pub(crate) fn lockstep_hazard(f: &Func) -> Option<(usize, &'static str)> {
     if let Some(pc) = shared_hazard(f, &live) {
         return Some((pc, "warp-synchronous shared memory: reads what other lanes wrote without a barrier"));
     }
-    module_var_hazard(f).map(|pc| (pc, "a module variable written by one thread and read by others"))
+    if let Some(pc) = module_var_hazard(f) {
+        return Some((pc, "a module variable written by one thread and read by others"));
+    }
+    surface_hazard(f).map(|pc| (pc, "a surface read and written by the lanes of a warp without a barrier between"))
+}
+
+/// Whether the instruction at `pc` reads a surface (`Some(false)`) or writes one (`Some(true)`).
+fn surface_access(f: &Func, pc: usize) -> Option<bool> {
+    match &f.code.get(pc)?.op {
+        Op::Tex(t) => match **t {
+            tex::TexOp::Load(_) => Some(false),
+            tex::TexOp::Store(_) | tex::TexOp::Reduce(_) => Some(true),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The first surface access that a surface access of the other kind (load, write) reaches
+/// without passing a block barrier (rule 3).
+fn surface_hazard(f: &Func) -> Option<usize> {
+    let n = f.code.len();
+    let mut succ = Vec::new();
+    for start in 0..n {
+        let Some(writes) = surface_access(f, start) else { continue };
+        let mut seen = vec![false; n];
+        let mut work = vec![start];
+        while let Some(pc) = work.pop() {
+            succ.clear();
+            successors(f, pc, &mut succ);
+            for &next in &succ {
+                let Some(inst) = f.code.get(next).filter(|_| !seen[next]) else { continue };
+                seen[next] = true;
+                if surface_access(f, next) == Some(!writes) {
+                    return Some(next);
+                }
+                if !(inst.guard.is_none() && matches!(inst.op, Op::Bar { .. })) {
+                    work.push(next);
+                }
+            }
+        }
+    }
+    None
 }
 
 /// Registers that may hold a generic address into shared memory: all but those computed only

@@ -184,7 +184,9 @@ impl Op {
     }
 }
 
-fn tex_operands<'a>(t: &'a TexOp, f: &mut impl FnMut(Operand<'a>)) {
+/// The operands of a texture or surface instruction: its sources in the order the engines
+/// pass their values (`exec::tex::sources`), then the registers it writes.
+pub(crate) fn tex_operands<'a>(t: &'a TexOp, f: &mut impl FnMut(Operand<'a>)) {
     match t {
         TexOp::Sample(tex::Sample { d, p, handle, coords, lod, .. }) => {
             f(Operand::Src(handle));

@@ -6,6 +6,7 @@
 use std::mem::offset_of;
 
 use crate::error::FaultKind;
+use crate::exec::CachedObject;
 use crate::memory::{AllocCache, NO_CACHE};
 
 /// A compiled kernel runs every ready thread of a block in turn. Each thread has a state word
@@ -89,6 +90,9 @@ pub(crate) struct Ctx {
     pub fault: Option<FaultKind>,
     /// Translation cache of the slow path.
     pub cache: AllocCache,
+    /// The texture or surface object the worker's texture instructions looked up last
+    /// (`jit::tex::h_tex`, `jit::tex::h_tex_lanes`), kept for the launch.
+    pub tex_object: Option<CachedObject>,
 }
 
 impl Default for Ctx {
@@ -114,6 +118,7 @@ impl Default for Ctx {
             launch: std::ptr::null(),
             fault: None,
             cache: NO_CACHE,
+            tex_object: None,
         }
     }
 }

@@ -12,6 +12,8 @@
 //!   thread loop; `arith.rs`, `mem.rs`: operations and memory accesses);
 //! - `helpers.rs`: the Rust functions compiled code calls (the interpreter's operations, memory
 //!   slow paths);
+//! - `tex.rs`: the helpers running texture and surface instructions (the interpreter's lane
+//!   function);
 //! - `lower.rs`: lowering pieces both compiled tiers share;
 //! - `run.rs`: runs the threads of each block, releasing barriers;
 //! - `tiering.rs`: which compiled tier runs a kernel, by measurement.
@@ -29,6 +31,7 @@ pub(crate) mod ctx;
 pub(crate) mod helpers;
 pub(crate) mod lower;
 mod run;
+mod tex;
 mod tiering;
 pub(crate) mod warp;
 

@@ -112,10 +112,10 @@ const NORMALIZED_FRACTION_BITS: i32 = 21;
 /// give the boundary 15.0 and texel 15).
 pub(crate) fn scale(u: f32, n: u32, m: AddressMode) -> f64 {
     let one = f64::from(1u32 << NORMALIZED_FRACTION_BITS);
-    let u = (f64::from(u) * one).floor() / one;
+    let u = floor(f64::from(u) * one) / one;
     let u = match m {
-        AddressMode::Wrap => u - u.floor(),
-        AddressMode::Mirror => u - 2.0 * (u * 0.5).floor(),
+        AddressMode::Wrap => u - floor(u),
+        AddressMode::Mirror => u - 2.0 * floor(u * 0.5),
         _ => u,
     };
     u * f64::from(n)
@@ -123,7 +123,43 @@ pub(crate) fn scale(u: f32, n: u32, m: AddressMode) -> f64 {
 
 /// The 9-bit fixed-point weight (8 fractional bits) of fraction `a`.
 pub(crate) fn weight(a: f32) -> f32 {
-    (a * 256.0).round() / 256.0
+    round(a * 256.0) / 256.0
+}
+
+// Every lookup floors two or three coordinates and rounds its filter weights: without SSE4.1
+// (the build's baseline) `f64::floor` and `f32::round` are calls into libm, a tenth of a
+// point-sampled lookup. These compute the same values (signed zeros, NaNs and infinities
+// included) with conversions.
+
+/// `x.floor()`.
+fn floor(x: f64) -> f64 {
+    if x.abs() < 4_503_599_627_370_496.0 {
+        // |x| < 2^52: truncation to an integer is exact, and so is the step down.
+        let t = x as i64 as f64;
+        if t > x { t - 1.0 } else { t.copysign(x) }
+    } else {
+        // Integral already (or NaN, an infinity).
+        x
+    }
+}
+
+/// `x.round()` (half away from zero).
+fn round(x: f32) -> f32 {
+    if x.abs() < 8_388_608.0 {
+        // |x| < 2^23: the truncation and the fraction `x - t` are exact.
+        let t = x as i32 as f32;
+        let d = x - t;
+        let r = if d >= 0.5 {
+            t + 1.0
+        } else if d <= -0.5 {
+            t - 1.0
+        } else {
+            t
+        };
+        r.copysign(x)
+    } else {
+        x
+    }
 }
 
 /// The four bilinear weights (corners (i,j), (i+1,j), (i,j+1), (i+1,j+1)) for 8-bit fractions
@@ -140,7 +176,9 @@ fn bilinear_weights(a: f32, b: f32) -> [f32; 4] {
 
 /// `floor(x)` as an index (saturating; NaN is 0).
 fn ifloor(x: f64) -> i64 {
-    x.floor() as i64
+    // Truncation saturates (NaN: 0); a negative non-integer steps down (saturating too).
+    let t = x as i64;
+    if (t as f64) > x { t.saturating_sub(1) } else { t }
 }
 
 /// The cube face and face coordinates in [0, 1] of direction (x, y, z), per CUDA's cubemap
@@ -240,7 +278,7 @@ pub(crate) fn sample<E>(t: &Texture, rq: &Request, read: &mut Read<'_, E>) -> Re
         }
         return Ok(out);
     }
-    let l = (lod.round() as usize).min(nlev - 1);
+    let l = if nlev > 1 { (round(lod) as usize).min(nlev - 1) } else { 0 };
     p.filtered(&img.levels[l], xyz, dims, layer)
 }
 
@@ -328,7 +366,7 @@ impl<E> Pass<'_, '_, '_, E> {
         let mut w = [0f32; 3];
         for k in 0..dims {
             let xb = x[k] - 0.5;
-            let f = xb.floor();
+            let f = floor(xb);
             base[k] = f as i64;
             w[k] = weight((xb - f) as f32);
         }
@@ -387,5 +425,61 @@ impl<E> Pass<'_, '_, '_, E> {
             *o = self.texel(lvl, [a, b, 0], 2, layer)?[c];
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Values around every edge of the conversions: zeros, halves, the ends of the exact
+    /// ranges, the integer limits, infinities and NaN, and a spread of random bit patterns.
+    fn edges() -> Vec<f64> {
+        let mut v = vec![
+            0.0,
+            -0.0,
+            0.5,
+            -0.5,
+            1.5,
+            -1.5,
+            2.5,
+            -2.5,
+            0.49999997,
+            -0.49999997,
+            4_503_599_627_370_495.5,
+            -4_503_599_627_370_495.5,
+            4_503_599_627_370_496.0,
+            8_388_607.5,
+            -8_388_607.5,
+            8_388_608.0,
+            9.223372036854775e18,
+            -9.223372036854775e18,
+            9.3e18,
+            -9.3e18,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            f64::MIN_POSITIVE,
+            -f64::MIN_POSITIVE,
+        ];
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            v.push(f64::from_bits(x));
+            v.push((x >> 11) as f64 / (1u64 << 40) as f64 - 4096.0);
+        }
+        v
+    }
+
+    #[test]
+    fn floor_round_and_ifloor_match_the_standard_library() {
+        for x in edges() {
+            assert_eq!(floor(x).to_bits(), x.floor().to_bits(), "floor({x:e})");
+            assert_eq!(ifloor(x), x.floor() as i64, "ifloor({x:e})");
+            let y = x as f32;
+            assert_eq!(round(y).to_bits(), y.round().to_bits(), "round({y:e})");
+        }
     }
 }

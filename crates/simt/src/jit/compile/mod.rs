@@ -8,8 +8,8 @@
 //! live at its resume point spilled to its frame (slot `nregs` holds the carry flag), and
 //! reloaded when it resumes. Simple integer and f32/f64 arithmetic, comparisons and memory
 //! accesses are inlined (`arith.rs`, `mem.rs`); everything else calls the interpreter's own
-//! implementation (`helpers.rs`), so results are identical. `entry.rs` emits the thread loop,
-//! `support.rs` decides what compiles.
+//! implementation (`helpers.rs`; texture and surface instructions: `tex.rs`), so results are
+//! identical. `entry.rs` emits the thread loop, `support.rs` decides what compiles.
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
@@ -24,6 +24,7 @@ mod arith;
 mod entry;
 mod mem;
 mod support;
+mod tex;
 
 pub(crate) use support::{is_collective, unsupported};
 
@@ -731,6 +732,7 @@ impl<'a, 'b> Cg<'a, 'b> {
                 let k = self.resume_index(pc + 1);
                 self.leave(ST_BAR, pc, k, Some(v));
             }
+            Op::Tex(t) => self.tex(pc, t),
             op if is_collective(op) => {
                 // The warp's threads meet here; `run.rs` performs the operation on their
                 // frames (operands are live at `pc`) and resumes them after it.

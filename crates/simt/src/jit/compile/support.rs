@@ -62,7 +62,15 @@ pub(crate) fn unsupported(f: &Func) -> Option<String> {
             Op::Alloca { .. } | Op::StackSave { .. } | Op::StackRestore { .. } => Some("alloca"),
             Op::AtomV(_) => Some("vector atomics"),
             Op::Mov2 { .. } | Op::Atom128 { .. } => Some(".b128 registers and atomics"),
-            Op::Tex(_) => Some("texture and surface instructions"),
+            Op::Tex(t) => {
+                let mut srcs = Vec::new();
+                crate::exec::tex_sources(t, |s| srcs.push(s));
+                if srcs.len() > crate::jit::tex::MAX_SOURCES {
+                    Some("texture operand count")
+                } else {
+                    (!srcs_ok(&srcs)).then_some("special register")
+                }
+            }
             Op::Mma(_) => Some("warp matrix instructions (wmma/mma/ldmatrix/stmatrix/movmatrix)"),
             Op::Cluster(_) => Some("thread block cluster instructions"),
         };

@@ -19,12 +19,14 @@
 //!
 //! - `mod.rs`: the glue structure, control flow (dispatch, branches, divergence, exits,
 //!   barriers);
-//! - `ops.rs`: lane-parallel arithmetic on vectors; `mem.rs`: memory accesses, lane by lane.
+//! - `ops.rs`: lane-parallel arithmetic on vectors; `mem.rs`: memory accesses, lane by lane;
+//!   `tex.rs`: texture and surface instructions, through the interpreter's lane function.
 
 mod affine;
 pub(crate) mod entry;
 mod mem;
 mod ops;
+mod tex;
 mod uniform;
 
 /// What the analyses' unit tests share.

@@ -358,7 +358,7 @@ impl WarpCodegen<'_, '_> {
 
     /// Register `d` = `v` in lanes `em`: in a converged warp (`full`) every live lane, kept
     /// in SSA values; else blended into the register's lanes in memory.
-    fn put(&mut self, d: Reg, v: Lanes, em: Value, full: bool) {
+    pub(super) fn put(&mut self, d: Reg, v: Lanes, em: Value, full: bool) {
         if full {
             self.set_vals(d, v);
             return;
@@ -631,6 +631,7 @@ impl WarpCodegen<'_, '_> {
                 true
             }
             Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } => self.mem(pc, op, em, full),
+            Op::Tex(t) => self.tex(pc, t, em, full),
             _ => false,
         }
     }

@@ -1,0 +1,101 @@
+//! The helpers through which both compiled tiers run texture and surface instructions: the
+//! interpreter's lane function (`exec::tex::execute_lane`), one lane at a time in lane order,
+//! with the object lookup cached in the worker's context for the launch (the registry's lock is
+//! taken only when a lane names another object than the last one).
+//!
+//! Like every helper, they are `extern "C"` and total: no input makes them panic.
+
+use super::ctx::Ctx;
+use crate::exec::{Launch, Planar, RESULT_SLOTS, TexContext, execute_lane};
+use crate::ir::tex::TexOp;
+
+/// Source values one lane of a texture or surface instruction passes at most (a `tex.grad`:
+/// the handle, a coordinate vector and two gradient vectors, each of four at most; the compiled
+/// tiers leave an instruction with more to the interpreter).
+pub(crate) const MAX_SOURCES: usize = 13;
+
+/// # Safety
+/// `ctx` is the context the block runner passed to the compiled code that calls the helper,
+/// and `ctx.launch` points to the running launch; `op` points to an instruction of the
+/// compiled function, alive as long as its code.
+unsafe fn parts<'x>(ctx: *mut Ctx, op: *const TexOp) -> (&'x mut Ctx, &'x Launch<'x>, &'x TexOp) {
+    // SAFETY: per the contract; compiled code holds no other reference while a helper runs.
+    let ctx = unsafe { &mut *ctx };
+    // SAFETY: the block runner sets `launch` to the launch it runs, which outlives the call.
+    let launch = unsafe { &*ctx.launch.cast::<Launch<'x>>() };
+    // SAFETY: per the contract.
+    let op = unsafe { &*op };
+    (ctx, launch, op)
+}
+
+/// `op` for the per-thread JIT's running thread: its `nargs` source values at `args` (in
+/// `exec::tex::sources` order), its results to the `RESULT_SLOTS` words at `out` (slots as
+/// `exec::tex::results` names them). On a fault, `ctx.faulted` is set.
+pub(crate) extern "C" fn h_tex(ctx: *mut Ctx, op: *const TexOp, args: *const u64, nargs: u64, out: *mut u64) {
+    // SAFETY: compiled code passes its context and a pointer into its function's code.
+    let (ctx, launch, op) = unsafe { parts(ctx, op) };
+    // SAFETY: compiled code passes a stack slot of `nargs` words (at most `MAX_SOURCES`) and
+    // one of `RESULT_SLOTS` words, neither referenced elsewhere during the call.
+    let (args, out) = unsafe {
+        (std::slice::from_raw_parts(args, (nargs as usize).min(MAX_SOURCES)), &mut *out.cast::<[u64; RESULT_SLOTS]>())
+    };
+    let mut cx = TexContext { launch, cache: &mut ctx.cache, last: &mut ctx.tex_object };
+    if let Err(k) = execute_lane(&mut cx, op, args, out) {
+        ctx.set_fault(k);
+    }
+}
+
+/// `op` for the warp tier over the lanes of `emask`, in lane order: the `nargs` sources'
+/// lanes at `args` (one `Planar` register image each, in `exec::tex::sources` order), the
+/// results to the `nout` `Planar` images at `out` (in `exec::tex::results` order; lanes outside
+/// `emask` read 0). Returns 0, or 1 + the lane that faulted (`ctx.fault` set).
+pub(crate) extern "C" fn h_tex_lanes(
+    ctx: *mut Ctx,
+    op: *const TexOp,
+    emask: u64,
+    args: *const Planar,
+    nargs: u64,
+    out: *mut Planar,
+    nout: u64,
+) -> u64 {
+    // SAFETY: compiled code passes its context and a pointer into its function's code.
+    let (ctx, launch, op) = unsafe { parts(ctx, op) };
+    // SAFETY: compiled code passes stack slots of `nargs` and `nout` register images (at most
+    // `MAX_SOURCES` and `RESULT_SLOTS`), not referenced elsewhere during the call.
+    let (args, out) = unsafe {
+        (
+            std::slice::from_raw_parts(args, (nargs as usize).min(MAX_SOURCES)),
+            std::slice::from_raw_parts_mut(out, (nout as usize).min(RESULT_SLOTS)),
+        )
+    };
+    let mut slots = [0usize; RESULT_SLOTS];
+    let mut n = 0;
+    crate::exec::tex_results(op, |slot, _| {
+        if let Some(s) = slots.get_mut(n) {
+            *s = slot;
+            n += 1;
+        }
+    });
+    for o in out.iter_mut() {
+        o.fill(0);
+    }
+    let mut cx = TexContext { launch, cache: &mut ctx.cache, last: &mut ctx.tex_object };
+    let mut lane_args = [0u64; MAX_SOURCES];
+    let lane_args = &mut lane_args[..args.len()];
+    for lane in crate::semantics::lanes_of(emask as u32) {
+        for (a, p) in lane_args.iter_mut().zip(args) {
+            *a = u64::from(p[lane]) | u64::from(p[32 + lane]) << 32;
+        }
+        let mut r = [0u64; RESULT_SLOTS];
+        if let Err(k) = execute_lane(&mut cx, op, lane_args, &mut r) {
+            ctx.set_fault(k);
+            return 1 + lane as u64;
+        }
+        for (o, &slot) in out.iter_mut().zip(&slots[..n]) {
+            let v = r[slot];
+            o[lane] = v as u32;
+            o[32 + lane] = (v >> 32) as u32;
+        }
+    }
+    0
+}
