@@ -64,9 +64,15 @@ INLINE int is_inf_f(float x) { return (bits_f(x) & 0x7fffffffu) == 0x7f800000u; 
 INLINE int is_finite_f(float x) { return (bits_f(x) & 0x7f800000u) != 0x7f800000u; }
 
 #define D_INF __builtin_inf()
-#define D_NAN __builtin_nan("")
 #define F_INF __builtin_inff()
-#define F_NAN __builtin_nanf("")
+/* The NaNs NVIDIA's libdevice returns, which its arithmetic produces: 0xfff8000000000000 in double
+ * (negative: printf prints "-nan"), the canonical 0x7fffffff in single precision, whatever NaN
+ * the argument was. */
+#define D_NAN (-__builtin_nan(""))
+#define F_NAN __builtin_nanf("0x3fffff")
+/* A double result rounded to float, a NaN becoming F_NAN: the conversion alone would keep the
+ * NaN's sign and payload, which NVIDIA's single-precision functions never return. */
+INLINE float to_float(double r) { return is_nan_d(r) ? F_NAN : (float)r; }
 INLINE double copysign_d(double x, double s) {
   return from_bits_d((bits_d(x) & 0x7fffffffffffffffull) | (bits_d(s) & 0x8000000000000000ull));
 }
