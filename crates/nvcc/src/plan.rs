@@ -583,7 +583,7 @@ fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path, source
 }
 
 /// Device-pass code-generation flags: optimization (device code is optimized unless -G, as
-/// nvcc does), debug info, and the floating-point options.
+/// nvcc does), debug info, zero-initialized locals, and the floating-point options.
 fn device_codegen_args(o: &Options) -> Vec<OsString> {
     let mut args = Vec::new();
     if o.device_debug {
@@ -594,6 +594,11 @@ fn device_codegen_args(o: &Options) -> Vec<OsString> {
             args.push(os("-gline-tables-only"));
         }
     }
+    // Locals read before they are written are zero, not undefined: CUDA code relies on NVVM
+    // leaving such reads alone (the warp-aggregated atomic of NVIDIA's own examples writes
+    // `res` in the leader lane only, then broadcasts it with __shfl_sync), while LLVM would
+    // fold the leader's branch away and run its atomic in every lane.
+    args.push(os("-ftrivial-auto-var-init=zero"));
     args.extend(float_mode_args(o));
     args.push(os(match o.fused_multiply_add {
         Some(false) => "-ffp-contract=off",
