@@ -86,7 +86,9 @@ pub(crate) fn video(v: &Video, x: u64, y: u64, c: u64) -> u64 {
         let mut t = match v.op {
             VideoOp::Add => p + q,
             VideoOp::Sub => p - q,
-            VideoOp::Avrg => (p + q + 1) >> 1,
+            // Rounded half away from zero, as an H200 and NVIDIA's __vavgs2 emulation compute
+            // (the average of -1 and 0 is -1); an unsigned sum is never negative.
+            VideoOp::Avrg => (p + q + i64::from(p + q >= 0)) >> 1,
             VideoOp::Absdiff => (p - q).abs(),
             VideoOp::Min => p.min(q),
             VideoOp::Max => p.max(q),
