@@ -563,8 +563,6 @@ pub(crate) fn add_dir<T: DirTarget>(a: f64, b: f64, r: Rounding) -> T {
     round_dir(s, if s.is_finite() { e } else { 0.0 }, r)
 }
 
-/// `a * b + c` rounded once to nearest; a NaN operand gives the first NaN of `c`, `a`, `b`
-/// (quieted), as the GPU propagates it (checked against the recordings).
 /// An f64 add, sub, mul or div `f` of `x` and `y` with x86's NaN rule made explicit (a NaN
 /// operand, the first one, quieted, is the result), so that it does not depend on which
 /// operand order the compiler chose; the warp tier computes the same (`jit/warp/ops.rs`).
@@ -575,6 +573,11 @@ pub(crate) fn arith64(x: f64, y: f64, f: impl Fn(f64, f64) -> f64) -> f64 {
     }
 }
 
+/// `a * b + c` rounded once to nearest; a NaN operand gives the first NaN of `c`, `a`, `b`
+/// (quieted), as the GPU propagates it (checked against the recordings). With two NaN
+/// operands an H200's choice also depends on the operand order ptxas gives the instruction
+/// (a product of two NaNs or a NaN and a NaN addend went either way in recordings of the same
+/// operands), so no rule matches every program.
 pub(crate) fn fma64(a: f64, b: f64, c: f64) -> f64 {
     match [c, a, b].into_iter().find(|x| x.is_nan()) {
         Some(n) => f64::from_bits(n.to_bits() | (1 << 51)),
