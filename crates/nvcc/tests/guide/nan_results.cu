@@ -2,8 +2,10 @@
 // single-precision function gives the canonical NaN 0x7fffffff for a NaN argument of any sign or
 // payload and for a domain error; a double function's domain error gives 0xfff8000000000000 (the
 // GPU's double default NaN, printed "-nan"); nan(tag)/nanf(tag) put the tag's number in the
-// significand; remquo's quotient is the sign and the three low bits the guide promises.
+// significand; remquo's quotient is the sign and the three low bits the guide promises;
+// __double2bfloat16 of a NaN keeps its sign (cvt.rn.bf16.f64 on sm_90: 0x7fc0 | sign).
 #include "guide.h"
+#include <cuda_bf16.h>
 
 #define FLOAT_FUNCS(X) X(sinf(x)) X(cosf(x)) X(tanf(x)) X(expf(x)) X(exp2f(x)) X(exp10f(x)) X(expm1f(x)) \
   X(logf(x)) X(log2f(x)) X(log10f(x)) X(log1pf(x)) X(cbrtf(x)) X(rsqrtf(x)) X(sinhf(x)) X(tanhf(x)) X(asinf(x)) \
@@ -20,6 +22,7 @@ __global__ void float_nans(float x, unsigned* out) {
 }
 
 __global__ void domain_errors(unsigned long long* d, unsigned* f, int* q, float zero) {
+  f[5] = __bfloat16_as_ushort(__double2bfloat16(log(-1.0 + zero))) | (unsigned)__bfloat16_as_ushort(__double2bfloat16(nan("") + zero)) << 16;
   d[0] = __double_as_longlong(log(-1.0 + zero));
   d[1] = __double_as_longlong(acos(2.0 + zero));
   d[2] = __double_as_longlong(fmod(1.0 / zero, 2.0));
@@ -43,7 +46,7 @@ int main() {
   int* q;
   CK(cudaMallocManaged(&out, NF * sizeof(unsigned)));
   CK(cudaMallocManaged(&d, 6 * sizeof(unsigned long long)));
-  CK(cudaMallocManaged(&f, 5 * sizeof(unsigned)));
+  CK(cudaMallocManaged(&f, 6 * sizeof(unsigned)));
   CK(cudaMallocManaged(&q, 4 * sizeof(int)));
   const unsigned nan_args[] = {0x7fc00000u, 0x7fc00001u, 0xffc00000u, 0xff812345u};
   for (unsigned bits : nan_args) {
@@ -67,5 +70,6 @@ int main() {
   check(f[0] == 0x7fffffffu && f[1] == 0x7fffffffu && f[2] == 0x7fffffffu, "float domain errors give 7fffffff");
   check(f[3] == 0x7fc00007u && f[4] == 0x7fc00000u, "nanf(tag) puts the tag in the significand");
   check(q[0] == -6 && q[1] == -1 && q[2] == 0 && q[3] == 3, "remquo's quotient: sign and three low bits");
+  check(f[5] == (0xffc0u | 0x7fc0u << 16), "__double2bfloat16 of a NaN keeps its sign");
   return finish();
 }
