@@ -354,3 +354,75 @@ fn warp_match_partial() {
 fn warp_scan_odd() {
     check("warp_scan_odd");
 }
+
+/// Conversions with every rounding mode at the edges: NaN, infinities, ties, half/bf16 overflow.
+#[test]
+fn conversions_rounding() {
+    check("conversions_rounding");
+}
+
+/// Exact double functions and correctly rounded intrinsics with directed rounding, as bits.
+#[test]
+fn double_math_bits() {
+    check("double_math_bits");
+}
+
+/// Ordered/unordered compares as branches, fminf/fmaxf/copysign with NaNs and signed zeros.
+#[test]
+fn float_compare_nan() {
+    check("float_compare_nan");
+}
+
+/// A captured fork/join graph relaunched with new kernel parameters and a whole-graph update.
+#[test]
+fn graph_capture_update() {
+    check("graph_capture_update");
+}
+
+/// sm_80 half/bf16 arithmetic: fma with relu and saturation, NaN compares, conversions, abs/neg.
+#[test]
+fn half_bf16_math() {
+    check("half_bf16_math");
+}
+
+/// A privatized shared-memory histogram over int4/__ldg loads; float4/double2 kernels.
+#[test]
+fn histogram_vectors() {
+    check("histogram_vectors");
+}
+
+/// Integer division and remainder by constants and variables for every width and sign.
+#[test]
+fn int_division_sweep() {
+    check("int_division_sweep");
+}
+
+/// System-scope atomics on mapped pinned and managed memory; pointer attributes.
+#[test]
+fn mapped_managed_atomics() {
+    check("mapped_managed_atomics");
+}
+
+/// Inline PTX shifts past the width, bfe/bfi, every prmt mode, bfind, shf, lop3.
+#[test]
+fn ptx_bitops_asm() {
+    check("ptx_bitops_asm");
+}
+
+/// Runtime API edge cases: zero-byte allocations, memset values, bad launches, double free.
+#[test]
+fn runtime_edges() {
+    check("runtime_edges");
+}
+
+/// __syncwarp with partial masks between diverged halves of a warp, hand-offs through shared memory.
+#[test]
+fn syncwarp_ist() {
+    check("syncwarp_ist");
+}
+
+/// Byte-oriented kernels: unaligned loads, a constant-memory class table, uchar4 loads, a scan.
+#[test]
+fn text_processing() {
+    check("text_processing");
+}
