@@ -243,7 +243,7 @@ fn cg_tiles_divergent() {
 
 /// A -O0 -G build: local arrays, structs by value, a switch, a padded shared-memory transpose.
 #[test]
-fn debug_O0G() {
+fn debug_o0_g() {
     check("debug_O0G");
 }
 
