@@ -10,13 +10,12 @@ __global__ void k(int *out) {
     int *b = buf[w];
     b[lane] = lane * 3 + w;
     __syncwarp();
-    int v;
+    int v = lane < 16 ? b[lane + 16] : b[lane - 16];   // the other half's value
+    __syncwarp();                                      // every lane has read before any writes
     if (lane < 16) {
-        v = b[lane + 16];                       // read the other half before it changes
-        __syncwarp(0x0000ffff);                 // lower half only
+        __syncwarp(0x0000ffff);                        // lower half only
         b[lane] = v * 2;
     } else {
-        v = b[lane - 16];
         __syncwarp(0xffff0000);
         b[lane] = v + 1000;
     }
