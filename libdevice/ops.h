@@ -37,6 +37,14 @@ INLINE u64 mulhi64(u64 a, u64 b) { return __nvvm_mulhi_ull(a, b); }
 /* Whether the user compiles with flush-to-zero (clang's -fgpu-flush-denormals-to-zero);
  * resolved by the NVVMReflect pass when the library is linked into user code. */
 INLINE int ftz_mode(void) { return __nvvm_reflect("__CUDA_FTZ") != 0; }
+/* |x| with the sign of y by copysign.f32 (d = b's magnitude, a's sign), which keeps a NaN's
+ * payload as NVIDIA's copysignf does: LLVM lowers its copysign, and reads the mask-and-or form,
+ * as abs/neg.f32, which give the canonical NaN. */
+INLINE float copysign_f(float x, float y) {
+  float r;
+  __asm__("copysign.f32 %0, %1, %2;" : "=f"(r) : "f"(y), "f"(x));
+  return r;
+}
 #else
 #include "host_shim.h"
 #endif
