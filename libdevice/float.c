@@ -59,6 +59,7 @@ float __nv_rnormf(int n, const float *v) { return n <= 0 ? F_INF : float_norm(n,
 
 /* ---- exact float functions ---- */
 float __nv_fabsf(float x) { return fabs_f(x); }
+/* copysign.f32: a NaN keeps its payload (cuda_wrapper.h adds nvcc's abs/neg for a constant y). */
 float __nv_copysignf(float x, float y) { return copysign_f(x, y); }
 int __nv_isnanf(float x) { return is_nan_f(x); }
 int __nv_isinff(float x) { return is_inf_f(x); }

@@ -4,7 +4,8 @@
 // GPU's double default NaN, printed "-nan"); nan(tag)/nanf(tag) put the tag's number in the
 // significand; remquo's quotient is the sign and the three low bits the guide promises;
 // __double2bfloat16 of a NaN keeps its sign (cvt.rn.bf16.f64 on sm_90: 0x7fc0 | sign);
-// copysignf changes a NaN's sign and keeps its payload (copysign.f32).
+// copysignf changes a NaN's sign and keeps its payload (copysign.f32), except with a constant
+// sign source, which nvcc compiles to abs.f32 (the canonical NaN).
 #include "guide.h"
 #include <cuda_bf16.h>
 
@@ -27,6 +28,7 @@ __global__ void float_nans(float x, unsigned* out) {
 __global__ void copysign_nan(float x, float y, unsigned* out) {
   out[0] = __float_as_uint(copysignf(x, y));
   out[1] = isinf(x) || isnan(y);
+  out[2] = __float_as_uint(copysignf(x, 1.5f));
 }
 
 __global__ void domain_errors(unsigned long long* d, unsigned* f, int* q, float zero) {
@@ -80,13 +82,14 @@ int main() {
   check(q[0] == -6 && q[1] == -1 && q[2] == 0 && q[3] == 3, "remquo's quotient: sign and three low bits");
   check(f[5] == (0xffc0u | 0x7fc0u << 16), "__double2bfloat16 of a NaN keeps its sign");
   unsigned* cs;
-  CK(cudaMallocManaged(&cs, 4 * sizeof(unsigned)));
+  CK(cudaMallocManaged(&cs, 8 * sizeof(unsigned)));
   const unsigned nan_bits[2] = {0x7fc00123u, 0xffc00045u};
   float x[2];
   memcpy(x, nan_bits, sizeof x);
   copysign_nan<<<1, 1>>>(x[0], -1.0f, cs);
-  copysign_nan<<<1, 1>>>(x[1], 2.0f, cs + 2);
+  copysign_nan<<<1, 1>>>(x[1], 2.0f, cs + 4);
   CK(cudaDeviceSynchronize());
-  check(cs[0] == 0xffc00123u && cs[2] == 0x7fc00045u, "copysignf keeps a NaN's payload");
+  check(cs[0] == 0xffc00123u && cs[4] == 0x7fc00045u, "copysignf keeps a NaN's payload");
+  check(cs[2] == 0x7fffffffu && cs[6] == 0x7fffffffu, "copysignf with a constant sign is abs.f32");
   return finish();
 }
