@@ -171,8 +171,16 @@ __CUPRITE_F2B_SOFT(__float2bfloat16_ru, __cuprite_ru)
 #undef __CUPRITE_F2B
 #undef __CUPRITE_F2B_SOFT
 
+/* cvt.rn.bf16.f64 from sm_90 on, as NVIDIA's header: a NaN keeps its sign (0x7fc0 | sign on an
+   H200, where the software rounding gives 0x7fff). */
 __CUPRITE_HD__ __nv_bfloat16 __double2bfloat16(double a) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short r;
+    asm("cvt.rn.bf16.f64 %0, %1;" : "=h"(r) : "d"(a));
+    return __cuprite_bmake(r);
+#else
     return __cuprite_bmake(__cuprite_double_to_small(a, 8, 7, __cuprite_rn));
+#endif
 }
 
 /* bfloat16 to integer: the float's conversion (NaN gives 0, out of range saturates). */

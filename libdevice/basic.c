@@ -103,8 +103,9 @@ double __nv_nextafter(double x, double y) {
   return from_bits_d(b);
 }
 
-double __nv_nan(const signed char *tag) {
-  /* the payload from a decimal, hex (0x) or octal (0) tag, like glibc's nan() */
+/* The payload of nan(tag) from a decimal, hex (0x) or octal (0) tag, like glibc's nan(); 0 for
+ * a malformed tag. */
+static u64 nan_payload(const signed char *tag) {
   u64 payload = 0;
   const signed char *p = tag;
   unsigned base = 10;
@@ -119,7 +120,11 @@ double __nv_nan(const signed char *tag) {
     if (d >= base) { payload = 0; break; }
     payload = payload * base + d;
   }
-  return from_bits_d(0x7ff8000000000000ull | (payload & 0x0007ffffffffffffull));
+  return payload;
+}
+
+double __nv_nan(const signed char *tag) {
+  return from_bits_d(0x7ff8000000000000ull | (nan_payload(tag) & 0x0007ffffffffffffull));
 }
 
 /* |x| mod |y| by long division of the significands; *quo gets the quotient's low bits.
@@ -169,7 +174,8 @@ double __nv_remquo(double x, double y, int *quo) {
     q += 1;
   }
   int sign = sign_d(x) != sign_d(y);
-  int low = (int)(q & 0x7fffffff);
+  /* the quotient's sign and three low bits, all C guarantees and all NVIDIA's libdevice returns */
+  int low = (int)(q & 7);
   *quo = sign ? -low : low;
   return sign_d(x) ? -r : r;
 }

@@ -1,21 +1,21 @@
 /* Single-precision functions evaluated through the double-precision algorithms: the double
  * result is within ~0.5 ulp + 2^-50 relative of the exact value, so after the one rounding to
  * float the error is at most 0.5 ulp + 2^-29 ulp (correctly rounded except in rare double-rounding
- * cases). */
+ * cases). Every double result becomes a float through to_float (a NaN as the GPU's). */
 #define FLOAT_OF_DOUBLE1(name) \
-  float __nv_##name##f(float x) { return (float)__nv_##name((double)x); }
+  float __nv_##name##f(float x) { return to_float(__nv_##name((double)x)); }
 #define FLOAT_OF_DOUBLE2(name) \
-  float __nv_##name##f(float x, float y) { return (float)__nv_##name((double)x, (double)y); }
+  float __nv_##name##f(float x, float y) { return to_float(__nv_##name((double)x, (double)y)); }
 FLOAT_OF_DOUBLE1(expm1)
 FLOAT_OF_DOUBLE1(log1p)
-float __nv_powif(float x, int n) { return (float)__nv_pow((double)x, (double)n); }
+float __nv_powif(float x, int n) { return to_float(__nv_pow((double)x, (double)n)); }
 FLOAT_OF_DOUBLE1(sinpi)
 FLOAT_OF_DOUBLE1(cospi)
 void __nv_sincospif(float x, float *s, float *c) {
   double sd, cd;
   __nv_sincospi((double)x, &sd, &cd);
-  *s = (float)sd;
-  *c = (float)cd;
+  *s = to_float(sd);
+  *c = to_float(cd);
 }
 FLOAT_OF_DOUBLE1(atan)
 FLOAT_OF_DOUBLE2(atan2)
@@ -32,10 +32,10 @@ FLOAT_OF_DOUBLE1(rcbrt)
 FLOAT_OF_DOUBLE1(rsqrt)
 FLOAT_OF_DOUBLE2(hypot)
 FLOAT_OF_DOUBLE2(rhypot)
-float __nv_norm3df(float a, float b, float c) { return (float)__nv_norm3d(a, b, c); }
-float __nv_rnorm3df(float a, float b, float c) { return (float)__nv_rnorm3d(a, b, c); }
-float __nv_norm4df(float a, float b, float c, float d) { return (float)__nv_norm4d(a, b, c, d); }
-float __nv_rnorm4df(float a, float b, float c, float d) { return (float)__nv_rnorm4d(a, b, c, d); }
+float __nv_norm3df(float a, float b, float c) { return to_float(__nv_norm3d(a, b, c)); }
+float __nv_rnorm3df(float a, float b, float c) { return to_float(__nv_rnorm3d(a, b, c)); }
+float __nv_norm4df(float a, float b, float c, float d) { return to_float(__nv_norm4d(a, b, c, d)); }
+float __nv_rnorm4df(float a, float b, float c, float d) { return to_float(__nv_rnorm4d(a, b, c, d)); }
 /* The float array norms accumulate in double-double like the double ones. */
 static float float_norm(int n, const float *v, int reciprocal) {
   double maxv = 0.0;
@@ -52,14 +52,15 @@ static float float_norm(int n, const float *v, int reciprocal) {
   /* floats squared cannot overflow or underflow in double: no scaling needed */
   dd acc = mk_dd(0.0, 0.0);
   for (int i = 0; i < n; i++) acc = dd_add(acc, two_prod((double)v[i], (double)v[i]));
-  return (float)(reciprocal ? rsqrt_dd(acc) : dd_to_d(dd_sqrt(acc)));
+  return to_float(reciprocal ? rsqrt_dd(acc) : dd_to_d(dd_sqrt(acc)));
 }
 float __nv_normf(int n, const float *v) { return n <= 0 ? 0.0f : float_norm(n, v, 0); }
 float __nv_rnormf(int n, const float *v) { return n <= 0 ? F_INF : float_norm(n, v, 1); }
 
 /* ---- exact float functions ---- */
 float __nv_fabsf(float x) { return fabs_f(x); }
-float __nv_copysignf(float x, float y) { return from_bits_f((bits_f(x) & 0x7fffffffu) | (bits_f(y) & 0x80000000u)); }
+/* copysign.f32: a NaN keeps its payload (cuda_wrapper.h adds nvcc's abs/neg for a constant y). */
+float __nv_copysignf(float x, float y) { return copysign_f(x, y); }
 int __nv_isnanf(float x) { return is_nan_f(x); }
 int __nv_isinff(float x) { return is_inf_f(x); }
 int __nv_finitef(float x) { return is_finite_f(x); }
@@ -69,7 +70,7 @@ float __nv_ceilf(float x) { return __builtin_ceilf(x); }
 float __nv_truncf(float x) { return __builtin_truncf(x); }
 float __nv_rintf(float x) { return __builtin_rintf(x); }
 float __nv_nearbyintf(float x) { return __builtin_rintf(x); }
-float __nv_roundf(float x) { return (float)__nv_round((double)x); }
+float __nv_roundf(float x) { return to_float(__nv_round((double)x)); }
 long long __nv_llrintf(float x) { return __nv_llrint((double)x); }
 long long __nv_llroundf(float x) { return __nv_llround((double)x); }
 float __nv_fminf(float x, float y) { return __builtin_fminf(x, y); }
@@ -77,21 +78,21 @@ float __nv_fmaxf(float x, float y) { return __builtin_fmaxf(x, y); }
 FLOAT_OF_DOUBLE2(fdim)
 FLOAT_OF_DOUBLE2(fmod)
 FLOAT_OF_DOUBLE2(remainder)
-float __nv_remquof(float x, float y, int *q) { return (float)__nv_remquo((double)x, (double)y, q); }
+float __nv_remquof(float x, float y, int *q) { return to_float(__nv_remquo((double)x, (double)y, q)); }
 float __nv_ldexpf(float x, int n) {
   /* clamp so the double scaling is exact; the one rounding is the conversion to float */
   if (n > 400) n = 400;
   if (n < -400) n = -400;
-  return (float)__nv_ldexp((double)x, n);
+  return to_float(__nv_ldexp((double)x, n));
 }
 float __nv_scalbnf(float x, int n) { return __nv_ldexpf(x, n); }
-float __nv_frexpf(float x, int *e) { return (float)__nv_frexp((double)x, e); }
+float __nv_frexpf(float x, int *e) { return to_float(__nv_frexp((double)x, e)); }
 int __nv_ilogbf(float x) { return __nv_ilogb((double)x); }
-float __nv_logbf(float x) { return (float)__nv_logb((double)x); }
+float __nv_logbf(float x) { return to_float(__nv_logb((double)x)); }
 float __nv_modff(float x, float *ip) {
   double i;
   float r = (float)__nv_modf((double)x, &i);
-  *ip = (float)i;
+  *ip = to_float(i);
   return r;
 }
 float __nv_nextafterf(float x, float y) {
@@ -102,7 +103,9 @@ float __nv_nextafterf(float x, float y) {
   if ((x < y) == (x > 0.0f)) b += 1; else b -= 1;
   return from_bits_f(b);
 }
-float __nv_nanf(const signed char *tag) { return (float)__nv_nan(tag); }
+/* The payload goes into the float's significand as it is (converting nan(tag) would drop its
+ * low 29 bits). */
+float __nv_nanf(const signed char *tag) { return from_bits_f(0x7fc00000u | (u32)(nan_payload(tag) & 0x3fffffu)); }
 FLOAT_OF_DOUBLE1(erf)
 FLOAT_OF_DOUBLE1(erfc)
 FLOAT_OF_DOUBLE1(erfcx)
@@ -118,8 +121,8 @@ FLOAT_OF_DOUBLE1(y0)
 FLOAT_OF_DOUBLE1(y1)
 FLOAT_OF_DOUBLE1(cyl_bessel_i0)
 FLOAT_OF_DOUBLE1(cyl_bessel_i1)
-float __nv_jnf(int n, float x) { return (float)__nv_jn(n, (double)x); }
-float __nv_ynf(int n, float x) { return (float)__nv_yn(n, (double)x); }
+float __nv_jnf(int n, float x) { return to_float(__nv_jn(n, (double)x)); }
+float __nv_ynf(int n, float x) { return to_float(__nv_yn(n, (double)x)); }
 
 /* 1/sqrt(x) correctly rounded (__frsqrt_rn): the double result rounded to float, then checked
  * against the two neighbouring midpoints m exactly (m has 25 bits, so m^2 is exact in double
@@ -127,7 +130,7 @@ float __nv_ynf(int n, float x) { return (float)__nv_yn(n, (double)x); }
 float __nv_frsqrt_rn(float x) {
   if (ftz_mode() && (bits_f(x) & 0x7f800000u) == 0) x = from_bits_f(bits_f(x) & 0x80000000u);
   double r = __nv_rsqrt((double)x);
-  float y = (float)r;
+  float y = to_float(r);
   if (!is_finite_f(y) || y == 0.0f || is_nan_f(x)) return y;
   double xd = (double)x;
   double yd = (double)y;

@@ -20,10 +20,10 @@ static double exp_fast(double x) {
 
 /* The float result of e^x from a double argument derived from a float. */
 static float expf_of(double x) {
-  if (is_nan_d(x)) return (float)x;
+  if (is_nan_d(x)) return F_NAN;
   if (x > 89.0) return F_INF;
   if (x < -104.0) return 0.0f;
-  return (float)exp_fast(x);
+  return to_float(exp_fast(x));
 }
 
 float __nv_expf(float x) { return expf_of((double)x); }
@@ -45,7 +45,7 @@ static double log_fast(double x) {
 
 /* Special values of the float logarithms; returns 1 and sets *out when x is one. */
 static int logf_special(float x, float *out) {
-  if (is_nan_f(x)) { *out = x; return 1; }
+  if (is_nan_f(x)) { *out = F_NAN; return 1; }
   if (x == 0.0f) { *out = -F_INF; return 1; }
   if (bits_f(x) >> 31) { *out = F_NAN; return 1; }
   if (is_inf_f(x)) { *out = x; return 1; }
@@ -55,17 +55,17 @@ static int logf_special(float x, float *out) {
 float __nv_logf(float x) {
   float s;
   if (logf_special(x, &s)) return s;
-  return (float)log_fast((double)x);
+  return to_float(log_fast((double)x));
 }
 float __nv_log2f(float x) {
   float s;
   if (logf_special(x, &s)) return s;
-  return (float)mul(log_fast((double)x), C_LOG2E_HI);
+  return to_float(mul(log_fast((double)x), C_LOG2E_HI));
 }
 float __nv_log10f(float x) {
   float s;
   if (logf_special(x, &s)) return s;
-  return (float)mul(log_fast((double)x), C_LOG10E_HI);
+  return to_float(mul(log_fast((double)x), C_LOG10E_HI));
 }
 
 /* sin and cos of a float argument with |x| < 2^19 pi/2, in double. */
@@ -90,8 +90,8 @@ void __nv_sincosf(float x, float *sp, float *cp) {
   double s, c, xd = (double)x;
   if (fabs_d(xd) < SINCOS_FAST_LIMIT) sincos_fast(xd, &s, &c);
   else __nv_sincos(xd, &s, &c);
-  *sp = (float)s;
-  *cp = (float)c;
+  *sp = to_float(s);
+  *cp = to_float(c);
 }
 float __nv_sinf(float x) {
   float s, c;
@@ -107,14 +107,14 @@ float __nv_cosf(float x) {
 float __nv_tanf(float x) {
   if (fabs_f(x) < 0x1p-27f) return x;
   double s, c, xd = (double)x;
-  if (!(fabs_d(xd) < SINCOS_FAST_LIMIT)) return (float)__nv_tan(xd);
+  if (!(fabs_d(xd) < SINCOS_FAST_LIMIT)) return to_float(__nv_tan(xd));
   sincos_fast(xd, &s, &c);
-  return (float)dvd(s, c);
+  return to_float(dvd(s, c));
 }
 
 /* x^y = e^(y log x) in double for finite x > 0, x != 1, finite y; the rest by pow. */
 float __nv_powf(float x, float y) {
   if (!(x > 0.0f) || is_inf_f(x) || !is_finite_f(y) || x == 1.0f || y == 0.0f)
-    return (float)__nv_pow((double)x, (double)y);
+    return to_float(__nv_pow((double)x, (double)y));
   return expf_of(mul((double)y, log_fast((double)x)));
 }

@@ -17,5 +17,6 @@ INLINE float dvdf(float a, float b) { return a / b; }
 INLINE u64 mulhi64(u64 a, u64 b) { return (u64)(((unsigned __int128)a * b) >> 64); }
 /* The harness measures the IEEE (non-flushing) build. */
 INLINE int ftz_mode(void) { return 0; }
+INLINE float copysign_f(float x, float y) { return __builtin_copysignf(x, y); }
 
 #endif

@@ -37,6 +37,14 @@ INLINE u64 mulhi64(u64 a, u64 b) { return __nvvm_mulhi_ull(a, b); }
 /* Whether the user compiles with flush-to-zero (clang's -fgpu-flush-denormals-to-zero);
  * resolved by the NVVMReflect pass when the library is linked into user code. */
 INLINE int ftz_mode(void) { return __nvvm_reflect("__CUDA_FTZ") != 0; }
+/* |x| with the sign of y by copysign.f32 (d = b's magnitude, a's sign), which keeps a NaN's
+ * payload as NVIDIA's copysignf does: LLVM lowers its copysign, and reads the mask-and-or form,
+ * as abs/neg.f32, which give the canonical NaN. */
+INLINE float copysign_f(float x, float y) {
+  float r;
+  __asm__("copysign.f32 %0, %1, %2;" : "=f"(r) : "f"(y), "f"(x));
+  return r;
+}
 #else
 #include "host_shim.h"
 #endif
@@ -64,9 +72,15 @@ INLINE int is_inf_f(float x) { return (bits_f(x) & 0x7fffffffu) == 0x7f800000u; 
 INLINE int is_finite_f(float x) { return (bits_f(x) & 0x7f800000u) != 0x7f800000u; }
 
 #define D_INF __builtin_inf()
-#define D_NAN __builtin_nan("")
 #define F_INF __builtin_inff()
-#define F_NAN __builtin_nanf("")
+/* The NaNs NVIDIA's libdevice returns, which its arithmetic produces: 0xfff8000000000000 in double
+ * (negative: printf prints "-nan"), the canonical 0x7fffffff in single precision, whatever NaN
+ * the argument was. */
+#define D_NAN (-__builtin_nan(""))
+#define F_NAN __builtin_nanf("0x3fffff")
+/* A double result rounded to float, a NaN becoming F_NAN: the conversion alone would keep the
+ * NaN's sign and payload, which NVIDIA's single-precision functions never return. */
+INLINE float to_float(double r) { return is_nan_d(r) ? F_NAN : (float)r; }
 INLINE double copysign_d(double x, double s) {
   return from_bits_d((bits_d(x) & 0x7fffffffffffffffull) | (bits_d(s) & 0x8000000000000000ull));
 }

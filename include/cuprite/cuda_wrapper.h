@@ -71,7 +71,23 @@ __device__ __attribute__((weak, noinline)) void __cxa_deleted_virtual(void) { __
 #define __nv_powf __nv_fast_powf
 #define __nv_rsqrtf __cuprite_fast_rsqrtf
 #endif
+#if defined(__CUDA_ARCH__)
+#define __nv_copysignf __cuprite_copysignf
+#endif
 #include <__clang_cuda_libdevice_declares.h>
+#if defined(__CUDA_ARCH__)
+/* copysignf as nvcc compiles it, which an H200 tells apart by a NaN's bits: with a constant y,
+ * |x| or -|x| (abs.f32, neg.f32: the canonical NaN); else copysign.f32 (the payload kept). */
+extern "C" __device__ inline float __cuprite_copysignf(float x, float y) {
+    if (__builtin_constant_p(y)) {
+        unsigned bits = (__builtin_bit_cast(unsigned, x) & 0x7fffffffu) | (__builtin_bit_cast(unsigned, y) & 0x80000000u);
+        return __builtin_bit_cast(float, bits);
+    }
+    float r;
+    asm("copysign.f32 %0, %1, %2;" : "=f"(r) : "f"(y), "f"(x));
+    return r;
+}
+#endif
 #include <__clang_cuda_device_functions.h>
 #include <__clang_cuda_math.h>
 #include "cuprite/min_max.h"

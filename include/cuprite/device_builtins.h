@@ -281,6 +281,11 @@ __CUPRITE_LDST(2, double2, f64, double, "d")
 /* Device graph API: set a conditional node's value (Cuprite's runtime implements the call). */
 extern "C" __device__ void cudaGraphSetConditional(cudaGraphConditionalHandle handle, unsigned int value);
 
+/* nan() and nanf(): clang's CUDA headers declare them for device code
+ * (__clang_cuda_math_forward_declares.h) but define neither, so a call linked to nothing. */
+__DEVICE__ double nan(const char *tag) { return __nv_nan((const signed char *)tag); }
+__DEVICE__ float nanf(const char *tag) { return __nv_nanf((const signed char *)tag); }
+
 /* Programmatic dependent launch (sm_90). */
 __DEVICE__ void cudaGridDependencySynchronize() { asm volatile("griddepcontrol.wait;" ::: "memory"); }
 __DEVICE__ void cudaTriggerProgrammaticLaunchCompletion() { asm volatile("griddepcontrol.launch_dependents;" :::); }

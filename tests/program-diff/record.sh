@@ -8,7 +8,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out" /tmp/pdiff
 for f in "$here"/*.cu; do
     n=$(basename "$f" .cu)
-    nvcc -arch=sm_90 -o "/tmp/pdiff/$n" "$f" > "/tmp/pdiff/$n.build" 2>&1 || { echo "BUILD FAIL $n"; cat "/tmp/pdiff/$n.build"; continue; } &
+    # the flags of a first line `// flags: ...` (program_diff.rs builds with them too)
+    flags=$(sed -n '1s|^// flags:||p' "$f")
+    # shellcheck disable=SC2086
+    nvcc -arch=sm_90 $flags -o "/tmp/pdiff/$n" "$f" > "/tmp/pdiff/$n.build" 2>&1 || { echo "BUILD FAIL $n"; cat "/tmp/pdiff/$n.build"; continue; } &
 done
 wait
 for f in "$here"/*.cu; do

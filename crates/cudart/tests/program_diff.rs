@@ -1,7 +1,8 @@
 //! Program-level differential tests: each CUDA program in `tests/program-diff/` prints its
 //! results; `tests/program-diff/expected/NAME.txt` is what it printed natively on an H100
 //! (`tests/program-diff/record.sh`). Here the same source is built by nvcc with `-cudart shared`
-//! and run on our library; the output must be identical, except that a program may declare
+//! (and the flags of a first line `// flags: ...`, as record.sh builds it) and run on our
+//! library; the output must be identical, except that a program may declare
 //! `// diff-tolerance: REL` (for fast-math approximations), which lets numbers differ by that
 //! relative amount.
 
@@ -99,9 +100,12 @@ fn check(name: &str) {
         .find_map(|l| l.strip_prefix("// diff-tolerance:"))
         .and_then(|v| v.split_whitespace().next()?.parse::<f64>().ok())
         .unwrap_or(0.0);
+    let flags = text.lines().next().and_then(|l| l.strip_prefix("// flags:")).unwrap_or("");
     let exe = work_dir().join(name);
     let o = Command::new(nvcc())
-        .args(["-arch=sm_90", "-cudart", "shared", "-o"])
+        .args(["-arch=sm_90", "-cudart", "shared"])
+        .args(flags.split_whitespace())
+        .arg("-o")
         .arg(&exe)
         .arg(&src)
         .output()
@@ -202,4 +206,223 @@ fn async_grid_constant() {
 #[test]
 fn atomic_float_edges() {
     check("atomic_float_edges");
+}
+
+// Programs written as users write them, never seen by Cuprite's authors before they were run
+// on an H200 (tests/program-diff/expected).
+
+/// 64-bit signed/unsigned min/max, and/or/xor, 16- and 64-bit CAS loops, atomicInc/Dec wrap-around, on global and shared memory.
+#[test]
+fn atom64_minmax() {
+    check("atom64_minmax");
+}
+
+/// cuda::atomic_ref and cuda::atomic at block/device/system scope, scoped atomic intrinsics.
+#[test]
+fn atomic_ref_scopes() {
+    check("atomic_ref_scopes");
+}
+
+/// Element offsets beyond 2^31 through pointer arithmetic, 65535 blocks in y, launch limits.
+#[test]
+fn big_offsets() {
+    check("big_offsets");
+}
+
+/// A cooperative launch with grid-wide syncs between phases; an oversized cooperative launch.
+#[test]
+fn cg_grid_phases() {
+    check("cg_grid_phases");
+}
+
+/// coalesced_threads, labeled/binary partitions, reduce and scans on tiles under divergence.
+#[test]
+fn cg_tiles_divergent() {
+    check("cg_tiles_divergent");
+}
+
+/// A -O0 -G build: local arrays, structs by value, a switch, a padded shared-memory transpose.
+#[test]
+fn debug_o0_g() {
+    check("debug_O0G");
+}
+
+/// Dynamic shared memory of mixed types over 48 KiB, %dynamic_smem_size, aliased extern arrays.
+#[test]
+fn dyn_shared_mixed() {
+    check("dyn_shared_mixed");
+}
+
+/// A -use_fast_math build: softmax and activations (within the declared tolerance).
+#[test]
+fn fast_math_kernels() {
+    check("fast_math_kernels");
+}
+
+/// float/double/half/half2/bf16/bf162 atomicAdd with order-independent exact sums.
+#[test]
+fn float_atomics_exact() {
+    check("float_atomics_exact");
+}
+
+/// __int128 arithmetic, a bignum, bit-fields, unions and local arrays of structs.
+#[test]
+fn int128_local() {
+    check("int128_local");
+}
+
+/// Every integer intrinsic family (brev, byte_perm, funnel shifts, dp4a/dp2a, SIMD video, sad, mulhi) over a sweep.
+#[test]
+fn int_intrinsics_sweep() {
+    check("int_intrinsics_sweep");
+}
+
+/// Extended __device__ lambdas, functors, variadic and recursive templates, if constexpr.
+#[test]
+fn lambdas_templates() {
+    check("lambdas_templates");
+}
+
+/// cudaMemcpy2D/3D and cudaMemset2D/3D with odd pitches, offsets and extents.
+#[test]
+fn memcpy_shapes() {
+    check("memcpy_shapes");
+}
+
+/// Device printf widths, precisions and flags from arguments, strings, chars, infinities and NaNs.
+#[test]
+fn printf_variety() {
+    check("printf_variety");
+}
+
+/// Recursive quicksort, Ackermann, mutual recursion, device function-pointer tables.
+#[test]
+fn recursion_fnptr() {
+    check("recursion_fnptr");
+}
+
+/// -rdc=true: extern device variables, constant memory written at offsets, symbol queries.
+#[test]
+fn rdc_symbols() {
+    check("rdc_symbols");
+}
+
+/// Shuffles with width < 32, out-of-range lanes, 64-bit and half2 payloads, a partial warp.
+#[test]
+fn shfl_width() {
+    check("shfl_width");
+}
+
+/// 2D and 3D stencils over block shapes 8x8 .. 33x3 and 7x3x5 with partial blocks.
+#[test]
+fn stencil_block_shapes() {
+    check("stencil_block_shapes");
+}
+
+/// Streams, events, host functions and callbacks, legacy and non-blocking stream ordering.
+#[test]
+fn stream_ordering() {
+    check("stream_ordering");
+}
+
+/// __syncthreads_count/_and/_or over block shapes with partial warps and one thread.
+#[test]
+fn sync_count_shapes() {
+    check("sync_count_shapes");
+}
+
+/// SIMD video instructions through intrinsics and inline PTX (vavrg rounds half away from zero).
+#[test]
+fn video_simd_asm() {
+    check("video_simd_asm");
+}
+
+/// Virtual functions on device-heap objects, per-thread linked lists, a failing huge malloc.
+#[test]
+fn virtual_malloc() {
+    check("virtual_malloc");
+}
+
+/// match_any/match_all/reduce/vote under divergence in a 7x3x5 block (partial last warp).
+#[test]
+fn warp_match_partial() {
+    check("warp_match_partial");
+}
+
+/// A two-level shuffle scan over block sizes 33..1024 and a warp-aggregated atomic.
+#[test]
+fn warp_scan_odd() {
+    check("warp_scan_odd");
+}
+
+/// Conversions with every rounding mode at the edges: NaN, infinities, ties, half/bf16 overflow.
+#[test]
+fn conversions_rounding() {
+    check("conversions_rounding");
+}
+
+/// Exact double functions and correctly rounded intrinsics with directed rounding, as bits.
+#[test]
+fn double_math_bits() {
+    check("double_math_bits");
+}
+
+/// Ordered/unordered compares as branches, fminf/fmaxf/copysign with NaNs and signed zeros.
+#[test]
+fn float_compare_nan() {
+    check("float_compare_nan");
+}
+
+/// A captured fork/join graph relaunched with new kernel parameters and a whole-graph update.
+#[test]
+fn graph_capture_update() {
+    check("graph_capture_update");
+}
+
+/// sm_80 half/bf16 arithmetic: fma with relu and saturation, NaN compares, conversions, abs/neg.
+#[test]
+fn half_bf16_math() {
+    check("half_bf16_math");
+}
+
+/// A privatized shared-memory histogram over int4/__ldg loads; float4/double2 kernels.
+#[test]
+fn histogram_vectors() {
+    check("histogram_vectors");
+}
+
+/// Integer division and remainder by constants and variables for every width and sign.
+#[test]
+fn int_division_sweep() {
+    check("int_division_sweep");
+}
+
+/// System-scope atomics on mapped pinned and managed memory; pointer attributes.
+#[test]
+fn mapped_managed_atomics() {
+    check("mapped_managed_atomics");
+}
+
+/// Inline PTX shifts past the width, bfe/bfi, every prmt mode, bfind, shf, lop3.
+#[test]
+fn ptx_bitops_asm() {
+    check("ptx_bitops_asm");
+}
+
+/// Runtime API edge cases: zero-byte allocations, memset values, bad launches, double free.
+#[test]
+fn runtime_edges() {
+    check("runtime_edges");
+}
+
+/// __syncwarp with partial masks between diverged halves of a warp, hand-offs through shared memory.
+#[test]
+fn syncwarp_ist() {
+    check("syncwarp_ist");
+}
+
+/// Byte-oriented kernels: unaligned loads, a constant-memory class table, uchar4 loads, a scan.
+#[test]
+fn text_processing() {
+    check("text_processing");
 }

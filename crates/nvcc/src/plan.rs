@@ -605,7 +605,8 @@ fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path, source
 }
 
 /// Device-pass code-generation flags: optimization (device code is optimized unless -G, as
-/// nvcc does), debug info, and the floating-point options.
+/// nvcc does), debug info, zero-initialized locals, allocations that may fail, and the
+/// floating-point options.
 fn device_codegen_args(o: &Options) -> Vec<OsString> {
     let mut args = Vec::new();
     if o.device_debug {
@@ -616,6 +617,15 @@ fn device_codegen_args(o: &Options) -> Vec<OsString> {
             args.push(os("-gline-tables-only"));
         }
     }
+    // Locals read before they are written are zero, not undefined: CUDA code relies on NVVM
+    // leaving such reads alone (the warp-aggregated atomic of NVIDIA's own examples writes
+    // `res` in the leader lane only, then broadcasts it with __shfl_sync), while LLVM would
+    // fold the leader's branch away and run its atomic in every lane.
+    args.push(os("-ftrivial-auto-var-init=zero"));
+    // Device malloc and new return NULL when the heap cannot serve them, and CUDA programs test
+    // for it; LLVM would fold such a test to "not NULL" (and drop an allocation only freed),
+    // taking malloc for the C library's and new for one that throws.
+    args.extend([os("-fno-builtin-malloc"), os("-fno-builtin-free"), os("-fcheck-new")]);
     args.extend(float_mode_args(o));
     args.push(os(match o.fused_multiply_add {
         Some(false) => "-ffp-contract=off",

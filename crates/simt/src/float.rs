@@ -563,8 +563,6 @@ pub(crate) fn add_dir<T: DirTarget>(a: f64, b: f64, r: Rounding) -> T {
     round_dir(s, if s.is_finite() { e } else { 0.0 }, r)
 }
 
-/// `a * b + c` rounded once to nearest; a NaN operand gives the first NaN of `c`, `a`, `b`
-/// (quieted), as the GPU propagates it (checked against the recordings).
 /// An f64 add, sub, mul or div `f` of `x` and `y` with x86's NaN rule made explicit (a NaN
 /// operand, the first one, quieted, is the result), so that it does not depend on which
 /// operand order the compiler chose; the warp tier computes the same (`jit/warp/ops.rs`).
@@ -575,6 +573,11 @@ pub(crate) fn arith64(x: f64, y: f64, f: impl Fn(f64, f64) -> f64) -> f64 {
     }
 }
 
+/// `a * b + c` rounded once to nearest; a NaN operand gives the first NaN of `c`, `a`, `b`
+/// (quieted), as the GPU propagates it (checked against the recordings). With two NaN
+/// operands an H200's choice also depends on the operand order ptxas gives the instruction
+/// (a product of two NaNs or a NaN and a NaN addend went either way in recordings of the same
+/// operands), so no rule matches every program.
 pub(crate) fn fma64(a: f64, b: f64, c: f64) -> f64 {
     match [c, a, b].into_iter().find(|x| x.is_nan()) {
         Some(n) => f64::from_bits(n.to_bits() | (1 << 51)),
@@ -586,16 +589,34 @@ pub(crate) fn fma64(a: f64, b: f64, c: f64) -> f64 {
 const TINY_PRODUCT: f64 = f64::from_bits((1 + 54) << 52);
 
 /// The sign of `a * b - p - pl` (`a`, `b` finite and non-zero, `|a * b|` below
-/// [`TINY_PRODUCT`], `pl` a multiple of the smallest denormal), computed with `a * b` scaled by
-/// 2^200 (the smaller factor is scaled: no overflow).
+/// [`TINY_PRODUCT`], `pl` a multiple of the smallest denormal), computed exactly with each
+/// factor scaled to [1, 2) and `p`, `pl` scaled alike (a product of two denormals, 2^-2148 at
+/// the least, is below every double and needs more than one fixed scale).
 fn low_product_sign(a: f64, b: f64, p: f64, pl: f64) -> f64 {
-    let k = f64::from_bits((1023 + 200) << 52);
-    let (x, y) = if a.abs() <= b.abs() { (a * k, b) } else { (a, b * k) };
-    let ph = x * y;
-    let lo = x.mul_add(y, -ph);
-    let (s, e) = two_sum(ph - p * k, lo - pl * k);
-    let d = if s != 0.0 { s } else { e };
+    let ((ma, ea), (mb, eb)) = (split_exponent(a), split_exponent(b));
+    let ph = ma * mb;
+    let lo = ma.mul_add(mb, -ph);
+    let e = -(ea + eb);
+    let (s, err) = two_sum(ph - scale2(p, e), lo - scale2(pl, e));
+    let d = if s != 0.0 { s } else { err };
     if d == 0.0 { 0.0 } else { d.signum() }
+}
+
+/// `x` (finite, non-zero) as `m * 2^e` with `|m|` in [1, 2).
+fn split_exponent(x: f64) -> (f64, i32) {
+    let (x, bias) = if x.abs() < f64::MIN_POSITIVE { (x * 2f64.powi(64), 64) } else { (x, 0) };
+    let e = ((x.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    (f64::from_bits(x.to_bits() & !(0x7ff << 52) | 1023 << 52), e - bias)
+}
+
+/// `x * 2^e`, exact while the result is normal: scaled in steps that stay in range.
+fn scale2(mut x: f64, mut e: i32) -> f64 {
+    while e != 0 {
+        let step = e.clamp(-1000, 1000);
+        x *= f64::from_bits(((1023 + step) as u64) << 52);
+        e -= step;
+    }
+    x
 }
 
 /// `a * b` rounded with `r`.
@@ -737,6 +758,26 @@ mod dir_tests {
         assert_eq!(sqrt_dir::<f64>(2.0, Rounding::Rp), 2f64.sqrt());
         assert_eq!(sqrt_dir::<f64>(2.0, Rounding::Rm), 2f64.sqrt().next_down());
         assert_eq!(sqrt_dir::<f64>(4.0, Rounding::Rp), 2.0);
+    }
+
+    /// A product of two denormals (2^-2148 for the smallest) is below every double, yet its
+    /// sign still decides a directed rounding (an H200's fma.rz of 2^-1074, -2^-1074 and 1 is
+    /// the double below 1).
+    #[test]
+    fn directed_f64_ops_with_a_product_of_denormals() {
+        let d = f64::from_bits(1);
+        assert_eq!(fma_dir::<f64>(d, -d, 1.0, Rounding::Rz), 1.0f64.next_down());
+        assert_eq!(fma_dir::<f64>(d, -d, 1.0, Rounding::Rm), 1.0f64.next_down());
+        assert_eq!(fma_dir::<f64>(d, -d, 1.0, Rounding::Rp), 1.0);
+        assert_eq!(fma_dir::<f64>(d, -d, 1.0, Rounding::Rn), 1.0);
+        assert_eq!(fma_dir::<f64>(d, d, -1.0, Rounding::Rp), (-1.0f64).next_up());
+        assert_eq!(fma_dir::<f64>(3.0 * d, 5.0 * d, 0.0, Rounding::Rp), d);
+        assert_eq!(mul_dir::<f64>(d, d, Rounding::Rp), d);
+        assert_eq!(mul_dir::<f64>(d, d, Rounding::Rz), 0.0);
+        assert_eq!(mul_dir::<f64>(d, -d, Rounding::Rm), -d);
+        assert_eq!(mul_dir::<f64>(d, -d, Rounding::Rp).to_bits(), (-0.0f64).to_bits());
+        // 2^-600 * 2^-500 = 2^-1100: below the denormals, above 0.
+        assert_eq!(mul_dir::<f64>(2f64.powi(-600), 2f64.powi(-500), Rounding::Rp), d);
     }
 }
 

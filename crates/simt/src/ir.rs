@@ -241,10 +241,14 @@ pub(crate) enum UnOp {
     /// `isspacep.param`: 1 when the generic address is in the kernel parameter window
     /// (`memory::PARAM_WINDOW`).
     IsParam,
-    NegF32,
+    /// `neg.f32`: a NaN gives the canonical NaN (an H200's answer), as `abs.f32` does.
+    NegF32 {
+        ftz: bool,
+    },
     AbsF32 {
         ftz: bool,
     },
+    /// `neg.f64`/`abs.f64`: a NaN keeps its sign and payload, quieted (an H200's answer).
     NegF64,
     AbsF64,
     /// `f32` transcendental or root, with flush-to-zero.

@@ -49,6 +49,8 @@ static inline double f64_of(u64 v) { double f; memcpy(&f, &v, 8); return f; }
 static inline u64 bits64(double f) { u64 b; memcpy(&b, &f, 8); return b; }
 /* semantics::of32: a NaN result is the canonical NaN 0x7fffffff. Tested on the bits (an
  * integer compare and select): `f != f` compiles to a branch on the parity flag. */
+/* semantics::sign_op64: neg/abs.f64 change the sign bit, except of a NaN, kept quieted. */
+static inline u64 sign_op64(u64 x, u64 signed_) { return (x & ~(1ull << 63)) > 0x7ff0000000000000ull ? x | (1ull << 51) : signed_; }
 static inline u64 of32(float f) { u32 b = (u32)bits32(f); return (b & 0x7fffffffu) > 0x7f800000u ? 0x7fffffffull : b; }
 /* float::ftz32 */
 static inline float ftz32(float x) {

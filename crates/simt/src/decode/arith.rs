@@ -317,7 +317,7 @@ impl FuncDecoder<'_> {
         Ok(match (o, t) {
             (O::Not, ScalarType::Pred) | (O::Cnot, _) => UnOp::Cnot(w.max(8)),
             (O::Not, _) => UnOp::Not(w),
-            (O::Neg, ScalarType::F32) => UnOp::NegF32,
+            (O::Neg, ScalarType::F32) => UnOp::NegF32 { ftz },
             (O::Neg, ScalarType::F64) => UnOp::NegF64,
             (O::Abs, ScalarType::F32) => UnOp::AbsF32 { ftz },
             (O::Abs, ScalarType::F64) => UnOp::AbsF64,

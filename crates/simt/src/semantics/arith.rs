@@ -70,6 +70,12 @@ pub(crate) fn fns(mask: u32, base: u32, offset: u32) -> u64 {
     0xffff_ffff
 }
 
+/// `neg.f64`/`abs.f64` of `x`: `signed`, the sign bit changed, unless `x` is a NaN, which an
+/// H200 returns quieted with its sign and payload (as the warp and block tiers compute).
+pub(crate) fn sign_op64(x: u64, signed: u64) -> u64 {
+    if x & !(1 << 63) > 0x7ff0_0000_0000_0000 { x | 1 << 51 } else { signed }
+}
+
 /// A SIMD video instruction (`vadd4`, `vabsdiff2`, ...) on packed 8- or 16-bit lanes.
 pub(crate) fn video(v: &Video, x: u64, y: u64, c: u64) -> u64 {
     let w = u32::from(v.lane);
@@ -86,7 +92,9 @@ pub(crate) fn video(v: &Video, x: u64, y: u64, c: u64) -> u64 {
         let mut t = match v.op {
             VideoOp::Add => p + q,
             VideoOp::Sub => p - q,
-            VideoOp::Avrg => (p + q + 1) >> 1,
+            // Rounded half away from zero, as an H200 and NVIDIA's __vavgs2 emulation compute
+            // (the average of -1 and 0 is -1); an unsigned sum is never negative.
+            VideoOp::Avrg => (p + q + i64::from(p + q >= 0)) >> 1,
             VideoOp::Absdiff => (p - q).abs(),
             VideoOp::Min => p.min(q),
             VideoOp::Max => p.max(q),
@@ -196,16 +204,26 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
             let pos = 63 - u64::from(v.leading_zeros());
             if shiftamt { u64::from(w) - 1 - pos } else { pos }
         }),
-        UnOp::NegF32 => map1(a, r, |x| (x ^ 0x8000_0000) & 0xffff_ffff),
+        UnOp::NegF32 { ftz } => map1(a, r, |x| {
+            let f = if ftz { ftz32(f32_of(x)) } else { f32_of(x) };
+            of32(-f)
+        }),
         UnOp::AbsF32 { ftz } => map1(a, r, |x| {
             let f = if ftz { ftz32(f32_of(x)) } else { f32_of(x) };
             of32(f) & 0x7fff_ffff
         }),
-        UnOp::NegF64 => map1(a, r, |x| x ^ (1 << 63)),
+        UnOp::NegF64 => map1(a, r, |x| sign_op64(x, x ^ (1 << 63))),
         UnOp::HNegAbs { neg, fmt, ftz, x2 } => map1(a, r, |x| {
             let one = |h: u16| {
                 let h = if ftz { fmt.ftz(h) } else { h };
-                u64::from(if neg { h ^ 0x8000 } else { h & 0x7fff })
+                // A NaN gives the canonical NaN, of either sign (an H200's answer).
+                u64::from(if fmt.is_nan(h) {
+                    HNAN
+                } else if neg {
+                    h ^ 0x8000
+                } else {
+                    h & 0x7fff
+                })
             };
             if x2 { one(x as u16) | one((x >> 16) as u16) << 16 } else { one(x as u16) }
         }),
@@ -219,7 +237,7 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
             };
             if x2 { one(x as u16) | one((x >> 16) as u16) << 16 } else { one(x as u16) }
         }),
-        UnOp::AbsF64 => map1(a, r, |x| x & !(1 << 63)),
+        UnOp::AbsF64 => map1(a, r, |x| sign_op64(x, x & !(1 << 63))),
         UnOp::F32(f, ftz) => {
             let g = |x: f32| -> f32 {
                 match f {

@@ -79,9 +79,10 @@ pub(crate) fn cvt(c: &Cvt, x: u64) -> u64 {
                 u64::from(r.to_bits())
             }
         }
-        // From .f64, a NaN keeps its sign with f16's quiet NaN `0x7e00` (an H200's answer; from
-        // .f32 it is `0x7fff`, `to_half`).
+        // From .f64, a NaN keeps its sign with the format's quiet NaN, `0x7e00` or bf16's `0x7fc0`
+        // (an H200's answer; from .f32 it is `0x7fff`, `to_half`).
         ScalarType::F16 if f.is_nan() && c.from == ScalarType::F64 => (x >> 48) & 0x8000 | 0x7e00,
+        ScalarType::Bf16 if f.is_nan() && c.from == ScalarType::F64 => (x >> 48) & 0x8000 | 0x7fc0,
         ScalarType::F16 | ScalarType::Bf16 => u64::from(to_half(c.to, f, c.rnd, c.relu, c.satfinite)),
         _ => 0,
     }

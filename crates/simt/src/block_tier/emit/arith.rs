@@ -94,11 +94,12 @@ impl Emitter<'_> {
                     64 - u32::from(w)
                 )
             }
-            UnOp::NegF32 => format!("(({x} ^ 0x80000000ull) & 0xffffffffull)"),
+            UnOp::NegF32 { ftz: false } => format!("of32(-f32_of({x}))"),
+            UnOp::NegF32 { ftz: true } => format!("of32(-ftz32(f32_of({x})))"),
             UnOp::AbsF32 { ftz: false } => format!("(of32(f32_of({x})) & 0x7fffffffull)"),
             UnOp::AbsF32 { ftz: true } => format!("(of32(ftz32(f32_of({x}))) & 0x7fffffffull)"),
-            UnOp::NegF64 => format!("({x} ^ (1ull << 63))"),
-            UnOp::AbsF64 => format!("({x} & ~(1ull << 63))"),
+            UnOp::NegF64 => format!("sign_op64({x}, {x} ^ (1ull << 63))"),
+            UnOp::AbsF64 => format!("sign_op64({x}, {x} & ~(1ull << 63))"),
             UnOp::F32(f @ (F32Fn::Sqrt | F32Fn::Rcp), ftz) => {
                 let g = |v: &str| if f == F32Fn::Sqrt { format!("sqrtf({v})") } else { format!("(1.0f / {v})") };
                 if ftz {

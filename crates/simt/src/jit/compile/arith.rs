@@ -29,6 +29,14 @@ impl<'a, 'b> Cg<'a, 'b> {
         bits
     }
 
+    /// `semantics::sign_op64`: `signed` (x with its sign bit changed), or x quieted if a NaN.
+    fn sign_op64(&mut self, x: Value, signed: Value) -> Value {
+        let magnitude = self.b.ins().band_imm_s(x, i64::MAX);
+        let nan = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, magnitude, 0x7ff0_0000_0000_0000);
+        let quiet = self.b.ins().bor_imm_s(x, 1 << 51);
+        self.b.ins().select(nan, quiet, signed)
+    }
+
     pub(super) fn f64_of(&mut self, v: Value) -> Value {
         if let Some(&f) = self.fview.get(&v).filter(|&&f| self.b.func.dfg.value_type(f) == types::F64) {
             return f;
@@ -57,12 +65,19 @@ impl<'a, 'b> Cg<'a, 'b> {
                 let n = self.b.ins().ineg(x);
                 self.mask(n, w)
             }
-            UnOp::NegF32 => {
-                let n = self.b.ins().bxor_imm_s(x, 0x8000_0000);
-                self.mask(n, 32)
+            UnOp::NegF32 { ftz: false } => {
+                let f = self.f32_of(x);
+                let n = self.b.ins().fneg(f);
+                self.of32(n)
             }
-            UnOp::NegF64 => self.b.ins().bxor_imm_s(x, i64::MIN),
-            UnOp::AbsF64 => self.b.ins().band_imm_s(x, i64::MAX),
+            UnOp::NegF64 => {
+                let n = self.b.ins().bxor_imm_s(x, i64::MIN);
+                self.sign_op64(x, n)
+            }
+            UnOp::AbsF64 => {
+                let n = self.b.ins().band_imm_s(x, i64::MAX);
+                self.sign_op64(x, n)
+            }
             UnOp::F32(F32Fn::Sqrt, false) => {
                 let f = self.f32_of(x);
                 let r = self.b.ins().sqrt(f);

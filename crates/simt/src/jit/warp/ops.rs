@@ -782,14 +782,25 @@ impl WarpCodegen<'_, '_> {
                 let n = b.ins().ineg(v[0]);
                 b.ins().bitselect(neg, n, v[0])
             }),
-            // The sign bit flipped, NaNs included (as the interpreter does).
-            UnOp::NegF32 => {
-                let sign = self.cvec(types::I32X4, 0x8000_0000u32.to_le_bytes().repeat(4));
-                self.lanes32(d, &[s], em, full, &|b, v| b.ins().bxor(v[0], sign))
-            }
+            // The sign bit flipped, a NaN canonicalized (as the interpreter does).
+            UnOp::NegF32 { ftz: false } => self.lanes32(d, &[s], em, full, &|b, v| {
+                let f = b.ins().bitcast(types::F32X4, lanes(), v[0]);
+                let r = b.ins().fneg(f);
+                canon(b, r)
+            }),
+            // The sign bit flipped, a NaN quieted with its sign kept (`semantics::sign_op64`).
             UnOp::NegF64 => {
                 let sign = self.cvec64(1 << 63, 1 << 63);
-                self.lanes64(d, &[s], em, full, &|b, v| b.ins().bxor(v[0], sign))
+                let magnitude = self.cvec64(i64::MAX as u64, i64::MAX as u64);
+                let inf = self.cvec64(0x7ff0_0000_0000_0000, 0x7ff0_0000_0000_0000);
+                let quiet = self.cvec64(1 << 51, 1 << 51);
+                self.lanes64(d, &[s], em, full, &|b, v| {
+                    let m = b.ins().band(v[0], magnitude);
+                    let nan = b.ins().icmp(IntCC::SignedGreaterThan, m, inf);
+                    let q = b.ins().bor(v[0], quiet);
+                    let n = b.ins().bxor(v[0], sign);
+                    b.ins().bitselect(nan, q, n)
+                })
             }
             UnOp::F32(F32Fn::Sqrt, false) => self.lanes32(d, &[s], em, full, &|b, v| {
                 let f = b.ins().bitcast(types::F32X4, lanes(), v[0]);
