@@ -564,7 +564,7 @@ impl WarpCodegen<'_, '_> {
     /// Compiles `op` for lanes `em` (`full`: every live lane, no blending) when it has a
     /// compiled form; false when the interpreter must run it.
     /// Lane bits of a predicate source (a `.pred` register or an immediate).
-    fn src_bits(&mut self, s: Src) -> Option<Value> {
+    pub(super) fn src_bits(&mut self, s: Src) -> Option<Value> {
         match s {
             Src::Reg(r) if self.f.reg_bits.get(r as usize) == Some(&1) => Some(self.pred_bits(r)),
             Src::Imm(v) => Some(self.imm(if v & 1 != 0 { u64::from(u32::MAX) } else { 0 })),
