@@ -464,15 +464,13 @@ impl Program {
             cluster,
             explicit_cluster,
             tier: None,
+            units: 0..u64::MAX,
         };
         // Runs `l` on the per-thread JIT (`all`: see `Cache::run`), else the interpreter.
         let thread_jit = |l: &exec::Launch<'_>, all: bool| match self.jit.run(l, all) {
             Some(r) => (r, Tier::ThreadJit),
             None => (exec::run(l), Tier::Interpreter),
         };
-        // Under `Engine::Jit`: whether the launch ran on the warp tier, for the tiering's
-        // measurement.
-        let mut measured = None;
         let (r, tier) = match self.engine {
             // The JIT runs every block on its own: clusters of several blocks need the
             // interpreter's cluster scheduler.
@@ -503,17 +501,39 @@ impl Program {
                 (r, Tier::Block)
             }
             Engine::Jit => {
-                // The tier measured faster (`jit/tiering.rs`), from the launch's whole time
-                // (one reading of the clock fewer; the setup is the same on either tier).
-                let warp = self.jit.pick(&self.funcs, idx, jit::Shape::of(block.x));
-                measured = Some(warp.is_some());
-                match warp {
-                    Some(code) => {
-                        l.tier = Some(code);
-                        (exec::run(&l), Tier::WarpJit)
+                // The tier measured faster (`jit/tiering.rs`); while the other is tried, its
+                // first blocks run there (the whole launch when it cannot be split: a
+                // cooperative grid's blocks wait for each other). Each part's time is
+                // recorded for the tier that ran it.
+                let plan = self.jit.pick(&self.funcs, idx, jit::Shape::of(block.x));
+                let cut = match plan.trial {
+                    None => 0,
+                    Some(_) if l.cooperative => blocks,
+                    Some(_) => jit::trial_blocks(blocks, self.workers),
+                };
+                let mut ran = (Ok(()), Tier::Interpreter);
+                for (tier, part) in [(plan.trial, 0..cut), (Some(plan.main), cut..blocks)] {
+                    let Some(tier) = tier.filter(|_| !part.is_empty()) else { continue };
+                    l.units = part.clone();
+                    l.tier = match tier {
+                        jit::JitTier::Warp(code) => Some(code),
+                        jit::JitTier::Thread => None,
+                    };
+                    let t0 = Instant::now();
+                    ran = match tier {
+                        jit::JitTier::Warp(_) => (exec::run(&l), Tier::WarpJit),
+                        jit::JitTier::Thread => thread_jit(&l, false),
+                    };
+                    if ran.0.is_err() {
+                        break;
                     }
-                    None => thread_jit(&l, false),
+                    let (elapsed, part_blocks) = (t0.elapsed(), part.end - part.start);
+                    self.jit.record(k, idx, tier.is_warp(), elapsed, part_blocks, self.workers);
+                    if BLOCK_TIER_IN_DEFAULT_ENGINE {
+                        self.block.record_other(idx, elapsed, part_blocks, self.workers);
+                    }
                 }
+                ran
             }
             Engine::JitAll | Engine::Warp => {
                 if self.engine != Engine::JitAll
@@ -529,12 +549,6 @@ impl Program {
             Engine::Interp => (exec::run(&l), Tier::Interpreter),
         };
         let elapsed = start.elapsed();
-        if let (Some(warp), Ok(())) = (measured, &r) {
-            self.jit.record(k, idx, warp, elapsed, blocks, self.workers);
-            if BLOCK_TIER_IN_DEFAULT_ENGINE {
-                self.block.record_other(idx, elapsed, blocks, self.workers);
-            }
-        }
         let mut printf_output = std::mem::take(&mut *l.printf.lock().unwrap_or_else(|e| e.into_inner()));
         let warp_instructions = l.instructions.load(Ordering::Relaxed);
         // The launch's view of the memory must be gone before the workspace is freed.
