@@ -1062,6 +1062,17 @@ impl WarpCodegen<'_, '_> {
         true
     }
 
+    /// The low 16 bits of each of four 32-bit lanes, sign- (`signed`) or zero-extended.
+    fn extend16(&mut self, v: Value, signed: bool) -> Value {
+        if signed {
+            let up = self.b.ins().ishl_imm_s(v, 16);
+            self.b.ins().sshr_imm_s(up, 16)
+        } else {
+            let low = self.cvec(types::I32X4, [0xffffu32; 4].iter().flat_map(|x| x.to_le_bytes()).collect());
+            self.b.ins().band(v, low)
+        }
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn setp(
         &mut self,
@@ -1080,7 +1091,7 @@ impl WarpCodegen<'_, '_> {
             F(FloatCC),
         }
         let c = match (cmp.kind, cmp.w, cmp.ftz) {
-            (b's' | b'u', 32 | 64, _) => C::I(crate::jit::lower::int_cc(cmp.op, cmp.kind == b's')),
+            (b's' | b'u', 16 | 32 | 64, _) => C::I(crate::jit::lower::int_cc(cmp.op, cmp.kind == b's')),
             (b'f', 32, false) => match crate::jit::lower::float_cc(cmp.op) {
                 Some(cc) => C::F(cc),
                 None => return false,
@@ -1124,6 +1135,10 @@ impl WarpCodegen<'_, '_> {
             // Warp-uniform operands: one scalar comparison, its result in every lane.
             let t = match c {
                 C::I(cc) if cmp.w == 64 => self.b.ins().icmp(cc, xs, ys),
+                C::I(cc) if cmp.w == 16 => {
+                    let (p, q) = (self.b.ins().ireduce(types::I16, xs), self.b.ins().ireduce(types::I16, ys));
+                    self.b.ins().icmp(cc, p, q)
+                }
                 C::I(cc) => {
                     let (p, q) = (self.b.ins().ireduce(types::I32, xs), self.b.ins().ireduce(types::I32, ys));
                     self.b.ins().icmp(cc, p, q)
@@ -1152,6 +1167,13 @@ impl WarpCodegen<'_, '_> {
         } else {
             for q in 0..8 {
                 let (p, r) = (self.quad(x, q), self.quad(y, q));
+                // 16-bit operands: their low halves, extended as the comparison's type says
+                // (whatever the register holds above them).
+                let (p, r) = if cmp.w == 16 {
+                    (self.extend16(p, cmp.kind == b's'), self.extend16(r, cmp.kind == b's'))
+                } else {
+                    (p, r)
+                };
                 let m = match c {
                     C::I(cc) => self.b.ins().icmp(cc, p, r),
                     C::F(cc) => {
