@@ -761,6 +761,21 @@ impl WarpCodegen<'_, '_> {
                         let f = b.ins().fcvt_from_sint(types::F32X4, v[0]);
                         b.ins().bitcast(types::I32X4, lanes(), f)
                     }),
+                    // Correctly rounded as two exact conversions of the 16-bit halves and one
+                    // rounding sum (x86 has no packed unsigned conversion before AVX-512).
+                    (F32, U32) if c.rnd == Rounding::Rn => {
+                        let low = self.cvec(types::I32X4, 0xffffu32.to_le_bytes().repeat(4));
+                        let scale = self.cvec(types::F32X4, 65536.0f32.to_le_bytes().repeat(4));
+                        self.lanes32(d, &[s], em, full, &|b, v| {
+                            let hi = b.ins().ushr_imm_s(v[0], 16);
+                            let lo = b.ins().band(v[0], low);
+                            let (hi, lo) =
+                                (b.ins().fcvt_from_sint(types::F32X4, hi), b.ins().fcvt_from_sint(types::F32X4, lo));
+                            let hi = b.ins().fmul(hi, scale);
+                            let f = b.ins().fadd(hi, lo);
+                            b.ins().bitcast(types::I32X4, lanes(), f)
+                        })
+                    }
                     (S32, F32) if c.rnd == Rounding::Rzi => self.lanes32(d, &[s], em, full, &|b, v| {
                         let f = b.ins().bitcast(types::F32X4, lanes(), v[0]);
                         b.ins().fcvt_to_sint_sat(types::I32X4, f)
@@ -785,6 +800,19 @@ impl WarpCodegen<'_, '_> {
             UnOp::NegF32 => {
                 let sign = self.cvec(types::I32X4, 0x8000_0000u32.to_le_bytes().repeat(4));
                 self.lanes32(d, &[s], em, full, &|b, v| b.ins().bxor(v[0], sign))
+            }
+            // The sign bit cleared, a NaN made canonical (`semantics::arith::unop`).
+            UnOp::AbsF32 { ftz: false } => {
+                let magnitude = self.cvec(types::I32X4, 0x7fff_ffffu32.to_le_bytes().repeat(4));
+                self.lanes32(d, &[s], em, full, &|b, v| {
+                    let f = b.ins().bitcast(types::F32X4, lanes(), v[0]);
+                    let c = canon(b, f);
+                    b.ins().band(c, magnitude)
+                })
+            }
+            UnOp::AbsF64 => {
+                let magnitude = self.cvec64(!(1 << 63), !(1 << 63));
+                self.lanes64(d, &[s], em, full, &|b, v| b.ins().band(v[0], magnitude))
             }
             UnOp::NegF64 => {
                 let sign = self.cvec64(1 << 63, 1 << 63);
