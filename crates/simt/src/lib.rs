@@ -503,8 +503,8 @@ impl Program {
             Engine::Jit => {
                 // The tier measured faster (`jit/tiering.rs`); while the other is tried, its
                 // first blocks run there (the whole launch when it cannot be split: a
-                // cooperative grid's blocks wait for each other). Each part's time is
-                // recorded for the tier that ran it.
+                // cooperative grid's blocks wait for each other), and the two parts' times
+                // are compared within the launch.
                 let plan = self.jit.pick(&self.funcs, idx, jit::Shape::of(block.x));
                 let cut = match plan.trial {
                     None => 0,
@@ -512,6 +512,8 @@ impl Program {
                     Some(_) => jit::trial_blocks(blocks, self.workers),
                 };
                 let mut ran = (Ok(()), Tier::Interpreter);
+                // Per part that ran: its tier, time and blocks.
+                let mut parts = Vec::with_capacity(2);
                 for (tier, part) in [(plan.trial, 0..cut), (Some(plan.main), cut..blocks)] {
                     let Some(tier) = tier.filter(|_| !part.is_empty()) else { continue };
                     l.units = part.clone();
@@ -527,11 +529,19 @@ impl Program {
                     if ran.0.is_err() {
                         break;
                     }
-                    let (elapsed, part_blocks) = (t0.elapsed(), part.end - part.start);
-                    self.jit.record(k, idx, tier.is_warp(), elapsed, part_blocks, self.workers);
-                    if BLOCK_TIER_IN_DEFAULT_ENGINE {
-                        self.block.record_other(idx, elapsed, part_blocks, self.workers);
+                    parts.push((tier.is_warp(), t0.elapsed(), part.end - part.start));
+                }
+                match parts[..] {
+                    // A try beside the rest of its launch: compared within the launch.
+                    [(warp, tried, n), (_, rest, m)] => {
+                        self.jit.record_trial(k, idx, warp, (tried, n), (rest, m), self.workers);
                     }
+                    [(warp, elapsed, n)] => self.jit.record(k, idx, warp, elapsed, n, self.workers),
+                    _ => {}
+                }
+                if BLOCK_TIER_IN_DEFAULT_ENGINE && ran.0.is_ok() {
+                    let elapsed = parts.iter().map(|p| p.1).sum();
+                    self.block.record_other(idx, elapsed, blocks, self.workers);
                 }
                 ran
             }

@@ -123,6 +123,23 @@ impl Cache {
         }
     }
 
+    /// Kernel `idx` tried tier `warp` (`true`: the warp tier) on a launch's first blocks
+    /// (`tried`: time and blocks) and ran the `rest` on the other, on `workers` workers
+    /// (`tiering::TierTimes::record_trial`).
+    pub(crate) fn record_trial(
+        &self,
+        f: &Func,
+        idx: usize,
+        warp: bool,
+        tried: (Duration, u64),
+        rest: (Duration, u64),
+        workers: u32,
+    ) {
+        if let Some(t) = self.times.get(idx) {
+            t.record_trial(&f.name, warp, tried, rest, workers);
+        }
+    }
+
     /// Kernel `idx` compiled for the warp tier and blocks of `shape`, when it compiles and
     /// is expected to run faster there than on the per-thread JIT (`all`: whenever it
     /// compiles); compiled now if need be.

@@ -49,6 +49,13 @@ pub(crate) struct Choice {
     pub trial: bool,
 }
 
+/// The worker time of a run of `blocks` blocks that took `elapsed` on `workers` workers (a
+/// grid smaller than the pool keeps only as many busy as it has blocks).
+fn worker_ns(elapsed: Duration, blocks: u64, workers: u32) -> u64 {
+    let busy = u64::from(workers.max(1)).min(blocks.max(1));
+    (elapsed.as_nanos() as u64).saturating_mul(busy)
+}
+
 /// What one kernel's launches measured on one tier.
 #[derive(Debug, Default)]
 struct Measured {
@@ -128,16 +135,48 @@ impl TierTimes {
     /// `workers` workers. (`CUPRITE_TIER_TRACE=1` prints each launch's tier and the averages.)
     pub(crate) fn record(&self, name: &str, warp: bool, elapsed: Duration, blocks: u64, workers: u32) {
         let blocks = blocks.max(1);
-        let busy = u64::from(workers.max(1)).min(blocks);
         let t = &self.tiers[usize::from(warp)];
-        t.ns.fetch_add((elapsed.as_nanos() as u64).saturating_mul(busy), Ordering::Relaxed);
+        t.ns.fetch_add(worker_ns(elapsed, blocks, workers), Ordering::Relaxed);
         t.blocks.fetch_add(blocks, Ordering::Relaxed);
         t.launches.fetch_add(1, Ordering::Relaxed);
+        self.report(name, if warp { "ran on the warp tier" } else { "ran on the per-thread tier" });
+    }
+
+    /// A launch of kernel `name` tried tier `warp` on its first `tried` blocks (in
+    /// `tried_elapsed`) and ran the `rest` on the other tier (in `rest_elapsed`). The rest
+    /// counts as any launch of its tier; the try counts at the per-block time the rest's
+    /// tier has on average, scaled by the ratio of the two parts' per-block times: a
+    /// comparison within one launch, as the blocks of different launches may differ (a
+    /// BFS level with a large frontier costs ten times one with a small frontier, and
+    /// comparing a try on one with an average over others decided from the frontiers).
+    pub(crate) fn record_trial(
+        &self,
+        name: &str,
+        warp: bool,
+        (tried_elapsed, tried): (Duration, u64),
+        (rest_elapsed, rest): (Duration, u64),
+        workers: u32,
+    ) {
+        let (tried, rest) = (tried.max(1), rest.max(1));
+        let tried_ns = worker_ns(tried_elapsed, tried, workers) as f64 / tried as f64;
+        let rest_ns = worker_ns(rest_elapsed, rest, workers) as f64 / rest as f64;
+        let main = &self.tiers[usize::from(!warp)];
+        main.ns.fetch_add(worker_ns(rest_elapsed, rest, workers), Ordering::Relaxed);
+        main.blocks.fetch_add(rest, Ordering::Relaxed);
+        main.launches.fetch_add(1, Ordering::Relaxed);
+        let scaled = main.per_block().unwrap_or(rest_ns) * (tried_ns / rest_ns.max(1.0));
+        let t = &self.tiers[usize::from(warp)];
+        t.ns.fetch_add((scaled * tried as f64) as u64, Ordering::Relaxed);
+        t.blocks.fetch_add(tried, Ordering::Relaxed);
+        self.report(name, if warp { "tried the warp tier on a slice" } else { "tried the per-thread tier on a slice" });
+    }
+
+    /// `CUPRITE_TIER_TRACE=1`: what a launch ran on (`what`) and the averages.
+    fn report(&self, name: &str, what: &str) {
         if trace() {
             let avg = |m: &Measured| m.per_block().map_or("-".to_string(), |ns| format!("{:.0} ns", ns));
             eprintln!(
-                "tier: `{name}` ran on the {} tier; worker time per block: per-thread JIT {}, warp tier {}",
-                if warp { "warp" } else { "per-thread" },
+                "tier: `{name}` {what}; worker time per block: per-thread JIT {}, warp tier {}",
                 avg(&self.tiers[0]),
                 avg(&self.tiers[1])
             );
@@ -170,6 +209,27 @@ mod tests {
         assert_eq!(t.choose(false), WARP, "the warp tier ran a block faster");
         // The running tier's average getting worse sends it back.
         t.record("k", true, ms(100), 100, 1);
+        assert_eq!(t.choose(false), STAY_THREAD);
+    }
+
+    #[test]
+    fn a_try_is_compared_within_its_launch() {
+        // Cheap launches on the per-thread JIT (0.1 ms a block), then a heavy one whose first
+        // blocks try the warp tier: 0.8 ms a block there against 1 ms on the rest. Beside the
+        // cheap launches' average the try looks 4.5x slower; within its launch it is faster.
+        let t = TierTimes::default();
+        t.record("k", false, ms(100), 1000, 1);
+        assert_eq!(t.choose(false), TRY_WARP);
+        t.record_trial("k", true, (Duration::from_micros(4800), 6), (ms(94), 94), 1);
+        assert_eq!(t.choose(false), WARP);
+        // And the other way: a try slower than the rest of its launch is not chosen however
+        // cheap its blocks are beside the average.
+        let t = TierTimes::default();
+        t.record("k", false, ms(1000), 100, 1);
+        assert_eq!(t.choose(false), TRY_WARP);
+        t.record_trial("k", true, (ms(12), 6), (ms(94), 94), 1);
+        assert_eq!(t.choose(false), TRY_WARP, "the round's second try");
+        t.record_trial("k", true, (ms(12), 6), (ms(94), 94), 1);
         assert_eq!(t.choose(false), STAY_THREAD);
     }
 
