@@ -52,7 +52,8 @@ pub struct LaunchStats {
     pub workers: u32,
     /// Wall-clock time of the grid (not of the grids it launched from device code).
     pub elapsed: Duration,
-    /// What ran the kernel's blocks.
+    /// What ran the kernel's blocks (under `Engine::Jit`, while the other compiled tier is
+    /// tried on a slice of a launch's first blocks, what ran the rest).
     pub tier: Tier,
     /// Device `printf` output, in order of execution (blocks may interleave), at most
     /// CUDA's default printf FIFO size (1 MiB; later output is dropped, as on CUDA).

@@ -444,15 +444,13 @@ impl Program {
             cluster,
             explicit_cluster,
             tier: None,
+            units: 0..u64::MAX,
         };
         // Runs `l` on the per-thread JIT (`all`: see `Cache::run`), else the interpreter.
         let thread_jit = |l: &exec::Launch<'_>, all: bool| match self.jit.run(l, all) {
             Some(r) => (r, Tier::ThreadJit),
             None => (exec::run(l), Tier::Interpreter),
         };
-        // Under `Engine::Jit`: whether the launch ran on the warp tier, for the tiering's
-        // measurement.
-        let mut measured = None;
         let (r, tier) = match self.engine {
             // The JIT runs every block on its own: clusters of several blocks need the
             // interpreter's cluster scheduler.
@@ -483,17 +481,49 @@ impl Program {
                 (r, Tier::Block)
             }
             Engine::Jit => {
-                // The tier measured faster (`jit/tiering.rs`), from the launch's whole time
-                // (one reading of the clock fewer; the setup is the same on either tier).
-                let warp = self.jit.pick(&self.funcs, idx, jit::Shape::of(block.x));
-                measured = Some(warp.is_some());
-                match warp {
-                    Some(code) => {
-                        l.tier = Some(code);
-                        (exec::run(&l), Tier::WarpJit)
+                // The tier measured faster (`jit/tiering.rs`); while the other is tried, its
+                // first blocks run there (the whole launch when it cannot be split: a
+                // cooperative grid's blocks wait for each other), and the two parts' times
+                // are compared within the launch.
+                let plan = self.jit.pick(&self.funcs, idx, jit::Shape::of(block.x));
+                let cut = match plan.trial {
+                    None => 0,
+                    Some(_) if l.cooperative => blocks,
+                    Some(_) => jit::trial_blocks(blocks, self.workers),
+                };
+                let mut ran = (Ok(()), Tier::Interpreter);
+                // Per part that ran: its tier, time and blocks.
+                let mut parts = Vec::with_capacity(2);
+                for (tier, part) in [(plan.trial, 0..cut), (Some(plan.main), cut..blocks)] {
+                    let Some(tier) = tier.filter(|_| !part.is_empty()) else { continue };
+                    l.units = part.clone();
+                    l.tier = match tier {
+                        jit::JitTier::Warp(code) => Some(code),
+                        jit::JitTier::Thread => None,
+                    };
+                    let t0 = Instant::now();
+                    ran = match tier {
+                        jit::JitTier::Warp(_) => (exec::run(&l), Tier::WarpJit),
+                        jit::JitTier::Thread => thread_jit(&l, false),
+                    };
+                    if ran.0.is_err() {
+                        break;
                     }
-                    None => thread_jit(&l, false),
+                    parts.push((tier.is_warp(), t0.elapsed(), part.end - part.start));
                 }
+                match parts[..] {
+                    // A try beside the rest of its launch: compared within the launch.
+                    [(warp, tried, n), (_, rest, m)] => {
+                        self.jit.record_trial(k, idx, warp, (tried, n), (rest, m), self.workers);
+                    }
+                    [(warp, elapsed, n)] => self.jit.record(k, idx, warp, elapsed, n, self.workers),
+                    _ => {}
+                }
+                if BLOCK_TIER_IN_DEFAULT_ENGINE && ran.0.is_ok() {
+                    let elapsed = parts.iter().map(|p| p.1).sum();
+                    self.block.record_other(idx, elapsed, blocks, self.workers);
+                }
+                ran
             }
             Engine::JitAll | Engine::Warp => {
                 if self.engine != Engine::JitAll
@@ -509,12 +539,6 @@ impl Program {
             Engine::Interp => (exec::run(&l), Tier::Interpreter),
         };
         let elapsed = start.elapsed();
-        if let (Some(warp), Ok(())) = (measured, &r) {
-            self.jit.record(k, idx, warp, elapsed, blocks, self.workers);
-            if BLOCK_TIER_IN_DEFAULT_ENGINE {
-                self.block.record_other(idx, elapsed, blocks, self.workers);
-            }
-        }
         let mut printf_output = std::mem::take(&mut *l.printf.lock().unwrap_or_else(|e| e.into_inner()));
         let warp_instructions = l.instructions.load(Ordering::Relaxed);
         // The launch's view of the memory must be gone before the workspace is freed.

@@ -49,6 +49,10 @@ pub(crate) struct Launch<'a> {
     /// A compiled tier that runs the block's warps where it can start them (`tier.rs`; the
     /// warp tier's kernel, `jit/warp/entry.rs`), the interpreter running the rest.
     pub tier: Option<&'a dyn CompiledTier>,
+    /// The units of the grid (blocks, or clusters) this run covers, numbered in order (`x`
+    /// fastest), clamped to the grid: all of them, or a part when the tiering tries another
+    /// tier on a launch's first blocks (`jit/tiering.rs`).
+    pub units: std::ops::Range<u64>,
 }
 
 /// Runs every block of the launch on `nworkers` threads.
@@ -69,7 +73,7 @@ pub(crate) fn run(l: &Launch<'_>) -> Result<(), Fault> {
 /// How long a launch runs on the calling thread alone before the other workers join it.
 const SOLO: std::time::Duration = std::time::Duration::from_micros(10);
 
-/// Runs `block(state, ctaid, worker)` for every block of the launch on `nworkers` threads,
+/// Runs `block(state, ctaid, worker)` for every block of `l.units` on `nworkers` threads,
 /// blocks taken in order (runs of up to 16) from a shared counter, each worker with its own
 /// `S` (handed to `finish` at the end, then kept by its thread for its next launch:
 /// `kept.rs`); the fault of the lowest-numbered failing block wins and stops the other
@@ -83,14 +87,16 @@ pub(crate) fn run_grid<S: WorkerState>(
     // its first block.
     let cl = l.cluster.map(|c| c.max(1));
     let units = [l.grid[0] / cl[0], l.grid[1] / cl[1], l.grid[2] / cl[2]];
-    let nblocks = u64::from(units[0]) * u64::from(units[1]) * u64::from(units[2]);
-    let next = AtomicU64::new(0);
+    let all = u64::from(units[0]) * u64::from(units[1]) * u64::from(units[2]);
+    let (begin, end) = (l.units.start.min(all), l.units.end.min(all));
+    let next = AtomicU64::new(begin);
     let first: Mutex<Option<(u64, Fault)>> = Mutex::new(None);
     // A cooperative grid runs every block at once (its blocks may wait for each other).
-    let workers = if l.cooperative { nblocks.max(1) as u32 } else { (l.nworkers as u64).min(nblocks).max(1) as u32 };
+    let count = end.saturating_sub(begin);
+    let workers = if l.cooperative { count.max(1) as u32 } else { (l.nworkers as u64).min(count).max(1) as u32 };
     // Workers claim runs of consecutive blocks, so that short blocks do not make them contend
     // for the counter's cache line; runs stay short enough to balance the load.
-    let chunk = if l.cooperative { 1 } else { (nblocks / (u64::from(workers) * 64)).clamp(1, 16) };
+    let chunk = if l.cooperative { 1 } else { (count / (u64::from(workers) * 64)).clamp(1, 16) };
     // Runs blocks on `worker` until none is left (true) or, with `until`, the time is up
     // after a run of blocks while blocks remain (false). The clock is read after runs 1, 2,
     // 4, 8, ...: at most twice the time alone it allowed, and few readings (each costs tens
@@ -99,10 +105,10 @@ pub(crate) fn run_grid<S: WorkerState>(
         let mut runs = 0u64;
         'claim: loop {
             let b0 = next.fetch_add(chunk, Ordering::Relaxed);
-            if b0 >= nblocks {
+            if b0 >= end {
                 break;
             }
-            for b in b0..(b0 + chunk).min(nblocks) {
+            for b in b0..(b0 + chunk).min(end) {
                 if l.stop.load(Ordering::Relaxed) {
                     break 'claim;
                 }
@@ -122,7 +128,7 @@ pub(crate) fn run_grid<S: WorkerState>(
             runs += 1;
             if let Some(t) = until
                 && runs.is_power_of_two()
-                && next.load(Ordering::Relaxed) < nblocks
+                && next.load(Ordering::Relaxed) < end
                 && Instant::now() >= t
             {
                 return false;

@@ -33,6 +33,7 @@ pub(crate) mod lower;
 mod run;
 mod tex;
 mod tiering;
+pub(crate) use tiering::trial_blocks;
 pub(crate) mod warp;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -79,39 +80,42 @@ impl Cache {
         }
     }
 
-    /// The tier to run kernel `idx` on under `Engine::Jit` (`tiering.rs`): its warp-tier
-    /// code, or `None` for the per-thread JIT (which leaves kernels it would run slower to
-    /// the interpreter), also while the warp tier's code is being compiled.
-    pub(crate) fn pick<'c>(
-        &'c self,
-        funcs: &[Result<Func, LoadError>],
-        idx: usize,
-        shape: Shape,
-    ) -> Option<&'c warp::WarpCode> {
+    /// Where kernel `idx`'s next launch runs under `Engine::Jit` (`tiering.rs`): its
+    /// preferred tier, the other one when measured faster, or a slice on the other while
+    /// that is being tried. The per-thread JIT leaves kernels it would run slower to the
+    /// interpreter, and runs them while the warp tier's code is being compiled.
+    pub(crate) fn pick<'c>(&'c self, funcs: &[Result<Func, LoadError>], idx: usize, shape: Shape) -> Plan<'c> {
+        let only = |main| Plan { main, trial: None };
         let preferred = match self.warp_tier(funcs, idx, shape, false, false) {
             WarpTier::Ready(code) => Some(code),
-            WarpTier::Compiling => return None,
+            WarpTier::Compiling => return only(JitTier::Thread),
             WarpTier::No => None,
         };
         let prefers_warp = preferred.is_some();
-        let times = self.times.get(idx)?;
-        if times.choose(prefers_warp) == prefers_warp {
-            return preferred;
+        let first = preferred.map_or(JitTier::Thread, JitTier::Warp);
+        let Some(times) = self.times.get(idx) else { return only(first) };
+        let choice = times.choose(prefers_warp);
+        if choice.warp == prefers_warp && !choice.trial {
+            return only(first);
         }
-        if prefers_warp {
-            // The per-thread JIT, when it compiles the kernel and would run it itself.
-            if self.code(funcs, idx).is_ok_and(|c| c.prefer_interp.is_none()) {
-                return None;
-            }
+        // The other tier, when it runs the kernel.
+        let other = if prefers_warp {
+            self.code(funcs, idx).is_ok_and(|c| c.prefer_interp.is_none()).then_some(JitTier::Thread)
         } else {
             match self.warp_tier(funcs, idx, shape, true, false) {
-                WarpTier::Ready(code) => return Some(code),
-                WarpTier::Compiling => return None,
-                WarpTier::No => {}
+                WarpTier::Ready(code) => Some(JitTier::Warp(code)),
+                WarpTier::Compiling => return only(first),
+                WarpTier::No => None,
             }
+        };
+        match other {
+            None => {
+                times.rule_out(!prefers_warp);
+                only(first)
+            }
+            Some(other) if choice.trial => Plan { main: first, trial: Some(other) },
+            Some(other) => only(other),
         }
-        times.rule_out(!prefers_warp);
-        preferred
     }
 
     /// Kernel `idx` ran `blocks` blocks on `workers` workers in `elapsed`, on the warp tier
@@ -119,6 +123,23 @@ impl Cache {
     pub(crate) fn record(&self, f: &Func, idx: usize, warp: bool, elapsed: Duration, blocks: u64, workers: u32) {
         if let Some(t) = self.times.get(idx) {
             t.record(&f.name, warp, elapsed, blocks, workers);
+        }
+    }
+
+    /// Kernel `idx` tried tier `warp` (`true`: the warp tier) on a launch's first blocks
+    /// (`tried`: time and blocks) and ran the `rest` on the other, on `workers` workers
+    /// (`tiering::TierTimes::record_trial`).
+    pub(crate) fn record_trial(
+        &self,
+        f: &Func,
+        idx: usize,
+        warp: bool,
+        tried: (Duration, u64),
+        rest: (Duration, u64),
+        workers: u32,
+    ) {
+        if let Some(t) = self.times.get(idx) {
+            t.record_trial(&f.name, warp, tried, rest, workers);
         }
     }
 
@@ -247,6 +268,31 @@ impl Cache {
         }
         Some(run::run(l, code))
     }
+}
+
+/// A compiled tier of `Engine::Jit` that runs a launch's blocks.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum JitTier<'c> {
+    /// The per-thread JIT (or the interpreter, for kernels it leaves to it).
+    Thread,
+    /// The warp tier, with the kernel's code.
+    Warp(&'c warp::WarpCode),
+}
+
+impl JitTier<'_> {
+    /// Whether it is the warp tier.
+    pub(crate) fn is_warp(self) -> bool {
+        matches!(self, JitTier::Warp(_))
+    }
+}
+
+/// Where a launch's blocks run under `Engine::Jit` (`Cache::pick`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Plan<'c> {
+    /// The tier of its blocks.
+    pub main: JitTier<'c>,
+    /// The tier its first blocks (`trial_blocks`) try, while the other tier is tried.
+    pub trial: Option<JitTier<'c>>,
 }
 
 /// A kernel's warp-tier code, or why it does not compile, once compiled.

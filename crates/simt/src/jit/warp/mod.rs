@@ -20,9 +20,11 @@
 //! - `mod.rs`: the glue structure, control flow (dispatch, branches, divergence, exits,
 //!   barriers);
 //! - `ops.rs`: lane-parallel arithmetic on vectors; `mem.rs`: memory accesses, lane by lane;
-//!   `tex.rs`: texture and surface instructions, through the interpreter's lane function.
+//!   `tex.rs`: texture and surface instructions, through the interpreter's lane function;
+//!   `collective.rs`: warp collectives (`shfl`, `vote`) of a converged warp.
 
 mod affine;
+mod collective;
 pub(crate) mod entry;
 mod mem;
 mod ops;
@@ -1186,6 +1188,7 @@ impl<'a, 'b> WarpCodegen<'a, 'b> {
                 false
             }
             Op::Shfl { mask, mode, d, p, a, b, c } => self.shfl(pc, *mask, inst.guard, (*mode, *d, *p, *a, *b, *c)),
+            Op::Vote { mode, d, a, neg, mask } => self.vote(pc, inst.guard, (*mode, *d, *a, *neg, *mask)),
             // The rest of the control flow, barriers, calls and collectives: the interpreter's.
             op if !stays_compiled(op) => {
                 self.leave(ExitStatus::Interp, Some(pc));
@@ -1199,116 +1202,6 @@ impl<'a, 'b> WarpCodegen<'a, 'b> {
                 }
                 false
             }
-        }
-    }
-
-    /// `shfl.sync` of a converged warp over the whole warp: through the interpreter's lane
-    /// function (`h_shfl`); otherwise the interpreter runs it.
-    fn shfl(
-        &mut self,
-        pc: u32,
-        mask: Src,
-        guard: Option<Guard>,
-        sh: (ShflMode, Reg, Option<Reg>, Src, Src, Src),
-    ) -> bool {
-        let m = match mask {
-            Src::Imm(v) => Some(v as u32),
-            Src::Reg(r) => self.consts.get(r as usize).copied().flatten().map(|v| v as u32),
-            _ => None,
-        };
-        if m != Some(u32::MAX) || guard.is_some() {
-            self.leave(ExitStatus::Interp, Some(pc));
-            return true;
-        }
-        let a = self.act();
-        let all = self.b.ins().icmp_imm_s(IntCC::Equal, a, i64::from(u32::MAX));
-        let go = self.b.create_block();
-        let other = self.b.create_block();
-        self.b.ins().brif(all, go, &[], other, &[]);
-        self.b.switch_to_block(other);
-        self.leave(ExitStatus::Interp, Some(pc));
-        self.b.switch_to_block(go);
-        let (mode, d, p, src, b, c) = sh;
-        if let (Src::Reg(ar), Some(bv), Some(cv)) = (src, self.const_of(b), self.const_of(c))
-            && ar < self.f.nregs
-            && d < self.f.nregs
-        {
-            // Constant lane and clamp operands: the permutation is known now.
-            let iota: [u64; 32] = std::array::from_fn(|l| l as u64);
-            let (mut from, mut ok) = ([0u64; 32], [0u64; 32]);
-            crate::semantics::collective::shfl_lanes(mode, &iota, &[bv; 32], &[cv; 32], &mut from, &mut ok);
-            self.permute(ar, d, &from);
-            if let Some(p) = p {
-                let bits = ok.iter().enumerate().fold(0u64, |m, (l, &v)| m | (v & 1) << l);
-                let bits = self.imm(bits);
-                let all = self.act();
-                self.write_bits(p, bits, all, true);
-            }
-            return false;
-        }
-        self.flush(None);
-        let (g, p) = (self.g(), self.imm(u64::from(pc)));
-        self.call(entry::h_shfl as *const () as usize, &[g, p, a], false);
-        self.forget_values();
-        false
-    }
-
-    /// `d[l] = a[from[l]]` for every lane (all read before any is written).
-    fn permute(&mut self, a: Reg, d: Reg, from: &[u64; 32]) {
-        let Some(src) = self.vsrc(Src::Reg(a)) else { return };
-        // A 32-bit source's high halves are zero: so are the result's.
-        let narrow = matches!(src, ops::VectorSource::Val(ops::Lanes::Quads(_)));
-        let mut planes = [Vec::with_capacity(8), Vec::with_capacity(8)];
-        for (h, plane) in planes.iter_mut().enumerate().take(if narrow { 1 } else { 2 }) {
-            // The source groups, loaded once each when used.
-            let mut groups: [Option<Value>; 8] = [None; 8];
-            for q in 0..8usize {
-                let lanes: [usize; 4] = std::array::from_fn(|i| from[4 * q + i] as usize & 31);
-                let mut used: Vec<usize> = lanes.iter().map(|l| l / 4).collect();
-                used.dedup();
-                used.sort_unstable();
-                used.dedup();
-                for &g in &used {
-                    if groups[g].is_none() {
-                        groups[g] = Some(if h == 0 { self.quad(src, g as i32) } else { self.hi_quad(src, g as i32) });
-                    }
-                }
-                let v = match used.as_slice() {
-                    [g] if lanes == [4 * g, 4 * g + 1, 4 * g + 2, 4 * g + 3] => groups[*g],
-                    [g0] | [g0, _] => {
-                        let g1 = *used.last().unwrap_or(g0);
-                        let (x, y) = (groups[*g0], groups[g1]);
-                        x.zip(y).map(|(x, y)| {
-                            let m: [u8; 16] = std::array::from_fn(|i| {
-                                let l = lanes[i / 4];
-                                let sel = if l / 4 == *g0 { l % 4 } else { 4 + l % 4 };
-                                (4 * sel + i % 4) as u8
-                            });
-                            self.shuffle32(x, y, m)
-                        })
-                    }
-                    _ => {
-                        // Four source groups: lane by lane.
-                        let z = self.zero32();
-                        let mut v = z;
-                        for (i, &l) in lanes.iter().enumerate() {
-                            if let Some(g) = groups[l / 4] {
-                                let x = self.b.ins().extractlane(g, (l % 4) as u8);
-                                v = self.b.ins().insertlane(v, x, i as u8);
-                            }
-                        }
-                        Some(v)
-                    }
-                };
-                plane.extend(v);
-            }
-        }
-        let [lo, hi] = planes;
-        // Every lane executes (the caller checked): the result is kept like any other.
-        match (<[Value; 8]>::try_from(lo), <[Value; 8]>::try_from(hi)) {
-            (Ok(lo), _) if narrow => self.set_vals(d, ops::Lanes::Quads(lo)),
-            (Ok(lo), Ok(hi)) => self.set_vals(d, ops::Lanes::Planes(lo, hi)),
-            _ => self.forget(d),
         }
     }
 

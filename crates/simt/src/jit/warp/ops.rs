@@ -564,7 +564,7 @@ impl WarpCodegen<'_, '_> {
     /// Compiles `op` for lanes `em` (`full`: every live lane, no blending) when it has a
     /// compiled form; false when the interpreter must run it.
     /// Lane bits of a predicate source (a `.pred` register or an immediate).
-    fn src_bits(&mut self, s: Src) -> Option<Value> {
+    pub(super) fn src_bits(&mut self, s: Src) -> Option<Value> {
         match s {
             Src::Reg(r) if self.f.reg_bits.get(r as usize) == Some(&1) => Some(self.pred_bits(r)),
             Src::Imm(v) => Some(self.imm(if v & 1 != 0 { u64::from(u32::MAX) } else { 0 })),
@@ -762,6 +762,21 @@ impl WarpCodegen<'_, '_> {
                         let f = b.ins().fcvt_from_sint(types::F32X4, v[0]);
                         b.ins().bitcast(types::I32X4, lanes(), f)
                     }),
+                    // Correctly rounded as two exact conversions of the 16-bit halves and one
+                    // rounding sum (x86 has no packed unsigned conversion before AVX-512).
+                    (F32, U32) if c.rnd == Rounding::Rn => {
+                        let low = self.cvec(types::I32X4, 0xffffu32.to_le_bytes().repeat(4));
+                        let scale = self.cvec(types::F32X4, 65536.0f32.to_le_bytes().repeat(4));
+                        self.lanes32(d, &[s], em, full, &|b, v| {
+                            let hi = b.ins().ushr_imm_s(v[0], 16);
+                            let lo = b.ins().band(v[0], low);
+                            let (hi, lo) =
+                                (b.ins().fcvt_from_sint(types::F32X4, hi), b.ins().fcvt_from_sint(types::F32X4, lo));
+                            let hi = b.ins().fmul(hi, scale);
+                            let f = b.ins().fadd(hi, lo);
+                            b.ins().bitcast(types::I32X4, lanes(), f)
+                        })
+                    }
                     (S32, F32) if c.rnd == Rounding::Rzi => self.lanes32(d, &[s], em, full, &|b, v| {
                         let f = b.ins().bitcast(types::F32X4, lanes(), v[0]);
                         b.ins().fcvt_to_sint_sat(types::I32X4, f)
@@ -788,8 +803,19 @@ impl WarpCodegen<'_, '_> {
                 let r = b.ins().fneg(f);
                 canon(b, r)
             }),
-            // The sign bit flipped, a NaN quieted with its sign kept (`semantics::sign_op64`).
-            UnOp::NegF64 => {
+            // The sign bit cleared, a NaN made canonical (`semantics::arith::unop`).
+            UnOp::AbsF32 { ftz: false } => {
+                let magnitude = self.cvec(types::I32X4, 0x7fff_ffffu32.to_le_bytes().repeat(4));
+                self.lanes32(d, &[s], em, full, &|b, v| {
+                    let f = b.ins().bitcast(types::F32X4, lanes(), v[0]);
+                    let c = canon(b, f);
+                    b.ins().band(c, magnitude)
+                })
+            }
+            // The sign bit cleared or flipped, a NaN quieted with its sign kept
+            // (`semantics::arith::sign_op64`).
+            UnOp::AbsF64 | UnOp::NegF64 => {
+                let negate = matches!(op, UnOp::NegF64);
                 let sign = self.cvec64(1 << 63, 1 << 63);
                 let magnitude = self.cvec64(i64::MAX as u64, i64::MAX as u64);
                 let inf = self.cvec64(0x7ff0_0000_0000_0000, 0x7ff0_0000_0000_0000);
@@ -798,8 +824,8 @@ impl WarpCodegen<'_, '_> {
                     let m = b.ins().band(v[0], magnitude);
                     let nan = b.ins().icmp(IntCC::SignedGreaterThan, m, inf);
                     let q = b.ins().bor(v[0], quiet);
-                    let n = b.ins().bxor(v[0], sign);
-                    b.ins().bitselect(nan, q, n)
+                    let signed = if negate { b.ins().bxor(v[0], sign) } else { m };
+                    b.ins().bitselect(nan, q, signed)
                 })
             }
             UnOp::F32(F32Fn::Sqrt, false) => self.lanes32(d, &[s], em, full, &|b, v| {
@@ -1074,6 +1100,17 @@ impl WarpCodegen<'_, '_> {
         true
     }
 
+    /// The low 16 bits of each of four 32-bit lanes, sign- (`signed`) or zero-extended.
+    fn extend16(&mut self, v: Value, signed: bool) -> Value {
+        if signed {
+            let up = self.b.ins().ishl_imm_s(v, 16);
+            self.b.ins().sshr_imm_s(up, 16)
+        } else {
+            let low = self.cvec(types::I32X4, [0xffffu32; 4].iter().flat_map(|x| x.to_le_bytes()).collect());
+            self.b.ins().band(v, low)
+        }
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn setp(
         &mut self,
@@ -1092,7 +1129,7 @@ impl WarpCodegen<'_, '_> {
             F(FloatCC),
         }
         let c = match (cmp.kind, cmp.w, cmp.ftz) {
-            (b's' | b'u', 32 | 64, _) => C::I(crate::jit::lower::int_cc(cmp.op, cmp.kind == b's')),
+            (b's' | b'u', 16 | 32 | 64, _) => C::I(crate::jit::lower::int_cc(cmp.op, cmp.kind == b's')),
             (b'f', 32, false) => match crate::jit::lower::float_cc(cmp.op) {
                 Some(cc) => C::F(cc),
                 None => return false,
@@ -1136,6 +1173,10 @@ impl WarpCodegen<'_, '_> {
             // Warp-uniform operands: one scalar comparison, its result in every lane.
             let t = match c {
                 C::I(cc) if cmp.w == 64 => self.b.ins().icmp(cc, xs, ys),
+                C::I(cc) if cmp.w == 16 => {
+                    let (p, q) = (self.b.ins().ireduce(types::I16, xs), self.b.ins().ireduce(types::I16, ys));
+                    self.b.ins().icmp(cc, p, q)
+                }
                 C::I(cc) => {
                     let (p, q) = (self.b.ins().ireduce(types::I32, xs), self.b.ins().ireduce(types::I32, ys));
                     self.b.ins().icmp(cc, p, q)
@@ -1164,6 +1205,13 @@ impl WarpCodegen<'_, '_> {
         } else {
             for q in 0..8 {
                 let (p, r) = (self.quad(x, q), self.quad(y, q));
+                // 16-bit operands: their low halves, extended as the comparison's type says
+                // (whatever the register holds above them).
+                let (p, r) = if cmp.w == 16 {
+                    (self.extend16(p, cmp.kind == b's'), self.extend16(r, cmp.kind == b's'))
+                } else {
+                    (p, r)
+                };
                 let m = match c {
                     C::I(cc) => self.b.ins().icmp(cc, p, r),
                     C::F(cc) => {

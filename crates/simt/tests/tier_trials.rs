@@ -1,0 +1,84 @@
+//! `Engine::Jit` tries the tier it does not prefer on a slice of a launch's blocks
+//! (`jit/tiering.rs`), the rest of the launch running on the preferred one: every block of
+//! every launch still runs exactly once, whichever tier runs it.
+
+use std::time::{Duration, Instant};
+
+use simt::{DeviceMemory, Dim3, Engine, Params, Program};
+
+mod common;
+
+use common::download_u32;
+
+/// `blocks(counts, out, steps)`: thread 0 of each block adds 1 to `counts[ctaid.x]`; every
+/// thread writes `steps` steps of `x = 3x + 1` from its global index to `out[index]` (a loop
+/// whose count the whole warp shares).
+const BLOCKS: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+
+.visible .entry blocks(.param .u64 counts, .param .u64 out, .param .u32 steps)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<10>;
+    .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [counts];
+    ld.param.u64 %rd2, [out];
+    ld.param.u32 %r7, [steps];
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, %ctaid.x;
+    mov.u32 %r3, %ntid.x;
+    mad.lo.u32 %r4, %r2, %r3, %r1;
+    setp.ne.u32 %p1, %r1, 0;
+    @%p1 bra WORK;
+    mul.wide.u32 %rd3, %r2, 4;
+    add.s64 %rd4, %rd1, %rd3;
+    atom.global.add.u32 %r5, [%rd4], 1;
+WORK:
+    mov.u32 %r6, %r4;
+    mov.u32 %r8, 0;
+    setp.eq.u32 %p2, %r7, 0;
+    @%p2 bra DONE;
+LOOP:
+    mad.lo.u32 %r6, %r6, 3, 1;
+    add.u32 %r8, %r8, 1;
+    setp.lt.u32 %p2, %r8, %r7;
+    @%p2 bra LOOP;
+DONE:
+    mul.wide.u32 %rd5, %r4, 4;
+    add.s64 %rd6, %rd2, %rd5;
+    st.global.u32 [%rd6], %r6;
+    ret;
+}
+"#;
+
+#[test]
+fn every_block_runs_once_while_tiers_are_tried() {
+    let (blocks, threads, steps) = (64u32, 64u32, 2000u32);
+    let n = (blocks * threads) as usize;
+    let want: Vec<u32> = (0..n as u32).map(|i| (0..steps).fold(i, |x, _| x.wrapping_mul(3).wrapping_add(1))).collect();
+    for workers in [1, 2] {
+        let mut p = Program::from_ptx(BLOCKS).expect("load");
+        p.set_engine(Engine::Jit);
+        p.set_workers(workers);
+        let mem = DeviceMemory::new();
+        let counts = mem.alloc(4 * u64::from(blocks)).unwrap();
+        let out = mem.alloc(4 * n as u64).unwrap();
+        let params = Params::new().ptr(counts).ptr(out).u32(steps).clone();
+        // Well past the time after which the other tier is first tried (40 ms of worker
+        // time), and the second round's.
+        let (mut ran, mut launches) = (Duration::ZERO, 0);
+        while ran < Duration::from_millis(400) && launches < 2000 {
+            mem.write(counts, &vec![0; 4 * blocks as usize]).unwrap();
+            mem.write(out, &vec![0; 4 * n]).unwrap();
+            let t0 = Instant::now();
+            let stats = p.launch("blocks", Dim3::x(blocks), Dim3::x(threads), 0, params.bytes(), &mem).expect("launch");
+            ran += t0.elapsed() * workers;
+            launches += 1;
+            let ones = vec![1u32; blocks as usize];
+            assert_eq!(download_u32(&mem, counts, blocks as usize), ones, "launch {launches} on {:?}", stats.tier);
+            assert!(download_u32(&mem, out, n) == want, "launch {launches} on {:?}: wrong values", stats.tier);
+        }
+    }
+}
