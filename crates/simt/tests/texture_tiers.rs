@@ -555,3 +555,45 @@ fn surfaces_read_and_written_without_a_barrier_keep_lockstep_order() {
         assert_eq!(common::download::<u32>(&mem, words, 3), [10, 12, 14], "{engine:?}");
     }
 }
+
+/// Thread i writes the 64-bit value `(i + 1) << 32 | i` to texel i of a surface of 8-byte texels
+/// (`sust.b.1d.b64`: a `float2` or `long long` element, as `surf2DLayeredwrite<float2>` emits).
+const STORE_B64: &str = ".version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 s)
+{
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<6>;
+    ld.param.u64 %rd1, [s];
+    mov.u32 %r1, %tid.x;
+    shl.b32 %r2, %r1, 3;
+    cvt.u64.u32 %rd2, %r1;
+    add.s64 %rd3, %rd2, 1;
+    shl.b64 %rd4, %rd3, 32;
+    or.b64 %rd5, %rd4, %rd2;
+    sust.b.1d.b64.trap [%rd1, {%r2}], %rd5;
+    ret;
+}";
+
+#[test]
+fn a_b64_surface_store_writes_all_eight_bytes() {
+    for engine in [Engine::Interp, Engine::Jit, Engine::JitAll, Engine::Warp] {
+        let mem = DeviceMemory::new();
+        let texels = upload(&mem, &[0u64; 40]);
+        let image = Image {
+            format: Format { kind: ChannelKind::Unsigned, bits: 32, channels: 2 },
+            shape: Shape::Array1D,
+            layered: false,
+            cubemap: false,
+            layers: 1,
+            mipmapped: false,
+            levels: vec![Level { base: texels.0, width: 40, height: 1, depth: 1, row_pitch: 320, slice_pitch: 320 }],
+        };
+        let s = mem.textures().create_surface(Surface { image });
+        let params = Params::new().u64(s).bytes().to_vec();
+        program(STORE_B64, engine).launch("k", Dim3::x(1), Dim3::x(40), 0, &params, &mem).unwrap();
+        let want: Vec<u64> = (0..40u64).map(|i| (i + 1) << 32 | i).collect();
+        assert_eq!(common::download::<u64>(&mem, texels, 40), want, "{engine:?}");
+    }
+}

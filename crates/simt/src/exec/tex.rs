@@ -80,9 +80,14 @@ impl Args<'_> {
 
     /// The next `n` values as 32-bit patterns: the first `N` of them (the rest, 0).
     fn take<const N: usize>(&mut self, n: usize) -> [u32; N] {
-        let mut r = [0u32; N];
+        self.take_wide::<N>(n).map(|v| v as u32)
+    }
+
+    /// The next `n` values whole (a `.b64` surface store's values): the first `N` of them.
+    fn take_wide<const N: usize>(&mut self, n: usize) -> [u64; N] {
+        let mut r = [0u64; N];
         for k in 0..n {
-            let v = self.next() as u32;
+            let v = self.next();
             if let Some(x) = r.get_mut(k) {
                 *x = v;
             }
@@ -292,7 +297,7 @@ fn surface_load(
 fn surface_store(cx: &mut TexContext<'_, '_>, op: &SurfaceStore, a: &mut Args<'_>) -> Result<(), FaultKind> {
     let SurfaceStore { geom, size, formatted, vals, coords, clamp, .. } = op;
     let (h, c, n) = surface_target(a, coords.len());
-    let vs = a.take::<4>(vals.len()).map(u64::from);
+    let vs = a.take_wide::<4>(vals.len());
     let nv = vals.len().min(4);
     let s = surface_of(cx.launch, cx.last, h)?;
     let f = s.image.format;
