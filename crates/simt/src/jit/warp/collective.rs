@@ -1,10 +1,10 @@
-//! Warp collectives compiled inline: `shfl.sync` and `vote.sync` of a converged warp over the
-//! whole warp (member mask `0xffffffff`, every lane running). Anything else (a partial mask,
+//! Warp collectives compiled inline: `shfl.sync`, `vote.sync`, `redux.sync`, `activemask` and
+//! `elect.sync` of a converged warp over the whole warp (member mask `0xffffffff`, every lane running). Anything else (a partial mask,
 //! a diverged warp, a guarded collective) goes back to the interpreter at the instruction,
 //! whose `Warp::sync_point` handles independent thread scheduling.
 
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{InstBuilder, Value};
+use cranelift_codegen::ir::{InstBuilder, Value, types};
 
 use super::*;
 
@@ -164,6 +164,93 @@ impl WarpCodegen<'_, '_> {
         let (every, none) = (self.imm(u64::from(u32::MAX)), self.imm(0));
         let lanes = self.b.ins().select(yes, every, none);
         self.write_bits(d, lanes, act, true);
+        false
+    }
+
+    /// `redux.sync` of a converged warp over the whole warp
+    /// (`semantics::collective::redux_lanes` with every lane in one group): the eight groups
+    /// of the source's low halves folded into one, then its four lanes into one, the same
+    /// result in every lane. Whether it ended the block.
+    pub(super) fn redux(
+        &mut self,
+        pc: u32,
+        guard: Option<Guard>,
+        (op, signed, d, a, mask): (ReduxOp, bool, Reg, Src, Src),
+    ) -> bool {
+        if d >= self.f.nregs || self.f.reg_bits.get(d as usize) == Some(&1) {
+            self.leave(ExitStatus::Interp, Some(pc));
+            return true;
+        }
+        let Some(act) = self.converged_whole_warp(pc, mask, guard) else { return true };
+        let Some(src) = self.vsrc(a) else {
+            self.leave(ExitStatus::Interp, Some(pc));
+            return true;
+        };
+        let fold = |b: &mut FunctionBuilder<'_>, x: Value, y: Value| match (op, signed) {
+            (ReduxOp::Add, _) => b.ins().iadd(x, y),
+            (ReduxOp::Min, true) => b.ins().smin(x, y),
+            (ReduxOp::Min, false) => b.ins().umin(x, y),
+            (ReduxOp::Max, true) => b.ins().smax(x, y),
+            (ReduxOp::Max, false) => b.ins().umax(x, y),
+            (ReduxOp::And, _) => b.ins().band(x, y),
+            (ReduxOp::Or, _) => b.ins().bor(x, y),
+            (ReduxOp::Xor, _) => b.ins().bxor(x, y),
+        };
+        let mut acc = self.quad(src, 0);
+        for q in 1..8 {
+            let x = self.quad(src, q);
+            acc = fold(&mut self.b, acc, x);
+        }
+        // Lanes (2, 3) onto (0, 1), then lane 1 onto lane 0: every operation is associative
+        // and commutative, so the order is free.
+        for lanes in [[2u8, 3, 0, 1], [1, 0, 3, 2]] {
+            let m: [u8; 16] = std::array::from_fn(|i| 4 * lanes[i / 4] + (i % 4) as u8);
+            let swapped = self.shuffle32(acc, acc, m);
+            acc = fold(&mut self.b, acc, swapped);
+        }
+        let v = self.b.ins().extractlane(acc, 0);
+        let v = self.b.ins().uextend(types::I64, v);
+        self.uniform(d, v, act, true);
+        false
+    }
+
+    /// `activemask` of a converged warp (every lane running): `0xffffffff` in every lane, as
+    /// the interpreter's running path gives it. Whether it ended the block.
+    pub(super) fn activemask(&mut self, pc: u32, guard: Option<Guard>, d: Reg) -> bool {
+        if d >= self.f.nregs {
+            self.leave(ExitStatus::Interp, Some(pc));
+            return true;
+        }
+        let Some(act) = self.converged_whole_warp(pc, Src::Imm(u64::from(u32::MAX)), guard) else { return true };
+        let every = self.imm(u64::from(u32::MAX));
+        self.uniform(d, every, act, true);
+        false
+    }
+
+    /// `elect.sync` of a converged warp over the whole warp
+    /// (`semantics::collective::elect_lanes` with every lane in one group): lane 0 is
+    /// elected, its id (0) into `d` in every lane, `p` true in lane 0 only. Whether it ended
+    /// the block.
+    pub(super) fn elect(
+        &mut self,
+        pc: u32,
+        guard: Option<Guard>,
+        (d, p, mask): (Option<Reg>, Option<Reg>, Src),
+    ) -> bool {
+        let is_pred = |r: Reg| self.f.reg_bits.get(r as usize) == Some(&1);
+        if d.is_some_and(|d| d >= self.f.nregs || is_pred(d)) || p.is_some_and(|p| p >= self.f.nregs || !is_pred(p)) {
+            self.leave(ExitStatus::Interp, Some(pc));
+            return true;
+        }
+        let Some(act) = self.converged_whole_warp(pc, mask, guard) else { return true };
+        if let Some(d) = d {
+            let leader = self.imm(0);
+            self.uniform(d, leader, act, true);
+        }
+        if let Some(p) = p {
+            let lane0 = self.imm(1);
+            self.write_bits(p, lane0, act, true);
+        }
         false
     }
 }
