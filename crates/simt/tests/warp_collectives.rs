@@ -1,4 +1,4 @@
-//! `redux.sync`, `activemask` and `elect.sync` of whole, converged warps: every engine gives
+//! `redux.sync`, `match.sync`, `activemask` and `elect.sync` of whole, converged warps: every engine gives
 //! the PTX ISA's results, and the warp tier runs them in compiled code, not one
 //! warp-instruction at a time in the interpreter.
 
@@ -151,6 +151,96 @@ fn whole_warp_activemask_and_elect() {
         assert_eq!(download::<u32>(&mem, out, want.len()), want, "{engine:?}");
         if engine == Engine::Warp {
             assert_eq!(stats.warp_instructions, 0, "the warp tier left activemask/elect to the interpreter");
+        }
+    }
+}
+
+/// Each thread reads the 64-bit `in[i]` and writes to `out[6i..6i + 6]` the warp's
+/// `match.any` and `match.all` of its low 32 bits (with `match.all`'s predicate as 0/1),
+/// then the same of all 64.
+const MATCH: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+
+.visible .entry matches(.param .u64 out, .param .u64 in)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<16>;
+    .reg .b64 %rd<9>;
+    ld.param.u64 %rd1, [out];
+    ld.param.u64 %rd2, [in];
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, %ctaid.x;
+    mov.u32 %r3, %ntid.x;
+    mad.lo.s32 %r4, %r2, %r3, %r1;
+    mul.wide.u32 %rd3, %r4, 8;
+    add.s64 %rd4, %rd2, %rd3;
+    ld.global.u64 %rd5, [%rd4];
+    cvt.u32.u64 %r5, %rd5;
+    mov.u32 %r15, -1;
+    match.any.sync.b32 %r6, %r5, 0xffffffff;
+    match.all.sync.b32 %r7|%p1, %r5, %r15;
+    selp.u32 %r8, 1, 0, %p1;
+    match.any.sync.b64 %r9, %rd5, %r15;
+    match.all.sync.b64 %r10|%p2, %rd5, 0xffffffff;
+    selp.u32 %r11, 1, 0, %p2;
+    mul.lo.u32 %r12, %r4, 24;
+    cvt.u64.u32 %rd6, %r12;
+    add.s64 %rd7, %rd1, %rd6;
+    st.global.v2.u32 [%rd7], {%r6, %r7};
+    st.global.v2.u32 [%rd7+8], {%r8, %r9};
+    st.global.v2.u32 [%rd7+16], {%r10, %r11};
+    ret;
+}
+"#;
+
+/// The PTX ISA's `match.any`/`match.all` over each warp of 32 lanes of `input`, in
+/// `MATCH`'s order.
+fn match_reference(input: &[u64]) -> Vec<u32> {
+    let mut out = Vec::new();
+    for warp in input.chunks(32) {
+        for &mine in warp {
+            for bits in [u64::from(u32::MAX), u64::MAX] {
+                let same = warp.iter().enumerate().filter(|&(_, &v)| v & bits == mine & bits);
+                let any = same.fold(0u32, |m, (l, _)| m | 1 << l);
+                let all = any == u32::MAX;
+                out.extend([any, if all { u32::MAX } else { 0 }, u32::from(all)]);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn whole_warp_matches() {
+    // Warps of: one value, one low half under three high halves, four groups, all but lane 5
+    // alike, then hashed into a few values.
+    let input: Vec<u64> = (0..256u64)
+        .map(|i| {
+            let (w, l) = (i / 32, i % 32);
+            match w {
+                0 => 0xdead_beef_0000_0007,
+                1 => (l % 3) << 32 | 0x8000_0000,
+                2 => l % 4,
+                3 => u64::from(l == 5) << 63 | 42,
+                _ => (i.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 62) * 0x1_0000_0001,
+            }
+        })
+        .collect();
+    let want = match_reference(&input);
+    for engine in ENGINES {
+        let p = program(MATCH, engine);
+        let mem = DeviceMemory::new();
+        let inp = upload(&mem, &input);
+        let out = upload(&mem, &vec![0xeeee_eeeeu32; want.len()]);
+        let params = Params::new().ptr(out).ptr(inp).clone();
+        let stats = p
+            .launch("matches", Dim3::x(4), Dim3::x(64), 0, params.bytes(), &mem)
+            .unwrap_or_else(|f| panic!("{engine:?}: {f}"));
+        assert_eq!(download::<u32>(&mem, out, want.len()), want, "{engine:?}");
+        if engine == Engine::Warp {
+            assert_eq!(stats.warp_instructions, 0, "the warp tier left match.sync to the interpreter");
         }
     }
 }

@@ -1,5 +1,5 @@
-//! Warp collectives compiled inline: `shfl.sync`, `vote.sync`, `redux.sync`, `activemask` and
-//! `elect.sync` of a converged warp over the whole warp (member mask `0xffffffff`, every lane running). Anything else (a partial mask,
+//! Warp collectives compiled inline: `shfl.sync`, `vote.sync`, `redux.sync`, `match.sync`,
+//! `activemask` and `elect.sync` of a converged warp over the whole warp (member mask `0xffffffff`, every lane running). Anything else (a partial mask,
 //! a diverged warp, a guarded collective) goes back to the interpreter at the instruction,
 //! whose `Warp::sync_point` handles independent thread scheduling.
 
@@ -31,7 +31,7 @@ impl WarpCodegen<'_, '_> {
     }
 
     /// `shfl.sync` of a converged warp over the whole warp: a fixed permutation when the
-    /// lane operands are constants, else the interpreter's lane function (`h_shfl`).
+    /// lane operands are constants, else the interpreter's lane function (`h_lane_collective`).
     pub(super) fn shfl(
         &mut self,
         pc: u32,
@@ -58,10 +58,30 @@ impl WarpCodegen<'_, '_> {
             }
             return false;
         }
+        self.lane_collective(pc, a);
+        false
+    }
+
+    /// Runs the lane-crossing collective at `pc` over the running lanes `act` through the
+    /// interpreter's lane function (`entry::h_lane_collective`), on the registers in memory.
+    fn lane_collective(&mut self, pc: u32, act: Value) {
         self.flush(None);
         let (g, p) = (self.g(), self.imm(u64::from(pc)));
-        self.call(entry::h_shfl as *const () as usize, &[g, p, a], false);
+        self.call(entry::h_lane_collective as *const () as usize, &[g, p, act], false);
         self.forget_values();
+    }
+
+    /// `match.{any,all}.sync` of a converged warp over the whole warp
+    /// (`semantics::collective::match_lanes` with every lane in one group, through
+    /// `h_lane_collective`): each lane's value against all 32. Whether it ended the block.
+    pub(super) fn match_sync(&mut self, pc: u32, guard: Option<Guard>, (d, p, mask): (Reg, Option<Reg>, Src)) -> bool {
+        let is_pred = |r: Reg| self.f.reg_bits.get(r as usize) == Some(&1);
+        if d >= self.f.nregs || is_pred(d) || p.is_some_and(|p| p >= self.f.nregs || !is_pred(p)) {
+            self.leave(ExitStatus::Interp, Some(pc));
+            return true;
+        }
+        let Some(act) = self.converged_whole_warp(pc, mask, guard) else { return true };
+        self.lane_collective(pc, act);
         false
     }
 
