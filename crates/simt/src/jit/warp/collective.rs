@@ -31,7 +31,7 @@ impl WarpCodegen<'_, '_> {
     }
 
     /// `shfl.sync` of a converged warp over the whole warp: a fixed permutation when the
-    /// lane operands are constants, else the interpreter's lane function (`h_lane_collective`).
+    /// lane operands are constants, else the interpreter's lane function (`h_shfl`).
     pub(super) fn shfl(
         &mut self,
         pc: u32,
@@ -58,30 +58,86 @@ impl WarpCodegen<'_, '_> {
             }
             return false;
         }
-        self.lane_collective(pc, a);
+        self.flush(None);
+        let (g, p) = (self.g(), self.imm(u64::from(pc)));
+        self.call(entry::h_shfl as *const () as usize, &[g, p, a], false);
+        self.forget_values();
         false
     }
 
-    /// Runs the lane-crossing collective at `pc` over the running lanes `act` through the
-    /// interpreter's lane function (`entry::h_lane_collective`), on the registers in memory.
-    fn lane_collective(&mut self, pc: u32, act: Value) {
-        self.flush(None);
-        let (g, p) = (self.g(), self.imm(u64::from(pc)));
-        self.call(entry::h_lane_collective as *const () as usize, &[g, p, act], false);
-        self.forget_values();
-    }
-
-    /// `match.{any,all}.sync` of a converged warp over the whole warp
-    /// (`semantics::collective::match_lanes` with every lane in one group, through
-    /// `h_lane_collective`): each lane's value against all 32. Whether it ended the block.
-    pub(super) fn match_sync(&mut self, pc: u32, guard: Option<Guard>, (d, p, mask): (Reg, Option<Reg>, Src)) -> bool {
+    /// `match.{any,all}.sync` on `w`-bit values of a converged warp over the whole warp
+    /// (`semantics::collective::match_lanes` with every lane in one group): `match.all`
+    /// compares every lane with lane 0; `match.any` each lane with each of the 32, a bit per
+    /// lane that holds the same value. Whether it ended the block.
+    pub(super) fn match_sync(
+        &mut self,
+        pc: u32,
+        guard: Option<Guard>,
+        (all, w, d, p, a, mask): (bool, u8, Reg, Option<Reg>, Src, Src),
+    ) -> bool {
         let is_pred = |r: Reg| self.f.reg_bits.get(r as usize) == Some(&1);
-        if d >= self.f.nregs || is_pred(d) || p.is_some_and(|p| p >= self.f.nregs || !is_pred(p)) {
+        let bad_dest = d >= self.f.nregs || is_pred(d) || p.is_some_and(|p| p >= self.f.nregs || !is_pred(p));
+        if bad_dest || !matches!(w, 32 | 64) {
             self.leave(ExitStatus::Interp, Some(pc));
             return true;
         }
         let Some(act) = self.converged_whole_warp(pc, mask, guard) else { return true };
-        self.lane_collective(pc, act);
+        let Some(src) = self.vsrc(a) else {
+            self.leave(ExitStatus::Interp, Some(pc));
+            return true;
+        };
+        // The source's low halves, and its high halves when the values are 64 bits wide.
+        let mut lo = [self.zero32(); 8];
+        let mut hi = [self.zero32(); 8];
+        for q in 0..8 {
+            lo[q] = self.quad(src, q as i32);
+            if w == 64 {
+                hi[q] = self.hi_quad(src, q as i32);
+            }
+        }
+        // All-ones in the lanes of group `q` that hold lane `l`'s value.
+        let same_as = |cg: &mut Self, l: usize, q: usize| {
+            let x = cg.b.ins().extractlane(lo[l / 4], (l % 4) as u8);
+            let x = cg.b.ins().splat(types::I32X4, x);
+            let eq = cg.b.ins().icmp(IntCC::Equal, lo[q], x);
+            if w != 64 {
+                return eq;
+            }
+            let y = cg.b.ins().extractlane(hi[l / 4], (l % 4) as u8);
+            let y = cg.b.ins().splat(types::I32X4, y);
+            let eq_hi = cg.b.ins().icmp(IntCC::Equal, hi[q], y);
+            cg.b.ins().band(eq, eq_hi)
+        };
+        let every = self.imm(u64::from(u32::MAX));
+        if all {
+            let mut eq = same_as(self, 0, 0);
+            for q in 1..8 {
+                let e = same_as(self, 0, q);
+                eq = self.b.ins().band(eq, e);
+            }
+            let alike = self.b.ins().vall_true(eq);
+            let none = self.imm(0);
+            let v = self.b.ins().select(alike, every, none);
+            self.uniform(d, v, act, true);
+            if let Some(p) = p {
+                self.write_bits(p, v, act, true);
+            }
+            return false;
+        }
+        let mut bits = [self.zero32(); 8];
+        for l in 0..32 {
+            let bit = self.cvec(types::I32X4, (1u32 << l).to_le_bytes().repeat(4));
+            for (q, acc) in bits.iter_mut().enumerate() {
+                let eq = same_as(self, l, q);
+                let b = self.b.ins().band(eq, bit);
+                *acc = self.b.ins().bor(*acc, b);
+            }
+        }
+        self.set_vals(d, ops::Lanes::Quads(bits));
+        if let Some(p) = p {
+            // Every lane matches itself: its result names a lane.
+            self.write_bits(p, every, act, true);
+        }
         false
     }
 

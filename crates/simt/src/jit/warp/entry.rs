@@ -8,10 +8,10 @@ use crate::error::FaultKind;
 use std::any::Any;
 
 use crate::exec::{Barriers, Block, CompiledTier, Entry, Launch, Planar, Ran, State, Warp, WarpFault, Yield, kernel};
-use crate::ir::{Func, NO_PC, Op};
+use crate::ir::{Func, Inst, NO_PC, Op};
 use crate::jit::ctx::Ctx;
 use crate::jit::warp::{ExitStatus, GLUE_BARRIER, GLUE_DONE, GLUE_READY, Glue, WarpCode};
-use crate::semantics::collective::{match_lanes, shfl_lanes};
+use crate::semantics::collective::shfl_lanes;
 use crate::semantics::write_masked;
 
 /// `CUPRITE_WTRACE=1` prints each instruction compiled code leaves to the interpreter (for
@@ -583,41 +583,28 @@ pub(crate) extern "C" fn h_exit(g: *mut Glue, pc: u64, act: u64, emask: u64) -> 
     settle(g, w)
 }
 
-/// `shfl.sync` or `match.{any,all}.sync` at `pc` over the lanes `emask` (the whole member
-/// mask, converged): through the interpreter's lane function, on the warp's registers.
-pub(crate) extern "C" fn h_lane_collective(g: *mut Glue, pc: u64, emask: u64) {
+/// `shfl.sync` at `pc` over the lanes `emask` (the whole member mask, converged): through
+/// the interpreter's lane function, on the warp's registers.
+pub(crate) extern "C" fn h_shfl(g: *mut Glue, pc: u64, emask: u64) {
     // SAFETY: see `running`.
     let (g, w, blk) = unsafe { running(g) };
     let f = kernel(blk.l, w.func);
-    let Some(inst) = f.code.get(pc as usize) else { return };
-    let e = emask as u32;
+    let Some(Inst { op: Op::Shfl { mode, d, p, a: sa, b: sb, c: sc, .. }, .. }) = f.code.get(pc as usize) else {
+        return;
+    };
     with_interp_regs(w, f, pc, &mut g.scratch, |w| {
         let (mut a, mut bb, mut c, mut out, mut q) = ([0u64; 32], [0u64; 32], [0u64; 32], [0u64; 32], [0u64; 32]);
-        let (d, p) = match &inst.op {
-            Op::Shfl { mode, d, p, a: sa, b: sb, c: sc, .. } => {
-                w.fetch(blk, *sa, &mut a);
-                w.fetch(blk, *sb, &mut bb);
-                w.fetch(blk, *sc, &mut c);
-                shfl_lanes(*mode, &a, &bb, &c, &mut out, &mut q);
-                (*d, *p)
-            }
-            Op::Match { all, w: width, d, p, a: sa, mask } => {
-                w.fetch(blk, *sa, &mut a);
-                w.fetch(blk, *mask, &mut c);
-                match_lanes(*all, *width, &a, &c, e, &mut out);
-                // The predicate: whether the lane's result names any lane (`match.all`: all).
-                q = out.map(|v| u64::from(v != 0));
-                (*d, *p)
-            }
-            _ => return,
-        };
-        if let Some(dst) = w.regs.get_mut(d as usize) {
-            write_masked(dst, &out, e);
+        w.fetch(blk, *sa, &mut a);
+        w.fetch(blk, *sb, &mut bb);
+        w.fetch(blk, *sc, &mut c);
+        shfl_lanes(*mode, &a, &bb, &c, &mut out, &mut q);
+        if let Some(dst) = w.regs.get_mut(*d as usize) {
+            write_masked(dst, &out, emask as u32);
         }
         if let Some(p) = p
-            && let Some(dst) = w.regs.get_mut(p as usize)
+            && let Some(dst) = w.regs.get_mut(*p as usize)
         {
-            write_masked(dst, &q, e);
+            write_masked(dst, &q, emask as u32);
         }
     });
 }

@@ -1191,7 +1191,7 @@ impl<'a, 'b> WarpCodegen<'a, 'b> {
             Op::Vote { mode, d, a, neg, mask } => self.vote(pc, inst.guard, (*mode, *d, *a, *neg, *mask)),
             Op::Redux { op, signed, d, a, mask } => self.redux(pc, inst.guard, (*op, *signed, *d, *a, *mask)),
             Op::Activemask { d } => self.activemask(pc, inst.guard, *d),
-            Op::Match { d, p, mask, .. } => self.match_sync(pc, inst.guard, (*d, *p, *mask)),
+            Op::Match { all, w, d, p, a, mask } => self.match_sync(pc, inst.guard, (*all, *w, *d, *p, *a, *mask)),
             Op::Elect { d, p, mask } => self.elect(pc, inst.guard, (*d, *p, *mask)),
             // The rest of the control flow, barriers, calls and collectives: the interpreter's.
             op if !stays_compiled(op) => {
