@@ -1,7 +1,8 @@
 //! Warp collectives compiled inline: `shfl.sync`, `vote.sync`, `redux.sync`, `match.sync`,
-//! `activemask` and `elect.sync` of a converged warp over the whole warp (member mask `0xffffffff`, every lane running). Anything else (a partial mask,
-//! a diverged warp, a guarded collective) goes back to the interpreter at the instruction,
-//! whose `Warp::sync_point` handles independent thread scheduling.
+//! `activemask` and `elect.sync` of a converged warp over the whole warp (member mask
+//! `0xffffffff`, every lane running). Anything else (a partial mask, a diverged warp, a
+//! guarded collective) goes back to the interpreter at the instruction, whose
+//! `Warp::sync_point` handles independent thread scheduling.
 
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{InstBuilder, Value, types};
@@ -95,24 +96,29 @@ impl WarpCodegen<'_, '_> {
                 hi[q] = self.hi_quad(src, q as i32);
             }
         }
-        // All-ones in the lanes of group `q` that hold lane `l`'s value.
-        let same_as = |cg: &mut Self, l: usize, q: usize| {
-            let x = cg.b.ins().extractlane(lo[l / 4], (l % 4) as u8);
-            let x = cg.b.ins().splat(types::I32X4, x);
+        // Lane `l`'s value (low and high halves) in every lane of an `i32x4`.
+        let spread = |cg: &mut Self, l: usize| {
+            let halves = [lo[l / 4], hi[l / 4]].map(|h| {
+                let x = cg.b.ins().extractlane(h, (l % 4) as u8);
+                cg.b.ins().splat(types::I32X4, x)
+            });
+            (halves[0], halves[1])
+        };
+        // All-ones in the lanes of group `q` that hold the value `spread` gave.
+        let same_as = |cg: &mut Self, (x, y): (Value, Value), q: usize| {
             let eq = cg.b.ins().icmp(IntCC::Equal, lo[q], x);
             if w != 64 {
                 return eq;
             }
-            let y = cg.b.ins().extractlane(hi[l / 4], (l % 4) as u8);
-            let y = cg.b.ins().splat(types::I32X4, y);
             let eq_hi = cg.b.ins().icmp(IntCC::Equal, hi[q], y);
             cg.b.ins().band(eq, eq_hi)
         };
         let every = self.imm(u64::from(u32::MAX));
         if all {
-            let mut eq = same_as(self, 0, 0);
+            let first = spread(self, 0);
+            let mut eq = same_as(self, first, 0);
             for q in 1..8 {
-                let e = same_as(self, 0, q);
+                let e = same_as(self, first, q);
                 eq = self.b.ins().band(eq, e);
             }
             let alike = self.b.ins().vall_true(eq);
@@ -127,8 +133,9 @@ impl WarpCodegen<'_, '_> {
         let mut bits = [self.zero32(); 8];
         for l in 0..32 {
             let bit = self.cvec(types::I32X4, (1u32 << l).to_le_bytes().repeat(4));
+            let value = spread(self, l);
             for (q, acc) in bits.iter_mut().enumerate() {
-                let eq = same_as(self, l, q);
+                let eq = same_as(self, value, q);
                 let b = self.b.ins().band(eq, bit);
                 *acc = self.b.ins().bor(*acc, b);
             }
