@@ -1189,6 +1189,10 @@ impl<'a, 'b> WarpCodegen<'a, 'b> {
             }
             Op::Shfl { mask, mode, d, p, a, b, c } => self.shfl(pc, *mask, inst.guard, (*mode, *d, *p, *a, *b, *c)),
             Op::Vote { mode, d, a, neg, mask } => self.vote(pc, inst.guard, (*mode, *d, *a, *neg, *mask)),
+            Op::Redux { op, signed, d, a, mask } => self.redux(pc, inst.guard, (*op, *signed, *d, *a, *mask)),
+            Op::Activemask { d } => self.activemask(pc, inst.guard, *d),
+            Op::Match { all, w, d, p, a, mask } => self.match_sync(pc, inst.guard, (*all, *w, *d, *p, *a, *mask)),
+            Op::Elect { d, p, mask } => self.elect(pc, inst.guard, (*d, *p, *mask)),
             // The rest of the control flow, barriers, calls and collectives: the interpreter's.
             op if !stays_compiled(op) => {
                 self.leave(ExitStatus::Interp, Some(pc));
