@@ -96,6 +96,26 @@ fn redux_reference(input: &[u32]) -> Vec<u32> {
     out
 }
 
+/// Runs `entry(out, in)` of `ptx` on 4 blocks of 64 threads over `input` on every engine: the
+/// results must be `want`, and the warp tier must have run `what` compiled (no instruction
+/// handed to the interpreter).
+fn run_on_every_engine<T: common::Word>(ptx: &str, entry: &str, input: &[T], want: &[u32], what: &str) {
+    for engine in ENGINES {
+        let p = program(ptx, engine);
+        let mem = DeviceMemory::new();
+        let inp = upload(&mem, input);
+        let out = upload(&mem, &vec![0xeeee_eeeeu32; want.len()]);
+        let params = Params::new().ptr(out).ptr(inp).clone();
+        let stats = p
+            .launch(entry, Dim3::x(4), Dim3::x(64), 0, params.bytes(), &mem)
+            .unwrap_or_else(|f| panic!("{engine:?}: {f}"));
+        assert_eq!(download::<u32>(&mem, out, want.len()), want, "{engine:?}");
+        if engine == Engine::Warp {
+            assert_eq!(stats.warp_instructions, 0, "the warp tier left {what} to the interpreter");
+        }
+    }
+}
+
 #[test]
 fn whole_warp_reductions() {
     // Warps of: signed extremes among negatives (the sum wraps), all -1, small mixed signs,
@@ -119,20 +139,7 @@ fn whole_warp_reductions() {
         })
         .collect();
     let want = redux_reference(&input);
-    for engine in ENGINES {
-        let p = program(REDUX, engine);
-        let mem = DeviceMemory::new();
-        let inp = upload(&mem, &input);
-        let out = upload(&mem, &vec![0xeeee_eeeeu32; want.len()]);
-        let params = Params::new().ptr(out).ptr(inp).clone();
-        let stats = p
-            .launch("reduce", Dim3::x(4), Dim3::x(64), 0, params.bytes(), &mem)
-            .unwrap_or_else(|f| panic!("{engine:?}: {f}"));
-        assert_eq!(download::<u32>(&mem, out, want.len()), want, "{engine:?}");
-        if engine == Engine::Warp {
-            assert_eq!(stats.warp_instructions, 0, "the warp tier left redux.sync to the interpreter");
-        }
-    }
+    run_on_every_engine(REDUX, "reduce", &input, &want, "redux.sync");
 }
 
 #[test]
@@ -229,18 +236,5 @@ fn whole_warp_matches() {
         })
         .collect();
     let want = match_reference(&input);
-    for engine in ENGINES {
-        let p = program(MATCH, engine);
-        let mem = DeviceMemory::new();
-        let inp = upload(&mem, &input);
-        let out = upload(&mem, &vec![0xeeee_eeeeu32; want.len()]);
-        let params = Params::new().ptr(out).ptr(inp).clone();
-        let stats = p
-            .launch("matches", Dim3::x(4), Dim3::x(64), 0, params.bytes(), &mem)
-            .unwrap_or_else(|f| panic!("{engine:?}: {f}"));
-        assert_eq!(download::<u32>(&mem, out, want.len()), want, "{engine:?}");
-        if engine == Engine::Warp {
-            assert_eq!(stats.warp_instructions, 0, "the warp tier left match.sync to the interpreter");
-        }
-    }
+    run_on_every_engine(MATCH, "matches", &input, &want, "match.sync");
 }
