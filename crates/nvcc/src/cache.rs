@@ -60,13 +60,22 @@ pub fn cache_root() -> PathBuf {
     std::env::temp_dir().join("cuprite-cache")
 }
 
+/// A temporary name beside `path`, unique per process and per call in it: two threads of one
+/// process may build one cache entry at once (the test harnesses build on several threads), and
+/// a name shared between them would let one rename or remove the other's file.
+pub fn unique_temporary(path: &Path) -> PathBuf {
+    static CALLS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    path.with_extension(format!("tmp{}-{n}", std::process::id()))
+}
+
 /// Writes `bytes` to `path` atomically (a temporary file renamed into place), so that parallel
 /// builds sharing a cache never see a partial file.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    let tmp = unique_temporary(path);
     std::fs::write(&tmp, bytes)?;
     std::fs::rename(&tmp, path)
 }

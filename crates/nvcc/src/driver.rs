@@ -123,7 +123,7 @@ fn libdevice(tc: &Toolchain, arch: u32, show: bool, dry_run: bool) -> Result<Opt
     if bc.is_file() {
         return Ok(Some(bc));
     }
-    let tmp = bc.with_extension(format!("tmp{}", std::process::id()));
+    let tmp = cache::unique_temporary(&bc);
     let args: Vec<std::ffi::OsString> = vec![
         "-x".into(),
         "c".into(),
@@ -303,12 +303,8 @@ fn precompile(
         cache::write_atomic(&i.entry.header, i.text.as_bytes())
             .map_err(|e| Failure::new(format!("cannot write {}: {e}", i.entry.header.display())))?;
     }
-    // Unique per process and per build in it (the test harnesses build on several threads).
-    static BUILDS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    let n = BUILDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let unique = format!("tmp{}-{n}", std::process::id());
-    let tmp = pch.with_extension(&unique);
-    let depfile = pch.with_extension(format!("{unique}.d"));
+    let tmp = cache::unique_temporary(pch);
+    let depfile = PathBuf::from(format!("{}.d", tmp.display()));
     let args = crate::precompiled::build_args(args, &tmp, &depfile);
     let built = match includes {
         None => execute(&Job::Run { program: program.to_path_buf(), args }, None),

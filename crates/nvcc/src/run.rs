@@ -71,7 +71,7 @@ pub fn run(args: &[String], cudart_dir: &Path) -> Result<i32, Failure> {
     let entry = cache::cache_root().join("run").join(key.hex());
     let exe = entry.join(EXE);
     if !(exe.is_file() && deps_current(&entry.join(DEPS))) {
-        let staging = entry.with_extension(format!("tmp{}", std::process::id()));
+        let staging = cache::unique_temporary(&entry);
         let _ = std::fs::remove_dir_all(&staging);
         std::fs::create_dir_all(&staging)
             .map_err(|e| Failure::new(format!("cannot create {}: {e}", staging.display())))?;
