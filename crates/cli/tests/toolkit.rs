@@ -24,8 +24,7 @@ fn run(cmd: &mut Command) -> Output {
 /// A scratch directory holding `toolkit/`, the toolkit installed from this test run's cuprite
 /// and libcudart.
 fn install_toolkit(name: &str) -> (PathBuf, PathBuf) {
-    let dir = std::env::temp_dir().join(format!("cuprite-toolkit-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = common::scratch(&format!("toolkit-test-{name}"));
     let prefix = dir.join("toolkit");
     let built = Path::new(env!("CARGO_BIN_EXE_cuprite")).parent().unwrap();
     run(Command::new(repo().join("scripts/install-toolkit.sh")).arg(&prefix).env("CUPRITE_BUILT", built));

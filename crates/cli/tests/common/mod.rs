@@ -6,6 +6,9 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+#[path = "../../../../tests/support/scratch.rs"]
+mod scratch;
+
 /// The `cuprite` binary this test run built.
 pub fn cuprite() -> Command {
     Command::new(env!("CARGO_BIN_EXE_cuprite"))
@@ -18,10 +21,7 @@ pub fn repo() -> PathBuf {
 
 /// A fresh (emptied) scratch directory for one test.
 pub fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("cuprite-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("scratch dir");
-    d
+    scratch::fresh(env!("CARGO_TARGET_TMPDIR"), "cuprite-cli", name)
 }
 
 /// A finished command's status, stdout and stderr, for failure messages.

@@ -4,6 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+#[path = "../../../../tests/support/scratch.rs"]
+mod scratch;
+
 /// CUDA 13.0's nvcc: `$CUDA_HOME/bin/nvcc` or the first on `PATH`. The tests fail, never skip,
 /// without it.
 pub fn nvcc() -> PathBuf {
@@ -42,7 +45,7 @@ pub fn work_dir() -> &'static Path {
     DIR.get_or_init(|| {
         let lib = our_lib();
         assert!(lib.is_file(), "{} missing: cargo builds it with this package's tests", lib.display());
-        let dir = std::env::temp_dir().join(format!("cuprite-cudart-tests-{}", std::process::id()));
+        let dir = scratch::process_root(env!("CARGO_TARGET_TMPDIR"), "cuprite-cudart-tests");
         std::fs::create_dir_all(dir.join("lib")).expect("create scratch dir");
         let link = dir.join("lib/libcudart.so.13");
         let _ = std::fs::remove_file(&link);

@@ -8,6 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::{Mutex, OnceLock};
 
+#[path = "../../../../tests/support/scratch.rs"]
+mod scratch;
+
 /// The repository root.
 #[allow(dead_code)] // not every test file sharing these helpers reads the repository
 pub fn repo() -> PathBuf {
@@ -21,7 +24,7 @@ pub fn work_dir() -> &'static Path {
         let exe = std::env::current_exe().expect("current_exe");
         let lib = exe.parent().expect("deps dir").join("libcudart.so");
         assert!(lib.is_file(), "{} missing: cargo builds it as a dev-dependency", lib.display());
-        let dir = std::env::temp_dir().join(format!("cuprite-nvcc-tests-{}", std::process::id()));
+        let dir = scratch::process_root(env!("CARGO_TARGET_TMPDIR"), "cuprite-nvcc-tests");
         std::fs::create_dir_all(dir.join("lib")).expect("create scratch dir");
         for name in ["libcudart.so", "libcudart.so.13"] {
             let link = dir.join("lib").join(name);
