@@ -7,6 +7,7 @@ use simt::{DeviceMemory, Dim3, Engine, Fault, Params, Program, Tier};
 
 mod common;
 
+use common::ptx::{Index, Kernel, module, module_version};
 use common::{download_u32, kernel_source, le_bytes, program};
 
 /// Runs kernel `name` of `src` on the warp tier and on the interpreter, one worker each (so
@@ -517,26 +518,20 @@ fn uniform_values_as_scalars() {
     }
 }
 
-const GATHER: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
+fn gather() -> String {
+    module(
+        "sm_80",
+        &[
+            String::from(
+                r#"
 // out[t] = src[idx[t]] + t, and out[64 + t] = the loaded value again after a branch (the
 // register read back in a later block), through every path of a warp's load: consecutive
 // elements, one element for all lanes, any permutation, and addresses in another
 // allocation (`other`, when idx[t] is negative: the lane-by-lane path).
-.visible .entry gather(.param .u64 src, .param .u64 idx, .param .u64 out, .param .u64 other)
-{
-    .reg .pred %p<2>;
-    .reg .b32 %r<8>;
-    .reg .b64 %rd<16>;
-    ld.param.u64 %rd1, [src];
-    ld.param.u64 %rd2, [idx];
-    ld.param.u64 %rd3, [out];
-    ld.param.u64 %rd4, [other];
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd5, %r1, 4;
+"#,
+            ),
+            Kernel::new("gather", &["src", "idx", "out", "other"], Index::Thread).offset(4).body(
+                r#"
     add.s64 %rd6, %rd2, %rd5;
     ld.global.s32 %r2, [%rd6];
     setp.lt.s32 %p1, %r2, 0;
@@ -552,20 +547,15 @@ const GATHER: &str = r#"
     st.global.u32 [%rd9+256], %r3;
 SKIP:
     ret;
-}
-
+"#,
+            ),
+            String::from(
+                r#"
 // The same with 8-byte elements into a 64-bit register (its high halves too).
-.visible .entry gather64(.param .u64 src, .param .u64 idx, .param .u64 out, .param .u64 other)
-{
-    .reg .pred %p<2>;
-    .reg .b32 %r<8>;
-    .reg .b64 %rd<16>;
-    ld.param.u64 %rd1, [src];
-    ld.param.u64 %rd2, [idx];
-    ld.param.u64 %rd3, [out];
-    ld.param.u64 %rd4, [other];
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd5, %r1, 4;
+"#,
+            ),
+            Kernel::new("gather64", &["src", "idx", "out", "other"], Index::Thread).offset(4).body(
+                r#"
     add.s64 %rd6, %rd2, %rd5;
     ld.global.s32 %r2, [%rd6];
     setp.lt.s32 %p1, %r2, 0;
@@ -583,8 +573,12 @@ SKIP:
     st.global.u64 [%rd9+512], %rd10;
 SKIP:
     ret;
+"#,
+            ),
+        ]
+        .concat(),
+    )
 }
-"#;
 
 /// A warp's load hands its lanes on in SSA values (`mem::Sink`) on every path it may take;
 /// each gives what the interpreter loads.
@@ -601,7 +595,7 @@ fn loaded_doublewords_on_every_path() {
     for (name, idx) in gather_cases() {
         let want: Vec<u64> = (0..64usize).map(|t| if idx[t] < 0 { other[t] } else { src[idx[t] as usize] }).collect();
         for engine in [Engine::Warp, Engine::Interp] {
-            let p = program(GATHER, engine);
+            let p = program(&gather(), engine);
             let mem = DeviceMemory::new();
             let (ds, di, dout, dot) =
                 (mem.alloc(2048).unwrap(), mem.alloc(256).unwrap(), mem.alloc(1024).unwrap(), mem.alloc(512).unwrap());
@@ -637,7 +631,7 @@ fn loaded_words_on_every_path() {
     for (name, idx) in gather_cases() {
         let want: Vec<u32> = (0..64usize).map(|t| if idx[t] < 0 { other[t] } else { src[idx[t] as usize] }).collect();
         for engine in [Engine::Warp, Engine::Interp] {
-            let p = program(GATHER, engine);
+            let p = program(&gather(), engine);
             let mem = DeviceMemory::new();
             let (ds, di, dout, dot) =
                 (mem.alloc(1024).unwrap(), mem.alloc(256).unwrap(), mem.alloc(512).unwrap(), mem.alloc(256).unwrap());
@@ -655,11 +649,12 @@ fn loaded_words_on_every_path() {
     }
 }
 
-const PENDING_DEST: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
+fn pending_dest() -> String {
+    module(
+        "sm_80",
+        &[
+            String::from(
+                r#"
 // Loads whose destination the block wrote just before (its lanes held in SSA values, not in
 // the register file), each of which a warp may run lane by lane (its access site cold, its
 // lanes in two allocations): out[4t] = in[0] loaded over a sentinel through a warp-uniform
@@ -667,19 +662,10 @@ const PENDING_DEST: &str = r#"
 // chasing, 64-bit); out[4t + 2] = other[t] or in[t] (every third lane), 32-bit, over a
 // sentinel; out[4t + 3] = the same word, over a sentinel, by a guarded load that every other
 // lane runs (the others keep -2).
-.visible .entry pending_dest(.param .u64 out, .param .u64 in, .param .u64 other)
-{
-    .reg .pred %p<3>;
-    .reg .b32 %r<12>;
-    .reg .b64 %rd<16>;
-    ld.param.u64 %rd1, [out];
-    ld.param.u64 %rd2, [in];
-    ld.param.u64 %rd3, [other];
-    mov.u32 %r1, %tid.x;
-    mov.u32 %r2, %ctaid.x;
-    mov.u32 %r3, %ntid.x;
-    mad.lo.s32 %r4, %r2, %r3, %r1;
-    mul.wide.u32 %rd4, %r4, 8;
+"#,
+            ),
+            Kernel::new("pending_dest", &["out", "in", "other"], Index::Grid).offset(8).body(
+                r#"
     mul.wide.u32 %rd5, %r4, 16;
     add.s64 %rd6, %rd1, %rd5;
     mov.b32 %r5, -1;
@@ -702,8 +688,12 @@ const PENDING_DEST: &str = r#"
     st.global.u32 [%rd6+8], %r7;
     st.global.u32 [%rd6+12], %r9;
     ret;
+"#,
+            ),
+        ]
+        .concat(),
+    )
 }
-"#;
 
 /// A warp's load into a register the block wrote just before (a sentinel, or the load's own
 /// address) gives the loaded lanes on its lane-by-lane path too (a cold access site, lanes in
@@ -716,7 +706,7 @@ fn loads_into_pending_registers_on_the_lane_loop() {
     let input: Vec<u64> = (0..n as u64 + 2).map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1).collect();
     let other: Vec<u64> = (0..n as u64).map(|i| 0xdead_0000 | i).collect();
     for engine in [Engine::Warp, Engine::JitAll, Engine::Interp] {
-        let mut p = program(PENDING_DEST, engine);
+        let mut p = program(&pending_dest(), engine);
         p.set_workers(1);
         let mem = DeviceMemory::new();
         let (out, din, dot) = (
@@ -738,20 +728,19 @@ fn loads_into_pending_registers_on_the_lane_loop() {
     }
 }
 
-const SHARED_PEEK: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
+fn shared_peek() -> String {
+    module(
+        "sm_80",
+        &[
+            String::from(
+                r#"
 .shared .align 4 .b8 tile[256];
 
 // out[block][t] = tile[t] as the block finds it, then tile[t] = block + 1.
-.visible .entry peek_write(.param .u64 out)
-{
-    .reg .b32 %r<8>;
-    .reg .b64 %rd<8>;
-    ld.param.u64 %rd1, [out];
-    mov.u32 %r1, %tid.x;
+"#,
+            ),
+            Kernel::new("peek_write", &["out"], Index::Thread).body(
+                r#"
     mov.u32 %r2, %ctaid.x;
     shl.b32 %r3, %r1, 2;
     mov.u32 %r4, tile;
@@ -764,8 +753,10 @@ const SHARED_PEEK: &str = r#"
     add.s32 %r6, %r2, 1;
     st.shared.u32 [%r5], %r6;
     ret;
-}
-
+"#,
+            ),
+            String::from(
+                r#"
 // The same through a called function, which names `tile` (the kernel does not).
 .func (.param .b32 old) swap_tile(.param .b32 t, .param .b32 v)
 {
@@ -781,12 +772,10 @@ const SHARED_PEEK: &str = r#"
     ret;
 }
 
-.visible .entry peek_write_call(.param .u64 out)
-{
-    .reg .b32 %r<9>;
-    .reg .b64 %rd<4>;
-    ld.param.u64 %rd1, [out];
-    mov.u32 %r1, %tid.x;
+"#,
+            ),
+            Kernel::new("peek_write_call", &["out"], Index::Thread).body(
+                r#"
     mov.u32 %r2, %ctaid.x;
     add.s32 %r8, %r2, 1;
     {
@@ -803,17 +792,17 @@ const SHARED_PEEK: &str = r#"
     add.s64 %rd3, %rd1, %rd2;
     st.global.u32 [%rd3], %r6;
     ret;
-}
-
+"#,
+            ),
+            String::from(
+                r#"
 .extern .shared .align 4 .b8 dyn[];
 
 // The same on dynamic shared memory.
-.visible .entry peek_write_dyn(.param .u64 out)
-{
-    .reg .b32 %r<8>;
-    .reg .b64 %rd<8>;
-    ld.param.u64 %rd1, [out];
-    mov.u32 %r1, %tid.x;
+"#,
+            ),
+            Kernel::new("peek_write_dyn", &["out"], Index::Thread).body(
+                r#"
     mov.u32 %r2, %ctaid.x;
     shl.b32 %r3, %r1, 2;
     mov.u32 %r4, dyn;
@@ -826,15 +815,15 @@ const SHARED_PEEK: &str = r#"
     add.s32 %r6, %r2, 1;
     st.shared.u32 [%r5], %r6;
     ret;
-}
-
+"#,
+            ),
+            String::from(
+                r#"
 // out[block][t] = tile[t]: a kernel that never writes shared memory.
-.visible .entry peek(.param .u64 out)
-{
-    .reg .b32 %r<8>;
-    .reg .b64 %rd<8>;
-    ld.param.u64 %rd1, [out];
-    mov.u32 %r1, %tid.x;
+"#,
+            ),
+            Kernel::new("peek", &["out"], Index::Thread).body(
+                r#"
     mov.u32 %r2, %ctaid.x;
     shl.b32 %r3, %r1, 2;
     mov.u32 %r4, tile;
@@ -845,15 +834,19 @@ const SHARED_PEEK: &str = r#"
     add.s64 %rd3, %rd1, %rd2;
     st.global.u32 [%rd3], %r6;
     ret;
+"#,
+            ),
+        ]
+        .concat(),
+    )
 }
-"#;
 
 /// Every block finds its shared memory zeroed, on every tier and with one worker reusing the
 /// buffer from block to block (a kernel that cannot write shared memory is not re-zeroed).
 #[test]
 fn blocks_find_shared_memory_zeroed() {
     for engine in [Engine::Interp, Engine::JitAll, Engine::Warp] {
-        let mut p = program(SHARED_PEEK, engine);
+        let mut p = program(&shared_peek(), engine);
         p.set_workers(1);
         let mem = DeviceMemory::new();
         let out = mem.alloc(4 * 64 * 8).unwrap();
@@ -1189,17 +1182,12 @@ fn long_kernels_move_to_the_warp_tier_with_the_same_results() {
 /// only the low halves, assuming the operation keeps zero high halves zero, and `not` does not).
 #[test]
 fn warp_not_b64_of_an_immediate() {
-    const PTX: &str = r#"
-.version 8.8
-.target sm_90
-.address_size 64
-.visible .entry notk(.param .u64 out)
-{
-    .reg .b32 %r<2>;
-    .reg .b64 %rd<6>;
-    ld.param.u64 %rd1, [out];
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd2, %r1, 8;
+    fn ptx() -> String {
+        module_version(
+            "8.8",
+            "sm_90",
+            &Kernel::new("notk", &["out"], Index::Thread).offset(8).body(
+                r#"
     add.s64 %rd3, %rd1, %rd2;
     not.b64 %rd4, 46;
     cvt.u64.u32 %rd5, %r1;
@@ -1207,10 +1195,12 @@ fn warp_not_b64_of_an_immediate() {
     add.s64 %rd4, %rd4, %rd5;
     st.global.u64 [%rd3], %rd4;
     ret;
-}
-"#;
+"#,
+            ),
+        )
+    }
     for engine in [Engine::Interp, Engine::JitAll, Engine::Warp] {
-        let p = program(PTX, engine);
+        let p = program(&ptx(), engine);
         let mem = DeviceMemory::new();
         let out = mem.alloc(8 * 32).unwrap();
         p.launch("notk", Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(out).bytes(), &mem).unwrap();
@@ -1228,17 +1218,12 @@ fn warp_not_b64_of_an_immediate() {
 /// 0's local copy for the whole warp).
 #[test]
 fn warp_local_variable_loads_are_per_lane() {
-    const PTX: &str = r#"
-.version 8.8
-.target sm_90
-.address_size 64
-.visible .entry localk(.param .u64 out)
-{
-    .reg .b32 %r<6>;
-    .reg .b64 %rd<6>;
-    .local .align 16 .b8 lbuf[16];
-    ld.param.u64 %rd1, [out];
-    mov.u32 %r1, %tid.x;
+    fn ptx() -> String {
+        module_version(
+            "8.8",
+            "sm_90",
+            &Kernel::new("localk", &["out"], Index::Thread).declare(".local .align 16 .b8 lbuf[16];").body(
+                r#"
     add.s32 %r2, %r1, 100;
     st.local.v2.b32 [lbuf+8], {%r1, %r2};
     ld.local.u32 %r3, [lbuf+8];
@@ -1249,10 +1234,12 @@ fn warp_local_variable_loads_are_per_lane() {
     add.s64 %rd3, %rd1, %rd2;
     st.global.u32 [%rd3], %r3;
     ret;
-}
-"#;
+"#,
+            ),
+        )
+    }
     for engine in [Engine::Interp, Engine::JitAll, Engine::Warp] {
-        let p = program(PTX, engine);
+        let p = program(&ptx(), engine);
         let mem = DeviceMemory::new();
         let out = mem.alloc(4 * 32).unwrap();
         p.launch("localk", Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(out).bytes(), &mem).unwrap();
@@ -1261,20 +1248,11 @@ fn warp_local_variable_loads_are_per_lane() {
     }
 }
 
-const F8_FROM_F16X2: &str = r#"
-.version 8.0
-.target sm_90
-.address_size 64
-.visible .entry f8(.param .u64 in, .param .u64 out)
-{
-    .reg .b16 %h<7>;
-    .reg .b32 %r<12>;
-    .reg .f32 %f<3>;
-    .reg .b64 %rd<6>;
-    ld.param.u64 %rd1, [in];
-    ld.param.u64 %rd2, [out];
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd3, %r1, 4;
+fn f8_from_f16x2() -> String {
+    module(
+        "sm_90",
+        &Kernel::new("f8", &["in", "out"], Index::Thread).declare(".reg .b16 %h<7>;").offset(4).body(
+            r#"
     add.s64 %rd4, %rd1, %rd3;
     ld.global.u32 %r2, [%rd4];
     cvt.rn.satfinite.e4m3x2.f16x2 %h3, %r2;
@@ -1292,8 +1270,10 @@ const F8_FROM_F16X2: &str = r#"
     add.s64 %rd5, %rd2, %rd3;
     st.global.v4.u32 [%rd5], {%r3, %r4, %r5, %r6};
     ret;
+"#,
+        ),
+    )
 }
-"#;
 
 /// `cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f16x2` (what `cuda_fp8.h` emits for a `__half2`)
 /// gives what converting each half through f32 gives (an f16 is exact in f32), on every
@@ -1308,7 +1288,7 @@ fn fp8_pairs_from_f16_pairs() {
     let input: Vec<u32> = (0..n).map(|i| u32::from(halves[2 * i + 1]) << 16 | u32::from(halves[2 * i])).collect();
     let mut outs = Vec::new();
     for engine in [Engine::Interp, Engine::JitAll, Engine::Warp] {
-        let p = program(F8_FROM_F16X2, engine);
+        let p = program(&f8_from_f16x2(), engine);
         let mem = DeviceMemory::new();
         let (din, dout) = (mem.alloc(4 * n as u64).unwrap(), mem.alloc(16 * n as u64).unwrap());
         mem.write(din, &le_bytes(&input)).unwrap();

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)] // each test file uses its own part
 
+pub mod ptx;
+
 use simt::{DeviceMemory, DevicePtr, Engine, Program};
 
 /// The engines every fixture test runs on.
