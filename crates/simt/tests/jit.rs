@@ -179,28 +179,20 @@ fn faults_match_the_interpreter() {
     }
 }
 
-const IFS: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
+fn ifs() -> String {
+    module(
+        "sm_80",
+        &[
+            String::from(
+                r#"
 // Lanes with t % 4 == 1 store data[idx[t]] = t + 8 in a lone `if` with a long body, lanes
 // with t % 4 == 3 store data[idx[t]] = t in one with a short body; then flag[t] = 0, 1 or 2
 // (t % 4 == 0, odd, 2) from nested `if`s that reconverge at the same point. The warp tier
 // runs the straight-line bodies predicated (no reconvergence entry).
-.visible .entry ifs(.param .u64 idx, .param .u64 data, .param .u64 flag)
-{
-    .reg .pred %p<5>;
-    .reg .b32 %r<6>;
-    .reg .b64 %rd<12>;
-    ld.param.u64 %rd1, [idx];
-    cvta.to.global.u64 %rd1, %rd1;
-    ld.param.u64 %rd2, [data];
-    cvta.to.global.u64 %rd2, %rd2;
-    ld.param.u64 %rd3, [flag];
-    cvta.to.global.u64 %rd3, %rd3;
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd4, %r1, 4;
+"#,
+            ),
+            Kernel::new("ifs", &["idx", "data", "flag"], Index::Thread).global_pointers().offset(4).body(
+                r#"
     add.s64 %rd5, %rd1, %rd4;
     ld.global.u32 %r2, [%rd5];
     and.b32 %r4, %r1, 3;
@@ -235,8 +227,12 @@ JOIN:
     add.s64 %rd8, %rd3, %rd4;
     st.global.u32 [%rd8], %r3;
     ret;
+"#,
+            ),
+        ]
+        .concat(),
+    )
 }
-"#;
 
 /// A divergent `if` whose body is straight-line code runs with the falling-through lanes
 /// alone and reconverges where an enclosing `if` does; a fault in such a body is reported as
@@ -245,7 +241,7 @@ JOIN:
 fn straight_line_if_bodies() {
     let n = 64usize;
     for engine in [Engine::Warp, Engine::Interp] {
-        let mut p = program(IFS, engine);
+        let mut p = program(&ifs(), engine);
         p.set_workers(1);
         let mem = DeviceMemory::new();
         let idx: Vec<u32> = (0..n as u32).map(|t| n as u32 - 1 - t).collect();
@@ -277,26 +273,20 @@ fn straight_line_if_bodies() {
     }
 }
 
-const SCALED: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
+fn scaled() -> String {
+    module(
+        "sm_80",
+        &[
+            String::from(
+                r#"
 // dst[t] = src[t - shift] (words, through mul.wide.s32) + bytes[t - shift] (through
 // cvt.s64.s32): indices that may be negative, so the lanes' 64-bit addresses are consecutive
 // while their 32-bit indices wrap around zero.
-.visible .entry scaled(.param .u64 src, .param .u64 bytes, .param .u64 dst, .param .u32 shift)
-{
-    .reg .b32 %r<8>;
-    .reg .b64 %rd<12>;
-    ld.param.u64 %rd1, [src];
-    cvta.to.global.u64 %rd1, %rd1;
-    ld.param.u64 %rd2, [bytes];
-    cvta.to.global.u64 %rd2, %rd2;
-    ld.param.u64 %rd3, [dst];
-    cvta.to.global.u64 %rd3, %rd3;
+"#,
+            ),
+            Kernel::new("scaled", &["src", "bytes", "dst"], Index::Thread).param(".u32 shift").global_pointers().body(
+                r#"
     ld.param.u32 %r5, [shift];
-    mov.u32 %r1, %tid.x;
     sub.s32 %r2, %r1, %r5;
     mul.wide.s32 %rd4, %r2, 4;
     add.s64 %rd5, %rd1, %rd4;
@@ -309,8 +299,12 @@ const SCALED: &str = r#"
     add.s64 %rd9, %rd3, %rd8;
     st.global.u32 [%rd9], %r6;
     ret;
+"#,
+            ),
+        ]
+        .concat(),
+    )
 }
-"#;
 
 /// Element addresses made from a 32-bit index (`mul.wide`, `cvt`, then `add.s64`): the warp
 /// tier checks the index's lanes instead of the addresses'; indices crossing zero, all
@@ -319,7 +313,7 @@ const SCALED: &str = r#"
 fn scaled_index_addresses() {
     let n = 64u32;
     for engine in [Engine::Warp, Engine::Interp] {
-        let mut p = program(SCALED, engine);
+        let mut p = program(&scaled(), engine);
         p.set_workers(1);
         let mem = DeviceMemory::new();
         // 32 words and bytes before the arrays' element 0 (negative indices reach them).
@@ -347,27 +341,18 @@ fn scaled_index_addresses() {
     }
 }
 
-const NANS: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
+fn nans() -> String {
+    module(
+        "sm_80",
+        &[
+            String::from(
+                r#"
 // A chain of f32 arithmetic on operands that include NaNs with payloads and infinities, its
 // intermediate results read by arithmetic, a store, a comparison, a bit move and min.
-.visible .entry nans(.param .u64 x, .param .u64 y, .param .u64 out)
-{
-    .reg .pred %p<2>;
-    .reg .f32 %f<8>;
-    .reg .b32 %r<6>;
-    .reg .b64 %rd<12>;
-    ld.param.u64 %rd1, [x];
-    cvta.to.global.u64 %rd1, %rd1;
-    ld.param.u64 %rd2, [y];
-    cvta.to.global.u64 %rd2, %rd2;
-    ld.param.u64 %rd3, [out];
-    cvta.to.global.u64 %rd3, %rd3;
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd4, %r1, 4;
+"#,
+            ),
+            Kernel::new("nans", &["x", "y", "out"], Index::Thread).global_pointers().offset(4).body(
+                r#"
     add.s64 %rd5, %rd1, %rd4;
     ld.global.f32 %f1, [%rd5];
     add.s64 %rd6, %rd2, %rd4;
@@ -391,8 +376,12 @@ const NANS: &str = r#"
     selp.u32 %r3, 1, 0, %p1;
     st.global.u32 [%rd8+768], %r3;
     ret;
+"#,
+            ),
+        ]
+        .concat(),
+    )
 }
-"#;
 
 /// f32 arithmetic results are NaN-canonical (0x7fffffff) wherever they are read, on the warp
 /// tier as on the interpreter, though the warp tier canonicalizes a chain's NaNs only where
@@ -416,7 +405,7 @@ fn f32_chains_give_canonical_nans() {
     let y: Vec<u32> = (0..N).map(|t| specials[(t / specials.len() + 3 * t) % specials.len()]).collect();
     let mut results = Vec::new();
     for engine in [Engine::Warp, Engine::Interp] {
-        let p = program(NANS, engine);
+        let p = program(&nans(), engine);
         let mem = DeviceMemory::new();
         let (dx, dy, dout) = (mem.alloc(4 * 64).unwrap(), mem.alloc(4 * 64).unwrap(), mem.alloc(4 * 4 * 64).unwrap());
         mem.write(dx, &le_bytes(&x)).unwrap();
@@ -1311,29 +1300,21 @@ fn fp8_pairs_from_f16_pairs() {
     assert_eq!(o[8] & 0x7f, 0x7f, "e4m3 of NaN");
 }
 
-const SHARED_ATOMS: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
+fn shared_atoms() -> String {
+    module(
+        "sm_80",
+        &[
+            String::from(
+                r#"
 .shared .align 4 .b8 bins[256];
 
 // Every lane adds, mins, maxes, xors and exchanges into bins[idx[t] + 4 * op] (offsets in
 // bytes; results unused, as a histogram's), then thread t copies bins word t out. An index
 // past the bins or misaligned faults.
-.visible .entry shared_atoms(.param .u64 idx, .param .u64 vals, .param .u64 out)
-{
-    .reg .pred %p<2>;
-    .reg .b32 %r<12>;
-    .reg .b64 %rd<10>;
-    ld.param.u64 %rd1, [idx];
-    cvta.to.global.u64 %rd1, %rd1;
-    ld.param.u64 %rd2, [vals];
-    cvta.to.global.u64 %rd2, %rd2;
-    ld.param.u64 %rd3, [out];
-    cvta.to.global.u64 %rd3, %rd3;
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd4, %r1, 4;
+"#,
+            ),
+            Kernel::new("shared_atoms", &["idx", "vals", "out"], Index::Thread).global_pointers().offset(4).body(
+                r#"
     add.s64 %rd5, %rd1, %rd4;
     ld.global.u32 %r2, [%rd5];
     add.s64 %rd6, %rd2, %rd4;
@@ -1356,8 +1337,12 @@ const SHARED_ATOMS: &str = r#"
     st.global.u32 [%rd7], %r9;
 DONE:
     ret;
+"#,
+            ),
+        ]
+        .concat(),
+    )
 }
-"#;
 
 /// Shared atomics of whole warps with unused results (the warp tier's unrolled form, after
 /// one vector check of the addresses) give the interpreter's bins, and its faults where a
@@ -1369,7 +1354,7 @@ fn whole_warp_shared_atomics() {
     let v: Vec<u32> = (0..96u32).map(|t| t.wrapping_mul(2_654_435_761) >> 3).collect();
     mem.write(vals, &le_bytes(&v)).unwrap();
     let run = |engine: Engine, threads: u32, bins: &[u32]| {
-        let mut p = program(SHARED_ATOMS, engine);
+        let mut p = program(&shared_atoms(), engine);
         p.set_workers(1);
         mem.write(idx, &le_bytes(bins)).unwrap();
         mem.write(out, &[0; 4 * 64]).unwrap();
@@ -1400,33 +1385,22 @@ fn whole_warp_shared_atomics() {
     assert!([&past, &odd, &wrap].iter().all(|b| run(Engine::Warp, 64, b).is_err()));
 }
 
-const GLOBAL_ATOMS: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
+fn global_atoms() -> String {
+    module(
+        "sm_80",
+        &[
+            String::from(
+                r#"
 // Every thread applies each integer atomic and float additions (its value's bits as a float:
 // NaNs, infinities, subnormals) to the counters at byte offset idx[t] and writes the old
 // values it got to out[t * 12 ..].
-.visible .entry global_atoms(.param .u64 idx, .param .u64 vals, .param .u64 counters, .param .u64 out)
-{
-    .reg .b32 %r<24>;
-    .reg .b64 %rd<24>;
-    .reg .f32 %f<4>;
-    .reg .f64 %fd<4>;
-    ld.param.u64 %rd1, [idx];
-    cvta.to.global.u64 %rd1, %rd1;
-    ld.param.u64 %rd2, [vals];
-    cvta.to.global.u64 %rd2, %rd2;
-    ld.param.u64 %rd3, [counters];
-    cvta.to.global.u64 %rd3, %rd3;
-    ld.param.u64 %rd4, [out];
-    cvta.to.global.u64 %rd4, %rd4;
-    mov.u32 %r1, %tid.x;
-    mov.u32 %r2, %ctaid.x;
-    mov.u32 %r3, %ntid.x;
-    mad.lo.s32 %r4, %r2, %r3, %r1;
-    mul.wide.u32 %rd5, %r4, 4;
+"#,
+            ),
+            Kernel::new("global_atoms", &["idx", "vals", "counters", "out"], Index::Grid)
+                .global_pointers()
+                .offset(4)
+                .body(
+                    r#"
     add.s64 %rd6, %rd1, %rd5;
     ld.global.u32 %r5, [%rd6];
     add.s64 %rd7, %rd2, %rd5;
@@ -1463,8 +1437,12 @@ const GLOBAL_ATOMS: &str = r#"
     mov.b64 {%r18, %r19}, %fd2;
     st.global.u32 [%rd16+44], %r19;
     ret;
+"#,
+                ),
+        ]
+        .concat(),
+    )
 }
-"#;
 
 /// Integer atomics on global memory (the warp tier runs them as host atomics on the
 /// allocation its access site last saw), and float additions beside them (the interpreter's
@@ -1483,7 +1461,7 @@ fn global_integer_atomics() {
     mem.write(vals, &le_bytes(&v)).unwrap();
     let start: Vec<u32> = (0..32 * n as u32).map(|k| k.wrapping_mul(0x9e37_79b9)).collect();
     let run = |engine: Engine, offsets: &[u32]| {
-        let mut p = program(GLOBAL_ATOMS, engine);
+        let mut p = program(&global_atoms(), engine);
         p.set_workers(1);
         mem.write(idx, &le_bytes(offsets)).unwrap();
         mem.write(counters, &le_bytes(&start)).unwrap();

@@ -7,7 +7,7 @@ use simt::{DeviceMemory, Dim3, Engine, Params};
 mod common;
 
 use common::ptx::{Index, Kernel, module};
-use common::{ENGINES, download, program, upload};
+use common::{ENGINES, download, program, run_on_every_engine, upload};
 
 /// Each thread reads `in[i]` and writes to `out[8i..8i + 8]` the warp's `redux.sync` of it:
 /// add.s32, min.s32, max.s32, min.u32, max.u32, and.b32, or.b32, xor.b32. The member mask is
@@ -78,26 +78,6 @@ fn redux_reference(input: &[u32]) -> Vec<u32> {
         }
     }
     out
-}
-
-/// Runs `entry(out, in)` of `ptx` on 4 blocks of 64 threads over `input` on every engine: the
-/// results must be `want`, and the warp tier must have run `what` compiled (no instruction
-/// handed to the interpreter).
-fn run_on_every_engine<T: common::Word>(ptx: &str, entry: &str, input: &[T], want: &[u32], what: &str) {
-    for engine in ENGINES {
-        let p = program(ptx, engine);
-        let mem = DeviceMemory::new();
-        let inp = upload(&mem, input);
-        let out = upload(&mem, &vec![0xeeee_eeeeu32; want.len()]);
-        let params = Params::new().ptr(out).ptr(inp).clone();
-        let stats = p
-            .launch(entry, Dim3::x(4), Dim3::x(64), 0, params.bytes(), &mem)
-            .unwrap_or_else(|f| panic!("{engine:?}: {f}"));
-        assert_eq!(download::<u32>(&mem, out, want.len()), want, "{engine:?}");
-        if engine == Engine::Warp {
-            assert_eq!(stats.warp_instructions, 0, "the warp tier left {what} to the interpreter");
-        }
-    }
 }
 
 #[test]

@@ -2,12 +2,10 @@
 //! warp tier runs the votes in compiled code (a hand-back to the interpreter per vote cost a
 //! warp-aggregated compaction 10x).
 
-use simt::{DeviceMemory, Dim3, Engine, Params};
-
 mod common;
 
 use common::ptx::{Index, Kernel, module};
-use common::{ENGINES, download, program, upload};
+use common::run_on_every_engine;
 
 /// Each thread reads `in[i]`, takes p = (in[i] != 0), and writes to `out[2i]` the bits
 /// all(p) | any(!p) << 1 | uni(p) << 2, and to `out[2i + 1]` ballot(!p). The member mask is
@@ -72,18 +70,5 @@ fn whole_warp_votes() {
         })
         .collect();
     let want = reference(&input);
-    for engine in ENGINES {
-        let p = program(&votes(), engine);
-        let mem = DeviceMemory::new();
-        let inp = upload(&mem, &input);
-        let out = upload(&mem, &vec![0xeeee_eeeeu32; 2 * input.len()]);
-        let params = Params::new().ptr(out).ptr(inp).clone();
-        let stats = p
-            .launch("votes", Dim3::x(4), Dim3::x(64), 0, params.bytes(), &mem)
-            .unwrap_or_else(|f| panic!("{engine:?}: {f}"));
-        assert_eq!(download::<u32>(&mem, out, want.len()), want, "{engine:?}");
-        if engine == Engine::Warp {
-            assert_eq!(stats.warp_instructions, 0, "the warp tier left votes to the interpreter");
-        }
-    }
+    run_on_every_engine(&votes(), "votes", &input, &want, "votes");
 }

@@ -25,15 +25,16 @@ pub enum Index {
     Grid,
 }
 
-/// An inline test kernel: `.visible .entry name(.param .u64 p, …)` declaring the registers
-/// every test kernel uses (`%p<16>` predicates, `%r<64>` b32, `%rd<64>` b64, `%f<32>` f32,
-/// `%fd<16>` f64), then `declare`'s declarations, then its pointer parameters loaded into
-/// `%rd1`, `%rd2`, … in order (each made a global address in place with `global_pointers`),
-/// then the thread's index (`Index`) and, with `offset`, the byte offset of its element, then
-/// the body.
+/// An inline test kernel: `.visible .entry name(.param .u64 p, …)` (then any `param`s)
+/// declaring the standard registers it names (`%pN` predicates, `%rN` b32, `%rdN` b64, `%fN`
+/// f32, `%fdN` f64: up to the highest number of each), then `declare`'s declarations, then
+/// its pointer parameters loaded into `%rd1`, `%rd2`, … in order (each made a global address
+/// in place with `global_pointers`), then the thread's index (`Index`) and, with `offset`,
+/// the byte offset of its element, then the body.
 pub struct Kernel {
     name: String,
     pointers: Vec<String>,
+    scalars: Vec<String>,
     index: Index,
     declarations: String,
     global_pointers: bool,
@@ -46,11 +47,18 @@ impl Kernel {
         Kernel {
             name: name.to_owned(),
             pointers: pointers.iter().map(|n| (*n).to_owned()).collect(),
+            scalars: Vec::new(),
             index,
             declarations: String::new(),
             global_pointers: false,
             element_size: None,
         }
+    }
+
+    /// One more parameter after the pointers, `declaration` (`.u32 n`), which the body loads.
+    pub fn param(mut self, declaration: &str) -> Kernel {
+        self.scalars.push(declaration.to_owned());
+        self
     }
 
     /// Each pointer made a global address in place (`cvta.to.global.u64 %rdN, %rdN`).
@@ -76,9 +84,10 @@ impl Kernel {
 
     /// The kernel's text, with `body` (ending in its `ret`) after the prologue.
     pub fn body(self, body: &str) -> String {
-        let params: Vec<String> = self.pointers.iter().map(|n| format!(".param .u64 {n}")).collect();
+        let pointers = self.pointers.iter().map(|n| format!(".param .u64 {n}"));
+        let params: Vec<String> = pointers.chain(self.scalars.iter().map(|d| format!(".param {d}"))).collect();
         let mut out = format!(".visible .entry {}({})\n{{\n", self.name, params.join(", "));
-        out.push_str("    .reg .pred %p<16>;\n    .reg .b32 %r<64>;\n    .reg .b64 %rd<64>;\n    .reg .f32 %f<32>;\n    .reg .f64 %fd<16>;\n");
+        let declared_at = out.len();
         out.push_str(&self.declarations);
         for (i, n) in self.pointers.iter().enumerate() {
             out.push_str(&format!("    ld.param.u64 %rd{}, [{n}];\n", i + 1));
@@ -106,6 +115,33 @@ impl Kernel {
         }
         out.push_str(body);
         out.push_str("\n}\n");
+        let registers = standard_registers(&out[declared_at..]);
+        out.insert_str(declared_at, &registers);
         out
     }
+}
+
+/// The standard register families (name, type) the builder declares.
+const STANDARD: [(&str, &str); 5] = [("p", ".pred"), ("r", ".b32"), ("rd", ".b64"), ("f", ".f32"), ("fd", ".f64")];
+
+/// Declarations of the standard registers `code` names, each family as many as its highest
+/// number needs (as nvcc declares them: the warp tier's frame grows with the count).
+fn standard_registers(code: &str) -> String {
+    let mut highest = [None::<u32>; STANDARD.len()];
+    for (at, _) in code.match_indices('%') {
+        let rest = &code[at + 1..];
+        let letters = rest.find(|c: char| !c.is_ascii_lowercase()).unwrap_or(rest.len());
+        let digits = rest[letters..].find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len() - letters);
+        let (name, number) = (&rest[..letters], &rest[letters..letters + digits]);
+        if let (Some(family), Ok(n)) = (STANDARD.iter().position(|(f, _)| *f == name), number.parse::<u32>()) {
+            highest[family] = highest[family].max(Some(n));
+        }
+    }
+    let mut out = String::new();
+    for ((name, ty), n) in STANDARD.iter().zip(highest) {
+        if let Some(n) = n {
+            out.push_str(&format!("    .reg {ty} %{name}<{}>;\n", n + 1));
+        }
+    }
+    out
 }
