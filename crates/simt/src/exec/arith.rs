@@ -63,14 +63,12 @@ impl Warp {
     }
 
     #[inline]
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn binary(
         &mut self,
         b: &Block<'_, '_>,
         op: &BinOp,
         d: &Reg,
-        sa: &Src,
-        sb: &Src,
+        [sa, sb]: [&Src; 2],
         emask: u32,
         s: &mut Scratch,
     ) -> WarpResult<()> {

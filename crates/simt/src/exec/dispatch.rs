@@ -2,6 +2,7 @@
 //! instruction to the function of its family's module (`arith`, `load_store`, `collective`,
 //! `control`, `calls`, `mbarrier`, `tex`, `mma`, `cluster`).
 
+use super::load_store::Access;
 use super::*;
 
 /// What an instruction did to its warp's running path.
@@ -155,7 +156,7 @@ impl Warp {
                 self.mov_uniform(b, d, sa)
             }
             Op::Un { op, d, a } => self.unary(b, op, d, a, emask, s)?,
-            Op::Bin { op, d, a, b: sb } => self.binary(b, op, d, a, sb, emask, s)?,
+            Op::Bin { op, d, a, b: sb } => self.binary(b, op, d, [a, sb], emask, s)?,
             Op::Tern { op, d, a, b: sb, c } => self.ternary(b, op, d, [a, sb, c], emask, s)?,
             Op::Bfi { w, d, a, b: sb, c, e } => self.bfi(b, w, d, [a, sb, c, e], emask, s),
             Op::Setp { cmp, out, d, dn, a, b: sb, comb } => self.setp(b, cmp, out, (d, dn), (a, sb), comb, emask, s),
@@ -167,11 +168,13 @@ impl Warp {
             }
             // Memory (`load_store.rs`, `mbarrier.rs`).
             Op::Ld { space, size, sext, d, addr, whole: true, .. } => {
-                self.ld_whole(b, space, size, sext, d, addr, emask)?
+                self.ld_whole(b, Access { space, size, addr }, sext, d, emask)?
             }
-            Op::St { space, size, vals, addr, whole: true, .. } => self.st_whole(b, space, size, vals, addr, emask)?,
-            Op::Ld { space, size, sext, d, addr, .. } => self.ld(b, space, size, sext, d, addr, emask, s)?,
-            Op::St { space, size, vals, addr, .. } => self.st(b, space, size, vals, addr, emask, s)?,
+            Op::St { space, size, vals, addr, whole: true, .. } => {
+                self.st_whole(b, Access { space, size, addr }, vals, emask)?
+            }
+            Op::Ld { space, size, sext, d, addr, .. } => self.ld(b, Access { space, size, addr }, sext, d, emask, s)?,
+            Op::St { space, size, vals, addr, .. } => self.st(b, Access { space, size, addr }, vals, emask, s)?,
             Op::Atom { space, op, size, d, addr, b: sb, c } => {
                 self.atom(b, (space, op, size), d, addr, (sb, c), emask, s)?
             }
