@@ -53,11 +53,12 @@ fn benchmark_kernels_compile() {
     assert_eq!(p.jit_fallback_reason("scan_warp"), None);
 }
 
-const PTX: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
+fn ptx() -> String {
+    module(
+        "sm_80",
+        &[
+            String::from(
+                r#"
 // Thread 0 spins on a flag that the block's last thread sets (no barrier in between).
 .visible .entry spin(.param .u64 flag, .param .u64 out)
 {
@@ -88,12 +89,10 @@ END:
 
 // Warp-synchronous exchange through shared memory: each lane reads its neighbour's value
 // without a barrier (correct only in lockstep).
-.visible .entry wsync(.param .u64 out)
-{
-    .reg .b32 %r<8>;
-    .reg .b64 %rd<5>;
-    .shared .align 4 .b32 s[32];
-    mov.u32 %r1, %tid.x;
+"#,
+            ),
+            Kernel::new("wsync", &["out"], Index::Thread).declare(".shared .align 4 .b32 s[32];").body(
+                r#"
     mov.u32 %r2, s;
     shl.b32 %r3, %r1, 2;
     add.u32 %r4, %r2, %r3;
@@ -102,14 +101,15 @@ END:
     shl.b32 %r5, %r5, 2;
     add.u32 %r5, %r2, %r5;
     ld.volatile.shared.u32 %r6, [%r5];
-    ld.param.u64 %rd1, [out];
     cvta.to.global.u64 %rd2, %rd1;
     mul.wide.u32 %rd3, %r1, 4;
     add.s64 %rd4, %rd2, %rd3;
     st.global.u32 [%rd4], %r6;
     ret;
-}
-
+"#,
+            ),
+            String::from(
+                r#"
 // Misaligned and out-of-bounds loads in the middle of a grid.
 .visible .entry bad_load(.param .u64 in, .param .u64 out, .param .u32 n)
 {
@@ -132,13 +132,19 @@ END:
     st.global.u32 [%rd5], %r6;
     ret;
 }
-"#;
+
+"#,
+            ),
+        ]
+        .concat(),
+    )
+}
 
 /// A thread that waits for another thread of its block without a barrier makes progress: it
 /// yields after a bounded number of backward branches and the others run.
 #[test]
 fn spin_wait_on_another_thread_progresses() {
-    let p = program(PTX, Engine::JitAll);
+    let p = program(&ptx(), Engine::JitAll);
     assert_eq!(p.jit_fallback_reason("spin"), None);
     let mem = DeviceMemory::new();
     let (flag, out) = (mem.alloc(4).unwrap(), mem.alloc(4).unwrap());
@@ -151,7 +157,7 @@ fn spin_wait_on_another_thread_progresses() {
 /// Lockstep-dependent code is recognized and runs on the interpreter, with the GPU's result.
 #[test]
 fn warp_synchronous_code_stays_on_the_interpreter() {
-    let p = program(PTX, Engine::JitAll);
+    let p = program(&ptx(), Engine::JitAll);
     let why = p.jit_fallback_reason("wsync").expect("falls back");
     assert!(why.contains("warp-synchronous"), "{why}");
     let mem = DeviceMemory::new();
@@ -163,7 +169,7 @@ fn warp_synchronous_code_stays_on_the_interpreter() {
 /// Faults from compiled code are reported exactly as the interpreter reports them.
 #[test]
 fn faults_match_the_interpreter() {
-    let (mut jit, mut interp) = (program(PTX, Engine::JitAll), program(PTX, Engine::Interp));
+    let (mut jit, mut interp) = (program(&ptx(), Engine::JitAll), program(&ptx(), Engine::Interp));
     // One worker: with several, which failing block reports first may vary.
     jit.set_workers(1);
     interp.set_workers(1);
