@@ -7,32 +7,10 @@
 //! a PTX entry (`-arch=sm_90`), each stored ZSTD-compressed (nvcc's default), LZ4-compressed
 //! (`-compress-mode=speed`) and uncompressed (`--no-compress`).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+#[path = "../../ptx/tests/common/counting_alloc.rs"]
+mod counting_alloc;
 
-/// Counts live heap bytes and their peak, so the test can bound what the reader allocates.
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: forwards to the system allocator unchanged; only counts.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let now = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-        PEAK.fetch_max(now, Ordering::Relaxed);
-        // SAFETY: the caller's contract is System's.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        // SAFETY: the caller's contract is System's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
+use counting_alloc::peak_during;
 
 const SEEDS: [&str; 6] =
     ["ptx_only.zstd", "ptx_only.lz4", "ptx_only.raw", "sm90_and_ptx.zstd", "sm90_and_ptx.lz4", "sm90_and_ptx.raw"];
@@ -45,10 +23,7 @@ fn seed(name: &str) -> Vec<u8> {
 /// Runs the reader on `bytes` and returns the most it had allocated at once beyond what was
 /// live before (this test runs alone in its binary, so nothing else allocates meanwhile).
 fn peak_of_read(bytes: &[u8]) -> (Result<(u32, String), fatbin::Error>, usize) {
-    let before = LIVE.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
-    let r = fatbin::read_ptx(bytes);
-    (r, PEAK.load(Ordering::Relaxed) - before)
+    peak_during(|| fatbin::read_ptx(bytes))
 }
 
 #[test]

@@ -6,43 +6,20 @@
 
 mod common;
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+#[path = "common/counting_alloc.rs"]
+mod counting_alloc;
 
 use common::{Rng, mutate, mutation_seeds};
-
-/// Counts live heap bytes and their peak.
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: forwards to the system allocator unchanged; only counts.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let now = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-        PEAK.fetch_max(now, Ordering::Relaxed);
-        // SAFETY: the caller's contract is System's.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        // SAFETY: the caller's contract is System's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
+use counting_alloc::peak_during;
 
 /// Checks and renders `src` as `cuprite ptx check` does; asserts the memory and output bounds.
 fn check_bounded(src: &str, what: &str) {
-    let before = LIVE.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
-    let (module, diags) = ptx::check(src);
-    let out = ptx::render_all(&diags, "f.ptx", src);
-    drop(module);
-    let peak = PEAK.load(Ordering::Relaxed) - before;
+    let ((diags, out), peak) = peak_during(|| {
+        let (module, diags) = ptx::check(src);
+        let out = ptx::render_all(&diags, "f.ptx", src);
+        drop(module);
+        (diags, out)
+    });
     // Tokens, the module and the diagnostics are each linear in the input.
     let memory_bound = 48 * src.len() + (4 << 20);
     assert!(peak <= memory_bound, "{what}: checking {} bytes allocated {peak}", src.len());

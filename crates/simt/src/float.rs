@@ -203,19 +203,41 @@ pub(crate) fn f64_to_f32_rnd(x: f64, r: Rounding) -> f32 {
     }
 }
 
-trait TowardZero {
+/// A float's neighbours, for rounding a conversion's nearest result in a direction.
+trait Neighbours: Copy + PartialOrd {
+    /// The next value up (toward +inf).
+    fn up(self) -> Self;
+    /// The next value down (toward -inf).
+    fn down(self) -> Self;
+    /// The next value toward zero.
     fn next_toward_zero(self) -> Self;
 }
 
-impl TowardZero for f32 {
-    fn next_toward_zero(self) -> f32 {
-        if self > 0.0 { self.next_down() } else { self.next_up() }
-    }
+macro_rules! neighbours {
+    ($($t:ty),*) => {$(
+        impl Neighbours for $t {
+            fn up(self) -> $t {
+                self.next_up()
+            }
+            fn down(self) -> $t {
+                self.next_down()
+            }
+            fn next_toward_zero(self) -> $t {
+                if self > 0.0 { self.next_down() } else { self.next_up() }
+            }
+        }
+    )*};
 }
+neighbours!(f32, f64);
 
-impl TowardZero for f64 {
-    fn next_toward_zero(self) -> f64 {
-        if self > 0.0 { self.next_down() } else { self.next_up() }
+/// `n`, the nearest float to integer `v` (`back`: `n` converted back, not `v`), moved to its
+/// neighbour where rounding `r` (`rz`, `rm`, `rp`) picks that one instead.
+fn directed<F: Neighbours>(n: F, back: i128, v: i128, r: Rounding) -> F {
+    match r {
+        Rounding::Rz if back.abs() > v.abs() => n.next_toward_zero(),
+        Rounding::Rm if back > v => n.down(),
+        Rounding::Rp if back < v => n.up(),
+        _ => n,
     }
 }
 
@@ -229,30 +251,7 @@ pub(crate) fn int_to_f32(v: i128, r: Rounding) -> f32 {
     if back == v {
         return n;
     }
-    match r {
-        Rounding::Rz => {
-            if back.abs() > v.abs() {
-                n.next_toward_zero()
-            } else {
-                n
-            }
-        }
-        Rounding::Rm => {
-            if back > v {
-                n.next_down()
-            } else {
-                n
-            }
-        }
-        Rounding::Rp => {
-            if back < v {
-                n.next_up()
-            } else {
-                n
-            }
-        }
-        _ => n,
-    }
+    directed(n, back, v, r)
 }
 
 /// Converts an integer (given as i128) to f64 with a rounding mode.
@@ -262,30 +261,7 @@ pub(crate) fn int_to_f64(v: i128, r: Rounding) -> f64 {
     if back == v {
         return n;
     }
-    match r {
-        Rounding::Rz => {
-            if back.abs() > v.abs() {
-                n.next_toward_zero()
-            } else {
-                n
-            }
-        }
-        Rounding::Rm => {
-            if back > v {
-                n.next_down()
-            } else {
-                n
-            }
-        }
-        Rounding::Rp => {
-            if back < v {
-                n.next_up()
-            } else {
-                n
-            }
-        }
-        _ => n,
-    }
+    directed(n, back, v, r)
 }
 
 /// Rounds to an integral value with an integer rounding mode (`rni`, `rzi`, `rmi`, `rpi`).
@@ -372,6 +348,25 @@ pub(crate) fn f8_to_f64(c: u8, e5m2: bool) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Integers one past a float's precision (2^24 + 1 for f32, 2^53 + 1 for f64) lie halfway
+    /// between two floats: `rn` takes the even one, `rz` the one nearer zero, `rm` the lower
+    /// and `rp` the higher (PTX ISA, `cvt` rounding modifiers).
+    #[test]
+    fn integer_to_float_directed_rounding() {
+        let (v, lo, hi) = ((1i128 << 24) + 1, 16_777_216f32, 16_777_218f32);
+        let want = [(Rounding::Rn, lo, -lo), (Rounding::Rz, lo, -lo), (Rounding::Rm, lo, -hi), (Rounding::Rp, hi, -lo)];
+        for (r, up, down) in want {
+            assert_eq!((int_to_f32(v, r), int_to_f32(-v, r)), (up, down), "{r:?}");
+        }
+        let (v, lo, hi) = ((1i128 << 53) + 1, 9_007_199_254_740_992f64, 9_007_199_254_740_994f64);
+        let want = [(Rounding::Rn, lo, -lo), (Rounding::Rz, lo, -lo), (Rounding::Rm, lo, -hi), (Rounding::Rp, hi, -lo)];
+        for (r, up, down) in want {
+            assert_eq!((int_to_f64(v, r), int_to_f64(-v, r)), (up, down), "{r:?}");
+        }
+        // Exactly representable: unchanged in every mode.
+        assert_eq!(int_to_f32(-12_345, Rounding::Rp), -12_345.0);
+    }
 
     #[test]
     fn f8_roundtrip_all() {

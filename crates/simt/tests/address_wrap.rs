@@ -10,6 +10,7 @@ use simt::{DeviceMemory, Dim3, Engine, FaultKind, MemError, Params};
 
 mod common;
 
+use common::ptx::{Index, Kernel, module};
 use common::{ENGINES, download_u32, one_worker_program, upload};
 
 /// Threads of the hand-written kernels' one block.
@@ -17,28 +18,26 @@ const THREADS: usize = 64;
 /// Words each thread of `wrap_forms` reports.
 const WORDS: usize = 18;
 
-const WRAP_FORMS: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
+fn wrap_forms() -> String {
+    module(
+        "sm_80",
+        &[
+            String::from(
+                r#"
 // The only static shared variable: at shared offset 0, so that `tile - 64` wraps.
 .shared .align 16 .b8 tile[512];
 
 // Thread t (64 threads) reaches tile words through 32-bit registers 64 bytes below them
 // (`[%rX+64]`, the register wrapping for t < 16), in every access form; out[20t + k] gets
 // what it saw (see `wrap_forms_reference`). Both compiled tiers compile all of it.
-.visible .entry wrap_forms(.param .u64 out, .param .u64 in)
-{
-    .reg .pred %p<2>;
-    .reg .b16 %h<4>;
-    .reg .b32 %r<64>;
-    .reg .b64 %rd<16>;
-    .local .align 16 .b8 buf[64];
-    ld.param.u64 %rd1, [out];
-    ld.param.u64 %rd2, [in];
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd3, %r1, 4;
+"#,
+            ),
+            Kernel::new("wrap_forms", &["out", "in"], Index::Thread)
+                .declare(".reg .b16 %h<4>;")
+                .declare(".local .align 16 .b8 buf[64];")
+                .offset(4)
+                .body(
+                    r#"
     add.s64 %rd4, %rd2, %rd3;
     ld.global.u32 %r2, [%rd4];
     ld.global.u32 %r3, [%rd4+256];
@@ -100,19 +99,17 @@ const WRAP_FORMS: &str = r#"
     st.global.v4.u32 [%rd6+48], {%r37, %r38, %r39, %r44};
     st.global.v2.u32 [%rd6+64], {%r45, %r43};
     ret;
-}
-
+"#,
+                ),
+            String::from(
+                r#"
 // The instructions the compiled tiers leave to the interpreter, through the same registers:
 // ldmatrix (lane l names row l % 8, 16 bytes each, of the tile's start), and cp.async of
 // in[t + 64] into word t. out[2t], out[2t + 1]: what thread t saw.
-.visible .entry wrap_async(.param .u64 out, .param .u64 in)
-{
-    .reg .b32 %r<16>;
-    .reg .b64 %rd<8>;
-    ld.param.u64 %rd1, [out];
-    ld.param.u64 %rd2, [in];
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd3, %r1, 4;
+"#,
+            ),
+            Kernel::new("wrap_async", &["out", "in"], Index::Thread).offset(4).body(
+                r#"
     add.s64 %rd4, %rd2, %rd3;
     ld.global.u32 %r2, [%rd4];
     mov.u32 %r4, tile;
@@ -135,8 +132,10 @@ const WRAP_FORMS: &str = r#"
     add.s64 %rd6, %rd1, %rd5;
     st.global.v2.u32 [%rd6], {%r11, %r12};
     ret;
-}
-
+"#,
+            ),
+            String::from(
+                r#"
 // A global access through a 32-bit register (lane 0: 0xfffffff0): the address is the
 // register plus 32 modulo 2^32, 0x10, outside every allocation.
 .visible .entry global_narrow(.param .u64 out)
@@ -147,7 +146,13 @@ const WRAP_FORMS: &str = r#"
     ld.global.u32 %r3, [%r2+32];
     ret;
 }
-"#;
+
+"#,
+            ),
+        ]
+        .concat(),
+    )
+}
 
 /// What thread `t` of `wrap_forms` reports, from the PTX semantics (`input`: 128 words; the
 /// tile holds them in order once the threads stored them).
@@ -186,7 +191,7 @@ fn wrap_forms_reference(input: &[u32], t: usize) -> [u32; WORDS] {
 fn narrow_address_registers_wrap() {
     let input: Vec<u32> = (0..2 * THREADS as u32).map(|i| i.wrapping_mul(0x9e37_79b9) ^ 0x8080_0000 ^ i).collect();
     for engine in ENGINES {
-        let p = one_worker_program(WRAP_FORMS, engine);
+        let p = one_worker_program(&wrap_forms(), engine);
         let mem = DeviceMemory::new();
         let din = upload(&mem, &input);
         let dout = upload(&mem, &[0xeeee_eeee_u32; THREADS * WORDS]);
@@ -207,7 +212,7 @@ fn narrow_address_registers_wrap() {
     }
     // The compiled tiers ran `wrap_forms` themselves.
     for engine in [Engine::JitAll, Engine::Warp] {
-        assert_eq!(one_worker_program(WRAP_FORMS, engine).jit_fallback_reason("wrap_forms"), None, "{engine:?}");
+        assert_eq!(one_worker_program(&wrap_forms(), engine).jit_fallback_reason("wrap_forms"), None, "{engine:?}");
     }
 }
 
@@ -216,7 +221,7 @@ fn narrow_address_registers_wrap() {
 #[test]
 fn narrow_global_address_faults_at_the_wrapped_address() {
     for engine in ENGINES {
-        let p = one_worker_program(WRAP_FORMS, engine);
+        let p = one_worker_program(&wrap_forms(), engine);
         let mem = DeviceMemory::new();
         let dout = upload(&mem, &[0; 4]);
         let f =

@@ -8,6 +8,7 @@ use simt::{DeviceMemory, Dim3, FaultKind, LaunchOptions, MemError, Params, Progr
 
 mod common;
 
+use common::ptx::{Index, Kernel, module_version};
 use common::{ENGINES, download_u32, program, upload};
 
 /// Words each thread of `st_async_ring` reports (SEND_BYTES / 4).
@@ -200,24 +201,21 @@ fn st_async_faults_as_shared_stores_do() {
 #[test]
 fn st_async_to_a_global_address_faults() {
     // Checked with ptxas -arch=sm_90.
-    let src = r#"
-.version 9.0
-.target sm_90
-.address_size 64
-.visible .entry bad_generic(.param .u64 p)
-{
-    .reg .b64 %rd<4>;
-    .reg .b32 %r<2>;
-    ld.param.u64 %rd1, [p];
+    let src = module_version(
+        "9.0",
+        "sm_90",
+        &Kernel::new("bad_generic", &["p"], Index::None).body(
+            r#"
     mov.u32 %r1, 5;
     st.async.mbarrier::complete_tx::bytes.u32 [%rd1], %r1, [%rd1];
     ret;
-}
-"#;
+"#,
+        ),
+    );
     let mem = DeviceMemory::new();
     let out = upload(&mem, &[0; 4]);
     for e in ENGINES {
-        let p = program(src, e);
+        let p = program(&src, e);
         let mut params = Params::new();
         params.ptr(out);
         let f =
@@ -231,15 +229,11 @@ fn st_async_to_a_global_address_faults() {
 #[test]
 fn st_async_and_red_async_release_forms() {
     // Checked with ptxas -arch=sm_100 (ptxas 13.0 rejects `red.async.release.cluster`).
-    let src = r#"
-.version 8.7
-.target sm_100
-.address_size 64
-.visible .entry rel(.param .u64 p)
-{
-    .reg .b64 %rd<8>;
-    .reg .b32 %r<4>;
-    ld.param.u64 %rd1, [p];
+    let src = module_version(
+        "8.7",
+        "sm_100",
+        &Kernel::new("rel", &["p"], Index::None).body(
+            r#"
     cvta.to.global.u64 %rd2, %rd1;
     mov.u32 %r1, %tid.x;
     mul.wide.u32 %rd3, %r1, 4;
@@ -251,11 +245,12 @@ fn st_async_and_red_async_release_forms() {
     add.s64 %rd6, %rd1, %rd3;
     st.async.mmio.release.sys.global.u32 [%rd6+144], %r1;
     ret;
-}
-"#;
+"#,
+        ),
+    );
     let mem = DeviceMemory::new();
     for e in ENGINES {
-        let p = program(src, e);
+        let p = program(&src, e);
         let out = upload(&mem, &[7; 4 + 32 + 32]);
         let mut params = Params::new();
         params.ptr(out);

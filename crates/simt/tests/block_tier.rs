@@ -7,22 +7,16 @@ use simt::{DeviceMemory, Dim3, Engine, FaultKind, Params, Tier};
 
 mod common;
 
+use common::ptx::{Index, Kernel, module};
 use common::{download_u32, one_worker_program, write};
 
 /// A shared-memory tree reduction (`__syncthreads()` in the loop, as CUDA samples write it):
 /// `out[blockIdx.x] = sum of in[block's elements]`, any block size that is a power of two.
-const REDUCE: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-.visible .entry reduce(.param .u64 in, .param .u64 out)
-{
-    .reg .pred %p<4>;
-    .reg .b32 %r<20>;
-    .reg .b64 %rd<10>;
-    .shared .align 4 .b8 buf[4096];
-    ld.param.u64 %rd1, [in];
-    ld.param.u64 %rd2, [out];
+fn reduce() -> String {
+    module(
+        "sm_80",
+        &Kernel::new("reduce", &["in", "out"], Index::None).declare(".shared .align 4 .b8 buf[4096];").body(
+            r#"
     cvta.to.global.u64 %rd3, %rd1;
     cvta.to.global.u64 %rd4, %rd2;
     mov.u32 %r1, %tid.x;
@@ -62,8 +56,10 @@ DONE:
     st.global.u32 [%rd8], %r15;
 END:
     ret;
+"#,
+        ),
+    )
 }
-"#;
 
 #[test]
 fn barriers_in_a_loop_reduce_through_shared_memory() {
@@ -73,7 +69,7 @@ fn barriers_in_a_loop_reduce_through_shared_memory() {
         let input: Vec<u32> = (0..n as u32).map(|i| i.wrapping_mul(2_654_435_761) >> 7).collect();
         let want: Vec<u32> =
             input.chunks(threads as usize).map(|c| c.iter().fold(0u32, |a, &x| a.wrapping_add(x))).collect();
-        let p = one_worker_program(REDUCE, Engine::Block);
+        let p = one_worker_program(&reduce(), Engine::Block);
         let mem = DeviceMemory::new();
         let (din, dout) = (mem.alloc(4 * n as u64).unwrap(), mem.alloc(4 * u64::from(blocks)).unwrap());
         write(&mem, din, &input);
@@ -121,17 +117,11 @@ fn threads_at_different_barriers_fault_as_on_the_interpreter() {
 }
 
 /// Thread 0 spins on a shared flag that thread 1 sets: it must yield for thread 1 to run.
-const SPIN: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-.visible .entry spin(.param .u64 out)
-{
-    .reg .pred %p<3>;
-    .reg .b32 %r<6>;
-    .reg .b64 %rd<3>;
-    .shared .align 4 .u32 flag;
-    ld.param.u64 %rd1, [out];
+fn spin() -> String {
+    module(
+        "sm_80",
+        &Kernel::new("spin", &["out"], Index::None).declare(".shared .align 4 .u32 flag;").body(
+            r#"
     cvta.to.global.u64 %rd2, %rd1;
     mov.u32 %r1, %tid.x;
     setp.eq.s32 %p1, %r1, 1;
@@ -151,12 +141,14 @@ SET:
     st.volatile.shared.u32 [flag], %r4;
 END:
     ret;
+"#,
+        ),
+    )
 }
-"#;
 
 #[test]
 fn a_thread_spinning_on_another_lets_it_run() {
-    let p = one_worker_program(SPIN, Engine::Block);
+    let p = one_worker_program(&spin(), Engine::Block);
     let mem = DeviceMemory::new();
     let out = mem.alloc(4).unwrap();
     let params = Params::new().ptr(out).clone();
@@ -166,37 +158,24 @@ fn a_thread_spinning_on_another_lets_it_run() {
 }
 
 /// `out[tid] = in[tid]` with `in` one element short, and a shared atomic histogram.
-const ACCESS: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-.visible .entry copy(.param .u64 in, .param .u64 out)
-{
-    .reg .b32 %r<4>;
-    .reg .b64 %rd<8>;
-    ld.param.u64 %rd1, [in];
-    ld.param.u64 %rd2, [out];
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd3, %r1, 4;
+fn access() -> String {
+    module(
+        "sm_80",
+        &[
+            Kernel::new("copy", &["in", "out"], Index::Thread).offset(4).body(
+                r#"
     add.s64 %rd4, %rd1, %rd3;
     ld.global.u32 %r2, [%rd4];
     add.s64 %rd5, %rd2, %rd3;
     st.global.u32 [%rd5], %r2;
     ret;
-}
-.visible .entry histogram(.param .u64 in, .param .u64 out)
-{
-    .reg .pred %p<2>;
-    .reg .b32 %r<12>;
-    .reg .b64 %rd<8>;
-    .shared .align 4 .b8 bins[64];
-    ld.param.u64 %rd1, [in];
-    ld.param.u64 %rd2, [out];
-    mov.u32 %r1, %tid.x;
-    mov.u32 %r2, %ctaid.x;
-    mov.u32 %r3, %ntid.x;
-    mad.lo.s32 %r4, %r2, %r3, %r1;
-    mul.wide.u32 %rd3, %r4, 4;
+"#,
+            ),
+            Kernel::new("histogram", &["in", "out"], Index::Grid)
+                .declare(".shared .align 4 .b8 bins[64];")
+                .offset(4)
+                .body(
+                    r#"
     add.s64 %rd4, %rd1, %rd3;
     ld.global.u32 %r5, [%rd4];
     and.b32 %r6, %r5, 15;
@@ -215,8 +194,12 @@ const ACCESS: &str = r#"
     atom.global.add.u32 %r10, [%rd6], %r11;
 END:
     ret;
+"#,
+                ),
+        ]
+        .concat(),
+    )
 }
-"#;
 
 #[test]
 fn an_access_out_of_bounds_faults_as_on_the_interpreter() {
@@ -224,7 +207,7 @@ fn an_access_out_of_bounds_faults_as_on_the_interpreter() {
     let (din, dout) = (mem.alloc(4 * 63).unwrap(), mem.alloc(4 * 64).unwrap());
     let params = Params::new().ptr(din).ptr(dout).clone();
     let fault =
-        |e| one_worker_program(ACCESS, e).launch("copy", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem).err();
+        |e| one_worker_program(&access(), e).launch("copy", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem).err();
     let block = fault(Engine::Block).expect("thread 63 reads past `in`");
     assert_eq!(block.thread, [63, 0, 0]);
     assert!(matches!(block.kind, FaultKind::Memory(_)), "{:?}", block.kind);
@@ -240,7 +223,7 @@ fn shared_and_global_atomics_count_exactly() {
     for x in &input {
         want[(x & 15) as usize] += 1;
     }
-    let p = one_worker_program(ACCESS, Engine::Block);
+    let p = one_worker_program(&access(), Engine::Block);
     let mem = DeviceMemory::new();
     let (din, dout) = (mem.alloc(4 * n as u64).unwrap(), mem.alloc(64).unwrap());
     write(&mem, din, &input);
@@ -252,28 +235,25 @@ fn shared_and_global_atomics_count_exactly() {
 }
 
 /// A warp shuffle: declined by the block tier, run by the interpreter, with the reason.
-const SHUFFLE: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-.visible .entry rotate(.param .u64 out)
-{
-    .reg .b32 %r<6>;
-    .reg .b64 %rd<5>;
-    ld.param.u64 %rd1, [out];
-    mov.u32 %r1, %tid.x;
+fn shuffle() -> String {
+    module(
+        "sm_80",
+        &Kernel::new("rotate", &["out"], Index::Thread).body(
+            r#"
     add.s32 %r2, %r1, 1;
     shfl.sync.idx.b32 %r3, %r1, %r2, 31, -1;
     mul.wide.u32 %rd2, %r1, 4;
     add.s64 %rd3, %rd1, %rd2;
     st.global.u32 [%rd3], %r3;
     ret;
+"#,
+        ),
+    )
 }
-"#;
 
 #[test]
 fn warp_collectives_stay_on_the_interpreter() {
-    let p = one_worker_program(SHUFFLE, Engine::Block);
+    let p = one_worker_program(&shuffle(), Engine::Block);
     let why = p.jit_fallback_reason("rotate").expect("declined");
     assert!(why.contains("warp-collective"), "{why}");
     let mem = DeviceMemory::new();
@@ -286,17 +266,11 @@ fn warp_collectives_stay_on_the_interpreter() {
 }
 
 /// Each thread's local array, written and read through generic addresses too.
-const GENERIC_LOCAL: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-.visible .entry genlocal(.param .u64 out)
-{
-    .local .align 4 .b8 buf[16];
-    .reg .b32 %r<6>;
-    .reg .b64 %rd<8>;
-    ld.param.u64 %rd1, [out];
-    mov.u32 %r1, %tid.x;
+fn generic_local() -> String {
+    module(
+        "sm_80",
+        &Kernel::new("genlocal", &["out"], Index::Thread).declare(".local .align 4 .b8 buf[16];").body(
+            r#"
     mov.u64 %rd2, buf;
     cvta.local.u64 %rd3, %rd2;
     st.local.u32 [buf], %r1;
@@ -309,12 +283,14 @@ const GENERIC_LOCAL: &str = r#"
     add.s64 %rd5, %rd1, %rd4;
     st.global.u32 [%rd5], %r5;
     ret;
+"#,
+        ),
+    )
 }
-"#;
 
 #[test]
 fn generic_addresses_reach_each_threads_own_local_memory() {
-    let p = one_worker_program(GENERIC_LOCAL, Engine::Block);
+    let p = one_worker_program(&generic_local(), Engine::Block);
     let mem = DeviceMemory::new();
     let out = mem.alloc(4 * 64).unwrap();
     let params = Params::new().ptr(out).clone();
@@ -325,19 +301,11 @@ fn generic_addresses_reach_each_threads_own_local_memory() {
 }
 
 /// `rsqrt.approx.f32`, with and without `.ftz`, inline in the block tier.
-const RSQRT: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-.visible .entry rsqrt(.param .u64 in, .param .u64 out)
-{
-    .reg .b32 %r<2>;
-    .reg .f32 %f<4>;
-    .reg .b64 %rd<8>;
-    ld.param.u64 %rd1, [in];
-    ld.param.u64 %rd2, [out];
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd3, %r1, 4;
+fn rsqrt() -> String {
+    module(
+        "sm_80",
+        &Kernel::new("rsqrt", &["in", "out"], Index::Thread).offset(4).body(
+            r#"
     add.s64 %rd4, %rd1, %rd3;
     ld.global.f32 %f1, [%rd4];
     rsqrt.approx.f32 %f2, %f1;
@@ -346,8 +314,10 @@ const RSQRT: &str = r#"
     add.s64 %rd6, %rd2, %rd5;
     st.global.v2.f32 [%rd6], {%f2, %f3};
     ret;
+"#,
+        ),
+    )
 }
-"#;
 
 #[test]
 fn reciprocal_roots_match_the_interpreter_bit_for_bit() {
@@ -371,7 +341,7 @@ fn reciprocal_roots_match_the_interpreter_bit_for_bit() {
     let params = Params::new().ptr(din).ptr(dout).clone();
     let run = |e| {
         let st =
-            one_worker_program(RSQRT, e).launch("rsqrt", Dim3::x(1), Dim3::x(12), 0, params.bytes(), &mem).unwrap();
+            one_worker_program(&rsqrt(), e).launch("rsqrt", Dim3::x(1), Dim3::x(12), 0, params.bytes(), &mem).unwrap();
         (st.tier, download_u32(&mem, dout, 24))
     };
     let (tier, block) = run(Engine::Block);
@@ -389,20 +359,11 @@ fn reciprocal_roots_match_the_interpreter_bit_for_bit() {
 /// f32 results that only f32 operations read skip NaN canonicalization in the block tier
 /// (`emit/nan.rs`); every value that reaches memory, through arithmetic, a move, a select or
 /// a compare, must still carry PTX's canonical NaN.
-const NAN_CHAINS: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-.visible .entry nanchain(.param .u64 in, .param .u64 out)
-{
-    .reg .pred %p<3>;
-    .reg .b32 %r<4>;
-    .reg .f32 %f<12>;
-    .reg .b64 %rd<8>;
-    ld.param.u64 %rd1, [in];
-    ld.param.u64 %rd2, [out];
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd3, %r1, 8;
+fn nan_chains() -> String {
+    module(
+        "sm_80",
+        &Kernel::new("nanchain", &["in", "out"], Index::Thread).offset(8).body(
+            r#"
     add.s64 %rd4, %rd1, %rd3;
     ld.global.v2.f32 {%f1, %f2}, [%rd4];
     add.f32 %f3, %f1, %f2;
@@ -421,8 +382,10 @@ const NAN_CHAINS: &str = r#"
     st.global.f32 [%rd6+16], %f10;
     st.global.u32 [%rd6+20], %r2;
     ret;
+"#,
+        ),
+    )
 }
-"#;
 
 #[test]
 fn nan_results_reach_memory_canonical() {
@@ -435,7 +398,7 @@ fn nan_results_reach_memory_canonical() {
     write(&mem, din, &input);
     let params = Params::new().ptr(din).ptr(dout).clone();
     let run = |e| {
-        let st = one_worker_program(NAN_CHAINS, e)
+        let st = one_worker_program(&nan_chains(), e)
             .launch("nanchain", Dim3::x(1), Dim3::x(4), 0, params.bytes(), &mem)
             .unwrap();
         (st.tier, download_u32(&mem, dout, 24))

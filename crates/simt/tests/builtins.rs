@@ -5,6 +5,7 @@ use simt::{DeviceMemory, Dim3, FaultKind, Params, Program};
 
 mod common;
 
+use common::ptx::{Index, Kernel, module};
 use common::{download, upload};
 
 const VARIANTS: [&str; 2] = ["sm_80.O3", "sm_80.G"];
@@ -252,23 +253,21 @@ fn printf_output_is_capped_at_the_fifo_size() {
 
 #[test]
 fn indirect_calls_to_a_bad_address_fault() {
-    let src = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-.func (.param .b32 r) f(.param .b32 x)
+    let src = module(
+        "sm_80",
+        &[
+            String::from(
+                r#".func (.param .b32 r) f(.param .b32 x)
 {
     .reg .b32 %r<2>;
     ld.param.b32 %r1, [x];
     st.param.b32 [r], %r1;
     ret;
 }
-.visible .entry k(.param .u64 out, .param .u64 target)
-{
-    .reg .b32 %r<3>;
-    .reg .b64 %rd<4>;
-    ld.param.u64 %rd1, [out];
-    ld.param.u64 %rd2, [target];
+"#,
+            ),
+            Kernel::new("k", &["out", "target"], Index::None).body(
+                r#"
     mov.u64 %rd3, f;
     setp.eq.u64 %p1, %rd2, 0;
     @%p1 mov.u64 %rd2, %rd3;
@@ -285,8 +284,11 @@ fn indirect_calls_to_a_bad_address_fault() {
     add.s64 %rd3, %rd1, %rd3;
     st.global.u32 [%rd3], %r2;
     ret;
-}
-"#;
+"#,
+            ),
+        ]
+        .concat(),
+    );
     let src = src.replace("    .reg .b64 %rd<4>;", "    .reg .b64 %rd<4>;\n    .reg .pred %p<2>;");
     let p = Program::from_ptx(&src).unwrap();
     let mem = DeviceMemory::new();
@@ -299,32 +301,33 @@ fn indirect_calls_to_a_bad_address_fault() {
 
 #[test]
 fn a_bad_initializer_only_fails_the_kernels_using_it() {
-    let src = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-.global .u32 a[2] = {1, 2};
+    let src = module(
+        "sm_80",
+        &[
+            String::from(
+                r#".global .u32 a[2] = {1, 2};
 .global .u64 bad[1] = {a * 2};
-.visible .entry uses_bad(.param .u64 out)
-{
-    .reg .b64 %rd<3>;
-    ld.param.u64 %rd1, [out];
+"#,
+            ),
+            Kernel::new("uses_bad", &["out"], Index::None).body(
+                r#"
     ld.global.u64 %rd2, [bad];
     st.global.u64 [%rd1], %rd2;
     ret;
-}
-.visible .entry fine(.param .u64 out)
-{
-    .reg .b32 %r<2>;
-    .reg .b64 %rd<2>;
-    ld.param.u64 %rd1, [out];
+"#,
+            ),
+            Kernel::new("fine", &["out"], Index::None).body(
+                r#"
     ld.global.u32 %r1, [a+4];
     st.global.u32 [%rd1], %r1;
     ret;
-}
-"#;
-    let parsed = ptx::parse(src);
-    let (p, errors) = Program::load_partial(&parsed.module, Some(src));
+"#,
+            ),
+        ]
+        .concat(),
+    );
+    let parsed = ptx::parse(&src);
+    let (p, errors) = Program::load_partial(&parsed.module, Some(&src));
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert_eq!(errors[0].function, "uses_bad");
     let mem = DeviceMemory::new();

@@ -3,6 +3,10 @@
 
 use simt::{DeviceMemory, Dim3, Params, Program};
 
+mod common;
+
+use common::ptx::{Index, Kernel, module};
+
 #[test]
 fn corpus_fixtures_load_or_report() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/ptx");
@@ -51,20 +55,14 @@ fn unsupported_instruction_is_a_load_error() {
 
 #[test]
 fn inline_ptx_bit_ops_and_generic_shared() {
-    let src = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-.visible .entry k(.param .u64 out)
-{
-    .reg .b32 %r<20>;
-    .reg .b64 %rd<8>;
-    .reg .pred %p<3>;
-    .shared .align 4 .b32 s[32];
-    ld.param.u64 %rd1, [out];
-    cvta.to.global.u64 %rd1, %rd1;
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd2, %r1, 40;
+    let src = module(
+        "sm_80",
+        &Kernel::new("k", &["out"], Index::Thread)
+            .global_pointers()
+            .declare(".shared .align 4 .b32 s[32];")
+            .offset(40)
+            .body(
+                r#"
     add.s64 %rd3, %rd1, %rd2;
     brev.b32 %r2, %r1;
     bfe.u32 %r3, 0xabcd1234, %r1, 8;
@@ -89,9 +87,10 @@ fn inline_ptx_bit_ops_and_generic_shared() {
     st.global.v4.u32 [%rd3+16], {%r6, %r7, %r8, %r9};
     st.global.v2.u32 [%rd3+32], {%r10, %r12};
     ret;
-}
-"#;
-    let p = Program::from_ptx(src).unwrap();
+"#,
+            ),
+    );
+    let p = Program::from_ptx(&src).unwrap();
     let mem = DeviceMemory::new();
     let out = mem.alloc(40 * 32).unwrap();
     p.launch("k", Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(out).bytes(), &mem).unwrap();
@@ -118,17 +117,13 @@ fn inline_ptx_bit_ops_and_generic_shared() {
 #[test]
 fn carry_chains_128_bit() {
     // out[t] = {a + b (4 limbs), a - b (4 limbs), lo64(x) * lo64(y) as 128 bits via mad.cc (4 limbs)}
-    let src = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-.visible .entry k(.param .u64 inp, .param .u64 outp)
-{
-    .reg .b32 %a<4>, %b<4>, %s<4>, %d<4>, %m<4>;
-    .reg .b64 %rd<8>;
-    .reg .b32 %t;
-    ld.param.u64 %rd1, [inp];
-    ld.param.u64 %rd2, [outp];
+    let src = module(
+        "sm_80",
+        &Kernel::new("k", &["inp", "outp"], Index::None)
+            .declare(".reg .b32 %a<4>, %b<4>, %s<4>, %d<4>, %m<4>;")
+            .declare(".reg .b32 %t;")
+            .body(
+                r#"
     mov.u32 %t, %tid.x;
     mul.wide.u32 %rd3, %t, 32;
     add.s64 %rd4, %rd1, %rd3;
@@ -158,9 +153,10 @@ fn carry_chains_128_bit() {
     st.global.v4.u32 [%rd5+16], {%d0, %d1, %d2, %d3};
     st.global.v4.u32 [%rd5+32], {%m0, %m1, %m2, %m3};
     ret;
-}
-"#;
-    let p = Program::from_ptx(src).unwrap();
+"#,
+            ),
+    );
+    let p = Program::from_ptx(&src).unwrap();
     let mem = DeviceMemory::new();
     let mut x = 0x1234_5678_9abc_def1u64;
     let mut next = || {

@@ -1,4 +1,4 @@
-//! Differential fuzzing of the three engines: a seeded generator writes random but valid PTX
+//! Differential fuzzing of the three engines: a seeded generator writes random but valid &ptx()
 //! kernels (integer, bit, float and conversion instructions over typed registers, divergent
 //! `if`/`else`, loops with lane-dependent trip counts, early exits, block barriers with a
 //! shared-memory exchange, shuffles, votes), runs each on the interpreter, the per-thread JIT and
@@ -10,11 +10,15 @@
 //! the kernel leaves as well (see the section "Memory kernels").
 //!
 //! `ENGINE_FUZZ_SEEDS=N` runs seeds `0..N` instead of the fixed set (`ENGINE_FUZZ_START=S`
-//! starts at `S`); `ENGINE_FUZZ_DUMP=DIR` writes every kernel's PTX to `DIR/SEED.ptx`
+//! starts at `S`); `ENGINE_FUZZ_DUMP=DIR` writes every kernel's &ptx() to `DIR/SEED.ptx`
 //! (to check them with `ptxas -arch=sm_90`); `ENGINE_FUZZ_REDUCE=SEED` reduces a differing
 //! kernel. The memory test reads the same variables prefixed `ENGINE_FUZZ_MEM_`.
 
 use std::fmt::Write as _;
+
+mod common;
+
+use common::ptx::{Index, module_version};
 
 use simt::{DeviceMemory, Dim3, Engine, Params, Program};
 
@@ -995,7 +999,7 @@ fn int_fits(from: &str, to: &str) -> bool {
     }
 }
 
-/// Generates kernel `seed`: its PTX and launch shape.
+/// Generates kernel `seed`: its &ptx() and launch shape.
 fn generate(seed: u64) -> Kernel {
     let mut g = Gen::new(seed);
     let grid = 2 + g.rng.below(2) as u32;
@@ -1306,7 +1310,7 @@ fn reduce(seed: u64, generate: fn(u64) -> Kernel) -> String {
 
 /// Runs kernel `k` on `input` on the three engines; `Err` describes the first difference.
 fn compare(seed: u64, k: &Kernel, input: &[u8]) -> Result<(), String> {
-    let fail = |what: String| format!("seed {seed}: {what}\n--- PTX ---\n{}", k.ptx);
+    let fail = |what: String| format!("seed {seed}: {what}\n--- &ptx() ---\n{}", k.ptx);
     let interp = run(k, Engine::Interp, input).map_err(fail)?;
     if let Err(e) = &interp.result {
         return Err(fail(format!("the interpreter faulted: {e}")));
@@ -2104,7 +2108,7 @@ fn fill(rng: &mut Rng, out: &mut Vec<u8>, len: u64) {
     out.truncate(len as usize);
 }
 
-/// Generates memory kernel `seed`: its PTX, launch shape and scratch buffer.
+/// Generates memory kernel `seed`: its &ptx(), launch shape and scratch buffer.
 fn generate_mem(seed: u64) -> Kernel {
     let mut g = Gen::new(seed ^ 0x6d65_6d6f_7279);
     g.counts = [4, 4, 8, 4, 4, 4];
@@ -2351,19 +2355,12 @@ fn run_each(ptx: &str, input: &[u64], n: usize) -> Vec<Vec<u64>> {
 /// was computed as `a + (-b)` and only the interpreter's copy had the negation folded away).
 #[test]
 fn directed_rounding_f64_nan_operands() {
-    const PTX: &str = r#"
-.version 8.8
-.target sm_90
-.address_size 64
-.visible .entry kernel(.param .u64 in, .param .u64 out)
-{
-    .reg .b32 %r<2>;
-    .reg .b64 %rd<6>;
-    .reg .f64 %fd<8>;
-    ld.param.u64 %rd1, [in];
-    ld.param.u64 %rd2, [out];
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd3, %r1, 16;
+    fn ptx() -> String {
+        module_version(
+            "8.8",
+            "sm_90",
+            &common::ptx::Kernel::new("kernel", &["in", "out"], Index::Thread).offset(16).body(
+                r#"
     add.s64 %rd4, %rd1, %rd3;
     ld.global.v2.f64 {%fd0, %fd1}, [%rd4];
     mul.wide.u32 %rd3, %r1, 32;
@@ -2375,11 +2372,13 @@ fn directed_rounding_f64_nan_operands() {
     st.global.v2.f64 [%rd5], {%fd2, %fd3};
     st.global.v2.f64 [%rd5+16], {%fd4, %fd5};
     ret;
-}
-"#;
+"#,
+            ),
+        )
+    }
     let vals = [0x3ff0_0000_0000_0000u64, 0xfff4_0000_0000_0042, 0x7ff8_0000_0000_1234, 0x8000_0000_0000_0000];
     let input: Vec<u64> = (0..32).flat_map(|t| [vals[t % 4], vals[(t / 4) % 4]]).collect();
-    let outs = run_each(PTX, &input, 128);
+    let outs = run_each(&ptx(), &input, 128);
     assert_eq!(outs[1], outs[0], "per-thread JIT vs interpreter");
     assert_eq!(outs[2], outs[0], "warp tier vs interpreter");
     assert_eq!(outs[3], outs[0], "block tier vs interpreter");

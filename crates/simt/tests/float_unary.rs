@@ -8,27 +8,16 @@ use simt::{DeviceMemory, Dim3, Engine, Params};
 
 mod common;
 
+use common::ptx::{Index, Kernel, module};
 use common::{ENGINES, download, program, upload};
 
 /// Thread i: `out32[3i] = abs.f32(a[i])`, `out32[3i + 1] = cvt.rn.f32.u32(a[i])`, and
 /// `out64[i] = abs.f64(b[i])`.
-const UNARY: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
-.visible .entry unary(.param .u64 out32, .param .u64 out64, .param .u64 a, .param .u64 b)
-{
-    .reg .b32 %r<4>;
-    .reg .f32 %f<3>;
-    .reg .f64 %fd<3>;
-    .reg .b64 %rd<16>;
-    ld.param.u64 %rd1, [out32];
-    ld.param.u64 %rd2, [out64];
-    ld.param.u64 %rd3, [a];
-    ld.param.u64 %rd4, [b];
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd5, %r1, 4;
+fn unary() -> String {
+    module(
+        "sm_80",
+        &Kernel::new("unary", &["out32", "out64", "a", "b"], Index::Thread).offset(4).body(
+            r#"
     add.s64 %rd6, %rd3, %rd5;
     ld.global.u32 %r2, [%rd6];
     mov.b32 %f1, %r2;
@@ -43,8 +32,10 @@ const UNARY: &str = r#"
     add.s64 %rd10, %rd2, %rd7;
     st.global.f64 [%rd10], %fd2;
     ret;
+"#,
+        ),
+    )
 }
-"#;
 
 #[test]
 fn abs_and_unsigned_to_f32() {
@@ -74,7 +65,7 @@ fn abs_and_unsigned_to_f32() {
     let abs64 = |x: u64| if f64::from_bits(x).is_nan() { x | 1 << 51 } else { x & !(1 << 63) };
     let want64: Vec<u64> = b.iter().map(|&x| abs64(x)).collect();
     for engine in ENGINES {
-        let p = program(UNARY, engine);
+        let p = program(&unary(), engine);
         let mem = DeviceMemory::new();
         let (da, db) = (upload(&mem, &a), upload(&mem, &b));
         let (o32, o64) = (upload(&mem, &[0xeeee_eeeeu32; 128]), upload(&mem, &[0xeeu64; 64]));

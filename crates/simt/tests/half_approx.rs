@@ -7,24 +7,18 @@ use simt::{DeviceMemory, Dim3, Params};
 
 mod common;
 
+use common::ptx::{Index, Kernel, module};
 use common::{ENGINES, program};
 
-const PTX: &str = r#"
-.version 8.0
-.target sm_90
-.address_size 64
-
-.visible .entry half_fns(.param .u64 inp, .param .u64 out)
-{
-    .reg .b16 %h<4>;
-    .reg .b32 %r<8>;
-    .reg .b64 %rd<6>;
-    ld.param.u64 %rd1, [inp];
-    ld.param.u64 %rd2, [out];
-    cvta.to.global.u64 %rd1, %rd1;
-    cvta.to.global.u64 %rd2, %rd2;
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd3, %r1, 4;
+fn ptx() -> String {
+    module(
+        "sm_90",
+        &Kernel::new("half_fns", &["inp", "out"], Index::Thread)
+            .global_pointers()
+            .declare(".reg .b16 %h<4>;")
+            .offset(4)
+            .body(
+                r#"
     add.s64 %rd4, %rd1, %rd3;
     ld.global.b32 %r2, [%rd4];
     mov.b32 {%h1, %h2}, %r2;
@@ -41,8 +35,10 @@ const PTX: &str = r#"
     st.global.b32 [%rd5+12], %r5;
     st.global.b32 [%rd5+16], %r6;
     ret;
+"#,
+            ),
+    )
 }
-"#;
 
 /// IEEE binary16 / bfloat16 bits → f64.
 fn f16_value(h: u16) -> f64 {
@@ -88,7 +84,7 @@ fn half_exp2_and_tanh_are_within_their_bounds() {
     mem.write(inp, &f16s.iter().flat_map(|h| h.to_le_bytes()).collect::<Vec<_>>()).unwrap();
     let out = mem.alloc(24 * n as u64).unwrap();
     for e in ENGINES {
-        let p = program(PTX, e);
+        let p = program(&ptx(), e);
         mem.write(out, &vec![0xab; 24 * n]).unwrap();
         p.launch("half_fns", Dim3::x(1), Dim3::x(n as u32), 0, Params::new().ptr(inp).ptr(out).bytes(), &mem)
             .unwrap_or_else(|f| panic!("{e:?}: {f}"));

@@ -7,6 +7,7 @@ use simt::{DeviceMemory, Dim3, Engine, Fault, Params, Program, Tier};
 
 mod common;
 
+use common::ptx::{Index, Kernel, module, module_version};
 use common::{download_u32, kernel_source, le_bytes, program};
 
 /// Runs kernel `name` of `src` on the warp tier and on the interpreter, one worker each (so
@@ -52,11 +53,12 @@ fn benchmark_kernels_compile() {
     assert_eq!(p.jit_fallback_reason("scan_warp"), None);
 }
 
-const PTX: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
+fn ptx() -> String {
+    module(
+        "sm_80",
+        &[
+            String::from(
+                r#"
 // Thread 0 spins on a flag that the block's last thread sets (no barrier in between).
 .visible .entry spin(.param .u64 flag, .param .u64 out)
 {
@@ -87,12 +89,10 @@ END:
 
 // Warp-synchronous exchange through shared memory: each lane reads its neighbour's value
 // without a barrier (correct only in lockstep).
-.visible .entry wsync(.param .u64 out)
-{
-    .reg .b32 %r<8>;
-    .reg .b64 %rd<5>;
-    .shared .align 4 .b32 s[32];
-    mov.u32 %r1, %tid.x;
+"#,
+            ),
+            Kernel::new("wsync", &["out"], Index::Thread).declare(".shared .align 4 .b32 s[32];").body(
+                r#"
     mov.u32 %r2, s;
     shl.b32 %r3, %r1, 2;
     add.u32 %r4, %r2, %r3;
@@ -101,14 +101,15 @@ END:
     shl.b32 %r5, %r5, 2;
     add.u32 %r5, %r2, %r5;
     ld.volatile.shared.u32 %r6, [%r5];
-    ld.param.u64 %rd1, [out];
     cvta.to.global.u64 %rd2, %rd1;
     mul.wide.u32 %rd3, %r1, 4;
     add.s64 %rd4, %rd2, %rd3;
     st.global.u32 [%rd4], %r6;
     ret;
-}
-
+"#,
+            ),
+            String::from(
+                r#"
 // Misaligned and out-of-bounds loads in the middle of a grid.
 .visible .entry bad_load(.param .u64 in, .param .u64 out, .param .u32 n)
 {
@@ -131,13 +132,19 @@ END:
     st.global.u32 [%rd5], %r6;
     ret;
 }
-"#;
+
+"#,
+            ),
+        ]
+        .concat(),
+    )
+}
 
 /// A thread that waits for another thread of its block without a barrier makes progress: it
 /// yields after a bounded number of backward branches and the others run.
 #[test]
 fn spin_wait_on_another_thread_progresses() {
-    let p = program(PTX, Engine::JitAll);
+    let p = program(&ptx(), Engine::JitAll);
     assert_eq!(p.jit_fallback_reason("spin"), None);
     let mem = DeviceMemory::new();
     let (flag, out) = (mem.alloc(4).unwrap(), mem.alloc(4).unwrap());
@@ -150,7 +157,7 @@ fn spin_wait_on_another_thread_progresses() {
 /// Lockstep-dependent code is recognized and runs on the interpreter, with the GPU's result.
 #[test]
 fn warp_synchronous_code_stays_on_the_interpreter() {
-    let p = program(PTX, Engine::JitAll);
+    let p = program(&ptx(), Engine::JitAll);
     let why = p.jit_fallback_reason("wsync").expect("falls back");
     assert!(why.contains("warp-synchronous"), "{why}");
     let mem = DeviceMemory::new();
@@ -162,7 +169,7 @@ fn warp_synchronous_code_stays_on_the_interpreter() {
 /// Faults from compiled code are reported exactly as the interpreter reports them.
 #[test]
 fn faults_match_the_interpreter() {
-    let (mut jit, mut interp) = (program(PTX, Engine::JitAll), program(PTX, Engine::Interp));
+    let (mut jit, mut interp) = (program(&ptx(), Engine::JitAll), program(&ptx(), Engine::Interp));
     // One worker: with several, which failing block reports first may vary.
     jit.set_workers(1);
     interp.set_workers(1);
@@ -178,28 +185,20 @@ fn faults_match_the_interpreter() {
     }
 }
 
-const IFS: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
+fn ifs() -> String {
+    module(
+        "sm_80",
+        &[
+            String::from(
+                r#"
 // Lanes with t % 4 == 1 store data[idx[t]] = t + 8 in a lone `if` with a long body, lanes
 // with t % 4 == 3 store data[idx[t]] = t in one with a short body; then flag[t] = 0, 1 or 2
 // (t % 4 == 0, odd, 2) from nested `if`s that reconverge at the same point. The warp tier
 // runs the straight-line bodies predicated (no reconvergence entry).
-.visible .entry ifs(.param .u64 idx, .param .u64 data, .param .u64 flag)
-{
-    .reg .pred %p<5>;
-    .reg .b32 %r<6>;
-    .reg .b64 %rd<12>;
-    ld.param.u64 %rd1, [idx];
-    cvta.to.global.u64 %rd1, %rd1;
-    ld.param.u64 %rd2, [data];
-    cvta.to.global.u64 %rd2, %rd2;
-    ld.param.u64 %rd3, [flag];
-    cvta.to.global.u64 %rd3, %rd3;
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd4, %r1, 4;
+"#,
+            ),
+            Kernel::new("ifs", &["idx", "data", "flag"], Index::Thread).global_pointers().offset(4).body(
+                r#"
     add.s64 %rd5, %rd1, %rd4;
     ld.global.u32 %r2, [%rd5];
     and.b32 %r4, %r1, 3;
@@ -234,8 +233,12 @@ JOIN:
     add.s64 %rd8, %rd3, %rd4;
     st.global.u32 [%rd8], %r3;
     ret;
+"#,
+            ),
+        ]
+        .concat(),
+    )
 }
-"#;
 
 /// A divergent `if` whose body is straight-line code runs with the falling-through lanes
 /// alone and reconverges where an enclosing `if` does; a fault in such a body is reported as
@@ -244,7 +247,7 @@ JOIN:
 fn straight_line_if_bodies() {
     let n = 64usize;
     for engine in [Engine::Warp, Engine::Interp] {
-        let mut p = program(IFS, engine);
+        let mut p = program(&ifs(), engine);
         p.set_workers(1);
         let mem = DeviceMemory::new();
         let idx: Vec<u32> = (0..n as u32).map(|t| n as u32 - 1 - t).collect();
@@ -276,26 +279,20 @@ fn straight_line_if_bodies() {
     }
 }
 
-const SCALED: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
+fn scaled() -> String {
+    module(
+        "sm_80",
+        &[
+            String::from(
+                r#"
 // dst[t] = src[t - shift] (words, through mul.wide.s32) + bytes[t - shift] (through
 // cvt.s64.s32): indices that may be negative, so the lanes' 64-bit addresses are consecutive
 // while their 32-bit indices wrap around zero.
-.visible .entry scaled(.param .u64 src, .param .u64 bytes, .param .u64 dst, .param .u32 shift)
-{
-    .reg .b32 %r<8>;
-    .reg .b64 %rd<12>;
-    ld.param.u64 %rd1, [src];
-    cvta.to.global.u64 %rd1, %rd1;
-    ld.param.u64 %rd2, [bytes];
-    cvta.to.global.u64 %rd2, %rd2;
-    ld.param.u64 %rd3, [dst];
-    cvta.to.global.u64 %rd3, %rd3;
+"#,
+            ),
+            Kernel::new("scaled", &["src", "bytes", "dst"], Index::Thread).param(".u32 shift").global_pointers().body(
+                r#"
     ld.param.u32 %r5, [shift];
-    mov.u32 %r1, %tid.x;
     sub.s32 %r2, %r1, %r5;
     mul.wide.s32 %rd4, %r2, 4;
     add.s64 %rd5, %rd1, %rd4;
@@ -308,8 +305,12 @@ const SCALED: &str = r#"
     add.s64 %rd9, %rd3, %rd8;
     st.global.u32 [%rd9], %r6;
     ret;
+"#,
+            ),
+        ]
+        .concat(),
+    )
 }
-"#;
 
 /// Element addresses made from a 32-bit index (`mul.wide`, `cvt`, then `add.s64`): the warp
 /// tier checks the index's lanes instead of the addresses'; indices crossing zero, all
@@ -318,7 +319,7 @@ const SCALED: &str = r#"
 fn scaled_index_addresses() {
     let n = 64u32;
     for engine in [Engine::Warp, Engine::Interp] {
-        let mut p = program(SCALED, engine);
+        let mut p = program(&scaled(), engine);
         p.set_workers(1);
         let mem = DeviceMemory::new();
         // 32 words and bytes before the arrays' element 0 (negative indices reach them).
@@ -346,27 +347,18 @@ fn scaled_index_addresses() {
     }
 }
 
-const NANS: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
+fn nans() -> String {
+    module(
+        "sm_80",
+        &[
+            String::from(
+                r#"
 // A chain of f32 arithmetic on operands that include NaNs with payloads and infinities, its
 // intermediate results read by arithmetic, a store, a comparison, a bit move and min.
-.visible .entry nans(.param .u64 x, .param .u64 y, .param .u64 out)
-{
-    .reg .pred %p<2>;
-    .reg .f32 %f<8>;
-    .reg .b32 %r<6>;
-    .reg .b64 %rd<12>;
-    ld.param.u64 %rd1, [x];
-    cvta.to.global.u64 %rd1, %rd1;
-    ld.param.u64 %rd2, [y];
-    cvta.to.global.u64 %rd2, %rd2;
-    ld.param.u64 %rd3, [out];
-    cvta.to.global.u64 %rd3, %rd3;
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd4, %r1, 4;
+"#,
+            ),
+            Kernel::new("nans", &["x", "y", "out"], Index::Thread).global_pointers().offset(4).body(
+                r#"
     add.s64 %rd5, %rd1, %rd4;
     ld.global.f32 %f1, [%rd5];
     add.s64 %rd6, %rd2, %rd4;
@@ -390,8 +382,12 @@ const NANS: &str = r#"
     selp.u32 %r3, 1, 0, %p1;
     st.global.u32 [%rd8+768], %r3;
     ret;
+"#,
+            ),
+        ]
+        .concat(),
+    )
 }
-"#;
 
 /// f32 arithmetic results are NaN-canonical (0x7fffffff) wherever they are read, on the warp
 /// tier as on the interpreter, though the warp tier canonicalizes a chain's NaNs only where
@@ -415,7 +411,7 @@ fn f32_chains_give_canonical_nans() {
     let y: Vec<u32> = (0..N).map(|t| specials[(t / specials.len() + 3 * t) % specials.len()]).collect();
     let mut results = Vec::new();
     for engine in [Engine::Warp, Engine::Interp] {
-        let p = program(NANS, engine);
+        let p = program(&nans(), engine);
         let mem = DeviceMemory::new();
         let (dx, dy, dout) = (mem.alloc(4 * 64).unwrap(), mem.alloc(4 * 64).unwrap(), mem.alloc(4 * 4 * 64).unwrap());
         mem.write(dx, &le_bytes(&x)).unwrap();
@@ -517,26 +513,20 @@ fn uniform_values_as_scalars() {
     }
 }
 
-const GATHER: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
+fn gather() -> String {
+    module(
+        "sm_80",
+        &[
+            String::from(
+                r#"
 // out[t] = src[idx[t]] + t, and out[64 + t] = the loaded value again after a branch (the
 // register read back in a later block), through every path of a warp's load: consecutive
 // elements, one element for all lanes, any permutation, and addresses in another
 // allocation (`other`, when idx[t] is negative: the lane-by-lane path).
-.visible .entry gather(.param .u64 src, .param .u64 idx, .param .u64 out, .param .u64 other)
-{
-    .reg .pred %p<2>;
-    .reg .b32 %r<8>;
-    .reg .b64 %rd<16>;
-    ld.param.u64 %rd1, [src];
-    ld.param.u64 %rd2, [idx];
-    ld.param.u64 %rd3, [out];
-    ld.param.u64 %rd4, [other];
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd5, %r1, 4;
+"#,
+            ),
+            Kernel::new("gather", &["src", "idx", "out", "other"], Index::Thread).offset(4).body(
+                r#"
     add.s64 %rd6, %rd2, %rd5;
     ld.global.s32 %r2, [%rd6];
     setp.lt.s32 %p1, %r2, 0;
@@ -552,20 +542,15 @@ const GATHER: &str = r#"
     st.global.u32 [%rd9+256], %r3;
 SKIP:
     ret;
-}
-
+"#,
+            ),
+            String::from(
+                r#"
 // The same with 8-byte elements into a 64-bit register (its high halves too).
-.visible .entry gather64(.param .u64 src, .param .u64 idx, .param .u64 out, .param .u64 other)
-{
-    .reg .pred %p<2>;
-    .reg .b32 %r<8>;
-    .reg .b64 %rd<16>;
-    ld.param.u64 %rd1, [src];
-    ld.param.u64 %rd2, [idx];
-    ld.param.u64 %rd3, [out];
-    ld.param.u64 %rd4, [other];
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd5, %r1, 4;
+"#,
+            ),
+            Kernel::new("gather64", &["src", "idx", "out", "other"], Index::Thread).offset(4).body(
+                r#"
     add.s64 %rd6, %rd2, %rd5;
     ld.global.s32 %r2, [%rd6];
     setp.lt.s32 %p1, %r2, 0;
@@ -583,8 +568,12 @@ SKIP:
     st.global.u64 [%rd9+512], %rd10;
 SKIP:
     ret;
+"#,
+            ),
+        ]
+        .concat(),
+    )
 }
-"#;
 
 /// A warp's load hands its lanes on in SSA values (`mem::Sink`) on every path it may take;
 /// each gives what the interpreter loads.
@@ -601,7 +590,7 @@ fn loaded_doublewords_on_every_path() {
     for (name, idx) in gather_cases() {
         let want: Vec<u64> = (0..64usize).map(|t| if idx[t] < 0 { other[t] } else { src[idx[t] as usize] }).collect();
         for engine in [Engine::Warp, Engine::Interp] {
-            let p = program(GATHER, engine);
+            let p = program(&gather(), engine);
             let mem = DeviceMemory::new();
             let (ds, di, dout, dot) =
                 (mem.alloc(2048).unwrap(), mem.alloc(256).unwrap(), mem.alloc(1024).unwrap(), mem.alloc(512).unwrap());
@@ -637,7 +626,7 @@ fn loaded_words_on_every_path() {
     for (name, idx) in gather_cases() {
         let want: Vec<u32> = (0..64usize).map(|t| if idx[t] < 0 { other[t] } else { src[idx[t] as usize] }).collect();
         for engine in [Engine::Warp, Engine::Interp] {
-            let p = program(GATHER, engine);
+            let p = program(&gather(), engine);
             let mem = DeviceMemory::new();
             let (ds, di, dout, dot) =
                 (mem.alloc(1024).unwrap(), mem.alloc(256).unwrap(), mem.alloc(512).unwrap(), mem.alloc(256).unwrap());
@@ -655,11 +644,12 @@ fn loaded_words_on_every_path() {
     }
 }
 
-const PENDING_DEST: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
+fn pending_dest() -> String {
+    module(
+        "sm_80",
+        &[
+            String::from(
+                r#"
 // Loads whose destination the block wrote just before (its lanes held in SSA values, not in
 // the register file), each of which a warp may run lane by lane (its access site cold, its
 // lanes in two allocations): out[4t] = in[0] loaded over a sentinel through a warp-uniform
@@ -667,19 +657,10 @@ const PENDING_DEST: &str = r#"
 // chasing, 64-bit); out[4t + 2] = other[t] or in[t] (every third lane), 32-bit, over a
 // sentinel; out[4t + 3] = the same word, over a sentinel, by a guarded load that every other
 // lane runs (the others keep -2).
-.visible .entry pending_dest(.param .u64 out, .param .u64 in, .param .u64 other)
-{
-    .reg .pred %p<3>;
-    .reg .b32 %r<12>;
-    .reg .b64 %rd<16>;
-    ld.param.u64 %rd1, [out];
-    ld.param.u64 %rd2, [in];
-    ld.param.u64 %rd3, [other];
-    mov.u32 %r1, %tid.x;
-    mov.u32 %r2, %ctaid.x;
-    mov.u32 %r3, %ntid.x;
-    mad.lo.s32 %r4, %r2, %r3, %r1;
-    mul.wide.u32 %rd4, %r4, 8;
+"#,
+            ),
+            Kernel::new("pending_dest", &["out", "in", "other"], Index::Grid).offset(8).body(
+                r#"
     mul.wide.u32 %rd5, %r4, 16;
     add.s64 %rd6, %rd1, %rd5;
     mov.b32 %r5, -1;
@@ -702,8 +683,12 @@ const PENDING_DEST: &str = r#"
     st.global.u32 [%rd6+8], %r7;
     st.global.u32 [%rd6+12], %r9;
     ret;
+"#,
+            ),
+        ]
+        .concat(),
+    )
 }
-"#;
 
 /// A warp's load into a register the block wrote just before (a sentinel, or the load's own
 /// address) gives the loaded lanes on its lane-by-lane path too (a cold access site, lanes in
@@ -716,7 +701,7 @@ fn loads_into_pending_registers_on_the_lane_loop() {
     let input: Vec<u64> = (0..n as u64 + 2).map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1).collect();
     let other: Vec<u64> = (0..n as u64).map(|i| 0xdead_0000 | i).collect();
     for engine in [Engine::Warp, Engine::JitAll, Engine::Interp] {
-        let mut p = program(PENDING_DEST, engine);
+        let mut p = program(&pending_dest(), engine);
         p.set_workers(1);
         let mem = DeviceMemory::new();
         let (out, din, dot) = (
@@ -738,20 +723,19 @@ fn loads_into_pending_registers_on_the_lane_loop() {
     }
 }
 
-const SHARED_PEEK: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
+fn shared_peek() -> String {
+    module(
+        "sm_80",
+        &[
+            String::from(
+                r#"
 .shared .align 4 .b8 tile[256];
 
 // out[block][t] = tile[t] as the block finds it, then tile[t] = block + 1.
-.visible .entry peek_write(.param .u64 out)
-{
-    .reg .b32 %r<8>;
-    .reg .b64 %rd<8>;
-    ld.param.u64 %rd1, [out];
-    mov.u32 %r1, %tid.x;
+"#,
+            ),
+            Kernel::new("peek_write", &["out"], Index::Thread).body(
+                r#"
     mov.u32 %r2, %ctaid.x;
     shl.b32 %r3, %r1, 2;
     mov.u32 %r4, tile;
@@ -764,8 +748,10 @@ const SHARED_PEEK: &str = r#"
     add.s32 %r6, %r2, 1;
     st.shared.u32 [%r5], %r6;
     ret;
-}
-
+"#,
+            ),
+            String::from(
+                r#"
 // The same through a called function, which names `tile` (the kernel does not).
 .func (.param .b32 old) swap_tile(.param .b32 t, .param .b32 v)
 {
@@ -781,12 +767,10 @@ const SHARED_PEEK: &str = r#"
     ret;
 }
 
-.visible .entry peek_write_call(.param .u64 out)
-{
-    .reg .b32 %r<9>;
-    .reg .b64 %rd<4>;
-    ld.param.u64 %rd1, [out];
-    mov.u32 %r1, %tid.x;
+"#,
+            ),
+            Kernel::new("peek_write_call", &["out"], Index::Thread).body(
+                r#"
     mov.u32 %r2, %ctaid.x;
     add.s32 %r8, %r2, 1;
     {
@@ -803,17 +787,17 @@ const SHARED_PEEK: &str = r#"
     add.s64 %rd3, %rd1, %rd2;
     st.global.u32 [%rd3], %r6;
     ret;
-}
-
+"#,
+            ),
+            String::from(
+                r#"
 .extern .shared .align 4 .b8 dyn[];
 
 // The same on dynamic shared memory.
-.visible .entry peek_write_dyn(.param .u64 out)
-{
-    .reg .b32 %r<8>;
-    .reg .b64 %rd<8>;
-    ld.param.u64 %rd1, [out];
-    mov.u32 %r1, %tid.x;
+"#,
+            ),
+            Kernel::new("peek_write_dyn", &["out"], Index::Thread).body(
+                r#"
     mov.u32 %r2, %ctaid.x;
     shl.b32 %r3, %r1, 2;
     mov.u32 %r4, dyn;
@@ -826,15 +810,15 @@ const SHARED_PEEK: &str = r#"
     add.s32 %r6, %r2, 1;
     st.shared.u32 [%r5], %r6;
     ret;
-}
-
+"#,
+            ),
+            String::from(
+                r#"
 // out[block][t] = tile[t]: a kernel that never writes shared memory.
-.visible .entry peek(.param .u64 out)
-{
-    .reg .b32 %r<8>;
-    .reg .b64 %rd<8>;
-    ld.param.u64 %rd1, [out];
-    mov.u32 %r1, %tid.x;
+"#,
+            ),
+            Kernel::new("peek", &["out"], Index::Thread).body(
+                r#"
     mov.u32 %r2, %ctaid.x;
     shl.b32 %r3, %r1, 2;
     mov.u32 %r4, tile;
@@ -845,15 +829,19 @@ const SHARED_PEEK: &str = r#"
     add.s64 %rd3, %rd1, %rd2;
     st.global.u32 [%rd3], %r6;
     ret;
+"#,
+            ),
+        ]
+        .concat(),
+    )
 }
-"#;
 
 /// Every block finds its shared memory zeroed, on every tier and with one worker reusing the
 /// buffer from block to block (a kernel that cannot write shared memory is not re-zeroed).
 #[test]
 fn blocks_find_shared_memory_zeroed() {
     for engine in [Engine::Interp, Engine::JitAll, Engine::Warp] {
-        let mut p = program(SHARED_PEEK, engine);
+        let mut p = program(&shared_peek(), engine);
         p.set_workers(1);
         let mem = DeviceMemory::new();
         let out = mem.alloc(4 * 64 * 8).unwrap();
@@ -1189,17 +1177,12 @@ fn long_kernels_move_to_the_warp_tier_with_the_same_results() {
 /// only the low halves, assuming the operation keeps zero high halves zero, and `not` does not).
 #[test]
 fn warp_not_b64_of_an_immediate() {
-    const PTX: &str = r#"
-.version 8.8
-.target sm_90
-.address_size 64
-.visible .entry notk(.param .u64 out)
-{
-    .reg .b32 %r<2>;
-    .reg .b64 %rd<6>;
-    ld.param.u64 %rd1, [out];
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd2, %r1, 8;
+    fn ptx() -> String {
+        module_version(
+            "8.8",
+            "sm_90",
+            &Kernel::new("notk", &["out"], Index::Thread).offset(8).body(
+                r#"
     add.s64 %rd3, %rd1, %rd2;
     not.b64 %rd4, 46;
     cvt.u64.u32 %rd5, %r1;
@@ -1207,10 +1190,12 @@ fn warp_not_b64_of_an_immediate() {
     add.s64 %rd4, %rd4, %rd5;
     st.global.u64 [%rd3], %rd4;
     ret;
-}
-"#;
+"#,
+            ),
+        )
+    }
     for engine in [Engine::Interp, Engine::JitAll, Engine::Warp] {
-        let p = program(PTX, engine);
+        let p = program(&ptx(), engine);
         let mem = DeviceMemory::new();
         let out = mem.alloc(8 * 32).unwrap();
         p.launch("notk", Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(out).bytes(), &mem).unwrap();
@@ -1228,17 +1213,12 @@ fn warp_not_b64_of_an_immediate() {
 /// 0's local copy for the whole warp).
 #[test]
 fn warp_local_variable_loads_are_per_lane() {
-    const PTX: &str = r#"
-.version 8.8
-.target sm_90
-.address_size 64
-.visible .entry localk(.param .u64 out)
-{
-    .reg .b32 %r<6>;
-    .reg .b64 %rd<6>;
-    .local .align 16 .b8 lbuf[16];
-    ld.param.u64 %rd1, [out];
-    mov.u32 %r1, %tid.x;
+    fn ptx() -> String {
+        module_version(
+            "8.8",
+            "sm_90",
+            &Kernel::new("localk", &["out"], Index::Thread).declare(".local .align 16 .b8 lbuf[16];").body(
+                r#"
     add.s32 %r2, %r1, 100;
     st.local.v2.b32 [lbuf+8], {%r1, %r2};
     ld.local.u32 %r3, [lbuf+8];
@@ -1249,10 +1229,12 @@ fn warp_local_variable_loads_are_per_lane() {
     add.s64 %rd3, %rd1, %rd2;
     st.global.u32 [%rd3], %r3;
     ret;
-}
-"#;
+"#,
+            ),
+        )
+    }
     for engine in [Engine::Interp, Engine::JitAll, Engine::Warp] {
-        let p = program(PTX, engine);
+        let p = program(&ptx(), engine);
         let mem = DeviceMemory::new();
         let out = mem.alloc(4 * 32).unwrap();
         p.launch("localk", Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(out).bytes(), &mem).unwrap();
@@ -1261,20 +1243,11 @@ fn warp_local_variable_loads_are_per_lane() {
     }
 }
 
-const F8_FROM_F16X2: &str = r#"
-.version 8.0
-.target sm_90
-.address_size 64
-.visible .entry f8(.param .u64 in, .param .u64 out)
-{
-    .reg .b16 %h<7>;
-    .reg .b32 %r<12>;
-    .reg .f32 %f<3>;
-    .reg .b64 %rd<6>;
-    ld.param.u64 %rd1, [in];
-    ld.param.u64 %rd2, [out];
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd3, %r1, 4;
+fn f8_from_f16x2() -> String {
+    module(
+        "sm_90",
+        &Kernel::new("f8", &["in", "out"], Index::Thread).declare(".reg .b16 %h<7>;").offset(4).body(
+            r#"
     add.s64 %rd4, %rd1, %rd3;
     ld.global.u32 %r2, [%rd4];
     cvt.rn.satfinite.e4m3x2.f16x2 %h3, %r2;
@@ -1292,8 +1265,10 @@ const F8_FROM_F16X2: &str = r#"
     add.s64 %rd5, %rd2, %rd3;
     st.global.v4.u32 [%rd5], {%r3, %r4, %r5, %r6};
     ret;
+"#,
+        ),
+    )
 }
-"#;
 
 /// `cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f16x2` (what `cuda_fp8.h` emits for a `__half2`)
 /// gives what converting each half through f32 gives (an f16 is exact in f32), on every
@@ -1308,7 +1283,7 @@ fn fp8_pairs_from_f16_pairs() {
     let input: Vec<u32> = (0..n).map(|i| u32::from(halves[2 * i + 1]) << 16 | u32::from(halves[2 * i])).collect();
     let mut outs = Vec::new();
     for engine in [Engine::Interp, Engine::JitAll, Engine::Warp] {
-        let p = program(F8_FROM_F16X2, engine);
+        let p = program(&f8_from_f16x2(), engine);
         let mem = DeviceMemory::new();
         let (din, dout) = (mem.alloc(4 * n as u64).unwrap(), mem.alloc(16 * n as u64).unwrap());
         mem.write(din, &le_bytes(&input)).unwrap();
@@ -1331,29 +1306,21 @@ fn fp8_pairs_from_f16_pairs() {
     assert_eq!(o[8] & 0x7f, 0x7f, "e4m3 of NaN");
 }
 
-const SHARED_ATOMS: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
+fn shared_atoms() -> String {
+    module(
+        "sm_80",
+        &[
+            String::from(
+                r#"
 .shared .align 4 .b8 bins[256];
 
 // Every lane adds, mins, maxes, xors and exchanges into bins[idx[t] + 4 * op] (offsets in
 // bytes; results unused, as a histogram's), then thread t copies bins word t out. An index
 // past the bins or misaligned faults.
-.visible .entry shared_atoms(.param .u64 idx, .param .u64 vals, .param .u64 out)
-{
-    .reg .pred %p<2>;
-    .reg .b32 %r<12>;
-    .reg .b64 %rd<10>;
-    ld.param.u64 %rd1, [idx];
-    cvta.to.global.u64 %rd1, %rd1;
-    ld.param.u64 %rd2, [vals];
-    cvta.to.global.u64 %rd2, %rd2;
-    ld.param.u64 %rd3, [out];
-    cvta.to.global.u64 %rd3, %rd3;
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd4, %r1, 4;
+"#,
+            ),
+            Kernel::new("shared_atoms", &["idx", "vals", "out"], Index::Thread).global_pointers().offset(4).body(
+                r#"
     add.s64 %rd5, %rd1, %rd4;
     ld.global.u32 %r2, [%rd5];
     add.s64 %rd6, %rd2, %rd4;
@@ -1376,8 +1343,12 @@ const SHARED_ATOMS: &str = r#"
     st.global.u32 [%rd7], %r9;
 DONE:
     ret;
+"#,
+            ),
+        ]
+        .concat(),
+    )
 }
-"#;
 
 /// Shared atomics of whole warps with unused results (the warp tier's unrolled form, after
 /// one vector check of the addresses) give the interpreter's bins, and its faults where a
@@ -1389,7 +1360,7 @@ fn whole_warp_shared_atomics() {
     let v: Vec<u32> = (0..96u32).map(|t| t.wrapping_mul(2_654_435_761) >> 3).collect();
     mem.write(vals, &le_bytes(&v)).unwrap();
     let run = |engine: Engine, threads: u32, bins: &[u32]| {
-        let mut p = program(SHARED_ATOMS, engine);
+        let mut p = program(&shared_atoms(), engine);
         p.set_workers(1);
         mem.write(idx, &le_bytes(bins)).unwrap();
         mem.write(out, &[0; 4 * 64]).unwrap();
@@ -1420,33 +1391,22 @@ fn whole_warp_shared_atomics() {
     assert!([&past, &odd, &wrap].iter().all(|b| run(Engine::Warp, 64, b).is_err()));
 }
 
-const GLOBAL_ATOMS: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
+fn global_atoms() -> String {
+    module(
+        "sm_80",
+        &[
+            String::from(
+                r#"
 // Every thread applies each integer atomic and float additions (its value's bits as a float:
 // NaNs, infinities, subnormals) to the counters at byte offset idx[t] and writes the old
 // values it got to out[t * 12 ..].
-.visible .entry global_atoms(.param .u64 idx, .param .u64 vals, .param .u64 counters, .param .u64 out)
-{
-    .reg .b32 %r<24>;
-    .reg .b64 %rd<24>;
-    .reg .f32 %f<4>;
-    .reg .f64 %fd<4>;
-    ld.param.u64 %rd1, [idx];
-    cvta.to.global.u64 %rd1, %rd1;
-    ld.param.u64 %rd2, [vals];
-    cvta.to.global.u64 %rd2, %rd2;
-    ld.param.u64 %rd3, [counters];
-    cvta.to.global.u64 %rd3, %rd3;
-    ld.param.u64 %rd4, [out];
-    cvta.to.global.u64 %rd4, %rd4;
-    mov.u32 %r1, %tid.x;
-    mov.u32 %r2, %ctaid.x;
-    mov.u32 %r3, %ntid.x;
-    mad.lo.s32 %r4, %r2, %r3, %r1;
-    mul.wide.u32 %rd5, %r4, 4;
+"#,
+            ),
+            Kernel::new("global_atoms", &["idx", "vals", "counters", "out"], Index::Grid)
+                .global_pointers()
+                .offset(4)
+                .body(
+                    r#"
     add.s64 %rd6, %rd1, %rd5;
     ld.global.u32 %r5, [%rd6];
     add.s64 %rd7, %rd2, %rd5;
@@ -1483,8 +1443,12 @@ const GLOBAL_ATOMS: &str = r#"
     mov.b64 {%r18, %r19}, %fd2;
     st.global.u32 [%rd16+44], %r19;
     ret;
+"#,
+                ),
+        ]
+        .concat(),
+    )
 }
-"#;
 
 /// Integer atomics on global memory (the warp tier runs them as host atomics on the
 /// allocation its access site last saw), and float additions beside them (the interpreter's
@@ -1503,7 +1467,7 @@ fn global_integer_atomics() {
     mem.write(vals, &le_bytes(&v)).unwrap();
     let start: Vec<u32> = (0..32 * n as u32).map(|k| k.wrapping_mul(0x9e37_79b9)).collect();
     let run = |engine: Engine, offsets: &[u32]| {
-        let mut p = program(GLOBAL_ATOMS, engine);
+        let mut p = program(&global_atoms(), engine);
         p.set_workers(1);
         mem.write(idx, &le_bytes(offsets)).unwrap();
         mem.write(counters, &le_bytes(&start)).unwrap();

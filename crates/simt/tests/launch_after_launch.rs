@@ -9,23 +9,23 @@ use simt::{DeviceMemory, DevicePtr, Dim3, Engine, FaultKind, MemError, Program, 
 mod common;
 
 use common::program;
+use common::ptx::{Index, Kernel, module_version};
 
-const PTX: &str = r#"
-.version 7.0
-.target sm_80
-.address_size 64
-
+fn ptx() -> String {
+    module_version(
+        "7.0",
+        "sm_80",
+        &[
+            String::from(
+                r#"
 .shared .align 4 .b8 filled[128];
 .shared .align 4 .b8 untouched[128];
 
 // out[linear tid] = tid.x | tid.y << 8 | tid.z << 16
-.visible .entry tids(.param .u64 out)
-{
-    .reg .b32 %r<10>;
-    .reg .b64 %rd<4>;
-    ld.param.u64 %rd1, [out];
-    cvta.to.global.u64 %rd1, %rd1;
-    mov.u32 %r1, %tid.x;
+"#,
+            ),
+            Kernel::new("tids", &["out"], Index::Thread).global_pointers().body(
+                r#"
     mov.u32 %r2, %tid.y;
     mov.u32 %r3, %tid.z;
     mov.u32 %r4, %ntid.x;
@@ -40,8 +40,10 @@ const PTX: &str = r#"
     add.s64 %rd3, %rd1, %rd2;
     st.global.u32 [%rd3], %r7;
     ret;
-}
-
+"#,
+            ),
+            String::from(
+                r#"
 // filled[tid.x] = v (32 threads)
 .visible .entry fill_shared(.param .u32 v)
 {
@@ -56,12 +58,10 @@ const PTX: &str = r#"
 }
 
 // out[tid.x] = untouched[tid.x] (32 threads; never written: zero)
-.visible .entry read_shared(.param .u64 out)
-{
-    .reg .b32 %r<7>;
-    .reg .b64 %rd<4>;
-    ld.param.u64 %rd1, [out];
-    cvta.to.global.u64 %rd1, %rd1;
+"#,
+            ),
+            Kernel::new("read_shared", &["out"], Index::None).global_pointers().body(
+                r#"
     mov.u32 %r2, %tid.x;
     shl.b32 %r3, %r2, 2;
     mov.u32 %r4, untouched;
@@ -71,17 +71,15 @@ const PTX: &str = r#"
     add.s64 %rd3, %rd1, %rd2;
     st.global.u32 [%rd3], %r6;
     ret;
-}
-
+"#,
+            ),
+            String::from(
+                r#"
 // out[global tid] = *p + tid.x
-.visible .entry read_at(.param .u64 p, .param .u64 out)
-{
-    .reg .b32 %r<6>;
-    .reg .b64 %rd<6>;
-    ld.param.u64 %rd1, [p];
-    ld.param.u64 %rd2, [out];
-    cvta.to.global.u64 %rd1, %rd1;
-    cvta.to.global.u64 %rd2, %rd2;
+"#,
+            ),
+            Kernel::new("read_at", &["p", "out"], Index::None).global_pointers().body(
+                r#"
     ld.global.u32 %r1, [%rd1];
     mov.u32 %r2, %tid.x;
     mov.u32 %r3, %ctaid.x;
@@ -92,8 +90,12 @@ const PTX: &str = r#"
     add.s64 %rd4, %rd2, %rd3;
     st.global.u32 [%rd4], %r1;
     ret;
+"#,
+            ),
+        ]
+        .concat(),
+    )
 }
-"#;
 
 /// The program on every engine and the default one, one worker each.
 fn programs() -> Vec<(Engine, Program)> {
@@ -101,7 +103,7 @@ fn programs() -> Vec<(Engine, Program)> {
         .into_iter()
         .chain([Engine::Jit])
         .map(|e| {
-            let mut p = program(PTX, e);
+            let mut p = program(&ptx(), e);
             p.set_workers(1);
             (e, p)
         })

@@ -6,20 +6,25 @@ use simt::{DeviceMemory, Dim3, Params};
 
 mod common;
 
+use common::ptx::{Index, Kernel, module};
 use common::{ENGINES, program};
 
-const PTX: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
+fn ptx() -> String {
+    module(
+        "sm_80",
+        &[
+            String::from(
+                r#"
 // Tiles of `width` lanes (a power of two): out[lane] = { ballot, any, all, uni, match.any, match.all }
 // of the predicate `lane & pmask != 0` and the value `lane & vmask` over the lane's tile.
-.visible .entry tiles(.param .u64 out, .param .u32 width, .param .u32 pmask, .param .u32 vmask)
-{
-    .reg .pred %p<4>;
-    .reg .b32 %r<20>;
-    .reg .b64 %rd<4>;
+"#,
+            ),
+            Kernel::new("tiles", &["out"], Index::None)
+                .param(".u32 width")
+                .param(".u32 pmask")
+                .param(".u32 vmask")
+                .body(
+                    r#"
     mov.u32 %r1, %laneid;
     ld.param.u32 %r2, [width];
     // member mask: ((1 << width) - 1) << (lane & ~(width - 1)), width 32 → 0xffffffff.
@@ -45,7 +50,6 @@ const PTX: &str = r#"
     and.b32 %r14, %r1, %r14;
     match.any.sync.b32 %r15, %r14, %r7;
     match.all.sync.b32 %r16|%p2, %r14, %r7;
-    ld.param.u64 %rd1, [out];
     cvta.to.global.u64 %rd1, %rd1;
     mul.wide.u32 %rd2, %r1, 24;
     add.s64 %rd1, %rd1, %rd2;
@@ -53,8 +57,12 @@ const PTX: &str = r#"
     st.global.v2.u32 [%rd1+8], {%r12, %r13};
     st.global.v2.u32 [%rd1+16], {%r15, %r16};
     ret;
+"#,
+                ),
+        ]
+        .concat(),
+    )
 }
-"#;
 
 /// What lane `lane` must get, from the PTX ISA's definitions over its tile.
 fn expected(lane: u32, width: u32, pmask: u32, vmask: u32) -> [u32; 6] {
@@ -75,7 +83,7 @@ fn each_tile_votes_and_matches_over_its_own_lanes() {
     let mem = DeviceMemory::new();
     let out = mem.alloc(32 * 24).unwrap();
     for e in ENGINES {
-        let p = program(PTX, e);
+        let p = program(&ptx(), e);
         for width in [4u32, 8, 16, 32] {
             for (pmask, vmask) in [(1u32, 0u32), (2, 1), (0, 4), (31, 0), (8, 2)] {
                 let params = Params::new().ptr(out).u32(width).u32(pmask).u32(vmask).clone();

@@ -8,21 +8,17 @@ use simt::{DeviceMemory, Dim3, Params, Program};
 
 mod common;
 
-const PTX: &str = r#"
-.version 8.0
-.target sm_90
-.address_size 64
-.visible .entry ops(.param .u64 data, .param .u64 out)
-{
-    .reg .b16 %h<12>;
-    .reg .b32 %r<12>;
-    .reg .b64 %rd<20>;
-    ld.param.u64 %rd1, [data];
-    ld.param.u64 %rd2, [out];
-    cvta.to.global.u64 %rd1, %rd1;
-    cvta.to.global.u64 %rd2, %rd2;
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd3, %r1, 24;
+use common::ptx::{Index, Kernel, module};
+
+fn ptx() -> String {
+    module(
+        "sm_90",
+        &Kernel::new("ops", &["data", "out"], Index::Thread)
+            .global_pointers()
+            .declare(".reg .b16 %h<12>;")
+            .offset(24)
+            .body(
+                r#"
     add.s64 %rd4, %rd1, %rd3;
     ld.global.u64 %rd5, [%rd4];
     ld.global.u64 %rd6, [%rd4+8];
@@ -72,8 +68,10 @@ const PTX: &str = r#"
     or.b64 %rd12, %rd12, %rd13;
     st.global.u64 [%rd11+96], %rd12;
     ret;
+"#,
+            ),
+    )
 }
-"#;
 
 /// Runs `ops` on each (a, b, c) and returns the 13 results per case.
 fn run(cases: &[[u64; 3]], engine: simt::Engine) -> Vec<[u64; 13]> {
@@ -81,7 +79,7 @@ fn run(cases: &[[u64; 3]], engine: simt::Engine) -> Vec<[u64; 13]> {
     let data = mem.alloc(24 * cases.len() as u64).unwrap();
     mem.write(data, &cases.iter().flat_map(|c| c.iter().flat_map(|v| v.to_le_bytes())).collect::<Vec<_>>()).unwrap();
     let out = mem.alloc(112 * cases.len() as u64).unwrap();
-    let mut p = Program::from_ptx(PTX).unwrap();
+    let mut p = Program::from_ptx(&ptx()).unwrap();
     p.set_engine(engine);
     p.launch("ops", Dim3::x(1), Dim3::x(cases.len() as u32), 0, Params::new().ptr(data).ptr(out).bytes(), &mem)
         .unwrap_or_else(|f| panic!("{engine:?}: {f}"));

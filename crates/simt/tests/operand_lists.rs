@@ -8,21 +8,21 @@ use simt::{DeviceMemory, Dim3, Params};
 
 mod common;
 
+use common::ptx::{Index, Kernel, module};
 use common::{ENGINES, program};
 
-const PTX: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
+fn ptx() -> String {
+    module(
+        "sm_80",
+        &[
+            String::from(
+                r#"
 // out[tid] = { popc of (tid % 3 == 0) over the block, and of (tid < 5), or of (tid == 7),
 // the tid of lane `popc` of the thread's warp (a shuffle whose lane operand is the reduction) }.
-.visible .entry red(.param .u64 out)
-{
-    .reg .pred %p<4>;
-    .reg .b32 %r<12>;
-    .reg .b64 %rd<4>;
-    mov.u32 %r1, %tid.x;
+"#,
+            ),
+            Kernel::new("red", &["out"], Index::Thread).body(
+                r#"
     rem.u32 %r2, %r1, 3;
     setp.eq.u32 %p1, %r2, 0;
     mov.u32 %r3, 1000;
@@ -39,7 +39,6 @@ const PTX: &str = r#"
     mov.u32 %r7, 1;
     bar.red.popc.u32 %r7, 0, %p1;
     shfl.sync.idx.b32 %r8, %r1, %r7, 31, -1;
-    ld.param.u64 %rd1, [out];
     cvta.to.global.u64 %rd1, %rd1;
     mul.wide.u32 %rd2, %r1, 16;
     add.s64 %rd1, %rd1, %rd2;
@@ -48,8 +47,12 @@ const PTX: &str = r#"
     st.global.u32 [%rd1+8], %r5;
     st.global.u32 [%rd1+12], %r8;
     ret;
+"#,
+            ),
+        ]
+        .concat(),
+    )
 }
-"#;
 
 #[test]
 fn a_register_written_by_bar_red_after_a_constant_reads_the_reduction() {
@@ -59,7 +62,7 @@ fn a_register_written_by_bar_red_after_a_constant_reads_the_reduction() {
         let out = mem.alloc(u64::from(threads) * 16).unwrap();
         let popc = (0..threads).filter(|t| t % 3 == 0).count() as u32;
         for e in ENGINES {
-            let p = program(PTX, e);
+            let p = program(&ptx(), e);
             let params = Params::new().ptr(out).clone();
             p.launch("red", Dim3::x(1), Dim3::x(threads), 0, params.bytes(), &mem).unwrap();
             let mut b = vec![0u8; threads as usize * 16];

@@ -8,27 +8,18 @@ use simt::{DeviceMemory, Dim3, Engine, Params};
 
 mod common;
 
+use common::ptx::{Index, Kernel, module};
 use common::{ENGINES, download, program, upload};
 
 /// `out[i]` = bits 0..6 of: a < b (s16), a < b (u16), a >= u (s16), b > 0x8000 (u16),
 /// a == b (s16), u != 7 (u16), with a = `ld.global.s16 a[i]`, b = `ld.global.u16 b[i]`, u a
 /// 16-bit kernel parameter.
-const CMP16: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
-.visible .entry cmp16(.param .u64 out, .param .u64 a, .param .u64 b, .param .u16 u)
-{
-    .reg .pred %p<8>;
-    .reg .b16 %rs<4>;
-    .reg .b32 %r<16>;
-    .reg .b64 %rd<10>;
-    ld.param.u64 %rd1, [out];
-    ld.param.u64 %rd2, [a];
-    ld.param.u64 %rd3, [b];
+fn cmp16() -> String {
+    module(
+        "sm_80",
+        &Kernel::new("cmp16", &["out", "a", "b"], Index::Thread).param(".u16 u").declare(".reg .b16 %rs<4>;").body(
+            r#"
     ld.param.u16 %rs3, [u];
-    mov.u32 %r1, %tid.x;
     mul.wide.u32 %rd4, %r1, 2;
     add.s64 %rd5, %rd2, %rd4;
     ld.global.s16 %rs1, [%rd5];
@@ -55,8 +46,10 @@ const CMP16: &str = r#"
     add.s64 %rd8, %rd1, %rd7;
     st.global.u32 [%rd8], %r8;
     ret;
+"#,
+        ),
+    )
 }
-"#;
 
 /// The PTX ISA's comparisons of `cmp16` for one thread.
 fn reference(a: u16, b: u16, u: u16) -> u32 {
@@ -72,7 +65,7 @@ fn sixteen_bit_comparisons() {
     for u in [7u16, 0x8001, 0x1234] {
         let want: Vec<u32> = a.iter().zip(&b).map(|(&x, &y)| reference(x, y, u)).collect();
         for engine in ENGINES {
-            let p = program(CMP16, engine);
+            let p = program(&cmp16(), engine);
             let mem = DeviceMemory::new();
             let (da, db) = (upload(&mem, &a), upload(&mem, &b));
             let out = upload(&mem, &[0xeeee_eeeeu32; 64]);

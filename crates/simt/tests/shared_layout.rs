@@ -8,24 +8,25 @@ use simt::{DeviceMemory, Dim3, FaultKind, Program};
 
 mod common;
 
+use common::ptx::{Index, Kernel, module};
 use common::{ENGINES, download_u32, program};
 
-const PTX: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
+fn ptx() -> String {
+    module(
+        "sm_80",
+        &[
+            String::from(
+                r#"
 .shared .align 4 .b8 a_tile[4096];
 .shared .align 8 .b8 b_tile[8192];
 .shared .align 4 .b8 helper_scratch[256];
 .extern .shared .align 16 .b8 dyn[];
 
 // out[tid] = what thread tid stored in a_tile, read back by its neighbour.
-.visible .entry uses_a(.param .u64 out, .param .u32 index)
-{
-    .reg .b32 %r<8>;
-    .reg .b64 %rd<4>;
-    mov.u32 %r1, %tid.x;
+"#,
+            ),
+            Kernel::new("uses_a", &["out"], Index::Thread).param(".u32 index").body(
+                r#"
     shl.b32 %r2, %r1, 2;
     mov.u32 %r3, a_tile;
     add.s32 %r4, %r3, %r2;
@@ -36,14 +37,15 @@ const PTX: &str = r#"
     shl.b32 %r5, %r5, 2;
     add.s32 %r5, %r3, %r5;
     ld.shared.u32 %r6, [%r5];
-    ld.param.u64 %rd1, [out];
     cvta.to.global.u64 %rd1, %rd1;
     mul.wide.u32 %rd2, %r1, 4;
     add.s64 %rd3, %rd1, %rd2;
     st.global.u32 [%rd3], %r6;
     ret;
-}
-
+"#,
+            ),
+            String::from(
+                r#"
 .visible .entry uses_b(.param .u64 out)
 {
     .reg .b32 %r<8>;
@@ -89,11 +91,10 @@ const PTX: &str = r#"
 }
 
 // Two kernels with different own variables calling the same function.
-.visible .entry calls_helper_a(.param .u64 out)
-{
-    .reg .b32 %r<4>;
-    .reg .b64 %rd<4>;
-    mov.u32 %r1, %tid.x;
+"#,
+            ),
+            Kernel::new("calls_helper_a", &["out"], Index::Thread).body(
+                r#"
     shl.b32 %r2, %r1, 2;
     mov.u32 %r3, a_tile;
     add.s32 %r3, %r3, %r2;
@@ -107,19 +108,15 @@ const PTX: &str = r#"
     }
     ld.shared.u32 %r3, [%r3];
     add.s32 %r2, %r2, %r3;
-    ld.param.u64 %rd1, [out];
     cvta.to.global.u64 %rd1, %rd1;
     mul.wide.u32 %rd2, %r1, 4;
     add.s64 %rd1, %rd1, %rd2;
     st.global.u32 [%rd1], %r2;
     ret;
-}
-
-.visible .entry calls_helper_b(.param .u64 out)
-{
-    .reg .b32 %r<4>;
-    .reg .b64 %rd<4>;
-    mov.u32 %r1, %tid.x;
+"#,
+            ),
+            Kernel::new("calls_helper_b", &["out"], Index::Thread).body(
+                r#"
     shl.b32 %r2, %r1, 3;
     mov.u32 %r3, b_tile;
     add.s32 %r3, %r3, %r2;
@@ -133,37 +130,40 @@ const PTX: &str = r#"
     }
     ld.shared.u32 %r3, [%r3];
     add.s32 %r2, %r2, %r3;
-    ld.param.u64 %rd1, [out];
     cvta.to.global.u64 %rd1, %rd1;
     mul.wide.u32 %rd2, %r1, 4;
     add.s64 %rd1, %rd1, %rd2;
     st.global.u32 [%rd1], %r2;
     ret;
-}
-
+"#,
+            ),
+            String::from(
+                r#"
 // Only the dynamic area: its offset 0 is the window's start.
-.visible .entry dynamic_only(.param .u64 out)
-{
-    .reg .b32 %r<4>;
-    .reg .b64 %rd<4>;
-    mov.u32 %r1, %tid.x;
+"#,
+            ),
+            Kernel::new("dynamic_only", &["out"], Index::Thread).body(
+                r#"
     shl.b32 %r2, %r1, 2;
     mov.u32 %r3, dyn;
     add.s32 %r3, %r3, %r2;
     st.shared.u32 [%r3], %r1;
-    ld.param.u64 %rd1, [out];
     cvta.to.global.u64 %rd1, %rd1;
     cvt.u64.u32 %rd2, %r3;
     st.global.u64 [%rd1], %rd2;
     ret;
+"#,
+            ),
+        ]
+        .concat(),
+    )
 }
-"#;
 
 fn programs() -> Vec<(String, Program)> {
     ENGINES
         .iter()
         .map(|&e| {
-            let p = program(PTX, e);
+            let p = program(&ptx(), e);
             (format!("{e:?}"), p)
         })
         .collect()

@@ -11,26 +11,16 @@ use simt::{DeviceMemory, DevicePtr, Dim3, FaultKind, Params, Program};
 
 mod common;
 
+use common::ptx::{Index, Kernel, module};
 use common::upload;
-
-const HEADER: &str = ".version 8.0\n.target sm_80\n.address_size 64\n";
 
 /// A kernel running one instruction per thread: reads coordinate(s) from `in` (4 words per
 /// thread), writes 4 result words per thread to `out`.
 fn kernel(body: &str) -> Program {
-    let src = format!(
-        "{HEADER}
-.visible .entry k(.param .u64 h, .param .u64 pin, .param .u64 pout)
-{{
-    .reg .b32 %r<16>;
-    .reg .f32 %f<16>;
-    .reg .b64 %rd<8>;
-    .reg .pred %p<2>;
-    ld.param.u64 %rd1, [h];
-    ld.param.u64 %rd2, [pin];
-    ld.param.u64 %rd3, [pout];
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd4, %r1, 16;
+    let src = module(
+        "sm_80",
+        &Kernel::new("k", &["h", "pin", "pout"], Index::Thread).offset(16).body(&format!(
+            "
     add.s64 %rd5, %rd2, %rd4;
     add.s64 %rd6, %rd3, %rd4;
     ld.global.v4.b32 {{%r2, %r3, %r4, %r5}}, [%rd5];
@@ -40,8 +30,8 @@ fn kernel(body: &str) -> Program {
     mov.b32 %f5, %r5;
     {body}
     st.global.v4.b32 [%rd6], {{%r8, %r9, %r10, %r11}};
-    ret;
-}}"
+    ret;"
+        )),
     );
     Program::from_ptx(&src).unwrap_or_else(|e| panic!("{e}"))
 }
@@ -393,9 +383,7 @@ fn unsupported_forms_are_load_errors() {
         "tex.2dms.v4.s32.s32 {%r8, %r9, %r10, %r11}, [%rd1, {%r2, %r3, %r4, %r5}];",
         "suld.p.1d.v4.b32.trap {%r8, %r9, %r10, %r11}, [%rd1, {%r2}];",
     ] {
-        let src = format!(
-            "{HEADER}.visible .entry k(.param .u64 h)\n{{\n .reg .b32 %r<16>;\n .reg .f32 %f<16>;\n .reg .b64 %rd<4>;\n ld.param.u64 %rd1, [h];\n {body}\n ret;\n}}"
-        );
+        let src = module("sm_80", &Kernel::new("k", &["h"], Index::None).body(&format!("{body}\nret;")));
         let e = Program::from_ptx(&src).unwrap_err();
         assert!(e.line > 0 && !e.message.is_empty(), "{e}");
     }

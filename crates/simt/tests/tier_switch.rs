@@ -7,6 +7,10 @@ use std::time::{Duration, Instant};
 
 use simt::{DeviceMemory, Dim3, Engine, Program, Tier};
 
+mod common;
+
+use common::ptx::{Index, Kernel, module};
+
 /// Steps of the filler recurrence `x = 3x + 1` (wrapping), enough to make the kernel longer
 /// than the instructions beyond which the warp tier compiles in the background (160).
 const STEPS: usize = 200;
@@ -15,33 +19,16 @@ const STEPS: usize = 200;
 /// unused) and writes `STEPS` steps of `x = 3x + 1` from its global index to `out[index]`.
 fn count_ptx() -> String {
     let filler = "    mad.lo.u32 %r6, %r6, 3, 1;\n".repeat(STEPS);
-    format!(
-        r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
-.visible .entry count(.param .u64 counter, .param .u64 out)
-{{
-    .reg .b32 %r<8>;
-    .reg .b64 %rd<8>;
-    ld.param.u64 %rd1, [counter];
-    ld.param.u64 %rd2, [out];
-    cvta.to.global.u64 %rd1, %rd1;
-    cvta.to.global.u64 %rd2, %rd2;
-    mov.u32 %r1, %tid.x;
-    mov.u32 %r2, %ctaid.x;
-    mov.u32 %r3, %ntid.x;
-    mad.lo.u32 %r4, %r2, %r3, %r1;
+    let body = format!(
+        "
     atom.global.add.u32 %r5, [%rd1], 1;
     mov.u32 %r6, %r4;
 {filler}    mul.wide.u32 %rd3, %r4, 4;
     add.s64 %rd4, %rd2, %rd3;
     st.global.u32 [%rd4], %r6;
-    ret;
-}}
-"#
-    )
+    ret;"
+    );
+    module("sm_80", &Kernel::new("count", &["counter", "out"], Index::Grid).global_pointers().body(&body))
 }
 
 /// Fills the heap's free chunks (what the process freed lately) with a pattern, as other

@@ -9,27 +9,17 @@ use simt::{DeviceMemory, Dim3, Engine, Params, Program};
 mod common;
 
 use common::download_u32;
+use common::ptx::{Index, Kernel, module};
 
 /// `blocks(counts, out, steps)`: thread 0 of each block adds 1 to `counts[ctaid.x]`; every
 /// thread writes `steps` steps of `x = 3x + 1` from its global index to `out[index]` (a loop
 /// whose count the whole warp shares).
-const BLOCKS: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
-.visible .entry blocks(.param .u64 counts, .param .u64 out, .param .u32 steps)
-{
-    .reg .pred %p<3>;
-    .reg .b32 %r<10>;
-    .reg .b64 %rd<8>;
-    ld.param.u64 %rd1, [counts];
-    ld.param.u64 %rd2, [out];
+fn blocks_ptx() -> String {
+    module(
+        "sm_80",
+        &Kernel::new("blocks", &["counts", "out"], Index::Grid).param(".u32 steps").body(
+            r#"
     ld.param.u32 %r7, [steps];
-    mov.u32 %r1, %tid.x;
-    mov.u32 %r2, %ctaid.x;
-    mov.u32 %r3, %ntid.x;
-    mad.lo.u32 %r4, %r2, %r3, %r1;
     setp.ne.u32 %p1, %r1, 0;
     @%p1 bra WORK;
     mul.wide.u32 %rd3, %r2, 4;
@@ -50,8 +40,10 @@ DONE:
     add.s64 %rd6, %rd2, %rd5;
     st.global.u32 [%rd6], %r6;
     ret;
+"#,
+        ),
+    )
 }
-"#;
 
 #[test]
 fn every_block_runs_once_while_tiers_are_tried() {
@@ -59,7 +51,7 @@ fn every_block_runs_once_while_tiers_are_tried() {
     let n = (blocks * threads) as usize;
     let want: Vec<u32> = (0..n as u32).map(|i| (0..steps).fold(i, |x, _| x.wrapping_mul(3).wrapping_add(1))).collect();
     for workers in [1, 2] {
-        let mut p = Program::from_ptx(BLOCKS).expect("load");
+        let mut p = Program::from_ptx(&blocks_ptx()).expect("load");
         p.set_engine(Engine::Jit);
         p.set_workers(workers);
         let mem = DeviceMemory::new();

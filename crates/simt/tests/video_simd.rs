@@ -12,22 +12,14 @@ use simt::{DeviceMemory, Dim3, Engine, Params};
 mod common;
 
 use common::program;
+use common::ptx::{Index, Kernel, module};
 
 /// Thread t reads the pair `(a, b)` at `data[t]` and writes six results at `out[6t..]`.
-const VSET: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-.visible .entry vset(.param .u64 data, .param .u64 out)
-{
-    .reg .b32 %r<16>;
-    .reg .b64 %rd<6>;
-    ld.param.u64 %rd1, [data];
-    ld.param.u64 %rd2, [out];
-    cvta.to.global.u64 %rd1, %rd1;
-    cvta.to.global.u64 %rd2, %rd2;
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd3, %r1, 8;
+fn vset() -> String {
+    module(
+        "sm_80",
+        &Kernel::new("vset", &["data", "out"], Index::Thread).global_pointers().offset(8).body(
+            r#"
     add.s64 %rd4, %rd1, %rd3;
     ld.global.v2.u32 {%r2, %r3}, [%rd4];
     mov.u32 %r10, 0;
@@ -45,24 +37,17 @@ const VSET: &str = r#"
     st.global.v2.u32 [%rd5+8], {%r6, %r7};
     st.global.v2.u32 [%rd5+16], {%r8, %r9};
     ret;
+"#,
+        ),
+    )
 }
-"#;
 
-/// As [`VSET`], six `vavrg` results.
-const VAVRG: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-.visible .entry vavrg(.param .u64 data, .param .u64 out)
-{
-    .reg .b32 %r<16>;
-    .reg .b64 %rd<6>;
-    ld.param.u64 %rd1, [data];
-    ld.param.u64 %rd2, [out];
-    cvta.to.global.u64 %rd1, %rd1;
-    cvta.to.global.u64 %rd2, %rd2;
-    mov.u32 %r1, %tid.x;
-    mul.wide.u32 %rd3, %r1, 8;
+/// As [`vset`], six `vavrg` results.
+fn vavrg() -> String {
+    module(
+        "sm_80",
+        &Kernel::new("vavrg", &["data", "out"], Index::Thread).global_pointers().offset(8).body(
+            r#"
     add.s64 %rd4, %rd1, %rd3;
     ld.global.v2.u32 {%r2, %r3}, [%rd4];
     mov.u32 %r10, 0;
@@ -79,8 +64,10 @@ const VAVRG: &str = r#"
     st.global.v2.u32 [%rd5+8], {%r6, %r7};
     st.global.v2.u32 [%rd5+16], {%r8, %r9};
     ret;
+"#,
+        ),
+    )
 }
-"#;
 
 /// Runs `entry` of `ptx` over `pairs` on every engine: each engine's six results per pair.
 fn run_six(ptx: &str, entry: &str, pairs: &[(u32, u32)]) -> Vec<(Engine, Vec<[u32; 6]>)> {
@@ -160,7 +147,7 @@ fn vset_compares_each_lane() {
         (0x8080_8080, 0x7f7f_7f7f),
         (0x0102_0304, 0x0403_0201),
     ];
-    for (e, got) in run_six(VSET, "vset", &pairs) {
+    for (e, got) in run_six(&vset(), "vset", &pairs) {
         for (&(a, b), got) in pairs.iter().zip(got) {
             let want = [
                 pack(&set(a, b, 16, false, |p, q| p > q), 16),
@@ -188,7 +175,7 @@ fn vavrg_rounds_each_lane_half_away_from_zero() {
         (0, 0),
         (u32::MAX, u32::MAX),
     ];
-    for (e, got) in run_six(VAVRG, "vavrg", &pairs) {
+    for (e, got) in run_six(&vavrg(), "vavrg", &pairs) {
         for (&(a, b), got) in pairs.iter().zip(got) {
             let want = [
                 pack(&averages(a, b, 16, true), 16),

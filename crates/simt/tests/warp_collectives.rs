@@ -6,27 +6,17 @@ use simt::{DeviceMemory, Dim3, Engine, Params};
 
 mod common;
 
-use common::{ENGINES, download, program, upload};
+use common::ptx::{Index, Kernel, module};
+use common::{ENGINES, download, program, run_on_every_engine, upload};
 
 /// Each thread reads `in[i]` and writes to `out[8i..8i + 8]` the warp's `redux.sync` of it:
 /// add.s32, min.s32, max.s32, min.u32, max.u32, and.b32, or.b32, xor.b32. The member mask is
 /// an immediate for most and a register holding -1 (as nvcc writes it) for two.
-const REDUX: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
-.visible .entry reduce(.param .u64 out, .param .u64 in)
-{
-    .reg .b32 %r<24>;
-    .reg .b64 %rd<7>;
-    ld.param.u64 %rd1, [out];
-    ld.param.u64 %rd2, [in];
-    mov.u32 %r1, %tid.x;
-    mov.u32 %r2, %ctaid.x;
-    mov.u32 %r3, %ntid.x;
-    mad.lo.s32 %r4, %r2, %r3, %r1;
-    mul.wide.u32 %rd3, %r4, 4;
+fn redux() -> String {
+    module(
+        "sm_80",
+        &Kernel::new("reduce", &["out", "in"], Index::Grid).offset(4).body(
+            r#"
     add.s64 %rd4, %rd2, %rd3;
     ld.global.u32 %r5, [%rd4];
     mov.u32 %r20, -1;
@@ -43,26 +33,18 @@ const REDUX: &str = r#"
     st.global.v4.u32 [%rd6], {%r6, %r7, %r8, %r9};
     st.global.v4.u32 [%rd6+16], {%r10, %r11, %r12, %r13};
     ret;
+"#,
+        ),
+    )
 }
-"#;
 
 /// Each thread writes to `out[2i]` its `activemask` and to `out[2i + 1]` the lane
 /// `elect.sync` names, plus 256 when it is the elected lane.
-const ELECT: &str = r#"
-.version 8.0
-.target sm_90
-.address_size 64
-
-.visible .entry elect(.param .u64 out)
-{
-    .reg .pred %p<3>;
-    .reg .b32 %r<12>;
-    .reg .b64 %rd<5>;
-    ld.param.u64 %rd1, [out];
-    mov.u32 %r1, %tid.x;
-    mov.u32 %r2, %ctaid.x;
-    mov.u32 %r3, %ntid.x;
-    mad.lo.s32 %r4, %r2, %r3, %r1;
+fn elect() -> String {
+    module(
+        "sm_90",
+        &Kernel::new("elect", &["out"], Index::Grid).body(
+            r#"
     activemask.b32 %r5;
     elect.sync %r6|%p1, 0xffffffff;
     selp.u32 %r7, 256, 0, %p1;
@@ -71,10 +53,12 @@ const ELECT: &str = r#"
     add.s64 %rd3, %rd1, %rd2;
     st.global.v2.u32 [%rd3], {%r5, %r8};
     ret;
+"#,
+        ),
+    )
 }
-"#;
 
-/// The PTX ISA's `redux.sync` over each warp of 32 lanes of `input`, in `REDUX`'s order.
+/// The PTX ISA's `redux.sync` over each warp of 32 lanes of `input`, in `redux`'s order.
 fn redux_reference(input: &[u32]) -> Vec<u32> {
     let mut out = Vec::new();
     for warp in input.chunks(32) {
@@ -94,26 +78,6 @@ fn redux_reference(input: &[u32]) -> Vec<u32> {
         }
     }
     out
-}
-
-/// Runs `entry(out, in)` of `ptx` on 4 blocks of 64 threads over `input` on every engine: the
-/// results must be `want`, and the warp tier must have run `what` compiled (no instruction
-/// handed to the interpreter).
-fn run_on_every_engine<T: common::Word>(ptx: &str, entry: &str, input: &[T], want: &[u32], what: &str) {
-    for engine in ENGINES {
-        let p = program(ptx, engine);
-        let mem = DeviceMemory::new();
-        let inp = upload(&mem, input);
-        let out = upload(&mem, &vec![0xeeee_eeeeu32; want.len()]);
-        let params = Params::new().ptr(out).ptr(inp).clone();
-        let stats = p
-            .launch(entry, Dim3::x(4), Dim3::x(64), 0, params.bytes(), &mem)
-            .unwrap_or_else(|f| panic!("{engine:?}: {f}"));
-        assert_eq!(download::<u32>(&mem, out, want.len()), want, "{engine:?}");
-        if engine == Engine::Warp {
-            assert_eq!(stats.warp_instructions, 0, "the warp tier left {what} to the interpreter");
-        }
-    }
 }
 
 #[test]
@@ -139,7 +103,7 @@ fn whole_warp_reductions() {
         })
         .collect();
     let want = redux_reference(&input);
-    run_on_every_engine(REDUX, "reduce", &input, &want, "redux.sync");
+    run_on_every_engine(&redux(), "reduce", &input, &want, "redux.sync");
 }
 
 #[test]
@@ -148,7 +112,7 @@ fn whole_warp_activemask_and_elect() {
     let threads = 256usize;
     let want: Vec<u32> = (0..threads).flat_map(|t| [u32::MAX, if t % 32 == 0 { 256 } else { 0 }]).collect();
     for engine in ENGINES {
-        let p = program(ELECT, engine);
+        let p = program(&elect(), engine);
         let mem = DeviceMemory::new();
         let out = upload(&mem, &vec![0xeeee_eeeeu32; want.len()]);
         let params = Params::new().ptr(out).clone();
@@ -165,23 +129,11 @@ fn whole_warp_activemask_and_elect() {
 /// Each thread reads the 64-bit `in[i]` and writes to `out[6i..6i + 6]` the warp's
 /// `match.any` and `match.all` of its low 32 bits (with `match.all`'s predicate as 0/1),
 /// then the same of all 64.
-const MATCH: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
-.visible .entry matches(.param .u64 out, .param .u64 in)
-{
-    .reg .pred %p<3>;
-    .reg .b32 %r<16>;
-    .reg .b64 %rd<9>;
-    ld.param.u64 %rd1, [out];
-    ld.param.u64 %rd2, [in];
-    mov.u32 %r1, %tid.x;
-    mov.u32 %r2, %ctaid.x;
-    mov.u32 %r3, %ntid.x;
-    mad.lo.s32 %r4, %r2, %r3, %r1;
-    mul.wide.u32 %rd3, %r4, 8;
+fn match_ptx() -> String {
+    module(
+        "sm_80",
+        &Kernel::new("matches", &["out", "in"], Index::Grid).offset(8).body(
+            r#"
     add.s64 %rd4, %rd2, %rd3;
     ld.global.u64 %rd5, [%rd4];
     cvt.u32.u64 %r5, %rd5;
@@ -199,11 +151,13 @@ const MATCH: &str = r#"
     st.global.v2.u32 [%rd7+8], {%r8, %r9};
     st.global.v2.u32 [%rd7+16], {%r10, %r11};
     ret;
+"#,
+        ),
+    )
 }
-"#;
 
 /// The PTX ISA's `match.any`/`match.all` over each warp of 32 lanes of `input`, in
-/// `MATCH`'s order.
+/// `match_ptx`'s order.
 fn match_reference(input: &[u64]) -> Vec<u32> {
     let mut out = Vec::new();
     for warp in input.chunks(32) {
@@ -236,5 +190,5 @@ fn whole_warp_matches() {
         })
         .collect();
     let want = match_reference(&input);
-    run_on_every_engine(MATCH, "matches", &input, &want, "match.sync");
+    run_on_every_engine(&match_ptx(), "matches", &input, &want, "match.sync");
 }

@@ -6,19 +6,14 @@ use simt::{DeviceMemory, Dim3, Engine, Params, Program};
 mod common;
 
 use common::program;
+use common::ptx::{Index, Kernel, module};
 
-const PTX: &str = r#"
-.version 8.0
-.target sm_90
-.address_size 64
-
-.visible .entry exchange(.param .u64 out)
-{
-    .reg .pred %p<2>;
-    .reg .b32 %r<10>;
-    .reg .b64 %rd<5>;
-    .shared .align 4 .b32 buf[32];
-    mov.u32 %r1, %tid.x;
+fn ptx() -> String {
+    module(
+        "sm_90",
+        &[
+            Kernel::new("exchange", &["out"], Index::Thread).declare(".shared .align 4 .b32 buf[32];").body(
+                r#"
     and.b32 %r2, %r1, 1;
     setp.eq.u32 %p1, %r2, 0;
     mov.u32 %r9, buf;
@@ -36,36 +31,34 @@ EVEN:
     bar.warp.sync -1;
     ld.shared.u32 %r6, [%r4+4];
 DONE:
-    ld.param.u64 %rd1, [out];
     cvta.to.global.u64 %rd2, %rd1;
     mul.wide.u32 %rd3, %r1, 4;
     add.s64 %rd4, %rd2, %rd3;
     st.global.u32 [%rd4], %r6;
     ret;
-}
-
-.visible .entry after_exit(.param .u64 out)
-{
-    .reg .pred %p<2>;
-    .reg .b32 %r<4>;
-    .reg .b64 %rd<5>;
-    mov.u32 %r1, %tid.x;
+"#,
+            ),
+            Kernel::new("after_exit", &["out"], Index::Thread).body(
+                r#"
     setp.ge.u32 %p1, %r1, 16;
     @%p1 bra END;
     bar.warp.sync -1;
     add.u32 %r2, %r1, 7;
-    ld.param.u64 %rd1, [out];
     cvta.to.global.u64 %rd2, %rd1;
     mul.wide.u32 %rd3, %r1, 4;
     add.s64 %rd4, %rd2, %rd3;
     st.global.u32 [%rd4], %r2;
 END:
     ret;
+"#,
+            ),
+        ]
+        .concat(),
+    )
 }
-"#;
 
 fn run(kernel: &str) -> Vec<u32> {
-    let p = Program::from_ptx(PTX).unwrap();
+    let p = Program::from_ptx(&ptx()).unwrap();
     let mem = DeviceMemory::new();
     let out = mem.alloc(32 * 4).unwrap();
     mem.write(out, &[0u8; 128]).unwrap();
@@ -94,17 +87,12 @@ fn exited_lanes_count_as_arrived() {
 /// Independent thread scheduling (sm_70+): collectives on different divergent paths meet when
 /// they have the same kind and member mask (PTX ISA: "the same qualifiers and same membermask
 /// value"), each lane with its own instruction's operands; `bar.sync` counts every thread.
-const ITS: &str = r#"
-.version 8.0
-.target sm_90
-.address_size 64
-
-.visible .entry shfl_ifelse(.param .u64 out)
-{
-    .reg .pred %p<2>;
-    .reg .b32 %r<10>;
-    .reg .b64 %rd<5>;
-    mov.u32 %r1, %tid.x;
+fn its() -> String {
+    module(
+        "sm_90",
+        &[
+            Kernel::new("shfl_ifelse", &["out"], Index::Thread).body(
+                r#"
     and.b32 %r2, %r1, 1;
     setp.eq.u32 %p1, %r2, 0;
     @%p1 bra EVEN;
@@ -117,20 +105,15 @@ EVEN:
     add.u32 %r4, %r1, 1;
     shfl.sync.idx.b32 %r6, %r7, %r4, 31, -1;
 DONE:
-    ld.param.u64 %rd1, [out];
     cvta.to.global.u64 %rd2, %rd1;
     mul.wide.u32 %rd3, %r1, 4;
     add.s64 %rd4, %rd2, %rd3;
     st.global.u32 [%rd4], %r6;
     ret;
-}
-
-.visible .entry vote_ifelse(.param .u64 out)
-{
-    .reg .pred %p<3>;
-    .reg .b32 %r<10>;
-    .reg .b64 %rd<5>;
-    mov.u32 %r1, %tid.x;
+"#,
+            ),
+            Kernel::new("vote_ifelse", &["out"], Index::Thread).body(
+                r#"
     and.b32 %r2, %r1, 1;
     setp.eq.u32 %p1, %r2, 0;
     @%p1 bra EVEN;
@@ -141,21 +124,15 @@ EVEN:
     setp.lt.u32 %p2, %r1, 20;
     vote.sync.ballot.b32 %r6, !%p2, -1;
 DONE:
-    ld.param.u64 %rd1, [out];
     cvta.to.global.u64 %rd2, %rd1;
     mul.wide.u32 %rd3, %r1, 4;
     add.s64 %rd4, %rd2, %rd3;
     st.global.u32 [%rd4], %r6;
     ret;
-}
-
-.visible .entry syncwarp_partial(.param .u64 out)
-{
-    .reg .pred %p<3>;
-    .reg .b32 %r<12>;
-    .reg .b64 %rd<5>;
-    .shared .align 4 .b32 buf[32];
-    mov.u32 %r1, %tid.x;
+"#,
+            ),
+            Kernel::new("syncwarp_partial", &["out"], Index::Thread).declare(".shared .align 4 .b32 buf[32];").body(
+                r#"
     mov.u32 %r9, buf;
     shl.b32 %r3, %r1, 2;
     add.u32 %r4, %r9, %r3;
@@ -175,21 +152,15 @@ HIGH:
     bar.warp.sync 65535;
     ld.shared.u32 %r6, [%r4+-32];
 DONE:
-    ld.param.u64 %rd1, [out];
     cvta.to.global.u64 %rd2, %rd1;
     mul.wide.u32 %rd3, %r1, 4;
     add.s64 %rd4, %rd2, %rd3;
     st.global.u32 [%rd4], %r6;
     ret;
-}
-
-.visible .entry bar_ifelse(.param .u64 out)
-{
-    .reg .pred %p<2>;
-    .reg .b32 %r<12>;
-    .reg .b64 %rd<5>;
-    .shared .align 4 .b32 buf[64];
-    mov.u32 %r1, %tid.x;
+"#,
+            ),
+            Kernel::new("bar_ifelse", &["out"], Index::Thread).declare(".shared .align 4 .b32 buf[64];").body(
+                r#"
     mov.u32 %r9, buf;
     shl.b32 %r3, %r1, 2;
     add.u32 %r4, %r9, %r3;
@@ -210,20 +181,15 @@ EVEN:
     bar.sync 0;
     ld.shared.u32 %r6, [%r8];
 DONE:
-    ld.param.u64 %rd1, [out];
     cvta.to.global.u64 %rd2, %rd1;
     mul.wide.u32 %rd3, %r1, 4;
     add.s64 %rd4, %rd2, %rd3;
     st.global.u32 [%rd4], %r6;
     ret;
-}
-
-.visible .entry activemask_loop(.param .u64 out)
-{
-    .reg .pred %p<3>;
-    .reg .b32 %r<12>;
-    .reg .b64 %rd<5>;
-    mov.u32 %r1, %tid.x;
+"#,
+            ),
+            Kernel::new("activemask_loop", &["out"], Index::Thread).body(
+                r#"
     and.b32 %r2, %r1, 3;
     mov.u32 %r3, 0;
     mov.u32 %r6, 0;
@@ -238,20 +204,15 @@ LOOP:
     add.u32 %r3, %r3, 1;
     bra LOOP;
 DONE:
-    ld.param.u64 %rd1, [out];
     cvta.to.global.u64 %rd2, %rd1;
     mul.wide.u32 %rd3, %r1, 4;
     add.s64 %rd4, %rd2, %rd3;
     st.global.u32 [%rd4], %r6;
     ret;
-}
-
-.visible .entry groups_then_warp(.param .u64 out)
-{
-    .reg .pred %p<2>;
-    .reg .b32 %r<10>;
-    .reg .b64 %rd<7>;
-    mov.u32 %r1, %tid.x;
+"#,
+            ),
+            Kernel::new("groups_then_warp", &["out"], Index::Thread).body(
+                r#"
     mul.lo.u32 %r5, %r1, 10;
     add.u32 %r5, %r5, 1;
     and.b32 %r2, %r1, 1;
@@ -265,21 +226,16 @@ EVEN:
     shfl.sync.idx.b32 %r6, %r5, 0, 31, 0x55555555;
     bra JOIN;
 DONE:
-    ld.param.u64 %rd1, [out];
     cvta.to.global.u64 %rd2, %rd1;
     mul.wide.u32 %rd3, %r1, 4;
     add.s64 %rd4, %rd2, %rd3;
     st.global.u32 [%rd4], %r6;
     st.global.u32 [%rd4+128], %r7;
     ret;
-}
-
-.visible .entry mismatched(.param .u64 out)
-{
-    .reg .pred %p<2>;
-    .reg .b32 %r<10>;
-    .reg .b64 %rd<5>;
-    mov.u32 %r1, %tid.x;
+"#,
+            ),
+            Kernel::new("mismatched", &["out"], Index::Thread).body(
+                r#"
     and.b32 %r2, %r1, 1;
     setp.eq.u32 %p1, %r2, 0;
     @%p1 bra EVEN;
@@ -289,18 +245,21 @@ EVEN:
     bar.warp.sync -1;
     mov.u32 %r6, 5;
 DONE:
-    ld.param.u64 %rd1, [out];
     cvta.to.global.u64 %rd2, %rd1;
     mul.wide.u32 %rd3, %r1, 4;
     add.s64 %rd4, %rd2, %rd3;
     st.global.u32 [%rd4], %r6;
     ret;
+"#,
+            ),
+        ]
+        .concat(),
+    )
 }
-"#;
 
-/// Runs `kernel` of `ITS` with `threads` threads on `engine`; the first 64 output words.
+/// Runs `kernel` of `its` with `threads` threads on `engine`; the first 64 output words.
 fn run_its(kernel: &str, threads: u32, engine: Engine) -> Result<Vec<u32>, Box<simt::Fault>> {
-    let p = program(ITS, engine);
+    let p = program(&its(), engine);
     let mem = DeviceMemory::new();
     let out = mem.alloc(64 * 4).unwrap();
     mem.write(out, &[0u8; 256]).unwrap();

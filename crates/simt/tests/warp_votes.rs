@@ -2,32 +2,19 @@
 //! warp tier runs the votes in compiled code (a hand-back to the interpreter per vote cost a
 //! warp-aggregated compaction 10x).
 
-use simt::{DeviceMemory, Dim3, Engine, Params};
-
 mod common;
 
-use common::{ENGINES, download, program, upload};
+use common::ptx::{Index, Kernel, module};
+use common::run_on_every_engine;
 
 /// Each thread reads `in[i]`, takes p = (in[i] != 0), and writes to `out[2i]` the bits
 /// all(p) | any(!p) << 1 | uni(p) << 2, and to `out[2i + 1]` ballot(!p). The member mask is
 /// an immediate for two votes and a register holding -1 (as nvcc writes it) for the others.
-const VOTES: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
-.visible .entry votes(.param .u64 out, .param .u64 in)
-{
-    .reg .pred %p<6>;
-    .reg .b32 %r<12>;
-    .reg .b64 %rd<7>;
-    ld.param.u64 %rd1, [out];
-    ld.param.u64 %rd2, [in];
-    mov.u32 %r1, %tid.x;
-    mov.u32 %r2, %ctaid.x;
-    mov.u32 %r3, %ntid.x;
-    mad.lo.s32 %r4, %r2, %r3, %r1;
-    mul.wide.u32 %rd3, %r4, 4;
+fn votes() -> String {
+    module(
+        "sm_80",
+        &Kernel::new("votes", &["out", "in"], Index::Grid).offset(4).body(
+            r#"
     add.s64 %rd4, %rd2, %rd3;
     ld.global.u32 %r5, [%rd4];
     setp.ne.u32 %p1, %r5, 0;
@@ -45,8 +32,10 @@ const VOTES: &str = r#"
     add.s64 %rd6, %rd1, %rd5;
     st.global.v2.u32 [%rd6], {%r10, %r6};
     ret;
+"#,
+        ),
+    )
 }
-"#;
 
 /// The PTX ISA's `vote` over each warp of 32 lanes of `input`: per lane, the flags word and
 /// the ballot of the lanes whose input is zero.
@@ -81,18 +70,5 @@ fn whole_warp_votes() {
         })
         .collect();
     let want = reference(&input);
-    for engine in ENGINES {
-        let p = program(VOTES, engine);
-        let mem = DeviceMemory::new();
-        let inp = upload(&mem, &input);
-        let out = upload(&mem, &vec![0xeeee_eeeeu32; 2 * input.len()]);
-        let params = Params::new().ptr(out).ptr(inp).clone();
-        let stats = p
-            .launch("votes", Dim3::x(4), Dim3::x(64), 0, params.bytes(), &mem)
-            .unwrap_or_else(|f| panic!("{engine:?}: {f}"));
-        assert_eq!(download::<u32>(&mem, out, want.len()), want, "{engine:?}");
-        if engine == Engine::Warp {
-            assert_eq!(stats.warp_instructions, 0, "the warp tier left votes to the interpreter");
-        }
-    }
+    run_on_every_engine(&votes(), "votes", &input, &want, "votes");
 }

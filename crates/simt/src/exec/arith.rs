@@ -63,14 +63,12 @@ impl Warp {
     }
 
     #[inline]
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn binary(
         &mut self,
         b: &Block<'_, '_>,
         op: &BinOp,
         d: &Reg,
-        sa: &Src,
-        sb: &Src,
+        [sa, sb]: [&Src; 2],
         emask: u32,
         s: &mut Scratch,
     ) -> WarpResult<()> {
@@ -133,15 +131,12 @@ impl Warp {
 
     /// `setp`/`set` (`out`): the comparison `cm` of `a` and `b`, combined with a predicate
     /// (`comb`), into `d` and its negation into `dn`.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn setp(
         &mut self,
         b: &Block<'_, '_>,
-        cm: &Cmp,
-        out: &SetOut,
+        (cm, out, comb): (&Cmp, &SetOut, &Option<(BoolOp, Src, bool)>),
         (d, dn): (&Reg, &Option<Reg>),
         (sa, sb): (&Src, &Src),
-        comb: &Option<(BoolOp, Src, bool)>,
         emask: u32,
         s: &mut Scratch,
     ) {
@@ -243,12 +238,10 @@ impl Warp {
 
     /// Extended-precision arithmetic (`add.cc`, `addc`, `mad.cc`, ...) through the lanes'
     /// carry flags: operation `op` of width `w`, carry in `cin` and out `cout`.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn carry_op(
         &mut self,
         b: &Block<'_, '_>,
-        (op, w, signed): (&CarryOp, &u8, &bool),
-        (cin, cout): (&bool, &bool),
+        (op, w, signed, cin, cout): (&CarryOp, &u8, &bool, &bool, &bool),
         d: &Reg,
         src: [&Src; 3],
         emask: u32,

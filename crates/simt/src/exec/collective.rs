@@ -66,13 +66,11 @@ impl Warp {
         Flow::Yield(Yield::Barrier { id: a[first] as u32, count: n, arrive, red })
     }
 
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn shfl(
         &mut self,
         b: &Block<'_, '_>,
         mode: &ShflMode,
-        d: &Reg,
-        p: &Option<Reg>,
+        (d, p): (&Reg, &Option<Reg>),
         src: [&Src; 3],
         emask: u32,
         s: &mut Scratch,

@@ -2,6 +2,7 @@
 //! instruction to the function of its family's module (`arith`, `load_store`, `collective`,
 //! `control`, `calls`, `mbarrier`, `tex`, `mma`, `cluster`).
 
+use super::load_store::Access;
 use super::*;
 
 /// What an instruction did to its warp's running path.
@@ -155,23 +156,25 @@ impl Warp {
                 self.mov_uniform(b, d, sa)
             }
             Op::Un { op, d, a } => self.unary(b, op, d, a, emask, s)?,
-            Op::Bin { op, d, a, b: sb } => self.binary(b, op, d, a, sb, emask, s)?,
+            Op::Bin { op, d, a, b: sb } => self.binary(b, op, d, [a, sb], emask, s)?,
             Op::Tern { op, d, a, b: sb, c } => self.ternary(b, op, d, [a, sb, c], emask, s)?,
             Op::Bfi { w, d, a, b: sb, c, e } => self.bfi(b, w, d, [a, sb, c, e], emask, s),
-            Op::Setp { cmp, out, d, dn, a, b: sb, comb } => self.setp(b, cmp, out, (d, dn), (a, sb), comb, emask, s),
+            Op::Setp { cmp, out, d, dn, a, b: sb, comb } => self.setp(b, (cmp, out, comb), (d, dn), (a, sb), emask, s),
             Op::Pack { d, parts, bits } => self.pack(b, d, parts, bits, emask, s),
             Op::Unpack { parts, a, bits } => self.unpack(b, parts, a, bits, emask, s),
             Op::Mov2 { d, a } => self.mov2(b, d, a, emask, s),
             Op::Carry { op, w, signed, cin, cout, d, a, b: sb, c } => {
-                self.carry_op(b, (op, w, signed), (cin, cout), d, [a, sb, c], emask, s)
+                self.carry_op(b, (op, w, signed, cin, cout), d, [a, sb, c], emask, s)
             }
             // Memory (`load_store.rs`, `mbarrier.rs`).
             Op::Ld { space, size, sext, d, addr, whole: true, .. } => {
-                self.ld_whole(b, space, size, sext, d, addr, emask)?
+                self.ld_whole(b, Access { space, size, addr }, sext, d, emask)?
             }
-            Op::St { space, size, vals, addr, whole: true, .. } => self.st_whole(b, space, size, vals, addr, emask)?,
-            Op::Ld { space, size, sext, d, addr, .. } => self.ld(b, space, size, sext, d, addr, emask, s)?,
-            Op::St { space, size, vals, addr, .. } => self.st(b, space, size, vals, addr, emask, s)?,
+            Op::St { space, size, vals, addr, whole: true, .. } => {
+                self.st_whole(b, Access { space, size, addr }, vals, emask)?
+            }
+            Op::Ld { space, size, sext, d, addr, .. } => self.ld(b, Access { space, size, addr }, sext, d, emask, s)?,
+            Op::St { space, size, vals, addr, .. } => self.st(b, Access { space, size, addr }, vals, emask, s)?,
             Op::Atom { space, op, size, d, addr, b: sb, c } => {
                 self.atom(b, (space, op, size), d, addr, (sb, c), emask, s)?
             }
@@ -211,7 +214,7 @@ impl Warp {
             // Warp collectives and barriers (`collective.rs`).
             Op::Bar { id, count, kind } => return Ok(self.barrier(b, id, count, kind, (pc, emask), s)),
             Op::Elect { d, p, mask } => self.elect(b, d, p, mask, emask, s),
-            Op::Shfl { mode, d, p, a, b: sb, c, .. } => self.shfl(b, mode, d, p, [a, sb, c], emask, s),
+            Op::Shfl { mode, d, p, a, b: sb, c, .. } => self.shfl(b, mode, (d, p), [a, sb, c], emask, s),
             Op::Vote { mode, d, a, neg, mask } => self.vote(b, mode, d, a, neg, mask, emask, s),
             Op::Redux { op, signed, d, a, mask, .. } => self.redux(b, op, signed, d, a, mask, emask, s),
             Op::Match { all, w, d, p, a, mask } => self.match_op(b, (all, w), (d, p), a, mask, emask, s),

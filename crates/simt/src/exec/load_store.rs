@@ -4,19 +4,26 @@
 
 use super::*;
 
+/// Where a load or store goes: its state space, element size and address operand, as the
+/// instruction holds them.
+#[derive(Clone, Copy)]
+pub(super) struct Access<'a> {
+    pub space: &'a Space,
+    pub size: &'a u8,
+    pub addr: &'a Addr,
+}
+
 impl Warp {
     /// `ld` of `d.len()` elements as one single-copy atomic access (`Op::Ld { whole: true }`).
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn ld_whole(
         &mut self,
         b: &Block<'_, '_>,
-        space: &Space,
-        size: &u8,
+        at: Access<'_>,
         sext: &bool,
         d: &[Option<Reg>],
-        addr: &Addr,
         emask: u32,
     ) -> WarpResult<()> {
+        let Access { space, size, addr } = at;
         let ad = self.addrs(b, *addr);
         for lane in lanes(emask) {
             let vals = self.load_whole(b, *space, ad[lane], u32::from(*size), d.len(), lane)?;
@@ -36,12 +43,11 @@ impl Warp {
     pub(super) fn st_whole(
         &mut self,
         b: &mut Block<'_, '_>,
-        space: &Space,
-        size: &u8,
+        at: Access<'_>,
         vals: &[Src],
-        addr: &Addr,
         emask: u32,
     ) -> WarpResult<()> {
+        let Access { space, size, addr } = at;
         let ad = self.addrs(b, *addr);
         let mut vs = [[0u64; 32]; 4];
         for (i, v) in vals.iter().enumerate().take(4) {
@@ -55,18 +61,16 @@ impl Warp {
     }
 
     /// `ld` of `d.len()` elements of `size` bytes (sign-extended when `sext`).
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn ld(
         &mut self,
         b: &Block<'_, '_>,
-        space: &Space,
-        size: &u8,
+        at: Access<'_>,
         sext: &bool,
         d: &[Option<Reg>],
-        addr: &Addr,
         emask: u32,
         s: &mut Scratch,
     ) -> WarpResult<()> {
+        let Access { space, size, addr } = at;
         let l = b.l;
         let Scratch { r, .. } = s;
         let size = u32::from(*size);
@@ -147,17 +151,15 @@ impl Warp {
     }
 
     /// `st` of `vals`, `size` bytes each.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn st(
         &mut self,
         b: &mut Block<'_, '_>,
-        space: &Space,
-        size: &u8,
+        at: Access<'_>,
         vals: &[Src],
-        addr: &Addr,
         emask: u32,
         s: &mut Scratch,
     ) -> WarpResult<()> {
+        let Access { space, size, addr } = at;
         let l = b.l;
         let Scratch { a, .. } = s;
         let size = u32::from(*size);

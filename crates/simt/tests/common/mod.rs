@@ -3,7 +3,9 @@
 
 #![allow(dead_code)] // each test file uses its own part
 
-use simt::{DeviceMemory, DevicePtr, Engine, Program};
+pub mod ptx;
+
+use simt::{DeviceMemory, DevicePtr, Dim3, Engine, Params, Program};
 
 /// The engines every fixture test runs on.
 pub const ENGINES: [Engine; 4] = [Engine::Interp, Engine::JitAll, Engine::Warp, Engine::Block];
@@ -47,6 +49,26 @@ pub fn one_worker_program(src: &str, engine: Engine) -> Program {
     let mut p = program(src, engine);
     p.set_workers(1);
     p
+}
+
+/// Runs `entry(out, in)` of `ptx` on 4 blocks of 64 threads over `input` on every engine: the
+/// results must be `want`, and the warp tier must have run `what` compiled (no instruction
+/// handed to the interpreter).
+pub fn run_on_every_engine<T: Word>(ptx: &str, entry: &str, input: &[T], want: &[u32], what: &str) {
+    for engine in ENGINES {
+        let p = program(ptx, engine);
+        let mem = DeviceMemory::new();
+        let inp = upload(&mem, input);
+        let out = upload(&mem, &vec![0xeeee_eeeeu32; want.len()]);
+        let params = Params::new().ptr(out).ptr(inp).clone();
+        let stats = p
+            .launch(entry, Dim3::x(4), Dim3::x(64), 0, params.bytes(), &mem)
+            .unwrap_or_else(|f| panic!("{engine:?}: {f}"));
+        assert_eq!(download::<u32>(&mem, out, want.len()), want, "{engine:?}");
+        if engine == Engine::Warp {
+            assert_eq!(stats.warp_instructions, 0, "the warp tier left {what} to the interpreter");
+        }
+    }
 }
 
 /// A number the tests move to and from device memory, as CUDA lays it out: little-endian.

@@ -27,6 +27,18 @@ impl<'a, 'b> Cg<'a, 'b> {
         let more = self.b.ins().icmp(IntCC::UnsignedLessThan, t, n);
         self.b.ins().brif(more, check, &[], all, &[]);
         self.b.switch_to_block(all);
+        self.pass_done(head);
+        self.b.switch_to_block(check);
+        let word = self.thread_ready(t, dispatch);
+        self.b.switch_to_block(dispatch);
+        self.dispatch_thread(t, word);
+        self.advance_thread(head);
+        self
+    }
+
+    /// The end of a pass over the threads (in block `head`'s `all` successor): returns
+    /// `ST_ALL`, unless a barrier every live thread reached can be released here.
+    fn pass_done(&mut self, head: Block) {
         let st = self.b.ins().iconst(I64, ST_ALL as i64);
         if self.resumes.is_empty() || self.f.code.iter().any(|i| is_collective(&i.op)) {
             self.b.ins().return_(&[st]);
@@ -65,11 +77,14 @@ impl<'a, 'b> Cg<'a, 'b> {
             }
             self.b.ins().jump(head, &[]);
         }
-        self.b.switch_to_block(check);
-        // Without resume points every thread runs once, from the start, to its end: no state
-        // words, no frames (the runner knows).
-        let resumable = !self.resumes.is_empty();
-        let word = if resumable {
+    }
+
+    /// Branches to `dispatch` when thread `t` is ready to run, else to the next thread; the
+    /// thread's state word (its resume index in the low 24 bits), or `t` itself when the
+    /// kernel has no resume points (every thread runs once, from the start, to its end: no
+    /// state words, no frames; the runner knows).
+    fn thread_ready(&mut self, t: Value, dispatch: Block) -> Value {
+        if !self.resumes.is_empty() {
             let off4 = self.b.ins().ishl_imm_s(t, 2);
             let sp = self.b.ins().iadd(self.states, off4);
             let word = self.b.ins().uload32(flags(), sp, 0);
@@ -87,8 +102,14 @@ impl<'a, 'b> Cg<'a, 'b> {
         } else {
             self.b.ins().jump(dispatch, &[]);
             t
-        };
-        self.b.switch_to_block(dispatch);
+        }
+    }
+
+    /// Sets up thread `t`'s frame, local memory and fuel, then jumps to the code at its resume
+    /// point (`word`'s low 24 bits): pc 0 with zeroed registers, or a resume target with the
+    /// registers live there reloaded from the frame.
+    fn dispatch_thread(&mut self, t: Value, word: Value) {
+        let resumable = !self.resumes.is_empty();
         if resumable {
             let slots = i64::from(self.f.nregs) * 8 + 8;
             let fo = self.b.ins().imul_imm_s(t, slots);
@@ -146,6 +167,10 @@ impl<'a, 'b> Cg<'a, 'b> {
             let t = self.block_at(self.resumes[k]);
             self.b.ins().jump(t, &[]);
         }
+    }
+
+    /// Block `advance`: steps `t` and `%tid` (x, then y, then z) and goes back to `head`.
+    fn advance_thread(&mut self, head: Block) {
         self.b.switch_to_block(self.advance);
         let t = self.b.use_var(self.t);
         let t1 = self.b.ins().iadd_imm_s(t, 1);
@@ -184,7 +209,6 @@ impl<'a, 'b> Cg<'a, 'b> {
             carry = Some(self.b.ins().uextend(I64, wrap));
         }
         self.b.ins().jump(head, &[]);
-        self
     }
 
     /// Loads what is the same for every thread of the block once, in the entry block: kernel

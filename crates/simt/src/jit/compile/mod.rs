@@ -596,28 +596,8 @@ impl<'a, 'b> Cg<'a, 'b> {
                 self.set(*d, v);
             }
             Op::Setp { cmp, out, d, dn, a, b, comb } => self.setp(cmp, *out, *d, *dn, *a, *b, *comb),
-            Op::Pack { d, parts, bits } => {
-                let mut acc = self.imm(0);
-                for (i, p) in parts.iter().enumerate() {
-                    let v = self.src(*p);
-                    let v = self.mask(v, *bits);
-                    let sh = u32::from(*bits) * i as u32;
-                    let v = if sh >= 64 { self.imm(0) } else { self.b.ins().ishl_imm_s(v, i64::from(sh)) };
-                    acc = self.b.ins().bor(acc, v);
-                }
-                self.set(*d, acc);
-            }
-            Op::Unpack { parts, a, bits } => {
-                let x = self.src(*a);
-                for (i, p) in parts.iter().enumerate() {
-                    if let Some(p) = p {
-                        let sh = u32::from(*bits) * i as u32;
-                        let v = if sh >= 64 { self.imm(0) } else { self.b.ins().ushr_imm_s(x, i64::from(sh)) };
-                        let v = self.mask(v, *bits);
-                        self.set(*p, v);
-                    }
-                }
-            }
+            Op::Pack { d, parts, bits } => self.pack(*d, parts, *bits),
+            Op::Unpack { parts, a, bits } => self.unpack(parts, *a, *bits),
             Op::Ld { space: Space::KParam, d, .. } if self.hoisted.contains_key(&(pc, 0)) => {
                 // Loaded once per block in the entry block (`hoist_invariants`).
                 for (i, dr) in d.iter().enumerate() {
@@ -626,25 +606,8 @@ impl<'a, 'b> Cg<'a, 'b> {
                     }
                 }
             }
-            Op::Ld { space, size, sext, d, addr, .. } => {
-                let base = self.addr(*addr);
-                for (i, dr) in d.iter().enumerate() {
-                    let a = self.b.ins().iadd_imm_s(base, i as i64 * i64::from(*size));
-                    let float = dr.is_some_and(|r| self.float_regs.get(r as usize).copied().unwrap_or(false));
-                    let v = self.access(pc, *space, a, *size, None, *sext, float);
-                    if let (Some(dr), Some(v)) = (dr, v) {
-                        self.set(*dr, v);
-                    }
-                }
-            }
-            Op::St { space, size, vals, addr, .. } => {
-                let base = self.addr(*addr);
-                let vs: Vec<Value> = vals.iter().map(|v| self.src(*v)).collect();
-                for (i, v) in vs.into_iter().enumerate() {
-                    let a = self.b.ins().iadd_imm_s(base, i as i64 * i64::from(*size));
-                    self.access(pc, *space, a, *size, Some(v), false, false);
-                }
-            }
+            Op::Ld { space, size, sext, d, addr, .. } => self.load(pc, *space, *size, *sext, d, *addr),
+            Op::St { space, size, vals, addr, .. } => self.store(pc, *space, *size, vals, *addr),
             Op::Atom { d, addr, b, c, space, op: aop, size } => {
                 let a = self.addr(*addr);
                 let (y, z) = (self.src(*b), self.src(*c));
@@ -703,27 +666,7 @@ impl<'a, 'b> Cg<'a, 'b> {
                     self.terminated = true;
                 }
             }
-            Op::Brx { index, targets, .. } => {
-                let i = self.src(*index);
-                let trap = self.b.create_block();
-                let table = self.b.create_block();
-                let ok = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, i, targets.len() as i64);
-                self.b.ins().brif(ok, table, &[], trap, &[]);
-                self.enter(table);
-                let calls: Vec<_> = targets
-                    .iter()
-                    .map(|&t| {
-                        let bl = self.block_at(t);
-                        self.b.func.dfg.block_call(bl, &[])
-                    })
-                    .collect();
-                let def = self.b.func.dfg.block_call(trap, &[]);
-                let jt = self.b.create_jump_table(JumpTableData::new(def, &calls));
-                let i32v = self.b.ins().ireduce(types::I32, i);
-                self.b.ins().br_table(i32v, jt);
-                self.enter(trap);
-                self.ret(ST_TRAP, pc, 0);
-            }
+            Op::Brx { index, targets, .. } => self.brx(pc, *index, targets),
             Op::Ret | Op::Exit => self.ret(ST_DONE, pc, 0),
             Op::Trap => self.ret(ST_TRAP, pc, 0),
             Op::Bar { id, .. } => {
@@ -743,5 +686,77 @@ impl<'a, 'b> Cg<'a, 'b> {
             // Rejected by `unsupported`.
             _ => self.ret(ST_TRAP, pc, 0),
         }
+    }
+
+    /// `Op::Pack`: `parts` (each `bits` wide, first least significant) into `d`.
+    fn pack(&mut self, d: Reg, parts: &[Src], bits: u8) {
+        let mut acc = self.imm(0);
+        for (i, p) in parts.iter().enumerate() {
+            let v = self.src(*p);
+            let v = self.mask(v, bits);
+            let sh = u32::from(bits) * i as u32;
+            let v = if sh >= 64 { self.imm(0) } else { self.b.ins().ishl_imm_s(v, i64::from(sh)) };
+            acc = self.b.ins().bor(acc, v);
+        }
+        self.set(d, acc);
+    }
+
+    /// `Op::Unpack`: `a` into `parts`, `bits` each.
+    fn unpack(&mut self, parts: &[Option<Reg>], a: Src, bits: u8) {
+        let x = self.src(a);
+        for (i, p) in parts.iter().enumerate() {
+            if let Some(p) = p {
+                let sh = u32::from(bits) * i as u32;
+                let v = if sh >= 64 { self.imm(0) } else { self.b.ins().ushr_imm_s(x, i64::from(sh)) };
+                let v = self.mask(v, bits);
+                self.set(*p, v);
+            }
+        }
+    }
+
+    /// `Op::Ld` not hoisted: each element of the vector in turn.
+    fn load(&mut self, pc: u32, space: Space, size: u8, sext: bool, d: &[Option<Reg>], addr: Addr) {
+        let base = self.addr(addr);
+        for (i, dr) in d.iter().enumerate() {
+            let a = self.b.ins().iadd_imm_s(base, i as i64 * i64::from(size));
+            let float = dr.is_some_and(|r| self.float_regs.get(r as usize).copied().unwrap_or(false));
+            let v = self.access(pc, space, a, size, None, sext, float);
+            if let (Some(dr), Some(v)) = (dr, v) {
+                self.set(*dr, v);
+            }
+        }
+    }
+
+    /// `Op::St`: every value read, then each element stored in turn.
+    fn store(&mut self, pc: u32, space: Space, size: u8, vals: &[Src], addr: Addr) {
+        let base = self.addr(addr);
+        let vs: Vec<Value> = vals.iter().map(|v| self.src(*v)).collect();
+        for (i, v) in vs.into_iter().enumerate() {
+            let a = self.b.ins().iadd_imm_s(base, i as i64 * i64::from(size));
+            self.access(pc, space, a, size, Some(v), false, false);
+        }
+    }
+
+    /// `Op::Brx`: a jump table over `targets`, trapping when `index` is out of range.
+    fn brx(&mut self, pc: u32, index: Src, targets: &[u32]) {
+        let i = self.src(index);
+        let trap = self.b.create_block();
+        let table = self.b.create_block();
+        let ok = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, i, targets.len() as i64);
+        self.b.ins().brif(ok, table, &[], trap, &[]);
+        self.enter(table);
+        let calls: Vec<_> = targets
+            .iter()
+            .map(|&t| {
+                let bl = self.block_at(t);
+                self.b.func.dfg.block_call(bl, &[])
+            })
+            .collect();
+        let def = self.b.func.dfg.block_call(trap, &[]);
+        let jt = self.b.create_jump_table(JumpTableData::new(def, &calls));
+        let i32v = self.b.ins().ireduce(types::I32, i);
+        self.b.ins().br_table(i32v, jt);
+        self.enter(trap);
+        self.ret(ST_TRAP, pc, 0);
     }
 }

@@ -7,7 +7,9 @@
 use crate::error::FaultKind;
 use std::any::Any;
 
-use crate::exec::{Barriers, Block, CompiledTier, Entry, Launch, Planar, Ran, State, Warp, WarpFault, Yield, kernel};
+use crate::exec::{
+    Barriers, Block, CompiledTier, Entry, Launch, Planar, Ran, State, Warp, WarpFault, WarpResult, Yield, kernel,
+};
 use crate::ir::{Func, Inst, NO_PC, Op};
 use crate::jit::ctx::Ctx;
 use crate::jit::warp::{ExitStatus, GLUE_BARRIER, GLUE_DONE, GLUE_READY, Glue, WarpCode};
@@ -399,12 +401,28 @@ pub(crate) fn run_compiled(
         blk.tier_state = Some(st);
         return Some(Ran { end, stops: true, last: None, finished: true });
     }
-    // Every warp that compiled code ran continues from where its glue says: the one that
-    // returned, those stopped at a barrier, and those released from one and not run since.
-    // Those that stopped at a barrier or finished are settled here, as the interpreter's
-    // scheduler settles a warp that yields (`yielded`), in one pass over the glues.
+    let stops = settle_ran(&mut st.glues, warps, from, end, l, bars);
+    let last = (end < n).then(|| returned(&mut warps[end], &mut st.glues[end], &mut st.ctx, code_of, k));
+    st.ctx.faulted = 0;
+    blk.tier_state = Some(st);
+    Some(Ran { end, stops, last, finished: false })
+}
+
+/// Settles the warps from `from` on that compiled code ran, in one pass over the glues: each
+/// continues from where its glue says (the one at `end` that returned a status, those stopped
+/// at a barrier, and those released from one and not run since), and those that stopped at a
+/// barrier or finished, but `end`, are applied to the interpreter's state as its scheduler
+/// settles a warp that yields (`yielded`). Whether any did (the pass made progress).
+fn settle_ran(
+    glues: &mut [Glue],
+    warps: &mut [Warp],
+    from: usize,
+    end: usize,
+    l: &Launch<'_>,
+    bars: &mut Barriers,
+) -> bool {
     let mut stops = false;
-    for (k, (g, w)) in st.glues.iter_mut().zip(warps.iter_mut()).enumerate().skip(from) {
+    for (k, (g, w)) in glues.iter_mut().zip(warps.iter_mut()).enumerate().skip(from) {
         // (A fresh block's warps, which compiled code did not finish, are reset here.)
         materialize(g, w, l);
         let state = g.state;
@@ -435,34 +453,34 @@ pub(crate) fn run_compiled(
         g.state = 0;
         stops = true;
     }
-    let last = (end < n).then(|| {
-        let w = &mut warps[end];
-        let g = &mut st.glues[end];
-        let fault = g.fault.take().or_else(|| st.ctx.fault.take().map(|kind| WarpFault { kind, lane: g.lane as u32 }));
-        let (pc, lane) = (g.pc as u32, g.lane as u32);
-        g.state = 0;
-        match code_of {
-            c if c == ExitStatus::Preempt as u64 => {
-                if w.stack.len() > 1 {
-                    // Spinning while other lanes of the warp wait elsewhere (an intra-warp
-                    // lock): the interpreter's independent thread scheduling takes over.
-                    w.interpreter_only = true;
-                    return None;
-                }
-                Some(Ok(Yield::Preempt))
+    stops
+}
+
+/// What warp `w`, which returned `code_of` from compiled code with glue `g`, does next: its
+/// yield or fault, or `None` for the interpreter to run it now from where compiled code left
+/// it.
+fn returned(w: &mut Warp, g: &mut Glue, ctx: &mut Ctx, code_of: u64, k: &Func) -> Option<WarpResult<Yield>> {
+    let fault = g.fault.take().or_else(|| ctx.fault.take().map(|kind| WarpFault { kind, lane: g.lane as u32 }));
+    let (pc, lane) = (g.pc as u32, g.lane as u32);
+    g.state = 0;
+    match code_of {
+        c if c == ExitStatus::Preempt as u64 => {
+            if w.stack.len() > 1 {
+                // Spinning while other lanes of the warp wait elsewhere (an intra-warp
+                // lock): the interpreter's independent thread scheduling takes over.
+                w.interpreter_only = true;
+                return None;
             }
-            c if c == ExitStatus::Fault as u64 => Some(Err(fault.unwrap_or(WarpFault { kind: FaultKind::Trap, lane }))),
-            _ => {
-                if trace() {
-                    eprintln!("interp {pc} {}", k.info.get(pc as usize).map_or("", |i| i.text.as_str()));
-                }
-                None
-            }
+            Some(Ok(Yield::Preempt))
         }
-    });
-    st.ctx.faulted = 0;
-    blk.tier_state = Some(st);
-    Some(Ran { end, stops, last, finished: false })
+        c if c == ExitStatus::Fault as u64 => Some(Err(fault.unwrap_or(WarpFault { kind: FaultKind::Trap, lane }))),
+        _ => {
+            if trace() {
+                eprintln!("interp {pc} {}", k.info.get(pc as usize).map_or("", |i| i.text.as_str()));
+            }
+            None
+        }
+    }
 }
 
 /// Points the memory-access context at block `blk` of launch `l` (kernel `k`).

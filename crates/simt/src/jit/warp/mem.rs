@@ -199,27 +199,7 @@ impl WarpCodegen<'_, '_> {
             && u32::from(sc.k) == size.trailing_zeros()
             && let Some(iv) = self.vsrc(Src::Reg(sc.idx))
         {
-            // Consecutive indices (of a 32-bit register, four lanes at a time): lane 0's
-            // address is the base plus its scaled index, and the lanes follow it.
-            let (i0, seq) = self.first_of(iv, sc.idx, 1);
-            let (i0, seq) = if sc.signed {
-                // No wrap in signed terms either (0x7fffffff to 0x80000000 is not consecutive
-                // once sign-extended).
-                let flipped = self.b.ins().bxor_imm_s(i0, 0x8000_0000);
-                let fits = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThanOrEqual, flipped, i64::from(u32::MAX) - 31);
-                let i32v = self.b.ins().ireduce(types::I32, i0);
-                (self.b.ins().sextend(I64, i32v), self.b.ins().band(seq, fits))
-            } else {
-                (i0, seq)
-            };
-            let scaled = self.b.ins().ishl_imm_s(i0, i64::from(sc.k));
-            let p0 = match sc.base {
-                Some(base) => self.b.ins().iadd(base, scaled),
-                None => scaled,
-            };
-            let other = self.b.create_block();
-            self.copy_if_consecutive(seq, p0, other, slow, copy);
-            self.b.switch_to_block(other);
+            self.copy_if_scaled_consecutive(sc, iv, copy, slow);
         }
         if more.is_empty() && (ld.is_some() || st.is_some()) {
             self.strided(r, size, delta_s, lim_s, host, ld, st, after);
@@ -239,19 +219,7 @@ impl WarpCodegen<'_, '_> {
         if let (Some((d, sext)), 4, true, false) = (ld, size, more.is_empty(), self.rows32)
             && !self.pats.contains_key(&r)
         {
-            let g = self.g();
-            let t = self.b.ins().load(I64, ro(), g, goff::LANES);
-            let rows = self.b.ins().uload32(ro(), t, shape::YLANE);
-            let (try_it, other) = (self.b.create_block(), self.b.create_block());
-            self.b.ins().brif(rows, try_it, &[], other, &[]);
-            self.b.switch_to_block(try_it);
-            // `pattern` reads the register's lanes in memory (on this side path only: they
-            // stay pending).
-            self.store_pending(r);
-            let p = self.pattern(r, PAT_SLOTS);
-            self.shaped_load(p, delta_s, delta, lim_s, host, d, sext, after);
-            self.b.ins().jump(other, &[]);
-            self.b.switch_to_block(other);
+            self.shaped_if_rows(r, delta, (d, sext), copy);
         }
         // Addresses of at most 32 bits (a narrow register): compared 4 lanes at a time, and
         // widened to pairs only for the general check below.
@@ -291,13 +259,69 @@ impl WarpCodegen<'_, '_> {
         if narrow {
             ps = pairs(self);
         }
+        self.every_lane_checked(&ps, copy, slow);
+        self.b.switch_to_block(slow);
+    }
+
+    /// `whole_warp`'s copy for a register of scaled indices (`sc`, the index's lanes `iv`):
+    /// when the indices are consecutive, lane 0's address is the base plus its scaled index
+    /// and the lanes follow it (the vector copy; `slow` when it fails its check); the code
+    /// continues where they are not.
+    fn copy_if_scaled_consecutive(&mut self, sc: Scaled, iv: ops::VectorSource, copy: VecCopy, slow: Block) {
+        // Consecutive indices (of a 32-bit register, four lanes at a time): lane 0's
+        // address is the base plus its scaled index, and the lanes follow it.
+        let (i0, seq) = self.first_of(iv, sc.idx, 1);
+        let (i0, seq) = if sc.signed {
+            // No wrap in signed terms either (0x7fffffff to 0x80000000 is not consecutive
+            // once sign-extended).
+            let flipped = self.b.ins().bxor_imm_s(i0, 0x8000_0000);
+            let fits = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThanOrEqual, flipped, i64::from(u32::MAX) - 31);
+            let i32v = self.b.ins().ireduce(types::I32, i0);
+            (self.b.ins().sextend(I64, i32v), self.b.ins().band(seq, fits))
+        } else {
+            (i0, seq)
+        };
+        let scaled = self.b.ins().ishl_imm_s(i0, i64::from(sc.k));
+        let p0 = match sc.base {
+            Some(base) => self.b.ins().iadd(base, scaled),
+            None => scaled,
+        };
+        let other = self.b.create_block();
+        self.copy_if_consecutive(seq, p0, other, slow, copy);
+        self.b.switch_to_block(other);
+    }
+
+    /// `whole_warp`'s load, in a warp that spans rows of a 2D block, with the block's shape
+    /// (`pattern`) of register `r`; the code continues where the warp spans one row.
+    fn shaped_if_rows(&mut self, r: Reg, delta: Option<i64>, (d, sext): (Reg, bool), copy: VecCopy) {
+        let g = self.g();
+        let t = self.b.ins().load(I64, ro(), g, goff::LANES);
+        let rows = self.b.ins().uload32(ro(), t, shape::YLANE);
+        let (try_it, other) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(rows, try_it, &[], other, &[]);
+        self.b.switch_to_block(try_it);
+        // `pattern` reads the register's lanes in memory (on this side path only: they
+        // stay pending).
+        self.store_pending(r);
+        let p = self.pattern(r, PAT_SLOTS);
+        self.shaped_load(p, copy.delta_s, delta, copy.lim_s, copy.host, d, sext, copy.after);
+        self.b.ins().jump(other, &[]);
+        self.b.switch_to_block(other);
+    }
+
+    /// `whole_warp`'s general case, any addresses (`ps`: the lanes' pairs): every lane's
+    /// bounds and alignment in one vector check (to `slow` when it fails), then one
+    /// unchecked access per lane in lane order, then on to `copy.after`.
+    fn every_lane_checked(&mut self, ps: &[Value], copy: VecCopy, slow: Block) {
+        let VecCopy { host, delta_s, lim_s, size, ld, st, after, .. } = copy;
+        let sz = i64::from(size);
         let lim = self.b.ins().splat(I64X2, lim_s);
         let delta = self.b.ins().splat(I64X2, delta_s);
         let amask = self.cvec64((sz - 1) as u64, (sz - 1) as u64);
         let zero = self.cvec64(0, 0);
         let mut os = Vec::with_capacity(16);
         let mut good = Vec::with_capacity(16);
-        for &p in &ps {
+        for &p in ps {
             let o = self.b.ins().iadd(p, delta);
             let al = self.b.ins().band(o, amask);
             let al = self.b.ins().icmp(IntCC::Equal, al, zero);
@@ -339,7 +363,6 @@ impl WarpCodegen<'_, '_> {
             }
         }
         self.jump_after(after);
-        self.b.switch_to_block(slow);
     }
 
     /// The load of `whole_warp` when every lane reads the same element (`o0`: its offset into
@@ -1101,113 +1124,18 @@ impl WarpCodegen<'_, '_> {
             _ => true,
         };
         match op {
-            Op::Ld { space, size, sext, d, addr, whole: false, .. }
+            Op::Ld { space, size, addr, whole: false, .. }
                 if space_ok(*space)
                     && matches!(size, 1 | 2 | 4 | 8)
                     && !matches!(addr.base, Base::Reg(_) | Base::Local(_))
                     && *space != Space::Local =>
             {
-                // The same address in every lane (a parameter, a variable): one access. Not a
-                // local variable: each lane has its own.
-                if d.iter().flatten().any(|&r| r >= self.f.nregs) {
-                    return false;
-                }
-                let (space, size, sext, addr) = (*space, *size, *sext, *addr);
-                if space == Space::KParam
-                    && let Some(o) = crate::jit::lower::const_param(self.f, addr, size, d.len())
-                {
-                    // A kernel parameter inside the buffer the launch checked: no check, and
-                    // no lane needed to read it (the load has no effect).
-                    let params = self.b.ins().load(I64, flags(), self.ctx, off::PARAMS);
-                    for (i, dr) in d.iter().enumerate() {
-                        let Some(dr) = *dr else { continue };
-                        let p = self.b.ins().iadd_imm_s(params, i64::from(o) + i as i64 * i64::from(size));
-                        let v = load_int(&mut self.b, p, size, sext);
-                        self.uniform(dr, v, em, _full);
-                    }
-                    return true;
-                }
-                let w = self.window(space, size, false);
-                for (i, dr) in d.iter().enumerate() {
-                    let Some(dr) = *dr else { continue };
-                    let go = self.b.create_block();
-                    let join = self.b.create_block();
-                    self.b.append_block_param(join, I64);
-                    let z = self.imm(0);
-                    self.b.ins().brif(em, go, &[], join, &[BlockArg::Value(z)]);
-                    self.b.switch_to_block(go);
-                    let l = self.b.ins().ctz(em);
-                    let rg = self.regs();
-                    let a = self.lane_addr(addr, rg);
-                    let a = self.b.ins().iadd_imm_s(a, i as i64 * i64::from(size));
-                    let v = self.access(pc, space, w, a, size, l, None, sext).unwrap_or(z);
-                    self.b.ins().jump(join, &[BlockArg::Value(v)]);
-                    self.b.switch_to_block(join);
-                    let v = self.b.block_params(join)[0];
-                    self.uniform(dr, v, em, _full);
-                }
-                true
+                self.load_same_address(pc, op, em, _full)
             }
-            Op::Ld { space, size, sext, d, addr, whole: false, .. }
+            Op::Ld { space, size, addr, whole: false, .. }
                 if space_ok(*space) && matches!(size, 1 | 2 | 4 | 8) && addr_ok(addr, self.f.nregs) =>
             {
-                if d.iter().flatten().any(|&r| r >= self.f.nregs) {
-                    return false;
-                }
-                let (space, size, sext, addr) = (*space, *size, *sext, *addr);
-                let w = self.window(space, size, false);
-                let after = self.b.create_block();
-                if let ([Some(_)], Base::Reg(r), 4) = (d.as_slice(), addr.base, size)
-                    && matches!(space, Space::Global | Space::Generic | Space::Shared)
-                    && !self.pats.contains_key(&r)
-                    && self.pat_slots < PAT_SLOTS
-                    && self.pat_worth(pc, r)
-                {
-                    // Before any branch: the later accesses of the block reuse it. It reads
-                    // the register's lanes in memory.
-                    self.materialize(r);
-                    let p = self.pattern(r, self.pat_slots);
-                    self.pat_slots += 1;
-                    self.pats.insert(r, p);
-                }
-                if let ([Some(dr)], true) = (d.as_slice(), _full) {
-                    let narrow = self.narrow(*dr);
-                    for _ in 0..if narrow { 8 } else { 16 } {
-                        self.b.append_block_param(after, types::I32X4);
-                    }
-                    self.sink = Some(Sink { d: *dr, narrow, after, got: [None; 8] });
-                }
-                if let (Some((Some(dr), more)), Base::Reg(r)) = (d.split_first(), addr.base) {
-                    self.whole_warp(space, size, w, r, addr.off, em, Some((*dr, sext)), more, None, after);
-                }
-                self.lane_path(&srcs);
-                self.lane_loop(em, &mut |s, l, lp| {
-                    let a = s.lane_addr(addr, lp);
-                    for (i, dr) in d.iter().enumerate() {
-                        let ai = s.b.ins().iadd_imm_s(a, i as i64 * i64::from(size));
-                        if let Some(v) = s.access(pc, space, w, ai, size, l, None, sext)
-                            && let Some(dr) = dr
-                        {
-                            s.lane_st(lp, *dr, v);
-                        }
-                    }
-                });
-                self.jump_after(after);
-                self.b.switch_to_block(after);
-                for dr in d.iter().flatten() {
-                    self.forget(*dr);
-                }
-                if let Some(s) = self.sink.take() {
-                    let ps = self.b.block_params(after);
-                    let lo: [Value; 8] = std::array::from_fn(|q| ps[q]);
-                    let v = if s.narrow {
-                        ops::Lanes::Quads(lo)
-                    } else {
-                        ops::Lanes::Planes(lo, std::array::from_fn(|q| ps[8 + q]))
-                    };
-                    self.set_vals(s.d, v);
-                }
-                true
+                self.load_per_lane(pc, op, em, _full, &srcs)
             }
             Op::St { space, size, vals, addr, whole: false, .. }
                 if space_ok(*space)
@@ -1216,28 +1144,9 @@ impl WarpCodegen<'_, '_> {
                     && addr_ok(addr, self.f.nregs)
                     && vals.iter().all(|&v| self.lane_src_ok(v)) =>
             {
-                let (space, size, addr) = (*space, *size, *addr);
-                let w = self.window(space, size, true);
-                let after = self.b.create_block();
-                if let ([v], Base::Reg(r)) = (vals.as_slice(), addr.base)
-                    && let Some(vs) = self.vsrc(*v)
-                {
-                    self.whole_warp(space, size, w, r, addr.off, em, None, &[], Some(vs), after);
-                }
-                self.lane_path(&srcs);
-                self.lane_loop(em, &mut |s, l, lp| {
-                    let a = s.lane_addr(addr, lp);
-                    for (i, v) in vals.iter().enumerate() {
-                        let ai = s.b.ins().iadd_imm_s(a, i as i64 * i64::from(size));
-                        let x = s.lane_val(*v, l, lp);
-                        s.access(pc, space, w, ai, size, l, Some(x), false);
-                    }
-                });
-                self.b.ins().jump(after, &[]);
-                self.b.switch_to_block(after);
-                true
+                self.store_per_lane(pc, op, em, &srcs)
             }
-            Op::Atom { space, op: aop, size, d, addr, b, c }
+            Op::Atom { space, size, d, addr, b, c, .. }
                 if matches!(space, Space::Global | Space::Shared | Space::Generic)
                     && matches!(size, 4 | 8)
                     && addr_ok(addr, self.f.nregs)
@@ -1245,56 +1154,202 @@ impl WarpCodegen<'_, '_> {
                     && self.lane_src_ok(*c)
                     && d.is_none_or(|r| r < self.f.nregs) =>
             {
-                let (space, size, aop, addr, b, c, d) = (*space, *size, *aop, *addr, *b, *c, *d);
-                let inline = space == Space::Shared && size == 4 && crate::jit::lower::inline_shared_atom(aop);
-                // (Into the function `WarpCode` owns, alive as long as the code.)
-                let opp = op as *const Op as u64;
-                // A result nothing reads is not written back (a histogram's `atomicAdd`).
-                let written = d;
-                let d = d.filter(|&r| self.live_regs.is_live(pc + 1, r));
-                let win = inline.then(|| self.window(Space::Shared, 4, true));
-                // Integer atomics on global memory: a host atomic on the allocation the access
-                // site last saw (as loads check theirs), else the interpreter's (`h_atom_site`,
-                // which points the site at the allocation).
-                let global_rmw = if space == Space::Global { host_rmw(aop) } else { None };
-                // Every lane of a converged warp, its result unused (a histogram's bins): one
-                // vector check of the addresses, then each lane's read-modify-write in lane
-                // order without the lane loop's per-lane loads and checks.
-                let joined = match win {
-                    Some(w) if d.is_none() && self.full => self.atom_shared_warp(aop, w, addr, b, em),
-                    _ => None,
-                };
-                self.lane_loop(em, &mut |s, l, lp| {
-                    let a = s.lane_addr(addr, lp);
-                    let y = s.lane_val(b, l, lp);
-                    let old = if let Some(w) = win {
-                        s.atom_shared(pc, aop, w, a, y, l)
-                    } else if let Some(rmw) = global_rmw {
-                        let z = s.lane_val(c, l, lp);
-                        s.atom_global(pc, rmw, size, opp, a, y, z, l)
-                    } else {
-                        let z = s.lane_val(c, l, lp);
-                        let (ctx, o) = (s.ctx, s.imm(opp));
-                        let v = s.call(hp::h_atom as *const () as usize, &[ctx, o, a, y, z], true).unwrap_or(ctx);
-                        let ok = s.b.create_block();
-                        s.join_unless_faulted(pc, l, ok, &[]);
-                        v
-                    };
-                    if let Some(d) = d {
-                        s.lane_st(lp, d, old);
-                    }
-                });
-                if let Some(join) = joined {
-                    self.b.ins().jump(join, &[]);
-                    self.b.switch_to_block(join);
-                }
-                if let Some(d) = written {
-                    self.forget(d);
-                }
-                true
+                self.atom_per_lane(pc, op, em)
             }
             _ => false,
         }
+    }
+
+    /// `mem`'s load from the same address in every lane (a parameter, a variable): one access.
+    fn load_same_address(&mut self, pc: u32, op: &Op, em: Value, full: bool) -> bool {
+        let Op::Ld { space, size, sext, d, addr, .. } = op else {
+            return false;
+        };
+        // The same address in every lane (a parameter, a variable): one access. Not a
+        // local variable: each lane has its own.
+        if d.iter().flatten().any(|&r| r >= self.f.nregs) {
+            return false;
+        }
+        let (space, size, sext, addr) = (*space, *size, *sext, *addr);
+        if space == Space::KParam
+            && let Some(o) = crate::jit::lower::const_param(self.f, addr, size, d.len())
+        {
+            // A kernel parameter inside the buffer the launch checked: no check, and
+            // no lane needed to read it (the load has no effect).
+            let params = self.b.ins().load(I64, flags(), self.ctx, off::PARAMS);
+            for (i, dr) in d.iter().enumerate() {
+                let Some(dr) = *dr else { continue };
+                let p = self.b.ins().iadd_imm_s(params, i64::from(o) + i as i64 * i64::from(size));
+                let v = load_int(&mut self.b, p, size, sext);
+                self.uniform(dr, v, em, full);
+            }
+            return true;
+        }
+        let w = self.window(space, size, false);
+        for (i, dr) in d.iter().enumerate() {
+            let Some(dr) = *dr else { continue };
+            let go = self.b.create_block();
+            let join = self.b.create_block();
+            self.b.append_block_param(join, I64);
+            let z = self.imm(0);
+            self.b.ins().brif(em, go, &[], join, &[BlockArg::Value(z)]);
+            self.b.switch_to_block(go);
+            let l = self.b.ins().ctz(em);
+            let rg = self.regs();
+            let a = self.lane_addr(addr, rg);
+            let a = self.b.ins().iadd_imm_s(a, i as i64 * i64::from(size));
+            let v = self.access(pc, space, w, a, size, l, None, sext).unwrap_or(z);
+            self.b.ins().jump(join, &[BlockArg::Value(v)]);
+            self.b.switch_to_block(join);
+            let v = self.b.block_params(join)[0];
+            self.uniform(dr, v, em, full);
+        }
+        true
+    }
+
+    /// `mem`'s load from a register's address: the whole-warp access when it applies, else the lane loop.
+    fn load_per_lane(&mut self, pc: u32, op: &Op, em: Value, full: bool, srcs: &[Reg]) -> bool {
+        let Op::Ld { space, size, sext, d, addr, .. } = op else {
+            return false;
+        };
+        if d.iter().flatten().any(|&r| r >= self.f.nregs) {
+            return false;
+        }
+        let (space, size, sext, addr) = (*space, *size, *sext, *addr);
+        let w = self.window(space, size, false);
+        let after = self.b.create_block();
+        if let ([Some(_)], Base::Reg(r), 4) = (d.as_slice(), addr.base, size)
+            && matches!(space, Space::Global | Space::Generic | Space::Shared)
+            && !self.pats.contains_key(&r)
+            && self.pat_slots < PAT_SLOTS
+            && self.pat_worth(pc, r)
+        {
+            // Before any branch: the later accesses of the block reuse it. It reads
+            // the register's lanes in memory.
+            self.materialize(r);
+            let p = self.pattern(r, self.pat_slots);
+            self.pat_slots += 1;
+            self.pats.insert(r, p);
+        }
+        if let ([Some(dr)], true) = (d.as_slice(), full) {
+            let narrow = self.narrow(*dr);
+            for _ in 0..if narrow { 8 } else { 16 } {
+                self.b.append_block_param(after, types::I32X4);
+            }
+            self.sink = Some(Sink { d: *dr, narrow, after, got: [None; 8] });
+        }
+        if let (Some((Some(dr), more)), Base::Reg(r)) = (d.split_first(), addr.base) {
+            self.whole_warp(space, size, w, r, addr.off, em, Some((*dr, sext)), more, None, after);
+        }
+        self.lane_path(srcs);
+        self.lane_loop(em, &mut |s, l, lp| {
+            let a = s.lane_addr(addr, lp);
+            for (i, dr) in d.iter().enumerate() {
+                let ai = s.b.ins().iadd_imm_s(a, i as i64 * i64::from(size));
+                if let Some(v) = s.access(pc, space, w, ai, size, l, None, sext)
+                    && let Some(dr) = dr
+                {
+                    s.lane_st(lp, *dr, v);
+                }
+            }
+        });
+        self.jump_after(after);
+        self.b.switch_to_block(after);
+        for dr in d.iter().flatten() {
+            self.forget(*dr);
+        }
+        if let Some(s) = self.sink.take() {
+            let ps = self.b.block_params(after);
+            let lo: [Value; 8] = std::array::from_fn(|q| ps[q]);
+            let v = if s.narrow {
+                ops::Lanes::Quads(lo)
+            } else {
+                ops::Lanes::Planes(lo, std::array::from_fn(|q| ps[8 + q]))
+            };
+            self.set_vals(s.d, v);
+        }
+        true
+    }
+
+    /// `mem`'s store: the whole-warp access when it applies, else the lane loop.
+    fn store_per_lane(&mut self, pc: u32, op: &Op, em: Value, srcs: &[Reg]) -> bool {
+        let Op::St { space, size, vals, addr, .. } = op else {
+            return false;
+        };
+        let (space, size, addr) = (*space, *size, *addr);
+        let w = self.window(space, size, true);
+        let after = self.b.create_block();
+        if let ([v], Base::Reg(r)) = (vals.as_slice(), addr.base)
+            && let Some(vs) = self.vsrc(*v)
+        {
+            self.whole_warp(space, size, w, r, addr.off, em, None, &[], Some(vs), after);
+        }
+        self.lane_path(srcs);
+        self.lane_loop(em, &mut |s, l, lp| {
+            let a = s.lane_addr(addr, lp);
+            for (i, v) in vals.iter().enumerate() {
+                let ai = s.b.ins().iadd_imm_s(a, i as i64 * i64::from(size));
+                let x = s.lane_val(*v, l, lp);
+                s.access(pc, space, w, ai, size, l, Some(x), false);
+            }
+        });
+        self.b.ins().jump(after, &[]);
+        self.b.switch_to_block(after);
+        true
+    }
+
+    /// `mem`'s atomic: inline on shared memory, a host atomic on global memory, else `h_atom`, lane by lane (all lanes at once for a converged warp's unused shared result).
+    fn atom_per_lane(&mut self, pc: u32, op: &Op, em: Value) -> bool {
+        let Op::Atom { space, op: aop, size, d, addr, b, c } = op else {
+            return false;
+        };
+        let (space, size, aop, addr, b, c, d) = (*space, *size, *aop, *addr, *b, *c, *d);
+        let inline = space == Space::Shared && size == 4 && crate::jit::lower::inline_shared_atom(aop);
+        // (Into the function `WarpCode` owns, alive as long as the code.)
+        let opp = op as *const Op as u64;
+        // A result nothing reads is not written back (a histogram's `atomicAdd`).
+        let written = d;
+        let d = d.filter(|&r| self.live_regs.is_live(pc + 1, r));
+        let win = inline.then(|| self.window(Space::Shared, 4, true));
+        // Integer atomics on global memory: a host atomic on the allocation the access
+        // site last saw (as loads check theirs), else the interpreter's (`h_atom_site`,
+        // which points the site at the allocation).
+        let global_rmw = if space == Space::Global { host_rmw(aop) } else { None };
+        // Every lane of a converged warp, its result unused (a histogram's bins): one
+        // vector check of the addresses, then each lane's read-modify-write in lane
+        // order without the lane loop's per-lane loads and checks.
+        let joined = match win {
+            Some(w) if d.is_none() && self.full => self.atom_shared_warp(aop, w, addr, b, em),
+            _ => None,
+        };
+        self.lane_loop(em, &mut |s, l, lp| {
+            let a = s.lane_addr(addr, lp);
+            let y = s.lane_val(b, l, lp);
+            let old = if let Some(w) = win {
+                s.atom_shared(pc, aop, w, a, y, l)
+            } else if let Some(rmw) = global_rmw {
+                let z = s.lane_val(c, l, lp);
+                s.atom_global(pc, rmw, size, opp, a, y, z, l)
+            } else {
+                let z = s.lane_val(c, l, lp);
+                let (ctx, o) = (s.ctx, s.imm(opp));
+                let v = s.call(hp::h_atom as *const () as usize, &[ctx, o, a, y, z], true).unwrap_or(ctx);
+                let ok = s.b.create_block();
+                s.join_unless_faulted(pc, l, ok, &[]);
+                v
+            };
+            if let Some(d) = d {
+                s.lane_st(lp, d, old);
+            }
+        });
+        if let Some(join) = joined {
+            self.b.ins().jump(join, &[]);
+            self.b.switch_to_block(join);
+        }
+        if let Some(d) = written {
+            self.forget(d);
+        }
+        true
     }
 
     /// The whole-warp form of an inline shared atomic whose result is unused (`w`: the

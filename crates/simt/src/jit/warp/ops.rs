@@ -939,6 +939,54 @@ impl WarpCodegen<'_, '_> {
             BinOp::And(64) => self.planes(d, &s, em, full, &|b, v| b.ins().band(v[0], v[1])),
             BinOp::Or(64) => self.planes(d, &s, em, full, &|b, v| b.ins().bor(v[0], v[1])),
             BinOp::Xor(64) => self.planes(d, &s, em, full, &|b, v| b.ins().bxor(v[0], v[1])),
+            BinOp::Shl(_) | BinOp::Shr(..) => return self.bin_shift(op, d, s, shift, em, full),
+            // By a power of two (an index scaled to a byte offset): a shift of the widened
+            // value, exact for either signedness.
+            BinOp::MulWide(32, signed) if shift.is_some_and(|c| c.is_power_of_two() && c < 1 << 31) => {
+                let k = shift.map_or(0, |c| c.trailing_zeros()) as i64;
+                if let (Src::Reg(i), true) = (a, full) {
+                    self.scaled.insert(d, super::mem::Scaled { base: None, idx: i, k: k as u8, signed });
+                }
+                self.widen32(d, &[x], em, full, &|b, v| {
+                    let (lo, hi) = widen(b, v[0], signed);
+                    (b.ins().ishl_imm_s(lo, k), b.ins().ishl_imm_s(hi, k))
+                })
+            }
+            BinOp::MulWide(32, signed) => self.widen32(d, &s, em, full, &|b, v| {
+                let ((xl, xh), (yl, yh)) = (widen(b, v[0], signed), widen(b, v[1], signed));
+                (b.ins().imul(xl, yl), b.ins().imul(xh, yh))
+            }),
+            BinOp::MulWide(16, signed) => self.lanes32(d, &s, em, full, &|b, v| {
+                let (x, y) = if signed {
+                    let x = b.ins().ishl_imm_s(v[0], 16);
+                    let y = b.ins().ishl_imm_s(v[1], 16);
+                    (b.ins().sshr_imm_s(x, 16), b.ins().sshr_imm_s(y, 16))
+                } else {
+                    let m = b.ins().iconst(types::I32, 0xffff);
+                    let m = b.ins().splat(types::I32X4, m);
+                    (b.ins().band(v[0], m), b.ins().band(v[1], m))
+                };
+                b.ins().imul(x, y)
+            }),
+            BinOp::F64(_) | BinOp::F32(..) => return self.bin_float(op, d, s, em, full),
+            _ => return false,
+        }
+        true
+    }
+
+    /// `bin`'s shifts: by a warp-uniform amount that is not a constant (clamped as PTX
+    /// does), lane by lane, or by a constant; false for the forms it does not compile.
+    fn bin_shift(
+        &mut self,
+        op: &BinOp,
+        d: Reg,
+        s: [VectorSource; 2],
+        shift: Option<u64>,
+        em: Value,
+        full: bool,
+    ) -> bool {
+        let [x, y] = s;
+        match *op {
             // By a warp-uniform amount that is not a constant: PTX clamps the amount (at the
             // width: zero, or the sign for an arithmetic shift right).
             BinOp::Shl(w @ (32 | 64)) | BinOp::Shr(w @ (32 | 64), _) if shift.is_none() => {
@@ -997,34 +1045,15 @@ impl WarpCodegen<'_, '_> {
                     self.lanes64(d, &[x], em, full, &|b, v| b.ins().ushr_imm_s(v[0], n));
                 }
             }
-            // By a power of two (an index scaled to a byte offset): a shift of the widened
-            // value, exact for either signedness.
-            BinOp::MulWide(32, signed) if shift.is_some_and(|c| c.is_power_of_two() && c < 1 << 31) => {
-                let k = shift.map_or(0, |c| c.trailing_zeros()) as i64;
-                if let (Src::Reg(i), true) = (a, full) {
-                    self.scaled.insert(d, super::mem::Scaled { base: None, idx: i, k: k as u8, signed });
-                }
-                self.widen32(d, &[x], em, full, &|b, v| {
-                    let (lo, hi) = widen(b, v[0], signed);
-                    (b.ins().ishl_imm_s(lo, k), b.ins().ishl_imm_s(hi, k))
-                })
-            }
-            BinOp::MulWide(32, signed) => self.widen32(d, &s, em, full, &|b, v| {
-                let ((xl, xh), (yl, yh)) = (widen(b, v[0], signed), widen(b, v[1], signed));
-                (b.ins().imul(xl, yl), b.ins().imul(xh, yh))
-            }),
-            BinOp::MulWide(16, signed) => self.lanes32(d, &s, em, full, &|b, v| {
-                let (x, y) = if signed {
-                    let x = b.ins().ishl_imm_s(v[0], 16);
-                    let y = b.ins().ishl_imm_s(v[1], 16);
-                    (b.ins().sshr_imm_s(x, 16), b.ins().sshr_imm_s(y, 16))
-                } else {
-                    let m = b.ins().iconst(types::I32, 0xffff);
-                    let m = b.ins().splat(types::I32X4, m);
-                    (b.ins().band(v[0], m), b.ins().band(v[1], m))
-                };
-                b.ins().imul(x, y)
-            }),
+            _ => return false,
+        }
+        true
+    }
+
+    /// `bin`'s `f64` and `f32` add, sub, mul and div (`f32` without rounding or `.ftz`
+    /// modifiers); false for the others.
+    fn bin_float(&mut self, op: &BinOp, d: Reg, s: [VectorSource; 2], em: Value, full: bool) -> bool {
+        match *op {
             BinOp::F64(f @ (FBin::Add | FBin::Sub | FBin::Mul | FBin::Div)) => {
                 self.lanes64(d, &s, em, full, &|b, v| {
                     let (x, y) = (f64s(b, v[0]), f64s(b, v[1]));
