@@ -112,6 +112,7 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return {x, 
 #include <__clang_cuda_complex_builtins.h>
 #include <__clang_cuda_texture_intrinsics.h>
 #include "cuprite/device_extras.h"
+#include "cuprite/shared_object.h"
 #pragma pop_macro("__THROW")
 
 #if !defined(__CUDA_ARCH__)

@@ -251,7 +251,7 @@ fn closing(bytes: &[u8], from: usize, closer: Closer) -> Option<usize> {
 }
 
 /// Past the preprocessor directive starting at `start` (its `#`), continuation lines included.
-fn directive_end(bytes: &[u8], start: usize) -> usize {
+pub(crate) fn directive_end(bytes: &[u8], start: usize) -> usize {
     let mut i = start;
     while i < bytes.len() && bytes[i] != b'\n' {
         if bytes[i] == b'\\' && bytes.get(i + 1) == Some(&b'\n') {

@@ -7,6 +7,7 @@
 
 pub mod archive;
 pub mod asm_escapes;
+pub mod attribute_order;
 pub mod cache;
 pub mod cccl;
 pub mod cluster_dims;
@@ -25,6 +26,8 @@ pub mod plan;
 pub mod precompiled;
 pub mod ptx_check;
 pub mod run;
+pub mod shared_objects;
+mod tokens;
 pub mod toolchain;
 
 pub use options::{OptionError, Options};
