@@ -195,6 +195,14 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
             let text = text.replace(&crate::depfile::escape(source), &crate::depfile::escape(input));
             std::fs::write(depfile, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", depfile.display())))
         }
+        Job::WarnManaged { object, input } => {
+            let bytes =
+                std::fs::read(object).map_err(|e| Failure::new(format!("cannot read {}: {e}", object.display())))?;
+            if crate::managed::defines_managed_variables(&bytes) {
+                eprintln!("{}", crate::managed::warning(input));
+            }
+            Ok(())
+        }
         Job::WriteSource { path, text } => {
             std::fs::write(path, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))
         }

@@ -19,6 +19,7 @@ pub mod driver;
 pub mod gpu_arch;
 pub mod launch_chevrons;
 pub mod leading_includes;
+pub mod managed;
 pub mod options;
 pub mod param_copies;
 pub mod pipe;

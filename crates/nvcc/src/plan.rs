@@ -99,6 +99,14 @@ pub enum Job {
         /// Its options (the user's `-Xcompiler`, e.g. `-fPIC` for a shared library).
         compiler_args: Vec<OsString>,
     },
+    /// Warn if the host object `object` of `input` defines `__managed__` variables (see
+    /// [`crate::managed`]).
+    WarnManaged {
+        /// The host object.
+        object: PathBuf,
+        /// The CUDA input it was compiled from.
+        input: PathBuf,
+    },
     /// Runs `host` (clang's host pass) alongside `device` (the device passes, the checks and
     /// the fatbin): the host pass reads the fatbin through the named pipe `pipe`, which the last
     /// device job fills, so the two clang front ends parse at the same time.
@@ -166,6 +174,9 @@ impl fmt::Display for Job {
                     write!(f, " {}", o.display())?;
                 }
                 write!(f, " into {} (stub {}, compiled by {})", out.display(), source.display(), compiler.display())
+            }
+            Job::WarnManaged { object, .. } => {
+                write!(f, "# cuprite: warn if {} defines __managed__ variables", object.display())
             }
             Job::Overlap { device, host, pipe } => {
                 writeln!(f, "# cuprite: the host pass runs alongside, reading {} as a named pipe", pipe.display())?;
@@ -1072,6 +1083,7 @@ fn plan_cuda(
         device.push(fatbin_job);
         plan.jobs.push(Job::Overlap { device, host: Box::new(host), pipe: fatbin });
     }
+    plan.jobs.push(Job::WarnManaged { object: object.clone(), input: input.path.clone() });
     if let Some(depfile) = depfile
         && source != input.path
     {
