@@ -554,7 +554,7 @@ fn run_plan(o: &Options, tc: &Toolchain, plan: &plan::Plan, cudart_dir: Option<&
             eprintln!("#$ {job}");
         }
         if !o.dry_run {
-            execute(job, None).map_err(|f| explain(f, tc, o.relocatable_device_code))?;
+            execute(job, None).map_err(|f| explain(f, tc, o))?;
         }
     }
     if !o.dry_run {
@@ -585,10 +585,9 @@ fn run_plan(o: &Options, tc: &Toolchain, plan: &plan::Plan, cudart_dir: Option<&
 
 /// A failed job's failure with the message of the first known cause its diagnostics show (each
 /// `explain_*` leaves a failure that already has a message as it is).
-/// `relocatable`: the build compiles relocatable device code.
-fn explain(failure: Failure, tc: &Toolchain, relocatable: bool) -> Failure {
+fn explain(failure: Failure, tc: &Toolchain, o: &Options) -> Failure {
     let failure = explain_missing_cccl(failure, tc);
-    let failure = explain_device_launch(failure, relocatable);
+    let failure = explain_device_launch(failure, o);
     let failure = explain_shared_alignas(failure);
     explain_thrust_device_policy(failure)
 }
@@ -618,8 +617,12 @@ fn reports_device_side_launch(diagnostics: &str) -> bool {
 /// nvcc's ("kernel launch from __device__ or __global__ functions requires separate compilation
 /// mode") and the option that gives it; with it, which launches cuprite nvcc compiles (see
 /// [`crate::device_launches`]) and how device code takes a kernel's address otherwise.
-fn explain_device_launch(mut failure: Failure, relocatable: bool) -> Failure {
+fn explain_device_launch(mut failure: Failure, o: &Options) -> Failure {
+    let relocatable = o.relocatable_device_code;
     if failure.message.is_empty() && reports_device_side_launch(&failure.diagnostics) {
+        if relocatable {
+            failure.diagnostics.push_str(&unrewritten_launches(&failure.diagnostics, o));
+        }
         failure.message = if relocatable {
             "a kernel named in device code: cuprite nvcc compiles a kernel launch in device code (dynamic parallelism) \
              written as `kernel<<<...>>>(...)` in the compiled file (not by a macro, nor in a header) inside a function \
@@ -636,8 +639,33 @@ fn explain_device_launch(mut failure: Failure, relocatable: bool) -> Failure {
     failure
 }
 
+/// For each kernel named in device code that clang reports under relocatable device code (a
+/// launch the driver did not rewrite, see [`crate::device_launches`]), a diagnostic at its place
+/// saying why: written by a macro, in a header, or not in a form the driver recognizes.
+fn unrewritten_launches(diagnostics: &str, o: &Options) -> String {
+    let places = crate::clang_errors::reported(diagnostics, |m| {
+        m.starts_with("reference to __global__ function") && m.contains(" function")
+    });
+    let mut text = String::new();
+    for p in places {
+        let why = if p.by_macro {
+            "a kernel launch in device code written by a macro: cuprite nvcc compiles device-side launches written out \
+             in a compiled file, not through a macro (write the launch in the function, or launch with cudaLaunchDevice)"
+        } else if !o.inputs.iter().any(|i| i.path.to_string_lossy() == p.file) {
+            "a kernel launch in device code in a header: cuprite nvcc compiles device-side launches written in a compiled \
+             file, not in the headers it includes (move the launching function into the .cu file, or launch with \
+             cudaLaunchDevice)"
+        } else {
+            "a kernel named in device code other than in a launch `kernel<<<...>>>(...)` inside a function declared \
+             __global__ or __device__ in this file (take its address from a __device__ variable initialized with it)"
+        };
+        text.push_str(&format!("{}:{}:{}: error: {why}\n", p.file, p.line, p.column));
+    }
+    text
+}
+
 /// Why the compiled copy of `rejection`'s file could not rewrite it, if it tried.
-fn unrewritten<'p>(plan: &'p plan::Plan, rejection: &crate::shared_objects::Rejection) -> Option<&'p str> {
+fn unrewritten<'p>(plan: &'p plan::Plan, rejection: &crate::clang_errors::Reported) -> Option<&'p str> {
     plan.unrewritten_shared
         .iter()
         .find(|(file, u)| {
@@ -651,7 +679,7 @@ fn unrewritten<'p>(plan: &'p plan::Plan, rejection: &crate::shared_objects::Reje
 /// ones cuprite nvcc compiles, why these were not, and what compiles instead.
 fn explain_shared_initialization(
     mut failure: Failure,
-    rejected: &[crate::shared_objects::Rejection],
+    rejected: &[crate::clang_errors::Reported],
     plan: &plan::Plan,
     o: &Options,
 ) -> Failure {

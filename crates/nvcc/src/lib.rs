@@ -10,6 +10,7 @@ pub mod asm_escapes;
 pub mod attribute_order;
 pub mod cache;
 pub mod cccl;
+pub mod clang_errors;
 pub mod cluster_dims;
 pub mod depfile;
 pub mod device_launches;

@@ -22,57 +22,16 @@
 //! stays where it was. One written by a macro or in a header is left as it is, and the build
 //! fails with a message saying so. Unlike nvcc's, `decltype(name)` is a reference type.
 
+use crate::clang_errors::Reported;
 use crate::tokens::{Kind, Token, closing, opening, tokenize};
 
-/// A declaration clang rejected: where its variable's name is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Rejection {
-    /// The file as clang names it.
-    pub file: String,
-    /// The line, from 1.
-    pub line: usize,
-    /// The byte column, from 1.
-    pub column: usize,
-    /// Whether the name comes from a macro expansion (clang's note "expanded from macro").
-    pub by_macro: bool,
-}
-
 /// What clang says of such a declaration, at its variable's name.
-const REJECTED: &str = ": error: initialization is not supported for __shared__ variables";
+const REJECTED: &str = "initialization is not supported for __shared__ variables";
 
-/// Every `__shared__` declaration clang's `diagnostics` reject for its constructor or destructor,
-/// each once, in order.
-pub fn rejections(diagnostics: &str) -> Vec<Rejection> {
-    fn finish(r: Option<Rejection>, found: &mut Vec<Rejection>) {
-        if let Some(r) = r
-            && !found.contains(&r)
-        {
-            found.push(r);
-        }
-    }
-    let mut found: Vec<Rejection> = Vec::new();
-    let mut current: Option<Rejection> = None;
-    for line in diagnostics.lines() {
-        if let Some(place) = line.strip_suffix(REJECTED) {
-            finish(current.take(), &mut found);
-            current = located(place);
-        } else if line.contains(": note: expanded from macro") {
-            if let Some(r) = &mut current {
-                r.by_macro = true;
-            }
-        } else if [": error: ", ": warning: ", ": fatal error: "].iter().any(|k| line.contains(k)) {
-            finish(current.take(), &mut found);
-        }
-    }
-    finish(current, &mut found);
-    found
-}
-
-/// `FILE:LINE:COL` (the file may hold colons).
-fn located(place: &str) -> Option<Rejection> {
-    let (rest, column) = place.rsplit_once(':')?;
-    let (file, line) = rest.rsplit_once(':')?;
-    Some(Rejection { file: file.to_string(), line: line.parse().ok()?, column: column.parse().ok()?, by_macro: false })
+/// Every `__shared__` declaration clang's `diagnostics` reject for its constructor or destructor
+/// (where its variable's name is), each once, in order.
+pub fn rejections(diagnostics: &str) -> Vec<Reported> {
+    crate::clang_errors::reported(diagnostics, |message| message == REJECTED)
 }
 
 /// A reported declaration this module does not rewrite: where, and why.
@@ -246,30 +205,6 @@ mod tests {
     fn rewritten(source: &str, places: &[(usize, usize)]) -> (Option<String>, Vec<Unrewritable>) {
         let (text, problems) = rewrite(source.as_bytes(), places);
         (text.map(|t| String::from_utf8(t).expect("UTF-8 in, UTF-8 out")), problems)
-    }
-
-    #[test]
-    fn rejections_are_read_from_clangs_errors_once_each_with_macro_expansions_marked() {
-        let diagnostics = "\
-a:b.cu:21:27: error: initialization is not supported for __shared__ variables
-   21 |   __shared__ barrier bar;
-      |                      ^
-a:b.cu:30:5: error: initialization is not supported for __shared__ variables
-   30 |   SHARED(barrier, bar);
-a:b.cu:14:46: note: expanded from macro 'SHARED'
-a:b.cu:40:1: error: use of undeclared identifier 'x'
-a:b.cu:21:27: error: initialization is not supported for __shared__ variables
-2 errors generated when compiling for sm_90.
-";
-        let r = rejections(diagnostics);
-        assert_eq!(
-            r,
-            vec![
-                Rejection { file: "a:b.cu".into(), line: 21, column: 27, by_macro: false },
-                Rejection { file: "a:b.cu".into(), line: 30, column: 5, by_macro: true },
-            ]
-        );
-        assert!(rejections("x.cu:1:1: error: expected ';'").is_empty());
     }
 
     #[test]

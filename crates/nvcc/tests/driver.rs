@@ -685,6 +685,35 @@ fn thrust_in_device_code_with_device_policy_is_explained_and_seq_works() {
     build_and_pass("thrust_seq_in_device_code", &program("thrust::seq"));
 }
 
+/// Device-side launches the driver does not rewrite, one in an included header and one written
+/// by a macro, fail with a `file:line:col: error:` at each naming why (not a silent miss).
+#[test]
+fn device_side_launches_in_headers_or_macros_are_errors_naming_each_place() {
+    let dir = common::work_dir().join("device_launch_unrewritten");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("launch.h"),
+        "__global__ void child(int *p) { p[threadIdx.x] = 1; }\n\
+         __global__ void parent_in_header(int *p) { child<<<1, 32>>>(p); }\n",
+    )
+    .unwrap();
+    let src = dir.join("launches.cu");
+    std::fs::write(
+        &src,
+        "#include \"launch.h\"\n\
+         #define LAUNCH_CHILD(p) child<<<1, 32>>>(p)\n\
+         __global__ void parent_by_macro(int *p) { LAUNCH_CHILD(p); }\n\
+         int main() { return 0; }\n",
+    )
+    .unwrap();
+    let exe = dir.join("launches");
+    let err = common::nvcc(&["-arch=sm_90", "-rdc=true", src.to_str().unwrap(), "-o", exe.to_str().unwrap()])
+        .expect_err("launches the driver does not rewrite must not build");
+    let source = src.to_str().unwrap();
+    assert!(err.contains(&format!("{source}:3:43: error: a kernel launch in device code written by a macro")), "{err}");
+    assert!(err.contains("launch.h:2:44: error: a kernel launch in device code in a header"), "{err}");
+}
+
 /// Kernel launches in device code (dynamic parallelism): without relocatable device code they
 /// fail with nvcc's message and the option that allows them; with `-rdc=true`
 /// (`programs/device_launches.cu`: nested launches, a recursion three deep, a device-side
