@@ -1,7 +1,9 @@
 /* Cuprite's cuRAND device API (header-only, as NVIDIA's is): the XORWOW, Philox4x32-10 and
  * MRG32k3a generators and the (scrambled) Sobol32 quasi-random sequences; curand_init,
  * skipahead and skipahead_sequence; the uniform, normal, log-normal and Poisson distributions,
- * drawing the same numbers as NVIDIA's for the same seed, subsequence and offset. Written from
+ * drawing the same numbers as NVIDIA's for the same seed, subsequence and offset (except Poisson
+ * counts with 64 <= lambda <= 4000: the same distribution by a published exact method, not
+ * NVIDIA's undocumented one, so not the same numbers). Written from
  * the published algorithms (Marsaglia's xorwow; Salmon et al., "Parallel random numbers: as
  * easy as 1, 2, 3"; L'Ecuyer's MRG32k3a; Sobol's sequence in Gray-code order) and cuRAND's
  * documented definitions; checked against NVIDIA's on an H200 (tests/gpu-programs/curand_*).
@@ -577,16 +579,38 @@ __CUPRITE_CURAND unsigned int __cuprite_curand_poisson_knuth(State *state, float
     return k - 1;
 }
 
-/* Large means (over 4000) use the normal approximation, rounded; the middle range's
- * algorithm (NVIDIA's incomplete-gamma rejection) is not implemented and stops the kernel. */
+/* Means from 64 to 4000: Hormann's transformed rejection with squeeze, PTRS (W. Hormann, "The
+ * transformed rejection method for generating Poisson random variables", Insurance: Mathematics
+ * and Economics 12(1), 1993), two double uniforms per try, exact for the Poisson distribution.
+ * cuRAND documents no algorithm for this range (NVIDIA's is its own rejection method), so these
+ * counts follow the same distribution as NVIDIA's but are not the same draws. */
+template <typename State>
+__CUPRITE_CURAND unsigned int __cuprite_curand_poisson_ptrs(State *state, double lambda) {
+    double log_lambda = log(lambda);
+    double b = 0.931 + 2.53 * sqrt(lambda);
+    double a = -0.059 + 0.02483 * b;
+    double inverse_alpha = 1.1239 + 1.1328 / (b - 3.4);
+    double v_r = 0.9277 - 3.6224 / (b - 2.0);
+    for (;;) {
+        double u = curand_uniform_double(state) - 0.5;
+        double v = curand_uniform_double(state);
+        double u_s = 0.5 - fabs(u);
+        double k = floor((2.0 * a / u_s + b) * u + lambda + 0.43);
+        if (u_s >= 0.07 && v <= v_r) return (unsigned int)k;
+        if (k < 0.0 || (u_s < 0.013 && v > u_s)) continue;
+        if (log(v) + log(inverse_alpha) - log(a / (u_s * u_s) + b) <= -lambda + k * log_lambda - lgamma(k + 1.0))
+            return (unsigned int)k;
+    }
+}
+
+/* Small means by the product of uniforms, the middle range by PTRS, large means (over 4000) by
+ * the normal approximation, rounded (NVIDIA's choice at both ends). */
 template <typename State>
 __CUPRITE_CURAND unsigned int __cuprite_curand_poisson(State *state, double lambda) {
     if (lambda < 64) return __cuprite_curand_poisson_knuth(state, (float)lambda);
     if (lambda > 4000)
         return (unsigned int)(sqrt(lambda) * curand_normal_double(state) + lambda + 0.5);
-    printf("cuprite: curand_poisson with 64 <= lambda <= 4000 (here %g) is not supported\n", lambda);
-    __trap();
-    return 0;
+    return __cuprite_curand_poisson_ptrs(state, lambda);
 }
 
 /** A Poisson-distributed count with mean lambda. */
