@@ -2,7 +2,8 @@
 // per generator and distribution, and jump-ahead consistency — curand_init's offset equals
 // that many draws, skips compose, a subsequence equals 2^67 (XORWOW), 2^66 (Philox) or 2^76
 // (MRG32k3a) draws, and curand_init's jumped states equal a host reference that raises the
-// one-step transition to the power by squaring, without the generated tables. Prints PASS.
+// one-step transition to the power by squaring, without the generated tables; Sobol64's points
+// equal the Gray-code definition's. Prints PASS.
 // Built with NVIDIA's nvcc and header it passes on an H200 too (2026-11-28; before the middle
 // range's Poisson checks were added).
 #include <cmath>
@@ -164,6 +165,58 @@ void check_poisson_mid(const char *name) {
     }
     cudaFree(dev);
     cudaFree(dev_histogram);
+}
+
+// ---------------------------------------------------------------- Sobol64
+
+// Four points of (scrambled) Sobol64 after curand_init at `offset`, then `skip` points skipped,
+// then the next point as a double uniform.
+__global__ void sobol64_draws(const unsigned long long *vectors, unsigned long long scramble,
+                              unsigned long long offset, unsigned long long skip, unsigned long long *out) {
+    curandStateScrambledSobol64_t s;
+    curand_init(vectors, scramble, offset, &s);
+    for (int i = 0; i < 4; i++) out[i] = curand(&s);
+    skipahead(skip, &s);
+    out[4] = curand(&s);
+    double u = curand_uniform_double(&s);
+    memcpy(&out[5], &u, sizeof u);
+}
+
+// The definition (Bratley and Fox's Gray-code form): point n is the scramble constant XOR the
+// direction vectors of the set bits of n's Gray code n ^ (n >> 1).
+static unsigned long long sobol64_point(const unsigned long long *vectors, unsigned long long scramble,
+                                        unsigned long long n) {
+    unsigned long long gray = n ^ (n >> 1), x = scramble;
+    for (int k = 0; k < 64; k++)
+        if ((gray >> k) & 1) x ^= vectors[k];
+    return x;
+}
+
+static void check_sobol64() {
+    unsigned long long vectors[64];
+    for (int k = 0; k < 64; k++) vectors[k] = (0x9E3779B97F4A7C15ull * (k + 1)) | 1ull;
+    unsigned long long *dev_vectors, *dev_out, out[6];
+    cudaMalloc(&dev_vectors, sizeof vectors);
+    cudaMalloc(&dev_out, sizeof out);
+    cudaMemcpy(dev_vectors, vectors, sizeof vectors, cudaMemcpyHostToDevice);
+    const unsigned long long offsets[] = {0ull, 1ull, 7ull, (1ull << 40) + 3, 0xFFFFFFFFFFFFFFF0ull};
+    for (unsigned long long scramble : {0ull, 0xDEADBEEFCAFEF00Dull})
+        for (unsigned long long offset : offsets) {
+            unsigned long long skip = 1000;
+            sobol64_draws<<<1, 1>>>(dev_vectors, scramble, offset, skip, dev_out);
+            CHECK(cudaMemcpy(out, dev_out, sizeof out, cudaMemcpyDeviceToHost) == cudaSuccess, "sobol64 copy");
+            for (int i = 0; i < 4; i++)
+                CHECK(out[i] == sobol64_point(vectors, scramble, offset + i), "sobol64 offset %llx point %d", offset, i);
+            unsigned long long skipped = sobol64_point(vectors, scramble, offset + 4 + skip);
+            CHECK(out[4] == skipped, "sobol64 offset %llx after skipahead", offset);
+            // The uniform: the point's high 53 bits, at the middle of their interval.
+            unsigned long long next = sobol64_point(vectors, scramble, offset + 5 + skip);
+            double u;
+            memcpy(&u, &out[5], sizeof u);
+            CHECK(u == ((next >> 11) + 0.5) / 9007199254740992.0 && u > 0 && u < 1, "sobol64 uniform %a", u);
+        }
+    cudaFree(dev_vectors);
+    cudaFree(dev_out);
 }
 
 // ---------------------------------------------------------------- jump-ahead consistency
@@ -372,6 +425,7 @@ int main() {
     check_poisson_mid<curandStateXORWOW_t>("xorwow");
     check_poisson_mid<curandStatePhilox4_32_10_t>("philox");
     check_poisson_mid<curandStateMRG32k3a_t>("mrg32k3a");
+    check_sobol64();
     unsigned int *dev;
     cudaMalloc(&dev, 4 * sizeof(unsigned int));
     check_jumps<curandStateXORWOW_t>("xorwow", dev);
