@@ -841,4 +841,24 @@ __CUPRITE_CURAND_SOBOL64(curandStateSobol64_t)
 __CUPRITE_CURAND_SOBOL64(curandStateScrambledSobol64_t)
 #undef __CUPRITE_CURAND_SOBOL64
 
+/* ---------------------------------------------------------------- not provided */
+
+/* What needs cuRAND's host library (libcurand, curand.h), which Cuprite does not provide: the
+ * discrete distributions (curand_discrete draws from a table that the host API's
+ * curandCreatePoissonDistribution builds) and MTGP32 (its states and parameter sets are made by
+ * the host API's curandMakeMTGP32KernelState). Named here so that a use is a compile-time error
+ * saying so, not an unknown name. */
+#define __CUPRITE_CURAND_NEEDS_HOST_API(what)                                                      \
+    __attribute__((unavailable(what " needs cuRAND's host library (libcurand), which Cuprite does not provide")))
+typedef struct curandDiscreteDistribution_st *curandDiscreteDistribution_t;
+template <typename State>
+__device__ unsigned int curand_discrete(State *state, curandDiscreteDistribution_t discrete_distribution)
+    __CUPRITE_CURAND_NEEDS_HOST_API("curand_discrete (a discrete distribution from curandCreatePoissonDistribution)");
+template <typename State>
+__device__ uint4 curand_discrete4(State *state, curandDiscreteDistribution_t discrete_distribution)
+    __CUPRITE_CURAND_NEEDS_HOST_API("curand_discrete4 (a discrete distribution from curandCreatePoissonDistribution)");
+typedef struct curandStateMtgp32 curandStateMtgp32_t
+    __CUPRITE_CURAND_NEEDS_HOST_API("curandStateMtgp32_t (MTGP32, made by curandMakeMTGP32KernelState)");
+#undef __CUPRITE_CURAND_NEEDS_HOST_API
+
 #undef __CUPRITE_CURAND

@@ -198,3 +198,31 @@ fn sobol64_values_program_runs() {
         "{stdout}"
     );
 }
+
+/// What needs cuRAND's host library, which Cuprite lacks (a discrete distribution for
+/// `curand_discrete`, an MTGP32 state), is a compile-time error naming it, not an unknown name.
+#[test]
+fn curand_parts_needing_the_host_library_are_compile_errors_saying_so() {
+    let dir = common::work_dir().join("curand_host_api");
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("discrete.cu");
+    std::fs::write(
+        &src,
+        "#include <curand_kernel.h>\n\
+         __global__ void k(curandDiscreteDistribution_t d, unsigned int *o) {\n\
+           curandState s; curand_init(1, 0, 0, &s); *o = curand_discrete(&s, d); }\n\
+         __global__ void m(curandStateMtgp32_t *s) { (void)s; }\n\
+         int main() { return 0; }\n",
+    )
+    .unwrap();
+    let exe = dir.join("discrete");
+    let err = common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()])
+        .expect_err("curand_discrete and MTGP32 need the host library");
+    let source = src.to_str().unwrap();
+    assert!(
+        err.contains(&format!("{source}:3:47: error: 'curand_discrete<curandStateXORWOW>' is unavailable")),
+        "{err}"
+    );
+    assert!(err.contains(&format!("{source}:4:19: error: 'curandStateMtgp32_t' is unavailable")), "{err}");
+    assert!(err.contains("needs cuRAND's host library (libcurand), which Cuprite does not provide"), "{err}");
+}
