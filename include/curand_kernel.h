@@ -1,7 +1,9 @@
 /* Cuprite's cuRAND device API (header-only, as NVIDIA's is): the XORWOW, Philox4x32-10 and
- * MRG32k3a generators and the (scrambled) Sobol32 quasi-random sequences; curand_init,
+ * MRG32k3a generators and the (scrambled) Sobol32 and Sobol64 quasi-random sequences; curand_init,
  * skipahead and skipahead_sequence; the uniform, normal, log-normal and Poisson distributions,
- * drawing the same numbers as NVIDIA's for the same seed, subsequence and offset. Written from
+ * drawing the same numbers as NVIDIA's for the same seed, subsequence and offset (except Poisson
+ * counts with 64 <= lambda <= 4000: the same distribution by a published exact method, not
+ * NVIDIA's undocumented one, so not the same numbers). Written from
  * the published algorithms (Marsaglia's xorwow; Salmon et al., "Parallel random numbers: as
  * easy as 1, 2, 3"; L'Ecuyer's MRG32k3a; Sobol's sequence in Gray-code order) and cuRAND's
  * documented definitions; checked against NVIDIA's on an H200 (tests/gpu-programs/curand_*).
@@ -577,16 +579,38 @@ __CUPRITE_CURAND unsigned int __cuprite_curand_poisson_knuth(State *state, float
     return k - 1;
 }
 
-/* Large means (over 4000) use the normal approximation, rounded; the middle range's
- * algorithm (NVIDIA's incomplete-gamma rejection) is not implemented and stops the kernel. */
+/* Means from 64 to 4000: Hormann's transformed rejection with squeeze, PTRS (W. Hormann, "The
+ * transformed rejection method for generating Poisson random variables", Insurance: Mathematics
+ * and Economics 12(1), 1993), two double uniforms per try, exact for the Poisson distribution.
+ * cuRAND documents no algorithm for this range (NVIDIA's is its own rejection method), so these
+ * counts follow the same distribution as NVIDIA's but are not the same draws. */
+template <typename State>
+__CUPRITE_CURAND unsigned int __cuprite_curand_poisson_ptrs(State *state, double lambda) {
+    double log_lambda = log(lambda);
+    double b = 0.931 + 2.53 * sqrt(lambda);
+    double a = -0.059 + 0.02483 * b;
+    double inverse_alpha = 1.1239 + 1.1328 / (b - 3.4);
+    double v_r = 0.9277 - 3.6224 / (b - 2.0);
+    for (;;) {
+        double u = curand_uniform_double(state) - 0.5;
+        double v = curand_uniform_double(state);
+        double u_s = 0.5 - fabs(u);
+        double k = floor((2.0 * a / u_s + b) * u + lambda + 0.43);
+        if (u_s >= 0.07 && v <= v_r) return (unsigned int)k;
+        if (k < 0.0 || (u_s < 0.013 && v > u_s)) continue;
+        if (log(v) + log(inverse_alpha) - log(a / (u_s * u_s) + b) <= -lambda + k * log_lambda - lgamma(k + 1.0))
+            return (unsigned int)k;
+    }
+}
+
+/* Small means by the product of uniforms, the middle range by PTRS, large means (over 4000) by
+ * the normal approximation, rounded (NVIDIA's choice at both ends). */
 template <typename State>
 __CUPRITE_CURAND unsigned int __cuprite_curand_poisson(State *state, double lambda) {
     if (lambda < 64) return __cuprite_curand_poisson_knuth(state, (float)lambda);
     if (lambda > 4000)
         return (unsigned int)(sqrt(lambda) * curand_normal_double(state) + lambda + 0.5);
-    printf("cuprite: curand_poisson with 64 <= lambda <= 4000 (here %g) is not supported\n", lambda);
-    __trap();
-    return 0;
+    return __cuprite_curand_poisson_ptrs(state, lambda);
 }
 
 /** A Poisson-distributed count with mean lambda. */
@@ -629,31 +653,40 @@ struct curandStateScrambledSobol32 {
 };
 typedef struct curandStateScrambledSobol32 curandStateScrambledSobol32_t;
 
+/* The Sobol states of both widths: Word is the point's type (unsigned int or unsigned long
+ * long), with one direction vector per bit. */
+template <typename State> using __cuprite_curand_sobol_word = decltype(State::x);
+
 /* x = c XOR the direction vectors of the set bits of i's Gray code. */
 template <typename State>
-__CUPRITE_CURAND void __cuprite_curand_sobol_skipahead(unsigned int n, State *state) {
+__CUPRITE_CURAND void __cuprite_curand_sobol_skipahead(__cuprite_curand_sobol_word<State> n, State *state) {
+    using Word = __cuprite_curand_sobol_word<State>;
     state->i += n;
-    unsigned int gray = state->i ^ (state->i >> 1);
-    unsigned int x = state->c;
-    for (int k = 0; k < 32; k++)
+    Word gray = state->i ^ (state->i >> 1);
+    Word x = state->c;
+    for (int k = 0; k < (int)(8 * sizeof(Word)); k++)
         if ((gray >> k) & 1u) x ^= state->direction_vectors[k];
     state->x = x;
 }
 
 template <typename State>
-__CUPRITE_CURAND void __cuprite_curand_sobol_init(const unsigned int *direction_vectors, unsigned int scramble,
-                                                  unsigned int offset, State *state) {
+__CUPRITE_CURAND void __cuprite_curand_sobol_init(const __cuprite_curand_sobol_word<State> *direction_vectors,
+                                                  __cuprite_curand_sobol_word<State> scramble,
+                                                  __cuprite_curand_sobol_word<State> offset, State *state) {
+    using Word = __cuprite_curand_sobol_word<State>;
     state->i = 0;
     state->c = scramble;
-    for (int k = 0; k < 32; k++) state->direction_vectors[k] = direction_vectors[k];
+    for (int k = 0; k < (int)(8 * sizeof(Word)); k++) state->direction_vectors[k] = direction_vectors[k];
     __cuprite_curand_sobol_skipahead(offset, state);
 }
 
 /* The current point; then the next by Gray code: flip the vector of i's lowest zero bit. */
 template <typename State>
-__CUPRITE_CURAND unsigned int __cuprite_curand_sobol_next(State *state) {
-    unsigned int point = state->x;
-    state->x ^= state->direction_vectors[(__ffs(~state->i) - 1) & 31];
+__CUPRITE_CURAND __cuprite_curand_sobol_word<State> __cuprite_curand_sobol_next(State *state) {
+    using Word = __cuprite_curand_sobol_word<State>;
+    Word point = state->x;
+    Word not_i = ~state->i;
+    state->x ^= state->direction_vectors[(__ffsll((long long)(unsigned long long)not_i) - 1) & (8 * sizeof(Word) - 1)];
     state->i++;
     return point;
 }
@@ -724,5 +757,108 @@ __CUPRITE_CURAND void curand_init(const unsigned int *direction_vectors, unsigne
 __CUPRITE_CURAND_SOBOL(curandStateSobol32_t)
 __CUPRITE_CURAND_SOBOL(curandStateScrambledSobol32_t)
 #undef __CUPRITE_CURAND_SOBOL
+
+/* ---------------------------------------------------------------- Sobol64 (quasi-random) */
+
+/** One dimension's 64 direction vectors (from cuRAND's host API or the user's own). */
+typedef unsigned long long curandDirectionVectors64_t[64];
+
+/** Sobol64: the draw index i, the current point x, the scramble constant c (0 unscrambled). */
+struct curandStateSobol64 {
+    unsigned long long i, x, c;
+    unsigned long long direction_vectors[64];
+};
+typedef struct curandStateSobol64 curandStateSobol64_t;
+
+/** Scrambled Sobol64: the points XORed with the scramble constant c. */
+struct curandStateScrambledSobol64 {
+    unsigned long long i, x, c;
+    unsigned long long direction_vectors[64];
+};
+typedef struct curandStateScrambledSobol64 curandStateScrambledSobol64_t;
+
+/* A 64-bit point's conversions, as the 32-bit point's: a float from its high 32 bits; a double
+ * uniform from its high 53 bits, at the middle of its interval; the inverse normal CDF of the
+ * point as a 64-bit uniform, the upper half mirrored. Whether NVIDIA's are these exactly is for
+ * tests/gpu-programs/curand_sobol64_values.cu to show on a GPU (cuRAND documents none). */
+__CUPRITE_CURAND double __cuprite_curand_to_uniform_double64(unsigned long long x) {
+    return fma((double)(x >> 11), 0x1p-53, 0x1p-54);
+}
+
+__CUPRITE_CURAND double __cuprite_curand_normal_icdf_double64(unsigned long long x) {
+    double scale = -1.4142135623730951;
+    if (x >= 0x8000000000000000ull) {
+        x = 0xffffffffffffffffull - x;
+        scale = -scale;
+    }
+    return scale * erfcinv(2.0 * fma((double)x, 0x1p-64, 0x1p-65));
+}
+
+/** Starts the sequence of the given direction vectors at point number `offset`. */
+__CUPRITE_CURAND void curand_init(const unsigned long long *direction_vectors, unsigned long long offset,
+                                  curandStateSobol64_t *state) {
+    __cuprite_curand_sobol_init(direction_vectors, 0ull, offset, state);
+}
+
+/** Starts the scrambled sequence (points XORed with scramble_c) at point number `offset`. */
+__CUPRITE_CURAND void curand_init(const unsigned long long *direction_vectors, unsigned long long scramble_c,
+                                  unsigned long long offset, curandStateScrambledSobol64_t *state) {
+    __cuprite_curand_sobol_init(direction_vectors, scramble_c, offset, state);
+}
+
+/* The public functions of both Sobol64 states. */
+#define __CUPRITE_CURAND_SOBOL64(State)                                                            \
+    /** Advances the state by n points. */                                                         \
+    __CUPRITE_CURAND void skipahead(unsigned long long n, State *state) { __cuprite_curand_sobol_skipahead(n, state); } \
+    /** The next point, 64 bits. */                                                                \
+    __CUPRITE_CURAND unsigned long long curand(State *state) { return __cuprite_curand_sobol_next(state); } \
+    /** The next point as a float in (0, 1]. */                                                   \
+    __CUPRITE_CURAND float curand_uniform(State *state) {                                          \
+        return __cuprite_curand_to_uniform((unsigned int)(__cuprite_curand_sobol_next(state) >> 32)); \
+    }                                                                                              \
+    /** The next point as a double in (0, 1). */                                                  \
+    __CUPRITE_CURAND double curand_uniform_double(State *state) {                                  \
+        return __cuprite_curand_to_uniform_double64(__cuprite_curand_sobol_next(state));           \
+    }                                                                                              \
+    /** The next point through the inverse normal CDF. */                                         \
+    __CUPRITE_CURAND float curand_normal(State *state) {                                           \
+        return __cuprite_curand_normal_icdf((unsigned int)(__cuprite_curand_sobol_next(state) >> 32)); \
+    }                                                                                              \
+    /** The next point through the inverse normal CDF, in double. */                              \
+    __CUPRITE_CURAND double curand_normal_double(State *state) {                                   \
+        return __cuprite_curand_normal_icdf_double64(__cuprite_curand_sobol_next(state));          \
+    }                                                                                              \
+    /** exp(mean + stddev * the normal of the next point). */                                     \
+    __CUPRITE_CURAND float curand_log_normal(State *state, float mean, float stddev) {             \
+        return expf(fmaf(stddev, curand_normal(state), mean));                                     \
+    }                                                                                              \
+    /** exp(mean + stddev * the normal of the next point), in double. */                          \
+    __CUPRITE_CURAND double curand_log_normal_double(State *state, double mean, double stddev) {   \
+        return exp(fma(stddev, curand_normal_double(state), mean));                                \
+    }
+
+__CUPRITE_CURAND_SOBOL64(curandStateSobol64_t)
+__CUPRITE_CURAND_SOBOL64(curandStateScrambledSobol64_t)
+#undef __CUPRITE_CURAND_SOBOL64
+
+/* ---------------------------------------------------------------- not provided */
+
+/* What needs cuRAND's host library (libcurand, curand.h), which Cuprite does not provide: the
+ * discrete distributions (curand_discrete draws from a table that the host API's
+ * curandCreatePoissonDistribution builds) and MTGP32 (its states and parameter sets are made by
+ * the host API's curandMakeMTGP32KernelState). Named here so that a use is a compile-time error
+ * saying so, not an unknown name. */
+#define __CUPRITE_CURAND_NEEDS_HOST_API(what)                                                      \
+    __attribute__((unavailable(what " needs cuRAND's host library (libcurand), which Cuprite does not provide")))
+typedef struct curandDiscreteDistribution_st *curandDiscreteDistribution_t;
+template <typename State>
+__device__ unsigned int curand_discrete(State *state, curandDiscreteDistribution_t discrete_distribution)
+    __CUPRITE_CURAND_NEEDS_HOST_API("curand_discrete (a discrete distribution from curandCreatePoissonDistribution)");
+template <typename State>
+__device__ uint4 curand_discrete4(State *state, curandDiscreteDistribution_t discrete_distribution)
+    __CUPRITE_CURAND_NEEDS_HOST_API("curand_discrete4 (a discrete distribution from curandCreatePoissonDistribution)");
+typedef struct curandStateMtgp32 curandStateMtgp32_t
+    __CUPRITE_CURAND_NEEDS_HOST_API("curandStateMtgp32_t (MTGP32, made by curandMakeMTGP32KernelState)");
+#undef __CUPRITE_CURAND_NEEDS_HOST_API
 
 #undef __CUPRITE_CURAND

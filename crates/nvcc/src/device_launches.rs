@@ -16,7 +16,8 @@
 //! definition does), so host functions keep their `<<<>>>`. A launch this does not recognize
 //! (one written by a macro, in a body whose specifier comes from a header's macro, of a kernel
 //! named by something other than a possibly qualified name or template-id) is left as it is,
-//! and clang reports it. Line breaks are kept, so every line keeps its number.
+//! and clang reports it; the driver then adds an error at each such place saying why (written by
+//! a macro, in a header, or not such a launch). Line breaks are kept, so every line keeps its number.
 
 use crate::launch_chevrons::{skip_block_comment, skip_line_comment, skip_literal};
 
@@ -251,7 +252,7 @@ fn closing(bytes: &[u8], from: usize, closer: Closer) -> Option<usize> {
 }
 
 /// Past the preprocessor directive starting at `start` (its `#`), continuation lines included.
-fn directive_end(bytes: &[u8], start: usize) -> usize {
+pub(crate) fn directive_end(bytes: &[u8], start: usize) -> usize {
     let mut i = start;
     while i < bytes.len() && bytes[i] != b'\n' {
         if bytes[i] == b'\\' && bytes.get(i + 1) == Some(&b'\n') {

@@ -29,6 +29,17 @@ pub struct RelocatableObject {
 
 /// The bytes of section `name` of an ELF64 little-endian relocatable object, if present.
 pub fn elf_section<'a>(elf: &'a [u8], name: &str) -> Result<Option<&'a [u8]>, String> {
+    match elf_section_place(elf, name)? {
+        Some((off, size)) => {
+            elf.get(off..off.saturating_add(size)).map(Some).ok_or_else(|| "truncated ELF section".into())
+        }
+        None => Ok(None),
+    }
+}
+
+/// Where section `name` of an ELF64 little-endian relocatable object lies: its file offset and
+/// size (a section without file contents, such as `.bss`, has a size but no bytes there).
+pub fn elf_section_place(elf: &[u8], name: &str) -> Result<Option<(usize, usize)>, String> {
     let u16_at = |o: usize| elf.get(o..o + 2).map(|b| u16::from_le_bytes([b[0], b[1]]));
     let u32_at = |o: usize| elf.get(o..o + 4).and_then(|b| b.try_into().ok()).map(u32::from_le_bytes);
     let u64_at = |o: usize| elf.get(o..o + 8).and_then(|b| b.try_into().ok()).map(u64::from_le_bytes);
@@ -51,7 +62,7 @@ pub fn elf_section<'a>(elf: &'a [u8], name: &str) -> Result<Option<&'a [u8]>, St
         let rest = strtab.get(name_off as usize..).unwrap_or_default();
         let this = &rest[..rest.iter().position(|&b| b == 0).unwrap_or(rest.len())];
         if this == name.as_bytes() {
-            return elf.get(off..off.saturating_add(size)).map(Some).ok_or_else(bad);
+            return Ok(Some((off, size)));
         }
     }
     Ok(None)

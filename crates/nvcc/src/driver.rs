@@ -85,7 +85,8 @@ pub struct Failure {
     pub message: String,
     /// The exit status.
     pub status: i32,
-    /// What the failing tool printed (already passed through to standard error).
+    /// What the failing tool printed: [`build`] passes it through to standard error when it
+    /// ends with this failure (not when it retries: see [`crate::shared_objects`]).
     pub diagnostics: String,
 }
 
@@ -176,8 +177,8 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
                 .output()
                 .map_err(|e| Failure::new(format!("cannot run {}: {e}", program.display())))?;
             let diagnostics = String::from_utf8_lossy(&out.stderr).into_owned();
-            eprint!("{diagnostics}");
             if out.status.success() {
+                eprint!("{diagnostics}");
                 Ok(())
             } else {
                 Err(Failure { message: String::new(), status: out.status.code().unwrap_or(1).max(1), diagnostics })
@@ -193,6 +194,14 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
             let text = read_text(depfile)?;
             let text = text.replace(&crate::depfile::escape(source), &crate::depfile::escape(input));
             std::fs::write(depfile, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", depfile.display())))
+        }
+        Job::WarnManaged { object, input } => {
+            let bytes =
+                std::fs::read(object).map_err(|e| Failure::new(format!("cannot read {}: {e}", object.display())))?;
+            if crate::managed::defines_managed_variables(&bytes) {
+                eprintln!("{}", crate::managed::warning(input));
+            }
+            Ok(())
         }
         Job::WriteSource { path, text } => {
             std::fs::write(path, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))
@@ -274,10 +283,12 @@ fn overlap(device: &[Job], host: &Job, fifo: &Path) -> Result<(), Failure> {
         let _ = child.kill();
     }
     let status = child.wait().map_err(|e| Failure::new(format!("cannot wait for {}: {e}", program.display())))?;
+    // The pipe has served: a build attempted again (see build) makes it anew.
+    let _ = std::fs::remove_file(fifo);
     let diagnostics = collector.join().unwrap_or_default();
     device_result?;
-    eprint!("{diagnostics}");
     if status.success() {
+        eprint!("{diagnostics}");
         Ok(())
     } else {
         Err(Failure { message: String::new(), status: status.code().unwrap_or(1).max(1), diagnostics })
@@ -423,23 +434,56 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
         }
     }
     if let Some(e) = bitcode_error {
+        eprint!("{}", e.diagnostics);
         return Err(e);
     }
     let libdevice = |arch| bitcode.get(&arch).cloned().flatten();
-    let plan = plan::plan(o, &tc, &temp.path, &libdevice, true).map_err(|e| Failure::new(e.0))?;
-    match run_plan(o, &tc, &plan, cudart_dir.as_deref()) {
-        Err(Ran::IncludesFailed(seen)) => {
-            // A header of a source's leading includes does not compile: build without them,
-            // so that clang reports it from the source, and start over next time.
-            for marker in seen {
-                let _ = std::fs::remove_file(marker);
+    let mut leading_includes = true;
+    let mut shared = plan::SharedObjectRounds::default();
+    for attempt in 1.. {
+        let plan =
+            plan::plan(o, &tc, &temp.path, &libdevice, leading_includes, &shared).map_err(|e| Failure::new(e.0))?;
+        match run_plan(o, &tc, &plan, cudart_dir.as_deref()) {
+            Ok(()) => return Ok(()),
+            Err(Ran::IncludesFailed(seen)) if leading_includes => {
+                // A header of a source's leading includes does not compile: build without them,
+                // so that clang reports it from the source, and start over next time.
+                for marker in seen {
+                    let _ = std::fs::remove_file(marker);
+                }
+                leading_includes = false;
             }
-            let plan = plan::plan(o, &tc, &temp.path, &libdevice, false).map_err(|e| Failure::new(e.0))?;
-            run_plan(o, &tc, &plan, cudart_dir.as_deref()).map_err(Ran::into_failure)
+            Err(ran) => {
+                let failure = ran.into_failure();
+                // clang rejected __shared__ declarations of a compiled file: compile again with
+                // them rewritten (each attempt may report ones clang's error limit hid).
+                let rejected = crate::shared_objects::rejections(&failure.diagnostics);
+                let mut retry = false;
+                if attempt <= MAX_SHARED_OBJECT_ATTEMPTS {
+                    for input in o.inputs.iter().filter(|i| i.kind == crate::options::InputKind::Cuda) {
+                        let name = input.path.to_string_lossy();
+                        let places: Vec<(usize, usize)> = rejected
+                            .iter()
+                            .filter(|r| r.file == name && !r.by_macro && unrewritten(&plan, r).is_none())
+                            .map(|r| (r.line, r.column))
+                            .collect();
+                        retry |= !places.is_empty();
+                        shared.add(&input.path, places);
+                    }
+                }
+                if !retry {
+                    eprint!("{}", failure.diagnostics);
+                    return Err(explain_shared_initialization(failure, &rejected, &plan, o));
+                }
+            }
         }
-        other => other.map_err(Ran::into_failure),
     }
+    Err(Failure::new("internal error: the build attempts ended"))
 }
+
+/// How many times a build is attempted again with the `__shared__` declarations clang rejected
+/// rewritten (see [`crate::shared_objects`]): once, unless clang's error limit hid some.
+const MAX_SHARED_OBJECT_ATTEMPTS: usize = 4;
 
 /// Why a plan did not run to its end.
 enum Ran {
@@ -510,7 +554,7 @@ fn run_plan(o: &Options, tc: &Toolchain, plan: &plan::Plan, cudart_dir: Option<&
             eprintln!("#$ {job}");
         }
         if !o.dry_run {
-            execute(job, None).map_err(|f| explain(f, tc, o.relocatable_device_code))?;
+            execute(job, None).map_err(|f| explain(f, tc, o))?;
         }
     }
     if !o.dry_run {
@@ -541,11 +585,9 @@ fn run_plan(o: &Options, tc: &Toolchain, plan: &plan::Plan, cudart_dir: Option<&
 
 /// A failed job's failure with the message of the first known cause its diagnostics show (each
 /// `explain_*` leaves a failure that already has a message as it is).
-/// `relocatable`: the build compiles relocatable device code.
-fn explain(failure: Failure, tc: &Toolchain, relocatable: bool) -> Failure {
+fn explain(failure: Failure, tc: &Toolchain, o: &Options) -> Failure {
     let failure = explain_missing_cccl(failure, tc);
-    let failure = explain_device_launch(failure, relocatable);
-    let failure = explain_shared_initialization(failure);
+    let failure = explain_device_launch(failure, o);
     let failure = explain_shared_alignas(failure);
     explain_thrust_device_policy(failure)
 }
@@ -575,8 +617,12 @@ fn reports_device_side_launch(diagnostics: &str) -> bool {
 /// nvcc's ("kernel launch from __device__ or __global__ functions requires separate compilation
 /// mode") and the option that gives it; with it, which launches cuprite nvcc compiles (see
 /// [`crate::device_launches`]) and how device code takes a kernel's address otherwise.
-fn explain_device_launch(mut failure: Failure, relocatable: bool) -> Failure {
+fn explain_device_launch(mut failure: Failure, o: &Options) -> Failure {
+    let relocatable = o.relocatable_device_code;
     if failure.message.is_empty() && reports_device_side_launch(&failure.diagnostics) {
+        if relocatable {
+            failure.diagnostics.push_str(&unrewritten_launches(&failure.diagnostics, o));
+        }
         failure.message = if relocatable {
             "a kernel named in device code: cuprite nvcc compiles a kernel launch in device code (dynamic parallelism) \
              written as `kernel<<<...>>>(...)` in the compiled file (not by a macro, nor in a header) inside a function \
@@ -593,24 +639,77 @@ fn explain_device_launch(mut failure: Failure, relocatable: bool) -> Failure {
     failure
 }
 
-/// What clang says of a `__shared__` variable whose type's constructor or destructor is not
-/// empty (`__shared__ cuda::barrier<cuda::thread_scope_block> bar;`).
-fn reports_shared_initialization(diagnostics: &str) -> bool {
-    diagnostics.lines().any(|l| l.contains("error: initialization is not supported for __shared__ variables"))
+/// For each kernel named in device code that clang reports under relocatable device code (a
+/// launch the driver did not rewrite, see [`crate::device_launches`]), a diagnostic at its place
+/// saying why: written by a macro, in a header, or not in a form the driver recognizes.
+fn unrewritten_launches(diagnostics: &str, o: &Options) -> String {
+    let places = crate::clang_errors::reported(diagnostics, |m| {
+        m.starts_with("reference to __global__ function") && m.contains(" function")
+    });
+    let mut text = String::new();
+    for p in places {
+        let why = if p.by_macro {
+            "a kernel launch in device code written by a macro: cuprite nvcc compiles device-side launches written out \
+             in a compiled file, not through a macro (write the launch in the function, or launch with cudaLaunchDevice)"
+        } else if !o.inputs.iter().any(|i| i.path.to_string_lossy() == p.file) {
+            "a kernel launch in device code in a header: cuprite nvcc compiles device-side launches written in a compiled \
+             file, not in the headers it includes (move the launching function into the .cu file, or launch with \
+             cudaLaunchDevice)"
+        } else {
+            "a kernel named in device code other than in a launch `kernel<<<...>>>(...)` inside a function declared \
+             __global__ or __device__ in this file (take its address from a __device__ variable initialized with it)"
+        };
+        text.push_str(&format!("{}:{}:{}: error: {why}\n", p.file, p.line, p.column));
+    }
+    text
 }
 
-/// A failure from such a `__shared__` variable gets a message saying that nvcc accepts it
-/// (warning 20054, running neither constructor nor destructor) while clang's CUDA front end,
-/// Cuprite's, rejects it, and what compiles instead.
-fn explain_shared_initialization(mut failure: Failure) -> Failure {
-    if failure.message.is_empty() && reports_shared_initialization(&failure.diagnostics) {
-        failure.message = "clang's CUDA front end, which Cuprite compiles with, rejects a __shared__ variable whose \
-             type has a non-empty constructor or destructor (such as `__shared__ cuda::barrier<cuda::thread_scope_block> \
-             bar;`), which nvcc accepts with warning 20054 (static_var_with_dynamic_init), running neither; declare its \
-             storage instead, `alignas(T) __shared__ unsigned char raw[sizeof(T)]; T &bar = *reinterpret_cast<T *>(raw);`, \
-             and initialize it in one thread (a cuda::barrier with `init(&bar, count)`)"
-            .into();
+/// Why the compiled copy of `rejection`'s file could not rewrite it, if it tried.
+fn unrewritten<'p>(plan: &'p plan::Plan, rejection: &crate::clang_errors::Reported) -> Option<&'p str> {
+    plan.unrewritten_shared
+        .iter()
+        .find(|(file, u)| {
+            file.to_string_lossy() == rejection.file && (u.line, u.column) == (rejection.line, rejection.column)
+        })
+        .map(|(_, u)| u.reason)
+}
+
+/// A failure from `__shared__` declarations clang rejected (`rejected`) that the driver did not
+/// rewrite (see [`crate::shared_objects`]) gets a message saying that nvcc accepts them, which
+/// ones cuprite nvcc compiles, why these were not, and what compiles instead.
+fn explain_shared_initialization(
+    mut failure: Failure,
+    rejected: &[crate::clang_errors::Reported],
+    plan: &plan::Plan,
+    o: &Options,
+) -> Failure {
+    if !failure.message.is_empty() || rejected.is_empty() {
+        return failure;
     }
+    let why: Vec<String> = rejected
+        .iter()
+        .map(|r| {
+            let reason = if r.by_macro {
+                "written by a macro"
+            } else if let Some(reason) = unrewritten(plan, r) {
+                reason
+            } else if !o.inputs.iter().any(|i| i.path.to_string_lossy() == r.file) {
+                "in a header: cuprite nvcc rewrites declarations of the compiled files only"
+            } else {
+                "still rejected once rewritten"
+            };
+            format!("{}:{}:{}: {reason}", r.file, r.line, r.column)
+        })
+        .collect();
+    failure.message = format!(
+        "clang's CUDA front end, which Cuprite compiles with, rejects a __shared__ variable whose type has a non-empty \
+         constructor or destructor (such as `__shared__ cuda::barrier<cuda::thread_scope_block> bar;`), which nvcc \
+         accepts with warning 20054 (static_var_with_dynamic_init), running neither; cuprite nvcc compiles such a \
+         declaration written in a compiled file (`__shared__ T name;` or `__shared__ T name[N];`) as nvcc does, but \
+         not these: {}; or declare the storage yourself, `alignas(T) __shared__ unsigned char raw[sizeof(T)]; T &bar \
+         = *reinterpret_cast<T *>(raw);`, and initialize it in one thread (a cuda::barrier with `init(&bar, count)`)",
+        why.join("; ")
+    );
     failure
 }
 
@@ -655,8 +754,8 @@ fn reports_shared_alignas(diagnostics: &str) -> bool {
 fn explain_shared_alignas(mut failure: Failure) -> Failure {
     if failure.message.is_empty() && reports_shared_alignas(&failure.diagnostics) {
         failure.message = "clang accepts no `alignas` after `__shared__` in a function (`__shared__ alignas(16) float \
-             a[64];`, which nvcc accepts); write `alignas(16) __shared__ float a[64];` or `__shared__ __align__(16) \
-             float a[64];`"
+             a[64];`, which nvcc accepts, and cuprite nvcc reorders in the files it compiles, but not in a header or \
+             macro); write `alignas(16) __shared__ float a[64];` or `__shared__ __align__(16) float a[64];`"
             .into();
     }
     failure

@@ -7,8 +7,10 @@
 
 pub mod archive;
 pub mod asm_escapes;
+pub mod attribute_order;
 pub mod cache;
 pub mod cccl;
+pub mod clang_errors;
 pub mod cluster_dims;
 pub mod depfile;
 pub mod device_launches;
@@ -18,6 +20,7 @@ pub mod driver;
 pub mod gpu_arch;
 pub mod launch_chevrons;
 pub mod leading_includes;
+pub mod managed;
 pub mod options;
 pub mod param_copies;
 pub mod pipe;
@@ -25,6 +28,8 @@ pub mod plan;
 pub mod precompiled;
 pub mod ptx_check;
 pub mod run;
+pub mod shared_objects;
+mod tokens;
 pub mod toolchain;
 
 pub use options::{OptionError, Options};

@@ -99,6 +99,14 @@ pub enum Job {
         /// Its options (the user's `-Xcompiler`, e.g. `-fPIC` for a shared library).
         compiler_args: Vec<OsString>,
     },
+    /// Warn if the host object `object` of `input` defines `__managed__` variables (see
+    /// [`crate::managed`]).
+    WarnManaged {
+        /// The host object.
+        object: PathBuf,
+        /// The CUDA input it was compiled from.
+        input: PathBuf,
+    },
     /// Runs `host` (clang's host pass) alongside `device` (the device passes, the checks and
     /// the fatbin): the host pass reads the fatbin through the named pipe `pipe`, which the last
     /// device job fills, so the two clang front ends parse at the same time.
@@ -167,6 +175,9 @@ impl fmt::Display for Job {
                 }
                 write!(f, " into {} (stub {}, compiled by {})", out.display(), source.display(), compiler.display())
             }
+            Job::WarnManaged { object, .. } => {
+                write!(f, "# cuprite: warn if {} defines __managed__ variables", object.display())
+            }
             Job::Overlap { device, host, pipe } => {
                 writeln!(f, "# cuprite: the host pass runs alongside, reading {} as a named pipe", pipe.display())?;
                 for j in device {
@@ -207,6 +218,9 @@ pub struct Plan {
     /// Markers to create once the build succeeds: sources' leading includes seen (see
     /// [`crate::leading_includes`]).
     pub mark_seen: Vec<PathBuf>,
+    /// The `__shared__` declarations clang rejected that the compiled copies could not rewrite
+    /// (see [`crate::shared_objects`]): the input, and where and why.
+    pub unrewritten_shared: Vec<(PathBuf, crate::shared_objects::Unrewritable)>,
 }
 
 /// Why a command line cannot be planned.
@@ -236,13 +250,15 @@ fn os(s: impl Into<OsString>) -> OsString {
 
 /// Plans the build. `temp` is the directory for intermediate files; `libdevice` the math
 /// bitcode for each architecture, if there is one; `leading_includes` whether CUDA sources'
-/// leading includes may be precompiled (see [`crate::leading_includes`]).
+/// leading includes may be precompiled (see [`crate::leading_includes`]); `shared` the
+/// `__shared__` declarations clang rejected in earlier attempts (see [`crate::shared_objects`]).
 pub fn plan(
     o: &Options,
     tc: &Toolchain,
     temp: &Path,
     libdevice: &dyn Fn(u32) -> Option<PathBuf>,
     leading_includes: bool,
+    shared: &SharedObjectRounds,
 ) -> Result<Plan, PlanError> {
     let mut plan = Plan::default();
     if o.inputs.is_empty() {
@@ -306,8 +322,8 @@ pub fn plan(
                 let text = std::fs::read(&input.path).ok();
                 let includes = leading_includes.then(|| source_includes(o, input, text.as_deref())).flatten();
                 let workspace = Workspace { temp, libdevice };
-                let source =
-                    compiled_source(input, temp, text, includes.as_deref(), o.relocatable_device_code, &mut plan);
+                let rewrites = Rewrites { relocatable: o.relocatable_device_code, shared: shared.of(&input.path) };
+                let source = compiled_source(input, temp, text, includes.as_deref(), &rewrites, &mut plan);
                 plan_cuda(o, tc, &workspace, input, &source, &mut plan, &mut objects)?
             }
             InputKind::Cxx | InputKind::C => plan_host_source(o, tc, temp, input, &mut plan, &mut objects)?,
@@ -759,8 +775,12 @@ struct CompiledSource<'a> {
 /// diagnostics and `__FILE__`:
 /// - launches with split chevrons (`k << < g, b >> > (...)`, see [`crate::launch_chevrons`])
 ///   joined, for every pass;
-/// - with relocatable device code (`relocatable`), launches in device code (see
+/// - `alignas` after a memory-space specifier (see [`crate::attribute_order`]) moved before it,
+///   for every pass;
+/// - with relocatable device code (`rewrites.relocatable`), launches in device code (see
 ///   [`crate::device_launches`]) written as calls of the device runtime, for every pass;
+/// - the `__shared__` declarations clang rejected in earlier attempts (`rewrites.shared`, see
+///   [`crate::shared_objects`]) declared as storage clang accepts, for every pass;
 /// - inline PTX naming special registers with one `%` (see [`crate::asm_escapes`]) escaped as
 ///   well, for the device passes only.
 fn compiled_source<'a>(
@@ -768,9 +788,10 @@ fn compiled_source<'a>(
     temp: &Path,
     text: Option<Vec<u8>>,
     includes: Option<&'a str>,
-    relocatable: bool,
+    rewrites: &Rewrites<'_>,
     plan: &mut Plan,
 ) -> CompiledSource<'a> {
+    let relocatable = rewrites.relocatable;
     let unique = unique_stem(&input.path);
     let joined = text.as_deref().and_then(crate::launch_chevrons::join_split_chevrons);
     if joined.is_some() {
@@ -779,6 +800,15 @@ fn compiled_source<'a>(
             input.path.display()
         ));
     }
+    let aligned = joined.as_deref().or(text.as_deref()).and_then(crate::attribute_order::alignas_first);
+    if aligned.is_some() {
+        plan.notes.push(format!(
+            "{}: `alignas` after __shared__ (or __device__, __constant__, __managed__) moved before the specifiers, \
+             where clang reads it",
+            input.path.display()
+        ));
+    }
+    let joined = aligned.or(joined);
     let launching =
         relocatable.then(|| joined.as_deref().or(text.as_deref()).and_then(crate::device_launches::rewrite));
     let launching = launching.flatten();
@@ -789,6 +819,11 @@ fn compiled_source<'a>(
         ));
     }
     let rewritten = launching.or(joined);
+    let rewritten =
+        match rewritten_shared_objects(input, rewritten.as_deref().or(text.as_deref()), rewrites.shared, plan) {
+            Some(body) => Some(body),
+            None => rewritten,
+        };
     let file = match &rewritten {
         Some(body) => write_copy(input, temp.join(format!("{unique}.rewritten.cu")), body, plan),
         None => input.path.clone(),
@@ -806,6 +841,60 @@ fn compiled_source<'a>(
         None => file.clone(),
     };
     CompiledSource { file, device_file, includes }
+}
+
+/// What [`compiled_source`] rewrites besides what every source gets.
+struct Rewrites<'a> {
+    /// The build compiles relocatable device code: device-side launches are rewritten.
+    relocatable: bool,
+    /// The places of the `__shared__` declarations clang rejected, per earlier attempt.
+    shared: &'a [Vec<(usize, usize)>],
+}
+
+/// Per CUDA input (as the command line names it, which is how clang's diagnostics name it), the
+/// places (line, column) of the `__shared__` declarations clang rejected in each earlier attempt
+/// to build: each attempt's places are in the text that attempt compiled (see
+/// [`crate::shared_objects`]).
+#[derive(Debug, Clone, Default)]
+pub struct SharedObjectRounds(std::collections::BTreeMap<PathBuf, Vec<Vec<(usize, usize)>>>);
+
+impl SharedObjectRounds {
+    /// The rounds of `input`.
+    fn of(&self, input: &Path) -> &[Vec<(usize, usize)>] {
+        self.0.get(input).map_or(&[], Vec::as_slice)
+    }
+
+    /// Adds an attempt's rejected places of `input` (none: nothing is added).
+    pub fn add(&mut self, input: &Path, places: Vec<(usize, usize)>) {
+        if !places.is_empty() {
+            self.0.entry(input.to_path_buf()).or_default().push(places);
+        }
+    }
+}
+
+/// `text` (`None`: nothing to rewrite) with the `__shared__` declarations at `rounds` rewritten
+/// one round after the other, or `None` when none was; those it cannot rewrite are recorded in
+/// the plan.
+fn rewritten_shared_objects(
+    input: &Input,
+    text: Option<&[u8]>,
+    rounds: &[Vec<(usize, usize)>],
+    plan: &mut Plan,
+) -> Option<Vec<u8>> {
+    let mut current: Option<Vec<u8>> = None;
+    for places in rounds {
+        let (rewritten, problems) = crate::shared_objects::rewrite(current.as_deref().or(text)?, places);
+        plan.unrewritten_shared.extend(problems.into_iter().map(|p| (input.path.clone(), p)));
+        current = rewritten.or(current);
+    }
+    if current.is_some() {
+        plan.notes.push(format!(
+            "{}: __shared__ variables whose type has a non-empty constructor or destructor declared as storage that \
+             neither constructs nor destroys them, as nvcc compiles them",
+            input.path.display()
+        ));
+    }
+    current
 }
 
 /// Plans writing `body` to `path` after a `#line` naming `input`; returns `path`.
@@ -994,6 +1083,7 @@ fn plan_cuda(
         device.push(fatbin_job);
         plan.jobs.push(Job::Overlap { device, host: Box::new(host), pipe: fatbin });
     }
+    plan.jobs.push(Job::WarnManaged { object: object.clone(), input: input.path.clone() });
     if let Some(depfile) = depfile
         && source != input.path
     {

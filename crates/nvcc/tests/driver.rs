@@ -195,7 +195,7 @@ fn minus_w_and_legacy_c_warnings_reach_the_right_commands() {
     let tc = nvcc::toolchain::Toolchain::locate(None).expect("toolchain");
     let commands = |args: &[&str]| -> Vec<String> {
         let o = nvcc::Options::parse(args).expect("options");
-        let plan = nvcc::plan::plan(&o, &tc, common::work_dir(), &|_| None, false).expect("plan");
+        let plan = nvcc::plan::plan(&o, &tc, common::work_dir(), &|_| None, false, &Default::default()).expect("plan");
         let text: String = plan.jobs.iter().map(|j| format!("{j}\n")).collect();
         text.lines().filter(|l| l.contains(" -c ") || l.contains(" -S ")).map(str::to_string).collect()
     };
@@ -685,6 +685,35 @@ fn thrust_in_device_code_with_device_policy_is_explained_and_seq_works() {
     build_and_pass("thrust_seq_in_device_code", &program("thrust::seq"));
 }
 
+/// Device-side launches the driver does not rewrite, one in an included header and one written
+/// by a macro, fail with a `file:line:col: error:` at each naming why (not a silent miss).
+#[test]
+fn device_side_launches_in_headers_or_macros_are_errors_naming_each_place() {
+    let dir = common::work_dir().join("device_launch_unrewritten");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("launch.h"),
+        "__global__ void child(int *p) { p[threadIdx.x] = 1; }\n\
+         __global__ void parent_in_header(int *p) { child<<<1, 32>>>(p); }\n",
+    )
+    .unwrap();
+    let src = dir.join("launches.cu");
+    std::fs::write(
+        &src,
+        "#include \"launch.h\"\n\
+         #define LAUNCH_CHILD(p) child<<<1, 32>>>(p)\n\
+         __global__ void parent_by_macro(int *p) { LAUNCH_CHILD(p); }\n\
+         int main() { return 0; }\n",
+    )
+    .unwrap();
+    let exe = dir.join("launches");
+    let err = common::nvcc(&["-arch=sm_90", "-rdc=true", src.to_str().unwrap(), "-o", exe.to_str().unwrap()])
+        .expect_err("launches the driver does not rewrite must not build");
+    let source = src.to_str().unwrap();
+    assert!(err.contains(&format!("{source}:3:43: error: a kernel launch in device code written by a macro")), "{err}");
+    assert!(err.contains("launch.h:2:44: error: a kernel launch in device code in a header"), "{err}");
+}
+
 /// Kernel launches in device code (dynamic parallelism): without relocatable device code they
 /// fail with nvcc's message and the option that allows them; with `-rdc=true`
 /// (`programs/device_launches.cu`: nested launches, a recursion three deep, a device-side
@@ -769,69 +798,128 @@ fn device_side_launches() {
     );
 }
 
-/// A `__shared__ cuda::barrier` (nvcc accepts it with warning 20054, running no constructor),
-/// which clang's CUDA front end rejects, fails with a message that says so and how to declare
-/// its storage instead; a barrier in such storage, initialized by one thread, orders the block's
-/// shared-memory writes before its reads (Programming Guide, "Asynchronous Barrier").
+/// `__shared__` objects whose type has a non-empty constructor or destructor (libcu++'s
+/// `cuda::barrier`), which nvcc accepts with warning 20054 running neither and clang rejects,
+/// compile as nvcc compiles them (crates/nvcc/src/shared_objects.rs): the Programming Guide's
+/// `memcpy_async` into shared memory completed through a `__shared__` barrier, an array of
+/// barriers declared over two lines in a template kernel (named in a lambda, which must not copy
+/// them), and a `static __shared__` one in a `__device__` function, each initialized by one
+/// thread with `init`.
 #[test]
-fn shared_barrier_is_explained_and_its_raw_storage_form_works() {
-    let dir = common::work_dir().join("shared_barrier");
+fn shared_barriers_compile_as_nvcc_compiles_them() {
+    build_and_pass(
+        "shared_barrier",
+        r#"#include <cuda/barrier>
+#include <cooperative_groups.h>
+#include <cstdio>
+namespace cg = cooperative_groups;
+using block_barrier = cuda::barrier<cuda::thread_scope_block>;
+constexpr int N = 128;
+__global__ void copy_then_sum(const int *in, int *out) {
+  __shared__ int staged[N];
+  __shared__ block_barrier bar;
+  auto block = cg::this_thread_block();
+  if (block.thread_rank() == 0) init(&bar, block.size());
+  block.sync();
+  cuda::memcpy_async(block, staged, in + blockIdx.x * N, sizeof(int) * N, bar);
+  bar.arrive_and_wait();
+  int sum = 0;
+  for (int i = 0; i <= (int)threadIdx.x; i++) sum += staged[i];
+  out[blockIdx.x * N + threadIdx.x] = sum;
+}
+template <class Barrier>
+__global__ void ping_pong(int *out, int rounds) {
+#pragma nv_diag_suppress static_var_with_dynamic_init
+  __shared__ Barrier
+      bars[2];
+  __shared__ int value[N];
+  if (threadIdx.x == 0) { init(&bars[0], blockDim.x); init(&bars[1], blockDim.x); }
+  __syncthreads();
+  value[threadIdx.x] = threadIdx.x;
+  auto wait_on = [=](int which) { bars[which].arrive_and_wait(); };
+  for (int r = 0; r < rounds; r++) {
+    wait_on(r & 1);
+    int next = value[(threadIdx.x + 1) % N] + 1;
+    wait_on(r & 1);
+    value[threadIdx.x] = next;
+  }
+  out[threadIdx.x] = value[threadIdx.x];
+}
+__device__ int arrivals(int *counter) {
+  static __shared__ block_barrier bar;
+  if (threadIdx.x == 0) { *counter = 0; init(&bar, blockDim.x); }
+  __syncthreads();
+  atomicAdd(counter, 1);
+  bar.arrive_and_wait();
+  return *counter;
+}
+__global__ void count(int *out) {
+  __shared__ int counter;
+  out[threadIdx.x] = arrivals(&counter);
+}
+int main() {
+  const int blocks = 3, rounds = 5;
+  int *in, *out;
+  cudaMallocManaged(&in, blocks * N * sizeof(int));
+  cudaMallocManaged(&out, blocks * N * sizeof(int));
+  for (int i = 0; i < blocks * N; i++) in[i] = i % 7 + i / N;
+  copy_then_sum<<<blocks, N>>>(in, out);
+  if (cudaDeviceSynchronize() != cudaSuccess) { printf("FAIL copy_then_sum\n"); return 1; }
+  for (int b = 0; b < blocks; b++)
+    for (int t = 0, sum = 0; t < N; t++) {
+      sum += in[b * N + t];
+      if (out[b * N + t] != sum) { printf("FAIL prefix %d %d: %d != %d\n", b, t, out[b * N + t], sum); return 1; }
+    }
+  ping_pong<block_barrier><<<1, N>>>(out, rounds);
+  if (cudaDeviceSynchronize() != cudaSuccess) { printf("FAIL ping_pong\n"); return 1; }
+  // Each round takes the right neighbour's value plus one.
+  for (int t = 0; t < N; t++)
+    if (out[t] != (t + rounds) % N + rounds) { printf("FAIL ping_pong %d: %d\n", t, out[t]); return 1; }
+  count<<<1, 96>>>(out);
+  if (cudaDeviceSynchronize() != cudaSuccess) { printf("FAIL count\n"); return 1; }
+  for (int t = 0; t < 96; t++) if (out[t] != 96) { printf("FAIL count %d: %d\n", t, out[t]); return 1; }
+  printf("PASS\n");
+  return 0;
+}
+"#,
+    );
+}
+
+/// A `__shared__ cuda::barrier` that the driver does not rewrite, one written by a macro and one
+/// in a header, fails with a message naming each place, why, and what compiles instead.
+#[test]
+fn shared_barriers_written_by_a_macro_or_in_a_header_are_explained() {
+    let dir = common::work_dir().join("shared_barrier_unrewritten");
     std::fs::create_dir_all(&dir).unwrap();
-    let declared = dir.join("declared.cu");
     std::fs::write(
-        &declared,
-        "#include <cuda/barrier>\n\
-         __global__ void k() { __shared__ cuda::barrier<cuda::thread_scope_block> bar; (void)bar; }\n\
+        dir.join("in_header.h"),
+        "#include <cuda/barrier>\n__device__ void h() { __shared__ cuda::barrier<cuda::thread_scope_block> hb; (void)hb; }\n",
+    )
+    .unwrap();
+    let src = dir.join("declared.cu");
+    std::fs::write(
+        &src,
+        "#include \"in_header.h\"\n\
+         #define SHARED(T, name) __shared__ T name\n\
+         __global__ void k() { SHARED(cuda::barrier<cuda::thread_scope_block>, bar); (void)bar; h(); }\n\
          int main() { return 0; }\n",
     )
     .unwrap();
     let exe = dir.join("declared");
-    let err = common::nvcc(&["-arch=sm_90", declared.to_str().unwrap(), "-o", exe.to_str().unwrap()])
-        .expect_err("a __shared__ cuda::barrier must not build with clang");
+    let err = common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()])
+        .expect_err("declarations the driver does not rewrite must not build");
+    let source = src.to_str().unwrap();
+    assert!(err.contains(&format!("{source}:3:71: written by a macro")), "{err}");
+    assert!(err.contains("in_header.h:2:74: in a header"), "{err}");
     assert!(err.contains("warning 20054") && err.contains("reinterpret_cast<T *>(raw)"), "{err}");
-    build_and_pass(
-        "shared_barrier_raw",
-        "#include <cuda/barrier>\n\
-         #include <cstdio>\n\
-         using barrier_t = cuda::barrier<cuda::thread_scope_block>;\n\
-         __global__ void k(int *out) {\n\
-           alignas(barrier_t) __shared__ unsigned char raw[sizeof(barrier_t)];\n\
-           barrier_t &bar = *reinterpret_cast<barrier_t *>(raw);\n\
-           __shared__ int vals[64];\n\
-           if (threadIdx.x == 0) init(&bar, blockDim.x);\n\
-           __syncthreads();\n\
-           vals[threadIdx.x] = threadIdx.x + 1;\n\
-           bar.arrive_and_wait();\n\
-           int sum = 0;\n\
-           for (int i = 0; i < 64; i++) sum += vals[i];\n\
-           out[threadIdx.x] = sum;\n\
-         }\n\
-         int main() {\n\
-           int *o; cudaMallocManaged(&o, 64 * sizeof(int));\n\
-           k<<<1, 64>>>(o);\n\
-           if (cudaDeviceSynchronize() != cudaSuccess) { printf(\"FAIL sync\\n\"); return 1; }\n\
-           for (int i = 0; i < 64; i++) if (o[i] != 64 * 65 / 2) { printf(\"FAIL %d: %d\\n\", i, o[i]); return 1; }\n\
-           printf(\"PASS\\n\"); return 0; }\n",
-    );
 }
 
-/// `__shared__ alignas(16)` in a kernel, which clang refuses (nvcc accepts it), fails with a
-/// message naming the order clang accepts; both spellings it names align the array as asked.
+/// `__shared__ alignas(N)` in a kernel, which nvcc accepts and clang refuses, compiles (the
+/// driver moves the `alignas` first, crates/nvcc/src/attribute_order.rs) and aligns as asked, as
+/// do the two spellings clang accepts; in a header, which the driver does not rewrite, it fails
+/// with a message naming the order clang accepts.
 #[test]
-fn shared_alignas_order_is_explained_and_both_spellings_align() {
-    let dir = common::work_dir().join("shared_alignas");
-    std::fs::create_dir_all(&dir).unwrap();
-    let src = dir.join("after.cu");
-    std::fs::write(
-        &src,
-        "__global__ void k(float *o) { __shared__ alignas(16) float a[64]; a[threadIdx.x] = 1; o[0] = a[0]; }\n\
-         int main() { return 0; }\n",
-    )
-    .unwrap();
-    let exe = dir.join("after");
-    let err = common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()])
-        .expect_err("clang refuses alignas after __shared__");
-    assert!(err.contains("no `alignas` after `__shared__`") && err.contains("alignas(16) __shared__"), "{err}");
+fn shared_alignas_in_nvccs_order_and_both_other_spellings_align() {
     build_and_pass(
         "shared_alignas_spellings",
         "#include <cstdio>\n\
@@ -840,8 +928,13 @@ fn shared_alignas_order_is_explained_and_both_spellings_align() {
            __shared__ char pad;\n\
            alignas(64) __shared__ float a[4];\n\
            __shared__ __align__(32) float b[4];\n\
-           pad = 1; a[0] = pad; b[0] = a[0];\n\
-           misaligned[0] = (unsigned)((uintptr_t)a % 64) + (unsigned)((uintptr_t)b % 32) + (b[0] != 1.0f);\n\
+           __shared__ alignas(\n\
+               128) float c[4];\n\
+           static __shared__ alignas(256) char d[3];\n\
+           pad = 1; a[0] = pad; b[0] = a[0]; c[0] = b[0]; d[0] = 2;\n\
+           misaligned[0] = (unsigned)((uintptr_t)a % 64) + (unsigned)((uintptr_t)b % 32) + (b[0] != 1.0f)\n\
+             + (unsigned)((uintptr_t)c % 128) + (unsigned)((uintptr_t)d % 256) + (c[0] != 1.0f) + (d[0] != 2)\n\
+             + (__LINE__ != 13);\n\
          }\n\
          int main() {\n\
            unsigned *m; cudaMallocManaged(&m, sizeof(unsigned)); *m = 99;\n\
@@ -849,6 +942,20 @@ fn shared_alignas_order_is_explained_and_both_spellings_align() {
            if (cudaDeviceSynchronize() != cudaSuccess) { printf(\"FAIL sync\\n\"); return 1; }\n\
            printf(\"%s\\n\", *m == 0 ? \"PASS\" : \"FAIL\"); return *m != 0; }\n",
     );
+    let dir = common::work_dir().join("shared_alignas");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("aligned.h"),
+        "__device__ void h(float *o) { __shared__ alignas(16) float a[64]; o[0] = a[0]; }\n",
+    )
+    .unwrap();
+    let src = dir.join("after.cu");
+    std::fs::write(&src, "#include \"aligned.h\"\n__global__ void k(float *o) { h(o); }\nint main() { return 0; }\n")
+        .unwrap();
+    let exe = dir.join("after");
+    let err = common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()])
+        .expect_err("clang refuses alignas after __shared__ in a header");
+    assert!(err.contains("no `alignas` after `__shared__`") && err.contains("alignas(16) __shared__"), "{err}");
 }
 
 /// At -G a kernel that passes a by-value aggregate parameter on by address reads all of its

@@ -4,21 +4,20 @@
 // completion function that runs once per phase.
 // nvcc-flags: -std=c++17
 #include "guide.h"
-// The guide declares the barrier as a __shared__ variable. libcu_barrier_raw_storage.cu builds this
-// same program with the barrier placed in raw __shared__ storage instead.
-#ifdef BARRIER_IN_RAW_STORAGE
-#define SHARED_BARRIER(T, name) \
-  alignas(T) __shared__ unsigned char name##_storage[sizeof(T)]; \
-  T& name = *reinterpret_cast<T*>(name##_storage)
-#else
-#define SHARED_BARRIER(T, name) __shared__ T name
-#endif
+// The guide declares the barrier as a __shared__ variable (nvcc runs neither its constructor nor
+// its destructor). libcu_barrier_raw_storage.cu builds this same program with the barrier placed
+// in raw __shared__ storage instead.
 #include <cuda/barrier>
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 using barrier = cuda::barrier<cuda::thread_scope_block>;
 __global__ void phases(int* out, int rounds) {
-  SHARED_BARRIER(barrier, bar);
+#ifdef BARRIER_IN_RAW_STORAGE
+  alignas(barrier) __shared__ unsigned char bar_storage[sizeof(barrier)];
+  barrier& bar = *reinterpret_cast<barrier*>(bar_storage);
+#else
+  __shared__ barrier bar;
+#endif
   __shared__ int buf[2][128];
   auto block = cg::this_thread_block();
   if (block.thread_rank() == 0) init(&bar, block.size());
@@ -44,7 +43,12 @@ struct Completion {
 __global__ void with_completion(int* phasesSeen, int* dropped) {
   using cbar = cuda::barrier<cuda::thread_scope_block, Completion>;
   __shared__ int count;
-  SHARED_BARRIER(cbar, bar);
+#ifdef BARRIER_IN_RAW_STORAGE
+  alignas(cbar) __shared__ unsigned char bar_storage[sizeof(cbar)];
+  cbar& bar = *reinterpret_cast<cbar*>(bar_storage);
+#else
+  __shared__ cbar bar;
+#endif
   if (threadIdx.x == 0) { count = 0; init(&bar, blockDim.x, Completion{&count}); }
   __syncthreads();
   for (int p = 0; p < 5; p++) bar.arrive_and_wait();

@@ -2,8 +2,10 @@
 // per generator and distribution, and jump-ahead consistency — curand_init's offset equals
 // that many draws, skips compose, a subsequence equals 2^67 (XORWOW), 2^66 (Philox) or 2^76
 // (MRG32k3a) draws, and curand_init's jumped states equal a host reference that raises the
-// one-step transition to the power by squaring, without the generated tables. Prints PASS.
-// Built with NVIDIA's nvcc and header it passes on an H200 too (2026-11-28).
+// one-step transition to the power by squaring, without the generated tables; Sobol64's points
+// equal the Gray-code definition's. Prints PASS.
+// Built with NVIDIA's nvcc and header it passes on an H200 too (2026-11-28; before the middle
+// range's Poisson checks were added).
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -86,6 +88,135 @@ void check_moments(const char *name) {
         if (d == Normal || d == NormalDouble)
             CHECK(lo < -4 && hi > 4, "%s %s tails missing: %g %g", name, names[d], lo, hi);
     }
+}
+
+// ---------------------------------------------------------------- Poisson, 64 <= lambda <= 4000
+
+// Counts of curand_poisson(lambda) over kPoissonDraws draws per thread: their sum and sum of squares
+// per thread, and a histogram of counts (the last bin holds every larger count).
+constexpr int kHistogramBins = 256;
+constexpr int kPoissonDraws = 128; // 2^17 counts per mean
+template <typename State>
+__global__ void poisson_draws(double lambda, Moments *moments, unsigned long long *histogram) {
+    int tid = blockIdx.x * blockDim.x + threadIdx.x;
+    State state;
+    curand_init(7, tid, 0, &state);
+    Moments m = {0.0, 0.0, 1e300, -1e300};
+    for (int i = 0; i < kPoissonDraws; i++) {
+        unsigned int k = curand_poisson(&state, lambda);
+        m.sum += k;
+        m.sum_squares += (double)k * k;
+        m.min = fmin(m.min, (double)k);
+        m.max = fmax(m.max, (double)k);
+        if (histogram) atomicAdd(&histogram[k < kHistogramBins - 1 ? k : kHistogramBins - 1], 1ull);
+    }
+    moments[tid] = m;
+}
+
+// The middle range's counts have the Poisson distribution's mean and variance (both lambda),
+// for means at both ends of the range and inside; for lambda = 100, the histogram of 2^17 counts
+// fits the Poisson probabilities (Pearson's chi-square over the bins 60..140 and the two tails).
+template <typename State>
+void check_poisson_mid(const char *name) {
+    Moments *dev;
+    unsigned long long *dev_histogram;
+    cudaMalloc(&dev, kThreads * sizeof(Moments));
+    cudaMalloc(&dev_histogram, kHistogramBins * sizeof(unsigned long long));
+    static Moments host[kThreads];
+    for (double lambda : {64.0, 100.0, 1000.5, 4000.0}) {
+        bool histogram = lambda == 100.0;
+        cudaMemset(dev_histogram, 0, kHistogramBins * sizeof(unsigned long long));
+        poisson_draws<State><<<kThreads / 128, 128>>>(lambda, dev, histogram ? dev_histogram : nullptr);
+        CHECK(cudaMemcpy(host, dev, sizeof host, cudaMemcpyDeviceToHost) == cudaSuccess, "%s poisson copy", name);
+        double n = (double)kThreads * kPoissonDraws, sum = 0, sum_squares = 0;
+        for (int t = 0; t < kThreads; t++) {
+            sum += host[t].sum;
+            sum_squares += host[t].sum_squares;
+        }
+        double mu = sum / n, var = sum_squares / n - mu * mu;
+        CHECK(fabs(mu - lambda) < 6 * sqrt(lambda / n), "%s poisson(%g) mean %.4f", name, lambda, mu);
+        CHECK(fabs(var - lambda) < 6 * lambda * sqrt(2 / n), "%s poisson(%g) variance %.4f", name, lambda, var);
+        if (!histogram) continue;
+        static unsigned long long counts[kHistogramBins];
+        CHECK(cudaMemcpy(counts, dev_histogram, sizeof counts, cudaMemcpyDeviceToHost) == cudaSuccess, "%s copy", name);
+        const int lo = 60, hi = 140;
+        // The tails' probabilities: below lo summed, above hi the rest (the last bin holds the
+        // counts past it).
+        double below = 0, above = 0, chi_square = 0, below_p = 0, middle_p = 0;
+        for (int k = 0; k < kHistogramBins; k++) {
+            double p = exp(-lambda + k * log(lambda) - lgamma(k + 1.0));
+            if (k < lo) {
+                below += counts[k];
+                below_p += p;
+            } else if (k > hi) {
+                above += counts[k];
+            } else {
+                middle_p += p;
+                chi_square += (counts[k] - n * p) * (counts[k] - n * p) / (n * p);
+            }
+        }
+        double above_p = 1.0 - below_p - middle_p;
+        chi_square += (below - n * below_p) * (below - n * below_p) / (n * below_p);
+        chi_square += (above - n * above_p) * (above - n * above_p) / (n * above_p);
+        // Degrees of freedom: the bins less one; six standard deviations of the chi-square.
+        double freedom = (hi - lo + 1) + 2 - 1;
+        CHECK(chi_square < freedom + 6 * sqrt(2 * freedom), "%s poisson(100) chi-square %.1f over %g degrees of freedom",
+              name, chi_square, freedom);
+    }
+    cudaFree(dev);
+    cudaFree(dev_histogram);
+}
+
+// ---------------------------------------------------------------- Sobol64
+
+// Four points of (scrambled) Sobol64 after curand_init at `offset`, then `skip` points skipped,
+// then the next point as a double uniform.
+__global__ void sobol64_draws(const unsigned long long *vectors, unsigned long long scramble,
+                              unsigned long long offset, unsigned long long skip, unsigned long long *out) {
+    curandStateScrambledSobol64_t s;
+    curand_init(vectors, scramble, offset, &s);
+    for (int i = 0; i < 4; i++) out[i] = curand(&s);
+    skipahead(skip, &s);
+    out[4] = curand(&s);
+    double u = curand_uniform_double(&s);
+    memcpy(&out[5], &u, sizeof u);
+}
+
+// The definition (Bratley and Fox's Gray-code form): point n is the scramble constant XOR the
+// direction vectors of the set bits of n's Gray code n ^ (n >> 1).
+static unsigned long long sobol64_point(const unsigned long long *vectors, unsigned long long scramble,
+                                        unsigned long long n) {
+    unsigned long long gray = n ^ (n >> 1), x = scramble;
+    for (int k = 0; k < 64; k++)
+        if ((gray >> k) & 1) x ^= vectors[k];
+    return x;
+}
+
+static void check_sobol64() {
+    unsigned long long vectors[64];
+    for (int k = 0; k < 64; k++) vectors[k] = (0x9E3779B97F4A7C15ull * (k + 1)) | 1ull;
+    unsigned long long *dev_vectors, *dev_out, out[6];
+    cudaMalloc(&dev_vectors, sizeof vectors);
+    cudaMalloc(&dev_out, sizeof out);
+    cudaMemcpy(dev_vectors, vectors, sizeof vectors, cudaMemcpyHostToDevice);
+    const unsigned long long offsets[] = {0ull, 1ull, 7ull, (1ull << 40) + 3, 0xFFFFFFFFFFFFFFF0ull};
+    for (unsigned long long scramble : {0ull, 0xDEADBEEFCAFEF00Dull})
+        for (unsigned long long offset : offsets) {
+            unsigned long long skip = 1000;
+            sobol64_draws<<<1, 1>>>(dev_vectors, scramble, offset, skip, dev_out);
+            CHECK(cudaMemcpy(out, dev_out, sizeof out, cudaMemcpyDeviceToHost) == cudaSuccess, "sobol64 copy");
+            for (int i = 0; i < 4; i++)
+                CHECK(out[i] == sobol64_point(vectors, scramble, offset + i), "sobol64 offset %llx point %d", offset, i);
+            unsigned long long skipped = sobol64_point(vectors, scramble, offset + 4 + skip);
+            CHECK(out[4] == skipped, "sobol64 offset %llx after skipahead", offset);
+            // The uniform: the point's high 53 bits, at the middle of their interval.
+            unsigned long long next = sobol64_point(vectors, scramble, offset + 5 + skip);
+            double u;
+            memcpy(&u, &out[5], sizeof u);
+            CHECK(u == ((next >> 11) + 0.5) / 9007199254740992.0 && u > 0 && u < 1, "sobol64 uniform %a", u);
+        }
+    cudaFree(dev_vectors);
+    cudaFree(dev_out);
 }
 
 // ---------------------------------------------------------------- jump-ahead consistency
@@ -291,6 +422,10 @@ int main() {
     check_moments<curandStateXORWOW_t>("xorwow");
     check_moments<curandStatePhilox4_32_10_t>("philox");
     check_moments<curandStateMRG32k3a_t>("mrg32k3a");
+    check_poisson_mid<curandStateXORWOW_t>("xorwow");
+    check_poisson_mid<curandStatePhilox4_32_10_t>("philox");
+    check_poisson_mid<curandStateMRG32k3a_t>("mrg32k3a");
+    check_sobol64();
     unsigned int *dev;
     cudaMalloc(&dev, 4 * sizeof(unsigned int));
     check_jumps<curandStateXORWOW_t>("xorwow", dev);

@@ -1,0 +1,79 @@
+//! clang's errors of one kind, read from its diagnostics: where each is reported, and whether a
+//! macro expansion wrote the code there (the driver rewrites only what a compiled file spells
+//! out: see [`crate::shared_objects`], and the device-side launches of [`crate::device_launches`]).
+
+/// An error clang reported: where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reported {
+    /// The file as clang names it.
+    pub file: String,
+    /// The line, from 1.
+    pub line: usize,
+    /// The byte column, from 1.
+    pub column: usize,
+    /// Whether the code there comes from a macro expansion (clang's note "expanded from macro").
+    pub by_macro: bool,
+}
+
+/// Every error of `diagnostics` whose message `is_kind` accepts, each place once, in order.
+pub fn reported(diagnostics: &str, is_kind: impl Fn(&str) -> bool) -> Vec<Reported> {
+    fn finish(r: Option<Reported>, found: &mut Vec<Reported>) {
+        if let Some(r) = r
+            && !found.contains(&r)
+        {
+            found.push(r);
+        }
+    }
+    let mut found: Vec<Reported> = Vec::new();
+    let mut current: Option<Reported> = None;
+    for line in diagnostics.lines() {
+        if line.contains(": note: expanded from macro") {
+            if let Some(r) = &mut current {
+                r.by_macro = true;
+            }
+        } else if let Some((place, message)) = line.split_once(": error: ") {
+            finish(current.take(), &mut found);
+            current = if is_kind(message) { located(place) } else { None };
+        } else if line.contains(": warning: ") || line.contains(": fatal error: ") {
+            finish(current.take(), &mut found);
+        }
+    }
+    finish(current, &mut found);
+    found
+}
+
+/// `FILE:LINE:COL` (the file may hold colons).
+fn located(place: &str) -> Option<Reported> {
+    let (rest, column) = place.rsplit_once(':')?;
+    let (file, line) = rest.rsplit_once(':')?;
+    Some(Reported { file: file.to_string(), line: line.parse().ok()?, column: column.parse().ok()?, by_macro: false })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_of_one_kind_are_read_once_each_with_macro_expansions_marked() {
+        let diagnostics = "\
+a:b.cu:21:27: error: initialization is not supported for __shared__ variables
+   21 |   __shared__ barrier bar;
+      |                      ^
+a:b.cu:30:5: error: initialization is not supported for __shared__ variables
+   30 |   SHARED(barrier, bar);
+a:b.cu:14:46: note: expanded from macro 'SHARED'
+a:b.cu:40:1: error: use of undeclared identifier 'x'
+a:b.cu:21:27: error: initialization is not supported for __shared__ variables
+2 errors generated when compiling for sm_90.
+";
+        let r = reported(diagnostics, |m| m == "initialization is not supported for __shared__ variables");
+        assert_eq!(
+            r,
+            vec![
+                Reported { file: "a:b.cu".into(), line: 21, column: 27, by_macro: false },
+                Reported { file: "a:b.cu".into(), line: 30, column: 5, by_macro: true },
+            ]
+        );
+        assert!(reported("x.cu:1:1: error: expected ';'", |m| m.starts_with("init")).is_empty());
+    }
+}
