@@ -712,13 +712,13 @@ __CUPRITE_CURAND double __cuprite_curand_normal_icdf_double(unsigned int x) {
 }
 
 /** Starts the sequence of the given direction vectors at point number `offset`. */
-__CUPRITE_CURAND void curand_init(const unsigned int *direction_vectors, unsigned int offset,
+__CUPRITE_CURAND void curand_init(curandDirectionVectors32_t direction_vectors, unsigned int offset,
                                   curandStateSobol32_t *state) {
     __cuprite_curand_sobol_init(direction_vectors, 0u, offset, state);
 }
 
 /** Starts the scrambled sequence (points XORed with scramble_c) at point number `offset`. */
-__CUPRITE_CURAND void curand_init(const unsigned int *direction_vectors, unsigned int scramble_c,
+__CUPRITE_CURAND void curand_init(curandDirectionVectors32_t direction_vectors, unsigned int scramble_c,
                                   unsigned int offset, curandStateScrambledSobol32_t *state) {
     __cuprite_curand_sobol_init(direction_vectors, scramble_c, offset, state);
 }
@@ -795,13 +795,13 @@ __CUPRITE_CURAND double __cuprite_curand_normal_icdf_double64(unsigned long long
 }
 
 /** Starts the sequence of the given direction vectors at point number `offset`. */
-__CUPRITE_CURAND void curand_init(const unsigned long long *direction_vectors, unsigned long long offset,
+__CUPRITE_CURAND void curand_init(curandDirectionVectors64_t direction_vectors, unsigned long long offset,
                                   curandStateSobol64_t *state) {
     __cuprite_curand_sobol_init(direction_vectors, 0ull, offset, state);
 }
 
 /** Starts the scrambled sequence (points XORed with scramble_c) at point number `offset`. */
-__CUPRITE_CURAND void curand_init(const unsigned long long *direction_vectors, unsigned long long scramble_c,
+__CUPRITE_CURAND void curand_init(curandDirectionVectors64_t direction_vectors, unsigned long long scramble_c,
                                   unsigned long long offset, curandStateScrambledSobol64_t *state) {
     __cuprite_curand_sobol_init(direction_vectors, scramble_c, offset, state);
 }

@@ -171,7 +171,7 @@ void check_poisson_mid(const char *name) {
 
 // Four points of (scrambled) Sobol64 after curand_init at `offset`, then `skip` points skipped,
 // then the next point as a double uniform.
-__global__ void sobol64_draws(const unsigned long long *vectors, unsigned long long scramble,
+__global__ void sobol64_draws(unsigned long long *vectors, unsigned long long scramble,
                               unsigned long long offset, unsigned long long skip, unsigned long long *out) {
     curandStateScrambledSobol64_t s;
     curand_init(vectors, scramble, offset, &s);
