@@ -25,7 +25,7 @@ pub(super) struct Pat {
     /// Whether every lane matches, the lanes' offsets from `a0` fit in an `i32`, every
     /// address has `a0`'s high 32 bits, each group of four lanes lies in one row, and the
     /// rows are consecutive 4-byte elements or one address each, with steps along x and y
-    /// that keep 4-byte alignment (`i8`): what `shaped_access` needs besides its bounds.
+    /// that keep 4-byte alignment (`i8`): what `shaped_load` needs besides its bounds.
     ok: Value,
     /// Whether `a0` is 4-byte aligned (`i8`).
     aligned: Value,
@@ -189,8 +189,8 @@ impl WarpCodegen<'_, '_> {
         let delta_s = if space == Space::Shared { offv } else { self.b.ins().isub(offv, gbase) };
         // Shared memory's offsets are addresses: a constant offset from the register.
         let delta = (space == Space::Shared).then_some(off);
-        if let (4, Some(&p), true) = (size, self.pats.get(&r), more.is_empty()) {
-            self.shaped_access(p, delta_s, delta, lim_s, host, ld, st, after);
+        if let (Some((d, sext)), 4, Some(&p), true) = (ld, size, self.pats.get(&r), more.is_empty()) {
+            self.shaped_load(p, delta_s, delta, lim_s, host, d, sext, after);
         }
         let consecutive_ok = more.is_empty() && (matches!(size, 4 | 8) || (ld.is_some() && matches!(size, 1 | 2)));
         let copy = VecCopy { space, host, delta_s, lim_s, size, ld, st, after };
@@ -236,7 +236,7 @@ impl WarpCodegen<'_, '_> {
         // floats, a tile's rows in global memory) for a register no pattern was kept for,
         // first: it covers the consecutive and same-element cases too, which such a warp
         // would otherwise check (and mostly fail) before it.
-        if let (true, 4, true, false) = (ld.is_some() || st.is_some(), size, more.is_empty(), self.rows32)
+        if let (Some((d, sext)), 4, true, false) = (ld, size, more.is_empty(), self.rows32)
             && !self.pats.contains_key(&r)
         {
             let g = self.g();
@@ -249,7 +249,7 @@ impl WarpCodegen<'_, '_> {
             // stay pending).
             self.store_pending(r);
             let p = self.pattern(r, PAT_SLOTS);
-            self.shaped_access(p, delta_s, delta, lim_s, host, ld, st, after);
+            self.shaped_load(p, delta_s, delta, lim_s, host, d, sext, after);
             self.b.ins().jump(other, &[]);
             self.b.switch_to_block(other);
         }
@@ -498,29 +498,23 @@ impl WarpCodegen<'_, '_> {
         Pat { ok, aligned, seq, a0, lo, hi, quads }
     }
 
-    /// The 4-byte load (`ld`: destination, sign extension) or store (`st`: the values) of
-    /// `whole_warp` through a register that matched the warp's shape (`p`): when its rows are
-    /// consecutive (or, for a load, each one address), and its lanes' addresses plus `delta_s`
-    /// (offsets into the buffer at `host` whose last valid offset is `lim_s`; a constant
-    /// `delta` when known) are in bounds and aligned, a vector access (or a scalar load) per
-    /// group of four lanes, then a jump to `after`. Otherwise falls through. (A store's groups
-    /// go in lane order, and each group's lanes have distinct addresses: where groups overlap,
-    /// the highest lane's value stays, as in lane order.)
+    /// The load of `whole_warp` through a register that matched the warp's shape (`p`):
+    /// when its rows are consecutive or each one address, and its lanes' addresses plus
+    /// `delta_s` (offsets into the buffer at `host` whose last valid offset is `lim_s`; a
+    /// constant `delta` when known) are in bounds and aligned, a vector or scalar load per
+    /// group of four lanes, then a jump to `after`. Otherwise falls through.
     #[allow(clippy::too_many_arguments)]
-    fn shaped_access(
+    fn shaped_load(
         &mut self,
         p: Pat,
         delta_s: Value,
         delta: Option<i64>,
         lim_s: Value,
         host: Value,
-        ld: Option<(Reg, bool)>,
-        st: Option<super::ops::VectorSource>,
+        d: Reg,
+        sext: bool,
         after: Block,
     ) {
-        if ld.is_none() && st.is_none() {
-            return;
-        }
         let aligned = match delta {
             // An offset that is not a multiple of 4 is aligned only with a register that is
             // not (the pattern's `aligned` says only whether it is): left to the other paths.
@@ -539,32 +533,13 @@ impl WarpCodegen<'_, '_> {
         let (lo, hi) = (plus(self, p.lo), plus(self, p.hi));
         let lo_ok = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, lo, lim_s);
         let hi_ok = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, hi, lim_s);
-        let mut conds = vec![lo_ok, hi_ok, aligned];
-        if st.is_some() {
-            // A store's lanes of one row must have distinct addresses (consecutive ones).
-            conds.push(p.seq);
-        }
-        let go = conds.into_iter().fold(p.ok, |x, y| self.b.ins().band(x, y));
+        let go = [lo_ok, hi_ok, aligned].into_iter().fold(p.ok, |x, y| self.b.ins().band(x, y));
         let o0 = plus(self, p.a0);
         let seq = p.seq;
         let (yes, no) = (self.b.create_block(), self.b.create_block());
         self.b.ins().brif(go, yes, &[], no, &[]);
         self.b.switch_to_block(yes);
         let base = self.b.ins().iadd(host, o0);
-        let Some((d, sext)) = ld else {
-            for q in 0..8i32 {
-                let rg = self.regs();
-                let dq = self.b.ins().sload32(flags(), rg, p.quads + 4 * q);
-                let at = self.b.ins().iadd(base, dq);
-                if let Some(vs) = st {
-                    let v = self.quad(vs, q);
-                    self.b.ins().store(vflags(), v, at, 0);
-                }
-            }
-            self.jump_after(after);
-            self.b.switch_to_block(no);
-            return;
-        };
         let (vb, sb) = (self.b.create_block(), self.b.create_block());
         self.b.ins().brif(seq, vb, &[], sb, &[]);
         for (blk, vector) in [(vb, true), (sb, false)] {
