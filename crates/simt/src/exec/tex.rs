@@ -1,12 +1,14 @@
 //! Execution of texture and surface instructions, one lane at a time ([`execute_lane`]): the
 //! handle is looked up in the device memory's [`crate::texture::Registry`] (the last object is
 //! kept for the next lane and instruction, [`CachedObject`]), then `texture::sample` /
-//! `texture::surface` do the work. Texel reads go through the checked global-memory path, so an
+//! `texture::surface` do the work. Texel reads are checked against the allocation table (a
+//! warp's point lookups resolve the allocation of their texels once: [`execute_lanes`]), so an
 //! image freed under a live object faults like any bad access.
 //!
 //! Every engine runs these instructions through `execute_lane`, so they have one semantics: the
-//! interpreter over a warp's lanes ([`Warp::tex_op`]), the per-thread JIT for its one thread
-//! (`jit::tex::h_tex`) and the warp tier over a warp's lanes (`jit::tex::h_tex_lanes`).
+//! interpreter over a warp's lanes ([`Warp::tex_op`], through [`execute_lanes`]), the
+//! per-thread JIT for its one thread (`jit::tex::h_tex`) and the warp tier over a warp's lanes
+//! (`jit::tex::h_tex_lanes`, through [`execute_lanes`]).
 //! Each passes a lane's source operand values in the order [`sources`] lists them and takes
 //! its results from the slots [`results`] names.
 
