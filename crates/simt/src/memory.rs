@@ -803,6 +803,33 @@ pub(crate) fn atom_apply(op: AtomOp, size: u32, old: u64, b: u64, c: u64, global
     r & m
 }
 
+/// A live allocation a [`MemView`] resolved ([`MemView::resolve`]): valid while the view is.
+#[derive(Debug)]
+pub(crate) struct Resolved<'v> {
+    base: u64,
+    size: u64,
+    host: *mut u8,
+    _view: std::marker::PhantomData<&'v MemView<'v>>,
+}
+
+/// Loads `size` (1, 2, 4 or 8) bytes at host address `p`, zero-extended.
+///
+/// # Safety
+/// `size` bytes at `p` lie inside a live allocation, and `p` is aligned to `size`. (Atomic
+/// accesses make racing with other threads' accesses sound.)
+#[inline]
+unsafe fn load_host(p: *mut u8, size: u32) -> u64 {
+    // SAFETY: per the contract.
+    unsafe {
+        match size {
+            1 => u64::from(AtomicU8::from_ptr(p).load(Ordering::Relaxed)),
+            2 => u64::from(AtomicU16::from_ptr(p.cast()).load(Ordering::Relaxed)),
+            4 => u64::from(AtomicU32::from_ptr(p.cast()).load(Ordering::Relaxed)),
+            _ => AtomicU64::from_ptr(p.cast()).load(Ordering::Relaxed),
+        }
+    }
+}
+
 /// Whether lane `l` accesses `addrs[0] + l * size` for every lane (the common coalesced
 /// pattern); vectorizes with baseline SSE2.
 #[inline]
@@ -900,15 +927,35 @@ impl<'a> MemView<'a> {
         };
         // SAFETY: `checked` verified that `size` bytes at `p` are inside a live allocation
         // (kept alive by the read lock) and that `p` is aligned to `size` (device and host
-        // alignment agree up to ALLOC_ALIGN). Atomic accesses make concurrent use sound.
-        unsafe {
-            Ok(match size {
-                1 => u64::from(AtomicU8::from_ptr(p).load(Ordering::Relaxed)),
-                2 => u64::from(AtomicU16::from_ptr(p.cast()).load(Ordering::Relaxed)),
-                4 => u64::from(AtomicU32::from_ptr(p.cast()).load(Ordering::Relaxed)),
-                _ => AtomicU64::from_ptr(p.cast()).load(Ordering::Relaxed),
-            })
+        // alignment agree up to ALLOC_ALIGN).
+        Ok(unsafe { load_host(p, size) })
+    }
+
+    /// The live allocation holding device address `addr`, resolved once for many loads inside
+    /// it ([`MemView::load_resolved`]); `None` when no allocation holds it.
+    pub(crate) fn resolve(&self, addr: u64) -> Option<Resolved<'_>> {
+        let (base, size, host) = self.alloc_span(addr, 1).ok()?;
+        Some(Resolved { base, size, host, _view: std::marker::PhantomData })
+    }
+
+    /// The `size` (1, 2, 4 or 8) bytes at `addr`, zero-extended, when they lie inside `r`
+    /// (an allocation this view resolved) and are aligned: a bounds check, not a search of
+    /// the allocation table. `None` otherwise (`MemView::load` then tells why, or reads a
+    /// kernel parameter).
+    #[inline(always)]
+    pub(crate) fn load_resolved(r: &Resolved<'_>, addr: u64, size: u32) -> Option<u64> {
+        let off = addr.wrapping_sub(r.base);
+        let fits = off < r.size && u64::from(size) <= r.size - off;
+        // (A mask, not `is_multiple_of`: the size is not a constant here, and a division
+        // would cost more than the rest of the load.)
+        if !fits || !matches!(size, 1 | 2 | 4 | 8) || addr & (u64::from(size) - 1) != 0 {
+            return None;
         }
+        // SAFETY: the `size` bytes at `off` lie inside the allocation `r` describes, which the
+        // read lock of the view that resolved it (alive as long as `r`) keeps alive; `addr`
+        // is aligned to `size`, and so is the host address (device and host alignment agree
+        // up to ALLOC_ALIGN).
+        Some(unsafe { load_host(r.host.add(off as usize), size) })
     }
 
     /// Stores the low `size` (1, 2, 4 or 8) bytes of `v`.

@@ -1901,6 +1901,66 @@ fn shaped_shared_loads() {
     }
 }
 
+/// Each thread of a 2D block stores `ty * 100 + tx + 1` at byte `skew + ty * row + 4 * tx` of
+/// `out` (rows of 8 or 16 consecutive words in a warp: the warp tier's shaped store).
+const ROW_STORE: &str = ".version 8.0\n.target sm_80\n.address_size 64\n\
+    .visible .entry rowstore(.param .u64 out, .param .u32 row, .param .u32 skew)\n{\n\
+    .reg .b32 %r<12>;\n.reg .b64 %rd<6>;\n\
+    ld.param.u64 %rd1, [out];\nld.param.u32 %r1, [row];\nld.param.u32 %r2, [skew];\n\
+    mov.u32 %r3, %tid.x;\nmov.u32 %r4, %tid.y;\n\
+    mad.lo.s32 %r5, %r4, 100, %r3;\nadd.s32 %r5, %r5, 1;\n\
+    mul.lo.s32 %r6, %r4, %r1;\nshl.b32 %r7, %r3, 2;\nadd.s32 %r6, %r6, %r7;\nadd.s32 %r6, %r6, %r2;\n\
+    cvt.s64.s32 %rd2, %r6;\nadd.s64 %rd3, %rd1, %rd2;\n\
+    st.global.u32 [%rd3], %r5;\nret;\n}\n";
+
+/// Stores through an address that follows a 2D block's rows (8×8 and 16×16 blocks: a warp
+/// spans four or two rows) write each thread's word, leave the gaps between rows alone, keep
+/// the interpreter's lane order where rows overlap, and fault at the interpreter's thread when
+/// the last lanes run past the buffer or the rows are misaligned.
+#[test]
+fn shaped_global_stores() {
+    for (bx, by) in [(8u32, 8u32), (16, 16)] {
+        let block = Dim3::new(bx, by, 1);
+        let dense = 4 * bx;
+        // (row step in bytes, skew in bytes, words in the buffer)
+        let cases = [
+            (dense, 0, bx * by),
+            (dense + 32, 0, (bx + 8) * by),
+            (dense / 2, 0, bx * by),
+            (dense, 4, bx * by),
+            (dense, 2, bx * by + 1),
+        ];
+        for (row, skew, words) in cases {
+            let mut more = Params::new();
+            more.u32(row).u32(skew);
+            let got = on_warp_and_interp(ROW_STORE, "rowstore", Dim3::x(1), block, words as usize, &more);
+            let what = format!("{bx}x{by}, row {row}, skew {skew}");
+            assert_eq!(got[0], got[1], "{what}");
+            match (row, skew) {
+                (r, 0) if r >= dense => {
+                    let mut want = vec![0xeeee_eeeeu32; words as usize];
+                    for ty in 0..by {
+                        for tx in 0..bx {
+                            want[((ty * row + 4 * tx) / 4) as usize] = ty * 100 + tx + 1;
+                        }
+                    }
+                    assert_eq!(got[0].as_ref().ok(), Some(&want), "{what}");
+                }
+                // Overlapping rows: the interpreter's lane order (compared above).
+                (_, 0) => assert!(got[0].is_ok(), "{what}"),
+                (_, 4) => {
+                    let f = got[0].as_ref().expect_err("past the end");
+                    assert_eq!(f.thread, [bx - 1, by - 1, 0], "{what}: {f}");
+                }
+                _ => {
+                    let f = got[0].as_ref().expect_err("misaligned");
+                    assert_eq!(f.thread, [0, 0, 0], "{what}: {f}");
+                }
+            }
+        }
+    }
+}
+
 const HANDOVER: &str = r#"
 .version 8.0
 .target sm_80

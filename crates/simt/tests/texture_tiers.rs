@@ -597,3 +597,114 @@ fn a_b64_surface_store_writes_all_eight_bytes() {
         assert_eq!(common::download::<u64>(&mem, texels, 40), want, "{engine:?}");
     }
 }
+
+/// Point lookups of 2D float textures as the warp paths share them (the object and the
+/// texels' allocation resolved once per warp): lanes of one warp name either of two textures
+/// (the handle is each thread's input), and every lane's result is the texel the CUDA
+/// Programming Guide's point sampling with clamp addressing picks, on every engine.
+#[test]
+fn point_lookups_of_lanes_naming_different_textures_read_each_ones_texel() {
+    let mem = DeviceMemory::new();
+    let mut rng = Rng::new(8);
+    let f = Format { kind: ChannelKind::Float, bits: 32, channels: 1 };
+    let (w, h) = (6u32, 5u32);
+    let texels: Vec<Vec<f32>> = (0..2).map(|_| (0..w * h).map(|_| rng.f32() * 50.0).collect()).collect();
+    let handles: Vec<u64> = texels
+        .iter()
+        .map(|data| {
+            let base = upload(&mem, data).0;
+            let level = Level { base, width: w, height: h, depth: 1, row_pitch: u64::from(4 * w), slice_pitch: 0 };
+            let image = Image {
+                format: f,
+                shape: Shape::Array2D,
+                layered: false,
+                cubemap: false,
+                layers: 1,
+                mipmapped: false,
+                levels: vec![level],
+            };
+            let sampler = Sampler { address: [AddressMode::Clamp; 3], filter: FilterMode::Point, ..Sampler::default() };
+            mem.textures().create_texture(Texture { image, sampler })
+        })
+        .collect();
+    let n = (THREADS * BLOCKS) as usize;
+    // Texture 0 or 1 in runs of three lanes (a warp mixes them), coordinates in and around
+    // the image (clamped).
+    let which: Vec<usize> = (0..n).map(|i| i / 3 % 2).collect();
+    let input: Vec<[u32; 4]> = which
+        .iter()
+        .map(|&t| {
+            let (x, y) = (rng.f32() * 10.0 - 2.0, rng.f32() * 9.0 - 2.0);
+            [x.to_bits(), y.to_bits(), handles[t] as u32, (handles[t] >> 32) as u32]
+        })
+        .collect();
+    let body = "mov.b64 %rd7, {%r4, %r5};\n    @%p1 tex.2d.v4.f32.f32 {%f8, %f9, %f10, %f11}, [%rd7, {%f2, %f3}];";
+    let src = kernel(body, FLOAT_OUT);
+    let clamp = |v: f32, n: u32| (v.floor() as i64).clamp(0, i64::from(n) - 1) as u32;
+    for (engine, tier) in [(Engine::Interp, Tier::Interpreter)].into_iter().chain(COMPILED) {
+        let (got, ran) = run(&program(&src, engine), &mem, 0, &input).unwrap_or_else(|f| panic!("{engine:?}: {f}"));
+        assert_eq!(ran, tier, "{engine:?}");
+        for (i, (g, row)) in got.iter().zip(&input).enumerate() {
+            let want = if i % 4 == 3 {
+                [0x5e5e5e51, 0x5e5e5e52, 0x5e5e5e53, 0x5e5e5e54]
+            } else {
+                let (x, y) = (clamp(f32::from_bits(row[0]), w), clamp(f32::from_bits(row[1]), h));
+                // One channel: green and blue read 0, alpha 1.
+                [texels[which[i]][(y * w + x) as usize].to_bits(), 0, 0, 1.0f32.to_bits()]
+            };
+            assert_eq!(*g, want, "{engine:?}, thread {i}");
+        }
+    }
+}
+
+/// A texture whose declared rows run past the end of its allocation: lanes reading the rows
+/// inside it read them, and the first lane (in thread order) whose texel lies past the end
+/// faults, named by block and thread, on every engine alike.
+#[test]
+fn a_texel_past_the_end_of_its_allocation_faults_at_its_thread_on_every_tier() {
+    let mem = DeviceMemory::new();
+    let f = Format { kind: ChannelKind::Float, bits: 32, channels: 1 };
+    let w = 8u32;
+    // Two rows of texels in memory; the image claims four.
+    let base = upload(&mem, &[1.5f32; 16]).0;
+    let level = Level { base, width: w, height: 4, depth: 1, row_pitch: u64::from(4 * w), slice_pitch: 0 };
+    let image = Image {
+        format: f,
+        shape: Shape::Array2D,
+        layered: false,
+        cubemap: false,
+        layers: 1,
+        mipmapped: false,
+        levels: vec![level],
+    };
+    let h = mem.textures().create_texture(Texture { image, sampler: Sampler::default() });
+    let n = (THREADS * BLOCKS) as usize;
+    // Thread 37 of block 1 (a lane that runs the lookup) reads row 3; the others row 0 or 1.
+    let bad = (THREADS + 37) as usize;
+    let input: Vec<[u32; 4]> = (0..n)
+        .map(|i| {
+            let y = if i == bad { 3.5f32 } else { (i % 2) as f32 + 0.5 };
+            [((i % 8) as f32 + 0.5).to_bits(), y.to_bits(), 0, 0]
+        })
+        .collect();
+    let body = "@%p1 tex.2d.v4.f32.f32 {%f8, %f9, %f10, %f11}, [%rd1, {%f2, %f3}];";
+    let src = kernel(body, FLOAT_OUT);
+    let fault = |engine: Engine| -> Fault {
+        let mut p = program(&src, engine);
+        p.set_workers(1);
+        run(&p, &mem, h, &input).expect_err("a fault")
+    };
+    let want = fault(Engine::Interp);
+    assert_eq!((want.block, want.thread), ([1, 0, 0], [37, 0, 0]), "{want}");
+    assert!(matches!(want.kind, FaultKind::Memory(_)), "{:?}", want.kind);
+    for (engine, _) in COMPILED {
+        assert_eq!(fault(engine), want, "{engine:?}");
+    }
+    // Without the bad lane, every engine reads the two rows.
+    let mut fine = input.clone();
+    fine[bad][1] = 0.5f32.to_bits();
+    for engine in [Engine::Interp, Engine::JitAll, Engine::Warp] {
+        let (got, _) = run(&program(&src, engine), &mem, h, &fine).unwrap_or_else(|f| panic!("{engine:?}: {f}"));
+        assert!(got.iter().enumerate().all(|(i, g)| i % 4 == 3 || g[0] == 1.5f32.to_bits()), "{engine:?}");
+    }
+}

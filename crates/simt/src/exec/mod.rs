@@ -67,7 +67,8 @@ pub(crate) use memory::{Target, aligned, atom_one, in_window, le_read, le_write}
 pub(crate) use scheduler::{Barriers, Yield};
 pub use special_registers::CLOCK_RATE_KHZ;
 pub(crate) use tex::{
-    CachedObject, RESULT_SLOTS, TexContext, execute_lane, results as tex_results, sources as tex_sources,
+    CachedObject, MAX_SOURCES, RESULT_SLOTS, TexContext, execute_lane, execute_lanes, results as tex_results,
+    sources as tex_sources,
 };
 pub(crate) use tier::{CompiledTier, Planar, Ran};
 pub(crate) use warp::{Entry, State, Warp};

@@ -1,12 +1,14 @@
 //! Execution of texture and surface instructions, one lane at a time ([`execute_lane`]): the
 //! handle is looked up in the device memory's [`crate::texture::Registry`] (the last object is
 //! kept for the next lane and instruction, [`CachedObject`]), then `texture::sample` /
-//! `texture::surface` do the work. Texel reads go through the checked global-memory path, so an
+//! `texture::surface` do the work. Texel reads are checked against the allocation table (a
+//! warp's point lookups resolve the allocation of their texels once: [`execute_lanes`]), so an
 //! image freed under a live object faults like any bad access.
 //!
 //! Every engine runs these instructions through `execute_lane`, so they have one semantics: the
-//! interpreter over a warp's lanes ([`Warp::tex_op`]), the per-thread JIT for its one thread
-//! (`jit::tex::h_tex`) and the warp tier over a warp's lanes (`jit::tex::h_tex_lanes`).
+//! interpreter over a warp's lanes ([`Warp::tex_op`], through [`execute_lanes`]), the
+//! per-thread JIT for its one thread (`jit::tex::h_tex`) and the warp tier over a warp's lanes
+//! (`jit::tex::h_tex_lanes`, through [`execute_lanes`]).
 //! Each passes a lane's source operand values in the order [`sources`] lists them and takes
 //! its results from the slots [`results`] names.
 
@@ -17,13 +19,18 @@ use crate::ir::tex::{Lod, Sample, SurfaceLoad, SurfaceReduce, SurfaceStore, TexO
 use crate::ir::{Reg, Src};
 use crate::memory::{AllocCache, AtomOp};
 use crate::texture::op::{DType, Query, RedOp};
-use crate::texture::sample::{self, LodArg, Request};
+use crate::texture::sample::{self, LodArg, PointFetch, Request};
 use crate::texture::surface::{self, Target};
-use crate::texture::{AddressMode, ChannelKind, FilterMode, Image, Object, Shape, Surface};
+use crate::texture::{AddressMode, ChannelKind, FilterMode, Image, Object, Shape, Surface, Texture};
 
 /// Result slots of one lane ([`execute_lane`]'s `out`): a sample's four components and its
 /// residency predicate; one value for the other instructions, up to four for a surface load.
 pub(crate) const RESULT_SLOTS: usize = 5;
+
+/// Source values one lane of a texture or surface instruction passes at most (a `tex.grad`:
+/// the handle, a coordinate vector and two gradient vectors, each of four at most; the compiled
+/// tiers leave an instruction with more to the interpreter).
+pub(crate) const MAX_SOURCES: usize = 13;
 
 /// The texture or surface object a warp (or a compiled tier's worker) looked up last, kept
 /// across its instructions and blocks (looking an object up takes the registry's lock and an
@@ -193,14 +200,37 @@ fn query(img: &Image, q: Query, level: usize, tex: Option<&crate::texture::Sampl
     }
 }
 
-/// `tex` / `tld4`.
-fn sample_lane(
-    cx: &mut TexContext<'_, '_>,
-    op: &Sample,
-    a: &mut Args<'_>,
-    out: &mut [u64; RESULT_SLOTS],
-) -> Result<(), FaultKind> {
-    let Sample { geom, dtype, int_coords, p: _, d: _, handle: _, coords, lod, gather } = op;
+/// The texture object `handle` names.
+fn texture_of<'c>(l: &Launch<'_>, last: &'c mut Option<CachedObject>, handle: u64) -> Result<&'c Texture, FaultKind> {
+    match lookup(l, last, handle) {
+        Some(Object::Texture(t)) => Ok(t),
+        Some(Object::Surface(_)) => Err(tex_fault(handle, "a surface object used as a texture")),
+        None => Err(tex_fault(handle, "no such texture object")),
+    }
+}
+
+/// The spatial coordinates (f32 or s32 bits) of a `tex` / `tld4` lane whose source value `k`
+/// (in [`sources`] order: the handle, then the coordinate vector, a layer index first in
+/// layered geometries) is `src(k)`; coordinates the vector lacks read as 0.
+#[inline(always)]
+fn sample_coords(op: &Sample, src: impl Fn(usize) -> u64) -> [u32; 3] {
+    let first = usize::from(op.geom.layered());
+    let given = op.coords.len().min(4);
+    let mut xyz = [0u32; 3];
+    for (k, v) in xyz.iter_mut().enumerate().take(op.geom.dims()) {
+        if first + k < given {
+            *v = src(1 + first + k) as u32;
+        }
+    }
+    xyz
+}
+
+/// A `tex` / `tld4` lane's handle and lookup, from its source values `vals` (in [`sources`]
+/// order; missing ones read as 0).
+fn sample_request(op: &Sample, vals: &[u64]) -> (u64, Request) {
+    let Sample { geom, int_coords, coords, lod, gather, .. } = op;
+    let xyz = sample_coords(op, |k| vals.get(k).copied().unwrap_or(0));
+    let mut a = Args(vals.iter());
     let h = a.next();
     let cs = a.take::<4>(coords.len());
     let lod = match lod {
@@ -215,17 +245,6 @@ fn sample_lane(
             LodArg::Grad(gx, gy)
         }
     };
-    let TexContext { launch, cache, last } = cx;
-    let t = match lookup(launch, last, h) {
-        Some(Object::Texture(t)) => t,
-        Some(Object::Surface(_)) => return Err(tex_fault(h, "a surface object used as a texture")),
-        None => return Err(tex_fault(h, "no such texture object")),
-    };
-    let first = usize::from(geom.layered());
-    let mut xyz = [0u32; 3];
-    for (k, v) in xyz.iter_mut().enumerate().take(geom.dims()) {
-        *v = cs.get(first + k).copied().unwrap_or(0);
-    }
     let rq = Request {
         geom: *geom,
         int_coords: *int_coords,
@@ -234,13 +253,36 @@ fn sample_lane(
         lod,
         gather: *gather,
     };
-    let mem = &launch.mem;
-    let mut read = |addr: u64, size: u32| mem.load(addr, size, cache);
-    let v = sample::sample(t, &rq, &mut read).map_err(FaultKind::Memory)?;
+    (h, rq)
+}
+
+/// One lane's lookup `rq` of texture `t` for `op`, its texels read by `read` (see
+/// `sample::sample`): the four components as `op`'s type wants them and the residency
+/// predicate, to `out`.
+#[inline]
+fn sample_into<R>(
+    op: &Sample,
+    t: &Texture,
+    rq: &Request,
+    read: &mut R,
+    out: &mut [u64; RESULT_SLOTS],
+) -> Result<(), FaultKind>
+where
+    R: FnMut(u64, u32) -> Result<u64, crate::memory::MemError>,
+{
+    let v = sample::sample(t, rq, read).map_err(FaultKind::Memory)?;
+    results_into(op, t, v, out);
+    Ok(())
+}
+
+/// The results of `op` for the texel values `v` of texture `t`: the four components as `op`'s
+/// type wants them and the residency predicate, to `out`.
+#[inline]
+fn results_into(op: &Sample, t: &Texture, v: [u32; 4], out: &mut [u64; RESULT_SLOTS]) {
     let float_out = sample::float_result(t);
     let signed = t.image.format.kind == ChannelKind::Signed;
     for (o, &c) in out.iter_mut().zip(&v) {
-        *o = u64::from(match (*dtype, float_out) {
+        *o = u64::from(match (op.dtype, float_out) {
             (DType::F32, false) if signed => (c as i32 as f32).to_bits(),
             (DType::F32, false) => (c as f32).to_bits(),
             _ => c,
@@ -248,6 +290,84 @@ fn sample_lane(
     }
     // Every texel is resident.
     out[4] = 1;
+}
+
+/// `tex` / `tld4`.
+fn sample_lane(
+    cx: &mut TexContext<'_, '_>,
+    op: &Sample,
+    a: &mut Args<'_>,
+    out: &mut [u64; RESULT_SLOTS],
+) -> Result<(), FaultKind> {
+    let (h, rq) = sample_request(op, a.0.as_slice());
+    let TexContext { launch, cache, last } = cx;
+    let t = texture_of(launch, last, h)?;
+    let mem = &launch.mem;
+    sample_into(op, t, &rq, &mut |addr, size| mem.load(addr, size, cache), out)
+}
+
+/// Runs `op` for the lanes of `emask` in lane order, as [`execute_lane`] does for each:
+/// `arg(k, lane)` is the lane's source value `k` (in [`sources`] order), `put(lane, out)`
+/// takes its results. A sample whose lanes all name one texture looks the object up once and
+/// resolves the allocation holding its texels once (a texel read there is then a bounds
+/// check, not a search of the allocation table); anything else goes lane by lane. On a
+/// fault, the lane and why (the lanes before it have run).
+pub(crate) fn execute_lanes(
+    cx: &mut TexContext<'_, '_>,
+    op: &TexOp,
+    emask: u32,
+    nargs: usize,
+    arg: impl Fn(usize, usize) -> u64,
+    mut put: impl FnMut(usize, &[u64; RESULT_SLOTS]),
+) -> Result<(), (usize, FaultKind)> {
+    let (mut stack, mut heap) = ([0u64; MAX_SOURCES], Vec::new());
+    let args: &mut [u64] = if nargs <= MAX_SOURCES {
+        &mut stack[..nargs]
+    } else {
+        heap.resize(nargs, 0);
+        &mut heap
+    };
+    let fill = |args: &mut [u64], lane: usize| {
+        for (k, a) in args.iter_mut().enumerate() {
+            *a = arg(k, lane);
+        }
+    };
+    let first = lanes(emask).next();
+    let shared_handle =
+        first.filter(|_| nargs > 0).map(|f| arg(0, f)).filter(|&h| lanes(emask).all(|l| arg(0, l) == h));
+    if let (TexOp::Sample(s), Some(h), Some(first)) = (op, shared_handle, first) {
+        let TexContext { launch, cache, last } = cx;
+        let t = texture_of(launch, last, h).map_err(|k| (first, k))?;
+        let mem = &launch.mem;
+        let mut read = |addr: u64, size: u32| mem.load(addr, size, cache);
+        // Point lookups with their texels in one allocation, resolved once: a lane whose
+        // texel lies elsewhere takes the general path (which faults or reads it).
+        let plan = PointFetch::of(t, s.geom, s.int_coords, s.gather.is_some())
+            .zip(t.image.levels.first().and_then(|l| mem.resolve(l.base)));
+        for lane in lanes(emask) {
+            let mut out = [0u64; RESULT_SLOTS];
+            let fast = plan.as_ref().and_then(|(point, within)| {
+                let xyz = sample_coords(s, |k| if k < nargs { arg(k, lane) } else { 0 });
+                point.fetch(xyz, &mut |a, n| crate::memory::MemView::load_resolved(within, a, n).ok_or(())).ok()
+            });
+            match fast {
+                Some(v) => results_into(s, t, v, &mut out),
+                None => {
+                    fill(args, lane);
+                    let (_, rq) = sample_request(s, args);
+                    sample_into(s, t, &rq, &mut read, &mut out).map_err(|k| (lane, k))?;
+                }
+            }
+            put(lane, &out);
+        }
+        return Ok(());
+    }
+    for lane in lanes(emask) {
+        fill(args, lane);
+        let mut out = [0u64; RESULT_SLOTS];
+        execute_lane(cx, op, args, &mut out).map_err(|k| (lane, k))?;
+        put(lane, &out);
+    }
     Ok(())
 }
 
@@ -369,23 +489,21 @@ impl Warp {
             })
             .collect();
         let mut outs = [[0u64; 32]; RESULT_SLOTS];
-        let mut args = vec![0u64; vals.len()];
         let mut last = self.tex_object.take();
         let mut cx = TexContext { launch: b.l, cache: &mut self.cache, last: &mut last };
-        let mut ran = Ok(());
-        for lane in lanes(emask) {
-            for (a, v) in args.iter_mut().zip(&vals) {
-                *a = v[lane];
-            }
-            let mut out = [0u64; RESULT_SLOTS];
-            if let Err(kind) = execute_lane(&mut cx, op, &args, &mut out) {
-                ran = Err(fault(kind, lane as u32));
-                break;
-            }
-            for (o, v) in outs.iter_mut().zip(out) {
-                o[lane] = v;
-            }
-        }
+        let ran = execute_lanes(
+            &mut cx,
+            op,
+            emask,
+            vals.len(),
+            |k, lane| vals[k][lane],
+            |lane, out| {
+                for (o, &v) in outs.iter_mut().zip(out) {
+                    o[lane] = v;
+                }
+            },
+        )
+        .map_err(|(lane, kind)| fault(kind, lane as u32));
         self.tex_object = last;
         ran?;
         results(op, |slot, r| {

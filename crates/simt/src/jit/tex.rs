@@ -1,18 +1,14 @@
 //! The helpers through which both compiled tiers run texture and surface instructions: the
-//! interpreter's lane function (`exec::tex::execute_lane`), one lane at a time in lane order,
-//! with the object lookup cached in the worker's context for the launch (the registry's lock is
-//! taken only when a lane names another object than the last one).
+//! interpreter's lane functions (`exec::tex::execute_lane` for one thread, `execute_lanes` for
+//! a warp's lanes in lane order), with the object lookup cached in the worker's context for the
+//! launch (the registry's lock is taken only when a lane names another object than the last one).
 //!
 //! Like every helper, they are `extern "C"` and total: no input makes them panic.
 
 use super::ctx::Ctx;
-use crate::exec::{Launch, Planar, RESULT_SLOTS, TexContext, execute_lane};
+pub(crate) use crate::exec::MAX_SOURCES;
+use crate::exec::{Launch, Planar, RESULT_SLOTS, TexContext, execute_lane, execute_lanes};
 use crate::ir::tex::TexOp;
-
-/// Source values one lane of a texture or surface instruction passes at most (a `tex.grad`:
-/// the handle, a coordinate vector and two gradient vectors, each of four at most; the compiled
-/// tiers leave an instruction with more to the interpreter).
-pub(crate) const MAX_SOURCES: usize = 13;
 
 /// # Safety
 /// `ctx` is the context the block runner passed to the compiled code that calls the helper,
@@ -80,22 +76,19 @@ pub(crate) extern "C" fn h_tex_lanes(
         o.fill(0);
     }
     let mut cx = TexContext { launch, cache: &mut ctx.cache, last: &mut ctx.tex_object };
-    let mut lane_args = [0u64; MAX_SOURCES];
-    let lane_args = &mut lane_args[..args.len()];
-    for lane in crate::semantics::lanes_of(emask as u32) {
-        for (a, p) in lane_args.iter_mut().zip(args) {
-            *a = u64::from(p[lane]) | u64::from(p[32 + lane]) << 32;
-        }
-        let mut r = [0u64; RESULT_SLOTS];
-        if let Err(k) = execute_lane(&mut cx, op, lane_args, &mut r) {
-            ctx.set_fault(k);
-            return 1 + lane as u64;
-        }
+    let lane_arg = |k: usize, lane: usize| u64::from(args[k][lane]) | u64::from(args[k][32 + lane]) << 32;
+    let ran = execute_lanes(&mut cx, op, emask as u32, args.len(), lane_arg, |lane, r| {
         for (o, &slot) in out.iter_mut().zip(&slots[..n]) {
             let v = r[slot];
             o[lane] = v as u32;
             o[32 + lane] = (v >> 32) as u32;
         }
+    });
+    match ran {
+        Ok(()) => 0,
+        Err((lane, k)) => {
+            ctx.set_fault(k);
+            1 + lane as u64
+        }
     }
-    0
 }

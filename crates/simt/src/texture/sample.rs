@@ -9,10 +9,6 @@ use super::op::Geom;
 use super::{AddressMode, ChannelKind, FilterMode, Format, Image, Level, Sampler, Shape, Texture};
 use crate::float::{f16_to_f32, f64_to_f16};
 
-/// Reads `size` (1, 2 or 4) bytes of device memory, zero-extended. Its error (a bad address)
-/// is the lookup's: sampling only passes it on, whatever memory reports.
-pub(crate) type Read<'r, E> = dyn FnMut(u64, u32) -> Result<u64, E> + 'r;
-
 /// The level of detail of one lookup, resolved per lane.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum LodArg {
@@ -37,6 +33,7 @@ pub(crate) struct Request {
 }
 
 /// Whether texture `t` returns floats.
+#[inline(always)]
 pub(crate) fn float_result(t: &Texture) -> bool {
     t.image.format.kind == ChannelKind::Float || t.sampler.normalized_float
 }
@@ -47,6 +44,7 @@ fn srgb_to_linear(c: f32) -> f32 {
 }
 
 /// Converts raw channel values (zero-extended) to the texture's result patterns.
+#[inline(always)]
 pub(crate) fn convert(f: Format, s: &Sampler, raw: [u32; 4]) -> [u32; 4] {
     let float_out = f.kind == ChannelKind::Float || s.normalized_float;
     let mut out = [0u32; 4];
@@ -83,6 +81,7 @@ pub(crate) fn convert(f: Format, s: &Sampler, raw: [u32; 4]) -> [u32; 4] {
 }
 
 /// Texel index `i` under address mode `m` for a dimension of `n` texels; `None` is the border.
+#[inline(always)]
 pub(crate) fn address(i: i64, n: u32, m: AddressMode) -> Option<i64> {
     let n = i64::from(n.max(1));
     match m {
@@ -132,6 +131,7 @@ pub(crate) fn weight(a: f32) -> f32 {
 // included) with conversions.
 
 /// `x.floor()`.
+#[inline(always)]
 fn floor(x: f64) -> f64 {
     if x.abs() < 4_503_599_627_370_496.0 {
         // |x| < 2^52: truncation to an integer is exact, and so is the step down.
@@ -175,6 +175,7 @@ fn bilinear_weights(a: f32, b: f32) -> [f32; 4] {
 }
 
 /// `floor(x)` as an index (saturating; NaN is 0).
+#[inline(always)]
 fn ifloor(x: f64) -> i64 {
     // Truncation saturates (NaN: 0); a negative non-integer steps down (saturating too).
     let t = x as i64;
@@ -198,8 +199,14 @@ pub(crate) fn cube_face(x: f32, y: f32, z: f32) -> (u32, f32, f32) {
     (face, (s / m + 1.0) * 0.5, (t / m + 1.0) * 0.5)
 }
 
-/// Samples one texture at one lane's coordinates; returns the four result patterns.
-pub(crate) fn sample<E>(t: &Texture, rq: &Request, read: &mut Read<'_, E>) -> Result<[u32; 4], E> {
+/// Samples one texture at one lane's coordinates; returns the four result patterns. `read`
+/// reads `size` (1, 2 or 4) bytes of device memory, zero-extended; its error (a bad address)
+/// is the lookup's: sampling only passes it on, whatever memory reports.
+#[inline]
+pub(crate) fn sample<E, R>(t: &Texture, rq: &Request, read: &mut R) -> Result<[u32; 4], E>
+where
+    R: FnMut(u64, u32) -> Result<u64, E>,
+{
     let img = &t.image;
     let Some(l0) = img.levels.first() else { return Ok([0; 4]) };
     if img.shape == Shape::Linear {
@@ -215,6 +222,9 @@ pub(crate) fn sample<E>(t: &Texture, rq: &Request, read: &mut Read<'_, E>) -> Re
         }
         let raw = texel_raw(img, l0, i, 0, 0, read)?;
         return Ok(convert(img.format, &t.sampler, raw));
+    }
+    if let Some(point) = PointFetch::of(t, rq.geom, rq.int_coords, rq.gather.is_some()) {
+        return point.fetch(rq.xyz, read);
     }
     let s = &t.sampler;
     let mut p = Pass { t, float_out: float_result(t), modes: s.address, normalized: s.normalized_coords, read };
@@ -283,7 +293,11 @@ pub(crate) fn sample<E>(t: &Texture, rq: &Request, read: &mut Read<'_, E>) -> Re
 }
 
 /// Reads the raw channels of texel (x, y, z) of `layer`... (indices in range).
-fn texel_raw<E>(img: &Image, lvl: &Level, x: i64, y: i64, slice: i64, read: &mut Read<'_, E>) -> Result<[u32; 4], E> {
+#[inline(always)]
+fn texel_raw<E, R>(img: &Image, lvl: &Level, x: i64, y: i64, slice: i64, read: &mut R) -> Result<[u32; 4], E>
+where
+    R: FnMut(u64, u32) -> Result<u64, E>,
+{
     let f = img.format;
     let csize = u32::from(f.bits / 8);
     let addr = lvl
@@ -298,32 +312,108 @@ fn texel_raw<E>(img: &Image, lvl: &Level, x: i64, y: i64, slice: i64, read: &mut
     Ok(raw)
 }
 
+/// Texture `t`'s border color as result patterns.
+fn border(t: &Texture) -> [u32; 4] {
+    let b = t.sampler.border;
+    if float_result(t) { b.map(f32::to_bits) } else { b.map(|v| v as i32 as u32) }
+}
+
+/// Address mode `m` as it applies (wrap and mirror need normalized coordinates; with
+/// unnormalized ones they clamp).
+#[inline(always)]
+fn effective_mode(m: AddressMode, normalized: bool) -> AddressMode {
+    match m {
+        AddressMode::Wrap | AddressMode::Mirror if !normalized => AddressMode::Clamp,
+        m => m,
+    }
+}
+
+/// A point-sampled lookup of level 0 of a 1D, 2D or 3D texture that is neither layered, a
+/// cubemap, a linear buffer nor mipmapped (one level): what most kernels' `tex2D` does. Every
+/// such lookup takes this path (`sample` too), with what does not depend on the lane's
+/// coordinates resolved once ([`PointFetch::of`]), so that a warp's lanes share it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PointFetch<'a> {
+    t: &'a Texture,
+    lvl: &'a Level,
+    dims: usize,
+    int_coords: bool,
+    /// The address mode of each dimension as it applies (`effective_mode`).
+    modes: [AddressMode; 3],
+}
+
+impl<'a> PointFetch<'a> {
+    /// The plan of a lookup of `t` in geometry `geom` (`int_coords`: by texel indices;
+    /// `gather`: a `tld4`), when it is such a lookup.
+    #[inline]
+    pub(crate) fn of(t: &'a Texture, geom: Geom, int_coords: bool, gather: bool) -> Option<Self> {
+        let img = &t.image;
+        let lvl = img.levels.first()?;
+        let filtered = !int_coords && t.sampler.filter == FilterMode::Linear && float_result(t);
+        let plain_image = img.shape != Shape::Linear && !img.layered && !img.cubemap;
+        // With one level the level of detail is 0 whatever the instruction asks.
+        let one_level = !(img.mipmapped && img.levels.len() > 1) || int_coords;
+        let plain_geom = !geom.layered() && !matches!(geom, Geom::Cube | Geom::ACube);
+        if filtered || !plain_image || !one_level || !plain_geom || gather {
+            return None;
+        }
+        let s = &t.sampler;
+        let modes = s.address.map(|m| effective_mode(m, s.normalized_coords));
+        Some(PointFetch { t, lvl, dims: geom.dims(), int_coords, modes })
+    }
+
+    /// The four result patterns at coordinates `xyz` (f32 or s32 bits, as the instruction's
+    /// operands hold them), the texel read by `read` (see `sample`).
+    #[inline(always)]
+    pub(crate) fn fetch<E, R>(&self, xyz: [u32; 3], read: &mut R) -> Result<[u32; 4], E>
+    where
+        R: FnMut(u64, u32) -> Result<u64, E>,
+    {
+        let (lvl, s) = (self.lvl, &self.t.sampler);
+        let size = [lvl.width, lvl.height, lvl.depth];
+        let mut at = [0i64; 3];
+        for k in 0..self.dims {
+            let i = if self.int_coords {
+                // As `sample`: integer coordinates pass through f32.
+                xyz[k] as i32 as f32 as i64
+            } else {
+                let x = f32::from_bits(xyz[k]);
+                ifloor(if s.normalized_coords { scale(x, size[k], s.address[k]) } else { f64::from(x) })
+            };
+            match address(i, size[k], self.modes[k]) {
+                Some(i) => at[k] = i,
+                None => return Ok(border(self.t)),
+            }
+        }
+        let raw = texel_raw(&self.t.image, lvl, at[0], at[1], at[2], read)?;
+        Ok(convert(self.t.image.format, s, raw))
+    }
+}
+
 /// One lookup's state: the texture, its effective addressing, and the memory reader.
-struct Pass<'a, 'r, 'x, E> {
+struct Pass<'a, 'x, R> {
     t: &'a Texture,
     float_out: bool,
     modes: [AddressMode; 3],
     normalized: bool,
-    read: &'x mut Read<'r, E>,
+    read: &'x mut R,
 }
 
-impl<E> Pass<'_, '_, '_, E> {
+impl<E, R: FnMut(u64, u32) -> Result<u64, E>> Pass<'_, '_, R> {
     /// The border color as result patterns.
     fn border(&self) -> [u32; 4] {
-        let b = self.t.sampler.border;
-        if self.float_out { b.map(f32::to_bits) } else { b.map(|v| v as i32 as u32) }
+        border(self.t)
     }
 
     /// The effective address mode of dimension `k` (wrap and mirror need normalized
     /// coordinates; with unnormalized ones they clamp).
+    #[inline(always)]
     fn mode(&self, k: usize) -> AddressMode {
-        match self.modes[k] {
-            AddressMode::Wrap | AddressMode::Mirror if !self.normalized => AddressMode::Clamp,
-            m => m,
-        }
+        effective_mode(self.modes[k], self.normalized)
     }
 
     /// The texel at indices `idx` (before addressing) of `layer`, as result patterns.
+    #[inline(always)]
     fn texel(&mut self, lvl: &Level, idx: [i64; 3], dims: usize, layer: u32) -> Result<[u32; 4], E> {
         let size = [lvl.width, lvl.height, lvl.depth];
         let mut at = [0i64; 3];
@@ -340,11 +430,13 @@ impl<E> Pass<'_, '_, '_, E> {
         Ok(convert(img.format, &self.t.sampler, raw))
     }
 
+    #[inline(always)]
     fn point_at(&mut self, lvl: &Level, idx: [i64; 3], dims: usize, layer: u32) -> Result<[u32; 4], E> {
         self.texel(lvl, idx, dims, layer)
     }
 
     /// Texel-space coordinates of `xyz` on `lvl`.
+    #[inline(always)]
     fn texel_coords(&self, lvl: &Level, xyz: [f32; 3], dims: usize) -> [f64; 3] {
         let size = [lvl.width, lvl.height, lvl.depth];
         let mut x = xyz.map(f64::from);
@@ -357,6 +449,7 @@ impl<E> Pass<'_, '_, '_, E> {
     }
 
     /// Point or linear sampling on one level.
+    #[inline(always)]
     fn filtered(&mut self, lvl: &Level, xyz: [f32; 3], dims: usize, layer: u32) -> Result<[u32; 4], E> {
         let x = self.texel_coords(lvl, xyz, dims);
         if self.t.sampler.filter == FilterMode::Point || !self.float_out {
