@@ -346,7 +346,8 @@ impl ThreadSlot {
     /// Shows `kernel` as the thread's kernel (locking the slot only if it changes).
     fn show(&self, kernel: Option<(&Arc<str>, Dim3, Dim3)>) {
         let same = match (&*self.shown.borrow(), kernel) {
-            (Some((n, g, b)), Some((m, h, c))) => Arc::ptr_eq(n, m) && *g == h && *b == c,
+            // Graph nodes of one kernel may hold different copies of its name.
+            (Some((n, g, b)), Some((m, h, c))) => (Arc::ptr_eq(n, m) || n == m) && *g == h && *b == c,
             (None, None) => true,
             _ => false,
         };

@@ -160,9 +160,7 @@ pub(crate) fn run_grid<S: WorkerState>(
                 if l.stop.load(Ordering::Relaxed) {
                     break 'claim;
                 }
-                let gx = u64::from(units[0]);
-                let gy = u64::from(units[1]);
-                let unit = [(b % gx) as u32, ((b / gx) % gy) as u32, (b / (gx * gy)) as u32];
+                let unit = unit_at(b, units);
                 let ctaid = [unit[0] * cl[0], unit[1] * cl[1], unit[2] * cl[2]];
                 if let Err(f) = block(pool, ctaid, worker) {
                     let mut g = first.lock().unwrap_or_else(|e| e.into_inner());
@@ -224,6 +222,18 @@ pub(crate) fn run_grid<S: WorkerState>(
         Some((_, f)) => Err(f),
         None => Ok(()),
     }
+}
+
+/// The index of unit `b` (numbered with `x` fastest) of a grid of `units`. A grid of one row
+/// (the common shape) needs no division: three 64-bit divisions cost as much as a small
+/// block's setup.
+fn unit_at(b: u64, units: [u32; 3]) -> [u32; 3] {
+    if units[1] == 1 && units[2] == 1 {
+        return [b as u32, 0, 0];
+    }
+    let (gx, gy) = (u64::from(units[0]), u64::from(units[1]));
+    let row = b / gx;
+    [(b - row * gx) as u32, (row % gy) as u32, (row / gy) as u32]
 }
 
 /// How a worker claims runs of blocks.
@@ -290,6 +300,16 @@ pub(super) fn unreachable_func() -> &'static Func {
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    #[test]
+    fn units_are_numbered_x_fastest() {
+        assert_eq!(unit_at(5, [7, 1, 1]), [5, 0, 0]);
+        // 4 x 3 x 2: unit 4*3 + 4 + 1 = 17 is (1, 1, 1); the last, 23, is (3, 2, 1).
+        assert_eq!(unit_at(17, [4, 3, 2]), [1, 1, 1]);
+        assert_eq!(unit_at(23, [4, 3, 2]), [3, 2, 1]);
+        assert_eq!(unit_at(6, [1, 4, 2]), [0, 2, 1]);
+        assert_eq!(unit_at(3, [2, 2, 1]), [1, 1, 0]);
+    }
 
     #[test]
     fn a_kernel_is_expected_short_once_measured_short_for_that_many_blocks() {
