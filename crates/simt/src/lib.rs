@@ -580,7 +580,8 @@ impl Program {
             let _ = mem.free(p);
         }
         // Grids launched from device code run now that their parent has finished.
-        let r = self.run_device_launches(r, &cdp, mem, opts.depth, &mut printf_output);
+        let mut r = r;
+        self.run_device_launches(&mut r, &cdp, mem, opts.depth, &mut printf_output);
         if let Err(mut f) = r {
             f.printf_output = printf_output;
             return Err(f);
@@ -644,25 +645,25 @@ const IMPLICIT_COOPERATIVE_BLOCKS: u64 = 1024;
 
 impl Program {
     /// Runs the grids kernels of a finished launch queued (dynamic parallelism), in launch
-    /// order, each with its own children after it, unless the parent (`parent`) or an earlier
-    /// child faulted; frees every parameter buffer. Their `printf` output is appended to
-    /// `printf`.
+    /// order, each with its own children after it, unless the parent (`r`, the launch's
+    /// result) or an earlier child faulted (the child's fault then becomes `r`: updated in
+    /// place, as a large result moved in and out was copied at every launch); frees every
+    /// parameter buffer. Their `printf` output is appended to `printf`.
     fn run_device_launches(
         &self,
-        parent: Result<(), Fault>,
+        r: &mut Result<(), Fault>,
         cdp: &device_launch::DeviceRuntime,
         mem: &DeviceMemory,
         depth: u32,
         printf: &mut Vec<u8>,
-    ) -> Result<(), Fault> {
+    ) {
         let (children, unused) = cdp.take();
         for p in unused {
             mem.heap_free(p);
         }
-        let mut r = parent;
         for c in &children {
             // Queued launches are of loaded kernels (`device_launch` checks).
-            if let (Ok(()), Some(Ok(f))) = (&r, self.funcs.get(c.func as usize)) {
+            if let (Ok(()), Some(Ok(f))) = (&*r, self.funcs.get(c.func as usize)) {
                 let mut params = vec![0u8; f.kparam_size as usize];
                 let _ = mem.read(DevicePtr(c.params), &mut params);
                 let opts = LaunchOptions { depth: depth + 1, ..LaunchOptions::default() };
@@ -672,13 +673,12 @@ impl Program {
                     Ok(st) => printf.extend_from_slice(&st.printf_output),
                     Err(mut fault) => {
                         printf.append(&mut fault.printf_output);
-                        r = Err(fault);
+                        *r = Err(fault);
                     }
                 }
             }
             mem.heap_free(c.params);
         }
-        r
     }
 
     /// Whether kernel `idx`, or a function it calls, reads the cooperative grid workspace
