@@ -12,6 +12,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ffi::{c_char, c_void};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use runtime::module::{Function, Module};
@@ -303,6 +304,7 @@ pub extern "C-unwind" fn __cudaRegisterFunction(
     let mut r = registry();
     if let Some(fb) = r.fatbins.get(&(handle as usize)).cloned() {
         r.functions.insert(host_fun as usize, (fb, name));
+        functions_changed();
     }
 }
 
@@ -430,6 +432,7 @@ pub(crate) fn register_library(m: Module, kernels: &[(usize, String)]) {
     for (h, name) in kernels {
         r.functions.insert(*h, (fb.clone(), name.clone()));
     }
+    functions_changed();
 }
 
 /// Forgets kernel handles (`cudaLibraryUnload`).
@@ -438,6 +441,7 @@ pub(crate) fn unregister_functions(handles: &[usize]) {
     for h in handles {
         r.functions.remove(h);
     }
+    functions_changed();
 }
 
 /// The host stub registered for kernel `name` (the `func` CUDA reports back for a kernel).
@@ -455,10 +459,38 @@ pub(crate) fn function_for_handle(host_fun: usize) -> Result<Function> {
     })
 }
 
+/// How many times the registered kernels changed: a lookup cached before a change is stale.
+static FUNCTIONS_GENERATION: AtomicU64 = AtomicU64::new(0);
+
+/// Called (under the registry's lock) after the registered kernels changed.
+fn functions_changed() {
+    FUNCTIONS_GENERATION.fetch_add(1, Ordering::Release);
+}
+
+thread_local! {
+    /// The kernel this thread looked up last: its host stub, the registrations' generation
+    /// then, and the function. A loop launching one kernel then finds it without the registry's
+    /// lock, two hashes and two allocations (a fifth of an empty launch's time on the calling
+    /// thread), and the launches share one copy of its name.
+    static LAST_FUNCTION: RefCell<Option<(usize, u64, Function)>> = const { RefCell::new(None) };
+}
+
 pub(crate) fn function_for(host_fun: usize) -> Result<Function> {
+    // Read before the registry: a change after this reading makes the entry cached below
+    // stale at the next call, never a stale entry current.
+    let generation = FUNCTIONS_GENERATION.load(Ordering::Acquire);
+    let cached = LAST_FUNCTION.try_with(|last| {
+        last.borrow().as_ref().filter(|(h, g, _)| *h == host_fun && *g == generation).map(|(_, _, f)| f.clone())
+    });
+    if let Ok(Some(f)) = cached {
+        return Ok(f);
+    }
     let entry = registry().functions.get(&host_fun).map(|(fb, n)| (fb.clone(), n.clone()));
     let Some((fb, name)) = entry else { return record(Err(Error::InvalidDeviceFunction)) };
-    fb.module()?.function(&name)
+    let f = fb.module()?.function(&name)?;
+    // During the thread's teardown nothing is cached.
+    let _ = LAST_FUNCTION.try_with(|last| *last.borrow_mut() = Some((host_fun, generation, f.clone())));
+    Ok(f)
 }
 
 /// `cudaError_t __cudaGetKernel(cudaKernel_t *kernel, const void *hostFun)`: the kernel handle
@@ -621,3 +653,27 @@ impl SymbolCopy {
 
 // The panic guards of this module's exported functions (build.rs).
 include!(concat!(env!("OUT_DIR"), "/guards_registration.rs"));
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PTX: &str = ".version 7.0\n.target sm_80\n.address_size 64\n\
+                       .visible .entry first() { ret; }\n.visible .entry second() { ret; }\n";
+
+    #[test]
+    fn a_kernel_lookup_cached_by_the_thread_follows_registration_changes() {
+        let m = Module::load_ptx(PTX).expect("module");
+        // A handle no host stub of this test binary has.
+        let h = 0x7e57_0001usize;
+        register_library(m.clone(), &[(h, "first".into())]);
+        assert_eq!(function_for(h).expect("registered").name(), "first");
+        // Again, from the thread's cache.
+        assert_eq!(function_for(h).expect("cached").name(), "first");
+        unregister_functions(&[h]);
+        assert_eq!(function_for(h).err(), Some(Error::InvalidDeviceFunction));
+        register_library(m, &[(h, "second".into())]);
+        assert_eq!(function_for(h).expect("registered again").name(), "second");
+        unregister_functions(&[h]);
+    }
+}

@@ -1,7 +1,9 @@
 //! Kernel launches: CUDA's validation (with its exact error codes), asynchronous execution on
 //! a stream, and the mapping of simt faults to CUDA's sticky errors.
 
-use std::sync::{Arc, OnceLock};
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use simt::{Dim3, Fault, FaultKind, MemError};
 
@@ -304,40 +306,109 @@ impl KernelRun {
 /// A running kernel: its name and shape.
 type RunningKernel = (Arc<str>, Dim3, Dim3);
 
-/// The kernels running now, with a serial number each (for the report on Ctrl-C). A vector,
-/// not a map: entering and leaving it is a push and a removal in place, without allocating
-/// (a map allocated and freed a node for every launch of a graph's small kernels).
-fn running() -> std::sync::MutexGuard<'static, Vec<(u64, RunningKernel)>> {
-    static RUNNING: std::sync::Mutex<Vec<(u64, RunningKernel)>> = std::sync::Mutex::new(Vec::new());
-    crate::context::lock(&RUNNING)
+/// One thread's kernel launches, as the interrupt report reads them from another thread.
+/// Only its thread writes it; a launch of the kernel its thread ran last (a graph's nodes, a
+/// loop's launches) changes the serial number alone: two stores, no lock (a global list
+/// locked twice per launch cost a twentieth of a small graph node).
+#[derive(Default)]
+struct Slot {
+    /// The serial number of the launch running on the thread (0: none).
+    serial: AtomicU64,
+    /// The kernel the thread runs, or ran last. Changed under the lock before `serial`
+    /// says that it runs, so a reader that locks it and then reads `serial` gets a pair.
+    kernel: Mutex<Option<RunningKernel>>,
 }
 
-/// A kernel's entry in [`running`], removed when it drops (also if the launch unwinds).
-struct Running(u64);
+/// The calling thread's slot and a copy of its kernel (read without the lock).
+struct ThreadSlot {
+    slot: Arc<Slot>,
+    shown: RefCell<Option<RunningKernel>>,
+}
+
+/// Every thread's slot; a thread's is added at its first launch, and the slots of threads
+/// that ended are dropped when the next one is added.
+fn slots() -> std::sync::MutexGuard<'static, Vec<Weak<Slot>>> {
+    static SLOTS: Mutex<Vec<Weak<Slot>>> = Mutex::new(Vec::new());
+    crate::context::lock(&SLOTS)
+}
+
+thread_local! {
+    static THREAD_SLOT: ThreadSlot = {
+        let slot = Arc::new(Slot::default());
+        let mut all = slots();
+        all.retain(|s| s.strong_count() > 0);
+        all.push(Arc::downgrade(&slot));
+        ThreadSlot { slot, shown: RefCell::new(None) }
+    };
+}
+
+impl ThreadSlot {
+    /// Shows `kernel` as the thread's kernel (locking the slot only if it changes).
+    fn show(&self, kernel: Option<(&Arc<str>, Dim3, Dim3)>) {
+        let same = match (&*self.shown.borrow(), kernel) {
+            // Graph nodes of one kernel may hold different copies of its name.
+            (Some((n, g, b)), Some((m, h, c))) => (Arc::ptr_eq(n, m) || n == m) && *g == h && *b == c,
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            let kernel = kernel.map(|(n, g, b)| (n.clone(), g, b));
+            *crate::context::lock(&self.slot.kernel) = kernel.clone();
+            *self.shown.borrow_mut() = kernel;
+        }
+    }
+}
+
+/// A kernel shown as running on its thread until this drops (also if the launch unwinds).
+/// A launch inside another on the same thread shows itself, then the outer one again.
+struct Running {
+    /// The launch running on the thread before this one: its serial number (0: none) and
+    /// kernel.
+    outer: (u64, Option<RunningKernel>),
+}
 
 impl Running {
     fn start(name: &Arc<str>, grid: Dim3, block: Dim3) -> Running {
-        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        running().push((id, (name.clone(), grid, block)));
-        Running(id)
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        let serial = NEXT.fetch_add(1, Ordering::Relaxed);
+        // During the thread's teardown (its slot gone) the launch is not shown.
+        let outer = THREAD_SLOT.try_with(|t| {
+            let outer_serial = t.slot.serial.load(Ordering::Relaxed);
+            let outer_kernel = if outer_serial == 0 { None } else { t.shown.borrow().clone() };
+            t.show(Some((name, grid, block)));
+            t.slot.serial.store(serial, Ordering::Release);
+            (outer_serial, outer_kernel)
+        });
+        Running { outer: outer.unwrap_or((0, None)) }
     }
 }
 
 impl Drop for Running {
     fn drop(&mut self) {
-        let mut r = running();
-        if let Some(i) = r.iter().position(|(id, _)| *id == self.0) {
-            r.swap_remove(i);
-        }
+        let (serial, kernel) = &self.outer;
+        let _ = THREAD_SLOT.try_with(|t| {
+            t.slot.serial.store(0, Ordering::Release);
+            if *serial != 0 {
+                t.show(kernel.as_ref().map(|(n, g, b)| (n, *g, *b)));
+                t.slot.serial.store(*serial, Ordering::Release);
+            }
+        });
     }
 }
 
 /// The kernels running at this moment, as `name<<<(grid), (block)>>>`, oldest launch first.
 pub fn running_kernels() -> Vec<String> {
     let dims = |d: Dim3| format!("({}, {}, {})", d.x, d.y, d.z);
-    let mut now = running().clone();
-    now.sort_unstable_by_key(|(id, _)| *id);
+    let mut now: Vec<(u64, RunningKernel)> = slots()
+        .iter()
+        .filter_map(Weak::upgrade)
+        .filter_map(|s| {
+            let kernel = crate::context::lock(&s.kernel);
+            let serial = s.serial.load(Ordering::Acquire);
+            kernel.clone().filter(|_| serial != 0).map(|k| (serial, k))
+        })
+        .collect();
+    now.sort_unstable_by_key(|(serial, _)| *serial);
     now.iter().map(|(_, (name, grid, block))| format!("{name}<<<{}, {}>>>", dims(*grid), dims(*block))).collect()
 }
 
@@ -384,4 +455,52 @@ pub fn available_dynamic_shared(f: &Function, num_blocks: i32, block_size: i32) 
     let static_shared = u64::from(f.info().map_or(0, |k| k.static_shared));
     let per_block = (233_472 / u64::from(num_blocks as u32)).saturating_sub(1024 + static_shared);
     Ok(per_block.min(u64::from(MAX_SHARED_PER_BLOCK).saturating_sub(static_shared)) as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The kernels of this test running now (other tests' launches filtered out).
+    fn shown() -> Vec<String> {
+        running_kernels().into_iter().filter(|k| k.starts_with("shown_")).collect()
+    }
+
+    #[test]
+    fn running_kernels_lists_each_threads_launch_oldest_first_and_the_outer_one_after_a_nested_one() {
+        let (outer, inner, other): (Arc<str>, Arc<str>, Arc<str>) =
+            ("shown_outer".into(), "shown_inner".into(), "shown_other".into());
+        let outer_text = "shown_outer<<<(4, 1, 1), (32, 1, 1)>>>";
+        assert!(shown().is_empty());
+        let a = Running::start(&outer, Dim3::x(4), Dim3::x(32));
+        assert_eq!(shown(), [outer_text]);
+        // A launch inside it on the same thread shows itself, then the outer one again.
+        let b = Running::start(&inner, Dim3::new(1, 2, 3), Dim3::x(1));
+        assert_eq!(shown(), ["shown_inner<<<(1, 2, 3), (1, 1, 1)>>>"]);
+        drop(b);
+        assert_eq!(shown(), [outer_text]);
+        // A later launch on another thread is listed after it, until it ends.
+        let (started_tx, started) = std::sync::mpsc::channel();
+        let (finish, finish_rx) = std::sync::mpsc::channel::<()>();
+        std::thread::scope(|s| {
+            let other = &other;
+            s.spawn(move || {
+                let r = Running::start(other, Dim3::x(2), Dim3::x(64));
+                started_tx.send(()).unwrap();
+                let _ = finish_rx.recv();
+                drop(r);
+            });
+            started.recv().unwrap();
+            assert_eq!(shown(), [outer_text, "shown_other<<<(2, 1, 1), (64, 1, 1)>>>"]);
+            finish.send(()).unwrap();
+        });
+        assert_eq!(shown(), [outer_text]);
+        drop(a);
+        assert!(shown().is_empty());
+        // The same kernel again (the slot's kernel unchanged) is shown again.
+        let c = Running::start(&outer, Dim3::x(4), Dim3::x(32));
+        assert_eq!(shown(), [outer_text]);
+        drop(c);
+        assert!(shown().is_empty());
+    }
 }

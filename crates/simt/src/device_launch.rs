@@ -18,7 +18,7 @@
 //! `cudaErrorInvalidConfiguration`, as an H200 reports every one
 //! (`tests/gpu-programs/probe_device_launch.txt`).
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -159,7 +159,7 @@ pub(crate) struct DeviceRuntime {
     /// Nesting depth of the running grid (0: launched by the host).
     pub depth: u32,
     /// Buffers from `GetParameterBufferV2` not launched yet: address → the launch they are for.
-    pending: Mutex<HashMap<u64, DeviceLaunch>>,
+    pending: Mutex<BTreeMap<u64, DeviceLaunch>>,
     /// Grids launched, in order, each with whether it is a tail launch.
     launches: Mutex<Vec<(DeviceLaunch, bool)>>,
     /// Whether a parameter buffer was handed out or a grid queued (most launches launch
@@ -169,7 +169,7 @@ pub(crate) struct DeviceRuntime {
     next_handle: AtomicU64,
     /// Each thread's last device-runtime error (`cudaGetLastError` in device code), by
     /// (block, thread) index; absent means `cudaSuccess`.
-    last_error: Mutex<HashMap<(u64, u32), u64>>,
+    last_error: Mutex<BTreeMap<(u64, u32), u64>>,
 }
 
 impl DeviceRuntime {
@@ -237,7 +237,7 @@ impl DeviceRuntime {
         // Stable: launch order within the plain and within the tail launches.
         launches.sort_by_key(|&(_, tail)| tail);
         let launches = launches.into_iter().map(|(l, _)| l).collect();
-        let unused = self.pending.lock().unwrap_or_else(|e| e.into_inner()).drain().map(|(k, _)| k).collect();
+        let unused = std::mem::take(&mut *self.pending.lock().unwrap_or_else(|e| e.into_inner())).into_keys().collect();
         (launches, unused)
     }
 }

@@ -40,7 +40,7 @@ mod workers;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Whether `Engine::Jit` tries the block tier. Off for now: it tries a whole launch at a time,
 /// and the scalar C it runs can be far slower than the warp tier (a grid-stride polynomial:
@@ -72,6 +72,10 @@ pub struct Program {
     files: HashMap<u32, String>,
     /// Where the module globals are placed in one `DeviceMemory` (by its id).
     global_addrs: Mutex<Option<(usize, Arc<Placed>)>>,
+    /// The placement in the first memory the module's variables were placed in (by its id),
+    /// read at every launch without the lock (a lock and a reference count cost a tenth of
+    /// a small launch's setup).
+    first_placed: std::sync::OnceLock<(usize, Arc<Placed>)>,
     /// Module variables whose storage is host memory at a fixed address
     /// ([`Program::bind_global_to_host`]): global index → host address.
     host_bound: Mutex<HashMap<usize, u64>>,
@@ -90,6 +94,9 @@ pub struct Program {
     /// Per kernel, once known: whether it (or a function it calls) synchronizes the grid (see
     /// [`Program::reads_grid_workspace`]).
     grid_sync: Vec<std::sync::OnceLock<bool>>,
+    /// Per kernel: what its launches cost (`exec::KernelCost`: whether a launch may run
+    /// alone without watching the clock).
+    costs: Vec<exec::KernelCost>,
 }
 
 impl Program {
@@ -189,10 +196,12 @@ impl Program {
             jit,
             block: block_tier::Cache::new(funcs.len()),
             grid_sync: (0..funcs.len()).map(|_| std::sync::OnceLock::new()).collect(),
+            costs: (0..funcs.len()).map(|_| exec::KernelCost::default()).collect(),
             funcs,
             globals: d.globals,
             files: d.files,
             global_addrs: Mutex::new(None),
+            first_placed: std::sync::OnceLock::new(),
             host_bound: Mutex::new(HashMap::new()),
             workers,
             uses_heap,
@@ -267,12 +276,17 @@ impl Program {
     }
 
     /// Where the module's variables are in `mem`, placed and initialized there on first use.
-    fn globals_in(&self, mem: &DeviceMemory) -> Result<Arc<Placed>, MemError> {
+    fn globals_in(&self, mem: &DeviceMemory) -> Result<PlacedIn<'_>, MemError> {
+        if let Some((id, placed)) = self.first_placed.get()
+            && *id == mem.id()
+        {
+            return Ok(PlacedIn::First(placed));
+        }
         let mut g = self.global_addrs.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((id, placed)) = g.as_ref()
             && *id == mem.id()
         {
-            return Ok(placed.clone());
+            return Ok(PlacedIn::Other(placed.clone()));
         }
         let bound = self.host_bound.lock().unwrap_or_else(|e| e.into_inner()).clone();
         let mut addrs = Vec::with_capacity(self.globals.len());
@@ -307,7 +321,9 @@ impl Program {
         constants.sort_unstable();
         let placed = Arc::new(Placed { addrs, constants });
         *g = Some((mem.id(), placed.clone()));
-        Ok(placed)
+        // Memory ids are unique in the process: the first placement stays right for its memory.
+        let _ = self.first_placed.set((mem.id(), placed.clone()));
+        Ok(PlacedIn::Other(placed))
     }
 
     /// Makes module variable `name` live in host memory at `host` (`size` bytes there) instead
@@ -445,12 +461,16 @@ impl Program {
             explicit_cluster,
             tier: None,
             units: 0..u64::MAX,
+            cost: &self.costs[idx],
+            pooled: AtomicBool::new(false),
         };
         // Runs `l` on the per-thread JIT (`all`: see `Cache::run`), else the interpreter.
         let thread_jit = |l: &exec::Launch<'_>, all: bool| match self.jit.run(l, all) {
             Some(r) => (r, Tier::ThreadJit),
             None => (exec::run(l), Tier::Interpreter),
         };
+        // When the clock was last read, if the launch's blocks were over then (saves a reading).
+        let mut ended: Option<Instant> = None;
         let (r, tier) = match self.engine {
             // The JIT runs every block on its own: clusters of several blocks need the
             // interpreter's cluster scheduler.
@@ -492,8 +512,12 @@ impl Program {
                     Some(_) => jit::trial_blocks(blocks, self.workers),
                 };
                 let mut ran = (Ok(()), Tier::Interpreter);
-                // Per part that ran: its tier, time and blocks.
-                let mut parts = Vec::with_capacity(2);
+                // Per part that ran: its tier, time and blocks. A part's time runs from the
+                // clock's previous reading: a try's from a reading of its own, a launch's
+                // only part's from the launch's start (a small launch reads the clock twice).
+                let mut parts: [(bool, Duration, u64); 2] = Default::default();
+                let mut ran_parts = 0;
+                let mut mark = if plan.trial.is_some() { Instant::now() } else { start };
                 for (tier, part) in [(plan.trial, 0..cut), (Some(plan.main), cut..blocks)] {
                     let Some(tier) = tier.filter(|_| !part.is_empty()) else { continue };
                     l.units = part.clone();
@@ -501,7 +525,6 @@ impl Program {
                         jit::JitTier::Warp(code) => Some(code),
                         jit::JitTier::Thread => None,
                     };
-                    let t0 = Instant::now();
                     ran = match tier {
                         jit::JitTier::Warp(_) => (exec::run(&l), Tier::WarpJit),
                         jit::JitTier::Thread => thread_jit(&l, false),
@@ -509,9 +532,16 @@ impl Program {
                     if ran.0.is_err() {
                         break;
                     }
-                    parts.push((tier.is_warp(), t0.elapsed(), part.end - part.start));
+                    let now = Instant::now();
+                    parts[ran_parts] = (tier.is_warp(), now - mark, part.end - part.start);
+                    ran_parts += 1;
+                    mark = now;
                 }
-                match parts[..] {
+                if ran.0.is_ok() {
+                    ended = Some(mark);
+                }
+                let parts = &parts[..ran_parts];
+                match *parts {
                     // A try beside the rest of its launch: compared within the launch.
                     [(warp, tried, n), (_, rest, m)] => {
                         self.jit.record_trial(k, idx, warp, (tried, n), (rest, m), self.workers);
@@ -538,8 +568,11 @@ impl Program {
             }
             Engine::Interp => (exec::run(&l), Tier::Interpreter),
         };
-        let elapsed = start.elapsed();
-        let mut printf_output = std::mem::take(&mut *l.printf.lock().unwrap_or_else(|e| e.into_inner()));
+        let elapsed = ended.map_or_else(|| start.elapsed(), |t| t.saturating_duration_since(start));
+        let workers_used =
+            if l.pooled.load(Ordering::Relaxed) { u64::from(self.workers).min(blocks) as u32 } else { 1 };
+        self.costs[idx].record(elapsed, blocks, workers_used);
+        let mut printf_output = std::mem::take(l.printf.get_mut().unwrap_or_else(|e| e.into_inner()));
         let warp_instructions = l.instructions.load(Ordering::Relaxed);
         // The launch's view of the memory must be gone before the workspace is freed.
         drop(l);
@@ -547,7 +580,8 @@ impl Program {
             let _ = mem.free(p);
         }
         // Grids launched from device code run now that their parent has finished.
-        let r = self.run_device_launches(r, &cdp, mem, opts.depth, &mut printf_output);
+        let mut r = r;
+        self.run_device_launches(&mut r, &cdp, mem, opts.depth, &mut printf_output);
         if let Err(mut f) = r {
             f.printf_output = printf_output;
             return Err(f);
@@ -586,31 +620,50 @@ struct Placed {
     constants: Vec<(u64, u64)>,
 }
 
+/// The module's variables placed in one device memory, as a launch holds them.
+enum PlacedIn<'a> {
+    /// In the first memory they were placed in (kept by the program).
+    First(&'a Placed),
+    /// In another.
+    Other(Arc<Placed>),
+}
+
+impl std::ops::Deref for PlacedIn<'_> {
+    type Target = Placed;
+
+    fn deref(&self) -> &Placed {
+        match self {
+            PlacedIn::First(p) => p,
+            PlacedIn::Other(p) => p,
+        }
+    }
+}
+
 /// The largest plain launch that runs as a cooperative one when its kernel synchronizes the
 /// grid (each block then gets its own thread).
 const IMPLICIT_COOPERATIVE_BLOCKS: u64 = 1024;
 
 impl Program {
     /// Runs the grids kernels of a finished launch queued (dynamic parallelism), in launch
-    /// order, each with its own children after it, unless the parent (`parent`) or an earlier
-    /// child faulted; frees every parameter buffer. Their `printf` output is appended to
-    /// `printf`.
+    /// order, each with its own children after it, unless the parent (`r`, the launch's
+    /// result) or an earlier child faulted (the child's fault then becomes `r`: updated in
+    /// place, as a large result moved in and out was copied at every launch); frees every
+    /// parameter buffer. Their `printf` output is appended to `printf`.
     fn run_device_launches(
         &self,
-        parent: Result<(), Fault>,
+        r: &mut Result<(), Fault>,
         cdp: &device_launch::DeviceRuntime,
         mem: &DeviceMemory,
         depth: u32,
         printf: &mut Vec<u8>,
-    ) -> Result<(), Fault> {
+    ) {
         let (children, unused) = cdp.take();
         for p in unused {
             mem.heap_free(p);
         }
-        let mut r = parent;
         for c in &children {
             // Queued launches are of loaded kernels (`device_launch` checks).
-            if let (Ok(()), Some(Ok(f))) = (&r, self.funcs.get(c.func as usize)) {
+            if let (Ok(()), Some(Ok(f))) = (&*r, self.funcs.get(c.func as usize)) {
                 let mut params = vec![0u8; f.kparam_size as usize];
                 let _ = mem.read(DevicePtr(c.params), &mut params);
                 let opts = LaunchOptions { depth: depth + 1, ..LaunchOptions::default() };
@@ -620,13 +673,12 @@ impl Program {
                     Ok(st) => printf.extend_from_slice(&st.printf_output),
                     Err(mut fault) => {
                         printf.append(&mut fault.printf_output);
-                        r = Err(fault);
+                        *r = Err(fault);
                     }
                 }
             }
             mem.heap_free(c.params);
         }
-        r
     }
 
     /// Whether kernel `idx`, or a function it calls, reads the cooperative grid workspace

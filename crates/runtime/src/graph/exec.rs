@@ -12,12 +12,14 @@ use super::{CondType, Graph, GraphExec, GraphNode, NodeFn, NodeKind, NodeType, d
 use crate::context::{api, ctx, lock, record};
 use crate::error::{Error, Result};
 use crate::event::Event;
+use crate::launch::KernelRun;
 use crate::stream::{Marker, Stream, resolve};
 
 /// What one step does.
 #[derive(Clone)]
 enum Op {
     Work(NodeFn),
+    Kernel(Arc<KernelRun>),
     Record(Event),
     Wait(Event),
     Nop,
@@ -93,7 +95,7 @@ fn flatten(g: Graph, owner: Option<u64>, out: &mut Vec<Step>, depth: u32, body: 
             }
             NodeKind::WaitEvent(_) | NodeKind::EventRecord(_) if body => return Err(Error::InvalidValue),
             NodeKind::Work { work, .. } => Op::Work(work.clone()),
-            NodeKind::Kernel(k) => Op::Work(k.work.clone()),
+            NodeKind::Kernel(k) => Op::Kernel(k.run.clone()),
             NodeKind::Empty => Op::Nop,
             NodeKind::WaitEvent(e) => Op::Wait(*e),
             NodeKind::EventRecord(e) => Op::Record(*e),
@@ -178,7 +180,7 @@ impl Exec {
 /// which resolve the event's current record at launch time).
 fn resolved_once(steps: &[Step]) -> bool {
     steps.iter().filter(|s| s.enabled).all(|s| match &s.op {
-        Op::Work(_) | Op::Nop => true,
+        Op::Work(_) | Op::Kernel(_) | Op::Nop => true,
         Op::Record(_) | Op::Wait(_) => false,
         Op::Cond(_, _, bodies) => bodies.iter().all(|b| resolved_once(b)),
     })
@@ -214,7 +216,7 @@ impl GraphExec {
             let ops = exec.plan()?;
             let mut last = lock(&exec.last);
             let deps: Vec<Arc<Marker>> = last.iter().filter(|m| m.done().is_none()).cloned().collect();
-            let m = crate::stream::enqueue_as(&s, deps, Box::new(move || run(&ops)), NodeType::Graph);
+            let m = crate::stream::enqueue_as(&s, deps, Box::new(move || run(&ops, &ctx().mem())), NodeType::Graph);
             *last = Some(m);
             Ok(())
         })
@@ -245,7 +247,7 @@ impl GraphExec {
             let exec = get(self)?;
             let op = match &kind {
                 NodeKind::Work { work, .. } => Op::Work(work.clone()),
-                NodeKind::Kernel(k) => Op::Work(k.work.clone()),
+                NodeKind::Kernel(k) => Op::Kernel(k.run.clone()),
                 NodeKind::WaitEvent(e) => Op::Wait(*e),
                 NodeKind::EventRecord(e) => Op::Record(*e),
                 NodeKind::Empty | NodeKind::Graph(_) | NodeKind::Conditional(_) => return Err(Error::InvalidValue),
@@ -355,6 +357,7 @@ impl GraphExec {
 /// A step as one launch runs it.
 enum Run {
     Work(NodeFn),
+    Kernel(Arc<KernelRun>),
     Complete(Arc<Marker>),
     Wait(Arc<Marker>),
     /// Sets conditional handles to their defaults (address, value).
@@ -369,6 +372,7 @@ fn runs(steps: &[Step]) -> Result<Vec<Run>> {
     for st in steps.iter().filter(|s| s.enabled) {
         ops.push(match &st.op {
             Op::Work(w) => Run::Work(w.clone()),
+            Op::Kernel(k) => Run::Kernel(k.clone()),
             Op::Nop => continue,
             Op::Record(e) => Run::Complete(crate::event::begin_record(*e)?),
             Op::Wait(e) => match crate::event::marker_of(*e)? {
@@ -382,26 +386,28 @@ fn runs(steps: &[Step]) -> Result<Vec<Run>> {
 }
 
 /// A conditional handle's current value (0 if its memory is gone).
-fn cond_value(handle: u64) -> u32 {
+fn cond_value(mem: &simt::DeviceMemory, handle: u64) -> u32 {
     let mut b = [0u8; 4];
-    match ctx().mem().read(simt::DevicePtr(handle), &mut b) {
+    match mem.read(simt::DevicePtr(handle), &mut b) {
         Ok(()) => u32::from_le_bytes(b),
         Err(_) => 0,
     }
 }
 
-/// Runs one launch's steps in order (on the stream's worker). A WHILE loop also ends when the
-/// context has a sticky error (a faulted body kernel cannot clear the condition).
-fn run(ops: &[Run]) {
+/// Runs one launch's steps in order (on the stream's worker) in `mem` (the device memory,
+/// looked up once per launch: only a device reset, which waits for all work, replaces it). A
+/// WHILE loop also ends when the context has a sticky error (a faulted body kernel cannot
+/// clear the condition).
+fn run(ops: &[Run], mem: &simt::DeviceMemory) {
     for op in ops {
         match op {
             Run::Work(w) => w(),
+            Run::Kernel(k) => k.run(mem),
             Run::Complete(m) => m.complete(),
             Run::Wait(m) => {
                 m.wait();
             }
             Run::Reset(hs) => {
-                let mem = ctx().mem();
                 for (h, v) in hs {
                     // A handle whose memory is gone (device reset) has nothing to reset.
                     let _ = mem.write(simt::DevicePtr(*h), &v.to_le_bytes());
@@ -409,20 +415,20 @@ fn run(ops: &[Run]) {
             }
             Run::Cond(h, ty, bodies) => match ty {
                 CondType::If => {
-                    let i = if cond_value(*h) != 0 { 0 } else { 1 };
+                    let i = if cond_value(mem, *h) != 0 { 0 } else { 1 };
                     if let Some(b) = bodies.get(i) {
-                        run(b);
+                        run(b, mem);
                     }
                 }
                 CondType::Switch => {
-                    if let Some(b) = bodies.get(cond_value(*h) as usize) {
-                        run(b);
+                    if let Some(b) = bodies.get(cond_value(mem, *h) as usize) {
+                        run(b, mem);
                     }
                 }
                 CondType::While => {
-                    while cond_value(*h) != 0 && crate::context::sticky().is_none() {
+                    while cond_value(mem, *h) != 0 && crate::context::sticky().is_none() {
                         if let Some(b) = bodies.first() {
-                            run(b);
+                            run(b, mem);
                         }
                     }
                 }
@@ -439,7 +445,18 @@ pub fn kernel_work(
     dynamic_shared: u32,
     params: Vec<u8>,
 ) -> Result<NodeFn> {
-    crate::launch::validate(f, grid, block, dynamic_shared)?;
-    let run = crate::launch::KernelRun::new(f, grid, block, dynamic_shared, params, Default::default());
+    let run = kernel_run(f, grid, block, dynamic_shared, params)?;
     Ok(Arc::new(move || run.run(&ctx().mem())))
+}
+
+/// A kernel node's launch: `f` with `params` (validated now as a launch would be).
+pub(crate) fn kernel_run(
+    f: &crate::module::Function,
+    grid: crate::Dim3,
+    block: crate::Dim3,
+    dynamic_shared: u32,
+    params: Vec<u8>,
+) -> Result<Arc<KernelRun>> {
+    crate::launch::validate(f, grid, block, dynamic_shared)?;
+    Ok(Arc::new(KernelRun::new(f, grid, block, dynamic_shared, params, Default::default())))
 }

@@ -120,8 +120,8 @@ pub struct KernelNode {
     pub dynamic_shared: u32,
     /// The packed parameter buffer.
     pub params: Vec<u8>,
-    /// The prepared work.
-    work: NodeFn,
+    /// The prepared launch.
+    run: Arc<crate::launch::KernelRun>,
     /// Launch attributes set with `cudaGraphKernelNodeSetAttribute` (raw values by id).
     pub attrs: std::collections::BTreeMap<i32, crate::stream::AttrValue>,
 }
@@ -141,8 +141,8 @@ impl KernelNode {
         dynamic_shared: u32,
         params: Vec<u8>,
     ) -> Result<KernelNode> {
-        let work = kernel_work(&function, grid, block, dynamic_shared, params.clone())?;
-        Ok(KernelNode { function, grid, block, dynamic_shared, params, work, attrs: Default::default() })
+        let run = exec::kernel_run(&function, grid, block, dynamic_shared, params.clone())?;
+        Ok(KernelNode { function, grid, block, dynamic_shared, params, run, attrs: Default::default() })
     }
 }
 

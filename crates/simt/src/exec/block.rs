@@ -41,7 +41,11 @@ pub(super) fn run_block(l: &Launch<'_>, ctaid: [u32; 3], worker: u32, pool: &mut
         pool.tier_state = blk.tier_state;
     }
     pool.executed += blk.executed;
-    r
+    // Rebuilt, not moved: `Ok` is then a tag, not a copy of the whole (large) result.
+    match r {
+        Ok(()) => Ok(()),
+        Err(f) => Err(f),
+    }
 }
 
 /// Makes `shared` the zeroed shared memory of a new block of the launch (kernel `k`), from

@@ -53,6 +53,48 @@ pub(crate) struct Launch<'a> {
     /// fastest), clamped to the grid: all of them, or a part when the tiering tries another
     /// tier on a launch's first blocks (`jit/tiering.rs`).
     pub units: std::ops::Range<u64>,
+    /// What the kernel's earlier launches cost (whether this one may run alone unwatched).
+    pub cost: &'a KernelCost,
+    /// Set when the worker pool joined the launch (its cost is then per worker).
+    pub pooled: AtomicBool,
+}
+
+/// A kernel's measured cost: the time its launches took per block on one worker, so that a
+/// launch expected to be over before [`SOLO`] runs on the calling thread without reading the
+/// clock between its blocks (two readings cost a tenth of a small graph node).
+#[derive(Debug, Default)]
+pub(crate) struct KernelCost {
+    /// Nanoseconds per block (0: no launch measured yet). Launches of the kernel at once may
+    /// overwrite each other's update, which only delays it.
+    ns_per_block: AtomicU64,
+}
+
+/// A launch is expected short when its blocks are expected to take less than [`SOLO`] on one
+/// worker: it then runs alone as it would have anyway, only without watching the clock.
+const SHORT: u64 = SOLO.as_nanos() as u64;
+
+/// Runs of blocks an expected-short launch runs before it first reads the clock (a power of
+/// two): if the expectation was wrong (a kernel whose blocks became slow), it brings the pool
+/// in after these.
+const UNWATCHED_RUNS: u64 = 4;
+
+impl KernelCost {
+    /// Whether `blocks` blocks are expected to take less than [`SHORT`] on one worker.
+    pub(crate) fn expects_short(&self, blocks: u64) -> bool {
+        let ns = self.ns_per_block.load(Ordering::Relaxed);
+        ns != 0 && ns.saturating_mul(blocks) < SHORT
+    }
+
+    /// Records a launch of `blocks` blocks that took `elapsed` on `workers` workers. A rise
+    /// counts at once (a kernel whose blocks became slow must not run alone unwatched), a
+    /// fall by a quarter of the difference (one fast launch does not make the next unwatched).
+    pub(crate) fn record(&self, elapsed: std::time::Duration, blocks: u64, workers: u32) {
+        let ns = u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX);
+        let sample = (ns.saturating_mul(u64::from(workers.max(1))) / blocks.max(1)).max(1);
+        let old = self.ns_per_block.load(Ordering::Relaxed);
+        let new = if old == 0 || sample >= old { sample } else { old - (old - sample) / 4 };
+        self.ns_per_block.store(new, Ordering::Relaxed);
+    }
 }
 
 /// Runs every block of the launch on `nworkers` threads.
@@ -97,14 +139,20 @@ pub(crate) fn run_grid<S: WorkerState>(
     // Workers claim runs of consecutive blocks, so that short blocks do not make them contend
     // for the counter's cache line; runs stay short enough to balance the load.
     let chunk = if l.cooperative { 1 } else { (count / (u64::from(workers) * 64)).clamp(1, 16) };
-    // Runs blocks on `worker` until none is left (true) or, with `until`, the time is up
-    // after a run of blocks while blocks remain (false). The clock is read after runs 1, 2,
-    // 4, 8, ...: at most twice the time alone it allowed, and few readings (each costs tens
-    // of nanoseconds) in a launch of a few short blocks.
-    let run_blocks = |pool: &mut S, worker: u32, until: Option<Instant>| -> bool {
+    // Runs blocks on `worker` until none is left (true) or, with a `watch`, the time is up
+    // after a run of blocks while blocks remain (false). `Alone` claims runs with a plain
+    // load and store: no other thread sees the counter before the pool is brought in.
+    let run_blocks = |pool: &mut S, worker: u32, claim: Claim| -> bool {
         let mut runs = 0u64;
         'claim: loop {
-            let b0 = next.fetch_add(chunk, Ordering::Relaxed);
+            let b0 = match claim {
+                Claim::Shared => next.fetch_add(chunk, Ordering::Relaxed),
+                Claim::Alone(_) => {
+                    let b0 = next.load(Ordering::Relaxed);
+                    next.store(b0.saturating_add(chunk), Ordering::Relaxed);
+                    b0
+                }
+            };
             if b0 >= end {
                 break;
             }
@@ -112,9 +160,7 @@ pub(crate) fn run_grid<S: WorkerState>(
                 if l.stop.load(Ordering::Relaxed) {
                     break 'claim;
                 }
-                let gx = u64::from(units[0]);
-                let gy = u64::from(units[1]);
-                let unit = [(b % gx) as u32, ((b / gx) % gy) as u32, (b / (gx * gy)) as u32];
+                let unit = unit_at(b, units);
                 let ctaid = [unit[0] * cl[0], unit[1] * cl[1], unit[2] * cl[2]];
                 if let Err(f) = block(pool, ctaid, worker) {
                     let mut g = first.lock().unwrap_or_else(|e| e.into_inner());
@@ -126,10 +172,10 @@ pub(crate) fn run_grid<S: WorkerState>(
                 }
             }
             runs += 1;
-            if let Some(t) = until
-                && runs.is_power_of_two()
+            if let Claim::Alone(Some(watch)) = claim
+                && watch.due(runs)
                 && next.load(Ordering::Relaxed) < end
-                && Instant::now() >= t
+                && Instant::now() >= watch.until
             {
                 return false;
             }
@@ -139,17 +185,21 @@ pub(crate) fn run_grid<S: WorkerState>(
     // Each seat starts from the state its thread kept from its previous launch (`kept.rs`).
     let work = |worker: u32| {
         let mut pool = kept::take::<S>();
-        run_blocks(&mut pool, worker, None);
+        run_blocks(&mut pool, worker, Claim::Shared);
         finish(&pool);
         kept::keep(pool);
     };
     // A launch starts on the calling thread alone and brings the other workers in only when
     // its blocks take longer than `SOLO`: waking them costs more than a small grid's work
-    // (a graph of 100 four-block kernels ran 3x slower handing each to the pool).
-    // (From the launch's start: no reading of the clock here.)
-    let done_alone = workers > 1 && !l.cooperative && {
+    // (a graph of 100 four-block kernels ran 3x slower handing each to the pool). One
+    // expected to be short (`KernelCost`) reads the clock only after `UNWATCHED_RUNS` runs.
+    let done_alone = !l.cooperative && {
+        let watch = (workers > 1).then(|| Watch {
+            until: l.start + SOLO,
+            from: if l.cost.expects_short(count) { UNWATCHED_RUNS } else { 1 },
+        });
         let mut pool = kept::take::<S>();
-        let done = run_blocks(&mut pool, 0, Some(l.start + SOLO));
+        let done = run_blocks(&mut pool, 0, Claim::Alone(watch));
         finish(&pool);
         kept::keep(pool);
         done
@@ -165,11 +215,53 @@ pub(crate) fn run_grid<S: WorkerState>(
             }
         });
     } else {
+        l.pooled.store(true, Ordering::Relaxed);
         crate::workers::run(workers, &work);
     }
     match first.into_inner().unwrap_or_else(|e| e.into_inner()) {
         Some((_, f)) => Err(f),
         None => Ok(()),
+    }
+}
+
+/// The index of unit `b` (numbered with `x` fastest) of a grid of `units`. A grid of one row
+/// (the common shape) needs no division: three 64-bit divisions cost as much as a small
+/// block's setup.
+fn unit_at(b: u64, units: [u32; 3]) -> [u32; 3] {
+    if units[1] == 1 && units[2] == 1 {
+        return [b as u32, 0, 0];
+    }
+    let (gx, gy) = (u64::from(units[0]), u64::from(units[1]));
+    let row = b / gx;
+    [(b - row * gx) as u32, (row % gy) as u32, (row / gy) as u32]
+}
+
+/// How a worker claims runs of blocks.
+#[derive(Clone, Copy)]
+enum Claim {
+    /// From the counter other workers share (the pool's seats).
+    Shared,
+    /// Alone on the launching thread before any other worker may start, watching the clock
+    /// (when the pool may take over) or not (a launch on one worker).
+    Alone(Option<Watch>),
+}
+
+/// When a launch running alone hands its remaining blocks to the pool.
+#[derive(Clone, Copy)]
+struct Watch {
+    /// Its time alone ends.
+    until: Instant,
+    /// The first run after which the clock is read.
+    from: u64,
+}
+
+impl Watch {
+    /// Whether the clock is read after run `runs` (1-based): after runs `from`, then after
+    /// each doubling (1, 2, 4, 8, ... when `from` is 1): at most twice the time alone it
+    /// allowed, and few readings (each costs tens of nanoseconds) in a launch of a few short
+    /// blocks.
+    fn due(self, runs: u64) -> bool {
+        runs >= self.from && runs.is_power_of_two()
     }
 }
 
@@ -202,4 +294,53 @@ pub(super) fn unreachable_func() -> &'static Func {
         cluster: None,
         warps_interleave: false,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn units_are_numbered_x_fastest() {
+        assert_eq!(unit_at(5, [7, 1, 1]), [5, 0, 0]);
+        // 4 x 3 x 2: unit 4*3 + 4 + 1 = 17 is (1, 1, 1); the last, 23, is (3, 2, 1).
+        assert_eq!(unit_at(17, [4, 3, 2]), [1, 1, 1]);
+        assert_eq!(unit_at(23, [4, 3, 2]), [3, 2, 1]);
+        assert_eq!(unit_at(6, [1, 4, 2]), [0, 2, 1]);
+        assert_eq!(unit_at(3, [2, 2, 1]), [1, 1, 0]);
+    }
+
+    #[test]
+    fn a_kernel_is_expected_short_once_measured_short_for_that_many_blocks() {
+        let cost = KernelCost::default();
+        assert!(!cost.expects_short(1), "no launch measured yet");
+        // 100 ns a block on one worker.
+        cost.record(Duration::from_nanos(400), 4, 1);
+        assert!(cost.expects_short(4));
+        assert!(cost.expects_short(SHORT / 100 - 1));
+        assert!(!cost.expects_short(SHORT / 100), "blocks that take SHORT in all");
+        // Measured on two workers: 1 µs for 4 blocks is 500 ns a block on one.
+        let pooled = KernelCost::default();
+        pooled.record(Duration::from_micros(1), 4, 2);
+        assert!(pooled.expects_short(SHORT / 500 - 1));
+        assert!(!pooled.expects_short(SHORT / 500));
+    }
+
+    #[test]
+    fn a_slower_launch_counts_at_once_and_a_faster_one_by_a_quarter() {
+        let cost = KernelCost::default();
+        cost.record(Duration::from_nanos(400), 4, 1);
+        // 20 µs a block: no longer short, even for one block.
+        cost.record(Duration::from_micros(80), 4, 1);
+        assert!(!cost.expects_short(1));
+        // Back to 100 ns a block: 20_000 - (20_000 - 100) / 4 = 15_025 ns, still not short.
+        cost.record(Duration::from_nanos(400), 4, 1);
+        assert!(!cost.expects_short(1));
+        // Fast launches bring it down: after enough of them one block is short again.
+        for _ in 0..8 {
+            cost.record(Duration::from_nanos(400), 4, 1);
+        }
+        assert!(cost.expects_short(1));
+    }
 }

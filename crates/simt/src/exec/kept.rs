@@ -8,7 +8,7 @@
 //! lists). A kept state is recycled first ([`WorkerState::recycle`]), so that a launch of any
 //! kernel, of any program, finds it as it would find a new one.
 
-use std::any::Any;
+use std::any::{Any, TypeId};
 use std::cell::RefCell;
 
 /// A seat's state, kept from block to block of a launch and, on the thread that ran the
@@ -28,8 +28,9 @@ pub(crate) trait WorkerState: Default + 'static {
 pub(crate) const KEEP_AT_MOST: usize = 8 << 20;
 
 thread_local! {
-    /// The states kept on this thread, one per type at most.
-    static KEPT: RefCell<Vec<Box<dyn Any>>> = const { RefCell::new(Vec::new()) };
+    /// The states kept on this thread, one per type at most, each with its type's id (found
+    /// by comparing ids, not by asking each state its type through its vtable).
+    static KEPT: RefCell<Vec<(TypeId, Box<dyn Any>)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A state for a seat of a new launch: the one this thread kept, recycled, else a new one.
@@ -38,8 +39,8 @@ thread_local! {
 pub(crate) fn take<S: WorkerState>() -> Box<S> {
     let kept = KEPT.with(|k| {
         let mut k = k.try_borrow_mut().ok()?;
-        let at = k.iter().position(|s| s.is::<S>())?;
-        k.swap_remove(at).downcast::<S>().ok()
+        let at = k.iter().position(|(id, _)| *id == TypeId::of::<S>())?;
+        k.swap_remove(at).1.downcast::<S>().ok()
     });
     match kept {
         Some(mut s) => {
@@ -58,9 +59,9 @@ pub(crate) fn keep<S: WorkerState>(state: Box<S>) {
     }
     KEPT.with(|k| {
         if let Ok(mut k) = k.try_borrow_mut()
-            && !k.iter().any(|s| s.is::<S>())
+            && !k.iter().any(|(id, _)| *id == TypeId::of::<S>())
         {
-            k.push(state);
+            k.push((TypeId::of::<S>(), state));
         }
     });
 }

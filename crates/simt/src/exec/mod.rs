@@ -61,7 +61,7 @@ pub(crate) use block::fresh_shared;
 pub(crate) use converge::sync_kind;
 pub(crate) use fault::WarpResult;
 pub(crate) use fault::{WarpFault, oob, reported_source};
-pub(crate) use grid::{Launch, kernel, run, run_grid};
+pub(crate) use grid::{KernelCost, Launch, kernel, run, run_grid};
 pub(crate) use kept::WorkerState;
 pub(crate) use memory::{Target, aligned, atom_one, in_window, le_read, le_write};
 pub(crate) use scheduler::{Barriers, Yield};
