@@ -40,6 +40,8 @@ pub(crate) struct BlockCode {
     resumes: Vec<u32>,
     sites: usize,
     frame_slots: usize,
+    /// Whether it runs 16 threads at a time (`emit::Unit::lanes`).
+    pub(crate) lanes: bool,
     /// The function `ops` points into (boxed: its address never changes).
     _func: Box<Func>,
 }
@@ -63,7 +65,26 @@ fn build(f: &Func) -> Result<BlockCode, String> {
     let library = load::Library::open(&so, emit::ENTRY)?;
     let ops =
         unit.op_refs.iter().map(|r| op_address(&func, *r)).collect::<Option<Vec<_>>>().ok_or("bad op reference")?;
-    Ok(BlockCode { library, ops, resumes: unit.resumes, sites: unit.sites, frame_slots: unit.frame_slots, _func: func })
+    Ok(BlockCode {
+        library,
+        ops,
+        resumes: unit.resumes,
+        sites: unit.sites,
+        frame_slots: unit.frame_slots,
+        lanes: unit.lanes,
+        _func: func,
+    })
+}
+
+/// `CUPRITE_TIER_TRACE=1`: what building kernel `name` for the block tier gave.
+fn report(name: &str, r: &Result<BlockCode, String>) {
+    if trace() {
+        match r {
+            Ok(c) if c.lanes => eprintln!("tier: `{name}` compiled for the block tier, 16 threads at a time"),
+            Ok(_) => eprintln!("tier: `{name}` compiled for the block tier, one thread at a time"),
+            Err(e) => eprintln!("tier: `{name}` stays off the block tier: {e}"),
+        }
+    }
 }
 
 /// The address of what `r` names in `f` (what a helper receives).
@@ -155,11 +176,7 @@ impl Cache {
         };
         let r = slot.get_or_init(|| {
             let r = build(f);
-            if let Err(e) = &r
-                && trace()
-            {
-                eprintln!("tier: `{}` stays off the block tier: {e}", f.name);
-            }
+            report(&f.name, &r);
             r
         });
         r.as_ref().map_err(|e| e.as_str())
@@ -186,12 +203,7 @@ impl Cache {
                 let _one = BACKGROUND.lock().unwrap_or_else(|e| e.into_inner());
                 bg.get_or_init(|| {
                     let r = build(&func);
-                    if trace() {
-                        match &r {
-                            Ok(_) => eprintln!("tier: `{}` compiled for the block tier", func.name),
-                            Err(e) => eprintln!("tier: `{}` stays off the block tier: {e}", func.name),
-                        }
-                    }
+                    report(&func.name, &r);
                     r
                 });
             });

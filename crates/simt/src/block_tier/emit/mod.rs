@@ -60,6 +60,9 @@ pub(crate) struct Unit {
     pub sites: usize,
     /// Registers per thread frame.
     pub frame_slots: usize,
+    /// Whether the code runs the block [`lanes::WIDTH`] threads at a time (the lane phase),
+    /// not one thread after the other.
+    pub lanes: bool,
 }
 
 /// The emitter's state for one kernel.
@@ -120,6 +123,7 @@ pub(crate) fn translate(f: &Func) -> Unit {
     }
     let body = e.body();
     let lane_phase = plan.map(|p| e.lane_phase(&p));
+    let lanes = lane_phase.is_some();
     let mut src = String::with_capacity(body.len() + 8192);
     src.push_str(RUNTIME);
     e.preamble(&mut src);
@@ -135,6 +139,7 @@ pub(crate) fn translate(f: &Func) -> Unit {
         resumes: e.resumes.iter().map(|&(at, _)| at).collect(),
         sites: e.sites,
         frame_slots: f.nregs as usize,
+        lanes,
     }
 }
 
