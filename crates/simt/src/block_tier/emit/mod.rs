@@ -89,6 +89,12 @@ struct Emitter<'f> {
     uniform: Vec<bool>,
 }
 
+/// Whether the translation of kernel `f` (which `eligible::declined` accepts) runs its
+/// blocks 16 threads at a time (`Unit::lanes`), known without translating it.
+pub(crate) fn runs_lanes(f: &Func) -> bool {
+    lanes::Plan::of(f, &Liveness::of(f)).is_some()
+}
+
 /// Translates kernel `f` (which `eligible::declined` accepts) to C.
 pub(crate) fn translate(f: &Func) -> Unit {
     let n = f.code.len();
