@@ -508,3 +508,101 @@ impl Emitter<'_> {
         self.out.push_str("goto V_SCALAR;\n");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `out[tid.x] = v + n` where `v` is `k + 1` or `k * 2` by the parity of `tid.x`, after a
+    /// loop of `k` turns that every lane runs alike, and `n` the turns of a loop of `tid.x`
+    /// turns.
+    const KERNEL: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 out, .param .u32 k)
+{
+    .reg .pred %p<4>;
+    .reg .b32 %r<12>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [out];
+    ld.param.u32 %r1, [k];
+    mov.u32 %r2, %tid.x;
+    and.b32 %r3, %r2, 1;
+    setp.eq.s32 %p1, %r3, 0;
+    @%p1 bra EVEN;
+    add.s32 %r4, %r1, 1;
+    bra JOIN;
+EVEN:
+    shl.b32 %r4, %r1, 1;
+JOIN:
+    mov.u32 %r5, 0;
+ULOOP:
+    add.s32 %r5, %r5, 1;
+    setp.lt.u32 %p2, %r5, %r1;
+    @%p2 bra ULOOP;
+    mov.u32 %r6, 0;
+VLOOP:
+    add.s32 %r6, %r6, 1;
+    setp.lt.u32 %p3, %r6, %r2;
+    @%p3 bra VLOOP;
+    add.s32 %r7, %r4, %r6;
+    mul.wide.u32 %rd2, %r2, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r7;
+    ret;
+}
+"#;
+
+    /// The plan of `src`'s kernel and the registers the instructions whose text starts with
+    /// each of `writers` write.
+    fn plan_and_writes(src: &str, writers: &[&str]) -> (Plan, Vec<Vec<u32>>) {
+        let p = crate::Program::from_ptx(src).expect("load");
+        let f = p.funcs[0].as_ref().expect("decoded");
+        let plan = Plan::of(f, &Liveness::of(f)).expect("a lane phase");
+        let writes = writers
+            .iter()
+            .map(|w| {
+                let mut defs = Vec::new();
+                for (pc, inst) in f.code.iter().enumerate() {
+                    if f.info[pc].text.trim_start().starts_with(w) {
+                        uses_defs(&inst.op, f.nregs, &mut Vec::new(), &mut defs);
+                    }
+                }
+                assert!(!defs.is_empty(), "no `{w}`");
+                defs
+            })
+            .collect();
+        (plan, writes)
+    }
+
+    #[test]
+    fn registers_are_uniform_unless_lanes_can_differ_in_them() {
+        let (plan, w) = plan_and_writes(
+            KERNEL,
+            &["ld.param.u32 %r1", "add.s32 %r4", "add.s32 %r5", "setp.lt.u32 %p2", "add.s32 %r6", "mov.u32 %r2"],
+        );
+        let uniform = |i: usize| w[i].iter().all(|&r| plan.uniform[r as usize]);
+        assert!(uniform(0), "a parameter");
+        assert!(!uniform(1), "written on one side of a branch on tid.x");
+        assert!(uniform(2) && uniform(3), "a loop every lane runs alike");
+        assert!(!uniform(4), "a loop of tid.x turns: lanes leave it at different turns, and read its count");
+        assert!(!uniform(5), "tid.x");
+    }
+
+    #[test]
+    fn lanes_wait_only_where_a_branch_can_split_them() {
+        let (plan, w) = plan_and_writes(KERNEL, &["add.s32 %r4", "shl.b32 %r4"]);
+        // Lanes parked at EVEN while the odd ones write %r4 (not live there: no keeping), and
+        // at JOIN while the even ones do (live there: kept).
+        let pc_of = |text: &str| {
+            let p = crate::Program::from_ptx(KERNEL).expect("load");
+            let f = p.funcs[0].as_ref().expect("decoded").clone();
+            f.info.iter().position(|i| i.text.trim_start().starts_with(text)).expect("instruction") as u32
+        };
+        let r4 = w[0][0];
+        assert!(!plan.protected(pc_of("add.s32 %r4"), r4), "lanes at EVEN write %r4 before reading it");
+        assert!(plan.protected(pc_of("shl.b32 %r4"), r4), "lanes at JOIN read the %r4 they wrote");
+        assert!(!plan.protected(pc_of("add.s32 %r5"), w[1][0]), "no lane waits in the uniform loop");
+    }
+}

@@ -255,7 +255,9 @@ impl Emitter<'_> {
     /// consecutive (lane `l` at `a0_ + l` elements) and the first and last lane's lie in the
     /// window of the allocation the access site last hit, one vector access (masked where
     /// lanes sit out); else lane by lane (`slow`: the scalar access, which refreshes the site's
-    /// window and faults naming the lane's thread). `None` when `op` is not such an access.
+    /// window and faults naming the lane's thread; only when some lane's address is outside
+    /// the window: a gather inside it is one check of every lane, then a plain access per
+    /// lane). `None` when `op` is not such an access.
     pub(super) fn lane_contiguous(&mut self, op: &Op, slow: &mut dyn FnMut(&mut Self, usize)) -> Option<()> {
         let (space, size, addr) = match op {
             Op::Ld { space, size, d, addr, .. } if d.len() == 1 => (*space, *size, *addr),
@@ -300,9 +302,35 @@ impl Emitter<'_> {
             }
             _ => {}
         }
+        // Not side by side (a gather or scatter): still one check for all lanes when every
+        // lane's address lies in the site's window, then each lane's access.
+        let _ = writeln!(
+            self.out,
+            "}} else {{\n\
+             u64 bad_ = 0; LANES bad_ |= (u64)(rotr(({a}) - sb{s}, {k}) >= sn{s}) & (u64)(m_ >> l & 1);\n\
+             if (LIKELY(bad_ == 0)) {{"
+        );
+        match op {
+            Op::Ld { sext, d, .. } => {
+                if let Some(Some(dr)) = d.first() {
+                    let dst = self.dst(*dr);
+                    let _ = writeln!(
+                        self.out,
+                        "LANES if (m_ >> l & 1) {dst} = (u64)*(const {} *)(sh{s} + (({a}) - sb{s}));",
+                        ctype(size, *sext)
+                    );
+                }
+            }
+            Op::St { vals, .. } => {
+                let t = ctype(size, false);
+                let v = vals.first().map_or("0ull".to_string(), |v| self.src(*v));
+                let _ = writeln!(self.out, "LANES if (m_ >> l & 1) *({t} *)(sh{s} + (({a}) - sb{s})) = ({t})({v});");
+            }
+            _ => {}
+        }
         self.out.push_str("} else {\n");
         slow(self, s);
-        self.out.push_str("} }\n");
+        self.out.push_str("} } }\n");
         Some(())
     }
 }
