@@ -67,9 +67,11 @@ pub enum Engine {
     Interp,
     /// The compiled tier chosen for the kernel (the warp tier or the per-thread JIT:
     /// `jit/tiering.rs`) where it compiles and is expected to run faster than the interpreter,
-    /// else the interpreter; the block tier once its background compile is done, while it
-    /// runs blocks faster than the tier it replaced (`block_tier`). (Kernels dense in warp-collective operations,
-    /// where every thread would stop at each one, run on the interpreter.)
+    /// else the interpreter; for a kernel the block tier runs 16 threads at a time, the block
+    /// tier once its background compile is done and slices of launches ran faster on it,
+    /// while it runs blocks as fast as the tier it replaced (`block_tier`). (Kernels dense in
+    /// warp-collective operations, where every thread would stop at each one, run on the
+    /// interpreter.)
     Jit,
     /// The per-thread JIT wherever the kernel compiles, else the interpreter (for testing it).
     JitAll,

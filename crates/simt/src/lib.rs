@@ -42,12 +42,15 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// Whether `Engine::Jit` tries the block tier. Off for now: it tries a whole launch at a time,
-/// and the scalar C it runs can be far slower than the warp tier (a grid-stride polynomial:
-/// 43 ms a block against 0.87 ms, so the two trial launches cost more than the tier ever won;
-/// kit geomean with it 0.118x OpenMP against 0.111x without, within the noise).
-/// `CUPRITE_ENGINE=block` runs it.
-const BLOCK_TIER_IN_DEFAULT_ENGINE: bool = false;
+/// Whether `Engine::Jit` tries the block tier: only for kernels its translation runs 16
+/// threads at a time (barrier-free), first on a slice of a launch beside the other tiers
+/// (`block_tier::Cache::choose`). Its one-thread-at-a-time code, tried on whole launches,
+/// lost to the warp tier's SIMD (a grid-stride polynomial: 43 ms a block against 0.87 ms);
+/// the lane phase wins on stencils and matrix products (one worker, process CPU time per
+/// repetition of the kit, block tier against the default engine before it: jacobi2d 140
+/// against 277 ms, stencil3d 167 / 317, matmul_naive 77 / 223, conv2d_constant 77 / 163;
+/// vector_add and saxpy even, memory-bound). `CUPRITE_ENGINE=block` runs it always.
+const BLOCK_TIER_IN_DEFAULT_ENGINE: bool = true;
 
 pub use error::{Fault, FaultKind, LoadError, demangle};
 pub use exec::CLOCK_RATE_KHZ;
@@ -471,6 +474,17 @@ impl Program {
         };
         // When the clock was last read, if the launch's blocks were over then (saves a reading).
         let mut ended: Option<Instant> = None;
+        // The block tier's part in an `Engine::Jit` launch (`block_tier::Cache::choose`).
+        let block_part = if BLOCK_TIER_IN_DEFAULT_ENGINE
+            && self.engine == Engine::Jit
+            && cluster_size <= 1
+            && !k.warps_interleave
+            && !l.cooperative
+        {
+            self.block.choose(&self.funcs, idx, blocks, self.workers)
+        } else {
+            block_tier::Choice::Off
+        };
         let (r, tier) = match self.engine {
             // The JIT runs every block on its own: clusters of several blocks need the
             // interpreter's cluster scheduler.
@@ -490,9 +504,9 @@ impl Program {
                 Ok(code) => (block_tier::run(&l, code), Tier::Block),
                 Err(_) => (exec::run(&l), Tier::Interpreter),
             },
-            Engine::Jit if BLOCK_TIER_IN_DEFAULT_ENGINE && let Some(code) = self.block.choose(&self.funcs, idx) => {
-                // The block tier, once compiled, while it runs blocks faster than the tier
-                // it replaced (`block_tier::Cache::choose`).
+            Engine::Jit if let block_tier::Choice::Whole(code) = block_part => {
+                // The block tier, once its slices ran faster, while it runs blocks as fast
+                // as the tiers it replaced (`block_tier::Cache::choose`).
                 let t0 = std::time::Instant::now();
                 let r = block_tier::run(&l, code);
                 if r.is_ok() {
@@ -506,19 +520,33 @@ impl Program {
                 // cooperative grid's blocks wait for each other), and the two parts' times
                 // are compared within the launch.
                 let plan = self.jit.pick(&self.funcs, idx, jit::Shape::of(block.x));
-                let cut = match plan.trial {
-                    None => 0,
-                    Some(_) if l.cooperative => blocks,
-                    Some(_) => jit::trial_blocks(blocks, self.workers),
-                };
                 let mut ran = (Ok(()), Tier::Interpreter);
+                // While the block tier is tried, its slice first (`block_tier::Choice`).
+                let mut slice = None;
+                if let block_tier::Choice::Slice(code) = block_part {
+                    let n = jit::trial_blocks(blocks, self.workers);
+                    l.units = 0..n;
+                    let t0 = Instant::now();
+                    ran = (block_tier::run(&l, code), Tier::Block);
+                    slice = Some((t0.elapsed(), n));
+                }
+                let from = match (&ran.0, slice) {
+                    (Err(_), _) => blocks,
+                    (Ok(()), s) => s.map_or(0, |s| s.1),
+                };
+                let cut = from
+                    + match plan.trial {
+                        None => 0,
+                        Some(_) if l.cooperative => blocks - from,
+                        Some(_) => jit::trial_blocks(blocks - from, self.workers),
+                    };
                 // Per part that ran: its tier, time and blocks. A part's time runs from the
                 // clock's previous reading: a try's from a reading of its own, a launch's
                 // only part's from the launch's start (a small launch reads the clock twice).
                 let mut parts: [(bool, Duration, u64); 2] = Default::default();
                 let mut ran_parts = 0;
-                let mut mark = if plan.trial.is_some() { Instant::now() } else { start };
-                for (tier, part) in [(plan.trial, 0..cut), (Some(plan.main), cut..blocks)] {
+                let mut mark = if plan.trial.is_some() || slice.is_some() { Instant::now() } else { start };
+                for (tier, part) in [(plan.trial, from..cut), (Some(plan.main), cut..blocks)] {
                     let Some(tier) = tier.filter(|_| !part.is_empty()) else { continue };
                     l.units = part.clone();
                     l.tier = match tier {
@@ -549,9 +577,12 @@ impl Program {
                     [(warp, elapsed, n)] => self.jit.record(k, idx, warp, elapsed, n, self.workers),
                     _ => {}
                 }
-                if BLOCK_TIER_IN_DEFAULT_ENGINE && ran.0.is_ok() {
+                if ran.0.is_ok() {
                     let elapsed = parts.iter().map(|p| p.1).sum();
-                    self.block.record_other(idx, elapsed, blocks, self.workers);
+                    self.block.record_other(idx, elapsed, blocks - from, self.workers);
+                    if let (Some(tried), Some(&(_, rest, m))) = (slice, parts.last()) {
+                        self.block.record_slice(idx, tried, (rest, m), self.workers);
+                    }
                 }
                 ran
             }

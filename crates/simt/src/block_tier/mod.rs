@@ -10,10 +10,13 @@
 //! - `load.rs`: `dlopen`;
 //! - `run.rs`: running blocks, faults.
 //!
-//! Under `Engine::Block` a kernel compiles at its first launch. Under `Engine::Jit` a kernel
-//! that has run a while on the other tiers compiles on a background thread; its launches
-//! then try the block tier and keep it only while it runs blocks faster than the other
-//! tiers did (`Cache::choose`): it is scalar code, which the warp tier's SIMD often beats.
+//! Under `Engine::Block` a kernel compiles at its first launch. Under `Engine::Jit` only a
+//! kernel whose translation runs 16 threads at a time (`emit::runs_lanes`: barrier-free, the
+//! code shape where it wins; one thread at a time, the warp tier's SIMD mostly beats it) is
+//! a candidate: once it has run a while on the other tiers it compiles on a background
+//! thread, then launches try it on a slice of their blocks beside the rest of the launch, and
+//! it runs whole launches only when it ran its slices' blocks faster (`Cache::choose`), and
+//! while it keeps running blocks as fast as the other tiers' best launch did.
 
 mod compiler;
 mod eligible;
@@ -40,6 +43,8 @@ pub(crate) struct BlockCode {
     resumes: Vec<u32>,
     sites: usize,
     frame_slots: usize,
+    /// Whether it runs 16 threads at a time (`emit::Unit::lanes`).
+    pub(crate) lanes: bool,
     /// The function `ops` points into (boxed: its address never changes).
     _func: Box<Func>,
 }
@@ -63,7 +68,26 @@ fn build(f: &Func) -> Result<BlockCode, String> {
     let library = load::Library::open(&so, emit::ENTRY)?;
     let ops =
         unit.op_refs.iter().map(|r| op_address(&func, *r)).collect::<Option<Vec<_>>>().ok_or("bad op reference")?;
-    Ok(BlockCode { library, ops, resumes: unit.resumes, sites: unit.sites, frame_slots: unit.frame_slots, _func: func })
+    Ok(BlockCode {
+        library,
+        ops,
+        resumes: unit.resumes,
+        sites: unit.sites,
+        frame_slots: unit.frame_slots,
+        lanes: unit.lanes,
+        _func: func,
+    })
+}
+
+/// `CUPRITE_TIER_TRACE=1`: what building kernel `name` for the block tier gave.
+fn report(name: &str, r: &Result<BlockCode, String>) {
+    if trace() {
+        match r {
+            Ok(c) if c.lanes => eprintln!("tier: `{name}` compiled for the block tier, 16 threads at a time"),
+            Ok(_) => eprintln!("tier: `{name}` compiled for the block tier, one thread at a time"),
+            Err(e) => eprintln!("tier: `{name}` stays off the block tier: {e}"),
+        }
+    }
 }
 
 /// The address of what `r` names in `f` (what a helper receives).
@@ -103,6 +127,13 @@ struct Measured {
     other_best: AtomicU64,
     /// Slower per block than the other tiers: not used again.
     lost: AtomicBool,
+    /// Launches that tried it on a slice, those measured, and the sum of their ratios of
+    /// time per block, the block tier's to the rest of the launch's (millionths).
+    slices: AtomicU64,
+    judged: AtomicU64,
+    ratio_sum: AtomicU64,
+    /// Its slices ran faster: it runs whole launches.
+    won: AtomicBool,
 }
 
 impl Measured {
@@ -118,13 +149,34 @@ pub(crate) struct Cache {
     slots: Vec<Arc<Slot>>,
     started: Vec<AtomicBool>,
     times: Vec<Measured>,
+    /// Per function: whether `Engine::Jit` may use the block tier for it (`emit::runs_lanes`).
+    candidate: Vec<OnceLock<bool>>,
+}
+
+/// What the block tier does with a launch under `Engine::Jit`.
+#[derive(Debug)]
+pub(crate) enum Choice<'a> {
+    /// Nothing: the other tiers run it.
+    Off,
+    /// It runs the first `jit::trial_blocks` blocks; the rest of the launch runs on the other
+    /// tiers, and `Cache::record_slice` compares the two.
+    Slice(&'a BlockCode),
+    /// It runs the whole launch.
+    Whole(&'a BlockCode),
 }
 
 /// One background compile at a time: they share the cores with launches.
 static BACKGROUND: Mutex<()> = Mutex::new(());
 
-/// Launches the block tier runs before its average is compared with the other tiers'.
+/// Whole launches the block tier runs before their average is compared with the other
+/// tiers' best.
 const TRIES: u64 = 2;
+
+/// Launches that try the block tier on a slice before it is chosen or left: one, as the
+/// slice is compared with the rest of its own launch (same data, same moment), and a
+/// kernel with few long launches (a matrix product per repetition) would otherwise run
+/// most of them before the choice.
+const SLICES: u64 = 1;
 
 /// Worker time a kernel spends on the other tiers before the block tier compiles it (a
 /// compile takes a C compiler a fraction of a second; short programs never pay for it).
@@ -143,6 +195,7 @@ impl Cache {
             slots: (0..n).map(|_| Arc::new(OnceLock::new())).collect(),
             started: (0..n).map(|_| AtomicBool::new(false)).collect(),
             times: (0..n).map(|_| Measured::default()).collect(),
+            candidate: (0..n).map(|_| OnceLock::new()).collect(),
         }
     }
 
@@ -155,52 +208,86 @@ impl Cache {
         };
         let r = slot.get_or_init(|| {
             let r = build(f);
-            if let Err(e) = &r
-                && trace()
-            {
-                eprintln!("tier: `{}` stays off the block tier: {e}", f.name);
-            }
+            report(&f.name, &r);
             r
         });
         r.as_ref().map_err(|e| e.as_str())
     }
 
-    /// Kernel `idx`'s code under `Engine::Jit`, when the block tier should run its next
-    /// launch: once the kernel has run [`EXPLORE_AFTER`] on the other tiers its build goes
-    /// to a background thread; once built, [`TRIES`] launches, then only while it runs a
-    /// block faster than any launch on the other tiers did.
-    pub(crate) fn choose(&self, funcs: &[Result<Func, LoadError>], idx: usize) -> Option<&BlockCode> {
-        let (slot, started, times) = (self.slots.get(idx)?, self.started.get(idx)?, self.times.get(idx)?);
-        if times.lost.load(Ordering::Relaxed) {
-            return None;
+    /// What the block tier does with kernel `idx`'s next launch (of `blocks` blocks on
+    /// `workers` workers) under `Engine::Jit`: nothing unless the kernel is a candidate
+    /// (`emit::runs_lanes`); once it has run [`EXPLORE_AFTER`] on the other tiers its build
+    /// goes to a background thread; once built, [`SLICES`] launches try it on a slice (a launch
+    /// too small to split is not tried), then it runs whole launches if it ran its slices'
+    /// blocks faster than the rest of their launches, and only while it runs a block as fast
+    /// as any launch on the other tiers did.
+    pub(crate) fn choose(
+        &self,
+        funcs: &[Result<Func, LoadError>],
+        idx: usize,
+        blocks: u64,
+        workers: u32,
+    ) -> Choice<'_> {
+        let (Some(slot), Some(started), Some(times), Some(Ok(f))) =
+            (self.slots.get(idx), self.started.get(idx), self.times.get(idx), funcs.get(idx))
+        else {
+            return Choice::Off;
+        };
+        if times.lost.load(Ordering::Relaxed)
+            || !*self.candidate[idx].get_or_init(|| eligible::declined(f).is_none() && emit::runs_lanes(f))
+        {
+            return Choice::Off;
         }
-        if slot.get().is_none() {
+        let Some(built) = slot.get() else {
             if times.other_ns.load(Ordering::Relaxed) < EXPLORE_AFTER.as_nanos() as u64
                 || started.swap(true, Ordering::Relaxed)
             {
-                return None;
+                return Choice::Off;
             }
-            let Some(Ok(f)) = funcs.get(idx) else { return None };
             let (bg, func) = (Arc::clone(slot), f.clone());
             let spawned = std::thread::Builder::new().name("cuprite-block-tier".into()).spawn(move || {
                 let _one = BACKGROUND.lock().unwrap_or_else(|e| e.into_inner());
                 bg.get_or_init(|| {
                     let r = build(&func);
-                    if trace() {
-                        match &r {
-                            Ok(_) => eprintln!("tier: `{}` compiled for the block tier", func.name),
-                            Err(e) => eprintln!("tier: `{}` stays off the block tier: {e}", func.name),
-                        }
-                    }
+                    report(&func.name, &r);
                     r
                 });
             });
             if spawned.is_err() {
                 times.lost.store(true, Ordering::Relaxed);
             }
-            return None;
+            return Choice::Off;
+        };
+        let Some(code) = built.as_ref().ok().filter(|c| c.lanes) else {
+            times.lost.store(true, Ordering::Relaxed);
+            return Choice::Off;
+        };
+        if !times.won.load(Ordering::Relaxed) {
+            if crate::jit::trial_blocks(blocks, workers) >= blocks {
+                return Choice::Off;
+            }
+            if times.slices.fetch_add(1, Ordering::Relaxed) < SLICES {
+                return Choice::Slice(code);
+            }
+            let judged = times.judged.load(Ordering::Relaxed);
+            if judged < SLICES {
+                return Choice::Off;
+            }
+            let ratio = times.ratio_sum.load(Ordering::Relaxed) as f64 / 1e6 / judged as f64;
+            let won = ratio < 1.0;
+            if trace() {
+                eprintln!(
+                    "tier: `{}` {} the block tier: its slices took {ratio:.2}x the time per block of the rest",
+                    f.name,
+                    if won { "runs on" } else { "leaves" }
+                );
+            }
+            if !won {
+                times.lost.store(true, Ordering::Relaxed);
+                return Choice::Off;
+            }
+            times.won.store(true, Ordering::Relaxed);
         }
-        let code = slot.get()?.as_ref().ok()?;
         let best = times.other_best.load(Ordering::Relaxed);
         if times.launches.load(Ordering::Relaxed) >= TRIES
             && let Some(mine) = times.per_block()
@@ -209,12 +296,31 @@ impl Cache {
         {
             times.lost.store(true, Ordering::Relaxed);
             if trace() {
-                let name = funcs.get(idx).and_then(|f| f.as_ref().ok()).map_or("", |f| f.name.as_str());
-                eprintln!("tier: `{name}` leaves the block tier: {mine:.0} ns per block, {best} ns on the other tiers");
+                eprintln!(
+                    "tier: `{}` leaves the block tier: {mine:.0} ns per block, {best} ns on the other tiers",
+                    f.name
+                );
             }
-            return None;
+            return Choice::Off;
         }
-        Some(code)
+        Choice::Whole(code)
+    }
+
+    /// A launch of kernel `idx` ran its first `tried` blocks on the block tier in
+    /// `tried_elapsed` and `rest` further blocks on another tier in `rest_elapsed`.
+    pub(crate) fn record_slice(
+        &self,
+        idx: usize,
+        (tried_elapsed, tried): (Duration, u64),
+        (rest_elapsed, rest): (Duration, u64),
+        workers: u32,
+    ) {
+        if let Some(t) = self.times.get(idx) {
+            let per = |e: Duration, n: u64| worker_ns(e, n, workers) as f64 / n.max(1) as f64;
+            let ratio = per(tried_elapsed, tried) / per(rest_elapsed, rest).max(1.0);
+            t.ratio_sum.fetch_add((ratio * 1e6) as u64, Ordering::Relaxed);
+            t.judged.fetch_add(1, Ordering::Relaxed);
+        }
     }
 
     /// A launch of kernel `idx` of `blocks` blocks ran on the block tier in `elapsed` on
@@ -266,28 +372,61 @@ mod tests {
         Duration::from_millis(n)
     }
 
-    #[test]
-    fn keeps_the_block_tier_only_while_it_runs_blocks_faster() {
+    /// A program of `KERNEL` with its block-tier code built (as the background compile
+    /// would, once the kernel has run [`EXPLORE_AFTER`] on the other tiers).
+    fn compiled() -> (crate::Program, Cache) {
         let p = crate::Program::from_ptx(KERNEL).expect("load");
         let c = Cache::new(p.funcs.len());
-        assert!(c.choose(&p.funcs, 0).is_none(), "nothing ran yet: no compile");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off), "nothing ran yet: no compile");
         // 0.5 ms per block on the other tiers, 50 ms in all: the compile starts.
         c.record_other(0, ms(50), 100, 1);
-        assert!(c.choose(&p.funcs, 0).is_none(), "compiling in the background");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off), "compiling in the background");
         let deadline = std::time::Instant::now() + Duration::from_secs(120);
         while c.slots[0].get().is_none() {
             assert!(std::time::Instant::now() < deadline, "the background compile never finished");
             std::thread::sleep(ms(5));
         }
-        assert!(c.choose(&p.funcs, 0).is_some(), "first try");
+        (p, c)
+    }
+
+    #[test]
+    fn tries_the_block_tier_on_slices_then_keeps_it_while_it_runs_blocks_faster() {
+        let (p, c) = compiled();
+        assert!(matches!(c.choose(&p.funcs, 0, 1, 1), Choice::Off), "one block: too small to split");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Slice(_)), "a try");
+        // 7 blocks in 1 ms beside 93 in 50 ms: 0.27x the time per block.
+        c.record_slice(0, (ms(1), 7), (ms(50), 93), 1);
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Whole(_)), "faster: whole launches");
         c.record(0, ms(10), 100, 1);
-        assert!(c.choose(&p.funcs, 0).is_some(), "second try");
         c.record(0, ms(10), 100, 1);
-        assert!(c.choose(&p.funcs, 0).is_some(), "0.1 ms per block: faster, kept");
-        // 0.8 ms per block on average now: slower than the other tiers' best launch.
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Whole(_)), "0.1 ms per block: kept");
+        // 1.6 ms per block on average now: slower than the other tiers' best launch.
         c.record(0, ms(460), 100, 1);
-        assert!(c.choose(&p.funcs, 0).is_none(), "slower: left");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off), "slower: left");
         c.record_other(0, ms(500), 100, 1);
-        assert!(c.choose(&p.funcs, 0).is_none(), "and never tried again");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off), "and never tried again");
+    }
+
+    #[test]
+    fn leaves_the_block_tier_when_its_slices_run_slower() {
+        let (p, c) = compiled();
+        for _ in 0..SLICES {
+            assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Slice(_)));
+            // 7 blocks in 10 ms beside 93 in 50 ms: 2.7x the time per block.
+            c.record_slice(0, (ms(10), 7), (ms(50), 93), 1);
+        }
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off), "slower: left");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off), "and never tried again");
+    }
+
+    #[test]
+    fn kernels_with_barriers_are_no_candidates() {
+        // A block-tier translation one thread at a time: the warp tier's SIMD mostly wins.
+        let src = KERNEL.replace("    ret;", "    bar.sync 0;\n    ret;");
+        let p = crate::Program::from_ptx(&src).expect("load");
+        let c = Cache::new(p.funcs.len());
+        c.record_other(0, ms(500), 100, 1);
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off));
+        assert!(!c.started[0].load(Ordering::Relaxed), "no compile");
     }
 }

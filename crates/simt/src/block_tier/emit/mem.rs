@@ -53,19 +53,28 @@ impl Emitter<'_> {
     }
 
     pub(super) fn memory(&mut self, pc: u32, op: &Op) {
+        self.memory_at(pc, op, None);
+    }
+
+    /// `memory`, with global and generic accesses at access site `site` when given (else a
+    /// new one).
+    pub(super) fn memory_at(&mut self, pc: u32, op: &Op, site: Option<usize>) {
         match op {
             Op::Ld { space: Space::KParam, size, d, addr, .. }
                 if crate::jit::lower::const_param(self.f, *addr, *size, d.len()).is_some() =>
             {
                 for (i, dr) in d.iter().enumerate() {
                     if let Some(dr) = dr {
-                        self.hoisted.push((pc, i));
+                        if !self.hoisted.contains(&(pc, i)) {
+                            self.hoisted.push((pc, i));
+                        }
                         self.set(*dr, &format!("kp{pc}_{i}"));
                     }
                 }
             }
             Op::Ld { space, size, sext, d, addr, .. } => {
-                let site = matches!(space, Space::Global | Space::Generic).then(|| self.new_site());
+                let site =
+                    matches!(space, Space::Global | Space::Generic).then(|| site.unwrap_or_else(|| self.new_site()));
                 let a = self.addr(*addr);
                 let _ = writeln!(self.out, "{{ const u64 b_ = {a};");
                 for (i, dr) in d.iter().enumerate() {
@@ -79,7 +88,8 @@ impl Emitter<'_> {
                 self.out.push_str("}\n");
             }
             Op::St { space, size, vals, addr, .. } => {
-                let site = matches!(space, Space::Global | Space::Generic).then(|| self.new_site());
+                let site =
+                    matches!(space, Space::Global | Space::Generic).then(|| site.unwrap_or_else(|| self.new_site()));
                 let a = self.addr(*addr);
                 let _ = writeln!(self.out, "{{ const u64 b_ = {a};");
                 let vs: Vec<String> = vals.iter().map(|v| self.src(*v)).collect();
@@ -236,5 +246,91 @@ impl Emitter<'_> {
             self.set(d, "v_");
         }
         self.out.push_str("}\n");
+    }
+}
+
+impl Emitter<'_> {
+    /// In the lane phase (`lanes.rs`), a load or store of one element at a global or generic
+    /// address for the lanes of mask `m_` (a C local in scope): when their addresses are
+    /// consecutive (lane `l` at `a0_ + l` elements) and the first and last lane's lie in the
+    /// window of the allocation the access site last hit, one vector access (masked where
+    /// lanes sit out); else lane by lane (`slow`: the scalar access, which refreshes the site's
+    /// window and faults naming the lane's thread; only when some lane's address is outside
+    /// the window: a gather inside it is one check of every lane, then a plain access per
+    /// lane). `None` when `op` is not such an access.
+    pub(super) fn lane_contiguous(&mut self, op: &Op, slow: &mut dyn FnMut(&mut Self, usize)) -> Option<()> {
+        let (space, size, addr) = match op {
+            Op::Ld { space, size, d, addr, .. } if d.len() == 1 => (*space, *size, *addr),
+            Op::St { space, size, vals, addr, .. } if vals.len() == 1 => (*space, *size, *addr),
+            _ => return None,
+        };
+        if !matches!(space, Space::Global | Space::Generic) || !matches!(size, 1 | 2 | 4 | 8) {
+            return None;
+        }
+        let s = self.new_site();
+        let full = super::lanes::FULL;
+        let k = size.trailing_zeros();
+        let a = self.addr(addr);
+        let _ = writeln!(
+            self.out,
+            "{{ const u32 f_ = __builtin_ctz(m_), e_ = 31 - __builtin_clz(m_); u64 a0_;\n\
+             {{ const u32 l = f_; a0_ = ({a}) - (u64)l * {size}ull; }}\n\
+             u64 d_ = 0; if (m_ == {full:#x}u) {{ LANES d_ |= ({a}) ^ (a0_ + (u64)l * {size}ull); }}\n\
+             else {{ LANES d_ |= (({a}) ^ (a0_ + (u64)l * {size}ull)) & (0ull - (u64)(m_ >> l & 1)); }}\n\
+             const u64 o_ = a0_ + (u64)f_ * {size}ull - sb{s};\n\
+             if (LIKELY(d_ == 0 && rotr(o_, {k}) < sn{s} && rotr(o_ + (u64)(e_ - f_) * {size}ull, {k}) < sn{s})) {{"
+        );
+        match op {
+            Op::Ld { sext, d, .. } => {
+                let _ = writeln!(self.out, "const {} *p_ = (const {0} *)(sh{s} + o_) - f_;", ctype(size, *sext));
+                if let Some(Some(dr)) = d.first() {
+                    let dst = self.dst(*dr);
+                    let _ = writeln!(
+                        self.out,
+                        "if (m_ == {full:#x}u) {{ LANES {dst} = (u64)p_[l]; }} else {{ LANES if (m_ >> l & 1) {dst} = (u64)p_[l]; }}"
+                    );
+                }
+            }
+            Op::St { vals, .. } => {
+                let t = ctype(size, false);
+                let v = vals.first().map_or("0ull".to_string(), |v| self.src(*v));
+                let _ = writeln!(
+                    self.out,
+                    "{t} *p_ = ({t} *)(sh{s} + o_) - f_;\n\
+                     if (m_ == {full:#x}u) {{ LANES p_[l] = ({t})({v}); }} else {{ LANES if (m_ >> l & 1) p_[l] = ({t})({v}); }}"
+                );
+            }
+            _ => {}
+        }
+        // Not side by side (a gather or scatter): still one check for all lanes when every
+        // lane's address lies in the site's window, then each lane's access.
+        let _ = writeln!(
+            self.out,
+            "}} else {{\n\
+             u64 bad_ = 0; LANES bad_ |= (u64)(rotr(({a}) - sb{s}, {k}) >= sn{s}) & (u64)(m_ >> l & 1);\n\
+             if (LIKELY(bad_ == 0)) {{"
+        );
+        match op {
+            Op::Ld { sext, d, .. } => {
+                if let Some(Some(dr)) = d.first() {
+                    let dst = self.dst(*dr);
+                    let _ = writeln!(
+                        self.out,
+                        "LANES if (m_ >> l & 1) {dst} = (u64)*(const {} *)(sh{s} + (({a}) - sb{s}));",
+                        ctype(size, *sext)
+                    );
+                }
+            }
+            Op::St { vals, .. } => {
+                let t = ctype(size, false);
+                let v = vals.first().map_or("0ull".to_string(), |v| self.src(*v));
+                let _ = writeln!(self.out, "LANES if (m_ >> l & 1) *({t} *)(sh{s} + (({a}) - sb{s})) = ({t})({v});");
+            }
+            _ => {}
+        }
+        self.out.push_str("} else {\n");
+        slow(self, s);
+        self.out.push_str("} } }\n");
+        Some(())
     }
 }

@@ -13,6 +13,7 @@
 //! status word (`runtime.h`: `ST_*`, pc and thread).
 
 mod arith;
+mod lanes;
 mod mem;
 mod nan;
 
@@ -59,6 +60,9 @@ pub(crate) struct Unit {
     pub sites: usize,
     /// Registers per thread frame.
     pub frame_slots: usize,
+    /// Whether the code runs the block [`lanes::WIDTH`] threads at a time (the lane phase),
+    /// not one thread after the other.
+    pub lanes: bool,
 }
 
 /// The emitter's state for one kernel.
@@ -76,6 +80,19 @@ struct Emitter<'f> {
     hoisted: Vec<(u32, usize)>,
     /// Per register: only f32 operations read it (`nan::raw_f32_registers`).
     raw_f32: Vec<bool>,
+    /// Emitting the lane phase (`lanes.rs`): registers are arrays indexed by the lane `l`.
+    lane: bool,
+    /// In the lane phase, when a register write keeps the old value of some lanes: the C
+    /// condition under which lane `l` takes the new one.
+    lane_cond: Option<String>,
+    /// In the lane phase, per register: a C scalar, the same in every lane (`lanes::Plan`).
+    uniform: Vec<bool>,
+}
+
+/// Whether the translation of kernel `f` (which `eligible::declined` accepts) runs its
+/// blocks 16 threads at a time (`Unit::lanes`), known without translating it.
+pub(crate) fn runs_lanes(f: &Func) -> bool {
+    lanes::Plan::of(f, &Liveness::of(f)).is_some()
 }
 
 /// Translates kernel `f` (which `eligible::declined` accepts) to C.
@@ -99,11 +116,27 @@ pub(crate) fn translate(f: &Func) -> Unit {
         targets,
         hoisted: Vec::new(),
         raw_f32: nan::raw_f32_registers(f),
+        lane: false,
+        lane_cond: None,
+        uniform: Vec::new(),
     };
+    // The scalar code must be able to take over a lane phase's threads at its labels.
+    let plan = lanes::Plan::of(f, &e.live);
+    if let Some(p) = &plan {
+        for &x in &p.labels {
+            e.targets[x as usize] = true;
+        }
+    }
     let body = e.body();
+    let lane_phase = plan.map(|p| e.lane_phase(&p));
+    let lanes = lane_phase.is_some();
     let mut src = String::with_capacity(body.len() + 8192);
     src.push_str(RUNTIME);
-    e.prologue(&mut src);
+    e.preamble(&mut src);
+    if let Some(v) = lane_phase {
+        src.push_str(&v);
+    }
+    e.pass_loop(&mut src);
     src.push_str(&body);
     e.epilogue(&mut src);
     Unit {
@@ -112,6 +145,7 @@ pub(crate) fn translate(f: &Func) -> Unit {
         resumes: e.resumes.iter().map(|&(at, _)| at).collect(),
         sites: e.sites,
         frame_slots: f.nregs as usize,
+        lanes,
     }
 }
 
@@ -181,22 +215,36 @@ impl Emitter<'_> {
 
     fn dst(&self, d: u32) -> String {
         // Decoding never emits a register at or past `nregs`; a stray one writes a scratch.
-        if d < self.f.nregs { format!("r{d}") } else { "scratch".to_string() }
+        match (d < self.f.nregs, self.lane && !self.uniform.get(d as usize).copied().unwrap_or(false)) {
+            (true, false) => format!("r{d}"),
+            (true, true) => format!("r{d}[l]"),
+            (false, _) => "scratch".to_string(),
+        }
     }
 
     fn set(&mut self, d: u32, expr: &str) {
         let d = self.dst(d);
-        let _ = writeln!(self.out, "{d} = {expr};");
+        match &self.lane_cond {
+            Some(c) if d != "scratch" => {
+                let _ = writeln!(self.out, "{d} = ({c}) ? ({expr}) : {d};");
+            }
+            _ => {
+                let _ = writeln!(self.out, "{d} = {expr};");
+            }
+        }
     }
 
     fn src(&self, s: Src) -> String {
         match s {
+            Src::Reg(r) if r < self.f.nregs && self.lane && !self.uniform.get(r as usize).copied().unwrap_or(false) => {
+                format!("r{r}[l]")
+            }
             Src::Reg(r) if r < self.f.nregs => format!("r{r}"),
             Src::Reg(_) => "0ull".to_string(),
             Src::Imm(v) => format!("{v:#x}ull"),
             Src::Global(g, o) => format!("(glob[{g}] + (u64){o}ll)"),
             Src::Local(o) => format!("{o:#x}ull"),
-            Src::Sreg(r) => sreg(r),
+            Src::Sreg(r) => sreg(r, self.lane),
         }
     }
 
@@ -304,9 +352,8 @@ impl Emitter<'_> {
     }
 
     /// The function's start: the block's constants, the access sites' cached windows and
-    /// the hoisted parameter loads; then the pass loop, the thread loop, and the dispatch to
-    /// resume points.
-    fn prologue(&self, s: &mut String) {
+    /// the hoisted parameter loads.
+    fn preamble(&self, s: &mut String) {
         let f = self.f;
         for (field, at) in [
             ("sites", off::SITES),
@@ -364,6 +411,11 @@ impl Emitter<'_> {
         for &(pc, i) in &self.hoisted {
             let _ = writeln!(s, "{}", mem::hoisted_param(f, pc, i));
         }
+    }
+
+    /// The pass loop, the thread loop, and the dispatch to resume points.
+    fn pass_loop(&self, s: &mut String) {
+        let f = self.f;
         let nregs = f.nregs as usize;
         // The thread loop is three counted loops (z, y, x; `n` is their product), not one
         // loop over `t` carrying the indices: the compiler then sees `tx` as a plain
@@ -443,10 +495,13 @@ fn mask(bits: u8) -> u64 {
     crate::semantics::mask_w(bits)
 }
 
-/// A special register's value in the thread loop.
-fn sreg(r: Sreg) -> String {
-    let lane = "((u64)t & 31)";
+/// A special register's value in the thread loop (`lanes`: lane `l` of the lane phase, thread
+/// `t0 + l`, at `(tx0 + l, ty, tz)`).
+fn sreg(r: Sreg, lanes: bool) -> String {
+    let lane = if lanes { "((t0 + l) & 31)" } else { "((u64)t & 31)" };
     match r {
+        Sreg::Tid(0) if lanes => "(u64)(tx0 + l)".into(),
+        Sreg::Warpid if lanes => "((t0 + l) >> 5)".into(),
         Sreg::Tid(0) => "(u64)tx".into(),
         Sreg::Tid(1) => "(u64)ty".into(),
         Sreg::Tid(2) => "(u64)tz".into(),

@@ -1,0 +1,608 @@
+//! The lane phase: a barrier-free kernel run [`WIDTH`] threads at a time (consecutive
+//! threads of the block, so lanes run along `threadIdx.x`), each PTX register an array of
+//! `WIDTH` lanes, each run of arithmetic one loop over the lanes that the C compiler
+//! vectorizes (`for (l = 0; l < WIDTH; l++) r5[l] = ...`). The scalar code cannot be left
+//! to the compiler: nvcc's wrapping 32-bit index arithmetic keeps gcc and clang from proving
+//! a thread loop's addresses consecutive (`benchmarks/spikes/block-tier`).
+//!
+//! Control flow runs the lanes as a warp without a reconvergence stack: `act` is the mask of
+//! lanes at the current instruction, `wX` the lanes waiting at label `X`. A branch moves its
+//! taken lanes to the target's mask; a label takes its waiting lanes back in; when no lane is
+//! left, execution goes on at the lowest label with waiting lanes (`V_NEXT`). Waiting lanes
+//! always sit at labels after the current instruction (a backward branch runs its taken lanes
+//! first and parks the others just after it), so every lane runs its own path, in order.
+//! Arithmetic runs for every lane; a write keeps the old value of lanes not at the
+//! instruction only where such a lane reads the register later (`Plan::protected`).
+//!
+//! Memory accesses with side effects or faults run for the lanes at the instruction only: a
+//! global access whose lanes' addresses are consecutive and inside the allocation its site
+//! last hit is one vector access; any other lane by lane, through the scalar code's checked
+//! access (`mem.rs`), which faults naming the lane's thread.
+//!
+//! A lane phase that loops [`FUEL`] times (threads spinning on each other) hands its threads
+//! to the scalar code (`V_EVAC`): the lanes' live registers go to their frames, each resumes
+//! at its label, and the scalar passes finish the block.
+
+use std::fmt::Write;
+
+use super::Emitter;
+use crate::analysis::live::{Liveness, for_each_src, uses_defs};
+use crate::ir::{Func, Guard, Op, Space, Src, Sreg};
+
+/// Lanes per vector: 16 threads (one 512-bit vector of 32-bit registers).
+pub(crate) const WIDTH: u64 = 16;
+
+/// The mask of all [`WIDTH`] lanes.
+pub(crate) const FULL: u32 = (1 << WIDTH) - 1;
+
+/// Backward branches a group of lanes takes before its threads go to the scalar code, which
+/// yields between threads (a thread spinning on another that only a later lane or group
+/// would run).
+const FUEL: u64 = 1 << 20;
+
+/// What the lane phase of a kernel needs to know about its control flow and registers.
+pub(crate) struct Plan {
+    /// The labels lanes may wait at, ascending: branch targets and the instruction after a
+    /// conditional backward branch.
+    pub labels: Vec<u32>,
+    /// Per label (as `labels`): the first instruction at which lanes may be waiting there
+    /// (they are, at most, from it up to the label).
+    from: Vec<u32>,
+    /// Per label (as `labels`): the registers live there.
+    live: Vec<Vec<bool>>,
+    /// The registers live at the kernel's start (read before any write on some path): they
+    /// start at 0 in every group, as a thread's registers do.
+    live_in: Vec<usize>,
+    /// Whether the kernel has a backward branch (a loop: fuel, and the hand-over).
+    loops: bool,
+    /// Per register: the same in every lane of a group (a C scalar, not an array).
+    pub uniform: Vec<bool>,
+}
+
+/// A branch: where it is, where it goes, and the register of its guard.
+struct Branch {
+    at: u32,
+    target: u32,
+    guard: Option<u32>,
+}
+
+/// Whether special register `r` is the same in every lane of a group: the lanes of a group
+/// are threads side by side along x of one row (`threadIdx.y`, `.z` shared).
+fn uniform_sreg(r: Sreg) -> bool {
+    !matches!(
+        r,
+        Sreg::Tid(0)
+            | Sreg::Laneid
+            | Sreg::Warpid
+            | Sreg::LanemaskEq
+            | Sreg::LanemaskLe
+            | Sreg::LanemaskLt
+            | Sreg::LanemaskGe
+            | Sreg::LanemaskGt
+    )
+}
+
+impl Plan {
+    /// The plan of kernel `f`; `None` when the lane phase does not run it (a barrier or an
+    /// indirect branch: those stay with the scalar code).
+    pub(crate) fn of(f: &Func, live: &Liveness) -> Option<Plan> {
+        let n = f.code.len() as u32;
+        let mut branches = Vec::new();
+        for (pc, inst) in f.code.iter().enumerate() {
+            match inst.op {
+                Op::Bar { .. } | Op::Brx { .. } => return None,
+                Op::Bra { target, .. } => {
+                    branches.push(Branch { at: pc as u32, target: target.min(n), guard: inst.guard.map(|g| g.reg) })
+                }
+                _ => {}
+            }
+        }
+        let mut labels: Vec<u32> = branches.iter().map(|b| b.target).collect();
+        labels.extend(branches.iter().filter(|b| b.target <= b.at && b.guard.is_some()).map(|b| b.at + 1));
+        labels.sort_unstable();
+        labels.dedup();
+        let live_sets: Vec<Vec<bool>> = labels
+            .iter()
+            .map(|&x| {
+                let mut v = vec![false; f.nregs as usize];
+                for r in live.live_at(x) {
+                    if let Some(b) = v.get_mut(r) {
+                        *b = true;
+                    }
+                }
+                v
+            })
+            .collect();
+        // Uniform registers and where lanes may wait (`from`) depend on each other: a branch
+        // on a varying predicate parks lanes, and a register written while parked lanes
+        // still read it varies. Both only grow: iterate to the fixpoint.
+        let mut uniform = vec![true; f.nregs as usize];
+        let from = loop {
+            let from = waiting_from(&labels, &branches, &uniform);
+            let waiting_read = |pc: u32, r: u32| {
+                labels.iter().enumerate().any(|(i, &x)| from[i] <= pc && pc < x && live_sets[i][r as usize])
+            };
+            let mut next = vec![true; f.nregs as usize];
+            for (pc, inst) in f.code.iter().enumerate() {
+                let (mut uses, mut defs) = (Vec::new(), Vec::new());
+                uses_defs(&inst.op, f.nregs, &mut uses, &mut defs);
+                defs.retain(|&d| d < f.nregs);
+                let mut same = match kind(f, &inst.op) {
+                    Kind::Pure => true,
+                    Kind::Masked => uniform_load(&inst.op),
+                    Kind::Control => false,
+                };
+                same &= !defs.iter().any(|&d| waiting_read(pc as u32, d));
+                same &= uses
+                    .iter()
+                    .chain(inst.guard.as_ref().map(|g| &g.reg))
+                    .all(|&r| uniform.get(r as usize).copied().unwrap_or(true));
+                for_each_src(&inst.op, &mut |s| {
+                    if let Src::Sreg(r) = s {
+                        same &= uniform_sreg(r);
+                    }
+                });
+                if !same {
+                    for d in defs {
+                        next[d as usize] = false;
+                    }
+                }
+            }
+            if next == uniform {
+                break from;
+            }
+            uniform = next;
+        };
+        let live_in = live.live_at(0).into_iter().filter(|&r| r < f.nregs as usize).collect();
+        let loops = branches.iter().any(|b| b.target <= b.at);
+        Some(Plan { labels, from, live: live_sets, live_in, loops, uniform })
+    }
+
+    /// Whether a write of register `r` at instruction `pc` must keep the old value of lanes
+    /// not at `pc`: some may be waiting at a label where `r` is live.
+    fn protected(&self, pc: u32, r: u32) -> bool {
+        self.labels
+            .iter()
+            .enumerate()
+            .any(|(i, &x)| self.from[i] <= pc && pc < x && self.live[i].get(r as usize).copied().unwrap_or(false))
+    }
+}
+
+/// Per label: the first instruction at which lanes may wait there, given which registers are
+/// uniform (the label itself when none ever do). A branch parks lanes when its predicate
+/// varies, or when it runs while lanes wait elsewhere (its lanes then leave those behind).
+fn waiting_from(labels: &[u32], branches: &[Branch], uniform: &[bool]) -> Vec<u32> {
+    let varies = |g: Option<u32>| g.is_some_and(|r| !uniform.get(r as usize).copied().unwrap_or(true));
+    let mut lo: Vec<u32> = labels.to_vec();
+    let at = |x: u32| labels.binary_search(&x).ok();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        let mut lower = |i: Option<usize>, to: u32, lo: &mut Vec<u32>| {
+            if let Some(i) = i
+                && to < lo[i]
+            {
+                lo[i] = to;
+                changed = true;
+            }
+        };
+        for b in branches {
+            let parked = labels.iter().zip(lo.iter()).any(|(&x, &l)| l <= b.at && b.at < x);
+            if b.target > b.at {
+                if varies(b.guard) || parked {
+                    lower(at(b.target), b.at + 1, &mut lo);
+                }
+            } else {
+                if varies(b.guard) {
+                    lower(at(b.at + 1), b.target, &mut lo);
+                }
+                // Lanes parked after a loop, by a branch inside it, wait through the loop's
+                // later turns too.
+                for i in 0..labels.len() {
+                    if lo[i] <= b.at && labels[i] > b.at && b.target < lo[i] {
+                        lower(Some(i), b.target, &mut lo);
+                    }
+                }
+            }
+        }
+    }
+    lo
+}
+
+/// How the lane phase runs an instruction.
+enum Kind {
+    /// Arithmetic with no effect but its register writes: every lane computes it.
+    Pure,
+    /// Control: branches, the end of a thread, traps, fences.
+    Control,
+    /// Memory and anything else with effects: only the lanes at the instruction.
+    Masked,
+}
+
+fn kind(f: &Func, op: &Op) -> Kind {
+    match op {
+        Op::Un { .. }
+        | Op::Bin { .. }
+        | Op::Tern { .. }
+        | Op::Bfi { .. }
+        | Op::Setp { .. }
+        | Op::Pack { .. }
+        | Op::Unpack { .. }
+        | Op::Cvta { .. }
+        | Op::Nop
+        | Op::Nanosleep => Kind::Pure,
+        Op::Ld { space: crate::ir::Space::KParam, size, d, addr, .. }
+            if crate::jit::lower::const_param(f, *addr, *size, d.len()).is_some() =>
+        {
+            Kind::Pure
+        }
+        Op::Bra { .. } | Op::Ret | Op::Exit | Op::Trap | Op::Fence => Kind::Control,
+        _ => Kind::Masked,
+    }
+}
+
+/// Whether `op` loads the same value in every lane when its address is uniform: one element
+/// of memory every thread sees alike (not local memory, nor a generic address, which may be).
+fn uniform_load(op: &Op) -> bool {
+    matches!(op, Op::Ld { space: Space::Global | Space::Shared | Space::KParam, d, .. } if d.len() == 1)
+}
+
+impl Emitter<'_> {
+    /// The lane phase of the kernel (`plan`): C that runs the block's threads a row segment
+    /// of [`WIDTH`] at a time and returns 0, or hands them to the scalar passes that follow.
+    pub(super) fn lane_phase(&mut self, plan: &Plan) -> String {
+        let saved = std::mem::take(&mut self.out);
+        self.lane = true;
+        self.uniform = plan.uniform.clone();
+        let f = self.f;
+        let nregs = f.nregs as usize;
+        let w = WIDTH;
+        // A loop over the lanes, kept a loop: gcc unrolls one of 16 turns before its loop
+        // vectorizer sees it, and vectorizes the unrolled statements far less.
+        let _ = writeln!(
+            self.out,
+            "#define LANES _Pragma(\"GCC unroll 1\") for (u32 l = 0; l < {w}; l++)\n\
+             if (states[0] == 0) {{"
+        );
+        for narrow in [true, false] {
+            let regs: Vec<usize> = (0..nregs).filter(|&r| f.narrow(r as u32) == narrow).collect();
+            for chunk in regs.chunks(16) {
+                let decl: Vec<String> = chunk
+                    .iter()
+                    .map(|&r| if plan.uniform[r] { format!("r{r} = 0") } else { format!("r{r}[{w}]") })
+                    .collect();
+                let _ = writeln!(self.out, "{} {};", if narrow { "u32" } else { "u64" }, decl.join(", "));
+            }
+        }
+        for &x in &plan.labels {
+            let _ = writeln!(self.out, "u32 w{x} = 0;");
+        }
+        // Groups: `WIDTH` threads along x of one row (`ty`, `tz` the same in every lane), the
+        // last of a row cut short (`act`).
+        let _ = writeln!(
+            self.out,
+            "for (u32 tz = 0; tz < ntz; tz++) for (u32 ty = 0; ty < nty; ty++) for (u32 tx0 = 0; tx0 < ntx; tx0 += {w}) {{\n\
+             const u64 t0 = ((u64)tz * nty + ty) * ntx + tx0;\n\
+             u32 act = ntx - tx0 >= {w} ? {FULL:#x}u : (1u << (ntx - tx0)) - 1;\n\
+             u64 fuel = {FUEL}ull; (void)fuel;"
+        );
+        for &r in &plan.live_in {
+            if plan.uniform[r] {
+                let _ = writeln!(self.out, "r{r} = 0;");
+            } else {
+                let _ = writeln!(self.out, "memset(r{r}, 0, sizeof r{r});");
+            }
+        }
+        let mut group = false;
+        for (pc, inst) in f.code.iter().enumerate() {
+            let pc = pc as u32;
+            if plan.labels.binary_search(&pc).is_ok() {
+                self.close_group(&mut group);
+                let _ = writeln!(self.out, "VL{pc}: act |= w{pc}; w{pc} = 0;");
+            }
+            match kind(f, &inst.op) {
+                Kind::Pure => self.lane_pure(plan, pc, inst.guard, &inst.op, &mut group),
+                Kind::Control => {
+                    self.close_group(&mut group);
+                    self.lane_control(pc, inst.guard, &inst.op);
+                }
+                Kind::Masked => {
+                    self.close_group(&mut group);
+                    if uniform_load(&inst.op) && self.writes_uniform(&inst.op) {
+                        self.lane_uniform_load(pc, inst.guard, &inst.op);
+                    } else {
+                        self.lane_masked(pc, inst.guard, &inst.op);
+                    }
+                }
+            }
+        }
+        self.close_group(&mut group);
+        let end = f.code.len() as u32;
+        if plan.labels.binary_search(&end).is_ok() {
+            let _ = writeln!(self.out, "VL{end}: act |= w{end}; w{end} = 0;");
+        }
+        // No lane left: on at the first label with waiting lanes, else the group is done.
+        self.out.push_str("goto V_NEXT;\nV_NEXT:\n");
+        for &x in &plan.labels {
+            let _ = writeln!(self.out, "if (w{x}) goto VL{x};");
+        }
+        self.out.push_str("continue;\n");
+        if plan.loops {
+            self.evacuate(plan);
+        }
+        self.out.push_str("}\nreturn 0;\n}\n");
+        if plan.loops {
+            self.out.push_str("V_SCALAR:;\n");
+        }
+        self.lane = false;
+        std::mem::replace(&mut self.out, saved)
+    }
+
+    fn close_group(&mut self, group: &mut bool) {
+        if *group {
+            self.out.push_str("}\n");
+            *group = false;
+        }
+    }
+
+    fn is_uniform(&self, r: u32) -> bool {
+        self.uniform.get(r as usize).copied().unwrap_or(false)
+    }
+
+    /// Whether `op` writes registers, all uniform.
+    fn writes_uniform(&self, op: &Op) -> bool {
+        let mut defs = Vec::new();
+        uses_defs(op, self.f.nregs, &mut Vec::new(), &mut defs);
+        defs.retain(|&d| d < self.f.nregs);
+        !defs.is_empty() && defs.iter().all(|&r| self.is_uniform(r))
+    }
+
+    /// A load of one uniform value (`uniform_load`, a uniform address): once, by the first
+    /// lane at it (the thread a fault names, as the interpreter's first lane would be).
+    fn lane_uniform_load(&mut self, pc: u32, guard: Option<Guard>, op: &Op) {
+        self.out.push_str("{\n");
+        self.lane_mask(guard);
+        self.out.push_str(
+            "if (m_) {\nconst u64 t = t0 + (u64)__builtin_ctz(m_); u64 local = locals + t * local_len; (void)local;\n",
+        );
+        self.memory(pc, op);
+        self.out.push_str("} }\n");
+    }
+
+    /// Declares `m_`, the lanes at the instruction that its guard lets run.
+    fn lane_mask(&mut self, guard: Option<Guard>) {
+        match guard {
+            None => self.out.push_str("const u32 m_ = act;\n"),
+            Some(g) if self.is_uniform(g.reg) => {
+                let _ = writeln!(self.out, "const u32 m_ = ((r{} & 1) ^ {}) ? act : 0;", g.reg, u8::from(g.neg));
+            }
+            Some(g) => {
+                let _ = writeln!(
+                    self.out,
+                    "u32 g_ = 0; LANES g_ |= (u32)(r{}[l] & 1) << l;\n\
+                     const u32 m_ = act & ({}g_);",
+                    g.reg,
+                    if g.neg { "~" } else { "" }
+                );
+            }
+        }
+    }
+
+    /// An arithmetic instruction: of uniform registers once, as scalar code (between lane
+    /// loops), else for lane `l` inside one (`group`: a lane loop is open).
+    fn lane_pure(&mut self, plan: &Plan, pc: u32, guard: Option<Guard>, op: &Op, group: &mut bool) {
+        let mut defs = Vec::new();
+        uses_defs(op, self.f.nregs, &mut Vec::new(), &mut defs);
+        if self.writes_uniform(op) {
+            self.close_group(group);
+            // `Plan::of`: a uniform write is unguarded or has a uniform guard, and no lane
+            // waits elsewhere.
+            match guard {
+                Some(g) => {
+                    let _ = writeln!(self.out, "if ({}(r{} & 1)) {{", if g.neg { "!" } else { "" }, g.reg);
+                    self.op(pc, op);
+                    self.out.push_str("}\n");
+                }
+                None => self.op(pc, op),
+            }
+            return;
+        }
+        if !*group {
+            self.out.push_str("LANES {\n");
+            *group = true;
+        }
+        let mut cond = Vec::new();
+        if let Some(g) = guard {
+            let r = if self.is_uniform(g.reg) { format!("r{}", g.reg) } else { format!("r{}[l]", g.reg) };
+            cond.push(format!("{}({r} & 1)", if g.neg { "!" } else { "" }));
+        }
+        if defs.iter().any(|&r| plan.protected(pc, r)) {
+            cond.push("(act >> l & 1)".to_string());
+        }
+        if cond.is_empty() {
+            self.op(pc, op);
+            return;
+        }
+        // Decided before the instruction writes its guard.
+        let _ = writeln!(self.out, "{{ const int c_ = {};", cond.join(" && "));
+        self.lane_cond = Some("c_".to_string());
+        self.op(pc, op);
+        self.lane_cond = None;
+        self.out.push_str("}\n");
+    }
+
+    /// A branch, the end of threads, a trap or a fence, for the lanes at it.
+    fn lane_control(&mut self, pc: u32, guard: Option<Guard>, op: &Op) {
+        self.out.push_str("{\n");
+        self.lane_mask(guard);
+        match *op {
+            Op::Bra { target, .. } => {
+                let target = target.min(self.f.code.len() as u32);
+                if target > pc {
+                    let _ = writeln!(self.out, "w{target} |= m_; act &= ~m_; if (!act) goto V_NEXT;");
+                } else {
+                    // The taken lanes run the loop again first; the others wait after it.
+                    let park = if guard.is_some() { format!("w{} |= act & ~m_; ", pc + 1) } else { String::new() };
+                    let _ = writeln!(
+                        self.out,
+                        "if (m_) {{ {park}act = m_;\n\
+                         if (UNLIKELY(--fuel == 0)) {{ w{target} |= act; act = 0; goto V_EVAC; }}\n\
+                         goto VL{target}; }}"
+                    );
+                }
+            }
+            Op::Ret | Op::Exit => self.out.push_str("act &= ~m_; if (!act) goto V_NEXT;\n"),
+            Op::Trap => {
+                let _ = writeln!(self.out, "if (m_) return STATUS(ST_TRAP, {pc}ull, t0 + (u64)__builtin_ctz(m_));");
+            }
+            _ => self.out.push_str("if (m_) __atomic_thread_fence(__ATOMIC_SEQ_CST);\n"),
+        }
+        self.out.push_str("}\n");
+    }
+
+    /// A memory access (or other instruction with effects) for the lanes at it.
+    fn lane_masked(&mut self, pc: u32, guard: Option<Guard>, op: &Op) {
+        self.out.push_str("{\n");
+        self.lane_mask(guard);
+        self.out.push_str("if (m_) {\n");
+        let lane_by_lane = |e: &mut Self, site: Option<usize>| {
+            e.out.push_str(
+                "LANES if (m_ >> l & 1) {\n\
+                 const u64 t = t0 + l; u64 local = locals + t * local_len; (void)local;\n",
+            );
+            e.memory_or_op(pc, op, site);
+            e.out.push_str("}\n");
+        };
+        if self.lane_contiguous(op, &mut |e, site| lane_by_lane(e, Some(site))).is_none() {
+            lane_by_lane(self, None);
+        }
+        self.out.push_str("} }\n");
+    }
+
+    fn memory_or_op(&mut self, pc: u32, op: &Op, site: Option<usize>) {
+        match op {
+            Op::Ld { .. } | Op::St { .. } => self.memory_at(pc, op, site),
+            _ => self.op(pc, op),
+        }
+    }
+
+    /// `V_EVAC`: the group ran out of fuel; the threads before it are done, its waiting
+    /// lanes go to the scalar code, each to resume at its label with its live registers.
+    fn evacuate(&mut self, plan: &Plan) {
+        let nregs = self.f.nregs;
+        let _ = writeln!(
+            self.out,
+            "V_EVAC:\nfor (u64 u = 0, e_ = t0 + (ntx - tx0 >= {WIDTH} ? {WIDTH} : ntx - tx0); u < e_; u++) states[u] = S_DONE << 24;"
+        );
+        for (i, &x) in plan.labels.iter().enumerate() {
+            let k = self.resume_point(x, x);
+            let _ = writeln!(self.out, "LANES if (w{x} >> l & 1) {{ u64 *frame = frames + (t0 + l) * {nregs}ull;");
+            for (r, &live) in plan.live[i].iter().enumerate() {
+                if live {
+                    let v = if plan.uniform[r] { format!("r{r}") } else { format!("r{r}[l]") };
+                    let _ = write!(self.out, "frame[{r}] = {v}; ");
+                }
+            }
+            let _ = writeln!(self.out, "states[t0 + l] = {k}u; }}");
+        }
+        self.out.push_str("goto V_SCALAR;\n");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `out[tid.x] = v + n` where `v` is `k + 1` or `k * 2` by the parity of `tid.x`, after a
+    /// loop of `k` turns that every lane runs alike, and `n` the turns of a loop of `tid.x`
+    /// turns.
+    const KERNEL: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 out, .param .u32 k)
+{
+    .reg .pred %p<4>;
+    .reg .b32 %r<12>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [out];
+    ld.param.u32 %r1, [k];
+    mov.u32 %r2, %tid.x;
+    and.b32 %r3, %r2, 1;
+    setp.eq.s32 %p1, %r3, 0;
+    @%p1 bra EVEN;
+    add.s32 %r4, %r1, 1;
+    bra JOIN;
+EVEN:
+    shl.b32 %r4, %r1, 1;
+JOIN:
+    mov.u32 %r5, 0;
+ULOOP:
+    add.s32 %r5, %r5, 1;
+    setp.lt.u32 %p2, %r5, %r1;
+    @%p2 bra ULOOP;
+    mov.u32 %r6, 0;
+VLOOP:
+    add.s32 %r6, %r6, 1;
+    setp.lt.u32 %p3, %r6, %r2;
+    @%p3 bra VLOOP;
+    add.s32 %r7, %r4, %r6;
+    mul.wide.u32 %rd2, %r2, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r7;
+    ret;
+}
+"#;
+
+    /// The plan of `src`'s kernel and the registers the instructions whose text starts with
+    /// each of `writers` write.
+    fn plan_and_writes(src: &str, writers: &[&str]) -> (Plan, Vec<Vec<u32>>) {
+        let p = crate::Program::from_ptx(src).expect("load");
+        let f = p.funcs[0].as_ref().expect("decoded");
+        let plan = Plan::of(f, &Liveness::of(f)).expect("a lane phase");
+        let writes = writers
+            .iter()
+            .map(|w| {
+                let mut defs = Vec::new();
+                for (pc, inst) in f.code.iter().enumerate() {
+                    if f.info[pc].text.trim_start().starts_with(w) {
+                        uses_defs(&inst.op, f.nregs, &mut Vec::new(), &mut defs);
+                    }
+                }
+                assert!(!defs.is_empty(), "no `{w}`");
+                defs
+            })
+            .collect();
+        (plan, writes)
+    }
+
+    #[test]
+    fn registers_are_uniform_unless_lanes_can_differ_in_them() {
+        let (plan, w) = plan_and_writes(
+            KERNEL,
+            &["ld.param.u32 %r1", "add.s32 %r4", "add.s32 %r5", "setp.lt.u32 %p2", "add.s32 %r6", "mov.u32 %r2"],
+        );
+        let uniform = |i: usize| w[i].iter().all(|&r| plan.uniform[r as usize]);
+        assert!(uniform(0), "a parameter");
+        assert!(!uniform(1), "written on one side of a branch on tid.x");
+        assert!(uniform(2) && uniform(3), "a loop every lane runs alike");
+        assert!(!uniform(4), "a loop of tid.x turns: lanes leave it at different turns, and read its count");
+        assert!(!uniform(5), "tid.x");
+    }
+
+    #[test]
+    fn lanes_wait_only_where_a_branch_can_split_them() {
+        let (plan, w) = plan_and_writes(KERNEL, &["add.s32 %r4", "shl.b32 %r4"]);
+        // Lanes parked at EVEN while the odd ones write %r4 (not live there: no keeping), and
+        // at JOIN while the even ones do (live there: kept).
+        let pc_of = |text: &str| {
+            let p = crate::Program::from_ptx(KERNEL).expect("load");
+            let f = p.funcs[0].as_ref().expect("decoded").clone();
+            f.info.iter().position(|i| i.text.trim_start().starts_with(text)).expect("instruction") as u32
+        };
+        let r4 = w[0][0];
+        assert!(!plan.protected(pc_of("add.s32 %r4"), r4), "lanes at EVEN write %r4 before reading it");
+        assert!(plan.protected(pc_of("shl.b32 %r4"), r4), "lanes at JOIN read the %r4 they wrote");
+        assert!(!plan.protected(pc_of("add.s32 %r5"), w[1][0]), "no lane waits in the uniform loop");
+    }
+}
