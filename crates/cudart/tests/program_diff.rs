@@ -708,3 +708,9 @@ fn pageable_async_semantics() {
 fn device_limits_objects() {
     check("device_limits_objects");
 }
+
+/// Exact zero sums of add, sub and fma under each rounding mode: -0 only when rounding down.
+#[test]
+fn directed_zero_signs() {
+    check("directed_zero_signs");
+}

@@ -740,8 +740,8 @@ mod dir_tests {
     }
 
     /// IEEE 754 6.3: an exact zero sum of opposite-signed terms (zeros included) is -0 when
-    /// rounding down and +0 otherwise; a sum of like-signed zeros keeps their sign. An H200
-    /// gives -0 for `__fadd_rd(-0.0f, 0.0f)` and `__fmaf_rd(1, 1, -1)`.
+    /// rounding down and +0 otherwise; a sum of like-signed zeros keeps their sign (as an
+    /// H200 computes them: tests/program-diff/directed_zero_signs.cu).
     #[test]
     fn exact_zero_sums_take_their_sign_from_the_rounding() {
         let bits32 = |x: f32| x.to_bits();
