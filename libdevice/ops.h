@@ -146,7 +146,9 @@ INLINE dd dd_div(dd a, dd b) {
   double r = add(sub(sub(a.hi, qb.hi), qb.lo), a.lo);
   return fast_two_sum(q, dvd(r, b.hi));
 }
-INLINE double dd_to_d(dd a) { return add(a.hi, a.lo); }
+/* A zero tail adds nothing: the head is the value, a -0.0 head included (-0.0 + 0.0 would be
+ * +0.0, the wrong sign for sinpi(-n), sin(-0) and the like). */
+INLINE double dd_to_d(dd a) { return a.lo == 0.0 ? a.hi : add(a.hi, a.lo); }
 INLINE dd dd_neg(dd a) { return mk_dd(-a.hi, -a.lo); }
 
 /* Horner evaluation of c[0] + c[1] x + ... + c[n-1] x^(n-1). */

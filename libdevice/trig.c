@@ -149,6 +149,11 @@ static void sincospi_dd(double x, dd *s, dd *c) {
     *c = mk_dd(fabs_d(x) >= 0x1p53 || ((i64)x & 1) == 0 ? 1.0 : -1.0, 0.0);
     return;
   }
+  if (x == 0.0) { /* sinpi(+-0) = +-0 */
+    *s = mk_dd(x, 0.0);
+    *c = mk_dd(1.0, 0.0);
+    return;
+  }
   if (fabs_d(x) < 0x1p-1000) {
     /* pi x would lose bits in the error term of the product: compute it scaled */
     dd p = dd_mul_d(mk_dd(C_PI_HI, C_PI_LO), mul(x, 0x1p200));

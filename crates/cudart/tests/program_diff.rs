@@ -426,3 +426,291 @@ fn syncwarp_ist() {
 fn text_processing() {
     check("text_processing");
 }
+
+/// K-means with centroids in __constant__ memory updated through offsets, fixed-point atomics.
+#[test]
+fn kmeans_soa() {
+    check("kmeans_soa");
+}
+
+/// BFS with frontier queues filled through warp-aggregated atomics, block sizes 992 and 128.
+#[test]
+fn bfs_frontier() {
+    check("bfs_frontier");
+}
+
+/// LSD radix sort with shared-memory digit histograms and ballot-ranked stable scatter.
+#[test]
+fn radix_sort_smem() {
+    check("radix_sort_smem");
+}
+
+/// Scan-based stream compaction with templated predicates over block sizes 64..1024.
+#[test]
+fn stream_compaction() {
+    check("stream_compaction");
+}
+
+/// CSR SpMV (thread, warp, 8- and 2-lane rows) in double and an atomics-built transpose.
+#[test]
+fn spmv_csr_double() {
+    check("spmv_csr_double");
+}
+
+/// Grey/Gaussian/Sobel/median filters on pitched memory with clamped borders, odd widths.
+#[test]
+fn image_pitch_filters() {
+    check("image_pitch_filters");
+}
+
+/// Batched Cholesky and pivoted LU in shared memory, 2D blocks striding over the tile.
+#[test]
+fn cholesky_lu_blocks() {
+    check("cholesky_lu_blocks");
+}
+
+/// Radix-2 FFTs in shared memory (sincospi twiddles, __brev) and a Stockham pass chain.
+#[test]
+fn fft_butterflies() {
+    check("fft_butterflies");
+}
+
+/// Smith-Waterman on anti-diagonals in shared memory, Needleman-Wunsch one launch per diagonal.
+#[test]
+fn smith_waterman_wavefront() {
+    check("smith_waterman_wavefront");
+}
+
+/// Particle binning: cell counts, scatter, per-cell sort, neighbour counts with a 3D block.
+#[test]
+fn particle_binning() {
+    check("particle_binning");
+}
+
+/// Mandelbrot in double with smooth colouring, then histogram equalization.
+#[test]
+fn mandel_histeq() {
+    check("mandel_histeq");
+}
+
+/// Math library functions at poles, zeros, denormals and half-integers, float and double.
+#[test]
+fn math_lib_edges() {
+    check("math_lib_edges");
+}
+
+/// -fmad=false: a*b+c rounds twice; explicit fma and rounding intrinsics still exact.
+#[test]
+fn fmad_false_exact() {
+    check("fmad_false_exact");
+}
+
+/// Padded and aligned struct parameters, 34 scalar parameters, 4 KiB and 30000-byte parameters.
+#[test]
+fn struct_params_big() {
+    check("struct_params_big");
+}
+
+/// __constant__ arrays of structs written and read at byte offsets, symbol copies and errors.
+#[test]
+fn constant_structs_symbols() {
+    check("constant_structs_symbols");
+}
+
+/// Unsigned wrap-around, integer promotion, mixed signed comparisons, high multiplies.
+#[test]
+fn int_overflow_mixed() {
+    check("int_overflow_mixed");
+}
+
+/// Warp-synchronous volatile shared-memory code made correct with __syncwarp.
+#[test]
+fn volatile_warp_sync() {
+    check("volatile_warp_sync");
+}
+
+/// A stream pipeline refilling one pageable buffer (cudaMemcpyAsync stages it), events, callbacks.
+#[test]
+fn streams_events_pageable() {
+    check("streams_events_pageable");
+}
+
+/// Bad launch configurations, bad pointers, a device assert and cudaDeviceReset.
+#[test]
+fn error_paths_reset() {
+    check("error_paths_reset");
+}
+
+/// sm_90 DPX functions, __fns, and bfe/bfi/bmsk/szext through inline PTX.
+#[test]
+fn dpx_fns_bitfield() {
+    check("dpx_fns_bitfield");
+}
+
+/// Cache-hinted loads and stores (__ldcs, __ldlu, __stwt, ld.global.nc.L1::no_allocate ...).
+#[test]
+fn cache_hint_loads() {
+    check("cache_hint_loads");
+}
+
+/// A single-pass scan with decoupled look-back: blocks spin on their predecessors' status.
+#[test]
+fn decoupled_lookback_scan() {
+    check("decoupled_lookback_scan");
+}
+
+/// Function attributes and occupancy queries, printed only where CUDA fixes the answer.
+#[test]
+fn occupancy_func_attrs() {
+    check("occupancy_func_attrs");
+}
+
+/// Thrust: zip sort, reduce_by_key, transform_reduce, copy_if, unique, lower_bound, scans.
+#[test]
+fn thrust_pipeline() {
+    check("thrust_pipeline");
+}
+
+/// N-body steps with shared-memory tiles: an exact 1/sqrtf form and the sample's rsqrtf.
+#[test]
+fn nbody_soa() {
+    check("nbody_soa");
+}
+
+/// Union-find connected components with atomicCAS hooking, label propagation with atomicMin.
+#[test]
+fn union_find_cc() {
+    check("union_find_cc");
+}
+
+/// CRC-32 from a constant table, SHA-256 with funnel shifts and byte permutes, a 64-bit mixer.
+#[test]
+fn hash_kernels() {
+    check("hash_kernels");
+}
+
+/// cg::memcpy_async, cuda::pipeline double buffering, __pipeline_* primitives, cuda::barrier.
+#[test]
+fn cg_async_pipeline() {
+    check("cg_async_pipeline");
+}
+
+/// N-queens with per-thread stacks in local memory, N = 5..12.
+#[test]
+fn nqueens_local_stack() {
+    check("nqueens_local_stack");
+}
+
+/// An open-addressing hash table (64-bit atomicCAS), tombstones, per-bucket spin locks.
+#[test]
+fn hash_table_probe() {
+    check("hash_table_probe");
+}
+
+/// Bit-packed Game of Life on a torus with funnel shifts and bit-sliced counters.
+#[test]
+fn life_bitpacked() {
+    check("life_bitpacked");
+}
+
+/// Jacobi sweeps in double with shared-memory halos and an atomicMax residual on double bits.
+#[test]
+fn jacobi_heat_double() {
+    check("jacobi_heat_double");
+}
+
+/// libcu++: complex Newton basins, bit operations, numeric_limits, tuple, optional.
+#[test]
+fn cuda_std_utils() {
+    check("cuda_std_utils");
+}
+
+/// Launch geometries at their limits (65535 in y and z, 2^20 blocks, 3D blocks), by coverage.
+#[test]
+fn launch_geometry() {
+    check("launch_geometry");
+}
+
+/// A stable merge-path merge sort across launches.
+#[test]
+fn merge_path_sort() {
+    check("merge_path_sort");
+}
+
+/// A -G build of warp code: bitonic shuffles, ballot filters, match_any groups, redux.
+#[test]
+fn debug_g_warp_app() {
+    check("debug_G_warp_app");
+}
+
+/// -use_fast_math layers: layer norm + GELU, log-softmax, RMS norm, causal attention.
+#[test]
+fn fast_math_layers() {
+    check("fast_math_layers");
+}
+
+/// Dynamic parallelism with fire-and-forget children and a tail launch.
+#[test]
+fn cdp_tail_recursion() {
+    check("cdp_tail_recursion");
+}
+
+/// __noinline__ device functions passing and returning padded, aligned and large structs.
+#[test]
+fn noinline_abi() {
+    check("noinline_abi");
+}
+
+/// int8 quantization, a __dp4a GEMM, requantization with __saturatef, __dp2a_lo/hi.
+#[test]
+fn int8_quant_gemm() {
+    check("int8_quant_gemm");
+}
+
+/// CUB BlockReduce/BlockScan/BlockRadixSort/BlockLoad/WarpReduce/BlockHistogram, odd block sizes.
+#[test]
+fn cub_block_prims() {
+    check("cub_block_prims");
+}
+
+/// cudaMallocAsync/cudaFreeAsync in streams, a created pool with a release threshold, trimming.
+#[test]
+fn pool_pipeline() {
+    check("pool_pipeline");
+}
+
+/// PageRank in one cooperative kernel with grid-wide syncs, fixed-point ranks.
+#[test]
+fn coop_pagerank() {
+    check("coop_pagerank");
+}
+
+/// Bellman-Ford and smoothing that stop when __syncthreads_or/_and say the block agrees.
+#[test]
+fn block_convergence() {
+    check("block_convergence");
+}
+
+/// -ftz=true: every .ftz operation on denormal inputs and results, as bits.
+#[test]
+fn ftz_exact() {
+    check("ftz_exact");
+}
+
+/// cudaMemcpyAsync with pageable memory behind a busy stream: staged from, complete into.
+#[test]
+fn pageable_async_semantics() {
+    check("pageable_async_semantics");
+}
+
+/// Device new/delete with counted constructors, placement new, heap/stack/FIFO limits.
+#[test]
+fn device_limits_objects() {
+    check("device_limits_objects");
+}
+
+/// Exact zero sums of add, sub and fma under each rounding mode: -0 only when rounding down.
+#[test]
+fn directed_zero_signs() {
+    check("directed_zero_signs");
+}

@@ -53,9 +53,10 @@ pub fn write_printf_output(out: &[u8]) {
 
 /// Checks a launch configuration as CUDA does.
 pub fn validate(f: &Function, grid: Dim3, block: Dim3, dynamic_shared: u32) -> Result<()> {
-    // CUDA 13.0 reports every bad configuration (zero or oversized dimensions, too much
-    // shared memory) as cudaErrorInvalidValue: tests/gpu-programs/probe_launch_errors.txt,
-    // recorded on an H100.
+    // CUDA 13.0 reports every bad configuration (zero or oversized dimensions, more threads
+    // than the kernel's __launch_bounds__, too much shared memory) as cudaErrorInvalidValue:
+    // tests/gpu-programs/probe_launch_errors.txt, recorded on an H100, and
+    // tests/program-diff/occupancy_func_attrs.cu on an H200.
     if grid.x == 0 || grid.y == 0 || grid.z == 0 || block.x == 0 || block.y == 0 || block.z == 0 {
         return Err(Error::InvalidValue);
     }
@@ -75,7 +76,7 @@ pub fn validate(f: &Function, grid: Dim3, block: Dim3, dynamic_shared: u32) -> R
     if let Some(m) = k.maxntid
         && threads > u64::from(m)
     {
-        return Err(Error::LaunchOutOfResources);
+        return Err(Error::InvalidValue);
     }
     // A kernel that did not load has no shared-memory layout to check (its static size is
     // only an estimate over the whole module), and the reason it cannot run is what to report.

@@ -509,6 +509,11 @@ impl Copy3D {
     ///
     /// As for [`memcpy_raw`], for every row the description covers.
     pub unsafe fn work(self) -> Result<Option<MemWork>> {
+        Ok(self.check()?.map(CheckedCopy::work))
+    }
+
+    /// Checks the description (CUDA's errors) and classifies its ends; `None` for an empty copy.
+    fn check(self) -> Result<Option<CheckedCopy>> {
         if self.width == 0 || self.height == 0 || self.depth == 0 {
             return Ok(None);
         }
@@ -525,31 +530,73 @@ impl Copy3D {
             MemcpyKind::DeviceToDevice => (true, true),
             MemcpyKind::HostToHost | MemcpyKind::Default => (false, false),
         };
-        let d_place = place(self.dst, extent(self.dpitch, self.dheight, self.width, self.height, self.depth)?, d_dev)?;
-        let s_place = place(self.src, extent(self.spitch, self.sheight, self.width, self.height, self.depth)?, s_dev)?;
+        let dst = place(self.dst, extent(self.dpitch, self.dheight, self.width, self.height, self.depth)?, d_dev)?;
+        let src = place(self.src, extent(self.spitch, self.sheight, self.width, self.height, self.depth)?, s_dev)?;
         // Rows that follow each other without a gap at both ends are one copy (split among
         // threads when large).
         let whole = |pitch: usize, rows: usize| pitch == self.width && (self.depth == 1 || rows == self.height);
-        let c = if whole(self.dpitch, self.dheight) && whole(self.spitch, self.sheight) {
+        let copy = if whole(self.dpitch, self.dheight) && whole(self.spitch, self.sheight) {
             let n = self.width * self.height * self.depth;
             Copy3D { dpitch: n, spitch: n, width: n, height: 1, depth: 1, dheight: 1, sheight: 1, ..self }
         } else {
             self
         };
-        let kind = crate::profile::enabled()
-            .then(|| crate::profile::CopyKind::between(on_device(self.dst, d_place), on_device(self.src, s_place)));
-        let bytes = (self.width * self.height * self.depth) as u64;
-        Ok(Some(Arc::new(move || {
-            let start = kind.and_then(|_| crate::profile::now());
+        let profile = crate::profile::enabled()
+            .then(|| crate::profile::CopyKind::between(on_device(self.dst, dst), on_device(self.src, src)));
+        Ok(Some(CheckedCopy { copy, dst, src, profile }))
+    }
+}
+
+/// A copy whose description was checked: its ends classified.
+#[derive(Debug, Clone, Copy)]
+struct CheckedCopy {
+    copy: Copy3D,
+    dst: Place,
+    src: Place,
+    /// What the profile counts it as, when profiling.
+    profile: Option<crate::profile::CopyKind>,
+}
+
+/// The most bytes an asynchronous copy from pageable memory stages (reads into a buffer of its
+/// own when called); a larger one runs synchronously instead.
+const MAX_STAGED: usize = 64 << 20;
+
+impl CheckedCopy {
+    /// The work doing the copy (reading and writing its ends when it runs).
+    fn work(self) -> MemWork {
+        let CheckedCopy { copy: c, dst, src, profile } = self;
+        let bytes = (c.width * c.height * c.depth) as u64;
+        Arc::new(move || {
+            let start = profile.and_then(|_| crate::profile::now());
             let mem = ctx().mem();
-            let d = End { addr: c.dst, place: d_place, pitch: c.dpitch, slice: c.dheight * c.dpitch };
-            let s = End { addr: c.src, place: s_place, pitch: c.spitch, slice: c.sheight * c.spitch };
+            let d = End { addr: c.dst, place: dst, pitch: c.dpitch, slice: c.dheight * c.dpitch };
+            let s = End { addr: c.src, place: src, pitch: c.spitch, slice: c.sheight * c.spitch };
             copy(&mem, d, s, Shape { width: c.width, rows: c.height, depth: c.depth })?;
-            if let (Some(kind), Some(t)) = (kind, start) {
+            if let (Some(kind), Some(t)) = (profile, start) {
                 crate::profile::copy(kind, bytes, t);
             }
             Ok(())
-        })))
+        })
+    }
+
+    /// The source's bytes read now into a buffer of the copy's own, and the work copying them
+    /// from there when it runs (what CUDA does with pageable memory: it stages it, and the
+    /// caller may reuse the buffer as soon as the call returns).
+    fn staged(self) -> Result<MemWork> {
+        let c = self.copy;
+        let (width, rows, depth) = (c.width, c.height, c.depth);
+        let mut staging = vec![0u8; width * rows * depth];
+        let here = End { addr: staging.as_mut_ptr() as u64, place: Place::Pageable, pitch: width, slice: width * rows };
+        let src = End { addr: c.src, place: self.src, pitch: c.spitch, slice: c.sheight * c.spitch };
+        copy(&ctx().mem(), here, src, Shape { width, rows, depth })?;
+        let from_staging = Copy3D { src: staging.as_ptr() as u64, spitch: width, sheight: rows, ..c };
+        let work = CheckedCopy { copy: from_staging, src: Place::Pageable, ..self }.work();
+        // The closure owns the buffer (its heap bytes do not move), so they live as long as the
+        // work that reads them.
+        Ok(Arc::new(move || {
+            let _keep = &staging;
+            work()
+        }))
     }
 }
 
@@ -559,11 +606,30 @@ impl Copy3D {
 ///
 /// As for [`memcpy_raw`], for every row the description covers.
 pub unsafe fn memcpy_3d(c: Copy3D, on: On) -> Result<()> {
+    use crate::work::NodeType::Memcpy;
     api(|_| {
-        // SAFETY: forwarded contract.
-        match unsafe { c.work() }? {
-            Some(w) => submit(on, w, crate::work::NodeType::Memcpy),
-            None => Ok(()),
+        let Some(checked) = c.check()? else { return Ok(()) };
+        match on {
+            // CUDA's API synchronization rules for asynchronous copies with a pageable host end
+            // (outside stream capture, which records the copy as a graph node): a copy to
+            // pageable memory, or between host buffers, returns once it is done (ordered on its
+            // stream, as a synchronous one); a copy from pageable memory returns once its source
+            // is staged, so the program may reuse the buffer at once.
+            On::Async(s) if !crate::stream::is_capturing(s)? => {
+                let bytes = c.width * c.height * c.depth;
+                let host_to_host = !on_device(c.dst, checked.dst) && !on_device(c.src, checked.src);
+                if checked.dst == Place::Pageable
+                    || host_to_host
+                    || (checked.src == Place::Pageable && bytes > MAX_STAGED)
+                {
+                    submit(On::Sync(s), checked.work(), Memcpy)
+                } else if checked.src == Place::Pageable {
+                    submit(on, checked.staged()?, Memcpy)
+                } else {
+                    submit(on, checked.work(), Memcpy)
+                }
+            }
+            _ => submit(on, checked.work(), Memcpy),
         }
     })
 }

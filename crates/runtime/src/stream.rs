@@ -411,6 +411,11 @@ pub(crate) fn resolve(s: Stream) -> Result<Arc<StreamInner>> {
     lock(&streams().table).get(&s.0).cloned().ok_or(Error::InvalidResourceHandle)
 }
 
+/// Whether stream `s` is capturing into a graph (its work is recorded, not run).
+pub(crate) fn is_capturing(s: Stream) -> Result<bool> {
+    Ok(lock(&resolve(s)?.capture).is_some())
+}
+
 /// Enqueues `work` on `s` after the implicit dependencies; returns its completion marker.
 /// Captured, it becomes an empty-typed node (ordering work).
 pub(crate) fn enqueue(s: &Arc<StreamInner>, extra: Vec<Arc<Marker>>, work: Work) -> Arc<Marker> {

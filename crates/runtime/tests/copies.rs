@@ -126,3 +126,51 @@ fn asynchronous_copies_complete_in_stream_order() {
     memory::free(dev).expect("free");
     s.destroy().expect("destroy");
 }
+
+/// A stream kept busy for `ms` milliseconds by a host function, so that work queued behind it
+/// has not run when the queueing call returns.
+fn busy_stream(ms: u64) -> Stream {
+    let s = Stream::new().expect("stream");
+    s.launch_host_func(Box::new(move || std::thread::sleep(std::time::Duration::from_millis(ms)))).expect("host func");
+    s
+}
+
+#[test]
+fn asynchronous_copy_from_pageable_memory_lets_the_caller_reuse_the_buffer_at_once() {
+    // CUDA stages pageable memory: cudaMemcpyAsync returns once the source was read, and the
+    // program may overwrite it while the copy still waits in its stream.
+    for len in [5usize, 100_000] {
+        let s = busy_stream(150);
+        let dev = memory::malloc(len).expect("malloc");
+        let mut src = pattern(len, 1);
+        let sent = src.clone();
+        // SAFETY: `src` is valid while the call runs (it is pageable memory: staged).
+        unsafe { memory::memcpy_raw(dev.0, src.as_ptr() as u64, len, MemcpyKind::HostToDevice, Some(s)) }
+            .expect("H2D async");
+        src.fill(0x55);
+        s.synchronize().expect("sync");
+        let mut back = vec![0u8; len];
+        memory::memcpy_dtoh(&mut back, dev).expect("D2H");
+        assert!(back == sent, "{len} bytes: the copy read the buffer after the call returned");
+        memory::free(dev).expect("free");
+        s.destroy().expect("destroy");
+    }
+}
+
+#[test]
+fn asynchronous_copy_to_pageable_memory_is_done_when_the_call_returns() {
+    // A copy into pageable memory returns once complete (after the stream's earlier work).
+    let len = 4099;
+    let dev = memory::malloc(len).expect("malloc");
+    let sent = pattern(len, 2);
+    memory::memcpy_htod(dev, &sent).expect("H2D");
+    let s = busy_stream(150);
+    let mut back = vec![0u8; len];
+    // SAFETY: `back` outlives the call, which completes the copy before returning.
+    unsafe { memory::memcpy_raw(back.as_mut_ptr() as u64, dev.0, len, MemcpyKind::DeviceToHost, Some(s)) }
+        .expect("D2H async");
+    assert!(back == sent, "the copy into pageable memory had not happened when the call returned");
+    s.synchronize().expect("sync");
+    memory::free(dev).expect("free");
+    s.destroy().expect("destroy");
+}

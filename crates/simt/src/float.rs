@@ -540,17 +540,19 @@ pub(crate) fn two_sum(a: f64, b: f64) -> (f64, f64) {
     (s, e)
 }
 
+/// The sign of an exact zero sum of terms with these signs (IEEE 754 6.3): terms of one sign
+/// keep it (x + x, also for zeros); opposite signs give +0, except -0 when rounding down
+/// (`rm`): 1 + -1 and (-0) + (+0) are -0 there.
+fn exact_zero_sum<T: DirTarget>(a_negative: bool, b_negative: bool, r: Rounding) -> T {
+    let negative = if a_negative == b_negative { a_negative } else { r == Rounding::Rm };
+    T::from_f64(if negative { -0.0 } else { 0.0 })
+}
+
 /// `a + b` rounded with `r` (operands exact in f64).
 pub(crate) fn add_dir<T: DirTarget>(a: f64, b: f64, r: Rounding) -> T {
     let (s, e) = two_sum(a, b);
     if s == 0.0 && e == 0.0 {
-        // Exact zero: -0 only for (-0) + (-0), or x - x under rm.
-        let z = if (a.is_sign_negative() && b.is_sign_negative()) || (r == Rounding::Rm && (a != 0.0 || b != 0.0)) {
-            -0.0
-        } else {
-            0.0
-        };
-        return T::from_f64(z);
+        return exact_zero_sum(a.is_sign_negative(), b.is_sign_negative(), r);
     }
     if s.is_infinite() && a.is_finite() && b.is_finite() {
         return overflow(s < 0.0, r);
@@ -700,7 +702,8 @@ pub(crate) fn fma_dir<T: DirTarget>(a: f64, b: f64, c: f64, r: Rounding) -> T {
         err = low_product_sign(a, b, ph, pl);
     }
     if f == 0.0 && err == 0.0 {
-        return T::from_f64(f);
+        // An exact zero: the product's sign and the addend's decide, as for a sum.
+        return exact_zero_sum(a.is_sign_negative() != b.is_sign_negative(), c.is_sign_negative(), r);
     }
     // `signum` of 0 is 1: an exact result must pass a zero remainder.
     let lo = if err == 0.0 { 0.0 } else { err.signum() * f64::MIN_POSITIVE * f64::EPSILON };
@@ -729,6 +732,30 @@ mod dir_tests {
         assert_eq!(mul_dir::<f32>(f64::from(f32::MAX), 2.0, Rounding::Rp), f32::INFINITY);
         assert_eq!(add_dir::<f32>(1.0, -1.0, Rounding::Rm).to_bits(), (-0.0f32).to_bits());
         assert_eq!(add_dir::<f32>(1.0, -1.0, Rounding::Rp).to_bits(), 0);
+    }
+
+    /// IEEE 754 6.3: an exact zero sum of opposite-signed terms (zeros included) is -0 when
+    /// rounding down and +0 otherwise; a sum of like-signed zeros keeps their sign (as an
+    /// H200 computes them: tests/program-diff/directed_zero_signs.cu).
+    #[test]
+    fn exact_zero_sums_take_their_sign_from_the_rounding() {
+        let bits32 = |x: f32| x.to_bits();
+        let bits64 = |x: f64| x.to_bits();
+        let (neg32, neg64) = (bits32(-0.0), bits64(-0.0));
+        for r in [Rounding::Rn, Rounding::Rz, Rounding::Rm, Rounding::Rp] {
+            let opposite32 = if r == Rounding::Rm { neg32 } else { 0 };
+            let opposite64 = if r == Rounding::Rm { neg64 } else { 0 };
+            assert_eq!(bits32(add_dir(-0.0, 0.0, r)), opposite32, "{r:?} -0 + +0");
+            assert_eq!(bits32(add_dir(0.0, -0.0, r)), opposite32, "{r:?} +0 + -0");
+            assert_eq!(bits32(add_dir(-0.0, -0.0, r)), neg32, "{r:?} -0 + -0");
+            assert_eq!(bits32(add_dir(0.0, 0.0, r)), 0, "{r:?} +0 + +0");
+            assert_eq!(bits64(add_dir(2.5, -2.5, r)), opposite64, "{r:?} 2.5 - 2.5");
+            assert_eq!(bits32(fma_dir(1.0, 1.0, -1.0, r)), opposite32, "{r:?} fma(1, 1, -1)");
+            assert_eq!(bits64(fma_dir(-0.0, 1.0, 0.0, r)), opposite64, "{r:?} fma(-0, 1, +0)");
+            assert_eq!(bits64(fma_dir(0.0, 3.0, -0.0, r)), opposite64, "{r:?} fma(+0, 3, -0)");
+            assert_eq!(bits64(fma_dir(-0.0, 2.0, -0.0, r)), neg64, "{r:?} fma(-0, 2, -0)");
+            assert_eq!(bits32(fma_dir(-2.0, -0.0, 0.0, r)), 0, "{r:?} fma(-2, -0, +0)");
+        }
     }
 
     #[test]
