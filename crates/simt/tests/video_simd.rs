@@ -14,58 +14,51 @@ mod common;
 use common::program;
 use common::ptx::{Index, Kernel, module};
 
-/// Thread t reads the pair `(a, b)` at `data[t]` and writes six results at `out[6t..]`.
-fn vset() -> String {
-    module(
-        "sm_80",
-        &Kernel::new("vset", &["data", "out"], Index::Thread).global_pointers().offset(8).body(
-            r#"
+/// Thread t reads the pair `(a, b)` at `data[t]` into `%r2`, `%r3` and writes the six results
+/// `body` leaves in `%r4`..`%r9` at `out[6t..]` (`%r10`, `%r11`, `%r12` hold 0, 100 and 7 for `c`).
+fn six_results(name: &str, body: &str) -> String {
+    let body = format!(
+        r#"
     add.s64 %rd4, %rd1, %rd3;
-    ld.global.v2.u32 {%r2, %r3}, [%rd4];
+    ld.global.v2.u32 {{%r2, %r3}}, [%rd4];
     mov.u32 %r10, 0;
     mov.u32 %r11, 100;
     mov.u32 %r12, 7;
-    vset2.u32.u32.gt %r4, %r2, %r3, %r10;
+{body}
+    mul.wide.u32 %rd3, %r1, 24;
+    add.s64 %rd5, %rd2, %rd3;
+    st.global.v2.u32 [%rd5], {{%r4, %r5}};
+    st.global.v2.u32 [%rd5+8], {{%r6, %r7}};
+    st.global.v2.u32 [%rd5+16], {{%r8, %r9}};
+    ret;
+"#
+    );
+    module("sm_80", &Kernel::new(name, &["data", "out"], Index::Thread).global_pointers().offset(8).body(&body))
+}
+
+/// Six `vset` results.
+fn vset() -> String {
+    six_results(
+        "vset",
+        "    vset2.u32.u32.gt %r4, %r2, %r3, %r10;
     vset2.s32.s32.le %r5, %r2, %r3, %r10;
     vset4.u32.u32.ne %r6, %r2, %r3, %r10;
     vset4.s32.s32.lt %r7, %r2, %r3, %r10;
     vset4.u32.u32.ge.add %r8, %r2, %r3, %r11;
-    vset2.s32.s32.eq.add %r9, %r2, %r3, %r12;
-    mul.wide.u32 %rd3, %r1, 24;
-    add.s64 %rd5, %rd2, %rd3;
-    st.global.v2.u32 [%rd5], {%r4, %r5};
-    st.global.v2.u32 [%rd5+8], {%r6, %r7};
-    st.global.v2.u32 [%rd5+16], {%r8, %r9};
-    ret;
-"#,
-        ),
+    vset2.s32.s32.eq.add %r9, %r2, %r3, %r12;",
     )
 }
 
-/// As [`vset`], six `vavrg` results.
+/// Six `vavrg` results.
 fn vavrg() -> String {
-    module(
-        "sm_80",
-        &Kernel::new("vavrg", &["data", "out"], Index::Thread).global_pointers().offset(8).body(
-            r#"
-    add.s64 %rd4, %rd1, %rd3;
-    ld.global.v2.u32 {%r2, %r3}, [%rd4];
-    mov.u32 %r10, 0;
-    mov.u32 %r11, 100;
-    vavrg2.s32.s32.s32 %r4, %r2, %r3, %r10;
+    six_results(
+        "vavrg",
+        "    vavrg2.s32.s32.s32 %r4, %r2, %r3, %r10;
     vavrg2.u32.u32.u32 %r5, %r2, %r3, %r10;
     vavrg4.s32.s32.s32 %r6, %r2, %r3, %r10;
     vavrg4.u32.u32.u32 %r7, %r2, %r3, %r10;
     vavrg2.s32.s32.s32.add %r8, %r2, %r3, %r11;
-    vavrg4.s32.s32.s32.add %r9, %r2, %r3, %r11;
-    mul.wide.u32 %rd3, %r1, 24;
-    add.s64 %rd5, %rd2, %rd3;
-    st.global.v2.u32 [%rd5], {%r4, %r5};
-    st.global.v2.u32 [%rd5+8], {%r6, %r7};
-    st.global.v2.u32 [%rd5+16], {%r8, %r9};
-    ret;
-"#,
-        ),
+    vavrg4.s32.s32.s32.add %r9, %r2, %r3, %r11;",
     )
 }
 
