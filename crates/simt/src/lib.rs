@@ -52,7 +52,7 @@ use std::time::{Duration, Instant};
 /// vector_add and saxpy even, memory-bound). `CUPRITE_ENGINE=block` runs it always.
 const BLOCK_TIER_IN_DEFAULT_ENGINE: bool = true;
 
-pub use error::{Fault, FaultKind, LoadError, demangle};
+pub use error::{Fault, FaultKind, FaultReport, LoadError, demangle};
 pub use exec::CLOCK_RATE_KHZ;
 pub use launch::{Dim3, Engine, LaunchOptions, LaunchStats, Params, Tier};
 pub use memory::{

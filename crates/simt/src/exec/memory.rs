@@ -359,12 +359,12 @@ pub(crate) fn atom_one(
             if !aligned(s, size) {
                 return Err(FaultKind::Memory(MemError::Misaligned { addr: at, size }));
             }
-            let old = le_read(shared, s, size).ok_or_else(|| oob("shared", s, size, 0).kind)?;
+            let old = le_read(shared, s, size).ok_or_else(|| out_of_bounds("shared", s, size))?;
             let new = atom_apply(op, size, old, b, c, false);
-            le_write(shared, s, size, new).ok_or_else(|| oob("shared", s, size, 0).kind)?;
+            le_write(shared, s, size, new).ok_or_else(|| out_of_bounds("shared", s, size))?;
             Ok(old)
         }
-        _ => Err(oob("atomic on local/param", at, size, 0).kind),
+        _ => Err(out_of_bounds("atomic on local/param", at, size)),
     }
 }
 
@@ -387,7 +387,7 @@ pub(crate) fn atom128_one(
             if !aligned(s, 16) {
                 return Err(FaultKind::Memory(MemError::Misaligned { addr: at, size: 16 }));
             }
-            let bad = || oob("shared", s, 16, 0).kind;
+            let bad = || out_of_bounds("shared", s, 16);
             let old = [le_read(shared, s, 8).ok_or_else(bad)?, le_read(shared, s + 8, 8).ok_or_else(bad)?];
             let new = if !cas {
                 b
@@ -400,7 +400,7 @@ pub(crate) fn atom128_one(
             le_write(shared, s + 8, 8, new[1]).ok_or_else(bad)?;
             Ok(old)
         }
-        _ => Err(oob("atomic on local/param", at, 16, 0).kind),
+        _ => Err(out_of_bounds("atomic on local/param", at, 16)),
     }
 }
 
