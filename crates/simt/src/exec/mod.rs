@@ -62,7 +62,7 @@ pub(crate) use fault::WarpResult;
 pub(crate) use fault::{WarpFault, fault, oob, out_of_bounds, reported_source};
 pub(crate) use grid::{KernelCost, Launch, kernel, run, run_grid};
 pub(crate) use kept::WorkerState;
-pub(crate) use memory::{Target, aligned, atom_one, in_window, le_read, le_write};
+pub(crate) use memory::{AtomicMemory, Target, aligned, in_window, le_read, le_write};
 pub(crate) use scheduler::{Barriers, Yield};
 pub use special_registers::CLOCK_RATE_KHZ;
 pub(crate) use tex::{

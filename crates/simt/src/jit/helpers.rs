@@ -145,7 +145,8 @@ pub(crate) extern "C" fn h_atom(ctx: *mut Ctx, op: *const Op, addr: u64, b: u64,
     let Op::Atom { space, op, size, .. } = *op else { return 0 };
     // SAFETY: the block's shared memory, described by the runner.
     let shared = unsafe { buf(ctx.shared, ctx.shared_len) };
-    match exec::atom_one(&l.mem, shared, &mut ctx.cache, space, op, u32::from(size), addr, b, c) {
+    let mut memory = exec::AtomicMemory { global: &l.mem, cache: &mut ctx.cache, shared };
+    match memory.atom(space, op, u32::from(size), addr, b, c) {
         Ok(v) => v,
         Err(k) => {
             ctx.set_fault(k);
