@@ -159,69 +159,37 @@ thread_local! {
     static CAPTURE_DEPS: RefCell<Vec<*mut c_void>> = const { RefCell::new(Vec::new()) };
 }
 
-/// # Safety
-/// Every non-null pointer must be valid for writes.
-#[allow(clippy::too_many_arguments)]
-unsafe fn capture_info(
-    s: Stream,
-    status: *mut i32,
-    id: *mut u64,
-    g: *mut *mut c_void,
-    deps: *mut *const *mut c_void,
-    edges: *mut *const c_void,
-    ndeps: *mut usize,
+/// `cudaStreamGetCaptureInfo(cudaStream_t, enum cudaStreamCaptureStatus *, unsigned long long
+/// *id, cudaGraph_t *, const cudaGraphNode_t **deps, const cudaGraphEdgeData **edges, size_t
+/// *numDeps)` (CUDA 13.0's signature): the status is required, the other outputs optional;
+/// `deps` receives an array this thread keeps until its next call.
+pub extern "C-unwind" fn cudaStreamGetCaptureInfo(
+    s: *mut c_void,
+    status: Out<i32>,
+    id: Out<u64>,
+    g: Out<*mut c_void>,
+    deps: Out<*const *mut c_void>,
+    edges: Out<*const c_void>,
+    ndeps: Out<usize>,
 ) -> i32 {
     if status.is_null() {
         return invalid();
     }
-    let r = graph::capture_info(s).map(|info| {
+    let r = graph::capture_info(stream(s)).map(|info| {
         let arr = CAPTURE_DEPS.with(|d| {
             let mut d = d.borrow_mut();
             *d = info.dependencies.iter().map(|n| n.0 as *mut c_void).collect();
             d.as_ptr()
         });
-        // SAFETY: non-null pointers are valid for writes per the contract.
-        unsafe {
-            status.write(info.status as i32);
-            if !id.is_null() {
-                id.write(info.id);
-            }
-            if !g.is_null() {
-                g.write(info.graph.map_or(std::ptr::null_mut(), |g| g.0 as *mut c_void));
-            }
-            if !deps.is_null() {
-                deps.write(if info.dependencies.is_empty() { std::ptr::null() } else { arr });
-            }
-            if !edges.is_null() {
-                // All edges are default edges.
-                edges.write(std::ptr::null());
-            }
-            if !ndeps.is_null() {
-                ndeps.write(info.dependencies.len());
-            }
-        }
+        status.write(info.status as i32);
+        id.write(info.id);
+        g.write(info.graph.map_or(std::ptr::null_mut(), |g| g.0 as *mut c_void));
+        deps.write(if info.dependencies.is_empty() { std::ptr::null() } else { arr });
+        // All edges are default edges.
+        edges.write(std::ptr::null());
+        ndeps.write(info.dependencies.len());
     });
     code(r)
-}
-
-/// `cudaStreamGetCaptureInfo(cudaStream_t, enum cudaStreamCaptureStatus *, unsigned long long
-/// *id, cudaGraph_t *, const cudaGraphNode_t **deps, const cudaGraphEdgeData **edges, size_t
-/// *numDeps)` (CUDA 13.0's signature).
-///
-/// # Safety
-/// Every non-null pointer must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaStreamGetCaptureInfo(
-    s: *mut c_void,
-    status: *mut i32,
-    id: *mut u64,
-    g: *mut *mut c_void,
-    deps: *mut *const *mut c_void,
-    edges: *mut *const c_void,
-    ndeps: *mut usize,
-) -> i32 {
-    // SAFETY: each non-null pointer is writable, `deps`/`edges` for the pointer to an array CUDA owns:
-    // cudaStreamGetCaptureInfo's contract for its output arguments, which is `capture_info`'s.
-    unsafe { capture_info(stream(s), status, id, g, deps, edges, ndeps) }
 }
 
 /// `cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode)`.
