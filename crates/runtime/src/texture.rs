@@ -236,11 +236,17 @@ pub fn create_texture_object(res: &Resource, desc: &TextureDesc) -> Result<u64> 
 
 /// `cudaDestroyTextureObject` (0 is a no-op).
 pub fn destroy_texture_object(h: u64) -> Result<()> {
+    destroy_object(h, |o| o.textures.remove(&h).is_some())
+}
+
+/// Destroys texture or surface object `h` (0 is a no-op), once `forget` found and removed it
+/// from its table (else [`Error::InvalidValue`]), after the work that may use it.
+fn destroy_object(h: u64, forget: impl FnOnce(&mut Objects) -> bool) -> Result<()> {
     api(|c| {
         if h == 0 {
             return Ok(());
         }
-        if lock(objects()).textures.remove(&h).is_none() {
+        if !forget(&mut lock(objects())) {
             return Err(Error::InvalidValue);
         }
         crate::stream::wait_all();
@@ -278,17 +284,7 @@ pub fn create_surface_object(res: &Resource) -> Result<u64> {
 
 /// `cudaDestroySurfaceObject` (0 is a no-op).
 pub fn destroy_surface_object(h: u64) -> Result<()> {
-    api(|c| {
-        if h == 0 {
-            return Ok(());
-        }
-        if lock(objects()).surfaces.remove(&h).is_none() {
-            return Err(Error::InvalidValue);
-        }
-        crate::stream::wait_all();
-        c.mem().textures().destroy(h);
-        Ok(())
-    })
+    destroy_object(h, |o| o.surfaces.remove(&h).is_some())
 }
 
 /// `cudaGetSurfaceObjectResourceDesc`.
