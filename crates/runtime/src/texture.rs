@@ -146,22 +146,9 @@ fn image_of(r: &Resource) -> Result<Image> {
                 return Err(Error::InvalidValue);
             }
             let width = (size / ts).min(1 << 28) as u32;
-            Ok(Image {
-                format,
-                shape: Shape::Linear,
-                layered: false,
-                cubemap: false,
-                layers: 1,
-                mipmapped: false,
-                levels: vec![Level {
-                    base: ptr,
-                    width,
-                    height: 1,
-                    depth: 1,
-                    row_pitch: size as u64,
-                    slice_pitch: size as u64,
-                }],
-            })
+            let level =
+                Level { base: ptr, width, height: 1, depth: 1, row_pitch: size as u64, slice_pitch: size as u64 };
+            Ok(Image::single(format, Shape::Linear, level))
         }
         Resource::Pitch2D { ptr, desc, width, height, pitch } => {
             let format = desc.format()?;
@@ -177,22 +164,15 @@ fn image_of(r: &Resource) -> Result<Image> {
             {
                 return Err(Error::InvalidValue);
             }
-            Ok(Image {
-                format,
-                shape: Shape::Pitch2D,
-                layered: false,
-                cubemap: false,
-                layers: 1,
-                mipmapped: false,
-                levels: vec![Level {
-                    base: ptr,
-                    width: width as u32,
-                    height: height as u32,
-                    depth: 1,
-                    row_pitch: pitch as u64,
-                    slice_pitch: (pitch * height) as u64,
-                }],
-            })
+            let level = Level {
+                base: ptr,
+                width: width as u32,
+                height: height as u32,
+                depth: 1,
+                row_pitch: pitch as u64,
+                slice_pitch: (pitch * height) as u64,
+            };
+            Ok(Image::single(format, Shape::Pitch2D, level))
         }
     }
 }
