@@ -11,10 +11,6 @@
 //! Where each part lives: `ARCHITECTURE.md`; the semantics implemented and why:
 //! `docs/design-notes.md` (both at the repository root).
 
-// Faults and load errors are cold, returned at most once per launch or load, and carry
-// their context by value for easy reporting; boxing them would only complicate the API.
-#![allow(clippy::result_large_err)]
-
 mod analysis;
 mod block_tier;
 mod bulk;

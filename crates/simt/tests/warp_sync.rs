@@ -258,14 +258,14 @@ DONE:
 }
 
 /// Runs `kernel` of `its` with `threads` threads on `engine`; the first 64 output words.
-fn run_its(kernel: &str, threads: u32, engine: Engine) -> Result<Vec<u32>, Box<simt::Fault>> {
+fn run_its(kernel: &str, threads: u32, engine: Engine) -> Result<Vec<u32>, simt::Fault> {
     let p = program(&its(), engine);
     let mem = DeviceMemory::new();
     let out = mem.alloc(64 * 4).unwrap();
     mem.write(out, &[0u8; 256]).unwrap();
     let mut params = Params::new();
     params.ptr(out);
-    p.launch(kernel, Dim3::x(1), Dim3::x(threads), 0, params.bytes(), &mem).map_err(Box::new)?;
+    p.launch(kernel, Dim3::x(1), Dim3::x(threads), 0, params.bytes(), &mem)?;
     let mut bytes = [0u8; 256];
     mem.read(out, &mut bytes).unwrap();
     Ok(bytes.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
