@@ -350,6 +350,7 @@ pub(crate) struct AtomicMemory<'m, 'v> {
 impl AtomicMemory<'_, '_> {
     /// One thread's atomic `op` on `size` bytes at `at` in `space` (global or shared, generic
     /// resolved); the old value.
+    #[inline]
     pub(crate) fn atom(
         &mut self,
         space: Space,
