@@ -427,8 +427,9 @@ fn ptxas_verdicts(ptxas: &Path, dir: &Path, mutants: &[Mutant]) -> Vec<bool> {
         }
         let mut runs = 0;
         for ((target, version), idx) in groups {
+            let under = Under { ptxas, dir, target, version };
             for chunk in idx.chunks(300) {
-                settle(ptxas, dir, target, version, mutants, chunk, &mut verdict, &mut runs);
+                settle(&under, mutants, chunk, &mut verdict, &mut runs);
             }
         }
         let accepted: Vec<usize> = pending.iter().copied().filter(|&i| verdict[i]).collect();
@@ -441,26 +442,25 @@ fn ptxas_verdicts(ptxas: &Path, dir: &Path, mutants: &[Mutant]) -> Vec<bool> {
     verdict
 }
 
-/// Gives each of `idx` (one target and version) ptxas's verdict: a fatal parse error on a line
-/// ends ptxas's checking there, so the lines after it go again; a failure that names no line
-/// splits the batch in halves (one line alone failing is its verdict).
-#[allow(clippy::too_many_arguments)]
-fn settle(
-    ptxas: &Path,
-    dir: &Path,
-    target: &str,
-    version: &str,
-    mutants: &[Mutant],
-    idx: &[usize],
-    verdict: &mut [bool],
-    runs: &mut usize,
-) {
+/// What ptxas checks a batch of lines under: the program, its scratch directory, the target
+/// and the PTX version.
+struct Under<'a> {
+    ptxas: &'a Path,
+    dir: &'a Path,
+    target: &'a str,
+    version: &'a str,
+}
+
+/// Gives each of `idx` (all of one target and version, `under`) ptxas's verdict: a fatal parse
+/// error on a line ends ptxas's checking there, so the lines after it go again; a failure that
+/// names no line splits the batch in halves (one line alone failing is its verdict).
+fn settle(under: &Under<'_>, mutants: &[Mutant], idx: &[usize], verdict: &mut [bool], runs: &mut usize) {
     if idx.is_empty() {
         return;
     }
     let lines: Vec<&str> = idx.iter().map(|&i| mutants[i].case.instr.as_str()).collect();
     *runs += 1;
-    let b = differential::ptxas_batch(ptxas, dir, target, version, &lines);
+    let b = differential::ptxas_batch(under.ptxas, under.dir, under.target, under.version, &lines);
     if b.success {
         for &i in idx {
             verdict[i] = true;
@@ -469,14 +469,14 @@ fn settle(
         verdict[idx[0]] = false;
     } else if b.unattributed {
         let (a, c) = idx.split_at(idx.len() / 2);
-        settle(ptxas, dir, target, version, mutants, a, verdict, runs);
-        settle(ptxas, dir, target, version, mutants, c, verdict, runs);
+        settle(under, mutants, a, verdict, runs);
+        settle(under, mutants, c, verdict, runs);
     } else {
         let end = b.fatal_at.map_or(idx.len(), |f| f + 1);
         for (k, &i) in idx[..end].iter().enumerate() {
             verdict[i] = !b.rejected[k];
         }
-        settle(ptxas, dir, target, version, mutants, &idx[end..], verdict, runs);
+        settle(under, mutants, &idx[end..], verdict, runs);
     }
 }
 

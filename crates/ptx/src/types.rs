@@ -262,3 +262,28 @@ spelled_enum! {
         Vsub2 = "vsub2", Vsub4 = "vsub4", Wgmma = "wgmma", Wmma = "wmma", Xor = "xor",
     }
 }
+
+impl Opcode {
+    /// The SIMD video instructions (`vadd2`, `vadd4`, ... `vset4`): two 16-bit or four 8-bit
+    /// lanes of 32-bit registers.
+    pub fn is_simd_video(self) -> bool {
+        use Opcode::*;
+        matches!(
+            self,
+            Vadd2
+                | Vadd4
+                | Vsub2
+                | Vsub4
+                | Vavrg2
+                | Vavrg4
+                | Vabsdiff2
+                | Vabsdiff4
+                | Vmin2
+                | Vmin4
+                | Vmax2
+                | Vmax4
+                | Vset2
+                | Vset4
+        )
+    }
+}

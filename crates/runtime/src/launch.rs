@@ -67,7 +67,7 @@ pub fn validate(f: &Function, grid: Dim3, block: Dim3, dynamic_shared: u32) -> R
     if grid.x > i32::MAX as u32 || grid.y > 65535 || grid.z > 65535 {
         return Err(Error::InvalidValue);
     }
-    let Some(k) = f.info() else { return Err(Error::InvalidDeviceFunction) };
+    let k = f.info();
     if let Some(r) = k.reqntid
         && [block.x, block.y, block.z] != r
     {
@@ -437,7 +437,7 @@ pub fn max_active_blocks_per_sm(f: &Function, block_size: i32, dynamic_shared: u
     }
     let warps = (block_size as u32).div_ceil(32);
     let by_threads = 2048 / (warps * 32);
-    let shared = dynamic_shared as u64 + u64::from(f.info().map_or(0, |k| k.static_shared));
+    let shared = dynamic_shared as u64 + u64::from(f.info().static_shared);
     let by_shared = if shared == 0 { u64::MAX } else { 233_472 / (shared + 1024) };
     let by_regs = 65536 / (u64::from(warps) * 32 * 32);
     Ok(u64::from(by_threads).min(by_shared).min(by_regs).min(32) as i32)
@@ -453,7 +453,7 @@ pub fn available_dynamic_shared(f: &Function, num_blocks: i32, block_size: i32) 
     if max_active_blocks_per_sm(f, block_size, 0)? < num_blocks {
         return Ok(0);
     }
-    let static_shared = u64::from(f.info().map_or(0, |k| k.static_shared));
+    let static_shared = u64::from(f.info().static_shared);
     let per_block = (233_472 / u64::from(num_blocks as u32)).saturating_sub(1024 + static_shared);
     Ok(per_block.min(u64::from(MAX_SHARED_PER_BLOCK).saturating_sub(static_shared)) as usize)
 }

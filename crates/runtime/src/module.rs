@@ -2,7 +2,7 @@
 //! variables.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use ptx::ast::{FuncDirective, FuncKind, Item, Statement, VarDecl};
 use ptx::types::StateSpace;
@@ -42,13 +42,20 @@ pub struct KernelInfo {
 #[derive(Debug)]
 pub(crate) struct ModuleInner {
     pub program: Program,
-    pub kernels: HashMap<String, KernelInfo>,
+    pub kernels: HashMap<String, Arc<Kernel>>,
     pub globals: HashMap<String, u64>,
     pub ptx_version: i32,
     /// The virtual architecture the PTX was generated for (`.target sm_80` → 80).
     pub target_arch: i32,
-    /// Kernel attributes set by `cudaFuncSetAttribute` / `cudaFuncSetCacheConfig`.
-    pub attrs: std::sync::Mutex<HashMap<String, SetAttributes>>,
+}
+
+/// A kernel of a module: what its PTX says, and the attributes set at run time. Each
+/// [`Function`] holds its kernel's, so that a launch looks nothing up by name.
+#[derive(Debug)]
+pub(crate) struct Kernel {
+    info: KernelInfo,
+    /// Set by `cudaFuncSetAttribute` / `cudaFuncSetCacheConfig`.
+    attributes: Mutex<SetAttributes>,
 }
 
 /// Kernel attributes set through `cudaFuncSetAttribute` / `cudaFuncSetCacheConfig`.
@@ -76,6 +83,7 @@ pub struct Function {
     pub(crate) module: Arc<ModuleInner>,
     /// Shared, so that each launch holds it without copying it.
     pub(crate) name: Arc<str>,
+    kernel: Arc<Kernel>,
 }
 
 fn decl_size(d: &VarDecl) -> u64 {
@@ -162,30 +170,20 @@ impl Module {
                 let static_shared = program
                     .static_shared(&name)
                     .unwrap_or((local_shared + module_shared).min(u64::from(u32::MAX)) as u32);
-                kernels.insert(
-                    name.clone(),
-                    KernelInfo { name, params, maxntid, reqntid, static_shared, reqnctapercluster, load_error },
-                );
+                let info = KernelInfo { name, params, maxntid, reqntid, static_shared, reqnctapercluster, load_error };
+                kernels.insert(info.name.clone(), Arc::new(Kernel { info, attributes: Mutex::default() }));
             }
             let ptx_version = (m.version.major * 10 + m.version.minor) as i32;
             let target_arch = m.target.sm as i32;
-            Ok(Module(Arc::new(ModuleInner {
-                program,
-                kernels,
-                globals,
-                ptx_version,
-                target_arch,
-                attrs: Default::default(),
-            })))
+            Ok(Module(Arc::new(ModuleInner { program, kernels, globals, ptx_version, target_arch })))
         })
     }
 
     /// The kernel `name` ([`Error::InvalidDeviceFunction`] if there is none).
     pub fn function(&self, name: &str) -> Result<Function> {
-        if self.0.kernels.contains_key(name) {
-            Ok(Function { module: self.0.clone(), name: Arc::from(name) })
-        } else {
-            record(Err(Error::InvalidDeviceFunction))
+        match self.0.kernels.get(name) {
+            Some(kernel) => Ok(Function { module: self.0.clone(), name: Arc::from(name), kernel: kernel.clone() }),
+            None => record(Err(Error::InvalidDeviceFunction)),
         }
     }
 
@@ -289,21 +287,21 @@ impl Function {
     }
 
     /// The kernel's PTX information.
-    pub fn info(&self) -> Option<&KernelInfo> {
-        self.module.kernels.get(&*self.name)
+    pub fn info(&self) -> &KernelInfo {
+        &self.kernel.info
     }
 
     /// The parameter layout.
     pub fn params(&self) -> &[ParamInfo] {
-        self.info().map_or(&[], |k| &k.params)
+        &self.info().params
     }
 
     /// `cudaFuncGetAttributes` (reflecting the attributes set with [`Function::set_attribute`]).
     pub fn attributes(&self) -> FuncAttributes {
         let set = self.set_attributes();
         let k = self.info();
-        let max_threads = k.and_then(|k| k.reqntid.map(|r| r[0] * r[1] * r[2]).or(k.maxntid)).unwrap_or(1024);
-        let static_shared = k.map_or(0, |k| k.static_shared);
+        let max_threads = k.reqntid.map(|r| r[0] * r[1] * r[2]).or(k.maxntid).unwrap_or(1024);
+        let static_shared = k.static_shared;
         let cluster = self.required_cluster();
         FuncAttributes {
             // The GPU reports static shared memory in 16-byte units (a 4-byte `__shared__ int`
@@ -324,7 +322,7 @@ impl Function {
             requiredClusterWidth: cluster.map_or(0, |c| c[0] as i32),
             requiredClusterHeight: cluster.map_or(0, |c| c[1] as i32),
             requiredClusterDepth: cluster.map_or(0, |c| c[2] as i32),
-            clusterDimMustBeSet: i32::from(k.is_some_and(|k| k.reqnctapercluster.is_some())),
+            clusterDimMustBeSet: i32::from(k.reqnctapercluster.is_some()),
             nonPortableClusterSizeAllowed: i32::from(set.non_portable_cluster),
             ..FuncAttributes::default()
         }
@@ -333,7 +331,7 @@ impl Function {
     /// The cluster dimensions the kernel requires: its `.reqnctapercluster`, else those set
     /// with `cudaFuncAttributeRequiredCluster*` (all three positive), else `None`.
     pub fn required_cluster(&self) -> Option<[u32; 3]> {
-        if let Some(c) = self.info().and_then(|k| k.reqnctapercluster) {
+        if let Some(c) = self.info().reqnctapercluster {
             return Some(c);
         }
         let r = self.set_attributes().required_cluster;
@@ -347,7 +345,7 @@ impl Function {
     }
 
     fn set_attributes(&self) -> SetAttributes {
-        crate::context::lock(&self.module.attrs).get(&*self.name).copied().unwrap_or_default()
+        *crate::context::lock(&self.kernel.attributes)
     }
 
     /// The most dynamic shared memory a launch may use: 48 KB less the kernel's static shared
@@ -364,9 +362,8 @@ impl Function {
     /// cluster attributes (10..=15) are accepted.
     pub fn set_attribute(&self, attr: i32, value: i32) -> Result<()> {
         record((|| {
-            let static_shared = i64::from(self.info().map_or(0, |k| k.static_shared));
-            let mut attrs = crate::context::lock(&self.module.attrs);
-            let a = attrs.entry(self.name.to_string()).or_default();
+            let static_shared = i64::from(self.info().static_shared);
+            let mut a = crate::context::lock(&self.kernel.attributes);
             match attr {
                 8 if value >= 0
                     && i64::from(value) + static_shared <= i64::from(crate::device::MAX_SHARED_PER_BLOCK) =>
@@ -377,7 +374,7 @@ impl Function {
                 10 | 15 if value >= 0 => {}
                 14 if value >= 0 => a.non_portable_cluster = value != 0,
                 // A compile-time cluster size cannot be changed.
-                11..=13 if self.info().is_some_and(|k| k.reqnctapercluster.is_some()) => {
+                11..=13 if self.info().reqnctapercluster.is_some() => {
                     return Err(Error::NotPermitted);
                 }
                 11..=13 if (0..=16).contains(&value) => a.required_cluster[(attr - 11) as usize] = value,
@@ -392,7 +389,7 @@ impl Function {
         if !(0..=3).contains(&config) {
             return record(Err(Error::InvalidValue));
         }
-        crate::context::lock(&self.module.attrs).entry(self.name.to_string()).or_default().cache_config = config;
+        crate::context::lock(&self.kernel.attributes).cache_config = config;
         Ok(())
     }
 

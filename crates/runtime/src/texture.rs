@@ -146,22 +146,9 @@ fn image_of(r: &Resource) -> Result<Image> {
                 return Err(Error::InvalidValue);
             }
             let width = (size / ts).min(1 << 28) as u32;
-            Ok(Image {
-                format,
-                shape: Shape::Linear,
-                layered: false,
-                cubemap: false,
-                layers: 1,
-                mipmapped: false,
-                levels: vec![Level {
-                    base: ptr,
-                    width,
-                    height: 1,
-                    depth: 1,
-                    row_pitch: size as u64,
-                    slice_pitch: size as u64,
-                }],
-            })
+            let level =
+                Level { base: ptr, width, height: 1, depth: 1, row_pitch: size as u64, slice_pitch: size as u64 };
+            Ok(Image::single(format, Shape::Linear, level))
         }
         Resource::Pitch2D { ptr, desc, width, height, pitch } => {
             let format = desc.format()?;
@@ -177,22 +164,15 @@ fn image_of(r: &Resource) -> Result<Image> {
             {
                 return Err(Error::InvalidValue);
             }
-            Ok(Image {
-                format,
-                shape: Shape::Pitch2D,
-                layered: false,
-                cubemap: false,
-                layers: 1,
-                mipmapped: false,
-                levels: vec![Level {
-                    base: ptr,
-                    width: width as u32,
-                    height: height as u32,
-                    depth: 1,
-                    row_pitch: pitch as u64,
-                    slice_pitch: (pitch * height) as u64,
-                }],
-            })
+            let level = Level {
+                base: ptr,
+                width: width as u32,
+                height: height as u32,
+                depth: 1,
+                row_pitch: pitch as u64,
+                slice_pitch: (pitch * height) as u64,
+            };
+            Ok(Image::single(format, Shape::Pitch2D, level))
         }
     }
 }
@@ -236,11 +216,17 @@ pub fn create_texture_object(res: &Resource, desc: &TextureDesc) -> Result<u64> 
 
 /// `cudaDestroyTextureObject` (0 is a no-op).
 pub fn destroy_texture_object(h: u64) -> Result<()> {
+    destroy_object(h, |o| o.textures.remove(&h).is_some())
+}
+
+/// Destroys texture or surface object `h` (0 is a no-op), once `forget` found and removed it
+/// from its table (else [`Error::InvalidValue`]), after the work that may use it.
+fn destroy_object(h: u64, forget: impl FnOnce(&mut Objects) -> bool) -> Result<()> {
     api(|c| {
         if h == 0 {
             return Ok(());
         }
-        if lock(objects()).textures.remove(&h).is_none() {
+        if !forget(&mut lock(objects())) {
             return Err(Error::InvalidValue);
         }
         crate::stream::wait_all();
@@ -278,17 +264,7 @@ pub fn create_surface_object(res: &Resource) -> Result<u64> {
 
 /// `cudaDestroySurfaceObject` (0 is a no-op).
 pub fn destroy_surface_object(h: u64) -> Result<()> {
-    api(|c| {
-        if h == 0 {
-            return Ok(());
-        }
-        if lock(objects()).surfaces.remove(&h).is_none() {
-            return Err(Error::InvalidValue);
-        }
-        crate::stream::wait_all();
-        c.mem().textures().destroy(h);
-        Ok(())
-    })
+    destroy_object(h, |o| o.surfaces.remove(&h).is_some())
 }
 
 /// `cudaGetSurfaceObjectResourceDesc`.

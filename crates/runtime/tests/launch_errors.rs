@@ -43,3 +43,35 @@ fn a_kernel_that_did_not_load_reports_invalid_ptx_whatever_the_module_shared_siz
     let err = launch::launch(&k, Dim3::x(1), Dim3::x(32), 0, Stream::LEGACY, &[]).unwrap_err();
     assert_eq!(err, Error::InvalidPtx);
 }
+
+/// `cudaFuncSetAttribute` sets an attribute of the kernel, not of one handle: a launch through
+/// another lookup of the same kernel may use the raised dynamic shared memory (above 48 KB
+/// only after `cudaFuncAttributeMaxDynamicSharedMemorySize`, CUDA's opt-in), and a kernel of
+/// the same module keeps its own limit.
+#[test]
+fn a_raised_shared_memory_limit_holds_for_every_handle_of_its_kernel_only() {
+    let ptx = r#"
+.version 8.3
+.target sm_90
+.address_size 64
+.visible .entry raised()
+{
+    ret;
+}
+.visible .entry other()
+{
+    ret;
+}
+"#;
+    let m = Module::load_ptx(ptx).expect("module");
+    let big = 64 * 1024;
+    let launch_with = |name: &str| {
+        let k = m.function(name).expect("kernel");
+        launch::launch(&k, Dim3::x(1), Dim3::x(32), big, Stream::LEGACY, &[])
+    };
+    assert_eq!(launch_with("raised"), Err(Error::InvalidValue), "64 KB without the opt-in");
+    m.function("raised").expect("kernel").set_attribute(8, big as i32).expect("opt-in to 64 KB");
+    assert_eq!(launch_with("raised"), Ok(()), "another handle of the kernel sees the opt-in");
+    assert_eq!(launch_with("other"), Err(Error::InvalidValue), "another kernel keeps 48 KB");
+    Stream::LEGACY.synchronize().expect("sync");
+}

@@ -135,464 +135,480 @@ fn load(file: &str) -> Program {
     Program::from_ptx(&src).expect("load PTX")
 }
 
-#[allow(clippy::too_many_lines)]
 fn cases(mem: &'static DeviceMemory) -> Vec<Case> {
-    let mut cases: Vec<Case> = Vec::new();
+    vec![
+        vector_add(mem),
+        saxpy(mem),
+        reduce_sum(mem),
+        matmul_tiled(mem),
+        stencil2d(mem),
+        histogram(mem),
+        scan_warp(mem),
+        nbody(mem),
+        transpose(mem),
+        bitonic_sort(mem),
+    ]
+}
 
-    // Vector add.
-    {
-        let n = 1usize << 22;
-        let a: Vec<f32> = (0..n).map(|i| i as f32 * 0.5).collect();
-        let b: Vec<f32> = (0..n).map(|i| i as f32 * 0.25).collect();
-        let (da, db) = (upload(mem, &a), upload(mem, &b));
-        let dc = mem.alloc(4 * n as u64).expect("alloc");
-        let params = Params::new().ptr(da).ptr(db).ptr(dc).i32(n as i32).clone();
-        let launch = move |p: &Program| {
-            p.launch("vector_add", Dim3::x((n as u32).div_ceil(256)), Dim3::x(256), 0, params.bytes(), mem)
-                .expect("launch");
-        };
-        let want: Vec<f32> = a.iter().zip(&b).map(|(x, y)| x + y).collect();
-        let mut c = vec![0f32; n];
-        cases.push(Case {
-            name: "vector_add (4M)",
-            prog: 0,
-            run: Box::new(launch.clone()),
-            check: Box::new(move |p| {
-                mem.memset(dc, 0, 4 * n as u64).map_err(|e| e.to_string())?;
-                launch(p);
-                exact(&download::<f32>(mem, dc, n), &want)
-            }),
-            native: Box::new(move |t| {
-                let out = Out(c.as_mut_ptr());
-                par(t, n, |r| {
-                    for i in r {
-                        // SAFETY: disjoint ranges, i < n.
-                        unsafe { out.set(i, a[i] + b[i]) };
-                    }
-                });
-                std::hint::black_box(&c);
-            }),
-        });
+/// Vector add.
+fn vector_add(mem: &'static DeviceMemory) -> Case {
+    let n = 1usize << 22;
+    let a: Vec<f32> = (0..n).map(|i| i as f32 * 0.5).collect();
+    let b: Vec<f32> = (0..n).map(|i| i as f32 * 0.25).collect();
+    let (da, db) = (upload(mem, &a), upload(mem, &b));
+    let dc = mem.alloc(4 * n as u64).expect("alloc");
+    let params = Params::new().ptr(da).ptr(db).ptr(dc).i32(n as i32).clone();
+    let launch = move |p: &Program| {
+        p.launch("vector_add", Dim3::x((n as u32).div_ceil(256)), Dim3::x(256), 0, params.bytes(), mem)
+            .expect("launch");
+    };
+    let want: Vec<f32> = a.iter().zip(&b).map(|(x, y)| x + y).collect();
+    let mut c = vec![0f32; n];
+    Case {
+        name: "vector_add (4M)",
+        prog: 0,
+        run: Box::new(launch.clone()),
+        check: Box::new(move |p| {
+            mem.memset(dc, 0, 4 * n as u64).map_err(|e| e.to_string())?;
+            launch(p);
+            exact(&download::<f32>(mem, dc, n), &want)
+        }),
+        native: Box::new(move |t| {
+            let out = Out(c.as_mut_ptr());
+            par(t, n, |r| {
+                for i in r {
+                    // SAFETY: disjoint ranges, i < n.
+                    unsafe { out.set(i, a[i] + b[i]) };
+                }
+            });
+            std::hint::black_box(&c);
+        }),
     }
-    // SAXPY (in place).
-    {
-        let n = 1usize << 22;
-        let x: Vec<f32> = (0..n).map(|i| (i % 1000) as f32).collect();
-        let y0: Vec<f32> = (0..n).map(|i| (i % 7) as f32).collect();
-        let (dx, dy) = (upload(mem, &x), upload(mem, &y0));
-        let params = Params::new().i32(n as i32).f32(1.5).ptr(dx).ptr(dy).clone();
-        let launch = move |p: &Program| {
-            p.launch("saxpy", Dim3::x(1024), Dim3::x(256), 0, params.bytes(), mem).expect("launch");
-        };
-        let want: Vec<f32> = x.iter().zip(&y0).map(|(&x, &y)| 1.5f32.mul_add(x, y)).collect();
-        let mut y = y0.clone();
-        cases.push(Case {
-            name: "saxpy (4M)",
-            prog: 0,
-            run: Box::new(launch.clone()),
-            check: Box::new(move |p| {
-                mem.write(dy, as_bytes(&y0)).map_err(|e| e.to_string())?;
-                launch(p);
-                exact(&download::<f32>(mem, dy, n), &want)
-            }),
-            native: Box::new(move |t| {
-                let out = Out(y.as_mut_ptr());
-                let yr = y.as_ptr() as usize;
-                par(t, n, |r| {
-                    for i in r {
-                        // SAFETY: disjoint ranges, i < n; each index is read then written by
-                        // the same thread only.
-                        unsafe {
-                            let yi = *(yr as *const f32).add(i);
-                            out.set(i, 1.5f32.mul_add(x[i], yi));
+}
+
+/// SAXPY (in place).
+fn saxpy(mem: &'static DeviceMemory) -> Case {
+    let n = 1usize << 22;
+    let x: Vec<f32> = (0..n).map(|i| (i % 1000) as f32).collect();
+    let y0: Vec<f32> = (0..n).map(|i| (i % 7) as f32).collect();
+    let (dx, dy) = (upload(mem, &x), upload(mem, &y0));
+    let params = Params::new().i32(n as i32).f32(1.5).ptr(dx).ptr(dy).clone();
+    let launch = move |p: &Program| {
+        p.launch("saxpy", Dim3::x(1024), Dim3::x(256), 0, params.bytes(), mem).expect("launch");
+    };
+    let want: Vec<f32> = x.iter().zip(&y0).map(|(&x, &y)| 1.5f32.mul_add(x, y)).collect();
+    let mut y = y0.clone();
+    Case {
+        name: "saxpy (4M)",
+        prog: 0,
+        run: Box::new(launch.clone()),
+        check: Box::new(move |p| {
+            mem.write(dy, as_bytes(&y0)).map_err(|e| e.to_string())?;
+            launch(p);
+            exact(&download::<f32>(mem, dy, n), &want)
+        }),
+        native: Box::new(move |t| {
+            let out = Out(y.as_mut_ptr());
+            let yr = y.as_ptr() as usize;
+            par(t, n, |r| {
+                for i in r {
+                    // SAFETY: disjoint ranges, i < n; each index is read then written by
+                    // the same thread only.
+                    unsafe {
+                        let yi = *(yr as *const f32).add(i);
+                        out.set(i, 1.5f32.mul_add(x[i], yi));
+                    }
+                }
+            });
+            std::hint::black_box(&y);
+        }),
+    }
+}
+
+/// Shared-memory reduction.
+fn reduce_sum(mem: &'static DeviceMemory) -> Case {
+    let n = 1usize << 22;
+    let input: Vec<i32> = (0..n).map(|i| (i % 17) as i32 - 8).collect();
+    let din = upload(mem, &input);
+    let threads = 256u32;
+    let blocks = (n as u32).div_ceil(threads * 2);
+    let dout = mem.alloc(4 * u64::from(blocks)).expect("alloc");
+    let params = Params::new().ptr(din).ptr(dout).i32(n as i32).clone();
+    let chunk = (threads * 2) as usize;
+    let launch = move |p: &Program| {
+        p.launch("reduce_sum", Dim3::x(blocks), Dim3::x(threads), threads * 4, params.bytes(), mem).expect("launch");
+    };
+    let want: Vec<i32> = input.chunks(chunk).map(|c| c.iter().sum()).collect();
+    let mut partial = vec![0i32; blocks as usize];
+    Case {
+        name: "reduce_sum (4M)",
+        prog: 0,
+        run: Box::new(launch.clone()),
+        check: Box::new(move |p| {
+            launch(p);
+            exact(&download::<i32>(mem, dout, blocks as usize), &want)
+        }),
+        native: Box::new(move |t| {
+            let out = Out(partial.as_mut_ptr());
+            par(t, blocks as usize, |r| {
+                for bi in r {
+                    let s: i32 = input[bi * chunk..((bi + 1) * chunk).min(n)].iter().sum();
+                    // SAFETY: disjoint ranges, bi < blocks.
+                    unsafe { out.set(bi, s) };
+                }
+            });
+            std::hint::black_box(&partial);
+        }),
+    }
+}
+
+/// Tiled matmul.
+fn matmul_tiled(mem: &'static DeviceMemory) -> Case {
+    let (m, nn, k) = (256usize, 256usize, 256usize);
+    let a: Vec<f32> = (0..m * k).map(|i| (i % 13) as f32 * 0.1).collect();
+    let b: Vec<f32> = (0..k * nn).map(|i| (i % 11) as f32 * 0.1).collect();
+    let (da, db) = (upload(mem, &a), upload(mem, &b));
+    let dc = mem.alloc(4 * (m * nn) as u64).expect("alloc");
+    let params = Params::new().ptr(da).ptr(db).ptr(dc).i32(m as i32).i32(nn as i32).i32(k as i32).clone();
+    let launch = move |p: &Program| {
+        let grid = Dim3::new((nn as u32).div_ceil(16), (m as u32).div_ceil(16), 1);
+        p.launch("matmul_tiled", grid, Dim3::new(16, 16, 1), 0, params.bytes(), mem).expect("launch");
+    };
+    let mut want = vec![0f32; m * nn];
+    for i in 0..m {
+        for j in 0..nn {
+            want[i * nn + j] = (0..k).map(|kk| a[i * k + kk] * b[kk * nn + j]).sum();
+        }
+    }
+    let mut c = vec![0f32; m * nn];
+    Case {
+        name: "matmul_tiled (256^3)",
+        prog: 0,
+        run: Box::new(launch.clone()),
+        check: Box::new(move |p| {
+            launch(p);
+            close(&download::<f32>(mem, dc, m * nn), &want, 1e-4)
+        }),
+        native: Box::new(move |t| {
+            let out = Out(c.as_mut_ptr());
+            par(t, m, |rows| {
+                let mut acc = vec![0f32; nn];
+                for i in rows {
+                    acc.iter_mut().for_each(|v| *v = 0.0);
+                    for kk in 0..k {
+                        let aik = a[i * k + kk];
+                        for (v, &bv) in acc.iter_mut().zip(&b[kk * nn..(kk + 1) * nn]) {
+                            *v += aik * bv;
                         }
                     }
-                });
-                std::hint::black_box(&y);
-            }),
-        });
-    }
-    // Shared-memory reduction.
-    {
-        let n = 1usize << 22;
-        let input: Vec<i32> = (0..n).map(|i| (i % 17) as i32 - 8).collect();
-        let din = upload(mem, &input);
-        let threads = 256u32;
-        let blocks = (n as u32).div_ceil(threads * 2);
-        let dout = mem.alloc(4 * u64::from(blocks)).expect("alloc");
-        let params = Params::new().ptr(din).ptr(dout).i32(n as i32).clone();
-        let chunk = (threads * 2) as usize;
-        let launch = move |p: &Program| {
-            p.launch("reduce_sum", Dim3::x(blocks), Dim3::x(threads), threads * 4, params.bytes(), mem)
-                .expect("launch");
-        };
-        let want: Vec<i32> = input.chunks(chunk).map(|c| c.iter().sum()).collect();
-        let mut partial = vec![0i32; blocks as usize];
-        cases.push(Case {
-            name: "reduce_sum (4M)",
-            prog: 0,
-            run: Box::new(launch.clone()),
-            check: Box::new(move |p| {
-                launch(p);
-                exact(&download::<i32>(mem, dout, blocks as usize), &want)
-            }),
-            native: Box::new(move |t| {
-                let out = Out(partial.as_mut_ptr());
-                par(t, blocks as usize, |r| {
-                    for bi in r {
-                        let s: i32 = input[bi * chunk..((bi + 1) * chunk).min(n)].iter().sum();
-                        // SAFETY: disjoint ranges, bi < blocks.
-                        unsafe { out.set(bi, s) };
+                    for (j, &v) in acc.iter().enumerate() {
+                        // SAFETY: row i belongs to this thread only.
+                        unsafe { out.set(i * nn + j, v) };
                     }
-                });
-                std::hint::black_box(&partial);
-            }),
-        });
+                }
+            });
+            std::hint::black_box(&c);
+        }),
     }
-    // Tiled matmul.
-    {
-        let (m, nn, k) = (256usize, 256usize, 256usize);
-        let a: Vec<f32> = (0..m * k).map(|i| (i % 13) as f32 * 0.1).collect();
-        let b: Vec<f32> = (0..k * nn).map(|i| (i % 11) as f32 * 0.1).collect();
-        let (da, db) = (upload(mem, &a), upload(mem, &b));
-        let dc = mem.alloc(4 * (m * nn) as u64).expect("alloc");
-        let params = Params::new().ptr(da).ptr(db).ptr(dc).i32(m as i32).i32(nn as i32).i32(k as i32).clone();
-        let launch = move |p: &Program| {
-            let grid = Dim3::new((nn as u32).div_ceil(16), (m as u32).div_ceil(16), 1);
-            p.launch("matmul_tiled", grid, Dim3::new(16, 16, 1), 0, params.bytes(), mem).expect("launch");
-        };
-        let mut want = vec![0f32; m * nn];
-        for i in 0..m {
-            for j in 0..nn {
-                want[i * nn + j] = (0..k).map(|kk| a[i * k + kk] * b[kk * nn + j]).sum();
-            }
+}
+
+/// 2D stencil.
+fn stencil2d(mem: &'static DeviceMemory) -> Case {
+    let (w, h) = (2048usize, 2048usize);
+    let input: Vec<f32> = (0..w * h).map(|i| ((i * 7) % 101) as f32 * 0.01).collect();
+    let din = upload(mem, &input);
+    let dout = mem.alloc(4 * (w * h) as u64).expect("alloc");
+    let params = Params::new().ptr(din).ptr(dout).i32(w as i32).i32(h as i32).clone();
+    let launch = move |p: &Program| {
+        let grid = Dim3::new((w as u32).div_ceil(32), (h as u32).div_ceil(8), 1);
+        p.launch("stencil2d", grid, Dim3::new(32, 8, 1), 0, params.bytes(), mem).expect("launch");
+    };
+    let step = move |inp: &[f32], y: usize, x: usize| -> f32 {
+        let i = y * w + x;
+        if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
+            inp[i]
+        } else {
+            0.2f32 * (inp[i] + inp[i - 1] + inp[i + 1] + inp[i - w] + inp[i + w])
         }
-        let mut c = vec![0f32; m * nn];
-        cases.push(Case {
-            name: "matmul_tiled (256^3)",
-            prog: 0,
-            run: Box::new(launch.clone()),
-            check: Box::new(move |p| {
-                launch(p);
-                close(&download::<f32>(mem, dc, m * nn), &want, 1e-4)
-            }),
-            native: Box::new(move |t| {
-                let out = Out(c.as_mut_ptr());
-                par(t, m, |rows| {
-                    let mut acc = vec![0f32; nn];
-                    for i in rows {
-                        acc.iter_mut().for_each(|v| *v = 0.0);
-                        for kk in 0..k {
-                            let aik = a[i * k + kk];
-                            for (v, &bv) in acc.iter_mut().zip(&b[kk * nn..(kk + 1) * nn]) {
-                                *v += aik * bv;
+    };
+    let want: Vec<f32> = (0..w * h).map(|i| step(&input, i / w, i % w)).collect();
+    let mut out = vec![0f32; w * h];
+    Case {
+        name: "stencil2d (2048^2)",
+        prog: 1,
+        run: Box::new(launch.clone()),
+        check: Box::new(move |p| {
+            launch(p);
+            exact(&download::<f32>(mem, dout, w * h), &want)
+        }),
+        native: Box::new(move |t| {
+            let o = Out(out.as_mut_ptr());
+            par(t, h, |rows| {
+                for y in rows {
+                    for x in 0..w {
+                        // SAFETY: row y belongs to this thread only.
+                        unsafe { o.set(y * w + x, step(&input, y, x)) };
+                    }
+                }
+            });
+            std::hint::black_box(&out);
+        }),
+    }
+}
+
+/// Histogram with shared-memory atomics.
+fn histogram(mem: &'static DeviceMemory) -> Case {
+    let n = 1usize << 22;
+    let data: Vec<u8> = (0..n).map(|i| (i.wrapping_mul(2_654_435_761) >> 7) as u8).collect();
+    let dd = upload(mem, &data);
+    let dbins = mem.alloc(256 * 4).expect("alloc");
+    let params = Params::new().ptr(dd).i32(n as i32).ptr(dbins).clone();
+    let launch = move |p: &Program| {
+        p.launch("histogram", Dim3::x(256), Dim3::x(256), 0, params.bytes(), mem).expect("launch");
+    };
+    let mut want = vec![0u32; 256];
+    data.iter().for_each(|&v| want[v as usize] += 1);
+    Case {
+        name: "histogram (4M)",
+        prog: 0,
+        run: Box::new(launch.clone()),
+        check: Box::new(move |p| {
+            mem.memset(dbins, 0, 256 * 4).map_err(|e| e.to_string())?;
+            launch(p);
+            exact(&download::<u32>(mem, dbins, 256), &want)
+        }),
+        native: Box::new(move |t| {
+            let bins: Vec<std::sync::atomic::AtomicU32> =
+                (0..256).map(|_| std::sync::atomic::AtomicU32::new(0)).collect();
+            par(t, n, |r| {
+                let mut local = [0u32; 256];
+                for &v in &data[r] {
+                    local[v as usize] += 1;
+                }
+                for (b, &v) in bins.iter().zip(&local) {
+                    b.fetch_add(v, std::sync::atomic::Ordering::Relaxed);
+                }
+            });
+            std::hint::black_box(&bins);
+        }),
+    }
+}
+
+/// Warp-shuffle scan (inclusive, per block of 256).
+fn scan_warp(mem: &'static DeviceMemory) -> Case {
+    let n = 1usize << 22;
+    let input: Vec<i32> = (0..n).map(|i| (i % 13) as i32 - 6).collect();
+    let din = upload(mem, &input);
+    let dout = mem.alloc(4 * n as u64).expect("alloc");
+    let params = Params::new().ptr(din).ptr(dout).i32(n as i32).clone();
+    let launch = move |p: &Program| {
+        p.launch("scan_warp", Dim3::x((n as u32).div_ceil(256)), Dim3::x(256), 0, params.bytes(), mem).expect("launch");
+    };
+    let scan = |inp: &[i32], out: &mut [i32]| {
+        let mut s = 0i32;
+        for (o, &v) in out.iter_mut().zip(inp) {
+            s = s.wrapping_add(v);
+            *o = s;
+        }
+    };
+    let mut want = vec![0i32; n];
+    for (o, i) in want.chunks_mut(256).zip(input.chunks(256)) {
+        scan(i, o);
+    }
+    let mut out = vec![0i32; n];
+    Case {
+        name: "scan_warp (4M)",
+        prog: 1,
+        run: Box::new(launch.clone()),
+        check: Box::new(move |p| {
+            launch(p);
+            exact(&download::<i32>(mem, dout, n), &want)
+        }),
+        native: Box::new(move |t| {
+            let o = Out(out.as_mut_ptr());
+            par(t, n / 256, |blocks| {
+                for b in blocks {
+                    let mut s = 0i32;
+                    for (i, &v) in input.iter().enumerate().skip(b * 256).take(256) {
+                        s = s.wrapping_add(v);
+                        // SAFETY: block b belongs to this thread only.
+                        unsafe { o.set(i, s) };
+                    }
+                }
+            });
+            std::hint::black_box(&out);
+        }),
+    }
+}
+
+/// N-body accelerations.
+fn nbody(mem: &'static DeviceMemory) -> Case {
+    let n = 4096usize;
+    let pos: Vec<[f32; 4]> = (0..n)
+        .map(|i| {
+            let f = i as f32;
+            [(f * 0.37).sin() * 10.0, (f * 0.11).cos() * 10.0, (f * 0.07).sin() * 5.0, 1.0 + (i % 5) as f32]
+        })
+        .collect();
+    let flat: Vec<f32> = pos.iter().flatten().copied().collect();
+    let dpos = upload(mem, &flat);
+    let dacc = mem.alloc(16 * n as u64).expect("alloc");
+    let eps2 = 0.01f32;
+    let params = Params::new().ptr(dpos).ptr(dacc).i32(n as i32).f32(eps2).clone();
+    let launch = move |p: &Program| {
+        p.launch("nbody", Dim3::x((n as u32).div_ceil(128)), Dim3::x(128), 0, params.bytes(), mem).expect("launch");
+    };
+    let body = move |pos: &[[f32; 4]], i: usize| -> [f32; 3] {
+        let p = pos[i];
+        let (mut ax, mut ay, mut az) = (0f32, 0f32, 0f32);
+        for q in pos {
+            let (dx, dy, dz) = (q[0] - p[0], q[1] - p[1], q[2] - p[2]);
+            let r2 = dx * dx + dy * dy + dz * dz + eps2;
+            let inv = 1.0 / r2.sqrt();
+            let s = q[3] * inv * inv * inv;
+            ax += dx * s;
+            ay += dy * s;
+            az += dz * s;
+        }
+        [ax, ay, az]
+    };
+    let want: Vec<f32> = (0..n)
+        .flat_map(|i| {
+            let a = body(&pos, i);
+            [a[0], a[1], a[2], 0.0]
+        })
+        .collect();
+    let mut out = vec![[0f32; 3]; n];
+    Case {
+        name: "nbody (4096)",
+        prog: 1,
+        run: Box::new(launch.clone()),
+        check: Box::new(move |p| {
+            launch(p);
+            close(&download::<f32>(mem, dacc, 4 * n), &want, 1e-3)
+        }),
+        native: Box::new(move |t| {
+            let o = Out(out.as_mut_ptr());
+            par(t, n, |r| {
+                for i in r {
+                    // SAFETY: disjoint ranges, i < n.
+                    unsafe { o.set(i, body(&pos, i)) };
+                }
+            });
+            std::hint::black_box(&out);
+        }),
+    }
+}
+
+/// Transpose through shared tiles.
+fn transpose(mem: &'static DeviceMemory) -> Case {
+    let (w, h) = (2048usize, 2048usize);
+    let input: Vec<f32> = (0..w * h).map(|i| i as f32).collect();
+    let din = upload(mem, &input);
+    let dout = mem.alloc(4 * (w * h) as u64).expect("alloc");
+    let params = Params::new().ptr(din).ptr(dout).i32(w as i32).i32(h as i32).clone();
+    let launch = move |p: &Program| {
+        let grid = Dim3::new((w as u32).div_ceil(32), (h as u32).div_ceil(32), 1);
+        p.launch("transpose", grid, Dim3::new(32, 8, 1), 0, params.bytes(), mem).expect("launch");
+    };
+    let mut want = vec![0f32; w * h];
+    for y in 0..h {
+        for x in 0..w {
+            want[x * h + y] = input[y * w + x];
+        }
+    }
+    let mut out = vec![0f32; w * h];
+    Case {
+        name: "transpose (2048^2)",
+        prog: 1,
+        run: Box::new(launch.clone()),
+        check: Box::new(move |p| {
+            launch(p);
+            exact(&download::<f32>(mem, dout, w * h), &want)
+        }),
+        native: Box::new(move |t| {
+            let o = Out(out.as_mut_ptr());
+            // Tiled, like the kernel: each thread takes bands of 32 output rows.
+            par(t, w.div_ceil(32), |bands| {
+                for band in bands {
+                    for yb in (0..h).step_by(32) {
+                        for x in band * 32..((band + 1) * 32).min(w) {
+                            for y in yb..(yb + 32).min(h) {
+                                // SAFETY: output rows x of this band belong to this thread.
+                                unsafe { o.set(x * h + y, input[y * w + x]) };
                             }
                         }
-                        for (j, &v) in acc.iter().enumerate() {
-                            // SAFETY: row i belongs to this thread only.
-                            unsafe { out.set(i * nn + j, v) };
-                        }
                     }
-                });
-                std::hint::black_box(&c);
-            }),
-        });
+                }
+            });
+            std::hint::black_box(&out);
+        }),
     }
-    // 2D stencil.
-    {
-        let (w, h) = (2048usize, 2048usize);
-        let input: Vec<f32> = (0..w * h).map(|i| ((i * 7) % 101) as f32 * 0.01).collect();
-        let din = upload(mem, &input);
-        let dout = mem.alloc(4 * (w * h) as u64).expect("alloc");
-        let params = Params::new().ptr(din).ptr(dout).i32(w as i32).i32(h as i32).clone();
-        let launch = move |p: &Program| {
-            let grid = Dim3::new((w as u32).div_ceil(32), (h as u32).div_ceil(8), 1);
-            p.launch("stencil2d", grid, Dim3::new(32, 8, 1), 0, params.bytes(), mem).expect("launch");
-        };
-        let step = move |inp: &[f32], y: usize, x: usize| -> f32 {
-            let i = y * w + x;
-            if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
-                inp[i]
-            } else {
-                0.2f32 * (inp[i] + inp[i - 1] + inp[i + 1] + inp[i - w] + inp[i + w])
+}
+
+/// Bitonic sort: one launch per compare-exchange step.
+fn bitonic_sort(mem: &'static DeviceMemory) -> Case {
+    let n = 1usize << 18;
+    let keys: Vec<u32> = (0..n as u32).map(|i| i.wrapping_mul(2_654_435_761) ^ 0x5bd1_e995).collect();
+    let dk = upload(mem, &keys);
+    let keys1 = keys.clone();
+    let sort = move |p: &Program| {
+        mem.write(dk, as_bytes(&keys1)).expect("write");
+        let mut k = 2;
+        while k <= n {
+            let mut j = k / 2;
+            while j > 0 {
+                let params = Params::new().ptr(dk).i32(j as i32).i32(k as i32).i32(n as i32).clone();
+                p.launch("bitonic_step", Dim3::x((n as u32).div_ceil(256)), Dim3::x(256), 0, params.bytes(), mem)
+                    .expect("launch");
+                j /= 2;
             }
-        };
-        let want: Vec<f32> = (0..w * h).map(|i| step(&input, i / w, i % w)).collect();
-        let mut out = vec![0f32; w * h];
-        cases.push(Case {
-            name: "stencil2d (2048^2)",
-            prog: 1,
-            run: Box::new(launch.clone()),
-            check: Box::new(move |p| {
-                launch(p);
-                exact(&download::<f32>(mem, dout, w * h), &want)
-            }),
-            native: Box::new(move |t| {
-                let o = Out(out.as_mut_ptr());
-                par(t, h, |rows| {
-                    for y in rows {
-                        for x in 0..w {
-                            // SAFETY: row y belongs to this thread only.
-                            unsafe { o.set(y * w + x, step(&input, y, x)) };
-                        }
-                    }
-                });
-                std::hint::black_box(&out);
-            }),
-        });
-    }
-    // Histogram with shared-memory atomics.
-    {
-        let n = 1usize << 22;
-        let data: Vec<u8> = (0..n).map(|i| (i.wrapping_mul(2_654_435_761) >> 7) as u8).collect();
-        let dd = upload(mem, &data);
-        let dbins = mem.alloc(256 * 4).expect("alloc");
-        let params = Params::new().ptr(dd).i32(n as i32).ptr(dbins).clone();
-        let launch = move |p: &Program| {
-            p.launch("histogram", Dim3::x(256), Dim3::x(256), 0, params.bytes(), mem).expect("launch");
-        };
-        let mut want = vec![0u32; 256];
-        data.iter().for_each(|&v| want[v as usize] += 1);
-        cases.push(Case {
-            name: "histogram (4M)",
-            prog: 0,
-            run: Box::new(launch.clone()),
-            check: Box::new(move |p| {
-                mem.memset(dbins, 0, 256 * 4).map_err(|e| e.to_string())?;
-                launch(p);
-                exact(&download::<u32>(mem, dbins, 256), &want)
-            }),
-            native: Box::new(move |t| {
-                let bins: Vec<std::sync::atomic::AtomicU32> =
-                    (0..256).map(|_| std::sync::atomic::AtomicU32::new(0)).collect();
-                par(t, n, |r| {
-                    let mut local = [0u32; 256];
-                    for &v in &data[r] {
-                        local[v as usize] += 1;
-                    }
-                    for (b, &v) in bins.iter().zip(&local) {
-                        b.fetch_add(v, std::sync::atomic::Ordering::Relaxed);
-                    }
-                });
-                std::hint::black_box(&bins);
-            }),
-        });
-    }
-    // Warp-shuffle scan (inclusive, per block of 256).
-    {
-        let n = 1usize << 22;
-        let input: Vec<i32> = (0..n).map(|i| (i % 13) as i32 - 6).collect();
-        let din = upload(mem, &input);
-        let dout = mem.alloc(4 * n as u64).expect("alloc");
-        let params = Params::new().ptr(din).ptr(dout).i32(n as i32).clone();
-        let launch = move |p: &Program| {
-            p.launch("scan_warp", Dim3::x((n as u32).div_ceil(256)), Dim3::x(256), 0, params.bytes(), mem)
-                .expect("launch");
-        };
-        let scan = |inp: &[i32], out: &mut [i32]| {
-            let mut s = 0i32;
-            for (o, &v) in out.iter_mut().zip(inp) {
-                s = s.wrapping_add(v);
-                *o = s;
-            }
-        };
-        let mut want = vec![0i32; n];
-        for (o, i) in want.chunks_mut(256).zip(input.chunks(256)) {
-            scan(i, o);
+            k *= 2;
         }
-        let mut out = vec![0i32; n];
-        cases.push(Case {
-            name: "scan_warp (4M)",
-            prog: 1,
-            run: Box::new(launch.clone()),
-            check: Box::new(move |p| {
-                launch(p);
-                exact(&download::<i32>(mem, dout, n), &want)
-            }),
-            native: Box::new(move |t| {
-                let o = Out(out.as_mut_ptr());
-                par(t, n / 256, |blocks| {
-                    for b in blocks {
-                        let mut s = 0i32;
-                        for (i, &v) in input.iter().enumerate().skip(b * 256).take(256) {
-                            s = s.wrapping_add(v);
-                            // SAFETY: block b belongs to this thread only.
-                            unsafe { o.set(i, s) };
-                        }
-                    }
-                });
-                std::hint::black_box(&out);
-            }),
-        });
-    }
-    // N-body accelerations.
-    {
-        let n = 4096usize;
-        let pos: Vec<[f32; 4]> = (0..n)
-            .map(|i| {
-                let f = i as f32;
-                [(f * 0.37).sin() * 10.0, (f * 0.11).cos() * 10.0, (f * 0.07).sin() * 5.0, 1.0 + (i % 5) as f32]
-            })
-            .collect();
-        let flat: Vec<f32> = pos.iter().flatten().copied().collect();
-        let dpos = upload(mem, &flat);
-        let dacc = mem.alloc(16 * n as u64).expect("alloc");
-        let eps2 = 0.01f32;
-        let params = Params::new().ptr(dpos).ptr(dacc).i32(n as i32).f32(eps2).clone();
-        let launch = move |p: &Program| {
-            p.launch("nbody", Dim3::x((n as u32).div_ceil(128)), Dim3::x(128), 0, params.bytes(), mem).expect("launch");
-        };
-        let body = move |pos: &[[f32; 4]], i: usize| -> [f32; 3] {
-            let p = pos[i];
-            let (mut ax, mut ay, mut az) = (0f32, 0f32, 0f32);
-            for q in pos {
-                let (dx, dy, dz) = (q[0] - p[0], q[1] - p[1], q[2] - p[2]);
-                let r2 = dx * dx + dy * dy + dz * dz + eps2;
-                let inv = 1.0 / r2.sqrt();
-                let s = q[3] * inv * inv * inv;
-                ax += dx * s;
-                ay += dy * s;
-                az += dz * s;
-            }
-            [ax, ay, az]
-        };
-        let want: Vec<f32> = (0..n)
-            .flat_map(|i| {
-                let a = body(&pos, i);
-                [a[0], a[1], a[2], 0.0]
-            })
-            .collect();
-        let mut out = vec![[0f32; 3]; n];
-        cases.push(Case {
-            name: "nbody (4096)",
-            prog: 1,
-            run: Box::new(launch.clone()),
-            check: Box::new(move |p| {
-                launch(p);
-                close(&download::<f32>(mem, dacc, 4 * n), &want, 1e-3)
-            }),
-            native: Box::new(move |t| {
-                let o = Out(out.as_mut_ptr());
-                par(t, n, |r| {
-                    for i in r {
-                        // SAFETY: disjoint ranges, i < n.
-                        unsafe { o.set(i, body(&pos, i)) };
-                    }
-                });
-                std::hint::black_box(&out);
-            }),
-        });
-    }
-    // Transpose through shared tiles.
-    {
-        let (w, h) = (2048usize, 2048usize);
-        let input: Vec<f32> = (0..w * h).map(|i| i as f32).collect();
-        let din = upload(mem, &input);
-        let dout = mem.alloc(4 * (w * h) as u64).expect("alloc");
-        let params = Params::new().ptr(din).ptr(dout).i32(w as i32).i32(h as i32).clone();
-        let launch = move |p: &Program| {
-            let grid = Dim3::new((w as u32).div_ceil(32), (h as u32).div_ceil(32), 1);
-            p.launch("transpose", grid, Dim3::new(32, 8, 1), 0, params.bytes(), mem).expect("launch");
-        };
-        let mut want = vec![0f32; w * h];
-        for y in 0..h {
-            for x in 0..w {
-                want[x * h + y] = input[y * w + x];
-            }
-        }
-        let mut out = vec![0f32; w * h];
-        cases.push(Case {
-            name: "transpose (2048^2)",
-            prog: 1,
-            run: Box::new(launch.clone()),
-            check: Box::new(move |p| {
-                launch(p);
-                exact(&download::<f32>(mem, dout, w * h), &want)
-            }),
-            native: Box::new(move |t| {
-                let o = Out(out.as_mut_ptr());
-                // Tiled, like the kernel: each thread takes bands of 32 output rows.
-                par(t, w.div_ceil(32), |bands| {
-                    for band in bands {
-                        for yb in (0..h).step_by(32) {
-                            for x in band * 32..((band + 1) * 32).min(w) {
-                                for y in yb..(yb + 32).min(h) {
-                                    // SAFETY: output rows x of this band belong to this thread.
-                                    unsafe { o.set(x * h + y, input[y * w + x]) };
-                                }
-                            }
-                        }
-                    }
-                });
-                std::hint::black_box(&out);
-            }),
-        });
-    }
-    // Bitonic sort: one launch per compare-exchange step.
-    {
-        let n = 1usize << 18;
-        let keys: Vec<u32> = (0..n as u32).map(|i| i.wrapping_mul(2_654_435_761) ^ 0x5bd1_e995).collect();
-        let dk = upload(mem, &keys);
-        let keys1 = keys.clone();
-        let sort = move |p: &Program| {
-            mem.write(dk, as_bytes(&keys1)).expect("write");
+    };
+    let mut want = keys.clone();
+    want.sort_unstable();
+    let mut data = keys.clone();
+    let keys2 = keys.clone();
+    Case {
+        name: "bitonic_sort (256K)",
+        prog: 1,
+        run: Box::new(sort.clone()),
+        check: Box::new(move |p| {
+            sort(p);
+            exact(&download::<u32>(mem, dk, n), &want)
+        }),
+        native: Box::new(move |t| {
+            data.copy_from_slice(&keys2);
             let mut k = 2;
             while k <= n {
                 let mut j = k / 2;
                 while j > 0 {
-                    let params = Params::new().ptr(dk).i32(j as i32).i32(k as i32).i32(n as i32).clone();
-                    p.launch("bitonic_step", Dim3::x((n as u32).div_ceil(256)), Dim3::x(256), 0, params.bytes(), mem)
-                        .expect("launch");
+                    let d = Out(data.as_mut_ptr());
+                    let base = data.as_ptr() as usize;
+                    par(t, n, |r| {
+                        for i in r {
+                            let l = i ^ j;
+                            if l > i {
+                                // SAFETY: pairs (i, i^j) are disjoint and i < l < n; index l
+                                // belongs to the thread owning i (l > i within one step).
+                                unsafe {
+                                    let (a, b) = (*(base as *const u32).add(i), *(base as *const u32).add(l));
+                                    if (a > b) == (i & k == 0) {
+                                        d.set(i, b);
+                                        d.set(l, a);
+                                    }
+                                }
+                            }
+                        }
+                    });
                     j /= 2;
                 }
                 k *= 2;
             }
-        };
-        let mut want = keys.clone();
-        want.sort_unstable();
-        let mut data = keys.clone();
-        let keys2 = keys.clone();
-        cases.push(Case {
-            name: "bitonic_sort (256K)",
-            prog: 1,
-            run: Box::new(sort.clone()),
-            check: Box::new(move |p| {
-                sort(p);
-                exact(&download::<u32>(mem, dk, n), &want)
-            }),
-            native: Box::new(move |t| {
-                data.copy_from_slice(&keys2);
-                let mut k = 2;
-                while k <= n {
-                    let mut j = k / 2;
-                    while j > 0 {
-                        let d = Out(data.as_mut_ptr());
-                        let base = data.as_ptr() as usize;
-                        par(t, n, |r| {
-                            for i in r {
-                                let l = i ^ j;
-                                if l > i {
-                                    // SAFETY: pairs (i, i^j) are disjoint and i < l < n; index l
-                                    // belongs to the thread owning i (l > i within one step).
-                                    unsafe {
-                                        let (a, b) = (*(base as *const u32).add(i), *(base as *const u32).add(l));
-                                        if (a > b) == (i & k == 0) {
-                                            d.set(i, b);
-                                            d.set(l, a);
-                                        }
-                                    }
-                                }
-                            }
-                        });
-                        j /= 2;
-                    }
-                    k *= 2;
-                }
-                std::hint::black_box(&data);
-            }),
-        });
+            std::hint::black_box(&data);
+        }),
     }
-    cases
 }
 
 fn main() {

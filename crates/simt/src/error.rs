@@ -87,9 +87,15 @@ pub enum FaultKind {
     },
 }
 
-/// A fault that stopped a launch.
+/// A fault that stopped a launch: its [`FaultReport`], boxed, so that a `Result` carrying a
+/// fault is one word wide (every block and every scheduling step returns one; faults are rare).
+/// Reads and writes the report's fields through `Deref`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Fault {
+pub struct Fault(Box<FaultReport>);
+
+/// Where and how a launch faulted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FaultReport {
     /// What went wrong.
     pub kind: FaultKind,
     /// The kernel launched.
@@ -114,9 +120,28 @@ pub struct Fault {
     pub printf_output: Vec<u8>,
 }
 
+impl From<FaultReport> for Fault {
+    fn from(report: FaultReport) -> Fault {
+        Fault(Box::new(report))
+    }
+}
+
+impl std::ops::Deref for Fault {
+    type Target = FaultReport;
+    fn deref(&self) -> &FaultReport {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Fault {
+    fn deref_mut(&mut self) -> &mut FaultReport {
+        &mut self.0
+    }
+}
+
 impl Fault {
     pub(crate) fn launch(kernel: &str, kind: FaultKind) -> Fault {
-        Fault {
+        Fault::from(FaultReport {
             kind,
             kernel: kernel.to_string(),
             function: kernel.to_string(),
@@ -127,9 +152,11 @@ impl Fault {
             source: None,
             line_table: false,
             printf_output: Vec::new(),
-        }
+        })
     }
+}
 
+impl FaultReport {
     /// For a failed device `assert`, the message CUDA prints on stderr:
     /// `file:line: function: block: [x,y,z], thread: [x,y,z] Assertion `expr` failed.`
     pub fn assert_message(&self) -> Option<String> {
@@ -198,6 +225,12 @@ pub fn demangle(name: &str) -> Option<String> {
 
 impl std::fmt::Display for Fault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::fmt::Display for FaultReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{} in kernel {}", self.kind, readable_name(&self.kernel))?;
         if self.function != self.kernel {
             write!(f, ", function {}", readable_name(&self.function))?;
@@ -217,3 +250,6 @@ impl std::fmt::Display for Fault {
 }
 
 impl std::error::Error for Fault {}
+
+// A fault travels in every block's and scheduling step's `Result`: it must stay one word.
+const _: () = assert!(std::mem::size_of::<Result<(), Fault>>() == std::mem::size_of::<usize>());

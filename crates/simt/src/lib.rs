@@ -11,10 +11,6 @@
 //! Where each part lives: `ARCHITECTURE.md`; the semantics implemented and why:
 //! `docs/design-notes.md` (both at the repository root).
 
-// Faults and load errors are cold, returned at most once per launch or load, and carry
-// their context by value for easy reporting; boxing them would only complicate the API.
-#![allow(clippy::result_large_err)]
-
 mod analysis;
 mod block_tier;
 mod bulk;
@@ -52,7 +48,7 @@ use std::time::{Duration, Instant};
 /// vector_add and saxpy even, memory-bound). `CUPRITE_ENGINE=block` runs it always.
 const BLOCK_TIER_IN_DEFAULT_ENGINE: bool = true;
 
-pub use error::{Fault, FaultKind, LoadError, demangle};
+pub use error::{Fault, FaultKind, FaultReport, LoadError, demangle};
 pub use exec::CLOCK_RATE_KHZ;
 pub use launch::{Dim3, Engine, LaunchOptions, LaunchStats, Params, Tier};
 pub use memory::{
@@ -467,11 +463,6 @@ impl Program {
             cost: &self.costs[idx],
             pooled: AtomicBool::new(false),
         };
-        // Runs `l` on the per-thread JIT (`all`: see `Cache::run`), else the interpreter.
-        let thread_jit = |l: &exec::Launch<'_>, all: bool| match self.jit.run(l, all) {
-            Some(r) => (r, Tier::ThreadJit),
-            None => (exec::run(l), Tier::Interpreter),
-        };
         // When the clock was last read, if the launch's blocks were over then (saves a reading).
         let mut ended: Option<Instant> = None;
         // The block tier's part in an `Engine::Jit` launch (`block_tier::Cache::choose`).
@@ -515,75 +506,8 @@ impl Program {
                 (r, Tier::Block)
             }
             Engine::Jit => {
-                // The tier measured faster (`jit/tiering.rs`); while the other is tried, its
-                // first blocks run there (the whole launch when it cannot be split: a
-                // cooperative grid's blocks wait for each other), and the two parts' times
-                // are compared within the launch.
-                let plan = self.jit.pick(&self.funcs, idx, jit::Shape::of(block.x));
-                let mut ran = (Ok(()), Tier::Interpreter);
-                // While the block tier is tried, its slice first (`block_tier::Choice`).
-                let mut slice = None;
-                if let block_tier::Choice::Slice(code) = block_part {
-                    let n = jit::trial_blocks(blocks, self.workers);
-                    l.units = 0..n;
-                    let t0 = Instant::now();
-                    ran = (block_tier::run(&l, code), Tier::Block);
-                    slice = Some((t0.elapsed(), n));
-                }
-                let from = match (&ran.0, slice) {
-                    (Err(_), _) => blocks,
-                    (Ok(()), s) => s.map_or(0, |s| s.1),
-                };
-                let cut = from
-                    + match plan.trial {
-                        None => 0,
-                        Some(_) if l.cooperative => blocks - from,
-                        Some(_) => jit::trial_blocks(blocks - from, self.workers),
-                    };
-                // Per part that ran: its tier, time and blocks. A part's time runs from the
-                // clock's previous reading: a try's from a reading of its own, a launch's
-                // only part's from the launch's start (a small launch reads the clock twice).
-                let mut parts: [(bool, Duration, u64); 2] = Default::default();
-                let mut ran_parts = 0;
-                let mut mark = if plan.trial.is_some() || slice.is_some() { Instant::now() } else { start };
-                for (tier, part) in [(plan.trial, from..cut), (Some(plan.main), cut..blocks)] {
-                    let Some(tier) = tier.filter(|_| !part.is_empty()) else { continue };
-                    l.units = part.clone();
-                    l.tier = match tier {
-                        jit::JitTier::Warp(code) => Some(code),
-                        jit::JitTier::Thread => None,
-                    };
-                    ran = match tier {
-                        jit::JitTier::Warp(_) => (exec::run(&l), Tier::WarpJit),
-                        jit::JitTier::Thread => thread_jit(&l, false),
-                    };
-                    if ran.0.is_err() {
-                        break;
-                    }
-                    let now = Instant::now();
-                    parts[ran_parts] = (tier.is_warp(), now - mark, part.end - part.start);
-                    ran_parts += 1;
-                    mark = now;
-                }
-                if ran.0.is_ok() {
-                    ended = Some(mark);
-                }
-                let parts = &parts[..ran_parts];
-                match *parts {
-                    // A try beside the rest of its launch: compared within the launch.
-                    [(warp, tried, n), (_, rest, m)] => {
-                        self.jit.record_trial(k, idx, warp, (tried, n), (rest, m), self.workers);
-                    }
-                    [(warp, elapsed, n)] => self.jit.record(k, idx, warp, elapsed, n, self.workers),
-                    _ => {}
-                }
-                if ran.0.is_ok() {
-                    let elapsed = parts.iter().map(|p| p.1).sum();
-                    self.block.record_other(idx, elapsed, blocks - from, self.workers);
-                    if let (Some(tried), Some(&(_, rest, m))) = (slice, parts.last()) {
-                        self.block.record_slice(idx, tried, (rest, m), self.workers);
-                    }
-                }
+                let (ran, at_end) = self.run_default_engine(&mut l, k, idx, block_part);
+                ended = at_end;
                 ran
             }
             Engine::JitAll | Engine::Warp => {
@@ -594,7 +518,7 @@ impl Program {
                     l.tier = Some(code);
                     (exec::run(&l), Tier::WarpJit)
                 } else {
-                    thread_jit(&l, true)
+                    self.thread_jit(&l, true)
                 }
             }
             Engine::Interp => (exec::run(&l), Tier::Interpreter),
@@ -629,6 +553,99 @@ impl Program {
 }
 
 impl Program {
+    /// Runs `l` on the per-thread JIT (`all`: see `jit::Cache::run`), else the interpreter.
+    fn thread_jit(&self, l: &exec::Launch<'_>, all: bool) -> (Result<(), Fault>, Tier) {
+        match self.jit.run(l, all) {
+            Some(r) => (r, Tier::ThreadJit),
+            None => (exec::run(l), Tier::Interpreter),
+        }
+    }
+
+    /// Runs launch `l` of kernel `k` (`idx`) on the default engine: the tier measured faster
+    /// (`jit/tiering.rs`), the other tried on a slice, and the block tier's slice first while
+    /// it is tried (`block_part`). Returns the result and tier of the last part that ran, and
+    /// when the launch's blocks were over if the clock was read then.
+    fn run_default_engine<'p>(
+        &'p self,
+        l: &mut exec::Launch<'p>,
+        k: &ir::Func,
+        idx: usize,
+        block_part: block_tier::Choice<'p>,
+    ) -> ((Result<(), Fault>, Tier), Option<Instant>) {
+        let blocks = l.grid.iter().map(|&n| u64::from(n)).product::<u64>();
+        let mut ended = None;
+        // The tier measured faster (`jit/tiering.rs`); while the other is tried, its
+        // first blocks run there (the whole launch when it cannot be split: a
+        // cooperative grid's blocks wait for each other), and the two parts' times
+        // are compared within the launch.
+        let plan = self.jit.pick(&self.funcs, idx, jit::Shape::of(l.block[0]));
+        let mut ran = (Ok(()), Tier::Interpreter);
+        // While the block tier is tried, its slice first (`block_tier::Choice`).
+        let mut slice = None;
+        if let block_tier::Choice::Slice(code) = block_part {
+            let n = jit::trial_blocks(blocks, self.workers);
+            l.units = 0..n;
+            let t0 = Instant::now();
+            ran = (block_tier::run(l, code), Tier::Block);
+            slice = Some((t0.elapsed(), n));
+        }
+        let from = match (&ran.0, slice) {
+            (Err(_), _) => blocks,
+            (Ok(()), s) => s.map_or(0, |s| s.1),
+        };
+        let cut = from
+            + match plan.trial {
+                None => 0,
+                Some(_) if l.cooperative => blocks - from,
+                Some(_) => jit::trial_blocks(blocks - from, self.workers),
+            };
+        // Per part that ran: its tier, time and blocks. A part's time runs from the
+        // clock's previous reading: a try's from a reading of its own, a launch's
+        // only part's from the launch's start (a small launch reads the clock twice).
+        let mut parts: [(bool, Duration, u64); 2] = Default::default();
+        let mut ran_parts = 0;
+        let mut mark = if plan.trial.is_some() || slice.is_some() { Instant::now() } else { l.start };
+        for (tier, part) in [(plan.trial, from..cut), (Some(plan.main), cut..blocks)] {
+            let Some(tier) = tier.filter(|_| !part.is_empty()) else { continue };
+            l.units = part.clone();
+            l.tier = match tier {
+                jit::JitTier::Warp(code) => Some(code),
+                jit::JitTier::Thread => None,
+            };
+            ran = match tier {
+                jit::JitTier::Warp(_) => (exec::run(l), Tier::WarpJit),
+                jit::JitTier::Thread => self.thread_jit(l, false),
+            };
+            if ran.0.is_err() {
+                break;
+            }
+            let now = Instant::now();
+            parts[ran_parts] = (tier.is_warp(), now - mark, part.end - part.start);
+            ran_parts += 1;
+            mark = now;
+        }
+        if ran.0.is_ok() {
+            ended = Some(mark);
+        }
+        let parts = &parts[..ran_parts];
+        match *parts {
+            // A try beside the rest of its launch: compared within the launch.
+            [(warp, tried, n), (_, rest, m)] => {
+                self.jit.record_trial(k, idx, warp, (tried, n), (rest, m), self.workers);
+            }
+            [(warp, elapsed, n)] => self.jit.record(k, idx, warp, elapsed, n, self.workers),
+            _ => {}
+        }
+        if ran.0.is_ok() {
+            let elapsed = parts.iter().map(|p| p.1).sum();
+            self.block.record_other(idx, elapsed, blocks - from, self.workers);
+            if let (Some(tried), Some(&(_, rest, m))) = (slice, parts.last()) {
+                self.block.record_slice(idx, tried, (rest, m), self.workers);
+            }
+        }
+        (ran, ended)
+    }
+
     /// The warp-tier code that runs a launch of kernel `idx`, whose threads race through one
     /// location (`Func::warps_interleave`), in blocks of `block` threads: only for blocks of
     /// one warp, under the engines that run the warp tier, once compiled (a long kernel

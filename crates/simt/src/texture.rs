@@ -113,6 +113,14 @@ pub struct Image {
     pub levels: Vec<Level>,
 }
 
+impl Image {
+    /// An image of `shape` whose only level is `level` (one layer, not a cube map): what a
+    /// texture over linear or pitched memory reads.
+    pub fn single(format: Format, shape: Shape, level: Level) -> Image {
+        Image { format, shape, layered: false, cubemap: false, layers: 1, mipmapped: false, levels: vec![level] }
+    }
+}
+
 /// `cudaTextureAddressMode`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AddressMode {

@@ -84,178 +84,139 @@ fn grid_stride_kernels() {
         let mem = DeviceMemory::new();
         let mut rng = Rng::new(64);
         let n = 3000 + rng.i32(0, 500) as usize;
-        // saxpy (grid-stride with a small grid).
-        let x: Vec<f32> = (0..n).map(|_| rng.f32()).collect();
-        let y: Vec<f32> = (0..n).map(|_| rng.f32()).collect();
-        let a = rng.f32() * 4.0;
-        let (dx, dy) = (upload(&mem, &x), upload(&mem, &y));
-        launch(&p, v, "saxpy", Dim3::x(3), Dim3::x(128), 0, Params::new().i32(n as i32).f32(a).ptr(dx).ptr(dy), &mem);
-        let want: Vec<f32> = x
-            .iter()
-            .zip(&y)
-            .map(|(&x, &y)| if v.split('/').next().unwrap_or(v).ends_with("O3") { a.mul_add(x, y) } else { a * x + y })
-            .collect();
-        check_f32(v, "saxpy", &download(&mem, dy, n), &want);
-        // daxpy
-        let x: Vec<f64> = (0..n).map(|_| f64::from(rng.f32()) * 3.0).collect();
-        let y: Vec<f64> = (0..n).map(|_| f64::from(rng.f32())).collect();
-        let a = f64::from(rng.f32());
-        let (dx, dy) = (upload(&mem, &x), upload(&mem, &y));
-        launch(&p, v, "daxpy", Dim3::x(5), Dim3::x(64), 0, Params::new().u64(n as u64).f64(a).ptr(dx).ptr(dy), &mem);
-        let want: Vec<f64> = x
-            .iter()
-            .zip(&y)
-            .map(|(&x, &y)| if v.split('/').next().unwrap_or(v).ends_with("O3") { a.mul_add(x, y) } else { a * x + y })
-            .collect();
-        check_f64(v, "daxpy", &download(&mem, dy, n), &want);
-        // vadd_i32
-        let a: Vec<i32> = (0..n).map(|_| rng.next() as i32).collect();
-        let b: Vec<i32> = (0..n).map(|_| rng.next() as i32).collect();
-        let (da, db, dc) = (upload(&mem, &a), upload(&mem, &b), mem.alloc(4 * n as u64).unwrap());
-        launch(
-            &p,
-            v,
-            "vadd_i32",
-            Dim3::x(4),
-            Dim3::x(96),
-            0,
-            Params::new().ptr(da).ptr(db).ptr(dc).u32(n as u32),
-            &mem,
-        );
-        let want: Vec<i32> = a.iter().zip(&b).map(|(x, y)| x.wrapping_add(*y)).collect();
-        check(v, "vadd_i32", &download::<i32>(&mem, dc, n), &want);
-        // iota_fill
-        let (o1, o2) = (mem.alloc(4 * n as u64).unwrap(), mem.alloc(4 * n as u64).unwrap());
-        let (start, value) = (rng.i32(-5000, 5000), rng.i32(-9, 9));
-        launch(
-            &p,
-            v,
-            "iota_fill",
-            Dim3::x(2),
-            Dim3::x(256),
-            0,
-            Params::new().ptr(o1).u64(n as u64).i32(start).ptr(o2).i32(value),
-            &mem,
-        );
-        check(v, "iota_fill", &download::<i32>(&mem, o1, n), &(0..n).map(|i| start + i as i32).collect::<Vec<_>>());
-        check(v, "iota_fill", &download::<i32>(&mem, o2, n), &vec![value; n]);
-        // grid_2d
-        let (w, h) = (77usize, 45usize);
-        let img: Vec<f32> = (0..w * h).map(|_| rng.fint(-100, 100) / 8.0).collect();
-        let gain = rng.fint(-4, 4) / 2.0;
-        let di = upload(&mem, &img);
-        launch(
-            &p,
-            v,
-            "grid_2d",
-            Dim3::new(2, 2, 1),
-            Dim3::new(16, 8, 1),
-            0,
-            Params::new().ptr(di).i32(w as i32).i32(h as i32).f32(gain),
-            &mem,
-        );
-        let want: Vec<f32> = (0..w * h).map(|i| img[i] * gain + ((i % w) ^ (i / w)) as f32).collect();
-        check_f32(v, "grid_2d", &download(&mem, di, w * h), &want);
-        // grid_3d
-        let (nx, ny, nz) = (19usize, 7usize, 5usize);
-        let vol: Vec<f32> = (0..nx * ny * nz).map(|_| rng.fint(-50, 50)).collect();
-        let dv = upload(&mem, &vol);
-        let (grid, block) = (Dim3::new(3, 2, 3), Dim3::new(8, 4, 2));
-        launch(
-            &p,
-            v,
-            "grid_3d",
-            grid,
-            block,
-            0,
-            Params::new().ptr(dv).i32(nx as i32).i32(ny as i32).i32(nz as i32),
-            &mem,
-        );
-        let want: Vec<f32> = (0..nx * ny * nz)
-            .map(|i| {
-                let (x, y, z) = (i % nx, (i / nx) % ny, i / (nx * ny));
-                (x + y * 10 + z * 100) as f32 + vol[i] * 6.0
-            })
-            .collect();
-        check_f32(v, "grid_3d", &download(&mem, dv, nx * ny * nz), &want);
-        // convert_elementwise<float, int>
-        let fin: Vec<f32> = (0..n)
-            .map(|i| match i % 7 {
-                0 => f32::NAN,
-                1 => 3e9,
-                2 => -3e9,
-                _ => rng.f32() * 1e5,
-            })
-            .collect();
-        let (di, d_o) = (upload(&mem, &fin), mem.alloc(8 * n as u64).unwrap());
-        launch(
-            &p,
-            v,
-            "convert_elementwiseIfi",
-            Dim3::x(4),
-            Dim3::x(128),
-            0,
-            Params::new().ptr(di).ptr(d_o).u64(n as u64),
-            &mem,
-        );
-        check(v, "f2i", &download::<i32>(&mem, d_o, n), &fin.iter().map(|&f| f as i32).collect::<Vec<_>>());
-        // <int, double>
-        let iin: Vec<i32> = (0..n).map(|_| rng.next() as i32).collect();
-        let di = upload(&mem, &iin);
-        launch(
-            &p,
-            v,
-            "convert_elementwiseIid",
-            Dim3::x(4),
-            Dim3::x(128),
-            0,
-            Params::new().ptr(di).ptr(d_o).u64(n as u64),
-            &mem,
-        );
-        check_f64(v, "i2d", &download(&mem, d_o, n), &iin.iter().map(|&x| f64::from(x)).collect::<Vec<_>>());
-        // <double, float>
-        let din: Vec<f64> = (0..n).map(|_| f64::from_bits(rng.next() >> 2 | 0x3000_0000_0000_0000)).collect();
-        let di = upload(&mem, &din);
-        launch(
-            &p,
-            v,
-            "convert_elementwiseIdf",
-            Dim3::x(4),
-            Dim3::x(128),
-            0,
-            Params::new().ptr(di).ptr(d_o).u64(n as u64),
-            &mem,
-        );
-        check_f32(v, "d2f", &download(&mem, d_o, n), &din.iter().map(|&x| x as f32).collect::<Vec<_>>());
-        // <unsigned char, float>
-        let bin: Vec<u8> = (0..n).map(|_| rng.next() as u8).collect();
-        let di = upload(&mem, &bin);
-        launch(
-            &p,
-            v,
-            "convert_elementwiseIhf",
-            Dim3::x(4),
-            Dim3::x(128),
-            0,
-            Params::new().ptr(di).ptr(d_o).u64(n as u64),
-            &mem,
-        );
-        check_f32(v, "u8tof", &download(&mem, d_o, n), &bin.iter().map(|&x| f32::from(x)).collect::<Vec<_>>());
-        // <long long, short>
-        let lin: Vec<i64> = (0..n).map(|_| rng.next() as i64).collect();
-        let di = upload(&mem, &lin);
-        launch(
-            &p,
-            v,
-            "convert_elementwiseIxs",
-            Dim3::x(4),
-            Dim3::x(128),
-            0,
-            Params::new().ptr(di).ptr(d_o).u64(n as u64),
-            &mem,
-        );
-        check(v, "i64toi16", &download::<i16>(&mem, d_o, n), &lin.iter().map(|&x| x as i16).collect::<Vec<_>>());
+        axpy_cases(&p, v, &mem, &mut rng, n);
+        elementwise_cases(&p, v, &mem, &mut rng, n);
+        grid_shape_cases(&p, v, &mem, &mut rng);
+        conversion_cases(&p, v, &mem, &mut rng, n);
     }
+}
+
+/// `saxpy` and `daxpy` over `n` elements (a fused multiply-add in the -O3 builds).
+fn axpy_cases(p: &Program, v: &str, mem: &DeviceMemory, rng: &mut Rng, n: usize) {
+    // saxpy (grid-stride with a small grid).
+    let x: Vec<f32> = (0..n).map(|_| rng.f32()).collect();
+    let y: Vec<f32> = (0..n).map(|_| rng.f32()).collect();
+    let a = rng.f32() * 4.0;
+    let (dx, dy) = (upload(mem, &x), upload(mem, &y));
+    launch(p, v, "saxpy", Dim3::x(3), Dim3::x(128), 0, Params::new().i32(n as i32).f32(a).ptr(dx).ptr(dy), mem);
+    let want: Vec<f32> = x
+        .iter()
+        .zip(&y)
+        .map(|(&x, &y)| if v.split('/').next().unwrap_or(v).ends_with("O3") { a.mul_add(x, y) } else { a * x + y })
+        .collect();
+    check_f32(v, "saxpy", &download(mem, dy, n), &want);
+    // daxpy
+    let x: Vec<f64> = (0..n).map(|_| f64::from(rng.f32()) * 3.0).collect();
+    let y: Vec<f64> = (0..n).map(|_| f64::from(rng.f32())).collect();
+    let a = f64::from(rng.f32());
+    let (dx, dy) = (upload(mem, &x), upload(mem, &y));
+    launch(p, v, "daxpy", Dim3::x(5), Dim3::x(64), 0, Params::new().u64(n as u64).f64(a).ptr(dx).ptr(dy), mem);
+    let want: Vec<f64> = x
+        .iter()
+        .zip(&y)
+        .map(|(&x, &y)| if v.split('/').next().unwrap_or(v).ends_with("O3") { a.mul_add(x, y) } else { a * x + y })
+        .collect();
+    check_f64(v, "daxpy", &download(mem, dy, n), &want);
+}
+
+/// `vadd_i32` and `iota_fill` over `n` elements.
+fn elementwise_cases(p: &Program, v: &str, mem: &DeviceMemory, rng: &mut Rng, n: usize) {
+    // vadd_i32
+    let a: Vec<i32> = (0..n).map(|_| rng.next() as i32).collect();
+    let b: Vec<i32> = (0..n).map(|_| rng.next() as i32).collect();
+    let (da, db, dc) = (upload(mem, &a), upload(mem, &b), mem.alloc(4 * n as u64).unwrap());
+    launch(p, v, "vadd_i32", Dim3::x(4), Dim3::x(96), 0, Params::new().ptr(da).ptr(db).ptr(dc).u32(n as u32), mem);
+    let want: Vec<i32> = a.iter().zip(&b).map(|(x, y)| x.wrapping_add(*y)).collect();
+    check(v, "vadd_i32", &download::<i32>(mem, dc, n), &want);
+    // iota_fill
+    let (o1, o2) = (mem.alloc(4 * n as u64).unwrap(), mem.alloc(4 * n as u64).unwrap());
+    let (start, value) = (rng.i32(-5000, 5000), rng.i32(-9, 9));
+    launch(
+        p,
+        v,
+        "iota_fill",
+        Dim3::x(2),
+        Dim3::x(256),
+        0,
+        Params::new().ptr(o1).u64(n as u64).i32(start).ptr(o2).i32(value),
+        mem,
+    );
+    check(v, "iota_fill", &download::<i32>(mem, o1, n), &(0..n).map(|i| start + i as i32).collect::<Vec<_>>());
+    check(v, "iota_fill", &download::<i32>(mem, o2, n), &vec![value; n]);
+}
+
+/// `grid_2d` and `grid_3d`: indices from two- and three-dimensional grids and blocks.
+fn grid_shape_cases(p: &Program, v: &str, mem: &DeviceMemory, rng: &mut Rng) {
+    // grid_2d
+    let (w, h) = (77usize, 45usize);
+    let img: Vec<f32> = (0..w * h).map(|_| rng.fint(-100, 100) / 8.0).collect();
+    let gain = rng.fint(-4, 4) / 2.0;
+    let di = upload(mem, &img);
+    launch(
+        p,
+        v,
+        "grid_2d",
+        Dim3::new(2, 2, 1),
+        Dim3::new(16, 8, 1),
+        0,
+        Params::new().ptr(di).i32(w as i32).i32(h as i32).f32(gain),
+        mem,
+    );
+    let want: Vec<f32> = (0..w * h).map(|i| img[i] * gain + ((i % w) ^ (i / w)) as f32).collect();
+    check_f32(v, "grid_2d", &download(mem, di, w * h), &want);
+    // grid_3d
+    let (nx, ny, nz) = (19usize, 7usize, 5usize);
+    let vol: Vec<f32> = (0..nx * ny * nz).map(|_| rng.fint(-50, 50)).collect();
+    let dv = upload(mem, &vol);
+    let (grid, block) = (Dim3::new(3, 2, 3), Dim3::new(8, 4, 2));
+    launch(p, v, "grid_3d", grid, block, 0, Params::new().ptr(dv).i32(nx as i32).i32(ny as i32).i32(nz as i32), mem);
+    let want: Vec<f32> = (0..nx * ny * nz)
+        .map(|i| {
+            let (x, y, z) = (i % nx, (i / nx) % ny, i / (nx * ny));
+            (x + y * 10 + z * 100) as f32 + vol[i] * 6.0
+        })
+        .collect();
+    check_f32(v, "grid_3d", &download(mem, dv, nx * ny * nz), &want);
+}
+
+/// `convert_elementwise` between float, integer and narrow types over `n` elements.
+fn conversion_cases(p: &Program, v: &str, mem: &DeviceMemory, rng: &mut Rng, n: usize) {
+    // convert_elementwise<float, int>
+    let fin: Vec<f32> = (0..n)
+        .map(|i| match i % 7 {
+            0 => f32::NAN,
+            1 => 3e9,
+            2 => -3e9,
+            _ => rng.f32() * 1e5,
+        })
+        .collect();
+    let (di, d_o) = (upload(mem, &fin), mem.alloc(8 * n as u64).unwrap());
+    // Each conversion reads `di` and writes `d_o` (up to 8 bytes an element), 4 blocks of 128.
+    let convert = |kernel: &str, di| {
+        launch(p, v, kernel, Dim3::x(4), Dim3::x(128), 0, Params::new().ptr(di).ptr(d_o).u64(n as u64), mem)
+    };
+    convert("convert_elementwiseIfi", di);
+    check(v, "f2i", &download::<i32>(mem, d_o, n), &fin.iter().map(|&f| f as i32).collect::<Vec<_>>());
+    // <int, double>
+    let iin: Vec<i32> = (0..n).map(|_| rng.next() as i32).collect();
+    let di = upload(mem, &iin);
+    convert("convert_elementwiseIid", di);
+    check_f64(v, "i2d", &download(mem, d_o, n), &iin.iter().map(|&x| f64::from(x)).collect::<Vec<_>>());
+    // <double, float>
+    let din: Vec<f64> = (0..n).map(|_| f64::from_bits(rng.next() >> 2 | 0x3000_0000_0000_0000)).collect();
+    let di = upload(mem, &din);
+    convert("convert_elementwiseIdf", di);
+    check_f32(v, "d2f", &download(mem, d_o, n), &din.iter().map(|&x| x as f32).collect::<Vec<_>>());
+    // <unsigned char, float>
+    let bin: Vec<u8> = (0..n).map(|_| rng.next() as u8).collect();
+    let di = upload(mem, &bin);
+    convert("convert_elementwiseIhf", di);
+    check_f32(v, "u8tof", &download(mem, d_o, n), &bin.iter().map(|&x| f32::from(x)).collect::<Vec<_>>());
+    // <long long, short>
+    let lin: Vec<i64> = (0..n).map(|_| rng.next() as i64).collect();
+    let di = upload(mem, &lin);
+    convert("convert_elementwiseIxs", di);
+    check(v, "i64toi16", &download::<i16>(mem, d_o, n), &lin.iter().map(|&x| x as i16).collect::<Vec<_>>());
 }
 
 // ---------------------------------------------------------------- 31_tiled_matmul (6 kernels)

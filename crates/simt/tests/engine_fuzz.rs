@@ -2215,11 +2215,29 @@ fn generate_mem(seed: u64) -> Kernel {
         g.block(n);
     }
 
-    // The shared regions' own elements and the local array to their dumps, every result
-    // register to the output record.
+    emit_mem_epilogue(&mut g, &dumps, local_dump);
+
+    let ptx = mem_kernel_text(seed, &g, funcs, nregions, &decls, block);
+    Kernel {
+        ptx,
+        grid,
+        block,
+        block_x: bx,
+        uniforms,
+        layout: &MEM,
+        dyn_smem: dyn_smem as u32,
+        scratch,
+        scratch_regions,
+    }
+}
+
+/// The end of a memory kernel's body: each shared region's own elements and the local array
+/// to their dumps in the scratch buffer (`dumps`: region, element size, offset; the local
+/// array's at `local_dump`), every result register to the output record, `ret`.
+fn emit_mem_epilogue(g: &mut Gen, dumps: &[(usize, u64, usize)], local_dump: usize) {
     g.emit("mul.wide.u32 %m2, %sgid, 16");
     g.emit("add.s64 %m2, %m2, %sd4");
-    for (r, elem, at) in dumps {
+    for &(r, elem, at) in dumps {
         g.emit(&format!("mul.wide.u32 %m0, %oi{r}, {elem}"));
         g.emit(&format!("add.s64 %m0, %ob{r}, %m0"));
         if elem == 16 {
@@ -2243,7 +2261,12 @@ fn generate_mem(seed: u64) -> Kernel {
         g.emit(&access("st", ty, regs, &format!("%sd3+{off}")));
     }
     g.emit("ret");
+}
 
+/// The PTX module of memory kernel `seed`: its `funcs` device functions, the entry's
+/// declarations (`nregions` regions, `decls` their static shared arrays, blocks of `block`
+/// threads), the prologue every memory kernel shares, then `g`'s body.
+fn mem_kernel_text(seed: u64, g: &Gen, funcs: u32, nregions: usize, decls: &str, block: u32) -> String {
     let mut ptx = String::new();
     let _ = writeln!(
         ptx,
@@ -2272,7 +2295,7 @@ fn generate_mem(seed: u64) -> Kernel {
          \t.local .align 16 .b8 lbuf[{LOCAL}];\n\t.shared .align 16 .b8 shtab[{}];",
         SHTABLE + TABLE_PAD
     );
-    ptx.push_str(&decls);
+    ptx.push_str(decls);
     for k in 0..g.smem {
         let _ = writeln!(ptx, "\t.shared .align 8 .b8 smem{k}[{}];", 8 * block);
     }
@@ -2309,17 +2332,7 @@ fn generate_mem(seed: u64) -> Kernel {
     );
     ptx.push_str(&g.body);
     ptx.push_str("\n}\n");
-    Kernel {
-        ptx,
-        grid,
-        block,
-        block_x: bx,
-        uniforms,
-        layout: &MEM,
-        dyn_smem: dyn_smem as u32,
-        scratch,
-        scratch_regions,
-    }
+    ptx
 }
 
 /// Random memory kernels give bit-identical results (registers and memory) on the interpreter,

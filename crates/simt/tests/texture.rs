@@ -4,8 +4,6 @@
 //! faults for bad handles. References follow the CUDA Programming Guide's texture-fetching
 //! appendix.
 
-#![allow(clippy::result_large_err)]
-
 use simt::texture::{AddressMode, ChannelKind, FilterMode, Format, Image, Level, Sampler, Shape, Surface, Texture};
 use simt::{DeviceMemory, DevicePtr, Dim3, FaultKind, Params, Program};
 

@@ -9,8 +9,6 @@
 //! Only three lanes of every four run each instruction (a guard), so diverged warps and the
 //! lanes that keep their old values are covered too.
 
-#![allow(clippy::result_large_err)]
-
 use simt::texture::{AddressMode, ChannelKind, FilterMode, Format, Image, Level, Sampler, Shape, Surface, Texture};
 use simt::{DeviceMemory, DevicePtr, Dim3, Engine, Fault, FaultKind, Params, Program, Tier};
 

@@ -91,8 +91,23 @@ fn its() -> String {
     module(
         "sm_90",
         &[
-            Kernel::new("shfl_ifelse", &["out"], Index::Thread).body(
-                r#"
+            shfl_ifelse(),
+            vote_ifelse(),
+            syncwarp_partial(),
+            bar_ifelse(),
+            activemask_loop(),
+            groups_then_warp(),
+            mismatched(),
+        ]
+        .concat(),
+    )
+}
+
+/// Odd and even lanes each shuffle on their side of an if/else: every lane reads its partner
+/// t ^ 1's value of that side (`10 t` odd, `100 t` even).
+fn shfl_ifelse() -> String {
+    Kernel::new("shfl_ifelse", &["out"], Index::Thread).body(
+        r#"
     and.b32 %r2, %r1, 1;
     setp.eq.u32 %p1, %r2, 0;
     @%p1 bra EVEN;
@@ -111,9 +126,13 @@ DONE:
     st.global.u32 [%rd4], %r6;
     ret;
 "#,
-            ),
-            Kernel::new("vote_ifelse", &["out"], Index::Thread).body(
-                r#"
+    )
+}
+
+/// A ballot on each side of an if/else over a different predicate: one ballot of the warp.
+fn vote_ifelse() -> String {
+    Kernel::new("vote_ifelse", &["out"], Index::Thread).body(
+        r#"
     and.b32 %r2, %r1, 1;
     setp.eq.u32 %p1, %r2, 0;
     @%p1 bra EVEN;
@@ -130,9 +149,14 @@ DONE:
     st.global.u32 [%rd4], %r6;
     ret;
 "#,
-            ),
-            Kernel::new("syncwarp_partial", &["out"], Index::Thread).declare(".shared .align 4 .b32 buf[32];").body(
-                r#"
+    )
+}
+
+/// Lanes 0..8 and 8..16 exchange through shared memory across `bar.warp.sync` on different
+/// paths; the other lanes write 1.
+fn syncwarp_partial() -> String {
+    Kernel::new("syncwarp_partial", &["out"], Index::Thread).declare(".shared .align 4 .b32 buf[32];").body(
+        r#"
     mov.u32 %r9, buf;
     shl.b32 %r3, %r1, 2;
     add.u32 %r4, %r9, %r3;
@@ -158,9 +182,14 @@ DONE:
     st.global.u32 [%rd4], %r6;
     ret;
 "#,
-            ),
-            Kernel::new("bar_ifelse", &["out"], Index::Thread).declare(".shared .align 4 .b32 buf[64];").body(
-                r#"
+    )
+}
+
+/// 64 threads store on the two sides of an if/else, meet at `bar.sync` and read thread
+/// 63 - t's value.
+fn bar_ifelse() -> String {
+    Kernel::new("bar_ifelse", &["out"], Index::Thread).declare(".shared .align 4 .b32 buf[64];").body(
+        r#"
     mov.u32 %r9, buf;
     shl.b32 %r3, %r1, 2;
     add.u32 %r4, %r9, %r3;
@@ -187,9 +216,13 @@ DONE:
     st.global.u32 [%rd4], %r6;
     ret;
 "#,
-            ),
-            Kernel::new("activemask_loop", &["out"], Index::Thread).body(
-                r#"
+    )
+}
+
+/// The sum of `activemask`'s population over a loop that lanes leave one group at a time.
+fn activemask_loop() -> String {
+    Kernel::new("activemask_loop", &["out"], Index::Thread).body(
+        r#"
     and.b32 %r2, %r1, 3;
     mov.u32 %r3, 0;
     mov.u32 %r6, 0;
@@ -210,9 +243,13 @@ DONE:
     st.global.u32 [%rd4], %r6;
     ret;
 "#,
-            ),
-            Kernel::new("groups_then_warp", &["out"], Index::Thread).body(
-                r#"
+    )
+}
+
+/// Odd and even lanes shuffle within their groups, then vote over the whole warp.
+fn groups_then_warp() -> String {
+    Kernel::new("groups_then_warp", &["out"], Index::Thread).body(
+        r#"
     mul.lo.u32 %r5, %r1, 10;
     add.u32 %r5, %r5, 1;
     and.b32 %r2, %r1, 1;
@@ -233,9 +270,13 @@ DONE:
     st.global.u32 [%rd4+128], %r7;
     ret;
 "#,
-            ),
-            Kernel::new("mismatched", &["out"], Index::Thread).body(
-                r#"
+    )
+}
+
+/// Odd lanes wait in `shfl.sync`, even lanes in `bar.warp.sync`: a warp deadlock.
+fn mismatched() -> String {
+    Kernel::new("mismatched", &["out"], Index::Thread).body(
+        r#"
     and.b32 %r2, %r1, 1;
     setp.eq.u32 %p1, %r2, 0;
     @%p1 bra EVEN;
@@ -251,21 +292,18 @@ DONE:
     st.global.u32 [%rd4], %r6;
     ret;
 "#,
-            ),
-        ]
-        .concat(),
     )
 }
 
 /// Runs `kernel` of `its` with `threads` threads on `engine`; the first 64 output words.
-fn run_its(kernel: &str, threads: u32, engine: Engine) -> Result<Vec<u32>, Box<simt::Fault>> {
+fn run_its(kernel: &str, threads: u32, engine: Engine) -> Result<Vec<u32>, simt::Fault> {
     let p = program(&its(), engine);
     let mem = DeviceMemory::new();
     let out = mem.alloc(64 * 4).unwrap();
     mem.write(out, &[0u8; 256]).unwrap();
     let mut params = Params::new();
     params.ptr(out);
-    p.launch(kernel, Dim3::x(1), Dim3::x(threads), 0, params.bytes(), &mem).map_err(Box::new)?;
+    p.launch(kernel, Dim3::x(1), Dim3::x(threads), 0, params.bytes(), &mem)?;
     let mut bytes = [0u8; 256];
     mem.read(out, &mut bytes).unwrap();
     Ok(bytes.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())

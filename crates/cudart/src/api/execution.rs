@@ -158,24 +158,6 @@ pub unsafe extern "C-unwind" fn cudaLaunchKernelExC(
     unsafe { launch_ex(config, func, args) }
 }
 
-/// # Safety
-/// `args` as for `cudaLaunchKernel`.
-unsafe fn cooperative(
-    func: *const c_void,
-    grid: Dim3C,
-    block: Dim3C,
-    args: *mut *mut c_void,
-    shared: usize,
-    stream: *mut c_void,
-) -> i32 {
-    let mut attr = LaunchAttribute { id: 2, pad: [0; 4], val: [0; 16] };
-    attr.val[0] = 1;
-    let c =
-        LaunchConfigC { gridDim: grid, blockDim: block, dynamicSmemBytes: shared, stream, attrs: &attr, numAttrs: 1 };
-    // SAFETY: `c` and `attr` are live; `args` per the contract.
-    unsafe { launch_ex(&c, func, args) }
-}
-
 /// `cudaLaunchCooperativeKernel(const void *func, dim3, dim3, void **args, size_t sharedMem,
 /// cudaStream_t)`: every block is resident at once, so `this_grid().sync()` works; a grid
 /// larger than the device holds at once is `cudaErrorCooperativeLaunchTooLarge`.
@@ -190,9 +172,13 @@ pub unsafe extern "C-unwind" fn cudaLaunchCooperativeKernel(
     shared: usize,
     stream: *mut c_void,
 ) -> i32 {
-    // SAFETY: `args` holds one pointer per kernel parameter: cudaLaunchCooperativeKernel's contract, which is
-    // `cooperative`'s.
-    unsafe { cooperative(func, grid, block, args, shared, stream) }
+    let mut attr = LaunchAttribute { id: 2, pad: [0; 4], val: [0; 16] };
+    attr.val[0] = 1;
+    let c =
+        LaunchConfigC { gridDim: grid, blockDim: block, dynamicSmemBytes: shared, stream, attrs: &attr, numAttrs: 1 };
+    // SAFETY: `c` and `attr` are live; `args` holds one pointer per kernel parameter:
+    // cudaLaunchCooperativeKernel's contract, which is `launch_ex`'s.
+    unsafe { launch_ex(&c, func, args) }
 }
 
 /// `cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config)`: the

@@ -66,7 +66,14 @@ pub extern "C-unwind" fn cudaStreamGetFlags(s: *mut c_void, flags: Out<u32>) -> 
 /// `cudaStreamCallback_t`.
 type StreamCallback = unsafe extern "C" fn(*mut c_void, i32, *mut c_void);
 
-fn add_callback(s: *mut c_void, cb: Option<StreamCallback>, data: *mut c_void, flags: u32) -> i32 {
+/// `cudaStreamAddCallback(cudaStream_t, cudaStreamCallback_t, void *userData, unsigned int
+/// flags)`: `flags` must be 0; the callback gets the sticky error (or success) as status.
+pub extern "C-unwind" fn cudaStreamAddCallback(
+    s: *mut c_void,
+    cb: Option<StreamCallback>,
+    data: *mut c_void,
+    flags: u32,
+) -> i32 {
     let Some(cb) = cb else { return invalid() };
     if flags != 0 {
         return invalid();
@@ -88,17 +95,6 @@ fn add_callback(s: *mut c_void, cb: Option<StreamCallback>, data: *mut c_void, f
     code(st.launch_host_func(work))
 }
 
-/// `cudaStreamAddCallback(cudaStream_t, cudaStreamCallback_t, void *userData, unsigned int
-/// flags)`: `flags` must be 0; the callback gets the sticky error (or success) as status.
-pub extern "C-unwind" fn cudaStreamAddCallback(
-    s: *mut c_void,
-    cb: Option<StreamCallback>,
-    data: *mut c_void,
-    flags: u32,
-) -> i32 {
-    add_callback(s, cb, data, flags)
-}
-
 /// `cudaStreamGetPriority(cudaStream_t, int *priority)`: 0.
 pub extern "C-unwind" fn cudaStreamGetPriority(s: *mut c_void, p: Out<i32>) -> i32 {
     p.put(stream(s).priority())
@@ -114,13 +110,9 @@ pub extern "C-unwind" fn cudaStreamGetDevice(s: *mut c_void, dev: Out<i32>) -> i
     dev.put(stream(s).id().map(|_| 0))
 }
 
-fn begin(s: Stream, mode: i32) -> i32 {
-    code(graph::begin_capture(s, mode))
-}
-
 /// `cudaStreamBeginCapture(cudaStream_t, enum cudaStreamCaptureMode)`.
 pub extern "C-unwind" fn cudaStreamBeginCapture(s: *mut c_void, mode: i32) -> i32 {
-    begin(stream(s), mode)
+    code(graph::begin_capture(stream(s), mode))
 }
 
 /// # Safety
@@ -159,69 +151,37 @@ thread_local! {
     static CAPTURE_DEPS: RefCell<Vec<*mut c_void>> = const { RefCell::new(Vec::new()) };
 }
 
-/// # Safety
-/// Every non-null pointer must be valid for writes.
-#[allow(clippy::too_many_arguments)]
-unsafe fn capture_info(
-    s: Stream,
-    status: *mut i32,
-    id: *mut u64,
-    g: *mut *mut c_void,
-    deps: *mut *const *mut c_void,
-    edges: *mut *const c_void,
-    ndeps: *mut usize,
+/// `cudaStreamGetCaptureInfo(cudaStream_t, enum cudaStreamCaptureStatus *, unsigned long long
+/// *id, cudaGraph_t *, const cudaGraphNode_t **deps, const cudaGraphEdgeData **edges, size_t
+/// *numDeps)` (CUDA 13.0's signature): the status is required, the other outputs optional;
+/// `deps` receives an array this thread keeps until its next call.
+pub extern "C-unwind" fn cudaStreamGetCaptureInfo(
+    s: *mut c_void,
+    status: Out<i32>,
+    id: Out<u64>,
+    g: Out<*mut c_void>,
+    deps: Out<*const *mut c_void>,
+    edges: Out<*const c_void>,
+    ndeps: Out<usize>,
 ) -> i32 {
     if status.is_null() {
         return invalid();
     }
-    let r = graph::capture_info(s).map(|info| {
+    let r = graph::capture_info(stream(s)).map(|info| {
         let arr = CAPTURE_DEPS.with(|d| {
             let mut d = d.borrow_mut();
             *d = info.dependencies.iter().map(|n| n.0 as *mut c_void).collect();
             d.as_ptr()
         });
-        // SAFETY: non-null pointers are valid for writes per the contract.
-        unsafe {
-            status.write(info.status as i32);
-            if !id.is_null() {
-                id.write(info.id);
-            }
-            if !g.is_null() {
-                g.write(info.graph.map_or(std::ptr::null_mut(), |g| g.0 as *mut c_void));
-            }
-            if !deps.is_null() {
-                deps.write(if info.dependencies.is_empty() { std::ptr::null() } else { arr });
-            }
-            if !edges.is_null() {
-                // All edges are default edges.
-                edges.write(std::ptr::null());
-            }
-            if !ndeps.is_null() {
-                ndeps.write(info.dependencies.len());
-            }
-        }
+        status.write(info.status as i32);
+        id.write(info.id);
+        g.write(info.graph.map_or(std::ptr::null_mut(), |g| g.0 as *mut c_void));
+        deps.write(if info.dependencies.is_empty() { std::ptr::null() } else { arr });
+        // All edges are default edges.
+        edges.write(std::ptr::null());
+        ndeps.write(info.dependencies.len());
     });
     code(r)
-}
-
-/// `cudaStreamGetCaptureInfo(cudaStream_t, enum cudaStreamCaptureStatus *, unsigned long long
-/// *id, cudaGraph_t *, const cudaGraphNode_t **deps, const cudaGraphEdgeData **edges, size_t
-/// *numDeps)` (CUDA 13.0's signature).
-///
-/// # Safety
-/// Every non-null pointer must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaStreamGetCaptureInfo(
-    s: *mut c_void,
-    status: *mut i32,
-    id: *mut u64,
-    g: *mut *mut c_void,
-    deps: *mut *const *mut c_void,
-    edges: *mut *const c_void,
-    ndeps: *mut usize,
-) -> i32 {
-    // SAFETY: each non-null pointer is writable, `deps`/`edges` for the pointer to an array CUDA owns:
-    // cudaStreamGetCaptureInfo's contract for its output arguments, which is `capture_info`'s.
-    unsafe { capture_info(stream(s), status, id, g, deps, edges, ndeps) }
 }
 
 /// `cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode)`.
@@ -256,23 +216,6 @@ unsafe fn dep_nodes(deps: *const *mut c_void, edges: *const EdgeData, n: usize) 
     Ok(unsafe { std::slice::from_raw_parts(deps, n) }.iter().map(|&d| GraphNode(d as u64)).collect())
 }
 
-/// # Safety
-/// As `cudaStreamBeginCaptureToGraph`.
-unsafe fn begin_to_graph(
-    s: runtime::stream::Stream,
-    g: *mut c_void,
-    deps: *const *mut c_void,
-    edges: *const EdgeData,
-    n: usize,
-    mode: i32,
-) -> i32 {
-    // SAFETY: `deps` holds `n` handles and `edges` is null or holds `n` entries: this function's contract
-    // (cudaStreamBeginCaptureToGraph's), which is `dep_nodes`'.
-    let r = unsafe { dep_nodes(deps, edges, n) }
-        .and_then(|d| runtime::graph::begin_capture_to_graph(s, Graph(g as u64), &d, mode));
-    code(r)
-}
-
 /// `cudaStreamBeginCaptureToGraph(cudaStream_t, cudaGraph_t, const cudaGraphNode_t
 /// *dependencies, const cudaGraphEdgeData *, size_t numDependencies, enum
 /// cudaStreamCaptureMode)`: captures into an existing graph (a conditional node's body, say).
@@ -288,23 +231,9 @@ pub unsafe extern "C-unwind" fn cudaStreamBeginCaptureToGraph(
     mode: i32,
 ) -> i32 {
     // SAFETY: `deps` holds `n` handles and `edges` is null or holds `n` entries: cudaStreamBeginCaptureToGraph's
-    // contract, which is `begin_to_graph`'s.
-    unsafe { begin_to_graph(crate::stream(s), g, deps, edges, n, mode) }
-}
-
-/// # Safety
-/// As `cudaStreamUpdateCaptureDependencies`.
-unsafe fn update_deps(
-    s: runtime::stream::Stream,
-    deps: *const *mut c_void,
-    edges: *const EdgeData,
-    n: usize,
-    flags: u32,
-) -> i32 {
-    // SAFETY: `deps` holds `n` handles and `edges` is null or holds `n` entries: this function's contract
-    // (cudaStreamUpdateCaptureDependencies'), which is `dep_nodes`'.
-    let r =
-        unsafe { dep_nodes(deps, edges, n) }.and_then(|d| runtime::graph::update_capture_dependencies(s, &d, flags));
+    // contract, which is `dep_nodes`'.
+    let r = unsafe { dep_nodes(deps, edges, n) }
+        .and_then(|d| runtime::graph::begin_capture_to_graph(stream(s), Graph(g as u64), &d, mode));
     code(r)
 }
 
@@ -322,8 +251,10 @@ pub unsafe extern "C-unwind" fn cudaStreamUpdateCaptureDependencies(
     flags: u32,
 ) -> i32 {
     // SAFETY: `deps` holds `n` handles and `edges` is null or holds `n` entries: cudaStreamUpdateCaptureDependencies'
-    // contract, which is `update_deps`'.
-    unsafe { update_deps(crate::stream(s), deps, edges, n, flags) }
+    // contract, which is `dep_nodes`'.
+    let r = unsafe { dep_nodes(deps, edges, n) }
+        .and_then(|d| runtime::graph::update_capture_dependencies(stream(s), &d, flags));
+    code(r)
 }
 
 /// `cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length, unsigned int
@@ -352,22 +283,15 @@ unsafe fn attr_value(v: *const AttrValue) -> Option<AttrValue> {
     unsafe { v.as_ref().copied() }
 }
 
-/// As for `cudaStreamSetAttribute`.
-unsafe fn stream_set_attribute(s: *mut c_void, id: i32, v: *const AttrValue) -> i32 {
-    // SAFETY: `v` is null or a valid `cudaStreamAttrValue`: this function's contract (cudaStreamSetAttribute's), which
-    // is `attr_value`'s.
-    let Some(v) = (unsafe { attr_value(v) }) else { return invalid() };
-    code(stream(s).set_attribute(id, &v))
-}
-
 /// `cudaStreamSetAttribute(cudaStream_t, cudaStreamAttrID, const cudaStreamAttrValue *)`.
 ///
 /// # Safety
 /// `v` must be null or a valid `cudaStreamAttrValue`.
 pub unsafe extern "C-unwind" fn cudaStreamSetAttribute(s: *mut c_void, id: i32, v: *const AttrValue) -> i32 {
     // SAFETY: `v` is null or a valid `cudaStreamAttrValue`: cudaStreamSetAttribute's contract, which is
-    // `stream_set_attribute`'s.
-    unsafe { stream_set_attribute(s, id, v) }
+    // `attr_value`'s.
+    let Some(v) = (unsafe { attr_value(v) }) else { return invalid() };
+    code(stream(s).set_attribute(id, &v))
 }
 
 /// `cudaStreamGetAttribute(cudaStream_t, cudaStreamAttrID, cudaStreamAttrValue *)`.

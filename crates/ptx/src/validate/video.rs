@@ -10,11 +10,8 @@ use crate::keyword::Kw;
 use crate::types::{Opcode, ScalarType, TypeKind};
 
 pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
-    use Opcode::*;
-    if !matches!(
-        ins.opcode,
-        Vadd2 | Vadd4 | Vsub2 | Vsub4 | Vavrg2 | Vavrg4 | Vabsdiff2 | Vabsdiff4 | Vmin2 | Vmin4 | Vmax2 | Vmax4
-    ) {
+    // `vset2`/`vset4` (a comparison where these take `.sat`/`.add`) are not checked here.
+    if !ins.opcode.is_simd_video() || matches!(ins.opcode, Opcode::Vset2 | Opcode::Vset4) {
         return;
     }
     let name = full_name(v.m, ins);

@@ -223,20 +223,7 @@ impl FuncDecoder<'_> {
                 (TernOp::HFma(m, x2), 4)
             }
             O::Fns => (TernOp::Fns, 4),
-            O::Vadd2
-            | O::Vadd4
-            | O::Vsub2
-            | O::Vsub4
-            | O::Vavrg2
-            | O::Vavrg4
-            | O::Vabsdiff2
-            | O::Vabsdiff4
-            | O::Vmin2
-            | O::Vmin4
-            | O::Vmax2
-            | O::Vmax4
-            | O::Vset2
-            | O::Vset4 => (TernOp::Video(video(o, tys, kws)?), 4),
+            o if o.is_simd_video() => (TernOp::Video(video(o, tys, kws)?), 4),
             O::Mad if t.kind() != TypeKind::Float => {
                 if has(Kw::Hi) {
                     (TernOp::MadHi(w, s), 4)

@@ -172,21 +172,8 @@ impl FuncDecoder<'_> {
             | O::Sad
             | O::Dp4a
             | O::Dp2a
-            | O::Fns
-            | O::Vset2
-            | O::Vset4
-            | O::Vadd2
-            | O::Vadd4
-            | O::Vsub2
-            | O::Vsub4
-            | O::Vavrg2
-            | O::Vavrg4
-            | O::Vabsdiff2
-            | O::Vabsdiff4
-            | O::Vmin2
-            | O::Vmin4
-            | O::Vmax2
-            | O::Vmax4 => self.ternary_inst(p)?,
+            | O::Fns => self.ternary_inst(p)?,
+            o if o.is_simd_video() => self.ternary_inst(p)?,
             O::Bfi => self.bfi_inst(p)?,
             O::Not
             | O::Cnot

@@ -41,19 +41,16 @@ impl Warp {
         self.restore(f);
     }
 
-    /// Calls function `fi` from `func` for the lanes in `emask` (continuing at `next` on
-    /// return); returns the callee.
-    #[allow(clippy::too_many_arguments)]
+    /// Calls `callee` from `func` for the lanes in `emask` (continuing at `next` on return);
+    /// returns the callee's code.
     pub(super) fn enter<'f>(
         &mut self,
         l: &'f Launch<'_>,
         func: &Func,
-        fi: u32,
-        args: &[(u32, u32, u32)],
-        rets: Vec<(u32, u32, u32)>,
-        emask: u32,
-        next: u32,
+        callee: Callee<'_>,
+        (emask, next): (u32, u32),
     ) -> WarpResult<&'f Func> {
+        let Callee { func: fi, args, rets } = callee;
         if self.frames.len() >= MAX_CALL_DEPTH {
             return Err(fault(FaultKind::StackOverflow, emask.trailing_zeros()));
         }
@@ -130,6 +127,14 @@ impl Warp {
     }
 }
 
+/// A function called, with the copies of its parameters: (caller offset, callee offset,
+/// size) of each argument into its frame, and of each return value back.
+pub(super) struct Callee<'a> {
+    pub func: u32,
+    pub args: &'a [(u32, u32, u32)],
+    pub rets: Vec<(u32, u32, u32)>,
+}
+
 impl Warp {
     /// `call` of `fi` from `func` for lanes `emask`, continuing at `next` on return.
     pub(super) fn call(
@@ -141,7 +146,7 @@ impl Warp {
         rets: &[(u32, u32, u32)],
         (emask, next): (u32, u32),
     ) -> WarpResult<Flow> {
-        self.enter(l, func, *fi, args, rets.to_vec(), emask, next)?;
+        self.enter(l, func, Callee { func: *fi, args, rets: rets.to_vec() }, (emask, next))?;
         Ok(Flow::Entered)
     }
 
@@ -193,7 +198,7 @@ impl Warp {
         let pair = |(c, sz): &(u32, u32), (o, csz): &(u32, u32)| (*c, *o, (*sz).min(*csz));
         let av: Vec<_> = args.iter().zip(&callee.param_slots).map(|(x, y)| pair(x, y)).collect();
         let rv: Vec<_> = rets.iter().zip(&callee.ret_slots).map(|(x, y)| pair(x, y)).collect();
-        self.enter(l, func, fi, &av, rv, emask, next)?;
+        self.enter(l, func, Callee { func: fi, args: &av, rets: rv }, (emask, next))?;
         Ok(Flow::Entered)
     }
 

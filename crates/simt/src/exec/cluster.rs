@@ -324,7 +324,8 @@ impl Warp {
                 for k in lanes(emask) {
                     async_dest(space, ad[k], size, k)?;
                     let (shared, at) = b.atom_target(space, ad[k]);
-                    atom_one(&l.mem, shared, &mut self.cache, space, op, size, at, a[k], 0)
+                    AtomicMemory { global: &l.mem, cache: &mut self.cache, shared }
+                        .atom(space, op, size, at, a[k], 0)
                         .map_err(|e| fault(e, k as u32))?;
                     mb_complete_tx(b, mbar_space, mb[k], u64::from(size), k)?;
                 }

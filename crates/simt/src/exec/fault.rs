@@ -3,16 +3,21 @@
 
 use super::*;
 
+/// A lane's fault while its warp runs. Its kind is boxed so that the [`WarpResult`] every
+/// instruction returns is two words wide (faults are rare).
 #[derive(Debug)]
 pub(crate) struct WarpFault {
-    pub kind: FaultKind,
+    pub kind: Box<FaultKind>,
     pub lane: u32,
 }
 
 pub(crate) type WarpResult<T> = Result<T, WarpFault>;
 
-pub(super) fn fault(kind: FaultKind, lane: u32) -> WarpFault {
-    WarpFault { kind, lane }
+// Each instruction's result: it must stay two words.
+const _: () = assert!(std::mem::size_of::<WarpResult<()>>() == 2 * std::mem::size_of::<usize>());
+
+pub(crate) fn fault(kind: FaultKind, lane: u32) -> WarpFault {
+    WarpFault { kind: Box::new(kind), lane }
 }
 
 impl Block<'_, '_> {
@@ -21,8 +26,8 @@ impl Block<'_, '_> {
         let pc = w.stack.last().map_or(0, |t| t.pc) as usize;
         let lane = e.lane as usize & 31;
         let info = func.info.get(pc);
-        Fault {
-            kind: e.kind,
+        Fault::from(FaultReport {
+            kind: *e.kind,
             kernel: kernel(self.l, self.l.kernel).name.clone(),
             function: func.name.clone(),
             block: self.ctaid,
@@ -32,7 +37,7 @@ impl Block<'_, '_> {
             source: reported_source(self.l, call_chain(w)),
             line_table: !self.l.files.is_empty(),
             printf_output: Vec::new(),
-        }
+        })
     }
 }
 
@@ -65,5 +70,10 @@ pub(crate) fn reported_source(l: &Launch<'_>, chain: Vec<(u32, usize)>) -> Optio
 }
 
 pub(crate) fn oob(space: &'static str, addr: u64, size: u32, lane: usize) -> WarpFault {
-    fault(FaultKind::OutOfBounds { space, addr, size }, lane as u32)
+    fault(out_of_bounds(space, addr, size), lane as u32)
+}
+
+/// An access of `size` bytes at `addr` outside `space`'s bounds.
+pub(crate) fn out_of_bounds(space: &'static str, addr: u64, size: u32) -> FaultKind {
+    FaultKind::OutOfBounds { space, addr, size }
 }

@@ -267,7 +267,8 @@ impl Warp {
         self.fetch(b, *sc, c);
         for lane in lanes(emask) {
             let (shared, at) = b.atom_target(*space, self.addr_of(b, *addr, lane));
-            let old = atom_one(&l.mem, shared, &mut self.cache, *space, *op, size, at, bb[lane], c[lane])
+            let old = AtomicMemory { global: &l.mem, cache: &mut self.cache, shared }
+                .atom(*space, *op, size, at, bb[lane], c[lane])
                 .map_err(|k| fault(k, lane as u32))?;
             if let Some(d) = d {
                 self.regs[*d as usize][lane] = old;
@@ -296,7 +297,8 @@ impl Warp {
         for lane in lanes(emask) {
             let (shared, at) = b.atom_target(*space, self.addr_of(b, *addr, lane));
             let (bv, cv) = ([vals[0][lane], vals[1][lane]], [vals[2][lane], vals[3][lane]]);
-            let old = atom128_one(&l.mem, shared, &mut self.cache, *space, *cas, at, bv, cv)
+            let old = AtomicMemory { global: &l.mem, cache: &mut self.cache, shared }
+                .atom128(*space, *cas, at, bv, cv)
                 .map_err(|k| fault(k, lane as u32))?;
             for (d, o) in d.iter().zip(old) {
                 if let Some(d) = d {
@@ -323,7 +325,8 @@ impl Warp {
             for lane in lanes(emask) {
                 let at = self.addr_of(b, v.addr, lane).wrapping_add(i as u64 * u64::from(size));
                 let (shared, at) = b.atom_target(v.space, at);
-                let old = atom_one(&l.mem, shared, &mut self.cache, v.space, v.op, size, at, bb[lane], 0)
+                let old = AtomicMemory { global: &l.mem, cache: &mut self.cache, shared }
+                    .atom(v.space, v.op, size, at, bb[lane], 0)
                     .map_err(|k| fault(k, lane as u32))?;
                 if let Some(d) = dst {
                     self.regs[*d as usize][lane] = old;

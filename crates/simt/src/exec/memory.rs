@@ -339,68 +339,74 @@ impl Warp {
     }
 }
 
-/// One thread's atomic `op` on `size` bytes at `at` in `space` (global or shared through
-/// `shared`, generic resolved); the old value.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn atom_one(
-    mem: &MemView<'_>,
-    shared: &mut [u8],
-    cache: &mut AllocCache,
-    space: Space,
-    op: crate::memory::AtomOp,
-    size: u32,
-    at: u64,
-    b: u64,
-    c: u64,
-) -> Result<u64, FaultKind> {
-    match Warp::classify(space, at) {
-        Target::Global(g) => mem.atomic(g, size, op, b, c, cache).map_err(FaultKind::Memory),
-        Target::Shared(s) => {
-            if !aligned(s, size) {
-                return Err(FaultKind::Memory(MemError::Misaligned { addr: at, size }));
-            }
-            let old = le_read(shared, s, size).ok_or_else(|| oob("shared", s, size, 0).kind)?;
-            let new = atom_apply(op, size, old, b, c, false);
-            le_write(shared, s, size, new).ok_or_else(|| oob("shared", s, size, 0).kind)?;
-            Ok(old)
-        }
-        _ => Err(oob("atomic on local/param", at, size, 0).kind),
-    }
+/// The memory one thread's atomic reaches: global memory through the launch's view (with the
+/// thread's allocation cache), and its block's shared memory.
+pub(crate) struct AtomicMemory<'m, 'v> {
+    pub global: &'m MemView<'v>,
+    pub cache: &'m mut AllocCache,
+    pub shared: &'m mut [u8],
 }
 
-/// One thread's 16-byte atomic (`cas`: compare with `b`, store `c`; else exchange with `b`)
-/// at `at` in `space`, as `atom_one`; the old (low, high) value.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn atom128_one(
-    mem: &MemView<'_>,
-    shared: &mut [u8],
-    cache: &mut AllocCache,
-    space: Space,
-    cas: bool,
-    at: u64,
-    b: [u64; 2],
-    c: [u64; 2],
-) -> Result<[u64; 2], FaultKind> {
-    match Warp::classify(space, at) {
-        Target::Global(g) => mem.atomic16(g, cas, b, c, cache).map_err(FaultKind::Memory),
-        Target::Shared(s) => {
-            if !aligned(s, 16) {
-                return Err(FaultKind::Memory(MemError::Misaligned { addr: at, size: 16 }));
+impl AtomicMemory<'_, '_> {
+    /// One thread's atomic `op` on `size` bytes at `at` in `space` (global or shared, generic
+    /// resolved); the old value.
+    #[inline]
+    pub(crate) fn atom(
+        &mut self,
+        space: Space,
+        op: crate::memory::AtomOp,
+        size: u32,
+        at: u64,
+        b: u64,
+        c: u64,
+    ) -> Result<u64, FaultKind> {
+        match Warp::classify(space, at) {
+            Target::Global(g) => self.global.atomic(g, size, op, b, c, self.cache).map_err(FaultKind::Memory),
+            Target::Shared(s) => {
+                if !aligned(s, size) {
+                    return Err(FaultKind::Memory(MemError::Misaligned { addr: at, size }));
+                }
+                let old = le_read(self.shared, s, size).ok_or_else(|| out_of_bounds("shared", s, size))?;
+                let new = atom_apply(op, size, old, b, c, false);
+                le_write(self.shared, s, size, new).ok_or_else(|| out_of_bounds("shared", s, size))?;
+                Ok(old)
             }
-            let bad = || oob("shared", s, 16, 0).kind;
-            let old = [le_read(shared, s, 8).ok_or_else(bad)?, le_read(shared, s + 8, 8).ok_or_else(bad)?];
-            let new = if !cas {
-                b
-            } else if old == b {
-                c
-            } else {
-                old
-            };
-            le_write(shared, s, 8, new[0]).ok_or_else(bad)?;
-            le_write(shared, s + 8, 8, new[1]).ok_or_else(bad)?;
-            Ok(old)
+            _ => Err(out_of_bounds("atomic on local/param", at, size)),
         }
-        _ => Err(oob("atomic on local/param", at, 16, 0).kind),
+    }
+
+    /// One thread's 16-byte atomic (`cas`: compare with `b`, store `c`; else exchange with
+    /// `b`) at `at` in `space`, as `atom`; the old (low, high) value.
+    pub(crate) fn atom128(
+        &mut self,
+        space: Space,
+        cas: bool,
+        at: u64,
+        b: [u64; 2],
+        c: [u64; 2],
+    ) -> Result<[u64; 2], FaultKind> {
+        match Warp::classify(space, at) {
+            Target::Global(g) => self.global.atomic16(g, cas, b, c, self.cache).map_err(FaultKind::Memory),
+            Target::Shared(s) => {
+                if !aligned(s, 16) {
+                    return Err(FaultKind::Memory(MemError::Misaligned { addr: at, size: 16 }));
+                }
+                let bad = || out_of_bounds("shared", s, 16);
+                let shared = &mut *self.shared;
+                let old = [le_read(shared, s, 8).ok_or_else(bad)?, le_read(shared, s + 8, 8).ok_or_else(bad)?];
+                let new = if !cas {
+                    b
+                } else if old == b {
+                    c
+                } else {
+                    old
+                };
+                le_write(shared, s, 8, new[0]).ok_or_else(bad)?;
+                le_write(shared, s + 8, 8, new[1]).ok_or_else(bad)?;
+                Ok(old)
+            }
+            _ => Err(out_of_bounds("atomic on local/param", at, 16)),
+        }
     }
 }
 

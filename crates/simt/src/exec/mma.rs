@@ -30,32 +30,40 @@ use crate::ir::mma::{BitOp, Frag, FragLayout, MType, MatrixLoad, MatrixStore, Mm
 use crate::ir::{Reg, Src};
 use ptx::types::Rounding;
 
-/// Row and column of element `idx` (register `idx / per`, part `idx % per`) of lane `lane`'s
-/// `nregs`-register fragment.
-pub(crate) fn coord(
+/// A warp's fragment of a matrix operand: which operand (`frag`) of a matrix of `shape`, its
+/// element type, how its elements spread over the lanes, and the registers holding each lane's
+/// part.
+#[derive(Clone, Copy)]
+struct Fragment<'r> {
     layout: FragLayout,
     frag: Frag,
     shape: Shape,
     ty: MType,
-    nregs: u32,
-    lane: u32,
-    idx: u32,
-) -> (u32, u32) {
-    let (rows, cols) = shape.dims(frag);
-    let per = ty.per_reg();
-    match layout {
-        FragLayout::Wmma => {
-            let e = (lane * nregs * per + idx) % (rows * cols).max(1);
-            (e / cols.max(1), e % cols.max(1))
-        }
-        FragLayout::Mma => {
-            let (g, t) = (lane >> 2, lane & 3);
-            let (j, i) = (idx / per, idx % per);
-            match frag {
-                Frag::A if shape.m == 16 => (g + 8 * (j & 1), t * per + (j >> 1) * 4 * per + i),
-                Frag::A => (g, t * per + j * 4 * per + i),
-                Frag::B => (t * per + j * 4 * per + i, g),
-                Frag::C => (g + 8 * (idx >> 1), t * 2 + (idx & 1)),
+    regs: &'r [Reg],
+}
+
+impl Fragment<'_> {
+    /// Row and column of element `idx` (register `idx / per`, part `idx % per`) of lane
+    /// `lane`'s part.
+    fn coord(&self, lane: u32, idx: u32) -> (u32, u32) {
+        let Fragment { layout, frag, shape, ty, regs } = *self;
+        let nregs = regs.len() as u32;
+        let (rows, cols) = shape.dims(frag);
+        let per = ty.per_reg();
+        match layout {
+            FragLayout::Wmma => {
+                let e = (lane * nregs * per + idx) % (rows * cols).max(1);
+                (e / cols.max(1), e % cols.max(1))
+            }
+            FragLayout::Mma => {
+                let (g, t) = (lane >> 2, lane & 3);
+                let (j, i) = (idx / per, idx % per);
+                match frag {
+                    Frag::A if shape.m == 16 => (g + 8 * (j & 1), t * per + (j >> 1) * 4 * per + i),
+                    Frag::A => (g, t * per + j * 4 * per + i),
+                    Frag::B => (t * per + j * 4 * per + i, g),
+                    Frag::C => (g + 8 * (idx >> 1), t * 2 + (idx & 1)),
+                }
             }
         }
     }
@@ -95,44 +103,33 @@ fn to_i64(raw: u64, ty: MType) -> i64 {
 
 impl Warp {
     /// The matrix of fragment `regs` (every lane's copy; for repeated elements the last wins).
-    fn gather(&self, layout: FragLayout, frag: Frag, shape: Shape, ty: MType, regs: &[Reg]) -> Vec<u64> {
-        let (rows, cols) = shape.dims(frag);
+    fn gather(&self, f: Fragment<'_>) -> Vec<u64> {
+        let (rows, cols) = f.shape.dims(f.frag);
         let mut m = vec![0u64; (rows * cols) as usize];
-        let n = regs.len() as u32;
+        let n = f.regs.len() as u32;
         for lane in 0..32u32 {
-            for idx in 0..n * ty.per_reg() {
-                let (r, c) = coord(layout, frag, shape, ty, n, lane, idx);
+            for idx in 0..n * f.ty.per_reg() {
+                let (r, c) = f.coord(lane, idx);
                 if let Some(slot) = m.get_mut((r * cols + c) as usize) {
-                    *slot = get(&self.regs, regs, ty, lane as usize, idx);
+                    *slot = get(&self.regs, f.regs, f.ty, lane as usize, idx);
                 }
             }
         }
         m
     }
 
-    /// Writes matrix `m` (raw elements) into fragment `regs` of the lanes of `emask`.
-    #[allow(clippy::too_many_arguments)]
-    fn scatter(
-        &mut self,
-        layout: FragLayout,
-        frag: Frag,
-        shape: Shape,
-        ty: MType,
-        regs: &[Reg],
-        m: &[u64],
-        emask: u32,
-    ) {
-        let cols = shape.dims(frag).1;
-        let n = regs.len() as u32;
-        let per = ty.per_reg();
+    /// Writes matrix `m` (raw elements) into fragment `f` of the lanes of `emask`.
+    fn scatter(&mut self, f: Fragment<'_>, m: &[u64], emask: u32) {
+        let cols = f.shape.dims(f.frag).1;
+        let per = f.ty.per_reg();
         for lane in lanes(emask) {
-            for (j, r) in regs.iter().enumerate() {
+            for (j, r) in f.regs.iter().enumerate() {
                 let mut v = 0u64;
                 for i in 0..per {
                     let idx = j as u32 * per + i;
-                    let (row, c) = coord(layout, frag, shape, ty, n, lane as u32, idx);
+                    let (row, c) = f.coord(lane as u32, idx);
                     let e = m.get((row * cols + c) as usize).copied().unwrap_or(0);
-                    v |= (e & mask(ty.bits())) << (i * ty.bits());
+                    v |= (e & mask(f.ty.bits())) << (i * f.ty.bits());
                 }
                 self.regs[*r as usize][lane] = v;
             }
@@ -179,7 +176,7 @@ impl Warp {
         let WmmaLoad { frag, shape, ty, col, space, addr, stride, ref d } = *op;
         let (rows, cols) = shape.dims(frag);
         let strides = self.strides(b, stride, if col { rows } else { cols });
-        let n = d.len() as u32;
+        let fragment = Fragment { layout: FragLayout::Wmma, frag, shape, ty, regs: d };
         let bits = ty.bits();
         let mut out = vec![[0u64; 32]; d.len()];
         for lane in lanes(emask) {
@@ -188,7 +185,7 @@ impl Warp {
                 let mut v = 0u64;
                 for i in 0..ty.per_reg() {
                     let idx = j as u32 * ty.per_reg() + i;
-                    let (r, c) = coord(FragLayout::Wmma, frag, shape, ty, n, lane as u32, idx);
+                    let (r, c) = fragment.coord(lane as u32, idx);
                     let (lead, minor) = if col { (c, r) } else { (r, c) };
                     let off = u64::from(lead).wrapping_mul(strides[lane]).wrapping_add(u64::from(minor));
                     let e = if bits >= 8 {
@@ -216,11 +213,12 @@ impl Warp {
         let (rows, cols) = shape.dims(Frag::C);
         let strides = self.strides(b, stride, if col { rows } else { cols });
         let n = vals.len() as u32;
+        let fragment = Fragment { layout: FragLayout::Wmma, frag: Frag::C, shape, ty, regs: vals };
         let size = ty.bits() / 8;
         for lane in lanes(emask) {
             let base = self.addr_of(b, addr, lane);
             for idx in 0..n * ty.per_reg() {
-                let (r, c) = coord(FragLayout::Wmma, Frag::C, shape, ty, n, lane as u32, idx);
+                let (r, c) = fragment.coord(lane as u32, idx);
                 let (lead, minor) = if col { (c, r) } else { (r, c) };
                 let off = u64::from(lead).wrapping_mul(strides[lane]).wrapping_add(u64::from(minor));
                 let v = get(&self.regs, vals, ty, lane, idx);
@@ -232,9 +230,10 @@ impl Warp {
 
     fn mma(&mut self, m: &Mma, emask: u32) {
         let s = m.shape;
-        let a = self.gather(m.layout, Frag::A, s, m.ta, &m.a);
-        let bm = self.gather(m.layout, Frag::B, s, m.tb, &m.b);
-        let c = self.gather(m.layout, Frag::C, s, m.tc, &m.c);
+        let fragment = |frag, ty, regs| Fragment { layout: m.layout, frag, shape: s, ty, regs };
+        let a = self.gather(fragment(Frag::A, m.ta, &m.a));
+        let bm = self.gather(fragment(Frag::B, m.tb, &m.b));
+        let c = self.gather(fragment(Frag::C, m.tc, &m.c));
         let (mm, nn, kk) = (s.m as usize, s.n as usize, s.k as usize);
         let mut d = vec![0u64; mm * nn];
         for i in 0..mm {
@@ -271,7 +270,7 @@ impl Warp {
                 };
             }
         }
-        self.scatter(m.layout, Frag::C, s, m.td, &m.d, &d, emask);
+        self.scatter(fragment(Frag::C, m.td, &m.d), &d, emask);
     }
 
     /// `ldmatrix`: row `r` of matrix `i` is at lane `8i + r`'s address; lane `l` receives

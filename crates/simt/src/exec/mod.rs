@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use crate::device_launch::CdpFn;
-use crate::error::{Fault, FaultKind, LoadError};
+use crate::error::{Fault, FaultKind, FaultReport, LoadError};
 use crate::ir::*;
 use crate::memory::{
     AllocCache, AtomOp, LOCAL_WINDOW, MemError, MemView, NO_CACHE, PARAM_HALF, PARAM_WINDOW, SHARED_WINDOW,
@@ -49,7 +49,6 @@ mod warp;
 
 use block::*;
 use dispatch::*;
-use fault::*;
 use mbarrier::*;
 use memory::*;
 use scheduler::*;
@@ -60,10 +59,10 @@ pub(crate) use block::Block;
 pub(crate) use block::fresh_shared;
 pub(crate) use converge::sync_kind;
 pub(crate) use fault::WarpResult;
-pub(crate) use fault::{WarpFault, oob, reported_source};
+pub(crate) use fault::{WarpFault, fault, oob, out_of_bounds, reported_source};
 pub(crate) use grid::{KernelCost, Launch, kernel, run, run_grid};
 pub(crate) use kept::WorkerState;
-pub(crate) use memory::{Target, aligned, atom_one, in_window, le_read, le_write};
+pub(crate) use memory::{AtomicMemory, Target, aligned, in_window, le_read, le_write};
 pub(crate) use scheduler::{Barriers, Yield};
 pub use special_registers::CLOCK_RATE_KHZ;
 pub(crate) use tex::{

@@ -7,7 +7,7 @@
 
 use super::ctx::Ctx;
 use crate::error::FaultKind;
-use crate::exec::{self, Launch, Target, Warp, aligned, le_read, le_write, oob};
+use crate::exec::{self, Launch, Target, Warp, aligned, le_read, le_write, out_of_bounds};
 use crate::ir::{Cmp, Cvt, Op, Space, Window};
 use crate::memory::MemError;
 
@@ -145,7 +145,8 @@ pub(crate) extern "C" fn h_atom(ctx: *mut Ctx, op: *const Op, addr: u64, b: u64,
     let Op::Atom { space, op, size, .. } = *op else { return 0 };
     // SAFETY: the block's shared memory, described by the runner.
     let shared = unsafe { buf(ctx.shared, ctx.shared_len) };
-    match exec::atom_one(&l.mem, shared, &mut ctx.cache, space, op, u32::from(size), addr, b, c) {
+    let mut memory = exec::AtomicMemory { global: &l.mem, cache: &mut ctx.cache, shared };
+    match memory.atom(space, op, u32::from(size), addr, b, c) {
         Ok(v) => v,
         Err(k) => {
             ctx.set_fault(k);
@@ -201,7 +202,7 @@ fn load(ctx: &mut Ctx, site: u64, space: Space, addr: u64, size: u32) -> Result<
         Target::Shared(a) => {
             // SAFETY: the block's shared memory, described by the runner.
             let s = unsafe { buf(ctx.shared, ctx.shared_len) };
-            let v = le_read(s, a, size).ok_or_else(|| oob("shared", a, size, 0).kind)?;
+            let v = le_read(s, a, size).ok_or_else(|| out_of_bounds("shared", a, size))?;
             if !aligned(a, size) {
                 return Err(misaligned(addr, size));
             }
@@ -210,20 +211,20 @@ fn load(ctx: &mut Ctx, site: u64, space: Space, addr: u64, size: u32) -> Result<
         Target::Local(a) => {
             // SAFETY: the running thread's local memory, described by the runner.
             let s = unsafe { buf(ctx.local, ctx.local_len) };
-            let v = le_read(s, a, size).ok_or_else(|| oob("local", a, size, 0).kind)?;
+            let v = le_read(s, a, size).ok_or_else(|| out_of_bounds("local", a, size))?;
             if !aligned(addr, size) {
                 return Err(misaligned(addr, size));
             }
             Ok(v)
         }
         Target::KParam(a) => {
-            let v = le_read(l.params, a, size).ok_or_else(|| oob("param", a, size, 0).kind)?;
+            let v = le_read(l.params, a, size).ok_or_else(|| out_of_bounds("param", a, size))?;
             if !aligned(addr, size) {
                 return Err(misaligned(addr, size));
             }
             Ok(v)
         }
-        Target::FParam(a) => Err(oob("param", a, size, 0).kind),
+        Target::FParam(a) => Err(out_of_bounds("param", a, size)),
     }
 }
 
@@ -242,12 +243,12 @@ fn store(ctx: &mut Ctx, site: u64, space: Space, addr: u64, size: u32, v: u64) -
             // SAFETY: the block's shared memory, described by the runner.
             let s = unsafe { buf(ctx.shared, ctx.shared_len) };
             if a.checked_add(u64::from(size)).is_none_or(|e| e > s.len() as u64) {
-                return Err(oob("shared", a, size, 0).kind);
+                return Err(out_of_bounds("shared", a, size));
             }
             if !aligned(a, size) {
                 return Err(misaligned(addr, size));
             }
-            le_write(s, a, size, v).ok_or_else(|| oob("shared", a, size, 0).kind)
+            le_write(s, a, size, v).ok_or_else(|| out_of_bounds("shared", a, size))
         }
         Target::Local(a) => {
             if !aligned(addr, size) {
@@ -255,15 +256,15 @@ fn store(ctx: &mut Ctx, site: u64, space: Space, addr: u64, size: u32, v: u64) -
             }
             // SAFETY: the running thread's local memory, described by the runner.
             let s = unsafe { buf(ctx.local, ctx.local_len) };
-            le_write(s, a, size, v).ok_or_else(|| oob("local", a, size, 0).kind)
+            le_write(s, a, size, v).ok_or_else(|| out_of_bounds("local", a, size))
         }
         Target::KParam(a) => {
             if !aligned(addr, size) {
                 return Err(misaligned(addr, size));
             }
-            Err(oob("param (read-only)", a, size, 0).kind)
+            Err(out_of_bounds("param (read-only)", a, size))
         }
-        Target::FParam(a) => Err(oob("param", a, size, 0).kind),
+        Target::FParam(a) => Err(out_of_bounds("param", a, size)),
     }
 }
 

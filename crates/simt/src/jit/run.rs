@@ -5,7 +5,7 @@
 
 use super::compile::Code;
 use super::ctx::{Ctx, ST_ALL, ST_FAULT};
-use crate::error::{Fault, FaultKind};
+use crate::error::{Fault, FaultKind, FaultReport};
 use crate::exec::{self, Launch};
 use crate::ir::{Func, Op, Reg, Src};
 use std::sync::atomic::Ordering;
@@ -250,7 +250,7 @@ pub(crate) fn run(l: &Launch<'_>, code: &Code) -> Result<(), Fault> {
 pub(crate) fn fault_at(l: &Launch<'_>, ctaid: [u32; 3], tid: [u32; 3], pc: u32, kind: FaultKind) -> Fault {
     let k = exec::kernel(l, l.kernel);
     let info = k.info.get(pc as usize);
-    Fault {
+    Fault::from(FaultReport {
         kind,
         kernel: k.name.clone(),
         function: k.name.clone(),
@@ -261,7 +261,7 @@ pub(crate) fn fault_at(l: &Launch<'_>, ctaid: [u32; 3], tid: [u32; 3], pc: u32, 
         source: exec::reported_source(l, vec![(l.kernel, pc as usize)]),
         line_table: !l.files.is_empty(),
         printf_output: Vec::new(),
-    }
+    })
 }
 
 impl Worker {

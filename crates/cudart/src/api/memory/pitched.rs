@@ -148,10 +148,9 @@ pub extern "C-unwind" fn cudaMalloc3D(p: Out<PitchedPtr>, extent: Extent) -> i32
     p.put(r)
 }
 
-/// # Safety
-/// Host memory a 2D copy covers must be valid until it completes.
-#[allow(clippy::too_many_arguments)]
-unsafe fn memcpy_2d(
+/// The copy of `height` rows of `width` bytes, `spitch` apart at `src`, to rows `dpitch`
+/// apart at `dst`, in direction `kind` (`cudaMemcpy2D`'s arguments) as one plane of a 3D copy.
+fn plane_copy(
     dst: *mut c_void,
     dpitch: usize,
     src: *const c_void,
@@ -159,26 +158,20 @@ unsafe fn memcpy_2d(
     width: usize,
     height: usize,
     kind: i32,
-    on: On,
-) -> i32 {
-    let r = record(MemcpyKind::from_raw(kind)).and_then(|kind| {
-        let c = Copy3D {
-            dst: dst as u64,
-            dpitch,
-            dheight: height,
-            src: src as u64,
-            spitch,
-            sheight: height,
-            width,
-            height,
-            depth: 1,
-            kind,
-        };
-        // SAFETY: the host memory the 2D copy covers is valid until it completes: this function's contract
-        // (cudaMemcpy2D's), which is `memory::memcpy_3d`'s.
-        unsafe { memory::memcpy_3d(c, on) }
-    });
-    code(r)
+) -> Result<Copy3D> {
+    let kind = record(MemcpyKind::from_raw(kind))?;
+    Ok(Copy3D {
+        dst: dst as u64,
+        dpitch,
+        dheight: height,
+        src: src as u64,
+        spitch,
+        sheight: height,
+        width,
+        height,
+        depth: 1,
+        kind,
+    })
 }
 
 /// `cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
@@ -195,9 +188,10 @@ pub unsafe extern "C-unwind" fn cudaMemcpy2D(
     height: usize,
     kind: i32,
 ) -> i32 {
+    let copy = plane_copy(dst, dpitch, src, spitch, width, height, kind);
     // SAFETY: `dst` and `src` hold `height` rows of `width` bytes, `dpitch` and `spitch` apart: cudaMemcpy2D's
-    // contract, which is `memcpy_2d`'s for host ends.
-    unsafe { memcpy_2d(dst, dpitch, src, spitch, width, height, kind, sync()) }
+    // contract, which is `memory::memcpy_3d`'s for host ends.
+    code(copy.and_then(|c| unsafe { memory::memcpy_3d(c, sync()) }))
 }
 
 /// `cudaMemcpy2DAsync(..., cudaStream_t stream)`.
@@ -215,9 +209,10 @@ pub unsafe extern "C-unwind" fn cudaMemcpy2DAsync(
     kind: i32,
     s: *mut c_void,
 ) -> i32 {
+    let copy = plane_copy(dst, dpitch, src, spitch, width, height, kind);
     // SAFETY: `dst` and `src` hold `height` rows of `width` bytes, `dpitch` and `spitch` apart, until the copy
-    // completes: cudaMemcpy2DAsync's contract, which is `memcpy_2d`'s.
-    unsafe { memcpy_2d(dst, dpitch, src, spitch, width, height, kind, On::Async(stream(s))) }
+    // completes: cudaMemcpy2DAsync's contract, which is `memory::memcpy_3d`'s.
+    code(copy.and_then(|c| unsafe { memory::memcpy_3d(c, On::Async(stream(s))) }))
 }
 
 pub(crate) fn memset_2d(

@@ -8,7 +8,7 @@ use crate::error::FaultKind;
 use std::any::Any;
 
 use crate::exec::{
-    Barriers, Block, CompiledTier, Entry, Launch, Planar, Ran, State, Warp, WarpFault, WarpResult, Yield, kernel,
+    Barriers, Block, CompiledTier, Entry, Launch, Planar, Ran, State, Warp, WarpResult, Yield, fault, kernel,
 };
 use crate::ir::{Func, Inst, NO_PC, Op};
 use crate::jit::ctx::Ctx;
@@ -460,7 +460,7 @@ fn settle_ran(
 /// yield or fault, or `None` for the interpreter to run it now from where compiled code left
 /// it.
 fn returned(w: &mut Warp, g: &mut Glue, ctx: &mut Ctx, code_of: u64, k: &Func) -> Option<WarpResult<Yield>> {
-    let fault = g.fault.take().or_else(|| ctx.fault.take().map(|kind| WarpFault { kind, lane: g.lane as u32 }));
+    let reported = g.fault.take().or_else(|| ctx.fault.take().map(|kind| fault(kind, g.lane as u32)));
     let (pc, lane) = (g.pc as u32, g.lane as u32);
     g.state = 0;
     match code_of {
@@ -473,7 +473,7 @@ fn returned(w: &mut Warp, g: &mut Glue, ctx: &mut Ctx, code_of: u64, k: &Func) -
             }
             Some(Ok(Yield::Preempt))
         }
-        c if c == ExitStatus::Fault as u64 => Some(Err(fault.unwrap_or(WarpFault { kind: FaultKind::Trap, lane }))),
+        c if c == ExitStatus::Fault as u64 => Some(Err(reported.unwrap_or_else(|| fault(FaultKind::Trap, lane)))),
         _ => {
             if trace() {
                 eprintln!("interp {pc} {}", k.info.get(pc as usize).map_or("", |i| i.text.as_str()));

@@ -691,99 +691,122 @@ impl WarpCodegen<'_, '_> {
                 _ => self.planes(d, &[s], em, full, &|_, v| v[0]),
             },
             UnOp::Cvt(c) if !c.sat && !c.ftz && !c.relu && !c.satfinite => {
-                use ScalarType::*;
-                match (c.to, c.from) {
-                    (S64, S32) | (U64 | S64 | B64, U32 | B32) => {
-                        let signed = c.from == S32;
-                        if let (Src::Reg(i), true) = (a, full) {
-                            self.scaled.insert(d, super::mem::Scaled { base: None, idx: i, k: 0, signed });
-                        }
-                        self.widen32(d, &[s], em, full, &|b, v| widen(b, v[0], signed));
-                    }
-                    (U32 | S32 | B32, U64 | S64 | B64 | U32 | S32 | B32) => {
-                        self.lanes32(d, &[s], em, full, &|_, v| v[0])
-                    }
-                    // To unsigned 16 bits, and from 16 bits zero-extended: the low half.
-                    (U16 | B16, U16 | S16 | B16 | U32 | S32 | B32 | U64 | S64 | B64) | (U32 | S32 | B32, U16 | B16) => {
-                        let m = self.cvec(types::I32X4, 0xffffu32.to_le_bytes().repeat(4));
-                        self.lanes32(d, &[s], em, full, &|b, v| b.ins().band(v[0], m))
-                    }
-                    // To signed 16 bits (held sign-extended to 32, `semantics::convert::narrow_int`)
-                    // and from signed 16 bits: the low half sign-extended.
-                    (S16, U16 | S16 | B16 | U32 | S32 | B32 | U64 | S64 | B64) | (U32 | S32 | B32, S16) => self
-                        .lanes32(d, &[s], em, full, &|b, v| {
-                            let x = b.ins().ishl_imm_s(v[0], 16);
-                            b.ins().sshr_imm_s(x, 16)
-                        }),
-                    // Exact: every i32 is an f64 (lane by lane: x86 has no packed form before
-                    // AVX-512 that Cranelift lowers).
-                    (F64, S32) if !integral(c.rnd) => self.widen32(d, &[s], em, full, &|b, v| {
-                        let pair = |b: &mut FunctionBuilder<'_>, k: u8| {
-                            let z = b.ins().f64const(0.0);
-                            let mut p = b.ins().splat(types::F64X2, z);
-                            for i in 0..2 {
-                                let x = b.ins().extractlane(v[0], 2 * k + i);
-                                let f = b.ins().fcvt_from_sint(types::F64, x);
-                                p = b.ins().insertlane(p, f, i);
-                            }
-                            b.ins().bitcast(I64X2, lanes(), p)
-                        };
-                        (pair(b, 0), pair(b, 1))
-                    }),
-                    // Exact (a NaN quieted, its payload kept, as `as f64` does).
-                    (F64, F32) if !integral(c.rnd) => self.widen32(d, &[s], em, full, &|b, v| {
-                        let f = b.ins().bitcast(types::F32X4, lanes(), v[0]);
-                        let lo = b.ins().fvpromote_low(f);
-                        let f = b.ins().bitcast(types::I8X16, lanes(), f);
-                        let m = b.func.dfg.immediates.push(ConstantData::from(
-                            [8u8, 9, 10, 11, 12, 13, 14, 15, 8, 9, 10, 11, 12, 13, 14, 15].to_vec(),
-                        ));
-                        let up = b.ins().shuffle(f, f, m);
-                        let up = b.ins().bitcast(types::F32X4, lanes(), up);
-                        let hi = b.ins().fvpromote_low(up);
-                        (b.ins().bitcast(I64X2, lanes(), lo), b.ins().bitcast(I64X2, lanes(), hi))
-                    }),
-                    // Rounded to nearest (a NaN quieted, the top of its payload kept).
-                    (F32, F64) if c.rnd == Rounding::Rn => {
-                        let quads: [Value; 8] = std::array::from_fn(|q| {
-                            let (p0, p1) = (self.pair(s, 2 * q as i32), self.pair(s, 2 * q as i32 + 1));
-                            let (f0, f1) = (f64s(&mut self.b, p0), f64s(&mut self.b, p1));
-                            let (d0, d1) = (self.b.ins().fvdemote(f0), self.b.ins().fvdemote(f1));
-                            let (d0, d1) = (
-                                self.b.ins().bitcast(types::I32X4, lanes(), d0),
-                                self.b.ins().bitcast(types::I32X4, lanes(), d1),
-                            );
-                            // The two results of each demotion are its low lanes.
-                            self.shuffle32(d0, d1, [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23])
-                        });
-                        self.put(d, Lanes::Quads(quads), em, full);
-                    }
-                    (F32, S32) if c.rnd == Rounding::Rn => self.lanes32(d, &[s], em, full, &|b, v| {
-                        let f = b.ins().fcvt_from_sint(types::F32X4, v[0]);
-                        b.ins().bitcast(types::I32X4, lanes(), f)
-                    }),
-                    // Correctly rounded as two exact conversions of the 16-bit halves and one
-                    // rounding sum (x86 has no packed unsigned conversion before AVX-512).
-                    (F32, U32) if c.rnd == Rounding::Rn => {
-                        let low = self.cvec(types::I32X4, 0xffffu32.to_le_bytes().repeat(4));
-                        let scale = self.cvec(types::F32X4, 65536.0f32.to_le_bytes().repeat(4));
-                        self.lanes32(d, &[s], em, full, &|b, v| {
-                            let hi = b.ins().ushr_imm_s(v[0], 16);
-                            let lo = b.ins().band(v[0], low);
-                            let (hi, lo) =
-                                (b.ins().fcvt_from_sint(types::F32X4, hi), b.ins().fcvt_from_sint(types::F32X4, lo));
-                            let hi = b.ins().fmul(hi, scale);
-                            let f = b.ins().fadd(hi, lo);
-                            b.ins().bitcast(types::I32X4, lanes(), f)
-                        })
-                    }
-                    (S32, F32) if c.rnd == Rounding::Rzi => self.lanes32(d, &[s], em, full, &|b, v| {
-                        let f = b.ins().bitcast(types::F32X4, lanes(), v[0]);
-                        b.ins().fcvt_to_sint_sat(types::I32X4, f)
-                    }),
-                    _ => return false,
-                }
+                return self.cvt_int(c, d, a, s, em, full) || self.cvt_float(c, d, s, em, full);
             }
+            UnOp::Not(_) | UnOp::Neg(_) | UnOp::Abs(_) => return self.int_un(op, d, s, em, full),
+            _ => return self.float_un(op, d, s, em, full),
+        }
+        true
+    }
+
+    /// `cvt` between integer types (rounding, saturation and `.ftz` excluded).
+    fn cvt_int(&mut self, c: &Cvt, d: Reg, a: Src, s: VectorSource, em: Value, full: bool) -> bool {
+        use ScalarType::*;
+        match (c.to, c.from) {
+            (S64, S32) | (U64 | S64 | B64, U32 | B32) => {
+                let signed = c.from == S32;
+                if let (Src::Reg(i), true) = (a, full) {
+                    self.scaled.insert(d, super::mem::Scaled { base: None, idx: i, k: 0, signed });
+                }
+                self.widen32(d, &[s], em, full, &|b, v| widen(b, v[0], signed));
+            }
+            (U32 | S32 | B32, U64 | S64 | B64 | U32 | S32 | B32) => self.lanes32(d, &[s], em, full, &|_, v| v[0]),
+            // To unsigned 16 bits, and from 16 bits zero-extended: the low half.
+            (U16 | B16, U16 | S16 | B16 | U32 | S32 | B32 | U64 | S64 | B64) | (U32 | S32 | B32, U16 | B16) => {
+                let m = self.cvec(types::I32X4, 0xffffu32.to_le_bytes().repeat(4));
+                self.lanes32(d, &[s], em, full, &|b, v| b.ins().band(v[0], m))
+            }
+            // To signed 16 bits (held sign-extended to 32, `semantics::convert::narrow_int`)
+            // and from signed 16 bits: the low half sign-extended.
+            (S16, U16 | S16 | B16 | U32 | S32 | B32 | U64 | S64 | B64) | (U32 | S32 | B32, S16) => {
+                self.lanes32(d, &[s], em, full, &|b, v| {
+                    let x = b.ins().ishl_imm_s(v[0], 16);
+                    b.ins().sshr_imm_s(x, 16)
+                })
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// `cvt` to or from a float type, in the roundings it lowers exactly.
+    fn cvt_float(&mut self, c: &Cvt, d: Reg, s: VectorSource, em: Value, full: bool) -> bool {
+        use ScalarType::*;
+        match (c.to, c.from) {
+            // Exact: every i32 is an f64 (lane by lane: x86 has no packed form before
+            // AVX-512 that Cranelift lowers).
+            (F64, S32) if !integral(c.rnd) => self.widen32(d, &[s], em, full, &|b, v| {
+                let pair = |b: &mut FunctionBuilder<'_>, k: u8| {
+                    let z = b.ins().f64const(0.0);
+                    let mut p = b.ins().splat(types::F64X2, z);
+                    for i in 0..2 {
+                        let x = b.ins().extractlane(v[0], 2 * k + i);
+                        let f = b.ins().fcvt_from_sint(types::F64, x);
+                        p = b.ins().insertlane(p, f, i);
+                    }
+                    b.ins().bitcast(I64X2, lanes(), p)
+                };
+                (pair(b, 0), pair(b, 1))
+            }),
+            // Exact (a NaN quieted, its payload kept, as `as f64` does).
+            (F64, F32) if !integral(c.rnd) => self.widen32(d, &[s], em, full, &|b, v| {
+                let f = b.ins().bitcast(types::F32X4, lanes(), v[0]);
+                let lo = b.ins().fvpromote_low(f);
+                let f = b.ins().bitcast(types::I8X16, lanes(), f);
+                let m =
+                    b.func.dfg.immediates.push(ConstantData::from(
+                        [8u8, 9, 10, 11, 12, 13, 14, 15, 8, 9, 10, 11, 12, 13, 14, 15].to_vec(),
+                    ));
+                let up = b.ins().shuffle(f, f, m);
+                let up = b.ins().bitcast(types::F32X4, lanes(), up);
+                let hi = b.ins().fvpromote_low(up);
+                (b.ins().bitcast(I64X2, lanes(), lo), b.ins().bitcast(I64X2, lanes(), hi))
+            }),
+            // Rounded to nearest (a NaN quieted, the top of its payload kept).
+            (F32, F64) if c.rnd == Rounding::Rn => {
+                let quads: [Value; 8] = std::array::from_fn(|q| {
+                    let (p0, p1) = (self.pair(s, 2 * q as i32), self.pair(s, 2 * q as i32 + 1));
+                    let (f0, f1) = (f64s(&mut self.b, p0), f64s(&mut self.b, p1));
+                    let (d0, d1) = (self.b.ins().fvdemote(f0), self.b.ins().fvdemote(f1));
+                    let (d0, d1) = (
+                        self.b.ins().bitcast(types::I32X4, lanes(), d0),
+                        self.b.ins().bitcast(types::I32X4, lanes(), d1),
+                    );
+                    // The two results of each demotion are its low lanes.
+                    self.shuffle32(d0, d1, [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23])
+                });
+                self.put(d, Lanes::Quads(quads), em, full);
+            }
+            (F32, S32) if c.rnd == Rounding::Rn => self.lanes32(d, &[s], em, full, &|b, v| {
+                let f = b.ins().fcvt_from_sint(types::F32X4, v[0]);
+                b.ins().bitcast(types::I32X4, lanes(), f)
+            }),
+            // Correctly rounded as two exact conversions of the 16-bit halves and one
+            // rounding sum (x86 has no packed unsigned conversion before AVX-512).
+            (F32, U32) if c.rnd == Rounding::Rn => {
+                let low = self.cvec(types::I32X4, 0xffffu32.to_le_bytes().repeat(4));
+                let scale = self.cvec(types::F32X4, 65536.0f32.to_le_bytes().repeat(4));
+                self.lanes32(d, &[s], em, full, &|b, v| {
+                    let hi = b.ins().ushr_imm_s(v[0], 16);
+                    let lo = b.ins().band(v[0], low);
+                    let (hi, lo) = (b.ins().fcvt_from_sint(types::F32X4, hi), b.ins().fcvt_from_sint(types::F32X4, lo));
+                    let hi = b.ins().fmul(hi, scale);
+                    let f = b.ins().fadd(hi, lo);
+                    b.ins().bitcast(types::I32X4, lanes(), f)
+                })
+            }
+            (S32, F32) if c.rnd == Rounding::Rzi => self.lanes32(d, &[s], em, full, &|b, v| {
+                let f = b.ins().bitcast(types::F32X4, lanes(), v[0]);
+                b.ins().fcvt_to_sint_sat(types::I32X4, f)
+            }),
+            _ => return false,
+        }
+        true
+    }
+
+    /// The integer unary operations: `not`, `neg`, `abs`.
+    fn int_un(&mut self, op: &UnOp, d: Reg, s: VectorSource, em: Value, full: bool) -> bool {
+        match op {
             UnOp::Not(32) => self.lanes32(d, &[s], em, full, &|b, v| b.ins().bnot(v[0])),
             // Not `planes`: its shortcut for sources with zero high halves assumes `f` keeps
             // zero lanes zero, and `bnot` makes them ones (`not.b64 %rd, 46` lost its high half).
@@ -797,6 +820,14 @@ impl WarpCodegen<'_, '_> {
                 let n = b.ins().ineg(v[0]);
                 b.ins().bitselect(neg, n, v[0])
             }),
+            _ => return false,
+        }
+        true
+    }
+
+    /// The float unary operations it lowers inline: sign operations, `sqrt.rn`, `rcp.rn`.
+    fn float_un(&mut self, op: &UnOp, d: Reg, s: VectorSource, em: Value, full: bool) -> bool {
+        match op {
             // The sign bit flipped, a NaN canonicalized (as the interpreter does).
             UnOp::NegF32 { ftz: false } => self.lanes32(d, &[s], em, full, &|b, v| {
                 let f = b.ins().bitcast(types::F32X4, lanes(), v[0]);
