@@ -4,6 +4,7 @@
 /* NVIDIA's include guard: programs test it to learn that this header was included. */
 #define __CUDA_RUNTIME_H__
 #include "cuprite/host_defines.h"
+#include "device_types.h"
 #include "vector_types.h"
 #include "vector_functions.h"
 #include "driver_types.h"

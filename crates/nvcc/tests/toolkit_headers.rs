@@ -265,3 +265,13 @@ int main() {
 "#,
     );
 }
+
+/// cuda_fp8.h, cuda_fp6.h and cuda_fp4.h: every code of e4m3, e5m2, e2m3, e3m2 and e2m1 decodes
+/// to its value, and values, midpoints and their neighbours, overflow, underflow, infinities and
+/// NaN convert (from float, double and every half) to the code a search for the nearest value
+/// gives, in each saturation and rounding mode, on the device (sm_90: PTX's cvt for fp8) and
+/// the host; e8m0 powers of two; the C++ types' constructors, operators and packing.
+#[test]
+fn narrow_float_headers_convert_as_the_formats_define() {
+    build_and_pass("narrow_floats.cu", include_str!("toolkit_headers/narrow_floats.cu"));
+}
