@@ -10,6 +10,8 @@
 #include "driver_types.h"
 #include "cuda_runtime_api.h"
 #include "driver_functions.h"
+/* As NVIDIA's: cudaDataType and libraryPropertyType without an include of their own. */
+#include "library_types.h"
 #if defined(__cplusplus)
 /* Range-for over a braced list works after including cuda_runtime.h with nvcc, too. */
 #include <initializer_list>

@@ -275,3 +275,38 @@ int main() {
 fn narrow_float_headers_convert_as_the_formats_define() {
     build_and_pass("narrow_floats.cu", include_str!("toolkit_headers/narrow_floats.cu"));
 }
+
+/// cuda_awbarrier.h and cuda_awbarrier_primitives.h: a barrier's phases complete when all their
+/// arrivals are in (test_wait/try_wait false before, true after; arrive_and_drop lowers the
+/// count of later phases; the parity of the phase in progress), a block's threads see each
+/// other's writes of a phase after waiting, and asynchronous copies arrive on a barrier
+/// (cuda_pipeline_primitives.h's __pipeline_arrive_on).
+#[test]
+fn arrive_wait_barrier_phases_complete_as_mbarrier_defines() {
+    build_and_pass("awbarrier.cu", include_str!("toolkit_headers/awbarrier.cu"));
+}
+
+/// The sm_*, common_functions, vector_functions.hpp and other headers programs include by name
+/// build; library_types.h's values; device_double_functions.h's functions of a cudaRoundMode
+/// round in that mode; CCCL's <nv/target> tells device from host and sm_80 from older.
+#[test]
+fn named_headers_declare_what_nvidias_declare() {
+    build_and_pass("named_headers.cu", include_str!("toolkit_headers/named_headers.cu"));
+}
+
+/// Headers of the driver API (which Cuprite does not provide) and of libNVVM fail the build
+/// with an error naming the header and what it declares, not with unresolved symbols at link
+/// time.
+#[test]
+fn driver_api_and_nvvm_headers_are_errors_naming_them() {
+    for header in ["cudaGL.h", "cudaEGL.h", "cudaVDPAU.h", "cudaProfiler.h", "cudaTypedefs.h", "nvvm.h"] {
+        let dir = common::work_dir().join("driver_api_headers");
+        std::fs::create_dir_all(&dir).unwrap();
+        let src = dir.join(format!("{}.cu", header.replace('.', "_")));
+        std::fs::write(&src, format!("#include <{header}>\nint main() {{ return 0; }}\n")).unwrap();
+        let exe = dir.join("prog");
+        let err = common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()])
+            .expect_err("a driver API header must not build");
+        assert!(err.contains(&format!("{header} declares")) && err.contains("does not provide"), "{header}: {err}");
+    }
+}
