@@ -310,3 +310,12 @@ fn driver_api_and_nvvm_headers_are_errors_naming_them() {
         assert!(err.contains(&format!("{header} declares")) && err.contains("does not provide"), "{header}: {err}");
     }
 }
+
+/// cuda_occupancy.h's calculator, given this device's properties and a kernel's attributes,
+/// answers what cudaOccupancyMaxActiveBlocksPerMultiprocessor and
+/// cudaOccupancyMaxPotentialBlockSize(VariableSMem) answer, over block sizes and dynamic shared
+/// memory sizes (shared memory allocated per block in 128-byte units); its limits say why.
+#[test]
+fn occupancy_calculator_header_agrees_with_the_runtime() {
+    build_and_pass("occupancy_calculator.cu", include_str!("toolkit_headers/occupancy_calculator.cu"));
+}
