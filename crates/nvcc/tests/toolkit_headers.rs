@@ -319,3 +319,11 @@ fn driver_api_and_nvvm_headers_are_errors_naming_them() {
 fn occupancy_calculator_header_agrees_with_the_runtime() {
     build_and_pass("occupancy_calculator.cu", include_str!("toolkit_headers/occupancy_calculator.cu"));
 }
+
+/// nvtx3/nvtx3.hpp (the NVTX C++ API, with CUB's ranges in the same program),
+/// nvToolsExtCuda.h and nvToolsExtCudaRt.h build; with no tool attached, push and pop return
+/// NVTX_NO_PUSH_POP_TRACKING.
+#[test]
+fn nvtx3_cxx_api_and_object_naming_headers() {
+    build_and_pass("nvtx.cu", include_str!("toolkit_headers/nvtx.cu"));
+}
