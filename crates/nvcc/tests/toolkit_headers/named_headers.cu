@@ -1,7 +1,8 @@
 // Headers of NVIDIA's include directory that programs include by name, with what they declare:
 // the sm_*/common/vector wrappers, library_types.h's values (CUDA_R_*, libraryPropertyType),
 // device_types.h's cudaRoundMode with device_double_functions.h's functions of a rounding mode,
-// and CCCL's <nv/target> dispatch (NV_IF_TARGET with NV_IS_DEVICE / NV_PROVIDES_SM_*).
+// CCCL's <nv/target> dispatch (NV_IF_TARGET with NV_IS_DEVICE / NV_PROVIDES_SM_*), and the fatbin
+// wrapper of fatbinary_section.h (the magic and 24-byte layout __cudaRegisterFatBinary reads).
 #include <common_functions.h>
 #include <device_double_functions.h>
 #include <device_types.h>
@@ -19,6 +20,7 @@
 #include <vector_functions.hpp>
 #include <cudart_platform.h>
 #include <cuda_pipeline.h>
+#include <fatbinary_section.h>
 #include <nv/target>
 #include <cstdio>
 
@@ -64,6 +66,7 @@ int main() {
   bool types = CUDA_R_32F == 0 && CUDA_R_64F == 1 && CUDA_R_16F == 2 && CUDA_C_32F == 4 && CUDA_R_16BF == 14 &&
                CUDA_R_8F_E4M3 == 28 && CUDA_R_8F_E5M2 == 29 && CUDA_R_4F_E2M1 == 33 && MAJOR_VERSION == 0 &&
                MINOR_VERSION == 1 && PATCH_LEVEL == 2 && cudaRoundNearest == 0 && cudaRoundMinInf == 3;
+  types = types && FATBINC_MAGIC == 0x466243B1 && sizeof(__fatBinC_Wrapper_t) == 24 && FATBINC_LINK_VERSION == 2;
   cudaDataType_t t = CUDA_R_32I;
   libraryPropertyType p = PATCH_LEVEL;
   float4 f = make_float4(1, 2, 3, 4);
