@@ -227,6 +227,10 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
             }
             None => Ok(()),
         },
+        Job::ReportResources(path) => {
+            eprint!("{}", crate::resource_usage::report(&read_text(path)?));
+            Ok(())
+        }
         Job::CheckPtx(path) => {
             let text = read_text(path)?;
             crate::ptx_check::check(&path.display().to_string(), &text).map_err(Failure::new)

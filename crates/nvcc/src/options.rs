@@ -199,6 +199,8 @@ pub struct Options {
     pub list_architectures: Option<ArchitectureList>,
     /// `-time FILE`: append each phase's time to FILE (`-`: standard output).
     pub timing_file: Option<PathBuf>,
+    /// `--resource-usage`: report each kernel's parameters and local memory.
+    pub resource_usage: bool,
 }
 
 /// Which architecture names `--list-gpu-arch` and `--list-gpu-code` print.
@@ -659,6 +661,7 @@ impl<'a> CommandLine<'a> {
                 }
             }
             "time" => o.timing_file = Some(value.into()),
+            "resource-usage" => o.resource_usage = true,
             "list-gpu-arch" => o.list_architectures = Some(ArchitectureList::Virtual),
             "list-gpu-code" => o.list_architectures = Some(ArchitectureList::Real),
             "save-temps" => o.keep = true,
@@ -1132,6 +1135,7 @@ mod tests {
         assert_eq!(o.archs, [80, 90]);
         assert_eq!(o.front_end_options, ["-Wreorder", "-Werror=reorder", "-Werror=deprecated-declarations"]);
         assert_eq!(o.timing_file.as_deref(), Some(Path::new("t.csv")));
+        assert!(o.resource_usage);
         assert_eq!(o.keep_dir.as_deref(), Some(Path::new("kd")));
         assert_eq!(
             (o.dependency_file.as_deref(), o.dependency_target.as_deref()),

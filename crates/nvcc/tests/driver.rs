@@ -1475,3 +1475,33 @@ fn time_table_and_werror_kinds_act_as_nvcc_documents() {
     let err = common::nvcc(&["-arch=sm_90", "-Werror=reorder", src, "-o", exe]).expect_err("-Werror=reorder");
     assert!(err.contains("-Werror") && err.contains("reorder"), "{err}");
 }
+
+/// `--resource-usage` reports each kernel's parameters and local memory from its PTX (an int
+/// pointer and a double: 16 bytes) on stderr, in a build that succeeds (run in a child process,
+/// the test binary itself, to capture what it prints).
+#[test]
+fn resource_usage_reports_each_kernel() {
+    let dir = common::work_dir().join("resource_usage");
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("k.cu");
+    std::fs::write(&src, "__global__ void scale(int *p, double f) { *p = (int)(*p * f); }\nint main() { return 0; }\n")
+        .unwrap();
+    let o = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "resource_usage_child", "--nocapture"])
+        .env("CUPRITE_RESOURCE_USAGE_CHILD", format!("{}\n{}", src.display(), dir.join("prog").display()))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("kernel '_Z5scalePid' (sm_90): 16 bytes of parameters, 0 bytes of local memory"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn resource_usage_child() {
+    let Ok(spec) = std::env::var("CUPRITE_RESOURCE_USAGE_CHILD") else { return };
+    let (src, out) = spec.split_once('\n').unwrap();
+    common::nvcc(&["-arch=sm_90", "--resource-usage", src, "-o", out]).unwrap();
+}
