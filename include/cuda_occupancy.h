@@ -304,10 +304,11 @@ static __OCC_INLINE cudaOccError cudaOccMaxActiveBlocksPerMultiprocessor(cudaOcc
     return CUDA_OCC_SUCCESS;
 }
 
-/* The most dynamic shared memory per block with which `numBlocks` blocks of `blockSize` threads
- * still reside on one SM (0 when the other limits do not let them), within what the function
- * may use: the SM's share per block in whole allocation units, less the reserved and static
- * shared memory (so that cudaOccMaxActiveBlocksPerMultiprocessor with it gives numBlocks). */
+/* The dynamic shared memory per block with which `numBlocks` blocks of `blockSize` threads share
+ * one SM, as the runtime answers it on an H200: the SM's share per block in whole allocation
+ * units less the static shared memory (not the reserved part), within what the function may
+ * use; CUDA_OCC_ERROR_INVALID_INPUT when the warps, registers or block limit do not let
+ * numBlocks blocks reside at all. */
 static __OCC_INLINE cudaOccError cudaOccAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize,
                                                                     const cudaOccDeviceProp *properties,
                                                                     const cudaOccFuncAttributes *attributes,
@@ -322,10 +323,14 @@ static __OCC_INLINE cudaOccError cudaOccAvailableDynamicSMemPerBlock(size_t *dyn
     const cudaOccFuncAttributes *a = attributes;
     int others = r.blockLimitWarps < r.blockLimitRegs ? r.blockLimitWarps : r.blockLimitRegs;
     others = r.blockLimitBlocks < others ? r.blockLimitBlocks : others;
-    const size_t fixed = a->sharedSizeBytes + p->reservedSharedMemPerBlock;
+    if (others < numBlocks) {
+        *dynamicSmemSize = 0;
+        return CUDA_OCC_ERROR_INVALID_INPUT;
+    }
+    const size_t fixed = a->sharedSizeBytes;
     const size_t capacity = __cuprite_occ_smem_capacity(p, state, 0);
     const size_t share = capacity / (size_t)numBlocks / __CUPRITE_OCC_SMEM_UNIT * __CUPRITE_OCC_SMEM_UNIT;
-    if (others < numBlocks || share < fixed) {
+    if (share < fixed) {
         *dynamicSmemSize = 0;
         return CUDA_OCC_SUCCESS;
     }
