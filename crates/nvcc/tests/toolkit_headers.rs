@@ -327,3 +327,35 @@ fn occupancy_calculator_header_agrees_with_the_runtime() {
 fn nvtx3_cxx_api_and_object_naming_headers() {
     build_and_pass("nvtx.cu", include_str!("toolkit_headers/nvtx.cu"));
 }
+
+/// cuda_gl_interop.h, cuda_vdpau_interop.h and cuda_egl_interop.h declare the runtime's
+/// interoperability functions and types (cudaEglFrame: 280 bytes), which fail as CUDA 13's do
+/// on a machine without a display (an H200 host: tests/program-diff/expected/interop_errors.txt).
+#[test]
+fn graphics_interop_headers_declare_what_fails_without_a_display() {
+    build_and_pass(
+        "interop.cu",
+        r#"#include <cuda_gl_interop.h>
+#include <cuda_vdpau_interop.h>
+#include <cuda_egl_interop.h>
+#include <cstdio>
+int main() {
+  cudaGraphicsResource *r = nullptr;
+  unsigned count = 0;
+  int devices[2], device;
+  cudaEglFrame frame;
+  bool ok = cudaGraphicsGLRegisterBuffer(&r, 1, cudaGraphicsRegisterFlagsNone) == cudaErrorOperatingSystem &&
+            cudaGraphicsGLRegisterBuffer(&r, 0, cudaGraphicsRegisterFlagsNone) == cudaErrorInvalidValue &&
+            cudaGLGetDevices(&count, devices, 2, cudaGLDeviceListAll) == cudaErrorOperatingSystem &&
+            cudaGLMapBufferObject((void **)&r, 1) == cudaErrorInvalidValue &&
+            cudaVDPAUGetDevice(&device, 1, nullptr) == cudaErrorInvalidValue &&
+            cudaGraphicsEGLRegisterImage(&r, nullptr, 0) == cudaErrorUnknown &&
+            cudaGraphicsResourceGetMappedEglFrame(&frame, r, 0, 0) == cudaErrorInvalidResourceHandle &&
+            cudaGraphicsMapResources(1, &r, 0) == cudaErrorInvalidResourceHandle && sizeof(cudaEglFrame) == 280 &&
+            cudaGLMapFlagsWriteDiscard == 2 && cudaGLDeviceListNextFrame == 3 && CUDA_EGL_MAX_PLANES == 3;
+  printf("%s\n", ok ? "PASS" : "FAIL");
+  return ok ? 0 : 1;
+}
+"#,
+    );
+}
