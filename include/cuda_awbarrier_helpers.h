@@ -1,17 +1,22 @@
 /* Cuprite's CUDA toolkit headers: what cuda_awbarrier_primitives.h and cuda_awbarrier.h share:
  * the barrier and token types, the largest expected count, the namespace of the C++ barrier,
- * and the check that the device has PTX's mbarrier (compute capability 8.0). */
+ * and the check that the device can have one (compute capability 7.0). */
 #ifndef _CUDA_AWBARRIER_HELPERS_H_
 #define _CUDA_AWBARRIER_HELPERS_H_
 
 #include <stdint.h>
 #include "cuda_runtime.h"
 
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
-#error "cuda_awbarrier: Cuprite implements the arrive-wait barrier with PTX's mbarrier, which needs compute capability 8.0 or later: build with -arch=sm_80 or newer"
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 700
+#error "cuda_awbarrier: the arrive-wait barrier needs compute capability 7.0 or later (as with nvcc): build with -arch=sm_70 or newer"
 #endif
-/* The compute capability the barrier is built for (NVIDIA's name; programs test it). */
+/* The compute capability the barrier is built for (NVIDIA's name; programs test it): PTX's
+ * mbarrier from 8.0, an emulation with atomics on 7.x. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#define _CUDA_AWBARRIER_SM_TARGET 700
+#else
 #define _CUDA_AWBARRIER_SM_TARGET 800
+#endif
 
 #define _CUDA_AWBARRIER_NAMESPACE nvcuda::experimental
 #define _CUDA_AWBARRIER_BEGIN_NAMESPACE namespace nvcuda { namespace experimental {

@@ -118,13 +118,19 @@ int main() {{\n\
 /// Builds `file` (written with `source` in a scratch directory) for sm_90, runs it, and
 /// requires its output to end with PASS.
 fn build_and_pass(file: &str, source: &str) {
-    let stem = Path::new(file).file_stem().unwrap().to_string_lossy().into_owned();
+    build_for_and_pass("sm_90", file, source);
+}
+
+/// [`build_and_pass`] for architecture `arch`.
+fn build_for_and_pass(arch: &str, file: &str, source: &str) {
+    let stem = format!("{}_{arch}", Path::new(file).file_stem().unwrap().to_string_lossy());
     let dir = common::work_dir().join(&stem);
     std::fs::create_dir_all(&dir).unwrap();
     let src = dir.join(file);
     std::fs::write(&src, source).unwrap();
     let exe = dir.join(&stem);
-    common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()]).expect("build");
+    let arch = format!("-arch={arch}");
+    common::nvcc(&[&arch, src.to_str().unwrap(), "-o", exe.to_str().unwrap()]).expect("build");
     let o = common::run(&exe, &[], &[]);
     let stdout = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success() && stdout.ends_with("PASS\n"), "{stdout}{}", String::from_utf8_lossy(&o.stderr));
@@ -284,6 +290,15 @@ fn narrow_float_headers_convert_as_the_formats_define() {
 #[test]
 fn arrive_wait_barrier_phases_complete_as_mbarrier_defines() {
     build_and_pass("awbarrier.cu", include_str!("toolkit_headers/awbarrier.cu"));
+}
+
+/// The same on compute capability 7.x, where (as with nvcc) the barrier is emulated with atomics
+/// and the pipeline's copies are done when issued: no mbarrier or cp.async reaches the PTX.
+#[test]
+fn arrive_wait_barrier_and_pipeline_before_sm_80_as_nvcc_emulates_them() {
+    for arch in ["sm_70", "sm_75"] {
+        build_for_and_pass(arch, "awbarrier.cu", include_str!("toolkit_headers/awbarrier.cu"));
+    }
 }
 
 /// The sm_*, common_functions, vector_functions.hpp and other headers programs include by name
