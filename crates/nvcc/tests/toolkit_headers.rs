@@ -374,3 +374,62 @@ int main() {
 "#,
     );
 }
+
+/// With CUPRITE_PROFILE set, the program's NVTX ranges (nvtxRangePushA/Pop, nvtx3's scoped
+/// ranges, CUB's ranges of registered strings) appear in the profile summary, and push and pop
+/// return the nesting level as with an NVTX tool attached; without it, they return
+/// NVTX_NO_PUSH_POP_TRACKING.
+#[test]
+fn nvtx_ranges_reach_cuprites_profile() {
+    let dir = common::work_dir().join("nvtx_profile");
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("ranges.cu");
+    std::fs::write(
+        &src,
+        r#"#include <nvtx3/nvtx3.hpp>
+#include <cub/cub.cuh>
+#include <cstdio>
+__global__ void k(int *p) { *p += 1; }
+int main() {
+  int *d;
+  cudaMalloc(&d, 4);
+  int outer = nvtxRangePushA("outer phase");
+  int inner = -9, popped = -9;
+  for (int i = 0; i < 3; i++) {
+    inner = nvtxRangePushA("step");
+    k<<<1, 1>>>(d);
+    cudaDeviceSynchronize();
+    popped = nvtxRangePop();
+  }
+  { nvtx3::scoped_range r{"scoped"}; }
+  int *in, *out;
+  void *tmp = nullptr;
+  size_t bytes = 0;
+  cudaMalloc(&in, 256); cudaMalloc(&out, 4); cudaMemset(in, 0, 256);
+  cub::DeviceReduce::Sum(tmp, bytes, in, out, 64);
+  cudaMalloc(&tmp, bytes);
+  cub::DeviceReduce::Sum(tmp, bytes, in, out, 64);
+  printf("%d %d %d %d\n", outer, inner, popped, nvtxRangePop());
+}
+"#,
+    )
+    .unwrap();
+    let exe = dir.join("ranges");
+    common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()]).expect("build");
+    let o = common::run(&exe, &[], &[("CUPRITE_PROFILE", "1")]);
+    let (stdout, stderr) = (String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout, "0 1 1 0\n", "{stderr}");
+    let table = stderr.split("NVTX ranges: ").nth(1).unwrap_or_else(|| panic!("no NVTX table: {stderr}"));
+    let row = |name: &str| {
+        table
+            .lines()
+            .find(|l| l.ends_with(&format!("  {name}")))
+            .map(|l| l.split_whitespace().nth(2).map(str::to_string))
+    };
+    assert_eq!(row("step"), Some(Some("3".to_string())), "{table}");
+    for name in ["outer phase", "scoped", "cub::DeviceReduce::Sum"] {
+        assert!(row(name).is_some(), "{name} missing: {table}");
+    }
+    let o = common::run(&exe, &[], &[]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "-2 -2 -2 -2\n");
+}
