@@ -4,11 +4,14 @@
 /* NVIDIA's include guard: programs test it to learn that this header was included. */
 #define __CUDA_RUNTIME_H__
 #include "cuprite/host_defines.h"
+#include "device_types.h"
 #include "vector_types.h"
 #include "vector_functions.h"
 #include "driver_types.h"
 #include "cuda_runtime_api.h"
 #include "driver_functions.h"
+/* As NVIDIA's: cudaDataType and libraryPropertyType without an include of their own. */
+#include "library_types.h"
 #if defined(__cplusplus)
 /* Range-for over a braced list works after including cuda_runtime.h with nvcc, too. */
 #include <initializer_list>

@@ -55,18 +55,17 @@ __CUPRITE_HD__ int __cuprite_clz64(unsigned long long v) {
 }
 
 /*
- * Rounds (-1)^negative x sig x 2^exp (sig nonzero) to the format with `ebits` exponent and
- * `mbits` fraction bits; returns its bits (sign at bit ebits + mbits).
+ * Rounds (-1)^negative x sig x 2^exp (sig nonzero) to a binary format with `mbits` fraction bits
+ * whose smallest normal exponent is `emin`; returns the magnitude's bits (exponent field above
+ * the fraction), unbounded: a value beyond the format's range gives bits beyond its largest
+ * code, which the caller maps to infinity, NaN or saturation as its format does.
  */
-__CUPRITE_HD__ unsigned short __cuprite_round_to_small(bool negative, unsigned long long sig, int exp, int ebits,
-                                                       int mbits, __cuprite_rounding mode) {
-    const unsigned int sign = negative ? 1u << (ebits + mbits) : 0u;
-    const unsigned long long inf = ((1ull << ebits) - 1) << mbits;
+__CUPRITE_HD__ unsigned long long __cuprite_round_bits(bool negative, unsigned long long sig, int exp, int emin,
+                                                      int mbits, __cuprite_rounding mode) {
     /* Normalize: sig's top bit at 63; e is the exponent of that bit. */
     const int lead = __cuprite_clz64(sig);
     sig <<= lead;
     const int e = exp + 63 - lead;
-    const int emin = 2 - (1 << (ebits - 1)); /* the smallest normal exponent */
     const int kept_exp = e > emin ? e : emin;
     /* The result's unit in the last place is 2^(kept_exp - mbits): drop `shift` bits of sig. */
     const int shift = 63 - mbits + (kept_exp - e);
@@ -97,7 +96,19 @@ __CUPRITE_HD__ unsigned short __cuprite_round_to_small(bool negative, unsigned l
     }
     n += up;
     /* A carry out of the fraction moves into the exponent field by itself. */
-    const unsigned long long bits = ((unsigned long long)(kept_exp - emin) << mbits) + n;
+    return ((unsigned long long)(kept_exp - emin) << mbits) + n;
+}
+
+/*
+ * Rounds (-1)^negative x sig x 2^exp (sig nonzero) to the IEEE format with `ebits` exponent and
+ * `mbits` fraction bits; returns its bits (sign at bit ebits + mbits).
+ */
+__CUPRITE_HD__ unsigned short __cuprite_round_to_small(bool negative, unsigned long long sig, int exp, int ebits,
+                                                       int mbits, __cuprite_rounding mode) {
+    const unsigned int sign = negative ? 1u << (ebits + mbits) : 0u;
+    const unsigned long long inf = ((1ull << ebits) - 1) << mbits;
+    const int emin = 2 - (1 << (ebits - 1)); /* the smallest normal exponent */
+    const unsigned long long bits = __cuprite_round_bits(negative, sig, exp, emin, mbits, mode);
     if (bits >= inf) {
         const bool to_inf = mode == __cuprite_rn || (mode == __cuprite_ru && !negative) ||
                             (mode == __cuprite_rd && negative);

@@ -1,14 +1,19 @@
 /* Cuprite's CUDA toolkit headers: the NVIDIA Tools Extension (NVTX 3) C API, header-only as the
- * toolkit's is. NVTX hands annotations to a profiler that injects itself into the process; Cuprite
- * has none, so every call behaves as NVTX does with no tool attached: markers and names are
- * dropped, range starts return 0, pushes and pops return NVTX_NO_PUSH_POP_TRACKING, domain and
- * string registrations return null handles. Types and constants follow NVTX 3's layout. */
+ * toolkit's is. NVTX hands annotations to a profiler that injects itself into the process. Here
+ * Cuprite's runtime is that profiler for push/pop ranges: with CUPRITE_PROFILE or CUPRITE_TRACE
+ * set, they appear in its summary and trace and push/pop return the nesting level; otherwise
+ * (and under a runtime without Cuprite's entry points) every call behaves as NVTX does with no
+ * tool attached: markers and names are dropped, range starts return 0, pushes and pops return
+ * NVTX_NO_PUSH_POP_TRACKING, domain and string registrations return null handles (with
+ * profiling on, a registered string's handle is its text). Types and constants follow NVTX 3's
+ * layout. */
 #pragma once
 #ifndef NVTOOLSEXT_V3
 #define NVTOOLSEXT_V3
 
 #include <stddef.h>
 #include <stdint.h>
+#include <wchar.h>
 
 #ifndef NVTX_VERSION
 #define NVTX_VERSION 3
@@ -129,28 +134,55 @@ static inline void nvtxDomainRangeEnd(nvtxDomainHandle_t domain, nvtxRangeId_t i
 static inline void nvtxRangeEnd(nvtxRangeId_t id) { (void)id; }
 
 /* Thread ranges: the nesting level is untracked. */
+/* Ranges are recorded by Cuprite's runtime for CUPRITE_PROFILE's summary and CUPRITE_TRACE's
+ * trace (as an NVTX tool would show them; push and pop then return the nesting level). Weak
+ * references: linked against a runtime without these entry points (NVIDIA's), a program runs
+ * as with no tool attached. One stack per thread holds the ranges of every domain. */
+extern int __cupriteNvtxRangePush(const char *message) __attribute__((weak));
+extern int __cupriteNvtxRangePop(void) __attribute__((weak));
+extern const char *__cupriteNvtxRegisterString(const char *text) __attribute__((weak));
+
+static inline int __cuprite_nvtx_push(const char *message) {
+    return __cupriteNvtxRangePush ? __cupriteNvtxRangePush(message ? message : "") : NVTX_NO_PUSH_POP_TRACKING;
+}
+static inline int __cuprite_nvtx_pop(void) {
+    return __cupriteNvtxRangePop ? __cupriteNvtxRangePop() : NVTX_NO_PUSH_POP_TRACKING;
+}
+/* A wide message as ASCII (other characters as '?'), for the range's name. */
+static inline int __cuprite_nvtx_push_wide(const wchar_t *message) {
+    char name[256];
+    size_t n = 0;
+    for (; message && message[n] && n + 1 < sizeof name; n++) {
+        name[n] = message[n] > 0 && message[n] < 128 ? (char)message[n] : '?';
+    }
+    name[n] = 0;
+    return __cuprite_nvtx_push(name);
+}
+/* An event's message: ASCII, wide, or a registered string (whose handle is its text here). */
+static inline int __cuprite_nvtx_push_event(const nvtxEventAttributes_t *eventAttrib) {
+    if (!eventAttrib) return __cuprite_nvtx_push("");
+    switch (eventAttrib->messageType) {
+    case NVTX_MESSAGE_TYPE_ASCII: return __cuprite_nvtx_push(eventAttrib->message.ascii);
+    case NVTX_MESSAGE_TYPE_UNICODE: return __cuprite_nvtx_push_wide(eventAttrib->message.unicode);
+    case NVTX_MESSAGE_TYPE_REGISTERED: return __cuprite_nvtx_push((const char *)eventAttrib->message.registered);
+    default: return __cuprite_nvtx_push("");
+    }
+}
+
 static inline int nvtxDomainRangePushEx(nvtxDomainHandle_t domain, const nvtxEventAttributes_t *eventAttrib) {
     (void)domain;
-    (void)eventAttrib;
-    return NVTX_NO_PUSH_POP_TRACKING;
+    return __cuprite_nvtx_push_event(eventAttrib);
 }
 static inline int nvtxRangePushEx(const nvtxEventAttributes_t *eventAttrib) {
-    (void)eventAttrib;
-    return NVTX_NO_PUSH_POP_TRACKING;
+    return __cuprite_nvtx_push_event(eventAttrib);
 }
-static inline int nvtxRangePushA(const char *message) {
-    (void)message;
-    return NVTX_NO_PUSH_POP_TRACKING;
-}
-static inline int nvtxRangePushW(const wchar_t *message) {
-    (void)message;
-    return NVTX_NO_PUSH_POP_TRACKING;
-}
+static inline int nvtxRangePushA(const char *message) { return __cuprite_nvtx_push(message); }
+static inline int nvtxRangePushW(const wchar_t *message) { return __cuprite_nvtx_push_wide(message); }
 static inline int nvtxDomainRangePop(nvtxDomainHandle_t domain) {
     (void)domain;
-    return NVTX_NO_PUSH_POP_TRACKING;
+    return __cuprite_nvtx_pop();
 }
-static inline int nvtxRangePop(void) { return NVTX_NO_PUSH_POP_TRACKING; }
+static inline int nvtxRangePop(void) { return __cuprite_nvtx_pop(); }
 
 /* Names for categories and threads. */
 static inline void nvtxDomainNameCategoryA(nvtxDomainHandle_t domain, uint32_t category, const char *name) {
@@ -181,10 +213,11 @@ static inline void nvtxNameOsThreadW(uint32_t threadId, const wchar_t *name) {
 }
 
 /* Registered strings and domains: null handles, which every call above accepts. */
+/* With profiling on, a registered string's handle is a copy of its text (kept by the runtime),
+ * which ranges naming it show; otherwise null, as with no tool. */
 static inline nvtxStringHandle_t nvtxDomainRegisterStringA(nvtxDomainHandle_t domain, const char *string) {
     (void)domain;
-    (void)string;
-    return 0;
+    return __cupriteNvtxRegisterString && string ? (nvtxStringHandle_t)__cupriteNvtxRegisterString(string) : 0;
 }
 static inline nvtxStringHandle_t nvtxDomainRegisterStringW(nvtxDomainHandle_t domain, const wchar_t *string) {
     (void)domain;

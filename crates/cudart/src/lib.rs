@@ -28,6 +28,7 @@ pub mod api;
 pub mod args;
 mod default_stream;
 mod interrupt;
+pub mod nvtx;
 mod readable;
 pub mod registration;
 

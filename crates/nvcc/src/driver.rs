@@ -227,6 +227,10 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
             }
             None => Ok(()),
         },
+        Job::ReportResources(path) => {
+            eprint!("{}", crate::resource_usage::report(&read_text(path)?));
+            Ok(())
+        }
         Job::CheckPtx(path) => {
             let text = read_text(path)?;
             crate::ptx_check::check(&path.display().to_string(), &text).map_err(Failure::new)
@@ -529,9 +533,62 @@ fn run_plan(o: &Options, tc: &Toolchain, plan: &plan::Plan, cudart_dir: Option<&
             eprintln!("#$ {job}");
         }
     }
+    // `-time`: each job's row, written once all ran (or one failed).
+    let rows = std::sync::Mutex::new(Vec::new());
+    let timed = |job: &Job, run: &dyn Fn() -> Result<(), Failure>| {
+        let start = std::time::Instant::now();
+        let r = run();
+        if o.timing_file.is_some() {
+            rows.lock().unwrap_or_else(|e| e.into_inner()).push(crate::timing::row(job, start.elapsed()));
+        }
+        r
+    };
+    let result = run_jobs(o, tc, plan, precompile_jobs, rest, show, &timed);
+    if let (Some(file), false) = (&o.timing_file, o.dry_run) {
+        let source: Vec<String> = o.inputs.iter().map(|i| i.path.display().to_string()).collect();
+        let rows = rows.into_inner().unwrap_or_else(|e| e.into_inner());
+        crate::timing::append(file, &source.join(" "), &rows)
+            .map_err(|e| Failure::new(format!("cannot write the timing table {}: {e}", file.display())))?;
+    }
+    result?;
+    if let (Some(exe), false) = (&plan.run, o.dry_run) {
+        let exe =
+            if exe.is_relative() && exe.components().count() == 1 { Path::new(".").join(exe) } else { exe.clone() };
+        let mut cmd = Command::new(&exe);
+        cmd.args(&o.run_args);
+        if let Some(dir) = cudart_dir {
+            cmd.env("LD_LIBRARY_PATH", library_path(dir));
+        }
+        let status = cmd.status().map_err(|e| Failure::new(format!("cannot run {}: {e}", exe.display())))?;
+        if !status.success() {
+            return Err(Ran::Failed(Failure {
+                message: String::new(),
+                status: status.code().unwrap_or(1),
+                diagnostics: String::new(),
+            }));
+        }
+    }
+    Ok(())
+}
+
+/// How a job runs under `-time`: the job, and the call that runs it.
+type Timed<'a> = dyn Fn(&Job, &dyn Fn() -> Result<(), Failure>) -> Result<(), Failure> + Sync + 'a;
+
+/// Runs the plan's jobs: the precompiles (at the same time), then the rest in order, each
+/// through `timed`; marks the cache entries the plan saw.
+fn run_jobs(
+    o: &Options,
+    tc: &Toolchain,
+    plan: &plan::Plan,
+    precompile_jobs: &[Job],
+    rest: &[Job],
+    show: bool,
+    timed: &Timed<'_>,
+) -> Result<(), Ran> {
     if !o.dry_run {
         let results: Vec<Result<(), Failure>> = std::thread::scope(|scope| {
-            let running: Vec<_> = precompile_jobs.iter().map(|job| scope.spawn(|| execute(job, None))).collect();
+            let running: Vec<_> =
+                precompile_jobs.iter().map(|job| scope.spawn(|| timed(job, &|| execute(job, None)))).collect();
             running
                 .into_iter()
                 .map(|r| r.join().unwrap_or_else(|_| Err(Failure::new("internal error: a precompile panicked"))))
@@ -554,30 +611,13 @@ fn run_plan(o: &Options, tc: &Toolchain, plan: &plan::Plan, cudart_dir: Option<&
             eprintln!("#$ {job}");
         }
         if !o.dry_run {
-            execute(job, None).map_err(|f| explain(f, tc, o))?;
+            timed(job, &|| execute(job, None)).map_err(|f| explain(f, tc, o))?;
         }
     }
     if !o.dry_run {
         for marker in &plan.mark_seen {
             // Best effort: a cache that cannot be written only loses the speed-up.
             let _ = cache::write_atomic(marker, b"");
-        }
-    }
-    if let (Some(exe), false) = (&plan.run, o.dry_run) {
-        let exe =
-            if exe.is_relative() && exe.components().count() == 1 { Path::new(".").join(exe) } else { exe.clone() };
-        let mut cmd = Command::new(&exe);
-        cmd.args(&o.run_args);
-        if let Some(dir) = cudart_dir {
-            cmd.env("LD_LIBRARY_PATH", library_path(dir));
-        }
-        let status = cmd.status().map_err(|e| Failure::new(format!("cannot run {}: {e}", exe.display())))?;
-        if !status.success() {
-            return Err(Ran::Failed(Failure {
-                message: String::new(),
-                status: status.code().unwrap_or(1),
-                diagnostics: String::new(),
-            }));
         }
     }
     Ok(())

@@ -27,8 +27,10 @@ pub mod pipe;
 pub mod plan;
 pub mod precompiled;
 pub mod ptx_check;
+pub mod resource_usage;
 pub mod run;
 pub mod shared_objects;
+pub mod timing;
 mod tokens;
 pub mod toolchain;
 

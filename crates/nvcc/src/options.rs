@@ -197,6 +197,10 @@ pub struct Options {
     pub dependency_phony_targets: bool,
     /// `--list-gpu-arch` / `--list-gpu-code`: print the virtual / real architectures and stop.
     pub list_architectures: Option<ArchitectureList>,
+    /// `-time FILE`: append each phase's time to FILE (`-`: standard output).
+    pub timing_file: Option<PathBuf>,
+    /// `--resource-usage`: report each kernel's parameters and local memory.
+    pub resource_usage: bool,
 }
 
 /// Which architecture names `--list-gpu-arch` and `--list-gpu-code` print.
@@ -543,6 +547,11 @@ impl<'a> CommandLine<'a> {
                     .into(),
             ));
         }
+        if let Some(file) = arg.strip_prefix('@') {
+            return Err(OptionError::Conflict(format!(
+                "'{arg}': nvcc reads no response files (@FILE); pass the file with --options-file {file}"
+            )));
+        }
         if !arg.starts_with('-') || arg == "-" {
             let kind =
                 self.language.or_else(|| InputKind::of(arg)).ok_or_else(|| OptionError::UnknownInput(arg.into()))?;
@@ -646,6 +655,13 @@ impl<'a> CommandLine<'a> {
             "no-exceptions" => o.compiler_options.push("-fno-exceptions".into()),
             "ftemplate-backtrace-limit" | "ftemplate-depth" => o.front_end_options.push(format!("-{key}={value}")),
             "Wno-deprecated-declarations" | "Wreorder" => o.front_end_options.push(format!("-{key}")),
+            "Werror" => {
+                for kind in value.split(',').filter(|k| !k.is_empty()) {
+                    o.front_end_options.extend(werror_flag(arg, kind)?.map(String::from));
+                }
+            }
+            "time" => o.timing_file = Some(value.into()),
+            "resource-usage" => o.resource_usage = true,
             "list-gpu-arch" => o.list_architectures = Some(ArchitectureList::Virtual),
             "list-gpu-code" => o.list_architectures = Some(ArchitectureList::Real),
             "save-temps" => o.keep = true,
@@ -761,6 +777,32 @@ fn phase_option(key: &str) -> Option<Phase> {
     })
 }
 
+/// The clang flag that makes nvcc's warning kind `kind` (`-Werror kind`) an error, if clang has
+/// the warning: `all-warnings` every warning, `reorder` and `deprecated-declarations` theirs.
+/// Clang reports an unsupported cross-execution-space call as an error already, and has none
+/// of nvcc's warnings about launches (`default-stream-launch`, `missing-launch-bounds`) or
+/// extended lambdas (`ext-lambda-captures-this`), so those kinds have nothing to turn into
+/// errors.
+fn werror_flag(option: &str, kind: &str) -> Result<Option<&'static str>, OptionError> {
+    Ok(match kind {
+        "all-warnings" => Some("-Werror"),
+        "reorder" => Some("-Werror=reorder"),
+        "deprecated-declarations" => Some("-Werror=deprecated-declarations"),
+        "cross-execution-space-call"
+        | "default-stream-launch"
+        | "missing-launch-bounds"
+        | "ext-lambda-captures-this" => None,
+        _ => {
+            return Err(OptionError::BadValue {
+                option: option.into(),
+                value: kind.into(),
+                expected: "all-warnings, cross-execution-space-call, default-stream-launch, deprecated-declarations, \
+                           ext-lambda-captures-this, missing-launch-bounds or reorder",
+            });
+        }
+    })
+}
+
 /// `--default-stream`'s values.
 const DEFAULT_STREAMS: &[(&str, DefaultStream)] =
     &[("legacy", DefaultStream::Legacy), ("null", DefaultStream::Legacy), ("per-thread", DefaultStream::PerThread)];
@@ -866,6 +908,7 @@ fn split_list(value: &str) -> impl Iterator<Item = String> + '_ {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
 
     fn parse(args: &str) -> Result<Options, OptionError> {
         Options::parse(&args.split_whitespace().collect::<Vec<_>>())
@@ -1070,5 +1113,44 @@ mod tests {
         assert!(matches!(parse("--machine 32 x.cu"), Err(OptionError::BadValue { .. })));
         // nvcc refuses host compiler flags given directly, as here.
         assert!(matches!(parse("-Wall -fopenmp x.cu"), Err(OptionError::Unknown(_))));
+    }
+
+    /// The options of the issue's list that real build systems pass, each as nvcc documents it:
+    /// host compiler lists in both spellings, gencode with a bracketed code list, the `-arch`
+    /// shorthands, thread and split-compile counts, `-Werror` kinds as clang flags (an unknown
+    /// kind named), diagnostics suppression, resource usage, `-time`, dependency files with a
+    /// target, a spaced `--std`, `-x cu`, `-include`, a spaced boolean for `-rdc`, and `@FILE`
+    /// (no nvcc syntax) refused naming the options file nvcc reads instead.
+    #[test]
+    fn build_system_options_behave_as_nvcc_documents() {
+        let o = parse(
+            "-Xcompiler=-fPIC,-O2 --compiler-options -Wall --generate-code=arch=compute_80,code=[compute_80,sm_80] \
+             -arch=native --threads 0 --split-compile 4 -Wreorder -Werror=reorder,deprecated-declarations \
+             -Werror cross-execution-space-call --diag-suppress=177,550 -Xcudafe --diag_suppress=177 \
+             --resource-usage -res-usage --keep-dir kd -time t.csv -MD -MF a.d -MT custom --std c++17 -x cu \
+             -include pre.h --relocatable-device-code true a.cu",
+        )
+        .unwrap();
+        assert_eq!(o.compiler_options, ["-fPIC", "-O2", "-Wall"]);
+        assert_eq!(o.archs, [80, 90]);
+        assert_eq!(o.front_end_options, ["-Wreorder", "-Werror=reorder", "-Werror=deprecated-declarations"]);
+        assert_eq!(o.timing_file.as_deref(), Some(Path::new("t.csv")));
+        assert!(o.resource_usage);
+        assert_eq!(o.keep_dir.as_deref(), Some(Path::new("kd")));
+        assert_eq!(
+            (o.dependency_file.as_deref(), o.dependency_target.as_deref()),
+            (Some(Path::new("a.d")), Some("custom"))
+        );
+        assert_eq!(o.std.as_deref(), Some("c++17"));
+        assert_eq!(o.pre_includes, ["pre.h"]);
+        assert!(o.relocatable_device_code && o.dependencies_with_compile);
+        assert_eq!(o.inputs, [Input { path: "a.cu".into(), kind: InputKind::Cuda }]);
+        assert_eq!(parse("-Werror=all-warnings a.cu").unwrap().front_end_options, ["-Werror"]);
+        assert_eq!(parse("-arch=all a.cu").unwrap().archs, ALL_ARCHS);
+        assert_eq!(parse("-arch=all-major a.cu").unwrap().archs, ALL_MAJOR_ARCHS);
+        let e = parse("-Werror=all-warnings,bogus a.cu").unwrap_err();
+        assert!(matches!(&e, OptionError::BadValue { value, .. } if value == "bogus"), "{e}");
+        let e = parse("@flags.rsp a.cu").unwrap_err().to_string();
+        assert!(e.contains("'@flags.rsp'") && e.contains("--options-file flags.rsp"), "{e}");
     }
 }

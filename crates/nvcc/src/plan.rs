@@ -24,6 +24,9 @@ pub enum Job {
     },
     /// Parse and validate a PTX file with Cuprite's PTX front end (`crates/ptx`).
     CheckPtx(PathBuf),
+    /// `--resource-usage`: report what each kernel of a PTX file uses (see
+    /// [`crate::resource_usage`]).
+    ReportResources(PathBuf),
     /// Complete the kernels' partial copies of aggregate parameters in a PTX file (see
     /// [`crate::param_copies`]), in place.
     CompleteParamCopies(PathBuf),
@@ -131,6 +134,7 @@ impl fmt::Display for Job {
                 Ok(())
             }
             Job::CheckPtx(p) => write!(f, "# cuprite: check PTX {}", p.display()),
+            Job::ReportResources(p) => write!(f, "# cuprite: report the resource usage of {}", p.display()),
             Job::CompleteParamCopies(p) => {
                 write!(f, "# cuprite: complete the partial copies of kernel parameters in {}", p.display())
             }
@@ -1018,6 +1022,9 @@ fn plan_cuda(
         let ir = Box::new(Job::Run { program: tc.clangxx.clone(), args: ir_args });
         device.push(Job::ClusterDims { ptx: ptx.clone(), ir, ll });
         device.push(Job::CheckPtx(ptx.clone()));
+        if o.resource_usage {
+            device.push(Job::ReportResources(ptx.clone()));
+        }
         if o.phase == Phase::Ptx && o.output.as_ref().is_some_and(|out| out.as_os_str() == "-") {
             device.push(Job::Print(ptx.clone()));
         }

@@ -1451,3 +1451,57 @@ fn split_chevrons_and_single_percent_registers_in_one_source() {
            printf(bad ? \"FAIL\\n\" : \"PASS\\n\"); return bad; }\n",
     );
 }
+
+/// `-time FILE` appends nvcc's table of phase times to FILE (headings once, when FILE is new);
+/// `-Werror=reorder` makes clang's member-initializer-order warning an error, as nvcc's kind
+/// of that name does, while the program builds without it.
+#[test]
+fn time_table_and_werror_kinds_act_as_nvcc_documents() {
+    let dir = common::work_dir().join("time_werror");
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("reorder.cu");
+    std::fs::write(&src, "struct A { int b; int a; A() : a(1), b(2) {} };\n__global__ void k() {}\nint main() { A x; return x.a - 1; }\n")
+        .unwrap();
+    let (src, exe, table) = (src.to_str().unwrap(), dir.join("prog"), dir.join("times.csv"));
+    let (exe, table) = (exe.to_str().unwrap(), table.to_str().unwrap());
+    let _ = std::fs::remove_file(table);
+    for _ in 0..2 {
+        common::nvcc(&["-arch=sm_90", "-time", table, src, "-o", exe]).expect("build without -Werror");
+    }
+    let text = std::fs::read_to_string(table).expect("the timing table");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.iter().filter(|l| l.starts_with("source file name , phase name")).count(), 1, "{text}");
+    assert!(lines.iter().any(|l| l.contains(" , clang (linking) , ") && l.ends_with(" , ms")), "{text}");
+    let err = common::nvcc(&["-arch=sm_90", "-Werror=reorder", src, "-o", exe]).expect_err("-Werror=reorder");
+    assert!(err.contains("-Werror") && err.contains("reorder"), "{err}");
+}
+
+/// `--resource-usage` reports each kernel's parameters and local memory from its PTX (an int
+/// pointer and a double: 16 bytes) on stderr, in a build that succeeds (run in a child process,
+/// the test binary itself, to capture what it prints).
+#[test]
+fn resource_usage_reports_each_kernel() {
+    let dir = common::work_dir().join("resource_usage");
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("k.cu");
+    std::fs::write(&src, "__global__ void scale(int *p, double f) { *p = (int)(*p * f); }\nint main() { return 0; }\n")
+        .unwrap();
+    let o = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "resource_usage_child", "--nocapture"])
+        .env("CUPRITE_RESOURCE_USAGE_CHILD", format!("{}\n{}", src.display(), dir.join("prog").display()))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("kernel '_Z5scalePid' (sm_90): 16 bytes of parameters, 0 bytes of local memory"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn resource_usage_child() {
+    let Ok(spec) = std::env::var("CUPRITE_RESOURCE_USAGE_CHILD") else { return };
+    let (src, out) = spec.split_once('\n').unwrap();
+    common::nvcc(&["-arch=sm_90", "--resource-usage", src, "-o", out]).unwrap();
+}

@@ -118,13 +118,19 @@ int main() {{\n\
 /// Builds `file` (written with `source` in a scratch directory) for sm_90, runs it, and
 /// requires its output to end with PASS.
 fn build_and_pass(file: &str, source: &str) {
-    let stem = Path::new(file).file_stem().unwrap().to_string_lossy().into_owned();
+    build_for_and_pass("sm_90", file, source);
+}
+
+/// [`build_and_pass`] for architecture `arch`.
+fn build_for_and_pass(arch: &str, file: &str, source: &str) {
+    let stem = format!("{}_{arch}", Path::new(file).file_stem().unwrap().to_string_lossy());
     let dir = common::work_dir().join(&stem);
     std::fs::create_dir_all(&dir).unwrap();
     let src = dir.join(file);
     std::fs::write(&src, source).unwrap();
     let exe = dir.join(&stem);
-    common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()]).expect("build");
+    let arch = format!("-arch={arch}");
+    common::nvcc(&[&arch, src.to_str().unwrap(), "-o", exe.to_str().unwrap()]).expect("build");
     let o = common::run(&exe, &[], &[]);
     let stdout = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success() && stdout.ends_with("PASS\n"), "{stdout}{}", String::from_utf8_lossy(&o.stderr));
@@ -264,4 +270,166 @@ int main() {
 }
 "#,
     );
+}
+
+/// cuda_fp8.h, cuda_fp6.h and cuda_fp4.h: every code of e4m3, e5m2, e2m3, e3m2 and e2m1 decodes
+/// to its value, and values, midpoints and their neighbours, overflow, underflow, infinities and
+/// NaN convert (from float, double and every half) to the code a search for the nearest value
+/// gives, in each saturation and rounding mode, on the device (sm_90: PTX's cvt for fp8) and
+/// the host; e8m0 powers of two; the C++ types' constructors, operators and packing.
+#[test]
+fn narrow_float_headers_convert_as_the_formats_define() {
+    build_and_pass("narrow_floats.cu", include_str!("toolkit_headers/narrow_floats.cu"));
+}
+
+/// cuda_awbarrier.h and cuda_awbarrier_primitives.h: a barrier's phases complete when all their
+/// arrivals are in (test_wait/try_wait false before, true after; arrive_and_drop lowers the
+/// count of later phases; the parity of the phase in progress), a block's threads see each
+/// other's writes of a phase after waiting, and asynchronous copies arrive on a barrier
+/// (cuda_pipeline_primitives.h's __pipeline_arrive_on).
+#[test]
+fn arrive_wait_barrier_phases_complete_as_mbarrier_defines() {
+    build_and_pass("awbarrier.cu", include_str!("toolkit_headers/awbarrier.cu"));
+}
+
+/// The same on compute capability 7.x, where (as with nvcc) the barrier is emulated with atomics
+/// and the pipeline's copies are done when issued: no mbarrier or cp.async reaches the PTX.
+#[test]
+fn arrive_wait_barrier_and_pipeline_before_sm_80_as_nvcc_emulates_them() {
+    for arch in ["sm_70", "sm_75"] {
+        build_for_and_pass(arch, "awbarrier.cu", include_str!("toolkit_headers/awbarrier.cu"));
+    }
+}
+
+/// The sm_*, common_functions, vector_functions.hpp and other headers programs include by name
+/// build; library_types.h's values; device_double_functions.h's functions of a cudaRoundMode
+/// round in that mode; CCCL's <nv/target> tells device from host and sm_80 from older.
+#[test]
+fn named_headers_declare_what_nvidias_declare() {
+    build_and_pass("named_headers.cu", include_str!("toolkit_headers/named_headers.cu"));
+}
+
+/// Headers of the driver API (which Cuprite does not provide) and of libNVVM fail the build
+/// with an error naming the header and what it declares, not with unresolved symbols at link
+/// time.
+#[test]
+fn driver_api_and_nvvm_headers_are_errors_naming_them() {
+    for header in ["cudaGL.h", "cudaEGL.h", "cudaVDPAU.h", "cudaProfiler.h", "cudaTypedefs.h", "nvvm.h"] {
+        let dir = common::work_dir().join("driver_api_headers");
+        std::fs::create_dir_all(&dir).unwrap();
+        let src = dir.join(format!("{}.cu", header.replace('.', "_")));
+        std::fs::write(&src, format!("#include <{header}>\nint main() {{ return 0; }}\n")).unwrap();
+        let exe = dir.join("prog");
+        let err = common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()])
+            .expect_err("a driver API header must not build");
+        assert!(err.contains(&format!("{header} declares")) && err.contains("does not provide"), "{header}: {err}");
+    }
+}
+
+/// cuda_occupancy.h's calculator, given this device's properties and a kernel's attributes,
+/// answers what cudaOccupancyMaxActiveBlocksPerMultiprocessor and
+/// cudaOccupancyMaxPotentialBlockSize(VariableSMem) answer, over block sizes and dynamic shared
+/// memory sizes (shared memory allocated per block in 128-byte units); its limits say why.
+#[test]
+fn occupancy_calculator_header_agrees_with_the_runtime() {
+    build_and_pass("occupancy_calculator.cu", include_str!("toolkit_headers/occupancy_calculator.cu"));
+}
+
+/// nvtx3/nvtx3.hpp (the NVTX C++ API, with CUB's ranges in the same program),
+/// nvToolsExtCuda.h and nvToolsExtCudaRt.h build; with no tool attached, push and pop return
+/// NVTX_NO_PUSH_POP_TRACKING.
+#[test]
+fn nvtx3_cxx_api_and_object_naming_headers() {
+    build_and_pass("nvtx.cu", include_str!("toolkit_headers/nvtx.cu"));
+}
+
+/// cuda_gl_interop.h, cuda_vdpau_interop.h and cuda_egl_interop.h declare the runtime's
+/// interoperability functions and types (cudaEglFrame: 280 bytes), which fail as CUDA 13's do
+/// on a machine without a display (an H200 host: tests/program-diff/expected/interop_errors.txt).
+#[test]
+fn graphics_interop_headers_declare_what_fails_without_a_display() {
+    build_and_pass(
+        "interop.cu",
+        r#"#include <cuda_gl_interop.h>
+#include <cuda_vdpau_interop.h>
+#include <cuda_egl_interop.h>
+#include <cstdio>
+int main() {
+  cudaGraphicsResource *r = nullptr;
+  unsigned count = 0;
+  int devices[2], device;
+  cudaEglFrame frame;
+  bool ok = cudaGraphicsGLRegisterBuffer(&r, 1, cudaGraphicsRegisterFlagsNone) == cudaErrorOperatingSystem &&
+            cudaGraphicsGLRegisterBuffer(&r, 0, cudaGraphicsRegisterFlagsNone) == cudaErrorInvalidValue &&
+            cudaGLGetDevices(&count, devices, 2, cudaGLDeviceListAll) == cudaErrorOperatingSystem &&
+            cudaGLMapBufferObject((void **)&r, 1) == cudaErrorInvalidValue &&
+            cudaVDPAUGetDevice(&device, 1, nullptr) == cudaErrorInvalidValue &&
+            cudaGraphicsEGLRegisterImage(&r, nullptr, 0) == cudaErrorUnknown &&
+            cudaGraphicsResourceGetMappedEglFrame(&frame, r, 0, 0) == cudaErrorInvalidResourceHandle &&
+            cudaGraphicsMapResources(1, &r, 0) == cudaErrorInvalidResourceHandle && sizeof(cudaEglFrame) == 280 &&
+            cudaGLMapFlagsWriteDiscard == 2 && cudaGLDeviceListNextFrame == 3 && CUDA_EGL_MAX_PLANES == 3;
+  printf("%s\n", ok ? "PASS" : "FAIL");
+  return ok ? 0 : 1;
+}
+"#,
+    );
+}
+
+/// With CUPRITE_PROFILE set, the program's NVTX ranges (nvtxRangePushA/Pop, nvtx3's scoped
+/// ranges, CUB's ranges of registered strings) appear in the profile summary, and push and pop
+/// return the nesting level as with an NVTX tool attached; without it, they return
+/// NVTX_NO_PUSH_POP_TRACKING.
+#[test]
+fn nvtx_ranges_reach_cuprites_profile() {
+    let dir = common::work_dir().join("nvtx_profile");
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("ranges.cu");
+    std::fs::write(
+        &src,
+        r#"#include <nvtx3/nvtx3.hpp>
+#include <cub/cub.cuh>
+#include <cstdio>
+__global__ void k(int *p) { *p += 1; }
+int main() {
+  int *d;
+  cudaMalloc(&d, 4);
+  int outer = nvtxRangePushA("outer phase");
+  int inner = -9, popped = -9;
+  for (int i = 0; i < 3; i++) {
+    inner = nvtxRangePushA("step");
+    k<<<1, 1>>>(d);
+    cudaDeviceSynchronize();
+    popped = nvtxRangePop();
+  }
+  { nvtx3::scoped_range r{"scoped"}; }
+  int *in, *out;
+  void *tmp = nullptr;
+  size_t bytes = 0;
+  cudaMalloc(&in, 256); cudaMalloc(&out, 4); cudaMemset(in, 0, 256);
+  cub::DeviceReduce::Sum(tmp, bytes, in, out, 64);
+  cudaMalloc(&tmp, bytes);
+  cub::DeviceReduce::Sum(tmp, bytes, in, out, 64);
+  printf("%d %d %d %d\n", outer, inner, popped, nvtxRangePop());
+}
+"#,
+    )
+    .unwrap();
+    let exe = dir.join("ranges");
+    common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()]).expect("build");
+    let o = common::run(&exe, &[], &[("CUPRITE_PROFILE", "1")]);
+    let (stdout, stderr) = (String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout, "0 1 1 0\n", "{stderr}");
+    let table = stderr.split("NVTX ranges: ").nth(1).unwrap_or_else(|| panic!("no NVTX table: {stderr}"));
+    let row = |name: &str| {
+        table
+            .lines()
+            .find(|l| l.ends_with(&format!("  {name}")))
+            .map(|l| l.split_whitespace().nth(2).map(str::to_string))
+    };
+    assert_eq!(row("step"), Some(Some("3".to_string())), "{table}");
+    for name in ["outer phase", "scoped", "cub::DeviceReduce::Sum"] {
+        assert!(row(name).is_some(), "{name} missing: {table}");
+    }
+    let o = common::run(&exe, &[], &[]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "-2 -2 -2 -2\n");
 }

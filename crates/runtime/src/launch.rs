@@ -430,32 +430,47 @@ fn report_fault(fault: &Fault) {
 }
 
 /// `cudaOccupancyMaxActiveBlocksPerMultiprocessor`: resident blocks per multiprocessor for
-/// blocks of `block_size` threads using `dynamic_shared` bytes of dynamic shared memory.
+/// blocks of `block_size` threads using `dynamic_shared` bytes of dynamic shared memory, as the
+/// occupancy calculator (cuda_occupancy.h) counts them from the kernel's attributes, as an H200
+/// answers (notes/gpu-unseen/occupancy_edges.cu): none with more dynamic shared memory than the
+/// kernel may use, none in blocks above the device's 1024 threads; shared memory allocated per
+/// block (the runtime's reserved 1 KB included) in units of 128 bytes. A block size above the
+/// kernel's launch bound is counted as any other (4 blocks of 512 threads for a kernel bounded
+/// to 256: tests/program-diff/expected/occupancy_func_attrs.txt).
 pub fn max_active_blocks_per_sm(f: &Function, block_size: i32, dynamic_shared: usize) -> Result<i32> {
     if block_size <= 0 {
         return record(Err(Error::InvalidValue));
     }
+    let attributes = f.attributes();
+    if dynamic_shared > f.max_dynamic_shared() as usize || block_size > 1024 {
+        return Ok(0);
+    }
     let warps = (block_size as u32).div_ceil(32);
     let by_threads = 2048 / (warps * 32);
-    let shared = dynamic_shared as u64 + u64::from(f.info().static_shared);
-    let by_shared = if shared == 0 { u64::MAX } else { 233_472 / (shared + 1024) };
+    let per_block = (attributes.sharedSizeBytes as u64 + dynamic_shared as u64 + 1024).next_multiple_of(128);
+    let by_shared = 233_472 / per_block;
     let by_regs = 65536 / (u64::from(warps) * 32 * 32);
     Ok(u64::from(by_threads).min(by_shared).min(by_regs).min(32) as i32)
 }
 
-/// `cudaOccupancyAvailableDynamicSMemPerBlock`: the most dynamic shared memory per block that
-/// still lets `num_blocks` blocks of `block_size` threads reside on one multiprocessor (0 if
-/// they do not fit at all).
+/// `cudaOccupancyAvailableDynamicSMemPerBlock`: the dynamic shared memory per block with which
+/// `num_blocks` blocks of `block_size` threads share a multiprocessor, as an H200 answers it
+/// (notes/gpu-unseen/occupancy_edges.cu): the multiprocessor's share per block in whole 128-byte
+/// units less the static shared memory (the reserved 1 KB is not subtracted, so that
+/// [`max_active_blocks_per_sm`] with it may give fewer blocks), within the kernel's maximum
+/// dynamic size; [`Error::InvalidValue`] when the warps, registers or the resident-block limit
+/// do not let `num_blocks` blocks reside at all.
 pub fn available_dynamic_shared(f: &Function, num_blocks: i32, block_size: i32) -> Result<usize> {
     if num_blocks <= 0 || block_size <= 0 || block_size > 1024 {
         return Err(Error::InvalidValue);
     }
     if max_active_blocks_per_sm(f, block_size, 0)? < num_blocks {
-        return Ok(0);
+        return Err(Error::InvalidValue);
     }
-    let static_shared = u64::from(f.info().static_shared);
-    let per_block = (233_472 / u64::from(num_blocks as u32)).saturating_sub(1024 + static_shared);
-    Ok(per_block.min(u64::from(MAX_SHARED_PER_BLOCK).saturating_sub(static_shared)) as usize)
+    let static_shared = f.attributes().sharedSizeBytes as u64;
+    let share = 233_472 / u64::from(num_blocks as u32) / 128 * 128;
+    let per_block = share.saturating_sub(static_shared);
+    Ok(per_block.min(u64::from(f.max_dynamic_shared())) as usize)
 }
 
 #[cfg(test)]

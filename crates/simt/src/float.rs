@@ -289,23 +289,62 @@ pub(crate) fn float_to_int(x: f64, r: Rounding, lo: i128, hi: i128) -> i128 {
     }
 }
 
-/// An fp8 format: e4m3 (bias 7, no infinities, NaN 0x7f) or e5m2 (bias 15, IEEE-like).
-fn f8_params(e5m2: bool) -> (i32, u32, u8) {
-    // (minimum normal exponent, mantissa bits, largest finite code)
-    if e5m2 { (-14, 2, 0x7b) } else { (-6, 3, 0x7e) }
+/// A narrow floating-point format of PTX's `cvt` (PTX ISA, "Alternate Floating Point Data
+/// Formats"): fp8 e4m3 (bias 7, no infinities, NaN S.1111.111) and e5m2 (bias 15, IEEE-like),
+/// fp6 e2m3 and e3m2, fp4 e2m1 (no infinities, no NaN).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Narrow {
+    E4m3,
+    E5m2,
+    E2m3,
+    E3m2,
+    E2m1,
 }
 
-/// `x` as fp8 with round-to-nearest-even and `.satfinite` (overflow and infinities give the
-/// largest finite value, NaN gives NaN 0x7f); `.relu` clamps negatives to +0.
-pub(crate) fn f32_to_f8(x: f32, e5m2: bool, relu: bool) -> u8 {
+impl Narrow {
+    /// The width of a code in bits, its sign bit included.
+    pub(crate) fn bits(self) -> u32 {
+        match self {
+            Narrow::E4m3 | Narrow::E5m2 => 8,
+            Narrow::E2m3 | Narrow::E3m2 => 6,
+            Narrow::E2m1 => 4,
+        }
+    }
+
+    /// (smallest normal exponent, fraction bits, largest finite magnitude code).
+    fn params(self) -> (i32, u32, u8) {
+        match self {
+            Narrow::E4m3 => (-6, 3, 0x7e),
+            Narrow::E5m2 => (-14, 2, 0x7b),
+            Narrow::E2m3 => (0, 3, 0x1f),
+            Narrow::E3m2 => (-2, 2, 0x1f),
+            Narrow::E2m1 => (0, 1, 0x7),
+        }
+    }
+
+    /// The sign bit of a code.
+    fn sign(self) -> u8 {
+        1 << (self.bits() - 1)
+    }
+
+    /// Whether the format has NaN (the fp8 formats): what NaN and `.satfinite` give differ.
+    fn has_nan(self) -> bool {
+        matches!(self, Narrow::E4m3 | Narrow::E5m2)
+    }
+}
+
+/// `x` in format `fmt` with round-to-nearest-even and `.satfinite` (overflow and infinities give
+/// the largest finite value of x's sign; NaN gives fp8's NaN 0x7f, fp6's and fp4's largest
+/// positive value); `.relu` clamps negatives to +0.
+pub(crate) fn f32_to_narrow(x: f32, fmt: Narrow, relu: bool) -> u8 {
+    let (emin, mb, maxc) = fmt.params();
     if x.is_nan() {
-        return 0x7f;
+        return if fmt.has_nan() { 0x7f } else { maxc };
     }
     let x = if relu && x < 0.0 { 0.0 } else { x };
-    let (emin, mb, maxc) = f8_params(e5m2);
-    let sign = if x.is_sign_negative() { 0x80u8 } else { 0 };
+    let sign = if x.is_sign_negative() { fmt.sign() } else { 0 };
     let a = f64::from(x.abs());
-    let max = f8_to_f64(maxc, e5m2);
+    let max = narrow_to_f64(maxc, fmt);
     if a >= max {
         return sign | maxc;
     }
@@ -323,18 +362,19 @@ pub(crate) fn f32_to_f8(x: f32, e5m2: bool, relu: bool) -> u8 {
     sign | (code.min(u32::from(maxc)) as u8)
 }
 
-/// The value of fp8 code `c` (NaN for the NaN codes; e5m2 infinities).
-pub(crate) fn f8_to_f64(c: u8, e5m2: bool) -> f64 {
-    let (emin, mb, _) = f8_params(e5m2);
-    let s = if c & 0x80 != 0 { -1.0 } else { 1.0 };
-    let m = c & 0x7f;
-    let ebits = 7 - mb;
+/// The value of code `c` (its low `fmt.bits()` bits) of format `fmt` (NaN for the NaN codes;
+/// e5m2's infinities).
+pub(crate) fn narrow_to_f64(c: u8, fmt: Narrow) -> f64 {
+    let (emin, mb, _) = fmt.params();
+    let s = if c & fmt.sign() != 0 { -1.0 } else { 1.0 };
+    let m = c & (fmt.sign() - 1);
+    let ebits = fmt.bits() - 1 - mb;
     let ef = i32::from(m >> mb);
     let f = f64::from(m & ((1 << mb) - 1));
-    if e5m2 && ef == (1 << ebits) - 1 {
+    if fmt == Narrow::E5m2 && ef == (1 << ebits) - 1 {
         return if f == 0.0 { s * f64::INFINITY } else { f64::NAN };
     }
-    if !e5m2 && m == 0x7f {
+    if fmt == Narrow::E4m3 && m == 0x7f {
         return f64::NAN;
     }
     let v = if ef == 0 {
@@ -368,21 +408,36 @@ mod tests {
         assert_eq!(int_to_f32(-12_345, Rounding::Rp), -12_345.0);
     }
 
+    /// Every finite code of every narrow format converts back to itself from its value
+    /// (zeros: either sign of zero); saturation and NaN as `.satfinite` defines them.
     #[test]
-    fn f8_roundtrip_all() {
-        for e5m2 in [false, true] {
-            for c in 0..=255u8 {
-                let v = f8_to_f64(c, e5m2);
+    fn narrow_roundtrip_all() {
+        for fmt in [Narrow::E4m3, Narrow::E5m2, Narrow::E2m3, Narrow::E3m2, Narrow::E2m1] {
+            let sign = fmt.sign();
+            for c in 0..(2 * sign as u16) {
+                let c = c as u8;
+                let v = narrow_to_f64(c, fmt);
                 if v.is_nan() || v.is_infinite() {
                     continue;
                 }
-                let back = f32_to_f8(v as f32, e5m2, false);
-                let same = back == c || (v == 0.0 && back & 0x7f == 0);
-                assert!(same, "{c:#x} e5m2={e5m2}: {v} -> {back:#x}");
+                let back = f32_to_narrow(v as f32, fmt, false);
+                let same = back == c || (v == 0.0 && back & !sign == 0);
+                assert!(same, "{c:#x} {fmt:?}: {v} -> {back:#x}");
             }
         }
-        assert_eq!(f32_to_f8(1000.0, false, false), 0x7e);
-        assert_eq!(f32_to_f8(f32::NEG_INFINITY, true, false), 0xfb);
+        assert_eq!(f32_to_narrow(1000.0, Narrow::E4m3, false), 0x7e);
+        assert_eq!(f32_to_narrow(f32::NEG_INFINITY, Narrow::E5m2, false), 0xfb);
+        // fp6/fp4: NaN is the largest positive value, infinities saturate with their sign.
+        assert_eq!(f32_to_narrow(f32::NAN, Narrow::E2m1, false), 0x7);
+        assert_eq!(f32_to_narrow(f32::NEG_INFINITY, Narrow::E2m1, false), 0xf);
+        assert_eq!(f32_to_narrow(-100.0, Narrow::E3m2, false), 0x3f);
+        assert_eq!(f32_to_narrow(f32::NAN, Narrow::E2m3, true), 0x1f);
+        // e2m1's values are 0, 0.5, 1, 1.5, 2, 3, 4, 6: 2.5 ties to 2 (even), 5 to 4.
+        assert_eq!(f32_to_narrow(2.5, Narrow::E2m1, false), 0x4);
+        assert_eq!(f32_to_narrow(5.0, Narrow::E2m1, false), 0x6);
+        assert_eq!(narrow_to_f64(0x7, Narrow::E2m1), 6.0);
+        assert_eq!(narrow_to_f64(0x1f, Narrow::E2m3), 7.5);
+        assert_eq!(narrow_to_f64(0x1f, Narrow::E3m2), 28.0);
     }
 
     #[test]

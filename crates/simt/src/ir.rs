@@ -7,7 +7,7 @@ pub(crate) mod mma;
 pub(crate) mod operands;
 pub(crate) mod tex;
 
-use crate::float::{FBin, HFmt, HMode};
+use crate::float::{FBin, HFmt, HMode, Narrow};
 use crate::memory::AtomOp;
 use ptx::types::{Rounding, ScalarType};
 
@@ -217,13 +217,15 @@ pub(crate) enum UnOp {
     CvtTf32 {
         sat: bool,
     },
-    /// `cvt.rn.f16x2.{e4m3x2,e5m2x2}`: the upper byte to the upper half.
-    CvtF16x2F8 {
-        e5m2: bool,
+    /// `cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2,e2m3x2,e3m2x2,e2m1x2}`: the upper code (byte, or
+    /// nibble for e2m1) to the upper half.
+    CvtF16x2Narrow {
+        fmt: Narrow,
+        relu: bool,
     },
     /// `cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f16x2`: the upper half to the upper byte.
     CvtF8x2F16x2 {
-        e5m2: bool,
+        fmt: Narrow,
         relu: bool,
     },
     Not(u8),
@@ -381,9 +383,10 @@ pub(crate) enum BinOp {
     MinMaxRelu {
         max: bool,
     },
-    /// `cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f32 d, a, b`: a in the upper byte.
-    CvtF8x2 {
-        e5m2: bool,
+    /// `cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2,e2m3x2,e3m2x2,e2m1x2}.f32 d, a, b`: a in the
+    /// upper code (byte; nibble for e2m1).
+    CvtNarrowX2 {
+        fmt: Narrow,
         relu: bool,
     },
     /// Half-precision add/sub/mul/min/max (`x2`: on both halves of a 32-bit value).

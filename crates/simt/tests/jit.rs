@@ -1306,6 +1306,122 @@ fn fp8_pairs_from_f16_pairs() {
     assert_eq!(o[8] & 0x7f, 0x7f, "e4m3 of NaN");
 }
 
+fn narrow_pairs() -> String {
+    module_version(
+        "8.6",
+        "sm_100a",
+        &Kernel::new("narrow", &["in", "out"], Index::Thread)
+            .declare(".reg .b8 %b<2>;\n.reg .b16 %h<3>;")
+            .offset(8)
+            .body(
+                r#"
+    add.s64 %rd4, %rd1, %rd3;
+    ld.global.v2.f32 {%f1, %f2}, [%rd4];
+    cvt.rn.satfinite.e2m1x2.f32 %b1, %f1, %f2;
+    cvt.rn.satfinite.e2m3x2.f32 %h1, %f1, %f2;
+    cvt.rn.satfinite.relu.e3m2x2.f32 %h2, %f1, %f2;
+    cvt.rn.f16x2.e2m1x2 %r2, %b1;
+    cvt.rn.f16x2.e2m3x2 %r3, %h1;
+    cvt.rn.f16x2.e3m2x2 %r4, %h2;
+    cvt.u32.u8 %r5, %b1;
+    cvt.u32.u16 %r6, %h1;
+    cvt.u32.u16 %r7, %h2;
+    mul.wide.u32 %rd3, %r1, 32;
+    add.s64 %rd5, %rd2, %rd3;
+    st.global.v4.u32 [%rd5], {%r5, %r6, %r7, %r2};
+    st.global.v2.u32 [%rd5+16], {%r3, %r4};
+    ret;
+"#,
+            ),
+    )
+}
+
+/// A narrow format's magnitudes by code, from its definition: `ebits` exponent bits (bias
+/// 2^(ebits-1) - 1, subnormals at exponent field 0), `mbits` fraction bits, every code finite.
+fn narrow_values(ebits: i32, mbits: i32) -> Vec<f64> {
+    let bias = (1 << (ebits - 1)) - 1;
+    (0..1 << (ebits + mbits))
+        .map(|c| {
+            let (e, f) = (c >> mbits, f64::from(c & ((1 << mbits) - 1)));
+            let scale = f64::from(1 << mbits);
+            if e == 0 { f / scale * 2f64.powi(1 - bias) } else { (1.0 + f / scale) * 2f64.powi(e - bias) }
+        })
+        .collect()
+}
+
+/// `x` in the format of `values` as `cvt.rn.satfinite{.relu}` defines it: the nearest value
+/// (ties to the even code), the largest beyond it, NaN the largest positive, `.relu` +0 for a
+/// negative `x`; the sign bit above the magnitude.
+fn narrow_code(x: f32, values: &[f64], relu: bool) -> u32 {
+    let max = values.len() as u32 - 1;
+    if x.is_nan() {
+        return max;
+    }
+    let x = if relu && x < 0.0 { 0.0 } else { x };
+    let sign = if x.is_sign_negative() { values.len() as u32 } else { 0 };
+    let a = f64::from(x.abs());
+    if a >= values[max as usize] {
+        return sign | max;
+    }
+    let mut best = 0u32;
+    for (c, v) in values.iter().enumerate() {
+        let (d, db) = ((a - v).abs(), (a - values[best as usize]).abs());
+        if d < db || (d == db && c % 2 == 0) {
+            best = c as u32;
+        }
+    }
+    sign | best
+}
+
+/// An f16's value.
+fn half_value(h: u32) -> f64 {
+    let (e, f) = ((h >> 10) & 31, f64::from(h & 1023));
+    let v = if e == 0 { f * 2f64.powi(-24) } else { (1.0 + f / 1024.0) * 2f64.powi(e as i32 - 15) };
+    if h & 0x8000 != 0 { -v } else { v }
+}
+
+/// `cvt.rn.satfinite{.relu}.{e2m1x2,e2m3x2,e3m2x2}.f32` (cuda_fp4.h's and cuda_fp6.h's
+/// conversions on sm_100a) give the nearest code of each format's definition, a in the upper
+/// code, saturating, NaN the largest positive value; `cvt.rn.f16x2.{e2m1x2,...}` gives the
+/// codes' values back; on every engine.
+#[test]
+fn fp4_and_fp6_pairs_from_f32_and_back() {
+    let mut floats: Vec<f32> =
+        vec![1.0, -2.0, 2.5, 5.0, 0.25, 0.3, 7.0, 100.0, f32::INFINITY, f32::NEG_INFINITY, f32::NAN, -0.0];
+    floats.extend((0..52).map(|i| (i as f32 - 20.0) * 0.37));
+    let n = floats.len() / 2;
+    let (e2m1, e2m3, e3m2) = (narrow_values(2, 1), narrow_values(2, 3), narrow_values(3, 2));
+    let mut outs = Vec::new();
+    for engine in [Engine::Interp, Engine::JitAll, Engine::Warp] {
+        let p = program(&narrow_pairs(), engine);
+        let mem = DeviceMemory::new();
+        let (din, dout) = (mem.alloc(8 * n as u64).unwrap(), mem.alloc(32 * n as u64).unwrap());
+        mem.write(din, &le_bytes(&floats.iter().map(|f| f.to_bits()).collect::<Vec<u32>>())).unwrap();
+        let params = Params::new().ptr(din).ptr(dout).clone();
+        p.launch("narrow", Dim3::x(1), Dim3::x(n as u32), 0, params.bytes(), &mem).unwrap();
+        let out = download_u32(&mem, dout, 8 * n);
+        for t in 0..n {
+            let (a, b, o) = (floats[2 * t], floats[2 * t + 1], &out[8 * t..8 * t + 8]);
+            let at = format!("{engine:?}, thread {t}: ({a}, {b})");
+            assert_eq!(o[0], narrow_code(a, &e2m1, false) << 4 | narrow_code(b, &e2m1, false), "e2m1 {at}");
+            assert_eq!(o[1], narrow_code(a, &e2m3, false) << 8 | narrow_code(b, &e2m3, false), "e2m3 {at}");
+            assert_eq!(o[2], narrow_code(a, &e3m2, true) << 8 | narrow_code(b, &e3m2, true), "e3m2 relu {at}");
+            // Back to halves: the upper code to the upper half.
+            for (word, codes, values, field) in [(o[3], o[0], &e2m1, 4), (o[4], o[1], &e2m3, 8), (o[5], o[2], &e3m2, 8)]
+            {
+                let sign = values.len() as u32;
+                for (half, code) in [(word & 0xffff, codes & ((1 << field) - 1)), (word >> 16, codes >> field)] {
+                    let v = values[(code & (sign - 1)) as usize];
+                    let v = if code & sign != 0 { -v } else { v };
+                    assert_eq!(half_value(half), v, "{at}: code {code:#x} back to half {half:#06x}");
+                }
+            }
+        }
+        outs.push(out);
+    }
+    assert!(outs.windows(2).all(|w| w[0] == w[1]), "the engines differ");
+}
+
 fn shared_atoms() -> String {
     module(
         "sm_80",

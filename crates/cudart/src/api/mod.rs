@@ -12,6 +12,7 @@ pub mod error;
 pub mod event;
 pub mod execution;
 pub mod graph;
+pub mod interop;
 pub mod library;
 pub mod logs;
 pub mod memory;

@@ -187,6 +187,8 @@ pub struct Record {
     pub copies: BTreeMap<CopyKind, Totals>,
     /// API calls by name (outermost calls only, as the host thread spent them).
     pub api: BTreeMap<&'static str, Totals>,
+    /// The program's NVTX ranges (`nvtxRangePushA` to `nvtxRangePop`) by name.
+    pub ranges: BTreeMap<Arc<str>, Totals>,
     /// The trace's events (when a trace is asked for), in the order they ended.
     pub events: Vec<Event>,
     /// Events left out of the trace (past [`MAX_TRACE_EVENTS`]).
@@ -203,6 +205,7 @@ impl Record {
             kernels: BTreeMap::new(),
             copies: BTreeMap::new(),
             api: BTreeMap::new(),
+            ranges: BTreeMap::new(),
             events: Vec::new(),
             dropped: 0,
             tracing,
@@ -266,6 +269,14 @@ impl Record {
     }
 }
 
+impl Record {
+    /// Records an NVTX range of the program's.
+    pub fn range(&mut self, name: Arc<str>, track: Track, start: Instant, duration: Duration) {
+        self.ranges.entry(name.clone()).or_default().add(duration, 0);
+        self.push(|at| Event { name, category: "nvtx", track, start: at, duration, args: Vec::new() }, start);
+    }
+}
+
 /// The process's record.
 fn record() -> std::sync::MutexGuard<'static, Record> {
     static RECORD: OnceLock<Mutex<Record>> = OnceLock::new();
@@ -280,6 +291,54 @@ thread_local! {
     static HOST: Cell<u64> = const { Cell::new(0) };
     /// API calls this thread is inside (only the outermost is recorded).
     static DEPTH: Cell<u32> = const { Cell::new(0) };
+    /// The NVTX ranges this thread pushed and has not popped, innermost last.
+    static RANGES: std::cell::RefCell<Vec<(Arc<str>, Instant)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// What NVTX's push and pop return when no tool tracks ranges (profiling off).
+pub const NO_PUSH_POP_TRACKING: i32 = -2;
+
+/// `nvtxRangePushA(name)` with profiling on: opens a range on the calling thread; its
+/// 0-based nesting level, as an NVTX tool returns it.
+pub fn range_push(name: &str) -> i32 {
+    if !enabled() {
+        return NO_PUSH_POP_TRACKING;
+    }
+    RANGES.with_borrow_mut(|r| {
+        r.push((Arc::from(name), Instant::now()));
+        r.len() as i32 - 1
+    })
+}
+
+/// `nvtxDomainRegisterStringA(domain, text)` with profiling on: a handle that is `text` itself
+/// (one NUL-terminated copy per distinct text, kept for the process's life, as a tool keeps
+/// it), which ranges naming it show; `None` (NVTX's null handle) when profiling is off.
+pub fn register_string(text: &str) -> Option<&'static std::ffi::CStr> {
+    static STRINGS: Mutex<BTreeMap<String, &'static std::ffi::CStr>> = Mutex::new(BTreeMap::new());
+    if !enabled() {
+        return None;
+    }
+    let mut strings = crate::context::lock(&STRINGS);
+    if let Some(s) = strings.get(text) {
+        return Some(s);
+    }
+    let copy: &'static std::ffi::CStr = Box::leak(std::ffi::CString::new(text).ok()?.into_boxed_c_str());
+    strings.insert(text.to_string(), copy);
+    Some(copy)
+}
+
+/// `nvtxRangePop()` with profiling on: closes the calling thread's innermost range and records
+/// it; the level it was at (-1 when none was open).
+pub fn range_pop() -> i32 {
+    if !enabled() {
+        return NO_PUSH_POP_TRACKING;
+    }
+    let Some((name, start, level)) = RANGES.with_borrow_mut(|r| r.pop().map(|(n, s)| (n, s, r.len() as i32))) else {
+        return -1;
+    };
+    let d = start.elapsed();
+    record().range(name, host_track(), start, d);
+    level
 }
 
 /// Runs `f` as work of stream `handle` (events it records land on that stream's track).

@@ -30,6 +30,7 @@ pub fn render(r: &Record, end: Instant) -> String {
     kernels(r, &mut out);
     copies(r, &mut out);
     api(r, &mut out);
+    ranges(r, &mut out);
     if r.dropped > 0 {
         let _ = writeln!(
             out,
@@ -79,6 +80,19 @@ fn api(r: &Record, out: &mut String) {
         return;
     }
     let _ = writeln!(out, " Time(%)  Total(us)     Calls   Mean(us)    Min(us)    Max(us)  Name");
+    for (name, t) in rows {
+        let _ = writeln!(out, "{} {}  {name}", lead_columns(t, total), spread_columns(t));
+    }
+}
+
+/// The program's NVTX ranges, when it has any.
+fn ranges(r: &Record, out: &mut String) {
+    let (total, count, rows) = longest_first(&r.ranges);
+    if rows.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "\nNVTX ranges: {count}, {:.3} ms", us(total) / 1e3);
+    let _ = writeln!(out, " Time(%)  Total(us)     Count   Mean(us)    Min(us)    Max(us)  Name");
     for (name, t) in rows {
         let _ = writeln!(out, "{} {}  {name}", lead_columns(t, total), spread_columns(t));
     }
@@ -137,5 +151,15 @@ mod tests {
         // 2 MiB in 200 us: 10.49 GB/s.
         assert_eq!(cols[..6], ["100.0", "200.0", "2", "2097152", "100.00", "10.49"]);
         assert!(s.lines().any(|l| l.ends_with(" cudaMemcpy") && l.contains(" 1 ")), "{s}");
+        // No NVTX ranges, no table; two of one name, one row counting both.
+        assert!(!s.contains("NVTX ranges"), "{s}");
+        let step: Arc<str> = Arc::from("step");
+        r.range(step.clone(), Track::Host(1), t0, Duration::from_micros(30));
+        r.range(step, Track::Host(1), t0, Duration::from_micros(10));
+        let s = render(&r, t0 + Duration::from_millis(1));
+        assert!(s.contains("NVTX ranges: 2, 0.040 ms"), "{s}");
+        let row = s.lines().find(|l| l.ends_with(" step")).expect("range row");
+        let cols: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(cols[..6], ["100.0", "40.0", "2", "20.00", "10.00", "30.00"]);
     }
 }

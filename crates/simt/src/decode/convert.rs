@@ -89,25 +89,27 @@ impl FuncDecoder<'_> {
                 let a = self.src(&ops[1], from)?;
                 return Ok(Op::Un { op: UnOp::CvtTf32 { sat }, d: self.reg(&ops[0])?, a });
             }
-            (ScalarType::E4m3x2 | ScalarType::E5m2x2, ScalarType::F32)
-                if rnd == Some(Rounding::Rn) && p.has(Kw::Satfinite) =>
-            {
+            (_, ScalarType::F32) if narrow_pair(to).is_some() && rnd == Some(Rounding::Rn) && p.has(Kw::Satfinite) => {
                 p.need(3)?;
-                let op = BinOp::CvtF8x2 { e5m2: to == ScalarType::E5m2x2, relu };
+                let op = BinOp::CvtNarrowX2 { fmt: narrow_pair(to).unwrap_or(Narrow::E4m3), relu };
                 let d = self.reg(&ops[0])?;
                 return Ok(Op::Bin { op, d, a: self.src(&ops[1], from)?, b: self.src(&ops[2], from)? });
             }
             (ScalarType::E4m3x2 | ScalarType::E5m2x2, ScalarType::F16x2)
                 if rnd == Some(Rounding::Rn) && p.has(Kw::Satfinite) =>
             {
-                let op = UnOp::CvtF8x2F16x2 { e5m2: to == ScalarType::E5m2x2, relu };
+                let fmt = if to == ScalarType::E5m2x2 { Narrow::E5m2 } else { Narrow::E4m3 };
+                let op = UnOp::CvtF8x2F16x2 { fmt, relu };
                 return Ok(Op::Un { op, d: self.reg(&ops[0])?, a: self.src(&ops[1], ScalarType::B32)? });
             }
-            (ScalarType::F16x2, ScalarType::E4m3x2 | ScalarType::E5m2x2)
-                if rnd == Some(Rounding::Rn) && !relu && !p.has(Kw::Satfinite) =>
+            (ScalarType::F16x2, _)
+                if narrow_pair(from).is_some() && rnd == Some(Rounding::Rn) && !p.has(Kw::Satfinite) =>
             {
-                let op = UnOp::CvtF16x2F8 { e5m2: from == ScalarType::E5m2x2 };
-                return Ok(Op::Un { op, d: self.reg(&ops[0])?, a: self.src(&ops[1], ScalarType::B16)? });
+                let fmt = narrow_pair(from).unwrap_or(Narrow::E4m3);
+                // Two fp4 codes are a byte; two fp8 or fp6 codes (in bytes) a 16-bit word.
+                let source = if fmt == Narrow::E2m1 { ScalarType::B8 } else { ScalarType::B16 };
+                let op = UnOp::CvtF16x2Narrow { fmt, relu };
+                return Ok(Op::Un { op, d: self.reg(&ops[0])?, a: self.src(&ops[1], source)? });
             }
             // `.satfinite` to f16/bf16 from f32: the conversions below apply it.
             (ScalarType::F16 | ScalarType::Bf16 | ScalarType::F16x2 | ScalarType::Bf16x2, ScalarType::F32)
@@ -177,6 +179,18 @@ impl FuncDecoder<'_> {
         };
         Ok(Cvt { to, from, rnd, sat, ftz, relu: false, satfinite: false })
     }
+}
+
+/// The narrow format of a packed pair type (`.e4m3x2`, ..., `.e2m1x2`).
+fn narrow_pair(t: ScalarType) -> Option<Narrow> {
+    Some(match t {
+        ScalarType::E4m3x2 => Narrow::E4m3,
+        ScalarType::E5m2x2 => Narrow::E5m2,
+        ScalarType::E2m3x2 => Narrow::E2m3,
+        ScalarType::E3m2x2 => Narrow::E3m2,
+        ScalarType::E2m1x2 => Narrow::E2m1,
+        _ => return None,
+    })
 }
 
 /// The state spaces `isspacep` tests, as address windows.

@@ -34,7 +34,7 @@ use instruction::Parts;
 use shared_layout::{SharedLayouts, SharedVar};
 
 use crate::error::LoadError;
-use crate::float::{FBin, HFmt, HMode};
+use crate::float::{FBin, HFmt, HMode, Narrow};
 use crate::ir::*;
 use crate::memory::AtomOp;
 

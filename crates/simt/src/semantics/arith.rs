@@ -171,16 +171,20 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
             }
             u64::from(v | (x & 0x8000_0000))
         }),
-        UnOp::CvtF16x2F8 { e5m2 } => map1(a, r, |x| {
+        UnOp::CvtF16x2Narrow { fmt, relu } => map1(a, r, |x| {
+            // Every narrow value is a half; NaN gives the canonical 0x7fff, `.relu` +0 for a
+            // negative value.
             let h = |c: u64| {
-                let v = f8_to_f64(c as u8, e5m2);
+                let v = narrow_to_f64(c as u8, fmt);
+                let v = if relu && v < 0.0 { 0.0 } else { v };
                 u64::from(if v.is_nan() { 0x7fff } else { HFmt::F16.encode(v) })
             };
-            h(x & 0xff) | h((x >> 8) & 0xff) << 16
+            let (field, mask) = narrow_field(fmt);
+            h(x & mask) | h((x >> field) & mask) << 16
         }),
-        UnOp::CvtF8x2F16x2 { e5m2, relu } => map1(a, r, |x| {
+        UnOp::CvtF8x2F16x2 { fmt, relu } => map1(a, r, |x| {
             // An f16 is exact in f32: one rounding, as from f32.
-            let f8 = |h: u64| u64::from(f32_to_f8(HFmt::F16.to_f64(h as u16) as f32, e5m2, relu));
+            let f8 = |h: u64| u64::from(f32_to_narrow(HFmt::F16.to_f64(h as u16) as f32, fmt, relu));
             f8((x >> 16) & 0xffff) << 8 | f8(x & 0xffff)
         }),
         // The lower half only: a `mov`ed parameter address (`PARAM_ALIAS`) is not in the
@@ -475,8 +479,9 @@ pub(crate) fn binop<const N: usize>(op: &BinOp, a: &[u64; N], b: &[u64; N], r: &
             _ => map2(a, b, r, |x, y| of32(f32bin(f, f32_of(x), f32_of(y)))),
         },
         BinOp::F32(f, ftz, sat) => map2(a, b, r, |x, y| of32(f32_ftz_sat(f, ftz, sat, f32_of(x), f32_of(y)))),
-        BinOp::CvtF8x2 { e5m2, relu } => map2(a, b, r, |x, y| {
-            u64::from(f32_to_f8(f32_of(x), e5m2, relu)) << 8 | u64::from(f32_to_f8(f32_of(y), e5m2, relu))
+        BinOp::CvtNarrowX2 { fmt, relu } => map2(a, b, r, |x, y| {
+            let (field, _) = narrow_field(fmt);
+            u64::from(f32_to_narrow(f32_of(x), fmt, relu)) << field | u64::from(f32_to_narrow(f32_of(y), fmt, relu))
         }),
         BinOp::I16x2 { op, signed, relu } => {
             let half = |x: u64, y: u64| i16_lane(op, signed, relu, x as u16, y as u16);
@@ -692,4 +697,11 @@ pub(crate) fn ternop<const N: usize>(op: &TernOp, a: &[u64; N], b: &[u64; N], c:
             u64::from(acc)
         }),
     }
+}
+
+/// Where a packed pair of narrow codes puts each: the field's width in bits (a byte per code,
+/// fp6 in its low 6 bits; a nibble per fp4 code) and the mask of one code.
+fn narrow_field(fmt: Narrow) -> (u32, u64) {
+    let field = if fmt == Narrow::E2m1 { 4 } else { 8 };
+    (field, (1u64 << fmt.bits()) - 1)
 }
