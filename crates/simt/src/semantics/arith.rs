@@ -475,6 +475,7 @@ pub(crate) fn binop<const N: usize>(op: &BinOp, a: &[u64; N], b: &[u64; N], r: &
             _ => map2(a, b, r, |x, y| of32(f32bin(f, f32_of(x), f32_of(y)))),
         },
         BinOp::F32(f, ftz, sat) => map2(a, b, r, |x, y| of32(f32_ftz_sat(f, ftz, sat, f32_of(x), f32_of(y)))),
+        BinOp::DivApprox32(ftz) => map2(a, b, r, |x, y| of32(div_approx32(f32_of(x), f32_of(y), ftz))),
         BinOp::CvtF8x2 { e5m2, relu } => map2(a, b, r, |x, y| {
             u64::from(f32_to_f8(f32_of(x), e5m2, relu)) << 8 | u64::from(f32_to_f8(f32_of(y), e5m2, relu))
         }),
