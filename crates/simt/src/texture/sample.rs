@@ -465,7 +465,11 @@ impl<E, R: FnMut(u64, u32) -> Result<u64, E>> Pass<'_, '_, R> {
         }
         let corners = 1usize << dims;
         let bilinear = if dims == 2 { Some(bilinear_weights(w[0], w[1])) } else { None };
-        let mut acc = [0f32; 4];
+        let units = self.integer_units();
+        // The weighted taps are summed exactly (9-bit weights times 24-bit values fit f64's
+        // significand) and rounded once, as an H200 does: an f32 running sum differs in the
+        // last bit (tests/program-diff/tex_channel_formats.cu).
+        let mut acc = [0f64; 4];
         for n in 0..corners {
             let mut idx = base;
             let mut wt = 1.0f32;
@@ -482,27 +486,84 @@ impl<E, R: FnMut(u64, u32) -> Result<u64, E>> Pass<'_, '_, R> {
             } else if dims > 2 {
                 wt = (wt * 256.0).round_ties_even() / 256.0;
             }
-            let v = self.texel(lvl, idx, dims, layer)?;
+            let v = match units {
+                Some(max) => self.tap_units(lvl, idx, dims, layer, max)?,
+                None => self.texel(lvl, idx, dims, layer)?.map(|b| f64::from(f32::from_bits(b))),
+            };
             for c in 0..4 {
-                acc[c] += wt * f32::from_bits(v[c]);
+                acc[c] += f64::from(wt) * v[c];
             }
         }
-        // Filtered normalized-integer texels come out in 16-bit fixed point (unorm16 / snorm16;
-        // bit-exact with an H100 for 8-bit formats: tests/program-diff/textures.cu).
-        // sRGB colour channels come out as f16 (like their texels, see `convert`); blended
-        // ones differ from an H100 by up to ~3e-3 (its sRGB filtering precision is not known).
         let f = self.t.image.format;
-        if self.t.sampler.normalized_float && f.kind != ChannelKind::Float {
-            let scale: f64 = if f.kind == ChannelKind::Signed { 32767.0 } else { 65535.0 };
-            for (c, a) in acc.iter_mut().enumerate() {
-                *a = if self.t.sampler.srgb && c < 3 {
-                    f16_to_f32(f64_to_f16(f64::from(*a)))
-                } else {
-                    ((f64::from(*a) * scale).round() / scale) as f32
-                };
+        let out = match units {
+            // Filtered normalized-integer texels come out in 16-bit fixed point (unorm16 /
+            // snorm16; bit-exact with an H100 for 8-bit formats: tests/program-diff/textures.cu),
+            // rounded half up from the exact blend (an H200 gives 23773 for 23772.5:
+            // tests/program-diff/tex_channel_formats.cu).
+            Some(max) if f.kind == ChannelKind::Signed => {
+                acc.map(|a| (((a * 32767.0 / max).round() / 32767.0) as f32).max(-1.0))
+            }
+            Some(max) => acc.map(|a| (floor(a * 65535.0 / max + 0.5) / 65535.0) as f32),
+            // sRGB colour channels come out as f16 (like their texels, see `convert`); blended
+            // ones differ from an H100 by up to ~3e-3 (its sRGB filtering precision is not known).
+            // Their alpha, not sRGB-encoded, comes out in unorm16 like other normalized texels.
+            None if self.t.sampler.srgb => {
+                let mut o = acc.map(|a| a as f32);
+                for v in o.iter_mut().take(3) {
+                    *v = f16_to_f32(f64_to_f16(f64::from(*v)));
+                }
+                o[3] = ((acc[3] * 65535.0).round() / 65535.0) as f32;
+                o
+            }
+            // A half texture filters to half precision (an H200's results are f16 values:
+            // tests/program-diff/tex_channel_formats.cu).
+            None if f.kind == ChannelKind::Float && f.bits == 16 => acc.map(|a| f16_to_f32(f64_to_f16(a))),
+            None => acc.map(|a| a as f32),
+        };
+        Ok(out.map(f32::to_bits))
+    }
+
+    /// For a normalized-integer texture read as floats (not sRGB): the largest channel value
+    /// (255, 127, 65535 or 32767), in whose units filtering blends texels exactly.
+    fn integer_units(&self) -> Option<f64> {
+        let (f, s) = (self.t.image.format, &self.t.sampler);
+        if !s.normalized_float || s.srgb || f.kind == ChannelKind::Float || f.bits > 16 {
+            return None;
+        }
+        let bits = i32::from(f.bits) - i32::from(f.kind == ChannelKind::Signed);
+        Some(f64::from((1u32 << bits) - 1))
+    }
+
+    /// The texel at indices `idx` (before addressing) of `layer` in channel units of `max`
+    /// (`integer_units`): the channels' integer values, a missing alpha `max`; the border
+    /// color scaled to the units.
+    fn tap_units(&mut self, lvl: &Level, idx: [i64; 3], dims: usize, layer: u32, max: f64) -> Result<[f64; 4], E> {
+        let size = [lvl.width, lvl.height, lvl.depth];
+        let mut at = [0i64; 3];
+        for k in 0..dims {
+            match address(idx[k], size[k], self.mode(k)) {
+                Some(i) => at[k] = i,
+                None => return Ok(self.t.sampler.border.map(|c| f64::from(c) * max)),
             }
         }
-        Ok(acc.map(f32::to_bits))
+        let img = &self.t.image;
+        let layers = img.layers.max(1);
+        let slice = if img.layered || img.cubemap { i64::from(layer.min(layers - 1)) } else { at[2] };
+        let raw = texel_raw(img, lvl, at[0], at[1], slice, self.read)?;
+        let f = img.format;
+        let mut out = [0f64; 4];
+        for (c, o) in out.iter_mut().enumerate() {
+            *o = if c >= usize::from(f.channels) {
+                if c == 3 { max } else { 0.0 }
+            } else if f.kind == ChannelKind::Signed {
+                // Sign-extended; the most negative value reads as -1 (`convert`'s clamp).
+                f64::from(if f.bits == 8 { i32::from(raw[c] as u8 as i8) } else { i32::from(raw[c] as u16 as i16) })
+                    .max(-max)
+            } else {
+                f64::from(raw[c])
+            };
+        }
+        Ok(out)
     }
 
     /// `tld4`: component `comp` of the four texels of the bilinear footprint, counter-clockwise
@@ -524,6 +585,103 @@ impl<E, R: FnMut(u64, u32) -> Result<u64, E>> Pass<'_, '_, R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A linearly filtered 2D texture of `w` x `h` texels of `format` (`bytes`, rows packed),
+    /// sampled at texel-space (`normalized` false) or normalized coordinates; the result bits.
+    fn filter_2d(format: Format, bytes: &[u8], (w, h): (u32, u32), sampler: Sampler, at: (f32, f32)) -> [u32; 4] {
+        let row = u64::from(w * format.texel_size());
+        let level = Level { base: 0, width: w, height: h, depth: 1, row_pitch: row, slice_pitch: row * u64::from(h) };
+        let image = Image {
+            format,
+            shape: Shape::Array2D,
+            layered: false,
+            cubemap: false,
+            layers: 1,
+            mipmapped: false,
+            levels: vec![level],
+        };
+        let t = Texture { image, sampler: Sampler { filter: FilterMode::Linear, ..sampler } };
+        let rq = Request {
+            geom: Geom::D2,
+            int_coords: false,
+            layer: 0,
+            xyz: [at.0.to_bits(), at.1.to_bits(), 0],
+            lod: LodArg::Base,
+            gather: None,
+        };
+        let mut read = |a: u64, n: u32| -> Result<u64, ()> {
+            let mut v = [0u8; 8];
+            v[..n as usize].copy_from_slice(&bytes[a as usize..(a + u64::from(n)) as usize]);
+            Ok(u64::from_le_bytes(v))
+        };
+        sample(&t, &rq, &mut read).unwrap()
+    }
+
+    /// The CUDA Programming Guide's bilinear blend of texels `v` (row-major, `w` wide) at
+    /// texel-space (x, y) with 8-bit weights, summed exactly (f64 holds every term exactly).
+    fn exact_blend(v: &[f64], w: usize, x: f64, y: f64) -> f64 {
+        let (i, j) = ((x - 0.5).floor(), (y - 0.5).floor());
+        let (a, b) = (((x - 0.5 - i) * 256.0).round() / 256.0, ((y - 0.5 - j) * 256.0).round() / 256.0);
+        let at = |di: f64, dj: f64| v[(j + dj) as usize * w + (i + di) as usize];
+        (1.0 - a) * (1.0 - b) * at(0.0, 0.0)
+            + a * (1.0 - b) * at(1.0, 0.0)
+            + (1.0 - a) * b * at(0.0, 1.0)
+            + a * b * at(1.0, 1.0)
+    }
+
+    /// Filtering sums the weighted taps exactly and rounds once: an f32 running sum is 1 ulp
+    /// off here (an H200 returned 0x3e0ea493 for these taps of 1/(3 + x):
+    /// tests/program-diff/tex_channel_formats.cu), and four equal taps give the texel itself.
+    #[test]
+    fn float_filtering_rounds_the_exact_sum_once() {
+        let f32x1 = Format { kind: ChannelKind::Float, bits: 32, channels: 1 };
+        let texels: Vec<f32> = (0..12).map(|k| 1.0 / (3.0 + (k % 6) as f32)).collect();
+        let bytes: Vec<u8> = texels.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let clamp = Sampler { address: [AddressMode::Clamp; 3], ..Sampler::default() };
+        // x = 4.5 + 51/256: weights 205/256 and 51/256 on texels 4 and 5 of row 0.
+        let x = 4.5 + 51.0 / 256.0;
+        let want = exact_blend(&texels.iter().map(|&v| f64::from(v)).collect::<Vec<_>>(), 6, x, 0.5) as f32;
+        assert_eq!(want.to_bits(), 0x3e0e_a493);
+        assert_eq!(filter_2d(f32x1, &bytes, (6, 2), clamp, (x as f32, 0.5))[0], want.to_bits());
+        // Beyond a corner every tap is the corner texel.
+        let corner = filter_2d(f32x1, &bytes, (6, 2), clamp, (-3.3, -1.9))[0];
+        assert_eq!(corner, texels[0].to_bits());
+    }
+
+    /// A half texture filters to half precision: an H200 returns f16 values (-0x1.d3cp+1
+    /// where the f32 blend is -0x1.d3c4p+1: tests/program-diff/tex_channel_formats.cu).
+    #[test]
+    fn half_filtering_rounds_to_half() {
+        let f16x1 = Format { kind: ChannelKind::Float, bits: 16, channels: 1 };
+        let texels: Vec<f64> = (0..30)
+            .map(|k| f64::from(k % 6 * (k % 6)) * 0.375 - f64::from(k / 6) * 1.5 + 0.001 * f64::from(k % 6))
+            .collect();
+        let halves: Vec<u16> = texels.iter().map(|&v| f64_to_f16(v)).collect();
+        let bytes: Vec<u8> = halves.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let values: Vec<f64> = halves.iter().map(|&h| f64::from(f16_to_f32(h))).collect();
+        let clamp = Sampler { address: [AddressMode::Clamp; 3], ..Sampler::default() };
+        for (x, y) in [(2.25f32, 3.75f32), (4.9, 3.5), (1.3, 0.8), (3.6, 2.2)] {
+            let blend = exact_blend(&values, 6, f64::from(x), f64::from(y));
+            let got = f32::from_bits(filter_2d(f16x1, &bytes, (6, 5), clamp, (x, y))[0]);
+            assert_eq!(got, f16_to_f32(f64_to_f16(blend)), "at ({x}, {y})");
+        }
+        let got = filter_2d(f16x1, &bytes, (6, 5), clamp, (2.25, 3.75))[0];
+        assert_eq!(f32::from_bits(got), -f32::from_bits(0x4069_e000), "the H200's -0x1.d3cp+1");
+    }
+
+    /// Normalized 8-bit texels blend exactly in texel units and come out in unorm16 rounded
+    /// half up: 23680/256 = 92.5 of 255 is 23772.5 of 65535, which an H200 returns as 23773
+    /// (an f32 blend of the converted texels gave 23772).
+    #[test]
+    fn normalized_filtering_rounds_half_up_from_the_exact_blend() {
+        let u8x1 = Format { kind: ChannelKind::Unsigned, bits: 8, channels: 1 };
+        // Rows of 105 over 55, y weights 192/256 and 64/256 (the x weights, 154/256 and
+        // 102/256, split them into four taps, as in the H200's case).
+        let bytes = [105u8, 105, 55, 55];
+        let s = Sampler { address: [AddressMode::Clamp; 3], normalized_float: true, ..Sampler::default() };
+        let got = f32::from_bits(filter_2d(u8x1, &bytes, (2, 2), s, (0.5 + 102.0 / 256.0, 0.5 + 0.25))[0]);
+        assert_eq!(got, (23773.0f64 / 65535.0) as f32);
+    }
 
     /// Values around every edge of the conversions: zeros, halves, the ends of the exact
     /// ranges, the integer limits, infinities and NaN, and a spread of random bit patterns.
