@@ -186,14 +186,16 @@ fn ifloor(x: f64) -> i64 {
 /// fetch table.
 pub(crate) fn cube_face(x: f32, y: f32, z: f32) -> (u32, f32, f32) {
     let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
-    let (face, m, s, t) = if ax >= ay && ax >= az {
-        if x >= 0.0 { (0, ax, -z, -y) } else { (1, ax, z, -y) }
-    } else if ay >= az {
+    // A tie for the major axis goes to z, then y (an H200 reads face 4 for (1, 1, 1):
+    // tests/program-diff/tex_layered_cubemap.cu).
+    let (face, m, s, t) = if az >= ax && az >= ay {
+        if z >= 0.0 { (4, az, x, -y) } else { (5, az, -x, -y) }
+    } else if ay >= ax {
         if y >= 0.0 { (2, ay, x, z) } else { (3, ay, x, -z) }
-    } else if z >= 0.0 {
-        (4, az, x, -y)
+    } else if x >= 0.0 {
+        (0, ax, -z, -y)
     } else {
-        (5, az, -x, -y)
+        (1, ax, z, -y)
     };
     let m = if m == 0.0 { 1.0 } else { m };
     (face, (s / m + 1.0) * 0.5, (t / m + 1.0) * 0.5)
@@ -312,10 +314,42 @@ where
     Ok(raw)
 }
 
-/// Texture `t`'s border color as result patterns.
+/// Texture `t`'s border color as result patterns, as an H200 returns it
+/// (tests/program-diff/tex_border_quantize.cu): for an integer format, each of its channels
+/// is the texel `border_raw` makes of the color, converted as texels are; other channels and
+/// float formats give the color as it is.
 fn border(t: &Texture) -> [u32; 4] {
-    let b = t.sampler.border;
-    if float_result(t) { b.map(f32::to_bits) } else { b.map(|v| v as i32 as u32) }
+    let (f, b) = (t.image.format, t.sampler.border);
+    let mut out = if float_result(t) { b.map(f32::to_bits) } else { b.map(|v| v as i32 as u32) };
+    if f.kind != ChannelKind::Float {
+        let texel = convert(f, &t.sampler, b.map(|c| border_raw(c, f, &t.sampler)));
+        out[..usize::from(f.channels)].copy_from_slice(&texel[..usize::from(f.channels)]);
+    }
+    out
+}
+
+/// The raw channel (zero-extended) that border color component `c` stands for in integer
+/// format `f`: read as normalized floats, `c` times the largest channel value (one f32
+/// multiplication) rounded to nearest with ties toward zero (0.5 of 255 is 127, 0.25 is 64)
+/// and clamped to the channel's range; read as integers, the float's own bits, truncated to
+/// the channel's width (a border of 3.7f, 0x406ccccd, reads 0xcd from an 8-bit texture).
+fn border_raw(c: f32, f: Format, s: &Sampler) -> u32 {
+    let width_mask = if f.bits >= 32 { u32::MAX } else { (1u32 << f.bits) - 1 };
+    if !s.normalized_float {
+        return c.to_bits() & width_mask;
+    }
+    (border_units(c, f) as i32 as u32) & width_mask
+}
+
+/// Border color component `c` in channel units of normalized-integer format `f` (see
+/// `border_raw`).
+fn border_units(c: f32, f: Format) -> i64 {
+    let signed = f.kind == ChannelKind::Signed;
+    let max = (1i64 << (i32::from(f.bits.min(16)) - i32::from(signed))) - 1;
+    let x = c * max as f32;
+    let magnitude = (f64::from(x.abs()) - 0.5).ceil().max(0.0) as i64;
+    let q = if x < 0.0 { -magnitude } else { magnitude };
+    q.clamp(if signed { -max } else { 0 }, max)
 }
 
 /// Address mode `m` as it applies (wrap and mirror need normalized coordinates; with
@@ -543,7 +577,14 @@ impl<E, R: FnMut(u64, u32) -> Result<u64, E>> Pass<'_, '_, R> {
         for k in 0..dims {
             match address(idx[k], size[k], self.mode(k)) {
                 Some(i) => at[k] = i,
-                None => return Ok(self.t.sampler.border.map(|c| f64::from(c) * max)),
+                None => {
+                    let f = self.t.image.format;
+                    let mut units = self.t.sampler.border.map(|c| f64::from(c) * max);
+                    for (u, &c) in units.iter_mut().zip(&self.t.sampler.border).take(usize::from(f.channels)) {
+                        *u = border_units(c, f) as f64;
+                    }
+                    return Ok(units);
+                }
             }
         }
         let img = &self.t.image;
@@ -586,9 +627,9 @@ impl<E, R: FnMut(u64, u32) -> Result<u64, E>> Pass<'_, '_, R> {
 mod tests {
     use super::*;
 
-    /// A linearly filtered 2D texture of `w` x `h` texels of `format` (`bytes`, rows packed),
-    /// sampled at texel-space (`normalized` false) or normalized coordinates; the result bits.
-    fn filter_2d(format: Format, bytes: &[u8], (w, h): (u32, u32), sampler: Sampler, at: (f32, f32)) -> [u32; 4] {
+    /// A 2D texture of `w` x `h` texels of `format` (`bytes`, rows packed) sampled by
+    /// `sampler` at `at`; the result bits.
+    fn sample_2d(format: Format, bytes: &[u8], (w, h): (u32, u32), sampler: Sampler, at: (f32, f32)) -> [u32; 4] {
         let row = u64::from(w * format.texel_size());
         let level = Level { base: 0, width: w, height: h, depth: 1, row_pitch: row, slice_pitch: row * u64::from(h) };
         let image = Image {
@@ -600,7 +641,7 @@ mod tests {
             mipmapped: false,
             levels: vec![level],
         };
-        let t = Texture { image, sampler: Sampler { filter: FilterMode::Linear, ..sampler } };
+        let t = Texture { image, sampler };
         let rq = Request {
             geom: Geom::D2,
             int_coords: false,
@@ -637,14 +678,14 @@ mod tests {
         let f32x1 = Format { kind: ChannelKind::Float, bits: 32, channels: 1 };
         let texels: Vec<f32> = (0..12).map(|k| 1.0 / (3.0 + (k % 6) as f32)).collect();
         let bytes: Vec<u8> = texels.iter().flat_map(|v| v.to_le_bytes()).collect();
-        let clamp = Sampler { address: [AddressMode::Clamp; 3], ..Sampler::default() };
+        let clamp = Sampler { address: [AddressMode::Clamp; 3], filter: FilterMode::Linear, ..Sampler::default() };
         // x = 4.5 + 51/256: weights 205/256 and 51/256 on texels 4 and 5 of row 0.
         let x = 4.5 + 51.0 / 256.0;
         let want = exact_blend(&texels.iter().map(|&v| f64::from(v)).collect::<Vec<_>>(), 6, x, 0.5) as f32;
         assert_eq!(want.to_bits(), 0x3e0e_a493);
-        assert_eq!(filter_2d(f32x1, &bytes, (6, 2), clamp, (x as f32, 0.5))[0], want.to_bits());
+        assert_eq!(sample_2d(f32x1, &bytes, (6, 2), clamp, (x as f32, 0.5))[0], want.to_bits());
         // Beyond a corner every tap is the corner texel.
-        let corner = filter_2d(f32x1, &bytes, (6, 2), clamp, (-3.3, -1.9))[0];
+        let corner = sample_2d(f32x1, &bytes, (6, 2), clamp, (-3.3, -1.9))[0];
         assert_eq!(corner, texels[0].to_bits());
     }
 
@@ -659,13 +700,13 @@ mod tests {
         let halves: Vec<u16> = texels.iter().map(|&v| f64_to_f16(v)).collect();
         let bytes: Vec<u8> = halves.iter().flat_map(|v| v.to_le_bytes()).collect();
         let values: Vec<f64> = halves.iter().map(|&h| f64::from(f16_to_f32(h))).collect();
-        let clamp = Sampler { address: [AddressMode::Clamp; 3], ..Sampler::default() };
+        let clamp = Sampler { address: [AddressMode::Clamp; 3], filter: FilterMode::Linear, ..Sampler::default() };
         for (x, y) in [(2.25f32, 3.75f32), (4.9, 3.5), (1.3, 0.8), (3.6, 2.2)] {
             let blend = exact_blend(&values, 6, f64::from(x), f64::from(y));
-            let got = f32::from_bits(filter_2d(f16x1, &bytes, (6, 5), clamp, (x, y))[0]);
+            let got = f32::from_bits(sample_2d(f16x1, &bytes, (6, 5), clamp, (x, y))[0]);
             assert_eq!(got, f16_to_f32(f64_to_f16(blend)), "at ({x}, {y})");
         }
-        let got = filter_2d(f16x1, &bytes, (6, 5), clamp, (2.25, 3.75))[0];
+        let got = sample_2d(f16x1, &bytes, (6, 5), clamp, (2.25, 3.75))[0];
         assert_eq!(f32::from_bits(got), -f32::from_bits(0x4069_e000), "the H200's -0x1.d3cp+1");
     }
 
@@ -678,9 +719,62 @@ mod tests {
         // Rows of 105 over 55, y weights 192/256 and 64/256 (the x weights, 154/256 and
         // 102/256, split them into four taps, as in the H200's case).
         let bytes = [105u8, 105, 55, 55];
-        let s = Sampler { address: [AddressMode::Clamp; 3], normalized_float: true, ..Sampler::default() };
-        let got = f32::from_bits(filter_2d(u8x1, &bytes, (2, 2), s, (0.5 + 102.0 / 256.0, 0.5 + 0.25))[0]);
+        let s = Sampler {
+            address: [AddressMode::Clamp; 3],
+            filter: FilterMode::Linear,
+            normalized_float: true,
+            ..Sampler::default()
+        };
+        let got = f32::from_bits(sample_2d(u8x1, &bytes, (2, 2), s, (0.5 + 102.0 / 256.0, 0.5 + 0.25))[0]);
         assert_eq!(got, (23773.0f64 / 65535.0) as f32);
+    }
+
+    /// The border color of integer formats, as an H200 returns it (tests/program-diff/
+    /// tex_border_quantize.cu): read as normalized floats, quantized to the format (ties
+    /// toward zero, clamped) for point and linear sampling alike; read as integers, the
+    /// float's bits truncated to the channel.
+    #[test]
+    fn integer_border_colors_are_quantized_or_reinterpreted() {
+        let outside = |kind, bits: u8, normalized_float, filter, c: f32| {
+            let f = Format { kind, bits, channels: 1 };
+            let bytes = vec![0u8; 4 * usize::from(bits / 8)];
+            let s = Sampler {
+                address: [AddressMode::Border; 3],
+                filter,
+                normalized_float,
+                border: [c, 0.0, 0.0, 0.0],
+                ..Sampler::default()
+            };
+            sample_2d(f, &bytes, (2, 2), s, (-5.0, -7.0))[0]
+        };
+        let (u, sg) = (ChannelKind::Unsigned, ChannelKind::Signed);
+        for filter in [FilterMode::Point, FilterMode::Linear] {
+            // 0.25 * 255 = 63.75 -> 64; 0.5 * 255 = 127.5 -> 127; 0.3f * 255 rounds to 76.5 in
+            // f32 -> 76; beyond 1 and below 0 clamp.
+            for (c, q) in [(0.25f32, 64.0f32), (0.5, 127.0), (0.3, 76.0), (0.999, 255.0), (1.5, 255.0), (-0.25, 0.0)] {
+                assert_eq!(outside(u, 8, true, filter, c), (q / 255.0).to_bits(), "u8 {c} {filter:?}");
+            }
+            // 0.5 * 65535 = 32767.5 -> 32767.
+            assert_eq!(outside(u, 16, true, filter, 0.5), (32767.0f32 / 65535.0).to_bits());
+        }
+        // -0.5 * 127 = -63.5 -> -63; -2 clamps to -127 (-1.0).
+        assert_eq!(outside(sg, 8, true, FilterMode::Point, -0.5), (-63.0f32 / 127.0).to_bits());
+        assert_eq!(outside(sg, 8, true, FilterMode::Point, -2.0), (-1.0f32).to_bits());
+        // Element reads: 3.7f is 0x406ccccd; an 8-bit channel keeps 0xcd, 32 bits keep them all.
+        assert_eq!(outside(u, 8, false, FilterMode::Point, 3.7), 0xcd);
+        assert_eq!(outside(sg, 32, false, FilterMode::Point, 3.0), 3.0f32.to_bits());
+        assert_eq!(outside(sg, 8, false, FilterMode::Point, 1e10), 0xffff_fff9, "0x501502f9's 0xf9, sign-extended");
+    }
+
+    /// A direction with equal components selects the z face first, then y (an H200 reads face
+    /// 4 for (1, 1, 1)); a strict major axis is unchanged.
+    #[test]
+    fn cube_face_ties_prefer_z_then_y() {
+        assert_eq!(cube_face(1.0, 1.0, 1.0).0, 4);
+        assert_eq!(cube_face(-1.0, 1.0, -1.0).0, 5);
+        assert_eq!(cube_face(1.0, -1.0, 0.5).0, 3);
+        assert_eq!(cube_face(1.0, 0.99, -0.5).0, 0);
+        assert_eq!(cube_face(-0.999, 1.0, 0.001).0, 2);
     }
 
     /// Values around every edge of the conversions: zeros, halves, the ends of the exact
