@@ -244,7 +244,15 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
                     F32Fn::Sqrt => x.sqrt(),
                     F32Fn::Rcp => 1.0 / x,
                     F32Fn::Rsqrt => (1.0 / f64::from(x).sqrt()) as f32,
-                    F32Fn::Sin => f64::from(x).sin() as f32,
+                    // An H200 returns a zero of the input's sign for a subnormal input, also
+                    // without .ftz (approx_edges.rs).
+                    F32Fn::Sin => {
+                        if x.is_subnormal() {
+                            x * 0.0
+                        } else {
+                            f64::from(x).sin() as f32
+                        }
+                    }
                     F32Fn::Cos => f64::from(x).cos() as f32,
                     F32Fn::Lg2 => f64::from(x).log2() as f32,
                     F32Fn::Ex2 => f64::from(x).exp2() as f32,
@@ -262,7 +270,7 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
             match f {
                 F64Fn::Sqrt => v.sqrt(),
                 F64Fn::Rcp => 1.0 / v,
-                F64Fn::RcpFtz => ftz64(1.0 / ftz64(v)),
+                F64Fn::RcpFtz => return rcp_approx_ftz64(x),
                 F64Fn::Rsqrt => 1.0 / v.sqrt(),
             }
             .to_bits()
@@ -693,4 +701,22 @@ pub(crate) fn ternop<const N: usize>(op: &TernOp, a: &[u64; N], b: &[u64; N], c:
             u64::from(acc)
         }),
     }
+}
+
+/// `rcp.approx.ftz.f64`, as the PTX ISA describes it: the reciprocal of the operand's upper 32
+/// bits (sign, exponent, 20 mantissa bits; subnormals flushed), its result rounded to the same
+/// 32 bits with the lower 32 zero; a NaN operand gives the canonical NaN, which an H200 returns
+/// as 0x7fffffff00000000 (approx_edges.rs).
+pub(crate) fn rcp_approx_ftz64(x: u64) -> u64 {
+    const HIGH: u64 = 0xffff_ffff_0000_0000;
+    let v = f64::from_bits(x & HIGH);
+    if v.is_nan() {
+        return 0x7fff_ffff_0000_0000;
+    }
+    let r = ftz64(1.0 / ftz64(v));
+    if !r.is_finite() || r == 0.0 {
+        return r.to_bits();
+    }
+    // Round to nearest at bit 32 (a carry moves into the exponent, as rounding does).
+    (r.to_bits().wrapping_add(1 << 31)) & HIGH
 }
