@@ -888,3 +888,75 @@ fn surface_rw() {
 fn vec3_physics() {
     check("vec3_physics");
 }
+
+/// Stream capture across forked streams, graph clones, memory alloc/free nodes, WHILE and IF conditional nodes.
+#[test]
+fn graph_conditional_capture() {
+    check("graph_conditional_capture");
+}
+
+/// Overloaded kernels, kernels in namespaces, explicit specialisations, launches through pointers, by-value structs.
+#[test]
+fn kernel_overloads_ns() {
+    check("kernel_overloads_ns");
+}
+
+/// Virtual functions on objects made with device new, placement new in shared memory, static locals.
+#[test]
+fn device_objects_virtual() {
+    check("device_objects_virtual");
+}
+
+/// 16-bit CAS, half2/bf162 atomicAdd, wrap-around atomicInc/Dec, 64-bit bit atomics, warp __reduce_*_sync.
+#[test]
+fn atomics_small_types() {
+    check("atomics_small_types");
+}
+
+/// C++20 in device code: concepts, consteval, <=>, designated initialisers, template lambdas.
+#[test]
+fn cpp20_device() {
+    check("cpp20_device");
+}
+
+/// --default-stream per-thread: host threads on their own default streams, cudaStreamLegacy.
+#[test]
+fn per_thread_stream() {
+    check("per_thread_stream");
+}
+
+/// The host standard library's constexpr parts in device code (--expt-relaxed-constexpr).
+#[test]
+fn std_in_device() {
+    check("std_in_device");
+}
+
+/// Approximate instructions' special cases as bits: zeros, infinities, NaN, subnormals (sin.approx, rcp.approx.ftz.f64).
+#[test]
+fn approx_special_values() {
+    check("approx_special_values");
+}
+
+/// uchar4/short2/half/float2 array textures, point and linear filtering, every address mode, pitch-2D textures.
+#[test]
+fn tex_channel_formats() {
+    check("tex_channel_formats");
+}
+
+/// Border colors of 8/16-bit textures read as normalized floats (quantized) and as integers (the float's bits).
+#[test]
+fn tex_border_quantize() {
+    check("tex_border_quantize");
+}
+
+/// Layered 1D/2D textures and cubemaps (major-axis ties); the program's 3D-texture line left out (see report).
+#[test]
+fn tex_layered_cubemap() {
+    check("tex_layered_cubemap");
+}
+
+/// The threadFenceReduction last-block pattern with a wrapping atomicInc ticket, printf FIFO/stack limits.
+#[test]
+fn fence_reduction_limits() {
+    check("fence_reduction_limits");
+}
