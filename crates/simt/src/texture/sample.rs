@@ -281,7 +281,9 @@ where
     }
     if s.mipmap_filter == FilterMode::Linear && p.float_out && lod.fract() != 0.0 {
         let l = lod.floor() as usize;
-        let w = weight(lod.fract());
+        // The level fraction's weight is truncated to 8 bits (an H200 weighs a fraction of
+        // 0.8 as 204/256: tests/program-diff/tex_mipmap_lod.cu).
+        let w = (lod.fract() * 256.0).floor() / 256.0;
         let a = p.filtered(&img.levels[l], xyz, dims, layer)?;
         let b = p.filtered(&img.levels[(l + 1).min(nlev - 1)], xyz, dims, layer)?;
         let mut out = [0u32; 4];
@@ -775,6 +777,59 @@ mod tests {
         assert_eq!(cube_face(1.0, -1.0, 0.5).0, 3);
         assert_eq!(cube_face(1.0, 0.99, -0.5).0, 0);
         assert_eq!(cube_face(-0.999, 1.0, 0.001).0, 2);
+    }
+
+    /// Between two mipmap levels the level fraction weighs in truncated to 8 bits: an H200
+    /// blends a level of detail of 0.8 with weight 204/256, not 205/256 (its tex2DLod results:
+    /// tests/program-diff/tex_mipmap_lod.cu). Levels of 0 and 256 show the weight itself.
+    #[test]
+    fn mipmap_level_weight_is_truncated() {
+        let f32x1 = Format { kind: ChannelKind::Float, bits: 32, channels: 1 };
+        let mut bytes = Vec::new();
+        for v in [0.0f32, 0.0, 0.0, 0.0, 256.0] {
+            bytes.extend_from_slice(&v.to_le_bytes());
+        }
+        let level = |base: u64, n: u32| Level {
+            base,
+            width: n,
+            height: n,
+            depth: 1,
+            row_pitch: u64::from(4 * n),
+            slice_pitch: u64::from(4 * n * n),
+        };
+        let image = Image {
+            format: f32x1,
+            shape: Shape::Array2D,
+            layered: false,
+            cubemap: false,
+            layers: 1,
+            mipmapped: true,
+            levels: vec![level(0, 2), level(16, 1)],
+        };
+        let sampler = Sampler {
+            address: [AddressMode::Clamp; 3],
+            normalized_coords: true,
+            mipmap_filter: FilterMode::Linear,
+            max_lod: 1.0,
+            ..Sampler::default()
+        };
+        let t = Texture { image, sampler };
+        let mut read = |a: u64, n: u32| -> Result<u64, ()> {
+            let mut v = [0u8; 8];
+            v[..n as usize].copy_from_slice(&bytes[a as usize..(a + u64::from(n)) as usize]);
+            Ok(u64::from_le_bytes(v))
+        };
+        for (lod, weight) in [(0.8f32, 204.0f32), (0.1, 25.0), (0.5, 128.0), (0.3, 76.0)] {
+            let rq = Request {
+                geom: Geom::D2,
+                int_coords: false,
+                layer: 0,
+                xyz: [0.5f32.to_bits(), 0.5f32.to_bits(), 0],
+                lod: LodArg::Level(lod),
+                gather: None,
+            };
+            assert_eq!(f32::from_bits(sample(&t, &rq, &mut read).unwrap()[0]), weight, "lod {lod}");
+        }
     }
 
     /// Values around every edge of the conversions: zeros, halves, the ends of the exact
