@@ -960,3 +960,10 @@ fn tex_layered_cubemap() {
 fn fence_reduction_limits() {
     check("fence_reduction_limits");
 }
+
+/// Device properties that are constants of compute capability 9.0 (board-specific ones go to
+/// stderr, which the H200's recording interleaved and this file leaves out).
+#[test]
+fn device_props_arch() {
+    check("device_props_arch");
+}
