@@ -721,3 +721,256 @@ fn device_limits_objects() {
 fn directed_zero_signs() {
     check("directed_zero_signs");
 }
+
+/// Rodinia backprop (16x16 shared-memory layer) and gaussian elimination (Fan1/Fan2, 4x4 blocks).
+#[test]
+fn backprop_gauss() {
+    check("backprop_gauss");
+}
+
+/// cuComplex.h, thrust::complex and a 64-point shared-memory FFT with __constant__ twiddles.
+#[test]
+fn complex_fft_types() {
+    check("complex_fft_types");
+}
+
+/// CRTP, constexpr/if constexpr, variadic folds, a std::-free tuple, __device__ variable templates.
+#[test]
+fn cpp_crtp_static() {
+    check("cpp_crtp_static");
+}
+
+/// cuda::std array, span, optional, tuple, numeric_limits, bit_cast and complex in device code.
+#[test]
+fn cuda_std_types() {
+    check("cuda_std_types");
+}
+
+/// Double reductions in fixed orders: shared tree, shuffles in 160-thread blocks, Kahan, Welford.
+#[test]
+fn double_reduce_order() {
+    check("double_reduce_order");
+}
+
+/// __host__ __device__ and __device__ lambdas passed to templated kernels (--extended-lambda).
+#[test]
+fn ext_lambda_transform() {
+    check("ext_lambda_transform");
+}
+
+/// Rounding functions at .5, fminf/fmaxf with NaN, __fdividef beyond 2^126, __saturatef, as bits.
+#[test]
+fn fast_intrinsics_nan() {
+    check("fast_intrinsics_nan");
+}
+
+/// Rodinia streamcluster's pgain step and a softmax assignment built with -use_fast_math.
+#[test]
+fn fast_math_streamcluster() {
+    check("fast_math_streamcluster");
+}
+
+/// A graph built node by node (memset, memcpy, kernel, child graph, event, host), exec updates.
+#[test]
+fn graph_api_nodes() {
+    check("graph_api_nodes");
+}
+
+/// float/half/bf16 conversions in every rounding mode at the formats' limits, all 65536 round trips.
+#[test]
+fn half_bf16_limits() {
+    check("half_bf16_limits");
+}
+
+/// cudaHostAlloc flags, mapped device pointers, cudaHostRegister, pointer attributes.
+#[test]
+fn host_alloc_flags() {
+    check("host_alloc_flags");
+}
+
+/// Rodinia hotspot: a 5-point thermal stencil in 16x16 shared tiles, coefficients in __constant__.
+#[test]
+fn hotspot_thermal() {
+    check("hotspot_thermal");
+}
+
+/// Bit-field extraction, packing, Morton codes, negative division and __mul24/__umulhi/__hadd (sm_80).
+#[test]
+fn int_bitfield_idioms() {
+    check("int_bitfield_idioms");
+}
+
+/// cudaLaunchKernelEx with cluster and priority attributes, cudaLaunchKernel, 100 KiB dynamic shared memory.
+#[test]
+fn launch_ex_attrs() {
+    check("launch_ex_attrs");
+}
+
+/// Rodinia blocked LU decomposition: diagonal, perimeter and internal kernels.
+#[test]
+fn lud_blocked() {
+    check("lud_blocked");
+}
+
+/// Managed memory with cudaMemPrefetchAsync/cudaMemAdvise, a managed linked list, __managed__ globals.
+#[test]
+fn managed_prefetch_advise() {
+    check("managed_prefetch_advise");
+}
+
+/// cudaMalloc3D, cudaMemset3D on a sub-box, cudaMemcpy3D with positions, cudaMemset2D.
+#[test]
+fn memcpy3d_memset() {
+    check("memcpy3d_memset");
+}
+
+/// Rodinia Needleman-Wunsch: block-diagonal tiles swept along their anti-diagonals.
+#[test]
+fn needle_nw() {
+    check("needle_nw");
+}
+
+/// Parboil MRI-Q (sincosf over __constant__ chunks) and TPACF (binary-search histogram).
+#[test]
+fn parboil_mriq_tpacf() {
+    check("parboil_mriq_tpacf");
+}
+
+/// Parboil register-tiled SGEMM and SAD motion search with __usad.
+#[test]
+fn parboil_sgemm_sad() {
+    check("parboil_sgemm_sad");
+}
+
+/// Rodinia pathfinder's pyramid ghost zones in 96-thread blocks, built with -O0 -G.
+#[test]
+fn pathfinder_dp() {
+    check("pathfinder_dp");
+}
+
+/// PolyBench 2mm, 3mm, atax, bicg and gesummv in float with 32x8 blocks.
+#[test]
+fn polybench_linalg() {
+    check("polybench_linalg");
+}
+
+/// PolyBench fdtd-2d, jacobi-2d, syrk, covariance and correlation.
+#[test]
+fn polybench_stencils() {
+    check("polybench_stencils");
+}
+
+/// -rdc=true: extern __device__ data, forward-declared functions, a function-pointer table, recursion.
+#[test]
+fn rdc_device_lib() {
+    check("rdc_device_lib");
+}
+
+/// Parboil SpMV in JDS format and a register-tiled 7-point 3D stencil (sm_80, -lineinfo).
+#[test]
+fn spmv_jds_stencil3d() {
+    check("spmv_jds_stencil3d");
+}
+
+/// Rodinia SRAD: ROI statistics then diffusion coefficients and divergence, 16x16 blocks (-O3).
+#[test]
+fn srad_speckle() {
+    check("srad_speckle");
+}
+
+/// cudaLaunchHostFunc ordering across prioritized streams, query states, DisableTiming errors.
+#[test]
+fn stream_host_func_order() {
+    check("stream_host_func_order");
+}
+
+/// surf2Dwrite/surf2Dread at byte offsets with zero and clamp boundaries, 3D surfaces.
+#[test]
+fn surface_rw() {
+    check("surface_rw");
+}
+
+/// User float3 operators, functors and __noinline__ helpers in a small ray caster (rsqrtf: tolerance).
+#[test]
+fn vec3_physics() {
+    check("vec3_physics");
+}
+
+/// Stream capture across forked streams, graph clones, memory alloc/free nodes, WHILE and IF conditional nodes.
+#[test]
+fn graph_conditional_capture() {
+    check("graph_conditional_capture");
+}
+
+/// Overloaded kernels, kernels in namespaces, explicit specialisations, launches through pointers, by-value structs.
+#[test]
+fn kernel_overloads_ns() {
+    check("kernel_overloads_ns");
+}
+
+/// Virtual functions on objects made with device new, placement new in shared memory, static locals.
+#[test]
+fn device_objects_virtual() {
+    check("device_objects_virtual");
+}
+
+/// 16-bit CAS, half2/bf162 atomicAdd, wrap-around atomicInc/Dec, 64-bit bit atomics, warp __reduce_*_sync.
+#[test]
+fn atomics_small_types() {
+    check("atomics_small_types");
+}
+
+/// C++20 in device code: concepts, consteval, <=>, designated initialisers, template lambdas.
+#[test]
+fn cpp20_device() {
+    check("cpp20_device");
+}
+
+/// --default-stream per-thread: host threads on their own default streams, cudaStreamLegacy.
+#[test]
+fn per_thread_stream() {
+    check("per_thread_stream");
+}
+
+/// The host standard library's constexpr parts in device code (--expt-relaxed-constexpr).
+#[test]
+fn std_in_device() {
+    check("std_in_device");
+}
+
+/// Approximate instructions' special cases as bits: zeros, infinities, NaN, subnormals (sin.approx, rcp.approx.ftz.f64).
+#[test]
+fn approx_special_values() {
+    check("approx_special_values");
+}
+
+/// uchar4/short2/half/float2 array textures, point and linear filtering, every address mode, pitch-2D textures.
+#[test]
+fn tex_channel_formats() {
+    check("tex_channel_formats");
+}
+
+/// Border colors of 8/16-bit textures read as normalized floats (quantized) and as integers (the float's bits).
+#[test]
+fn tex_border_quantize() {
+    check("tex_border_quantize");
+}
+
+/// Layered 1D/2D textures and cubemaps (major-axis ties); the program's 3D-texture line left out (see report).
+#[test]
+fn tex_layered_cubemap() {
+    check("tex_layered_cubemap");
+}
+
+/// The threadFenceReduction last-block pattern with a wrapping atomicInc ticket, printf FIFO/stack limits.
+#[test]
+fn fence_reduction_limits() {
+    check("fence_reduction_limits");
+}
+
+/// Device properties that are constants of compute capability 9.0 (board-specific ones go to
+/// stderr, which the H200's recording interleaved and this file leaves out).
+#[test]
+fn device_props_arch() {
+    check("device_props_arch");
+}

@@ -349,6 +349,8 @@ pub(crate) enum BinOp {
     Shr(u8, bool),
     /// `f32` add/sub/mul/div/min/max with ftz and sat.
     F32(FBin, bool, bool),
+    /// `div.approx.f32` (`.ftz` when true): zero for divisors beyond 2^126 (`float::div_approx32`).
+    DivApprox32(bool),
     /// add/sub/mul/div with a directed rounding mode (`rz`, `rm`, `rp`), f32 or f64.
     FDir(FDir),
     F64(FBin),

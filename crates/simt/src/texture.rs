@@ -14,7 +14,11 @@
 //! nearest-point sampling `T[floor(x)]`, linear filtering on `x - 0.5` with weights in 9-bit
 //! fixed point (8 fractional bits, rounded to nearest), addressing modes wrap/clamp/mirror/border
 //! and normalized coordinates, normalized-float read mode (`u8/255`, `max(s8/127, -1)`, ...),
-//! sRGB to linear conversion, layered and cubemap textures.
+//! sRGB to linear conversion, layered and cubemap textures. Where the guide leaves the
+//! arithmetic open, an H200's answers decide: the weighted taps are summed exactly and rounded
+//! once (half textures to f16, normalized integers to unorm16/snorm16), an integer format's
+//! border color is quantized to it (or, read as integers, is the float's bits), cubemap axis
+//! ties go to z then y, and the weight between mipmap levels is truncated to 8 bits.
 
 pub(crate) mod op;
 pub(crate) mod sample;

@@ -435,6 +435,9 @@ fn float_binop(o: Opcode, t: ScalarType, kws: &[Kw], rnd: Option<Rounding>) -> R
         }
         return Ok(BinOp::MinMaxNaN32 { max: fop == FBin::Max, ftz: has(Kw::Ftz) });
     }
+    if t == ScalarType::F32 && fop == FBin::Div && has(Kw::Approx) {
+        return Ok(BinOp::DivApprox32(has(Kw::Ftz)));
+    }
     if t == ScalarType::F32 {
         return Ok(BinOp::F32(fop, has(Kw::Ftz), has(Kw::Sat)));
     }

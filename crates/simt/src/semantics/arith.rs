@@ -248,7 +248,15 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
                     F32Fn::Sqrt => x.sqrt(),
                     F32Fn::Rcp => 1.0 / x,
                     F32Fn::Rsqrt => (1.0 / f64::from(x).sqrt()) as f32,
-                    F32Fn::Sin => f64::from(x).sin() as f32,
+                    // An H200 returns a zero of the input's sign for a subnormal input, also
+                    // without .ftz (approx_edges.rs).
+                    F32Fn::Sin => {
+                        if x.is_subnormal() {
+                            x * 0.0
+                        } else {
+                            f64::from(x).sin() as f32
+                        }
+                    }
                     F32Fn::Cos => f64::from(x).cos() as f32,
                     F32Fn::Lg2 => f64::from(x).log2() as f32,
                     F32Fn::Ex2 => f64::from(x).exp2() as f32,
@@ -266,7 +274,7 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
             match f {
                 F64Fn::Sqrt => v.sqrt(),
                 F64Fn::Rcp => 1.0 / v,
-                F64Fn::RcpFtz => ftz64(1.0 / ftz64(v)),
+                F64Fn::RcpFtz => return rcp_approx_ftz64(x),
                 F64Fn::Rsqrt => 1.0 / v.sqrt(),
             }
             .to_bits()
@@ -479,6 +487,7 @@ pub(crate) fn binop<const N: usize>(op: &BinOp, a: &[u64; N], b: &[u64; N], r: &
             _ => map2(a, b, r, |x, y| of32(f32bin(f, f32_of(x), f32_of(y)))),
         },
         BinOp::F32(f, ftz, sat) => map2(a, b, r, |x, y| of32(f32_ftz_sat(f, ftz, sat, f32_of(x), f32_of(y)))),
+        BinOp::DivApprox32(ftz) => map2(a, b, r, |x, y| of32(div_approx32(f32_of(x), f32_of(y), ftz))),
         BinOp::CvtNarrowX2 { fmt, relu } => map2(a, b, r, |x, y| {
             let (field, _) = narrow_field(fmt);
             u64::from(f32_to_narrow(f32_of(x), fmt, relu)) << field | u64::from(f32_to_narrow(f32_of(y), fmt, relu))
@@ -704,4 +713,22 @@ pub(crate) fn ternop<const N: usize>(op: &TernOp, a: &[u64; N], b: &[u64; N], c:
 fn narrow_field(fmt: Narrow) -> (u32, u64) {
     let field = if fmt == Narrow::E2m1 { 4 } else { 8 };
     (field, (1u64 << fmt.bits()) - 1)
+}
+
+/// `rcp.approx.ftz.f64`, as the PTX ISA describes it: the reciprocal of the operand's upper 32
+/// bits (sign, exponent, 20 mantissa bits; subnormals flushed), its result rounded to the same
+/// 32 bits with the lower 32 zero; a NaN operand gives the canonical NaN, which an H200 returns
+/// as 0x7fffffff00000000 (approx_edges.rs).
+pub(crate) fn rcp_approx_ftz64(x: u64) -> u64 {
+    const HIGH: u64 = 0xffff_ffff_0000_0000;
+    let v = f64::from_bits(x & HIGH);
+    if v.is_nan() {
+        return 0x7fff_ffff_0000_0000;
+    }
+    let r = ftz64(1.0 / ftz64(v));
+    if !r.is_finite() || r == 0.0 {
+        return r.to_bits();
+    }
+    // Round to nearest at bit 32 (a carry moves into the exponent, as rounding does).
+    (r.to_bits().wrapping_add(1 << 31)) & HIGH
 }

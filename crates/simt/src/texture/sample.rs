@@ -186,14 +186,16 @@ fn ifloor(x: f64) -> i64 {
 /// fetch table.
 pub(crate) fn cube_face(x: f32, y: f32, z: f32) -> (u32, f32, f32) {
     let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
-    let (face, m, s, t) = if ax >= ay && ax >= az {
-        if x >= 0.0 { (0, ax, -z, -y) } else { (1, ax, z, -y) }
-    } else if ay >= az {
+    // A tie for the major axis goes to z, then y (an H200 reads face 4 for (1, 1, 1):
+    // tests/program-diff/tex_layered_cubemap.cu).
+    let (face, m, s, t) = if az >= ax && az >= ay {
+        if z >= 0.0 { (4, az, x, -y) } else { (5, az, -x, -y) }
+    } else if ay >= ax {
         if y >= 0.0 { (2, ay, x, z) } else { (3, ay, x, -z) }
-    } else if z >= 0.0 {
-        (4, az, x, -y)
+    } else if x >= 0.0 {
+        (0, ax, -z, -y)
     } else {
-        (5, az, -x, -y)
+        (1, ax, z, -y)
     };
     let m = if m == 0.0 { 1.0 } else { m };
     (face, (s / m + 1.0) * 0.5, (t / m + 1.0) * 0.5)
@@ -279,7 +281,9 @@ where
     }
     if s.mipmap_filter == FilterMode::Linear && p.float_out && lod.fract() != 0.0 {
         let l = lod.floor() as usize;
-        let w = weight(lod.fract());
+        // The level fraction's weight is truncated to 8 bits (an H200 weighs a fraction of
+        // 0.8 as 204/256: tests/program-diff/tex_mipmap_lod.cu).
+        let w = (lod.fract() * 256.0).floor() / 256.0;
         let a = p.filtered(&img.levels[l], xyz, dims, layer)?;
         let b = p.filtered(&img.levels[(l + 1).min(nlev - 1)], xyz, dims, layer)?;
         let mut out = [0u32; 4];
@@ -312,10 +316,42 @@ where
     Ok(raw)
 }
 
-/// Texture `t`'s border color as result patterns.
+/// Texture `t`'s border color as result patterns, as an H200 returns it
+/// (tests/program-diff/tex_border_quantize.cu): for an integer format, each of its channels
+/// is the texel `border_raw` makes of the color, converted as texels are; other channels and
+/// float formats give the color as it is.
 fn border(t: &Texture) -> [u32; 4] {
-    let b = t.sampler.border;
-    if float_result(t) { b.map(f32::to_bits) } else { b.map(|v| v as i32 as u32) }
+    let (f, b) = (t.image.format, t.sampler.border);
+    let mut out = if float_result(t) { b.map(f32::to_bits) } else { b.map(|v| v as i32 as u32) };
+    if f.kind != ChannelKind::Float {
+        let texel = convert(f, &t.sampler, b.map(|c| border_raw(c, f, &t.sampler)));
+        out[..usize::from(f.channels)].copy_from_slice(&texel[..usize::from(f.channels)]);
+    }
+    out
+}
+
+/// The raw channel (zero-extended) that border color component `c` stands for in integer
+/// format `f`: read as normalized floats, `c` times the largest channel value (one f32
+/// multiplication) rounded to nearest with ties toward zero (0.5 of 255 is 127, 0.25 is 64)
+/// and clamped to the channel's range; read as integers, the float's own bits, truncated to
+/// the channel's width (a border of 3.7f, 0x406ccccd, reads 0xcd from an 8-bit texture).
+fn border_raw(c: f32, f: Format, s: &Sampler) -> u32 {
+    let width_mask = if f.bits >= 32 { u32::MAX } else { (1u32 << f.bits) - 1 };
+    if !s.normalized_float {
+        return c.to_bits() & width_mask;
+    }
+    (border_units(c, f) as i32 as u32) & width_mask
+}
+
+/// Border color component `c` in channel units of normalized-integer format `f` (see
+/// `border_raw`).
+fn border_units(c: f32, f: Format) -> i64 {
+    let signed = f.kind == ChannelKind::Signed;
+    let max = (1i64 << (i32::from(f.bits.min(16)) - i32::from(signed))) - 1;
+    let x = c * max as f32;
+    let magnitude = (f64::from(x.abs()) - 0.5).ceil().max(0.0) as i64;
+    let q = if x < 0.0 { -magnitude } else { magnitude };
+    q.clamp(if signed { -max } else { 0 }, max)
 }
 
 /// Address mode `m` as it applies (wrap and mirror need normalized coordinates; with
@@ -465,7 +501,11 @@ impl<E, R: FnMut(u64, u32) -> Result<u64, E>> Pass<'_, '_, R> {
         }
         let corners = 1usize << dims;
         let bilinear = if dims == 2 { Some(bilinear_weights(w[0], w[1])) } else { None };
-        let mut acc = [0f32; 4];
+        let units = self.integer_units();
+        // The weighted taps are summed exactly (9-bit weights times 24-bit values fit f64's
+        // significand) and rounded once, as an H200 does: an f32 running sum differs in the
+        // last bit (tests/program-diff/tex_channel_formats.cu).
+        let mut acc = [0f64; 4];
         for n in 0..corners {
             let mut idx = base;
             let mut wt = 1.0f32;
@@ -482,27 +522,91 @@ impl<E, R: FnMut(u64, u32) -> Result<u64, E>> Pass<'_, '_, R> {
             } else if dims > 2 {
                 wt = (wt * 256.0).round_ties_even() / 256.0;
             }
-            let v = self.texel(lvl, idx, dims, layer)?;
+            let v = match units {
+                Some(max) => self.tap_units(lvl, idx, dims, layer, max)?,
+                None => self.texel(lvl, idx, dims, layer)?.map(|b| f64::from(f32::from_bits(b))),
+            };
             for c in 0..4 {
-                acc[c] += wt * f32::from_bits(v[c]);
+                acc[c] += f64::from(wt) * v[c];
             }
         }
-        // Filtered normalized-integer texels come out in 16-bit fixed point (unorm16 / snorm16;
-        // bit-exact with an H100 for 8-bit formats: tests/program-diff/textures.cu).
-        // sRGB colour channels come out as f16 (like their texels, see `convert`); blended
-        // ones differ from an H100 by up to ~3e-3 (its sRGB filtering precision is not known).
         let f = self.t.image.format;
-        if self.t.sampler.normalized_float && f.kind != ChannelKind::Float {
-            let scale: f64 = if f.kind == ChannelKind::Signed { 32767.0 } else { 65535.0 };
-            for (c, a) in acc.iter_mut().enumerate() {
-                *a = if self.t.sampler.srgb && c < 3 {
-                    f16_to_f32(f64_to_f16(f64::from(*a)))
-                } else {
-                    ((f64::from(*a) * scale).round() / scale) as f32
-                };
+        let out = match units {
+            // Filtered normalized-integer texels come out in 16-bit fixed point (unorm16 /
+            // snorm16; bit-exact with an H100 for 8-bit formats: tests/program-diff/textures.cu),
+            // rounded half up from the exact blend (an H200 gives 23773 for 23772.5:
+            // tests/program-diff/tex_channel_formats.cu).
+            Some(max) if f.kind == ChannelKind::Signed => {
+                acc.map(|a| (((a * 32767.0 / max).round() / 32767.0) as f32).max(-1.0))
+            }
+            Some(max) => acc.map(|a| (floor(a * 65535.0 / max + 0.5) / 65535.0) as f32),
+            // sRGB colour channels come out as f16 (like their texels, see `convert`); blended
+            // ones differ from an H100 by up to ~3e-3 (its sRGB filtering precision is not known).
+            // Their alpha, not sRGB-encoded, comes out in unorm16 like other normalized texels.
+            None if self.t.sampler.srgb => {
+                let mut o = acc.map(|a| a as f32);
+                for v in o.iter_mut().take(3) {
+                    *v = f16_to_f32(f64_to_f16(f64::from(*v)));
+                }
+                o[3] = ((acc[3] * 65535.0).round() / 65535.0) as f32;
+                o
+            }
+            // A half texture filters to half precision (an H200's results are f16 values:
+            // tests/program-diff/tex_channel_formats.cu).
+            None if f.kind == ChannelKind::Float && f.bits == 16 => acc.map(|a| f16_to_f32(f64_to_f16(a))),
+            None => acc.map(|a| a as f32),
+        };
+        Ok(out.map(f32::to_bits))
+    }
+
+    /// For a normalized-integer texture read as floats (not sRGB): the largest channel value
+    /// (255, 127, 65535 or 32767), in whose units filtering blends texels exactly.
+    fn integer_units(&self) -> Option<f64> {
+        let (f, s) = (self.t.image.format, &self.t.sampler);
+        if !s.normalized_float || s.srgb || f.kind == ChannelKind::Float || f.bits > 16 {
+            return None;
+        }
+        let bits = i32::from(f.bits) - i32::from(f.kind == ChannelKind::Signed);
+        Some(f64::from((1u32 << bits) - 1))
+    }
+
+    /// The texel at indices `idx` (before addressing) of `layer` in channel units of `max`
+    /// (`integer_units`): the channels' integer values, a missing alpha `max`; the border
+    /// color scaled to the units.
+    fn tap_units(&mut self, lvl: &Level, idx: [i64; 3], dims: usize, layer: u32, max: f64) -> Result<[f64; 4], E> {
+        let size = [lvl.width, lvl.height, lvl.depth];
+        let mut at = [0i64; 3];
+        for k in 0..dims {
+            match address(idx[k], size[k], self.mode(k)) {
+                Some(i) => at[k] = i,
+                None => {
+                    let f = self.t.image.format;
+                    let mut units = self.t.sampler.border.map(|c| f64::from(c) * max);
+                    for (u, &c) in units.iter_mut().zip(&self.t.sampler.border).take(usize::from(f.channels)) {
+                        *u = border_units(c, f) as f64;
+                    }
+                    return Ok(units);
+                }
             }
         }
-        Ok(acc.map(f32::to_bits))
+        let img = &self.t.image;
+        let layers = img.layers.max(1);
+        let slice = if img.layered || img.cubemap { i64::from(layer.min(layers - 1)) } else { at[2] };
+        let raw = texel_raw(img, lvl, at[0], at[1], slice, self.read)?;
+        let f = img.format;
+        let mut out = [0f64; 4];
+        for (c, o) in out.iter_mut().enumerate() {
+            *o = if c >= usize::from(f.channels) {
+                if c == 3 { max } else { 0.0 }
+            } else if f.kind == ChannelKind::Signed {
+                // Sign-extended; the most negative value reads as -1 (`convert`'s clamp).
+                f64::from(if f.bits == 8 { i32::from(raw[c] as u8 as i8) } else { i32::from(raw[c] as u16 as i16) })
+                    .max(-max)
+            } else {
+                f64::from(raw[c])
+            };
+        }
+        Ok(out)
     }
 
     /// `tld4`: component `comp` of the four texels of the bilinear footprint, counter-clockwise
@@ -524,6 +628,209 @@ impl<E, R: FnMut(u64, u32) -> Result<u64, E>> Pass<'_, '_, R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A 2D texture of `w` x `h` texels of `format` (`bytes`, rows packed) sampled by
+    /// `sampler` at `at`; the result bits.
+    fn sample_2d(format: Format, bytes: &[u8], (w, h): (u32, u32), sampler: Sampler, at: (f32, f32)) -> [u32; 4] {
+        let row = u64::from(w * format.texel_size());
+        let level = Level { base: 0, width: w, height: h, depth: 1, row_pitch: row, slice_pitch: row * u64::from(h) };
+        let image = Image {
+            format,
+            shape: Shape::Array2D,
+            layered: false,
+            cubemap: false,
+            layers: 1,
+            mipmapped: false,
+            levels: vec![level],
+        };
+        let t = Texture { image, sampler };
+        let rq = Request {
+            geom: Geom::D2,
+            int_coords: false,
+            layer: 0,
+            xyz: [at.0.to_bits(), at.1.to_bits(), 0],
+            lod: LodArg::Base,
+            gather: None,
+        };
+        let mut read = |a: u64, n: u32| -> Result<u64, ()> {
+            let mut v = [0u8; 8];
+            v[..n as usize].copy_from_slice(&bytes[a as usize..(a + u64::from(n)) as usize]);
+            Ok(u64::from_le_bytes(v))
+        };
+        sample(&t, &rq, &mut read).unwrap()
+    }
+
+    /// The CUDA Programming Guide's bilinear blend of texels `v` (row-major, `w` wide) at
+    /// texel-space (x, y) with 8-bit weights, summed exactly (f64 holds every term exactly).
+    fn exact_blend(v: &[f64], w: usize, x: f64, y: f64) -> f64 {
+        let (i, j) = ((x - 0.5).floor(), (y - 0.5).floor());
+        let (a, b) = (((x - 0.5 - i) * 256.0).round() / 256.0, ((y - 0.5 - j) * 256.0).round() / 256.0);
+        let at = |di: f64, dj: f64| v[(j + dj) as usize * w + (i + di) as usize];
+        (1.0 - a) * (1.0 - b) * at(0.0, 0.0)
+            + a * (1.0 - b) * at(1.0, 0.0)
+            + (1.0 - a) * b * at(0.0, 1.0)
+            + a * b * at(1.0, 1.0)
+    }
+
+    /// Filtering sums the weighted taps exactly and rounds once: an f32 running sum is 1 ulp
+    /// off here (an H200 returned 0x3e0ea493 for these taps of 1/(3 + x):
+    /// tests/program-diff/tex_channel_formats.cu), and four equal taps give the texel itself.
+    #[test]
+    fn float_filtering_rounds_the_exact_sum_once() {
+        let f32x1 = Format { kind: ChannelKind::Float, bits: 32, channels: 1 };
+        let texels: Vec<f32> = (0..12).map(|k| 1.0 / (3.0 + (k % 6) as f32)).collect();
+        let bytes: Vec<u8> = texels.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let clamp = Sampler { address: [AddressMode::Clamp; 3], filter: FilterMode::Linear, ..Sampler::default() };
+        // x = 4.5 + 51/256: weights 205/256 and 51/256 on texels 4 and 5 of row 0.
+        let x = 4.5 + 51.0 / 256.0;
+        let want = exact_blend(&texels.iter().map(|&v| f64::from(v)).collect::<Vec<_>>(), 6, x, 0.5) as f32;
+        assert_eq!(want.to_bits(), 0x3e0e_a493);
+        assert_eq!(sample_2d(f32x1, &bytes, (6, 2), clamp, (x as f32, 0.5))[0], want.to_bits());
+        // Beyond a corner every tap is the corner texel.
+        let corner = sample_2d(f32x1, &bytes, (6, 2), clamp, (-3.3, -1.9))[0];
+        assert_eq!(corner, texels[0].to_bits());
+    }
+
+    /// A half texture filters to half precision: an H200 returns f16 values (-0x1.d3cp+1
+    /// where the f32 blend is -0x1.d3c4p+1: tests/program-diff/tex_channel_formats.cu).
+    #[test]
+    fn half_filtering_rounds_to_half() {
+        let f16x1 = Format { kind: ChannelKind::Float, bits: 16, channels: 1 };
+        let texels: Vec<f64> = (0..30)
+            .map(|k| f64::from(k % 6 * (k % 6)) * 0.375 - f64::from(k / 6) * 1.5 + 0.001 * f64::from(k % 6))
+            .collect();
+        let halves: Vec<u16> = texels.iter().map(|&v| f64_to_f16(v)).collect();
+        let bytes: Vec<u8> = halves.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let values: Vec<f64> = halves.iter().map(|&h| f64::from(f16_to_f32(h))).collect();
+        let clamp = Sampler { address: [AddressMode::Clamp; 3], filter: FilterMode::Linear, ..Sampler::default() };
+        for (x, y) in [(2.25f32, 3.75f32), (4.9, 3.5), (1.3, 0.8), (3.6, 2.2)] {
+            let blend = exact_blend(&values, 6, f64::from(x), f64::from(y));
+            let got = f32::from_bits(sample_2d(f16x1, &bytes, (6, 5), clamp, (x, y))[0]);
+            assert_eq!(got, f16_to_f32(f64_to_f16(blend)), "at ({x}, {y})");
+        }
+        let got = sample_2d(f16x1, &bytes, (6, 5), clamp, (2.25, 3.75))[0];
+        assert_eq!(f32::from_bits(got), -f32::from_bits(0x4069_e000), "the H200's -0x1.d3cp+1");
+    }
+
+    /// Normalized 8-bit texels blend exactly in texel units and come out in unorm16 rounded
+    /// half up: 23680/256 = 92.5 of 255 is 23772.5 of 65535, which an H200 returns as 23773
+    /// (an f32 blend of the converted texels gave 23772).
+    #[test]
+    fn normalized_filtering_rounds_half_up_from_the_exact_blend() {
+        let u8x1 = Format { kind: ChannelKind::Unsigned, bits: 8, channels: 1 };
+        // Rows of 105 over 55, y weights 192/256 and 64/256 (the x weights, 154/256 and
+        // 102/256, split them into four taps, as in the H200's case).
+        let bytes = [105u8, 105, 55, 55];
+        let s = Sampler {
+            address: [AddressMode::Clamp; 3],
+            filter: FilterMode::Linear,
+            normalized_float: true,
+            ..Sampler::default()
+        };
+        let got = f32::from_bits(sample_2d(u8x1, &bytes, (2, 2), s, (0.5 + 102.0 / 256.0, 0.5 + 0.25))[0]);
+        assert_eq!(got, (23773.0f64 / 65535.0) as f32);
+    }
+
+    /// The border color of integer formats, as an H200 returns it (tests/program-diff/
+    /// tex_border_quantize.cu): read as normalized floats, quantized to the format (ties
+    /// toward zero, clamped) for point and linear sampling alike; read as integers, the
+    /// float's bits truncated to the channel.
+    #[test]
+    fn integer_border_colors_are_quantized_or_reinterpreted() {
+        let outside = |kind, bits: u8, normalized_float, filter, c: f32| {
+            let f = Format { kind, bits, channels: 1 };
+            let bytes = vec![0u8; 4 * usize::from(bits / 8)];
+            let s = Sampler {
+                address: [AddressMode::Border; 3],
+                filter,
+                normalized_float,
+                border: [c, 0.0, 0.0, 0.0],
+                ..Sampler::default()
+            };
+            sample_2d(f, &bytes, (2, 2), s, (-5.0, -7.0))[0]
+        };
+        let (u, sg) = (ChannelKind::Unsigned, ChannelKind::Signed);
+        for filter in [FilterMode::Point, FilterMode::Linear] {
+            // 0.25 * 255 = 63.75 -> 64; 0.5 * 255 = 127.5 -> 127; 0.3f * 255 rounds to 76.5 in
+            // f32 -> 76; beyond 1 and below 0 clamp.
+            for (c, q) in [(0.25f32, 64.0f32), (0.5, 127.0), (0.3, 76.0), (0.999, 255.0), (1.5, 255.0), (-0.25, 0.0)] {
+                assert_eq!(outside(u, 8, true, filter, c), (q / 255.0).to_bits(), "u8 {c} {filter:?}");
+            }
+            // 0.5 * 65535 = 32767.5 -> 32767.
+            assert_eq!(outside(u, 16, true, filter, 0.5), (32767.0f32 / 65535.0).to_bits());
+        }
+        // -0.5 * 127 = -63.5 -> -63; -2 clamps to -127 (-1.0).
+        assert_eq!(outside(sg, 8, true, FilterMode::Point, -0.5), (-63.0f32 / 127.0).to_bits());
+        assert_eq!(outside(sg, 8, true, FilterMode::Point, -2.0), (-1.0f32).to_bits());
+        // Element reads: 3.7f is 0x406ccccd; an 8-bit channel keeps 0xcd, 32 bits keep them all.
+        assert_eq!(outside(u, 8, false, FilterMode::Point, 3.7), 0xcd);
+        assert_eq!(outside(sg, 32, false, FilterMode::Point, 3.0), 3.0f32.to_bits());
+        assert_eq!(outside(sg, 8, false, FilterMode::Point, 1e10), 0xffff_fff9, "0x501502f9's 0xf9, sign-extended");
+    }
+
+    /// A direction with equal components selects the z face first, then y (an H200 reads face
+    /// 4 for (1, 1, 1)); a strict major axis is unchanged.
+    #[test]
+    fn cube_face_ties_prefer_z_then_y() {
+        assert_eq!(cube_face(1.0, 1.0, 1.0).0, 4);
+        assert_eq!(cube_face(-1.0, 1.0, -1.0).0, 5);
+        assert_eq!(cube_face(1.0, -1.0, 0.5).0, 3);
+        assert_eq!(cube_face(1.0, 0.99, -0.5).0, 0);
+        assert_eq!(cube_face(-0.999, 1.0, 0.001).0, 2);
+    }
+
+    /// Between two mipmap levels the level fraction weighs in truncated to 8 bits: an H200
+    /// blends a level of detail of 0.8 with weight 204/256, not 205/256 (its tex2DLod results:
+    /// tests/program-diff/tex_mipmap_lod.cu). Levels of 0 and 256 show the weight itself.
+    #[test]
+    fn mipmap_level_weight_is_truncated() {
+        let f32x1 = Format { kind: ChannelKind::Float, bits: 32, channels: 1 };
+        let mut bytes = Vec::new();
+        for v in [0.0f32, 0.0, 0.0, 0.0, 256.0] {
+            bytes.extend_from_slice(&v.to_le_bytes());
+        }
+        let level = |base: u64, n: u32| Level {
+            base,
+            width: n,
+            height: n,
+            depth: 1,
+            row_pitch: u64::from(4 * n),
+            slice_pitch: u64::from(4 * n * n),
+        };
+        let image = Image {
+            format: f32x1,
+            shape: Shape::Array2D,
+            layered: false,
+            cubemap: false,
+            layers: 1,
+            mipmapped: true,
+            levels: vec![level(0, 2), level(16, 1)],
+        };
+        let sampler = Sampler {
+            address: [AddressMode::Clamp; 3],
+            normalized_coords: true,
+            mipmap_filter: FilterMode::Linear,
+            max_lod: 1.0,
+            ..Sampler::default()
+        };
+        let t = Texture { image, sampler };
+        let mut read = |a: u64, n: u32| -> Result<u64, ()> {
+            let mut v = [0u8; 8];
+            v[..n as usize].copy_from_slice(&bytes[a as usize..(a + u64::from(n)) as usize]);
+            Ok(u64::from_le_bytes(v))
+        };
+        for (lod, weight) in [(0.8f32, 204.0f32), (0.1, 25.0), (0.5, 128.0), (0.3, 76.0)] {
+            let rq = Request {
+                geom: Geom::D2,
+                int_coords: false,
+                layer: 0,
+                xyz: [0.5f32.to_bits(), 0.5f32.to_bits(), 0],
+                lod: LodArg::Level(lod),
+                gather: None,
+            };
+            assert_eq!(f32::from_bits(sample(&t, &rq, &mut read).unwrap()[0]), weight, "lod {lod}");
+        }
+    }
 
     /// Values around every edge of the conversions: zeros, halves, the ends of the exact
     /// ranges, the integer limits, infinities and NaN, and a spread of random bit patterns.

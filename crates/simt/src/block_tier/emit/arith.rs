@@ -150,6 +150,7 @@ impl Emitter<'_> {
                 let canon = u8::from(self.canonical_nan(pc));
                 format!("f32_bin({}, {}, {}, {canon}, {x}, {y})", fbin_code(f), u8::from(ftz), u8::from(sat))
             }
+            BinOp::DivApprox32(ftz) => format!("f32_div_approx({}, {x}, {y})", u8::from(ftz)),
             BinOp::F64(f) => format!("f64_bin({}, {x}, {y})", fbin_code(f)),
             BinOp::Copysign32 => format!("(({y} & 0x7fffffffull) | ({x} & 0x80000000ull))"),
             BinOp::Copysign64 => format!("(({y} & ~(1ull << 63)) | ({x} & (1ull << 63)))"),

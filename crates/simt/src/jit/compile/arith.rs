@@ -234,6 +234,20 @@ impl<'a, 'b> Cg<'a, 'b> {
                 };
                 self.of32(r)
             }
+            BinOp::DivApprox32(false) => {
+                let (p, q) = (self.f32_of(x), self.f32_of(y));
+                let quotient = self.b.ins().fdiv(p, q);
+                // `float::div_approx32`: 2^126 < |y| < 2^128 (one unsigned compare of the
+                // magnitude's offset) gives `x` times a zero of `y`'s sign.
+                let magnitude = self.b.ins().band_imm_s(y, 0x7fff_ffff);
+                let offset = self.b.ins().iadd_imm_s(magnitude, -0x7e80_0001);
+                let beyond = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, offset, 0x7f80_0000 - 0x7e80_0001);
+                let sign = self.b.ins().band_imm_s(y, 0x8000_0000);
+                let zero = self.f32_of(sign);
+                let flushed = self.b.ins().fmul(p, zero);
+                let r = self.b.ins().select(beyond, flushed, quotient);
+                self.of32(r)
+            }
             BinOp::F64(fb @ (FBin::Add | FBin::Sub | FBin::Mul | FBin::Div)) => {
                 let (p, q) = (self.f64_of(x), self.f64_of(y));
                 let r = match fb {
