@@ -2,8 +2,9 @@
 //! threads, each running from its resume point (0: the start) until it exits, waits at a
 //! barrier or runs out of fuel at a backward branch; after a pass, a barrier every live
 //! thread waits at is released and the loop runs again. PTX registers are C locals of the
-//! thread loop's body; the registers live across a stop are kept in per-thread frames
-//! (`frames[t * nregs + r]`). Divergence costs nothing: each thread branches on its own.
+//! thread loop's body; the registers live across a stop are kept in frames, register by
+//! register (`frames[r * n + t]`: the lane phase moves [`lanes::WIDTH`] consecutive threads'
+//! values at once). Divergence costs nothing: each thread branches on its own.
 //!
 //! - `arith.rs`: integer, float, comparison and conversion operations;
 //! - `mem.rs`: addresses and checked memory accesses, atomics;
@@ -16,6 +17,8 @@ mod arith;
 mod lanes;
 mod mem;
 mod nan;
+
+pub(crate) use lanes::WIDTH;
 
 use std::fmt::Write;
 
@@ -208,7 +211,7 @@ impl Emitter<'_> {
     fn spill(&mut self, pc: u32) {
         for r in self.live.live_at(pc) {
             if r < self.f.nregs as usize {
-                let _ = writeln!(self.out, "frame[{r}] = r{r};");
+                let _ = writeln!(self.out, "frame[{r}ull * n] = r{r};");
             }
         }
     }
@@ -429,7 +432,7 @@ impl Emitter<'_> {
              for (u32 tz = 0; tz < ntz; tz++) for (u32 ty = 0; ty < nty; ty++) for (u32 tx = 0; tx < ntx; tx++) {{\n\
              const u64 t = ((u64)tz * nty + ty) * ntx + tx;\n\
              {read_state}\n\
-             u64 *frame = frames + t * {nregs}ull; (void)frame;\n\
+             u64 *frame = frames + t; (void)frame;\n\
              u64 local = locals + t * local_len; (void)local;\n\
              u64 fuel = {FUEL}ull; (void)fuel;",
             // Without resume points every thread runs to its end in one pass: no state words.
@@ -451,7 +454,7 @@ impl Emitter<'_> {
                 let _ = write!(s, "case {}: ", k + 1);
                 for r in self.live.live_at(next) {
                     if r < nregs {
-                        let _ = write!(s, "r{r} = frame[{r}]; ");
+                        let _ = write!(s, "r{r} = frame[{r}ull * n]; ");
                     }
                 }
                 let _ = writeln!(s, "goto L{next};");
