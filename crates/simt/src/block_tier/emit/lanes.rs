@@ -735,4 +735,17 @@ VLOOP:
         assert!(plan.protected(pc_of("shl.b32 %r4"), r4), "lanes at JOIN read the %r4 they wrote");
         assert!(!plan.protected(pc_of("add.s32 %r5"), w[1][0]), "no lane waits in the uniform loop");
     }
+
+    #[test]
+    fn barriers_numbered_by_a_constant_split_the_lane_phase() {
+        let barriers = |bar: &str| {
+            let src = KERNEL.replace("    ret;", &format!("    {bar};\n    ret;"));
+            let p = crate::Program::from_ptx(&src).expect("load");
+            let f = p.funcs[0].as_ref().expect("decoded");
+            Plan::of(f, &Liveness::of(f)).map(|plan| plan.barriers.iter().map(|b| b.id).collect::<Vec<_>>())
+        };
+        assert_eq!(barriers("bar.sync 3"), Some(vec![3]));
+        // Groups could wait at different barriers by the register: the scalar code's case.
+        assert_eq!(barriers("bar.sync %r1"), None);
+    }
 }
