@@ -423,12 +423,8 @@ impl Emitter<'_> {
         for (i, b) in plan.barriers.iter().enumerate() {
             let _ = writeln!(self.out, "case {}: {{", i + 1);
             let (uniform, lanes): (Vec<usize>, Vec<usize>) = b.live.iter().partition(|&&r| plan.uniform[r]);
-            if !lanes.is_empty() {
-                self.out.push_str("LANES {");
-                for r in lanes {
-                    let _ = write!(self.out, " r{r}[l] = frames[{r}ull * n + t0 + l];");
-                }
-                self.out.push_str(" }\n");
+            for r in lanes {
+                let _ = writeln!(self.out, "LANES r{r}[l] = frames[{r}ull * n + t0 + l];");
             }
             if !uniform.is_empty() {
                 self.out.push_str("const u64 first_ = t0 + (u64)__builtin_ctz(act);");
@@ -451,19 +447,26 @@ impl Emitter<'_> {
         let k = self.resumes.iter().position(|&(at, next)| at == b.at && next == b.at + 1).map_or(0, |k| k + 1);
         self.out.push_str("{\n");
         self.lane_mask(guard);
-        let mut stores = String::new();
-        for &r in &b.live {
-            let v = if plan.uniform[r] { format!("r{r}") } else { format!("r{r}[l]") };
-            let _ = write!(stores, " frames[{r}ull * n + t0 + l] = {v};");
-        }
+        // One loop per register: a loop storing to several arrays that may alias (`frames`,
+        // `states`) is not vectorized.
         let word = format!("(S_WAITING << 24) | ({}u << 28) | {k}u", b.id & 15);
+        let mut stores: Vec<String> = b
+            .live
+            .iter()
+            .map(|&r| {
+                let v = if plan.uniform[r] { format!("r{r}") } else { format!("r{r}[l]") };
+                format!("frames[{r}ull * n + t0 + l] = {v};")
+            })
+            .collect();
+        stores.push(format!("states[t0 + l] = {word};"));
+        let all: String = stores.iter().map(|st| format!("LANES {st}\n")).collect();
+        let some: String = stores.iter().map(|st| format!("LANES if (m_ >> l & 1) {st}\n")).collect();
         let _ = writeln!(
             self.out,
             "if (m_) {{\n\
              if (at_bar) to_scalar = 1;\n\
              bar_at = {};\n\
-             if (m_ == {FULL:#x}u) {{ LANES {{{stores} states[t0 + l] = {word}; }} }}\n\
-             else {{ LANES if (m_ >> l & 1) {{{stores} states[t0 + l] = {word}; }} }}\n\
+             if (m_ == {FULL:#x}u) {{\n{all}}} else {{\n{some}}}\n\
              at_bar |= m_; act &= ~m_; if (!act) goto V_NEXT;\n\
              }} }}\n\
              VR{}:;",
