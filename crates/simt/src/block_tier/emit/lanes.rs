@@ -45,6 +45,9 @@ pub(crate) const WIDTH: u64 = 16;
 /// The mask of all [`WIDTH`] lanes.
 pub(crate) const FULL: u32 = (1 << WIDTH) - 1;
 
+/// The most groups of a block: one per thread of CUDA's largest block.
+const MAX_GROUPS: u64 = 1024;
+
 /// Backward branches a group of lanes takes before its threads go to the scalar code, which
 /// yields between threads (a thread spinning on another that only a later lane or group
 /// would run).
@@ -294,10 +297,13 @@ impl Emitter<'_> {
         let stateful = plan.stateful();
         // A loop over the lanes, kept a loop: gcc unrolls one of 16 turns before its loop
         // vectorizer sees it, and vectorizes the unrolled statements far less.
+        // A block has at most `MAX_GROUPS` threads (CUDA's limit, which launches check), so
+        // at most as many groups; a larger one would stay with the scalar code.
         let _ = writeln!(
             self.out,
             "#define LANES _Pragma(\"GCC unroll 1\") for (u32 l = 0; l < {w}; l++)\n\
-             if (states[0] == 0) {{"
+             #define MAX_GROUPS {MAX_GROUPS}u\n\
+             if (states[0] == 0 && n <= MAX_GROUPS) {{"
         );
         for narrow in [true, false] {
             let regs: Vec<usize> = (0..nregs).filter(|&r| f.narrow(r as u32) == narrow).collect();
@@ -314,12 +320,14 @@ impl Emitter<'_> {
         }
         // Phases: `resume_at` is the barrier (index from 1; 0: the start) every waiting thread
         // waits at, `stopped_at` the one the groups of this phase stopped at, `to_scalar` set
-        // when the scalar passes must finish the block.
+        // when the scalar passes must finish the block; `waiting_`: per group (at most one per
+        // thread of a block), its lanes waiting at the barrier.
         if stateful {
             self.out.push_str(
                 "u32 resume_at = 0; (void)resume_at;\n\
+                 uint16_t waiting_[MAX_GROUPS]; (void)waiting_;\n\
                  for (;;) {\n\
-                 u32 stopped_at = 0, to_scalar = 0; (void)stopped_at;\n",
+                 u32 stopped_at = 0, to_scalar = 0, groups_ = 0; (void)stopped_at; (void)groups_;\n",
             );
         }
         // Groups: `WIDTH` threads along x of one row (`ty`, `tz` the same in every lane), the
@@ -334,7 +342,7 @@ impl Emitter<'_> {
              u64 fuel = {FUEL}ull; (void)fuel;"
         );
         if stateful {
-            self.out.push_str("u32 at_bar = 0, bar_at = 0, handed = 0; (void)bar_at;\n");
+            self.out.push_str("u32 at_bar = 0, bar_at = 0, handed = 0; (void)bar_at;\nconst u32 group_ = groups_++; (void)group_;\n");
         }
         if !plan.barriers.is_empty() {
             self.resume_group(plan);
@@ -398,6 +406,7 @@ impl Emitter<'_> {
             "V_STOP:\n\
              if ((at_bar | handed) != row) {{ const u32 done_ = row & ~(at_bar | handed);\n\
              LANES if (done_ >> l & 1) states[t0 + l] = S_DONE << 24; }}\n\
+             waiting_[group_] = (uint16_t)at_bar;\n\
              if (at_bar) {{ if (stopped_at && stopped_at != bar_at) to_scalar = 1; stopped_at = bar_at; }}\n\
              }}\n\
              if (to_scalar) goto V_SCALAR;\n\
@@ -416,7 +425,7 @@ impl Emitter<'_> {
     fn resume_group(&mut self, plan: &Plan) {
         self.out.push_str(
             "if (resume_at) {\n\
-             act = 0; LANES if (row >> l & 1) act |= (u32)((states[t0 + l] >> 24 & 15u) == S_WAITING) << l;\n\
+             act = waiting_[group_];\n\
              if (!act) continue;\n\
              switch (resume_at) {\n",
         );

@@ -310,30 +310,29 @@ impl Emitter<'_> {
             _ => {}
         }
         // Not side by side (a gather or scatter): still one check for all lanes when every
-        // lane's address lies in the site's window, then each lane's access.
+        // lane's address lies in the site's window, then each lane's access (without the
+        // lane mask when every lane takes part: a loop the compiler vectorizes).
         let _ = writeln!(
             self.out,
             "}} else {{\n\
-             u64 bad_ = 0; LANES bad_ |= (u64)(rotr(({a}) - {start}, {k}) >= {bound}) & (u64)(m_ >> l & 1);\n\
+             u64 bad_ = 0;\n\
+             if (m_ == {full:#x}u) {{ LANES bad_ |= (u64)(rotr(({a}) - {start}, {k}) >= {bound}); }}\n\
+             else {{ LANES bad_ |= (u64)(rotr(({a}) - {start}, {k}) >= {bound}) & (u64)(m_ >> l & 1); }}\n\
              if (LIKELY(bad_ == 0)) {{"
         );
-        match op {
-            Op::Ld { sext, d, .. } => {
-                if let Some(Some(dr)) = d.first() {
-                    let dst = self.dst(*dr);
-                    let _ = writeln!(
-                        self.out,
-                        "LANES if (m_ >> l & 1) {dst} = (u64)*(const {} *)({host} + (({a}) - {start}));",
-                        ctype(size, *sext)
-                    );
-                }
-            }
+        let access = match op {
+            Op::Ld { sext, d, .. } => d.first().copied().flatten().map(|dr| {
+                format!("{} = (u64)*(const {} *)({host} + (({a}) - {start}));", self.dst(dr), ctype(size, *sext))
+            }),
             Op::St { vals, .. } => {
                 let t = ctype(size, false);
                 let v = vals.first().map_or("0ull".to_string(), |v| self.src(*v));
-                let _ = writeln!(self.out, "LANES if (m_ >> l & 1) *({t} *)({host} + (({a}) - {start})) = ({t})({v});");
+                Some(format!("*({t} *)({host} + (({a}) - {start})) = ({t})({v});"))
             }
-            _ => {}
+            _ => None,
+        };
+        if let Some(x) = access {
+            let _ = writeln!(self.out, "if (m_ == {full:#x}u) {{ LANES {x} }} else {{ LANES if (m_ >> l & 1) {x} }}");
         }
         self.out.push_str("} else {\n");
         slow(self, site);
