@@ -228,8 +228,13 @@ impl Emitter<'_> {
     fn set(&mut self, d: u32, expr: &str) {
         let d = self.dst(d);
         match &self.lane_cond {
+            // A blend, not `c ? new : old`: gcc does not if-convert the latter in a lane loop
+            // when the new value's expression branches (NaN checks), and leaves it scalar.
             Some(c) if d != "scratch" => {
-                let _ = writeln!(self.out, "{d} = ({c}) ? ({expr}) : {d};");
+                let _ = writeln!(
+                    self.out,
+                    "{{ const u64 k_ = 0ull - (u64)({c}); {d} = ((u64)({expr}) & k_) | ((u64){d} & ~k_); }}"
+                );
             }
             _ => {
                 let _ = writeln!(self.out, "{d} = {expr};");
