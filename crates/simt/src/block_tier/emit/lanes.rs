@@ -188,6 +188,12 @@ impl Plan {
         Some(Plan { labels, from, live: live_sets, live_in, loops, barriers, uniform })
     }
 
+    /// Whether every barrier has the scalar code's resume point after it (`resumes`: the
+    /// scalar code's, as `Emitter::resumes`).
+    pub(crate) fn barriers_resumable(&self, resumes: &[(u32, u32)]) -> bool {
+        self.barriers.iter().all(|b| resumes.contains(&(b.at, b.at + 1)))
+    }
+
     /// Whether groups may stop before the kernel's end, so that each must leave its threads'
     /// state words (barriers, and loops a group may hand to the scalar code).
     fn stateful(&self) -> bool {
@@ -453,6 +459,7 @@ impl Emitter<'_> {
     /// (they split before it) leave the block to the scalar passes.
     fn lane_barrier(&mut self, plan: &Plan, i: usize, guard: Option<Guard>) {
         let b = &plan.barriers[i];
+        // `Plan::barriers_resumable`: there is one.
         let k = self.resumes.iter().position(|&(at, next)| at == b.at && next == b.at + 1).map_or(0, |k| k + 1);
         self.out.push_str("{\n");
         self.lane_mask(guard);

@@ -131,6 +131,9 @@ pub(crate) fn translate(f: &Func) -> Unit {
         }
     }
     let body = e.body();
+    // The lane phase leaves threads at a barrier as the scalar code's resume point there
+    // would: without one (none is missing), no lane phase.
+    let plan = plan.filter(|p| p.barriers_resumable(&e.resumes));
     let lane_phase = plan.map(|p| e.lane_phase(&p));
     let lanes = lane_phase.is_some();
     let mut src = String::with_capacity(body.len() + 8192);
