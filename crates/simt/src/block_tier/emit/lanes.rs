@@ -348,7 +348,9 @@ impl Emitter<'_> {
              u64 fuel = {FUEL}ull; (void)fuel;"
         );
         if stateful {
-            self.out.push_str("u32 at_bar = 0, bar_at = 0, handed = 0; (void)bar_at;\nconst u32 group_ = groups_++; (void)group_;\n");
+            self.out.push_str(
+                "u32 at_bar = 0, bar_at = 0, handed = 0; (void)bar_at;\nconst u32 group_ = groups_++; (void)group_;\n",
+            );
         }
         if !plan.barriers.is_empty() {
             self.resume_group(plan);
