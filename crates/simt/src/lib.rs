@@ -498,10 +498,10 @@ impl Program {
             Engine::Jit if let block_tier::Choice::Whole(code) = block_part => {
                 // The block tier, once its slices ran faster, while it runs blocks as fast
                 // as the tiers it replaced (`block_tier::Cache::choose`).
-                let t0 = std::time::Instant::now();
+                let watch = block_tier::Stopwatch::start(self.workers);
                 let r = block_tier::run(&l, code);
                 if r.is_ok() {
-                    self.block.record(idx, t0.elapsed(), blocks, self.workers);
+                    self.block.record(idx, watch.work(blocks), blocks);
                 }
                 (r, Tier::Block)
             }
@@ -585,9 +585,9 @@ impl Program {
         if let block_tier::Choice::Slice(code) = block_part {
             let n = jit::trial_blocks(blocks, self.workers);
             l.units = 0..n;
-            let t0 = Instant::now();
+            let watch = block_tier::Stopwatch::start(self.workers);
             ran = (block_tier::run(l, code), Tier::Block);
-            slice = Some((t0.elapsed(), n));
+            slice = Some((watch.work(n), n));
         }
         let from = match (&ran.0, slice) {
             (Err(_), _) => blocks,
@@ -605,8 +605,14 @@ impl Program {
         let mut parts: [(bool, Duration, u64); 2] = Default::default();
         let mut ran_parts = 0;
         let mut mark = if plan.trial.is_some() || slice.is_some() { Instant::now() } else { l.start };
+        // The block tier's measure of the parts (`block_tier::Stopwatch`): all of them, and
+        // the last one (what a slice is compared with).
+        let measured = self.block.measures(idx);
+        let others = measured.then(|| block_tier::Stopwatch::start(self.workers));
+        let mut last_work = Duration::ZERO;
         for (tier, part) in [(plan.trial, from..cut), (Some(plan.main), cut..blocks)] {
             let Some(tier) = tier.filter(|_| !part.is_empty()) else { continue };
+            let part_watch = slice.is_some().then(|| block_tier::Stopwatch::start(self.workers));
             l.units = part.clone();
             l.tier = match tier {
                 jit::JitTier::Warp(code) => Some(code),
@@ -618,6 +624,9 @@ impl Program {
             };
             if ran.0.is_err() {
                 break;
+            }
+            if let Some(w) = part_watch {
+                last_work = w.work(part.end - part.start);
             }
             let now = Instant::now();
             parts[ran_parts] = (tier.is_warp(), now - mark, part.end - part.start);
@@ -636,11 +645,12 @@ impl Program {
             [(warp, elapsed, n)] => self.jit.record(k, idx, warp, elapsed, n, self.workers),
             _ => {}
         }
-        if ran.0.is_ok() {
-            let elapsed = parts.iter().map(|p| p.1).sum();
-            self.block.record_other(idx, elapsed, blocks - from, self.workers);
-            if let (Some(tried), Some(&(_, rest, m))) = (slice, parts.last()) {
-                self.block.record_slice(idx, tried, (rest, m), self.workers);
+        if ran.0.is_ok()
+            && let Some(others) = others
+        {
+            self.block.record_other(idx, others.work(blocks - from), blocks - from);
+            if let (Some(tried), Some(&(_, _, m))) = (slice, parts.last()) {
+                self.block.record_slice(idx, tried, (last_work, m));
             }
         }
         (ran, ended)

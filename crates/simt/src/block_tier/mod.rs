@@ -8,16 +8,18 @@
 //! - `emit/`: `Func` → C (`runtime.h`: the C mirrors of `crate::semantics`);
 //! - `compiler.rs`: finding the compiler, compiling, the on-disk cache;
 //! - `load.rs`: `dlopen`;
-//! - `run.rs`: running blocks, faults.
+//! - `run.rs`: running blocks, faults;
+//! - `clock.rs`: the measure of its choices (the process's CPU time).
 //!
 //! Under `Engine::Block` a kernel compiles at its first launch. Under `Engine::Jit` only a
-//! kernel whose translation runs 16 threads at a time (`emit::runs_lanes`: barrier-free, the
-//! code shape where it wins; one thread at a time, the warp tier's SIMD mostly beats it) is
+//! kernel whose translation runs 16 threads at a time (`emit::runs_lanes`: the code shape
+//! where it can win; one thread at a time, the warp tier's SIMD mostly beats it) is
 //! a candidate: once it has run a while on the other tiers it compiles on a background
 //! thread, then launches try it on a slice of their blocks beside the rest of the launch, and
 //! it runs whole launches only when it ran its slices' blocks faster (`Cache::choose`), and
 //! while it keeps running blocks as fast as the other tiers' best launch did.
 
+mod clock;
 mod compiler;
 mod eligible;
 mod emit;
@@ -31,6 +33,7 @@ use std::time::Duration;
 use crate::error::{Fault, LoadError};
 use crate::exec::Launch;
 use crate::ir::{Func, Op};
+pub(crate) use clock::Stopwatch;
 use emit::OpRef;
 
 /// A kernel compiled for the block tier.
@@ -182,12 +185,6 @@ const SLICES: u64 = 1;
 /// compile takes a C compiler a fraction of a second; short programs never pay for it).
 const EXPLORE_AFTER: Duration = Duration::from_millis(40);
 
-/// Worker time of a launch of `blocks` blocks that took `elapsed` on `workers` workers (ns).
-fn worker_ns(elapsed: Duration, blocks: u64, workers: u32) -> u64 {
-    let busy = u64::from(workers.max(1)).min(blocks.max(1));
-    (elapsed.as_nanos() as u64).saturating_mul(busy)
-}
-
 impl Cache {
     /// A cache for `n` functions.
     pub(crate) fn new(n: usize) -> Cache {
@@ -306,37 +303,43 @@ impl Cache {
         Choice::Whole(code)
     }
 
-    /// A launch of kernel `idx` ran its first `tried` blocks on the block tier in
-    /// `tried_elapsed` and `rest` further blocks on another tier in `rest_elapsed`.
+    /// Whether launches of kernel `idx` are measured for the block tier (a candidate not left).
+    pub(crate) fn measures(&self, idx: usize) -> bool {
+        self.candidate.get(idx).and_then(|c| c.get()).copied().unwrap_or(false)
+            && self.times.get(idx).is_some_and(|t| !t.lost.load(Ordering::Relaxed))
+    }
+
+    /// A launch of kernel `idx` ran its first `tried` blocks on the block tier with work
+    /// `tried_work` (`Stopwatch::work`) and `rest` further blocks on another tier with
+    /// `rest_work`.
     pub(crate) fn record_slice(
         &self,
         idx: usize,
-        (tried_elapsed, tried): (Duration, u64),
-        (rest_elapsed, rest): (Duration, u64),
-        workers: u32,
+        (tried_work, tried): (Duration, u64),
+        (rest_work, rest): (Duration, u64),
     ) {
         if let Some(t) = self.times.get(idx) {
-            let per = |e: Duration, n: u64| worker_ns(e, n, workers) as f64 / n.max(1) as f64;
-            let ratio = per(tried_elapsed, tried) / per(rest_elapsed, rest).max(1.0);
+            let per = |e: Duration, n: u64| e.as_nanos() as f64 / n.max(1) as f64;
+            let ratio = per(tried_work, tried) / per(rest_work, rest).max(1.0);
             t.ratio_sum.fetch_add((ratio * 1e6) as u64, Ordering::Relaxed);
             t.judged.fetch_add(1, Ordering::Relaxed);
         }
     }
 
-    /// A launch of kernel `idx` of `blocks` blocks ran on the block tier in `elapsed` on
-    /// `workers` workers.
-    pub(crate) fn record(&self, idx: usize, elapsed: Duration, blocks: u64, workers: u32) {
+    /// A launch of kernel `idx` of `blocks` blocks ran on the block tier with work `work`
+    /// (`Stopwatch::work`).
+    pub(crate) fn record(&self, idx: usize, work: Duration, blocks: u64) {
         if let Some(t) = self.times.get(idx) {
-            t.ns.fetch_add(worker_ns(elapsed, blocks, workers), Ordering::Relaxed);
+            t.ns.fetch_add(work.as_nanos() as u64, Ordering::Relaxed);
             t.blocks.fetch_add(blocks.max(1), Ordering::Relaxed);
             t.launches.fetch_add(1, Ordering::Relaxed);
         }
     }
 
     /// A launch of kernel `idx` ran on another tier (as `record`).
-    pub(crate) fn record_other(&self, idx: usize, elapsed: Duration, blocks: u64, workers: u32) {
+    pub(crate) fn record_other(&self, idx: usize, work: Duration, blocks: u64) {
         if let Some(t) = self.times.get(idx) {
-            let ns = worker_ns(elapsed, blocks, workers);
+            let ns = work.as_nanos() as u64;
             t.other_ns.fetch_add(ns, Ordering::Relaxed);
             let per_block = (ns / blocks.max(1)).max(1);
             let _ = t
@@ -379,7 +382,7 @@ mod tests {
         let c = Cache::new(p.funcs.len());
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off), "nothing ran yet: no compile");
         // 0.5 ms per block on the other tiers, 50 ms in all: the compile starts.
-        c.record_other(0, ms(50), 100, 1);
+        c.record_other(0, ms(50), 100);
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off), "compiling in the background");
         let deadline = std::time::Instant::now() + Duration::from_secs(120);
         while c.slots[0].get().is_none() {
@@ -395,15 +398,15 @@ mod tests {
         assert!(matches!(c.choose(&p.funcs, 0, 1, 1), Choice::Off), "one block: too small to split");
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Slice(_)), "a try");
         // 7 blocks in 1 ms beside 93 in 50 ms: 0.27x the time per block.
-        c.record_slice(0, (ms(1), 7), (ms(50), 93), 1);
+        c.record_slice(0, (ms(1), 7), (ms(50), 93));
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Whole(_)), "faster: whole launches");
-        c.record(0, ms(10), 100, 1);
-        c.record(0, ms(10), 100, 1);
+        c.record(0, ms(10), 100);
+        c.record(0, ms(10), 100);
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Whole(_)), "0.1 ms per block: kept");
         // 1.6 ms per block on average now: slower than the other tiers' best launch.
-        c.record(0, ms(460), 100, 1);
+        c.record(0, ms(460), 100);
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off), "slower: left");
-        c.record_other(0, ms(500), 100, 1);
+        c.record_other(0, ms(500), 100);
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off), "and never tried again");
     }
 
@@ -413,20 +416,20 @@ mod tests {
         for _ in 0..SLICES {
             assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Slice(_)));
             // 7 blocks in 10 ms beside 93 in 50 ms: 2.7x the time per block.
-            c.record_slice(0, (ms(10), 7), (ms(50), 93), 1);
+            c.record_slice(0, (ms(10), 7), (ms(50), 93));
         }
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off), "slower: left");
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off), "and never tried again");
     }
 
     #[test]
-    fn kernels_with_barriers_are_no_candidates() {
-        // A block-tier translation one thread at a time: the warp tier's SIMD mostly wins.
+    fn kernels_with_barriers_are_candidates() {
+        // The lane phase runs them barrier-free stretch after stretch.
         let src = KERNEL.replace("    ret;", "    bar.sync 0;\n    ret;");
         let p = crate::Program::from_ptx(&src).expect("load");
         let c = Cache::new(p.funcs.len());
-        c.record_other(0, ms(500), 100, 1);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off));
-        assert!(!c.started[0].load(Ordering::Relaxed), "no compile");
+        c.record_other(0, ms(500), 100);
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off), "compiling in the background");
+        assert!(c.started[0].load(Ordering::Relaxed), "a compile");
     }
 }

@@ -64,9 +64,13 @@ impl Worker {
         ctaid: [u32; 3],
         worker: u32,
     ) -> Result<(), Fault> {
-        let [bx, by, _] = l.block;
-        // The block tier gives its code at least one frame slot per thread and one site slot.
-        let n = self.start_block(l, code.frame_slots.max(1), code.sites.max(1), ctaid, worker);
+        let [bx, by, bz] = l.block;
+        // The block tier gives its code at least one frame slot per thread and one site slot,
+        // and room for the lane phase's loads of a whole group of lanes past the last thread
+        // (`frames[r * n + t]`, `t` up to `n - 1 + WIDTH - 1`).
+        let threads = (bx * by * bz).max(1) as usize;
+        let slots = code.frame_slots.max(1) + (super::emit::WIDTH as usize).div_ceil(threads);
+        let n = self.start_block(l, slots, code.sites.max(1), ctaid, worker);
         self.ctx.local = self.ctx.locals;
         let tid_of = |t: usize| {
             let t = t as u32;

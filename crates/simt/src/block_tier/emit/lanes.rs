@@ -19,21 +19,34 @@
 //! last hit is one vector access; any other lane by lane, through the scalar code's checked
 //! access (`mem.rs`), which faults naming the lane's thread.
 //!
-//! A lane phase that loops [`FUEL`] times (threads spinning on each other) hands its threads
-//! to the scalar code (`V_EVAC`): the lanes' live registers go to their frames, each resumes
-//! at its label, and the scalar passes finish the block.
+//! Barriers split the kernel into phases (the loop fission of COX, CuPBoP and Polygeist): a
+//! phase runs every group, one after the other, from where the last phase stopped to its next
+//! barrier (or the end of its threads). A lane reaching `bar.sync` stores its registers live
+//! after it in its frame (`frames[r * n + t]`, as the scalar code keeps them: a vector store
+//! per register) and its state word (waiting there, as the scalar code writes it); when every
+//! group stopped at the same barrier, the next phase takes each group's waiting lanes back
+//! there. Any other case (lanes of one group at different barriers or reaching one at
+//! different times, groups at different barriers) leaves the block to the scalar passes,
+//! which resume every thread from its state word and frame, and know what a barrier is.
+//!
+//! A group that loops [`FUEL`] times (threads spinning on each other) hands its lanes to the
+//! scalar code too (`V_EVAC`): their live registers go to their frames, each is to resume at
+//! its label; the phase's later groups still run, then the scalar passes finish the block.
 
 use std::fmt::Write;
 
 use super::Emitter;
 use crate::analysis::live::{Liveness, for_each_src, uses_defs};
-use crate::ir::{Func, Guard, Op, Space, Src, Sreg};
+use crate::ir::{BarKind, Func, Guard, Op, Space, Src, Sreg};
 
 /// Lanes per vector: 16 threads (one 512-bit vector of 32-bit registers).
 pub(crate) const WIDTH: u64 = 16;
 
 /// The mask of all [`WIDTH`] lanes.
 pub(crate) const FULL: u32 = (1 << WIDTH) - 1;
+
+/// The most groups of a block: one per thread of CUDA's largest block.
+const MAX_GROUPS: u64 = 1024;
 
 /// Backward branches a group of lanes takes before its threads go to the scalar code, which
 /// yields between threads (a thread spinning on another that only a later lane or group
@@ -55,8 +68,19 @@ pub(crate) struct Plan {
     live_in: Vec<usize>,
     /// Whether the kernel has a backward branch (a loop: fuel, and the hand-over).
     loops: bool,
+    /// The kernel's barriers, by pc.
+    barriers: Vec<Barrier>,
     /// Per register: the same in every lane of a group (a C scalar, not an array).
     pub uniform: Vec<bool>,
+}
+
+/// A `bar.sync` with a constant barrier number (the only barriers `eligible` lets through
+/// that the lane phase runs: `Plan::of` declines any other).
+struct Barrier {
+    at: u32,
+    id: u64,
+    /// The registers live after it (what its lanes keep in their frames).
+    live: Vec<usize>,
 }
 
 /// A branch: where it is, where it goes, and the register of its guard.
@@ -83,13 +107,19 @@ fn uniform_sreg(r: Sreg) -> bool {
 }
 
 impl Plan {
-    /// The plan of kernel `f`; `None` when the lane phase does not run it (a barrier or an
-    /// indirect branch: those stay with the scalar code).
+    /// The plan of kernel `f`; `None` when the lane phase does not run it (an indirect branch
+    /// or a barrier numbered by a register: those stay with the scalar code).
     pub(crate) fn of(f: &Func, live: &Liveness) -> Option<Plan> {
         let n = f.code.len() as u32;
         let mut branches = Vec::new();
+        let mut barriers = Vec::new();
         for (pc, inst) in f.code.iter().enumerate() {
             match inst.op {
+                Op::Bar { id: Src::Imm(id), count: None, kind: BarKind::Sync } => barriers.push(Barrier {
+                    at: pc as u32,
+                    id,
+                    live: live.live_at(pc as u32 + 1).into_iter().filter(|&r| r < f.nregs as usize).collect(),
+                }),
                 Op::Bar { .. } | Op::Brx { .. } => return None,
                 Op::Bra { target, .. } => {
                     branches.push(Branch { at: pc as u32, target: target.min(n), guard: inst.guard.map(|g| g.reg) })
@@ -155,7 +185,19 @@ impl Plan {
         };
         let live_in = live.live_at(0).into_iter().filter(|&r| r < f.nregs as usize).collect();
         let loops = branches.iter().any(|b| b.target <= b.at);
-        Some(Plan { labels, from, live: live_sets, live_in, loops, uniform })
+        Some(Plan { labels, from, live: live_sets, live_in, loops, barriers, uniform })
+    }
+
+    /// Whether every barrier has the scalar code's resume point after it (`resumes`: the
+    /// scalar code's, as `Emitter::resumes`).
+    pub(crate) fn barriers_resumable(&self, resumes: &[(u32, u32)]) -> bool {
+        self.barriers.iter().all(|b| resumes.contains(&(b.at, b.at + 1)))
+    }
+
+    /// Whether groups may stop before the kernel's end, so that each must leave its threads'
+    /// state words (barriers, and loops a group may hand to the scalar code).
+    fn stateful(&self) -> bool {
+        self.loops || !self.barriers.is_empty()
     }
 
     /// Whether a write of register `r` at instruction `pc` must keep the old value of lanes
@@ -236,20 +278,21 @@ fn kind(f: &Func, op: &Op) -> Kind {
         {
             Kind::Pure
         }
-        Op::Bra { .. } | Op::Ret | Op::Exit | Op::Trap | Op::Fence => Kind::Control,
+        Op::Bra { .. } | Op::Ret | Op::Exit | Op::Trap | Op::Fence | Op::Bar { .. } => Kind::Control,
         _ => Kind::Masked,
     }
 }
 
-/// Whether `op` loads the same value in every lane when its address is uniform: one element
-/// of memory every thread sees alike (not local memory, nor a generic address, which may be).
+/// Whether `op` loads the same values in every lane when its address is uniform: memory every
+/// thread sees alike (not local memory, nor a generic address, which may be).
 fn uniform_load(op: &Op) -> bool {
-    matches!(op, Op::Ld { space: Space::Global | Space::Shared | Space::KParam, d, .. } if d.len() == 1)
+    matches!(op, Op::Ld { space: Space::Global | Space::Shared | Space::KParam, .. })
 }
 
 impl Emitter<'_> {
     /// The lane phase of the kernel (`plan`): C that runs the block's threads a row segment
-    /// of [`WIDTH`] at a time and returns 0, or hands them to the scalar passes that follow.
+    /// of [`WIDTH`] at a time, phase after phase, and returns 0, or hands them to the scalar
+    /// passes that follow (`V_SCALAR`).
     pub(super) fn lane_phase(&mut self, plan: &Plan) -> String {
         let saved = std::mem::take(&mut self.out);
         self.lane = true;
@@ -257,12 +300,16 @@ impl Emitter<'_> {
         let f = self.f;
         let nregs = f.nregs as usize;
         let w = WIDTH;
+        let stateful = plan.stateful();
         // A loop over the lanes, kept a loop: gcc unrolls one of 16 turns before its loop
         // vectorizer sees it, and vectorizes the unrolled statements far less.
+        // A block has at most `MAX_GROUPS` threads (CUDA's limit, which launches check), so
+        // at most as many groups; a larger one would stay with the scalar code.
         let _ = writeln!(
             self.out,
             "#define LANES _Pragma(\"GCC unroll 1\") for (u32 l = 0; l < {w}; l++)\n\
-             if (states[0] == 0) {{"
+             #define MAX_GROUPS {MAX_GROUPS}u\n\
+             if (states[0] == 0 && n <= MAX_GROUPS) {{"
         );
         for narrow in [true, false] {
             let regs: Vec<usize> = (0..nregs).filter(|&r| f.narrow(r as u32) == narrow).collect();
@@ -277,15 +324,37 @@ impl Emitter<'_> {
         for &x in &plan.labels {
             let _ = writeln!(self.out, "u32 w{x} = 0;");
         }
+        // Phases: `resume_at` is the barrier (index from 1; 0: the start) every waiting thread
+        // waits at, `stopped_at` the one the groups of this phase stopped at, `to_scalar` set
+        // when the scalar passes must finish the block; `waiting_`: per group (at most one per
+        // thread of a block), its lanes waiting at the barrier.
+        if stateful {
+            self.out.push_str(
+                "u32 resume_at = 0; (void)resume_at;\n\
+                 uint16_t waiting_[MAX_GROUPS]; (void)waiting_;\n\
+                 for (;;) {\n\
+                 u32 stopped_at = 0, to_scalar = 0, groups_ = 0; (void)stopped_at; (void)groups_;\n",
+            );
+        }
         // Groups: `WIDTH` threads along x of one row (`ty`, `tz` the same in every lane), the
-        // last of a row cut short (`act`).
+        // last of a row cut short (`row`). `at_bar`: its lanes stopped at a barrier (`bar_at`
+        // the last one), `handed`: its lanes handed to the scalar code.
         let _ = writeln!(
             self.out,
             "for (u32 tz = 0; tz < ntz; tz++) for (u32 ty = 0; ty < nty; ty++) for (u32 tx0 = 0; tx0 < ntx; tx0 += {w}) {{\n\
              const u64 t0 = ((u64)tz * nty + ty) * ntx + tx0;\n\
-             u32 act = ntx - tx0 >= {w} ? {FULL:#x}u : (1u << (ntx - tx0)) - 1;\n\
+             const u32 row = ntx - tx0 >= {w} ? {FULL:#x}u : (1u << (ntx - tx0)) - 1;\n\
+             u32 act = row;\n\
              u64 fuel = {FUEL}ull; (void)fuel;"
         );
+        if stateful {
+            self.out.push_str(
+                "u32 at_bar = 0, bar_at = 0, handed = 0; (void)bar_at;\nconst u32 group_ = groups_++; (void)group_;\n",
+            );
+        }
+        if !plan.barriers.is_empty() {
+            self.resume_group(plan);
+        }
         for &r in &plan.live_in {
             if plan.uniform[r] {
                 let _ = writeln!(self.out, "r{r} = 0;");
@@ -304,7 +373,10 @@ impl Emitter<'_> {
                 Kind::Pure => self.lane_pure(plan, pc, inst.guard, &inst.op, &mut group),
                 Kind::Control => {
                     self.close_group(&mut group);
-                    self.lane_control(pc, inst.guard, &inst.op);
+                    match plan.barriers.iter().position(|b| b.at == pc) {
+                        Some(i) => self.lane_barrier(plan, i, inst.guard),
+                        None => self.lane_control(pc, inst.guard, &inst.op),
+                    }
                 }
                 Kind::Masked => {
                     self.close_group(&mut group);
@@ -326,16 +398,99 @@ impl Emitter<'_> {
         for &x in &plan.labels {
             let _ = writeln!(self.out, "if (w{x}) goto VL{x};");
         }
-        self.out.push_str("continue;\n");
+        if !stateful {
+            self.out.push_str("continue;\n}\nreturn 0;\n}\n");
+            self.lane = false;
+            return std::mem::replace(&mut self.out, saved);
+        }
+        self.out.push_str("goto V_STOP;\n");
         if plan.loops {
             self.evacuate(plan);
         }
-        self.out.push_str("}\nreturn 0;\n}\n");
-        if plan.loops {
-            self.out.push_str("V_SCALAR:;\n");
-        }
+        // The group's other lanes are done; the phase stops at the barrier all its groups
+        // stopped at, else the scalar passes take over.
+        let _ = writeln!(
+            self.out,
+            "V_STOP:\n\
+             if ((at_bar | handed) != row) {{ const u32 done_ = row & ~(at_bar | handed);\n\
+             LANES if (done_ >> l & 1) states[t0 + l] = S_DONE << 24; }}\n\
+             waiting_[group_] = (uint16_t)at_bar;\n\
+             if (at_bar) {{ if (stopped_at && stopped_at != bar_at) to_scalar = 1; stopped_at = bar_at; }}\n\
+             }}\n\
+             if (to_scalar) goto V_SCALAR;\n\
+             if (!stopped_at) return 0;\n\
+             resume_at = stopped_at;\n\
+             }}\n\
+             }}\n\
+             V_SCALAR:;"
+        );
         self.lane = false;
         std::mem::replace(&mut self.out, saved)
+    }
+
+    /// At a phase after a barrier: the group's lanes waiting there (none: the group is done)
+    /// take back their registers live after it and go on from there.
+    fn resume_group(&mut self, plan: &Plan) {
+        self.out.push_str(
+            "if (resume_at) {\n\
+             act = waiting_[group_];\n\
+             if (!act) continue;\n\
+             switch (resume_at) {\n",
+        );
+        for (i, b) in plan.barriers.iter().enumerate() {
+            let _ = writeln!(self.out, "case {}: {{", i + 1);
+            let (uniform, lanes): (Vec<usize>, Vec<usize>) = b.live.iter().partition(|&&r| plan.uniform[r]);
+            for r in lanes {
+                let _ = writeln!(self.out, "LANES r{r}[l] = frames[{r}ull * n + t0 + l];");
+            }
+            if !uniform.is_empty() {
+                self.out.push_str("const u64 first_ = t0 + (u64)__builtin_ctz(act);");
+                for r in uniform {
+                    let _ = write!(self.out, " r{r} = frames[{r}ull * n + first_];");
+                }
+                self.out.push('\n');
+            }
+            let _ = writeln!(self.out, "goto VR{}; }}", b.at);
+        }
+        self.out.push_str("default: break;\n}\n}\n");
+    }
+
+    /// `bar.sync` (barrier `i` of `plan`) for the lanes at it: they keep their live registers
+    /// and state words as the scalar code's barrier does, and stop; the next phase resumes
+    /// them at `VR{pc}`. Lanes of the group reaching a barrier a second time in one phase
+    /// (they split before it) leave the block to the scalar passes.
+    fn lane_barrier(&mut self, plan: &Plan, i: usize, guard: Option<Guard>) {
+        let b = &plan.barriers[i];
+        // `Plan::barriers_resumable`: there is one.
+        let k = self.resumes.iter().position(|&(at, next)| at == b.at && next == b.at + 1).map_or(0, |k| k + 1);
+        self.out.push_str("{\n");
+        self.lane_mask(guard);
+        // One loop per register: a loop storing to several arrays that may alias (`frames`,
+        // `states`) is not vectorized.
+        let word = format!("(S_WAITING << 24) | ({}u << 28) | {k}u", b.id & 15);
+        let mut stores: Vec<String> = b
+            .live
+            .iter()
+            .map(|&r| {
+                let v = if plan.uniform[r] { format!("r{r}") } else { format!("r{r}[l]") };
+                format!("frames[{r}ull * n + t0 + l] = {v};")
+            })
+            .collect();
+        stores.push(format!("states[t0 + l] = {word};"));
+        let all: String = stores.iter().map(|st| format!("LANES {st}\n")).collect();
+        let some: String = stores.iter().map(|st| format!("LANES if (m_ >> l & 1) {st}\n")).collect();
+        let _ = writeln!(
+            self.out,
+            "if (m_) {{\n\
+             if (at_bar) to_scalar = 1;\n\
+             bar_at = {};\n\
+             if (m_ == {FULL:#x}u) {{\n{all}}} else {{\n{some}}}\n\
+             at_bar |= m_; act &= ~m_; if (!act) goto V_NEXT;\n\
+             }} }}\n\
+             VR{}:;",
+            i + 1,
+            b.at
+        );
     }
 
     fn close_group(&mut self, group: &mut bool) {
@@ -473,7 +628,7 @@ impl Emitter<'_> {
             e.memory_or_op(pc, op, site);
             e.out.push_str("}\n");
         };
-        if self.lane_contiguous(op, &mut |e, site| lane_by_lane(e, Some(site))).is_none() {
+        if self.lane_contiguous(op, &mut |e, site| lane_by_lane(e, site)).is_none() {
             lane_by_lane(self, None);
         }
         self.out.push_str("} }\n");
@@ -486,26 +641,22 @@ impl Emitter<'_> {
         }
     }
 
-    /// `V_EVAC`: the group ran out of fuel; the threads before it are done, its waiting
-    /// lanes go to the scalar code, each to resume at its label with its live registers.
+    /// `V_EVAC`: the group ran out of fuel; its waiting lanes go to the scalar code, each to
+    /// resume at its label with its live registers, and the phase goes on with the next group.
     fn evacuate(&mut self, plan: &Plan) {
-        let nregs = self.f.nregs;
-        let _ = writeln!(
-            self.out,
-            "V_EVAC:\nfor (u64 u = 0, e_ = t0 + (ntx - tx0 >= {WIDTH} ? {WIDTH} : ntx - tx0); u < e_; u++) states[u] = S_DONE << 24;"
-        );
+        self.out.push_str("V_EVAC:\n");
         for (i, &x) in plan.labels.iter().enumerate() {
             let k = self.resume_point(x, x);
-            let _ = writeln!(self.out, "LANES if (w{x} >> l & 1) {{ u64 *frame = frames + (t0 + l) * {nregs}ull;");
+            let _ = write!(self.out, "LANES if (w{x} >> l & 1) {{");
             for (r, &live) in plan.live[i].iter().enumerate() {
                 if live {
                     let v = if plan.uniform[r] { format!("r{r}") } else { format!("r{r}[l]") };
-                    let _ = write!(self.out, "frame[{r}] = {v}; ");
+                    let _ = write!(self.out, " frames[{r}ull * n + t0 + l] = {v};");
                 }
             }
-            let _ = writeln!(self.out, "states[t0 + l] = {k}u; }}");
+            let _ = writeln!(self.out, " states[t0 + l] = {k}u; }}\nhanded |= w{x}; w{x} = 0;");
         }
-        self.out.push_str("goto V_SCALAR;\n");
+        self.out.push_str("to_scalar = 1; goto V_STOP;\n");
     }
 }
 
@@ -604,5 +755,18 @@ VLOOP:
         assert!(!plan.protected(pc_of("add.s32 %r4"), r4), "lanes at EVEN write %r4 before reading it");
         assert!(plan.protected(pc_of("shl.b32 %r4"), r4), "lanes at JOIN read the %r4 they wrote");
         assert!(!plan.protected(pc_of("add.s32 %r5"), w[1][0]), "no lane waits in the uniform loop");
+    }
+
+    #[test]
+    fn barriers_numbered_by_a_constant_split_the_lane_phase() {
+        let barriers = |bar: &str| {
+            let src = KERNEL.replace("    ret;", &format!("    {bar};\n    ret;"));
+            let p = crate::Program::from_ptx(&src).expect("load");
+            let f = p.funcs[0].as_ref().expect("decoded");
+            Plan::of(f, &Liveness::of(f)).map(|plan| plan.barriers.iter().map(|b| b.id).collect::<Vec<_>>())
+        };
+        assert_eq!(barriers("bar.sync 3"), Some(vec![3]));
+        // Groups could wait at different barriers by the register: the scalar code's case.
+        assert_eq!(barriers("bar.sync %r1"), None);
     }
 }

@@ -250,26 +250,33 @@ impl Emitter<'_> {
 }
 
 impl Emitter<'_> {
-    /// In the lane phase (`lanes.rs`), a load or store of one element at a global or generic
-    /// address for the lanes of mask `m_` (a C local in scope): when their addresses are
-    /// consecutive (lane `l` at `a0_ + l` elements) and the first and last lane's lie in the
-    /// window of the allocation the access site last hit, one vector access (masked where
-    /// lanes sit out); else lane by lane (`slow`: the scalar access, which refreshes the site's
-    /// window and faults naming the lane's thread; only when some lane's address is outside
-    /// the window: a gather inside it is one check of every lane, then a plain access per
-    /// lane). `None` when `op` is not such an access.
-    pub(super) fn lane_contiguous(&mut self, op: &Op, slow: &mut dyn FnMut(&mut Self, usize)) -> Option<()> {
+    /// In the lane phase (`lanes.rs`), a load or store of one element at a global, generic or
+    /// shared address for the lanes of mask `m_` (a C local in scope): when their addresses
+    /// are consecutive (lane `l` at `a0_ + l` elements) and the first and last lane's lie in
+    /// the window of the allocation the access site last hit (of the block's shared memory),
+    /// one vector access (masked where lanes sit out); else lane by lane (`slow`, given the
+    /// access site: the scalar access, which refreshes the site's window and faults naming
+    /// the lane's thread; only when some lane's address is outside the window: a gather inside
+    /// it is one check of every lane, then a plain access per lane). `None` when `op` is not
+    /// such an access.
+    pub(super) fn lane_contiguous(&mut self, op: &Op, slow: &mut dyn FnMut(&mut Self, Option<usize>)) -> Option<()> {
         let (space, size, addr) = match op {
             Op::Ld { space, size, d, addr, .. } if d.len() == 1 => (*space, *size, *addr),
             Op::St { space, size, vals, addr, .. } if vals.len() == 1 => (*space, *size, *addr),
             _ => return None,
         };
-        if !matches!(space, Space::Global | Space::Generic) || !matches!(size, 1 | 2 | 4 | 8) {
+        if !matches!(space, Space::Global | Space::Generic | Space::Shared) || !matches!(size, 1 | 2 | 4 | 8) {
             return None;
         }
-        let s = self.new_site();
         let full = super::lanes::FULL;
         let k = size.trailing_zeros();
+        // The window: its start, its bound (as `access` checks it) and its host address.
+        let (site, start, bound, host) = if space == Space::Shared {
+            (None, "0ull".to_string(), format!("shb[{k}]"), "shared".to_string())
+        } else {
+            let s = self.new_site();
+            (Some(s), format!("sb{s}"), format!("sn{s}"), format!("sh{s}"))
+        };
         let a = self.addr(addr);
         let _ = writeln!(
             self.out,
@@ -277,12 +284,12 @@ impl Emitter<'_> {
              {{ const u32 l = f_; a0_ = ({a}) - (u64)l * {size}ull; }}\n\
              u64 d_ = 0; if (m_ == {full:#x}u) {{ LANES d_ |= ({a}) ^ (a0_ + (u64)l * {size}ull); }}\n\
              else {{ LANES d_ |= (({a}) ^ (a0_ + (u64)l * {size}ull)) & (0ull - (u64)(m_ >> l & 1)); }}\n\
-             const u64 o_ = a0_ + (u64)f_ * {size}ull - sb{s};\n\
-             if (LIKELY(d_ == 0 && rotr(o_, {k}) < sn{s} && rotr(o_ + (u64)(e_ - f_) * {size}ull, {k}) < sn{s})) {{"
+             const u64 o_ = a0_ + (u64)f_ * {size}ull - {start};\n\
+             if (LIKELY(d_ == 0 && rotr(o_, {k}) < {bound} && rotr(o_ + (u64)(e_ - f_) * {size}ull, {k}) < {bound})) {{"
         );
         match op {
             Op::Ld { sext, d, .. } => {
-                let _ = writeln!(self.out, "const {} *p_ = (const {0} *)(sh{s} + o_) - f_;", ctype(size, *sext));
+                let _ = writeln!(self.out, "const {} *p_ = (const {0} *)({host} + o_) - f_;", ctype(size, *sext));
                 if let Some(Some(dr)) = d.first() {
                     let dst = self.dst(*dr);
                     let _ = writeln!(
@@ -296,40 +303,39 @@ impl Emitter<'_> {
                 let v = vals.first().map_or("0ull".to_string(), |v| self.src(*v));
                 let _ = writeln!(
                     self.out,
-                    "{t} *p_ = ({t} *)(sh{s} + o_) - f_;\n\
+                    "{t} *p_ = ({t} *)({host} + o_) - f_;\n\
                      if (m_ == {full:#x}u) {{ LANES p_[l] = ({t})({v}); }} else {{ LANES if (m_ >> l & 1) p_[l] = ({t})({v}); }}"
                 );
             }
             _ => {}
         }
         // Not side by side (a gather or scatter): still one check for all lanes when every
-        // lane's address lies in the site's window, then each lane's access.
+        // lane's address lies in the site's window, then each lane's access (without the
+        // lane mask when every lane takes part: a loop the compiler vectorizes).
         let _ = writeln!(
             self.out,
             "}} else {{\n\
-             u64 bad_ = 0; LANES bad_ |= (u64)(rotr(({a}) - sb{s}, {k}) >= sn{s}) & (u64)(m_ >> l & 1);\n\
+             u64 bad_ = 0;\n\
+             if (m_ == {full:#x}u) {{ LANES bad_ |= (u64)(rotr(({a}) - {start}, {k}) >= {bound}); }}\n\
+             else {{ LANES bad_ |= (u64)(rotr(({a}) - {start}, {k}) >= {bound}) & (u64)(m_ >> l & 1); }}\n\
              if (LIKELY(bad_ == 0)) {{"
         );
-        match op {
-            Op::Ld { sext, d, .. } => {
-                if let Some(Some(dr)) = d.first() {
-                    let dst = self.dst(*dr);
-                    let _ = writeln!(
-                        self.out,
-                        "LANES if (m_ >> l & 1) {dst} = (u64)*(const {} *)(sh{s} + (({a}) - sb{s}));",
-                        ctype(size, *sext)
-                    );
-                }
-            }
+        let access = match op {
+            Op::Ld { sext, d, .. } => d.first().copied().flatten().map(|dr| {
+                format!("{} = (u64)*(const {} *)({host} + (({a}) - {start}));", self.dst(dr), ctype(size, *sext))
+            }),
             Op::St { vals, .. } => {
                 let t = ctype(size, false);
                 let v = vals.first().map_or("0ull".to_string(), |v| self.src(*v));
-                let _ = writeln!(self.out, "LANES if (m_ >> l & 1) *({t} *)(sh{s} + (({a}) - sb{s})) = ({t})({v});");
+                Some(format!("*({t} *)({host} + (({a}) - {start})) = ({t})({v});"))
             }
-            _ => {}
+            _ => None,
+        };
+        if let Some(x) = access {
+            let _ = writeln!(self.out, "if (m_ == {full:#x}u) {{ LANES {x} }} else {{ LANES if (m_ >> l & 1) {x} }}");
         }
         self.out.push_str("} else {\n");
-        slow(self, s);
+        slow(self, site);
         self.out.push_str("} } }\n");
         Some(())
     }

@@ -2,8 +2,9 @@
 //! threads, each running from its resume point (0: the start) until it exits, waits at a
 //! barrier or runs out of fuel at a backward branch; after a pass, a barrier every live
 //! thread waits at is released and the loop runs again. PTX registers are C locals of the
-//! thread loop's body; the registers live across a stop are kept in per-thread frames
-//! (`frames[t * nregs + r]`). Divergence costs nothing: each thread branches on its own.
+//! thread loop's body; the registers live across a stop are kept in frames, register by
+//! register (`frames[r * n + t]`: the lane phase moves [`lanes::WIDTH`] consecutive threads'
+//! values at once). Divergence costs nothing: each thread branches on its own.
 //!
 //! - `arith.rs`: integer, float, comparison and conversion operations;
 //! - `mem.rs`: addresses and checked memory accesses, atomics;
@@ -16,6 +17,8 @@ mod arith;
 mod lanes;
 mod mem;
 mod nan;
+
+pub(crate) use lanes::WIDTH;
 
 use std::fmt::Write;
 
@@ -128,6 +131,9 @@ pub(crate) fn translate(f: &Func) -> Unit {
         }
     }
     let body = e.body();
+    // The lane phase leaves threads at a barrier as the scalar code's resume point there
+    // would: without one (none is missing), no lane phase.
+    let plan = plan.filter(|p| p.barriers_resumable(&e.resumes));
     let lane_phase = plan.map(|p| e.lane_phase(&p));
     let lanes = lane_phase.is_some();
     let mut src = String::with_capacity(body.len() + 8192);
@@ -208,7 +214,7 @@ impl Emitter<'_> {
     fn spill(&mut self, pc: u32) {
         for r in self.live.live_at(pc) {
             if r < self.f.nregs as usize {
-                let _ = writeln!(self.out, "frame[{r}] = r{r};");
+                let _ = writeln!(self.out, "frame[{r}ull * n] = r{r};");
             }
         }
     }
@@ -225,8 +231,13 @@ impl Emitter<'_> {
     fn set(&mut self, d: u32, expr: &str) {
         let d = self.dst(d);
         match &self.lane_cond {
+            // A blend, not `c ? new : old`: gcc does not if-convert the latter in a lane loop
+            // when the new value's expression branches (NaN checks), and leaves it scalar.
             Some(c) if d != "scratch" => {
-                let _ = writeln!(self.out, "{d} = ({c}) ? ({expr}) : {d};");
+                let _ = writeln!(
+                    self.out,
+                    "{{ const u64 k_ = 0ull - (u64)({c}); {d} = ((u64)({expr}) & k_) | ((u64){d} & ~k_); }}"
+                );
             }
             _ => {
                 let _ = writeln!(self.out, "{d} = {expr};");
@@ -429,7 +440,7 @@ impl Emitter<'_> {
              for (u32 tz = 0; tz < ntz; tz++) for (u32 ty = 0; ty < nty; ty++) for (u32 tx = 0; tx < ntx; tx++) {{\n\
              const u64 t = ((u64)tz * nty + ty) * ntx + tx;\n\
              {read_state}\n\
-             u64 *frame = frames + t * {nregs}ull; (void)frame;\n\
+             u64 *frame = frames + t; (void)frame;\n\
              u64 local = locals + t * local_len; (void)local;\n\
              u64 fuel = {FUEL}ull; (void)fuel;",
             // Without resume points every thread runs to its end in one pass: no state words.
@@ -451,7 +462,7 @@ impl Emitter<'_> {
                 let _ = write!(s, "case {}: ", k + 1);
                 for r in self.live.live_at(next) {
                     if r < nregs {
-                        let _ = write!(s, "r{r} = frame[{r}]; ");
+                        let _ = write!(s, "r{r} = frame[{r}ull * n]; ");
                     }
                 }
                 let _ = writeln!(s, "goto L{next};");
