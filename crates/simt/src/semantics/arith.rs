@@ -549,6 +549,10 @@ pub(crate) fn ternop<const N: usize>(op: &TernOp, a: &[u64; N], b: &[u64; N], c:
     match *op {
         TernOp::MadLo(w) => map3(a, b, c, r, |x, y, z| x.wrapping_mul(y).wrapping_add(z) & mask_w(w)),
         TernOp::MadHi(w, s) => map3(a, b, c, r, |x, y, z| mul_hi(x, y, w, s).wrapping_add(z) & mask_w(w)),
+        TernOp::MadHiSat => map3(a, b, c, r, |x, y, z| {
+            let sum = sx(mul_hi(x, y, 32, true), 32) + sx(z, 32);
+            sum.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as u64 & 0xffff_ffff
+        }),
         TernOp::MadWide(w, s) => map3(a, b, c, r, |x, y, z| mul_wide(x, y, w, s).wrapping_add(z) & mask_w(w * 2)),
         TernOp::Mad24Lo(s) => map3(a, b, c, r, |x, y, z| {
             let (x, y) = if s { (sx(x, 24) as u64, sx(y, 24) as u64) } else { (x & 0xff_ffff, y & 0xff_ffff) };
