@@ -9,6 +9,20 @@ pub(crate) fn ftz32(x: f32) -> f32 {
     if x.is_subnormal() { f32::from_bits(x.to_bits() & 0x8000_0000) } else { x }
 }
 
+/// `fma.ftz.f32`'s result `v` of `x * y + z` (inputs flushed already): flushed to a zero of its
+/// sign when the exact value is below the normal range, as an H200 decides before rounding —
+/// one that rounds up to the smallest normal included. The product is exact in f64; TwoSum
+/// gives the sign of what rounding the sum dropped.
+pub(crate) fn ftz_fma32(x: f32, y: f32, z: f32, v: f32) -> f32 {
+    if v.abs() != f32::MIN_POSITIVE {
+        return ftz32(v);
+    }
+    let (s, e) = two_sum(f64::from(x) * f64::from(y), f64::from(z));
+    let min = f64::from(f32::MIN_POSITIVE);
+    let tiny = s.abs() < min || (s.abs() == min && e != 0.0 && (e < 0.0) != (s < 0.0));
+    if tiny { f32::from_bits(v.to_bits() & 0x8000_0000) } else { v }
+}
+
 /// Flushes an f64 subnormal to a zero of the same sign.
 #[inline]
 pub(crate) fn ftz64(x: f64) -> f64 {
@@ -680,6 +694,14 @@ pub(crate) fn fma_dir<T: DirTarget>(a: f64, b: f64, c: f64, r: Rounding) -> T {
     }
     if !f.is_finite() {
         return T::from_f64(f);
+    }
+    if !(a * b).is_finite() {
+        // The product alone overflows though the sum does not: the same sum scaled by 1/4
+        // (exact, the result being huge), rounded, scaled back. An addend too small to scale
+        // exactly is far below the product's last bit, where only its sign counts.
+        let c4 = if (c * 0.25) * 4.0 == c { c * 0.25 } else { c.signum() * 2f64.powi(-1000) };
+        let r4: T = fma_dir(a * 0.25, b, c4, r);
+        return T::from_f64(r4.to_f64() * 4.0);
     }
     // Exact: a*b = ph + pl; a*b + c = ph + pl + c. The error of `f` is the sum of the four
     // terms below; distill them (repeated TwoSum passes) until non-overlapping, so the sign of

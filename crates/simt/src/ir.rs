@@ -293,8 +293,11 @@ pub(crate) enum F32Fn {
 pub(crate) enum F64Fn {
     Sqrt,
     Rcp,
+    /// `rcp.approx.ftz.f64`: from the operand's upper word, into the result's.
     RcpFtz,
     Rsqrt,
+    /// `rsqrt.approx.ftz.f64`: from the operand's upper word, into the result's.
+    RsqrtFtz,
 }
 
 /// `testp` properties.

@@ -130,11 +130,19 @@ static inline u64 f64_bin(int op, u64 a, u64 b) {
     }
 }
 /* semantics::arith::ternop, TernOp::Fma32 (`canon` as in f32_bin) */
+/* float::ftz_fma32: an exact result below the normal range is flushed, one that rounds up to
+   the smallest normal included (TwoSum of the f64-exact product and the addend). */
+static inline float ftz_fma32(float x, float y, float z, float v) {
+    if (fabsf(v) != 0x1p-126f) return ftz32(v);
+    double p = (double)x * (double)y, zz = z, s = p + zz, bb = s - p, e = (p - (s - bb)) + (zz - bb);
+    int tiny = fabs(s) < 0x1p-126 || (fabs(s) == 0x1p-126 && e != 0 && (e < 0) != (s < 0));
+    return tiny ? copysignf(0.0f, v) : v;
+}
 static inline u64 fma32(int ftz, int sat, int canon, u64 a, u64 b, u64 c) {
     float x = f32_of(a), y = f32_of(b), z = f32_of(c);
     if (ftz) { x = ftz32(x); y = ftz32(y); z = ftz32(z); }
     float v = fmaf(x, y, z);
-    if (ftz) v = ftz32(v);
+    if (ftz) v = ftz_fma32(x, y, z, v);
     if (sat) v = sat32(v);
     return canon ? of32(v) : bits32(v);
 }

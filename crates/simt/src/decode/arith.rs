@@ -391,6 +391,7 @@ impl FuncDecoder<'_> {
                 }
                 match o {
                     O::Sqrt => UnOp::F64(F64Fn::Sqrt),
+                    O::Rsqrt if ftz => UnOp::F64(F64Fn::RsqrtFtz),
                     O::Rsqrt => UnOp::F64(F64Fn::Rsqrt),
                     _ if has(Kw::Approx) => UnOp::F64(F64Fn::RcpFtz),
                     _ => UnOp::F64(F64Fn::Rcp),

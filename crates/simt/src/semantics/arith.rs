@@ -46,11 +46,16 @@ pub(crate) fn prmt_mode(mode: u8, x: u64, y: u64, s: u64) -> u64 {
 }
 
 /// `fns.b32`: the position of the `offset`-th set bit of `mask` from `base` (upwards for
-/// positive offsets, downwards for negative; offset 0 tests bit `base`), or 0xffffffff.
+/// positive offsets, downwards for negative; offset 0 tests bit `base`), or 0xffffffff. An
+/// offset of `i32::MIN` (whose magnitude the ISA's 32-bit `|offset|` cannot hold) gives 0 on
+/// an H200, whatever the mask.
 pub(crate) fn fns(mask: u32, base: u32, offset: u32) -> u64 {
     let off = offset as i32;
     if base >= 32 {
         return 0xffff_ffff;
+    }
+    if off == i32::MIN {
+        return 0;
     }
     if off == 0 {
         return if mask >> base & 1 != 0 { u64::from(base) } else { 0xffff_ffff };
@@ -116,14 +121,20 @@ pub(crate) fn video(v: &Video, x: u64, y: u64, c: u64) -> u64 {
     if v.add { (c as i64).wrapping_add(sum) as u64 & 0xffff_ffff } else { d }
 }
 
-/// `bfi.bW`: `len` (low byte of `e`) bits of `a` inserted into `b` at `pos` (low byte of `c`).
+/// `bfi.bW`: `len` (`e`) bits of `a` inserted into `b` at `pos` (`c`).
 pub(crate) fn bfi(w: u8, a: u64, b: u64, c: u64, e: u64) -> u64 {
-    let pos = (c & 0xff) as u32;
-    let len = (e & 0xff) as u32;
+    let (pos, len) = field(w, c, e);
     let m = if len >= 64 { u64::MAX } else { (1u64 << len) - 1 };
     let m = if pos >= 64 { 0 } else { m << pos } & mask_w(w);
     let ins = if pos >= 64 { 0 } else { a << pos };
     ((b & !m) | (ins & m)) & mask_w(w)
+}
+
+/// A bit field's position and length from `bfe`/`bfi`'s 32-bit operands: the low byte of each
+/// for 32-bit values (the PTX ISA's `& 0xff`); whole for 64-bit ones, as an H200 computes them
+/// (a position of 256 extracts nothing there, a length of 256 everything).
+fn field(w: u8, pos: u64, len: u64) -> (u32, u32) {
+    if w == 64 { (pos as u32, len as u32) } else { ((pos & 0xff) as u32, (len & 0xff) as u32) }
 }
 
 /// One lane of an extended-precision op (`add.cc`, `addc`, `sub.cc`, `subc`, `mad.cc`,
@@ -262,8 +273,9 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
             match f {
                 F64Fn::Sqrt => v.sqrt(),
                 F64Fn::Rcp => 1.0 / v,
-                F64Fn::RcpFtz => ftz64(1.0 / ftz64(v)),
+                F64Fn::RcpFtz => return upper_word_approx(x, |u| 1.0 / u),
                 F64Fn::Rsqrt => 1.0 / v.sqrt(),
+                F64Fn::RsqrtFtz => return upper_word_approx(x, |u| 1.0 / u.sqrt()),
             }
             .to_bits()
         }),
@@ -303,11 +315,20 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
                 Testp::Infinite => v.is_infinite(),
                 Testp::Number => !v.is_nan(),
                 Testp::NotANumber => v.is_nan(),
-                Testp::Normal => v.is_finite() && v != 0.0 && !sub,
+                // Zeros count as normal on an H200 (the ISA: "not NaN, not infinity").
+                Testp::Normal => v.is_finite() && !sub,
                 Testp::Subnormal => sub,
             })
         }),
     }
+}
+
+/// `rcp`/`rsqrt.approx.ftz.f64` as the PTX ISA defines them: `f` of the operand's upper word
+/// (its low 32 bits ignored; subnormal, so ±0, flushed), written to the result's upper word
+/// (truncated, as an H200 does), the low word zero; a NaN result is `0x7fffffff00000000`.
+fn upper_word_approx(x: u64, f: impl Fn(f64) -> f64) -> u64 {
+    let r = ftz64(f(ftz64(f64::from_bits(x & 0xffff_ffff_0000_0000))));
+    if r.is_nan() { 0x7fff_ffff_0000_0000 } else { r.to_bits() & 0xffff_ffff_0000_0000 }
 }
 
 /// Reads an operand of a directed-rounding op as f64 (f32 operands flushed under ftz).
@@ -576,7 +597,7 @@ pub(crate) fn ternop<const N: usize>(op: &TernOp, a: &[u64; N], b: &[u64; N], c:
             }
             let mut v = x.mul_add(y, z);
             if ftz {
-                v = ftz32(v);
+                v = crate::float::ftz_fma32(x, y, z, v);
             }
             if sat {
                 v = sat32(v);
@@ -607,7 +628,7 @@ pub(crate) fn ternop<const N: usize>(op: &TernOp, a: &[u64; N], b: &[u64; N], c:
             map3(a, b, c, r, |x, y, z| fma64(f64::from_bits(x), f64::from_bits(y), f64::from_bits(z)).to_bits())
         }
         TernOp::Bfe(w, s) => map3(a, b, c, r, |x, p, l| {
-            let (pos, len) = ((p & 0xff) as u32, (l & 0xff) as u32);
+            let (pos, len) = field(w, p, l);
             if len == 0 {
                 return 0;
             }
