@@ -9,18 +9,29 @@ pub(crate) fn ftz32(x: f32) -> f32 {
     if x.is_subnormal() { f32::from_bits(x.to_bits() & 0x8000_0000) } else { x }
 }
 
-/// `fma.ftz.f32`'s result `v` of `x * y + z` (inputs flushed already): flushed to a zero of its
-/// sign when the exact value is below the normal range, as an H200 decides before rounding —
-/// one that rounds up to the smallest normal included. The product is exact in f64; TwoSum
-/// gives the sign of what rounding the sum dropped.
-pub(crate) fn ftz_fma32(x: f32, y: f32, z: f32, v: f32) -> f32 {
+/// `.ftz` on an f32 result `v`: subnormals flushed to a zero of their sign, and so is a result
+/// that rounded (away from zero) to the smallest normal from an exact value that is tiny. An
+/// H200 decides tininess after rounding to 24 bits with an unbounded exponent (IEEE 754's
+/// "after rounding"): `2^-126 − 2^-150` is tiny (representable there), a value within half that
+/// spacing of 2^-126 rounds to it and is not. `exact_vs` orders the exact result's magnitude
+/// against a threshold; `nearest`: rounded to nearest (else away from zero, a directed mode).
+pub(crate) fn ftz_tiny32(v: f32, nearest: bool, exact_vs: impl Fn(f64) -> std::cmp::Ordering) -> f32 {
     if v.abs() != f32::MIN_POSITIVE {
         return ftz32(v);
     }
-    let (s, e) = two_sum(f64::from(x) * f64::from(y), f64::from(z));
     let min = f64::from(f32::MIN_POSITIVE);
-    let tiny = s.abs() < min || (s.abs() == min && e != 0.0 && (e < 0.0) != (s < 0.0));
+    let tiny = if nearest { exact_vs(min - 2f64.powi(-151)).is_lt() } else { exact_vs(min - 2f64.powi(-150)).is_le() };
     if tiny { f32::from_bits(v.to_bits() & 0x8000_0000) } else { v }
+}
+
+/// `fma.rn.ftz.f32`'s result `v` of `x * y + z` (inputs flushed already), `ftz_tiny32`'s rule.
+/// The product is exact in f64; TwoSum gives what rounding the sum dropped, which orders the
+/// exact value where the rounded sum meets the threshold.
+pub(crate) fn ftz_fma32(x: f32, y: f32, z: f32, v: f32) -> f32 {
+    let (s, e) = two_sum(f64::from(x) * f64::from(y), f64::from(z));
+    // Where |s| is the threshold, the dropped part `e` (toward or away from zero) decides.
+    let away = if s < 0.0 { -e } else { e };
+    ftz_tiny32(v, true, |t| s.abs().total_cmp(&t).then(away.partial_cmp(&0.0).unwrap_or(std::cmp::Ordering::Equal)))
 }
 
 /// Flushes an f64 subnormal to a zero of the same sign.

@@ -1,13 +1,17 @@
-//! The conformance table: each integer arithmetic, logic and shift instruction and the basic
-//! f32/f64 arithmetic (with `.ftz`, `.sat`, `.rz`, `min`/`max` and their NaN rules), per type, over
-//! edge operands (0, ±1, powers of two and their neighbours, the widths' signed and unsigned
-//! extremes), in every operand shape the compiled tiers treat differently — loaded per lane,
-//! warp-uniform (a kernel parameter), lane-affine (`param + tid`), an immediate — converged and
-//! diverged (only odd lanes execute), in 1D and 2D blocks, on every engine. Each result must equal
-//! the PTX ISA's definition, written out below independently of the engines' code
-//! (`simt::semantics` is the reference they implement); where the ISA leaves a result
-//! unspecified, what an NVIDIA H200 gives (division and remainder by zero: all ones; `MIN / -1`:
-//! `MIN`; `.sat` of `-0.0`: `+0.0`). `tests/conformance-gpu/` replays this table on a GPU
+//! The conformance table: each integer arithmetic, logic and shift instruction, the basic
+//! f32/f64 arithmetic (with `.ftz`, `.sat`, `.rz`, `min`/`max` and their NaN rules), conversions
+//! and unary operations here, and (`conformance_forms`) three-operand forms, carry chains,
+//! comparisons, float special operations and approximations, half precision and bit operations,
+//! per type, over edge operands (0, ±1, powers of two and their neighbours, the widths' signed
+//! and unsigned extremes, NaNs, signed zeros, subnormals), in every operand shape the compiled
+//! tiers treat differently — loaded per lane, warp-uniform (a kernel parameter), lane-affine
+//! (`param + tid`), an immediate — converged and diverged (only odd lanes execute), in 1D and 2D
+//! blocks, on every engine. Each result must equal the PTX ISA's definition, written out
+//! independently of the engines' code (`simt::semantics` is the reference they implement), or
+//! for approximations lie within the ISA's stated bound; where the ISA leaves a result
+//! unspecified, or an NVIDIA H200 departs from its text, what the H200 gives (division and
+//! remainder by zero: all ones; `MIN / -1`: `MIN`; `.sat` of `-0.0`: `+0.0`; 64-bit `bfe`
+//! fields taken whole). `tests/conformance-gpu/` replays this table on a GPU
 //! (`CONFORMANCE_DUMP=dir` writes it out) and compares every result.
 
 use simt::{DeviceMemory, Dim3, Params, Program};
@@ -706,7 +710,7 @@ impl Launch<'_> {
 }
 
 #[test]
-fn integer_instructions_match_the_isa_in_every_operand_shape_on_every_engine() {
+fn instructions_match_the_isa_and_an_h200_in_every_operand_shape_on_every_engine() {
     let mem = DeviceMemory::new();
     let av = mem.alloc(u64::from(THREADS) * 8).unwrap();
     let bv = mem.alloc(u64::from(THREADS) * 8).unwrap();

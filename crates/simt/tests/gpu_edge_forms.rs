@@ -106,3 +106,50 @@ fn bit_fields_fns_testp_ftz_fma_and_upper_word_approximations_match_an_h200() {
         assert_eq!(download::<u64>(&mem, out, 10), want, "{engine:?}");
     }
 }
+
+/// `.ftz` results that round to the smallest normal: flushed when tiny after rounding to 24 bits
+/// with an unbounded exponent (`2^-126 − 2^-150`), kept when within half that spacing of 2^-126.
+/// Operands are loaded (as in the GPU's recording), not immediates ptxas could fold.
+const TINY_PTX: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+
+.visible .entry tiny(.param .u64 out, .param .u64 in)
+{
+    .reg .b32 %r<12>;
+    .reg .b64 %rd<8>;
+    ld.param.u64 %rd0, [out];
+    ld.param.u64 %rd1, [in];
+    ld.global.v4.u32 {%r6, %r7, %r8, %r9}, [%rd1];
+    ld.global.v2.u64 {%rd2, %rd3}, [%rd1+16];
+    mul.ftz.f32 %r0, %r6, %r7;
+    mul.rp.ftz.f32 %r1, %r6, %r7;
+    div.rn.ftz.f32 %r2, %r8, %r9;
+    cvt.rn.ftz.f32.f64 %r3, %rd2;
+    cvt.rn.ftz.f32.f64 %r4, %rd3;
+    neg.f32 %r10, %r7;
+    mul.ftz.f32 %r5, %r6, %r10;
+    st.global.v4.u32 [%rd0], {%r0, %r1, %r2, %r3};
+    st.global.v2.u32 [%rd0+16], {%r4, %r5};
+    ret;
+}
+"#;
+
+#[test]
+fn ftz_flushes_results_tiny_after_rounding_with_an_unbounded_exponent_as_an_h200() {
+    // 2^-126 and 1 - 2^-24; 0x00ffffff and 2; f64s just below 2^-126 - 2^-151 (tiny) and
+    // 2^-126 · (1 - 2^-53) (rounds to 2^-126, not tiny).
+    let input: Vec<u32> =
+        vec![0x0080_0000, 0x3f7f_ffff, 0x00ff_ffff, 0x4000_0000, 0xefff_ffff, 0x380f_ffff, 0xffff_ffff, 0x380f_ffff];
+    let want: [u32; 6] = [0, 0, 0, 0, 0x0080_0000, 0x8000_0000];
+    for engine in ENGINES {
+        let p = program(TINY_PTX, engine);
+        let mem = DeviceMemory::new();
+        let inp = upload(&mem, &input);
+        let out = upload(&mem, &[0xeeee_eeeeu32; 6]);
+        let params = Params::new().ptr(out).ptr(inp).clone();
+        p.launch("tiny", Dim3::x(1), Dim3::x(1), 0, params.bytes(), &mem).unwrap_or_else(|f| panic!("{engine:?}: {f}"));
+        assert_eq!(download::<u32>(&mem, out, 6), want, "{engine:?}");
+    }
+}

@@ -389,13 +389,25 @@ pub(crate) fn f32bin(op: FBin, x: f32, y: f32) -> f32 {
     }
 }
 
+/// `.ftz`'s flush of `v`, the rounded `x f y` (`nearest`: rounded to nearest), by
+/// `float::ftz_tiny32`'s rule. Sums and differences that small are exact; products are exact
+/// in f64, and a quotient's magnitude orders against `t` as `|x|` against `t · |y|` (exact).
+pub(crate) fn ftz_result32(f: FBin, x: f32, y: f32, v: f32, nearest: bool) -> f32 {
+    let (x, y) = (f64::from(x), f64::from(y));
+    crate::float::ftz_tiny32(v, nearest, |t| match f {
+        FBin::Mul => (x * y).abs().total_cmp(&t),
+        FBin::Div => x.abs().total_cmp(&(t * y.abs())),
+        _ => std::cmp::Ordering::Greater,
+    })
+}
+
 /// `f` of two f32s under `.ftz` (subnormal operands and result flushed) and `.sat` (the
 /// result clamped to [0, 1]).
 #[inline]
 fn f32_ftz_sat(f: FBin, ftz: bool, sat: bool, x: f32, y: f32) -> f32 {
     let (x, y) = if ftz { (ftz32(x), ftz32(y)) } else { (x, y) };
     let v = f32bin(f, x, y);
-    let v = if ftz { ftz32(v) } else { v };
+    let v = if ftz { ftz_result32(f, x, y, v, true) } else { v };
     if sat { sat32(v) } else { v }
 }
 
@@ -542,7 +554,12 @@ pub(crate) fn binop<const N: usize>(op: &BinOp, a: &[u64; N], b: &[u64; N], r: &
         }),
         BinOp::FDir(f) => map2(a, b, r, |x, y| {
             let (x, y) = (dir_in(&f, x), dir_in(&f, y));
-            dir_out(&f, || fdir::<f32>(f.op, x, y, f.rnd), || fdir::<f64>(f.op, x, y, f.rnd))
+            let v32 = || {
+                let v = fdir::<f32>(f.op, x, y, f.rnd);
+                // Operands of an f32 op are f32 values (`dir_in`).
+                if f.ftz { ftz_result32(f.op, x as f32, y as f32, v, false) } else { v }
+            };
+            dir_out(&f, v32, || fdir::<f64>(f.op, x, y, f.rnd))
         }),
         BinOp::Copysign32 => map2(a, b, r, |x, y| (y & 0x7fff_ffff) | (x & 0x8000_0000)),
         BinOp::Copysign64 => map2(a, b, r, |x, y| (y & !(1 << 63)) | (x & (1 << 63))),

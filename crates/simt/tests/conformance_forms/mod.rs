@@ -8,6 +8,7 @@ mod compare;
 mod float_ops;
 pub mod half;
 mod three_operand;
+mod tininess;
 
 use crate::Case;
 
@@ -22,6 +23,7 @@ pub fn cases() -> Vec<Case> {
     v.extend(float_ops::cases());
     v.extend(half::cases());
     v.extend(bits::cases());
+    v.extend(tininess::cases());
     v
 }
 

@@ -93,20 +93,22 @@ pub fn cases() -> Vec<Case> {
     v
 }
 
-/// Whether the exact `x * y + z` lies below f32's normal range. The product is exact in f64;
-/// what rounding the f64 sum drops, `e`, is exact too (TwoSum), and its sign decides at the
-/// boundary.
+/// Whether the exact `x * y + z` is tiny as an H200 decides it for `.ftz`: below 2^-126 after
+/// rounding to nearest to 24 bits with an unbounded exponent, that is below `2^-126 − 2^-151`
+/// (halfway between `2^-126 − 2^-150` and 2^-126, which goes to the even 2^-126). The product
+/// is exact in f64; what rounding the f64 sum drops, `e`, is exact too (TwoSum), and its sign
+/// decides at the threshold.
 fn exactly_tiny(x: f32, y: f32, z: f32) -> bool {
     let (p, z) = (f64::from(x) * f64::from(y), f64::from(z));
     let s = p + z;
     let e = (p - (s - (s - p))) + (z - (s - p));
-    let min = f64::from(f32::MIN_POSITIVE);
-    s.abs() < min || (s.abs() == min && e != 0.0 && (e < 0.0) != (s < 0.0))
+    let t = f64::from(f32::MIN_POSITIVE) - 2f64.powi(-151);
+    s.abs() < t || (s.abs() == t && e != 0.0 && (e < 0.0) != (s < 0.0))
 }
 
-/// An f32 `fma` rounded to nearest: NaN → any NaN; `.ftz` flushes subnormal inputs, and
-/// results whose exact value is subnormal (before rounding, as an H200 does: one rounding up
-/// to the smallest normal too); `.sat` clamps to [+0, 1] with NaN → +0.
+/// An f32 `fma` rounded to nearest: NaN → any NaN; `.ftz` flushes subnormal inputs, and tiny
+/// results (`exactly_tiny`: one rounding up to the smallest normal too); `.sat` clamps to
+/// [+0, 1] with NaN → +0.
 fn f32_fma(a: u64, b: u64, c: u64, ftz: bool, sat: bool) -> Option<u64> {
     let [mut x, mut y, mut z] = [a, b, c].map(|v| f32::from_bits(v as u32));
     if ftz {
