@@ -95,8 +95,6 @@ static inline double max64(double a, double b) {
     if (a == b) return signbit64(a) ? b : a;
     return a > b ? a : b;
 }
-/* semantics::arith::f32bin (with BinOp::F32's ftz and sat); `canon` 0 leaves a NaN result
- * as the host made it, for a register only f32 operations read (emit/nan.rs). */
 /* semantics::arith::ftz_result32 (rounded to nearest): a result that rounded to the smallest
    normal from a product or quotient tiny after rounding to 24 bits with an unbounded exponent
    (below 2^-126 - 2^-151) is flushed too (op 2: mul, 3: div). */
@@ -106,6 +104,8 @@ static inline float ftz_result32(int op, float x, float y, float v) {
     int tiny = (op == 2 && fabs(dx * dy) < t) || (op == 3 && fabs(dx) < fabs(dy) * t);
     return tiny ? copysignf(0.0f, v) : v;
 }
+/* semantics::arith::f32bin (with BinOp::F32's ftz and sat); `canon` 0 leaves a NaN result
+ * as the host made it, for a register only f32 operations read (emit/nan.rs). */
 static inline u64 f32_bin(int op, int ftz, int sat, int canon, u64 a, u64 b) {
     float x = f32_of(a), y = f32_of(b), v;
     if (ftz) { x = ftz32(x); y = ftz32(y); }
@@ -138,7 +138,6 @@ static inline u64 f64_bin(int op, u64 a, u64 b) {
     default: return bits64(max64(x, y));
     }
 }
-/* semantics::arith::ternop, TernOp::Fma32 (`canon` as in f32_bin) */
 /* float::ftz_fma32: a result that rounded to the smallest normal from an exact value below
    2^-126 - 2^-151 (tiny after rounding with an unbounded exponent) is flushed too (TwoSum of the
    f64-exact product and the addend). */
@@ -149,6 +148,7 @@ static inline float ftz_fma32(float x, float y, float z, float v) {
     int tiny = m < t || (m == t && em < 0);
     return tiny ? copysignf(0.0f, v) : v;
 }
+/* semantics::arith::ternop, TernOp::Fma32 (`canon` as in f32_bin) */
 static inline u64 fma32(int ftz, int sat, int canon, u64 a, u64 b, u64 c) {
     float x = f32_of(a), y = f32_of(b), z = f32_of(c);
     if (ftz) { x = ftz32(x); y = ftz32(y); z = ftz32(z); }

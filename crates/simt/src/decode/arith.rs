@@ -418,7 +418,6 @@ impl FuncDecoder<'_> {
     }
 }
 
-/// Checks that every modifier of `kws` besides types is in `allowed`.
 /// The integer type twice as wide as `t` (`mad.wide`'s addend).
 fn wide_type(t: ScalarType) -> ScalarType {
     match t {
@@ -429,6 +428,7 @@ fn wide_type(t: ScalarType) -> ScalarType {
     }
 }
 
+/// Checks that every modifier of `kws` besides types is in `allowed`.
 fn only(kws: &[Kw], allowed: &[Kw]) -> R<()> {
     match kws.iter().find(|k| k.as_type().is_none() && !allowed.contains(k)) {
         Some(k) => Err(DecodeError::UnsupportedModifier(*k)),
