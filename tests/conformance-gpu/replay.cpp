@@ -1,6 +1,6 @@
 // Replays the conformance table's launches (crates/simt/tests/conformance.rs, dumped with
 // CONFORMANCE_DUMP=dir) on an NVIDIA GPU: for each manifest line, loads the PTX with the driver
-// (dlopen of libcuda.so.1, no CUDA headers at build time), uploads the two operand arrays,
+// (dlopen of libcuda.so.1, no CUDA headers at build time), uploads the three operand arrays,
 // launches `k` with the line's block shape and uniform operands, and writes the output buffer to
 // DIR/NAME.gpu.bin. compare.py then checks it against Cuprite's output (NAME.cuprite.bin).
 //
@@ -88,16 +88,18 @@ int main(int argc, char **argv) {
     std::ifstream m(dir + "/manifest.txt");
     std::string line;
     std::map<std::string, CUfunction> funcs;
-    CUdeviceptr out, av, bv;
+    CUdeviceptr out, av, bv, cv;
     CHECK(cu.cuMemAlloc(&out, 1 << 20), "cuMemAlloc");
     CHECK(cu.cuMemAlloc(&av, 1 << 16), "cuMemAlloc");
     CHECK(cu.cuMemAlloc(&bv, 1 << 16), "cuMemAlloc");
+    CHECK(cu.cuMemAlloc(&cv, 1 << 16), "cuMemAlloc");
     size_t count = 0;
     while (std::getline(m, line)) {
         std::istringstream ls(line);
-        std::string op, ptx, a_path, b_path, ua_s, ub_s;
-        unsigned w, bw, dw, n, bx, by;
-        ls >> op >> ptx >> w >> bw >> dw >> n >> bx >> by >> ua_s >> ub_s >> a_path >> b_path >> name;
+        std::string op, ptx, a_path, b_path, c_path, ua_s, ub_s, uc_s;
+        unsigned w, bw, cw, dw, n, bx, by;
+        ls >> op >> ptx >> w >> bw >> cw >> dw >> n >> bx >> by >> ua_s >> ub_s >> uc_s >> a_path >> b_path >> c_path >>
+            name;
         if (!funcs.count(ptx)) {
             std::string src = slurp(dir + "/" + ptx);
             CUmodule mod;
@@ -106,14 +108,24 @@ int main(int argc, char **argv) {
             CHECK(cu.cuModuleGetFunction(&f, mod, "k"), "cuModuleGetFunction");
             funcs[ptx] = f;
         }
-        std::string a = slurp(dir + "/" + a_path), b = slurp(dir + "/" + b_path);
+        std::string a = slurp(dir + "/" + a_path), b = slurp(dir + "/" + b_path), c = slurp(dir + "/" + c_path);
         CHECK(cu.cuMemcpyHtoD(av, a.data(), a.size()), "upload a");
         CHECK(cu.cuMemcpyHtoD(bv, b.data(), b.size()), "upload b");
+        CHECK(cu.cuMemcpyHtoD(cv, c.data(), c.size()), "upload c");
         size_t bytes = (size_t)bx * by * n * 8;
         CHECK(cu.cuMemsetD8(out, 0, bytes), "memset");
-        uint64_t ua = std::stoull(ua_s, nullptr, 16), ub = std::stoull(ub_s, nullptr, 16);
-        uint32_t ua32 = (uint32_t)ua, ub32 = (uint32_t)ub;
-        void *args[] = {&out, &av, &bv, w == 32 ? (void *)&ua32 : (void *)&ua, bw == 32 ? (void *)&ub32 : (void *)&ub};
+        // Uniform operands of up to 32 bits travel in 32-bit parameters (conformance.rs's
+        // param_width).
+        uint64_t ua = std::stoull(ua_s, nullptr, 16), ub = std::stoull(ub_s, nullptr, 16),
+                 uc = std::stoull(uc_s, nullptr, 16);
+        uint32_t ua32 = (uint32_t)ua, ub32 = (uint32_t)ub, uc32 = (uint32_t)uc;
+        void *args[] = {&out,
+                        &av,
+                        &bv,
+                        w <= 32 ? (void *)&ua32 : (void *)&ua,
+                        bw <= 32 ? (void *)&ub32 : (void *)&ub,
+                        &cv,
+                        cw <= 32 ? (void *)&uc32 : (void *)&uc};
         CHECK(cu.cuLaunchKernel(funcs[ptx], 1, 1, 1, bx, by, 1, 0, nullptr, args, nullptr), "launch");
         CHECK(cu.cuCtxSynchronize(), "synchronize");
         std::vector<char> got(bytes);

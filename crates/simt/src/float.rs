@@ -9,6 +9,31 @@ pub(crate) fn ftz32(x: f32) -> f32 {
     if x.is_subnormal() { f32::from_bits(x.to_bits() & 0x8000_0000) } else { x }
 }
 
+/// `.ftz` on an f32 result `v`: subnormals flushed to a zero of their sign, and so is a result
+/// that rounded (away from zero) to the smallest normal from an exact value that is tiny. An
+/// H200 decides tininess after rounding to 24 bits with an unbounded exponent (IEEE 754's
+/// "after rounding"): `2^-126 − 2^-150` is tiny (representable there), a value within half that
+/// spacing of 2^-126 rounds to it and is not. `exact_vs` orders the exact result's magnitude
+/// against a threshold; `nearest`: rounded to nearest (else away from zero, a directed mode).
+pub(crate) fn ftz_tiny32(v: f32, nearest: bool, exact_vs: impl Fn(f64) -> std::cmp::Ordering) -> f32 {
+    if v.abs() != f32::MIN_POSITIVE {
+        return ftz32(v);
+    }
+    let min = f64::from(f32::MIN_POSITIVE);
+    let tiny = if nearest { exact_vs(min - 2f64.powi(-151)).is_lt() } else { exact_vs(min - 2f64.powi(-150)).is_le() };
+    if tiny { f32::from_bits(v.to_bits() & 0x8000_0000) } else { v }
+}
+
+/// `fma.rn.ftz.f32`'s result `v` of `x * y + z` (inputs flushed already), `ftz_tiny32`'s rule.
+/// The product is exact in f64; TwoSum gives what rounding the sum dropped, which orders the
+/// exact value where the rounded sum meets the threshold.
+pub(crate) fn ftz_fma32(x: f32, y: f32, z: f32, v: f32) -> f32 {
+    let (s, e) = two_sum(f64::from(x) * f64::from(y), f64::from(z));
+    // Where |s| is the threshold, the dropped part `e` (toward or away from zero) decides.
+    let away = if s < 0.0 { -e } else { e };
+    ftz_tiny32(v, true, |t| s.abs().total_cmp(&t).then(away.partial_cmp(&0.0).unwrap_or(std::cmp::Ordering::Equal)))
+}
+
 /// Flushes an f64 subnormal to a zero of the same sign.
 #[inline]
 pub(crate) fn ftz64(x: f64) -> f64 {
@@ -746,6 +771,14 @@ pub(crate) fn fma_dir<T: DirTarget>(a: f64, b: f64, c: f64, r: Rounding) -> T {
     }
     if !f.is_finite() {
         return T::from_f64(f);
+    }
+    if !(a * b).is_finite() {
+        // The product alone overflows though the sum does not: the same sum scaled by 1/4
+        // (exact, the result being huge), rounded, scaled back. An addend too small to scale
+        // exactly is far below the product's last bit, where only its sign counts.
+        let c4 = if (c * 0.25) * 4.0 == c { c * 0.25 } else { c.signum() * 2f64.powi(-1000) };
+        let r4: T = fma_dir(a * 0.25, b, c4, r);
+        return T::from_f64(r4.to_f64() * 4.0);
     }
     // Exact: a*b = ph + pl; a*b + c = ph + pl + c. The error of `f` is the sum of the four
     // terms below; distill them (repeated TwoSum passes) until non-overlapping, so the sign of

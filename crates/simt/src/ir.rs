@@ -295,8 +295,11 @@ pub(crate) enum F32Fn {
 pub(crate) enum F64Fn {
     Sqrt,
     Rcp,
+    /// `rcp.approx.ftz.f64`: from the operand's upper word, into the result's.
     RcpFtz,
     Rsqrt,
+    /// `rsqrt.approx.ftz.f64`: from the operand's upper word, into the result's.
+    RsqrtFtz,
 }
 
 /// `testp` properties.
@@ -457,6 +460,9 @@ pub(crate) enum FmaKind {
 pub(crate) enum TernOp {
     MadLo(u8),
     MadHi(u8, bool),
+    /// `mad.hi.sat.s32`: the high half of the signed product plus `c`, clamped to the `s32`
+    /// range.
+    MadHiSat,
     MadWide(u8, bool),
     Mad24Lo(bool),
     /// `mad24.hi{.sat}`: bits 47..16 of the 48-bit product plus `c` (`sat`: the signed

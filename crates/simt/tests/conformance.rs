@@ -1,18 +1,23 @@
-//! The conformance table: each integer arithmetic, logic and shift instruction and the basic
-//! f32/f64 arithmetic (with `.ftz`, `.sat`, `.rz`, `min`/`max` and their NaN rules), per type, over
-//! edge operands (0, ±1, powers of two and their neighbours, the widths' signed and unsigned
-//! extremes), in every operand shape the compiled tiers treat differently — loaded per lane,
-//! warp-uniform (a kernel parameter), lane-affine (`param + tid`), an immediate — converged and
-//! diverged (only odd lanes execute), in 1D and 2D blocks, on every engine. Each result must equal
-//! the PTX ISA's definition, written out below independently of the engines' code
-//! (`simt::semantics` is the reference they implement); where the ISA leaves a result
-//! unspecified, what an NVIDIA H200 gives (division and remainder by zero: all ones; `MIN / -1`:
-//! `MIN`; `.sat` of `-0.0`: `+0.0`). `tests/conformance-gpu/` replays this table on a GPU
+//! The conformance table: each integer arithmetic, logic and shift instruction, the basic
+//! f32/f64 arithmetic (with `.ftz`, `.sat`, `.rz`, `min`/`max` and their NaN rules), conversions
+//! and unary operations here, and (`conformance_forms`) three-operand forms, carry chains,
+//! comparisons, float special operations and approximations, half precision and bit operations,
+//! per type, over edge operands (0, ±1, powers of two and their neighbours, the widths' signed
+//! and unsigned extremes, NaNs, signed zeros, subnormals), in every operand shape the compiled
+//! tiers treat differently — loaded per lane, warp-uniform (a kernel parameter), lane-affine
+//! (`param + tid`), an immediate — converged and diverged (only odd lanes execute), in 1D and 2D
+//! blocks, on every engine. Each result must equal the PTX ISA's definition, written out
+//! independently of the engines' code (`simt::semantics` is the reference they implement), or
+//! for approximations lie within the ISA's stated bound; where the ISA leaves a result
+//! unspecified, or an NVIDIA H200 departs from its text, what the H200 gives (division and
+//! remainder by zero: all ones; `MIN / -1`: `MIN`; `.sat` of `-0.0`: `+0.0`; 64-bit `bfe`
+//! fields taken whole). `tests/conformance-gpu/` replays this table on a GPU
 //! (`CONFORMANCE_DUMP=dir` writes it out) and compares every result.
 
 use simt::{DeviceMemory, Dim3, Params, Program};
 
 mod common;
+mod conformance_forms;
 
 use common::ENGINES;
 
@@ -50,25 +55,154 @@ const EDGES: [u64; 26] = [
 const THREADS: u32 = 64;
 
 /// One instruction form: `op` is the PTX mnemonic with its type (`div.s32`), `w` the operand
-/// width, `bw` the second operand's width (shift amounts are 32-bit), `dw` the result's.
+/// width, `bw` the second operand's width (shift amounts are 32-bit), `cw` the third's, `dw` the
+/// result's.
 struct Case {
     op: &'static str,
     w: u32,
     bw: u32,
+    cw: u32,
     dw: u32,
-    /// The PTX ISA's result for operands `a`, `b` (already narrowed to their widths); `None`
-    /// where the result is unspecified.
-    model: fn(u64, u64, u32) -> Option<u64>,
-    /// Immediates tried as the second operand.
+    /// The PTX ISA's result for operands `a`, `b`, `c` (already narrowed to their widths) of
+    /// width `w`; `None` where the result is unspecified.
+    model: fn(u64, u64, u64, u32) -> Option<u64>,
+    /// Immediates tried as operand `imm_at` (1: `b`, 2: `c`).
     imms: &'static [u64],
-    /// Operand values (raw bits).
+    imm_at: usize,
+    /// Operand values (raw bits) of `a`, and of `b` unless `b_edges` says otherwise.
     edges: &'static [u64],
+    b_edges: Option<&'static [u64]>,
+    /// Values of the third operand (three-operand forms).
+    c_edges: &'static [u64],
     /// Whether operands are floating point (immediates written `0f...`/`0d...`).
     float: bool,
-    /// One source operand (`a`; the model ignores `b`).
-    unary: bool,
-    /// Whether the result is floating point (NaNs compare by being NaNs).
-    fres: bool,
+    /// Source operands: 1 (`a`), 2 (`a`, `b`) or 3 (`a`, `b`, `c`).
+    arity: usize,
+    /// How results compare: bit for bit, or with NaNs of any payload equal.
+    result: Res,
+    /// The instructions computing `{d}` from `{a}`, `{b}`, `{c}` where one instruction of the
+    /// default form (`op d, a, b`) does not (predicates, several results, carry chains); scratch
+    /// registers `%sp<8>` (`.pred`), `%sh<8>` (`.b16`), `%sx<8>` (`.b32`), `%sy<8>` (`.b64`).
+    text: Option<&'static str>,
+    /// `.version`/`.target` lines: PTX 8.0 for sm_80 unless the form needs newer (`sm_90`).
+    target: &'static str,
+    /// For approximations: how far from the model's correctly rounded result a result may be
+    /// (the PTX ISA's bound); `None`: bit for bit (NaN payloads aside).
+    tolerance: Option<Tolerance>,
+}
+
+/// An approximation's error bound, per the PTX ISA.
+#[derive(Clone, Copy)]
+enum Tolerance {
+    /// Units in the last place of the result's format, from the correctly rounded result.
+    Ulps(f64),
+    /// The larger of a relative and an absolute error (plus half an ulp: the model's result
+    /// is itself rounded).
+    Error { relative: f64, absolute: f64 },
+}
+
+/// The floating-point values of a result: one, or one per 16-bit lane.
+fn float_lanes(v: u64, dw: u32, result: Res) -> Vec<(f64, f64)> {
+    use conformance_forms::half::half_value;
+    let v = v & mask(dw);
+    // (value, its ulp)
+    let half = |h: u64, exp_bits: u32| {
+        let x = half_value(h, exp_bits);
+        let frac_bits = 15 - exp_bits as i32;
+        let min_exp = 2 - (1 << (exp_bits - 1));
+        let e = if x == 0.0 || !x.is_finite() { min_exp } else { (x.abs().log2().floor() as i32).max(min_exp) };
+        (x, 2f64.powi(e - frac_bits))
+    };
+    match (result, dw) {
+        (Res::F16Lanes, _) => (0..dw / 16).map(|k| half((v >> (16 * k)) & 0xffff, 5)).collect(),
+        (Res::Bf16Lanes, _) => (0..dw / 16).map(|k| half((v >> (16 * k)) & 0xffff, 8)).collect(),
+        (_, 32) => {
+            let x = f32::from_bits(v as u32);
+            vec![(f64::from(x), f64::from(x.abs().next_up() - x.abs()))]
+        }
+        _ => {
+            let x = f64::from_bits(v);
+            vec![(x, x.abs().next_up() - x.abs())]
+        }
+    }
+}
+
+/// Whether result `got` is within `tolerance` of the model's `want`: NaN where `want` is NaN,
+/// infinities exactly, finite values within the bound.
+fn within(got: u64, want: u64, dw: u32, result: Res, tolerance: Tolerance) -> bool {
+    float_lanes(got, dw, result).into_iter().zip(float_lanes(want, dw, result)).all(|((g, _), (w, ulp))| {
+        if w.is_nan() || g.is_nan() {
+            return w.is_nan() && g.is_nan();
+        }
+        if w.is_infinite() || g.is_infinite() {
+            return g == w;
+        }
+        let bound = match tolerance {
+            Tolerance::Ulps(n) => n * ulp,
+            Tolerance::Error { relative, absolute } => (relative * w.abs()).max(absolute) + ulp / 2.0,
+        };
+        (g - w).abs() <= bound
+    })
+}
+
+/// How a form's results compare (and hash): NaNs of any payload are one value, as the ISA
+/// leaves single-precision NaN payloads unspecified.
+#[derive(Clone, Copy, PartialEq)]
+enum Res {
+    /// Bit for bit.
+    Int,
+    /// An IEEE value of the result's width (16 bits: binary16).
+    Float,
+    /// 16-bit binary16 lanes (`.f16`, `.f16x2`).
+    F16Lanes,
+    /// 16-bit bfloat16 lanes (`.bf16`, `.bf16x2`).
+    Bf16Lanes,
+}
+
+impl Res {
+    /// The manifest's and `compare.py`'s number for it.
+    fn code(self) -> u8 {
+        match self {
+            Res::Int => 0,
+            Res::Float => 1,
+            Res::F16Lanes => 2,
+            Res::Bf16Lanes => 3,
+        }
+    }
+}
+
+/// The default PTX version and target.
+const SM80: &str = ".version 8.0\n.target sm_80";
+/// For forms that need sm_90 (bf16 arithmetic, `.relu` integer min/max).
+const SM90: &str = ".version 8.0\n.target sm_90";
+
+impl Case {
+    /// A form with the defaults: two integer operands of width `w`, its edges, no immediates.
+    fn int(op: &'static str, w: u32, dw: u32, model: fn(u64, u64, u64, u32) -> Option<u64>) -> Case {
+        Case {
+            op,
+            w,
+            bw: w,
+            cw: w,
+            dw,
+            model,
+            imms: &[],
+            imm_at: 1,
+            edges: &EDGES,
+            b_edges: None,
+            c_edges: &[],
+            float: false,
+            arity: 2,
+            result: Res::Int,
+            text: None,
+            target: SM80,
+            tolerance: None,
+        }
+    }
+
+    fn b_edges(&self) -> &'static [u64] {
+        self.b_edges.unwrap_or(self.edges)
+    }
 }
 
 /// A model's answer for a floating-point result the ISA leaves unspecified but a NaN
@@ -96,109 +230,59 @@ fn cases() -> Vec<Case> {
     let mut v = Vec::new();
     for (t, w, signed) in [("u32", 32, false), ("s32", 32, true), ("u64", 64, false), ("s64", 64, true)] {
         let op = |name: &str| -> &'static str { Box::leak(format!("{name}.{t}").into_boxed_str()) };
-        let c = |o, model| Case {
-            op: o,
-            w,
-            bw: w,
-            dw: w,
-            model,
-            imms: PLAIN_IMMS,
-            edges: &EDGES,
-            float: false,
-            unary: false,
-            fres: false,
-        };
-        v.push(c(op("add"), |a, b, w| Some(a.wrapping_add(b) & mask(w))));
-        v.push(c(op("sub"), |a, b, w| Some(a.wrapping_sub(b) & mask(w))));
-        v.push(c(op("mul.lo"), |a, b, w| Some(a.wrapping_mul(b) & mask(w))));
+        let c = |o, model| Case { imms: PLAIN_IMMS, ..Case::int(o, w, w, model) };
+        v.push(c(op("add"), |a, b, _, w| Some(a.wrapping_add(b) & mask(w))));
+        v.push(c(op("sub"), |a, b, _, w| Some(a.wrapping_sub(b) & mask(w))));
+        v.push(c(op("mul.lo"), |a, b, _, w| Some(a.wrapping_mul(b) & mask(w))));
         if signed {
-            v.push(c(op("mul.hi"), |a, b, w| {
+            v.push(c(op("mul.hi"), |a, b, _, w| {
                 Some(((i128::from(sext(a, w)) * i128::from(sext(b, w))) >> w) as u64 & mask(w))
             }));
             // By zero: all ones, quotient and remainder; MIN / -1 wraps to MIN, remainder 0.
-            v.push(c(op("div"), |a, b, w| {
+            v.push(c(op("div"), |a, b, _, w| {
                 let (x, y) = (sext(a, w), sext(b, w));
                 Some(if y == 0 { mask(w) } else { x.wrapping_div(y) as u64 & mask(w) })
             }));
-            v.push(c(op("rem"), |a, b, w| {
+            v.push(c(op("rem"), |a, b, _, w| {
                 let (x, y) = (sext(a, w), sext(b, w));
                 Some(if y == 0 { mask(w) } else { x.wrapping_rem(y) as u64 & mask(w) })
             }));
-            v.push(c(op("min"), |a, b, w| Some(sext(a, w).min(sext(b, w)) as u64 & mask(w))));
-            v.push(c(op("max"), |a, b, w| Some(sext(a, w).max(sext(b, w)) as u64 & mask(w))));
+            v.push(c(op("min"), |a, b, _, w| Some(sext(a, w).min(sext(b, w)) as u64 & mask(w))));
+            v.push(c(op("max"), |a, b, _, w| Some(sext(a, w).max(sext(b, w)) as u64 & mask(w))));
         } else {
-            v.push(c(op("mul.hi"), |a, b, w| Some(((u128::from(a) * u128::from(b)) >> w) as u64 & mask(w))));
-            v.push(c(op("div"), |a, b, w| Some(a.checked_div(b).unwrap_or(mask(w)))));
-            v.push(c(op("rem"), |a, b, w| Some(a.checked_rem(b).unwrap_or(mask(w)))));
-            v.push(c(op("min"), |a, b, _| Some(a.min(b))));
-            v.push(c(op("max"), |a, b, _| Some(a.max(b))));
+            v.push(c(op("mul.hi"), |a, b, _, w| Some(((u128::from(a) * u128::from(b)) >> w) as u64 & mask(w))));
+            v.push(c(op("div"), |a, b, _, w| Some(a.checked_div(b).unwrap_or(mask(w)))));
+            v.push(c(op("rem"), |a, b, _, w| Some(a.checked_rem(b).unwrap_or(mask(w)))));
+            v.push(c(op("min"), |a, b, _, _| Some(a.min(b))));
+            v.push(c(op("max"), |a, b, _, _| Some(a.max(b))));
         }
         if w == 32 {
-            let model: fn(u64, u64, u32) -> Option<u64> =
-                if signed { |a, b, w| Some((sext(a, w) * sext(b, w)) as u64) } else { |a, b, _| Some(a * b) };
-            v.push(Case {
-                op: op("mul.wide"),
-                w,
-                bw: w,
-                dw: 64,
-                model,
-                imms: PLAIN_IMMS,
-                edges: &EDGES,
-                float: false,
-                unary: false,
-                fres: false,
-            });
+            let model: fn(u64, u64, u64, u32) -> Option<u64> =
+                if signed { |a, b, _, w| Some((sext(a, w) * sext(b, w)) as u64) } else { |a, b, _, _| Some(a * b) };
+            v.push(Case { imms: PLAIN_IMMS, ..Case::int(op("mul.wide"), w, 64, model) });
         }
-        let shr: fn(u64, u64, u32) -> Option<u64> = if signed {
-            |a, b, w| Some((sext(a, w) >> b.min(u64::from(w) - 1)) as u64 & mask(w))
+        let shr: fn(u64, u64, u64, u32) -> Option<u64> = if signed {
+            |a, b, _, w| Some((sext(a, w) >> b.min(u64::from(w) - 1)) as u64 & mask(w))
         } else {
-            |a, b, w| Some(if b >= u64::from(w) { 0 } else { a >> b })
+            |a, b, _, w| Some(if b >= u64::from(w) { 0 } else { a >> b })
         };
-        v.push(Case {
-            op: op("shr"),
-            w,
-            bw: 32,
-            dw: w,
-            model: shr,
-            imms: SHIFT_IMMS,
-            edges: &EDGES,
-            float: false,
-            unary: false,
-            fres: false,
-        });
+        v.push(Case { bw: 32, imms: SHIFT_IMMS, ..Case::int(op("shr"), w, w, shr) });
     }
     for (t, w) in [("b32", 32), ("b64", 64)] {
         let op = |name: &str| -> &'static str { Box::leak(format!("{name}.{t}").into_boxed_str()) };
-        let c = |o, model| Case {
-            op: o,
-            w,
-            bw: w,
-            dw: w,
-            model,
-            imms: PLAIN_IMMS,
-            edges: &EDGES,
-            float: false,
-            unary: false,
-            fres: false,
-        };
-        v.push(c(op("and"), |a, b, _| Some(a & b)));
-        v.push(c(op("or"), |a, b, _| Some(a | b)));
-        v.push(c(op("xor"), |a, b, _| Some(a ^ b)));
+        let c = |o, model| Case { imms: PLAIN_IMMS, ..Case::int(o, w, w, model) };
+        v.push(c(op("and"), |a, b, _, _| Some(a & b)));
+        v.push(c(op("or"), |a, b, _, _| Some(a | b)));
+        v.push(c(op("xor"), |a, b, _, _| Some(a ^ b)));
         v.push(Case {
-            op: op("shl"),
-            w,
             bw: 32,
-            dw: w,
-            model: |a, b, w| Some(if b >= u64::from(w) { 0 } else { (a << b) & mask(w) }),
             imms: SHIFT_IMMS,
-            edges: &EDGES,
-            float: false,
-            unary: false,
-            fres: false,
+            ..Case::int(op("shl"), w, w, |a, b, _, w| Some(if b >= u64::from(w) { 0 } else { (a << b) & mask(w) }))
         });
     }
     v.extend(float_cases());
     v.extend(unary_cases());
+    v.extend(conformance_forms::cases());
     v
 }
 
@@ -329,26 +413,26 @@ fn min64(a: u64, b: u64, less: bool) -> Option<u64> {
 }
 
 /// A binary floating-point form of width `w` (32 or 64) over that width's edge values.
-fn float_binary(op: &'static str, w: u32, model: fn(u64, u64, u32) -> Option<u64>) -> Case {
+fn float_binary(op: &'static str, w: u32, model: fn(u64, u64, u64, u32) -> Option<u64>) -> Case {
     let (edges, imms): (&'static [u64], &'static [u64]) =
         if w == 32 { (&F32_EDGES, F32_IMMS) } else { (&F64_EDGES, F64_IMMS) };
-    Case { op, w, bw: w, dw: w, model, imms, edges, float: true, unary: false, fres: true }
+    Case { imms, edges, float: true, result: Res::Float, ..Case::int(op, w, w, model) }
 }
 
 fn float_cases() -> Vec<Case> {
-    type Model = fn(u64, u64, u32) -> Option<u64>;
+    type Model = fn(u64, u64, u64, u32) -> Option<u64>;
     let f32c = |op: &'static str, model: Model| float_binary(op, 32, model);
     let f64c = |op: &'static str, model: Model| float_binary(op, 64, model);
     vec![
-        f32c("add.f32", |a, b, _| f32_result(a, b, |x, y| x + y, false, false)),
-        f32c("sub.f32", |a, b, _| f32_result(a, b, |x, y| x - y, false, false)),
-        f32c("mul.f32", |a, b, _| f32_result(a, b, |x, y| x * y, false, false)),
-        f32c("div.rn.f32", |a, b, _| f32_result(a, b, |x, y| x / y, false, false)),
-        f32c("add.ftz.f32", |a, b, _| f32_result(a, b, |x, y| x + y, true, false)),
-        f32c("mul.ftz.f32", |a, b, _| f32_result(a, b, |x, y| x * y, true, false)),
-        f32c("div.rn.ftz.f32", |a, b, _| f32_result(a, b, |x, y| x / y, true, false)),
-        f32c("add.sat.f32", |a, b, _| f32_result(a, b, |x, y| x + y, false, true)),
-        f32c("mul.rz.f32", |a, b, _| {
+        f32c("add.f32", |a, b, _, _| f32_result(a, b, |x, y| x + y, false, false)),
+        f32c("sub.f32", |a, b, _, _| f32_result(a, b, |x, y| x - y, false, false)),
+        f32c("mul.f32", |a, b, _, _| f32_result(a, b, |x, y| x * y, false, false)),
+        f32c("div.rn.f32", |a, b, _, _| f32_result(a, b, |x, y| x / y, false, false)),
+        f32c("add.ftz.f32", |a, b, _, _| f32_result(a, b, |x, y| x + y, true, false)),
+        f32c("mul.ftz.f32", |a, b, _, _| f32_result(a, b, |x, y| x * y, true, false)),
+        f32c("div.rn.ftz.f32", |a, b, _, _| f32_result(a, b, |x, y| x / y, true, false)),
+        f32c("add.sat.f32", |a, b, _, _| f32_result(a, b, |x, y| x + y, false, true)),
+        f32c("mul.rz.f32", |a, b, _, _| {
             // Round toward zero: the exact product (an f64 holds it) truncated to f32.
             let p = f64::from(f32::from_bits(a as u32)) * f64::from(f32::from_bits(b as u32));
             if p.is_nan() {
@@ -358,28 +442,58 @@ fn float_cases() -> Vec<Case> {
             let t = if f64::from(n).abs() > p.abs() { f32::from_bits(n.to_bits() - 1) } else { n };
             Some(u64::from(t.to_bits()))
         }),
-        f32c("min.f32", |a, b, _| min32(a, b, true, false)),
-        f32c("max.f32", |a, b, _| min32(a, b, false, false)),
-        f32c("min.ftz.f32", |a, b, _| min32(a, b, true, true)),
-        f32c("max.NaN.f32", |a, b, _| {
+        f32c("min.f32", |a, b, _, _| min32(a, b, true, false)),
+        f32c("max.f32", |a, b, _, _| min32(a, b, false, false)),
+        f32c("min.ftz.f32", |a, b, _, _| min32(a, b, true, true)),
+        f32c("max.NaN.f32", |a, b, _, _| {
             let (x, y) = (f32::from_bits(a as u32), f32::from_bits(b as u32));
             if x.is_nan() || y.is_nan() { Some(ANY_NAN) } else { min32(a, b, false, false) }
         }),
-        f64c("add.f64", |a, b, _| f64_result(a, b, |x, y| x + y)),
-        f64c("sub.f64", |a, b, _| f64_result(a, b, |x, y| x - y)),
-        f64c("mul.f64", |a, b, _| f64_result(a, b, |x, y| x * y)),
-        f64c("div.rn.f64", |a, b, _| f64_result(a, b, |x, y| x / y)),
-        f64c("min.f64", |a, b, _| min64(a, b, true)),
-        f64c("max.f64", |a, b, _| min64(a, b, false)),
+        f64c("add.f64", |a, b, _, _| f64_result(a, b, |x, y| x + y)),
+        f64c("sub.f64", |a, b, _, _| f64_result(a, b, |x, y| x - y)),
+        f64c("mul.f64", |a, b, _, _| f64_result(a, b, |x, y| x * y)),
+        f64c("div.rn.f64", |a, b, _, _| f64_result(a, b, |x, y| x / y)),
+        f64c("min.f64", |a, b, _, _| min64(a, b, true)),
+        f64c("max.f64", |a, b, _, _| min64(a, b, false)),
     ]
 }
 
-/// Results per thread: loaded × loaded, uniform × loaded, loaded × uniform, affine × loaded,
-/// uniform × uniform, then one per immediate, then the diverged loaded × loaded.
-const FIXED_SLOTS: usize = 5;
+/// Where a source operand comes from: loaded per lane, warp-uniform (a kernel parameter),
+/// lane-affine (`param + tid`, operand `a` only), or an immediate.
+#[derive(Clone, Copy)]
+enum Src {
+    Loaded,
+    Uniform,
+    Affine,
+    Imm(u64),
+}
+
+/// The operand shapes of each result slot but the last (the diverged loaded × loaded × loaded):
+/// loaded × loaded, uniform × loaded, loaded × uniform, affine × loaded, uniform × uniform, one
+/// per immediate, then for three operands loaded × loaded × uniform and all uniform.
+fn shapes(c: &Case) -> Vec<[Src; 3]> {
+    use Src::{Affine, Imm, Loaded, Uniform};
+    let mut v = vec![
+        [Loaded, Loaded, Loaded],
+        [Uniform, Loaded, Loaded],
+        [Loaded, Uniform, Loaded],
+        [Affine, Loaded, Loaded],
+        [Uniform, Uniform, Loaded],
+    ];
+    for &x in c.imms {
+        let mut s = [Loaded; 3];
+        s[c.imm_at] = Imm(x);
+        v.push(s);
+    }
+    if c.arity == 3 {
+        v.push([Loaded, Loaded, Uniform]);
+        v.push([Uniform, Uniform, Uniform]);
+    }
+    v
+}
 
 fn slots(c: &Case) -> usize {
-    FIXED_SLOTS + c.imms.len() + 1
+    shapes(c).len() + 1
 }
 
 /// The value PTX text writes for immediate `v` as a `w`-bit operand.
@@ -391,48 +505,89 @@ fn imm(v: u64, w: u32, float: bool) -> String {
     }
 }
 
+/// The width of the kernel parameter carrying a uniform operand of width `w` (16-bit operands
+/// travel in 32 bits).
+fn param_width(w: u32) -> u32 {
+    w.max(32)
+}
+
+/// Loads uniform operand register `reg` (width `w`) from parameter `param`, through 32-bit
+/// register `wide` when it is narrower than its parameter.
+fn load_uniform(reg: &str, w: u32, param: &str, wide: &str) -> String {
+    if w == param_width(w) {
+        format!("    ld.param.b{w} {reg}, [{param}];\n")
+    } else {
+        format!("    ld.param.b32 {wide}, [{param}];\n    cvt.u{w}.u32 {reg}, {wide};\n")
+    }
+}
+
+/// The instructions computing result register `d` of `c` from operands of the given shapes.
+fn instruction(c: &Case, d: &str, shape: [Src; 3]) -> String {
+    let widths = [c.w, c.bw, c.cw];
+    let operand = |i: usize| match shape[i] {
+        Src::Loaded => format!("%{}0", ["a", "b", "c"][i]),
+        Src::Uniform => format!("%{}1", ["a", "b", "c"][i]),
+        Src::Affine => "%a2".to_string(),
+        Src::Imm(v) => imm(v, widths[i], c.float),
+    };
+    let default = match c.arity {
+        1 => "{op} {d}, {a}",
+        2 => "{op} {d}, {a}, {b}",
+        _ => "{op} {d}, {a}, {b}, {c}",
+    };
+    let text = c
+        .text
+        .unwrap_or(default)
+        .replace("{op}", c.op)
+        .replace("{d}", d)
+        .replace("{a}", &operand(0))
+        .replace("{b}", &operand(1))
+        .replace("{c}", &operand(2));
+    text.split(';').map(str::trim).filter(|i| !i.is_empty()).map(|i| format!("    {i};\n")).collect()
+}
+
 /// A kernel computing every slot of `c` for each thread (linear id over a 2D block).
 fn kernel(c: &Case) -> String {
-    let (aw, bw, dw) = (c.w, c.bw, c.dw);
+    let (aw, bw, cw, dw) = (c.w, c.bw, c.cw, c.dw);
     let n = slots(c);
     let mut body = String::new();
-    let mut op = |d: usize, a: &str, b: &str| {
-        if c.unary {
-            body.push_str(&format!("    {} %d{d}, {a};\n", c.op));
-        } else {
-            body.push_str(&format!("    {} %d{d}, {a}, {b};\n", c.op));
-        }
-    };
-    op(0, "%a0", "%b0");
-    op(1, "%a1", "%b0");
-    op(2, "%a0", "%b1");
-    op(3, "%a2", "%b0");
-    op(4, "%a1", "%b1");
-    for (k, &v) in c.imms.iter().enumerate() {
-        op(FIXED_SLOTS + k, "%a0", &imm(v, bw, c.float));
+    for (d, shape) in shapes(c).into_iter().enumerate() {
+        body.push_str(&instruction(c, &format!("%d{d}"), shape));
     }
     let div = n - 1;
     let mut stores = String::new();
     for d in 0..n {
         stores.push_str(&format!("    st.global.b{dw} [%q8+{}], %d{d};\n", d * 8));
     }
-    let affine = if aw == 32 {
-        "    add.u32 %a2, %a1, %t3;\n".to_string()
-    } else {
-        "    cvt.u64.u32 %q6, %t3;\n    add.u64 %a2, %a1, %q6;\n".to_string()
+    let affine = match aw {
+        32 => "    add.u32 %a2, %a1, %t3;\n".to_string(),
+        64 => "    cvt.u64.u32 %q6, %t3;\n    add.u64 %a2, %a1, %q6;\n".to_string(),
+        _ => format!("    cvt.u{aw}.u32 %h0, %t3;\n    add.u{aw} %a2, %a1, %h0;\n"),
     };
+    let uniforms = [
+        load_uniform("%a1", aw, "ua", "%t5"),
+        load_uniform("%b1", bw, "ub", "%t6"),
+        load_uniform("%c1", cw, "uc", "%t7"),
+    ]
+    .concat();
+    let diverged = instruction(c, &format!("%d{div}"), [Src::Loaded; 3]);
     format!(
-        r#".version 8.0
-.target sm_80
+        r#"{target}
 .address_size 64
 
-.visible .entry k(.param .u64 out, .param .u64 av, .param .u64 bv, .param .b{aw} ua, .param .b{bw} ub)
+.visible .entry k(.param .u64 out, .param .u64 av, .param .u64 bv, .param .b{apw} ua, .param .b{bpw} ub, .param .u64 cv, .param .b{cpw} uc)
 {{
     .reg .pred %p<3>;
+    .reg .pred %sp<8>;
+    .reg .b16 %h<2>;
+    .reg .b16 %sh<8>;
+    .reg .b32 %sx<8>;
+    .reg .b64 %sy<8>;
     .reg .b32 %t<8>;
     .reg .b64 %q<12>;
     .reg .b{aw} %a<3>;
     .reg .b{bw} %b<2>;
+    .reg .b{cw} %c<2>;
     .reg .b{dw} %d<{n}>;
     mov.u32 %t0, %tid.x;
     mov.u32 %t1, %tid.y;
@@ -441,45 +596,147 @@ fn kernel(c: &Case) -> String {
     ld.param.u64 %q0, [out];
     ld.param.u64 %q1, [av];
     ld.param.u64 %q2, [bv];
+    ld.param.u64 %q9, [cv];
     mul.wide.u32 %q3, %t3, 8;
     add.s64 %q4, %q1, %q3;
     add.s64 %q5, %q2, %q3;
+    add.s64 %q10, %q9, %q3;
     ld.global.b{aw} %a0, [%q4];
     ld.global.b{bw} %b0, [%q5];
-    ld.param.b{aw} %a1, [ua];
-    ld.param.b{bw} %b1, [ub];
-{affine}{body}    and.b32 %t4, %t3, 1;
+    ld.global.b{cw} %c0, [%q10];
+{uniforms}{affine}{body}    and.b32 %t4, %t3, 1;
     setp.ne.u32 %p1, %t4, 0;
     mov.b{dw} %d{div}, 0x5a;
     @!%p1 bra SKIP;
-    {diverged};
-SKIP:
+{diverged}SKIP:
     mul.wide.u32 %q7, %t3, {stride};
     add.s64 %q8, %q0, %q7;
 {stores}    ret;
 }}
 "#,
-        diverged = if c.unary { format!("{} %d{div}, %a0", c.op) } else { format!("{} %d{div}, %a0, %b0", c.op) },
+        target = c.target,
+        apw = param_width(aw),
+        bpw = param_width(bw),
+        cpw = param_width(cw),
         stride = n * 8,
     )
 }
 
+/// A result as it compares: masked to its width, NaNs (of the result's format, per 16-bit lane
+/// for half lanes) replaced by one value.
+fn canonical(v: u64, dw: u32, result: Res) -> u64 {
+    let v = v & mask(dw);
+    let lanes = |nan: fn(u64) -> bool| {
+        (0..dw / 16).fold(0u64, |acc, i| {
+            let lane = (v >> (16 * i)) & 0xffff;
+            acc | (if nan(lane) { 0xffff } else { lane }) << (16 * i)
+        })
+    };
+    match result {
+        Res::Int => v,
+        Res::Float => {
+            let half_nan = dw == 16 && v & 0x7c00 == 0x7c00 && v & 0x3ff != 0;
+            if (dw >= 32 && is_nan(v, dw)) || half_nan { u64::MAX } else { v }
+        }
+        Res::F16Lanes => lanes(|h| h & 0x7c00 == 0x7c00 && h & 0x3ff != 0),
+        Res::Bf16Lanes => lanes(|h| h & 0x7f80 == 0x7f80 && h & 0x7f != 0),
+    }
+}
+
+/// The value of operand `i` of shape `s` for thread `t`: its loaded value `own`, the launch's
+/// uniform `uniform`.
+fn operand_value(s: Src, own: u64, uniform: u64, t: usize, w: u32) -> u64 {
+    match s {
+        Src::Loaded => own,
+        Src::Uniform => uniform,
+        Src::Affine => (uniform + t as u64) & mask(w),
+        Src::Imm(v) => v & mask(w),
+    }
+}
+
+/// One launch of a form: its operands per thread (`operands`) and uniform ones.
+struct Launch<'a> {
+    c: &'a Case,
+    shapes: &'a [[Src; 3]],
+    operands: &'a dyn Fn(usize) -> (u64, u64, u64),
+    uniforms: [u64; 3],
+}
+
+impl Launch<'_> {
+    /// Checks a launch's results (`out`, from an engine or the GPU, named `who`) against the
+    /// form's model; records each form's first difference in `failures`. Returns the number
+    /// of results checked.
+    fn check(&self, out: &[u8], who: &str, failures: &mut std::collections::BTreeMap<String, String>) -> usize {
+        let c = self.c;
+        let n = self.shapes.len() + 1;
+        let [ua, ub, uc] = self.uniforms;
+        let word = |t: usize, s: usize| {
+            let at = (t * n + s) * 8;
+            u64::from_le_bytes(out[at..at + 8].try_into().unwrap())
+        };
+        let mut checked = 0;
+        for t in 0..THREADS as usize {
+            let (x, y, z) = (self.operands)(t);
+            // Each slot's operands, then the diverged slot's (even threads skip it: 0x5a).
+            let slots = self.shapes.iter().map(|shape| {
+                (
+                    operand_value(shape[0], x, ua, t, c.w),
+                    operand_value(shape[1], y, ub, t, c.bw),
+                    operand_value(shape[2], z, uc, t, c.cw),
+                )
+            });
+            for (s, (p, q, r)) in slots.chain([(x, y, z)]).enumerate() {
+                let skipped = s == n - 1 && t % 2 == 0;
+                let want = if skipped { Some(0x5a) } else { (c.model)(p, q, r, c.w) };
+                let Some(want) = want else { continue };
+                let got = word(t, s);
+                let agrees = match c.tolerance {
+                    Some(tolerance) if !skipped => within(got, want, c.dw, c.result, tolerance),
+                    _ => canonical(got, c.dw, c.result) == canonical(want, c.dw, c.result),
+                };
+                if !agrees {
+                    let slot = if s == n - 1 { "diverged".to_string() } else { format!("slot {s}") };
+                    failures.entry(format!("{} on {}", c.op, who.split(' ').next().unwrap_or(who))).or_insert(format!(
+                        "{who}: a={p:#x} b={q:#x} c={r:#x} gave {:#x}, the ISA {:#x} ({slot}, thread {t})",
+                        got & mask(c.dw),
+                        want & mask(c.dw),
+                    ));
+                }
+                checked += 1;
+            }
+        }
+        checked
+    }
+}
+
 #[test]
-fn integer_instructions_match_the_isa_in_every_operand_shape_on_every_engine() {
+fn instructions_match_the_isa_and_an_h200_in_every_operand_shape_on_every_engine() {
     let mem = DeviceMemory::new();
     let av = mem.alloc(u64::from(THREADS) * 8).unwrap();
     let bv = mem.alloc(u64::from(THREADS) * 8).unwrap();
+    let cv = mem.alloc(u64::from(THREADS) * 8).unwrap();
     let mut checked = 0usize;
     // `CONFORMANCE_DUMP=dir` writes every kernel, input and the interpreter's output there, with a
     // manifest, for `tests/conformance-gpu/run.sh` to replay on a GPU and compare.
     let dump = std::env::var_os("CONFORMANCE_DUMP").map(std::path::PathBuf::from);
+    // `CONFORMANCE_ONLY=text` runs only the forms whose mnemonic contains it (while debugging).
+    let only = std::env::var("CONFORMANCE_ONLY").ok();
+    let gpu_results = std::env::var_os("CONFORMANCE_GPU").map(std::path::PathBuf::from);
     let mut manifest = String::new();
     // The GPU's results of every launch, hashed (`launch_hash`), as replayed on an H200.
     let recorded = gpu_hashes();
     let (mut compared_with_gpu, mut unrecorded) = (0usize, Vec::new());
+    // Every form's first difference (from the ISA's model, between engines, from the GPU), so
+    // that one run shows them all.
+    let mut failures = std::collections::BTreeMap::new();
     for (ci, c) in cases().into_iter().enumerate() {
-        let e = c.edges.len();
+        if only.as_deref().is_some_and(|o| !c.op.contains(o)) {
+            continue;
+        }
+        let b_edges = c.b_edges();
+        let (ea, eb, ec) = (c.edges.len(), b_edges.len(), c.c_edges.len());
         let n = slots(&c);
+        let shapes = shapes(&c);
         let out = mem.alloc(u64::from(THREADS) * n as u64 * 8).unwrap();
         let src = kernel(&c);
         if let Some(d) = &dump {
@@ -494,21 +751,27 @@ fn integer_instructions_match_the_isa_in_every_operand_shape_on_every_engine() {
                 (eng, p)
             })
             .collect();
-        // Every pair of edge values as (a, b) over the launches; the uniform and affine operands
-        // take the values of the launch's first pair.
-        for round in 0..(e * e).div_ceil(THREADS as usize) {
-            let pair = |t: usize| {
-                let k = (round * THREADS as usize + t) % (e * e);
-                (c.edges[k / e] & mask(c.w), c.edges[k % e] & mask(c.bw))
+        // Every pair of `a` and `b` edge values over the launches, with a `c` value picked from
+        // the pair's index; the uniform and affine operands take values picked per launch.
+        for round in 0..(ea * eb).div_ceil(THREADS as usize) {
+            let operands = |t: usize| {
+                let k = (round * THREADS as usize + t) % (ea * eb);
+                let z = if ec == 0 { 0 } else { c.c_edges[(k * 7 + k / eb) % ec] & mask(c.cw) };
+                (c.edges[k / eb] & mask(c.w), b_edges[k % eb] & mask(c.bw), z)
             };
-            let (ua, ub) = (c.edges[round % e] & mask(c.w), c.edges[(round * 7 + 3) % e] & mask(c.bw));
-            let a: Vec<u8> = (0..THREADS as usize).flat_map(|t| pair(t).0.to_le_bytes()).collect();
-            let b: Vec<u8> = (0..THREADS as usize).flat_map(|t| pair(t).1.to_le_bytes()).collect();
+            let (ua, ub) = (c.edges[round % ea] & mask(c.w), b_edges[(round * 7 + 3) % eb] & mask(c.bw));
+            let uc = if ec == 0 { 0 } else { c.c_edges[(round * 5 + 1) % ec] & mask(c.cw) };
+            let column = |f: fn((u64, u64, u64)) -> u64| -> Vec<u8> {
+                (0..THREADS as usize).flat_map(|t| f(operands(t)).to_le_bytes()).collect()
+            };
+            let (a, b, cz) = (column(|o| o.0), column(|o| o.1), column(|o| o.2));
             mem.write(av, &a).unwrap();
             mem.write(bv, &b).unwrap();
+            mem.write(cv, &cz).unwrap();
             if let Some(d) = &dump {
                 std::fs::write(d.join(format!("case{ci}_{round}.a.bin")), &a).unwrap();
                 std::fs::write(d.join(format!("case{ci}_{round}.b.bin")), &b).unwrap();
+                std::fs::write(d.join(format!("case{ci}_{round}.c.bin")), &cz).unwrap();
             }
             for block in [Dim3::x(THREADS), Dim3 { x: 16, y: THREADS / 16, z: 1 }] {
                 let mut first: Option<Vec<u8>> = None;
@@ -516,82 +779,63 @@ fn integer_instructions_match_the_isa_in_every_operand_shape_on_every_engine() {
                     mem.memset(out, 0, u64::from(THREADS) * n as u64 * 8).unwrap();
                     let mut params = Params::new();
                     params.ptr(out).ptr(av).ptr(bv);
-                    if c.w == 32 {
-                        params.u32(ua as u32);
-                    } else {
-                        params.u64(ua);
-                    }
-                    if c.bw == 32 {
-                        params.u32(ub as u32);
-                    } else {
-                        params.u64(ub);
-                    }
+                    let uniform = |params: &mut Params, v: u64, w: u32| {
+                        if param_width(w) == 32 {
+                            params.u32(v as u32);
+                        } else {
+                            params.u64(v);
+                        }
+                    };
+                    uniform(&mut params, ua, c.w);
+                    uniform(&mut params, ub, c.bw);
+                    params.ptr(cv);
+                    uniform(&mut params, uc, c.cw);
                     p.launch("k", Dim3::x(1), block, 0, params.bytes(), &mem).unwrap();
                     let mut got = vec![0u8; THREADS as usize * n * 8];
                     mem.read(out, &mut got).unwrap();
-                    let word = |t: usize, s: usize| {
-                        let at = (t * n + s) * 8;
-                        u64::from_le_bytes(got[at..at + 8].try_into().unwrap()) & mask(c.dw)
-                    };
-                    for t in 0..THREADS as usize {
-                        let (x, y) = pair(t);
-                        let mut operands = vec![(x, y), (ua, y), (x, ub), ((ua + t as u64) & mask(c.w), y), (ua, ub)];
-                        operands.extend(c.imms.iter().map(|&v| (x, v & mask(c.bw))));
-                        for (s, &(p, q)) in operands.iter().enumerate() {
-                            // Dumping for the GPU, the models are not checked (the GPU's answers are).
-                            if let Some(want) = (c.model)(p, q, c.w).filter(|_| dump.is_none()) {
-                                if want == ANY_NAN {
-                                    let got = word(t, s);
-                                    assert!(
-                                        is_nan(got, c.dw),
-                                        "{} {eng:?} block {block:?}: a={p:#x} b={q:#x} gave {got:#x}, not a NaN (slot {s}, thread {t})",
-                                        c.op
-                                    );
-                                    checked += 1;
-                                    continue;
-                                }
-                                assert_eq!(
-                                    word(t, s),
-                                    want & mask(c.dw),
-                                    "{} {eng:?} block {block:?}: a={p:#x} b={q:#x} (slot {s}, thread {t})",
-                                    c.op
-                                );
-                                checked += 1;
-                            }
-                        }
-                        let div = n - 1;
-                        let want = if t % 2 == 1 { (c.model)(x, y, c.w) } else { Some(0x5a) };
-                        if let Some(want) = want.filter(|&w| w != ANY_NAN && dump.is_none()) {
-                            assert_eq!(word(t, div), want & mask(c.dw), "{} {eng:?} diverged: a={x:#x} b={y:#x}", c.op);
-                        }
+                    // Dumping for the GPU, the models are not checked (the GPU's answers are).
+                    if dump.is_none() {
+                        let launch = Launch { c: &c, shapes: &shapes, operands: &operands, uniforms: [ua, ub, uc] };
+                        checked += launch.check(&got, &format!("{eng:?} block {block:?}"), &mut failures);
                     }
+                    let name = format!("case{ci}_{round}_{}x{}", block.x, block.y);
                     if let Some(d) = &dump
                         && first.is_none()
                     {
-                        let name = format!("case{ci}_{round}_{}x{}", block.x, block.y);
                         std::fs::write(d.join(format!("{name}.cuprite.bin")), &got).unwrap();
                         manifest.push_str(&format!(
-                            "{} case{ci}.ptx {} {} {} {n} {} {} {ua:#x} {ub:#x} case{ci}_{round}.a.bin case{ci}_{round}.b.bin {name} {}\n",
+                            "{} case{ci}.ptx {} {} {} {} {n} {} {} {ua:#x} {ub:#x} {uc:#x} case{ci}_{round}.a.bin \
+                             case{ci}_{round}.b.bin case{ci}_{round}.c.bin {name} {}\n",
                             c.op,
                             c.w,
                             c.bw,
+                            c.cw,
                             c.dw,
                             block.x,
                             block.y,
-                            u8::from(c.fres)
+                            c.result.code()
                         ));
                     }
-                    if first.is_none() {
-                        let name = format!("case{ci}_{round}_{}x{}", block.x, block.y);
+                    // `CONFORMANCE_GPU=dir`: the GPU's results (`NAME.gpu.bin`, from replay.cpp)
+                    // checked against the models too, which validates the models themselves.
+                    if let Some(g) = &gpu_results
+                        && first.is_none()
+                    {
+                        let path = g.join(format!("{name}.gpu.bin"));
+                        let results = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                        let launch = Launch { c: &c, shapes: &shapes, operands: &operands, uniforms: [ua, ub, uc] };
+                        launch.check(&results, &format!("the GPU, launch {name}"), &mut failures);
+                    }
+                    // Approximations are checked against their bound, not bit for bit.
+                    if first.is_none() && c.tolerance.is_none() {
                         match recorded.get(&name) {
                             Some(&h) => {
-                                assert_eq!(
-                                    launch_hash(&got, c.dw, c.fres),
-                                    h,
-                                    "{} block {block:?} (launch {name}): differs from the H200's recording \
-                                     (tests/conformance-gpu/README.md says how to see the differing results)",
-                                    c.op
-                                );
+                                if launch_hash(&got, c.dw, c.result) != h {
+                                    failures.entry(format!("{} on the GPU", c.op)).or_insert(format!(
+                                        "launch {name} differs from the H200's recording \
+                                         (tests/conformance-gpu/README.md says how to see the differing results)"
+                                    ));
+                                }
                                 compared_with_gpu += 1;
                             }
                             None => unrecorded.push(name),
@@ -599,12 +843,13 @@ fn integer_instructions_match_the_isa_in_every_operand_shape_on_every_engine() {
                     }
                     match &first {
                         None => first = Some(got),
-                        Some(f) => assert!(
-                            *f == got,
-                            "{} block {block:?}: {eng:?} differs from {:?} (unspecified results included)",
-                            c.op,
-                            ENGINES[0]
-                        ),
+                        Some(f) => {
+                            if *f != got {
+                                failures.entry(format!("{} {eng:?} vs {:?}", c.op, ENGINES[0])).or_insert(format!(
+                                    "block {block:?}: the engines differ (unspecified results included)"
+                                ));
+                            }
+                        }
                     }
                 }
             }
@@ -612,6 +857,15 @@ fn integer_instructions_match_the_isa_in_every_operand_shape_on_every_engine() {
     }
     if let Some(d) = &dump {
         std::fs::write(d.join("manifest.txt"), manifest).unwrap();
+    }
+    assert!(
+        failures.is_empty(),
+        "{} forms differ (the first difference of each):\n{}",
+        failures.len(),
+        failures.iter().map(|(k, v)| format!("  {k}: {v}")).collect::<Vec<_>>().join("\n")
+    );
+    if only.is_some() {
+        return;
     }
     assert!(dump.is_some() || checked > 100_000, "only {checked} results checked");
     assert!(
@@ -645,16 +899,11 @@ fn f2i(x: f64, mode: char, signed: bool, dw: u32, src64: bool) -> u64 {
 }
 
 fn unary_cases() -> Vec<Case> {
-    type Model = fn(u64, u64, u32) -> Option<u64>;
+    type Model = fn(u64, u64, u64, u32) -> Option<u64>;
     let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
     let mut v = Vec::new();
     let un = |op: &'static str, w: u32, dw: u32, float: bool, fres: bool, model: Model| Case {
-        op,
-        w,
         bw: 32,
-        dw,
-        model,
-        imms: &[],
         edges: if !float {
             &EDGES
         } else if w == 32 {
@@ -663,8 +912,9 @@ fn unary_cases() -> Vec<Case> {
             &F64_EDGES
         },
         float,
-        unary: true,
-        fres,
+        arity: 1,
+        result: if fres { Res::Float } else { Res::Int },
+        ..Case::int(op, w, dw, model)
     };
     // Float to integer, each rounding, each destination (saturating; NaN gives 0).
     for (src, w) in [("f32", 32), ("f64", 64)] {
@@ -672,35 +922,35 @@ fn unary_cases() -> Vec<Case> {
             for mode in ['n', 'z', 'm', 'p'] {
                 let model: Model = match (w, mode, signed, dw) {
                     (32, 'n', true, 32) => {
-                        |a, _, _| Some(f2i(f64::from(f32::from_bits(a as u32)), 'n', true, 32, false))
+                        |a, _, _, _| Some(f2i(f64::from(f32::from_bits(a as u32)), 'n', true, 32, false))
                     }
                     (32, 'z', true, 32) => {
-                        |a, _, _| Some(f2i(f64::from(f32::from_bits(a as u32)), 'z', true, 32, false))
+                        |a, _, _, _| Some(f2i(f64::from(f32::from_bits(a as u32)), 'z', true, 32, false))
                     }
                     (32, 'm', true, 32) => {
-                        |a, _, _| Some(f2i(f64::from(f32::from_bits(a as u32)), 'm', true, 32, false))
+                        |a, _, _, _| Some(f2i(f64::from(f32::from_bits(a as u32)), 'm', true, 32, false))
                     }
                     (32, 'p', true, 32) => {
-                        |a, _, _| Some(f2i(f64::from(f32::from_bits(a as u32)), 'p', true, 32, false))
+                        |a, _, _, _| Some(f2i(f64::from(f32::from_bits(a as u32)), 'p', true, 32, false))
                     }
                     (32, 'n', false, 32) => {
-                        |a, _, _| Some(f2i(f64::from(f32::from_bits(a as u32)), 'n', false, 32, false))
+                        |a, _, _, _| Some(f2i(f64::from(f32::from_bits(a as u32)), 'n', false, 32, false))
                     }
                     (32, 'z', false, 32) => {
-                        |a, _, _| Some(f2i(f64::from(f32::from_bits(a as u32)), 'z', false, 32, false))
+                        |a, _, _, _| Some(f2i(f64::from(f32::from_bits(a as u32)), 'z', false, 32, false))
                     }
-                    (64, 'z', true, 64) => |a, _, _| Some(f2i(f64::from_bits(a), 'z', true, 64, true)),
-                    (64, 'n', true, 32) => |a, _, _| Some(f2i(f64::from_bits(a), 'n', true, 32, true)),
-                    (64, 'z', false, 64) => |a, _, _| Some(f2i(f64::from_bits(a), 'z', false, 64, true)),
+                    (64, 'z', true, 64) => |a, _, _, _| Some(f2i(f64::from_bits(a), 'z', true, 64, true)),
+                    (64, 'n', true, 32) => |a, _, _, _| Some(f2i(f64::from_bits(a), 'n', true, 32, true)),
+                    (64, 'z', false, 64) => |a, _, _, _| Some(f2i(f64::from_bits(a), 'z', false, 64, true)),
                     // The rest: the engines must agree with each other and with the GPU's
                     // recording.
-                    _ => |_, _, _| None,
+                    _ => |_, _, _, _| None,
                 };
                 v.push(un(leak(format!("cvt.r{mode}i.{dst}.{src}")), w, dw, true, false, model));
             }
         }
         if w == 32 {
-            v.push(un("cvt.rzi.ftz.s32.f32", w, 32, true, false, |_, _, _| None));
+            v.push(un("cvt.rzi.ftz.s32.f32", w, 32, true, false, |_, _, _, _| None));
         }
     }
     // Integer to float, each rounding.
@@ -708,50 +958,50 @@ fn unary_cases() -> Vec<Case> {
         for (dst, dw) in [("f32", 32), ("f64", 64)] {
             for mode in ['n', 'z', 'm', 'p'] {
                 let model: Model = match (src, dst, mode) {
-                    ("s32", "f32", 'n') => |a, _, _| Some(u64::from((a as u32 as i32 as f32).to_bits())),
-                    ("u32", "f32", 'n') => |a, _, _| Some(u64::from((a as u32 as f32).to_bits())),
-                    ("s64", "f32", 'n') => |a, _, _| Some(u64::from((a as i64 as f32).to_bits())),
-                    ("u64", "f64", 'n') => |a, _, _| Some((a as f64).to_bits()),
-                    ("s32", "f64", _) => |a, _, _| Some((f64::from(a as u32 as i32)).to_bits()),
-                    _ => |_, _, _| None,
+                    ("s32", "f32", 'n') => |a, _, _, _| Some(u64::from((a as u32 as i32 as f32).to_bits())),
+                    ("u32", "f32", 'n') => |a, _, _, _| Some(u64::from((a as u32 as f32).to_bits())),
+                    ("s64", "f32", 'n') => |a, _, _, _| Some(u64::from((a as i64 as f32).to_bits())),
+                    ("u64", "f64", 'n') => |a, _, _, _| Some((a as f64).to_bits()),
+                    ("s32", "f64", _) => |a, _, _, _| Some((f64::from(a as u32 as i32)).to_bits()),
+                    _ => |_, _, _, _| None,
                 };
                 v.push(un(leak(format!("cvt.r{mode}.{dst}.{src}")), w, dw, false, true, model));
             }
         }
     }
     // Between float formats and to integral floats.
-    v.push(un("cvt.f64.f32", 32, 64, true, true, |a, _, _| {
+    v.push(un("cvt.f64.f32", 32, 64, true, true, |a, _, _, _| {
         let x = f32::from_bits(a as u32);
         Some(if x.is_nan() { ANY_NAN } else { f64::from(x).to_bits() })
     }));
-    v.push(un("cvt.rn.f32.f64", 64, 32, true, true, |a, _, _| {
+    v.push(un("cvt.rn.f32.f64", 64, 32, true, true, |a, _, _, _| {
         let x = f64::from_bits(a) as f32;
         Some(if x.is_nan() { ANY_NAN } else { u64::from(x.to_bits()) })
     }));
     for mode in ['z', 'm', 'p'] {
-        v.push(un(leak(format!("cvt.r{mode}.f32.f64")), 64, 32, true, true, |_, _, _| None));
+        v.push(un(leak(format!("cvt.r{mode}.f32.f64")), 64, 32, true, true, |_, _, _, _| None));
     }
-    v.push(un("cvt.rn.ftz.f32.f64", 64, 32, true, true, |_, _, _| None));
-    v.push(un("cvt.rn.f16.f32", 32, 16, true, true, |_, _, _| None));
-    v.push(un("cvt.rz.f16.f32", 32, 16, true, true, |_, _, _| None));
-    v.push(un("cvt.rn.bf16.f32", 32, 16, true, true, |_, _, _| None));
-    v.push(un("cvt.rn.f16.f64", 64, 16, true, true, |_, _, _| None));
-    v.push(un("cvt.rni.f32.f32", 32, 32, true, true, |a, _, _| {
+    v.push(un("cvt.rn.ftz.f32.f64", 64, 32, true, true, |_, _, _, _| None));
+    v.push(un("cvt.rn.f16.f32", 32, 16, true, true, |_, _, _, _| None));
+    v.push(un("cvt.rz.f16.f32", 32, 16, true, true, |_, _, _, _| None));
+    v.push(un("cvt.rn.bf16.f32", 32, 16, true, true, |_, _, _, _| None));
+    v.push(un("cvt.rn.f16.f64", 64, 16, true, true, |_, _, _, _| None));
+    v.push(un("cvt.rni.f32.f32", 32, 32, true, true, |a, _, _, _| {
         let x = f32::from_bits(a as u32);
         Some(if x.is_nan() { ANY_NAN } else { u64::from(x.round_ties_even().to_bits()) })
     }));
-    v.push(un("cvt.rzi.f32.f32", 32, 32, true, true, |a, _, _| {
+    v.push(un("cvt.rzi.f32.f32", 32, 32, true, true, |a, _, _, _| {
         let x = f32::from_bits(a as u32);
         Some(if x.is_nan() { ANY_NAN } else { u64::from(x.trunc().to_bits()) })
     }));
-    v.push(un("cvt.rmi.f64.f64", 64, 64, true, true, |a, _, _| {
+    v.push(un("cvt.rmi.f64.f64", 64, 64, true, true, |a, _, _, _| {
         let x = f64::from_bits(a);
         Some(if x.is_nan() { ANY_NAN } else { x.floor().to_bits() })
     }));
-    v.push(un("cvt.rpi.ftz.f32.f32", 32, 32, true, true, |_, _, _| None));
-    v.push(un("cvt.sat.f32.f32", 32, 32, true, true, |_, _, _| None));
-    v.push(un("cvt.ftz.sat.f32.f32", 32, 32, true, true, |_, _, _| None));
-    v.push(un("cvt.rn.sat.f32.f64", 64, 32, true, true, |_, _, _| None));
+    v.push(un("cvt.rpi.ftz.f32.f32", 32, 32, true, true, |_, _, _, _| None));
+    v.push(un("cvt.sat.f32.f32", 32, 32, true, true, |_, _, _, _| None));
+    v.push(un("cvt.ftz.sat.f32.f32", 32, 32, true, true, |_, _, _, _| None));
+    v.push(un("cvt.rn.sat.f32.f64", 64, 32, true, true, |_, _, _, _| None));
     // Between integer widths: truncation, sign/zero extension, saturation.
     for (op, w, dw) in [
         ("cvt.s32.s64", 64, 32),
@@ -773,38 +1023,38 @@ fn unary_cases() -> Vec<Case> {
         ("cvt.s8.s32", 32, 16),
         ("cvt.u8.u32", 32, 16),
     ] {
-        v.push(un(op, w, dw, false, false, |_, _, _| None));
+        v.push(un(op, w, dw, false, false, |_, _, _, _| None));
     }
     // Bit and integer unary operations.
-    v.push(un("popc.b32", 32, 32, false, false, |a, _, _| Some(u64::from((a as u32).count_ones()))));
-    v.push(un("popc.b64", 64, 32, false, false, |a, _, _| Some(u64::from(a.count_ones()))));
-    v.push(un("clz.b32", 32, 32, false, false, |a, _, _| Some(u64::from((a as u32).leading_zeros()))));
-    v.push(un("clz.b64", 64, 32, false, false, |a, _, _| Some(u64::from(a.leading_zeros()))));
-    v.push(un("brev.b32", 32, 32, false, false, |a, _, _| Some(u64::from((a as u32).reverse_bits()))));
-    v.push(un("brev.b64", 64, 64, false, false, |a, _, _| Some(a.reverse_bits())));
-    v.push(un("neg.s32", 32, 32, false, false, |a, _, _| Some(u64::from((a as u32).wrapping_neg()))));
-    v.push(un("abs.s32", 32, 32, false, false, |a, _, _| Some(u64::from((a as u32 as i32).wrapping_abs() as u32))));
-    v.push(un("abs.s64", 64, 64, false, false, |a, _, _| Some((a as i64).wrapping_abs() as u64)));
-    v.push(un("not.b64", 64, 64, false, false, |a, _, _| Some(!a)));
-    v.push(un("cnot.b32", 32, 32, false, false, |a, _, _| Some(u64::from(a as u32 == 0))));
+    v.push(un("popc.b32", 32, 32, false, false, |a, _, _, _| Some(u64::from((a as u32).count_ones()))));
+    v.push(un("popc.b64", 64, 32, false, false, |a, _, _, _| Some(u64::from(a.count_ones()))));
+    v.push(un("clz.b32", 32, 32, false, false, |a, _, _, _| Some(u64::from((a as u32).leading_zeros()))));
+    v.push(un("clz.b64", 64, 32, false, false, |a, _, _, _| Some(u64::from(a.leading_zeros()))));
+    v.push(un("brev.b32", 32, 32, false, false, |a, _, _, _| Some(u64::from((a as u32).reverse_bits()))));
+    v.push(un("brev.b64", 64, 64, false, false, |a, _, _, _| Some(a.reverse_bits())));
+    v.push(un("neg.s32", 32, 32, false, false, |a, _, _, _| Some(u64::from((a as u32).wrapping_neg()))));
+    v.push(un("abs.s32", 32, 32, false, false, |a, _, _, _| Some(u64::from((a as u32 as i32).wrapping_abs() as u32))));
+    v.push(un("abs.s64", 64, 64, false, false, |a, _, _, _| Some((a as i64).wrapping_abs() as u64)));
+    v.push(un("not.b64", 64, 64, false, false, |a, _, _, _| Some(!a)));
+    v.push(un("cnot.b32", 32, 32, false, false, |a, _, _, _| Some(u64::from(a as u32 == 0))));
     for op in ["bfind.u32", "bfind.s32", "bfind.shiftamt.u32"] {
-        v.push(un(op, 32, 32, false, false, |_, _, _| None));
+        v.push(un(op, 32, 32, false, false, |_, _, _, _| None));
     }
-    v.push(un("bfind.s64", 64, 32, false, false, |_, _, _| None));
+    v.push(un("bfind.s64", 64, 32, false, false, |_, _, _, _| None));
     // Float unary operations.
-    v.push(un("sqrt.rn.f32", 32, 32, true, true, |a, _, _| {
+    v.push(un("sqrt.rn.f32", 32, 32, true, true, |a, _, _, _| {
         let x = f32::from_bits(a as u32).sqrt();
         Some(if x.is_nan() { ANY_NAN } else { u64::from(x.to_bits()) })
     }));
-    v.push(un("sqrt.rn.f64", 64, 64, true, true, |a, _, _| {
+    v.push(un("sqrt.rn.f64", 64, 64, true, true, |a, _, _, _| {
         let x = f64::from_bits(a).sqrt();
         Some(if x.is_nan() { ANY_NAN } else { x.to_bits() })
     }));
-    v.push(un("rcp.rn.f32", 32, 32, true, true, |a, _, _| {
+    v.push(un("rcp.rn.f32", 32, 32, true, true, |a, _, _, _| {
         let x = 1.0 / f32::from_bits(a as u32);
         Some(if x.is_nan() { ANY_NAN } else { u64::from(x.to_bits()) })
     }));
-    v.push(un("rcp.rn.f64", 64, 64, true, true, |a, _, _| {
+    v.push(un("rcp.rn.f64", 64, 64, true, true, |a, _, _, _| {
         let x = 1.0 / f64::from_bits(a);
         Some(if x.is_nan() { ANY_NAN } else { x.to_bits() })
     }));
@@ -819,7 +1069,7 @@ fn unary_cases() -> Vec<Case> {
         "neg.f64",
     ] {
         let (w, dw) = if op.ends_with("f64") { (64, 64) } else { (32, 32) };
-        v.push(un(op, w, dw, true, true, |_, _, _| None));
+        v.push(un(op, w, dw, true, true, |_, _, _, _| None));
     }
     v
 }
@@ -827,14 +1077,10 @@ fn unary_cases() -> Vec<Case> {
 /// FNV-1a 64 over a launch's results, each slot masked to the result width, a floating-point
 /// NaN counted as one value (the ISA leaves single-precision payloads unspecified). Must equal
 /// `tests/conformance-gpu/compare.py`'s.
-fn launch_hash(out: &[u8], dw: u32, fres: bool) -> u64 {
+fn launch_hash(out: &[u8], dw: u32, result: Res) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for slot in out.chunks_exact(8) {
-        let mut v = u64::from_le_bytes(slot.try_into().unwrap()) & mask(dw);
-        let half_nan = dw == 16 && v & 0x7c00 == 0x7c00 && v & 0x3ff != 0;
-        if fres && ((dw >= 32 && is_nan(v, dw)) || half_nan) {
-            v = u64::MAX;
-        }
+        let v = canonical(u64::from_le_bytes(slot.try_into().unwrap()), dw, result);
         for b in v.to_le_bytes() {
             h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
         }

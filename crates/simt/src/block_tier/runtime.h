@@ -95,6 +95,15 @@ static inline double max64(double a, double b) {
     if (a == b) return signbit64(a) ? b : a;
     return a > b ? a : b;
 }
+/* semantics::arith::ftz_result32 (rounded to nearest): a result that rounded to the smallest
+   normal from a product or quotient tiny after rounding to 24 bits with an unbounded exponent
+   (below 2^-126 - 2^-151) is flushed too (op 2: mul, 3: div). */
+static inline float ftz_result32(int op, float x, float y, float v) {
+    if (fabsf(v) != 0x1p-126f) return ftz32(v);
+    double dx = x, dy = y, t = 0x1p-126 - 0x1p-151;
+    int tiny = (op == 2 && fabs(dx * dy) < t) || (op == 3 && fabs(dx) < fabs(dy) * t);
+    return tiny ? copysignf(0.0f, v) : v;
+}
 /* semantics::arith::f32bin (with BinOp::F32's ftz and sat); `canon` 0 leaves a NaN result
  * as the host made it, for a register only f32 operations read (emit/nan.rs). */
 static inline u64 f32_bin(int op, int ftz, int sat, int canon, u64 a, u64 b) {
@@ -108,7 +117,7 @@ static inline u64 f32_bin(int op, int ftz, int sat, int canon, u64 a, u64 b) {
     case 4: v = min32(x, y); break;
     default: v = max32(x, y); break;
     }
-    if (ftz) v = ftz32(v);
+    if (ftz) v = ftz_result32(op, x, y, v);
     if (sat) v = sat32(v);
     return canon ? of32(v) : bits32(v);
 }
@@ -138,12 +147,22 @@ static inline u64 f64_bin(int op, u64 a, u64 b) {
     default: return bits64(max64(x, y));
     }
 }
+/* float::ftz_fma32: a result that rounded to the smallest normal from an exact value below
+   2^-126 - 2^-151 (tiny after rounding with an unbounded exponent) is flushed too (TwoSum of the
+   f64-exact product and the addend). */
+static inline float ftz_fma32(float x, float y, float z, float v) {
+    if (fabsf(v) != 0x1p-126f) return ftz32(v);
+    double p = (double)x * (double)y, zz = z, s = p + zz, bb = s - p, e = (p - (s - bb)) + (zz - bb);
+    double t = 0x1p-126 - 0x1p-151, m = fabs(s), em = s < 0 ? -e : e;
+    int tiny = m < t || (m == t && em < 0);
+    return tiny ? copysignf(0.0f, v) : v;
+}
 /* semantics::arith::ternop, TernOp::Fma32 (`canon` as in f32_bin) */
 static inline u64 fma32(int ftz, int sat, int canon, u64 a, u64 b, u64 c) {
     float x = f32_of(a), y = f32_of(b), z = f32_of(c);
     if (ftz) { x = ftz32(x); y = ftz32(y); z = ftz32(z); }
     float v = fmaf(x, y, z);
-    if (ftz) v = ftz32(v);
+    if (ftz) v = ftz_fma32(x, y, z, v);
     if (sat) v = sat32(v);
     return canon ? of32(v) : bits32(v);
 }

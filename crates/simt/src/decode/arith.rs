@@ -48,12 +48,42 @@ impl FuncDecoder<'_> {
         let rnd = p.rnd;
         p.need(3)?;
         let t = p.ty_req()?;
+        if t == ScalarType::Pred && ops[1..3].iter().any(|o| matches!(o, Operand::Not(_))) {
+            return self.negated_predicate_logic(p);
+        }
         let op = self.binop(ins.opcode, t, kws, rnd)?;
         let bt = match op {
             BinOp::Shl(_) | BinOp::Shr(..) | BinOp::Szext { .. } => ScalarType::U32,
             _ => t,
         };
         Ok(Op::Bin { op, d: self.reg(&ops[0])?, a: self.src(&ops[1], t)?, b: self.src(&ops[2], bt)? })
+    }
+
+    /// `and`/`or`/`xor.pred` with a negated source (`or.pred p, !q, r`): a `lop3` whose truth
+    /// table folds the negations in. Its third source is 1, and the table holds only where that
+    /// source is set, so the result is exactly 0 or 1 as a predicate must be.
+    fn negated_predicate_logic(&mut self, p: &Parts<'_>) -> R<Op> {
+        let ops = &p.ins.operands;
+        let (a, negate_a) = self.psrc(&ops[1])?;
+        let (b, negate_b) = self.psrc(&ops[2])?;
+        if !matches!(p.ins.opcode, Opcode::And | Opcode::Or | Opcode::Xor) {
+            return Err(DecodeError::Unsupported(format!("a negated predicate source of `{}`", p.ins.opcode)));
+        }
+        let holds = |x: bool, y: bool| match p.ins.opcode {
+            Opcode::And => x && y,
+            Opcode::Or => x || y,
+            _ => x ^ y,
+        };
+        let mut lut = 0u8;
+        for x in [false, true] {
+            for y in [false, true] {
+                if holds(x ^ negate_a, y ^ negate_b) {
+                    // lop3's row for a = x, b = y, c = 1.
+                    lut |= 1 << (u8::from(x) * 4 + u8::from(y) * 2 + 1);
+                }
+            }
+        }
+        Ok(Op::Tern { op: TernOp::Lop3(lut), d: self.reg(&ops[0])?, a, b, c: Src::Imm(1) })
     }
 
     /// Three-operand arithmetic (`mad`, `fma`, `prmt`, `selp`, video instructions, ...).
@@ -104,6 +134,8 @@ impl FuncDecoder<'_> {
         }
         let (sa, sb, sc) = match op {
             TernOp::Bfe(..) => (t, ScalarType::U32, ScalarType::U32),
+            // c is as wide as the product.
+            TernOp::MadWide(..) => (t, t, wide_type(t)),
             TernOp::Selp => (t, t, ScalarType::Pred),
             TernOp::Slct { float, .. } => (t, t, if float { ScalarType::F32 } else { ScalarType::S32 }),
             TernOp::ShfL(_) | TernOp::ShfR(_) => (t, t, ScalarType::U32),
@@ -225,7 +257,12 @@ impl FuncDecoder<'_> {
             O::Fns => (TernOp::Fns, 4),
             o if o.is_simd_video() => (TernOp::Video(video(o, tys, kws)?), 4),
             O::Mad if t.kind() != TypeKind::Float => {
-                if has(Kw::Hi) {
+                if has(Kw::Hi) && has(Kw::Sat) {
+                    if t != ScalarType::S32 {
+                        return Err(DecodeError::Invalid(format!("mad.hi.sat on .{t} (only .s32)")));
+                    }
+                    (TernOp::MadHiSat, 4)
+                } else if has(Kw::Hi) {
                     (TernOp::MadHi(w, s), 4)
                 } else if has(Kw::Wide) {
                     if w == 64 {
@@ -341,6 +378,7 @@ impl FuncDecoder<'_> {
                 }
                 match o {
                     O::Sqrt => UnOp::F64(F64Fn::Sqrt),
+                    O::Rsqrt if ftz => UnOp::F64(F64Fn::RsqrtFtz),
                     O::Rsqrt => UnOp::F64(F64Fn::Rsqrt),
                     _ if has(Kw::Approx) => UnOp::F64(F64Fn::RcpFtz),
                     _ => UnOp::F64(F64Fn::Rcp),
@@ -364,6 +402,16 @@ impl FuncDecoder<'_> {
             }
             _ => return Err(DecodeError::Unsupported(format!("`{o}.{t}` is not supported"))),
         })
+    }
+}
+
+/// The integer type twice as wide as `t` (`mad.wide`'s addend).
+fn wide_type(t: ScalarType) -> ScalarType {
+    match t {
+        ScalarType::S16 => ScalarType::S32,
+        ScalarType::U16 => ScalarType::U32,
+        ScalarType::S32 => ScalarType::S64,
+        _ => ScalarType::U64,
     }
 }
 

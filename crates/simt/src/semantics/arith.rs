@@ -46,11 +46,16 @@ pub(crate) fn prmt_mode(mode: u8, x: u64, y: u64, s: u64) -> u64 {
 }
 
 /// `fns.b32`: the position of the `offset`-th set bit of `mask` from `base` (upwards for
-/// positive offsets, downwards for negative; offset 0 tests bit `base`), or 0xffffffff.
+/// positive offsets, downwards for negative; offset 0 tests bit `base`), or 0xffffffff. An
+/// offset of `i32::MIN` (whose magnitude the ISA's 32-bit `|offset|` cannot hold) gives 0 on
+/// an H200, whatever the mask.
 pub(crate) fn fns(mask: u32, base: u32, offset: u32) -> u64 {
     let off = offset as i32;
     if base >= 32 {
         return 0xffff_ffff;
+    }
+    if off == i32::MIN {
+        return 0;
     }
     if off == 0 {
         return if mask >> base & 1 != 0 { u64::from(base) } else { 0xffff_ffff };
@@ -116,14 +121,20 @@ pub(crate) fn video(v: &Video, x: u64, y: u64, c: u64) -> u64 {
     if v.add { (c as i64).wrapping_add(sum) as u64 & 0xffff_ffff } else { d }
 }
 
-/// `bfi.bW`: `len` (low byte of `e`) bits of `a` inserted into `b` at `pos` (low byte of `c`).
+/// `bfi.bW`: `len` (`e`) bits of `a` inserted into `b` at `pos` (`c`).
 pub(crate) fn bfi(w: u8, a: u64, b: u64, c: u64, e: u64) -> u64 {
-    let pos = (c & 0xff) as u32;
-    let len = (e & 0xff) as u32;
+    let (pos, len) = field(w, c, e);
     let m = if len >= 64 { u64::MAX } else { (1u64 << len) - 1 };
     let m = if pos >= 64 { 0 } else { m << pos } & mask_w(w);
     let ins = if pos >= 64 { 0 } else { a << pos };
     ((b & !m) | (ins & m)) & mask_w(w)
+}
+
+/// A bit field's position and length from `bfe`/`bfi`'s 32-bit operands: the low byte of each
+/// for 32-bit values (the PTX ISA's `& 0xff`); whole for 64-bit ones, as an H200 computes them
+/// (a position of 256 extracts nothing there, a length of 256 everything).
+fn field(w: u8, pos: u64, len: u64) -> (u32, u32) {
+    if w == 64 { (pos as u32, len as u32) } else { ((pos & 0xff) as u32, (len & 0xff) as u32) }
 }
 
 /// One lane of an extended-precision op (`add.cc`, `addc`, `sub.cc`, `subc`, `mad.cc`,
@@ -274,8 +285,9 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
             match f {
                 F64Fn::Sqrt => v.sqrt(),
                 F64Fn::Rcp => 1.0 / v,
-                F64Fn::RcpFtz => return rcp_approx_ftz64(x),
+                F64Fn::RcpFtz => return upper_word_approx(x, |u| 1.0 / u),
                 F64Fn::Rsqrt => 1.0 / v.sqrt(),
+                F64Fn::RsqrtFtz => return upper_word_approx(x, |u| 1.0 / u.sqrt()),
             }
             .to_bits()
         }),
@@ -315,11 +327,20 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
                 Testp::Infinite => v.is_infinite(),
                 Testp::Number => !v.is_nan(),
                 Testp::NotANumber => v.is_nan(),
-                Testp::Normal => v.is_finite() && v != 0.0 && !sub,
+                // Zeros count as normal on an H200 (the ISA: "not NaN, not infinity").
+                Testp::Normal => v.is_finite() && !sub,
                 Testp::Subnormal => sub,
             })
         }),
     }
+}
+
+/// `rcp`/`rsqrt.approx.ftz.f64` as the PTX ISA defines them: `f` of the operand's upper word
+/// (its low 32 bits ignored; subnormal, so ±0, flushed), written to the result's upper word
+/// (truncated, as an H200 does), the low word zero; a NaN result is `0x7fffffff00000000`.
+fn upper_word_approx(x: u64, f: impl Fn(f64) -> f64) -> u64 {
+    let r = ftz64(f(ftz64(f64::from_bits(x & 0xffff_ffff_0000_0000))));
+    if r.is_nan() { 0x7fff_ffff_0000_0000 } else { r.to_bits() & 0xffff_ffff_0000_0000 }
 }
 
 /// Reads an operand of a directed-rounding op as f64 (f32 operands flushed under ftz).
@@ -380,13 +401,25 @@ pub(crate) fn f32bin(op: FBin, x: f32, y: f32) -> f32 {
     }
 }
 
+/// `.ftz`'s flush of `v`, the rounded `x f y` (`nearest`: rounded to nearest), by
+/// `float::ftz_tiny32`'s rule. Sums and differences that small are exact; products are exact
+/// in f64, and a quotient's magnitude orders against `t` as `|x|` against `t · |y|` (exact).
+pub(crate) fn ftz_result32(f: FBin, x: f32, y: f32, v: f32, nearest: bool) -> f32 {
+    let (x, y) = (f64::from(x), f64::from(y));
+    crate::float::ftz_tiny32(v, nearest, |t| match f {
+        FBin::Mul => (x * y).abs().total_cmp(&t),
+        FBin::Div => x.abs().total_cmp(&(t * y.abs())),
+        _ => std::cmp::Ordering::Greater,
+    })
+}
+
 /// `f` of two f32s under `.ftz` (subnormal operands and result flushed) and `.sat` (the
 /// result clamped to [0, 1]).
 #[inline]
 fn f32_ftz_sat(f: FBin, ftz: bool, sat: bool, x: f32, y: f32) -> f32 {
     let (x, y) = if ftz { (ftz32(x), ftz32(y)) } else { (x, y) };
     let v = f32bin(f, x, y);
-    let v = if ftz { ftz32(v) } else { v };
+    let v = if ftz { ftz_result32(f, x, y, v, true) } else { v };
     if sat { sat32(v) } else { v }
 }
 
@@ -535,7 +568,12 @@ pub(crate) fn binop<const N: usize>(op: &BinOp, a: &[u64; N], b: &[u64; N], r: &
         }),
         BinOp::FDir(f) => map2(a, b, r, |x, y| {
             let (x, y) = (dir_in(&f, x), dir_in(&f, y));
-            dir_out(&f, || fdir::<f32>(f.op, x, y, f.rnd), || fdir::<f64>(f.op, x, y, f.rnd))
+            let v32 = || {
+                let v = fdir::<f32>(f.op, x, y, f.rnd);
+                // Operands of an f32 op are f32 values (`dir_in`).
+                if f.ftz { ftz_result32(f.op, x as f32, y as f32, v, false) } else { v }
+            };
+            dir_out(&f, v32, || fdir::<f64>(f.op, x, y, f.rnd))
         }),
         BinOp::Copysign32 => map2(a, b, r, |x, y| (y & 0x7fff_ffff) | (x & 0x8000_0000)),
         BinOp::Copysign64 => map2(a, b, r, |x, y| (y & !(1 << 63)) | (x & (1 << 63))),
@@ -563,6 +601,10 @@ pub(crate) fn ternop<const N: usize>(op: &TernOp, a: &[u64; N], b: &[u64; N], c:
     match *op {
         TernOp::MadLo(w) => map3(a, b, c, r, |x, y, z| x.wrapping_mul(y).wrapping_add(z) & mask_w(w)),
         TernOp::MadHi(w, s) => map3(a, b, c, r, |x, y, z| mul_hi(x, y, w, s).wrapping_add(z) & mask_w(w)),
+        TernOp::MadHiSat => map3(a, b, c, r, |x, y, z| {
+            let sum = sx(mul_hi(x, y, 32, true), 32) + sx(z, 32);
+            sum.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as u64 & 0xffff_ffff
+        }),
         TernOp::MadWide(w, s) => map3(a, b, c, r, |x, y, z| mul_wide(x, y, w, s).wrapping_add(z) & mask_w(w * 2)),
         TernOp::Mad24Lo(s) => map3(a, b, c, r, |x, y, z| {
             let (x, y) = if s { (sx(x, 24) as u64, sx(y, 24) as u64) } else { (x & 0xff_ffff, y & 0xff_ffff) };
@@ -586,7 +628,7 @@ pub(crate) fn ternop<const N: usize>(op: &TernOp, a: &[u64; N], b: &[u64; N], c:
             }
             let mut v = x.mul_add(y, z);
             if ftz {
-                v = ftz32(v);
+                v = crate::float::ftz_fma32(x, y, z, v);
             }
             if sat {
                 v = sat32(v);
@@ -617,7 +659,7 @@ pub(crate) fn ternop<const N: usize>(op: &TernOp, a: &[u64; N], b: &[u64; N], c:
             map3(a, b, c, r, |x, y, z| fma64(f64::from_bits(x), f64::from_bits(y), f64::from_bits(z)).to_bits())
         }
         TernOp::Bfe(w, s) => map3(a, b, c, r, |x, p, l| {
-            let (pos, len) = ((p & 0xff) as u32, (l & 0xff) as u32);
+            let (pos, len) = field(w, p, l);
             if len == 0 {
                 return 0;
             }
@@ -715,20 +757,3 @@ fn narrow_field(fmt: Narrow) -> (u32, u64) {
     (field, (1u64 << fmt.bits()) - 1)
 }
 
-/// `rcp.approx.ftz.f64`, as the PTX ISA describes it: the reciprocal of the operand's upper 32
-/// bits (sign, exponent, 20 mantissa bits; subnormals flushed), its result rounded to the same
-/// 32 bits with the lower 32 zero; a NaN operand gives the canonical NaN, which an H200 returns
-/// as 0x7fffffff00000000 (approx_edges.rs).
-pub(crate) fn rcp_approx_ftz64(x: u64) -> u64 {
-    const HIGH: u64 = 0xffff_ffff_0000_0000;
-    let v = f64::from_bits(x & HIGH);
-    if v.is_nan() {
-        return 0x7fff_ffff_0000_0000;
-    }
-    let r = ftz64(1.0 / ftz64(v));
-    if !r.is_finite() || r == 0.0 {
-        return r.to_bits();
-    }
-    // Round to nearest at bit 32 (a carry moves into the exponent, as rounding does).
-    (r.to_bits().wrapping_add(1 << 31)) & HIGH
-}

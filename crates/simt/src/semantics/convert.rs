@@ -70,7 +70,8 @@ pub(crate) fn cvt(c: &Cvt, x: u64) -> u64 {
         ScalarType::F64 => f.to_bits(),
         ScalarType::F32 => {
             let r = f64_to_f32_rnd(f, c.rnd);
-            let r = if c.ftz { ftz32(r) } else { r };
+            let r =
+                if c.ftz { crate::float::ftz_tiny32(r, c.rnd == Rounding::Rn, |t| f.abs().total_cmp(&t)) } else { r };
             // Rounding to an integral value is arithmetic (canonical NaN); a plain conversion
             // keeps the NaN's payload.
             if matches!(c.rnd, Rounding::Rni | Rounding::Rzi | Rounding::Rmi | Rounding::Rpi) {

@@ -1,0 +1,33 @@
+//! The conformance table's forms beyond the basic integer and float arithmetic: three-operand
+//! integer and float instructions and carry chains, comparisons, float special operations and
+//! approximations, half precision, and bit operations. Each model is written from the PTX ISA's
+//! text (`/work/shared/reference/ptx-isa`), independently of the engines' code.
+
+mod bits;
+mod compare;
+mod float_ops;
+pub mod half;
+mod three_operand;
+mod tininess;
+
+use crate::Case;
+
+/// A form's model: the result for operands `a`, `b`, `c` of width `w`, `None` where the ISA
+/// leaves it to the hardware.
+pub type Model = fn(u64, u64, u64, u32) -> Option<u64>;
+
+/// Every form of this module's families.
+pub fn cases() -> Vec<Case> {
+    let mut v = three_operand::cases();
+    v.extend(compare::cases());
+    v.extend(float_ops::cases());
+    v.extend(half::cases());
+    v.extend(bits::cases());
+    v.extend(tininess::cases());
+    v
+}
+
+/// `s` kept for the test's lifetime (forms name their instructions with `&'static str`).
+pub fn leak(s: String) -> &'static str {
+    Box::leak(s.into_boxed_str())
+}
