@@ -756,4 +756,3 @@ fn narrow_field(fmt: Narrow) -> (u32, u64) {
     let field = if fmt == Narrow::E2m1 { 4 } else { 8 };
     (field, (1u64 << fmt.bits()) - 1)
 }
-
