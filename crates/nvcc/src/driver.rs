@@ -320,6 +320,8 @@ fn precompile(
     }
     let tmp = cache::unique_temporary(pch);
     let depfile = PathBuf::from(format!("{}.d", tmp.display()));
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let dirs = crate::shadowing::search_dirs(args, &cwd);
     let args = crate::precompiled::build_args(args, &tmp, &depfile);
     let built = match includes {
         None => execute(&Job::Run { program: program.to_path_buf(), args }, None),
@@ -327,7 +329,7 @@ fn precompile(
         // on failure the build is redone without it (see build), which reports them as usual.
         Some(_) => run_quietly(program, &args),
     };
-    let record = std::fs::read_to_string(&depfile).map(|t| crate::precompiled::record(&t));
+    let record = std::fs::read_to_string(&depfile).map(|t| crate::precompiled::record(&t, &dirs));
     let _ = std::fs::remove_file(&depfile);
     if built.is_err() {
         let _ = std::fs::remove_file(&tmp);
@@ -336,7 +338,7 @@ fn precompile(
     let mut record = record.map_err(|e| Failure::new(format!("cannot read {}: {e}", depfile.display())))?;
     if let Some(i) = includes {
         // A rebuilt wrapper PCH makes this one unusable: it is an input too.
-        record.push_str(&crate::precompiled::record(&format!("x: {}\n", i.base.display())));
+        record.push_str(&crate::precompiled::record(&format!("x: {}\n", i.base.display()), &[]));
         let size = std::fs::metadata(&tmp).map_or(0, |m| m.len());
         if size < crate::leading_includes::WORTHWHILE_BYTES {
             let _ = cache::write_atomic(&i.entry.not_worthwhile, b"");

@@ -249,7 +249,7 @@ mod tests {
         std::fs::write(&e.header, "").unwrap();
         std::fs::write(&e.pch, "pch").unwrap();
         let depfile = format!("{}: {}\n", e.pch.display(), e.header.display());
-        std::fs::write(crate::precompiled::record_path(&e.pch), crate::precompiled::record(&depfile)).unwrap();
+        std::fs::write(crate::precompiled::record_path(&e.pch), crate::precompiled::record(&depfile, &[])).unwrap();
         assert_eq!(decide(&e, true), Decision::Use);
         std::fs::write(&e.not_worthwhile, "").unwrap();
         assert_eq!(decide(&e, true), Decision::Skip);

@@ -29,6 +29,7 @@ pub mod precompiled;
 pub mod ptx_check;
 pub mod resource_usage;
 pub mod run;
+pub mod shadowing;
 pub mod shared_objects;
 pub mod timing;
 mod tokens;

@@ -1216,6 +1216,82 @@ fn leading_includes_child() {
     }
 }
 
+/// The wrapper's precompiled header is rebuilt when a header added to a search directory would
+/// hide one it read (a user's `-I` directory gains `ctype.h`, which the wrapper includes), and
+/// when that header changes; a warm build in between reuses it. Runs in a child process with
+/// its own cache directory.
+#[test]
+fn a_header_that_shadows_one_the_pch_read_rebuilds_it() {
+    let dir = common::work_dir().join("pch_shadow");
+    std::fs::create_dir_all(&dir).unwrap();
+    let o = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "pch_shadow_child", "--nocapture"])
+        .env("CUPRITE_PCH_SHADOW_CHILD", &dir)
+        .env("CUPRITE_CACHE_DIR", dir.join("cache"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn pch_shadow_child() {
+    let Some(dir) = std::env::var_os("CUPRITE_PCH_SHADOW_CHILD").map(std::path::PathBuf::from) else { return };
+    let _ = std::fs::remove_dir_all(dir.join("cache"));
+    let shadow = dir.join("shadow");
+    let _ = std::fs::remove_dir_all(&shadow);
+    std::fs::create_dir_all(&shadow).unwrap();
+    // The program includes no <ctype.h> itself: only the wrapper (so its PCH) does.
+    let src = dir.join("main.cu");
+    std::fs::write(
+        &src,
+        "#include <cstdio>\n#ifndef SHADOW_MARK\n#define SHADOW_MARK 0\n#endif\n\
+         int main() { printf(\"%d\\n\", SHADOW_MARK); return 0; }\n",
+    )
+    .unwrap();
+    let exe = dir.join("prog");
+    let build = || -> (String, String) {
+        let args =
+            ["-v", "-arch=sm_90", "-I", shadow.to_str().unwrap(), src.to_str().unwrap(), "-o", exe.to_str().unwrap()];
+        let out = Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "nvcc_child", "--nocapture"])
+            .env("CUPRITE_NVCC_CHILD", args.join("\n"))
+            .env_remove("CUPRITE_PCH_SHADOW_CHILD")
+            .output()
+            .unwrap();
+        let log = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "{log}");
+        (log, String::from_utf8_lossy(&common::run(&exe, &[], &[]).stdout).into_owned())
+    };
+    // The wrapper PCHs in the cache and when each was written.
+    let pchs = || -> Vec<(std::path::PathBuf, std::time::SystemTime)> {
+        let mut all: Vec<_> = std::fs::read_dir(dir.join("cache/pch"))
+            .unwrap()
+            .flatten()
+            .map(|e| e.path().join("cuda_wrapper.pch"))
+            .filter_map(|p| Some((p.clone(), std::fs::metadata(&p).ok()?.modified().ok()?)))
+            .collect();
+        all.sort();
+        all
+    };
+    let write_shadow = |mark: u32| {
+        std::fs::write(shadow.join("ctype.h"), format!("#define SHADOW_MARK {mark}\n#include_next <ctype.h>\n"))
+            .unwrap();
+    };
+    let (log, out) = build();
+    assert_eq!(out, "0\n", "{log}");
+    let cold = pchs();
+    assert_eq!(cold.len(), 2, "one PCH per pass: {cold:?}");
+    let (log, out) = build();
+    assert_eq!(out, "0\n", "{log}");
+    assert_eq!(pchs(), cold, "a warm build reuses the PCHs");
+    write_shadow(1);
+    let (log, out) = build();
+    assert_eq!(out, "1\n", "the new ctype.h hides the C library's: {log}");
+    write_shadow(2);
+    let (log, out) = build();
+    assert_eq!(out, "2\n", "the changed header: {log}");
+}
+
 /// Runs the driver on the arguments in `CUPRITE_NVCC_CHILD` (one a line), for tests that need
 /// a process of its own (an environment of its own).
 #[test]
