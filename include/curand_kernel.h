@@ -10,6 +10,7 @@
  * Only `cuprite nvcc` builds see this file: nvcc uses its own toolkit's header. */
 #pragma once
 #include <cuda_runtime.h>
+#include <curand.h>
 #include "cuprite/curand_jump_tables.h"
 
 #define __CUPRITE_CURAND static __forceinline__ __device__
@@ -636,8 +637,7 @@ __CUPRITE_CURAND uint4 curand_poisson4(curandStatePhilox4_32_10_t *state, double
 
 /* ---------------------------------------------------------------- Sobol32 (quasi-random) */
 
-/** One dimension's 32 direction vectors (from cuRAND's host API or the user's own). */
-typedef unsigned int curandDirectionVectors32_t[32];
+/* curandDirectionVectors32_t is curand.h's. */
 
 /** Sobol32: the draw index i, the current point x, the scramble constant c (0 unscrambled). */
 struct curandStateSobol32 {
@@ -760,8 +760,7 @@ __CUPRITE_CURAND_SOBOL(curandStateScrambledSobol32_t)
 
 /* ---------------------------------------------------------------- Sobol64 (quasi-random) */
 
-/** One dimension's 64 direction vectors (from cuRAND's host API or the user's own). */
-typedef unsigned long long curandDirectionVectors64_t[64];
+/* curandDirectionVectors64_t is curand.h's. */
 
 /** Sobol64: the draw index i, the current point x, the scramble constant c (0 unscrambled). */
 struct curandStateSobol64 {
@@ -843,14 +842,13 @@ __CUPRITE_CURAND_SOBOL64(curandStateScrambledSobol64_t)
 
 /* ---------------------------------------------------------------- not provided */
 
-/* What needs cuRAND's host library (libcurand, curand.h), which Cuprite does not provide: the
+/* What needs parts of cuRAND's host library that Cuprite's libcurand does not provide: the
  * discrete distributions (curand_discrete draws from a table that the host API's
  * curandCreatePoissonDistribution builds) and MTGP32 (its states and parameter sets are made by
  * the host API's curandMakeMTGP32KernelState). Named here so that a use is a compile-time error
  * saying so, not an unknown name. */
 #define __CUPRITE_CURAND_NEEDS_HOST_API(what)                                                      \
-    __attribute__((unavailable(what " needs cuRAND's host library (libcurand), which Cuprite does not provide")))
-typedef struct curandDiscreteDistribution_st *curandDiscreteDistribution_t;
+    __attribute__((unavailable(what " needs a part of cuRAND's host library that Cuprite's libcurand does not provide")))
 template <typename State>
 __device__ unsigned int curand_discrete(State *state, curandDiscreteDistribution_t discrete_distribution)
     __CUPRITE_CURAND_NEEDS_HOST_API("curand_discrete (a discrete distribution from curandCreatePoissonDistribution)");

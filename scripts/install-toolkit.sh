@@ -4,6 +4,7 @@
 #   PREFIX/bin/ptxas, PREFIX/bin/fatbinary     for clang --cuda-path=PREFIX (`cuprite ptxas`, ...)
 #   PREFIX/include/                            Cuprite's CUDA headers
 #   PREFIX/lib64/libcudart.so{.13,}            Cuprite's runtime library
+#   PREFIX/lib64/libcurand.so{.10,}            Cuprite's cuRAND host API
 #   PREFIX/lib64/libcudadevrt.a, libcudart_static.a   what build systems link beside it
 #   PREFIX/nvvm/libdevice/libdevice.10.bc      the math library's bitcode (when libdevice/ exists)
 #   PREFIX/version.json                        the CUDA version it implements
@@ -15,7 +16,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # as the tests have it) instead of building them.
 built="${CUPRITE_BUILT:-}"
 if [ -z "$built" ]; then
-    (cd "$root" && cargo build --release -q --bin cuprite -p cuprite-cli -p cuprite-cudart)
+    (cd "$root" && cargo build --release -q --bin cuprite -p cuprite-cli -p cuprite-cudart -p cuprite-curand)
     built="$root/target/release"
 fi
 mkdir -p "$prefix/bin" "$prefix/lib64" "$prefix/nvvm/libdevice"
@@ -40,6 +41,11 @@ lib="$built/libcudart.so"
 if [ ! -f "$lib" ] || [ "$built/deps/libcudart.so" -nt "$lib" ]; then lib="$built/deps/libcudart.so"; fi
 install -m 755 "$lib" "$prefix/lib64/libcudart.so.13"
 ln -sf libcudart.so.13 "$prefix/lib64/libcudart.so"
+# cuRAND's host API (crates/curand), under NVIDIA's names.
+curand="$built/libcurand.so"
+if [ ! -f "$curand" ] || [ "$built/deps/libcurand.so" -nt "$curand" ]; then curand="$built/deps/libcurand.so"; fi
+install -m 755 "$curand" "$prefix/lib64/libcurand.so.10"
+ln -sf libcurand.so.10 "$prefix/lib64/libcurand.so"
 # Build systems link these beside the runtime (CMake: cudadevrt with every CUDA target,
 # cudart_static when asked for the static runtime). The device runtime is part of Cuprite's
 # libcudart.so, and there is no static runtime: an empty archive, and a linker script that

@@ -27,21 +27,16 @@ with `-cudart shared`. Environment variables: see `cuprite --help`.
                 FILE at exit (sets CUPRITE_TRACE=FILE)
 ";
 
-/// Finds (or makes) the directory holding our `libcudart.so.13`.
+/// Finds (or makes) the directory holding our `libcudart.so.13` (and `libcurand.so.10`, when
+/// built: NVIDIA's name, so that programs linked with `-lcurand` load Cuprite's).
 pub(crate) fn lib_dir() -> Result<PathBuf, String> {
     let exe = std::env::current_exe().map_err(|e| format!("cannot locate the cuprite executable: {e}"))?;
     let dir = exe.parent().unwrap_or(Path::new(".")).to_path_buf();
     if dir.join("libcudart.so.13").is_file() {
         return Ok(dir);
     }
-    // cargo's output: `libcudart.so` (from `cargo build -p cuprite-cudart`) or
-    // `deps/libcudart.so` (built as the cli's dependency); the newer wins.
-    let mtime = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
-    let built = [dir.join("libcudart.so"), dir.join("deps/libcudart.so")]
-        .into_iter()
-        .filter(|p| p.is_file())
-        .max_by_key(|p| mtime(p));
-    let Some(built) = built else {
+    let libdir = dir.join("cuprite-lib");
+    let Some(built) = newest_built(&dir, "libcudart.so") else {
         return Err(format!(
             "Cuprite's libcudart.so.13 was not found next to {} (looked for libcudart.so.13, libcudart.so and \
              deps/libcudart.so in {}); build it with `cargo build -p cuprite-cudart` (same profile as cuprite)",
@@ -49,18 +44,33 @@ pub(crate) fn lib_dir() -> Result<PathBuf, String> {
             dir.display()
         ));
     };
-    let libdir = dir.join("cuprite-lib");
-    let link = libdir.join("libcudart.so.13");
-    if std::fs::read_link(&link).ok().as_deref() != Some(built.as_path()) {
-        std::fs::create_dir_all(&libdir).map_err(|e| format!("cannot create {}: {e}", libdir.display()))?;
+    link(&libdir, "libcudart.so.13", &built)?;
+    if let Some(curand) = newest_built(&dir, "libcurand.so") {
+        link(&libdir, "libcurand.so.10", &curand)?;
+    }
+    Ok(libdir)
+}
+
+/// cargo's output of the library `name` in `dir`: `dir/name` (from `cargo build -p CRATE`) or
+/// `dir/deps/name` (built as the cli's dependency); the newer wins.
+fn newest_built(dir: &Path, name: &str) -> Option<PathBuf> {
+    let mtime = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    [dir.join(name), dir.join("deps").join(name)].into_iter().filter(|p| p.is_file()).max_by_key(|p| mtime(p))
+}
+
+/// Makes `libdir/name` a symbolic link to `target` (unless it is one already).
+fn link(libdir: &Path, name: &str, target: &Path) -> Result<(), String> {
+    let link = libdir.join(name);
+    if std::fs::read_link(&link).ok().as_deref() != Some(target) {
+        std::fs::create_dir_all(libdir).map_err(|e| format!("cannot create {}: {e}", libdir.display()))?;
         let _ = std::fs::remove_file(&link);
-        if let Err(e) = std::os::unix::fs::symlink(&built, &link)
-            && std::fs::read_link(&link).ok().as_deref() != Some(built.as_path())
+        if let Err(e) = std::os::unix::fs::symlink(target, &link)
+            && std::fs::read_link(&link).ok().as_deref() != Some(target)
         {
             return Err(format!("cannot create {}: {e}", link.display()));
         }
     }
-    Ok(libdir)
+    Ok(())
 }
 
 /// Runs `cuprite exec`.

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 
 use crate::exec_cmd;
 
-/// The directory with Cuprite's `libcudart.so.13`, given a `libcudart.so` link beside it so that
-/// `-lcudart` finds it at link time: `PREFIX/lib64` in an installed toolkit
+/// The directory with Cuprite's `libcudart.so.13` (and `libcurand.so.10`), given `libcudart.so`
+/// (and `libcurand.so`) links beside them so that `-lcudart` (`-lcurand`) finds them at link time: `PREFIX/lib64` in an installed toolkit
 /// (`scripts/install-toolkit.sh`, `PREFIX/bin/cuprite`), else where `cuprite exec` finds it.
 fn cudart_dir() -> Result<PathBuf, String> {
     let toolkit_lib = std::env::current_exe()
@@ -19,13 +19,15 @@ fn cudart_dir() -> Result<PathBuf, String> {
         Some(d) => d,
         None => exec_cmd::lib_dir()?,
     };
-    let unversioned = dir.join("libcudart.so");
-    if !unversioned.exists() {
-        // Relative, so that it follows libcudart.so.13 when `cuprite exec` repoints that.
-        if let Err(e) = std::os::unix::fs::symlink("libcudart.so.13", &unversioned)
-            && !unversioned.exists()
-        {
-            return Err(format!("cannot create {}: {e}", unversioned.display()));
+    for (unversioned, versioned) in [("libcudart.so", "libcudart.so.13"), ("libcurand.so", "libcurand.so.10")] {
+        let link = dir.join(unversioned);
+        if !link.exists() && dir.join(versioned).exists() {
+            // Relative, so that it follows the versioned name when `cuprite exec` repoints that.
+            if let Err(e) = std::os::unix::fs::symlink(versioned, &link)
+                && !link.exists()
+            {
+                return Err(format!("cannot create {}: {e}", link.display()));
+            }
         }
     }
     Ok(dir)

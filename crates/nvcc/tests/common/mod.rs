@@ -1,6 +1,7 @@
 //! What the driver's integration tests share: a scratch directory whose `lib/` holds this test
-//! run's libcudart (cargo builds the cdylib of the `cuprite-cudart` dev-dependency into
-//! `target/<profile>/deps/`) as `libcudart.so` and `libcudart.so.13`, a build helper, and the
+//! run's libcudart and libcurand (cargo builds the cdylibs of the `cuprite-cudart` and
+//! `cuprite-curand` dev-dependencies into `target/<profile>/deps/`) under their link and
+//! SONAME names, a build helper, and the
 //! runner of a set of self-checking programs.
 
 use std::collections::BTreeMap;
@@ -26,10 +27,13 @@ pub fn work_dir() -> &'static Path {
         assert!(lib.is_file(), "{} missing: cargo builds it as a dev-dependency", lib.display());
         let dir = scratch::process_root(env!("CARGO_TARGET_TMPDIR"), "cuprite-nvcc-tests");
         std::fs::create_dir_all(dir.join("lib")).expect("create scratch dir");
-        for name in ["libcudart.so", "libcudart.so.13"] {
+        let curand = lib.with_file_name("libcurand.so");
+        for (name, target) in
+            [("libcudart.so", &lib), ("libcudart.so.13", &lib), ("libcurand.so", &curand), ("libcurand.so.10", &curand)]
+        {
             let link = dir.join("lib").join(name);
             let _ = std::fs::remove_file(&link);
-            std::os::unix::fs::symlink(&lib, &link).expect("symlink libcudart");
+            std::os::unix::fs::symlink(target, &link).expect("symlink the libraries");
         }
         dir
     })

@@ -1,0 +1,449 @@
+//! The C entry points of `curand.h`'s host API. Generators are boxed [`Handle`]s behind the
+//! opaque `curandGenerator_t`. A device generator's outputs are computed on the host and
+//! copied to the device pointer with the program's own `cudaMemcpy` (found at run time, so
+//! that this library works under Cuprite's runtime and NVIDIA's alike); a host generator's
+//! are written in place. What Cuprite cannot draw as NVIDIA does (MTGP32, MT19937, the
+//! quasi-random generators, the SEEDED and DYNAMIC orderings, `curandGeneratePoisson`) is
+//! refused with `CURAND_STATUS_TYPE_ERROR` and a line on stderr naming it. No panic crosses
+//! the C ABI: each entry point runs under `catch_unwind`.
+
+use std::ffi::{CStr, c_char, c_int, c_void};
+
+use crate::generator::{Engine, Generator};
+
+/// `curandStatus_t` values (CUDA 13's curand.h).
+pub mod status {
+    /// No errors.
+    pub const SUCCESS: i32 = 0;
+    /// Generator not initialized.
+    pub const NOT_INITIALIZED: i32 = 101;
+    /// Memory allocation failed.
+    pub const ALLOCATION_FAILED: i32 = 102;
+    /// Generator is wrong type.
+    pub const TYPE_ERROR: i32 = 103;
+    /// Argument out of range.
+    pub const OUT_OF_RANGE: i32 = 104;
+    /// Length requested is not a multiple of dimension.
+    pub const LENGTH_NOT_MULTIPLE: i32 = 105;
+    /// Kernel launch failure.
+    pub const LAUNCH_FAILURE: i32 = 201;
+    /// Initialization of CUDA failed.
+    pub const INITIALIZATION_FAILED: i32 = 203;
+    /// Internal library error.
+    pub const INTERNAL_ERROR: i32 = 999;
+}
+
+/// The version `curandGetVersion` reports: CUDA 13.0's libcurand (10.4.0).
+pub const VERSION: c_int = 10400;
+
+/// A generator behind `curandGenerator_t`.
+#[derive(Debug)]
+pub struct Handle {
+    generator: Generator,
+    /// Made by `curandCreateGeneratorHost`: outputs go to host memory.
+    on_host: bool,
+    /// The stream set by `curandSetStream` (null: the legacy default stream).
+    stream: *mut c_void,
+    /// The offset option: where the generator restarts when the seed or offset is set.
+    offset: u64,
+}
+
+fn refuse(what: &str) -> i32 {
+    eprintln!("cuprite: libcurand: {what} is not supported (Cuprite cannot draw it as NVIDIA's libcurand does)");
+    status::TYPE_ERROR
+}
+
+/// Runs `f`, turning a panic into `CURAND_STATUS_INTERNAL_ERROR`.
+fn guarded(f: impl FnOnce() -> i32 + std::panic::UnwindSafe) -> i32 {
+    std::panic::catch_unwind(f).unwrap_or(status::INTERNAL_ERROR)
+}
+
+fn create(out: *mut *mut Handle, rng_type: c_int, on_host: bool) -> i32 {
+    if out.is_null() {
+        return status::NOT_INITIALIZED;
+    }
+    let engine = match rng_type {
+        100 | 101 => Engine::Xorwow,
+        121 => Engine::Mrg32k3a,
+        161 => Engine::Philox,
+        141 => return refuse("CURAND_RNG_PSEUDO_MTGP32"),
+        142 => return refuse("CURAND_RNG_PSEUDO_MT19937"),
+        200..=204 => return refuse("a quasi-random generator (CURAND_RNG_QUASI_*)"),
+        _ => return status::TYPE_ERROR,
+    };
+    let handle = Handle {
+        generator: Generator { engine, seed: 0, position: 0, legacy: false },
+        on_host,
+        stream: std::ptr::null_mut(),
+        offset: 0,
+    };
+    // SAFETY: `out` is non-null and, per curandCreateGenerator's contract, points to a
+    // writable curandGenerator_t.
+    unsafe { *out = Box::into_raw(Box::new(handle)) };
+    status::SUCCESS
+}
+
+/// `curandCreateGenerator`.
+///
+/// # Safety
+/// `generator` must point to a writable `curandGenerator_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandCreateGenerator(generator: *mut *mut Handle, rng_type: c_int) -> c_int {
+    guarded(move || create(generator, rng_type, false))
+}
+
+/// `curandCreateGeneratorHost`.
+///
+/// # Safety
+/// `generator` must point to a writable `curandGenerator_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandCreateGeneratorHost(generator: *mut *mut Handle, rng_type: c_int) -> c_int {
+    guarded(move || create(generator, rng_type, true))
+}
+
+/// `curandDestroyGenerator`.
+///
+/// # Safety
+/// `generator` must be null or a generator from `curandCreateGenerator*` not yet destroyed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandDestroyGenerator(generator: *mut Handle) -> c_int {
+    if generator.is_null() {
+        return status::NOT_INITIALIZED;
+    }
+    // SAFETY: the pointer came from Box::into_raw in `create` and is destroyed once.
+    drop(unsafe { Box::from_raw(generator) });
+    status::SUCCESS
+}
+
+/// `curandGetVersion`.
+///
+/// # Safety
+/// `version` must be null or point to a writable int.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandGetVersion(version: *mut c_int) -> c_int {
+    if version.is_null() {
+        return status::OUT_OF_RANGE;
+    }
+    // SAFETY: non-null, and writable per the contract.
+    unsafe { *version = VERSION };
+    status::SUCCESS
+}
+
+/// `curandGetProperty`: MAJOR_VERSION (0), MINOR_VERSION (1), PATCH_LEVEL (2) of 10.4.0.
+///
+/// # Safety
+/// `value` must be null or point to a writable int.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandGetProperty(property: c_int, value: *mut c_int) -> c_int {
+    let v = match property {
+        0 => 10,
+        1 => 4,
+        2 => 0,
+        _ => return status::OUT_OF_RANGE,
+    };
+    if value.is_null() {
+        return status::OUT_OF_RANGE;
+    }
+    // SAFETY: non-null, and writable per the contract.
+    unsafe { *value = v };
+    status::SUCCESS
+}
+
+/// The handle behind `generator`, if it is one.
+///
+/// # Safety
+/// `generator` must be null or a live generator, used by one thread at a time (as cuRAND
+/// requires of its callers).
+unsafe fn handle<'a>(generator: *mut Handle) -> Option<&'a mut Handle> {
+    // SAFETY: per the function's contract.
+    unsafe { generator.as_mut() }
+}
+
+/// `curandSetPseudoRandomGeneratorSeed`: a new seed restarts the sequence at the offset.
+///
+/// # Safety
+/// `generator` must be null or a live generator.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandSetPseudoRandomGeneratorSeed(generator: *mut Handle, seed: u64) -> c_int {
+    // SAFETY: per the contract.
+    let Some(h) = (unsafe { handle(generator) }) else { return status::NOT_INITIALIZED };
+    h.generator.seed = seed;
+    h.generator.position = h.offset;
+    status::SUCCESS
+}
+
+/// `curandSetGeneratorOffset`: the next call starts at draw `offset`.
+///
+/// # Safety
+/// `generator` must be null or a live generator.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandSetGeneratorOffset(generator: *mut Handle, offset: u64) -> c_int {
+    // SAFETY: per the contract.
+    let Some(h) = (unsafe { handle(generator) }) else { return status::NOT_INITIALIZED };
+    h.offset = offset;
+    h.generator.position = offset;
+    status::SUCCESS
+}
+
+/// `curandSetGeneratorOrdering`: BEST (100), DEFAULT (101) and LEGACY (103); SEEDED (102) and
+/// DYNAMIC (104) are refused (NVIDIA's orders there are undocumented), as is any ordering
+/// NVIDIA refuses for the generator.
+///
+/// # Safety
+/// `generator` must be null or a live generator.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandSetGeneratorOrdering(generator: *mut Handle, ordering: c_int) -> c_int {
+    // SAFETY: per the contract.
+    let Some(h) = (unsafe { handle(generator) }) else { return status::NOT_INITIALIZED };
+    match ordering {
+        100 | 101 => h.generator.legacy = false,
+        103 => h.generator.legacy = true,
+        102 if h.generator.engine == Engine::Xorwow => return refuse("CURAND_ORDERING_PSEUDO_SEEDED"),
+        104 => return refuse("CURAND_ORDERING_PSEUDO_DYNAMIC"),
+        _ => return status::OUT_OF_RANGE,
+    }
+    status::SUCCESS
+}
+
+/// `curandSetStream`: the stream the outputs are written in order with.
+///
+/// # Safety
+/// `generator` must be null or a live generator.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandSetStream(generator: *mut Handle, stream: *mut c_void) -> c_int {
+    // SAFETY: per the contract.
+    let Some(h) = (unsafe { handle(generator) }) else { return status::NOT_INITIALIZED };
+    h.stream = stream;
+    status::SUCCESS
+}
+
+/// `curandGenerateSeeds`: nothing to do (states are made per call).
+///
+/// # Safety
+/// `generator` must be null or a live generator.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandGenerateSeeds(generator: *mut Handle) -> c_int {
+    // SAFETY: per the contract.
+    if unsafe { handle(generator) }.is_none() { status::NOT_INITIALIZED } else { status::SUCCESS }
+}
+
+/// `curandSetQuasiRandomGeneratorDimensions`: no quasi-random generator is made.
+///
+/// # Safety
+/// `generator` must be null or a live generator.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandSetQuasiRandomGeneratorDimensions(generator: *mut Handle, _dimensions: u32) -> c_int {
+    // SAFETY: per the contract.
+    if unsafe { handle(generator) }.is_none() { status::NOT_INITIALIZED } else { status::TYPE_ERROR }
+}
+
+type Memcpy = unsafe extern "C" fn(*mut c_void, *const c_void, usize, c_int) -> c_int;
+type StreamSynchronize = unsafe extern "C" fn(*mut c_void) -> c_int;
+
+unsafe extern "C" {
+    fn dlsym(handle: *mut c_void, symbol: *const c_char) -> *mut c_void;
+}
+
+/// The program's CUDA runtime function `name`, looked up in the global scope (RTLD_DEFAULT).
+fn runtime_function(name: &CStr) -> *mut c_void {
+    // SAFETY: dlsym with RTLD_DEFAULT (null) and a NUL-terminated name only reads.
+    unsafe { dlsym(std::ptr::null_mut(), name.as_ptr()) }
+}
+
+/// Writes `values` to `out` (a device pointer, or a host one for a host generator).
+fn deliver<T: Copy>(h: &Handle, out: *mut T, values: &[T]) -> i32 {
+    let bytes = std::mem::size_of_val(values);
+    if h.on_host {
+        // SAFETY: the caller's buffer holds `values.len()` elements (curandGenerate*'s
+        // contract), and it does not overlap our freshly allocated vector.
+        unsafe { std::ptr::copy_nonoverlapping(values.as_ptr(), out, values.len()) };
+        return status::SUCCESS;
+    }
+    let (memcpy, sync) = (runtime_function(c"cudaMemcpy"), runtime_function(c"cudaStreamSynchronize"));
+    if memcpy.is_null() || sync.is_null() {
+        eprintln!("cuprite: libcurand: the program has no CUDA runtime (cudaMemcpy) to copy outputs to the device");
+        return status::INITIALIZATION_FAILED;
+    }
+    // SAFETY: both symbols are the CUDA runtime's functions of these signatures.
+    let (memcpy, sync) = unsafe {
+        (
+            std::mem::transmute::<*mut c_void, Memcpy>(memcpy),
+            std::mem::transmute::<*mut c_void, StreamSynchronize>(sync),
+        )
+    };
+    // SAFETY: the stream is the caller's (or null, the default stream); the device buffer
+    // holds `bytes` bytes per curandGenerate*'s contract; cudaMemcpyHostToDevice is 1.
+    let copied = unsafe {
+        if !h.stream.is_null() && sync(h.stream) != 0 {
+            return status::LAUNCH_FAILURE;
+        }
+        memcpy(out.cast(), values.as_ptr().cast(), bytes, 1)
+    };
+    if copied == 0 { status::SUCCESS } else { status::LAUNCH_FAILURE }
+}
+
+/// The common shape of the generation functions: a live generator, a non-null output, then
+/// `make` computes the values.
+///
+/// # Safety
+/// `generator` must be null or a live generator; `out` must hold `count` elements.
+unsafe fn generate<T: Copy>(
+    generator: *mut Handle,
+    out: *mut T,
+    make: impl FnOnce(&mut Generator) -> Result<Vec<T>, i32>,
+) -> i32 {
+    // SAFETY: per the contract.
+    let Some(h) = (unsafe { handle(generator) }) else { return status::NOT_INITIALIZED };
+    if out.is_null() {
+        return status::OUT_OF_RANGE;
+    }
+    match make(&mut h.generator) {
+        Ok(values) => deliver(h, out, &values),
+        Err(s) => s,
+    }
+}
+
+/// XORWOW and MRG32k3a make normals in pairs: an odd count is refused, as NVIDIA's are.
+fn pairs(g: &Generator, count: usize) -> Result<(), i32> {
+    if count % 2 == 1 && g.engine != Engine::Philox { Err(status::LENGTH_NOT_MULTIPLE) } else { Ok(()) }
+}
+
+/// `curandGenerate`: 32-bit words.
+///
+/// # Safety
+/// `generator` must be null or a live generator; `out` must hold `n` words.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandGenerate(generator: *mut Handle, out: *mut u32, n: usize) -> c_int {
+    // SAFETY: per the contract.
+    guarded(move || unsafe { generate(generator, out, |g| Ok(g.bits(n))) })
+}
+
+/// `curandGenerateLongLong`: only the 64-bit quasi-random generators make these.
+///
+/// # Safety
+/// `generator` must be null or a live generator.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandGenerateLongLong(generator: *mut Handle, _out: *mut u64, _n: usize) -> c_int {
+    // SAFETY: per the contract.
+    if unsafe { handle(generator) }.is_none() { status::NOT_INITIALIZED } else { status::TYPE_ERROR }
+}
+
+/// `curandGenerateUniform`: floats in (0, 1].
+///
+/// # Safety
+/// `generator` must be null or a live generator; `out` must hold `n` floats.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandGenerateUniform(generator: *mut Handle, out: *mut f32, n: usize) -> c_int {
+    // SAFETY: per the contract.
+    guarded(move || unsafe { generate(generator, out, |g| Ok(g.uniform(n))) })
+}
+
+/// `curandGenerateUniformDouble`: doubles in (0, 1].
+///
+/// # Safety
+/// `generator` must be null or a live generator; `out` must hold `n` doubles.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandGenerateUniformDouble(generator: *mut Handle, out: *mut f64, n: usize) -> c_int {
+    // SAFETY: per the contract.
+    guarded(move || unsafe { generate(generator, out, |g| Ok(g.uniform_double(n))) })
+}
+
+/// `curandGenerateNormal`: mean + stddev * a standard normal.
+///
+/// # Safety
+/// `generator` must be null or a live generator; `out` must hold `n` floats.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandGenerateNormal(
+    generator: *mut Handle,
+    out: *mut f32,
+    n: usize,
+    mean: f32,
+    stddev: f32,
+) -> c_int {
+    // SAFETY: per the contract.
+    guarded(move || unsafe {
+        generate(generator, out, |g| {
+            pairs(g, n)?;
+            Ok(g.normal(n).into_iter().map(|z| stddev.mul_add(z, mean)).collect())
+        })
+    })
+}
+
+/// `curandGenerateNormalDouble`.
+///
+/// # Safety
+/// `generator` must be null or a live generator; `out` must hold `n` doubles.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandGenerateNormalDouble(
+    generator: *mut Handle,
+    out: *mut f64,
+    n: usize,
+    mean: f64,
+    stddev: f64,
+) -> c_int {
+    // SAFETY: per the contract.
+    guarded(move || unsafe {
+        generate(generator, out, |g| {
+            pairs(g, n)?;
+            Ok(g.normal_double(n).into_iter().map(|z| stddev.mul_add(z, mean)).collect())
+        })
+    })
+}
+
+/// `curandGenerateLogNormal`: exp(mean + stddev * a standard normal).
+///
+/// # Safety
+/// `generator` must be null or a live generator; `out` must hold `n` floats.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandGenerateLogNormal(
+    generator: *mut Handle,
+    out: *mut f32,
+    n: usize,
+    mean: f32,
+    stddev: f32,
+) -> c_int {
+    // SAFETY: per the contract.
+    guarded(move || unsafe {
+        generate(generator, out, |g| {
+            pairs(g, n)?;
+            Ok(g.normal(n).into_iter().map(|z| stddev.mul_add(z, mean).exp()).collect())
+        })
+    })
+}
+
+/// `curandGenerateLogNormalDouble`.
+///
+/// # Safety
+/// `generator` must be null or a live generator; `out` must hold `n` doubles.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandGenerateLogNormalDouble(
+    generator: *mut Handle,
+    out: *mut f64,
+    n: usize,
+    mean: f64,
+    stddev: f64,
+) -> c_int {
+    // SAFETY: per the contract.
+    guarded(move || unsafe {
+        generate(generator, out, |g| {
+            pairs(g, n)?;
+            Ok(g.normal_double(n).into_iter().map(|z| stddev.mul_add(z, mean).exp()).collect())
+        })
+    })
+}
+
+/// `curandGeneratePoisson`: refused. NVIDIA's host API draws Poisson counts by a method of its
+/// own (not its device API's `curand_poisson`: recorded outputs differ), undocumented.
+///
+/// # Safety
+/// `generator` must be null or a live generator.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandGeneratePoisson(
+    generator: *mut Handle,
+    _out: *mut u32,
+    _n: usize,
+    _lambda: f64,
+) -> c_int {
+    // SAFETY: per the contract.
+    if unsafe { handle(generator) }.is_none() { status::NOT_INITIALIZED } else { refuse("curandGeneratePoisson") }
+}

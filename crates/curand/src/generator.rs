@@ -1,0 +1,262 @@
+//! A host-API generator and the order in which it lays its outputs out, as NVIDIA's libcurand
+//! does (derived from its outputs on an H200: `tests/gpu-programs/curand_host.cu`).
+//!
+//! XORWOW and MRG32k3a run T threads (XORWOW 4096; MRG32k3a 81920, or 4096 in the legacy
+//! ordering). A call at position o (the offset option plus what earlier calls consumed) that
+//! makes groups of G outputs from D draws each (G = 1, D = 1 for bits and uniforms; a double
+//! uniform takes two XORWOW draws; a normal pair G = 2) gives group g to thread i = g mod T,
+//! whose draws are those of subsequence (o + i) mod T from draw (o + i) / T + D * (g / T) on.
+//! Philox4x32-10 runs 65536 threads that each make four outputs a round: output q (the call's
+//! position plus its index) is output q mod 4 of round r = q / 4 / 65536 of thread (q / 4) mod
+//! 65536, whose subsequence it is. Words, float uniforms and float normal pairs come from the
+//! round's counter block r, doubles (two words each) and double normal pairs from blocks 2r
+//! and 2r + 1.
+
+use crate::distributions as dist;
+use crate::mrg32k3a::{self, Mrg32k3a};
+use crate::philox;
+use crate::xorwow::Xorwow;
+
+/// The pseudo-random generators Cuprite reproduces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    /// CURAND_RNG_PSEUDO_XORWOW (and PSEUDO_DEFAULT).
+    Xorwow,
+    /// CURAND_RNG_PSEUDO_MRG32K3A.
+    Mrg32k3a,
+    /// CURAND_RNG_PSEUDO_PHILOX4_32_10.
+    Philox,
+}
+
+/// Philox's thread count: 65536 subsequences of whole blocks.
+const PHILOX_THREADS: u64 = 65536;
+
+/// A generator's settings and position.
+#[derive(Debug, Clone)]
+pub struct Generator {
+    /// Which engine.
+    pub engine: Engine,
+    /// The seed.
+    pub seed: u64,
+    /// The position of the next call, in draws (the offset option, plus what calls consumed).
+    pub position: u64,
+    /// Whether the legacy ordering is chosen (it changes MRG32k3a's thread count).
+    pub legacy: bool,
+}
+
+/// One thread's stream of draws.
+enum Stream {
+    Xorwow(Xorwow),
+    Mrg(Mrg32k3a),
+}
+
+impl Stream {
+    fn draw(&mut self) -> u32 {
+        match self {
+            Stream::Xorwow(x) => x.draw(),
+            Stream::Mrg(m) => m.draw(),
+        }
+    }
+
+    /// A float uniform: MRG32k3a scales its combined value, the others their bits.
+    fn uniform(&mut self) -> f32 {
+        match self {
+            Stream::Xorwow(x) => dist::uniform(x.draw()),
+            Stream::Mrg(m) => (m.next_combined() as f64 * mrg32k3a::NORM) as f32,
+        }
+    }
+
+    fn uniform_double(&mut self) -> f64 {
+        match self {
+            Stream::Xorwow(x) => {
+                let a = x.draw();
+                dist::uniform_double53(a, x.draw())
+            }
+            Stream::Mrg(m) => m.next_combined() as f64 * mrg32k3a::NORM,
+        }
+    }
+
+    fn normal_pair(&mut self) -> [f32; 2] {
+        match self {
+            Stream::Xorwow(x) => {
+                let a = x.draw();
+                dist::box_muller(a, x.draw())
+            }
+            Stream::Mrg(_) => {
+                let u = self.uniform();
+                dist::polar(u, self.uniform() * 6.283_185_5)
+            }
+        }
+    }
+
+    fn normal_pair_double(&mut self) -> [f64; 2] {
+        match self {
+            Stream::Xorwow(x) => {
+                let w = [x.draw(), x.draw(), x.draw(), x.draw()];
+                dist::box_muller_double(w[0], w[1], w[2], w[3])
+            }
+            Stream::Mrg(_) => {
+                let u = self.uniform_double();
+                dist::polar_double(u, self.uniform_double() * 2.0)
+            }
+        }
+    }
+}
+
+/// What a call makes: its outputs per group, as the kinds of value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// 32-bit words.
+    Bits,
+    /// Floats in (0, 1].
+    Uniform,
+    /// Doubles in (0, 1].
+    UniformDouble,
+    /// Standard normal floats, in pairs.
+    Normal,
+    /// Standard normal doubles, in pairs.
+    NormalDouble,
+}
+
+impl Generator {
+    fn threads(&self) -> u64 {
+        match self.engine {
+            Engine::Xorwow => 4096,
+            Engine::Mrg32k3a if self.legacy => 4096,
+            Engine::Mrg32k3a => 81920,
+            Engine::Philox => PHILOX_THREADS,
+        }
+    }
+
+    fn stream(&self, subsequence: u64, draw: u64) -> Stream {
+        match self.engine {
+            Engine::Mrg32k3a => Stream::Mrg(Mrg32k3a::new(self.seed, subsequence, draw)),
+            _ => Stream::Xorwow(Xorwow::new(self.seed, subsequence, draw)),
+        }
+    }
+
+    /// The Philox counter block `block` of the thread that makes output `q`, and which of the
+    /// round's four outputs `q` is.
+    fn philox_block(&self, q: u64, blocks_per_round: u64, block: u64) -> ([u32; 4], usize) {
+        let unit = q / 4;
+        let round = unit / PHILOX_THREADS;
+        let counter = (u128::from(unit % PHILOX_THREADS) << 64) | u128::from(round * blocks_per_round + block);
+        (philox::block(counter, self.seed), (q % 4) as usize)
+    }
+
+    /// The Philox word for output `q`.
+    fn philox_word(&self, q: u64) -> u32 {
+        let (w, k) = self.philox_block(q, 1, 0);
+        w[k]
+    }
+
+    /// The Philox word pair of the double output `q` (two of the round's two blocks' words).
+    fn philox_pair(&self, q: u64) -> (u32, u32, usize) {
+        let k = (q % 4) as usize;
+        let (w, _) = self.philox_block(q, 2, (k / 2) as u64);
+        (w[2 * (k % 2)], w[2 * (k % 2) + 1], k)
+    }
+
+    /// Fills `out` with `count` groups of `per_group` values made by `make` from a thread's
+    /// stream, in the order of the module's doc (XORWOW and MRG32k3a).
+    fn threaded<T: Copy + Default>(
+        &self,
+        count: usize,
+        per_group: usize,
+        make: impl Fn(&mut Stream) -> [T; 2],
+    ) -> Vec<T> {
+        let threads = self.threads();
+        let groups = count.div_ceil(per_group) as u64;
+        let mut out = vec![T::default(); groups as usize * per_group];
+        let o = self.position;
+        for i in 0..threads.min(groups) {
+            let mut stream = self.stream((o + i) % threads, (o + i) / threads);
+            let mut g = i;
+            while g < groups {
+                let values = make(&mut stream);
+                let at = g as usize * per_group;
+                out[at..at + per_group].copy_from_slice(&values[..per_group]);
+                g += threads;
+            }
+        }
+        out.truncate(count);
+        out
+    }
+
+    /// How far a call of `count` normals moves the position: XORWOW and MRG32k3a count the
+    /// pairs, Philox the values.
+    fn normal_advance(&self, count: usize) -> u64 {
+        match self.engine {
+            Engine::Philox => count as u64,
+            _ => count as u64 / 2,
+        }
+    }
+
+    /// `count` 32-bit words.
+    pub fn bits(&mut self, count: usize) -> Vec<u32> {
+        let out = match self.engine {
+            Engine::Philox => (0..count as u64).map(|n| self.philox_word(self.position + n)).collect(),
+            _ => self.threaded(count, 1, |s| [s.draw(), 0]),
+        };
+        self.position += count as u64;
+        out
+    }
+
+    /// `count` float uniforms.
+    pub fn uniform(&mut self, count: usize) -> Vec<f32> {
+        let out = match self.engine {
+            Engine::Philox => (0..count as u64).map(|n| dist::uniform(self.philox_word(self.position + n))).collect(),
+            _ => self.threaded(count, 1, |s| [s.uniform(), 0.0]),
+        };
+        self.position += count as u64;
+        out
+    }
+
+    /// `count` double uniforms.
+    pub fn uniform_double(&mut self, count: usize) -> Vec<f64> {
+        let out = match self.engine {
+            Engine::Philox => (0..count as u64)
+                .map(|n| {
+                    let (x, y, _) = self.philox_pair(self.position + n);
+                    dist::uniform_double53(x, y)
+                })
+                .collect(),
+            _ => self.threaded(count, 1, |s| [s.uniform_double(), 0.0]),
+        };
+        self.position += count as u64;
+        out
+    }
+
+    /// `count` standard normal floats (`count` even, except for Philox).
+    pub fn normal(&mut self, count: usize) -> Vec<f32> {
+        let out = match self.engine {
+            Engine::Philox => (0..count as u64)
+                .map(|n| {
+                    let (w, k) = self.philox_block(self.position + n, 1, 0);
+                    let pair = dist::box_muller(w[k & 2], w[(k & 2) + 1]);
+                    pair[k % 2]
+                })
+                .collect(),
+            _ => self.threaded(count, 2, Stream::normal_pair),
+        };
+        self.position += self.normal_advance(count);
+        out
+    }
+
+    /// `count` standard normal doubles (`count` even, except for Philox).
+    pub fn normal_double(&mut self, count: usize) -> Vec<f64> {
+        let out = match self.engine {
+            Engine::Philox => (0..count as u64)
+                .map(|n| {
+                    let q = self.position + n;
+                    let k = (q % 4) as usize;
+                    let (w, _) = self.philox_block(q, 2, (k / 2) as u64);
+                    dist::box_muller_double(w[0], w[1], w[2], w[3])[k % 2]
+                })
+                .collect(),
+            _ => self.threaded(count, 2, Stream::normal_pair_double),
+        };
+        self.position += self.normal_advance(count);
+        out
+    }
+}
