@@ -16,6 +16,7 @@ pub mod depfile;
 pub mod device_launches;
 pub mod device_link;
 pub mod device_tools;
+pub mod diagnostic_numbers;
 pub mod driver;
 pub mod gpu_arch;
 pub mod launch_chevrons;

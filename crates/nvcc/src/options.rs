@@ -9,6 +9,8 @@
 use std::fmt;
 use std::path::PathBuf;
 
+use crate::diagnostic_numbers::Severity;
+
 /// What kind of file an input is, by extension (or `-x`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum InputKind {
@@ -191,6 +193,12 @@ pub struct Options {
     pub pre_includes: Vec<String>,
     /// Front-end flags for clang in both passes (`-ftemplate-depth`, warnings nvcc has options for).
     pub front_end_options: Vec<String>,
+    /// Clang's warning flags for nvcc's diagnostic numbers (`--diag-suppress` and the like,
+    /// see [`crate::diagnostic_numbers`]), in both passes.
+    pub diagnostic_options: Vec<String>,
+    /// The diagnostic numbers given that clang has no warning for (listed by `-v`), as
+    /// `OPTION NUMBER`.
+    pub unmapped_diagnostics: Vec<String>,
     /// `-MM`/`-MMD`: dependencies on user headers only.
     pub dependencies_nonsystem: bool,
     /// `-MP`: a phony target for each dependency.
@@ -480,6 +488,16 @@ fn gencode_arch(value: &str) -> Result<u32, OptionError> {
 }
 
 impl Options {
+    /// Adds the clang flags of the comma-separated diagnostic numbers `list` given to `option`
+    /// (its name, for `-v`'s list of numbers without a clang counterpart).
+    fn add_diagnostics(&mut self, option: &str, severity: Severity, list: &str) {
+        for which in list.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+            match crate::diagnostic_numbers::clang_flags(severity, which) {
+                Some(flags) => self.diagnostic_options.extend(flags),
+                None => self.unmapped_diagnostics.push(format!("{option} {which}")),
+            }
+        }
+    }
     /// Parses nvcc's arguments (without the program name).
     pub fn parse<S: AsRef<str>>(args: &[S]) -> Result<Options, OptionError> {
         let mut expanded = Vec::new();
@@ -658,6 +676,16 @@ impl<'a> CommandLine<'a> {
             "Werror" => {
                 for kind in value.split(',').filter(|k| !k.is_empty()) {
                     o.front_end_options.extend(werror_flag(arg, kind)?.map(String::from));
+                }
+            }
+            "diag-suppress" => o.add_diagnostics("--diag-suppress", Severity::Suppress, &value),
+            "diag-warn" => o.add_diagnostics("--diag-warn", Severity::Warn, &value),
+            "diag-error" => o.add_diagnostics("--diag-error", Severity::Error, &value),
+            "Xcudafe" => {
+                for word in value.split_whitespace().flat_map(|w| w.split(",--")) {
+                    if let Some((severity, list)) = crate::diagnostic_numbers::front_end_option(word) {
+                        o.add_diagnostics("-Xcudafe", severity, list);
+                    }
                 }
             }
             "time" => o.timing_file = Some(value.into()),

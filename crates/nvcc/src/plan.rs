@@ -342,6 +342,9 @@ pub fn plan(
     if !o.ptxas_options.is_empty() {
         plan.notes.push("-Xptxas: accepted and ignored (there is no ptxas step: PTX is embedded)".into());
     }
+    for d in &o.unmapped_diagnostics {
+        plan.notes.push(format!("{d}: accepted and ignored (clang has no warning that corresponds)"));
+    }
     Ok(plan)
 }
 
@@ -603,6 +606,7 @@ fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path, source
     }
     user_preprocessor_args(o, &mut args);
     args.extend(o.front_end_options.iter().map(os));
+    args.extend(o.diagnostic_options.iter().map(os));
     args.extend([
         os("-isystem"),
         tc.resource_dir.join("include/cuda_wrappers").into(),

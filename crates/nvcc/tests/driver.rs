@@ -1292,6 +1292,50 @@ fn pch_shadow_child() {
     assert_eq!(out, "2\n", "the changed header: {log}");
 }
 
+/// nvcc's diagnostic numbers reach clang as the warnings that say the same: 1650 (result of
+/// call is not used, a warning by default) is silenced by `--diag-suppress` and by
+/// `-Xcudafe --diag_suppress`, 550 (set but never used) made an error at the user's
+/// file:line:col by `--diag-error`; a number clang has no warning for (20012, an nvcc
+/// host/device annotation warning) is accepted and listed by `-v`.
+#[test]
+fn diagnostic_numbers_map_to_clang_warnings() {
+    let dir = common::work_dir().join("diag_numbers");
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("diag.cu");
+    std::fs::write(
+        &src,
+        "__attribute__((warn_unused_result)) int f() { return 1; }\n\
+         int main() {\n  f();\n  int set = 0;\n  set = 2;\n  return 0;\n}\n",
+    )
+    .unwrap();
+    let exe = dir.join("diag");
+    // Builds with `extra` in a child process; its status and stderr.
+    let build = |extra: &[&str]| -> (bool, String) {
+        let mut args = vec!["-arch=sm_90"];
+        args.extend_from_slice(extra);
+        args.extend([src.to_str().unwrap(), "-o", exe.to_str().unwrap()]);
+        let out = Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "nvcc_child", "--nocapture"])
+            .env("CUPRITE_NVCC_CHILD", args.join("\n"))
+            .output()
+            .unwrap();
+        (out.status.success(), String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let source = src.to_str().unwrap();
+    let (ok, err) = build(&[]);
+    assert!(ok && err.contains(&format!("{source}:3:3: warning: ignoring return value")), "{err}");
+    for suppress in
+        [["--diag-suppress=1650"].as_slice(), &["-Xcudafe", "--diag_suppress=1650"], &["-diag-suppress", "177,1650"]]
+    {
+        let (ok, err) = build(suppress);
+        assert!(ok && !err.contains("warning"), "{suppress:?}: {err}");
+    }
+    let (ok, err) = build(&["--diag-suppress=1650", "--diag-error=550"]);
+    assert!(!ok && err.contains(&format!("{source}:4:7: error: variable 'set' set but not used")), "{err}");
+    let (ok, err) = build(&["-v", "--diag-suppress=1650,20012", "--display-error-number"]);
+    assert!(ok && err.contains("--diag-suppress 20012: accepted and ignored"), "{err}");
+}
+
 /// Runs the driver on the arguments in `CUPRITE_NVCC_CHILD` (one a line), for tests that need
 /// a process of its own (an environment of its own).
 #[test]
