@@ -261,3 +261,41 @@ fn usage_messages_and_help_list_every_variable() {
         assert!(line.len() > name.len() + 20, "{name} has no meaning: {line}");
     }
 }
+
+/// A program built by NVIDIA's nvcc against cuRAND's host API (`-lcurand`, here linked with
+/// Cuprite's `curand.h` and libcurand, which carry NVIDIA's names) runs under `cuprite exec`
+/// with Cuprite's libcurand: `tests/gpu-programs/curand_host.cu` prints what NVIDIA's libcurand
+/// printed on an H200 (`curand_host.txt`), every line exactly but those of normal and
+/// log-normal values (through transcendental functions, checked to 1e-5 by the nvcc crate's
+/// `host_api_matches_nvidia_on_a_gpu`).
+#[test]
+fn exec_runs_an_nvcc_built_curand_program_with_cuprites_libcurand() {
+    let dir = scratch("exec-curand");
+    let headers = dir.join("include");
+    std::fs::create_dir_all(&headers).expect("mkdir");
+    std::fs::copy(repo().join("include/curand.h"), headers.join("curand.h")).expect("copy curand.h");
+    let libs = Path::new(env!("CARGO_BIN_EXE_cuprite")).parent().expect("target dir").join("deps");
+    assert!(libs.join("libcurand.so").is_file(), "libcurand.so is built as the cli's dependency");
+    let exe = dir.join("curand_host");
+    let built = Command::new(nvcc())
+        .args(["-arch=sm_90", "-cudart", "shared", "-I"])
+        .arg(&headers)
+        .arg("-L")
+        .arg(&libs)
+        .args(["-lcurand", "-o"])
+        .arg(&exe)
+        .arg(repo().join("tests/gpu-programs/curand_host.cu"))
+        .output()
+        .expect("run nvcc");
+    assert!(built.status.success(), "nvcc failed: {}", String::from_utf8_lossy(&built.stderr));
+    let run = cuprite(&["exec", exe.to_str().expect("path")]);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(run.status.success(), "stdout:\n{stdout}\nstderr:\n{}", String::from_utf8_lossy(&run.stderr));
+    let gpu = std::fs::read_to_string(repo().join("tests/gpu-programs/curand_host.txt")).expect("recorded");
+    assert_eq!(stdout.lines().count(), gpu.lines().count(), "{stdout}");
+    for (ours, theirs) in stdout.lines().zip(gpu.lines()) {
+        let approximate = theirs.contains("normal") && !theirs.contains("bits") && !theirs.contains("odd");
+        assert!(approximate || ours == theirs, "\nours {ours}\ngpu  {theirs}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
