@@ -44,8 +44,6 @@ pub struct Handle {
     on_host: bool,
     /// The stream set by `curandSetStream` (null: the legacy default stream).
     stream: *mut c_void,
-    /// The offset option: where the generator restarts when the seed or offset is set.
-    offset: u64,
 }
 
 fn refuse(what: &str) -> i32 {
@@ -75,7 +73,6 @@ fn create(out: *mut *mut Handle, rng_type: c_int, on_host: bool) -> i32 {
         generator: Generator { engine, seed: 0, position: 0, legacy: false },
         on_host,
         stream: std::ptr::null_mut(),
-        offset: 0,
     };
     // SAFETY: `out` is non-null and, per curandCreateGenerator's contract, points to a
     // writable curandGenerator_t.
@@ -159,7 +156,8 @@ unsafe fn handle<'a>(generator: *mut Handle) -> Option<&'a mut Handle> {
     unsafe { generator.as_mut() }
 }
 
-/// `curandSetPseudoRandomGeneratorSeed`: a new seed restarts the sequence at the offset.
+/// `curandSetPseudoRandomGeneratorSeed`: the next call draws from the new seed's sequence at
+/// the position the generator has reached (as NVIDIA's does: a new seed restarts nothing).
 ///
 /// # Safety
 /// `generator` must be null or a live generator.
@@ -168,11 +166,11 @@ pub unsafe extern "C" fn curandSetPseudoRandomGeneratorSeed(generator: *mut Hand
     // SAFETY: per the contract.
     let Some(h) = (unsafe { handle(generator) }) else { return status::NOT_INITIALIZED };
     h.generator.seed = seed;
-    h.generator.position = h.offset;
     status::SUCCESS
 }
 
-/// `curandSetGeneratorOffset`: the next call starts at draw `offset`.
+/// `curandSetGeneratorOffset`: the next call starts at draw `offset` (an ordering or seed set
+/// later keeps the position).
 ///
 /// # Safety
 /// `generator` must be null or a live generator.
@@ -180,14 +178,15 @@ pub unsafe extern "C" fn curandSetPseudoRandomGeneratorSeed(generator: *mut Hand
 pub unsafe extern "C" fn curandSetGeneratorOffset(generator: *mut Handle, offset: u64) -> c_int {
     // SAFETY: per the contract.
     let Some(h) = (unsafe { handle(generator) }) else { return status::NOT_INITIALIZED };
-    h.offset = offset;
     h.generator.position = offset;
     status::SUCCESS
 }
 
 /// `curandSetGeneratorOrdering`: BEST (100), DEFAULT (101) and LEGACY (103); SEEDED (102) and
 /// DYNAMIC (104) are refused (NVIDIA's orders there are undocumented), as is any ordering
-/// NVIDIA refuses for the generator.
+/// NVIDIA refuses for the generator. An ordering set keeps the position, except that NVIDIA's
+/// Philox4x32-10 moves it (by no rule its outputs on an H200 show) when the legacy ordering is
+/// switched on or off after it has moved from 0: that switch is refused.
 ///
 /// # Safety
 /// `generator` must be null or a live generator.
@@ -195,13 +194,17 @@ pub unsafe extern "C" fn curandSetGeneratorOffset(generator: *mut Handle, offset
 pub unsafe extern "C" fn curandSetGeneratorOrdering(generator: *mut Handle, ordering: c_int) -> c_int {
     // SAFETY: per the contract.
     let Some(h) = (unsafe { handle(generator) }) else { return status::NOT_INITIALIZED };
-    match ordering {
-        100 | 101 => h.generator.legacy = false,
-        103 => h.generator.legacy = true,
+    let legacy = match ordering {
+        100 | 101 => false,
+        103 => true,
         102 if h.generator.engine == Engine::Xorwow => return refuse("CURAND_ORDERING_PSEUDO_SEEDED"),
         104 => return refuse("CURAND_ORDERING_PSEUDO_DYNAMIC"),
         _ => return status::OUT_OF_RANGE,
+    };
+    if h.generator.engine == Engine::Philox && legacy != h.generator.legacy && h.generator.position != 0 {
+        return refuse("switching a Philox4x32-10 generator to or from the legacy ordering once its position is not 0");
     }
+    h.generator.legacy = legacy;
     status::SUCCESS
 }
 

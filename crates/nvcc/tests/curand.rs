@@ -260,3 +260,27 @@ fn host_api_matches_nvidia_on_a_gpu() {
     }
     assert!(differ.is_empty(), "{} lines differ:\n{}", differ.len(), differ.join("\n"));
 }
+
+/// What setting the seed, the offset and the ordering does to where the next call starts
+/// (`tests/gpu-programs/curand_host_options.cu`, recorded on an H200): a new seed and another
+/// ordering keep the position, an offset sets it. NVIDIA's Philox moves its position by no rule
+/// its outputs show when the legacy ordering is switched on after it has generated: Cuprite
+/// refuses that switch (saying so) and keeps its ordering, so Philox's `order:` words are not
+/// NVIDIA's; every other word is.
+#[test]
+fn host_api_seed_offset_and_ordering_options_match_nvidia() {
+    let out = build_and_run("tests/gpu-programs/curand_host_options.cu", &["-lcurand"]);
+    let ours = String::from_utf8_lossy(&out.stdout).into_owned();
+    let gpu = std::fs::read_to_string(common::repo().join("tests/gpu-programs/curand_host_options.txt")).unwrap();
+    // A line without the words after `order:`.
+    let without_order = |line: &str| -> String {
+        let (before, after) = line.split_once(" order:").unwrap_or((line, ""));
+        format!("{before}{}", after.find(" back:").map_or("", |i| &after[i..]))
+    };
+    let (ours_lines, gpu_lines): (Vec<&str>, Vec<&str>) = (ours.lines().collect(), gpu.lines().collect());
+    assert_eq!(ours_lines.len(), 3, "{ours}");
+    assert_eq!(ours_lines[..2], gpu_lines[..2], "XORWOW and MRG32k3a");
+    assert_eq!(without_order(ours_lines[2]), without_order(gpu_lines[2]), "Philox");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("switching a Philox4x32-10 generator to or from the legacy ordering"), "{err}");
+}
