@@ -141,7 +141,7 @@ impl Generator {
         let unit = q / 4;
         let round = unit / PHILOX_THREADS;
         let counter = (u128::from(unit % PHILOX_THREADS) << 64) | u128::from(round * blocks_per_round + block);
-        (philox::block(counter, self.seed), (q % 4) as usize)
+        (philox::block_cached(counter, self.seed), (q % 4) as usize)
     }
 
     /// The Philox word for output `q`.
@@ -227,16 +227,28 @@ impl Generator {
         out
     }
 
+    /// `count` Philox normals from the positions on: `pair(q)` is the Box-Muller pair that
+    /// output q belongs to (q even: its first value), made once for both of its outputs.
+    fn philox_pairs<T: Copy>(&self, count: usize, pair: impl Fn(u64) -> [T; 2]) -> Vec<T> {
+        let mut out = Vec::with_capacity(count);
+        while out.len() < count {
+            let q = self.position + out.len() as u64;
+            let values = pair(q);
+            out.push(values[(q % 2) as usize]);
+            if q.is_multiple_of(2) && out.len() < count {
+                out.push(values[1]);
+            }
+        }
+        out
+    }
+
     /// `count` standard normal floats (`count` even, except for Philox).
     pub fn normal(&mut self, count: usize) -> Vec<f32> {
         let out = match self.engine {
-            Engine::Philox => (0..count as u64)
-                .map(|n| {
-                    let (w, k) = self.philox_block(self.position + n, 1, 0);
-                    let pair = dist::box_muller(w[k & 2], w[(k & 2) + 1]);
-                    pair[k % 2]
-                })
-                .collect(),
+            Engine::Philox => self.philox_pairs(count, |q| {
+                let (w, k) = self.philox_block(q, 1, 0);
+                dist::box_muller(w[k & 2], w[(k & 2) + 1])
+            }),
             _ => self.threaded(count, 2, Stream::normal_pair),
         };
         self.position += self.normal_advance(count);
@@ -246,14 +258,10 @@ impl Generator {
     /// `count` standard normal doubles (`count` even, except for Philox).
     pub fn normal_double(&mut self, count: usize) -> Vec<f64> {
         let out = match self.engine {
-            Engine::Philox => (0..count as u64)
-                .map(|n| {
-                    let q = self.position + n;
-                    let k = (q % 4) as usize;
-                    let (w, _) = self.philox_block(q, 2, (k / 2) as u64);
-                    dist::box_muller_double(w[0], w[1], w[2], w[3])[k % 2]
-                })
-                .collect(),
+            Engine::Philox => self.philox_pairs(count, |q| {
+                let (w, _) = self.philox_block(q, 2, q % 4 / 2);
+                dist::box_muller_double(w[0], w[1], w[2], w[3])
+            }),
             _ => self.threaded(count, 2, Stream::normal_pair_double),
         };
         self.position += self.normal_advance(count);

@@ -18,6 +18,22 @@ pub fn block(counter: u128, seed: u64) -> [u32; 4] {
     c
 }
 
+/// [`block`], remembering the last block of this thread: the host API's outputs come four or
+/// two to a block, in order, so most calls are the last block again.
+pub fn block_cached(counter: u128, seed: u64) -> [u32; 4] {
+    thread_local! {
+        static LAST: std::cell::Cell<Option<(u128, u64, [u32; 4])>> = const { std::cell::Cell::new(None) };
+    }
+    LAST.with(|last| match last.get() {
+        Some((c, s, words)) if c == counter && s == seed => words,
+        _ => {
+            let words = block(counter, seed);
+            last.set(Some((counter, seed, words)));
+            words
+        }
+    })
+}
+
 /// A device-API Philox state: counter and the next word within its block.
 #[derive(Debug, Clone, Copy)]
 pub struct Philox {
