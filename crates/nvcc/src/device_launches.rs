@@ -13,17 +13,22 @@
 //!
 //! Device code is told apart by the text: a launch is rewritten when a brace it lies in opens
 //! a body whose declaration names `__global__` or `__device__` (or a macro of the file whose
-//! definition does), so host functions keep their `<<<>>>`. A launch this does not recognize
-//! (one written by a macro, in a body whose specifier comes from a header's macro, of a kernel
-//! named by something other than a possibly qualified name or template-id) is left as it is,
-//! and clang reports it; the driver then adds an error at each such place saying why (written by
-//! a macro, in a header, or not such a launch). Line breaks are kept, so every line keeps its number.
+//! definition does), so host functions keep their `<<<>>>`. A launch written by a macro of the
+//! file is rewritten in the macro's definition when clang has reported one (the driver builds
+//! again; the launcher serves host code too). A launch this does not recognize (in a header, in
+//! a body whose specifier comes from a header's macro, of a kernel named by something other
+//! than a possibly qualified name or template-id) is left as it is, and clang reports it; the
+//! driver then adds an error at each such place saying why (written by a macro, in a header, or
+//! not such a launch). Line breaks are kept, so every line keeps its number.
 
 use crate::launch_chevrons::{skip_block_comment, skip_line_comment, skip_literal};
 
 /// `source` with its kernel launches in device code rewritten into calls of the device-runtime
-/// launcher, or `None` when it has none.
-pub fn rewrite(source: &[u8]) -> Option<Vec<u8>> {
+/// launcher, or `None` when it has none. With `in_macros`, launches in the bodies of the file's
+/// `#define`s are rewritten too, wherever the macro is used: the launcher launches from host
+/// code as `<<<>>>` does, so the rewrite is right in both; the driver asks for it only when
+/// clang reported a device-side launch written by a macro of a compiled file.
+pub fn rewrite(source: &[u8], in_macros: bool) -> Option<Vec<u8>> {
     let bytes = source;
     let mut out = Vec::new();
     let mut copied = 0;
@@ -42,6 +47,21 @@ pub fn rewrite(source: &[u8]) -> Option<Vec<u8>> {
             let end = directive_end(bytes, i);
             if let Some(name) = device_macro(&bytes[i..end], &device_words) {
                 device_words.push(name);
+            }
+            if in_macros && is_define(&bytes[i..end]) {
+                let mut j = i;
+                while let Some(at) = bytes[j..end].windows(3).position(|w| w == b"<<<") {
+                    let chevron = j + at;
+                    match parse_launch(bytes, chevron) {
+                        Some(l) if l.end <= end && l.kernel.start > i && l.kernel.start >= copied => {
+                            out.extend_from_slice(&source[copied..l.kernel.start]);
+                            push_launcher_call(&mut out, &l, source);
+                            copied = l.end;
+                            j = l.end;
+                        }
+                        _ => j = chevron + 3,
+                    }
+                }
             }
             i = end;
             continue;
@@ -266,6 +286,13 @@ pub(crate) fn directive_end(bytes: &[u8], start: usize) -> usize {
     i
 }
 
+/// Whether `directive` (from its `#`) is a `#define`.
+fn is_define(directive: &[u8]) -> bool {
+    let rest = &directive[1..];
+    let start = rest.iter().position(|c| !c.is_ascii_whitespace()).unwrap_or(rest.len());
+    rest[start..].starts_with(b"define")
+}
+
 /// The name `#define`d by `directive` if its definition names one of `device_words`.
 fn device_macro(directive: &[u8], device_words: &[Vec<u8>]) -> Option<Vec<u8>> {
     let mut words = directive[1..].split(|c| !(c.is_ascii_alphanumeric() || *c == b'_')).filter(|w| !w.is_empty());
@@ -279,7 +306,11 @@ fn device_macro(directive: &[u8], device_words: &[Vec<u8>]) -> Option<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     fn rewrite(source: &str) -> Option<String> {
-        super::rewrite(source.as_bytes()).map(|b| String::from_utf8(b).expect("UTF-8 in, UTF-8 out"))
+        super::rewrite(source.as_bytes(), false).map(|b| String::from_utf8(b).expect("UTF-8 in, UTF-8 out"))
+    }
+
+    fn rewrite_with_macros(source: &str) -> Option<String> {
+        super::rewrite(source.as_bytes(), true).map(|b| String::from_utf8(b).expect("UTF-8 in, UTF-8 out"))
     }
 
     /// The launcher's use for a kernel expression, configuration and arguments.
@@ -312,6 +343,21 @@ mod tests {
             call("child", "1, 1", "")
         );
         assert_eq!(rewrite(source).as_deref(), Some(expected.as_str()));
+    }
+
+    #[test]
+    fn launches_in_the_files_macros_are_rewritten_when_asked() {
+        let source = "#define LAUNCH(k, p) k<<<1, \\\n  32>>>(p)\n__global__ void q(int *p) { LAUNCH(child, p); }\n";
+        assert_eq!(rewrite(source), None, "not asked");
+        let expected = format!(
+            "#define LAUNCH(k, p) {}\n__global__ void q(int *p) {{ LAUNCH(child, p); }}\n",
+            call("k", "1, \\\n  32", "p")
+        );
+        assert_eq!(rewrite_with_macros(source).as_deref(), Some(expected.as_str()));
+        // Other directives, and chevrons that are no launch, are left alone.
+        for source in ["#if A<<<1\n#endif\n", "#define SHIFT(x) x <<< 2\n", "#include <a<<<b>\n"] {
+            assert_eq!(rewrite_with_macros(source), None, "{source}");
+        }
     }
 
     #[test]
@@ -356,8 +402,10 @@ mod tests {
                 .map(|i| alphabet[((state >> (i % 48)) as usize + i * 7) % alphabet.len()])
                 .chain(*b"__global__ void f() { k<<<1, 1>>>(); }")
                 .collect();
-            let _ = super::rewrite(&text);
-            let _ = super::rewrite(&text[..len]);
+            for in_macros in [false, true] {
+                let _ = super::rewrite(&text, in_macros);
+                let _ = super::rewrite(&text[..len], in_macros);
+            }
         }
     }
 

@@ -446,9 +446,10 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
     let libdevice = |arch| bitcode.get(&arch).cloned().flatten();
     let mut leading_includes = true;
     let mut shared = plan::SharedObjectRounds::default();
+    let mut launch_macros: Vec<PathBuf> = Vec::new();
     for attempt in 1.. {
-        let plan =
-            plan::plan(o, &tc, &temp.path, &libdevice, leading_includes, &shared).map_err(|e| Failure::new(e.0))?;
+        let plan = plan::plan(o, &tc, &temp.path, &libdevice, leading_includes, &shared, &launch_macros)
+            .map_err(|e| Failure::new(e.0))?;
         match run_plan(o, &tc, &plan, cudart_dir.as_deref()) {
             Ok(()) => return Ok(()),
             Err(Ran::IncludesFailed(seen)) if leading_includes => {
@@ -461,6 +462,14 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
             }
             Err(ran) => {
                 let failure = ran.into_failure();
+                // clang rejected device-side launches written by macros of compiled files: compile
+                // again with the launches in those files' macros rewritten (once).
+                if o.relocatable_device_code && launch_macros.is_empty() {
+                    launch_macros = inputs_with_macro_launches(&failure.diagnostics, o);
+                    if !launch_macros.is_empty() {
+                        continue;
+                    }
+                }
                 // clang rejected __shared__ declarations of a compiled file: compile again with
                 // them rewritten (each attempt may report ones clang's error limit hid).
                 let rejected = crate::shared_objects::rejections(&failure.diagnostics);
@@ -667,7 +676,7 @@ fn explain_device_launch(mut failure: Failure, o: &Options) -> Failure {
         }
         failure.message = if relocatable {
             "a kernel named in device code: cuprite nvcc compiles a kernel launch in device code (dynamic parallelism) \
-             written as `kernel<<<...>>>(...)` in the compiled file (not by a macro, nor in a header) inside a function \
+             written as `kernel<<<...>>>(...)` in the compiled file or its own macros (not in a header) inside a function \
              declared __global__ or __device__ (directly or through a macro of that file), the kernel named by a \
              possibly qualified name or template-id; elsewhere device code takes a kernel's address from a __device__ \
              variable initialized with it (`__device__ void (*child_address)(int *) = child;`) for cudaLaunchDevice \
@@ -681,18 +690,36 @@ fn explain_device_launch(mut failure: Failure, o: &Options) -> Failure {
     failure
 }
 
+/// The kernels named in device code that clang reports (launches the driver did not rewrite).
+fn reported_device_launches(diagnostics: &str) -> Vec<crate::clang_errors::Reported> {
+    crate::clang_errors::reported(diagnostics, |m| {
+        m.starts_with("reference to __global__ function") && m.contains(" function")
+    })
+}
+
+/// The CUDA inputs where clang reports a device-side launch written by a macro.
+fn inputs_with_macro_launches(diagnostics: &str, o: &Options) -> Vec<PathBuf> {
+    let places = reported_device_launches(diagnostics);
+    o.inputs
+        .iter()
+        .filter(|i| i.kind == crate::options::InputKind::Cuda)
+        .filter(|i| places.iter().any(|p| p.by_macro && p.file == i.path.to_string_lossy()))
+        .map(|i| i.path.clone())
+        .collect()
+}
+
 /// For each kernel named in device code that clang reports under relocatable device code (a
 /// launch the driver did not rewrite, see [`crate::device_launches`]), a diagnostic at its place
 /// saying why: written by a macro, in a header, or not in a form the driver recognizes.
 fn unrewritten_launches(diagnostics: &str, o: &Options) -> String {
-    let places = crate::clang_errors::reported(diagnostics, |m| {
-        m.starts_with("reference to __global__ function") && m.contains(" function")
-    });
+    let places = reported_device_launches(diagnostics);
     let mut text = String::new();
     for p in places {
         let why = if p.by_macro {
-            "a kernel launch in device code written by a macro: cuprite nvcc compiles device-side launches written out \
-             in a compiled file, not through a macro (write the launch in the function, or launch with cudaLaunchDevice)"
+            "a kernel launch in device code written by a macro that cuprite nvcc does not rewrite: it compiles \
+             device-side launches `kernel<<<...>>>(...)` written in a compiled file or in that file's own #defines, not \
+             in the macros of the headers it includes (define the macro in the .cu file, or launch with \
+             cudaLaunchDevice)"
         } else if !o.inputs.iter().any(|i| i.path.to_string_lossy() == p.file) {
             "a kernel launch in device code in a header: cuprite nvcc compiles device-side launches written in a compiled \
              file, not in the headers it includes (move the launching function into the .cu file, or launch with \

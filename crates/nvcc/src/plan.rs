@@ -255,7 +255,9 @@ fn os(s: impl Into<OsString>) -> OsString {
 /// Plans the build. `temp` is the directory for intermediate files; `libdevice` the math
 /// bitcode for each architecture, if there is one; `leading_includes` whether CUDA sources'
 /// leading includes may be precompiled (see [`crate::leading_includes`]); `shared` the
-/// `__shared__` declarations clang rejected in earlier attempts (see [`crate::shared_objects`]).
+/// `__shared__` declarations clang rejected in earlier attempts (see [`crate::shared_objects`]);
+/// `launch_macros` the CUDA inputs whose macros' device-side launches are rewritten (see
+/// [`crate::device_launches`]).
 pub fn plan(
     o: &Options,
     tc: &Toolchain,
@@ -263,6 +265,7 @@ pub fn plan(
     libdevice: &dyn Fn(u32) -> Option<PathBuf>,
     leading_includes: bool,
     shared: &SharedObjectRounds,
+    launch_macros: &[PathBuf],
 ) -> Result<Plan, PlanError> {
     let mut plan = Plan::default();
     if o.inputs.is_empty() {
@@ -326,7 +329,11 @@ pub fn plan(
                 let text = std::fs::read(&input.path).ok();
                 let includes = leading_includes.then(|| source_includes(o, input, text.as_deref())).flatten();
                 let workspace = Workspace { temp, libdevice };
-                let rewrites = Rewrites { relocatable: o.relocatable_device_code, shared: shared.of(&input.path) };
+                let rewrites = Rewrites {
+                    relocatable: o.relocatable_device_code,
+                    launch_macros: launch_macros.contains(&input.path),
+                    shared: shared.of(&input.path),
+                };
                 let source = compiled_source(input, temp, text, includes.as_deref(), &rewrites, &mut plan);
                 plan_cuda(o, tc, &workspace, input, &source, &mut plan, &mut objects)?
             }
@@ -817,8 +824,9 @@ fn compiled_source<'a>(
         ));
     }
     let joined = aligned.or(joined);
-    let launching =
-        relocatable.then(|| joined.as_deref().or(text.as_deref()).and_then(crate::device_launches::rewrite));
+    let launching = relocatable.then(|| {
+        joined.as_deref().or(text.as_deref()).and_then(|t| crate::device_launches::rewrite(t, rewrites.launch_macros))
+    });
     let launching = launching.flatten();
     if launching.is_some() {
         plan.notes.push(format!(
@@ -855,6 +863,9 @@ fn compiled_source<'a>(
 struct Rewrites<'a> {
     /// The build compiles relocatable device code: device-side launches are rewritten.
     relocatable: bool,
+    /// Launches in the file's macro definitions are rewritten too (see
+    /// [`crate::device_launches::rewrite`]).
+    launch_macros: bool,
     /// The places of the `__shared__` declarations clang rejected, per earlier attempt.
     shared: &'a [Vec<(usize, usize)>],
 }
