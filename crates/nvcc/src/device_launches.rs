@@ -129,6 +129,11 @@ pub fn rewrite(source: &[u8], in_macros: bool) -> Option<Vec<u8>> {
     Some(out)
 }
 
+/// Whether `source`'s own `#define`s hold launches [`rewrite`] rewrites when asked to.
+pub fn defines_launches(source: &[u8]) -> bool {
+    rewrite(source, true) != rewrite(source, false)
+}
+
 /// A launch `kernel<<<configuration>>>(arguments)`: byte ranges of `source`.
 struct Launch {
     kernel: std::ops::Range<usize>,
@@ -349,6 +354,8 @@ mod tests {
     fn launches_in_the_files_macros_are_rewritten_when_asked() {
         let source = "#define LAUNCH(k, p) k<<<1, \\\n  32>>>(p)\n__global__ void q(int *p) { LAUNCH(child, p); }\n";
         assert_eq!(rewrite(source), None, "not asked");
+        assert!(super::defines_launches(source.as_bytes()));
+        assert!(!super::defines_launches(b"__global__ void p() { k<<<1, 1>>>(); }"));
         let expected = format!(
             "#define LAUNCH(k, p) {}\n__global__ void q(int *p) {{ LAUNCH(child, p); }}\n",
             call("k", "1, \\\n  32", "p")

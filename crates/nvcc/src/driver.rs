@@ -697,13 +697,15 @@ fn reported_device_launches(diagnostics: &str) -> Vec<crate::clang_errors::Repor
     })
 }
 
-/// The CUDA inputs where clang reports a device-side launch written by a macro.
+/// The CUDA inputs where clang reports a kernel named in device code and whose own macros
+/// define launches (clang points at the macro's use, or at a kernel passed to it).
 fn inputs_with_macro_launches(diagnostics: &str, o: &Options) -> Vec<PathBuf> {
     let places = reported_device_launches(diagnostics);
     o.inputs
         .iter()
         .filter(|i| i.kind == crate::options::InputKind::Cuda)
-        .filter(|i| places.iter().any(|p| p.by_macro && p.file == i.path.to_string_lossy()))
+        .filter(|i| places.iter().any(|p| p.file == i.path.to_string_lossy()))
+        .filter(|i| std::fs::read(&i.path).is_ok_and(|text| crate::device_launches::defines_launches(&text)))
         .map(|i| i.path.clone())
         .collect()
 }

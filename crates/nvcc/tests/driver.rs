@@ -688,9 +688,10 @@ fn thrust_in_device_code_with_device_policy_is_explained_and_seq_works() {
 
 /// Device-side launches the driver does not rewrite, one in an included header and one written
 /// by a header's macro, fail with a `file:line:col: error:` at each naming why (not a silent
-/// miss); one written by a macro of the compiled file is rewritten, and the program runs: each
-/// of 3 parents launches 32 children that store 10 * parent + 1 + child (a count the parents
-/// add to from the launch), read back after the launches complete.
+/// miss). A launch written by a macro of the compiled file, with the kernel passed to it, is
+/// rewritten, and the program runs: host code launches 3 parent blocks of 32 threads through
+/// the macro, each thread of parent block b launches 32 children through it, and child t stores
+/// 10 b + 1 + t (every launch of a block the same values), read back after all complete.
 #[test]
 fn device_side_launches_in_headers_or_macros_are_errors_naming_each_place() {
     let dir = common::work_dir().join("device_launch_unrewritten");
@@ -730,9 +731,9 @@ fn device_side_launches_in_headers_or_macros_are_errors_naming_each_place() {
         &src,
         "#include <cstdio>\n\
          __global__ void child(int *out, int base) { out[base + threadIdx.x] = base / 32 * 10 + 1 + threadIdx.x; }\n\
-         #define LAUNCH_CHILDREN(out, base) \\\n  child<<<1, 32>>>(out, base)\n\
-         __global__ void parent(int *out) { LAUNCH_CHILDREN(out, blockIdx.x * 32); }\n\
-         int main() {\n  int *d, h[96];\n  cudaMalloc(&d, sizeof h);\n  parent<<<3, 1>>>(d);\n\
+         #define LAUNCH(kernel, n, ...) \\\n  kernel<<<n, 32>>>(__VA_ARGS__)\n\
+         __global__ void parent(int *out) { LAUNCH(child, 1, out, blockIdx.x * 32); }\n\
+         int main() {\n  int *d, h[96];\n  cudaMalloc(&d, sizeof h);\n  LAUNCH(parent, 3, d);\n\
          \x20 cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);\n  long sum = 0;\n  for (int v : h) sum += v;\n\
          \x20 printf(\"%d %d %ld\\n\", h[0], h[95], sum);\n  return 0;\n}\n",
     )
