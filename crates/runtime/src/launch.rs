@@ -296,13 +296,10 @@ impl KernelRun {
         let _running = Running::start(name, *grid, *block);
         let start = crate::profile::now();
         let program = &module.program;
+        let config = simt::LaunchConfig { grid: *grid, block: *block, dynamic_shared: *dynamic_shared, opts: *opts };
         let launched = match id {
-            Some(id) => {
-                let config =
-                    simt::LaunchConfig { grid: *grid, block: *block, dynamic_shared: *dynamic_shared, opts: *opts };
-                program.launch_kernel(*id, config, params, mem)
-            }
-            None => program.launch_with(name, *grid, *block, *dynamic_shared, params, mem, *opts),
+            Some(id) => program.launch_kernel(*id, config, params, mem),
+            None => program.launch_with(name, config, params, mem),
         };
         match launched {
             Ok(stats) => {

@@ -386,7 +386,8 @@ impl Program {
         params: &[u8],
         mem: &DeviceMemory,
     ) -> Result<LaunchStats, Fault> {
-        self.launch_with(kernel, grid, block, dynamic_shared, params, mem, LaunchOptions::default())
+        let config = LaunchConfig { grid, block, dynamic_shared, opts: LaunchOptions::default() };
+        self.launch_with(kernel, config, params, mem)
     }
 
     /// Kernel `kernel` resolved once, for launches by [`Program::launch_kernel`] that look
@@ -408,22 +409,19 @@ impl Program {
         }
     }
 
-    /// [`Program::launch`] with options (a cooperative launch).
-    #[allow(clippy::too_many_arguments)]
+    /// [`Program::launch`] with a whole execution configuration (launch options: a
+    /// cooperative launch, clusters).
     pub fn launch_with(
         &self,
         kernel: &str,
-        grid: Dim3,
-        block: Dim3,
-        dynamic_shared: u32,
+        config: LaunchConfig,
         params: &[u8],
         mem: &DeviceMemory,
-        opts: LaunchOptions,
     ) -> Result<LaunchStats, Fault> {
         let id = self
             .kernel_id(kernel)
             .ok_or_else(|| Fault::launch(kernel, FaultKind::BadLaunch(format!("no kernel named `{kernel}`"))))?;
-        self.launch_kernel(id, LaunchConfig { grid, block, dynamic_shared, opts }, params, mem)
+        self.launch_kernel(id, config, params, mem)
     }
 
     /// [`Program::launch_with`] for a kernel resolved by [`Program::kernel_id`].
@@ -761,10 +759,13 @@ impl Program {
             if let (Ok(()), Some(Ok(f))) = (&*r, self.funcs.get(c.func as usize)) {
                 let mut params = vec![0u8; f.kparam_size as usize];
                 let _ = mem.read(DevicePtr(c.params), &mut params);
-                let opts = LaunchOptions { depth: depth + 1, ..LaunchOptions::default() };
-                let (grid, block) =
-                    (Dim3::new(c.grid[0], c.grid[1], c.grid[2]), Dim3::new(c.block[0], c.block[1], c.block[2]));
-                match self.launch_with(&f.name, grid, block, c.shared, &params, mem, opts) {
+                let config = LaunchConfig {
+                    grid: Dim3::new(c.grid[0], c.grid[1], c.grid[2]),
+                    block: Dim3::new(c.block[0], c.block[1], c.block[2]),
+                    dynamic_shared: c.shared,
+                    opts: LaunchOptions { depth: depth + 1, ..LaunchOptions::default() },
+                };
+                match self.launch_kernel(KernelId(c.func), config, &params, mem) {
                     Ok(st) => printf.extend_from_slice(&st.printf_output),
                     Err(mut fault) => {
                         printf.append(&mut fault.printf_output);
