@@ -6,8 +6,8 @@
 //! one. So stream handle 0 means `cudaStreamPerThread`, and a synchronous copy or set is
 //! ordered on the per-thread stream. Every entry point reads stream handles through
 //! [`stream`] and orders synchronous work with [`sync`], and each variant runs its plain
-//! function under [`per_thread`] (build.rs generates the variants listed in
-//! `per-thread-stream.txt`), so a variant cannot drift from the function it varies.
+//! function under [`per_thread`] (`src/exports/table.rs` names the variants, and the C ABI
+//! is generated from it), so a variant cannot drift from the function it varies.
 
 use std::cell::Cell;
 use std::ffi::c_void;
@@ -18,6 +18,13 @@ use runtime::stream::Stream;
 thread_local! {
     /// Whether the call running on this thread is a `_ptsz`/`_ptds` variant.
     static PER_THREAD: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `call` (a plain entry point) with the default stream its caller chose: the legacy
+/// default stream, unless the call is nested in a variant's (the counterpart of [`per_thread`]
+/// in the generated entry points).
+pub(crate) fn as_called<R>(call: impl FnOnce() -> R) -> R {
+    call()
 }
 
 /// Runs `call` (the plain function a `_ptsz`/`_ptds` variant varies) with the per-thread

@@ -14,11 +14,13 @@
 //! - `interrupt`: Ctrl-C while kernels run names them before the process dies;
 //! - `readable`: which of the program's pointers may be read;
 //! - `default_stream`: the default stream of a call, which the `_ptsz`/`_ptds` variants
-//!   make the per-thread one.
+//!   make the per-thread one;
+//! - `exports`: the C ABI, generated from the table of entry points.
 //!
 //! Every symbol CUDA 13.0's libcudart.so.13 exports is exported (under version node
 //! `libcudart.so.13`); the ones not implemented yet print a one-time note and return
-//! `cudaErrorNotSupported` (801). `build.rs` generates the table.
+//! `cudaErrorNotSupported` (801). `exports` generates the C ABI from one table of every
+//! entry point (`src/exports/table.rs`); `build.rs` writes the linker version script.
 //!
 //! The cargo output is `libcudart.so` (crate name `cudart`); its SONAME is `libcudart.so.13`.
 //! Programs look for the file `libcudart.so.13`: `cuprite exec` and the tests make a
@@ -27,6 +29,7 @@
 pub mod api;
 pub mod args;
 mod default_stream;
+mod exports;
 mod interrupt;
 pub mod nvtx;
 mod readable;
@@ -35,26 +38,6 @@ pub mod registration;
 use default_stream::{stream, sync};
 use std::collections::HashSet;
 use std::sync::Mutex;
-
-/// Exports `$name` (the C symbol) as a tail-jump thunk to the Rust function `$f` (an alias
-/// cannot be used: `$f` may live in another object file).
-macro_rules! export {
-    ($name:ident, $f:path) => {
-        std::arch::global_asm!(
-            ".pushsection .text",
-            concat!(".globl ", stringify!($name)),
-            concat!(".type ", stringify!($name), ",@function"),
-            ".p2align 4",
-            concat!(stringify!($name), ":"),
-            "jmp {0}",
-            concat!(".size ", stringify!($name), ", . - ", stringify!($name)),
-            ".popsection",
-            sym $f,
-        );
-    };
-}
-
-include!(concat!(env!("OUT_DIR"), "/exports.rs"));
 
 /// What an exported function returns when its implementation panicked (a bug in Cuprite):
 /// an error code where the function returns one, else a null or zero value.
@@ -106,7 +89,7 @@ impl<T> OnPanic for *const T {
 /// Runs exported function `name`'s implementation `f`; a panic in it becomes the function's
 /// error value ([`OnPanic`]) and a line on stderr naming the function, instead of unwinding
 /// into the caller's C code (which would abort the program). Every export goes through one
-/// (build.rs generates them).
+/// (`exports` generates them).
 fn guard<R: OnPanic>(name: &str, f: impl FnOnce() -> R) -> R {
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
         Ok(r) => r,

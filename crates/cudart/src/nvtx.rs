@@ -12,22 +12,19 @@ use crate::args::CStrArg;
 
 /// `int __cupriteNvtxRangePush(const char *message)`: opens a range named `message` on the
 /// calling thread; its nesting level, or NVTX_NO_PUSH_POP_TRACKING (-2) when profiling is off.
-pub extern "C-unwind" fn __cupriteNvtxRangePush(message: CStrArg) -> i32 {
+pub fn __cupriteNvtxRangePush(message: CStrArg) -> i32 {
     let name = message.to_string_lossy().unwrap_or_default();
     runtime::profile::range_push(&name)
 }
 
 /// `const char *__cupriteNvtxRegisterString(const char *text)`: the handle of a registered
 /// string (its text, copied), or null when profiling is off (NVTX's handle with no tool).
-pub extern "C-unwind" fn __cupriteNvtxRegisterString(text: CStrArg) -> *const c_char {
+pub fn __cupriteNvtxRegisterString(text: CStrArg) -> *const c_char {
     let text = text.to_string_lossy().unwrap_or_default();
     runtime::profile::register_string(&text).map_or(std::ptr::null(), |s| s.as_ptr())
 }
 
 /// `int __cupriteNvtxRangePop(void)`: closes the calling thread's innermost range.
-pub extern "C-unwind" fn __cupriteNvtxRangePop() -> i32 {
+pub fn __cupriteNvtxRangePop() -> i32 {
     runtime::profile::range_pop()
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_nvtx.rs"));

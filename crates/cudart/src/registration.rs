@@ -169,7 +169,7 @@ const MAX_RELOCATABLE: usize = 1 << 16;
 ///
 /// # Safety
 /// `wrapper` must be null or point into the program's static data (nvcc's fatbin wrapper).
-pub unsafe extern "C-unwind" fn __cudaRegisterFatBinary(wrapper: *mut c_void) -> *mut *mut c_void {
+pub unsafe fn __cudaRegisterFatBinary(wrapper: *mut c_void) -> *mut *mut c_void {
     let handle = Box::into_raw(Box::new(std::ptr::null_mut::<c_void>()));
     let mut data = Err(fatbin::Error::Corrupt("no fatbin wrapper (a null pointer)".into()));
     let mut relocatable = Vec::new();
@@ -219,7 +219,7 @@ pub unsafe extern "C-unwind" fn __cudaRegisterFatBinary(wrapper: *mut c_void) ->
 /// `void __cudaRegisterFatBinaryEnd(void **fatCubinHandle)`: binds the `__managed__`
 /// variables of clang-compiled code registered since to their host objects, which loads the
 /// module (their initial values must be in place before `main`).
-pub extern "C-unwind" fn __cudaRegisterFatBinaryEnd(handle: *mut *mut c_void) {
+pub fn __cudaRegisterFatBinaryEnd(handle: *mut *mut c_void) {
     let Some(fb) = registry().fatbins.get(&(handle as usize)).cloned() else { return };
     let pending = std::mem::take(&mut *fb.host_managed.lock().unwrap_or_else(|e| e.into_inner()));
     if pending.is_empty() {
@@ -246,7 +246,7 @@ static MANAGED_HOST_RANGES: Mutex<Vec<(usize, usize)>> = Mutex::new(Vec::new());
 /// reference, from a constructor that runs before clang's registration code; a variable
 /// `__cudaRegisterVar` then registers inside the range becomes managed: the module's variable
 /// lives in the host object, which host code uses directly.
-pub extern "C-unwind" fn __cupriteRegisterManagedRange(start: *mut c_void, stop: *mut c_void) {
+pub fn __cupriteRegisterManagedRange(start: *mut c_void, stop: *mut c_void) {
     let (start, stop) = (start as usize, stop as usize);
     if start == 0 || stop <= start {
         return;
@@ -267,14 +267,14 @@ fn in_managed_range(host: usize, size: usize) -> bool {
 /// device. As on a GPU, work still in flight when the program ends is abandoned (a kernel
 /// that never ends must not keep the process alive); a program sees its kernels' results
 /// only after synchronizing.
-pub extern "C-unwind" fn __cudaUnregisterFatBinary(handle: *mut *mut c_void) {
+pub fn __cudaUnregisterFatBinary(handle: *mut *mut c_void) {
     let mut r = registry();
     r.fatbins.remove(&(handle as usize));
 }
 
 /// `char __cudaInitModule(void **fatCubinHandle)`: loads the module and fills the host pointer
 /// slots of its `__managed__` variables (again after a `cudaDeviceReset`).
-pub extern "C-unwind" fn __cudaInitModule(handle: *mut *mut c_void) -> c_char {
+pub fn __cudaInitModule(handle: *mut *mut c_void) -> c_char {
     let fb = registry().fatbins.get(&(handle as usize)).cloned();
     c_char::from(fb.is_some_and(|f| match f.module() {
         Ok(m) => {
@@ -288,7 +288,7 @@ pub extern "C-unwind" fn __cudaInitModule(handle: *mut *mut c_void) -> c_char {
 /// `void __cudaRegisterFunction(void **h, const char *hostFun, char *deviceFun, const char
 /// *deviceName, int thread_limit, uint3 *tid, uint3 *bid, dim3 *bDim, dim3 *gDim, int *wSize)`.
 #[allow(clippy::too_many_arguments)]
-pub extern "C-unwind" fn __cudaRegisterFunction(
+pub fn __cudaRegisterFunction(
     handle: *mut *mut c_void,
     host_fun: *const c_char,
     device_fun: CStrArg,
@@ -311,7 +311,7 @@ pub extern "C-unwind" fn __cudaRegisterFunction(
 /// `void __cudaRegisterVar(void **h, char *hostVar, char *deviceAddress, const char
 /// *deviceName, int ext, size_t size, int constant, int global)`.
 #[allow(clippy::too_many_arguments)]
-pub extern "C-unwind" fn __cudaRegisterVar(
+pub fn __cudaRegisterVar(
     handle: *mut *mut c_void,
     host_var: *mut c_char,
     _device_address: *mut c_char,
@@ -340,7 +340,7 @@ pub extern "C-unwind" fn __cudaRegisterVar(
 /// # Safety
 /// `host_var_ptr` must be a writable pointer slot that lives as long as the program.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn __cudaRegisterManagedVar(
+pub unsafe fn __cudaRegisterManagedVar(
     handle: *mut *mut c_void,
     host_var_ptr: *mut *mut c_void,
     device_address: *mut c_char,
@@ -374,12 +374,7 @@ thread_local! {
 }
 
 /// `unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared, cudaStream_t)`.
-pub extern "C-unwind" fn __cudaPushCallConfiguration(
-    grid: Dim3C,
-    block: Dim3C,
-    shared: usize,
-    stream: *mut c_void,
-) -> u32 {
+pub fn __cudaPushCallConfiguration(grid: Dim3C, block: Dim3C, shared: usize, stream: *mut c_void) -> u32 {
     CONFIGS.with(|c| c.borrow_mut().push(CallConfig { grid, block, shared, stream }));
     0
 }
@@ -389,7 +384,7 @@ pub extern "C-unwind" fn __cudaPushCallConfiguration(
 ///
 /// # Safety
 /// The pointers must be valid for writes (or null).
-pub unsafe extern "C-unwind" fn __cudaPopCallConfiguration(
+pub unsafe fn __cudaPopCallConfiguration(
     grid: *mut Dim3C,
     block: *mut Dim3C,
     shared: *mut usize,
@@ -498,7 +493,7 @@ pub(crate) fn function_for(host_fun: usize) -> Result<Function> {
 ///
 /// # Safety
 /// `kernel` must be valid for writes (or null).
-pub unsafe extern "C-unwind" fn __cudaGetKernel(kernel: *mut *mut c_void, host_fun: *const c_void) -> i32 {
+pub unsafe fn __cudaGetKernel(kernel: *mut *mut c_void, host_fun: *const c_void) -> i32 {
     if kernel.is_null() {
         return invalid();
     }
@@ -573,7 +568,7 @@ pub(crate) unsafe fn prepare_launch(
 ///
 /// # Safety
 /// As for `cudaLaunchKernel`.
-pub unsafe extern "C-unwind" fn __cudaLaunchKernel(
+pub unsafe fn __cudaLaunchKernel(
     kernel: *const c_void,
     grid: Dim3C,
     block: Dim3C,
@@ -650,9 +645,6 @@ impl SymbolCopy {
         Ok(if self.to_symbol { (dev.0, other, kind) } else { (other, dev.0, kind) })
     }
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_registration.rs"));
 
 #[cfg(test)]
 mod tests {

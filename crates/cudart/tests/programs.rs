@@ -308,17 +308,21 @@ fn exports_every_cuda_13_0_symbol_versioned() {
     assert!(o.status.success());
     let nm = String::from_utf8_lossy(&o.stdout);
     let defined: std::collections::HashSet<&str> = nm.lines().filter_map(|l| l.split_whitespace().nth(2)).collect();
-    let list = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("exports-13.0.txt")).expect("list");
-    let mut missing = Vec::new();
-    let mut n = 0;
-    for name in list.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
-        n += 1;
-        if !defined.contains(format!("{name}@@libcudart.so.13").as_str()) {
-            missing.push(name);
-        }
-    }
-    assert_eq!(n, 422, "the CUDA 13.0 list has 422 functions");
+    let read = |list: &str| std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(list)).expect("list");
+    let (cuda, own) = (read("exports-13.0.txt"), read("exports-cuprite.txt"));
+    let names = |text: &str| -> Vec<String> {
+        text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')).map(str::to_string).collect()
+    };
+    let cuda = names(&cuda);
+    assert_eq!(cuda.len(), 422, "the CUDA 13.0 list has 422 functions");
+    let listed: std::collections::BTreeSet<String> =
+        cuda.into_iter().chain(names(&own)).map(|n| format!("{n}@@libcudart.so.13")).collect();
+    let missing: Vec<&String> = listed.iter().filter(|n| !defined.contains(n.as_str())).collect();
     assert!(missing.is_empty(), "missing or unversioned: {missing:?}");
+    // Nothing beyond the lists: every entry of the table of entry points (src/exports/table.rs)
+    // is a symbol of CUDA 13.0's libcudart or one of Cuprite's own.
+    let extra: Vec<&&str> = defined.iter().filter(|n| !listed.contains(**n) && **n != "libcudart.so.13").collect();
+    assert!(extra.is_empty(), "exported beyond the lists: {extra:?}");
     let o = Command::new("readelf").arg("-d").arg(&lib).output().expect("run readelf");
     assert!(String::from_utf8_lossy(&o.stdout).contains("Library soname: [libcudart.so.13]"));
 }
@@ -520,8 +524,8 @@ fn per_thread_default_stream() {
 }
 
 /// A program compiled with `--default-stream per-thread` calls the `_ptsz`/`_ptds` variant
-/// of each stream-ordered call (nvcc's headers rename them), which build.rs generates from the
-/// plain function (`per-thread-stream.txt`): these single-threaded self-checking programs
+/// of each stream-ordered call (nvcc's headers rename them), which the C ABI's table generates
+/// from the plain function (`src/exports/table.rs`): these single-threaded self-checking programs
 /// must pass as they do with the legacy default stream. Between them (and with
 /// `per_thread_stream.cu` and `batch_logs.cu`) they call 51 of the 61 variants: copies and
 /// sets (linear, 2D, 3D, peer, arrays, symbols), stream, event and capture calls, host

@@ -263,6 +263,8 @@ pub(crate) fn install_kernel_capture(capture: KernelCapture) {
 pub(crate) struct KernelRun {
     pub(crate) module: Arc<crate::module::ModuleInner>,
     pub(crate) name: Arc<str>,
+    /// The kernel resolved at load, so that a launch looks nothing up by name.
+    pub(crate) id: Option<simt::KernelId>,
     pub(crate) grid: Dim3,
     pub(crate) block: Dim3,
     pub(crate) dynamic_shared: u32,
@@ -280,7 +282,8 @@ impl KernelRun {
         params: Vec<u8>,
         opts: simt::LaunchOptions,
     ) -> KernelRun {
-        KernelRun { module: f.module.clone(), name: f.name.clone(), grid, block, dynamic_shared, params, opts }
+        let (module, name, id) = (f.module.clone(), f.name.clone(), f.kernel_id());
+        KernelRun { module, name, id, grid, block, dynamic_shared, params, opts }
     }
 
     /// Runs the launch in `mem`: nothing if the context has faulted; else the launch, then its
@@ -289,10 +292,16 @@ impl KernelRun {
         if crate::context::sticky().is_some() {
             return;
         }
-        let KernelRun { module, name, grid, block, dynamic_shared, params, opts } = self;
+        let KernelRun { module, name, id, grid, block, dynamic_shared, params, opts } = self;
         let _running = Running::start(name, *grid, *block);
         let start = crate::profile::now();
-        match module.program.launch_with(name, *grid, *block, *dynamic_shared, params, mem, *opts) {
+        let program = &module.program;
+        let config = simt::LaunchConfig { grid: *grid, block: *block, dynamic_shared: *dynamic_shared, opts: *opts };
+        let launched = match id {
+            Some(id) => program.launch_kernel(*id, config, params, mem),
+            None => program.launch_with(name, config, params, mem),
+        };
+        match launched {
             Ok(stats) => {
                 if let Some(t) = start {
                     crate::profile::kernel(name, *grid, *block, stats.tier, t);

@@ -54,6 +54,9 @@ pub(crate) struct ModuleInner {
 #[derive(Debug)]
 pub(crate) struct Kernel {
     info: KernelInfo,
+    /// The kernel in the module's program, resolved once at load (`None` only for a kernel the
+    /// engine did not see, whose launch then fails as a launch by name does).
+    id: Option<simt::KernelId>,
     /// Set by `cudaFuncSetAttribute` / `cudaFuncSetCacheConfig`.
     attributes: Mutex<SetAttributes>,
 }
@@ -171,7 +174,8 @@ impl Module {
                     .static_shared(&name)
                     .unwrap_or((local_shared + module_shared).min(u64::from(u32::MAX)) as u32);
                 let info = KernelInfo { name, params, maxntid, reqntid, static_shared, reqnctapercluster, load_error };
-                kernels.insert(info.name.clone(), Arc::new(Kernel { info, attributes: Mutex::default() }));
+                let id = program.kernel_id(&info.name);
+                kernels.insert(info.name.clone(), Arc::new(Kernel { info, id, attributes: Mutex::default() }));
             }
             let ptx_version = (m.version.major * 10 + m.version.minor) as i32;
             let target_arch = m.target.sm as i32;
@@ -289,6 +293,11 @@ impl Function {
     /// The kernel's PTX information.
     pub fn info(&self) -> &KernelInfo {
         &self.kernel.info
+    }
+
+    /// The kernel in its module's program, resolved at load.
+    pub(crate) fn kernel_id(&self) -> Option<simt::KernelId> {
+        self.kernel.id
     }
 
     /// The parameter layout.

@@ -129,6 +129,20 @@ pub struct LaunchOptions {
     pub cluster: Option<Dim3>,
 }
 
+/// The execution configuration of a launch: its shape, dynamic shared memory and options
+/// (what `<<<grid, block, dynamic_shared>>>` and the launch attributes say).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LaunchConfig {
+    /// Blocks in the grid.
+    pub grid: Dim3,
+    /// Threads in a block.
+    pub block: Dim3,
+    /// Dynamic shared memory per block, in bytes.
+    pub dynamic_shared: u32,
+    /// How the launch runs.
+    pub opts: LaunchOptions,
+}
+
 /// Packs kernel arguments as CUDA does: each at its natural alignment.
 #[derive(Debug, Clone, Default)]
 pub struct Params {

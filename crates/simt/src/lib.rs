@@ -50,7 +50,7 @@ const BLOCK_TIER_IN_DEFAULT_ENGINE: bool = true;
 
 pub use error::{Fault, FaultKind, FaultReport, LoadError, demangle};
 pub use exec::CLOCK_RATE_KHZ;
-pub use launch::{Dim3, Engine, LaunchOptions, LaunchStats, Params, Tier};
+pub use launch::{Dim3, Engine, LaunchConfig, LaunchOptions, LaunchStats, Params, Tier};
 pub use memory::{
     AllocInfo, AllocKind, CopyEnd, DEFAULT_HEAP_SIZE, DEFAULT_PRINTF_FIFO_SIZE, DEFAULT_STACK_SIZE, DeviceMemory,
     DevicePtr, GLOBAL_BASE, LOCAL_WINDOW, MemError, PARAM_ALIAS, PARAM_WINDOW, SHARED_WINDOW,
@@ -59,6 +59,11 @@ pub use shm::SharedMap;
 
 use decode::GlobalVar;
 use ir::{Func, Op};
+
+/// A kernel of a [`Program`], resolved by name once ([`Program::kernel_id`]): what a launch
+/// names it by ([`Program::launch_kernel`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KernelId(u32);
 
 /// A loaded PTX module, ready to launch.
 #[derive(Debug)]
@@ -381,40 +386,56 @@ impl Program {
         params: &[u8],
         mem: &DeviceMemory,
     ) -> Result<LaunchStats, Fault> {
-        self.launch_with(kernel, grid, block, dynamic_shared, params, mem, LaunchOptions::default())
+        let config = LaunchConfig { grid, block, dynamic_shared, opts: LaunchOptions::default() };
+        self.launch_with(kernel, config, params, mem)
     }
 
-    /// The index and code of kernel `kernel`: a launch error when there is none, or when it
-    /// did not load.
-    fn kernel_named(&self, kernel: &str) -> Result<(usize, &ir::Func), Fault> {
-        let idx = self
-            .funcs
-            .iter()
-            .position(|f| match f {
-                Ok(f) => f.is_kernel && f.name == kernel,
-                Err(e) => e.function == kernel,
-            })
-            .ok_or_else(|| Fault::launch(kernel, FaultKind::BadLaunch(format!("no kernel named `{kernel}`"))))?;
-        match &self.funcs[idx] {
-            Ok(k) => Ok((idx, k)),
-            Err(e) => Err(Fault::launch(kernel, FaultKind::NotLoaded(e.to_string()))),
+    /// Kernel `kernel` resolved once, for launches by [`Program::launch_kernel`] that look
+    /// nothing up by name; `None` when the program has no kernel of that name (loaded or not).
+    pub fn kernel_id(&self, kernel: &str) -> Option<KernelId> {
+        let idx = self.funcs.iter().position(|f| match f {
+            Ok(f) => f.is_kernel && f.name == kernel,
+            Err(e) => e.function == kernel,
+        })?;
+        u32::try_from(idx).ok().map(KernelId)
+    }
+
+    /// The name and code of kernel `id`: a launch error when it did not load.
+    fn kernel_code(&self, id: KernelId) -> Result<(&str, &ir::Func), Fault> {
+        match self.funcs.get(id.0 as usize) {
+            Some(Ok(k)) => Ok((&k.name, k)),
+            Some(Err(e)) => Err(Fault::launch(&e.function, FaultKind::NotLoaded(e.to_string()))),
+            None => Err(Fault::launch("", FaultKind::BadLaunch(format!("no kernel {id:?} in this program")))),
         }
     }
 
-    /// [`Program::launch`] with options (a cooperative launch).
-    #[allow(clippy::too_many_arguments)]
+    /// [`Program::launch`] with a whole execution configuration (launch options: a
+    /// cooperative launch, clusters).
     pub fn launch_with(
         &self,
         kernel: &str,
-        grid: Dim3,
-        block: Dim3,
-        dynamic_shared: u32,
+        config: LaunchConfig,
         params: &[u8],
         mem: &DeviceMemory,
-        opts: LaunchOptions,
+    ) -> Result<LaunchStats, Fault> {
+        let id = self
+            .kernel_id(kernel)
+            .ok_or_else(|| Fault::launch(kernel, FaultKind::BadLaunch(format!("no kernel named `{kernel}`"))))?;
+        self.launch_kernel(id, config, params, mem)
+    }
+
+    /// [`Program::launch_with`] for a kernel resolved by [`Program::kernel_id`].
+    pub fn launch_kernel(
+        &self,
+        id: KernelId,
+        config: LaunchConfig,
+        params: &[u8],
+        mem: &DeviceMemory,
     ) -> Result<LaunchStats, Fault> {
         let start = Instant::now();
-        let (idx, k) = self.kernel_named(kernel)?;
+        let LaunchConfig { grid, block, dynamic_shared, opts } = config;
+        let (kernel, k) = self.kernel_code(id)?;
+        let idx = id.0 as usize;
         let bad = |m: String| Fault::launch(kernel, FaultKind::BadLaunch(m));
         check_launch_shape(grid, block, params.len(), k.kparam_size).map_err(bad)?;
         let (cluster, explicit_cluster) = cluster_shape(opts.cluster, k.cluster, grid).map_err(bad)?;
@@ -463,66 +484,7 @@ impl Program {
             cost: &self.costs[idx],
             pooled: AtomicBool::new(false),
         };
-        // When the clock was last read, if the launch's blocks were over then (saves a reading).
-        let mut ended: Option<Instant> = None;
-        // The block tier's part in an `Engine::Jit` launch (`block_tier::Cache::choose`).
-        let block_part = if BLOCK_TIER_IN_DEFAULT_ENGINE
-            && self.engine == Engine::Jit
-            && cluster_size <= 1
-            && !k.warps_interleave
-            && !l.cooperative
-        {
-            self.block.choose(&self.funcs, idx, blocks, self.workers)
-        } else {
-            block_tier::Choice::Off
-        };
-        let (r, tier) = match self.engine {
-            // The JIT runs every block on its own: clusters of several blocks need the
-            // interpreter's cluster scheduler.
-            _ if cluster_size > 1 => (exec::run(&l), Tier::Interpreter),
-            // Threads racing through a module variable: only the interpreter interleaves a
-            // block's warps as a GPU's run (`Func::warps_interleave`). A block of one warp
-            // has none to interleave: the warp tier runs its lanes in lockstep as the
-            // interpreter does (the per-thread JIT, one thread after the other, would not).
-            _ if k.warps_interleave => match self.lockstep_warp_code(idx, block) {
-                Some(code) => {
-                    l.tier = Some(code);
-                    (exec::run(&l), Tier::WarpJit)
-                }
-                None => (exec::run(&l), Tier::Interpreter),
-            },
-            Engine::Block => match self.block.code_now(&self.funcs, idx) {
-                Ok(code) => (block_tier::run(&l, code), Tier::Block),
-                Err(_) => (exec::run(&l), Tier::Interpreter),
-            },
-            Engine::Jit if let block_tier::Choice::Whole(code) = block_part => {
-                // The block tier, once its slices ran faster, while it runs blocks as fast
-                // as the tiers it replaced (`block_tier::Cache::choose`).
-                let watch = block_tier::Stopwatch::start(self.workers);
-                let r = block_tier::run(&l, code);
-                if r.is_ok() {
-                    self.block.record(idx, watch.work(blocks), blocks);
-                }
-                (r, Tier::Block)
-            }
-            Engine::Jit => {
-                let (ran, at_end) = self.run_default_engine(&mut l, k, idx, block_part);
-                ended = at_end;
-                ran
-            }
-            Engine::JitAll | Engine::Warp => {
-                if self.engine != Engine::JitAll
-                    && let Some(code) =
-                        self.jit.warp_code(&self.funcs, idx, jit::Shape::of(block.x), self.engine == Engine::Warp)
-                {
-                    l.tier = Some(code);
-                    (exec::run(&l), Tier::WarpJit)
-                } else {
-                    self.thread_jit(&l, true)
-                }
-            }
-            Engine::Interp => (exec::run(&l), Tier::Interpreter),
-        };
+        let (r, tier, ended) = self.run_on_engine(&mut l, k, idx, block, blocks, cluster_size);
         let elapsed = ended.map_or_else(|| start.elapsed(), |t| t.saturating_duration_since(start));
         let workers_used =
             if l.pooled.load(Ordering::Relaxed) { u64::from(self.workers).min(blocks) as u32 } else { 1 };
@@ -553,6 +515,79 @@ impl Program {
 }
 
 impl Program {
+    /// Runs launch `l` of kernel `k` (`idx`, `blocks` blocks of shape `block`, clusters of
+    /// `cluster_size` blocks) on the tier this program's engine chooses for it. Returns the
+    /// result, the tier that ran last, and when the launch's blocks were over if the clock was
+    /// read then (saves a reading).
+    fn run_on_engine<'p>(
+        &'p self,
+        l: &mut exec::Launch<'p>,
+        k: &ir::Func,
+        idx: usize,
+        block: Dim3,
+        blocks: u64,
+        cluster_size: u64,
+    ) -> (Result<(), Fault>, Tier, Option<Instant>) {
+        // The block tier's part in an `Engine::Jit` launch (`block_tier::Cache::choose`).
+        let block_part = if BLOCK_TIER_IN_DEFAULT_ENGINE
+            && self.engine == Engine::Jit
+            && cluster_size <= 1
+            && !k.warps_interleave
+            && !l.cooperative
+        {
+            self.block.choose(&self.funcs, idx, blocks, self.workers)
+        } else {
+            block_tier::Choice::Off
+        };
+        let (r, tier) = match self.engine {
+            // The JIT runs every block on its own: clusters of several blocks need the
+            // interpreter's cluster scheduler.
+            _ if cluster_size > 1 => (exec::run(l), Tier::Interpreter),
+            // Threads racing through a module variable: only the interpreter interleaves a
+            // block's warps as a GPU's run (`Func::warps_interleave`). A block of one warp
+            // has none to interleave: the warp tier runs its lanes in lockstep as the
+            // interpreter does (the per-thread JIT, one thread after the other, would not).
+            _ if k.warps_interleave => match self.lockstep_warp_code(idx, block) {
+                Some(code) => {
+                    l.tier = Some(code);
+                    (exec::run(l), Tier::WarpJit)
+                }
+                None => (exec::run(l), Tier::Interpreter),
+            },
+            Engine::Block => match self.block.code_now(&self.funcs, idx) {
+                Ok(code) => (block_tier::run(l, code), Tier::Block),
+                Err(_) => (exec::run(l), Tier::Interpreter),
+            },
+            Engine::Jit if let block_tier::Choice::Whole(code) = block_part => {
+                // The block tier, once its slices ran faster, while it runs blocks as fast
+                // as the tiers it replaced (`block_tier::Cache::choose`).
+                let watch = block_tier::Stopwatch::start(self.workers);
+                let r = block_tier::run(l, code);
+                if r.is_ok() {
+                    self.block.record(idx, watch.work(blocks), blocks);
+                }
+                (r, Tier::Block)
+            }
+            Engine::Jit => {
+                let ((r, tier), at_end) = self.run_default_engine(l, k, idx, block_part);
+                return (r, tier, at_end);
+            }
+            Engine::JitAll | Engine::Warp => {
+                if self.engine != Engine::JitAll
+                    && let Some(code) =
+                        self.jit.warp_code(&self.funcs, idx, jit::Shape::of(block.x), self.engine == Engine::Warp)
+                {
+                    l.tier = Some(code);
+                    (exec::run(l), Tier::WarpJit)
+                } else {
+                    self.thread_jit(l, true)
+                }
+            }
+            Engine::Interp => (exec::run(l), Tier::Interpreter),
+        };
+        (r, tier, None)
+    }
+
     /// Runs `l` on the per-thread JIT (`all`: see `jit::Cache::run`), else the interpreter.
     fn thread_jit(&self, l: &exec::Launch<'_>, all: bool) -> (Result<(), Fault>, Tier) {
         match self.jit.run(l, all) {
@@ -724,10 +759,13 @@ impl Program {
             if let (Ok(()), Some(Ok(f))) = (&*r, self.funcs.get(c.func as usize)) {
                 let mut params = vec![0u8; f.kparam_size as usize];
                 let _ = mem.read(DevicePtr(c.params), &mut params);
-                let opts = LaunchOptions { depth: depth + 1, ..LaunchOptions::default() };
-                let (grid, block) =
-                    (Dim3::new(c.grid[0], c.grid[1], c.grid[2]), Dim3::new(c.block[0], c.block[1], c.block[2]));
-                match self.launch_with(&f.name, grid, block, c.shared, &params, mem, opts) {
+                let config = LaunchConfig {
+                    grid: Dim3::new(c.grid[0], c.grid[1], c.grid[2]),
+                    block: Dim3::new(c.block[0], c.block[1], c.block[2]),
+                    dynamic_shared: c.shared,
+                    opts: LaunchOptions { depth: depth + 1, ..LaunchOptions::default() },
+                };
+                match self.launch_kernel(KernelId(c.func), config, &params, mem) {
                     Ok(st) => printf.extend_from_slice(&st.printf_output),
                     Err(mut fault) => {
                         printf.append(&mut fault.printf_output);

@@ -4,7 +4,7 @@
 //! completing its bytes on the destination block's mbarrier; their faults; and sm_100's
 //! release forms (inline PTX). Every check runs on the interpreter and both compiled tiers.
 
-use simt::{DeviceMemory, Dim3, FaultKind, LaunchOptions, MemError, Params, Program};
+use simt::{DeviceMemory, Dim3, FaultKind, LaunchConfig, LaunchOptions, MemError, Params, Program};
 
 mod common;
 
@@ -77,8 +77,13 @@ fn st_async_every_form_around_a_ring() {
             let out = upload(&mem, &vec![0; (grid * threads) as usize * WORDS]);
             let mut params = Params::new();
             params.ptr(din).ptr(out);
-            p.launch_with("st_async_ring", Dim3::x(grid), Dim3::x(threads), 0, params.bytes(), &mem, clusters(cl))
-                .unwrap_or_else(|f| panic!("{v}: {f}"));
+            p.launch_with(
+                "st_async_ring",
+                LaunchConfig { grid: Dim3::x(grid), block: Dim3::x(threads), dynamic_shared: 0, opts: clusters(cl) },
+                params.bytes(),
+                &mem,
+            )
+            .unwrap_or_else(|f| panic!("{v}: {f}"));
             let got = download_u32(&mem, out, (grid * threads) as usize * WORDS);
             for b in 0..grid {
                 let rank = b % cl;
@@ -128,8 +133,13 @@ fn red_async_every_operation() {
             let out = upload(&mem, &vec![0; (grid * 11) as usize]);
             let mut params = Params::new();
             params.ptr(dvals).ptr(out).u32(target);
-            p.launch_with("red_async_all", Dim3::x(grid), Dim3::x(threads), 0, params.bytes(), &mem, clusters(cl))
-                .unwrap_or_else(|f| panic!("{v}: {f}"));
+            p.launch_with(
+                "red_async_all",
+                LaunchConfig { grid: Dim3::x(grid), block: Dim3::x(threads), dynamic_shared: 0, opts: clusters(cl) },
+                params.bytes(),
+                &mem,
+            )
+            .unwrap_or_else(|f| panic!("{v}: {f}"));
             let got = download_u32(&mem, out, (grid * 11) as usize);
             for b in 0..grid {
                 let first = b - b % cl;
@@ -218,8 +228,14 @@ fn st_async_to_a_global_address_faults() {
         let p = program(&src, e);
         let mut params = Params::new();
         params.ptr(out);
-        let f =
-            p.launch_with("bad_generic", Dim3::x(2), Dim3::x(32), 0, params.bytes(), &mem, clusters(2)).unwrap_err();
+        let f = p
+            .launch_with(
+                "bad_generic",
+                LaunchConfig { grid: Dim3::x(2), block: Dim3::x(32), dynamic_shared: 0, opts: clusters(2) },
+                params.bytes(),
+                &mem,
+            )
+            .unwrap_err();
         assert!(matches!(f.kind, FaultKind::OutOfBounds { space: "shared::cluster", .. }), "{e:?}: {f}");
         assert_eq!(download_u32(&mem, out, 4), [0; 4], "{e:?}");
     }

@@ -1,7 +1,7 @@
 //! Executor-provided device functions on corpus kernels: `printf` (39_printf), `assert`,
 //! `malloc`/`free` and `new`/`delete` (40_assert_malloc), nvcc 13 PTX for sm_80, -O3 and -G.
 
-use simt::{DeviceMemory, Dim3, FaultKind, Params, Program};
+use simt::{DeviceMemory, Dim3, FaultKind, LaunchConfig, LaunchOptions, Params, Program};
 
 mod common;
 
@@ -336,4 +336,19 @@ fn a_bad_initializer_only_fails_the_kernels_using_it() {
     assert_eq!(download::<i32>(&mem, out, 1), vec![2]);
     let f = p.launch("uses_bad", Dim3::x(1), Dim3::x(1), 0, Params::new().ptr(out).bytes(), &mem).unwrap_err();
     assert!(matches!(f.kind, FaultKind::NotLoaded(_)), "{f}");
+    // Resolved once by name, a kernel launches as it does by name: the loaded one runs, the
+    // one that did not load fails as not loaded, under its own name.
+    let config = |grid| LaunchConfig { grid, block: Dim3::x(1), dynamic_shared: 0, opts: LaunchOptions::default() };
+    mem.write(out, &[0u8; 8]).unwrap();
+    let fine = p.kernel_id("fine").expect("a kernel");
+    p.launch_kernel(fine, config(Dim3::x(1)), Params::new().ptr(out).bytes(), &mem).unwrap();
+    assert_eq!(download::<i32>(&mem, out, 1), vec![2]);
+    let bad = p.kernel_id("uses_bad").expect("a kernel that did not load");
+    let f = p.launch_kernel(bad, config(Dim3::x(1)), Params::new().ptr(out).bytes(), &mem).unwrap_err();
+    assert!(matches!(f.kind, FaultKind::NotLoaded(_)), "{f}");
+    assert!(f.to_string().contains("uses_bad"), "{f}");
+    // The launch checks hold as by name: a grid with a zero dimension is a bad launch.
+    let f = p.launch_kernel(fine, config(Dim3::x(0)), Params::new().ptr(out).bytes(), &mem).unwrap_err();
+    assert!(matches!(f.kind, FaultKind::BadLaunch(_)), "{f}");
+    assert_eq!(p.kernel_id("absent"), None);
 }

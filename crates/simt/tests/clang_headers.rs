@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use simt::{DeviceMemory, DevicePtr, Dim3, LaunchOptions};
+use simt::{DeviceMemory, DevicePtr, Dim3, LaunchConfig, LaunchOptions};
 
 mod common;
 
@@ -795,8 +795,13 @@ fn cluster_group_ranks_and_distributed_shared_memory() {
             let blocks = 8;
             let out = upload::<u32>(&mem, &[u32::MAX; 128]);
             let opts = LaunchOptions { cluster: Some(Dim3::x(cluster)), ..LaunchOptions::default() };
-            p.launch_with("cluster_ranks", Dim3::x(blocks), Dim3::x(32), 0, &args(&[out], &[]), &mem, opts)
-                .unwrap_or_else(|err| panic!("{e:?}: {err}"));
+            p.launch_with(
+                "cluster_ranks",
+                LaunchConfig { grid: Dim3::x(blocks), block: Dim3::x(32), dynamic_shared: 0, opts },
+                &args(&[out], &[]),
+                &mem,
+            )
+            .unwrap_or_else(|err| panic!("{e:?}: {err}"));
             let got = download_u32(&mem, out, 128);
             for b in 0..blocks {
                 let rank = b % cluster;
@@ -827,8 +832,13 @@ fn cooperative_grid_sync() {
             let slots = upload::<u32>(&mem, &vec![u32::MAX; 3 * n as usize]);
             let out = upload::<u32>(&mem, &vec![u32::MAX; 4 * n as usize]);
             let opts = LaunchOptions { cooperative: true, ..LaunchOptions::default() };
-            p.launch_with("grid_sync", Dim3::x(n), Dim3::x(64), 0, &args(&[slots, out], &[]), &mem, opts)
-                .unwrap_or_else(|err| panic!("{e:?}: {err}"));
+            p.launch_with(
+                "grid_sync",
+                LaunchConfig { grid: Dim3::x(n), block: Dim3::x(64), dynamic_shared: 0, opts },
+                &args(&[slots, out], &[]),
+                &mem,
+            )
+            .unwrap_or_else(|err| panic!("{e:?}: {err}"));
             let got = download_u32(&mem, out, 4 * n as usize);
             for round in 0..3 {
                 for blk in 0..n {

@@ -2,7 +2,7 @@
 //! registers, `barrier.cluster`, distributed shared memory (`mapa`, `.shared::cluster`
 //! accesses, generic accesses through mapped addresses), and cluster barrier deadlocks.
 
-use simt::{DeviceMemory, Dim3, FaultKind, LaunchOptions, Params, Program};
+use simt::{DeviceMemory, Dim3, FaultKind, LaunchConfig, LaunchOptions, Params, Program};
 
 mod common;
 
@@ -61,8 +61,13 @@ fn cluster_special_registers() {
             let out = upload(&mem, &vec![u32::MAX; n * 10]);
             let mut params = Params::new();
             params.ptr(out);
-            p.launch_with(k, grid, Dim3::x(64), 0, params.bytes(), &mem, opts(cl))
-                .unwrap_or_else(|f| panic!("{v}: {f}"));
+            p.launch_with(
+                k,
+                LaunchConfig { grid, block: Dim3::x(64), dynamic_shared: 0, opts: opts(cl) },
+                params.bytes(),
+                &mem,
+            )
+            .unwrap_or_else(|f| panic!("{v}: {f}"));
             let (eff, explicit) = match (cl, k) {
                 (Some(c), _) => (c, true),
                 (None, "info_fixed") => (Dim3::x(2), true),
@@ -91,12 +96,14 @@ fn distributed_shared_memory_ring() {
             params.ptr(out);
             p.launch_with(
                 "dsm_ring",
-                Dim3::x(grid),
-                Dim3::x(threads),
-                0,
+                LaunchConfig {
+                    grid: Dim3::x(grid),
+                    block: Dim3::x(threads),
+                    dynamic_shared: 0,
+                    opts: opts(Some(Dim3::x(cl))),
+                },
                 params.bytes(),
                 &mem,
-                opts(Some(Dim3::x(cl))),
             )
             .unwrap_or_else(|f| panic!("{v}: {f}"));
             let got = download_u32(&mem, out, (grid * threads) as usize);
@@ -129,8 +136,18 @@ fn distributed_shared_memory_histogram() {
             let bpb = nbins / cl;
             let mut params = Params::new();
             params.ptr(bins).ptr(din).u32(n).u32(bpb);
-            p.launch_with("dsm_hist", Dim3::x(8), Dim3::x(128), bpb * 4, params.bytes(), &mem, opts(Some(Dim3::x(cl))))
-                .unwrap_or_else(|f| panic!("{v}: {f}"));
+            p.launch_with(
+                "dsm_hist",
+                LaunchConfig {
+                    grid: Dim3::x(8),
+                    block: Dim3::x(128),
+                    dynamic_shared: bpb * 4,
+                    opts: opts(Some(Dim3::x(cl))),
+                },
+                params.bytes(),
+                &mem,
+            )
+            .unwrap_or_else(|f| panic!("{v}: {f}"));
             assert_eq!(download_u32(&mem, bins, nbins as usize), want, "{v} cluster {cl}");
         }
     }
@@ -145,8 +162,18 @@ fn shared_cluster_ptx_operations() {
             let out = upload(&mem, &vec![0; (grid * 5) as usize]);
             let mut params = Params::new();
             params.ptr(out);
-            p.launch_with("ptx_ops", Dim3::x(grid), Dim3::x(threads), 0, params.bytes(), &mem, opts(Some(Dim3::x(cl))))
-                .unwrap_or_else(|f| panic!("{v}: {f}"));
+            p.launch_with(
+                "ptx_ops",
+                LaunchConfig {
+                    grid: Dim3::x(grid),
+                    block: Dim3::x(threads),
+                    dynamic_shared: 0,
+                    opts: opts(Some(Dim3::x(cl))),
+                },
+                params.bytes(),
+                &mem,
+            )
+            .unwrap_or_else(|f| panic!("{v}: {f}"));
             let got = download_u32(&mem, out, (grid * 5) as usize);
             let sum = threads * (threads + 1) / 2;
             for b in 0..grid {
@@ -170,7 +197,12 @@ fn cluster_barrier_deadlock_faults() {
             let mut params = Params::new();
             params.ptr(out);
             let e = p
-                .launch_with("cluster_deadlock", Dim3::x(2), Dim3::x(64), 0, params.bytes(), &mem, opts(cl))
+                .launch_with(
+                    "cluster_deadlock",
+                    LaunchConfig { grid: Dim3::x(2), block: Dim3::x(64), dynamic_shared: 0, opts: opts(cl) },
+                    params.bytes(),
+                    &mem,
+                )
                 .unwrap_err();
             assert!(matches!(e.kind, FaultKind::Deadlock { .. }), "{v} {cl:?}: {e}");
         }

@@ -16,7 +16,7 @@ use crate::args::{CStrArg, Out};
 use crate::{code, invalid};
 
 /// `cudaGetDeviceCount(int *count)`.
-pub extern "C-unwind" fn cudaGetDeviceCount(count: Out<i32>) -> i32 {
+pub fn cudaGetDeviceCount(count: Out<i32>) -> i32 {
     let r = device::device_count();
     if matches!(r, Err(Error::NoDevice)) {
         // CUDA reports 0 devices too.
@@ -26,37 +26,37 @@ pub extern "C-unwind" fn cudaGetDeviceCount(count: Out<i32>) -> i32 {
 }
 
 /// `cudaSetDevice(int device)`.
-pub extern "C-unwind" fn cudaSetDevice(dev: i32) -> i32 {
+pub fn cudaSetDevice(dev: i32) -> i32 {
     code(device::set_device(dev))
 }
 
 /// `cudaGetDevice(int *device)`.
-pub extern "C-unwind" fn cudaGetDevice(dev: Out<i32>) -> i32 {
+pub fn cudaGetDevice(dev: Out<i32>) -> i32 {
     dev.put(device::get_device())
 }
 
 /// `cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)`.
-pub extern "C-unwind" fn cudaGetDeviceProperties(prop: Out<device::DeviceProp>, dev: i32) -> i32 {
+pub fn cudaGetDeviceProperties(prop: Out<device::DeviceProp>, dev: i32) -> i32 {
     prop.put(device::properties(dev))
 }
 
 /// `cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device)`.
-pub extern "C-unwind" fn cudaDeviceGetAttribute(value: Out<i32>, attr: i32, dev: i32) -> i32 {
+pub fn cudaDeviceGetAttribute(value: Out<i32>, attr: i32, dev: i32) -> i32 {
     value.put(device::attribute(attr, dev))
 }
 
 /// `cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)`: always device 0.
-pub extern "C-unwind" fn cudaChooseDevice(dev: Out<i32>, _prop: *const c_void) -> i32 {
+pub fn cudaChooseDevice(dev: Out<i32>, _prop: *const c_void) -> i32 {
     dev.put(Ok(0))
 }
 
 /// `cudaDeviceSynchronize()`.
-pub extern "C-unwind" fn cudaDeviceSynchronize() -> i32 {
+pub fn cudaDeviceSynchronize() -> i32 {
     code(runtime::stream::device_synchronize())
 }
 
 /// `cudaDeviceReset()`.
-pub extern "C-unwind" fn cudaDeviceReset() -> i32 {
+pub fn cudaDeviceReset() -> i32 {
     code(runtime::reset::device_reset())
 }
 
@@ -64,7 +64,7 @@ pub extern "C-unwind" fn cudaDeviceReset() -> i32 {
 ///
 /// # Safety
 /// Both pointers must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaDeviceGetStreamPriorityRange(least: *mut i32, greatest: *mut i32) -> i32 {
+pub unsafe fn cudaDeviceGetStreamPriorityRange(least: *mut i32, greatest: *mut i32) -> i32 {
     // SAFETY: null-checked; valid for writes per the contract.
     unsafe {
         if !least.is_null() {
@@ -78,32 +78,32 @@ pub unsafe extern "C-unwind" fn cudaDeviceGetStreamPriorityRange(least: *mut i32
 }
 
 /// `cudaDeviceSetLimit(enum cudaLimit, size_t value)`.
-pub extern "C-unwind" fn cudaDeviceSetLimit(limit: i32, value: usize) -> i32 {
+pub fn cudaDeviceSetLimit(limit: i32, value: usize) -> i32 {
     code(device::set_limit(limit, value))
 }
 
 /// `cudaDeviceGetLimit(size_t *pValue, enum cudaLimit)`.
-pub extern "C-unwind" fn cudaDeviceGetLimit(v: Out<usize>, limit: i32) -> i32 {
+pub fn cudaDeviceGetLimit(v: Out<usize>, limit: i32) -> i32 {
     v.put(device::get_limit(limit))
 }
 
 /// `cudaSetDeviceFlags(unsigned int flags)`.
-pub extern "C-unwind" fn cudaSetDeviceFlags(flags: u32) -> i32 {
+pub fn cudaSetDeviceFlags(flags: u32) -> i32 {
     code(device::set_device_flags(flags))
 }
 
 /// `cudaGetDeviceFlags(unsigned int *flags)`.
-pub extern "C-unwind" fn cudaGetDeviceFlags(flags: Out<u32>) -> i32 {
+pub fn cudaGetDeviceFlags(flags: Out<u32>) -> i32 {
     flags.put(device::get_device_flags())
 }
 
 /// `cudaDeviceSetCacheConfig(enum cudaFuncCache)`.
-pub extern "C-unwind" fn cudaDeviceSetCacheConfig(config: i32) -> i32 {
+pub fn cudaDeviceSetCacheConfig(config: i32) -> i32 {
     code(device::set_cache_config(config))
 }
 
 /// `cudaDeviceGetCacheConfig(enum cudaFuncCache *)`.
-pub extern "C-unwind" fn cudaDeviceGetCacheConfig(config: Out<i32>) -> i32 {
+pub fn cudaDeviceGetCacheConfig(config: Out<i32>) -> i32 {
     config.put(device::get_cache_config())
 }
 
@@ -112,7 +112,7 @@ pub extern "C-unwind" fn cudaDeviceGetCacheConfig(config: Out<i32>) -> i32 {
 ///
 /// # Safety
 /// `id` must be valid for `len` bytes of writes.
-pub unsafe extern "C-unwind" fn cudaDeviceGetPCIBusId(id: *mut c_char, len: i32, dev: i32) -> i32 {
+pub unsafe fn cudaDeviceGetPCIBusId(id: *mut c_char, len: i32, dev: i32) -> i32 {
     if id.is_null() || len <= 0 {
         return invalid();
     }
@@ -128,7 +128,7 @@ pub unsafe extern "C-unwind" fn cudaDeviceGetPCIBusId(id: *mut c_char, len: i32,
 }
 
 /// `cudaDeviceGetByPCIBusId(int *device, const char *pciBusId)`.
-pub extern "C-unwind" fn cudaDeviceGetByPCIBusId(dev: Out<i32>, id: CStrArg) -> i32 {
+pub fn cudaDeviceGetByPCIBusId(dev: Out<i32>, id: CStrArg) -> i32 {
     if id.is_null() {
         return invalid();
     }
@@ -155,7 +155,7 @@ impl IpcHandle {
 }
 
 /// `cudaIpcGetMemHandle(cudaIpcMemHandle_t *handle, void *devPtr)`.
-pub extern "C-unwind" fn cudaIpcGetMemHandle(handle: Out<IpcHandle>, dev_ptr: *mut c_void) -> i32 {
+pub fn cudaIpcGetMemHandle(handle: Out<IpcHandle>, dev_ptr: *mut c_void) -> i32 {
     if handle.is_null() || dev_ptr.is_null() {
         return invalid();
     }
@@ -163,7 +163,7 @@ pub extern "C-unwind" fn cudaIpcGetMemHandle(handle: Out<IpcHandle>, dev_ptr: *m
 }
 
 /// `cudaIpcOpenMemHandle(void **devPtr, cudaIpcMemHandle_t handle, unsigned int flags)`.
-pub extern "C-unwind" fn cudaIpcOpenMemHandle(dev_ptr: Out<*mut c_void>, handle: IpcHandle, flags: u32) -> i32 {
+pub fn cudaIpcOpenMemHandle(dev_ptr: Out<*mut c_void>, handle: IpcHandle, flags: u32) -> i32 {
     if dev_ptr.is_null() {
         return invalid();
     }
@@ -171,12 +171,12 @@ pub extern "C-unwind" fn cudaIpcOpenMemHandle(dev_ptr: Out<*mut c_void>, handle:
 }
 
 /// `cudaIpcCloseMemHandle(void *devPtr)`.
-pub extern "C-unwind" fn cudaIpcCloseMemHandle(dev_ptr: *mut c_void) -> i32 {
+pub fn cudaIpcCloseMemHandle(dev_ptr: *mut c_void) -> i32 {
     code(ipc::close_mem_handle(DevicePtr(dev_ptr as u64)))
 }
 
 /// `cudaIpcGetEventHandle(cudaIpcEventHandle_t *handle, cudaEvent_t event)`.
-pub extern "C-unwind" fn cudaIpcGetEventHandle(handle: Out<IpcHandle>, event: *mut c_void) -> i32 {
+pub fn cudaIpcGetEventHandle(handle: Out<IpcHandle>, event: *mut c_void) -> i32 {
     if handle.is_null() {
         return invalid();
     }
@@ -184,7 +184,7 @@ pub extern "C-unwind" fn cudaIpcGetEventHandle(handle: Out<IpcHandle>, event: *m
 }
 
 /// `cudaIpcOpenEventHandle(cudaEvent_t *event, cudaIpcEventHandle_t handle)`.
-pub extern "C-unwind" fn cudaIpcOpenEventHandle(event: Out<*mut c_void>, handle: IpcHandle) -> i32 {
+pub fn cudaIpcOpenEventHandle(event: Out<*mut c_void>, handle: IpcHandle) -> i32 {
     if event.is_null() {
         return invalid();
     }
@@ -192,38 +192,38 @@ pub extern "C-unwind" fn cudaIpcOpenEventHandle(event: Out<*mut c_void>, handle:
 }
 
 /// `cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device)`.
-pub extern "C-unwind" fn cudaDeviceGetDefaultMemPool(p: Out<*mut c_void>, device: i32) -> i32 {
+pub fn cudaDeviceGetDefaultMemPool(p: Out<*mut c_void>, device: i32) -> i32 {
     p.put_with(|| memory::default_mem_pool(device).map(|h| h as *mut c_void))
 }
 
 /// `cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device)`.
-pub extern "C-unwind" fn cudaDeviceGetMemPool(p: Out<*mut c_void>, device: i32) -> i32 {
+pub fn cudaDeviceGetMemPool(p: Out<*mut c_void>, device: i32) -> i32 {
     p.put_with(|| memory::device_mem_pool(device).map(|h| h as *mut c_void))
 }
 
 /// `cudaDeviceSetMemPool(int device, cudaMemPool_t memPool)`.
-pub extern "C-unwind" fn cudaDeviceSetMemPool(device: i32, pool: *mut c_void) -> i32 {
+pub fn cudaDeviceSetMemPool(device: i32, pool: *mut c_void) -> i32 {
     code(memory::set_device_mem_pool(device, pool as u64))
 }
 
 /// `cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config)`.
-pub extern "C-unwind" fn cudaDeviceSetSharedMemConfig(config: i32) -> i32 {
+pub fn cudaDeviceSetSharedMemConfig(config: i32) -> i32 {
     code(device::set_shared_mem_config(config))
 }
 
 /// `cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *pConfig)`.
-pub extern "C-unwind" fn cudaDeviceGetSharedMemConfig(config: Out<i32>) -> i32 {
+pub fn cudaDeviceGetSharedMemConfig(config: Out<i32>) -> i32 {
     config.put(device::get_shared_mem_config())
 }
 
 /// `cudaDeviceGetP2PAttribute(int *value, enum cudaDeviceP2PAttr attr, int srcDevice, int
 /// dstDevice)`.
-pub extern "C-unwind" fn cudaDeviceGetP2PAttribute(value: Out<i32>, attr: i32, src: i32, dst: i32) -> i32 {
+pub fn cudaDeviceGetP2PAttribute(value: Out<i32>, attr: i32, src: i32, dst: i32) -> i32 {
     value.put(device::p2p_attribute(attr, src, dst))
 }
 
 /// `cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags)`.
-pub extern "C-unwind" fn cudaInitDevice(dev: i32, device_flags: u32, flags: u32) -> i32 {
+pub fn cudaInitDevice(dev: i32, device_flags: u32, flags: u32) -> i32 {
     code(device::init_device(dev, device_flags, flags))
 }
 
@@ -231,7 +231,7 @@ pub extern "C-unwind" fn cudaInitDevice(dev: i32, device_flags: u32, flags: u32)
 ///
 /// # Safety
 /// `list` must hold `len` ints when `len > 0`.
-pub unsafe extern "C-unwind" fn cudaSetValidDevices(list: *mut i32, len: i32) -> i32 {
+pub unsafe fn cudaSetValidDevices(list: *mut i32, len: i32) -> i32 {
     if len < 0 || (len > 0 && list.is_null()) {
         return invalid();
     }
@@ -249,15 +249,8 @@ pub unsafe extern "C-unwind" fn cudaSetValidDevices(list: *mut i32, len: i32) ->
 ///
 /// # Safety
 /// `width` must be null or valid for writes; `desc` null or valid.
-pub unsafe extern "C-unwind" fn cudaDeviceGetTexture1DLinearMaxWidth(
-    width: Out<usize>,
-    desc: *const ChannelDesc,
-    dev: i32,
-) -> i32 {
+pub unsafe fn cudaDeviceGetTexture1DLinearMaxWidth(width: Out<usize>, desc: *const ChannelDesc, dev: i32) -> i32 {
     // SAFETY: null-checked; valid per the contract.
     let Some(d) = (unsafe { desc.as_ref() }) else { return invalid() };
     width.put(runtime::array::texture_1d_linear_max_width(d, dev))
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_api_device.rs"));

@@ -11,7 +11,7 @@ use std::ffi::c_void;
 ///
 /// # Safety
 /// `kernel` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaGetKernel(kernel: *mut *mut c_void, entry: *const c_void) -> i32 {
+pub unsafe fn cudaGetKernel(kernel: *mut *mut c_void, entry: *const c_void) -> i32 {
     // SAFETY: `kernel` is null or writable: cudaGetKernel's contract for `kernelPtr`, which is `__cudaGetKernel`'s.
     unsafe { crate::registration::__cudaGetKernel(kernel, entry) }
 }
@@ -21,11 +21,8 @@ pub unsafe extern "C-unwind" fn cudaGetKernel(kernel: *mut *mut c_void, entry: *
 ///
 /// # Safety
 /// `func` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaGetFuncBySymbol(func: *mut *mut c_void, symbol: *const c_void) -> i32 {
+pub unsafe fn cudaGetFuncBySymbol(func: *mut *mut c_void, symbol: *const c_void) -> i32 {
     // SAFETY: `func` is null or writable: cudaGetFuncBySymbol's contract for `functionPtr`, which is
     // `__cudaGetKernel`'s.
     unsafe { crate::registration::__cudaGetKernel(func, symbol) }
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_api_driver.rs"));

@@ -8,24 +8,21 @@ use std::ffi::c_char;
 use crate::code;
 
 /// `cudaGetLastError()`.
-pub extern "C-unwind" fn cudaGetLastError() -> i32 {
+pub fn cudaGetLastError() -> i32 {
     code(runtime::get_last_error())
 }
 
 /// `cudaPeekAtLastError()`.
-pub extern "C-unwind" fn cudaPeekAtLastError() -> i32 {
+pub fn cudaPeekAtLastError() -> i32 {
     code(runtime::peek_at_last_error())
 }
 
 /// `const char *cudaGetErrorName(cudaError_t)`.
-pub extern "C-unwind" fn cudaGetErrorName(e: i32) -> *const c_char {
+pub fn cudaGetErrorName(e: i32) -> *const c_char {
     runtime::error::error_name_c(e).as_ptr()
 }
 
 /// `const char *cudaGetErrorString(cudaError_t)`.
-pub extern "C-unwind" fn cudaGetErrorString(e: i32) -> *const c_char {
+pub fn cudaGetErrorString(e: i32) -> *const c_char {
     runtime::error::error_string_c(e).as_ptr()
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_api_error.rs"));

@@ -26,7 +26,7 @@ struct HostCall {
 }
 
 /// `cudaHostFn_t`.
-type HostFn = unsafe extern "C" fn(*mut c_void);
+pub type HostFn = unsafe extern "C" fn(*mut c_void);
 
 /// The work of `cudaLaunchHostFunc` (also a host graph node's work).
 pub(crate) fn host_fn_work(f: HostFn, data: *mut c_void) -> Box<dyn Fn() + Send + Sync> {
@@ -47,7 +47,7 @@ fn launch_host_func(s: Stream, f: Option<HostFn>, data: *mut c_void) -> i32 {
 }
 
 /// `cudaLaunchHostFunc(cudaStream_t, cudaHostFn_t fn, void *userData)`.
-pub extern "C-unwind" fn cudaLaunchHostFunc(s: *mut c_void, f: Option<HostFn>, data: *mut c_void) -> i32 {
+pub fn cudaLaunchHostFunc(s: *mut c_void, f: Option<HostFn>, data: *mut c_void) -> i32 {
     launch_host_func(stream(s), f, data)
 }
 
@@ -148,11 +148,7 @@ unsafe fn launch_ex(config: *const LaunchConfigC, func: *const c_void, args: *mu
 ///
 /// # Safety
 /// `config` valid; `args` one pointer per kernel parameter.
-pub unsafe extern "C-unwind" fn cudaLaunchKernelExC(
-    config: *const LaunchConfigC,
-    func: *const c_void,
-    args: *mut *mut c_void,
-) -> i32 {
+pub unsafe fn cudaLaunchKernelExC(config: *const LaunchConfigC, func: *const c_void, args: *mut *mut c_void) -> i32 {
     // SAFETY: `config` is valid and `args` holds one pointer per kernel parameter: cudaLaunchKernelExC's contract,
     // which is `launch_ex`'s.
     unsafe { launch_ex(config, func, args) }
@@ -164,7 +160,7 @@ pub unsafe extern "C-unwind" fn cudaLaunchKernelExC(
 ///
 /// # Safety
 /// `args` one pointer per kernel parameter.
-pub unsafe extern "C-unwind" fn cudaLaunchCooperativeKernel(
+pub unsafe fn cudaLaunchCooperativeKernel(
     func: *const c_void,
     grid: Dim3C,
     block: Dim3C,
@@ -183,7 +179,7 @@ pub unsafe extern "C-unwind" fn cudaLaunchCooperativeKernel(
 
 /// `cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config)`: the
 /// function must be a kernel, the configuration valid; the bank size is fixed.
-pub extern "C-unwind" fn cudaFuncSetSharedMemConfig(func: *const c_void, config: i32) -> i32 {
+pub fn cudaFuncSetSharedMemConfig(func: *const c_void, config: i32) -> i32 {
     code(function_for_handle(func as usize).and_then(|_| record(device::check_shared_mem_config(config))))
 }
 
@@ -198,7 +194,7 @@ fn c_name(name: &str) -> *const c_char {
 }
 
 /// `cudaFuncGetName(const char **name, const void *func)`: the (mangled) kernel name.
-pub extern "C-unwind" fn cudaFuncGetName(name: Out<*const c_char>, func: *const c_void) -> i32 {
+pub fn cudaFuncGetName(name: Out<*const c_char>, func: *const c_void) -> i32 {
     if name.is_null() {
         return invalid();
     }
@@ -210,12 +206,7 @@ pub extern "C-unwind" fn cudaFuncGetName(name: Out<*const c_char>, func: *const 
 ///
 /// # Safety
 /// `offset`, `size` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaFuncGetParamInfo(
-    func: *const c_void,
-    index: usize,
-    offset: *mut usize,
-    size: *mut usize,
-) -> i32 {
+pub unsafe fn cudaFuncGetParamInfo(func: *const c_void, index: usize, offset: *mut usize, size: *mut usize) -> i32 {
     let r = function_for_handle(func as usize).and_then(|f| {
         let mut off = 0usize;
         for (i, p) in f.params().iter().enumerate() {
@@ -247,7 +238,7 @@ pub unsafe extern "C-unwind" fn cudaFuncGetParamInfo(
 /// `cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value)`:
 /// validated and recorded; `cudaFuncAttributeMaxDynamicSharedMemorySize` (8) raises the
 /// dynamic shared memory launches of `func` may use.
-pub extern "C-unwind" fn cudaFuncSetAttribute(func: *const c_void, attr: i32, value: i32) -> i32 {
+pub fn cudaFuncSetAttribute(func: *const c_void, attr: i32, value: i32) -> i32 {
     let r = function_for_handle(func as usize).and_then(|f| f.set_attribute(attr, value));
     if r.is_ok() {
         // A successful cudaFuncSetAttribute also clears the thread's last error, as CUDA 13.0
@@ -259,7 +250,7 @@ pub extern "C-unwind" fn cudaFuncSetAttribute(func: *const c_void, attr: i32, va
 
 /// `cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache)`: recorded (no effect on the
 /// CPU).
-pub extern "C-unwind" fn cudaFuncSetCacheConfig(func: *const c_void, config: i32) -> i32 {
+pub fn cudaFuncSetCacheConfig(func: *const c_void, config: i32) -> i32 {
     code(function_for(func as usize).and_then(|f| f.set_cache_config(config)))
 }
 
@@ -268,7 +259,7 @@ pub extern "C-unwind" fn cudaFuncSetCacheConfig(func: *const c_void, config: i32
 ///
 /// # Safety
 /// `args` must hold one pointer per kernel parameter, each to a value of the parameter's size.
-pub unsafe extern "C-unwind" fn cudaLaunchKernel(
+pub unsafe fn cudaLaunchKernel(
     func: *const c_void,
     grid: Dim3C,
     block: Dim3C,
@@ -285,10 +276,7 @@ pub unsafe extern "C-unwind" fn cudaLaunchKernel(
 ///
 /// # Safety
 /// `attr` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaFuncGetAttributes(
-    attr: *mut runtime::module::FuncAttributes,
-    func: *const c_void,
-) -> i32 {
+pub unsafe fn cudaFuncGetAttributes(attr: *mut runtime::module::FuncAttributes, func: *const c_void) -> i32 {
     if attr.is_null() {
         return invalid();
     }
@@ -298,6 +286,3 @@ pub unsafe extern "C-unwind" fn cudaFuncGetAttributes(
     });
     code(r)
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_api_execution.rs"));

@@ -50,142 +50,115 @@ fn gl_object(function: &'static str, resource_ok: bool, object: u32) -> i32 {
 
 /// `cudaGLGetDevices(unsigned *count, int *devices, unsigned n, cudaGLDeviceList list)`: there is
 /// no OpenGL context to ask; the outputs are left as they are.
-pub extern "C-unwind" fn cudaGLGetDevices(_count: *mut u32, _devices: *mut i32, _n: u32, _list: i32) -> i32 {
+pub fn cudaGLGetDevices(_count: *mut u32, _devices: *mut i32, _n: u32, _list: i32) -> i32 {
     without_graphics("cudaGLGetDevices", "OpenGL", Error::OperatingSystem)
 }
 
 /// `cudaGraphicsGLRegisterBuffer(cudaGraphicsResource **resource, GLuint buffer, unsigned flags)`.
-pub extern "C-unwind" fn cudaGraphicsGLRegisterBuffer(resource: *mut *mut c_void, buffer: u32, _flags: u32) -> i32 {
+pub fn cudaGraphicsGLRegisterBuffer(resource: *mut *mut c_void, buffer: u32, _flags: u32) -> i32 {
     gl_object("cudaGraphicsGLRegisterBuffer", !resource.is_null(), buffer)
 }
 
 /// `cudaGraphicsGLRegisterImage(cudaGraphicsResource **resource, GLuint image, GLenum target,
 /// unsigned flags)`.
-pub extern "C-unwind" fn cudaGraphicsGLRegisterImage(
-    resource: *mut *mut c_void,
-    image: u32,
-    _target: u32,
-    _flags: u32,
-) -> i32 {
+pub fn cudaGraphicsGLRegisterImage(resource: *mut *mut c_void, image: u32, _target: u32, _flags: u32) -> i32 {
     gl_object("cudaGraphicsGLRegisterImage", !resource.is_null(), image)
 }
 
 /// `cudaGLSetGLDevice(int device)` (deprecated): the device is in use already.
-pub extern "C-unwind" fn cudaGLSetGLDevice(_device: i32) -> i32 {
+pub fn cudaGLSetGLDevice(_device: i32) -> i32 {
     without_graphics("cudaGLSetGLDevice", "OpenGL", Error::SetOnActiveProcess)
 }
 
 /// `cudaGLRegisterBufferObject(GLuint bufObj)` (deprecated).
-pub extern "C-unwind" fn cudaGLRegisterBufferObject(buffer: u32) -> i32 {
+pub fn cudaGLRegisterBufferObject(buffer: u32) -> i32 {
     gl_object("cudaGLRegisterBufferObject", true, buffer)
 }
 
 /// `cudaGLUnregisterBufferObject(GLuint bufObj)` (deprecated).
-pub extern "C-unwind" fn cudaGLUnregisterBufferObject(buffer: u32) -> i32 {
+pub fn cudaGLUnregisterBufferObject(buffer: u32) -> i32 {
     gl_object("cudaGLUnregisterBufferObject", true, buffer)
 }
 
 /// `cudaGLMapBufferObject(void **devPtr, GLuint bufObj)` (deprecated): no buffer is registered.
-pub extern "C-unwind" fn cudaGLMapBufferObject(_ptr: *mut *mut c_void, _buffer: u32) -> i32 {
+pub fn cudaGLMapBufferObject(_ptr: *mut *mut c_void, _buffer: u32) -> i32 {
     fail(Error::InvalidValue)
 }
 
 /// `cudaGLMapBufferObjectAsync(void **devPtr, GLuint bufObj, cudaStream_t stream)` (deprecated).
-pub extern "C-unwind" fn cudaGLMapBufferObjectAsync(_ptr: *mut *mut c_void, _buffer: u32, _stream: *mut c_void) -> i32 {
+pub fn cudaGLMapBufferObjectAsync(_ptr: *mut *mut c_void, _buffer: u32, _stream: *mut c_void) -> i32 {
     fail(Error::InvalidValue)
 }
 
 /// `cudaGLUnmapBufferObject(GLuint bufObj)` (deprecated).
-pub extern "C-unwind" fn cudaGLUnmapBufferObject(_buffer: u32) -> i32 {
+pub fn cudaGLUnmapBufferObject(_buffer: u32) -> i32 {
     fail(Error::InvalidValue)
 }
 
 /// `cudaGLUnmapBufferObjectAsync(GLuint bufObj, cudaStream_t stream)` (deprecated).
-pub extern "C-unwind" fn cudaGLUnmapBufferObjectAsync(_buffer: u32, _stream: *mut c_void) -> i32 {
+pub fn cudaGLUnmapBufferObjectAsync(_buffer: u32, _stream: *mut c_void) -> i32 {
     fail(Error::InvalidValue)
 }
 
 /// `cudaGLSetBufferObjectMapFlags(GLuint bufObj, unsigned flags)` (deprecated).
-pub extern "C-unwind" fn cudaGLSetBufferObjectMapFlags(_buffer: u32, _flags: u32) -> i32 {
+pub fn cudaGLSetBufferObjectMapFlags(_buffer: u32, _flags: u32) -> i32 {
     fail(Error::InvalidValue)
 }
 
 /// `cudaVDPAUGetDevice(int *device, VdpDevice vdpDevice, VdpGetProcAddress *getProcAddress)`.
-pub extern "C-unwind" fn cudaVDPAUGetDevice(_device: *mut i32, _vdp: u32, _get_proc: *mut c_void) -> i32 {
+pub fn cudaVDPAUGetDevice(_device: *mut i32, _vdp: u32, _get_proc: *mut c_void) -> i32 {
     without_graphics("cudaVDPAUGetDevice", "VDPAU", Error::InvalidValue)
 }
 
 /// `cudaVDPAUSetVDPAUDevice(int device, VdpDevice vdpDevice, VdpGetProcAddress *getProcAddress)`:
 /// the device is in use already.
-pub extern "C-unwind" fn cudaVDPAUSetVDPAUDevice(_device: i32, _vdp: u32, _get_proc: *mut c_void) -> i32 {
+pub fn cudaVDPAUSetVDPAUDevice(_device: i32, _vdp: u32, _get_proc: *mut c_void) -> i32 {
     without_graphics("cudaVDPAUSetVDPAUDevice", "VDPAU", Error::SetOnActiveProcess)
 }
 
 /// `cudaGraphicsVDPAURegisterVideoSurface(cudaGraphicsResource **resource, VdpVideoSurface
 /// surface, unsigned flags)`: no VDPAU device was set.
-pub extern "C-unwind" fn cudaGraphicsVDPAURegisterVideoSurface(
-    _r: *mut *mut c_void,
-    _surface: u32,
-    _flags: u32,
-) -> i32 {
+pub fn cudaGraphicsVDPAURegisterVideoSurface(_r: *mut *mut c_void, _surface: u32, _flags: u32) -> i32 {
     without_graphics("cudaGraphicsVDPAURegisterVideoSurface", "VDPAU", Error::DeviceUninitialized)
 }
 
 /// `cudaGraphicsVDPAURegisterOutputSurface(cudaGraphicsResource **resource, VdpOutputSurface
 /// surface, unsigned flags)`.
-pub extern "C-unwind" fn cudaGraphicsVDPAURegisterOutputSurface(
-    _r: *mut *mut c_void,
-    _surface: u32,
-    _flags: u32,
-) -> i32 {
+pub fn cudaGraphicsVDPAURegisterOutputSurface(_r: *mut *mut c_void, _surface: u32, _flags: u32) -> i32 {
     without_graphics("cudaGraphicsVDPAURegisterOutputSurface", "VDPAU", Error::DeviceUninitialized)
 }
 
 /// `cudaGraphicsEGLRegisterImage(cudaGraphicsResource **resource, EGLImageKHR image, unsigned
 /// flags)`.
-pub extern "C-unwind" fn cudaGraphicsEGLRegisterImage(_r: *mut *mut c_void, _image: *mut c_void, _flags: u32) -> i32 {
+pub fn cudaGraphicsEGLRegisterImage(_r: *mut *mut c_void, _image: *mut c_void, _flags: u32) -> i32 {
     without_graphics("cudaGraphicsEGLRegisterImage", "EGL", Error::Unknown)
-}
-
-/// `cudaEGLStreamConsumerConnect(cudaEglStreamConnection *conn, EGLStreamKHR stream)`.
-pub extern "C-unwind" fn cudaEGLStreamConsumerConnect(_conn: *mut *mut c_void, _stream: *mut c_void) -> i32 {
-    fail(Error::InvalidResourceHandle)
 }
 
 /// `cudaEGLStreamConsumerConnectWithFlags(cudaEglStreamConnection *conn, EGLStreamKHR stream,
 /// unsigned flags)`.
-pub extern "C-unwind" fn cudaEGLStreamConsumerConnectWithFlags(
-    _conn: *mut *mut c_void,
-    _stream: *mut c_void,
-    _flags: u32,
-) -> i32 {
+pub fn cudaEGLStreamConsumerConnectWithFlags(_conn: *mut *mut c_void, _stream: *mut c_void, _flags: u32) -> i32 {
     fail(Error::InvalidResourceHandle)
 }
 
 /// `cudaEGLStreamProducerConnect(cudaEglStreamConnection *conn, EGLStreamKHR stream, EGLint
 /// width, EGLint height)`.
-pub extern "C-unwind" fn cudaEGLStreamProducerConnect(
-    _conn: *mut *mut c_void,
-    _stream: *mut c_void,
-    _width: i32,
-    _height: i32,
-) -> i32 {
+pub fn cudaEGLStreamProducerConnect(_conn: *mut *mut c_void, _stream: *mut c_void, _width: i32, _height: i32) -> i32 {
     fail(Error::InvalidResourceHandle)
 }
 
 /// `cudaEGLStreamConsumerDisconnect(cudaEglStreamConnection *conn)`: no connection exists.
-pub extern "C-unwind" fn cudaEGLStreamConsumerDisconnect(_conn: *mut *mut c_void) -> i32 {
+pub fn cudaEGLStreamConsumerDisconnect(_conn: *mut *mut c_void) -> i32 {
     fail(Error::InvalidResourceHandle)
 }
 
 /// `cudaEGLStreamProducerDisconnect(cudaEglStreamConnection *conn)`.
-pub extern "C-unwind" fn cudaEGLStreamProducerDisconnect(_conn: *mut *mut c_void) -> i32 {
+pub fn cudaEGLStreamProducerDisconnect(_conn: *mut *mut c_void) -> i32 {
     fail(Error::InvalidResourceHandle)
 }
 
 /// `cudaEGLStreamConsumerAcquireFrame(cudaEglStreamConnection *conn, cudaGraphicsResource_t
 /// *resource, cudaStream_t *stream, unsigned timeout)`.
-pub extern "C-unwind" fn cudaEGLStreamConsumerAcquireFrame(
+pub fn cudaEGLStreamConsumerAcquireFrame(
     _conn: *mut *mut c_void,
     _resource: *mut *mut c_void,
     _stream: *mut *mut c_void,
@@ -196,7 +169,7 @@ pub extern "C-unwind" fn cudaEGLStreamConsumerAcquireFrame(
 
 /// `cudaEGLStreamConsumerReleaseFrame(cudaEglStreamConnection *conn, cudaGraphicsResource_t
 /// resource, cudaStream_t *stream)`.
-pub extern "C-unwind" fn cudaEGLStreamConsumerReleaseFrame(
+pub fn cudaEGLStreamConsumerReleaseFrame(
     _conn: *mut *mut c_void,
     _resource: *mut c_void,
     _stream: *mut *mut c_void,
@@ -213,17 +186,13 @@ pub struct EglFrame([u64; 35]);
 
 /// `cudaEGLStreamProducerPresentFrame(cudaEglStreamConnection *conn, cudaEglFrame frame,
 /// cudaStream_t *stream)`.
-pub extern "C-unwind" fn cudaEGLStreamProducerPresentFrame(
-    _conn: *mut *mut c_void,
-    _frame: EglFrame,
-    _stream: *mut *mut c_void,
-) -> i32 {
+pub fn cudaEGLStreamProducerPresentFrame(_conn: *mut *mut c_void, _frame: EglFrame, _stream: *mut *mut c_void) -> i32 {
     fail(Error::InvalidResourceHandle)
 }
 
 /// `cudaEGLStreamProducerReturnFrame(cudaEglStreamConnection *conn, cudaEglFrame *frame,
 /// cudaStream_t *stream)`.
-pub extern "C-unwind" fn cudaEGLStreamProducerReturnFrame(
+pub fn cudaEGLStreamProducerReturnFrame(
     _conn: *mut *mut c_void,
     _frame: *mut EglFrame,
     _stream: *mut *mut c_void,
@@ -233,7 +202,7 @@ pub extern "C-unwind" fn cudaEGLStreamProducerReturnFrame(
 
 /// `cudaGraphicsResourceGetMappedEglFrame(cudaEglFrame *frame, cudaGraphicsResource_t resource,
 /// unsigned index, unsigned mipLevel)`.
-pub extern "C-unwind" fn cudaGraphicsResourceGetMappedEglFrame(
+pub fn cudaGraphicsResourceGetMappedEglFrame(
     _frame: *mut EglFrame,
     _resource: *mut c_void,
     _index: u32,
@@ -244,53 +213,41 @@ pub extern "C-unwind" fn cudaGraphicsResourceGetMappedEglFrame(
 
 /// `cudaEventCreateFromEGLSync(cudaEvent_t *event, EGLSyncKHR sync, unsigned flags)`: not
 /// supported, and (as CUDA) not recorded as the last error.
-pub extern "C-unwind" fn cudaEventCreateFromEGLSync(_event: *mut *mut c_void, _sync: *mut c_void, _flags: u32) -> i32 {
+pub fn cudaEventCreateFromEGLSync(_event: *mut *mut c_void, _sync: *mut c_void, _flags: u32) -> i32 {
     Error::NotSupported.code()
 }
 
 /// `cudaGraphicsUnregisterResource(cudaGraphicsResource_t resource)`.
-pub extern "C-unwind" fn cudaGraphicsUnregisterResource(_resource: *mut c_void) -> i32 {
+pub fn cudaGraphicsUnregisterResource(_resource: *mut c_void) -> i32 {
     fail(Error::InvalidResourceHandle)
 }
 
 /// `cudaGraphicsMapResources(int count, cudaGraphicsResource_t *resources, cudaStream_t
 /// stream)`: none to map (`count` below 1 or no array: `cudaErrorInvalidValue`).
-pub extern "C-unwind" fn cudaGraphicsMapResources(
-    count: i32,
-    resources: *mut *mut c_void,
-    _stream: *mut c_void,
-) -> i32 {
+pub fn cudaGraphicsMapResources(count: i32, resources: *mut *mut c_void, _stream: *mut c_void) -> i32 {
     fail(if count < 1 || resources.is_null() { Error::InvalidValue } else { Error::InvalidResourceHandle })
 }
 
 /// `cudaGraphicsUnmapResources(int count, cudaGraphicsResource_t *resources, cudaStream_t
 /// stream)`.
-pub extern "C-unwind" fn cudaGraphicsUnmapResources(
-    count: i32,
-    resources: *mut *mut c_void,
-    _stream: *mut c_void,
-) -> i32 {
+pub fn cudaGraphicsUnmapResources(count: i32, resources: *mut *mut c_void, _stream: *mut c_void) -> i32 {
     fail(if count < 1 || resources.is_null() { Error::InvalidValue } else { Error::InvalidResourceHandle })
 }
 
 /// `cudaGraphicsResourceGetMappedPointer(void **ptr, size_t *size, cudaGraphicsResource_t
 /// resource)`.
-pub extern "C-unwind" fn cudaGraphicsResourceGetMappedPointer(
-    _ptr: *mut *mut c_void,
-    _size: *mut usize,
-    _resource: *mut c_void,
-) -> i32 {
+pub fn cudaGraphicsResourceGetMappedPointer(_ptr: *mut *mut c_void, _size: *mut usize, _resource: *mut c_void) -> i32 {
     fail(Error::InvalidResourceHandle)
 }
 
 /// `cudaGraphicsResourceSetMapFlags(cudaGraphicsResource_t resource, unsigned flags)`.
-pub extern "C-unwind" fn cudaGraphicsResourceSetMapFlags(_resource: *mut c_void, _flags: u32) -> i32 {
+pub fn cudaGraphicsResourceSetMapFlags(_resource: *mut c_void, _flags: u32) -> i32 {
     fail(Error::InvalidResourceHandle)
 }
 
 /// `cudaGraphicsSubResourceGetMappedArray(cudaArray_t *array, cudaGraphicsResource_t resource,
 /// unsigned arrayIndex, unsigned mipLevel)`.
-pub extern "C-unwind" fn cudaGraphicsSubResourceGetMappedArray(
+pub fn cudaGraphicsSubResourceGetMappedArray(
     _array: *mut *mut c_void,
     _resource: *mut c_void,
     _index: u32,
@@ -301,12 +258,6 @@ pub extern "C-unwind" fn cudaGraphicsSubResourceGetMappedArray(
 
 /// `cudaGraphicsResourceGetMappedMipmappedArray(cudaMipmappedArray_t *array,
 /// cudaGraphicsResource_t resource)`.
-pub extern "C-unwind" fn cudaGraphicsResourceGetMappedMipmappedArray(
-    _array: *mut *mut c_void,
-    _resource: *mut c_void,
-) -> i32 {
+pub fn cudaGraphicsResourceGetMappedMipmappedArray(_array: *mut *mut c_void, _resource: *mut c_void) -> i32 {
     fail(Error::InvalidResourceHandle)
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_api_interop.rs"));

@@ -98,7 +98,7 @@ fn load(ptx: &str) -> Result<usize> {
 /// # Safety
 /// `lib` valid for writes (or null); `code` a fatbin or NUL-terminated PTX.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn cudaLibraryLoadData(
+pub unsafe fn cudaLibraryLoadData(
     lib: Out<*mut c_void>,
     code: *const c_void,
     _jit_options: *mut i32,
@@ -119,7 +119,7 @@ pub unsafe extern "C-unwind" fn cudaLibraryLoadData(
 /// `cudaLibraryLoadFromFile(cudaLibrary_t *library, const char *fileName, ...)`: a PTX or
 /// fatbin file.
 #[allow(clippy::too_many_arguments)]
-pub extern "C-unwind" fn cudaLibraryLoadFromFile(
+pub fn cudaLibraryLoadFromFile(
     lib: Out<*mut c_void>,
     file: CStrArg,
     _jit_options: *mut i32,
@@ -162,7 +162,7 @@ fn with<T>(lib: *mut c_void, f: impl FnOnce(&Library) -> Result<T>) -> Result<T>
 }
 
 /// `cudaLibraryUnload(cudaLibrary_t)`: its kernel handles become invalid.
-pub extern "C-unwind" fn cudaLibraryUnload(lib: *mut c_void) -> i32 {
+pub fn cudaLibraryUnload(lib: *mut c_void) -> i32 {
     let Some(l) = libraries().remove(&(lib as usize)) else {
         return code::<()>(record(Err(Error::InvalidResourceHandle)));
     };
@@ -172,7 +172,7 @@ pub extern "C-unwind" fn cudaLibraryUnload(lib: *mut c_void) -> i32 {
 }
 
 /// `cudaLibraryGetKernel(cudaKernel_t *pKernel, cudaLibrary_t, const char *name)`.
-pub extern "C-unwind" fn cudaLibraryGetKernel(k: Out<*mut c_void>, lib: *mut c_void, name: CStrArg) -> i32 {
+pub fn cudaLibraryGetKernel(k: Out<*mut c_void>, lib: *mut c_void, name: CStrArg) -> i32 {
     if k.is_null() || name.is_null() {
         return invalid();
     }
@@ -185,7 +185,7 @@ pub extern "C-unwind" fn cudaLibraryGetKernel(k: Out<*mut c_void>, lib: *mut c_v
 }
 
 /// `cudaLibraryGetKernelCount(unsigned int *count, cudaLibrary_t)`.
-pub extern "C-unwind" fn cudaLibraryGetKernelCount(count: Out<u32>, lib: *mut c_void) -> i32 {
+pub fn cudaLibraryGetKernelCount(count: Out<u32>, lib: *mut c_void) -> i32 {
     count.put(with(lib, |l| Ok(u32::try_from(l.kernels.len()).unwrap_or(u32::MAX))))
 }
 
@@ -194,11 +194,7 @@ pub extern "C-unwind" fn cudaLibraryGetKernelCount(count: Out<u32>, lib: *mut c_
 ///
 /// # Safety
 /// `kernels` valid for `n` writes.
-pub unsafe extern "C-unwind" fn cudaLibraryEnumerateKernels(
-    kernels: *mut *mut c_void,
-    n: u32,
-    lib: *mut c_void,
-) -> i32 {
+pub unsafe fn cudaLibraryEnumerateKernels(kernels: *mut *mut c_void, n: u32, lib: *mut c_void) -> i32 {
     if kernels.is_null() || n == 0 {
         return invalid();
     }
@@ -234,39 +230,21 @@ fn write_var(dptr: Out<*mut c_void>, bytes: Out<usize>, r: Result<(u64, usize)>)
 }
 
 /// `cudaLibraryGetGlobal(void **dptr, size_t *bytes, cudaLibrary_t, const char *name)`.
-pub extern "C-unwind" fn cudaLibraryGetGlobal(
-    dptr: Out<*mut c_void>,
-    bytes: Out<usize>,
-    lib: *mut c_void,
-    name: CStrArg,
-) -> i32 {
+pub fn cudaLibraryGetGlobal(dptr: Out<*mut c_void>, bytes: Out<usize>, lib: *mut c_void, name: CStrArg) -> i32 {
     write_var(dptr, bytes, global(lib, name).map(|(p, n)| (p.0, n)))
 }
 
 /// `cudaLibraryGetManaged(void **dptr, size_t *bytes, cudaLibrary_t, const char *name)`: the
 /// variable's unified address (host and device code reach it there).
-pub extern "C-unwind" fn cudaLibraryGetManaged(
-    dptr: Out<*mut c_void>,
-    bytes: Out<usize>,
-    lib: *mut c_void,
-    name: CStrArg,
-) -> i32 {
+pub fn cudaLibraryGetManaged(dptr: Out<*mut c_void>, bytes: Out<usize>, lib: *mut c_void, name: CStrArg) -> i32 {
     write_var(dptr, bytes, global(lib, name).and_then(|(p, n)| Ok((runtime::memory::unified_alias(p)?.0, n))))
 }
 
 /// `cudaKernelSetAttributeForDevice(cudaKernel_t, enum cudaFuncAttribute, int value, int
 /// device)`: as `cudaFuncSetAttribute` (one device).
-pub extern "C-unwind" fn cudaKernelSetAttributeForDevice(
-    kernel: *mut c_void,
-    attr: i32,
-    value: i32,
-    device: i32,
-) -> i32 {
+pub fn cudaKernelSetAttributeForDevice(kernel: *mut c_void, attr: i32, value: i32, device: i32) -> i32 {
     if device != 0 {
         return code::<()>(record(Err(Error::InvalidDevice)));
     }
     crate::api::execution::cudaFuncSetAttribute(kernel, attr, value)
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_api_library.rs"));

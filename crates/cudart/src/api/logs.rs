@@ -23,11 +23,7 @@ fn callbacks() -> std::sync::MutexGuard<'static, Vec<usize>> {
 ///
 /// # Safety
 /// `out` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaLogsRegisterCallback(
-    f: *mut c_void,
-    _user: *mut c_void,
-    out: *mut *mut c_void,
-) -> i32 {
+pub unsafe fn cudaLogsRegisterCallback(f: *mut c_void, _user: *mut c_void, out: *mut *mut c_void) -> i32 {
     if f.is_null() || out.is_null() {
         return invalid();
     }
@@ -40,7 +36,7 @@ pub unsafe extern "C-unwind" fn cudaLogsRegisterCallback(
 }
 
 /// `cudaLogsUnregisterCallback(cudaLogsCallbackHandle)`.
-pub extern "C-unwind" fn cudaLogsUnregisterCallback(h: *mut c_void) -> i32 {
+pub fn cudaLogsUnregisterCallback(h: *mut c_void) -> i32 {
     let mut c = callbacks();
     match (h as usize).checked_sub(1).and_then(|i| c.get_mut(i)) {
         Some(slot) if *slot != 0 => {
@@ -56,7 +52,7 @@ pub extern "C-unwind" fn cudaLogsUnregisterCallback(h: *mut c_void) -> i32 {
 ///
 /// # Safety
 /// `it` must be null or valid for writes.
-pub unsafe extern "C-unwind" fn cudaLogsCurrent(it: *mut u32, flags: u32) -> i32 {
+pub unsafe fn cudaLogsCurrent(it: *mut u32, flags: u32) -> i32 {
     if it.is_null() || flags != 0 {
         return invalid();
     }
@@ -70,7 +66,7 @@ pub unsafe extern "C-unwind" fn cudaLogsCurrent(it: *mut u32, flags: u32) -> i32
 ///
 /// # Safety
 /// `path` must be a NUL-terminated string; `it` null or valid.
-pub unsafe extern "C-unwind" fn cudaLogsDumpToFile(it: *mut u32, path: CStrArg, flags: u32) -> i32 {
+pub unsafe fn cudaLogsDumpToFile(it: *mut u32, path: CStrArg, flags: u32) -> i32 {
     if path.is_null() || flags != 0 {
         return invalid();
     }
@@ -90,12 +86,7 @@ pub unsafe extern "C-unwind" fn cudaLogsDumpToFile(it: *mut u32, path: CStrArg, 
 ///
 /// # Safety
 /// `buffer` must hold `*size` bytes; `size` and `it` null or valid.
-pub unsafe extern "C-unwind" fn cudaLogsDumpToMemory(
-    it: *mut u32,
-    buffer: *mut c_char,
-    size: *mut usize,
-    flags: u32,
-) -> i32 {
+pub unsafe fn cudaLogsDumpToMemory(it: *mut u32, buffer: *mut c_char, size: *mut usize, flags: u32) -> i32 {
     if buffer.is_null() || size.is_null() || flags != 0 {
         return invalid();
     }
@@ -111,6 +102,3 @@ pub unsafe extern "C-unwind" fn cudaLogsDumpToMemory(
     }
     0
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_api_logs.rs"));

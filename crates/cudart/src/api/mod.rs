@@ -2,9 +2,10 @@
 //! reference (CUDA 13.0, chapter 6), so that a function is found where the reference lists it:
 //! `cudaStreamSynchronize` (6.4 Stream Management) is in [`stream`], `cudaMemcpy2D` (6.10
 //! Memory Management) in [`memory`], `cudaGraphLaunch` (6.30 Graph Management) in [`graph`].
-//! A section's `[DEPRECATED]` companion lives with it. The `_ptsz`/`_ptds` variants are not
-//! written here: build.rs generates each from the function it varies (`per-thread-stream.txt`,
-//! `default_stream`).
+//! A section's `[DEPRECATED]` companion lives with it. These are the implementations; the C
+//! ABI (the exported symbols, their panic guards, the `_ptsz`/`_ptds` variants and the entry
+//! points that only fix an argument of another) is generated from the table of entry points,
+//! `src/exports/table.rs`.
 
 pub mod device;
 pub mod driver;

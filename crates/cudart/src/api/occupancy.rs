@@ -16,7 +16,7 @@ use crate::{code, invalid};
 /// `cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, const void *func, int
 /// numBlocks, int blockSize)`: the most dynamic shared memory per block that still lets
 /// `numBlocks` blocks of `blockSize` threads reside on one multiprocessor.
-pub extern "C-unwind" fn cudaOccupancyAvailableDynamicSMemPerBlock(
+pub fn cudaOccupancyAvailableDynamicSMemPerBlock(
     size: Out<usize>,
     func: *const c_void,
     num_blocks: i32,
@@ -31,11 +31,7 @@ pub extern "C-unwind" fn cudaOccupancyAvailableDynamicSMemPerBlock(
 /// `cudaOccupancyMaxPotentialClusterSize(int *clusterSize, const void *func, const
 /// cudaLaunchConfig_t *config)`: the portable maximum of 8 blocks, 16 for a kernel that
 /// allows non-portable cluster sizes (the blocks of a cluster share one worker thread).
-pub extern "C-unwind" fn cudaOccupancyMaxPotentialClusterSize(
-    size: Out<i32>,
-    func: *const c_void,
-    config: *const LaunchConfigC,
-) -> i32 {
+pub fn cudaOccupancyMaxPotentialClusterSize(size: Out<i32>, func: *const c_void, config: *const LaunchConfigC) -> i32 {
     size.put_with(|| {
         let f = function_for(func as usize)?;
         if config.is_null() {
@@ -54,11 +50,7 @@ pub extern "C-unwind" fn cudaOccupancyMaxPotentialClusterSize(
 ///
 /// # Safety
 /// The configuration's `attrs` must hold `numAttrs` entries.
-pub unsafe extern "C-unwind" fn cudaOccupancyMaxActiveClusters(
-    num: Out<i32>,
-    func: *const c_void,
-    config: In<LaunchConfigC>,
-) -> i32 {
+pub unsafe fn cudaOccupancyMaxActiveClusters(num: Out<i32>, func: *const c_void, config: In<LaunchConfigC>) -> i32 {
     num.put_with(|| {
         let f = function_for(func as usize)?;
         let c = record(config.read())?;
@@ -81,7 +73,7 @@ pub unsafe extern "C-unwind" fn cudaOccupancyMaxActiveClusters(
 ///
 /// # Safety
 /// `num_blocks` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+pub unsafe fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     num_blocks: *mut i32,
     func: *const c_void,
     block_size: i32,
@@ -99,21 +91,3 @@ pub unsafe extern "C-unwind" fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWit
     }
     code(r)
 }
-
-/// `cudaOccupancyMaxActiveBlocksPerMultiprocessor` (exported in 13.0 too).
-///
-/// # Safety
-/// `num_blocks` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-    num_blocks: *mut i32,
-    func: *const c_void,
-    block_size: i32,
-    dynamic_smem: usize,
-) -> i32 {
-    // SAFETY: `num_blocks` is writable: this function's contract (CUDA's for `numBlocks`), which is the flags
-    // variant's.
-    unsafe { cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(num_blocks, func, block_size, dynamic_smem, 0) }
-}
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_api_occupancy.rs"));

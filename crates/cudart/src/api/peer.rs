@@ -11,7 +11,7 @@ use crate::{code, invalid};
 ///
 /// # Safety
 /// `can` valid for writes.
-pub unsafe extern "C-unwind" fn cudaDeviceCanAccessPeer(can: *mut i32, dev: i32, peer: i32) -> i32 {
+pub unsafe fn cudaDeviceCanAccessPeer(can: *mut i32, dev: i32, peer: i32) -> i32 {
     if can.is_null() {
         return invalid();
     }
@@ -22,14 +22,11 @@ pub unsafe extern "C-unwind" fn cudaDeviceCanAccessPeer(can: *mut i32, dev: i32,
 }
 
 /// `cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags)`: there is no peer.
-pub extern "C-unwind" fn cudaDeviceEnablePeerAccess(peer: i32, flags: u32) -> i32 {
+pub fn cudaDeviceEnablePeerAccess(peer: i32, flags: u32) -> i32 {
     code(device::peer_access(peer, flags))
 }
 
 /// `cudaDeviceDisablePeerAccess(int peerDevice)`: there is no peer.
-pub extern "C-unwind" fn cudaDeviceDisablePeerAccess(peer: i32) -> i32 {
+pub fn cudaDeviceDisablePeerAccess(peer: i32) -> i32 {
     code(device::peer_access(peer, 0))
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_api_peer.rs"));

@@ -13,7 +13,7 @@ use crate::args::{In, Out};
 use crate::{code, invalid};
 
 /// `cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream)`.
-pub extern "C-unwind" fn cudaMallocAsync(p: Out<*mut c_void>, size: usize, stream: *mut c_void) -> i32 {
+pub fn cudaMallocAsync(p: Out<*mut c_void>, size: usize, stream: *mut c_void) -> i32 {
     if p.is_null() {
         return crate::invalid();
     }
@@ -22,12 +22,7 @@ pub extern "C-unwind" fn cudaMallocAsync(p: Out<*mut c_void>, size: usize, strea
 
 /// `cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t
 /// stream)`.
-pub extern "C-unwind" fn cudaMallocFromPoolAsync(
-    p: Out<*mut c_void>,
-    size: usize,
-    pool: *mut c_void,
-    stream: *mut c_void,
-) -> i32 {
+pub fn cudaMallocFromPoolAsync(p: Out<*mut c_void>, size: usize, pool: *mut c_void, stream: *mut c_void) -> i32 {
     if pool.is_null() {
         return invalid();
     }
@@ -35,7 +30,7 @@ pub extern "C-unwind" fn cudaMallocFromPoolAsync(
 }
 
 /// `cudaFreeAsync(void *devPtr, cudaStream_t hStream)`.
-pub extern "C-unwind" fn cudaFreeAsync(ptr: *mut c_void, stream: *mut c_void) -> i32 {
+pub fn cudaFreeAsync(ptr: *mut c_void, stream: *mut c_void) -> i32 {
     code(memory::free_async(DevicePtr(ptr as u64), crate::stream(stream)))
 }
 
@@ -43,7 +38,7 @@ pub extern "C-unwind" fn cudaFreeAsync(ptr: *mut c_void, stream: *mut c_void) ->
 ///
 /// # Safety
 /// `p` must be null or valid for writes; `props` null or valid for reads.
-pub unsafe extern "C-unwind" fn cudaMemPoolCreate(p: Out<*mut c_void>, props: *const MemPoolProps) -> i32 {
+pub unsafe fn cudaMemPoolCreate(p: Out<*mut c_void>, props: *const MemPoolProps) -> i32 {
     if props.is_null() {
         return invalid();
     }
@@ -53,12 +48,12 @@ pub unsafe extern "C-unwind" fn cudaMemPoolCreate(p: Out<*mut c_void>, props: *c
 }
 
 /// `cudaMemPoolDestroy(cudaMemPool_t memPool)`.
-pub extern "C-unwind" fn cudaMemPoolDestroy(pool: *mut c_void) -> i32 {
+pub fn cudaMemPoolDestroy(pool: *mut c_void) -> i32 {
     code(memory::mem_pool_destroy(pool as u64))
 }
 
 /// `cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesToKeep)`.
-pub extern "C-unwind" fn cudaMemPoolTrimTo(pool: *mut c_void, keep: usize) -> i32 {
+pub fn cudaMemPoolTrimTo(pool: *mut c_void, keep: usize) -> i32 {
     code(memory::mem_pool_trim_to(pool as u64, keep))
 }
 
@@ -67,7 +62,7 @@ pub extern "C-unwind" fn cudaMemPoolTrimTo(pool: *mut c_void, keep: usize) -> i3
 ///
 /// # Safety
 /// `value` must be null or point to a value of the attribute's type.
-pub unsafe extern "C-unwind" fn cudaMemPoolSetAttribute(pool: *mut c_void, attr: i32, value: *mut c_void) -> i32 {
+pub unsafe fn cudaMemPoolSetAttribute(pool: *mut c_void, attr: i32, value: *mut c_void) -> i32 {
     if value.is_null() {
         return invalid();
     }
@@ -88,7 +83,7 @@ pub unsafe extern "C-unwind" fn cudaMemPoolSetAttribute(pool: *mut c_void, attr:
 ///
 /// # Safety
 /// `value` must be null or valid for writes of the attribute's type.
-pub unsafe extern "C-unwind" fn cudaMemPoolGetAttribute(pool: *mut c_void, attr: i32, value: *mut c_void) -> i32 {
+pub unsafe fn cudaMemPoolGetAttribute(pool: *mut c_void, attr: i32, value: *mut c_void) -> i32 {
     if value.is_null() {
         return invalid();
     }
@@ -107,21 +102,21 @@ pub unsafe extern "C-unwind" fn cudaMemPoolGetAttribute(pool: *mut c_void, attr:
 
 /// `cudaMemGetDefaultMemPool(cudaMemPool_t *memPool, struct cudaMemLocation *location, enum
 /// cudaMemAllocationType type)`.
-pub extern "C-unwind" fn cudaMemGetDefaultMemPool(pool: Out<u64>, loc: In<MemLocation>, ty: i32) -> i32 {
+pub fn cudaMemGetDefaultMemPool(pool: Out<u64>, loc: In<MemLocation>, ty: i32) -> i32 {
     let Some(l) = loc.get() else { return invalid() };
     pool.put(memory::default_mem_pool_at(l, ty))
 }
 
 /// `cudaMemGetMemPool(cudaMemPool_t *memPool, struct cudaMemLocation *location, enum
 /// cudaMemAllocationType type)`.
-pub extern "C-unwind" fn cudaMemGetMemPool(pool: Out<u64>, loc: In<MemLocation>, ty: i32) -> i32 {
+pub fn cudaMemGetMemPool(pool: Out<u64>, loc: In<MemLocation>, ty: i32) -> i32 {
     let Some(l) = loc.get() else { return invalid() };
     pool.put(memory::mem_pool_at(l, ty))
 }
 
 /// `cudaMemSetMemPool(struct cudaMemLocation *location, enum cudaMemAllocationType type,
 /// cudaMemPool_t memPool)`.
-pub extern "C-unwind" fn cudaMemSetMemPool(loc: In<MemLocation>, ty: i32, pool: u64) -> i32 {
+pub fn cudaMemSetMemPool(loc: In<MemLocation>, ty: i32, pool: u64) -> i32 {
     let Some(l) = loc.get() else { return invalid() };
     code(memory::set_mem_pool_at(l, ty, pool))
 }
@@ -141,7 +136,7 @@ pub struct MemAccessDesc {
 ///
 /// # Safety
 /// `descs` must hold `count` entries.
-pub unsafe extern "C-unwind" fn cudaMemPoolSetAccess(pool: u64, descs: *const MemAccessDesc, count: usize) -> i32 {
+pub unsafe fn cudaMemPoolSetAccess(pool: u64, descs: *const MemAccessDesc, count: usize) -> i32 {
     if count > 0 && descs.is_null() {
         return invalid();
     }
@@ -157,10 +152,7 @@ pub unsafe extern "C-unwind" fn cudaMemPoolSetAccess(pool: u64, descs: *const Me
 
 /// `cudaMemPoolGetAccess(enum cudaMemAccessFlags *flags, cudaMemPool_t, struct cudaMemLocation
 /// *location)`.
-pub extern "C-unwind" fn cudaMemPoolGetAccess(flags: Out<i32>, pool: u64, loc: In<MemLocation>) -> i32 {
+pub fn cudaMemPoolGetAccess(flags: Out<i32>, pool: u64, loc: In<MemLocation>) -> i32 {
     let Some(l) = loc.get() else { return invalid() };
     flags.put(memory::mem_pool_get_access(pool, l))
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_api_pool.rs"));

@@ -17,19 +17,14 @@ use crate::api::graph::EdgeData;
 use crate::args::Out;
 use crate::{code, invalid, out, stream};
 
-/// `cudaStreamCreate(cudaStream_t *stream)`.
-pub extern "C-unwind" fn cudaStreamCreate(s: Out<*mut c_void>) -> i32 {
-    s.put(Stream::new().map(|s| s.0 as *mut c_void))
-}
-
 /// `cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags)`.
-pub extern "C-unwind" fn cudaStreamCreateWithFlags(s: Out<*mut c_void>, flags: u32) -> i32 {
+pub fn cudaStreamCreateWithFlags(s: Out<*mut c_void>, flags: u32) -> i32 {
     s.put(Stream::with_flags(flags).map(|s| s.0 as *mut c_void))
 }
 
 /// `cudaStreamCreateWithPriority(cudaStream_t *stream, unsigned int flags, int priority)`:
 /// the priority is ignored.
-pub extern "C-unwind" fn cudaStreamCreateWithPriority(s: Out<*mut c_void>, flags: u32, priority: i32) -> i32 {
+pub fn cudaStreamCreateWithPriority(s: Out<*mut c_void>, flags: u32, priority: i32) -> i32 {
     let r = Stream::with_flags(flags).and_then(|st| {
         let mut v = [0u32; 16];
         v[0] = priority as u32;
@@ -39,41 +34,36 @@ pub extern "C-unwind" fn cudaStreamCreateWithPriority(s: Out<*mut c_void>, flags
 }
 
 /// `cudaStreamDestroy(cudaStream_t)`.
-pub extern "C-unwind" fn cudaStreamDestroy(s: *mut c_void) -> i32 {
+pub fn cudaStreamDestroy(s: *mut c_void) -> i32 {
     code(stream(s).destroy())
 }
 
 /// `cudaStreamSynchronize(cudaStream_t)`.
-pub extern "C-unwind" fn cudaStreamSynchronize(s: *mut c_void) -> i32 {
+pub fn cudaStreamSynchronize(s: *mut c_void) -> i32 {
     code(stream(s).synchronize())
 }
 
 /// `cudaStreamQuery(cudaStream_t)`.
-pub extern "C-unwind" fn cudaStreamQuery(s: *mut c_void) -> i32 {
+pub fn cudaStreamQuery(s: *mut c_void) -> i32 {
     code(stream(s).query())
 }
 
 /// `cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned int flags)`.
-pub extern "C-unwind" fn cudaStreamWaitEvent(s: *mut c_void, e: *mut c_void, _flags: u32) -> i32 {
+pub fn cudaStreamWaitEvent(s: *mut c_void, e: *mut c_void, _flags: u32) -> i32 {
     code(stream(s).wait_event(Event(e as u64)))
 }
 
 /// `cudaStreamGetFlags(cudaStream_t, unsigned int *flags)`.
-pub extern "C-unwind" fn cudaStreamGetFlags(s: *mut c_void, flags: Out<u32>) -> i32 {
+pub fn cudaStreamGetFlags(s: *mut c_void, flags: Out<u32>) -> i32 {
     flags.put(stream(s).flags())
 }
 
 /// `cudaStreamCallback_t`.
-type StreamCallback = unsafe extern "C" fn(*mut c_void, i32, *mut c_void);
+pub type StreamCallback = unsafe extern "C" fn(*mut c_void, i32, *mut c_void);
 
 /// `cudaStreamAddCallback(cudaStream_t, cudaStreamCallback_t, void *userData, unsigned int
 /// flags)`: `flags` must be 0; the callback gets the sticky error (or success) as status.
-pub extern "C-unwind" fn cudaStreamAddCallback(
-    s: *mut c_void,
-    cb: Option<StreamCallback>,
-    data: *mut c_void,
-    flags: u32,
-) -> i32 {
+pub fn cudaStreamAddCallback(s: *mut c_void, cb: Option<StreamCallback>, data: *mut c_void, flags: u32) -> i32 {
     let Some(cb) = cb else { return invalid() };
     if flags != 0 {
         return invalid();
@@ -96,22 +86,22 @@ pub extern "C-unwind" fn cudaStreamAddCallback(
 }
 
 /// `cudaStreamGetPriority(cudaStream_t, int *priority)`: 0.
-pub extern "C-unwind" fn cudaStreamGetPriority(s: *mut c_void, p: Out<i32>) -> i32 {
+pub fn cudaStreamGetPriority(s: *mut c_void, p: Out<i32>) -> i32 {
     p.put(stream(s).priority())
 }
 
 /// `cudaStreamGetId(cudaStream_t, unsigned long long *id)`.
-pub extern "C-unwind" fn cudaStreamGetId(s: *mut c_void, id: Out<u64>) -> i32 {
+pub fn cudaStreamGetId(s: *mut c_void, id: Out<u64>) -> i32 {
     id.put(stream(s).id())
 }
 
 /// `cudaStreamGetDevice(cudaStream_t, int *device)`: 0.
-pub extern "C-unwind" fn cudaStreamGetDevice(s: *mut c_void, dev: Out<i32>) -> i32 {
+pub fn cudaStreamGetDevice(s: *mut c_void, dev: Out<i32>) -> i32 {
     dev.put(stream(s).id().map(|_| 0))
 }
 
 /// `cudaStreamBeginCapture(cudaStream_t, enum cudaStreamCaptureMode)`.
-pub extern "C-unwind" fn cudaStreamBeginCapture(s: *mut c_void, mode: i32) -> i32 {
+pub fn cudaStreamBeginCapture(s: *mut c_void, mode: i32) -> i32 {
     code(graph::begin_capture(stream(s), mode))
 }
 
@@ -135,13 +125,13 @@ unsafe fn end(s: Stream, g: *mut *mut c_void) -> i32 {
 ///
 /// # Safety
 /// `g` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaStreamEndCapture(s: *mut c_void, g: *mut *mut c_void) -> i32 {
+pub unsafe fn cudaStreamEndCapture(s: *mut c_void, g: *mut *mut c_void) -> i32 {
     // SAFETY: `g` is writable: cudaStreamEndCapture's contract for `pGraph`, which is `end`'s.
     unsafe { end(stream(s), g) }
 }
 
 /// `cudaStreamIsCapturing(cudaStream_t, enum cudaStreamCaptureStatus *)`.
-pub extern "C-unwind" fn cudaStreamIsCapturing(s: *mut c_void, st: Out<i32>) -> i32 {
+pub fn cudaStreamIsCapturing(s: *mut c_void, st: Out<i32>) -> i32 {
     st.put(graph::capture_status(stream(s)).map(|x| x as i32))
 }
 
@@ -155,7 +145,7 @@ thread_local! {
 /// *id, cudaGraph_t *, const cudaGraphNode_t **deps, const cudaGraphEdgeData **edges, size_t
 /// *numDeps)` (CUDA 13.0's signature): the status is required, the other outputs optional;
 /// `deps` receives an array this thread keeps until its next call.
-pub extern "C-unwind" fn cudaStreamGetCaptureInfo(
+pub fn cudaStreamGetCaptureInfo(
     s: *mut c_void,
     status: Out<i32>,
     id: Out<u64>,
@@ -188,7 +178,7 @@ pub extern "C-unwind" fn cudaStreamGetCaptureInfo(
 ///
 /// # Safety
 /// `mode` must be valid for reads and writes.
-pub unsafe extern "C-unwind" fn cudaThreadExchangeStreamCaptureMode(mode: *mut i32) -> i32 {
+pub unsafe fn cudaThreadExchangeStreamCaptureMode(mode: *mut i32) -> i32 {
     if mode.is_null() {
         return invalid();
     }
@@ -222,7 +212,7 @@ unsafe fn dep_nodes(deps: *const *mut c_void, edges: *const EdgeData, n: usize) 
 ///
 /// # Safety
 /// `deps` holds `n` handles; `edges` null or `n` entries.
-pub unsafe extern "C-unwind" fn cudaStreamBeginCaptureToGraph(
+pub unsafe fn cudaStreamBeginCaptureToGraph(
     s: *mut c_void,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -243,7 +233,7 @@ pub unsafe extern "C-unwind" fn cudaStreamBeginCaptureToGraph(
 ///
 /// # Safety
 /// `deps` holds `n` handles; `edges` null or `n` entries.
-pub unsafe extern "C-unwind" fn cudaStreamUpdateCaptureDependencies(
+pub unsafe fn cudaStreamUpdateCaptureDependencies(
     s: *mut c_void,
     deps: *const *mut c_void,
     edges: *const EdgeData,
@@ -259,17 +249,12 @@ pub unsafe extern "C-unwind" fn cudaStreamUpdateCaptureDependencies(
 
 /// `cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length, unsigned int
 /// flags)`.
-pub extern "C-unwind" fn cudaStreamAttachMemAsync(
-    stream: *mut c_void,
-    ptr: *mut c_void,
-    length: usize,
-    flags: u32,
-) -> i32 {
+pub fn cudaStreamAttachMemAsync(stream: *mut c_void, ptr: *mut c_void, length: usize, flags: u32) -> i32 {
     code(memory::stream_attach_mem_async(crate::stream(stream), ptr as u64, length, flags))
 }
 
 /// `cudaCtxResetPersistingL2Cache()`.
-pub extern "C-unwind" fn cudaCtxResetPersistingL2Cache() -> i32 {
+pub fn cudaCtxResetPersistingL2Cache() -> i32 {
     code(device::reset_persisting_l2_cache())
 }
 
@@ -287,7 +272,7 @@ unsafe fn attr_value(v: *const AttrValue) -> Option<AttrValue> {
 ///
 /// # Safety
 /// `v` must be null or a valid `cudaStreamAttrValue`.
-pub unsafe extern "C-unwind" fn cudaStreamSetAttribute(s: *mut c_void, id: i32, v: *const AttrValue) -> i32 {
+pub unsafe fn cudaStreamSetAttribute(s: *mut c_void, id: i32, v: *const AttrValue) -> i32 {
     // SAFETY: `v` is null or a valid `cudaStreamAttrValue`: cudaStreamSetAttribute's contract, which is
     // `attr_value`'s.
     let Some(v) = (unsafe { attr_value(v) }) else { return invalid() };
@@ -295,14 +280,11 @@ pub unsafe extern "C-unwind" fn cudaStreamSetAttribute(s: *mut c_void, id: i32, 
 }
 
 /// `cudaStreamGetAttribute(cudaStream_t, cudaStreamAttrID, cudaStreamAttrValue *)`.
-pub extern "C-unwind" fn cudaStreamGetAttribute(s: *mut c_void, id: i32, v: Out<AttrValue>) -> i32 {
+pub fn cudaStreamGetAttribute(s: *mut c_void, id: i32, v: Out<AttrValue>) -> i32 {
     v.put(stream(s).get_attribute(id))
 }
 
 /// `cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src)`.
-pub extern "C-unwind" fn cudaStreamCopyAttributes(dst: *mut c_void, src: *mut c_void) -> i32 {
+pub fn cudaStreamCopyAttributes(dst: *mut c_void, src: *mut c_void) -> i32 {
     code(stream(dst).copy_attributes_from(stream(src)))
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_api_stream.rs"));

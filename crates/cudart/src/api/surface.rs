@@ -11,21 +11,18 @@ use crate::args::{In, Out};
 use crate::code;
 
 /// `cudaCreateSurfaceObject(cudaSurfaceObject_t *obj, const struct cudaResourceDesc *res)`.
-pub extern "C-unwind" fn cudaCreateSurfaceObject(obj: Out<u64>, res: In<ResourceDesc>) -> i32 {
+pub fn cudaCreateSurfaceObject(obj: Out<u64>, res: In<ResourceDesc>) -> i32 {
     let r = record(res.read()).and_then(|r| record(resource_of(&r))).and_then(|r| texture::create_surface_object(&r));
     obj.put(r)
 }
 
 /// `cudaDestroySurfaceObject(cudaSurfaceObject_t obj)`.
-pub extern "C-unwind" fn cudaDestroySurfaceObject(obj: u64) -> i32 {
+pub fn cudaDestroySurfaceObject(obj: u64) -> i32 {
     code(texture::destroy_surface_object(obj))
 }
 
 /// `cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *res, cudaSurfaceObject_t obj)`.
-pub extern "C-unwind" fn cudaGetSurfaceObjectResourceDesc(res: Out<ResourceDesc>, obj: u64) -> i32 {
+pub fn cudaGetSurfaceObjectResourceDesc(res: Out<ResourceDesc>, obj: u64) -> i32 {
     let r = texture::surface_object_desc(obj).map(|r| resource_desc(&r));
     res.put(r)
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_api_surface.rs"));

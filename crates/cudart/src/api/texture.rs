@@ -18,12 +18,12 @@ fn fail(e: Error) -> i32 {
 }
 
 /// `cudaCreateChannelDesc(int x, int y, int z, int w, enum cudaChannelFormatKind f)`.
-pub extern "C-unwind" fn cudaCreateChannelDesc(x: i32, y: i32, z: i32, w: i32, f: i32) -> ChannelDesc {
+pub fn cudaCreateChannelDesc(x: i32, y: i32, z: i32, w: i32, f: i32) -> ChannelDesc {
     ChannelDesc { x, y, z, w, f }
 }
 
 /// `cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_const_t array)`.
-pub extern "C-unwind" fn cudaGetChannelDesc(desc: Out<ChannelDesc>, a: *const c_void) -> i32 {
+pub fn cudaGetChannelDesc(desc: Out<ChannelDesc>, a: *const c_void) -> i32 {
     let r = record(array::array_get_info(a as u64).map(|(d, _, _)| d));
     desc.put(r)
 }
@@ -150,7 +150,7 @@ fn texture_desc(t: &CTextureDesc) -> TextureDesc {
 /// `cudaCreateTextureObject(cudaTextureObject_t *obj, const struct cudaResourceDesc *res,
 /// const struct cudaTextureDesc *tex, const struct cudaResourceViewDesc *view)`; resource
 /// views are not supported (`cudaErrorNotSupported` when given).
-pub extern "C-unwind" fn cudaCreateTextureObject(
+pub fn cudaCreateTextureObject(
     obj: Out<u64>,
     res: In<ResourceDesc>,
     tex: In<CTextureDesc>,
@@ -168,18 +168,18 @@ pub extern "C-unwind" fn cudaCreateTextureObject(
 }
 
 /// `cudaDestroyTextureObject(cudaTextureObject_t obj)`.
-pub extern "C-unwind" fn cudaDestroyTextureObject(obj: u64) -> i32 {
+pub fn cudaDestroyTextureObject(obj: u64) -> i32 {
     code(texture::destroy_texture_object(obj))
 }
 
 /// `cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *res, cudaTextureObject_t obj)`.
-pub extern "C-unwind" fn cudaGetTextureObjectResourceDesc(res: Out<ResourceDesc>, obj: u64) -> i32 {
+pub fn cudaGetTextureObjectResourceDesc(res: Out<ResourceDesc>, obj: u64) -> i32 {
     let r = texture::texture_object_desc(obj).map(|(r, _)| resource_desc(&r));
     res.put(r)
 }
 
 /// `cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *tex, cudaTextureObject_t obj)`.
-pub extern "C-unwind" fn cudaGetTextureObjectTextureDesc(tex: Out<CTextureDesc>, obj: u64) -> i32 {
+pub fn cudaGetTextureObjectTextureDesc(tex: Out<CTextureDesc>, obj: u64) -> i32 {
     let r = texture::texture_object_desc(obj).map(|(_, t)| CTextureDesc {
         addressMode: t.address,
         filterMode: t.filter,
@@ -197,6 +197,3 @@ pub extern "C-unwind" fn cudaGetTextureObjectTextureDesc(tex: Out<CTextureDesc>,
     });
     tex.put(r)
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_api_texture.rs"));

@@ -10,9 +10,6 @@ use runtime::memory::{self};
 use crate::args::Out;
 
 /// `cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr)`.
-pub extern "C-unwind" fn cudaPointerGetAttributes(attr: Out<memory::PointerAttributes>, ptr: *const c_void) -> i32 {
+pub fn cudaPointerGetAttributes(attr: Out<memory::PointerAttributes>, ptr: *const c_void) -> i32 {
     attr.put(memory::pointer_attributes(ptr as u64))
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_api_unified.rs"));

@@ -133,49 +133,9 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
             Item::Var(v) if matches!(v.space, StateSpace::Global | StateSpace::Const) => {
                 for n in &v.names {
                     let idx = globals.len() as u32;
-                    let mut size = decl_size(v, &n.dims);
-                    let mut init = Vec::new();
-                    let mut relocs = Vec::new();
-                    if let Some(i) = &v.init {
-                        let mut flat = Vec::new();
-                        flatten(i, &mut flat);
-                        let es = u64::from(v.ty.scalar.size());
-                        for (k, e) in flat.iter().enumerate() {
-                            let off = k as u64 * es;
-                            match eval(e, &module_syms) {
-                                Ok((val, None)) => {
-                                    let bytes = encode_const(val, v.ty.scalar);
-                                    init.extend_from_slice(&bytes[..es as usize]);
-                                }
-                                Ok((val, Some(g))) => {
-                                    relocs.push((off, g, val.as_i64(), es as u8));
-                                    init.extend(std::iter::repeat_n(0, es as usize));
-                                }
-                                Err(msg) => {
-                                    let (line, col) = lines.as_ref().map_or((0, 0), |l| l.line_col(v.span.start));
-                                    global_errors.entry(idx).or_insert(LoadError {
-                                        function: String::new(),
-                                        instruction: names.str(n.name).to_string(),
-                                        line,
-                                        col,
-                                        message: msg.to_string(),
-                                    });
-                                }
-                            }
-                        }
-                        size = size.max(init.len() as u64);
-                    }
+                    let lines = lines.as_ref();
+                    globals.push(global_var(v, n, idx, &module_syms, names, lines, &mut global_errors));
                     module_syms.insert(n.name, Sym::Global(idx));
-                    let managed = v.attrs.contains(&ptx::ast::VarAttr::Managed);
-                    let constant = v.space == StateSpace::Const;
-                    globals.push(GlobalVar {
-                        name: names.str(n.name).to_string(),
-                        size,
-                        init,
-                        relocs,
-                        managed,
-                        constant,
-                    });
                 }
             }
             Item::File(f) => {
@@ -232,6 +192,61 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
         f.warps_interleave = crate::analysis::hazard::shared_location_hazard(f).is_some();
     }
     Decoded { funcs, globals, files }
+}
+
+/// Module variable `n` of declaration `v` (`.global` or `.const`), the module's `idx`-th: its
+/// size, initializer bytes and the relocations the addresses in its initializer need (symbols
+/// of `module_syms`, which holds the variables declared before it). An initializer that does
+/// not evaluate is recorded in `errors` (the kernels that use the variable fail to load).
+fn global_var(
+    v: &VarDecl,
+    n: &ptx::ast::DeclName,
+    idx: u32,
+    module_syms: &HashMap<Name, Sym>,
+    names: &ptx::ast::Names,
+    lines: Option<&LineIndex>,
+    errors: &mut HashMap<u32, LoadError>,
+) -> GlobalVar {
+    let mut size = decl_size(v, &n.dims);
+    let mut init = Vec::new();
+    let mut relocs = Vec::new();
+    if let Some(i) = &v.init {
+        let mut flat = Vec::new();
+        flatten(i, &mut flat);
+        let es = u64::from(v.ty.scalar.size());
+        for (k, e) in flat.iter().enumerate() {
+            let off = k as u64 * es;
+            match eval(e, module_syms) {
+                Ok((val, None)) => {
+                    let bytes = encode_const(val, v.ty.scalar);
+                    init.extend_from_slice(&bytes[..es as usize]);
+                }
+                Ok((val, Some(g))) => {
+                    relocs.push((off, g, val.as_i64(), es as u8));
+                    init.extend(std::iter::repeat_n(0, es as usize));
+                }
+                Err(msg) => {
+                    let (line, col) = lines.map_or((0, 0), |l| l.line_col(v.span.start));
+                    errors.entry(idx).or_insert(LoadError {
+                        function: String::new(),
+                        instruction: names.str(n.name).to_string(),
+                        line,
+                        col,
+                        message: msg.to_string(),
+                    });
+                }
+            }
+        }
+        size = size.max(init.len() as u64);
+    }
+    GlobalVar {
+        name: names.str(n.name).to_string(),
+        size,
+        init,
+        relocs,
+        managed: v.attrs.contains(&ptx::ast::VarAttr::Managed),
+        constant: v.space == StateSpace::Const,
+    }
 }
 
 /// The byte ranges of the static shared variables in `refs` (offset, size; size 0, the

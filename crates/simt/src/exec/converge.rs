@@ -33,7 +33,48 @@ pub(crate) fn sync_kind(op: &Op) -> Option<(SyncKind, Option<Src>)> {
         Op::Redux { op, signed, mask, .. } => (SyncKind::Redux(op, signed), Some(mask)),
         Op::Match { all, w, mask, .. } => (SyncKind::Match(all, w), Some(mask)),
         Op::Bar { count: None, kind: BarKind::Sync, .. } => (SyncKind::Bar, None),
-        _ => return None,
+        // Not warp-synchronizing (a block barrier with a thread count, or another kind, waits
+        // for threads, not lanes). Every variant is named, so that a new instruction is
+        // decided here.
+        Op::Bar { .. }
+        | Op::Nop
+        | Op::Nanosleep
+        | Op::Alloca { .. }
+        | Op::StackSave { .. }
+        | Op::StackRestore { .. }
+        | Op::Un { .. }
+        | Op::Bin { .. }
+        | Op::Tern { .. }
+        | Op::Bfi { .. }
+        | Op::Setp { .. }
+        | Op::Pack { .. }
+        | Op::Unpack { .. }
+        | Op::Mov2 { .. }
+        | Op::Atom128 { .. }
+        | Op::Ld { .. }
+        | Op::St { .. }
+        | Op::Mbar { .. }
+        | Op::CpBulk { .. }
+        | Op::CpAsync { .. }
+        | Op::Atom { .. }
+        | Op::Cvta { .. }
+        | Op::Isspacep { .. }
+        | Op::Bra { .. }
+        | Op::Call { .. }
+        | Op::CallInd { .. }
+        | Op::Builtin { .. }
+        | Op::Ret
+        | Op::Exit
+        | Op::Trap
+        | Op::Elect { .. }
+        | Op::Brx { .. }
+        | Op::Fence
+        | Op::Activemask { .. }
+        | Op::Tex(_)
+        | Op::AtomV(_)
+        | Op::Mma(_)
+        | Op::Cluster(_)
+        | Op::Carry { .. } => return None,
     })
 }
 

@@ -21,27 +21,22 @@ use crate::registration::SymbolCopy;
 use crate::{code, invalid, stream};
 
 /// `cudaGraphInstantiate(cudaGraphExec_t *, cudaGraph_t, unsigned long long flags)`.
-pub extern "C-unwind" fn cudaGraphInstantiate(e: Out<*mut c_void>, g: *mut c_void, flags: u64) -> i32 {
+pub fn cudaGraphInstantiate(e: Out<*mut c_void>, g: *mut c_void, flags: u64) -> i32 {
     e.put(Graph(g as u64).instantiate(flags).map(|x| x.0 as *mut c_void))
 }
 
-/// `cudaGraphInstantiateWithFlags(cudaGraphExec_t *, cudaGraph_t, unsigned long long flags)`.
-pub extern "C-unwind" fn cudaGraphInstantiateWithFlags(e: Out<*mut c_void>, g: *mut c_void, flags: u64) -> i32 {
-    cudaGraphInstantiate(e, g, flags)
-}
-
 /// `cudaGraphLaunch(cudaGraphExec_t, cudaStream_t)`.
-pub extern "C-unwind" fn cudaGraphLaunch(e: *mut c_void, s: *mut c_void) -> i32 {
+pub fn cudaGraphLaunch(e: *mut c_void, s: *mut c_void) -> i32 {
     code(GraphExec(e as u64).launch(stream(s)))
 }
 
 /// `cudaGraphUpload(cudaGraphExec_t, cudaStream_t)`.
-pub extern "C-unwind" fn cudaGraphUpload(e: *mut c_void, s: *mut c_void) -> i32 {
+pub fn cudaGraphUpload(e: *mut c_void, s: *mut c_void) -> i32 {
     code(GraphExec(e as u64).upload(stream(s)))
 }
 
 /// `cudaGraphExecDestroy(cudaGraphExec_t)`.
-pub extern "C-unwind" fn cudaGraphExecDestroy(e: *mut c_void) -> i32 {
+pub fn cudaGraphExecDestroy(e: *mut c_void) -> i32 {
     code(GraphExec(e as u64).destroy())
 }
 
@@ -50,11 +45,7 @@ pub extern "C-unwind" fn cudaGraphExecDestroy(e: *mut c_void) -> i32 {
 ///
 /// # Safety
 /// `p` null or valid, with the parameters of its type valid.
-pub unsafe extern "C-unwind" fn cudaGraphExecNodeSetParams(
-    x: *mut c_void,
-    nd: *mut c_void,
-    p: *mut GraphNodeParams,
-) -> i32 {
+pub unsafe fn cudaGraphExecNodeSetParams(x: *mut c_void, nd: *mut c_void, p: *mut GraphNodeParams) -> i32 {
     // SAFETY: null-checked; valid per the contract.
     let Some(q) = (unsafe { p.as_ref() }) else { return invalid() };
     if let Err(e) = type_matches(GraphNode(nd as u64), q.type_) {
@@ -81,11 +72,7 @@ pub unsafe extern "C-unwind" fn cudaGraphExecNodeSetParams(
 
 /// `cudaGraphExecChildGraphNodeSetParams(cudaGraphExec_t, cudaGraphNode_t node, cudaGraph_t
 /// childGraph)`: the child graph must have the topology of the node's.
-pub extern "C-unwind" fn cudaGraphExecChildGraphNodeSetParams(
-    x: *mut c_void,
-    nd: *mut c_void,
-    child: *mut c_void,
-) -> i32 {
+pub fn cudaGraphExecChildGraphNodeSetParams(x: *mut c_void, nd: *mut c_void, child: *mut c_void) -> i32 {
     code(GraphExec(x as u64).set_child(GraphNode(nd as u64), Graph(child as u64)))
 }
 
@@ -94,7 +81,7 @@ pub extern "C-unwind" fn cudaGraphExecChildGraphNodeSetParams(
 ///
 /// # Safety
 /// `src` valid for `count` bytes while the graph may run.
-pub unsafe extern "C-unwind" fn cudaGraphExecMemcpyNodeSetParamsToSymbol(
+pub unsafe fn cudaGraphExecMemcpyNodeSetParamsToSymbol(
     x: *mut c_void,
     nd: *mut c_void,
     sym: *const c_void,
@@ -114,7 +101,7 @@ pub unsafe extern "C-unwind" fn cudaGraphExecMemcpyNodeSetParamsToSymbol(
 ///
 /// # Safety
 /// `dst` valid for `count` bytes while the graph may run.
-pub unsafe extern "C-unwind" fn cudaGraphExecMemcpyNodeSetParamsFromSymbol(
+pub unsafe fn cudaGraphExecMemcpyNodeSetParamsFromSymbol(
     x: *mut c_void,
     nd: *mut c_void,
     dst: *mut c_void,
@@ -152,11 +139,7 @@ pub struct InstantiateParams {
 ///
 /// # Safety
 /// `p` must be null or valid for reads and writes.
-pub unsafe extern "C-unwind" fn cudaGraphInstantiateWithParams(
-    e: Out<*mut c_void>,
-    g: *mut c_void,
-    p: *mut InstantiateParams,
-) -> i32 {
+pub unsafe fn cudaGraphInstantiateWithParams(e: Out<*mut c_void>, g: *mut c_void, p: *mut InstantiateParams) -> i32 {
     // SAFETY: `p` is null or valid for reads and writes per the contract.
     let (Some(q), false) = (unsafe { p.as_mut() }, e.is_null()) else { return invalid() };
     q.errNode_out = std::ptr::null_mut();
@@ -177,12 +160,12 @@ pub unsafe extern "C-unwind" fn cudaGraphInstantiateWithParams(
 }
 
 /// `cudaGraphExecEventRecordNodeSetEvent(cudaGraphExec_t, cudaGraphNode_t, cudaEvent_t)`.
-pub extern "C-unwind" fn cudaGraphExecEventRecordNodeSetEvent(x: *mut c_void, n: *mut c_void, e: *mut c_void) -> i32 {
+pub fn cudaGraphExecEventRecordNodeSetEvent(x: *mut c_void, n: *mut c_void, e: *mut c_void) -> i32 {
     code(GraphExec(x as u64).set_node(node(n), NodeKind::EventRecord(Event(e as u64))))
 }
 
 /// `cudaGraphExecEventWaitNodeSetEvent(cudaGraphExec_t, cudaGraphNode_t, cudaEvent_t)`.
-pub extern "C-unwind" fn cudaGraphExecEventWaitNodeSetEvent(x: *mut c_void, n: *mut c_void, e: *mut c_void) -> i32 {
+pub fn cudaGraphExecEventWaitNodeSetEvent(x: *mut c_void, n: *mut c_void, e: *mut c_void) -> i32 {
     code(GraphExec(x as u64).set_node(node(n), NodeKind::WaitEvent(Event(e as u64))))
 }
 
@@ -191,23 +174,19 @@ pub extern "C-unwind" fn cudaGraphExecEventWaitNodeSetEvent(x: *mut c_void, n: *
 ///
 /// # Safety
 /// As `cudaGraphAddKernelNode`.
-pub unsafe extern "C-unwind" fn cudaGraphExecKernelNodeSetParams(
-    x: *mut c_void,
-    n: *mut c_void,
-    p: In<KernelNodeParams>,
-) -> i32 {
+pub unsafe fn cudaGraphExecKernelNodeSetParams(x: *mut c_void, n: *mut c_void, p: In<KernelNodeParams>) -> i32 {
     // SAFETY: `p` is null or valid, its `kernelParams` one pointer per kernel parameter:
     // cudaGraphExecKernelNodeSetParams' contract, which is `kernel_kind`'s.
     code(record(unsafe { kernel_kind(p) }).and_then(|k| GraphExec(x as u64).set_node(node(n), k)))
 }
 
 /// `cudaGraphExecMemsetNodeSetParams(...)`.
-pub extern "C-unwind" fn cudaGraphExecMemsetNodeSetParams(x: *mut c_void, n: *mut c_void, p: In<MemsetParams>) -> i32 {
+pub fn cudaGraphExecMemsetNodeSetParams(x: *mut c_void, n: *mut c_void, p: In<MemsetParams>) -> i32 {
     code(record(memset_kind(p)).and_then(|k| GraphExec(x as u64).set_node(node(n), k)))
 }
 
 /// `cudaGraphExecHostNodeSetParams(...)`.
-pub extern "C-unwind" fn cudaGraphExecHostNodeSetParams(x: *mut c_void, n: *mut c_void, p: In<HostNodeParams>) -> i32 {
+pub fn cudaGraphExecHostNodeSetParams(x: *mut c_void, n: *mut c_void, p: In<HostNodeParams>) -> i32 {
     code(record(host_kind(p)).and_then(|k| GraphExec(x as u64).set_node(node(n), k)))
 }
 
@@ -215,11 +194,7 @@ pub extern "C-unwind" fn cudaGraphExecHostNodeSetParams(x: *mut c_void, n: *mut 
 ///
 /// # Safety
 /// `p` valid.
-pub unsafe extern "C-unwind" fn cudaGraphExecMemcpyNodeSetParams(
-    x: *mut c_void,
-    n: *mut c_void,
-    p: *const Memcpy3DParms,
-) -> i32 {
+pub unsafe fn cudaGraphExecMemcpyNodeSetParams(x: *mut c_void, n: *mut c_void, p: *const Memcpy3DParms) -> i32 {
     // SAFETY: `p` is valid and its host memory outlives the graph's runs: cudaGraphExecMemcpyNodeSetParams' contract,
     // which is `memcpy_kind`'s.
     code(record(unsafe { memcpy_kind(p) }).and_then(|k| GraphExec(x as u64).set_node(node(n), k)))
@@ -230,7 +205,7 @@ pub unsafe extern "C-unwind" fn cudaGraphExecMemcpyNodeSetParams(
 ///
 /// # Safety
 /// Host memory covered must stay valid while the graph may run.
-pub unsafe extern "C-unwind" fn cudaGraphExecMemcpyNodeSetParams1D(
+pub unsafe fn cudaGraphExecMemcpyNodeSetParams1D(
     x: *mut c_void,
     n: *mut c_void,
     dst: *mut c_void,
@@ -246,12 +221,12 @@ pub unsafe extern "C-unwind" fn cudaGraphExecMemcpyNodeSetParams1D(
 }
 
 /// `cudaGraphNodeSetEnabled(cudaGraphExec_t, cudaGraphNode_t, unsigned int isEnabled)`.
-pub extern "C-unwind" fn cudaGraphNodeSetEnabled(x: *mut c_void, n: *mut c_void, enabled: u32) -> i32 {
+pub fn cudaGraphNodeSetEnabled(x: *mut c_void, n: *mut c_void, enabled: u32) -> i32 {
     code(GraphExec(x as u64).set_enabled(node(n), enabled != 0))
 }
 
 /// `cudaGraphNodeGetEnabled(cudaGraphExec_t, cudaGraphNode_t, unsigned int *isEnabled)`.
-pub extern "C-unwind" fn cudaGraphNodeGetEnabled(x: *mut c_void, n: *mut c_void, e: Out<u32>) -> i32 {
+pub fn cudaGraphNodeGetEnabled(x: *mut c_void, n: *mut c_void, e: Out<u32>) -> i32 {
     e.put(GraphExec(x as u64).enabled(node(n)).map(u32::from))
 }
 
@@ -272,11 +247,7 @@ pub struct UpdateResultInfo {
 ///
 /// # Safety
 /// `info` valid for writes.
-pub unsafe extern "C-unwind" fn cudaGraphExecUpdate(
-    x: *mut c_void,
-    g: *mut c_void,
-    info: *mut UpdateResultInfo,
-) -> i32 {
+pub unsafe fn cudaGraphExecUpdate(x: *mut c_void, g: *mut c_void, info: *mut UpdateResultInfo) -> i32 {
     if info.is_null() {
         return invalid();
     }
@@ -292,9 +263,6 @@ pub unsafe extern "C-unwind" fn cudaGraphExecUpdate(
 }
 
 /// `cudaGraphExecGetFlags(cudaGraphExec_t, unsigned long long *)`.
-pub extern "C-unwind" fn cudaGraphExecGetFlags(x: *mut c_void, f: Out<u64>) -> i32 {
+pub fn cudaGraphExecGetFlags(x: *mut c_void, f: Out<u64>) -> i32 {
     f.put(GraphExec(x as u64).flags())
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_api_graph_exec.rs"));

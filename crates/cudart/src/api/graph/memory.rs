@@ -46,7 +46,7 @@ fn access_store() -> std::sync::MutexGuard<'static, HashMap<u64, Vec<MemAccessDe
 ///
 /// # Safety
 /// `p` null or valid for reads and writes; `p->accessDescs` holds `accessDescCount` entries.
-pub unsafe extern "C-unwind" fn cudaGraphAddMemAllocNode(
+pub unsafe fn cudaGraphAddMemAllocNode(
     nd: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -100,7 +100,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemAllocNode(
 }
 
 /// `cudaGraphMemAllocNodeGetParams(cudaGraphNode_t, struct cudaMemAllocNodeParams *)`.
-pub extern "C-unwind" fn cudaGraphMemAllocNodeGetParams(n: *mut c_void, p: Out<MemAllocNodeParams>) -> i32 {
+pub fn cudaGraphMemAllocNodeGetParams(n: *mut c_void, p: Out<MemAllocNodeParams>) -> i32 {
     let r = node_params::<MemAllocNodeParams>(n, NodeType::MemAlloc).map(|mut q| {
         let store = access_store();
         if let Some(d) = store.get(&(n as u64))
@@ -118,7 +118,7 @@ pub extern "C-unwind" fn cudaGraphMemAllocNodeGetParams(n: *mut c_void, p: Out<M
 ///
 /// # Safety
 /// `nd` must be null or valid for writes; `deps` must hold `n` handles.
-pub unsafe extern "C-unwind" fn cudaGraphAddMemFreeNode(
+pub unsafe fn cudaGraphAddMemFreeNode(
     nd: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -135,12 +135,12 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemFreeNode(
 }
 
 /// `cudaGraphMemFreeNodeGetParams(cudaGraphNode_t, void *dptr_out)`.
-pub extern "C-unwind" fn cudaGraphMemFreeNodeGetParams(n: *mut c_void, p: Out<*mut c_void>) -> i32 {
+pub fn cudaGraphMemFreeNodeGetParams(n: *mut c_void, p: Out<*mut c_void>) -> i32 {
     p.put(node_params(n, NodeType::MemFree))
 }
 
 /// `cudaDeviceGraphMemTrim(int device)`.
-pub extern "C-unwind" fn cudaDeviceGraphMemTrim(device: i32) -> i32 {
+pub fn cudaDeviceGraphMemTrim(device: i32) -> i32 {
     code(memory::graph_mem_trim(device))
 }
 
@@ -149,7 +149,7 @@ pub extern "C-unwind" fn cudaDeviceGraphMemTrim(device: i32) -> i32 {
 ///
 /// # Safety
 /// `value` must be null or valid for writes of 8 bytes.
-pub unsafe extern "C-unwind" fn cudaDeviceGetGraphMemAttribute(device: i32, attr: i32, value: *mut c_void) -> i32 {
+pub unsafe fn cudaDeviceGetGraphMemAttribute(device: i32, attr: i32, value: *mut c_void) -> i32 {
     // SAFETY: `value` is null or writable for 8 bytes: cudaDeviceGetGraphMemAttribute's contract (each attribute is a
     // `cuuint64_t`), which is `out`'s for a `u64`.
     unsafe { out(value.cast::<u64>(), memory::graph_mem_attribute(device, attr)) }
@@ -159,7 +159,7 @@ pub unsafe extern "C-unwind" fn cudaDeviceGetGraphMemAttribute(device: i32, attr
 ///
 /// # Safety
 /// `value` must be null or valid for reads of 8 bytes.
-pub unsafe extern "C-unwind" fn cudaDeviceSetGraphMemAttribute(device: i32, attr: i32, value: *mut c_void) -> i32 {
+pub unsafe fn cudaDeviceSetGraphMemAttribute(device: i32, attr: i32, value: *mut c_void) -> i32 {
     if value.is_null() {
         return invalid();
     }
@@ -167,6 +167,3 @@ pub unsafe extern "C-unwind" fn cudaDeviceSetGraphMemAttribute(device: i32, attr
     let v = unsafe { value.cast::<u64>().read_unaligned() };
     code(memory::set_graph_mem_attribute(device, attr, v))
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_api_graph_memory.rs"));

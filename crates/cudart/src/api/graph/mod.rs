@@ -21,12 +21,12 @@ use crate::args::{CStrArg, Out};
 use crate::{code, invalid};
 
 /// `cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags)`.
-pub extern "C-unwind" fn cudaGraphCreate(g: Out<*mut c_void>, flags: u32) -> i32 {
+pub fn cudaGraphCreate(g: Out<*mut c_void>, flags: u32) -> i32 {
     g.put(Graph::new(flags).map(|g| g.0 as *mut c_void))
 }
 
 /// `cudaGraphDestroy(cudaGraph_t)`.
-pub extern "C-unwind" fn cudaGraphDestroy(g: *mut c_void) -> i32 {
+pub fn cudaGraphDestroy(g: *mut c_void) -> i32 {
     code(Graph(g as u64).destroy())
 }
 
@@ -36,7 +36,7 @@ pub extern "C-unwind" fn cudaGraphDestroy(g: *mut c_void) -> i32 {
 ///
 /// # Safety
 /// `num` must be valid for reads and writes; `nodes` null or valid for `*num` writes.
-pub unsafe extern "C-unwind" fn cudaGraphGetNodes(g: *mut c_void, nodes: *mut *mut c_void, num: *mut usize) -> i32 {
+pub unsafe fn cudaGraphGetNodes(g: *mut c_void, nodes: *mut *mut c_void, num: *mut usize) -> i32 {
     if num.is_null() {
         return invalid();
     }
@@ -125,12 +125,12 @@ unsafe fn zero_edges(e: *mut EdgeData, n: usize) {
 }
 
 /// `cudaGraphNodeGetType(cudaGraphNode_t, enum cudaGraphNodeType *)`.
-pub extern "C-unwind" fn cudaGraphNodeGetType(n: *mut c_void, t: Out<i32>) -> i32 {
+pub fn cudaGraphNodeGetType(n: *mut c_void, t: Out<i32>) -> i32 {
     t.put(node(n).node_type().map(|t| t as i32))
 }
 
 /// `cudaGraphDestroyNode(cudaGraphNode_t)`.
-pub extern "C-unwind" fn cudaGraphDestroyNode(n: *mut c_void) -> i32 {
+pub fn cudaGraphDestroyNode(n: *mut c_void) -> i32 {
     code(node(n).destroy())
 }
 
@@ -138,7 +138,7 @@ pub extern "C-unwind" fn cudaGraphDestroyNode(n: *mut c_void) -> i32 {
 ///
 /// # Safety
 /// As `write_list`.
-pub unsafe extern "C-unwind" fn cudaGraphGetRootNodes(g: *mut c_void, arr: *mut *mut c_void, num: *mut usize) -> i32 {
+pub unsafe fn cudaGraphGetRootNodes(g: *mut c_void, arr: *mut *mut c_void, num: *mut usize) -> i32 {
     let r = Graph(g as u64).root_nodes().map(|v| v.iter().map(|n| n.0).collect());
     // SAFETY: `num` is valid and `arr` null or valid for `*num` writes: cudaGraphGetRootNodes' contract for
     // `pRootNodes`/`pNumRootNodes`, which is `write_list`'s.
@@ -150,7 +150,7 @@ pub unsafe extern "C-unwind" fn cudaGraphGetRootNodes(g: *mut c_void, arr: *mut 
 ///
 /// # Safety
 /// `num` valid; the arrays null or valid for `*num` writes.
-pub unsafe extern "C-unwind" fn cudaGraphGetEdges(
+pub unsafe fn cudaGraphGetEdges(
     g: *mut c_void,
     from: *mut *mut c_void,
     to: *mut *mut c_void,
@@ -195,7 +195,7 @@ unsafe fn write_nodes(arr: *mut *mut c_void, data: *mut EdgeData, num: *mut usiz
 ///
 /// # Safety
 /// As `write_list`; `data` null or valid for `*num` writes.
-pub unsafe extern "C-unwind" fn cudaGraphNodeGetDependencies(
+pub unsafe fn cudaGraphNodeGetDependencies(
     n: *mut c_void,
     arr: *mut *mut c_void,
     data: *mut EdgeData,
@@ -211,7 +211,7 @@ pub unsafe extern "C-unwind" fn cudaGraphNodeGetDependencies(
 ///
 /// # Safety
 /// As `write_list`; `data` null or valid for `*num` writes.
-pub unsafe extern "C-unwind" fn cudaGraphNodeGetDependentNodes(
+pub unsafe fn cudaGraphNodeGetDependentNodes(
     n: *mut c_void,
     arr: *mut *mut c_void,
     data: *mut EdgeData,
@@ -251,7 +251,7 @@ unsafe fn edges_arg(
 ///
 /// # Safety
 /// The arrays hold `n` entries (edge data may be null).
-pub unsafe extern "C-unwind" fn cudaGraphAddDependencies(
+pub unsafe fn cudaGraphAddDependencies(
     g: *mut c_void,
     from: *const *mut c_void,
     to: *const *mut c_void,
@@ -268,7 +268,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddDependencies(
 ///
 /// # Safety
 /// The arrays hold `n` entries (edge data may be null).
-pub unsafe extern "C-unwind" fn cudaGraphRemoveDependencies(
+pub unsafe fn cudaGraphRemoveDependencies(
     g: *mut c_void,
     from: *const *mut c_void,
     to: *const *mut c_void,
@@ -282,24 +282,21 @@ pub unsafe extern "C-unwind" fn cudaGraphRemoveDependencies(
 }
 
 /// `cudaGraphClone(cudaGraph_t *clone, cudaGraph_t original)`.
-pub extern "C-unwind" fn cudaGraphClone(c: Out<*mut c_void>, g: *mut c_void) -> i32 {
+pub fn cudaGraphClone(c: Out<*mut c_void>, g: *mut c_void) -> i32 {
     c.put(Graph(g as u64).clone_graph().map(|g| g.0 as *mut c_void))
 }
 
 /// `cudaGraphNodeFindInClone(cudaGraphNode_t *, cudaGraphNode_t original, cudaGraph_t clone)`.
-pub extern "C-unwind" fn cudaGraphNodeFindInClone(n: Out<*mut c_void>, orig: *mut c_void, g: *mut c_void) -> i32 {
+pub fn cudaGraphNodeFindInClone(n: Out<*mut c_void>, orig: *mut c_void, g: *mut c_void) -> i32 {
     n.put(Graph(g as u64).find_in_clone(node(orig)).map(|n| n.0 as *mut c_void))
 }
 
 /// `cudaGraphDebugDotPrint(cudaGraph_t, const char *path, unsigned int flags)`: a Graphviz
 /// file; `cudaGraphDebugDotFlagsVerbose` (1) or the kernel-params flag (4) adds parameters.
-pub extern "C-unwind" fn cudaGraphDebugDotPrint(g: *mut c_void, path: CStrArg, flags: u32) -> i32 {
+pub fn cudaGraphDebugDotPrint(g: *mut c_void, path: CStrArg, flags: u32) -> i32 {
     if path.is_null() {
         return invalid();
     }
     let Some(p) = path.to_string_lossy() else { return invalid() };
     code(Graph(g as u64).debug_dot_print(std::path::Path::new(&p), flags & 0x5 != 0))
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_api_graph.rs"));

@@ -226,7 +226,7 @@ pub(crate) fn params_of<T: Copy>(k: &graph::NodeKind, ty: graph::NodeType) -> Op
 ///
 /// # Safety
 /// As its CUDA contract: `p` valid, `p->kernelParams` one pointer per kernel parameter.
-pub unsafe extern "C-unwind" fn cudaGraphAddKernelNode(
+pub unsafe fn cudaGraphAddKernelNode(
     node: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -245,7 +245,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddKernelNode(
 ///
 /// # Safety
 /// `p` must be valid; host memory it covers must stay valid while the graph may run.
-pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNode(
+pub unsafe fn cudaGraphAddMemcpyNode(
     node: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -266,7 +266,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNode(
 /// # Safety
 /// Host memory covered must stay valid while the graph may run.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNode1D(
+pub unsafe fn cudaGraphAddMemcpyNode1D(
     node: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -288,7 +288,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNode1D(
 ///
 /// # Safety
 /// `p` must be valid.
-pub unsafe extern "C-unwind" fn cudaGraphAddMemsetNode(
+pub unsafe fn cudaGraphAddMemsetNode(
     node: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -305,7 +305,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemsetNode(
 ///
 /// # Safety
 /// `p` must be valid.
-pub unsafe extern "C-unwind" fn cudaGraphAddHostNode(
+pub unsafe fn cudaGraphAddHostNode(
     node: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -322,12 +322,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddHostNode(
 ///
 /// # Safety
 /// `node` must be valid for writes; `deps` must hold `n` handles.
-pub unsafe extern "C-unwind" fn cudaGraphAddEmptyNode(
-    node: Out<*mut c_void>,
-    g: *mut c_void,
-    deps: *const *mut c_void,
-    n: usize,
-) -> i32 {
+pub unsafe fn cudaGraphAddEmptyNode(node: Out<*mut c_void>, g: *mut c_void, deps: *const *mut c_void, n: usize) -> i32 {
     // SAFETY: `node` is null or writable and `deps` holds `n` handles: cudaGraphAddEmptyNode's contract, which is
     // `add`'s.
     unsafe { add(node, g, deps, n, || Ok(graph::NodeKind::Empty)) }
@@ -395,12 +390,7 @@ pub(crate) fn union_of<T>(p: *mut GraphNodeParams) -> *mut T {
 
 /// `cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle *pHandle_out, cudaGraph_t
 /// graph, unsigned int defaultLaunchValue, unsigned int flags)`.
-pub extern "C-unwind" fn cudaGraphConditionalHandleCreate(
-    h: Out<u64>,
-    g: *mut c_void,
-    default: u32,
-    flags: u32,
-) -> i32 {
+pub fn cudaGraphConditionalHandleCreate(h: Out<u64>, g: *mut c_void, default: u32, flags: u32) -> i32 {
     if h.is_null() {
         return invalid();
     }
@@ -416,7 +406,7 @@ pub extern "C-unwind" fn cudaGraphConditionalHandleCreate(
 /// # Safety
 /// As its CUDA contract: `node` valid for writes, `deps` (and `edges` unless null) hold `n`
 /// entries, `p` null or valid for reads and writes with the parameters of its type valid.
-pub unsafe extern "C-unwind" fn cudaGraphAddNode(
+pub unsafe fn cudaGraphAddNode(
     node: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -522,7 +512,7 @@ unsafe fn add_conditional(
 ///
 /// # Safety
 /// `p` null or valid, with the parameters of its type valid.
-pub unsafe extern "C-unwind" fn cudaGraphNodeSetParams(nd: *mut c_void, p: *mut GraphNodeParams) -> i32 {
+pub unsafe fn cudaGraphNodeSetParams(nd: *mut c_void, p: *mut GraphNodeParams) -> i32 {
     // SAFETY: null-checked; valid per the contract.
     let Some(q) = (unsafe { p.as_ref() }) else { return invalid() };
     if let Err(e) = type_matches(GraphNode(nd as u64), q.type_) {
@@ -575,7 +565,7 @@ pub(crate) unsafe fn symbol_kind(c: SymbolCopy) -> Result<runtime::graph::NodeKi
 /// `node` valid for writes, `deps` holds `n` handles; `src` valid for `count` bytes while
 /// the graph may run.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNodeToSymbol(
+pub unsafe fn cudaGraphAddMemcpyNodeToSymbol(
     node: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -601,7 +591,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNodeToSymbol(
 /// `node` valid for writes, `deps` holds `n` handles; `dst` valid for `count` bytes while
 /// the graph may run.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNodeFromSymbol(
+pub unsafe fn cudaGraphAddMemcpyNodeFromSymbol(
     node: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -625,7 +615,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddMemcpyNodeFromSymbol(
 ///
 /// # Safety
 /// `src` valid for `count` bytes while the graph may run.
-pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeSetParamsToSymbol(
+pub unsafe fn cudaGraphMemcpyNodeSetParamsToSymbol(
     nd: *mut c_void,
     sym: *const c_void,
     src: *const c_void,
@@ -646,7 +636,7 @@ pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeSetParamsToSymbol(
 ///
 /// # Safety
 /// `dst` valid for `count` bytes while the graph may run.
-pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeSetParamsFromSymbol(
+pub unsafe fn cudaGraphMemcpyNodeSetParamsFromSymbol(
     nd: *mut c_void,
     dst: *mut c_void,
     sym: *const c_void,
@@ -674,18 +664,18 @@ pub(crate) fn node_params<T: Copy>(n: *mut c_void, ty: NodeType) -> Result<T> {
 }
 
 /// `cudaGraphHostNodeGetParams(cudaGraphNode_t, struct cudaHostNodeParams *)`.
-pub extern "C-unwind" fn cudaGraphHostNodeGetParams(n: *mut c_void, p: Out<HostNodeParams>) -> i32 {
+pub fn cudaGraphHostNodeGetParams(n: *mut c_void, p: Out<HostNodeParams>) -> i32 {
     p.put(node_params(n, NodeType::Host))
 }
 
 /// `cudaGraphMemsetNodeGetParams(cudaGraphNode_t, struct cudaMemsetParams *)`.
-pub extern "C-unwind" fn cudaGraphMemsetNodeGetParams(n: *mut c_void, p: Out<MemsetParams>) -> i32 {
+pub fn cudaGraphMemsetNodeGetParams(n: *mut c_void, p: Out<MemsetParams>) -> i32 {
     p.put(node_params(n, NodeType::Memset))
 }
 
 /// `cudaGraphMemcpyNodeGetParams(cudaGraphNode_t, struct cudaMemcpy3DParms *)`: a 1D copy
 /// node's parameters as the equivalent 3D copy.
-pub extern "C-unwind" fn cudaGraphMemcpyNodeGetParams(n: *mut c_void, p: Out<Memcpy3DParms>) -> i32 {
+pub fn cudaGraphMemcpyNodeGetParams(n: *mut c_void, p: Out<Memcpy3DParms>) -> i32 {
     p.put(node_params(n, NodeType::Memcpy))
 }
 
@@ -694,7 +684,7 @@ pub extern "C-unwind" fn cudaGraphMemcpyNodeGetParams(n: *mut c_void, p: Out<Mem
 ///
 /// # Safety
 /// Host memory covered must stay valid while the graph may run.
-pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeSetParams1D(
+pub unsafe fn cudaGraphMemcpyNodeSetParams1D(
     n: *mut c_void,
     dst: *mut c_void,
     src: *const c_void,
@@ -718,7 +708,7 @@ fn kernel_node(n: *mut c_void) -> Result<graph::KernelNode> {
 
 /// `cudaGraphKernelNodeGetAttribute(cudaGraphNode_t, cudaKernelNodeAttrID, cudaKernelNodeAttrValue
 /// *)`: the value set, or the default.
-pub extern "C-unwind" fn cudaGraphKernelNodeGetAttribute(n: *mut c_void, id: i32, v: Out<AttrValue>) -> i32 {
+pub fn cudaGraphKernelNodeGetAttribute(n: *mut c_void, id: i32, v: Out<AttrValue>) -> i32 {
     let r = kernel_node(n).and_then(|k| {
         if !KERNEL_NODE_ATTRS.contains(&id) {
             return record(Err(Error::InvalidValue));
@@ -733,7 +723,7 @@ pub extern "C-unwind" fn cudaGraphKernelNodeGetAttribute(n: *mut c_void, id: i32
 ///
 /// # Safety
 /// `v` must be null or a valid `cudaKernelNodeAttrValue`.
-pub unsafe extern "C-unwind" fn cudaGraphKernelNodeSetAttribute(n: *mut c_void, id: i32, v: *const AttrValue) -> i32 {
+pub unsafe fn cudaGraphKernelNodeSetAttribute(n: *mut c_void, id: i32, v: *const AttrValue) -> i32 {
     // SAFETY: null-checked; valid per the contract.
     let Some(v) = (unsafe { v.as_ref() }).copied() else { return invalid() };
     let r = kernel_node(n).and_then(|mut k| {
@@ -745,7 +735,7 @@ pub unsafe extern "C-unwind" fn cudaGraphKernelNodeSetAttribute(n: *mut c_void, 
 }
 
 /// `cudaGraphKernelNodeCopyAttributes(cudaGraphNode_t dst, cudaGraphNode_t src)`.
-pub extern "C-unwind" fn cudaGraphKernelNodeCopyAttributes(dst: *mut c_void, src: *mut c_void) -> i32 {
+pub fn cudaGraphKernelNodeCopyAttributes(dst: *mut c_void, src: *mut c_void) -> i32 {
     let r = kernel_node(src).and_then(|s| {
         let mut d = kernel_node(dst)?;
         d.attrs = s.attrs;
@@ -759,7 +749,7 @@ pub extern "C-unwind" fn cudaGraphKernelNodeCopyAttributes(dst: *mut c_void, src
 ///
 /// # Safety
 /// `n` valid for writes; `deps` holds `nd` handles.
-pub unsafe extern "C-unwind" fn cudaGraphAddEventRecordNode(
+pub unsafe fn cudaGraphAddEventRecordNode(
     n: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -775,7 +765,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddEventRecordNode(
 ///
 /// # Safety
 /// `n` valid for writes; `deps` holds `nd` handles.
-pub unsafe extern "C-unwind" fn cudaGraphAddEventWaitNode(
+pub unsafe fn cudaGraphAddEventWaitNode(
     n: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -791,7 +781,7 @@ pub unsafe extern "C-unwind" fn cudaGraphAddEventWaitNode(
 ///
 /// # Safety
 /// `n` valid for writes; `deps` holds `nd` handles.
-pub unsafe extern "C-unwind" fn cudaGraphAddChildGraphNode(
+pub unsafe fn cudaGraphAddChildGraphNode(
     n: Out<*mut c_void>,
     g: *mut c_void,
     deps: *const *mut c_void,
@@ -813,27 +803,27 @@ fn event_of(n: *mut c_void, want: graph::NodeType) -> Result<*mut c_void> {
 }
 
 /// `cudaGraphEventRecordNodeGetEvent(cudaGraphNode_t, cudaEvent_t *)`.
-pub extern "C-unwind" fn cudaGraphEventRecordNodeGetEvent(n: *mut c_void, e: Out<*mut c_void>) -> i32 {
+pub fn cudaGraphEventRecordNodeGetEvent(n: *mut c_void, e: Out<*mut c_void>) -> i32 {
     e.put(event_of(n, graph::NodeType::EventRecord))
 }
 
 /// `cudaGraphEventWaitNodeGetEvent(cudaGraphNode_t, cudaEvent_t *)`.
-pub extern "C-unwind" fn cudaGraphEventWaitNodeGetEvent(n: *mut c_void, e: Out<*mut c_void>) -> i32 {
+pub fn cudaGraphEventWaitNodeGetEvent(n: *mut c_void, e: Out<*mut c_void>) -> i32 {
     e.put(event_of(n, graph::NodeType::WaitEvent))
 }
 
 /// `cudaGraphEventRecordNodeSetEvent(cudaGraphNode_t, cudaEvent_t)`.
-pub extern "C-unwind" fn cudaGraphEventRecordNodeSetEvent(n: *mut c_void, e: *mut c_void) -> i32 {
+pub fn cudaGraphEventRecordNodeSetEvent(n: *mut c_void, e: *mut c_void) -> i32 {
     code(node(n).set_kind(NodeKind::EventRecord(Event(e as u64))))
 }
 
 /// `cudaGraphEventWaitNodeSetEvent(cudaGraphNode_t, cudaEvent_t)`.
-pub extern "C-unwind" fn cudaGraphEventWaitNodeSetEvent(n: *mut c_void, e: *mut c_void) -> i32 {
+pub fn cudaGraphEventWaitNodeSetEvent(n: *mut c_void, e: *mut c_void) -> i32 {
     code(node(n).set_kind(NodeKind::WaitEvent(Event(e as u64))))
 }
 
 /// `cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t, cudaGraph_t *)`: the node's own graph.
-pub extern "C-unwind" fn cudaGraphChildGraphNodeGetGraph(n: *mut c_void, g: Out<*mut c_void>) -> i32 {
+pub fn cudaGraphChildGraphNodeGetGraph(n: *mut c_void, g: Out<*mut c_void>) -> i32 {
     let r = node(n).kind().and_then(|k| match k {
         NodeKind::Graph(c) => Ok(c.0 as *mut c_void),
         _ => record(Err(Error::InvalidValue)),
@@ -852,7 +842,7 @@ fn arg_store() -> std::sync::MutexGuard<'static, ArgStore> {
 }
 
 /// `cudaGraphKernelNodeGetParams(cudaGraphNode_t, struct cudaKernelNodeParams *)`.
-pub extern "C-unwind" fn cudaGraphKernelNodeGetParams(n: *mut c_void, p: Out<KernelNodeParams>) -> i32 {
+pub fn cudaGraphKernelNodeGetParams(n: *mut c_void, p: Out<KernelNodeParams>) -> i32 {
     let r = node(n).kind().and_then(|k| {
         let NodeKind::Kernel(k) = k else { return record(Err(Error::InvalidValue)) };
         let mut store = arg_store();
@@ -881,19 +871,19 @@ pub extern "C-unwind" fn cudaGraphKernelNodeGetParams(n: *mut c_void, p: Out<Ker
 ///
 /// # Safety
 /// As `cudaGraphAddKernelNode`.
-pub unsafe extern "C-unwind" fn cudaGraphKernelNodeSetParams(n: *mut c_void, p: In<KernelNodeParams>) -> i32 {
+pub unsafe fn cudaGraphKernelNodeSetParams(n: *mut c_void, p: In<KernelNodeParams>) -> i32 {
     // SAFETY: `p` is null or valid, its `kernelParams` one pointer per kernel parameter: cudaGraphKernelNodeSetParams'
     // contract, which is `kernel_kind`'s.
     code(record(unsafe { kernel_kind(p) }).and_then(|k| node(n).set_kind(k)))
 }
 
 /// `cudaGraphMemsetNodeSetParams(cudaGraphNode_t, const struct cudaMemsetParams *)`.
-pub extern "C-unwind" fn cudaGraphMemsetNodeSetParams(n: *mut c_void, p: In<MemsetParams>) -> i32 {
+pub fn cudaGraphMemsetNodeSetParams(n: *mut c_void, p: In<MemsetParams>) -> i32 {
     code(record(memset_kind(p)).and_then(|k| node(n).set_kind(k)))
 }
 
 /// `cudaGraphHostNodeSetParams(cudaGraphNode_t, const struct cudaHostNodeParams *)`.
-pub extern "C-unwind" fn cudaGraphHostNodeSetParams(n: *mut c_void, p: In<HostNodeParams>) -> i32 {
+pub fn cudaGraphHostNodeSetParams(n: *mut c_void, p: In<HostNodeParams>) -> i32 {
     code(record(host_kind(p)).and_then(|k| node(n).set_kind(k)))
 }
 
@@ -901,11 +891,8 @@ pub extern "C-unwind" fn cudaGraphHostNodeSetParams(n: *mut c_void, p: In<HostNo
 ///
 /// # Safety
 /// `p` valid.
-pub unsafe extern "C-unwind" fn cudaGraphMemcpyNodeSetParams(n: *mut c_void, p: *const Memcpy3DParms) -> i32 {
+pub unsafe fn cudaGraphMemcpyNodeSetParams(n: *mut c_void, p: *const Memcpy3DParms) -> i32 {
     // SAFETY: `p` is valid and its host memory outlives the graph's runs: cudaGraphMemcpyNodeSetParams' contract, which
     // is `memcpy_kind`'s.
     code(record(unsafe { memcpy_kind(p) }).and_then(|k| node(n).set_kind(k)))
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_api_graph_node.rs"));

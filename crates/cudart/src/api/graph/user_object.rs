@@ -12,7 +12,7 @@ use crate::{code, invalid};
 
 /// `cudaUserObjectCreate(cudaUserObject_t *, void *ptr, cudaHostFn_t destroy, unsigned int
 /// initialRefcount, unsigned int flags)`: `flags` must be `cudaUserObjectNoDestructorSync`.
-pub extern "C-unwind" fn cudaUserObjectCreate(
+pub fn cudaUserObjectCreate(
     obj: Out<*mut c_void>,
     ptr: *mut c_void,
     destroy: Option<unsafe extern "C" fn(*mut c_void)>,
@@ -28,26 +28,23 @@ pub extern "C-unwind" fn cudaUserObjectCreate(
 }
 
 /// `cudaUserObjectRetain(cudaUserObject_t, unsigned int count)`.
-pub extern "C-unwind" fn cudaUserObjectRetain(obj: *mut c_void, count: u32) -> i32 {
+pub fn cudaUserObjectRetain(obj: *mut c_void, count: u32) -> i32 {
     code(user_object::retain(obj as u64, count))
 }
 
 /// `cudaUserObjectRelease(cudaUserObject_t, unsigned int count)`: the destructor runs when the
 /// last reference goes.
-pub extern "C-unwind" fn cudaUserObjectRelease(obj: *mut c_void, count: u32) -> i32 {
+pub fn cudaUserObjectRelease(obj: *mut c_void, count: u32) -> i32 {
     code(user_object::release(obj as u64, count))
 }
 
 /// `cudaGraphRetainUserObject(cudaGraph_t, cudaUserObject_t, unsigned int count, unsigned int
 /// flags)`.
-pub extern "C-unwind" fn cudaGraphRetainUserObject(g: *mut c_void, obj: *mut c_void, count: u32, flags: u32) -> i32 {
+pub fn cudaGraphRetainUserObject(g: *mut c_void, obj: *mut c_void, count: u32, flags: u32) -> i32 {
     code(Graph(g as u64).retain_user_object(obj as u64, count, flags))
 }
 
 /// `cudaGraphReleaseUserObject(cudaGraph_t, cudaUserObject_t, unsigned int count)`.
-pub extern "C-unwind" fn cudaGraphReleaseUserObject(g: *mut c_void, obj: *mut c_void, count: u32) -> i32 {
+pub fn cudaGraphReleaseUserObject(g: *mut c_void, obj: *mut c_void, count: u32) -> i32 {
     code(Graph(g as u64).release_user_object(obj as u64, count))
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_api_graph_user_object.rs"));

@@ -16,33 +16,21 @@ use crate::{code, stream, sync};
 
 /// `cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width,
 /// size_t height, unsigned int flags)`.
-pub extern "C-unwind" fn cudaMallocArray(
-    a: Out<*mut c_void>,
-    desc: In<ChannelDesc>,
-    width: usize,
-    height: usize,
-    flags: u32,
-) -> i32 {
+pub fn cudaMallocArray(a: Out<*mut c_void>, desc: In<ChannelDesc>, width: usize, height: usize, flags: u32) -> i32 {
     let r = record(desc.read()).and_then(|d| array::malloc_array(&d, width, height, flags));
     a.put(r.map(|h| h as *mut c_void))
 }
 
 /// `cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
 /// struct cudaExtent extent, unsigned int flags)`.
-pub extern "C-unwind" fn cudaMalloc3DArray(a: Out<*mut c_void>, desc: In<ChannelDesc>, e: Extent, flags: u32) -> i32 {
+pub fn cudaMalloc3DArray(a: Out<*mut c_void>, desc: In<ChannelDesc>, e: Extent, flags: u32) -> i32 {
     let r = record(desc.read()).and_then(|d| array::malloc_3d_array(&d, [e.width, e.height, e.depth], flags));
     a.put(r.map(|h| h as *mut c_void))
 }
 
 /// `cudaMallocMipmappedArray(cudaMipmappedArray_t *m, const struct cudaChannelFormatDesc *desc,
 /// struct cudaExtent extent, unsigned int numLevels, unsigned int flags)`.
-pub extern "C-unwind" fn cudaMallocMipmappedArray(
-    m: Out<*mut c_void>,
-    desc: In<ChannelDesc>,
-    e: Extent,
-    levels: u32,
-    flags: u32,
-) -> i32 {
+pub fn cudaMallocMipmappedArray(m: Out<*mut c_void>, desc: In<ChannelDesc>, e: Extent, levels: u32, flags: u32) -> i32 {
     let r = record(desc.read())
         .and_then(|d| array::malloc_mipmapped_array(&d, [e.width, e.height, e.depth], levels, flags));
     m.put(r.map(|h| h as *mut c_void))
@@ -50,18 +38,18 @@ pub extern "C-unwind" fn cudaMallocMipmappedArray(
 
 /// `cudaGetMipmappedArrayLevel(cudaArray_t *levelArray, cudaMipmappedArray_const_t m,
 /// unsigned int level)`.
-pub extern "C-unwind" fn cudaGetMipmappedArrayLevel(a: Out<*mut c_void>, m: *const c_void, level: u32) -> i32 {
+pub fn cudaGetMipmappedArrayLevel(a: Out<*mut c_void>, m: *const c_void, level: u32) -> i32 {
     let r = array::mipmapped_array_level(m as u64, level);
     a.put(r.map(|h| h as *mut c_void))
 }
 
 /// `cudaFreeArray(cudaArray_t array)`.
-pub extern "C-unwind" fn cudaFreeArray(a: *mut c_void) -> i32 {
+pub fn cudaFreeArray(a: *mut c_void) -> i32 {
     code(array::free_array(a as u64))
 }
 
 /// `cudaFreeMipmappedArray(cudaMipmappedArray_t m)`.
-pub extern "C-unwind" fn cudaFreeMipmappedArray(m: *mut c_void) -> i32 {
+pub fn cudaFreeMipmappedArray(m: *mut c_void) -> i32 {
     code(array::free_mipmapped_array(m as u64))
 }
 
@@ -70,12 +58,7 @@ pub extern "C-unwind" fn cudaFreeMipmappedArray(m: *mut c_void) -> i32 {
 ///
 /// # Safety
 /// Non-null outputs must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaArrayGetInfo(
-    desc: *mut ChannelDesc,
-    extent: *mut Extent,
-    flags: *mut u32,
-    a: *mut c_void,
-) -> i32 {
+pub unsafe fn cudaArrayGetInfo(desc: *mut ChannelDesc, extent: *mut Extent, flags: *mut u32, a: *mut c_void) -> i32 {
     let r = array::array_get_info(a as u64).map(|(d, e, f)| {
         // SAFETY: each non-null output is valid for writes per the contract.
         unsafe {
@@ -123,7 +106,7 @@ unsafe fn copy_2d(dst: End, src: End, w: usize, h: usize, k: i32, on: On) -> i32
 /// # Safety
 /// Host memory the copy covers must be valid.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn cudaMemcpy2DToArray(
+pub unsafe fn cudaMemcpy2DToArray(
     a: *mut c_void,
     x: usize,
     y: usize,
@@ -143,7 +126,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpy2DToArray(
 /// # Safety
 /// Host memory the copy covers must stay valid until it completes.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn cudaMemcpy2DToArrayAsync(
+pub unsafe fn cudaMemcpy2DToArrayAsync(
     a: *mut c_void,
     x: usize,
     y: usize,
@@ -165,7 +148,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpy2DToArrayAsync(
 /// # Safety
 /// Host memory the copy covers must be valid.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn cudaMemcpy2DFromArray(
+pub unsafe fn cudaMemcpy2DFromArray(
     dst: *mut c_void,
     dpitch: usize,
     a: *const c_void,
@@ -185,7 +168,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpy2DFromArray(
 /// # Safety
 /// Host memory the copy covers must stay valid until it completes.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn cudaMemcpy2DFromArrayAsync(
+pub unsafe fn cudaMemcpy2DFromArrayAsync(
     dst: *mut c_void,
     dpitch: usize,
     a: *const c_void,
@@ -205,7 +188,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpy2DFromArrayAsync(
 /// cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t width, size_t height,
 /// enum cudaMemcpyKind kind)`.
 #[allow(clippy::too_many_arguments)]
-pub extern "C-unwind" fn cudaMemcpy2DArrayToArray(
+pub fn cudaMemcpy2DArrayToArray(
     d: *mut c_void,
     dx: usize,
     dy: usize,
@@ -224,7 +207,7 @@ pub extern "C-unwind" fn cudaMemcpy2DArrayToArray(
 /// cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t count, kind)`: `count`
 /// bytes within one row.
 #[allow(clippy::too_many_arguments)]
-pub extern "C-unwind" fn cudaMemcpyArrayToArray(
+pub fn cudaMemcpyArrayToArray(
     d: *mut c_void,
     dx: usize,
     dy: usize,
@@ -255,14 +238,7 @@ unsafe fn linear(at: ArrayAt, other: *const c_void, count: usize, to: bool, k: i
 ///
 /// # Safety
 /// Host memory the copy covers must be valid.
-pub unsafe extern "C-unwind" fn cudaMemcpyToArray(
-    a: *mut c_void,
-    x: usize,
-    y: usize,
-    src: *const c_void,
-    count: usize,
-    k: i32,
-) -> i32 {
+pub unsafe fn cudaMemcpyToArray(a: *mut c_void, x: usize, y: usize, src: *const c_void, count: usize, k: i32) -> i32 {
     // SAFETY: `src` is readable for `count` bytes: cudaMemcpyToArray's contract, which is `linear`'s.
     unsafe { linear(ArrayAt { array: a as u64, x, y }, src, count, true, k, sync()) }
 }
@@ -271,7 +247,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpyToArray(
 ///
 /// # Safety
 /// Host memory the copy covers must stay valid until it completes.
-pub unsafe extern "C-unwind" fn cudaMemcpyToArrayAsync(
+pub unsafe fn cudaMemcpyToArrayAsync(
     a: *mut c_void,
     x: usize,
     y: usize,
@@ -290,14 +266,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpyToArrayAsync(
 ///
 /// # Safety
 /// Host memory the copy covers must be valid.
-pub unsafe extern "C-unwind" fn cudaMemcpyFromArray(
-    dst: *mut c_void,
-    a: *const c_void,
-    x: usize,
-    y: usize,
-    count: usize,
-    k: i32,
-) -> i32 {
+pub unsafe fn cudaMemcpyFromArray(dst: *mut c_void, a: *const c_void, x: usize, y: usize, count: usize, k: i32) -> i32 {
     // SAFETY: `dst` is writable for `count` bytes: cudaMemcpyFromArray's contract, which is `linear`'s.
     unsafe { linear(ArrayAt { array: a as u64, x, y }, dst, count, false, k, sync()) }
 }
@@ -306,7 +275,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpyFromArray(
 ///
 /// # Safety
 /// Host memory the copy covers must stay valid until it completes.
-pub unsafe extern "C-unwind" fn cudaMemcpyFromArrayAsync(
+pub unsafe fn cudaMemcpyFromArrayAsync(
     dst: *mut c_void,
     a: *const c_void,
     x: usize,
@@ -354,6 +323,3 @@ pub(crate) unsafe fn memcpy_3d_arrays(p: &Memcpy3DParms, on: On) -> Result<()> {
     // is `memcpy_array`'s.
     unsafe { array::memcpy_array(dst, src, width, h, d, k, on) }
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_api_memory_array.rs"));

@@ -22,27 +22,22 @@ use crate::{code, invalid, stream, sync};
 use pitched::memset_2d;
 
 /// `cudaMalloc(void **devPtr, size_t size)`.
-pub extern "C-unwind" fn cudaMalloc(p: Out<*mut c_void>, size: usize) -> i32 {
+pub fn cudaMalloc(p: Out<*mut c_void>, size: usize) -> i32 {
     p.put_alloc(memory::malloc(size).map(|d| d.0 as *mut c_void))
 }
 
 /// `cudaFree(void *devPtr)`.
-pub extern "C-unwind" fn cudaFree(p: *mut c_void) -> i32 {
+pub fn cudaFree(p: *mut c_void) -> i32 {
     code(memory::free(DevicePtr(p as u64)))
 }
 
-/// `cudaMallocHost(void **ptr, size_t size)`.
-pub extern "C-unwind" fn cudaMallocHost(p: Out<*mut c_void>, size: usize) -> i32 {
-    p.put_alloc(memory::host_alloc(size, 0).map(|h| h as *mut c_void))
-}
-
 /// `cudaHostAlloc(void **pHost, size_t size, unsigned int flags)`.
-pub extern "C-unwind" fn cudaHostAlloc(p: Out<*mut c_void>, size: usize, flags: u32) -> i32 {
+pub fn cudaHostAlloc(p: Out<*mut c_void>, size: usize, flags: u32) -> i32 {
     p.put_alloc(memory::host_alloc(size, flags).map(|h| h as *mut c_void))
 }
 
 /// `cudaFreeHost(void *ptr)`.
-pub extern "C-unwind" fn cudaFreeHost(p: *mut c_void) -> i32 {
+pub fn cudaFreeHost(p: *mut c_void) -> i32 {
     code(memory::free_host(p as *mut u8))
 }
 
@@ -50,7 +45,7 @@ pub extern "C-unwind" fn cudaFreeHost(p: *mut c_void) -> i32 {
 ///
 /// # Safety
 /// Both pointers must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaMemGetInfo(free: *mut usize, total: *mut usize) -> i32 {
+pub unsafe fn cudaMemGetInfo(free: *mut usize, total: *mut usize) -> i32 {
     if free.is_null() || total.is_null() {
         return invalid();
     }
@@ -68,7 +63,7 @@ pub unsafe extern "C-unwind" fn cudaMemGetInfo(free: *mut usize, total: *mut usi
 ///
 /// # Safety
 /// Host pointers must be valid for `count` bytes.
-pub unsafe extern "C-unwind" fn cudaMemcpy(dst: *mut c_void, src: *const c_void, count: usize, kind: i32) -> i32 {
+pub unsafe fn cudaMemcpy(dst: *mut c_void, src: *const c_void, count: usize, kind: i32) -> i32 {
     // SAFETY: a host `dst` is writable and a host `src` readable for `count` bytes: cudaMemcpy's contract, which is
     // `memcpy_on`'s.
     unsafe { memcpy_on(dst, src, count, kind, sync()) }
@@ -78,7 +73,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpy(dst: *mut c_void, src: *const c_void,
 ///
 /// # Safety
 /// Host pointers must stay valid for `count` bytes until the copy completes.
-pub unsafe extern "C-unwind" fn cudaMemcpyAsync(
+pub unsafe fn cudaMemcpyAsync(
     dst: *mut c_void,
     src: *const c_void,
     count: usize,
@@ -91,12 +86,12 @@ pub unsafe extern "C-unwind" fn cudaMemcpyAsync(
 }
 
 /// `cudaMemset(void *devPtr, int value, size_t count)`.
-pub extern "C-unwind" fn cudaMemset(p: *mut c_void, value: i32, count: usize) -> i32 {
+pub fn cudaMemset(p: *mut c_void, value: i32, count: usize) -> i32 {
     memset_2d(p, count, value, count, 1, 1, sync())
 }
 
 /// `cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream)`.
-pub extern "C-unwind" fn cudaMemsetAsync(p: *mut c_void, value: i32, count: usize, stream: *mut c_void) -> i32 {
+pub fn cudaMemsetAsync(p: *mut c_void, value: i32, count: usize, stream: *mut c_void) -> i32 {
     memset_2d(p, count, value, count, 1, 1, On::Async(crate::stream(stream)))
 }
 
@@ -108,7 +103,7 @@ pub extern "C-unwind" fn cudaMemsetAsync(p: *mut c_void, value: i32, count: usiz
 /// # Safety
 /// `dsts`, `srcs` and `sizes` must hold `count` entries; each copy's memory must be valid.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn cudaMemcpyBatchAsync(
+pub unsafe fn cudaMemcpyBatchAsync(
     dsts: *const *mut c_void,
     srcs: *const *const c_void,
     sizes: *const usize,
@@ -144,12 +139,12 @@ pub unsafe extern "C-unwind" fn cudaMemcpyBatchAsync(
 }
 
 /// `cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count)`.
-pub extern "C-unwind" fn cudaMemcpyPeer(dst: *mut c_void, dd: i32, src: *const c_void, sd: i32, count: usize) -> i32 {
+pub fn cudaMemcpyPeer(dst: *mut c_void, dd: i32, src: *const c_void, sd: i32, count: usize) -> i32 {
     code(memory::memcpy_peer(DevicePtr(dst as u64), dd, DevicePtr(src as u64), sd, count, sync()))
 }
 
 /// `cudaMemcpyPeerAsync(..., cudaStream_t stream)`.
-pub extern "C-unwind" fn cudaMemcpyPeerAsync(
+pub fn cudaMemcpyPeerAsync(
     dst: *mut c_void,
     dd: i32,
     src: *const c_void,
@@ -176,25 +171,25 @@ unsafe fn memcpy_on(dst: *mut c_void, src: *const c_void, count: usize, kind: i3
 ///
 /// # Safety
 /// `ptr..ptr + size` must be valid host memory until `cudaHostUnregister(ptr)`.
-pub unsafe extern "C-unwind" fn cudaHostRegister(ptr: *mut c_void, size: usize, flags: u32) -> i32 {
+pub unsafe fn cudaHostRegister(ptr: *mut c_void, size: usize, flags: u32) -> i32 {
     // SAFETY: `ptr..ptr + size` is host memory that stays valid until `cudaHostUnregister(ptr)`: cudaHostRegister's
     // contract, which is `host_register`'s.
     code(unsafe { memory::host_register(ptr as usize, size, flags) })
 }
 
 /// `cudaHostUnregister(void *ptr)`.
-pub extern "C-unwind" fn cudaHostUnregister(ptr: *mut c_void) -> i32 {
+pub fn cudaHostUnregister(ptr: *mut c_void) -> i32 {
     code(memory::host_unregister(ptr as usize))
 }
 
 /// `cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags)`: pinned memory
 /// is mapped at its host address (unified addressing).
-pub extern "C-unwind" fn cudaHostGetDevicePointer(p: Out<*mut c_void>, host: *mut c_void, flags: u32) -> i32 {
+pub fn cudaHostGetDevicePointer(p: Out<*mut c_void>, host: *mut c_void, flags: u32) -> i32 {
     p.put(memory::host_get_device_pointer(host as usize, flags).map(|d| d.0 as *mut c_void))
 }
 
 /// `cudaMallocManaged(void **devPtr, size_t size, unsigned int flags)`.
-pub extern "C-unwind" fn cudaMallocManaged(p: Out<*mut c_void>, size: usize, flags: u32) -> i32 {
+pub fn cudaMallocManaged(p: Out<*mut c_void>, size: usize, flags: u32) -> i32 {
     if p.is_null() {
         return crate::invalid();
     }
@@ -203,7 +198,7 @@ pub extern "C-unwind" fn cudaMallocManaged(p: Out<*mut c_void>, size: usize, fla
 
 /// `cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location,
 /// unsigned int flags, cudaStream_t stream)`.
-pub extern "C-unwind" fn cudaMemPrefetchAsync(
+pub fn cudaMemPrefetchAsync(
     ptr: *const c_void,
     count: usize,
     loc: MemLocation,
@@ -215,7 +210,7 @@ pub extern "C-unwind" fn cudaMemPrefetchAsync(
 
 /// `cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice, struct
 /// cudaMemLocation location)`.
-pub extern "C-unwind" fn cudaMemAdvise(ptr: *const c_void, count: usize, advice: i32, loc: MemLocation) -> i32 {
+pub fn cudaMemAdvise(ptr: *const c_void, count: usize, advice: i32, loc: MemLocation) -> i32 {
     code(memory::mem_advise(ptr as u64, count, advice, loc))
 }
 
@@ -224,7 +219,7 @@ pub extern "C-unwind" fn cudaMemAdvise(ptr: *const c_void, count: usize, advice:
 ///
 /// # Safety
 /// `data` must be null or valid for `data_size` bytes of writes.
-pub unsafe extern "C-unwind" fn cudaMemRangeGetAttribute(
+pub unsafe fn cudaMemRangeGetAttribute(
     data: *mut c_void,
     data_size: usize,
     attr: i32,
@@ -242,7 +237,7 @@ pub unsafe extern "C-unwind" fn cudaMemRangeGetAttribute(
 }
 
 /// `cudaHostGetFlags(unsigned int *pFlags, void *pHost)`.
-pub extern "C-unwind" fn cudaHostGetFlags(flags: Out<u32>, host: *mut c_void) -> i32 {
+pub fn cudaHostGetFlags(flags: Out<u32>, host: *mut c_void) -> i32 {
     flags.put(memory::host_get_flags(host as usize))
 }
 
@@ -253,7 +248,7 @@ pub extern "C-unwind" fn cudaHostGetFlags(flags: Out<u32>, host: *mut c_void) ->
 /// # Safety
 /// The three arrays must hold `num` entries; each `data[i]` must be valid for writes of
 /// `dataSizes[i]` bytes.
-pub unsafe extern "C-unwind" fn cudaMemRangeGetAttributes(
+pub unsafe fn cudaMemRangeGetAttributes(
     data: *mut *mut c_void,
     sizes: *mut usize,
     attrs: *mut i32,
@@ -288,6 +283,3 @@ pub unsafe extern "C-unwind" fn cudaMemRangeGetAttributes(
     }
     0
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_api_memory.rs"));

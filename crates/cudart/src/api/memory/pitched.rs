@@ -114,12 +114,7 @@ pub(crate) unsafe fn copy_3d_of(p: *const Memcpy3DParms) -> Result<Copy3D> {
 ///
 /// # Safety
 /// `p` and `pitch` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaMallocPitch(
-    p: *mut *mut c_void,
-    pitch: *mut usize,
-    width: usize,
-    height: usize,
-) -> i32 {
+pub unsafe fn cudaMallocPitch(p: *mut *mut c_void, pitch: *mut usize, width: usize, height: usize) -> i32 {
     if p.is_null() || pitch.is_null() {
         return invalid();
     }
@@ -134,7 +129,7 @@ pub unsafe extern "C-unwind" fn cudaMallocPitch(
 }
 
 /// `cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent)`.
-pub extern "C-unwind" fn cudaMalloc3D(p: Out<PitchedPtr>, extent: Extent) -> i32 {
+pub fn cudaMalloc3D(p: Out<PitchedPtr>, extent: Extent) -> i32 {
     let rows = extent.height.checked_mul(extent.depth);
     let r = match rows {
         Some(rows) => memory::malloc_pitch(extent.width, rows).map(|(d, pitch)| PitchedPtr {
@@ -179,7 +174,7 @@ fn plane_copy(
 ///
 /// # Safety
 /// Host memory the copy covers must be valid.
-pub unsafe extern "C-unwind" fn cudaMemcpy2D(
+pub unsafe fn cudaMemcpy2D(
     dst: *mut c_void,
     dpitch: usize,
     src: *const c_void,
@@ -199,7 +194,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpy2D(
 /// # Safety
 /// Host memory the copy covers must stay valid until it completes.
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn cudaMemcpy2DAsync(
+pub unsafe fn cudaMemcpy2DAsync(
     dst: *mut c_void,
     dpitch: usize,
     src: *const c_void,
@@ -238,19 +233,12 @@ pub(crate) fn memset_2d(
 }
 
 /// `cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height)`.
-pub extern "C-unwind" fn cudaMemset2D(p: *mut c_void, pitch: usize, value: i32, width: usize, height: usize) -> i32 {
+pub fn cudaMemset2D(p: *mut c_void, pitch: usize, value: i32, width: usize, height: usize) -> i32 {
     memset_2d(p, pitch, value, width, height, 1, sync())
 }
 
 /// `cudaMemset2DAsync(..., cudaStream_t stream)`.
-pub extern "C-unwind" fn cudaMemset2DAsync(
-    p: *mut c_void,
-    pitch: usize,
-    value: i32,
-    width: usize,
-    height: usize,
-    s: *mut c_void,
-) -> i32 {
+pub fn cudaMemset2DAsync(p: *mut c_void, pitch: usize, value: i32, width: usize, height: usize, s: *mut c_void) -> i32 {
     memset_2d(p, pitch, value, width, height, 1, On::Async(stream(s)))
 }
 
@@ -272,12 +260,12 @@ pub(crate) fn memset_3d(p: PitchedPtr, value: i32, e: Extent, on: On) -> i32 {
 }
 
 /// `cudaMemset3D(struct cudaPitchedPtr, int value, struct cudaExtent)`.
-pub extern "C-unwind" fn cudaMemset3D(p: PitchedPtr, value: i32, e: Extent) -> i32 {
+pub fn cudaMemset3D(p: PitchedPtr, value: i32, e: Extent) -> i32 {
     memset_3d(p, value, e, sync())
 }
 
 /// `cudaMemset3DAsync(struct cudaPitchedPtr, int value, struct cudaExtent, cudaStream_t)`.
-pub extern "C-unwind" fn cudaMemset3DAsync(p: PitchedPtr, value: i32, e: Extent, s: *mut c_void) -> i32 {
+pub fn cudaMemset3DAsync(p: PitchedPtr, value: i32, e: Extent, s: *mut c_void) -> i32 {
     memset_3d(p, value, e, On::Async(stream(s)))
 }
 
@@ -305,7 +293,7 @@ pub(crate) unsafe fn memcpy_3d(p: *const Memcpy3DParms, on: On) -> i32 {
 ///
 /// # Safety
 /// `p` must be null or valid; host memory the copy covers must be valid.
-pub unsafe extern "C-unwind" fn cudaMemcpy3D(p: *const Memcpy3DParms) -> i32 {
+pub unsafe fn cudaMemcpy3D(p: *const Memcpy3DParms) -> i32 {
     // SAFETY: `p` is null or valid and the host memory it covers is valid: cudaMemcpy3D's contract, which is
     // `memcpy_3d`'s.
     unsafe { memcpy_3d(p, sync()) }
@@ -315,7 +303,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpy3D(p: *const Memcpy3DParms) -> i32 {
 ///
 /// # Safety
 /// As for `cudaMemcpy3D`, until the copy completes.
-pub unsafe extern "C-unwind" fn cudaMemcpy3DAsync(p: *const Memcpy3DParms, s: *mut c_void) -> i32 {
+pub unsafe fn cudaMemcpy3DAsync(p: *const Memcpy3DParms, s: *mut c_void) -> i32 {
     // SAFETY: `p` is null or valid and the host memory it covers stays valid until the copy completes:
     // cudaMemcpy3DAsync's contract, which is `memcpy_3d`'s.
     unsafe { memcpy_3d(p, On::Async(stream(s))) }
@@ -380,7 +368,7 @@ unsafe fn memcpy_3d_peer(p: *const Memcpy3DPeerParms, on: On) -> i32 {
 ///
 /// # Safety
 /// `p` must be null or valid; the memory the copy covers must be valid.
-pub unsafe extern "C-unwind" fn cudaMemcpy3DPeer(p: *const Memcpy3DPeerParms) -> i32 {
+pub unsafe fn cudaMemcpy3DPeer(p: *const Memcpy3DPeerParms) -> i32 {
     // SAFETY: `p` is null or valid and the memory it covers is valid: cudaMemcpy3DPeer's contract, which is
     // `memcpy_3d_peer`'s.
     unsafe { memcpy_3d_peer(p, sync()) }
@@ -390,11 +378,8 @@ pub unsafe extern "C-unwind" fn cudaMemcpy3DPeer(p: *const Memcpy3DPeerParms) ->
 ///
 /// # Safety
 /// As for `cudaMemcpy3DPeer`, until the copy completes.
-pub unsafe extern "C-unwind" fn cudaMemcpy3DPeerAsync(p: *const Memcpy3DPeerParms, s: *mut c_void) -> i32 {
+pub unsafe fn cudaMemcpy3DPeerAsync(p: *const Memcpy3DPeerParms, s: *mut c_void) -> i32 {
     // SAFETY: `p` is null or valid and the memory it covers stays valid until the copy completes:
     // cudaMemcpy3DPeerAsync's contract, which is `memcpy_3d_peer`'s.
     unsafe { memcpy_3d_peer(p, On::Async(stream(s))) }
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_api_memory_pitched.rs"));

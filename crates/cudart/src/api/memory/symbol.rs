@@ -28,7 +28,7 @@ unsafe fn symbol_copy(c: SymbolCopy, on: runtime::memory::On) -> i32 {
 ///
 /// # Safety
 /// `src` must be valid for `count` bytes of reads.
-pub unsafe extern "C-unwind" fn cudaMemcpyToSymbol(
+pub unsafe fn cudaMemcpyToSymbol(
     sym: *const c_void,
     src: *const c_void,
     count: usize,
@@ -45,7 +45,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpyToSymbol(
 ///
 /// # Safety
 /// `dst` must be valid for `count` bytes of writes.
-pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbol(
+pub unsafe fn cudaMemcpyFromSymbol(
     dst: *mut c_void,
     sym: *const c_void,
     count: usize,
@@ -61,7 +61,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbol(
 ///
 /// # Safety
 /// `src` must stay valid for `count` bytes of reads until the copy completes.
-pub unsafe extern "C-unwind" fn cudaMemcpyToSymbolAsync(
+pub unsafe fn cudaMemcpyToSymbolAsync(
     sym: *const c_void,
     src: *const c_void,
     count: usize,
@@ -78,7 +78,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpyToSymbolAsync(
 ///
 /// # Safety
 /// `dst` must stay valid for `count` bytes of writes until the copy completes.
-pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbolAsync(
+pub unsafe fn cudaMemcpyFromSymbolAsync(
     dst: *mut c_void,
     sym: *const c_void,
     count: usize,
@@ -95,7 +95,7 @@ pub unsafe extern "C-unwind" fn cudaMemcpyFromSymbolAsync(
 ///
 /// # Safety
 /// `dev_ptr` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaGetSymbolAddress(dev_ptr: *mut *mut c_void, sym: *const c_void) -> i32 {
+pub unsafe fn cudaGetSymbolAddress(dev_ptr: *mut *mut c_void, sym: *const c_void) -> i32 {
     if dev_ptr.is_null() {
         return invalid();
     }
@@ -110,7 +110,7 @@ pub unsafe extern "C-unwind" fn cudaGetSymbolAddress(dev_ptr: *mut *mut c_void, 
 ///
 /// # Safety
 /// `size` must be valid for writes.
-pub unsafe extern "C-unwind" fn cudaGetSymbolSize(size: *mut usize, sym: *const c_void) -> i32 {
+pub unsafe fn cudaGetSymbolSize(size: *mut usize, sym: *const c_void) -> i32 {
     if size.is_null() {
         return invalid();
     }
@@ -120,6 +120,3 @@ pub unsafe extern "C-unwind" fn cudaGetSymbolSize(size: *mut usize, sym: *const 
     });
     code(r)
 }
-
-// The panic guards of this module's exported functions (build.rs).
-include!(concat!(env!("OUT_DIR"), "/guards_api_memory_symbol.rs"));

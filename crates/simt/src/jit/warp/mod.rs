@@ -352,7 +352,45 @@ fn entries(f: &Func) -> (Vec<bool>, Vec<bool>) {
                 leader[pc + 1] = true;
             }
             Op::Exit | Op::Ret | Op::Bar { .. } | Op::Call { .. } | Op::CallInd { .. } => leader[pc + 1] = true,
-            _ => {}
+            // Straight-line code: the next instruction follows in the same block. Every
+            // variant is named, so that a new instruction is decided here.
+            Op::Nop
+            | Op::Nanosleep
+            | Op::Alloca { .. }
+            | Op::StackSave { .. }
+            | Op::StackRestore { .. }
+            | Op::Un { .. }
+            | Op::Bin { .. }
+            | Op::Tern { .. }
+            | Op::Bfi { .. }
+            | Op::Setp { .. }
+            | Op::Pack { .. }
+            | Op::Unpack { .. }
+            | Op::Mov2 { .. }
+            | Op::Atom128 { .. }
+            | Op::Ld { .. }
+            | Op::St { .. }
+            | Op::Mbar { .. }
+            | Op::CpBulk { .. }
+            | Op::CpAsync { .. }
+            | Op::Atom { .. }
+            | Op::Cvta { .. }
+            | Op::Isspacep { .. }
+            | Op::Builtin { .. }
+            | Op::Trap
+            | Op::WarpSync { .. }
+            | Op::Elect { .. }
+            | Op::Fence
+            | Op::Shfl { .. }
+            | Op::Vote { .. }
+            | Op::Activemask { .. }
+            | Op::Redux { .. }
+            | Op::Match { .. }
+            | Op::Tex(_)
+            | Op::AtomV(_)
+            | Op::Mma(_)
+            | Op::Cluster(_)
+            | Op::Carry { .. } => {}
         }
     }
     (leader, ipdom)

@@ -295,7 +295,40 @@ fn produces_uniform(op: &Op) -> bool {
         // One address is one value in memory every lane shares (not a lane's local memory,
         // nor a frame's per-lane parameters, which generic addresses may also reach).
         Op::Ld { space, .. } => matches!(space, Space::Global | Space::Shared | Space::KParam),
-        _ => false,
+        // No value, a per-lane value (stack frames, atomics, collectives answer per lane or
+        // are not analysed), or control flow: not known uniform. Every variant is named, so
+        // that a new instruction is decided here.
+        Op::Nop
+        | Op::Nanosleep
+        | Op::Alloca { .. }
+        | Op::StackSave { .. }
+        | Op::StackRestore { .. }
+        | Op::Atom128 { .. }
+        | Op::St { .. }
+        | Op::Mbar { .. }
+        | Op::CpBulk { .. }
+        | Op::CpAsync { .. }
+        | Op::Atom { .. }
+        | Op::Bra { .. }
+        | Op::Call { .. }
+        | Op::CallInd { .. }
+        | Op::Builtin { .. }
+        | Op::Ret
+        | Op::Exit
+        | Op::Trap
+        | Op::Bar { .. }
+        | Op::WarpSync { .. }
+        | Op::Elect { .. }
+        | Op::Brx { .. }
+        | Op::Fence
+        | Op::Shfl { .. }
+        | Op::Vote { .. }
+        | Op::Redux { .. }
+        | Op::Match { .. }
+        | Op::Tex(_)
+        | Op::AtomV(_)
+        | Op::Mma(_)
+        | Op::Cluster(_) => false,
     }
 }
 
