@@ -10,7 +10,8 @@
 //! not compile (calls, warp-synchronizing code on partial masks, ...). A warp that reaches a
 //! block barrier or finishes switches to the next ready warp of the block (one `Glue` per
 //! warp, chained), and a barrier the whole block reached is released here too. Non-control
-//! instructions without a compiled form run on the interpreter one at a time (`h_step`).
+//! instructions without a compiled form (neither vector code nor `lanewise.rs`'s helper) run
+//! on the interpreter one at a time (`h_step`).
 //! Results are the interpreter's bit for bit: compiled forms write the same lane values
 //! (32-bit results zero-extended, canonical NaNs).
 //!
@@ -19,13 +20,16 @@
 //!
 //! - `mod.rs`: the glue structure, control flow (dispatch, branches, divergence, exits,
 //!   barriers);
-//! - `ops.rs`: lane-parallel arithmetic on vectors; `mem.rs`: memory accesses, lane by lane;
+//! - `ops.rs`: lane-parallel arithmetic on vectors; `lanewise.rs`: the rest of the lane
+//!   arithmetic, by the reference semantics in one helper call per warp; `mem.rs`: memory
+//!   accesses, lane by lane;
 //!   `tex.rs`: texture and surface instructions, through the interpreter's lane function;
 //!   `collective.rs`: warp collectives (`shfl`, `vote`) of a converged warp.
 
 mod affine;
 mod collective;
 pub(crate) mod entry;
+mod lanewise;
 mod mem;
 mod ops;
 mod tex;
@@ -393,6 +397,9 @@ pub(crate) fn compile(f: &Func, rows32: bool) -> Result<WarpCode, String> {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
         let mut cg = WarpCodegen::new(b, f, rows32);
         cg.run();
+        if super::tiering::trace() {
+            report_interpreted(f, &cg.interpreted);
+        }
         (index, sites) = (std::mem::take(&mut cg.index), cg.sites);
         cg.b.finalize(fc);
     }
@@ -400,6 +407,28 @@ pub(crate) fn compile(f: &Func, rows32: bool) -> Result<WarpCode, String> {
     // SAFETY: `ptr` is the finalized code of a function with exactly this signature.
     let entry = unsafe { std::mem::transmute::<*const u8, WarpFn>(ptr) };
     Ok(WarpCode { _module: module, entry, sites, index, _func: func })
+}
+
+/// `CUPRITE_TIER_TRACE=1`: the instructions of `f` the warp tier leaves to the interpreter
+/// (`pcs`), counted by opcode: each costs a call into the interpreter per warp that runs it.
+fn report_interpreted(f: &Func, pcs: &std::collections::BTreeSet<u32>) {
+    let mut by_opcode = std::collections::BTreeMap::<&str, u32>::new();
+    for &pc in pcs {
+        let text = f
+            .info
+            .get(pc as usize)
+            .map_or("?", |i| i.text.split_whitespace().find(|t| !t.starts_with('@')).unwrap_or("?"));
+        *by_opcode.entry(text).or_default() += 1;
+    }
+    let list: Vec<String> = by_opcode.iter().map(|(op, n)| format!("{op} ×{n}")).collect();
+    eprintln!(
+        "tier: `{}` warp tier: {} of {} instructions run on the interpreter{}{}",
+        f.name,
+        pcs.len(),
+        f.code.len(),
+        if list.is_empty() { "" } else { ": " },
+        list.join(", ")
+    );
 }
 
 const I64: Type = types::I64;
@@ -510,6 +539,9 @@ struct WarpCodegen<'a, 'b> {
     continued: u32,
     sites: usize,
     sigs: Vec<((usize, bool), SigRef)>,
+    /// The pcs whose instruction the code hands to the interpreter every time it runs
+    /// (`CUPRITE_TIER_TRACE` lists them: `report_interpreted`).
+    interpreted: std::collections::BTreeSet<u32>,
 }
 
 impl<'a, 'b> WarpCodegen<'a, 'b> {
@@ -590,6 +622,7 @@ impl<'a, 'b> WarpCodegen<'a, 'b> {
             continued: 0,
             sites: 0,
             sigs: Vec::new(),
+            interpreted: std::collections::BTreeSet::new(),
         }
     }
 
@@ -1195,13 +1228,14 @@ impl<'a, 'b> WarpCodegen<'a, 'b> {
             Op::Elect { d, p, mask } => self.elect(pc, inst.guard, (*d, *p, *mask)),
             // The rest of the control flow, barriers, calls and collectives: the interpreter's.
             op if !stays_compiled(op) => {
+                self.interpreted.insert(pc);
                 self.leave(ExitStatus::Interp, Some(pc));
                 true
             }
             op => {
                 let em = self.emask(inst.guard);
                 let full = self.full && inst.guard.is_none();
-                if !self.fast(pc, op, em, full) {
+                if !self.fast(pc, op, em, full) && !self.lanewise(op, em, full) {
                     self.step(pc, em);
                 }
                 false
@@ -1211,6 +1245,7 @@ impl<'a, 'b> WarpCodegen<'a, 'b> {
 
     /// Runs `pc` on the interpreter for lanes `em` (when any).
     fn step(&mut self, pc: u32, em: Value) {
+        self.interpreted.insert(pc);
         self.flush(None);
         let run = self.b.create_block();
         let cont = self.b.create_block();
