@@ -9,7 +9,10 @@
  *
  * A repetition is the whole algorithm on the device (every launch it takes) up to a synchronize;
  * copies in and out are outside the timing. The median of repetitions 2..n is the steady state (a
- * JIT compiles during the first). KIT_REPS (default 5, at least 2) sets n.
+ * JIT compiles during the first). KIT_REPS (default 5, at least 2) sets n. With KIT_EACH set, a
+ * second line lists every repetition's time (to see whether the steady state is steady):
+ *
+ *   REPS <name> impl=<cuda|openmp> ms=<rep 1>,<rep 2>,...
  */
 #ifndef KIT_H
 #define KIT_H
@@ -147,6 +150,11 @@ static inline int kit_report(const char *name, const char *impl, const char *blo
     double median = m % 2 ? steady[m / 2] : 0.5 * (steady[m / 2 - 1] + steady[m / 2]);
     printf("KERNEL %s impl=%s block=%s first_ms=%.3f ms=%.3f reps=%d check=%s err=%.3g\n", name, impl,
            block, t->ms[0], median, t->n, c.ok ? "ok" : "FAIL", c.err);
+    if (getenv("KIT_EACH")) {
+        printf("REPS %s impl=%s ms=", name, impl);
+        for (int i = 0; i < t->n; i++) printf("%s%.3f", i ? "," : "", t->ms[i]);
+        printf("\n");
+    }
     fflush(stdout);
     return c.ok ? 0 : 1;
 }

@@ -632,22 +632,44 @@ impl Program {
             + match plan.trial {
                 None => 0,
                 Some(_) if l.cooperative => blocks - from,
-                Some(_) => jit::trial_blocks(blocks - from, self.workers),
+                Some(_) => jit::slice_blocks(blocks - from, self.workers, plan.share),
             };
-        // Per part that ran: its tier, time and blocks. A part's time runs from the
-        // clock's previous reading: a try's from a reading of its own, a launch's
-        // only part's from the launch's start (a small launch reads the clock twice).
-        let mut parts: [(bool, Duration, u64); 2] = Default::default();
+        // The blocks after a try that run on the first tier beside it, as many as it ran:
+        // the two compared, the rest of the launch runs on whichever leads then, so that a
+        // launch is not left on the slower tier once the try has shown it.
+        let beside = (cut + (cut - from)).min(blocks);
+        // Per part that ran: its tier, time, work (`block_tier::Stopwatch`, while a tier is
+        // tried) and blocks. A part's time runs from the clock's previous reading: a try's
+        // from a reading of its own, a launch's only part's from the launch's start (a small
+        // launch reads the clock twice).
+        let mut parts: [(bool, Duration, Duration, u64); 3] = Default::default();
         let mut ran_parts = 0;
+        let mut judged = false;
         let mut mark = if plan.trial.is_some() || slice.is_some() { Instant::now() } else { l.start };
         // The block tier's measure of the parts (`block_tier::Stopwatch`): all of them, and
         // the last one (what a slice is compared with).
         let measured = self.block.measures(idx);
         let others = measured.then(|| block_tier::Stopwatch::start(self.workers));
         let mut last_work = Duration::ZERO;
-        for (tier, part) in [(plan.trial, from..cut), (Some(plan.main), cut..blocks)] {
+        let mut plan_parts =
+            [(plan.trial, from..cut), (Some(plan.main), cut..beside), (Some(plan.main), beside..blocks)];
+        for i in 0..plan_parts.len() {
+            if i == 2
+                && let [(warp, tried, tried_work, n), (_, rest, rest_work, m), _] = parts
+                && ran_parts == 2
+            {
+                // A try beside as many blocks on the first tier: compared within the launch.
+                let launch = (tried + rest, self.workers);
+                self.jit.record_trial(k, idx, warp, (tried_work, n), (rest_work, m), launch);
+                judged = true;
+                if self.jit.leads(idx, warp) {
+                    plan_parts[2].0 = plan.trial;
+                }
+            }
+            let (tier, part) = plan_parts[i].clone();
             let Some(tier) = tier.filter(|_| !part.is_empty()) else { continue };
-            let part_watch = slice.is_some().then(|| block_tier::Stopwatch::start(self.workers));
+            let part_watch =
+                (slice.is_some() || plan.trial.is_some()).then(|| block_tier::Stopwatch::start(self.workers));
             l.units = part.clone();
             l.tier = match tier {
                 jit::JitTier::Warp(code) => Some(code),
@@ -664,7 +686,7 @@ impl Program {
                 last_work = w.work(part.end - part.start);
             }
             let now = Instant::now();
-            parts[ran_parts] = (tier.is_warp(), now - mark, part.end - part.start);
+            parts[ran_parts] = (tier.is_warp(), now - mark, last_work, part.end - part.start);
             ran_parts += 1;
             mark = now;
         }
@@ -674,17 +696,20 @@ impl Program {
         let parts = &parts[..ran_parts];
         match *parts {
             // A try beside the rest of its launch: compared within the launch.
-            [(warp, tried, n), (_, rest, m)] => {
-                self.jit.record_trial(k, idx, warp, (tried, n), (rest, m), self.workers);
+            [(warp, tried, tried_work, n), (_, rest, rest_work, m)] => {
+                let launch = (tried + rest, self.workers);
+                self.jit.record_trial(k, idx, warp, (tried_work, n), (rest_work, m), launch);
             }
-            [(warp, elapsed, n)] => self.jit.record(k, idx, warp, elapsed, n, self.workers),
+            // After a try judged, the rest of the launch as a launch of its tier.
+            [_, _, (warp, elapsed, _, n)] if judged => self.jit.record(k, idx, warp, elapsed, n, self.workers),
+            [(warp, elapsed, _, n)] => self.jit.record(k, idx, warp, elapsed, n, self.workers),
             _ => {}
         }
         if ran.0.is_ok()
             && let Some(others) = others
         {
             self.block.record_other(idx, others.work(blocks - from), blocks - from);
-            if let (Some(tried), Some(&(_, _, m))) = (slice, parts.last()) {
+            if let (Some(tried), Some(&(_, _, _, m))) = (slice, parts.last()) {
                 self.block.record_slice(idx, tried, (last_work, m));
             }
         }

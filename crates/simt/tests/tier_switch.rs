@@ -17,8 +17,14 @@ const STEPS: usize = 200;
 
 /// `count(counter, out)`: every thread adds 1 to `*counter` (`atom.global.add`, result
 /// unused) and writes `STEPS` steps of `x = 3x + 1` from its global index to `out[index]`.
+/// An `activemask` (result unused) every ten steps makes the kernel one only the warp tier
+/// compiles well (dense warp collectives: the per-thread JIT leaves it to the interpreter),
+/// so that the default engine runs it there once it is compiled, whatever the two tiers'
+/// speeds at the arithmetic (the warp tier's is within 2x of the per-thread JIT's either
+/// way, so that a choice by measurement would depend on the machine's load).
 fn count_ptx() -> String {
-    let filler = "    mad.lo.u32 %r6, %r6, 3, 1;\n".repeat(STEPS);
+    let filler = "    mad.lo.u32 %r6, %r6, 3, 1;\n".repeat(10) + "    activemask.b32 %r7;\n";
+    let filler = filler.repeat(STEPS / 10);
     let body = format!(
         "
     atom.global.add.u32 %r5, [%rd1], 1;

@@ -33,7 +33,7 @@ pub(crate) mod lower;
 mod run;
 mod tex;
 mod tiering;
-pub(crate) use tiering::trial_blocks;
+pub(crate) use tiering::{slice_blocks, trial_blocks};
 pub(crate) mod warp;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -85,7 +85,7 @@ impl Cache {
     /// that is being tried. The per-thread JIT leaves kernels it would run slower to the
     /// interpreter, and runs them while the warp tier's code is being compiled.
     pub(crate) fn pick<'c>(&'c self, funcs: &[Result<Func, LoadError>], idx: usize, shape: Shape) -> Plan<'c> {
-        let only = |main| Plan { main, trial: None };
+        let only = |main| Plan { main, trial: None, share: 1 };
         let preferred = match self.warp_tier(funcs, idx, shape, false, false) {
             WarpTier::Ready(code) => Some(code),
             WarpTier::Compiling => return only(JitTier::Thread),
@@ -95,7 +95,7 @@ impl Cache {
         let first = preferred.map_or(JitTier::Thread, JitTier::Warp);
         let Some(times) = self.times.get(idx) else { return only(first) };
         let choice = times.choose(prefers_warp);
-        if choice.warp == prefers_warp && !choice.trial {
+        if choice.warp == prefers_warp && choice.trial.is_none() {
             return only(first);
         }
         // The other tier, when it runs the kernel.
@@ -113,7 +113,7 @@ impl Cache {
                 times.rule_out(!prefers_warp);
                 only(first)
             }
-            Some(other) if choice.trial => Plan { main: first, trial: Some(other) },
+            Some(other) if let Some(share) = choice.trial => Plan { main: first, trial: Some(other), share },
             Some(other) => only(other),
         }
     }
@@ -126,9 +126,15 @@ impl Cache {
         }
     }
 
+    /// Whether tier `warp` (`true`: the warp tier) has run kernel `idx`'s blocks faster on
+    /// average than the other tier and may run it (`tiering::TierTimes::leads`).
+    pub(crate) fn leads(&self, idx: usize, warp: bool) -> bool {
+        self.times.get(idx).is_some_and(|t| t.leads(warp))
+    }
+
     /// Kernel `idx` tried tier `warp` (`true`: the warp tier) on a launch's first blocks
-    /// (`tried`: time and blocks) and ran the `rest` on the other, on `workers` workers
-    /// (`tiering::TierTimes::record_trial`).
+    /// (`tried`: work and blocks) and ran the `rest` on the other; the launch took `elapsed`
+    /// on `workers` workers (`tiering::TierTimes::record_trial`).
     pub(crate) fn record_trial(
         &self,
         f: &Func,
@@ -136,10 +142,10 @@ impl Cache {
         warp: bool,
         tried: (Duration, u64),
         rest: (Duration, u64),
-        workers: u32,
+        launch: (Duration, u32),
     ) {
         if let Some(t) = self.times.get(idx) {
-            t.record_trial(&f.name, warp, tried, rest, workers);
+            t.record_trial(&f.name, warp, tried, rest, launch);
         }
     }
 
@@ -291,8 +297,11 @@ impl JitTier<'_> {
 pub(crate) struct Plan<'c> {
     /// The tier of its blocks.
     pub main: JitTier<'c>,
-    /// The tier its first blocks (`trial_blocks`) try, while the other tier is tried.
+    /// The tier its first blocks (`slice_blocks` of `share`) try, while the other tier is
+    /// tried.
     pub trial: Option<JitTier<'c>>,
+    /// While the other tier is tried: one block in how many tries it.
+    pub share: u64,
 }
 
 /// A kernel's warp-tier code, or why it does not compile, once compiled.

@@ -10,7 +10,8 @@
 //! not compile (calls, warp-synchronizing code on partial masks, ...). A warp that reaches a
 //! block barrier or finishes switches to the next ready warp of the block (one `Glue` per
 //! warp, chained), and a barrier the whole block reached is released here too. Non-control
-//! instructions without a compiled form run on the interpreter one at a time (`h_step`).
+//! instructions without a compiled form (neither vector code nor `lanewise.rs`'s helper) run
+//! on the interpreter one at a time (`h_step`).
 //! Results are the interpreter's bit for bit: compiled forms write the same lane values
 //! (32-bit results zero-extended, canonical NaNs).
 //!
@@ -19,13 +20,16 @@
 //!
 //! - `mod.rs`: the glue structure, control flow (dispatch, branches, divergence, exits,
 //!   barriers);
-//! - `ops.rs`: lane-parallel arithmetic on vectors; `mem.rs`: memory accesses, lane by lane;
+//! - `ops.rs`: lane-parallel arithmetic on vectors; `lanewise.rs`: the rest of the lane
+//!   arithmetic, by the reference semantics in one helper call per warp; `mem.rs`: memory
+//!   accesses, lane by lane;
 //!   `tex.rs`: texture and surface instructions, through the interpreter's lane function;
 //!   `collective.rs`: warp collectives (`shfl`, `vote`) of a converged warp.
 
 mod affine;
 mod collective;
 pub(crate) mod entry;
+mod lanewise;
 mod mem;
 mod ops;
 mod tex;
@@ -229,8 +233,8 @@ const SHORT_LOOP: u32 = 32;
 /// in memory between blocks, not in machine registers). So: kernels with warp collectives;
 /// kernels with a block barrier (tree reductions, tiled matmuls, shared-memory transposes),
 /// where the stops dominate; short loops that are mostly memory accesses (a grid-stride SAXPY), where
-/// one vector check and copy per warp beats 32 scalar accesses; and grid-stride loops, where
-/// a warp's accesses are side by side but one thread's lie a grid apart.
+/// one vector check and copy per warp beats 32 scalar accesses; grid-stride loops, where
+/// a warp's accesses are side by side but one thread's lie a grid apart; and texture reads.
 pub(crate) fn preferred(f: &Func) -> bool {
     let collective = f.code.iter().any(|i| {
         matches!(i.op, Op::Shfl { .. } | Op::Vote { .. } | Op::Redux { .. } | Op::Match { .. } | Op::WarpSync { .. })
@@ -286,7 +290,11 @@ pub(crate) fn preferred(f: &Func) -> bool {
         let shared = uniform::uniform_regs(f);
         loops().any(|(b, body)| body.len() > UNIFORM_LOOP && b.guard.is_some_and(|g| shared[g.reg as usize]))
     };
-    collective || barrier || memory_loop || grid_stride || uniform_loop()
+    // Texture and surface instructions: a warp resolves the texture object, its level and
+    // format once per instruction (`exec::tex::execute_lanes`), the per-thread JIT once per
+    // thread (the kit's 8x8-block texture kernel: 0.37x the per-thread JIT's time per block).
+    let texture = f.code.iter().any(|i| matches!(i.op, Op::Tex(_)));
+    collective || barrier || texture || memory_loop || grid_stride || uniform_loop()
 }
 
 /// Branches no lane took that compiled code continues past in SSA values, one after the
@@ -431,6 +439,9 @@ pub(crate) fn compile(f: &Func, rows32: bool) -> Result<WarpCode, String> {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
         let mut cg = WarpCodegen::new(b, f, rows32);
         cg.run();
+        if super::tiering::trace() {
+            report_interpreted(f, &cg.interpreted);
+        }
         (index, sites) = (std::mem::take(&mut cg.index), cg.sites);
         cg.b.finalize(fc);
     }
@@ -438,6 +449,28 @@ pub(crate) fn compile(f: &Func, rows32: bool) -> Result<WarpCode, String> {
     // SAFETY: `ptr` is the finalized code of a function with exactly this signature.
     let entry = unsafe { std::mem::transmute::<*const u8, WarpFn>(ptr) };
     Ok(WarpCode { _module: module, entry, sites, index, _func: func })
+}
+
+/// `CUPRITE_TIER_TRACE=1`: the instructions of `f` the warp tier leaves to the interpreter
+/// (`pcs`), counted by opcode: each costs a call into the interpreter per warp that runs it.
+fn report_interpreted(f: &Func, pcs: &std::collections::BTreeSet<u32>) {
+    let mut by_opcode = std::collections::BTreeMap::<&str, u32>::new();
+    for &pc in pcs {
+        let text = f
+            .info
+            .get(pc as usize)
+            .map_or("?", |i| i.text.split_whitespace().find(|t| !t.starts_with('@')).unwrap_or("?"));
+        *by_opcode.entry(text).or_default() += 1;
+    }
+    let list: Vec<String> = by_opcode.iter().map(|(op, n)| format!("{op} ×{n}")).collect();
+    eprintln!(
+        "tier: `{}` warp tier: {} of {} instructions run on the interpreter{}{}",
+        f.name,
+        pcs.len(),
+        f.code.len(),
+        if list.is_empty() { "" } else { ": " },
+        list.join(", ")
+    );
 }
 
 const I64: Type = types::I64;
@@ -548,6 +581,9 @@ struct WarpCodegen<'a, 'b> {
     continued: u32,
     sites: usize,
     sigs: Vec<((usize, bool), SigRef)>,
+    /// The pcs whose instruction the code hands to the interpreter every time it runs
+    /// (`CUPRITE_TIER_TRACE` lists them: `report_interpreted`).
+    interpreted: std::collections::BTreeSet<u32>,
 }
 
 impl<'a, 'b> WarpCodegen<'a, 'b> {
@@ -628,6 +664,7 @@ impl<'a, 'b> WarpCodegen<'a, 'b> {
             continued: 0,
             sites: 0,
             sigs: Vec::new(),
+            interpreted: std::collections::BTreeSet::new(),
         }
     }
 
@@ -1233,13 +1270,14 @@ impl<'a, 'b> WarpCodegen<'a, 'b> {
             Op::Elect { d, p, mask } => self.elect(pc, inst.guard, (*d, *p, *mask)),
             // The rest of the control flow, barriers, calls and collectives: the interpreter's.
             op if !stays_compiled(op) => {
+                self.interpreted.insert(pc);
                 self.leave(ExitStatus::Interp, Some(pc));
                 true
             }
             op => {
                 let em = self.emask(inst.guard);
                 let full = self.full && inst.guard.is_none();
-                if !self.fast(pc, op, em, full) {
+                if !self.fast(pc, op, em, full) && !self.lanewise(op, em, full) {
                     self.step(pc, em);
                 }
                 false
@@ -1249,6 +1287,7 @@ impl<'a, 'b> WarpCodegen<'a, 'b> {
 
     /// Runs `pc` on the interpreter for lanes `em` (when any).
     fn step(&mut self, pc: u32, em: Value) {
+        self.interpreted.insert(pc);
         self.flush(None);
         let run = self.b.create_block();
         let cont = self.b.create_block();
@@ -1436,4 +1475,30 @@ fn dests(op: &Op) -> Vec<Reg> {
         }
     });
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_util::decoded;
+
+    /// A straight-line kernel reading one value by `read` (which writes `%f1` from `%rd1`
+    /// and the coordinates `%f2`, `%f3`) and storing it.
+    fn one_read(read: &str) -> String {
+        format!(
+            ".version 8.0\n.target sm_80\n.address_size 64\n\
+             .visible .entry k(.param .u64 t, .param .u64 out)\n{{\n\
+             .reg .f32 %f<8>;\n.reg .b64 %rd<4>;\n\
+             ld.param.u64 %rd1, [t];\nld.param.u64 %rd2, [out];\n\
+             mov.f32 %f2, 0f3F000000;\nmov.f32 %f3, 0f3F000000;\n\
+             {read}\nst.global.f32 [%rd2], %f1;\nret;\n}}\n"
+        )
+    }
+
+    #[test]
+    fn texture_reads_prefer_the_warp_tier() {
+        let tex = one_read("tex.2d.v4.f32.f32 {%f1, %f4, %f5, %f6}, [%rd1, {%f2, %f3}];");
+        assert!(super::preferred(&decoded(&tex, "k")));
+        let global = one_read("ld.global.f32 %f1, [%rd1];");
+        assert!(!super::preferred(&decoded(&global, "k")), "nothing else here prefers it");
+    }
 }
