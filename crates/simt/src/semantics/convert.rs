@@ -114,6 +114,29 @@ pub(crate) fn to_half(to: ScalarType, f: f64, rnd: Rounding, relu: bool, satfini
     if relu && h & 0x8000 != 0 { 0 } else { h }
 }
 
+/// `cvt.{rna,rn,rz}{.relu}{.satfinite}.tf32.f32` of f32 bits `x`: 10 fraction bits (ties away
+/// from zero, ties to even, or truncated), the low 13 bits zero. A NaN keeps its sign and the
+/// payload's upper bits (quieted), or under `.relu` becomes the canonical NaN; `.relu` clamps
+/// negative results to +0; `.satfinite` turns a result past the largest finite value into it.
+pub(crate) fn tf32(x: u32, rnd: Rounding, relu: bool, satfinite: bool) -> u32 {
+    let (sign, magnitude) = (x & 0x8000_0000, x & 0x7fff_ffff);
+    if magnitude > 0x7f80_0000 {
+        return if relu { 0x7fff_ffff } else { (x & !0x1fff) | 0x0040_0000 };
+    }
+    let increment = match rnd {
+        Rounding::Rz => 0,
+        Rounding::Rn => 0xfff + ((magnitude >> 13) & 1),
+        _ => 0x1000,
+    };
+    // An infinity stays one (its low bits are zero); a carry past the largest finite value
+    // gives infinity.
+    let mut v = if magnitude == 0x7f80_0000 { magnitude } else { (magnitude + increment) & !0x1fff };
+    if satfinite && v >= 0x7f80_0000 {
+        v = 0x7f7f_e000;
+    }
+    if relu && sign != 0 { 0 } else { v | sign }
+}
+
 pub(crate) fn int_range(t: ScalarType) -> (i128, i128) {
     let w = t.size() * 8;
     if t.kind() == TypeKind::Signed { (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1) } else { (0, (1i128 << w) - 1) }
