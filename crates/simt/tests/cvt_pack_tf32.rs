@@ -68,16 +68,34 @@ fn tf32_rounds_to_nearest_even_or_toward_zero_with_relu() {
         "cvt.rz.tf32.f32 %r3, %r0",
         &[([0x3f80_1fff, 0, 0], 0x3f80_0000), ([0xbf80_1fff, 0, 0], 0xbf80_0000)],
     );
-    // `.relu`: negatives (and -0) to +0, a NaN to the canonical NaN.
+    // `.relu`: negatives (and -0) to +0, a NaN to the canonical NaN (the H200's 0x7fffe000).
     check(
         "sm_90",
         "cvt.rn.relu.tf32.f32 %r3, %r0",
         &[
             ([0xbf80_0000, 0, 0], 0),
             ([0x8000_0000, 0, 0], 0),
-            ([0x7fc0_0001, 0, 0], 0x7fff_ffff),
+            ([0x7fc0_0001, 0, 0], 0x7fff_e000),
             ([0x3f80_3000, 0, 0], 0x3f80_4000),
         ],
     );
     check("sm_90", "cvt.rz.relu.tf32.f32 %r3, %r0", &[([0xc000_0000, 0, 0], 0), ([0x4000_1fff, 0, 0], 0x4000_0000)]);
+}
+
+#[test]
+fn tf32_rounds_the_encoding_of_a_nan_too() {
+    // An H200: `.rna` rounds a NaN's encoding: a payload only in the 13 dropped bits rounds to
+    // infinity (and with `.satfinite` to the largest finite tf32), one above them stays;
+    // `.rn`/`.rz` give 0x7fffe000 for any NaN.
+    check(
+        "sm_90",
+        "cvt.rna.tf32.f32 %r3, %r0",
+        &[([0x7f80_0001, 0, 0], 0x7f80_0000), ([0xff80_0fff, 0, 0], 0xff80_0000), ([0x7fc0_0000, 0, 0], 0x7fc0_0000)],
+    );
+    check("sm_90", "cvt.rna.satfinite.tf32.f32 %r3, %r0", &[([0x7f80_0001, 0, 0], 0x7f7f_e000)]);
+    check(
+        "sm_90",
+        "cvt.rz.tf32.f32 %r3, %r0",
+        &[([0x7f80_1fff, 0, 0], 0x7fff_e000), ([0xffc0_0123, 0, 0], 0x7fff_e000)],
+    );
 }
