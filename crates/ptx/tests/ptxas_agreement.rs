@@ -72,3 +72,26 @@ fn recorded_verdicts_are_ptxas_verdicts() {
         stale.join("\n")
     );
 }
+
+/// `tests/ptxas/pinned.txt`: cases found outside the mutation run (the conformance table's
+/// forms), each checked against our front end and against ptxas itself.
+#[test]
+fn pinned_verdicts_are_ptxas_verdicts_and_ours() {
+    let cases = read("pinned.txt");
+    let ptxas = common::ptxas();
+    let dir = std::env::temp_dir().join(format!("cuprite-ptxas-pinned-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut wrong = Vec::new();
+    for (accept, case) in &cases {
+        if differential::ptxas_verdict(&ptxas, &dir, case) != *accept {
+            wrong.push(format!("ptxas's verdict is not the recorded one: {case:?}"));
+        }
+        match (accept, differential::cuprite_verdict(case)) {
+            (true, Err(diags)) => wrong.push(format!("ptxas accepts, we reject: {case:?}\n{diags}")),
+            (false, Ok(())) => wrong.push(format!("ptxas rejects, we accept: {case:?}")),
+            _ => {}
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(wrong.is_empty(), "{} of {} pinned verdicts differ:\n{}", wrong.len(), cases.len(), wrong.join("\n"));
+}

@@ -371,13 +371,14 @@ impl Narrow {
 
 /// `x` in format `fmt` with round-to-nearest-even and `.satfinite` (overflow and infinities give
 /// the largest finite value of x's sign; NaN gives fp8's NaN 0x7f, fp6's and fp4's largest
-/// positive value); `.relu` clamps negatives to +0.
+/// positive value); `.relu` clamps negatives and -0.0 to +0.
 pub(crate) fn f32_to_narrow(x: f32, fmt: Narrow, relu: bool) -> u8 {
     let (emin, mb, maxc) = fmt.params();
     if x.is_nan() {
         return if fmt.has_nan() { 0x7f } else { maxc };
     }
-    let x = if relu && x < 0.0 { 0.0 } else { x };
+    // `.relu` clamps -0.0 too (+0 on an H200).
+    let x = if relu && x.is_sign_negative() { 0.0 } else { x };
     let sign = if x.is_sign_negative() { fmt.sign() } else { 0 };
     let a = f64::from(x.abs());
     let max = narrow_to_f64(maxc, fmt);

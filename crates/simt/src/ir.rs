@@ -213,8 +213,10 @@ pub(crate) enum Space {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum UnOp {
     Mov,
-    /// `cvt.rna{.satfinite}.tf32.f32`: 10 mantissa bits, ties away from zero.
+    /// `cvt.{rna,rn,rz}{.relu}{.satfinite}.tf32.f32`: 10 mantissa bits (`semantics::convert::tf32`).
     CvtTf32 {
+        rnd: Rounding,
+        relu: bool,
         sat: bool,
     },
     /// `cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2,e2m3x2,e3m2x2,e2m1x2}`: the upper code (byte, or
@@ -504,6 +506,12 @@ pub(crate) enum TernOp {
     /// `fns.b32 d, mask, base, offset`.
     Fns,
     Dp2a(bool, bool, bool),
+    /// `cvt.pack.sat.{u,s}{bits}.s32{.b32}`: `a` and `b` clamped to `bits`-bit integers and
+    /// packed (`a` above `b`), `c`'s low bits above them.
+    CvtPack {
+        bits: u8,
+        signed: bool,
+    },
 }
 
 /// A comparison, resolved with its operand type.

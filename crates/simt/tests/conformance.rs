@@ -1,8 +1,9 @@
 //! The conformance table: each integer arithmetic, logic and shift instruction, the basic
 //! f32/f64 arithmetic (with `.ftz`, `.sat`, `.rz`, `min`/`max` and their NaN rules), conversions
 //! and unary operations here, and (`conformance_forms`) three-operand forms, carry chains,
-//! comparisons, float special operations and approximations, half precision and bit operations,
-//! per type, over edge operands (0, ±1, powers of two and their neighbours, the widths' signed
+//! comparisons, float special operations and approximations, half precision, bit operations,
+//! every conversion pair, warp collectives with member masks and atomics (uncontended, and
+//! contended where the ISA fixes the outcome), per type, over edge operands (0, ±1, powers of two and their neighbours, the widths' signed
 //! and unsigned extremes, NaNs, signed zeros, subnormals), in every operand shape the compiled
 //! tiers treat differently — loaded per lane, warp-uniform (a kernel parameter), lane-affine
 //! (`param + tid`), an immediate — converged and diverged (only odd lanes execute), in 1D and 2D
@@ -11,7 +12,7 @@
 //! for approximations lie within the ISA's stated bound; where the ISA leaves a result
 //! unspecified, or an NVIDIA H200 departs from its text, what the H200 gives (division and
 //! remainder by zero: all ones; `MIN / -1`: `MIN`; `.sat` of `-0.0`: `+0.0`; 64-bit `bfe`
-//! fields taken whole). `tests/conformance-gpu/` replays this table on a GPU
+//! fields taken whole; `shfl` from an inactive lane: 0). `tests/conformance-gpu/` replays this table on a GPU
 //! (`CONFORMANCE_DUMP=dir` writes it out) and compares every result.
 
 use simt::{DeviceMemory, Dim3, Params, Program};
@@ -89,6 +90,37 @@ struct Case {
     /// For approximations: how far from the model's correctly rounded result a result may be
     /// (the PTX ISA's bound); `None`: bit for bit (NaN payloads aside).
     tolerance: Option<Tolerance>,
+    /// For collectives and contended atomics, whose result depends on other threads: the
+    /// model, given every thread's operands (replaces `model`).
+    group: Option<GroupModel>,
+}
+
+/// A collective's model: thread `t`'s result, `None` where the ISA leaves it to the hardware.
+type GroupModel = fn(&Group<'_>) -> Option<u64>;
+
+/// What a collective's model sees of one result slot of a launch.
+struct Group<'a> {
+    /// Every thread's operands `(a, b, c)`, by linear thread id (warps: 32 consecutive ids).
+    lanes: &'a [(u64, u64, u64)],
+    /// Which threads execute the slot (the diverged slot: the odd ones).
+    active: &'a [bool],
+    /// The thread whose result is wanted.
+    t: usize,
+    /// The launch's uniform operands (contended atomics start from `c`'s).
+    uniforms: [u64; 3],
+}
+
+impl Group<'_> {
+    /// The linear ids of thread `t`'s warp.
+    fn warp(&self) -> std::ops::Range<usize> {
+        let first = self.t / 32 * 32;
+        first..first + 32
+    }
+
+    /// The member mask the slot's instructions name (`{m}`): every lane, or the odd ones.
+    fn member_mask(&self) -> u32 {
+        if self.active.iter().all(|&a| a) { u32::MAX } else { 0xaaaa_aaaa }
+    }
 }
 
 /// An approximation's error bound, per the PTX ISA.
@@ -197,6 +229,7 @@ impl Case {
             text: None,
             target: SM80,
             tolerance: None,
+            group: None,
         }
     }
 
@@ -283,6 +316,9 @@ fn cases() -> Vec<Case> {
     v.extend(float_cases());
     v.extend(unary_cases());
     v.extend(conformance_forms::cases());
+    // New families go last: a launch's name holds its form's index, which the GPU's
+    // recordings are keyed by.
+    v.extend(conformance_forms::later_cases());
     v
 }
 
@@ -521,8 +557,14 @@ fn load_uniform(reg: &str, w: u32, param: &str, wide: &str) -> String {
     }
 }
 
-/// The instructions computing result register `d` of `c` from operands of the given shapes.
-fn instruction(c: &Case, d: &str, shape: [Src; 3]) -> String {
+/// The instructions computing result slot `slot`'s register `%d{slot}` of `c` from operands of
+/// the given shapes. Besides the operands, a form's text may name the slot's member mask `{m}`
+/// (every lane, or the odd ones in the diverged slot), its warp scratch word's offset `{s8}`,
+/// the linear thread id `%t3`, the thread's own scratch word (`[%q10]` global, `[%q11]`
+/// shared) and its warp's scratch words (`[%w1+{s8}]` global, `[%w0+{s8}]` shared), which lane
+/// 0 sets to the uniform `c` before any slot runs.
+fn instruction(c: &Case, slot: usize, shape: [Src; 3], diverged: bool) -> String {
+    let d = format!("%d{slot}");
     let widths = [c.w, c.bw, c.cw];
     let operand = |i: usize| match shape[i] {
         Src::Loaded => format!("%{}0", ["a", "b", "c"][i]),
@@ -539,11 +581,52 @@ fn instruction(c: &Case, d: &str, shape: [Src; 3]) -> String {
         .text
         .unwrap_or(default)
         .replace("{op}", c.op)
-        .replace("{d}", d)
+        .replace("{d}", &d)
+        .replace("{m}", if diverged { "0xaaaaaaaa" } else { "0xffffffff" })
+        .replace("{s8}", &(slot * 8).to_string())
         .replace("{a}", &operand(0))
         .replace("{b}", &operand(1))
         .replace("{c}", &operand(2));
     text.split(';').map(str::trim).filter(|i| !i.is_empty()).map(|i| format!("    {i};\n")).collect()
+}
+
+/// Bytes of global scratch after the `c` operands' words: one word per warp and slot.
+const GLOBAL_SCRATCH: u64 = 2 * 64 * 8;
+
+/// The scratch memory of forms that name it (`instruction`): each thread's shared word
+/// (`%q11`), its warp's shared and global words per slot (`%w0`, `%w1`; the global ones after
+/// the `c` operands), which the warp's lane 0 sets to the uniform `c` (width `cw`) before a
+/// barrier.
+fn scratch(cw: u32, slots: usize) -> String {
+    let mut init = String::new();
+    for s in 0..slots {
+        init.push_str(&format!(
+            "    @%wp st.shared.b{cw} [%w0+{o}], %c1;\n    @%wp st.global.b{cw} [%w1+{o}], %c1;\n",
+            o = s * 8
+        ));
+    }
+    format!(
+        "    .shared .align 8 .b64 lane_scratch[{THREADS}];
+    .shared .align 8 .b64 warp_scratch[{words}];
+    .reg .b64 %w<3>;
+    .reg .b32 %v<2>;
+    .reg .pred %wp;
+    mov.u64 %q11, lane_scratch;
+    add.u64 %q11, %q11, %q3;
+    shr.u32 %v0, %t3, 5;
+    mul.wide.u32 %w2, %v0, {stride};
+    mov.u64 %w0, warp_scratch;
+    add.u64 %w0, %w0, %w2;
+    add.u64 %w1, %q9, {global};
+    add.u64 %w1, %w1, %w2;
+    and.b32 %v1, %t3, 31;
+    setp.eq.u32 %wp, %v1, 0;
+{init}    bar.sync 0;
+",
+        words = THREADS as usize / 32 * slots,
+        stride = slots * 8,
+        global = THREADS * 8,
+    )
 }
 
 /// A kernel computing every slot of `c` for each thread (linear id over a 2D block).
@@ -552,7 +635,7 @@ fn kernel(c: &Case) -> String {
     let n = slots(c);
     let mut body = String::new();
     for (d, shape) in shapes(c).into_iter().enumerate() {
-        body.push_str(&instruction(c, &format!("%d{d}"), shape));
+        body.push_str(&instruction(c, d, shape, false));
     }
     let div = n - 1;
     let mut stores = String::new();
@@ -570,7 +653,9 @@ fn kernel(c: &Case) -> String {
         load_uniform("%c1", cw, "uc", "%t7"),
     ]
     .concat();
-    let diverged = instruction(c, &format!("%d{div}"), [Src::Loaded; 3]);
+    let diverged = instruction(c, div, [Src::Loaded; 3], true);
+    let scratch =
+        if c.text.is_some_and(|t| t.contains("%q11") || t.contains("%w")) { scratch(cw, n) } else { String::new() };
     format!(
         r#"{target}
 .address_size 64
@@ -604,7 +689,7 @@ fn kernel(c: &Case) -> String {
     ld.global.b{aw} %a0, [%q4];
     ld.global.b{bw} %b0, [%q5];
     ld.global.b{cw} %c0, [%q10];
-{uniforms}{affine}{body}    and.b32 %t4, %t3, 1;
+{uniforms}{scratch}{affine}{body}    and.b32 %t4, %t3, 1;
     setp.ne.u32 %p1, %t4, 0;
     mov.b{dw} %d{div}, 0x5a;
     @!%p1 bra SKIP;
@@ -675,6 +760,30 @@ impl Launch<'_> {
             u64::from_le_bytes(out[at..at + 8].try_into().unwrap())
         };
         let mut checked = 0;
+        // Every slot's operands for every thread, for collectives' models.
+        let all_lanes: Vec<Vec<(u64, u64, u64)>> = if c.group.is_some() {
+            (0..n)
+                .map(|s| {
+                    (0..THREADS as usize)
+                        .map(|t| {
+                            let (x, y, z) = (self.operands)(t);
+                            match self.shapes.get(s) {
+                                Some(shape) => (
+                                    operand_value(shape[0], x, ua, t, c.w),
+                                    operand_value(shape[1], y, ub, t, c.bw),
+                                    operand_value(shape[2], z, uc, t, c.cw),
+                                ),
+                                None => (x, y, z),
+                            }
+                        })
+                        .collect()
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let everyone = [true; THREADS as usize];
+        let odd: Vec<bool> = (0..THREADS as usize).map(|t| t % 2 == 1).collect();
         for t in 0..THREADS as usize {
             let (x, y, z) = (self.operands)(t);
             // Each slot's operands, then the diverged slot's (even threads skip it: 0x5a).
@@ -687,7 +796,14 @@ impl Launch<'_> {
             });
             for (s, (p, q, r)) in slots.chain([(x, y, z)]).enumerate() {
                 let skipped = s == n - 1 && t % 2 == 0;
-                let want = if skipped { Some(0x5a) } else { (c.model)(p, q, r, c.w) };
+                let want = if skipped {
+                    Some(0x5a)
+                } else if let Some(group) = c.group {
+                    let active = if s == n - 1 { &odd[..] } else { &everyone[..] };
+                    group(&Group { lanes: &all_lanes[s], active, t, uniforms: self.uniforms })
+                } else {
+                    (c.model)(p, q, r, c.w)
+                };
                 let Some(want) = want else { continue };
                 let got = word(t, s);
                 let agrees = match c.tolerance {
@@ -714,13 +830,16 @@ fn instructions_match_the_isa_and_an_h200_in_every_operand_shape_on_every_engine
     let mem = DeviceMemory::new();
     let av = mem.alloc(u64::from(THREADS) * 8).unwrap();
     let bv = mem.alloc(u64::from(THREADS) * 8).unwrap();
-    let cv = mem.alloc(u64::from(THREADS) * 8).unwrap();
+    let cv = mem.alloc(u64::from(THREADS) * 8 + GLOBAL_SCRATCH).unwrap();
     let mut checked = 0usize;
     // `CONFORMANCE_DUMP=dir` writes every kernel, input and the interpreter's output there, with a
     // manifest, for `tests/conformance-gpu/run.sh` to replay on a GPU and compare.
     let dump = std::env::var_os("CONFORMANCE_DUMP").map(std::path::PathBuf::from);
     // `CONFORMANCE_ONLY=text` runs only the forms whose mnemonic contains it (while debugging).
     let only = std::env::var("CONFORMANCE_ONLY").ok();
+    // `CONFORMANCE_FROM=index` runs only the forms from that index on (a new family's launches,
+    // to record on a GPU without replaying the rest).
+    let from: usize = std::env::var("CONFORMANCE_FROM").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
     let gpu_results = std::env::var_os("CONFORMANCE_GPU").map(std::path::PathBuf::from);
     let mut manifest = String::new();
     // The GPU's results of every launch, hashed (`launch_hash`), as replayed on an H200.
@@ -730,12 +849,13 @@ fn instructions_match_the_isa_and_an_h200_in_every_operand_shape_on_every_engine
     // that one run shows them all.
     let mut failures = std::collections::BTreeMap::new();
     for (ci, c) in cases().into_iter().enumerate() {
-        if only.as_deref().is_some_and(|o| !c.op.contains(o)) {
+        if only.as_deref().is_some_and(|o| !c.op.contains(o)) || ci < from {
             continue;
         }
         let b_edges = c.b_edges();
         let (ea, eb, ec) = (c.edges.len(), b_edges.len(), c.c_edges.len());
         let n = slots(&c);
+        assert!(n * 8 * THREADS as usize / 32 <= GLOBAL_SCRATCH as usize, "{}: too many slots for the scratch", c.op);
         let shapes = shapes(&c);
         let out = mem.alloc(u64::from(THREADS) * n as u64 * 8).unwrap();
         let src = kernel(&c);
@@ -777,6 +897,8 @@ fn instructions_match_the_isa_and_an_h200_in_every_operand_shape_on_every_engine
                 let mut first: Option<Vec<u8>> = None;
                 for (eng, p) in &programs {
                     mem.memset(out, 0, u64::from(THREADS) * n as u64 * 8).unwrap();
+                    // Atomics may have changed the `c` words (their threads' scratch).
+                    mem.write(cv, &cz).unwrap();
                     let mut params = Params::new();
                     params.ptr(out).ptr(av).ptr(bv);
                     let uniform = |params: &mut Params, v: u64, w: u32| {
@@ -864,7 +986,7 @@ fn instructions_match_the_isa_and_an_h200_in_every_operand_shape_on_every_engine
         failures.len(),
         failures.iter().map(|(k, v)| format!("  {k}: {v}")).collect::<Vec<_>>().join("\n")
     );
-    if only.is_some() {
+    if only.is_some() || from > 0 {
         return;
     }
     assert!(dump.is_some() || checked > 100_000, "only {checked} results checked");

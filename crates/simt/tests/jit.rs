@@ -1351,13 +1351,14 @@ fn narrow_values(ebits: i32, mbits: i32) -> Vec<f64> {
 
 /// `x` in the format of `values` as `cvt.rn.satfinite{.relu}` defines it: the nearest value
 /// (ties to the even code), the largest beyond it, NaN the largest positive, `.relu` +0 for a
-/// negative `x`; the sign bit above the magnitude.
+/// negative `x` or -0.0 (as an H200 gives for the fp8 formats); the sign bit above the
+/// magnitude.
 fn narrow_code(x: f32, values: &[f64], relu: bool) -> u32 {
     let max = values.len() as u32 - 1;
     if x.is_nan() {
         return max;
     }
-    let x = if relu && x < 0.0 { 0.0 } else { x };
+    let x = if relu && x.is_sign_negative() { 0.0 } else { x };
     let sign = if x.is_sign_negative() { values.len() as u32 } else { 0 };
     let a = f64::from(x.abs());
     if a >= values[max as usize] {

@@ -237,7 +237,7 @@ static inline u64 narrow_int(u64 v, unsigned tw, int tsigned) {
 /* convert::cvt, float to integer (float_to_int after PTX's NaN rule); `f` already rounded
  * to an integral value. lo/hi: the target's range (as exact doubles where they are not). */
 static inline u64 f2i(double f, unsigned tw, int tsigned, int nan_top) {
-    if (f != f) return nan_top ? 1ull << (tw - 1) : 0;
+    if (f != f) return nan_top ? narrow_int(1ull << (tw - 1), tw, tsigned) : 0;
     if (tsigned) {
         double lo = -ldexp(1.0, (int)tw - 1), hi = ldexp(1.0, (int)tw - 1);
         if (f < lo) return narrow_int((u64)(tw == 64 ? INT64_MIN : -(i64)(1ull << (tw - 1))), tw, 1);

@@ -76,7 +76,11 @@ impl FuncDecoder<'_> {
             Kw::Relu,
             Kw::Rna,
             Kw::Satfinite,
+            Kw::Pack,
         ])?;
+        if p.has(Kw::Pack) {
+            return self.cvt_pack(p);
+        }
         p.need(2)?;
         if tys.len() != 2 {
             return Err(DecodeError::Invalid("cvt needs two types".into()));
@@ -84,10 +88,12 @@ impl FuncDecoder<'_> {
         let (to, from) = (tys[0], tys[1]);
         let relu = p.has(Kw::Relu);
         match (to, from) {
-            (ScalarType::Tf32, ScalarType::F32) if rnd == Some(Rounding::Rna) && !relu => {
-                let sat = p.has(Kw::Satfinite);
+            (ScalarType::Tf32, ScalarType::F32)
+                if matches!(rnd, Some(Rounding::Rn | Rounding::Rz)) || rnd == Some(Rounding::Rna) && !relu =>
+            {
+                let (rnd, sat) = (rnd.unwrap_or(Rounding::Rna), p.has(Kw::Satfinite));
                 let a = self.src(&ops[1], from)?;
-                return Ok(Op::Un { op: UnOp::CvtTf32 { sat }, d: self.reg(&ops[0])?, a });
+                return Ok(Op::Un { op: UnOp::CvtTf32 { rnd, relu, sat }, d: self.reg(&ops[0])?, a });
             }
             (_, ScalarType::F32) if narrow_pair(to).is_some() && rnd == Some(Rounding::Rn) && p.has(Kw::Satfinite) => {
                 p.need(3)?;
@@ -136,6 +142,31 @@ impl FuncDecoder<'_> {
         c.relu = p.has(Kw::Relu);
         c.satfinite = p.has(Kw::Satfinite);
         Ok(Op::Un { op: UnOp::Cvt(c), d: self.reg(&ops[0])?, a: self.src(&ops[1], from)? })
+    }
+
+    /// `cvt.pack.sat.{u16,s16}.s32 d, a, b` and `cvt.pack.sat.{u8,s8,u4,s4,u2,s2}.s32.b32 d, a,
+    /// b, c`.
+    fn cvt_pack(&mut self, p: &Parts<'_>) -> R<Op> {
+        let ops = &p.ins.operands;
+        let bits = match p.tys.first() {
+            Some(ScalarType::U16 | ScalarType::S16) => 16,
+            Some(ScalarType::U8 | ScalarType::S8) => 8,
+            Some(ScalarType::U4 | ScalarType::S4) => 4,
+            Some(ScalarType::U2 | ScalarType::S2) => 2,
+            _ => return Err(DecodeError::Invalid("cvt.pack needs a u16/s16/u8/s8/u4/s4/u2/s2 result type".into())),
+        };
+        let signed = p.tys.first().is_some_and(|t| t.kind() == ptx::types::TypeKind::Signed);
+        let three = bits < 16;
+        if !p.has(Kw::Sat) || p.tys.get(1) != Some(&ScalarType::S32) || p.tys.len() != 2 + usize::from(three) {
+            return Err(DecodeError::Invalid(
+                "cvt.pack needs .sat and .s32 sources (and .b32 `c` below 16 bits)".into(),
+            ));
+        }
+        p.need(3 + usize::from(three))?;
+        let d = self.reg(&ops[0])?;
+        let (a, b) = (self.src(&ops[1], ScalarType::S32)?, self.src(&ops[2], ScalarType::S32)?);
+        let c = if three { self.src(&ops[3], ScalarType::B32)? } else { Src::Imm(0) };
+        Ok(Op::Tern { op: TernOp::CvtPack { bits, signed }, d, a, b, c })
     }
 
     fn cvt(&self, to: ScalarType, from: ScalarType, rnd: Option<Rounding>, sat: bool, ftz: bool) -> R<Cvt> {

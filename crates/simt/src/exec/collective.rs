@@ -81,7 +81,7 @@ impl Warp {
         self.fetch(b, *sb, bb);
         self.fetch(b, *sc, c);
         let mut pv = [0u64; 32];
-        shfl_lanes(*mode, a, bb, c, r, &mut pv);
+        shfl_lanes(*mode, a, bb, c, emask, r, &mut pv);
         write_masked(&mut self.regs[*d as usize], r, emask);
         if let Some(p) = p {
             write_masked(&mut self.regs[*p as usize], &pv, emask);

@@ -245,7 +245,7 @@ impl Warp {
                 let bb =
                     self.gather_parts(b, func, parts, |o| if let Op::Shfl { b, .. } = o { Some(*b) } else { None });
                 let c = self.gather_parts(b, func, parts, |o| if let Op::Shfl { c, .. } = o { Some(*c) } else { None });
-                shfl_lanes(mode, &a, &bb, &c, &mut r, &mut q);
+                shfl_lanes(mode, &a, &bb, &c, all, &mut r, &mut q);
                 self.scatter_parts(func, parts, &r, |o| if let Op::Shfl { d, .. } = o { Some(*d) } else { None });
                 self.scatter_parts(func, parts, &q, |o| if let Op::Shfl { p, .. } = o { *p } else { None });
             }

@@ -199,7 +199,7 @@ fn collective(f: &Func, pcs: &[u32; 32], frames: &mut [u64], slots: usize, base:
             let a = lanes(&|o| if let Op::Shfl { a, .. } = o { Some(*a) } else { None }, frames);
             let b = lanes(&|o| if let Op::Shfl { b, .. } = o { Some(*b) } else { None }, frames);
             let c = lanes(&|o| if let Op::Shfl { c, .. } = o { Some(*c) } else { None }, frames);
-            crate::semantics::collective::shfl_lanes(mode, &a, &b, &c, &mut r, &mut q);
+            crate::semantics::collective::shfl_lanes(mode, &a, &b, &c, group, &mut r, &mut q);
             write(frames, &|o| if let Op::Shfl { d, .. } = o { Some(*d) } else { None }, &r);
             write(frames, &|o| if let Op::Shfl { p, .. } = o { *p } else { None }, &q);
         }

@@ -170,18 +170,7 @@ pub(crate) fn carry(op: CarryOp, w: u8, signed: bool, cin: bool, cf: bool, a: u6
 pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
     match *op {
         UnOp::Mov => *r = *a,
-        UnOp::CvtTf32 { sat } => map1(a, r, |x| {
-            let x = x as u32;
-            if x & 0x7fff_ffff > 0x7f80_0000 {
-                // NaN keeps its sign and the payload's upper bits (quieted).
-                return u64::from((x & !0x1fff) | 0x0040_0000);
-            }
-            let mut v = ((x & 0x7fff_ffff) + 0x1000) & !0x1fff;
-            if sat && v >= 0x7f80_0000 {
-                v = 0x7f7f_e000;
-            }
-            u64::from(v | (x & 0x8000_0000))
-        }),
+        UnOp::CvtTf32 { rnd, relu, sat } => map1(a, r, |x| u64::from(super::convert::tf32(x as u32, rnd, relu, sat))),
         UnOp::CvtF16x2Narrow { fmt, relu } => map1(a, r, |x| {
             // Every narrow value is a half; NaN gives the canonical 0x7fff, `.relu` +0 for a
             // negative value.
@@ -734,6 +723,13 @@ pub(crate) fn ternop<const N: usize>(op: &TernOp, a: &[u64; N], b: &[u64; N], c:
                 acc = acc.wrapping_add((xa * yb) as u32);
             }
             u64::from(acc)
+        }),
+        TernOp::CvtPack { bits, signed } => map3(a, b, c, r, |x, y, z| {
+            let (lo, hi) =
+                if signed { (-(1i64 << (bits - 1)), (1i64 << (bits - 1)) - 1) } else { (0, (1i64 << bits) - 1) };
+            let field = |v: u64| (i64::from(v as u32 as i32).clamp(lo, hi) as u64) & ((1 << bits) - 1);
+            let packed = field(x) << bits | field(y);
+            (packed | z << (2 * bits)) & 0xffff_ffff
         }),
         TernOp::Dp2a(sa, sb, hi) => map3(a, b, c, r, |x, y, z| {
             let mut acc = z as u32;

@@ -21,12 +21,14 @@ pub(crate) fn elect_lanes(a: &[u64; 32], emask: u32, r: &mut [u64; 32], c: &mut 
 }
 
 /// `shfl.sync` of every lane: value `a` of the source lane into `r`, whether it was in range
-/// into `pv` (lane `b`, clamp and segment mask `c`).
+/// into `pv` (lane `b`, clamp and segment mask `c`). A source lane outside `sources` (the
+/// executing lanes) gives 0: the ISA leaves its value undefined, and an H200 reads 0 there.
 pub(crate) fn shfl_lanes(
     mode: ShflMode,
     a: &[u64; 32],
     b: &[u64; 32],
     c: &[u64; 32],
+    sources: u32,
     r: &mut [u64; 32],
     pv: &mut [u64; 32],
 ) {
@@ -47,7 +49,8 @@ pub(crate) fn shfl_lanes(
             }
         };
         let j = if ok { j } else { ln };
-        r[lane] = a[(j & 31) as usize];
+        let j = (j & 31) as usize;
+        r[lane] = if sources >> j & 1 == 1 { a[j] } else { 0 };
         pv[lane] = u64::from(ok);
     }
 }

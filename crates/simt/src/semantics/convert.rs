@@ -54,8 +54,9 @@ pub(crate) fn cvt(c: &Cvt, x: u64) -> u64 {
     if !to_float {
         if f.is_nan() && (tw == 64 || c.from == ScalarType::F64) {
             // PTX ISA (cvt): NaN converts to 0, except from .f64 or into 64 bits, where it is
-            // `1 << (bits - 1)` (an H200 agrees).
-            return 1 << (tw - 1);
+            // `1 << (bits - 1)` (an H200 agrees), held as any result of its type (`0xff80`
+            // for `cvt.rpi.s8.f64` into a 16-bit register on an H200).
+            return narrow_int(1 << (tw - 1), c.to);
         }
         let (lo, hi) = int_range(c.to);
         return narrow_int(float_to_int(f, c.rnd, lo, hi) as u64, c.to);
@@ -112,6 +113,31 @@ pub(crate) fn to_half(to: ScalarType, f: f64, rnd: Rounding, relu: bool, satfini
         h -= 1;
     }
     if relu && h & 0x8000 != 0 { 0 } else { h }
+}
+
+/// `cvt.{rna,rn,rz}{.relu}{.satfinite}.tf32.f32` of f32 bits `x`: 10 fraction bits (ties away
+/// from zero, ties to even, or truncated), the low 13 bits zero; `.relu` clamps negative
+/// results to +0. What an H200 does beyond the ISA's text: `.rna` rounds the encoding, NaNs
+/// included (`0x7f800001` gives infinity, `0xffc00123` `0xffc00000`); `.rn`/`.rz` give
+/// `0x7fffe000` for every NaN; `.satfinite` steps a result whose exponent is all ones down
+/// one tf32 unit (infinity to the largest finite value, `0x7fc00000` to `0x7fbfe000`).
+pub(crate) fn tf32(x: u32, rnd: Rounding, relu: bool, satfinite: bool) -> u32 {
+    let (sign, magnitude) = (x & 0x8000_0000, x & 0x7fff_ffff);
+    let increment = match rnd {
+        Rounding::Rz => 0,
+        Rounding::Rn => 0xfff + ((magnitude >> 13) & 1),
+        _ => 0x1000,
+    };
+    if rnd != Rounding::Rna && magnitude > 0x7f80_0000 {
+        return 0x7fff_e000;
+    }
+    // A carry past the largest finite value gives infinity; one out of the largest NaN
+    // payload stays a NaN.
+    let mut v = (magnitude + increment).min(0x7fff_ffff) & !0x1fff;
+    if satfinite && v >= 0x7f80_0000 {
+        v -= 0x2000;
+    }
+    if relu && sign != 0 { 0 } else { v | sign }
 }
 
 pub(crate) fn int_range(t: ScalarType) -> (i128, i128) {

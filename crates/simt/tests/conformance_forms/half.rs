@@ -31,8 +31,8 @@ const fn packed<const N: usize>(lanes: &[u64]) -> [u64; N] {
     out
 }
 
-const F16X2_EDGES: [u64; 20] = packed(F16_EDGES);
-const BF16X2_EDGES: [u64; 20] = packed(BF16_EDGES);
+pub const F16X2_EDGES: [u64; 20] = packed(F16_EDGES);
+pub const BF16X2_EDGES: [u64; 20] = packed(BF16_EDGES);
 
 /// A binary16 (`exp_bits` 5) or bfloat16 (8) value.
 pub fn half_value(h: u64, exp_bits: u32) -> f64 {
@@ -54,7 +54,7 @@ pub fn f16_value(h: u64) -> f64 {
 }
 
 /// `x` rounded to nearest even in the half format with `exp_bits` exponent bits.
-fn half_round(x: f64, exp_bits: u32) -> u64 {
+pub fn half_round(x: f64, exp_bits: u32) -> u64 {
     let frac_bits = 15 - exp_bits;
     let bias = (1 << (exp_bits - 1)) - 1;
     if x.is_nan() {

@@ -49,7 +49,7 @@ impl WarpCodegen<'_, '_> {
             // Constant lane and clamp operands: the permutation is known now.
             let iota: [u64; 32] = std::array::from_fn(|l| l as u64);
             let (mut from, mut ok) = ([0u64; 32], [0u64; 32]);
-            crate::semantics::collective::shfl_lanes(mode, &iota, &[bv; 32], &[cv; 32], &mut from, &mut ok);
+            crate::semantics::collective::shfl_lanes(mode, &iota, &[bv; 32], &[cv; 32], u32::MAX, &mut from, &mut ok);
             self.permute(ar, d, &from);
             if let Some(p) = p {
                 let bits = ok.iter().enumerate().fold(0u64, |m, (l, &v)| m | (v & 1) << l);

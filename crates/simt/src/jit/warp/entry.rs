@@ -615,7 +615,7 @@ pub(crate) extern "C" fn h_shfl(g: *mut Glue, pc: u64, emask: u64) {
         w.fetch(blk, *sa, &mut a);
         w.fetch(blk, *sb, &mut bb);
         w.fetch(blk, *sc, &mut c);
-        shfl_lanes(*mode, &a, &bb, &c, &mut out, &mut q);
+        shfl_lanes(*mode, &a, &bb, &c, emask as u32, &mut out, &mut q);
         if let Some(dst) = w.regs.get_mut(*d as usize) {
             write_masked(dst, &out, emask as u32);
         }
