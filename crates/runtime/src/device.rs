@@ -253,9 +253,9 @@ pub fn peer_access(peer: i32, flags: u32) -> Result<()> {
 }
 
 /// `cudaGetDeviceCount`: 1 (0 devices, [`Error::NoDevice`], when `CUDA_VISIBLE_DEVICES`
-/// hides device 0).
+/// hides device 0), also after a kernel fault.
 pub fn device_count() -> Result<i32> {
-    api(|_| Ok(1))
+    crate::context::api_despite_sticky(|_| Ok(1))
 }
 
 pub use crate::context::visible;
@@ -527,9 +527,9 @@ pub fn set_device(device: i32) -> Result<()> {
     })
 }
 
-/// `cudaGetDevice`.
+/// `cudaGetDevice`, also after a kernel fault.
 pub fn get_device() -> Result<i32> {
-    api(|_| Ok(CURRENT.with(std::cell::Cell::get)))
+    crate::context::api_despite_sticky(|_| Ok(CURRENT.with(std::cell::Cell::get)))
 }
 
 /// `cudaDeviceReset`'s part here: the limits a launch or the device memory fixed go back to

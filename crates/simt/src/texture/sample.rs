@@ -286,9 +286,14 @@ where
         let w = (lod.fract() * 256.0).floor() / 256.0;
         let a = p.filtered(&img.levels[l], xyz, dims, layer)?;
         let b = p.filtered(&img.levels[(l + 1).min(nlev - 1)], xyz, dims, layer)?;
+        // Blended exactly and rounded once (8-bit weights times 24-bit values fit f64's
+        // significand), as an H200 does: an f32 `(1-w)a + wb` differs in the last bit
+        // (tests/program-diff/tex_mip_blend.cu).
+        let (wa, wb) = (f64::from(1.0 - w), f64::from(w));
         let mut out = [0u32; 4];
         for c in 0..4 {
-            out[c] = ((1.0 - w) * f32::from_bits(a[c]) + w * f32::from_bits(b[c])).to_bits();
+            let v = wa * f64::from(f32::from_bits(a[c])) + wb * f64::from(f32::from_bits(b[c]));
+            out[c] = (v as f32).to_bits();
         }
         return Ok(out);
     }
@@ -784,9 +789,26 @@ mod tests {
     /// tests/program-diff/tex_mipmap_lod.cu). Levels of 0 and 256 show the weight itself.
     #[test]
     fn mipmap_level_weight_is_truncated() {
+        for (lod, weight) in [(0.8f32, 204.0f32), (0.1, 25.0), (0.5, 128.0), (0.3, 76.0)] {
+            assert_eq!(sample_two_levels(0.0, 256.0, lod), weight, "lod {lod}");
+        }
+    }
+
+    /// Two levels are blended exactly and rounded once: an H200 returns 0x416427e8 for levels
+    /// 0x416803a4 and 0x4009deea at a level fraction of 5/256, where an f32 `(1-w)a + wb`
+    /// gives 0x416427e9 (tests/program-diff/tex_mip_blend.cu).
+    #[test]
+    fn mipmap_levels_blend_exactly() {
+        let (a, b) = (f32::from_bits(0x4168_03a4), f32::from_bits(0x4009_deea));
+        assert_eq!(sample_two_levels(a, b, 5.0 / 256.0).to_bits(), 0x4164_27e8);
+    }
+
+    /// `tex2DLod` at level of detail `lod` of a float texture whose 2x2 level 0 holds `level0`
+    /// and whose 1x1 level 1 holds `level1`, with linear mipmap filtering.
+    fn sample_two_levels(level0: f32, level1: f32, lod: f32) -> f32 {
         let f32x1 = Format { kind: ChannelKind::Float, bits: 32, channels: 1 };
         let mut bytes = Vec::new();
-        for v in [0.0f32, 0.0, 0.0, 0.0, 256.0] {
+        for v in [level0, level0, level0, level0, level1] {
             bytes.extend_from_slice(&v.to_le_bytes());
         }
         let level = |base: u64, n: u32| Level {
@@ -819,17 +841,15 @@ mod tests {
             v[..n as usize].copy_from_slice(&bytes[a as usize..(a + u64::from(n)) as usize]);
             Ok(u64::from_le_bytes(v))
         };
-        for (lod, weight) in [(0.8f32, 204.0f32), (0.1, 25.0), (0.5, 128.0), (0.3, 76.0)] {
-            let rq = Request {
-                geom: Geom::D2,
-                int_coords: false,
-                layer: 0,
-                xyz: [0.5f32.to_bits(), 0.5f32.to_bits(), 0],
-                lod: LodArg::Level(lod),
-                gather: None,
-            };
-            assert_eq!(f32::from_bits(sample(&t, &rq, &mut read).unwrap()[0]), weight, "lod {lod}");
-        }
+        let rq = Request {
+            geom: Geom::D2,
+            int_coords: false,
+            layer: 0,
+            xyz: [0.5f32.to_bits(), 0.5f32.to_bits(), 0],
+            lod: LodArg::Level(lod),
+            gather: None,
+        };
+        f32::from_bits(sample(&t, &rq, &mut read).unwrap()[0])
     }
 
     /// Values around every edge of the conversions: zeros, halves, the ends of the exact
