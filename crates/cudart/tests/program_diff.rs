@@ -1138,3 +1138,10 @@ fn histogram_subhist() {
 fn stream_priority_capture() {
     check("stream_priority_capture");
 }
+
+/// Trilinear weights of a 3D texture, one corner at a time: slices split exactly by the z
+/// fraction, each slice's share split over its columns and corners in 256ths.
+#[test]
+fn tex_trilinear_weights() {
+    check("tex_trilinear_weights");
+}
