@@ -153,8 +153,10 @@ double __nv_normcdfinv(double p) {
   if (p < 0.0 || p > 1.0) return D_NAN;
   if (p == 0.0) return -D_INF;
   if (p == 1.0) return D_INF;
-  /* -sqrt(2) erfcinv(2p) */
+  /* -sqrt(2) erfcinv(2p); at p = 1/2 that is +0, as NVIDIA's libdevice returns it (not the
+     -0 a plain negation of erfcinv(1) = +0 gives) */
   double y = __nv_erfcinv(mul(2.0, p));
+  if (y == 0.0) return 0.0;
   return -dd_to_d(dd_mul_d(mk_dd(C_SQRT2_HI, C_SQRT2_LO), y));
 }
 

@@ -974,3 +974,174 @@ fn fence_reduction_limits() {
 fn device_props_arch() {
     check("device_props_arch");
 }
+
+/// The binomialOptions sample's algorithm in double (shared-memory tree, 96/256 threads).
+#[test]
+fn binomial_options() {
+    check("binomial_options");
+}
+
+/// Thread-block clusters: a distributed-shared-memory histogram, a ring exchange, cluster queries.
+#[test]
+fn cluster_dsmem_hist() {
+    check("cluster_dsmem_hist");
+}
+
+/// The convolutionSeparable sample's algorithm: row/column passes with aprons, bit-exact with the host.
+#[test]
+fn conv_separable() {
+    check("conv_separable");
+}
+
+/// Conversions with directed rounding and saturation (int, half, bfloat16) at the edges.
+#[test]
+fn conversions_directed_sat() {
+    check("conversions_directed_sat");
+}
+
+/// CUB device-wide radix sorts, segmented sort, run-length encode, select, scan by key, histogram, ArgMax.
+#[test]
+fn cub_device_sort() {
+    check("cub_device_sort");
+}
+
+/// The dwtHaar1D sample's algorithm: a multi-level Haar decomposition in shared memory.
+#[test]
+fn dwt_haar() {
+    check("dwt_haar");
+}
+
+/// The FDTD3d sample's algorithm: a radius-4 stencil marching z with a register queue.
+#[test]
+fn fdtd3d() {
+    check("fdtd3d");
+}
+
+/// Blocked three-phase Floyd-Warshall with partial tiles.
+#[test]
+fn floyd_warshall_blocked() {
+    check("floyd_warshall_blocked");
+}
+
+/// cudaDeviceSetLimit read-backs as an H200 rounds them (heap, stack, printf FIFO; sync depth unsupported).
+#[test]
+fn heap_limits_rounding() {
+    check("heap_limits_rounding");
+}
+
+/// Integer intrinsics at their edges in a -O0 -G build.
+#[test]
+fn int_intrinsics_edges() {
+    check("int_intrinsics_edges");
+}
+
+/// Launch configuration errors and the error each reports (threads, grid, shared memory, launch bounds, cooperative).
+#[test]
+fn launch_config_errors() {
+    check("launch_config_errors");
+}
+
+/// MonteCarlo option pricing with a hand-written Philox4x32-10 and Box-Muller in double.
+#[test]
+fn montecarlo_philox() {
+    check("montecarlo_philox");
+}
+
+/// cuda::pipeline with 2-4 stages, a partitioned producer/consumer pipeline, cuda::barrier phases.
+#[test]
+fn pipeline_multistage() {
+    check("pipeline_multistage");
+}
+
+/// Device printf: every flag combination on each conversion, from one thread at a time.
+#[test]
+fn printf_flag_matrix() {
+    check("printf_flag_matrix");
+}
+
+/// cg::reduce, __reduce_*_sync on partial masks, atomicAdd on double, tree reductions over odd block shapes.
+#[test]
+fn reduce_variants() {
+    check("reduce_variants");
+}
+
+/// Runtime calls made wrong (devices, memcpy kinds, double free, symbols, cudaMemGetInfo with null pointers).
+#[test]
+fn runtime_misuse() {
+    check("runtime_misuse");
+}
+
+/// A warp-shuffle scan in 7x3x5 blocks and a bitonic key/value sort across blocks.
+#[test]
+fn scan_bitonic_shapes() {
+    check("scan_bitonic_shapes");
+}
+
+/// The simpleMultiCopy pattern: chunks through 4 streams depth- and breadth-first, 2D window copies.
+#[test]
+fn simple_multicopy() {
+    check("simple_multicopy");
+}
+
+/// uchar4 Sobel, Gaussian and bilateral filters built with -use_fast_math.
+#[test]
+fn sobel_uchar4_fastmath() {
+    check("sobel_uchar4_fastmath");
+}
+
+/// The SobolQRNG sample's algorithm: Gray-code Sobol points, bit-exact with the host.
+#[test]
+fn sobol_qrng() {
+    check("sobol_qrng");
+}
+
+/// Thrust keyed algorithms with functors and zip/counting/transform/permutation iterators.
+#[test]
+fn thrust_keyed_algos() {
+    check("thrust_keyed_algos");
+}
+
+/// Tiled, in-place and double transposes and a 3D permute with 7x3x5 blocks.
+#[test]
+fn transpose_permute3d() {
+    check("transpose_permute3d");
+}
+
+/// WMMA with every layout combination and shape on exactly representable data, tf32 and bf16.
+#[test]
+fn wmma_layouts_exact() {
+    check("wmma_layouts_exact");
+}
+
+/// Mipmap levels blended exactly and rounded once (the level weight truncated to 8 bits).
+#[test]
+fn tex_mip_blend() {
+    check("tex_mip_blend");
+}
+
+/// After a kernel fault: cudaGetLastError reports the sticky error once per call that recorded
+/// it (a second call answers cudaSuccess); every other call keeps failing.
+#[test]
+fn fault_sticky_last_error() {
+    check("fault_sticky_last_error");
+}
+
+/// The histogram64/histogram256 samples' algorithms: byte sub-histograms per thread, per-warp
+/// sub-histograms with per-lane and warp-aggregated shared atomics.
+#[test]
+fn histogram_subhist() {
+    check("histogram_subhist");
+}
+
+/// Stream priorities, a fork/join capture into a graph replayed three times, capture states.
+#[test]
+fn stream_priority_capture() {
+    check("stream_priority_capture");
+}
+
+/// Trilinear weights of a 3D texture, one corner at a time: slices split exactly by the z
+/// fraction, each slice's share split over its columns and corners in 256ths.
+#[test]
+fn tex_trilinear_weights() {
+    check("tex_trilinear_weights");
+}

@@ -253,9 +253,9 @@ pub fn peer_access(peer: i32, flags: u32) -> Result<()> {
 }
 
 /// `cudaGetDeviceCount`: 1 (0 devices, [`Error::NoDevice`], when `CUDA_VISIBLE_DEVICES`
-/// hides device 0).
+/// hides device 0), also after a kernel fault.
 pub fn device_count() -> Result<i32> {
-    api(|_| Ok(1))
+    crate::context::api_despite_sticky(|_| Ok(1))
 }
 
 pub use crate::context::visible;
@@ -288,23 +288,50 @@ pub static PRINTF_USED: std::sync::atomic::AtomicBool = std::sync::atomic::Atomi
 /// `sharedMemPerBlockOptin`).
 pub const MAX_SHARED_PER_BLOCK: u32 = 232_448;
 
-/// Current limits, indexed by `cudaLimit` (CUDA's defaults on an H100).
+/// Current limits, indexed by `cudaLimit` (CUDA 13's defaults on an H200:
+/// tests/program-diff/heap_limits_rounding.cu; the sync depth slot is unused, see
+/// [`limit_slot`]).
 static LIMITS: [AtomicUsize; 7] = [
     AtomicUsize::new(simt::DEFAULT_STACK_SIZE),
     AtomicUsize::new(simt::DEFAULT_PRINTF_FIFO_SIZE),
     AtomicUsize::new(8 << 20),
-    AtomicUsize::new(2),
+    AtomicUsize::new(0),
     AtomicUsize::new(2048),
-    AtomicUsize::new(32),
+    AtomicUsize::new(64),
     AtomicUsize::new(0),
 ];
 
+/// The slot of limit `which`: [`Error::InvalidValue`] for a value that is no `cudaLimit`,
+/// [`Error::UnsupportedLimit`] for `cudaLimitDevRuntimeSyncDepth`, which CUDA 13 refuses on
+/// sm_90 in both directions (device-side synchronization is gone from dynamic parallelism).
+fn limit_slot(which: i32) -> Result<&'static AtomicUsize> {
+    if which == limit::DEV_RUNTIME_SYNC_DEPTH {
+        return Err(Error::UnsupportedLimit);
+    }
+    usize::try_from(which).ok().and_then(|i| LIMITS.get(i)).ok_or(Error::InvalidValue)
+}
+
+/// `value` rounded up to a multiple of `step` (a power of two), saturating.
+fn round_up(value: usize, step: usize) -> usize {
+    value.checked_next_multiple_of(step).unwrap_or(usize::MAX - (step - 1))
+}
+
+/// What `cudaDeviceSetLimit` stores for `value` of a size limit, as an H200 reads it back
+/// (tests/program-diff/heap_limits_rounding.cu): the malloc heap is at least 4 MiB and a
+/// multiple of 64 KiB, the printf FIFO at least 512 KiB and a multiple of 256 bytes, the
+/// per-thread stack a multiple of 16 bytes; other limits as given.
+fn rounded_limit(which: i32, value: usize) -> usize {
+    match which {
+        limit::MALLOC_HEAP_SIZE => round_up(value, 64 << 10).max(4 << 20),
+        limit::PRINTF_FIFO_SIZE => round_up(value, 256).max(512 << 10),
+        limit::STACK_SIZE => round_up(value, 16),
+        _ => value,
+    }
+}
+
 /// `cudaDeviceGetLimit`.
 pub fn get_limit(which: i32) -> Result<usize> {
-    api(|_| {
-        let l = usize::try_from(which).ok().and_then(|i| LIMITS.get(i)).ok_or(Error::InvalidValue)?;
-        Ok(l.load(Ordering::Relaxed))
-    })
+    api(|_| Ok(limit_slot(which)?.load(Ordering::Relaxed)))
 }
 
 /// A limit's current value, for the engine side (printf FIFO, malloc heap, stack size);
@@ -313,19 +340,14 @@ pub fn limit_value(which: i32) -> Option<usize> {
     usize::try_from(which).ok().and_then(|i| LIMITS.get(i)).map(|l| l.load(Ordering::Relaxed))
 }
 
-/// `cudaDeviceSetLimit`: the value is stored (rounded as CUDA does: the L2 fetch granularity
-/// to 0/32/64/128, the persisting L2 size capped at its maximum).
+/// `cudaDeviceSetLimit`: the value is stored, rounded as CUDA does ([`rounded_limit`]; the
+/// persisting L2 size capped at its maximum).
 pub fn set_limit(which: i32, value: usize) -> Result<()> {
     api(|c| {
-        let l = usize::try_from(which).ok().and_then(|i| LIMITS.get(i)).ok_or(Error::InvalidValue)?;
+        let l = limit_slot(which)?;
+        let value = rounded_limit(which, value);
         let v = match which {
             limit::STACK_SIZE if value > (1 << 20) => return Err(Error::InvalidValue),
-            limit::MAX_L2_FETCH_GRANULARITY => match value {
-                0..=31 => 0,
-                32..=63 => 32,
-                64..=127 => 64,
-                _ => 128,
-            },
             limit::PERSISTING_L2_CACHE_SIZE => value.min(props().persistingL2CacheMaxSize as usize),
             // After a launch that used it: cudaErrorInvalidValue.
             limit::MALLOC_HEAP_SIZE => {
@@ -505,9 +527,9 @@ pub fn set_device(device: i32) -> Result<()> {
     })
 }
 
-/// `cudaGetDevice`.
+/// `cudaGetDevice`, also after a kernel fault.
 pub fn get_device() -> Result<i32> {
-    api(|_| Ok(CURRENT.with(std::cell::Cell::get)))
+    crate::context::api_despite_sticky(|_| Ok(CURRENT.with(std::cell::Cell::get)))
 }
 
 /// `cudaDeviceReset`'s part here: the limits a launch or the device memory fixed go back to

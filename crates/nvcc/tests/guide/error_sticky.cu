@@ -1,6 +1,6 @@
 // Sticky errors: an out-of-bounds access in a kernel is an asynchronous error reported by a later
 // synchronizing call (cudaErrorIllegalAddress); the context is then corrupt and every later call
-// returns the same error — cudaGetLastError does not clear it.
+// returns the same error (cudaGetLastError reports it once per call that recorded it).
 #include "guide.h"
 __global__ void bad(int* p) { p[threadIdx.x] = 1; }
 __global__ void good(int* p) { p[threadIdx.x] = 2; }

@@ -1,6 +1,7 @@
 // Math functions whose result is an exact zero with a sign the CUDA Math API documents (and
 // C/IEEE 754 define): f(±0) = ±0 for the odd functions, sinpi(-n) = -0 and sinpi(n) = +0 for
-// integers n, cospi(n + 1/2) = +0, rounding of small negative values to -0. Built by
+// integers n, cospi(n + 1/2) = +0, erfcinv(1) = normcdfinv(1/2) = +0 (as NVIDIA's libdevice
+// returns them), rounding of small negative values to -0. Built by
 // `cuprite nvcc` (tests/cuprite_math.rs); prints each wrong sign, then PASS or FAIL.
 #include <cstdio>
 #include <cstring>
@@ -28,6 +29,8 @@ __global__ void k(int* bad) {
         {"fmod(-0,3)", -0.0, fmod(-0.0, 3.0), fmodf(-0.0f, 3.0f), 1},
         {"fmod(-6,3)", -6.0, fmod(-6.0, 3.0), fmodf(-6.0f, 3.0f), 1},
         {"remainder(-4,2)", -4.0, remainder(-4.0, 2.0), remainderf(-4.0f, 2.0f), 1},
+        {"erfcinv(1)", 1.0, erfcinv(1.0), erfcinvf(1.0f), 0},
+        {"normcdfinv(0.5)", 0.5, normcdfinv(0.5), normcdfinvf(0.5f), 0},
     };
     int n = 0;
     for (const Case& c : cases) {

@@ -164,14 +164,38 @@ fn round(x: f32) -> f32 {
 
 /// The four bilinear weights (corners (i,j), (i+1,j), (i,j+1), (i+1,j+1)) for 8-bit fractions
 /// `a` and `b`, as the hardware forms them (bit-exact with an H100 in every case recorded:
-/// tests/program-diff/textures.cu, tests/cuda/tex_filtering.cu): the (i+1,j+1) weight is
-/// `a·b` rounded (half up) to 8 fractional bits, and the others are what makes each row and
-/// column sum to its 8-bit fraction, so the four sum to exactly 1.
+/// tests/program-diff/textures.cu, tests/cuda/tex_filtering.cu): [`split_square`] of 1.
 fn bilinear_weights(a: f32, b: f32) -> [f32; 4] {
-    let (ai, bi) = ((a * 256.0) as i32, (b * 256.0) as i32);
-    let w11 = (ai * bi + 128) >> 8;
-    let w = [256 - ai - bi + w11, ai - w11, bi - w11, w11];
-    w.map(|v| v as f32 / 256.0)
+    split_square(256, in_256ths(a), in_256ths(b)).map(|v| v as f32 / 256.0)
+}
+
+/// The eight trilinear weights (corner index: bit 0 for i+1, bit 1 for j+1, bit 2 for k+1) for
+/// 8-bit fractions `a`, `b`, `c`: the z fraction splits 1 exactly into the two slices' shares,
+/// and [`split_square`] splits each share over its four corners (bit-exact with an H200's
+/// weights at all 512 fraction triples of tests/program-diff/tex_trilinear_weights.cu).
+fn trilinear_weights(a: f32, b: f32, c: f32) -> [f32; 8] {
+    let (ai, bi, ci) = (in_256ths(a), in_256ths(b), in_256ths(c));
+    let (near, far) = (split_square(256 - ci, ai, bi), split_square(ci, ai, bi));
+    std::array::from_fn(|n| if n < 4 { near[n] } else { far[n - 4] } as f32 / 256.0)
+}
+
+/// An 8-bit weight in 256ths.
+fn in_256ths(w: f32) -> i32 {
+    (w * 256.0) as i32
+}
+
+/// Splits `share` 256ths over the corners (i,j), (i+1,j), (i,j+1), (i+1,j+1) of a square for
+/// fractions `a` and `b` (in 256ths), in 256ths that sum to `share`, as the texture unit does:
+/// the i+1 column gets `share·a` rounded half up; then the i column's (i,j) corner gets its
+/// share times `1-b` and the i+1 column's (i+1,j+1) corner its share times `b`, each rounded half
+/// up, the column's other corner the rest.
+fn split_square(share: i32, a: i32, b: i32) -> [i32; 4] {
+    let round = |v: i32| (v + 128) >> 8;
+    let upper = round(share * a);
+    let lower = share - upper;
+    let w00 = round(lower * (256 - b));
+    let w11 = round(upper * b);
+    [w00, upper - w11, lower - w00, w11]
 }
 
 /// `floor(x)` as an index (saturating; NaN is 0).
@@ -286,9 +310,14 @@ where
         let w = (lod.fract() * 256.0).floor() / 256.0;
         let a = p.filtered(&img.levels[l], xyz, dims, layer)?;
         let b = p.filtered(&img.levels[(l + 1).min(nlev - 1)], xyz, dims, layer)?;
+        // Blended exactly and rounded once (8-bit weights times 24-bit values fit f64's
+        // significand), as an H200 does: an f32 `(1-w)a + wb` differs in the last bit
+        // (tests/program-diff/tex_mip_blend.cu).
+        let (wa, wb) = (f64::from(1.0 - w), f64::from(w));
         let mut out = [0u32; 4];
         for c in 0..4 {
-            out[c] = ((1.0 - w) * f32::from_bits(a[c]) + w * f32::from_bits(b[c])).to_bits();
+            let v = wa * f64::from(f32::from_bits(a[c])) + wb * f64::from(f32::from_bits(b[c]));
+            out[c] = (v as f32).to_bits();
         }
         return Ok(out);
     }
@@ -500,27 +529,21 @@ impl<E, R: FnMut(u64, u32) -> Result<u64, E>> Pass<'_, '_, R> {
             w[k] = weight((xb - f) as f32);
         }
         let corners = 1usize << dims;
-        let bilinear = if dims == 2 { Some(bilinear_weights(w[0], w[1])) } else { None };
+        let mut table = [0f32; 8];
+        match dims {
+            1 => table[..2].copy_from_slice(&[1.0 - w[0], w[0]]),
+            2 => table[..4].copy_from_slice(&bilinear_weights(w[0], w[1])),
+            _ => table = trilinear_weights(w[0], w[1], w[2]),
+        }
         let units = self.integer_units();
         // The weighted taps are summed exactly (9-bit weights times 24-bit values fit f64's
         // significand) and rounded once, as an H200 does: an f32 running sum differs in the
         // last bit (tests/program-diff/tex_channel_formats.cu).
         let mut acc = [0f64; 4];
-        for n in 0..corners {
+        for (n, &wt) in table.iter().enumerate().take(corners) {
             let mut idx = base;
-            let mut wt = 1.0f32;
-            for k in 0..dims {
-                if n >> k & 1 == 1 {
-                    idx[k] += 1;
-                    wt *= w[k];
-                } else {
-                    wt *= 1.0 - w[k];
-                }
-            }
-            if let Some(b) = bilinear {
-                wt = b[n];
-            } else if dims > 2 {
-                wt = (wt * 256.0).round_ties_even() / 256.0;
+            for (k, i) in idx.iter_mut().enumerate().take(dims) {
+                *i += (n >> k & 1) as i64;
             }
             let v = match units {
                 Some(max) => self.tap_units(lvl, idx, dims, layer, max)?,
@@ -779,14 +802,48 @@ mod tests {
         assert_eq!(cube_face(-0.999, 1.0, 0.001).0, 2);
     }
 
+    /// Trilinear weights as an H200 forms them (its weights in 256ths at fraction triples of
+    /// tests/program-diff/tex_trilinear_weights.cu, where rounding each corner's product, the
+    /// earlier rule, was 1/256 off in some corner of most triples).
+    #[test]
+    fn trilinear_weights_split_slices_then_columns() {
+        for ((a, b, c), want) in [
+            ((37, 100, 200), [29, 5, 19, 3, 104, 18, 67, 11]),
+            ((1, 128, 1), [127, 0, 127, 1, 1, 0, 0, 0]),
+            ((1, 64, 1), [191, 1, 63, 0, 1, 0, 0, 0]),
+            ((3, 200, 128), [28, 0, 98, 2, 28, 0, 98, 2]),
+            ((1, 1, 128), [127, 1, 0, 0, 127, 1, 0, 0]),
+        ] {
+            let w = trilinear_weights(a as f32 / 256.0, b as f32 / 256.0, c as f32 / 256.0);
+            assert_eq!(w.map(|v| (v * 256.0) as i32), want, "fractions {a} {b} {c}");
+        }
+    }
+
     /// Between two mipmap levels the level fraction weighs in truncated to 8 bits: an H200
     /// blends a level of detail of 0.8 with weight 204/256, not 205/256 (its tex2DLod results:
     /// tests/program-diff/tex_mipmap_lod.cu). Levels of 0 and 256 show the weight itself.
     #[test]
     fn mipmap_level_weight_is_truncated() {
+        for (lod, weight) in [(0.8f32, 204.0f32), (0.1, 25.0), (0.5, 128.0), (0.3, 76.0)] {
+            assert_eq!(sample_two_levels(0.0, 256.0, lod), weight, "lod {lod}");
+        }
+    }
+
+    /// Two levels are blended exactly and rounded once: an H200 returns 0x416427e8 for levels
+    /// 0x416803a4 and 0x4009deea at a level fraction of 5/256, where an f32 `(1-w)a + wb`
+    /// gives 0x416427e9 (tests/program-diff/tex_mip_blend.cu).
+    #[test]
+    fn mipmap_levels_blend_exactly() {
+        let (a, b) = (f32::from_bits(0x4168_03a4), f32::from_bits(0x4009_deea));
+        assert_eq!(sample_two_levels(a, b, 5.0 / 256.0).to_bits(), 0x4164_27e8);
+    }
+
+    /// `tex2DLod` at level of detail `lod` of a float texture whose 2x2 level 0 holds `level0`
+    /// and whose 1x1 level 1 holds `level1`, with linear mipmap filtering.
+    fn sample_two_levels(level0: f32, level1: f32, lod: f32) -> f32 {
         let f32x1 = Format { kind: ChannelKind::Float, bits: 32, channels: 1 };
         let mut bytes = Vec::new();
-        for v in [0.0f32, 0.0, 0.0, 0.0, 256.0] {
+        for v in [level0, level0, level0, level0, level1] {
             bytes.extend_from_slice(&v.to_le_bytes());
         }
         let level = |base: u64, n: u32| Level {
@@ -819,17 +876,15 @@ mod tests {
             v[..n as usize].copy_from_slice(&bytes[a as usize..(a + u64::from(n)) as usize]);
             Ok(u64::from_le_bytes(v))
         };
-        for (lod, weight) in [(0.8f32, 204.0f32), (0.1, 25.0), (0.5, 128.0), (0.3, 76.0)] {
-            let rq = Request {
-                geom: Geom::D2,
-                int_coords: false,
-                layer: 0,
-                xyz: [0.5f32.to_bits(), 0.5f32.to_bits(), 0],
-                lod: LodArg::Level(lod),
-                gather: None,
-            };
-            assert_eq!(f32::from_bits(sample(&t, &rq, &mut read).unwrap()[0]), weight, "lod {lod}");
-        }
+        let rq = Request {
+            geom: Geom::D2,
+            int_coords: false,
+            layer: 0,
+            xyz: [0.5f32.to_bits(), 0.5f32.to_bits(), 0],
+            lod: LodArg::Level(lod),
+            gather: None,
+        };
+        f32::from_bits(sample(&t, &rq, &mut read).unwrap()[0])
     }
 
     /// Values around every edge of the conversions: zeros, halves, the ends of the exact
