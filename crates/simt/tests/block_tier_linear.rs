@@ -1,7 +1,7 @@
 //! The block tier's linear registers (`block_tier/emit/linear.rs`: a register whose lane `l`
 //! is lane 0's value plus a known step times `l` kept as one scalar in the lane phase):
-//! nvcc's index arithmetic (`mad.lo`, `mul.wide.s32/u32`, `shl.b64`, `add/sub.s64`,
-//! `mul.lo.s64`) feeding consecutive, reversed and strided accesses and stored as data, in
+//! nvcc's index arithmetic (`mad.lo`, `mul.wide.s32/u32`, `cvt.s64.s32`, `shl.b64`,
+//! `add/sub.s64`, `mul.lo.s64`) feeding consecutive, reversed and strided accesses and stored as data, in
 //! every block shape; a grid-stride loop whose lanes leave at different turns; and 32-bit
 //! indices that wrap around inside a vector, which must fault at the first wrapped thread
 //! as the interpreter does, not pass for consecutive.
@@ -16,7 +16,7 @@ use common::{download_u32, one_worker_program, write};
 /// width `w = nctaid.x * ntid.x`, the height `h = nctaid.y * ntid.y` and
 /// `i = (z * h + y) * w + x`, `t` the number of threads: `o1[i] = in[i] + 1`,
 /// `o2[i] = in[i]` (the address through `shl.b64`), `o3[i] = 3x + 5 + y` (through
-/// `mul.lo.s64`), `o4[i] = in[t - 1 - i]` (lanes in reverse), `o5[i] = in[2i]` (every other
+/// `cvt.s64.s32` and `mul.lo.s64`), `o4[i] = in[t - 1 - i]` (lanes in reverse), `o5[i] = in[2i]` (every other
 /// element; `in` has `2t`).
 const INDEX: &str = r#"
 .version 8.0
@@ -62,8 +62,8 @@ const INDEX: &str = r#"
     mul.lo.s32 %r19, %r5, 3;
     add.s32 %r20, %r19, 5;
     add.s32 %r21, %r20, %r9;
-    mul.wide.s32 %rd13, %r16, 2;
-    mul.lo.s64 %rd14, %rd13, 2;
+    cvt.s64.s32 %rd13, %r16;
+    mul.lo.s64 %rd14, %rd13, 4;
     add.s64 %rd15, %rd14, %rd3;
     st.global.u32 [%rd15], %r21;
     sub.s32 %r22, %r1, 1;

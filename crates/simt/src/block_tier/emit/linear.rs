@@ -13,7 +13,7 @@
 //! extension of 32 bits), which is `base + (from * scale + step) * l` without a wrap.
 //!
 //! A register is linear when every instruction that writes it is integer arithmetic of the
-//! forms below over linear and group-uniform operands (`lanes::Plan::uniform`) giving one
+//! forms of `eval` over linear and group-uniform operands (`lanes::Plan::uniform`) giving one
 //! pattern; runs for every lane of the group together (unguarded or under a uniform guard,
 //! and no lane waits where the register is live: `lanes::Plan::protected`); and when it is
 //! not read before its first write (it starts at 0 in every lane). Across a barrier a linear
@@ -23,6 +23,7 @@
 //! refined to a fixpoint.
 
 use crate::ir::{BinOp, Func, Op, Src, Sreg, TernOp, UnOp};
+use ptx::types::TypeKind;
 
 /// How a linear register's lanes follow lane 0 (see the module documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -209,18 +210,33 @@ fn eval(f: &Func, op: &Op, fact: &[Fact], uniform: &[bool]) -> Option<(Val, u32)
         }
         Op::Bin { op: BinOp::MulWide(32, signed), d, a, b: Src::Imm(k) } if !f.narrow(d) => {
             let scale = if signed { k as u32 as i32 as i64 as u64 } else { k & 0xffff_ffff };
-            let ext = if signed { Ext::Sign } else { Ext::Zero };
-            let v = match narrow(val(a)) {
-                Val::Lin(Linear::Narrow { step }, _) => {
-                    Val::Lin(Linear::Wide { ext: Some(ext), from: step, scale, step: 0 }, Some(Seed::Take(a)))
-                }
-                x => x,
-            };
-            (d, v)
+            (d, extend(narrow(val(a)), a, signed, scale))
+        }
+        // `cvt.s64.s32`, `cvt.u64.u32` and the like: an extension of the low 32 bits.
+        Op::Un { op: UnOp::Cvt(c), d, a }
+            if !(f.narrow(d) || c.sat || c.relu || c.satfinite)
+                && c.from.size() == 4
+                && c.to.size() == 8
+                && [c.from.kind(), c.to.kind()]
+                    .iter()
+                    .all(|k| matches!(k, TypeKind::Bits | TypeKind::Unsigned | TypeKind::Signed)) =>
+        {
+            (d, extend(narrow(val(a)), a, c.from.kind() == TypeKind::Signed, 1))
         }
         _ => return None,
     };
     Some((v, d))
+}
+
+/// The 64-bit extension (signed or not) of 32-bit operand `a` (its lanes `v`) times `scale`.
+fn extend(v: Val, a: Src, signed: bool, scale: u64) -> Val {
+    let ext = if signed { Ext::Sign } else { Ext::Zero };
+    match v {
+        Val::Lin(Linear::Narrow { step }, _) => {
+            Val::Lin(Linear::Wide { ext: Some(ext), from: step, scale, step: 0 }, Some(Seed::Take(a)))
+        }
+        x => x,
+    }
 }
 
 /// The seed a read of linear register `r` passes on.
