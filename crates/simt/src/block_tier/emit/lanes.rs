@@ -13,10 +13,13 @@
 //! first and parks the others just after it), so every lane runs its own path, in order.
 //! Arithmetic runs for every lane; a write keeps the old value of lanes not at the
 //! instruction only where such a lane reads the register later (`Plan::protected`).
+//! Registers the same in every lane are C scalars (`Plan::uniform`), and so are linear ones,
+//! lane `l` being lane 0's value plus a known step times `l` (`linear.rs`: indices and the
+//! addresses made from them).
 //!
 //! Memory accesses with side effects or faults run for the lanes at the instruction only: a
-//! global access whose lanes' addresses are consecutive and inside the allocation its site
-//! last hit is one vector access; any other lane by lane, through the scalar code's checked
+//! global access whose lanes' addresses are consecutive (known from the first and last lane
+//! for a linear address) and inside the allocation its site last hit is one vector access; any other lane by lane, through the scalar code's checked
 //! access (`mem.rs`), which faults naming the lane's thread.
 //!
 //! Barriers split the kernel into phases (the loop fission of COX, CuPBoP and Polygeist): a

@@ -7,6 +7,8 @@
 //! values at once). Divergence costs nothing: each thread branches on its own.
 //!
 //! - `arith.rs`: integer, float, comparison and conversion operations;
+//! - `lanes.rs`: the lane phase, 16 threads at a time;
+//! - `linear.rs`: the lane phase's linear registers (lane `l` = lane 0 plus a known step);
 //! - `mem.rs`: addresses and checked memory accesses, atomics;
 //! - `nan.rs`: which f32 results may skip NaN canonicalization.
 //!
