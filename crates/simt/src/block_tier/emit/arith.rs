@@ -223,6 +223,9 @@ impl Emitter<'_> {
             _ => ">=",
         };
         match c.kind {
+            // 32-bit compares as 32-bit C: gcc then compares 16 lanes per vector, not 8.
+            b's' if c.w == 32 => format!("(u64)((i32)(u32)({x}) {} (i32)(u32)({y}))", int(c.op)),
+            b'u' if c.w == 32 => format!("(u64)((u32)({x}) {} (u32)({y}))", int(c.op)),
             b's' => format!("(u64)(sx({x}, {w}) {} sx({y}, {w}))", int(c.op), w = c.w),
             b'u' => format!("(u64)(({x} & {m:#x}ull) {} ({y} & {m:#x}ull))", int(c.op), m = mask(c.w)),
             b'f' | b'd' => {

@@ -13,10 +13,13 @@
 //! first and parks the others just after it), so every lane runs its own path, in order.
 //! Arithmetic runs for every lane; a write keeps the old value of lanes not at the
 //! instruction only where such a lane reads the register later (`Plan::protected`).
+//! Registers the same in every lane are C scalars (`Plan::uniform`), and so are linear ones,
+//! lane `l` being lane 0's value plus a known step times `l` (`linear.rs`: indices and the
+//! addresses made from them).
 //!
 //! Memory accesses with side effects or faults run for the lanes at the instruction only: a
-//! global access whose lanes' addresses are consecutive and inside the allocation its site
-//! last hit is one vector access; any other lane by lane, through the scalar code's checked
+//! global access whose lanes' addresses are consecutive (known from the first and last lane
+//! for a linear address) and inside the allocation its site last hit is one vector access; any other lane by lane, through the scalar code's checked
 //! access (`mem.rs`), which faults naming the lane's thread.
 //!
 //! Barriers split the kernel into phases (the loop fission of COX, CuPBoP and Polygeist): a
@@ -36,6 +39,7 @@
 use std::fmt::Write;
 
 use super::Emitter;
+use super::linear::{Linear, Seed, linear_regs, linear_write};
 use crate::analysis::live::{Liveness, for_each_src, uses_defs};
 use crate::ir::{BarKind, Func, Guard, Op, Space, Src, Sreg};
 
@@ -72,6 +76,8 @@ pub(crate) struct Plan {
     barriers: Vec<Barrier>,
     /// Per register: the same in every lane of a group (a C scalar, not an array).
     pub uniform: Vec<bool>,
+    /// Per register: its pattern when linear (`linear.rs`: a C scalar too, lane 0's value).
+    pub linear: Vec<Option<Linear>>,
 }
 
 /// A `bar.sync` with a constant barrier number (the only barriers `eligible` lets through
@@ -92,7 +98,7 @@ struct Branch {
 
 /// Whether special register `r` is the same in every lane of a group: the lanes of a group
 /// are threads side by side along x of one row (`threadIdx.y`, `.z` shared).
-fn uniform_sreg(r: Sreg) -> bool {
+pub(super) fn uniform_sreg(r: Sreg) -> bool {
     !matches!(
         r,
         Sreg::Tid(0)
@@ -183,9 +189,40 @@ impl Plan {
             }
             uniform = next;
         };
-        let live_in = live.live_at(0).into_iter().filter(|&r| r < f.nregs as usize).collect();
+        let live_in: Vec<usize> = live.live_at(0).into_iter().filter(|&r| r < f.nregs as usize).collect();
         let loops = branches.iter().any(|b| b.target <= b.at);
-        Some(Plan { labels, from, live: live_sets, live_in, loops, barriers, uniform })
+        // Linear registers start at lane 0's value: not one read before written (0 in every
+        // lane). One kept across a barrier (in frames, per thread) comes back as its first
+        // waiting lane's value less that lane's steps: not one with an extension, whose seed
+        // the frames do not keep.
+        let mut excluded = vec![false; f.nregs as usize];
+        for &r in &live_in {
+            excluded[r] = true;
+        }
+        let waiting_read = |pc: u32, r: u32| {
+            labels.iter().enumerate().any(|(i, &x)| from[i] <= pc && pc < x && live_sets[i][r as usize])
+        };
+        let together = |pc: u32| {
+            let Some(inst) = f.code.get(pc as usize) else { return false };
+            let mut defs = Vec::new();
+            uses_defs(&inst.op, f.nregs, &mut Vec::new(), &mut defs);
+            inst.guard.is_none_or(|g| uniform.get(g.reg as usize).copied().unwrap_or(false))
+                && !defs.iter().any(|&d| d < f.nregs && waiting_read(pc, d))
+        };
+        let mut linear = linear_regs(f, &uniform, &excluded, &together);
+        loop {
+            let seeded: Vec<usize> = barriers
+                .iter()
+                .flat_map(|b| b.live.iter().copied())
+                .filter(|&r| matches!(linear[r], Some(Linear::Wide { ext: Some(_), .. })))
+                .collect();
+            if seeded.is_empty() {
+                break;
+            }
+            seeded.into_iter().for_each(|r| excluded[r] = true);
+            linear = linear_regs(f, &uniform, &excluded, &together);
+        }
+        Some(Plan { labels, from, live: live_sets, live_in, loops, barriers, uniform, linear })
     }
 
     /// Whether every barrier has the scalar code's resume point after it (`resumes`: the
@@ -316,11 +353,17 @@ impl Emitter<'_> {
             for chunk in regs.chunks(16) {
                 let decl: Vec<String> = chunk
                     .iter()
-                    .map(|&r| if plan.uniform[r] { format!("r{r} = 0") } else { format!("r{r}[{w}]") })
+                    .map(|&r| match plan.linear[r] {
+                        Some(Linear::Wide { ext: Some(_), .. }) => format!("r{r} = 0; u32 r{r}_s = 0; (void)r{r}_s"),
+                        _ if plan.uniform[r] || plan.linear[r].is_some() => format!("r{r} = 0"),
+                        _ => format!("r{r}[{w}]"),
+                    })
+                    .map(|d| format!("{} {d};", if narrow { "u32" } else { "u64" }))
                     .collect();
-                let _ = writeln!(self.out, "{} {};", if narrow { "u32" } else { "u64" }, decl.join(", "));
+                let _ = writeln!(self.out, "{}", decl.join(" "));
             }
         }
+        self.linear = plan.linear.clone();
         for &x in &plan.labels {
             let _ = writeln!(self.out, "u32 w{x} = 0;");
         }
@@ -439,14 +482,21 @@ impl Emitter<'_> {
         );
         for (i, b) in plan.barriers.iter().enumerate() {
             let _ = writeln!(self.out, "case {}: {{", i + 1);
-            let (uniform, lanes): (Vec<usize>, Vec<usize>) = b.live.iter().partition(|&&r| plan.uniform[r]);
+            let (scalar, lanes): (Vec<usize>, Vec<usize>) =
+                b.live.iter().partition(|&&r| plan.uniform[r] || plan.linear[r].is_some());
             for r in lanes {
                 let _ = writeln!(self.out, "LANES r{r}[l] = frames[{r}ull * n + t0 + l];");
             }
-            if !uniform.is_empty() {
-                self.out.push_str("const u64 first_ = t0 + (u64)__builtin_ctz(act);");
-                for r in uniform {
-                    let _ = write!(self.out, " r{r} = frames[{r}ull * n + first_];");
+            if !scalar.is_empty() {
+                // A uniform register is its first waiting lane's value; a linear one (no
+                // extension: `Plan::of`) that lane's value less its lane's steps.
+                self.out.push_str("const u32 lf_ = (u32)__builtin_ctz(act); const u64 first_ = t0 + lf_;");
+                for r in scalar {
+                    let back = match plan.linear[r] {
+                        Some(p) => format!(" - (u64)lf_ * {:#x}ull", p.lane_step()),
+                        None => String::new(),
+                    };
+                    let _ = write!(self.out, " r{r} = frames[{r}ull * n + first_]{back};");
                 }
                 self.out.push('\n');
             }
@@ -468,14 +518,8 @@ impl Emitter<'_> {
         // One loop per register: a loop storing to several arrays that may alias (`frames`,
         // `states`) is not vectorized.
         let word = format!("(S_WAITING << 24) | ({}u << 28) | {k}u", b.id & 15);
-        let mut stores: Vec<String> = b
-            .live
-            .iter()
-            .map(|&r| {
-                let v = if plan.uniform[r] { format!("r{r}") } else { format!("r{r}[l]") };
-                format!("frames[{r}ull * n + t0 + l] = {v};")
-            })
-            .collect();
+        let mut stores: Vec<String> =
+            b.live.iter().map(|&r| format!("frames[{r}ull * n + t0 + l] = {};", self.lane_value(r as u32))).collect();
         stores.push(format!("states[t0 + l] = {word};"));
         let all: String = stores.iter().map(|st| format!("LANES {st}\n")).collect();
         let some: String = stores.iter().map(|st| format!("LANES if (m_ >> l & 1) {st}\n")).collect();
@@ -498,6 +542,11 @@ impl Emitter<'_> {
             self.out.push_str("}\n");
             *group = false;
         }
+    }
+
+    /// Lane `l`'s value of register `r` (in a lane loop).
+    fn lane_value(&self, r: u32) -> String {
+        self.src(Src::Reg(r))
     }
 
     fn is_uniform(&self, r: u32) -> bool {
@@ -548,6 +597,11 @@ impl Emitter<'_> {
     fn lane_pure(&mut self, plan: &Plan, pc: u32, guard: Option<Guard>, op: &Op, group: &mut bool) {
         let mut defs = Vec::new();
         uses_defs(op, self.f.nregs, &mut Vec::new(), &mut defs);
+        if let Some((_, seed)) = linear_write(self.f, op, &self.linear, &self.uniform) {
+            self.close_group(group);
+            self.linear_pure(pc, guard, op, seed);
+            return;
+        }
         if self.writes_uniform(op) {
             self.close_group(group);
             // `Plan::of`: a uniform write is unguarded or has a uniform guard, and no lane
@@ -583,6 +637,35 @@ impl Emitter<'_> {
         self.lane_cond = Some("c_".to_string());
         self.op(pc, op);
         self.lane_cond = None;
+        self.out.push_str("}\n");
+    }
+
+    /// An instruction writing a linear register (`linear.rs`): lane 0's value, and its seed,
+    /// as scalar code (`Plan::of`: unguarded or under a uniform guard).
+    fn linear_pure(&mut self, pc: u32, guard: Option<Guard>, op: &Op, seed: Option<Seed>) {
+        let mut defs = Vec::new();
+        uses_defs(op, self.f.nregs, &mut Vec::new(), &mut defs);
+        let Some(&d) = defs.first() else { return };
+        self.out.push_str("{ const u32 l = 0; (void)l;\n");
+        if let Some(g) = guard {
+            let _ = writeln!(self.out, "if ({}(r{} & 1)) {{", if g.neg { "!" } else { "" }, g.reg);
+        }
+        // The seed is read before the write (which may overwrite where it comes from).
+        let seed = match seed {
+            Some(Seed::Take(s)) => Some(format!("(u32)({})", self.src(s))),
+            Some(Seed::Copy(r)) => Some(format!("r{r}_s")),
+            None => None,
+        };
+        if let Some(s) = &seed {
+            let _ = writeln!(self.out, "const u32 seed_ = {s};");
+        }
+        self.op(pc, op);
+        if seed.is_some() {
+            let _ = writeln!(self.out, "r{d}_s = seed_;");
+        }
+        if guard.is_some() {
+            self.out.push_str("}\n");
+        }
         self.out.push_str("}\n");
     }
 
@@ -650,7 +733,7 @@ impl Emitter<'_> {
             let _ = write!(self.out, "LANES if (w{x} >> l & 1) {{");
             for (r, &live) in plan.live[i].iter().enumerate() {
                 if live {
-                    let v = if plan.uniform[r] { format!("r{r}") } else { format!("r{r}[l]") };
+                    let v = self.lane_value(r as u32);
                     let _ = write!(self.out, " frames[{r}ull * n + t0 + l] = {v};");
                 }
             }

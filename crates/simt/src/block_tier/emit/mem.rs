@@ -278,12 +278,30 @@ impl Emitter<'_> {
             (Some(s), format!("sb{s}"), format!("sn{s}"), format!("sh{s}"))
         };
         let a = self.addr(addr);
+        // Whether the lanes' addresses are side by side: from the first and last lane's alone
+        // when the base register is linear with the element size as its step (`linear.rs`),
+        // else lane by lane.
+        let linear = match addr.base {
+            Base::Reg(r) => self.linear_of(r).filter(|p| {
+                p.lane_step() == u64::from(size)
+                    && p.ends_decide()
+                    && (!addr.narrow || matches!(p, super::linear::Linear::Narrow { .. }))
+            }),
+            _ => None,
+        };
+        let consecutive = if linear.is_some() {
+            format!("u64 d_; {{ const u32 l = e_; d_ = ({a}) ^ (a0_ + (u64)l * {size}ull); }}")
+        } else {
+            format!(
+                "u64 d_ = 0; if (m_ == {full:#x}u) {{ LANES d_ |= ({a}) ^ (a0_ + (u64)l * {size}ull); }}\n\
+                 else {{ LANES d_ |= (({a}) ^ (a0_ + (u64)l * {size}ull)) & (0ull - (u64)(m_ >> l & 1)); }}"
+            )
+        };
         let _ = writeln!(
             self.out,
             "{{ const u32 f_ = __builtin_ctz(m_), e_ = 31 - __builtin_clz(m_); u64 a0_;\n\
              {{ const u32 l = f_; a0_ = ({a}) - (u64)l * {size}ull; }}\n\
-             u64 d_ = 0; if (m_ == {full:#x}u) {{ LANES d_ |= ({a}) ^ (a0_ + (u64)l * {size}ull); }}\n\
-             else {{ LANES d_ |= (({a}) ^ (a0_ + (u64)l * {size}ull)) & (0ull - (u64)(m_ >> l & 1)); }}\n\
+             {consecutive}\n\
              const u64 o_ = a0_ + (u64)f_ * {size}ull - {start};\n\
              if (LIKELY(d_ == 0 && rotr(o_, {k}) < {bound} && rotr(o_ + (u64)(e_ - f_) * {size}ull, {k}) < {bound})) {{"
         );

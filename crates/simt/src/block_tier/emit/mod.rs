@@ -7,6 +7,8 @@
 //! values at once). Divergence costs nothing: each thread branches on its own.
 //!
 //! - `arith.rs`: integer, float, comparison and conversion operations;
+//! - `lanes.rs`: the lane phase, 16 threads at a time;
+//! - `linear.rs`: the lane phase's linear registers (lane `l` = lane 0 plus a known step);
 //! - `mem.rs`: addresses and checked memory accesses, atomics;
 //! - `nan.rs`: which f32 results may skip NaN canonicalization.
 //!
@@ -15,6 +17,7 @@
 
 mod arith;
 mod lanes;
+mod linear;
 mod mem;
 mod nan;
 
@@ -90,6 +93,9 @@ struct Emitter<'f> {
     lane_cond: Option<String>,
     /// In the lane phase, per register: a C scalar, the same in every lane (`lanes::Plan`).
     uniform: Vec<bool>,
+    /// In the lane phase, per register: its pattern when linear (`linear.rs`), a C scalar
+    /// holding lane 0's value.
+    linear: Vec<Option<linear::Linear>>,
 }
 
 /// Whether the translation of kernel `f` (which `eligible::declined` accepts) runs its
@@ -122,6 +128,7 @@ pub(crate) fn translate(f: &Func) -> Unit {
         lane: false,
         lane_cond: None,
         uniform: Vec::new(),
+        linear: Vec::new(),
     };
     // The scalar code must be able to take over a lane phase's threads at its labels.
     let plan = lanes::Plan::of(f, &e.live);
@@ -221,7 +228,8 @@ impl Emitter<'_> {
 
     fn dst(&self, d: u32) -> String {
         // Decoding never emits a register at or past `nregs`; a stray one writes a scratch.
-        match (d < self.f.nregs, self.lane && !self.uniform.get(d as usize).copied().unwrap_or(false)) {
+        let array = self.lane && !self.uniform.get(d as usize).copied().unwrap_or(false) && self.linear_of(d).is_none();
+        match (d < self.f.nregs, array) {
             (true, false) => format!("r{d}"),
             (true, true) => format!("r{d}[l]"),
             (false, _) => "scratch".to_string(),
@@ -247,6 +255,7 @@ impl Emitter<'_> {
 
     fn src(&self, s: Src) -> String {
         match s {
+            Src::Reg(r) if let Some(p) = self.linear_of(r) => linear::lane_expr(r, p),
             Src::Reg(r) if r < self.f.nregs && self.lane && !self.uniform.get(r as usize).copied().unwrap_or(false) => {
                 format!("r{r}[l]")
             }
@@ -257,6 +266,11 @@ impl Emitter<'_> {
             Src::Local(o) => format!("{o:#x}ull"),
             Src::Sreg(r) => sreg(r, self.lane),
         }
+    }
+
+    /// In the lane phase, register `r`'s pattern when it is linear.
+    fn linear_of(&self, r: u32) -> Option<linear::Linear> {
+        if self.lane { self.linear.get(r as usize).copied().flatten() } else { None }
     }
 
     /// Whether the f32 operation at `pc` must canonicalize a NaN result: unless its

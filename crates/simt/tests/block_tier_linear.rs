@@ -1,0 +1,387 @@
+//! The block tier's linear registers (`block_tier/emit/linear.rs`: a register whose lane `l`
+//! is lane 0's value plus a known step times `l` kept as one scalar in the lane phase):
+//! nvcc's index arithmetic (`mad.lo`, `mul.wide.s32/u32`, `cvt.s64.s32`, `shl.b64`,
+//! `add/sub.s64`, `mul.lo.s64`) feeding consecutive, reversed and strided accesses and stored as data, in
+//! every block shape; a grid-stride loop whose lanes leave at different turns; and 32-bit
+//! indices that wrap around inside a vector, which must fault at the first wrapped thread
+//! as the interpreter does, not pass for consecutive.
+
+use simt::{DeviceMemory, Dim3, Engine, FaultKind, Params, Tier};
+
+mod common;
+
+use common::{download_u32, one_worker_program, write};
+
+/// With `x = ctaid.x * ntid.x + tid.x`, `y = ctaid.y * ntid.y + tid.y`, `z = tid.z`, the
+/// width `w = nctaid.x * ntid.x`, the height `h = nctaid.y * ntid.y` and
+/// `i = (z * h + y) * w + x`, `t` the number of threads: `o1[i] = in[i] + 1`,
+/// `o2[i] = in[i]` (the address through `shl.b64`), `o3[i] = 3x + 5 + y` (through
+/// `cvt.s64.s32` and `mul.lo.s64`), `o4[i] = in[t - 1 - i]` (lanes in reverse), `o5[i] = in[2i]` (every other
+/// element; `in` has `2t`).
+const INDEX: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry index(.param .u64 o1, .param .u64 o2, .param .u64 o3, .param .u64 o4, .param .u64 o5,
+    .param .u64 in, .param .u32 t)
+{
+    .reg .b32 %r<40>;
+    .reg .b64 %rd<40>;
+    ld.param.u64 %rd1, [o1];
+    ld.param.u64 %rd2, [o2];
+    ld.param.u64 %rd3, [o3];
+    ld.param.u64 %rd4, [o4];
+    ld.param.u64 %rd5, [o5];
+    ld.param.u64 %rd6, [in];
+    ld.param.u32 %r1, [t];
+    mov.u32 %r2, %ctaid.x;
+    mov.u32 %r3, %ntid.x;
+    mov.u32 %r4, %tid.x;
+    mad.lo.s32 %r5, %r2, %r3, %r4;
+    mov.u32 %r6, %ctaid.y;
+    mov.u32 %r7, %ntid.y;
+    mov.u32 %r8, %tid.y;
+    mad.lo.s32 %r9, %r6, %r7, %r8;
+    mov.u32 %r10, %tid.z;
+    mov.u32 %r11, %nctaid.x;
+    mul.lo.s32 %r12, %r11, %r3;
+    mov.u32 %r13, %nctaid.y;
+    mul.lo.s32 %r14, %r13, %r7;
+    mad.lo.s32 %r15, %r10, %r14, %r9;
+    mad.lo.s32 %r16, %r15, %r12, %r5;
+    mul.wide.s32 %rd7, %r16, 4;
+    add.s64 %rd8, %rd6, %rd7;
+    ld.global.u32 %r17, [%rd8];
+    add.s32 %r18, %r17, 1;
+    add.s64 %rd9, %rd1, %rd7;
+    st.global.u32 [%rd9], %r18;
+    mul.wide.u32 %rd10, %r16, 1;
+    shl.b64 %rd11, %rd10, 2;
+    add.s64 %rd12, %rd2, %rd11;
+    st.global.u32 [%rd12], %r17;
+    mul.lo.s32 %r19, %r5, 3;
+    add.s32 %r20, %r19, 5;
+    add.s32 %r21, %r20, %r9;
+    cvt.s64.s32 %rd13, %r16;
+    mul.lo.s64 %rd14, %rd13, 4;
+    add.s64 %rd15, %rd14, %rd3;
+    st.global.u32 [%rd15], %r21;
+    sub.s32 %r22, %r1, 1;
+    sub.s32 %r23, %r22, %r16;
+    mul.wide.s32 %rd16, %r23, 4;
+    add.s64 %rd17, %rd6, %rd16;
+    ld.global.u32 %r24, [%rd17];
+    add.s64 %rd18, %rd4, %rd7;
+    st.global.u32 [%rd18], %r24;
+    shl.b32 %r25, %r16, 1;
+    mul.wide.s32 %rd19, %r25, 4;
+    add.s64 %rd20, %rd6, %rd19;
+    ld.global.u32 %r26, [%rd20];
+    sub.s64 %rd21, %rd9, %rd1;
+    add.s64 %rd22, %rd5, %rd21;
+    st.global.u32 [%rd22], %r26;
+    ret;
+}
+"#;
+
+/// The block shapes a skeptic would vary: rows of 8 to 1024 threads, rows shorter than a
+/// vector and with a partial last vector, 3D blocks, odd sizes.
+const SHAPES: [Dim3; 11] = [
+    Dim3 { x: 32, y: 1, z: 1 },
+    Dim3 { x: 96, y: 1, z: 1 },
+    Dim3 { x: 1024, y: 1, z: 1 },
+    Dim3 { x: 8, y: 8, z: 1 },
+    Dim3 { x: 16, y: 16, z: 1 },
+    Dim3 { x: 32, y: 8, z: 1 },
+    Dim3 { x: 20, y: 3, z: 1 },
+    Dim3 { x: 4, y: 2, z: 3 },
+    Dim3 { x: 7, y: 3, z: 5 },
+    Dim3 { x: 33, y: 1, z: 1 },
+    Dim3 { x: 17, y: 2, z: 2 },
+];
+
+#[test]
+fn linear_indices_address_and_compute_as_the_isa_says_in_every_block_shape() {
+    let grid = Dim3::new(3, 2, 1);
+    for block in SHAPES {
+        let (w, h, d) = (grid.x * block.x, grid.y * block.y, block.z);
+        let t = (w * h * d) as usize;
+        let mem = DeviceMemory::new();
+        let input: Vec<u32> = (0..2 * t as u32).map(|v| v.wrapping_mul(2_654_435_761) ^ 0x5555).collect();
+        let din = mem.alloc(8 * t as u64).unwrap();
+        write(&mem, din, &input);
+        let outs: Vec<_> = (0..5).map(|_| mem.alloc(4 * t as u64).unwrap()).collect();
+        for &o in &outs {
+            write(&mem, o, &vec![u32::MAX; t]);
+        }
+        let mut params = Params::new();
+        for &o in &outs {
+            params.ptr(o);
+        }
+        params.ptr(din).u32(t as u32);
+        let p = one_worker_program(INDEX, Engine::Block);
+        let st = p.launch("index", grid, block, 0, params.bytes(), &mem).unwrap();
+        assert_eq!(st.tier, Tier::Block);
+        let got: Vec<Vec<u32>> = outs.iter().map(|&o| download_u32(&mem, o, t)).collect();
+        for z in 0..d {
+            for y in 0..h {
+                for x in 0..w {
+                    let i = ((z * h + y) * w + x) as usize;
+                    let want = [input[i].wrapping_add(1), input[i], 3 * x + 5 + y, input[t - 1 - i], input[2 * i]];
+                    let have = [got[0][i], got[1][i], got[2][i], got[3][i], got[4][i]];
+                    assert_eq!(have, want, "block {block:?}, thread at ({x}, {y}, {z})");
+                }
+            }
+        }
+    }
+}
+
+/// A grid-stride loop: `out[k] = 2k + 1` for every `k < n`, from `k = g` (the thread's global
+/// linear index) by the number of threads; lanes leave the loop at different turns when
+/// `n` is not a multiple of the vector.
+const STRIDE: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry stride(.param .u64 out, .param .u32 n)
+{
+    .reg .pred %p<4>;
+    .reg .b32 %r<20>;
+    .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [out];
+    ld.param.u32 %r1, [n];
+    mov.u32 %r2, %tid.x;
+    mov.u32 %r3, %tid.y;
+    mov.u32 %r4, %ntid.x;
+    mov.u32 %r5, %ntid.y;
+    mov.u32 %r6, %ctaid.x;
+    mov.u32 %r7, %nctaid.x;
+    mul.lo.s32 %r8, %r4, %r5;
+    mad.lo.s32 %r9, %r3, %r4, %r2;
+    mad.lo.s32 %r10, %r6, %r8, %r9;
+    mul.lo.s32 %r11, %r8, %r7;
+    setp.ge.u32 %p1, %r10, %r1;
+    @%p1 bra DONE;
+LOOP:
+    shl.b32 %r12, %r10, 1;
+    add.s32 %r13, %r12, 1;
+    mul.wide.u32 %rd2, %r10, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r13;
+    add.s32 %r10, %r10, %r11;
+    setp.lt.u32 %p2, %r10, %r1;
+    @%p2 bra LOOP;
+DONE:
+    ret;
+}
+"#;
+
+#[test]
+fn a_grid_stride_loop_keeps_its_index_linear_as_lanes_leave() {
+    for block in [Dim3::x(32), Dim3::x(96), Dim3::new(8, 8, 1), Dim3::new(7, 3, 5), Dim3::new(20, 3, 1)] {
+        for n in [1u32, 100, 1000, 4099] {
+            let mem = DeviceMemory::new();
+            let out = mem.alloc(4 * u64::from(n)).unwrap();
+            write(&mem, out, &vec![u32::MAX; n as usize]);
+            let params = Params::new().ptr(out).u32(n).clone();
+            let p = one_worker_program(STRIDE, Engine::Block);
+            let st = p.launch("stride", Dim3::x(3), block, 0, params.bytes(), &mem).unwrap();
+            assert_eq!(st.tier, Tier::Block);
+            let want: Vec<u32> = (0..n).map(|k| 2 * k + 1).collect();
+            assert_eq!(download_u32(&mem, out, n as usize), want, "block {block:?}, n {n}");
+        }
+    }
+}
+
+/// `out + ext(base + tid.x) * 4 - back`: with `back = ext(base) * 4`, thread `l` stores `l`
+/// at `out[l]`, until `base + tid.x` wraps around (`ext`: sign extension of 32 bits, or zero
+/// extension with `mul.wide.u32`): the threads from there address 16 GiB away.
+const WRAP: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry wrap(.param .u64 out, .param .u64 back, .param .u32 base)
+{
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [out];
+    ld.param.u64 %rd2, [back];
+    ld.param.u32 %r1, [base];
+    mov.u32 %r2, %tid.x;
+    add.s32 %r3, %r1, %r2;
+    mul.wide.EXT %rd3, %r3, 4;
+    add.s64 %rd4, %rd1, %rd3;
+    sub.s64 %rd5, %rd4, %rd2;
+    st.global.u32 [%rd5], %r2;
+    ret;
+}
+"#;
+
+#[test]
+fn a_32_bit_index_wrapping_inside_a_vector_faults_at_the_first_wrapped_thread() {
+    // Threads 0 to 15 (the first vector) store side by side, inside `out`; in the second
+    // vector, thread 24 is the first whose index wraps around, though its vector's first and
+    // last lanes' addresses lie inside `out` (32 words).
+    for (ext, base) in [("s32", 0x7fff_fff8u32 - 16), ("u32", 0xffff_fff8 - 16)] {
+        let src = WRAP.replace("EXT", ext);
+        let back = if ext == "s32" { (i64::from(base as i32) * 4) as u64 } else { u64::from(base) * 4 };
+        let mem = DeviceMemory::new();
+        let out = mem.alloc(4 * 32).unwrap();
+        let params = Params::new().ptr(out).u64(back).u32(base).clone();
+        let run = |e| {
+            let p = one_worker_program(&src, e);
+            let r = p.launch("wrap", Dim3::x(1), Dim3::x(32), 0, params.bytes(), &mem);
+            r.err()
+        };
+        let block = run(Engine::Block).expect("thread 24's address wraps 16 GiB away");
+        assert_eq!(block.thread, [24, 0, 0], "{ext}");
+        assert!(matches!(block.kind, FaultKind::Memory(_)), "{ext}: {:?}", block.kind);
+        assert_eq!(Some(block), run(Engine::Interp), "{ext}");
+    }
+}
+
+/// Through a shared tile, with `t` the thread's index in its block of `nt` threads and `g`
+/// its global one: `tile[t] = in[g]`; barrier; `v = tile[nt - 1 - t]`; barrier;
+/// `tile[t] = v + t`; barrier; `out[g] = tile[t]`. The tile's 32-bit address of `t` is live
+/// across every barrier.
+const TILE: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry tile(.param .u64 out, .param .u64 in)
+{
+    .shared .align 4 .b8 tile[4096];
+    .reg .b32 %r<30>;
+    .reg .b64 %rd<10>;
+    ld.param.u64 %rd1, [out];
+    ld.param.u64 %rd2, [in];
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, %tid.y;
+    mov.u32 %r3, %tid.z;
+    mov.u32 %r4, %ntid.x;
+    mov.u32 %r5, %ntid.y;
+    mov.u32 %r6, %ntid.z;
+    mad.lo.s32 %r7, %r3, %r5, %r2;
+    mad.lo.s32 %r8, %r7, %r4, %r1;
+    mul.lo.s32 %r9, %r4, %r5;
+    mul.lo.s32 %r10, %r9, %r6;
+    mov.u32 %r11, %ctaid.x;
+    mad.lo.s32 %r12, %r11, %r10, %r8;
+    mul.wide.u32 %rd3, %r12, 4;
+    add.s64 %rd4, %rd2, %rd3;
+    ld.global.u32 %r13, [%rd4];
+    mov.u32 %r14, tile;
+    shl.b32 %r15, %r8, 2;
+    add.s32 %r16, %r14, %r15;
+    st.shared.u32 [%r16], %r13;
+    bar.sync 0;
+    sub.s32 %r17, %r10, 1;
+    sub.s32 %r18, %r17, %r8;
+    shl.b32 %r19, %r18, 2;
+    add.s32 %r20, %r14, %r19;
+    ld.shared.u32 %r21, [%r20];
+    bar.sync 0;
+    add.s32 %r22, %r21, %r8;
+    st.shared.u32 [%r16], %r22;
+    bar.sync 0;
+    ld.shared.u32 %r23, [%r16];
+    add.s64 %rd5, %rd1, %rd3;
+    st.global.u32 [%rd5], %r23;
+    ret;
+}
+"#;
+
+#[test]
+fn linear_registers_live_across_barriers_come_back_in_every_block_shape() {
+    let blocks = 3u32;
+    for block in SHAPES {
+        let nt = block.x * block.y * block.z;
+        let n = (nt * blocks) as usize;
+        let mem = DeviceMemory::new();
+        let input: Vec<u32> = (0..n as u32).map(|v| v.wrapping_mul(40_503) ^ 0xa5a5).collect();
+        let (din, dout) = (mem.alloc(4 * n as u64).unwrap(), mem.alloc(4 * n as u64).unwrap());
+        write(&mem, din, &input);
+        write(&mem, dout, &vec![u32::MAX; n]);
+        let params = Params::new().ptr(dout).ptr(din).clone();
+        let p = one_worker_program(TILE, Engine::Block);
+        let st = p.launch("tile", Dim3::x(blocks), block, 0, params.bytes(), &mem).unwrap();
+        assert_eq!(st.tier, Tier::Block);
+        let got = download_u32(&mem, dout, n);
+        for g in 0..n as u32 {
+            let (b, t) = (g / nt, g % nt);
+            let want = input[(b * nt + nt - 1 - t) as usize].wrapping_add(t);
+            assert_eq!(got[g as usize], want, "block {block:?}, thread {t} of block {b}");
+        }
+    }
+}
+
+/// Threads with `tid.x % 4 == 0` exit first (a vector's first lane among them: the others come
+/// back from the barrier without it); the rest, with `t` and `g` as in `TILE`:
+/// `tile[t] = in[g]`; barrier; `out[g] = tile[t] + t`.
+const GAPS: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry gaps(.param .u64 out, .param .u64 in)
+{
+    .shared .align 4 .b8 tile[4096];
+    .reg .pred %p<2>;
+    .reg .b32 %r<30>;
+    .reg .b64 %rd<10>;
+    mov.u32 %r1, %tid.x;
+    and.b32 %r24, %r1, 3;
+    setp.eq.s32 %p1, %r24, 0;
+    @%p1 bra DONE;
+    ld.param.u64 %rd1, [out];
+    ld.param.u64 %rd2, [in];
+    mov.u32 %r2, %tid.y;
+    mov.u32 %r3, %tid.z;
+    mov.u32 %r4, %ntid.x;
+    mov.u32 %r5, %ntid.y;
+    mov.u32 %r6, %ntid.z;
+    mad.lo.s32 %r7, %r3, %r5, %r2;
+    mad.lo.s32 %r8, %r7, %r4, %r1;
+    mul.lo.s32 %r9, %r4, %r5;
+    mul.lo.s32 %r10, %r9, %r6;
+    mov.u32 %r11, %ctaid.x;
+    mad.lo.s32 %r12, %r11, %r10, %r8;
+    mul.wide.u32 %rd3, %r12, 4;
+    add.s64 %rd4, %rd2, %rd3;
+    ld.global.u32 %r13, [%rd4];
+    mov.u32 %r14, tile;
+    shl.b32 %r15, %r8, 2;
+    add.s32 %r16, %r14, %r15;
+    st.shared.u32 [%r16], %r13;
+    bar.sync 0;
+    ld.shared.u32 %r17, [%r16];
+    add.s32 %r18, %r17, %r8;
+    add.s64 %rd5, %rd1, %rd3;
+    st.global.u32 [%rd5], %r18;
+DONE:
+    ret;
+}
+"#;
+
+#[test]
+fn a_linear_register_comes_back_from_a_barrier_its_first_lane_left_before() {
+    let blocks = 2u32;
+    for block in SHAPES {
+        let nt = block.x * block.y * block.z;
+        let n = (nt * blocks) as usize;
+        let mem = DeviceMemory::new();
+        let input: Vec<u32> = (0..n as u32).map(|v| v.wrapping_mul(7919) ^ 0x3c3c).collect();
+        let (din, dout) = (mem.alloc(4 * n as u64).unwrap(), mem.alloc(4 * n as u64).unwrap());
+        write(&mem, din, &input);
+        write(&mem, dout, &vec![u32::MAX; n]);
+        let params = Params::new().ptr(dout).ptr(din).clone();
+        let p = one_worker_program(GAPS, Engine::Block);
+        let st = p.launch("gaps", Dim3::x(blocks), block, 0, params.bytes(), &mem).unwrap();
+        assert_eq!(st.tier, Tier::Block);
+        let got = download_u32(&mem, dout, n);
+        for g in 0..n as u32 {
+            let t = g % nt;
+            let want = if t % block.x % 4 == 0 { u32::MAX } else { input[g as usize].wrapping_add(t) };
+            assert_eq!(got[g as usize], want, "block {block:?}, thread {t} of block {}", g / nt);
+        }
+    }
+}
