@@ -99,17 +99,18 @@ fn is_shared(s: StateSpace) -> bool {
 }
 
 impl Module {
-    /// Parses and loads PTX text. Parse errors give [`Error::InvalidPtx`] (with the
-    /// diagnostic on stderr); kernels simt cannot run load anyway and fail at launch.
+    /// Parses, validates and loads PTX text. PTX that ptxas would reject (a parse or
+    /// validation error) gives [`Error::InvalidPtx`], as a GPU's driver does, with the
+    /// diagnostic on stderr; kernels simt cannot run load anyway and fail at launch.
     pub fn load_ptx(src: &str) -> Result<Module> {
         api(|_| {
-            let parsed = ptx::parse(src);
-            if let Some(d) = parsed.diagnostics.iter().find(|d| d.severity == ptx::Severity::Error) {
+            let (module, diagnostics) = ptx::check(src);
+            if let Some(d) = diagnostics.iter().find(|d| d.severity == ptx::Severity::Error) {
                 let (line, col) = ptx::LineIndex::new(src).line_col(d.span.start);
-                eprintln!("cuprite: PTX parse error at {line}:{col}: {}", d.message);
+                eprintln!("cuprite: invalid PTX at {line}:{col}: {}", d.message);
                 return Err(Error::InvalidPtx);
             }
-            let m = &parsed.module;
+            let m = &module;
             let mut module_shared = 0u64;
             let mut globals = HashMap::new();
             for item in &m.items {

@@ -75,3 +75,24 @@ fn a_raised_shared_memory_limit_holds_for_every_handle_of_its_kernel_only() {
     assert_eq!(launch_with("other"), Err(Error::InvalidValue), "another kernel keeps 48 KB");
     Stream::LEGACY.synchronize().expect("sync");
 }
+
+/// PTX that ptxas rejects (here a 64-bit register where `add.s32` needs a 32-bit one) does not
+/// load, as a GPU's driver fails to JIT it: `cudaErrorInvalidPtx` at module load, not a kernel
+/// that runs with a guessed width.
+#[test]
+fn ptx_that_ptxas_rejects_does_not_load() {
+    let ptx = r#"
+.version 8.3
+.target sm_90
+.address_size 64
+.visible .entry wrong_width(.param .u64 out)
+{
+    .reg .b64 %rd<3>;
+    ld.param.u64 %rd1, [out];
+    add.s32 %rd2, %rd1, 1;
+    st.global.u64 [%rd1], %rd2;
+    ret;
+}
+"#;
+    assert_eq!(Module::load_ptx(ptx).err(), Some(Error::InvalidPtx));
+}
