@@ -46,7 +46,7 @@ fn fail(prefix: &str, f: nvcc::driver::Failure) -> ExitCode {
 
 /// Runs `cuprite nvcc`.
 pub fn nvcc(args: &[&str]) -> ExitCode {
-    let options = match nvcc::Options::parse(args) {
+    let options = match nvcc::Options::parse_invocation(args) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("cuprite nvcc: error: {e}");

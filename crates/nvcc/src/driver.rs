@@ -28,9 +28,17 @@ pub fn version_text(tc: Option<&Toolchain>) -> String {
 /// The `#$ NAME=value` lines nvcc's `-v` starts with, as build systems read them (CMake takes
 /// the toolkit root from `TOP`, its headers from `INCLUDES`, the host link line from the command
 /// that contains `LIBRARIES`): here they describe what this driver does, its toolkit root, the
-/// include directory it passes, and the `-L` of its link line.
+/// include directory it passes, and the `-L` of its link line; before them, as nvcc prints
+/// them, the options read from `NVCC_PREPEND_FLAGS` and `NVCC_APPEND_FLAGS`.
 pub fn environment_lines(tc: &Toolchain) -> String {
-    let mut lines = format!("#$ TOP={}\n", tc.root.display());
+    let mut lines = String::new();
+    // nvcc names the options it read from the environment first.
+    for variable in [crate::options::PREPEND_FLAGS, crate::options::APPEND_FLAGS] {
+        if let Ok(value) = std::env::var(variable) {
+            lines.push_str(&format!("#$ {variable}=\"{value}\"\n"));
+        }
+    }
+    lines.push_str(&format!("#$ TOP={}\n", tc.root.display()));
     if let Some(bc) = &tc.libdevice_bitcode
         && let Some(dir) = bc.parent()
     {
@@ -203,6 +211,12 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
             }
             Ok(())
         }
+        Job::RemoveFile(path) => match std::fs::remove_file(path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                Err(Failure::new(format!("cannot remove {}: {e}", path.display())))
+            }
+            _ => Ok(()),
+        },
         Job::WriteSource { path, text } => {
             std::fs::write(path, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))
         }

@@ -77,6 +77,9 @@ pub enum Phase {
     DeviceLink,
     /// `--run`: link, then run the executable.
     Run,
+    /// `-lib`: compile each input to an object file and put the objects (and the object
+    /// files given) in a static library.
+    Library,
 }
 
 /// Which runtime library the executable links (`-cudart`).
@@ -207,8 +210,12 @@ pub struct Options {
     pub list_architectures: Option<ArchitectureList>,
     /// `-time FILE`: append each phase's time to FILE (`-`: standard output).
     pub timing_file: Option<PathBuf>,
-    /// `--resource-usage`: report each kernel's parameters and local memory.
+    /// `--resource-usage` (or `-Xptxas -v`, ptxas's own report): report each kernel's
+    /// parameters and local memory.
     pub resource_usage: bool,
+    /// `-odir`: the directory of the outputs named after their inputs (`-c` objects, `-M`
+    /// targets) when `-o` does not name them.
+    pub output_directory: Option<PathBuf>,
 }
 
 /// Which architecture names `--list-gpu-arch` and `--list-gpu-code` print.
@@ -320,6 +327,7 @@ const TABLE: &[(&str, &str, Arity)] = &[
     ("relocatable-device-code", "rdc", Arity::Bool),
     ("device-c", "dc", Arity::Flag),
     ("device-link", "dlink", Arity::Flag),
+    ("lib", "lib", Arity::Flag),
     ("ptx", "ptx", Arity::Flag),
     ("cubin", "cubin", Arity::Flag),
     ("fatbin", "fatbin", Arity::Flag),
@@ -500,11 +508,44 @@ impl Options {
     }
     /// Parses nvcc's arguments (without the program name).
     pub fn parse<S: AsRef<str>>(args: &[S]) -> Result<Options, OptionError> {
+        Options::parse_with_flags(None, args, None)
+    }
+
+    /// Parses an invocation's arguments as nvcc reads them: the options of the environment
+    /// variable [`PREPEND_FLAGS`], then `args`, then those of [`APPEND_FLAGS`] (build
+    /// systems and package builds set them to add options to every nvcc command).
+    pub fn parse_invocation<S: AsRef<str>>(args: &[S]) -> Result<Options, OptionError> {
+        let prepend = std::env::var(PREPEND_FLAGS).ok();
+        let append = std::env::var(APPEND_FLAGS).ok();
+        Options::parse_with_flags(prepend.as_deref(), args, append.as_deref())
+    }
+
+    /// Parses `args` with the options `prepend` before them and `append` after them, each
+    /// split into words as a shell splits them (the values of [`PREPEND_FLAGS`] and
+    /// [`APPEND_FLAGS`]).
+    pub fn parse_with_flags<S: AsRef<str>>(
+        prepend: Option<&str>,
+        args: &[S],
+        append: Option<&str>,
+    ) -> Result<Options, OptionError> {
+        let words = |variable: &str, value: Option<&str>| -> Result<Vec<String>, OptionError> {
+            value.map_or(Ok(Vec::new()), |v| {
+                split_words(v).map_err(|reason| OptionError::Conflict(format!("{variable}: {reason}")))
+            })
+        };
+        let mut all = words(PREPEND_FLAGS, prepend)?;
+        all.extend(args.iter().map(|a| a.as_ref().to_string()));
+        all.extend(words(APPEND_FLAGS, append)?);
         let mut expanded = Vec::new();
-        expand_options_files(args, &mut expanded, 0)?;
+        expand_options_files(&all, &mut expanded, 0)?;
         CommandLine::new(&expanded).read()
     }
 }
+
+/// The environment variable whose options nvcc reads before its command line's.
+pub const PREPEND_FLAGS: &str = "NVCC_PREPEND_FLAGS";
+/// The environment variable whose options nvcc reads after its command line's.
+pub const APPEND_FLAGS: &str = "NVCC_APPEND_FLAGS";
 
 /// One pass over the arguments (options files expanded): the options gathered so far and what
 /// the checks after the last argument need.
@@ -720,7 +761,13 @@ impl<'a> CommandLine<'a> {
             "generate-code" => self.explicit_archs.push(gencode_arch(&value)?),
             "compiler-options" => o.compiler_options.extend(split_list(&value)),
             "linker-options" => o.linker_options.extend(split_list(&value)),
-            "ptxas-options" => o.ptxas_options.extend(split_list(&value)),
+            "ptxas-options" => {
+                let options: Vec<String> = split_list(&value).collect();
+                // ptxas's `-v` prints each kernel's resources: the report --resource-usage gives.
+                o.resource_usage |= options.iter().any(|p| p == "-v" || p == "--verbose");
+                o.ptxas_options.extend(options);
+            }
+            "output-directory" => o.output_directory = Some(value.into()),
             "library" => o.libraries.push(value),
             "library-path" => o.library_dirs.push(value.into()),
             "relocatable-device-code" => o.relocatable_device_code = parse_bool(arg, &value)?,
@@ -801,6 +848,7 @@ fn phase_option(key: &str) -> Option<Phase> {
         "cubin" => Phase::Cubin,
         "fatbin" => Phase::Fatbin,
         "run" => Phase::Run,
+        "lib" => Phase::Library,
         _ => return None,
     })
 }
@@ -1180,5 +1228,37 @@ mod tests {
         assert!(matches!(&e, OptionError::BadValue { value, .. } if value == "bogus"), "{e}");
         let e = parse("@flags.rsp a.cu").unwrap_err().to_string();
         assert!(e.contains("'@flags.rsp'") && e.contains("--options-file flags.rsp"), "{e}");
+    }
+
+    /// `NVCC_PREPEND_FLAGS` before the command line, `NVCC_APPEND_FLAGS` after it, each split
+    /// as a shell splits words; the later of two conflicting values wins, as on nvcc's line.
+    #[test]
+    fn environment_flags_surround_the_command_line() {
+        let o =
+            Options::parse_with_flags(Some("-DPRE -O1 '-DQ=a b'"), &["-O2", "a.cu"], Some("-O3 -lineinfo")).unwrap();
+        assert_eq!(o.macros, vec![Macro::Define("PRE".into()), Macro::Define("Q=a b".into())]);
+        assert_eq!(o.opt_level, Some(3));
+        assert!(o.line_info);
+        assert_eq!(o.inputs, [Input { path: "a.cu".into(), kind: InputKind::Cuda }]);
+        let e = Options::parse_with_flags(Some("'-DX"), &["a.cu"], None).unwrap_err().to_string();
+        assert!(e.contains("NVCC_PREPEND_FLAGS") && e.contains("quote"), "{e}");
+        let e = Options::parse_with_flags(None, &["a.cu"], Some("--bogus")).unwrap_err();
+        assert_eq!(e, OptionError::Unknown(vec!["--bogus".into()]));
+    }
+
+    /// `-lib` is a phase (not `-l ib`), `-odir` a directory, and ptxas's `-v` asks for the
+    /// per-kernel report `--resource-usage` prints.
+    #[test]
+    fn library_phase_output_directory_and_ptxas_verbose() {
+        let o = parse("-lib -rdc=true a.cu b.o -o libx.a").unwrap();
+        assert_eq!(o.phase, Phase::Library);
+        assert!(o.libraries.is_empty());
+        assert_eq!(parse("--lib a.cu").unwrap().phase, Phase::Library);
+        assert!(matches!(parse("-lib -c a.cu"), Err(OptionError::Conflict(_))));
+        assert_eq!(parse("-odir objs -c a.cu").unwrap().output_directory.as_deref(), Some(Path::new("objs")));
+        assert_eq!(parse("--output-directory=o -M a.cu").unwrap().output_directory.as_deref(), Some(Path::new("o")));
+        assert!(parse("-Xptxas -v a.cu").unwrap().resource_usage);
+        assert!(parse("-Xptxas=-O3,--verbose a.cu").unwrap().resource_usage);
+        assert!(!parse("-Xptxas -O3 a.cu").unwrap().resource_usage);
     }
 }

@@ -60,6 +60,9 @@ pub enum Job {
         /// The input.
         input: PathBuf,
     },
+    /// Remove a file if it exists (`-lib` writes its library afresh, as nvcc does, so that no
+    /// member of an older one stays in it).
+    RemoveFile(PathBuf),
     /// Write a source file the plan made (see `compiled_source`).
     WriteSource {
         /// The file.
@@ -147,6 +150,7 @@ impl fmt::Display for Job {
                 )
             }
             Job::WriteSource { path, .. } => write!(f, "# cuprite: write {}", path.display()),
+            Job::RemoveFile(path) => write!(f, "rm -f {}", shell_quote(&path.to_string_lossy())),
             Job::NameInputInDepfile { depfile, source, input } => write!(
                 f,
                 "# cuprite: in {}, name {} instead of {}",
@@ -307,6 +311,12 @@ pub fn plan(
     let mut objects: Vec<OsString> = Vec::new();
     for input in &o.inputs {
         match input.kind {
+            InputKind::Library if o.phase == Phase::Library => {
+                return Err(PlanError(format!(
+                    "{}: -lib puts objects in a static library: give the objects (or sources), not a library",
+                    input.path.display()
+                )));
+            }
             InputKind::Object | InputKind::Library => {
                 if single_output {
                     return Err(PlanError(format!(
@@ -340,13 +350,15 @@ pub fn plan(
             InputKind::Cxx | InputKind::C => plan_host_source(o, tc, temp, input, &mut plan, &mut objects)?,
         }
     }
-    if matches!(o.phase, Phase::Link | Phase::Run) {
-        plan_link(o, tc, temp, &objects, &mut plan);
+    match o.phase {
+        Phase::Link | Phase::Run => plan_link(o, tc, temp, &objects, &mut plan),
+        Phase::Library => plan_library(o, tc, &objects, &mut plan),
+        _ => {}
     }
     if o.max_registers.is_some() {
         plan.notes.push("-maxrregcount: accepted and ignored (clang's PTX carries no register limit)".into());
     }
-    if !o.ptxas_options.is_empty() {
+    if o.ptxas_options.iter().any(|p| p != "-v" && p != "--verbose") {
         plan.notes.push("-Xptxas: accepted and ignored (there is no ptxas step: PTX is embedded)".into());
     }
     for d in &o.unmapped_diagnostics {
@@ -367,10 +379,13 @@ fn plan_host_source(
 ) -> Result<(), PlanError> {
     let out = object_path(o, temp, input);
     match o.phase {
-        Phase::Compile | Phase::DeviceCompile | Phase::Link | Phase::Run => {}
+        Phase::Compile | Phase::DeviceCompile | Phase::Link | Phase::Run | Phase::Library => {}
         Phase::Preprocess | Phase::Dependencies => {
             let mut args = host_args(o, tc, input.kind);
             args.push(os(if o.phase == Phase::Preprocess { "-E" } else { "-M" }));
+            if o.phase == Phase::Dependencies {
+                dependency_target_args(o, input, &mut args);
+            }
             args.push(input.path.clone().into());
             if let Some(out) = &o.output {
                 args.extend([os("-o"), out.into()]);
@@ -383,6 +398,14 @@ fn plan_host_source(
         }
     }
     let mut args = host_args(o, tc, input.kind);
+    if o.dependencies_with_compile {
+        dependency_args(o, true, &mut args);
+        let depfile = o.dependency_file.clone().unwrap_or_else(|| out.with_extension("d"));
+        args.extend([os("-MF"), depfile.into()]);
+        if let Some(target) = &o.dependency_target {
+            args.extend([os("-MT"), os(target)]);
+        }
+    }
     args.extend([os("-c"), input.path.clone().into(), os("-o"), out.clone().into()]);
     plan.jobs.push(Job::Run { program: host_compiler(o, tc, input.kind), args });
     objects.push(out.into());
@@ -428,6 +451,7 @@ fn plan_link(o: &Options, tc: &Toolchain, temp: &Path, objects: &[OsString], pla
         }
         if let Some(dir) = &tc.cudart_dir {
             args.push(library_dir_arg(dir));
+            args.push(runtime_search_path_arg(dir));
         }
         args.push(os("-lcudart"));
     }
@@ -437,16 +461,39 @@ fn plan_link(o: &Options, tc: &Toolchain, temp: &Path, objects: &[OsString], pla
     for l in o.libraries.iter().filter(|l| *l != "cudadevrt") {
         args.push(os(format!("-l{l}")));
     }
-    plan.jobs.push(Job::Run { program: o.host_compiler.clone().unwrap_or_else(|| tc.clangxx.clone()), args });
+    plan.jobs.push(Job::Run { program: host_compiler(o, tc, InputKind::Cxx), args });
     if o.phase == Phase::Run {
         plan.run = Some(exe);
     }
+}
+
+/// `-lib`: the static library of `objects` (the compiled inputs' and the objects given), written
+/// afresh, as nvcc writes it (`rm` then `ar cr`; `s` adds the index linkers read); nvcc's
+/// default name is `a.a`. Relocatable device code stays relocatable in it, for a later
+/// `-dlink` or link.
+fn plan_library(o: &Options, tc: &Toolchain, objects: &[OsString], plan: &mut Plan) {
+    let library = o.output.clone().unwrap_or_else(|| "a.a".into());
+    plan.jobs.push(Job::RemoveFile(library.clone()));
+    let mut args = vec![os("crs"), library.into()];
+    args.extend(objects.iter().cloned());
+    plan.jobs.push(Job::Run { program: tc.archiver.clone(), args });
 }
 
 /// The `-L` of the link line for Cuprite's runtime library (`-v` prints it as `LIBRARIES=`,
 /// quoted as the link line prints it: build systems look for it there).
 pub fn library_dir_arg(dir: &Path) -> OsString {
     os(format!("-L{}", dir.display()))
+}
+
+/// The link flag that records `dir` as the output's run-time search path (`DT_RUNPATH`) for
+/// Cuprite's runtime library. nvcc links its runtime statically by default: what it builds runs,
+/// and links into other programs (a shared library of kernels used by a C program), without
+/// being told where a libcudart is. Cuprite's runtime is a shared library; found through the
+/// output's search path, it serves the same, while `LD_LIBRARY_PATH`, searched before a
+/// `DT_RUNPATH` (unlike the old `DT_RPATH`, hence the new tags), still picks another runtime
+/// (`cuprite exec`, NVIDIA's on a GPU).
+fn runtime_search_path_arg(dir: &Path) -> OsString {
+    os(format!("-Wl,--enable-new-dtags,-rpath,{}", dir.display()))
 }
 
 /// What the device link reads: the objects and static libraries among `inputs`, and the
@@ -475,9 +522,26 @@ fn device_link_job(o: &Options, tc: &Toolchain, temp: &Path, objects: Vec<PathBu
 fn object_path(o: &Options, temp: &Path, input: &Input) -> PathBuf {
     match (o.phase, &o.output) {
         (Phase::Compile | Phase::DeviceCompile, Some(out)) => out.clone(),
-        (Phase::Compile | Phase::DeviceCompile, None) => format!("{}.o", stem(&input.path)).into(),
+        (Phase::Compile | Phase::DeviceCompile, None) => default_output_path(o, input, "o"),
         _ => temp.join(format!("{}.o", unique_stem(&input.path))),
     }
+}
+
+/// The output nvcc names after `input` when `-o` does not name it: the input's stem with
+/// `extension`, in the `-odir` directory if one is given (else the current one).
+fn default_output_path(o: &Options, input: &Input, extension: &str) -> PathBuf {
+    let name = format!("{}.{extension}", stem(&input.path));
+    o.output_directory.as_ref().map_or_else(|| name.clone().into(), |dir| dir.join(&name))
+}
+
+/// `-M`'s target: `-MT`'s, else the object nvcc names after the input (`a.o`, in the `-odir`
+/// directory if one is given), whatever file clang reads.
+fn dependency_target_args(o: &Options, input: &Input, args: &mut Vec<OsString>) {
+    let target = o
+        .dependency_target
+        .clone()
+        .unwrap_or_else(|| default_output_path(o, input, "o").to_string_lossy().into_owned());
+    args.extend([os("-MT"), os(target)]);
 }
 
 /// A temporary-file stem unique per input path (two inputs may share a file name).
@@ -486,12 +550,19 @@ fn unique_stem(p: &Path) -> String {
     format!("{}-{:08x}", stem(p), h as u32)
 }
 
-/// The host compiler for a C/C++ input: `-ccbin`, else clang.
+/// The host compiler for a C/C++ input (C++ for the link): `-ccbin`, else clang. `-ccbin` may
+/// name the compiler or, as nvcc documents, the directory holding it: there the GNU compiler
+/// (`gcc` for C, `g++` for C++), else clang's.
 fn host_compiler(o: &Options, tc: &Toolchain, kind: InputKind) -> PathBuf {
-    if let Some(cc) = &o.host_compiler {
-        return cc.clone();
+    let names: &[&str] = if kind == InputKind::C { &["gcc", "clang", "cc"] } else { &["g++", "clang++", "c++"] };
+    match &o.host_compiler {
+        Some(dir) if dir.is_dir() => {
+            names.iter().map(|n| dir.join(n)).find(|c| c.is_file()).unwrap_or_else(|| dir.join(names[0]))
+        }
+        Some(compiler) => compiler.clone(),
+        None if kind == InputKind::C => tc.clang.clone(),
+        None => tc.clangxx.clone(),
     }
-    if kind == InputKind::C { tc.clang.clone() } else { tc.clangxx.clone() }
 }
 
 /// nvcc's `__CUDA_ARCH_LIST__`: the virtual architectures compiled for, ascending, as
@@ -988,6 +1059,7 @@ fn plan_cuda(
             args.push(os("-E"));
         } else {
             dependency_args(o, false, &mut args);
+            dependency_target_args(o, input, &mut args);
         }
         args.push(source.into());
         if let Some(out) = &o.output {

@@ -59,6 +59,7 @@ pub fn row(job: &Job, elapsed: Duration) -> Row {
         Job::Print(p) => ("print".into(), text(p), String::new(), String::new()),
         Job::NameInputInDepfile { depfile, .. } => ("dependencies".into(), String::new(), text(depfile), String::new()),
         Job::WriteSource { path, .. } => ("source".into(), String::new(), text(path), String::new()),
+        Job::RemoveFile(path) => ("remove".into(), String::new(), text(path), String::new()),
         Job::WarnManaged { object, .. } => ("managed variables".into(), text(object), String::new(), String::new()),
     };
     Row { phase, inputs, output, arch, elapsed }

@@ -34,6 +34,8 @@ pub struct Toolchain {
     /// Whether clang's own LLVM has `ld.lld`: executables are then linked with it, which starts
     /// and links in about half the time of the system's `ld`.
     pub lld: bool,
+    /// The archiver for `-lib`: clang's own LLVM's `llvm-ar`, else `ar` from `PATH`.
+    pub archiver: PathBuf,
 }
 
 /// Finds an executable named `name` on `PATH`.
@@ -84,10 +86,13 @@ impl Toolchain {
             default_cccl.as_deref(),
             &root,
         )?;
-        let lld = clang.canonicalize().ok().and_then(|c| Some(c.parent()?.join("ld.lld"))).is_some_and(|l| l.is_file());
+        let llvm_tool = |name: &str| clang.canonicalize().ok().and_then(|c| Some(c.parent()?.join(name)));
+        let lld = llvm_tool("ld.lld").is_some_and(|l| l.is_file());
+        let archiver = llvm_tool("llvm-ar").filter(|a| a.is_file()).unwrap_or_else(|| PathBuf::from("ar"));
         Ok(Toolchain {
             root,
             lld,
+            archiver,
             clangxx,
             clang,
             resource_dir,

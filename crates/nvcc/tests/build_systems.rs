@@ -1,0 +1,209 @@
+//! `cuprite nvcc` driven as Make-based builds drive nvcc, on a project shaped like real ones
+//! (`tests/projects/shapes`): a static library of relocatable device code made with `-lib`
+//! (a `__device__` variable and function defined in one file, a templated kernel instantiated in
+//! another) used by kernels of a third file, C++ headers included by both `.cpp` and `.cu`, host
+//! OpenMP threads launching kernels on their own streams, separate compilation finished by
+//! `-dlink` and a plain `g++` link, and a shared library of kernels behind an `extern "C"`
+//! launcher, linked into a C program by `cc`. The programs check their results against values
+//! computed from the kernels' arithmetic and print PASS.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn project() -> PathBuf {
+    common::repo().join("crates/nvcc/tests/projects/shapes")
+}
+
+/// A fresh directory for one test's outputs.
+fn out_dir(name: &str) -> PathBuf {
+    let dir = common::work_dir().join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create the output directory");
+    dir
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().expect("UTF-8 path")
+}
+
+/// Builds with the driver, panicking with its diagnostics on failure.
+fn nvcc(args: &[&str]) {
+    if let Err(e) = common::nvcc(args) {
+        panic!("cuprite nvcc {}: {e}", args.join(" "));
+    }
+}
+
+/// Runs `cmd`, panicking with its output unless it succeeds.
+fn succeed(cmd: &mut Command) -> String {
+    let out = cmd.output().unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{cmd:?}: {stdout}{}", String::from_utf8_lossy(&out.stderr));
+    stdout
+}
+
+/// Runs a built program and expects it to pass.
+fn passes(exe: &Path) {
+    let o = common::run(exe, &[], &[]);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success() && stdout.ends_with("PASS\n"), "{stdout}{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// The host compiler nvcc users name with `-ccbin` (g++; OpenMP through its libgomp).
+const HOST_CXX: &str = "g++";
+
+/// A Makefile's build: `-lib` makes a static library of two relocatable device-code files,
+/// `-dc` with `-MD -MT -MF` compiles the launching file (the dependency file names the target
+/// given and the headers), `-x cu` compiles a `.cpp` holding no kernel as CUDA, host files
+/// compile with `-ccbin g++ -Xcompiler=-fopenmp,-Wall`, and two links: by the driver (`-l` of
+/// the library, which the device link reads), and by `g++` after `-dlink`.
+#[test]
+fn makefile_build_with_a_device_code_library_dlink_and_a_host_link() {
+    let src = project();
+    let out = out_dir("make-shapes");
+    let include = format!("-I{}", s(&src.join("include")));
+    let library = out.join("libdevshapes.a");
+    nvcc(&[
+        "-lib",
+        "-rdc=true",
+        "-arch=sm_80",
+        &include,
+        s(&src.join("devvars.cu")),
+        s(&src.join("templates.cu")),
+        "-o",
+        s(&library),
+    ]);
+    let archive = std::fs::read(&library).expect("-lib writes the library");
+    let members = nvcc::archive::members(&archive).expect("an ar archive");
+    assert_eq!(members.len(), 2, "one object per source: {:?}", members.iter().map(|m| &m.0).collect::<Vec<_>>());
+
+    let launch = out.join("launch.o");
+    let depfile = out.join("launch.d");
+    nvcc(&[
+        "-dc",
+        "--generate-code=arch=compute_80,code=[compute_80,sm_80]",
+        "--std",
+        "c++17",
+        &include,
+        "-MD",
+        "-MT",
+        "objects/launch.cu.o",
+        "-MF",
+        s(&depfile),
+        s(&src.join("launch.cu")),
+        "-o",
+        s(&launch),
+    ]);
+    let deps = std::fs::read_to_string(&depfile).expect("-MD writes the dependency file");
+    assert!(deps.starts_with("objects/launch.cu.o:"), "the -MT target first: {deps}");
+    let listed = nvcc::depfile::parse(&deps);
+    for file in ["launch.cu", "shapes.h", "devlib.cuh"] {
+        assert!(listed.iter().any(|p| p.file_name().is_some_and(|n| n == file)), "{file} not in {deps}");
+    }
+
+    // A .cpp without kernels compiled as CUDA (`-x cu`), and host files by g++ with OpenMP.
+    let main = out.join("main.o");
+    nvcc(&["-x", "cu", "-arch=sm_80", &include, "-c", s(&src.join("main.cpp")), "-o", s(&main)]);
+    let omp = out.join("omp_host.o");
+    nvcc(&[
+        "-ccbin",
+        HOST_CXX,
+        "-Xcompiler=-fopenmp,-Wall",
+        &include,
+        "-c",
+        s(&src.join("omp_host.cpp")),
+        "-o",
+        s(&omp),
+    ]);
+
+    // The driver links, device-linking the library's relocatable code found through -L/-l.
+    let app = out.join("app");
+    nvcc(&[
+        "-ccbin",
+        HOST_CXX,
+        "-rdc=true",
+        "-arch=sm_80",
+        "-Xcompiler",
+        "-fopenmp",
+        s(&main),
+        s(&launch),
+        s(&omp),
+        "-L",
+        s(&out),
+        "-ldevshapes",
+        "-o",
+        s(&app),
+    ]);
+    passes(&app);
+
+    // `-dlink` then the host compiler links, as Makefiles without nvcc at the link do.
+    let dlink = out.join("dlink.o");
+    nvcc(&["-dlink", "-arch=sm_80", s(&launch), s(&library), "-o", s(&dlink)]);
+    let app_gxx = out.join("app_gxx");
+    succeed(
+        Command::new(HOST_CXX)
+            .args([&main, &launch, &omp, &dlink, &library])
+            .arg("-fopenmp")
+            .arg(format!("-L{}", s(&common::work_dir().join("lib"))))
+            .args(["-lcudart", "-o"])
+            .arg(&app_gxx),
+    );
+    passes(&app_gxx);
+}
+
+/// `-shared -Xcompiler -fPIC` makes a shared library of kernels that a C program, compiled and
+/// linked by `cc` alone, calls through an `extern "C"` launcher; the library and the program run
+/// with no library path set, as an nvcc-built library (with its static runtime) does.
+#[test]
+fn shared_library_of_kernels_serves_a_c_program_linked_by_cc() {
+    let src = project();
+    let out = out_dir("shared-shapes");
+    let include = format!("-I{}", s(&src.join("include")));
+    let library = out.join("libkshared.so");
+    nvcc(&["-shared", "-Xcompiler", "-fPIC", "-arch=sm_80", &include, s(&src.join("kshared.cu")), "-o", s(&library)]);
+    let capp = out.join("capp");
+    succeed(
+        Command::new("cc")
+            .arg(src.join("capp.c"))
+            .arg(&include)
+            .arg(format!("-L{}", s(&out)))
+            .arg("-lkshared")
+            .arg(format!("-Wl,-rpath,{}", s(&out)))
+            .arg("-o")
+            .arg(&capp),
+    );
+    let stdout = succeed(Command::new(&capp).env_remove("LD_LIBRARY_PATH"));
+    // The sum of i² for i < 1000: 999·1000·1999/6.
+    assert_eq!(stdout, "sum 332833500 want 332833500\nPASS\n");
+}
+
+/// `-odir` places the outputs named after their inputs, and names them in dependency targets
+/// (`-c -MD`: `DIR/a.o` and `DIR/a.d`; `-M`: the target `DIR/a.o`); `-ccbin` names a directory
+/// holding the host compiler.
+#[test]
+fn output_directory_and_compiler_directory() {
+    let src = project();
+    let out = out_dir("odir-shapes");
+    let include = format!("-I{}", s(&src.join("include")));
+    let objects = out.join("objects");
+    std::fs::create_dir_all(&objects).expect("create objects/");
+    nvcc(&["-c", "-MD", "-odir", s(&objects), &include, s(&src.join("devvars.cu"))]);
+    assert!(objects.join("devvars.o").is_file(), "-c -odir writes DIR/devvars.o");
+    let deps = std::fs::read_to_string(objects.join("devvars.d")).expect("-MD writes DIR/devvars.d");
+    assert!(deps.starts_with(&format!("{}:", s(&objects.join("devvars.o")))), "{deps}");
+    let listing = out.join("deps.txt");
+    nvcc(&["-M", "--output-directory", "objs", &include, s(&src.join("templates.cu")), "-o", s(&listing)]);
+    let deps = std::fs::read_to_string(&listing).expect("-M -o writes the listing");
+    assert!(deps.starts_with("objs/templates.o:"), "{deps}");
+
+    // A directory for -ccbin: the GNU compiler's name in it.
+    let bindir = out.join("bin");
+    std::fs::create_dir_all(&bindir).expect("create bin/");
+    let gxx = Command::new("sh").args(["-c", "command -v g++"]).output().expect("sh");
+    let gxx = String::from_utf8_lossy(&gxx.stdout).trim().to_string();
+    std::os::unix::fs::symlink(&gxx, bindir.join("g++")).expect("link g++");
+    let main = out.join("main.o");
+    nvcc(&["--compiler-bindir", s(&bindir), &include, "-c", s(&src.join("main.cpp")), "-o", s(&main)]);
+    assert!(main.is_file());
+}
