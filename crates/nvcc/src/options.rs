@@ -379,6 +379,7 @@ const TABLE: &[(&str, &str, Arity)] = &[
     // Accepted and without effect here: they tune NVIDIA's device code generator, linker,
     // archiver or diagnostics, or concern Windows; Cuprite's results do not depend on them.
     ("Xcudafe", "Xcudafe", Arity::Value),
+    ("fatbin-options", "Xfatbin", Arity::Value),
     ("nvlink-options", "Xnvlink", Arity::Value),
     ("archive-options", "Xarchive", Arity::Value),
     ("archiver-binary", "arbin", Arity::Value),
@@ -759,8 +760,8 @@ impl<'a> CommandLine<'a> {
                 arch_values(arg, &value)?;
             }
             "generate-code" => self.explicit_archs.push(gencode_arch(&value)?),
-            "compiler-options" => o.compiler_options.extend(split_list(&value)),
-            "linker-options" => o.linker_options.extend(split_list(&value)),
+            "compiler-options" => o.compiler_options.extend(split_host_options(&value)),
+            "linker-options" => o.linker_options.extend(split_host_options(&value)),
             "ptxas-options" => {
                 let options: Vec<String> = split_list(&value).collect();
                 // ptxas's `-v` prints each kernel's resources: the report --resource-usage gives.
@@ -976,6 +977,13 @@ fn split_words(text: &str) -> Result<Vec<String>, String> {
     Ok(words)
 }
 
+/// Splits a host compiler's or linker's option list at commas and blanks: nvcc pastes the
+/// value into the host compiler's command line, so `-Xcompiler "-O3 -Wall"` is two options
+/// there, as `-Xcompiler -O3,-Wall` is.
+fn split_host_options(value: &str) -> impl Iterator<Item = String> + '_ {
+    value.split([',', ' ', '\t', '\n']).filter(|s| !s.is_empty()).map(str::to_string)
+}
+
 /// Splits an option list at commas (`-Xcompiler -fopenmp,-Wall`).
 fn split_list(value: &str) -> impl Iterator<Item = String> + '_ {
     value.split(',').filter(|s| !s.is_empty()).map(str::to_string)
@@ -1045,6 +1053,11 @@ mod tests {
         assert_eq!(o.compiler_options, vec!["-fopenmp", "-Wall", "-O2"]);
         assert_eq!(o.linker_options, vec!["-z", "now"]);
         assert_eq!(o.ptxas_options, vec!["-v", "-O3"]);
+        // nvcc pastes the value into the host command line: blanks separate options too.
+        let o = Options::parse(&["-Xcompiler", "-O3 -Wall", "-Xlinker=-rpath /x", "-Xfatbin", "-compress-all", "a.cu"])
+            .unwrap();
+        assert_eq!(o.compiler_options, ["-O3", "-Wall"]);
+        assert_eq!(o.linker_options, ["-rpath", "/x"]);
     }
 
     #[test]
