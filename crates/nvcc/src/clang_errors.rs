@@ -42,6 +42,28 @@ pub fn reported(diagnostics: &str, is_kind: impl Fn(&str) -> bool) -> Vec<Report
     found
 }
 
+/// The files that define the macros whose expansions wrote the errors of `diagnostics` that
+/// `is_kind` accepts (clang's notes "expanded from macro" after each), each once, in order.
+pub fn macro_files(diagnostics: &str, is_kind: impl Fn(&str) -> bool) -> Vec<String> {
+    let mut files: Vec<String> = Vec::new();
+    let mut in_kind = false;
+    for line in diagnostics.lines() {
+        if let Some((place, _)) = line.split_once(": note: expanded from macro") {
+            if in_kind
+                && let Some(r) = located(place)
+                && !files.contains(&r.file)
+            {
+                files.push(r.file);
+            }
+        } else if let Some((_, message)) = line.split_once(": error: ") {
+            in_kind = is_kind(message);
+        } else if line.contains(": warning: ") || line.contains(": fatal error: ") {
+            in_kind = false;
+        }
+    }
+    files
+}
+
 /// `FILE:LINE:COL` (the file may hold colons).
 fn located(place: &str) -> Option<Reported> {
     let (rest, column) = place.rsplit_once(':')?;
@@ -75,5 +97,23 @@ a:b.cu:21:27: error: initialization is not supported for __shared__ variables
             ]
         );
         assert!(reported("x.cu:1:1: error: expected ';'", |m| m.starts_with("init")).is_empty());
+        let files = macro_files(diagnostics, |m| m == "initialization is not supported for __shared__ variables");
+        assert_eq!(files, ["a:b.cu"]);
+    }
+
+    /// The files of the macros behind errors of one kind: each once, none from other errors.
+    #[test]
+    fn macro_definition_files_of_one_kind_of_error() {
+        let diagnostics = "k.cu:4:50: error: reference to __global__ function 'child' in __global__ function
+inc/launch.h:3:34: note: expanded from macro 'HEADER_LAUNCH'
+k.cu:5:1: error: use of undeclared identifier 'y'
+other.h:1:9: note: expanded from macro 'Y'
+k.cu:6:50: error: reference to __global__ function 'child' in __global__ function
+inc/launch.h:3:34: note: expanded from macro 'HEADER_LAUNCH'
+k.cu:7:50: error: reference to __global__ function 'child' in __global__ function
+k.cu:2:20: note: expanded from macro 'LOCAL'
+";
+        let files = macro_files(diagnostics, |m| m.starts_with("reference to __global__ function"));
+        assert_eq!(files, ["inc/launch.h", "k.cu"]);
     }
 }

@@ -15,11 +15,13 @@
 //! a body whose declaration names `__global__` or `__device__` (or a macro of the file whose
 //! definition does), so host functions keep their `<<<>>>`. A launch written by a macro of the
 //! file is rewritten in the macro's definition when clang has reported one (the driver builds
-//! again; the launcher serves host code too). A launch this does not recognize (in a header, in
-//! a body whose specifier comes from a header's macro, of a kernel named by something other
-//! than a possibly qualified name or template-id) is left as it is, and clang reports it; the
-//! driver then adds an error at each such place saying why (written by a macro, in a header, or
-//! not such a launch). Line breaks are kept, so every line keeps its number.
+//! again; the launcher serves host code too). A header where clang reports a launch, or whose
+//! macro wrote one, is compiled the same way, as a rewritten copy read under the header's own
+//! name (see [`crate::header_rewrites`]). A launch this does not recognize (in a body whose
+//! specifier comes from another file's macro, assembled by a macro from pieces, of a kernel
+//! named by something other than a possibly qualified name or template-id) is left as it is,
+//! and clang reports it; the driver then adds an error at each such place saying why. Line
+//! breaks are kept, so every line keeps its number.
 
 use crate::launch_chevrons::{skip_block_comment, skip_line_comment, skip_literal};
 

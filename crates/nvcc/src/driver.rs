@@ -461,7 +461,15 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
     let mut leading_includes = true;
     let mut shared = plan::SharedObjectRounds::default();
     let mut launch_macros: Vec<PathBuf> = Vec::new();
+    let mut launches_retried = false;
+    // The options with the overlay of rewritten headers, once the driver has some.
+    let mut with_headers: Option<Options> = None;
+    let mut pending_headers: Option<Options> = None;
     for attempt in 1.. {
+        if let Some(next) = pending_headers.take() {
+            with_headers = Some(next);
+        }
+        let o = with_headers.as_ref().unwrap_or(o);
         let plan = plan::plan(o, &tc, &temp.path, &libdevice, leading_includes, &shared, &launch_macros)
             .map_err(|e| Failure::new(e.0))?;
         match run_plan(o, &tc, &plan, cudart_dir.as_deref()) {
@@ -476,11 +484,24 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
             }
             Err(ran) => {
                 let failure = ran.into_failure();
-                // clang rejected device-side launches written by macros of compiled files: compile
-                // again with the launches in those files' macros rewritten (once).
-                if o.relocatable_device_code && launch_macros.is_empty() {
+                // clang rejected device-side launches written by macros of compiled files, or in
+                // headers (their functions or macros): compile again with the launches in those
+                // files' macros, and in those headers, rewritten (once).
+                if o.relocatable_device_code && !launches_retried {
+                    launches_retried = true;
                     launch_macros = inputs_with_macro_launches(&failure.diagnostics, o);
-                    if !launch_macros.is_empty() {
+                    let headers = headers_with_launches(&failure.diagnostics, o);
+                    if !headers.is_empty() {
+                        let overlay = headers.write(&temp.path.join("headers")).map_err(|e| {
+                            Failure::new(format!("cannot write the rewritten headers in {}: {e}", temp.path.display()))
+                        })?;
+                        let mut rewritten = o.clone();
+                        rewritten.header_overlay = Some(overlay);
+                        pending_headers = Some(rewritten);
+                        // Precompiled leading includes would hold the headers as written.
+                        leading_includes = false;
+                    }
+                    if !launch_macros.is_empty() || !headers.is_empty() {
                         continue;
                     }
                 }
@@ -690,11 +711,11 @@ fn explain_device_launch(mut failure: Failure, o: &Options) -> Failure {
         }
         failure.message = if relocatable {
             "a kernel named in device code: cuprite nvcc compiles a kernel launch in device code (dynamic parallelism) \
-             written as `kernel<<<...>>>(...)` in the compiled file or its own macros (not in a header) inside a function \
-             declared __global__ or __device__ (directly or through a macro of that file), the kernel named by a \
-             possibly qualified name or template-id; elsewhere device code takes a kernel's address from a __device__ \
-             variable initialized with it (`__device__ void (*child_address)(int *) = child;`) for cudaLaunchDevice \
-             (include/cuprite/device_runtime.h)"
+             written as `kernel<<<...>>>(...)` in the compiled file, in the headers it includes, or in their macros, \
+             inside a function declared __global__ or __device__ (directly or through a macro of that file), the kernel \
+             named by a possibly qualified name or template-id; elsewhere device code takes a kernel's address from a \
+             __device__ variable initialized with it (`__device__ void (*child_address)(int *) = child;`) for \
+             cudaLaunchDevice (include/cuprite/device_runtime.h)"
         } else {
             "kernel launch from __device__ or __global__ functions requires separate compilation mode: compile with \
              -rdc=true (or -dc), as nvcc requires for dynamic parallelism"
@@ -706,9 +727,12 @@ fn explain_device_launch(mut failure: Failure, o: &Options) -> Failure {
 
 /// The kernels named in device code that clang reports (launches the driver did not rewrite).
 fn reported_device_launches(diagnostics: &str) -> Vec<crate::clang_errors::Reported> {
-    crate::clang_errors::reported(diagnostics, |m| {
-        m.starts_with("reference to __global__ function") && m.contains(" function")
-    })
+    crate::clang_errors::reported(diagnostics, is_device_launch_error)
+}
+
+/// Whether clang's error message is about a kernel named in device code.
+fn is_device_launch_error(message: &str) -> bool {
+    message.starts_with("reference to __global__ function") && message.contains(" function")
 }
 
 /// The CUDA inputs where clang reports a kernel named in device code and whose own macros
@@ -724,6 +748,20 @@ fn inputs_with_macro_launches(diagnostics: &str, o: &Options) -> Vec<PathBuf> {
         .collect()
 }
 
+/// The headers (files other than the compiled ones) where clang reports kernels named in
+/// device code, or whose macros wrote them, with the launches [`crate::device_launches`]
+/// rewrites (see [`crate::header_rewrites`]).
+fn headers_with_launches(diagnostics: &str, o: &Options) -> crate::header_rewrites::HeaderRewrites {
+    let is_input = |file: &str| o.inputs.iter().any(|i| i.path.to_string_lossy() == file);
+    let mut files: Vec<String> = reported_device_launches(diagnostics).into_iter().map(|r| r.file).collect();
+    files.extend(crate::clang_errors::macro_files(diagnostics, is_device_launch_error));
+    let mut headers = crate::header_rewrites::HeaderRewrites::default();
+    for file in files.iter().filter(|f| !is_input(f)) {
+        headers.add_launches(Path::new(file));
+    }
+    headers
+}
+
 /// For each kernel named in device code that clang reports under relocatable device code (a
 /// launch the driver did not rewrite, see [`crate::device_launches`]), a diagnostic at its place
 /// saying why: written by a macro, in a header, or not in a form the driver recognizes.
@@ -733,13 +771,13 @@ fn unrewritten_launches(diagnostics: &str, o: &Options) -> String {
     for p in places {
         let why = if p.by_macro {
             "a kernel launch in device code written by a macro that cuprite nvcc does not rewrite: it compiles \
-             device-side launches `kernel<<<...>>>(...)` written in a compiled file or in that file's own #defines, not \
-             in the macros of the headers it includes (define the macro in the .cu file, or launch with \
-             cudaLaunchDevice)"
+             device-side launches `kernel<<<...>>>(...)` that a macro's definition spells out, in a compiled file or a \
+             header it includes (not ones that the macro assembles from other macros' pieces; launch with \
+             cudaLaunchDevice there)"
         } else if !o.inputs.iter().any(|i| i.path.to_string_lossy() == p.file) {
-            "a kernel launch in device code in a header: cuprite nvcc compiles device-side launches written in a compiled \
-             file, not in the headers it includes (move the launching function into the .cu file, or launch with \
-             cudaLaunchDevice)"
+            "a kernel named in device code in a header, other than in a launch `kernel<<<...>>>(...)` inside a function \
+             declared __global__ or __device__ in that header (take its address from a __device__ variable initialized \
+             with it)"
         } else {
             "a kernel named in device code other than in a launch `kernel<<<...>>>(...)` inside a function declared \
              __global__ or __device__ in this file (take its address from a __device__ variable initialized with it)"

@@ -19,6 +19,7 @@ pub mod device_tools;
 pub mod diagnostic_numbers;
 pub mod driver;
 pub mod gpu_arch;
+pub mod header_rewrites;
 pub mod launch_chevrons;
 pub mod leading_includes;
 pub mod managed;

@@ -216,6 +216,9 @@ pub struct Options {
     /// `-odir`: the directory of the outputs named after their inputs (`-c` objects, `-M`
     /// targets) when `-o` does not name them.
     pub output_directory: Option<PathBuf>,
+    /// Not an nvcc option: the overlay through which clang reads rewritten copies of headers
+    /// (see [`crate::header_rewrites`]), set by the driver when it builds again with them.
+    pub header_overlay: Option<PathBuf>,
 }
 
 /// Which architecture names `--list-gpu-arch` and `--list-gpu-code` print.

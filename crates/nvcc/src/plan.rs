@@ -786,10 +786,15 @@ fn include_wrapper(o: &Options, tc: &Toolchain, includes: Option<&str>, args: &m
     pre_include_args(o, args);
 }
 
-/// nvcc's `-include`: after the CUDA headers, as nvcc includes them after `cuda_runtime.h`.
+/// nvcc's `-include`: after the CUDA headers, as nvcc includes them after `cuda_runtime.h`;
+/// then the overlay of rewritten headers, if any (see [`crate::header_rewrites`]), after the
+/// arguments a precompiled wrapper is keyed on, which reads none of the user's headers.
 fn pre_include_args(o: &Options, args: &mut Vec<OsString>) {
     for header in &o.pre_includes {
         args.extend([os("-include"), os(header)]);
+    }
+    if let Some(overlay) = &o.header_overlay {
+        args.extend([os("-ivfsoverlay"), overlay.into()]);
     }
 }
 

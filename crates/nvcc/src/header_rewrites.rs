@@ -1,0 +1,131 @@
+//! Headers compiled as rewritten copies: the device-side launches of a header that clang
+//! reported (see [`crate::device_launches`]: launches in the header's device functions and in
+//! its own macros) are rewritten in a copy, which clang reads in the header's place through a
+//! virtual file system overlay (`-ivfsoverlay`) that keeps the header's name. So every
+//! `#include` of the header, however spelled, reads the copy; and since the rewrite keeps line
+//! breaks and the overlay keeps the name, diagnostics and `__FILE__` name the user's header and
+//! lines, as without the rewrite.
+
+use std::collections::BTreeMap;
+use std::path::{Component, Path, PathBuf};
+
+/// The headers to compile rewritten: each header's absolute path (as clang looks it up: the
+/// path made absolute, `.` and `..` removed, links kept) and its rewritten text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HeaderRewrites {
+    headers: BTreeMap<PathBuf, Vec<u8>>,
+}
+
+impl HeaderRewrites {
+    /// Whether no header is rewritten.
+    pub fn is_empty(&self) -> bool {
+        self.headers.is_empty()
+    }
+
+    /// Adds the header `path` (as clang names it, relative to the current directory or
+    /// absolute) with its device-side launches rewritten, those of its macros too; false when
+    /// it cannot be read, has no launch to rewrite, or is already added.
+    pub fn add_launches(&mut self, path: &Path) -> bool {
+        let Some(absolute) = lexically_absolute(path) else { return false };
+        if self.headers.contains_key(&absolute) {
+            return false;
+        }
+        let Some(rewritten) = std::fs::read(&absolute).ok().and_then(|t| crate::device_launches::rewrite(&t, true))
+        else {
+            return false;
+        };
+        self.headers.insert(absolute, rewritten);
+        true
+    }
+
+    /// Writes the copies into `dir` and the overlay that maps each header to its copy; returns
+    /// the overlay's path, for clang's `-ivfsoverlay`.
+    pub fn write(&self, dir: &Path) -> std::io::Result<PathBuf> {
+        std::fs::create_dir_all(dir)?;
+        let mut roots = Vec::new();
+        for (n, (header, text)) in self.headers.iter().enumerate() {
+            let name = header.file_name().map_or_else(|| "header".into(), |n| n.to_string_lossy().into_owned());
+            let copy = dir.join(format!("{n}-{name}"));
+            std::fs::write(&copy, text)?;
+            roots.push(format!(
+                "{{\"type\": \"file\", \"name\": {}, \"external-contents\": {}}}",
+                json_string(&header.to_string_lossy()),
+                json_string(&copy.to_string_lossy())
+            ));
+        }
+        // The header's own name in diagnostics, `__FILE__` and dependency files.
+        let overlay = format!(
+            "{{\"version\": 0, \"case-sensitive\": \"true\", \"use-external-names\": false, \"roots\": [{}]}}\n",
+            roots.join(", ")
+        );
+        let path = dir.join("overlay.yaml");
+        std::fs::write(&path, overlay)?;
+        Ok(path)
+    }
+}
+
+/// `path` made absolute against the current directory with `.` and `..` removed lexically, as
+/// clang's overlay looks paths up (an include spelled `inc/../inc/h.h` finds `inc/h.h`).
+fn lexically_absolute(path: &Path) -> Option<PathBuf> {
+    let absolute = std::path::absolute(path).ok()?;
+    let mut out = PathBuf::new();
+    for component in absolute.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    Some(out)
+}
+
+/// `text` as a JSON (and so YAML) string.
+fn json_string(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A header with a device-side launch is added once, under its lexically absolute path;
+    /// one without launches, or missing, is not; the overlay maps the header to its copy.
+    #[test]
+    fn headers_with_launches_get_copies_in_an_overlay() {
+        let dir = crate::test_dir("header-rewrites");
+        std::fs::create_dir_all(dir.join("inc")).unwrap();
+        let header = dir.join("inc/launch.h");
+        std::fs::write(&header, "__global__ void c(int *p);\n__global__ void p(int *q) { c<<<1, 2>>>(q); }\n").unwrap();
+        std::fs::write(dir.join("inc/plain.h"), "__global__ void c(int *p);\n").unwrap();
+        let mut rewrites = HeaderRewrites::default();
+        assert!(rewrites.add_launches(&dir.join("inc/../inc/./launch.h")));
+        assert!(!rewrites.add_launches(&header), "added twice");
+        assert!(!rewrites.add_launches(&dir.join("inc/plain.h")), "nothing to rewrite");
+        assert!(!rewrites.add_launches(&dir.join("inc/missing.h")));
+        let overlay = rewrites.write(&dir.join("overlay")).unwrap();
+        let text = std::fs::read_to_string(&overlay).unwrap();
+        assert!(text.contains(&format!("\"name\": \"{}\"", header.display())), "{text}");
+        assert!(text.contains("\"use-external-names\": false"), "{text}");
+        let copy = std::fs::read_to_string(dir.join("overlay/0-launch.h")).unwrap();
+        assert!(copy.contains("__cuprite_device_launch(c)"), "{copy}");
+        assert_eq!(copy.lines().count(), 2, "lines kept: {copy}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn json_strings_escape_quotes_backslashes_and_controls() {
+        assert_eq!(json_string("a\"b\\c\nd"), "\"a\\\"b\\\\c\\u000ad\"");
+    }
+}
