@@ -462,14 +462,17 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
     let mut shared = plan::SharedObjectRounds::default();
     let mut launch_macros: Vec<PathBuf> = Vec::new();
     let mut launches_retried = false;
-    // The options with the overlay of rewritten headers, once the driver has some.
+    // The headers compiled as rewritten copies (see crate::header_rewrites), and the options
+    // with their overlay once there are some (the next attempt's, then the current one's).
+    let mut headers = crate::header_rewrites::HeaderRewrites::default();
     let mut with_headers: Option<Options> = None;
     let mut pending_headers: Option<Options> = None;
+    let original = o;
     for attempt in 1.. {
         if let Some(next) = pending_headers.take() {
             with_headers = Some(next);
         }
-        let o = with_headers.as_ref().unwrap_or(o);
+        let o = with_headers.as_ref().unwrap_or(original);
         let plan = plan::plan(o, &tc, &temp.path, &libdevice, leading_includes, &shared, &launch_macros)
             .map_err(|e| Failure::new(e.0))?;
         match run_plan(o, &tc, &plan, cudart_dir.as_deref()) {
@@ -484,32 +487,21 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
             }
             Err(ran) => {
                 let failure = ran.into_failure();
+                let mut retry = false;
+                let mut headers_changed = false;
                 // clang rejected device-side launches written by macros of compiled files, or in
                 // headers (their functions or macros): compile again with the launches in those
                 // files' macros, and in those headers, rewritten (once).
                 if o.relocatable_device_code && !launches_retried {
                     launches_retried = true;
                     launch_macros = inputs_with_macro_launches(&failure.diagnostics, o);
-                    let headers = headers_with_launches(&failure.diagnostics, o);
-                    if !headers.is_empty() {
-                        let overlay = headers.write(&temp.path.join("headers")).map_err(|e| {
-                            Failure::new(format!("cannot write the rewritten headers in {}: {e}", temp.path.display()))
-                        })?;
-                        let mut rewritten = o.clone();
-                        rewritten.header_overlay = Some(overlay);
-                        pending_headers = Some(rewritten);
-                        // Precompiled leading includes would hold the headers as written.
-                        leading_includes = false;
-                    }
-                    if !launch_macros.is_empty() || !headers.is_empty() {
-                        continue;
-                    }
+                    headers_changed = add_headers_with_launches(&failure.diagnostics, o, &mut headers);
+                    retry = !launch_macros.is_empty() || headers_changed;
                 }
-                // clang rejected __shared__ declarations of a compiled file: compile again with
-                // them rewritten (each attempt may report ones clang's error limit hid).
+                // clang rejected __shared__ declarations of a compiled file or a header: compile
+                // again with them rewritten (each attempt may report ones clang's error limit hid).
                 let rejected = crate::shared_objects::rejections(&failure.diagnostics);
-                let mut retry = false;
-                if attempt <= MAX_SHARED_OBJECT_ATTEMPTS {
+                if !retry && attempt <= MAX_SHARED_OBJECT_ATTEMPTS {
                     for input in o.inputs.iter().filter(|i| i.kind == crate::options::InputKind::Cuda) {
                         let name = input.path.to_string_lossy();
                         let places: Vec<(usize, usize)> = rejected
@@ -520,6 +512,18 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
                         retry |= !places.is_empty();
                         shared.add(&input.path, places);
                     }
+                    for (header, places) in rejected_in_headers(&rejected, o) {
+                        headers_changed |= headers.add_shared(Path::new(&header), &places);
+                    }
+                    retry |= headers_changed;
+                }
+                if headers_changed {
+                    let overlay = headers.write(&temp.path.join("headers")).map_err(|e| {
+                        Failure::new(format!("cannot write the rewritten headers in {}: {e}", temp.path.display()))
+                    })?;
+                    pending_headers = Some(Options { header_overlay: Some(overlay), ..original.clone() });
+                    // Precompiled leading includes would hold the headers as written.
+                    leading_includes = false;
                 }
                 if !retry {
                     eprint!("{}", failure.diagnostics);
@@ -748,18 +752,39 @@ fn inputs_with_macro_launches(diagnostics: &str, o: &Options) -> Vec<PathBuf> {
         .collect()
 }
 
-/// The headers (files other than the compiled ones) where clang reports kernels named in
-/// device code, or whose macros wrote them, with the launches [`crate::device_launches`]
-/// rewrites (see [`crate::header_rewrites`]).
-fn headers_with_launches(diagnostics: &str, o: &Options) -> crate::header_rewrites::HeaderRewrites {
-    let is_input = |file: &str| o.inputs.iter().any(|i| i.path.to_string_lossy() == file);
+/// Adds to `headers` the headers (files other than the compiled ones) where clang reports
+/// kernels named in device code, or whose macros wrote them, that have launches
+/// [`crate::device_launches`] rewrites; whether it added any.
+fn add_headers_with_launches(
+    diagnostics: &str,
+    o: &Options,
+    headers: &mut crate::header_rewrites::HeaderRewrites,
+) -> bool {
     let mut files: Vec<String> = reported_device_launches(diagnostics).into_iter().map(|r| r.file).collect();
     files.extend(crate::clang_errors::macro_files(diagnostics, is_device_launch_error));
-    let mut headers = crate::header_rewrites::HeaderRewrites::default();
-    for file in files.iter().filter(|f| !is_input(f)) {
-        headers.add_launches(Path::new(file));
+    let mut added = false;
+    for file in files.iter().filter(|f| !is_input(o, f)) {
+        added |= headers.add_launches(Path::new(file));
     }
-    headers
+    added
+}
+
+/// Whether clang's name `file` is one of the compiled inputs.
+fn is_input(o: &Options, file: &str) -> bool {
+    o.inputs.iter().any(|i| i.path.to_string_lossy() == file)
+}
+
+/// The `__shared__` declarations clang `rejected` in headers that no macro wrote: per header
+/// (as clang names it), their places.
+fn rejected_in_headers(rejected: &[crate::clang_errors::Reported], o: &Options) -> Vec<(String, Vec<(usize, usize)>)> {
+    let mut out: Vec<(String, Vec<(usize, usize)>)> = Vec::new();
+    for r in rejected.iter().filter(|r| !r.by_macro && !is_input(o, &r.file)) {
+        match out.iter_mut().find(|(file, _)| *file == r.file) {
+            Some((_, places)) => places.push((r.line, r.column)),
+            None => out.push((r.file.clone(), vec![(r.line, r.column)])),
+        }
+    }
+    out
 }
 
 /// For each kernel named in device code that clang reports under relocatable device code (a
@@ -817,7 +842,7 @@ fn explain_shared_initialization(
             } else if let Some(reason) = unrewritten(plan, r) {
                 reason
             } else if !o.inputs.iter().any(|i| i.path.to_string_lossy() == r.file) {
-                "in a header: cuprite nvcc rewrites declarations of the compiled files only"
+                "in a header, in a form cuprite nvcc does not rewrite"
             } else {
                 "still rejected once rewritten"
             };
@@ -828,8 +853,8 @@ fn explain_shared_initialization(
         "clang's CUDA front end, which Cuprite compiles with, rejects a __shared__ variable whose type has a non-empty \
          constructor or destructor (such as `__shared__ cuda::barrier<cuda::thread_scope_block> bar;`), which nvcc \
          accepts with warning 20054 (static_var_with_dynamic_init), running neither; cuprite nvcc compiles such a \
-         declaration written in a compiled file (`__shared__ T name;` or `__shared__ T name[N];`) as nvcc does, but \
-         not these: {}; or declare the storage yourself, `alignas(T) __shared__ unsigned char raw[sizeof(T)]; T &bar \
+         declaration written in a compiled file or a header it includes (`__shared__ T name;` or `__shared__ T \
+         name[N];`, not written by a macro) as nvcc does, but not these: {}; or declare the storage yourself, `alignas(T) __shared__ unsigned char raw[sizeof(T)]; T &bar \
          = *reinterpret_cast<T *>(raw);`, and initialize it in one thread (a cuda::barrier with `init(&bar, count)`)",
         why.join("; ")
     );

@@ -1,6 +1,7 @@
 //! Headers compiled as rewritten copies: the device-side launches of a header that clang
 //! reported (see [`crate::device_launches`]: launches in the header's device functions and in
-//! its own macros) are rewritten in a copy, which clang reads in the header's place through a
+//! its own macros), and the `__shared__` declarations it rejected there (see
+//! [`crate::shared_objects`]), are rewritten in a copy, which clang reads in the header's place through a
 //! virtual file system overlay (`-ivfsoverlay`) that keeps the header's name. So every
 //! `#include` of the header, however spelled, reads the copy; and since the rewrite keeps line
 //! breaks and the overlay keeps the name, diagnostics and `__FILE__` name the user's header and
@@ -36,6 +37,27 @@ impl HeaderRewrites {
         };
         self.headers.insert(absolute, rewritten);
         true
+    }
+
+    /// Rewrites the `__shared__` declarations clang rejected at `places` (line, byte column) of
+    /// the header `path` (see [`crate::shared_objects`]), in its copy if it has one; false when
+    /// none was rewritten.
+    pub fn add_shared(&mut self, path: &Path, places: &[(usize, usize)]) -> bool {
+        let Some(absolute) = lexically_absolute(path) else { return false };
+        let text = match self.headers.get(&absolute) {
+            Some(copy) => copy.clone(),
+            None => match std::fs::read(&absolute) {
+                Ok(text) => text,
+                Err(_) => return false,
+            },
+        };
+        match crate::shared_objects::rewrite(&text, places).0 {
+            Some(rewritten) => {
+                self.headers.insert(absolute, rewritten);
+                true
+            }
+            None => false,
+        }
     }
 
     /// Writes the copies into `dir` and the overlay that maps each header to its copy; returns
@@ -121,6 +143,19 @@ mod tests {
         let copy = std::fs::read_to_string(dir.join("overlay/0-launch.h")).unwrap();
         assert!(copy.contains("__cuprite_device_launch(c)"), "{copy}");
         assert_eq!(copy.lines().count(), 2, "lines kept: {copy}");
+        // A __shared__ declaration rejected in the copy (line 2, at `bar`) is rewritten in it.
+        std::fs::write(
+            &header,
+            "__global__ void c(int *p);\n__device__ void d() { __shared__ B bar; c<<<1, 2>>>(0); }\n",
+        )
+        .unwrap();
+        let mut rewrites = HeaderRewrites::default();
+        assert!(rewrites.add_launches(&header));
+        assert!(rewrites.add_shared(&header, &[(2, 36)]));
+        assert!(!rewrites.add_shared(&header, &[(1, 1)]), "no declaration there");
+        rewrites.write(&dir.join("overlay")).unwrap();
+        let copy = std::fs::read_to_string(dir.join("overlay/0-launch.h")).unwrap();
+        assert!(copy.contains("shared_object<B >") && copy.contains("__cuprite_device_launch(c)"), "{copy}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
