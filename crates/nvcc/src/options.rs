@@ -136,7 +136,7 @@ pub struct Options {
     pub device_debug: bool,
     /// `-lineinfo`.
     pub line_info: bool,
-    /// `-std=`.
+    /// `-std=` (C++03 given as C++11, which Cuprite's headers and clang's CUDA headers need).
     pub std: Option<String>,
     /// The virtual architectures to generate PTX for (`compute_XY` → XY), deduplicated, in order.
     pub archs: Vec<u32>,
@@ -756,15 +756,24 @@ impl<'a> CommandLine<'a> {
             "debug" => o.host_debug = true,
             "device-debug" => o.device_debug = true,
             "generate-line-info" => o.line_info = true,
-            "std" => o.std = Some(value),
+            "std" => {
+                // C++03 (which nvcc accepts) compiles as C++11: Cuprite's headers and clang's CUDA
+                // headers need C++11, whose only changes to a C++03 program are rare corners;
+                // narrowing in braces, an error in C++11, stays allowed as C++03 allows it.
+                let old = matches!(value.as_str(), "c++98" | "c++03" | "gnu++98" | "gnu++03");
+                if old {
+                    o.front_end_options.push("-Wno-c++11-narrowing".into());
+                }
+                o.std = Some(if old { value.replace("98", "11").replace("03", "11") } else { value });
+            }
             "gpu-architecture" => self.explicit_archs.extend(arch_values(arg, &value)?),
             "gpu-code" => {
                 self.code_values += 1;
                 arch_values(arg, &value)?;
             }
             "generate-code" => self.explicit_archs.push(gencode_arch(&value)?),
-            "compiler-options" => o.compiler_options.extend(split_host_options(&value)),
-            "linker-options" => o.linker_options.extend(split_host_options(&value)),
+            "compiler-options" => o.compiler_options.extend(split_host_options(arg, &value)?),
+            "linker-options" => o.linker_options.extend(split_host_options(arg, &value)?),
             "ptxas-options" => {
                 let options: Vec<String> = split_list(&value).collect();
                 // ptxas's `-v` prints each kernel's resources: the report --resource-usage gives.
@@ -980,11 +989,18 @@ fn split_words(text: &str) -> Result<Vec<String>, String> {
     Ok(words)
 }
 
-/// Splits a host compiler's or linker's option list at commas and blanks: nvcc pastes the
-/// value into the host compiler's command line, so `-Xcompiler "-O3 -Wall"` is two options
-/// there, as `-Xcompiler -O3,-Wall` is.
-fn split_host_options(value: &str) -> impl Iterator<Item = String> + '_ {
-    value.split([',', ' ', '\t', '\n']).filter(|s| !s.is_empty()).map(str::to_string)
+/// Splits a host compiler's or linker's option list (the value of `option`) as nvcc does, which
+/// pastes the value into the host compiler's shell command: into words as a shell splits them
+/// (`-Xcompiler "-O3 -Wall"` is two options; PyTorch's extension builds pass
+/// `--compiler-options "'-fPIC'"`, quotes included), each word at commas.
+fn split_host_options(option: &str, value: &str) -> Result<Vec<String>, OptionError> {
+    // The only failure is a quote left open.
+    let words = split_words(value).map_err(|_| OptionError::BadValue {
+        option: option.into(),
+        value: value.into(),
+        expected: "options with matching quotes",
+    })?;
+    Ok(words.iter().flat_map(|w| split_list(w)).collect())
 }
 
 /// Splits an option list at commas (`-Xcompiler -fopenmp,-Wall`).
@@ -1061,6 +1077,16 @@ mod tests {
             .unwrap();
         assert_eq!(o.compiler_options, ["-O3", "-Wall"]);
         assert_eq!(o.linker_options, ["-rpath", "/x"]);
+        let o = parse("-std=c++03 a.cu").unwrap();
+        assert_eq!(
+            (o.std.as_deref(), o.front_end_options.as_slice()),
+            (Some("c++11"), &["-Wno-c++11-narrowing".into()][..])
+        );
+        assert_eq!(parse("-std=gnu++98 a.cu").unwrap().std.as_deref(), Some("gnu++11"));
+        // A shell's quotes, as PyTorch's extension builds write them, are the shell's.
+        let o = Options::parse(&["--compiler-options", "'-fPIC'", "-Xcompiler", "\"-DA=1 2\",-O2", "a.cu"]).unwrap();
+        assert_eq!(o.compiler_options, ["-fPIC", "-DA=1 2", "-O2"]);
+        assert!(matches!(Options::parse(&["-Xcompiler", "'-fPIC", "a.cu"]), Err(OptionError::BadValue { .. })));
     }
 
     #[test]

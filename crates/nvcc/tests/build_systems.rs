@@ -207,3 +207,75 @@ fn output_directory_and_compiler_directory() {
     nvcc(&["--compiler-bindir", s(&bindir), &include, "-c", s(&src.join("main.cpp")), "-o", s(&main)]);
     assert!(main.is_file());
 }
+
+/// A PyTorch extension build's compile line (its flags as `torch.utils.cpp_extension` writes
+/// them: `--compiler-options "'-fPIC'"` with the shell's quotes, the half-operator macros,
+/// dependency options by their long names), in C++03 as old Makefiles ask (nvcc accepts it;
+/// built as C++11), then a shared-library link by the driver and a run through a C++ host.
+#[test]
+fn pytorch_extension_compile_line_and_cxx03() {
+    let out = out_dir("pytorch-shapes");
+    let source = out.join("ext.cu");
+    // C++03: no auto, no nullptr, no brace-narrowing complaints (an int from a double in braces).
+    std::fs::write(
+        &source,
+        "#include <cuda_fp16.h>\n\
+         __global__ void add_half(__half *o, const float *x, int n) {\n\
+         \x20 int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+         \x20 if (i < n) o[i] = __hadd(__float2half(x[i]), __float2half(0.5f));\n\
+         }\n\
+         extern \"C\" int ext_run(int n, float *result) {\n\
+         \x20 int narrowed[1] = {2.0 * n};\n\
+         \x20 float *x; __half *o;\n\
+         \x20 cudaMallocManaged((void **)&x, n * sizeof(float));\n\
+         \x20 cudaMallocManaged((void **)&o, n * sizeof(__half));\n\
+         \x20 for (int i = 0; i < n; ++i) x[i] = (float)i;\n\
+         \x20 add_half<<<(n + 63) / 64, 64>>>(o, x, n);\n\
+         \x20 cudaDeviceSynchronize();\n\
+         \x20 float sum = 0;\n\
+         \x20 for (int i = 0; i < n; ++i) sum += __half2float(o[i]);\n\
+         \x20 *result = sum + narrowed[0];\n\
+         \x20 cudaFree(x); cudaFree(o);\n\
+         \x20 return 0;\n\
+         }\n",
+    )
+    .unwrap();
+    let object = out.join("ext.cuda.o");
+    let depfile = out.join("ext.cuda.o.d");
+    nvcc(&[
+        "--generate-dependencies-with-compile",
+        "--dependency-output",
+        s(&depfile),
+        "-D__CUDA_NO_HALF_OPERATORS__",
+        "-D__CUDA_NO_HALF_CONVERSIONS__",
+        "-D__CUDA_NO_BFLOAT16_CONVERSIONS__",
+        "-D__CUDA_NO_HALF2_OPERATORS__",
+        "--expt-relaxed-constexpr",
+        "--compiler-options",
+        "'-fPIC'",
+        "-O2",
+        "-DTORCH_EXTENSION_NAME=ext",
+        "-gencode=arch=compute_80,code=compute_80",
+        "-gencode=arch=compute_80,code=sm_80",
+        "-std=c++03",
+        "-c",
+        s(&source),
+        "-o",
+        s(&object),
+    ]);
+    assert!(std::fs::read_to_string(&depfile).is_ok_and(|d| d.contains("ext.cu")), "the dependency file");
+    let library = out.join("ext.so");
+    nvcc(&["-shared", s(&object), "-o", s(&library)]);
+    let host = out.join("host.cpp");
+    std::fs::write(
+        &host,
+        "#include <cstdio>\nextern \"C\" int ext_run(int, float *);\n\
+         int main() { float r = 0; if (ext_run(100, &r)) return 1; std::printf(\"%g\\n\", r); return 0; }\n",
+    )
+    .unwrap();
+    let exe = out.join("host");
+    succeed(Command::new(HOST_CXX).arg(&host).arg(&library).arg("-o").arg(&exe));
+    // (0 + ... + 99) + 100 * 0.5 + 2 * 100, each term exact in half precision.
+    let o = common::run(&exe, &[], &[]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), format!("{}\n", 4950 + 50 + 200), "{o:?}");
+}
