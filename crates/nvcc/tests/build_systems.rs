@@ -152,7 +152,7 @@ fn makefile_build_with_a_device_code_library_dlink_and_a_host_link() {
     passes(&app_gxx);
 }
 
-/// `-shared -Xcompiler -fPIC` makes a shared library of kernels that a C program, compiled and
+/// `-shared -Xcompiler "-fPIC -Wall"` makes a shared library of kernels that a C program, compiled and
 /// linked by `cc` alone, calls through an `extern "C"` launcher; the library and the program run
 /// with no library path set, as an nvcc-built library (with its static runtime) does.
 #[test]
@@ -161,7 +161,20 @@ fn shared_library_of_kernels_serves_a_c_program_linked_by_cc() {
     let out = out_dir("shared-shapes");
     let include = format!("-I{}", s(&src.join("include")));
     let library = out.join("libkshared.so");
-    nvcc(&["-shared", "-Xcompiler", "-fPIC", "-arch=sm_80", &include, s(&src.join("kshared.cu")), "-o", s(&library)]);
+    // An old Makefile's flags: architectures older than nvcc 13.0's (which Cuprite compiles for),
+    // host options in one quoted value, ptxas's report asked for.
+    nvcc(&[
+        "-shared",
+        "-Xcompiler",
+        "-fPIC -Wall",
+        "--gpu-architecture=compute_35",
+        "--gpu-code=sm_37,sm_50,compute_35",
+        "--ptxas-options=-v",
+        &include,
+        s(&src.join("kshared.cu")),
+        "-o",
+        s(&library),
+    ]);
     let capp = out.join("capp");
     succeed(
         Command::new("cc")
