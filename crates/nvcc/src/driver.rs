@@ -196,7 +196,9 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
         Job::Print(path) => {
             use std::io::Write as _;
             let text = read_text(path)?;
-            std::io::stdout().write_all(text.as_bytes()).map_err(|e| Failure::new(format!("cannot write the PTX: {e}")))
+            std::io::stdout()
+                .write_all(text.as_bytes())
+                .map_err(|e| Failure::new(format!("cannot write {} to standard output: {e}", path.display())))
         }
         Job::NameInputInDepfile { depfile, source, input } => {
             let text = read_text(depfile)?;

@@ -48,7 +48,8 @@ pub enum Job {
         /// The architecture asked for.
         arch: u32,
     },
-    /// Copy a file to standard output (`--ptx -o -`: the PTX is checked first, in a file).
+    /// Copy a file to standard output (`--ptx -o -`: the PTX is checked first, in a file; `-M`
+    /// of a rewritten copy: the dependencies, once they name the input).
     Print(PathBuf),
     /// In the dependency file `depfile`, name `input` where clang named `source`, its rewritten
     /// copy (see `compiled_source`).
@@ -400,9 +401,9 @@ fn plan_host_source(
     let mut args = host_args(o, tc, input.kind);
     if o.dependencies_with_compile {
         dependency_args(o, true, &mut args);
-        let depfile = o.dependency_file.clone().unwrap_or_else(|| out.with_extension("d"));
+        let (depfile, target) = compile_dependencies(o, &out);
         args.extend([os("-MF"), depfile.into()]);
-        if let Some(target) = &o.dependency_target {
+        if let Some(target) = target {
             args.extend([os("-MT"), os(target)]);
         }
     }
@@ -514,7 +515,7 @@ fn device_link_job(o: &Options, tc: &Toolchain, temp: &Path, objects: Vec<PathBu
         source: temp.join("cuprite_dlink.c"),
         out,
         compiler: tc.clang.clone(),
-        compiler_args: o.compiler_options.iter().map(os).collect(),
+        compiler_args: host_code_options(o),
     }
 }
 
@@ -532,6 +533,21 @@ fn object_path(o: &Options, temp: &Path, input: &Input) -> PathBuf {
 fn default_output_path(o: &Options, input: &Input, extension: &str) -> PathBuf {
     let name = format!("{}.{extension}", stem(&input.path));
     o.output_directory.as_ref().map_or_else(|| name.clone().into(), |dir| dir.join(&name))
+}
+
+/// `-MD`'s dependency file and target (`None`: clang's, the object) for an input compiled to
+/// `object`: `-MF`'s and `-MT`'s if given; else beside the object (`a.o` → `a.d`) when the
+/// build stops at objects, and, as nvcc writes them, named after the output when it links
+/// (`-o app` → `app.d`, target `app`), the objects being temporary.
+fn compile_dependencies(o: &Options, object: &Path) -> (PathBuf, Option<String>) {
+    let linked = !matches!(o.phase, Phase::Compile | Phase::DeviceCompile);
+    let output = o.output.clone().unwrap_or_else(|| "a.out".into());
+    let file = o.dependency_file.clone().unwrap_or_else(|| match linked {
+        true => output.with_extension("d"),
+        false => object.with_extension("d"),
+    });
+    let target = o.dependency_target.clone().or_else(|| linked.then(|| output.to_string_lossy().into_owned()));
+    (file, target)
 }
 
 /// `-M`'s target: `-MT`'s, else the object nvcc names after the input (`a.o`, in the `-odir`
@@ -618,6 +634,17 @@ fn host_args(o: &Options, tc: &Toolchain, kind: InputKind) -> Vec<OsString> {
     if kind == InputKind::C && o.host_compiler.is_none() {
         args.extend(LEGACY_C_WARNINGS.iter().map(os));
     }
+    args.extend(host_code_options(o));
+    args
+}
+
+/// The options of host code compilations: `-fPIC` where the invocation links a shared library
+/// (`-shared`, also with `-dlink`, as nvcc compiles the device-link stub then), since clang's
+/// kernel stubs are global functions whose addresses the registration takes (nvcc makes its
+/// stubs static, so its objects need no `-fPIC` there); then `-Xcompiler`'s.
+fn host_code_options(o: &Options) -> Vec<OsString> {
+    let shared_library = o.shared && matches!(o.phase, Phase::Link | Phase::Run | Phase::DeviceLink);
+    let mut args: Vec<OsString> = if shared_library { vec![os("-fPIC")] } else { Vec::new() };
     args.extend(o.compiler_options.iter().map(os));
     args
 }
@@ -1067,10 +1094,24 @@ fn plan_cuda(
             dependency_target_args(o, input, &mut args);
         }
         args.push(source.into());
-        if let Some(out) = &o.output {
+        // The dependencies of a rewritten copy name the input instead, written to a file first.
+        let renamed = o.phase == Phase::Dependencies && source != input.path;
+        let listing = match &o.output {
+            Some(out) => Some(out.clone()),
+            None if renamed => Some(workspace.temp.join(format!("{}.d", unique_stem(&input.path)))),
+            None => None,
+        };
+        if let Some(out) = &listing {
             args.extend([os("-o"), out.into()]);
         }
         plan.jobs.push(Job::Run { program: tc.clangxx.clone(), args });
+        if let Some(listing) = listing.filter(|_| renamed) {
+            let input = input.path.clone();
+            plan.jobs.push(Job::NameInputInDepfile { depfile: listing.clone(), source: source.to_path_buf(), input });
+            if o.output.is_none() {
+                plan.jobs.push(Job::Print(listing));
+            }
+        }
         return Ok(());
     }
     let unique = unique_stem(&input.path);
@@ -1159,14 +1200,14 @@ fn plan_cuda(
     if o.host_debug {
         args.push(os("-g"));
     }
-    args.extend(o.compiler_options.iter().map(os));
+    args.extend(host_code_options(o));
     include_wrapper(o, tc, includes, &mut args, plan);
-    let depfile =
-        o.dependencies_with_compile.then(|| o.dependency_file.clone().unwrap_or_else(|| object.with_extension("d")));
-    if let Some(dep) = &depfile {
+    let dependencies = o.dependencies_with_compile.then(|| compile_dependencies(o, &object));
+    let depfile = dependencies.as_ref().map(|(file, _)| file.clone());
+    if let Some((dep, target)) = dependencies {
         dependency_args(o, true, &mut args);
         args.extend([os("-MF"), dep.into()]);
-        if let Some(target) = &o.dependency_target {
+        if let Some(target) = target {
             args.extend([os("-MT"), os(target)]);
         }
     }

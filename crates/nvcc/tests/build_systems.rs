@@ -192,8 +192,9 @@ fn shared_library_of_kernels_serves_a_c_program_linked_by_cc() {
 }
 
 /// `-odir` places the outputs named after their inputs, and names them in dependency targets
-/// (`-c -MD`: `DIR/a.o` and `DIR/a.d`; `-M`: the target `DIR/a.o`); `-ccbin` names a directory
-/// holding the host compiler.
+/// (`-c -MD`: `DIR/a.o` and `DIR/a.d`; `-M`: the target `DIR/a.o`); dependencies name the source
+/// where clang compiles a rewritten copy of it; `-MD` while linking names `app.d` and `app` after
+/// `-o app`; `-ccbin` names a directory holding the host compiler.
 #[test]
 fn output_directory_and_compiler_directory() {
     let src = project();
@@ -209,6 +210,29 @@ fn output_directory_and_compiler_directory() {
     nvcc(&["-M", "--output-directory", "objs", &include, s(&src.join("templates.cu")), "-o", s(&listing)]);
     let deps = std::fs::read_to_string(&listing).expect("-M -o writes the listing");
     assert!(deps.starts_with("objs/templates.o:"), "{deps}");
+
+    // A source compiled as a rewritten copy (a device-side launch under -rdc): -M names the
+    // source, not the copy.
+    let launching = out.join("launching.cu");
+    std::fs::write(
+        &launching,
+        "#include \"shapes.h\"\n__global__ void child(int *p) { p[threadIdx.x] = combine(Pair{1, 2}); }\n\
+         __global__ void parent(int *p) { child<<<1, 32>>>(p); }\n",
+    )
+    .unwrap();
+    nvcc(&["-M", "-rdc=true", &include, s(&launching), "-o", s(&listing)]);
+    let deps = std::fs::read_to_string(&listing).expect("-M -o writes the listing");
+    assert!(deps.starts_with(&format!("launching.o: {}", s(&launching))), "{deps}");
+    assert!(!deps.contains("rewritten"), "{deps}");
+    // -MD while linking: the dependency file and target are named after the output, as nvcc's;
+    // `-shared` alone (no -Xcompiler -fPIC) links a shared library, as nvcc's does.
+    let app = out.join("app");
+    nvcc(&["-MD", "-rdc=true", &include, s(&launching), s(&src.join("devvars.cu")), "-c", "-odir", s(&objects)]);
+    let deps = std::fs::read_to_string(objects.join("launching.d")).expect("-MD -odir writes DIR/launching.d");
+    assert!(deps.contains(s(&launching)) && !deps.contains("rewritten"), "{deps}");
+    nvcc(&["-MD", &include, s(&src.join("kshared.cu")), "-shared", "-o", s(&app)]);
+    let deps = std::fs::read_to_string(out.join("app.d")).expect("-MD writes app.d beside -o app");
+    assert!(deps.starts_with(&format!("{}:", s(&app))) && deps.contains("kshared.h"), "{deps}");
 
     // A directory for -ccbin: the GNU compiler's name in it.
     let bindir = out.join("bin");
