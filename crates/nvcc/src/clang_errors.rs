@@ -11,8 +11,17 @@ pub struct Reported {
     pub line: usize,
     /// The byte column, from 1.
     pub column: usize,
-    /// Whether the code there comes from a macro expansion (clang's note "expanded from macro").
-    pub by_macro: bool,
+    /// Where the macro that wrote the code there spells it (file, line, byte column): clang's
+    /// first note "expanded from macro", the innermost macro's definition; `None` when no macro
+    /// wrote it.
+    pub macro_definition: Option<(String, usize, usize)>,
+}
+
+impl Reported {
+    /// Whether a macro expansion wrote the code there.
+    pub fn by_macro(&self) -> bool {
+        self.macro_definition.is_some()
+    }
 }
 
 /// Every error of `diagnostics` whose message `is_kind` accepts, each place once, in order.
@@ -27,9 +36,11 @@ pub fn reported(diagnostics: &str, is_kind: impl Fn(&str) -> bool) -> Vec<Report
     let mut found: Vec<Reported> = Vec::new();
     let mut current: Option<Reported> = None;
     for line in diagnostics.lines() {
-        if line.contains(": note: expanded from macro") {
-            if let Some(r) = &mut current {
-                r.by_macro = true;
+        if let Some((place, _)) = line.split_once(": note: expanded from macro") {
+            if let Some(r) = &mut current
+                && r.macro_definition.is_none()
+            {
+                r.macro_definition = Some(located(place).map_or((String::new(), 0, 0), |d| (d.file, d.line, d.column)));
             }
         } else if let Some((place, message)) = line.split_once(": error: ") {
             finish(current.take(), &mut found);
@@ -68,7 +79,12 @@ pub fn macro_files(diagnostics: &str, is_kind: impl Fn(&str) -> bool) -> Vec<Str
 fn located(place: &str) -> Option<Reported> {
     let (rest, column) = place.rsplit_once(':')?;
     let (file, line) = rest.rsplit_once(':')?;
-    Some(Reported { file: file.to_string(), line: line.parse().ok()?, column: column.parse().ok()?, by_macro: false })
+    Some(Reported {
+        file: file.to_string(),
+        line: line.parse().ok()?,
+        column: column.parse().ok()?,
+        macro_definition: None,
+    })
 }
 
 #[cfg(test)]
@@ -92,8 +108,13 @@ a:b.cu:21:27: error: initialization is not supported for __shared__ variables
         assert_eq!(
             r,
             vec![
-                Reported { file: "a:b.cu".into(), line: 21, column: 27, by_macro: false },
-                Reported { file: "a:b.cu".into(), line: 30, column: 5, by_macro: true },
+                Reported { file: "a:b.cu".into(), line: 21, column: 27, macro_definition: None },
+                Reported {
+                    file: "a:b.cu".into(),
+                    line: 30,
+                    column: 5,
+                    macro_definition: Some(("a:b.cu".into(), 14, 46))
+                },
             ]
         );
         assert!(reported("x.cu:1:1: error: expected ';'", |m| m.starts_with("init")).is_empty());

@@ -504,18 +504,14 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
                 // again with them rewritten (each attempt may report ones clang's error limit hid).
                 let rejected = crate::shared_objects::rejections(&failure.diagnostics);
                 if !retry && attempt <= MAX_SHARED_OBJECT_ATTEMPTS {
-                    for input in o.inputs.iter().filter(|i| i.kind == crate::options::InputKind::Cuda) {
-                        let name = input.path.to_string_lossy();
-                        let places: Vec<(usize, usize)> = rejected
-                            .iter()
-                            .filter(|r| r.file == name && !r.by_macro && unrewritten(&plan, r).is_none())
-                            .map(|r| (r.line, r.column))
-                            .collect();
-                        retry |= !places.is_empty();
-                        shared.add(&input.path, places);
-                    }
-                    for (header, places) in rejected_in_headers(&rejected, o) {
-                        headers_changed |= headers.add_shared(Path::new(&header), &places);
+                    for (file, places) in declaration_places(&rejected, &plan) {
+                        match o.inputs.iter().find(|i| i.path.to_string_lossy() == file) {
+                            Some(input) => {
+                                retry = true;
+                                shared.add(&input.path, places);
+                            }
+                            None => headers_changed |= headers.add_shared(Path::new(&file), &places),
+                        }
                     }
                     retry |= headers_changed;
                 }
@@ -776,14 +772,30 @@ fn is_input(o: &Options, file: &str) -> bool {
     o.inputs.iter().any(|i| i.path.to_string_lossy() == file)
 }
 
-/// The `__shared__` declarations clang `rejected` in headers that no macro wrote: per header
-/// (as clang names it), their places.
-fn rejected_in_headers(rejected: &[crate::clang_errors::Reported], o: &Options) -> Vec<(String, Vec<(usize, usize)>)> {
+/// Where the declaration clang rejected at `r` is written: at `r`, or in the definition of the
+/// macro that wrote it (file as clang names it, line, byte column).
+fn declaration_place(r: &crate::clang_errors::Reported) -> (String, usize, usize) {
+    r.macro_definition.clone().unwrap_or_else(|| (r.file.clone(), r.line, r.column))
+}
+
+/// The places of the `__shared__` declarations clang `rejected` (see [`declaration_place`]),
+/// per file, leaving out those the compiled copies of `plan` could not rewrite.
+fn declaration_places(
+    rejected: &[crate::clang_errors::Reported],
+    plan: &plan::Plan,
+) -> Vec<(String, Vec<(usize, usize)>)> {
     let mut out: Vec<(String, Vec<(usize, usize)>)> = Vec::new();
-    for r in rejected.iter().filter(|r| !r.by_macro && !is_input(o, &r.file)) {
-        match out.iter_mut().find(|(file, _)| *file == r.file) {
-            Some((_, places)) => places.push((r.line, r.column)),
-            None => out.push((r.file.clone(), vec![(r.line, r.column)])),
+    for (file, line, column) in rejected.iter().map(declaration_place) {
+        if unrewritten(plan, &(file.clone(), line, column)).is_some() {
+            continue;
+        }
+        match out.iter_mut().find(|(f, _)| *f == file) {
+            Some((_, places)) => {
+                if !places.contains(&(line, column)) {
+                    places.push((line, column));
+                }
+            }
+            None => out.push((file, vec![(line, column)])),
         }
     }
     out
@@ -796,7 +808,7 @@ fn unrewritten_launches(diagnostics: &str, o: &Options) -> String {
     let places = reported_device_launches(diagnostics);
     let mut text = String::new();
     for p in places {
-        let why = if p.by_macro {
+        let why = if p.by_macro() {
             "a kernel launch in device code written by a macro that cuprite nvcc does not rewrite: it compiles \
              device-side launches `kernel<<<...>>>(...)` that a macro's definition spells out, in a compiled file or a \
              header it includes (not ones that the macro assembles from other macros' pieces; launch with \
@@ -814,13 +826,12 @@ fn unrewritten_launches(diagnostics: &str, o: &Options) -> String {
     text
 }
 
-/// Why the compiled copy of `rejection`'s file could not rewrite it, if it tried.
-fn unrewritten<'p>(plan: &'p plan::Plan, rejection: &crate::clang_errors::Reported) -> Option<&'p str> {
+/// Why the compiled copy of a file could not rewrite the declaration at `place` (file as clang
+/// names it, line, column), if it tried.
+fn unrewritten<'p>(plan: &'p plan::Plan, place: &(String, usize, usize)) -> Option<&'p str> {
     plan.unrewritten_shared
         .iter()
-        .find(|(file, u)| {
-            file.to_string_lossy() == rejection.file && (u.line, u.column) == (rejection.line, rejection.column)
-        })
+        .find(|(file, u)| file.to_string_lossy() == place.0 && (u.line, u.column) == (place.1, place.2))
         .map(|(_, u)| u.reason)
 }
 
@@ -839,24 +850,27 @@ fn explain_shared_initialization(
     let why: Vec<String> = rejected
         .iter()
         .map(|r| {
-            let reason = if r.by_macro {
-                "written by a macro"
-            } else if let Some(reason) = unrewritten(plan, r) {
+            let place = declaration_place(r);
+            let reason = if let Some(reason) = unrewritten(plan, &place) {
                 reason
-            } else if !o.inputs.iter().any(|i| i.path.to_string_lossy() == r.file) {
+            } else if !is_input(o, &place.0) {
                 "in a header, in a form cuprite nvcc does not rewrite"
             } else {
                 "still rejected once rewritten"
             };
-            format!("{}:{}:{}: {reason}", r.file, r.line, r.column)
+            let by_macro = match r.by_macro() {
+                true => format!(" (written by the macro at {}:{}:{})", place.0, place.1, place.2),
+                false => String::new(),
+            };
+            format!("{}:{}:{}: {reason}{by_macro}", r.file, r.line, r.column)
         })
         .collect();
     failure.message = format!(
         "clang's CUDA front end, which Cuprite compiles with, rejects a __shared__ variable whose type has a non-empty \
          constructor or destructor (such as `__shared__ cuda::barrier<cuda::thread_scope_block> bar;`), which nvcc \
          accepts with warning 20054 (static_var_with_dynamic_init), running neither; cuprite nvcc compiles such a \
-         declaration written in a compiled file or a header it includes (`__shared__ T name;` or `__shared__ T \
-         name[N];`, not written by a macro) as nvcc does, but not these: {}; or declare the storage yourself, `alignas(T) __shared__ unsigned char raw[sizeof(T)]; T &bar \
+         declaration written in a compiled file or a header it includes, or by their macros (`__shared__ T name;` or \
+         `__shared__ T name[N];`) as nvcc does, but not these: {}; or declare the storage yourself, `alignas(T) __shared__ unsigned char raw[sizeof(T)]; T &bar \
          = *reinterpret_cast<T *>(raw);`, and initialize it in one thread (a cuda::barrier with `init(&bar, count)`)",
         why.join("; ")
     );

@@ -19,8 +19,11 @@
 //! costs nothing. Only the declarations clang reports are rewritten, each in the form
 //! `[specifiers] __shared__ T name;` or with array bounds `name[N]...` (one variable, no
 //! initializer); the replacement stays on the declaration's lines, so every other line and column
-//! stays where it was. One written by a macro or in a header is left as it is, and the build
-//! fails with a message saying so. Unlike nvcc's, `decltype(name)` is a reference type.
+//! stays where it was. One a macro writes is rewritten in the macro's body, where clang's note
+//! points (the storage's name pasted, `__cuprite_shared_ ## name`, since the name may be the
+//! macro's parameter); one in a header, in the header's copy (see [`crate::header_rewrites`]).
+//! Any other form is left as it is, and the build fails with a message saying why. Unlike
+//! nvcc's, `decltype(name)` is a reference type.
 
 use crate::clang_errors::Reported;
 use crate::tokens::{Kind, Token, closing, opening, tokenize};
@@ -78,7 +81,8 @@ pub fn rewrite(source: &[u8], places: &[(usize, usize)]) -> (Option<Vec<u8>>, Ve
 }
 
 /// The replacement (start, end, text) of the declaration whose variable's name is at `line`,
-/// `column`.
+/// `column`: in the code, or in the body of a `#define` (clang points there, at the name, for a
+/// declaration a macro wrote).
 fn declaration_at(
     source: &[u8],
     tokens: &[Token],
@@ -86,19 +90,81 @@ fn declaration_at(
     column: usize,
 ) -> Result<(usize, usize, Vec<u8>), &'static str> {
     let offset = offset_of(source, line, column).ok_or("no such place in the file")?;
-    let name = tokens
-        .iter()
-        .position(|t| t.start == offset && t.kind == Kind::Word)
-        .ok_or("no variable name at that place")?;
-    // The declarator: the name, array bounds, then `;`.
+    if let Some(directive) = tokens.iter().find(|t| t.kind == Kind::Directive && (t.start..t.end).contains(&offset)) {
+        let body = define_body(source, directive).ok_or("in a preprocessor directive other than a #define's body")?;
+        // The body's tokens, in the file's offsets, without its line continuations.
+        let tokens: Vec<Token> = tokenize(&source[body.clone()])
+            .into_iter()
+            .map(|t| Token { start: t.start + body.start, end: t.end + body.start, kind: t.kind })
+            .filter(|t| !t.is(source, b"\\"))
+            .collect();
+        let name = name_at(&tokens, offset)?;
+        return declaration(source, &tokens, name, Written::InMacro);
+    }
+    declaration(source, tokens, name_at(tokens, offset)?, Written::InCode)
+}
+
+/// Where a declaration is written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Written {
+    /// In the code: it ends at its `;`.
+    InCode,
+    /// In a macro's body: it ends at its `;` or the body's end (the `;` after the macro's use
+    /// ends it), the name may be a parameter (the storage's name is pasted with `##`), and each
+    /// line break continues the directive.
+    InMacro,
+}
+
+/// The index of the word token at `offset`.
+fn name_at(tokens: &[Token], offset: usize) -> Result<usize, &'static str> {
+    tokens.iter().position(|t| t.start == offset && t.kind == Kind::Word).ok_or("no variable name at that place")
+}
+
+/// The byte range of the body of the `#define` `directive` (after the macro's name and
+/// parameter list).
+fn define_body(source: &[u8], directive: &Token) -> Option<std::ops::Range<usize>> {
+    let text = directive.text(source);
+    let mut i = 1;
+    let skip_blanks = |i: &mut usize| {
+        while *i < text.len() && (text[*i] == b' ' || text[*i] == b'\t') {
+            *i += 1;
+        }
+    };
+    skip_blanks(&mut i);
+    text[i..].starts_with(b"define").then_some(())?;
+    i += b"define".len();
+    skip_blanks(&mut i);
+    let name_start = i;
+    while i < text.len() && (text[i].is_ascii_alphanumeric() || text[i] == b'_') {
+        i += 1;
+    }
+    (i > name_start).then_some(())?;
+    if text.get(i) == Some(&b'(') {
+        i += text[i..].iter().position(|&c| c == b')')? + 1;
+    }
+    Some(directive.start + i..directive.end)
+}
+
+/// The replacement (start, end, text) of the declaration whose variable's name is the token
+/// `name` of `tokens`.
+fn declaration(
+    source: &[u8],
+    tokens: &[Token],
+    name: usize,
+    written: Written,
+) -> Result<(usize, usize, Vec<u8>), &'static str> {
+    // The declarator: the name, array bounds, then `;` (or, in a macro, the body's end).
     let mut end = name + 1;
     while tokens.get(end).is_some_and(|t| t.is(source, b"[")) {
         end = closing(source, tokens, end).ok_or("unbalanced array bounds")? + 1;
     }
-    if !tokens.get(end).is_some_and(|t| t.is(source, b";")) {
+    let semicolon = tokens.get(end).is_some_and(|t| t.is(source, b";"));
+    let ends_macro_body = written == Written::InMacro && end == tokens.len();
+    if !semicolon && !ends_macro_body {
         return Err("cuprite nvcc rewrites a declaration of one variable with no initializer \
                     (`__shared__ T name;` or `__shared__ T name[N];`)");
     }
+    let last = if semicolon { end } else { end - 1 };
     // The specifiers and type, back to the previous statement's end, brace, directive or label
     // (a template argument list holds commas and `::`).
     let mut begin = name;
@@ -130,7 +196,9 @@ fn declaration_at(
     }
     let name_text = tokens[name].text(source);
     let bounds: Vec<&[u8]> = tokens[name + 1..end].iter().map(|t| t.text(source)).collect();
-    let span = tokens[begin].start..tokens[end].end;
+    let span = tokens[begin].start..tokens[last].end;
+    // The storage's name: pasted in a macro, whose parameter the name may be.
+    let storage: &[u8] = if written == Written::InMacro { b"__cuprite_shared_ ## " } else { b"__cuprite_shared_" };
     let mut text = Vec::new();
     for s in &specifiers {
         text.extend_from_slice(s);
@@ -139,15 +207,22 @@ fn declaration_at(
     text.extend_from_slice(b"::__cuprite::shared_object<");
     text.extend_from_slice(&type_tokens.join(&b' '));
     text.extend_from_slice(&bounds.concat());
-    text.extend_from_slice(b" > __cuprite_shared_");
+    text.extend_from_slice(b" > ");
+    text.extend_from_slice(storage);
     text.extend_from_slice(name_text);
     text.extend_from_slice(b"; static constexpr auto &");
     text.extend_from_slice(name_text);
-    text.extend_from_slice(b" = __cuprite_shared_");
+    text.extend_from_slice(b" = ");
+    text.extend_from_slice(storage);
     text.extend_from_slice(name_text);
-    text.extend_from_slice(b".value;");
-    // The lines the declaration spanned stay lines.
-    text.extend(source[span.clone()].iter().filter(|&&c| c == b'\n'));
+    text.extend_from_slice(b".value");
+    if semicolon {
+        text.push(b';');
+    }
+    // The lines the declaration spanned stay lines (continued, in a macro's body).
+    for _ in source[span.clone()].iter().filter(|&&c| c == b'\n') {
+        text.extend_from_slice(if written == Written::InMacro { b" \\\n" } else { b"\n" });
+    }
     Ok((span.start, span.end, text))
 }
 
@@ -253,6 +328,30 @@ mod tests {
                  static constexpr auto &o = __cuprite_shared_o.value;\n"
             )
         );
+    }
+
+    /// A declaration a macro writes is rewritten in the macro's body (clang points at the name
+    /// there): the storage's name pasted (the name may be a parameter), the `;` left to the
+    /// macro's use where the body has none, continued lines kept continued.
+    #[test]
+    fn declarations_in_macro_bodies_paste_the_storage_name() {
+        let src = "#define SHARED(T, name) __shared__ T name\n\
+                   #define BAR_DECL \\\n  __shared__ cuda::barrier<S> \\\n  fixed_bar;\n\
+                   #if 0\n#endif\n";
+        let (text, problems) = rewritten(src, &[(1, 38), (4, 3), (5, 2)]);
+        assert_eq!(
+            text.as_deref(),
+            Some(
+                "#define SHARED(T, name) __shared__ ::__cuprite::shared_object<T > __cuprite_shared_ ## name; \
+                 static constexpr auto &name = __cuprite_shared_ ## name.value\n\
+                 #define BAR_DECL \\\n  __shared__ ::__cuprite::shared_object<cuda :: barrier < S > > __cuprite_shared_ ## \
+                 fixed_bar; static constexpr auto &fixed_bar = __cuprite_shared_ ## fixed_bar.value; \\\n\n\
+                 #if 0\n#endif\n"
+            )
+        );
+        let lines: Vec<(usize, usize)> = problems.iter().map(|p| (p.line, p.column)).collect();
+        assert_eq!(lines, [(5, 2)], "{problems:?}");
+        assert!(problems[0].reason.contains("#define"), "{problems:?}");
     }
 
     #[test]
