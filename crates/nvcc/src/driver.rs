@@ -430,9 +430,13 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
         return Ok(());
     }
     if let Some(list) = o.list_architectures {
-        let prefix = if list == crate::options::ArchitectureList::Virtual { "compute" } else { "sm" };
+        use crate::options::ArchitectureList;
         for arch in crate::options::LISTED_ARCHS {
-            println!("{prefix}_{arch}");
+            match list {
+                ArchitectureList::Virtual => println!("compute_{arch}"),
+                ArchitectureList::Real => println!("sm_{arch}"),
+                ArchitectureList::Both => println!("arch=compute_{arch},code=sm_{arch}"),
+            }
         }
         return Ok(());
     }

@@ -228,6 +228,8 @@ pub enum ArchitectureList {
     Virtual,
     /// `sm_XY`.
     Real,
+    /// Both options: `arch=compute_XY,code=sm_XY`, as `--generate-code` spells them.
+    Both,
 }
 
 /// The architectures nvcc 13.0 lists (`--list-gpu-arch`); `cuprite nvcc` builds for each.
@@ -735,8 +737,13 @@ impl<'a> CommandLine<'a> {
             }
             "time" => o.timing_file = Some(value.into()),
             "resource-usage" => o.resource_usage = true,
-            "list-gpu-arch" => o.list_architectures = Some(ArchitectureList::Virtual),
-            "list-gpu-code" => o.list_architectures = Some(ArchitectureList::Real),
+            "list-gpu-arch" | "list-gpu-code" => {
+                let asked = if key == "list-gpu-arch" { ArchitectureList::Virtual } else { ArchitectureList::Real };
+                o.list_architectures = match o.list_architectures {
+                    Some(other) if other != asked => Some(ArchitectureList::Both),
+                    _ => Some(asked),
+                };
+            }
             "save-temps" => o.keep = true,
             "dependency-output" => o.dependency_file = Some(value.into()),
             "dependency-target-name" => o.dependency_target = Some(value),
@@ -1228,6 +1235,8 @@ mod tests {
         assert!(o.dependencies_with_compile && o.dependencies_nonsystem && o.dependency_phony_targets);
         assert_eq!(parse("-MM x.cu").unwrap().phase, Phase::Dependencies);
         assert_eq!(parse("--list-gpu-arch").unwrap().list_architectures, Some(ArchitectureList::Virtual));
+        assert_eq!(parse("-code-ls").unwrap().list_architectures, Some(ArchitectureList::Real));
+        assert_eq!(parse("--list-gpu-code -arch-ls").unwrap().list_architectures, Some(ArchitectureList::Both));
         assert!(matches!(parse("--machine 32 x.cu"), Err(OptionError::BadValue { .. })));
         // nvcc refuses host compiler flags given directly, as here.
         assert!(matches!(parse("-Wall -fopenmp x.cu"), Err(OptionError::Unknown(_))));

@@ -1687,16 +1687,20 @@ fn time_table_and_werror_kinds_act_as_nvcc_documents() {
     assert!(err.contains("-Werror") && err.contains("reorder"), "{err}");
 }
 
-/// `--resource-usage` reports each kernel's parameters and local memory from its PTX (an int
-/// pointer and a double: 16 bytes) on stderr, in a build that succeeds (run in a child process,
-/// the test binary itself, to capture what it prints).
+/// `--resource-usage` reports each kernel's parameters, local and static shared memory from its
+/// PTX (an int pointer and a double: 16 bytes; 32 ints shared) on stderr, in a build that
+/// succeeds (run in a child process, the test binary itself, to capture what it prints).
 #[test]
 fn resource_usage_reports_each_kernel() {
     let dir = common::work_dir().join("resource_usage");
     std::fs::create_dir_all(&dir).unwrap();
     let src = dir.join("k.cu");
-    std::fs::write(&src, "__global__ void scale(int *p, double f) { *p = (int)(*p * f); }\nint main() { return 0; }\n")
-        .unwrap();
+    std::fs::write(
+        &src,
+        "__global__ void scale(int *p, double f) {\n  __shared__ int s[32];\n  s[threadIdx.x] = p[threadIdx.x];\n\
+         \x20 __syncthreads();\n  p[threadIdx.x] = (int)(s[31 - threadIdx.x] * f);\n}\nint main() { return 0; }\n",
+    )
+    .unwrap();
     let o = Command::new(std::env::current_exe().unwrap())
         .args(["--exact", "resource_usage_child", "--nocapture"])
         .env("CUPRITE_RESOURCE_USAGE_CHILD", format!("{}\n{}", src.display(), dir.join("prog").display()))
@@ -1704,8 +1708,12 @@ fn resource_usage_reports_each_kernel() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{stderr}");
+    // 32 ints of shared memory: 128 bytes, as ptxas reports for this kernel ("128 bytes smem").
     assert!(
-        stderr.contains("kernel '_Z5scalePid' (sm_90): 16 bytes of parameters, 0 bytes of local memory"),
+        stderr.contains(
+            "kernel '_Z5scalePid' (sm_90): 16 bytes of parameters, 0 bytes of local memory per thread, 128 bytes of \
+             static shared memory"
+        ),
         "{stderr}"
     );
 }
