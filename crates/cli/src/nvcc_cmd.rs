@@ -53,6 +53,10 @@ pub fn nvcc(args: &[&str]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if options.help {
+        print!("{}", nvcc::options::help_text());
+        return ExitCode::SUCCESS;
+    }
     if options.version {
         let tc = nvcc::toolchain::Toolchain::locate(None).ok();
         print!("{}", nvcc::driver::version_text(tc.as_ref()));

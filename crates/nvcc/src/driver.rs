@@ -429,6 +429,10 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
         print!("{}", version_text(Some(&tc)));
         return Ok(());
     }
+    if o.help {
+        print!("{}", crate::options::help_text());
+        return Ok(());
+    }
     if let Some(list) = o.list_architectures {
         use crate::options::ArchitectureList;
         for arch in crate::options::LISTED_ARCHS {

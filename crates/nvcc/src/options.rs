@@ -34,8 +34,9 @@ impl InputKind {
         let ext = path.rsplit_once('.').map(|(_, e)| e)?;
         Some(match ext {
             "cu" => InputKind::Cuda,
-            "cpp" | "cc" | "cxx" | "C" | "c++" => InputKind::Cxx,
-            "c" => InputKind::C,
+            // `.ii`/`.i`: preprocessed C++/C, which the host compiler knows by the extension.
+            "cpp" | "cc" | "cxx" | "C" | "c++" | "ii" => InputKind::Cxx,
+            "c" | "i" => InputKind::C,
             "o" | "obj" => InputKind::Object,
             "a" | "so" => InputKind::Library,
             "ptx" => InputKind::Ptx,
@@ -160,6 +161,8 @@ pub struct Options {
     pub verbose: bool,
     /// `--version`.
     pub version: bool,
+    /// `--help`: print the options and stop.
+    pub help: bool,
     /// `-ccbin`: the host compiler for `.c`/`.cpp` inputs and the link.
     pub host_compiler: Option<PathBuf>,
     /// `-use_fast_math`.
@@ -278,7 +281,7 @@ impl fmt::Display for OptionError {
             }
             OptionError::UnknownInput(p) => write!(
                 f,
-                "don't know what to do with '{p}' (inputs are .cu, .cpp, .cc, .cxx, .c, .o, .a, .so and .ptx files; \
+                "don't know what to do with '{p}' (inputs are .cu, .cpp, .cc, .cxx, .c, .ii, .i, .o, .a, .so and .ptx files; \
                  -x cu makes any file CUDA)"
             ),
             OptionError::Conflict(m) => f.write_str(m),
@@ -343,6 +346,7 @@ const TABLE: &[(&str, &str, Arity)] = &[
     ("dryrun", "dryrun", Arity::Flag),
     ("verbose", "v", Arity::Flag),
     ("version", "V", Arity::Flag),
+    ("help", "h", Arity::Flag),
     ("compiler-bindir", "ccbin", Arity::Value),
     ("use_fast_math", "use_fast_math", Arity::Flag),
     ("ftz", "ftz", Arity::Bool),
@@ -433,6 +437,27 @@ const TABLE: &[(&str, &str, Arity)] = &[
     ("frandom-seed", "frandom-seed", Arity::Value),
     ("jobserver", "jobserver", Arity::Flag),
 ];
+
+/// `--help`: the usage line nvcc prints (build scripts look for it), then every option this
+/// driver accepts, by both names, with its value's shape.
+pub fn help_text() -> String {
+    let mut text = String::from(
+        "\nUsage  : nvcc [options] <inputfile>\n\n\
+         cuprite nvcc: Cuprite's CUDA compiler driver, with nvcc's command line (see `cuprite help`). Inputs: .cu, \
+         .cpp/.cc/.cxx, .c, .o, .a, .so, .ptx. The options it accepts (each also with one or two dashes, and a \
+         value after '=' or as the next argument):\n\n",
+    );
+    for (long, short, arity) in TABLE {
+        let value = match arity {
+            Arity::Flag => "",
+            Arity::Value => " <value>",
+            Arity::Bool => " {true|false}",
+        };
+        let short = if short == long { String::new() } else { format!(" (-{short})") };
+        text.push_str(&format!("--{long}{value}{short}\n"));
+    }
+    text
+}
 
 /// The options whose value may be glued to a one-dash short name (`-I/dir`, `-O3`).
 const GLUED: &[&str] = &["I", "D", "U", "O", "l", "L"];
@@ -801,6 +826,7 @@ impl<'a> CommandLine<'a> {
             "dryrun" => o.dry_run = true,
             "verbose" => o.verbose = true,
             "version" => o.version = true,
+            "help" => o.help = true,
             "compiler-bindir" => o.host_compiler = Some(value.into()),
             "use_fast_math" => o.fast_math = true,
             "disable-warnings" => o.disable_warnings = true,
@@ -1149,14 +1175,18 @@ mod tests {
         assert!(matches!(parse("-cudart dynamic a.cu"), Err(OptionError::BadValue { .. })));
         assert!(matches!(parse("--default-stream=fast a.cu"), Err(OptionError::BadValue { .. })));
         assert!(parse("--version").unwrap().version);
+        assert!(parse("-h").unwrap().help && parse("--help").unwrap().help);
+        let help = help_text();
+        assert!(help.contains("Usage  : nvcc [options] <inputfile>"), "{help}");
+        assert!(help.contains("--gpu-architecture <value> (-arch)\n") && help.contains("\n--lib\n"), "{help}");
     }
 
     #[test]
     fn mixed_inputs_by_extension_and_x() {
-        let o = parse("a.cu b.cpp c.c d.o e.a f.ptx g.cc").unwrap();
+        let o = parse("a.cu b.cpp c.c d.o e.a f.ptx g.cc h.ii i.i").unwrap();
         let kinds: Vec<InputKind> = o.inputs.iter().map(|i| i.kind).collect();
         use InputKind::*;
-        assert_eq!(kinds, vec![Cuda, Cxx, C, Object, Library, Ptx, Cxx]);
+        assert_eq!(kinds, vec![Cuda, Cxx, C, Object, Library, Ptx, Cxx, Cxx, C]);
         let o = parse("-x cu k.cpp").unwrap();
         assert_eq!(o.inputs[0].kind, Cuda);
         assert_eq!(parse("k.txt"), Err(OptionError::UnknownInput("k.txt".into())));
