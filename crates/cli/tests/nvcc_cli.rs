@@ -199,6 +199,37 @@ fn preprocess_and_dependencies_go_to_stdout() {
     assert!(deps.starts_with("vectorAdd.o:") && deps.contains("cuda_runtime.h"), "{}", text(&o));
 }
 
+/// `NVCC_PREPEND_FLAGS` and `NVCC_APPEND_FLAGS` add their options around the command line's
+/// (the later `-O` wins; `-v` names them first, as nvcc does), and an unknown one among them is
+/// an error naming it; `-M` of a source compiled as a rewritten copy (a device-side launch
+/// under `-rdc`) prints the source's name; `--help` prints nvcc's usage line.
+#[test]
+fn environment_flags_dependencies_of_copies_and_help() {
+    let dir = scratch("envflags");
+    let src = dir.join("k.cu");
+    std::fs::write(&src, "__global__ void c(int *p) {}\n__global__ void k(int *p) { c<<<1, 1>>>(p); }\n").unwrap();
+    let o = cuprite()
+        .args(["nvcc", "--dryrun", "-rdc=true", "-O1", "-c"])
+        .arg(&src)
+        .env("NVCC_PREPEND_FLAGS", "-DFROM_ENV='a b' -O0")
+        .env("NVCC_APPEND_FLAGS", "-O3")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let log = String::from_utf8_lossy(&o.stderr);
+    assert!(log.starts_with("#$ NVCC_PREPEND_FLAGS=\"-DFROM_ENV='a b' -O0\"\n#$ NVCC_APPEND_FLAGS=\"-O3\"\n"), "{log}");
+    assert!(log.contains("'-DFROM_ENV=a b'") && log.contains(" -O3 ") && !log.contains(" -O1 "), "{log}");
+    let o = cuprite().args(["nvcc", "-c"]).arg(&src).env("NVCC_APPEND_FLAGS", "--bogus").output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stderr), "cuprite nvcc: error: unknown option '--bogus'\n");
+    let o = cuprite().args(["nvcc", "-M", "-rdc=true"]).arg(&src).output().unwrap();
+    let deps = String::from_utf8_lossy(&o.stdout);
+    assert!(deps.starts_with(&format!("k.o: {}", src.display())) && !deps.contains("rewritten"), "{}", text(&o));
+    let o = cuprite().args(["nvcc", "--help"]).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("Usage  : nvcc [options] <inputfile>"), "{}", text(&o));
+}
+
 /// `--ptx -o -` writes the checked PTX to standard output and nothing else (it once printed it,
 /// then failed to read a file named `-` to check it).
 #[test]
