@@ -276,6 +276,7 @@ pub fn plan(
     if o.inputs.is_empty() {
         return Err(PlanError("no input files".into()));
     }
+    check_openmp(o, tc)?;
     match o.phase {
         Phase::Cubin => {
             return Err(PlanError(
@@ -366,6 +367,24 @@ pub fn plan(
         plan.notes.push(format!("{d}: accepted and ignored (clang has no warning that corresponds)"));
     }
     Ok(plan)
+}
+
+/// An error when clang is to compile host code with OpenMP (`-Xcompiler -fopenmp`) and clang's
+/// OpenMP runtime is not installed: clang compiles the host code of every `.cu` file (and of
+/// the others without `-ccbin`), while nvcc's host compiler, g++, brings its own (libgomp).
+fn check_openmp(o: &Options, tc: &Toolchain) -> Result<(), PlanError> {
+    let openmp = o.compiler_options.iter().any(|c| c == "-fopenmp" || c == "-fopenmp=libomp");
+    let clang_compiles_host_code = o.host_compiler.is_none() || o.inputs.iter().any(|i| i.kind == InputKind::Cuda);
+    if openmp && clang_compiles_host_code && !tc.resource_dir.join("include/omp.h").is_file() {
+        return Err(PlanError(format!(
+            "-Xcompiler -fopenmp: clang, which compiles the host code of .cu files (and of the others without -ccbin), \
+             has no OpenMP runtime installed (no omp.h in {}): install clang's (Debian/Ubuntu: apt-get install \
+             libomp-{}-dev), as nvcc's host compiler g++ brings its own",
+            tc.resource_dir.join("include").display(),
+            tc.clang_major
+        )));
+    }
+    Ok(())
 }
 
 /// The jobs for a C or C++ source: preprocess it or list its dependencies (`-E`, `-M`), or
@@ -1232,4 +1251,29 @@ fn plan_cuda(
     }
     objects.push(object.into());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `-Xcompiler -fopenmp` with clang compiling host code and no omp.h in clang's resource
+    /// directory is an error naming the package; with it, or with g++ compiling all host code,
+    /// or without OpenMP, none.
+    #[test]
+    fn openmp_without_clangs_runtime_is_an_error_naming_the_package() {
+        let Ok(mut tc) = Toolchain::locate(None) else { panic!("clang is needed to plan builds") };
+        let dir = crate::test_dir("openmp-resource");
+        std::fs::create_dir_all(dir.join("include")).unwrap();
+        tc.resource_dir = dir.clone();
+        let parse = |args: &str| Options::parse(&args.split_whitespace().collect::<Vec<_>>()).unwrap();
+        let e = check_openmp(&parse("-Xcompiler -fopenmp a.cu"), &tc).unwrap_err();
+        assert!(e.0.contains(&format!("libomp-{}-dev", tc.clang_major)) && e.0.contains("-fopenmp"), "{e}");
+        assert!(check_openmp(&parse("-ccbin g++ -Xcompiler -fopenmp a.cpp"), &tc).is_ok());
+        assert!(check_openmp(&parse("-ccbin g++ -Xcompiler -fopenmp a.cu"), &tc).is_err());
+        assert!(check_openmp(&parse("a.cu"), &tc).is_ok());
+        std::fs::write(dir.join("include/omp.h"), "").unwrap();
+        assert!(check_openmp(&parse("-Xcompiler -fopenmp a.cu"), &tc).is_ok());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
