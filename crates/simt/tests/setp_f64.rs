@@ -15,7 +15,7 @@ use common::{ENGINES, download, program, upload};
 const OPS: [&str; 14] = ["eq", "ne", "lt", "le", "gt", "ge", "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan"];
 
 /// `out[i]` = bit k: `a[i] OPS[k] b[i]`; bit 14: `u > 1.0`; bit 15: `a[i] >= u`, with u a
-/// kernel parameter (warp-uniform).
+/// kernel parameter (warp-uniform); bit 16: `a[i] > -0.0` (an immediate operand).
 fn cmp64() -> String {
     let mut body = String::from(
         "
@@ -31,7 +31,11 @@ fn cmp64() -> String {
     let tests: Vec<String> = OPS
         .iter()
         .map(|op| format!("setp.{op}.f64 %p1, %fd1, %fd2;"))
-        .chain(["setp.gt.f64 %p1, %fd3, 0d3FF0000000000000;".to_string(), "setp.ge.f64 %p1, %fd1, %fd3;".to_string()])
+        .chain([
+            "setp.gt.f64 %p1, %fd3, 0d3FF0000000000000;".to_string(),
+            "setp.ge.f64 %p1, %fd1, %fd3;".to_string(),
+            "setp.gt.f64 %p1, %fd1, 0d8000000000000000;".to_string(),
+        ])
         .collect();
     for (k, t) in tests.iter().enumerate() {
         body.push_str(&format!("    {t}\n    selp.u32 %r3, {}, 0, %p1;\n    or.b32 %r2, %r2, %r3;\n", 1u32 << k));
@@ -73,6 +77,7 @@ fn reference(a: f64, b: f64, u: f64) -> u32 {
         unordered,
         u > 1.0,
         a >= u,
+        a > -0.0,
     ];
     bits.iter().enumerate().fold(0, |m, (k, &t)| m | u32::from(t) << k)
 }
