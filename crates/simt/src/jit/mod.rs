@@ -26,11 +26,13 @@
 //! CUB radix sort's first launch waits for the per-thread JIT's tens of milliseconds, not
 //! the warp tier's seconds. A kernel that only the interpreter runs meanwhile (the per-thread
 //! JIT leaves it: warp-synchronous shared memory, calls with parameters, lanes that must run
-//! in lockstep) runs 10-50x slower there, so once its launches have spent on the interpreter
-//! what the compile is expected to take ([`expected_warp_compile`]), its next launch waits
-//! for the code instead (a rent-or-buy bound: at most twice what the better choice in
-//! hindsight costs). On a loaded or single core the background compile otherwise got little
-//! of the machine and a Rodinia LU decomposition ran all its launches on the interpreter.
+//! in lockstep) usually runs several times slower there, so once its launches have spent on
+//! the interpreter what the compile is expected to take ([`expected_warp_compile`]), its next
+//! launch waits for the code instead (a rent-or-buy bound: at most about twice what the
+//! better choice in hindsight costs). On a loaded or single core the background compile
+//! otherwise got little of the machine, and whole runs stayed on the interpreter: Rodinia's
+//! srad_v1 (its tree reduction) took 25% less process CPU time with the rule; its LU
+//! decomposition, whose divergent perimeter kernel runs about as fast on either, 8% more.
 
 mod compile;
 pub(crate) mod ctx;
