@@ -24,7 +24,15 @@
 //! [`BACKGROUND_INSTS`] is therefore compiled for the warp tier on a background thread, and
 //! its launches run on the per-thread JIT (or the interpreter) until the code is ready: a
 //! CUB radix sort's first launch waits for the per-thread JIT's tens of milliseconds, not
-//! the warp tier's seconds.
+//! the warp tier's seconds. A kernel that only the interpreter runs meanwhile (the per-thread
+//! JIT leaves it: warp-synchronous shared memory, calls with parameters, lanes that must run
+//! in lockstep) usually runs several times slower there, so once its launches have spent on
+//! the interpreter what the compile is expected to take ([`expected_warp_compile`]), its next
+//! launch waits for the code instead (a rent-or-buy bound: at most about twice what the
+//! better choice in hindsight costs). On a loaded or single core the background compile
+//! otherwise got little of the machine, and whole runs stayed on the interpreter: Rodinia's
+//! srad_v1 (its tree reduction) took 25% less process CPU time with the rule; its LU
+//! decomposition, whose divergent perimeter kernel runs about as fast on either, 8% more.
 
 mod compile;
 pub(crate) mod ctx;
@@ -36,7 +44,7 @@ mod tiering;
 pub(crate) use tiering::{slice_blocks, trial_blocks};
 pub(crate) mod warp;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
@@ -65,6 +73,9 @@ pub(crate) struct Cache {
     warp_preferred: Vec<OnceLock<bool>>,
     /// Per function, the time its launches took on each tier (`tiering.rs`).
     times: Vec<tiering::TierTimes>,
+    /// Per function: worker time (ns) its launches ran on the interpreter under
+    /// `Engine::Jit` (the rent paid while its warp-tier code compiles in the background).
+    interpreted: Vec<AtomicU64>,
 }
 
 impl Cache {
@@ -77,6 +88,7 @@ impl Cache {
             rows_differ: (0..n).map(|_| OnceLock::new()).collect(),
             warp_preferred: (0..n).map(|_| OnceLock::new()).collect(),
             times: (0..n).map(|_| tiering::TierTimes::default()).collect(),
+            interpreted: (0..n).map(|_| AtomicU64::new(0)).collect(),
         }
     }
 
@@ -147,6 +159,22 @@ impl Cache {
         if let Some(t) = self.times.get(idx) {
             t.record_trial(&f.name, warp, tried, rest, launch);
         }
+    }
+
+    /// Kernel `idx`'s launch ran on the interpreter under `Engine::Jit` for `worker` time
+    /// (what [`Cache::warp_tier`] weighs against waiting for the warp tier's compile).
+    pub(crate) fn record_interpreted(&self, idx: usize, worker: Duration) {
+        if let Some(t) = self.interpreted.get(idx) {
+            t.fetch_add(u64::try_from(worker.as_nanos()).unwrap_or(u64::MAX), Ordering::Relaxed);
+        }
+    }
+
+    /// Whether kernel `f` (`idx`) has run on the interpreter for as long as its warp-tier
+    /// compile is expected to take: waiting for the compile then costs less than the
+    /// interpreter is expected to go on costing.
+    fn interpreter_rent_paid(&self, f: &Func, idx: usize) -> bool {
+        let paid = self.interpreted.get(idx).map_or(0, |t| t.load(Ordering::Relaxed));
+        u128::from(paid) >= expected_warp_compile(f.code.len()).as_nanos()
     }
 
     /// Kernel `idx` compiled for the warp tier and blocks of `shape`, when it compiles and
@@ -232,6 +260,16 @@ impl Cache {
             }
             return match slot.get() {
                 Some(r) => WarpTier::from(r),
+                // The interpreter has cost what the compile does: wait for it.
+                None if self.interpreter_rent_paid(f, idx) => {
+                    if tiering::trace() {
+                        eprintln!(
+                            "tier: `{}` ran on the interpreter as long as its warp-tier compile takes: waits for it",
+                            f.name
+                        );
+                    }
+                    WarpTier::from(slot.wait())
+                }
                 None => WarpTier::Compiling,
             };
         }
@@ -329,6 +367,15 @@ impl Shape {
 /// under `Engine::Jit` (at ~1 ms per instruction, a longer compile would stand out beside a
 /// launch; the per-thread JIT compiles the same kernel in a few milliseconds).
 const BACKGROUND_INSTS: usize = 160;
+
+/// What the warp tier's compile of a kernel of `insts` PTX instructions is expected to take:
+/// it grows faster than the kernel (register allocation over the converged and diverged
+/// copies). Measured on the development machine's EPYC, process CPU time of straight-line
+/// kernels: 120 ms for 200 instructions, 0.5 s for 500, 2 s for 1000, 10 s for 2000.
+fn expected_warp_compile(insts: usize) -> Duration {
+    let n = insts as u64;
+    Duration::from_micros(n * 500 + n * n * 5 / 2)
+}
 
 /// Held by the background thread compiling (one at a time).
 static BACKGROUND: Mutex<()> = Mutex::new(());

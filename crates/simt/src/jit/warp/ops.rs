@@ -1215,7 +1215,8 @@ impl WarpCodegen<'_, '_> {
         }
         let c = match (cmp.kind, cmp.w, cmp.ftz) {
             (b's' | b'u', 16 | 32 | 64, _) => C::I(crate::jit::lower::int_cc(cmp.op, cmp.kind == b's')),
-            (b'f', 32, false) => match crate::jit::lower::float_cc(cmp.op) {
+            // `.f64` (`.ftz` exists for `.f32` alone).
+            (b'f', 32, false) | (b'd', 64, _) => match crate::jit::lower::float_cc(cmp.op) {
                 Some(cc) => C::F(cc),
                 None => return false,
             },
@@ -1266,6 +1267,11 @@ impl WarpCodegen<'_, '_> {
                     let (p, q) = (self.b.ins().ireduce(types::I32, xs), self.b.ins().ireduce(types::I32, ys));
                     self.b.ins().icmp(cc, p, q)
                 }
+                C::F(cc) if cmp.w == 64 => {
+                    let p = self.b.ins().bitcast(types::F64, MemFlagsData::new(), xs);
+                    let q = self.b.ins().bitcast(types::F64, MemFlagsData::new(), ys);
+                    self.b.ins().fcmp(cc, p, q)
+                }
                 C::F(cc) => {
                     let (p, q) = (self.b.ins().ireduce(types::I32, xs), self.b.ins().ireduce(types::I32, ys));
                     let p = self.b.ins().bitcast(types::F32, MemFlagsData::new(), p);
@@ -1279,10 +1285,17 @@ impl WarpCodegen<'_, '_> {
             let m = self.b.ins().splat(types::I32X4, m);
             masks = vec![m; 8];
         } else if cmp.w == 64 {
-            let C::I(cc) = c else { return false };
             for k in 0..16 {
                 let (p, q) = (self.pair(x, k), self.pair(y, k));
-                let m = self.b.ins().icmp(cc, p, q);
+                let m = match c {
+                    C::I(cc) => self.b.ins().icmp(cc, p, q),
+                    C::F(cc) => {
+                        let p = self.b.ins().bitcast(types::F64X2, lanes(), p);
+                        let q = self.b.ins().bitcast(types::F64X2, lanes(), q);
+                        let m = self.b.ins().fcmp(cc, p, q);
+                        self.b.ins().bitcast(I64X2, lanes(), m)
+                    }
+                };
                 let bits = self.b.ins().vhigh_bits(I64, m);
                 let bits = self.b.ins().ishl_imm_s(bits, i64::from(2 * k));
                 acc = self.b.ins().bor(acc, bits);
