@@ -734,18 +734,15 @@ pub(crate) fn div_dir<T: DirTarget>(a: f64, b: f64, r: Rounding) -> T {
         let lo = if under { if (a < 0.0) != (b < 0.0) { -1.0 } else { 1.0 } } else { 0.0 };
         return round_dir(q, lo, r);
     }
-    // The remainder a - q*b is exact; (a/b - q) has its sign times sign(b). For a denormal
-    // quotient it may be below the smallest denormal: scale it by 2^200 (no overflow: |a| is
-    // far below the largest finite value then).
-    let rem = if q.abs() < TINY_PRODUCT {
-        let k = f64::from_bits((1023 + 200) << 52);
-        (-(q * k)).mul_add(b, a * k)
-    } else {
-        (-q).mul_add(b, a)
-    };
-    let lo = if rem == 0.0 {
+    // (a/b - q) has the sign of (a - q*b) times sign(b). With each operand scaled to [1, 2)
+    // (`split_exponent`), q*b - a becomes mq*2^k * mb - ma for a small k, whose fused
+    // multiply-add keeps its sign: unscaled, a remainder near the denormals (a denormal
+    // dividend or quotient) rounds to zero or loses its sign.
+    let ((ma, ea), (mb, eb), (mq, eq)) = (split_exponent(a), split_exponent(b), split_exponent(q));
+    let excess = scale2(mq, eq + eb - ea).mul_add(mb, -ma);
+    let lo = if excess == 0.0 {
         0.0
-    } else if (rem > 0.0) == (b > 0.0) {
+    } else if (excess < 0.0) == (b > 0.0) {
         1.0
     } else {
         -1.0
@@ -759,9 +756,14 @@ pub(crate) fn sqrt_dir<T: DirTarget>(a: f64, r: Rounding) -> T {
     if !s.is_finite() || s == 0.0 {
         return T::from_f64(s);
     }
-    // a - s*s is exact for s = RN(sqrt(a)).
-    let rem = (-s).mul_add(s, a);
-    round_dir(s, rem.signum() * if rem == 0.0 { 0.0 } else { f64::MIN_POSITIVE * f64::EPSILON }, r)
+    // s - sqrt(a) has the sign of s*s - a; with a scaled to [1, 4) by an even power of two and
+    // s by half of it, ms*2^k * ms - ma, whose fused multiply-add keeps its sign (unscaled, the
+    // remainder of a denormal's root falls below the denormals).
+    let (ma, ea) = split_exponent(a);
+    let (ma, ea) = if ea % 2 == 0 { (ma, ea) } else { (ma * 2.0, ea - 1) };
+    let (ms, es) = split_exponent(s);
+    let excess = scale2(ms, 2 * es - ea).mul_add(ms, -ma);
+    round_dir(s, -excess.signum() * if excess == 0.0 { 0.0 } else { f64::MIN_POSITIVE * f64::EPSILON }, r)
 }
 
 /// `a * b + c` rounded once with `r`.
@@ -813,6 +815,24 @@ pub(crate) fn fma_dir<T: DirTarget>(a: f64, b: f64, c: f64, r: Rounding) -> T {
 #[cfg(test)]
 mod dir_tests {
     use super::*;
+
+    /// Quotients and roots whose remainder lies below the denormals (a denormal dividend or
+    /// radicand) round by the exact result, as an H200 gives them (conformance round 6).
+    #[test]
+    fn directed_f64_division_and_root_of_denormals() {
+        let f = f64::from_bits;
+        // 2^-1074 / (2^-511 (1 + 2^-52)) = 2^-564 (2 - 2^-51 + 2^-103 - ...): just above
+        // 0x1cbffffffffffffe, its nearest value.
+        let (a, b) = (f(1), f(0x2000_0000_0000_0001));
+        assert_eq!(div_dir::<f64>(a, b, Rounding::Rm).to_bits(), 0x1cbf_ffff_ffff_fffe);
+        assert_eq!(div_dir::<f64>(a, b, Rounding::Rz).to_bits(), 0x1cbf_ffff_ffff_fffe);
+        assert_eq!(div_dir::<f64>(a, b, Rounding::Rp).to_bits(), 0x1cbf_ffff_ffff_ffff);
+        assert_eq!(div_dir::<f64>(-a, b, Rounding::Rm).to_bits(), 0x9cbf_ffff_ffff_ffff);
+        // sqrt(2^-1073) = 2^-536.5 lies between these two.
+        assert_eq!(sqrt_dir::<f64>(f(2), Rounding::Rm).to_bits(), 0x1e66_a09e_667f_3bcc);
+        assert_eq!(sqrt_dir::<f64>(f(2), Rounding::Rz).to_bits(), 0x1e66_a09e_667f_3bcc);
+        assert_eq!(sqrt_dir::<f64>(f(2), Rounding::Rp).to_bits(), 0x1e66_a09e_667f_3bcd);
+    }
 
     #[test]
     fn directed_f32_ops() {

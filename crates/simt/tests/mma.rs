@@ -213,10 +213,16 @@ fn reference(
                     if double_c {
                         acc += acc;
                     }
-                    for kk in 0..k {
-                        acc = (ta.float(a[i * k + kk]) as f32).mul_add(ta.float(b[kk * n + j]) as f32, acc);
-                    }
-                    if tc == T::F16 { u64::from(f32_to_f16(acc)) } else { u64::from(acc.to_bits()) }
+                    let products: Vec<(f64, f64)> =
+                        (0..k).map(|kk| (ta.float(a[i * k + kk]), ta.float(b[kk * n + j]))).collect();
+                    // wmma's tf32 m16n16k8 sums in two passes of k = 4 (each truncated to f32),
+                    // as an H200 does; `mma.sync` (`ta2` = F32 here) and the rest in one.
+                    let pass = if ta == T::Tf32 { 4 } else { k };
+                    let (first, last) = products.split_at(k - pass.min(k));
+                    let c = first
+                        .chunks(pass)
+                        .fold(f64::from(acc), |c, chunk| f64::from(f32::from_bits(tensor_sum(c, chunk, false) as u32)));
+                    tensor_sum(c, last, tc == T::F16)
                 }
                 _ => {
                     let mut cv = tc.int(cv) as i32;
@@ -239,6 +245,37 @@ fn reference(
         }
     }
     d
+}
+
+/// An H200's tensor-core sum of `c` and the exact `products` (tests/conformance-gpu/README.md,
+/// round 6): every term truncated toward zero to a multiple of 2^(e - 25), `e` the largest of
+/// c's exponent and the products' operand exponent sums, the exact sum of those truncated to
+/// f32, or rounded to nearest into f16 (`half`).
+fn tensor_sum(c: f64, products: &[(f64, f64)], half: bool) -> u64 {
+    let exponent = |x: f64| x.abs().log2().floor() as i32;
+    let top = products
+        .iter()
+        .filter(|(x, y)| x * y != 0.0)
+        .map(|(x, y)| exponent(*x) + exponent(*y))
+        .chain((c != 0.0).then(|| exponent(c)))
+        .max();
+    let sum = top.map_or(0.0, |top| {
+        let unit = 2f64.powi(top - 25);
+        let units: f64 =
+            std::iter::once(c).chain(products.iter().map(|(x, y)| x * y)).map(|t| (t / unit).trunc()).sum();
+        units * unit
+    });
+    if half {
+        // To nearest at binary16's precision first (the sum may hold more bits than an f32),
+        // then exactly into binary16.
+        let quantum = 2f64.powi(if sum == 0.0 { -24 } else { exponent(sum).max(-14) - 10 });
+        u64::from(f32_to_f16(((sum / quantum).round_ties_even() * quantum) as f32))
+    } else {
+        // Toward zero: f64 -> f32 rounds to nearest; step back where that went outward.
+        let near = sum as f32;
+        let toward_zero = if f64::from(near).abs() > sum.abs() { f32::from_bits(near.to_bits() - 1) } else { near };
+        u64::from(toward_zero.to_bits())
+    }
 }
 
 fn random_matrix(t: T, n: usize, rng: &mut Rng) -> Vec<u64> {

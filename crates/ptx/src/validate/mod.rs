@@ -367,6 +367,9 @@ impl<'m> Validator<'m> {
         }
         gating::check_function(self, f);
         let Some(body) = &f.body else { return };
+        if f.kind == FuncKind::Entry {
+            self.static_shared_limit(f, body);
+        }
         self.stamp += 1;
         self.collect_labels(body);
 
@@ -523,6 +526,31 @@ impl<'m> Validator<'m> {
 
     fn depth(&self) -> u32 {
         self.marks.len() as u32
+    }
+
+    /// ptxas refuses an entry whose static shared memory exceeds 48 KiB ("uses too much shared
+    /// data"), counting every `.shared` variable its body declares, used or not. (Module-scope
+    /// variables it names count too; leaving them out can only accept more, never refuse what
+    /// ptxas accepts.)
+    fn static_shared_limit(&mut self, f: &Function, body: &[Statement]) {
+        const LIMIT: u64 = 48 * 1024;
+        let mut size: u64 = 0;
+        for st in body {
+            let Statement::Decl(d) = st else { continue };
+            if !matches!(d.space, StateSpace::Shared | StateSpace::SharedCta) {
+                continue;
+            }
+            let align = u64::from(d.align.unwrap_or(d.ty.size()).max(1));
+            for dn in &d.names {
+                let elements: u64 = dn.dims.iter().map(|n| n.unwrap_or(0)).product();
+                size = size.next_multiple_of(align).saturating_add(u64::from(d.ty.size()).saturating_mul(elements));
+            }
+        }
+        if size > LIMIT {
+            let msg =
+                format!("entry `{}` uses too much shared data ({size:#x} bytes, {LIMIT:#x} max)", self.name(f.name));
+            self.err(f.span, msg);
+        }
     }
 
     fn declare_local(&mut self, d: &VarDecl) {

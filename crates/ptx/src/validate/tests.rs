@@ -453,6 +453,23 @@ fn rejects_version_and_target_mismatches() {
 }
 
 #[test]
+fn rejects_more_than_48_kib_of_static_shared_memory_as_ptxas_does() {
+    // ptxas 13.0: "Entry function 'k' uses too much shared data (0xc001 bytes, 0xc000 max)",
+    // unused variables counted; 0xc000 bytes load.
+    let entry = |decls: &str| module("sm_80", "8.0", &format!(".entry k() {{ {decls} ret; }}"));
+    reject(
+        &entry(".shared .align 4 .b8 big[49153];"),
+        "entry `k` uses too much shared data (0xc001 bytes, 0xc000 max)",
+    );
+    reject(
+        &entry(".shared .align 8 .b64 a[6016]; .shared .align 16 .b8 b[1025];"),
+        "entry `k` uses too much shared data (0xc001 bytes, 0xc000 max)",
+    );
+    accept(&entry(".shared .align 4 .b8 big[49152];"));
+    accept(&entry(".shared .align 8 .b64 a[6016]; .shared .align 16 .b8 b[1024];"));
+}
+
+#[test]
 fn rejects_bad_directives() {
     reject(
         &module("sm_80", "7.0", ".entry k() .maxntid 64, 32 { ret; }"),

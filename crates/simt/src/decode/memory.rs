@@ -6,8 +6,9 @@ use super::*;
 impl FuncDecoder<'_> {
     /// `membar`/`fence`.
     pub(super) fn fence_inst(&mut self, p: &Parts<'_>) -> R<Op> {
-        // `fence.proxy.async` and `fence.mbarrier_init`: every proxy is the generic one
-        // here and mbarrier initialization is immediately visible.
+        // `fence.proxy.{async,alias}` and `fence.mbarrier_init`: every proxy is the generic
+        // one here (no virtual aliases of one physical address) and mbarrier initialization
+        // is immediately visible.
         p.check(&[
             Kw::Gl,
             Kw::Sys,
@@ -17,6 +18,7 @@ impl FuncDecoder<'_> {
             Kw::Sc,
             Kw::Cluster,
             Kw::Proxy,
+            Kw::Alias,
             Kw::Async,
             Kw::Shared,
             Kw::SharedCta,
@@ -188,6 +190,9 @@ impl FuncDecoder<'_> {
                         | Kw::ParamEntry
                         | Kw::ParamFunc
                         | Kw::L2CacheHint
+                        // `.mmio.relaxed.sys`: a strong access performed once (the validator
+                        // checks its form), which every access here is.
+                        | Kw::Mmio
                 )
             {
                 return Err(DecodeError::UnsupportedModifier(*k));
@@ -226,7 +231,7 @@ impl FuncDecoder<'_> {
         if items.len() != usize::from(vec) {
             return Err(DecodeError::Invalid("vector operand count does not match".into()));
         }
-        let strong = kws.iter().any(|k| matches!(k, Kw::Relaxed | Kw::Acquire | Kw::Release | Kw::Volatile));
+        let strong = kws.iter().any(|k| matches!(k, Kw::Relaxed | Kw::Acquire | Kw::Release | Kw::Volatile | Kw::Mmio));
         let whole = strong && items.len() > 1 && matches!(items.len() * usize::from(size), 2 | 4 | 8 | 16);
         Ok(if is_ld {
             let mut d = Vec::new();

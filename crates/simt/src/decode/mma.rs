@@ -264,9 +264,6 @@ fn mma_types(layout: FragLayout, types: &[MType], shape: Shape) -> R<(MType, MTy
             "unsupported matrix types d {td:?}, a {ta:?}, b {tb:?}, c {tc:?}"
         )));
     }
-    if layout == FragLayout::Mma && ta == MType::F64 && shape.k > 4 {
-        return Err(DecodeError::Unsupported("mma.sync .f64 with k > 4 is not supported".into()));
-    }
     if layout == FragLayout::Mma && shape.m == 8 && shape.k == 4 && ta != MType::F64 {
         return Err(DecodeError::Unsupported("mma.sync.m8n8k4 with .f16 (quad-pair layout) is not supported".into()));
     }

@@ -17,15 +17,15 @@
 //! writes every copy. The `.row`/`.col` qualifiers only direct memory accesses: a fragment's
 //! contents do not depend on the memory layout it was loaded from.
 //!
-//! **Arithmetic.** Products of `.f16`/`.bf16`/`.tf32` elements are exact in `f32`; each is
-//! added to an `f32` accumulator (starting from C) in order of k with one rounding (fused
-//! multiply-add); an `.f16` D is the accumulator rounded to nearest. `.tf32` elements ignore
-//! their low 13 bits. `.f64` uses fused multiply-adds in the instruction's rounding mode.
+//! **Arithmetic.** Products of `.f16`/`.bf16`/`.tf32` elements and C are summed as an H200's
+//! tensor cores sum them (`tensor_dot`: one window 2 bits finer than the largest term's f32
+//! significand, terms truncated into it, the sum truncated to an `.f32` D or rounded to
+//! nearest into an `.f16` D). `.tf32` elements ignore their low 13 bits. `.f64` uses fused multiply-adds in the instruction's rounding mode.
 //! Integer products accumulate exactly; D wraps to 32 bits, or saturates with `.satfinite`.
 //! Single-bit mma adds the popcount of `a XOR b` (`a AND b`) over k.
 
 use super::{Block, Warp, WarpResult, lanes, write_masked};
-use crate::float::{f16_to_f32, f64_to_f16, fma_dir};
+use crate::float::{f16_to_f32, f64_to_f16, f64_to_f32_rnd, fma_dir};
 use crate::ir::mma::{BitOp, Frag, FragLayout, MType, MatrixLoad, MatrixStore, Mma, MmaOp, Shape, WmmaLoad, WmmaStore};
 use crate::ir::{Reg, Src};
 use ptx::types::Rounding;
@@ -78,6 +78,40 @@ fn get(regs: &[[u64; 32]], frag: &[Reg], ty: MType, lane: usize, idx: u32) -> u6
     let per = ty.per_reg();
     let r = frag.get((idx / per) as usize).map_or(0, |r| regs[*r as usize][lane]);
     (r >> ((idx % per) * ty.bits())) & mask(ty.bits())
+}
+
+/// One element of a half/bf16/tf32 `D = A * B + C` as an H200's tensor cores compute it
+/// (found from its results on the conformance table, every shape and accumulator): the exact
+/// products of the k pairs `products` and the addend `c` are aligned to a window whose last
+/// bit is 2^(e - 25), `e` the largest of c's exponent and the products' operand exponent sums
+/// (so 2 bits below an f32 significand; a product whose significand reaches [2, 4) keeps one
+/// more), each truncated toward zero there, summed exactly, and the sum rounded once: toward
+/// zero for an `.f32` D, to nearest for an `.f16` D. Non-finite elements propagate as IEEE
+/// arithmetic gives them.
+fn tensor_dot(c: f64, products: &[(f64, f64)], d: MType) -> u64 {
+    let round = |v: f64| {
+        if d == MType::F16 { u64::from(f64_to_f16(v)) } else { u64::from(f64_to_f32_rnd(v, Rounding::Rz).to_bits()) }
+    };
+    // Every element and product here is a normal f64 (at most 24-bit significands, exponents
+    // within ±300): its exponent field is exact.
+    let exponent = |x: f64| ((x.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    let finite = c.is_finite() && products.iter().all(|(x, y)| (x * y).is_finite());
+    if !finite {
+        return round(products.iter().fold(c, |acc, (x, y)| x.mul_add(*y, acc)));
+    }
+    let top = products
+        .iter()
+        .filter(|(x, y)| x * y != 0.0)
+        .map(|(x, y)| exponent(*x) + exponent(*y))
+        .chain((c != 0.0).then(|| exponent(c)))
+        .max();
+    let Some(top) = top else { return round(0.0) };
+    // Units of the window's last bit: below 2^27 per term (a product is below 2^(top + 2)),
+    // so the sum of at most 17 terms is exact in i64, and `sum * unit` exact in f64.
+    let (scale, unit) = (2f64.powi(25 - top), 2f64.powi(top - 25));
+    let sum: i64 =
+        std::iter::once(c).chain(products.iter().map(|(x, y)| x * y)).map(|t| (t * scale).trunc() as i64).sum();
+    round(sum as f64 * unit)
 }
 
 fn to_f64(raw: u64, ty: MType) -> f64 {
@@ -249,12 +283,18 @@ impl Warp {
                     }
                     acc.to_bits()
                 } else if m.ta.is_float() {
-                    let mut acc = to_f64(cv, m.tc) as f32;
-                    for k in 0..kk {
-                        let (x, y) = ab(k);
-                        acc = (to_f64(x, m.ta) as f32).mul_add(to_f64(y, m.tb) as f32, acc);
-                    }
-                    if m.td == MType::F16 { u64::from(f64_to_f16(f64::from(acc))) } else { u64::from(acc.to_bits()) }
+                    let products: Vec<(f64, f64)> =
+                        (0..kk).map(&ab).map(|(x, y)| (to_f64(x, m.ta), to_f64(y, m.tb))).collect();
+                    // `wmma`'s tf32 m16n16k8 runs as two k = 4 passes on an H200 (its D
+                    // differs from one pass of 8), `mma.sync`'s m16n8k8 as one.
+                    let pass = if m.layout == FragLayout::Wmma && m.ta == MType::Tf32 { 4 } else { kk };
+                    let passes: Vec<&[(f64, f64)]> = products.chunks(pass.max(1)).collect();
+                    let (last, first) = passes.split_last().map_or((&[][..], &[][..]), |(l, f)| (*l, f));
+                    // Between passes the sum is an f32 (truncated), the next pass's addend.
+                    let c = first.iter().fold(to_f64(cv, m.tc), |acc, chunk| {
+                        f64::from(f32::from_bits(tensor_dot(acc, chunk, MType::F32) as u32))
+                    });
+                    tensor_dot(c, last, m.td)
                 } else {
                     let mut acc = to_i64(cv, m.tc);
                     for k in 0..kk {

@@ -4,14 +4,20 @@
 //! text (`/work/shared/reference/ptx-isa`), independently of the engines' code.
 
 mod atomics;
+mod barriers;
 mod bits;
 mod collectives;
 mod compare;
 mod conversions;
 mod float_ops;
 pub mod half;
+mod matrix;
+mod matrix_movement;
+mod memory;
+mod rounding;
 mod three_operand;
 mod tininess;
+mod wmma;
 
 use crate::Case;
 
@@ -37,6 +43,19 @@ pub fn later_cases() -> Vec<Case> {
     v.extend(collectives::cases());
     v.extend(atomics::cases());
     v.extend(conversions::second_round_cases());
+    v
+}
+
+/// Round 6's families (after every recorded launch, `crate::ROUND6` on): rounding modes,
+/// memory forms, barriers with results and fences, and warp matrix multiply-accumulate.
+pub fn round6_cases() -> Vec<Case> {
+    let mut v = rounding::cases();
+    v.extend(memory::cases());
+    v.extend(barriers::cases());
+    v.extend(matrix::cases());
+    v.extend(matrix_movement::cases());
+    v.extend(wmma::cases());
+    v.extend(matrix::f64_cases());
     v
 }
 
