@@ -121,7 +121,9 @@ pub fn free(ptr: DevicePtr) -> Result<()> {
         }
         if !lock(&c.allocs).contains_key(&ptr.0) {
             wait_all();
-            return graph_mem_mark(ptr.0, false);
+            graph_mem_mark(ptr.0, false)?;
+            graph_mem_freed_by_api(ptr.0);
+            return Ok(());
         }
         wait_all();
         c.mem().free(ptr).map_err(|_| Error::InvalidValue)?;
@@ -1220,7 +1222,7 @@ pub fn mem_pool_destroy(pool: u64) -> Result<()> {
 
 /// `cudaMallocAsync` (`pool == None`: the device's current pool) / `cudaMallocFromPoolAsync`:
 /// the memory is allocated at once (so the address is valid in stream order at once) and
-/// recorded against the pool.
+/// recorded against the pool. Zero bytes give a null pointer (as an H200 answers: success).
 pub fn malloc_async(size: usize, pool: Option<u64>, stream: Stream) -> Result<DevicePtr> {
     api(|c| {
         let pool = match pool {
@@ -1232,7 +1234,7 @@ pub fn malloc_async(size: usize, pool: Option<u64>, stream: Stream) -> Result<De
         }
         resolve(stream)?;
         if size == 0 {
-            return Err(Error::InvalidValue);
+            return Ok(DevicePtr(0));
         }
         let p = c.mem().alloc(size as u64).map_err(|_| Error::MemoryAllocation)?;
         lock(&c.allocs).insert(p.0, size as u64);
@@ -1259,6 +1261,7 @@ pub fn free_async(ptr: DevicePtr, stream: Stream) -> Result<()> {
             if !graph_mem().allocs.contains_key(&ptr.0) {
                 return Err(Error::InvalidValue);
             }
+            graph_mem_freed_by_api(ptr.0);
             enqueue_as(
                 &st,
                 Vec::new(),
@@ -1357,6 +1360,17 @@ struct GraphMem {
     allocs: std::collections::HashMap<u64, (u64, bool, bool)>,
     used_high: u64,
     reserved_high: u64,
+    /// What each memory node's work does (keyed by the work's address, which clones of the
+    /// node share): the allocation it allocates (`true`) or frees (`false`).
+    nodes: std::collections::HashMap<usize, (u64, bool)>,
+    /// Allocations a graph launch made that no free has followed yet, in API order: what
+    /// `cudaGraphLaunch` checks before it enqueues (the flags in `allocs` follow execution).
+    unfreed: std::collections::HashSet<u64>,
+}
+
+/// The key of a memory node's work in [`GraphMem::nodes`].
+fn node_key(work: &crate::work::NodeFn) -> usize {
+    Arc::as_ptr(work).cast::<()>() as usize
 }
 
 /// The granule graph memory pools map physical memory in.
@@ -1397,26 +1411,58 @@ pub fn graph_mem_alloc(size: usize) -> Result<(DevicePtr, crate::work::NodeFn)> 
             return Err(Error::InvalidValue);
         }
         let p = c.mem().alloc(size as u64).map_err(|_| Error::MemoryAllocation)?;
-        graph_mem().allocs.insert(p.0, (size as u64, false, false));
-        Ok((
-            p,
-            Arc::new(move || {
-                let _ = graph_mem_mark(p.0, true);
-            }) as crate::work::NodeFn,
-        ))
+        let work = Arc::new(move || {
+            let _ = graph_mem_mark(p.0, true);
+        }) as crate::work::NodeFn;
+        let mut g = graph_mem();
+        g.allocs.insert(p.0, (size as u64, false, false));
+        g.nodes.insert(node_key(&work), (p.0, true));
+        Ok((p, work))
     })
 }
 
 /// A memory free node's work: `ptr` must be a graph allocation.
 pub fn graph_mem_free(ptr: DevicePtr) -> Result<crate::work::NodeFn> {
     api(|_| {
-        if !graph_mem().allocs.contains_key(&ptr.0) {
+        let mut g = graph_mem();
+        if !g.allocs.contains_key(&ptr.0) {
             return Err(Error::InvalidValue);
         }
-        Ok(Arc::new(move || {
+        let work = Arc::new(move || {
             let _ = graph_mem_mark(ptr.0, false);
-        }) as crate::work::NodeFn)
+        }) as crate::work::NodeFn;
+        g.nodes.insert(node_key(&work), (ptr.0, false));
+        Ok(work)
     })
+}
+
+/// What `cudaGraphLaunch` checks and records of the graph allocations its memory nodes (the
+/// works `nodes`) allocate and free, in API order: an allocation still unfreed from an earlier
+/// launch fails the launch with [`Error::InvalidValue`], unless the graph was instantiated with
+/// AutoFreeOnLaunch (`auto_free`), which frees it first.
+pub(crate) fn graph_mem_launch(nodes: &[crate::work::NodeFn], auto_free: bool) -> Result<()> {
+    let mut g = graph_mem();
+    let mem: Vec<(u64, bool)> = nodes.iter().filter_map(|w| g.nodes.get(&node_key(w)).copied()).collect();
+    if !auto_free && mem.iter().any(|&(p, allocates)| allocates && g.unfreed.contains(&p)) {
+        return Err(Error::InvalidValue);
+    }
+    for &(p, allocates) in &mem {
+        if allocates {
+            g.unfreed.insert(p);
+        }
+    }
+    for &(p, allocates) in &mem {
+        if !allocates {
+            g.unfreed.remove(&p);
+        }
+    }
+    Ok(())
+}
+
+/// A graph allocation freed outside its graph (`cudaFree`, `cudaFreeAsync`): the next launch of
+/// the graph that allocates it may go ahead.
+fn graph_mem_freed_by_api(ptr: u64) {
+    graph_mem().unfreed.remove(&ptr);
 }
 
 /// The size of a graph allocation.
