@@ -79,7 +79,7 @@ pub fn cudaStreamAddCallback(s: *mut c_void, cb: Option<StreamCallback>, data: *
         // stream, the status and its user data is its contract.
         unsafe {
             let f: StreamCallback = std::mem::transmute::<usize, StreamCallback>(cb);
-            f(handle as *mut c_void, status, data as *mut c_void)
+            runtime::run_host_function(|| f(handle as *mut c_void, status, data as *mut c_void))
         }
     });
     code(st.launch_host_func(work))
