@@ -539,6 +539,9 @@ pub(crate) trait CaptureState: Any + Send + std::fmt::Debug {
     fn invalidate(&self);
     /// Where the capture stands now, for an event recorded on the stream.
     fn point(&self) -> CapturePoint;
+    /// Records an external event record (`wait == false`) or wait node for `event` after the
+    /// stream's capture tail (`cudaEventRecordExternal`, `cudaEventWaitExternal`).
+    fn event_node(&mut self, event: crate::event::Event, wait: bool);
 }
 
 /// A capture point, held by an event recorded in a capturing stream: the graph layer's, opaque

@@ -323,3 +323,35 @@ fn an_event_recorded_in_capture_cannot_be_queried_or_synchronized() {
     assert_eq!(e.query(), Ok(()));
     s.destroy().expect("destroy");
 }
+
+/// `cudaEventRecordExternal` and `cudaEventWaitExternal` make event record and wait nodes of
+/// the capture (the graph then records and waits like those nodes), and are
+/// `cudaErrorIllegalState` outside a capture; other wait flags are `cudaErrorInvalidValue` (as an
+/// H200 answers).
+#[test]
+fn external_event_records_and_waits_are_nodes_of_a_capture() {
+    use runtime::event::{RECORD_EXTERNAL, WAIT_EXTERNAL};
+    let _turn = one_at_a_time();
+    let k = kernels();
+    let (s, other) = (non_blocking(), non_blocking());
+    let (done, ready) = (Event::new().expect("event"), Event::new().expect("event"));
+    assert_eq!(done.record_with_flags(s, RECORD_EXTERNAL), Err(Error::IllegalState));
+    assert_eq!(s.wait_event_with_flags(ready, WAIT_EXTERNAL), Err(Error::IllegalState));
+    assert_eq!(s.wait_event_with_flags(ready, 2), Err(Error::InvalidValue));
+    let p = buffer(0);
+    ready.record(other).expect("record outside");
+    graph::begin_capture(s, GLOBAL).expect("begin");
+    s.wait_event_with_flags(ready, WAIT_EXTERNAL).expect("external wait in capture");
+    k.fill(p, 7, s);
+    done.record_with_flags(s, RECORD_EXTERNAL).expect("external record in capture");
+    k.mul(p, 3, s);
+    let g = graph::end_capture(s).expect("end");
+    assert_eq!(node_types(g), vec![NodeType::WaitEvent, NodeType::Kernel, NodeType::EventRecord, NodeType::Kernel]);
+    let exec = g.instantiate(0).expect("instantiate");
+    exec.launch(s).expect("launch");
+    s.synchronize().expect("sync");
+    assert_eq!(read(p), all(21));
+    assert_eq!(done.query(), Ok(()), "the record node recorded the event");
+    s.destroy().expect("destroy");
+    other.destroy().expect("destroy");
+}

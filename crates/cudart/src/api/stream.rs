@@ -49,8 +49,8 @@ pub fn cudaStreamQuery(s: *mut c_void) -> i32 {
 }
 
 /// `cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned int flags)`.
-pub fn cudaStreamWaitEvent(s: *mut c_void, e: *mut c_void, _flags: u32) -> i32 {
-    code(stream(s).wait_event(Event(e as u64)))
+pub fn cudaStreamWaitEvent(s: *mut c_void, e: *mut c_void, flags: u32) -> i32 {
+    code(stream(s).wait_event_with_flags(Event(e as u64), flags))
 }
 
 /// `cudaStreamGetFlags(cudaStream_t, unsigned int *flags)`.

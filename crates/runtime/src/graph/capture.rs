@@ -101,6 +101,10 @@ impl CaptureState for StreamCapture {
         self.seq.invalidated.store(true, Ordering::Relaxed);
     }
 
+    fn event_node(&mut self, event: crate::event::Event, wait: bool) {
+        append(self, if wait { NodeKind::WaitEvent(event) } else { NodeKind::EventRecord(event) });
+    }
+
     fn point(&self) -> stream::CapturePoint {
         Arc::new(CapturePoint { seq: self.seq.clone(), nodes: self.tail.clone() })
     }
