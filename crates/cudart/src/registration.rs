@@ -596,7 +596,8 @@ pub(crate) fn symbol(symbol: *const c_void) -> Result<(DevicePtr, usize)> {
 
 pub(crate) fn symbol_range(sym: *const c_void, count: usize, offset: usize) -> Result<DevicePtr> {
     let (p, size) = symbol(sym)?;
-    if offset.checked_add(count).is_none_or(|e| e > size) {
+    // Zero bytes copy at any offset (as an H200 answers).
+    if count > 0 && offset.checked_add(count).is_none_or(|e| e > size) {
         return record(Err(Error::InvalidValue));
     }
     Ok(p.offset(offset as u64))
