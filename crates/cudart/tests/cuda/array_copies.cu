@@ -96,6 +96,23 @@ int main() {
   r.srcPos = make_cudaPos(8, 1, 2);
   EXPECT_ERR(cudaMemcpy3D(&r), cudaErrorInvalidValue);
   cudaGetLastError();
+  // The linear side's position is in the array's elements too (as an H200 reads it), and its
+  // row must fit the pitch; one side cannot be both an array and a pointer.
+  unsigned short wide[3 * 2 * 2];
+  r.srcPos = make_cudaPos(3, 1, 2);
+  r.dstPtr = make_cudaPitchedPtr(wide, 6, 3, 2); r.dstPos = make_cudaPos(1, 0, 0);
+  CK(cudaMemcpy3D(&r));
+  for (int z = 0; z < 2; z++)
+    for (int y = 0; y < 2; y++)
+      for (int x = 0; x < 2; x++) EXPECT(wide[(z * 2 + y) * 3 + x + 1] == h3[((z + 2) * Y + y + 1) * X + x + 3]);
+  r.dstPos = make_cudaPos(2, 0, 0);
+  EXPECT_ERR(cudaMemcpy3D(&r), cudaErrorInvalidValue);
+  r.dstPos = make_cudaPos(0, 0, 0);
+  r.srcPtr = make_cudaPitchedPtr(box, 4, 2, 2);
+  EXPECT_ERR(cudaMemcpy3D(&r), cudaErrorInvalidValue);
+  cudaGetLastError();
+  cudaMemcpy3DParms none = {};
+  CK(cudaMemcpy3D(&none));
 
   // Layered and cubemap extents.
   cudaArray_t lay, cube;

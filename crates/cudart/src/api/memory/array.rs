@@ -289,8 +289,10 @@ pub unsafe fn cudaMemcpyFromArrayAsync(
     unsafe { linear(ArrayAt { array: a as u64, x, y }, dst, count, false, k, On::Async(stream(s))) }
 }
 
-/// `cudaMemcpy3D` with an array on either side: positions and the extent's width are in
-/// elements on array sides (the width converts to bytes with the array's texel size).
+/// `cudaMemcpy3D` with an array on either side: the extent's width and the positions are in
+/// the array's elements, the linear side's x position too (as an H200 reads it: byte offset
+/// `x * texel`, whose row must fit the pitch); naming both an array and a pointer for one side
+/// is an error.
 ///
 /// # Safety
 /// `p` must be a valid `cudaMemcpy3DParms`; host memory the copy covers must be valid.
@@ -308,9 +310,15 @@ pub(crate) unsafe fn memcpy_3d_arrays(p: &Memcpy3DParms, on: On) -> Result<()> {
             if q.ptr.is_null() {
                 return Err(Error::InvalidValue);
             }
+            let x = pos.x.checked_mul(elem).ok_or(Error::InvalidValue)?;
+            if x.checked_add(width).is_none_or(|row_end| row_end > q.pitch) {
+                return Err(Error::InvalidValue);
+            }
             let rows = pos.z.checked_mul(q.ysize).and_then(|r| r.checked_add(pos.y)).ok_or(Error::InvalidValue)?;
-            let off = rows.checked_mul(q.pitch).and_then(|o| o.checked_add(pos.x)).ok_or(Error::InvalidValue)?;
+            let off = rows.checked_mul(q.pitch).and_then(|o| o.checked_add(x)).ok_or(Error::InvalidValue)?;
             Ok(End::Linear { ptr: q.ptr as u64 + off as u64, pitch: q.pitch, rows: q.ysize })
+        } else if !q.ptr.is_null() {
+            Err(Error::InvalidValue)
         } else {
             let x = pos.x.checked_mul(texel(a)?).ok_or(Error::InvalidValue)?;
             Ok(End::Array { array: a as u64, x, y: pos.y, z: pos.z })
