@@ -113,6 +113,13 @@ int main() {
   cudaGetLastError();
   cudaMemcpy3DParms none = {};
   CK(cudaMemcpy3D(&none));
+  r.srcPtr = make_cudaPitchedPtr(nullptr, 0, 0, 0);
+  r.dstPtr = make_cudaPitchedPtr(wide, 2, 3, 2);
+  EXPECT_ERR(cudaMemcpy3D(&r), cudaErrorInvalidPitchValue);
+  // A 2D array copy whose linear pitch is below the width: cudaErrorInvalidValue (an H200's answer).
+  EXPECT_ERR(cudaMemcpy2DFromArray(wide, 2, a3, 0, 0, 4, 1, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
+  EXPECT_ERR(cudaMemcpy2DToArray(a3, 0, 0, wide, 2, 4, 1, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+  cudaGetLastError();
 
   // Layered and cubemap extents.
   cudaArray_t lay, cube;

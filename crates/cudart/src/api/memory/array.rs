@@ -90,11 +90,16 @@ fn rows_of(p: *const c_void, pitch: usize, rows: usize) -> End {
     End::Linear { ptr: p as u64, pitch, rows }
 }
 
-/// A 2D copy of `h` rows of `w` bytes between two ends, at least one an array.
+/// A 2D copy of `h` rows of `w` bytes between two ends, at least one an array. A linear end
+/// whose pitch is below the width is `cudaErrorInvalidValue` here (an H200's answer; plain 2D
+/// copies answer `cudaErrorInvalidPitchValue`).
 ///
 /// # Safety
 /// Host memory the copy covers must be valid (until it completes, when asynchronous).
 unsafe fn copy_2d(dst: End, src: End, w: usize, h: usize, k: i32, on: On) -> i32 {
+    if h > 0 && [&dst, &src].into_iter().any(|e| matches!(e, End::Linear { pitch, .. } if *pitch < w)) {
+        return code(record::<()>(Err(Error::InvalidValue)));
+    }
     // SAFETY: the host memory `dst`/`src` cover is valid (until the copy completes, when asynchronous): this function's
     // contract, which is `memcpy_array`'s.
     code(kind(k).and_then(|k| unsafe { array::memcpy_array(dst, src, w, h, 1, k, on) }))
@@ -309,6 +314,9 @@ pub(crate) unsafe fn memcpy_3d_arrays(p: &Memcpy3DParms, on: On) -> Result<()> {
         if a.is_null() {
             if q.ptr.is_null() {
                 return Err(Error::InvalidValue);
+            }
+            if width > q.pitch {
+                return Err(Error::InvalidPitchValue);
             }
             let x = pos.x.checked_mul(elem).ok_or(Error::InvalidValue)?;
             if x.checked_add(width).is_none_or(|row_end| row_end > q.pitch) {
