@@ -146,6 +146,27 @@ pub fn mipmapped_levels(h: u64) -> Result<Vec<ArrayInfo>> {
 
 /// Validates and allocates an array of `extent` (CUDA's convention: `[w, 0, 0]` 1D,
 /// `[w, h, 0]` 2D, `[w, h, d]` 3D; layered: `d` layers; cubemap: `d` = 6 × cubes).
+/// Whether an array of `extent` (elements; layers in `depth` when layered) and `flags` is
+/// within the device's texture limits for its shape (cudaDeviceProp's maxTexture*, as an H200
+/// refuses a 3D array 2^20 wide); texture gather is for 2D arrays only.
+fn within_limits([w, h, d]: [usize; 3], flags: u32) -> bool {
+    let fits = |dims: &[usize], max: &[usize]| dims.iter().zip(max).all(|(v, m)| v <= m);
+    let layered = flags & ARRAY_LAYERED != 0;
+    if flags & ARRAY_TEXTURE_GATHER != 0 {
+        return h > 0 && d == 0 && !layered && fits(&[w, h], &[32768, 32768]);
+    }
+    if flags & ARRAY_CUBEMAP != 0 {
+        return fits(&[w, d], &[32768, if layered { 2046 * 6 } else { 6 }]);
+    }
+    match (h, d, layered) {
+        (0, 0, false) => w <= 131_072,
+        (_, 0, false) => fits(&[w, h], &[131_072, 65536]),
+        (0, _, true) => fits(&[w, d], &[32768, 2048]),
+        (_, _, true) => fits(&[w, h, d], &[32768, 32768, 2048]),
+        _ => fits(&[w, h, d], &[16384, 16384, 16384]) || fits(&[w, h, d], &[8192, 8192, 32768]),
+    }
+}
+
 fn create(desc: &ChannelDesc, extent: [usize; 3], flags: u32) -> Result<ArrayInfo> {
     let format = desc.format()?;
     let [w, h, d] = extent;
@@ -158,8 +179,7 @@ fn create(desc: &ChannelDesc, extent: [usize; 3], flags: u32) -> Result<ArrayInf
             return Err(Error::InvalidValue);
         }
     }
-    let limit = 1usize << 20;
-    if w > limit || h > limit || d > limit {
+    if !within_limits(extent, flags) {
         return Err(Error::InvalidValue);
     }
     let row = w * format.texel_size() as usize;

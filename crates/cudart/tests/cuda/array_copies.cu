@@ -129,6 +129,15 @@ int main() {
   CK(cudaMalloc3DArray(&cube, &cd, make_cudaExtent(4, 4, 6), cudaArrayCubemap));
   EXPECT_ERR(cudaMalloc3DArray(&cube, &cd, make_cudaExtent(4, 5, 6), cudaArrayCubemap), cudaErrorInvalidValue);
   cudaGetLastError();
+  // The device's texture limits per shape; gather is for 2D arrays only (as an H200 answers).
+  cudaArray_t limit;
+  EXPECT_ERR(cudaMalloc3DArray(&limit, &cd, make_cudaExtent(1 << 20, 4, 4), 0), cudaErrorInvalidValue);
+  EXPECT_ERR(cudaMalloc3DArray(&limit, &cd, make_cudaExtent(8, 8, 8), cudaArrayTextureGather), cudaErrorInvalidValue);
+  cudaGetLastError();
+  CK(cudaMalloc3DArray(&limit, &cd, make_cudaExtent(16384, 2, 2), 0));
+  CK(cudaFreeArray(limit));
+  CK(cudaMalloc3DArray(&limit, &cd, make_cudaExtent(16, 16, 0), cudaArrayTextureGather));
+  CK(cudaFreeArray(limit));
 
   // Mipmapped array: level sizes halve.
   cudaMipmappedArray_t mm; CK(cudaMallocMipmappedArray(&mm, &cd, make_cudaExtent(16, 8, 0), 4));
