@@ -866,13 +866,10 @@ pub fn pointer_attributes(ptr: u64) -> Result<PointerAttributes> {
                     simt::AllocKind::Device => a.r#type = MemoryType::Device as i32,
                 }
             }
-            Pointer::StaleDevice => {
-                a.r#type = MemoryType::Device as i32;
-                a.device = 0;
-                a.devicePointer = p;
-            }
-            // Unregistered host memory: CUDA 13.0 reports the pointer as its host address.
-            Pointer::Null | Pointer::Pageable => a.hostPointer = p,
+            // Unregistered host memory: CUDA 13.0 reports the pointer as its host address; so
+            // it does an address in no live allocation (a freed one, one byte past an
+            // allocation's end), as an H200 answers.
+            Pointer::Null | Pointer::Pageable | Pointer::StaleDevice => a.hostPointer = p,
         }
         Ok(a)
     })

@@ -126,3 +126,19 @@ fn pitched_copies_host_functions_and_limits() {
     assert_eq!(device::get_limit(99), Err(runtime::Error::InvalidValue));
     memory::free(d).expect("free");
 }
+
+/// An address in no live allocation (one byte past a device allocation's end, a freed
+/// allocation) is unregistered host memory to `cudaPointerGetAttributes`: type 0, device -2,
+/// the address as its host pointer (as an H200 answers).
+#[test]
+fn pointer_attributes_of_addresses_outside_every_allocation() {
+    let d = memory::malloc(1000).expect("malloc");
+    let unregistered = |p: u64| {
+        let a = memory::pointer_attributes(p).expect("attrs");
+        (a.r#type, a.device, a.devicePointer as u64, a.hostPointer as u64)
+    };
+    assert_eq!(unregistered(d.0 + 999), (memory::MemoryType::Device as i32, 0, d.0 + 999, 0));
+    assert_eq!(unregistered(d.0 + 1000), (memory::MemoryType::Unregistered as i32, -2, 0, d.0 + 1000));
+    memory::free(d).expect("free");
+    assert_eq!(unregistered(d.0), (memory::MemoryType::Unregistered as i32, -2, 0, d.0));
+}
