@@ -200,16 +200,19 @@ pub fn host_allocation(ptr: usize) -> Option<(usize, usize)> {
         .map(|(b, (l, _))| (*b, l.size()))
 }
 
-/// `cudaHostGetFlags`: the flags of the [`host_alloc`] allocation containing `ptr`, with
-/// `cudaHostAllocMapped` (2) set, since all pinned memory is mapped under unified addressing
-/// (anything else is [`Error::InvalidValue`]).
+/// `cudaHostGetFlags`: the flags of the [`host_alloc`] allocation or [`host_register`] range
+/// containing `ptr`, with `cudaHostAllocMapped` (2) set, since all pinned memory is mapped
+/// under unified addressing (anything else is [`Error::InvalidValue`]).
 pub fn host_get_flags(ptr: usize) -> Result<u32> {
     api(|c| {
-        lock(&c.host_allocs)
+        let allocated = lock(&c.host_allocs)
             .iter()
             .find(|(b, (l, _))| (**b..**b + l.size()).contains(&ptr))
-            .map(|(_, (_, f))| f | 2)
-            .ok_or(Error::InvalidValue)
+            .map(|(_, (_, f))| f | 2);
+        // Registered memory answers its registration flags, mapped too (as an H200 answers).
+        let registered =
+            || registered().range(..=ptr).next_back().filter(|(b, (n, _))| ptr < *b + *n).map(|(_, (_, f))| f | 2);
+        allocated.or_else(registered).ok_or(Error::InvalidValue)
     })
 }
 
@@ -729,8 +732,9 @@ pub fn memcpy_peer(dst: DevicePtr, dst_dev: i32, src: DevicePtr, src_dev: i32, c
 pub const HOST_REGISTER_FLAGS: u32 = 0xf;
 
 /// Registered host ranges: base → size.
-fn registered() -> std::sync::MutexGuard<'static, std::collections::BTreeMap<usize, usize>> {
-    static R: Mutex<std::collections::BTreeMap<usize, usize>> = Mutex::new(std::collections::BTreeMap::new());
+/// The host ranges `cudaHostRegister` registered: base → (size, registration flags).
+fn registered() -> std::sync::MutexGuard<'static, std::collections::BTreeMap<usize, (usize, u32)>> {
+    static R: Mutex<std::collections::BTreeMap<usize, (usize, u32)>> = Mutex::new(std::collections::BTreeMap::new());
     lock(&R)
 }
 
@@ -754,13 +758,17 @@ pub unsafe fn host_register(ptr: usize, size: usize, flags: u32) -> Result<()> {
         }
         let end = ptr.checked_add(size).ok_or(Error::InvalidValue)?;
         let mut r = registered();
-        let overlaps = r.range(..end).next_back().is_some_and(|(b, n)| b + n > ptr);
-        if overlaps || host_allocation(ptr).is_some() {
+        // Memory of cudaHostAlloc / cudaMallocHost is no memory to register (an H200 answers
+        // an invalid value); a registered range is already registered.
+        if host_allocation(ptr).is_some() {
+            return Err(Error::InvalidValue);
+        }
+        if r.range(..end).next_back().is_some_and(|(b, (n, _))| b + n > ptr) {
             return Err(Error::HostMemoryAlreadyRegistered);
         }
         // SAFETY: per this function's contract, until `host_unregister` unmaps it.
         unsafe { c.mem().map_host(ptr as *mut u8, size as u64) }.map_err(|_| Error::HostMemoryAlreadyRegistered)?;
-        r.insert(ptr, size);
+        r.insert(ptr, (size, flags));
         Ok(())
     })
 }
@@ -774,7 +782,7 @@ pub fn host_unregister(ptr: usize) -> Result<()> {
         let mut r = registered();
         if r.remove(&ptr).is_none() {
             // Inside a registered range but not its start: an invalid value, as on an H100.
-            let inside = r.range(..ptr).next_back().is_some_and(|(b, n)| b + n > ptr);
+            let inside = r.range(..ptr).next_back().is_some_and(|(b, (n, _))| b + n > ptr);
             return Err(if inside { Error::InvalidValue } else { Error::HostMemoryNotRegistered });
         }
         drop(r);
@@ -791,7 +799,7 @@ pub(crate) fn remap_host(mem: &DeviceMemory) {
     let ranges: Vec<(usize, usize)> = lock(&c.host_allocs)
         .iter()
         .map(|(b, (l, _))| (*b, l.size()))
-        .chain(registered().iter().map(|(b, n)| (*b, *n)))
+        .chain(registered().iter().map(|(b, (n, _))| (*b, *n)))
         .collect();
     for (b, n) in ranges {
         // SAFETY: these ranges are live pinned or registered memory (the contracts of
@@ -805,7 +813,7 @@ pub fn pinned_range(ptr: usize) -> Option<(usize, usize)> {
     if let Some(r) = host_allocation(ptr) {
         return Some(r);
     }
-    registered().range(..=ptr).next_back().filter(|(b, n)| ptr < *b + *n).map(|(b, n)| (*b, *n))
+    registered().range(..=ptr).next_back().filter(|(b, (n, _))| ptr < *b + *n).map(|(b, (n, _))| (*b, *n))
 }
 
 /// `cudaMemoryType`.
