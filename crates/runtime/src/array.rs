@@ -410,14 +410,15 @@ pub unsafe fn memcpy_array_linear(
     })
 }
 
-/// `cudaDeviceGetTexture1DLinearMaxWidth`: `cudaDevAttrMaxTexture1DLinearWidth` elements for
-/// any valid format.
+/// `cudaDeviceGetTexture1DLinearMaxWidth`: the most texels of the format a linear texture may
+/// have.
 pub fn texture_1d_linear_max_width(desc: &ChannelDesc, device: i32) -> Result<usize> {
     api(|_| {
         if device != 0 {
             return Err(Error::InvalidDevice);
         }
-        desc.format().map_err(|_| Error::InvalidValue)?;
-        Ok(134_217_728)
+        // 2^32 bytes' worth of texels, at most 2^30 (an H200: float 2^30, float4 2^28).
+        let texel = desc.format().map_err(|_| Error::InvalidValue)?.texel_size() as usize;
+        Ok(((1usize << 32) / texel.max(1)).min(1 << 30))
     })
 }

@@ -1198,11 +1198,9 @@ pub fn mem_pool_get_access(pool: u64, loc: MemLocation) -> Result<i32> {
 /// None or PosixFd).
 pub fn mem_pool_create(props: &MemPoolProps) -> Result<u64> {
     api(|c| {
-        if props.allocType != 1 || props.location.r#type != 1 || props.handleTypes & !1 != 0 {
+        // A device that does not exist is an invalid value here (an H200's answer).
+        if props.allocType != 1 || props.location.r#type != 1 || props.handleTypes & !1 != 0 || props.location.id != 0 {
             return Err(Error::InvalidValue);
-        }
-        if props.location.id != 0 {
-            return Err(Error::InvalidDevice);
         }
         let h = c.handle();
         pools().pools.insert(h, Pool { reuse: [1, 1, 1], ..Pool::default() });

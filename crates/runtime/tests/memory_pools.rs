@@ -154,6 +154,19 @@ fn the_devices_current_pool() {
     assert_eq!(memory::device_mem_pool(0), Ok(default));
     assert_eq!(memory::mem_pool_destroy(default), Err(Error::InvalidValue));
     assert_eq!(memory::default_mem_pool(1), Err(Error::InvalidDevice));
+    // Creating a pool on device 4 is an invalid value (as an H200 answers).
+    let mut on_device_4 = MemPoolProps {
+        allocType: 1,
+        handleTypes: 0,
+        location: MemLocation { r#type: 1, id: 4 },
+        win32SecurityAttributes: std::ptr::null_mut(),
+        maxSize: 0,
+        usage: 0,
+        reserved: [0; 54],
+    };
+    assert_eq!(memory::mem_pool_create(&on_device_4), Err(Error::InvalidValue));
+    on_device_4.location.id = 0;
+    memory::mem_pool_destroy(memory::mem_pool_create(&on_device_4).expect("device 0")).expect("destroy");
     assert_eq!(memory::set_device_mem_pool(0, 0xdead), Err(Error::InvalidValue));
     s.destroy().expect("destroy");
 }

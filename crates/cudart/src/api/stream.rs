@@ -164,6 +164,11 @@ pub fn cudaStreamGetCaptureInfo(
             d.as_ptr()
         });
         status.write(info.status as i32);
+        // A stream that is not capturing answers its status only: an H200 leaves the other
+        // outputs as they were.
+        if info.status == graph::CaptureStatus::None {
+            return;
+        }
         id.write(info.id);
         g.write(info.graph.map_or(std::ptr::null_mut(), |g| g.0 as *mut c_void));
         deps.write(if info.dependencies.is_empty() { std::ptr::null() } else { arr });

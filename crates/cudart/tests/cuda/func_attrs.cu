@@ -84,6 +84,11 @@ int main() {
   EXPECT_ERR(cudaDeviceGetByPCIBusId(&dev, "0000:ff:1f.0"), cudaErrorInvalidDevice);
   EXPECT_ERR(cudaDeviceGetByPCIBusId(&dev, "garbage"), cudaErrorInvalidValue);
   EXPECT_ERR(cudaDeviceGetPCIBusId(bus, sizeof bus, 1), cudaErrorInvalidDevice);
+  // A buffer too short: its start is written, and the call fails (as an H200 answers).
+  EXPECT_ERR(cudaDeviceGetPCIBusId(bus, 5, 0), cudaErrorInvalidValue);
+  EXPECT(strlen(bus) == 4);
+  CK(cudaDeviceGetPCIBusId(bus, 13, 0));
+  cudaGetLastError();
   // Stream priorities.
   int lo, hi, pr = 99;
   CK(cudaDeviceGetStreamPriorityRange(&lo, &hi));
