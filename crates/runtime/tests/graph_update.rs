@@ -154,3 +154,16 @@ fn a_graph_relaunched_with_its_allocation_unfreed_fails_unless_auto_free() {
     s.synchronize().expect("sync");
     s.destroy().expect("destroy");
 }
+
+/// A graph with a memory allocation node can neither be cloned nor lose an edge
+/// (`cudaErrorNotSupported`: the reference says so of cloning, an H200 answers both).
+#[test]
+fn a_graph_with_memory_nodes_is_not_cloned_and_keeps_its_edges() {
+    use runtime::graph::NodeType;
+    let (g, _, mul) = fill_then_mul(buffer(0), 1, 2);
+    let (_, work) = runtime::memory::graph_mem_alloc(256).expect("graph allocation");
+    let alloc = g.add(&[mul], NodeKind::Work { ty: NodeType::MemAlloc, work, params: None }).expect("alloc node");
+    assert_eq!(g.clone_graph().err(), Some(Error::NotSupported));
+    assert_eq!(g.remove_dependencies(&[mul], &[alloc]), Err(Error::NotSupported));
+    assert_eq!(g.edges().expect("edges").len(), 2, "the edges stay");
+}
