@@ -1235,9 +1235,16 @@ pub fn malloc_async(size: usize, pool: Option<u64>, stream: Stream) -> Result<De
         if !pools().pools.contains_key(&pool) {
             return Err(Error::InvalidValue);
         }
-        resolve(stream)?;
+        let s = resolve(stream)?;
         if size == 0 {
             return Ok(DevicePtr(0));
+        }
+        // Captured, the allocation is a memory allocation node of the graph (as CUDA captures
+        // it): each launch allocates it, and a captured cudaFreeAsync frees it.
+        if let Some(capture) = lock(&s.capture).as_mut() {
+            let (p, work) = graph_mem_alloc(size)?;
+            capture.record_shared(work, crate::work::NodeType::MemAlloc);
+            return Ok(p);
         }
         let p = c.mem().alloc(size as u64).map_err(|_| Error::MemoryAllocation)?;
         lock(&c.allocs).insert(p.0, size as u64);
@@ -1263,6 +1270,10 @@ pub fn free_async(ptr: DevicePtr, stream: Stream) -> Result<()> {
         if lock(&c.allocs).remove(&ptr.0).is_none() {
             if !graph_mem().allocs.contains_key(&ptr.0) {
                 return Err(Error::InvalidValue);
+            }
+            if let Some(capture) = lock(&st.capture).as_mut() {
+                capture.record_shared(graph_mem_free(ptr)?, crate::work::NodeType::MemFree);
+                return Ok(());
             }
             graph_mem_freed_by_api(ptr.0);
             enqueue_as(

@@ -535,6 +535,9 @@ pub fn device_synchronize() -> Result<()> {
 pub(crate) trait CaptureState: Any + Send + std::fmt::Debug {
     /// Records `work` (as a node of type `ty`) after the stream's capture tail.
     fn record(&mut self, work: Work, ty: NodeType);
+    /// Records shared `work` as a node of type `ty` after the stream's capture tail (a memory
+    /// node's work, which graph memory knows by its address).
+    fn record_shared(&mut self, work: crate::work::NodeFn, ty: NodeType);
     /// Marks the capture sequence invalidated (a prohibited call was made on the stream).
     fn invalidate(&self);
     /// Where the capture stands now, for an event recorded on the stream.

@@ -355,3 +355,29 @@ fn external_event_records_and_waits_are_nodes_of_a_capture() {
     s.destroy().expect("destroy");
     other.destroy().expect("destroy");
 }
+
+/// `cudaMallocAsync` and `cudaFreeAsync` in a capture become memory allocation and free nodes
+/// (as an H200 captures them): the graph replays as often as wanted, each launch allocating
+/// and freeing its scratch buffer (a captured free used to free the allocation made during
+/// capture at the first launch, so the second launch's kernels faulted).
+#[test]
+fn stream_ordered_allocations_are_captured_as_memory_nodes() {
+    let _turn = one_at_a_time();
+    let k = kernels();
+    let s = non_blocking();
+    let out = buffer(0);
+    graph::begin_capture(s, GLOBAL).expect("begin");
+    let scratch = memory::malloc_async(N * 4, None, s).expect("captured allocation");
+    k.fill(scratch, 6, s);
+    k.add(out, scratch, 1, s);
+    memory::free_async(scratch, s).expect("captured free");
+    let g = graph::end_capture(s).expect("end");
+    assert_eq!(node_types(g), vec![NodeType::MemAlloc, NodeType::Kernel, NodeType::Kernel, NodeType::MemFree]);
+    let exec = g.instantiate(0).expect("instantiate");
+    for _ in 0..3 {
+        exec.launch(s).expect("launch");
+    }
+    s.synchronize().expect("every launch runs");
+    assert_eq!(read(out), all(7));
+    s.destroy().expect("destroy");
+}

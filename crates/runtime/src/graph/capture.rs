@@ -101,6 +101,10 @@ impl CaptureState for StreamCapture {
         self.seq.invalidated.store(true, Ordering::Relaxed);
     }
 
+    fn record_shared(&mut self, work: crate::work::NodeFn, ty: NodeType) {
+        append(self, NodeKind::Work { ty, work, params: None });
+    }
+
     fn event_node(&mut self, event: crate::event::Event, wait: bool) {
         append(self, if wait { NodeKind::WaitEvent(event) } else { NodeKind::EventRecord(event) });
     }
