@@ -62,8 +62,11 @@ pub(crate) fn get(e: Event) -> Result<Arc<EventInner>> {
 /// `cudaEventQuery`).
 fn recorded_outside_capture(e: Event) -> Result<Arc<EventInner>> {
     let ev = get(e)?;
-    if lock(&ev.capture).is_some() {
-        return Err(Error::CapturedEvent);
+    if let Some(point) = lock(&ev.capture).as_ref() {
+        // A capture that ended left the event with no record the host can wait for: an
+        // invalid value, as an H200 answers.
+        let active = crate::stream::capture_registry().is_some_and(|r| r.is_active(point));
+        return Err(if active { Error::CapturedEvent } else { Error::InvalidValue });
     }
     Ok(ev)
 }

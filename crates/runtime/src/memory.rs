@@ -904,12 +904,16 @@ pub const MEM_ATTACH_SINGLE: u32 = 4;
 
 /// `cudaMallocManaged`: `size` zeroed bytes of unified memory, valid at the same address on
 /// the host and the device. `flags` must be `cudaMemAttachGlobal` or `cudaMemAttachHost`; a
-/// size of 0 is [`Error::InvalidValue`].
+/// size of 0 gives a null pointer.
 pub fn malloc_managed(size: usize, flags: u32) -> Result<DevicePtr> {
     api(|c| {
         crate::stream::check_unsafe_call()?;
-        if size == 0 || !(flags == MEM_ATTACH_GLOBAL || flags == MEM_ATTACH_HOST) {
+        if !(flags == MEM_ATTACH_GLOBAL || flags == MEM_ATTACH_HOST) {
             return Err(Error::InvalidValue);
+        }
+        // Zero bytes: success with a null pointer, as an H200 answers (cudaMalloc's rule).
+        if size == 0 {
+            return Ok(DevicePtr(0));
         }
         let p = c.mem().alloc_unified(size as u64).map_err(|_| Error::MemoryAllocation)?;
         lock(&c.allocs).insert(p.0, size as u64);

@@ -565,6 +565,8 @@ pub(crate) trait CaptureRegistry: Sync {
     /// capturing stream) or was made outside capture (`recorded`): `Ok(true)` when capture
     /// handled the wait (joining or forking a capture).
     fn wait_event(&self, s: &StreamInner, point: Option<CapturePoint>, recorded: bool) -> Result<bool>;
+    /// Whether the capture `point` was recorded in is still going on.
+    fn is_active(&self, point: &CapturePoint) -> bool;
 }
 
 static CAPTURE_REGISTRY: OnceLock<&'static dyn CaptureRegistry> = OnceLock::new();

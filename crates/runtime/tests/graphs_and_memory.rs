@@ -171,3 +171,11 @@ fn registered_host_memory_flags_and_double_registration() {
     assert_eq!(memory::host_get_flags(m), Err(runtime::Error::InvalidValue));
     memory::free_host(pinned).expect("free pinned");
 }
+
+/// `cudaMallocManaged` of zero bytes: success with a null pointer (as an H200 answers); the
+/// attach flags are still checked.
+#[test]
+fn a_zero_byte_managed_allocation_is_null() {
+    assert_eq!(memory::malloc_managed(0, 1), Ok(runtime::DevicePtr(0)));
+    assert_eq!(memory::malloc_managed(0, 4), Err(runtime::Error::InvalidValue));
+}

@@ -181,6 +181,10 @@ impl CaptureRegistry for Captures {
         let point = point.and_then(|p| p.downcast::<CapturePoint>().ok());
         wait_event_capture(s, point.as_deref(), recorded)
     }
+
+    fn is_active(&self, point: &stream::CapturePoint) -> bool {
+        point.downcast_ref::<CapturePoint>().is_some_and(|p| reg().active.iter().any(|a| Arc::ptr_eq(a, &p.seq)))
+    }
 }
 
 /// Using the legacy default stream while a blocking stream captures: an implicit dependency,
