@@ -532,9 +532,10 @@ pub fn get_device() -> Result<i32> {
     crate::context::api_despite_sticky(|_| Ok(CURRENT.with(std::cell::Cell::get)))
 }
 
-/// `cudaDeviceReset`'s part here: the limits a launch or the device memory fixed go back to
-/// their defaults.
+/// `cudaDeviceReset`'s part here: the limits a launch or the device memory fixed, and the
+/// cache configuration, go back to their defaults.
 pub(crate) fn reset_limits() {
+    CACHE_CONFIG.store(0, Ordering::Relaxed);
     LIMITS[limit::PRINTF_FIFO_SIZE as usize].store(simt::DEFAULT_PRINTF_FIFO_SIZE, Ordering::Relaxed);
     PRINTF_USED.store(false, Ordering::Relaxed);
     LIMITS[limit::MALLOC_HEAP_SIZE as usize].store(8 << 20, Ordering::Relaxed);

@@ -112,6 +112,12 @@ int main() {
   CK(cudaGetLastError() == cudaErrorInvalidValue ? cudaSuccess : cudaErrorUnknown);
   CK(cudaStreamDestroy(s));
   CK(cudaFree(d));
+  // cudaDeviceReset puts the cache configuration back to cudaFuncCachePreferNone (an H200's answer).
+  CK(cudaDeviceSetCacheConfig(cudaFuncCachePreferL1));
+  CK(cudaDeviceReset());
+  cudaFuncCache after = cudaFuncCachePreferL1;
+  CK(cudaDeviceGetCacheConfig(&after));
+  EXPECT(after == cudaFuncCachePreferNone);
   printf("PASS\n");
   return 0;
 }
