@@ -792,18 +792,17 @@ pub fn host_unregister(ptr: usize) -> Result<()> {
     })
 }
 
-/// Maps every pinned and registered host range into `mem` (after `cudaDeviceReset` replaced
-/// the device memory).
+/// Maps every registered host range into `mem` (after `cudaDeviceReset` replaced the device
+/// memory). Pinned allocations do not survive the reset (`cudaFreeHost` of one then answers an
+/// invalid value, as on an H200): they are forgotten, their memory left allocated so that a
+/// stale host access harms nothing.
 pub(crate) fn remap_host(mem: &DeviceMemory) {
     let c = ctx();
-    let ranges: Vec<(usize, usize)> = lock(&c.host_allocs)
-        .iter()
-        .map(|(b, (l, _))| (*b, l.size()))
-        .chain(registered().iter().map(|(b, (n, _))| (*b, *n)))
-        .collect();
+    lock(&c.host_allocs).clear();
+    let ranges: Vec<(usize, usize)> = registered().iter().map(|(b, (n, _))| (*b, *n)).collect();
     for (b, n) in ranges {
-        // SAFETY: these ranges are live pinned or registered memory (the contracts of
-        // `host_alloc` and `host_register`), unmapped before they are freed or unregistered.
+        // SAFETY: these ranges are live registered memory (`host_register`'s contract),
+        // unmapped before they are unregistered.
         let _ = unsafe { mem.map_host(b as *mut u8, n as u64) };
     }
 }
