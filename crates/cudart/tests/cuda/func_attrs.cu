@@ -112,6 +112,12 @@ int main() {
   CK(cudaGetLastError() == cudaErrorInvalidValue ? cudaSuccess : cudaErrorUnknown);
   CK(cudaStreamDestroy(s));
   CK(cudaFree(d));
+  // Launching an address that is no kernel: an invalid resource handle; null: an invalid device
+  // function (as an H200 answers).
+  void *no_args[1] = {nullptr};
+  EXPECT_ERR(cudaLaunchKernel((const void *)&printf, dim3(1), dim3(1), no_args, 0, 0), cudaErrorInvalidResourceHandle);
+  EXPECT_ERR(cudaLaunchKernel(nullptr, dim3(1), dim3(1), no_args, 0, 0), cudaErrorInvalidDeviceFunction);
+  cudaGetLastError();
   // cudaDeviceReset puts the cache configuration back to cudaFuncCachePreferNone (an H200's answer).
   CK(cudaDeviceSetCacheConfig(cudaFuncCachePreferL1));
   CK(cudaDeviceReset());
