@@ -1270,3 +1270,12 @@ fn kernel_faults_forked() {
 fn after_reset_handles() {
     check("after_reset_handles");
 }
+
+/// Kernels through their handles: cudaGetFuncBySymbol / cudaGetKernel, cudaFuncGetName,
+/// cudaFuncGetParamInfo, cudaLaunchKernel with an argument array, cudaLaunchKernelExC,
+/// cudaKernelSetAttributeForDevice, launching a host function or null (built with -rdc=true
+/// -lineinfo).
+#[test]
+fn kernel_handles_launch_api() {
+    check("kernel_handles_launch_api");
+}
