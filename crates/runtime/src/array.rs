@@ -238,10 +238,9 @@ pub fn malloc_mipmapped_array(desc: &ChannelDesc, extent: [usize; 3], levels: u3
         let [w, h, d] = extent;
         let layered = flags & (ARRAY_LAYERED | ARRAY_CUBEMAP) != 0;
         let max_dim = w.max(h).max(if layered { 0 } else { d }).max(1);
-        let max_levels = usize::BITS - max_dim.leading_zeros();
-        if levels == 0 || levels > max_levels {
-            return Err(Error::InvalidValue);
-        }
+        // The level count is clamped to [1, 1 + floor(log2(largest dimension))], as the
+        // reference says (an H200 accepts 0 and one too many).
+        let levels = levels.clamp(1, usize::BITS - max_dim.leading_zeros());
         let mut hs = Vec::new();
         for l in 0..levels {
             let shrink = |v: usize| if v == 0 { 0 } else { (v >> l).max(1) };

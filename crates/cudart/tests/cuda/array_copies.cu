@@ -150,6 +150,17 @@ int main() {
   EXPECT_ERR(cudaGetMipmappedArrayLevel(&lv, mm, 4), cudaErrorInvalidValue);
   cudaGetLastError();
   CK(cudaFreeMipmappedArray(mm));
+  // The level count is clamped to [1, 1 + floor(log2(16))] = [1, 5] (the reference; an H200 agrees).
+  CK(cudaMallocMipmappedArray(&mm, &cd, make_cudaExtent(16, 8, 0), 9));
+  CK(cudaGetMipmappedArrayLevel(&lv, mm, 4));
+  EXPECT_ERR(cudaGetMipmappedArrayLevel(&lv, mm, 5), cudaErrorInvalidValue);
+  cudaGetLastError();
+  CK(cudaFreeMipmappedArray(mm));
+  CK(cudaMallocMipmappedArray(&mm, &cd, make_cudaExtent(16, 8, 0), 0));
+  CK(cudaGetMipmappedArrayLevel(&lv, mm, 0));
+  EXPECT_ERR(cudaGetMipmappedArrayLevel(&lv, mm, 1), cudaErrorInvalidValue);
+  cudaGetLastError();
+  CK(cudaFreeMipmappedArray(mm));
 
   // Bad channel descriptors.
   cudaChannelFormatDesc bad = cudaCreateChannelDesc(8, 8, 8, 0, cudaChannelFormatKindUnsigned);
