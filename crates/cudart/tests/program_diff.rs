@@ -1279,3 +1279,53 @@ fn after_reset_handles() {
 fn kernel_handles_launch_api() {
     check("kernel_handles_launch_api");
 }
+
+/// A graph built node by node (every node type, memory nodes included) and inspected: counts,
+/// types, dependencies, parameters; edges added and refused, no clone or edge removal with
+/// memory nodes, a child graph cloned, child nodes neither disabled nor relaunched.
+#[test]
+fn graph_by_hand_queries() {
+    check("graph_by_hand_queries");
+}
+
+/// Node parameters read and rewritten: kernel, 3D memcpy, memset and host nodes, kernel node
+/// attributes, generic cudaGraphAddNode / NodeSetParams / ExecNodeSetParams.
+#[test]
+fn graph_node_params_rw() {
+    check("graph_node_params_rw");
+}
+
+/// cudaMemset on device memory at odd offsets, managed, pinned, registered and pageable memory,
+/// freed and out-of-range pointers, async ordering with kernels, 2D and 3D memsets.
+#[test]
+fn memset_pointer_kinds() {
+    check("memset_pointer_kinds");
+}
+
+/// cudaPointerGetAttributes on every kind of pointer (one past the end and freed ones are
+/// unregistered), cudaHostRegister flags and errors, cudaHostGetFlags of registered memory.
+#[test]
+fn pointer_attrs_registered() {
+    check("pointer_attrs_registered");
+}
+
+/// Stream attributes (access policy window, synchronization policy, priority) and copies, and a
+/// host function calling the runtime (every call cudaErrorNotPermitted, no deadlock).
+#[test]
+fn stream_attrs_hostfn_rules() {
+    check("stream_attrs_hostfn_rules");
+}
+
+/// Graph user objects: creation errors, retain/release by the program and graphs, destructors
+/// of objects the program released.
+#[test]
+fn user_objects_lifetime() {
+    check("user_objects_lifetime");
+}
+
+/// Mipmapped arrays: level extents, level counts clamped, tex2DLod with point and linear
+/// mipmap filtering.
+#[test]
+fn mipmap_level_queries() {
+    check("mipmap_level_queries");
+}
