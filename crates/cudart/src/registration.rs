@@ -541,7 +541,9 @@ pub(crate) unsafe fn prepare_launch(
     args: *mut *mut c_void,
     shared: usize,
 ) -> Result<(Function, Vec<u8>, u32)> {
-    let f = function_for(host_fun)?;
+    // A null function is an invalid device function, any other address that is no kernel an
+    // invalid resource handle (as an H200 answers cudaLaunchKernel of a host function).
+    let f = if host_fun == 0 { function_for(host_fun) } else { function_for_handle(host_fun) }?;
     let params = f.params();
     if !params.is_empty() && args.is_null() {
         return record(Err(Error::InvalidValue));
@@ -596,7 +598,8 @@ pub(crate) fn symbol(symbol: *const c_void) -> Result<(DevicePtr, usize)> {
 
 pub(crate) fn symbol_range(sym: *const c_void, count: usize, offset: usize) -> Result<DevicePtr> {
     let (p, size) = symbol(sym)?;
-    if offset.checked_add(count).is_none_or(|e| e > size) {
+    // Zero bytes copy at any offset (as an H200 answers).
+    if count > 0 && offset.checked_add(count).is_none_or(|e| e > size) {
         return record(Err(Error::InvalidValue));
     }
     Ok(p.offset(offset as u64))

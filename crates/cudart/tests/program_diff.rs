@@ -1145,3 +1145,187 @@ fn stream_priority_capture() {
 fn tex_trilinear_weights() {
     check("tex_trilinear_weights");
 }
+
+// Round 9 (the runtime API as programs use it, exact values and error codes), recorded on an
+// H200: /work/notes/gpu-unseen/b_*.
+
+/// cudaMallocPitch / cudaMalloc3D pitches over 24 widths, 2D copies and array windows at
+/// offsets, cudaArrayGetInfo, and each 2D misuse's exact error.
+#[test]
+fn pitch_sweep_arrays() {
+    check("pitch_sweep_arrays");
+}
+
+/// cudaMalloc3DArray of every flag combination and the shapes refused, cudaMemcpy3D between
+/// host volumes, arrays and pitched memory at positions, cudaMemcpy3DPeer, malformed parameters.
+#[test]
+fn array3d_flags_copies() {
+    check("array3d_flags_copies");
+}
+
+/// Symbol copies at byte offsets (sync, async, device to device), symbol sizes and addresses,
+/// a __managed__ variable, offsets past the end and non-symbols (built with -rdc=true).
+#[test]
+fn symbols_offsets() {
+    check("symbols_offsets");
+}
+
+/// Zero-byte and impossible allocations of every kind, cudaMemGetInfo relations, host
+/// allocation and managed flags, freeing the wrong kind of pointer.
+#[test]
+fn alloc_sizes_meminfo() {
+    check("alloc_sizes_meminfo");
+}
+
+/// cudaMemcpyDefault between every pair of pageable, pinned, registered, managed and device
+/// memory, wrong explicit kinds, 2D/3D default copies, peer copies, async memsets.
+#[test]
+fn memcpy_default_peer() {
+    check("memcpy_default_peer");
+}
+
+/// Managed-memory advice and prefetches on sub-ranges read back with every range attribute.
+#[test]
+fn managed_range_queries() {
+    check("managed_range_queries");
+}
+
+/// Stream priorities (clamped), flags and ids of the special streams, event flags, elapsed
+/// time errors, external record/wait flags outside capture, callbacks, destroying special streams.
+#[test]
+fn stream_event_flags() {
+    check("stream_event_flags");
+}
+
+/// --default-stream per-thread: two host threads' null streams, the legacy stream waiting for
+/// both, ordering of stream 0 with cudaStreamPerThread, capture of the per-thread stream.
+#[test]
+fn per_thread_default_mixing() {
+    check("per_thread_default_mixing");
+}
+
+/// Capture rules: fork/join, capture info, ending on a forked stream, unjoined forks, every
+/// call a capture forbids (events of ended captures are invalid values), relaxed and
+/// thread-local modes, the legacy stream against a blocking capturing stream.
+#[test]
+fn capture_rules() {
+    check("capture_rules");
+}
+
+/// A capture with every kind of stream work: memset, copies, a host function, cudaMallocAsync
+/// / cudaFreeAsync (memory nodes, replayed three times), external event record and wait nodes,
+/// capture dependencies updated, capture into an existing graph.
+#[test]
+fn capture_mixed_nodes() {
+    check("capture_mixed_nodes");
+}
+
+/// Kernel arguments changed in a launch loop, exec memset/memcpy/host parameters, whole-graph
+/// updates and their results, IF and WHILE conditional nodes built by hand, relaunching a graph
+/// whose allocation is unfreed, with and without AutoFreeOnLaunch.
+#[test]
+fn graph_update_conditional() {
+    check("graph_update_conditional");
+}
+
+/// Occupancy over block sizes and dynamic shared memory for kernels of fixed resources,
+/// available dynamic shared memory, potential block sizes, a 200 KiB dynamic launch, attribute
+/// errors.
+#[test]
+fn occupancy_smem_sweep() {
+    check("occupancy_smem_sweep");
+}
+
+/// cudaLaunchKernelEx with cluster dimensions (portable and not), programmatic dependent
+/// launch, priority and cooperative attributes; cooperative launches at and past the limit.
+#[test]
+fn launch_ex_cluster_limits() {
+    check("launch_ex_cluster_limits");
+}
+
+/// Architecture attributes, properties against attributes, invalid attributes and devices,
+/// PCI bus ids (a short buffer), versions, device flags and cache configuration.
+#[test]
+fn device_query_matrix() {
+    check("device_query_matrix");
+}
+
+/// Linear and pitch2D textures: tex1Dfetch past the end, every address and filter mode with
+/// and without normalized coordinates, and each creation error (filter and read-mode settings).
+#[test]
+fn tex_linear_pitch_modes() {
+    check("tex_linear_pitch_modes");
+}
+
+/// Kernel faults in forked children: misaligned, unmapped, trap, assert, stack overflow, the
+/// heap limit, surface boundary modes including trap; the sticky errors and the reset.
+#[test]
+fn kernel_faults_forked() {
+    check("kernel_faults_forked");
+}
+
+/// What cudaDeviceReset leaves: stale device and pinned pointers fail, limits, cache
+/// configuration and device variables back at their defaults, the fresh context working.
+#[test]
+fn after_reset_handles() {
+    check("after_reset_handles");
+}
+
+/// Kernels through their handles: cudaGetFuncBySymbol / cudaGetKernel, cudaFuncGetName,
+/// cudaFuncGetParamInfo, cudaLaunchKernel with an argument array, cudaLaunchKernelExC,
+/// cudaKernelSetAttributeForDevice, launching a host function or null (built with -rdc=true
+/// -lineinfo).
+#[test]
+fn kernel_handles_launch_api() {
+    check("kernel_handles_launch_api");
+}
+
+/// A graph built node by node (every node type, memory nodes included) and inspected: counts,
+/// types, dependencies, parameters; edges added and refused, no clone or edge removal with
+/// memory nodes, a child graph cloned, child nodes neither disabled nor relaunched.
+#[test]
+fn graph_by_hand_queries() {
+    check("graph_by_hand_queries");
+}
+
+/// Node parameters read and rewritten: kernel, 3D memcpy, memset and host nodes, kernel node
+/// attributes, generic cudaGraphAddNode / NodeSetParams / ExecNodeSetParams.
+#[test]
+fn graph_node_params_rw() {
+    check("graph_node_params_rw");
+}
+
+/// cudaMemset on device memory at odd offsets, managed, pinned, registered and pageable memory,
+/// freed and out-of-range pointers, async ordering with kernels, 2D and 3D memsets.
+#[test]
+fn memset_pointer_kinds() {
+    check("memset_pointer_kinds");
+}
+
+/// cudaPointerGetAttributes on every kind of pointer (one past the end and freed ones are
+/// unregistered), cudaHostRegister flags and errors, cudaHostGetFlags of registered memory.
+#[test]
+fn pointer_attrs_registered() {
+    check("pointer_attrs_registered");
+}
+
+/// Stream attributes (access policy window, synchronization policy, priority) and copies, and a
+/// host function calling the runtime (every call cudaErrorNotPermitted, no deadlock).
+#[test]
+fn stream_attrs_hostfn_rules() {
+    check("stream_attrs_hostfn_rules");
+}
+
+/// Graph user objects: creation errors, retain/release by the program and graphs, destructors
+/// of objects the program released.
+#[test]
+fn user_objects_lifetime() {
+    check("user_objects_lifetime");
+}
+
+/// Mipmapped arrays: level extents, level counts clamped, tex2DLod with point and linear
+/// mipmap filtering.
+#[test]
+fn mipmap_level_queries() {
+    check("mipmap_level_queries");
+}

@@ -146,6 +146,27 @@ pub fn mipmapped_levels(h: u64) -> Result<Vec<ArrayInfo>> {
 
 /// Validates and allocates an array of `extent` (CUDA's convention: `[w, 0, 0]` 1D,
 /// `[w, h, 0]` 2D, `[w, h, d]` 3D; layered: `d` layers; cubemap: `d` = 6 × cubes).
+/// Whether an array of `extent` (elements; layers in `depth` when layered) and `flags` is
+/// within the device's texture limits for its shape (cudaDeviceProp's maxTexture*, as an H200
+/// refuses a 3D array 2^20 wide); texture gather is for 2D arrays only.
+fn within_limits([w, h, d]: [usize; 3], flags: u32) -> bool {
+    let fits = |dims: &[usize], max: &[usize]| dims.iter().zip(max).all(|(v, m)| v <= m);
+    let layered = flags & ARRAY_LAYERED != 0;
+    if flags & ARRAY_TEXTURE_GATHER != 0 {
+        return h > 0 && d == 0 && !layered && fits(&[w, h], &[32768, 32768]);
+    }
+    if flags & ARRAY_CUBEMAP != 0 {
+        return fits(&[w, d], &[32768, if layered { 2046 * 6 } else { 6 }]);
+    }
+    match (h, d, layered) {
+        (0, 0, false) => w <= 131_072,
+        (_, 0, false) => fits(&[w, h], &[131_072, 65536]),
+        (0, _, true) => fits(&[w, d], &[32768, 2048]),
+        (_, _, true) => fits(&[w, h, d], &[32768, 32768, 2048]),
+        _ => fits(&[w, h, d], &[16384, 16384, 16384]) || fits(&[w, h, d], &[8192, 8192, 32768]),
+    }
+}
+
 fn create(desc: &ChannelDesc, extent: [usize; 3], flags: u32) -> Result<ArrayInfo> {
     let format = desc.format()?;
     let [w, h, d] = extent;
@@ -158,8 +179,7 @@ fn create(desc: &ChannelDesc, extent: [usize; 3], flags: u32) -> Result<ArrayInf
             return Err(Error::InvalidValue);
         }
     }
-    let limit = 1usize << 20;
-    if w > limit || h > limit || d > limit {
+    if !within_limits(extent, flags) {
         return Err(Error::InvalidValue);
     }
     let row = w * format.texel_size() as usize;
@@ -218,10 +238,9 @@ pub fn malloc_mipmapped_array(desc: &ChannelDesc, extent: [usize; 3], levels: u3
         let [w, h, d] = extent;
         let layered = flags & (ARRAY_LAYERED | ARRAY_CUBEMAP) != 0;
         let max_dim = w.max(h).max(if layered { 0 } else { d }).max(1);
-        let max_levels = usize::BITS - max_dim.leading_zeros();
-        if levels == 0 || levels > max_levels {
-            return Err(Error::InvalidValue);
-        }
+        // The level count is clamped to [1, 1 + floor(log2(largest dimension))], as the
+        // reference says (an H200 accepts 0 and one too many).
+        let levels = levels.clamp(1, usize::BITS - max_dim.leading_zeros());
         let mut hs = Vec::new();
         for l in 0..levels {
             let shrink = |v: usize| if v == 0 { 0 } else { (v >> l).max(1) };
@@ -390,14 +409,15 @@ pub unsafe fn memcpy_array_linear(
     })
 }
 
-/// `cudaDeviceGetTexture1DLinearMaxWidth`: `cudaDevAttrMaxTexture1DLinearWidth` elements for
-/// any valid format.
+/// `cudaDeviceGetTexture1DLinearMaxWidth`: the most texels of the format a linear texture may
+/// have.
 pub fn texture_1d_linear_max_width(desc: &ChannelDesc, device: i32) -> Result<usize> {
     api(|_| {
         if device != 0 {
             return Err(Error::InvalidDevice);
         }
-        desc.format().map_err(|_| Error::InvalidValue)?;
-        Ok(134_217_728)
+        // 2^32 bytes' worth of texels, at most 2^30 (an H200: float 2^30, float4 2^28).
+        let texel = desc.format().map_err(|_| Error::InvalidValue)?.texel_size() as usize;
+        Ok(((1usize << 32) / texel.max(1)).min(1 << 30))
     })
 }

@@ -154,6 +154,9 @@ pub(crate) fn api<T>(f: impl FnOnce(&'static Context) -> Result<T>) -> Result<T>
 /// there are): the sticky error does not fail it, as on an H200
 /// (tests/program-diff/fault_sticky_last_error.cu); its own error is recorded.
 pub(crate) fn api_despite_sticky<T>(f: impl FnOnce(&'static Context) -> Result<T>) -> Result<T> {
+    if IN_HOST_FUNCTION.with(Cell::get) {
+        return Err(Error::NotPermitted);
+    }
     if !visible() {
         return record(Err(Error::NoDevice));
     }
@@ -162,6 +165,26 @@ pub(crate) fn api_despite_sticky<T>(f: impl FnOnce(&'static Context) -> Result<T
 
 thread_local! {
     static LAST_ERROR: Cell<i32> = const { Cell::new(0) };
+    /// Whether this thread is running a program's host function (`cudaLaunchHostFunc`,
+    /// `cudaStreamAddCallback`, a graph's host node).
+    static IN_HOST_FUNCTION: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f`, a program's host function, on a stream's worker: every runtime call it makes
+/// answers [`Error::NotPermitted`] and records nothing, as CUDA 13 answers them all on an H200
+/// (the documentation forbids them; a synchronizing call would otherwise wait for the very
+/// stream that runs `f`).
+pub fn run_host_function<R>(f: impl FnOnce() -> R) -> R {
+    /// Clears the mark when `f` returns or unwinds.
+    struct Unmark;
+    impl Drop for Unmark {
+        fn drop(&mut self) {
+            IN_HOST_FUNCTION.with(|c| c.set(false));
+        }
+    }
+    IN_HOST_FUNCTION.with(|c| c.set(true));
+    let _unmark = Unmark;
+    f()
 }
 
 /// Records `r`'s error (if any) as the calling thread's last error, and returns `r`.
@@ -184,6 +207,9 @@ pub fn record<T>(r: Result<T>) -> Result<T> {
 /// other call keeps failing with the sticky error (and so records it again)
 /// (tests/program-diff/fault_sticky_last_error.cu).
 pub fn get_last_error() -> Result<()> {
+    if IN_HOST_FUNCTION.with(Cell::get) {
+        return Err(Error::NotPermitted);
+    }
     let code = LAST_ERROR.with(|c| c.replace(0));
     match Error::from_code(code) {
         Some(e) => Err(e),
@@ -203,6 +229,9 @@ fn forget_sticky_last_error() {
 
 /// `cudaPeekAtLastError`: like [`get_last_error`] without resetting.
 pub fn peek_at_last_error() -> Result<()> {
+    if IN_HOST_FUNCTION.with(Cell::get) {
+        return Err(Error::NotPermitted);
+    }
     match Error::from_code(LAST_ERROR.with(Cell::get)) {
         Some(e) => Err(e),
         None => Ok(()),

@@ -532,9 +532,10 @@ pub fn get_device() -> Result<i32> {
     crate::context::api_despite_sticky(|_| Ok(CURRENT.with(std::cell::Cell::get)))
 }
 
-/// `cudaDeviceReset`'s part here: the limits a launch or the device memory fixed go back to
-/// their defaults.
+/// `cudaDeviceReset`'s part here: the limits a launch or the device memory fixed, and the
+/// cache configuration, go back to their defaults.
 pub(crate) fn reset_limits() {
+    CACHE_CONFIG.store(0, Ordering::Relaxed);
     LIMITS[limit::PRINTF_FIFO_SIZE as usize].store(simt::DEFAULT_PRINTF_FIFO_SIZE, Ordering::Relaxed);
     PRINTF_USED.store(false, Ordering::Relaxed);
     LIMITS[limit::MALLOC_HEAP_SIZE as usize].store(8 << 20, Ordering::Relaxed);
@@ -606,7 +607,8 @@ fn props() -> DeviceProp {
         pciDeviceID: 0,
         pciDomainID: 0,
         tccDriver: 0,
-        asyncEngineCount: 2,
+        // An H200's (tests/program-diff/device_query_matrix.cu).
+        asyncEngineCount: 3,
         // No unified address space: kernels cannot dereference host addresses.
         unifiedAddressing: 1,
         memoryBusWidth: 5120,
@@ -628,15 +630,17 @@ fn props() -> DeviceProp {
         // tests/gpu-programs/probe_managed.txt).
         concurrentManagedAccess: 1,
         computePreemptionSupported: 1,
-        canUseHostPointerForRegisteredMem: 0,
+        // Registered memory is mapped at its host address (cudaHostGetDevicePointer answers it).
+        canUseHostPointerForRegisteredMem: 1,
         cooperativeLaunch: 1,
         sharedMemPerBlockOptin: MAX_SHARED_PER_BLOCK as usize,
         pageableMemoryAccessUsesHostPageTables: 0,
         directManagedMemAccessFromHost: 0,
         maxBlocksPerMultiProcessor: 32,
-        accessPolicyMaxWindowSize: 134213632,
+        accessPolicyMaxWindowSize: 134217728,
         reservedSharedMemPerBlock: 1024,
-        hostRegisterSupported: 0,
+        // cudaHostRegister is supported.
+        hostRegisterSupported: 1,
         sparseCudaArraySupported: 0,
         hostRegisterReadOnlySupported: 1,
         timelineSemaphoreInteropSupported: 0,
@@ -713,7 +717,8 @@ pub fn attribute(attr: i32, device: i32) -> Result<i32> {
             63..=65 => p.maxSurface2DLayered[(attr - 63) as usize],
             66 => p.maxSurfaceCubemap,
             67 | 68 => p.maxSurfaceCubemapLayered[(attr - 67) as usize],
-            69 => p.maxTexture1DMipmap.max(134217728),
+            // cudaDevAttrMaxTexture1DLinearWidth: 2^28 texels, as an H200 answers.
+            69 => 1 << 28,
             70..=72 => p.maxTexture2DLinear[(attr - 70) as usize],
             73 | 74 => p.maxTexture2DMipmap[(attr - 73) as usize],
             75 => p.major,
@@ -755,7 +760,8 @@ pub fn attribute(attr: i32, device: i32) -> Result<i32> {
             120 => p.clusterLaunch,
             121 => p.deferredMappingCudaArraySupported,
             125 => p.ipcEventSupported,
-            126 => 1,
+            // cudaDevAttrMemSyncDomainCount: an H200's 4 (domains only order fences there).
+            126 => 4,
             130 => p.deviceNumaConfig,
             131 => p.deviceNumaId,
             133 => p.mpsEnabled,

@@ -62,14 +62,33 @@ pub(crate) fn get(e: Event) -> Result<Arc<EventInner>> {
 /// `cudaEventQuery`).
 fn recorded_outside_capture(e: Event) -> Result<Arc<EventInner>> {
     let ev = get(e)?;
-    if lock(&ev.capture).is_some() {
-        return Err(Error::CapturedEvent);
+    if let Some(point) = lock(&ev.capture).as_ref() {
+        // A capture that ended left the event with no record the host can wait for: an
+        // invalid value, as an H200 answers.
+        let active = crate::stream::capture_registry().is_some_and(|r| r.is_active(point));
+        return Err(if active { Error::CapturedEvent } else { Error::InvalidValue });
     }
     Ok(ev)
 }
 
+/// An external event record or wait (`cudaEventRecordExternal`, `cudaEventWaitExternal`): a
+/// node of the capture `s` takes part in; outside a capture [`Error::IllegalState`] (an H200's
+/// answer to both).
+fn external_node(s: &crate::stream::StreamInner, event: Event, wait: bool) -> Result<()> {
+    match lock(&s.capture).as_mut() {
+        Some(capture) => {
+            capture.event_node(event, wait);
+            Ok(())
+        }
+        None => Err(Error::IllegalState),
+    }
+}
+
 /// `cudaEventRecordExternal`.
 pub const RECORD_EXTERNAL: u32 = 0x1;
+
+/// `cudaEventWaitExternal`.
+pub const WAIT_EXTERNAL: u32 = 0x1;
 
 /// The marker of the event's last record (`None` if never recorded).
 pub(crate) fn marker_of(e: Event) -> Result<Option<Arc<Marker>>> {
@@ -125,8 +144,8 @@ impl Event {
         self.record_with_flags(stream, 0)
     }
 
-    /// `cudaEventRecordWithFlags` (`flags`: 0 or [`RECORD_EXTERNAL`], the latter only
-    /// meaningful during capture, where it is recorded as a plain capture point).
+    /// `cudaEventRecordWithFlags` (`flags`: 0 or [`RECORD_EXTERNAL`], which makes an event
+    /// record node of a capture and is [`Error::IllegalState`] outside one, as an H200 answers).
     pub fn record_with_flags(self, stream: Stream, flags: u32) -> Result<()> {
         api(|_| {
             if flags & !RECORD_EXTERNAL != 0 {
@@ -134,6 +153,9 @@ impl Event {
             }
             let ev = get(self)?;
             let s = resolve(stream)?;
+            if flags & RECORD_EXTERNAL != 0 {
+                return external_node(&s, self, false);
+            }
             let point = lock(&s.capture).as_ref().map(|capture| capture.point());
             if let Some(p) = point {
                 *lock(&ev.capture) = Some(p);
@@ -208,9 +230,21 @@ impl Stream {
     /// `cudaStreamWaitEvent`: later work on this stream waits for the event's last record. In
     /// capture, the wait joins or forks the capture instead (see `graph::capture`).
     pub fn wait_event(self, event: Event) -> Result<()> {
+        self.wait_event_with_flags(event, 0)
+    }
+
+    /// `cudaStreamWaitEvent` with its flags: 0, or [`WAIT_EXTERNAL`], which makes an event wait
+    /// node of a capture (and is [`Error::IllegalState`] outside one, as an H200 answers).
+    pub fn wait_event_with_flags(self, event: Event, flags: u32) -> Result<()> {
         api(|_| {
+            if flags & !WAIT_EXTERNAL != 0 {
+                return Err(Error::InvalidValue);
+            }
             let s = resolve(self)?;
             let ev = get(event)?;
+            if flags & WAIT_EXTERNAL != 0 {
+                return external_node(&s, event, true);
+            }
             if let Some(registry) = capture_registry() {
                 let point = lock(&ev.capture).clone();
                 let recorded = lock(&ev.marker).is_some();

@@ -84,14 +84,18 @@ pub fn validate(f: &Function, grid: Dim3, block: Dim3, dynamic_shared: u32) -> R
         eprintln!("cuprite: kernel `{}` cannot run on the CPU device: {e}", k.name);
         return Err(Error::InvalidPtx);
     }
-    // Above 48 KB (less static shared memory) only once raised by
-    // cudaFuncAttributeMaxDynamicSharedMemorySize, as CUDA's opt-in.
-    if dynamic_shared > f.max_dynamic_shared()
-        || u64::from(dynamic_shared) + u64::from(k.static_shared) > u64::from(MAX_SHARED_PER_BLOCK)
-    {
+    if !shared_fits(f, dynamic_shared) {
         return Err(Error::InvalidValue);
     }
     Ok(())
+}
+
+/// Whether a block of `f` may have `dynamic_shared` bytes of dynamic shared memory: above
+/// 48 KB (less static shared memory) only once raised by
+/// cudaFuncAttributeMaxDynamicSharedMemorySize, as CUDA's opt-in.
+fn shared_fits(f: &Function, dynamic_shared: u32) -> bool {
+    dynamic_shared <= f.max_dynamic_shared()
+        && u64::from(dynamic_shared) + u64::from(f.info().static_shared) <= u64::from(MAX_SHARED_PER_BLOCK)
 }
 
 /// Launches `f` with arguments `args` (one byte slice per parameter) on `stream`.
@@ -219,7 +223,11 @@ fn validate_attrs(f: &Function, c: &LaunchConfig) -> Result<Option<Dim3>> {
 /// the next synchronizing call.
 pub fn launch_ex(f: &Function, c: &LaunchConfig, params: Vec<u8>) -> Result<()> {
     api(|ctx| {
-        validate(f, c.grid, c.block, c.dynamic_shared)?;
+        validate(f, c.grid, c.block, c.dynamic_shared).map_err(|e| {
+            // No block of a cooperative grid with too much shared memory fits on the device:
+            // an H200 answers that rather than the plain launch's cudaErrorInvalidValue.
+            if c.attrs.cooperative && !shared_fits(f, c.dynamic_shared) { Error::CooperativeLaunchTooLarge } else { e }
+        })?;
         let cluster = validate_attrs(f, c)?;
         let s = resolve(c.stream)?;
         if let Some(e) = c.attrs.completion_event {

@@ -121,7 +121,9 @@ pub fn free(ptr: DevicePtr) -> Result<()> {
         }
         if !lock(&c.allocs).contains_key(&ptr.0) {
             wait_all();
-            return graph_mem_mark(ptr.0, false);
+            graph_mem_mark(ptr.0, false)?;
+            graph_mem_freed_by_api(ptr.0);
+            return Ok(());
         }
         wait_all();
         c.mem().free(ptr).map_err(|_| Error::InvalidValue)?;
@@ -198,16 +200,19 @@ pub fn host_allocation(ptr: usize) -> Option<(usize, usize)> {
         .map(|(b, (l, _))| (*b, l.size()))
 }
 
-/// `cudaHostGetFlags`: the flags of the [`host_alloc`] allocation containing `ptr`, with
-/// `cudaHostAllocMapped` (2) set, since all pinned memory is mapped under unified addressing
-/// (anything else is [`Error::InvalidValue`]).
+/// `cudaHostGetFlags`: the flags of the [`host_alloc`] allocation or [`host_register`] range
+/// containing `ptr`, with `cudaHostAllocMapped` (2) set, since all pinned memory is mapped
+/// under unified addressing (anything else is [`Error::InvalidValue`]).
 pub fn host_get_flags(ptr: usize) -> Result<u32> {
     api(|c| {
-        lock(&c.host_allocs)
+        let allocated = lock(&c.host_allocs)
             .iter()
             .find(|(b, (l, _))| (**b..**b + l.size()).contains(&ptr))
-            .map(|(_, (_, f))| f | 2)
-            .ok_or(Error::InvalidValue)
+            .map(|(_, (_, f))| f | 2);
+        // Registered memory answers its registration flags, mapped too (as an H200 answers).
+        let registered =
+            || registered().range(..=ptr).next_back().filter(|(b, (n, _))| ptr < *b + *n).map(|(_, (_, f))| f | 2);
+        allocated.or_else(registered).ok_or(Error::InvalidValue)
     })
 }
 
@@ -727,8 +732,9 @@ pub fn memcpy_peer(dst: DevicePtr, dst_dev: i32, src: DevicePtr, src_dev: i32, c
 pub const HOST_REGISTER_FLAGS: u32 = 0xf;
 
 /// Registered host ranges: base → size.
-fn registered() -> std::sync::MutexGuard<'static, std::collections::BTreeMap<usize, usize>> {
-    static R: Mutex<std::collections::BTreeMap<usize, usize>> = Mutex::new(std::collections::BTreeMap::new());
+/// The host ranges `cudaHostRegister` registered: base → (size, registration flags).
+fn registered() -> std::sync::MutexGuard<'static, std::collections::BTreeMap<usize, (usize, u32)>> {
+    static R: Mutex<std::collections::BTreeMap<usize, (usize, u32)>> = Mutex::new(std::collections::BTreeMap::new());
     lock(&R)
 }
 
@@ -752,13 +758,17 @@ pub unsafe fn host_register(ptr: usize, size: usize, flags: u32) -> Result<()> {
         }
         let end = ptr.checked_add(size).ok_or(Error::InvalidValue)?;
         let mut r = registered();
-        let overlaps = r.range(..end).next_back().is_some_and(|(b, n)| b + n > ptr);
-        if overlaps || host_allocation(ptr).is_some() {
+        // Memory of cudaHostAlloc / cudaMallocHost is no memory to register (an H200 answers
+        // an invalid value); a registered range is already registered.
+        if host_allocation(ptr).is_some() {
+            return Err(Error::InvalidValue);
+        }
+        if r.range(..end).next_back().is_some_and(|(b, (n, _))| b + n > ptr) {
             return Err(Error::HostMemoryAlreadyRegistered);
         }
         // SAFETY: per this function's contract, until `host_unregister` unmaps it.
         unsafe { c.mem().map_host(ptr as *mut u8, size as u64) }.map_err(|_| Error::HostMemoryAlreadyRegistered)?;
-        r.insert(ptr, size);
+        r.insert(ptr, (size, flags));
         Ok(())
     })
 }
@@ -772,7 +782,7 @@ pub fn host_unregister(ptr: usize) -> Result<()> {
         let mut r = registered();
         if r.remove(&ptr).is_none() {
             // Inside a registered range but not its start: an invalid value, as on an H100.
-            let inside = r.range(..ptr).next_back().is_some_and(|(b, n)| b + n > ptr);
+            let inside = r.range(..ptr).next_back().is_some_and(|(b, (n, _))| b + n > ptr);
             return Err(if inside { Error::InvalidValue } else { Error::HostMemoryNotRegistered });
         }
         drop(r);
@@ -782,18 +792,17 @@ pub fn host_unregister(ptr: usize) -> Result<()> {
     })
 }
 
-/// Maps every pinned and registered host range into `mem` (after `cudaDeviceReset` replaced
-/// the device memory).
+/// Maps every registered host range into `mem` (after `cudaDeviceReset` replaced the device
+/// memory). Pinned allocations do not survive the reset (`cudaFreeHost` of one then answers an
+/// invalid value, as on an H200): they are forgotten, their memory left allocated so that a
+/// stale host access harms nothing.
 pub(crate) fn remap_host(mem: &DeviceMemory) {
     let c = ctx();
-    let ranges: Vec<(usize, usize)> = lock(&c.host_allocs)
-        .iter()
-        .map(|(b, (l, _))| (*b, l.size()))
-        .chain(registered().iter().map(|(b, n)| (*b, *n)))
-        .collect();
+    lock(&c.host_allocs).clear();
+    let ranges: Vec<(usize, usize)> = registered().iter().map(|(b, (n, _))| (*b, *n)).collect();
     for (b, n) in ranges {
-        // SAFETY: these ranges are live pinned or registered memory (the contracts of
-        // `host_alloc` and `host_register`), unmapped before they are freed or unregistered.
+        // SAFETY: these ranges are live registered memory (`host_register`'s contract),
+        // unmapped before they are unregistered.
         let _ = unsafe { mem.map_host(b as *mut u8, n as u64) };
     }
 }
@@ -803,7 +812,7 @@ pub fn pinned_range(ptr: usize) -> Option<(usize, usize)> {
     if let Some(r) = host_allocation(ptr) {
         return Some(r);
     }
-    registered().range(..=ptr).next_back().filter(|(b, n)| ptr < *b + *n).map(|(b, n)| (*b, *n))
+    registered().range(..=ptr).next_back().filter(|(b, (n, _))| ptr < *b + *n).map(|(b, (n, _))| (*b, *n))
 }
 
 /// `cudaMemoryType`.
@@ -864,13 +873,10 @@ pub fn pointer_attributes(ptr: u64) -> Result<PointerAttributes> {
                     simt::AllocKind::Device => a.r#type = MemoryType::Device as i32,
                 }
             }
-            Pointer::StaleDevice => {
-                a.r#type = MemoryType::Device as i32;
-                a.device = 0;
-                a.devicePointer = p;
-            }
-            // Unregistered host memory: CUDA 13.0 reports the pointer as its host address.
-            Pointer::Null | Pointer::Pageable => a.hostPointer = p,
+            // Unregistered host memory: CUDA 13.0 reports the pointer as its host address; so
+            // it does an address in no live allocation (a freed one, one byte past an
+            // allocation's end), as an H200 answers.
+            Pointer::Null | Pointer::Pageable | Pointer::StaleDevice => a.hostPointer = p,
         }
         Ok(a)
     })
@@ -897,12 +903,16 @@ pub const MEM_ATTACH_SINGLE: u32 = 4;
 
 /// `cudaMallocManaged`: `size` zeroed bytes of unified memory, valid at the same address on
 /// the host and the device. `flags` must be `cudaMemAttachGlobal` or `cudaMemAttachHost`; a
-/// size of 0 is [`Error::InvalidValue`].
+/// size of 0 gives a null pointer.
 pub fn malloc_managed(size: usize, flags: u32) -> Result<DevicePtr> {
     api(|c| {
         crate::stream::check_unsafe_call()?;
-        if size == 0 || !(flags == MEM_ATTACH_GLOBAL || flags == MEM_ATTACH_HOST) {
+        if !(flags == MEM_ATTACH_GLOBAL || flags == MEM_ATTACH_HOST) {
             return Err(Error::InvalidValue);
+        }
+        // Zero bytes: success with a null pointer, as an H200 answers (cudaMalloc's rule).
+        if size == 0 {
+            return Ok(DevicePtr(0));
         }
         let p = c.mem().alloc_unified(size as u64).map_err(|_| Error::MemoryAllocation)?;
         lock(&c.allocs).insert(p.0, size as u64);
@@ -1191,11 +1201,9 @@ pub fn mem_pool_get_access(pool: u64, loc: MemLocation) -> Result<i32> {
 /// None or PosixFd).
 pub fn mem_pool_create(props: &MemPoolProps) -> Result<u64> {
     api(|c| {
-        if props.allocType != 1 || props.location.r#type != 1 || props.handleTypes & !1 != 0 {
+        // A device that does not exist is an invalid value here (an H200's answer).
+        if props.allocType != 1 || props.location.r#type != 1 || props.handleTypes & !1 != 0 || props.location.id != 0 {
             return Err(Error::InvalidValue);
-        }
-        if props.location.id != 0 {
-            return Err(Error::InvalidDevice);
         }
         let h = c.handle();
         pools().pools.insert(h, Pool { reuse: [1, 1, 1], ..Pool::default() });
@@ -1220,7 +1228,7 @@ pub fn mem_pool_destroy(pool: u64) -> Result<()> {
 
 /// `cudaMallocAsync` (`pool == None`: the device's current pool) / `cudaMallocFromPoolAsync`:
 /// the memory is allocated at once (so the address is valid in stream order at once) and
-/// recorded against the pool.
+/// recorded against the pool. Zero bytes give a null pointer (as an H200 answers: success).
 pub fn malloc_async(size: usize, pool: Option<u64>, stream: Stream) -> Result<DevicePtr> {
     api(|c| {
         let pool = match pool {
@@ -1230,9 +1238,16 @@ pub fn malloc_async(size: usize, pool: Option<u64>, stream: Stream) -> Result<De
         if !pools().pools.contains_key(&pool) {
             return Err(Error::InvalidValue);
         }
-        resolve(stream)?;
+        let s = resolve(stream)?;
         if size == 0 {
-            return Err(Error::InvalidValue);
+            return Ok(DevicePtr(0));
+        }
+        // Captured, the allocation is a memory allocation node of the graph (as CUDA captures
+        // it): each launch allocates it, and a captured cudaFreeAsync frees it.
+        if let Some(capture) = lock(&s.capture).as_mut() {
+            let (p, work) = graph_mem_alloc(size)?;
+            capture.record_shared(work, crate::work::NodeType::MemAlloc);
+            return Ok(p);
         }
         let p = c.mem().alloc(size as u64).map_err(|_| Error::MemoryAllocation)?;
         lock(&c.allocs).insert(p.0, size as u64);
@@ -1259,6 +1274,11 @@ pub fn free_async(ptr: DevicePtr, stream: Stream) -> Result<()> {
             if !graph_mem().allocs.contains_key(&ptr.0) {
                 return Err(Error::InvalidValue);
             }
+            if let Some(capture) = lock(&st.capture).as_mut() {
+                capture.record_shared(graph_mem_free(ptr)?, crate::work::NodeType::MemFree);
+                return Ok(());
+            }
+            graph_mem_freed_by_api(ptr.0);
             enqueue_as(
                 &st,
                 Vec::new(),
@@ -1357,6 +1377,17 @@ struct GraphMem {
     allocs: std::collections::HashMap<u64, (u64, bool, bool)>,
     used_high: u64,
     reserved_high: u64,
+    /// What each memory node's work does (keyed by the work's address, which clones of the
+    /// node share): the allocation it allocates (`true`) or frees (`false`).
+    nodes: std::collections::HashMap<usize, (u64, bool)>,
+    /// Allocations a graph launch made that no free has followed yet, in API order: what
+    /// `cudaGraphLaunch` checks before it enqueues (the flags in `allocs` follow execution).
+    unfreed: std::collections::HashSet<u64>,
+}
+
+/// The key of a memory node's work in [`GraphMem::nodes`].
+fn node_key(work: &crate::work::NodeFn) -> usize {
+    Arc::as_ptr(work).cast::<()>() as usize
 }
 
 /// The granule graph memory pools map physical memory in.
@@ -1397,26 +1428,58 @@ pub fn graph_mem_alloc(size: usize) -> Result<(DevicePtr, crate::work::NodeFn)> 
             return Err(Error::InvalidValue);
         }
         let p = c.mem().alloc(size as u64).map_err(|_| Error::MemoryAllocation)?;
-        graph_mem().allocs.insert(p.0, (size as u64, false, false));
-        Ok((
-            p,
-            Arc::new(move || {
-                let _ = graph_mem_mark(p.0, true);
-            }) as crate::work::NodeFn,
-        ))
+        let work = Arc::new(move || {
+            let _ = graph_mem_mark(p.0, true);
+        }) as crate::work::NodeFn;
+        let mut g = graph_mem();
+        g.allocs.insert(p.0, (size as u64, false, false));
+        g.nodes.insert(node_key(&work), (p.0, true));
+        Ok((p, work))
     })
 }
 
 /// A memory free node's work: `ptr` must be a graph allocation.
 pub fn graph_mem_free(ptr: DevicePtr) -> Result<crate::work::NodeFn> {
     api(|_| {
-        if !graph_mem().allocs.contains_key(&ptr.0) {
+        let mut g = graph_mem();
+        if !g.allocs.contains_key(&ptr.0) {
             return Err(Error::InvalidValue);
         }
-        Ok(Arc::new(move || {
+        let work = Arc::new(move || {
             let _ = graph_mem_mark(ptr.0, false);
-        }) as crate::work::NodeFn)
+        }) as crate::work::NodeFn;
+        g.nodes.insert(node_key(&work), (ptr.0, false));
+        Ok(work)
     })
+}
+
+/// What `cudaGraphLaunch` checks and records of the graph allocations its memory nodes (the
+/// works `nodes`) allocate and free, in API order: an allocation still unfreed from an earlier
+/// launch fails the launch with [`Error::InvalidValue`], unless the graph was instantiated with
+/// AutoFreeOnLaunch (`auto_free`), which frees it first.
+pub(crate) fn graph_mem_launch(nodes: &[crate::work::NodeFn], auto_free: bool) -> Result<()> {
+    let mut g = graph_mem();
+    let mem: Vec<(u64, bool)> = nodes.iter().filter_map(|w| g.nodes.get(&node_key(w)).copied()).collect();
+    if !auto_free && mem.iter().any(|&(p, allocates)| allocates && g.unfreed.contains(&p)) {
+        return Err(Error::InvalidValue);
+    }
+    for &(p, allocates) in &mem {
+        if allocates {
+            g.unfreed.insert(p);
+        }
+    }
+    for &(p, allocates) in &mem {
+        if !allocates {
+            g.unfreed.remove(&p);
+        }
+    }
+    Ok(())
+}
+
+/// A graph allocation freed outside its graph (`cudaFree`, `cudaFreeAsync`): the next launch of
+/// the graph that allocates it may go ahead.
+fn graph_mem_freed_by_api(ptr: u64) {
+    graph_mem().unfreed.remove(&ptr);
 }
 
 /// The size of a graph allocation.

@@ -643,10 +643,16 @@ pub fn device_synchronize() -> Result<()> {
 pub(crate) trait CaptureState: Any + Send + std::fmt::Debug {
     /// Records `work` (as a node of type `ty`) after the stream's capture tail.
     fn record(&mut self, work: Work, ty: NodeType);
+    /// Records shared `work` as a node of type `ty` after the stream's capture tail (a memory
+    /// node's work, which graph memory knows by its address).
+    fn record_shared(&mut self, work: crate::work::NodeFn, ty: NodeType);
     /// Marks the capture sequence invalidated (a prohibited call was made on the stream).
     fn invalidate(&self);
     /// Where the capture stands now, for an event recorded on the stream.
     fn point(&self) -> CapturePoint;
+    /// Records an external event record (`wait == false`) or wait node for `event` after the
+    /// stream's capture tail (`cudaEventRecordExternal`, `cudaEventWaitExternal`).
+    fn event_node(&mut self, event: crate::event::Event, wait: bool);
 }
 
 /// A capture point, held by an event recorded in a capturing stream: the graph layer's, opaque
@@ -667,6 +673,8 @@ pub(crate) trait CaptureRegistry: Sync {
     /// capturing stream) or was made outside capture (`recorded`): `Ok(true)` when capture
     /// handled the wait (joining or forking a capture).
     fn wait_event(&self, s: &StreamInner, point: Option<CapturePoint>, recorded: bool) -> Result<bool>;
+    /// Whether the capture `point` was recorded in is still going on.
+    fn is_active(&self, point: &CapturePoint) -> bool;
 }
 
 static CAPTURE_REGISTRY: OnceLock<&'static dyn CaptureRegistry> = OnceLock::new();

@@ -142,7 +142,8 @@ fn image_of(r: &Resource) -> Result<Image> {
         Resource::Linear { ptr, desc, size } => {
             let format = desc.format()?;
             let ts = format.texel_size() as usize;
-            if ptr == 0 || !ptr.is_multiple_of(TEXTURE_ALIGNMENT) || size == 0 || size < ts {
+            // Zero bytes make a texture of no texels (an H200 accepts it; every fetch reads 0).
+            if ptr == 0 || !ptr.is_multiple_of(TEXTURE_ALIGNMENT) || (size != 0 && size < ts) {
                 return Err(Error::InvalidValue);
             }
             let width = (size / ts).min(1 << 28) as u32;
@@ -181,14 +182,18 @@ fn sampler_of(d: &TextureDesc, img: &Image) -> Result<Sampler> {
     let f = img.format;
     let normalized_float = match d.read_mode {
         0 => false,
-        // Reading float texels "as normalized float" is refused, as an H100 refuses it.
-        1 if f.kind == ChannelKind::Float => return Err(Error::InvalidNormSetting),
+        // Reading float texels "as normalized float" is refused, as an H100 refuses it; so are
+        // 32-bit integer texels (an H200's answer: only 8- and 16-bit integers normalize).
+        1 if f.kind == ChannelKind::Float || f.bits == 32 => return Err(Error::InvalidNormSetting),
         1 => true,
         _ => return Err(Error::InvalidValue),
     };
-    // Linear filtering of integer results samples the nearest texel (the engine never
-    // interpolates integers).
+    // Linear filtering needs float results: integers read as themselves cannot be
+    // interpolated (an H200 refuses them so).
     let filter = filter_mode(d.filter)?;
+    if filter == FilterMode::Linear && !normalized_float && f.kind != ChannelKind::Float {
+        return Err(Error::InvalidFilterSetting);
+    }
     Ok(Sampler {
         address: [address_mode(d.address[0])?, address_mode(d.address[1])?, address_mode(d.address[2])?],
         filter,
@@ -214,20 +219,19 @@ pub fn create_texture_object(res: &Resource, desc: &TextureDesc) -> Result<u64> 
     })
 }
 
-/// `cudaDestroyTextureObject` (0 is a no-op).
+/// `cudaDestroyTextureObject` (0, or a handle of no texture object, such as one already
+/// destroyed, is a no-op: an H200 answers success to both).
 pub fn destroy_texture_object(h: u64) -> Result<()> {
     destroy_object(h, |o| o.textures.remove(&h).is_some())
 }
 
-/// Destroys texture or surface object `h` (0 is a no-op), once `forget` found and removed it
-/// from its table (else [`Error::InvalidValue`]), after the work that may use it.
+/// Destroys texture or surface object `h` once `forget` found and removed it from its table,
+/// after the work that may use it; a handle `forget` does not find (0, a destroyed object) is
+/// a no-op.
 fn destroy_object(h: u64, forget: impl FnOnce(&mut Objects) -> bool) -> Result<()> {
     api(|c| {
-        if h == 0 {
+        if h == 0 || !forget(&mut lock(objects())) {
             return Ok(());
-        }
-        if !forget(&mut lock(objects())) {
-            return Err(Error::InvalidValue);
         }
         crate::stream::wait_all();
         c.mem().textures().destroy(h);

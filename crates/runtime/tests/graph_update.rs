@@ -97,3 +97,73 @@ fn setting_a_kernel_nodes_parameters_changes_that_executable_graph_only() {
     assert_eq!(exec.set_node(fill, NodeKind::Empty), Err(Error::InvalidValue));
     s.destroy().expect("destroy");
 }
+
+/// `cudaGraphNodeSetEnabled` / `GetEnabled` and `cudaGraphExecKernelNodeSetParams` take kernel,
+/// memcpy and memset nodes only: a child graph node holding a kernel is none of them (the CUDA
+/// runtime reference: "Currently only kernel, memset and memcpy nodes are supported").
+#[test]
+fn a_child_graph_node_is_neither_disabled_nor_given_kernel_parameters() {
+    let s = Stream::with_flags(NON_BLOCKING).expect("stream");
+    let p = buffer(0);
+    let ks = kernels();
+    let (child, _, _) = fill_then_mul(p, 4, 2);
+    let g = Graph::new(0).expect("graph");
+    let node = g.add(&[], NodeKind::Graph(child)).expect("child graph node");
+    let exec = g.instantiate(0).expect("instantiate");
+    assert_eq!(exec.set_enabled(node, false), Err(Error::InvalidValue));
+    assert_eq!(exec.enabled(node), Err(Error::InvalidValue));
+    let params = kernel(&ks.fill, &[&p.0.to_le_bytes(), &9u32.to_le_bytes()]);
+    assert_eq!(exec.set_node(node, params), Err(Error::InvalidValue));
+    run(exec, s);
+    assert_eq!(read(p), all(8), "the child graph still runs, unchanged");
+    s.destroy().expect("destroy");
+}
+
+/// A graph with a memory allocation node: launching it again while its allocation from the
+/// previous launch is unfreed fails with `cudaErrorInvalidValue` (in API order: the first
+/// launch need not have run), until the program frees the allocation; a graph instantiated
+/// with AutoFreeOnLaunch frees it itself (the CUDA runtime reference on `cudaGraphLaunch`).
+#[test]
+fn a_graph_relaunched_with_its_allocation_unfreed_fails_unless_auto_free() {
+    use runtime::graph::NodeType;
+    use runtime::memory;
+    let s = Stream::with_flags(NON_BLOCKING).expect("stream");
+    let alloc_graph = || {
+        let g = Graph::new(0).expect("graph");
+        let (ptr, work) = memory::graph_mem_alloc(4096).expect("graph allocation");
+        g.add(&[], NodeKind::Work { ty: NodeType::MemAlloc, work, params: None }).expect("alloc node");
+        (g, ptr)
+    };
+    let (g, ptr) = alloc_graph();
+    let exec = g.instantiate(0).expect("instantiate");
+    exec.launch(s).expect("first launch");
+    assert_eq!(exec.launch(s), Err(Error::InvalidValue), "unfreed, before the first launch ran");
+    s.synchronize().expect("sync");
+    assert_eq!(exec.launch(s), Err(Error::InvalidValue), "unfreed, after it ran");
+    memory::free_async(ptr, s).expect("free");
+    exec.launch(s).expect("launch after the free");
+    s.synchronize().expect("sync");
+    memory::free(ptr).expect("free again");
+    exec.launch(s).expect("launch after cudaFree");
+
+    let (auto, _) = alloc_graph();
+    let exec = auto.instantiate(1).expect("instantiate with AutoFreeOnLaunch");
+    for _ in 0..3 {
+        exec.launch(s).expect("relaunch frees the previous allocation");
+    }
+    s.synchronize().expect("sync");
+    s.destroy().expect("destroy");
+}
+
+/// A graph with a memory allocation node can neither be cloned nor lose an edge
+/// (`cudaErrorNotSupported`: the reference says so of cloning, an H200 answers both).
+#[test]
+fn a_graph_with_memory_nodes_is_not_cloned_and_keeps_its_edges() {
+    use runtime::graph::NodeType;
+    let (g, _, mul) = fill_then_mul(buffer(0), 1, 2);
+    let (_, work) = runtime::memory::graph_mem_alloc(256).expect("graph allocation");
+    let alloc = g.add(&[mul], NodeKind::Work { ty: NodeType::MemAlloc, work, params: None }).expect("alloc node");
+    assert_eq!(g.clone_graph().err(), Some(Error::NotSupported));
+    assert_eq!(g.remove_dependencies(&[mul], &[alloc]), Err(Error::NotSupported));
+    assert_eq!(g.edges().expect("edges").len(), 2, "the edges stay");
+}

@@ -126,3 +126,56 @@ fn pitched_copies_host_functions_and_limits() {
     assert_eq!(device::get_limit(99), Err(runtime::Error::InvalidValue));
     memory::free(d).expect("free");
 }
+
+/// An address in no live allocation (one byte past a device allocation's end, a freed
+/// allocation) is unregistered host memory to `cudaPointerGetAttributes`: type 0, device -2,
+/// the address as its host pointer (as an H200 answers).
+#[test]
+fn pointer_attributes_of_addresses_outside_every_allocation() {
+    let d = memory::malloc(1000).expect("malloc");
+    let unregistered = |p: u64| {
+        let a = memory::pointer_attributes(p).expect("attrs");
+        (a.r#type, a.device, a.devicePointer as u64, a.hostPointer as u64)
+    };
+    assert_eq!(unregistered(d.0 + 999), (memory::MemoryType::Device as i32, 0, d.0 + 999, 0));
+    assert_eq!(unregistered(d.0 + 1000), (memory::MemoryType::Unregistered as i32, -2, 0, d.0 + 1000));
+    memory::free(d).expect("free");
+    assert_eq!(unregistered(d.0), (memory::MemoryType::Unregistered as i32, -2, 0, d.0));
+}
+
+/// `cudaHostGetFlags` of registered memory: its registration flags with mapped (2) set, at any
+/// address inside (as an H200 answers: Portable 1 reads 3, Mapped 2 reads 2); registering
+/// memory of `cudaHostAlloc` is an invalid value, registering a registered range again
+/// `cudaErrorHostMemoryAlreadyRegistered`.
+#[test]
+fn registered_host_memory_flags_and_double_registration() {
+    let mut portable = vec![0u8; 10_000];
+    let mut mapped = vec![0u8; 4096];
+    let (p, m) = (portable.as_mut_ptr() as usize, mapped.as_mut_ptr() as usize);
+    // SAFETY: both buffers outlive their registration (unregistered below).
+    unsafe {
+        memory::host_register(p + 3, 5000, 1).expect("register portable");
+        memory::host_register(m, 4096, 2).expect("register mapped");
+    }
+    assert_eq!(memory::host_get_flags(p + 3), Ok(3));
+    assert_eq!(memory::host_get_flags(p + 4000), Ok(3));
+    assert_eq!(memory::host_get_flags(m + 100), Ok(2));
+    assert_eq!(memory::host_get_flags(p + 6000), Err(runtime::Error::InvalidValue), "past the range");
+    // SAFETY: rejected before anything is mapped.
+    assert_eq!(unsafe { memory::host_register(m, 16, 0) }, Err(runtime::Error::HostMemoryAlreadyRegistered));
+    let pinned = memory::host_alloc(4096, 0).expect("pinned");
+    // SAFETY: rejected before anything is mapped.
+    assert_eq!(unsafe { memory::host_register(pinned as usize, 4096, 0) }, Err(runtime::Error::InvalidValue));
+    memory::host_unregister(p + 3).expect("unregister");
+    memory::host_unregister(m).expect("unregister");
+    assert_eq!(memory::host_get_flags(m), Err(runtime::Error::InvalidValue));
+    memory::free_host(pinned).expect("free pinned");
+}
+
+/// `cudaMallocManaged` of zero bytes: success with a null pointer (as an H200 answers); the
+/// attach flags are still checked.
+#[test]
+fn a_zero_byte_managed_allocation_is_null() {
+    assert_eq!(memory::malloc_managed(0, 1), Ok(runtime::DevicePtr(0)));
+    assert_eq!(memory::malloc_managed(0, 4), Err(runtime::Error::InvalidValue));
+}

@@ -96,3 +96,26 @@ fn ptx_that_ptxas_rejects_does_not_load() {
 "#;
     assert_eq!(Module::load_ptx(ptx).err(), Some(Error::InvalidPtx));
 }
+
+/// A cooperative launch asking more dynamic shared memory than a block may have fits no block
+/// on the device: `cudaErrorCooperativeLaunchTooLarge`, as an H200 answers, where the same
+/// configuration launched plainly is `cudaErrorInvalidValue`.
+#[test]
+fn a_cooperative_launch_with_too_much_shared_memory_is_too_large() {
+    let ptx = ".version 8.3\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n    ret;\n}\n";
+    let m = Module::load_ptx(ptx).expect("module");
+    let k = m.function("k").expect("kernel");
+    let config = |cooperative: bool, dynamic_shared: u32| launch::LaunchConfig {
+        grid: Dim3::x(2),
+        block: Dim3::x(64),
+        dynamic_shared,
+        stream: Stream::LEGACY,
+        attrs: launch::LaunchAttrs { cooperative, ..Default::default() },
+    };
+    assert_eq!(launch::launch_ex(&k, &config(true, 100_000), Vec::new()), Err(Error::CooperativeLaunchTooLarge));
+    assert_eq!(launch::launch_ex(&k, &config(false, 100_000), Vec::new()), Err(Error::InvalidValue));
+    let zero_grid = launch::LaunchConfig { grid: Dim3::x(0), ..config(true, 0) };
+    assert_eq!(launch::launch_ex(&k, &zero_grid, Vec::new()), Err(Error::InvalidValue), "other errors stay");
+    assert_eq!(launch::launch_ex(&k, &config(true, 1024), Vec::new()), Ok(()));
+    Stream::LEGACY.synchronize().expect("sync");
+}

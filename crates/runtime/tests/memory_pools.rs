@@ -154,6 +154,36 @@ fn the_devices_current_pool() {
     assert_eq!(memory::device_mem_pool(0), Ok(default));
     assert_eq!(memory::mem_pool_destroy(default), Err(Error::InvalidValue));
     assert_eq!(memory::default_mem_pool(1), Err(Error::InvalidDevice));
+    // Creating a pool on device 4 is an invalid value (as an H200 answers).
+    let mut on_device_4 = MemPoolProps {
+        allocType: 1,
+        handleTypes: 0,
+        location: MemLocation { r#type: 1, id: 4 },
+        win32SecurityAttributes: std::ptr::null_mut(),
+        maxSize: 0,
+        usage: 0,
+        reserved: [0; 54],
+    };
+    assert_eq!(memory::mem_pool_create(&on_device_4), Err(Error::InvalidValue));
+    on_device_4.location.id = 0;
+    memory::mem_pool_destroy(memory::mem_pool_create(&on_device_4).expect("device 0")).expect("destroy");
     assert_eq!(memory::set_device_mem_pool(0, 0xdead), Err(Error::InvalidValue));
+    s.destroy().expect("destroy");
+}
+
+/// Zero bytes from a pool: success with a null pointer, nothing counted (as an H200 answers
+/// `cudaMallocAsync(&p, 0, s)`), and freeing that null pointer is a no-op.
+#[test]
+fn a_zero_byte_async_allocation_is_null() {
+    let _turn = one_at_a_time();
+    let s = Stream::with_flags(NON_BLOCKING).expect("stream");
+    let pool = new_pool();
+    assert_eq!(memory::malloc_async(0, Some(pool), s), Ok(DevicePtr(0)));
+    assert_eq!(memory::malloc_async(0, None, s), Ok(DevicePtr(0)));
+    assert_eq!(attribute(pool, USED_MEM_CURRENT), 0);
+    memory::free_async(DevicePtr(0), s).expect("free null");
+    assert_eq!(memory::malloc_async(0, Some(pool ^ 0x5a5a), s).err(), Some(Error::InvalidValue), "not a pool");
+    s.synchronize().expect("sync");
+    memory::mem_pool_destroy(pool).expect("destroy");
     s.destroy().expect("destroy");
 }

@@ -306,7 +306,8 @@ fn asking_the_legacy_stream_whether_it_captures_leaves_the_capture_intact() {
 
 /// An event last recorded in a capturing stream cannot be queried or waited for on the host
 /// (`cudaErrorCapturedEvent`: "The operation is not permitted on an event which was last
-/// recorded in a capturing stream"), until it is recorded again outside capture.
+/// recorded in a capturing stream"; once that capture ended, `cudaErrorInvalidValue`), until
+/// it is recorded again outside capture.
 #[test]
 fn an_event_recorded_in_capture_cannot_be_queried_or_synchronized() {
     let _turn = one_at_a_time();
@@ -317,9 +318,70 @@ fn an_event_recorded_in_capture_cannot_be_queried_or_synchronized() {
     assert_eq!(e.query(), Err(Error::CapturedEvent));
     assert_eq!(e.synchronize(), Err(Error::CapturedEvent));
     graph::end_capture(s).expect("end");
-    assert_eq!(e.query(), Err(Error::CapturedEvent), "still last recorded in capture");
+    // Once the capture ended, the record it left is no record at all: an invalid value (as an
+    // H200 answers, tests/program-diff/capture_rules.cu).
+    assert_eq!(e.query(), Err(Error::InvalidValue), "last recorded in an ended capture");
+    assert_eq!(e.synchronize(), Err(Error::InvalidValue));
     e.record(s).expect("record outside capture");
     e.synchronize().expect("sync");
     assert_eq!(e.query(), Ok(()));
+    s.destroy().expect("destroy");
+}
+
+/// `cudaEventRecordExternal` and `cudaEventWaitExternal` make event record and wait nodes of
+/// the capture (the graph then records and waits like those nodes), and are
+/// `cudaErrorIllegalState` outside a capture; other wait flags are `cudaErrorInvalidValue` (as an
+/// H200 answers).
+#[test]
+fn external_event_records_and_waits_are_nodes_of_a_capture() {
+    use runtime::event::{RECORD_EXTERNAL, WAIT_EXTERNAL};
+    let _turn = one_at_a_time();
+    let k = kernels();
+    let (s, other) = (non_blocking(), non_blocking());
+    let (done, ready) = (Event::new().expect("event"), Event::new().expect("event"));
+    assert_eq!(done.record_with_flags(s, RECORD_EXTERNAL), Err(Error::IllegalState));
+    assert_eq!(s.wait_event_with_flags(ready, WAIT_EXTERNAL), Err(Error::IllegalState));
+    assert_eq!(s.wait_event_with_flags(ready, 2), Err(Error::InvalidValue));
+    let p = buffer(0);
+    ready.record(other).expect("record outside");
+    graph::begin_capture(s, GLOBAL).expect("begin");
+    s.wait_event_with_flags(ready, WAIT_EXTERNAL).expect("external wait in capture");
+    k.fill(p, 7, s);
+    done.record_with_flags(s, RECORD_EXTERNAL).expect("external record in capture");
+    k.mul(p, 3, s);
+    let g = graph::end_capture(s).expect("end");
+    assert_eq!(node_types(g), vec![NodeType::WaitEvent, NodeType::Kernel, NodeType::EventRecord, NodeType::Kernel]);
+    let exec = g.instantiate(0).expect("instantiate");
+    exec.launch(s).expect("launch");
+    s.synchronize().expect("sync");
+    assert_eq!(read(p), all(21));
+    assert_eq!(done.query(), Ok(()), "the record node recorded the event");
+    s.destroy().expect("destroy");
+    other.destroy().expect("destroy");
+}
+
+/// `cudaMallocAsync` and `cudaFreeAsync` in a capture become memory allocation and free nodes
+/// (as an H200 captures them): the graph replays as often as wanted, each launch allocating
+/// and freeing its scratch buffer (a captured free used to free the allocation made during
+/// capture at the first launch, so the second launch's kernels faulted).
+#[test]
+fn stream_ordered_allocations_are_captured_as_memory_nodes() {
+    let _turn = one_at_a_time();
+    let k = kernels();
+    let s = non_blocking();
+    let out = buffer(0);
+    graph::begin_capture(s, GLOBAL).expect("begin");
+    let scratch = memory::malloc_async(N * 4, None, s).expect("captured allocation");
+    k.fill(scratch, 6, s);
+    k.add(out, scratch, 1, s);
+    memory::free_async(scratch, s).expect("captured free");
+    let g = graph::end_capture(s).expect("end");
+    assert_eq!(node_types(g), vec![NodeType::MemAlloc, NodeType::Kernel, NodeType::Kernel, NodeType::MemFree]);
+    let exec = g.instantiate(0).expect("instantiate");
+    for _ in 0..3 {
+        exec.launch(s).expect("launch");
+    }
+    s.synchronize().expect("every launch runs");
+    assert_eq!(read(out), all(7));
     s.destroy().expect("destroy");
 }

@@ -196,3 +196,33 @@ fn event_states_and_elapsed_time() {
     assert_eq!(end.record(s), Err(Error::InvalidResourceHandle));
     s.destroy().expect("destroy stream");
 }
+
+/// A host function may not call the runtime: every call it makes answers
+/// `cudaErrorNotPermitted` (as CUDA 13 answers them all on an H200: `cudaMalloc`, a synchronous
+/// `cudaMemcpy` that would otherwise wait for the stream running it, `cudaStreamQuery`,
+/// `cudaDeviceSynchronize`, `cudaGetLastError`), records nothing, and the stream goes on.
+#[test]
+fn runtime_calls_inside_a_host_function_are_not_permitted() {
+    use std::sync::{Arc, Mutex};
+    let s = Stream::with_flags(NON_BLOCKING).expect("stream");
+    let p = buffer(7);
+    let seen: Arc<Mutex<Vec<Result<(), Error>>>> = Arc::default();
+    let inside = seen.clone();
+    s.launch_host_func(Box::new(move || {
+        runtime::run_host_function(|| {
+            let mut v = inside.lock().expect("lock");
+            v.push(runtime::memory::malloc(16).map(|_| ()));
+            let mut b = [0u8; 4];
+            v.push(runtime::memory::memcpy_dtoh(&mut b, p));
+            v.push(Stream::LEGACY.query());
+            v.push(runtime::stream::device_synchronize());
+            v.push(runtime::get_last_error());
+        })
+    }))
+    .expect("host function");
+    s.synchronize().expect("the stream goes on");
+    assert_eq!(*seen.lock().expect("lock"), vec![Err(Error::NotPermitted); 5]);
+    assert_eq!(runtime::get_last_error(), Ok(()), "nothing recorded for this thread");
+    assert_eq!(read(p), all(0x0707_0707), "the buffer is untouched");
+    s.destroy().expect("destroy");
+}

@@ -10,7 +10,7 @@ use std::ffi::{c_char, c_void};
 
 use runtime::array::ChannelDesc;
 use runtime::event::Event;
-use runtime::{DevicePtr, Error, device, ipc, memory};
+use runtime::{DevicePtr, Error, device, ipc, memory, record};
 
 use crate::args::{CStrArg, Out};
 use crate::{code, invalid};
@@ -116,13 +116,16 @@ pub unsafe fn cudaDeviceGetPCIBusId(id: *mut c_char, len: i32, dev: i32) -> i32 
     if id.is_null() || len <= 0 {
         return invalid();
     }
-    let r = device::pci_bus_id(dev).map(|s| {
+    let r = device::pci_bus_id(dev).and_then(|s| {
         let n = s.len().min(len as usize - 1);
         // SAFETY: `id` is valid for `len` bytes; `n + 1 <= len`.
         unsafe {
             std::ptr::copy_nonoverlapping(s.as_ptr(), id as *mut u8, n);
             id.add(n).write(0);
         }
+        // A buffer too short for the whole id gets its start, and the call fails (as an H200
+        // answers).
+        if n < s.len() { record(Err(Error::InvalidValue)) } else { Ok(()) }
     });
     code(r)
 }

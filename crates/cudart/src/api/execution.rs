@@ -36,7 +36,7 @@ pub(crate) fn host_fn_work(f: HostFn, data: *mut c_void) -> Box<dyn Fn() + Send 
         // never null once transmuted back); calling it with its user data is its contract.
         unsafe {
             let f: HostFn = std::mem::transmute::<usize, HostFn>(call.f);
-            f(call.data as *mut c_void)
+            runtime::run_host_function(|| f(call.data as *mut c_void))
         }
     })
 }

@@ -69,7 +69,8 @@ pub unsafe fn cudaOccupancyMaxActiveClusters(num: Out<i32>, func: *const c_void,
 }
 
 /// `cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func,
-/// int blockSize, size_t dynamicSMemSize, unsigned int flags)`.
+/// int blockSize, size_t dynamicSMemSize, unsigned int flags)`: `flags` is
+/// `cudaOccupancyDefault` or `cudaOccupancyDisableCachingOverride` (no cache to override here).
 ///
 /// # Safety
 /// `num_blocks` must be valid for writes.
@@ -78,9 +79,11 @@ pub unsafe fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     func: *const c_void,
     block_size: i32,
     dynamic_smem: usize,
-    _flags: u32,
+    flags: u32,
 ) -> i32 {
-    if num_blocks.is_null() {
+    /// `cudaOccupancyDisableCachingOverride`.
+    const DISABLE_CACHING_OVERRIDE: u32 = 1;
+    if num_blocks.is_null() || flags & !DISABLE_CACHING_OVERRIDE != 0 {
         return invalid();
     }
     let r = function_for(func as usize)

@@ -49,8 +49,8 @@ pub fn cudaStreamQuery(s: *mut c_void) -> i32 {
 }
 
 /// `cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned int flags)`.
-pub fn cudaStreamWaitEvent(s: *mut c_void, e: *mut c_void, _flags: u32) -> i32 {
-    code(stream(s).wait_event(Event(e as u64)))
+pub fn cudaStreamWaitEvent(s: *mut c_void, e: *mut c_void, flags: u32) -> i32 {
+    code(stream(s).wait_event_with_flags(Event(e as u64), flags))
 }
 
 /// `cudaStreamGetFlags(cudaStream_t, unsigned int *flags)`.
@@ -79,7 +79,7 @@ pub fn cudaStreamAddCallback(s: *mut c_void, cb: Option<StreamCallback>, data: *
         // stream, the status and its user data is its contract.
         unsafe {
             let f: StreamCallback = std::mem::transmute::<usize, StreamCallback>(cb);
-            f(handle as *mut c_void, status, data as *mut c_void)
+            runtime::run_host_function(|| f(handle as *mut c_void, status, data as *mut c_void))
         }
     });
     code(st.launch_host_func(work))
@@ -164,6 +164,11 @@ pub fn cudaStreamGetCaptureInfo(
             d.as_ptr()
         });
         status.write(info.status as i32);
+        // A stream that is not capturing answers its status only: an H200 leaves the other
+        // outputs as they were.
+        if info.status == graph::CaptureStatus::None {
+            return;
+        }
         id.write(info.id);
         g.write(info.graph.map_or(std::ptr::null_mut(), |g| g.0 as *mut c_void));
         deps.write(if info.dependencies.is_empty() { std::ptr::null() } else { arr });

@@ -96,6 +96,30 @@ int main() {
   r.srcPos = make_cudaPos(8, 1, 2);
   EXPECT_ERR(cudaMemcpy3D(&r), cudaErrorInvalidValue);
   cudaGetLastError();
+  // The linear side's position is in the array's elements too (as an H200 reads it), and its
+  // row must fit the pitch; one side cannot be both an array and a pointer.
+  unsigned short wide[3 * 2 * 2];
+  r.srcPos = make_cudaPos(3, 1, 2);
+  r.dstPtr = make_cudaPitchedPtr(wide, 6, 3, 2); r.dstPos = make_cudaPos(1, 0, 0);
+  CK(cudaMemcpy3D(&r));
+  for (int z = 0; z < 2; z++)
+    for (int y = 0; y < 2; y++)
+      for (int x = 0; x < 2; x++) EXPECT(wide[(z * 2 + y) * 3 + x + 1] == h3[((z + 2) * Y + y + 1) * X + x + 3]);
+  r.dstPos = make_cudaPos(2, 0, 0);
+  EXPECT_ERR(cudaMemcpy3D(&r), cudaErrorInvalidValue);
+  r.dstPos = make_cudaPos(0, 0, 0);
+  r.srcPtr = make_cudaPitchedPtr(box, 4, 2, 2);
+  EXPECT_ERR(cudaMemcpy3D(&r), cudaErrorInvalidValue);
+  cudaGetLastError();
+  cudaMemcpy3DParms none = {};
+  CK(cudaMemcpy3D(&none));
+  r.srcPtr = make_cudaPitchedPtr(nullptr, 0, 0, 0);
+  r.dstPtr = make_cudaPitchedPtr(wide, 2, 3, 2);
+  EXPECT_ERR(cudaMemcpy3D(&r), cudaErrorInvalidPitchValue);
+  // A 2D array copy whose linear pitch is below the width: cudaErrorInvalidValue (an H200's answer).
+  EXPECT_ERR(cudaMemcpy2DFromArray(wide, 2, a3, 0, 0, 4, 1, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
+  EXPECT_ERR(cudaMemcpy2DToArray(a3, 0, 0, wide, 2, 4, 1, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+  cudaGetLastError();
 
   // Layered and cubemap extents.
   cudaArray_t lay, cube;
@@ -105,6 +129,15 @@ int main() {
   CK(cudaMalloc3DArray(&cube, &cd, make_cudaExtent(4, 4, 6), cudaArrayCubemap));
   EXPECT_ERR(cudaMalloc3DArray(&cube, &cd, make_cudaExtent(4, 5, 6), cudaArrayCubemap), cudaErrorInvalidValue);
   cudaGetLastError();
+  // The device's texture limits per shape; gather is for 2D arrays only (as an H200 answers).
+  cudaArray_t limit;
+  EXPECT_ERR(cudaMalloc3DArray(&limit, &cd, make_cudaExtent(1 << 20, 4, 4), 0), cudaErrorInvalidValue);
+  EXPECT_ERR(cudaMalloc3DArray(&limit, &cd, make_cudaExtent(8, 8, 8), cudaArrayTextureGather), cudaErrorInvalidValue);
+  cudaGetLastError();
+  CK(cudaMalloc3DArray(&limit, &cd, make_cudaExtent(16384, 2, 2), 0));
+  CK(cudaFreeArray(limit));
+  CK(cudaMalloc3DArray(&limit, &cd, make_cudaExtent(16, 16, 0), cudaArrayTextureGather));
+  CK(cudaFreeArray(limit));
 
   // Mipmapped array: level sizes halve.
   cudaMipmappedArray_t mm; CK(cudaMallocMipmappedArray(&mm, &cd, make_cudaExtent(16, 8, 0), 4));
@@ -115,6 +148,17 @@ int main() {
   }
   cudaArray_t lv;
   EXPECT_ERR(cudaGetMipmappedArrayLevel(&lv, mm, 4), cudaErrorInvalidValue);
+  cudaGetLastError();
+  CK(cudaFreeMipmappedArray(mm));
+  // The level count is clamped to [1, 1 + floor(log2(16))] = [1, 5] (the reference; an H200 agrees).
+  CK(cudaMallocMipmappedArray(&mm, &cd, make_cudaExtent(16, 8, 0), 9));
+  CK(cudaGetMipmappedArrayLevel(&lv, mm, 4));
+  EXPECT_ERR(cudaGetMipmappedArrayLevel(&lv, mm, 5), cudaErrorInvalidValue);
+  cudaGetLastError();
+  CK(cudaFreeMipmappedArray(mm));
+  CK(cudaMallocMipmappedArray(&mm, &cd, make_cudaExtent(16, 8, 0), 0));
+  CK(cudaGetMipmappedArrayLevel(&lv, mm, 0));
+  EXPECT_ERR(cudaGetMipmappedArrayLevel(&lv, mm, 1), cudaErrorInvalidValue);
   cudaGetLastError();
   CK(cudaFreeMipmappedArray(mm));
 

@@ -32,6 +32,10 @@ static cudaGraph_t capture(cudaStream_t s1, cudaStream_t s2, int* a, int* b, int
   CK(cudaStreamEndCapture(s1, &g));
   CK(cudaStreamIsCapturing(s2, &st));
   EXPECT(st == cudaStreamCaptureStatusNone);
+  // Not capturing: only the status is written (an H200 leaves the other outputs alone).
+  st = cudaStreamCaptureStatusActive; id = 77; nd = 99;
+  CK(cudaStreamGetCaptureInfo(s2, &st, &id, &g0, &deps, nullptr, &nd));
+  EXPECT(st == cudaStreamCaptureStatusNone && id == 77 && nd == 99);
   CK(cudaEventDestroy(fork)); CK(cudaEventDestroy(join));
   return g;
 }

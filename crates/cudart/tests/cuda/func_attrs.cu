@@ -84,6 +84,11 @@ int main() {
   EXPECT_ERR(cudaDeviceGetByPCIBusId(&dev, "0000:ff:1f.0"), cudaErrorInvalidDevice);
   EXPECT_ERR(cudaDeviceGetByPCIBusId(&dev, "garbage"), cudaErrorInvalidValue);
   EXPECT_ERR(cudaDeviceGetPCIBusId(bus, sizeof bus, 1), cudaErrorInvalidDevice);
+  // A buffer too short: its start is written, and the call fails (as an H200 answers).
+  EXPECT_ERR(cudaDeviceGetPCIBusId(bus, 5, 0), cudaErrorInvalidValue);
+  EXPECT(strlen(bus) == 4);
+  CK(cudaDeviceGetPCIBusId(bus, 13, 0));
+  cudaGetLastError();
   // Stream priorities.
   int lo, hi, pr = 99;
   CK(cudaDeviceGetStreamPriorityRange(&lo, &hi));
@@ -107,6 +112,18 @@ int main() {
   CK(cudaGetLastError() == cudaErrorInvalidValue ? cudaSuccess : cudaErrorUnknown);
   CK(cudaStreamDestroy(s));
   CK(cudaFree(d));
+  // Launching an address that is no kernel: an invalid resource handle; null: an invalid device
+  // function (as an H200 answers).
+  void *no_args[1] = {nullptr};
+  EXPECT_ERR(cudaLaunchKernel((const void *)&printf, dim3(1), dim3(1), no_args, 0, 0), cudaErrorInvalidResourceHandle);
+  EXPECT_ERR(cudaLaunchKernel(nullptr, dim3(1), dim3(1), no_args, 0, 0), cudaErrorInvalidDeviceFunction);
+  cudaGetLastError();
+  // cudaDeviceReset puts the cache configuration back to cudaFuncCachePreferNone (an H200's answer).
+  CK(cudaDeviceSetCacheConfig(cudaFuncCachePreferL1));
+  CK(cudaDeviceReset());
+  cudaFuncCache after = cudaFuncCachePreferL1;
+  CK(cudaDeviceGetCacheConfig(&after));
+  EXPECT(after == cudaFuncCachePreferNone);
   printf("PASS\n");
   return 0;
 }

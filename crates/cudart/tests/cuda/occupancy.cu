@@ -49,6 +49,10 @@ int main() {
   EXPECT(check >= 2);
   EXPECT_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&check, square, 0, 0), cudaErrorInvalidValue);
   EXPECT_ERR(cudaGetLastError(), cudaErrorInvalidValue);
+  // The flags are cudaOccupancyDefault or cudaOccupancyDisableCachingOverride (an H200 refuses others).
+  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&check, square, 128, 0, cudaOccupancyDisableCachingOverride));
+  EXPECT_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&check, square, 128, 0, 7), cudaErrorInvalidValue);
+  EXPECT_ERR(cudaGetLastError(), cudaErrorInvalidValue);
 
   // Variable shared memory per block size.
   int vgrid = 0, vblock = 0;

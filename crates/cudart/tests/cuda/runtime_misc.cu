@@ -82,7 +82,10 @@ int main() {
   CK(cudaDeviceGetTexture1DLinearMaxWidth(&w, &f4, 0));
   int attr_w = 0;
   CK(cudaDeviceGetAttribute(&attr_w, cudaDevAttrMaxTexture1DLinearWidth, 0));
-  EXPECT(w > 0 && w == (size_t)attr_w);
+  EXPECT(w > 0 && w == (size_t)attr_w);  // 2^28 for float4, the attribute's value (an H200's answers)
+  cudaChannelFormatDesc f1 = cudaCreateChannelDesc<float>();
+  CK(cudaDeviceGetTexture1DLinearMaxWidth(&w, &f1, 0));
+  EXPECT(w == (size_t)1 << 30);
   EXPECT_ERR(cudaDeviceGetTexture1DLinearMaxWidth(&w, nullptr, 0), cudaErrorInvalidValue);
   EXPECT_ERR(cudaDeviceGetTexture1DLinearMaxWidth(&w, &f4, ndev), cudaErrorInvalidDevice);
   cudaGetLastError();

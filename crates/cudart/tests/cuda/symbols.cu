@@ -47,8 +47,10 @@ int main() {
   float back[2];
   CK(cudaMemcpyFromSymbol(back, coef, 2 * sizeof(float), 2 * sizeof(float)));
   EXPECT(back[0] == 0.5f && back[1] == 0.25f);
-  // Out of range and unknown symbols.
+  // Out of range and unknown symbols; zero bytes at or past the end are no copy (an H200 answers success).
   EXPECT_ERR(cudaMemcpyToSymbol(coef, h, 5 * sizeof(float)), cudaErrorInvalidValue);
+  CK(cudaMemcpyToSymbol(coef, h, 0, 4 * sizeof(float)));
+  CK(cudaMemcpyFromSymbol(back, coef, 0, 100));
   int not_a_symbol;
   EXPECT_ERR(cudaGetSymbolSize(&sz, &not_a_symbol), cudaErrorInvalidSymbol);
   CK(cudaGetLastError() == cudaErrorInvalidSymbol ? cudaSuccess : cudaErrorUnknown);

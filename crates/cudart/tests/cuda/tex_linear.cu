@@ -88,9 +88,26 @@ int main() {
   rm = r; rm.res.linear.desc = cudaCreateChannelDesc(8, 8, 8, 0, cudaChannelFormatKindUnsigned);
   EXPECT_ERR(cudaCreateTextureObject(&bad, &rm, &td, nullptr), cudaErrorInvalidChannelDescriptor);
   cudaGetLastError();
+  // As an H200 answers: integers read as themselves cannot be filtered linearly, 32-bit ones not
+  // read as normalized floats; zero bytes make a texture of no texels.
+  cudaTextureDesc tl = td; tl.filterMode = cudaFilterModeLinear; tl.readMode = cudaReadModeElementType;
+  rm = r; rm.res.linear.desc = cudaCreateChannelDesc<int>();
+  EXPECT_ERR(cudaCreateTextureObject(&bad, &rm, &tl, nullptr), cudaErrorInvalidFilterSetting);
+  rm.res.linear.desc = cudaCreateChannelDesc<short>();
+  EXPECT_ERR(cudaCreateTextureObject(&bad, &rm, &tl, nullptr), cudaErrorInvalidFilterSetting);
+  tl.readMode = cudaReadModeNormalizedFloat;
+  CK(cudaCreateTextureObject(&bad, &rm, &tl, nullptr));
+  CK(cudaDestroyTextureObject(bad));
+  tl.filterMode = cudaFilterModePoint; rm.res.linear.desc = cudaCreateChannelDesc<unsigned>();
+  EXPECT_ERR(cudaCreateTextureObject(&bad, &rm, &tl, nullptr), cudaErrorInvalidNormSetting);
+  rm = r; rm.res.linear.sizeInBytes = 0;
+  CK(cudaCreateTextureObject(&bad, &rm, &td, nullptr));
+  CK(cudaDestroyTextureObject(bad));
+  cudaGetLastError();
   CK(cudaDestroyTextureObject(t3));
   EXPECT_ERR(cudaGetTextureObjectTextureDesc(&tb, t3), cudaErrorInvalidValue);
   cudaGetLastError();
+  CK(cudaDestroyTextureObject(t3));  // destroying twice: success, as an H200 answers
   CK(cudaDestroyTextureObject(ti)); CK(cudaDestroyTextureObject(tf)); CK(cudaDestroyTextureObject(t2));
   printf("PASS\n");
   return 0;

@@ -101,6 +101,14 @@ impl CaptureState for StreamCapture {
         self.seq.invalidated.store(true, Ordering::Relaxed);
     }
 
+    fn record_shared(&mut self, work: crate::work::NodeFn, ty: NodeType) {
+        append(self, NodeKind::Work { ty, work, params: None });
+    }
+
+    fn event_node(&mut self, event: crate::event::Event, wait: bool) {
+        append(self, if wait { NodeKind::WaitEvent(event) } else { NodeKind::EventRecord(event) });
+    }
+
     fn point(&self) -> stream::CapturePoint {
         Arc::new(CapturePoint { seq: self.seq.clone(), nodes: self.tail.clone() })
     }
@@ -172,6 +180,10 @@ impl CaptureRegistry for Captures {
     fn wait_event(&self, s: &StreamInner, point: Option<stream::CapturePoint>, recorded: bool) -> Result<bool> {
         let point = point.and_then(|p| p.downcast::<CapturePoint>().ok());
         wait_event_capture(s, point.as_deref(), recorded)
+    }
+
+    fn is_active(&self, point: &stream::CapturePoint) -> bool {
+        point.downcast_ref::<CapturePoint>().is_some_and(|p| reg().active.iter().any(|a| Arc::ptr_eq(a, &p.seq)))
     }
 }
 

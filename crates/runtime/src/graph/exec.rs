@@ -32,6 +32,8 @@ enum Op {
 #[derive(Clone)]
 struct Step {
     node: u64,
+    /// The type of `node` (a child graph or conditional node for the steps of its graphs).
+    node_ty: NodeType,
     ty: NodeType,
     op: Op,
     enabled: bool,
@@ -53,6 +55,8 @@ pub(crate) struct Exec {
     last: Mutex<Option<Arc<Marker>>>,
     /// The conditional handles set to their default value at each launch (address, value).
     resets: Vec<(u64, u32)>,
+    /// The works of its memory allocation and free nodes (what a launch checks in API order).
+    mem_nodes: Vec<NodeFn>,
 }
 
 /// What flattening saw: the graphs flattened and the conditional handles used.
@@ -63,9 +67,16 @@ struct Seen {
 }
 
 /// The steps of a graph's nodes in topological order (`owner`: the top-level node that child
-/// graph and conditional body steps belong to). Conditional bodies hold no event nodes (as
+/// graph and conditional body steps belong to, with its type). Conditional bodies hold no event nodes (as
 /// CUDA requires).
-fn flatten(g: Graph, owner: Option<u64>, out: &mut Vec<Step>, depth: u32, body: bool, seen: &mut Seen) -> Result<()> {
+fn flatten(
+    g: Graph,
+    owner: Option<(u64, NodeType)>,
+    out: &mut Vec<Step>,
+    depth: u32,
+    body: bool,
+    seen: &mut Seen,
+) -> Result<()> {
     if depth > 64 {
         return Err(Error::InvalidValue);
     }
@@ -77,10 +88,10 @@ fn flatten(g: Graph, owner: Option<u64>, out: &mut Vec<Step>, depth: u32, body: 
         order.into_iter().map(|i| (data.nodes[i].handle, data.nodes[i].kind.clone())).collect()
     };
     for (h, kind) in nodes {
-        let node = owner.unwrap_or(h);
+        let (node, node_ty) = owner.unwrap_or((h, kind.ty()));
         let op = match &kind {
             NodeKind::Graph(c) => {
-                flatten(*c, Some(node), out, depth + 1, body, seen)?;
+                flatten(*c, Some((node, node_ty)), out, depth + 1, body, seen)?;
                 continue;
             }
             NodeKind::Conditional(c) => {
@@ -88,7 +99,7 @@ fn flatten(g: Graph, owner: Option<u64>, out: &mut Vec<Step>, depth: u32, body: 
                 let mut bodies = Vec::with_capacity(c.bodies.len());
                 for &b in c.bodies.iter() {
                     let mut steps = Vec::new();
-                    flatten(Graph(b), Some(node), &mut steps, depth + 1, true, seen)?;
+                    flatten(Graph(b), Some((node, node_ty)), &mut steps, depth + 1, true, seen)?;
                     bodies.push(steps);
                 }
                 Op::Cond(c.handle, c.ty, bodies)
@@ -100,7 +111,7 @@ fn flatten(g: Graph, owner: Option<u64>, out: &mut Vec<Step>, depth: u32, body: 
             NodeKind::WaitEvent(e) => Op::Wait(*e),
             NodeKind::EventRecord(e) => Op::Record(*e),
         };
-        out.push(Step { node, ty: kind.ty(), op, enabled: true });
+        out.push(Step { node, node_ty, ty: kind.ty(), op, enabled: true });
     }
     Ok(())
 }
@@ -137,6 +148,11 @@ impl Exec {
             .filter(|(h, c)| c.assign && (seen.handles.contains(h) || seen.graphs.contains(&c.graph)))
             .map(|(h, c)| (*h, c.default))
             .collect();
+        let mem_nodes = steps
+            .iter()
+            .filter(|s| matches!(s.ty, NodeType::MemAlloc | NodeType::MemFree))
+            .filter_map(|s| if let Op::Work(w) = &s.op { Some(w.clone()) } else { None })
+            .collect();
         let user_refs = lock(data_of(g)?.as_ref()).user_refs.clone();
         super::user_object::retain_all(&user_refs);
         Ok(Exec {
@@ -147,6 +163,7 @@ impl Exec {
             user_refs,
             last: Mutex::new(None),
             resets,
+            mem_nodes,
         })
     }
 }
@@ -208,12 +225,15 @@ fn get(e: GraphExec) -> Result<Arc<Exec>> {
 impl GraphExec {
     /// `cudaGraphLaunch`: runs the graph's enabled steps on `stream` (after the work enqueued
     /// before, and after this graph's previous launch). Event record steps complete a fresh
-    /// record of their event; wait steps wait for the record current at launch.
+    /// record of their event; wait steps wait for the record current at launch. A graph whose
+    /// allocations from the previous launch are still unfreed fails with
+    /// [`Error::InvalidValue`] unless instantiated with AutoFreeOnLaunch (as CUDA documents).
     pub fn launch(self, stream: Stream) -> Result<()> {
         api(|_| {
             let exec = get(self)?;
             let s = resolve(stream)?;
             let ops = exec.plan()?;
+            crate::memory::graph_mem_launch(&exec.mem_nodes, exec.flags & 1 != 0)?;
             let mut last = lock(&exec.last);
             let deps: Vec<Arc<Marker>> = last.iter().filter(|m| m.done().is_none()).cloned().collect();
             let m = crate::stream::enqueue_as(&s, deps, Box::new(move || run(&ops, &ctx().mem())), NodeType::Graph);
@@ -254,7 +274,7 @@ impl GraphExec {
             };
             let mut steps = exec.steps_mut();
             let st = steps.iter_mut().find(|s| s.node == node.0).ok_or(Error::InvalidValue)?;
-            if st.ty != kind.ty() {
+            if st.node_ty != kind.ty() {
                 return Err(Error::InvalidValue);
             }
             st.op = op;
@@ -272,7 +292,7 @@ impl GraphExec {
         api(|_| {
             let exec = get(self)?;
             let mut fresh = Vec::new();
-            flatten(child, Some(node.0), &mut fresh, 1, false, &mut Seen::default())?;
+            flatten(child, Some((node.0, NodeType::Graph)), &mut fresh, 1, false, &mut Seen::default())?;
             let mut steps = exec.steps_mut();
             let old: Vec<&mut Step> = steps.iter_mut().filter(|s| s.node == node.0).collect();
             if old.len() != fresh.len() || old.iter().zip(&fresh).any(|(a, b)| a.ty != b.ty) {
@@ -293,7 +313,7 @@ impl GraphExec {
             let mut steps = exec.steps_mut();
             let mut found = false;
             for st in steps.iter_mut().filter(|s| s.node == node.0) {
-                if !matches!(st.ty, NodeType::Kernel | NodeType::Memcpy | NodeType::Memset) {
+                if !matches!(st.node_ty, NodeType::Kernel | NodeType::Memcpy | NodeType::Memset) {
                     return Err(Error::InvalidValue);
                 }
                 st.enabled = enabled;
@@ -309,7 +329,7 @@ impl GraphExec {
             let exec = get(self)?;
             let steps = lock(&exec.steps);
             let st = steps.iter().find(|s| s.node == node.0).ok_or(Error::InvalidValue)?;
-            if !matches!(st.ty, NodeType::Kernel | NodeType::Memcpy | NodeType::Memset) {
+            if !matches!(st.node_ty, NodeType::Kernel | NodeType::Memcpy | NodeType::Memset) {
                 return Err(Error::InvalidValue);
             }
             Ok(st.enabled)

@@ -87,6 +87,11 @@ struct CondHandle {
 }
 
 impl NodeKind {
+    /// Whether this is a memory allocation or free node.
+    pub fn is_memory(&self) -> bool {
+        matches!(self.ty(), NodeType::MemAlloc | NodeType::MemFree)
+    }
+
     /// The node type.
     pub fn ty(&self) -> NodeType {
         match self {
@@ -455,8 +460,13 @@ impl Graph {
         )
     }
 
-    /// `cudaGraphRemoveDependencies`: every edge must exist.
+    /// `cudaGraphRemoveDependencies`: every edge must exist; a graph with memory allocation or
+    /// free nodes keeps its edges ([`Error::NotSupported`], as an H200 answers).
     pub fn remove_dependencies(self, from: &[GraphNode], to: &[GraphNode]) -> Result<()> {
+        let has_memory_nodes = api(|_| Ok(lock(data_of(self)?.as_ref()).nodes.iter().any(|n| n.kind.is_memory())))?;
+        if has_memory_nodes {
+            return record(Err(Error::NotSupported));
+        }
         self.edit_edges(
             from,
             to,
@@ -494,12 +504,13 @@ impl Graph {
     }
 
     /// `cudaGraphClone` ([`Error::NotSupported`] for graphs with conditional nodes, as CUDA
-    /// 13.0 answers on an H100).
+    /// 13.0 answers on an H100, or memory allocation or free nodes, as the reference says and
+    /// an H200 answers).
     pub fn clone_graph(self) -> Result<Graph> {
         api(|_| {
             let d = data_of(self)?;
             let g = lock(&d);
-            if g.nodes.iter().any(|n| matches!(n.kind, NodeKind::Conditional(_))) {
+            if g.nodes.iter().any(|n| matches!(n.kind, NodeKind::Conditional(_)) || n.kind.is_memory()) {
                 return Err(Error::NotSupported);
             }
             Ok(clone_data(&g))

@@ -90,11 +90,16 @@ fn rows_of(p: *const c_void, pitch: usize, rows: usize) -> End {
     End::Linear { ptr: p as u64, pitch, rows }
 }
 
-/// A 2D copy of `h` rows of `w` bytes between two ends, at least one an array.
+/// A 2D copy of `h` rows of `w` bytes between two ends, at least one an array. A linear end
+/// whose pitch is below the width is `cudaErrorInvalidValue` here (an H200's answer; plain 2D
+/// copies answer `cudaErrorInvalidPitchValue`).
 ///
 /// # Safety
 /// Host memory the copy covers must be valid (until it completes, when asynchronous).
 unsafe fn copy_2d(dst: End, src: End, w: usize, h: usize, k: i32, on: On) -> i32 {
+    if h > 0 && [&dst, &src].into_iter().any(|e| matches!(e, End::Linear { pitch, .. } if *pitch < w)) {
+        return code(record::<()>(Err(Error::InvalidValue)));
+    }
     // SAFETY: the host memory `dst`/`src` cover is valid (until the copy completes, when asynchronous): this function's
     // contract, which is `memcpy_array`'s.
     code(kind(k).and_then(|k| unsafe { array::memcpy_array(dst, src, w, h, 1, k, on) }))
@@ -289,8 +294,10 @@ pub unsafe fn cudaMemcpyFromArrayAsync(
     unsafe { linear(ArrayAt { array: a as u64, x, y }, dst, count, false, k, On::Async(stream(s))) }
 }
 
-/// `cudaMemcpy3D` with an array on either side: positions and the extent's width are in
-/// elements on array sides (the width converts to bytes with the array's texel size).
+/// `cudaMemcpy3D` with an array on either side: the extent's width and the positions are in
+/// the array's elements, the linear side's x position too (as an H200 reads it: byte offset
+/// `x * texel`, whose row must fit the pitch); naming both an array and a pointer for one side
+/// is an error.
 ///
 /// # Safety
 /// `p` must be a valid `cudaMemcpy3DParms`; host memory the copy covers must be valid.
@@ -308,9 +315,18 @@ pub(crate) unsafe fn memcpy_3d_arrays(p: &Memcpy3DParms, on: On) -> Result<()> {
             if q.ptr.is_null() {
                 return Err(Error::InvalidValue);
             }
+            if width > q.pitch {
+                return Err(Error::InvalidPitchValue);
+            }
+            let x = pos.x.checked_mul(elem).ok_or(Error::InvalidValue)?;
+            if x.checked_add(width).is_none_or(|row_end| row_end > q.pitch) {
+                return Err(Error::InvalidValue);
+            }
             let rows = pos.z.checked_mul(q.ysize).and_then(|r| r.checked_add(pos.y)).ok_or(Error::InvalidValue)?;
-            let off = rows.checked_mul(q.pitch).and_then(|o| o.checked_add(pos.x)).ok_or(Error::InvalidValue)?;
+            let off = rows.checked_mul(q.pitch).and_then(|o| o.checked_add(x)).ok_or(Error::InvalidValue)?;
             Ok(End::Linear { ptr: q.ptr as u64 + off as u64, pitch: q.pitch, rows: q.ysize })
+        } else if !q.ptr.is_null() {
+            Err(Error::InvalidValue)
         } else {
             let x = pos.x.checked_mul(texel(a)?).ok_or(Error::InvalidValue)?;
             Ok(End::Array { array: a as u64, x, y: pos.y, z: pos.z })

@@ -88,8 +88,11 @@ pub(crate) unsafe fn copy_3d_of(p: *const Memcpy3DParms) -> Result<Copy3D> {
         return Err(Error::NotSupported);
     }
     let kind = MemcpyKind::from_raw(p.kind)?;
+    // An empty extent copies nothing, whatever the pointers (an H200 answers success to an
+    // all-zero cudaMemcpy3DParms).
+    let empty = p.extent.width == 0 || p.extent.height == 0 || p.extent.depth == 0;
     let addr = |q: &PitchedPtr, pos: &Pos| -> Result<u64> {
-        if q.ptr.is_null() {
+        if q.ptr.is_null() && !empty {
             return Err(Error::InvalidValue);
         }
         let rows = pos.z.checked_mul(q.ysize).and_then(|r| r.checked_add(pos.y)).ok_or(Error::InvalidValue)?;
