@@ -243,11 +243,29 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
         }),
         UnOp::AbsF64 => map1(a, r, |x| sign_op64(x, x & !(1 << 63))),
         UnOp::F32(f, ftz) => {
+            // The special function unit's operations (`mufu`): the `.ftz` forms are the unit
+            // alone, the others the scaling ptxas puts around it.
+            let unit: Option<fn(u32) -> u32> = match (f, ftz) {
+                (F32Fn::RcpApprox, true) => Some(mufu::rcp),
+                (F32Fn::RcpApprox, false) => Some(mufu::rcp_approx),
+                (F32Fn::SqrtApprox, true) => Some(mufu::sqrt),
+                (F32Fn::SqrtApprox, false) => Some(mufu::sqrt_approx),
+                (F32Fn::Rsqrt, true) => Some(mufu::rsq),
+                (F32Fn::Rsqrt, false) => Some(mufu::rsqrt_approx),
+                (F32Fn::Ex2, true) => Some(mufu::ex2),
+                (F32Fn::Ex2, false) => Some(mufu::ex2_approx),
+                (F32Fn::Lg2, true) => Some(mufu::lg2),
+                (F32Fn::Lg2, false) => Some(mufu::lg2_approx),
+                _ => None,
+            };
+            if let Some(unit) = unit {
+                map1(a, r, |x| u64::from(unit(x as u32)));
+                return;
+            }
             let g = |x: f32| -> f32 {
                 match f {
                     F32Fn::Sqrt => x.sqrt(),
                     F32Fn::Rcp => 1.0 / x,
-                    F32Fn::Rsqrt => (1.0 / f64::from(x).sqrt()) as f32,
                     // An H200 returns a zero of the input's sign for a subnormal input, also
                     // without .ftz (approx_edges.rs).
                     F32Fn::Sin => {
@@ -258,9 +276,9 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
                         }
                     }
                     F32Fn::Cos => f64::from(x).cos() as f32,
-                    F32Fn::Lg2 => f64::from(x).log2() as f32,
-                    F32Fn::Ex2 => f64::from(x).exp2() as f32,
                     F32Fn::Tanh => f64::from(x).tanh() as f32,
+                    // Taken by `mufu` above.
+                    F32Fn::SqrtApprox | F32Fn::RcpApprox | F32Fn::Rsqrt | F32Fn::Ex2 | F32Fn::Lg2 => f32::NAN,
                 }
             };
             if ftz {
@@ -509,7 +527,14 @@ pub(crate) fn binop<const N: usize>(op: &BinOp, a: &[u64; N], b: &[u64; N], r: &
             _ => map2(a, b, r, |x, y| of32(f32bin(f, f32_of(x), f32_of(y)))),
         },
         BinOp::F32(f, ftz, sat) => map2(a, b, r, |x, y| of32(f32_ftz_sat(f, ftz, sat, f32_of(x), f32_of(y)))),
-        BinOp::DivApprox32(ftz) => map2(a, b, r, |x, y| of32(div_approx32(f32_of(x), f32_of(y), ftz))),
+        BinOp::DivApprox32(ftz) => {
+            let divide = if ftz { mufu::div_approx_ftz } else { mufu::div_approx };
+            map2(a, b, r, |x, y| u64::from(divide(x as u32, y as u32)));
+        }
+        BinOp::DivFull32(ftz) => {
+            let divide = if ftz { mufu::div_full_ftz } else { mufu::div_full };
+            map2(a, b, r, |x, y| u64::from(divide(x as u32, y as u32)));
+        }
         BinOp::CvtNarrowX2 { fmt, relu } => map2(a, b, r, |x, y| {
             let (field, _) = narrow_field(fmt);
             u64::from(f32_to_narrow(f32_of(x), fmt, relu)) << field | u64::from(f32_to_narrow(f32_of(y), fmt, relu))

@@ -1,0 +1,157 @@
+//! PTX's `.approx` instructions (and `div.full`) against an H200's results, recorded by
+//! scripts/mufu/probe.cu into tests/mufu/FORM.txt (special operands, hashed bit patterns and
+//! values across each form's useful range), on every engine. The special function unit's
+//! interpolation (`semantics::mufu`) reproduces the H200's bits for all but about 1-3% of
+//! significands, which are one unit away (lg2 near 1 excepted): the tests assert that
+//! agreement, that every other result is one unit away, and that the specials, subnormals and
+//! range edges (where the non-`.ftz` forms' scaling acts) agree bit for bit.
+
+use simt::{DeviceMemory, Dim3, Params};
+
+mod common;
+
+use common::ptx::{Index, Kernel, module};
+use common::{ENGINES, download, program, upload};
+
+/// One recorded result: operands and the H200's result, as bits.
+struct Record {
+    a: u32,
+    b: u32,
+    result: u32,
+}
+
+fn records(form: &str) -> Vec<Record> {
+    let path = format!("{}/tests/mufu/{form}.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let word = |w: &str| u32::from_str_radix(w, 16).unwrap_or_else(|e| panic!("{path}: {w}: {e}"));
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let w: Vec<u32> = l.split_whitespace().map(word).collect();
+            match w[..] {
+                [a, result] => Record { a, b: 0, result },
+                [a, b, result] => Record { a, b, result },
+                _ => panic!("{path}: {l}"),
+            }
+        })
+        .collect()
+}
+
+/// Thread i: `out[i] = form(a[i], b[i])` for i < n.
+fn kernel(form: &str, binary: bool) -> String {
+    let operands = if binary { "%f1, %f2" } else { "%f1" };
+    module(
+        "sm_90",
+        &Kernel::new("approx", &["out", "a", "b"], Index::Grid).param(".u32 n").offset(4).body(&format!(
+            r#"
+    ld.param.u32 %r5, [n];
+    setp.ge.u32 %p1, %r4, %r5;
+    @%p1 bra DONE;
+    add.s64 %rd5, %rd2, %rd4;
+    ld.global.f32 %f1, [%rd5];
+    add.s64 %rd6, %rd3, %rd4;
+    ld.global.f32 %f2, [%rd6];
+    {form} %f3, {operands};
+    add.s64 %rd7, %rd1, %rd4;
+    st.global.f32 [%rd7], %f3;
+DONE:
+    ret;
+"#
+        )),
+    )
+}
+
+/// How far apart two results are in units in the last place (as ordered integers).
+fn units_apart(x: u32, y: u32) -> i64 {
+    let ordered = |v: u32| if v & 0x8000_0000 != 0 { -i64::from(v & 0x7fff_ffff) } else { i64::from(v) };
+    (ordered(x) - ordered(y)).abs()
+}
+
+/// Whether a record is an edge: a zero, subnormal, infinite or NaN operand or result, or an
+/// operand where the non-`.ftz` forms scale (a divisor beyond 2^126; for ex2, below -126).
+fn edge(form: &str, r: &Record, binary: bool) -> bool {
+    let special = |v: u32| matches!((v >> 23) & 0xff, 0 | 255);
+    let scaled = if form.starts_with("ex2") {
+        f32::from_bits(r.a) < -126.0
+    } else if form.starts_with("rcp") || binary {
+        f32::from_bits(if binary { r.b } else { r.a }).abs() > 2f32.powi(126)
+    } else {
+        false
+    };
+    // lg2 of a subnormal is lg2 of a scaled operand outside [1/2, 2), not modelled exactly.
+    let subnormal_lg2 = form.starts_with("lg2") && r.a & 0x7f80_0000 == 0 && r.a & 0x7f_ffff != 0;
+    (special(r.a) && !subnormal_lg2) || (binary && special(r.b)) || special(r.result) || scaled
+}
+
+/// Runs `form` on every engine over its records; returns per engine the share bit-exact.
+fn check(form: &str, least_exact: f64, largest_gap: i64) {
+    let binary = form.starts_with("div");
+    let recs = records(form);
+    let n = recs.len();
+    let a: Vec<u32> = recs.iter().map(|r| r.a).collect();
+    let b: Vec<u32> = recs.iter().map(|r| r.b).collect();
+    for engine in ENGINES {
+        let p = program(&kernel(form, binary), engine);
+        let mem = DeviceMemory::new();
+        let (da, db) = (upload(&mem, &a), upload(&mem, &b));
+        let out = upload(&mem, &vec![0xeeee_eeeeu32; n]);
+        let params = Params::new().ptr(out).ptr(da).ptr(db).u32(n as u32).clone();
+        p.launch("approx", Dim3::x(n.div_ceil(128) as u32), Dim3::x(128), 0, params.bytes(), &mem)
+            .unwrap_or_else(|f| panic!("{engine:?} {form}: {f}"));
+        let got: Vec<u32> = download(&mem, out, n);
+        let mut exact = 0;
+        for (r, &g) in recs.iter().zip(&got) {
+            let what =
+                format!("{engine:?} {form} of {:#010x} {:#010x}: {g:#010x}, an H200 {:#010x}", r.a, r.b, r.result);
+            if edge(form, r, binary) {
+                assert_eq!(g, r.result, "{what} (an edge)");
+            }
+            // lg2's error near 1 is absolute (about 2^-22), many units of its small results.
+            let near = |x: u32, y: u32| (f32::from_bits(x) - f32::from_bits(y)).abs() <= 2f32.powi(-21);
+            let close = units_apart(g, r.result) <= largest_gap || (form.starts_with("lg2") && near(g, r.result));
+            assert!(close, "{what}");
+            exact += usize::from(g == r.result);
+        }
+        let share = exact as f64 / n as f64;
+        assert!(share >= least_exact, "{engine:?} {form}: {share:.4} of {n} bit-exact, expected {least_exact}");
+    }
+}
+
+#[test]
+fn rcp() {
+    check("rcp.approx.ftz.f32", 0.97, 1);
+    check("rcp.approx.f32", 0.97, 1);
+}
+
+#[test]
+fn rsqrt() {
+    check("rsqrt.approx.ftz.f32", 0.97, 1);
+    check("rsqrt.approx.f32", 0.97, 1);
+}
+
+#[test]
+fn sqrt() {
+    check("sqrt.approx.ftz.f32", 0.98, 1);
+    check("sqrt.approx.f32", 0.98, 1);
+}
+
+#[test]
+fn ex2() {
+    check("ex2.approx.ftz.f32", 0.96, 1);
+    check("ex2.approx.f32", 0.96, 1);
+}
+
+#[test]
+fn lg2() {
+    check("lg2.approx.ftz.f32", 0.7, 1);
+    check("lg2.approx.f32", 0.7, 1);
+}
+
+#[test]
+fn divisions() {
+    // A reciprocal one unit away can move the rounded product by two.
+    check("div.approx.f32", 0.97, 2);
+    check("div.approx.ftz.f32", 0.97, 2);
+    check("div.full.f32", 0.97, 2);
+    check("div.full.ftz.f32", 0.97, 2);
+}

@@ -1,0 +1,33 @@
+"""Writes crates/simt/tests/mufu/FORM.txt from the probe's sample_FORM.bin files (probe.cu):
+the special operands, then every 16th hashed bit pattern and every 16th value in the form's
+useful range; one line per input, "operand(s) result" as hex bits.
+
+usage: python3 samples.py RAW_DIR OUT_DIR
+"""
+import os
+import struct
+import sys
+
+raw, out = sys.argv[1], sys.argv[2]
+SPECIAL, HASHED = 1024, 1 << 15
+for name in sorted(os.listdir(raw)):
+    if not name.startswith('sample_'):
+        continue
+    form = name[len('sample_'):-len('.bin')]
+    data = open(os.path.join(raw, name), 'rb').read()
+    words = struct.unpack(f'<{len(data) // 4}I', data)
+    binary = form.startswith('div.')
+    n = len(words) // (3 if binary else 2)
+    a, b, r = words[:n], words[n:2 * n] if binary else None, words[-n:]
+    pick, seen = [], set()
+    for i in range(n):
+        if i < SPECIAL or (i - SPECIAL) % 16 == 0:
+            key = (a[i], b[i] if binary else 0)
+            if key not in seen:
+                seen.add(key)
+                pick.append(i)
+    with open(os.path.join(out, form + '.txt'), 'w') as f:
+        f.write(f'# {form} on an H200 (scripts/mufu/probe.cu, samples.py): operand{"s" if binary else ""}, result\n')
+        for i in pick:
+            f.write(f'{a[i]:08x} {b[i]:08x} {r[i]:08x}\n' if binary else f'{a[i]:08x} {r[i]:08x}\n')
+    print(form, len(pick))
