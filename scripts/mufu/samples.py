@@ -1,4 +1,4 @@
-"""Writes crates/simt/tests/mufu/FORM.txt from the probe's sample_FORM.bin files (probe.cu):
+"""Writes crates/simt/tests/mufu/FORM.txt from the probe's sample_FORM.bin and f64_FORM.bin files:
 the special operands, then every 16th hashed bit pattern and every 16th value in the form's
 useful range; one line per input, "operand(s) result" as hex bits.
 
@@ -11,6 +11,19 @@ import sys
 raw, out = sys.argv[1], sys.argv[2]
 SPECIAL, HASHED = 1024, 1 << 15
 for name in sorted(os.listdir(raw)):
+    if name.startswith('f64_'):
+        # The f64 forms: 2^15 operands (specials first, then hashed bit patterns), then results.
+        form = name[len('f64_'):-len('.bin')]
+        data = open(os.path.join(raw, name), 'rb').read()
+        words = struct.unpack(f'<{len(data) // 8}Q', data)
+        n = len(words) // 2
+        with open(os.path.join(out, form + '.txt'), 'w') as f:
+            f.write(f'# {form} on an H200 (scripts/mufu/probe.cu, samples.py): operand, result\n')
+            for i in range(n):
+                if i < 16 or i % 8 == 0:
+                    f.write(f'{words[i]:016x} {words[n + i]:016x}\n')
+        print(form)
+        continue
     if not name.startswith('sample_'):
         continue
     form = name[len('sample_'):-len('.bin')]

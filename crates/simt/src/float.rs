@@ -34,12 +34,6 @@ pub(crate) fn ftz_fma32(x: f32, y: f32, z: f32, v: f32) -> f32 {
     ftz_tiny32(v, true, |t| s.abs().total_cmp(&t).then(away.partial_cmp(&0.0).unwrap_or(std::cmp::Ordering::Equal)))
 }
 
-/// Flushes an f64 subnormal to a zero of the same sign.
-#[inline]
-pub(crate) fn ftz64(x: f64) -> f64 {
-    if x.is_subnormal() { f64::from_bits(x.to_bits() & (1 << 63)) } else { x }
-}
-
 /// Clamps to [0, 1], NaN to 0 (`.sat`).
 #[inline]
 pub(crate) fn sat32(x: f32) -> f32 {

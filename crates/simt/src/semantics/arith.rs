@@ -292,9 +292,9 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
             match f {
                 F64Fn::Sqrt => v.sqrt(),
                 F64Fn::Rcp => 1.0 / v,
-                F64Fn::RcpFtz => return upper_word_approx(x, |u| 1.0 / u),
+                F64Fn::RcpFtz => return mufu::rcp64h(x),
                 F64Fn::Rsqrt => 1.0 / v.sqrt(),
-                F64Fn::RsqrtFtz => return upper_word_approx(x, |u| 1.0 / u.sqrt()),
+                F64Fn::RsqrtFtz => return mufu::rsq64h(x),
             }
             .to_bits()
         }),
@@ -340,14 +340,6 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
             })
         }),
     }
-}
-
-/// `rcp`/`rsqrt.approx.ftz.f64` as the PTX ISA defines them: `f` of the operand's upper word
-/// (its low 32 bits ignored; subnormal, so ±0, flushed), written to the result's upper word
-/// (truncated, as an H200 does), the low word zero; a NaN result is `0x7fffffff00000000`.
-fn upper_word_approx(x: u64, f: impl Fn(f64) -> f64) -> u64 {
-    let r = ftz64(f(ftz64(f64::from_bits(x & 0xffff_ffff_0000_0000))));
-    if r.is_nan() { 0x7fff_ffff_0000_0000 } else { r.to_bits() & 0xffff_ffff_0000_0000 }
 }
 
 /// Reads an operand of a directed-rounding op as f64 (f32 operands flushed under ftz).

@@ -155,6 +155,68 @@ pub(crate) fn lg2(x: u32) -> u32 {
     }
 }
 
+/// `MUFU.RCP64H`, `rcp.approx.ftz.f64`: from the operand's upper word (sign, exponent, 20 bits
+/// of significand) into the result's, the lower word zero. An H200's result is `MUFU.RCP`'s of
+/// the same significand, truncated to 20 bits (so for every recorded significand), with the
+/// f64 exponent range; subnormal operands and results are flushed to zeros of their sign, a NaN
+/// gives 0x7fffffff00000000.
+pub(crate) fn rcp64h(x: u64) -> u64 {
+    let (sign, e, fraction) = parts64(x);
+    match e {
+        _ if is_nan64(x) => NAN64,
+        0 => u64::from(sign | INFINITY64) << 32,
+        0x7ff => u64::from(sign) << 32,
+        _ => upper_word(sign, interpolate(&RCP, fraction << 3, 16, 1 << 24), -(e - 1023)),
+    }
+}
+
+/// `MUFU.RSQ64H`, `rsqrt.approx.ftz.f64`: as `rcp64h`, from `MUFU.RSQ`'s significand.
+pub(crate) fn rsq64h(x: u64) -> u64 {
+    let (sign, e, fraction) = parts64(x);
+    match e {
+        _ if is_nan64(x) => NAN64,
+        0 => u64::from(sign | INFINITY64) << 32,
+        _ if sign != 0 => NAN64,
+        0x7ff => 0,
+        _ => {
+            let odd = (e - 1023).rem_euclid(2);
+            let y = interpolate(&RSQ, (odd as u32) << 23 | fraction << 3, 17, 1 << 24);
+            upper_word(0, y, -(e - 1023 - odd) / 2)
+        }
+    }
+}
+
+/// The canonical NaN of the f64 forms, and the upper word of an infinity.
+const NAN64: u64 = 0x7fff_ffff_0000_0000;
+const INFINITY64: u32 = 0x7ff0_0000;
+
+/// The upper word's sign bit, biased exponent and 20 bits of significand.
+#[inline]
+fn parts64(x: u64) -> (u32, i32, u32) {
+    let upper = (x >> 32) as u32;
+    (upper & SIGN, ((upper >> 20) & 0x7ff) as i32, upper & 0xf_ffff)
+}
+
+#[inline]
+fn is_nan64(x: u64) -> bool {
+    x & !(1 << 63) > 0x7ff0_0000_0000_0000
+}
+
+/// The f64 `significand * 2^(k - 24)` (significand in [2^23, 2^24]) with its significand
+/// truncated to the upper word's 20 bits, the lower word zero; flushed below the normal range.
+fn upper_word(sign: u32, significand: u32, k: i32) -> u64 {
+    let (significand, k) = if significand >= 1 << 24 { (significand >> 1, k + 1) } else { (significand, k) };
+    let exponent = k - 1 + 1023;
+    let upper = if exponent <= 0 {
+        sign
+    } else if exponent >= 0x7ff {
+        sign | INFINITY64
+    } else {
+        sign | (exponent as u32) << 20 | (significand & 0x7f_ffff) >> 3
+    };
+    u64::from(upper) << 32
+}
+
 /// A value's f32 bits times `s` (an f32 multiply, rounded to nearest, subnormals kept: the FMUL
 /// that ptxas puts around the unit).
 #[inline]
@@ -253,6 +315,8 @@ mod recorded {
 
     /// (table, first input's bits, the unit's function (none: not modelled yet), the exact function)
     type Case = (&'static str, u32, Option<fn(u32) -> u32>, fn(f64) -> f64);
+    /// (table, the unit's f64 function, the exact function)
+    type DoubleCase = (&'static str, fn(u64) -> u64, fn(f64) -> f64);
 
     #[test]
     #[ignore = "needs the recorded tables (MUFU_TABLES)"]
@@ -289,6 +353,30 @@ mod recorded {
                 before += usize::from(rounded == gpu);
                 after += usize::from(ours == gpu);
                 worst = worst.max((i64::from(ours as i32) - i64::from(gpu as i32)).abs());
+            }
+            println!(
+                "{name}: {n} inputs, bit-exact before {:.4}, after {:.4}, max ulp difference {worst}",
+                before as f64 / n as f64,
+                after as f64 / n as f64
+            );
+        }
+        // The f64 forms: upper words 0x3ff00000 + i (low words ignored), the result's upper word.
+        let doubles: [DoubleCase; 2] = [
+            ("rcp.approx.ftz.f64_1_4", super::rcp64h, |x| 1.0 / x),
+            ("rsqrt.approx.ftz.f64_1_4", super::rsq64h, |x| 1.0 / x.sqrt()),
+        ];
+        for (name, unit, exact) in doubles {
+            let bytes = std::fs::read(format!("{dir}/{name}.u32")).expect("a recorded table");
+            let (mut before, mut after, mut worst) = (0usize, 0usize, 0i64);
+            let n = bytes.len() / 4;
+            for (i, w) in bytes.chunks_exact(4).enumerate() {
+                let gpu = u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+                let x = u64::from(0x3ff0_0000 + i as u32) << 32;
+                let truncated = (exact(f64::from_bits(x)).to_bits() >> 32) as u32;
+                let ours = (unit(x) >> 32) as u32;
+                before += usize::from(truncated == gpu);
+                after += usize::from(ours == gpu);
+                worst = worst.max((i64::from(ours) - i64::from(gpu)).abs());
             }
             println!(
                 "{name}: {n} inputs, bit-exact before {:.4}, after {:.4}, max ulp difference {worst}",
