@@ -24,6 +24,21 @@ for name in sorted(os.listdir(raw)):
                     f.write(f'{words[i]:016x} {words[n + i]:016x}\n')
         print(form)
         continue
+    if name.startswith('half_') and not name.endswith('x2.bin'):
+        # The half forms: result i for operand i; every 16th operand and the specials.
+        form = name[len('half_'):-len('.bin')]
+        data = open(os.path.join(raw, name), 'rb').read()
+        r = struct.unpack('<65536I', data)
+        bf16 = 'bf16' in form
+        with open(os.path.join(out, form + '.txt'), 'w') as f:
+            f.write(f'# {form} on an H200 (scripts/mufu/probe.cu, samples.py): operand, result\n')
+            for i in range(65536):
+                e = (i >> (7 if bf16 else 10)) & (0xff if bf16 else 0x1f)
+                if i % 16 == 0 or e == 0 or e == (0xff if bf16 else 0x1f):
+                    if i % 16 == 0 or i % 61 == 0:
+                        f.write(f'{i:04x} {r[i] & 0xffff:04x}\n')
+        print(form)
+        continue
     if not name.startswith('sample_'):
         continue
     form = name[len('sample_'):-len('.bin')]

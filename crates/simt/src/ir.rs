@@ -270,7 +270,7 @@ pub(crate) enum UnOp {
         x2: bool,
     },
     /// Half-precision `ex2.approx` / `tanh.approx` (`f`: `Ex2` or `Tanh`), `x2` on both halves:
-    /// the function of the exact input, rounded to the format (within PTX's bound).
+    /// the f32 unit's result truncated to the format (`semantics::mufu::half`).
     HApprox {
         f: F32Fn,
         fmt: HFmt,

@@ -224,3 +224,86 @@ fn double_reciprocals() {
     check64("rcp.approx.ftz.f64");
     check64("rsqrt.approx.ftz.f64");
 }
+
+/// Thread i: `out[i] = form(a[i])` for i < n, on halves (`x2`: on pairs in a b32).
+fn kernel16(form: &str, x2: bool) -> String {
+    let (ty, size, reg) = if x2 { ("b32", 4, "%r") } else { ("b16", 2, "%h") };
+    module(
+        "sm_90",
+        &Kernel::new("approx", &["out", "a"], Index::Grid)
+            .param(".u32 n")
+            .declare(".reg .b16 %h<8>;")
+            .offset(size)
+            .body(&format!(
+                r#"
+    ld.param.u32 %r5, [n];
+    setp.ge.u32 %p1, %r4, %r5;
+    @%p1 bra DONE;
+    add.s64 %rd4, %rd2, %rd3;
+    ld.global.{ty} {reg}6, [%rd4];
+    {form} {reg}7, {reg}6;
+    add.s64 %rd5, %rd1, %rd3;
+    st.global.{ty} [%rd5], {reg}7;
+DONE:
+    ret;
+"#
+            )),
+    )
+}
+
+/// `ex2`/`tanh.approx` of halves (the f32 unit's result truncated to the format) over recorded
+/// operands on every engine, alone and as pairs of recorded operands in the `x2` form: at
+/// least `least_exact` bit-exact (ex2: all).
+fn check16(form: &str, least_exact: f64) {
+    let path = format!("{}/tests/mufu/{form}.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let half = |w: &str| u16::from_str_radix(w, 16).unwrap_or_else(|e| panic!("{path}: {w}: {e}"));
+    let recs: Vec<(u16, u16)> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| match l.split_whitespace().map(half).collect::<Vec<_>>()[..] {
+            [a, result] => (a, result),
+            _ => panic!("{path}: {l}"),
+        })
+        .collect();
+    let pair_form = format!("{form}x2");
+    for engine in ENGINES {
+        for x2 in [false, true] {
+            let (name, n) = if x2 { (pair_form.as_str(), recs.len() / 2) } else { (form, recs.len()) };
+            let p = program(&kernel16(name, x2), engine);
+            let mem = DeviceMemory::new();
+            let mut exact = 0;
+            let got: Vec<u16> = if x2 {
+                let a: Vec<u32> = recs.chunks_exact(2).map(|c| u32::from(c[0].0) | u32::from(c[1].0) << 16).collect();
+                let (da, out) = (upload(&mem, &a), upload(&mem, &vec![0xeeee_eeeeu32; n]));
+                let params = Params::new().ptr(out).ptr(da).u32(n as u32).clone();
+                p.launch("approx", Dim3::x(n.div_ceil(128) as u32), Dim3::x(128), 0, params.bytes(), &mem)
+                    .unwrap_or_else(|f| panic!("{engine:?} {name}: {f}"));
+                download::<u32>(&mem, out, n).into_iter().flat_map(|w| [w as u16, (w >> 16) as u16]).collect()
+            } else {
+                let a: Vec<u16> = recs.iter().map(|r| r.0).collect();
+                let (da, out) = (upload(&mem, &a), upload(&mem, &vec![0xeeeeu16; n]));
+                let params = Params::new().ptr(out).ptr(da).u32(n as u32).clone();
+                p.launch("approx", Dim3::x(n.div_ceil(128) as u32), Dim3::x(128), 0, params.bytes(), &mem)
+                    .unwrap_or_else(|f| panic!("{engine:?} {name}: {f}"));
+                download(&mem, out, n)
+            };
+            for (&(x, want), &g) in recs.iter().zip(&got) {
+                exact += usize::from(g == want);
+                if least_exact >= 1.0 {
+                    assert_eq!(g, want, "{engine:?} {name} of {x:#06x}: {g:#06x}, an H200 {want:#06x}");
+                }
+            }
+            let share = exact as f64 / got.len() as f64;
+            assert!(share >= least_exact, "{engine:?} {name}: {share:.4} of {} bit-exact", got.len());
+        }
+    }
+}
+
+#[test]
+fn halves() {
+    check16("ex2.approx.f16", 1.0);
+    check16("ex2.approx.ftz.bf16", 1.0);
+    check16("tanh.approx.f16", 0.87);
+    check16("tanh.approx.bf16", 0.98);
+}

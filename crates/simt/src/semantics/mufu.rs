@@ -11,6 +11,8 @@
 //! NaN; the non-`.ftz` PTX forms scale around it as ptxas's code does (`sm_90` SASS).
 
 use super::mufu_tables::{EX2_NEGATIVE, EX2_POSITIVE, LG2, RCP, RSQ, SQRT};
+use crate::float::{HFmt, HNAN};
+use ptx::types::Rounding;
 
 /// The canonical NaN that every MUFU function returns for a NaN result.
 const NAN: u32 = 0x7fff_ffff;
@@ -217,6 +219,30 @@ fn upper_word(sign: u32, significand: u32, k: i32) -> u64 {
     u64::from(upper) << 32
 }
 
+/// `ex2`/`tanh.approx` of a half (`MUFU.EX2.F16/.BF16`, `MUFU.TANH.F16/.BF16`): `unit`'s f32
+/// result for the operand, truncated toward zero to the format, a result beyond its range
+/// infinite. For ex2 an H200 gives this for all 5,120 f16 operands whose f32 result was
+/// recorded; `tanh_f32` stands in for the f32 unit's tanh, which is not modelled.
+pub(crate) fn half(fmt: HFmt, h: u16, unit: fn(u32) -> u32) -> u16 {
+    let x = fmt.to_f64(h) as f32;
+    let y = f64::from(f32::from_bits(unit(x.to_bits())));
+    if y.is_nan() {
+        return HNAN;
+    }
+    let infinity = fmt.encode(f64::INFINITY.copysign(y));
+    // The format's range ends at the power of two above its largest finite value.
+    let largest = fmt.to_f64((infinity & 0x7fff) - 1);
+    if y.abs() >= (largest.log2().floor() + 1.0).exp2() {
+        return infinity;
+    }
+    fmt.round(y, 0.0, Rounding::Rz)
+}
+
+/// The correctly rounded f32 tanh, standing in for `MUFU.TANH` (not modelled).
+pub(crate) fn tanh_f32(x: u32) -> u32 {
+    (f64::from(f32::from_bits(x)).tanh() as f32).to_bits()
+}
+
 /// A value's f32 bits times `s` (an f32 multiply, rounded to nearest, subnormals kept: the FMUL
 /// that ptxas puts around the unit).
 #[inline]
@@ -313,10 +339,14 @@ mod recorded {
     //! `decode.c`), which are too large for the repository: run with
     //! `MUFU_TABLES=DIR cargo test --release -p cuprite-simt --lib mufu -- --ignored --nocapture`.
 
+    use crate::float::HFmt;
+
     /// (table, first input's bits, the unit's function (none: not modelled yet), the exact function)
     type Case = (&'static str, u32, Option<fn(u32) -> u32>, fn(f64) -> f64);
     /// (table, the unit's f64 function, the exact function)
     type DoubleCase = (&'static str, fn(u64) -> u64, fn(f64) -> f64);
+    /// (table, format, the f32 unit's function, the exact function)
+    type HalfCase = (&'static str, HFmt, fn(u32) -> u32, fn(f64) -> f64);
 
     #[test]
     #[ignore = "needs the recorded tables (MUFU_TABLES)"]
@@ -358,6 +388,28 @@ mod recorded {
                 "{name}: {n} inputs, bit-exact before {:.4}, after {:.4}, max ulp difference {worst}",
                 before as f64 / n as f64,
                 after as f64 / n as f64
+            );
+        }
+        // The half forms: every operand.
+        let halves: [HalfCase; 4] = [
+            ("half_ex2.approx.f16", HFmt::F16, super::ex2, f64::exp2),
+            ("half_ex2.approx.ftz.bf16", HFmt::Bf16, super::ex2, f64::exp2),
+            ("half_tanh.approx.f16", HFmt::F16, super::tanh_f32, f64::tanh),
+            ("half_tanh.approx.bf16", HFmt::Bf16, super::tanh_f32, f64::tanh),
+        ];
+        for (name, fmt, unit, exact) in halves {
+            let bytes = std::fs::read(format!("{dir}/{name}.u32")).expect("a recorded table");
+            let (mut before, mut after) = (0usize, 0usize);
+            for (i, w) in bytes.chunks_exact(4).enumerate() {
+                let gpu = u16::from_le_bytes([w[0], w[1]]);
+                let rounded = fmt.encode(exact(fmt.to_f64(i as u16)));
+                before += usize::from(rounded == gpu);
+                after += usize::from(super::half(fmt, i as u16, unit) == gpu);
+            }
+            println!(
+                "{name}: 65536 inputs, bit-exact before {:.4}, after {:.4}",
+                before as f64 / 65536.0,
+                after as f64 / 65536.0
             );
         }
         // The f64 forms: upper words 0x3ff00000 + i (low words ignored), the result's upper word.
