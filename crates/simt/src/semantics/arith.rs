@@ -254,6 +254,8 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
                 (F32Fn::Ex2, false) => Some(mufu::ex2_approx),
                 (F32Fn::Lg2, true) => Some(mufu::lg2),
                 (F32Fn::Lg2, false) => Some(mufu::lg2_approx),
+                (F32Fn::Sin, _) => Some(mufu::sin),
+                (F32Fn::Cos, _) => Some(mufu::cos),
                 _ => None,
             };
             if let Some(unit) = unit {
@@ -264,19 +266,15 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
                 match f {
                     F32Fn::Sqrt => x.sqrt(),
                     F32Fn::Rcp => 1.0 / x,
-                    // An H200 returns a zero of the input's sign for a subnormal input, also
-                    // without .ftz (approx_edges.rs).
-                    F32Fn::Sin => {
-                        if x.is_subnormal() {
-                            x * 0.0
-                        } else {
-                            f64::from(x).sin() as f32
-                        }
-                    }
-                    F32Fn::Cos => f64::from(x).cos() as f32,
                     F32Fn::Tanh => f64::from(x).tanh() as f32,
                     // Taken by `mufu` above.
-                    F32Fn::SqrtApprox | F32Fn::RcpApprox | F32Fn::Rsqrt | F32Fn::Ex2 | F32Fn::Lg2 => f32::NAN,
+                    F32Fn::SqrtApprox
+                    | F32Fn::RcpApprox
+                    | F32Fn::Rsqrt
+                    | F32Fn::Ex2
+                    | F32Fn::Lg2
+                    | F32Fn::Sin
+                    | F32Fn::Cos => f32::NAN,
                 }
             };
             if ftz {

@@ -11,7 +11,7 @@
 //! NaN; the non-`.ftz` PTX forms scale around it as ptxas's code does (`sm_90` SASS).
 
 use super::mufu_tables::{EX2_NEGATIVE, EX2_POSITIVE, LG2, RCP, RSQ, SQRT};
-use crate::float::{HFmt, HNAN};
+use crate::float::{HFmt, HNAN, f64_to_f32_rnd};
 use ptx::types::Rounding;
 
 /// The canonical NaN that every MUFU function returns for a NaN result.
@@ -199,9 +199,11 @@ fn parts64(x: u64) -> (u32, i32, u32) {
     (upper & SIGN, ((upper >> 20) & 0x7ff) as i32, upper & 0xf_ffff)
 }
 
+/// Whether the upper word is a NaN's (the lower word, which the unit ignores, aside: an
+/// infinity's upper word with a nonzero lower word reads as infinity).
 #[inline]
 fn is_nan64(x: u64) -> bool {
-    x & !(1 << 63) > 0x7ff0_0000_0000_0000
+    (x >> 32) as u32 & !SIGN > INFINITY64
 }
 
 /// The f64 `significand * 2^(k - 24)` (significand in [2^23, 2^24]) with its significand
@@ -217,6 +219,34 @@ fn upper_word(sign: u32, significand: u32, k: i32) -> u64 {
         sign | (exponent as u32) << 20 | (significand & 0x7f_ffff) >> 3
     };
     u64::from(upper) << 32
+}
+
+/// `sin.approx.f32` (with or without `.ftz`, the same code): `MUFU.SIN` of the operand in turns,
+/// `FMUL.RZ(x, 1/2pi)` in f32. The unit's own interpolation (absolute error about 2^-21.5) is
+/// not modelled: the correctly rounded sine of that many turns stands in for it.
+pub(crate) fn sin(x: u32) -> u32 {
+    circular(x, f64::sin)
+}
+
+/// `cos.approx.f32`: as `sin`, `MUFU.COS`.
+pub(crate) fn cos(x: u32) -> u32 {
+    circular(x, f64::cos)
+}
+
+/// `f` of 2pi times the fraction of the operand's turns.
+fn circular(x: u32, f: fn(f64) -> f64) -> u32 {
+    const TURNS_PER_RADIAN: f32 = 0.159_154_94;
+    // The f32 product is exact in f64; rounded toward zero as FMUL.RZ does.
+    let turns = f64_to_f32_rnd(f64::from(f32::from_bits(x)) * f64::from(TURNS_PER_RADIAN), Rounding::Rz);
+    let turns = if turns.is_subnormal() { 0.0f32.copysign(turns) } else { turns };
+    // The fraction of the turns; below 2^-24 an H200 gives sin 0 (its fixed-point operand,
+    // whose finer steps are not modelled), a zero of the operand's sign, as for a whole number
+    // of turns.
+    let turns = f64::from(turns);
+    let fraction = turns.fract();
+    let fraction = if fraction.abs() < pow2(-24) { 0.0f64.copysign(turns) } else { fraction };
+    let r = f(std::f64::consts::TAU * fraction) as f32;
+    if r.is_nan() { NAN } else { r.to_bits() }
 }
 
 /// `ex2`/`tanh.approx` of a half (`MUFU.EX2.F16/.BF16`, `MUFU.TANH.F16/.BF16`): `unit`'s f32
@@ -352,7 +382,7 @@ mod recorded {
     #[ignore = "needs the recorded tables (MUFU_TABLES)"]
     fn agreement_with_recorded_tables() {
         let dir = std::env::var("MUFU_TABLES").expect("MUFU_TABLES names the decoded tables' directory");
-        let cases: [Case; 17] = [
+        let cases: [Case; 21] = [
             ("rcp_1_2", 0x3f80_0000, Some(super::rcp), |x| 1.0 / x),
             ("rsq_1_4", 0x3f80_0000, Some(super::rsq), |x| 1.0 / x.sqrt()),
             ("sqrt_1_4", 0x3f80_0000, Some(super::sqrt), f64::sqrt),
@@ -364,10 +394,14 @@ mod recorded {
             ("lg2_0.5_1", 0x3f00_0000, Some(super::lg2), f64::log2),
             ("lg2_1_2", 0x3f80_0000, Some(super::lg2), f64::log2),
             ("lg2_2_4", 0x4000_0000, Some(super::lg2), f64::log2),
-            ("sin_1_2", 0x3f80_0000, None, f64::sin),
-            ("sin_4_8", 0x4080_0000, None, f64::sin),
-            ("cos_1_2", 0x3f80_0000, None, f64::cos),
-            ("cos_4_8", 0x4080_0000, None, f64::cos),
+            ("sin_0.5_1", 0x3f00_0000, Some(super::sin), f64::sin),
+            ("sin_1_2", 0x3f80_0000, Some(super::sin), f64::sin),
+            ("sin_2_4", 0x4000_0000, Some(super::sin), f64::sin),
+            ("sin_4_8", 0x4080_0000, Some(super::sin), f64::sin),
+            ("cos_0.5_1", 0x3f00_0000, Some(super::cos), f64::cos),
+            ("cos_1_2", 0x3f80_0000, Some(super::cos), f64::cos),
+            ("cos_2_4", 0x4000_0000, Some(super::cos), f64::cos),
+            ("cos_4_8", 0x4080_0000, Some(super::cos), f64::cos),
             ("tanh_0.5_1", 0x3f00_0000, None, f64::tanh),
             ("tanh_1_2", 0x3f80_0000, None, f64::tanh),
         ];
