@@ -34,23 +34,6 @@ pub(crate) fn ftz_fma32(x: f32, y: f32, z: f32, v: f32) -> f32 {
     ftz_tiny32(v, true, |t| s.abs().total_cmp(&t).then(away.partial_cmp(&0.0).unwrap_or(std::cmp::Ordering::Equal)))
 }
 
-/// Flushes an f64 subnormal to a zero of the same sign.
-#[inline]
-pub(crate) fn ftz64(x: f64) -> f64 {
-    if x.is_subnormal() { f64::from_bits(x.to_bits() & (1 << 63)) } else { x }
-}
-
-/// `div.approx{.ftz}.f32`: `x * (1 / y)`, where a reciprocal below the normal range is zero, so
-/// a divisor with 2^126 < |y| < 2^128 gives a zero of the quotient's sign (NaN for an infinite
-/// `x`), as the PTX ISA specifies; elsewhere the quotient (the GPU's may differ by 2 ulp).
-#[inline]
-pub(crate) fn div_approx32(x: f32, y: f32, ftz: bool) -> f32 {
-    let (x, y) = if ftz { (ftz32(x), ftz32(y)) } else { (x, y) };
-    let q =
-        if y.is_finite() && y.abs() > 2f32.powi(126) { x * f32::from_bits(y.to_bits() & 0x8000_0000) } else { x / y };
-    if ftz { ftz32(q) } else { q }
-}
-
 /// Clamps to [0, 1], NaN to 0 (`.sat`).
 #[inline]
 pub(crate) fn sat32(x: f32) -> f32 {

@@ -270,7 +270,7 @@ pub(crate) enum UnOp {
         x2: bool,
     },
     /// Half-precision `ex2.approx` / `tanh.approx` (`f`: `Ex2` or `Tanh`), `x2` on both halves:
-    /// the function of the exact input, rounded to the format (within PTX's bound).
+    /// the f32 unit's result truncated to the format (`semantics::mufu::half`).
     HApprox {
         f: F32Fn,
         fmt: HFmt,
@@ -282,8 +282,14 @@ pub(crate) enum UnOp {
 /// Single-precision math functions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum F32Fn {
+    /// `sqrt.rn`: correctly rounded.
     Sqrt,
+    /// `rcp.rn`: correctly rounded.
     Rcp,
+    /// `sqrt.approx`, `rcp.approx` and the rest: an H200's special function unit
+    /// (`semantics::mufu`).
+    SqrtApprox,
+    RcpApprox,
     Rsqrt,
     Sin,
     Cos,
@@ -354,8 +360,12 @@ pub(crate) enum BinOp {
     Shr(u8, bool),
     /// `f32` add/sub/mul/div/min/max with ftz and sat.
     F32(FBin, bool, bool),
-    /// `div.approx.f32` (`.ftz` when true): zero for divisors beyond 2^126 (`float::div_approx32`).
+    /// `div.approx.f32` (`.ftz` when true): `x` times the special function unit's reciprocal
+    /// of `y` (`semantics::mufu`).
     DivApprox32(bool),
+    /// `div.full.f32` (`.ftz` when true): as `DivApprox32`, with a range reduction for large
+    /// divisors (`semantics::mufu`).
+    DivFull32(bool),
     /// add/sub/mul/div with a directed rounding mode (`rz`, `rm`, `rp`), f32 or f64.
     FDir(FDir),
     F64(FBin),

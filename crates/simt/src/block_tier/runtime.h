@@ -121,15 +121,6 @@ static inline u64 f32_bin(int op, int ftz, int sat, int canon, u64 a, u64 b) {
     if (sat) v = sat32(v);
     return canon ? of32(v) : bits32(v);
 }
-/* float::div_approx32: a divisor with 2^126 < |y| < 2^128 gives x times a zero of y's sign */
-static inline u64 f32_div_approx(int ftz, u64 a, u64 b) {
-    float x = f32_of(a), y = f32_of(b), v;
-    if (ftz) { x = ftz32(x); y = ftz32(y); }
-    u32 m = (u32)b & 0x7fffffffu;
-    v = (m > 0x7e800000u && m < 0x7f800000u) ? x * f32_of(b & 0x80000000ull) : x / y;
-    if (ftz) v = ftz32(v);
-    return of32(v);
-}
 /* semantics::arith::binop, BinOp::F64: float::arith64 (a NaN operand gives the first NaN,
  * quieted) for the arithmetic, float::min64/max64 for min/max. */
 static inline u64 f64_bin(int op, u64 a, u64 b) {

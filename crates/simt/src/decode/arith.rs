@@ -358,8 +358,8 @@ impl FuncDecoder<'_> {
             (O::Clz, _) => UnOp::Clz(w),
             (O::Brev, _) => UnOp::Brev(w),
             (O::Bfind, _) => UnOp::Bfind { w, signed: is_signed(t), shiftamt: has(Kw::Shiftamt) },
-            (O::Sqrt, ScalarType::F32) => f32fn(F32Fn::Sqrt)?,
-            (O::Rcp, ScalarType::F32) => f32fn(F32Fn::Rcp)?,
+            (O::Sqrt, ScalarType::F32) => f32fn(if has(Kw::Approx) { F32Fn::SqrtApprox } else { F32Fn::Sqrt })?,
+            (O::Rcp, ScalarType::F32) => f32fn(if has(Kw::Approx) { F32Fn::RcpApprox } else { F32Fn::Rcp })?,
             (O::Rsqrt, ScalarType::F32) => f32fn(F32Fn::Rsqrt)?,
             (O::Sin, ScalarType::F32) => f32fn(F32Fn::Sin)?,
             (O::Cos, ScalarType::F32) => f32fn(F32Fn::Cos)?,
@@ -485,6 +485,9 @@ fn float_binop(o: Opcode, t: ScalarType, kws: &[Kw], rnd: Option<Rounding>) -> R
     }
     if t == ScalarType::F32 && fop == FBin::Div && has(Kw::Approx) {
         return Ok(BinOp::DivApprox32(has(Kw::Ftz)));
+    }
+    if t == ScalarType::F32 && fop == FBin::Div && has(Kw::Full) {
+        return Ok(BinOp::DivFull32(has(Kw::Ftz)));
     }
     if t == ScalarType::F32 {
         return Ok(BinOp::F32(fop, has(Kw::Ftz), has(Kw::Sat)));

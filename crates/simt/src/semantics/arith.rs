@@ -234,33 +234,47 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
         UnOp::HApprox { f, fmt, ftz, x2 } => map1(a, r, |x| {
             let one = |h: u16| {
                 let h = if ftz { fmt.ftz(h) } else { h };
-                let v = fmt.to_f64(h);
-                let y = if f == F32Fn::Ex2 { v.exp2() } else { v.tanh() };
-                let out = fmt.encode(y);
+                let out = mufu::half(fmt, h, if f == F32Fn::Ex2 { mufu::ex2 } else { mufu::tanh_f32 });
                 u64::from(if ftz { fmt.ftz(out) } else { out })
             };
             if x2 { one(x as u16) | one((x >> 16) as u16) << 16 } else { one(x as u16) }
         }),
         UnOp::AbsF64 => map1(a, r, |x| sign_op64(x, x & !(1 << 63))),
         UnOp::F32(f, ftz) => {
+            // The special function unit's operations (`mufu`): the `.ftz` forms are the unit
+            // alone, the others the scaling ptxas puts around it.
+            let unit: Option<fn(u32) -> u32> = match (f, ftz) {
+                (F32Fn::RcpApprox, true) => Some(mufu::rcp),
+                (F32Fn::RcpApprox, false) => Some(mufu::rcp_approx),
+                (F32Fn::SqrtApprox, true) => Some(mufu::sqrt),
+                (F32Fn::SqrtApprox, false) => Some(mufu::sqrt_approx),
+                (F32Fn::Rsqrt, true) => Some(mufu::rsq),
+                (F32Fn::Rsqrt, false) => Some(mufu::rsqrt_approx),
+                (F32Fn::Ex2, true) => Some(mufu::ex2),
+                (F32Fn::Ex2, false) => Some(mufu::ex2_approx),
+                (F32Fn::Lg2, true) => Some(mufu::lg2),
+                (F32Fn::Lg2, false) => Some(mufu::lg2_approx),
+                (F32Fn::Sin, _) => Some(mufu::sin),
+                (F32Fn::Cos, _) => Some(mufu::cos),
+                _ => None,
+            };
+            if let Some(unit) = unit {
+                map1(a, r, |x| u64::from(unit(x as u32)));
+                return;
+            }
             let g = |x: f32| -> f32 {
                 match f {
                     F32Fn::Sqrt => x.sqrt(),
                     F32Fn::Rcp => 1.0 / x,
-                    F32Fn::Rsqrt => (1.0 / f64::from(x).sqrt()) as f32,
-                    // An H200 returns a zero of the input's sign for a subnormal input, also
-                    // without .ftz (approx_edges.rs).
-                    F32Fn::Sin => {
-                        if x.is_subnormal() {
-                            x * 0.0
-                        } else {
-                            f64::from(x).sin() as f32
-                        }
-                    }
-                    F32Fn::Cos => f64::from(x).cos() as f32,
-                    F32Fn::Lg2 => f64::from(x).log2() as f32,
-                    F32Fn::Ex2 => f64::from(x).exp2() as f32,
                     F32Fn::Tanh => f64::from(x).tanh() as f32,
+                    // Taken by `mufu` above.
+                    F32Fn::SqrtApprox
+                    | F32Fn::RcpApprox
+                    | F32Fn::Rsqrt
+                    | F32Fn::Ex2
+                    | F32Fn::Lg2
+                    | F32Fn::Sin
+                    | F32Fn::Cos => f32::NAN,
                 }
             };
             if ftz {
@@ -274,9 +288,9 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
             match f {
                 F64Fn::Sqrt => v.sqrt(),
                 F64Fn::Rcp => 1.0 / v,
-                F64Fn::RcpFtz => return upper_word_approx(x, |u| 1.0 / u),
+                F64Fn::RcpFtz => return mufu::rcp64h(x),
                 F64Fn::Rsqrt => 1.0 / v.sqrt(),
-                F64Fn::RsqrtFtz => return upper_word_approx(x, |u| 1.0 / u.sqrt()),
+                F64Fn::RsqrtFtz => return mufu::rsq64h(x),
             }
             .to_bits()
         }),
@@ -322,14 +336,6 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
             })
         }),
     }
-}
-
-/// `rcp`/`rsqrt.approx.ftz.f64` as the PTX ISA defines them: `f` of the operand's upper word
-/// (its low 32 bits ignored; subnormal, so ±0, flushed), written to the result's upper word
-/// (truncated, as an H200 does), the low word zero; a NaN result is `0x7fffffff00000000`.
-fn upper_word_approx(x: u64, f: impl Fn(f64) -> f64) -> u64 {
-    let r = ftz64(f(ftz64(f64::from_bits(x & 0xffff_ffff_0000_0000))));
-    if r.is_nan() { 0x7fff_ffff_0000_0000 } else { r.to_bits() & 0xffff_ffff_0000_0000 }
 }
 
 /// Reads an operand of a directed-rounding op as f64 (f32 operands flushed under ftz).
@@ -509,7 +515,14 @@ pub(crate) fn binop<const N: usize>(op: &BinOp, a: &[u64; N], b: &[u64; N], r: &
             _ => map2(a, b, r, |x, y| of32(f32bin(f, f32_of(x), f32_of(y)))),
         },
         BinOp::F32(f, ftz, sat) => map2(a, b, r, |x, y| of32(f32_ftz_sat(f, ftz, sat, f32_of(x), f32_of(y)))),
-        BinOp::DivApprox32(ftz) => map2(a, b, r, |x, y| of32(div_approx32(f32_of(x), f32_of(y), ftz))),
+        BinOp::DivApprox32(ftz) => {
+            let divide = if ftz { mufu::div_approx_ftz } else { mufu::div_approx };
+            map2(a, b, r, |x, y| u64::from(divide(x as u32, y as u32)));
+        }
+        BinOp::DivFull32(ftz) => {
+            let divide = if ftz { mufu::div_full_ftz } else { mufu::div_full };
+            map2(a, b, r, |x, y| u64::from(divide(x as u32, y as u32)));
+        }
         BinOp::CvtNarrowX2 { fmt, relu } => map2(a, b, r, |x, y| {
             let (field, _) = narrow_field(fmt);
             u64::from(f32_to_narrow(f32_of(x), fmt, relu)) << field | u64::from(f32_to_narrow(f32_of(y), fmt, relu))

@@ -9,6 +9,8 @@ pub(crate) mod arith;
 pub(crate) mod collective;
 pub(crate) mod compare;
 pub(crate) mod convert;
+pub(crate) mod mufu;
+mod mufu_tables;
 
 /// The low `w` bits set (`w` in 1..=64; branch-free so per-lane loops vectorize).
 #[inline(always)]

@@ -108,15 +108,6 @@ impl Emitter<'_> {
                     format!("of32({})", g(&format!("f32_of({x})")))
                 }
             }
-            // `unop`'s `F32Fn::Rsqrt`: the reciprocal of the f64 root, rounded once to f32.
-            UnOp::F32(F32Fn::Rsqrt, ftz) => {
-                let g = |v: &str| format!("(float)(1.0 / sqrt((double){v}))");
-                if ftz {
-                    format!("of32(ftz32({}))", g(&format!("ftz32(f32_of({x}))")))
-                } else {
-                    format!("of32({})", g(&format!("f32_of({x})")))
-                }
-            }
             UnOp::F64(F64Fn::Sqrt) => format!("bits64(sqrt(f64_of({x})))"),
             UnOp::F64(F64Fn::Rcp) => format!("bits64(1.0 / f64_of({x}))"),
             UnOp::Cvt(c) => match cvt_inline(&c, x) {
@@ -150,7 +141,6 @@ impl Emitter<'_> {
                 let canon = u8::from(self.canonical_nan(pc));
                 format!("f32_bin({}, {}, {}, {canon}, {x}, {y})", fbin_code(f), u8::from(ftz), u8::from(sat))
             }
-            BinOp::DivApprox32(ftz) => format!("f32_div_approx({}, {x}, {y})", u8::from(ftz)),
             BinOp::F64(f) => format!("f64_bin({}, {x}, {y})", fbin_code(f)),
             BinOp::Copysign32 => format!("(({y} & 0x7fffffffull) | ({x} & 0x80000000ull))"),
             BinOp::Copysign64 => format!("(({y} & ~(1ull << 63)) | ({x} & (1ull << 63)))"),

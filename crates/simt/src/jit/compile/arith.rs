@@ -94,16 +94,6 @@ impl<'a, 'b> Cg<'a, 'b> {
                 let r = self.b.ins().fdiv(one, f);
                 self.of32(r)
             }
-            UnOp::F32(F32Fn::Rsqrt, false) => {
-                // As the interpreter computes it: in f64, then rounded to f32.
-                let f = self.f32_of(x);
-                let d = self.b.ins().fpromote(types::F64, f);
-                let s = self.b.ins().sqrt(d);
-                let one = self.b.ins().f64const(1.0);
-                let r = self.b.ins().fdiv(one, s);
-                let r = self.b.ins().fdemote(types::F32, r);
-                self.of32(r)
-            }
             UnOp::F64(F64Fn::Rcp) => {
                 let f = self.f64_of(x);
                 let one = self.b.ins().f64const(1.0);
@@ -232,20 +222,6 @@ impl<'a, 'b> Cg<'a, 'b> {
                     FBin::Mul => self.b.ins().fmul(p, q),
                     _ => self.b.ins().fdiv(p, q),
                 };
-                self.of32(r)
-            }
-            BinOp::DivApprox32(false) => {
-                let (p, q) = (self.f32_of(x), self.f32_of(y));
-                let quotient = self.b.ins().fdiv(p, q);
-                // `float::div_approx32`: 2^126 < |y| < 2^128 (one unsigned compare of the
-                // magnitude's offset) gives `x` times a zero of `y`'s sign.
-                let magnitude = self.b.ins().band_imm_s(y, 0x7fff_ffff);
-                let offset = self.b.ins().iadd_imm_s(magnitude, -0x7e80_0001);
-                let beyond = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, offset, 0x7f80_0000 - 0x7e80_0001);
-                let sign = self.b.ins().band_imm_s(y, 0x8000_0000);
-                let zero = self.f32_of(sign);
-                let flushed = self.b.ins().fmul(p, zero);
-                let r = self.b.ins().select(beyond, flushed, quotient);
                 self.of32(r)
             }
             BinOp::F64(fb @ (FBin::Add | FBin::Sub | FBin::Mul | FBin::Div)) => {

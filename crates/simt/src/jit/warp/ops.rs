@@ -999,7 +999,6 @@ impl WarpCodegen<'_, '_> {
                 };
                 b.ins().imul(x, y)
             }),
-            BinOp::DivApprox32(false) => self.div_approx32(d, &s, em, full),
             BinOp::F64(_) | BinOp::F32(..) => return self.bin_float(op, d, s, em, full),
             _ => return false,
         }
@@ -1080,30 +1079,6 @@ impl WarpCodegen<'_, '_> {
             _ => return false,
         }
         true
-    }
-
-    /// `div.approx.f32` lane by lane (`float::div_approx32`): the quotient, or for a divisor
-    /// with 2^126 < |y| < 2^128 the dividend times a zero of the divisor's sign.
-    fn div_approx32(&mut self, d: Reg, s: &[VectorSource; 2], em: Value, full: bool) {
-        let splat = |w: &mut Self, v: u32| w.cvec(types::I32X4, v.to_le_bytes().repeat(4));
-        let (magnitude, low, inf, sign) =
-            (splat(self, 0x7fff_ffff), splat(self, 0x7e80_0000), splat(self, 0x7f80_0000), splat(self, 0x8000_0000));
-        self.lanes32(d, s, em, full, &|b, v| {
-            let (x, y) = (b.ins().bitcast(types::F32X4, lanes(), v[0]), b.ins().bitcast(types::F32X4, lanes(), v[1]));
-            let quotient = b.ins().fdiv(x, y);
-            let m = b.ins().band(v[1], magnitude);
-            let above = b.ins().icmp(IntCC::UnsignedGreaterThan, m, low);
-            let finite = b.ins().icmp(IntCC::UnsignedLessThan, m, inf);
-            let beyond = b.ins().band(above, finite);
-            let zero = b.ins().band(v[1], sign);
-            let zero = b.ins().bitcast(types::F32X4, lanes(), zero);
-            let flushed = b.ins().fmul(x, zero);
-            let (flushed, quotient) =
-                (b.ins().bitcast(types::I32X4, lanes(), flushed), b.ins().bitcast(types::I32X4, lanes(), quotient));
-            let r = b.ins().bitselect(beyond, flushed, quotient);
-            let r = b.ins().bitcast(types::F32X4, lanes(), r);
-            canon(b, r)
-        });
     }
 
     /// `bin`'s `f64` and `f32` add, sub, mul and div (`f32` without rounding or `.ftz`
