@@ -1309,3 +1309,10 @@ fn bigint_montgomery() {
 fn constexpr_tables_std() {
     check("constexpr_tables_std");
 }
+
+/// Paired half/bf16 arithmetic, comparisons and conversions with every rounding suffix over
+/// edge inputs, as bits (among them __double2half of a NaN: sign and payload top kept).
+#[test]
+fn half2_bf162_ops() {
+    check("half2_bf162_ops");
+}
