@@ -106,6 +106,7 @@ __device__ inline __cuda_builtin_gridDim_t::operator dim3() const { return dim3(
 __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return {x, y, z}; }
 
 #include <__clang_cuda_cmath.h>
+#include "cuprite/cmath_float_overloads.h"
 #include "cuprite/hide_clang_builtins.h"
 #include <__clang_cuda_intrinsics.h>
 #include "cuprite/unhide_clang_builtins.h"

@@ -1329,3 +1329,174 @@ fn user_objects_lifetime() {
 fn mipmap_level_queries() {
     check("mipmap_level_queries");
 }
+
+/// Device-side class hierarchies: multiple inheritance (this-adjusted calls through the second
+/// base), virtual calls during construction, default arguments bound statically, new/delete[].
+#[test]
+fn cpp_virtual_multi() {
+    check("cpp_virtual_multi");
+}
+
+/// Expression templates, operator overloading, template recursion (Horner, a bitonic network),
+/// variadic templates and if constexpr over 7x3x5 blocks.
+#[test]
+fn cpp_expr_templates() {
+    check("cpp_expr_templates");
+}
+
+/// Callables under -G: extended lambdas ([*this], mutable, generic, nested), __device__ function
+/// pointer tables, pointers to members, __noinline__ mutual recursion.
+#[test]
+fn cpp_callables_debug() {
+    check("cpp_callables_debug");
+}
+
+/// Layout with -rdc=true: signed and straddling bit-fields, unions, alignas in every space,
+/// #pragma pack, constexpr-constructed __device__ globals, a 328-byte padded parameter.
+#[test]
+fn cpp_layout_bitfields() {
+    check("cpp_layout_bitfields");
+}
+
+/// C++20: a span-like view with static/dynamic extents, concepts, hand-written lazy view
+/// adaptors, consteval tables in __constant__, class-type non-type template parameters.
+#[test]
+fn cpp20_span_pipeline() {
+    check("cpp20_span_pipeline");
+}
+
+/// Per-thread binary trees with new/delete and recursive destructors, a growing vector template,
+/// a move-only owner, a shared-memory free list popped with atomicCAS.
+#[test]
+fn cpp_heap_trees() {
+    check("cpp_heap_trees");
+}
+
+/// A recursive-descent expression parser per thread (__noinline__ mutual recursion, depth 40).
+#[test]
+fn recursive_descent_eval() {
+    check("recursive_descent_eval");
+}
+
+/// Kernel templates dispatched over five element types and three tile sizes with typed extern
+/// shared memory, a 2 KiB lambda capture as a parameter, __managed__ objects.
+#[test]
+fn template_dispatch_shared() {
+    check("template_dispatch_shared");
+}
+
+/// A ray tracer: float3 operators, virtual hit() on device-created objects, __constant__
+/// materials, reflections; pixels as exact floats.
+#[test]
+fn raytrace_float3_ops() {
+    check("raytrace_float3_ops");
+}
+
+/// libcu++ atomics: every memory order, fetch_min/max, CAS loops, atomic_ref in shared memory,
+/// a spin lock and a release/acquire handoff with wait/notify.
+#[test]
+fn libcu_atomic_orders() {
+    check("libcu_atomic_orders");
+}
+
+/// cuda::barrier: arrive_and_drop across phases with a completion function, split arrive/wait,
+/// cuda::std::barrier with per-warp arrivals.
+#[test]
+fn libcu_barrier_phases() {
+    check("libcu_barrier_phases");
+}
+
+/// cuda::std::mdspan layouts (right, left, stride), latch, counting_semaphore, inplace_vector,
+/// expected, bitset, numbers.
+#[test]
+fn libcu_mdspan_sync() {
+    check("libcu_mdspan_sync");
+}
+
+/// cuda::std::invoke/bind_front/not_fn/mem_fn/ref, ranges access and subrange, a custom
+/// view_interface, reverse iterators, a Y-combinator lambda.
+#[test]
+fn libcu_functional_ranges() {
+    check("libcu_functional_ranges");
+}
+
+/// CUB BlockLoad/BlockStore with every algorithm, BlockExchange, BlockShuffle,
+/// BlockAdjacentDifference, full and partial tiles.
+#[test]
+fn cub_block_io_exchange() {
+    check("cub_block_io_exchange");
+}
+
+/// CUB BlockRadixSort pairs (descending, bit range, blocked-to-striped), BlockMergeSort,
+/// BlockHistogram, BlockDiscontinuity, BlockScan algorithms with a prefix callback, logical warps.
+#[test]
+fn cub_block_sort_scan() {
+    check("cub_block_sort_scan");
+}
+
+/// CUB block primitives built with -G: BlockReduce algorithms over 7x3x5 threads, BlockScan,
+/// WarpReduce, BlockRadixSort of floats with signed zeros.
+#[test]
+fn cub_debug_build() {
+    check("cub_debug_build");
+}
+
+/// CUB DeviceReduce ArgMin/ArgMax, DeviceSegmentedReduce, DeviceSelect, DevicePartition (two- and
+/// three-way), DeviceRunLengthEncode, DeviceHistogram, DeviceScan by key, DeviceMergeSort.
+#[test]
+fn cub_device_select_reduce() {
+    check("cub_device_select_reduce");
+}
+
+/// CUB segmented radix sort and segmented sort, adjacent difference, merge, batched memcpy and
+/// copy, DeviceFor, DeviceTransform, radix sort of doubles with signed zeros.
+#[test]
+fn cub_device_segments_batches() {
+    check("cub_device_segments_batches");
+}
+
+/// Thrust set operations (and by key), merge_by_key descending, vectorized searches,
+/// equal_range, unique_copy, stable_sort_by_key.
+#[test]
+fn thrust_sets_search() {
+    check("thrust_sets_search");
+}
+
+/// A tiled __half2/__nv_bfloat162 GEMM with __hfma2 and a saturating epilogue (sm_80).
+#[test]
+fn half_gemm_tiles() {
+    check("half_gemm_tiles");
+}
+
+/// Conjugate gradient in double with fixed-order reductions; Bellman-Ford with atomicMin.
+#[test]
+fn sparse_cg_sssp() {
+    check("sparse_cg_sssp");
+}
+
+/// -use_fast_math complex<float> waves and sincosf sums (within the approximations' tolerance).
+#[test]
+fn fastmath_complex_waves() {
+    check("fastmath_complex_waves");
+}
+
+/// 256-bit integers with PTX carry chains (add.cc/addc, sub.cc/subc), Montgomery exponentiation,
+/// __umul64hi, a warp-wide 1024-bit add with ballot carry lookahead.
+#[test]
+fn bigint_montgomery() {
+    check("bigint_montgomery");
+}
+
+/// constexpr CRC and sieve tables in __constant__, a constexpr Rational, std:: constexpr
+/// functions in device code (--expt-relaxed-constexpr), fold expressions over index_sequence.
+#[test]
+fn constexpr_tables_std() {
+    check("constexpr_tables_std");
+}
+
+/// Paired half/bf16 arithmetic, comparisons and conversions with every rounding suffix over
+/// edge inputs, as bits (among them __double2half of a NaN: sign and payload top kept).
+#[test]
+fn half2_bf162_ops() {
+    check("half2_bf162_ops");
+}

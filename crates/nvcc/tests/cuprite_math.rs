@@ -25,3 +25,10 @@ fn odd_functions_and_sinpi_keep_the_sign_of_zero() {
 fn dpx_integer_functions_match_their_definitions() {
     passes("dpx_functions");
 }
+
+/// The C++11 <cmath> overloads for float in device code (erf(float), fmax(float, float), ...),
+/// which CUDA's math_functions.hpp defines and clang's headers only declare (headers).
+#[test]
+fn cmath_float_overloads_are_their_f_functions() {
+    passes("cmath_float_overloads");
+}

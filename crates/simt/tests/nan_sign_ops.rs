@@ -2,7 +2,8 @@
 //! H200 computes them (recorded with inline PTX, every value below is the GPU's): `neg`/`abs`
 //! of a half, bf16 or f32 NaN give the canonical NaN (`0x7fff`, `0x7fffffff`), `neg.ftz.f32`
 //! flushes a denormal first; `neg`/`abs.f64` of a NaN keep its sign and payload, quieted;
-//! `cvt.rn.bf16.f64` of a NaN keeps its sign (`0x7fc0`). Checked on every engine.
+//! `cvt.rn.f16.f64`/`cvt.rn.bf16.f64` of a NaN keep its sign and the top of its payload,
+//! quieted. Checked on every engine.
 
 use simt::{DeviceMemory, Dim3, Params, Program};
 
@@ -146,6 +147,28 @@ fn f64_sign_ops_and_conversions_keep_a_nan_quieted() {
         let got = run(&cases.map(|(d, _)| [d, 0, 0]), e);
         for ((d, want), g) in cases.iter().zip(&got) {
             assert_eq!([g[9], g[10], g[12]], *want, "{e:?} f64 {d:#018x}");
+        }
+    }
+}
+
+#[test]
+fn f64_nan_to_16_bits_keeps_the_top_of_the_payload() {
+    // input: cvt.rn.f16.f64 << 16 | cvt.rn.bf16.f64, as an H200 gives them: significand bits
+    // 51..42 (f16) and 51..45 (bf16), with the quiet bit set
+    let cases: [(u64, u64); 8] = [
+        (0x7fff_ffff_ffff_ffff, 0x7fff_7fff),
+        (0xffff_ffff_ffff_ffff, 0xffff_ffff),
+        (0x7ff4_0000_0000_0000, 0x7f00_7fe0),
+        (0x7ffc_0000_0000_0000, 0x7f00_7fe0),
+        (0x7ff8_0400_0000_0000, 0x7e01_7fc0),
+        (0x7ff9_2345_6789_0abc, 0x7e48_7fc9),
+        (0xfffa_bcde_f012_3456, 0xfeaf_ffd5),
+        (0x7ff0_0200_0000_0000, 0x7e00_7fc0),
+    ];
+    for e in common::ENGINES {
+        let got = run(&cases.map(|(d, _)| [d, 0, 0]), e);
+        for ((d, want), g) in cases.iter().zip(&got) {
+            assert_eq!(g[12], *want, "{e:?} f64 {d:#018x}: {:#010x}", g[12]);
         }
     }
 }

@@ -81,10 +81,11 @@ pub(crate) fn cvt(c: &Cvt, x: u64) -> u64 {
                 u64::from(r.to_bits())
             }
         }
-        // From .f64, a NaN keeps its sign with the format's quiet NaN, `0x7e00` or bf16's `0x7fc0`
-        // (an H200's answer; from .f32 it is `0x7fff`, `to_half`).
-        ScalarType::F16 if f.is_nan() && c.from == ScalarType::F64 => (x >> 48) & 0x8000 | 0x7e00,
-        ScalarType::Bf16 if f.is_nan() && c.from == ScalarType::F64 => (x >> 48) & 0x8000 | 0x7fc0,
+        // From .f64, a NaN keeps its sign and the top of its payload, quieted: f16 takes significand
+        // bits 51..42, bf16 bits 51..45 (an H200: 0x7ff9234567890abc gives 0x7e48 and 0x7fc9,
+        // 0x7fffffffffffffff gives 0x7fff for both); from .f32 it is `0x7fff`, `to_half`.
+        ScalarType::F16 if f.is_nan() && c.from == ScalarType::F64 => (x >> 48) & 0x8000 | 0x7e00 | (x >> 42) & 0x3ff,
+        ScalarType::Bf16 if f.is_nan() && c.from == ScalarType::F64 => (x >> 48) & 0x8000 | 0x7fc0 | (x >> 45) & 0x7f,
         ScalarType::F16 | ScalarType::Bf16 => u64::from(to_half(c.to, f, c.rnd, c.relu, c.satfinite)),
         _ => 0,
     }
