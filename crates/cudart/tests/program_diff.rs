@@ -1500,3 +1500,34 @@ fn constexpr_tables_std() {
 fn half2_bf162_ops() {
     check("half2_bf162_ops");
 }
+
+/// Thrust with fancy iterators and execution policies (`par.on(stream)`, gather_if/scatter_if,
+/// reduce_by_key with a custom predicate, zip/permutation/discard/transform_output iterators,
+/// `thrust::complex<double>`), checked on the host.
+#[test]
+fn thrust_iterators_policies() {
+    check("thrust_iterators_policies");
+}
+
+/// libcu++ vocabulary types in device code: variant with visit, optional, span, tuple_cat,
+/// `<cuda/std/bit>`, numeric_limits, complex<float/double> functions printed with %a.
+#[test]
+fn libcu_variant_complex() {
+    check("libcu_variant_complex");
+}
+
+/// Math library calls at their edges as bits (pow with negative bases, fmod/remainder,
+/// atan2 quadrants, expm1/log1p near 0, norms without overflow, Bessel, sinpi) and integer
+/// division by constants on negative values of every width.
+#[test]
+fn math_edges_mixed() {
+    check("math_edges_mixed");
+}
+
+/// Transformer-style inference layers (LayerNorm through cub::BlockReduce, softmax, GELU,
+/// residual adds, a templated kernel over float and double); approximate instructions'
+/// last bits within a relative 1e-5.
+#[test]
+fn ml_layers_cub() {
+    check("ml_layers_cub");
+}
