@@ -307,3 +307,94 @@ fn lanes_of_one_group_at_two_instructions_of_one_barrier() {
         }
     }
 }
+
+/// Thread `t` (the block's linear index) stores `7t` in shared memory and adds 1 to
+/// `counter`; threads with `t % 3 == 2` then leave. The others wait, read `(t + 1) % n`'s
+/// value, and wait again, threads of even warps at one `bar.sync 0`, odd ones at another
+/// (adding 1000), then store what they read at `out[t]` and add 1 to `counter` again. From
+/// the second barrier on, a lane phase's groups wait at two instructions: the block goes to
+/// the scalar passes, which must resume each waiting thread where it waits and never rerun
+/// one that left (the counter would show it).
+const HANDOVER: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry handover(.param .u64 out, .param .u64 counter)
+{
+    .shared .align 4 .b8 buf[4096];
+    .reg .pred %p<4>;
+    .reg .b32 %r<20>;
+    .reg .b64 %rd<6>;
+    ld.param.u64 %rd1, [out];
+    ld.param.u64 %rd2, [counter];
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, %tid.y;
+    mov.u32 %r3, %ntid.x;
+    mov.u32 %r4, %ntid.y;
+    mov.u32 %r18, %tid.z;
+    mov.u32 %r19, %ntid.z;
+    mad.lo.s32 %r5, %r18, %r4, %r2;
+    mad.lo.s32 %r5, %r5, %r3, %r1;
+    mul.lo.s32 %r6, %r3, %r4;
+    mul.lo.s32 %r6, %r6, %r19;
+    mov.u32 %r7, buf;
+    shl.b32 %r8, %r5, 2;
+    add.s32 %r9, %r7, %r8;
+    mul.lo.s32 %r10, %r5, 7;
+    st.shared.u32 [%r9], %r10;
+    red.global.add.u32 [%rd2], 1;
+    rem.u32 %r12, %r5, 3;
+    setp.eq.u32 %p1, %r12, 2;
+    @%p1 bra DONE;
+    bar.sync 0;
+    add.s32 %r13, %r5, 1;
+    rem.u32 %r13, %r13, %r6;
+    shl.b32 %r14, %r13, 2;
+    add.s32 %r15, %r7, %r14;
+    ld.shared.u32 %r16, [%r15];
+    shr.u32 %r17, %r5, 5;
+    and.b32 %r17, %r17, 1;
+    setp.eq.u32 %p2, %r17, 0;
+    @%p2 bra EVENWARP;
+    bar.sync 0;
+    add.s32 %r16, %r16, 1000;
+    bra STORE;
+EVENWARP:
+    bar.sync 0;
+STORE:
+    mul.wide.u32 %rd3, %r5, 4;
+    add.s64 %rd4, %rd1, %rd3;
+    st.global.u32 [%rd4], %r16;
+    red.global.add.u32 [%rd2], 1;
+DONE:
+    ret;
+}
+"#;
+
+#[test]
+fn groups_at_different_barriers_hand_every_thread_over_where_it_stands() {
+    const UNTOUCHED: u32 = 0xdead_beef;
+    for engine in common::ENGINES {
+        let p = program(HANDOVER, engine);
+        for shape in [(32, 1, 1), (64, 1, 1), (96, 1, 1), (100, 1, 1), (256, 1, 1), (8, 8, 1), (16, 6, 1), (7, 3, 5)] {
+            let n = shape.0 * shape.1 * shape.2;
+            let mem = DeviceMemory::new();
+            let dout = upload(&mem, &vec![UNTOUCHED; n as usize]);
+            let dcount = upload(&mem, &[0u32]);
+            let params = Params::new().ptr(dout).ptr(dcount).clone();
+            let st = p
+                .launch("handover", Dim3::x(1), dim(shape), 0, params.bytes(), &mem)
+                .unwrap_or_else(|f| panic!("{engine:?} {shape:?}: {f}"));
+            check_tier(&format!("/{engine:?}"), st.tier);
+            let stays = |t: u32| t % 3 != 2;
+            let want: Vec<u32> = (0..n)
+                .map(
+                    |t| if stays(t) { 7 * ((t + 1) % n) + if (t >> 5) & 1 == 1 { 1000 } else { 0 } } else { UNTOUCHED },
+                )
+                .collect();
+            assert_eq!(download_u32(&mem, dout, n as usize), want, "{engine:?} {shape:?}");
+            let count = n + (0..n).filter(|&t| stays(t)).count() as u32;
+            assert_eq!(download_u32(&mem, dcount, 1), vec![count], "{engine:?} {shape:?}: every thread once");
+        }
+    }
+}

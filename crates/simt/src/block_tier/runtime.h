@@ -43,15 +43,38 @@ static inline u64 mask_w(unsigned w) { return w >= 64 ? ~0ull : (1ull << w) - 1;
 static inline i64 sx(u64 v, unsigned w) { unsigned s = 64 - (w < 1 ? 1 : w > 64 ? 64 : w); return (i64)(v << s) >> s; }
 static inline u64 rotr(u64 v, unsigned k) { return k ? (v >> k) | (v << (64 - k)) : v; }
 
+/* The lane phase's 16 lanes of a register whose bit 0 is set, as a mask (lane l: bit l): a
+ * predicate's lanes as the lanes a guard lets run. One vector test where the target has
+ * AVX-512 (a loop shifting and or-ing the lanes together takes gcc about 15 instructions). */
+#if defined(__AVX512F__)
+#include <immintrin.h>
+static inline u32 lane_bits32(const u32 *r) {
+    return (u32)_mm512_test_epi32_mask(_mm512_loadu_si512(r), _mm512_set1_epi32(1));
+}
+static inline u32 lane_bits64(const u64 *r) {
+    const __m512i one = _mm512_set1_epi64(1);
+    return (u32)_mm512_test_epi64_mask(_mm512_loadu_si512(r), one)
+        | (u32)_mm512_test_epi64_mask(_mm512_loadu_si512(r + 8), one) << 8;
+}
+#else
+static inline u32 lane_bits32(const u32 *r) { u32 m = 0; for (u32 l = 0; l < 16; l++) m |= (r[l] & 1u) << l; return m; }
+static inline u32 lane_bits64(const u64 *r) { u32 m = 0; for (u32 l = 0; l < 16; l++) m |= (u32)(r[l] & 1u) << l; return m; }
+#endif
+
 static inline float f32_of(u64 v) { u32 b = (u32)v; float f; memcpy(&f, &b, 4); return f; }
 static inline u64 bits32(float f) { u32 b; memcpy(&b, &f, 4); return b; }
 static inline double f64_of(u64 v) { double f; memcpy(&f, &v, 8); return f; }
 static inline u64 bits64(double f) { u64 b; memcpy(&b, &f, 8); return b; }
-/* semantics::of32: a NaN result is the canonical NaN 0x7fffffff. Tested on the bits (an
- * integer compare and select): `f != f` compiles to a branch on the parity flag. */
 /* semantics::sign_op64: neg/abs.f64 change the sign bit, except of a NaN, kept quieted. */
 static inline u64 sign_op64(u64 x, u64 signed_) { return (x & ~(1ull << 63)) > 0x7ff0000000000000ull ? x | (1ull << 51) : signed_; }
-static inline u64 of32(float f) { u32 b = (u32)bits32(f); return (b & 0x7fffffffu) > 0x7f800000u ? 0x7fffffffull : b; }
+/* semantics::of32: a NaN result is the canonical NaN 0x7fffffff. Tested on the bits (`f != f`
+ * compiles to a branch on the parity flag) and chosen by a mask, not a select: in a lane loop
+ * whose write keeps some lanes' old values, gcc turns the select into a branch and then does
+ * not vectorize the loop ("control flow in loop"). */
+static inline u64 of32(float f) {
+    u32 b = (u32)bits32(f), nan = 0u - (u32)((b & 0x7fffffffu) > 0x7f800000u);
+    return (b & ~nan) | (0x7fffffffu & nan);
+}
 /* float::ftz32 */
 static inline float ftz32(float x) {
     u32 b = (u32)bits32(x);

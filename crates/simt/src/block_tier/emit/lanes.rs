@@ -26,11 +26,13 @@
 //! phase runs every group, one after the other, from where the last phase stopped to its next
 //! barrier (or the end of its threads). A lane reaching `bar.sync` stores its registers live
 //! after it in its frame (`frames[r * n + t]`, as the scalar code keeps them: a vector store
-//! per register) and its state word (waiting there, as the scalar code writes it); when every
-//! group stopped at the same barrier, the next phase takes each group's waiting lanes back
-//! there. Any other case (lanes of one group at different barriers or reaching one at
-//! different times, groups at different barriers) leaves the block to the scalar passes,
-//! which resume every thread from its state word and frame, and know what a barrier is.
+//! per register), those written since it last resumed (`stale.rs`); when every group stopped
+//! at the same barrier, the next phase takes each group's waiting lanes back there. Any other
+//! case (lanes of one group at different barriers or reaching one at different times, groups
+//! at different barriers) leaves the block to the scalar passes, which resume every thread
+//! from its state word (waiting at a barrier, done, or at a label) and frame, and know what a
+//! barrier is. The lane phase writes the state words only then: from its groups' waiting
+//! masks and barriers, or as lanes stop once a group knows the block is handed over.
 //!
 //! A group that loops [`FUEL`] times (threads spinning on each other) hands its lanes to the
 //! scalar code too (`V_EVAC`): their live registers go to their frames, each is to resume at
@@ -40,6 +42,7 @@ use std::fmt::Write;
 
 use super::Emitter;
 use super::linear::{Linear, Seed, linear_regs, linear_write};
+use super::stale::Stale;
 use crate::analysis::live::{Liveness, for_each_src, uses_defs};
 use crate::ir::{BarKind, Func, Guard, Op, Space, Src, Sreg};
 
@@ -87,6 +90,9 @@ struct Barrier {
     id: u64,
     /// The registers live after it (what its lanes keep in their frames).
     live: Vec<usize>,
+    /// Of those, the ones its lanes store: written since they last resumed from a barrier
+    /// (`stale.rs`; the frames hold the others already).
+    stored: Vec<usize>,
 }
 
 /// A branch: where it is, where it goes, and the register of its guard.
@@ -119,13 +125,16 @@ impl Plan {
         let n = f.code.len() as u32;
         let mut branches = Vec::new();
         let mut barriers = Vec::new();
+        let stale = std::cell::OnceCell::new();
         for (pc, inst) in f.code.iter().enumerate() {
             match inst.op {
-                Op::Bar { id: Src::Imm(id), count: None, kind: BarKind::Sync } => barriers.push(Barrier {
-                    at: pc as u32,
-                    id,
-                    live: live.live_at(pc as u32 + 1).into_iter().filter(|&r| r < f.nregs as usize).collect(),
-                }),
+                Op::Bar { id: Src::Imm(id), count: None, kind: BarKind::Sync } => {
+                    let live: Vec<usize> =
+                        live.live_at(pc as u32 + 1).into_iter().filter(|&r| r < f.nregs as usize).collect();
+                    let stale = stale.get_or_init(|| Stale::of(f));
+                    let stored = live.iter().copied().filter(|&r| stale.stale(pc as u32, r)).collect();
+                    barriers.push(Barrier { at: pc as u32, id, live, stored })
+                }
                 Op::Bar { .. } | Op::Brx { .. } => return None,
                 Op::Bra { target, .. } => {
                     branches.push(Branch { at: pc as u32, target: target.min(n), guard: inst.guard.map(|g| g.reg) })
@@ -320,6 +329,26 @@ fn kind(f: &Func, op: &Op) -> Kind {
     }
 }
 
+/// C that makes a group write its lanes' state words as they stop from now on (`eager`),
+/// writing those of its lanes already waiting at barrier `bar_at`.
+const GO_EAGER: &str = "if (!eager) { eager = 1; LANES if (at_bar >> l & 1) states[t0 + l] = bar_words_[bar_at]; }";
+
+/// C that writes the state words of every group of the block not written as its lanes
+/// stopped (`written_`): a lane waiting at a barrier gets its group's barrier's word, any
+/// other is done (a group that is not `eager` handed no lane to the scalar code).
+fn flush_states() -> String {
+    format!(
+        "u32 g_ = 0;\n\
+         for (u32 tz = 0; tz < ntz; tz++) for (u32 ty = 0; ty < nty; ty++) for (u32 tx0 = 0; tx0 < ntx; tx0 += {WIDTH}, g_++) {{\n\
+         if (written_[g_]) continue;\n\
+         const u64 t0 = ((u64)tz * nty + ty) * ntx + tx0;\n\
+         const u32 row = ntx - tx0 >= {WIDTH} ? {FULL:#x}u : (1u << (ntx - tx0)) - 1;\n\
+         const u32 wait_ = waiting_[g_], word_ = bar_words_[bar_of_[g_]];\n\
+         LANES if (row >> l & 1) states[t0 + l] = (wait_ >> l & 1) ? word_ : S_DONE << 24;\n\
+         }}"
+    )
+}
+
 /// Whether `op` loads the same values in every lane when its address is uniform: memory every
 /// thread sees alike (not local memory, nor a generic address, which may be).
 fn uniform_load(op: &Op) -> bool {
@@ -369,19 +398,30 @@ impl Emitter<'_> {
         }
         // Phases: `resume_at` is the barrier (index from 1; 0: the start) every waiting thread
         // waits at, `stopped_at` the one the groups of this phase stopped at, `to_scalar` set
-        // when the scalar passes must finish the block; `waiting_`: per group (at most one per
-        // thread of a block), its lanes waiting at the barrier.
+        // when the scalar passes must finish the block. Per group (at most one per thread of a
+        // block): `waiting_`, its lanes waiting at a barrier, `bar_of_` which (index from 1),
+        // `written_` whether its lanes' state words are written (`bar_words_`: a waiting
+        // lane's, per barrier). The state words are for the scalar passes only: a group writes
+        // them as its lanes stop only once the phase is to hand the block over (`eager`); else
+        // `flush_states` writes them all when it does.
         if stateful {
-            self.out.push_str(
-                "u32 resume_at = 0; (void)resume_at;\n\
-                 uint16_t waiting_[MAX_GROUPS]; (void)waiting_;\n\
-                 for (;;) {\n\
-                 u32 stopped_at = 0, to_scalar = 0, groups_ = 0; (void)stopped_at; (void)groups_;\n",
+            let words: Vec<String> =
+                std::iter::once("0u".to_string()).chain(plan.barriers.iter().map(|b| self.barrier_word(b))).collect();
+            let _ = writeln!(
+                self.out,
+                "static const u32 bar_words_[] = {{ {} }};\n\
+                 u32 resume_at = 0; (void)resume_at;\n\
+                 uint16_t waiting_[MAX_GROUPS]; u32 bar_of_[MAX_GROUPS]; uint8_t written_[MAX_GROUPS];\n\
+                 (void)waiting_; (void)bar_of_; (void)written_;\n\
+                 for (;;) {{\n\
+                 u32 stopped_at = 0, to_scalar = 0, groups_ = 0; (void)stopped_at; (void)groups_;",
+                words.join(", ")
             );
         }
         // Groups: `WIDTH` threads along x of one row (`ty`, `tz` the same in every lane), the
         // last of a row cut short (`row`). `at_bar`: its lanes stopped at a barrier (`bar_at`
-        // the last one), `handed`: its lanes handed to the scalar code.
+        // the last one), `handed`: its lanes handed to the scalar code, `eager`: its lanes
+        // write their state words as they stop.
         let _ = writeln!(
             self.out,
             "for (u32 tz = 0; tz < ntz; tz++) for (u32 ty = 0; ty < nty; ty++) for (u32 tx0 = 0; tx0 < ntx; tx0 += {w}) {{\n\
@@ -392,7 +432,8 @@ impl Emitter<'_> {
         );
         if stateful {
             self.out.push_str(
-                "u32 at_bar = 0, bar_at = 0, handed = 0; (void)bar_at;\nconst u32 group_ = groups_++; (void)group_;\n",
+                "u32 at_bar = 0, bar_at = 0, handed = 0, eager = 0; (void)bar_at;\n\
+                 const u32 group_ = groups_++; (void)group_; written_[group_] = 0;\n",
             );
         }
         if !plan.barriers.is_empty() {
@@ -455,17 +496,19 @@ impl Emitter<'_> {
         let _ = writeln!(
             self.out,
             "V_STOP:\n\
+             if (eager) {{ written_[group_] = 1;\n\
              if ((at_bar | handed) != row) {{ const u32 done_ = row & ~(at_bar | handed);\n\
-             LANES if (done_ >> l & 1) states[t0 + l] = S_DONE << 24; }}\n\
-             waiting_[group_] = (uint16_t)at_bar;\n\
+             LANES if (done_ >> l & 1) states[t0 + l] = S_DONE << 24; }} }}\n\
+             waiting_[group_] = (uint16_t)at_bar; bar_of_[group_] = bar_at;\n\
              if (at_bar) {{ if (stopped_at && stopped_at != bar_at) to_scalar = 1; stopped_at = bar_at; }}\n\
              }}\n\
-             if (to_scalar) goto V_SCALAR;\n\
+             if (to_scalar) {{ {flush} goto V_SCALAR; }}\n\
              if (!stopped_at) return 0;\n\
              resume_at = stopped_at;\n\
              }}\n\
              }}\n\
-             V_SCALAR:;"
+             V_SCALAR:;",
+            flush = flush_states()
         );
         self.lane = false;
         std::mem::replace(&mut self.out, saved)
@@ -506,35 +549,44 @@ impl Emitter<'_> {
     }
 
     /// `bar.sync` (barrier `i` of `plan`) for the lanes at it: they keep their live registers
-    /// and state words as the scalar code's barrier does, and stop; the next phase resumes
+    /// (those not in their frames already: `stale.rs`) and state words as the scalar code's
+    /// barrier does, and stop; the next phase resumes
     /// them at `VR{pc}`. Lanes of the group reaching a barrier a second time in one phase
     /// (they split before it) leave the block to the scalar passes.
     fn lane_barrier(&mut self, plan: &Plan, i: usize, guard: Option<Guard>) {
         let b = &plan.barriers[i];
-        // `Plan::barriers_resumable`: there is one.
-        let k = self.resumes.iter().position(|&(at, next)| at == b.at && next == b.at + 1).map_or(0, |k| k + 1);
         self.out.push_str("{\n");
         self.lane_mask(guard);
         // One loop per register: a loop storing to several arrays that may alias (`frames`,
         // `states`) is not vectorized.
-        let word = format!("(S_WAITING << 24) | ({}u << 28) | {k}u", b.id & 15);
-        let mut stores: Vec<String> =
-            b.live.iter().map(|&r| format!("frames[{r}ull * n + t0 + l] = {};", self.lane_value(r as u32))).collect();
-        stores.push(format!("states[t0 + l] = {word};"));
+        let stores: Vec<String> =
+            b.stored.iter().map(|&r| format!("frames[{r}ull * n + t0 + l] = {};", self.lane_value(r as u32))).collect();
         let all: String = stores.iter().map(|st| format!("LANES {st}\n")).collect();
         let some: String = stores.iter().map(|st| format!("LANES if (m_ >> l & 1) {st}\n")).collect();
+        // Lanes of the group stopping at a barrier a second time in the phase (they split
+        // before it): the block goes to the scalar passes, and the lanes' state words, which
+        // now differ within the group, are written as they stop.
         let _ = writeln!(
             self.out,
             "if (m_) {{\n\
-             if (at_bar) to_scalar = 1;\n\
+             if (at_bar) {{ to_scalar = 1; {write_earlier} }}\n\
              bar_at = {};\n\
              if (m_ == {FULL:#x}u) {{\n{all}}} else {{\n{some}}}\n\
+             if (eager) {{ LANES if (m_ >> l & 1) states[t0 + l] = bar_words_[bar_at]; }}\n\
              at_bar |= m_; act &= ~m_; if (!act) goto V_NEXT;\n\
              }} }}\n\
              VR{}:;",
             i + 1,
-            b.at
+            b.at,
+            write_earlier = GO_EAGER
         );
+    }
+
+    /// The state word of a lane waiting at barrier `b`, as the scalar code's barrier writes it.
+    fn barrier_word(&self, b: &Barrier) -> String {
+        // `Plan::barriers_resumable`: there is a resume point after it.
+        let k = self.resumes.iter().position(|&(at, next)| at == b.at && next == b.at + 1).map_or(0, |k| k + 1);
+        format!("(S_WAITING << 24) | ({}u << 28) | {k}u", b.id & 15)
     }
 
     fn close_group(&mut self, group: &mut bool) {
@@ -581,13 +633,9 @@ impl Emitter<'_> {
                 let _ = writeln!(self.out, "const u32 m_ = ((r{} & 1) ^ {}) ? act : 0;", g.reg, u8::from(g.neg));
             }
             Some(g) => {
-                let _ = writeln!(
-                    self.out,
-                    "u32 g_ = 0; LANES g_ |= (u32)(r{}[l] & 1) << l;\n\
-                     const u32 m_ = act & ({}g_);",
-                    g.reg,
-                    if g.neg { "~" } else { "" }
-                );
+                let bits = if self.f.narrow(g.reg) { "lane_bits32" } else { "lane_bits64" };
+                let _ =
+                    writeln!(self.out, "const u32 m_ = act & ({}{bits}(r{}));", if g.neg { "~" } else { "" }, g.reg);
             }
         }
     }
@@ -727,7 +775,7 @@ impl Emitter<'_> {
     /// `V_EVAC`: the group ran out of fuel; its waiting lanes go to the scalar code, each to
     /// resume at its label with its live registers, and the phase goes on with the next group.
     fn evacuate(&mut self, plan: &Plan) {
-        self.out.push_str("V_EVAC:\n");
+        let _ = writeln!(self.out, "V_EVAC:\n{GO_EAGER}");
         for (i, &x) in plan.labels.iter().enumerate() {
             let k = self.resume_point(x, x);
             let _ = write!(self.out, "LANES if (w{x} >> l & 1) {{");

@@ -10,7 +10,8 @@
 //! - `lanes.rs`: the lane phase, 16 threads at a time;
 //! - `linear.rs`: the lane phase's linear registers (lane `l` = lane 0 plus a known step);
 //! - `mem.rs`: addresses and checked memory accesses, atomics;
-//! - `nan.rs`: which f32 results may skip NaN canonicalization.
+//! - `nan.rs`: which f32 results may skip NaN canonicalization;
+//! - `stale.rs`: which registers a lane stopping at a barrier must store in its frame.
 //!
 //! The generated function (`cuprite_block`) returns 0 when every thread finished, else a
 //! status word (`runtime.h`: `ST_*`, pc and thread).
@@ -20,6 +21,7 @@ mod lanes;
 mod linear;
 mod mem;
 mod nan;
+mod stale;
 
 pub(crate) use lanes::WIDTH;
 
