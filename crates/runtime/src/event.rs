@@ -77,7 +77,7 @@ fn recorded_outside_capture(e: Event) -> Result<Arc<EventInner>> {
 fn external_node(s: &crate::stream::StreamInner, event: Event, wait: bool) -> Result<()> {
     match lock(&s.capture).as_mut() {
         Some(capture) => {
-            capture.event_node(event, wait);
+            capture.event_node(event.0, wait);
             Ok(())
         }
         None => Err(Error::IllegalState),

@@ -651,8 +651,9 @@ pub(crate) trait CaptureState: Any + Send + std::fmt::Debug {
     /// Where the capture stands now, for an event recorded on the stream.
     fn point(&self) -> CapturePoint;
     /// Records an external event record (`wait == false`) or wait node for `event` after the
-    /// stream's capture tail (`cudaEventRecordExternal`, `cudaEventWaitExternal`).
-    fn event_node(&mut self, event: crate::event::Event, wait: bool);
+    /// stream's capture tail (`cudaEventRecordExternal`, `cudaEventWaitExternal`); `event` is
+    /// the event's handle (streams sit below events, so they name it by number).
+    fn event_node(&mut self, event: u64, wait: bool);
 }
 
 /// A capture point, held by an event recorded in a capturing stream: the graph layer's, opaque

@@ -105,7 +105,8 @@ impl CaptureState for StreamCapture {
         append(self, NodeKind::Work { ty, work, params: None });
     }
 
-    fn event_node(&mut self, event: crate::event::Event, wait: bool) {
+    fn event_node(&mut self, event: u64, wait: bool) {
+        let event = crate::event::Event(event);
         append(self, if wait { NodeKind::WaitEvent(event) } else { NodeKind::EventRecord(event) });
     }
 
