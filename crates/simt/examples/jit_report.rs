@@ -1,5 +1,5 @@
-//! Prints, for every kernel of a PTX file, whether the JIT tier compiles it or why it falls
-//! back to the interpreter, and every function the engine cannot load (with why):
+//! Prints, for every kernel of a PTX file, which compiled tier runs it under the engine
+//! `CUPRITE_ENGINE` selects (`Program::compiled_tier`) or why it falls back to the interpreter, and every function the engine cannot load (with why):
 //! `cargo run --release -p cuprite-simt --example jit_report FILE.ptx`.
 
 fn main() {
@@ -20,9 +20,12 @@ fn main() {
         println!("cannot load: {e}");
     }
     for k in prog.kernels() {
-        match prog.jit_fallback_reason(&k) {
-            None => println!("jit     {k}"),
-            Some(why) => println!("interp  {k}: {why}"),
+        match prog.compiled_tier(&k) {
+            Ok(simt::Tier::ThreadJit) => println!("jit     {k}"),
+            Ok(simt::Tier::WarpJit) => println!("warp    {k}"),
+            Ok(simt::Tier::Block) => println!("block   {k}"),
+            Ok(simt::Tier::Interpreter) => println!("interp  {k}"),
+            Err(why) => println!("interp  {k}: {why}"),
         }
     }
 }

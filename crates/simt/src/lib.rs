@@ -231,31 +231,54 @@ impl Program {
     }
 
     /// Why kernel `kernel` runs on the interpreter under this program's engine (an
-    /// instruction the JIT does not compile; under [`Engine::Jit`], also a kernel expected to
-    /// run faster on the interpreter), or `None` when it runs compiled (compiling it now if
-    /// needed; on the warp tier, warps may still move to the interpreter for instructions it
-    /// does not compile). Under [`Engine::Interp`], the answer for [`Engine::Jit`].
+    /// instruction the compiled tiers do not compile; under [`Engine::Jit`], also a kernel
+    /// expected to run faster on the interpreter), or `None` when it runs compiled or there is
+    /// no such loaded kernel ([`Program::compiled_tier`] says which tier).
     pub fn jit_fallback_reason(&self, kernel: &str) -> Option<String> {
-        let idx = self.funcs.iter().position(|f| matches!(f, Ok(f) if f.is_kernel && f.name == kernel))?;
+        self.kernel_index(kernel).and_then(|idx| self.tier_of(idx).err())
+    }
+
+    /// The compiled tier that runs kernel `kernel` under this program's engine (compiling it
+    /// now if needed; under [`Engine::Jit`], the tier its launches start on, which measured
+    /// times may change; on the warp tier, warps may still move to the interpreter for
+    /// instructions it does not compile), or why the interpreter runs it. Under
+    /// [`Engine::Interp`], the answer for [`Engine::Jit`].
+    pub fn compiled_tier(&self, kernel: &str) -> Result<Tier, String> {
+        let idx = self.kernel_index(kernel).ok_or_else(|| format!("no loaded kernel `{kernel}`"))?;
+        self.tier_of(idx)
+    }
+
+    /// The index of loaded kernel `kernel`.
+    fn kernel_index(&self, kernel: &str) -> Option<usize> {
+        self.funcs.iter().position(|f| matches!(f, Ok(f) if f.is_kernel && f.name == kernel))
+    }
+
+    /// [`Program::compiled_tier`] of kernel `idx`, as [`Program::run_on_engine`] chooses it
+    /// for a launch of any block shape.
+    fn tier_of(&self, idx: usize) -> Result<Tier, String> {
         if let Some(Ok(f)) = self.funcs.get(idx)
             && f.warps_interleave
         {
-            return Some(
-                "threads communicate through one memory location without a barrier (one stores, others \
+            return Err("threads communicate through one memory location without a barrier (one stores, others \
                  load): the block's warps run interleaved on the interpreter (blocks of one warp: on the warp \
                  tier)"
-                    .to_string(),
-            );
+                .to_string());
         }
         if self.engine == Engine::Block {
-            return self.block.code_now(&self.funcs, idx).err().map(str::to_string);
+            return self.block.code_now(&self.funcs, idx).map(|_| Tier::Block).map_err(str::to_string);
         }
         if self.engine != Engine::JitAll
             && self.jit.warp_code(&self.funcs, idx, jit::Shape::Any, self.engine == Engine::Warp).is_some()
         {
-            return None;
+            return Ok(Tier::WarpJit);
         }
-        self.jit.fallback_reason(&self.funcs, idx, self.engine == Engine::JitAll)
+        // `Engine::Warp` hands what the warp tier refuses to the per-thread JIT wherever it
+        // compiles, as `Engine::JitAll` does.
+        let all = matches!(self.engine, Engine::JitAll | Engine::Warp);
+        match self.jit.fallback_reason(&self.funcs, idx, all) {
+            Some(why) => Err(why),
+            None => Ok(Tier::ThreadJit),
+        }
     }
 
     /// The static shared memory of kernel `kernel` in bytes: its own `.shared` variables and

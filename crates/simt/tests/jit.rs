@@ -166,6 +166,32 @@ fn warp_synchronous_code_stays_on_the_interpreter() {
     assert_eq!(download_u32(&mem, out, 32), (0..32u32).map(|i| i ^ 1).collect::<Vec<_>>());
 }
 
+/// A kernel the per-thread JIT refuses (warp-synchronous) but the warp tier compiles is
+/// reported as the warp tier's, the tier its launches run on, not as the per-thread JIT's; on
+/// the per-thread JIT alone, with the per-thread JIT's reason.
+#[test]
+fn the_reported_tier_is_the_one_that_runs() {
+    for (engine, want) in [(Engine::Jit, Tier::WarpJit), (Engine::Warp, Tier::WarpJit), (Engine::Interp, Tier::WarpJit)]
+    {
+        let p = program(&ptx(), engine);
+        assert_eq!(p.compiled_tier("wsync"), Ok(want), "{engine:?}");
+        assert_eq!(p.jit_fallback_reason("wsync"), None, "{engine:?}");
+    }
+    let p = program(&ptx(), Engine::JitAll);
+    let why = p.compiled_tier("wsync").expect_err("the per-thread JIT refuses it");
+    assert!(why.contains("warp-synchronous"), "{why}");
+    assert_eq!(p.compiled_tier("bad_load"), Ok(Tier::ThreadJit));
+    assert_eq!(p.compiled_tier("no_such_kernel"), Err("no loaded kernel `no_such_kernel`".to_string()));
+    for engine in [Engine::Jit, Engine::Warp] {
+        let p = program(&ptx(), engine);
+        let mem = DeviceMemory::new();
+        let out = mem.alloc(4 * 32).unwrap();
+        let stats = p.launch("wsync", Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(out).bytes(), &mem).unwrap();
+        assert_eq!(stats.tier, Tier::WarpJit, "{engine:?}");
+        assert_eq!(download_u32(&mem, out, 32), (0..32u32).map(|i| i ^ 1).collect::<Vec<_>>());
+    }
+}
+
 /// Faults from compiled code are reported exactly as the interpreter reports them.
 #[test]
 fn faults_match_the_interpreter() {
