@@ -2,6 +2,7 @@
 //! Registers are dense slot indices, branch targets are instruction indices, and every
 //! operation carries its resolved type parameters, so execution never looks at names.
 
+pub(crate) mod families;
 pub(crate) mod flow;
 pub(crate) mod mma;
 pub(crate) mod operands;
@@ -9,6 +10,7 @@ pub(crate) mod tex;
 
 use crate::float::{FBin, HFmt, HMode, Narrow};
 use crate::memory::AtomOp;
+pub(crate) use families::{calls, collectives, frame_ops, memory_access, register_ops};
 use ptx::types::{Rounding, ScalarType};
 
 /// A register slot index within a function's frame.
@@ -899,36 +901,17 @@ impl Op {
             )
             | Op::Nop
             | Op::Nanosleep
-            | Op::Alloca { .. }
-            | Op::StackSave { .. }
-            | Op::StackRestore { .. }
-            | Op::Un { .. }
-            | Op::Bin { .. }
-            | Op::Tern { .. }
-            | Op::Bfi { .. }
-            | Op::Setp { .. }
-            | Op::Pack { .. }
-            | Op::Unpack { .. }
-            | Op::Mov2 { .. }
-            | Op::Cvta { .. }
-            | Op::Isspacep { .. }
+            | frame_ops!()
+            | register_ops!()
             | Op::Bra { .. }
-            | Op::Call { .. }
-            | Op::CallInd { .. }
-            | Op::Builtin { .. }
+            | calls!()
             | Op::Ret
             | Op::Exit
             | Op::Trap
             | Op::Bar { .. }
-            | Op::WarpSync { .. }
-            | Op::Elect { .. }
+            | collectives!()
             | Op::Brx { .. }
             | Op::Fence
-            | Op::Shfl { .. }
-            | Op::Vote { .. }
-            | Op::Activemask { .. }
-            | Op::Redux { .. }
-            | Op::Match { .. }
             | Op::Carry { .. } => false,
         }
     }
@@ -1060,43 +1043,24 @@ impl Func {
             Op::St { space, .. } | Op::Atom { space, .. } => !elsewhere(space),
             Op::Nop
             | Op::Nanosleep
-            | Op::Alloca { .. }
-            | Op::StackSave { .. }
-            | Op::StackRestore { .. }
-            | Op::Un { .. }
-            | Op::Bin { .. }
-            | Op::Tern { .. }
-            | Op::Bfi { .. }
-            | Op::Setp { .. }
-            | Op::Pack { .. }
-            | Op::Unpack { .. }
-            | Op::Mov2 { .. }
+            | frame_ops!()
+            | register_ops!()
             | Op::Ld { .. }
-            | Op::Cvta { .. }
-            | Op::Isspacep { .. }
             | Op::Bra { .. }
             | Op::Ret
             | Op::Exit
             | Op::Trap
             | Op::Bar { .. }
-            | Op::WarpSync { .. }
-            | Op::Elect { .. }
+            | collectives!()
             | Op::Brx { .. }
             | Op::Fence
-            | Op::Shfl { .. }
-            | Op::Vote { .. }
-            | Op::Activemask { .. }
-            | Op::Redux { .. }
-            | Op::Match { .. }
             | Op::Carry { .. } => false,
             // Memory other than by a plain load or store, or code elsewhere.
             Op::Atom128 { .. }
             | Op::Mbar { .. }
             | Op::CpBulk { .. }
             | Op::CpAsync { .. }
-            | Op::Call { .. }
-            | Op::CallInd { .. }
-            | Op::Builtin { .. }
+            | calls!()
             | Op::Tex(_)
             | Op::AtomV(_)
             | Op::Mma(_)

@@ -39,30 +39,11 @@ pub(crate) fn sync_kind(op: &Op) -> Option<(SyncKind, Option<Src>)> {
         Op::Bar { .. }
         | Op::Nop
         | Op::Nanosleep
-        | Op::Alloca { .. }
-        | Op::StackSave { .. }
-        | Op::StackRestore { .. }
-        | Op::Un { .. }
-        | Op::Bin { .. }
-        | Op::Tern { .. }
-        | Op::Bfi { .. }
-        | Op::Setp { .. }
-        | Op::Pack { .. }
-        | Op::Unpack { .. }
-        | Op::Mov2 { .. }
-        | Op::Atom128 { .. }
-        | Op::Ld { .. }
-        | Op::St { .. }
-        | Op::Mbar { .. }
-        | Op::CpBulk { .. }
-        | Op::CpAsync { .. }
-        | Op::Atom { .. }
-        | Op::Cvta { .. }
-        | Op::Isspacep { .. }
+        | frame_ops!()
+        | register_ops!()
+        | memory_access!()
         | Op::Bra { .. }
-        | Op::Call { .. }
-        | Op::CallInd { .. }
-        | Op::Builtin { .. }
+        | calls!()
         | Op::Ret
         | Op::Exit
         | Op::Trap
@@ -71,7 +52,6 @@ pub(crate) fn sync_kind(op: &Op) -> Option<(SyncKind, Option<Src>)> {
         | Op::Fence
         | Op::Activemask { .. }
         | Op::Tex(_)
-        | Op::AtomV(_)
         | Op::Mma(_)
         | Op::Cluster(_)
         | Op::Carry { .. } => return None,

@@ -2,7 +2,7 @@
 //! the control-flow graph (`cfg`), liveness and the uniformity analysis build on. Its match has
 //! no catch-all arm: a new operation states whether it branches.
 
-use super::{Inst, Op};
+use super::{Inst, Op, calls, collectives, frame_ops, memory_access, register_ops};
 
 /// Where control may go after an operation executes (besides the next instruction when the
 /// operation's guard is false).
@@ -27,40 +27,14 @@ impl Op {
             Op::Ret | Op::Exit | Op::Trap => Flow::Leave,
             Op::Nop
             | Op::Nanosleep
-            | Op::Alloca { .. }
-            | Op::StackSave { .. }
-            | Op::StackRestore { .. }
-            | Op::Un { .. }
-            | Op::Bin { .. }
-            | Op::Tern { .. }
-            | Op::Bfi { .. }
-            | Op::Setp { .. }
-            | Op::Pack { .. }
-            | Op::Unpack { .. }
-            | Op::Mov2 { .. }
-            | Op::Atom128 { .. }
-            | Op::Ld { .. }
-            | Op::St { .. }
-            | Op::Mbar { .. }
-            | Op::CpBulk { .. }
-            | Op::CpAsync { .. }
-            | Op::Atom { .. }
-            | Op::Cvta { .. }
-            | Op::Isspacep { .. }
-            | Op::Call { .. }
-            | Op::CallInd { .. }
-            | Op::Builtin { .. }
+            | frame_ops!()
+            | register_ops!()
+            | memory_access!()
+            | calls!()
             | Op::Bar { .. }
-            | Op::WarpSync { .. }
-            | Op::Elect { .. }
+            | collectives!()
             | Op::Fence
-            | Op::Shfl { .. }
-            | Op::Vote { .. }
-            | Op::Activemask { .. }
-            | Op::Redux { .. }
-            | Op::Match { .. }
             | Op::Tex(_)
-            | Op::AtomV(_)
             | Op::Mma(_)
             | Op::Cluster(_)
             | Op::Carry { .. } => Flow::Next,

@@ -91,16 +91,7 @@ pub(super) fn plain(ss: &[Src]) -> bool {
 
 /// Whether `op` is a warp-collective operation (run by `run.rs` over the frames of a warp).
 pub(crate) fn is_collective(op: &Op) -> bool {
-    matches!(
-        op,
-        Op::WarpSync { .. }
-            | Op::Elect { .. }
-            | Op::Shfl { .. }
-            | Op::Vote { .. }
-            | Op::Activemask { .. }
-            | Op::Redux { .. }
-            | Op::Match { .. }
-    )
+    matches!(op, collectives!())
 }
 
 pub(super) fn src_ok(s: Src) -> bool {

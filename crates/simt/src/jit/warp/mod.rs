@@ -364,38 +364,14 @@ fn entries(f: &Func) -> (Vec<bool>, Vec<bool>) {
             // variant is named, so that a new instruction is decided here.
             Op::Nop
             | Op::Nanosleep
-            | Op::Alloca { .. }
-            | Op::StackSave { .. }
-            | Op::StackRestore { .. }
-            | Op::Un { .. }
-            | Op::Bin { .. }
-            | Op::Tern { .. }
-            | Op::Bfi { .. }
-            | Op::Setp { .. }
-            | Op::Pack { .. }
-            | Op::Unpack { .. }
-            | Op::Mov2 { .. }
-            | Op::Atom128 { .. }
-            | Op::Ld { .. }
-            | Op::St { .. }
-            | Op::Mbar { .. }
-            | Op::CpBulk { .. }
-            | Op::CpAsync { .. }
-            | Op::Atom { .. }
-            | Op::Cvta { .. }
-            | Op::Isspacep { .. }
+            | frame_ops!()
+            | register_ops!()
+            | memory_access!()
             | Op::Builtin { .. }
             | Op::Trap
-            | Op::WarpSync { .. }
-            | Op::Elect { .. }
+            | collectives!()
             | Op::Fence
-            | Op::Shfl { .. }
-            | Op::Vote { .. }
-            | Op::Activemask { .. }
-            | Op::Redux { .. }
-            | Op::Match { .. }
             | Op::Tex(_)
-            | Op::AtomV(_)
             | Op::Mma(_)
             | Op::Cluster(_)
             | Op::Carry { .. } => {}
@@ -1447,17 +1423,11 @@ fn stays_compiled(op: &Op) -> bool {
             | Op::Bar { .. }
             | Op::Call { .. }
             | Op::CallInd { .. }
-            | Op::WarpSync { .. }
-            | Op::Elect { .. }
-            | Op::Vote { .. }
-            | Op::Activemask { .. }
-            | Op::Redux { .. }
-            | Op::Match { .. }
+            | collectives!()
             | Op::Nanosleep
             | Op::Trap
             | Op::Mbar { .. }
             | Op::Cluster(_)
-            | Op::Shfl { .. }
     )
 }
 

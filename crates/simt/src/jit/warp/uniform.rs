@@ -280,18 +280,7 @@ fn exits_on_one_side(f: &Func, pc: usize) -> bool {
 /// results that depend on the lane or on lane-private state).
 fn produces_uniform(op: &Op) -> bool {
     match op {
-        Op::Un { .. }
-        | Op::Bin { .. }
-        | Op::Tern { .. }
-        | Op::Bfi { .. }
-        | Op::Setp { .. }
-        | Op::Pack { .. }
-        | Op::Unpack { .. }
-        | Op::Mov2 { .. }
-        | Op::Cvta { .. }
-        | Op::Isspacep { .. }
-        | Op::Carry { .. }
-        | Op::Activemask { .. } => true,
+        register_ops!() | Op::Carry { .. } | Op::Activemask { .. } => true,
         // One address is one value in memory every lane shares (not a lane's local memory,
         // nor a frame's per-lane parameters, which generic addresses may also reach).
         Op::Ld { space, .. } => matches!(space, Space::Global | Space::Shared | Space::KParam),
@@ -300,9 +289,7 @@ fn produces_uniform(op: &Op) -> bool {
         // that a new instruction is decided here.
         Op::Nop
         | Op::Nanosleep
-        | Op::Alloca { .. }
-        | Op::StackSave { .. }
-        | Op::StackRestore { .. }
+        | frame_ops!()
         | Op::Atom128 { .. }
         | Op::St { .. }
         | Op::Mbar { .. }
@@ -310,9 +297,7 @@ fn produces_uniform(op: &Op) -> bool {
         | Op::CpAsync { .. }
         | Op::Atom { .. }
         | Op::Bra { .. }
-        | Op::Call { .. }
-        | Op::CallInd { .. }
-        | Op::Builtin { .. }
+        | calls!()
         | Op::Ret
         | Op::Exit
         | Op::Trap

@@ -1,0 +1,71 @@
+//! Families of `Op` variants that the analyses treat alike, each listed once here. A family is
+//! a pattern macro (`register_ops!()` stands for `Op::Un { .. } | Op::Bin { .. } | ...`), so a
+//! match that names families stays exhaustive, with no catch-all arm: a new variant either
+//! joins a family here (and every match naming the family decides it as the family does) or is
+//! named in every match, which the compiler checks.
+
+/// Register operations: each lane computes registers from its register and immediate operands
+/// (`cvta`, `isspacep`: and the fixed bases of the state spaces' windows) and nothing else: no
+/// memory, no control flow, no other lane, no carry flag.
+macro_rules! register_ops {
+    () => {
+        $crate::ir::Op::Un { .. }
+            | $crate::ir::Op::Bin { .. }
+            | $crate::ir::Op::Tern { .. }
+            | $crate::ir::Op::Bfi { .. }
+            | $crate::ir::Op::Setp { .. }
+            | $crate::ir::Op::Pack { .. }
+            | $crate::ir::Op::Unpack { .. }
+            | $crate::ir::Op::Mov2 { .. }
+            | $crate::ir::Op::Cvta { .. }
+            | $crate::ir::Op::Isspacep { .. }
+    };
+}
+pub(crate) use register_ops;
+
+/// The thread's `alloca` stack: `alloca`, `stacksave`, `stackrestore`.
+macro_rules! frame_ops {
+    () => {
+        $crate::ir::Op::Alloca { .. } | $crate::ir::Op::StackSave { .. } | $crate::ir::Op::StackRestore { .. }
+    };
+}
+pub(crate) use frame_ops;
+
+/// Loads, stores, atomics, mbarrier operations and asynchronous copies: the instructions that
+/// reach memory through an address operand (texture and cluster operations aside).
+macro_rules! memory_access {
+    () => {
+        $crate::ir::Op::Ld { .. }
+            | $crate::ir::Op::St { .. }
+            | $crate::ir::Op::Atom { .. }
+            | $crate::ir::Op::Atom128 { .. }
+            | $crate::ir::Op::AtomV(_)
+            | $crate::ir::Op::Mbar { .. }
+            | $crate::ir::Op::CpBulk { .. }
+            | $crate::ir::Op::CpAsync { .. }
+    };
+}
+pub(crate) use memory_access;
+
+/// Calls: of a function of the module, through a pointer, or of one the executor provides.
+macro_rules! calls {
+    () => {
+        $crate::ir::Op::Call { .. } | $crate::ir::Op::CallInd { .. } | $crate::ir::Op::Builtin { .. }
+    };
+}
+pub(crate) use calls;
+
+/// The warp-collective operations: lanes of a member mask (or the executing lanes) act
+/// together (`bar.warp.sync`, `elect`, `shfl`, `vote`, `activemask`, `redux`, `match`).
+macro_rules! collectives {
+    () => {
+        $crate::ir::Op::WarpSync { .. }
+            | $crate::ir::Op::Elect { .. }
+            | $crate::ir::Op::Shfl { .. }
+            | $crate::ir::Op::Vote { .. }
+            | $crate::ir::Op::Activemask { .. }
+            | $crate::ir::Op::Redux { .. }
+            | $crate::ir::Op::Match { .. }
+    };
+}
+pub(crate) use collectives;
