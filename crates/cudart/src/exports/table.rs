@@ -12,7 +12,7 @@
 use std::ffi::{c_char, c_void};
 
 use runtime::array::ChannelDesc;
-use runtime::memory::{MemLocation, MemPoolProps};
+use runtime::memory::{MemLocation, MemPoolProps, On};
 use runtime::stream::AttrValue;
 use runtime::{device, memory};
 
@@ -21,13 +21,17 @@ use crate::api::execution::{HostFn, LaunchConfigC};
 use crate::api::graph::EdgeData;
 use crate::api::graph::exec::{InstantiateParams, UpdateResultInfo};
 use crate::api::graph::memory::MemAllocNodeParams;
-use crate::api::graph::node::{GraphNodeParams, HostNodeParams, KernelNodeParams, MemsetParams};
+use crate::api::graph::node::{
+    GraphNodeParams, HostNodeParams, KernelNodeParams, MemsetParams, child_graph_kind, empty_kind, event_record_kind,
+    event_wait_kind, host_kind, kernel_kind, memcpy_1d_kind, memcpy_kind, memset_kind, symbol_kind,
+};
 use crate::api::interop::EglFrame;
 use crate::api::memory::pitched::{Extent, Memcpy3DParms, Memcpy3DPeerParms, PitchedPtr};
 use crate::api::pool::MemAccessDesc;
 use crate::api::stream::StreamCallback;
 use crate::api::texture::{CTextureDesc, ResourceDesc};
 use crate::args::{CStrArg, Dim3C, In, Out};
+use crate::registration::SymbolCopy;
 
 entry_points! {
     api::device {
@@ -230,13 +234,19 @@ entry_points! {
     }
     api::memory::symbol {
         unsafe fn cudaMemcpyToSymbol(sym: *const c_void, src: *const c_void, count: usize, offset: usize, kind: i32
-            ) -> i32, per_thread cudaMemcpyToSymbol_ptds;
+            ) -> i32 = symbol_copy(SymbolCopy::into_symbol(sym, src, count, offset, kind), crate::sync()),
+            per_thread cudaMemcpyToSymbol_ptds;
         unsafe fn cudaMemcpyFromSymbol(dst: *mut c_void, sym: *const c_void, count: usize, offset: usize, kind: i32
-            ) -> i32, per_thread cudaMemcpyFromSymbol_ptds;
+            ) -> i32 = symbol_copy(SymbolCopy::out_of_symbol(dst, sym, count, offset, kind), crate::sync()),
+            per_thread cudaMemcpyFromSymbol_ptds;
         unsafe fn cudaMemcpyToSymbolAsync(sym: *const c_void, src: *const c_void, count: usize, offset: usize,
-            kind: i32, stream: *mut c_void) -> i32, per_thread cudaMemcpyToSymbolAsync_ptsz;
+            kind: i32, stream: *mut c_void) -> i32
+            = symbol_copy(SymbolCopy::into_symbol(sym, src, count, offset, kind), On::Async(crate::stream(stream))),
+            per_thread cudaMemcpyToSymbolAsync_ptsz;
         unsafe fn cudaMemcpyFromSymbolAsync(dst: *mut c_void, sym: *const c_void, count: usize, offset: usize,
-            kind: i32, stream: *mut c_void) -> i32, per_thread cudaMemcpyFromSymbolAsync_ptsz;
+            kind: i32, stream: *mut c_void) -> i32
+            = symbol_copy(SymbolCopy::out_of_symbol(dst, sym, count, offset, kind), On::Async(crate::stream(stream))),
+            per_thread cudaMemcpyFromSymbolAsync_ptsz;
         unsafe fn cudaGetSymbolAddress(dev_ptr: *mut *mut c_void, sym: *const c_void) -> i32;
         unsafe fn cudaGetSymbolSize(size: *mut usize, sym: *const c_void) -> i32;
     }
@@ -351,29 +361,34 @@ entry_points! {
     }
     api::graph::node {
         unsafe fn cudaGraphAddKernelNode(node: Out<*mut c_void>, g: *mut c_void, deps: *const *mut c_void, n: usize,
-            p: In<KernelNodeParams>) -> i32;
+            p: In<KernelNodeParams>) -> i32 = add(node, g, deps, n, || kernel_kind(p));
         unsafe fn cudaGraphAddMemcpyNode(node: Out<*mut c_void>, g: *mut c_void, deps: *const *mut c_void, n: usize,
-            p: *const Memcpy3DParms) -> i32;
+            p: *const Memcpy3DParms) -> i32 = add(node, g, deps, n, || memcpy_kind(p));
         unsafe fn cudaGraphAddMemcpyNode1D(node: Out<*mut c_void>, g: *mut c_void, deps: *const *mut c_void, n: usize,
-            dst: *mut c_void, src: *const c_void, count: usize, kind: i32) -> i32;
+            dst: *mut c_void, src: *const c_void, count: usize, kind: i32) -> i32
+            = add(node, g, deps, n, || memcpy_1d_kind(dst, src, count, kind));
         unsafe fn cudaGraphAddMemsetNode(node: Out<*mut c_void>, g: *mut c_void, deps: *const *mut c_void, n: usize,
-            p: In<MemsetParams>) -> i32;
+            p: In<MemsetParams>) -> i32 = add(node, g, deps, n, || memset_kind(p));
         unsafe fn cudaGraphAddHostNode(node: Out<*mut c_void>, g: *mut c_void, deps: *const *mut c_void, n: usize,
-            p: In<HostNodeParams>) -> i32;
+            p: In<HostNodeParams>) -> i32 = add(node, g, deps, n, || host_kind(p));
         unsafe fn cudaGraphAddEmptyNode(node: Out<*mut c_void>, g: *mut c_void, deps: *const *mut c_void, n: usize
-            ) -> i32;
+            ) -> i32 = add(node, g, deps, n, empty_kind);
         fn cudaGraphConditionalHandleCreate(h: Out<u64>, g: *mut c_void, default: u32, flags: u32) -> i32;
         unsafe fn cudaGraphAddNode(node: Out<*mut c_void>, g: *mut c_void, deps: *const *mut c_void,
             edges: *const EdgeData, n: usize, p: *mut GraphNodeParams) -> i32;
         unsafe fn cudaGraphNodeSetParams(nd: *mut c_void, p: *mut GraphNodeParams) -> i32;
         unsafe fn cudaGraphAddMemcpyNodeToSymbol(node: Out<*mut c_void>, g: *mut c_void, deps: *const *mut c_void,
-            n: usize, sym: *const c_void, src: *const c_void, count: usize, offset: usize, kind: i32) -> i32;
+            n: usize, sym: *const c_void, src: *const c_void, count: usize, offset: usize, kind: i32) -> i32
+            = add(node, g, deps, n, || symbol_kind(SymbolCopy::into_symbol(sym, src, count, offset, kind)));
         unsafe fn cudaGraphAddMemcpyNodeFromSymbol(node: Out<*mut c_void>, g: *mut c_void, deps: *const *mut c_void,
-            n: usize, dst: *mut c_void, sym: *const c_void, count: usize, offset: usize, kind: i32) -> i32;
+            n: usize, dst: *mut c_void, sym: *const c_void, count: usize, offset: usize, kind: i32) -> i32
+            = add(node, g, deps, n, || symbol_kind(SymbolCopy::out_of_symbol(dst, sym, count, offset, kind)));
         unsafe fn cudaGraphMemcpyNodeSetParamsToSymbol(nd: *mut c_void, sym: *const c_void, src: *const c_void,
-            count: usize, offset: usize, kind: i32) -> i32;
+            count: usize, offset: usize, kind: i32) -> i32
+            = set_kind(nd, symbol_kind(SymbolCopy::into_symbol(sym, src, count, offset, kind)));
         unsafe fn cudaGraphMemcpyNodeSetParamsFromSymbol(nd: *mut c_void, dst: *mut c_void, sym: *const c_void,
-            count: usize, offset: usize, kind: i32) -> i32;
+            count: usize, offset: usize, kind: i32) -> i32
+            = set_kind(nd, symbol_kind(SymbolCopy::out_of_symbol(dst, sym, count, offset, kind)));
         fn cudaGraphHostNodeGetParams(n: *mut c_void, p: Out<HostNodeParams>) -> i32;
         fn cudaGraphMemsetNodeGetParams(n: *mut c_void, p: Out<MemsetParams>) -> i32;
         fn cudaGraphMemcpyNodeGetParams(n: *mut c_void, p: Out<Memcpy3DParms>) -> i32;
@@ -383,11 +398,11 @@ entry_points! {
         unsafe fn cudaGraphKernelNodeSetAttribute(n: *mut c_void, id: i32, v: *const AttrValue) -> i32;
         fn cudaGraphKernelNodeCopyAttributes(dst: *mut c_void, src: *mut c_void) -> i32;
         unsafe fn cudaGraphAddEventRecordNode(n: Out<*mut c_void>, g: *mut c_void, deps: *const *mut c_void, nd: usize,
-            e: *mut c_void) -> i32;
+            e: *mut c_void) -> i32 = add(n, g, deps, nd, || event_record_kind(e));
         unsafe fn cudaGraphAddEventWaitNode(n: Out<*mut c_void>, g: *mut c_void, deps: *const *mut c_void, nd: usize,
-            e: *mut c_void) -> i32;
+            e: *mut c_void) -> i32 = add(n, g, deps, nd, || event_wait_kind(e));
         unsafe fn cudaGraphAddChildGraphNode(n: Out<*mut c_void>, g: *mut c_void, deps: *const *mut c_void, nd: usize,
-            child: *mut c_void) -> i32;
+            child: *mut c_void) -> i32 = add(n, g, deps, nd, || child_graph_kind(child));
         fn cudaGraphEventRecordNodeGetEvent(n: *mut c_void, e: Out<*mut c_void>) -> i32;
         fn cudaGraphEventWaitNodeGetEvent(n: *mut c_void, e: Out<*mut c_void>) -> i32;
         fn cudaGraphEventRecordNodeSetEvent(n: *mut c_void, e: *mut c_void) -> i32;
@@ -420,9 +435,11 @@ entry_points! {
         unsafe fn cudaGraphExecNodeSetParams(x: *mut c_void, nd: *mut c_void, p: *mut GraphNodeParams) -> i32;
         fn cudaGraphExecChildGraphNodeSetParams(x: *mut c_void, nd: *mut c_void, child: *mut c_void) -> i32;
         unsafe fn cudaGraphExecMemcpyNodeSetParamsToSymbol(x: *mut c_void, nd: *mut c_void, sym: *const c_void,
-            src: *const c_void, count: usize, offset: usize, kind: i32) -> i32;
+            src: *const c_void, count: usize, offset: usize, kind: i32) -> i32
+            = set_node_kind(x, nd, symbol_kind(SymbolCopy::into_symbol(sym, src, count, offset, kind)));
         unsafe fn cudaGraphExecMemcpyNodeSetParamsFromSymbol(x: *mut c_void, nd: *mut c_void, dst: *mut c_void,
-            sym: *const c_void, count: usize, offset: usize, kind: i32) -> i32;
+            sym: *const c_void, count: usize, offset: usize, kind: i32) -> i32
+            = set_node_kind(x, nd, symbol_kind(SymbolCopy::out_of_symbol(dst, sym, count, offset, kind)));
         unsafe fn cudaGraphInstantiateWithParams(e: Out<*mut c_void>, g: *mut c_void, p: *mut InstantiateParams) -> i32,
             per_thread cudaGraphInstantiateWithParams_ptsz;
         fn cudaGraphExecEventRecordNodeSetEvent(x: *mut c_void, n: *mut c_void, e: *mut c_void) -> i32;

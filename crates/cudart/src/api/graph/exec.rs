@@ -13,11 +13,10 @@ use runtime::{Error, record};
 use crate::api::graph::node;
 use crate::api::graph::node::{
     ChildGraphNodeParams, GraphNodeParams, HostNodeParams, KernelNodeParams, MemsetParams, host_kind, kernel_kind,
-    memcpy_1d_kind, memcpy_kind, memcpy_params, memset_kind, symbol_kind, type_matches, union_of,
+    memcpy_1d_kind, memcpy_kind, memcpy_params, memset_kind, type_matches, union_of,
 };
 use crate::api::memory::pitched::Memcpy3DParms;
 use crate::args::{In, Out};
-use crate::registration::SymbolCopy;
 use crate::{code, invalid, stream};
 
 /// `cudaGraphInstantiate(cudaGraphExec_t *, cudaGraph_t, unsigned long long flags)`.
@@ -76,43 +75,9 @@ pub fn cudaGraphExecChildGraphNodeSetParams(x: *mut c_void, nd: *mut c_void, chi
     code(GraphExec(x as u64).set_child(GraphNode(nd as u64), Graph(child as u64)))
 }
 
-/// `cudaGraphExecMemcpyNodeSetParamsToSymbol(cudaGraphExec_t, cudaGraphNode_t, const void
-/// *symbol, const void *src, size_t count, size_t offset, enum cudaMemcpyKind)`.
-///
-/// # Safety
-/// `src` valid for `count` bytes while the graph may run.
-pub unsafe fn cudaGraphExecMemcpyNodeSetParamsToSymbol(
-    x: *mut c_void,
-    nd: *mut c_void,
-    sym: *const c_void,
-    src: *const c_void,
-    count: usize,
-    offset: usize,
-    kind: i32,
-) -> i32 {
-    // SAFETY: `src` holds `count` bytes that outlive the graph's runs: cudaGraphExecMemcpyNodeSetParamsToSymbol's
-    // contract, which is `symbol_kind`'s.
-    let k = unsafe { symbol_kind(SymbolCopy::into_symbol(sym, src, count, offset, kind)) };
-    code(k.and_then(|k| GraphExec(x as u64).set_node(GraphNode(nd as u64), k)))
-}
-
-/// `cudaGraphExecMemcpyNodeSetParamsFromSymbol(cudaGraphExec_t, cudaGraphNode_t, void *dst,
-/// const void *symbol, size_t count, size_t offset, enum cudaMemcpyKind)`.
-///
-/// # Safety
-/// `dst` valid for `count` bytes while the graph may run.
-pub unsafe fn cudaGraphExecMemcpyNodeSetParamsFromSymbol(
-    x: *mut c_void,
-    nd: *mut c_void,
-    dst: *mut c_void,
-    sym: *const c_void,
-    count: usize,
-    offset: usize,
-    kind: i32,
-) -> i32 {
-    // SAFETY: `dst` holds `count` writable bytes that outlive the graph's runs:
-    // cudaGraphExecMemcpyNodeSetParamsFromSymbol's contract, which is `symbol_kind`'s.
-    let k = unsafe { symbol_kind(SymbolCopy::out_of_symbol(dst, sym, count, offset, kind)) };
+/// Gives node `nd` of executable graph `x` the kind `k` (`cudaGraphExecMemcpyNodeSetParamsToSymbol`,
+/// `cudaGraphExecMemcpyNodeSetParamsFromSymbol`).
+pub(crate) fn set_node_kind(x: *mut c_void, nd: *mut c_void, k: runtime::Result<NodeKind>) -> i32 {
     code(k.and_then(|k| GraphExec(x as u64).set_node(GraphNode(nd as u64), k)))
 }
 

@@ -109,7 +109,8 @@ pub(crate) unsafe fn add(
     node.put(r.map(|h| h.0 as *mut c_void))
 }
 
-/// A kernel node from `cudaKernelNodeParams` (the arguments are copied now).
+/// A kernel node from `cudaKernelNodeParams` (`cudaGraphAddKernelNode`: the arguments are
+/// copied now).
 ///
 /// # Safety
 /// `p->kernelParams` must hold one pointer per kernel parameter.
@@ -125,7 +126,7 @@ pub(crate) unsafe fn kernel_kind(p: In<KernelNodeParams>) -> Result<graph::NodeK
     graph::KernelNode::new(f, p.gridDim.into(), p.blockDim.into(), shared, packed).map(graph::NodeKind::Kernel)
 }
 
-/// A memset node from `cudaMemsetParams`.
+/// A memset node from `cudaMemsetParams` (`cudaGraphAddMemsetNode`).
 pub(crate) fn memset_kind(p: In<MemsetParams>) -> Result<graph::NodeKind> {
     let p = p.read()?;
     let s = Set3D {
@@ -141,7 +142,7 @@ pub(crate) fn memset_kind(p: In<MemsetParams>) -> Result<graph::NodeKind> {
     Ok(work_kind(graph::NodeType::Memset, s.work()?.map(memory::node_work), params_bytes(&p)))
 }
 
-/// A memcpy node from `cudaMemcpy3DParms`.
+/// A memcpy node from `cudaMemcpy3DParms` (`cudaGraphAddMemcpyNode`).
 ///
 /// # Safety
 /// `p` valid; host memory it covers must stay valid while the graph may run.
@@ -155,7 +156,7 @@ pub(crate) unsafe fn memcpy_kind(p: *const Memcpy3DParms) -> Result<graph::NodeK
     Ok(work_kind(graph::NodeType::Memcpy, unsafe { c.work() }?.map(memory::node_work), b))
 }
 
-/// A 1D memcpy node.
+/// A 1D memcpy node (`cudaGraphAddMemcpyNode1D`).
 ///
 /// # Safety
 /// Host memory covered must stay valid while the graph may run.
@@ -185,7 +186,7 @@ pub(crate) unsafe fn memcpy_1d_kind(
     Ok(work_kind(graph::NodeType::Memcpy, unsafe { c.work() }?.map(memory::node_work), params_bytes(&as_3d)))
 }
 
-/// A host node from `cudaHostNodeParams`.
+/// A host node from `cudaHostNodeParams` (`cudaGraphAddHostNode`).
 pub(crate) fn host_kind(p: In<HostNodeParams>) -> Result<graph::NodeKind> {
     let p = p.read()?;
     let Some(f) = p.fn_ else { return Err(Error::InvalidValue) };
@@ -194,6 +195,26 @@ pub(crate) fn host_kind(p: In<HostNodeParams>) -> Result<graph::NodeKind> {
         work: std::sync::Arc::from(host_fn_work(f, p.userData)),
         params: Some(params_bytes(&p)),
     })
+}
+
+/// An empty node (`cudaGraphAddEmptyNode`).
+pub(crate) fn empty_kind() -> Result<NodeKind> {
+    Ok(NodeKind::Empty)
+}
+
+/// An event record node of event `e` (`cudaGraphAddEventRecordNode`).
+pub(crate) fn event_record_kind(e: *mut c_void) -> Result<NodeKind> {
+    Ok(NodeKind::EventRecord(Event(e as u64)))
+}
+
+/// An event wait node of event `e` (`cudaGraphAddEventWaitNode`).
+pub(crate) fn event_wait_kind(e: *mut c_void) -> Result<NodeKind> {
+    Ok(NodeKind::WaitEvent(Event(e as u64)))
+}
+
+/// A child graph node (`cudaGraphAddChildGraphNode`): the child graph is cloned.
+pub(crate) fn child_graph_kind(child: *mut c_void) -> Result<NodeKind> {
+    Ok(NodeKind::Graph(Graph(child as u64)))
 }
 
 /// Work of type `ty` (`None`, nothing to do: still a node of that type).
@@ -219,113 +240,6 @@ pub(crate) fn params_of<T: Copy>(k: &graph::NodeKind, ty: graph::NodeType) -> Op
         }
         _ => None,
     }
-}
-
-/// `cudaGraphAddKernelNode(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *deps, size_t
-/// numDeps, const struct cudaKernelNodeParams *)`: the arguments are copied now.
-///
-/// # Safety
-/// As its CUDA contract: `p` valid, `p->kernelParams` one pointer per kernel parameter.
-pub unsafe fn cudaGraphAddKernelNode(
-    node: Out<*mut c_void>,
-    g: *mut c_void,
-    deps: *const *mut c_void,
-    n: usize,
-    p: In<KernelNodeParams>,
-) -> i32 {
-    // SAFETY: `p` is null or valid, its `kernelParams` one pointer per kernel parameter: cudaGraphAddKernelNode's
-    // contract, which is `kernel_kind`'s.
-    let work = || unsafe { kernel_kind(p) };
-    // SAFETY: `node` is null or writable and `deps` holds `n` handles: cudaGraphAddKernelNode's contract for
-    // `pGraphNode`, `pDependencies` and `numDependencies`, which is `add`'s.
-    unsafe { add(node, g, deps, n, work) }
-}
-
-/// `cudaGraphAddMemcpyNode(..., const struct cudaMemcpy3DParms *)`.
-///
-/// # Safety
-/// `p` must be valid; host memory it covers must stay valid while the graph may run.
-pub unsafe fn cudaGraphAddMemcpyNode(
-    node: Out<*mut c_void>,
-    g: *mut c_void,
-    deps: *const *mut c_void,
-    n: usize,
-    p: *const Memcpy3DParms,
-) -> i32 {
-    // SAFETY: `p` is valid and its host memory outlives the graph's runs: cudaGraphAddMemcpyNode's contract, which is
-    // `memcpy_kind`'s.
-    let work = || unsafe { memcpy_kind(p) };
-    // SAFETY: `node` is null or writable and `deps` holds `n` handles: cudaGraphAddMemcpyNode's contract, which is
-    // `add`'s.
-    unsafe { add(node, g, deps, n, work) }
-}
-
-/// `cudaGraphAddMemcpyNode1D(..., void *dst, const void *src, size_t count, enum
-/// cudaMemcpyKind)`.
-///
-/// # Safety
-/// Host memory covered must stay valid while the graph may run.
-#[allow(clippy::too_many_arguments)]
-pub unsafe fn cudaGraphAddMemcpyNode1D(
-    node: Out<*mut c_void>,
-    g: *mut c_void,
-    deps: *const *mut c_void,
-    n: usize,
-    dst: *mut c_void,
-    src: *const c_void,
-    count: usize,
-    kind: i32,
-) -> i32 {
-    // SAFETY: the host memory `dst`/`src` cover (`count` bytes) outlives the graph's runs: cudaGraphAddMemcpyNode1D's
-    // contract, which is `memcpy_1d_kind`'s.
-    let work = || unsafe { memcpy_1d_kind(dst, src, count, kind) };
-    // SAFETY: `node` is null or writable and `deps` holds `n` handles: cudaGraphAddMemcpyNode1D's contract, which is
-    // `add`'s.
-    unsafe { add(node, g, deps, n, work) }
-}
-
-/// `cudaGraphAddMemsetNode(..., const struct cudaMemsetParams *)`.
-///
-/// # Safety
-/// `p` must be valid.
-pub unsafe fn cudaGraphAddMemsetNode(
-    node: Out<*mut c_void>,
-    g: *mut c_void,
-    deps: *const *mut c_void,
-    n: usize,
-    p: In<MemsetParams>,
-) -> i32 {
-    let work = || memset_kind(p);
-    // SAFETY: `node` is null or writable and `deps` holds `n` handles: cudaGraphAddMemsetNode's contract, which is
-    // `add`'s.
-    unsafe { add(node, g, deps, n, work) }
-}
-
-/// `cudaGraphAddHostNode(..., const struct cudaHostNodeParams *)`.
-///
-/// # Safety
-/// `p` must be valid.
-pub unsafe fn cudaGraphAddHostNode(
-    node: Out<*mut c_void>,
-    g: *mut c_void,
-    deps: *const *mut c_void,
-    n: usize,
-    p: In<HostNodeParams>,
-) -> i32 {
-    let work = || host_kind(p);
-    // SAFETY: `node` is null or writable and `deps` holds `n` handles: cudaGraphAddHostNode's contract, which is
-    // `add`'s.
-    unsafe { add(node, g, deps, n, work) }
-}
-
-/// `cudaGraphAddEmptyNode(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *, size_t)`.
-///
-/// # Safety
-/// `node` must be valid for writes; `deps` must hold `n` handles.
-pub unsafe fn cudaGraphAddEmptyNode(node: Out<*mut c_void>, g: *mut c_void, deps: *const *mut c_void, n: usize) -> i32 {
-    // SAFETY: `node` is null or writable and `deps` holds `n` handles: cudaGraphAddEmptyNode's contract, which is
-    // `add`'s.
-    unsafe { add(node, g, deps, n, || Ok(graph::NodeKind::Empty)) }
 }
 
 /// `struct cudaGraphNodeParams` (256 bytes): the type, then a union of the per-type
@@ -426,23 +340,23 @@ pub unsafe fn cudaGraphAddNode(
     // that member.
     unsafe {
         match q.type_ {
-            0 => cudaGraphAddKernelNode(node, g, deps, n, In::new(union_of::<KernelNodeParams>(p))),
+            0 => add(node, g, deps, n, || kernel_kind(In::new(union_of::<KernelNodeParams>(p)))),
             1 => match memcpy_params(p) {
-                Ok(c) => cudaGraphAddMemcpyNode(node, g, deps, n, c),
+                Ok(c) => add(node, g, deps, n, || memcpy_kind(c)),
                 Err(e) => code::<()>(Err(e)),
             },
-            2 => cudaGraphAddMemsetNode(node, g, deps, n, In::new(union_of::<MemsetParams>(p))),
-            3 => cudaGraphAddHostNode(node, g, deps, n, In::new(union_of::<HostNodeParams>(p))),
+            2 => add(node, g, deps, n, || memset_kind(In::new(union_of::<MemsetParams>(p)))),
+            3 => add(node, g, deps, n, || host_kind(In::new(union_of::<HostNodeParams>(p)))),
             4 => {
                 let c = union_of::<ChildGraphNodeParams>(p).read();
                 if c.ownership != 0 {
                     return code::<()>(record(Err(Error::NotSupported)));
                 }
-                cudaGraphAddChildGraphNode(node, g, deps, n, c.graph)
+                add(node, g, deps, n, || child_graph_kind(c.graph))
             }
-            5 => cudaGraphAddEmptyNode(node, g, deps, n),
-            6 => cudaGraphAddEventWaitNode(node, g, deps, n, union_of::<*mut c_void>(p).read()),
-            7 => cudaGraphAddEventRecordNode(node, g, deps, n, union_of::<*mut c_void>(p).read()),
+            5 => add(node, g, deps, n, empty_kind),
+            6 => add(node, g, deps, n, || event_wait_kind(union_of::<*mut c_void>(p).read())),
+            7 => add(node, g, deps, n, || event_record_kind(union_of::<*mut c_void>(p).read())),
             10 => {
                 crate::api::graph::memory::cudaGraphAddMemAllocNode(node, g, deps, n, union_of::<MemAllocNodeParams>(p))
             }
@@ -545,7 +459,8 @@ pub(crate) fn type_matches(n: GraphNode, ty: i32) -> Result<()> {
     Ok(())
 }
 
-/// A memcpy node's work for the symbol copy `c`.
+/// A memcpy node's work for the symbol copy `c` (`cudaGraphAddMemcpyNodeToSymbol`,
+/// `cudaGraphAddMemcpyNodeFromSymbol`).
 ///
 /// # Safety
 /// `c.other` must be valid for `c.count` bytes while the graph may run.
@@ -557,99 +472,10 @@ pub(crate) unsafe fn symbol_kind(c: SymbolCopy) -> Result<runtime::graph::NodeKi
     unsafe { memcpy_1d_kind(dst as *mut c_void, src as *const c_void, c.count, c.kind) }
 }
 
-/// `cudaGraphAddMemcpyNodeToSymbol(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *,
-/// size_t, const void *symbol, const void *src, size_t count, size_t offset, enum
-/// cudaMemcpyKind)`.
-///
-/// # Safety
-/// `node` valid for writes, `deps` holds `n` handles; `src` valid for `count` bytes while
-/// the graph may run.
-#[allow(clippy::too_many_arguments)]
-pub unsafe fn cudaGraphAddMemcpyNodeToSymbol(
-    node: Out<*mut c_void>,
-    g: *mut c_void,
-    deps: *const *mut c_void,
-    n: usize,
-    sym: *const c_void,
-    src: *const c_void,
-    count: usize,
-    offset: usize,
-    kind: i32,
-) -> i32 {
-    // SAFETY: `src` holds `count` bytes that outlive the graph's runs: cudaGraphAddMemcpyNodeToSymbol's contract, which
-    // is `symbol_kind`'s.
-    let k = || unsafe { symbol_kind(SymbolCopy::into_symbol(sym, src, count, offset, kind)) };
-    // SAFETY: `node` is null or writable and `deps` holds `n` handles: cudaGraphAddMemcpyNodeToSymbol's contract, which
-    // is `add`'s.
-    unsafe { add(node, g, deps, n, k) }
-}
-
-/// `cudaGraphAddMemcpyNodeFromSymbol(..., void *dst, const void *symbol, size_t count,
-/// size_t offset, enum cudaMemcpyKind)`.
-///
-/// # Safety
-/// `node` valid for writes, `deps` holds `n` handles; `dst` valid for `count` bytes while
-/// the graph may run.
-#[allow(clippy::too_many_arguments)]
-pub unsafe fn cudaGraphAddMemcpyNodeFromSymbol(
-    node: Out<*mut c_void>,
-    g: *mut c_void,
-    deps: *const *mut c_void,
-    n: usize,
-    dst: *mut c_void,
-    sym: *const c_void,
-    count: usize,
-    offset: usize,
-    kind: i32,
-) -> i32 {
-    // SAFETY: `dst` holds `count` writable bytes that outlive the graph's runs: cudaGraphAddMemcpyNodeFromSymbol's
-    // contract, which is `symbol_kind`'s.
-    let k = || unsafe { symbol_kind(SymbolCopy::out_of_symbol(dst, sym, count, offset, kind)) };
-    // SAFETY: `node` is null or writable and `deps` holds `n` handles: cudaGraphAddMemcpyNodeFromSymbol's contract,
-    // which is `add`'s.
-    unsafe { add(node, g, deps, n, k) }
-}
-
-/// `cudaGraphMemcpyNodeSetParamsToSymbol(cudaGraphNode_t, const void *symbol, const void
-/// *src, size_t count, size_t offset, enum cudaMemcpyKind)`.
-///
-/// # Safety
-/// `src` valid for `count` bytes while the graph may run.
-pub unsafe fn cudaGraphMemcpyNodeSetParamsToSymbol(
-    nd: *mut c_void,
-    sym: *const c_void,
-    src: *const c_void,
-    count: usize,
-    offset: usize,
-    kind: i32,
-) -> i32 {
-    // SAFETY: `src` holds `count` bytes that outlive the graph's runs: cudaGraphMemcpyNodeSetParamsToSymbol's contract,
-    // which is `symbol_kind`'s.
-    code(
-        unsafe { symbol_kind(SymbolCopy::into_symbol(sym, src, count, offset, kind)) }
-            .and_then(|k| GraphNode(nd as u64).set_kind(k)),
-    )
-}
-
-/// `cudaGraphMemcpyNodeSetParamsFromSymbol(cudaGraphNode_t, void *dst, const void *symbol,
-/// size_t count, size_t offset, enum cudaMemcpyKind)`.
-///
-/// # Safety
-/// `dst` valid for `count` bytes while the graph may run.
-pub unsafe fn cudaGraphMemcpyNodeSetParamsFromSymbol(
-    nd: *mut c_void,
-    dst: *mut c_void,
-    sym: *const c_void,
-    count: usize,
-    offset: usize,
-    kind: i32,
-) -> i32 {
-    // SAFETY: `dst` holds `count` writable bytes that outlive the graph's runs:
-    // cudaGraphMemcpyNodeSetParamsFromSymbol's contract, which is `symbol_kind`'s.
-    code(
-        unsafe { symbol_kind(SymbolCopy::out_of_symbol(dst, sym, count, offset, kind)) }
-            .and_then(|k| GraphNode(nd as u64).set_kind(k)),
-    )
+/// Gives node `nd` the kind `k` (`cudaGraphMemcpyNodeSetParamsToSymbol`,
+/// `cudaGraphMemcpyNodeSetParamsFromSymbol`).
+pub(crate) fn set_kind(nd: *mut c_void, k: Result<NodeKind>) -> i32 {
+    code(k.and_then(|k| GraphNode(nd as u64).set_kind(k)))
 }
 
 /// The parameters of a node of type `ty` made through the explicit API.
@@ -742,55 +568,6 @@ pub fn cudaGraphKernelNodeCopyAttributes(dst: *mut c_void, src: *mut c_void) -> 
         node(dst).set_kind(NodeKind::Kernel(d))
     });
     code(r)
-}
-
-/// `cudaGraphAddEventRecordNode(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *,
-/// size_t, cudaEvent_t)`.
-///
-/// # Safety
-/// `n` valid for writes; `deps` holds `nd` handles.
-pub unsafe fn cudaGraphAddEventRecordNode(
-    n: Out<*mut c_void>,
-    g: *mut c_void,
-    deps: *const *mut c_void,
-    nd: usize,
-    e: *mut c_void,
-) -> i32 {
-    // SAFETY: `n` is null or writable and `deps` holds `nd` handles: cudaGraphAddEventRecordNode's contract, which is
-    // `add`'s.
-    unsafe { add(n, g, deps, nd, || Ok(NodeKind::EventRecord(Event(e as u64)))) }
-}
-
-/// `cudaGraphAddEventWaitNode(...)`.
-///
-/// # Safety
-/// `n` valid for writes; `deps` holds `nd` handles.
-pub unsafe fn cudaGraphAddEventWaitNode(
-    n: Out<*mut c_void>,
-    g: *mut c_void,
-    deps: *const *mut c_void,
-    nd: usize,
-    e: *mut c_void,
-) -> i32 {
-    // SAFETY: `n` is null or writable and `deps` holds `nd` handles: cudaGraphAddEventWaitNode's contract, which is
-    // `add`'s.
-    unsafe { add(n, g, deps, nd, || Ok(NodeKind::WaitEvent(Event(e as u64)))) }
-}
-
-/// `cudaGraphAddChildGraphNode(..., cudaGraph_t childGraph)`: the child graph is cloned.
-///
-/// # Safety
-/// `n` valid for writes; `deps` holds `nd` handles.
-pub unsafe fn cudaGraphAddChildGraphNode(
-    n: Out<*mut c_void>,
-    g: *mut c_void,
-    deps: *const *mut c_void,
-    nd: usize,
-    child: *mut c_void,
-) -> i32 {
-    // SAFETY: `n` is null or writable and `deps` holds `nd` handles: cudaGraphAddChildGraphNode's contract, which is
-    // `add`'s.
-    unsafe { add(n, g, deps, nd, || Ok(NodeKind::Graph(Graph(child as u64)))) }
 }
 
 /// The event of an event node of type `want`.
