@@ -26,6 +26,7 @@ mod mem;
 mod support;
 mod tex;
 
+use support::uncompiled_sregs;
 pub(crate) use support::{is_collective, unsupported};
 
 use super::lower::{host_rmw, inline_shared_atom};
@@ -474,18 +475,8 @@ impl<'a, 'b> Cg<'a, 'b> {
             Sreg::LanemaskLe => lanemask(self, 2, false),
             Sreg::LanemaskGe => lanemask(self, 1, true),
             Sreg::LanemaskGt => lanemask(self, 2, true),
-            // Rejected by `support::src_ok` (kernels reading them stay on the interpreter);
-            // listed, not a wildcard, so that a new special register needs a decision here.
-            Sreg::Clock
-            | Sreg::ClockHi
-            | Sreg::Clock64
-            | Sreg::Globaltimer
-            | Sreg::GlobaltimerLo
-            | Sreg::GlobaltimerHi
-            | Sreg::TotalSmem
-            | Sreg::ReservedSmem(_)
-            | Sreg::Envreg(_)
-            | Sreg::Cluster(_) => self.imm(0),
+            // Rejected by `support::src_ok` (kernels reading them stay on the interpreter).
+            uncompiled_sregs!() => self.imm(0),
         }
     }
 

@@ -94,20 +94,25 @@ pub(crate) fn is_collective(op: &Op) -> bool {
     matches!(op, collectives!())
 }
 
+/// The special registers the per-thread JIT does not compile, a pattern: kernels that read
+/// them stay on the interpreter (`src_ok`), and the lowering names them so that a new special
+/// register needs a decision there.
+macro_rules! uncompiled_sregs {
+    () => {
+        $crate::ir::Sreg::Clock
+            | $crate::ir::Sreg::ClockHi
+            | $crate::ir::Sreg::Clock64
+            | $crate::ir::Sreg::Globaltimer
+            | $crate::ir::Sreg::GlobaltimerLo
+            | $crate::ir::Sreg::GlobaltimerHi
+            | $crate::ir::Sreg::TotalSmem
+            | $crate::ir::Sreg::ReservedSmem(_)
+            | $crate::ir::Sreg::Envreg(_)
+            | $crate::ir::Sreg::Cluster(_)
+    };
+}
+pub(super) use uncompiled_sregs;
+
 pub(super) fn src_ok(s: Src) -> bool {
-    !matches!(
-        s,
-        Src::Sreg(
-            Sreg::Clock
-                | Sreg::ClockHi
-                | Sreg::Clock64
-                | Sreg::Globaltimer
-                | Sreg::GlobaltimerLo
-                | Sreg::GlobaltimerHi
-                | Sreg::TotalSmem
-                | Sreg::ReservedSmem(_)
-                | Sreg::Envreg(_)
-                | Sreg::Cluster(_)
-        )
-    )
+    !matches!(s, Src::Sreg(uncompiled_sregs!()))
 }
