@@ -507,7 +507,9 @@ pub unsafe fn __cudaGetKernel(kernel: *mut *mut c_void, host_fun: *const c_void)
     0
 }
 
-/// Builds the parameter buffer from `void **args` and launches.
+/// Builds the parameter buffer from `void **args` and launches: `cudaLaunchKernel(const void
+/// *func, dim3, dim3, void **args, size_t, cudaStream_t)`, and `__cudaLaunchKernel(cudaKernel_t,
+/// ...)`, what `<<<...>>>` calls (profiled under the API name programs use).
 ///
 /// # Safety
 /// `args` must hold one pointer per kernel parameter, each to a value of the parameter's size.
@@ -564,24 +566,6 @@ pub(crate) unsafe fn prepare_launch(
     // The limit (48 KB less static shared memory unless raised) is checked by the launch.
     let Ok(shared) = u32::try_from(shared) else { return record(Err(Error::InvalidValue)) };
     Ok((f, packed, shared))
-}
-
-/// `cudaError_t __cudaLaunchKernel(cudaKernel_t, dim3, dim3, void **args, size_t, cudaStream_t)`.
-///
-/// # Safety
-/// As for `cudaLaunchKernel`.
-pub unsafe fn __cudaLaunchKernel(
-    kernel: *const c_void,
-    grid: Dim3C,
-    block: Dim3C,
-    args: *mut *mut c_void,
-    shared: usize,
-    stream: *mut c_void,
-) -> i32 {
-    // What `<<<...>>>` calls: profiled under the API name programs use.
-    // SAFETY: `args` holds one pointer per kernel parameter, each to a value of its size: the contract of the launch
-    // stub nvcc generates (as cudaLaunchKernel's), which is `launch`'s.
-    unsafe { launch(kernel as usize, grid, block, args, shared, stream) }
 }
 
 /// The device address and size of the variable whose host shadow is at `symbol`.

@@ -15,7 +15,9 @@ use runtime::stream::Stream;
 use runtime::{Dim3, Error, Result, device, record};
 
 use crate::args::{Dim3C, Out};
-use crate::registration::{function_for, function_for_handle, launch, prepare_launch};
+// `launch` is also `cudaLaunchKernel` in the table of entry points.
+pub(crate) use crate::registration::launch;
+use crate::registration::{function_for, function_for_handle, prepare_launch};
 use crate::{code, invalid, stream};
 
 /// A host function and its argument, run on a stream's worker.
@@ -252,24 +254,6 @@ pub fn cudaFuncSetAttribute(func: *const c_void, attr: i32, value: i32) -> i32 {
 /// CPU).
 pub fn cudaFuncSetCacheConfig(func: *const c_void, config: i32) -> i32 {
     code(function_for(func as usize).and_then(|f| f.set_cache_config(config)))
-}
-
-/// `cudaError_t cudaLaunchKernel(const void *func, dim3, dim3, void **args, size_t,
-/// cudaStream_t)`.
-///
-/// # Safety
-/// `args` must hold one pointer per kernel parameter, each to a value of the parameter's size.
-pub unsafe fn cudaLaunchKernel(
-    func: *const c_void,
-    grid: Dim3C,
-    block: Dim3C,
-    args: *mut *mut c_void,
-    shared: usize,
-    stream: *mut c_void,
-) -> i32 {
-    // SAFETY: `args` holds one pointer per kernel parameter, each to a value of its size: cudaLaunchKernel's contract,
-    // which is `launch`'s.
-    unsafe { launch(func as usize, grid, block, args, shared, stream) }
 }
 
 /// `cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)`.

@@ -134,7 +134,8 @@ entry_points! {
         fn cudaFuncSetAttribute(func: *const c_void, attr: i32, value: i32) -> i32;
         fn cudaFuncSetCacheConfig(func: *const c_void, config: i32) -> i32;
         unsafe fn cudaLaunchKernel(func: *const c_void, grid: Dim3C, block: Dim3C, args: *mut *mut c_void,
-            shared: usize, stream: *mut c_void) -> i32, per_thread cudaLaunchKernel_ptsz;
+            shared: usize, stream: *mut c_void) -> i32 = launch(func as usize, grid, block, args, shared, stream),
+            per_thread cudaLaunchKernel_ptsz;
         unsafe fn cudaFuncGetAttributes(attr: *mut runtime::module::FuncAttributes, func: *const c_void) -> i32;
     }
     api::occupancy {
@@ -511,7 +512,8 @@ entry_points! {
             stream: *mut *mut c_void) -> i32;
         unsafe fn __cudaGetKernel(kernel: *mut *mut c_void, host_fun: *const c_void) -> i32;
         unsafe fn __cudaLaunchKernel(kernel: *const c_void, grid: Dim3C, block: Dim3C, args: *mut *mut c_void,
-            shared: usize, stream: *mut c_void) -> i32, per_thread __cudaLaunchKernel_ptsz;
+            shared: usize, stream: *mut c_void) -> i32 = launch(kernel as usize, grid, block, args, shared, stream),
+            per_thread __cudaLaunchKernel_ptsz;
     }
     nvtx {
         fn __cupriteNvtxRangePush(message: CStrArg) -> i32;
