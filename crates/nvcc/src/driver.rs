@@ -174,24 +174,8 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
         Job::DeviceLink { objects, source, out, compiler, compiler_args } => {
             device_link(objects, source, out, compiler, compiler_args)
         }
-        Job::Run { program, args } => {
-            // The tool's diagnostics are passed through, and kept for callers that report them
-            // elsewhere (the test suite).
-            let out = Command::new(program)
-                .args(args)
-                .stdin(Stdio::null())
-                .stdout(Stdio::inherit())
-                .stderr(Stdio::piped())
-                .output()
-                .map_err(|e| Failure::new(format!("cannot run {}: {e}", program.display())))?;
-            let diagnostics = String::from_utf8_lossy(&out.stderr).into_owned();
-            if out.status.success() {
-                eprint!("{diagnostics}");
-                Ok(())
-            } else {
-                Err(Failure { message: String::new(), status: out.status.code().unwrap_or(1).max(1), diagnostics })
-            }
-        }
+        // What the tool prints is passed through.
+        Job::Run { program, args } => run_tool(program, args, Stdio::inherit()),
         Job::Precompile { program, args, pch, includes } => precompile(program, args, pch, includes.as_ref()),
         Job::Print(path) => {
             use std::io::Write as _;
@@ -375,10 +359,16 @@ fn precompile(
 
 /// Runs a tool, printing its diagnostics only if it succeeds.
 fn run_quietly(program: &Path, args: &[std::ffi::OsString]) -> Result<(), Failure> {
+    run_tool(program, args, Stdio::null())
+}
+
+/// Runs a tool with its output going to `stdout`: its diagnostics are printed if it succeeds,
+/// else returned in the failure (for callers that report them elsewhere, as the test suite).
+fn run_tool(program: &Path, args: &[std::ffi::OsString], stdout: Stdio) -> Result<(), Failure> {
     let out = Command::new(program)
         .args(args)
         .stdin(Stdio::null())
-        .stdout(Stdio::null())
+        .stdout(stdout)
         .stderr(Stdio::piped())
         .output()
         .map_err(|e| Failure::new(format!("cannot run {}: {e}", program.display())))?;
