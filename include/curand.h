@@ -138,15 +138,11 @@ curandStatus_t CURANDAPI curandCreatePoissonDistribution(double lambda, curandDi
     __CUPRITE_CURAND_UNAVAILABLE("curandCreatePoissonDistribution");
 curandStatus_t CURANDAPI curandDestroyDistribution(curandDiscreteDistribution_t discrete_distribution)
     __CUPRITE_CURAND_UNAVAILABLE("curandDestroyDistribution");
-curandStatus_t CURANDAPI curandGetDirectionVectors32(curandDirectionVectors32_t *vectors[], curandDirectionVectorSet_t set)
-    __CUPRITE_CURAND_UNAVAILABLE("curandGetDirectionVectors32");
-curandStatus_t CURANDAPI curandGetScrambleConstants32(unsigned int **constants)
-    __CUPRITE_CURAND_UNAVAILABLE("curandGetScrambleConstants32");
-curandStatus_t CURANDAPI curandGetDirectionVectors64(curandDirectionVectors64_t *vectors[], curandDirectionVectorSet_t set)
-    __CUPRITE_CURAND_UNAVAILABLE("curandGetDirectionVectors64");
-curandStatus_t CURANDAPI curandGetScrambleConstants64(unsigned long long **constants)
-    __CUPRITE_CURAND_UNAVAILABLE("curandGetScrambleConstants64");
 #undef __CUPRITE_CURAND_UNAVAILABLE
+curandStatus_t CURANDAPI curandGetDirectionVectors32(curandDirectionVectors32_t *vectors[], curandDirectionVectorSet_t set);
+curandStatus_t CURANDAPI curandGetScrambleConstants32(unsigned int **constants);
+curandStatus_t CURANDAPI curandGetDirectionVectors64(curandDirectionVectors64_t *vectors[], curandDirectionVectorSet_t set);
+curandStatus_t CURANDAPI curandGetScrambleConstants64(unsigned long long **constants);
 
 #ifdef __cplusplus
 }

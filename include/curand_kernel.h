@@ -11,6 +11,7 @@
 #pragma once
 #include <cuda_runtime.h>
 #include <curand.h>
+#include <curand_mtgp32.h>
 #include "cuprite/curand_jump_tables.h"
 
 #define __CUPRITE_CURAND static __forceinline__ __device__
@@ -840,6 +841,153 @@ __CUPRITE_CURAND_SOBOL64(curandStateSobol64_t)
 __CUPRITE_CURAND_SOBOL64(curandStateScrambledSobol64_t)
 #undef __CUPRITE_CURAND_SOBOL64
 
+/* ---------------------------------------------------------------- MTGP32 */
+
+/* curandStateMtgp32_t and the parameter tables are curand_mtgp32.h's. A block's threads draw
+ * together: thread t of d makes the word at t past the live window's start (MTGP's recursion on
+ * three earlier words, then tempering), and the window moves d words; each call is two
+ * barriers, so every thread of the block must make it. */
+
+/* The recursion of parameter set p: the new word from the words N, N - 1 and N - pos back. */
+__CUPRITE_CURAND unsigned int __cuprite_curand_mtgp_recursion(const mtgp32_kernel_params_t *k, int p, unsigned int x1,
+                                                              unsigned int x2, unsigned int y) {
+    unsigned int x = (x1 & k->mask[0]) ^ x2;
+    x ^= x << k->sh1_tbl[p];
+    y = x ^ (y >> k->sh2_tbl[p]);
+    return y ^ k->param_tbl[p][y & 15u];
+}
+
+/* Which tempering table entry the word `t` (pos - 1 past the recursion's first) selects. */
+__CUPRITE_CURAND unsigned int __cuprite_curand_mtgp_temper_index(unsigned int t) {
+    t ^= t >> 16;
+    t ^= t >> 8;
+    return t & 15u;
+}
+
+/* The new word of slot `t` past the window's start, and (in *temper) the word that tempers it. */
+__CUPRITE_CURAND unsigned int __cuprite_curand_mtgp_word(curandStateMtgp32_t *state, unsigned int t,
+                                                         unsigned int *temper) {
+    unsigned int o = (unsigned int)state->offset, pos = state->k->pos_tbl[state->pIdx];
+    const unsigned int *s = state->s;
+    *temper = s[(t + o + pos - 1) & MTGP32_STATE_MASK];
+    return __cuprite_curand_mtgp_recursion(state->k, state->pIdx, s[(t + o) & MTGP32_STATE_MASK],
+                                           s[(t + o + 1) & MTGP32_STATE_MASK], s[(t + o + pos) & MTGP32_STATE_MASK]);
+}
+
+/* Between two barriers, `leader` moves the window by n words. */
+__CUPRITE_CURAND void __cuprite_curand_mtgp_advance(curandStateMtgp32_t *state, bool leader, unsigned int n) {
+    __syncthreads();
+    if (leader) state->offset = (state->offset + (int)n) & MTGP32_STATE_MASK;
+    __syncthreads();
+}
+
+/* Slot `t`'s tempered word, stored at the window's end; the window then moves n words. */
+__CUPRITE_CURAND unsigned int __cuprite_curand_mtgp_next(curandStateMtgp32_t *state, unsigned int t, bool leader,
+                                                         unsigned int n) {
+    unsigned int temper;
+    unsigned int r = __cuprite_curand_mtgp_word(state, t, &temper);
+    state->s[(t + (unsigned int)state->offset + MTGPDC_N) & MTGP32_STATE_MASK] = r;
+    unsigned int out = r ^ state->k->temper_tbl[state->pIdx][__cuprite_curand_mtgp_temper_index(temper)];
+    __cuprite_curand_mtgp_advance(state, leader, n);
+    return out;
+}
+
+/** The next 32 random bits of the calling thread; the whole block calls together. (The thread's
+ * slot is NVIDIA's: z * blockDim.z * blockDim.y + y * blockDim.x + x.) */
+__CUPRITE_CURAND unsigned int curand(curandStateMtgp32_t *state) {
+    unsigned int t = blockDim.z * blockDim.y * threadIdx.z + blockDim.x * threadIdx.y + threadIdx.x;
+    return __cuprite_curand_mtgp_next(state, t, t == 0, blockDim.x * blockDim.y * blockDim.z);
+}
+
+/** The word of slot `index` of `n` that the calling threads make together (n at most 256). */
+__CUPRITE_CURAND unsigned int curand_mtgp32_specific(curandStateMtgp32_t *state, unsigned char index, unsigned char n) {
+    return __cuprite_curand_mtgp_next(state, index, index == 0, n);
+}
+
+/* A float in [1, 2) from slot t's word by the float tempering table. As NVIDIA's (and so for
+ * the same numbers), the new word is stored at slot t itself, not at the window's end, before
+ * the tempering word is read (other threads' stores may land there first), and the window is
+ * moved by thread x == 0. */
+__CUPRITE_CURAND float __cuprite_curand_mtgp_single(curandStateMtgp32_t *state, unsigned int t, unsigned int n) {
+    unsigned int unused;
+    unsigned int r = __cuprite_curand_mtgp_word(state, t, &unused);
+    state->s[t] = r;
+    unsigned int o = (unsigned int)state->offset, pos = state->k->pos_tbl[state->pIdx];
+    unsigned int temper = state->s[(t + o + pos - 1) & MTGP32_STATE_MASK];
+    unsigned int bits = (r >> 9) ^ state->k->single_temper_tbl[state->pIdx][__cuprite_curand_mtgp_temper_index(temper)];
+    __cuprite_curand_mtgp_advance(state, threadIdx.x == 0, n);
+    return __uint_as_float(bits);
+}
+
+/** A float in [1, 2) for the calling thread (slot blockDim.z * blockDim.y + x, NVIDIA's). */
+__CUPRITE_CURAND float curand_mtgp32_single(curandStateMtgp32_t *state) {
+    return __cuprite_curand_mtgp_single(state, blockDim.z * blockDim.y + threadIdx.x,
+                                        blockDim.x * blockDim.y * blockDim.z);
+}
+
+/** A float in [1, 2) from slot `index` of `n`. */
+__CUPRITE_CURAND float curand_mtgp32_single_specific(curandStateMtgp32_t *state, unsigned char index, unsigned char n) {
+    return __cuprite_curand_mtgp_single(state, index, n);
+}
+
+/** A float uniform in (0, 1]. */
+__CUPRITE_CURAND float curand_uniform(curandStateMtgp32_t *state) { return __cuprite_curand_to_uniform(curand(state)); }
+/** A double uniform in (0, 1], from one word. */
+__CUPRITE_CURAND double curand_uniform_double(curandStateMtgp32_t *state) {
+    return __cuprite_curand_to_uniform_double(curand(state));
+}
+/** A standard normal float: one word through the inverse normal CDF. */
+__CUPRITE_CURAND float curand_normal(curandStateMtgp32_t *state) { return __cuprite_curand_normal_icdf(curand(state)); }
+/** A standard normal double: one word through the inverse normal CDF. */
+__CUPRITE_CURAND double curand_normal_double(curandStateMtgp32_t *state) {
+    return __cuprite_curand_normal_icdf_double(curand(state));
+}
+/** exp(mean + stddev * N(0, 1)) in float. */
+__CUPRITE_CURAND float curand_log_normal(curandStateMtgp32_t *state, float mean, float stddev) {
+    return expf(mean + stddev * curand_normal(state));
+}
+/** exp(mean + stddev * N(0, 1)) in double. */
+__CUPRITE_CURAND double curand_log_normal_double(curandStateMtgp32_t *state, double mean, double stddev) {
+    return exp(mean + stddev * curand_normal_double(state));
+}
+
+/* ---------------------------------------------------------------- Poisson from one draw */
+
+/* A Poisson count from one uniform draw by inversion (Fishman, "Discrete-Event Simulation",
+ * ITR): the smallest k whose CDF reaches u = x / 2^32 + 2^-33 (never 0 or 1). The terms
+ * e^-lambda lambda^k / k! are built up in chunks of e^-500, so that e^-lambda never underflows.
+ * Means of 1000 and more take the normal approximation of the same draw, rounded. */
+__CUPRITE_CURAND unsigned int __cuprite_curand_poisson_of(unsigned int x, double lambda) {
+    if (lambda >= 1000) return (unsigned int)(sqrt(lambda) * __cuprite_curand_normal_icdf_double(x) + lambda + 0.5);
+    double u = fma((double)x, 0x1p-32, 0x1p-33);
+    double term = 1.0, cdf = 1.0;
+    unsigned int k = 0;
+    int scaled = 0;
+    do {
+        double factor = lambda > scaled + 500.0 ? exp(-500.0) : exp((double)scaled - lambda);
+        term *= factor;
+        cdf *= factor;
+        scaled += 500;
+        while (u > cdf) {
+            k++;
+            term *= lambda / (double)k;
+            cdf += term;
+        }
+    } while ((double)scaled < lambda);
+    return k;
+}
+
+/** A Poisson-distributed count with mean lambda, from one word. */
+__CUPRITE_CURAND unsigned int curand_poisson(curandStateMtgp32_t *state, double lambda) {
+    return __cuprite_curand_poisson_of(curand(state), lambda);
+}
+__CUPRITE_CURAND unsigned int curand_poisson(curandStateSobol32_t *state, double lambda) {
+    return __cuprite_curand_poisson_of(curand(state), lambda);
+}
+__CUPRITE_CURAND unsigned int curand_poisson(curandStateScrambledSobol32_t *state, double lambda) {
+    return __cuprite_curand_poisson_of(curand(state), lambda);
+}
+
 /* ---------------------------------------------------------------- not provided */
 
 /* What needs parts of cuRAND's host library that Cuprite's libcurand does not provide: the
@@ -855,8 +1003,6 @@ __device__ unsigned int curand_discrete(State *state, curandDiscreteDistribution
 template <typename State>
 __device__ uint4 curand_discrete4(State *state, curandDiscreteDistribution_t discrete_distribution)
     __CUPRITE_CURAND_NEEDS_HOST_API("curand_discrete4 (a discrete distribution from curandCreatePoissonDistribution)");
-typedef struct curandStateMtgp32 curandStateMtgp32_t
-    __CUPRITE_CURAND_NEEDS_HOST_API("curandStateMtgp32_t (MTGP32, made by curandMakeMTGP32KernelState)");
 #undef __CUPRITE_CURAND_NEEDS_HOST_API
 
 #undef __CUPRITE_CURAND

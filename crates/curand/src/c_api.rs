@@ -10,6 +10,7 @@
 use std::ffi::{CStr, c_char, c_int, c_void};
 
 use crate::generator::{Engine, Generator};
+use crate::sobol;
 
 /// `curandStatus_t` values (CUDA 13's curand.h).
 pub mod status {
@@ -64,13 +65,16 @@ fn create(out: *mut *mut Handle, rng_type: c_int, on_host: bool) -> i32 {
         100 | 101 => Engine::Xorwow,
         121 => Engine::Mrg32k3a,
         161 => Engine::Philox,
-        141 => return refuse("CURAND_RNG_PSEUDO_MTGP32"),
-        142 => return refuse("CURAND_RNG_PSEUDO_MT19937"),
-        200..=204 => return refuse("a quasi-random generator (CURAND_RNG_QUASI_*)"),
+        141 => Engine::Mtgp32,
+        142 => Engine::Mt19937,
+        200 | 201 => Engine::Sobol32 { scrambled: false },
+        202 => Engine::Sobol32 { scrambled: true },
+        203 => Engine::Sobol64 { scrambled: false },
+        204 => Engine::Sobol64 { scrambled: true },
         _ => return status::TYPE_ERROR,
     };
     let handle = Handle {
-        generator: Generator { engine, seed: 0, position: 0, legacy: false },
+        generator: Generator { engine, seed: 0, position: 0, legacy: false, dimensions: 1 },
         on_host,
         stream: std::ptr::null_mut(),
     };
@@ -165,12 +169,16 @@ unsafe fn handle<'a>(generator: *mut Handle) -> Option<&'a mut Handle> {
 pub unsafe extern "C" fn curandSetPseudoRandomGeneratorSeed(generator: *mut Handle, seed: u64) -> c_int {
     // SAFETY: per the contract.
     let Some(h) = (unsafe { handle(generator) }) else { return status::NOT_INITIALIZED };
+    if h.generator.engine.is_quasi() {
+        return status::TYPE_ERROR;
+    }
     h.generator.seed = seed;
     status::SUCCESS
 }
 
 /// `curandSetGeneratorOffset`: the next call starts at draw `offset` (an ordering or seed set
-/// later keeps the position).
+/// later keeps the position); for a quasi-random generator, at point `offset` of each
+/// dimension. MTGP32 and MT19937 take no offset (CURAND_STATUS_TYPE_ERROR, as NVIDIA's).
 ///
 /// # Safety
 /// `generator` must be null or a live generator.
@@ -178,6 +186,9 @@ pub unsafe extern "C" fn curandSetPseudoRandomGeneratorSeed(generator: *mut Hand
 pub unsafe extern "C" fn curandSetGeneratorOffset(generator: *mut Handle, offset: u64) -> c_int {
     // SAFETY: per the contract.
     let Some(h) = (unsafe { handle(generator) }) else { return status::NOT_INITIALIZED };
+    if matches!(h.generator.engine, Engine::Mtgp32 | Engine::Mt19937) {
+        return status::TYPE_ERROR;
+    }
     h.generator.position = offset;
     status::SUCCESS
 }
@@ -194,11 +205,18 @@ pub unsafe extern "C" fn curandSetGeneratorOffset(generator: *mut Handle, offset
 pub unsafe extern "C" fn curandSetGeneratorOrdering(generator: *mut Handle, ordering: c_int) -> c_int {
     // SAFETY: per the contract.
     let Some(h) = (unsafe { handle(generator) }) else { return status::NOT_INITIALIZED };
-    let legacy = match ordering {
-        100 | 101 => false,
-        103 => true,
-        102 if h.generator.engine == Engine::Xorwow => return refuse("CURAND_ORDERING_PSEUDO_SEEDED"),
-        104 => return refuse("CURAND_ORDERING_PSEUDO_DYNAMIC"),
+    let engine = h.generator.engine;
+    if engine.is_quasi() {
+        return if ordering == 201 { status::SUCCESS } else { status::OUT_OF_RANGE };
+    }
+    // NVIDIA's: MTGP32 takes BEST, DEFAULT and LEGACY; MT19937 DEFAULT and LEGACY; SEEDED is
+    // XORWOW's only.
+    let legacy = match (ordering, engine) {
+        (100, Engine::Mt19937) => return status::OUT_OF_RANGE,
+        (100 | 101, _) => false,
+        (103, _) => true,
+        (102, Engine::Xorwow) => return refuse("CURAND_ORDERING_PSEUDO_SEEDED"),
+        (104, Engine::Xorwow | Engine::Mrg32k3a | Engine::Philox) => return refuse("CURAND_ORDERING_PSEUDO_DYNAMIC"),
         _ => return status::OUT_OF_RANGE,
     };
     if h.generator.engine == Engine::Philox && legacy != h.generator.legacy && h.generator.position != 0 {
@@ -230,14 +248,23 @@ pub unsafe extern "C" fn curandGenerateSeeds(generator: *mut Handle) -> c_int {
     if unsafe { handle(generator) }.is_none() { status::NOT_INITIALIZED } else { status::SUCCESS }
 }
 
-/// `curandSetQuasiRandomGeneratorDimensions`: no quasi-random generator is made.
+/// `curandSetQuasiRandomGeneratorDimensions`: 1 to 20000 dimensions, for a quasi-random
+/// generator only.
 ///
 /// # Safety
 /// `generator` must be null or a live generator.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn curandSetQuasiRandomGeneratorDimensions(generator: *mut Handle, _dimensions: u32) -> c_int {
+pub unsafe extern "C" fn curandSetQuasiRandomGeneratorDimensions(generator: *mut Handle, dimensions: u32) -> c_int {
     // SAFETY: per the contract.
-    if unsafe { handle(generator) }.is_none() { status::NOT_INITIALIZED } else { status::TYPE_ERROR }
+    let Some(h) = (unsafe { handle(generator) }) else { return status::NOT_INITIALIZED };
+    if !h.generator.engine.is_quasi() {
+        return status::TYPE_ERROR;
+    }
+    if dimensions == 0 || dimensions as usize > sobol::DIMENSIONS {
+        return status::OUT_OF_RANGE;
+    }
+    h.generator.dimensions = dimensions;
+    status::SUCCESS
 }
 
 type Memcpy = unsafe extern "C" fn(*mut c_void, *const c_void, usize, c_int) -> c_int;
@@ -306,9 +333,16 @@ unsafe fn generate<T: Copy>(
     }
 }
 
-/// XORWOW and MRG32k3a make normals in pairs: an odd count is refused, as NVIDIA's are.
+/// XORWOW and MRG32k3a make normals in pairs: an odd count is refused, as NVIDIA's are; a
+/// quasi-random generator's count must be a multiple of its dimensions.
 fn pairs(g: &Generator, count: usize) -> Result<(), i32> {
-    if count % 2 == 1 && g.engine != Engine::Philox { Err(status::LENGTH_NOT_MULTIPLE) } else { Ok(()) }
+    let odd = count % 2 == 1 && matches!(g.engine, Engine::Xorwow | Engine::Mrg32k3a);
+    if odd { Err(status::LENGTH_NOT_MULTIPLE) } else { whole_points(g, count) }
+}
+
+/// A quasi-random generator makes whole points: `count` must be a multiple of the dimensions.
+fn whole_points(g: &Generator, count: usize) -> Result<(), i32> {
+    if g.engine.is_quasi() && count % g.dimensions as usize != 0 { Err(status::LENGTH_NOT_MULTIPLE) } else { Ok(()) }
 }
 
 /// `curandGenerate`: 32-bit words.
@@ -318,17 +352,33 @@ fn pairs(g: &Generator, count: usize) -> Result<(), i32> {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn curandGenerate(generator: *mut Handle, out: *mut u32, n: usize) -> c_int {
     // SAFETY: per the contract.
-    guarded(move || unsafe { generate(generator, out, |g| Ok(g.bits(n))) })
+    guarded(move || unsafe {
+        generate(generator, out, |g| {
+            if matches!(g.engine, Engine::Sobol64 { .. }) {
+                return Err(status::TYPE_ERROR);
+            }
+            whole_points(g, n)?;
+            Ok(g.bits(n))
+        })
+    })
 }
 
 /// `curandGenerateLongLong`: only the 64-bit quasi-random generators make these.
 ///
 /// # Safety
-/// `generator` must be null or a live generator.
+/// `generator` must be null or a live generator; `out` must hold `n` words.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn curandGenerateLongLong(generator: *mut Handle, _out: *mut u64, _n: usize) -> c_int {
+pub unsafe extern "C" fn curandGenerateLongLong(generator: *mut Handle, out: *mut u64, n: usize) -> c_int {
     // SAFETY: per the contract.
-    if unsafe { handle(generator) }.is_none() { status::NOT_INITIALIZED } else { status::TYPE_ERROR }
+    guarded(move || unsafe {
+        generate(generator, out, |g| {
+            if !matches!(g.engine, Engine::Sobol64 { .. }) {
+                return Err(status::TYPE_ERROR);
+            }
+            whole_points(g, n)?;
+            Ok(g.long_long(n))
+        })
+    })
 }
 
 /// `curandGenerateUniform`: floats in (0, 1].
@@ -338,7 +388,12 @@ pub unsafe extern "C" fn curandGenerateLongLong(generator: *mut Handle, _out: *m
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn curandGenerateUniform(generator: *mut Handle, out: *mut f32, n: usize) -> c_int {
     // SAFETY: per the contract.
-    guarded(move || unsafe { generate(generator, out, |g| Ok(g.uniform(n))) })
+    guarded(move || unsafe {
+        generate(generator, out, |g| {
+            whole_points(g, n)?;
+            Ok(g.uniform(n))
+        })
+    })
 }
 
 /// `curandGenerateUniformDouble`: doubles in (0, 1].
@@ -348,7 +403,12 @@ pub unsafe extern "C" fn curandGenerateUniform(generator: *mut Handle, out: *mut
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn curandGenerateUniformDouble(generator: *mut Handle, out: *mut f64, n: usize) -> c_int {
     // SAFETY: per the contract.
-    guarded(move || unsafe { generate(generator, out, |g| Ok(g.uniform_double(n))) })
+    guarded(move || unsafe {
+        generate(generator, out, |g| {
+            whole_points(g, n)?;
+            Ok(g.uniform_double(n))
+        })
+    })
 }
 
 /// `curandGenerateNormal`: mean + stddev * a standard normal.
@@ -449,4 +509,81 @@ pub unsafe extern "C" fn curandGeneratePoisson(
 ) -> c_int {
     // SAFETY: per the contract.
     if unsafe { handle(generator) }.is_none() { status::NOT_INITIALIZED } else { refuse("curandGeneratePoisson") }
+}
+
+/// `curandGetDirectionVectors32`: the 20000 dimensions' 32-bit direction vectors of Joe and
+/// Kuo's set (CURAND_DIRECTION_VECTORS_32_JOEKUO6, NVIDIA's exactly) or their scrambled form
+/// (CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6, Cuprite's own scrambling: [`sobol`]).
+///
+/// # Safety
+/// `vectors` must be null or point to a writable pointer.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandGetDirectionVectors32(vectors: *mut *const [u32; 32], set: c_int) -> c_int {
+    guarded(move || {
+        let table = match set {
+            101 => sobol::direction_vectors32(),
+            102 => sobol::scrambled_direction_vectors32(),
+            _ => return status::OUT_OF_RANGE,
+        };
+        if vectors.is_null() {
+            return status::OUT_OF_RANGE;
+        }
+        // SAFETY: non-null and writable per the contract; the table lives for the program.
+        unsafe { *vectors = table.as_ptr() };
+        status::SUCCESS
+    })
+}
+
+/// `curandGetDirectionVectors64`: as [`curandGetDirectionVectors32`], 64 bits wide
+/// (CURAND_DIRECTION_VECTORS_64_JOEKUO6, CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6).
+///
+/// # Safety
+/// `vectors` must be null or point to a writable pointer.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandGetDirectionVectors64(vectors: *mut *const [u64; 64], set: c_int) -> c_int {
+    guarded(move || {
+        let table = match set {
+            103 => sobol::direction_vectors64(),
+            104 => sobol::scrambled_direction_vectors64(),
+            _ => return status::OUT_OF_RANGE,
+        };
+        if vectors.is_null() {
+            return status::OUT_OF_RANGE;
+        }
+        // SAFETY: non-null and writable per the contract; the table lives for the program.
+        unsafe { *vectors = table.as_ptr() };
+        status::SUCCESS
+    })
+}
+
+/// `curandGetScrambleConstants32`: the 20000 dimensions' scramble constants (Cuprite's own).
+///
+/// # Safety
+/// `constants` must be null or point to a writable pointer.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandGetScrambleConstants32(constants: *mut *const u32) -> c_int {
+    guarded(move || {
+        if constants.is_null() {
+            return status::OUT_OF_RANGE;
+        }
+        // SAFETY: non-null and writable per the contract; the table lives for the program.
+        unsafe { *constants = sobol::scramble_constants32().as_ptr() };
+        status::SUCCESS
+    })
+}
+
+/// `curandGetScrambleConstants64`: the 64-bit scramble constants (Cuprite's own).
+///
+/// # Safety
+/// `constants` must be null or point to a writable pointer.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandGetScrambleConstants64(constants: *mut *const u64) -> c_int {
+    guarded(move || {
+        if constants.is_null() {
+            return status::OUT_OF_RANGE;
+        }
+        // SAFETY: non-null and writable per the contract; the table lives for the program.
+        unsafe { *constants = sobol::scramble_constants64().as_ptr() };
+        status::SUCCESS
+    })
 }
