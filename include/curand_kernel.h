@@ -3,7 +3,8 @@
  * skipahead and skipahead_sequence; the uniform, normal, log-normal and Poisson distributions,
  * drawing the same numbers as NVIDIA's for the same seed, subsequence and offset (except Poisson
  * counts with 64 <= lambda <= 4000: the same distribution by a published exact method, not
- * NVIDIA's undocumented one, so not the same numbers). Written from
+ * NVIDIA's undocumented one, so not the same numbers); MTGP32 (curand_mtgp32*.h: MTGP's own
+ * published parameter sets, not NVIDIA's unpublished ones) and the discrete distributions. Written from
  * the published algorithms (Marsaglia's xorwow; Salmon et al., "Parallel random numbers: as
  * easy as 1, 2, 3"; L'Ecuyer's MRG32k3a; Sobol's sequence in Gray-code order) and cuRAND's
  * documented definitions; checked against NVIDIA's on an H200 (tests/gpu-programs/curand_*).
@@ -988,21 +989,84 @@ __CUPRITE_CURAND unsigned int curand_poisson(curandStateScrambledSobol32_t *stat
     return __cuprite_curand_poisson_of(curand(state), lambda);
 }
 
-/* ---------------------------------------------------------------- not provided */
+/* ---------------------------------------------------------------- discrete distributions */
 
-/* What needs parts of cuRAND's host library that Cuprite's libcurand does not provide: the
- * discrete distributions (curand_discrete draws from a table that the host API's
- * curandCreatePoissonDistribution builds) and MTGP32 (its states and parameter sets are made by
- * the host API's curandMakeMTGP32KernelState). Named here so that a use is a compile-time error
- * saying so, not an unknown name. */
-#define __CUPRITE_CURAND_NEEDS_HOST_API(what)                                                      \
-    __attribute__((unavailable(what " needs a part of cuRAND's host library that Cuprite's libcurand does not provide")))
+/* A discrete distribution as curandCreatePoissonDistribution (Cuprite's libcurand) lays it out
+ * in device memory, in NVIDIA's layout: Marsaglia, Tsang and Wang's square histogram ("Fast
+ * generation of discrete random variables", J. Stat. Software 11(3), 2004) of the values
+ * shift .. shift + length - 1: a uniform u picks column j = floor(length u), whose value is
+ * shift + j if u < V[j], else shift + K[j]. Another method (the normal approximation of large
+ * means) is stddev * N(0, 1) + mean, rounded. */
+struct curandHistogramM2_st {
+    curandHistogramM2V_t V;
+    curandHistogramM2V_t host_V;
+    curandHistogramM2K_t K;
+    curandHistogramM2K_t host_K;
+    unsigned int host_gen;
+};
+struct curandDistributionM2Shift_st {
+    curandHistogramM2_t histogram;
+    curandHistogramM2_t host_histogram;
+    unsigned int shift;
+    unsigned int length;
+    unsigned int host_gen;
+};
+struct curandDiscreteDistribution_st {
+    curandDiscreteDistribution_t self_host_ptr;
+    curandDistributionM2Shift_t M2;
+    curandDistributionM2Shift_t host_M2;
+    double stddev;
+    double mean;
+    curandMethod_t method;
+    unsigned int host_gen;
+};
+
+/* The square histogram's value for the word x (u = (x + 1) / 2^32, as curand_uniform_double). */
+__CUPRITE_CURAND unsigned int __cuprite_curand_m2(unsigned int x, curandDistributionM2Shift_t m2) {
+    double u = __cuprite_curand_to_uniform_double(x);
+    unsigned int j = (unsigned int)floor(m2->length * u);
+    if (j >= m2->length) j = m2->length - 1; /* u == 1 */
+    return u < m2->histogram->V[j] ? m2->shift + j : m2->shift + m2->histogram->K[j];
+}
+
+/* One discrete draw: a word through the square histogram, or a normal draw for the normal
+ * approximation. */
 template <typename State>
-__device__ unsigned int curand_discrete(State *state, curandDiscreteDistribution_t discrete_distribution)
-    __CUPRITE_CURAND_NEEDS_HOST_API("curand_discrete (a discrete distribution from curandCreatePoissonDistribution)");
-template <typename State>
-__device__ uint4 curand_discrete4(State *state, curandDiscreteDistribution_t discrete_distribution)
-    __CUPRITE_CURAND_NEEDS_HOST_API("curand_discrete4 (a discrete distribution from curandCreatePoissonDistribution)");
-#undef __CUPRITE_CURAND_NEEDS_HOST_API
+__CUPRITE_CURAND unsigned int __cuprite_curand_discrete(State *state, curandDiscreteDistribution_t d) {
+    if (d->method == CURAND_M2) return __cuprite_curand_m2(curand(state), d->M2);
+    return (unsigned int)(d->stddev * curand_normal_double(state) + d->mean + 0.5);
+}
+
+/** A value of the discrete distribution (from curandCreatePoissonDistribution). */
+__CUPRITE_CURAND unsigned int curand_discrete(curandStateXORWOW_t *state, curandDiscreteDistribution_t d) {
+    return __cuprite_curand_discrete(state, d);
+}
+__CUPRITE_CURAND unsigned int curand_discrete(curandStatePhilox4_32_10_t *state, curandDiscreteDistribution_t d) {
+    return __cuprite_curand_discrete(state, d);
+}
+__CUPRITE_CURAND unsigned int curand_discrete(curandStateMRG32k3a_t *state, curandDiscreteDistribution_t d) {
+    return __cuprite_curand_discrete(state, d);
+}
+__CUPRITE_CURAND unsigned int curand_discrete(curandStateMtgp32_t *state, curandDiscreteDistribution_t d) {
+    return __cuprite_curand_discrete(state, d);
+}
+__CUPRITE_CURAND unsigned int curand_discrete(curandStateSobol32_t *state, curandDiscreteDistribution_t d) {
+    return __cuprite_curand_discrete(state, d);
+}
+__CUPRITE_CURAND unsigned int curand_discrete(curandStateScrambledSobol32_t *state, curandDiscreteDistribution_t d) {
+    return __cuprite_curand_discrete(state, d);
+}
+
+/** Four values of the discrete distribution, from one curand4 draw (or four normals). */
+__CUPRITE_CURAND uint4 curand_discrete4(curandStatePhilox4_32_10_t *state, curandDiscreteDistribution_t d) {
+    if (d->method == CURAND_M2) {
+        uint4 x = curand4(state);
+        return make_uint4(__cuprite_curand_m2(x.x, d->M2), __cuprite_curand_m2(x.y, d->M2),
+                          __cuprite_curand_m2(x.z, d->M2), __cuprite_curand_m2(x.w, d->M2));
+    }
+    double4 n = curand_normal4_double(state);
+    return make_uint4((unsigned int)(d->stddev * n.x + d->mean + 0.5), (unsigned int)(d->stddev * n.y + d->mean + 0.5),
+                      (unsigned int)(d->stddev * n.z + d->mean + 0.5), (unsigned int)(d->stddev * n.w + d->mean + 0.5));
+}
 
 #undef __CUPRITE_CURAND

@@ -2,9 +2,8 @@
 //! opaque `curandGenerator_t`. A device generator's outputs are computed on the host and
 //! copied to the device pointer with the program's own `cudaMemcpy` (found at run time, so
 //! that this library works under Cuprite's runtime and NVIDIA's alike); a host generator's
-//! are written in place. What Cuprite cannot draw as NVIDIA does (MTGP32, MT19937, the
-//! quasi-random generators, the SEEDED and DYNAMIC orderings, `curandGeneratePoisson`) is
-//! refused with `CURAND_STATUS_TYPE_ERROR` and a line on stderr naming it. No panic crosses
+//! are written in place. The SEEDED and DYNAMIC orderings, whose orders NVIDIA does not
+//! document, are refused with `CURAND_STATUS_TYPE_ERROR` and a line on stderr naming them. No panic crosses
 //! the C ABI: each entry point runs under `catch_unwind`.
 
 use std::ffi::{CStr, c_char, c_int, c_void};
@@ -495,20 +494,27 @@ pub unsafe extern "C" fn curandGenerateLogNormalDouble(
     })
 }
 
-/// `curandGeneratePoisson`: refused. NVIDIA's host API draws Poisson counts by a method of its
-/// own (not its device API's `curand_poisson`: recorded outputs differ), undocumented.
+/// `curandGeneratePoisson`: counts of mean `lambda` (positive), one draw each. Below a mean
+/// of 1000 by inversion of the draw, above by the normal approximation
+/// ([`crate::distributions::poisson_of_word`]); NVIDIA's libcurand takes the same draws (the
+/// generator's position moves alike) but maps most of them through its own undocumented
+/// square-histogram tables, so the counts are the same distribution, not the same numbers
+/// (except where NVIDIA inverts too: MTGP32 and Sobol32 with larger means).
 ///
 /// # Safety
-/// `generator` must be null or a live generator.
+/// `generator` must be null or a live generator; `out` must hold `n` words.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn curandGeneratePoisson(
-    generator: *mut Handle,
-    _out: *mut u32,
-    _n: usize,
-    _lambda: f64,
-) -> c_int {
+pub unsafe extern "C" fn curandGeneratePoisson(generator: *mut Handle, out: *mut u32, n: usize, lambda: f64) -> c_int {
     // SAFETY: per the contract.
-    if unsafe { handle(generator) }.is_none() { status::NOT_INITIALIZED } else { refuse("curandGeneratePoisson") }
+    guarded(move || unsafe {
+        generate(generator, out, |g| {
+            if !(lambda > 0.0 && lambda.is_finite()) {
+                return Err(status::OUT_OF_RANGE);
+            }
+            whole_points(g, n)?;
+            Ok(g.poisson(n, lambda))
+        })
+    })
 }
 
 /// `curandGetDirectionVectors32`: the 20000 dimensions' 32-bit direction vectors of Joe and
@@ -584,6 +590,215 @@ pub unsafe extern "C" fn curandGetScrambleConstants64(constants: *mut *const u64
         }
         // SAFETY: non-null and writable per the contract; the table lives for the program.
         unsafe { *constants = sobol::scramble_constants64().as_ptr() };
+        status::SUCCESS
+    })
+}
+
+type Malloc = unsafe extern "C" fn(*mut *mut c_void, usize) -> c_int;
+type Free = unsafe extern "C" fn(*mut c_void) -> c_int;
+
+/// `bytes` copied into fresh device memory (the program's cudaMalloc and cudaMemcpy).
+fn to_device(bytes: &[u8]) -> Result<*mut c_void, i32> {
+    let (malloc, memcpy) = (runtime_function(c"cudaMalloc"), runtime_function(c"cudaMemcpy"));
+    if malloc.is_null() || memcpy.is_null() {
+        eprintln!("cuprite: libcurand: the program has no CUDA runtime (cudaMalloc) for a discrete distribution");
+        return Err(status::INITIALIZATION_FAILED);
+    }
+    // SAFETY: both symbols are the CUDA runtime's functions of these signatures.
+    let (malloc, memcpy) =
+        unsafe { (std::mem::transmute::<*mut c_void, Malloc>(malloc), std::mem::transmute::<*mut c_void, Memcpy>(memcpy)) };
+    let mut at = std::ptr::null_mut();
+    // SAFETY: `at` is a writable pointer; the allocation holds `bytes.len()` bytes, which the
+    // copy (cudaMemcpyHostToDevice, 1) fills from our slice.
+    unsafe {
+        if malloc(&mut at, bytes.len().max(1)) != 0 {
+            return Err(status::ALLOCATION_FAILED);
+        }
+        if memcpy(at, bytes.as_ptr().cast(), bytes.len(), 1) != 0 {
+            return Err(status::LAUNCH_FAILURE);
+        }
+    }
+    Ok(at)
+}
+
+/// Frees device memory from [`to_device`].
+fn free_device(at: *mut c_void) {
+    let free = runtime_function(c"cudaFree");
+    if !free.is_null() && !at.is_null() {
+        // SAFETY: the CUDA runtime's cudaFree, on memory its cudaMalloc returned.
+        unsafe { std::mem::transmute::<*mut c_void, Free>(free)(at) };
+    }
+}
+
+/// The raw bytes of a plain-data value.
+fn bytes_of<T: Copy>(value: &T) -> Vec<u8> {
+    // SAFETY: T is a plain #[repr(C)] struct of pointers and numbers (or a slice element of
+    // f64/u32), read as bytes for the copy.
+    unsafe { std::slice::from_raw_parts((value as *const T).cast::<u8>(), std::mem::size_of::<T>()).to_vec() }
+}
+
+/// `struct curandHistogramM2_st` (curand_kernel.h's layout, NVIDIA's).
+#[repr(C)]
+#[derive(Clone, Copy)]
+struct HistogramM2 {
+    v: *mut c_void,
+    host_v: *mut c_void,
+    k: *mut c_void,
+    host_k: *mut c_void,
+    host_gen: u32,
+}
+
+/// `struct curandDistributionM2Shift_st`.
+#[repr(C)]
+#[derive(Clone, Copy)]
+struct M2Shift {
+    histogram: *mut c_void,
+    host_histogram: *mut c_void,
+    shift: u32,
+    length: u32,
+    host_gen: u32,
+}
+
+/// `struct curandDiscreteDistribution_st`.
+#[repr(C)]
+#[derive(Clone, Copy)]
+struct DiscreteDistribution {
+    self_host_ptr: *mut c_void,
+    m2: *mut c_void,
+    host_m2: *mut c_void,
+    stddev: f64,
+    mean: f64,
+    method: c_int,
+    host_gen: u32,
+}
+
+/// curandMethod_t's square histogram and (Cuprite's choice for the normal approximation of
+/// means past [`crate::discrete::LARGEST_TABULATED_MEAN`]) discrete Gauss.
+const CURAND_M2: c_int = 5;
+const CURAND_DISCRETE_GAUSS: c_int = 7;
+
+/// The device copies of one distribution, to free together (kept in the host structure's
+/// `self_host_ptr`).
+struct DeviceParts(Vec<*mut c_void>);
+
+fn create_poisson(lambda: f64) -> Result<*mut c_void, i32> {
+    let mut parts = DeviceParts(Vec::new());
+    let mut put = |bytes: &[u8]| -> Result<*mut c_void, i32> {
+        let at = to_device(bytes)?;
+        parts.0.push(at);
+        Ok(at)
+    };
+    let mut dd = DiscreteDistribution {
+        self_host_ptr: std::ptr::null_mut(),
+        m2: std::ptr::null_mut(),
+        host_m2: std::ptr::null_mut(),
+        stddev: lambda.sqrt(),
+        mean: lambda,
+        method: CURAND_DISCRETE_GAUSS,
+        host_gen: 0,
+    };
+    let result = (|| {
+        if lambda <= crate::discrete::LARGEST_TABULATED_MEAN {
+            let h = crate::discrete::poisson_histogram(lambda);
+            let v: Vec<u8> = h.v.iter().flat_map(|x| x.to_ne_bytes()).collect();
+            let k: Vec<u8> = h.k.iter().flat_map(|x| x.to_ne_bytes()).collect();
+            let histogram = HistogramM2 {
+                v: put(&v)?,
+                host_v: std::ptr::null_mut(),
+                k: put(&k)?,
+                host_k: std::ptr::null_mut(),
+                host_gen: 0,
+            };
+            let m2 = M2Shift {
+                histogram: put(&bytes_of(&histogram))?,
+                host_histogram: std::ptr::null_mut(),
+                shift: h.shift,
+                length: h.v.len() as u32,
+                host_gen: 0,
+            };
+            dd.m2 = put(&bytes_of(&m2))?;
+            dd.method = CURAND_M2;
+        }
+        Ok::<(), i32>(())
+    })();
+    let keep = Box::into_raw(Box::new(parts));
+    dd.self_host_ptr = keep.cast();
+    let device = result.and_then(|()| to_device(&bytes_of(&dd)));
+    match device {
+        Ok(at) => Ok(at),
+        Err(e) => {
+            // SAFETY: `keep` came from Box::into_raw just above and is freed once.
+            let parts = unsafe { Box::from_raw(keep) };
+            parts.0.into_iter().for_each(free_device);
+            Err(e)
+        }
+    }
+}
+
+/// `curandCreatePoissonDistribution`: the Poisson distribution of `lambda` (positive) in device
+/// memory for `curand_discrete`: a square histogram ([`crate::discrete`]), or past a mean of
+/// 10^9 the normal approximation.
+///
+/// # Safety
+/// `distribution` must be null or point to a writable `curandDiscreteDistribution_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandCreatePoissonDistribution(lambda: f64, distribution: *mut *mut c_void) -> c_int {
+    guarded(move || {
+        if distribution.is_null() || !(lambda > 0.0 && lambda.is_finite()) {
+            return status::OUT_OF_RANGE;
+        }
+        match create_poisson(lambda) {
+            Ok(at) => {
+                // SAFETY: non-null and writable per the contract.
+                unsafe { *distribution = at };
+                status::SUCCESS
+            }
+            Err(e) => e,
+        }
+    })
+}
+
+/// `curandDestroyDistribution`: frees what `curandCreatePoissonDistribution` made.
+///
+/// # Safety
+/// `distribution` must be null or a distribution from `curandCreatePoissonDistribution` not yet
+/// destroyed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn curandDestroyDistribution(distribution: *mut c_void) -> c_int {
+    guarded(move || {
+        if distribution.is_null() {
+            return status::OUT_OF_RANGE;
+        }
+        let memcpy = runtime_function(c"cudaMemcpy");
+        if memcpy.is_null() {
+            return status::INITIALIZATION_FAILED;
+        }
+        let mut dd = DiscreteDistribution {
+            self_host_ptr: std::ptr::null_mut(),
+            m2: std::ptr::null_mut(),
+            host_m2: std::ptr::null_mut(),
+            stddev: 0.0,
+            mean: 0.0,
+            method: 0,
+            host_gen: 0,
+        };
+        // SAFETY: the CUDA runtime's cudaMemcpy (DeviceToHost, 2) of the distribution's
+        // structure, which `curandCreatePoissonDistribution` wrote at `distribution`.
+        let copied = unsafe {
+            std::mem::transmute::<*mut c_void, Memcpy>(memcpy)(
+                (&mut dd as *mut DiscreteDistribution).cast(),
+                distribution,
+                std::mem::size_of::<DiscreteDistribution>(),
+                2,
+            )
+        };
+        if copied != 0 || dd.self_host_ptr.is_null() {
+            return status::OUT_OF_RANGE;
+        }
+        // SAFETY: self_host_ptr is the Box::into_raw of create_poisson's parts, freed once here.
+        let parts = unsafe { Box::from_raw(dd.self_host_ptr.cast::<DeviceParts>()) };
+        parts.0.into_iter().for_each(free_device);
+        free_device(distribution);
         status::SUCCESS
     })
 }

@@ -167,6 +167,33 @@ pub fn normal_of_point64(x: u64) -> f64 {
     if x >= 1 << 63 { -quantile(u64::MAX - x) } else { quantile(x) }
 }
 
+/// A Poisson count of mean `lambda` from one 32-bit word, as cuRAND's device API draws one
+/// from a single word (`curand_poisson` of an MTGP32 or Sobol32 state): below a mean of 1000 by
+/// inversion (Fishman's ITR: the smallest k whose CDF reaches u = x / 2^32 + 2^-33, the terms
+/// built up in chunks of e^-500 so that e^-lambda never underflows), above it by the normal
+/// approximation of the same word, rounded.
+pub fn poisson_of_word(x: u32, lambda: f64) -> u32 {
+    if lambda >= 1000.0 {
+        return lambda.sqrt().mul_add(normal_of_point32(x), lambda + 0.5) as u32;
+    }
+    let u = uniform_double_mid(x);
+    let (mut term, mut cdf, mut k, mut scaled) = (1.0f64, 1.0f64, 0u32, 0.0f64);
+    loop {
+        let factor = if lambda > scaled + 500.0 { (-500.0f64).exp() } else { (scaled - lambda).exp() };
+        term *= factor;
+        cdf *= factor;
+        scaled += 500.0;
+        while u > cdf {
+            k += 1;
+            term *= lambda / f64::from(k);
+            cdf += term;
+        }
+        if scaled >= lambda {
+            return k;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::normal_quantile;
@@ -193,5 +220,19 @@ mod tests {
             let got = normal_quantile(p);
             assert!((got - want).abs() <= 4.0 * f64::EPSILON * want.abs(), "quantile({p}) = {got}, want {want}");
         }
+    }
+
+    /// NVIDIA's libcurand's counts for MTGP32 (seed 1234, mean 100), whose host generator
+    /// draws one word per count by inversion: words and counts recorded from it.
+    #[test]
+    fn poisson_by_inversion() {
+        use super::poisson_of_word;
+        let words = [0x9513_0d0d, 0x76af_12e1, 0x9d99_d21c, 0xff12_34b2, 0x1e43_4deb, 0x4466_438c];
+        let counts: Vec<u32> = words.iter().map(|&x| poisson_of_word(x, 100.0)).collect();
+        assert_eq!(counts, [102, 99, 103, 128, 88, 94]);
+        // The largest word, u = 1 - 2^-33: the first k whose upper tail P(X > k) is below 2^-33
+        // (P(X > 9) = 1.7e-10, P(X > 10) = 7.7e-12 for a mean of 1/2).
+        assert_eq!(poisson_of_word(0, 0.5), 0);
+        assert_eq!(poisson_of_word(u32::MAX, 0.5), 10);
     }
 }

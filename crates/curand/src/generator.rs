@@ -263,6 +263,16 @@ impl Generator {
         Some(out)
     }
 
+    /// `count` Poisson counts of mean `lambda`, one word each ([`dist::poisson_of_word`]), so
+    /// that the position moves as NVIDIA's does (one draw per count).
+    pub fn poisson(&mut self, count: usize, lambda: f64) -> Vec<u32> {
+        let of32 = move |x| dist::poisson_of_word(x, lambda);
+        if let Some(out) = self.mapped(count, of32, move |x| of32((x >> 32) as u32)) {
+            return out;
+        }
+        self.bits(count).into_iter().map(of32).collect()
+    }
+
     /// `count` 64-bit words (Sobol64 only; empty for the others).
     pub fn long_long(&mut self, count: usize) -> Vec<u64> {
         match self.engine {

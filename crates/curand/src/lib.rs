@@ -5,6 +5,7 @@
 //! refused with an error that names them ([`c_api`]).
 
 pub mod c_api;
+pub mod discrete;
 pub mod distributions;
 pub mod generator;
 pub mod mrg32k3a;

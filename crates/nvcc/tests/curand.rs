@@ -236,30 +236,16 @@ fn mtgp32_values_match_nvidia() {
     assert!(differ.is_empty(), "{} lines differ:\n{}", differ.len(), differ.join("\n"));
 }
 
-/// What needs the parts of cuRAND's host library that Cuprite's libcurand lacks (a discrete
-/// distribution for `curand_discrete`), is a compile-time error naming it, not an unknown name.
+/// The discrete distributions (`curandCreatePoissonDistribution` with `curand_discrete` and
+/// `curand_discrete4`), `curandGeneratePoisson` for every generator, and the host generators
+/// whose numbers are Cuprite's own (MTGP32's parameter sets, MT19937's order, the Sobol
+/// scrambling): chi-square fits to the Poisson probabilities, uniform means, and the
+/// scrambled Sobol points' stratification (`programs/curand_discrete.cu`).
 #[test]
-fn curand_parts_needing_the_host_library_are_compile_errors_saying_so() {
-    let dir = common::work_dir().join("curand_host_api");
-    std::fs::create_dir_all(&dir).unwrap();
-    let src = dir.join("discrete.cu");
-    std::fs::write(
-        &src,
-        "#include <curand_kernel.h>\n\
-         __global__ void k(curandDiscreteDistribution_t d, unsigned int *o) {\n\
-           curandState s; curand_init(1, 0, 0, &s); *o = curand_discrete(&s, d); }\n\
-         int main() { return 0; }\n",
-    )
-    .unwrap();
-    let exe = dir.join("discrete");
-    let err = common::nvcc(&["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()])
-        .expect_err("curand_discrete needs the host library");
-    let source = src.to_str().unwrap();
-    assert!(
-        err.contains(&format!("{source}:3:47: error: 'curand_discrete<curandStateXORWOW>' is unavailable")),
-        "{err}"
-    );
-    assert!(err.contains("needs a part of cuRAND's host library that Cuprite's libcurand does not provide"), "{err}");
+fn discrete_distributions_and_own_generators_statistics() {
+    let out = build_and_run("crates/nvcc/tests/programs/curand_discrete.cu", &["-lcurand"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.ends_with("PASS\n"), "{stdout}");
 }
 
 /// The host API (`curand.h`, Cuprite's libcurand.so): `tests/gpu-programs/curand_host.cu`
