@@ -24,6 +24,7 @@ Run from the repository root:
 import ast
 import re
 import struct
+import subprocess
 import sys
 import zipfile
 
@@ -104,7 +105,7 @@ def mtgp_rust(sets):
         "pub type Params = (u32, u32, u32, [u32; 16], [u32; 16], [u32; 16], u32);",
         "",
         "/// The parameter sets, in the order of `mtgp32dc_params_fast_11213`.",
-        "pub const PARAMS: [Params; 200] = [",
+        "pub static PARAMS: [Params; 200] = [",
     ]
     for _, pos, sh1, sh2, tbl, tmp, flt, mask, _ in sets:
         out.append(f"    ({pos}, {sh1}, {sh2},")
@@ -166,6 +167,8 @@ def main():
         f.write(mtgp_c(sets))
     with open("crates/curand/src/mtgp32_params.rs", "w") as f:
         f.write(mtgp_rust(sets))
+    # The repository's Rust is rustfmt's layout.
+    subprocess.run(["rustfmt", "--edition", "2024", "crates/curand/src/mtgp32_params.rs"], check=True)
     with open("crates/curand/src/joe_kuo_6.bin", "wb") as f:
         f.write(pack(joe_kuo(sys.argv[2])))
     return 0

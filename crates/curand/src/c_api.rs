@@ -341,7 +341,7 @@ fn pairs(g: &Generator, count: usize) -> Result<(), i32> {
 
 /// A quasi-random generator makes whole points: `count` must be a multiple of the dimensions.
 fn whole_points(g: &Generator, count: usize) -> Result<(), i32> {
-    if g.engine.is_quasi() && count % g.dimensions as usize != 0 { Err(status::LENGTH_NOT_MULTIPLE) } else { Ok(()) }
+    if g.engine.is_quasi() && !count.is_multiple_of(g.dimensions as usize) { Err(status::LENGTH_NOT_MULTIPLE) } else { Ok(()) }
 }
 
 /// `curandGenerate`: 32-bit words.
@@ -605,8 +605,9 @@ fn to_device(bytes: &[u8]) -> Result<*mut c_void, i32> {
         return Err(status::INITIALIZATION_FAILED);
     }
     // SAFETY: both symbols are the CUDA runtime's functions of these signatures.
-    let (malloc, memcpy) =
-        unsafe { (std::mem::transmute::<*mut c_void, Malloc>(malloc), std::mem::transmute::<*mut c_void, Memcpy>(memcpy)) };
+    let (malloc, memcpy) = unsafe {
+        (std::mem::transmute::<*mut c_void, Malloc>(malloc), std::mem::transmute::<*mut c_void, Memcpy>(memcpy))
+    };
     let mut at = std::ptr::null_mut();
     // SAFETY: `at` is a writable pointer; the allocation holds `bytes.len()` bytes, which the
     // copy (cudaMemcpyHostToDevice, 1) fills from our slice.

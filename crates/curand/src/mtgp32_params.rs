@@ -8,7 +8,7 @@
 pub type Params = (u32, u32, u32, [u32; 16], [u32; 16], [u32; 16], u32);
 
 /// The parameter sets, in the order of `mtgp32dc_params_fast_11213`.
-pub const PARAMS: [Params; 200] = [
+pub static PARAMS: [Params; 200] = [
     (
         19,
         13,

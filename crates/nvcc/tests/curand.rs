@@ -209,7 +209,12 @@ fn mtgp32_values_match_nvidia() {
     let (ours_lines, gpu_lines): (Vec<&str>, Vec<&str>) = (ours.lines().collect(), gpu.lines().collect());
     assert_eq!(ours_lines.len(), gpu_lines.len(), "{ours}");
     let words = |line: &str| -> Vec<String> {
-        line.split_once(": ").map_or("", |x| x.1).split_whitespace().filter(|w| !w.ends_with(':') && *w != "|").map(str::to_string).collect()
+        line.split_once(": ")
+            .map_or("", |x| x.1)
+            .split_whitespace()
+            .filter(|w| !w.ends_with(':') && *w != "|")
+            .map(str::to_string)
+            .collect()
     };
     let mut differ = Vec::new();
     for (o, g) in ours_lines.iter().zip(&gpu_lines) {
