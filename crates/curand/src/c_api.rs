@@ -341,7 +341,11 @@ fn pairs(g: &Generator, count: usize) -> Result<(), i32> {
 
 /// A quasi-random generator makes whole points: `count` must be a multiple of the dimensions.
 fn whole_points(g: &Generator, count: usize) -> Result<(), i32> {
-    if g.engine.is_quasi() && !count.is_multiple_of(g.dimensions as usize) { Err(status::LENGTH_NOT_MULTIPLE) } else { Ok(()) }
+    if g.engine.is_quasi() && !count.is_multiple_of(g.dimensions as usize) {
+        Err(status::LENGTH_NOT_MULTIPLE)
+    } else {
+        Ok(())
+    }
 }
 
 /// `curandGenerate`: 32-bit words.
