@@ -195,7 +195,7 @@ fn sobol64_values_match_nvidia_on_a_gpu() {
 
 /// MTGP32 (`tests/gpu-programs/curand_mtgp32.cu`: block states from curandMakeMTGP32KernelState
 /// with three parameter sets MTGP publishes, every MTGP32 draw for 256- and 64-thread blocks),
-/// against NVIDIA's header's build of the same program (`curand_mtgp32.txt`): bits, uniforms,
+/// against nvcc's build of the same program on an H200 (`curand_mtgp32.txt`): bits, uniforms,
 /// Poisson counts, the `specific` draws and the seeded states exactly, checksums included;
 /// normal and log-normal values within the tolerance above. `curand_mtgp32_single` and
 /// `_single_specific` store each new word where other threads read their tempering word (as
