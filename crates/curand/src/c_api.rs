@@ -2,8 +2,8 @@
 //! opaque `curandGenerator_t`. A device generator's outputs are computed on the host and
 //! copied to the device pointer with the program's own `cudaMemcpy` (found at run time, so
 //! that this library works under Cuprite's runtime and NVIDIA's alike); a host generator's
-//! are written in place. The SEEDED and DYNAMIC orderings, whose orders NVIDIA does not
-//! document, are refused with `CURAND_STATUS_TYPE_ERROR` and a line on stderr naming them. No panic crosses
+//! are written in place. XORWOW's SEEDED ordering, whose order NVIDIA does not document, is
+//! refused with `CURAND_STATUS_TYPE_ERROR` and a line on stderr naming it. No panic crosses
 //! the C ABI: each entry point runs under `catch_unwind`.
 
 use std::ffi::{CStr, c_char, c_int, c_void};
@@ -192,9 +192,10 @@ pub unsafe extern "C" fn curandSetGeneratorOffset(generator: *mut Handle, offset
     status::SUCCESS
 }
 
-/// `curandSetGeneratorOrdering`: BEST (100), DEFAULT (101) and LEGACY (103); SEEDED (102) and
-/// DYNAMIC (104) are refused (NVIDIA's orders there are undocumented), as is any ordering
-/// NVIDIA refuses for the generator. An ordering set keeps the position, except that NVIDIA's
+/// `curandSetGeneratorOrdering`: BEST (100), DEFAULT (101), LEGACY (103) and, for device
+/// generators, DYNAMIC (104, whose order NVIDIA leaves to the GPU: the default one here);
+/// SEEDED (102) is refused (NVIDIA's order there is undocumented), as is any ordering NVIDIA
+/// refuses for the generator. An ordering set keeps the position, except that NVIDIA's
 /// Philox4x32-10 moves it (by no rule its outputs on an H200 show) when the legacy ordering is
 /// switched on or off after it has moved from 0: that switch is refused.
 ///
@@ -208,14 +209,17 @@ pub unsafe extern "C" fn curandSetGeneratorOrdering(generator: *mut Handle, orde
     if engine.is_quasi() {
         return if ordering == 201 { status::SUCCESS } else { status::OUT_OF_RANGE };
     }
-    // NVIDIA's: MTGP32 takes BEST, DEFAULT and LEGACY; MT19937 DEFAULT and LEGACY; SEEDED is
-    // XORWOW's only.
+    // NVIDIA's (an H200's device generators, tests/gpu-programs/curand_host_more.txt, and its
+    // host generators): SEEDED is
+    // XORWOW's only; DYNAMIC ("whatever order is fastest on this GPU", so no fixed order) is a
+    // device generator's of XORWOW, MRG32k3a, Philox and MTGP32, which Cuprite serves in the
+    // default order; MT19937's host generator refuses BEST.
     let legacy = match (ordering, engine) {
-        (100, Engine::Mt19937) => return status::OUT_OF_RANGE,
+        (100, Engine::Mt19937) if h.on_host => return status::OUT_OF_RANGE,
         (100 | 101, _) => false,
         (103, _) => true,
         (102, Engine::Xorwow) => return refuse("CURAND_ORDERING_PSEUDO_SEEDED"),
-        (104, Engine::Xorwow | Engine::Mrg32k3a | Engine::Philox) => return refuse("CURAND_ORDERING_PSEUDO_DYNAMIC"),
+        (104, Engine::Xorwow | Engine::Mrg32k3a | Engine::Philox | Engine::Mtgp32) if !h.on_host => false,
         _ => return status::OUT_OF_RANGE,
     };
     if h.generator.engine == Engine::Philox && legacy != h.generator.legacy && h.generator.position != 0 {
