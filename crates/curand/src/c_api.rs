@@ -746,7 +746,7 @@ fn create_poisson(lambda: f64) -> Result<*mut c_void, i32> {
 
 /// `curandCreatePoissonDistribution`: the Poisson distribution of `lambda` (positive) in device
 /// memory for `curand_discrete`: a square histogram ([`crate::discrete`]), or past a mean of
-/// 10^9 the normal approximation.
+/// 4000 the normal approximation (CURAND_DISCRETE_GAUSS, as NVIDIA's for large means).
 ///
 /// # Safety
 /// `distribution` must be null or point to a writable `curandDiscreteDistribution_t`.

@@ -241,6 +241,17 @@ fn mtgp32_values_match_nvidia() {
     assert!(differ.is_empty(), "{} lines differ:\n{}", differ.len(), differ.join("\n"));
 }
 
+/// A discrete Poisson distribution of a large mean (`tests/gpu-programs/curand_discrete_gauss.cu`):
+/// the normal approximation NVIDIA's makes (method, standard deviation and mean), and
+/// `curand_discrete`/`curand_discrete4` draws from XORWOW, Philox and MRG32k3a states, equal to
+/// the H200's (the same kernel, recorded in a larger program).
+#[test]
+fn discrete_normal_approximation_matches_nvidia_on_a_gpu() {
+    let out = build_and_run("tests/gpu-programs/curand_discrete_gauss.cu", &["-lcurand"]);
+    let gpu = std::fs::read_to_string(common::repo().join("tests/gpu-programs/curand_discrete_gauss.txt")).unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), gpu);
+}
+
 /// The discrete distributions (`curandCreatePoissonDistribution` with `curand_discrete` and
 /// `curand_discrete4`), `curandGeneratePoisson` for every generator, and the host generators
 /// whose numbers are Cuprite's own (MTGP32's parameter sets, MT19937's order, the Sobol
