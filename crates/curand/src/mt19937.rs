@@ -4,6 +4,8 @@
 //! distance it does not document; Cuprite's generator is the plain sequence, so output 0 and
 //! the distribution are NVIDIA's, the later outputs are not the same numbers.
 
+use std::sync::Mutex;
+
 /// State words.
 const N: usize = 624;
 /// The middle word's distance.
@@ -47,13 +49,25 @@ impl Mt19937 {
     }
 }
 
+/// The last call's generator, at output `position` of `seed`'s sequence, so that a call
+/// continuing from there does not draw the words before again (one for the library: an
+/// interleaved generator restarts, correct but slower).
+static CURSOR: Mutex<Option<(u64, u64, Mt19937)>> = Mutex::new(None);
+
 /// `count` words from output `position` on.
 pub fn words(seed: u64, position: u64, count: usize) -> Vec<u32> {
-    let mut mt = Mt19937::new(seed as u32);
-    for _ in 0..position {
+    let mut cursor = CURSOR.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let (mut at, mut mt) = match cursor.take() {
+        Some((s, at, mt)) if s == seed && at <= position => (at, mt),
+        _ => (0, Mt19937::new(seed as u32)),
+    };
+    while at < position {
         mt.next_word();
+        at += 1;
     }
-    (0..count).map(|_| mt.next_word()).collect()
+    let out = (0..count).map(|_| mt.next_word()).collect();
+    *cursor = Some((seed, position + count as u64, mt));
+    out
 }
 
 #[cfg(test)]
@@ -70,5 +84,8 @@ mod tests {
         assert_eq!(words(5489, 9999, 1), [4_123_659_995]);
         assert_eq!(words(0, 0, 1), [0x8c7f_0aac]);
         assert_eq!(words(1234, 0, 1), [0x3107_6b2f]);
+        let mut joined = words(5, 0, 700);
+        joined.extend(words(5, 700, 1000));
+        assert_eq!(joined, words(5, 0, 1700));
     }
 }

@@ -6,6 +6,8 @@
 //! found from its outputs). The device API's code for the same steps is `curand_kernel.h`'s;
 //! its parameter sets are MTGP's published ones, not NVIDIA's (see the README's cuRAND notes).
 
+use std::sync::Mutex;
+
 use crate::mtgp32_params::{PARAMS, Params};
 
 /// Live words of a state (the Mersenne exponent 11213 / 32, plus one).
@@ -65,13 +67,33 @@ impl Block {
     }
 }
 
+/// Where the last call left the blocks: their states at the start of round `round` of `seed`'s
+/// sequence, so that a call continuing from there does not run the rounds before again.
+struct Cursor {
+    seed: u64,
+    round: u64,
+    blocks: Vec<Block>,
+}
+
+/// The cursor of the last call (one for the library: a generator interleaved with another
+/// restarts from round 0, correct but slower).
+static CURSOR: Mutex<Option<Cursor>> = Mutex::new(None);
+
 /// `count` words from output `position` on.
 pub fn words(seed: u64, position: u64, count: usize) -> Vec<u32> {
     let per_round = BLOCKS * THREADS;
     let end = position + count as u64;
     let mut out = vec![0u32; count];
-    let mut blocks: Vec<Block> = (0..BLOCKS as usize).map(|b| Block::new(b, seed)).collect();
-    for round in 0..end.div_ceil(per_round) {
+    let mut cursor = CURSOR.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let (mut round, mut blocks) = match cursor.take() {
+        Some(c) if c.seed == seed && c.round <= position / per_round => (c.round, c.blocks),
+        _ => (0, (0..BLOCKS as usize).map(|b| Block::new(b, seed)).collect()),
+    };
+    let mut saved = None;
+    while round < end.div_ceil(per_round) {
+        if round == end / per_round {
+            saved = Some(blocks.clone());
+        }
         for (b, block) in blocks.iter_mut().enumerate() {
             let base = round * per_round + b as u64 * THREADS;
             for (t, w) in block.round().into_iter().enumerate() {
@@ -81,7 +103,11 @@ pub fn words(seed: u64, position: u64, count: usize) -> Vec<u32> {
                 }
             }
         }
+        round += 1;
     }
+    // The next call starts in round end / per_round: its blocks as they were before it.
+    let blocks = saved.unwrap_or(blocks);
+    *cursor = Some(Cursor { seed, round: end / per_round, blocks });
     out
 }
 
@@ -97,6 +123,16 @@ mod tests {
         assert_eq!(block.round()[..6], [0xd38d_8914, 0x3828_1a97, 0xd08e_69a6, 0xbb48_eaf7, 0x96bf_6208, 0x37c8_eb74]);
         let mut block1 = Block::new(1, 0);
         assert_eq!(block1.round()[..3], [0x1831_d46e, 0x0696_b980, 0xcae7_97e3]);
+    }
+
+    /// Calls that continue one another (the cursor's case) give the words of one long call.
+    #[test]
+    fn successive_calls_continue_the_sequence() {
+        let all = words(99, 0, 3 * 49152 + 10);
+        let mut joined = words(99, 0, 1000);
+        joined.extend(words(99, 1000, 49152));
+        joined.extend(words(99, 50152, 2 * 49152 - 50152 + 49152 + 10));
+        assert_eq!(joined, all);
     }
 
     #[test]
