@@ -3,8 +3,8 @@
 // curandCreatePoissonDistribution makes the normal approximation (CURAND_DISCRETE_GAUSS,
 // stddev sqrt(lambda)), and curand_discrete then draws stddev * curand_normal_double + mean,
 // rounded. The draws of XORWOW, Philox (one and four at a time) and MRG32k3a states; the
-// expected lines are those of the same kernel in a larger program recorded on an H200
-// (/work/notes/gpu-unseen/nvcc9_mtgp32_device.cu, its MTGP32 line left out here).
+// expected lines are those of the same kernel in a larger program recorded on an H200 (which
+// also drew from an MTGP32 state with NVIDIA's own parameter table: that line is left out).
 #include <cstdio>
 #include <curand_kernel.h>
 
