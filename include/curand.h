@@ -1,10 +1,9 @@
 /* Cuprite's cuRAND host API header: the types, enums and functions of NVIDIA's curand.h
  * (values as in CUDA 13). The library is Cuprite's libcurand.so (crates/curand): XORWOW,
- * MRG32k3a and Philox4x32-10 draw the same numbers in the same order as NVIDIA's; MTGP32,
- * MT19937, the quasi-random generators, the SEEDED and DYNAMIC orderings and
- * curandGeneratePoisson are refused at run time with CURAND_STATUS_TYPE_ERROR and a message;
- * the discrete-distribution and direction-vector functions are unavailable (a compile-time
- * error naming them). */
+ * MRG32k3a, Philox4x32-10 and Sobol32/64 draw the same numbers in the same order as NVIDIA's;
+ * MTGP32, MT19937, the scrambled Sobol sequences, Poisson counts and discrete distributions
+ * the same distributions by the same or published methods (README, cuRAND); the SEEDED and
+ * DYNAMIC orderings are refused at run time with CURAND_STATUS_TYPE_ERROR and a message. */
 #pragma once
 #include <cuda_runtime.h>
 #include <library_types.h>
@@ -132,21 +131,12 @@ curandStatus_t CURANDAPI curandGenerateLogNormalDouble(curandGenerator_t generat
 curandStatus_t CURANDAPI curandGeneratePoisson(curandGenerator_t generator, unsigned int *outputPtr, size_t n, double lambda);
 curandStatus_t CURANDAPI curandGenerateSeeds(curandGenerator_t generator);
 
-#define __CUPRITE_CURAND_UNAVAILABLE(what) \
-    __attribute__((unavailable(what " is not provided by Cuprite's libcurand (its tables or method are NVIDIA's own)")))
-curandStatus_t CURANDAPI curandCreatePoissonDistribution(double lambda, curandDiscreteDistribution_t *discrete_distribution)
-    __CUPRITE_CURAND_UNAVAILABLE("curandCreatePoissonDistribution");
-curandStatus_t CURANDAPI curandDestroyDistribution(curandDiscreteDistribution_t discrete_distribution)
-    __CUPRITE_CURAND_UNAVAILABLE("curandDestroyDistribution");
-curandStatus_t CURANDAPI curandGetDirectionVectors32(curandDirectionVectors32_t *vectors[], curandDirectionVectorSet_t set)
-    __CUPRITE_CURAND_UNAVAILABLE("curandGetDirectionVectors32");
-curandStatus_t CURANDAPI curandGetScrambleConstants32(unsigned int **constants)
-    __CUPRITE_CURAND_UNAVAILABLE("curandGetScrambleConstants32");
-curandStatus_t CURANDAPI curandGetDirectionVectors64(curandDirectionVectors64_t *vectors[], curandDirectionVectorSet_t set)
-    __CUPRITE_CURAND_UNAVAILABLE("curandGetDirectionVectors64");
-curandStatus_t CURANDAPI curandGetScrambleConstants64(unsigned long long **constants)
-    __CUPRITE_CURAND_UNAVAILABLE("curandGetScrambleConstants64");
-#undef __CUPRITE_CURAND_UNAVAILABLE
+curandStatus_t CURANDAPI curandCreatePoissonDistribution(double lambda, curandDiscreteDistribution_t *discrete_distribution);
+curandStatus_t CURANDAPI curandDestroyDistribution(curandDiscreteDistribution_t discrete_distribution);
+curandStatus_t CURANDAPI curandGetDirectionVectors32(curandDirectionVectors32_t *vectors[], curandDirectionVectorSet_t set);
+curandStatus_t CURANDAPI curandGetScrambleConstants32(unsigned int **constants);
+curandStatus_t CURANDAPI curandGetDirectionVectors64(curandDirectionVectors64_t *vectors[], curandDirectionVectorSet_t set);
+curandStatus_t CURANDAPI curandGetScrambleConstants64(unsigned long long **constants);
 
 #ifdef __cplusplus
 }

@@ -3,7 +3,8 @@
  * skipahead and skipahead_sequence; the uniform, normal, log-normal and Poisson distributions,
  * drawing the same numbers as NVIDIA's for the same seed, subsequence and offset (except Poisson
  * counts with 64 <= lambda <= 4000: the same distribution by a published exact method, not
- * NVIDIA's undocumented one, so not the same numbers). Written from
+ * NVIDIA's undocumented one, so not the same numbers); MTGP32 (curand_mtgp32*.h: MTGP's own
+ * published parameter sets, not NVIDIA's unpublished ones) and the discrete distributions. Written from
  * the published algorithms (Marsaglia's xorwow; Salmon et al., "Parallel random numbers: as
  * easy as 1, 2, 3"; L'Ecuyer's MRG32k3a; Sobol's sequence in Gray-code order) and cuRAND's
  * documented definitions; checked against NVIDIA's on an H200 (tests/gpu-programs/curand_*).
@@ -11,6 +12,7 @@
 #pragma once
 #include <cuda_runtime.h>
 #include <curand.h>
+#include <curand_mtgp32.h>
 #include "cuprite/curand_jump_tables.h"
 
 #define __CUPRITE_CURAND static __forceinline__ __device__
@@ -840,23 +842,231 @@ __CUPRITE_CURAND_SOBOL64(curandStateSobol64_t)
 __CUPRITE_CURAND_SOBOL64(curandStateScrambledSobol64_t)
 #undef __CUPRITE_CURAND_SOBOL64
 
-/* ---------------------------------------------------------------- not provided */
+/* ---------------------------------------------------------------- MTGP32 */
 
-/* What needs parts of cuRAND's host library that Cuprite's libcurand does not provide: the
- * discrete distributions (curand_discrete draws from a table that the host API's
- * curandCreatePoissonDistribution builds) and MTGP32 (its states and parameter sets are made by
- * the host API's curandMakeMTGP32KernelState). Named here so that a use is a compile-time error
- * saying so, not an unknown name. */
-#define __CUPRITE_CURAND_NEEDS_HOST_API(what)                                                      \
-    __attribute__((unavailable(what " needs a part of cuRAND's host library that Cuprite's libcurand does not provide")))
+/* curandStateMtgp32_t and the parameter tables are curand_mtgp32.h's. A block's threads draw
+ * together: thread t of d makes the word at t past the live window's start (MTGP's recursion on
+ * three earlier words, then tempering), and the window moves d words; each call is two
+ * barriers, so every thread of the block must make it. */
+
+/* The recursion of parameter set p: the new word from the words N, N - 1 and N - pos back. */
+__CUPRITE_CURAND unsigned int __cuprite_curand_mtgp_recursion(const mtgp32_kernel_params_t *k, int p, unsigned int x1,
+                                                              unsigned int x2, unsigned int y) {
+    unsigned int x = (x1 & k->mask[0]) ^ x2;
+    x ^= x << k->sh1_tbl[p];
+    y = x ^ (y >> k->sh2_tbl[p]);
+    return y ^ k->param_tbl[p][y & 15u];
+}
+
+/* Which tempering table entry the word `t` (pos - 1 past the recursion's first) selects. */
+__CUPRITE_CURAND unsigned int __cuprite_curand_mtgp_temper_index(unsigned int t) {
+    t ^= t >> 16;
+    t ^= t >> 8;
+    return t & 15u;
+}
+
+/* The new word of slot `t` past the window's start, and (in *temper) the word that tempers it. */
+__CUPRITE_CURAND unsigned int __cuprite_curand_mtgp_word(curandStateMtgp32_t *state, unsigned int t,
+                                                         unsigned int *temper) {
+    unsigned int o = (unsigned int)state->offset, pos = state->k->pos_tbl[state->pIdx];
+    const unsigned int *s = state->s;
+    *temper = s[(t + o + pos - 1) & MTGP32_STATE_MASK];
+    return __cuprite_curand_mtgp_recursion(state->k, state->pIdx, s[(t + o) & MTGP32_STATE_MASK],
+                                           s[(t + o + 1) & MTGP32_STATE_MASK], s[(t + o + pos) & MTGP32_STATE_MASK]);
+}
+
+/* Between two barriers, `leader` moves the window by n words. */
+__CUPRITE_CURAND void __cuprite_curand_mtgp_advance(curandStateMtgp32_t *state, bool leader, unsigned int n) {
+    __syncthreads();
+    if (leader) state->offset = (state->offset + (int)n) & MTGP32_STATE_MASK;
+    __syncthreads();
+}
+
+/* Slot `t`'s tempered word, stored at the window's end; the window then moves n words. */
+__CUPRITE_CURAND unsigned int __cuprite_curand_mtgp_next(curandStateMtgp32_t *state, unsigned int t, bool leader,
+                                                         unsigned int n) {
+    unsigned int temper;
+    unsigned int r = __cuprite_curand_mtgp_word(state, t, &temper);
+    state->s[(t + (unsigned int)state->offset + MTGPDC_N) & MTGP32_STATE_MASK] = r;
+    unsigned int out = r ^ state->k->temper_tbl[state->pIdx][__cuprite_curand_mtgp_temper_index(temper)];
+    __cuprite_curand_mtgp_advance(state, leader, n);
+    return out;
+}
+
+/** The next 32 random bits of the calling thread; the whole block calls together. (The thread's
+ * slot is NVIDIA's: z * blockDim.z * blockDim.y + y * blockDim.x + x.) */
+__CUPRITE_CURAND unsigned int curand(curandStateMtgp32_t *state) {
+    unsigned int t = blockDim.z * blockDim.y * threadIdx.z + blockDim.x * threadIdx.y + threadIdx.x;
+    return __cuprite_curand_mtgp_next(state, t, t == 0, blockDim.x * blockDim.y * blockDim.z);
+}
+
+/** The word of slot `index` of `n` that the calling threads make together (n at most 256). */
+__CUPRITE_CURAND unsigned int curand_mtgp32_specific(curandStateMtgp32_t *state, unsigned char index, unsigned char n) {
+    return __cuprite_curand_mtgp_next(state, index, index == 0, n);
+}
+
+/* A float in [1, 2) from slot t's word by the float tempering table. As NVIDIA's (and so for
+ * the same numbers), the new word is stored at slot t itself, not at the window's end, before
+ * the tempering word is read (other threads' stores may land there first), and the window is
+ * moved by thread x == 0. */
+__CUPRITE_CURAND float __cuprite_curand_mtgp_single(curandStateMtgp32_t *state, unsigned int t, unsigned int n) {
+    unsigned int unused;
+    unsigned int r = __cuprite_curand_mtgp_word(state, t, &unused);
+    state->s[t] = r;
+    unsigned int o = (unsigned int)state->offset, pos = state->k->pos_tbl[state->pIdx];
+    unsigned int temper = state->s[(t + o + pos - 1) & MTGP32_STATE_MASK];
+    unsigned int bits = (r >> 9) ^ state->k->single_temper_tbl[state->pIdx][__cuprite_curand_mtgp_temper_index(temper)];
+    __cuprite_curand_mtgp_advance(state, threadIdx.x == 0, n);
+    return __uint_as_float(bits);
+}
+
+/** A float in [1, 2) for the calling thread (slot blockDim.z * blockDim.y + x, NVIDIA's). */
+__CUPRITE_CURAND float curand_mtgp32_single(curandStateMtgp32_t *state) {
+    return __cuprite_curand_mtgp_single(state, blockDim.z * blockDim.y + threadIdx.x,
+                                        blockDim.x * blockDim.y * blockDim.z);
+}
+
+/** A float in [1, 2) from slot `index` of `n`. */
+__CUPRITE_CURAND float curand_mtgp32_single_specific(curandStateMtgp32_t *state, unsigned char index, unsigned char n) {
+    return __cuprite_curand_mtgp_single(state, index, n);
+}
+
+/** A float uniform in (0, 1]. */
+__CUPRITE_CURAND float curand_uniform(curandStateMtgp32_t *state) { return __cuprite_curand_to_uniform(curand(state)); }
+/** A double uniform in (0, 1], from one word. */
+__CUPRITE_CURAND double curand_uniform_double(curandStateMtgp32_t *state) {
+    return __cuprite_curand_to_uniform_double(curand(state));
+}
+/** A standard normal float: one word through the inverse normal CDF. */
+__CUPRITE_CURAND float curand_normal(curandStateMtgp32_t *state) { return __cuprite_curand_normal_icdf(curand(state)); }
+/** A standard normal double: one word through the inverse normal CDF. */
+__CUPRITE_CURAND double curand_normal_double(curandStateMtgp32_t *state) {
+    return __cuprite_curand_normal_icdf_double(curand(state));
+}
+/** exp(mean + stddev * N(0, 1)) in float. */
+__CUPRITE_CURAND float curand_log_normal(curandStateMtgp32_t *state, float mean, float stddev) {
+    return expf(mean + stddev * curand_normal(state));
+}
+/** exp(mean + stddev * N(0, 1)) in double. */
+__CUPRITE_CURAND double curand_log_normal_double(curandStateMtgp32_t *state, double mean, double stddev) {
+    return exp(mean + stddev * curand_normal_double(state));
+}
+
+/* ---------------------------------------------------------------- Poisson from one draw */
+
+/* A Poisson count from one uniform draw by inversion (Fishman, "Discrete-Event Simulation",
+ * ITR): the smallest k whose CDF reaches u = x / 2^32 + 2^-33 (never 0 or 1). The terms
+ * e^-lambda lambda^k / k! are built up in chunks of e^-500, so that e^-lambda never underflows.
+ * Means of 1000 and more take the normal approximation of the same draw, rounded. */
+__CUPRITE_CURAND unsigned int __cuprite_curand_poisson_of(unsigned int x, double lambda) {
+    if (lambda >= 1000) return (unsigned int)(sqrt(lambda) * __cuprite_curand_normal_icdf_double(x) + lambda + 0.5);
+    double u = fma((double)x, 0x1p-32, 0x1p-33);
+    double term = 1.0, cdf = 1.0;
+    unsigned int k = 0;
+    int scaled = 0;
+    do {
+        double factor = lambda > scaled + 500.0 ? exp(-500.0) : exp((double)scaled - lambda);
+        term *= factor;
+        cdf *= factor;
+        scaled += 500;
+        while (u > cdf) {
+            k++;
+            term *= lambda / (double)k;
+            cdf += term;
+        }
+    } while ((double)scaled < lambda);
+    return k;
+}
+
+/** A Poisson-distributed count with mean lambda, from one word. */
+__CUPRITE_CURAND unsigned int curand_poisson(curandStateMtgp32_t *state, double lambda) {
+    return __cuprite_curand_poisson_of(curand(state), lambda);
+}
+__CUPRITE_CURAND unsigned int curand_poisson(curandStateSobol32_t *state, double lambda) {
+    return __cuprite_curand_poisson_of(curand(state), lambda);
+}
+__CUPRITE_CURAND unsigned int curand_poisson(curandStateScrambledSobol32_t *state, double lambda) {
+    return __cuprite_curand_poisson_of(curand(state), lambda);
+}
+
+/* ---------------------------------------------------------------- discrete distributions */
+
+/* A discrete distribution as curandCreatePoissonDistribution (Cuprite's libcurand) lays it out
+ * in device memory, in NVIDIA's layout: Marsaglia, Tsang and Wang's square histogram ("Fast
+ * generation of discrete random variables", J. Stat. Software 11(3), 2004) of the values
+ * shift .. shift + length - 1: a uniform u picks column j = floor(length u), whose value is
+ * shift + j if u < V[j], else shift + K[j]. Another method (the normal approximation of large
+ * means) is stddev * N(0, 1) + mean, rounded. */
+struct curandHistogramM2_st {
+    curandHistogramM2V_t V;
+    curandHistogramM2V_t host_V;
+    curandHistogramM2K_t K;
+    curandHistogramM2K_t host_K;
+    unsigned int host_gen;
+};
+struct curandDistributionM2Shift_st {
+    curandHistogramM2_t histogram;
+    curandHistogramM2_t host_histogram;
+    unsigned int shift;
+    unsigned int length;
+    unsigned int host_gen;
+};
+struct curandDiscreteDistribution_st {
+    curandDiscreteDistribution_t self_host_ptr;
+    curandDistributionM2Shift_t M2;
+    curandDistributionM2Shift_t host_M2;
+    double stddev;
+    double mean;
+    curandMethod_t method;
+    unsigned int host_gen;
+};
+
+/* The square histogram's value for the word x (u = (x + 1) / 2^32, as curand_uniform_double). */
+__CUPRITE_CURAND unsigned int __cuprite_curand_m2(unsigned int x, curandDistributionM2Shift_t m2) {
+    double u = __cuprite_curand_to_uniform_double(x);
+    unsigned int j = (unsigned int)floor(m2->length * u);
+    if (j >= m2->length) j = m2->length - 1; /* u == 1 */
+    return u < m2->histogram->V[j] ? m2->shift + j : m2->shift + m2->histogram->K[j];
+}
+
+/* One discrete draw: a word through the square histogram, or a normal draw for the normal
+ * approximation. */
 template <typename State>
-__device__ unsigned int curand_discrete(State *state, curandDiscreteDistribution_t discrete_distribution)
-    __CUPRITE_CURAND_NEEDS_HOST_API("curand_discrete (a discrete distribution from curandCreatePoissonDistribution)");
-template <typename State>
-__device__ uint4 curand_discrete4(State *state, curandDiscreteDistribution_t discrete_distribution)
-    __CUPRITE_CURAND_NEEDS_HOST_API("curand_discrete4 (a discrete distribution from curandCreatePoissonDistribution)");
-typedef struct curandStateMtgp32 curandStateMtgp32_t
-    __CUPRITE_CURAND_NEEDS_HOST_API("curandStateMtgp32_t (MTGP32, made by curandMakeMTGP32KernelState)");
-#undef __CUPRITE_CURAND_NEEDS_HOST_API
+__CUPRITE_CURAND unsigned int __cuprite_curand_discrete(State *state, curandDiscreteDistribution_t d) {
+    if (d->method == CURAND_M2) return __cuprite_curand_m2(curand(state), d->M2);
+    return (unsigned int)(d->stddev * curand_normal_double(state) + d->mean + 0.5);
+}
+
+/** A value of the discrete distribution (from curandCreatePoissonDistribution). */
+__CUPRITE_CURAND unsigned int curand_discrete(curandStateXORWOW_t *state, curandDiscreteDistribution_t d) {
+    return __cuprite_curand_discrete(state, d);
+}
+__CUPRITE_CURAND unsigned int curand_discrete(curandStatePhilox4_32_10_t *state, curandDiscreteDistribution_t d) {
+    return __cuprite_curand_discrete(state, d);
+}
+__CUPRITE_CURAND unsigned int curand_discrete(curandStateMRG32k3a_t *state, curandDiscreteDistribution_t d) {
+    return __cuprite_curand_discrete(state, d);
+}
+__CUPRITE_CURAND unsigned int curand_discrete(curandStateMtgp32_t *state, curandDiscreteDistribution_t d) {
+    return __cuprite_curand_discrete(state, d);
+}
+__CUPRITE_CURAND unsigned int curand_discrete(curandStateSobol32_t *state, curandDiscreteDistribution_t d) {
+    return __cuprite_curand_discrete(state, d);
+}
+__CUPRITE_CURAND unsigned int curand_discrete(curandStateScrambledSobol32_t *state, curandDiscreteDistribution_t d) {
+    return __cuprite_curand_discrete(state, d);
+}
+
+/** Four values of the discrete distribution, from one curand4 draw (or four normals). */
+__CUPRITE_CURAND uint4 curand_discrete4(curandStatePhilox4_32_10_t *state, curandDiscreteDistribution_t d) {
+    if (d->method == CURAND_M2) {
+        uint4 x = curand4(state);
+        return make_uint4(__cuprite_curand_m2(x.x, d->M2), __cuprite_curand_m2(x.y, d->M2),
+                          __cuprite_curand_m2(x.z, d->M2), __cuprite_curand_m2(x.w, d->M2));
+    }
+    double4 n = curand_normal4_double(state);
+    return make_uint4((unsigned int)(d->stddev * n.x + d->mean + 0.5), (unsigned int)(d->stddev * n.y + d->mean + 0.5),
+                      (unsigned int)(d->stddev * n.z + d->mean + 0.5), (unsigned int)(d->stddev * n.w + d->mean + 0.5));
+}
 
 #undef __CUPRITE_CURAND

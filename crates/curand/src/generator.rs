@@ -11,11 +11,17 @@
 //! 65536, whose subsequence it is. Words, float uniforms and float normal pairs come from the
 //! round's counter block r, doubles (two words each) and double normal pairs from blocks 2r
 //! and 2r + 1.
+//!
+//! MTGP32 and MT19937 are streams of words ([`crate::mtgp32`], [`crate::mt19937`] give their
+//! orders), one word per value. The quasi-random generators (Sobol32, Sobol64 and their
+//! scrambled forms, [`crate::sobol`]) make `count / dimensions` points of each dimension in turn,
+//! dimension 0's first, from point number `position` on.
 
 use crate::distributions as dist;
 use crate::mrg32k3a::{self, Mrg32k3a};
 use crate::philox;
 use crate::xorwow::Xorwow;
+use crate::{mt19937, mtgp32, sobol};
 
 /// The pseudo-random generators Cuprite reproduces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,6 +32,27 @@ pub enum Engine {
     Mrg32k3a,
     /// CURAND_RNG_PSEUDO_PHILOX4_32_10.
     Philox,
+    /// CURAND_RNG_PSEUDO_MTGP32.
+    Mtgp32,
+    /// CURAND_RNG_PSEUDO_MT19937.
+    Mt19937,
+    /// CURAND_RNG_QUASI_SOBOL32 (and QUASI_DEFAULT), scrambled or not.
+    Sobol32 {
+        /// CURAND_RNG_QUASI_SCRAMBLED_SOBOL32.
+        scrambled: bool,
+    },
+    /// CURAND_RNG_QUASI_SOBOL64, scrambled or not.
+    Sobol64 {
+        /// CURAND_RNG_QUASI_SCRAMBLED_SOBOL64.
+        scrambled: bool,
+    },
+}
+
+impl Engine {
+    /// Whether this is a quasi-random generator (dimensions instead of a seed).
+    pub fn is_quasi(self) -> bool {
+        matches!(self, Engine::Sobol32 { .. } | Engine::Sobol64 { .. })
+    }
 }
 
 /// Philox's thread count: 65536 subsequences of whole blocks.
@@ -42,6 +69,8 @@ pub struct Generator {
     pub position: u64,
     /// Whether the legacy ordering is chosen (it changes MRG32k3a's thread count).
     pub legacy: bool,
+    /// The quasi-random generators' dimensions (1 to 20000).
+    pub dimensions: u32,
 }
 
 /// One thread's stream of draws.
@@ -124,7 +153,8 @@ impl Generator {
             Engine::Xorwow => 4096,
             Engine::Mrg32k3a if self.legacy => 4096,
             Engine::Mrg32k3a => 81920,
-            Engine::Philox => PHILOX_THREADS,
+            // The others do not run threaded (`mapped` makes their values).
+            _ => PHILOX_THREADS,
         }
     }
 
@@ -192,8 +222,70 @@ impl Generator {
         }
     }
 
+    /// The values of the word-stream (MTGP32, MT19937) and quasi-random engines, made from
+    /// their 32- or 64-bit words by `of32` or `of64` (in the orders of the module's doc); `None`
+    /// for the other engines. The position moves by the words (per dimension) made.
+    fn mapped<T>(&mut self, count: usize, of32: impl Fn(u32) -> T, of64: impl Fn(u64) -> T) -> Option<Vec<T>> {
+        let out: Vec<T> = match self.engine {
+            Engine::Mtgp32 => mtgp32::words(self.seed, self.position, count).into_iter().map(of32).collect(),
+            Engine::Mt19937 => mt19937::words(self.seed, self.position, count).into_iter().map(of32).collect(),
+            Engine::Sobol32 { scrambled } => {
+                let (vectors, constants) = if scrambled {
+                    (sobol::scrambled_direction_vectors32(), sobol::scramble_constants32())
+                } else {
+                    (sobol::direction_vectors32(), &[0u32; sobol::DIMENSIONS][..])
+                };
+                let per = count / self.dimensions as usize;
+                let out = (0..self.dimensions as usize)
+                    .flat_map(|d| sobol::points(&vectors[d], constants[d], self.position, per))
+                    .map(of32)
+                    .collect();
+                self.position += per as u64;
+                return Some(out);
+            }
+            Engine::Sobol64 { scrambled } => {
+                let (vectors, constants) = if scrambled {
+                    (sobol::scrambled_direction_vectors64(), sobol::scramble_constants64())
+                } else {
+                    (sobol::direction_vectors64(), &[0u64; sobol::DIMENSIONS][..])
+                };
+                let per = count / self.dimensions as usize;
+                let out = (0..self.dimensions as usize)
+                    .flat_map(|d| sobol::points(&vectors[d], constants[d], self.position, per))
+                    .map(of64)
+                    .collect();
+                self.position += per as u64;
+                return Some(out);
+            }
+            _ => return None,
+        };
+        self.position += count as u64;
+        Some(out)
+    }
+
+    /// `count` Poisson counts of mean `lambda`, one word each ([`dist::poisson_of_word`]), so
+    /// that the position moves as NVIDIA's does (one draw per count).
+    pub fn poisson(&mut self, count: usize, lambda: f64) -> Vec<u32> {
+        let of32 = move |x| dist::poisson_of_word(x, lambda);
+        if let Some(out) = self.mapped(count, of32, move |x| of32((x >> 32) as u32)) {
+            return out;
+        }
+        self.bits(count).into_iter().map(of32).collect()
+    }
+
+    /// `count` 64-bit words (Sobol64 only; empty for the others).
+    pub fn long_long(&mut self, count: usize) -> Vec<u64> {
+        match self.engine {
+            Engine::Sobol64 { .. } => self.mapped(count, u64::from, |x| x).unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+
     /// `count` 32-bit words.
     pub fn bits(&mut self, count: usize) -> Vec<u32> {
+        if let Some(out) = self.mapped(count, |x| x, |x| (x >> 32) as u32) {
+            return out;
+        }
         let out = match self.engine {
             Engine::Philox => (0..count as u64).map(|n| self.philox_word(self.position + n)).collect(),
             _ => self.threaded(count, 1, |s| [s.draw(), 0]),
@@ -204,6 +296,9 @@ impl Generator {
 
     /// `count` float uniforms.
     pub fn uniform(&mut self, count: usize) -> Vec<f32> {
+        if let Some(out) = self.mapped(count, dist::uniform, |x| dist::uniform((x >> 32) as u32)) {
+            return out;
+        }
         let out = match self.engine {
             Engine::Philox => (0..count as u64).map(|n| dist::uniform(self.philox_word(self.position + n))).collect(),
             _ => self.threaded(count, 1, |s| [s.uniform(), 0.0]),
@@ -214,6 +309,12 @@ impl Generator {
 
     /// `count` double uniforms.
     pub fn uniform_double(&mut self, count: usize) -> Vec<f64> {
+        let engine = self.engine;
+        let of32 =
+            move |x| if engine == Engine::Mt19937 { dist::uniform_double_mid(x) } else { dist::uniform_double(x) };
+        if let Some(out) = self.mapped(count, of32, dist::uniform_double64) {
+            return out;
+        }
         let out = match self.engine {
             Engine::Philox => (0..count as u64)
                 .map(|n| {
@@ -242,8 +343,12 @@ impl Generator {
         out
     }
 
-    /// `count` standard normal floats (`count` even, except for Philox).
+    /// `count` standard normal floats (`count` even for XORWOW and MRG32k3a).
     pub fn normal(&mut self, count: usize) -> Vec<f32> {
+        let of32 = |x| dist::normal_of_point32(x) as f32;
+        if let Some(out) = self.mapped(count, of32, |x| of32((x >> 32) as u32)) {
+            return out;
+        }
         let out = match self.engine {
             Engine::Philox => self.philox_pairs(count, |q| {
                 let (w, k) = self.philox_block(q, 1, 0);
@@ -255,8 +360,17 @@ impl Generator {
         out
     }
 
-    /// `count` standard normal doubles (`count` even, except for Philox).
+    /// `count` standard normal doubles (`count` even for XORWOW and MRG32k3a). MTGP32's are its
+    /// float normals, widened (as NVIDIA's libcurand makes them).
     pub fn normal_double(&mut self, count: usize) -> Vec<f64> {
+        let engine = self.engine;
+        let of32 = move |x| {
+            let z = dist::normal_of_point32(x);
+            if engine == Engine::Mtgp32 { f64::from(z as f32) } else { z }
+        };
+        if let Some(out) = self.mapped(count, of32, dist::normal_of_point64) {
+            return out;
+        }
         let out = match self.engine {
             Engine::Philox => self.philox_pairs(count, |q| {
                 let (w, _) = self.philox_block(q, 2, q % 4 / 2);

@@ -5,8 +5,13 @@
 //! refused with an error that names them ([`c_api`]).
 
 pub mod c_api;
+pub mod discrete;
 pub mod distributions;
 pub mod generator;
 pub mod mrg32k3a;
+pub mod mt19937;
+pub mod mtgp32;
+mod mtgp32_params;
 pub mod philox;
+pub mod sobol;
 pub mod xorwow;

@@ -23,7 +23,7 @@ fn generator(name: &str, order: &str, seed: &str) -> Generator {
         _ => Engine::Philox,
     };
     let seed = u64::from_str_radix(seed.trim_start_matches("seed="), 16).unwrap();
-    Generator { engine, seed, position: 0, legacy: order == "legacy" }
+    Generator { engine, seed, position: 0, legacy: order == "legacy", dimensions: 1 }
 }
 
 /// Whether `ours` is within `ulps` float or double units of `gpu` (as bits of `bytes` bytes).

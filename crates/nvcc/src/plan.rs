@@ -914,6 +914,8 @@ struct CompiledSource<'a> {
 ///   joined, for every pass;
 /// - `alignas` after a memory-space specifier (see [`crate::attribute_order`]) moved before it,
 ///   for every pass;
+/// - templated deduction guides (see [`crate::deduction_guides`]) marked host-and-device, for
+///   every pass;
 /// - with relocatable device code (`rewrites.relocatable`), launches in device code (see
 ///   [`crate::device_launches`]) written as calls of the device runtime, for every pass;
 /// - the `__shared__` declarations clang rejected in earlier attempts (`rewrites.shared`, see
@@ -946,6 +948,14 @@ fn compiled_source<'a>(
         ));
     }
     let joined = aligned.or(joined);
+    let guided = joined.as_deref().or(text.as_deref()).and_then(crate::deduction_guides::host_device_guides);
+    if guided.is_some() {
+        plan.notes.push(format!(
+            "{}: deduction guides marked __host__ __device__, so that device code deduces through them as nvcc's does",
+            input.path.display()
+        ));
+    }
+    let joined = guided.or(joined);
     let launching = relocatable.then(|| {
         joined.as_deref().or(text.as_deref()).and_then(|t| crate::device_launches::rewrite(t, rewrites.launch_macros))
     });

@@ -1005,6 +1005,48 @@ fn shared_barriers_in_headers_and_macros_compile_and_others_are_explained() {
     assert!(err.contains("warning 20054") && err.contains("reinterpret_cast<T *>(raw)"), "{err}");
 }
 
+/// Class template argument deduction in a kernel, through implicit guides (libcu++'s `pair`,
+/// `array`, `tuple`, an aggregate) and through guides the program writes, which clang 19 takes
+/// for host functions and nvcc does not (the driver marks them `__host__ __device__`,
+/// crates/nvcc/src/deduction_guides.rs): every deduced type and value is C++17's.
+#[test]
+fn class_template_argument_deduction_in_device_code() {
+    build_and_pass(
+        "ctad_device",
+        "#include <cstdio>\n\
+         #include <cuda/std/array>\n\
+         #include <cuda/std/tuple>\n\
+         #include <cuda/std/type_traits>\n\
+         #include <cuda/std/utility>\n\
+         template <typename T> struct Box { T v; __host__ __device__ Box(T x) : v(x) {} };\n\
+         template <typename T, typename U> struct Two { T a; U b; };\n\
+         template <typename T, typename U> Two(T, U) -> Two<T, U>;\n\
+         template <typename T> struct Wrap { T v; };\n\
+         template <typename T>\n\
+         explicit Wrap(T) -> Wrap<long>;\n\
+         __global__ void k(int *bad) {\n\
+           cuda::std::pair p{1, 2.0f};\n\
+           cuda::std::array a{1, 2, 3};\n\
+           cuda::std::tuple t{1, 2.0, 'c'};\n\
+           Box b{3.5f};\n\
+           Two w{1, 2.5};\n\
+           Wrap x{7};\n\
+           *bad = !cuda::std::is_same<decltype(p), cuda::std::pair<int, float>>::value\n\
+             + !cuda::std::is_same<decltype(a), cuda::std::array<int, 3>>::value\n\
+             + !cuda::std::is_same<decltype(t), cuda::std::tuple<int, double, char>>::value\n\
+             + !cuda::std::is_same<decltype(b), Box<float>>::value\n\
+             + !cuda::std::is_same<decltype(w), Two<int, double>>::value\n\
+             + !cuda::std::is_same<decltype(x), Wrap<long>>::value\n\
+             + (p.second + a[2] + cuda::std::get<1>(t) + b.v + w.b + x.v != 20.0) + (__LINE__ != 25);\n\
+         }\n\
+         int main() {\n\
+           int *bad; cudaMallocManaged(&bad, sizeof(int)); *bad = 99;\n\
+           k<<<1, 1>>>(bad);\n\
+           if (cudaDeviceSynchronize() != cudaSuccess) { printf(\"FAIL sync\\n\"); return 1; }\n\
+           printf(\"%s\\n\", *bad == 0 ? \"PASS\" : \"FAIL\"); return *bad != 0; }\n",
+    );
+}
+
 /// `__shared__ alignas(N)` in a kernel, which nvcc accepts and clang refuses, compiles (the
 /// driver moves the `alignas` first, crates/nvcc/src/attribute_order.rs) and aligns as asked, as
 /// do the two spellings clang accepts; in a header, which the driver does not rewrite, it fails
