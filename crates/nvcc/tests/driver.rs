@@ -1064,6 +1064,27 @@ fn shared_alignas_in_nvccs_order_and_both_other_spellings_align() {
     assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", String::from_utf8_lossy(&o.stderr));
 }
 
+/// `__maxnreg__(N)` (CUDA 12.4's register cap, which clang-19 does not know) compiles, beside
+/// `__launch_bounds__`, whose bound the runtime still reports and enforces.
+#[test]
+fn maxnreg_kernels_build_and_run() {
+    build_and_pass(
+        "maxnreg",
+        "#include <cstdio>\n\
+         __global__ void __maxnreg__(32) k(int *o) { o[threadIdx.x] = threadIdx.x * 3; }\n\
+         template <int N> __global__ void __launch_bounds__(N) __maxnreg__(40) t(int *o) { o[threadIdx.x] += N; }\n\
+         int main() {\n\
+           int *o; cudaMallocManaged(&o, 64 * sizeof(int));\n\
+           k<<<1, 64>>>(o); t<64><<<1, 64>>>(o);\n\
+           t<64><<<1, 65>>>(o);\n\
+           bool refused = cudaGetLastError() == cudaErrorInvalidValue;\n\
+           cudaFuncAttributes a; cudaFuncGetAttributes(&a, t<64>);\n\
+           bool ok = cudaDeviceSynchronize() == cudaSuccess && refused && a.maxThreadsPerBlock == 64;\n\
+           for (int i = 0; i < 64; i++) ok &= o[i] == i * 3 + 64;\n\
+           printf(\"%s\\n\", ok ? \"PASS\" : \"FAIL\"); return !ok; }\n",
+    );
+}
+
 /// At -G a kernel that passes a by-value aggregate parameter on by address reads all of its
 /// bytes: LLVM 19 copied such a parameter member by member (`crate::param_copies`), losing a
 /// union's bytes past its first member (here a pointer's high half; CUB's `kernel_arg` in
