@@ -519,6 +519,13 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
                             headers_changed |= headers.add_alignas(Path::new(&file));
                         }
                     }
+                    // Deduction guides of a header that clang took for host functions in device
+                    // code (see crate::deduction_guides): again with them marked.
+                    for file in crate::deduction_guides::rejected_in(&failure.diagnostics) {
+                        if !is_input(o, &file) {
+                            headers_changed |= headers.add_guides(Path::new(&file));
+                        }
+                    }
                     for (file, places) in declaration_places(&rejected, &plan) {
                         match o.inputs.iter().find(|i| i.path.to_string_lossy() == file) {
                             Some(input) => {

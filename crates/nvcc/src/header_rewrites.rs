@@ -53,6 +53,12 @@ impl HeaderRewrites {
         self.rewrite(path, crate::attribute_order::alignas_first)
     }
 
+    /// Marks the deduction guides of the header `path` `__host__ __device__` (see
+    /// [`crate::deduction_guides`]), in its copy if it has one; false when it has none to mark.
+    pub fn add_guides(&mut self, path: &Path) -> bool {
+        self.rewrite(path, crate::deduction_guides::host_device)
+    }
+
     /// Rewrites the header `path` (its copy if it has one) by `edit`; false when it cannot be
     /// read or `edit` changes nothing.
     fn rewrite(&mut self, path: &Path, edit: impl FnOnce(&[u8]) -> Option<Vec<u8>>) -> bool {

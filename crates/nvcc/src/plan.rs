@@ -946,6 +946,14 @@ fn compiled_source<'a>(
         ));
     }
     let joined = aligned.or(joined);
+    let guided = joined.as_deref().or(text.as_deref()).and_then(crate::deduction_guides::host_device);
+    if guided.is_some() {
+        plan.notes.push(format!(
+            "{}: deduction guides marked __host__ __device__, so that device code may use them as with nvcc",
+            input.path.display()
+        ));
+    }
+    let joined = guided.or(joined);
     let launching = relocatable.then(|| {
         joined.as_deref().or(text.as_deref()).and_then(|t| crate::device_launches::rewrite(t, rewrites.launch_macros))
     });

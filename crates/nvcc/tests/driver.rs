@@ -1064,6 +1064,40 @@ fn shared_alignas_in_nvccs_order_and_both_other_spellings_align() {
     assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", String::from_utf8_lossy(&o.stderr));
 }
 
+/// Class template argument deduction through user-declared deduction guides in device code (the
+/// `overloaded` visitor idiom; a guide in an included header too), which nvcc compiles and
+/// clang-19 refused (it took the guides for host functions; crates/nvcc/src/deduction_guides.rs).
+#[test]
+fn deduction_guides_serve_device_code() {
+    let dir = common::work_dir().join("deduction_guides");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("visit.cuh"),
+        "template <class... Ts> struct overloaded : Ts... { using Ts::operator()...; };\n\
+         template <class... Ts> overloaded(Ts...) -> overloaded<Ts...>;\n",
+    )
+    .unwrap();
+    build_and_pass(
+        "deduction_guides",
+        &format!(
+            "#include <cstdio>\n#include \"{}/visit.cuh\"\n\
+             template <class F, class G> struct Both : F, G {{ using F::operator(); using G::operator(); }};\n\
+             template <class F, class G> Both(F, G) -> Both<F, G>;\n\
+             __global__ void k(int *o) {{\n\
+               auto v = overloaded{{[](int i) {{ return i + 1; }}, [](float f) {{ return (int)(f * 2); }}}};\n\
+               auto w = Both{{[](int i) {{ return i * 3; }}, [](double d) {{ return (int)d; }}}};\n\
+               o[0] = v(3) + v(1.5f) + w(1) + w(2.5);\n\
+             }}\n\
+             int main() {{\n\
+               int *o; cudaMallocManaged(&o, sizeof(int)); *o = 0;\n\
+               k<<<1, 1>>>(o);\n\
+               bool ok = cudaDeviceSynchronize() == cudaSuccess && *o == 12;\n\
+               printf(\"%s\\n\", ok ? \"PASS\" : \"FAIL\"); return !ok; }}\n",
+            dir.display()
+        ),
+    );
+}
+
 /// `__maxnreg__(N)` (CUDA 12.4's register cap, which clang-19 does not know) compiles, beside
 /// `__launch_bounds__`, whose bound the runtime still reports and enforces.
 #[test]
