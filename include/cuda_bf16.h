@@ -395,8 +395,13 @@ __CUPRITE_HD__ __nv_bfloat162 __h2div(__nv_bfloat162 a, __nv_bfloat162 b) {
         return __cuprite_b2make(r);                                                                      \
     }
 #else
+/* Without the instructions, a NaN gives the canonical NaN, as the instructions and NVIDIA's
+   header's emulation give it. */
 #define __CUPRITE_B_UNARY(name, name2, ptx, host)                                                        \
-    __CUPRITE_HD__ __nv_bfloat16 name(__nv_bfloat16 a) { return __cuprite_bmake(__cuprite_bbits(a) host); } \
+    __CUPRITE_HD__ __nv_bfloat16 name(__nv_bfloat16 a) {                                                 \
+        const unsigned short b = __cuprite_bbits(a);                                                     \
+        return __cuprite_bmake((b & 0x7fffu) > 0x7f80u ? 0x7fffu : (unsigned short)(b host));            \
+    }                                                                                                    \
     __CUPRITE_HD__ __nv_bfloat162 name2(__nv_bfloat162 a) { return __CUPRITE_H2_MAP1(__nv_bfloat162, name, a); }
 #define __CUPRITE_B_MINMAX(name, name2, ptx, is_max, nan_wins)                                           \
     __CUPRITE_HD__ __nv_bfloat16 name(__nv_bfloat16 a, __nv_bfloat16 b) {                                \
@@ -480,17 +485,40 @@ __CUPRITE_HD__ int __hisinf(__nv_bfloat16 a) {
 __CUPRITE_B_MATH(hsqrt, h2sqrt, , "sqrt.approx.f32", , __builtin_sqrtf(x))
 __CUPRITE_B_MATH(hrsqrt, h2rsqrt, , "rsqrt.approx.f32", , 1.0f / __builtin_sqrtf(x))
 __CUPRITE_B_MATH(hrcp, h2rcp, , "rcp.approx.f32", , 1.0f / x)
-__CUPRITE_B_MATH(hexp, h2exp, *1.4426950408889634f, "ex2.approx.f32", , __builtin_expf(x))
-__CUPRITE_B_MATH(hexp2, h2exp2, , "ex2.approx.f32", , __builtin_exp2f(x))
-__CUPRITE_B_MATH(hexp10, h2exp10, *3.3219280948873622f, "ex2.approx.f32", , __builtin_exp10f(x))
-__CUPRITE_B_MATH(hlog, h2log, , "lg2.approx.f32", *0.6931471805599453f, __builtin_logf(x))
-__CUPRITE_B_MATH(hlog2, h2log2, , "lg2.approx.f32", , __builtin_log2f(x))
-__CUPRITE_B_MATH(hlog10, h2log10, , "lg2.approx.f32", *0.3010299956639812f, __builtin_log10f(x))
-__CUPRITE_B_MATH(hsin, h2sin, , "sin.approx.f32", , __builtin_sinf(x))
-__CUPRITE_B_MATH(hcos, h2cos, , "cos.approx.f32", , __builtin_cosf(x))
 __CUPRITE_B_MATH(htanh, h2tanh, , "tanh.approx.f32", , __builtin_tanhf(x))
-__CUPRITE_B_MATH(htanh_approx, h2tanh_approx, , "tanh.approx.f32", , __builtin_tanhf(x))
 #undef __CUPRITE_B_MATH
+
+/* Correctly rounded, as NVIDIA's (half_common.h). */
+#define __CUPRITE_B_ROUNDED(name, name2, fn)                                                             \
+    __CUPRITE_ROUNDED_MATH(__nv_bfloat16, __bfloat162float, __double2bfloat16, __cuprite_bmake, name, fn) \
+    __CUPRITE_HD__ __nv_bfloat162 name2(__nv_bfloat162 a) { return __CUPRITE_H2_MAP1(__nv_bfloat162, name, a); }
+__CUPRITE_B_ROUNDED(hexp, h2exp, exp)
+__CUPRITE_B_ROUNDED(hexp2, h2exp2, exp2)
+__CUPRITE_B_ROUNDED(hexp10, h2exp10, exp10)
+__CUPRITE_B_ROUNDED(hlog, h2log, log)
+__CUPRITE_B_ROUNDED(hlog2, h2log2, log2)
+__CUPRITE_B_ROUNDED(hlog10, h2log10, log10)
+__CUPRITE_B_ROUNDED(hsin, h2sin, sin)
+__CUPRITE_B_ROUNDED(hcos, h2cos, cos)
+#undef __CUPRITE_B_ROUNDED
+
+/* tanh.approx.bf16 from sm_90 on, as NVIDIA's header uses it (its result is not always the
+   float approximation's rounded); before, the float instruction rounded. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+__CUPRITE_HD__ __nv_bfloat16 htanh_approx(__nv_bfloat16 a) {
+    unsigned short r;
+    asm("tanh.approx.bf16 %0, %1;" : "=h"(r) : "h"(__cuprite_bbits(a)));
+    return __cuprite_bmake(r);
+}
+__CUPRITE_HD__ __nv_bfloat162 h2tanh_approx(__nv_bfloat162 a) {
+    unsigned int r;
+    asm("tanh.approx.bf16x2 %0, %1;" : "=r"(r) : "r"(__cuprite_b2bits(a)));
+    return __cuprite_b2make(r);
+}
+#else
+__CUPRITE_APPROX_MATH(__nv_bfloat16, __bfloat162float, __float2bfloat16_rn, htanh_approx, , "tanh.approx.f32", , __builtin_tanhf(x))
+__CUPRITE_HD__ __nv_bfloat162 h2tanh_approx(__nv_bfloat162 a) { return __CUPRITE_H2_MAP1(__nv_bfloat162, htanh_approx, a); }
+#endif
 
 /* Rounding to integral values, exact in float (a bfloat16 with a fraction is below 2^7). */
 #define __CUPRITE_B_RINT(name, name2, mode)                                                              \

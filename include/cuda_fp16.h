@@ -577,16 +577,21 @@ __CUPRITE_H_MINMAX(__hmin_nan, __hmin2_nan, "min.NaN", false, true)
 __CUPRITE_APPROX_MATH(__half, __half2float, __float2half_rn, hsqrt, , "sqrt.approx.ftz.f32", , __builtin_sqrtf(x))
 __CUPRITE_APPROX_MATH(__half, __half2float, __float2half_rn, hrsqrt, , "rsqrt.approx.ftz.f32", , 1.0f / __builtin_sqrtf(x))
 __CUPRITE_APPROX_MATH(__half, __half2float, __float2half_rn, hrcp, , "rcp.approx.ftz.f32", , 1.0f / x)
-__CUPRITE_APPROX_MATH(__half, __half2float, __float2half_rn, hexp, *1.4426950408889634f, "ex2.approx.ftz.f32", , __builtin_expf(x))
-__CUPRITE_APPROX_MATH(__half, __half2float, __float2half_rn, hexp10, *3.3219280948873622f, "ex2.approx.ftz.f32", , __builtin_exp10f(x))
-__CUPRITE_APPROX_MATH(__half, __half2float, __float2half_rn, hlog, , "lg2.approx.ftz.f32", *0.6931471805599453f, __builtin_logf(x))
-__CUPRITE_APPROX_MATH(__half, __half2float, __float2half_rn, hlog2, , "lg2.approx.ftz.f32", , __builtin_log2f(x))
-__CUPRITE_APPROX_MATH(__half, __half2float, __float2half_rn, hlog10, , "lg2.approx.ftz.f32", *0.3010299956639812f, __builtin_log10f(x))
-__CUPRITE_APPROX_MATH(__half, __half2float, __float2half_rn, hsin, , "sin.approx.ftz.f32", , __builtin_sinf(x))
-__CUPRITE_APPROX_MATH(__half, __half2float, __float2half_rn, hcos, , "cos.approx.ftz.f32", , __builtin_cosf(x))
 __CUPRITE_APPROX_MATH(__half, __half2float, __float2half_rn, htanh, , "tanh.approx.f32", , __builtin_tanhf(x))
 
-/* 2^x and tanh have half-precision PTX instructions (sm_75). */
+/* Correctly rounded, as NVIDIA's (half_common.h). */
+#define __CUPRITE_H_ROUNDED(name, fn) __CUPRITE_ROUNDED_MATH(__half, __half2float, __double2half, __cuprite_hmake, name, fn)
+__CUPRITE_H_ROUNDED(hexp, exp)
+__CUPRITE_H_ROUNDED(hexp2, exp2)
+__CUPRITE_H_ROUNDED(hexp10, exp10)
+__CUPRITE_H_ROUNDED(hlog, log)
+__CUPRITE_H_ROUNDED(hlog2, log2)
+__CUPRITE_H_ROUNDED(hlog10, log10)
+__CUPRITE_H_ROUNDED(hsin, sin)
+__CUPRITE_H_ROUNDED(hcos, cos)
+#undef __CUPRITE_H_ROUNDED
+
+/* tanh has a half-precision PTX instruction (sm_75). */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 750
 #define __CUPRITE_H_NATIVE(name, name2, ptx, hostfn)                                                             \
     __CUPRITE_HD__ __half name(__half a) {                                                               \
@@ -607,7 +612,6 @@ __CUPRITE_APPROX_MATH(__half, __half2float, __float2half_rn, htanh, , "tanh.appr
     }                                                                                                    \
     __CUPRITE_HD__ __half2 name2(__half2 a) { return __CUPRITE_H2_MAP1(__half2, name, a); }
 #endif
-__CUPRITE_H_NATIVE(hexp2, h2exp2, "ex2.approx", __builtin_exp2f)
 __CUPRITE_H_NATIVE(htanh_approx, h2tanh_approx, "tanh.approx", __builtin_tanhf)
 #undef __CUPRITE_H_NATIVE
 
@@ -633,6 +637,7 @@ __CUPRITE_H_RINT(hrint, "rni", __cuprite_rn)
 
 #define __CUPRITE_H2_FROM_SCALAR(name2, name)                                                            \
     __CUPRITE_HD__ __half2 name2(__half2 a) { return __CUPRITE_H2_MAP1(__half2, name, a); }
+__CUPRITE_H2_FROM_SCALAR(h2exp2, hexp2)
 __CUPRITE_H2_FROM_SCALAR(h2sqrt, hsqrt)
 __CUPRITE_H2_FROM_SCALAR(h2rsqrt, hrsqrt)
 __CUPRITE_H2_FROM_SCALAR(h2rcp, hrcp)

@@ -16,6 +16,7 @@ double __nv_rint(double x) { return rint_d(x); }
 double __nv_nearbyint(double x) { return rint_d(x); }
 /* Half-way cases away from zero. */
 double __nv_round(double x) {
+  if (is_nan_d(x)) return nan_arg_d(x);
   double t = trunc_d(x);
   if (fabs_d(sub(x, t)) >= 0.5) t = add(t, copysign_d(1.0, x)); /* x - t is exact */
   return t;
@@ -80,7 +81,7 @@ int __nv_ilogb(double x) {
 }
 
 double __nv_logb(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   if (is_inf_d(x)) return D_INF;
   if (x == 0.0) return -D_INF;
   return (double)__nv_ilogb(x);

@@ -51,7 +51,7 @@ static void bessel_large(int n, double x, double *j, double *y) {
   bessel_pieces(name##_ROWS, &name##_COEFFS[0][0], name##_PIECES, name##_TERMS, zero_at_origin, x)
 
 double __nv_j0(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   double a = fabs_d(x);
   if (is_inf_d(a)) return 0.0;
   if (a < 8.0) return PIECES(BESSEL_J0, 0, a);
@@ -61,7 +61,7 @@ double __nv_j0(double x) {
 }
 
 double __nv_j1(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   double a = fabs_d(x);
   if (is_inf_d(a)) return copysign_d(0.0, x);
   double r;
@@ -75,7 +75,7 @@ double __nv_j1(double x) {
 }
 
 double __nv_y0(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   if (x == 0.0) return -D_INF;
   if (x < 0.0) return D_NAN;
   if (is_inf_d(x)) return 0.0;
@@ -92,7 +92,7 @@ double __nv_y0(double x) {
 }
 
 double __nv_y1(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   if (x == 0.0) return -D_INF;
   if (x < 0.0) return D_NAN;
   if (is_inf_d(x)) return 0.0;
@@ -111,7 +111,7 @@ double __nv_y1(double x) {
 }
 
 double __nv_jn(int n, double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   double sign = 1.0;
   if (n < 0) { n = -n; if (n & 1) sign = -1.0; }
   if (x < 0.0) { x = -x; if (n & 1) sign = -sign; }
@@ -152,7 +152,7 @@ double __nv_jn(int n, double x) {
 }
 
 double __nv_yn(int n, double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   double sign = 1.0;
   if (n < 0) { n = -n; if (n & 1) sign = -1.0; }
   if (n == 0) return __nv_y0(x);
@@ -177,7 +177,7 @@ static double exp_times(double a, double g) {
 }
 
 double __nv_cyl_bessel_i0(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   double a = fabs_d(x);
   if (is_inf_d(a)) return a;
   if (a > 720.0) return D_INF;
@@ -193,7 +193,7 @@ double __nv_cyl_bessel_i0(double x) {
 }
 
 double __nv_cyl_bessel_i1(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   double a = fabs_d(x);
   if (is_inf_d(a)) return x;
   if (a < 0x1p-1000) return mul(x, 0.5);

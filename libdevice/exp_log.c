@@ -54,12 +54,12 @@ static dd exp_dd(double xh, double xl) {
 }
 
 double __nv_exp(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   return exp_dd_round(x, 0.0);
 }
 
 double __nv_exp2(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   if (x > 1100.0) return D_INF;
   if (x < -1100.0) return 0.0;
   dd a = dd_mul_d(mk_dd(C_LN2_HI, C_LN2_LO), x);
@@ -67,7 +67,7 @@ double __nv_exp2(double x) {
 }
 
 double __nv_exp10(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   if (x > 400.0) return D_INF;
   if (x < -400.0) return 0.0;
   dd a = dd_mul_d(mk_dd(C_LN10_HI, C_LN10_LO), x);
@@ -89,7 +89,7 @@ static dd expm1_dd(double x) {
 }
 
 double __nv_expm1(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   if (fabs_d(x) < 0x1p-54) return x;
   if (x > EXP_OVERFLOW) return D_INF;
   if (x < -40.0) return -1.0;
@@ -128,7 +128,7 @@ static dd log_of_dd(dd a) {
 
 /* Special values shared by the log family; returns 1 and sets *out when x is one. */
 static int log_special(double x, double *out) {
-  if (is_nan_d(x)) { *out = x; return 1; }
+  if (is_nan_d(x)) { *out = nan_arg_d(x); return 1; }
   if (x == 0.0) { *out = -D_INF; return 1; }
   if (sign_d(x)) { *out = D_NAN; return 1; }
   if (is_inf_d(x)) { *out = x; return 1; }
@@ -154,7 +154,7 @@ double __nv_log10(double x) {
 }
 
 double __nv_log1p(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   if (x == -1.0) return -D_INF;
   if (x < -1.0) return D_NAN;
   if (is_inf_d(x)) return x;

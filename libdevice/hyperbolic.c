@@ -9,7 +9,7 @@ static dd half_exp(double a) {
  * form would cancel. */
 
 double __nv_sinh(double x) {
-  if (!is_finite_d(x)) return x;
+  if (!is_finite_d(x)) return nan_arg_d(x); /* +-inf as it is, a NaN quieted */
   double a = fabs_d(x);
   if (a < 0x1p-27) return x;
   double r;
@@ -27,7 +27,7 @@ double __nv_sinh(double x) {
 }
 
 double __nv_cosh(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   double a = fabs_d(x);
   if (is_inf_d(a)) return a;
   if (a < 0x1p-27) return 1.0;
@@ -44,7 +44,7 @@ double __nv_cosh(double x) {
 }
 
 double __nv_tanh(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   double a = fabs_d(x);
   if (a < 0x1p-27) return x;
   if (a > 22.0) return copysign_d(1.0, x);
@@ -55,7 +55,7 @@ double __nv_tanh(double x) {
 }
 
 double __nv_asinh(double x) {
-  if (!is_finite_d(x)) return x;
+  if (!is_finite_d(x)) return nan_arg_d(x); /* +-inf as it is, a NaN quieted */
   double a = fabs_d(x);
   if (a < 0x1p-27) return x;
   dd r;
@@ -70,7 +70,7 @@ double __nv_asinh(double x) {
 }
 
 double __nv_acosh(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   if (x < 1.0) return D_NAN;
   if (is_inf_d(x)) return x;
   if (x > 0x1p28) return dd_to_d(dd_add(log_dd(x), mk_dd(C_LN2_HI, C_LN2_LO)));
@@ -90,9 +90,9 @@ double __nv_acosh(double x) {
 }
 
 double __nv_atanh(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   double a = fabs_d(x);
-  if (a > 1.0) return D_NAN;
+  if (a > 1.0) return copysign_d(D_NAN, x); /* NVIDIA's: an odd function's NaN has x's sign */
   if (a == 1.0) return copysign_d(D_INF, x);
   if (a < 0x1p-27) return x;
   /* (1/2) log((1 + a) / (1 - a)) */

@@ -25,7 +25,7 @@ static dd atan2_positive(dd y, dd x) {
 }
 
 double __nv_atan(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   if (fabs_d(x) < 0x1p-27) return x;
   double a = fabs_d(x);
   double r = is_inf_d(a) ? C_PI_2_HI : dd_to_d(atan2_positive(mk_dd(a, 0.0), mk_dd(1.0, 0.0)));
@@ -74,16 +74,16 @@ static dd cos_of_asin(double x) {
 }
 
 double __nv_asin(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   double a = fabs_d(x);
-  if (a > 1.0) return D_NAN;
+  if (a > 1.0) return copysign_d(D_NAN, x); /* NVIDIA's: an odd function's NaN has x's sign */
   if (a < 0x1p-27) return x;
   dd r = atan2_positive(mk_dd(a, 0.0), cos_of_asin(x));
   return copysign_d(dd_to_d(r), x);
 }
 
 double __nv_acos(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   double a = fabs_d(x);
   if (a > 1.0) return D_NAN;
   dd r = atan2_positive(cos_of_asin(x), mk_dd(a, 0.0));

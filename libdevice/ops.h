@@ -81,9 +81,20 @@ INLINE int is_finite_f(float x) { return (bits_f(x) & 0x7f800000u) != 0x7f800000
 /* A double result rounded to float, a NaN becoming F_NAN: the conversion alone would keep the
  * NaN's sign and payload, which NVIDIA's single-precision functions never return. */
 INLINE float to_float(double r) { return is_nan_d(r) ? F_NAN : (float)r; }
+/* |x| with the sign of s. On the device copysign.f64, as NVIDIA's copysign: LLVM reads the
+ * mask-and-or form as abs/neg.f64, which keep a NaN's own sign (copysign(-NaN, 1) was -NaN). */
 INLINE double copysign_d(double x, double s) {
+#if defined(__NVPTX__)
+  double r;
+  __asm__("copysign.f64 %0, %1, %2;" : "=d"(r) : "d"(s), "d"(x));
+  return r;
+#else
   return from_bits_d((bits_d(x) & 0x7fffffffffffffffull) | (bits_d(s) & 0x8000000000000000ull));
+#endif
 }
+/* The NaN NVIDIA's double functions return for a NaN argument: the argument quieted (its sign
+ * and payload kept), as its arithmetic on it gives (x + x is x itself for an infinity). */
+INLINE double nan_arg_d(double x) { return add(x, x); }
 /* 2^k for -1022 <= k <= 1023. */
 INLINE double pow2i(int k) { return from_bits_d((u64)(k + 1023) << 52); }
 

@@ -42,7 +42,7 @@ double __nv_cbrt(double x) {
 }
 
 double __nv_rcbrt(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   if (x == 0.0) return copysign_d(D_INF, x);
   if (is_inf_d(x)) return copysign_d(0.0, x);
   int k;
@@ -59,7 +59,7 @@ static double rsqrt_dd(dd s) {
 }
 
 double __nv_rsqrt(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   if (x == 0.0) return copysign_d(D_INF, x);
   if (x < 0.0) return D_NAN;
   if (is_inf_d(x)) return 0.0;
@@ -78,15 +78,15 @@ double __nv_rsqrt(double x) {
  * for all zeros. */
 static int array_prepare(int n, const double *v, dd *sum, int *s, double *special) {
   int has_nan = 0, has_inf = 0;
-  double maxv = 0.0;
+  double maxv = 0.0, nan = 0.0;
   for (int i = 0; i < n; i++) {
     double a = fabs_d(v[i]);
-    if (is_nan_d(a)) has_nan = 1;
+    if (is_nan_d(a)) { if (!has_nan) nan = nan_arg_d(v[i]); has_nan = 1; }
     else if (is_inf_d(a)) has_inf = 1;
     else if (a > maxv) maxv = a;
   }
   if (has_inf) { *special = D_INF; return 0; }
-  if (has_nan) { *special = D_NAN; return 0; }
+  if (has_nan) { *special = nan; return 0; } /* the first NaN argument, quieted, as NVIDIA's */
   if (maxv == 0.0) { *special = 0.0; return 0; }
   int e = (int)((bits_d(maxv) >> 52) & 0x7ff);
   e = e == 0 ? 63 - __builtin_clzll(bits_d(maxv)) - 1074 : e - 1023;

@@ -49,7 +49,8 @@ static double erf_small(double x) {
 }
 
 double __nv_erf(double x) {
-  if (is_nan_d(x)) return x;
+  /* NVIDIA's erf gives single precision's canonical NaN widened, with x's sign */
+  if (is_nan_d(x)) return from_bits_d(0x7fffffffe0000000ull | (bits_d(x) & 0x8000000000000000ull));
   double a = fabs_d(x);
   if (a <= 0.5) {
     if (a < 0x1p-1000) return mul(mul(mul(x, 0x1p100), C_TWO_OVER_SQRT_PI_HI), 0x1p-100);
@@ -60,7 +61,7 @@ double __nv_erf(double x) {
 }
 
 double __nv_erfc(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   if (x < -6.0) return 2.0;
   if (x < 0.5) {
     if (x > -0.5) return sub(1.0, erf_small(x));
@@ -71,7 +72,7 @@ double __nv_erfc(double x) {
 }
 
 double __nv_erfcx(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   if (x >= 0.5) return is_inf_d(x) ? 0.0 : erfcx_positive(x);
   /* e^(x^2) (erfc x): e^(x^2) in double-double from the exact square */
   dd s = two_prod(x, x);
@@ -117,7 +118,7 @@ static double erfc_solve(double z) {
 }
 
 double __nv_erfinv(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   double a = fabs_d(x);
   if (a > 1.0) return D_NAN;
   if (a == 1.0) return copysign_d(D_INF, x);
@@ -127,7 +128,7 @@ double __nv_erfinv(double x) {
 }
 
 double __nv_erfcinv(double z) {
-  if (is_nan_d(z)) return z;
+  if (is_nan_d(z)) return nan_arg_d(z);
   if (z < 0.0 || z > 2.0) return D_NAN;
   if (z == 0.0) return D_INF;
   if (z == 2.0) return -D_INF;
@@ -137,7 +138,7 @@ double __nv_erfcinv(double z) {
 }
 
 double __nv_normcdf(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   if (is_inf_d(x)) return x > 0.0 ? 1.0 : 0.0;
   /* (1/2) erfc(-x / sqrt 2), the argument as a double-double */
   dd t = dd_mul_d(mk_dd(C_INV_SQRT2_HI, C_INV_SQRT2_LO), -x);
@@ -149,7 +150,7 @@ double __nv_normcdf(double x) {
 }
 
 double __nv_normcdfinv(double p) {
-  if (is_nan_d(p)) return p;
+  if (is_nan_d(p)) return nan_arg_d(p);
   if (p < 0.0 || p > 1.0) return D_NAN;
   if (p == 0.0) return -D_INF;
   if (p == 1.0) return D_INF;
@@ -224,7 +225,7 @@ static dd lgamma_negative(double x) {
 }
 
 double __nv_lgamma(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   if (is_inf_d(x)) return D_INF;
   if (x > 0.0) return dd_to_d(lgamma_positive(x));
   if (x == 0.0 || floor_d(x) == x) return D_INF;
@@ -237,7 +238,7 @@ double __nv_lgamma(double x) {
 }
 
 double __nv_tgamma(double x) {
-  if (is_nan_d(x)) return x;
+  if (is_nan_d(x)) return nan_arg_d(x);
   if (x == 0.0) return copysign_d(D_INF, x);
   if (is_inf_d(x)) return x > 0.0 ? x : D_NAN;
   if (x > 171.7) return D_INF;

@@ -327,4 +327,30 @@ __CUPRITE_HD__ float __cuprite_saturate(float f) { return f > 0.0f ? (f < 1.0f ?
     }
 #endif
 
+/* Math functions whose NVIDIA results are the correctly rounded ones for every input (their
+   approximations carry fix-ups for the inputs they would misround; measured over all 65536
+   inputs of half and of bfloat16 against a 120-bit reference, tests/program-diff/
+   half_math_rounding.cu): the double function's value, rounded once to T. A value of a
+   transcendental function at a half or bfloat16 input is never within a double's error of a
+   rounding boundary of T unless it is exact, and the double functions are exact there. A NaN
+   result is T's canonical NaN 0x7fff, as NVIDIA's. */
+#ifdef __CUDA_ARCH__
+extern "C" __device__ double __nv_exp(double);
+extern "C" __device__ double __nv_exp2(double);
+extern "C" __device__ double __nv_exp10(double);
+extern "C" __device__ double __nv_log(double);
+extern "C" __device__ double __nv_log2(double);
+extern "C" __device__ double __nv_log10(double);
+extern "C" __device__ double __nv_sin(double);
+extern "C" __device__ double __nv_cos(double);
+#define __CUPRITE_RMATH(fn) __nv_##fn
+#else
+#define __CUPRITE_RMATH(fn) __builtin_##fn
+#endif
+#define __CUPRITE_ROUNDED_MATH(T, to_float, from_double, make, name, fn)                                 \
+    __CUPRITE_HD__ T name(T a) {                                                                         \
+        const double r = __CUPRITE_RMATH(fn)((double)to_float(a));                                       \
+        return r != r ? make(0x7fffu) : from_double(r);                                                  \
+    }
+
 #endif /* __CUPRITE_HALF_COMMON_H__ */

@@ -73,6 +73,7 @@ __device__ __attribute__((weak, noinline)) void __cxa_deleted_virtual(void) { __
 #endif
 #if defined(__CUDA_ARCH__)
 #define __nv_copysignf __cuprite_copysignf
+#define __nv_copysign __cuprite_copysign
 #endif
 #include <__clang_cuda_libdevice_declares.h>
 #if defined(__CUDA_ARCH__)
@@ -85,6 +86,18 @@ extern "C" __device__ inline float __cuprite_copysignf(float x, float y) {
     }
     float r;
     asm("copysign.f32 %0, %1, %2;" : "=f"(r) : "f"(y), "f"(x));
+    return r;
+}
+/* copysign likewise: with a constant y, abs.f64 or neg.f64 (which leave a NaN's sign as it is on
+ * an H200); else copysign.f64 (copysign(-NaN, 2.0) is +NaN, its payload kept). */
+extern "C" __device__ inline double __cuprite_copysign(double x, double y) {
+    if (__builtin_constant_p(y)) {
+        unsigned long long bits = (__builtin_bit_cast(unsigned long long, x) & 0x7fffffffffffffffull) |
+                                  (__builtin_bit_cast(unsigned long long, y) & 0x8000000000000000ull);
+        return __builtin_bit_cast(double, bits);
+    }
+    double r;
+    asm("copysign.f64 %0, %1, %2;" : "=d"(r) : "d"(y), "d"(x));
     return r;
 }
 #endif

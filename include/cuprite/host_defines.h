@@ -19,6 +19,9 @@
 #define __managed__ __attribute__((device)) __attribute__((section("cuprite_managed")))
 #endif
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+/* __maxnreg__(N) (CUDA 12.4) caps a kernel's registers (PTX .maxnreg): clang-19 has no such
+   attribute, and a register budget changes nothing a kernel computes on Cuprite. */
+#define __maxnreg__(N)
 #define __grid_constant__ __attribute__((grid_constant))
 #if __has_attribute(cluster_dims)
 #define __cluster_dims__(...) __attribute__((cluster_dims(__VA_ARGS__)))
@@ -51,6 +54,7 @@ template <class = void> __device__ char __cuprite_cluster_dims_used;
 #define __constant__
 #define __managed__
 #define __launch_bounds__(...)
+#define __maxnreg__(N)
 #define __grid_constant__
 #define __cluster_dims__(...)
 #endif

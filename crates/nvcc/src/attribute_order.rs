@@ -6,8 +6,24 @@
 //! `__constant__` or `__managed__` before the run of specifiers it ends
 //! (`static __shared__ alignas(16) float a[4];` → `alignas(16) static __shared__ float a[4];`).
 //! Every line keeps its number: the line breaks inside a moved `alignas(...)` stay where it was.
+//! Compiled files are rewritten before clang reads them; a header only once clang has rejected
+//! an `alignas` in it ([`misplaced_in`]; its copy: [`crate::header_rewrites`]).
 
 use crate::tokens::{Kind, Token, closing, tokenize};
+
+/// clang's message for a C++11 attribute after `__shared__` and the like.
+const MISPLACED: &str = "an attribute list cannot appear here";
+
+/// The files (as clang names them) where clang reports a misplaced attribute list.
+pub fn misplaced_in(diagnostics: &str) -> Vec<String> {
+    let mut files: Vec<String> = Vec::new();
+    for r in crate::clang_errors::reported(diagnostics, |message| message == MISPLACED) {
+        if !files.contains(&r.file) {
+            files.push(r.file);
+        }
+    }
+    files
+}
 
 /// The specifiers that make a declaration CUDA's: `alignas` after one is moved.
 const MEMORY_SPACES: [&[u8]; 4] = [b"__shared__", b"__device__", b"__constant__", b"__managed__"];
@@ -80,6 +96,16 @@ fn is_word(source: &[u8], token: &Token, words: &[&[u8]]) -> bool {
 mod tests {
     fn alignas_first(source: &str) -> Option<String> {
         super::alignas_first(source.as_bytes()).map(|b| String::from_utf8(b).expect("UTF-8 in, UTF-8 out"))
+    }
+
+    /// The files of clang's "an attribute list cannot appear here", each once; other errors not.
+    #[test]
+    fn misplaced_attribute_lists_name_their_files() {
+        let diagnostics = "k.cuh:3:16: error: an attribute list cannot appear here\n\
+                           \x20   3 |     __shared__ alignas(16) float a[4];\n\
+                           k.cuh:4:16: error: an attribute list cannot appear here\n\
+                           a.cu:9:1: error: unknown type name 'foo'\n";
+        assert_eq!(super::misplaced_in(diagnostics), ["k.cuh"]);
     }
 
     #[test]

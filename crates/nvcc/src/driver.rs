@@ -502,6 +502,20 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
                 // again with them rewritten (each attempt may report ones clang's error limit hid).
                 let rejected = crate::shared_objects::rejections(&failure.diagnostics);
                 if !retry && attempt <= MAX_SHARED_OBJECT_ATTEMPTS {
+                    // `alignas` after __shared__ in a header (compiled files are rewritten before
+                    // clang reads them, see crate::attribute_order): again with it moved.
+                    for file in crate::attribute_order::misplaced_in(&failure.diagnostics) {
+                        if !is_input(o, &file) {
+                            headers_changed |= headers.add_alignas(Path::new(&file));
+                        }
+                    }
+                    // Deduction guides of a header that clang took for host functions in device
+                    // code (see crate::deduction_guides): again with them marked.
+                    for file in crate::deduction_guides::rejected_in(&failure.diagnostics) {
+                        if !is_input(o, &file) {
+                            headers_changed |= headers.add_guides(Path::new(&file));
+                        }
+                    }
                     for (file, places) in declaration_places(&rejected, &plan) {
                         match o.inputs.iter().find(|i| i.path.to_string_lossy() == file) {
                             Some(input) => {
@@ -916,8 +930,8 @@ fn reports_shared_alignas(diagnostics: &str) -> bool {
 fn explain_shared_alignas(mut failure: Failure) -> Failure {
     if failure.message.is_empty() && reports_shared_alignas(&failure.diagnostics) {
         failure.message = "clang accepts no `alignas` after `__shared__` in a function (`__shared__ alignas(16) float \
-             a[64];`, which nvcc accepts, and cuprite nvcc reorders in the files it compiles, but not in a header or \
-             macro); write `alignas(16) __shared__ float a[64];` or `__shared__ __align__(16) float a[64];`"
+             a[64];`, which nvcc accepts, and cuprite nvcc reorders where it is spelled out, but not where macros put \
+             the two together); write `alignas(16) __shared__ float a[64];` or `__shared__ __align__(16) float a[64];`"
             .into();
     }
     failure

@@ -43,6 +43,25 @@ impl HeaderRewrites {
     /// the header `path` (see [`crate::shared_objects`]), in its copy if it has one; false when
     /// none was rewritten.
     pub fn add_shared(&mut self, path: &Path, places: &[(usize, usize)]) -> bool {
+        self.rewrite(path, |text| crate::shared_objects::rewrite(text, places).0)
+    }
+
+    /// Moves the `alignas` that clang rejected after a memory-space specifier in the header
+    /// `path` (see [`crate::attribute_order`]), in its copy if it has one; false when there was
+    /// none to move.
+    pub fn add_alignas(&mut self, path: &Path) -> bool {
+        self.rewrite(path, crate::attribute_order::alignas_first)
+    }
+
+    /// Marks the deduction guides of the header `path` `__host__ __device__` (see
+    /// [`crate::deduction_guides`]), in its copy if it has one; false when it has none to mark.
+    pub fn add_guides(&mut self, path: &Path) -> bool {
+        self.rewrite(path, crate::deduction_guides::host_device)
+    }
+
+    /// Rewrites the header `path` (its copy if it has one) by `edit`; false when it cannot be
+    /// read or `edit` changes nothing.
+    fn rewrite(&mut self, path: &Path, edit: impl FnOnce(&[u8]) -> Option<Vec<u8>>) -> bool {
         let Some(absolute) = lexically_absolute(path) else { return false };
         let text = match self.headers.get(&absolute) {
             Some(copy) => copy.clone(),
@@ -51,7 +70,7 @@ impl HeaderRewrites {
                 Err(_) => return false,
             },
         };
-        match crate::shared_objects::rewrite(&text, places).0 {
+        match edit(&text) {
             Some(rewritten) => {
                 self.headers.insert(absolute, rewritten);
                 true

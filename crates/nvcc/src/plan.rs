@@ -948,10 +948,10 @@ fn compiled_source<'a>(
         ));
     }
     let joined = aligned.or(joined);
-    let guided = joined.as_deref().or(text.as_deref()).and_then(crate::deduction_guides::host_device_guides);
+    let guided = joined.as_deref().or(text.as_deref()).and_then(crate::deduction_guides::host_device);
     if guided.is_some() {
         plan.notes.push(format!(
-            "{}: deduction guides marked __host__ __device__, so that device code deduces through them as nvcc's does",
+            "{}: deduction guides marked __host__ __device__, so that device code may use them as with nvcc",
             input.path.display()
         ));
     }

@@ -1,8 +1,12 @@
 // The NaNs of the math library as an H200 running NVIDIA's libdevice returns them: every
 // single-precision function gives the canonical NaN 0x7fffffff for a NaN argument of any sign or
 // payload and for a domain error; a double function's domain error gives 0xfff8000000000000 (the
-// GPU's double default NaN, printed "-nan"); nan(tag)/nanf(tag) put the tag's number in the
-// significand; remquo's quotient is the sign and the three low bits the guide promises;
+// GPU's double default NaN, printed "-nan"), except asin's and atanh's, which have x's sign; a
+// double function of a NaN gives that NaN quieted (sign and payload kept; hypot, rhypot and
+// norm3d, j0, j1, y0, y1 too), except erf (the float NaN widened, x's sign); copysign of a NaN
+// is copysign.f64 (with a constant sign source
+// abs.f64/neg.f64, which quiet the NaN and keep its sign); nan(tag)/nanf(tag) put the tag's
+// number in the significand; remquo's quotient is the sign and the three low bits the guide promises;
 // __double2bfloat16 of a NaN keeps its sign (cvt.rn.bf16.f64 on sm_90: 0x7fc0 | sign);
 // copysignf changes a NaN's sign and keeps its payload (copysign.f32), except with a constant
 // sign source, which nvcc compiles to abs.f32 (the canonical NaN).
@@ -22,6 +26,7 @@ __global__ void float_nans(float x, unsigned* out) {
 #define EVAL(e) out[i++] = __float_as_uint(e);
   FLOAT_FUNCS(EVAL)
 }
+#define EVAL_D(e) out[i++] = __double_as_longlong(e);
 
 // copysignf next to a classification of the same value (the shape in which LLVM turned the
 // library's mask-and-or into abs.f32, whose NaN is the canonical one).
@@ -48,6 +53,27 @@ __global__ void domain_errors(unsigned long long* d, unsigned* f, int* q, float 
   remquo(100.0, -3.0 + zero, &q[1]);       // -33
   remquo(1.5e308, -1.2e300 + zero, &q[2]); // -125000000
   remquof(10.0f, 3.0f + zero, &q[3]);      // 3
+}
+
+#define DOUBLE_QUIETING(X) X(asin(x)) X(acos(x)) X(atan(x)) X(atanh(x)) X(acosh(x)) X(asinh(x)) X(sinh(x)) \
+  X(cosh(x)) X(tanh(x)) X(exp(x)) X(expm1(x)) X(log(x)) X(log1p(x)) X(cbrt(x)) X(rsqrt(x)) X(erfc(x)) X(erfinv(x)) \
+  X(erfcinv(x)) X(lgamma(x)) X(tgamma(x)) X(round(x)) X(logb(x)) X(normcdf(x)) X(cyl_bessel_i0(x)) X(sin(x)) \
+  X(pow(x, 0.5)) X(hypot(x, 1.5)) X(hypot(1.5, x)) X(rhypot(x, 2.0)) X(norm3d(1.0, x, 2.0)) X(j0(x)) X(j1(x)) \
+  X(y0(x)) X(y1(x))
+const int ND = 0 DOUBLE_QUIETING(COUNT);
+
+// [0, ND): functions that give x quieted; then erf; asin, atanh of 2 and -2; copysign(x, y) and
+// copysign(x, 1.5).
+__global__ void double_nans(double x, double y, unsigned long long* out) {
+  int i = 0;
+  DOUBLE_QUIETING(EVAL_D)
+  out[i++] = __double_as_longlong(erf(x));
+  out[i++] = __double_as_longlong(asin(2.0 + y * 0.0));
+  out[i++] = __double_as_longlong(asin(-2.0 + y * 0.0));
+  out[i++] = __double_as_longlong(atanh(2.0 + y * 0.0));
+  out[i++] = __double_as_longlong(atanh(-2.0 + y * 0.0));
+  out[i++] = __double_as_longlong(copysign(x, y));
+  out[i++] = __double_as_longlong(copysign(x, 1.5));
 }
 
 int main() {
@@ -91,5 +117,27 @@ int main() {
   CK(cudaDeviceSynchronize());
   check(cs[0] == 0xffc00123u && cs[4] == 0x7fc00045u, "copysignf keeps a NaN's payload");
   check(cs[2] == 0x7fffffffu && cs[6] == 0x7fffffffu, "copysignf with a constant sign is abs.f32");
+  unsigned long long* dn;
+  CK(cudaMallocManaged(&dn, (ND + 7) * sizeof(unsigned long long)));
+  const unsigned long long dnan_args[2] = {0x7ff0000000000456ull, 0xfff8000000000123ull};
+  for (unsigned long long bits : dnan_args) {
+    double xd;
+    memcpy(&xd, &bits, 8);
+    double_nans<<<1, 1>>>(xd, 2.0, dn);
+    CK(cudaDeviceSynchronize());
+    const unsigned long long quiet = bits | 0x0008000000000000ull, sign = bits & 0x8000000000000000ull;
+    int bad = 0;
+    for (int i = 0; i < ND; i++)
+      if (dn[i] != quiet && bad++ == 0) printf("FAIL double function %d of NaN %016llx: %016llx\n", i, bits, dn[i]);
+    char name[96];
+    snprintf(name, sizeof name, "double functions of NaN %016llx give it quieted", bits);
+    check(bad == 0, name);
+    check(dn[ND] == (0x7fffffffe0000000ull | sign), "erf of a NaN: the float NaN widened, with its sign");
+    check(dn[ND + 1] == 0x7ff8000000000000ull && dn[ND + 2] == 0xfff8000000000000ull &&
+              dn[ND + 3] == 0x7ff8000000000000ull && dn[ND + 4] == 0xfff8000000000000ull,
+          "asin and atanh domain errors have x's sign");
+    check(dn[ND + 5] == (bits & 0x7fffffffffffffffull), "copysign(NaN, 2.0) is the positive NaN (copysign.f64)");
+    check(dn[ND + 6] == quiet, "copysign(NaN, 1.5) is abs.f64: the NaN quieted, its sign kept");
+  }
   return finish();
 }
