@@ -11,11 +11,11 @@ mod common;
 
 use common::{download_u32, one_worker_program, write};
 
-/// Per thread, `t` its linear index in the block, `n` the block's size and `g = ctaid.x * n
-/// + t`: `tile[t] = in[g]`; a barrier; then `out[g] = in[g] + 2 * tile[(t + 1) % n] + 3 *
-/// up + 1000 * tid.x + 100000 * tid.y + 10000000 * tid.z`, where `up` is the row above's
-/// `tile[t - ntid.x]` when `tid.y > 0`, else 0. Threads with `tid.x == ntid.x - 1` and odd
-/// `tid.z` leave before storing (after the barrier).
+/// Per thread, `t` its linear index in the block, `n` the block's size and
+/// `g = ctaid.x * n + t`: `tile[t] = in[g]`; a barrier; then `out[g] = in[g] +
+/// 2 * tile[(t + 1) % n] + 3 * up + 1000 * tid.x + 100000 * tid.y + 10000000 * tid.z`,
+/// where `up` is the row above's `tile[t - ntid.x]` when `tid.y > 0`, else 0. Threads with
+/// `tid.x == ntid.x - 1` and odd `tid.z` leave before storing (after the barrier).
 const SPAN: &str = r#"
 .version 8.0
 .target sm_80

@@ -11,6 +11,8 @@
 //! - `run.rs`: running blocks, faults;
 //! - `clock.rs`: the measure of its choices (the process's CPU time).
 //!
+//! A kernel compiles for the block shape of the launch that builds it (the lane phase's
+//! groups: `emit::Grouping`; launches of other shapes run it too, maybe slower).
 //! Under `Engine::Block` a kernel compiles at its first launch. Under `Engine::Jit` only a
 //! kernel whose translation runs 16 threads at a time (`emit::runs_lanes`: the code shape
 //! where it can win; one thread at a time, the warp tier's SIMD mostly beats it) is

@@ -52,7 +52,8 @@ impl Grouping {
                 | Sreg::LanemaskGe
                 | Sreg::LanemaskGt
         );
-        !per_lane && !(self == Grouping::Span && matches!(r, Sreg::Tid(1) | Sreg::Tid(2)))
+        // Spanning rows, the y and z indices vary too.
+        !(per_lane || self == Grouping::Span && matches!(r, Sreg::Tid(1) | Sreg::Tid(2)))
     }
 
     /// Whether `threadIdx.x` is lane-linear (`tx0 + l`), the seed of `linear.rs`'s registers.

@@ -1,5 +1,6 @@
 //! The lane phase: a barrier-free kernel run [`WIDTH`] threads at a time (consecutive
-//! threads of the block, so lanes run along `threadIdx.x`), each PTX register an array of
+//! threads of the block: along `threadIdx.x` of a row, or across rows when rows are narrower
+//! than a group, `grouping.rs`), each PTX register an array of
 //! `WIDTH` lanes, each run of arithmetic one loop over the lanes that the C compiler
 //! vectorizes (`for (l = 0; l < WIDTH; l++) r5[l] = ...`). The scalar code cannot be left
 //! to the compiler: nvcc's wrapping 32-bit index arithmetic keeps gcc and clang from proving
