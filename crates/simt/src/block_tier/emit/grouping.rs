@@ -17,8 +17,13 @@
 
 use std::fmt::Write;
 
-use super::lanes::{FULL, WIDTH};
 use crate::ir::Sreg;
+
+/// Lanes per group: 16 threads (one 512-bit vector of 32-bit registers).
+pub(crate) const WIDTH: u64 = 16;
+
+/// The mask of all [`WIDTH`] lanes.
+pub(crate) const FULL: u32 = (1 << WIDTH) - 1;
 
 /// How a group's lanes are the block's threads (see the module documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

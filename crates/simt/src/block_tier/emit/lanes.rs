@@ -48,11 +48,7 @@ use super::stale::Stale;
 use crate::analysis::live::{Liveness, for_each_src, uses_defs};
 use crate::ir::{BarKind, Func, Guard, Op, Space, Src};
 
-/// Lanes per vector: 16 threads (one 512-bit vector of 32-bit registers).
-pub(crate) const WIDTH: u64 = 16;
-
-/// The mask of all [`WIDTH`] lanes.
-pub(crate) const FULL: u32 = (1 << WIDTH) - 1;
+pub(crate) use super::grouping::{FULL, WIDTH};
 
 /// The most groups of a block: one per thread of CUDA's largest block.
 const MAX_GROUPS: u64 = 1024;
