@@ -265,7 +265,8 @@ impl Program {
                 .to_string());
         }
         if self.engine == Engine::Block {
-            return self.block.code_now(&self.funcs, idx).map(|_| Tier::Block).map_err(str::to_string);
+            // No launch, no block shape: built for rows (launches of any shape run it).
+            return self.block.code_now(&self.funcs, idx, [32, 1, 1]).map(|_| Tier::Block).map_err(str::to_string);
         }
         if self.engine != Engine::JitAll
             && self.jit.warp_code(&self.funcs, idx, jit::Shape::Any, self.engine == Engine::Warp).is_some()
@@ -561,7 +562,7 @@ impl Program {
             && !k.warps_interleave
             && !l.cooperative
         {
-            self.block.choose(&self.funcs, idx, blocks, self.workers)
+            self.block.choose(&self.funcs, idx, blocks, self.workers, [block.x, block.y, block.z])
         } else {
             block_tier::Choice::Off
         };
@@ -580,7 +581,7 @@ impl Program {
                 }
                 None => (exec::run(l), Tier::Interpreter),
             },
-            Engine::Block => match self.block.code_now(&self.funcs, idx) {
+            Engine::Block => match self.block.code_now(&self.funcs, idx, [block.x, block.y, block.z]) {
                 Ok(code) => (block_tier::run(l, code), Tier::Block),
                 Err(_) => (exec::run(l), Tier::Interpreter),
             },

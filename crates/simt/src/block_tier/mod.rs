@@ -11,6 +11,8 @@
 //! - `run.rs`: running blocks, faults;
 //! - `clock.rs`: the measure of its choices (the process's CPU time).
 //!
+//! A kernel compiles for the block shape of the launch that builds it (the lane phase's
+//! groups: `emit::Grouping`; launches of other shapes run it too, maybe slower).
 //! Under `Engine::Block` a kernel compiles at its first launch. Under `Engine::Jit` only a
 //! kernel whose translation runs 16 threads at a time (`emit::runs_lanes`: the code shape
 //! where it can win; one thread at a time, the warp tier's SIMD mostly beats it) is
@@ -48,6 +50,8 @@ pub(crate) struct BlockCode {
     frame_slots: usize,
     /// Whether it runs 16 threads at a time (`emit::Unit::lanes`).
     pub(crate) lanes: bool,
+    /// How those 16 threads are grouped (`emit::Grouping`).
+    grouping: emit::Grouping,
     /// The function `ops` points into (boxed: its address never changes).
     _func: Box<Func>,
 }
@@ -58,15 +62,18 @@ fn trace() -> bool {
     *ON.get_or_init(|| crate::env::flag(crate::env::TIER_TRACE))
 }
 
-/// Translates, compiles and loads kernel `f`; why not, when it cannot be.
-fn build(f: &Func) -> Result<BlockCode, String> {
+/// Translates, compiles and loads kernel `f` for blocks of `shape` (the lane phase's
+/// grouping: `emit::Grouping::for_block`); why not, when it cannot be.
+fn build(f: &Func, shape: [u32; 3]) -> Result<BlockCode, String> {
     if let Some(why) = eligible::declined(f) {
         return Err(why);
     }
     let cc = compiler::compiler().ok_or("no C compiler")?;
     let func = Box::new(f.clone());
-    let unit = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| emit::translate(&func)))
-        .map_err(|_| "the block-tier translator failed".to_string())?;
+    let unit = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        emit::translate(&func, emit::Grouping::for_block(shape))
+    }))
+    .map_err(|_| "the block-tier translator failed".to_string())?;
     let so = cc.shared_object(&unit.source)?;
     let library = load::Library::open(&so, emit::ENTRY)?;
     let ops =
@@ -78,6 +85,7 @@ fn build(f: &Func) -> Result<BlockCode, String> {
         sites: unit.sites,
         frame_slots: unit.frame_slots,
         lanes: unit.lanes,
+        grouping: emit::Grouping::for_block(shape),
         _func: func,
     })
 }
@@ -86,6 +94,9 @@ fn build(f: &Func) -> Result<BlockCode, String> {
 fn report(name: &str, r: &Result<BlockCode, String>) {
     if trace() {
         match r {
+            Ok(c) if c.lanes && c.grouping == emit::Grouping::Span => {
+                eprintln!("tier: `{name}` compiled for the block tier, 16 threads at a time, across rows")
+            }
             Ok(c) if c.lanes => eprintln!("tier: `{name}` compiled for the block tier, 16 threads at a time"),
             Ok(_) => eprintln!("tier: `{name}` compiled for the block tier, one thread at a time"),
             Err(e) => eprintln!("tier: `{name}` stays off the block tier: {e}"),
@@ -196,23 +207,28 @@ impl Cache {
         }
     }
 
-    /// Kernel `idx`'s code, built now if need be (`Engine::Block`).
-    pub(crate) fn code_now(&self, funcs: &[Result<Func, LoadError>], idx: usize) -> Result<&BlockCode, &str> {
+    /// Kernel `idx`'s code, built now if need be (`Engine::Block`) for blocks of `shape`.
+    pub(crate) fn code_now(
+        &self,
+        funcs: &[Result<Func, LoadError>],
+        idx: usize,
+        shape: [u32; 3],
+    ) -> Result<&BlockCode, &str> {
         let slot = self.slots.get(idx).ok_or("no such function")?;
         let f = match funcs.get(idx) {
             Some(Ok(f)) => f,
             _ => return Err("not loaded"),
         };
         let r = slot.get_or_init(|| {
-            let r = build(f);
+            let r = build(f, shape);
             report(&f.name, &r);
             r
         });
         r.as_ref().map_err(|e| e.as_str())
     }
 
-    /// What the block tier does with kernel `idx`'s next launch (of `blocks` blocks on
-    /// `workers` workers) under `Engine::Jit`: nothing unless the kernel is a candidate
+    /// What the block tier does with kernel `idx`'s next launch (of `blocks` blocks of
+    /// `shape` on `workers` workers) under `Engine::Jit`: nothing unless the kernel is a candidate
     /// (`emit::runs_lanes`); once it has run [`EXPLORE_AFTER`] on the other tiers its build
     /// goes to a background thread; once built, [`SLICES`] launches try it on a slice (a launch
     /// too small to split is not tried), then it runs whole launches if it ran its slices'
@@ -224,6 +240,7 @@ impl Cache {
         idx: usize,
         blocks: u64,
         workers: u32,
+        shape: [u32; 3],
     ) -> Choice<'_> {
         let (Some(slot), Some(started), Some(times), Some(Ok(f))) =
             (self.slots.get(idx), self.started.get(idx), self.times.get(idx), funcs.get(idx))
@@ -245,7 +262,7 @@ impl Cache {
             let spawned = std::thread::Builder::new().name("cuprite-block-tier".into()).spawn(move || {
                 let _one = BACKGROUND.lock().unwrap_or_else(|e| e.into_inner());
                 bg.get_or_init(|| {
-                    let r = build(&func);
+                    let r = build(&func, shape);
                     report(&func.name, &r);
                     r
                 });
@@ -380,10 +397,10 @@ mod tests {
     fn compiled() -> (crate::Program, Cache) {
         let p = crate::Program::from_ptx(KERNEL).expect("load");
         let c = Cache::new(p.funcs.len());
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off), "nothing ran yet: no compile");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "nothing ran yet: no compile");
         // 0.5 ms per block on the other tiers, 50 ms in all: the compile starts.
         c.record_other(0, ms(50), 100);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off), "compiling in the background");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "compiling in the background");
         let deadline = std::time::Instant::now() + Duration::from_secs(120);
         while c.slots[0].get().is_none() {
             assert!(std::time::Instant::now() < deadline, "the background compile never finished");
@@ -395,31 +412,41 @@ mod tests {
     #[test]
     fn tries_the_block_tier_on_slices_then_keeps_it_while_it_runs_blocks_faster() {
         let (p, c) = compiled();
-        assert!(matches!(c.choose(&p.funcs, 0, 1, 1), Choice::Off), "one block: too small to split");
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Slice(_)), "a try");
+        assert!(matches!(c.choose(&p.funcs, 0, 1, 1, [32, 1, 1]), Choice::Off), "one block: too small to split");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Slice(_)), "a try");
         // 7 blocks in 1 ms beside 93 in 50 ms: 0.27x the time per block.
         c.record_slice(0, (ms(1), 7), (ms(50), 93));
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Whole(_)), "faster: whole launches");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Whole(_)), "faster: whole launches");
         c.record(0, ms(10), 100);
         c.record(0, ms(10), 100);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Whole(_)), "0.1 ms per block: kept");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Whole(_)), "0.1 ms per block: kept");
         // 1.6 ms per block on average now: slower than the other tiers' best launch.
         c.record(0, ms(460), 100);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off), "slower: left");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "slower: left");
         c.record_other(0, ms(500), 100);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off), "and never tried again");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "and never tried again");
     }
 
     #[test]
     fn leaves_the_block_tier_when_its_slices_run_slower() {
         let (p, c) = compiled();
         for _ in 0..SLICES {
-            assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Slice(_)));
+            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Slice(_)));
             // 7 blocks in 10 ms beside 93 in 50 ms: 2.7x the time per block.
             c.record_slice(0, (ms(10), 7), (ms(50), 93));
         }
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off), "slower: left");
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off), "and never tried again");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "slower: left");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "and never tried again");
+    }
+
+    #[test]
+    fn groups_span_rows_for_the_narrow_blocks_of_the_launch_built_for() {
+        let p = crate::Program::from_ptx(KERNEL).expect("load");
+        let Some(Ok(f)) = p.funcs.first() else { panic!("decoded") };
+        let built = |shape| build(f, shape).map(|c| (c.lanes, c.grouping));
+        assert_eq!(built([8, 8, 8]), Ok((true, emit::Grouping::Span)));
+        assert_eq!(built([4, 4, 1]), Ok((true, emit::Grouping::Span)));
+        assert_eq!(built([32, 8, 1]), Ok((true, emit::Grouping::Rows)));
     }
 
     #[test]
@@ -429,7 +456,7 @@ mod tests {
         let p = crate::Program::from_ptx(&src).expect("load");
         let c = Cache::new(p.funcs.len());
         c.record_other(0, ms(500), 100);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off), "compiling in the background");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "compiling in the background");
         assert!(c.started[0].load(Ordering::Relaxed), "a compile");
     }
 }

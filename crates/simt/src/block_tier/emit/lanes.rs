@@ -1,5 +1,6 @@
 //! The lane phase: a barrier-free kernel run [`WIDTH`] threads at a time (consecutive
-//! threads of the block, so lanes run along `threadIdx.x`), each PTX register an array of
+//! threads of the block: along `threadIdx.x` of a row, or across rows when rows are narrower
+//! than a group, `grouping.rs`), each PTX register an array of
 //! `WIDTH` lanes, each run of arithmetic one loop over the lanes that the C compiler
 //! vectorizes (`for (l = 0; l < WIDTH; l++) r5[l] = ...`). The scalar code cannot be left
 //! to the compiler: nvcc's wrapping 32-bit index arithmetic keeps gcc and clang from proving
@@ -41,16 +42,13 @@
 use std::fmt::Write;
 
 use super::Emitter;
+use super::grouping::Grouping;
 use super::linear::{Linear, Seed, linear_regs, linear_write};
 use super::stale::Stale;
 use crate::analysis::live::{Liveness, for_each_src, uses_defs};
-use crate::ir::{BarKind, Func, Guard, Op, Space, Src, Sreg};
+use crate::ir::{BarKind, Func, Guard, Op, Space, Src};
 
-/// Lanes per vector: 16 threads (one 512-bit vector of 32-bit registers).
-pub(crate) const WIDTH: u64 = 16;
-
-/// The mask of all [`WIDTH`] lanes.
-pub(crate) const FULL: u32 = (1 << WIDTH) - 1;
+pub(crate) use super::grouping::{FULL, WIDTH};
 
 /// The most groups of a block: one per thread of CUDA's largest block.
 const MAX_GROUPS: u64 = 1024;
@@ -81,6 +79,8 @@ pub(crate) struct Plan {
     pub uniform: Vec<bool>,
     /// Per register: its pattern when linear (`linear.rs`: a C scalar too, lane 0's value).
     pub linear: Vec<Option<Linear>>,
+    /// How its groups' lanes are the block's threads.
+    pub grouping: Grouping,
 }
 
 /// A `bar.sync` with a constant barrier number (the only barriers `eligible` lets through
@@ -102,26 +102,11 @@ struct Branch {
     guard: Option<u32>,
 }
 
-/// Whether special register `r` is the same in every lane of a group: the lanes of a group
-/// are threads side by side along x of one row (`threadIdx.y`, `.z` shared).
-pub(super) fn uniform_sreg(r: Sreg) -> bool {
-    !matches!(
-        r,
-        Sreg::Tid(0)
-            | Sreg::Laneid
-            | Sreg::Warpid
-            | Sreg::LanemaskEq
-            | Sreg::LanemaskLe
-            | Sreg::LanemaskLt
-            | Sreg::LanemaskGe
-            | Sreg::LanemaskGt
-    )
-}
-
 impl Plan {
-    /// The plan of kernel `f`; `None` when the lane phase does not run it (an indirect branch
-    /// or a barrier numbered by a register: those stay with the scalar code).
-    pub(crate) fn of(f: &Func, live: &Liveness) -> Option<Plan> {
+    /// The plan of kernel `f` for groups of `grouping`; `None` when the lane phase does not
+    /// run it (an indirect branch or a barrier numbered by a register: those stay with the
+    /// scalar code).
+    pub(crate) fn of(f: &Func, live: &Liveness, grouping: Grouping) -> Option<Plan> {
         let n = f.code.len() as u32;
         let mut branches = Vec::new();
         let mut barriers = Vec::new();
@@ -184,7 +169,7 @@ impl Plan {
                     .all(|&r| uniform.get(r as usize).copied().unwrap_or(true));
                 for_each_src(&inst.op, &mut |s| {
                     if let Src::Sreg(r) = s {
-                        same &= uniform_sreg(r);
+                        same &= grouping.uniform_sreg(r);
                     }
                 });
                 if !same {
@@ -218,7 +203,12 @@ impl Plan {
             inst.guard.is_none_or(|g| uniform.get(g.reg as usize).copied().unwrap_or(false))
                 && !defs.iter().any(|&d| d < f.nregs && waiting_read(pc, d))
         };
-        let mut linear = linear_regs(f, &uniform, &excluded, &together);
+        // Only `threadIdx.x` of rows seeds linear registers.
+        let mut linear = if grouping.x_linear() {
+            linear_regs(f, &uniform, &excluded, &together)
+        } else {
+            vec![None; f.nregs as usize]
+        };
         loop {
             let seeded: Vec<usize> = barriers
                 .iter()
@@ -231,7 +221,7 @@ impl Plan {
             seeded.into_iter().for_each(|r| excluded[r] = true);
             linear = linear_regs(f, &uniform, &excluded, &together);
         }
-        Some(Plan { labels, from, live: live_sets, live_in, loops, barriers, uniform, linear })
+        Some(Plan { labels, from, live: live_sets, live_in, loops, barriers, uniform, linear, grouping })
     }
 
     /// Whether every barrier has the scalar code's resume point after it (`resumes`: the
@@ -336,16 +326,15 @@ const GO_EAGER: &str = "if (!eager) { eager = 1; LANES if (at_bar >> l & 1) stat
 /// C that writes the state words of every group of the block not written as its lanes
 /// stopped (`written_`): a lane waiting at a barrier gets its group's barrier's word, any
 /// other is done (a group that is not `eager` handed no lane to the scalar code).
-fn flush_states() -> String {
+fn flush_states(grouping: Grouping) -> String {
     format!(
         "u32 g_ = 0;\n\
-         for (u32 tz = 0; tz < ntz; tz++) for (u32 ty = 0; ty < nty; ty++) for (u32 tx0 = 0; tx0 < ntx; tx0 += {WIDTH}, g_++) {{\n\
+         {groups}\
          if (written_[g_]) continue;\n\
-         const u64 t0 = ((u64)tz * nty + ty) * ntx + tx0;\n\
-         const u32 row = ntx - tx0 >= {WIDTH} ? {FULL:#x}u : (1u << (ntx - tx0)) - 1;\n\
          const u32 wait_ = waiting_[g_], word_ = bar_words_[bar_of_[g_]];\n\
          LANES if (row >> l & 1) states[t0 + l] = (wait_ >> l & 1) ? word_ : S_DONE << 24;\n\
-         }}"
+         }}",
+        groups = grouping.group_loop("g_++")
     )
 }
 
@@ -375,7 +364,9 @@ impl Emitter<'_> {
             self.out,
             "#define LANES _Pragma(\"GCC unroll 1\") for (u32 l = 0; l < {w}; l++)\n\
              #define MAX_GROUPS {MAX_GROUPS}u\n\
-             if (states[0] == 0 && n <= MAX_GROUPS) {{"
+             if (states[0] == 0 && n <= MAX_GROUPS && {fits}) {{\n{setup}",
+            fits = plan.grouping.fits(),
+            setup = plan.grouping.setup(),
         );
         for narrow in [true, false] {
             let regs: Vec<usize> = (0..nregs).filter(|&r| f.narrow(r as u32) == narrow).collect();
@@ -418,18 +409,16 @@ impl Emitter<'_> {
                 words.join(", ")
             );
         }
-        // Groups: `WIDTH` threads along x of one row (`ty`, `tz` the same in every lane), the
-        // last of a row cut short (`row`). `at_bar`: its lanes stopped at a barrier (`bar_at`
-        // the last one), `handed`: its lanes handed to the scalar code, `eager`: its lanes
-        // write their state words as they stop.
+        // Groups (`grouping.rs`), their lanes that are threads `row`. `at_bar`: its lanes
+        // stopped at a barrier (`bar_at` the last one), `handed`: its lanes handed to the
+        // scalar code, `eager`: its lanes write their state words as they stop.
         let _ = writeln!(
             self.out,
-            "for (u32 tz = 0; tz < ntz; tz++) for (u32 ty = 0; ty < nty; ty++) for (u32 tx0 = 0; tx0 < ntx; tx0 += {w}) {{\n\
-             const u64 t0 = ((u64)tz * nty + ty) * ntx + tx0;\n\
-             const u32 row = ntx - tx0 >= {w} ? {FULL:#x}u : (1u << (ntx - tx0)) - 1;\n\
-             u32 act = row;\n\
-             u64 fuel = {FUEL}ull; (void)fuel;"
+            "{groups}u32 act = row;\n\
+             u64 fuel = {FUEL}ull; (void)fuel;",
+            groups = plan.grouping.group_loop("")
         );
+        plan.grouping.lane_indices(&mut self.out);
         if stateful {
             self.out.push_str(
                 "u32 at_bar = 0, bar_at = 0, handed = 0, eager = 0; (void)bar_at;\n\
@@ -508,7 +497,7 @@ impl Emitter<'_> {
              }}\n\
              }}\n\
              V_SCALAR:;",
-            flush = flush_states()
+            flush = flush_states(plan.grouping)
         );
         self.lane = false;
         std::mem::replace(&mut self.out, saved)
@@ -841,7 +830,7 @@ VLOOP:
     fn plan_and_writes(src: &str, writers: &[&str]) -> (Plan, Vec<Vec<u32>>) {
         let p = crate::Program::from_ptx(src).expect("load");
         let f = p.funcs[0].as_ref().expect("decoded");
-        let plan = Plan::of(f, &Liveness::of(f)).expect("a lane phase");
+        let plan = Plan::of(f, &Liveness::of(f), Grouping::Rows).expect("a lane phase");
         let writes = writers
             .iter()
             .map(|w| {
@@ -894,7 +883,8 @@ VLOOP:
             let src = KERNEL.replace("    ret;", &format!("    {bar};\n    ret;"));
             let p = crate::Program::from_ptx(&src).expect("load");
             let f = p.funcs[0].as_ref().expect("decoded");
-            Plan::of(f, &Liveness::of(f)).map(|plan| plan.barriers.iter().map(|b| b.id).collect::<Vec<_>>())
+            Plan::of(f, &Liveness::of(f), Grouping::Rows)
+                .map(|plan| plan.barriers.iter().map(|b| b.id).collect::<Vec<_>>())
         };
         assert_eq!(barriers("bar.sync 3"), Some(vec![3]));
         // Groups could wait at different barriers by the register: the scalar code's case.

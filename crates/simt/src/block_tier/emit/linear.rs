@@ -180,7 +180,7 @@ fn eval(f: &Func, op: &Op, fact: &[Fact], uniform: &[bool]) -> Option<(Val, u32)
         match s {
             Src::Imm(_) | Src::Global(..) | Src::Local(_) => Val::Uniform,
             Src::Sreg(Sreg::Tid(0)) => Val::Lane,
-            Src::Sreg(r) if super::lanes::uniform_sreg(r) => Val::Uniform,
+            Src::Sreg(r) if super::grouping::Grouping::Rows.uniform_sreg(r) => Val::Uniform,
             Src::Reg(r) if uniform.get(r as usize).copied().unwrap_or(false) => Val::Uniform,
             Src::Reg(r) => match fact.get(r as usize) {
                 Some(Fact::Is(p)) => Val::Lin(*p, p_seed(*p, r)),

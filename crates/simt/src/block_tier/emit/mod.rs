@@ -8,6 +8,7 @@
 //!
 //! - `arith.rs`: integer, float, comparison and conversion operations;
 //! - `lanes.rs`: the lane phase, 16 threads at a time;
+//! - `grouping.rs`: which threads a lane phase's group of 16 lanes holds (a row's, or rows');
 //! - `linear.rs`: the lane phase's linear registers (lane `l` = lane 0 plus a known step);
 //! - `mem.rs`: addresses and checked memory accesses, atomics;
 //! - `nan.rs`: which f32 results may skip NaN canonicalization;
@@ -17,12 +18,14 @@
 //! status word (`runtime.h`: `ST_*`, pc and thread).
 
 mod arith;
+mod grouping;
 mod lanes;
 mod linear;
 mod mem;
 mod nan;
 mod stale;
 
+pub(crate) use grouping::Grouping;
 pub(crate) use lanes::WIDTH;
 
 use std::fmt::Write;
@@ -98,16 +101,19 @@ struct Emitter<'f> {
     /// In the lane phase, per register: its pattern when linear (`linear.rs`), a C scalar
     /// holding lane 0's value.
     linear: Vec<Option<linear::Linear>>,
+    /// The lane phase's groups (`grouping.rs`).
+    grouping: Grouping,
 }
 
 /// Whether the translation of kernel `f` (which `eligible::declined` accepts) runs its
 /// blocks 16 threads at a time (`Unit::lanes`), known without translating it.
 pub(crate) fn runs_lanes(f: &Func) -> bool {
-    lanes::Plan::of(f, &Liveness::of(f)).is_some()
+    lanes::Plan::of(f, &Liveness::of(f), Grouping::Rows).is_some()
 }
 
-/// Translates kernel `f` (which `eligible::declined` accepts) to C.
-pub(crate) fn translate(f: &Func) -> Unit {
+/// Translates kernel `f` (which `eligible::declined` accepts) to C, its lane phase's groups
+/// as `grouping` says.
+pub(crate) fn translate(f: &Func, grouping: Grouping) -> Unit {
     let n = f.code.len();
     let mut targets = vec![false; n + 1];
     for inst in &f.code {
@@ -131,9 +137,10 @@ pub(crate) fn translate(f: &Func) -> Unit {
         lane_cond: None,
         uniform: Vec::new(),
         linear: Vec::new(),
+        grouping,
     };
     // The scalar code must be able to take over a lane phase's threads at its labels.
-    let plan = lanes::Plan::of(f, &e.live);
+    let plan = lanes::Plan::of(f, &e.live, grouping);
     if let Some(p) = &plan {
         for &x in &p.labels {
             e.targets[x as usize] = true;
@@ -266,7 +273,7 @@ impl Emitter<'_> {
             Src::Imm(v) => format!("{v:#x}ull"),
             Src::Global(g, o) => format!("(glob[{g}] + (u64){o}ll)"),
             Src::Local(o) => format!("{o:#x}ull"),
-            Src::Sreg(r) => sreg(r, self.lane),
+            Src::Sreg(r) => sreg(r, self.lane.then_some(self.grouping)),
         }
     }
 
@@ -523,12 +530,12 @@ fn mask(bits: u8) -> u64 {
 }
 
 /// A special register's value in the thread loop (`lanes`: lane `l` of the lane phase, thread
-/// `t0 + l`, at `(tx0 + l, ty, tz)`).
-fn sreg(r: Sreg, lanes: bool) -> String {
-    let lane = if lanes { "((t0 + l) & 31)" } else { "((u64)t & 31)" };
+/// `t0 + l`, in groups of that grouping).
+fn sreg(r: Sreg, lanes: Option<Grouping>) -> String {
+    let lane = if lanes.is_some() { "((t0 + l) & 31)" } else { "((u64)t & 31)" };
     match r {
-        Sreg::Tid(0) if lanes => "(u64)(tx0 + l)".into(),
-        Sreg::Warpid if lanes => "((t0 + l) >> 5)".into(),
+        Sreg::Tid(k) if let Some(g) = lanes => g.tid(k),
+        Sreg::Warpid if lanes.is_some() => "((t0 + l) >> 5)".into(),
         Sreg::Tid(0) => "(u64)tx".into(),
         Sreg::Tid(1) => "(u64)ty".into(),
         Sreg::Tid(2) => "(u64)tz".into(),
