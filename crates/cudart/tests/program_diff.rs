@@ -1531,3 +1531,39 @@ fn math_edges_mixed() {
 fn ml_layers_cub() {
     check("ml_layers_cub");
 }
+
+/// PolyBench/GPU's 2DCONV, 3DCONV (a launch per plane), GRAMSCHM (three kernels per column,
+/// one with a single working thread), SYR2K and GEMM in their original shape, checked with
+/// PolyBench's percentDiff.
+#[test]
+fn polybench_conv_gram() {
+    check("polybench_conv_gram");
+}
+
+/// SHOC's reduce<T, blockSize> with the volatile warp-synchronous tail, SpMV (CSR scalar, CSR
+/// vector with a barrier-free volatile reduction, ELLPACK-R; the vector through tex1Dfetch),
+/// the MD Lennard-Jones force (float4 positions through a texture) and a 9-point stencil.
+#[test]
+fn shoc_kernels() {
+    check("shoc_kernels");
+}
+
+/// SHOC's three-kernel scan (reduce, top_scan, bottom_scan over float4/int4 with scanLocalMem).
+#[test]
+fn shoc_scan() {
+    check("shoc_scan");
+}
+
+/// GPU-Puzzles-style exercises with their awkward launch shapes (more threads than data, 2D
+/// blocks smaller than the data, shared tiles with halos), checked exactly on the host.
+#[test]
+fn gpu_puzzles() {
+    check("gpu_puzzles");
+}
+
+/// Parboil's HISTO (shared-memory atomics per block, saturating 8-bit bins) and CUTCP (binned
+/// atoms as float4, neighbour offsets in __constant__ memory, rsqrtf with cutoff smoothing).
+#[test]
+fn parboil_histo_cutcp() {
+    check("parboil_histo_cutcp");
+}
