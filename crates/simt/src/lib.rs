@@ -616,10 +616,11 @@ impl Program {
         // first blocks run there (the whole launch when it cannot be split: a
         // cooperative grid's blocks wait for each other), and the two parts' times
         // are compared within the launch.
+        // (Counted while it runs, for the block tier's watch of a long first launch; from
+        // before `pick`, which may compile per-thread code first.)
+        let _running = self.block.measures(idx).then(|| self.block.running(idx));
         let mut plan = self.jit.pick(&self.funcs, idx, jit::Shape::of(l.block[0]));
         let mut ran = (Ok(()), Tier::Interpreter);
-        // (Counted while it runs, for the block tier's watch of a long first launch.)
-        let _running = self.block.measures(idx).then(|| self.block.running(idx));
         // While the block tier is tried, its slice first (`block_tier::Choice`), then as many
         // blocks on the first tier, compared: one tier tried per launch.
         let mut slice = None;

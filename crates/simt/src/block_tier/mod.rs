@@ -83,11 +83,13 @@ fn build(f: &Func) -> Result<BlockCode, String> {
 }
 
 /// `CUPRITE_TIER_TRACE=1`: what building kernel `name` for the block tier gave.
-fn report(name: &str, r: &Result<BlockCode, String>) {
+/// (`took`: how long the build took, where measured.)
+fn report(name: &str, r: &Result<BlockCode, String>, took: Option<Duration>) {
     if trace() {
+        let took = took.map_or(String::new(), |t| format!(" in {} ms", t.as_millis()));
         match r {
-            Ok(c) if c.lanes => eprintln!("tier: `{name}` compiled for the block tier, 16 threads at a time"),
-            Ok(_) => eprintln!("tier: `{name}` compiled for the block tier, one thread at a time"),
+            Ok(c) if c.lanes => eprintln!("tier: `{name}` compiled for the block tier{took}, 16 threads at a time"),
+            Ok(_) => eprintln!("tier: `{name}` compiled for the block tier{took}, one thread at a time"),
             Err(e) => eprintln!("tier: `{name}` stays off the block tier: {e}"),
         }
     }
@@ -209,7 +211,7 @@ impl Cache {
         };
         let r = slot.get_or_init(|| {
             let r = build(f);
-            report(&f.name, &r);
+            report(&f.name, &r, None);
             r
         });
         r.as_ref().map_err(|e| e.as_str())
@@ -367,8 +369,9 @@ fn start_build(slot: &Arc<Slot>, times: &Measured, f: &Func) {
     let spawned = std::thread::Builder::new().name("cuprite-block-tier".into()).spawn(move || {
         let _one = BACKGROUND.lock().unwrap_or_else(|e| e.into_inner());
         bg.get_or_init(|| {
+            let t0 = std::time::Instant::now();
             let r = build(&func);
-            report(&func.name, &r);
+            report(&func.name, &r, Some(t0.elapsed()));
             r
         });
     });
@@ -377,10 +380,11 @@ fn start_build(slot: &Arc<Slot>, times: &Measured, f: &Func) {
     }
 }
 
-/// At a candidate's first launch: a thread that waits [`EXPLORE_AFTER`] and starts the build
-/// if a launch of the kernel is still running then (or it has run that long in all). A long
-/// first launch (a matrix product per program run) would otherwise end before the build
-/// starts, and with few launches the program would be over before the block tier is tried.
+/// At a candidate's launch: a thread that waits [`EXPLORE_AFTER`] and starts the build if a
+/// launch of the kernel is still running then (or it has run that long in all), else lets
+/// a later launch watch again (one watch at a time). A long first launch (a matrix product
+/// per program run) would otherwise end before the build starts, and with few launches the
+/// program would be over before the block tier is tried.
 fn watch(slot: &Arc<Slot>, times: &Arc<Measured>, f: &Func) {
     if times.watched.swap(true, Ordering::Relaxed) {
         return;
@@ -388,10 +392,15 @@ fn watch(slot: &Arc<Slot>, times: &Arc<Measured>, f: &Func) {
     let (bg, t, func) = (Arc::clone(slot), Arc::clone(times), f.clone());
     let _ = std::thread::Builder::new().name("cuprite-block-watch".into()).spawn(move || {
         std::thread::sleep(EXPLORE_AFTER);
-        if t.in_flight.load(Ordering::Relaxed) > 0
-            || t.other_ns.load(Ordering::Relaxed) >= EXPLORE_AFTER.as_nanos() as u64
-        {
+        let running = t.in_flight.load(Ordering::Relaxed) > 0;
+        if running || t.other_ns.load(Ordering::Relaxed) >= EXPLORE_AFTER.as_nanos() as u64 {
+            if trace() && running {
+                eprintln!("tier: `{}` builds for the block tier while its first launch runs", func.name);
+            }
             start_build(&bg, &t, &func);
+        } else {
+            // Short launches so far: the next launch watches again.
+            t.watched.store(false, Ordering::Relaxed);
         }
     });
 }
@@ -493,17 +502,23 @@ mod tests {
     }
 
     #[test]
-    fn a_short_first_launch_starts_no_build() {
+    fn short_launches_start_no_build_until_a_long_one_runs() {
         let p = crate::Program::from_ptx(KERNEL).expect("load");
         let c = Cache::new(p.funcs.len());
         drop(c.running(0));
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off));
         c.record_other(0, ms(1), 100);
         assert!(!build_begins(&c, EXPLORE_AFTER * 3), "1 ms of work and no launch running: no build");
-        // Once the kernel has run EXPLORE_AFTER in all, the next launch starts it.
-        c.record_other(0, EXPLORE_AFTER, 100);
+        // The watch over, a later launch is watched again, and this one runs long.
+        let deadline = std::time::Instant::now() + Duration::from_secs(60);
+        while c.times[0].watched.load(Ordering::Relaxed) {
+            assert!(std::time::Instant::now() < deadline, "the watch never ended");
+            std::thread::sleep(ms(5));
+        }
+        let launch = c.running(0);
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1), Choice::Off));
-        assert!(c.times[0].started.load(Ordering::Relaxed));
+        assert!(build_begins(&c, EXPLORE_AFTER * 50), "a long launch: a build");
+        drop(launch);
     }
 
     #[test]
