@@ -640,11 +640,20 @@ impl Program {
         // first blocks run there (the whole launch when it cannot be split: a
         // cooperative grid's blocks wait for each other), and the two parts' times
         // are compared within the launch.
-        let plan = self.jit.pick(&self.funcs, idx, jit::Shape::of(l.block[0]));
+        // (Counted while it runs, for the block tier's watch of a long first launch; from
+        // before `pick`, which may compile per-thread code first.)
+        let _running = self.block.measures(idx).then(|| self.block.running(idx));
+        let mut plan = self.jit.pick(&self.funcs, idx, jit::Shape::of(l.block[0]));
         let mut ran = (Ok(()), Tier::Interpreter);
-        // While the block tier is tried, its slice first (`block_tier::Choice`).
+        // While the block tier is tried, its slice first (`block_tier::Choice`), then as many
+        // blocks on the first tier, compared: one tier tried per launch.
         let mut slice = None;
-        if let block_tier::Choice::Slice(code) = block_part {
+        let slice_code = match block_part {
+            block_tier::Choice::Slice(code) => Some(code),
+            _ => None,
+        };
+        if let Some(code) = slice_code {
+            plan.trial = None;
             let n = jit::trial_blocks(blocks, self.workers);
             l.units = 0..n;
             let watch = block_tier::Stopwatch::start(self.workers);
@@ -665,6 +674,9 @@ impl Program {
         // the two compared, the rest of the launch runs on whichever leads then, so that a
         // launch is not left on the slower tier once the try has shown it.
         let beside = (cut + (cut - from)).min(blocks);
+        let beside = if slice.is_some() { (from + from).min(blocks) } else { beside };
+        // The rest of the launch on the block tier, its slice having run faster: work, blocks.
+        let mut block_rest = None;
         // Per part that ran: its tier, time, work (`block_tier::Stopwatch`, while a tier is
         // tried) and blocks. A part's time runs from the clock's previous reading: a try's
         // from a reading of its own, a launch's only part's from the launch's start (a small
@@ -692,6 +704,21 @@ impl Program {
                 if self.jit.leads(idx, warp) {
                     plan_parts[2].0 = plan.trial;
                 }
+            }
+            if i == 2
+                && let (Some(tried), Some(code), [(_, _, rest_work, m), ..]) = (slice, slice_code, parts)
+                && ran_parts == 1
+                && self.block.record_slice(&self.funcs, idx, tried, (rest_work, m))
+                && beside < blocks
+            {
+                let (watch, n) = (block_tier::Stopwatch::start(self.workers), blocks - beside);
+                l.units = beside..blocks;
+                ran = (block_tier::run(l, code), Tier::Block);
+                if ran.0.is_ok() {
+                    block_rest = Some((watch.work(n), n));
+                }
+                mark = Instant::now();
+                break;
             }
             let (tier, part) = plan_parts[i].clone();
             let Some(tier) = tier.filter(|_| !part.is_empty()) else { continue };
@@ -722,6 +749,13 @@ impl Program {
         }
         let parts = &parts[..ran_parts];
         match *parts {
+            // Beside the block tier's slice: the first tier's parts as one launch.
+            _ if slice.is_some() => {
+                if let Some(&(warp, ..)) = parts.first() {
+                    let (elapsed, n) = parts.iter().fold((Duration::ZERO, 0), |(e, n), p| (e + p.1, n + p.3));
+                    self.jit.record(k, idx, warp, elapsed, n, self.workers);
+                }
+            }
             // A try beside the rest of its launch: compared within the launch.
             [(warp, tried, tried_work, n), (_, rest, rest_work, m)] => {
                 let launch = (tried + rest, self.workers);
@@ -735,9 +769,12 @@ impl Program {
         if ran.0.is_ok()
             && let Some(others) = others
         {
-            self.block.record_other(idx, others.work(blocks - from), blocks - from);
-            if let (Some(tried), Some(&(_, _, _, m))) = (slice, parts.last()) {
-                self.block.record_slice(idx, tried, (last_work, m));
+            match (block_rest, parts.first()) {
+                (Some((work, n)), Some(&(_, _, beside_work, m))) => {
+                    self.block.record_other(idx, beside_work, m);
+                    self.block.record(idx, work, n);
+                }
+                _ => self.block.record_other(idx, others.work(blocks - from), blocks - from),
             }
         }
         (ran, ended)

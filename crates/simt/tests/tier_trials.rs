@@ -74,3 +74,37 @@ fn every_block_runs_once_while_tiers_are_tried() {
         }
     }
 }
+
+/// The block tier's slice, once it ran faster than as many blocks beside it on the other
+/// tiers, takes the rest of its launch (`Program::run_default_engine`): still every block of
+/// every launch exactly once. A long first launch starts the block tier's build while it
+/// runs, so a program of few long launches reaches the block tier (a 400-step loop over
+/// 1,024-thread blocks, faster as 16-lane C than on the warp tier). Needs a C compiler.
+#[test]
+fn a_faster_block_tier_slice_takes_the_rest_of_its_launch() {
+    if std::process::Command::new("cc").arg("--version").output().is_err() {
+        return;
+    }
+    let (blocks, threads, steps) = (512u32, 1024u32, 400u32);
+    let n = (blocks * threads) as usize;
+    let want: Vec<u32> = (0..n as u32).map(|i| (0..steps).fold(i, |x, _| x.wrapping_mul(3).wrapping_add(1))).collect();
+    let mut p = Program::from_ptx(&blocks_ptx()).expect("load");
+    p.set_engine(Engine::Jit);
+    p.set_workers(1);
+    let mem = DeviceMemory::new();
+    let counts = mem.alloc(4 * u64::from(blocks)).unwrap();
+    let out = mem.alloc(4 * n as u64).unwrap();
+    let params = Params::new().ptr(counts).ptr(out).u32(steps).clone();
+    let t0 = Instant::now();
+    let mut tiers = Vec::new();
+    while t0.elapsed() < Duration::from_secs(120) && !tiers.ends_with(&[simt::Tier::Block, simt::Tier::Block]) {
+        mem.write(counts, &vec![0; 4 * blocks as usize]).unwrap();
+        mem.write(out, &vec![0; 4 * n]).unwrap();
+        let stats = p.launch("blocks", Dim3::x(blocks), Dim3::x(threads), 0, params.bytes(), &mem).expect("launch");
+        tiers.push(stats.tier);
+        let ones = vec![1u32; blocks as usize];
+        assert_eq!(download_u32(&mem, counts, blocks as usize), ones, "launch {} on {:?}", tiers.len(), stats.tier);
+        assert!(download_u32(&mem, out, n) == want, "launch {} on {:?}: wrong values", tiers.len(), stats.tier);
+    }
+    assert!(tiers.ends_with(&[simt::Tier::Block, simt::Tier::Block]), "the block tier never took over: {tiers:?}");
+}

@@ -103,30 +103,33 @@ impl Compiler {
         let c = dir.join(format!("{h1:016x}{h2:016x}.{tag}.c"));
         let tmp = dir.join(format!("{h1:016x}{h2:016x}.{tag}.so"));
         std::fs::write(&c, source).map_err(|e| format!("cannot write {}: {e}", c.display()))?;
-        let r = self.run(&c, &tmp);
+        let r = self.run(&c, &tmp, &so);
         if r.is_err() {
             let _ = std::fs::remove_file(&c);
             return r.map(|()| so);
         }
-        // The source stays beside its object, for `perf annotate` and the curious.
-        let _ = std::fs::rename(&c, so.with_extension("c"));
-        std::fs::rename(&tmp, &so).map_err(|e| format!("cannot rename {}: {e}", tmp.display()))?;
-        Ok(so)
+        if so.is_file() { Ok(so) } else { Err(format!("{} was not written", so.display())) }
     }
 
-    fn run(&self, c: &Path, so: &Path) -> Result<(), String> {
-        let out = Command::new(&self.path)
+    /// Compiles `c` into `tmp`, then renames `tmp` to `so` and `c` beside it (the source
+    /// stays, for `perf annotate` and the curious). A shell does the renames after the
+    /// compiler, so that a compile outlives a process that exits before it ends (a short
+    /// program's background build) and fills the cache for the next run.
+    fn run(&self, c: &Path, tmp: &Path, so: &Path) -> Result<(), String> {
+        const SCRIPT: &str = r#"cc=$1 c=$2 tmp=$3 so=$4 src=$5; shift 5
+"$cc" "$@" -o "$tmp" "$c" -lm && mv -f "$c" "$src" && mv -f "$tmp" "$so""#;
+        let src = so.with_extension("c");
+        let out = Command::new("sh")
+            .args(["-c", SCRIPT, "sh"])
+            .arg(&self.path)
+            .args([c, tmp, so, src.as_path()])
             .args(FLAGS)
-            .arg("-o")
-            .arg(so)
-            .arg(c)
-            .arg("-lm")
             .output()
-            .map_err(|e| format!("cannot run {}: {e}", self.path))?;
+            .map_err(|e| format!("cannot run sh for {}: {e}", self.path))?;
         if out.status.success() {
             return Ok(());
         }
-        let _ = std::fs::remove_file(so);
+        let _ = std::fs::remove_file(tmp);
         let err = String::from_utf8_lossy(&out.stderr);
         let first: Vec<&str> = err.lines().take(8).collect();
         Err(format!("{} failed: {}", self.path, first.join("\n")))

@@ -91,14 +91,16 @@ fn build(f: &Func, shape: [u32; 3]) -> Result<BlockCode, String> {
 }
 
 /// `CUPRITE_TIER_TRACE=1`: what building kernel `name` for the block tier gave.
-fn report(name: &str, r: &Result<BlockCode, String>) {
+/// (`took`: how long the build took, where measured.)
+fn report(name: &str, r: &Result<BlockCode, String>, took: Option<Duration>) {
     if trace() {
+        let took = took.map_or(String::new(), |t| format!(" in {} ms", t.as_millis()));
         match r {
             Ok(c) if c.lanes && c.grouping == emit::Grouping::Span => {
-                eprintln!("tier: `{name}` compiled for the block tier, 16 threads at a time, across rows")
+                eprintln!("tier: `{name}` compiled for the block tier{took}, 16 threads at a time, across rows")
             }
-            Ok(c) if c.lanes => eprintln!("tier: `{name}` compiled for the block tier, 16 threads at a time"),
-            Ok(_) => eprintln!("tier: `{name}` compiled for the block tier, one thread at a time"),
+            Ok(c) if c.lanes => eprintln!("tier: `{name}` compiled for the block tier{took}, 16 threads at a time"),
+            Ok(_) => eprintln!("tier: `{name}` compiled for the block tier{took}, one thread at a time"),
             Err(e) => eprintln!("tier: `{name}` stays off the block tier: {e}"),
         }
     }
@@ -148,6 +150,12 @@ struct Measured {
     ratio_sum: AtomicU64,
     /// Its slices ran faster: it runs whole launches.
     won: AtomicBool,
+    /// Its build has begun (in the background).
+    started: AtomicBool,
+    /// A watch for a long first launch has begun (`Cache::watch`).
+    watched: AtomicBool,
+    /// Launches of it running on the other tiers now (`Cache::running`).
+    in_flight: AtomicU64,
 }
 
 impl Measured {
@@ -161,8 +169,7 @@ impl Measured {
 #[derive(Debug, Default)]
 pub(crate) struct Cache {
     slots: Vec<Arc<Slot>>,
-    started: Vec<AtomicBool>,
-    times: Vec<Measured>,
+    times: Vec<Arc<Measured>>,
     /// Per function: whether `Engine::Jit` may use the block tier for it (`emit::runs_lanes`).
     candidate: Vec<OnceLock<bool>>,
 }
@@ -172,8 +179,8 @@ pub(crate) struct Cache {
 pub(crate) enum Choice<'a> {
     /// Nothing: the other tiers run it.
     Off,
-    /// It runs the first `jit::trial_blocks` blocks; the rest of the launch runs on the other
-    /// tiers, and `Cache::record_slice` compares the two.
+    /// It runs the first `jit::trial_blocks` blocks, the other tiers as many after them, and
+    /// `Cache::record_slice` compares the two: the rest of the launch runs on the faster.
     Slice(&'a BlockCode),
     /// It runs the whole launch.
     Whole(&'a BlockCode),
@@ -201,8 +208,7 @@ impl Cache {
     pub(crate) fn new(n: usize) -> Cache {
         Cache {
             slots: (0..n).map(|_| Arc::new(OnceLock::new())).collect(),
-            started: (0..n).map(|_| AtomicBool::new(false)).collect(),
-            times: (0..n).map(|_| Measured::default()).collect(),
+            times: (0..n).map(|_| Arc::default()).collect(),
             candidate: (0..n).map(|_| OnceLock::new()).collect(),
         }
     }
@@ -221,7 +227,7 @@ impl Cache {
         };
         let r = slot.get_or_init(|| {
             let r = build(f, shape);
-            report(&f.name, &r);
+            report(&f.name, &r, None);
             r
         });
         r.as_ref().map_err(|e| e.as_str())
@@ -229,11 +235,12 @@ impl Cache {
 
     /// What the block tier does with kernel `idx`'s next launch (of `blocks` blocks of
     /// `shape` on `workers` workers) under `Engine::Jit`: nothing unless the kernel is a candidate
-    /// (`emit::runs_lanes`); once it has run [`EXPLORE_AFTER`] on the other tiers its build
-    /// goes to a background thread; once built, [`SLICES`] launches try it on a slice (a launch
-    /// too small to split is not tried), then it runs whole launches if it ran its slices'
-    /// blocks faster than the rest of their launches, and only while it runs a block as fast
-    /// as any launch on the other tiers did.
+    /// (`emit::runs_lanes`); once it has run [`EXPLORE_AFTER`] on the other tiers (a launch
+    /// that long included: `watch`) its build goes to a background thread; once built,
+    /// [`SLICES`] launches try it on a slice (a launch too small to split is not tried), then
+    /// it runs whole launches if it ran its slices' blocks faster than as many blocks beside
+    /// them on the other tiers (`record_slice`), and only while it runs a block as fast as
+    /// any launch on the other tiers did.
     pub(crate) fn choose(
         &self,
         funcs: &[Result<Func, LoadError>],
@@ -242,9 +249,7 @@ impl Cache {
         workers: u32,
         shape: [u32; 3],
     ) -> Choice<'_> {
-        let (Some(slot), Some(started), Some(times), Some(Ok(f))) =
-            (self.slots.get(idx), self.started.get(idx), self.times.get(idx), funcs.get(idx))
-        else {
+        let (Some(slot), Some(times), Some(Ok(f))) = (self.slots.get(idx), self.times.get(idx), funcs.get(idx)) else {
             return Choice::Off;
         };
         if times.lost.load(Ordering::Relaxed)
@@ -253,22 +258,10 @@ impl Cache {
             return Choice::Off;
         }
         let Some(built) = slot.get() else {
-            if times.other_ns.load(Ordering::Relaxed) < EXPLORE_AFTER.as_nanos() as u64
-                || started.swap(true, Ordering::Relaxed)
-            {
-                return Choice::Off;
-            }
-            let (bg, func) = (Arc::clone(slot), f.clone());
-            let spawned = std::thread::Builder::new().name("cuprite-block-tier".into()).spawn(move || {
-                let _one = BACKGROUND.lock().unwrap_or_else(|e| e.into_inner());
-                bg.get_or_init(|| {
-                    let r = build(&func, shape);
-                    report(&func.name, &r);
-                    r
-                });
-            });
-            if spawned.is_err() {
-                times.lost.store(true, Ordering::Relaxed);
+            if times.other_ns.load(Ordering::Relaxed) < EXPLORE_AFTER.as_nanos() as u64 {
+                watch(slot, times, f, shape);
+            } else {
+                start_build(slot, times, f, shape);
             }
             return Choice::Off;
         };
@@ -277,30 +270,14 @@ impl Cache {
             return Choice::Off;
         };
         if !times.won.load(Ordering::Relaxed) {
-            if crate::jit::trial_blocks(blocks, workers) >= blocks {
+            // A slice is judged within its launch (`record_slice`): until then (another
+            // stream's launch tries it now), the other tiers run the kernel.
+            if crate::jit::trial_blocks(blocks, workers) >= blocks
+                || times.slices.fetch_add(1, Ordering::Relaxed) >= SLICES
+            {
                 return Choice::Off;
             }
-            if times.slices.fetch_add(1, Ordering::Relaxed) < SLICES {
-                return Choice::Slice(code);
-            }
-            let judged = times.judged.load(Ordering::Relaxed);
-            if judged < SLICES {
-                return Choice::Off;
-            }
-            let ratio = times.ratio_sum.load(Ordering::Relaxed) as f64 / 1e6 / judged as f64;
-            let won = ratio < 1.0;
-            if trace() {
-                eprintln!(
-                    "tier: `{}` {} the block tier: its slices took {ratio:.2}x the time per block of the rest",
-                    f.name,
-                    if won { "runs on" } else { "leaves" }
-                );
-            }
-            if !won {
-                times.lost.store(true, Ordering::Relaxed);
-                return Choice::Off;
-            }
-            times.won.store(true, Ordering::Relaxed);
+            return Choice::Slice(code);
         }
         let best = times.other_best.load(Ordering::Relaxed);
         if times.launches.load(Ordering::Relaxed) >= TRIES
@@ -328,19 +305,43 @@ impl Cache {
 
     /// A launch of kernel `idx` ran its first `tried` blocks on the block tier with work
     /// `tried_work` (`Stopwatch::work`) and `rest` further blocks on another tier with
-    /// `rest_work`.
+    /// `rest_work`. Once [`SLICES`] launches are measured, the verdict: whether the block
+    /// tier runs the kernel from now on (the rest of this launch too), having run its slices'
+    /// blocks faster.
     pub(crate) fn record_slice(
         &self,
+        funcs: &[Result<Func, LoadError>],
         idx: usize,
         (tried_work, tried): (Duration, u64),
         (rest_work, rest): (Duration, u64),
-    ) {
-        if let Some(t) = self.times.get(idx) {
-            let per = |e: Duration, n: u64| e.as_nanos() as f64 / n.max(1) as f64;
-            let ratio = per(tried_work, tried) / per(rest_work, rest).max(1.0);
-            t.ratio_sum.fetch_add((ratio * 1e6) as u64, Ordering::Relaxed);
-            t.judged.fetch_add(1, Ordering::Relaxed);
+    ) -> bool {
+        let Some(t) = self.times.get(idx) else { return false };
+        let per = |e: Duration, n: u64| e.as_nanos() as f64 / n.max(1) as f64;
+        let ratio = per(tried_work, tried) / per(rest_work, rest).max(1.0);
+        t.ratio_sum.fetch_add((ratio * 1e6) as u64, Ordering::Relaxed);
+        let judged = t.judged.fetch_add(1, Ordering::Relaxed) + 1;
+        if judged != SLICES {
+            return t.won.load(Ordering::Relaxed);
         }
+        let ratio = t.ratio_sum.load(Ordering::Relaxed) as f64 / 1e6 / judged as f64;
+        let won = ratio < 1.0;
+        if trace() {
+            let name = funcs.get(idx).and_then(|f| f.as_ref().ok()).map_or("", |f| f.name.as_str());
+            eprintln!(
+                "tier: `{name}` {} the block tier: its slices took {ratio:.2}x the time per block of the rest",
+                if won { "runs on" } else { "leaves" }
+            );
+        }
+        if won { &t.won } else { &t.lost }.store(true, Ordering::Relaxed);
+        won
+    }
+
+    /// Counts a launch of kernel `idx` on the other tiers while it runs (the guard's life),
+    /// for the watch of a long first launch (`watch`).
+    pub(crate) fn running(&self, idx: usize) -> Option<InFlight> {
+        let t = self.times.get(idx)?;
+        t.in_flight.fetch_add(1, Ordering::Relaxed);
+        Some(InFlight(Arc::clone(t)))
     }
 
     /// A launch of kernel `idx` of `blocks` blocks ran on the block tier with work `work`
@@ -364,6 +365,61 @@ impl Cache {
                 .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| (b == 0 || per_block < b).then_some(per_block));
         }
     }
+}
+
+/// A launch counted by `Cache::running`, until dropped.
+#[derive(Debug)]
+pub(crate) struct InFlight(Arc<Measured>);
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.in_flight.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// Builds kernel `f` into `slot` on a background thread, unless begun already.
+fn start_build(slot: &Arc<Slot>, times: &Measured, f: &Func, shape: [u32; 3]) {
+    if times.started.swap(true, Ordering::Relaxed) {
+        return;
+    }
+    let (bg, func) = (Arc::clone(slot), f.clone());
+    let spawned = std::thread::Builder::new().name("cuprite-block-tier".into()).spawn(move || {
+        let _one = BACKGROUND.lock().unwrap_or_else(|e| e.into_inner());
+        bg.get_or_init(|| {
+            let t0 = std::time::Instant::now();
+            let r = build(&func, shape);
+            report(&func.name, &r, Some(t0.elapsed()));
+            r
+        });
+    });
+    if spawned.is_err() {
+        times.lost.store(true, Ordering::Relaxed);
+    }
+}
+
+/// At a candidate's launch: a thread that waits [`EXPLORE_AFTER`] and starts the build if a
+/// launch of the kernel is still running then (or it has run that long in all), else lets
+/// a later launch watch again (one watch at a time). A long first launch (a matrix product
+/// per program run) would otherwise end before the build starts, and with few launches the
+/// program would be over before the block tier is tried.
+fn watch(slot: &Arc<Slot>, times: &Arc<Measured>, f: &Func, shape: [u32; 3]) {
+    if times.watched.swap(true, Ordering::Relaxed) {
+        return;
+    }
+    let (bg, t, func) = (Arc::clone(slot), Arc::clone(times), f.clone());
+    let _ = std::thread::Builder::new().name("cuprite-block-watch".into()).spawn(move || {
+        std::thread::sleep(EXPLORE_AFTER);
+        let running = t.in_flight.load(Ordering::Relaxed) > 0;
+        if running || t.other_ns.load(Ordering::Relaxed) >= EXPLORE_AFTER.as_nanos() as u64 {
+            if trace() && running {
+                eprintln!("tier: `{}` builds for the block tier while its first launch runs", func.name);
+            }
+            start_build(&bg, &t, &func, shape);
+        } else {
+            // Short launches so far: the next launch watches again.
+            t.watched.store(false, Ordering::Relaxed);
+        }
+    });
 }
 
 /// Runs launch `l` with `code`.
@@ -415,7 +471,7 @@ mod tests {
         assert!(matches!(c.choose(&p.funcs, 0, 1, 1, [32, 1, 1]), Choice::Off), "one block: too small to split");
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Slice(_)), "a try");
         // 7 blocks in 1 ms beside 93 in 50 ms: 0.27x the time per block.
-        c.record_slice(0, (ms(1), 7), (ms(50), 93));
+        assert!(c.record_slice(&p.funcs, 0, (ms(1), 7), (ms(50), 93)), "faster: the rest of the launch too");
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Whole(_)), "faster: whole launches");
         c.record(0, ms(10), 100);
         c.record(0, ms(10), 100);
@@ -433,7 +489,7 @@ mod tests {
         for _ in 0..SLICES {
             assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Slice(_)));
             // 7 blocks in 10 ms beside 93 in 50 ms: 2.7x the time per block.
-            c.record_slice(0, (ms(10), 7), (ms(50), 93));
+            assert!(!c.record_slice(&p.funcs, 0, (ms(10), 7), (ms(50), 93)));
         }
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "slower: left");
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "and never tried again");
@@ -449,6 +505,49 @@ mod tests {
         assert_eq!(built([32, 8, 1]), Ok((true, emit::Grouping::Rows)));
     }
 
+    /// Waits until kernel 0's build has begun; whether it did within `limit`.
+    fn build_begins(c: &Cache, limit: Duration) -> bool {
+        let deadline = std::time::Instant::now() + limit;
+        while std::time::Instant::now() < deadline {
+            if c.times[0].started.load(Ordering::Relaxed) {
+                return true;
+            }
+            std::thread::sleep(ms(5));
+        }
+        false
+    }
+
+    #[test]
+    fn a_long_first_launch_starts_the_build_while_it_runs() {
+        let p = crate::Program::from_ptx(KERNEL).expect("load");
+        let c = Cache::new(p.funcs.len());
+        let launch = c.running(0);
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "nothing ran yet");
+        assert!(!c.times[0].started.load(Ordering::Relaxed), "no build at the start of a launch");
+        assert!(build_begins(&c, EXPLORE_AFTER * 50), "the launch still runs after EXPLORE_AFTER: a build");
+        drop(launch);
+    }
+
+    #[test]
+    fn short_launches_start_no_build_until_a_long_one_runs() {
+        let p = crate::Program::from_ptx(KERNEL).expect("load");
+        let c = Cache::new(p.funcs.len());
+        drop(c.running(0));
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off));
+        c.record_other(0, ms(1), 100);
+        assert!(!build_begins(&c, EXPLORE_AFTER * 3), "1 ms of work and no launch running: no build");
+        // The watch over, a later launch is watched again, and this one runs long.
+        let deadline = std::time::Instant::now() + Duration::from_secs(60);
+        while c.times[0].watched.load(Ordering::Relaxed) {
+            assert!(std::time::Instant::now() < deadline, "the watch never ended");
+            std::thread::sleep(ms(5));
+        }
+        let launch = c.running(0);
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off));
+        assert!(build_begins(&c, EXPLORE_AFTER * 50), "a long launch: a build");
+        drop(launch);
+    }
+
     #[test]
     fn kernels_with_barriers_are_candidates() {
         // The lane phase runs them barrier-free stretch after stretch.
@@ -457,6 +556,6 @@ mod tests {
         let c = Cache::new(p.funcs.len());
         c.record_other(0, ms(500), 100);
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "compiling in the background");
-        assert!(c.started[0].load(Ordering::Relaxed), "a compile");
+        assert!(c.times[0].started.load(Ordering::Relaxed), "a compile");
     }
 }
