@@ -1,8 +1,8 @@
 //! Differential fuzzing of the three engines: a seeded generator writes random but valid &ptx()
 //! kernels (integer, bit, float and conversion instructions over typed registers, divergent
 //! `if`/`else`, loops with lane-dependent trip counts, early exits, block barriers with a
-//! shared-memory exchange, shuffles, votes), runs each on the interpreter, the per-thread JIT and
-//! the warp tier, and requires byte-identical outputs.
+//! shared-memory exchange, shuffles, votes), runs each on the interpreter, the per-thread JIT,
+//! the warp tier and the block tier, and requires byte-identical outputs.
 //!
 //! A second generator (`generate_mem`, the test `engines_agree_on_random_memory_kernels`) adds
 //! memory in every state space and width through addresses of many lane patterns, atomics,
@@ -13,6 +13,13 @@
 //! starts at `S`); `ENGINE_FUZZ_DUMP=DIR` writes every kernel's &ptx() to `DIR/SEED.ptx`
 //! (to check them with `ptxas -arch=sm_90`); `ENGINE_FUZZ_REDUCE=SEED` reduces a differing
 //! kernel. The memory test reads the same variables prefixed `ENGINE_FUZZ_MEM_`.
+//!
+//! A third generator (`shaped::generate_shaped`, the test `engines_agree_on_random_block_shapes`,
+//! variables prefixed `ENGINE_FUZZ_SHAPED_`) runs the basic kernels' instructions over blocks
+//! and grids of every shape, with barriers in every form, shared-memory exchanges and atomics,
+//! exits before barriers and warp collectives under divergence (`engine_fuzz/shaped.rs`).
+//! Each test prints how many of its kernels the block tier ran (it declines some: they fall
+//! back, and must still agree).
 
 use std::fmt::Write as _;
 
@@ -20,12 +27,15 @@ mod common;
 
 use common::ptx::{Index, module_version};
 
-use simt::{DeviceMemory, Dim3, Engine, Params, Program};
+use simt::{DeviceMemory, Dim3, Engine, Params, Program, Tier};
 
 #[path = "common/fuzz.rs"]
 mod fuzzing;
 
 use fuzzing::Rng;
+
+#[path = "engine_fuzz/shaped.rs"]
+mod shaped;
 
 /// Seeds the committed test runs (with `ENGINE_FUZZ_SEEDS` unset).
 const DEFAULT_SEEDS: u64 = 200;
@@ -102,10 +112,10 @@ enum Input {
 #[derive(Clone)]
 struct Kernel {
     ptx: String,
-    grid: u32,
-    /// Threads per block (`block_x * block_y`).
-    block: u32,
-    block_x: u32,
+    /// Blocks of the grid along x, y and z.
+    grid: [u32; 3],
+    /// Threads of a block along x, y and z.
+    block: [u32; 3],
     /// The two warp-uniform `.u32` parameters.
     uniforms: [u32; 2],
     /// The input and output records.
@@ -119,8 +129,13 @@ struct Kernel {
 }
 
 impl Kernel {
+    /// Threads per block.
+    fn block_threads(&self) -> u32 {
+        self.block.iter().product()
+    }
+
     fn threads(&self) -> usize {
-        (self.grid * self.block) as usize
+        (self.grid.iter().product::<u32>() * self.block_threads()) as usize
     }
 }
 
@@ -161,6 +176,8 @@ struct Gen {
     func: bool,
     /// The memory kernels' address spaces (`None` for the basic kernels).
     mem: Option<Mem>,
+    /// The shaped kernels' launch (`None` for the others).
+    shape: Option<shaped::Shape>,
 }
 
 const I32_SPECIAL: [u32; 18] = [
@@ -287,6 +304,7 @@ impl Gen {
             lprefix: "$L__BB0_".to_string(),
             func: false,
             mem: None,
+            shape: None,
         }
     }
 
@@ -383,6 +401,10 @@ impl Gen {
     fn op(&mut self) {
         if self.mem.is_some() && self.rng.chance(60) {
             self.mem_kernel_op();
+            return;
+        }
+        if self.shape.is_some() && self.rng.chance(8) {
+            self.sreg_op();
             return;
         }
         match self.rng.below(20) {
@@ -749,7 +771,11 @@ impl Gen {
         let mask = self.rng.pick(&[1u32, 3, 7, 15, 31, 63, 127]);
         let cmp = self.rng.pick(&["eq", "ne", "lt", "ge", "gt", "le"]);
         let v = self.rng.below(u64::from(mask) + 1);
-        let src = if self.rng.chance(70) { "%stid".to_string() } else { self.reg(Class::R) };
+        let src = match self.sreg_cond_src() {
+            Some(s) => s,
+            None if self.rng.chance(70) => "%stid".to_string(),
+            None => self.reg(Class::R),
+        };
         self.emit(&format!("and.b32 %s9, {src}, {mask}"));
         self.emit(&format!("setp.{cmp}.u32 %q0, %s9, {v}"));
         "%q0".to_string()
@@ -763,12 +789,19 @@ impl Gen {
             }
             let k = self.rng.below(100);
             let converged = self.divergent == 0 && !self.exited;
+            // Shaped kernels have barriers after exits too (a barrier waits for the threads
+            // that have not exited).
+            let together = self.divergent == 0 && (self.shape.is_some() || !self.exited);
             if k < 7 && self.divergent < 3 {
                 self.if_else();
             } else if k < 11 && self.loops < 2 {
                 self.loop_();
             } else if k < 13 && self.early_rets < 2 && self.uniform_loops == 0 && !self.func {
                 self.early_rets += 1;
+                if self.shape.is_some() && converged && self.rng.chance(60) {
+                    self.warp_exit();
+                    continue;
+                }
                 if self.divergent > 0 && self.rng.chance(40) {
                     // A whole side of a divergent branch returns: nothing after it in this block.
                     self.emit("ret");
@@ -778,8 +811,10 @@ impl Gen {
                 let c = self.lane_cond();
                 self.emit(&format!("@{c} ret"));
                 self.exited = true;
-            } else if k < 22 && converged && !self.func {
-                if self.mem.is_some() && self.rng.chance(25) {
+            } else if k < 22 && together && !self.func {
+                if self.shape.is_some() {
+                    self.shaped_collective();
+                } else if self.mem.is_some() && self.rng.chance(25) {
                     self.shared_atomics();
                 } else {
                     self.collective();
@@ -816,7 +851,14 @@ impl Gen {
     fn loop_(&mut self) {
         let ctr = format!("%c{}", self.loops);
         let uniform = self.rng.chance(25);
-        let src = if uniform { format!("%u{}", self.rng.below(2)) } else { self.reg(Class::R) };
+        let src = if uniform {
+            match self.uniform_trip_src() {
+                Some(s) => s,
+                None => format!("%u{}", self.rng.below(2)),
+            }
+        } else {
+            self.reg(Class::R)
+        };
         self.emit(&format!("and.b32 {ctr}, {src}, 7"));
         let (head, exit) = (self.label(), self.label());
         let top = self.rng.chance(50);
@@ -1074,9 +1116,8 @@ fn generate(seed: u64) -> Kernel {
     ptx.push_str("\n}\n");
     Kernel {
         ptx,
-        grid,
-        block,
-        block_x: block,
+        grid: [grid, 1, 1],
+        block: [block, 1, 1],
         uniforms,
         layout: &BASIC,
         dyn_smem: 0,
@@ -1169,6 +1210,10 @@ struct Run {
     result: Result<(), String>,
     out: Vec<u8>,
     scratch: Vec<u8>,
+    /// The tier that ran the launch (`None`: it faulted).
+    tier: Option<Tier>,
+    /// Under `Engine::Block`, why the block tier did not run the kernel.
+    declined: Option<String>,
 }
 
 fn run(k: &Kernel, engine: Engine, input: &[u8]) -> Result<Run, String> {
@@ -1189,18 +1234,18 @@ fn run(k: &Kernel, engine: Engine, input: &[u8]) -> Result<Run, String> {
         params.ptr(d);
         d
     });
-    let block = Dim3::new(k.block_x, k.block / k.block_x, 1);
-    let result = p
-        .launch("fuzz", Dim3::x(k.grid), block, k.dyn_smem, params.bytes(), &mem)
-        .map(|_| ())
-        .map_err(|f| format!("{f}"));
+    let (grid, block) = (Dim3::new(k.grid[0], k.grid[1], k.grid[2]), Dim3::new(k.block[0], k.block[1], k.block[2]));
+    let launched = p.launch("fuzz", grid, block, k.dyn_smem, params.bytes(), &mem);
+    let tier = launched.as_ref().ok().map(|s| s.tier);
+    let result = launched.map(|_| ()).map_err(|f| format!("{f}"));
     let mut out = vec![0u8; out_len];
     mem.read(dout, &mut out).unwrap();
     let mut scratch = vec![0u8; k.scratch.len()];
     if let Some(d) = dscratch {
         mem.read(d, &mut scratch).unwrap();
     }
-    Ok(Run { result, out, scratch })
+    let declined = if engine == Engine::Block { p.jit_fallback_reason("fuzz") } else { None };
+    Ok(Run { result, out, scratch, tier, declined })
 }
 
 /// The last line of `ptx` that writes register `reg` (for mismatch reports).
@@ -1222,8 +1267,9 @@ fn last_write<'a>(ptx: &'a str, reg: &str) -> Option<(usize, &'a str)> {
     })
 }
 
-/// Runs kernel `seed` on the three engines; `Err` describes the first difference.
-fn check(seed: u64, dump: Option<&str>, generate: fn(u64) -> Kernel) -> Result<(), String> {
+/// Runs kernel `seed` on the engines; `Err` describes the first difference, `Ok` says
+/// whether the block tier ran it (else it fell back).
+fn check(seed: u64, dump: Option<&str>, generate: fn(u64) -> Kernel) -> Result<bool, String> {
     let k = generate(seed);
     if let Some(dir) = dump {
         std::fs::write(format!("{dir}/{seed}.ptx"), &k.ptx).unwrap();
@@ -1262,6 +1308,7 @@ fn reduce(seed: u64, generate: fn(u64) -> Kernel) -> String {
             || t.contains("%c")
             || t.contains("%q")
             || t.contains("%s")
+            || t.contains("%w")
             || t.starts_with("ld.global")
             || t.starts_with("st.global")
             || t == "ret;"
@@ -1290,7 +1337,7 @@ fn reduce(seed: u64, generate: fn(u64) -> Kernel) -> String {
                 // A removal that makes the interpreter fault (an address no longer computed)
                 // is not the same difference.
                 if let Err(e) = compare(seed, &k, &input)
-                    .or_else(|e| if e.contains("interpreter faulted") { Ok(()) } else { Err(e) })
+                    .or_else(|e| if e.contains("interpreter faulted") { Ok(false) } else { Err(e) })
                 {
                     lines = t;
                     report = e;
@@ -1308,19 +1355,25 @@ fn reduce(seed: u64, generate: fn(u64) -> Kernel) -> String {
     }
 }
 
-/// Runs kernel `k` on `input` on the three engines; `Err` describes the first difference.
-fn compare(seed: u64, k: &Kernel, input: &[u8]) -> Result<(), String> {
+/// Runs kernel `k` on `input` on the engines; `Err` describes the first difference, `Ok`
+/// whether the block tier ran it.
+fn compare(seed: u64, k: &Kernel, input: &[u8]) -> Result<bool, String> {
     let fail = |what: String| format!("seed {seed}: {what}\n--- &ptx() ---\n{}", k.ptx);
     let interp = run(k, Engine::Interp, input).map_err(fail)?;
     if let Err(e) = &interp.result {
         return Err(fail(format!("the interpreter faulted: {e}")));
     }
+    let mut block_tier = false;
     for (engine, name) in
         [(Engine::JitAll, "per-thread JIT"), (Engine::Warp, "warp tier"), (Engine::Block, "block tier")]
     {
         let r = run(k, engine, input).map_err(fail)?;
         if r.result != interp.result {
             return Err(fail(format!("{name}: launch {:?}, interpreter {:?}", r.result, interp.result)));
+        }
+        block_tier |= engine == Engine::Block && r.tier == Some(Tier::Block);
+        if let Some(why) = r.declined.as_deref().filter(|w| !declines_by_design(w)) {
+            return Err(fail(format!("{name}: the kernel failed to build ({why})")));
         }
         if let Some(byte) = (0..r.scratch.len()).find(|&i| r.scratch[i] != interp.scratch[i]) {
             let (start, region) =
@@ -1348,18 +1401,25 @@ fn compare(seed: u64, k: &Kernel, input: &[u8]) -> Result<(), String> {
             return Err(fail(format!(
                 "{name} differs from the interpreter: register {reg}, thread {t} (block {}, tid {}): \
                  {name} {:#x}, interpreter {:#x}; last write {at}",
-                t / k.block as usize,
-                t % k.block as usize,
+                t / k.block_threads() as usize,
+                t % k.block_threads() as usize,
                 val(&r.out),
                 val(&interp.out),
             )));
         }
     }
-    Ok(())
+    Ok(block_tier)
 }
 
-/// Random kernels give bit-identical results on the interpreter, the per-thread JIT and the warp
-/// tier.
+/// Whether `why` (a kernel's `jit_fallback_reason` under `Engine::Block`) is one of the block
+/// tier's declines of what it does not translate (`block_tier/eligible.rs`, the per-thread
+/// JIT's `unsupported`), not a failure to translate, compile or load what it accepted.
+fn declines_by_design(why: &str) -> bool {
+    !(why.contains("failed") || why.contains("cannot") || why.contains("bad op reference") || why.contains("dlopen"))
+}
+
+/// Random kernels give bit-identical results on the interpreter, the per-thread JIT, the warp
+/// tier and the block tier.
 #[test]
 fn engines_agree_on_random_kernels() {
     fuzz("ENGINE_FUZZ", DEFAULT_SEEDS, generate);
@@ -1375,7 +1435,14 @@ fn fuzz(prefix: &str, default: u64, generate: fn(u64) -> Kernel) {
     let start = env("START").unwrap_or(0);
     let count = env("SEEDS").unwrap_or(default);
     let dump = std::env::var(format!("{prefix}_DUMP")).ok();
-    fuzzing::run_seeds(start, count, &|seed| check(seed, dump.as_deref(), generate));
+    let on_block_tier = std::sync::atomic::AtomicU64::new(0);
+    fuzzing::run_seeds(start, count, &|seed| {
+        let ran = check(seed, dump.as_deref(), generate)?;
+        on_block_tier.fetch_add(u64::from(ran), std::sync::atomic::Ordering::Relaxed);
+        Ok(())
+    });
+    // What the block tier ran (the others fell back): `--nocapture` shows it.
+    eprintln!("{prefix}: the block tier ran {} of {count} kernels", on_block_tier.into_inner());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -2220,9 +2287,8 @@ fn generate_mem(seed: u64) -> Kernel {
     let ptx = mem_kernel_text(seed, &g, funcs, nregions, &decls, block);
     Kernel {
         ptx,
-        grid,
-        block,
-        block_x: bx,
+        grid: [grid, 1, 1],
+        block: [bx, by, 1],
         uniforms,
         layout: &MEM,
         dyn_smem: dyn_smem as u32,
@@ -2336,10 +2402,22 @@ fn mem_kernel_text(seed: u64, g: &Gen, funcs: u32, nregions: usize, decls: &str,
 }
 
 /// Random memory kernels give bit-identical results (registers and memory) on the interpreter,
-/// the per-thread JIT and the warp tier.
+/// the per-thread JIT, the warp tier and the block tier.
 #[test]
 fn engines_agree_on_random_memory_kernels() {
     fuzz("ENGINE_FUZZ_MEM", DEFAULT_MEM_SEEDS, generate_mem);
+}
+
+/// Seeds the committed shaped test runs (with `ENGINE_FUZZ_SHAPED_SEEDS` unset).
+const DEFAULT_SHAPED_SEEDS: u64 = 24;
+
+/// Random kernels over blocks of every shape and grids of several blocks, with what a block
+/// does together (barriers in every form, shared-memory exchanges, shared atomics, exits
+/// before barriers, warp collectives under divergence), give bit-identical results on the
+/// interpreter, the per-thread JIT, the warp tier and the block tier (`shaped.rs`).
+#[test]
+fn engines_agree_on_random_block_shapes() {
+    fuzz("ENGINE_FUZZ_SHAPED", DEFAULT_SHAPED_SEEDS, shaped::generate_shaped);
 }
 
 /// Runs `kernel(in, out)` of `ptx` with one warp on each engine; returns each engine's `out`
