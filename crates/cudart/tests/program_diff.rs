@@ -1539,3 +1539,11 @@ fn ml_layers_cub() {
 fn vector_alignment() {
     check("vector_alignment");
 }
+
+/// Runtime calls made while a kernel waits for the host: allocations of every kind, queries,
+/// stream and event creation and async copies return at once; cudaFreeHost and
+/// cudaHostUnregister wait for the kernel.
+#[test]
+fn alloc_while_kernel_runs() {
+    check("alloc_while_kernel_runs");
+}
