@@ -1547,3 +1547,11 @@ fn vector_alignment() {
 fn alloc_while_kernel_runs() {
     check("alloc_while_kernel_runs");
 }
+
+/// After a kernel fault, which runtime calls answer the sticky error and which still succeed
+/// (device queries, cudaSetDevice, cudaPointerGetAttributes, cudaGraphCreate succeed; function
+/// attributes and occupancy fail), each followed by cudaGetLastError.
+#[test]
+fn sticky_error_calls() {
+    check("sticky_error_calls");
+}
