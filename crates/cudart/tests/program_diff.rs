@@ -1555,3 +1555,11 @@ fn alloc_while_kernel_runs() {
 fn sticky_error_calls() {
     check("sticky_error_calls");
 }
+
+/// Work queued behind a faulting kernel before anything ran (a gate kernel holds the stream):
+/// the stream callback and host function never run; the event and every stream report the
+/// sticky error.
+#[test]
+fn fault_queue() {
+    check("fault_queue");
+}
