@@ -1563,3 +1563,10 @@ fn sticky_error_calls() {
 fn fault_queue() {
     check("fault_queue");
 }
+
+/// Graph introspection: cudaGraphGetNodes order and its count for a short array, root nodes,
+/// edges, node types of every kind, cudaGraphDebugDotPrint and the errors of null arguments.
+#[test]
+fn graph_node_order_dot() {
+    check("graph_node_order_dot");
+}
