@@ -224,7 +224,7 @@ impl Staged {
     /// The staged allocation holding the `len` bytes at `addr`: its base, size and host address.
     fn span(&self, addr: u64, len: u64) -> Option<(u64, u64, *mut u8)> {
         let a = self.allocs.iter().find(|a| addr >= a.base && addr - a.base < a.size.max(1))?;
-        (addr.wrapping_sub(a.base).saturating_add(len) <= a.size).then(|| (a.base, a.size, a.ptr.as_ptr()))
+        (addr.wrapping_sub(a.base).saturating_add(len) <= a.size).then_some((a.base, a.size, a.ptr.as_ptr()))
     }
 }
 
