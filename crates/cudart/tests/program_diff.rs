@@ -1533,8 +1533,8 @@ fn ml_layers_cub() {
 }
 
 /// Vector loads and stores aligned to their element but not to the whole vector: the
-/// misaligned-address fault of every global form (float4, float2, int4, double2, char2), none
-/// for the local pair ptxas keeps in registers.
+/// misaligned-address fault of every global form (float4, float2, int4, double2, char2) and of
+/// a shared float4, none for the local pair ptxas keeps in registers.
 #[test]
 fn vector_alignment() {
     check("vector_alignment");
