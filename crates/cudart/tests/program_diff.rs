@@ -1567,3 +1567,42 @@ fn gpu_puzzles() {
 fn parboil_histo_cutcp() {
     check("parboil_histo_cutcp");
 }
+
+/// Vector loads and stores aligned to their element but not to the whole vector: the
+/// misaligned-address fault of every global form (float4, float2, int4, double2, char2) and of
+/// a shared float4, none for the local pair ptxas keeps in registers.
+#[test]
+fn vector_alignment() {
+    check("vector_alignment");
+}
+
+/// Runtime calls made while a kernel waits for the host: allocations of every kind, queries,
+/// stream and event creation and async copies return at once; cudaFreeHost and
+/// cudaHostUnregister wait for the kernel.
+#[test]
+fn alloc_while_kernel_runs() {
+    check("alloc_while_kernel_runs");
+}
+
+/// After a kernel fault, which runtime calls answer the sticky error and which still succeed
+/// (device queries, cudaSetDevice, cudaPointerGetAttributes, cudaGraphCreate succeed; function
+/// attributes and occupancy fail), each followed by cudaGetLastError.
+#[test]
+fn sticky_error_calls() {
+    check("sticky_error_calls");
+}
+
+/// Work queued behind a faulting kernel before anything ran (a gate kernel holds the stream):
+/// the stream callback and host function never run; the event and every stream report the
+/// sticky error.
+#[test]
+fn fault_queue() {
+    check("fault_queue");
+}
+
+/// Graph introspection: cudaGraphGetNodes order and its count for a short array, root nodes,
+/// edges, node types of every kind, cudaGraphDebugDotPrint and the errors of null arguments.
+#[test]
+fn graph_node_order_dot() {
+    check("graph_node_order_dot");
+}

@@ -150,6 +150,13 @@ pub(crate) fn api<T>(f: impl FnOnce(&'static Context) -> Result<T>) -> Result<T>
     })
 }
 
+/// For runtime calls that reach a kernel through the context (function attributes,
+/// occupancy): the sticky error, recorded, once a kernel faulted (as an H200 answers them:
+/// tests/program-diff/sticky_error_calls.cu).
+pub fn usable() -> Result<()> {
+    api(|_| Ok(()))
+}
+
 /// Runs a runtime API call that needs no working device (which device is current, how many
 /// there are): the sticky error does not fail it, as on an H200
 /// (tests/program-diff/fault_sticky_last_error.cu); its own error is recorded.

@@ -516,9 +516,10 @@ thread_local! {
     static CURRENT: std::cell::Cell<i32> = const { std::cell::Cell::new(0) };
 }
 
-/// `cudaSetDevice` (only device 0 exists).
+/// `cudaSetDevice` (only device 0 exists), also after a kernel fault (as an H200 answers:
+/// tests/program-diff/sticky_error_calls.cu).
 pub fn set_device(device: i32) -> Result<()> {
-    api(|_| {
+    crate::context::api_despite_sticky(|_| {
         if !(0..1).contains(&device) {
             return Err(Error::InvalidDevice);
         }
@@ -550,9 +551,9 @@ fn pad<const N: usize>(s: &str) -> [u8; N] {
     a
 }
 
-/// `cudaGetDeviceProperties`.
+/// `cudaGetDeviceProperties`, also after a kernel fault (as `set_device`).
 pub fn properties(device: i32) -> Result<DeviceProp> {
-    api(|_| {
+    crate::context::api_despite_sticky(|_| {
         check(device)?;
         Ok(props())
     })
@@ -664,9 +665,10 @@ fn props() -> DeviceProp {
     }
 }
 
-/// `cudaDeviceGetAttribute(attr, device)` (`attr` is a `cudaDeviceAttr` value).
+/// `cudaDeviceGetAttribute(attr, device)` (`attr` is a `cudaDeviceAttr` value), also after a
+/// kernel fault (as `set_device`).
 pub fn attribute(attr: i32, device: i32) -> Result<i32> {
-    api(|_| {
+    crate::context::api_despite_sticky(|_| {
         check(device)?;
         let p = props();
         let clamp = |v: usize| v.min(i32::MAX as usize) as i32;

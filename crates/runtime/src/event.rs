@@ -210,7 +210,11 @@ impl Event {
             if s.flags & DISABLE_TIMING != 0 || e.flags & DISABLE_TIMING != 0 {
                 return Err(Error::InvalidResourceHandle);
             }
-            let (Some(sm), Some(em)) = (lock(&s.marker).clone(), lock(&e.marker).clone()) else {
+            // One lock at a time: `start` and `end` may be the same event (a tuple of both
+            // guards would lock its mutex twice and never return).
+            let sm = lock(&s.marker).clone();
+            let em = lock(&e.marker).clone();
+            let (Some(sm), Some(em)) = (sm, em) else {
                 return Err(Error::InvalidResourceHandle);
             };
             let (Some(t0), Some(t1)) = (sm.done(), em.done()) else {

@@ -66,7 +66,7 @@ mod managed_ranges;
 mod managed_variables;
 mod work;
 
-pub use context::{get_last_error, peek_at_last_error, record, run_host_function};
+pub use context::{get_last_error, peek_at_last_error, record, run_host_function, usable};
 pub use error::{Error, Result};
 pub use simt::{DevicePtr, Dim3};
 

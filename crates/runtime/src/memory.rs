@@ -846,9 +846,10 @@ pub struct PointerAttributes {
     pub reserved: [i64; 8],
 }
 
-/// `cudaPointerGetAttributes`.
+/// `cudaPointerGetAttributes`, also after a kernel fault (as an H200 answers:
+/// tests/program-diff/sticky_error_calls.cu).
 pub fn pointer_attributes(ptr: u64) -> Result<PointerAttributes> {
-    api(|_| {
+    crate::context::api_despite_sticky(|_| {
         let mut a = PointerAttributes {
             r#type: MemoryType::Unregistered as i32,
             device: -2,

@@ -399,10 +399,17 @@ impl Stream {
     pub const PER_THREAD: Stream = Stream(2);
 
     /// `cudaLaunchHostFunc`: runs `f` on the stream's worker, after the work enqueued before it
-    /// and before the work enqueued after it. `f` must not call the CUDA API.
+    /// and before the work enqueued after it. `f` must not call the CUDA API. Once a kernel
+    /// faulted (a sticky error), `f` is not called: an H200 runs neither host functions nor
+    /// stream callbacks queued behind a faulting kernel (tests/program-diff/fault_queue.cu).
     pub fn launch_host_func(self, f: Box<dyn Fn() + Send + Sync>) -> Result<()> {
         api(|_| {
             let s = resolve(self)?;
+            let f: Box<dyn Fn() + Send + Sync> = Box::new(move || {
+                if crate::context::sticky().is_none() {
+                    f();
+                }
+            });
             enqueue_as(&s, Vec::new(), f, NodeType::Host);
             Ok(())
         })

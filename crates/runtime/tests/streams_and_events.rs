@@ -184,6 +184,7 @@ fn event_states_and_elapsed_time() {
     assert_eq!(end.query(), Ok(()));
     let ms = Event::elapsed_ms(start, end).expect("elapsed");
     assert!((29.0..10_000.0).contains(&ms), "the end completed at least {held:?} after the start: {ms} ms");
+    assert_eq!(Event::elapsed_ms(end, end), Ok(0.0), "an event and itself: no time between (and no deadlock)");
 
     let untimed = Event::with_flags(event::DISABLE_TIMING).expect("untimed");
     untimed.record(s).expect("record untimed");

@@ -211,6 +211,21 @@ pub(crate) enum Space {
     Generic,
 }
 
+impl Space {
+    /// The alignment a vector access (`ld`/`st` `.v2`, `.v4`, ...) of `n` elements of `size`
+    /// bytes needs beyond each element's own: the whole vector's size, as the PTX ISA requires
+    /// of `ld` and `st` (an H200 answers a global or shared `float4` at an 8-byte boundary
+    /// with `cudaErrorMisalignedAddress`: tests/program-diff/vector_alignment.cu). `None` for
+    /// a scalar access, for the parameter spaces, whose layout the PTX fixes, and for local
+    /// memory, which ptxas keeps in registers where it can (an H200 ran a misaligned local
+    /// `int2` read without a fault).
+    pub(crate) fn vector_alignment(self, size: u8, n: usize) -> Option<u32> {
+        let total = u32::from(size) * u32::try_from(n).ok()?;
+        let checked = !matches!(self, Space::KParam | Space::FParam | Space::Local);
+        (n > 1 && total.is_power_of_two() && checked).then_some(total)
+    }
+}
+
 /// Integer unary operations; `w` is the operand width in bits.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum UnOp {

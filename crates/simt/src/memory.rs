@@ -18,14 +18,17 @@
 //!   deallocated;
 //! - kernels touch allocations only through a [`MemView`], which holds the read lock for the
 //!   whole launch, so no allocation can be freed while a kernel can reach it;
+//! - an allocation made while launches hold the read lock (a kernel still running, as CUDA
+//!   lets a program allocate meanwhile) is *staged*: entered beside the table, found by the
+//!   lookups that miss the table, and moved into it by the next holder of the write lock;
 //! - every access from a kernel is a relaxed (or, for atomics, sequentially consistent) host
 //!   atomic of the access size at a naturally aligned address, so concurrent blocks racing on
 //!   the same bytes never cause undefined behaviour on the host.
 
 use std::alloc::Layout;
 use std::ptr::NonNull;
-use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Mutex, RwLock, RwLockReadGuard};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use crate::shm::SharedMap;
 
@@ -157,6 +160,14 @@ struct Allocation {
     shm: Option<SharedMap>,
 }
 
+/// Whether an allocation's identity alias exists ([`DeviceMemory::identity_alias`]).
+enum Alias {
+    /// The address at which the bytes are also reachable.
+    Is(DevicePtr),
+    /// Not yet: the bytes and their size.
+    Missing(NonNull<u8>, u64),
+}
+
 /// What kind of memory a device address is in ([`DeviceMemory::lookup`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AllocKind {
@@ -184,15 +195,45 @@ pub struct AllocInfo {
 struct Inner {
     /// Sorted by `base`.
     allocs: Vec<Allocation>,
+    /// Allocations entered while launches held the table, and the next device address.
+    staged: Mutex<Staged>,
+    /// Whether `staged` holds allocations: a lookup that misses the table (a fault, or a
+    /// kernel parameter read through its generic address) locks `staged` only then.
+    any_staged: AtomicBool,
+}
+
+/// What [`DeviceMemory::enter`] needs besides the table: the allocations entered while
+/// launches held the table (read lock), in the order made, and the next device address.
+#[derive(Debug, Default)]
+struct Staged {
+    allocs: Vec<Allocation>,
     next: u64,
 }
 
-impl Inner {
-    /// The end of a live allocation overlapping `lo..hi`, if any.
+impl Staged {
+    /// The end of a staged allocation overlapping `lo..hi`, if any.
     fn overlap(&self, lo: u64, hi: u64) -> Option<u64> {
+        self.allocs
+            .iter()
+            .map(|a| (a.base, a.base + a.size.max(1)))
+            .filter(|&(b, e)| b < hi && e > lo)
+            .map(|(_, e)| e)
+            .max()
+    }
+
+    /// The staged allocation holding the `len` bytes at `addr`: its base, size and host address.
+    fn span(&self, addr: u64, len: u64) -> Option<(u64, u64, *mut u8)> {
+        let a = self.allocs.iter().find(|a| addr >= a.base && addr - a.base < a.size.max(1))?;
+        (addr.wrapping_sub(a.base).saturating_add(len) <= a.size).then_some((a.base, a.size, a.ptr.as_ptr()))
+    }
+}
+
+impl Inner {
+    /// The end of a live allocation overlapping `lo..hi`, if any (staged ones included).
+    fn overlap(&self, staged: &Staged, lo: u64, hi: u64) -> Option<u64> {
         let i = self.allocs.partition_point(|a| a.base < hi);
-        let a = self.allocs[..i].last()?;
-        (a.base + a.size.max(1) > lo).then_some(a.base + a.size.max(1))
+        let table = self.allocs[..i].last().filter(|a| a.base + a.size.max(1) > lo).map(|a| a.base + a.size.max(1));
+        table.max(staged.overlap(lo, hi))
     }
 
     /// Inserts `a`, keeping the table sorted.
@@ -201,18 +242,42 @@ impl Inner {
         self.allocs.insert(at, a);
     }
 
-    /// Inserts an identity-mapped entry (base == host address of its bytes), refusing ranges
-    /// that overlap another allocation or the shared/local/parameter windows.
-    fn insert_identity(&mut self, ptr: NonNull<u8>, size: u64, backing: Backing) -> Result<u64, MemError> {
-        let base = ptr.as_ptr() as u64;
-        let end = base.checked_add(size.max(1)).ok_or(MemError::OutOfMemory(size))?;
-        let windows = SHARED_WINDOW..PARAM_WINDOW + WINDOW_SIZE;
-        if self.overlap(base, end).is_some() || (base < windows.end && end > windows.start) {
-            return Err(MemError::OutOfMemory(size));
+    /// Moves the staged allocations into the table (under the write lock: no view is alive,
+    /// so no one holds an index into the table).
+    fn merge_staged(&mut self) {
+        let staged = std::mem::take(&mut self.staged.get_mut().unwrap_or_else(|e| e.into_inner()).allocs);
+        *self.any_staged.get_mut() = false;
+        for a in staged {
+            self.insert(a);
         }
-        self.insert(Allocation { base, size, ptr, backing, shm: None });
-        Ok(base)
     }
+
+    /// The staged allocation holding the `len` bytes at `addr` (a lookup that missed the table).
+    #[cold]
+    fn staged_span(&self, addr: u64, len: u64) -> Option<(u64, u64, *mut u8)> {
+        if !self.any_staged.load(Ordering::Acquire) {
+            return None;
+        }
+        self.staged.lock().unwrap_or_else(|e| e.into_inner()).span(addr, len)
+    }
+}
+
+/// An identity-mapped entry (base == host address of its bytes) for [`DeviceMemory::enter`],
+/// refusing ranges that overlap another allocation or the shared/local/parameter windows.
+fn identity(
+    inner: &Inner,
+    staged: &mut Staged,
+    ptr: NonNull<u8>,
+    size: u64,
+    backing: Backing,
+) -> Result<Allocation, MemError> {
+    let base = ptr.as_ptr() as u64;
+    let end = base.checked_add(size.max(1)).ok_or(MemError::OutOfMemory(size))?;
+    let windows = SHARED_WINDOW..PARAM_WINDOW + WINDOW_SIZE;
+    if inner.overlap(staged, base, end).is_some() || (base < windows.end && end > windows.start) {
+        return Err(MemError::OutOfMemory(size));
+    }
+    Ok(Allocation { base, size, ptr, backing, shm: None })
 }
 
 // SAFETY: the raw pointers in `Inner` are owned heap blocks; all accesses through them go
@@ -268,7 +333,11 @@ impl DeviceMemory {
     /// An empty device memory.
     pub fn new() -> DeviceMemory {
         DeviceMemory {
-            inner: RwLock::new(Inner { allocs: Vec::new(), next: GLOBAL_BASE }),
+            inner: RwLock::new(Inner {
+                allocs: Vec::new(),
+                staged: Mutex::new(Staged { allocs: Vec::new(), next: GLOBAL_BASE }),
+                any_staged: AtomicBool::new(false),
+            }),
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             heap: Mutex::new(Heap { size: DEFAULT_HEAP_SIZE, base: None, blocks: Vec::new() }),
             printf_fifo: AtomicUsize::new(DEFAULT_PRINTF_FIFO_SIZE),
@@ -384,6 +453,13 @@ impl DeviceMemory {
         self.inner.read().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// The table for a change (waits for running launches), staged allocations merged.
+    fn write_inner(&self) -> RwLockWriteGuard<'_, Inner> {
+        let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
+        inner.merge_staged();
+        inner
+    }
+
     /// Allocates `size` zeroed bytes.
     pub fn alloc(&self, size: u64) -> Result<DevicePtr, MemError> {
         let bytes = usize::try_from(size.max(1)).map_err(|_| MemError::OutOfMemory(size))?;
@@ -391,23 +467,48 @@ impl DeviceMemory {
         // SAFETY: `layout` has a non-zero size.
         let raw = unsafe { std::alloc::alloc_zeroed(layout) };
         let ptr = NonNull::new(raw).ok_or(MemError::OutOfMemory(size))?;
-        Ok(self.place(Allocation { base: 0, size, ptr, backing: Backing::Owned(layout), shm: None }))
+        self.place(Allocation { base: 0, size, ptr, backing: Backing::Owned(layout), shm: None })
     }
 
-    /// Gives `a` a fresh device address and enters it in the table.
-    fn place(&self, mut a: Allocation) -> DevicePtr {
-        let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
-        let span = a.size.max(1).div_ceil(ALLOC_ALIGN) * ALLOC_ALIGN;
-        let mut base = inner.next;
-        // Skip identity-mapped host ranges that happen to lie in the device range.
-        while let Some(end) = inner.overlap(base, base + span) {
-            base = end.div_ceil(ALLOC_ALIGN) * ALLOC_ALIGN + ALLOC_ALIGN;
+    /// Enters the allocation `make` returns (given the table and the staged entries, to
+    /// choose its address) and returns its base: into the table when no launch holds it, else
+    /// staged, so that allocating never waits for a running kernel (which may be waiting for
+    /// the host: CUDA's allocation calls return while kernels run).
+    fn enter(&self, make: impl FnOnce(&Inner, &mut Staged) -> Result<Allocation, MemError>) -> Result<u64, MemError> {
+        if let Ok(mut inner) = self.inner.try_write() {
+            inner.merge_staged();
+            let mut staged = std::mem::take(inner.staged.get_mut().unwrap_or_else(|e| e.into_inner()));
+            let made = make(&inner, &mut staged);
+            *inner.staged.get_mut().unwrap_or_else(|e| e.into_inner()) = staged;
+            let a = made?;
+            let base = a.base;
+            inner.insert(a);
+            return Ok(base);
         }
-        // Leave a gap after each allocation so off-by-one accesses fault.
-        inner.next = base + span + ALLOC_ALIGN;
-        a.base = base;
-        inner.insert(a);
-        DevicePtr(base)
+        let inner = self.read_inner();
+        let mut staged = inner.staged.lock().unwrap_or_else(|e| e.into_inner());
+        let a = make(&inner, &mut staged)?;
+        let base = a.base;
+        staged.allocs.push(a);
+        inner.any_staged.store(true, Ordering::Release);
+        Ok(base)
+    }
+
+    /// Gives `a` a fresh device address and enters it ([`DeviceMemory::enter`]).
+    fn place(&self, mut a: Allocation) -> Result<DevicePtr, MemError> {
+        let placed = self.enter(|inner, staged| {
+            let span = a.size.max(1).div_ceil(ALLOC_ALIGN) * ALLOC_ALIGN;
+            let mut base = staged.next;
+            // Skip identity-mapped host ranges that happen to lie in the device range.
+            while let Some(end) = inner.overlap(staged, base, base + span) {
+                base = end.div_ceil(ALLOC_ALIGN) * ALLOC_ALIGN + ALLOC_ALIGN;
+            }
+            // Leave a gap after each allocation so off-by-one accesses fault.
+            staged.next = base + span + ALLOC_ALIGN;
+            a.base = base;
+            Ok(a)
+        });
+        placed.map(DevicePtr)
     }
 
     /// Makes the owned allocation starting at `base` shareable with other processes (CUDA IPC
@@ -416,7 +517,7 @@ impl DeviceMemory {
     /// descriptor in this process, its inode number and the allocation's size. Allocations with a unified alias,
     /// mapped host memory and aliases are refused ([`MemError::InvalidFree`]).
     pub fn share(&self, base: DevicePtr) -> Result<(std::os::fd::RawFd, u64, u64), MemError> {
-        let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
+        let mut inner = self.write_inner();
         let i = inner.allocs.binary_search_by_key(&base.0, |a| a.base).map_err(|_| MemError::InvalidFree(base.0))?;
         if inner.allocs.iter().any(|x| x.backing == Backing::Alias(base.0)) {
             return Err(MemError::InvalidFree(base.0));
@@ -450,7 +551,7 @@ impl DeviceMemory {
         if size > map.len() as u64 {
             return Err(MemError::OutOfMemory(size));
         }
-        Ok(self.place(Allocation { base: 0, size, ptr: map.as_ptr(), backing: Backing::Shared, shm: Some(map) }))
+        self.place(Allocation { base: 0, size, ptr: map.as_ptr(), backing: Backing::Shared, shm: Some(map) })
     }
 
     /// Allocates `size` zeroed bytes of unified memory: the returned device address is also
@@ -472,36 +573,37 @@ impl DeviceMemory {
     /// again if it already is. Both addresses then reach the same bytes; freeing either frees
     /// both.
     pub fn identity_alias(&self, base: DevicePtr) -> Result<DevicePtr, MemError> {
-        {
-            let inner = self.read_inner();
-            if let Ok(i) = inner.allocs.binary_search_by_key(&base.0, |a| a.base) {
-                let host = inner.allocs[i].ptr.as_ptr() as u64;
-                if inner
-                    .allocs
-                    .binary_search_by_key(&host, |a| a.base)
-                    .is_ok_and(|j| inner.allocs[j].backing == Backing::Alias(base.0) || host == base.0)
-                    && inner.allocs[i].backing != Backing::External
-                {
-                    return Ok(DevicePtr(host));
-                }
+        let (ptr, size) = match self.alias_state(base)? {
+            Alias::Is(p) => return Ok(p),
+            Alias::Missing(ptr, size) => (ptr, size),
+        };
+        match self.enter(|inner, staged| identity(inner, staged, ptr, size, Backing::Alias(base.0))) {
+            Ok(host) => Ok(DevicePtr(host)),
+            // Another thread entered the alias meanwhile.
+            Err(e) => match self.alias_state(base)? {
+                Alias::Is(p) => Ok(p),
+                Alias::Missing(..) => Err(e),
+            },
+        }
+    }
+
+    /// Whether the allocation at `base` has its identity alias (or needs none: an alias or
+    /// mapped host memory already is at its host address), and if not, its bytes and size.
+    fn alias_state(&self, base: DevicePtr) -> Result<Alias, MemError> {
+        let inner = self.read_inner();
+        let staged = inner.staged.lock().unwrap_or_else(|e| e.into_inner());
+        let all = || inner.allocs.iter().chain(staged.allocs.iter());
+        let a = all().find(|a| a.base == base.0).ok_or(MemError::InvalidFree(base.0))?;
+        let host = a.ptr.as_ptr() as u64;
+        match a.backing {
+            Backing::Alias(_) | Backing::External => Ok(Alias::Is(base)),
+            Backing::Owned(_) | Backing::Shared
+                if host == base.0 || all().any(|x| x.base == host && x.backing == Backing::Alias(base.0)) =>
+            {
+                Ok(Alias::Is(DevicePtr(host)))
             }
+            Backing::Owned(_) | Backing::Shared => Ok(Alias::Missing(a.ptr, a.size)),
         }
-        let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
-        let i = inner.allocs.binary_search_by_key(&base.0, |a| a.base).map_err(|_| MemError::InvalidFree(base.0))?;
-        let (ptr, size, backing) = (inner.allocs[i].ptr, inner.allocs[i].size, inner.allocs[i].backing);
-        match backing {
-            Backing::Owned(_) | Backing::Shared => {}
-            Backing::Alias(_) | Backing::External => return Ok(base),
-        }
-        let host = ptr.as_ptr() as u64;
-        if inner
-            .allocs
-            .binary_search_by_key(&host, |a| a.base)
-            .is_ok_and(|j| inner.allocs[j].backing == Backing::Alias(base.0))
-        {
-            return Ok(DevicePtr(host));
-        }
-        inner.insert_identity(ptr, size, Backing::Alias(base.0)).map(DevicePtr)
     }
 
     /// Maps `size` bytes of host memory at `ptr` into the device address space at their own
@@ -514,13 +616,12 @@ impl DeviceMemory {
     /// accessed by Rust code as ordinary (non-atomic) memory while kernels may use it.
     pub unsafe fn map_host(&self, ptr: *mut u8, size: u64) -> Result<DevicePtr, MemError> {
         let p = NonNull::new(ptr).ok_or(MemError::OutOfMemory(size))?;
-        let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
-        inner.insert_identity(p, size, Backing::External).map(DevicePtr)
+        self.enter(|inner, staged| identity(inner, staged, p, size, Backing::External)).map(DevicePtr)
     }
 
     /// Removes a mapping made by [`DeviceMemory::map_host`] (waits for running kernels).
     pub fn unmap_host(&self, ptr: DevicePtr) -> Result<(), MemError> {
-        let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
+        let mut inner = self.write_inner();
         let i = inner.allocs.binary_search_by_key(&ptr.0, |a| a.base).map_err(|_| MemError::InvalidFree(ptr.0))?;
         if inner.allocs[i].backing != Backing::External {
             return Err(MemError::InvalidFree(ptr.0));
@@ -532,11 +633,10 @@ impl DeviceMemory {
     /// The live allocation containing address `addr`, if any.
     pub fn lookup(&self, addr: u64) -> Option<AllocInfo> {
         let inner = self.read_inner();
+        let staged = inner.staged.lock().unwrap_or_else(|e| e.into_inner());
         let i = inner.allocs.partition_point(|a| a.base <= addr);
-        let a = inner.allocs[..i].last()?;
-        if addr - a.base >= a.size.max(1) {
-            return None;
-        }
+        let within = |a: &&Allocation| addr >= a.base && addr - a.base < a.size.max(1);
+        let a = inner.allocs[..i].last().filter(within).or_else(|| staged.allocs.iter().find(within))?;
         let kind = match a.backing {
             Backing::Owned(_) | Backing::Shared => AllocKind::Device,
             Backing::Alias(_) => AllocKind::Unified,
@@ -547,7 +647,7 @@ impl DeviceMemory {
 
     /// Frees the allocation starting at `ptr`.
     pub fn free(&self, ptr: DevicePtr) -> Result<(), MemError> {
-        let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
+        let mut inner = self.write_inner();
         let i = inner.allocs.binary_search_by_key(&ptr.0, |a| a.base).map_err(|_| MemError::InvalidFree(ptr.0))?;
         let owner = match inner.allocs[i].backing {
             Backing::Owned(_) | Backing::Shared => ptr.0,
@@ -671,6 +771,7 @@ impl DeviceMemory {
 impl Drop for DeviceMemory {
     fn drop(&mut self) {
         let inner = self.inner.get_mut().unwrap_or_else(|e| e.into_inner());
+        inner.merge_staged();
         for a in inner.allocs.drain(..) {
             if let Backing::Owned(layout) = a.backing {
                 // SAFETY: each owned allocation was made with its layout and is freed exactly
@@ -881,14 +982,15 @@ impl<'a> MemView<'a> {
             None => {
                 let i = allocs.partition_point(|a| a.base <= addr);
                 let oob = MemError::OutOfBounds { addr, size: len as u32 };
-                let i = i.checked_sub(1).ok_or(oob)?;
-                let a = &allocs[i];
-                if !fits(a) {
-                    return Err(oob);
-                }
+                let Some(i) = i.checked_sub(1).filter(|&i| fits(&allocs[i])) else {
+                    // Not cached: staged allocations are few, and move into the table soon.
+                    let (base, _, host) = self.inner.staged_span(addr, len).ok_or(oob)?;
+                    // SAFETY: `staged_span` checked `addr - base + len <= size`.
+                    return Ok(unsafe { host.add((addr - base) as usize) });
+                };
                 cache.copy_within(0..ALLOC_CACHE - 1, 1);
                 cache[0] = i;
-                a
+                &allocs[i]
             }
         };
         // SAFETY: `addr - base + len <= size`, so the offset stays inside the allocation.
@@ -901,12 +1003,11 @@ impl<'a> MemView<'a> {
     pub(crate) fn alloc_span(&self, addr: u64, len: u64) -> Result<(u64, u64, *mut u8), MemError> {
         let allocs = &self.inner.allocs;
         let oob = MemError::OutOfBounds { addr, size: len as u32 };
-        let i = allocs.partition_point(|a| a.base <= addr).checked_sub(1).ok_or(oob)?;
-        let a = &allocs[i];
-        if addr < a.base || addr.wrapping_sub(a.base).saturating_add(len) > a.size {
-            return Err(oob);
+        let fits = |a: &&Allocation| addr >= a.base && addr.wrapping_sub(a.base).saturating_add(len) <= a.size;
+        match allocs.partition_point(|a| a.base <= addr).checked_sub(1).map(|i| &allocs[i]).filter(fits) {
+            Some(a) => Ok((a.base, a.size, a.ptr.as_ptr())),
+            None => self.inner.staged_span(addr, len).ok_or(oob),
         }
-        Ok((a.base, a.size, a.ptr.as_ptr()))
     }
 
     #[inline]

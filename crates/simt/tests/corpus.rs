@@ -60,7 +60,9 @@ fn inline_ptx_bit_ops_and_generic_shared() {
         &Kernel::new("k", &["out"], Index::Thread)
             .global_pointers()
             .declare(".shared .align 4 .b32 s[32];")
-            .offset(40)
+            // 48 bytes per thread (10 words used): its `v4` stores 16-byte aligned, as the
+            // PTX ISA requires.
+            .offset(48)
             .body(
                 r#"
     add.s64 %rd3, %rd1, %rd2;
@@ -92,13 +94,13 @@ fn inline_ptx_bit_ops_and_generic_shared() {
     );
     let p = Program::from_ptx(&src).unwrap();
     let mem = DeviceMemory::new();
-    let out = mem.alloc(40 * 32).unwrap();
+    let out = mem.alloc(48 * 32).unwrap();
     p.launch("k", Dim3::x(1), Dim3::x(32), 0, Params::new().ptr(out).bytes(), &mem).unwrap();
-    let mut b = vec![0u8; 40 * 32];
+    let mut b = vec![0u8; 48 * 32];
     mem.read(out, &mut b).unwrap();
     let w = |i: usize| u32::from_le_bytes(b[i * 4..i * 4 + 4].try_into().unwrap());
     for t in 0..32u32 {
-        let o = t as usize * 10;
+        let o = t as usize * 12;
         assert_eq!(w(o), t.reverse_bits());
         let bfe = if t >= 32 { 0 } else { (0xabcd1234u32 >> t) & 0xff };
         assert_eq!(w(o + 1), bfe, "bfe {t}");

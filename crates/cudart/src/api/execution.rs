@@ -241,7 +241,8 @@ pub unsafe fn cudaFuncGetParamInfo(func: *const c_void, index: usize, offset: *m
 /// validated and recorded; `cudaFuncAttributeMaxDynamicSharedMemorySize` (8) raises the
 /// dynamic shared memory launches of `func` may use.
 pub fn cudaFuncSetAttribute(func: *const c_void, attr: i32, value: i32) -> i32 {
-    let r = function_for_handle(func as usize).and_then(|f| f.set_attribute(attr, value));
+    let r =
+        runtime::usable().and_then(|()| function_for_handle(func as usize)).and_then(|f| f.set_attribute(attr, value));
     if r.is_ok() {
         // A successful cudaFuncSetAttribute also clears the thread's last error, as CUDA 13.0
         // does (tests/gpu-programs/probe_last_error.txt).
@@ -264,7 +265,7 @@ pub unsafe fn cudaFuncGetAttributes(attr: *mut runtime::module::FuncAttributes, 
     if attr.is_null() {
         return invalid();
     }
-    let r = function_for(func as usize).map(|f| {
+    let r = runtime::usable().and_then(|()| function_for(func as usize)).map(|f| {
         // SAFETY: valid for writes per the contract.
         unsafe { attr.write(f.attributes()) }
     });

@@ -86,7 +86,9 @@ pub unsafe fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     if num_blocks.is_null() || flags & !DISABLE_CACHING_OVERRIDE != 0 {
         return invalid();
     }
-    let r = function_for(func as usize)
+    // After a kernel fault: the sticky error (tests/program-diff/sticky_error_calls.cu).
+    let r = runtime::usable()
+        .and_then(|()| function_for(func as usize))
         .and_then(|f| runtime::launch::max_active_blocks_per_sm(&f, block_size, dynamic_smem));
     if let Ok(n) = r {
         // SAFETY: valid for writes per the contract.

@@ -348,9 +348,10 @@ fn clone_data(src: &GraphData) -> Graph {
 }
 
 impl Graph {
-    /// `cudaGraphCreate` (`flags` must be 0).
+    /// `cudaGraphCreate` (`flags` must be 0), also after a kernel fault (a graph is host
+    /// state until launched: as an H200 answers, tests/program-diff/sticky_error_calls.cu).
     pub fn new(flags: u32) -> Result<Graph> {
-        api(|c| {
+        crate::context::api_despite_sticky(|c| {
             if flags != 0 {
                 return Err(Error::InvalidValue);
             }

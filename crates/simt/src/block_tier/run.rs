@@ -30,6 +30,7 @@ pub(crate) struct Helpers {
     cmp: extern "C" fn(*const crate::ir::Cmp, u64, u64) -> u64,
     bfi: extern "C" fn(u64, u64, u64, u64, u64) -> u64,
     isspacep: extern "C" fn(*mut Ctx, u64, u64) -> u64,
+    misaligned: extern "C" fn(*mut Ctx, u64, u64),
 }
 
 static HELPERS: Helpers = Helpers {
@@ -44,6 +45,7 @@ static HELPERS: Helpers = Helpers {
     cmp: h::h_cmp,
     bfi: h::h_bfi,
     isspacep: h::h_isspacep,
+    misaligned: h::h_misaligned,
 };
 
 /// Status codes of the generated code (`runtime.h`).

@@ -35,6 +35,7 @@ typedef struct {
     u64 (*cmp)(const void *, u64, u64);
     u64 (*bfi)(u64, u64, u64, u64, u64);
     u64 (*isspacep)(Ctx *, u64, u64);
+    void (*misaligned)(Ctx *, u64, u64);
 } Helpers;
 
 /* semantics::mask_w */

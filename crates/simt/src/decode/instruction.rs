@@ -214,7 +214,10 @@ impl FuncDecoder<'_> {
                     ScalarType::U64,
                 )?,
             },
-            O::Brkpt | O::Prefetch | O::Prefetchu | O::Pmevent | O::Discard | O::Applypriority => Op::Nop,
+            // `brkpt` without a debugger stops the kernel as `trap` does: an H200 answers
+            // cudaErrorLaunchFailure (crates/simt/tests/brkpt.rs).
+            O::Brkpt => Op::Trap,
+            O::Prefetch | O::Prefetchu | O::Pmevent | O::Discard | O::Applypriority => Op::Nop,
             // Programmatic dependent launch: grids of a stream run one after the other here, so
             // the prerequisite grid has always completed (`.wait`), and `.launch_dependents` is
             // only a scheduling hint.

@@ -167,14 +167,16 @@ impl Warp {
                 self.carry_op(b, (op, w, signed, cin, cout), d, [a, sb, c], emask, s)
             }
             // Memory (`load_store.rs`, `mbarrier.rs`).
-            Op::Ld { space, size, sext, d, addr, whole: true, .. } => {
-                self.ld_whole(b, Access { space, size, addr }, sext, d, emask)?
+            Op::Ld { space, size, sext, d, addr, whole, .. } => {
+                let at = Access { space, size, addr };
+                self.vector_aligned(b, at, d.len(), emask)?;
+                if *whole { self.ld_whole(b, at, sext, d, emask)? } else { self.ld(b, at, sext, d, emask, s)? }
             }
-            Op::St { space, size, vals, addr, whole: true, .. } => {
-                self.st_whole(b, Access { space, size, addr }, vals, emask)?
+            Op::St { space, size, vals, addr, whole, .. } => {
+                let at = Access { space, size, addr };
+                self.vector_aligned(b, at, vals.len(), emask)?;
+                if *whole { self.st_whole(b, at, vals, emask)? } else { self.st(b, at, vals, emask, s)? }
             }
-            Op::Ld { space, size, sext, d, addr, .. } => self.ld(b, Access { space, size, addr }, sext, d, emask, s)?,
-            Op::St { space, size, vals, addr, .. } => self.st(b, Access { space, size, addr }, vals, emask, s)?,
             Op::Atom { space, op, size, d, addr, b: sb, c } => {
                 self.atom(b, (space, op, size), d, addr, (sb, c), emask, s)?
             }

@@ -14,6 +14,20 @@ pub(super) struct Access<'a> {
 }
 
 impl Warp {
+    /// A vector access of `n` elements faults, before any element is read or written, in the
+    /// first active lane whose address is not a multiple of the whole vector's size
+    /// (`Space::vector_alignment`).
+    pub(super) fn vector_aligned(&self, b: &Block<'_, '_>, at: Access<'_>, n: usize, emask: u32) -> WarpResult<()> {
+        let Some(total) = at.space.vector_alignment(*at.size, n) else { return Ok(()) };
+        let ad = self.addrs(b, *at.addr);
+        match lanes(emask).find(|&lane| !aligned(ad[lane], total)) {
+            Some(lane) => {
+                Err(fault(FaultKind::Memory(MemError::Misaligned { addr: ad[lane], size: total }), lane as u32))
+            }
+            None => Ok(()),
+        }
+    }
+
     /// `ld` of `d.len()` elements as one single-copy atomic access (`Op::Ld { whole: true }`).
     pub(super) fn ld_whole(
         &mut self,

@@ -283,6 +283,15 @@ pub(crate) extern "C" fn h_ld(ctx: *mut Ctx, site_space: u64, addr: u64, size: u
     }
 }
 
+/// A vector access at `addr` not aligned to its whole `size` (`Space::vector_alignment`):
+/// sets the fault the interpreter reports (compiled code checks the alignment inline and calls
+/// this only to fault).
+pub(crate) extern "C" fn h_misaligned(ctx: *mut Ctx, addr: u64, size: u64) {
+    // SAFETY: see `ctx_mut`.
+    let ctx = unsafe { ctx_mut(ctx) };
+    ctx.set_fault(misaligned(addr, size as u32));
+}
+
 /// The slow path of a store; on a fault, `ctx.faulted` is set.
 pub(crate) extern "C" fn h_st(ctx: *mut Ctx, site_space: u64, addr: u64, size: u64, v: u64) {
     let (site, space) = (site_space >> 8, site_space & 0xff);

@@ -77,6 +77,7 @@ impl Emitter<'_> {
                     matches!(space, Space::Global | Space::Generic).then(|| site.unwrap_or_else(|| self.new_site()));
                 let a = self.addr(*addr);
                 let _ = writeln!(self.out, "{{ const u64 b_ = {a};");
+                self.vector_aligned(pc, space.vector_alignment(*size, d.len()));
                 for (i, dr) in d.iter().enumerate() {
                     let _ = writeln!(self.out, "{{ const u64 a_ = b_ + {}ull; u64 v_;", i as u64 * u64::from(*size));
                     self.access(pc, *space, site, *size, *sext, None);
@@ -92,6 +93,7 @@ impl Emitter<'_> {
                     matches!(space, Space::Global | Space::Generic).then(|| site.unwrap_or_else(|| self.new_site()));
                 let a = self.addr(*addr);
                 let _ = writeln!(self.out, "{{ const u64 b_ = {a};");
+                self.vector_aligned(pc, space.vector_alignment(*size, vals.len()));
                 let vs: Vec<String> = vals.iter().map(|v| self.src(*v)).collect();
                 for (i, v) in vs.iter().enumerate() {
                     let _ = writeln!(self.out, "const u64 s{i}_ = {v};");
@@ -106,6 +108,18 @@ impl Emitter<'_> {
             Op::Atom { space, op: aop, size, d, addr, b, c } => self.atom(pc, *space, *aop, *size, *d, *addr, *b, *c),
             _ => {}
         }
+    }
+
+    /// Before the elements of a vector access at `b_` (a C local in scope) that must be
+    /// aligned to `total` bytes (`Space::vector_alignment`): a fault when it is not.
+    fn vector_aligned(&mut self, pc: u32, total: Option<u32>) {
+        let Some(total) = total else { return };
+        let _ = writeln!(self.out, "if (UNLIKELY(b_ & {}ull)) {{ h->misaligned(ctx, b_, {total}ull);", total - 1);
+        self.check_fault(pc);
+        self.out.push_str(
+            "}
+",
+        );
     }
 
     /// A checked access of `size` bytes at `a_` (a C local in scope): a load into `v_`

@@ -87,6 +87,23 @@ impl<'a, 'b> Cg<'a, 'b> {
         self.terminated = false;
     }
 
+    /// Before the elements of a vector access of `n` elements at `a`: a fault when `a` is not
+    /// aligned to the whole vector (`Space::vector_alignment`).
+    pub(super) fn vector_aligned(&mut self, pc: u32, space: Space, a: Value, size: u8, n: usize) {
+        let Some(total) = space.vector_alignment(size, n) else { return };
+        let low = self.b.ins().band_imm_s(a, i64::from(total - 1));
+        let bad = self.b.create_block();
+        let ok = self.b.create_block();
+        self.b.set_cold_block(bad);
+        self.b.ins().brif(low, bad, &[], ok, &[]);
+        self.enter(bad);
+        let (ctx, t) = (self.ctx, self.imm(u64::from(total)));
+        self.call(helpers::h_misaligned as *const () as usize, &[ctx, a, t], false);
+        self.ret(ST_FAULT, pc, 0);
+        self.enter(ok);
+        self.terminated = false;
+    }
+
     pub(super) fn addr(&mut self, a: Addr) -> Value {
         let base = match a.base {
             Base::Reg(r) => self.var(r),

@@ -708,6 +708,7 @@ impl<'a, 'b> Cg<'a, 'b> {
     /// `Op::Ld` not hoisted: each element of the vector in turn.
     fn load(&mut self, pc: u32, space: Space, size: u8, sext: bool, d: &[Option<Reg>], addr: Addr) {
         let base = self.addr(addr);
+        self.vector_aligned(pc, space, base, size, d.len());
         for (i, dr) in d.iter().enumerate() {
             let a = self.b.ins().iadd_imm_s(base, i as i64 * i64::from(size));
             let float = dr.is_some_and(|r| self.float_regs.get(r as usize).copied().unwrap_or(false));
@@ -721,6 +722,7 @@ impl<'a, 'b> Cg<'a, 'b> {
     /// `Op::St`: every value read, then each element stored in turn.
     fn store(&mut self, pc: u32, space: Space, size: u8, vals: &[Src], addr: Addr) {
         let base = self.addr(addr);
+        self.vector_aligned(pc, space, base, size, vals.len());
         let vs: Vec<Value> = vals.iter().map(|v| self.src(*v)).collect();
         for (i, v) in vs.into_iter().enumerate() {
             let a = self.b.ins().iadd_imm_s(base, i as i64 * i64::from(size));

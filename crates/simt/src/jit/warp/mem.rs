@@ -383,7 +383,16 @@ impl WarpCodegen<'_, '_> {
         after: Block,
     ) {
         let load = self.b.create_block();
-        let ok = self.span_ok(o0, sz, more.len() as i64 * sz, lim_s);
+        let mut ok = self.span_ok(o0, sz, more.len() as i64 * sz, lim_s);
+        if !more.is_empty() {
+            // A vector misaligned as a whole (its elements need not be) faults in the lane
+            // loop (`vector_aligned`). An offset keeps its address's alignment in a device
+            // allocation or shared memory (aligned bases); wherever it may not, a vector
+            // refused here is still checked there, by its address.
+            let low = self.b.ins().band_imm_s(o0, (more.len() as i64 + 1) * sz - 1);
+            let whole = self.b.ins().icmp_imm_s(IntCC::Equal, low, 0);
+            ok = self.b.ins().band(ok, whole);
+        }
         self.b.ins().brif(ok, load, &[], slow, &[]);
         self.b.switch_to_block(load);
         let p = self.b.ins().iadd(host, o0);
@@ -1186,6 +1195,18 @@ impl WarpCodegen<'_, '_> {
             return true;
         }
         let w = self.window(space, size, false);
+        if let Some(total) = space.vector_alignment(size, d.len()) {
+            // The one address, checked in the first executing lane.
+            let (go, join) = (self.b.create_block(), self.b.create_block());
+            self.b.ins().brif(em, go, &[], join, &[]);
+            self.b.switch_to_block(go);
+            let l = self.b.ins().ctz(em);
+            let rg = self.regs();
+            let a = self.lane_addr(addr, rg);
+            self.vector_aligned(pc, a, total, l);
+            self.b.ins().jump(join, &[]);
+            self.b.switch_to_block(join);
+        }
         for (i, dr) in d.iter().enumerate() {
             let Some(dr) = *dr else { continue };
             let go = self.b.create_block();
@@ -1242,8 +1263,12 @@ impl WarpCodegen<'_, '_> {
             self.whole_warp(space, size, w, r, addr.off, em, Some((*dr, sext)), more, None, after);
         }
         self.lane_path(srcs);
+        let vector = space.vector_alignment(size, d.len());
         self.lane_loop(em, &mut |s, l, lp| {
             let a = s.lane_addr(addr, lp);
+            if let Some(total) = vector {
+                s.vector_aligned(pc, a, total, l);
+            }
             for (i, dr) in d.iter().enumerate() {
                 let ai = s.b.ins().iadd_imm_s(a, i as i64 * i64::from(size));
                 if let Some(v) = s.access(pc, space, w, ai, size, l, None, sext)
@@ -1285,8 +1310,12 @@ impl WarpCodegen<'_, '_> {
             self.whole_warp(space, size, w, r, addr.off, em, None, &[], Some(vs), after);
         }
         self.lane_path(srcs);
+        let vector = space.vector_alignment(size, vals.len());
         self.lane_loop(em, &mut |s, l, lp| {
             let a = s.lane_addr(addr, lp);
+            if let Some(total) = vector {
+                s.vector_aligned(pc, a, total, l);
+            }
             for (i, v) in vals.iter().enumerate() {
                 let ai = s.b.ins().iadd_imm_s(a, i as i64 * i64::from(size));
                 let x = s.lane_val(*v, l, lp);
@@ -1475,6 +1504,21 @@ impl WarpCodegen<'_, '_> {
 
     /// After a helper call for lane `l`: leaves with the fault at `pc` when it faulted, else
     /// jumps to `join` with `args`, and continues there.
+    /// Before the elements of lane `l`'s vector access at `a`: a fault when `a` is not aligned
+    /// to the whole vector, `total` bytes (`Space::vector_alignment`).
+    fn vector_aligned(&mut self, pc: u32, a: Value, total: u32, l: Value) {
+        let low = self.b.ins().band_imm_s(a, i64::from(total - 1));
+        let bad = self.b.create_block();
+        let ok = self.b.create_block();
+        self.b.set_cold_block(bad);
+        self.b.ins().brif(low, bad, &[], ok, &[]);
+        self.b.switch_to_block(bad);
+        let (ctx, t) = (self.ctx, self.imm(u64::from(total)));
+        self.call(hp::h_misaligned as *const () as usize, &[ctx, a, t], false);
+        self.fault_exit(pc, l);
+        self.b.switch_to_block(ok);
+    }
+
     fn join_unless_faulted(&mut self, pc: u32, l: Value, join: Block, args: &[BlockArg]) {
         let fl = self.b.ins().load(I64, flags(), self.ctx, off::FAULTED);
         let bad = self.b.create_block();
