@@ -99,7 +99,9 @@ def nibble_rows(columns):
 
 def xorwow_c(name, matrices):
     size = BITS // 4 * 16 * WORDS
-    lines = [f"static __device__ const unsigned int {name}[32][{size}] = {{"]
+    # Not `const`: clang places a const __device__ array with a constant initializer in the
+    # 64 KiB constant bank, and these 400 KiB tables would not pass ptxas (nor load on a GPU).
+    lines = [f"static __device__ unsigned int {name}[32][{size}] = {{"]
     for m in matrices:
         words = [(r >> (32 * w)) & MASK for r in nibble_rows(m) for w in range(WORDS)]
         lines.append("    {")

@@ -3,7 +3,7 @@
 #pragma once
 
 /* XORWOW: entry i is A^(4^i) (offsets) or A^(2^67 * 4^i) (subsequences), by nibbles. */
-static __device__ const unsigned int __cuprite_curand_xorwow_offset_jumps[32][3200] = {
+static __device__ unsigned int __cuprite_curand_xorwow_offset_jumps[32][3200] = {
     {
         0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u,
         0x00000000u, 0x00000003u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000006u, 0x00000000u,
@@ -12869,7 +12869,7 @@ static __device__ const unsigned int __cuprite_curand_xorwow_offset_jumps[32][32
         0x67522aa3u, 0xd7480d92u, 0x95a3b939u, 0x85f08c3cu, 0xa948fa5cu, 0x03a4e2f4u, 0x45437ee3u, 0xb95d3f73u,
     },
 };
-static __device__ const unsigned int __cuprite_curand_xorwow_subsequence_jumps[32][3200] = {
+static __device__ unsigned int __cuprite_curand_xorwow_subsequence_jumps[32][3200] = {
     {
         0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x32b41dcau, 0x88af9e05u, 0x5a77e15du,
         0x48731075u, 0x601b81d5u, 0x2677d7a8u, 0x31229467u, 0xd1a4b6f6u, 0xf2ec984bu, 0xb82c1f1cu, 0x14c3ca62u,

@@ -383,3 +383,20 @@ fn host_api_seed_offset_and_ordering_options_match_nvidia() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("switching a Philox4x32-10 generator to or from the legacy ordering"), "{err}");
 }
+
+/// Every generator's `curand_init` and draws compile to PTX that ptxas accepts for a GPU: the
+/// XORWOW jump tables (800 KiB) live in global memory, not in the 64 KiB constant bank where
+/// clang puts a `const __device__` array (a `cuprite nvcc` build then failed on an H200 with
+/// "PTX JIT compilation failed").
+#[test]
+fn device_api_ptx_passes_ptxas() {
+    let src = common::repo().join("tests/program-diff/curand_device_api.cu");
+    let ptx = common::work_dir().join("curand_device_api.ptx");
+    common::nvcc(&["-arch=sm_90", "--ptx", src.to_str().unwrap(), "-o", ptx.to_str().unwrap()]).expect("build");
+    let out = std::process::Command::new("ptxas")
+        .args(["-arch=sm_90", "-o", "/dev/null"])
+        .arg(&ptx)
+        .output()
+        .expect("ptxas is not in PATH: `source scripts/nvcc-env.sh /tmp/nvtool` (scripts/test.sh does)");
+    assert!(out.status.success(), "ptxas refused the device API's PTX: {}", String::from_utf8_lossy(&out.stderr));
+}
