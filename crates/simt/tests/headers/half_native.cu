@@ -1,5 +1,5 @@
-// The functions whose PTX has half-precision forms Cuprite's engine does not run yet
-// (ex2.approx.f16/.f16x2, tanh.approx.f16/.f16x2): compiled and checked by ptxas only
+// The functions whose PTX has half-precision forms from nvcc's headers
+// (tanh.approx.f16/.f16x2; hexp2 rounds through double): compiled and checked by ptxas only
 // (tests/clang_headers.rs).
 #include "prelude.h"
 #include <cuda_bf16.h>
