@@ -525,6 +525,20 @@ pub unsafe extern "C" fn curandGeneratePoisson(generator: *mut Handle, out: *mut
     })
 }
 
+/// Writes the address of `table` (which lives for the program) to `out`: the getters of
+/// direction vectors and scramble constants; a null `out` is CURAND_STATUS_OUT_OF_RANGE.
+///
+/// # Safety
+/// `out` must be null or point to a writable pointer.
+unsafe fn hand_out<T>(out: *mut *const T, table: &'static [T]) -> c_int {
+    if out.is_null() {
+        return status::OUT_OF_RANGE;
+    }
+    // SAFETY: non-null and writable per the contract; `table` is 'static, so the address stays valid.
+    unsafe { *out = table.as_ptr() };
+    status::SUCCESS
+}
+
 /// `curandGetDirectionVectors32`: the 20000 dimensions' 32-bit direction vectors of Joe and
 /// Kuo's set (CURAND_DIRECTION_VECTORS_32_JOEKUO6, NVIDIA's exactly) or their scrambled form
 /// (CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6, Cuprite's own scrambling: [`sobol`]).
@@ -539,12 +553,8 @@ pub unsafe extern "C" fn curandGetDirectionVectors32(vectors: *mut *const [u32; 
             102 => sobol::scrambled_direction_vectors32(),
             _ => return status::OUT_OF_RANGE,
         };
-        if vectors.is_null() {
-            return status::OUT_OF_RANGE;
-        }
-        // SAFETY: non-null and writable per the contract; the table lives for the program.
-        unsafe { *vectors = table.as_ptr() };
-        status::SUCCESS
+        // SAFETY: `vectors` is null or writable per the contract.
+        unsafe { hand_out(vectors, table) }
     })
 }
 
@@ -561,12 +571,8 @@ pub unsafe extern "C" fn curandGetDirectionVectors64(vectors: *mut *const [u64; 
             104 => sobol::scrambled_direction_vectors64(),
             _ => return status::OUT_OF_RANGE,
         };
-        if vectors.is_null() {
-            return status::OUT_OF_RANGE;
-        }
-        // SAFETY: non-null and writable per the contract; the table lives for the program.
-        unsafe { *vectors = table.as_ptr() };
-        status::SUCCESS
+        // SAFETY: `vectors` is null or writable per the contract.
+        unsafe { hand_out(vectors, table) }
     })
 }
 
@@ -577,12 +583,8 @@ pub unsafe extern "C" fn curandGetDirectionVectors64(vectors: *mut *const [u64; 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn curandGetScrambleConstants32(constants: *mut *const u32) -> c_int {
     guarded(move || {
-        if constants.is_null() {
-            return status::OUT_OF_RANGE;
-        }
-        // SAFETY: non-null and writable per the contract; the table lives for the program.
-        unsafe { *constants = sobol::scramble_constants32().as_ptr() };
-        status::SUCCESS
+        // SAFETY: `constants` is null or writable per the contract.
+        unsafe { hand_out(constants, sobol::scramble_constants32()) }
     })
 }
 
@@ -593,12 +595,8 @@ pub unsafe extern "C" fn curandGetScrambleConstants32(constants: *mut *const u32
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn curandGetScrambleConstants64(constants: *mut *const u64) -> c_int {
     guarded(move || {
-        if constants.is_null() {
-            return status::OUT_OF_RANGE;
-        }
-        // SAFETY: non-null and writable per the contract; the table lives for the program.
-        unsafe { *constants = sobol::scramble_constants64().as_ptr() };
-        status::SUCCESS
+        // SAFETY: `constants` is null or writable per the contract.
+        unsafe { hand_out(constants, sobol::scramble_constants64()) }
     })
 }
 

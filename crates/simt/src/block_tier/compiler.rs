@@ -99,7 +99,8 @@ impl Compiler {
         let mut key = Vec::with_capacity(source.len() + 256);
         key.extend_from_slice(source.as_bytes());
         key.extend_from_slice(self.version.as_bytes());
-        for f in optimization(source.len()).iter().chain(&FLAGS) {
+        let level = optimization(source.len());
+        for f in level.iter().chain(&FLAGS) {
             key.extend_from_slice(f.as_bytes());
         }
         let (h1, h2) = (fnv(0xcbf2_9ce4_8422_2325, &key), fnv(0x6c62_272e_07bb_0142, &key));
@@ -114,7 +115,7 @@ impl Compiler {
         let c = dir.join(format!("{h1:016x}{h2:016x}.{tag}.c"));
         let tmp = dir.join(format!("{h1:016x}{h2:016x}.{tag}.so"));
         std::fs::write(&c, source).map_err(|e| format!("cannot write {}: {e}", c.display()))?;
-        let r = self.run(&c, &tmp, &so, optimization(source.len()));
+        let r = self.run(&c, &tmp, &so, level);
         if r.is_err() {
             let _ = std::fs::remove_file(&c);
             return r.map(|()| so);
