@@ -262,6 +262,17 @@ fn directed<F: Neighbours>(n: F, back: i128, v: i128, r: Rounding) -> F {
 
 /// Converts an integer (given as i128) to f32 with a rounding mode.
 pub(crate) fn int_to_f32(v: i128, r: Rounding) -> f32 {
+    // Within 2^62 the conversions to and from f32 are single instructions on i64 (on i128
+    // they are library calls), and the rounded value still converts back exactly.
+    if let Ok(w) = i64::try_from(v)
+        && w.unsigned_abs() < 1 << 62
+    {
+        let n = w as f32;
+        return match n as i64 {
+            back if back == w => n,
+            back => directed(n, i128::from(back), v, r),
+        };
+    }
     let n = v as f32;
     if !n.is_finite() {
         return n;
@@ -275,6 +286,16 @@ pub(crate) fn int_to_f32(v: i128, r: Rounding) -> f32 {
 
 /// Converts an integer (given as i128) to f64 with a rounding mode.
 pub(crate) fn int_to_f64(v: i128, r: Rounding) -> f64 {
+    // As `int_to_f32`: on i64 within 2^62.
+    if let Ok(w) = i64::try_from(v)
+        && w.unsigned_abs() < 1 << 62
+    {
+        let n = w as f64;
+        return match n as i64 {
+            back if back == w => n,
+            back => directed(n, i128::from(back), v, r),
+        };
+    }
     let n = v as f64;
     let back = n as i128;
     if back == v {
@@ -299,6 +320,17 @@ pub(crate) fn float_to_int(x: f64, r: Rounding, lo: i128, hi: i128) -> i128 {
         return 0;
     }
     let t = round_int(x, r);
+    // Bounds within i64 (every type but .u64): the conversion on i64, one instruction (on
+    // i128 a library call).
+    if let (Ok(l), Ok(h)) = (i64::try_from(lo), i64::try_from(hi)) {
+        return i128::from(if t <= l as f64 {
+            l
+        } else if t >= h as f64 {
+            h
+        } else {
+            t as i64
+        });
+    }
     if t <= lo as f64 {
         lo
     } else if t >= hi as f64 {
@@ -499,6 +531,8 @@ mod tests {
 
 /// A result type for directed rounding (f32 or f64), computed from an exact f64 pair.
 pub(crate) trait DirTarget: Copy {
+    /// Whether it is f32 (whose products are exact in f64).
+    const SINGLE: bool;
     /// Round-to-nearest conversion from f64.
     fn from_f64(x: f64) -> Self;
     fn to_f64(self) -> f64;
@@ -507,6 +541,7 @@ pub(crate) trait DirTarget: Copy {
 }
 
 impl DirTarget for f32 {
+    const SINGLE: bool = true;
     fn from_f64(x: f64) -> f32 {
         x as f32
     }
@@ -522,6 +557,7 @@ impl DirTarget for f32 {
 }
 
 impl DirTarget for f64 {
+    const SINGLE: bool = false;
     fn from_f64(x: f64) -> f64 {
         x
     }
@@ -751,6 +787,19 @@ pub(crate) fn sqrt_dir<T: DirTarget>(a: f64, r: Rounding) -> T {
 
 /// `a * b + c` rounded once with `r`.
 pub(crate) fn fma_dir<T: DirTarget>(a: f64, b: f64, c: f64, r: Rounding) -> T {
+    // Finite f32 operands: their product is exact in f64 (48 significant bits, its exponent
+    // far inside f64's range), so the result is that product plus `c` rounded once, what
+    // `add_dir` computes; the general path below comes to the same (its error terms reduce
+    // to the sum's) at several times the cost (`expf`'s `fma.rm.f32`).
+    let single = |x: f64| x.is_finite() && f64::from(x as f32) == x;
+    if T::SINGLE && single(a) && single(b) && single(c) {
+        return add_dir(a * b, c, r);
+    }
+    fma_dir_general(a, b, c, r)
+}
+
+/// `a * b + c` rounded once with `r`, for any operands (`fma_dir` without its f32 shortcut).
+fn fma_dir_general<T: DirTarget>(a: f64, b: f64, c: f64, r: Rounding) -> T {
     let f = fma64(a, b, c);
     if f.is_infinite() && a.is_finite() && b.is_finite() && c.is_finite() {
         return overflow(f < 0.0, r);
@@ -798,6 +847,45 @@ pub(crate) fn fma_dir<T: DirTarget>(a: f64, b: f64, c: f64, r: Rounding) -> T {
 #[cfg(test)]
 mod dir_tests {
     use super::*;
+
+    /// The f32 shortcut of `fma_dir` gives the general path's bits: random operands of every
+    /// magnitude and sign (normal, subnormal, zero, near cancellation), every rounding mode.
+    #[test]
+    fn single_precision_fma_shortcut_agrees_with_the_general_path() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let special = [0.0f32, -0.0, 1.0, -1.0, f32::MIN_POSITIVE, 1e-45, -1e-45, f32::MAX, -f32::MAX];
+        for i in 0..200_000 {
+            let mut pick = || {
+                let v = next();
+                match v % 8 {
+                    0 => special[(v >> 8) as usize % special.len()],
+                    // Subnormal and tiny.
+                    1 => f32::from_bits((v >> 32) as u32 & 0x807f_ffff),
+                    // Near 1, so that products and addends cancel.
+                    2 => f32::from_bits(0x3f80_0000 ^ ((v >> 40) as u32 & 0x8000_0fff)),
+                    _ => f32::from_bits((v >> 32) as u32),
+                }
+            };
+            let (a, b) = (pick(), pick());
+            // Every fourth: an addend cancelling the product to a few bits.
+            let c = if i % 4 == 0 { -((f64::from(a) * f64::from(b)) as f32) } else { pick() };
+            if !(a.is_finite() && b.is_finite() && c.is_finite()) {
+                continue;
+            }
+            let (a, b, c) = (f64::from(a), f64::from(b), f64::from(c));
+            for r in [Rounding::Rn, Rounding::Rz, Rounding::Rm, Rounding::Rp] {
+                let fast: f32 = fma_dir(a, b, c, r);
+                let general: f32 = fma_dir_general(a, b, c, r);
+                assert_eq!(fast.to_bits(), general.to_bits(), "fma.{r:?}.f32({a:e}, {b:e}, {c:e})");
+            }
+        }
+    }
 
     /// Quotients and roots whose remainder lies below the denormals (a denormal dividend or
     /// radicand) round by the exact result, as an H200 gives them (conformance round 6).
@@ -1042,6 +1130,7 @@ macro_rules! half_target {
         pub(crate) struct $t(pub u16);
 
         impl DirTarget for $t {
+            const SINGLE: bool = false;
             fn from_f64(x: f64) -> $t {
                 $t($fmt.encode(x))
             }

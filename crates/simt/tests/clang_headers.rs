@@ -845,10 +845,26 @@ fn cooperative_groups_compile_for_sm_75() {
 
 #[test]
 fn cooperative_grid_sync() {
+    grid_sync_rounds(None, &[2, 4, 8]);
+}
+
+/// More blocks than workers, on one worker: they take turns on its core at their spins
+/// (`exec/coop_cores.rs`), and every round of the grid barrier holds.
+#[test]
+fn cooperative_grid_sync_on_one_worker() {
+    grid_sync_rounds(Some(1), &[3, 16]);
+}
+
+/// Three rounds of `grid_sync` on every engine (on `workers` workers, else the machine's
+/// cores), grids of `sizes` blocks.
+fn grid_sync_rounds(workers: Option<u32>, sizes: &[u32]) {
     let ptx = coop();
     let mem = DeviceMemory::new();
-    for (e, p) in on_engines(&ptx) {
-        for n in [2u32, 4, 8] {
+    for (e, mut p) in on_engines(&ptx) {
+        if let Some(w) = workers {
+            p.set_workers(w);
+        }
+        for &n in sizes {
             let slots = upload::<u32>(&mem, &vec![u32::MAX; 3 * n as usize]);
             let out = upload::<u32>(&mem, &vec![u32::MAX; 4 * n as usize]);
             let opts = LaunchOptions { cooperative: true, ..LaunchOptions::default() };

@@ -102,6 +102,11 @@ impl Worker {
                     if l.stop.load(Ordering::Relaxed) {
                         return Ok(());
                     }
+                    if l.cooperative {
+                        // Its threads may spin on another block of the grid, which may need
+                        // this core (`exec::yield_core`).
+                        exec::yield_core();
+                    }
                 }
                 ST_STUCK => return Err(self.deadlock(l, code, ctaid, t, &tid_of)),
                 _ => {

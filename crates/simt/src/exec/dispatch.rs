@@ -75,7 +75,7 @@ impl Warp {
                 }
                 if l.cooperative {
                     // Blocks of a cooperative grid may spin on each other: share the cores.
-                    std::thread::yield_now();
+                    super::coop_cores::yield_core();
                 }
             }
             let pc = top.pc;

@@ -207,11 +207,13 @@ pub(crate) fn run_grid<S: WorkerState>(
     if done_alone {
         // Nothing left for the pool.
     } else if l.cooperative && workers > 1 {
-        // Every block at once, each on a thread of its own.
+        // Every block at once, each on a thread of its own, as many running at a time as the
+        // launch has workers (`coop_cores.rs`).
+        let cores = coop_cores::Cores::new(l.nworkers);
         std::thread::scope(|s| {
             for w in 0..workers {
-                let work = &work;
-                s.spawn(move || work(w));
+                let (work, cores) = (&work, &cores);
+                s.spawn(move || coop_cores::on_a_core(cores, || work(w)));
             }
         });
     } else {

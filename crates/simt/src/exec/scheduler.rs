@@ -222,7 +222,15 @@ pub(super) fn yielded(
             w.exited = w.valid;
         }
         Ok(Yield::Stopped) => return Ok(Some(Step::Stopped)),
-        Ok(Yield::Spin) => *spun = true,
+        Ok(Yield::Spin) => {
+            *spun = true;
+            if blk.l.cooperative {
+                super::coop_cores::yield_core();
+            }
+        }
+        // (Out of fuel in compiled code, among others: a cooperative grid's block may spin
+        // on another.)
+        Ok(Yield::Preempt) if blk.l.cooperative => super::coop_cores::yield_core(),
         Ok(Yield::Preempt) => {}
         Ok(Yield::ClusterWait) => w.state = State::Waiting(CLUSTER_BARRIER),
         Ok(Yield::Barrier { id, count, arrive, red: contrib }) => {

@@ -344,11 +344,17 @@ pub(crate) fn execute_lanes(
         // texel lies elsewhere takes the general path (which faults or reads it).
         let plan = PointFetch::of(t, s.geom, s.int_coords, s.gather.is_some())
             .zip(t.image.levels.first().and_then(|l| mem.resolve(l.base)));
+        let clamped = plan.as_ref().and_then(|(point, _)| point.clamped_f32());
         for lane in lanes(emask) {
             let mut out = [0u64; RESULT_SLOTS];
             let fast = plan.as_ref().and_then(|(point, within)| {
                 let xyz = sample_coords(s, |k| if k < nargs { arg(k, lane) } else { 0 });
-                point.fetch(xyz, &mut |a, n| crate::memory::MemView::load_resolved(within, a, n).ok_or(())).ok()
+                let mut read = |a, n| crate::memory::MemView::load_resolved(within, a, n).ok_or(());
+                match &clamped {
+                    Some(c) => c.fetch(xyz, &mut read),
+                    None => point.fetch(xyz, &mut read),
+                }
+                .ok()
             });
             match fast {
                 Some(v) => results_into(s, t, v, &mut out),

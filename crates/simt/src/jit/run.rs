@@ -327,6 +327,10 @@ impl Worker {
                 if l.stop.load(Ordering::Relaxed) {
                     return Ok(());
                 }
+                if l.cooperative {
+                    // They may spin on another block of the grid: it may need this core.
+                    exec::yield_core();
+                }
                 continue;
             }
             let Some(first) = first else { return Ok(()) };

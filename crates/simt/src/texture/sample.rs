@@ -453,6 +453,57 @@ impl<'a> PointFetch<'a> {
         let raw = texel_raw(&self.t.image, lvl, at[0], at[1], at[2], read)?;
         Ok(convert(self.t.image.format, s, raw))
     }
+
+    /// The commonest of these lookups, when this is one (`tex2D<float>` and its vectors on a
+    /// CUDA array: float channels of 32 bits, unnormalized float coordinates, clamped on both
+    /// axes), with its texels fetched without the general case's branches on the texture's
+    /// kind (`ClampedF32::fetch`, the same results as `fetch`).
+    #[inline]
+    pub(crate) fn clamped_f32(&self) -> Option<ClampedF32<'a>> {
+        let f = self.t.image.format;
+        let clamped = self.modes[0] == AddressMode::Clamp && self.modes[1] == AddressMode::Clamp;
+        (self.dims == 2
+            && !self.int_coords
+            && !self.t.sampler.normalized_coords
+            && clamped
+            && f.kind == ChannelKind::Float
+            && f.bits == 32
+            && (1..=4).contains(&f.channels))
+        .then_some(ClampedF32 { lvl: self.lvl, channels: usize::from(f.channels), texel: u64::from(f.texel_size()) })
+    }
+}
+
+/// A [`PointFetch`] of a 2D texture of 32-bit float channels at unnormalized coordinates,
+/// clamped ([`PointFetch::clamped_f32`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ClampedF32<'a> {
+    lvl: &'a Level,
+    channels: usize,
+    texel: u64,
+}
+
+impl ClampedF32<'_> {
+    /// As [`PointFetch::fetch`] (its `xyz`'s first two coordinates).
+    #[inline(always)]
+    pub(crate) fn fetch<E, R>(&self, xyz: [u32; 3], read: &mut R) -> Result<[u32; 4], E>
+    where
+        R: FnMut(u64, u32) -> Result<u64, E>,
+    {
+        // `ifloor` then clamping to [0, n - 1]: below 0 (or NaN, which floors to 0) is 0, at
+        // or past n is n - 1, and in between truncation is the floor.
+        let index = |c: u32, n: u32| {
+            let (x, last) = (f64::from(f32::from_bits(c)), n.max(1) - 1);
+            if x >= 0.0 { if x < f64::from(last) { x as u64 } else { u64::from(last) } } else { 0 }
+        };
+        let (x, y) = (index(xyz[0], self.lvl.width), index(xyz[1], self.lvl.height));
+        let addr = self.lvl.base.wrapping_add(y.wrapping_mul(self.lvl.row_pitch)).wrapping_add(x * self.texel);
+        // Missing channels: 0, alpha 1 (`convert` for float results).
+        let mut out = [0, 0, 0, 1.0f32.to_bits()];
+        for (c, o) in out.iter_mut().enumerate().take(self.channels) {
+            *o = read(addr.wrapping_add(4 * c as u64), 4)? as u32;
+        }
+        Ok(out)
+    }
 }
 
 /// One lookup's state: the texture, its effective addressing, and the memory reader.
@@ -926,6 +977,71 @@ mod tests {
             v.push((x >> 11) as f64 / (1u64 << 40) as f64 - 4096.0);
         }
         v
+    }
+
+    /// `PointFetch::clamped_f32`'s lookups read what the general `fetch` reads: every channel
+    /// count, coordinates inside, on and past the edges, negative, infinite and NaN.
+    #[test]
+    fn clamped_float_fetches_match_the_general_fetch() {
+        for channels in 1..=4u8 {
+            let format = Format { kind: ChannelKind::Float, bits: 32, channels };
+            let (w, h) = (7u32, 5u32);
+            let row = u64::from(w * format.texel_size());
+            let level = Level { base: 0, width: w, height: h, depth: 1, row_pitch: row, slice_pitch: row * 5 };
+            let image = Image {
+                format,
+                shape: Shape::Array2D,
+                layered: false,
+                cubemap: false,
+                layers: 1,
+                mipmapped: false,
+                levels: vec![level],
+            };
+            let sampler = Sampler { address: [AddressMode::Clamp; 3], ..Sampler::default() };
+            let t = Texture { image, sampler };
+            let point = PointFetch::of(&t, Geom::D2, false, false).expect("a point lookup");
+            let clamped = point.clamped_f32().expect("the clamped float shortcut");
+            let bytes: Vec<u8> = (0..row * 5).map(|b| (b * 37 % 251) as u8).collect();
+            let mut read = |a: u64, n: u32| -> Result<u64, ()> {
+                let mut v = [0u8; 8];
+                v[..n as usize].copy_from_slice(bytes.get(a as usize..(a + u64::from(n)) as usize).ok_or(())?);
+                Ok(u64::from_le_bytes(v))
+            };
+            let coords = edges().into_iter().map(|x| x as f32).chain([-0.0, 6.999_999_5, 7.0, 4.999_999_5, 5.0]);
+            let coords: Vec<f32> = coords.collect();
+            for (i, &x) in coords.iter().enumerate() {
+                let y = coords[(i * 7 + 3) % coords.len()];
+                let xyz = [x.to_bits(), y.to_bits(), 0];
+                assert_eq!(
+                    clamped.fetch(xyz, &mut read),
+                    point.fetch(xyz, &mut read),
+                    "{channels} channels at ({x}, {y})"
+                );
+            }
+        }
+        // Not the shortcut's: integer coordinates, border addressing, 16-bit channels.
+        let f32x1 = Format { kind: ChannelKind::Float, bits: 32, channels: 1 };
+        let level = Level { base: 0, width: 4, height: 4, depth: 1, row_pitch: 16, slice_pitch: 64 };
+        let image = |format| Image {
+            format,
+            shape: Shape::Array2D,
+            layered: false,
+            cubemap: false,
+            layers: 1,
+            mipmapped: false,
+            levels: vec![level],
+        };
+        let clamp = Sampler { address: [AddressMode::Clamp; 3], ..Sampler::default() };
+        let border = Sampler { address: [AddressMode::Border; 3], ..Sampler::default() };
+        let half = Format { kind: ChannelKind::Float, bits: 16, channels: 1 };
+        for (t, int_coords) in [
+            (Texture { image: image(f32x1), sampler: clamp }, true),
+            (Texture { image: image(f32x1), sampler: border }, false),
+            (Texture { image: image(half), sampler: clamp }, false),
+        ] {
+            let point = PointFetch::of(&t, Geom::D2, int_coords, false).expect("a point lookup");
+            assert!(point.clamped_f32().is_none());
+        }
     }
 
     #[test]

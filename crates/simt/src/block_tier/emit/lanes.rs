@@ -455,7 +455,7 @@ impl Emitter<'_> {
                     self.close_group(&mut group);
                     if uniform_load(&inst.op) && self.writes_uniform(&inst.op) {
                         self.lane_uniform_load(pc, inst.guard, &inst.op);
-                    } else {
+                    } else if !self.lane_atom_sum(pc, inst.guard, &inst.op) {
                         self.lane_masked(pc, inst.guard, &inst.op);
                     }
                 }
@@ -590,7 +590,7 @@ impl Emitter<'_> {
         self.src(Src::Reg(r))
     }
 
-    fn is_uniform(&self, r: u32) -> bool {
+    pub(super) fn is_uniform(&self, r: u32) -> bool {
         self.uniform.get(r as usize).copied().unwrap_or(false)
     }
 
@@ -615,7 +615,7 @@ impl Emitter<'_> {
     }
 
     /// Declares `m_`, the lanes at the instruction that its guard lets run.
-    fn lane_mask(&mut self, guard: Option<Guard>) {
+    pub(super) fn lane_mask(&mut self, guard: Option<Guard>) {
         match guard {
             None => self.out.push_str("const u32 m_ = act;\n"),
             Some(g) if self.is_uniform(g.reg) => {

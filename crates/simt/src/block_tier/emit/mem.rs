@@ -195,8 +195,23 @@ impl Emitter<'_> {
         b: crate::ir::Src,
         c: crate::ir::Src,
     ) {
+        let y = self.src(b);
+        self.atom_of(pc, (space, aop, size), d, addr, &y, c);
+    }
+
+    /// `atom` with the C expression `y` for its operand `b` (`atom_sum.rs`: the sum of a
+    /// group's lanes).
+    pub(super) fn atom_of(
+        &mut self,
+        pc: u32,
+        (space, aop, size): (Space, AtomOp, u8),
+        d: Option<u32>,
+        addr: Addr,
+        y: &str,
+        c: crate::ir::Src,
+    ) {
         let a = self.addr(addr);
-        let (y, z) = (self.src(b), self.src(c));
+        let z = self.src(c);
         let i = self.op_ref(OpRef::Whole(pc));
         let _ = writeln!(self.out, "{{ const u64 a_ = {a}, y_ = {y}, z_ = {z}; u64 v_; (void)z_;");
         self.point_at_local(space);

@@ -7,6 +7,7 @@
 //! values at once). Divergence costs nothing: each thread branches on its own.
 //!
 //! - `arith.rs`: integer, float, comparison and conversion operations;
+//! - `atom_sum.rs`: the lane phase's atomics on one address, combined;
 //! - `lanes.rs`: the lane phase, 16 threads at a time;
 //! - `grouping.rs`: which threads a lane phase's group of 16 lanes holds (a row's, or rows');
 //! - `linear.rs`: the lane phase's linear registers (lane `l` = lane 0 plus a known step);
@@ -18,6 +19,7 @@
 //! status word (`runtime.h`: `ST_*`, pc and thread).
 
 mod arith;
+mod atom_sum;
 mod grouping;
 mod lanes;
 mod linear;
