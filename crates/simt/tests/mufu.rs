@@ -283,6 +283,11 @@ fn check16(form: &str, least_exact: f64) {
             _ => panic!("{path}: {l}"),
         })
         .collect();
+    check16_records(form, &recs, least_exact);
+}
+
+/// [`check16`] over the records `recs` (operand, the H200's result).
+fn check16_records(form: &str, recs: &[(u16, u16)], least_exact: f64) {
     let pair_form = format!("{form}x2");
     for engine in ENGINES {
         for x2 in [false, true] {
@@ -321,6 +326,30 @@ fn check16(form: &str, least_exact: f64) {
 fn halves() {
     check16("ex2.approx.f16", 1.0);
     check16("ex2.approx.ftz.bf16", 1.0);
-    check16("tanh.approx.f16", 0.87);
-    check16("tanh.approx.bf16", 0.98);
+    check16("tanh.approx.f16", 1.0);
+    check16("tanh.approx.bf16", 1.0);
+}
+
+/// An H200's `tanh.approx.f16` and `.bf16` of every operand, from its tables in
+/// `tests/mufu/tanh.approx.half.gpu.txt` (lines `T....` bf16, `H....` f16, `N....` f16's negative
+/// operands: 64 results a line from the operand named): bit for bit on every engine.
+#[test]
+fn tanh_halves_every_operand() {
+    let path = format!("{}/tests/mufu/tanh.approx.half.gpu.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let (mut bf16, mut f16) = (Vec::new(), Vec::new());
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (tag, rest) = line.split_at(1);
+        let words: Vec<u16> = rest.split_whitespace().map(|w| u16::from_str_radix(w, 16).unwrap()).collect();
+        let recs = match tag {
+            "T" => &mut bf16,
+            "H" | "N" => &mut f16,
+            _ => panic!("{path}: {line}"),
+        };
+        recs.extend(words[1..].iter().enumerate().map(|(j, &r)| (words[0] + j as u16, r)));
+    }
+    assert_eq!(bf16.len(), 32768, "every non-negative bf16");
+    assert!(f16.len() >= 32768, "every non-negative f16");
+    check16_records("tanh.approx.bf16", &bf16, 1.0);
+    check16_records("tanh.approx.f16", &f16, 1.0);
 }

@@ -234,7 +234,7 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
         UnOp::HApprox { f, fmt, ftz, x2 } => map1(a, r, |x| {
             let one = |h: u16| {
                 let h = if ftz { fmt.ftz(h) } else { h };
-                let out = mufu::half(fmt, h, if f == F32Fn::Ex2 { mufu::ex2 } else { mufu::tanh_f32 });
+                let out = if f == F32Fn::Ex2 { mufu::half(fmt, h, mufu::ex2) } else { mufu::tanh_half(fmt, h) };
                 u64::from(if ftz { fmt.ftz(out) } else { out })
             };
             if x2 { one(x as u16) | one((x >> 16) as u16) << 16 } else { one(x as u16) }
