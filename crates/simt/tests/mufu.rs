@@ -152,8 +152,54 @@ fn ex2() {
 
 #[test]
 fn lg2() {
-    check("lg2.approx.ftz.f32", 0.7, 1);
-    check("lg2.approx.f32", 0.7, 1);
+    check("lg2.approx.ftz.f32", 0.98, 1);
+    check("lg2.approx.f32", 0.98, 1);
+}
+
+/// `lg2.approx` of operands outside [1/2, 2), x = m * 2^k: an H200 adds k to its logarithm of
+/// m in [1, 2) and truncates toward zero (the same for all 2^23 significands of every k from 1
+/// to 127 measured, tests/mufu/lg2_tanh_probe.gpu.txt; below 1/2 it keeps bits
+/// the [1, 2) result drops). The recorded operands above 2 (about 980 per form) and below 1/2
+/// (about 1,000): the correctly rounded logarithm gave the H200's bits for 50% and 48% of them
+/// (ftz), the sum truncated gives 99.7% and 97.7%.
+#[test]
+fn lg2_outside_half_to_two() {
+    for form in ["lg2.approx.ftz.f32", "lg2.approx.f32"] {
+        let recs: Vec<Record> = records(form)
+            .into_iter()
+            .filter(|r| r.a >> 31 == 0 && !matches!((r.a >> 23) & 0xff, 0 | 126 | 127 | 255))
+            .collect();
+        let a: Vec<u32> = recs.iter().map(|r| r.a).collect();
+        for engine in ENGINES {
+            let p = program(&kernel(form, false), engine);
+            let mem = DeviceMemory::new();
+            let da = upload(&mem, &a);
+            let out = upload(&mem, &vec![0xeeee_eeeeu32; a.len()]);
+            let params = Params::new().ptr(out).ptr(da).ptr(da).u32(a.len() as u32).clone();
+            p.launch("approx", Dim3::x(a.len().div_ceil(128) as u32), Dim3::x(128), 0, params.bytes(), &mem)
+                .unwrap_or_else(|f| panic!("{engine:?} {form}: {f}"));
+            let got: Vec<u32> = download(&mem, out, a.len());
+            for above in [true, false] {
+                let (mut n, mut exact) = (0, 0);
+                for (r, &g) in recs.iter().zip(&got).filter(|(r, _)| (r.a >> 23 & 0xff > 127) == above) {
+                    n += 1;
+                    exact += usize::from(g == r.result);
+                    assert!(
+                        units_apart(g, r.result) <= 1,
+                        "{engine:?} {form} of {:#010x}: {g:#010x}, an H200 {:#010x}",
+                        r.a,
+                        r.result
+                    );
+                }
+                let share = exact as f64 / n as f64;
+                println!(
+                    "{engine:?} {form} {}: {share:.4} of {n} bit-exact",
+                    if above { "above 2" } else { "below 1/2" }
+                );
+                assert!(share >= if above { 0.99 } else { 0.97 }, "{engine:?} {form}: {share:.4} of {n}");
+            }
+        }
+    }
 }
 
 #[test]
@@ -349,7 +395,7 @@ fn tanh_halves_every_operand() {
         recs.extend(words[1..].iter().enumerate().map(|(j, &r)| (words[0] + j as u16, r)));
     }
     assert_eq!(bf16.len(), 32768, "every non-negative bf16");
-    assert!(f16.len() >= 32768, "every non-negative f16");
+    assert_eq!(f16.len(), 65536, "every f16");
     check16_records("tanh.approx.bf16", &bf16, 1.0);
     check16_records("tanh.approx.f16", &f16, 1.0);
 }
