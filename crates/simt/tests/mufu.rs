@@ -202,6 +202,39 @@ fn lg2_outside_half_to_two() {
     }
 }
 
+/// `tanh.approx.f32` over recorded operands (every 32nd f16 and bf16 value, as f32): an H200
+/// returns the operand below 2^-8 (1 + 2^-7) and 1 from 8 on, for every recorded operand there
+/// (before, the correctly rounded tanh: a unit or more below); between, the unit's
+/// interpolation is not modelled (the correctly rounded tanh, within the ISA's bound).
+#[test]
+fn tanh_f32_edges() {
+    let form = "tanh.approx.f32";
+    let recs = records(form);
+    let a: Vec<u32> = recs.iter().map(|r| r.a).collect();
+    for engine in ENGINES {
+        let p = program(&kernel(form, false), engine);
+        let mem = DeviceMemory::new();
+        let da = upload(&mem, &a);
+        let out = upload(&mem, &vec![0xeeee_eeeeu32; a.len()]);
+        let params = Params::new().ptr(out).ptr(da).ptr(da).u32(a.len() as u32).clone();
+        p.launch("approx", Dim3::x(a.len().div_ceil(128) as u32), Dim3::x(128), 0, params.bytes(), &mem)
+            .unwrap_or_else(|f| panic!("{engine:?} {form}: {f}"));
+        let got: Vec<u32> = download(&mem, out, a.len());
+        let mut edges = 0;
+        for (r, &g) in recs.iter().zip(&got) {
+            let x = f32::from_bits(r.a).abs();
+            if !((1.0 + 1.0 / 128.0) / 256.0..8.0).contains(&x) {
+                edges += 1;
+                assert_eq!(g, r.result, "{engine:?} {form} of {:#010x}: {g:#010x}, an H200 {:#010x}", r.a, r.result);
+            } else if x.is_finite() {
+                let (ours, gpu) = (f64::from(f32::from_bits(g)), f64::from(f32::from_bits(r.result)));
+                assert!((ours - gpu).abs() <= 2f64.powi(-10) * gpu.abs(), "{engine:?} {form} of {:#010x}", r.a);
+            }
+        }
+        assert!(edges > 900, "{edges} edge operands");
+    }
+}
+
 #[test]
 fn sin_cos() {
     check("sin.approx.f32", 0.5, 1);

@@ -266,7 +266,7 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
                 match f {
                     F32Fn::Sqrt => x.sqrt(),
                     F32Fn::Rcp => 1.0 / x,
-                    F32Fn::Tanh => f64::from(x).tanh() as f32,
+                    F32Fn::Tanh => f32::from_bits(mufu::tanh_unit(x.to_bits())),
                     // Taken by `mufu` above.
                     F32Fn::SqrtApprox
                     | F32Fn::RcpApprox

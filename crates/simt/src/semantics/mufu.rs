@@ -257,7 +257,7 @@ fn circular(x: u32, f: fn(f64) -> f64) -> u32 {
 /// `ex2`/`tanh.approx` of a half (`MUFU.EX2.F16/.BF16`, `MUFU.TANH.F16/.BF16`): `unit`'s f32
 /// result for the operand, truncated toward zero to the format, a result beyond its range
 /// infinite. For ex2 an H200 gives this for all 5,120 f16 operands whose f32 result was
-/// recorded; tanh's unit is [`tanh_unit_half`] ([`tanh_half`]).
+/// recorded; tanh's unit is [`tanh_unit`] ([`tanh_half`]).
 pub(crate) fn half(fmt: HFmt, h: u16, unit: fn(u32) -> u32) -> u16 {
     let x = fmt.to_f64(h) as f32;
     let y = f64::from(f32::from_bits(unit(x.to_bits())));
@@ -273,7 +273,7 @@ pub(crate) fn half(fmt: HFmt, h: u16, unit: fn(u32) -> u32) -> u16 {
     fmt.round(y, 0.0, Rounding::Rz)
 }
 
-/// The correctly rounded f32 tanh, standing in for `MUFU.TANH` (not modelled).
+/// The correctly rounded f32 tanh: [`tanh_unit`] between its edges.
 pub(crate) fn tanh_f32(x: u32) -> u32 {
     (f64::from(f32::from_bits(x)).tanh() as f32).to_bits()
 }
@@ -287,9 +287,12 @@ const TANH_IDENTITY_BELOW: f64 = (1.0 + 1.0 / 128.0) / 256.0;
 /// the correctly rounded f32 tanh is still below 1 up to 9.01).
 const TANH_ONE_FROM: f64 = 8.0;
 
-/// The f32 tanh that `MUFU.TANH.F16/.BF16` truncate: the operand below
-/// [`TANH_IDENTITY_BELOW`], ±1 from [`TANH_ONE_FROM`], the correctly rounded tanh between.
-fn tanh_unit_half(x: u32) -> u32 {
+/// `MUFU.TANH`, `tanh.approx.f32`, and the f32 tanh that `MUFU.TANH.F16/.BF16` truncate (an
+/// H200 rounds every half result toward zero from its f32 one): the operand below
+/// [`TANH_IDENTITY_BELOW`], ±1 from [`TANH_ONE_FROM`] (both exact for every f16 and bf16
+/// operand, as f32, recorded), the correctly rounded tanh between, where the unit's own
+/// interpolation (error about 2^-11) is not modelled.
+pub(crate) fn tanh_unit(x: u32) -> u32 {
     let v = f64::from(f32::from_bits(x));
     if v.abs() < TANH_IDENTITY_BELOW {
         x
@@ -300,7 +303,7 @@ fn tanh_unit_half(x: u32) -> u32 {
     }
 }
 
-/// The non-negative operands of `tanh.approx.f16` whose H200 result is not [`tanh_unit_half`]'s
+/// The non-negative operands of `tanh.approx.f16` whose H200 result is not [`tanh_unit`]'s
 /// truncated (one unit away, where the unit's f32 error crosses a half's boundary), with that
 /// result: all of them, from the H200's table of every f16 (`tests/mufu/tanh.approx.half.gpu.txt`).
 const TANH_F16_EXCEPTIONS: [(u16, u16); 24] = [
@@ -335,7 +338,7 @@ const TANH_BF16_EXCEPTIONS: [(u16, u16); 1] = [(0x3f3f, 0x3f21)];
 
 /// `tanh.approx.f16` / `.bf16` (`MUFU.TANH.F16/.BF16`) as an H200 computes them, for every one
 /// of the 65,536 operands of each format: odd, a NaN gives the canonical NaN, and the
-/// magnitude is [`tanh_unit_half`]'s result truncated to the format except for the recorded
+/// magnitude is [`tanh_unit`]'s result truncated to the format except for the recorded
 /// exceptions.
 pub(crate) fn tanh_half(fmt: HFmt, h: u16) -> u16 {
     let exceptions: &[(u16, u16)] = match fmt {
@@ -344,7 +347,7 @@ pub(crate) fn tanh_half(fmt: HFmt, h: u16) -> u16 {
     };
     match exceptions.binary_search_by_key(&(h & 0x7fff), |e| e.0) {
         Ok(i) => exceptions[i].1 | (h & 0x8000),
-        Err(_) => half(fmt, h, tanh_unit_half),
+        Err(_) => half(fmt, h, tanh_unit),
     }
 }
 
