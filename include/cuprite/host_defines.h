@@ -22,7 +22,19 @@
 /* __maxnreg__(N) (CUDA 12.4) caps a kernel's registers (PTX .maxnreg): clang-19 has no such
    attribute, and a register budget changes nothing a kernel computes on Cuprite. */
 #define __maxnreg__(N)
+#if __has_attribute(grid_constant)
 #define __grid_constant__ __attribute__((grid_constant))
+#elif defined(__CUDA_ARCH__)
+/* clang-19 has no grid_constant attribute. The annotation marks the parameter in the IR, where
+ * the driver lists it as grid_constant for LLVM's NVPTX back end, which then takes its address
+ * in .param space (cvta.param) instead of copying it to local memory, as nvcc does
+ * (crates/nvcc/src/grid_constant.rs). The address of __cuprite_grid_constant_used puts that
+ * variable in the PTX: the driver's sign that the module has such parameters. */
+template <class = void> __device__ char __cuprite_grid_constant_used;
+#define __grid_constant__ __attribute__((annotate("cuprite.grid_constant", &__cuprite_grid_constant_used<>)))
+#else
+#define __grid_constant__
+#endif
 #if __has_attribute(cluster_dims)
 #define __cluster_dims__(...) __attribute__((cluster_dims(__VA_ARGS__)))
 #elif defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900

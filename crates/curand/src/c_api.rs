@@ -2,9 +2,8 @@
 //! opaque `curandGenerator_t`. A device generator's outputs are computed on the host and
 //! copied to the device pointer with the program's own `cudaMemcpy` (found at run time, so
 //! that this library works under Cuprite's runtime and NVIDIA's alike); a host generator's
-//! are written in place. XORWOW's SEEDED ordering, whose order NVIDIA does not document, is
-//! refused with `CURAND_STATUS_TYPE_ERROR` and a line on stderr naming it. No panic crosses
-//! the C ABI: each entry point runs under `catch_unwind`.
+//! are written in place. No panic crosses the C ABI: each entry point runs under
+//! `catch_unwind`.
 
 use std::ffi::{CStr, c_char, c_int, c_void};
 
@@ -73,7 +72,7 @@ fn create(out: *mut *mut Handle, rng_type: c_int, on_host: bool) -> i32 {
         _ => return status::TYPE_ERROR,
     };
     let handle = Handle {
-        generator: Generator { engine, seed: 0, position: 0, legacy: false, dimensions: 1 },
+        generator: Generator { engine, seed: 0, position: 0, legacy: false, seeded: false, dimensions: 1 },
         on_host,
         stream: std::ptr::null_mut(),
     };
@@ -192,10 +191,10 @@ pub unsafe extern "C" fn curandSetGeneratorOffset(generator: *mut Handle, offset
     status::SUCCESS
 }
 
-/// `curandSetGeneratorOrdering`: BEST (100), DEFAULT (101), LEGACY (103) and, for device
-/// generators, DYNAMIC (104, whose order NVIDIA leaves to the GPU: the default one here);
-/// SEEDED (102) is refused (NVIDIA's order there is undocumented), as is any ordering NVIDIA
-/// refuses for the generator. An ordering set keeps the position, except that NVIDIA's
+/// `curandSetGeneratorOrdering`: BEST (100), DEFAULT (101), LEGACY (103), XORWOW's SEEDED (102,
+/// [`crate::generator::seeded_thread_seed`]) and, for device generators, DYNAMIC (104, whose
+/// order NVIDIA leaves to the GPU: the default one here); any ordering NVIDIA refuses for the
+/// generator is refused. An ordering set keeps the position, except that NVIDIA's
 /// Philox4x32-10 moves it (by no rule its outputs on an H200 show) when the legacy ordering is
 /// switched on or off after it has moved from 0: that switch is refused.
 ///
@@ -218,7 +217,7 @@ pub unsafe extern "C" fn curandSetGeneratorOrdering(generator: *mut Handle, orde
         (100, Engine::Mt19937) if h.on_host => return status::OUT_OF_RANGE,
         (100 | 101, _) => false,
         (103, _) => true,
-        (102, Engine::Xorwow) => return refuse("CURAND_ORDERING_PSEUDO_SEEDED"),
+        (102, Engine::Xorwow) => false,
         (104, Engine::Xorwow | Engine::Mrg32k3a | Engine::Philox | Engine::Mtgp32) if !h.on_host => false,
         _ => return status::OUT_OF_RANGE,
     };
@@ -226,6 +225,7 @@ pub unsafe extern "C" fn curandSetGeneratorOrdering(generator: *mut Handle, orde
         return refuse("switching a Philox4x32-10 generator to or from the legacy ordering once its position is not 0");
     }
     h.generator.legacy = legacy;
+    h.generator.seeded = ordering == 102;
     status::SUCCESS
 }
 

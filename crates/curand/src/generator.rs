@@ -55,6 +55,15 @@ impl Engine {
     }
 }
 
+/// The seed of XORWOW thread `thread` under the seeded ordering: the generator's seed plus
+/// 3,133,713 per thread, each thread's stream its subsequence 0 (`curand_init(seed', 0, 0)`),
+/// laid out as the default ordering lays out subsequences. An H200's outputs show it
+/// (tests/gpu-programs/curand_seeded.cu: the states of threads 0 to 3 recovered from their
+/// draws, then every draw of 32,768 for one seed and of 40 threads for 7 more seeds predicted).
+pub fn seeded_thread_seed(seed: u64, thread: u64) -> u64 {
+    seed.wrapping_add(thread.wrapping_mul(3_133_713))
+}
+
 /// Philox's thread count: 65536 subsequences of whole blocks.
 const PHILOX_THREADS: u64 = 65536;
 
@@ -69,6 +78,9 @@ pub struct Generator {
     pub position: u64,
     /// Whether the legacy ordering is chosen (it changes MRG32k3a's thread count).
     pub legacy: bool,
+    /// Whether XORWOW's seeded ordering (CURAND_ORDERING_PSEUDO_SEEDED) is chosen: each thread
+    /// seeded on its own instead of a subsequence of one seed ([`seeded_thread_seed`]).
+    pub seeded: bool,
     /// The quasi-random generators' dimensions (1 to 20000).
     pub dimensions: u32,
 }
@@ -161,6 +173,7 @@ impl Generator {
     fn stream(&self, subsequence: u64, draw: u64) -> Stream {
         match self.engine {
             Engine::Mrg32k3a => Stream::Mrg(Mrg32k3a::new(self.seed, subsequence, draw)),
+            _ if self.seeded => Stream::Xorwow(Xorwow::new(seeded_thread_seed(self.seed, subsequence), 0, draw)),
             _ => Stream::Xorwow(Xorwow::new(self.seed, subsequence, draw)),
         }
     }

@@ -23,7 +23,7 @@ fn generator(name: &str, order: &str, seed: &str) -> Generator {
         _ => Engine::Philox,
     };
     let seed = u64::from_str_radix(seed.trim_start_matches("seed="), 16).unwrap();
-    Generator { engine, seed, position: 0, legacy: order == "legacy", dimensions: 1 }
+    Generator { engine, seed, position: 0, legacy: order == "legacy", seeded: false, dimensions: 1 }
 }
 
 /// Whether `ours` is within `ulps` float or double units of `gpu` (as bits of `bytes` bytes).
@@ -122,4 +122,53 @@ fn outputs_match_nvidias() {
     }
     assert!(checked >= 60, "only {checked} lines checked");
     assert!(failures.is_empty(), "{} of {checked} differ:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// XORWOW's seeded ordering (CURAND_ORDERING_PSEUDO_SEEDED) against an H200's
+/// (`tests/gpu-programs/curand_seeded.cu`, `curand_seeded.txt`): the first 32,768 words for seed
+/// 1, threads 0-31 (8 draws each) and 4064-4095 of seven more seeds, offsets, and two calls.
+#[test]
+fn seeded_ordering_matches_nvidias() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/gpu-programs/curand_seeded.txt");
+    let text = std::fs::read_to_string(path).expect("recorded outputs");
+    let hex = |s: &str| -> Vec<u32> { s.split_whitespace().map(|w| u32::from_str_radix(w, 16).unwrap()).collect() };
+    let seeded = |seed: u64, position: u64| Generator {
+        engine: Engine::Xorwow,
+        seed,
+        position,
+        legacy: false,
+        seeded: true,
+        dimensions: 1,
+    };
+    let mut lines = text.lines();
+    assert!(lines.next().unwrap().starts_with("seed 1 offset 0, 32768 draws"));
+    let first: Vec<u32> = lines.by_ref().take(2048).flat_map(hex).collect();
+    assert_eq!(seeded(1, 0).bits(32768), first, "seed 1, the first 32768 words");
+    let mut checked = 1;
+    for line in lines {
+        let Some((key, values)) = line.split_once(':') else { continue };
+        let words = key.split(' ').collect::<Vec<_>>();
+        if words[0] != "seed" {
+            continue;
+        }
+        let recorded = hex(values);
+        let ours = if key.ends_with("two calls of 100") {
+            let mut g = seeded(1, 0);
+            let mut w = g.bits(100);
+            w.extend(g.bits(100));
+            w
+        } else if words[2] == "offset" {
+            seeded(1, words[3].parse().unwrap()).bits(64)
+        } else {
+            let all = seeded(u64::from_str_radix(words[1], 16).unwrap(), 0).bits(32768);
+            match words[2] {
+                "first" => all[..64].to_vec(),
+                "t+k*4096" => (0..32).flat_map(|t| (0..8).map(move |k| t + k * 4096)).map(|p| all[p]).collect(),
+                _ => all[4064..4096].to_vec(),
+            }
+        };
+        assert_eq!(ours, recorded, "{key}");
+        checked += 1;
+    }
+    assert_eq!(checked, 27, "recorded lines compared");
 }

@@ -206,6 +206,19 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
         Job::WriteSource { path, text } => {
             std::fs::write(path, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))
         }
+        Job::GridConstants { ptx, ir, ll, annotated, codegen } => {
+            if !crate::grid_constant::is_marked(&read_text(ptx)?) {
+                return Ok(());
+            }
+            execute(ir, None)?;
+            if let Some(text) = crate::grid_constant::annotate(&read_text(ll)?) {
+                std::fs::write(annotated, text)
+                    .map_err(|e| Failure::new(format!("cannot write {}: {e}", annotated.display())))?;
+                execute(codegen, None)?;
+            }
+            let text = crate::grid_constant::remove_mark(&read_text(ptx)?);
+            std::fs::write(ptx, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", ptx.display())))
+        }
         Job::ClusterDims { ptx, ir, ll } => {
             let text = read_text(ptx)?;
             if !crate::cluster_dims::is_marked(&text) {

@@ -20,6 +20,7 @@ pub mod device_tools;
 pub mod diagnostic_numbers;
 pub mod driver;
 pub mod gpu_arch;
+pub mod grid_constant;
 pub mod header_rewrites;
 pub mod launch_chevrons;
 pub mod leading_includes;

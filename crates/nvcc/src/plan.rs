@@ -41,6 +41,22 @@ pub enum Job {
         /// The IR file.
         ll: PathBuf,
     },
+    /// Compile the device pass again if the PTX file `ptx` is marked as having kernels with
+    /// `__grid_constant__` parameters (see [`crate::grid_constant`]): `ir` (the device pass
+    /// writing its IR `ll` instead of PTX), the IR annotated into `annotated`, which `codegen`
+    /// compiles to `ptx`.
+    GridConstants {
+        /// The PTX, rewritten in place.
+        ptx: PathBuf,
+        /// The clang command that writes `ll`.
+        ir: Box<Job>,
+        /// The IR file.
+        ll: PathBuf,
+        /// The annotated IR file.
+        annotated: PathBuf,
+        /// The clang command that compiles `annotated` to `ptx`.
+        codegen: Box<Job>,
+    },
     /// Retarget a PTX file compiled for an older architecture to `arch` (see [`crate::gpu_arch`]).
     Retarget {
         /// The PTX, rewritten in place.
@@ -158,6 +174,12 @@ impl fmt::Display for Job {
                 depfile.display(),
                 input.display(),
                 source.display()
+            ),
+            Job::GridConstants { ptx, ll, .. } => write!(
+                f,
+                "# cuprite: if {} has __grid_constant__ parameters, compile it again from the device pass's IR ({}) annotated with them",
+                ptx.display(),
+                ll.display()
             ),
             Job::ClusterDims { ptx, ll, .. } => write!(
                 f,
@@ -810,6 +832,56 @@ fn float_mode_args(o: &Options) -> Vec<OsString> {
     args
 }
 
+/// The [`Job::GridConstants`] of a device pass whose flags (all but its input and output) are
+/// `args`: the same pass writing IR, and clang compiling the annotated IR for `codegen` with the
+/// pass's code-generation flags (the rest of them is in the IR); the IR files are `stem.ll` and
+/// `stem-annotated.ll`.
+fn grid_constants_job(o: &Options, tc: &Toolchain, codegen: u32, args: &[OsString], io: [&Path; 3]) -> Job {
+    let [device_input, ptx, stem] = io;
+    let ll = PathBuf::from(format!("{}.ll", stem.display()));
+    let annotated = PathBuf::from(format!("{}-annotated.ll", stem.display()));
+    let mut ir_args = args.to_vec();
+    ir_args.extend([os("-emit-llvm"), os("-S"), device_input.into(), os("-o"), ll.clone().into()]);
+    let mut cg_args = vec![
+        os("--target=nvptx64-nvidia-cuda"),
+        os(format!("-march=sm_{codegen}")),
+        os("-Xclang"),
+        os("-target-feature"),
+        os("-Xclang"),
+        os(ptx_feature(codegen)),
+    ];
+    // The optimization level, fp contraction and division level: what code generation reads
+    // from the command line rather than the IR.
+    let device = device_codegen_args(o);
+    let mut i = 0;
+    while i < device.len() {
+        let a = device[i].to_string_lossy();
+        if a.starts_with("-O") {
+            cg_args.push(device[i].clone());
+        } else if a == "-mllvm" && i + 1 < device.len() {
+            cg_args.extend([device[i].clone(), device[i + 1].clone()]);
+            i += 1;
+        }
+        i += 1;
+    }
+    // clang applies -ffp-contract to source languages only, not to IR: the NVPTX back end's own
+    // switch contracts as -ffp-contract=fast does (no switch: as =off; -O0 contracts nothing).
+    if !o.device_debug && o.fused_multiply_add != Some(false) {
+        cg_args.extend([os("-mllvm"), os("-nvptx-fma-level=1")]);
+    }
+    // The IR has been through LLVM's passes once: code generation only, as the device pass's.
+    cg_args.extend([os("-Xclang"), os("-disable-llvm-passes")]);
+    cg_args.extend([os("-Wno-override-module"), os("-S"), os("-x"), os("ir"), annotated.clone().into()]);
+    cg_args.extend([os("-o"), ptx.into()]);
+    Job::GridConstants {
+        ptx: ptx.to_path_buf(),
+        ir: Box::new(Job::Run { program: tc.clangxx.clone(), args: ir_args }),
+        ll,
+        annotated,
+        codegen: Box::new(Job::Run { program: tc.clang.clone(), args: cg_args }),
+    }
+}
+
 /// The source CMake compiles to identify a CUDA compiler. CMake reads the compiler's name from
 /// the program it builds, which says "NVIDIA" when `__NVCC__` is defined: the host pass of this
 /// one file defines it. Nothing else does: libraries (CCCL among them) read `__NVCC__` as "the
@@ -1175,8 +1247,11 @@ fn plan_cuda(
         if let Some(bc) = (workspace.libdevice)(codegen) {
             args.extend([os("-Xclang"), os("-mlink-builtin-bitcode"), os("-Xclang"), bc.into()]);
         }
+        let gc_stem = workspace.temp.join(format!("{unique}.sm_{arch}.gc"));
+        let grid_constants = grid_constants_job(o, tc, codegen, &args, [&device_input, &ptx, &gc_stem]);
         args.extend([os("-S"), device_input.clone().into(), os("-o"), ptx.clone().into()]);
         device.push(Job::Run { program: tc.clangxx.clone(), args });
+        device.push(grid_constants);
         device.push(Job::CompleteParamCopies(ptx.clone()));
         if codegen != arch {
             device.push(Job::Retarget { ptx: ptx.clone(), arch });

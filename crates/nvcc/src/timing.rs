@@ -54,6 +54,7 @@ pub fn row(job: &Job, elapsed: Duration) -> Row {
             ("clang (device and host)".into(), inputs, output, String::new())
         }
         Job::ClusterDims { ptx, .. } => ("cluster dimensions".into(), text(ptx), text(ptx), String::new()),
+        Job::GridConstants { ptx, .. } => ("grid constants".into(), text(ptx), text(ptx), String::new()),
         Job::Retarget { ptx, arch } => ("retarget".into(), text(ptx), text(ptx), format!("sm_{arch}")),
         Job::CompleteParamCopies(p) => ("parameter copies".into(), text(p), text(p), String::new()),
         Job::Print(p) => ("print".into(), text(p), String::new(), String::new()),

@@ -1161,6 +1161,54 @@ fn maxnreg_kernels_build_and_run() {
     );
 }
 
+/// `__grid_constant__` parameters as nvcc compiles them (clang-19 ignores the attribute and copied
+/// the parameter to local memory when its address was taken): the address is the parameter's own
+/// (`cvta.param`, `__isGridConstant`, not `__isLocal`), read through in a device function; the
+/// grid-constant address conversions exist and round-trip (`crate::grid_constant`).
+#[test]
+fn grid_constant_parameters_are_not_copied() {
+    build_and_pass(
+        "grid_constant",
+        "#include <cstdio>\n\
+         struct Cfg { float c[16]; int n; unsigned long long tag; };\n\
+         __device__ __noinline__ float weighted(const Cfg *p, int i) { return p->c[i % 16] * p->n; }\n\
+         __global__ void k(const __grid_constant__ Cfg cfg, float *out, unsigned *flags) {\n\
+           int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+           out[i] = weighted(&cfg, i);\n\
+           if (i == 0) {\n\
+             flags[0] = __isGridConstant(&cfg);\n\
+             flags[1] = __isLocal(&cfg);\n\
+             flags[2] = __isGlobal(&cfg);\n\
+             const void *back = __cvta_grid_constant_to_generic(__cvta_generic_to_grid_constant(&cfg.n));\n\
+             flags[3] = back == (const void *)&cfg.n;\n\
+             flags[4] = (unsigned)(*(const unsigned long long *)__cvta_grid_constant_to_generic(__cvta_generic_to_grid_constant(&cfg.tag)) >> 4);\n\
+           }\n\
+         }\n\
+         template <class T> __global__ void kt(const __grid_constant__ T v, unsigned *flags) {\n\
+           if (threadIdx.x == 0) flags[5] = __isGridConstant(&v) + 2 * __isLocal(&v);\n\
+         }\n\
+         struct Pair { int a, b; };\n\
+         int main() {\n\
+           Cfg c;\n\
+           for (int i = 0; i < 16; i++) c.c[i] = i + 0.5f;\n\
+           c.n = 3;\n\
+           c.tag = 0x123456789abcdefull;\n\
+           float *out; unsigned *flags;\n\
+           cudaMallocManaged(&out, 256 * sizeof(float));\n\
+           cudaMallocManaged(&flags, 8 * sizeof(unsigned));\n\
+           k<<<4, 64>>>(c, out, flags);\n\
+           kt<<<1, 32>>>(Pair{1, 2}, flags);\n\
+           cudaError_t e = cudaDeviceSynchronize();\n\
+           bool ok = e == cudaSuccess;\n\
+           for (int i = 0; i < 256; i++) ok &= out[i] == (i % 16 + 0.5f) * 3;\n\
+           printf(\"isGridConstant %u isLocal %u isGlobal %u round trip %u tag>>4 %x template %u\\n\", flags[0], flags[1], flags[2], flags[3], flags[4], flags[5]);\n\
+           ok &= flags[0] == 1 && flags[1] == 0 && flags[3] == 1 && flags[4] == 0x789abcde && flags[5] == 1;\n\
+           printf(\"%s\\n\", ok ? \"PASS\" : \"FAIL\");\n\
+           return !ok;\n\
+         }\n",
+    );
+}
+
 /// At -G a kernel that passes a by-value aggregate parameter on by address reads all of its
 /// bytes: LLVM 19 copied such a parameter member by member (`crate::param_copies`), losing a
 /// union's bytes past its first member (here a pointer's high half; CUB's `kernel_arg` in

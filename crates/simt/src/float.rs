@@ -50,14 +50,17 @@ pub(crate) fn sat64(x: f64) -> f64 {
 
 /// What PTX's `min` and `max` need of a float type.
 trait MinMaxFloat: Copy + PartialOrd {
-    /// What two NaN operands give.
-    const CANONICAL_NAN: Self;
+    /// What two NaN operands `a`, `b` give.
+    fn both_nan(a: Self, b: Self) -> Self;
     fn is_nan(self) -> bool;
     fn is_sign_negative(self) -> bool;
 }
 
 impl MinMaxFloat for f32 {
-    const CANONICAL_NAN: f32 = f32::from_bits(0x7fff_ffff);
+    /// The canonical NaN.
+    fn both_nan(_: f32, _: f32) -> f32 {
+        f32::from_bits(0x7fff_ffff)
+    }
     fn is_nan(self) -> bool {
         f32::is_nan(self)
     }
@@ -67,7 +70,10 @@ impl MinMaxFloat for f32 {
 }
 
 impl MinMaxFloat for f64 {
-    const CANONICAL_NAN: f64 = f64::from_bits(0x7fff_ffff_ffff_ffff);
+    /// `b`, quieted (an H200's `min.f64`/`max.f64`, recorded in `tests/nan/nan_pairs.gpu.txt`).
+    fn both_nan(_: f64, b: f64) -> f64 {
+        quiet64(b)
+    }
     fn is_nan(self) -> bool {
         f64::is_nan(self)
     }
@@ -76,12 +82,12 @@ impl MinMaxFloat for f64 {
     }
 }
 
-/// PTX `min` (`smaller`) or `max`: a NaN operand yields the other; both NaN give the canonical
-/// NaN; -0 < +0.
+/// PTX `min` (`smaller`) or `max`: a NaN operand yields the other; both NaN give
+/// [`MinMaxFloat::both_nan`] (f32: the canonical NaN; f64: `b` quieted); -0 < +0.
 #[inline]
 fn min_or_max<F: MinMaxFloat>(a: F, b: F, smaller: bool) -> F {
     if a.is_nan() && b.is_nan() {
-        F::CANONICAL_NAN
+        F::both_nan(a, b)
     } else if a.is_nan() {
         b
     } else if b.is_nan() {
@@ -671,26 +677,42 @@ pub(crate) fn add_dir<T: DirTarget>(a: f64, b: f64, r: Rounding) -> T {
     round_dir(s, if s.is_finite() { e } else { 0.0 }, r)
 }
 
-/// An f64 add, sub, mul or div `f` of `x` and `y` with x86's NaN rule made explicit (a NaN
-/// operand, the first one, quieted, is the result), so that it does not depend on which
-/// operand order the compiler chose; the warp tier computes the same (`jit/warp/ops.rs`).
-pub(crate) fn arith64(x: f64, y: f64, f: impl Fn(f64, f64) -> f64) -> f64 {
-    match [x, y].into_iter().find(|v| v.is_nan()) {
-        Some(n) => f64::from_bits(n.to_bits() | (1 << 51)),
-        None => f(x, y),
-    }
+/// `x` with a NaN's quiet bit set (other values as they are).
+#[inline]
+pub(crate) fn quiet64(x: f64) -> f64 {
+    if x.is_nan() { f64::from_bits(x.to_bits() | (1 << 51)) } else { x }
 }
 
-/// `a * b + c` rounded once to nearest; a NaN operand gives the first NaN of `c`, `a`, `b`
-/// (quieted), as the GPU propagates it (checked against the recordings). With two NaN
-/// operands an H200's choice also depends on the operand order ptxas gives the instruction
-/// (a product of two NaNs or a NaN and a NaN addend went either way in recordings of the same
-/// operands), so no rule matches every program.
+/// The first NaN of `ops`, quieted: what an H200's f64 unit returns when operands are NaN,
+/// `ops` in its order of priority (see [`nan_order64`]).
+#[inline]
+pub(crate) fn first_nan64(ops: &[f64]) -> Option<f64> {
+    ops.iter().find(|v| v.is_nan()).map(|&n| quiet64(n))
+}
+
+/// The f64 operands `x`, `y` of add, sub, mul (`divide` false) or div in an H200's order of
+/// NaN priority: the second operand's NaN before the first's for the FMA unit's add, sub and
+/// mul (as `fma64`: `a * b + c` prefers b, then c, then a), the first's for ptxas's division
+/// subroutine. Every pair of 6 NaNs (signs, payloads, signalling) in both orders is recorded in
+/// `tests/nan/nan_pairs.gpu.txt`; ptxas keeps a register operand's position, so the PTX order
+/// is the unit's.
+#[inline]
+pub(crate) fn nan_order64(x: f64, y: f64, divide: bool) -> [f64; 2] {
+    if divide { [x, y] } else { [y, x] }
+}
+
+/// An f64 add, sub, mul (`divide` false) or div `f` of `x` and `y` with an H200's NaN rule
+/// made explicit ([`nan_order64`]), so that it does not depend on the host's rule or the
+/// operand order a compiler chose; the compiled tiers compute the same.
+pub(crate) fn arith64(x: f64, y: f64, divide: bool, f: impl Fn(f64, f64) -> f64) -> f64 {
+    first_nan64(&nan_order64(x, y, divide)).unwrap_or_else(|| f(x, y))
+}
+
+/// `a * b + c` rounded once to nearest; a NaN operand gives the first NaN of `b`, `c`, `a`
+/// (quieted), as an H200 propagates it (every triple of 8 operands, 6 of them NaNs, recorded in
+/// `tests/nan/nan_pairs.gpu.txt`).
 pub(crate) fn fma64(a: f64, b: f64, c: f64) -> f64 {
-    match [c, a, b].into_iter().find(|x| x.is_nan()) {
-        Some(n) => f64::from_bits(n.to_bits() | (1 << 51)),
-        None => a.mul_add(b, c),
-    }
+    first_nan64(&[b, c, a]).unwrap_or_else(|| a.mul_add(b, c))
 }
 
 /// Products below this may have an error smaller than the smallest denormal.

@@ -147,9 +147,15 @@ impl FuncDecoder<'_> {
             _ => (t, t, t),
         };
         let d = self.reg(&ops[0])?;
-        let a = self.src(&ops[1], sa)?;
-        let b = self.src(&ops[2], sb)?;
+        let mut a = self.src(&ops[1], sa)?;
+        let mut b = self.src(&ops[2], sb)?;
         let c = self.src(&ops[3], sc)?;
+        if op == TernOp::Fma64 && matches!(a, Src::Imm(_)) && !matches!(b, Src::Imm(_)) {
+            // ptxas puts an immediate multiplicand second (DFMA's second source), and the
+            // second's NaN wins over the addend's, the addend's over the first's
+            // (`float::fma64`): the product is the same, the NaN an H200's.
+            std::mem::swap(&mut a, &mut b);
+        }
         Ok(Op::Tern { op, d, a, b, c })
     }
 

@@ -234,7 +234,7 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
         UnOp::HApprox { f, fmt, ftz, x2 } => map1(a, r, |x| {
             let one = |h: u16| {
                 let h = if ftz { fmt.ftz(h) } else { h };
-                let out = mufu::half(fmt, h, if f == F32Fn::Ex2 { mufu::ex2 } else { mufu::tanh_f32 });
+                let out = if f == F32Fn::Ex2 { mufu::half(fmt, h, mufu::ex2) } else { mufu::tanh_half(fmt, h) };
                 u64::from(if ftz { fmt.ftz(out) } else { out })
             };
             if x2 { one(x as u16) | one((x >> 16) as u16) << 16 } else { one(x as u16) }
@@ -266,7 +266,7 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
                 match f {
                     F32Fn::Sqrt => x.sqrt(),
                     F32Fn::Rcp => 1.0 / x,
-                    F32Fn::Tanh => f64::from(x).tanh() as f32,
+                    F32Fn::Tanh => f32::from_bits(mufu::tanh_unit(x.to_bits())),
                     // Taken by `mufu` above.
                     F32Fn::SqrtApprox
                     | F32Fn::RcpApprox
@@ -371,11 +371,11 @@ pub(crate) fn dir_out(f: &FDir, v32: impl FnOnce() -> f32, v64: impl FnOnce() ->
 
 /// add/sub/mul/div of exact operands, rounded once with `r` to `T`.
 pub(crate) fn fdir<T: DirTarget>(op: FBin, x: f64, y: f64, r: Rounding) -> T {
-    // A NaN operand gives the first NaN, quieted, as `arith64` does for `.rn`: `add_dir(x, -y)`
-    // would otherwise return `-y`'s flipped sign or not, depending on whether LLVM folded the
-    // negation into a subtraction (the interpreter's and the JIT's copies differed).
-    if let Some(n) = [x, y].into_iter().find(|v| v.is_nan()) {
-        return T::from_f64(f64::from_bits(n.to_bits() | (1 << 51)));
+    // A NaN operand gives the NaN `arith64` gives for `.rn` (an H200's rule, whatever the
+    // rounding): `add_dir(x, -y)` would otherwise return `-y`'s flipped sign or not, depending
+    // on whether LLVM folded the negation into a subtraction.
+    if let Some(n) = first_nan64(&nan_order64(x, y, op == FBin::Div)) {
+        return T::from_f64(n);
     }
     match op {
         FBin::Add => add_dir(x, y, r),
@@ -559,10 +559,10 @@ pub(crate) fn binop<const N: usize>(op: &BinOp, a: &[u64; N], b: &[u64; N], r: &
         BinOp::F64(f) => map2(a, b, r, |x, y| {
             let (x, y) = (f64::from_bits(x), f64::from_bits(y));
             match f {
-                FBin::Add => arith64(x, y, |x, y| x + y),
-                FBin::Sub => arith64(x, y, |x, y| x - y),
-                FBin::Mul => arith64(x, y, |x, y| x * y),
-                FBin::Div => arith64(x, y, |x, y| x / y),
+                FBin::Add => arith64(x, y, false, |x, y| x + y),
+                FBin::Sub => arith64(x, y, false, |x, y| x - y),
+                FBin::Mul => arith64(x, y, false, |x, y| x * y),
+                FBin::Div => arith64(x, y, true, |x, y| x / y),
                 FBin::Min => min64(x, y),
                 FBin::Max => max64(x, y),
             }

@@ -51,6 +51,11 @@ pub(crate) fn cvt(c: &Cvt, x: u64) -> u64 {
     if f.is_nan() && c.to == ScalarType::F32 && c.from == ScalarType::F16 {
         return 0x7fff_ffff; // canonical NaN, as the GPU converts
     }
+    if f.is_nan() && c.to == ScalarType::F32 && c.from == ScalarType::Bf16 {
+        // A bf16 is the top half of an f32: an H200 widens a NaN as it is, a signalling one
+        // too (tests/nan/nan_pairs.gpu.txt).
+        return (x & 0xffff) << 16;
+    }
     if !to_float {
         if f.is_nan() && (tw == 64 || c.from == ScalarType::F64) {
             // PTX ISA (cvt): NaN converts to 0, except from .f64 or into 64 bits, where it is
@@ -68,7 +73,8 @@ pub(crate) fn cvt(c: &Cvt, x: u64) -> u64 {
         f = sat64(f);
     }
     match c.to {
-        ScalarType::F64 => f.to_bits(),
+        // A signalling NaN comes out quieted, rounded to an integral value too (an H200).
+        ScalarType::F64 => crate::float::quiet64(f).to_bits(),
         ScalarType::F32 => {
             let r = f64_to_f32_rnd(f, c.rnd);
             let r =

@@ -139,9 +139,11 @@ pub(crate) fn ex2(x: u32) -> u32 {
 
 /// `MUFU.LG2`: log2(x). In [1/2, 2) the interpolation of log2 of the significand in units of
 /// 2^-24 (the H200's bits for 71% of [1, 2) and 17% of [1/2, 1), where the correctly rounded
-/// logarithm gives 34% and 5%: the unit's error there is absolute, about 2^-22); elsewhere,
-/// where the unit's sum with the exponent is not modelled, the correctly rounded logarithm
-/// (75% in [2, 4)).
+/// logarithm gives 34% and 5%: the unit's error there is absolute, about 2^-22); elsewhere the
+/// exponent k plus that logarithm of the significand, truncated toward zero: an H200's result
+/// is exactly that sum of k and its own [1, 2) result for every one of the 2^23 significands of
+/// each k from 1 to 127 measured, and for 63-99% of them for k from -126 to -2, where the unit
+/// keeps bits below its [1, 2) result's (tests/mufu/lg2_tanh_probe.cu, its .gpu.txt).
 pub(crate) fn lg2(x: u32) -> u32 {
     let (sign, e, fraction) = parts(x);
     match e {
@@ -153,7 +155,10 @@ pub(crate) fn lg2(x: u32) -> u32 {
             let y = f64::from(interpolate(&LG2, fraction, 16, 0)) * pow2(-24);
             ((f64::from(e - 127) + y) as f32).to_bits()
         }
-        _ => (f64::from(f32::from_bits(x)).log2() as f32).to_bits(),
+        _ => {
+            let y = f64::from(interpolate(&LG2, fraction, 16, 0)) * pow2(-24);
+            f64_to_f32_rnd(f64::from(e - 127) + y, Rounding::Rz).to_bits()
+        }
     }
 }
 
@@ -252,7 +257,7 @@ fn circular(x: u32, f: fn(f64) -> f64) -> u32 {
 /// `ex2`/`tanh.approx` of a half (`MUFU.EX2.F16/.BF16`, `MUFU.TANH.F16/.BF16`): `unit`'s f32
 /// result for the operand, truncated toward zero to the format, a result beyond its range
 /// infinite. For ex2 an H200 gives this for all 5,120 f16 operands whose f32 result was
-/// recorded; `tanh_f32` stands in for the f32 unit's tanh, which is not modelled.
+/// recorded; tanh's unit is [`tanh_unit`] ([`tanh_half`]).
 pub(crate) fn half(fmt: HFmt, h: u16, unit: fn(u32) -> u32) -> u16 {
     let x = fmt.to_f64(h) as f32;
     let y = f64::from(f32::from_bits(unit(x.to_bits())));
@@ -268,9 +273,82 @@ pub(crate) fn half(fmt: HFmt, h: u16, unit: fn(u32) -> u32) -> u16 {
     fmt.round(y, 0.0, Rounding::Rz)
 }
 
-/// The correctly rounded f32 tanh, standing in for `MUFU.TANH` (not modelled).
+/// The correctly rounded f32 tanh: [`tanh_unit`] between its edges.
 pub(crate) fn tanh_f32(x: u32) -> u32 {
     (f64::from(f32::from_bits(x)).tanh() as f32).to_bits()
+}
+
+/// Below this magnitude the unit's tanh is its operand: 2^-8 (1 + 2^-7), where an H200's
+/// `tanh.approx.f16` and `.bf16` stop returning the operand (the correctly rounded tanh, a little
+/// smaller, truncates to the half below from 2^-12 on).
+const TANH_IDENTITY_BELOW: f64 = (1.0 + 1.0 / 128.0) / 256.0;
+
+/// From this magnitude on the unit's tanh is ±1 (an H200 gives 1 for every half from 8 on, where
+/// the correctly rounded f32 tanh is still below 1 up to 9.01).
+const TANH_ONE_FROM: f64 = 8.0;
+
+/// `MUFU.TANH`, `tanh.approx.f32`, and the f32 tanh that `MUFU.TANH.F16/.BF16` truncate (an
+/// H200 rounds every half result toward zero from its f32 one): the operand below
+/// [`TANH_IDENTITY_BELOW`], ±1 from [`TANH_ONE_FROM`] (both exact for every f16 and bf16
+/// operand, as f32, recorded), the correctly rounded tanh between, where the unit's own
+/// interpolation (error about 2^-11) is not modelled.
+pub(crate) fn tanh_unit(x: u32) -> u32 {
+    let v = f64::from(f32::from_bits(x));
+    if v.abs() < TANH_IDENTITY_BELOW {
+        x
+    } else if v.abs() >= TANH_ONE_FROM {
+        1f32.copysign(f32::from_bits(x)).to_bits()
+    } else {
+        tanh_f32(x)
+    }
+}
+
+/// The non-negative operands of `tanh.approx.f16` whose H200 result is not [`tanh_unit`]'s
+/// truncated (one unit away, where the unit's f32 error crosses a half's boundary), with that
+/// result: all of them, from the H200's table of every f16 (`tests/mufu/tanh.approx.half.gpu.txt`).
+const TANH_F16_EXCEPTIONS: [(u16, u16); 24] = [
+    (0x29c6, 0x29c5),
+    (0x2c95, 0x2c93),
+    (0x2c96, 0x2c94),
+    (0x2d3f, 0x2d3b),
+    (0x2e39, 0x2e34),
+    (0x2e9d, 0x2e97),
+    (0x3064, 0x305d),
+    (0x323f, 0x322b),
+    (0x32ff, 0x32e3),
+    (0x355b, 0x352a),
+    (0x372d, 0x36bb),
+    (0x3824, 0x379d),
+    (0x399a, 0x38d6),
+    (0x39f8, 0x390f),
+    (0x3c8e, 0x3a82),
+    (0x3c9d, 0x3a8c),
+    (0x3cc9, 0x3aa9),
+    (0x3db8, 0x3b21),
+    (0x3de3, 0x3b33),
+    (0x3e23, 0x3b49),
+    (0x3eab, 0x3b72),
+    (0x3ed6, 0x3b7e),
+    (0x4080, 0x3bd3),
+    (0x4429, 0x3bfe),
+];
+
+/// [`TANH_F16_EXCEPTIONS`] for `tanh.approx.bf16`.
+const TANH_BF16_EXCEPTIONS: [(u16, u16); 1] = [(0x3f3f, 0x3f21)];
+
+/// `tanh.approx.f16` / `.bf16` (`MUFU.TANH.F16/.BF16`) as an H200 computes them, for every one
+/// of the 65,536 operands of each format: odd, a NaN gives the canonical NaN, and the
+/// magnitude is [`tanh_unit`]'s result truncated to the format except for the recorded
+/// exceptions.
+pub(crate) fn tanh_half(fmt: HFmt, h: u16) -> u16 {
+    let exceptions: &[(u16, u16)] = match fmt {
+        HFmt::F16 => &TANH_F16_EXCEPTIONS,
+        HFmt::Bf16 => &TANH_BF16_EXCEPTIONS,
+    };
+    match exceptions.binary_search_by_key(&(h & 0x7fff), |e| e.0) {
+        Ok(i) => exceptions[i].1 | (h & 0x8000),
+        Err(_) => half(fmt, h, tanh_unit),
+    }
 }
 
 /// A value's f32 bits times `s` (an f32 multiply, rounded to nearest, subnormals kept: the FMUL
@@ -376,7 +454,7 @@ mod recorded {
     /// (table, the unit's f64 function, the exact function)
     type DoubleCase = (&'static str, fn(u64) -> u64, fn(f64) -> f64);
     /// (table, format, the f32 unit's function, the exact function)
-    type HalfCase = (&'static str, HFmt, fn(u32) -> u32, fn(f64) -> f64);
+    type HalfCase = (&'static str, HFmt, fn(HFmt, u16) -> u16, fn(f64) -> f64);
 
     #[test]
     #[ignore = "needs the recorded tables (MUFU_TABLES)"]
@@ -426,10 +504,10 @@ mod recorded {
         }
         // The half forms: every operand.
         let halves: [HalfCase; 4] = [
-            ("half_ex2.approx.f16", HFmt::F16, super::ex2, f64::exp2),
-            ("half_ex2.approx.ftz.bf16", HFmt::Bf16, super::ex2, f64::exp2),
-            ("half_tanh.approx.f16", HFmt::F16, super::tanh_f32, f64::tanh),
-            ("half_tanh.approx.bf16", HFmt::Bf16, super::tanh_f32, f64::tanh),
+            ("half_ex2.approx.f16", HFmt::F16, |f, h| super::half(f, h, super::ex2), f64::exp2),
+            ("half_ex2.approx.ftz.bf16", HFmt::Bf16, |f, h| super::half(f, h, super::ex2), f64::exp2),
+            ("half_tanh.approx.f16", HFmt::F16, super::tanh_half, f64::tanh),
+            ("half_tanh.approx.bf16", HFmt::Bf16, super::tanh_half, f64::tanh),
         ];
         for (name, fmt, unit, exact) in halves {
             let bytes = std::fs::read(format!("{dir}/{name}.u32")).expect("a recorded table");
@@ -438,7 +516,7 @@ mod recorded {
                 let gpu = u16::from_le_bytes([w[0], w[1]]);
                 let rounded = fmt.encode(exact(fmt.to_f64(i as u16)));
                 before += usize::from(rounded == gpu);
-                after += usize::from(super::half(fmt, i as u16, unit) == gpu);
+                after += usize::from(unit(fmt, i as u16) == gpu);
             }
             println!(
                 "{name}: 65536 inputs, bit-exact before {:.4}, after {:.4}",

@@ -37,6 +37,19 @@ impl<'a, 'b> Cg<'a, 'b> {
         self.b.ins().select(nan, quiet, signed)
     }
 
+    /// The bits of f64 result `r` with an H200's NaN rule (`float::nan_order64`): where an
+    /// operand of `ops` (bits, in priority order) is a NaN, the first such, quieted.
+    fn nan_first64(&mut self, r: Value, ops: &[Value]) -> Value {
+        let mut out = self.bits64(r);
+        for &o in ops.iter().rev() {
+            let magnitude = self.b.ins().band_imm_s(o, i64::MAX);
+            let nan = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, magnitude, 0x7ff0_0000_0000_0000);
+            let quiet = self.b.ins().bor_imm_s(o, 1 << 51);
+            out = self.b.ins().select(nan, quiet, out);
+        }
+        out
+    }
+
     pub(super) fn f64_of(&mut self, v: Value) -> Value {
         if let Some(&f) = self.fview.get(&v).filter(|&&f| self.b.func.dfg.value_type(f) == types::F64) {
             return f;
@@ -232,7 +245,8 @@ impl<'a, 'b> Cg<'a, 'b> {
                     FBin::Mul => self.b.ins().fmul(p, q),
                     _ => self.b.ins().fdiv(p, q),
                 };
-                self.bits64(r)
+                // `float::nan_order64`: not the host's rule (x86 returns the first NaN).
+                if fb == FBin::Div { self.nan_first64(r, &[x, y]) } else { self.nan_first64(r, &[y, x]) }
             }
             _ => {
                 self.note_helper(op);

@@ -1094,7 +1094,8 @@ impl WarpCodegen<'_, '_> {
                         FBin::Mul => b.ins().fmul(x, y),
                         _ => b.ins().fdiv(x, y),
                     };
-                    nan_first64(b, r, &[v[0], v[1]])
+                    // `float::nan_order64`
+                    if f == FBin::Div { nan_first64(b, r, &[v[0], v[1]]) } else { nan_first64(b, r, &[v[1], v[0]]) }
                 })
             }
             BinOp::F32(f @ (FBin::Add | FBin::Sub | FBin::Mul | FBin::Div), false, false) => {
@@ -1135,8 +1136,8 @@ impl WarpCodegen<'_, '_> {
             TernOp::Fma64 => self.lanes64(d, &s, em, full, &|b, v| {
                 let (x, y, z) = (f64s(b, v[0]), f64s(b, v[1]), f64s(b, v[2]));
                 let r = b.ins().fma(x, y, z);
-                // `float::fma64`: the addend's NaN first.
-                nan_first64(b, r, &[v[2], v[0], v[1]])
+                // `float::fma64`: b's NaN first, then the addend's.
+                nan_first64(b, r, &[v[1], v[2], v[0]])
             }),
             TernOp::Selp if matches!(c, Src::Reg(r) if self.f.reg_bits.get(r as usize) == Some(&1)) => {
                 // A predicate's lane bits select directly (no lane values needed).
