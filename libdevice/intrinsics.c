@@ -180,11 +180,15 @@ float __nv_fast_log10f(float x) { return mulf(approx_lg2(x), 0x1.344136p-2f); }
 float __nv_fast_powf(float x, float y) { return approx_ex2(mulf(y, approx_lg2(x))); }
 float __nv_fast_fdividef(float a, float b) { return approx_div(a, b); }
 /* Cuprite's own (NVIDIA's libdevice has no counterpart): cuda_wrapper.h maps sqrtf to it under
- * -prec-sqrt=false (implied by -use_fast_math), exp2f and rsqrtf under -use_fast_math, as nvcc
- * compiles them (sqrt.approx, ex2.approx, rsqrt.approx). */
+ * -prec-sqrt=false (implied by -use_fast_math), as nvcc compiles it (sqrt.approx). */
 float __cuprite_fast_sqrtf(float x) { return FTZ_SELECT(__nvvm_sqrt_approx_ftz_f(x), __nvvm_sqrt_approx_f(x)); }
-float __cuprite_fast_exp2f(float x) { return approx_ex2(x); }
-float __cuprite_fast_rsqrtf(float x) { return FTZ_SELECT(__nvvm_rsqrt_approx_ftz_f(x), __nvvm_rsqrt_approx_f(x)); }
+/* exp2f, rsqrtf and rsqrt as nvcc compiles them under every option: one instruction each
+ * (ex2.approx, rsqrt.approx.f32, rsqrt.approx.f64; nvcc 13.0's PTX), whose results an H200's
+ * special function unit gives, not the 0.5-ulp ones of __nv_exp2f, __nv_rsqrtf and __nv_rsqrt.
+ * cuda_wrapper.h maps those names here in device code. */
+float __cuprite_approx_exp2f(float x) { return approx_ex2(x); }
+float __cuprite_approx_rsqrtf(float x) { return FTZ_SELECT(__nvvm_rsqrt_approx_ftz_f(x), __nvvm_rsqrt_approx_f(x)); }
+double __cuprite_approx_rsqrt(double x) { return __nvvm_rsqrt_approx_d(x); }
 
 #endif
 
