@@ -91,7 +91,8 @@ int __nv_ilogbf(float x) { return __nv_ilogb((double)x); }
 float __nv_logbf(float x) { return to_float(__nv_logb((double)x)); }
 float __nv_modff(float x, float *ip) {
   double i;
-  float r = (float)__nv_modf((double)x, &i);
+  /* A NaN x: the canonical NaN, as nvcc's x - truncf(x) (the conversion alone keeps the payload). */
+  float r = to_float(__nv_modf((double)x, &i));
   *ip = to_float(i);
   return r;
 }
