@@ -49,14 +49,16 @@ def sh(cmd, env=None, timeout=300):
 
 
 def slot_lines(src, kernel, slot):
-    """The source lines of statement `slot` of kernel `kernel`."""
+    """The source lines of statement `slot` of kernel `kernel` (the lines since the previous
+    recorded statement, at most 9)."""
     lines = src.splitlines()
     start = next(i for i, l in enumerate(lines) if l.startswith(f"__global__ void __launch_bounds__(256) k{kernel}("))
     for i in range(start, len(lines)):
-        if f"/*s{slot}*/" in lines[i]:
+        if lines[i] == "}":
+            break
+        if f"R({slot}, " in lines[i]:
             j = i
-            # back to the statement's first line (a block's opening or the previous recorded slot)
-            while j > start and "/*s" not in lines[j - 1] and not lines[j - 1].startswith("    const"):
+            while j > start + 1 and "/*s" not in lines[j - 1] and not lines[j - 1].startswith("    const"):
                 j -= 1
             return "\n".join(lines[max(j, i - 8):i + 1])
     return "?"
