@@ -205,6 +205,9 @@ def main():
                         notes += why
                     elif kern is not None or rl.split(" ")[1] not in ("all", "all~", "t0"):
                         notes.append(f"  - {rl}\n  + {gl}")
+                        if kern is not None and shown < 6:
+                            shown += 1
+                            notes.append("    " + slot_lines(src, kern, slot).replace("\n", "\n    "))
                 if notes:
                     ok = False
                     bad += 1
