@@ -68,6 +68,9 @@ pub(crate) fn cvt(c: &Cvt, x: u64) -> u64 {
         f = sat64(f);
     }
     match c.to {
+        // `cvt.ftz.f64.f32` of a NaN: the f32 canonical NaN widened (an H200; without .ftz the
+        // payload and sign are kept).
+        ScalarType::F64 if c.ftz && c.from == ScalarType::F32 && f.is_nan() => 0x7fff_ffff_e000_0000,
         ScalarType::F64 => f.to_bits(),
         ScalarType::F32 => {
             let r = f64_to_f32_rnd(f, c.rnd);
