@@ -91,17 +91,27 @@ int __nv_ilogbf(float x) { return __nv_ilogb((double)x); }
 float __nv_logbf(float x) { return to_float(__nv_logb((double)x)); }
 float __nv_modff(float x, float *ip) {
   double i;
-  float r = (float)__nv_modf((double)x, &i);
+  /* A NaN x: the canonical NaN, as nvcc's x - truncf(x) (the conversion alone keeps the payload). */
+  float r = to_float(__nv_modf((double)x, &i));
   *ip = to_float(i);
   return r;
 }
+/* A subnormal float as zero of its sign (flush-to-zero mode's view of operands and results). */
+static float flush_f(float x) { return (bits_f(x) & 0x7f800000u) == 0 ? from_bits_f(bits_f(x) & 0x80000000u) : x; }
 float __nv_nextafterf(float x, float y) {
   if (is_nan_f(x) || is_nan_f(y)) return addf(x, y);
+  /* Under flush-to-zero (-ftz=true, -use_fast_math), as nvcc's: subnormal operands are zeros, the
+   * step from zero is to the smallest normal, and a subnormal result is a zero of its sign. */
+  int ftz = ftz_mode();
+  if (ftz) {
+    x = flush_f(x);
+    y = flush_f(y);
+  }
   if (x == y) return y;
-  if (x == 0.0f) return from_bits_f((bits_f(y) & 0x80000000u) | 1u);
+  if (x == 0.0f) return from_bits_f((bits_f(y) & 0x80000000u) | (ftz ? 0x00800000u : 1u));
   u32 b = bits_f(x);
   if ((x < y) == (x > 0.0f)) b += 1; else b -= 1;
-  return from_bits_f(b);
+  return ftz ? flush_f(from_bits_f(b)) : from_bits_f(b);
 }
 /* The payload goes into the float's significand as it is (converting nan(tag) would drop its
  * low 29 bits). */

@@ -73,18 +73,31 @@ double __nv_sqrt(double a) { return __nvvm_sqrt_rn_d(a); }
 /* rcp.approx.ftz.f64: the reciprocal's high word approximation. */
 double __nv_rcp64h(double a) { return __nvvm_rcp_approx_ftz_d(a); }
 
-/* ---- Conversions (cvt with the named rounding; out-of-range values saturate, NaN gives 0) ---- */
-#define CVT4(ret, name, arg, builtin)                                                              \
+/* ---- Conversions (cvt with the named rounding; out-of-range values saturate, NaN gives 0,
+ * or 1 << (bits - 1) from .f64 or into 64 bits) ----
+ * Round-toward-zero is written as the instruction itself: LLVM's NVPTX instcombine turns the .rz
+ * builtins (__nvvm_f2i_rz, __nvvm_d2ui_rz, ...) into fptosi/fptoui, whose result is poison for
+ * NaN and out-of-range operands. Constant folding then gave 0 for __float2uint_rz(INFINITY)
+ * (cvt: 0xffffffff), and __double2uint_rz((double)f) became f's own conversion (a NaN: 0 from
+ * .f32 where .f64 gives 0x80000000). The .ftz forms are not needed: toward zero, a subnormal
+ * converts to 0 either way. */
+#define CVT_RZ(ret, name, arg, ptx, out_reg, in_reg)                                               \
+  ret __nv_##name##_rz(arg a) {                                                                    \
+    ret r;                                                                                         \
+    __asm__("cvt.rzi." ptx " %0, %1;" : "=" out_reg(r) : in_reg(a));                               \
+    return r;                                                                                      \
+  }
+#define CVT4(ret, name, arg, builtin, ptx, out_reg, in_reg)                                        \
   ret __nv_##name##_rn(arg a) { return builtin##_rn(a); }                                          \
-  ret __nv_##name##_rz(arg a) { return builtin##_rz(a); }                                          \
+  CVT_RZ(ret, name, arg, ptx, out_reg, in_reg)                                                     \
   ret __nv_##name##_ru(arg a) { return builtin##_rp(a); }                                          \
   ret __nv_##name##_rd(arg a) { return builtin##_rm(a); }
-CVT4(int, double2int, double, __nvvm_d2i)
-CVT4(unsigned int, double2uint, double, __nvvm_d2ui)
-CVT4(long long, double2ll, double, __nvvm_d2ll)
-CVT4(unsigned long long, double2ull, double, __nvvm_d2ull)
-CVT4(long long, float2ll, float, __nvvm_f2ll)
-CVT4(unsigned long long, float2ull, float, __nvvm_f2ull)
+CVT4(int, double2int, double, __nvvm_d2i, "s32.f64", "r", "d")
+CVT4(unsigned int, double2uint, double, __nvvm_d2ui, "u32.f64", "r", "d")
+CVT4(long long, double2ll, double, __nvvm_d2ll, "s64.f64", "l", "d")
+CVT4(unsigned long long, double2ull, double, __nvvm_d2ull, "u64.f64", "l", "d")
+CVT4(long long, float2ll, float, __nvvm_f2ll, "s64.f32", "l", "f")
+CVT4(unsigned long long, float2ull, float, __nvvm_f2ull, "u64.f32", "l", "f")
 /* Integer to floating point: clang-19 lowers the .rz builtins (__nvvm_i2f_rz and the like) to
    cvt.rn, so round-toward-zero is written as the instruction itself. */
 #define CVT4_TO_FLOAT(ret, name, arg, builtin, ptx, out_reg, in_reg)                               \
@@ -102,14 +115,16 @@ CVT4_TO_FLOAT(float, ll2float, long long, __nvvm_ll2f, "f32.s64", "f", "l")
 CVT4_TO_FLOAT(float, ull2float, unsigned long long, __nvvm_ull2f, "f32.u64", "f", "l")
 CVT4_TO_FLOAT(double, ll2double, long long, __nvvm_ll2d, "f64.s64", "d", "l")
 CVT4_TO_FLOAT(double, ull2double, unsigned long long, __nvvm_ull2d, "f64.u64", "d", "l")
-#define CVT4_FTZ(ret, name, arg, builtin)                                                          \
+#define CVT3_FTZ(ret, name, arg, builtin)                                                          \
   ret __nv_##name##_rn(arg a) { return FTZ_SELECT(builtin##_rn_ftz(a), builtin##_rn(a)); }        \
-  ret __nv_##name##_rz(arg a) { return FTZ_SELECT(builtin##_rz_ftz(a), builtin##_rz(a)); }        \
   ret __nv_##name##_ru(arg a) { return FTZ_SELECT(builtin##_rp_ftz(a), builtin##_rp(a)); }        \
   ret __nv_##name##_rd(arg a) { return FTZ_SELECT(builtin##_rm_ftz(a), builtin##_rm(a)); }
-CVT4_FTZ(float, double2float, double, __nvvm_d2f)
-CVT4_FTZ(int, float2int, float, __nvvm_f2i)
-CVT4_FTZ(unsigned int, float2uint, float, __nvvm_f2ui)
+CVT3_FTZ(float, double2float, double, __nvvm_d2f)
+float __nv_double2float_rz(double a) { return FTZ_SELECT(__nvvm_d2f_rz_ftz(a), __nvvm_d2f_rz(a)); }
+CVT3_FTZ(int, float2int, float, __nvvm_f2i)
+CVT_RZ(int, float2int, float, "s32.f32", "r", "f")
+CVT3_FTZ(unsigned int, float2uint, float, __nvvm_f2ui)
+CVT_RZ(unsigned int, float2uint, float, "u32.f32", "r", "f")
 double __nv_int2double_rn(int a) { return __nvvm_i2d_rn(a); }
 double __nv_uint2double_rn(unsigned int a) { return __nvvm_ui2d_rn(a); }
 int __nv_double2hiint(double a) { return __nvvm_d2i_hi(a); }
@@ -180,11 +195,15 @@ float __nv_fast_log10f(float x) { return mulf(approx_lg2(x), 0x1.344136p-2f); }
 float __nv_fast_powf(float x, float y) { return approx_ex2(mulf(y, approx_lg2(x))); }
 float __nv_fast_fdividef(float a, float b) { return approx_div(a, b); }
 /* Cuprite's own (NVIDIA's libdevice has no counterpart): cuda_wrapper.h maps sqrtf to it under
- * -prec-sqrt=false (implied by -use_fast_math), exp2f and rsqrtf under -use_fast_math, as nvcc
- * compiles them (sqrt.approx, ex2.approx, rsqrt.approx). */
+ * -prec-sqrt=false (implied by -use_fast_math), as nvcc compiles it (sqrt.approx). */
 float __cuprite_fast_sqrtf(float x) { return FTZ_SELECT(__nvvm_sqrt_approx_ftz_f(x), __nvvm_sqrt_approx_f(x)); }
-float __cuprite_fast_exp2f(float x) { return approx_ex2(x); }
-float __cuprite_fast_rsqrtf(float x) { return FTZ_SELECT(__nvvm_rsqrt_approx_ftz_f(x), __nvvm_rsqrt_approx_f(x)); }
+/* exp2f, rsqrtf and rsqrt as nvcc compiles them under every option: one instruction each
+ * (ex2.approx, rsqrt.approx.f32, rsqrt.approx.f64; nvcc 13.0's PTX), whose results an H200's
+ * special function unit gives, not the 0.5-ulp ones of __nv_exp2f, __nv_rsqrtf and __nv_rsqrt.
+ * cuda_wrapper.h maps those names here in device code. */
+float __cuprite_approx_exp2f(float x) { return approx_ex2(x); }
+float __cuprite_approx_rsqrtf(float x) { return FTZ_SELECT(__nvvm_rsqrt_approx_ftz_f(x), __nvvm_rsqrt_approx_f(x)); }
+double __cuprite_approx_rsqrt(double x) { return __nvvm_rsqrt_approx_d(x); }
 
 #endif
 

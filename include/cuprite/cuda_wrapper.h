@@ -64,14 +64,18 @@ __device__ __attribute__((weak, noinline)) void __cxa_deleted_virtual(void) { __
 #endif
 #if defined(__CUDA_ARCH__) && defined(__CLANG_GPU_APPROX_TRANSCENDENTALS__)
 #define __nv_expf __nv_fast_expf
-#define __nv_exp2f __cuprite_fast_exp2f
 #define __nv_exp10f __nv_fast_exp10f
 #define __nv_log10f __nv_fast_log10f
 #define __nv_tanf __nv_fast_tanf
 #define __nv_powf __nv_fast_powf
-#define __nv_rsqrtf __cuprite_fast_rsqrtf
 #endif
 #if defined(__CUDA_ARCH__)
+/* exp2f, rsqrtf and rsqrt are one approximate instruction each in nvcc's code, with or without
+ * -use_fast_math (ex2.approx.f32, rsqrt.approx.f32, rsqrt.approx.f64): an H200 gives its special
+ * function unit's results, so Cuprite's library does too (libdevice/intrinsics.c). */
+#define __nv_exp2f __cuprite_approx_exp2f
+#define __nv_rsqrtf __cuprite_approx_rsqrtf
+#define __nv_rsqrt __cuprite_approx_rsqrt
 #define __nv_copysignf __cuprite_copysignf
 #define __nv_copysign __cuprite_copysign
 #endif

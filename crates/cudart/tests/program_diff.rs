@@ -1606,3 +1606,22 @@ fn fault_queue() {
 fn graph_node_order_dot() {
     check("graph_node_order_dot");
 }
+
+/// A random program of scripts/cufuzz (seed 0): integers of every width, intrinsics, shuffles
+/// under partial masks, shared memory, atomics; rsqrt(double), rsqrt.approx.f64, as an H200.
+#[test]
+fn cufuzz_seed0() {
+    check("cufuzz_seed0");
+}
+
+/// A random program of scripts/cufuzz (seed 7), with rsqrt(double) of a directed-rounding sum.
+#[test]
+fn cufuzz_seed7() {
+    check("cufuzz_seed7");
+}
+
+/// A random program of scripts/cufuzz (seed 31) built with -G, with frexp(rsqrt(double)).
+#[test]
+fn cufuzz_g_seed31() {
+    check("cufuzz_g_seed31");
+}

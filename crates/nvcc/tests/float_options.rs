@@ -55,6 +55,14 @@ fn default_is_ieee_division_and_square_root_with_fma_contraction() {
     check("default", &ks, "k_rcp", &["rcp.rn.f32"], &["approx", "ftz"]);
     check("default", &ks, "k_sqrtf", &["sqrt.rn.f32"], &["approx", "ftz"]);
     check("default", &ks, "k_fma", &["fma.rn.f32"], &["ftz"]);
+    // NVIDIA's exp2f, rsqrtf and rsqrt are one approximate instruction under every option (nvcc
+    // 13.0's PTX), so an H200 computes them with its special function unit, not to 0.5 ulp.
+    check("default", &ks, "k_exp2f", &["ex2.approx.f32"], &["ftz", "f64"]);
+    check("default", &ks, "k_rsqrtf", &["rsqrt.approx.f32"], &["ftz", "f64"]);
+    check("default", &ks, "k_rsqrt", &["rsqrt.approx.f64"], &["sqrt.rn", "div"]);
+    let ks = kernels("ftz_only", &["-ftz=true"]);
+    check("-ftz=true", &ks, "k_exp2f", &["ex2.approx.ftz.f32"], &["f64"]);
+    check("-ftz=true", &ks, "k_rsqrt", &["rsqrt.approx.f64"], &["sqrt.rn", "div"]);
 }
 
 #[test]

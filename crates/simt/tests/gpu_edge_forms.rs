@@ -153,3 +153,65 @@ fn ftz_flushes_results_tiny_after_rounding_with_an_unbounded_exponent_as_an_h200
         assert_eq!(download::<u32>(&mem, out, 6), want, "{engine:?}");
     }
 }
+
+/// `cvt.f64.f32` of a NaN keeps its sign and payload; `cvt.ftz.f64.f32` gives the f32 canonical
+/// NaN widened, `0x7fffffffe0000000`, whatever the NaN (an H200, `fuzz11_cvt_ftz_nan.cu`).
+const WIDEN_PTX: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+
+.visible .entry widen(.param .u64 out, .param .u64 in)
+{
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<8>;
+    .reg .f32 %f<2>;
+    .reg .f64 %fd<4>;
+    ld.param.u64 %rd0, [out];
+    ld.param.u64 %rd1, [in];
+    mov.u32 %r0, %tid.x;
+    mul.wide.u32 %rd2, %r0, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    ld.global.f32 %f0, [%rd3];
+    cvt.f64.f32 %fd0, %f0;
+    cvt.ftz.f64.f32 %fd1, %f0;
+    mul.wide.u32 %rd4, %r0, 16;
+    add.s64 %rd5, %rd0, %rd4;
+    st.global.f64 [%rd5], %fd0;
+    st.global.f64 [%rd5+8], %fd1;
+    ret;
+}
+"#;
+
+#[test]
+fn ftz_widening_of_a_nan_gives_the_canonical_nan_as_an_h200() {
+    let input: Vec<u32> =
+        vec![0xffc0_0001, 0x7fc0_0000, 0xffff_ffff, 0x7f80_0001, 0xff81_2345, 0x8000_0001, 0x3fc0_0000];
+    let want: Vec<u64> = vec![
+        0xfff8_0000_2000_0000,
+        0x7fff_ffff_e000_0000,
+        0x7ff8_0000_0000_0000,
+        0x7fff_ffff_e000_0000,
+        0xffff_ffff_e000_0000,
+        0x7fff_ffff_e000_0000,
+        0x7ff8_0000_2000_0000,
+        0x7fff_ffff_e000_0000,
+        0xfff8_2468_a000_0000,
+        0x7fff_ffff_e000_0000,
+        0xb6a0_0000_0000_0000,
+        0x8000_0000_0000_0000,
+        0x3ff8_0000_0000_0000,
+        0x3ff8_0000_0000_0000,
+    ];
+    let n = input.len();
+    for engine in ENGINES {
+        let p = program(WIDEN_PTX, engine);
+        let mem = DeviceMemory::new();
+        let inp = upload(&mem, &input);
+        let out = upload(&mem, &vec![0xeeee_eeee_eeee_eeeeu64; 2 * n]);
+        let params = Params::new().ptr(out).ptr(inp).clone();
+        p.launch("widen", Dim3::x(1), Dim3::x(n as u32), 0, params.bytes(), &mem)
+            .unwrap_or_else(|f| panic!("{engine:?}: {f}"));
+        assert_eq!(download::<u64>(&mem, out, 2 * n), want, "{engine:?}");
+    }
+}

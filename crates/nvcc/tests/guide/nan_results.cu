@@ -17,7 +17,13 @@
   X(logf(x)) X(log2f(x)) X(log10f(x)) X(log1pf(x)) X(cbrtf(x)) X(rsqrtf(x)) X(sinhf(x)) X(tanhf(x)) X(asinf(x)) \
   X(acosf(x)) X(atanf(x)) X(acoshf(x)) X(erff(x)) X(erfcf(x)) X(lgammaf(x)) X(tgammaf(x)) X(roundf(x)) X(logbf(x)) \
   X(sinpif(x)) X(erfinvf(x)) X(normcdfinvf(x)) X(j0f(x)) X(powf(x, 1.5f)) X(powf(2.0f, x)) X(atan2f(x, 1.0f)) \
-  X(fmodf(x, 1.5f)) X(fmodf(2.0f, x)) X(remainderf(x, 1.5f)) X(hypotf(x, 1.5f)) X(fdimf(x, 1.5f)) X(ldexpf(x, 3))
+  X(fmodf(x, 1.5f)) X(fmodf(2.0f, x)) X(remainderf(x, 1.5f)) X(hypotf(x, 1.5f)) X(fdimf(x, 1.5f)) X(ldexpf(x, 3)) \
+  X(modf_frac(x))
+// modff's fractional part (its integral part, cvt.rzi, is canonical too).
+__device__ float modf_frac(float x) {
+  float ip;
+  return modff(x, &ip);
+}
 #define COUNT(e) +1
 const int NF = 0 FLOAT_FUNCS(COUNT);
 

@@ -26,3 +26,5 @@ K(k_fsqrt_rn, __fsqrt_rn(x))
 K(k_fdiv_rn, __fdiv_rn(x, y))
 K(k_fma, x * y + z)
 K(k_isnan, isnan(x) ? 1.0f : 0.0f)
+// rsqrt(double) is rsqrt.approx.f64 under every option.
+extern "C" __global__ void k_rsqrt(double *o, const double *a) { o[threadIdx.x] = rsqrt(a[threadIdx.x]); }

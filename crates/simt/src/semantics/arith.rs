@@ -289,7 +289,7 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
                 F64Fn::Sqrt => v.sqrt(),
                 F64Fn::Rcp => 1.0 / v,
                 F64Fn::RcpFtz => return mufu::rcp64h(x),
-                F64Fn::Rsqrt => 1.0 / v.sqrt(),
+                F64Fn::Rsqrt => return mufu::rsqrt_approx_f64(x),
                 F64Fn::RsqrtFtz => return mufu::rsq64h(x),
             }
             .to_bits()

@@ -73,6 +73,9 @@ pub(crate) fn cvt(c: &Cvt, x: u64) -> u64 {
         f = sat64(f);
     }
     match c.to {
+        // `cvt.ftz.f64.f32` of a NaN: the f32 canonical NaN widened (an H200; without .ftz the
+        // payload and sign are kept).
+        ScalarType::F64 if c.ftz && c.from == ScalarType::F32 && f.is_nan() => 0x7fff_ffff_e000_0000,
         // A signalling NaN comes out quieted, rounded to an integral value too (an H200).
         ScalarType::F64 => crate::float::quiet64(f).to_bits(),
         ScalarType::F32 => {

@@ -193,6 +193,36 @@ pub(crate) fn rsq64h(x: u64) -> u64 {
     }
 }
 
+/// `rsqrt.approx.f64` as ptxas 13.0 compiles it for sm_90: `MUFU.RSQ64H` of the upper word
+/// (`y0`), then one Newton step with a second-order term in f64 arithmetic, each operation
+/// rounded: `e = fma(x, -(y0 * y0), 1)`, `y = fma(fma(e, 0.375, 0.5), y0 * e, y0)`. A subnormal
+/// `x` is scaled by 2^54 first and the result by 2^27; ±0 gives ±infinity, +infinity 0, a
+/// negative `x` the default NaN `0xfff8000000000000`, a NaN itself quieted (`x + x`).
+pub(crate) fn rsqrt_approx_f64(x: u64) -> u64 {
+    let newton = |v: f64| {
+        let y0 = f64::from_bits(rsq64h(v.to_bits()));
+        let e = v.mul_add(-(y0 * y0), 1.0);
+        e.mul_add(0.375, 0.5).mul_add(y0 * e, y0)
+    };
+    let upper = (x >> 32) as u32;
+    // The SASS's test: a positive normal operand takes the short path.
+    if upper.wrapping_sub(0x0010_0000) < 0x7fe0_0000 {
+        return newton(f64::from_bits(x)).to_bits();
+    }
+    let v = f64::from_bits(x);
+    if v == 0.0 {
+        x & 1 << 63 | 0x7ff0_0000_0000_0000
+    } else if v.is_nan() {
+        x | 0x0008_0000_0000_0000
+    } else if v < 0.0 {
+        0xfff8_0000_0000_0000
+    } else if v.is_infinite() {
+        0
+    } else {
+        (newton(v * 2f64.powi(54)) * 2f64.powi(27)).to_bits()
+    }
+}
+
 /// The canonical NaN of the f64 forms, and the upper word of an infinity.
 const NAN64: u64 = 0x7fff_ffff_0000_0000;
 const INFINITY64: u32 = 0x7ff0_0000;

@@ -308,7 +308,8 @@ fn cvt_inline(c: &Cvt, x: &str) -> Option<String> {
         return None;
     }
     match (c.from, c.to) {
-        (ScalarType::F32, ScalarType::F64) => Some(format!("bits64({from})")),
+        // With .ftz a NaN becomes the canonical one (semantics::convert).
+        (ScalarType::F32, ScalarType::F64) if !c.ftz => Some(format!("bits64({from})")),
         (ScalarType::F64, ScalarType::F32) if !c.ftz => Some(format!("bits32((float){from})")),
         _ => None,
     }

@@ -113,13 +113,6 @@ impl<'a, 'b> Cg<'a, 'b> {
                 let r = self.b.ins().fdiv(one, f);
                 self.bits64(r)
             }
-            UnOp::F64(F64Fn::Rsqrt) => {
-                let f = self.f64_of(x);
-                let s = self.b.ins().sqrt(f);
-                let one = self.b.ins().f64const(1.0);
-                let r = self.b.ins().fdiv(one, s);
-                self.bits64(r)
-            }
             UnOp::Cvt(ref c) if int_cvt(c) => {
                 let fw = (c.from.size() * 8) as u8;
                 let tw = (c.to.size() * 8) as u8;
