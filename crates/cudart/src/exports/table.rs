@@ -20,7 +20,7 @@ use crate::api::device::IpcHandle;
 use crate::api::execution::{HostFn, LaunchConfigC};
 use crate::api::graph::EdgeData;
 use crate::api::graph::exec::{InstantiateParams, UpdateResultInfo};
-use crate::api::graph::memory::MemAllocNodeParams;
+use crate::api::graph::memory::{MemAllocNodeParams, mem_free_kind};
 use crate::api::graph::node::{
     GraphNodeParams, HostNodeParams, KernelNodeParams, MemsetParams, child_graph_kind, empty_kind, event_record_kind,
     event_wait_kind, host_kind, kernel_kind, memcpy_1d_kind, memcpy_kind, memset_kind, symbol_kind,
@@ -420,7 +420,7 @@ entry_points! {
             p: *mut MemAllocNodeParams) -> i32;
         fn cudaGraphMemAllocNodeGetParams(n: *mut c_void, p: Out<MemAllocNodeParams>) -> i32;
         unsafe fn cudaGraphAddMemFreeNode(nd: Out<*mut c_void>, g: *mut c_void, deps: *const *mut c_void, n: usize,
-            dptr: *mut c_void) -> i32;
+            dptr: *mut c_void) -> i32 = add(nd, g, deps, n, || mem_free_kind(dptr));
         fn cudaGraphMemFreeNodeGetParams(n: *mut c_void, p: Out<*mut c_void>) -> i32;
         fn cudaDeviceGraphMemTrim(device: i32) -> i32;
         unsafe fn cudaDeviceGetGraphMemAttribute(device: i32, attr: i32, value: *mut c_void) -> i32;
