@@ -11,7 +11,7 @@
 
 use std::ffi::{c_char, c_void};
 
-use runtime::array::ChannelDesc;
+use runtime::array::{ArrayAt, ChannelDesc};
 use runtime::memory::{MemLocation, MemPoolProps, On};
 use runtime::stream::AttrValue;
 use runtime::{device, memory};
@@ -26,12 +26,14 @@ use crate::api::graph::node::{
     event_wait_kind, host_kind, kernel_kind, memcpy_1d_kind, memcpy_kind, memset_kind, symbol_kind,
 };
 use crate::api::interop::EglFrame;
+use crate::api::memory::array::{at, rows_of};
 use crate::api::memory::pitched::{Extent, Memcpy3DParms, Memcpy3DPeerParms, PitchedPtr};
 use crate::api::pool::MemAccessDesc;
 use crate::api::stream::StreamCallback;
 use crate::api::texture::{CTextureDesc, ResourceDesc};
 use crate::args::{CStrArg, Dim3C, In, Out};
 use crate::registration::SymbolCopy;
+use crate::{stream, sync};
 
 entry_points! {
     api::device {
@@ -213,25 +215,37 @@ entry_points! {
         fn cudaFreeMipmappedArray(m: *mut c_void) -> i32;
         unsafe fn cudaArrayGetInfo(desc: *mut ChannelDesc, extent: *mut Extent, flags: *mut u32, a: *mut c_void) -> i32;
         unsafe fn cudaMemcpy2DToArray(a: *mut c_void, x: usize, y: usize, src: *const c_void, spitch: usize, w: usize,
-            h: usize, k: i32) -> i32, per_thread cudaMemcpy2DToArray_ptds;
+            h: usize, k: i32) -> i32 = copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, sync()),
+            per_thread cudaMemcpy2DToArray_ptds;
         unsafe fn cudaMemcpy2DToArrayAsync(a: *mut c_void, x: usize, y: usize, src: *const c_void, spitch: usize,
-            w: usize, h: usize, k: i32, s: *mut c_void) -> i32, per_thread cudaMemcpy2DToArrayAsync_ptsz;
+            w: usize, h: usize, k: i32, s: *mut c_void) -> i32
+            = copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, On::Async(stream(s))),
+            per_thread cudaMemcpy2DToArrayAsync_ptsz;
         unsafe fn cudaMemcpy2DFromArray(dst: *mut c_void, dpitch: usize, a: *const c_void, x: usize, y: usize, w: usize,
-            h: usize, k: i32) -> i32, per_thread cudaMemcpy2DFromArray_ptds;
+            h: usize, k: i32) -> i32 = copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, sync()),
+            per_thread cudaMemcpy2DFromArray_ptds;
         unsafe fn cudaMemcpy2DFromArrayAsync(dst: *mut c_void, dpitch: usize, a: *const c_void, x: usize, y: usize,
-            w: usize, h: usize, k: i32, s: *mut c_void) -> i32, per_thread cudaMemcpy2DFromArrayAsync_ptsz;
+            w: usize, h: usize, k: i32, s: *mut c_void) -> i32
+            = copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, On::Async(stream(s))),
+            per_thread cudaMemcpy2DFromArrayAsync_ptsz;
         fn cudaMemcpy2DArrayToArray(d: *mut c_void, dx: usize, dy: usize, s: *const c_void, sx: usize, sy: usize,
             w: usize, h: usize, k: i32) -> i32, per_thread cudaMemcpy2DArrayToArray_ptds;
         fn cudaMemcpyArrayToArray(d: *mut c_void, dx: usize, dy: usize, s: *const c_void, sx: usize, sy: usize,
             count: usize, k: i32) -> i32, per_thread cudaMemcpyArrayToArray_ptds;
         unsafe fn cudaMemcpyToArray(a: *mut c_void, x: usize, y: usize, src: *const c_void, count: usize, k: i32
-            ) -> i32, per_thread cudaMemcpyToArray_ptds;
+            ) -> i32 = linear(ArrayAt { array: a as u64, x, y }, src, count, true, k, sync()),
+            per_thread cudaMemcpyToArray_ptds;
         unsafe fn cudaMemcpyToArrayAsync(a: *mut c_void, x: usize, y: usize, src: *const c_void, count: usize, k: i32,
-            s: *mut c_void) -> i32, per_thread cudaMemcpyToArrayAsync_ptsz;
+            s: *mut c_void) -> i32
+            = linear(ArrayAt { array: a as u64, x, y }, src, count, true, k, On::Async(stream(s))),
+            per_thread cudaMemcpyToArrayAsync_ptsz;
         unsafe fn cudaMemcpyFromArray(dst: *mut c_void, a: *const c_void, x: usize, y: usize, count: usize, k: i32
-            ) -> i32, per_thread cudaMemcpyFromArray_ptds;
+            ) -> i32 = linear(ArrayAt { array: a as u64, x, y }, dst, count, false, k, sync()),
+            per_thread cudaMemcpyFromArray_ptds;
         unsafe fn cudaMemcpyFromArrayAsync(dst: *mut c_void, a: *const c_void, x: usize, y: usize, count: usize, k: i32,
-            s: *mut c_void) -> i32, per_thread cudaMemcpyFromArrayAsync_ptsz;
+            s: *mut c_void) -> i32
+            = linear(ArrayAt { array: a as u64, x, y }, dst, count, false, k, On::Async(stream(s))),
+            per_thread cudaMemcpyFromArrayAsync_ptsz;
     }
     api::memory::symbol {
         unsafe fn cudaMemcpyToSymbol(sym: *const c_void, src: *const c_void, count: usize, offset: usize, kind: i32
