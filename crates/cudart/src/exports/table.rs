@@ -189,18 +189,24 @@ entry_points! {
         unsafe fn cudaMallocPitch(p: *mut *mut c_void, pitch: *mut usize, width: usize, height: usize) -> i32;
         fn cudaMalloc3D(p: Out<PitchedPtr>, extent: Extent) -> i32;
         unsafe fn cudaMemcpy2D(dst: *mut c_void, dpitch: usize, src: *const c_void, spitch: usize, width: usize,
-            height: usize, kind: i32) -> i32, per_thread cudaMemcpy2D_ptds;
+            height: usize, kind: i32) -> i32 = memcpy_2d(dst, dpitch, src, spitch, width, height, kind, sync()),
+            per_thread cudaMemcpy2D_ptds;
         unsafe fn cudaMemcpy2DAsync(dst: *mut c_void, dpitch: usize, src: *const c_void, spitch: usize, width: usize,
-            height: usize, kind: i32, s: *mut c_void) -> i32, per_thread cudaMemcpy2DAsync_ptsz;
-        fn cudaMemset2D(p: *mut c_void, pitch: usize, value: i32, width: usize, height: usize) -> i32,
-            per_thread cudaMemset2D_ptds;
+            height: usize, kind: i32, s: *mut c_void) -> i32
+            = memcpy_2d(dst, dpitch, src, spitch, width, height, kind, On::Async(stream(s))),
+            per_thread cudaMemcpy2DAsync_ptsz;
+        fn cudaMemset2D(p: *mut c_void, pitch: usize, value: i32, width: usize, height: usize) -> i32
+            = memset_2d(p, pitch, value, width, height, 1, sync()), per_thread cudaMemset2D_ptds;
         fn cudaMemset2DAsync(p: *mut c_void, pitch: usize, value: i32, width: usize, height: usize, s: *mut c_void
-            ) -> i32, per_thread cudaMemset2DAsync_ptsz;
-        fn cudaMemset3D(p: PitchedPtr, value: i32, e: Extent) -> i32, per_thread cudaMemset3D_ptds;
-        fn cudaMemset3DAsync(p: PitchedPtr, value: i32, e: Extent, s: *mut c_void) -> i32,
-            per_thread cudaMemset3DAsync_ptsz;
-        unsafe fn cudaMemcpy3D(p: *const Memcpy3DParms) -> i32, per_thread cudaMemcpy3D_ptds;
-        unsafe fn cudaMemcpy3DAsync(p: *const Memcpy3DParms, s: *mut c_void) -> i32, per_thread cudaMemcpy3DAsync_ptsz;
+            ) -> i32 = memset_2d(p, pitch, value, width, height, 1, On::Async(stream(s))),
+            per_thread cudaMemset2DAsync_ptsz;
+        fn cudaMemset3D(p: PitchedPtr, value: i32, e: Extent) -> i32 = memset_3d(p, value, e, sync()),
+            per_thread cudaMemset3D_ptds;
+        fn cudaMemset3DAsync(p: PitchedPtr, value: i32, e: Extent, s: *mut c_void) -> i32
+            = memset_3d(p, value, e, On::Async(stream(s))), per_thread cudaMemset3DAsync_ptsz;
+        unsafe fn cudaMemcpy3D(p: *const Memcpy3DParms) -> i32 = memcpy_3d(p, sync()), per_thread cudaMemcpy3D_ptds;
+        unsafe fn cudaMemcpy3DAsync(p: *const Memcpy3DParms, s: *mut c_void) -> i32
+            = memcpy_3d(p, On::Async(stream(s))), per_thread cudaMemcpy3DAsync_ptsz;
         unsafe fn cudaMemcpy3DPeer(p: *const Memcpy3DPeerParms) -> i32, per_thread cudaMemcpy3DPeer_ptds;
         unsafe fn cudaMemcpy3DPeerAsync(p: *const Memcpy3DPeerParms, s: *mut c_void) -> i32,
             per_thread cudaMemcpy3DPeerAsync_ptsz;
