@@ -146,32 +146,6 @@ pub fn cudaMalloc3D(p: Out<PitchedPtr>, extent: Extent) -> i32 {
     p.put(r)
 }
 
-/// The copy of `height` rows of `width` bytes, `spitch` apart at `src`, to rows `dpitch`
-/// apart at `dst`, in direction `kind` (`cudaMemcpy2D`'s arguments) as one plane of a 3D copy.
-fn plane_copy(
-    dst: *mut c_void,
-    dpitch: usize,
-    src: *const c_void,
-    spitch: usize,
-    width: usize,
-    height: usize,
-    kind: i32,
-) -> Result<Copy3D> {
-    let kind = record(MemcpyKind::from_raw(kind))?;
-    Ok(Copy3D {
-        dst: dst as u64,
-        dpitch,
-        dheight: height,
-        src: src as u64,
-        spitch,
-        sheight: height,
-        width,
-        height,
-        depth: 1,
-        kind,
-    })
-}
-
 /// `cudaMemcpy2D` (`on`: `sync()`) and `cudaMemcpy2DAsync` (the stream), table entries: the
 /// copy of `height` rows of `width` bytes, `spitch` apart at `src`, to rows `dpitch` apart at
 /// `dst`, in direction `kind`.
@@ -189,7 +163,19 @@ pub(crate) unsafe fn memcpy_2d(
     kind: i32,
     on: On,
 ) -> i32 {
-    let copy = plane_copy(dst, dpitch, src, spitch, width, height, kind);
+    // One plane of a 3D copy.
+    let copy = record(MemcpyKind::from_raw(kind)).map(|kind| Copy3D {
+        dst: dst as u64,
+        dpitch,
+        dheight: height,
+        src: src as u64,
+        spitch,
+        sheight: height,
+        width,
+        height,
+        depth: 1,
+        kind,
+    });
     // SAFETY: `dst` and `src` hold `height` rows of `width` bytes, `dpitch` and `spitch` apart (until the copy
     // completes, when asynchronous): this function's contract, which is `memory::memcpy_3d`'s for host ends.
     code(copy.and_then(|c| unsafe { memory::memcpy_3d(c, on) }))
