@@ -133,7 +133,25 @@ fn libdevice(tc: &Toolchain, arch: u32, show: bool, dry_run: bool) -> Result<Opt
         return Ok(Some(bc));
     }
     let tmp = cache::unique_temporary(&bc);
-    let args: Vec<std::ffi::OsString> = vec![
+    let job = Job::Run { program: tc.clang.clone(), args: libdevice_args(arch, src, &tmp) };
+    if show {
+        eprintln!("#$ {job}");
+    }
+    if dry_run {
+        return Ok(Some(bc));
+    }
+    if let Some(dir) = bc.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| Failure::new(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    execute(&job, None)?;
+    std::fs::rename(&tmp, &bc).map_err(|e| Failure::new(format!("cannot write {}: {e}", bc.display())))?;
+    Ok(Some(bc))
+}
+
+/// The clang arguments that compile Cuprite's math library `src` (`libdevice/libdevice.c`) to
+/// bitcode `out` for `sm_{arch}`: the one recipe, which the tests that link the library use too.
+pub fn libdevice_args(arch: u32, src: &Path, out: &Path) -> Vec<std::ffi::OsString> {
+    vec![
         "-x".into(),
         "c".into(),
         "--target=nvptx64-nvidia-cuda".into(),
@@ -149,21 +167,8 @@ fn libdevice(tc: &Toolchain, arch: u32, show: bool, dry_run: bool) -> Result<Opt
         "-c".into(),
         src.into(),
         "-o".into(),
-        tmp.clone().into(),
-    ];
-    let job = Job::Run { program: tc.clang.clone(), args };
-    if show {
-        eprintln!("#$ {job}");
-    }
-    if dry_run {
-        return Ok(Some(bc));
-    }
-    if let Some(dir) = bc.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| Failure::new(format!("cannot create {}: {e}", dir.display())))?;
-    }
-    execute(&job, None)?;
-    std::fs::rename(&tmp, &bc).map_err(|e| Failure::new(format!("cannot write {}: {e}", bc.display())))?;
-    Ok(Some(bc))
+        out.into(),
+    ]
 }
 
 /// Runs one job. `pipe_reader` is the host pass reading the fatbin through a named pipe, if

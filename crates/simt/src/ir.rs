@@ -10,7 +10,7 @@ pub(crate) mod tex;
 
 use crate::float::{FBin, HFmt, HMode, Narrow};
 use crate::memory::AtomOp;
-pub(crate) use families::{calls, collectives, frame_ops, memory_access, register_ops};
+pub(crate) use families::{calls, collectives, frame_ops, memory_access, no_memory, non_register_ops, register_ops};
 use ptx::types::{Rounding, ScalarType};
 
 /// A register slot index within a function's frame.
@@ -914,20 +914,8 @@ impl Op {
                 | ClusterOp::Getctarank { .. }
                 | ClusterOp::IsSharedCluster { .. },
             )
-            | Op::Nop
-            | Op::Nanosleep
-            | frame_ops!()
-            | register_ops!()
-            | Op::Bra { .. }
-            | calls!()
-            | Op::Ret
-            | Op::Exit
-            | Op::Trap
-            | Op::Bar { .. }
-            | collectives!()
-            | Op::Brx { .. }
-            | Op::Fence
-            | Op::Carry { .. } => false,
+            | no_memory!()
+            | calls!() => false,
         }
     }
 }
@@ -1056,20 +1044,7 @@ impl Func {
         let elsewhere = |s: &Space| matches!(s, Space::Global | Space::Local | Space::FParam);
         code.iter().any(|i| match &i.op {
             Op::St { space, .. } | Op::Atom { space, .. } => !elsewhere(space),
-            Op::Nop
-            | Op::Nanosleep
-            | frame_ops!()
-            | register_ops!()
-            | Op::Ld { .. }
-            | Op::Bra { .. }
-            | Op::Ret
-            | Op::Exit
-            | Op::Trap
-            | Op::Bar { .. }
-            | collectives!()
-            | Op::Brx { .. }
-            | Op::Fence
-            | Op::Carry { .. } => false,
+            no_memory!() | Op::Ld { .. } => false,
             // Memory other than by a plain load or store, or code elsewhere.
             Op::Atom128 { .. }
             | Op::Mbar { .. }

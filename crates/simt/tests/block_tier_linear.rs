@@ -10,7 +10,8 @@ use simt::{DeviceMemory, Dim3, Engine, FaultKind, Params, Tier};
 
 mod common;
 
-use common::{download_u32, one_worker_program, write};
+use common::ptx::tile_kernel;
+use common::{download_u32, one_worker_program, run_out_in, write};
 
 /// With `x = ctaid.x * ntid.x + tid.x`, `y = ctaid.y * ntid.y + tid.y`, `z = tid.z`, the
 /// width `w = nctaid.x * ntid.x`, the height `h = nctaid.y * ntid.y` and
@@ -244,38 +245,11 @@ fn a_32_bit_index_wrapping_inside_a_vector_faults_at_the_first_wrapped_thread() 
 /// its global one: `tile[t] = in[g]`; barrier; `v = tile[nt - 1 - t]`; barrier;
 /// `tile[t] = v + t`; barrier; `out[g] = tile[t]`. The tile's 32-bit address of `t` is live
 /// across every barrier.
-const TILE: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-.visible .entry tile(.param .u64 out, .param .u64 in)
-{
-    .shared .align 4 .b8 tile[4096];
-    .reg .b32 %r<30>;
-    .reg .b64 %rd<10>;
-    ld.param.u64 %rd1, [out];
-    ld.param.u64 %rd2, [in];
-    mov.u32 %r1, %tid.x;
-    mov.u32 %r2, %tid.y;
-    mov.u32 %r3, %tid.z;
-    mov.u32 %r4, %ntid.x;
-    mov.u32 %r5, %ntid.y;
-    mov.u32 %r6, %ntid.z;
-    mad.lo.s32 %r7, %r3, %r5, %r2;
-    mad.lo.s32 %r8, %r7, %r4, %r1;
-    mul.lo.s32 %r9, %r4, %r5;
-    mul.lo.s32 %r10, %r9, %r6;
-    mov.u32 %r11, %ctaid.x;
-    mad.lo.s32 %r12, %r11, %r10, %r8;
-    mul.wide.u32 %rd3, %r12, 4;
-    add.s64 %rd4, %rd2, %rd3;
-    ld.global.u32 %r13, [%rd4];
-    mov.u32 %r14, tile;
-    shl.b32 %r15, %r8, 2;
-    add.s32 %r16, %r14, %r15;
-    st.shared.u32 [%r16], %r13;
-    bar.sync 0;
-    sub.s32 %r17, %r10, 1;
+fn tile() -> String {
+    tile_kernel(
+        "tile",
+        "",
+        r#"    sub.s32 %r17, %r10, 1;
     sub.s32 %r18, %r17, %r8;
     shl.b32 %r19, %r18, 2;
     add.s32 %r20, %r14, %r19;
@@ -288,8 +262,9 @@ const TILE: &str = r#"
     add.s64 %rd5, %rd1, %rd3;
     st.global.u32 [%rd5], %r23;
     ret;
+"#,
+    )
 }
-"#;
 
 #[test]
 fn linear_registers_live_across_barriers_come_back_in_every_block_shape() {
@@ -297,16 +272,10 @@ fn linear_registers_live_across_barriers_come_back_in_every_block_shape() {
     for block in SHAPES {
         let nt = block.x * block.y * block.z;
         let n = (nt * blocks) as usize;
-        let mem = DeviceMemory::new();
         let input: Vec<u32> = (0..n as u32).map(|v| v.wrapping_mul(40_503) ^ 0xa5a5).collect();
-        let (din, dout) = (mem.alloc(4 * n as u64).unwrap(), mem.alloc(4 * n as u64).unwrap());
-        write(&mem, din, &input);
-        write(&mem, dout, &vec![u32::MAX; n]);
-        let params = Params::new().ptr(dout).ptr(din).clone();
-        let p = one_worker_program(TILE, Engine::Block);
-        let st = p.launch("tile", Dim3::x(blocks), block, 0, params.bytes(), &mem).unwrap();
-        assert_eq!(st.tier, Tier::Block);
-        let got = download_u32(&mem, dout, n);
+        let p = one_worker_program(&tile(), Engine::Block);
+        let (got, tier) = run_out_in(&p, "tile", Dim3::x(blocks), block, &input);
+        assert_eq!(tier, Tier::Block);
         for g in 0..n as u32 {
             let (b, t) = (g / nt, g % nt);
             let want = input[(b * nt + nt - 1 - t) as usize].wrapping_add(t);
@@ -316,51 +285,25 @@ fn linear_registers_live_across_barriers_come_back_in_every_block_shape() {
 }
 
 /// Threads with `tid.x % 4 == 0` exit first (a vector's first lane among them: the others come
-/// back from the barrier without it); the rest, with `t` and `g` as in `TILE`:
+/// back from the barrier without it); the rest, with `t` and `g` as in `tile`:
 /// `tile[t] = in[g]`; barrier; `out[g] = tile[t] + t`.
-const GAPS: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-.visible .entry gaps(.param .u64 out, .param .u64 in)
-{
-    .shared .align 4 .b8 tile[4096];
-    .reg .pred %p<2>;
-    .reg .b32 %r<30>;
-    .reg .b64 %rd<10>;
-    mov.u32 %r1, %tid.x;
+fn gaps() -> String {
+    tile_kernel(
+        "gaps",
+        r#"
     and.b32 %r24, %r1, 3;
     setp.eq.s32 %p1, %r24, 0;
     @%p1 bra DONE;
-    ld.param.u64 %rd1, [out];
-    ld.param.u64 %rd2, [in];
-    mov.u32 %r2, %tid.y;
-    mov.u32 %r3, %tid.z;
-    mov.u32 %r4, %ntid.x;
-    mov.u32 %r5, %ntid.y;
-    mov.u32 %r6, %ntid.z;
-    mad.lo.s32 %r7, %r3, %r5, %r2;
-    mad.lo.s32 %r8, %r7, %r4, %r1;
-    mul.lo.s32 %r9, %r4, %r5;
-    mul.lo.s32 %r10, %r9, %r6;
-    mov.u32 %r11, %ctaid.x;
-    mad.lo.s32 %r12, %r11, %r10, %r8;
-    mul.wide.u32 %rd3, %r12, 4;
-    add.s64 %rd4, %rd2, %rd3;
-    ld.global.u32 %r13, [%rd4];
-    mov.u32 %r14, tile;
-    shl.b32 %r15, %r8, 2;
-    add.s32 %r16, %r14, %r15;
-    st.shared.u32 [%r16], %r13;
-    bar.sync 0;
-    ld.shared.u32 %r17, [%r16];
+"#,
+        r#"    ld.shared.u32 %r17, [%r16];
     add.s32 %r18, %r17, %r8;
     add.s64 %rd5, %rd1, %rd3;
     st.global.u32 [%rd5], %r18;
 DONE:
     ret;
+"#,
+    )
 }
-"#;
 
 #[test]
 fn a_linear_register_comes_back_from_a_barrier_its_first_lane_left_before() {
@@ -368,16 +311,10 @@ fn a_linear_register_comes_back_from_a_barrier_its_first_lane_left_before() {
     for block in SHAPES {
         let nt = block.x * block.y * block.z;
         let n = (nt * blocks) as usize;
-        let mem = DeviceMemory::new();
         let input: Vec<u32> = (0..n as u32).map(|v| v.wrapping_mul(7919) ^ 0x3c3c).collect();
-        let (din, dout) = (mem.alloc(4 * n as u64).unwrap(), mem.alloc(4 * n as u64).unwrap());
-        write(&mem, din, &input);
-        write(&mem, dout, &vec![u32::MAX; n]);
-        let params = Params::new().ptr(dout).ptr(din).clone();
-        let p = one_worker_program(GAPS, Engine::Block);
-        let st = p.launch("gaps", Dim3::x(blocks), block, 0, params.bytes(), &mem).unwrap();
-        assert_eq!(st.tier, Tier::Block);
-        let got = download_u32(&mem, dout, n);
+        let p = one_worker_program(&gaps(), Engine::Block);
+        let (got, tier) = run_out_in(&p, "gaps", Dim3::x(blocks), block, &input);
+        assert_eq!(tier, Tier::Block);
         for g in 0..n as u32 {
             let t = g % nt;
             let want = if t % block.x % 4 == 0 { u32::MAX } else { input[g as usize].wrapping_add(t) };

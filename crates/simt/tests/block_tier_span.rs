@@ -5,80 +5,54 @@
 //! shared memory between lanes of different rows, and launches of shapes the code was not
 //! built for.
 
-use simt::{DeviceMemory, Dim3, Engine, Params, Tier};
+use simt::{Dim3, Engine, Tier};
 
 mod common;
 
-use common::{download_u32, one_worker_program, write};
+use common::ptx::tile_kernel;
+use common::{one_worker_program, run_out_in};
 
 /// Per thread, `t` its linear index in the block, `n` the block's size and
 /// `g = ctaid.x * n + t`: `tile[t] = in[g]`; a barrier; then `out[g] = in[g] +
 /// 2 * tile[(t + 1) % n] + 3 * up + 1000 * tid.x + 100000 * tid.y + 10000000 * tid.z`,
 /// where `up` is the row above's `tile[t - ntid.x]` when `tid.y > 0`, else 0. Threads with
 /// `tid.x == ntid.x - 1` and odd `tid.z` leave before storing (after the barrier).
-const SPAN: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-.visible .entry span(.param .u64 in, .param .u64 out)
-{
-    .reg .pred %p<4>;
-    .reg .b32 %r<40>;
-    .reg .b64 %rd<8>;
-    .shared .align 4 .b8 tile[4096];
-    ld.param.u64 %rd1, [in];
-    ld.param.u64 %rd2, [out];
-    mov.u32 %r1, %tid.x;
-    mov.u32 %r2, %tid.y;
-    mov.u32 %r3, %tid.z;
-    mov.u32 %r4, %ntid.x;
-    mov.u32 %r5, %ntid.y;
-    mov.u32 %r6, %ntid.z;
-    mad.lo.s32 %r7, %r3, %r5, %r2;
-    mad.lo.s32 %r8, %r7, %r4, %r1;
-    mul.lo.s32 %r9, %r4, %r5;
-    mul.lo.s32 %r9, %r9, %r6;
-    mov.u32 %r10, %ctaid.x;
-    mad.lo.s32 %r11, %r10, %r9, %r8;
-    mul.wide.u32 %rd3, %r11, 4;
-    add.s64 %rd4, %rd1, %rd3;
-    ld.global.u32 %r12, [%rd4];
-    mov.u32 %r13, tile;
-    shl.b32 %r14, %r8, 2;
-    add.s32 %r15, %r13, %r14;
-    st.shared.u32 [%r15], %r12;
-    bar.sync 0;
-    add.s32 %r16, %r8, 1;
-    rem.u32 %r17, %r16, %r9;
-    shl.b32 %r18, %r17, 2;
-    add.s32 %r19, %r13, %r18;
-    ld.shared.u32 %r20, [%r19];
-    mov.u32 %r21, 0;
+fn span() -> String {
+    tile_kernel(
+        "span",
+        "",
+        r#"    add.s32 %r17, %r8, 1;
+    rem.u32 %r18, %r17, %r10;
+    shl.b32 %r19, %r18, 2;
+    add.s32 %r20, %r14, %r19;
+    ld.shared.u32 %r21, [%r20];
+    mov.u32 %r22, 0;
     setp.eq.s32 %p1, %r2, 0;
     @%p1 bra NOUP;
-    shl.b32 %r22, %r4, 2;
-    sub.s32 %r23, %r15, %r22;
-    ld.shared.u32 %r21, [%r23];
+    shl.b32 %r23, %r4, 2;
+    sub.s32 %r24, %r16, %r23;
+    ld.shared.u32 %r22, [%r24];
 NOUP:
-    sub.s32 %r24, %r4, 1;
-    setp.eq.s32 %p2, %r1, %r24;
-    and.b32 %r25, %r3, 1;
-    setp.eq.s32 %p3, %r25, 1;
+    sub.s32 %r25, %r4, 1;
+    setp.eq.s32 %p2, %r1, %r25;
+    and.b32 %r26, %r3, 1;
+    setp.eq.s32 %p3, %r26, 1;
     and.pred %p2, %p2, %p3;
     @%p2 bra END;
-    mad.lo.s32 %r26, %r20, 2, %r12;
-    mad.lo.s32 %r26, %r21, 3, %r26;
-    mad.lo.s32 %r26, %r1, 1000, %r26;
-    mad.lo.s32 %r26, %r2, 100000, %r26;
-    mad.lo.s32 %r26, %r3, 10000000, %r26;
-    add.s64 %rd5, %rd2, %rd3;
-    st.global.u32 [%rd5], %r26;
+    mad.lo.s32 %r27, %r21, 2, %r13;
+    mad.lo.s32 %r27, %r22, 3, %r27;
+    mad.lo.s32 %r27, %r1, 1000, %r27;
+    mad.lo.s32 %r27, %r2, 100000, %r27;
+    mad.lo.s32 %r27, %r3, 10000000, %r27;
+    add.s64 %rd5, %rd1, %rd3;
+    st.global.u32 [%rd5], %r27;
 END:
     ret;
+"#,
+    )
 }
-"#;
 
-/// What `SPAN` leaves in `out` for blocks of `b` over `input`, from the kernel's comment
+/// What `span` leaves in `out` for blocks of `b` over `input`, from the kernel's comment
 /// (`u32::MAX` where a thread stores nothing).
 fn expected(b: Dim3, blocks: u32, input: &[u32]) -> Vec<u32> {
     let n = b.x * b.y * b.z;
@@ -107,26 +81,20 @@ fn expected(b: Dim3, blocks: u32, input: &[u32]) -> Vec<u32> {
     out
 }
 
-/// Runs `SPAN` on `engine` for each of `shapes` in turn on one program (its block-tier code
+/// Runs `span` on `engine` for each of `shapes` in turn on one program (its block-tier code
 /// built for the first), checking each launch's results; returns them.
 fn run_shapes(engine: Engine, shapes: &[Dim3]) -> Vec<Vec<u32>> {
-    let p = one_worker_program(SPAN, engine);
+    let p = one_worker_program(&span(), engine);
     let blocks = 3u32;
     shapes
         .iter()
         .map(|&b| {
             let n = (b.x * b.y * b.z * blocks) as usize;
             let input: Vec<u32> = (0..n as u32).map(|i| i.wrapping_mul(2_654_435_761) >> 7).collect();
-            let mem = DeviceMemory::new();
-            let (din, dout) = (mem.alloc(4 * n as u64).unwrap(), mem.alloc(4 * n as u64).unwrap());
-            write(&mem, din, &input);
-            write(&mem, dout, &vec![u32::MAX; n]);
-            let params = Params::new().ptr(din).ptr(dout).clone();
-            let st = p.launch("span", Dim3::x(blocks), b, 0, params.bytes(), &mem).unwrap();
+            let (got, tier) = run_out_in(&p, "span", Dim3::x(blocks), b, &input);
             if engine == Engine::Block {
-                assert_eq!(st.tier, Tier::Block, "{b:?}");
+                assert_eq!(tier, Tier::Block, "{b:?}");
             }
-            let got = download_u32(&mem, dout, n);
             assert_eq!(got, expected(b, blocks, &input), "{engine:?}, block {b:?} after {:?}", shapes[0]);
             got
         })

@@ -31,7 +31,7 @@ fn run(mut cmd: Command, what: &str) -> String {
 }
 
 /// Cuprite's math library (`libdevice/libdevice.c`) compiled to bitcode for `arch`, once per
-/// process and architecture, as `cuprite nvcc` builds it: the headers' half-precision exp/log/
+/// process and architecture, by `cuprite nvcc`'s recipe (`nvcc::driver::libdevice_args`): the headers' half-precision exp/log/
 /// sin/cos round a double result (`__nv_exp`, ...), so their kernels link it.
 fn libdevice(arch: &str) -> PathBuf {
     static BUILT: std::sync::Mutex<Vec<(String, PathBuf)>> = std::sync::Mutex::new(Vec::new());
@@ -40,10 +40,9 @@ fn libdevice(arch: &str) -> PathBuf {
         return bc.clone();
     }
     let bc = std::env::temp_dir().join(format!("cuprite-headers-libdevice-{arch}-{}.bc", unique()));
+    let sm: u32 = arch.trim_start_matches("sm_").parse().unwrap_or_else(|e| panic!("{arch}: {e}"));
     let mut clang = Command::new("clang-19");
-    clang.args(["-x", "c", "--target=nvptx64-nvidia-cuda"]).arg(format!("-march={arch}"));
-    clang.args(["-O2", "-ffp-contract=off", "-fno-math-errno", "-mllvm", "-nvvm-reflect-enable=false"]);
-    clang.args(["-emit-llvm", "-c"]).arg(repo().join("libdevice/libdevice.c")).arg("-o").arg(&bc);
+    clang.args(nvcc::driver::libdevice_args(sm, &repo().join("libdevice/libdevice.c"), &bc));
     run(clang, &format!("clang-19 libdevice.c ({arch})"));
     built.push((arch.to_string(), bc.clone()));
     bc

@@ -1041,19 +1041,20 @@ fn int_fits(from: &str, to: &str) -> bool {
     }
 }
 
-/// Generates kernel `seed`: its &ptx() and launch shape.
-fn generate(seed: u64) -> Kernel {
-    let mut g = Gen::new(seed);
-    let grid = 2 + g.rng.below(2) as u32;
-    // Include a partial last warp most of the time.
-    let block = g.rng.pick(&[64u32, 72, 80, 95, 96, 65, 88]);
-    // Shuffles read other lanes' registers; in a partial warp the source lane may not exist, and
-    // what it holds is undefined, so shuffles are generated only for whole warps.
-    g.shfl = block.is_multiple_of(32);
-    let uniforms =
-        [if g.rng.chance(50) { g.rng.pick(&I32_SPECIAL) } else { g.rng.next() as u32 }, g.rng.below(70) as u32];
+impl Gen {
+    /// The values of the two uniform parameters (`%u0`: often a special value, `%u1`: small).
+    fn uniforms(&mut self) -> [u32; 2] {
+        [
+            if self.rng.chance(50) { self.rng.pick(&I32_SPECIAL) } else { self.rng.next() as u32 },
+            self.rng.below(70) as u32,
+        ]
+    }
+}
 
-    // Every result register from the input record, a few loads in all (vectors).
+/// The basic kernels' instructions after their prologue: every result register loaded from the
+/// input record (a few loads in all: vectors), the predicates set, random blocks for a random
+/// budget, then every result register stored to the output record.
+fn basic_body(g: &mut Gen) {
     for (off, ty, regs, _) in IN_FIELDS {
         g.emit(&access("ld", ty, regs, &format!("%sd2+{off}")));
     }
@@ -1069,7 +1070,6 @@ fn generate(seed: u64) -> Kernel {
         g.block(n);
     }
 
-    // Every result register to the output record.
     for k in 0..Class::P.count() {
         g.emit(&format!("selp.u32 %s{k}, 1, 0, %p{k}"));
     }
@@ -1077,43 +1077,102 @@ fn generate(seed: u64) -> Kernel {
         g.emit(&access("st", ty, regs, &format!("%sd3+{off}")));
     }
     g.emit("ret");
+}
 
-    let mut ptx = String::new();
-    let _ = writeln!(ptx, "//\n// engine_fuzz seed {seed}\n//\n\n.version 8.8\n.target sm_90\n.address_size 64\n");
+/// The first lines of every generated kernel: `title` as a comment, then the module header.
+fn kernel_head(ptx: &mut String, title: &str) {
+    let _ = writeln!(ptx, "//\n// {title}\n//\n\n.version 8.8\n.target sm_90\n.address_size 64\n");
+}
+
+/// The entry `fuzz(in, out, uniform, uniform)` up to its opening brace, with the scratch
+/// buffer's parameter (`fuzz_param_4`) when `scratch`.
+fn entry_decl(ptx: &mut String, scratch: bool) {
     let _ = writeln!(ptx, "\t// .globl\tfuzz");
-    let _ = writeln!(
-        ptx,
-        ".visible .entry fuzz(\n\t.param .u64 fuzz_param_0,\n\t.param .u64 fuzz_param_1,\n\t.param .u32 fuzz_param_2,\n\t.param .u32 fuzz_param_3\n)\n{{"
-    );
+    ptx.push_str(".visible .entry fuzz(\n\t.param .u64 fuzz_param_0,\n\t.param .u64 fuzz_param_1,\n\t.param .u32 fuzz_param_2,\n\t.param .u32 fuzz_param_3");
+    ptx.push_str(if scratch { ",\n\t.param .u64 fuzz_param_4\n)\n{\n" } else { "\n)\n{\n" });
+}
+
+/// The registers every kernel declares: each class `counts` many, then the prologue's and the
+/// epilogue's own (`%sd<sd>`: the records' bases and addresses, and the scratch base).
+fn common_regs(ptx: &mut String, counts: impl Fn(Class) -> u64, sd: u32) {
     for c in Class::ALL {
-        let _ = writeln!(ptx, "\t.reg {} \t{}<{}>;", c.decl(), c.prefix(), c.count());
-    }
-    ptx.push_str(
-        "\t.reg .pred \t%q<2>;\n\t.reg .b32 \t%s<10>;\n\t.reg .b32 \t%c<2>;\n\t.reg .b32 \t%u<2>;\n\
-         \t.reg .b32 \t%stid;\n\t.reg .b32 \t%sntid;\n\t.reg .b32 \t%sgid;\n\t.reg .b64 \t%sd<4>;\n",
-    );
-    for k in 0..g.smem {
-        let _ = writeln!(ptx, "\t.shared .align 8 .b8 smem{k}[{}];", 8 * block);
+        let _ = writeln!(ptx, "\t.reg {} \t{}<{}>;", c.decl(), c.prefix(), counts(c));
     }
     let _ = write!(
         ptx,
+        "\t.reg .pred \t%q<2>;\n\t.reg .b32 \t%s<10>;\n\t.reg .b32 \t%c<2>;\n\t.reg .b32 \t%u<2>;\n\
+         \t.reg .b32 \t%stid;\n\t.reg .b32 \t%sntid;\n\t.reg .b32 \t%sgid;\n\t.reg .b64 \t%sd<{sd}>;\n"
+    );
+}
+
+/// The parameters loaded (the records' bases in `%sd0`, `%sd1`, the uniforms in `%u0`, `%u1`,
+/// with `scratch` the scratch buffer's base in `%sd4`), the pointers made global.
+fn load_params(ptx: &mut String, scratch: bool) {
+    ptx.push_str(
         "\n\tld.param.u64 \t%sd0, [fuzz_param_0];\n\
          \tld.param.u64 \t%sd1, [fuzz_param_1];\n\
          \tld.param.u32 \t%u0, [fuzz_param_2];\n\
-         \tld.param.u32 \t%u1, [fuzz_param_3];\n\
-         \tcvta.to.global.u64 \t%sd0, %sd0;\n\
-         \tcvta.to.global.u64 \t%sd1, %sd1;\n\
-         \tmov.u32 \t%stid, %tid.x;\n\
-         \tmov.u32 \t%sntid, %ntid.x;\n\
-         \tmov.u32 \t%s0, %ctaid.x;\n\
-         \tmad.lo.s32 \t%sgid, %s0, %sntid, %stid;\n\
-         \tmul.wide.u32 \t%sd2, %sgid, {IN_RECORD};\n\
-         \tadd.s64 \t%sd2, %sd0, %sd2;\n\
-         \tmul.wide.u32 \t%sd3, %sgid, {OUT_RECORD};\n\
-         \tadd.s64 \t%sd3, %sd1, %sd3;\n"
+         \tld.param.u32 \t%u1, [fuzz_param_3];\n",
     );
+    if scratch {
+        ptx.push_str("\tld.param.u64 \t%sd4, [fuzz_param_4];\n");
+    }
+    ptx.push_str("\tcvta.to.global.u64 \t%sd0, %sd0;\n\tcvta.to.global.u64 \t%sd1, %sd1;\n");
+    if scratch {
+        ptx.push_str("\tcvta.to.global.u64 \t%sd4, %sd4;\n");
+    }
+}
+
+/// The thread's input and output records' addresses (`%sd2`, `%sd3`) from its index `%sgid`.
+fn record_addresses(ptx: &mut String, layout: &Layout) {
+    let _ = write!(
+        ptx,
+        "\tmul.wide.u32 \t%sd2, %sgid, {};\n\
+         \tadd.s64 \t%sd2, %sd0, %sd2;\n\
+         \tmul.wide.u32 \t%sd3, %sgid, {};\n\
+         \tadd.s64 \t%sd3, %sd1, %sd3;\n",
+        layout.in_record, layout.out_record
+    );
+}
+
+/// The text of a kernel over the basic records (`generate`, `shaped::generate_shaped`):
+/// `title`, the entry with the common registers and `extra_regs`, `g`'s shared arrays of
+/// `smem_bytes` each, the parameters loaded, `index` (which sets `%stid`, `%sntid` and
+/// `%sgid`), the records' addresses, then `g`'s body.
+fn basic_kernel_text(title: &str, g: &Gen, extra_regs: &str, smem_bytes: u32, index: &str) -> String {
+    let mut ptx = String::new();
+    kernel_head(&mut ptx, title);
+    entry_decl(&mut ptx, false);
+    common_regs(&mut ptx, Class::count, 4);
+    ptx.push_str(extra_regs);
+    for k in 0..g.smem {
+        let _ = writeln!(ptx, "\t.shared .align 8 .b8 smem{k}[{smem_bytes}];");
+    }
+    load_params(&mut ptx, false);
+    ptx.push_str(index);
+    record_addresses(&mut ptx, &BASIC);
     ptx.push_str(&g.body);
     ptx.push_str("\n}\n");
+    ptx
+}
+
+/// The basic kernels' thread index (`%stid`, `%sntid`, `%sgid`) in a one-dimensional launch.
+const BASIC_INDEX: &str = "\tmov.u32 \t%stid, %tid.x;\n\tmov.u32 \t%sntid, %ntid.x;\n\tmov.u32 \t%s0, %ctaid.x;\n\
+                           \tmad.lo.s32 \t%sgid, %s0, %sntid, %stid;\n";
+
+/// Generates kernel `seed`: its &ptx() and launch shape.
+fn generate(seed: u64) -> Kernel {
+    let mut g = Gen::new(seed);
+    let grid = 2 + g.rng.below(2) as u32;
+    // Include a partial last warp most of the time.
+    let block = g.rng.pick(&[64u32, 72, 80, 95, 96, 65, 88]);
+    // Shuffles read other lanes' registers; in a partial warp the source lane may not exist, and
+    // what it holds is undefined, so shuffles are generated only for whole warps.
+    g.shfl = block.is_multiple_of(32);
+    let uniforms = g.uniforms();
+
+    basic_body(&mut g);
+    let ptx = basic_kernel_text(&format!("engine_fuzz seed {seed}"), &g, "", 8 * block, BASIC_INDEX);
     Kernel {
         ptx,
         grid: [grid, 1, 1],
@@ -2184,8 +2243,7 @@ fn generate_mem(seed: u64) -> Kernel {
         g.rng.pick(&[(32, 1), (64, 1), (96, 1), (40, 1), (72, 1), (16, 2), (8, 4), (32, 2), (16, 3), (12, 5), (20, 3)]);
     let (block, threads) = (bx * by, grid * bx * by);
     g.shfl = block.is_multiple_of(32);
-    let uniforms =
-        [if g.rng.chance(50) { g.rng.pick(&I32_SPECIAL) } else { g.rng.next() as u32 }, g.rng.below(70) as u32];
+    let uniforms = g.uniforms();
 
     // The scratch buffer: table, counters, owned global regions, dumps of the shared regions
     // and the local arrays.
@@ -2334,27 +2392,16 @@ fn emit_mem_epilogue(g: &mut Gen, dumps: &[(usize, u64, usize)], local_dump: usi
 /// threads), the prologue every memory kernel shares, then `g`'s body.
 fn mem_kernel_text(seed: u64, g: &Gen, funcs: u32, nregions: usize, decls: &str, block: u32) -> String {
     let mut ptx = String::new();
-    let _ = writeln!(
-        ptx,
-        "//\n// engine_fuzz memory kernel seed {seed}\n//\n\n.version 8.8\n.target sm_90\n.address_size 64\n"
-    );
+    kernel_head(&mut ptx, &format!("engine_fuzz memory kernel seed {seed}"));
     let _ = writeln!(ptx, ".extern .shared .align 16 .b8 dsm[];\n");
     for k in 0..funcs {
         ptx.push_str(&device_function(seed, k));
     }
-    let _ = writeln!(ptx, "\t// .globl\tfuzz");
-    ptx.push_str(
-        ".visible .entry fuzz(\n\t.param .u64 fuzz_param_0,\n\t.param .u64 fuzz_param_1,\n\t.param .u32 fuzz_param_2,\n\
-         \t.param .u32 fuzz_param_3,\n\t.param .u64 fuzz_param_4\n)\n{\n",
-    );
-    for c in Class::ALL {
-        let _ = writeln!(ptx, "\t.reg {} \t{}<{}>;", c.decl(), c.prefix(), g.counts[c as usize]);
-    }
+    entry_decl(&mut ptx, true);
+    common_regs(&mut ptx, |c| g.counts[c as usize], 5);
     let _ = writeln!(
         ptx,
-        "\t.reg .pred \t%q<2>;\n\t.reg .b32 \t%s<10>;\n\t.reg .b32 \t%c<2>;\n\t.reg .b32 \t%u<2>;\n\
-         \t.reg .b32 \t%stid;\n\t.reg .b32 \t%sntid;\n\t.reg .b32 \t%sgid;\n\t.reg .b64 \t%sd<5>;\n\
-         \t.reg .b32 \t%t<4>;\n\t.reg .b64 \t%m<4>;\n\t.reg .b32 \t%tidx;\n\t.reg .b32 \t%tidy;\n\t.reg .b32 \t%cta;\n\
+        "\t.reg .b32 \t%t<4>;\n\t.reg .b64 \t%m<4>;\n\t.reg .b32 \t%tidx;\n\t.reg .b32 \t%tidy;\n\t.reg .b32 \t%cta;\n\
          \t.reg .b64 \t%tb;\n\t.reg .b64 \t%cb;\n\t.reg .b64 \t%shb;\n\t.reg .b64 \t%scb;\n\t.reg .b64 \t%lb;\n\
          \t.reg .b32 \t%kr;\n\t.reg .b64 \t%kd;\n\t.reg .f32 \t%kf;\n\t.reg .f64 \t%kg;\n\
          \t.reg .b64 \t%ob<{nregions}>;\n\t.reg .b32 \t%oi<{nregions}>;\n\
@@ -2365,17 +2412,10 @@ fn mem_kernel_text(seed: u64, g: &Gen, funcs: u32, nregions: usize, decls: &str,
     for k in 0..g.smem {
         let _ = writeln!(ptx, "\t.shared .align 8 .b8 smem{k}[{}];", 8 * block);
     }
+    load_params(&mut ptx, true);
     let _ = write!(
         ptx,
-        "\n\tld.param.u64 \t%sd0, [fuzz_param_0];\n\
-         \tld.param.u64 \t%sd1, [fuzz_param_1];\n\
-         \tld.param.u32 \t%u0, [fuzz_param_2];\n\
-         \tld.param.u32 \t%u1, [fuzz_param_3];\n\
-         \tld.param.u64 \t%sd4, [fuzz_param_4];\n\
-         \tcvta.to.global.u64 \t%sd0, %sd0;\n\
-         \tcvta.to.global.u64 \t%sd1, %sd1;\n\
-         \tcvta.to.global.u64 \t%sd4, %sd4;\n\
-         \tmov.u32 \t%tidx, %tid.x;\n\
+        "\tmov.u32 \t%tidx, %tid.x;\n\
          \tmov.u32 \t%tidy, %tid.y;\n\
          \tmov.u32 \t%sntid, %ntid.x;\n\
          \tmad.lo.s32 \t%stid, %tidy, %sntid, %tidx;\n\
@@ -2387,15 +2427,10 @@ fn mem_kernel_text(seed: u64, g: &Gen, funcs: u32, nregions: usize, decls: &str,
          \tadd.s64 \t%cb, %sd4, {};\n\
          \tmov.u64 \t%shb, shtab;\n\
          \tmov.u64 \t%scb, dsm;\n\
-         \tmov.u64 \t%lb, lbuf;\n\
-         \tmul.wide.u32 \t%sd2, %sgid, {};\n\
-         \tadd.s64 \t%sd2, %sd0, %sd2;\n\
-         \tmul.wide.u32 \t%sd3, %sgid, {};\n\
-         \tadd.s64 \t%sd3, %sd1, %sd3;\n",
+         \tmov.u64 \t%lb, lbuf;\n",
         TABLE + TABLE_PAD,
-        MEM.in_record,
-        MEM.out_record
     );
+    record_addresses(&mut ptx, &MEM);
     ptx.push_str(&g.body);
     ptx.push_str("\n}\n");
     ptx

@@ -8,64 +8,60 @@
 
 mod common;
 
+use common::ptx::{Index, Kernel, module};
 use common::{ENGINES, download, program, upload};
 use simt::{DeviceMemory, Dim3, Params};
 
 /// One thread; `in` holds the operands, `out` the eleven results (64-bit each).
-const PTX: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
-.visible .entry edges(.param .u64 out, .param .u64 in)
-{
-    .reg .pred %p<4>;
-    .reg .b32 %r<16>;
-    .reg .b64 %rd<24>;
-    ld.param.u64 %rd0, [out];
-    ld.param.u64 %rd1, [in];
-    ld.global.u64 %rd2, [%rd1];
-    ld.global.u32 %r0, [%rd1+8];
-    ld.global.u32 %r1, [%rd1+12];
-    ld.global.u32 %r2, [%rd1+16];
-    bfe.u64 %rd3, %rd2, %r0, 8;
-    bfe.u64 %rd4, %rd2, 4, %r0;
-    bfe.s64 %rd5, %rd2, %r1, 8;
-    bfi.b64 %rd6, %rd2, 3, %r2, 8;
+fn ptx() -> String {
+    module(
+        "sm_80",
+        &Kernel::new("edges", &["out", "in"], Index::None).body(
+            r#"
+    ld.global.u64 %rd3, [%rd2];
+    ld.global.u32 %r0, [%rd2+8];
+    ld.global.u32 %r1, [%rd2+12];
+    ld.global.u32 %r2, [%rd2+16];
+    bfe.u64 %rd4, %rd3, %r0, 8;
+    bfe.u64 %rd5, %rd3, 4, %r0;
+    bfe.s64 %rd6, %rd3, %r1, 8;
+    bfi.b64 %rd7, %rd3, 3, %r2, 8;
     fns.b32 %r3, 0xffffffff, 3, 0x80000000;
-    cvt.u64.u32 %rd7, %r3;
+    cvt.u64.u32 %rd8, %r3;
     mov.b32 %r4, 0;
     testp.normal.f32 %p0, %r4;
-    mov.b64 %rd8, 0x8000000000000000;
-    testp.normal.f64 %p1, %rd8;
-    selp.u64 %rd9, 1, 0, %p0;
-    selp.u64 %rd10, 2, 0, %p1;
-    or.b64 %rd9, %rd9, %rd10;
-    ld.global.u32 %r5, [%rd1+20];
-    ld.global.u32 %r6, [%rd1+24];
-    ld.global.u32 %r7, [%rd1+28];
+    mov.b64 %rd9, 0x8000000000000000;
+    testp.normal.f64 %p1, %rd9;
+    selp.u64 %rd10, 1, 0, %p0;
+    selp.u64 %rd11, 2, 0, %p1;
+    or.b64 %rd10, %rd10, %rd11;
+    ld.global.u32 %r5, [%rd2+20];
+    ld.global.u32 %r6, [%rd2+24];
+    ld.global.u32 %r7, [%rd2+28];
     fma.rn.ftz.f32 %r8, %r5, %r6, %r7;
-    cvt.u64.u32 %rd11, %r8;
-    ld.global.u64 %rd12, [%rd1+32];
-    ld.global.u64 %rd13, [%rd1+40];
-    fma.rp.f64 %rd14, %rd12, %rd13, %rd13;
-    ld.global.u64 %rd15, [%rd1+48];
-    rcp.approx.ftz.f64 %rd16, %rd15;
-    ld.global.u64 %rd17, [%rd1+56];
-    rsqrt.approx.ftz.f64 %rd18, %rd17;
-    st.global.u64 [%rd0], %rd3;
-    st.global.u64 [%rd0+8], %rd4;
-    st.global.u64 [%rd0+16], %rd5;
-    st.global.u64 [%rd0+24], %rd6;
-    st.global.u64 [%rd0+32], %rd7;
-    st.global.u64 [%rd0+40], %rd9;
-    st.global.u64 [%rd0+48], %rd11;
-    st.global.u64 [%rd0+56], %rd14;
-    st.global.u64 [%rd0+64], %rd16;
-    st.global.u64 [%rd0+72], %rd18;
+    cvt.u64.u32 %rd12, %r8;
+    ld.global.u64 %rd13, [%rd2+32];
+    ld.global.u64 %rd14, [%rd2+40];
+    fma.rp.f64 %rd15, %rd13, %rd14, %rd14;
+    ld.global.u64 %rd16, [%rd2+48];
+    rcp.approx.ftz.f64 %rd17, %rd16;
+    ld.global.u64 %rd18, [%rd2+56];
+    rsqrt.approx.ftz.f64 %rd19, %rd18;
+    st.global.u64 [%rd1], %rd4;
+    st.global.u64 [%rd1+8], %rd5;
+    st.global.u64 [%rd1+16], %rd6;
+    st.global.u64 [%rd1+24], %rd7;
+    st.global.u64 [%rd1+32], %rd8;
+    st.global.u64 [%rd1+40], %rd10;
+    st.global.u64 [%rd1+48], %rd12;
+    st.global.u64 [%rd1+56], %rd15;
+    st.global.u64 [%rd1+64], %rd17;
+    st.global.u64 [%rd1+72], %rd19;
     ret;
+"#,
+        ),
+    )
 }
-"#;
 
 #[test]
 fn bit_fields_fns_testp_ftz_fma_and_upper_word_approximations_match_an_h200() {
@@ -96,7 +92,7 @@ fn bit_fields_fns_testp_ftz_fma_and_upper_word_approximations_match_an_h200() {
         0x4196_a09e_0000_0000,
     ];
     for engine in ENGINES {
-        let p = program(PTX, engine);
+        let p = program(&ptx(), engine);
         let mem = DeviceMemory::new();
         let inp = upload(&mem, &input);
         let out = upload(&mem, &[0xeeee_eeee_eeee_eeeeu64; 10]);
@@ -110,31 +106,27 @@ fn bit_fields_fns_testp_ftz_fma_and_upper_word_approximations_match_an_h200() {
 /// `.ftz` results that round to the smallest normal: flushed when tiny after rounding to 24 bits
 /// with an unbounded exponent (`2^-126 − 2^-150`), kept when within half that spacing of 2^-126.
 /// Operands are loaded (as in the GPU's recording), not immediates ptxas could fold.
-const TINY_PTX: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
-.visible .entry tiny(.param .u64 out, .param .u64 in)
-{
-    .reg .b32 %r<12>;
-    .reg .b64 %rd<8>;
-    ld.param.u64 %rd0, [out];
-    ld.param.u64 %rd1, [in];
-    ld.global.v4.u32 {%r6, %r7, %r8, %r9}, [%rd1];
-    ld.global.v2.u64 {%rd2, %rd3}, [%rd1+16];
+fn tiny_ptx() -> String {
+    module(
+        "sm_80",
+        &Kernel::new("tiny", &["out", "in"], Index::None).body(
+            r#"
+    ld.global.v4.u32 {%r6, %r7, %r8, %r9}, [%rd2];
+    ld.global.v2.u64 {%rd3, %rd4}, [%rd2+16];
     mul.ftz.f32 %r0, %r6, %r7;
     mul.rp.ftz.f32 %r1, %r6, %r7;
     div.rn.ftz.f32 %r2, %r8, %r9;
-    cvt.rn.ftz.f32.f64 %r3, %rd2;
-    cvt.rn.ftz.f32.f64 %r4, %rd3;
+    cvt.rn.ftz.f32.f64 %r3, %rd3;
+    cvt.rn.ftz.f32.f64 %r4, %rd4;
     neg.f32 %r10, %r7;
     mul.ftz.f32 %r5, %r6, %r10;
-    st.global.v4.u32 [%rd0], {%r0, %r1, %r2, %r3};
-    st.global.v2.u32 [%rd0+16], {%r4, %r5};
+    st.global.v4.u32 [%rd1], {%r0, %r1, %r2, %r3};
+    st.global.v2.u32 [%rd1+16], {%r4, %r5};
     ret;
+"#,
+        ),
+    )
 }
-"#;
 
 #[test]
 fn ftz_flushes_results_tiny_after_rounding_with_an_unbounded_exponent_as_an_h200() {
@@ -144,7 +136,7 @@ fn ftz_flushes_results_tiny_after_rounding_with_an_unbounded_exponent_as_an_h200
         vec![0x0080_0000, 0x3f7f_ffff, 0x00ff_ffff, 0x4000_0000, 0xefff_ffff, 0x380f_ffff, 0xffff_ffff, 0x380f_ffff];
     let want: [u32; 6] = [0, 0, 0, 0, 0x0080_0000, 0x8000_0000];
     for engine in ENGINES {
-        let p = program(TINY_PTX, engine);
+        let p = program(&tiny_ptx(), engine);
         let mem = DeviceMemory::new();
         let inp = upload(&mem, &input);
         let out = upload(&mem, &[0xeeee_eeeeu32; 6]);

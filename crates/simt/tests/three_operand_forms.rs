@@ -6,56 +6,46 @@
 
 mod common;
 
+use common::ptx::{Index, Kernel, module};
 use common::{ENGINES, download, program, upload};
 use simt::{DeviceMemory, Dim3, Params};
 
-const PTX: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
-.visible .entry forms(.param .u64 out, .param .u64 in)
-{
-    .reg .pred %p<8>;
-    .reg .b16 %h<4>;
-    .reg .b32 %r<16>;
-    .reg .b64 %rd<12>;
-    mov.u32 %r0, %tid.x;
-    mov.u32 %r1, %ctaid.x;
-    mov.u32 %r2, %ntid.x;
-    mad.lo.u32 %r3, %r1, %r2, %r0;
-    ld.param.u64 %rd0, [out];
-    ld.param.u64 %rd1, [in];
-    mul.wide.u32 %rd2, %r3, 8;
-    add.s64 %rd3, %rd1, %rd2;
-    ld.global.u32 %r4, [%rd3];
-    ld.global.u32 %r5, [%rd3+4];
-    mad.wide.s32 %rd4, %r4, %r5, 0xffffffffffffffff;
-    mov.b64 {%r6, %r7}, %rd4;
-    mad.hi.sat.s32 %r8, %r4, %r5, %r4;
-    setp.lt.s32 %p0, %r4, 0;
-    setp.lt.s32 %p1, %r5, 0;
+fn ptx() -> String {
+    module(
+        "sm_80",
+        &Kernel::new("forms", &["out", "in"], Index::Grid).declare(".reg .b16 %h<4>;").offset(8).body(
+            r#"
+    add.s64 %rd4, %rd2, %rd3;
+    ld.global.u32 %r5, [%rd4];
+    ld.global.u32 %r6, [%rd4+4];
+    mad.wide.s32 %rd5, %r5, %r6, 0xffffffffffffffff;
+    mov.b64 {%r7, %r8}, %rd5;
+    mad.hi.sat.s32 %r9, %r5, %r6, %r5;
+    setp.lt.s32 %p0, %r5, 0;
+    setp.lt.s32 %p1, %r6, 0;
     or.pred %p2, !%p0, %p1;
     and.pred %p3, %p0, !%p1;
     xor.pred %p4, !%p0, !%p1;
-    selp.u32 %r9, 1, 0, %p2;
-    selp.u32 %r10, 2, 0, %p3;
-    selp.u32 %r11, 4, 0, %p4;
-    or.b32 %r9, %r9, %r10;
-    or.b32 %r9, %r9, %r11;
-    cvt.u16.u32 %h0, %r4;
-    cvt.u16.u32 %h1, %r5;
-    mad.wide.u16 %r12, %h0, %h1, 0x80000000;
-    mul.wide.u32 %rd5, %r3, 20;
-    add.s64 %rd6, %rd0, %rd5;
-    st.global.u32 [%rd6], %r6;
-    st.global.u32 [%rd6+4], %r7;
-    st.global.u32 [%rd6+8], %r8;
-    st.global.u32 [%rd6+12], %r9;
-    st.global.u32 [%rd6+16], %r12;
+    selp.u32 %r10, 1, 0, %p2;
+    selp.u32 %r11, 2, 0, %p3;
+    selp.u32 %r12, 4, 0, %p4;
+    or.b32 %r10, %r10, %r11;
+    or.b32 %r10, %r10, %r12;
+    cvt.u16.u32 %h0, %r5;
+    cvt.u16.u32 %h1, %r6;
+    mad.wide.u16 %r13, %h0, %h1, 0x80000000;
+    mul.wide.u32 %rd6, %r4, 20;
+    add.s64 %rd7, %rd1, %rd6;
+    st.global.u32 [%rd7], %r7;
+    st.global.u32 [%rd7+4], %r8;
+    st.global.u32 [%rd7+8], %r9;
+    st.global.u32 [%rd7+12], %r10;
+    st.global.u32 [%rd7+16], %r13;
     ret;
+"#,
+        ),
+    )
 }
-"#;
 
 /// Operand values: signs, extremes, and products whose high half overflows when `c` is added.
 const VALUES: [u32; 16] = [
@@ -98,7 +88,7 @@ fn mad_wide_immediates_mad_hi_sat_and_negated_predicate_sources_match_the_isa() 
     let input: Vec<u32> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
     let want: Vec<u32> = pairs.iter().flat_map(|&(a, b)| expected(a, b)).collect();
     for engine in ENGINES {
-        let p = program(PTX, engine);
+        let p = program(&ptx(), engine);
         let mem = DeviceMemory::new();
         let inp = upload(&mem, &input);
         let out = upload(&mem, &vec![0xeeee_eeeeu32; want.len()]);

@@ -11,7 +11,7 @@
 
 use std::ffi::{c_char, c_void};
 
-use runtime::array::ChannelDesc;
+use runtime::array::{ArrayAt, ChannelDesc};
 use runtime::memory::{MemLocation, MemPoolProps, On};
 use runtime::stream::AttrValue;
 use runtime::{device, memory};
@@ -20,18 +20,20 @@ use crate::api::device::IpcHandle;
 use crate::api::execution::{HostFn, LaunchConfigC};
 use crate::api::graph::EdgeData;
 use crate::api::graph::exec::{InstantiateParams, UpdateResultInfo};
-use crate::api::graph::memory::MemAllocNodeParams;
+use crate::api::graph::memory::{MemAllocNodeParams, mem_free_kind};
 use crate::api::graph::node::{
     GraphNodeParams, HostNodeParams, KernelNodeParams, MemsetParams, child_graph_kind, empty_kind, event_record_kind,
     event_wait_kind, host_kind, kernel_kind, memcpy_1d_kind, memcpy_kind, memset_kind, symbol_kind,
 };
 use crate::api::interop::EglFrame;
+use crate::api::memory::array::{at, rows_of};
 use crate::api::memory::pitched::{Extent, Memcpy3DParms, Memcpy3DPeerParms, PitchedPtr};
 use crate::api::pool::MemAccessDesc;
 use crate::api::stream::StreamCallback;
 use crate::api::texture::{CTextureDesc, ResourceDesc};
 use crate::args::{CStrArg, Dim3C, In, Out};
 use crate::registration::SymbolCopy;
+use crate::{stream, sync};
 
 entry_points! {
     api::device {
@@ -187,18 +189,24 @@ entry_points! {
         unsafe fn cudaMallocPitch(p: *mut *mut c_void, pitch: *mut usize, width: usize, height: usize) -> i32;
         fn cudaMalloc3D(p: Out<PitchedPtr>, extent: Extent) -> i32;
         unsafe fn cudaMemcpy2D(dst: *mut c_void, dpitch: usize, src: *const c_void, spitch: usize, width: usize,
-            height: usize, kind: i32) -> i32, per_thread cudaMemcpy2D_ptds;
+            height: usize, kind: i32) -> i32 = memcpy_2d(dst, dpitch, src, spitch, width, height, kind, sync()),
+            per_thread cudaMemcpy2D_ptds;
         unsafe fn cudaMemcpy2DAsync(dst: *mut c_void, dpitch: usize, src: *const c_void, spitch: usize, width: usize,
-            height: usize, kind: i32, s: *mut c_void) -> i32, per_thread cudaMemcpy2DAsync_ptsz;
-        fn cudaMemset2D(p: *mut c_void, pitch: usize, value: i32, width: usize, height: usize) -> i32,
-            per_thread cudaMemset2D_ptds;
+            height: usize, kind: i32, s: *mut c_void) -> i32
+            = memcpy_2d(dst, dpitch, src, spitch, width, height, kind, On::Async(stream(s))),
+            per_thread cudaMemcpy2DAsync_ptsz;
+        fn cudaMemset2D(p: *mut c_void, pitch: usize, value: i32, width: usize, height: usize) -> i32
+            = memset_2d(p, pitch, value, width, height, 1, sync()), per_thread cudaMemset2D_ptds;
         fn cudaMemset2DAsync(p: *mut c_void, pitch: usize, value: i32, width: usize, height: usize, s: *mut c_void
-            ) -> i32, per_thread cudaMemset2DAsync_ptsz;
-        fn cudaMemset3D(p: PitchedPtr, value: i32, e: Extent) -> i32, per_thread cudaMemset3D_ptds;
-        fn cudaMemset3DAsync(p: PitchedPtr, value: i32, e: Extent, s: *mut c_void) -> i32,
-            per_thread cudaMemset3DAsync_ptsz;
-        unsafe fn cudaMemcpy3D(p: *const Memcpy3DParms) -> i32, per_thread cudaMemcpy3D_ptds;
-        unsafe fn cudaMemcpy3DAsync(p: *const Memcpy3DParms, s: *mut c_void) -> i32, per_thread cudaMemcpy3DAsync_ptsz;
+            ) -> i32 = memset_2d(p, pitch, value, width, height, 1, On::Async(stream(s))),
+            per_thread cudaMemset2DAsync_ptsz;
+        fn cudaMemset3D(p: PitchedPtr, value: i32, e: Extent) -> i32 = memset_3d(p, value, e, sync()),
+            per_thread cudaMemset3D_ptds;
+        fn cudaMemset3DAsync(p: PitchedPtr, value: i32, e: Extent, s: *mut c_void) -> i32
+            = memset_3d(p, value, e, On::Async(stream(s))), per_thread cudaMemset3DAsync_ptsz;
+        unsafe fn cudaMemcpy3D(p: *const Memcpy3DParms) -> i32 = memcpy_3d(p, sync()), per_thread cudaMemcpy3D_ptds;
+        unsafe fn cudaMemcpy3DAsync(p: *const Memcpy3DParms, s: *mut c_void) -> i32
+            = memcpy_3d(p, On::Async(stream(s))), per_thread cudaMemcpy3DAsync_ptsz;
         unsafe fn cudaMemcpy3DPeer(p: *const Memcpy3DPeerParms) -> i32, per_thread cudaMemcpy3DPeer_ptds;
         unsafe fn cudaMemcpy3DPeerAsync(p: *const Memcpy3DPeerParms, s: *mut c_void) -> i32,
             per_thread cudaMemcpy3DPeerAsync_ptsz;
@@ -213,25 +221,37 @@ entry_points! {
         fn cudaFreeMipmappedArray(m: *mut c_void) -> i32;
         unsafe fn cudaArrayGetInfo(desc: *mut ChannelDesc, extent: *mut Extent, flags: *mut u32, a: *mut c_void) -> i32;
         unsafe fn cudaMemcpy2DToArray(a: *mut c_void, x: usize, y: usize, src: *const c_void, spitch: usize, w: usize,
-            h: usize, k: i32) -> i32, per_thread cudaMemcpy2DToArray_ptds;
+            h: usize, k: i32) -> i32 = copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, sync()),
+            per_thread cudaMemcpy2DToArray_ptds;
         unsafe fn cudaMemcpy2DToArrayAsync(a: *mut c_void, x: usize, y: usize, src: *const c_void, spitch: usize,
-            w: usize, h: usize, k: i32, s: *mut c_void) -> i32, per_thread cudaMemcpy2DToArrayAsync_ptsz;
+            w: usize, h: usize, k: i32, s: *mut c_void) -> i32
+            = copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, On::Async(stream(s))),
+            per_thread cudaMemcpy2DToArrayAsync_ptsz;
         unsafe fn cudaMemcpy2DFromArray(dst: *mut c_void, dpitch: usize, a: *const c_void, x: usize, y: usize, w: usize,
-            h: usize, k: i32) -> i32, per_thread cudaMemcpy2DFromArray_ptds;
+            h: usize, k: i32) -> i32 = copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, sync()),
+            per_thread cudaMemcpy2DFromArray_ptds;
         unsafe fn cudaMemcpy2DFromArrayAsync(dst: *mut c_void, dpitch: usize, a: *const c_void, x: usize, y: usize,
-            w: usize, h: usize, k: i32, s: *mut c_void) -> i32, per_thread cudaMemcpy2DFromArrayAsync_ptsz;
+            w: usize, h: usize, k: i32, s: *mut c_void) -> i32
+            = copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, On::Async(stream(s))),
+            per_thread cudaMemcpy2DFromArrayAsync_ptsz;
         fn cudaMemcpy2DArrayToArray(d: *mut c_void, dx: usize, dy: usize, s: *const c_void, sx: usize, sy: usize,
             w: usize, h: usize, k: i32) -> i32, per_thread cudaMemcpy2DArrayToArray_ptds;
         fn cudaMemcpyArrayToArray(d: *mut c_void, dx: usize, dy: usize, s: *const c_void, sx: usize, sy: usize,
             count: usize, k: i32) -> i32, per_thread cudaMemcpyArrayToArray_ptds;
         unsafe fn cudaMemcpyToArray(a: *mut c_void, x: usize, y: usize, src: *const c_void, count: usize, k: i32
-            ) -> i32, per_thread cudaMemcpyToArray_ptds;
+            ) -> i32 = linear(ArrayAt { array: a as u64, x, y }, src, count, true, k, sync()),
+            per_thread cudaMemcpyToArray_ptds;
         unsafe fn cudaMemcpyToArrayAsync(a: *mut c_void, x: usize, y: usize, src: *const c_void, count: usize, k: i32,
-            s: *mut c_void) -> i32, per_thread cudaMemcpyToArrayAsync_ptsz;
+            s: *mut c_void) -> i32
+            = linear(ArrayAt { array: a as u64, x, y }, src, count, true, k, On::Async(stream(s))),
+            per_thread cudaMemcpyToArrayAsync_ptsz;
         unsafe fn cudaMemcpyFromArray(dst: *mut c_void, a: *const c_void, x: usize, y: usize, count: usize, k: i32
-            ) -> i32, per_thread cudaMemcpyFromArray_ptds;
+            ) -> i32 = linear(ArrayAt { array: a as u64, x, y }, dst, count, false, k, sync()),
+            per_thread cudaMemcpyFromArray_ptds;
         unsafe fn cudaMemcpyFromArrayAsync(dst: *mut c_void, a: *const c_void, x: usize, y: usize, count: usize, k: i32,
-            s: *mut c_void) -> i32, per_thread cudaMemcpyFromArrayAsync_ptsz;
+            s: *mut c_void) -> i32
+            = linear(ArrayAt { array: a as u64, x, y }, dst, count, false, k, On::Async(stream(s))),
+            per_thread cudaMemcpyFromArrayAsync_ptsz;
     }
     api::memory::symbol {
         unsafe fn cudaMemcpyToSymbol(sym: *const c_void, src: *const c_void, count: usize, offset: usize, kind: i32
@@ -420,7 +440,7 @@ entry_points! {
             p: *mut MemAllocNodeParams) -> i32;
         fn cudaGraphMemAllocNodeGetParams(n: *mut c_void, p: Out<MemAllocNodeParams>) -> i32;
         unsafe fn cudaGraphAddMemFreeNode(nd: Out<*mut c_void>, g: *mut c_void, deps: *const *mut c_void, n: usize,
-            dptr: *mut c_void) -> i32;
+            dptr: *mut c_void) -> i32 = add(nd, g, deps, n, || mem_free_kind(dptr));
         fn cudaGraphMemFreeNodeGetParams(n: *mut c_void, p: Out<*mut c_void>) -> i32;
         fn cudaDeviceGraphMemTrim(device: i32) -> i32;
         unsafe fn cudaDeviceGetGraphMemAttribute(device: i32, attr: i32, value: *mut c_void) -> i32;

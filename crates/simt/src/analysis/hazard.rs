@@ -38,6 +38,15 @@ enum Eff {
     BlindAtomic,
 }
 
+/// The register operations through which these rules follow no address (`Un`, `Cvta`, `Bin`
+/// and `Tern` are followed; `Setp` computes none): with `Setp`, `non_register_ops!()` and those
+/// four, a match over register operations is exhaustive.
+macro_rules! untracked_register_ops {
+    () => {
+        Op::Bfi { .. } | Op::Pack { .. } | Op::Unpack { .. } | Op::Mov2 { .. } | Op::Isspacep { .. }
+    };
+}
+
 const PLAIN: u8 = 1;
 const COMM: u8 = 2;
 
@@ -72,7 +81,9 @@ fn effect(f: &Func, live: &Liveness, may_shared: &[bool], pc: usize) -> Eff {
             let used = d.is_some_and(|d| live.live_at(pc as u32 + 1).contains(&(d as usize)));
             if commutes(*op) && !used { Eff::BlindAtomic } else { Eff::ObservingAtomic }
         }
-        _ => Eff::None,
+        // Accesses of other memory; vector, 128-bit and asynchronous accesses, textures and
+        // calls, which these rules do not follow; and every operation without memory.
+        register_ops!() | non_register_ops!() => Eff::None,
     }
 }
 
@@ -96,7 +107,7 @@ fn surface_access(f: &Func, pc: usize) -> Option<bool> {
             tex::TexOp::Store(_) | tex::TexOp::Reduce(_) => Some(true),
             _ => None,
         },
-        _ => None,
+        memory_access!() | calls!() | no_memory!() | Op::Mma(_) | Op::Cluster(_) => None,
     }
 }
 
@@ -151,7 +162,7 @@ fn may_hold_shared(f: &Func) -> Vec<bool> {
                 Op::Bin { a, b, .. } => clean_src(&may, a) && clean_src(&may, b),
                 Op::Tern { a, b, c, .. } => [a, b, c].iter().all(|s| clean_src(&may, s)),
                 Op::Ld { space: Space::KParam, .. } | Op::Setp { .. } => true,
-                _ => false,
+                untracked_register_ops!() | non_register_ops!() => false,
             };
             if !clean {
                 for d in defs {
@@ -223,7 +234,8 @@ pub(crate) fn module_var_hazard(f: &Func) -> Option<usize> {
                 Op::Un { d, a, .. } | Op::Cvta { d, a, .. } => (*d, vec![a]),
                 Op::Bin { d, a, b, .. } => (*d, vec![a, b]),
                 Op::Tern { d, a, b, c, .. } => (*d, vec![a, b, c]),
-                _ => continue,
+                // Not followed: an address is tracked through `Un`, `Cvta`, `Bin` and `Tern` only.
+                Op::Setp { .. } | untracked_register_ops!() | non_register_ops!() => continue,
             };
             if srcs.iter().any(|s| is_t(&tainted, s)) && !tainted.get(d as usize).copied().unwrap_or(true) {
                 tainted[d as usize] = true;
@@ -247,7 +259,7 @@ pub(crate) fn module_var_hazard(f: &Func) -> Option<usize> {
                 store.get_or_insert(pc);
             }
             Op::Ld { addr, .. } if from_var(addr) => load = true,
-            _ => {}
+            register_ops!() | non_register_ops!() => {}
         }
     }
     store.filter(|_| load)
@@ -343,7 +355,8 @@ pub(crate) fn shared_location_hazard(f: &Func) -> Option<usize> {
                     [a, b, c].iter().fold(Root::None, |r, s| r.join(src_root(&root, s))),
                     [a, b, c].iter().all(|s| src_uniform(&uniform, s)),
                 )),
-                _ => None,
+                // Any other definition: an unknown root, not uniform (below).
+                Op::Setp { .. } | untracked_register_ops!() | non_register_ops!() => None,
             };
             // A register written under a guard keeps its earlier value in the threads the
             // guard excludes: it stays uniform only under a uniform guard.
@@ -402,7 +415,7 @@ pub(crate) fn shared_location_hazard(f: &Func) -> Option<usize> {
                     stored.push(((at, uniform), pc));
                 }
             }
-            _ => {}
+            register_ops!() | non_register_ops!() => {}
         }
     }
     // A store and a load of the same location race only within one barrier interval: the

@@ -69,3 +69,49 @@ macro_rules! collectives {
     };
 }
 pub(crate) use collectives;
+
+/// Operations that access no memory (though `bar` and `fence` order it): no-ops, the `alloca`
+/// stack, register operations, control flow, barriers, warp collectives and the carry flag.
+macro_rules! no_memory {
+    () => {
+        $crate::ir::Op::Nop
+            | $crate::ir::Op::Nanosleep
+            | $crate::ir::frame_ops!()
+            | $crate::ir::register_ops!()
+            | $crate::ir::Op::Bra { .. }
+            | $crate::ir::Op::Ret
+            | $crate::ir::Op::Exit
+            | $crate::ir::Op::Trap
+            | $crate::ir::Op::Bar { .. }
+            | $crate::ir::collectives!()
+            | $crate::ir::Op::Brx { .. }
+            | $crate::ir::Op::Fence
+            | $crate::ir::Op::Carry { .. }
+    };
+}
+pub(crate) use no_memory;
+
+/// Every operation that is not a register operation (`register_ops!()`): a match that treats
+/// some register operations specially names the others and this family, and stays exhaustive.
+macro_rules! non_register_ops {
+    () => {
+        $crate::ir::Op::Nop
+            | $crate::ir::Op::Nanosleep
+            | $crate::ir::frame_ops!()
+            | $crate::ir::memory_access!()
+            | $crate::ir::calls!()
+            | $crate::ir::Op::Bra { .. }
+            | $crate::ir::Op::Ret
+            | $crate::ir::Op::Exit
+            | $crate::ir::Op::Trap
+            | $crate::ir::Op::Bar { .. }
+            | $crate::ir::collectives!()
+            | $crate::ir::Op::Brx { .. }
+            | $crate::ir::Op::Fence
+            | $crate::ir::Op::Tex(_)
+            | $crate::ir::Op::Mma(_)
+            | $crate::ir::Op::Cluster(_)
+            | $crate::ir::Op::Carry { .. }
+    };
+}
+pub(crate) use non_register_ops;

@@ -5,7 +5,7 @@
 
 pub mod ptx;
 
-use simt::{DeviceMemory, DevicePtr, Dim3, Engine, Params, Program};
+use simt::{DeviceMemory, DevicePtr, Dim3, Engine, Params, Program, Tier};
 
 /// The engines every fixture test runs on.
 pub const ENGINES: [Engine; 4] = [Engine::Interp, Engine::JitAll, Engine::Warp, Engine::Block];
@@ -69,6 +69,18 @@ pub fn run_on_every_engine<T: Word>(ptx: &str, entry: &str, input: &[T], want: &
             assert_eq!(stats.warp_instructions, 0, "the warp tier left {what} to the interpreter");
         }
     }
+}
+
+/// Launches `entry(out, in)` of `p` on `grid` blocks of `block` over `input` (fresh memory),
+/// `out` as long and filled with `u32::MAX` first; returns what the kernel left in `out` and
+/// the tier that ran the launch.
+pub fn run_out_in(p: &Program, entry: &str, grid: Dim3, block: Dim3, input: &[u32]) -> (Vec<u32>, Tier) {
+    let mem = DeviceMemory::new();
+    let din = upload(&mem, input);
+    let dout = upload(&mem, &vec![u32::MAX; input.len()]);
+    let params = Params::new().ptr(dout).ptr(din).clone();
+    let st = p.launch(entry, grid, block, 0, params.bytes(), &mem).unwrap_or_else(|f| panic!("{entry}: {f}"));
+    (download(&mem, dout, input.len()), st.tier)
 }
 
 /// A number the tests move to and from device memory, as CUDA lays it out: little-endian.

@@ -145,3 +145,38 @@ fn standard_registers(code: &str) -> String {
     }
     out
 }
+
+/// A block of any shape stores each thread's element of `in` in a shared `tile` (declared by
+/// the kernel) at its linear index, then waits at a barrier: with `%r1` = `%tid.x` and `in` in
+/// `%rd2`, `%r2`..`%r6` = `%tid.y`, `%tid.z`, `%ntid.x`, `%ntid.y`, `%ntid.z`; `%r8` = `t` =
+/// `(tid.z * ntid.y + tid.y) * ntid.x + tid.x`; `%r10` = the block's size; `%r12` = `g` =
+/// `ctaid.x * size + t`; `%rd3` = `4 * g`; `%r13` = `in[g]`; `%r16` = `tile`'s address of `t`.
+const TILE_FROM_INPUT: &str = "\
+    mov.u32 %r2, %tid.y;
+    mov.u32 %r3, %tid.z;
+    mov.u32 %r4, %ntid.x;
+    mov.u32 %r5, %ntid.y;
+    mov.u32 %r6, %ntid.z;
+    mad.lo.s32 %r7, %r3, %r5, %r2;
+    mad.lo.s32 %r8, %r7, %r4, %r1;
+    mul.lo.s32 %r9, %r4, %r5;
+    mul.lo.s32 %r10, %r9, %r6;
+    mov.u32 %r11, %ctaid.x;
+    mad.lo.s32 %r12, %r11, %r10, %r8;
+    mul.wide.u32 %rd3, %r12, 4;
+    add.s64 %rd4, %rd2, %rd3;
+    ld.global.u32 %r13, [%rd4];
+    mov.u32 %r14, tile;
+    shl.b32 %r15, %r8, 2;
+    add.s32 %r16, %r14, %r15;
+    st.shared.u32 [%r16], %r13;
+    bar.sync 0;
+";
+
+/// Entry `name(out, in)` of a block of any shape (sm_80) with a shared `tile` of 4 KiB: `%r1` =
+/// `%tid.x`, then `before`, then `TILE_FROM_INPUT` (each thread's element of `in` stored in
+/// `tile` at its linear index, a barrier), then `after` (ending in `ret`).
+pub fn tile_kernel(name: &str, before: &str, after: &str) -> String {
+    let kernel = Kernel::new(name, &["out", "in"], Index::Thread).declare(".shared .align 4 .b8 tile[4096];");
+    module("sm_80", &kernel.body(&format!("\n{before}{TILE_FROM_INPUT}{after}")))
+}

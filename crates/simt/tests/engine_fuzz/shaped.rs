@@ -13,9 +13,7 @@
 //! Half the kernels have no warp collective, counted barrier or `bar.red`, so that the block
 //! tier (which declines those) translates them; the others check that it falls back.
 
-use std::fmt::Write as _;
-
-use super::{BASIC, Class, Gen, I32_SPECIAL, IN_FIELDS, IN_RECORD, Kernel, OUT_FIELDS, OUT_RECORD, access};
+use super::{BASIC, Class, Gen, Kernel, basic_body, basic_kernel_text};
 
 /// Block shapes: 1D (warp multiples, partial warps, partial 16-lane groups, tiny blocks and
 /// CUDA's largest), 2D and 3D (`blockDim.x` of 1 to 32).
@@ -537,6 +535,27 @@ impl Gen {
     }
 }
 
+/// The flat thread index `tid.x + ntid.x * (tid.y + ntid.y * tid.z)` (`%stid`), the block's
+/// size (`%sntid`) and the flat index in the grid (`%sgid`), for blocks and grids of any shape.
+const SHAPED_INDEX: &str = "\tmov.u32 \t%s0, %tid.z;\n\
+                            \tmov.u32 \t%s1, %ntid.y;\n\
+                            \tmov.u32 \t%s2, %tid.y;\n\
+                            \tmad.lo.s32 \t%s0, %s0, %s1, %s2;\n\
+                            \tmov.u32 \t%sntid, %ntid.x;\n\
+                            \tmov.u32 \t%s2, %tid.x;\n\
+                            \tmad.lo.s32 \t%stid, %s0, %sntid, %s2;\n\
+                            \tmul.lo.s32 \t%sntid, %sntid, %s1;\n\
+                            \tmov.u32 \t%s1, %ntid.z;\n\
+                            \tmul.lo.s32 \t%sntid, %sntid, %s1;\n\
+                            \tmov.u32 \t%s0, %ctaid.z;\n\
+                            \tmov.u32 \t%s1, %nctaid.y;\n\
+                            \tmov.u32 \t%s2, %ctaid.y;\n\
+                            \tmad.lo.s32 \t%s0, %s0, %s1, %s2;\n\
+                            \tmov.u32 \t%s1, %nctaid.x;\n\
+                            \tmov.u32 \t%s2, %ctaid.x;\n\
+                            \tmad.lo.s32 \t%s0, %s0, %s1, %s2;\n\
+                            \tmad.lo.s32 \t%sgid, %s0, %sntid, %stid;\n";
+
 /// Generates shaped kernel `seed`: the basic kernels' records and prologue over a block of
 /// any shape (flat thread index `tid.x + ntid.x * (tid.y + ntid.y * tid.z)`, flat block
 /// index likewise).
@@ -548,81 +567,11 @@ pub(super) fn generate_shaped(seed: u64) -> Kernel {
     let warp_ops = g.rng.chance(50);
     g.shfl = warp_ops && threads.is_multiple_of(32);
     g.shape = Some(Shape { threads, warp_ops, warps_exited: false, next_arrive: 8 });
-    let uniforms =
-        [if g.rng.chance(50) { g.rng.pick(&I32_SPECIAL) } else { g.rng.next() as u32 }, g.rng.below(70) as u32];
+    let uniforms = g.uniforms();
 
-    for (off, ty, regs, _) in IN_FIELDS {
-        g.emit(&access("ld", ty, regs, &format!("%sd2+{off}")));
-    }
-    for k in 0..Class::P.count() {
-        let cmp = g.rng.pick(&["lt", "ne", "gt", "ge"]);
-        let (a, b) = (g.reg(Class::R), g.reg(Class::R));
-        g.emit(&format!("setp.{cmp}.s32 %p{k}, {a}, {b}"));
-    }
-    g.budget = 30 + g.rng.below(50) as i64;
-    while g.budget > 0 {
-        let n = g.budget as u32;
-        g.block(n);
-    }
-    for k in 0..Class::P.count() {
-        g.emit(&format!("selp.u32 %s{k}, 1, 0, %p{k}"));
-    }
-    for (off, ty, regs) in OUT_FIELDS {
-        g.emit(&access("st", ty, regs, &format!("%sd3+{off}")));
-    }
-    g.emit("ret");
-
-    let mut ptx = String::new();
-    let _ =
-        writeln!(ptx, "//\n// engine_fuzz shaped seed {seed}\n//\n\n.version 8.8\n.target sm_90\n.address_size 64\n");
-    let _ = writeln!(
-        ptx,
-        ".visible .entry fuzz(\n\t.param .u64 fuzz_param_0,\n\t.param .u64 fuzz_param_1,\n\t.param .u32 fuzz_param_2,\n\t.param .u32 fuzz_param_3\n)\n{{"
-    );
-    for c in Class::ALL {
-        let _ = writeln!(ptx, "\t.reg {} \t{}<{}>;", c.decl(), c.prefix(), c.count());
-    }
-    ptx.push_str(
-        "\t.reg .pred \t%q<2>;\n\t.reg .b32 \t%s<10>;\n\t.reg .b32 \t%c<2>;\n\t.reg .b32 \t%u<2>;\n\
-         \t.reg .b32 \t%stid;\n\t.reg .b32 \t%sntid;\n\t.reg .b32 \t%sgid;\n\t.reg .b64 \t%sd<4>;\n\
-         \t.reg .b32 \t%w<4>;\n\t.reg .b64 \t%wd<1>;\n",
-    );
+    basic_body(&mut g);
     // 8 bytes per thread, and 32 words more for the contended counters of the atomics.
-    for k in 0..g.smem {
-        let _ = writeln!(ptx, "\t.shared .align 8 .b8 smem{k}[{}];", 8 * (threads + 32));
-    }
-    let _ = write!(
-        ptx,
-        "\n\tld.param.u64 \t%sd0, [fuzz_param_0];\n\
-         \tld.param.u64 \t%sd1, [fuzz_param_1];\n\
-         \tld.param.u32 \t%u0, [fuzz_param_2];\n\
-         \tld.param.u32 \t%u1, [fuzz_param_3];\n\
-         \tcvta.to.global.u64 \t%sd0, %sd0;\n\
-         \tcvta.to.global.u64 \t%sd1, %sd1;\n\
-         \tmov.u32 \t%s0, %tid.z;\n\
-         \tmov.u32 \t%s1, %ntid.y;\n\
-         \tmov.u32 \t%s2, %tid.y;\n\
-         \tmad.lo.s32 \t%s0, %s0, %s1, %s2;\n\
-         \tmov.u32 \t%sntid, %ntid.x;\n\
-         \tmov.u32 \t%s2, %tid.x;\n\
-         \tmad.lo.s32 \t%stid, %s0, %sntid, %s2;\n\
-         \tmul.lo.s32 \t%sntid, %sntid, %s1;\n\
-         \tmov.u32 \t%s1, %ntid.z;\n\
-         \tmul.lo.s32 \t%sntid, %sntid, %s1;\n\
-         \tmov.u32 \t%s0, %ctaid.z;\n\
-         \tmov.u32 \t%s1, %nctaid.y;\n\
-         \tmov.u32 \t%s2, %ctaid.y;\n\
-         \tmad.lo.s32 \t%s0, %s0, %s1, %s2;\n\
-         \tmov.u32 \t%s1, %nctaid.x;\n\
-         \tmov.u32 \t%s2, %ctaid.x;\n\
-         \tmad.lo.s32 \t%s0, %s0, %s1, %s2;\n\
-         \tmad.lo.s32 \t%sgid, %s0, %sntid, %stid;\n\
-         \tmul.wide.u32 \t%sd2, %sgid, {IN_RECORD};\n\
-         \tadd.s64 \t%sd2, %sd0, %sd2;\n\
-         \tmul.wide.u32 \t%sd3, %sgid, {OUT_RECORD};\n\
-         \tadd.s64 \t%sd3, %sd1, %sd3;\n"
-    );
-    ptx.push_str(&g.body);
-    ptx.push_str("\n}\n");
+    let (title, smem) = (format!("engine_fuzz shaped seed {seed}"), 8 * (threads + 32));
+    let ptx = basic_kernel_text(&title, &g, "\t.reg .b32 \t%w<4>;\n\t.reg .b64 \t%wd<1>;\n", smem, SHAPED_INDEX);
     Kernel { ptx, grid, block, uniforms, layout: &BASIC, dyn_smem: 0, scratch: Vec::new(), scratch_regions: Vec::new() }
 }

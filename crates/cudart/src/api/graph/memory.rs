@@ -10,9 +10,11 @@ use std::sync::Mutex;
 
 use runtime::graph::{NodeKind, NodeType};
 use runtime::memory::{self, MemPoolProps};
-use runtime::{DevicePtr, Error, record};
+use runtime::{DevicePtr, Error, Result, record};
 
-use crate::api::graph::node::{add, node_params, params_bytes};
+// `add` is the table's too: `cudaGraphAddMemFreeNode` is `add` of a `mem_free_kind`.
+pub(crate) use crate::api::graph::node::add;
+use crate::api::graph::node::{node_params, params_bytes};
 use crate::api::pool::MemAccessDesc;
 use crate::args::Out;
 use crate::{code, invalid, out};
@@ -42,7 +44,9 @@ fn access_store() -> std::sync::MutexGuard<'static, HashMap<u64, Vec<MemAccessDe
 
 /// `cudaGraphAddMemAllocNode(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *deps,
 /// size_t numDeps, struct cudaMemAllocNodeParams *)`: pinned device memory of device 0 with
-/// no handle types; the address is fixed now and written to `nodeParams->dptr`.
+/// no handle types; the address is fixed now and written to `nodeParams->dptr`. Not an `add`
+/// of a kind in the table, as the other node types are: its parameters are checked before the
+/// node pointer, and a new node's access descriptors are kept by its handle.
 ///
 /// # Safety
 /// `p` null or valid for reads and writes; `p->accessDescs` holds `accessDescCount` entries.
@@ -113,25 +117,11 @@ pub fn cudaGraphMemAllocNodeGetParams(n: *mut c_void, p: Out<MemAllocNodeParams>
     p.put(r)
 }
 
-/// `cudaGraphAddMemFreeNode(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *deps,
-/// size_t numDeps, void *dptr)`: `dptr` must be a graph allocation.
-///
-/// # Safety
-/// `nd` must be null or valid for writes; `deps` must hold `n` handles.
-pub unsafe fn cudaGraphAddMemFreeNode(
-    nd: Out<*mut c_void>,
-    g: *mut c_void,
-    deps: *const *mut c_void,
-    n: usize,
-    dptr: *mut c_void,
-) -> i32 {
-    let kind = || {
-        let work = memory::graph_mem_free(DevicePtr(dptr as u64))?;
-        Ok(NodeKind::Work { ty: NodeType::MemFree, work, params: Some(params_bytes(&dptr)) })
-    };
-    // SAFETY: `nd` is null or writable and `deps` holds `n` handles: cudaGraphAddMemFreeNode's contract, which is
-    // `add`'s.
-    unsafe { add(nd, g, deps, n, kind) }
+/// A free node of `dptr`, which must be a graph allocation (`cudaGraphAddMemFreeNode(cudaGraphNode_t *,
+/// cudaGraph_t, const cudaGraphNode_t *deps, size_t numDeps, void *dptr)`, a table entry).
+pub(crate) fn mem_free_kind(dptr: *mut c_void) -> Result<NodeKind> {
+    let work = memory::graph_mem_free(DevicePtr(dptr as u64))?;
+    Ok(NodeKind::Work { ty: NodeType::MemFree, work, params: Some(params_bytes(&dptr)) })
 }
 
 /// `cudaGraphMemFreeNodeGetParams(cudaGraphNode_t, void *dptr_out)`.

@@ -17,7 +17,7 @@ use runtime::stream::{AttrValue, attr_default, check_attr};
 use runtime::{DevicePtr, Error, Result, record};
 
 use crate::api::execution::host_fn_work;
-use crate::api::graph::memory::MemAllocNodeParams;
+use crate::api::graph::memory::{MemAllocNodeParams, mem_free_kind};
 use crate::api::graph::{EdgeData, node};
 use crate::api::memory::pitched::{Memcpy3DParms, copy_3d_of};
 use crate::args::Dim3C;
@@ -360,9 +360,7 @@ pub unsafe fn cudaGraphAddNode(
             10 => {
                 crate::api::graph::memory::cudaGraphAddMemAllocNode(node, g, deps, n, union_of::<MemAllocNodeParams>(p))
             }
-            11 => {
-                crate::api::graph::memory::cudaGraphAddMemFreeNode(node, g, deps, n, union_of::<*mut c_void>(p).read())
-            }
+            11 => add(node, g, deps, n, || mem_free_kind(union_of::<*mut c_void>(p).read())),
             13 => add_conditional(node, g, deps, n, union_of::<ConditionalNodeParams>(p)),
             8 | 9 => code::<()>(record(Err(Error::NotSupported))),
             _ => invalid(),

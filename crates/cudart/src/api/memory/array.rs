@@ -12,7 +12,7 @@ use runtime::{Error, Result, record};
 
 use crate::api::memory::pitched::{Extent, Memcpy3DParms};
 use crate::args::{In, Out};
-use crate::{code, stream, sync};
+use crate::{code, sync};
 
 /// `cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width,
 /// size_t height, unsigned int flags)`.
@@ -81,112 +81,30 @@ fn kind(k: i32) -> Result<MemcpyKind> {
 }
 
 /// The array end of a copy: byte offset `x`, row `y`.
-fn at(a: *const c_void, x: usize, y: usize) -> End {
+pub(crate) fn at(a: *const c_void, x: usize, y: usize) -> End {
     End::Array { array: a as u64, x, y, z: 0 }
 }
 
 /// The linear end of a 2D copy: `rows` rows `pitch` bytes apart.
-fn rows_of(p: *const c_void, pitch: usize, rows: usize) -> End {
+pub(crate) fn rows_of(p: *const c_void, pitch: usize, rows: usize) -> End {
     End::Linear { ptr: p as u64, pitch, rows }
 }
 
-/// A 2D copy of `h` rows of `w` bytes between two ends, at least one an array. A linear end
+/// A 2D copy of `h` rows of `w` bytes between two ends, at least one an array
+/// (`cudaMemcpy2DToArray`, `cudaMemcpy2DFromArray` and their `Async` forms are table entries
+/// over it, with `sync()` or the stream). A linear end
 /// whose pitch is below the width is `cudaErrorInvalidValue` here (an H200's answer; plain 2D
 /// copies answer `cudaErrorInvalidPitchValue`).
 ///
 /// # Safety
 /// Host memory the copy covers must be valid (until it completes, when asynchronous).
-unsafe fn copy_2d(dst: End, src: End, w: usize, h: usize, k: i32, on: On) -> i32 {
+pub(crate) unsafe fn copy_2d(dst: End, src: End, w: usize, h: usize, k: i32, on: On) -> i32 {
     if h > 0 && [&dst, &src].into_iter().any(|e| matches!(e, End::Linear { pitch, .. } if *pitch < w)) {
         return code(record::<()>(Err(Error::InvalidValue)));
     }
     // SAFETY: the host memory `dst`/`src` cover is valid (until the copy completes, when asynchronous): this function's
     // contract, which is `memcpy_array`'s.
     code(kind(k).and_then(|k| unsafe { array::memcpy_array(dst, src, w, h, 1, k, on) }))
-}
-
-/// `cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
-/// size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind)`.
-///
-/// # Safety
-/// Host memory the copy covers must be valid.
-#[allow(clippy::too_many_arguments)]
-pub unsafe fn cudaMemcpy2DToArray(
-    a: *mut c_void,
-    x: usize,
-    y: usize,
-    src: *const c_void,
-    spitch: usize,
-    w: usize,
-    h: usize,
-    k: i32,
-) -> i32 {
-    // SAFETY: `src` holds `h` rows of `w` bytes `spitch` apart: cudaMemcpy2DToArray's contract, which is `copy_2d`'s
-    // for the host end.
-    unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, sync()) }
-}
-
-/// `cudaMemcpy2DToArrayAsync(..., cudaStream_t stream)`.
-///
-/// # Safety
-/// Host memory the copy covers must stay valid until it completes.
-#[allow(clippy::too_many_arguments)]
-pub unsafe fn cudaMemcpy2DToArrayAsync(
-    a: *mut c_void,
-    x: usize,
-    y: usize,
-    src: *const c_void,
-    spitch: usize,
-    w: usize,
-    h: usize,
-    k: i32,
-    s: *mut c_void,
-) -> i32 {
-    // SAFETY: `src` holds `h` rows of `w` bytes `spitch` apart until the copy completes: cudaMemcpy2DToArrayAsync's
-    // contract, which is `copy_2d`'s.
-    unsafe { copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, On::Async(stream(s))) }
-}
-
-/// `cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset,
-/// size_t hOffset, size_t width, size_t height, enum cudaMemcpyKind kind)`.
-///
-/// # Safety
-/// Host memory the copy covers must be valid.
-#[allow(clippy::too_many_arguments)]
-pub unsafe fn cudaMemcpy2DFromArray(
-    dst: *mut c_void,
-    dpitch: usize,
-    a: *const c_void,
-    x: usize,
-    y: usize,
-    w: usize,
-    h: usize,
-    k: i32,
-) -> i32 {
-    // SAFETY: `dst` holds `h` writable rows of `w` bytes `dpitch` apart: cudaMemcpy2DFromArray's contract, which is
-    // `copy_2d`'s for the host end.
-    unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, sync()) }
-}
-
-/// `cudaMemcpy2DFromArrayAsync(..., cudaStream_t stream)`.
-///
-/// # Safety
-/// Host memory the copy covers must stay valid until it completes.
-#[allow(clippy::too_many_arguments)]
-pub unsafe fn cudaMemcpy2DFromArrayAsync(
-    dst: *mut c_void,
-    dpitch: usize,
-    a: *const c_void,
-    x: usize,
-    y: usize,
-    w: usize,
-    h: usize,
-    k: i32,
-    s: *mut c_void,
-) -> i32 {
-    // SAFETY: `dst` holds `h` writable rows of `w` bytes `dpitch` apart until the copy completes:
-    // cudaMemcpy2DFromArrayAsync's contract, which is `copy_2d`'s.
-    unsafe { copy_2d(rows_of(dst, dpitch, h), at(a, x, y), w, h, k, On::Async(stream(s))) }
 }
 
 /// `cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
@@ -226,72 +144,16 @@ pub fn cudaMemcpyArrayToArray(
     unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), count, 1, k, sync()) }
 }
 
-/// `cudaMemcpyToArray` / `FromArray` (deprecated): `count` bytes in row-major order from `at`
-/// on, to the array (`to`) or from it.
+/// `cudaMemcpyToArray` / `FromArray` (deprecated) and their `Async` forms, table entries over
+/// this: `count` bytes in row-major order from `at` on, to the array (`to`) or from it.
 ///
 /// # Safety
 /// Host memory the copy covers must be valid (until it completes, when asynchronous).
-unsafe fn linear(at: ArrayAt, other: *const c_void, count: usize, to: bool, k: i32, on: On) -> i32 {
+pub(crate) unsafe fn linear(at: ArrayAt, other: *const c_void, count: usize, to: bool, k: i32, on: On) -> i32 {
     // SAFETY: `other` covers `count` bytes of host memory that stay valid as long as the copy
     // needs them: this function's contract, which is `memcpy_array_linear`'s.
     let r = kind(k).and_then(|k| unsafe { array::memcpy_array_linear(at, other as u64, count, to, k, on) });
     code(r)
-}
-
-/// `cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
-/// size_t count, enum cudaMemcpyKind kind)`.
-///
-/// # Safety
-/// Host memory the copy covers must be valid.
-pub unsafe fn cudaMemcpyToArray(a: *mut c_void, x: usize, y: usize, src: *const c_void, count: usize, k: i32) -> i32 {
-    // SAFETY: `src` is readable for `count` bytes: cudaMemcpyToArray's contract, which is `linear`'s.
-    unsafe { linear(ArrayAt { array: a as u64, x, y }, src, count, true, k, sync()) }
-}
-
-/// `cudaMemcpyToArrayAsync(..., cudaStream_t stream)`.
-///
-/// # Safety
-/// Host memory the copy covers must stay valid until it completes.
-pub unsafe fn cudaMemcpyToArrayAsync(
-    a: *mut c_void,
-    x: usize,
-    y: usize,
-    src: *const c_void,
-    count: usize,
-    k: i32,
-    s: *mut c_void,
-) -> i32 {
-    // SAFETY: `src` stays readable for `count` bytes until the copy completes: cudaMemcpyToArrayAsync's contract, which
-    // is `linear`'s.
-    unsafe { linear(ArrayAt { array: a as u64, x, y }, src, count, true, k, On::Async(stream(s))) }
-}
-
-/// `cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset,
-/// size_t count, enum cudaMemcpyKind kind)`.
-///
-/// # Safety
-/// Host memory the copy covers must be valid.
-pub unsafe fn cudaMemcpyFromArray(dst: *mut c_void, a: *const c_void, x: usize, y: usize, count: usize, k: i32) -> i32 {
-    // SAFETY: `dst` is writable for `count` bytes: cudaMemcpyFromArray's contract, which is `linear`'s.
-    unsafe { linear(ArrayAt { array: a as u64, x, y }, dst, count, false, k, sync()) }
-}
-
-/// `cudaMemcpyFromArrayAsync(..., cudaStream_t stream)`.
-///
-/// # Safety
-/// Host memory the copy covers must stay valid until it completes.
-pub unsafe fn cudaMemcpyFromArrayAsync(
-    dst: *mut c_void,
-    a: *const c_void,
-    x: usize,
-    y: usize,
-    count: usize,
-    k: i32,
-    s: *mut c_void,
-) -> i32 {
-    // SAFETY: `dst` stays writable for `count` bytes until the copy completes: cudaMemcpyFromArrayAsync's contract,
-    // which is `linear`'s.
-    unsafe { linear(ArrayAt { array: a as u64, x, y }, dst, count, false, k, On::Async(stream(s))) }
 }
 
 /// `cudaMemcpy3D` with an array on either side: the extent's width and the positions are in

@@ -146,9 +146,14 @@ pub fn cudaMalloc3D(p: Out<PitchedPtr>, extent: Extent) -> i32 {
     p.put(r)
 }
 
-/// The copy of `height` rows of `width` bytes, `spitch` apart at `src`, to rows `dpitch`
-/// apart at `dst`, in direction `kind` (`cudaMemcpy2D`'s arguments) as one plane of a 3D copy.
-fn plane_copy(
+/// `cudaMemcpy2D` (`on`: `sync()`) and `cudaMemcpy2DAsync` (the stream), table entries: the
+/// copy of `height` rows of `width` bytes, `spitch` apart at `src`, to rows `dpitch` apart at
+/// `dst`, in direction `kind`.
+///
+/// # Safety
+/// Host memory the copy covers must be valid (until it completes, when asynchronous).
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe fn memcpy_2d(
     dst: *mut c_void,
     dpitch: usize,
     src: *const c_void,
@@ -156,9 +161,10 @@ fn plane_copy(
     width: usize,
     height: usize,
     kind: i32,
-) -> Result<Copy3D> {
-    let kind = record(MemcpyKind::from_raw(kind))?;
-    Ok(Copy3D {
+    on: On,
+) -> i32 {
+    // One plane of a 3D copy.
+    let copy = record(MemcpyKind::from_raw(kind)).map(|kind| Copy3D {
         dst: dst as u64,
         dpitch,
         dheight: height,
@@ -169,50 +175,14 @@ fn plane_copy(
         height,
         depth: 1,
         kind,
-    })
+    });
+    // SAFETY: `dst` and `src` hold `height` rows of `width` bytes, `dpitch` and `spitch` apart (until the copy
+    // completes, when asynchronous): this function's contract, which is `memory::memcpy_3d`'s for host ends.
+    code(copy.and_then(|c| unsafe { memory::memcpy_3d(c, on) }))
 }
 
-/// `cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
-/// size_t height, enum cudaMemcpyKind kind)`.
-///
-/// # Safety
-/// Host memory the copy covers must be valid.
-pub unsafe fn cudaMemcpy2D(
-    dst: *mut c_void,
-    dpitch: usize,
-    src: *const c_void,
-    spitch: usize,
-    width: usize,
-    height: usize,
-    kind: i32,
-) -> i32 {
-    let copy = plane_copy(dst, dpitch, src, spitch, width, height, kind);
-    // SAFETY: `dst` and `src` hold `height` rows of `width` bytes, `dpitch` and `spitch` apart: cudaMemcpy2D's
-    // contract, which is `memory::memcpy_3d`'s for host ends.
-    code(copy.and_then(|c| unsafe { memory::memcpy_3d(c, sync()) }))
-}
-
-/// `cudaMemcpy2DAsync(..., cudaStream_t stream)`.
-///
-/// # Safety
-/// Host memory the copy covers must stay valid until it completes.
-#[allow(clippy::too_many_arguments)]
-pub unsafe fn cudaMemcpy2DAsync(
-    dst: *mut c_void,
-    dpitch: usize,
-    src: *const c_void,
-    spitch: usize,
-    width: usize,
-    height: usize,
-    kind: i32,
-    s: *mut c_void,
-) -> i32 {
-    let copy = plane_copy(dst, dpitch, src, spitch, width, height, kind);
-    // SAFETY: `dst` and `src` hold `height` rows of `width` bytes, `dpitch` and `spitch` apart, until the copy
-    // completes: cudaMemcpy2DAsync's contract, which is `memory::memcpy_3d`'s.
-    code(copy.and_then(|c| unsafe { memory::memcpy_3d(c, On::Async(stream(s))) }))
-}
-
+/// `cudaMemset2D` (`on`: `sync()`) and `cudaMemset2DAsync` (the stream), table entries;
+/// `cudaMemset3D` passes its `depth`.
 pub(crate) fn memset_2d(
     p: *mut c_void,
     pitch: usize,
@@ -235,16 +205,7 @@ pub(crate) fn memset_2d(
     code(memory::memset_3d(s, on))
 }
 
-/// `cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height)`.
-pub fn cudaMemset2D(p: *mut c_void, pitch: usize, value: i32, width: usize, height: usize) -> i32 {
-    memset_2d(p, pitch, value, width, height, 1, sync())
-}
-
-/// `cudaMemset2DAsync(..., cudaStream_t stream)`.
-pub fn cudaMemset2DAsync(p: *mut c_void, pitch: usize, value: i32, width: usize, height: usize, s: *mut c_void) -> i32 {
-    memset_2d(p, pitch, value, width, height, 1, On::Async(stream(s)))
-}
-
+/// `cudaMemset3D` (`on`: `sync()`) and `cudaMemset3DAsync` (the stream), table entries.
 pub(crate) fn memset_3d(p: PitchedPtr, value: i32, e: Extent, on: On) -> i32 {
     let s = Set3D {
         dst: DevicePtr(p.ptr as u64),
@@ -262,18 +223,12 @@ pub(crate) fn memset_3d(p: PitchedPtr, value: i32, e: Extent, on: On) -> i32 {
     code(memory::memset_3d(s, on))
 }
 
-/// `cudaMemset3D(struct cudaPitchedPtr, int value, struct cudaExtent)`.
-pub fn cudaMemset3D(p: PitchedPtr, value: i32, e: Extent) -> i32 {
-    memset_3d(p, value, e, sync())
-}
-
-/// `cudaMemset3DAsync(struct cudaPitchedPtr, int value, struct cudaExtent, cudaStream_t)`.
-pub fn cudaMemset3DAsync(p: PitchedPtr, value: i32, e: Extent, s: *mut c_void) -> i32 {
-    memset_3d(p, value, e, On::Async(stream(s)))
-}
-
+/// `cudaMemcpy3D` (`on`: `sync()`) and `cudaMemcpy3DAsync` (the stream), table entries: linear
+/// memory or CUDA arrays.
+///
 /// # Safety
-/// As for `cudaMemcpy3D`.
+/// `p` must be null or valid; host memory the copy covers must be valid (until the copy
+/// completes, when asynchronous).
 pub(crate) unsafe fn memcpy_3d(p: *const Memcpy3DParms, on: On) -> i32 {
     // SAFETY: `p` is null or a valid cudaMemcpy3DParms per the contract.
     if let Some(q) = unsafe { p.as_ref() }
@@ -290,26 +245,6 @@ pub(crate) unsafe fn memcpy_3d(p: *const Memcpy3DParms, on: On) -> i32 {
         unsafe { memory::memcpy_3d(c, on) }
     });
     code(r)
-}
-
-/// `cudaMemcpy3D(const struct cudaMemcpy3DParms *p)`: linear memory or CUDA arrays.
-///
-/// # Safety
-/// `p` must be null or valid; host memory the copy covers must be valid.
-pub unsafe fn cudaMemcpy3D(p: *const Memcpy3DParms) -> i32 {
-    // SAFETY: `p` is null or valid and the host memory it covers is valid: cudaMemcpy3D's contract, which is
-    // `memcpy_3d`'s.
-    unsafe { memcpy_3d(p, sync()) }
-}
-
-/// `cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream)`.
-///
-/// # Safety
-/// As for `cudaMemcpy3D`, until the copy completes.
-pub unsafe fn cudaMemcpy3DAsync(p: *const Memcpy3DParms, s: *mut c_void) -> i32 {
-    // SAFETY: `p` is null or valid and the host memory it covers stays valid until the copy completes:
-    // cudaMemcpy3DAsync's contract, which is `memcpy_3d`'s.
-    unsafe { memcpy_3d(p, On::Async(stream(s))) }
 }
 
 /// `struct cudaMemcpy3DPeerParms`.

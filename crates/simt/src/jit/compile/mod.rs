@@ -37,6 +37,7 @@ use super::ctx::{FUEL, ST_ALL, ST_BAR, ST_DONE, ST_FAULT, ST_TRAP, ST_WARP, ST_Y
 use super::helpers;
 use crate::analysis::live::Liveness;
 use crate::float::FBin;
+use crate::ir::flow::Flow;
 use crate::ir::*;
 use crate::memory::{AtomOp, LOCAL_WINDOW, SHARED_WINDOW};
 
@@ -187,32 +188,29 @@ impl<'a, 'b> Cg<'a, 'b> {
         // Blocks entered by a backward edge: sealed only at the end.
         let mut back = vec![false; n + 1];
         for (pc, inst) in f.code.iter().enumerate() {
-            match &inst.op {
-                Op::Bra { target, .. } => {
-                    leader[(*target as usize).min(n)] = true;
+            match inst.op.flow() {
+                Flow::Jump(target) => {
+                    leader[(target as usize).min(n)] = true;
                     leader[pc + 1] = true;
-                    if *target as usize <= pc {
-                        resumes.push(*target);
-                        back[*target as usize] = true;
+                    if target as usize <= pc {
+                        resumes.push(target);
+                        back[target as usize] = true;
                     }
                 }
-                Op::Brx { targets, .. } => {
-                    for t in targets {
-                        leader[(*t as usize).min(n)] = true;
-                        back[(*t as usize).min(n)] = true;
+                Flow::Table(targets) => {
+                    for &t in targets {
+                        leader[(t as usize).min(n)] = true;
+                        back[(t as usize).min(n)] = true;
                     }
                     leader[pc + 1] = true;
                 }
-                Op::Bar { .. } => {
+                Flow::Leave => leader[pc + 1] = true,
+                // A thread stops at a block barrier or a warp collective, and resumes after it.
+                Flow::Next if matches!(inst.op, Op::Bar { .. }) || is_collective(&inst.op) => {
                     leader[pc + 1] = true;
                     resumes.push(pc as u32 + 1);
                 }
-                op if is_collective(op) => {
-                    leader[pc + 1] = true;
-                    resumes.push(pc as u32 + 1);
-                }
-                Op::Ret | Op::Exit | Op::Trap => leader[pc + 1] = true,
-                _ => {}
+                Flow::Next => {}
             }
         }
         resumes.sort_unstable();

@@ -186,7 +186,7 @@ pub(crate) struct WState {
     /// The block `ctx` is set up for (block index, shared memory address).
     block: Option<([u32; 3], usize)>,
     /// The warps (address, count) and first warp `glues` and `runs` were last set up for:
-    /// their fields that stay the same between runs (`run_compiled`). A worker's warps live
+    /// their fields that stay the same between runs (`CompiledTier::run`). A worker's warps live
     /// as long as this state (`Pool`: launches of one kernel and block shape on the thread),
     /// made once for its first block.
     primed: Option<(usize, usize, usize)>,
@@ -206,7 +206,7 @@ impl WState {
     }
 
     /// Whether the glues are set up for `warps` from the first warp on, so that a block can
-    /// start in compiled code without resetting them (`run_compiled`'s `fresh`).
+    /// start in compiled code without resetting them (`CompiledTier::run`'s `fresh`).
     pub(crate) fn primed_for(&self, warps: &[Warp]) -> bool {
         self.primed == Some((warps.as_ptr() as usize, warps.len(), 0))
     }
@@ -249,7 +249,7 @@ fn sync_exits(g: &Glue, w: &mut Warp) {
 }
 
 /// Sets glue `g` up to run warp `w` (the `i`th of the block, of kernel `k`) from where it
-/// stands, or marks it finished or not startable (`run_compiled`; `primed`: the fields that
+/// stands, or marks it finished or not startable (`CompiledTier::run`; `primed`: the fields that
 /// stay the same between runs are set already).
 fn prepare(code: &WarpCode, k: &Func, i: usize, w: &mut Warp, g: &mut Glue, primed: bool) {
     let top = match w.stack.last() {
@@ -297,115 +297,136 @@ fn prepare(code: &WarpCode, k: &Func, i: usize, w: &mut Warp, g: &mut Glue, prim
     g.regs = w.planar_regs.as_mut_ptr() as u64;
 }
 
-/// Runs the warps of a block on compiled code from warp `from` (which must be able to
-/// start, else `None`: the interpreter runs it). A warp that stops at a block barrier, or
-/// finishes, hands over to the next warp that can start, without leaving compiled code.
-///
-/// `fresh`: the block's first run, with warps not reset since the previous block (`from`
-/// 0, the glues set up for these warps: `WState::primed_for`, and no local memory). Each
-/// glue then starts the warp from scratch, and the warp itself is reset only where a helper
-/// or the interpreter needs it (`materialize`): a block that runs to the end in compiled
-/// code touches only the glues.
-pub(crate) fn run_compiled(
-    code: &WarpCode,
-    warps: &mut [Warp],
-    from: usize,
-    blk: &mut Block<'_, '_>,
-    bars: &mut Barriers,
-    fresh: bool,
-) -> Option<Ran> {
-    if !fresh && !can_start(code, warps.get(from)?) {
-        return None;
+impl CompiledTier for WarpCode {
+    fn worker_state(&self) -> Box<dyn Any> {
+        Box::<WState>::default()
     }
-    let l = blk.l;
-    let mut st = blk.tier_state.take()?.downcast::<WState>().ok()?;
-    let k = kernel(l, l.kernel);
-    if st.sites.len() != code.sites {
-        st.sites = vec![[0; 3]; code.sites];
-        st.block = None;
-    }
-    let key = (blk.ctaid, blk.shared.as_ptr() as usize);
-    if st.block != Some(key) {
-        st.block = Some(key);
-        setup(&mut st.ctx, &mut st.sites, l, blk, k);
-    }
-    let n = warps.len();
-    // The glues' fields that stay the same from block to block of a launch on this worker
-    // (the warps' buffers, the chain) are set when the warps or `from` change.
-    let primed = st.primed == Some((warps.as_ptr() as usize, n, from));
-    if !primed {
-        st.glues.resize_with(n, Glue::default);
-        st.runs.resize_with(n, || Running { w: std::ptr::null_mut(), blk: std::ptr::null_mut() });
-    }
-    let blk_ptr: *mut () = (blk as *mut Block<'_, '_>).cast();
-    if fresh {
-        debug_assert!(primed && from == 0 && k.local_size == 0);
-        for (g, run) in st.glues.iter_mut().zip(st.runs.iter_mut()) {
-            g.state = GLUE_READY;
-            g.act = g.valid;
-            g.live = g.valid;
-            g.top_rpc = u64::from(NO_PC);
-            g.pc = 0;
-            g.fuel = crate::jit::ctx::FUEL;
-            g.lane = 0;
-            g.fresh = true;
-            run.blk = blk_ptr;
-        }
-    } else {
-        for (i, (w, (g, run))) in
-            warps.iter_mut().zip(st.glues.iter_mut().zip(st.runs.iter_mut())).enumerate().skip(from)
-        {
-            prepare(code, k, i, w, g, primed);
-            *run = Running { w: w as *mut Warp, blk: blk_ptr };
+
+    fn new_launch(&self, state: &mut dyn Any) {
+        if let Some(st) = state.downcast_mut::<WState>() {
+            st.new_launch();
         }
     }
-    let regs = st.glues[from].regs as *mut u64;
-    // The chain, from pointers taken after the last reference into either vector.
-    let (glues, runs) = (st.glues.as_mut_ptr(), st.runs.as_mut_ptr());
-    if !primed {
-        // From the first warp on, the chain holds the whole block: compiled code may release
-        // its barriers.
-        let head = if from == 0 { glues as u64 } else { 0 };
-        for i in from..n {
-            // SAFETY: `i < n`, the length of both vectors (resized above), and `i + 1 <= n`:
-            // one past the end at most, then unused; nothing else refers into them here.
-            unsafe {
-                let g = &mut *glues.add(i);
-                g.head = head;
-                g.next = if i + 1 < n { glues.add(i + 1) as u64 } else { 0 };
-                g.running = runs.add(i).cast();
+
+    fn starts_fresh(&self, state: &dyn Any, warps: &[Warp]) -> bool {
+        state.downcast_ref::<WState>().is_some_and(|st| st.primed_for(warps))
+    }
+
+    /// Runs the warps of a block on compiled code from warp `from` (which must be able to
+    /// start, else `None`: the interpreter runs it). A warp that stops at a block barrier, or
+    /// finishes, hands over to the next warp that can start, without leaving compiled code.
+    ///
+    /// `fresh`: the block's first run, with warps not reset since the previous block (`from`
+    /// 0, the glues set up for these warps: `WState::primed_for`, and no local memory). Each
+    /// glue then starts the warp from scratch, and the warp itself is reset only where a helper
+    /// or the interpreter needs it (`materialize`): a block that runs to the end in compiled
+    /// code touches only the glues.
+    fn run(
+        &self,
+        warps: &mut [Warp],
+        from: usize,
+        blk: &mut Block<'_, '_>,
+        bars: &mut Barriers,
+        fresh: bool,
+    ) -> Option<Ran> {
+        let code = self;
+        if !fresh && !can_start(code, warps.get(from)?) {
+            return None;
+        }
+        let l = blk.l;
+        let mut st = blk.tier_state.take()?.downcast::<WState>().ok()?;
+        let k = kernel(l, l.kernel);
+        if st.sites.len() != code.sites {
+            st.sites = vec![[0; 3]; code.sites];
+            st.block = None;
+        }
+        let key = (blk.ctaid, blk.shared.as_ptr() as usize);
+        if st.block != Some(key) {
+            st.block = Some(key);
+            setup(&mut st.ctx, &mut st.sites, l, blk, k);
+        }
+        let n = warps.len();
+        // The glues' fields that stay the same from block to block of a launch on this worker
+        // (the warps' buffers, the chain) are set when the warps or `from` change.
+        let primed = st.primed == Some((warps.as_ptr() as usize, n, from));
+        if !primed {
+            st.glues.resize_with(n, Glue::default);
+            st.runs.resize_with(n, || Running { w: std::ptr::null_mut(), blk: std::ptr::null_mut() });
+        }
+        let blk_ptr: *mut () = (blk as *mut Block<'_, '_>).cast();
+        if fresh {
+            debug_assert!(primed && from == 0 && k.local_size == 0);
+            for (g, run) in st.glues.iter_mut().zip(st.runs.iter_mut()) {
+                g.state = GLUE_READY;
+                g.act = g.valid;
+                g.live = g.valid;
+                g.top_rpc = u64::from(NO_PC);
+                g.pc = 0;
+                g.fuel = crate::jit::ctx::FUEL;
+                g.lane = 0;
+                g.fresh = true;
+                run.blk = blk_ptr;
+            }
+        } else {
+            for (i, (w, (g, run))) in
+                warps.iter_mut().zip(st.glues.iter_mut().zip(st.runs.iter_mut())).enumerate().skip(from)
+            {
+                prepare(code, k, i, w, g, primed);
+                *run = Running { w: w as *mut Warp, blk: blk_ptr };
             }
         }
-        st.primed = Some((warps.as_ptr() as usize, n, from));
-    }
-    // SAFETY: `from < n` (checked on entry).
-    let first = unsafe { glues.add(from) };
-    // SAFETY: `code.entry` was compiled from this launch's kernel, whose frame `regs` (every
-    // register of warp `from`, 32 lanes each, in the warp tier's layout) belongs to; the
-    // glues and `ctx` are valid for the call and describe live buffers (each ready warp's
-    // registers, its lanes' local memory and lane numbers; shared memory, parameters,
-    // globals, access-site slots). A glue's `next` points to the next glue of the same
-    // vector, which the call does not resize. Compiled code checks every memory access
-    // (inline, else through the helpers), and the helpers it calls reach a warp and the
-    // block only through its glue's `running`, which points into `st.runs`, alive for the
-    // call; no reference to the warps or the block is used during the call.
-    let status = unsafe { (code.entry)(regs, first, &mut st.ctx) };
-    let code_of = status & 0xff;
-    let end = if code_of == ExitStatus::Switched as u64 { n } else { (status >> 8) as usize };
-    if fresh && end == n && st.glues.iter().all(|g| g.state == GLUE_DONE) {
-        for g in &mut st.glues {
-            g.state = 0;
-            g.fresh = false;
+        let regs = st.glues[from].regs as *mut u64;
+        // The chain, from pointers taken after the last reference into either vector.
+        let (glues, runs) = (st.glues.as_mut_ptr(), st.runs.as_mut_ptr());
+        if !primed {
+            // From the first warp on, the chain holds the whole block: compiled code may release
+            // its barriers.
+            let head = if from == 0 { glues as u64 } else { 0 };
+            for i in from..n {
+                // SAFETY: `i < n`, the length of both vectors (resized above), and `i + 1 <= n`:
+                // one past the end at most, then unused; nothing else refers into them here.
+                unsafe {
+                    let g = &mut *glues.add(i);
+                    g.head = head;
+                    g.next = if i + 1 < n { glues.add(i + 1) as u64 } else { 0 };
+                    g.running = runs.add(i).cast();
+                }
+            }
+            st.primed = Some((warps.as_ptr() as usize, n, from));
         }
+        // SAFETY: `from < n` (checked on entry).
+        let first = unsafe { glues.add(from) };
+        // SAFETY: `code.entry` was compiled from this launch's kernel, whose frame `regs` (every
+        // register of warp `from`, 32 lanes each, in the warp tier's layout) belongs to; the
+        // glues and `ctx` are valid for the call and describe live buffers (each ready warp's
+        // registers, its lanes' local memory and lane numbers; shared memory, parameters,
+        // globals, access-site slots). A glue's `next` points to the next glue of the same
+        // vector, which the call does not resize. Compiled code checks every memory access
+        // (inline, else through the helpers), and the helpers it calls reach a warp and the
+        // block only through its glue's `running`, which points into `st.runs`, alive for the
+        // call; no reference to the warps or the block is used during the call.
+        let status = unsafe { (code.entry)(regs, first, &mut st.ctx) };
+        let code_of = status & 0xff;
+        let end = if code_of == ExitStatus::Switched as u64 { n } else { (status >> 8) as usize };
+        if fresh && end == n && st.glues.iter().all(|g| g.state == GLUE_DONE) {
+            for g in &mut st.glues {
+                g.state = 0;
+                g.fresh = false;
+            }
+            st.ctx.faulted = 0;
+            blk.tier_state = Some(st);
+            return Some(Ran { end, stops: true, last: None, finished: true });
+        }
+        let stops = settle_ran(&mut st.glues, warps, from, end, l, bars);
+        let last = (end < n).then(|| returned(&mut warps[end], &mut st.glues[end], &mut st.ctx, code_of, k));
         st.ctx.faulted = 0;
         blk.tier_state = Some(st);
-        return Some(Ran { end, stops: true, last: None, finished: true });
+        Some(Ran { end, stops, last, finished: false })
     }
-    let stops = settle_ran(&mut st.glues, warps, from, end, l, bars);
-    let last = (end < n).then(|| returned(&mut warps[end], &mut st.glues[end], &mut st.ctx, code_of, k));
-    st.ctx.faulted = 0;
-    blk.tier_state = Some(st);
-    Some(Ran { end, stops, last, finished: false })
+
+    fn hand_back(&self, w: &mut Warp, k: &Func) {
+        leave_planar(w, k);
+    }
 }
 
 /// Settles the warps from `from` on that compiled code ran, in one pass over the glues: each
@@ -492,10 +513,10 @@ fn setup(c: &mut Ctx, sites: &mut [[u64; 3]], l: &Launch<'_>, blk: &mut Block<'_
 /// The glue, warp and block of a helper call.
 ///
 /// # Safety
-/// `g` is a glue `run_compiled` prepared for the compiled code that calls the helper.
+/// `g` is a glue `CompiledTier::run` prepared for the compiled code that calls the helper.
 unsafe fn running<'x>(g: *mut Glue) -> (&'x mut Glue, &'x mut Warp, &'x mut Block<'x, 'x>) {
     // SAFETY: per the contract; compiled code holds no reference while a helper runs, and
-    // `running` points to the warp's live `Running`, whose pointers `run_compiled` took
+    // `running` points to the warp's live `Running`, whose pointers `CompiledTier::run` took
     // from the warps and block it holds, unused during the call.
     let (g, w, blk) = unsafe {
         let g = &mut *g;
@@ -625,35 +646,4 @@ pub(crate) extern "C" fn h_shfl(g: *mut Glue, pc: u64, emask: u64) {
             write_masked(dst, &q, emask as u32);
         }
     });
-}
-
-impl CompiledTier for WarpCode {
-    fn worker_state(&self) -> Box<dyn Any> {
-        Box::<WState>::default()
-    }
-
-    fn new_launch(&self, state: &mut dyn Any) {
-        if let Some(st) = state.downcast_mut::<WState>() {
-            st.new_launch();
-        }
-    }
-
-    fn starts_fresh(&self, state: &dyn Any, warps: &[Warp]) -> bool {
-        state.downcast_ref::<WState>().is_some_and(|st| st.primed_for(warps))
-    }
-
-    fn run(
-        &self,
-        warps: &mut [Warp],
-        from: usize,
-        blk: &mut Block<'_, '_>,
-        bars: &mut Barriers,
-        fresh: bool,
-    ) -> Option<Ran> {
-        run_compiled(self, warps, from, blk, bars, fresh)
-    }
-
-    fn hand_back(&self, w: &mut Warp, k: &Func) {
-        leave_planar(w, k);
-    }
 }

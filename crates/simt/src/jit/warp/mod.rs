@@ -1289,7 +1289,7 @@ impl<'a, 'b> WarpCodegen<'a, 'b> {
     fn exit_lanes(&mut self, pc: u32, em: Value) {
         // Every live lane exiting (the kernel's end, typically) finishes the warp: the
         // glue's state says so, and the warp's own state is settled when the run returns
-        // (`jit::warp::entry::run_compiled`), without a helper call per warp.
+        // (`CompiledTier::run` in `jit/warp/entry.rs`), without a helper call per warp.
         let live = self.b.use_var(self.live);
         let all = self.b.ins().icmp(IntCC::Equal, em, live);
         let (fin, some) = (self.b.create_block(), self.b.create_block());
