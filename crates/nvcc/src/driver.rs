@@ -227,6 +227,12 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
             }
             None => Ok(()),
         },
+        Job::ResolveStatics(path) => match crate::externalized_statics::resolve(&read_text(path)?) {
+            Some(text) => {
+                std::fs::write(path, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))
+            }
+            None => Ok(()),
+        },
         Job::ReportResources(path) => {
             eprint!("{}", crate::resource_usage::report(&read_text(path)?));
             Ok(())

@@ -30,6 +30,9 @@ pub enum Job {
     /// Complete the kernels' partial copies of aggregate parameters in a PTX file (see
     /// [`crate::param_copies`]), in place.
     CompleteParamCopies(PathBuf),
+    /// Point a `-rdc` PTX file's references to its renamed internal variables at their
+    /// definitions (see [`crate::externalized_statics`]), in place.
+    ResolveStatics(PathBuf),
     /// Add the cluster directives of `__cluster_dims__` kernels to the PTX file `ptx`, if it is
     /// marked as having some (see [`crate::cluster_dims`]): `ir` (the device pass stopped
     /// before LLVM's passes) writes the IR `ll` that gives each kernel's shape.
@@ -141,6 +144,9 @@ impl fmt::Display for Job {
             Job::ReportResources(p) => write!(f, "# cuprite: report the resource usage of {}", p.display()),
             Job::CompleteParamCopies(p) => {
                 write!(f, "# cuprite: complete the partial copies of kernel parameters in {}", p.display())
+            }
+            Job::ResolveStatics(p) => {
+                write!(f, "# cuprite: resolve the renamed static variables of {}", p.display())
             }
             Job::Print(p) => write!(f, "# cuprite: print {}", p.display()),
             Job::Retarget { ptx, arch } => {
@@ -745,11 +751,28 @@ fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path, source
     }
     if o.relocatable_device_code {
         // Both passes must name the file's internal device symbols alike: one compilation
-        // unit id for both.
-        let cuid = crate::cache::hash_bytes(input.as_os_str().as_encoded_bytes());
-        args.extend([os("-fgpu-rdc"), os(format!("-cuid={cuid:016x}"))]);
+        // unit id for both (clang's driver gives it to the device pass only; see host_cuid_args).
+        args.extend([os("-fgpu-rdc"), os(format!("-cuid={}", cuid(input)))]);
     }
     args
+}
+
+/// The compilation unit id of `input` under `-rdc=true`: clang appends it to the names of the
+/// file's internal kernels and `__device__` variables (`static`, anonymous namespace), which
+/// relocatable device code makes visible to the device linker.
+fn cuid(input: &Path) -> String {
+    format!("{:016x}", crate::cache::hash_bytes(input.as_os_str().as_encoded_bytes()))
+}
+
+/// The host pass's copy of the compilation unit id, given to the front end directly: clang-19's
+/// driver drops `-cuid` under `--cuda-host-only`, and the host pass then registers internal
+/// kernels and variables under a name of its own (file id and macro hash), which the device code
+/// does not define: launches of `static` or anonymous-namespace kernels failed with
+/// cudaErrorInvalidResourceHandle. After the wrapper's arguments: its PCH does not depend on it.
+fn host_cuid_args(o: &Options, input: &Path, args: &mut Vec<OsString>) {
+    if o.relocatable_device_code {
+        args.extend([os("-Xclang"), os(format!("-cuid={}", cuid(input)))]);
+    }
 }
 
 /// Device-pass code-generation flags: optimization (device code is optimized unless -G, as
@@ -1178,6 +1201,9 @@ fn plan_cuda(
         args.extend([os("-S"), device_input.clone().into(), os("-o"), ptx.clone().into()]);
         device.push(Job::Run { program: tc.clangxx.clone(), args });
         device.push(Job::CompleteParamCopies(ptx.clone()));
+        if o.relocatable_device_code {
+            device.push(Job::ResolveStatics(ptx.clone()));
+        }
         if codegen != arch {
             device.push(Job::Retarget { ptx: ptx.clone(), arch });
         }
@@ -1231,6 +1257,7 @@ fn plan_cuda(
     }
     args.extend(host_code_options(o));
     include_wrapper(o, tc, includes, &mut args, plan);
+    host_cuid_args(o, &input.path, &mut args);
     let dependencies = o.dependencies_with_compile.then(|| compile_dependencies(o, &object));
     let depfile = dependencies.as_ref().map(|(file, _)| file.clone());
     if let Some((dep, target)) = dependencies {
