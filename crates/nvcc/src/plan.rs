@@ -617,6 +617,22 @@ fn arch_list_define(o: &Options) -> OsString {
     os(format!("-D__CUDA_ARCH_LIST__={}", list.join(",")))
 }
 
+/// The macros nvcc defines for the modes its options select, which programs and libraries test
+/// (CUB enables device-side launches under `__CUDACC_RDC__`): `-rdc=true`/`-dc`, `-G`,
+/// `--extended-lambda`, `--expt-relaxed-constexpr`.
+fn mode_defines(o: &Options) -> Vec<OsString> {
+    [
+        (o.relocatable_device_code, "-D__CUDACC_RDC__"),
+        (o.device_debug, "-D__CUDACC_DEBUG__"),
+        (o.extended_lambda, "-D__CUDACC_EXTENDED_LAMBDA__"),
+        (o.relaxed_constexpr, "-D__CUDACC_RELAXED_CONSTEXPR__"),
+    ]
+    .into_iter()
+    .filter(|(on, _)| *on)
+    .map(|(_, define)| os(define))
+    .collect()
+}
+
 /// The flag that makes signed integer overflow wrap in host code Cuprite's clang compiles.
 /// nvcc's host compiler is g++, which compiles host-side checks such as `a[i] != i * i` (whose
 /// `int` product overflows, as the device's `mul.lo.s32` wraps) to compare the wrapped values;
@@ -729,6 +745,7 @@ fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path, source
         os("-fcuda-allow-variadic-functions"),
         arch_list_define(o),
     ];
+    args.extend(mode_defines(o));
     if source != input {
         // The rewritten copy (see compiled_source) finds the headers next to the input first.
         let dir = input.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
