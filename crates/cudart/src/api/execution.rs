@@ -257,7 +257,9 @@ pub fn cudaFuncSetCacheConfig(func: *const c_void, config: i32) -> i32 {
     code(function_for(func as usize).and_then(|f| f.set_cache_config(config)))
 }
 
-/// `cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)`.
+/// `cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)`. A pointer that is
+/// no kernel (a host function) is `cudaErrorInvalidResourceHandle`, as an H200 answers
+/// (tests/program-diff/expected/cxx_kernel_linkage.txt).
 ///
 /// # Safety
 /// `attr` must be valid for writes.
@@ -265,7 +267,7 @@ pub unsafe fn cudaFuncGetAttributes(attr: *mut runtime::module::FuncAttributes, 
     if attr.is_null() {
         return invalid();
     }
-    let r = runtime::usable().and_then(|()| function_for(func as usize)).map(|f| {
+    let r = runtime::usable().and_then(|()| function_for_handle(func as usize)).map(|f| {
         // SAFETY: valid for writes per the contract.
         unsafe { attr.write(f.attributes()) }
     });
