@@ -239,7 +239,7 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
         }
         Job::CheckPtx(path) => {
             let text = read_text(path)?;
-            crate::ptx_check::check(&path.display().to_string(), &text).map_err(Failure::new)
+            crate::ptx_check::check_clang_output(&path.display().to_string(), &text).map_err(Failure::new)
         }
         Job::Fatbin { ptx, out } => {
             let mut entries = Vec::new();
