@@ -1646,3 +1646,12 @@ fn cxx_device_code() {
 fn cxx_kernel_linkage() {
     check("cxx_kernel_linkage");
 }
+
+/// The function-handle calls given a host function (cudaErrorInvalidResourceHandle, except
+/// cudaGetKernel's cudaErrorInvalidDeviceFunction) or a null pointer
+/// (cudaErrorInvalidDeviceFunction): attributes, cache config, occupancy, name, parameters,
+/// launch; each error recorded as the last error.
+#[test]
+fn func_handle_errors() {
+    check("func_handle_errors");
+}

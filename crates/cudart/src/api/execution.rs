@@ -17,7 +17,7 @@ use runtime::{Dim3, Error, Result, device, record};
 use crate::args::{Dim3C, Out};
 // `launch` is also `cudaLaunchKernel` in the table of entry points.
 pub(crate) use crate::registration::launch;
-use crate::registration::{function_for, function_for_handle, prepare_launch};
+use crate::registration::{function_for_handle, prepare_launch};
 use crate::{code, invalid, stream};
 
 /// A host function and its argument, run on a stream's worker.
@@ -254,12 +254,10 @@ pub fn cudaFuncSetAttribute(func: *const c_void, attr: i32, value: i32) -> i32 {
 /// `cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache)`: recorded (no effect on the
 /// CPU).
 pub fn cudaFuncSetCacheConfig(func: *const c_void, config: i32) -> i32 {
-    code(function_for(func as usize).and_then(|f| f.set_cache_config(config)))
+    code(function_for_handle(func as usize).and_then(|f| f.set_cache_config(config)))
 }
 
-/// `cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)`. A pointer that is
-/// no kernel (a host function) is `cudaErrorInvalidResourceHandle`, as an H200 answers
-/// (tests/program-diff/expected/cxx_kernel_linkage.txt).
+/// `cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)`.
 ///
 /// # Safety
 /// `attr` must be valid for writes.

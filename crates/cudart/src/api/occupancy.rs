@@ -10,7 +10,7 @@ use runtime::{Error, record};
 
 use crate::api::execution::{LaunchConfigC, launch_attrs};
 use crate::args::{In, Out};
-use crate::registration::function_for;
+use crate::registration::{function_for, function_for_handle};
 use crate::{code, invalid};
 
 /// `cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, const void *func, int
@@ -23,7 +23,7 @@ pub fn cudaOccupancyAvailableDynamicSMemPerBlock(
     block_size: i32,
 ) -> i32 {
     size.put_with(|| {
-        let f = function_for(func as usize)?;
+        let f = function_for_handle(func as usize)?;
         record(runtime::launch::available_dynamic_shared(&f, num_blocks, block_size))
     })
 }
@@ -88,7 +88,7 @@ pub unsafe fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     }
     // After a kernel fault: the sticky error (tests/program-diff/sticky_error_calls.cu).
     let r = runtime::usable()
-        .and_then(|()| function_for(func as usize))
+        .and_then(|()| function_for_handle(func as usize))
         .and_then(|f| runtime::launch::max_active_blocks_per_sm(&f, block_size, dynamic_smem));
     if let Ok(n) = r {
         // SAFETY: valid for writes per the contract.
