@@ -1615,7 +1615,8 @@ fn graph_node_order_dot() {
 /// lambdas of every kind, device function-pointer tables, recursion under cudaLimitStackSize,
 /// numeric_limits and <cmath> overloads, float4 operators, unions, bitfields and alignas structs
 /// as kernel arguments up to 32 KB, vector type layouts, dynamic shared memory in templates,
-/// constexpr __constant__ tables, variable templates and static variables under -rdc.
+/// constexpr __constant__ tables, variable templates and static variables under -rdc, expression
+/// templates with cuda::std::apply/invoke.
 #[test]
 fn cxx_device_code() {
     for name in [
@@ -1633,6 +1634,7 @@ fn cxx_device_code() {
         "cxx_stack_overflow",
         "cxx_vector_layout",
         "cxx_shared_templates",
+        "cxx_expr_templates",
     ] {
         check(name);
     }

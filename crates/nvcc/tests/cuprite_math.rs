@@ -112,6 +112,7 @@ fn cxx_programs_print_what_an_h200_printed() {
         "cxx_stack_overflow",
         "cxx_vector_layout",
         "cxx_shared_templates",
+        "cxx_expr_templates",
     ] {
         matches_gpu(name, "sm_90");
     }
