@@ -448,7 +448,8 @@ pub(crate) fn host_stub_of(name: &str) -> usize {
 /// (a host function) with `cudaErrorInvalidResourceHandle` and a null one with
 /// `cudaErrorInvalidDeviceFunction`: the launches, cudaFuncGetAttributes, cudaFuncSetAttribute,
 /// cudaFuncSetCacheConfig, cudaFuncGetName, cudaFuncGetParamInfo, cudaFuncSetSharedMemConfig,
-/// the occupancy calculators (tests/gpu-programs, tests/program-diff/func_handle_errors.cu).
+/// the occupancy calculators, cluster ones too (tests/gpu-programs,
+/// tests/program-diff/func_handle_errors.cu, func_handle_clusters.cu).
 pub(crate) fn function_for_handle(host_fun: usize) -> Result<Function> {
     function_for(host_fun).or_else(|e| match e {
         Error::InvalidDeviceFunction if host_fun != 0 => record(Err(Error::InvalidResourceHandle)),

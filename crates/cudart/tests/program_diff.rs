@@ -1657,3 +1657,11 @@ fn cxx_kernel_linkage() {
 fn func_handle_errors() {
     check("func_handle_errors");
 }
+
+/// The cluster occupancy calls, cudaOccupancyMaxPotentialBlockSize (the header's template: a null
+/// function is cudaErrorInvalidValue, not recorded) and cudaFuncSetSharedMemConfig given a host
+/// function or a null pointer, as func_handle_errors.
+#[test]
+fn func_handle_clusters() {
+    check("func_handle_clusters");
+}
