@@ -10,7 +10,7 @@
  * __device__ exists. */
 #include "cuprite/host_defines.h"
 #include <__clang_cuda_math_forward_declares.h>
-#define __CUDACC__
+#define __CUDACC__ 1
 #include <stddef.h>
 /* Device-side printf, malloc, assert (the device runtime's C entry points). Before the C++
  * library: in C++20, <cmath> reaches <new> (std::construct_at), whose device operator new

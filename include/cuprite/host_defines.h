@@ -104,4 +104,11 @@ template <class = void> __device__ char __cuprite_cluster_dims_used;
 #define __CUDART_API_VERSION CUDART_VERSION
 #define __CUDACC_VER_MAJOR__ 13
 #define __CUDACC_VER_MINOR__ 0
-#define __CUDACC_VER_BUILD__ 0
+#define __CUDACC_VER_BUILD__ 88
+/* crt/common_functions.h's: the toolkit's API version. */
+#ifndef __CUDA_API_VER_MAJOR__
+#define __CUDA_API_VER_MAJOR__ __CUDACC_VER_MAJOR__
+#endif
+#ifndef __CUDA_API_VER_MINOR__
+#define __CUDA_API_VER_MINOR__ __CUDACC_VER_MINOR__
+#endif

@@ -445,11 +445,14 @@ pub(crate) fn host_stub_of(name: &str) -> usize {
 }
 
 /// As [`function_for`], for the calls where CUDA 13.0 answers a pointer that is not a kernel
-/// with `cudaErrorInvalidResourceHandle` (cudaFuncSetAttribute, cudaFuncGetName,
-/// cudaFuncGetParamInfo, cudaFuncSetSharedMemConfig: tests/gpu-programs).
+/// (a host function) with `cudaErrorInvalidResourceHandle` and a null one with
+/// `cudaErrorInvalidDeviceFunction`: the launches, cudaFuncGetAttributes, cudaFuncSetAttribute,
+/// cudaFuncSetCacheConfig, cudaFuncGetName, cudaFuncGetParamInfo, cudaFuncSetSharedMemConfig,
+/// the occupancy calculators, cluster ones too (tests/gpu-programs,
+/// tests/program-diff/func_handle_errors.cu, func_handle_clusters.cu).
 pub(crate) fn function_for_handle(host_fun: usize) -> Result<Function> {
     function_for(host_fun).or_else(|e| match e {
-        Error::InvalidDeviceFunction => record(Err(Error::InvalidResourceHandle)),
+        Error::InvalidDeviceFunction if host_fun != 0 => record(Err(Error::InvalidResourceHandle)),
         e => Err(e),
     })
 }
@@ -543,9 +546,7 @@ pub(crate) unsafe fn prepare_launch(
     args: *mut *mut c_void,
     shared: usize,
 ) -> Result<(Function, Vec<u8>, u32)> {
-    // A null function is an invalid device function, any other address that is no kernel an
-    // invalid resource handle (as an H200 answers cudaLaunchKernel of a host function).
-    let f = if host_fun == 0 { function_for(host_fun) } else { function_for_handle(host_fun) }?;
+    let f = function_for_handle(host_fun)?;
     let params = f.params();
     if !params.is_empty() && args.is_null() {
         return record(Err(Error::InvalidValue));

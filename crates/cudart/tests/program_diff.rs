@@ -1625,3 +1625,62 @@ fn cufuzz_seed7() {
 fn cufuzz_g_seed31() {
     check("cufuzz_g_seed31");
 }
+
+/// C++ in device code, as users write it (never seen before this round; each built by nvcc and,
+/// in crates/nvcc/tests/cuprite_math.rs, by cuprite nvcc): class hierarchies created on the device
+/// (virtual destructors, placement new, multiple inheritance, covariant returns, new[]/delete[]),
+/// CRTP, folds, if constexpr, template template parameters, SFINAE, C++20 concepts, consteval,
+/// the spaceship operator and std algorithms through --expt-relaxed-constexpr, libcu++ types,
+/// lambdas of every kind, device function-pointer tables, recursion under cudaLimitStackSize,
+/// numeric_limits and <cmath> overloads, float4 operators, unions, bitfields and alignas structs
+/// as kernel arguments up to 32 KB, vector type layouts, dynamic shared memory in templates,
+/// constexpr __constant__ tables, variable templates and static variables under -rdc, expression
+/// templates with cuda::std::apply/invoke.
+#[test]
+fn cxx_device_code() {
+    for name in [
+        "cxx_virtual_heap",
+        "cxx_crtp_fold",
+        "cxx_big_params",
+        "cxx_const_init",
+        "cxx_lambdas_ext",
+        "cxx_fnptr_recursion",
+        "cxx_numeric_cmath",
+        "cxx_vector_ops",
+        "cxx20_device",
+        "cxx_cuda_std",
+        "cxx_multi_inherit",
+        "cxx_stack_overflow",
+        "cxx_vector_layout",
+        "cxx_shared_templates",
+        "cxx_expr_templates",
+    ] {
+        check(name);
+    }
+}
+
+/// Kernels of every kind of name (extern "C", overloaded, namespaced, anonymous-namespace,
+/// static, explicit instantiations, variadic, default arguments) under -rdc=true, launched by
+/// chevrons and cudaLaunchKernel; cudaFuncGetAttributes of a host function is
+/// cudaErrorInvalidResourceHandle, as for cudaFuncGetName and launches.
+#[test]
+fn cxx_kernel_linkage() {
+    check("cxx_kernel_linkage");
+}
+
+/// The function-handle calls given a host function (cudaErrorInvalidResourceHandle, except
+/// cudaGetKernel's cudaErrorInvalidDeviceFunction) or a null pointer
+/// (cudaErrorInvalidDeviceFunction): attributes, cache config, occupancy, name, parameters,
+/// launch; each error recorded as the last error.
+#[test]
+fn func_handle_errors() {
+    check("func_handle_errors");
+}
+
+/// The cluster occupancy calls, cudaOccupancyMaxPotentialBlockSize (the header's template: a null
+/// function is cudaErrorInvalidValue, not recorded) and cudaFuncSetSharedMemConfig given a host
+/// function or a null pointer, as func_handle_errors.
+#[test]
+fn func_handle_clusters() {
+    check("func_handle_clusters");
+}

@@ -245,13 +245,19 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
             }
             None => Ok(()),
         },
+        Job::ResolveStatics(path) => match crate::externalized_statics::resolve(&read_text(path)?) {
+            Some(text) => {
+                std::fs::write(path, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))
+            }
+            None => Ok(()),
+        },
         Job::ReportResources(path) => {
             eprint!("{}", crate::resource_usage::report(&read_text(path)?));
             Ok(())
         }
         Job::CheckPtx(path) => {
             let text = read_text(path)?;
-            crate::ptx_check::check(&path.display().to_string(), &text).map_err(Failure::new)
+            crate::ptx_check::check_clang_output(&path.display().to_string(), &text).map_err(Failure::new)
         }
         Job::Fatbin { ptx, out } => {
             let mut entries = Vec::new();

@@ -19,6 +19,7 @@ pub mod device_link;
 pub mod device_tools;
 pub mod diagnostic_numbers;
 pub mod driver;
+pub mod externalized_statics;
 pub mod gpu_arch;
 pub mod grid_constant;
 pub mod header_rewrites;

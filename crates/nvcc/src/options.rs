@@ -167,6 +167,12 @@ pub struct Options {
     pub host_compiler: Option<PathBuf>,
     /// `-use_fast_math`.
     pub fast_math: bool,
+    /// `--extended-lambda` (`--expt-extended-lambda`): clang needs no flag for them; nvcc then
+    /// defines `__CUDACC_EXTENDED_LAMBDA__`.
+    pub extended_lambda: bool,
+    /// `--expt-relaxed-constexpr`: clang needs no flag; nvcc then defines
+    /// `__CUDACC_RELAXED_CONSTEXPR__`.
+    pub relaxed_constexpr: bool,
     /// `-w`: no warnings (nvcc passes it to the host compiler, as this driver passes it to clang).
     pub disable_warnings: bool,
     /// `-ftz=`.
@@ -844,8 +850,10 @@ impl<'a> CommandLine<'a> {
             }
             "cudart" => o.cudart = one_of(arg, value, CUDARTS, "shared, static or none")?,
             "x" => self.language = Some(one_of(arg, value, LANGUAGES, "cu, c++ or c")?),
-            // Accepted, nothing to do under clang: lambdas and relaxed constexpr need no flag;
-            // compression, threads and warnings about old targets concern NVIDIA's tools.
+            "extended-lambda" | "expt-extended-lambda" => o.extended_lambda = true,
+            "expt-relaxed-constexpr" => o.relaxed_constexpr = true,
+            // Accepted, nothing to do under clang: compression, threads and warnings about old
+            // targets concern NVIDIA's tools.
             _ => {}
         }
         Ok(())

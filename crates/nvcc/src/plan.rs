@@ -30,6 +30,9 @@ pub enum Job {
     /// Complete the kernels' partial copies of aggregate parameters in a PTX file (see
     /// [`crate::param_copies`]), in place.
     CompleteParamCopies(PathBuf),
+    /// Point a `-rdc` PTX file's references to its renamed internal variables at their
+    /// definitions (see [`crate::externalized_statics`]), in place.
+    ResolveStatics(PathBuf),
     /// Add the cluster directives of `__cluster_dims__` kernels to the PTX file `ptx`, if it is
     /// marked as having some (see [`crate::cluster_dims`]): `ir` (the device pass stopped
     /// before LLVM's passes) writes the IR `ll` that gives each kernel's shape.
@@ -157,6 +160,9 @@ impl fmt::Display for Job {
             Job::ReportResources(p) => write!(f, "# cuprite: report the resource usage of {}", p.display()),
             Job::CompleteParamCopies(p) => {
                 write!(f, "# cuprite: complete the partial copies of kernel parameters in {}", p.display())
+            }
+            Job::ResolveStatics(p) => {
+                write!(f, "# cuprite: resolve the renamed static variables of {}", p.display())
             }
             Job::Print(p) => write!(f, "# cuprite: print {}", p.display()),
             Job::Retarget { ptx, arch } => {
@@ -633,6 +639,22 @@ fn arch_list_define(o: &Options) -> OsString {
     os(format!("-D__CUDA_ARCH_LIST__={}", list.join(",")))
 }
 
+/// The macros nvcc defines for the modes its options select, which programs and libraries test
+/// (CUB enables device-side launches under `__CUDACC_RDC__`): `-rdc=true`/`-dc`, `-G`,
+/// `--extended-lambda`, `--expt-relaxed-constexpr`.
+fn mode_defines(o: &Options) -> Vec<OsString> {
+    [
+        (o.relocatable_device_code, "-D__CUDACC_RDC__"),
+        (o.device_debug, "-D__CUDACC_DEBUG__"),
+        (o.extended_lambda, "-D__CUDACC_EXTENDED_LAMBDA__"),
+        (o.relaxed_constexpr, "-D__CUDACC_RELAXED_CONSTEXPR__"),
+    ]
+    .into_iter()
+    .filter(|(on, _)| *on)
+    .map(|(_, define)| os(define))
+    .collect()
+}
+
 /// The flag that makes signed integer overflow wrap in host code Cuprite's clang compiles.
 /// nvcc's host compiler is g++, which compiles host-side checks such as `a[i] != i * i` (whose
 /// `int` product overflows, as the device's `mul.lo.s32` wraps) to compare the wrapped values;
@@ -745,6 +767,7 @@ fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path, source
         os("-fcuda-allow-variadic-functions"),
         arch_list_define(o),
     ];
+    args.extend(mode_defines(o));
     if source != input {
         // The rewritten copy (see compiled_source) finds the headers next to the input first.
         let dir = input.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
@@ -767,11 +790,28 @@ fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path, source
     }
     if o.relocatable_device_code {
         // Both passes must name the file's internal device symbols alike: one compilation
-        // unit id for both.
-        let cuid = crate::cache::hash_bytes(input.as_os_str().as_encoded_bytes());
-        args.extend([os("-fgpu-rdc"), os(format!("-cuid={cuid:016x}"))]);
+        // unit id for both (clang's driver gives it to the device pass only; see host_cuid_args).
+        args.extend([os("-fgpu-rdc"), os(format!("-cuid={}", cuid(input)))]);
     }
     args
+}
+
+/// The compilation unit id of `input` under `-rdc=true`: clang appends it to the names of the
+/// file's internal kernels and `__device__` variables (`static`, anonymous namespace), which
+/// relocatable device code makes visible to the device linker.
+fn cuid(input: &Path) -> String {
+    format!("{:016x}", crate::cache::hash_bytes(input.as_os_str().as_encoded_bytes()))
+}
+
+/// The host pass's copy of the compilation unit id, given to the front end directly: clang-19's
+/// driver drops `-cuid` under `--cuda-host-only`, and the host pass then registers internal
+/// kernels and variables under a name of its own (file id and macro hash), which the device code
+/// does not define: launches of `static` or anonymous-namespace kernels failed with
+/// cudaErrorInvalidResourceHandle. After the wrapper's arguments: its PCH does not depend on it.
+fn host_cuid_args(o: &Options, input: &Path, args: &mut Vec<OsString>) {
+    if o.relocatable_device_code {
+        args.extend([os("-Xclang"), os(format!("-cuid={}", cuid(input)))]);
+    }
 }
 
 /// Device-pass code-generation flags: optimization (device code is optimized unless -G, as
@@ -1253,6 +1293,9 @@ fn plan_cuda(
         device.push(Job::Run { program: tc.clangxx.clone(), args });
         device.push(grid_constants);
         device.push(Job::CompleteParamCopies(ptx.clone()));
+        if o.relocatable_device_code {
+            device.push(Job::ResolveStatics(ptx.clone()));
+        }
         if codegen != arch {
             device.push(Job::Retarget { ptx: ptx.clone(), arch });
         }
@@ -1306,6 +1349,7 @@ fn plan_cuda(
     }
     args.extend(host_code_options(o));
     include_wrapper(o, tc, includes, &mut args, plan);
+    host_cuid_args(o, &input.path, &mut args);
     let dependencies = o.dependencies_with_compile.then(|| compile_dependencies(o, &object));
     let depfile = dependencies.as_ref().map(|(file, _)| file.clone());
     if let Some((dep, target)) = dependencies {

@@ -57,6 +57,7 @@ pub fn row(job: &Job, elapsed: Duration) -> Row {
         Job::GridConstants { ptx, .. } => ("grid constants".into(), text(ptx), text(ptx), String::new()),
         Job::Retarget { ptx, arch } => ("retarget".into(), text(ptx), text(ptx), format!("sm_{arch}")),
         Job::CompleteParamCopies(p) => ("parameter copies".into(), text(p), text(p), String::new()),
+        Job::ResolveStatics(p) => ("static variables".into(), text(p), text(p), String::new()),
         Job::Print(p) => ("print".into(), text(p), String::new(), String::new()),
         Job::NameInputInDepfile { depfile, .. } => ("dependencies".into(), String::new(), text(depfile), String::new()),
         Job::WriteSource { path, .. } => ("source".into(), String::new(), text(path), String::new()),

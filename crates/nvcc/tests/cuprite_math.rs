@@ -88,3 +88,32 @@ fn unseen_programs_print_what_an_h200_printed() {
         matches_gpu(name, "sm_90");
     }
 }
+
+/// C++ in device code and nvcc's compilation modes (-rdc=true, -G, -lineinfo, --extended-lambda,
+/// --expt-relaxed-constexpr, -std=c++14/17/20), built by cuprite nvcc: each prints what an H200
+/// printed for nvcc's build (see program_diff.rs's cxx_device_code). cxx_kernel_linkage and
+/// cxx_const_init launch static and anonymous-namespace kernels and copy to static variables
+/// under -rdc=true (clang's compilation unit ids).
+#[test]
+fn cxx_programs_print_what_an_h200_printed() {
+    for name in [
+        "cxx_virtual_heap",
+        "cxx_kernel_linkage",
+        "cxx_crtp_fold",
+        "cxx_big_params",
+        "cxx_const_init",
+        "cxx_lambdas_ext",
+        "cxx_fnptr_recursion",
+        "cxx_numeric_cmath",
+        "cxx_vector_ops",
+        "cxx20_device",
+        "cxx_cuda_std",
+        "cxx_multi_inherit",
+        "cxx_stack_overflow",
+        "cxx_vector_layout",
+        "cxx_shared_templates",
+        "cxx_expr_templates",
+    ] {
+        matches_gpu(name, "sm_90");
+    }
+}

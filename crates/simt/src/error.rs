@@ -1,6 +1,7 @@
 //! Load errors (a PTX construct the executor does not support) and launch faults.
 
 use crate::memory::MemError;
+use ptx::demangle;
 
 /// A PTX construct that [`crate::Program::load`] cannot execute exactly.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -209,18 +210,6 @@ pub fn readable_name(name: &str) -> String {
         Some(d) if d != name => format!("'{d}' ({name})"),
         _ => format!("`{name}`"),
     }
-}
-
-/// The demangled form of an Itanium C++ ABI name (`_Z...`), if it is one.
-pub fn demangle(name: &str) -> Option<String> {
-    if !name.starts_with("_Z") {
-        return None;
-    }
-    // A recursion limit well under what a fault report's thread stack allows.
-    let options = cpp_demangle::ParseOptions::default().recursion_limit(64);
-    let symbol = cpp_demangle::Symbol::new_with_options(name, &options).ok()?;
-    let options = cpp_demangle::DemangleOptions::default().recursion_limit(64);
-    symbol.demangle_with_options(&options).ok()
 }
 
 impl std::fmt::Display for Fault {

@@ -48,13 +48,14 @@ use std::time::{Duration, Instant};
 /// vector_add and saxpy even, memory-bound). `CUPRITE_ENGINE=block` runs it always.
 const BLOCK_TIER_IN_DEFAULT_ENGINE: bool = true;
 
-pub use error::{Fault, FaultKind, FaultReport, LoadError, demangle};
+pub use error::{Fault, FaultKind, FaultReport, LoadError};
 pub use exec::CLOCK_RATE_KHZ;
 pub use launch::{Dim3, Engine, LaunchConfig, LaunchOptions, LaunchStats, Params, Tier};
 pub use memory::{
     AllocInfo, AllocKind, CopyEnd, DEFAULT_HEAP_SIZE, DEFAULT_PRINTF_FIFO_SIZE, DEFAULT_STACK_SIZE, DeviceMemory,
     DevicePtr, GLOBAL_BASE, LOCAL_WINDOW, MemError, PARAM_ALIAS, PARAM_WINDOW, SHARED_WINDOW,
 };
+pub use ptx::demangle;
 pub use shm::SharedMap;
 
 use decode::GlobalVar;

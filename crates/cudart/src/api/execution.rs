@@ -17,7 +17,7 @@ use runtime::{Dim3, Error, Result, device, record};
 use crate::args::{Dim3C, Out};
 // `launch` is also `cudaLaunchKernel` in the table of entry points.
 pub(crate) use crate::registration::launch;
-use crate::registration::{function_for, function_for_handle, prepare_launch};
+use crate::registration::{function_for_handle, prepare_launch};
 use crate::{code, invalid, stream};
 
 /// A host function and its argument, run on a stream's worker.
@@ -254,7 +254,7 @@ pub fn cudaFuncSetAttribute(func: *const c_void, attr: i32, value: i32) -> i32 {
 /// `cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache)`: recorded (no effect on the
 /// CPU).
 pub fn cudaFuncSetCacheConfig(func: *const c_void, config: i32) -> i32 {
-    code(function_for(func as usize).and_then(|f| f.set_cache_config(config)))
+    code(function_for_handle(func as usize).and_then(|f| f.set_cache_config(config)))
 }
 
 /// `cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)`.
@@ -265,7 +265,7 @@ pub unsafe fn cudaFuncGetAttributes(attr: *mut runtime::module::FuncAttributes, 
     if attr.is_null() {
         return invalid();
     }
-    let r = runtime::usable().and_then(|()| function_for(func as usize)).map(|f| {
+    let r = runtime::usable().and_then(|()| function_for_handle(func as usize)).map(|f| {
         // SAFETY: valid for writes per the contract.
         unsafe { attr.write(f.attributes()) }
     });

@@ -369,6 +369,7 @@ impl<'m> Validator<'m> {
         let Some(body) = &f.body else { return };
         if f.kind == FuncKind::Entry {
             self.static_shared_limit(f, body);
+            self.param_space_limit(f);
         }
         self.stamp += 1;
         self.collect_labels(body);
@@ -549,6 +550,28 @@ impl<'m> Validator<'m> {
         if size > LIMIT {
             let msg =
                 format!("entry `{}` uses too much shared data ({size:#x} bytes, {LIMIT:#x} max)", self.name(f.name));
+            self.err(f.span, msg);
+        }
+    }
+
+    /// ptxas refuses an entry whose parameters, laid out in order at their alignments, exceed
+    /// 32764 bytes from PTX ISA 8.1 (CUDA 12.1's large kernel parameters), 4352 bytes before ("uses
+    /// too much parameter space"); nvcc reports the same overflow for a kernel's C++ arguments.
+    fn param_space_limit(&mut self, f: &Function) {
+        let limit: u64 = if self.version >= 81 { 0x7ffc } else { 0x1100 };
+        let mut size: u64 = 0;
+        for d in &f.params {
+            let align = u64::from(d.align.unwrap_or(d.ty.size()).max(1));
+            for dn in &d.names {
+                let elements: u64 = dn.dims.iter().map(|n| n.unwrap_or(0)).product();
+                size = size.next_multiple_of(align).saturating_add(u64::from(d.ty.size()).saturating_mul(elements));
+            }
+        }
+        if size > limit {
+            let msg = format!(
+                "entry `{}` uses too much parameter space ({size:#x} bytes, {limit:#x} max)",
+                self.name(f.name)
+            );
             self.err(f.span, msg);
         }
     }

@@ -470,6 +470,28 @@ fn rejects_more_than_48_kib_of_static_shared_memory_as_ptxas_does() {
 }
 
 #[test]
+fn rejects_entry_parameters_over_the_limit_as_ptxas_does() {
+    // ptxas 13.0: "Entry function 'k' uses too much parameter space (0x8001 bytes, 0x7ffc max)";
+    // parameters laid out in order at their alignments; 0x1100 bytes before PTX ISA 8.1.
+    let entry = |version: &str, params: &str| module("sm_80", version, &format!(".entry k({params}) {{ ret; }}"));
+    reject(
+        &entry("8.1", ".param .u8 b, .param .u32 a[8188], .param .align 16 .b8 c[1]"),
+        "entry `k` uses too much parameter space (0x8001 bytes, 0x7ffc max)",
+    );
+    reject(
+        &entry("9.0", ".param .align 4 .b8 p[32765]"),
+        "entry `k` uses too much parameter space (0x7ffd bytes, 0x7ffc max)",
+    );
+    accept(&entry("8.1", ".param .align 4 .b8 p[32764]"));
+    accept(&entry("8.1", ".param .u8 a, .param .align 8 .b8 p[32752], .param .u32 c"));
+    reject(
+        &entry("8.0", ".param .align 4 .b8 p[4353]"),
+        "entry `k` uses too much parameter space (0x1101 bytes, 0x1100 max)",
+    );
+    accept(&entry("8.0", ".param .align 4 .b8 p[4352]"));
+}
+
+#[test]
 fn rejects_bad_directives() {
     reject(
         &module("sm_80", "7.0", ".entry k() .maxntid 64, 32 { ret; }"),
