@@ -43,6 +43,27 @@ fn spin_locks_inside_a_warp_make_progress() {
     }
 }
 
+/// A test-and-test-and-set lock (libcu++'s binary_semaphore): the lanes that lose the exchange
+/// spin in an inner loop that only reads the lock word, while the holder waits for them where
+/// the outer loop ends. Independent thread scheduling lets the holder go on and unlock; every
+/// thread of every block counts once (it hung on every engine).
+#[test]
+fn test_and_test_and_set_locks_inside_a_warp_make_progress() {
+    for v in VARIANTS {
+        let p = load(v);
+        let mem = DeviceMemory::new();
+        for name in ["ttas_lock_count", "ttas_backoff_count"] {
+            let (lock, count) = (upload(&mem, &[0]), upload(&mem, &[0]));
+            let mut params = Params::new();
+            params.ptr(lock).ptr(count);
+            p.launch(&kernel(&p, name), Dim3::x(3), Dim3::x(64), 0, params.bytes(), &mem)
+                .unwrap_or_else(|e| panic!("{v} {name}: {e}"));
+            assert_eq!(download::<i32>(&mem, count, 1)[0], 3 * 64, "{v} {name}");
+            assert_eq!(download::<i32>(&mem, lock, 1)[0], 0, "{v} {name}: lock released");
+        }
+    }
+}
+
 #[test]
 fn polling_warps_let_the_awaited_warps_run() {
     for v in VARIANTS {
