@@ -321,7 +321,9 @@ impl Warp {
     /// poll memory other blocks or warps write (a grid barrier, a flag) must not let their
     /// warp's other lanes run ahead, as those would then reach a block barrier without them.
     pub(super) fn give_way(&mut self, lock_loop: bool) -> Yield {
-        if !self.spin_rotate() && lock_loop {
+        // The split comes first: another path to rotate to may itself only poll (lanes that ran
+        // ahead to a latch), and the lock's holder waits at the spinning path's join.
+        if lock_loop {
             let top = self.stack.last().map_or((0, 0), |e| (e.pc, e.mask));
             if self.stuck.0 == top {
                 self.stuck.1 += 1;
@@ -333,8 +335,10 @@ impl Warp {
             if self.stuck.1 >= after && self.split_join() {
                 self.stuck = ((0, 0), 0);
                 self.split_seen = true;
+                return Yield::Preempt;
             }
         }
+        self.spin_rotate();
         Yield::Preempt
     }
 
