@@ -1684,3 +1684,49 @@ fn func_handle_errors() {
 fn func_handle_clusters() {
     check("func_handle_clusters");
 }
+
+/// libcu++ atomics at every thread scope: cuda::atomic of device and system scope (int, u64,
+/// float, double; add/sub/and/or/xor/exchange/CAS with explicit orders), atomic_ref of block
+/// and thread scope over shared memory, an atomic_flag spin lock, fences, release/acquire
+/// message passing between blocks, a host atomic_ref over managed memory.
+#[test]
+fn libcu_atomics_scopes() {
+    check("libcu_atomics_scopes");
+}
+
+/// libcu++ vocabulary in a C++20 kernel: complex<float/double> functions, chrono durations,
+/// bit_cast and the <bit> utilities, span, mdspan with layout_left, variant with visit, optional.
+#[test]
+fn libcu_vocab_cpp20() {
+    check("libcu_vocab_cpp20");
+}
+
+/// libcu++ in a C++17 kernel: tuple (structured bindings, tuple_cat, apply), numeric_limits,
+/// ratio, <cmath> (fma, frexp, remquo, nextafter), byte, cuda::ceil_div/round_up, expected,
+/// the <algorithm> and <numeric> pieces.
+#[test]
+fn libcu_misc_cpp17() {
+    check("libcu_misc_cpp17");
+}
+
+/// libcu++ C++20: dextents and layout_stride mdspans over shared memory, concept-constrained
+/// overloads, span as_bytes, bit_cast of a struct, endian, iota, constexpr tables in
+/// __constant__, numbers.
+#[test]
+fn libcu_mdspan_concepts() {
+    check("libcu_mdspan_concepts");
+}
+
+/// CUB DeviceSelect::Flagged/If/Unique, DeviceRunLengthEncode::Encode/NonTrivialRuns and
+/// DevicePartition::Flagged/If (rejected items reversed at the end) with their two-phase calls.
+#[test]
+fn cub_select_rle_partition() {
+    check("cub_select_rle_partition");
+}
+
+/// CUB WarpLoad/WarpStore, WarpExchange and WarpMergeSort over logical warps of 16,
+/// BlockMergeSort of a partial tile, BlockRunLengthDecode, BlockScan with a struct operator.
+#[test]
+fn cub_warp_io_mergesort() {
+    check("cub_warp_io_mergesort");
+}

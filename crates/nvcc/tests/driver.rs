@@ -1587,6 +1587,34 @@ fn diagnostic_numbers_map_to_clang_warnings() {
     assert!(ok && err.contains("--diag-suppress 20012: accepted and ignored"), "{err}");
 }
 
+/// A `#pragma unroll` that cannot be honoured (a loop whose trip count is not a constant, as in
+/// CUB's radix-sort kernels that every Thrust sort instantiates) builds silently, as nvcc builds
+/// it: clang's optimizer warned "loop not unrolled" at each such kernel, pages of warnings from
+/// CCCL's headers on a plain `thrust::sort`.
+#[test]
+fn unroll_pragmas_that_cannot_be_honoured_build_silently() {
+    let dir = common::work_dir().join("unroll_pragma");
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("unroll.cu");
+    std::fs::write(
+        &src,
+        "__global__ void k(int *p, int n) {\n  int s = 0;\n#pragma unroll\n\
+         for (int i = 0; i < n; ++i) { s += p[i] * i; if (s > 1000) break; }\n  p[0] = s;\n}\n\
+         int main() { return 0; }\n",
+    )
+    .unwrap();
+    let exe = dir.join("unroll");
+    let args = ["-arch=sm_90", src.to_str().unwrap(), "-o", exe.to_str().unwrap()];
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "nvcc_child", "--nocapture"])
+        .env("CUPRITE_NVCC_CHILD", args.join("\n"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("warning"), "{err}");
+}
+
 /// Runs the driver on the arguments in `CUPRITE_NVCC_CHILD` (one a line), for tests that need
 /// a process of its own (an environment of its own).
 #[test]

@@ -43,6 +43,51 @@ fn spin_locks_inside_a_warp_make_progress() {
     }
 }
 
+/// A test-and-test-and-set lock (libcu++'s binary_semaphore): the lanes that lose the exchange
+/// spin in an inner loop that only reads the lock word, while the holder waits for them where
+/// the outer loop ends. Independent thread scheduling lets the holder go on and unlock; every
+/// thread of every block counts once (it hung on every engine).
+#[test]
+fn test_and_test_and_set_locks_inside_a_warp_make_progress() {
+    for v in VARIANTS {
+        let p = load(v);
+        let mem = DeviceMemory::new();
+        for name in ["ttas_lock_count", "ttas_backoff_count"] {
+            let (lock, count) = (upload(&mem, &[0]), upload(&mem, &[0]));
+            let mut params = Params::new();
+            params.ptr(lock).ptr(count);
+            p.launch(&kernel(&p, name), Dim3::x(3), Dim3::x(64), 0, params.bytes(), &mem)
+                .unwrap_or_else(|e| panic!("{v} {name}: {e}"));
+            assert_eq!(download::<i32>(&mem, count, 1)[0], 3 * 64, "{v} {name}");
+            assert_eq!(download::<i32>(&mem, lock, 1)[0], 0, "{v} {name}: lock released");
+        }
+    }
+}
+
+/// Lanes 3 and 19 of each warp take a test-and-test-and-set lock while the other lanes run on
+/// to a latch where they poll (a cuda::binary_semaphore then a cuda::latch): the warp's two
+/// spinning paths must not only take turns, the lock's holder, waiting at the lock loop's exit,
+/// goes on alone. Every locked add happens once and every block passes its latch (it hung on
+/// every engine).
+#[test]
+fn a_lock_inside_a_warp_before_a_latch_makes_progress() {
+    for v in VARIANTS {
+        let p = load(v);
+        let mem = DeviceMemory::new();
+        let blocks = 3usize;
+        let (lock, count) = (upload(&mem, &[0]), upload(&mem, &[0]));
+        let (latch, out) = (upload(&mem, &vec![128; blocks]), upload(&mem, &vec![0; blocks]));
+        let mut params = Params::new();
+        params.ptr(lock).ptr(count).ptr(latch).ptr(out);
+        p.launch(&kernel(&p, "ttas_then_latch"), Dim3::x(blocks as u32), Dim3::x(128), 0, params.bytes(), &mem)
+            .unwrap_or_else(|e| panic!("{v}: {e}"));
+        // Threads 3, 19, 35, ..., 115 of each block.
+        let per_block: i32 = (0..128).filter(|t| t % 16 == 3).sum();
+        assert_eq!(download::<i32>(&mem, count, 1)[0], per_block * blocks as i32, "{v}");
+        assert_eq!(download::<i32>(&mem, out, blocks), vec![1; blocks], "{v}");
+    }
+}
+
 #[test]
 fn polling_warps_let_the_awaited_warps_run() {
     for v in VARIANTS {

@@ -122,6 +122,7 @@ pub(super) fn make_warps(l: &Launch<'_>, k: &Func, warps: &mut Vec<Warp>) {
                 red: None,
                 stuck: ((0, 0), 0),
                 backedges: 0,
+                slept: false,
                 split_seen: false,
                 stack_top: [0; 32],
                 stack_moved: false,

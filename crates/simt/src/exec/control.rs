@@ -66,8 +66,7 @@ impl Warp {
                 self.backedges += 1;
                 if self.backedges >= PREEMPT_BACKEDGES {
                     self.backedges = 0;
-                    let body = func.code.get(*target as usize..=pc as usize).unwrap_or(&[]);
-                    return Flow::Yield(self.give_way(is_lock_loop(l, body)));
+                    return Flow::Yield(self.give_way(spins_for_lock(l, &func.code, *target, pc, top.rpc)));
                 }
             }
         } else if taken == 0 {

@@ -47,7 +47,7 @@ impl Warp {
         // each slice of a warp ends before its second memory access, so the block's warps
         // make their k-th accesses in round k, as warps that start together on a GPU do.
         let interleave = kernel(l, l.kernel).warps_interleave && l.block.iter().product::<u32>() > 32;
-        if !interleave {
+        if !interleave && !std::mem::take(&mut self.slept) {
             self.backedges = 0;
         }
         let mut accessed = false;
@@ -148,7 +148,11 @@ impl Warp {
             Op::Fence => std::sync::atomic::fence(Ordering::SeqCst),
             Op::Nanosleep => {
                 self.set_pc(next);
-                return Ok(Flow::Yield(self.give_way(false)));
+                // The backoff of a polling loop: its backward branches count on across the
+                // slice boundary, so that a loop that sleeps in a called function (a -G
+                // build's `__nanosleep`) still gives way where it loops, and splits there.
+                self.slept = true;
+                return Ok(Flow::Yield(self.give_way(spins_for_lock(l, &func.code, pc, pc, top.rpc))));
             }
             // Lane arithmetic (`arith.rs`).
             Op::Un { op: UnOp::Mov, d, a: Src::Reg(sa) } => self.mov_reg(d, sa, emask),

@@ -35,7 +35,7 @@ pub(super) const PREEMPT_BACKEDGES: u32 = 1024;
 /// intra-warp spin lock the guide warns about, which needs independent thread scheduling).
 /// Looks into the functions the loop calls, a few levels deep (-G code calls nvcc's
 /// `atomicCAS` wrapper, which calls the intrinsic's).
-pub(super) fn is_lock_loop(l: &Launch<'_>, body: &[Inst]) -> bool {
+fn is_lock_loop(l: &Launch<'_>, body: &[Inst]) -> bool {
     fn takes_lock(l: &Launch<'_>, code: &[Inst], depth: u32) -> bool {
         code.iter().any(|i| match i.op {
             Op::Atom { op: AtomOp::Cas | AtomOp::Exch, .. } | Op::Atom128 { .. } => true,
@@ -44,6 +44,34 @@ pub(super) fn is_lock_loop(l: &Launch<'_>, body: &[Inst]) -> bool {
         })
     }
     takes_lock(l, body, 3)
+}
+
+/// Whether the path looping at `pc` (in a loop from `start`) spins for a lock: that loop,
+/// widened to the loops around it that close before the path's reconvergence point `rpc`, tries
+/// to take one (`is_lock_loop`). A test-and-test-and-set lock (libcu++'s semaphores) retries
+/// its exchange in an outer loop and spins in an inner loop that only reads the lock word, so
+/// the inner loop alone takes no lock, though its lanes wait for the holder all the same.
+pub(super) fn spins_for_lock(l: &Launch<'_>, code: &[Inst], start: u32, pc: u32, rpc: u32) -> bool {
+    let (pc, end) = (pc as usize, (rpc as usize).min(code.len()));
+    let (mut lo, mut hi) = ((start as usize).min(pc), pc);
+    loop {
+        // A backward branch from pc on (before the reconvergence point) to `lo` or above it that
+        // lies past `hi` or reaches above `lo` closes a wider loop around [lo, pc] (a loop's
+        // retry may branch to the polling loop's own header).
+        let wider = code.get(pc..end).unwrap_or(&[]).iter().enumerate().filter_map(|(k, i)| match i.op {
+            Op::Bra { target, .. } if (target as usize) < lo || ((target as usize) == lo && pc + k > hi) => {
+                Some((pc + k, target as usize))
+            }
+            _ => None,
+        });
+        let Some((last, header)) = wider.fold(None, |acc: Option<(usize, usize)>, (i, t)| {
+            Some(acc.map_or((i, t), |(ai, at)| (ai.max(i), at.min(t))))
+        }) else {
+            break;
+        };
+        (lo, hi) = (header, hi.max(last));
+    }
+    is_lock_loop(l, code.get(lo..=hi).unwrap_or(&[]))
 }
 
 /// Consecutive preemptions of the same only-runnable path before the lanes waiting for it at
@@ -301,7 +329,9 @@ impl Warp {
     /// poll memory other blocks or warps write (a grid barrier, a flag) must not let their
     /// warp's other lanes run ahead, as those would then reach a block barrier without them.
     pub(super) fn give_way(&mut self, lock_loop: bool) -> Yield {
-        if !self.spin_rotate() && lock_loop {
+        // The split comes first: another path to rotate to may itself only poll (lanes that ran
+        // ahead to a latch), and the lock's holder waits at the spinning path's join.
+        if lock_loop {
             let top = self.stack.last().map_or((0, 0), |e| (e.pc, e.mask));
             if self.stuck.0 == top {
                 self.stuck.1 += 1;
@@ -313,8 +343,10 @@ impl Warp {
             if self.stuck.1 >= after && self.split_join() {
                 self.stuck = ((0, 0), 0);
                 self.split_seen = true;
+                return Yield::Preempt;
             }
         }
+        self.spin_rotate();
         Yield::Preempt
     }
 

@@ -64,6 +64,8 @@ pub(crate) struct Warp {
     /// slice, or across slices in a kernel whose warps run interleaved, so its spin loops give
     /// way (and lock loops split) as anywhere else.
     pub(crate) backedges: u32,
+    /// The warp last gave way at a `nanosleep`: `run` keeps counting `backedges`.
+    pub(crate) slept: bool,
     /// Whether `split_join` has run in this warp (its program spins on its own lanes).
     pub(crate) split_seen: bool,
     /// Per lane: the end of the `alloca`ted part of its local memory in the current frame (0:
@@ -199,6 +201,7 @@ impl Warp {
         self.planar = false;
         self.floor = 0;
         self.backedges = 0;
+        self.slept = false;
         self.stack_top = [0; 32];
         self.stack_moved = false;
         // (`reset` then sizes every lane's local memory afresh, zeroed.)

@@ -70,3 +70,57 @@ __global__ void nanosleep_wait(int *counter, int *out)
         out[blockIdx.x] = atomicAdd(counter + blockIdx.x, 0);
     }
 }
+
+// A test-and-test-and-set lock, as libcu++'s binary_semaphore takes it: the exchange is retried
+// in an outer loop, and between tries the losers poll the lock word in an inner loop until it
+// looks free. The lanes that spin do so in the inner loop, which takes no lock itself.
+__global__ void ttas_lock_count(int *lock, int *count)
+{
+    while (atomicExch(lock, 1) != 0) {
+        while (*(volatile int *)lock != 0) {
+        }
+    }
+    int v = *(volatile int *)count;
+    *(volatile int *)count = v + 1;
+    __threadfence();
+    atomicExch(lock, 0);
+}
+
+// The same lock with __nanosleep backoff in the polling loop (libcu++'s atomic wait).
+__global__ void ttas_backoff_count(int *lock, int *count)
+{
+    while (atomicExch(lock, 1) != 0) {
+        unsigned ns = 4;
+        while (*(volatile int *)lock != 0) {
+            __nanosleep(ns);
+            if (ns < 64) ns *= 2;
+        }
+    }
+    int v = *(volatile int *)count;
+    *(volatile int *)count = v + 1;
+    __threadfence();
+    atomicExch(lock, 0);
+}
+
+// Two lanes of each warp take the test-and-test-and-set lock while the warp's other lanes run
+// on to a latch (a counter every thread decrements, then polls until it reaches zero), as a
+// cuda::binary_semaphore followed by a cuda::latch: the holder waits at the lock loop's exit
+// while the lanes at the latch only poll, so the warp must split the holder off, not just
+// alternate between its two spinning paths.
+__global__ void ttas_then_latch(int *lock, int *count, int *latch, int *out)
+{
+    if (threadIdx.x % 16 == 3) {
+        while (atomicExch(lock, 1) != 0) {
+            while (*(volatile int *)lock != 0) {
+            }
+        }
+        int v = *(volatile int *)count;
+        *(volatile int *)count = v + (int)threadIdx.x;
+        __threadfence();
+        atomicExch(lock, 0);
+    }
+    atomicSub(latch + blockIdx.x, 1);
+    while (*(volatile int *)(latch + blockIdx.x) != 0) {
+    }
+    if (threadIdx.x == 0) out[blockIdx.x] = 1;
+}
