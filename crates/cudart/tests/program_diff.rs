@@ -1606,3 +1606,11 @@ fn fault_queue() {
 fn graph_node_order_dot() {
     check("graph_node_order_dot");
 }
+
+/// cudaGraphExecUpdate against each kind of change between two graphs (a 1D copy whose
+/// direction changed is ParametersChanged, naming the copy node), and device-launch
+/// instantiation of a graph with a host node (NodeOperationNotSupported, naming it).
+#[test]
+fn graph_update_matrix() {
+    check("graph_update_matrix");
+}

@@ -94,7 +94,7 @@ impl CaptureState for StreamCapture {
     /// Work enqueued on a capturing stream becomes a node (nothing, once the capture is
     /// invalidated).
     fn record(&mut self, work: Work, ty: NodeType) {
-        append(self, NodeKind::Work { ty, work: Arc::from(work), params: None });
+        append(self, NodeKind::Work { ty, work: Arc::from(work), params: None, copy: None });
     }
 
     fn invalidate(&self) {
@@ -102,7 +102,7 @@ impl CaptureState for StreamCapture {
     }
 
     fn record_shared(&mut self, work: crate::work::NodeFn, ty: NodeType) {
-        append(self, NodeKind::Work { ty, work, params: None });
+        append(self, NodeKind::Work { ty, work, params: None, copy: None });
     }
 
     fn event_node(&mut self, event: u64, wait: bool) {

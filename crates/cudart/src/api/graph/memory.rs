@@ -84,7 +84,7 @@ pub unsafe fn cudaGraphAddMemAllocNode(
         let mut stored = *q;
         stored.dptr = dptr;
         stored.accessDescs = std::ptr::null();
-        Ok(NodeKind::Work { ty: NodeType::MemAlloc, work, params: Some(params_bytes(&stored)) })
+        Ok(NodeKind::Work { ty: NodeType::MemAlloc, work, params: Some(params_bytes(&stored)), copy: None })
     };
     // SAFETY: `nd` is null or writable and `deps` holds `n` handles: cudaGraphAddMemAllocNode's contract, which is
     // `add`'s.
@@ -127,7 +127,7 @@ pub unsafe fn cudaGraphAddMemFreeNode(
 ) -> i32 {
     let kind = || {
         let work = memory::graph_mem_free(DevicePtr(dptr as u64))?;
-        Ok(NodeKind::Work { ty: NodeType::MemFree, work, params: Some(params_bytes(&dptr)) })
+        Ok(NodeKind::Work { ty: NodeType::MemFree, work, params: Some(params_bytes(&dptr)), copy: None })
     };
     // SAFETY: `nd` is null or writable and `deps` holds `n` handles: cudaGraphAddMemFreeNode's contract, which is
     // `add`'s.
