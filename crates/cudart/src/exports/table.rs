@@ -490,6 +490,12 @@ entry_points! {
         unsafe fn cudaGetKernel(kernel: *mut *mut c_void, entry: *const c_void) -> i32;
         unsafe fn cudaGetFuncBySymbol(func: *mut *mut c_void, symbol: *const c_void) -> i32;
     }
+    api::entry_point {
+        fn cudaGetDriverEntryPoint(symbol: CStrArg, func: Out<*mut c_void>, flags: u64, status: Out<i32>) -> i32,
+            per_thread cudaGetDriverEntryPoint_ptsz;
+        fn cudaGetDriverEntryPointByVersion(symbol: CStrArg, func: Out<*mut c_void>, version: u32, flags: u64,
+            status: Out<i32>) -> i32, per_thread cudaGetDriverEntryPointByVersion_ptsz;
+    }
     api::profiler {
         fn cudaProfilerStart() -> i32;
         fn cudaProfilerStop() -> i32;
@@ -539,10 +545,6 @@ not_implemented! {
     cudaDeviceUnregisterAsyncNotification
     cudaExternalMemoryGetMappedBuffer
     cudaExternalMemoryGetMappedMipmappedArray
-    cudaGetDriverEntryPoint
-    cudaGetDriverEntryPointByVersion
-    cudaGetDriverEntryPointByVersion_ptsz
-    cudaGetDriverEntryPoint_ptsz
     cudaGetExportTable
     cudaGetTextureObjectResourceViewDesc
     cudaGraphAddExternalSemaphoresSignalNode
