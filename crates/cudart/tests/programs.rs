@@ -1374,3 +1374,10 @@ fn program_defined_globaltimer_builds_and_reads_nanoseconds() {
 fn driver_entry_points_not_found() {
     check_pass("driver_entry_point", &["-Wno-deprecated-declarations"]);
 }
+
+/// The batched memory operations: cudaMemcpyBatchAsync's attribute groups, cudaMemcpy3DBatchAsync
+/// between pointers and arrays, prefetch and discard batches, and the reference's argument rules.
+#[test]
+fn batch_memory_operations() {
+    check_pass("batch_memory_ops", &[]);
+}

@@ -975,6 +975,16 @@ pub fn mem_prefetch_async(ptr: u64, count: usize, loc: MemLocation, flags: u32, 
     })
 }
 
+/// `cudaMemDiscardBatchAsync`'s check of one range: managed memory, a nonzero size. A
+/// discarded range reads back indeterminate values until written or prefetched, and its old
+/// contents are such values, so nothing else is done.
+pub fn mem_discard(ptr: u64, count: usize, stream: Stream) -> Result<()> {
+    api(|_| {
+        managed_base(ptr, count).filter(|_| count != 0).ok_or(Error::InvalidValue)?;
+        resolve(stream).map(drop)
+    })
+}
+
 /// `cudaMemoryAdvise` values 1..=6 (set/unset read-mostly, preferred location, accessed-by).
 const ADVICE: std::ops::RangeInclusive<i32> = 1..=6;
 

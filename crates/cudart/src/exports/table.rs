@@ -164,9 +164,6 @@ entry_points! {
         fn cudaMemset(p: *mut c_void, value: i32, count: usize) -> i32, per_thread cudaMemset_ptds;
         fn cudaMemsetAsync(p: *mut c_void, value: i32, count: usize, stream: *mut c_void) -> i32,
             per_thread cudaMemsetAsync_ptsz;
-        unsafe fn cudaMemcpyBatchAsync(dsts: *const *mut c_void, srcs: *const *const c_void, sizes: *const usize,
-            count: usize, attrs: *mut c_void, attrs_idxs: *mut usize, num_attrs: usize, s: *mut c_void) -> i32,
-            per_thread cudaMemcpyBatchAsync_ptsz;
         fn cudaMemcpyPeer(dst: *mut c_void, dd: i32, src: *const c_void, sd: i32, count: usize) -> i32;
         fn cudaMemcpyPeerAsync(dst: *mut c_void, dd: i32, src: *const c_void, sd: i32, count: usize, s: *mut c_void
             ) -> i32;
@@ -182,6 +179,21 @@ entry_points! {
         fn cudaHostGetFlags(flags: Out<u32>, host: *mut c_void) -> i32;
         unsafe fn cudaMemRangeGetAttributes(data: *mut *mut c_void, sizes: *mut usize, attrs: *mut i32, num: usize,
             ptr: *const c_void, count: usize) -> i32;
+    }
+    api::memory::batch {
+        unsafe fn cudaMemcpyBatchAsync(dsts: *const *mut c_void, srcs: *const *const c_void, sizes: *const usize,
+            count: usize, attrs: *const c_void, attrs_idxs: *const usize, num_attrs: usize, s: *mut c_void) -> i32,
+            per_thread cudaMemcpyBatchAsync_ptsz;
+        unsafe fn cudaMemcpy3DBatchAsync(num_ops: usize, ops: *const c_void, flags: u64, s: *mut c_void) -> i32,
+            per_thread cudaMemcpy3DBatchAsync_ptsz;
+        unsafe fn cudaMemPrefetchBatchAsync(dptrs: *const *mut c_void, sizes: *const usize, count: usize,
+            locs: *const MemLocation, loc_idxs: *const usize, num_locs: usize, flags: u64, s: *mut c_void) -> i32,
+            per_thread cudaMemPrefetchBatchAsync_ptsz;
+        unsafe fn cudaMemDiscardBatchAsync(dptrs: *const *mut c_void, sizes: *const usize, count: usize, flags: u64,
+            s: *mut c_void) -> i32, per_thread cudaMemDiscardBatchAsync_ptsz;
+        unsafe fn cudaMemDiscardAndPrefetchBatchAsync(dptrs: *const *mut c_void, sizes: *const usize, count: usize,
+            locs: *const MemLocation, loc_idxs: *const usize, num_locs: usize, flags: u64, s: *mut c_void) -> i32,
+            per_thread cudaMemDiscardAndPrefetchBatchAsync_ptsz;
     }
     api::memory::pitched {
         unsafe fn cudaMallocPitch(p: *mut *mut c_void, pitch: *mut usize, width: usize, height: usize) -> i32;
@@ -558,18 +570,10 @@ not_implemented! {
     cudaImportExternalMemory
     cudaImportExternalSemaphore
     cudaLibraryGetUnifiedFunction
-    cudaMemDiscardAndPrefetchBatchAsync
-    cudaMemDiscardAndPrefetchBatchAsync_ptsz
-    cudaMemDiscardBatchAsync
-    cudaMemDiscardBatchAsync_ptsz
     cudaMemPoolExportPointer
     cudaMemPoolExportToShareableHandle
     cudaMemPoolImportFromShareableHandle
     cudaMemPoolImportPointer
-    cudaMemPrefetchBatchAsync
-    cudaMemPrefetchBatchAsync_ptsz
-    cudaMemcpy3DBatchAsync
-    cudaMemcpy3DBatchAsync_ptsz
     cudaMipmappedArrayGetMemoryRequirements
     cudaMipmappedArrayGetSparseProperties
     cudaSignalExternalSemaphoresAsync
