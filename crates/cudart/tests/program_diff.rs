@@ -1614,3 +1614,21 @@ fn graph_node_order_dot() {
 fn graph_update_matrix() {
     check("graph_update_matrix");
 }
+
+/// cudaMemcpy2D/cudaMemset2D pitches around the maximum, zero and below the width, with one row and with two (an H200 ignores the pitch of a single row).
+#[test]
+fn memcpy2d_pitch_edges() {
+    check("memcpy2d_pitch_edges");
+}
+
+/// cudaMalloc3D/cudaMemset3D/cudaMemcpy3D(Peer)(Async) with positions; a box past its row or past the rows of a slice is InvalidValue.
+#[test]
+fn memcpy3d_box_offsets() {
+    check("memcpy3d_box_offsets");
+}
+
+/// Asynchronous 2D copies through pitched memory and the exact errors of pitches below the width, above the maximum, zero widths and heights.
+#[test]
+fn pitched_async_errors() {
+    check("pitched_async_errors");
+}

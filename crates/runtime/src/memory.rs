@@ -522,9 +522,21 @@ impl Copy3D {
         if self.width == 0 || self.height == 0 || self.depth == 0 {
             return Ok(None);
         }
+        // As an H200 answers (unseen10b_pitched_async_errors, unseen11b_memcpy2d_edges): with
+        // more than one row a pitch below the width is InvalidPitchValue and one above the
+        // device's maximum InvalidValue; a single row uses no pitch, so any pitch goes (0
+        // too), except a nonzero one below the width (InvalidValue).
         let max_pitch = 2_147_483_647usize;
-        if self.width > self.dpitch || self.width > self.spitch || self.dpitch > max_pitch || self.spitch > max_pitch {
-            return Err(Error::InvalidPitchValue);
+        let (d, s, w) = (self.dpitch, self.spitch, self.width);
+        if self.height > 1 || self.depth > 1 {
+            if w > d || w > s {
+                return Err(Error::InvalidPitchValue);
+            }
+            if d > max_pitch || s > max_pitch {
+                return Err(Error::InvalidValue);
+            }
+        } else if (d != 0 && w > d) || (s != 0 && w > s) {
+            return Err(Error::InvalidValue);
         }
         if self.depth > 1 && (self.height > self.dheight || self.height > self.sheight) {
             return Err(Error::InvalidValue);
