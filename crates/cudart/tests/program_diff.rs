@@ -1632,3 +1632,9 @@ fn memcpy3d_box_offsets() {
 fn pitched_async_errors() {
     check("pitched_async_errors");
 }
+
+/// cudaGraphInstantiateWithParams for device launch (which nodes a device graph may hold, result_out and errNode_out), Upload and UseNodePriority (not in cudaGraphExecGetFlags), Upload without an upload stream refused.
+#[test]
+fn graph_instantiate_flags() {
+    check("graph_instantiate_flags");
+}

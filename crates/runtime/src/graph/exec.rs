@@ -262,7 +262,9 @@ impl GraphExec {
 
     /// `cudaGraphExecGetFlags`: the flags it was instantiated with.
     pub fn flags(self) -> Result<u64> {
-        api(|_| get(self).map(|e| e.flags))
+        // An H200 reports AutoFreeOnLaunch (1) and DeviceLaunch (4), never Upload (2) or
+        // UseNodePriority (8) (unseen11b_instantiate_flags).
+        api(|_| get(self).map(|e| e.flags & 0x5))
     }
 
     /// `cudaGraphExec*NodeSetParams`: node `node` (of the graph this was instantiated from)

@@ -618,12 +618,16 @@ impl Graph {
                 return Err(Error::InvalidValue);
             }
             if flags & DEVICE_LAUNCH != 0 {
-                // Not with AutoFreeOnLaunch, and not for a graph with no work (CUDA's rules).
-                if flags & AUTO_FREE_ON_LAUNCH != 0 || !self.has_work(0)? {
+                // Not with AutoFreeOnLaunch; then a node it may not hold; then a graph with no
+                // work (CUDA's rules, in the order an H200 checks them).
+                if flags & AUTO_FREE_ON_LAUNCH != 0 {
                     return Err(Error::InvalidValue);
                 }
                 if let Some(node) = self.not_device_launchable(0)? {
                     fault = (InstantiateResult::NodeOperationNotSupported, Some(node));
+                    return Err(Error::InvalidValue);
+                }
+                if !self.has_work(0)? {
                     return Err(Error::InvalidValue);
                 }
             }

@@ -21,6 +21,11 @@ use crate::{code, invalid, stream};
 
 /// `cudaGraphInstantiate(cudaGraphExec_t *, cudaGraph_t, unsigned long long flags)`.
 pub fn cudaGraphInstantiate(e: Out<*mut c_void>, g: *mut c_void, flags: u64) -> i32 {
+    // Upload (2) needs cudaGraphInstantiateWithParams' upload stream: InvalidValue here, as an
+    // H200 answers.
+    if flags & 2 != 0 {
+        return invalid();
+    }
     e.put(Graph(g as u64).instantiate(flags).map(|x| x.0 as *mut c_void))
 }
 
