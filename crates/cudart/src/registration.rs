@@ -444,6 +444,13 @@ pub(crate) fn host_stub_of(name: &str) -> usize {
     registry().functions.iter().find(|(_, (_, n))| n == name).map_or(0, |(h, _)| *h)
 }
 
+/// The kernel of a launch-like call's `func`: a null one is an invalid device function, any
+/// other address that is no kernel an invalid resource handle (as an H200 answers
+/// cudaLaunchKernel, cudaFuncSetAttribute and the occupancy calls of a host function).
+pub(crate) fn function_for_arg(host_fun: usize) -> Result<Function> {
+    if host_fun == 0 { function_for(host_fun) } else { function_for_handle(host_fun) }
+}
+
 /// As [`function_for`], for the calls where CUDA 13.0 answers a pointer that is not a kernel
 /// with `cudaErrorInvalidResourceHandle` (cudaFuncSetAttribute, cudaFuncGetName,
 /// cudaFuncGetParamInfo, cudaFuncSetSharedMemConfig: tests/gpu-programs).
@@ -543,9 +550,7 @@ pub(crate) unsafe fn prepare_launch(
     args: *mut *mut c_void,
     shared: usize,
 ) -> Result<(Function, Vec<u8>, u32)> {
-    // A null function is an invalid device function, any other address that is no kernel an
-    // invalid resource handle (as an H200 answers cudaLaunchKernel of a host function).
-    let f = if host_fun == 0 { function_for(host_fun) } else { function_for_handle(host_fun) }?;
+    let f = function_for_arg(host_fun)?;
     let params = f.params();
     if !params.is_empty() && args.is_null() {
         return record(Err(Error::InvalidValue));

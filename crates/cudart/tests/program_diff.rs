@@ -1638,3 +1638,45 @@ fn pitched_async_errors() {
 fn graph_instantiate_flags() {
     check("graph_instantiate_flags");
 }
+
+/// Capture modes seen from another thread: a global capture forbids that thread's unsafe calls (cudaMalloc, cudaEventQuery) unless it opted out; cudaDeviceSynchronize while any stream captures fails and invalidates it, in every mode.
+#[test]
+fn capture_cross_thread() {
+    check("capture_cross_thread");
+}
+
+/// cudaStreamGetCaptureInfo through a capture's life (an invalidated one answers its status only), prohibited calls per mode, cudaThreadExchangeStreamCaptureMode taking any value, dependency updates, unjoined work.
+#[test]
+fn capture_info_modes() {
+    check("capture_info_modes");
+}
+
+/// Managed memory flags, cudaMemAdvise with cudaMemLocation (accessed-by a missing device: InvalidValue), range attributes, prefetch v2, cudaStreamAttachMemAsync of the whole allocation only.
+#[test]
+fn managed_attach_advise() {
+    check("managed_attach_advise");
+}
+
+/// cudaMemcpyBatchAsync: attribute groups, invalid index lists, source orders, flags and zero sizes; refused on the legacy stream and while capturing (the capture stays valid).
+#[test]
+fn memcpy_batch_rules() {
+    check("memcpy_batch_rules");
+}
+
+/// Occupancy with dynamic shared memory callbacks, flags and block-size limits; a host function is an invalid resource handle.
+#[test]
+fn occupancy_smem_callbacks() {
+    check("occupancy_smem_callbacks");
+}
+
+/// cudaDeviceSetLimit before and after the first launch (heap fixed, FIFO and stack not), rounding, L2 fetch granularity up to 128, what malloc then gets.
+#[test]
+fn limits_after_launch() {
+    check("limits_after_launch");
+}
+
+/// Stream attributes (access policy window, sync policy, priority) set, copied and read; the null and legacy streams' ids are nonzero; the persisting L2 limit's default.
+#[test]
+fn stream_attr_policy() {
+    check("stream_attr_policy");
+}

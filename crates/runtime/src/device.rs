@@ -298,7 +298,9 @@ static LIMITS: [AtomicUsize; 7] = [
     AtomicUsize::new(0),
     AtomicUsize::new(2048),
     AtomicUsize::new(64),
-    AtomicUsize::new(0),
+    // cudaLimitPersistingL2CacheSize: an H200's default, 30% of its 39321600-byte maximum
+    // (unseen11b_stream_attr_policy).
+    AtomicUsize::new(11_796_480),
 ];
 
 /// The slot of limit `which`: [`Error::InvalidValue`] for a value that is no `cudaLimit`,
@@ -348,6 +350,8 @@ pub fn set_limit(which: i32, value: usize) -> Result<()> {
         let value = rounded_limit(which, value);
         let v = match which {
             limit::STACK_SIZE if value > (1 << 20) => return Err(Error::InvalidValue),
+            // 0 to 128 bytes: an H200 refuses 256 (unseen11b_limits_after_launch).
+            limit::MAX_L2_FETCH_GRANULARITY if value > 128 => return Err(Error::InvalidValue),
             limit::PERSISTING_L2_CACHE_SIZE => value.min(props().persistingL2CacheMaxSize as usize),
             // After a launch that used it: cudaErrorInvalidValue.
             limit::MALLOC_HEAP_SIZE => {

@@ -1006,8 +1006,12 @@ pub fn mem_advise(ptr: u64, count: usize, advice: i32, loc: MemLocation) -> Resu
     api(|_| {
         let base =
             managed_base(ptr, count).filter(|_| count != 0 && ADVICE.contains(&advice)).ok_or(Error::InvalidValue)?;
-        if matches!(advice, 3 | 5 | 6) {
-            loc.check()?;
+        match advice {
+            3 => loc.check()?,
+            // A device that does not exist is an invalid value for accessed-by (an H200's
+            // answer).
+            5 | 6 => loc.check().map_err(|_| Error::InvalidValue)?,
+            _ => {}
         }
         crate::managed_ranges::advised(
             base,
@@ -1045,8 +1049,10 @@ pub fn stream_attach_mem_async(stream: Stream, ptr: u64, length: usize, flags: u
         if !matches!(flags, MEM_ATTACH_GLOBAL | MEM_ATTACH_HOST | MEM_ATTACH_SINGLE) {
             return Err(Error::InvalidValue);
         }
+        // The whole allocation, from its start: `length` 0 or its size (the reference's rule;
+        // an H200 refuses a part of it).
         let ok = matches!(classify(ptr), Pointer::Known(i)
-            if i.kind == simt::AllocKind::Unified && (length == 0 && i.base == ptr || managed_base(ptr, length).is_some()));
+            if i.kind == simt::AllocKind::Unified && i.base == ptr && (length == 0 || length as u64 == i.size));
         if !ok {
             return Err(Error::InvalidValue);
         }
@@ -1065,6 +1071,8 @@ pub const DEFAULT_POOL: u64 = 0x5c0f_0000;
 /// A stream-ordered memory pool.
 #[derive(Debug, Default, Clone)]
 struct Pool {
+    /// `cudaMemAllocationHandleType`s the pool may be exported as.
+    handle_types: i32,
     release_threshold: u64,
     reuse: [i32; 3],
     used: u64,
@@ -1196,22 +1204,27 @@ pub fn mem_pool_set_access(pool: u64, descs: &[(MemLocation, i32)]) -> Result<()
             if !matches!(flags, 0 | 1 | 3) || loc.r#type != 1 {
                 return Err(Error::InvalidValue);
             }
-            if loc.id != 0 {
+            // The pool's own device keeps read-write access: another setting is an invalid
+            // device, as an H200 answers.
+            if loc.id != 0 || *flags != ACCESS_READ_WRITE {
                 return Err(Error::InvalidDevice);
-            }
-            if *flags != ACCESS_READ_WRITE {
-                return Err(Error::InvalidValue);
             }
         }
         Ok(())
     })
 }
 
-/// `cudaMemPoolGetAccess`: the pool's device has read-write access.
+/// `cudaMemPoolGetAccess`: the pool's device has read-write access, the host none.
 pub fn mem_pool_get_access(pool: u64, loc: MemLocation) -> Result<i32> {
     api(|_| {
-        if !pools().pools.contains_key(&pool) || loc.r#type != 1 {
+        if !pools().pools.contains_key(&pool) {
             return Err(Error::InvalidValue);
+        }
+        match loc.r#type {
+            1 => {}
+            // cudaMemLocationTypeHost: cudaMemAccessFlagsProtNone (an H200 answers success).
+            2 => return Ok(0),
+            _ => return Err(Error::InvalidValue),
         }
         if loc.id != 0 {
             return Err(Error::InvalidDevice);
@@ -1229,8 +1242,22 @@ pub fn mem_pool_create(props: &MemPoolProps) -> Result<u64> {
             return Err(Error::InvalidValue);
         }
         let h = c.handle();
-        pools().pools.insert(h, Pool { reuse: [1, 1, 1], ..Pool::default() });
+        pools().pools.insert(h, Pool { reuse: [1, 1, 1], handle_types: props.handleTypes, ..Pool::default() });
         Ok(h)
+    })
+}
+
+/// `cudaMemPoolExportToShareableHandle`'s check: a pool created without handle type `ty`
+/// (or none) is [`Error::InvalidValue`], as an H200 answers; exporting is
+/// [`Error::NotSupported`] (Cuprite shares no pool memory between processes).
+pub fn mem_pool_export(pool: u64, ty: i32) -> Result<()> {
+    api(|_| {
+        let p = pools();
+        let pool = p.pools.get(&pool).ok_or(Error::InvalidValue)?;
+        if ty == 0 || pool.handle_types & ty == 0 {
+            return Err(Error::InvalidValue);
+        }
+        Err(Error::NotSupported)
     })
 }
 

@@ -10,7 +10,7 @@ use runtime::{Error, record};
 
 use crate::api::execution::{LaunchConfigC, launch_attrs};
 use crate::args::{In, Out};
-use crate::registration::function_for;
+use crate::registration::function_for_arg;
 use crate::{code, invalid};
 
 /// `cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, const void *func, int
@@ -23,7 +23,7 @@ pub fn cudaOccupancyAvailableDynamicSMemPerBlock(
     block_size: i32,
 ) -> i32 {
     size.put_with(|| {
-        let f = function_for(func as usize)?;
+        let f = function_for_arg(func as usize)?;
         record(runtime::launch::available_dynamic_shared(&f, num_blocks, block_size))
     })
 }
@@ -33,7 +33,7 @@ pub fn cudaOccupancyAvailableDynamicSMemPerBlock(
 /// allows non-portable cluster sizes (the blocks of a cluster share one worker thread).
 pub fn cudaOccupancyMaxPotentialClusterSize(size: Out<i32>, func: *const c_void, config: *const LaunchConfigC) -> i32 {
     size.put_with(|| {
-        let f = function_for(func as usize)?;
+        let f = function_for_arg(func as usize)?;
         if config.is_null() {
             return record(Err(Error::InvalidValue));
         }
@@ -52,7 +52,7 @@ pub fn cudaOccupancyMaxPotentialClusterSize(size: Out<i32>, func: *const c_void,
 /// The configuration's `attrs` must hold `numAttrs` entries.
 pub unsafe fn cudaOccupancyMaxActiveClusters(num: Out<i32>, func: *const c_void, config: In<LaunchConfigC>) -> i32 {
     num.put_with(|| {
-        let f = function_for(func as usize)?;
+        let f = function_for_arg(func as usize)?;
         let c = record(config.read())?;
         let list = if c.numAttrs == 0 || c.attrs.is_null() {
             &[][..]
@@ -88,7 +88,7 @@ pub unsafe fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     }
     // After a kernel fault: the sticky error (tests/program-diff/sticky_error_calls.cu).
     let r = runtime::usable()
-        .and_then(|()| function_for(func as usize))
+        .and_then(|()| function_for_arg(func as usize))
         .and_then(|f| runtime::launch::max_active_blocks_per_sm(&f, block_size, dynamic_smem));
     if let Ok(n) = r {
         // SAFETY: valid for writes per the contract.

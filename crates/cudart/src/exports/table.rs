@@ -279,6 +279,7 @@ entry_points! {
         fn cudaMemSetMemPool(loc: In<MemLocation>, ty: i32, pool: u64) -> i32;
         unsafe fn cudaMemPoolSetAccess(pool: u64, descs: *const MemAccessDesc, count: usize) -> i32;
         fn cudaMemPoolGetAccess(flags: Out<i32>, pool: u64, loc: In<MemLocation>) -> i32;
+        fn cudaMemPoolExportToShareableHandle(handle: *mut c_void, pool: u64, ty: i32, flags: u64) -> i32;
     }
     api::unified {
         fn cudaPointerGetAttributes(attr: Out<memory::PointerAttributes>, ptr: *const c_void) -> i32;
@@ -571,7 +572,6 @@ not_implemented! {
     cudaImportExternalSemaphore
     cudaLibraryGetUnifiedFunction
     cudaMemPoolExportPointer
-    cudaMemPoolExportToShareableHandle
     cudaMemPoolImportFromShareableHandle
     cudaMemPoolImportPointer
     cudaMipmappedArrayGetMemoryRequirements

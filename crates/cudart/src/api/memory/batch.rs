@@ -75,8 +75,20 @@ pub unsafe fn cudaMemcpyBatchAsync(
             std::slice::from_raw_parts(attrs_idxs, num_attrs),
         )
     };
-    if !groups_valid(idxs, count) || attrs.iter().any(|a| !(1..=3).contains(&a.src_access_order)) {
+    // Flags beyond cudaMemcpyFlagPreferOverlapWithCompute (1) are invalid, as an H200 answers.
+    let bad_attr = |a: &MemcpyAttributes| !(1..=3).contains(&a.src_access_order) || a.flags > 1;
+    if !groups_valid(idxs, count) || attrs.iter().any(bad_attr) {
         return invalid();
+    }
+    // A copy of 0 bytes is invalid too (an H200's answer).
+    // SAFETY: `sizes` holds `count` entries per the contract (checked non-null).
+    if unsafe { std::slice::from_raw_parts(sizes, count) }.contains(&0) {
+        return invalid();
+    }
+    // Not captured into a graph: cudaErrorStreamCaptureUnsupported, the capture left valid
+    // (an H200's answer).
+    if capturing(s) {
+        return code(record::<()>(Err(Error::StreamCaptureUnsupported)));
     }
     // The legacy default stream is not allowed for batched copies (handle 0 is the per-thread
     // default stream in the `_ptsz` variant).
@@ -341,4 +353,9 @@ pub unsafe fn cudaMemcpy3DBatchAsync(num_ops: usize, ops: *const c_void, flags: 
         }
     }
     0
+}
+
+/// Whether stream `s` is capturing (a batch is not captured).
+fn capturing(s: *mut c_void) -> bool {
+    runtime::graph::capture_status(stream(s)).is_ok_and(|st| st != runtime::graph::CaptureStatus::None)
 }
