@@ -1680,3 +1680,9 @@ fn limits_after_launch() {
 fn stream_attr_policy() {
     check("stream_attr_policy");
 }
+
+/// Conditional nodes built by hand: SWITCH with out-of-range values, IF with an else body, WHILE driven by a kernel with a default reapplied at each launch; sizes and handles refused (a handle of another graph too).
+#[test]
+fn graph_conditional_by_hand() {
+    check("graph_conditional_by_hand");
+}

@@ -1320,6 +1320,12 @@ pub fn free_async(ptr: DevicePtr, stream: Stream) -> Result<()> {
             return Ok(());
         }
         let st = resolve(stream)?;
+        // Captured, only graph allocations can be freed: memory allocated outside the graph
+        // is an invalid value, the capture left valid (an H200's answer,
+        // unseen11b_async_free_streams).
+        if lock(&st.capture).is_some() && !graph_mem().allocs.contains_key(&ptr.0) {
+            return Err(Error::InvalidValue);
+        }
         if lock(&c.allocs).remove(&ptr.0).is_none() {
             if !graph_mem().allocs.contains_key(&ptr.0) {
                 return Err(Error::InvalidValue);

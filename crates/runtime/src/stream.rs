@@ -408,8 +408,23 @@ impl Stream {
     /// faulted (a sticky error), `f` is not called: an H200 runs neither host functions nor
     /// stream callbacks queued behind a faulting kernel (tests/program-diff/fault_queue.cu).
     pub fn launch_host_func(self, f: Box<dyn Fn() + Send + Sync>) -> Result<()> {
+        self.host_work(f, false)
+    }
+
+    /// `cudaStreamAddCallback`: as [`Stream::launch_host_func`], but not in a capture
+    /// ([`Error::StreamCaptureUnsupported`], the capture invalidated, as an H200 answers).
+    pub fn add_callback(self, f: Box<dyn Fn() + Send + Sync>) -> Result<()> {
+        self.host_work(f, true)
+    }
+
+    /// Host work on the stream, skipped after a kernel fault; `uncapturable`: refused while
+    /// the stream captures.
+    fn host_work(self, f: Box<dyn Fn() + Send + Sync>, uncapturable: bool) -> Result<()> {
         api(|_| {
             let s = resolve(self)?;
+            if uncapturable {
+                forbid_while_capturing(&s)?;
+            }
             let f: Box<dyn Fn() + Send + Sync> = Box::new(move || {
                 if crate::context::sticky().is_none() {
                     f();

@@ -82,7 +82,7 @@ pub fn cudaStreamAddCallback(s: *mut c_void, cb: Option<StreamCallback>, data: *
             runtime::run_host_function(|| f(handle as *mut c_void, status, data as *mut c_void))
         }
     });
-    code(st.launch_host_func(work))
+    code(st.add_callback(work))
 }
 
 /// `cudaStreamGetPriority(cudaStream_t, int *priority)`: 0.

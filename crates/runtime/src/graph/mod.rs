@@ -406,8 +406,9 @@ impl Graph {
                     let cd = data_of(child)?;
                     let cg = lock(&cd);
                     // Graphs with conditional nodes cannot be children (cloned), as CUDA 13.0
-                    // answers on an H100.
-                    if cg.nodes.iter().any(|n| matches!(n.kind, NodeKind::Conditional(_))) {
+                    // answers on an H100, nor graphs with memory nodes (an H200's answer, as
+                    // cudaGraphClone's).
+                    if cg.nodes.iter().any(|n| matches!(n.kind, NodeKind::Conditional(_)) || n.kind.is_memory()) {
                         return Err(Error::NotSupported);
                     }
                     NodeKind::Graph(clone_data(&cg))
@@ -574,7 +575,8 @@ impl Graph {
             (2, 1..=65536) => CondType::Switch,
             _ => return record(Err(Error::InvalidValue)),
         };
-        if !reg().conds.contains_key(&handle) {
+        // The handle must belong to this graph (an H200 refuses one of another graph).
+        if reg().conds.get(&handle).is_none_or(|c| c.graph != self.0) {
             return record(Err(Error::InvalidValue));
         }
         let mut bodies = Vec::with_capacity(size as usize);

@@ -67,8 +67,9 @@ pub unsafe fn cudaGraphAddMemAllocNode(
     if pp.allocType != 1 || pp.handleTypes != 0 || pp.location.r#type != 1 {
         return invalid();
     }
+    // A device that does not exist is an invalid value here (an H200's answer).
     if pp.location.id != 0 {
-        return code(record::<()>(Err(Error::InvalidDevice)));
+        return code(record::<()>(Err(Error::InvalidValue)));
     }
     let checked = memory::mem_pool_set_access(
         memory::DEFAULT_POOL,
