@@ -1686,3 +1686,9 @@ fn stream_attr_policy() {
 fn graph_conditional_by_hand() {
     check("graph_conditional_by_hand");
 }
+
+/// Dynamic shared memory above 48 KiB through cudaFuncSetAttribute, the carveout, cluster scheduling policies; a required cluster width set alone is enforced at launch, before the shared memory size.
+#[test]
+fn func_smem_optin() {
+    check("func_smem_optin");
+}
