@@ -1692,3 +1692,9 @@ fn graph_conditional_by_hand() {
 fn func_smem_optin() {
     check("func_smem_optin");
 }
+
+/// CUDA 12.8/13.0 additions: prefetch and discard batches (not on the legacy stream), cudaMemcpy3DBatchAsync's rules, host and P2P atomic capabilities.
+#[test]
+fn cuda13_batch_apis() {
+    check("cuda13_batch_apis");
+}

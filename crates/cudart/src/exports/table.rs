@@ -63,6 +63,8 @@ entry_points! {
         fn cudaDeviceSetSharedMemConfig(config: i32) -> i32;
         fn cudaDeviceGetSharedMemConfig(config: Out<i32>) -> i32;
         fn cudaDeviceGetP2PAttribute(value: Out<i32>, attr: i32, src: i32, dst: i32) -> i32;
+        unsafe fn cudaDeviceGetHostAtomicCapabilities(caps: *mut u32, ops: *const i32, count: u32, dev: i32) -> i32;
+        fn cudaDeviceGetP2PAtomicCapabilities(caps: *mut u32, ops: *const i32, count: u32, src: i32, dst: i32) -> i32;
         fn cudaInitDevice(dev: i32, device_flags: u32, flags: u32) -> i32;
         unsafe fn cudaSetValidDevices(list: *mut i32, len: i32) -> i32;
         unsafe fn cudaDeviceGetTexture1DLinearMaxWidth(width: Out<usize>, desc: *const ChannelDesc, dev: i32) -> i32;
@@ -551,9 +553,7 @@ not_implemented! {
     cudaDestroyExternalMemory
     cudaDestroyExternalSemaphore
     cudaDeviceFlushGPUDirectRDMAWrites
-    cudaDeviceGetHostAtomicCapabilities
     cudaDeviceGetNvSciSyncAttributes
-    cudaDeviceGetP2PAtomicCapabilities
     cudaDeviceRegisterAsyncNotification
     cudaDeviceUnregisterAsyncNotification
     cudaExternalMemoryGetMappedBuffer

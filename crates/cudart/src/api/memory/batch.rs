@@ -129,7 +129,7 @@ pub unsafe fn cudaMemPrefetchBatchAsync(
     s: *mut c_void,
 ) -> i32 {
     // SAFETY: as this function's contract.
-    let Some(batch) = (unsafe { batch_ranges(dptrs, sizes, count, locs, loc_idxs, num_locs, flags) }) else {
+    let Some(batch) = (unsafe { batch_ranges(dptrs, sizes, count, locs, loc_idxs, num_locs, flags, s) }) else {
         return invalid();
     };
     for (i, &(p, n)) in batch.ranges.iter().enumerate() {
@@ -185,7 +185,7 @@ pub unsafe fn cudaMemDiscardAndPrefetchBatchAsync(
 ) -> i32 {
     // SAFETY: as this function's contract (the prefetch's arguments checked first, so a bad
     // location list discards nothing).
-    if unsafe { batch_ranges(dptrs, sizes, count, locs, loc_idxs, num_locs, flags) }.is_none() {
+    if unsafe { batch_ranges(dptrs, sizes, count, locs, loc_idxs, num_locs, flags, s) }.is_none() {
         return invalid();
     }
     // SAFETY: as this function's contract.
@@ -212,6 +212,7 @@ struct PrefetchBatch<'a> {
 ///
 /// # Safety
 /// As `cudaMemPrefetchBatchAsync`.
+#[allow(clippy::too_many_arguments)]
 unsafe fn batch_ranges<'a>(
     dptrs: *const *mut c_void,
     sizes: *const usize,
@@ -220,9 +221,14 @@ unsafe fn batch_ranges<'a>(
     loc_idxs: *const usize,
     num_locs: usize,
     flags: u64,
+    s: *mut c_void,
 ) -> Option<PrefetchBatch<'a>> {
     let nulls = dptrs.is_null() || sizes.is_null() || locs.is_null() || loc_idxs.is_null();
     if flags != 0 || count == 0 || nulls || num_locs == 0 || num_locs > count {
+        return None;
+    }
+    // Not on the legacy default stream, as cudaMemcpyBatchAsync (an H200's answer).
+    if stream(s) == Stream::LEGACY {
         return None;
     }
     // SAFETY: non-null, `numPrefetchLocs` entries each per the contract.
