@@ -1730,3 +1730,95 @@ fn cub_select_rle_partition() {
 fn cub_warp_io_mergesort() {
     check("cub_warp_io_mergesort");
 }
+
+/// cudaGraphExecUpdate against each kind of change between two graphs (a 1D copy whose
+/// direction changed is ParametersChanged, naming the copy node), and device-launch
+/// instantiation of a graph with a host node (NodeOperationNotSupported, naming it).
+#[test]
+fn graph_update_matrix() {
+    check("graph_update_matrix");
+}
+
+/// cudaMemcpy2D/cudaMemset2D pitches around the maximum, zero and below the width, with one row and with two (an H200 ignores the pitch of a single row).
+#[test]
+fn memcpy2d_pitch_edges() {
+    check("memcpy2d_pitch_edges");
+}
+
+/// cudaMalloc3D/cudaMemset3D/cudaMemcpy3D(Peer)(Async) with positions; a box past its row or past the rows of a slice is InvalidValue.
+#[test]
+fn memcpy3d_box_offsets() {
+    check("memcpy3d_box_offsets");
+}
+
+/// Asynchronous 2D copies through pitched memory and the exact errors of pitches below the width, above the maximum, zero widths and heights.
+#[test]
+fn pitched_async_errors() {
+    check("pitched_async_errors");
+}
+
+/// cudaGraphInstantiateWithParams for device launch (which nodes a device graph may hold, result_out and errNode_out), Upload and UseNodePriority (not in cudaGraphExecGetFlags), Upload without an upload stream refused.
+#[test]
+fn graph_instantiate_flags() {
+    check("graph_instantiate_flags");
+}
+
+/// Capture modes seen from another thread: a global capture forbids that thread's unsafe calls (cudaMalloc, cudaEventQuery) unless it opted out; cudaDeviceSynchronize while any stream captures fails and invalidates it, in every mode.
+#[test]
+fn capture_cross_thread() {
+    check("capture_cross_thread");
+}
+
+/// cudaStreamGetCaptureInfo through a capture's life (an invalidated one answers its status only), prohibited calls per mode, cudaThreadExchangeStreamCaptureMode taking any value, dependency updates, unjoined work.
+#[test]
+fn capture_info_modes() {
+    check("capture_info_modes");
+}
+
+/// Managed memory flags, cudaMemAdvise with cudaMemLocation (accessed-by a missing device: InvalidValue), range attributes, prefetch v2, cudaStreamAttachMemAsync of the whole allocation only.
+#[test]
+fn managed_attach_advise() {
+    check("managed_attach_advise");
+}
+
+/// cudaMemcpyBatchAsync: attribute groups, invalid index lists, source orders, flags and zero sizes; refused on the legacy stream and while capturing (the capture stays valid).
+#[test]
+fn memcpy_batch_rules() {
+    check("memcpy_batch_rules");
+}
+
+/// Occupancy with dynamic shared memory callbacks, flags and block-size limits; a host function is an invalid resource handle.
+#[test]
+fn occupancy_smem_callbacks() {
+    check("occupancy_smem_callbacks");
+}
+
+/// cudaDeviceSetLimit before and after the first launch (heap fixed, FIFO and stack not), rounding, L2 fetch granularity up to 128, what malloc then gets.
+#[test]
+fn limits_after_launch() {
+    check("limits_after_launch");
+}
+
+/// Stream attributes (access policy window, sync policy, priority) set, copied and read; the null and legacy streams' ids are nonzero; the persisting L2 limit's default.
+#[test]
+fn stream_attr_policy() {
+    check("stream_attr_policy");
+}
+
+/// Conditional nodes built by hand: SWITCH with out-of-range values, IF with an else body, WHILE driven by a kernel with a default reapplied at each launch; sizes and handles refused (a handle of another graph too).
+#[test]
+fn graph_conditional_by_hand() {
+    check("graph_conditional_by_hand");
+}
+
+/// Dynamic shared memory above 48 KiB through cudaFuncSetAttribute, the carveout, cluster scheduling policies; a required cluster width set alone is enforced at launch, before the shared memory size.
+#[test]
+fn func_smem_optin() {
+    check("func_smem_optin");
+}
+
+/// CUDA 12.8/13.0 additions: prefetch and discard batches (not on the legacy stream), cudaMemcpy3DBatchAsync's rules, host and P2P atomic capabilities.
+#[test]
+fn cuda13_batch_apis() {
+    check("cuda13_batch_apis");
+}

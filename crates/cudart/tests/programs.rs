@@ -1367,3 +1367,17 @@ fn cooperative_groups_multi_warp_tiles() {
 fn program_defined_globaltimer_builds_and_reads_nanoseconds() {
     check_pass("user_globaltimer", &[]);
 }
+
+/// cudaGetDriverEntryPoint(ByVersion) without a driver API: success, a null function and
+/// SymbolNotFound (the reference's answer for a function not supported on the platform).
+#[test]
+fn driver_entry_points_not_found() {
+    check_pass("driver_entry_point", &["-Wno-deprecated-declarations"]);
+}
+
+/// The batched memory operations: cudaMemcpyBatchAsync's attribute groups, cudaMemcpy3DBatchAsync
+/// between pointers and arrays, prefetch and discard batches, and the reference's argument rules.
+#[test]
+fn batch_memory_operations() {
+    check_pass("batch_memory_ops", &[]);
+}

@@ -298,7 +298,9 @@ static LIMITS: [AtomicUsize; 7] = [
     AtomicUsize::new(0),
     AtomicUsize::new(2048),
     AtomicUsize::new(64),
-    AtomicUsize::new(0),
+    // cudaLimitPersistingL2CacheSize: an H200's default, 30% of its 39321600-byte maximum
+    // (unseen11b_stream_attr_policy).
+    AtomicUsize::new(11_796_480),
 ];
 
 /// The slot of limit `which`: [`Error::InvalidValue`] for a value that is no `cudaLimit`,
@@ -348,6 +350,8 @@ pub fn set_limit(which: i32, value: usize) -> Result<()> {
         let value = rounded_limit(which, value);
         let v = match which {
             limit::STACK_SIZE if value > (1 << 20) => return Err(Error::InvalidValue),
+            // 0 to 128 bytes: an H200 refuses 256 (unseen11b_limits_after_launch).
+            limit::MAX_L2_FETCH_GRANULARITY if value > 128 => return Err(Error::InvalidValue),
             limit::PERSISTING_L2_CACHE_SIZE => value.min(props().persistingL2CacheMaxSize as usize),
             // After a launch that used it: cudaErrorInvalidValue.
             limit::MALLOC_HEAP_SIZE => {
@@ -614,7 +618,8 @@ fn props() -> DeviceProp {
         unifiedAddressing: 1,
         memoryBusWidth: 5120,
         l2CacheSize: 52428800,
-        persistingL2CacheMaxSize: 32505856,
+        // An H200's: three quarters of its 50 MiB L2 (unseen10b_device_attr_values).
+        persistingL2CacheMaxSize: 39321600,
         maxThreadsPerMultiProcessor: 2048,
         streamPrioritiesSupported: 1,
         globalL1CacheSupported: 1,
@@ -642,10 +647,13 @@ fn props() -> DeviceProp {
         reservedSharedMemPerBlock: 1024,
         // cudaHostRegister is supported.
         hostRegisterSupported: 1,
+        // An H200 answers 1; Cuprite refuses cudaArraySparse (and cudaArrayDeferredMapping).
         sparseCudaArraySupported: 0,
         hostRegisterReadOnlySupported: 1,
+        // An H200 answers 1; Cuprite imports no external semaphores.
         timelineSemaphoreInteropSupported: 0,
         memoryPoolsSupported: 1,
+        // An H200 answers 1 (a kernel-driver feature: nvidia_p2p_get_pages); there is no such driver here.
         gpuDirectRDMASupported: 0,
         gpuDirectRDMAFlushWritesOptions: 0,
         gpuDirectRDMAWritesOrdering: 0,
@@ -706,6 +714,9 @@ pub fn attribute(attr: i32, device: i32) -> Result<i32> {
             40 => p.asyncEngineCount,
             41 => p.unifiedAddressing,
             42 | 43 => p.maxTexture1DLayered[(attr - 42) as usize],
+            // CU_DEVICE_ATTRIBUTE_CAN_TEX2D_GATHER (deprecated, unnamed in the runtime's enum):
+            // tex2Dgather works, as an H200 answers.
+            44 => 1,
             45 | 46 => p.maxTexture2DGather[(attr - 45) as usize],
             47..=49 => p.maxTexture3DAlt[(attr - 47) as usize],
             50 => p.pciDomainID,
@@ -747,6 +758,11 @@ pub fn attribute(attr: i32, device: i32) -> Result<i32> {
             99 => p.hostRegisterSupported,
             100 => p.pageableMemoryAccessUsesHostPageTables,
             101 => p.directManagedMemAccessFromHost,
+            // The driver's virtual memory management (102), POSIX file descriptor (103), Win32
+            // (104, 105) handles, generic compression (107) and GPUDirect RDMA with it (110):
+            // numbers the runtime's enum leaves unnamed that an H200 answers (1, 1, 0, 0, 1, 1).
+            // Cuprite has no driver API (cuMemCreate and the rest), so it answers 0.
+            102..=105 | 107 | 110 => 0,
             106 => p.maxBlocksPerMultiProcessor,
             108 => p.persistingL2CacheMaxSize,
             109 => p.accessPolicyMaxWindowSize,
@@ -772,6 +788,9 @@ pub fn attribute(attr: i32, device: i32) -> Result<i32> {
             139 => p.gpuPciDeviceID as i32,
             140 => p.gpuPciSubsystemID as i32,
             142..=144 | 147 => 0,
+            // The driver's decompression engine (136: algorithm mask, 137: maximum length) and
+            // dma_buf sharing of pinned host memory (146): none, as an H200 answers.
+            136 | 137 | 146 => 0,
             _ => return Err(Error::InvalidValue),
         })
     })
@@ -791,5 +810,22 @@ mod tests {
         assert_eq!(attribute(75, 0).ok(), Some(9));
         assert_eq!(attribute(16, 0).ok(), Some(cores()));
         assert_eq!(properties(1).err(), Some(Error::InvalidDevice));
+    }
+
+    /// An H200 answers every cudaDeviceGetAttribute number from 1 to 147, the ones the runtime's
+    /// enum leaves unnamed too, and refuses 0 and 148 (unseen10b_device_attr_codes); the values
+    /// that do not depend on what Cuprite implements are an H200's (unseen10b_device_attr_values).
+    #[test]
+    fn attribute_numbers_an_h200_answers() {
+        for n in 1..=147 {
+            assert!(attribute(n, 0).is_ok(), "attribute {n}");
+        }
+        for n in [0, 148, 149, 150, 100_000] {
+            assert_eq!(attribute(n, 0).err(), Some(Error::InvalidValue), "attribute {n}");
+        }
+        for (n, v) in [(44, 1), (104, 0), (105, 0), (136, 0), (137, 0), (146, 0), (108, 39_321_600)] {
+            assert_eq!(attribute(n, 0).ok(), Some(v), "attribute {n}");
+        }
+        assert_eq!(properties(0).ok().map(|p| p.persistingL2CacheMaxSize), Some(39_321_600));
     }
 }

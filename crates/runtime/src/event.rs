@@ -178,7 +178,11 @@ impl Event {
     /// [`Error::CapturedEvent`] if last recorded in a capturing stream.
     pub fn query(self) -> Result<()> {
         api(|_| {
+            // An event recorded in a capture is an invalid value (the capture stays valid);
+            // else the query is potentially unsafe during a capture (an H200 refuses it in
+            // another thread of global mode: unseen11b_capture_cross_thread).
             let ev = recorded_outside_capture(self)?;
+            crate::stream::check_unsafe_call()?;
             if let Some(shared) = ev.imported_counters() {
                 return if shared.is_complete(shared.records()) { Ok(()) } else { Err(Error::NotReady) };
             }

@@ -198,24 +198,30 @@ pub fn max_active_clusters(f: &Function, block: Dim3, dynamic_shared: u32, attr:
     Ok(max_cooperative_blocks(f, block, dynamic_shared)? / size.max(1))
 }
 
-/// Checks the launch attributes against the configuration, as CUDA does: a cooperative grid
-/// must fit on the device at once ([`Error::CooperativeLaunchTooLarge`]); the cluster
-/// dimensions ([`cluster_dims`]) must divide the grid ([`Error::InvalidClusterSize`]).
-/// Returns the cluster dimensions.
-fn validate_attrs(f: &Function, c: &LaunchConfig) -> Result<Option<Dim3>> {
+/// The cluster dimensions of a launch ([`cluster_dims`]), which must divide the grid
+/// ([`Error::InvalidClusterSize`]). CUDA checks them before the block and shared memory
+/// sizes (an H200 answers a launch with too much dynamic shared memory of a kernel whose
+/// required cluster does not divide the grid with InvalidClusterSize).
+fn validate_cluster(f: &Function, c: &LaunchConfig) -> Result<Option<Dim3>> {
     let cluster = cluster_dims(f, c.attrs.cluster)?;
     if let Some(cl) = cluster
         && (!c.grid.x.is_multiple_of(cl.x) || !c.grid.y.is_multiple_of(cl.y) || !c.grid.z.is_multiple_of(cl.z))
     {
         return Err(Error::InvalidClusterSize);
     }
+    Ok(cluster)
+}
+
+/// Checks the launch attributes against the configuration, as CUDA does: a cooperative grid
+/// must fit on the device at once ([`Error::CooperativeLaunchTooLarge`]).
+fn validate_attrs(f: &Function, c: &LaunchConfig) -> Result<()> {
     if c.attrs.cooperative {
         let blocks = u64::from(c.grid.x) * u64::from(c.grid.y) * u64::from(c.grid.z);
         if blocks > max_cooperative_blocks(f, c.block, c.dynamic_shared)? {
             return Err(Error::CooperativeLaunchTooLarge);
         }
     }
-    Ok(cluster)
+    Ok(())
 }
 
 /// `cudaLaunchKernelEx`: launches `f` with a packed parameter buffer under `c` (with its
@@ -223,12 +229,13 @@ fn validate_attrs(f: &Function, c: &LaunchConfig) -> Result<Option<Dim3>> {
 /// the next synchronizing call.
 pub fn launch_ex(f: &Function, c: &LaunchConfig, params: Vec<u8>) -> Result<()> {
     api(|ctx| {
+        let cluster = validate_cluster(f, c)?;
         validate(f, c.grid, c.block, c.dynamic_shared).map_err(|e| {
             // No block of a cooperative grid with too much shared memory fits on the device:
             // an H200 answers that rather than the plain launch's cudaErrorInvalidValue.
             if c.attrs.cooperative && !shared_fits(f, c.dynamic_shared) { Error::CooperativeLaunchTooLarge } else { e }
         })?;
-        let cluster = validate_attrs(f, c)?;
+        validate_attrs(f, c)?;
         let s = resolve(c.stream)?;
         if let Some(e) = c.attrs.completion_event {
             crate::event::marker_of(e)?;

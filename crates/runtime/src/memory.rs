@@ -522,9 +522,21 @@ impl Copy3D {
         if self.width == 0 || self.height == 0 || self.depth == 0 {
             return Ok(None);
         }
+        // As an H200 answers (unseen10b_pitched_async_errors, unseen11b_memcpy2d_edges): with
+        // more than one row a pitch below the width is InvalidPitchValue and one above the
+        // device's maximum InvalidValue; a single row uses no pitch, so any pitch goes (0
+        // too), except a nonzero one below the width (InvalidValue).
         let max_pitch = 2_147_483_647usize;
-        if self.width > self.dpitch || self.width > self.spitch || self.dpitch > max_pitch || self.spitch > max_pitch {
-            return Err(Error::InvalidPitchValue);
+        let (d, s, w) = (self.dpitch, self.spitch, self.width);
+        if self.height > 1 || self.depth > 1 {
+            if w > d || w > s {
+                return Err(Error::InvalidPitchValue);
+            }
+            if d > max_pitch || s > max_pitch {
+                return Err(Error::InvalidValue);
+            }
+        } else if (d != 0 && w > d) || (s != 0 && w > s) {
+            return Err(Error::InvalidValue);
         }
         if self.depth > 1 && (self.height > self.dheight || self.height > self.sheight) {
             return Err(Error::InvalidValue);
@@ -975,6 +987,16 @@ pub fn mem_prefetch_async(ptr: u64, count: usize, loc: MemLocation, flags: u32, 
     })
 }
 
+/// `cudaMemDiscardBatchAsync`'s check of one range: managed memory, a nonzero size. A
+/// discarded range reads back indeterminate values until written or prefetched, and its old
+/// contents are such values, so nothing else is done.
+pub fn mem_discard(ptr: u64, count: usize, stream: Stream) -> Result<()> {
+    api(|_| {
+        managed_base(ptr, count).filter(|_| count != 0).ok_or(Error::InvalidValue)?;
+        resolve(stream).map(drop)
+    })
+}
+
 /// `cudaMemoryAdvise` values 1..=6 (set/unset read-mostly, preferred location, accessed-by).
 const ADVICE: std::ops::RangeInclusive<i32> = 1..=6;
 
@@ -984,8 +1006,12 @@ pub fn mem_advise(ptr: u64, count: usize, advice: i32, loc: MemLocation) -> Resu
     api(|_| {
         let base =
             managed_base(ptr, count).filter(|_| count != 0 && ADVICE.contains(&advice)).ok_or(Error::InvalidValue)?;
-        if matches!(advice, 3 | 5 | 6) {
-            loc.check()?;
+        match advice {
+            3 => loc.check()?,
+            // A device that does not exist is an invalid value for accessed-by (an H200's
+            // answer).
+            5 | 6 => loc.check().map_err(|_| Error::InvalidValue)?,
+            _ => {}
         }
         crate::managed_ranges::advised(
             base,
@@ -1023,8 +1049,10 @@ pub fn stream_attach_mem_async(stream: Stream, ptr: u64, length: usize, flags: u
         if !matches!(flags, MEM_ATTACH_GLOBAL | MEM_ATTACH_HOST | MEM_ATTACH_SINGLE) {
             return Err(Error::InvalidValue);
         }
+        // The whole allocation, from its start: `length` 0 or its size (the reference's rule;
+        // an H200 refuses a part of it).
         let ok = matches!(classify(ptr), Pointer::Known(i)
-            if i.kind == simt::AllocKind::Unified && (length == 0 && i.base == ptr || managed_base(ptr, length).is_some()));
+            if i.kind == simt::AllocKind::Unified && i.base == ptr && (length == 0 || length as u64 == i.size));
         if !ok {
             return Err(Error::InvalidValue);
         }
@@ -1043,6 +1071,8 @@ pub const DEFAULT_POOL: u64 = 0x5c0f_0000;
 /// A stream-ordered memory pool.
 #[derive(Debug, Default, Clone)]
 struct Pool {
+    /// `cudaMemAllocationHandleType`s the pool may be exported as.
+    handle_types: i32,
     release_threshold: u64,
     reuse: [i32; 3],
     used: u64,
@@ -1174,22 +1204,27 @@ pub fn mem_pool_set_access(pool: u64, descs: &[(MemLocation, i32)]) -> Result<()
             if !matches!(flags, 0 | 1 | 3) || loc.r#type != 1 {
                 return Err(Error::InvalidValue);
             }
-            if loc.id != 0 {
+            // The pool's own device keeps read-write access: another setting is an invalid
+            // device, as an H200 answers.
+            if loc.id != 0 || *flags != ACCESS_READ_WRITE {
                 return Err(Error::InvalidDevice);
-            }
-            if *flags != ACCESS_READ_WRITE {
-                return Err(Error::InvalidValue);
             }
         }
         Ok(())
     })
 }
 
-/// `cudaMemPoolGetAccess`: the pool's device has read-write access.
+/// `cudaMemPoolGetAccess`: the pool's device has read-write access, the host none.
 pub fn mem_pool_get_access(pool: u64, loc: MemLocation) -> Result<i32> {
     api(|_| {
-        if !pools().pools.contains_key(&pool) || loc.r#type != 1 {
+        if !pools().pools.contains_key(&pool) {
             return Err(Error::InvalidValue);
+        }
+        match loc.r#type {
+            1 => {}
+            // cudaMemLocationTypeHost: cudaMemAccessFlagsProtNone (an H200 answers success).
+            2 => return Ok(0),
+            _ => return Err(Error::InvalidValue),
         }
         if loc.id != 0 {
             return Err(Error::InvalidDevice);
@@ -1207,8 +1242,22 @@ pub fn mem_pool_create(props: &MemPoolProps) -> Result<u64> {
             return Err(Error::InvalidValue);
         }
         let h = c.handle();
-        pools().pools.insert(h, Pool { reuse: [1, 1, 1], ..Pool::default() });
+        pools().pools.insert(h, Pool { reuse: [1, 1, 1], handle_types: props.handleTypes, ..Pool::default() });
         Ok(h)
+    })
+}
+
+/// `cudaMemPoolExportToShareableHandle`'s check: a pool created without handle type `ty`
+/// (or none) is [`Error::InvalidValue`], as an H200 answers; exporting is
+/// [`Error::NotSupported`] (Cuprite shares no pool memory between processes).
+pub fn mem_pool_export(pool: u64, ty: i32) -> Result<()> {
+    api(|_| {
+        let p = pools();
+        let pool = p.pools.get(&pool).ok_or(Error::InvalidValue)?;
+        if ty == 0 || pool.handle_types & ty == 0 {
+            return Err(Error::InvalidValue);
+        }
+        Err(Error::NotSupported)
     })
 }
 
@@ -1271,6 +1320,12 @@ pub fn free_async(ptr: DevicePtr, stream: Stream) -> Result<()> {
             return Ok(());
         }
         let st = resolve(stream)?;
+        // Captured, only graph allocations can be freed: memory allocated outside the graph
+        // is an invalid value, the capture left valid (an H200's answer,
+        // unseen11b_async_free_streams).
+        if lock(&st.capture).is_some() && !graph_mem().allocs.contains_key(&ptr.0) {
+            return Err(Error::InvalidValue);
+        }
         if lock(&c.allocs).remove(&ptr.0).is_none() {
             if !graph_mem().allocs.contains_key(&ptr.0) {
                 return Err(Error::InvalidValue);

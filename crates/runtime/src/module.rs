@@ -339,13 +339,14 @@ impl Function {
     }
 
     /// The cluster dimensions the kernel requires: its `.reqnctapercluster`, else those set
-    /// with `cudaFuncAttributeRequiredCluster*` (all three positive), else `None`.
+    /// with `cudaFuncAttributeRequiredCluster*` (any of them set: the others 1, as an H200
+    /// enforces a width set alone), else `None`.
     pub fn required_cluster(&self) -> Option<[u32; 3]> {
         if let Some(c) = self.info().reqnctapercluster {
             return Some(c);
         }
         let r = self.set_attributes().required_cluster;
-        r.iter().all(|&v| v > 0).then(|| r.map(|v| v as u32))
+        r.iter().any(|&v| v > 0).then(|| r.map(|v| v.max(1) as u32))
     }
 
     /// Whether `cudaFuncAttributeNonPortableClusterSizeAllowed` was set (clusters of up to
@@ -381,7 +382,10 @@ impl Function {
                     a.max_dynamic_shared = Some(value)
                 }
                 9 if (-1..=100).contains(&value) => a.carveout = Some(value),
-                10 | 15 if value >= 0 => {}
+                10 if value >= 0 => {}
+                // cudaClusterSchedulingPolicy: Default, Spread, LoadBalancing (an H200
+                // refuses other values).
+                15 if (0..=2).contains(&value) => {}
                 14 if value >= 0 => a.non_portable_cluster = value != 0,
                 // A compile-time cluster size cannot be changed.
                 11..=13 if self.info().reqnctapercluster.is_some() => {

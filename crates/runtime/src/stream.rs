@@ -264,6 +264,10 @@ impl StreamInner {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Stream(pub u64);
 
+/// `cudaStreamGetId` of the legacy stream (whose handle is 0): a value no created stream's
+/// handle takes.
+const LEGACY_ID: u64 = u64::MAX;
+
 impl Stream {
     /// The legacy default stream (`0` / `cudaStreamLegacy`).
     pub const LEGACY: Stream = Stream(0);
@@ -330,9 +334,10 @@ impl Stream {
         api(|_| Ok(resolve(self)?.flags))
     }
 
-    /// `cudaStreamGetId`: a unique id (the legacy stream's is 0).
+    /// `cudaStreamGetId`: a unique id, nonzero (the legacy stream's too, as an H200 answers:
+    /// unseen11b_stream_attr_policy).
     pub fn id(self) -> Result<u64> {
-        api(|_| resolve(self).map(|s| s.handle))
+        api(|_| resolve(self).map(|s| if s.handle == 0 { LEGACY_ID } else { s.handle }))
     }
 
     /// `cudaStreamGetPriority`: the priority the stream was created with (or set through its
@@ -403,8 +408,23 @@ impl Stream {
     /// faulted (a sticky error), `f` is not called: an H200 runs neither host functions nor
     /// stream callbacks queued behind a faulting kernel (tests/program-diff/fault_queue.cu).
     pub fn launch_host_func(self, f: Box<dyn Fn() + Send + Sync>) -> Result<()> {
+        self.host_work(f, false)
+    }
+
+    /// `cudaStreamAddCallback`: as [`Stream::launch_host_func`], but not in a capture
+    /// ([`Error::StreamCaptureUnsupported`], the capture invalidated, as an H200 answers).
+    pub fn add_callback(self, f: Box<dyn Fn() + Send + Sync>) -> Result<()> {
+        self.host_work(f, true)
+    }
+
+    /// Host work on the stream, skipped after a kernel fault; `uncapturable`: refused while
+    /// the stream captures.
+    fn host_work(self, f: Box<dyn Fn() + Send + Sync>, uncapturable: bool) -> Result<()> {
         api(|_| {
             let s = resolve(self)?;
+            if uncapturable {
+                forbid_while_capturing(&s)?;
+            }
             let f: Box<dyn Fn() + Send + Sync> = Box::new(move || {
                 if crate::context::sticky().is_none() {
                     f();
@@ -639,7 +659,7 @@ pub(crate) fn wait_all() {
 /// asynchronous error.
 pub fn device_synchronize() -> Result<()> {
     api(|c| {
-        check_unsafe_call()?;
+        check_device_sync()?;
         wait_all();
         c.sync_result()
     })
@@ -677,6 +697,10 @@ pub(crate) trait CaptureRegistry: Sync {
     /// A potentially unsafe call during capture (`cudaMalloc`, `cudaFree`,
     /// `cudaDeviceSynchronize`, ...): [`Error::StreamCaptureUnsupported`] per the capture modes.
     fn check_unsafe_call(&self) -> Result<()>;
+    /// `cudaDeviceSynchronize` while any stream captures, in any thread and mode:
+    /// [`Error::StreamCaptureUnsupported`], every capture invalidated (it would synchronize
+    /// a capturing stream; an H200's answer, unseen11b_capture_cross_thread).
+    fn check_device_sync(&self) -> Result<()>;
     /// `cudaStreamWaitEvent` on `s` for an event whose last record left `point` (recorded in a
     /// capturing stream) or was made outside capture (`recorded`): `Ok(true)` when capture
     /// handled the wait (joining or forking a capture).
@@ -695,6 +719,11 @@ pub(crate) fn install_capture_registry(registry: &'static dyn CaptureRegistry) {
 /// The installed capture checks, once a capture has begun.
 pub(crate) fn capture_registry() -> Option<&'static dyn CaptureRegistry> {
     CAPTURE_REGISTRY.get().copied()
+}
+
+/// [`CaptureRegistry::check_device_sync`], passing while no capture ever began.
+fn check_device_sync() -> Result<()> {
+    capture_registry().map_or(Ok(()), |r| r.check_device_sync())
 }
 
 /// [`CaptureRegistry::check_unsafe_call`], passing while no capture ever began.

@@ -257,3 +257,44 @@ pub unsafe fn cudaDeviceGetTexture1DLinearMaxWidth(width: Out<usize>, desc: *con
     let Some(d) = (unsafe { desc.as_ref() }) else { return invalid() };
     width.put(runtime::array::texture_1d_linear_max_width(d, dev))
 }
+
+/// The atomic capabilities a link supports natively, for `count` operations (each a
+/// `cudaAtomicOperation`, 0..=12): none for every valid operation, as an H200 answers between
+/// itself and the host (Cuprite's device atomics are host atomics, but report as that device).
+///
+/// # Safety
+/// `caps` and `ops` must be null or hold `count` entries.
+unsafe fn atomic_capabilities(caps: *mut u32, ops: *const i32, count: u32) -> i32 {
+    if caps.is_null() || ops.is_null() || count == 0 {
+        return invalid();
+    }
+    // SAFETY: non-null with `count` entries per the contract.
+    let (caps, ops) = unsafe {
+        (std::slice::from_raw_parts_mut(caps, count as usize), std::slice::from_raw_parts(ops, count as usize))
+    };
+    if ops.iter().any(|o| !(0..=12).contains(o)) {
+        return invalid();
+    }
+    caps.fill(0);
+    0
+}
+
+/// `cudaDeviceGetHostAtomicCapabilities(unsigned int *capabilities, const enum
+/// cudaAtomicOperation *operations, unsigned int count, int device)`.
+///
+/// # Safety
+/// As `atomic_capabilities`.
+pub unsafe fn cudaDeviceGetHostAtomicCapabilities(caps: *mut u32, ops: *const i32, count: u32, dev: i32) -> i32 {
+    if dev != 0 {
+        return code(runtime::record::<()>(Err(runtime::Error::InvalidDevice)));
+    }
+    // SAFETY: as this function's contract.
+    unsafe { atomic_capabilities(caps, ops, count) }
+}
+
+/// `cudaDeviceGetP2PAtomicCapabilities(unsigned int *capabilities, const enum
+/// cudaAtomicOperation *operations, unsigned int count, int srcDevice, int dstDevice)`: there
+/// is no peer of the one device (an H200 alone answers cudaErrorInvalidDevice for itself).
+pub fn cudaDeviceGetP2PAtomicCapabilities(_caps: *mut u32, _ops: *const i32, _count: u32, _src: i32, _dst: i32) -> i32 {
+    code(runtime::record::<()>(Err(runtime::Error::InvalidDevice)))
+}

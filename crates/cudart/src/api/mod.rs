@@ -9,6 +9,7 @@
 
 pub mod device;
 pub mod driver;
+pub mod entry_point;
 pub mod error;
 pub mod event;
 pub mod execution;

@@ -156,3 +156,14 @@ pub fn cudaMemPoolGetAccess(flags: Out<i32>, pool: u64, loc: In<MemLocation>) ->
     let Some(l) = loc.get() else { return invalid() };
     flags.put(memory::mem_pool_get_access(pool, l))
 }
+
+/// `cudaMemPoolExportToShareableHandle(void *shareableHandle, cudaMemPool_t, enum
+/// cudaMemAllocationHandleType, unsigned long long flags)`: `cudaErrorInvalidValue` for a
+/// pool created without that handle type, else `cudaErrorNotSupported` (no memory is shared
+/// between processes here).
+pub fn cudaMemPoolExportToShareableHandle(handle: *mut c_void, pool: u64, ty: i32, flags: u64) -> i32 {
+    if handle.is_null() || flags != 0 {
+        return invalid();
+    }
+    code(memory::mem_pool_export(pool, ty))
+}

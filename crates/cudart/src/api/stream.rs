@@ -82,7 +82,7 @@ pub fn cudaStreamAddCallback(s: *mut c_void, cb: Option<StreamCallback>, data: *
             runtime::run_host_function(|| f(handle as *mut c_void, status, data as *mut c_void))
         }
     });
-    code(st.launch_host_func(work))
+    code(st.add_callback(work))
 }
 
 /// `cudaStreamGetPriority(cudaStream_t, int *priority)`: 0.
@@ -164,9 +164,9 @@ pub fn cudaStreamGetCaptureInfo(
             d.as_ptr()
         });
         status.write(info.status as i32);
-        // A stream that is not capturing answers its status only: an H200 leaves the other
-        // outputs as they were.
-        if info.status == graph::CaptureStatus::None {
+        // A stream that is not capturing, or whose capture was invalidated, answers its status
+        // only: an H200 leaves the other outputs as they were.
+        if info.status != graph::CaptureStatus::Active {
             return;
         }
         id.write(info.id);

@@ -65,6 +65,8 @@ entry_points! {
         fn cudaDeviceSetSharedMemConfig(config: i32) -> i32;
         fn cudaDeviceGetSharedMemConfig(config: Out<i32>) -> i32;
         fn cudaDeviceGetP2PAttribute(value: Out<i32>, attr: i32, src: i32, dst: i32) -> i32;
+        unsafe fn cudaDeviceGetHostAtomicCapabilities(caps: *mut u32, ops: *const i32, count: u32, dev: i32) -> i32;
+        fn cudaDeviceGetP2PAtomicCapabilities(caps: *mut u32, ops: *const i32, count: u32, src: i32, dst: i32) -> i32;
         fn cudaInitDevice(dev: i32, device_flags: u32, flags: u32) -> i32;
         unsafe fn cudaSetValidDevices(list: *mut i32, len: i32) -> i32;
         unsafe fn cudaDeviceGetTexture1DLinearMaxWidth(width: Out<usize>, desc: *const ChannelDesc, dev: i32) -> i32;
@@ -166,9 +168,6 @@ entry_points! {
         fn cudaMemset(p: *mut c_void, value: i32, count: usize) -> i32, per_thread cudaMemset_ptds;
         fn cudaMemsetAsync(p: *mut c_void, value: i32, count: usize, stream: *mut c_void) -> i32,
             per_thread cudaMemsetAsync_ptsz;
-        unsafe fn cudaMemcpyBatchAsync(dsts: *const *mut c_void, srcs: *const *const c_void, sizes: *const usize,
-            count: usize, attrs: *mut c_void, attrs_idxs: *mut usize, num_attrs: usize, s: *mut c_void) -> i32,
-            per_thread cudaMemcpyBatchAsync_ptsz;
         fn cudaMemcpyPeer(dst: *mut c_void, dd: i32, src: *const c_void, sd: i32, count: usize) -> i32;
         fn cudaMemcpyPeerAsync(dst: *mut c_void, dd: i32, src: *const c_void, sd: i32, count: usize, s: *mut c_void
             ) -> i32;
@@ -184,6 +183,21 @@ entry_points! {
         fn cudaHostGetFlags(flags: Out<u32>, host: *mut c_void) -> i32;
         unsafe fn cudaMemRangeGetAttributes(data: *mut *mut c_void, sizes: *mut usize, attrs: *mut i32, num: usize,
             ptr: *const c_void, count: usize) -> i32;
+    }
+    api::memory::batch {
+        unsafe fn cudaMemcpyBatchAsync(dsts: *const *mut c_void, srcs: *const *const c_void, sizes: *const usize,
+            count: usize, attrs: *const c_void, attrs_idxs: *const usize, num_attrs: usize, s: *mut c_void) -> i32,
+            per_thread cudaMemcpyBatchAsync_ptsz;
+        unsafe fn cudaMemcpy3DBatchAsync(num_ops: usize, ops: *const c_void, flags: u64, s: *mut c_void) -> i32,
+            per_thread cudaMemcpy3DBatchAsync_ptsz;
+        unsafe fn cudaMemPrefetchBatchAsync(dptrs: *const *mut c_void, sizes: *const usize, count: usize,
+            locs: *const MemLocation, loc_idxs: *const usize, num_locs: usize, flags: u64, s: *mut c_void) -> i32,
+            per_thread cudaMemPrefetchBatchAsync_ptsz;
+        unsafe fn cudaMemDiscardBatchAsync(dptrs: *const *mut c_void, sizes: *const usize, count: usize, flags: u64,
+            s: *mut c_void) -> i32, per_thread cudaMemDiscardBatchAsync_ptsz;
+        unsafe fn cudaMemDiscardAndPrefetchBatchAsync(dptrs: *const *mut c_void, sizes: *const usize, count: usize,
+            locs: *const MemLocation, loc_idxs: *const usize, num_locs: usize, flags: u64, s: *mut c_void) -> i32,
+            per_thread cudaMemDiscardAndPrefetchBatchAsync_ptsz;
     }
     api::memory::pitched {
         unsafe fn cudaMallocPitch(p: *mut *mut c_void, pitch: *mut usize, width: usize, height: usize) -> i32;
@@ -287,6 +301,7 @@ entry_points! {
         fn cudaMemSetMemPool(loc: In<MemLocation>, ty: i32, pool: u64) -> i32;
         unsafe fn cudaMemPoolSetAccess(pool: u64, descs: *const MemAccessDesc, count: usize) -> i32;
         fn cudaMemPoolGetAccess(flags: Out<i32>, pool: u64, loc: In<MemLocation>) -> i32;
+        fn cudaMemPoolExportToShareableHandle(handle: *mut c_void, pool: u64, ty: i32, flags: u64) -> i32;
     }
     api::unified {
         fn cudaPointerGetAttributes(attr: Out<memory::PointerAttributes>, ptr: *const c_void) -> i32;
@@ -510,6 +525,12 @@ entry_points! {
         unsafe fn cudaGetKernel(kernel: *mut *mut c_void, entry: *const c_void) -> i32;
         unsafe fn cudaGetFuncBySymbol(func: *mut *mut c_void, symbol: *const c_void) -> i32;
     }
+    api::entry_point {
+        fn cudaGetDriverEntryPoint(symbol: CStrArg, func: Out<*mut c_void>, flags: u64, status: Out<i32>) -> i32,
+            per_thread cudaGetDriverEntryPoint_ptsz;
+        fn cudaGetDriverEntryPointByVersion(symbol: CStrArg, func: Out<*mut c_void>, version: u32, flags: u64,
+            status: Out<i32>) -> i32, per_thread cudaGetDriverEntryPointByVersion_ptsz;
+    }
     api::profiler {
         fn cudaProfilerStart() -> i32;
         fn cudaProfilerStop() -> i32;
@@ -552,17 +573,11 @@ not_implemented! {
     cudaDestroyExternalMemory
     cudaDestroyExternalSemaphore
     cudaDeviceFlushGPUDirectRDMAWrites
-    cudaDeviceGetHostAtomicCapabilities
     cudaDeviceGetNvSciSyncAttributes
-    cudaDeviceGetP2PAtomicCapabilities
     cudaDeviceRegisterAsyncNotification
     cudaDeviceUnregisterAsyncNotification
     cudaExternalMemoryGetMappedBuffer
     cudaExternalMemoryGetMappedMipmappedArray
-    cudaGetDriverEntryPoint
-    cudaGetDriverEntryPointByVersion
-    cudaGetDriverEntryPointByVersion_ptsz
-    cudaGetDriverEntryPoint_ptsz
     cudaGetExportTable
     cudaGetTextureObjectResourceViewDesc
     cudaGraphAddExternalSemaphoresSignalNode
@@ -576,18 +591,9 @@ not_implemented! {
     cudaImportExternalMemory
     cudaImportExternalSemaphore
     cudaLibraryGetUnifiedFunction
-    cudaMemDiscardAndPrefetchBatchAsync
-    cudaMemDiscardAndPrefetchBatchAsync_ptsz
-    cudaMemDiscardBatchAsync
-    cudaMemDiscardBatchAsync_ptsz
     cudaMemPoolExportPointer
-    cudaMemPoolExportToShareableHandle
     cudaMemPoolImportFromShareableHandle
     cudaMemPoolImportPointer
-    cudaMemPrefetchBatchAsync
-    cudaMemPrefetchBatchAsync_ptsz
-    cudaMemcpy3DBatchAsync
-    cudaMemcpy3DBatchAsync_ptsz
     cudaMipmappedArrayGetMemoryRequirements
     cudaMipmappedArrayGetSparseProperties
     cudaSignalExternalSemaphoresAsync

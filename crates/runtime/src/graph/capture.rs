@@ -94,7 +94,7 @@ impl CaptureState for StreamCapture {
     /// Work enqueued on a capturing stream becomes a node (nothing, once the capture is
     /// invalidated).
     fn record(&mut self, work: Work, ty: NodeType) {
-        append(self, NodeKind::Work { ty, work: Arc::from(work), params: None });
+        append(self, NodeKind::Work { ty, work: Arc::from(work), params: None, copy: None });
     }
 
     fn invalidate(&self) {
@@ -102,7 +102,7 @@ impl CaptureState for StreamCapture {
     }
 
     fn record_shared(&mut self, work: crate::work::NodeFn, ty: NodeType) {
-        append(self, NodeKind::Work { ty, work, params: None });
+        append(self, NodeKind::Work { ty, work, params: None, copy: None });
     }
 
     fn event_node(&mut self, event: u64, wait: bool) {
@@ -178,6 +178,14 @@ impl CaptureRegistry for Captures {
         check_unsafe_call()
     }
 
+    fn check_device_sync(&self) -> Result<()> {
+        let r = reg();
+        for seq in &r.active {
+            seq.invalidated.store(true, Ordering::Relaxed);
+        }
+        if r.active.is_empty() { Ok(()) } else { Err(Error::StreamCaptureUnsupported) }
+    }
+
     fn wait_event(&self, s: &StreamInner, point: Option<stream::CapturePoint>, recorded: bool) -> Result<bool> {
         let point = point.and_then(|p| p.downcast::<CapturePoint>().ok());
         wait_event_capture(s, point.as_deref(), recorded)
@@ -207,7 +215,7 @@ fn captures_with_blocking_streams(r: &Registry) -> impl Iterator<Item = &Arc<Cap
 }
 
 /// A potentially unsafe call during capture (`cudaMalloc`, `cudaFree`, `cudaMallocHost`,
-/// `cudaFreeHost`, `cudaDeviceSynchronize`): [`Error::StreamCaptureUnsupported`] as CUDA
+/// `cudaFreeHost`, `cudaEventQuery`): [`Error::StreamCaptureUnsupported`] as CUDA
 /// decides from the calling thread's interaction mode (see
 /// [`exchange_thread_capture_mode`]): Global — a non-relaxed capture of this thread or a
 /// global capture of another thread prohibits it; ThreadLocal — only a non-relaxed capture of
@@ -222,7 +230,7 @@ fn check_unsafe_call() -> Result<()> {
     let mut err = Ok(());
     for seq in &r.active {
         let local = seq.thread == me && seq.mode != CaptureMode::Relaxed;
-        let other = seq.thread != me && seq.mode == CaptureMode::Global && mode == CaptureMode::Global as i32;
+        let other = seq.thread != me && seq.mode == CaptureMode::Global && mode != CaptureMode::ThreadLocal as i32;
         if local || other {
             seq.invalidated.store(true, Ordering::Relaxed);
             err = Err(Error::StreamCaptureUnsupported);
@@ -273,11 +281,10 @@ thread_local! {
 }
 
 /// `cudaThreadExchangeStreamCaptureMode`: sets this thread's mode, returns the previous one.
+/// Any value is taken and handed back, as an H200 does (unseen11b_capture_info_modes); one
+/// that is no mode acts as Global, the strictest.
 pub fn exchange_thread_capture_mode(mode: i32) -> Result<i32> {
-    api(|_| {
-        CaptureMode::from_raw(mode)?;
-        Ok(THREAD_MODE.with(|m| m.replace(mode)))
-    })
+    api(|_| Ok(THREAD_MODE.with(|m| m.replace(mode))))
 }
 
 /// `cudaStreamBeginCapture`.

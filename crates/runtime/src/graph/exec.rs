@@ -116,8 +116,9 @@ fn flatten(
     Ok(())
 }
 
-/// Per node (in node order): its type and the sorted indices of its dependencies.
-type Topology = Vec<(NodeType, Vec<usize>)>;
+/// Per node (in node order): its type, the sorted indices of its dependencies and, for a
+/// memcpy node, its kind (the memory types an update may not change).
+type Topology = Vec<(NodeType, Vec<usize>, Option<crate::memory::MemcpyKind>)>;
 
 /// The topology of `g` and its node handles.
 fn topology(g: Graph) -> Result<(Topology, Vec<u64>)> {
@@ -130,7 +131,11 @@ fn topology(g: Graph) -> Result<(Topology, Vec<u64>)> {
         .map(|n| {
             let mut deps: Vec<usize> = n.deps.iter().filter_map(|d| handles.iter().position(|h| h == d)).collect();
             deps.sort_unstable();
-            (n.kind.ty(), deps)
+            let copy = match &n.kind {
+                NodeKind::Work { copy, .. } => *copy,
+                _ => None,
+            };
+            (n.kind.ty(), deps, copy)
         })
         .collect();
     Ok((topo, handles))
@@ -257,7 +262,9 @@ impl GraphExec {
 
     /// `cudaGraphExecGetFlags`: the flags it was instantiated with.
     pub fn flags(self) -> Result<u64> {
-        api(|_| get(self).map(|e| e.flags))
+        // An H200 reports AutoFreeOnLaunch (1) and DeviceLaunch (4), never Upload (2) or
+        // UseNodePriority (8) (unseen11b_instantiate_flags).
+        api(|_| get(self).map(|e| e.flags & 0x5))
     }
 
     /// `cudaGraphExec*NodeSetParams`: node `node` (of the graph this was instantiated from)
@@ -337,7 +344,7 @@ impl GraphExec {
     }
 
     /// `cudaGraphExecUpdate`: takes the node parameters of `g`, which must have the same
-    /// topology (node count, node types in order, edges) as the instantiated graph. On a
+    /// topology (node count, node types in order, edges, each memcpy node's kind) as the instantiated graph. On a
     /// mismatch the executable graph is unchanged, the call fails with
     /// [`Error::GraphExecUpdateFailure`] and the result says why.
     pub fn update(self, g: Graph) -> (Result<()>, UpdateResult) {
@@ -352,7 +359,16 @@ impl GraphExec {
             }
             for (i, (a, b)) in topo.iter().zip(&exec.topology).enumerate() {
                 if a != b {
-                    res = UpdateResult { result: if a.0 != b.0 { 3 } else { 2 }, error_node: at(i) };
+                    // NodeTypeChanged (3), TopologyChanged (2), or a memcpy whose memory types
+                    // changed: ParametersChanged (5), as an H200 answers.
+                    let result = if a.0 != b.0 {
+                        3
+                    } else if a.1 != b.1 {
+                        2
+                    } else {
+                        5
+                    };
+                    res = UpdateResult { result, error_node: at(i) };
                     return Err(Error::GraphExecUpdateFailure);
                 }
             }

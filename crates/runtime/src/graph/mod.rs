@@ -37,6 +37,10 @@ pub enum NodeKind {
         /// The parameters the node was made from, as the API layer encoded them (for the
         /// `Get*Params` calls; `None` for captured work).
         params: Option<Arc<[u8]>>,
+        /// A memcpy node's `cudaMemcpyKind` (as the explicit API adds it): the memory type of
+        /// each end as the driver takes it (host, device; unified for `cudaMemcpyDefault`),
+        /// which `cudaGraphExecUpdate` may not change. `None` for other work and captured copies.
+        copy: Option<crate::memory::MemcpyKind>,
     },
     /// A kernel with its launch parameters (as the explicit API adds it).
     Kernel(KernelNode),
@@ -375,7 +379,7 @@ impl Graph {
     /// Adds a node doing `work` (`None`: an empty node) after `deps` (nodes of this graph).
     pub fn add_node(self, deps: &[GraphNode], work: Option<NodeFn>) -> Result<GraphNode> {
         let kind = match work {
-            Some(work) => NodeKind::Work { ty: NodeType::Host, work, params: None },
+            Some(work) => NodeKind::Work { ty: NodeType::Host, work, params: None, copy: None },
             None => NodeKind::Empty,
         };
         self.add(deps, kind)
@@ -402,8 +406,9 @@ impl Graph {
                     let cd = data_of(child)?;
                     let cg = lock(&cd);
                     // Graphs with conditional nodes cannot be children (cloned), as CUDA 13.0
-                    // answers on an H100.
-                    if cg.nodes.iter().any(|n| matches!(n.kind, NodeKind::Conditional(_))) {
+                    // answers on an H100, nor graphs with memory nodes (an H200's answer, as
+                    // cudaGraphClone's).
+                    if cg.nodes.iter().any(|n| matches!(n.kind, NodeKind::Conditional(_)) || n.kind.is_memory()) {
                         return Err(Error::NotSupported);
                     }
                     NodeKind::Graph(clone_data(&cg))
@@ -570,7 +575,8 @@ impl Graph {
             (2, 1..=65536) => CondType::Switch,
             _ => return record(Err(Error::InvalidValue)),
         };
-        if !reg().conds.contains_key(&handle) {
+        // The handle must belong to this graph (an H200 refuses one of another graph).
+        if reg().conds.get(&handle).is_none_or(|c| c.graph != self.0) {
             return record(Err(Error::InvalidValue));
         }
         let mut bodies = Vec::with_capacity(size as usize);
@@ -593,23 +599,114 @@ impl Graph {
         }
     }
 
-    /// `cudaGraphInstantiate(WithFlags)`: `flags` among AutoFreeOnLaunch (1), Upload (2) and
-    /// UseNodePriority (8); DeviceLaunch (4) is not supported. A cycle is
-    /// [`Error::InvalidValue`].
+    /// `cudaGraphInstantiate(WithFlags)`: `flags` among AutoFreeOnLaunch (1), Upload (2),
+    /// DeviceLaunch (4) and UseNodePriority (8). A cycle is [`Error::InvalidValue`].
     pub fn instantiate(self, flags: u64) -> Result<GraphExec> {
-        api(|c| {
+        self.instantiate_info(flags).0
+    }
+
+    /// [`Graph::instantiate`] with what `cudaGraphInstantiateWithParams` reports besides the
+    /// error: its `cudaGraphInstantiateResult` and the node at fault.
+    ///
+    /// A graph instantiated for device launch runs as any other when launched from the host
+    /// (Cuprite's device runtime has no device-side `cudaGraphLaunch`); it must hold only the
+    /// nodes CUDA allows there (kernel, memcpy, memset, child graph), else it is
+    /// [`Error::InvalidValue`] with `cudaGraphInstantiateNodeOperationNotSupported` (3) and the
+    /// node, as an H200 answers for a host node.
+    pub fn instantiate_info(self, flags: u64) -> (Result<GraphExec>, InstantiateResult, Option<GraphNode>) {
+        let mut fault = (InstantiateResult::Error, None);
+        let r = api(|c| {
             if flags & !0xf != 0 {
                 return Err(Error::InvalidValue);
             }
-            if flags & 4 != 0 {
-                return Err(Error::NotSupported);
+            if flags & DEVICE_LAUNCH != 0 {
+                // Not with AutoFreeOnLaunch; then a node it may not hold; then a graph with no
+                // work (CUDA's rules, in the order an H200 checks them).
+                if flags & AUTO_FREE_ON_LAUNCH != 0 {
+                    return Err(Error::InvalidValue);
+                }
+                if let Some(node) = self.not_device_launchable(0)? {
+                    fault = (InstantiateResult::NodeOperationNotSupported, Some(node));
+                    return Err(Error::InvalidValue);
+                }
+                if !self.has_work(0)? {
+                    return Err(Error::InvalidValue);
+                }
             }
-            let e = exec::Exec::new(self, flags)?;
+            let e = exec::Exec::new(self, flags).inspect_err(|e| {
+                if *e == Error::InvalidValue {
+                    fault.0 = InstantiateResult::InvalidStructure;
+                }
+            })?;
             let h = c.handle();
             reg().execs.insert(h, Arc::new(e));
             Ok(GraphExec(h))
-        })
+        });
+        let result = if r.is_ok() { InstantiateResult::Success } else { fault.0 };
+        (r, result, fault.1)
     }
+
+    /// Whether the graph (child graphs searched in place, `depth` levels down) holds a kernel,
+    /// memcpy or memset node.
+    fn has_work(self, depth: usize) -> Result<bool> {
+        if depth > 64 {
+            return Err(Error::InvalidValue);
+        }
+        let d = data_of(self)?;
+        let kinds: Vec<NodeKind> = lock(&d).nodes.iter().map(|n| n.kind.clone()).collect();
+        for kind in kinds {
+            let work = match kind {
+                NodeKind::Graph(child) => child.has_work(depth + 1)?,
+                k => matches!(k.ty(), NodeType::Kernel | NodeType::Memcpy | NodeType::Memset),
+            };
+            if work {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// The first node (child graphs searched in place, `depth` levels down) that a graph
+    /// instantiated for device launch may not hold.
+    fn not_device_launchable(self, depth: usize) -> Result<Option<GraphNode>> {
+        // Deeper than any graph cudaGraphAddChildGraphNode can build (exec::flatten's bound).
+        if depth > 64 {
+            return Err(Error::InvalidValue);
+        }
+        let d = data_of(self)?;
+        let nodes: Vec<(u64, NodeKind)> = lock(&d).nodes.iter().map(|n| (n.handle, n.kind.clone())).collect();
+        for (handle, kind) in nodes {
+            match kind {
+                NodeKind::Graph(child) => {
+                    if let Some(n) = child.not_device_launchable(depth + 1)? {
+                        return Ok(Some(n));
+                    }
+                }
+                NodeKind::Kernel(_) => {}
+                NodeKind::Work { ty: NodeType::Kernel | NodeType::Memcpy | NodeType::Memset, .. } => {}
+                _ => return Ok(Some(GraphNode(handle))),
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// `cudaGraphInstantiateFlagAutoFreeOnLaunch`.
+const AUTO_FREE_ON_LAUNCH: u64 = 1;
+/// `cudaGraphInstantiateFlagDeviceLaunch`.
+const DEVICE_LAUNCH: u64 = 4;
+
+/// `cudaGraphInstantiateResult`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InstantiateResult {
+    /// `cudaGraphInstantiateSuccess` (0).
+    Success = 0,
+    /// `cudaGraphInstantiateError` (1).
+    Error = 1,
+    /// `cudaGraphInstantiateInvalidStructure` (2): a cycle, or children nested too deep.
+    InvalidStructure = 2,
+    /// `cudaGraphInstantiateNodeOperationNotSupported` (3).
+    NodeOperationNotSupported = 3,
 }
 
 impl GraphNode {

@@ -139,9 +139,9 @@ impl Graph {
             let d = data_of(self)?;
             {
                 let mut g = lock(&d);
-                let held = g.user_refs.get_mut(&obj).ok_or(Error::InvalidValue)?;
                 // Releasing more references than the graph holds releases them all, and
-                // succeeds, as on an H100.
+                // succeeds, as on an H100; so does releasing when it holds none (an H200).
+                let Some(held) = g.user_refs.get_mut(&obj) else { return Ok(()) };
                 let count = u32::try_from((*held).min(u64::from(count))).unwrap_or(u32::MAX);
                 *held -= u64::from(count);
                 if *held == 0 {

@@ -21,6 +21,11 @@ use crate::{code, invalid, stream};
 
 /// `cudaGraphInstantiate(cudaGraphExec_t *, cudaGraph_t, unsigned long long flags)`.
 pub fn cudaGraphInstantiate(e: Out<*mut c_void>, g: *mut c_void, flags: u64) -> i32 {
+    // Upload (2) needs cudaGraphInstantiateWithParams' upload stream: InvalidValue here, as an
+    // H200 answers.
+    if flags & 2 != 0 {
+        return invalid();
+    }
     e.put(Graph(g as u64).instantiate(flags).map(|x| x.0 as *mut c_void))
 }
 
@@ -107,14 +112,9 @@ pub struct InstantiateParams {
 pub unsafe fn cudaGraphInstantiateWithParams(e: Out<*mut c_void>, g: *mut c_void, p: *mut InstantiateParams) -> i32 {
     // SAFETY: `p` is null or valid for reads and writes per the contract.
     let (Some(q), false) = (unsafe { p.as_mut() }, e.is_null()) else { return invalid() };
-    q.errNode_out = std::ptr::null_mut();
-    let r = Graph(g as u64).instantiate(q.flags);
-    q.result_out = match &r {
-        Ok(_) => 0,
-        // A cycle (or a child graph nested too deep): invalid structure.
-        Err(Error::InvalidValue) if q.flags & !0xf == 0 => 2,
-        Err(_) => 1,
-    };
+    let (r, result, node) = Graph(g as u64).instantiate_info(q.flags);
+    q.errNode_out = node.map_or(std::ptr::null_mut(), |n| n.0 as *mut c_void);
+    q.result_out = result as i32;
     let r = r.and_then(|x| {
         if q.flags & 2 != 0 {
             x.upload(stream(q.uploadStream))?;

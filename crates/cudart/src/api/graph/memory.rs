@@ -71,8 +71,9 @@ pub unsafe fn cudaGraphAddMemAllocNode(
     if pp.allocType != 1 || pp.handleTypes != 0 || pp.location.r#type != 1 {
         return invalid();
     }
+    // A device that does not exist is an invalid value here (an H200's answer).
     if pp.location.id != 0 {
-        return code(record::<()>(Err(Error::InvalidDevice)));
+        return code(record::<()>(Err(Error::InvalidValue)));
     }
     let checked = memory::mem_pool_set_access(
         memory::DEFAULT_POOL,
@@ -88,7 +89,7 @@ pub unsafe fn cudaGraphAddMemAllocNode(
         let mut stored = *q;
         stored.dptr = dptr;
         stored.accessDescs = std::ptr::null();
-        Ok(NodeKind::Work { ty: NodeType::MemAlloc, work, params: Some(params_bytes(&stored)) })
+        Ok(NodeKind::Work { ty: NodeType::MemAlloc, work, params: Some(params_bytes(&stored)), copy: None })
     };
     // SAFETY: `nd` is null or writable and `deps` holds `n` handles: cudaGraphAddMemAllocNode's contract, which is
     // `add`'s.
@@ -121,7 +122,7 @@ pub fn cudaGraphMemAllocNodeGetParams(n: *mut c_void, p: Out<MemAllocNodeParams>
 /// cudaGraph_t, const cudaGraphNode_t *deps, size_t numDeps, void *dptr)`, a table entry).
 pub(crate) fn mem_free_kind(dptr: *mut c_void) -> Result<NodeKind> {
     let work = memory::graph_mem_free(DevicePtr(dptr as u64))?;
-    Ok(NodeKind::Work { ty: NodeType::MemFree, work, params: Some(params_bytes(&dptr)) })
+    Ok(NodeKind::Work { ty: NodeType::MemFree, work, params: Some(params_bytes(&dptr)), copy: None })
 }
 
 /// `cudaGraphMemFreeNodeGetParams(cudaGraphNode_t, void *dptr_out)`.

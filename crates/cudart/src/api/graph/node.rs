@@ -139,7 +139,7 @@ pub(crate) fn memset_kind(p: In<MemsetParams>) -> Result<graph::NodeKind> {
         height: p.height,
         depth: 1,
     };
-    Ok(work_kind(graph::NodeType::Memset, s.work()?.map(memory::node_work), params_bytes(&p)))
+    Ok(work_kind(graph::NodeType::Memset, s.work()?.map(memory::node_work), params_bytes(&p), None))
 }
 
 /// A memcpy node from `cudaMemcpy3DParms` (`cudaGraphAddMemcpyNode`).
@@ -153,7 +153,7 @@ pub(crate) unsafe fn memcpy_kind(p: *const Memcpy3DParms) -> Result<graph::NodeK
     let b = params_bytes(unsafe { &*p });
     // SAFETY: the host memory the copy covers stays valid while the graph may run: this function's contract (CUDA's for
     // a memcpy node's host pointers), which is what `work` requires.
-    Ok(work_kind(graph::NodeType::Memcpy, unsafe { c.work() }?.map(memory::node_work), b))
+    Ok(work_kind(graph::NodeType::Memcpy, unsafe { c.work() }?.map(memory::node_work), b, Some(c.kind)))
 }
 
 /// A 1D memcpy node (`cudaGraphAddMemcpyNode1D`).
@@ -183,7 +183,12 @@ pub(crate) unsafe fn memcpy_1d_kind(
     };
     // SAFETY: the host memory `dst`/`src` cover stays valid while the graph may run: this function's contract (CUDA's
     // for a memcpy node's host pointers), which is what `work` requires.
-    Ok(work_kind(graph::NodeType::Memcpy, unsafe { c.work() }?.map(memory::node_work), params_bytes(&as_3d)))
+    Ok(work_kind(
+        graph::NodeType::Memcpy,
+        unsafe { c.work() }?.map(memory::node_work),
+        params_bytes(&as_3d),
+        Some(kind),
+    ))
 }
 
 /// A host node from `cudaHostNodeParams` (`cudaGraphAddHostNode`).
@@ -194,6 +199,7 @@ pub(crate) fn host_kind(p: In<HostNodeParams>) -> Result<graph::NodeKind> {
         ty: graph::NodeType::Host,
         work: std::sync::Arc::from(host_fn_work(f, p.userData)),
         params: Some(params_bytes(&p)),
+        copy: None,
     })
 }
 
@@ -217,9 +223,15 @@ pub(crate) fn child_graph_kind(child: *mut c_void) -> Result<NodeKind> {
     Ok(NodeKind::Graph(Graph(child as u64)))
 }
 
-/// Work of type `ty` (`None`, nothing to do: still a node of that type).
-fn work_kind(ty: graph::NodeType, w: Option<graph::NodeFn>, params: std::sync::Arc<[u8]>) -> graph::NodeKind {
-    graph::NodeKind::Work { ty, work: w.unwrap_or_else(|| std::sync::Arc::new(|| {})), params: Some(params) }
+/// Work of type `ty` (`None`, nothing to do: still a node of that type); `copy`, a memcpy
+/// node's kind.
+fn work_kind(
+    ty: graph::NodeType,
+    w: Option<graph::NodeFn>,
+    params: std::sync::Arc<[u8]>,
+    copy: Option<memory::MemcpyKind>,
+) -> graph::NodeKind {
+    graph::NodeKind::Work { ty, work: w.unwrap_or_else(|| std::sync::Arc::new(|| {})), params: Some(params), copy }
 }
 
 /// A C parameter struct as the bytes a node keeps for its `Get*Params` call.

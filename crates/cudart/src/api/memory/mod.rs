@@ -8,14 +8,14 @@
 #![allow(non_snake_case)]
 
 pub mod array;
+pub mod batch;
 pub mod pitched;
 pub mod symbol;
 
 use std::ffi::c_void;
 
 use runtime::memory::{MemLocation, MemcpyKind, On};
-use runtime::stream::Stream;
-use runtime::{DevicePtr, Error, memory, record};
+use runtime::{DevicePtr, memory, record};
 
 use crate::args::Out;
 use crate::{code, invalid, stream, sync};
@@ -93,49 +93,6 @@ pub fn cudaMemset(p: *mut c_void, value: i32, count: usize) -> i32 {
 /// `cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream)`.
 pub fn cudaMemsetAsync(p: *mut c_void, value: i32, count: usize, stream: *mut c_void) -> i32 {
     memset_2d(p, count, value, count, 1, 1, On::Async(crate::stream(stream)))
-}
-
-/// `cudaMemcpyBatchAsync(void *const *dsts, const void *const *srcs, const size_t *sizes,
-/// size_t count, cudaMemcpyAttributes *attrs, size_t *attrsIdxs, size_t numAttrs,
-/// cudaStream_t)`: every copy, in order, on `stream` (the attributes' source-access and
-/// location hints do not change what a copy does here; unified addressing tells the kinds).
-///
-/// # Safety
-/// `dsts`, `srcs` and `sizes` must hold `count` entries; each copy's memory must be valid.
-#[allow(clippy::too_many_arguments)]
-pub unsafe fn cudaMemcpyBatchAsync(
-    dsts: *const *mut c_void,
-    srcs: *const *const c_void,
-    sizes: *const usize,
-    count: usize,
-    attrs: *mut c_void,
-    attrs_idxs: *mut usize,
-    num_attrs: usize,
-    s: *mut c_void,
-) -> i32 {
-    if count == 0 || dsts.is_null() || srcs.is_null() || sizes.is_null() {
-        return invalid();
-    }
-    if num_attrs > count || (num_attrs > 0 && (attrs.is_null() || attrs_idxs.is_null())) {
-        return invalid();
-    }
-    // The legacy default stream is not allowed for batched copies (handle 0 is the per-thread
-    // default stream in the `_ptsz` variant).
-    if stream(s) == Stream::LEGACY {
-        return code(record::<()>(Err(Error::InvalidValue)));
-    }
-    for i in 0..count {
-        // SAFETY: the arrays hold `count` entries per the contract.
-        let (d, src, n) = unsafe { (dsts.add(i).read(), srcs.add(i).read(), sizes.add(i).read()) };
-        const DEFAULT: i32 = 4;
-        // SAFETY: copy `i`'s host memory (`d`, `src`, `n` bytes) stays valid until it completes: cudaMemcpyBatchAsync's
-        // contract for each entry, which is cudaMemcpyAsync's.
-        let r = unsafe { cudaMemcpyAsync(d, src, n, DEFAULT, s) };
-        if r != 0 {
-            return r;
-        }
-    }
-    0
 }
 
 /// `cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count)`.

@@ -95,6 +95,13 @@ pub(crate) unsafe fn copy_3d_of(p: *const Memcpy3DParms) -> Result<Copy3D> {
         if q.ptr.is_null() && !empty {
             return Err(Error::InvalidValue);
         }
+        // A box placed past its row (`pitch`) or past the rows of a slice (`ysize`, when
+        // given) is InvalidValue, as an H200 answers (unseen11b_memcpy3d_pitched_offsets).
+        let past_row = pos.x.checked_add(p.extent.width).is_none_or(|end| end > q.pitch);
+        let past_slice = q.ysize != 0 && pos.y.checked_add(p.extent.height).is_none_or(|end| end > q.ysize);
+        if !empty && ((pos.x > 0 && past_row) || (pos.y > 0 && past_slice)) {
+            return Err(Error::InvalidValue);
+        }
         let rows = pos.z.checked_mul(q.ysize).and_then(|r| r.checked_add(pos.y)).ok_or(Error::InvalidValue)?;
         let off = rows.checked_mul(q.pitch).and_then(|o| o.checked_add(pos.x)).ok_or(Error::InvalidValue)?;
         Ok(q.ptr as u64 + off as u64)
