@@ -353,7 +353,7 @@ pub unsafe fn cudaMemcpy3DBatchAsync(num_ops: usize, ops: *const c_void, flags: 
     for p in &parms {
         // SAFETY: each operation's memory is valid until it completes: this function's contract, which is
         // cudaMemcpy3DAsync's.
-        let r = unsafe { super::pitched::cudaMemcpy3DAsync(p, s) };
+        let r = unsafe { super::pitched::memcpy_3d(p, runtime::memory::On::Async(crate::stream(s))) };
         if r != 0 {
             return r;
         }
