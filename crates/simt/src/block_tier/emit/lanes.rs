@@ -44,6 +44,7 @@ use std::fmt::Write;
 use super::Emitter;
 use super::grouping::Grouping;
 use super::linear::{Linear, Seed, linear_regs, linear_write};
+use super::probe::{self, Probe};
 use super::stale::Stale;
 use crate::analysis::live::{Liveness, for_each_src, uses_defs};
 use crate::ir::{BarKind, Func, Guard, Op, Space, Src};
@@ -81,15 +82,17 @@ pub(crate) struct Plan {
     pub linear: Vec<Option<Linear>>,
     /// How its groups' lanes are the block's threads.
     pub grouping: Grouping,
+    /// Per barrier (as `barriers`): the probe of the stretch after it (`probe.rs`).
+    pub(super) probes: Vec<Option<Probe>>,
 }
 
 /// A `bar.sync` with a constant barrier number (the only barriers `eligible` lets through
 /// that the lane phase runs: `Plan::of` declines any other).
-struct Barrier {
-    at: u32,
+pub(super) struct Barrier {
+    pub(super) at: u32,
     id: u64,
     /// The registers live after it (what its lanes keep in their frames).
-    live: Vec<usize>,
+    pub(super) live: Vec<usize>,
     /// Of those, the ones its lanes store: written since they last resumed from a barrier
     /// (`stale.rs`; the frames hold the others already).
     stored: Vec<usize>,
@@ -221,13 +224,29 @@ impl Plan {
             seeded.into_iter().for_each(|r| excluded[r] = true);
             linear = linear_regs(f, &uniform, &excluded, &together);
         }
-        Some(Plan { labels, from, live: live_sets, live_in, loops, barriers, uniform, linear, grouping })
+        let probes = probe::probes(f, &barriers);
+        Some(Plan { labels, from, live: live_sets, live_in, loops, barriers, uniform, linear, grouping, probes })
     }
 
     /// Whether every barrier has the scalar code's resume point after it (`resumes`: the
     /// scalar code's, as `Emitter::resumes`).
     pub(crate) fn barriers_resumable(&self, resumes: &[(u32, u32)]) -> bool {
         self.barriers.iter().all(|b| resumes.contains(&(b.at, b.at + 1)))
+    }
+
+    /// The pc of barrier `i`.
+    pub(super) fn barrier_at(&self, i: usize) -> u32 {
+        self.barriers[i].at
+    }
+
+    /// The barrier whose stretch's probe branches at `pc`, if one does.
+    fn probe_at(&self, pc: u32) -> Option<usize> {
+        self.probes.iter().position(|p| p.as_ref().is_some_and(|p| p.branch() == pc))
+    }
+
+    /// Whether some stretch is probed (`probe.rs`): groups may be ahead of a phase.
+    fn probing(&self) -> bool {
+        self.probes.iter().any(Option::is_some)
     }
 
     /// Whether groups may stop before the kernel's end, so that each must leave its threads'
@@ -288,7 +307,7 @@ fn waiting_from(labels: &[u32], branches: &[Branch], uniform: &[bool]) -> Vec<u3
 }
 
 /// How the lane phase runs an instruction.
-enum Kind {
+pub(super) enum Kind {
     /// Arithmetic with no effect but its register writes: every lane computes it.
     Pure,
     /// Control: branches, the end of a thread, traps, fences.
@@ -297,7 +316,7 @@ enum Kind {
     Masked,
 }
 
-fn kind(f: &Func, op: &Op) -> Kind {
+pub(super) fn kind(f: &Func, op: &Op) -> Kind {
     match op {
         Op::Un { .. }
         | Op::Bin { .. }
@@ -398,6 +417,9 @@ impl Emitter<'_> {
         if stateful {
             let words: Vec<String> =
                 std::iter::once("0u".to_string()).chain(plan.barriers.iter().map(|b| self.barrier_word(b))).collect();
+            if plan.probing() {
+                self.probe_declarations();
+            }
             let _ = writeln!(
                 self.out,
                 "static const u32 bar_words_[] = {{ {} }};\n\
@@ -425,6 +447,9 @@ impl Emitter<'_> {
                  const u32 group_ = groups_++; (void)group_; written_[group_] = 0;\n",
             );
         }
+        if plan.probing() {
+            self.probe_group_start();
+        }
         if !plan.barriers.is_empty() {
             self.resume_group(plan);
         }
@@ -448,7 +473,7 @@ impl Emitter<'_> {
                     self.close_group(&mut group);
                     match plan.barriers.iter().position(|b| b.at == pc) {
                         Some(i) => self.lane_barrier(plan, i, inst.guard),
-                        None => self.lane_control(pc, inst.guard, &inst.op),
+                        None => self.lane_control(plan, pc, inst.guard, &inst.op),
                     }
                 }
                 Kind::Masked => {
@@ -468,6 +493,10 @@ impl Emitter<'_> {
         }
         // No lane left: on at the first label with waiting lanes, else the group is done.
         self.out.push_str("goto V_NEXT;\nV_NEXT:\n");
+        if plan.probing() && !plan.labels.is_empty() {
+            let waiting: Vec<String> = plan.labels.iter().map(|x| format!("w{x}")).collect();
+            let _ = writeln!(self.out, "if ({}) stop_clean_ = 0;", waiting.join(" | "));
+        }
         for &x in &plan.labels {
             let _ = writeln!(self.out, "if (w{x}) goto VL{x};");
         }
@@ -487,8 +516,14 @@ impl Emitter<'_> {
             "V_STOP:\n\
              if (eager) {{ written_[group_] = 1;\n\
              if ((at_bar | handed) != row) {{ const u32 done_ = row & ~(at_bar | handed);\n\
-             LANES if (done_ >> l & 1) states[t0 + l] = S_DONE << 24; }} }}\n\
-             waiting_[group_] = (uint16_t)at_bar; bar_of_[group_] = bar_at;\n\
+             LANES if (done_ >> l & 1) states[t0 + l] = S_DONE << 24; }} }}"
+        );
+        if plan.probing() {
+            self.probe_chain(plan);
+        }
+        let _ = writeln!(
+            self.out,
+            "waiting_[group_] = (uint16_t)at_bar; bar_of_[group_] = bar_at;\n\
              if (at_bar) {{ if (stopped_at && stopped_at != bar_at) to_scalar = 1; stopped_at = bar_at; }}\n\
              }}\n\
              if (to_scalar) {{ {flush} goto V_SCALAR; }}\n\
@@ -506,12 +541,11 @@ impl Emitter<'_> {
     /// At a phase after a barrier: the group's lanes waiting there (none: the group is done)
     /// take back their registers live after it and go on from there.
     fn resume_group(&mut self, plan: &Plan) {
-        self.out.push_str(
-            "if (resume_at) {\n\
-             act = waiting_[group_];\n\
-             if (!act) continue;\n\
-             switch (resume_at) {\n",
-        );
+        self.out.push_str("if (resume_at) {\nact = waiting_[group_];\nif (!act) continue;\n");
+        if plan.probing() {
+            self.probe_skip();
+        }
+        self.out.push_str("switch (resume_at) {\n");
         for (i, b) in plan.barriers.iter().enumerate() {
             let _ = writeln!(self.out, "case {}: {{", i + 1);
             let (scalar, lanes): (Vec<usize>, Vec<usize>) =
@@ -562,12 +596,13 @@ impl Emitter<'_> {
              bar_at = {};\n\
              if (m_ == {FULL:#x}u) {{\n{all}}} else {{\n{some}}}\n\
              if (eager) {{ LANES if (m_ >> l & 1) states[t0 + l] = bar_words_[bar_at]; }}\n\
-             at_bar |= m_; act &= ~m_; if (!act) goto V_NEXT;\n\
+             at_bar |= m_; act &= ~m_; if (!act) {stop}\n\
              }} }}\n\
              VR{}:;",
             i + 1,
             b.at,
-            write_earlier = GO_EAGER
+            write_earlier = GO_EAGER,
+            stop = if plan.probing() { "{ stop_clean_ = 1; goto V_NEXT; }" } else { "goto V_NEXT;" },
         );
     }
 
@@ -707,9 +742,12 @@ impl Emitter<'_> {
     }
 
     /// A branch, the end of threads, a trap or a fence, for the lanes at it.
-    fn lane_control(&mut self, pc: u32, guard: Option<Guard>, op: &Op) {
+    fn lane_control(&mut self, plan: &Plan, pc: u32, guard: Option<Guard>, op: &Op) {
         self.out.push_str("{\n");
         self.lane_mask(guard);
+        if let Some(i) = plan.probe_at(pc) {
+            self.probe_branch(plan, i);
+        }
         match *op {
             Op::Bra { target, .. } => {
                 let target = target.min(self.f.code.len() as u32);
