@@ -13,6 +13,7 @@
 //! - `linear.rs`: the lane phase's linear registers (lane `l` = lane 0 plus a known step);
 //! - `mem.rs`: addresses and checked memory accesses, atomics;
 //! - `nan.rs`: which f32 results may skip NaN canonicalization;
+//! - `prefetch.rs`: the lane phase's hint for the cache line a row of threads reads next;
 //! - `stale.rs`: which registers a lane stopping at a barrier must store in its frame.
 //!
 //! The generated function (`cuprite_block`) returns 0 when every thread finished, else a
@@ -25,6 +26,7 @@ mod lanes;
 mod linear;
 mod mem;
 mod nan;
+mod prefetch;
 mod stale;
 
 pub(crate) use grouping::Grouping;
