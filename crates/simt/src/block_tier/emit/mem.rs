@@ -337,6 +337,9 @@ impl Emitter<'_> {
         match op {
             Op::Ld { sext, d, .. } => {
                 let _ = writeln!(self.out, "const {} *p_ = (const {0} *)({host} + o_) - f_;", ctype(size, *sext));
+                if let Some(h) = super::prefetch::hint(space, size, false) {
+                    let _ = writeln!(self.out, "{h}");
+                }
                 if let Some(Some(dr)) = d.first() {
                     let dst = self.dst(*dr);
                     let _ = writeln!(
@@ -348,9 +351,10 @@ impl Emitter<'_> {
             Op::St { vals, .. } => {
                 let t = ctype(size, false);
                 let v = vals.first().map_or("0ull".to_string(), |v| self.src(*v));
+                let h = super::prefetch::hint(space, size, true).unwrap_or_default();
                 let _ = writeln!(
                     self.out,
-                    "{t} *p_ = ({t} *)({host} + o_) - f_;\n\
+                    "{t} *p_ = ({t} *)({host} + o_) - f_; {h}\n\
                      if (m_ == {full:#x}u) {{ LANES p_[l] = ({t})({v}); }} else {{ LANES if (m_ >> l & 1) p_[l] = ({t})({v}); }}"
                 );
             }

@@ -13,6 +13,7 @@
 //! - `linear.rs`: the lane phase's linear registers (lane `l` = lane 0 plus a known step);
 //! - `mem.rs`: addresses and checked memory accesses, atomics;
 //! - `nan.rs`: which f32 results may skip NaN canonicalization;
+//! - `prefetch.rs`: the lane phase's hint for the cache line a row of threads reads next;
 //! - `probe.rs`: stretches groups pass without effects, and the phases that skip them;
 //! - `stale.rs`: which registers a lane stopping at a barrier must store in its frame.
 //!
@@ -26,6 +27,7 @@ mod lanes;
 mod linear;
 mod mem;
 mod nan;
+mod prefetch;
 mod probe;
 mod stale;
 
