@@ -6,11 +6,14 @@
 //! `CUPRITE_TIER_TRACE`). A shared object is cached under
 //! `$XDG_CACHE_HOME/cuprite/block-tier/` (else `~/.cache/...`, else the temporary directory),
 //! named by a hash of the source, the compiler's version line and the flags (the source kept
-//! beside it), so a kernel compiles once per machine, not once per process.
+//! beside it), so a kernel compiles once per machine, not once per process. While one process
+//! compiles a unit, the others that want it wait for its shared object instead of compiling it
+//! again (a claim file, [`Claim`]).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
+use std::time::{Duration, Instant, SystemTime};
 
 /// Flags that keep IEEE semantics (no contraction into fma, no fast-math) and PTX's wrapping
 /// integer arithmetic; the optimization level comes first ([`optimization`]).
@@ -96,6 +99,14 @@ fn cache_dir() -> PathBuf {
 impl Compiler {
     /// The shared object built from `source`: from the cache, else compiled now.
     pub(crate) fn shared_object(&self, source: &str) -> Result<PathBuf, String> {
+        let dir = cache_dir();
+        static SWEPT: OnceLock<()> = OnceLock::new();
+        SWEPT.get_or_init(|| sweep_leftovers(&dir));
+        self.shared_object_in(&dir, source)
+    }
+
+    /// [`Compiler::shared_object`] with its cache in `dir`.
+    fn shared_object_in(&self, dir: &Path, source: &str) -> Result<PathBuf, String> {
         let mut key = Vec::with_capacity(source.len() + 256);
         key.extend_from_slice(source.as_bytes());
         key.extend_from_slice(self.version.as_bytes());
@@ -104,7 +115,6 @@ impl Compiler {
             key.extend_from_slice(f.as_bytes());
         }
         let (h1, h2) = (fnv(0xcbf2_9ce4_8422_2325, &key), fnv(0x6c62_272e_07bb_0142, &key));
-        let dir = cache_dir();
         let so = dir.join(format!("{h1:016x}{h2:016x}.so"));
         if so.is_file() {
             return Ok(so);
@@ -114,38 +124,125 @@ impl Compiler {
         let tag = format!("{}-{:?}", std::process::id(), std::thread::current().id()).replace(['(', ')'], "");
         let c = dir.join(format!("{h1:016x}{h2:016x}.{tag}.c"));
         let tmp = dir.join(format!("{h1:016x}{h2:016x}.{tag}.so"));
+        let claim = Claim(dir.join(format!("{h1:016x}{h2:016x}.building")));
         std::fs::write(&c, source).map_err(|e| format!("cannot write {}: {e}", c.display()))?;
-        let r = self.run(&c, &tmp, &so, level);
-        if r.is_err() {
-            let _ = std::fs::remove_file(&c);
-            return r.map(|()| so);
-        }
+        let deadline = Instant::now() + CLAIM_PATIENCE;
+        let r = loop {
+            match self.run(&c, &tmp, &so, &claim, level) {
+                Err(Run::Claimed) => {
+                    // Another process compiles this unit: wait for its shared object, or for
+                    // its claim to end without one (its compile failed: try ours).
+                    if claim.wait_for(&so, deadline) {
+                        break Ok(());
+                    }
+                    if Instant::now() >= deadline {
+                        break Err(format!("{} has been compiled by another process for too long", so.display()));
+                    }
+                }
+                Err(Run::Failed(e)) => break Err(e),
+                Ok(()) => break Ok(()),
+            }
+        };
+        // Gone already when this process compiled it (renamed beside the shared object).
+        let _ = std::fs::remove_file(&c);
+        r?;
         if so.is_file() { Ok(so) } else { Err(format!("{} was not written", so.display())) }
     }
 
     /// Compiles `c` into `tmp`, then renames `tmp` to `so` and `c` beside it (the source
-    /// stays, for `perf annotate` and the curious). A shell does the renames after the
-    /// compiler, so that a compile outlives a process that exits before it ends (a short
-    /// program's background build) and fills the cache for the next run.
-    fn run(&self, c: &Path, tmp: &Path, so: &Path, level: &[&str]) -> Result<(), String> {
-        const SCRIPT: &str = r#"cc=$1 c=$2 tmp=$3 so=$4 src=$5; shift 5
-"$cc" "$@" -o "$tmp" "$c" -lm && mv -f "$c" "$src" && mv -f "$tmp" "$so""#;
+    /// stays, for `perf annotate` and the curious), under `claim`. A shell does the renames
+    /// after the compiler and ends the claim, so that a compile outlives a process that exits
+    /// before it ends (a short program's background build) and fills the cache for the next run.
+    fn run(&self, c: &Path, tmp: &Path, so: &Path, claim: &Claim, level: &[&str]) -> Result<(), Run> {
+        // `set -C` makes the claim's creation fail when it exists: one shell wins. Status 75
+        // (EX_TEMPFAIL) says another holds it.
+        const SCRIPT: &str = r#"cc=$1 c=$2 tmp=$3 so=$4 src=$5 claim=$6; shift 6
+(set -C; echo $$ > "$claim") 2>/dev/null || exit 75
+"$cc" "$@" -o "$tmp" "$c" -lm && mv -f "$c" "$src" && mv -f "$tmp" "$so"
+rc=$?; rm -f "$claim"; exit $rc"#;
         let src = so.with_extension("c");
         let out = Command::new("sh")
             .args(["-c", SCRIPT, "sh"])
             .arg(&self.path)
-            .args([c, tmp, so, src.as_path()])
+            .args([c, tmp, so, src.as_path(), claim.0.as_path()])
             .args(level)
             .args(FLAGS)
             .output()
-            .map_err(|e| format!("cannot run sh for {}: {e}", self.path))?;
+            .map_err(|e| Run::Failed(format!("cannot run sh for {}: {e}", self.path)))?;
         if out.status.success() {
             return Ok(());
+        }
+        if out.status.code() == Some(75) {
+            return Err(Run::Claimed);
         }
         let _ = std::fs::remove_file(tmp);
         let err = String::from_utf8_lossy(&out.stderr);
         let first: Vec<&str> = err.lines().take(8).collect();
-        Err(format!("{} failed: {}", self.path, first.join("\n")))
+        Err(Run::Failed(format!("{} failed: {}", self.path, first.join("\n"))))
+    }
+}
+
+/// How one compile ended when it did not succeed.
+enum Run {
+    /// Another process holds the unit's claim.
+    Claimed,
+    /// The compiler (or the shell) failed, with what it said.
+    Failed(String),
+}
+
+/// How long a process waits for another's compile of the same unit (gcc at `-O3` on a loaded
+/// machine: minutes at most); a claim older than this is stale too.
+const CLAIM_PATIENCE: Duration = Duration::from_secs(30 * 60);
+
+/// The claim of one compile of a unit: a file holding the process id of the shell that
+/// compiles it, created exclusively and removed by that shell when its compile ends.
+struct Claim(PathBuf);
+
+impl Claim {
+    /// Waits until `so` exists (`true`) or the claim ends without it, is stale, or the
+    /// deadline passes (`false`: the caller compiles, or gives up). A stale claim (its shell
+    /// gone, or older than [`CLAIM_PATIENCE`]) is removed.
+    fn wait_for(&self, so: &Path, deadline: Instant) -> bool {
+        loop {
+            if so.is_file() {
+                return true;
+            }
+            if !self.0.exists() || Instant::now() >= deadline {
+                return so.is_file();
+            }
+            if self.stale() {
+                let _ = std::fs::remove_file(&self.0);
+                return so.is_file();
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Whether the claim's shell is gone (Linux: no `/proc/PID`) or the claim is too old.
+    fn stale(&self) -> bool {
+        let old = std::fs::metadata(&self.0)
+            .and_then(|m| m.modified())
+            .is_ok_and(|t| SystemTime::now().duration_since(t).unwrap_or_default() > CLAIM_PATIENCE);
+        let gone = std::fs::read_to_string(&self.0)
+            .ok()
+            .and_then(|s| s.trim().parse::<u32>().ok())
+            .is_some_and(|pid| Path::new("/proc/self").exists() && !Path::new("/proc").join(pid.to_string()).exists());
+        old || gone
+    }
+}
+
+/// Removes what compiles of older versions left in the cache: per-process sources and objects
+/// (`HASH.PID-ThreadIdN.c`/`.so`) a day old or more, and claims whose shell is gone.
+fn sweep_leftovers(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let name = name.to_string_lossy();
+        let age = e.metadata().and_then(|m| m.modified()).ok().and_then(|t| SystemTime::now().duration_since(t).ok());
+        let old = age.is_some_and(|a| a > Duration::from_secs(24 * 3600));
+        if (name.contains("-ThreadId") && old) || (name.ends_with(".building") && Claim(e.path()).stale()) {
+            let _ = std::fs::remove_file(e.path());
+        }
     }
 }
 
@@ -160,5 +257,57 @@ mod tests {
         assert_eq!(optimization(LARGE_SOURCE + 1), ["-O1", "-ftree-vectorize"]);
         // The level is part of every command line and never repeated in the fixed flags.
         assert!(FLAGS.iter().all(|f| !f.starts_with("-O")));
+    }
+
+    /// A fresh cache directory under the target directory.
+    fn scratch(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("cuprite-cc-test-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    const UNIT: &str = "int cuprite_claim_test(int x) { return x + 1; }\n";
+
+    #[test]
+    fn a_unit_another_process_compiles_is_awaited_not_compiled_again() {
+        let Some(cc) = compiler() else { return eprintln!("skipped: no C compiler") };
+        let dir = scratch("await");
+        // Find the unit's names by compiling it once, then take it back out of the cache.
+        let so = cc.shared_object_in(&dir, UNIT).unwrap();
+        std::fs::remove_file(&so).unwrap();
+        // A live claim (this process's id) on the unit: the next request waits for it.
+        let claim = so.with_extension("building");
+        std::fs::write(&claim, std::process::id().to_string()).unwrap();
+        let (dir2, so2) = (dir.clone(), so.clone());
+        let waiter = std::thread::spawn(move || compiler().unwrap().shared_object_in(&dir2, UNIT));
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(!so2.exists(), "the unit was compiled again while another process held its claim");
+        // The other process finishes: its object appears, its claim goes.
+        std::fs::write(&so2, b"placeholder object").unwrap();
+        std::fs::remove_file(&claim).unwrap();
+        assert_eq!(waiter.join().unwrap().unwrap(), so);
+        assert_eq!(std::fs::read(&so).unwrap(), b"placeholder object");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_claim_whose_compiler_is_gone_or_failed_is_taken_over() {
+        let Some(cc) = compiler() else { return eprintln!("skipped: no C compiler") };
+        let dir = scratch("stale");
+        let so = cc.shared_object_in(&dir, UNIT).unwrap();
+        std::fs::remove_file(&so).unwrap();
+        // A claim of a process that no longer exists (pid beyond the kernel's maximum).
+        std::fs::write(so.with_extension("building"), "4194305").unwrap();
+        assert_eq!(cc.shared_object_in(&dir, UNIT).unwrap(), so);
+        assert!(so.is_file() && !so.with_extension("building").exists());
+        // Leftovers of older versions go at the first request of a process (here: by hand).
+        let old = dir.join("0123.77-ThreadId3.c");
+        std::fs::write(&old, "x").unwrap();
+        let f = std::fs::File::options().write(true).open(&old).unwrap();
+        f.set_modified(SystemTime::now() - Duration::from_secs(2 * 24 * 3600)).unwrap();
+        sweep_leftovers(&dir);
+        assert!(!old.exists() && so.is_file());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
