@@ -30,7 +30,11 @@
  * in .param space (cvta.param) instead of copying it to local memory, as nvcc does
  * (crates/nvcc/src/grid_constant.rs). The address of __cuprite_grid_constant_used puts that
  * variable in the PTX: the driver's sign that the module has such parameters. */
+/* A variable template (inline in every unit); C++11 builds take it as clang's extension. */
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wc++14-extensions"
 template <class = void> __device__ char __cuprite_grid_constant_used;
+#pragma clang diagnostic pop
 #define __grid_constant__ __attribute__((annotate("cuprite.grid_constant", &__cuprite_grid_constant_used<>)))
 #else
 #define __grid_constant__
@@ -49,7 +53,11 @@ template <class = void> __device__ char __cuprite_grid_constant_used;
 template <unsigned X = 0, unsigned Y = 1, unsigned Z = 1> struct __cuprite_cluster_shape {
   static constexpr unsigned x = X, y = Y, z = Z;
 };
+/* A variable template (inline in every unit); C++11 builds take it as clang's extension. */
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wc++14-extensions"
 template <class = void> __device__ char __cuprite_cluster_dims_used;
+#pragma clang diagnostic pop
 #define __cluster_dims__(...)                                                                      \
   __attribute__((annotate("cuprite.cluster_dims", &__cuprite_cluster_dims_used<>,                 \
                           __cuprite_cluster_shape<__VA_ARGS__>::x, __cuprite_cluster_shape<__VA_ARGS__>::y, \
