@@ -489,7 +489,31 @@ struct cudaMemcpyAttributes {
     struct cudaMemLocation dstLocHint;
     unsigned int flags;
 };
-struct cudaMemcpy3DBatchOp;
+/* One end of a cudaMemcpy3DBatchAsync operation (CUDA 12.8): a pointer with its row length and
+ * layer height in elements, or an array and an element offset. */
+struct cudaOffset3D { size_t x; size_t y; size_t z; };
+struct cudaMemcpy3DOperand {
+    enum cudaMemcpy3DOperandType type;
+    union {
+        struct {
+            void *ptr;
+            size_t rowLength;
+            size_t layerHeight;
+            struct cudaMemLocation locHint;
+        } ptr;
+        struct {
+            cudaArray_t array;
+            struct cudaOffset3D offset;
+        } array;
+    } op;
+};
+struct cudaMemcpy3DBatchOp {
+    struct cudaMemcpy3DOperand src;
+    struct cudaMemcpy3DOperand dst;
+    struct cudaExtent extent;
+    enum cudaMemcpySrcAccessOrder srcAccessOrder;
+    unsigned int flags;
+};
 struct cudaGraphKernelNodeUpdate;
 struct cudaDevResource;
 typedef struct cudaDevResource cudaDevResource;
@@ -539,4 +563,6 @@ typedef struct cudaArraySparseProperties cudaArraySparseProperties;
 typedef struct cudaArrayMemoryRequirements cudaArrayMemoryRequirements;
 typedef struct cudaMemcpyAttributes cudaMemcpyAttributes;
 typedef struct cudaMemcpy3DBatchOp cudaMemcpy3DBatchOp;
+typedef struct cudaMemcpy3DOperand cudaMemcpy3DOperand;
+typedef struct cudaOffset3D cudaOffset3D;
 typedef struct cudaGraphKernelNodeUpdate cudaGraphKernelNodeUpdate;
