@@ -683,36 +683,37 @@ pub(crate) fn quiet64(x: f64) -> f64 {
     if x.is_nan() { f64::from_bits(x.to_bits() | (1 << 51)) } else { x }
 }
 
-/// The first NaN of `ops`, quieted: what an H200's f64 unit returns when operands are NaN,
-/// `ops` in its order of priority (see [`nan_order64`]).
+/// The first NaN of `ops`, quieted: what the GPU's f64 unit returns when operands are NaN,
+/// `ops` in order of priority ([`BIN64_NAN_PRIORITY`], [`FMA64_NAN_PRIORITY`]).
 #[inline]
 pub(crate) fn first_nan64(ops: &[f64]) -> Option<f64> {
     ops.iter().find(|v| v.is_nan()).map(|&n| quiet64(n))
 }
 
-/// The f64 operands `x`, `y` of add, sub, mul (`divide` false) or div in an H200's order of
-/// NaN priority: the second operand's NaN before the first's for the FMA unit's add, sub and
-/// mul (as `fma64`: `a * b + c` prefers b, then c, then a), the first's for ptxas's division
-/// subroutine. Every pair of 6 NaNs (signs, payloads, signalling) in both orders is recorded in
-/// `tests/nan/nan_pairs.gpu.txt`; ptxas keeps a register operand's position, so the PTX order
-/// is the unit's.
-#[inline]
-pub(crate) fn nan_order64(x: f64, y: f64, divide: bool) -> [f64; 2] {
-    if divide { [x, y] } else { [y, x] }
+/// Which operand's NaN an f64 add, sub, mul or div returns (quieted), as indices into `[x, y]`,
+/// first priority first: one NaN operand is the result; of two, the first's. Of two NaNs the
+/// GPU returns the one in a given slot of the SASS instruction, and ptxas places register
+/// operands either way: an H100 gave the first PTX operand's for `__dadd_rn(x, y)`
+/// (`tests/gpu-diff`, f64_rounding.special, where ptxas wrote `DADD y, x`), an H200 the second's
+/// for an inline-asm `add.rn.f64` (`tests/nan/nan_pairs.gpu.txt`). No rule over PTX matches
+/// every program; this one matches the compiled corpus. Every tier takes its order from here.
+pub(crate) const BIN64_NAN_PRIORITY: [usize; 2] = [0, 1];
+
+/// Which operand's NaN `fma.f64` (`a * b + c`) returns, as indices into `[a, b, c]`: the
+/// addend's, then a's, then b's (the compiled corpus; with two NaNs the GPU's choice depends on
+/// ptxas's operand placement, as for [`BIN64_NAN_PRIORITY`]).
+pub(crate) const FMA64_NAN_PRIORITY: [usize; 3] = [2, 0, 1];
+
+/// An f64 add, sub, mul or div `f` of `x` and `y` with the NaN rule made explicit
+/// ([`BIN64_NAN_PRIORITY`]), so that it does not depend on the host's rule or the operand
+/// order a compiler chose; the compiled tiers compute the same.
+pub(crate) fn arith64(x: f64, y: f64, f: impl Fn(f64, f64) -> f64) -> f64 {
+    first_nan64(&BIN64_NAN_PRIORITY.map(|i| [x, y][i])).unwrap_or_else(|| f(x, y))
 }
 
-/// An f64 add, sub, mul (`divide` false) or div `f` of `x` and `y` with an H200's NaN rule
-/// made explicit ([`nan_order64`]), so that it does not depend on the host's rule or the
-/// operand order a compiler chose; the compiled tiers compute the same.
-pub(crate) fn arith64(x: f64, y: f64, divide: bool, f: impl Fn(f64, f64) -> f64) -> f64 {
-    first_nan64(&nan_order64(x, y, divide)).unwrap_or_else(|| f(x, y))
-}
-
-/// `a * b + c` rounded once to nearest; a NaN operand gives the first NaN of `b`, `c`, `a`
-/// (quieted), as an H200 propagates it (every triple of 8 operands, 6 of them NaNs, recorded in
-/// `tests/nan/nan_pairs.gpu.txt`).
+/// `a * b + c` rounded once to nearest; NaN operands as [`FMA64_NAN_PRIORITY`].
 pub(crate) fn fma64(a: f64, b: f64, c: f64) -> f64 {
-    first_nan64(&[b, c, a]).unwrap_or_else(|| a.mul_add(b, c))
+    first_nan64(&FMA64_NAN_PRIORITY.map(|i| [a, b, c][i])).unwrap_or_else(|| a.mul_add(b, c))
 }
 
 /// Products below this may have an error smaller than the smallest denormal.

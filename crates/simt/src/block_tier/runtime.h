@@ -146,13 +146,11 @@ static inline u64 f32_bin(int op, int ftz, int sat, int canon, u64 a, u64 b) {
     return canon ? of32(v) : bits32(v);
 }
 /* semantics::arith::binop, BinOp::F64: float::arith64 (a NaN operand gives a NaN quieted: of
- * two, b's for add, sub and mul, a's for div: float::nan_order64) for the arithmetic,
- * float::min64/max64 for min/max. */
+ * two, a's: float::BIN64_NAN_PRIORITY) for the arithmetic, float::min64/max64 for min/max. */
 static inline u64 f64_bin(int op, u64 a, u64 b) {
     double x = f64_of(a), y = f64_of(b);
     if (op == 4) return bits64(min64(x, y));
     if (op == 5) return bits64(max64(x, y));
-    if (op != 3 && y != y) return b | (1ull << 51);
     if (x != x) return a | (1ull << 51);
     if (y != y) return b | (1ull << 51);
     switch (op) {
@@ -183,12 +181,12 @@ static inline u64 fma32(int ftz, int sat, int canon, u64 a, u64 b, u64 c) {
     if (sat) v = sat32(v);
     return canon ? of32(v) : bits32(v);
 }
-/* float::fma64: the first NaN of b, c, a, quieted. */
+/* float::fma64: the first NaN of c, a, b, quieted (float::FMA64_NAN_PRIORITY). */
 static inline u64 fma64(u64 a, u64 b, u64 c) {
     double x = f64_of(a), y = f64_of(b), z = f64_of(c);
-    if (y != y) return b | (1ull << 51);
     if (z != z) return c | (1ull << 51);
     if (x != x) return a | (1ull << 51);
+    if (y != y) return b | (1ull << 51);
     return bits64(fma(x, y, z));
 }
 /* semantics::arith::mul_hi */

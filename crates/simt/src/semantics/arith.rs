@@ -374,7 +374,7 @@ pub(crate) fn fdir<T: DirTarget>(op: FBin, x: f64, y: f64, r: Rounding) -> T {
     // A NaN operand gives the NaN `arith64` gives for `.rn` (an H200's rule, whatever the
     // rounding): `add_dir(x, -y)` would otherwise return `-y`'s flipped sign or not, depending
     // on whether LLVM folded the negation into a subtraction.
-    if let Some(n) = first_nan64(&nan_order64(x, y, op == FBin::Div)) {
+    if let Some(n) = first_nan64(&BIN64_NAN_PRIORITY.map(|i| [x, y][i])) {
         return T::from_f64(n);
     }
     match op {
@@ -559,10 +559,10 @@ pub(crate) fn binop<const N: usize>(op: &BinOp, a: &[u64; N], b: &[u64; N], r: &
         BinOp::F64(f) => map2(a, b, r, |x, y| {
             let (x, y) = (f64::from_bits(x), f64::from_bits(y));
             match f {
-                FBin::Add => arith64(x, y, false, |x, y| x + y),
-                FBin::Sub => arith64(x, y, false, |x, y| x - y),
-                FBin::Mul => arith64(x, y, false, |x, y| x * y),
-                FBin::Div => arith64(x, y, true, |x, y| x / y),
+                FBin::Add => arith64(x, y, |x, y| x + y),
+                FBin::Sub => arith64(x, y, |x, y| x - y),
+                FBin::Mul => arith64(x, y, |x, y| x * y),
+                FBin::Div => arith64(x, y, |x, y| x / y),
                 FBin::Min => min64(x, y),
                 FBin::Max => max64(x, y),
             }

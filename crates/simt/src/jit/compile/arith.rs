@@ -37,7 +37,7 @@ impl<'a, 'b> Cg<'a, 'b> {
         self.b.ins().select(nan, quiet, signed)
     }
 
-    /// The bits of f64 result `r` with an H200's NaN rule (`float::nan_order64`): where an
+    /// The bits of f64 result `r` with the GPU's NaN rule (`float::BIN64_NAN_PRIORITY`): where an
     /// operand of `ops` (bits, in priority order) is a NaN, the first such, quieted.
     fn nan_first64(&mut self, r: Value, ops: &[Value]) -> Value {
         let mut out = self.bits64(r);
@@ -238,8 +238,8 @@ impl<'a, 'b> Cg<'a, 'b> {
                     FBin::Mul => self.b.ins().fmul(p, q),
                     _ => self.b.ins().fdiv(p, q),
                 };
-                // `float::nan_order64`: not the host's rule (x86 returns the first NaN).
-                if fb == FBin::Div { self.nan_first64(r, &[x, y]) } else { self.nan_first64(r, &[y, x]) }
+                // Not the host's rule: `float::BIN64_NAN_PRIORITY`.
+                self.nan_first64(r, &crate::float::BIN64_NAN_PRIORITY.map(|i| [x, y][i]))
             }
             _ => {
                 self.note_helper(op);

@@ -1094,8 +1094,7 @@ impl WarpCodegen<'_, '_> {
                         FBin::Mul => b.ins().fmul(x, y),
                         _ => b.ins().fdiv(x, y),
                     };
-                    // `float::nan_order64`
-                    if f == FBin::Div { nan_first64(b, r, &[v[0], v[1]]) } else { nan_first64(b, r, &[v[1], v[0]]) }
+                    nan_first64(b, r, &crate::float::BIN64_NAN_PRIORITY.map(|i| v[i]))
                 })
             }
             BinOp::F32(f @ (FBin::Add | FBin::Sub | FBin::Mul | FBin::Div), false, false) => {
@@ -1136,8 +1135,7 @@ impl WarpCodegen<'_, '_> {
             TernOp::Fma64 => self.lanes64(d, &s, em, full, &|b, v| {
                 let (x, y, z) = (f64s(b, v[0]), f64s(b, v[1]), f64s(b, v[2]));
                 let r = b.ins().fma(x, y, z);
-                // `float::fma64`: b's NaN first, then the addend's.
-                nan_first64(b, r, &[v[1], v[2], v[0]])
+                nan_first64(b, r, &crate::float::FMA64_NAN_PRIORITY.map(|i| v[i]))
             }),
             TernOp::Selp if matches!(c, Src::Reg(r) if self.f.reg_bits.get(r as usize) == Some(&1)) => {
                 // A predicate's lane bits select directly (no lane values needed).
