@@ -2,6 +2,7 @@
 //! Registers are dense slot indices, branch targets are instruction indices, and every
 //! operation carries its resolved type parameters, so execution never looks at names.
 
+pub(crate) mod access;
 pub(crate) mod families;
 pub(crate) mod flow;
 pub(crate) mod mma;

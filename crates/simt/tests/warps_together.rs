@@ -131,3 +131,61 @@ fn only_racing_kernels_leave_the_compiled_tiers() {
         assert!(!why.contains("interleaved"), "{v}: a barrier orders the accesses: {why}");
     }
 }
+
+/// The same race where the reading instruction is an asynchronous copy (`cp.async`,
+/// `cp.async.bulk`) or the writing one a 128-bit or vector atomic whose old value is kept
+/// (tests/kernels/warps_together_async.cu): every thread still reads the value from before
+/// the writer's update, on every engine and in 1D and 2D blocks, as on an H200.
+#[test]
+fn asynchronous_copies_and_wide_atomics_read_and_written_without_a_barrier() {
+    let mem = DeviceMemory::new();
+    let mut programs = common::fixture_on_engines("warps_together_async.sm_90");
+    for v in ["O3", "G"] {
+        let src = kernel_source(&format!("warps_together_async.sm_90.{v}.ptx"));
+        programs.push((format!("{v}/Jit"), program(&src, Engine::Jit)));
+    }
+    // Each kernel: what it leaves in `p[0..2]` from {5, 6} and writes after the threads'
+    // values (the writer's old value from its atomic; nothing: 0xeeeeeeee).
+    let int = |x: i32| x.to_le_bytes();
+    let float = |x: f32| x.to_le_bytes();
+    let kernels: [(&str, [u8; 4], [[u8; 4]; 3]); 4] = [
+        ("cp_async_read_then_bump", int(5), [int(12), int(6), [0xee; 4]]),
+        ("bulk_read_then_bump", int(5), [int(12), int(6), [0xee; 4]]),
+        ("atom128_read_then_bump", int(5), [int(12), int(0), int(5)]),
+        ("atom_v2_read_then_bump", float(5.0), [float(17.0), float(7.0), float(11.0)]),
+    ];
+    for (name, p) in &programs {
+        for (kernel, old, [p0, p1, extra]) in kernels {
+            for (x, y) in [(256, 1), (16, 16)] {
+                let n = (x * y) as usize;
+                for writer in [0, n - 1, n / 2] {
+                    // p[i] = old + i, as ints or floats.
+                    let init: Vec<u8> = (0..16)
+                        .flat_map(|i| if kernel.starts_with("atom_v2") { float(5.0 + i as f32) } else { int(5 + i) })
+                        .collect();
+                    let dp = mem.alloc(64).unwrap();
+                    mem.write(dp, &init).unwrap();
+                    let out = mem.alloc(4 * (n as u64 + 1)).unwrap();
+                    mem.write(out, &vec![0xee; 4 * (n + 1)]).unwrap();
+                    let mut params = dp.0.to_le_bytes().to_vec();
+                    params.extend(out.0.to_le_bytes());
+                    params.extend((writer as i32).to_le_bytes());
+                    p.launch(kernel, Dim3::x(1), Dim3 { x, y, z: 1 }, 0, &params, &mem)
+                        .unwrap_or_else(|f| panic!("{name} {kernel}: {f}"));
+                    let got = download::<u32>(&mem, out, n + 1);
+                    let old = u32::from_le_bytes(old);
+                    let stale: Vec<usize> = (0..n).filter(|&t| got[t] != old).collect();
+                    assert!(
+                        stale.is_empty(),
+                        "{name} {kernel} {x}x{y} writer {writer}: threads {stale:?} read a new value"
+                    );
+                    assert_eq!(got[n], u32::from_le_bytes(extra), "{name} {kernel} {x}x{y} writer {writer}");
+                    let after = download::<u32>(&mem, dp, 2);
+                    assert_eq!(after, [u32::from_le_bytes(p0), u32::from_le_bytes(p1)], "{name} {kernel}");
+                    mem.free(out).unwrap();
+                    mem.free(dp).unwrap();
+                }
+            }
+        }
+    }
+}

@@ -19,8 +19,13 @@
 //!    even where lanes share it; one thread at a time, the second lane reads the first one's
 //!    result. (Which surface an instruction names is known only when it runs: any surface load
 //!    and write that reach each other without a barrier count.)
+//!
+//! Every access [`Op::memory_accesses`] lists counts as what it is: an asynchronous copy
+//! (`cp.async`, `cp.async.bulk`) loads its source and stores its destination, a 128-bit or
+//! vector atomic is an atomic, an mbarrier operation reads and updates its object.
 
 use super::live::{Liveness, successors};
+use crate::ir::access::AccessKind;
 use crate::ir::*;
 use crate::memory::{AtomOp, SHARED_WINDOW, WINDOW_SIZE};
 
@@ -64,6 +69,23 @@ fn commutes(op: AtomOp) -> bool {
     )
 }
 
+impl Eff {
+    /// The effect of an instruction making both accesses (a copy's write and its mbarrier's
+    /// update): one that observes and writes, unless they are the same.
+    fn and(self, other: Eff) -> Eff {
+        match (self, other) {
+            (Eff::None, e) | (e, Eff::None) => e,
+            (a, b) if a == b => a,
+            _ => Eff::ObservingAtomic,
+        }
+    }
+}
+
+/// Whether the old values an atomic writes to `results` (at `pc`) are read afterwards.
+fn results_used(live: &Liveness, pc: usize, results: &[Option<Reg>]) -> bool {
+    results.iter().flatten().any(|&d| live.live_at(pc as u32 + 1).contains(&(d as usize)))
+}
+
 fn effect(f: &Func, live: &Liveness, may_shared: &[bool], pc: usize) -> Eff {
     let sh = |s: &Space, a: &Addr| match s {
         Space::Shared => true,
@@ -72,19 +94,30 @@ fn effect(f: &Func, live: &Liveness, may_shared: &[bool], pc: usize) -> Eff {
             Base::Abs => (a.off as u64).wrapping_sub(SHARED_WINDOW) < WINDOW_SIZE,
             Base::Global(_) | Base::Local(_) => false,
         },
-        _ => false,
+        Space::Global | Space::Local | Space::KParam | Space::FParam => false,
     };
-    match &f.code[pc].op {
-        Op::St { space, addr, .. } if sh(space, addr) => Eff::Store,
-        Op::Ld { space, addr, .. } if sh(space, addr) => Eff::Load,
-        Op::Atom { space, op, d, addr, .. } if sh(space, addr) => {
-            let used = d.is_some_and(|d| live.live_at(pc as u32 + 1).contains(&(d as usize)));
-            if commutes(*op) && !used { Eff::BlindAtomic } else { Eff::ObservingAtomic }
+    let mut eff = Eff::None;
+    // Textures and surfaces are global memory, and calls run code these rules do not follow
+    // (the compiled tiers they guard leave calls to the interpreter).
+    f.code[pc].op.memory_accesses(&mut |a| {
+        if !sh(&a.space, a.addr) {
+            return;
         }
-        // Accesses of other memory; vector, 128-bit and asynchronous accesses, textures and
-        // calls, which these rules do not follow; and every operation without memory.
-        register_ops!() | non_register_ops!() => Eff::None,
-    }
+        eff = eff.and(match a.kind {
+            AccessKind::Load { .. } => Eff::Load,
+            AccessKind::Store { .. } => Eff::Store,
+            AccessKind::Atomic { op, results } => {
+                if op.is_some_and(commutes) && !results_used(live, pc, results) {
+                    Eff::BlindAtomic
+                } else {
+                    Eff::ObservingAtomic
+                }
+            }
+            // An mbarrier's arrivals and waits read and update it together.
+            AccessKind::Mbarrier => Eff::ObservingAtomic,
+        });
+    });
+    eff
 }
 
 /// The first instruction whose result depends on warp lockstep (see the module docs), and why.
@@ -251,16 +284,25 @@ pub(crate) fn module_var_hazard(f: &Func) -> Option<usize> {
     let mut store = None;
     let mut load = false;
     for (pc, inst) in f.code.iter().enumerate() {
-        match &inst.op {
-            Op::St { addr, .. } if from_var(addr) => {
-                store.get_or_insert(pc);
+        // Textures, surfaces and calls are not followed: the compiled tiers this rule guards
+        // leave calls to the interpreter, and surfaces have rule 3.
+        inst.op.memory_accesses(&mut |a| {
+            if !from_var(a.addr) {
+                return;
             }
-            Op::Atom { addr, op, d, .. } if from_var(addr) && (!commutes(*op) || d.is_some()) => {
-                store.get_or_insert(pc);
+            match a.kind {
+                AccessKind::Store { .. } => {
+                    store.get_or_insert(pc);
+                }
+                AccessKind::Atomic { op, results }
+                    if !op.is_some_and(commutes) || results.iter().any(Option::is_some) =>
+                {
+                    store.get_or_insert(pc);
+                }
+                AccessKind::Load { .. } => load = true,
+                AccessKind::Atomic { .. } | AccessKind::Mbarrier => {}
             }
-            Op::Ld { addr, .. } if from_var(addr) => load = true,
-            register_ops!() | non_register_ops!() => {}
-        }
+        });
     }
     store.filter(|_| load)
 }
@@ -399,24 +441,28 @@ pub(crate) fn shared_location_hazard(f: &Func) -> Option<usize> {
     let mut loaded = Vec::new();
     let mut stored = Vec::new();
     for (pc, inst) in f.code.iter().enumerate() {
-        match &inst.op {
-            // Strong accesses (`volatile`, `.relaxed`, `.acquire`) are how threads meant to
-            // communicate (a polled flag): the other tiers run those as written.
-            Op::Ld { space, addr, strong: false, .. } if visible(space) => loaded.push((target(addr).0, pc)),
-            Op::St { space, addr, strong: false, .. } if visible(space) => stored.push((target(addr), pc)),
-            Op::Atom { space, addr, op, d, .. } if visible(space) => {
-                let (at, uniform) = target(addr);
-                let used = || {
-                    d.is_some_and(|d| {
-                        live.get_or_init(|| Liveness::of(f)).live_at(pc as u32 + 1).contains(&(d as usize))
-                    })
-                };
-                if named(at) && uniform && (!commutes(*op) || used()) {
-                    stored.push(((at, uniform), pc));
-                }
+        // Surfaces and calls are not followed: a race through them goes undetected.
+        inst.op.memory_accesses(&mut |a| {
+            // A warp matrix access reaches each lane's own elements, not the one address.
+            if !visible(&a.space) || a.matrix {
+                return;
             }
-            register_ops!() | non_register_ops!() => {}
-        }
+            match a.kind {
+                // Strong accesses (`volatile`, `.relaxed`, `.acquire`) are how threads meant
+                // to communicate (a polled flag): the other tiers run those as written; so
+                // are mbarriers.
+                AccessKind::Load { strong: false } => loaded.push((target(a.addr).0, pc)),
+                AccessKind::Store { strong: false } => stored.push((target(a.addr), pc)),
+                AccessKind::Atomic { op, results } => {
+                    let (at, uniform) = target(a.addr);
+                    let used = || results_used(live.get_or_init(|| Liveness::of(f)), pc, results);
+                    if named(at) && uniform && (!op.is_some_and(commutes) || used()) {
+                        stored.push(((at, uniform), pc));
+                    }
+                }
+                AccessKind::Load { strong: true } | AccessKind::Store { strong: true } | AccessKind::Mbarrier => {}
+            }
+        });
     }
     // A store and a load of the same location race only within one barrier interval: the
     // store reaches the load (or the load the store) without passing a block barrier.
@@ -454,4 +500,60 @@ fn reaches_without_barrier(f: &Func, from: usize, to: usize) -> bool {
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lockstep_hazard;
+    use crate::ir::Func;
+
+    /// Kernel `k` of a module whose body is `body` (registers `%r<8>`, `%rd<8>`, `%p<2>`; a
+    /// 1 KiB shared array `s`; a pointer parameter `g`), decoded, with the text of the
+    /// instruction the analysis reports.
+    fn hazard_in(body: &str) -> Option<String> {
+        let ptx = format!(
+            ".version 8.3\n.target sm_90\n.address_size 64\n\
+             .visible .entry k(.param .u64 g)\n{{\n\
+             .reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n.reg .pred %p<2>;\n\
+             .shared .align 16 .b8 s[1024];\n\
+             ld.param.u64 %rd1, [g];\nmov.u32 %r1, %tid.x;\nshl.b32 %r2, %r1, 2;\n\
+             mov.u32 %r3, s;\nadd.s32 %r4, %r3, %r2;\nxor.b32 %r5, %r4, 4;\n{body}\nret;\n}}\n"
+        );
+        let parsed = ptx::parse(&ptx);
+        let d = crate::decode::decode(&parsed.module, Some(&ptx));
+        let f: Func = d.funcs.into_iter().flatten().find(|f| f.name == "k").expect("kernel decoded");
+        lockstep_hazard(&f).map(|(pc, _)| f.info[pc].text.clone())
+    }
+
+    /// A lane reads its neighbour's slot right after an asynchronous copy filled it: in
+    /// lockstep every copy lands first (rule 1), one thread at a time it does not.
+    #[test]
+    fn an_asynchronous_copy_into_shared_memory_is_a_store() {
+        let read = "ld.shared.u32 %r6, [%r5];\nst.global.u32 [%rd1], %r6;";
+        let copy = "cp.async.ca.shared.global [%r4], [%rd1], 4;\ncp.async.wait_all;";
+        let found = hazard_in(&format!("{copy}\n{read}"));
+        assert!(found.as_deref().is_some_and(|t| t.starts_with("ld.shared")), "{found:?}");
+        let bulk = "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r4], [%rd1], 16, [%r3];";
+        let found = hazard_in(&format!("{bulk}\n{read}"));
+        assert!(found.as_deref().is_some_and(|t| t.starts_with("ld.shared")), "{found:?}");
+        // A block barrier between: no hazard.
+        assert_eq!(hazard_in(&format!("{copy}\nbar.sync 0;\n{read}")), None);
+    }
+
+    /// A 128-bit atomic on shared memory observes what other lanes stored before it.
+    #[test]
+    fn a_128_bit_atomic_after_a_shared_store_observes_it() {
+        let body = "st.shared.u32 [%r4], %r1;\n\
+                    {\n.reg .b128 q;\nmov.b128 q, {%rd1, %rd1};\natom.shared.exch.b128 q, [%r5], q;\n}";
+        let found = hazard_in(body);
+        assert!(found.as_deref().is_some_and(|t| t.starts_with("atom.shared.exch.b128")), "{found:?}");
+    }
+
+    /// An mbarrier arrival after a shared store reads and updates the barrier object.
+    #[test]
+    fn an_mbarrier_operation_after_a_shared_store_observes_it() {
+        let body = "st.shared.u64 [%r3], %rd1;\nmbarrier.arrive.shared.b64 %rd2, [%r3];";
+        let found = hazard_in(body);
+        assert!(found.as_deref().is_some_and(|t| t.starts_with("mbarrier.arrive")), "{found:?}");
+    }
 }

@@ -13,12 +13,14 @@ for cu in "$@"; do
         nvcc -ptx -arch=sm_90 -O3 "$cu" -o "$stem.sm_90.O3.ptx"
         continue
     fi
-    # Thread block clusters, 128-bit atomics and st.async/red.async need compute capability 9.0.
+    # Thread block clusters, 128-bit and vector atomics, cp.async.bulk and st.async/red.async need
+    # compute capability 9.0.
     arch=sm_80
     [ "$stem" = cluster ] && arch=sm_90
     [ "$stem" = atom128 ] && arch=sm_90
     [ "$stem" = async_store ] && arch=sm_90
     [ "$stem" = address_wrap ] && arch=sm_90
+    [ "$stem" = warps_together_async ] && arch=sm_90
     nvcc -ptx -arch=$arch -O3 "$cu" -o "$stem.$arch.O3.ptx"
     nvcc -ptx -arch=$arch -G "$cu" -o "$stem.$arch.G.ptx"
 done
