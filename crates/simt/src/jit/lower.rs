@@ -1,6 +1,7 @@
 //! Lowering pieces both compiled tiers share (`compile/` per thread, `warp/` per warp): how a
 //! PTX comparison maps to Cranelift's condition codes, the read-modify-write of an inlined
-//! shared-memory atomic, calls to the Rust helpers, and the JIT module both compile into.
+//! shared-memory atomic, global access sites and a global atomic's fast path, calls to the
+//! Rust helpers, and the JIT module both compile into.
 
 use cranelift_codegen::Context;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
@@ -71,6 +72,53 @@ pub(crate) fn host_rmw(op: AtomOp) -> Option<cranelift_codegen::ir::AtomicRmwOp>
         AtomOp::Exch => R::Xchg,
         _ => return None,
     })
+}
+
+/// What a global access site's slot holds (`Ctx::sites`, three words per site), as both
+/// compiled tiers read it: the base of the allocation the site last saw, the bound of
+/// `rotr(offset, log2 size)` in it (its valid slots), and the allocation's host address.
+pub(crate) struct SiteSlot {
+    pub base: Value,
+    pub bound: Value,
+    pub host: Value,
+}
+
+/// Loads the slot of access site `site` from the site table at `tbl`.
+pub(crate) fn site_slot(b: &mut FunctionBuilder<'_>, tbl: Value, site: u64) -> SiteSlot {
+    let at = (site * 24) as i32;
+    SiteSlot {
+        base: b.ins().load(types::I64, flags(), tbl, at),
+        bound: b.ins().load(types::I64, flags(), tbl, at + 8),
+        host: b.ins().load(types::I64, flags(), tbl, at + 16),
+    }
+}
+
+/// The inline fast path of an integer atomic on global memory, one home for both compiled
+/// tiers: the host atomic `rmw` of `size` bytes at global address `a` with operand `y` when
+/// the access site's allocation (`slot`) holds the address, aligned. Leaves the builder in the
+/// (cold) block taken otherwise, where the tier calls `h_atom_site` (which reports faults and
+/// points the site at the allocation) and jumps to the returned join block with the old value,
+/// its one parameter.
+pub(crate) fn global_atom_fast_path(
+    b: &mut FunctionBuilder<'_>,
+    rmw: cranelift_codegen::ir::AtomicRmwOp,
+    size: u8,
+    slot: &SiteSlot,
+    a: Value,
+    y: Value,
+) -> cranelift_codegen::ir::Block {
+    let (o, ok) = site_offset(b, a, slot.base, slot.bound, size);
+    let (fast, slow, join) = (b.create_block(), b.create_block(), b.create_block());
+    b.append_block_param(join, types::I64);
+    b.ins().brif(ok, fast, &[], slow, &[]);
+    b.switch_to_block(fast);
+    b.seal_block(fast);
+    let old = host_atomic(b, rmw, size, slot.host, o, y);
+    b.ins().jump(join, &[cranelift_codegen::ir::BlockArg::Value(old)]);
+    b.switch_to_block(slow);
+    b.seal_block(slow);
+    b.set_cold_block(slow);
+    join
 }
 
 /// The offset of global address `a` into the allocation an access site last saw (`gb`: its

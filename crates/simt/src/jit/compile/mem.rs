@@ -31,9 +31,8 @@ impl<'a, 'b> Cg<'a, 'b> {
         self.b.block_params(join)[0]
     }
 
-    /// An integer atomic `rmw` of `size` bytes on global address `a` (operands `y`, `z`): a
-    /// host atomic when the access site's allocation holds the address (aligned), else the
-    /// helper (`h_atom_site`, which reports faults and points the site at the allocation).
+    /// An integer atomic `rmw` of `size` bytes on global address `a` (operands `y`, `z`):
+    /// `lower::global_atom_fast_path`, else the helper `h_atom_site`.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn atom_global(
         &mut self,
@@ -45,33 +44,19 @@ impl<'a, 'b> Cg<'a, 'b> {
         y: Value,
         z: Value,
     ) -> Value {
-        let (site, gb, bound, host) = self.new_site();
-        let (o, ok) = crate::jit::lower::site_offset(&mut self.b, a, gb, bound, size);
-        let (fast, slow, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-        self.b.append_block_param(join, I64);
-        self.b.ins().brif(ok, fast, &[], slow, &[]);
-        self.enter(fast);
-        let old = crate::jit::lower::host_atomic(&mut self.b, rmw, size, host, o, y);
-        self.b.ins().jump(join, &[BlockArg::Value(old)]);
-        self.enter(slow);
-        self.b.set_cold_block(slow);
+        let (site, slot) = self.new_site();
+        let join = crate::jit::lower::global_atom_fast_path(&mut self.b, rmw, size, &slot, a, y);
         let (opp, sv, ctx) = (self.ptr(op), self.imm(site), self.ctx);
         let v = self.call1(helpers::h_atom_site as *const () as usize, &[ctx, opp, a, y, z, sv]);
         self.join_unless_faulted(pc, join, &[BlockArg::Value(v)]);
         self.b.block_params(join)[0]
     }
 
-    /// A new global access site: its index and what its slot holds (the base, the bound of
-    /// `rotr(offset, log2 size)` and the host address of the allocation it last saw).
-    fn new_site(&mut self) -> (u64, Value, Value, Value) {
+    /// A new global access site: its index and its slot (`lower::SiteSlot`).
+    fn new_site(&mut self) -> (u64, crate::jit::lower::SiteSlot) {
         let site = self.sites as u64;
         self.sites += 1;
-        let at = (site * 24) as i32;
-        let tbl = self.sites_tbl;
-        let gb = self.b.ins().load(I64, flags(), tbl, at);
-        let bound = self.b.ins().load(I64, flags(), tbl, at + 8);
-        let host = self.b.ins().load(I64, flags(), tbl, at + 16);
-        (site, gb, bound, host)
+        (site, crate::jit::lower::site_slot(&mut self.b, self.sites_tbl, site))
     }
 
     /// After a helper call: returns `ST_FAULT` at `pc` when it faulted, else jumps to `join`
@@ -159,9 +144,9 @@ impl<'a, 'b> Cg<'a, 'b> {
         // size), so one comparison checks both.
         let (o, bound, host) = match space {
             Space::Global | Space::Generic => {
-                let (s, gb, bound, host) = self.new_site();
+                let (s, slot) = self.new_site();
                 site = s;
-                (self.b.ins().isub(a, gb), bound, host)
+                (self.b.ins().isub(a, slot.base), slot.bound, slot.host)
             }
             Space::Shared => (a, self.shared.1[k], self.shared.0),
             Space::Local => {

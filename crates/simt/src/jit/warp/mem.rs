@@ -170,12 +170,9 @@ impl WarpCodegen<'_, '_> {
             (Space::Shared, ..) => return,
             _ => {
                 // The same slot as the lane loop's access that follows.
-                let site = self.sites as i32;
                 let tbl = self.b.ins().load(I64, flags(), self.ctx, off::SITES);
-                let gb = self.b.ins().load(I64, flags(), tbl, site * 24);
-                let bound = self.b.ins().load(I64, flags(), tbl, site * 24 + 8);
-                let host = self.b.ins().load(I64, flags(), tbl, site * 24 + 16);
-                (gb, bound, host)
+                let slot = crate::jit::lower::site_slot(&mut self.b, tbl, self.sites as u64);
+                (slot.base, slot.bound, slot.host)
             }
         };
         // bound = (len - size) / size + 1 (0: none): valid offsets are aligned and at most
@@ -1028,9 +1025,9 @@ impl WarpCodegen<'_, '_> {
                 (a, bound, host)
             }
             (Space::Global | Space::Generic, ..) => {
-                let (s, gb, bound, host) = self.new_site();
+                let (s, slot) = self.new_site();
                 site = s;
-                (self.b.ins().isub(a, gb), bound, host)
+                (self.b.ins().isub(a, slot.base), slot.bound, slot.host)
             }
             _ => {
                 let z = self.imm(0);
@@ -1458,22 +1455,17 @@ impl WarpCodegen<'_, '_> {
         Some(join)
     }
 
-    /// A new global access site: its index and what its slot holds (the base, the bound of
-    /// `rotr(offset, log2 size)` and the host address of the allocation it last saw).
-    fn new_site(&mut self) -> (u64, Value, Value, Value) {
+    /// A new global access site: its index and its slot (`lower::SiteSlot`).
+    fn new_site(&mut self) -> (u64, crate::jit::lower::SiteSlot) {
         let site = self.sites as u64;
         self.sites += 1;
-        let at = (site * 24) as i32;
         let tbl = self.b.ins().load(I64, flags(), self.ctx, off::SITES);
-        let gb = self.b.ins().load(I64, flags(), tbl, at);
-        let bound = self.b.ins().load(I64, flags(), tbl, at + 8);
-        let host = self.b.ins().load(I64, flags(), tbl, at + 16);
-        (site, gb, bound, host)
+        (site, crate::jit::lower::site_slot(&mut self.b, tbl, site))
     }
 
     /// One lane's atomic `rmw` of `size` bytes on global address `a` (operands `y`, `z`; `opp`
-    /// the instruction, for the slow path): inline when the access site's allocation holds
-    /// the address (aligned), else through `h_atom_site`. Returns the old value.
+    /// the instruction, for the slow path): `lower::global_atom_fast_path`, else
+    /// `h_atom_site`. Returns the old value.
     #[allow(clippy::too_many_arguments)]
     fn atom_global(
         &mut self,
@@ -1486,16 +1478,8 @@ impl WarpCodegen<'_, '_> {
         z: Value,
         l: Value,
     ) -> Value {
-        let (site, gb, bound, host) = self.new_site();
-        let (o, ok) = crate::jit::lower::site_offset(&mut self.b, a, gb, bound, size);
-        let (fast, slow, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-        self.b.append_block_param(join, I64);
-        self.b.ins().brif(ok, fast, &[], slow, &[]);
-        self.b.switch_to_block(fast);
-        let old = crate::jit::lower::host_atomic(&mut self.b, rmw, size, host, o, y);
-        self.b.ins().jump(join, &[BlockArg::Value(old)]);
-        self.b.switch_to_block(slow);
-        self.b.set_cold_block(slow);
+        let (site, slot) = self.new_site();
+        let join = crate::jit::lower::global_atom_fast_path(&mut self.b, rmw, size, &slot, a, y);
         let (ctx, o, sv) = (self.ctx, self.imm(opp), self.imm(site));
         let v = self.call(hp::h_atom_site as *const () as usize, &[ctx, o, a, y, z, sv], true).unwrap_or(ctx);
         self.join_unless_faulted(pc, l, join, &[BlockArg::Value(v)]);
