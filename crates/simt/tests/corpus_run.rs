@@ -12,8 +12,29 @@ use common::{Rng, download, upload};
 
 const VARIANTS: [&str; 2] = ["sm_80.O3", "sm_80.G"];
 
+/// One variant of a corpus program on one engine, named `v`, with the device memory its
+/// launches use: what each check of a test runs against.
+struct Run {
+    v: String,
+    p: Program,
+    mem: DeviceMemory,
+}
+
+impl Run {
+    /// Launches the kernel whose name contains `k` on `grid` blocks of `block` threads with
+    /// `shared` bytes of dynamic shared memory; a fault fails the test, naming the variant and
+    /// the kernel.
+    fn launch(&self, k: &str, grid: impl Into<Dim3>, block: impl Into<Dim3>, shared: u32, params: &Params) {
+        let name = kname(&self.p, k);
+        let v = &self.v;
+        self.p
+            .launch(&name, grid.into(), block.into(), shared, params.bytes(), &self.mem)
+            .unwrap_or_else(|f| panic!("{v} {k}: {f}"));
+    }
+}
+
 /// Loads `stem` (e.g. `64_grid_stride`) in every variant.
-fn programs(stem: &str) -> Vec<(String, Program)> {
+fn programs(stem: &str) -> Vec<Run> {
     programs_in(stem, &VARIANTS)
 }
 
@@ -21,7 +42,7 @@ fn programs(stem: &str) -> Vec<(String, Program)> {
 /// (which falls back to the interpreter for kernels it does not compile), named
 /// `VARIANT/warp` for the warp tier, and named `VARIANT/interp` for the interpreter alone, so
 /// every check runs on every engine.
-fn programs_in(stem: &str, variants: &[&str]) -> Vec<(String, Program)> {
+fn programs_in(stem: &str, variants: &[&str]) -> Vec<Run> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/ptx");
     let mut out = Vec::new();
     for &v in variants {
@@ -31,7 +52,7 @@ fn programs_in(stem: &str, variants: &[&str]) -> Vec<(String, Program)> {
         for (suffix, engine) in [("", Engine::JitAll), ("/warp", Engine::Warp), ("/interp", Engine::Interp)] {
             let (mut p, _errors) = Program::load_partial(&parsed.module, Some(&src));
             p.set_engine(engine);
-            out.push((format!("{v}{suffix}"), p));
+            out.push(Run { v: format!("{v}{suffix}"), p, mem: DeviceMemory::new() });
         }
     }
     out
@@ -45,12 +66,6 @@ fn kname(p: &Program, part: &str) -> String {
         .or_else(|| ks.iter().find(|k| k.contains(part)))
         .unwrap_or_else(|| panic!("no kernel matching `{part}` in {ks:?}"))
         .clone()
-}
-
-#[allow(clippy::too_many_arguments)]
-fn launch(p: &Program, v: &str, k: &str, grid: Dim3, block: Dim3, shared: u32, params: &Params, mem: &DeviceMemory) {
-    let name = kname(p, k);
-    p.launch(&name, grid, block, shared, params.bytes(), mem).unwrap_or_else(|f| panic!("{v} {k}: {f}"));
 }
 
 #[track_caller]
@@ -79,26 +94,25 @@ fn check_f64(v: &str, k: &str, got: &[f64], want: &[f64]) {
 
 #[test]
 fn grid_stride_kernels() {
-    for (v, p) in programs("64_grid_stride") {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs("64_grid_stride") {
         let mut rng = Rng::new(64);
         let n = 3000 + rng.i32(0, 500) as usize;
-        axpy_cases(&p, v, &mem, &mut rng, n);
-        elementwise_cases(&p, v, &mem, &mut rng, n);
-        grid_shape_cases(&p, v, &mem, &mut rng);
-        conversion_cases(&p, v, &mem, &mut rng, n);
+        axpy_cases(&r, &mut rng, n);
+        elementwise_cases(&r, &mut rng, n);
+        grid_shape_cases(&r, &mut rng);
+        conversion_cases(&r, &mut rng, n);
     }
 }
 
 /// `saxpy` and `daxpy` over `n` elements (a fused multiply-add in the -O3 builds).
-fn axpy_cases(p: &Program, v: &str, mem: &DeviceMemory, rng: &mut Rng, n: usize) {
+fn axpy_cases(r: &Run, rng: &mut Rng, n: usize) {
+    let (v, mem) = (r.v.as_str(), &r.mem);
     // saxpy (grid-stride with a small grid).
     let x: Vec<f32> = (0..n).map(|_| rng.f32()).collect();
     let y: Vec<f32> = (0..n).map(|_| rng.f32()).collect();
     let a = rng.f32() * 4.0;
     let (dx, dy) = (upload(mem, &x), upload(mem, &y));
-    launch(p, v, "saxpy", Dim3::x(3), Dim3::x(128), 0, Params::new().i32(n as i32).f32(a).ptr(dx).ptr(dy), mem);
+    r.launch("saxpy", 3, 128, 0, Params::new().i32(n as i32).f32(a).ptr(dx).ptr(dy));
     let want: Vec<f32> = x
         .iter()
         .zip(&y)
@@ -110,7 +124,7 @@ fn axpy_cases(p: &Program, v: &str, mem: &DeviceMemory, rng: &mut Rng, n: usize)
     let y: Vec<f64> = (0..n).map(|_| f64::from(rng.f32())).collect();
     let a = f64::from(rng.f32());
     let (dx, dy) = (upload(mem, &x), upload(mem, &y));
-    launch(p, v, "daxpy", Dim3::x(5), Dim3::x(64), 0, Params::new().u64(n as u64).f64(a).ptr(dx).ptr(dy), mem);
+    r.launch("daxpy", 5, 64, 0, Params::new().u64(n as u64).f64(a).ptr(dx).ptr(dy));
     let want: Vec<f64> = x
         .iter()
         .zip(&y)
@@ -120,47 +134,37 @@ fn axpy_cases(p: &Program, v: &str, mem: &DeviceMemory, rng: &mut Rng, n: usize)
 }
 
 /// `vadd_i32` and `iota_fill` over `n` elements.
-fn elementwise_cases(p: &Program, v: &str, mem: &DeviceMemory, rng: &mut Rng, n: usize) {
+fn elementwise_cases(r: &Run, rng: &mut Rng, n: usize) {
+    let (v, mem) = (r.v.as_str(), &r.mem);
     // vadd_i32
     let a: Vec<i32> = (0..n).map(|_| rng.next() as i32).collect();
     let b: Vec<i32> = (0..n).map(|_| rng.next() as i32).collect();
     let (da, db, dc) = (upload(mem, &a), upload(mem, &b), mem.alloc(4 * n as u64).unwrap());
-    launch(p, v, "vadd_i32", Dim3::x(4), Dim3::x(96), 0, Params::new().ptr(da).ptr(db).ptr(dc).u32(n as u32), mem);
+    r.launch("vadd_i32", 4, 96, 0, Params::new().ptr(da).ptr(db).ptr(dc).u32(n as u32));
     let want: Vec<i32> = a.iter().zip(&b).map(|(x, y)| x.wrapping_add(*y)).collect();
     check(v, "vadd_i32", &download::<i32>(mem, dc, n), &want);
     // iota_fill
     let (o1, o2) = (mem.alloc(4 * n as u64).unwrap(), mem.alloc(4 * n as u64).unwrap());
     let (start, value) = (rng.i32(-5000, 5000), rng.i32(-9, 9));
-    launch(
-        p,
-        v,
-        "iota_fill",
-        Dim3::x(2),
-        Dim3::x(256),
-        0,
-        Params::new().ptr(o1).u64(n as u64).i32(start).ptr(o2).i32(value),
-        mem,
-    );
+    r.launch("iota_fill", 2, 256, 0, Params::new().ptr(o1).u64(n as u64).i32(start).ptr(o2).i32(value));
     check(v, "iota_fill", &download::<i32>(mem, o1, n), &(0..n).map(|i| start + i as i32).collect::<Vec<_>>());
     check(v, "iota_fill", &download::<i32>(mem, o2, n), &vec![value; n]);
 }
 
 /// `grid_2d` and `grid_3d`: indices from two- and three-dimensional grids and blocks.
-fn grid_shape_cases(p: &Program, v: &str, mem: &DeviceMemory, rng: &mut Rng) {
+fn grid_shape_cases(r: &Run, rng: &mut Rng) {
+    let (v, mem) = (r.v.as_str(), &r.mem);
     // grid_2d
     let (w, h) = (77usize, 45usize);
     let img: Vec<f32> = (0..w * h).map(|_| rng.fint(-100, 100) / 8.0).collect();
     let gain = rng.fint(-4, 4) / 2.0;
     let di = upload(mem, &img);
-    launch(
-        p,
-        v,
+    r.launch(
         "grid_2d",
         Dim3::new(2, 2, 1),
         Dim3::new(16, 8, 1),
         0,
         Params::new().ptr(di).i32(w as i32).i32(h as i32).f32(gain),
-        mem,
     );
     let want: Vec<f32> = (0..w * h).map(|i| img[i] * gain + ((i % w) ^ (i / w)) as f32).collect();
     check_f32(v, "grid_2d", &download(mem, di, w * h), &want);
@@ -169,7 +173,7 @@ fn grid_shape_cases(p: &Program, v: &str, mem: &DeviceMemory, rng: &mut Rng) {
     let vol: Vec<f32> = (0..nx * ny * nz).map(|_| rng.fint(-50, 50)).collect();
     let dv = upload(mem, &vol);
     let (grid, block) = (Dim3::new(3, 2, 3), Dim3::new(8, 4, 2));
-    launch(p, v, "grid_3d", grid, block, 0, Params::new().ptr(dv).i32(nx as i32).i32(ny as i32).i32(nz as i32), mem);
+    r.launch("grid_3d", grid, block, 0, Params::new().ptr(dv).i32(nx as i32).i32(ny as i32).i32(nz as i32));
     let want: Vec<f32> = (0..nx * ny * nz)
         .map(|i| {
             let (x, y, z) = (i % nx, (i / nx) % ny, i / (nx * ny));
@@ -180,7 +184,8 @@ fn grid_shape_cases(p: &Program, v: &str, mem: &DeviceMemory, rng: &mut Rng) {
 }
 
 /// `convert_elementwise` between float, integer and narrow types over `n` elements.
-fn conversion_cases(p: &Program, v: &str, mem: &DeviceMemory, rng: &mut Rng, n: usize) {
+fn conversion_cases(r: &Run, rng: &mut Rng, n: usize) {
+    let (v, mem) = (r.v.as_str(), &r.mem);
     // convert_elementwise<float, int>
     let fin: Vec<f32> = (0..n)
         .map(|i| match i % 7 {
@@ -192,9 +197,7 @@ fn conversion_cases(p: &Program, v: &str, mem: &DeviceMemory, rng: &mut Rng, n: 
         .collect();
     let (di, d_o) = (upload(mem, &fin), mem.alloc(8 * n as u64).unwrap());
     // Each conversion reads `di` and writes `d_o` (up to 8 bytes an element), 4 blocks of 128.
-    let convert = |kernel: &str, di| {
-        launch(p, v, kernel, Dim3::x(4), Dim3::x(128), 0, Params::new().ptr(di).ptr(d_o).u64(n as u64), mem)
-    };
+    let convert = |kernel: &str, di| r.launch(kernel, 4, 128, 0, Params::new().ptr(di).ptr(d_o).u64(n as u64));
     convert("convert_elementwiseIfi", di);
     check(v, "f2i", &download::<i32>(mem, d_o, n), &fin.iter().map(|&f| f as i32).collect::<Vec<_>>());
     // <int, double>
@@ -233,9 +236,8 @@ fn matmul_ref(m: usize, n: usize, k: usize, a: &[f32], b: &[f32]) -> Vec<f32> {
 
 #[test]
 fn tiled_matmul_kernels() {
-    for (v, p) in programs("31_tiled_matmul") {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs("31_tiled_matmul") {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(31);
         let (m, n, k) = (45usize, 38usize, 53usize);
         let a: Vec<f32> = (0..m * k).map(|_| rng.fint(-8, 8)).collect();
@@ -258,20 +260,17 @@ fn tiled_matmul_kernels() {
                 .f32(beta)
                 .ptr(dc)
                 .clone();
-            launch(&p, v, name, grid, Dim3::new(16, 16, 1), 0, &params, &mem);
+            r.launch(name, grid, Dim3::new(16, 16, 1), 0, &params);
             check_f32(v, name, &download(&mem, dc, m * n), &want);
         }
         let dc = mem.alloc(4 * (m * n) as u64).unwrap();
         let grid = Dim3::new((n as u32).div_ceil(32), (m as u32).div_ceil(32), 1);
-        launch(
-            &p,
-            v,
+        r.launch(
             "sgemm_reg2x2",
             grid,
             Dim3::new(16, 16, 1),
             0,
             Params::new().i32(m as i32).i32(n as i32).i32(k as i32).ptr(da).ptr(db).ptr(dc),
-            &mem,
         );
         check_f32(v, "sgemm_reg2x2", &download(&mem, dc, m * n), &ab);
         // dgemm_tiled<T> for T = 8, 16, 32 (n a multiple of T: the kernel reads whole tiles).
@@ -282,16 +281,7 @@ fn tiled_matmul_kernels() {
             let (da, db, dc) = (upload(&mem, &a), upload(&mem, &b), mem.alloc(8 * (nn * nn) as u64).unwrap());
             let grid = Dim3::new(nn as u32 / t, nn as u32 / t, 1);
             let name = format!("dgemm_tiledILi{t}E");
-            launch(
-                &p,
-                v,
-                &name,
-                grid,
-                Dim3::new(t, t, 1),
-                0,
-                Params::new().i32(nn as i32).ptr(da).ptr(db).ptr(dc),
-                &mem,
-            );
+            r.launch(&name, grid, Dim3::new(t, t, 1), 0, Params::new().i32(nn as i32).ptr(da).ptr(db).ptr(dc));
             let mut want = vec![0f64; nn * nn];
             for i in 0..nn {
                 for j in 0..nn {
@@ -307,9 +297,8 @@ fn tiled_matmul_kernels() {
 
 #[test]
 fn reduction_kernels() {
-    for (v, p) in programs("32_reduction") {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs("32_reduction") {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(32);
         let n = 20_000 + rng.i32(0, 3000) as usize;
         let input: Vec<i32> = (0..n).map(|_| rng.i32(-1000, 1000)).collect();
@@ -318,46 +307,19 @@ fn reduction_kernels() {
         let threads = 256u32;
         let blocks = (n as u32).div_ceil(threads);
         let dout = mem.alloc(4 * 1024).unwrap();
-        launch(
-            &p,
-            v,
-            "reduce0_interleaved",
-            Dim3::x(blocks),
-            Dim3::x(threads),
-            threads * 4,
-            Params::new().ptr(din).ptr(dout).u32(n as u32),
-            &mem,
-        );
+        r.launch("reduce0_interleaved", blocks, threads, threads * 4, Params::new().ptr(din).ptr(dout).u32(n as u32));
         let want: Vec<i32> = input.chunks(threads as usize).map(|c| c.iter().sum()).collect();
         check(v, "reduce0", &download::<i32>(&mem, dout, blocks as usize), &want);
         // reduce2: two elements per thread.
         let blocks = (n as u32).div_ceil(threads * 2);
-        launch(
-            &p,
-            v,
-            "reduce2_sequential",
-            Dim3::x(blocks),
-            Dim3::x(threads),
-            threads * 4,
-            Params::new().ptr(din).ptr(dout).u32(n as u32),
-            &mem,
-        );
+        r.launch("reduce2_sequential", blocks, threads, threads * 4, Params::new().ptr(din).ptr(dout).u32(n as u32));
         let want: Vec<i32> = input.chunks(threads as usize * 2).map(|c| c.iter().sum()).collect();
         check(v, "reduce2", &download::<i32>(&mem, dout, blocks as usize), &want);
         // reduce6<bs>: grid-stride, block sums.
         for bs in [512u32, 256, 128, 64] {
             let grid = 7u32;
             let name = format!("reduce6ILj{bs}E");
-            launch(
-                &p,
-                v,
-                &name,
-                Dim3::x(grid),
-                Dim3::x(bs),
-                bs * 4,
-                Params::new().ptr(din).ptr(dout).u32(n as u32),
-                &mem,
-            );
+            r.launch(&name, grid, bs, bs * 4, Params::new().ptr(din).ptr(dout).u32(n as u32));
             let mut want = vec![0i32; grid as usize];
             for (i, &x) in input.iter().enumerate() {
                 want[(i / (bs as usize * 2)) % grid as usize] += x;
@@ -369,16 +331,7 @@ fn reduction_kernels() {
         let df = upload(&mem, &f);
         let (dv, di) = (mem.alloc(4 * 8).unwrap(), mem.alloc(4 * 8).unwrap());
         let grid = 5u32;
-        launch(
-            &p,
-            v,
-            "argmax",
-            Dim3::x(grid),
-            Dim3::x(256),
-            0,
-            Params::new().ptr(df).ptr(dv).ptr(di).i32(n as i32),
-            &mem,
-        );
+        r.launch("argmax", grid, 256, 0, Params::new().ptr(df).ptr(dv).ptr(di).i32(n as i32));
         let (gv, gi) = (download::<f32>(&mem, dv, grid as usize), download::<i32>(&mem, di, grid as usize));
         for b in 0..grid as usize {
             // The block's best value, and the smallest index holding it among its elements.
@@ -394,9 +347,8 @@ fn reduction_kernels() {
 
 #[test]
 fn transpose_kernels() {
-    for (v, p) in programs("33_transpose") {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs("33_transpose") {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(33);
         for (w, h) in [(96usize, 64usize), (64, 64), (70, 45)] {
             let input: Vec<f32> = (0..w * h).map(|_| rng.f32()).collect();
@@ -414,15 +366,12 @@ fn transpose_kernels() {
             }
             for name in names {
                 let d_o = mem.alloc(4 * (w * h) as u64).unwrap();
-                launch(
-                    &p,
-                    v,
+                r.launch(
                     name,
                     grid,
                     Dim3::new(32, 8, 1),
                     0,
                     Params::new().ptr(d_o).ptr(di).i32(w as i32).i32(h as i32),
-                    &mem,
                 );
                 check_f32(v, name, &download(&mem, d_o, w * h), &want);
             }
@@ -444,17 +393,17 @@ fn transpose_kernels() {
         };
         let f: Vec<f32> = (0..n * n).map(|_| rng.f32()).collect();
         let d = upload(&mem, &f);
-        launch(&p, v, "transpose_inplaceIf", grid, block, 0, Params::new().ptr(d).i32(n as i32), &mem);
+        r.launch("transpose_inplaceIf", grid, block, 0, Params::new().ptr(d).i32(n as i32));
         let want = tr(&f.iter().map(|x| u64::from(x.to_bits())).collect::<Vec<_>>(), n, 1);
         let got: Vec<f32> = download(&mem, d, n * n);
         check(v, "transpose_inplace<float>", &got.iter().map(|x| u64::from(x.to_bits())).collect::<Vec<_>>(), &want);
         let d2: Vec<u64> = (0..n * n * 2).map(|_| rng.next()).collect();
         let d = upload(&mem, &d2);
-        launch(&p, v, "transpose_inplaceI7double2", grid, block, 0, Params::new().ptr(d).i32(n as i32), &mem);
+        r.launch("transpose_inplaceI7double2", grid, block, 0, Params::new().ptr(d).i32(n as i32));
         check(v, "transpose_inplace<double2>", &download::<u64>(&mem, d, n * n * 2), &tr(&d2, n, 2));
         let c: Vec<u8> = (0..n * n).map(|_| rng.next() as u8).collect();
         let d = upload(&mem, &c);
-        launch(&p, v, "transpose_inplaceIc", grid, block, 0, Params::new().ptr(d).i32(n as i32), &mem);
+        r.launch("transpose_inplaceIc", grid, block, 0, Params::new().ptr(d).i32(n as i32));
         let want: Vec<u8> =
             tr(&c.iter().map(|&x| u64::from(x)).collect::<Vec<_>>(), n, 1).iter().map(|&x| x as u8).collect();
         check(v, "transpose_inplace<char>", &download::<u8>(&mem, d, n * n), &want);
@@ -487,9 +436,8 @@ fn bsearch_rec(a: &[i32], lo: i32, hi: i32, key: i32) -> i32 {
 
 #[test]
 fn recursion_kernels() {
-    for (v, p) in programs("41_recursion") {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs("41_recursion") {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(41);
         let n = 300usize;
         let input: Vec<i32> = (0..n).map(|_| rng.i32(-100_000, 100_000)).collect();
@@ -500,15 +448,12 @@ fn recursion_kernels() {
             mem.alloc(4 * n as u64).unwrap(),
             mem.alloc(4 * n as u64).unwrap(),
         );
-        launch(
-            &p,
-            v,
+        r.launch(
             "recursion_kernel",
-            Dim3::x(3),
-            Dim3::x(128),
+            3,
+            128,
             0,
             Params::new().ptr(din).ptr(df).ptr(dfib).ptr(dpar).ptr(dg).i32(n as i32),
-            &mem,
         );
         let fact = |k: u64| (1..=k.max(1)).product::<u64>();
         check(
@@ -539,16 +484,7 @@ fn recursion_kernels() {
             mem.alloc(4 * (threads * len) as u64).unwrap(),
             mem.alloc(4 * threads as u64).unwrap(),
         );
-        launch(
-            &p,
-            v,
-            "sort_and_search",
-            Dim3::x(2),
-            Dim3::x(32),
-            0,
-            Params::new().ptr(dv).ptr(ds).ptr(dfound).i32(len as i32).i32(key),
-            &mem,
-        );
+        r.launch("sort_and_search", 2, 32, 0, Params::new().ptr(dv).ptr(ds).ptr(dfound).i32(len as i32).i32(key));
         let mut sorted = vals.clone();
         let mut found = Vec::new();
         for c in sorted.chunks_mut(len) {
@@ -564,54 +500,26 @@ fn recursion_kernels() {
 
 #[test]
 fn warp_reduce_scan_kernels() {
-    for (v, p) in programs("24_warp_reduce_scan") {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs("24_warp_reduce_scan") {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(24);
         let n = 5000 + rng.i32(0, 200) as usize;
         let (threads, blocks) = (128u32, (n as u32).div_ceil(128));
         // warp_reduce_sum_f32 (integer-valued floats: the atomic order does not matter).
         let f: Vec<f32> = (0..n).map(|_| rng.fint(-100, 100)).collect();
         let (df, dsum) = (upload(&mem, &f), upload(&mem, &[0f32]));
-        launch(
-            &p,
-            v,
-            "warp_reduce_sum_f32",
-            Dim3::x(blocks),
-            Dim3::x(threads),
-            0,
-            Params::new().ptr(df).ptr(dsum).i32(n as i32),
-            &mem,
-        );
+        r.launch("warp_reduce_sum_f32", blocks, threads, 0, Params::new().ptr(df).ptr(dsum).i32(n as i32));
         check_f32(v, "warp_reduce_sum_f32", &download(&mem, dsum, 1), &[f.iter().sum()]);
         // warp_reduce_max_i32
         let xs: Vec<i32> = (0..n).map(|_| rng.next() as i32).collect();
         let (dx, dmax) = (upload(&mem, &xs), upload(&mem, &[i32::MIN]));
-        launch(
-            &p,
-            v,
-            "warp_reduce_max_i32",
-            Dim3::x(blocks),
-            Dim3::x(threads),
-            0,
-            Params::new().ptr(dx).ptr(dmax).i32(n as i32),
-            &mem,
-        );
+        r.launch("warp_reduce_max_i32", blocks, threads, 0, Params::new().ptr(dx).ptr(dmax).i32(n as i32));
         check(v, "warp_reduce_max_i32", &download::<i32>(&mem, dmax, 1), &[*xs.iter().max().unwrap()]);
         // warp_scan
         let xs: Vec<i32> = (0..n).map(|_| rng.i32(-1000, 1000)).collect();
         let dx = upload(&mem, &xs);
         let (dincl, dexcl) = (mem.alloc(4 * n as u64).unwrap(), mem.alloc(4 * n as u64).unwrap());
-        launch(
-            &p,
-            v,
-            "warp_scan",
-            Dim3::x(blocks),
-            Dim3::x(threads),
-            0,
-            Params::new().ptr(dx).ptr(dincl).ptr(dexcl).i32(n as i32),
-            &mem,
-        );
+        r.launch("warp_scan", blocks, threads, 0, Params::new().ptr(dx).ptr(dincl).ptr(dexcl).i32(n as i32));
         let mut incl = vec![0i32; n];
         for (w, c) in xs.chunks(32).enumerate() {
             let mut s = 0;
@@ -627,16 +535,7 @@ fn warp_reduce_scan_kernels() {
         let bt = 256usize;
         let nb = n.div_ceil(bt);
         let (dout, dsums) = (mem.alloc(4 * n as u64).unwrap(), mem.alloc(4 * nb as u64).unwrap());
-        launch(
-            &p,
-            v,
-            "block_scan",
-            Dim3::x(nb as u32),
-            Dim3::x(bt as u32),
-            0,
-            Params::new().ptr(dx).ptr(dout).ptr(dsums).i32(n as i32),
-            &mem,
-        );
+        r.launch("block_scan", nb as u32, bt as u32, 0, Params::new().ptr(dx).ptr(dout).ptr(dsums).i32(n as i32));
         let mut want = vec![0i32; n];
         let mut sums = vec![0i32; nb];
         for (b, c) in xs.chunks(bt).enumerate() {
@@ -653,16 +552,7 @@ fn warp_reduce_scan_kernels() {
         let d: Vec<f64> = (0..n).map(|_| f64::from(rng.i32(-4096, 4096)) / 64.0).collect();
         let grid = 6usize;
         let (dd, dout) = (upload(&mem, &d), mem.alloc(8 * grid as u64).unwrap());
-        launch(
-            &p,
-            v,
-            "block_reduce_f64",
-            Dim3::x(grid as u32),
-            Dim3::x(160),
-            0,
-            Params::new().ptr(dd).ptr(dout).i32(n as i32),
-            &mem,
-        );
+        r.launch("block_reduce_f64", grid as u32, 160, 0, Params::new().ptr(dd).ptr(dout).i32(n as i32));
         let mut want = vec![0f64; grid];
         for (i, &x) in d.iter().enumerate() {
             want[(i / 160) % grid] += x;
@@ -675,9 +565,8 @@ fn warp_reduce_scan_kernels() {
 
 #[test]
 fn shared_memory_kernels() {
-    for (v, p) in programs("30_shared_memory") {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs("30_shared_memory") {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(30);
         let n = 1000usize;
         let bt = 128usize;
@@ -695,44 +584,17 @@ fn shared_memory_kernels() {
         let grid = Dim3::x(n.div_ceil(bt) as u32);
         let xs: Vec<i32> = (0..n).map(|_| rng.next() as i32).collect();
         let d = upload(&mem, &xs);
-        launch(
-            &p,
-            v,
-            "reverse_blockIi",
-            grid,
-            Dim3::x(bt as u32),
-            (bt * 4) as u32,
-            Params::new().ptr(d).i32(n as i32),
-            &mem,
-        );
+        r.launch("reverse_blockIi", grid, bt as u32, (bt * 4) as u32, Params::new().ptr(d).i32(n as i32));
         let want: Vec<i32> =
             reverse_ref(&xs.iter().map(|&x| x as u64).collect::<Vec<_>>()).iter().map(|&x| x as i32).collect();
         check(v, "reverse_block<int>", &download::<i32>(&mem, d, n), &want);
         let xs: Vec<u64> = (0..n).map(|_| rng.next()).collect();
         let d = upload(&mem, &xs);
-        launch(
-            &p,
-            v,
-            "reverse_blockId",
-            grid,
-            Dim3::x(bt as u32),
-            (bt * 8) as u32,
-            Params::new().ptr(d).i32(n as i32),
-            &mem,
-        );
+        r.launch("reverse_blockId", grid, bt as u32, (bt * 8) as u32, Params::new().ptr(d).i32(n as i32));
         check(v, "reverse_block<double>", &download::<u64>(&mem, d, n), &reverse_ref(&xs));
         let xs: Vec<i16> = (0..n).map(|_| rng.next() as i16).collect();
         let d = upload(&mem, &xs);
-        launch(
-            &p,
-            v,
-            "reverse_blockIs",
-            grid,
-            Dim3::x(bt as u32),
-            (bt * 2) as u32,
-            Params::new().ptr(d).i32(n as i32),
-            &mem,
-        );
+        r.launch("reverse_blockIs", grid, bt as u32, (bt * 2) as u32, Params::new().ptr(d).i32(n as i32));
         let want: Vec<i16> =
             reverse_ref(&xs.iter().map(|&x| x as u64).collect::<Vec<_>>()).iter().map(|&x| x as i16).collect();
         check(v, "reverse_block<short>", &download::<i16>(&mem, d, n), &want);
@@ -740,16 +602,7 @@ fn shared_memory_kernels() {
         let blocks = 5usize;
         let m: Vec<f32> = (0..blocks * 256).map(|_| rng.fint(-1000, 1000)).collect();
         let (dm, dout) = (upload(&mem, &m), mem.alloc(4 * (blocks * 16) as u64).unwrap());
-        launch(
-            &p,
-            v,
-            "shared_2d",
-            Dim3::x(blocks as u32),
-            Dim3::new(16, 16, 1),
-            0,
-            Params::new().ptr(dm).ptr(dout),
-            &mem,
-        );
+        r.launch("shared_2d", blocks as u32, Dim3::new(16, 16, 1), 0, Params::new().ptr(dm).ptr(dout));
         let want: Vec<f32> = m.chunks(16).map(|r| r.iter().sum()).collect();
         check_f32(v, "shared_2d", &download(&mem, dout, blocks * 16), &want);
     }
@@ -827,9 +680,8 @@ fn int64_unsigned_ref(x: u64, y: u64) -> u64 {
 
 #[test]
 fn int_arith_kernels() {
-    for (v, p) in programs("01_int_arith32") {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs("01_int_arith32") {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(1);
         let n = 2000usize;
         let grid = Dim3::x((n as u32).div_ceil(128));
@@ -842,57 +694,21 @@ fn int_arith_kernels() {
         let a: Vec<i32> = (0..n).map(|i| val(&mut rng, i)).collect();
         let b: Vec<i32> = (0..n).map(|i| val(&mut rng, i + 2)).collect();
         let (da, db, dout) = (upload(&mem, &a), upload(&mem, &b), mem.alloc(8 * n as u64).unwrap());
-        launch(
-            &p,
-            v,
-            "int32_arith_signed",
-            grid,
-            Dim3::x(128),
-            0,
-            Params::new().ptr(da).ptr(db).ptr(dout).i32(n as i32),
-            &mem,
-        );
+        r.launch("int32_arith_signed", grid, 128, 0, Params::new().ptr(da).ptr(db).ptr(dout).i32(n as i32));
         let want: Vec<i32> = a.iter().zip(&b).map(|(&x, &y)| int32_signed_ref(x, y)).collect();
         check(v, "int32_arith_signed", &download::<i32>(&mem, dout, n), &want);
-        launch(
-            &p,
-            v,
-            "int32_arith_unsigned",
-            grid,
-            Dim3::x(128),
-            0,
-            Params::new().ptr(da).ptr(db).ptr(dout).i32(n as i32),
-            &mem,
-        );
+        r.launch("int32_arith_unsigned", grid, 128, 0, Params::new().ptr(da).ptr(db).ptr(dout).i32(n as i32));
         let want: Vec<u32> = a.iter().zip(&b).map(|(&x, &y)| int32_unsigned_ref(x as u32, y as u32)).collect();
         check(v, "int32_arith_unsigned", &download::<u32>(&mem, dout, n), &want);
         let (ds, du) = (mem.alloc(8 * n as u64).unwrap(), mem.alloc(8 * n as u64).unwrap());
-        launch(
-            &p,
-            v,
-            "int32_mul_wide",
-            grid,
-            Dim3::x(128),
-            0,
-            Params::new().ptr(da).ptr(db).ptr(ds).ptr(du).i32(n as i32),
-            &mem,
-        );
+        r.launch("int32_mul_wide", grid, 128, 0, Params::new().ptr(da).ptr(db).ptr(ds).ptr(du).i32(n as i32));
         let want: Vec<i64> = (0..n).map(|i| i64::from(a[i]) * i64::from(a[(i + 1) % n])).collect();
         check(v, "int32_mul_wide s", &download::<i64>(&mem, ds, n), &want);
         let want: Vec<u64> = (0..n).map(|i| u64::from(b[i] as u32) * u64::from(b[(i + 1) % n] as u32)).collect();
         check(v, "int32_mul_wide u", &download::<u64>(&mem, du, n), &want);
         let c: Vec<i32> = (0..n).map(|_| rng.next() as i32).collect();
         let dc = upload(&mem, &c);
-        launch(
-            &p,
-            v,
-            "int32_mad",
-            grid,
-            Dim3::x(128),
-            0,
-            Params::new().ptr(da).ptr(db).ptr(dc).ptr(dout).i32(n as i32),
-            &mem,
-        );
+        r.launch("int32_mad", grid, 128, 0, Params::new().ptr(da).ptr(db).ptr(dc).ptr(dout).i32(n as i32));
         let want: Vec<i32> = (0..n)
             .map(|i| {
                 let acc = (0..4).fold(c[i], |acc, k| a[i].wrapping_mul(b[i].wrapping_add(k)).wrapping_add(acc));
@@ -901,9 +717,8 @@ fn int_arith_kernels() {
             .collect();
         check(v, "int32_mad", &download::<i32>(&mem, dout, n), &want);
     }
-    for (v, p) in programs("02_int_arith64") {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs("02_int_arith64") {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(2);
         let n = 2000usize;
         let grid = Dim3::x((n as u32).div_ceil(128));
@@ -915,43 +730,16 @@ fn int_arith_kernels() {
         let a: Vec<i64> = (0..n).map(|i| val(&mut rng, i)).collect();
         let b: Vec<i64> = (0..n).map(|i| val(&mut rng, i + 2)).collect();
         let (da, db, dout) = (upload(&mem, &a), upload(&mem, &b), mem.alloc(8 * n as u64).unwrap());
-        launch(
-            &p,
-            v,
-            "int64_arith_signed",
-            grid,
-            Dim3::x(128),
-            0,
-            Params::new().ptr(da).ptr(db).ptr(dout).i32(n as i32),
-            &mem,
-        );
+        r.launch("int64_arith_signed", grid, 128, 0, Params::new().ptr(da).ptr(db).ptr(dout).i32(n as i32));
         let want: Vec<i64> = a.iter().zip(&b).map(|(&x, &y)| int64_signed_ref(x, y)).collect();
         check(v, "int64_arith_signed", &download::<i64>(&mem, dout, n), &want);
-        launch(
-            &p,
-            v,
-            "int64_arith_unsigned",
-            grid,
-            Dim3::x(128),
-            0,
-            Params::new().ptr(da).ptr(db).ptr(dout).i32(n as i32),
-            &mem,
-        );
+        r.launch("int64_arith_unsigned", grid, 128, 0, Params::new().ptr(da).ptr(db).ptr(dout).i32(n as i32));
         let want: Vec<u64> = a.iter().zip(&b).map(|(&x, &y)| int64_unsigned_ref(x as u64, y as u64)).collect();
         check(v, "int64_arith_unsigned", &download::<u64>(&mem, dout, n), &want);
         let s: Vec<i32> = (0..n).map(|_| rng.next() as i32).collect();
         let u: Vec<u32> = (0..n).map(|_| rng.next() as u32).collect();
         let (ds, du) = (upload(&mem, &s), upload(&mem, &u));
-        launch(
-            &p,
-            v,
-            "int64_mixed",
-            grid,
-            Dim3::x(128),
-            0,
-            Params::new().ptr(ds).ptr(du).ptr(dout).i32(n as i32),
-            &mem,
-        );
+        r.launch("int64_mixed", grid, 128, 0, Params::new().ptr(ds).ptr(du).ptr(dout).i32(n as i32));
         let want: Vec<i64> = (0..n)
             .map(|i| {
                 let t = i64::from(s[i]).wrapping_mul(3).wrapping_add(i64::from(u[i]));
@@ -1069,9 +857,8 @@ fn f32_rounding_ref(x: f32, y: f32, z: f32) -> [f32; 20] {
 
 #[test]
 fn f32_directed_rounding_kernel() {
-    for (v, p) in programs("06_float_arith") {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs("06_float_arith") {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(6);
         let n = 1000usize;
         let sample = |rng: &mut Rng, pos: bool| {
@@ -1084,16 +871,7 @@ fn f32_directed_rounding_kernel() {
         let z: Vec<f32> = (0..n).map(|_| sample(&mut rng, false)).collect();
         let (dx, dy, dz, dout) =
             (upload(&mem, &x), upload(&mem, &y), upload(&mem, &z), mem.alloc(80 * n as u64).unwrap());
-        launch(
-            &p,
-            v,
-            "f32_rounding",
-            Dim3::x(8),
-            Dim3::x(128),
-            0,
-            Params::new().ptr(dx).ptr(dy).ptr(dz).ptr(dout).i32(n as i32),
-            &mem,
-        );
+        r.launch("f32_rounding", 8, 128, 0, Params::new().ptr(dx).ptr(dy).ptr(dz).ptr(dout).i32(n as i32));
         let got: Vec<f32> = download(&mem, dout, 20 * n);
         for i in 0..n {
             let want = f32_rounding_ref(x[i], y[i], z[i]);
@@ -1116,25 +894,15 @@ fn f32_directed_rounding_kernel() {
 
 #[test]
 fn redux_and_match_kernels() {
-    for (v, p) in programs("27_redux") {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs("27_redux") {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(27);
         let n = 256usize;
         let si: Vec<i32> = (0..n).map(|i| if i % 3 == 0 { rng.i32(-50, 50) } else { rng.next() as i32 }).collect();
         let ui: Vec<u32> = (0..n).map(|_| rng.next() as u32 | 0x0100_0000).collect();
         let (ds, du) = (upload(&mem, &si), upload(&mem, &ui));
         let (dout, duout) = (mem.alloc(12 * n as u64).unwrap(), mem.alloc(20 * n as u64).unwrap());
-        launch(
-            &p,
-            v,
-            "redux_ops",
-            Dim3::x(2),
-            Dim3::x(128),
-            0,
-            Params::new().ptr(ds).ptr(du).ptr(dout).ptr(duout),
-            &mem,
-        );
+        r.launch("redux_ops", 2, 128, 0, Params::new().ptr(ds).ptr(du).ptr(dout).ptr(duout));
         let (mut want, mut uwant) = (Vec::new(), Vec::new());
         for i in 0..n {
             let w = i / 32 * 32;
@@ -1156,7 +924,7 @@ fn redux_and_match_kernels() {
         check(v, "redux_ops s", &download::<i32>(&mem, dout, 3 * n), &want);
         check(v, "redux_ops u", &download::<u32>(&mem, duout, 5 * n), &uwant);
         // redux_partial: the two half-warps reduce separately.
-        launch(&p, v, "redux_partial", Dim3::x(2), Dim3::x(128), 0, Params::new().ptr(du).ptr(dout), &mem);
+        r.launch("redux_partial", 2, 128, 0, Params::new().ptr(du).ptr(dout));
         let want: Vec<u32> = (0..n)
             .map(|i| {
                 let h = i / 16 * 16;
@@ -1172,19 +940,18 @@ fn redux_and_match_kernels() {
         // count_nonzero
         let f: Vec<f32> = (0..1000).map(|_| if rng.next().is_multiple_of(3) { 0.0 } else { rng.f32() + 2.0 }).collect();
         let (df, dc) = (upload(&mem, &f), upload(&mem, &[0u32]));
-        launch(&p, v, "count_nonzero", Dim3::x(4), Dim3::x(256), 0, Params::new().ptr(df).ptr(dc).i32(1000), &mem);
+        r.launch("count_nonzero", 4, 256, 0, Params::new().ptr(df).ptr(dc).i32(1000));
         check(v, "count_nonzero", &download::<u32>(&mem, dc, 1), &[f.iter().filter(|x| **x != 0.0).count() as u32]);
     }
-    for (v, p) in programs("26_match") {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs("26_match") {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(26);
         let n = 256usize;
         // Warp 0: all equal; other warps: few distinct keys.
         let k32: Vec<i32> = (0..n).map(|i| if i < 32 { 7 } else { rng.i32(0, 4) }).collect();
         let k64: Vec<i64> = (0..n).map(|i| if i < 64 { 1 << 40 } else { (rng.i32(0, 3) as i64) << 33 }).collect();
         let (d32, d64, dout) = (upload(&mem, &k32), upload(&mem, &k64), mem.alloc(16 * n as u64).unwrap());
-        launch(&p, v, "match_ops", Dim3::x(2), Dim3::x(128), 0, Params::new().ptr(d32).ptr(d64).ptr(dout), &mem);
+        r.launch("match_ops", 2, 128, 0, Params::new().ptr(d32).ptr(d64).ptr(dout));
         let mut want = Vec::new();
         for i in 0..n {
             let w = i / 32 * 32;
@@ -1199,16 +966,7 @@ fn redux_and_match_kernels() {
         let nb = 13usize;
         let keys: Vec<u32> = (0..1000).map(|_| rng.next() as u32).collect();
         let (dk, db) = (upload(&mem, &keys), upload(&mem, &vec![0u32; nb]));
-        launch(
-            &p,
-            v,
-            "match_histogram",
-            Dim3::x(4),
-            Dim3::x(256),
-            0,
-            Params::new().ptr(dk).ptr(db).i32(1000).i32(nb as i32),
-            &mem,
-        );
+        r.launch("match_histogram", 4, 256, 0, Params::new().ptr(dk).ptr(db).i32(1000).i32(nb as i32));
         let mut want = vec![0u32; nb];
         for k in &keys {
             want[(*k % nb as u32) as usize] += 1;
@@ -1290,9 +1048,8 @@ fn hf(b: u16) -> f64 {
 
 #[test]
 fn half_precision_kernels() {
-    for (v, p) in programs("12_half") {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs("12_half") {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(12);
         // haxpy: y = fma(a, x, y) on half2 pairs and a scalar tail.
         let n = 301usize;
@@ -1303,7 +1060,7 @@ fn half_precision_kernels() {
         let (dx, dy) = (upload(&mem, &x), upload(&mem, &y));
         let mut params = Params::new();
         params.i32(n as i32).u32(u32::from(a)).ptr(dx).ptr(dy);
-        launch(&p, v, "haxpy", Dim3::x(2), Dim3::x(128), 0, &params, &mem);
+        r.launch("haxpy", 2, 128, 0, &params);
         let want: Vec<u16> = x.iter().zip(&y).map(|(&x, &y)| h(hf(a) * hf(x) + hf(y))).collect();
         check(v, "haxpy", &download::<u16>(&mem, dy, n), &want);
 
@@ -1322,7 +1079,7 @@ fn half_precision_kernels() {
         let dku = upload(&mem, &vec![0u32; n]);
         let mut params = Params::new();
         params.ptr(df).ptr(dk).ptr(dh).ptr(dh2).ptr(df2).ptr(dki).ptr(dks).ptr(dku).i32(n as i32);
-        launch(&p, v, "half_convert", Dim3::x(2), Dim3::x(128), 0, &params, &mem);
+        r.launch("half_convert", 2, 128, 0, &params);
         let (gh, gh2, gf2) =
             (download::<u16>(&mem, dh, n * 6), download::<u32>(&mem, dh2, n), download::<f32>(&mem, df2, 2 * n));
         let (gki, gks, gku) =
@@ -1366,7 +1123,7 @@ fn half_precision_kernels() {
         let (dout, dmask) = (upload(&mem, &vec![0u32; n]), upload(&mem, &vec![0u32; n]));
         let mut params = Params::new();
         params.ptr(da).ptr(db).ptr(dx2).ptr(dy2).ptr(dout).ptr(dmask).i32(n as i32);
-        launch(&p, v, "half_compare", Dim3::x(2), Dim3::x(96), 0, &params, &mem);
+        r.launch("half_compare", 2, 96, 0, &params);
         let (gout, gmask) = (download::<u32>(&mem, dout, n), download::<u32>(&mem, dmask, n));
         for i in 0..n {
             let (x, y) = (hf(a[i]), hf(b[i]));
@@ -1398,7 +1155,7 @@ fn half_precision_kernels() {
         let (dout, dfout) = (upload(&mem, &vec![0u16; n]), upload(&mem, &vec![0f32; n]));
         let mut params = Params::new();
         params.ptr(da).ptr(db).ptr(dout).ptr(dfout).i32(n as i32);
-        launch(&p, v, "half_scalar", Dim3::x(1), Dim3::x(128), 0, &params, &mem);
+        r.launch("half_scalar", 1, 128, 0, &params);
         let (gout, gf) = (download::<u16>(&mem, dout, n), download::<f32>(&mem, dfout, n));
         for i in 0..n {
             let (x, y) = (hf(a[i]), hf(b[i]));
@@ -1424,9 +1181,8 @@ fn bf(x: f64) -> u16 {
 
 #[test]
 fn bf16_kernels() {
-    for (v, p) in programs("14_bf16") {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs("14_bf16") {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(14);
         // bf16_convert
         let mut f: Vec<f32> = (0..200).map(|_| rng.f32() * 3000.0).collect();
@@ -1440,7 +1196,7 @@ fn bf16_kernels() {
         let dhh = upload(&mem, &vec![0u16; n]);
         let mut params = Params::new();
         params.ptr(df).ptr(dk).ptr(dh).ptr(df2).ptr(dki).ptr(dhh).i32(n as i32);
-        launch(&p, v, "bf16_convert", Dim3::x(2), Dim3::x(128), 0, &params, &mem);
+        r.launch("bf16_convert", 2, 128, 0, &params);
         let (gh, gf2, gki, ghh) = (
             download::<u16>(&mem, dh, n * 5),
             download::<f32>(&mem, df2, 2 * n),
@@ -1474,7 +1230,7 @@ fn bf16_kernels() {
         let (da, dx, dy) = (upload(&mem, &am), upload(&mem, &xv), upload(&mem, &vec![0f32; rows]));
         let mut params = Params::new();
         params.ptr(da).ptr(dx).ptr(dy).i32(rows as i32).i32(cols as i32);
-        launch(&p, v, "bf16_gemv", Dim3::x(3), Dim3::x(32), 0, &params, &mem);
+        r.launch("bf16_gemv", 3, 32, 0, &params);
         let want: Vec<f32> = (0..rows)
             .map(|r| {
                 (0..cols).fold(0f32, |acc, c| acc + hdec(am[r * cols + c], BF16) as f32 * hdec(xv[c], BF16) as f32)
@@ -1489,7 +1245,7 @@ fn bf16_kernels() {
         let (dout, dfout) = (upload(&mem, &vec![0u16; n]), upload(&mem, &vec![0f32; n]));
         let mut params = Params::new();
         params.ptr(da).ptr(db).ptr(dout).ptr(dfout).i32(n as i32);
-        launch(&p, v, "bf16_scalar", Dim3::x(1), Dim3::x(96), 0, &params, &mem);
+        r.launch("bf16_scalar", 1, 96, 0, &params);
         let (gout, gf) = (download::<u16>(&mem, dout, n), download::<f32>(&mem, dfout, n));
         let bv = |x: f64| hdec(bf(x), BF16);
         for i in 0..n {
@@ -1551,9 +1307,8 @@ fn simd_video_ref(x: u32, y: u32) -> u32 {
 
 #[test]
 fn simd_video_and_bit_kernels() {
-    for (v, p) in programs("04_int_simd") {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs("04_int_simd") {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(4);
         let n = 500usize;
         let a: Vec<u32> = (0..n).map(|_| rng.next() as u32).collect();
@@ -1561,22 +1316,12 @@ fn simd_video_and_bit_kernels() {
             .map(|i| if i % 5 == 0 { a[i] ^ (rng.next() as u32 & 0x00ff_00ff) } else { rng.next() as u32 })
             .collect();
         let (da, db, dout) = (upload(&mem, &a), upload(&mem, &b), upload(&mem, &vec![0u32; n]));
-        launch(
-            &p,
-            v,
-            "simd_video",
-            Dim3::x(4),
-            Dim3::x(128),
-            0,
-            Params::new().ptr(da).ptr(db).ptr(dout).i32(n as i32),
-            &mem,
-        );
+        r.launch("simd_video", 4, 128, 0, Params::new().ptr(da).ptr(db).ptr(dout).i32(n as i32));
         let want: Vec<u32> = a.iter().zip(&b).map(|(&x, &y)| simd_video_ref(x, y)).collect();
         check(v, "simd_video", &download::<u32>(&mem, dout, n), &want);
     }
-    for (v, p) in programs("03_int_bits") {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs("03_int_bits") {
+        let (v, p, mem) = (r.v.as_str(), &r.p, &r.mem);
         let mut rng = Rng::new(3);
         let n = 500usize;
         let mut a: Vec<u32> = (0..n).map(|_| rng.next() as u32).collect();
@@ -1638,9 +1383,8 @@ fn close(g: f64, w: f64, rel: f64, abs: f64) -> bool {
 
 #[test]
 fn half_vector_and_math_kernels() {
-    for (v, p) in programs("12_half") {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs("12_half") {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(122);
         let n = 100usize;
         let pair = |r: &mut Rng| {
@@ -1652,16 +1396,7 @@ fn half_vector_and_math_kernels() {
             (0..n).map(|_| pair(&mut rng)).collect(),
         );
         let (da, db, dc, dout) = (upload(&mem, &a), upload(&mem, &b), upload(&mem, &c), upload(&mem, &vec![0u32; n]));
-        launch(
-            &p,
-            v,
-            "half2_vector",
-            Dim3::x(1),
-            Dim3::x(128),
-            0,
-            Params::new().ptr(da).ptr(db).ptr(dc).ptr(dout).i32(n as i32),
-            &mem,
-        );
+        r.launch("half2_vector", 1, 128, 0, Params::new().ptr(da).ptr(db).ptr(dc).ptr(dout).i32(n as i32));
         let got = download::<u32>(&mem, dout, n);
         let half = |v: u32, k: u32| hf((v >> (16 * k)) as u16);
         for i in 0..n {
@@ -1684,14 +1419,13 @@ fn half_vector_and_math_kernels() {
             }
         }
     }
-    for (v, p) in programs("13_half_math") {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs("13_half_math") {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(13);
         let n = 64usize;
         let a: Vec<u16> = (0..n).map(|_| h(f64::from(rng.i32(-400, 400)) / 37.0)).collect();
         let (da, dout) = (upload(&mem, &a), upload(&mem, &vec![0u16; 13 * n]));
-        launch(&p, v, "half_math", Dim3::x(1), Dim3::x(64), 0, Params::new().ptr(da).ptr(dout).i32(n as i32), &mem);
+        r.launch("half_math", 1, 64, 0, Params::new().ptr(da).ptr(dout).i32(n as i32));
         let got = download::<u16>(&mem, dout, 13 * n);
         for i in 0..n {
             let x = hf(a[i]).abs();
@@ -1725,16 +1459,7 @@ fn half_vector_and_math_kernels() {
             .map(|_| u32::from(h(f64::from(rng.i32(-8, 8)))) | u32::from(h(f64::from(rng.i32(-8, 8)) / 8.0)) << 16)
             .collect();
         let (dx, dy, dout) = (upload(&mem, &x), upload(&mem, &y), upload(&mem, &[0f32]));
-        launch(
-            &p,
-            v,
-            "half_dot",
-            Dim3::x(4),
-            Dim3::x(64),
-            0,
-            Params::new().ptr(dx).ptr(dy).ptr(dout).i32(n2 as i32),
-            &mem,
-        );
+        r.launch("half_dot", 4, 64, 0, Params::new().ptr(dx).ptr(dy).ptr(dout).i32(n2 as i32));
         let want: f64 = x
             .iter()
             .zip(&y)
@@ -1742,9 +1467,8 @@ fn half_vector_and_math_kernels() {
             .sum();
         assert_eq!(f64::from(download::<f32>(&mem, dout, 1)[0]), want, "{v} half_dot");
     }
-    for (v, p) in programs("04_int_simd") {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs("04_int_simd") {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(44);
         let n = 300usize;
         let w: Vec<u32> = (0..4 * n).map(|_| rng.next() as u32).collect();
@@ -1753,7 +1477,7 @@ fn half_vector_and_math_kernels() {
         let (dout, duout) = (upload(&mem, &vec![0i32; n]), upload(&mem, &vec![0u32; n]));
         let mut params = Params::new();
         params.ptr(da).ptr(db).ptr(dua).ptr(dub).ptr(dout).ptr(duout).i32(n as i32);
-        launch(&p, v, "dot_products", Dim3::x(3), Dim3::x(128), 0, &params, &mem);
+        r.launch("dot_products", 3, 128, 0, &params);
         let (gs, gu) = (download::<i32>(&mem, dout, n), download::<u32>(&mem, duout, n));
         for i in 0..n {
             let (sa, sb) =
@@ -1776,9 +1500,8 @@ fn half_vector_and_math_kernels() {
 
 #[test]
 fn half2_bf162_and_bitfield_kernels() {
-    for (v, p) in programs("13_half_math") {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs("13_half_math") {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(132);
         let n = 64usize;
         let a: Vec<u32> = (0..n)
@@ -1788,7 +1511,7 @@ fn half2_bf162_and_bitfield_kernels() {
             })
             .collect();
         let (da, dout) = (upload(&mem, &a), upload(&mem, &vec![0u32; 8 * n]));
-        launch(&p, v, "half2_math", Dim3::x(1), Dim3::x(64), 0, Params::new().ptr(da).ptr(dout).i32(n as i32), &mem);
+        r.launch("half2_math", 1, 64, 0, Params::new().ptr(da).ptr(dout).i32(n as i32));
         let got = download::<u32>(&mem, dout, 8 * n);
         for i in 0..n {
             for k in 0..2 {
@@ -1802,9 +1525,8 @@ fn half2_bf162_and_bitfield_kernels() {
             }
         }
     }
-    for (v, p) in programs("14_bf16") {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs("14_bf16") {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(142);
         let n = 64usize;
         let pair = |r: &mut Rng| {
@@ -1816,16 +1538,7 @@ fn half2_bf162_and_bitfield_kernels() {
             (0..n).map(|_| pair(&mut rng)).collect(),
         );
         let (da, db, dc, dout) = (upload(&mem, &a), upload(&mem, &b), upload(&mem, &c), upload(&mem, &vec![0u32; n]));
-        launch(
-            &p,
-            v,
-            "bf162_vector",
-            Dim3::x(1),
-            Dim3::x(64),
-            0,
-            Params::new().ptr(da).ptr(db).ptr(dc).ptr(dout).i32(n as i32),
-            &mem,
-        );
+        r.launch("bf162_vector", 1, 64, 0, Params::new().ptr(da).ptr(db).ptr(dc).ptr(dout).i32(n as i32));
         let got = download::<u32>(&mem, dout, n);
         let bv = |x: f64| hdec(bf(x), BF16);
         for i in 0..n {
@@ -1842,24 +1555,14 @@ fn half2_bf162_and_bitfield_kernels() {
             }
         }
     }
-    for (v, p) in programs("03_int_bits") {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs("03_int_bits") {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(33);
         let n = 300usize;
         let mut a: Vec<u64> = (0..n).map(|_| rng.next() >> rng.i32(0, 64)).collect();
         a[0] = 0;
         let (da, dout, dout64) = (upload(&mem, &a), upload(&mem, &vec![0u32; n]), upload(&mem, &vec![0u64; n]));
-        launch(
-            &p,
-            v,
-            "bit_intrinsics64",
-            Dim3::x(3),
-            Dim3::x(128),
-            0,
-            Params::new().ptr(da).ptr(dout).ptr(dout64).i32(n as i32),
-            &mem,
-        );
+        r.launch("bit_intrinsics64", 3, 128, 0, Params::new().ptr(da).ptr(dout).ptr(dout64).i32(n as i32));
         let want: Vec<u32> = a
             .iter()
             .map(|&x| x.leading_zeros() + 64 * x.count_ones() + 4096 * if x == 0 { 0 } else { x.trailing_zeros() + 1 })
@@ -1869,16 +1572,7 @@ fn half2_bf162_and_bitfield_kernels() {
         let x: Vec<u32> = (0..n).map(|_| rng.next() as u32).collect();
         let y: Vec<u32> = (0..n).map(|_| rng.next() as u32).collect();
         let (dx, dy, dout) = (upload(&mem, &x), upload(&mem, &y), upload(&mem, &vec![0u32; n]));
-        launch(
-            &p,
-            v,
-            "bitfields",
-            Dim3::x(3),
-            Dim3::x(128),
-            0,
-            Params::new().ptr(dx).ptr(dy).ptr(dout).i32(n as i32),
-            &mem,
-        );
+        r.launch("bitfields", 3, 128, 0, Params::new().ptr(dx).ptr(dy).ptr(dout).i32(n as i32));
         let bfe_u = |v: u32, pos: u32, len: u32| (v >> pos) & ((1u32 << len) - 1);
         let bfe_s = |v: i32, pos: u32, len: u32| (v << (32 - pos - len)) >> (32 - len);
         let bfi = |base: u32, ins: u32, pos: u32, len: u32| {
@@ -1905,9 +1599,8 @@ fn half2_bf162_and_bitfield_kernels() {
 
 #[test]
 fn pipeline_cp_async_kernels() {
-    for (v, p) in programs_in("53_pipeline_cp_async", &["sm_80.O3", "sm_90.O3", "sm_90.G", "sm_75.O3"]) {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs_in("53_pipeline_cp_async", &["sm_80.O3", "sm_90.O3", "sm_90.G", "sm_75.O3"]) {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(53);
         // pipelined_chunk_sum: integer-valued floats, so any summation order is exact.
         let (blocks, chunks) = (3usize, 5usize);
@@ -1915,7 +1608,7 @@ fn pipeline_cp_async_kernels() {
         let (din, dout) = (upload(&mem, &input), upload(&mem, &vec![0f32; blocks]));
         let mut params = Params::new();
         params.ptr(din).ptr(dout).i32(chunks as i32);
-        launch(&p, v, "pipelined_chunk_sum", Dim3::x(blocks as u32), Dim3::x(64), 0, &params, &mem);
+        r.launch("pipelined_chunk_sum", blocks as u32, 64, 0, &params);
         let want: Vec<f32> = input.chunks(chunks * 256).map(|c| c.iter().sum()).collect();
         check_f32(v, "pipelined_chunk_sum", &download(&mem, dout, blocks), &want);
         // async_copy_sizes: zero-fill past n.
@@ -1926,7 +1619,7 @@ fn pipeline_cp_async_kernels() {
         let (o4, o8) = (upload(&mem, &vec![7i32; threads]), upload(&mem, &vec![7f64; threads]));
         let mut params = Params::new();
         params.ptr(d4).ptr(d8).ptr(o4).ptr(o8).i32(n as i32);
-        launch(&p, v, "async_copy_sizes", Dim3::x(1), Dim3::x(threads as u32), 0, &params, &mem);
+        r.launch("async_copy_sizes", 1, threads as u32, 0, &params);
         let w4: Vec<i32> = (0..threads).map(|t| (t + 1) % threads).map(|j| if j < n { s4[j] } else { 0 }).collect();
         let w8: Vec<f64> = (0..threads).map(|t| (t + 1) % threads).map(|j| if j < n { s8[j] } else { 0.0 }).collect();
         check(v, "async_copy_sizes", &download(&mem, o4, threads), &w4);
@@ -1934,7 +1627,7 @@ fn pipeline_cp_async_kernels() {
         // raw_cp_async: reverse a tile of float4 and swap components.
         let input: Vec<f32> = (0..2 * 128 * 4).map(|_| rng.f32()).collect();
         let (din, dout) = (upload(&mem, &input), upload(&mem, &vec![0f32; input.len()]));
-        launch(&p, v, "raw_cp_async", Dim3::x(2), Dim3::x(128), 0, Params::new().ptr(din).ptr(dout), &mem);
+        r.launch("raw_cp_async", 2, 128, 0, Params::new().ptr(din).ptr(dout));
         let mut want = vec![0f32; input.len()];
         for b in 0..2 {
             for t in 0..128 {
@@ -1955,9 +1648,8 @@ fn pipeline_cp_async_kernels() {
 
 #[test]
 fn memcpy_async_barrier_kernels() {
-    for (v, p) in programs_in("54_memcpy_async_barrier", &["sm_80.O3", "sm_80.G", "sm_90.O3", "sm_90.G", "sm_75.O3"]) {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs_in("54_memcpy_async_barrier", &["sm_80.O3", "sm_80.G", "sm_90.O3", "sm_90.G", "sm_75.O3"]) {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(54);
         // barrier_memcpy_async: dynamic shared memory staging through cuda::memcpy_async.
         let (blocks, n) = (3usize, 512usize);
@@ -1965,7 +1657,7 @@ fn memcpy_async_barrier_kernels() {
         let (din, dout) = (upload(&mem, &input), upload(&mem, &vec![0f32; blocks * n]));
         let mut params = Params::new();
         params.ptr(din).ptr(dout).i32(n as i32);
-        launch(&p, v, "barrier_memcpy_async", Dim3::x(blocks as u32), Dim3::x(128), (n * 4) as u32, &params, &mem);
+        r.launch("barrier_memcpy_async", blocks as u32, 128, (n * 4) as u32, &params);
         let want: Vec<f32> = (0..blocks * n)
             .map(|i| (i / n, i % n))
             .map(|(b, i)| input[b * n + i] * 2.0 + input[b * n + n - 1 - i])
@@ -1977,7 +1669,7 @@ fn memcpy_async_barrier_kernels() {
         let dd = upload(&mem, &data);
         let mut params = Params::new();
         params.ptr(dd).i32(iters);
-        launch(&p, v, "barrier_phases", Dim3::x(blocks as u32), Dim3::x(threads as u32), 0, &params, &mem);
+        r.launch("barrier_phases", blocks as u32, threads as u32, 0, &params);
         let mut want = data.clone();
         for blk in want.chunks_mut(threads) {
             for _ in 0..iters {
@@ -1995,9 +1687,8 @@ fn memcpy_async_barrier_kernels() {
 
 #[test]
 fn mbarrier_sm90_kernels() {
-    for (v, p) in programs_in("55_mbarrier_sm90", &["sm_90.O3", "sm_90.G"]) {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs_in("55_mbarrier_sm90", &["sm_90.O3", "sm_90.G"]) {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(55);
         // bulk_copy_sum: integer-valued floats, exact in any order.
         let (blocks, iters) = (2usize, 3usize);
@@ -2005,30 +1696,21 @@ fn mbarrier_sm90_kernels() {
         let (din, dout) = (upload(&mem, &input), upload(&mem, &vec![0f32; blocks]));
         let mut params = Params::new();
         params.ptr(din).ptr(dout).i32(iters as i32);
-        launch(&p, v, "bulk_copy_sum", Dim3::x(blocks as u32), Dim3::x(128), 0, &params, &mem);
+        r.launch("bulk_copy_sum", blocks as u32, 128, 0, &params);
         let want: Vec<f32> = input.chunks(iters * 1024).map(|c| c.iter().sum()).collect();
         check_f32(v, "bulk_copy_sum", &download(&mem, dout, blocks), &want);
         // mbarrier_sync
         let threads = 128usize;
         let data: Vec<i32> = (0..blocks * threads).map(|_| rng.i32(-1000, 1000)).collect();
         let dd = upload(&mem, &data);
-        launch(&p, v, "mbarrier_sync", Dim3::x(blocks as u32), Dim3::x(threads as u32), 0, Params::new().ptr(dd), &mem);
+        r.launch("mbarrier_sync", blocks as u32, threads as u32, 0, Params::new().ptr(dd));
         let want: Vec<i32> =
             (0..blocks * threads).map(|i| data[i / threads * threads + (i + 1) % threads] * 3).collect();
         check(v, "mbarrier_sync", &download(&mem, dd, blocks * threads), &want);
         // ptx_bulk_copy
         let input: Vec<i32> = (0..blocks * 512).map(|_| rng.i32(-1000, 1000)).collect();
         let (din, dout) = (upload(&mem, &input), upload(&mem, &vec![0i32; blocks * threads]));
-        launch(
-            &p,
-            v,
-            "ptx_bulk_copy",
-            Dim3::x(blocks as u32),
-            Dim3::x(threads as u32),
-            0,
-            Params::new().ptr(din).ptr(dout),
-            &mem,
-        );
+        r.launch("ptx_bulk_copy", blocks as u32, threads as u32, 0, Params::new().ptr(din).ptr(dout));
         let want: Vec<i32> = (0..blocks * threads)
             .map(|i| (i / threads, i % threads))
             .map(|(b, t)| (t..512).step_by(threads).map(|k| input[b * 512 + k]).sum())
@@ -2036,16 +1718,7 @@ fn mbarrier_sm90_kernels() {
         check(v, "ptx_bulk_copy", &download(&mem, dout, blocks * threads), &want);
         // ptx_wrappers: the token's low byte is hardware-specific; only check that it runs.
         let dout = upload(&mem, &vec![0i32; blocks * threads]);
-        launch(
-            &p,
-            v,
-            "ptx_wrappers",
-            Dim3::x(blocks as u32),
-            Dim3::x(threads as u32),
-            0,
-            Params::new().ptr(dout),
-            &mem,
-        );
+        r.launch("ptx_wrappers", blocks as u32, threads as u32, 0, Params::new().ptr(dout));
     }
 }
 
@@ -2053,9 +1726,8 @@ fn mbarrier_sm90_kernels() {
 
 #[test]
 fn sm90_grid_constant_and_async_remote_kernels() {
-    for (v, p) in programs_in("73_sm90_features", &["sm_90.O3", "sm_90.G"]) {
-        let v = v.as_str();
-        let mem = DeviceMemory::new();
+    for r in programs_in("73_sm90_features", &["sm_90.O3", "sm_90.G"]) {
+        let (v, mem) = (r.v.as_str(), &r.mem);
         let mut rng = Rng::new(73);
         // grid_constant_param: a __grid_constant__ struct read through its address (-G:
         // cvta.param and generic loads).
@@ -2069,7 +1741,7 @@ fn sm90_grid_constant_and_async_remote_kernels() {
                 params.f32(c);
             });
             params.i32(n as i32).i32(mode).ptr(din).ptr(dout);
-            launch(&p, v, "grid_constant_param", Dim3::x(3), Dim3::x(128), 0, &params, &mem);
+            r.launch("grid_constant_param", 3, 128, 0, &params);
             let want: Vec<f32> = (0..n)
                 .map(|i| (0..16).fold(0.0f32, |a, k| a + coeffs[k] * input[(i + k) % n]))
                 .map(|acc| if mode != 0 { acc } else { -acc })
@@ -2080,7 +1752,7 @@ fn sm90_grid_constant_and_async_remote_kernels() {
         // red.async.add's rank + 1 into its peer, completing on the peer's mbarrier.
         let blocks = 6usize;
         let dout = upload(&mem, &vec![0u32; blocks * 2]);
-        launch(&p, v, "cluster_async_remote", Dim3::x(blocks as u32), Dim3::x(64), 0, Params::new().ptr(dout), &mem);
+        r.launch("cluster_async_remote", blocks as u32, 64, 0, Params::new().ptr(dout));
         let want: Vec<u32> = (0..blocks).flat_map(|b| [((b as u32 % 2) ^ 1) + 100, ((b as u32 % 2) ^ 1) + 1]).collect();
         check(v, "cluster_async_remote", &download(&mem, dout, blocks * 2), &want);
     }
