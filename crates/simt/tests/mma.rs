@@ -25,33 +25,11 @@ fn load(engine: Engine) -> Program {
 
 // ---- element types
 
-#[derive(Clone, Copy, PartialEq, Debug)]
-enum T {
-    F16,
-    Bf16,
-    /// f32 in memory, rounded to tf32 by the kernel (`__float_to_tf32`).
-    Tf32,
-    F32,
-    F64,
-    S8,
-    U8,
-    S4,
-    U4,
-    B1,
-    S32,
-}
+/// An element type (`common/matrix.rs`); `Tf32`: f32 in memory, rounded to tf32 by the
+/// kernel (`__float_to_tf32`).
+use common::matrix::Elem as T;
 
 impl T {
-    fn bits(self) -> usize {
-        match self {
-            T::B1 => 1,
-            T::S4 | T::U4 => 4,
-            T::S8 | T::U8 => 8,
-            T::F16 | T::Bf16 => 16,
-            T::Tf32 | T::F32 | T::S32 => 32,
-            T::F64 => 64,
-        }
-    }
     /// A random element (raw bits).
     fn random(self, rng: &mut Rng) -> u64 {
         let sign = |rng: &mut Rng, bit: u32| (rng.next() & 1) << bit;
@@ -146,7 +124,7 @@ struct Stored {
 
 fn store(t: T, rows: usize, cols: usize, m: &[u64], col: bool, pad: usize) -> Stored {
     let (lead, n) = if col { (rows + pad, cols) } else { (cols + pad, rows) };
-    let bits = t.bits();
+    let bits = t.bits() as usize;
     let mut bytes = vec![0u8; (lead * n * bits).div_ceil(8)];
     for r in 0..rows {
         for c in 0..cols {
@@ -163,7 +141,7 @@ fn store(t: T, rows: usize, cols: usize, m: &[u64], col: bool, pad: usize) -> St
 }
 
 fn fetch(t: T, rows: usize, cols: usize, bytes: &[u8], col: bool, ld: usize) -> Vec<u64> {
-    let bits = t.bits();
+    let bits = t.bits() as usize;
     let mut m = vec![0u64; rows * cols];
     for r in 0..rows {
         for c in 0..cols {
@@ -308,7 +286,7 @@ fn run_wmma(name: &str, (m, n, k): (usize, usize, usize), ta: T, tc: T, acol: bo
             );
             let pad_d = 3 * case;
             let (dl, dn) = if dcol { (m + pad_d, n) } else { (n + pad_d, m) };
-            let dbytes = dl * dn * tc.bits() / 8;
+            let dbytes = dl * dn * tc.bits() as usize / 8;
             let (da, db, dc) = (upload(&mem, &sa.bytes), upload(&mem, &sb.bytes), upload(&mem, &sc.bytes));
             let dd = upload(&mem, &vec![0u8; dbytes]);
             let params = Params::new()
@@ -495,8 +473,7 @@ fn layout(op: Op, (m, k): (usize, usize), t: T, lane: usize, i: usize) -> (usize
 
 /// Per-lane registers (`nregs` of 32 bits, or 64 for f64) of matrix `mat` (row-major, `cols`).
 fn to_regs(op: Op, mk: (usize, usize), t: T, mat: &[u64], cols: usize, nregs: usize) -> Vec<u64> {
-    let bits = t.bits();
-    let per = if t == T::F64 { 1 } else { 32 / bits };
+    let (bits, per) = (t.bits() as usize, t.per_reg() as usize);
     let mut regs = vec![0u64; 32 * nregs];
     for lane in 0..32 {
         for i in 0..nregs * per {
@@ -508,8 +485,7 @@ fn to_regs(op: Op, mk: (usize, usize), t: T, mat: &[u64], cols: usize, nregs: us
 }
 
 fn from_regs(mk: (usize, usize), t: T, regs: &[u64], n: usize, nregs: usize) -> Vec<u64> {
-    let bits = t.bits();
-    let per = if t == T::F64 { 1 } else { 32 / bits };
+    let (bits, per) = (t.bits() as usize, t.per_reg() as usize);
     let mut mat = vec![0u64; mk.0 * n];
     for lane in 0..32 {
         for i in 0..nregs * per {
@@ -530,7 +506,7 @@ fn unwords(bytes: &[u8], size: usize) -> Vec<u64> {
 }
 
 fn run_mma(name: &str, (m, n, k): (usize, usize, usize), ta: T, tc: T, sat: bool) {
-    let per = |t: T| if t == T::F64 { 1 } else { 32 / t.bits() };
+    let per = |t: T| t.per_reg() as usize;
     let (na, nb, nc) = (m * k / 32 / per(ta), k * n / 32 / per(ta), m * n / 32 / per(tc));
     let size = if ta == T::F64 { 8 } else { 4 };
     for engine in ENGINES {

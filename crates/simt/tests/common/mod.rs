@@ -3,6 +3,7 @@
 
 #![allow(dead_code)] // each test file uses its own part
 
+pub mod matrix;
 pub mod ptx;
 
 use simt::{DeviceMemory, DevicePtr, Dim3, Engine, Params, Program, Tier};

@@ -23,55 +23,10 @@
 use super::leak;
 use crate::{Case, Group, GroupModel, Res, mask, sext};
 
-/// An element type of a matrix operand.
-#[derive(Clone, Copy, PartialEq)]
-pub(super) enum Ty {
-    F16,
-    Bf16,
-    Tf32,
-    F32,
-    F64,
-    S8,
-    U8,
-    S4,
-    U4,
-    B1,
-    S32,
-}
+/// An element type of a matrix operand (`common/matrix.rs`).
+pub(super) use crate::common::matrix::Elem as Ty;
 
 impl Ty {
-    pub(super) fn bits(self) -> u32 {
-        match self {
-            Ty::B1 => 1,
-            Ty::S4 | Ty::U4 => 4,
-            Ty::S8 | Ty::U8 => 8,
-            Ty::F16 | Ty::Bf16 => 16,
-            Ty::Tf32 | Ty::F32 | Ty::S32 => 32,
-            Ty::F64 => 64,
-        }
-    }
-
-    pub(super) fn name(self) -> &'static str {
-        match self {
-            Ty::F16 => "f16",
-            Ty::Bf16 => "bf16",
-            Ty::Tf32 => "tf32",
-            Ty::F32 => "f32",
-            Ty::F64 => "f64",
-            Ty::S8 => "s8",
-            Ty::U8 => "u8",
-            Ty::S4 => "s4",
-            Ty::U4 => "u4",
-            Ty::B1 => "b1",
-            Ty::S32 => "s32",
-        }
-    }
-
-    /// Elements per fragment register (32 bits; `.f64` registers hold one).
-    fn per_reg(self) -> u32 {
-        if self == Ty::F64 { 1 } else { 32 / self.bits() }
-    }
-
     /// An element's value: `None` for a NaN or infinity, or a `.tf32` element with any of its
     /// low 13 bits set (the ISA gives those no value).
     fn value(self, raw: u64) -> Option<f64> {
