@@ -1822,3 +1822,9 @@ fn func_smem_optin() {
 fn cuda13_batch_apis() {
     check("cuda13_batch_apis");
 }
+
+/// Every warp of a block reads a value one thread then overwrites without a barrier, where the read is a `cp.async`/`cp.async.bulk` or the write an `atom.exch.b128`/`atom.v2.f32.add`: all read the old value, as on an H200.
+#[test]
+fn warps_together_async() {
+    check("warps_together_async");
+}
