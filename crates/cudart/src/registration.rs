@@ -15,6 +15,7 @@ use std::ffi::{c_char, c_void};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
+use runtime::image::fatbin_error;
 use runtime::module::{Function, Module};
 use runtime::{DevicePtr, Error, Result, record};
 
@@ -47,8 +48,8 @@ impl Fatbin {
     /// linked into one module; or the error code for why not, with a message.
     fn ptx(&self) -> std::result::Result<String, (Error, String)> {
         if self.relocatable.is_empty() {
-            let data = self.data.as_ref().map_err(image_error)?;
-            return fatbin::read_ptx(data).map(|(_, p)| p).map_err(|e| image_error(&e));
+            let data = self.data.as_ref().map_err(fatbin_error)?;
+            return fatbin::read_ptx(data).map(|(_, p)| p).map_err(|e| fatbin_error(&e));
         }
         let mut texts = Vec::with_capacity(self.relocatable.len());
         let mut first_error = None;
@@ -59,7 +60,7 @@ impl Fatbin {
                 Ok((_, text)) if text.contains("__cuda_syscall") => {}
                 Ok((_, text)) => texts.push(text),
                 // A damaged fatbin makes the whole program's device code unusable.
-                Err(e @ fatbin::Error::Corrupt(_)) => return Err(image_error(&e)),
+                Err(e @ fatbin::Error::Corrupt(_)) => return Err(fatbin_error(&e)),
                 // An object without PTX (cubins only): its symbols stay unresolved, and a
                 // kernel that needs them reports which at load.
                 Err(e) => first_error = first_error.or(Some(e)),
@@ -67,7 +68,7 @@ impl Fatbin {
         }
         if texts.is_empty() {
             let e = first_error.unwrap_or_else(|| fatbin::Error::NoPtx("the program contains no device code".into()));
-            return Err(image_error(&e));
+            return Err(fatbin_error(&e));
         }
         let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
         ptx::link(&refs)
@@ -137,15 +138,6 @@ struct Registry {
 fn registry() -> std::sync::MutexGuard<'static, Registry> {
     static R: OnceLock<Mutex<Registry>> = OnceLock::new();
     R.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// CUDA's error for a fatbin that gives no PTX, with the message to print: a damaged one is
-/// `cudaErrorInvalidKernelImage`, one without PTX `cudaErrorNoKernelImageForDevice`.
-pub(crate) fn image_error(e: &fatbin::Error) -> (Error, String) {
-    match e {
-        fatbin::Error::Corrupt(_) => (Error::InvalidKernelImage, e.to_string()),
-        fatbin::Error::NoPtx(_) => (Error::NoKernelImageForDevice, e.to_string()),
-    }
 }
 
 /// A copy of the fatbin at `fat`, its size from its header, which must lie within the

@@ -50,6 +50,7 @@ pub mod device;
 pub mod error;
 pub mod event;
 pub mod graph;
+pub mod image;
 pub mod ipc;
 pub mod launch;
 pub mod memory;

@@ -99,6 +99,20 @@ fn is_shared(s: StateSpace) -> bool {
 }
 
 impl Module {
+    /// Loads a code image (`image::image_ptx`): a fatbin's PTX, or PTX text. An image that
+    /// gives no PTX is its error (recorded as the last error), with the reason on stderr.
+    pub fn load_image(bytes: &[u8]) -> Result<Module> {
+        match crate::image::image_ptx(bytes) {
+            Ok(ptx) => Module::load_ptx(&ptx),
+            Err(e) => {
+                if let Some(m) = e.message {
+                    eprintln!("cuprite: {m}");
+                }
+                record(Err(e.code))
+            }
+        }
+    }
+
     /// Parses, validates and loads PTX text. PTX that ptxas would reject (a parse or
     /// validation error) gives [`Error::InvalidPtx`], as a GPU's driver does, with the
     /// diagnostic on stderr; kernels simt cannot run load anyway and fail at launch.

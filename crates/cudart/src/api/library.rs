@@ -51,27 +51,15 @@ unsafe fn ptx_of(code: *const c_void) -> Result<String> {
     ptx_of_bytes(bytes, "cudaLibraryLoadData")
 }
 
-/// The PTX of a fatbin or of PTX text (up to a NUL or the end); `api` names the call in
+/// The PTX of a fatbin or of PTX text (`runtime::image::image_ptx`); `api` names the call in
 /// messages.
 fn ptx_of_bytes(bytes: &[u8], api: &str) -> Result<String> {
-    if bytes.get(..4) == Some(&fatbin::FATBIN_MAGIC.to_le_bytes()) {
-        return fatbin::read_ptx(bytes).map(|(_, ptx)| ptx).or_else(|e| {
-            let (code, message) = crate::registration::image_error(&e);
+    runtime::image::image_ptx(bytes).or_else(|e| {
+        if let Some(message) = e.message {
             eprintln!("cuprite: {api}: {message}");
-            record(Err(code))
-        });
-    }
-    if bytes.starts_with(b"\x7fELF") {
-        eprintln!(
-            "cuprite: {api}: the image is a cubin (GPU machine code), which cannot run on the CPU; load PTX or a fatbin with PTX"
-        );
-        return record(Err(Error::NoKernelImageForDevice));
-    }
-    let text = bytes.split(|&b| b == 0).next().unwrap_or_default();
-    match std::str::from_utf8(text) {
-        Ok(t) => Ok(t.to_string()),
-        Err(_) => record(Err(Error::InvalidPtx)),
-    }
+        }
+        record(Err(e.code))
+    })
 }
 
 /// The largest file `cudaLibraryLoadFromFile` reads (a fatbin or PTX of real programs is far

@@ -1,0 +1,48 @@
+//! Code images: what a program hands the runtime to load (`cudaLibraryLoadData`,
+//! `cudaLibraryLoadFromFile`, nvcc's registration of a fatbin). Cuprite runs PTX, so an image
+//! is a fatbin with PTX (its best, `fatbin::read_ptx`) or PTX text; a cubin is GPU machine
+//! code the CPU cannot run. CUDA's error codes for images that give no PTX live here.
+
+use crate::error::Error;
+
+/// Why an image gives no PTX: CUDA's error, and the message to print on stderr (none for
+/// text that is not PTX: loading it says why).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImageError {
+    /// The error the loading call returns.
+    pub code: Error,
+    /// What to tell the user, if anything.
+    pub message: Option<String>,
+}
+
+/// CUDA's error for a fatbin that gives no PTX: a damaged one is
+/// `cudaErrorInvalidKernelImage`, one without PTX `cudaErrorNoKernelImageForDevice`.
+pub fn fatbin_error(e: &fatbin::Error) -> (Error, String) {
+    match e {
+        fatbin::Error::Corrupt(_) => (Error::InvalidKernelImage, e.to_string()),
+        fatbin::Error::NoPtx(_) => (Error::NoKernelImageForDevice, e.to_string()),
+    }
+}
+
+/// The PTX of image `bytes`: a fatbin's best PTX, or PTX text up to its first NUL (or the
+/// end). A cubin (ELF) is `cudaErrorNoKernelImageForDevice`, text that is not UTF-8
+/// `cudaErrorInvalidPtx`.
+pub fn image_ptx(bytes: &[u8]) -> Result<String, ImageError> {
+    if bytes.get(..4) == Some(&fatbin::FATBIN_MAGIC.to_le_bytes()) {
+        return fatbin::read_ptx(bytes).map(|(_, ptx)| ptx).map_err(|e| {
+            let (code, message) = fatbin_error(&e);
+            ImageError { code, message: Some(message) }
+        });
+    }
+    if bytes.starts_with(b"\x7fELF") {
+        return Err(ImageError {
+            code: Error::NoKernelImageForDevice,
+            message: Some(
+                "the image is a cubin (GPU machine code), which cannot run on the CPU; load PTX or a fatbin with PTX"
+                    .into(),
+            ),
+        });
+    }
+    let text = bytes.split(|&b| b == 0).next().unwrap_or_default();
+    std::str::from_utf8(text).map(str::to_string).map_err(|_| ImageError { code: Error::InvalidPtx, message: None })
+}
