@@ -56,6 +56,21 @@ fn check_pass(name: &str, flags: &[&str]) {
     check_pass_for(&["-arch=sm_90"], name, flags);
 }
 
+/// Tests that build a program of `tests/cuda/` (with the extra nvcc flags given) and run it on
+/// our library, which must make it print PASS and exit 0 ([`check_pass`]), one line each:
+/// `test_name: "program", "flag", ...;`.
+macro_rules! pass {
+    ($($(#[$doc:meta])* $test:ident: $program:literal $(, $flag:literal)*;)*) => {
+        $(
+            $(#[$doc])*
+            #[test]
+            fn $test() {
+                check_pass($program, &[$($flag),*]);
+            }
+        )*
+    };
+}
+
 /// As [`check_pass`], for the architectures `arch` names.
 fn check_pass_for(arch: &[&str], name: &str, flags: &[&str]) {
     let out = format!(
@@ -74,19 +89,10 @@ fn check_pass_for(arch: &[&str], name: &str, flags: &[&str]) {
     );
 }
 
-#[test]
-fn vector_add() {
-    check_pass("vector_add", &[]);
-}
-
-#[test]
-fn vector_add_lz4_ptx() {
-    check_pass("vector_add", &["-compress-mode=speed"]);
-}
-
-#[test]
-fn vector_add_uncompressed_ptx() {
-    check_pass("vector_add", &["--no-compress"]);
+pass! {
+    vector_add: "vector_add";
+    vector_add_lz4_ptx: "vector_add", "-compress-mode=speed";
+    vector_add_uncompressed_ptx: "vector_add", "--no-compress";
 }
 
 #[test]
@@ -173,39 +179,14 @@ fn damaged_fatbin_is_invalid_kernel_image() {
     }
 }
 
-#[test]
-fn symbols_and_constant_memory() {
-    check_pass("symbols", &[]);
-}
-
-#[test]
-fn streams_and_events() {
-    check_pass("streams_events", &[]);
-}
-
-#[test]
-fn kernel_fault_is_sticky_illegal_address() {
-    check_pass("fault", &[]);
-}
-
-#[test]
-fn launch_config_errors() {
-    check_pass("launch_config", &[]);
-}
-
-#[test]
-fn device_properties() {
-    check_pass("device_props", &[]);
-}
-
-#[test]
-fn template_kernels_and_struct_params() {
-    check_pass("template_struct", &[]);
-}
-
-#[test]
-fn shared_memory_reduction() {
-    check_pass("shared_reduce", &[]);
+pass! {
+    symbols_and_constant_memory: "symbols";
+    streams_and_events: "streams_events";
+    kernel_fault_is_sticky_illegal_address: "fault";
+    launch_config_errors: "launch_config";
+    device_properties: "device_props";
+    template_kernels_and_struct_params: "template_struct";
+    shared_memory_reduction: "shared_reduce";
 }
 
 /// Builds and runs `name`, asserting it exits 0 and prints PASS; returns (stdout, stderr).
@@ -488,39 +469,14 @@ fn check_pass_env(name: &str, flags: &[&str], env: &[(&str, &str)], args: &[&str
     );
 }
 
-#[test]
-fn pitched_2d_3d_and_peer_memory() {
-    check_pass("pitched_memory", &[]);
-}
-
-#[test]
-fn pointer_attributes_and_host_register() {
-    check_pass("pointer_attrs", &[]);
-}
-
-#[test]
-fn host_functions_and_callbacks_in_order() {
-    check_pass("host_callbacks", &[]);
-}
-
-#[test]
-fn func_attributes_limits_and_flags() {
-    check_pass("func_attrs", &[]);
-}
-
-#[test]
-fn stream_capture_to_graph() {
-    check_pass("graph_capture", &[]);
-}
-
-#[test]
-fn explicit_graph_with_dependencies() {
-    check_pass("graph_explicit", &[]);
-}
-
-#[test]
-fn per_thread_default_stream() {
-    check_pass("per_thread_stream", &["--default-stream=per-thread"]);
+pass! {
+    pitched_2d_3d_and_peer_memory: "pitched_memory";
+    pointer_attributes_and_host_register: "pointer_attrs";
+    host_functions_and_callbacks_in_order: "host_callbacks";
+    func_attributes_limits_and_flags: "func_attrs";
+    stream_capture_to_graph: "graph_capture";
+    explicit_graph_with_dependencies: "graph_explicit";
+    per_thread_default_stream: "per_thread_stream", "--default-stream=per-thread";
 }
 
 /// A program compiled with `--default-stream per-thread` calls the `_ptsz`/`_ptds` variant
@@ -553,9 +509,8 @@ fn programs_pass_with_the_per_thread_default_stream() {
     }
 }
 
-#[test]
-fn multithreaded_streams_stress() {
-    check_pass("stress_threads", &[]);
+pass! {
+    multithreaded_streams_stress: "stress_threads";
 }
 
 #[test]
@@ -623,24 +578,11 @@ fn generic_graph_node_struct_layouts_match_cuda_13_0_headers() {
     );
 }
 
-#[test]
-fn ipc_memory_and_events_between_processes() {
-    check_pass("ipc", &[]);
-}
-
-#[test]
-fn managed_memory_and_managed_variables() {
-    check_pass("managed_memory", &[]);
-}
-
-#[test]
-fn mapped_pinned_memory() {
-    check_pass("mapped_memory", &[]);
-}
-
-#[test]
-fn device_limits_heap_and_printf_fifo() {
-    check_pass("device_limits", &[]);
+pass! {
+    ipc_memory_and_events_between_processes: "ipc";
+    managed_memory_and_managed_variables: "managed_memory";
+    mapped_pinned_memory: "mapped_memory";
+    device_limits_heap_and_printf_fifo: "device_limits";
 }
 
 #[test]
@@ -652,9 +594,8 @@ fn host_and_device_printf_interleave() {
     assert_eq!(stdout, "host 1\ndevice 1\nhost 2\ndevice 2\nhost 3\nPASS\n");
 }
 
-#[test]
-fn stream_ordered_allocation_and_pools() {
-    check_pass("stream_ordered_alloc", &[]);
+pass! {
+    stream_ordered_allocation_and_pools: "stream_ordered_alloc";
 }
 
 #[test]
@@ -716,34 +657,13 @@ fn assert_layouts(name: &str, parts: &[(Vec<(String, usize)>, String)]) {
     assert_eq!(c, want);
 }
 
-#[test]
-fn array_copies() {
-    check_pass("array_copies", &[]);
-}
-
-#[test]
-fn tex_linear_and_pitch2d() {
-    check_pass("tex_linear", &[]);
-}
-
-#[test]
-fn tex_filtering_address_modes() {
-    check_pass("tex_filtering", &[]);
-}
-
-#[test]
-fn tex_normalized_read_and_gather() {
-    check_pass("tex_normalized", &[]);
-}
-
-#[test]
-fn tex_layered_cubemap_3d_mipmap() {
-    check_pass("tex_layered", &[]);
-}
-
-#[test]
-fn surfaces() {
-    check_pass("surfaces", &[]);
+pass! {
+    array_copies: "array_copies";
+    tex_linear_and_pitch2d: "tex_linear";
+    tex_filtering_address_modes: "tex_filtering";
+    tex_normalized_read_and_gather: "tex_normalized";
+    tex_layered_cubemap_3d_mipmap: "tex_layered";
+    surfaces: "surfaces";
 }
 
 #[test]
@@ -793,84 +713,23 @@ fn clusters() {
     check_pass("clusters", &[]);
 }
 
-#[test]
-fn cooperative_launch_grid_sync() {
-    check_pass("cooperative_grid_sync", &[]);
-}
-
-#[test]
-fn launch_kernel_ex_attributes() {
-    check_pass("launch_kernel_ex", &[]);
-}
-
-#[test]
-fn occupancy_calculator() {
-    check_pass("occupancy", &[]);
-}
-
-#[test]
-fn graph_api_nodes_edges_update_clone_dot() {
-    check_pass("graph_api", &[]);
-}
-
-#[test]
-fn sticky_and_non_sticky_errors_and_reset() {
-    check_pass("error_recovery", &[]);
-}
-
-#[test]
-fn event_timing_and_queries() {
-    check_pass("event_timing", &[]);
-}
-
-#[test]
-fn dynamic_shared_memory_opt_in() {
-    check_pass("dynamic_shared", &[]);
-}
-
-#[test]
-fn cooperative_groups_tiles() {
-    check_pass("cg_tiles", &[]);
-}
-
-#[test]
-fn warp_shuffle_scan_and_match() {
-    check_pass("warp_scan", &[]);
-}
-
-#[test]
-fn wmma_gemm() {
-    check_pass("wmma_gemm", &[]);
-}
-
-#[test]
-fn atomics_histogram_on_streams() {
-    check_pass("histogram", &[]);
-}
-
-#[test]
-fn tiled_matmul() {
-    check_pass("matmul_tiled", &[]);
-}
-
-#[test]
-fn managed_memory_prefetch_and_advise() {
-    check_pass("managed_prefetch", &[]);
-}
-
-#[test]
-fn capture_fork_join_modes_and_update() {
-    check_pass("capture_modes", &[]);
-}
-
-#[test]
-fn stress_threads_streams_1000_launches() {
-    check_pass("stress_launches", &[]);
-}
-
-#[test]
-fn launch_overhead_benchmark_runs() {
-    check_pass("launch_overhead", &[]);
+pass! {
+    cooperative_launch_grid_sync: "cooperative_grid_sync";
+    launch_kernel_ex_attributes: "launch_kernel_ex";
+    occupancy_calculator: "occupancy";
+    graph_api_nodes_edges_update_clone_dot: "graph_api";
+    sticky_and_non_sticky_errors_and_reset: "error_recovery";
+    event_timing_and_queries: "event_timing";
+    dynamic_shared_memory_opt_in: "dynamic_shared";
+    cooperative_groups_tiles: "cg_tiles";
+    warp_shuffle_scan_and_match: "warp_scan";
+    wmma_gemm: "wmma_gemm";
+    atomics_histogram_on_streams: "histogram";
+    tiled_matmul: "matmul_tiled";
+    managed_memory_prefetch_and_advise: "managed_prefetch";
+    capture_fork_join_modes_and_update: "capture_modes";
+    stress_threads_streams_1000_launches: "stress_launches";
+    launch_overhead_benchmark_runs: "launch_overhead";
 }
 
 #[test]
@@ -998,49 +857,16 @@ fn profile_trace_is_trace_event_json_of_kernels_copies_and_calls() {
     assert_eq!(bytes.get("memcpy device-to-device"), Some(&(3 << 21)));
 }
 
-#[test]
-fn memcpy_3d_stencil() {
-    check_pass("memcpy3d_stencil", &[]);
-}
-
-#[test]
-fn peer_copies_on_one_device() {
-    check_pass("peer_copy", &[]);
-}
-
-#[test]
-fn constant_memory_and_symbols() {
-    check_pass("constant_symbols", &[]);
-}
-
-#[test]
-fn multithreaded_host_graphs() {
-    check_pass("multithread_graphs", &[]);
-}
-
-#[test]
-fn stream_callbacks_order() {
-    check_pass("callbacks_status", &[]);
-}
-
-#[test]
-fn memset_and_memcpy_2d() {
-    check_pass("memset_2d", &[]);
-}
-
-#[test]
-fn device_recursion_function_pointers_virtuals() {
-    check_pass("device_calls", &[]);
-}
-
-#[test]
-fn stream_priorities_and_flags() {
-    check_pass("stream_priorities", &[]);
-}
-
-#[test]
-fn pinned_overlapped_pipeline() {
-    check_pass("pinned_pipeline", &[]);
+pass! {
+    memcpy_3d_stencil: "memcpy3d_stencil";
+    peer_copies_on_one_device: "peer_copy";
+    constant_memory_and_symbols: "constant_symbols";
+    multithreaded_host_graphs: "multithread_graphs";
+    stream_callbacks_order: "callbacks_status";
+    memset_and_memcpy_2d: "memset_2d";
+    device_recursion_function_pointers_virtuals: "device_calls";
+    stream_priorities_and_flags: "stream_priorities";
+    pinned_overlapped_pipeline: "pinned_pipeline";
 }
 
 #[test]
@@ -1057,15 +883,10 @@ fn device_printf_compared_on_stdout() {
     assert_eq!(stdout, want, "stderr:\n{stderr}");
 }
 
-#[test]
-fn dynamic_parallelism() {
-    check_pass("dynamic_parallelism", &["-rdc=true"]);
-}
-
-/// The same through the device runtime API (cudaGetParameterBuffer + cudaLaunchDevice).
-#[test]
-fn dynamic_parallelism_through_the_device_runtime_api() {
-    check_pass("dynamic_parallelism_api", &["-rdc=true"]);
+pass! {
+    dynamic_parallelism: "dynamic_parallelism", "-rdc=true";
+    /// The same through the device runtime API (cudaGetParameterBuffer + cudaLaunchDevice).
+    dynamic_parallelism_through_the_device_runtime_api: "dynamic_parallelism_api", "-rdc=true";
 }
 
 /// Two files of relocatable device code, linked by our PTX linker (plain, `-lineinfo` so both
@@ -1103,154 +924,37 @@ fn relocatable_device_code_two_files() {
     }
 }
 
-#[test]
-fn thrust_algorithms() {
-    check_pass("thrust_basic", &[]);
-}
-
-#[test]
-fn cub_primitives() {
-    check_pass("cub_prims", &[]);
-}
-
-#[test]
-fn thrust_and_cub_together() {
-    check_pass("thrust_cub_mix", &[]);
-}
-
-#[test]
-fn cooperative_groups_collectives() {
-    check_pass("cg_groups", &[]);
-}
-
-#[test]
-fn async_copies_barriers_pipelines() {
-    check_pass("async_copy", &[]);
-}
-
-#[test]
-fn classes_virtual_lambdas_recursion() {
-    check_pass("classes_virtual", &["--extended-lambda"]);
-}
-
-#[test]
-fn math_library() {
-    check_pass("math_funcs", &[]);
-}
-
-#[test]
-fn rodinia_style_bfs_stencil() {
-    check_pass("rodinia_like", &[]);
-}
-
-#[test]
-fn streams_overlap() {
-    check_pass("streams_overlap", &[]);
-}
-
-#[test]
-fn half_and_integer_atomics() {
-    check_pass("half_atomics", &[]);
-}
-
-#[test]
-fn runtime_misc_apis() {
-    check_pass("runtime_misc", &[]);
-}
-
-#[test]
-fn graph_memory_nodes_attributes_user_objects() {
-    check_pass("graph_mem_nodes", &[]);
-}
-
-#[test]
-fn integer_float_warp_intrinsics() {
-    check_pass("intrinsics", &[]);
-}
-
-#[test]
-fn thrust_cub_algorithms_more() {
-    check_pass("thrust_more", &[]);
-}
-
-#[test]
-fn cub_device_and_block_algorithms() {
-    check_pass("cub_device_block", &["-std=c++17"]);
-}
-
-#[test]
-fn graph_conditional_if_while_switch() {
-    check_pass("graph_conditional", &[]);
-}
-
-#[test]
-fn graph_generic_nodes_and_symbol_copies() {
-    check_pass("graph_generic_nodes", &[]);
-}
-
-#[test]
-fn library_load_ptx_and_fatbin() {
-    check_pass("library_load", &[]);
-}
-
-#[test]
-fn modern_cpp_device_code() {
-    check_pass("modern_cpp", &["-std=c++17"]);
-}
-
-#[test]
-fn guide_misc_device_features() {
-    check_pass("guide_misc", &["-std=c++17"]);
-}
-
-#[test]
-fn inline_ptx_instructions() {
-    check_pass("inline_ptx", &[]);
-}
-
-#[test]
-fn vector_atomics_float2_float4() {
-    check_pass("vector_atomics", &[]);
-}
-
-#[test]
-fn atomics_128_bit_cas_and_exch() {
-    check_pass("atomics_128", &[]);
-}
-
-#[test]
-fn batched_copies_ptds_memset_logs() {
-    check_pass("batch_logs", &["--default-stream=per-thread"]);
-}
-
-#[test]
-fn cooperative_groups_samples() {
-    check_pass("cg_samples", &[]);
-}
-
-#[test]
-fn memory_spaces_at_their_limits() {
-    check_pass("memory_spaces", &[]);
-}
-
-#[test]
-fn double_precision_wmma_gemm() {
-    check_pass("dmma_gemm", &[]);
-}
-
-#[test]
-fn recursion_overflows_the_stack_limit() {
-    check_pass("stack_overflow", &[]);
-}
-
-#[test]
-fn not_ready_leaves_the_last_error_alone() {
-    check_pass("not_ready_last_error", &[]);
-}
-
-#[test]
-fn memcpy_kinds_as_unified_addressing_resolves_them() {
-    check_pass("memcpy_kinds", &[]);
+pass! {
+    thrust_algorithms: "thrust_basic";
+    cub_primitives: "cub_prims";
+    thrust_and_cub_together: "thrust_cub_mix";
+    cooperative_groups_collectives: "cg_groups";
+    async_copies_barriers_pipelines: "async_copy";
+    classes_virtual_lambdas_recursion: "classes_virtual", "--extended-lambda";
+    math_library: "math_funcs";
+    rodinia_style_bfs_stencil: "rodinia_like";
+    streams_overlap: "streams_overlap";
+    half_and_integer_atomics: "half_atomics";
+    runtime_misc_apis: "runtime_misc";
+    graph_memory_nodes_attributes_user_objects: "graph_mem_nodes";
+    integer_float_warp_intrinsics: "intrinsics";
+    thrust_cub_algorithms_more: "thrust_more";
+    cub_device_and_block_algorithms: "cub_device_block", "-std=c++17";
+    graph_conditional_if_while_switch: "graph_conditional";
+    graph_generic_nodes_and_symbol_copies: "graph_generic_nodes";
+    library_load_ptx_and_fatbin: "library_load";
+    modern_cpp_device_code: "modern_cpp", "-std=c++17";
+    guide_misc_device_features: "guide_misc", "-std=c++17";
+    inline_ptx_instructions: "inline_ptx";
+    vector_atomics_float2_float4: "vector_atomics";
+    atomics_128_bit_cas_and_exch: "atomics_128";
+    batched_copies_ptds_memset_logs: "batch_logs", "--default-stream=per-thread";
+    cooperative_groups_samples: "cg_samples";
+    memory_spaces_at_their_limits: "memory_spaces";
+    double_precision_wmma_gemm: "dmma_gemm";
+    recursion_overflows_the_stack_limit: "stack_overflow";
+    not_ready_leaves_the_last_error_alone: "not_ready_last_error";
+    memcpy_kinds_as_unified_addressing_resolves_them: "memcpy_kinds";
 }
 
 #[test]
@@ -1343,41 +1047,16 @@ fn sigint_during_a_hung_kernel_names_it_and_dies_of_sigint() {
     assert!(err.contains("spin_forever") && err.contains("<<<(2, 1, 1), (32, 1, 1)>>>"), "stderr:\n{err}");
 }
 
-#[test]
-fn managed_memory_concurrent_access_and_range_attributes() {
-    check_pass("managed_concurrent", &[]);
-}
-
-#[test]
-fn toolkit_headers_define_nvidias_include_guards() {
-    check_pass("toolkit_include_guards", &[]);
-}
-
-#[test]
-fn cooperative_groups_shuffle_values_up_to_32_bytes() {
-    check_pass("cg_wide_shuffles", &[]);
-}
-
-#[test]
-fn cooperative_groups_multi_warp_tiles() {
-    check_pass("cg_multi_warp_tiles", &[]);
-}
-
-#[test]
-fn program_defined_globaltimer_builds_and_reads_nanoseconds() {
-    check_pass("user_globaltimer", &[]);
-}
-
-/// cudaGetDriverEntryPoint(ByVersion) without a driver API: success, a null function and
-/// SymbolNotFound (the reference's answer for a function not supported on the platform).
-#[test]
-fn driver_entry_points_not_found() {
-    check_pass("driver_entry_point", &["-Wno-deprecated-declarations"]);
-}
-
-/// The batched memory operations: cudaMemcpyBatchAsync's attribute groups, cudaMemcpy3DBatchAsync
-/// between pointers and arrays, prefetch and discard batches, and the reference's argument rules.
-#[test]
-fn batch_memory_operations() {
-    check_pass("batch_memory_ops", &[]);
+pass! {
+    managed_memory_concurrent_access_and_range_attributes: "managed_concurrent";
+    toolkit_headers_define_nvidias_include_guards: "toolkit_include_guards";
+    cooperative_groups_shuffle_values_up_to_32_bytes: "cg_wide_shuffles";
+    cooperative_groups_multi_warp_tiles: "cg_multi_warp_tiles";
+    program_defined_globaltimer_builds_and_reads_nanoseconds: "user_globaltimer";
+    /// cudaGetDriverEntryPoint(ByVersion) without a driver API: success, a null function and
+    /// SymbolNotFound (the reference's answer for a function not supported on the platform).
+    driver_entry_points_not_found: "driver_entry_point", "-Wno-deprecated-declarations";
+    /// The batched memory operations: cudaMemcpyBatchAsync's attribute groups, cudaMemcpy3DBatchAsync
+    /// between pointers and arrays, prefetch and discard batches, and the reference's argument rules.
+    batch_memory_operations: "batch_memory_ops";
 }
