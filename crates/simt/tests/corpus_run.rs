@@ -244,11 +244,11 @@ fn tiled_matmul_kernels() {
         let b: Vec<f32> = (0..k * n).map(|_| rng.fint(-8, 8)).collect();
         let c0: Vec<f32> = (0..m * n).map(|_| rng.fint(-8, 8)).collect();
         let ab = matmul_ref(m, n, k, &a, &b);
-        let (da, db) = (upload(&mem, &a), upload(&mem, &b));
+        let (da, db) = (upload(mem, &a), upload(mem, &b));
         let (alpha, beta) = (2.0f32, 0.5f32);
         let want: Vec<f32> = ab.iter().zip(&c0).map(|(x, c)| alpha * x + beta * c).collect();
         for name in ["sgemm_naive", "sgemm_tiled"] {
-            let dc = upload(&mem, &c0);
+            let dc = upload(mem, &c0);
             let grid = Dim3::new((n as u32).div_ceil(16), (m as u32).div_ceil(16), 1);
             let params = Params::new()
                 .i32(m as i32)
@@ -261,7 +261,7 @@ fn tiled_matmul_kernels() {
                 .ptr(dc)
                 .clone();
             r.launch(name, grid, Dim3::new(16, 16, 1), 0, &params);
-            check_f32(v, name, &download(&mem, dc, m * n), &want);
+            check_f32(v, name, &download(mem, dc, m * n), &want);
         }
         let dc = mem.alloc(4 * (m * n) as u64).unwrap();
         let grid = Dim3::new((n as u32).div_ceil(32), (m as u32).div_ceil(32), 1);
@@ -272,13 +272,13 @@ fn tiled_matmul_kernels() {
             0,
             Params::new().i32(m as i32).i32(n as i32).i32(k as i32).ptr(da).ptr(db).ptr(dc),
         );
-        check_f32(v, "sgemm_reg2x2", &download(&mem, dc, m * n), &ab);
+        check_f32(v, "sgemm_reg2x2", &download(mem, dc, m * n), &ab);
         // dgemm_tiled<T> for T = 8, 16, 32 (n a multiple of T: the kernel reads whole tiles).
         for t in [8u32, 16, 32] {
             let nn = 64usize;
             let a: Vec<f64> = (0..nn * nn).map(|_| f64::from(rng.fint(-16, 16)) / 4.0).collect();
             let b: Vec<f64> = (0..nn * nn).map(|_| f64::from(rng.fint(-16, 16)) / 4.0).collect();
-            let (da, db, dc) = (upload(&mem, &a), upload(&mem, &b), mem.alloc(8 * (nn * nn) as u64).unwrap());
+            let (da, db, dc) = (upload(mem, &a), upload(mem, &b), mem.alloc(8 * (nn * nn) as u64).unwrap());
             let grid = Dim3::new(nn as u32 / t, nn as u32 / t, 1);
             let name = format!("dgemm_tiledILi{t}E");
             r.launch(&name, grid, Dim3::new(t, t, 1), 0, Params::new().i32(nn as i32).ptr(da).ptr(db).ptr(dc));
@@ -288,7 +288,7 @@ fn tiled_matmul_kernels() {
                     want[i * nn + j] = (0..nn).fold(0.0, |acc, kk| a[i * nn + kk].mul_add(b[kk * nn + j], acc));
                 }
             }
-            check_f64(v, &name, &download(&mem, dc, nn * nn), &want);
+            check_f64(v, &name, &download(mem, dc, nn * nn), &want);
         }
     }
 }
@@ -302,19 +302,19 @@ fn reduction_kernels() {
         let mut rng = Rng::new(32);
         let n = 20_000 + rng.i32(0, 3000) as usize;
         let input: Vec<i32> = (0..n).map(|_| rng.i32(-1000, 1000)).collect();
-        let din = upload(&mem, &input);
+        let din = upload(mem, &input);
         // reduce0: one element per thread.
         let threads = 256u32;
         let blocks = (n as u32).div_ceil(threads);
         let dout = mem.alloc(4 * 1024).unwrap();
         r.launch("reduce0_interleaved", blocks, threads, threads * 4, Params::new().ptr(din).ptr(dout).u32(n as u32));
         let want: Vec<i32> = input.chunks(threads as usize).map(|c| c.iter().sum()).collect();
-        check(v, "reduce0", &download::<i32>(&mem, dout, blocks as usize), &want);
+        check(v, "reduce0", &download::<i32>(mem, dout, blocks as usize), &want);
         // reduce2: two elements per thread.
         let blocks = (n as u32).div_ceil(threads * 2);
         r.launch("reduce2_sequential", blocks, threads, threads * 4, Params::new().ptr(din).ptr(dout).u32(n as u32));
         let want: Vec<i32> = input.chunks(threads as usize * 2).map(|c| c.iter().sum()).collect();
-        check(v, "reduce2", &download::<i32>(&mem, dout, blocks as usize), &want);
+        check(v, "reduce2", &download::<i32>(mem, dout, blocks as usize), &want);
         // reduce6<bs>: grid-stride, block sums.
         for bs in [512u32, 256, 128, 64] {
             let grid = 7u32;
@@ -324,15 +324,15 @@ fn reduction_kernels() {
             for (i, &x) in input.iter().enumerate() {
                 want[(i / (bs as usize * 2)) % grid as usize] += x;
             }
-            check(v, &name, &download::<i32>(&mem, dout, grid as usize), &want);
+            check(v, &name, &download::<i32>(mem, dout, grid as usize), &want);
         }
         // argmax with ties (small integer values).
         let f: Vec<f32> = (0..n).map(|_| rng.fint(-50, 50)).collect();
-        let df = upload(&mem, &f);
+        let df = upload(mem, &f);
         let (dv, di) = (mem.alloc(4 * 8).unwrap(), mem.alloc(4 * 8).unwrap());
         let grid = 5u32;
         r.launch("argmax", grid, 256, 0, Params::new().ptr(df).ptr(dv).ptr(di).i32(n as i32));
-        let (gv, gi) = (download::<f32>(&mem, dv, grid as usize), download::<i32>(&mem, di, grid as usize));
+        let (gv, gi) = (download::<f32>(mem, dv, grid as usize), download::<i32>(mem, di, grid as usize));
         for b in 0..grid as usize {
             // The block's best value, and the smallest index holding it among its elements.
             let idx: Vec<usize> = (0..n).filter(|i| (i / 256) % grid as usize == b).collect();
@@ -352,7 +352,7 @@ fn transpose_kernels() {
         let mut rng = Rng::new(33);
         for (w, h) in [(96usize, 64usize), (64, 64), (70, 45)] {
             let input: Vec<f32> = (0..w * h).map(|_| rng.f32()).collect();
-            let di = upload(&mem, &input);
+            let di = upload(mem, &input);
             let mut want = vec![0f32; w * h];
             for y in 0..h {
                 for x in 0..w {
@@ -373,7 +373,7 @@ fn transpose_kernels() {
                     0,
                     Params::new().ptr(d_o).ptr(di).i32(w as i32).i32(h as i32),
                 );
-                check_f32(v, name, &download(&mem, d_o, w * h), &want);
+                check_f32(v, name, &download(mem, d_o, w * h), &want);
             }
         }
         // transpose_inplace<T> on an n x n matrix.
@@ -392,21 +392,21 @@ fn transpose_kernels() {
             out
         };
         let f: Vec<f32> = (0..n * n).map(|_| rng.f32()).collect();
-        let d = upload(&mem, &f);
+        let d = upload(mem, &f);
         r.launch("transpose_inplaceIf", grid, block, 0, Params::new().ptr(d).i32(n as i32));
         let want = tr(&f.iter().map(|x| u64::from(x.to_bits())).collect::<Vec<_>>(), n, 1);
-        let got: Vec<f32> = download(&mem, d, n * n);
+        let got: Vec<f32> = download(mem, d, n * n);
         check(v, "transpose_inplace<float>", &got.iter().map(|x| u64::from(x.to_bits())).collect::<Vec<_>>(), &want);
         let d2: Vec<u64> = (0..n * n * 2).map(|_| rng.next()).collect();
-        let d = upload(&mem, &d2);
+        let d = upload(mem, &d2);
         r.launch("transpose_inplaceI7double2", grid, block, 0, Params::new().ptr(d).i32(n as i32));
-        check(v, "transpose_inplace<double2>", &download::<u64>(&mem, d, n * n * 2), &tr(&d2, n, 2));
+        check(v, "transpose_inplace<double2>", &download::<u64>(mem, d, n * n * 2), &tr(&d2, n, 2));
         let c: Vec<u8> = (0..n * n).map(|_| rng.next() as u8).collect();
-        let d = upload(&mem, &c);
+        let d = upload(mem, &c);
         r.launch("transpose_inplaceIc", grid, block, 0, Params::new().ptr(d).i32(n as i32));
         let want: Vec<u8> =
             tr(&c.iter().map(|&x| u64::from(x)).collect::<Vec<_>>(), n, 1).iter().map(|&x| x as u8).collect();
-        check(v, "transpose_inplace<char>", &download::<u8>(&mem, d, n * n), &want);
+        check(v, "transpose_inplace<char>", &download::<u8>(mem, d, n * n), &want);
     }
 }
 
@@ -441,7 +441,7 @@ fn recursion_kernels() {
         let mut rng = Rng::new(41);
         let n = 300usize;
         let input: Vec<i32> = (0..n).map(|_| rng.i32(-100_000, 100_000)).collect();
-        let din = upload(&mem, &input);
+        let din = upload(mem, &input);
         let (df, dfib, dpar, dg) = (
             mem.alloc(8 * n as u64).unwrap(),
             mem.alloc(4 * n as u64).unwrap(),
@@ -459,28 +459,28 @@ fn recursion_kernels() {
         check(
             v,
             "factorial",
-            &download::<u64>(&mem, df, n),
+            &download::<u64>(mem, df, n),
             &input.iter().map(|&x| fact((x & 15) as u64)).collect::<Vec<_>>(),
         );
         check(
             v,
             "fib (two recursive calls)",
-            &download::<i32>(&mem, dfib, n),
+            &download::<i32>(mem, dfib, n),
             &input.iter().map(|&x| fib(x & 15)).collect::<Vec<_>>(),
         );
         check(
             v,
             "is_even",
-            &download::<i32>(&mem, dpar, n),
+            &download::<i32>(mem, dpar, n),
             &input.iter().map(|&x| i32::from((x & 63) % 2 == 0)).collect::<Vec<_>>(),
         );
-        check(v, "gcd", &download::<i32>(&mem, dg, n), &input.iter().map(|&x| gcd(x, 360)).collect::<Vec<_>>());
+        check(v, "gcd", &download::<i32>(mem, dg, n), &input.iter().map(|&x| gcd(x, 360)).collect::<Vec<_>>());
         // sort_and_search: each thread quicksorts its 32 values in a local array.
         let (threads, len) = (64usize, 32usize);
         let vals: Vec<i32> = (0..threads * len).map(|_| rng.i32(-50, 50)).collect();
         let key = rng.i32(-50, 50);
         let (dv, ds, dfound) = (
-            upload(&mem, &vals),
+            upload(mem, &vals),
             mem.alloc(4 * (threads * len) as u64).unwrap(),
             mem.alloc(4 * threads as u64).unwrap(),
         );
@@ -491,8 +491,8 @@ fn recursion_kernels() {
             c.sort();
             found.push(bsearch_rec(c, 0, len as i32 - 1, key));
         }
-        check(v, "quicksort", &download::<i32>(&mem, ds, threads * len), &sorted);
-        check(v, "bsearch", &download::<i32>(&mem, dfound, threads), &found);
+        check(v, "quicksort", &download::<i32>(mem, ds, threads * len), &sorted);
+        check(v, "bsearch", &download::<i32>(mem, dfound, threads), &found);
     }
 }
 
@@ -507,17 +507,17 @@ fn warp_reduce_scan_kernels() {
         let (threads, blocks) = (128u32, (n as u32).div_ceil(128));
         // warp_reduce_sum_f32 (integer-valued floats: the atomic order does not matter).
         let f: Vec<f32> = (0..n).map(|_| rng.fint(-100, 100)).collect();
-        let (df, dsum) = (upload(&mem, &f), upload(&mem, &[0f32]));
+        let (df, dsum) = (upload(mem, &f), upload(mem, &[0f32]));
         r.launch("warp_reduce_sum_f32", blocks, threads, 0, Params::new().ptr(df).ptr(dsum).i32(n as i32));
-        check_f32(v, "warp_reduce_sum_f32", &download(&mem, dsum, 1), &[f.iter().sum()]);
+        check_f32(v, "warp_reduce_sum_f32", &download(mem, dsum, 1), &[f.iter().sum()]);
         // warp_reduce_max_i32
         let xs: Vec<i32> = (0..n).map(|_| rng.next() as i32).collect();
-        let (dx, dmax) = (upload(&mem, &xs), upload(&mem, &[i32::MIN]));
+        let (dx, dmax) = (upload(mem, &xs), upload(mem, &[i32::MIN]));
         r.launch("warp_reduce_max_i32", blocks, threads, 0, Params::new().ptr(dx).ptr(dmax).i32(n as i32));
-        check(v, "warp_reduce_max_i32", &download::<i32>(&mem, dmax, 1), &[*xs.iter().max().unwrap()]);
+        check(v, "warp_reduce_max_i32", &download::<i32>(mem, dmax, 1), &[*xs.iter().max().unwrap()]);
         // warp_scan
         let xs: Vec<i32> = (0..n).map(|_| rng.i32(-1000, 1000)).collect();
-        let dx = upload(&mem, &xs);
+        let dx = upload(mem, &xs);
         let (dincl, dexcl) = (mem.alloc(4 * n as u64).unwrap(), mem.alloc(4 * n as u64).unwrap());
         r.launch("warp_scan", blocks, threads, 0, Params::new().ptr(dx).ptr(dincl).ptr(dexcl).i32(n as i32));
         let mut incl = vec![0i32; n];
@@ -528,9 +528,9 @@ fn warp_reduce_scan_kernels() {
                 incl[w * 32 + k] = s;
             }
         }
-        check(v, "warp_scan incl", &download::<i32>(&mem, dincl, n), &incl);
+        check(v, "warp_scan incl", &download::<i32>(mem, dincl, n), &incl);
         let excl: Vec<i32> = incl.iter().zip(&xs).map(|(s, x)| s - x).collect();
-        check(v, "warp_scan excl", &download::<i32>(&mem, dexcl, n), &excl);
+        check(v, "warp_scan excl", &download::<i32>(mem, dexcl, n), &excl);
         // block_scan (blocks of 256; the last block is partial).
         let bt = 256usize;
         let nb = n.div_ceil(bt);
@@ -546,18 +546,18 @@ fn warp_reduce_scan_kernels() {
             }
             sums[b] = s;
         }
-        check(v, "block_scan", &download::<i32>(&mem, dout, n), &want);
-        check(v, "block_scan sums", &download::<i32>(&mem, dsums, nb), &sums);
+        check(v, "block_scan", &download::<i32>(mem, dout, n), &want);
+        check(v, "block_scan sums", &download::<i32>(mem, dsums, nb), &sums);
         // block_reduce_f64 (dyadic values: exact in any order).
         let d: Vec<f64> = (0..n).map(|_| f64::from(rng.i32(-4096, 4096)) / 64.0).collect();
         let grid = 6usize;
-        let (dd, dout) = (upload(&mem, &d), mem.alloc(8 * grid as u64).unwrap());
+        let (dd, dout) = (upload(mem, &d), mem.alloc(8 * grid as u64).unwrap());
         r.launch("block_reduce_f64", grid as u32, 160, 0, Params::new().ptr(dd).ptr(dout).i32(n as i32));
         let mut want = vec![0f64; grid];
         for (i, &x) in d.iter().enumerate() {
             want[(i / 160) % grid] += x;
         }
-        check_f64(v, "block_reduce_f64", &download(&mem, dout, grid), &want);
+        check_f64(v, "block_reduce_f64", &download(mem, dout, grid), &want);
     }
 }
 
@@ -583,28 +583,28 @@ fn shared_memory_kernels() {
         };
         let grid = Dim3::x(n.div_ceil(bt) as u32);
         let xs: Vec<i32> = (0..n).map(|_| rng.next() as i32).collect();
-        let d = upload(&mem, &xs);
+        let d = upload(mem, &xs);
         r.launch("reverse_blockIi", grid, bt as u32, (bt * 4) as u32, Params::new().ptr(d).i32(n as i32));
         let want: Vec<i32> =
             reverse_ref(&xs.iter().map(|&x| x as u64).collect::<Vec<_>>()).iter().map(|&x| x as i32).collect();
-        check(v, "reverse_block<int>", &download::<i32>(&mem, d, n), &want);
+        check(v, "reverse_block<int>", &download::<i32>(mem, d, n), &want);
         let xs: Vec<u64> = (0..n).map(|_| rng.next()).collect();
-        let d = upload(&mem, &xs);
+        let d = upload(mem, &xs);
         r.launch("reverse_blockId", grid, bt as u32, (bt * 8) as u32, Params::new().ptr(d).i32(n as i32));
-        check(v, "reverse_block<double>", &download::<u64>(&mem, d, n), &reverse_ref(&xs));
+        check(v, "reverse_block<double>", &download::<u64>(mem, d, n), &reverse_ref(&xs));
         let xs: Vec<i16> = (0..n).map(|_| rng.next() as i16).collect();
-        let d = upload(&mem, &xs);
+        let d = upload(mem, &xs);
         r.launch("reverse_blockIs", grid, bt as u32, (bt * 2) as u32, Params::new().ptr(d).i32(n as i32));
         let want: Vec<i16> =
             reverse_ref(&xs.iter().map(|&x| x as u64).collect::<Vec<_>>()).iter().map(|&x| x as i16).collect();
-        check(v, "reverse_block<short>", &download::<i16>(&mem, d, n), &want);
+        check(v, "reverse_block<short>", &download::<i16>(mem, d, n), &want);
         // shared_2d: row sums of 16x16 tiles through a __noinline__ device function.
         let blocks = 5usize;
         let m: Vec<f32> = (0..blocks * 256).map(|_| rng.fint(-1000, 1000)).collect();
-        let (dm, dout) = (upload(&mem, &m), mem.alloc(4 * (blocks * 16) as u64).unwrap());
+        let (dm, dout) = (upload(mem, &m), mem.alloc(4 * (blocks * 16) as u64).unwrap());
         r.launch("shared_2d", blocks as u32, Dim3::new(16, 16, 1), 0, Params::new().ptr(dm).ptr(dout));
         let want: Vec<f32> = m.chunks(16).map(|r| r.iter().sum()).collect();
-        check_f32(v, "shared_2d", &download(&mem, dout, blocks * 16), &want);
+        check_f32(v, "shared_2d", &download(mem, dout, blocks * 16), &want);
     }
 }
 
@@ -693,21 +693,21 @@ fn int_arith_kernels() {
         };
         let a: Vec<i32> = (0..n).map(|i| val(&mut rng, i)).collect();
         let b: Vec<i32> = (0..n).map(|i| val(&mut rng, i + 2)).collect();
-        let (da, db, dout) = (upload(&mem, &a), upload(&mem, &b), mem.alloc(8 * n as u64).unwrap());
+        let (da, db, dout) = (upload(mem, &a), upload(mem, &b), mem.alloc(8 * n as u64).unwrap());
         r.launch("int32_arith_signed", grid, 128, 0, Params::new().ptr(da).ptr(db).ptr(dout).i32(n as i32));
         let want: Vec<i32> = a.iter().zip(&b).map(|(&x, &y)| int32_signed_ref(x, y)).collect();
-        check(v, "int32_arith_signed", &download::<i32>(&mem, dout, n), &want);
+        check(v, "int32_arith_signed", &download::<i32>(mem, dout, n), &want);
         r.launch("int32_arith_unsigned", grid, 128, 0, Params::new().ptr(da).ptr(db).ptr(dout).i32(n as i32));
         let want: Vec<u32> = a.iter().zip(&b).map(|(&x, &y)| int32_unsigned_ref(x as u32, y as u32)).collect();
-        check(v, "int32_arith_unsigned", &download::<u32>(&mem, dout, n), &want);
+        check(v, "int32_arith_unsigned", &download::<u32>(mem, dout, n), &want);
         let (ds, du) = (mem.alloc(8 * n as u64).unwrap(), mem.alloc(8 * n as u64).unwrap());
         r.launch("int32_mul_wide", grid, 128, 0, Params::new().ptr(da).ptr(db).ptr(ds).ptr(du).i32(n as i32));
         let want: Vec<i64> = (0..n).map(|i| i64::from(a[i]) * i64::from(a[(i + 1) % n])).collect();
-        check(v, "int32_mul_wide s", &download::<i64>(&mem, ds, n), &want);
+        check(v, "int32_mul_wide s", &download::<i64>(mem, ds, n), &want);
         let want: Vec<u64> = (0..n).map(|i| u64::from(b[i] as u32) * u64::from(b[(i + 1) % n] as u32)).collect();
-        check(v, "int32_mul_wide u", &download::<u64>(&mem, du, n), &want);
+        check(v, "int32_mul_wide u", &download::<u64>(mem, du, n), &want);
         let c: Vec<i32> = (0..n).map(|_| rng.next() as i32).collect();
-        let dc = upload(&mem, &c);
+        let dc = upload(mem, &c);
         r.launch("int32_mad", grid, 128, 0, Params::new().ptr(da).ptr(db).ptr(dc).ptr(dout).i32(n as i32));
         let want: Vec<i32> = (0..n)
             .map(|i| {
@@ -715,7 +715,7 @@ fn int_arith_kernels() {
                 acc.wrapping_neg()
             })
             .collect();
-        check(v, "int32_mad", &download::<i32>(&mem, dout, n), &want);
+        check(v, "int32_mad", &download::<i32>(mem, dout, n), &want);
     }
     for r in programs("02_int_arith64") {
         let (v, mem) = (r.v.as_str(), &r.mem);
@@ -729,16 +729,16 @@ fn int_arith_kernels() {
         };
         let a: Vec<i64> = (0..n).map(|i| val(&mut rng, i)).collect();
         let b: Vec<i64> = (0..n).map(|i| val(&mut rng, i + 2)).collect();
-        let (da, db, dout) = (upload(&mem, &a), upload(&mem, &b), mem.alloc(8 * n as u64).unwrap());
+        let (da, db, dout) = (upload(mem, &a), upload(mem, &b), mem.alloc(8 * n as u64).unwrap());
         r.launch("int64_arith_signed", grid, 128, 0, Params::new().ptr(da).ptr(db).ptr(dout).i32(n as i32));
         let want: Vec<i64> = a.iter().zip(&b).map(|(&x, &y)| int64_signed_ref(x, y)).collect();
-        check(v, "int64_arith_signed", &download::<i64>(&mem, dout, n), &want);
+        check(v, "int64_arith_signed", &download::<i64>(mem, dout, n), &want);
         r.launch("int64_arith_unsigned", grid, 128, 0, Params::new().ptr(da).ptr(db).ptr(dout).i32(n as i32));
         let want: Vec<u64> = a.iter().zip(&b).map(|(&x, &y)| int64_unsigned_ref(x as u64, y as u64)).collect();
-        check(v, "int64_arith_unsigned", &download::<u64>(&mem, dout, n), &want);
+        check(v, "int64_arith_unsigned", &download::<u64>(mem, dout, n), &want);
         let s: Vec<i32> = (0..n).map(|_| rng.next() as i32).collect();
         let u: Vec<u32> = (0..n).map(|_| rng.next() as u32).collect();
-        let (ds, du) = (upload(&mem, &s), upload(&mem, &u));
+        let (ds, du) = (upload(mem, &s), upload(mem, &u));
         r.launch("int64_mixed", grid, 128, 0, Params::new().ptr(ds).ptr(du).ptr(dout).i32(n as i32));
         let want: Vec<i64> = (0..n)
             .map(|i| {
@@ -746,7 +746,7 @@ fn int_arith_kernels() {
                 t.wrapping_add(i64::from((t >> 17) as i32))
             })
             .collect();
-        check(v, "int64_mixed", &download::<i64>(&mem, dout, n), &want);
+        check(v, "int64_mixed", &download::<i64>(mem, dout, n), &want);
     }
 }
 
@@ -869,10 +869,9 @@ fn f32_directed_rounding_kernel() {
         let x: Vec<f32> = (0..n).map(|_| sample(&mut rng, true)).collect();
         let y: Vec<f32> = (0..n).map(|_| sample(&mut rng, false)).collect();
         let z: Vec<f32> = (0..n).map(|_| sample(&mut rng, false)).collect();
-        let (dx, dy, dz, dout) =
-            (upload(&mem, &x), upload(&mem, &y), upload(&mem, &z), mem.alloc(80 * n as u64).unwrap());
+        let (dx, dy, dz, dout) = (upload(mem, &x), upload(mem, &y), upload(mem, &z), mem.alloc(80 * n as u64).unwrap());
         r.launch("f32_rounding", 8, 128, 0, Params::new().ptr(dx).ptr(dy).ptr(dz).ptr(dout).i32(n as i32));
-        let got: Vec<f32> = download(&mem, dout, 20 * n);
+        let got: Vec<f32> = download(mem, dout, 20 * n);
         for i in 0..n {
             let want = f32_rounding_ref(x[i], y[i], z[i]);
             for (k, w) in want.iter().enumerate() {
@@ -900,7 +899,7 @@ fn redux_and_match_kernels() {
         let n = 256usize;
         let si: Vec<i32> = (0..n).map(|i| if i % 3 == 0 { rng.i32(-50, 50) } else { rng.next() as i32 }).collect();
         let ui: Vec<u32> = (0..n).map(|_| rng.next() as u32 | 0x0100_0000).collect();
-        let (ds, du) = (upload(&mem, &si), upload(&mem, &ui));
+        let (ds, du) = (upload(mem, &si), upload(mem, &ui));
         let (dout, duout) = (mem.alloc(12 * n as u64).unwrap(), mem.alloc(20 * n as u64).unwrap());
         r.launch("redux_ops", 2, 128, 0, Params::new().ptr(ds).ptr(du).ptr(dout).ptr(duout));
         let (mut want, mut uwant) = (Vec::new(), Vec::new());
@@ -921,8 +920,8 @@ fn redux_and_match_kernels() {
                 u.iter().fold(0, |a, x| a ^ x),
             ]);
         }
-        check(v, "redux_ops s", &download::<i32>(&mem, dout, 3 * n), &want);
-        check(v, "redux_ops u", &download::<u32>(&mem, duout, 5 * n), &uwant);
+        check(v, "redux_ops s", &download::<i32>(mem, dout, 3 * n), &want);
+        check(v, "redux_ops u", &download::<u32>(mem, duout, 5 * n), &uwant);
         // redux_partial: the two half-warps reduce separately.
         r.launch("redux_partial", 2, 128, 0, Params::new().ptr(du).ptr(dout));
         let want: Vec<u32> = (0..n)
@@ -936,12 +935,12 @@ fn redux_and_match_kernels() {
                 }
             })
             .collect();
-        check(v, "redux_partial", &download::<u32>(&mem, dout, n), &want);
+        check(v, "redux_partial", &download::<u32>(mem, dout, n), &want);
         // count_nonzero
         let f: Vec<f32> = (0..1000).map(|_| if rng.next().is_multiple_of(3) { 0.0 } else { rng.f32() + 2.0 }).collect();
-        let (df, dc) = (upload(&mem, &f), upload(&mem, &[0u32]));
+        let (df, dc) = (upload(mem, &f), upload(mem, &[0u32]));
         r.launch("count_nonzero", 4, 256, 0, Params::new().ptr(df).ptr(dc).i32(1000));
-        check(v, "count_nonzero", &download::<u32>(&mem, dc, 1), &[f.iter().filter(|x| **x != 0.0).count() as u32]);
+        check(v, "count_nonzero", &download::<u32>(mem, dc, 1), &[f.iter().filter(|x| **x != 0.0).count() as u32]);
     }
     for r in programs("26_match") {
         let (v, mem) = (r.v.as_str(), &r.mem);
@@ -950,7 +949,7 @@ fn redux_and_match_kernels() {
         // Warp 0: all equal; other warps: few distinct keys.
         let k32: Vec<i32> = (0..n).map(|i| if i < 32 { 7 } else { rng.i32(0, 4) }).collect();
         let k64: Vec<i64> = (0..n).map(|i| if i < 64 { 1 << 40 } else { (rng.i32(0, 3) as i64) << 33 }).collect();
-        let (d32, d64, dout) = (upload(&mem, &k32), upload(&mem, &k64), mem.alloc(16 * n as u64).unwrap());
+        let (d32, d64, dout) = (upload(mem, &k32), upload(mem, &k64), mem.alloc(16 * n as u64).unwrap());
         r.launch("match_ops", 2, 128, 0, Params::new().ptr(d32).ptr(d64).ptr(dout));
         let mut want = Vec::new();
         for i in 0..n {
@@ -962,16 +961,16 @@ fn redux_and_match_kernels() {
             let all64 = if any64 == u32::MAX { u32::MAX } else { 0 };
             want.extend([any32, any64, all32, all64]);
         }
-        check(v, "match_ops", &download::<u32>(&mem, dout, 4 * n), &want);
+        check(v, "match_ops", &download::<u32>(mem, dout, 4 * n), &want);
         let nb = 13usize;
         let keys: Vec<u32> = (0..1000).map(|_| rng.next() as u32).collect();
-        let (dk, db) = (upload(&mem, &keys), upload(&mem, &vec![0u32; nb]));
+        let (dk, db) = (upload(mem, &keys), upload(mem, &vec![0u32; nb]));
         r.launch("match_histogram", 4, 256, 0, Params::new().ptr(dk).ptr(db).i32(1000).i32(nb as i32));
         let mut want = vec![0u32; nb];
         for k in &keys {
             want[(*k % nb as u32) as usize] += 1;
         }
-        check(v, "match_histogram", &download::<u32>(&mem, db, nb), &want);
+        check(v, "match_histogram", &download::<u32>(mem, db, nb), &want);
     }
 }
 
@@ -1057,12 +1056,12 @@ fn half_precision_kernels() {
         let x: Vec<u16> = (0..n).map(|_| h(q(&mut rng))).collect();
         let y: Vec<u16> = (0..n).map(|_| h(q(&mut rng))).collect();
         let a = h(1.0 + q(&mut rng) / 16.0);
-        let (dx, dy) = (upload(&mem, &x), upload(&mem, &y));
+        let (dx, dy) = (upload(mem, &x), upload(mem, &y));
         let mut params = Params::new();
         params.i32(n as i32).u32(u32::from(a)).ptr(dx).ptr(dy);
         r.launch("haxpy", 2, 128, 0, &params);
         let want: Vec<u16> = x.iter().zip(&y).map(|(&x, &y)| h(hf(a) * hf(x) + hf(y))).collect();
-        check(v, "haxpy", &download::<u16>(&mem, dy, n), &want);
+        check(v, "haxpy", &download::<u16>(mem, dy, n), &want);
 
         // half_convert: f32 → f16 in four rounding modes, ints → f16, f16 → ints.
         let mut f: Vec<f32> = (0..200).map(|_| rng.f32() * 1500.0).collect();
@@ -1070,20 +1069,20 @@ fn half_precision_kernels() {
         let n = f.len();
         let k: Vec<i32> =
             (0..n).map(|i| if i % 9 == 0 { rng.i32(-100_000, 100_000) } else { rng.i32(-3000, 3000) }).collect();
-        let (df, dk) = (upload(&mem, &f), upload(&mem, &k));
-        let dh = upload(&mem, &vec![0u16; n * 6]);
-        let dh2 = upload(&mem, &vec![0u32; n]);
-        let df2 = upload(&mem, &vec![0f32; n * 2]);
-        let dki = upload(&mem, &vec![0i32; n]);
-        let dks = upload(&mem, &vec![0i16; n]);
-        let dku = upload(&mem, &vec![0u32; n]);
+        let (df, dk) = (upload(mem, &f), upload(mem, &k));
+        let dh = upload(mem, &vec![0u16; n * 6]);
+        let dh2 = upload(mem, &vec![0u32; n]);
+        let df2 = upload(mem, &vec![0f32; n * 2]);
+        let dki = upload(mem, &vec![0i32; n]);
+        let dks = upload(mem, &vec![0i16; n]);
+        let dku = upload(mem, &vec![0u32; n]);
         let mut params = Params::new();
         params.ptr(df).ptr(dk).ptr(dh).ptr(dh2).ptr(df2).ptr(dki).ptr(dks).ptr(dku).i32(n as i32);
         r.launch("half_convert", 2, 128, 0, &params);
         let (gh, gh2, gf2) =
-            (download::<u16>(&mem, dh, n * 6), download::<u32>(&mem, dh2, n), download::<f32>(&mem, df2, 2 * n));
+            (download::<u16>(mem, dh, n * 6), download::<u32>(mem, dh2, n), download::<f32>(mem, df2, 2 * n));
         let (gki, gks, gku) =
-            (download::<i32>(&mem, dki, n), download::<i16>(&mem, dks, n), download::<u32>(&mem, dku, n));
+            (download::<i32>(mem, dki, n), download::<i16>(mem, dks, n), download::<u32>(mem, dku, n));
         for i in 0..n {
             let x = f64::from(f[i]);
             let (a, b, c, d) = (henc(x, F16, 'n'), henc(x, F16, 'z'), henc(x, F16, 'u'), henc(x, F16, 'd'));
@@ -1119,12 +1118,12 @@ fn half_precision_kernels() {
         let b: Vec<u16> = (0..n).map(|_| pick(&mut rng)).collect();
         let x2: Vec<u32> = (0..n).map(|_| u32::from(pick(&mut rng)) | u32::from(pick(&mut rng)) << 16).collect();
         let y2: Vec<u32> = (0..n).map(|_| u32::from(pick(&mut rng)) | u32::from(pick(&mut rng)) << 16).collect();
-        let (da, db, dx2, dy2) = (upload(&mem, &a), upload(&mem, &b), upload(&mem, &x2), upload(&mem, &y2));
-        let (dout, dmask) = (upload(&mem, &vec![0u32; n]), upload(&mem, &vec![0u32; n]));
+        let (da, db, dx2, dy2) = (upload(mem, &a), upload(mem, &b), upload(mem, &x2), upload(mem, &y2));
+        let (dout, dmask) = (upload(mem, &vec![0u32; n]), upload(mem, &vec![0u32; n]));
         let mut params = Params::new();
         params.ptr(da).ptr(db).ptr(dx2).ptr(dy2).ptr(dout).ptr(dmask).i32(n as i32);
         r.launch("half_compare", 2, 96, 0, &params);
-        let (gout, gmask) = (download::<u32>(&mem, dout, n), download::<u32>(&mem, dmask, n));
+        let (gout, gmask) = (download::<u32>(mem, dout, n), download::<u32>(mem, dmask, n));
         for i in 0..n {
             let (x, y) = (hf(a[i]), hf(b[i]));
             let nan = x.is_nan() || y.is_nan();
@@ -1151,12 +1150,12 @@ fn half_precision_kernels() {
         let n = 128usize;
         let a: Vec<u16> = (0..n).map(|_| h(f64::from(rng.i32(1, 64)) / 16.0)).collect();
         let b: Vec<u16> = (0..n).map(|_| h(f64::from(rng.i32(1, 64)) / 16.0)).collect();
-        let (da, db) = (upload(&mem, &a), upload(&mem, &b));
-        let (dout, dfout) = (upload(&mem, &vec![0u16; n]), upload(&mem, &vec![0f32; n]));
+        let (da, db) = (upload(mem, &a), upload(mem, &b));
+        let (dout, dfout) = (upload(mem, &vec![0u16; n]), upload(mem, &vec![0f32; n]));
         let mut params = Params::new();
         params.ptr(da).ptr(db).ptr(dout).ptr(dfout).i32(n as i32);
         r.launch("half_scalar", 1, 128, 0, &params);
-        let (gout, gf) = (download::<u16>(&mem, dout, n), download::<f32>(&mem, dfout, n));
+        let (gout, gf) = (download::<u16>(mem, dout, n), download::<f32>(mem, dfout, n));
         for i in 0..n {
             let (x, y) = (hf(a[i]), hf(b[i]));
             let r0 = hf(h(x + y));
@@ -1189,19 +1188,19 @@ fn bf16_kernels() {
         f.extend([0.0, -0.0, 1e-40, -1e-39, 3.0e38, -3.3e38, 1.0 + 1.0 / 256.0, 1.0 + 3.0 / 256.0]);
         let n = f.len();
         let k: Vec<i32> = (0..n).map(|_| rng.i32(-2_000_000, 2_000_000)).collect();
-        let (df, dk) = (upload(&mem, &f), upload(&mem, &k));
-        let dh = upload(&mem, &vec![0u16; n * 5]);
-        let df2 = upload(&mem, &vec![0f32; n * 2]);
-        let dki = upload(&mem, &vec![0i32; n]);
-        let dhh = upload(&mem, &vec![0u16; n]);
+        let (df, dk) = (upload(mem, &f), upload(mem, &k));
+        let dh = upload(mem, &vec![0u16; n * 5]);
+        let df2 = upload(mem, &vec![0f32; n * 2]);
+        let dki = upload(mem, &vec![0i32; n]);
+        let dhh = upload(mem, &vec![0u16; n]);
         let mut params = Params::new();
         params.ptr(df).ptr(dk).ptr(dh).ptr(df2).ptr(dki).ptr(dhh).i32(n as i32);
         r.launch("bf16_convert", 2, 128, 0, &params);
         let (gh, gf2, gki, ghh) = (
-            download::<u16>(&mem, dh, n * 5),
-            download::<f32>(&mem, df2, 2 * n),
-            download::<i32>(&mem, dki, n),
-            download::<u16>(&mem, dhh, n),
+            download::<u16>(mem, dh, n * 5),
+            download::<f32>(mem, df2, 2 * n),
+            download::<i32>(mem, dki, n),
+            download::<u16>(mem, dhh, n),
         );
         for i in 0..n {
             let x = f64::from(f[i]);
@@ -1227,7 +1226,7 @@ fn bf16_kernels() {
         let (rows, cols) = (70usize, 33usize);
         let am: Vec<u16> = (0..rows * cols).map(|_| bf(f64::from(rng.f32()))).collect();
         let xv: Vec<u16> = (0..cols).map(|_| bf(f64::from(rng.f32()))).collect();
-        let (da, dx, dy) = (upload(&mem, &am), upload(&mem, &xv), upload(&mem, &vec![0f32; rows]));
+        let (da, dx, dy) = (upload(mem, &am), upload(mem, &xv), upload(mem, &vec![0f32; rows]));
         let mut params = Params::new();
         params.ptr(da).ptr(dx).ptr(dy).i32(rows as i32).i32(cols as i32);
         r.launch("bf16_gemv", 3, 32, 0, &params);
@@ -1236,17 +1235,17 @@ fn bf16_kernels() {
                 (0..cols).fold(0f32, |acc, c| acc + hdec(am[r * cols + c], BF16) as f32 * hdec(xv[c], BF16) as f32)
             })
             .collect();
-        check_f32(v, "bf16_gemv", &download::<f32>(&mem, dy, rows), &want);
+        check_f32(v, "bf16_gemv", &download::<f32>(mem, dy, rows), &want);
         // bf16_scalar (sqrt through an approximation): to 2%.
         let n = 96usize;
         let a: Vec<u16> = (0..n).map(|_| bf(f64::from(rng.i32(1, 32)) / 8.0)).collect();
         let b: Vec<u16> = (0..n).map(|_| bf(f64::from(rng.i32(1, 32)) / 8.0)).collect();
-        let (da, db) = (upload(&mem, &a), upload(&mem, &b));
-        let (dout, dfout) = (upload(&mem, &vec![0u16; n]), upload(&mem, &vec![0f32; n]));
+        let (da, db) = (upload(mem, &a), upload(mem, &b));
+        let (dout, dfout) = (upload(mem, &vec![0u16; n]), upload(mem, &vec![0f32; n]));
         let mut params = Params::new();
         params.ptr(da).ptr(db).ptr(dout).ptr(dfout).i32(n as i32);
         r.launch("bf16_scalar", 1, 96, 0, &params);
-        let (gout, gf) = (download::<u16>(&mem, dout, n), download::<f32>(&mem, dfout, n));
+        let (gout, gf) = (download::<u16>(mem, dout, n), download::<f32>(mem, dfout, n));
         let bv = |x: f64| hdec(bf(x), BF16);
         for i in 0..n {
             let (x, y) = (hdec(a[i], BF16), hdec(b[i], BF16));
@@ -1315,10 +1314,10 @@ fn simd_video_and_bit_kernels() {
         let b: Vec<u32> = (0..n)
             .map(|i| if i % 5 == 0 { a[i] ^ (rng.next() as u32 & 0x00ff_00ff) } else { rng.next() as u32 })
             .collect();
-        let (da, db, dout) = (upload(&mem, &a), upload(&mem, &b), upload(&mem, &vec![0u32; n]));
+        let (da, db, dout) = (upload(mem, &a), upload(mem, &b), upload(mem, &vec![0u32; n]));
         r.launch("simd_video", 4, 128, 0, Params::new().ptr(da).ptr(db).ptr(dout).i32(n as i32));
         let want: Vec<u32> = a.iter().zip(&b).map(|(&x, &y)| simd_video_ref(x, y)).collect();
-        check(v, "simd_video", &download::<u32>(&mem, dout, n), &want);
+        check(v, "simd_video", &download::<u32>(mem, dout, n), &want);
     }
     for r in programs("03_int_bits") {
         let (v, p, mem) = (r.v.as_str(), &r.p, &r.mem);
@@ -1327,10 +1326,10 @@ fn simd_video_and_bit_kernels() {
         let mut a: Vec<u32> = (0..n).map(|_| rng.next() as u32).collect();
         a[..4].copy_from_slice(&[0, 1, 0x8000_0000, u32::MAX]);
         let b: Vec<u32> = (0..n).map(|_| rng.next() as u32).collect();
-        let (da, db, dout) = (upload(&mem, &a), upload(&mem, &b), upload(&mem, &vec![0u32; n]));
+        let (da, db, dout) = (upload(mem, &a), upload(mem, &b), upload(mem, &vec![0u32; n]));
         let params = Params::new().ptr(da).ptr(db).ptr(dout).i32(n as i32).bytes().to_vec();
-        let name = kname(&p, "bit_intrinsics32");
-        p.launch(&name, Dim3::x(4), Dim3::x(128), 0, &params, &mem).unwrap_or_else(|f| panic!("{v}: {f}"));
+        let name = kname(p, "bit_intrinsics32");
+        p.launch(&name, Dim3::x(4), Dim3::x(128), 0, &params, mem).unwrap_or_else(|f| panic!("{v}: {f}"));
         let perm = |x: u32, y: u32, s: u32| {
             let bytes = (u64::from(y) << 32) | u64::from(x);
             (0..4).fold(0u32, |d, i| {
@@ -1372,7 +1371,7 @@ fn simd_video_and_bit_kernels() {
                 r
             })
             .collect();
-        check(v, "bit_intrinsics32", &download::<u32>(&mem, dout, n), &want);
+        check(v, "bit_intrinsics32", &download::<u32>(mem, dout, n), &want);
     }
 }
 
@@ -1395,9 +1394,9 @@ fn half_vector_and_math_kernels() {
             (0..n).map(|_| pair(&mut rng)).collect(),
             (0..n).map(|_| pair(&mut rng)).collect(),
         );
-        let (da, db, dc, dout) = (upload(&mem, &a), upload(&mem, &b), upload(&mem, &c), upload(&mem, &vec![0u32; n]));
+        let (da, db, dc, dout) = (upload(mem, &a), upload(mem, &b), upload(mem, &c), upload(mem, &vec![0u32; n]));
         r.launch("half2_vector", 1, 128, 0, Params::new().ptr(da).ptr(db).ptr(dc).ptr(dout).i32(n as i32));
-        let got = download::<u32>(&mem, dout, n);
+        let got = download::<u32>(mem, dout, n);
         let half = |v: u32, k: u32| hf((v >> (16 * k)) as u16);
         for i in 0..n {
             let mut r = [0f64; 2];
@@ -1424,9 +1423,9 @@ fn half_vector_and_math_kernels() {
         let mut rng = Rng::new(13);
         let n = 64usize;
         let a: Vec<u16> = (0..n).map(|_| h(f64::from(rng.i32(-400, 400)) / 37.0)).collect();
-        let (da, dout) = (upload(&mem, &a), upload(&mem, &vec![0u16; 13 * n]));
+        let (da, dout) = (upload(mem, &a), upload(mem, &vec![0u16; 13 * n]));
         r.launch("half_math", 1, 64, 0, Params::new().ptr(da).ptr(dout).i32(n as i32));
-        let got = download::<u16>(&mem, dout, 13 * n);
+        let got = download::<u16>(mem, dout, 13 * n);
         for i in 0..n {
             let x = hf(a[i]).abs();
             let want = [
@@ -1458,14 +1457,14 @@ fn half_vector_and_math_kernels() {
         let y: Vec<u32> = (0..n2)
             .map(|_| u32::from(h(f64::from(rng.i32(-8, 8)))) | u32::from(h(f64::from(rng.i32(-8, 8)) / 8.0)) << 16)
             .collect();
-        let (dx, dy, dout) = (upload(&mem, &x), upload(&mem, &y), upload(&mem, &[0f32]));
+        let (dx, dy, dout) = (upload(mem, &x), upload(mem, &y), upload(mem, &[0f32]));
         r.launch("half_dot", 4, 64, 0, Params::new().ptr(dx).ptr(dy).ptr(dout).i32(n2 as i32));
         let want: f64 = x
             .iter()
             .zip(&y)
             .map(|(&x, &y)| hf(x as u16) * hf(y as u16) + hf((x >> 16) as u16) * hf((y >> 16) as u16))
             .sum();
-        assert_eq!(f64::from(download::<f32>(&mem, dout, 1)[0]), want, "{v} half_dot");
+        assert_eq!(f64::from(download::<f32>(mem, dout, 1)[0]), want, "{v} half_dot");
     }
     for r in programs("04_int_simd") {
         let (v, mem) = (r.v.as_str(), &r.mem);
@@ -1473,12 +1472,12 @@ fn half_vector_and_math_kernels() {
         let n = 300usize;
         let w: Vec<u32> = (0..4 * n).map(|_| rng.next() as u32).collect();
         let (a, b, ua, ub) = (&w[..n], &w[n..2 * n], &w[2 * n..3 * n], &w[3 * n..]);
-        let (da, db, dua, dub) = (upload(&mem, a), upload(&mem, b), upload(&mem, ua), upload(&mem, ub));
-        let (dout, duout) = (upload(&mem, &vec![0i32; n]), upload(&mem, &vec![0u32; n]));
+        let (da, db, dua, dub) = (upload(mem, a), upload(mem, b), upload(mem, ua), upload(mem, ub));
+        let (dout, duout) = (upload(mem, &vec![0i32; n]), upload(mem, &vec![0u32; n]));
         let mut params = Params::new();
         params.ptr(da).ptr(db).ptr(dua).ptr(dub).ptr(dout).ptr(duout).i32(n as i32);
         r.launch("dot_products", 3, 128, 0, &params);
-        let (gs, gu) = (download::<i32>(&mem, dout, n), download::<u32>(&mem, duout, n));
+        let (gs, gu) = (download::<i32>(mem, dout, n), download::<u32>(mem, duout, n));
         for i in 0..n {
             let (sa, sb) =
                 (a[i].to_le_bytes().map(|x| i32::from(x as i8)), b[i].to_le_bytes().map(|x| i32::from(x as i8)));
@@ -1510,9 +1509,9 @@ fn half2_bf162_and_bitfield_kernels() {
                     | u32::from(h(f64::from(rng.i32(1, 300)) / 31.0)) << 16
             })
             .collect();
-        let (da, dout) = (upload(&mem, &a), upload(&mem, &vec![0u32; 8 * n]));
+        let (da, dout) = (upload(mem, &a), upload(mem, &vec![0u32; 8 * n]));
         r.launch("half2_math", 1, 64, 0, Params::new().ptr(da).ptr(dout).i32(n as i32));
-        let got = download::<u32>(&mem, dout, 8 * n);
+        let got = download::<u32>(mem, dout, 8 * n);
         for i in 0..n {
             for k in 0..2 {
                 let x = hf((a[i] >> (16 * k)) as u16).abs();
@@ -1537,9 +1536,9 @@ fn half2_bf162_and_bitfield_kernels() {
             (0..n).map(|_| pair(&mut rng)).collect(),
             (0..n).map(|_| pair(&mut rng)).collect(),
         );
-        let (da, db, dc, dout) = (upload(&mem, &a), upload(&mem, &b), upload(&mem, &c), upload(&mem, &vec![0u32; n]));
+        let (da, db, dc, dout) = (upload(mem, &a), upload(mem, &b), upload(mem, &c), upload(mem, &vec![0u32; n]));
         r.launch("bf162_vector", 1, 64, 0, Params::new().ptr(da).ptr(db).ptr(dc).ptr(dout).i32(n as i32));
-        let got = download::<u32>(&mem, dout, n);
+        let got = download::<u32>(mem, dout, n);
         let bv = |x: f64| hdec(bf(x), BF16);
         for i in 0..n {
             for k in 0..2 {
@@ -1561,17 +1560,17 @@ fn half2_bf162_and_bitfield_kernels() {
         let n = 300usize;
         let mut a: Vec<u64> = (0..n).map(|_| rng.next() >> rng.i32(0, 64)).collect();
         a[0] = 0;
-        let (da, dout, dout64) = (upload(&mem, &a), upload(&mem, &vec![0u32; n]), upload(&mem, &vec![0u64; n]));
+        let (da, dout, dout64) = (upload(mem, &a), upload(mem, &vec![0u32; n]), upload(mem, &vec![0u64; n]));
         r.launch("bit_intrinsics64", 3, 128, 0, Params::new().ptr(da).ptr(dout).ptr(dout64).i32(n as i32));
         let want: Vec<u32> = a
             .iter()
             .map(|&x| x.leading_zeros() + 64 * x.count_ones() + 4096 * if x == 0 { 0 } else { x.trailing_zeros() + 1 })
             .collect();
-        check(v, "bit_intrinsics64", &download::<u32>(&mem, dout, n), &want);
-        check(v, "brevll", &download::<u64>(&mem, dout64, n), &a.iter().map(|x| x.reverse_bits()).collect::<Vec<_>>());
+        check(v, "bit_intrinsics64", &download::<u32>(mem, dout, n), &want);
+        check(v, "brevll", &download::<u64>(mem, dout64, n), &a.iter().map(|x| x.reverse_bits()).collect::<Vec<_>>());
         let x: Vec<u32> = (0..n).map(|_| rng.next() as u32).collect();
         let y: Vec<u32> = (0..n).map(|_| rng.next() as u32).collect();
-        let (dx, dy, dout) = (upload(&mem, &x), upload(&mem, &y), upload(&mem, &vec![0u32; n]));
+        let (dx, dy, dout) = (upload(mem, &x), upload(mem, &y), upload(mem, &vec![0u32; n]));
         r.launch("bitfields", 3, 128, 0, Params::new().ptr(dx).ptr(dy).ptr(dout).i32(n as i32));
         let bfe_u = |v: u32, pos: u32, len: u32| (v >> pos) & ((1u32 << len) - 1);
         let bfe_s = |v: i32, pos: u32, len: u32| (v << (32 - pos - len)) >> (32 - len);
@@ -1591,7 +1590,7 @@ fn half2_bf162_and_bitfield_kernels() {
                 r.wrapping_add(lo * 3 + mid * 5 + hi)
             })
             .collect();
-        check(v, "bitfields", &download::<u32>(&mem, dout, n), &want);
+        check(v, "bitfields", &download::<u32>(mem, dout, n), &want);
     }
 }
 
@@ -1605,28 +1604,28 @@ fn pipeline_cp_async_kernels() {
         // pipelined_chunk_sum: integer-valued floats, so any summation order is exact.
         let (blocks, chunks) = (3usize, 5usize);
         let input: Vec<f32> = (0..blocks * chunks * 256).map(|_| rng.fint(-50, 50)).collect();
-        let (din, dout) = (upload(&mem, &input), upload(&mem, &vec![0f32; blocks]));
+        let (din, dout) = (upload(mem, &input), upload(mem, &vec![0f32; blocks]));
         let mut params = Params::new();
         params.ptr(din).ptr(dout).i32(chunks as i32);
         r.launch("pipelined_chunk_sum", blocks as u32, 64, 0, &params);
         let want: Vec<f32> = input.chunks(chunks * 256).map(|c| c.iter().sum()).collect();
-        check_f32(v, "pipelined_chunk_sum", &download(&mem, dout, blocks), &want);
+        check_f32(v, "pipelined_chunk_sum", &download(mem, dout, blocks), &want);
         // async_copy_sizes: zero-fill past n.
         let (threads, n) = (128usize, 100usize);
         let s4: Vec<i32> = (0..threads).map(|_| rng.i32(-1000, 1000)).collect();
         let s8: Vec<f64> = (0..threads).map(|_| f64::from(rng.f32())).collect();
-        let (d4, d8) = (upload(&mem, &s4), upload(&mem, &s8));
-        let (o4, o8) = (upload(&mem, &vec![7i32; threads]), upload(&mem, &vec![7f64; threads]));
+        let (d4, d8) = (upload(mem, &s4), upload(mem, &s8));
+        let (o4, o8) = (upload(mem, &vec![7i32; threads]), upload(mem, &vec![7f64; threads]));
         let mut params = Params::new();
         params.ptr(d4).ptr(d8).ptr(o4).ptr(o8).i32(n as i32);
         r.launch("async_copy_sizes", 1, threads as u32, 0, &params);
         let w4: Vec<i32> = (0..threads).map(|t| (t + 1) % threads).map(|j| if j < n { s4[j] } else { 0 }).collect();
         let w8: Vec<f64> = (0..threads).map(|t| (t + 1) % threads).map(|j| if j < n { s8[j] } else { 0.0 }).collect();
-        check(v, "async_copy_sizes", &download(&mem, o4, threads), &w4);
-        check_f64(v, "async_copy_sizes", &download(&mem, o8, threads), &w8);
+        check(v, "async_copy_sizes", &download(mem, o4, threads), &w4);
+        check_f64(v, "async_copy_sizes", &download(mem, o8, threads), &w8);
         // raw_cp_async: reverse a tile of float4 and swap components.
         let input: Vec<f32> = (0..2 * 128 * 4).map(|_| rng.f32()).collect();
-        let (din, dout) = (upload(&mem, &input), upload(&mem, &vec![0f32; input.len()]));
+        let (din, dout) = (upload(mem, &input), upload(mem, &vec![0f32; input.len()]));
         r.launch("raw_cp_async", 2, 128, 0, Params::new().ptr(din).ptr(dout));
         let mut want = vec![0f32; input.len()];
         for b in 0..2 {
@@ -1637,7 +1636,7 @@ fn pipeline_cp_async_kernels() {
                 }
             }
         }
-        check_f32(v, "raw_cp_async", &download(&mem, dout, want.len()), &want);
+        check_f32(v, "raw_cp_async", &download(mem, dout, want.len()), &want);
     }
 }
 
@@ -1654,7 +1653,7 @@ fn memcpy_async_barrier_kernels() {
         // barrier_memcpy_async: dynamic shared memory staging through cuda::memcpy_async.
         let (blocks, n) = (3usize, 512usize);
         let input: Vec<f32> = (0..blocks * n).map(|_| rng.fint(-100, 100) / 4.0).collect();
-        let (din, dout) = (upload(&mem, &input), upload(&mem, &vec![0f32; blocks * n]));
+        let (din, dout) = (upload(mem, &input), upload(mem, &vec![0f32; blocks * n]));
         let mut params = Params::new();
         params.ptr(din).ptr(dout).i32(n as i32);
         r.launch("barrier_memcpy_async", blocks as u32, 128, (n * 4) as u32, &params);
@@ -1662,11 +1661,11 @@ fn memcpy_async_barrier_kernels() {
             .map(|i| (i / n, i % n))
             .map(|(b, i)| input[b * n + i] * 2.0 + input[b * n + n - 1 - i])
             .collect();
-        check_f32(v, "barrier_memcpy_async", &download(&mem, dout, blocks * n), &want);
+        check_f32(v, "barrier_memcpy_async", &download(mem, dout, blocks * n), &want);
         // barrier_phases: neighbour sums through barrier phases, then arrive_and_drop.
         let (threads, iters) = (128usize, 5);
         let data: Vec<i32> = (0..blocks * threads).map(|_| rng.i32(-1000, 1000)).collect();
-        let dd = upload(&mem, &data);
+        let dd = upload(mem, &data);
         let mut params = Params::new();
         params.ptr(dd).i32(iters);
         r.launch("barrier_phases", blocks as u32, threads as u32, 0, &params);
@@ -1679,7 +1678,7 @@ fn memcpy_async_barrier_kernels() {
                 }
             }
         }
-        check(v, "barrier_phases", &download(&mem, dd, blocks * threads), &want);
+        check(v, "barrier_phases", &download(mem, dd, blocks * threads), &want);
     }
 }
 
@@ -1693,31 +1692,31 @@ fn mbarrier_sm90_kernels() {
         // bulk_copy_sum: integer-valued floats, exact in any order.
         let (blocks, iters) = (2usize, 3usize);
         let input: Vec<f32> = (0..blocks * iters * 1024).map(|_| rng.fint(-20, 20)).collect();
-        let (din, dout) = (upload(&mem, &input), upload(&mem, &vec![0f32; blocks]));
+        let (din, dout) = (upload(mem, &input), upload(mem, &vec![0f32; blocks]));
         let mut params = Params::new();
         params.ptr(din).ptr(dout).i32(iters as i32);
         r.launch("bulk_copy_sum", blocks as u32, 128, 0, &params);
         let want: Vec<f32> = input.chunks(iters * 1024).map(|c| c.iter().sum()).collect();
-        check_f32(v, "bulk_copy_sum", &download(&mem, dout, blocks), &want);
+        check_f32(v, "bulk_copy_sum", &download(mem, dout, blocks), &want);
         // mbarrier_sync
         let threads = 128usize;
         let data: Vec<i32> = (0..blocks * threads).map(|_| rng.i32(-1000, 1000)).collect();
-        let dd = upload(&mem, &data);
+        let dd = upload(mem, &data);
         r.launch("mbarrier_sync", blocks as u32, threads as u32, 0, Params::new().ptr(dd));
         let want: Vec<i32> =
             (0..blocks * threads).map(|i| data[i / threads * threads + (i + 1) % threads] * 3).collect();
-        check(v, "mbarrier_sync", &download(&mem, dd, blocks * threads), &want);
+        check(v, "mbarrier_sync", &download(mem, dd, blocks * threads), &want);
         // ptx_bulk_copy
         let input: Vec<i32> = (0..blocks * 512).map(|_| rng.i32(-1000, 1000)).collect();
-        let (din, dout) = (upload(&mem, &input), upload(&mem, &vec![0i32; blocks * threads]));
+        let (din, dout) = (upload(mem, &input), upload(mem, &vec![0i32; blocks * threads]));
         r.launch("ptx_bulk_copy", blocks as u32, threads as u32, 0, Params::new().ptr(din).ptr(dout));
         let want: Vec<i32> = (0..blocks * threads)
             .map(|i| (i / threads, i % threads))
             .map(|(b, t)| (t..512).step_by(threads).map(|k| input[b * 512 + k]).sum())
             .collect();
-        check(v, "ptx_bulk_copy", &download(&mem, dout, blocks * threads), &want);
+        check(v, "ptx_bulk_copy", &download(mem, dout, blocks * threads), &want);
         // ptx_wrappers: the token's low byte is hardware-specific; only check that it runs.
-        let dout = upload(&mem, &vec![0i32; blocks * threads]);
+        let dout = upload(mem, &vec![0i32; blocks * threads]);
         r.launch("ptx_wrappers", blocks as u32, threads as u32, 0, Params::new().ptr(dout));
     }
 }
@@ -1735,7 +1734,7 @@ fn sm90_grid_constant_and_async_remote_kernels() {
             let n = 300usize;
             let coeffs: Vec<f32> = (0..16).map(|_| rng.fint(-8, 8)).collect();
             let input: Vec<f32> = (0..n).map(|_| rng.fint(-20, 20)).collect();
-            let (din, dout) = (upload(&mem, &input), upload(&mem, &vec![f32::NAN; n]));
+            let (din, dout) = (upload(mem, &input), upload(mem, &vec![f32::NAN; n]));
             let mut params = Params::new();
             coeffs.iter().for_each(|&c| {
                 params.f32(c);
@@ -1746,14 +1745,14 @@ fn sm90_grid_constant_and_async_remote_kernels() {
                 .map(|i| (0..16).fold(0.0f32, |a, k| a + coeffs[k] * input[(i + k) % n]))
                 .map(|acc| if mode != 0 { acc } else { -acc })
                 .collect();
-            check_f32(v, "grid_constant_param", &download(&mem, dout, n), &want);
+            check_f32(v, "grid_constant_param", &download(mem, dout, n), &want);
         }
         // cluster_async_remote: each block of a 2-block cluster st.async's rank + 100 and
         // red.async.add's rank + 1 into its peer, completing on the peer's mbarrier.
         let blocks = 6usize;
-        let dout = upload(&mem, &vec![0u32; blocks * 2]);
+        let dout = upload(mem, &vec![0u32; blocks * 2]);
         r.launch("cluster_async_remote", blocks as u32, 64, 0, Params::new().ptr(dout));
         let want: Vec<u32> = (0..blocks).flat_map(|b| [((b as u32 % 2) ^ 1) + 100, ((b as u32 % 2) ^ 1) + 1]).collect();
-        check(v, "cluster_async_remote", &download(&mem, dout, blocks * 2), &want);
+        check(v, "cluster_async_remote", &download(mem, dout, blocks * 2), &want);
     }
 }

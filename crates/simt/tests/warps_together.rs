@@ -146,11 +146,11 @@ fn asynchronous_copies_and_wide_atomics_read_and_written_without_a_barrier() {
     }
     // Each kernel: what it leaves in `p[0..2]` from {5, 6} and writes after the threads'
     // values (the writer's old value from its atomic; nothing: 0xeeeeeeee).
-    let int = |x: i32| x.to_le_bytes();
-    let float = |x: f32| x.to_le_bytes();
-    let kernels: [(&str, [u8; 4], [[u8; 4]; 3]); 4] = [
-        ("cp_async_read_then_bump", int(5), [int(12), int(6), [0xee; 4]]),
-        ("bulk_read_then_bump", int(5), [int(12), int(6), [0xee; 4]]),
+    let int = |x: i32| x as u32;
+    let float = |x: f32| x.to_bits();
+    let kernels = [
+        ("cp_async_read_then_bump", int(5), [int(12), int(6), 0xeeee_eeee]),
+        ("bulk_read_then_bump", int(5), [int(12), int(6), 0xeeee_eeee]),
         ("atom128_read_then_bump", int(5), [int(12), int(0), int(5)]),
         ("atom_v2_read_then_bump", float(5.0), [float(17.0), float(7.0), float(11.0)]),
     ];
@@ -161,7 +161,9 @@ fn asynchronous_copies_and_wide_atomics_read_and_written_without_a_barrier() {
                 for writer in [0, n - 1, n / 2] {
                     // p[i] = old + i, as ints or floats.
                     let init: Vec<u8> = (0..16)
-                        .flat_map(|i| if kernel.starts_with("atom_v2") { float(5.0 + i as f32) } else { int(5 + i) })
+                        .flat_map(|i| {
+                            if kernel.starts_with("atom_v2") { float(5.0 + i as f32) } else { int(5 + i) }.to_le_bytes()
+                        })
                         .collect();
                     let dp = mem.alloc(64).unwrap();
                     mem.write(dp, &init).unwrap();
@@ -173,15 +175,14 @@ fn asynchronous_copies_and_wide_atomics_read_and_written_without_a_barrier() {
                     p.launch(kernel, Dim3::x(1), Dim3 { x, y, z: 1 }, 0, &params, &mem)
                         .unwrap_or_else(|f| panic!("{name} {kernel}: {f}"));
                     let got = download::<u32>(&mem, out, n + 1);
-                    let old = u32::from_le_bytes(old);
                     let stale: Vec<usize> = (0..n).filter(|&t| got[t] != old).collect();
                     assert!(
                         stale.is_empty(),
                         "{name} {kernel} {x}x{y} writer {writer}: threads {stale:?} read a new value"
                     );
-                    assert_eq!(got[n], u32::from_le_bytes(extra), "{name} {kernel} {x}x{y} writer {writer}");
+                    assert_eq!(got[n], extra, "{name} {kernel} {x}x{y} writer {writer}");
                     let after = download::<u32>(&mem, dp, 2);
-                    assert_eq!(after, [u32::from_le_bytes(p0), u32::from_le_bytes(p1)], "{name} {kernel}");
+                    assert_eq!(after, [p0, p1], "{name} {kernel}");
                     mem.free(out).unwrap();
                     mem.free(dp).unwrap();
                 }
