@@ -1827,4 +1827,90 @@ fn cuda13_batch_apis() {
 #[test]
 fn warps_together_async() {
     check("warps_together_async");
+// Programs as books, courses and blog posts teach them (PMPP, Professional CUDA C, NVIDIA's
+// developer blog, OLCF/NERSC training, Stack Overflow mistakes), recorded on an H200.
+
+#[test]
+fn pmpp_matmul_tiled() {
+    check("pmpp_matmul_tiled");
+}
+
+#[test]
+fn pmpp_conv_const() {
+    check("pmpp_conv_const");
+}
+
+#[test]
+fn pmpp_scan() {
+    check("pmpp_scan");
+}
+
+#[test]
+fn pmpp_sparse() {
+    check("pmpp_sparse");
+}
+
+#[test]
+fn pmpp_histogram() {
+    check("pmpp_histogram");
+}
+
+#[test]
+fn blog_um_prefetch() {
+    check("blog_um_prefetch");
+}
+
+#[test]
+fn pcc_events_bool() {
+    check("pcc_events_bool");
+}
+
+#[test]
+fn blog_transpose_shfl() {
+    check("blog_transpose_shfl");
+}
+
+#[test]
+fn blog_occupancy_cg() {
+    check("blog_occupancy_cg");
+}
+
+#[test]
+fn so_mistakes() {
+    check("so_mistakes");
+}
+
+#[test]
+fn pmpp_merge_bfs() {
+    check("pmpp_merge_bfs");
+}
+
+#[test]
+fn pcc_aos_soa_ldg() {
+    check("pcc_aos_soa_ldg");
+}
+
+#[test]
+fn fast_math_nbody() {
+    check("fast_math_nbody");
+}
+
+#[test]
+fn olcf_exercises() {
+    check("olcf_exercises");
+}
+
+#[test]
+fn pmpp_stencil3d() {
+    check("pmpp_stencil3d");
+}
+
+#[test]
+fn blog_warp_primitives() {
+    check("blog_warp_primitives");
+}
+
+#[test]
+fn pcc_intrinsics_precision() {
+    check("pcc_intrinsics_precision");
 }

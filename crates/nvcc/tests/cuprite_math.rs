@@ -117,3 +117,35 @@ fn cxx_programs_print_what_an_h200_printed() {
         matches_gpu(name, "sm_90");
     }
 }
+
+/// Programs as learners type them, from books, courses and blog posts (PMPP's tiled matmul,
+/// convolution, scans, merge, sparse formats, BFS, histograms and stencils; Professional CUDA
+/// C's layouts, events and rounding intrinsics; NVIDIA's blog's transpose, warp primitives,
+/// occupancy and cooperative groups, unified memory with CUDA 13's prefetch; OLCF exercises;
+/// Stack Overflow's error-checking mistakes), with their flags (`-lineinfo`, `--use_fast_math`,
+/// `-Xcompiler -Wall`, `-std=c++14/17`, several `-arch`), built by cuprite nvcc: each prints what
+/// an H200 printed for nvcc's build (see program_diff.rs).
+#[test]
+fn learner_programs_print_what_an_h200_printed() {
+    for name in [
+        "pmpp_matmul_tiled",
+        "pmpp_conv_const",
+        "pmpp_scan",
+        "pmpp_sparse",
+        "pmpp_histogram",
+        "pmpp_merge_bfs",
+        "pmpp_stencil3d",
+        "blog_um_prefetch",
+        "blog_transpose_shfl",
+        "blog_occupancy_cg",
+        "blog_warp_primitives",
+        "pcc_events_bool",
+        "pcc_aos_soa_ldg",
+        "pcc_intrinsics_precision",
+        "fast_math_nbody",
+        "olcf_exercises",
+        "so_mistakes",
+    ] {
+        matches_gpu(name, "sm_90");
+    }
+}

@@ -1615,6 +1615,51 @@ fn unroll_pragmas_that_cannot_be_honoured_build_silently() {
     assert!(!err.contains("warning"), "{err}");
 }
 
+/// Host code calling std::stable_sort (libstdc++'s _Temporary_buffer, which calls the C++17-
+/// deprecated std::get_temporary_buffer) builds silently and under -Werror, as nvcc (g++ for host
+/// code) builds it: clang reported the deprecation inside the system header in both passes, and
+/// `-Werror all-warnings` or `-Xcompiler -Werror` failed the build (include/bits/stl_tempbuf.h).
+/// A call of get_temporary_buffer in the program itself still warns.
+#[test]
+fn stable_sort_in_host_code_builds_under_werror() {
+    let dir = common::work_dir().join("stable_sort_werror");
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("sorts.cu");
+    std::fs::write(
+        &src,
+        "#include <algorithm>\n#include <vector>\n\
+         __global__ void k(int *p) { p[threadIdx.x] *= 2; }\n\
+         int main() {\n  std::vector<unsigned> v{3, 1, 2, 1};\n\
+           std::stable_sort(v.begin(), v.end(), [](unsigned a, unsigned b) { return a > b; });\n\
+           std::stable_partition(v.begin(), v.end(), [](unsigned a) { return a % 2; });\n\
+           std::inplace_merge(v.begin(), v.begin() + 2, v.end());\n  return (int)v[0];\n}\n",
+    )
+    .unwrap();
+    let obj = dir.join("sorts.o");
+    for werror in [["-Werror", "all-warnings"], ["-Xcompiler", "-Werror"]] {
+        let mut args = vec!["-std=c++17", "-c", src.to_str().unwrap(), "-o", obj.to_str().unwrap()];
+        args.extend(werror);
+        let out = Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "nvcc_child", "--nocapture"])
+            .env("CUPRITE_NVCC_CHILD", args.join("\n"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success() && !err.contains("deprecated"), "{werror:?}: {err}");
+    }
+    let own = dir.join("own.cu");
+    std::fs::write(&own, "#include <memory>\nint main() { return (int)std::get_temporary_buffer<int>(4).second; }\n")
+        .unwrap();
+    let args = ["-std=c++17", "-c", own.to_str().unwrap(), "-o", obj.to_str().unwrap()];
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "nvcc_child", "--nocapture"])
+        .env("CUPRITE_NVCC_CHILD", args.join("\n"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success() && err.contains("own.cu:2:") && err.contains("deprecated"), "{err}");
+}
+
 /// Runs the driver on the arguments in `CUPRITE_NVCC_CHILD` (one a line), for tests that need
 /// a process of its own (an environment of its own).
 #[test]
