@@ -402,16 +402,25 @@ pub type MemWork = Arc<dyn Fn() -> Result<()> + Send + Sync>;
 
 /// Runs `work` as `on` says: a synchronous call returns its error; an asynchronous one reports
 /// it at the next synchronization.
+///
+/// Work that comes to run after a kernel faulted is not done: a context with a sticky error
+/// does no more work, and a synchronous call queued behind the faulting kernel answers the
+/// kernel's error, as copies with a host end (`cudaMemcpy`, the symbol copies, `cudaMemcpy2D`)
+/// do on an H200 (tests/program-diff/sync_copy_after_fault.cu).
 fn submit(on: On, work: MemWork, node: crate::work::NodeType) -> Result<()> {
     match on {
         On::Sync(s) => {
-            if let Some(r) = crate::stream::run_inline_if_idle(&resolve(s)?, || work()) {
-                return r;
-            }
-            let slot = Arc::new(Mutex::new(Ok(())));
-            let s2 = slot.clone();
-            run_sync(s, Box::new(move || *lock(&s2) = work()))?;
-            *lock(&slot)
+            let r = match crate::stream::run_inline_if_idle(&resolve(s)?, || unless_faulted(&work)) {
+                Some(r) => r,
+                None => {
+                    let slot = Arc::new(Mutex::new(Ok(())));
+                    let s2 = slot.clone();
+                    run_sync(s, Box::new(move || *lock(&s2) = unless_faulted(&work)))?;
+                    *lock(&slot)
+                }
+            };
+            // The kernel ahead of the copy may have faulted while the copy ran.
+            crate::context::sticky().map_or(r, Err)
         }
         On::Async(s) => {
             let st = resolve(s)?;
@@ -419,7 +428,7 @@ fn submit(on: On, work: MemWork, node: crate::work::NodeType) -> Result<()> {
                 &st,
                 Vec::new(),
                 Box::new(move || {
-                    if let Err(e) = work() {
+                    if let Err(e) = unless_faulted(&work) {
                         ctx().set_async(e);
                     }
                 }),
@@ -430,11 +439,19 @@ fn submit(on: On, work: MemWork, node: crate::work::NodeType) -> Result<()> {
     }
 }
 
+/// `work`, or the sticky error without doing it when a kernel has faulted.
+fn unless_faulted(work: &MemWork) -> Result<()> {
+    match crate::context::sticky() {
+        Some(e) => Err(e),
+        None => work(),
+    }
+}
+
 /// The work of an asynchronous memory operation as a graph node (errors reported at the next
 /// synchronization).
 pub fn node_work(work: MemWork) -> crate::work::NodeFn {
     Arc::new(move || {
-        if let Err(e) = work() {
+        if let Err(e) = unless_faulted(&work) {
             ctx().set_async(e);
         }
     })
@@ -646,9 +663,23 @@ pub unsafe fn memcpy_3d(c: Copy3D, on: On) -> Result<()> {
                     submit(on, checked.work(), Memcpy)
                 }
             }
-            _ => submit(on, checked.work(), Memcpy),
+            _ => submit(device_side(on, &[c.dst, c.src])?, checked.work(), Memcpy),
         }
     })
+}
+
+/// CUDA's API synchronization rule for the synchronous calls that touch only device memory
+/// (`cudaMemcpy` device to device, `cudaMemset` of device memory): no host-side
+/// synchronization, the call returns once the work is queued on its stream, so an error of the
+/// work ahead (a kernel's fault) is the next synchronizing call's, as on an H200
+/// (tests/program-diff/sync_copy_after_fault.cu). Managed, pinned and mapped ends keep the
+/// call synchronous.
+fn device_side(on: On, ends: &[u64]) -> Result<On> {
+    let device = |a: u64| matches!(classify(a), Pointer::Known(i) if matches!(i.kind, simt::AllocKind::Device));
+    match on {
+        On::Sync(s) if ends.iter().all(|&a| device(a)) && !crate::stream::is_capturing(s)? => Ok(On::Async(s)),
+        _ => Ok(on),
+    }
 }
 
 /// A 2D/3D memset description (`elem_size` 1, 2 or 4 bytes; `width` in elements).
@@ -714,7 +745,7 @@ impl Set3D {
 /// `cudaMemset2D`/`cudaMemset3D` and their `Async` forms.
 pub fn memset_3d(s: Set3D, on: On) -> Result<()> {
     api(|_| match s.work()? {
-        Some(w) => submit(on, w, crate::work::NodeType::Memset),
+        Some(w) => submit(device_side(on, &[s.dst.0])?, w, crate::work::NodeType::Memset),
         None => Ok(()),
     })
 }
