@@ -80,6 +80,58 @@ pub fn classify(addr: u64) -> Pointer {
     }
 }
 
+/// How many freed allocations a fault report can still name.
+const FREED_KEPT: usize = 1024;
+
+/// For the report of a kernel's access at `addr` that no live allocation holds (or that runs
+/// past one's end): where the address lies, as a kernel author looks for the bug. Near a null
+/// pointer, outside the device's address range (a host pointer: kernels reach host memory only
+/// through pinned, registered or managed memory), inside an allocation `cudaFree` freed, or
+/// the distance past the end of (or before) the nearest `cudaMalloc` allocation. `None` when
+/// no allocation is near enough to say (none at all).
+pub fn fault_hint(addr: u64) -> Option<String> {
+    let c = ctx();
+    if addr == 0 {
+        return Some("0x0 is a null pointer".into());
+    }
+    if addr < 1 << 16 {
+        return Some(format!("0x{addr:x} is {addr} bytes past a null pointer"));
+    }
+    // Below the device range is a device pointer moved too far down; host pointers lie above.
+    if addr >= GLOBAL_BASE + DEVICE_RANGE {
+        return Some(format!(
+            "0x{addr:x} is not a device address: a host pointer (the device reaches host memory only \
+             through cudaMallocHost, cudaHostRegister or managed memory) or a corrupted one"
+        ));
+    }
+    let freed = lock(&c.freed).iter().rev().find(|&&(b, s)| (b..b + s).contains(&addr)).copied();
+    if let Some((base, size)) = freed {
+        return Some(format!(
+            "0x{addr:x} is {} bytes into a {size}-byte allocation at 0x{base:x} that cudaFree freed",
+            addr - base
+        ));
+    }
+    let allocs = lock(&c.allocs);
+    let below = allocs.range(..=addr).next_back().map(|(&b, &s)| (b, s));
+    let above = allocs.range(addr + 1..).next().map(|(&b, &s)| (b, s));
+    let past = |(base, size): (u64, u64)| match addr.checked_sub(base + size) {
+        Some(d) => format!("0x{addr:x} is {d} bytes past the end of the {size}-byte allocation at 0x{base:x}"),
+        None => format!(
+            "the access at 0x{addr:x} ({} bytes in) runs past the end of the {size}-byte allocation at 0x{base:x}",
+            addr - base
+        ),
+    };
+    let before = |(base, size): (u64, u64)| {
+        format!("0x{addr:x} is {} bytes before the {size}-byte allocation at 0x{base:x}", base - addr)
+    };
+    match (below, above) {
+        (Some(b), Some(a)) if addr.saturating_sub(b.0 + b.1) <= a.0 - addr => Some(past(b)),
+        (Some(b), None) => Some(past(b)),
+        (_, Some(a)) => Some(before(a)),
+        (None, None) => None,
+    }
+}
+
 /// Checks that `len` bytes from `addr` lie inside allocation `info` (which holds `addr`).
 fn check_range(info: simt::AllocInfo, addr: u64, len: u64) -> Result<()> {
     let fits = (addr - info.base).checked_add(len).is_some_and(|end| end <= info.size);
@@ -127,7 +179,13 @@ pub fn free(ptr: DevicePtr) -> Result<()> {
         }
         wait_all();
         c.mem().free(ptr).map_err(|_| Error::InvalidValue)?;
-        lock(&c.allocs).remove(&ptr.0);
+        if let Some(size) = lock(&c.allocs).remove(&ptr.0) {
+            let mut freed = lock(&c.freed);
+            if freed.len() == FREED_KEPT {
+                freed.pop_front();
+            }
+            freed.push_back((ptr.0, size));
+        }
         forget_pool_alloc(ptr.0);
         crate::managed_ranges::forget(ptr.0);
         Ok(())
