@@ -1831,3 +1831,12 @@ fn cuda13_batch_apis() {
 fn sync_copy_after_fault() {
     check("sync_copy_after_fault");
 }
+
+/// Faults in a -G build, each in a forked child: a trap in one thread, brkpt, a failing assert
+/// (its message goes to stderr, which the H200's recording interleaved and this file leaves
+/// out), an out-of-bounds store two calls deep, integer division by zero (no fault), a
+/// misaligned float4, device malloc until NULL, printf then trap.
+#[test]
+fn debug_build_faults() {
+    check("debug_build_faults");
+}
