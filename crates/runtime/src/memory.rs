@@ -721,22 +721,27 @@ pub unsafe fn memcpy_3d(c: Copy3D, on: On) -> Result<()> {
                     submit(on, checked.work(), Memcpy)
                 }
             }
-            _ => submit(device_side(on, &[c.dst, c.src])?, checked.work(), Memcpy),
+            _ => submit_for(on, &[c.dst, c.src], checked.work(), Memcpy),
         }
     })
 }
 
-/// CUDA's API synchronization rule for the synchronous calls that touch only device memory
-/// (`cudaMemcpy` device to device, `cudaMemset` of device memory): no host-side
-/// synchronization, the call returns once the work is queued on its stream, so an error of the
-/// work ahead (a kernel's fault) is the next synchronizing call's, as on an H200
-/// (tests/program-diff/sync_copy_after_fault.cu). Managed, pinned and mapped ends keep the
-/// call synchronous.
-fn device_side(on: On, ends: &[u64]) -> Result<On> {
+/// [`submit`] for a copy or memset whose ends are `ends`. A synchronous call that touches only
+/// device memory (`cudaMemcpy` device to device, `cudaMemset` of device memory) returns on a GPU
+/// once the work is queued (no host-side synchronization), so a fault of the kernel ahead of it
+/// is the next call's error, not its own (tests/program-diff/sync_copy_after_fault.cu). Here it
+/// still waits for its work, so that later work on any stream finds it done, and answers as on
+/// a GPU. Managed, pinned and mapped ends keep the host-synchronous answer.
+fn submit_for(on: On, ends: &[u64], work: MemWork, node: crate::work::NodeType) -> Result<()> {
     let device = |a: u64| matches!(classify(a), Pointer::Known(i) if matches!(i.kind, simt::AllocKind::Device));
-    match on {
-        On::Sync(s) if ends.iter().all(|&a| device(a)) && !crate::stream::is_capturing(s)? => Ok(On::Async(s)),
-        _ => Ok(on),
+    let r = submit(on, work, node);
+    match r {
+        Err(e)
+            if matches!(on, On::Sync(_)) && ends.iter().all(|&a| device(a)) && crate::context::sticky() == Some(e) =>
+        {
+            Ok(())
+        }
+        r => r,
     }
 }
 
@@ -803,7 +808,7 @@ impl Set3D {
 /// `cudaMemset2D`/`cudaMemset3D` and their `Async` forms.
 pub fn memset_3d(s: Set3D, on: On) -> Result<()> {
     api(|_| match s.work()? {
-        Some(w) => submit(device_side(on, &[s.dst.0])?, w, crate::work::NodeType::Memset),
+        Some(w) => submit_for(on, &[s.dst.0], w, crate::work::NodeType::Memset),
         None => Ok(()),
     })
 }
