@@ -1825,8 +1825,8 @@ fn cuda13_batch_apis() {
 
 /// Synchronous copies and memsets behind a kernel that faults while they are issued: a copy
 /// with a host end (pageable or pinned, to or from a symbol, 2D) answers the fault and copies
-/// nothing; device-to-device cudaMemcpy and cudaMemset of device memory return at once
-/// (cudaSuccess: no host-side synchronization); an async copy behind the fault copies nothing.
+/// nothing; device-to-device cudaMemcpy and cudaMemset of device memory answer cudaSuccess
+/// (on a GPU they return once queued); an async copy behind the fault copies nothing.
 #[test]
 fn sync_copy_after_fault() {
     check("sync_copy_after_fault");
