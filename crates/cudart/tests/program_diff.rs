@@ -1840,3 +1840,18 @@ fn sync_copy_after_fault() {
 fn debug_build_faults() {
     check("debug_build_faults");
 }
+
+/// The message a failing device assert prints (captured from stderr in a forked child): one
+/// line per thread of the warp that fails it, with block and thread, the function's pretty
+/// name (a template's too) and the line, for 3-D blocks and asserts in device functions.
+#[test]
+fn assert_messages_threads() {
+    check("assert_messages_threads");
+}
+
+/// Four host threads, one kernel fault: the faulting thread and the others (which launched
+/// before the fault) all see the sticky error; cudaGetLastError is per thread.
+#[test]
+fn fault_host_threads() {
+    check("fault_host_threads");
+}
