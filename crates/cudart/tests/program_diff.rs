@@ -1913,4 +1913,35 @@ fn blog_warp_primitives() {
 #[test]
 fn pcc_intrinsics_precision() {
     check("pcc_intrinsics_precision");
+/// Synchronous copies and memsets behind a kernel that faults while they are issued: a copy
+/// with a host end (pageable or pinned, to or from a symbol, 2D) answers the fault and copies
+/// nothing; device-to-device cudaMemcpy and cudaMemset of device memory answer cudaSuccess
+/// (on a GPU they return once queued); an async copy behind the fault copies nothing.
+#[test]
+fn sync_copy_after_fault() {
+    check("sync_copy_after_fault");
+}
+
+/// Faults in a -G build, each in a forked child: a trap in one thread, brkpt, a failing assert
+/// (its message goes to stderr, which the H200's recording interleaved and this file leaves
+/// out), an out-of-bounds store two calls deep, integer division by zero (no fault), a
+/// misaligned float4, device malloc until NULL, printf then trap.
+#[test]
+fn debug_build_faults() {
+    check("debug_build_faults");
+}
+
+/// The message a failing device assert prints (captured from stderr in a forked child): one
+/// line per thread of the warp that fails it, with block and thread, the function's pretty
+/// name (a template's too) and the line, for 3-D blocks and asserts in device functions.
+#[test]
+fn assert_messages_threads() {
+    check("assert_messages_threads");
+}
+
+/// Four host threads, one kernel fault: the faulting thread and the others (which launched
+/// before the fault) all see the sticky error; cudaGetLastError is per thread.
+#[test]
+fn fault_host_threads() {
+    check("fault_host_threads");
 }

@@ -61,22 +61,23 @@ fn every_suite_program_builds_with_cuprite_nvcc_and_passes() {
     common::check_programs("cuprite nvcc suite", names, "CUPRITE_SUITE_ONLY", &known_failures, check);
 }
 
-/// Fault reports of `cuprite nvcc` builds name the user's line, as nvcc's builds' do
-/// (crates/cudart/tests/programs.rs): clang's `atomicAdd` and Cuprite's `__assert_fail` are
-/// header functions inlined (at `-G` too, for the atomic) with their header's lines and, in LLVM
-/// 19's PTX, no `inlined_at`, so the report takes the statement before them; under `-G` the
-/// assert is a call, and the report walks to the caller's frame. Both named the header's line.
+/// A fault in code clang inlined from a header (`__trap`, `atomicAdd`, `assert`) names the
+/// user's line, as for nvcc's builds (crates/cudart/tests/programs.rs,
+/// `fault_reports_name_the_kernel_and_the_users_line`): clang's `.loc` there is the header's, with
+/// no `inlined_at` to point back, so the line is the last of the user's the function reached.
 #[test]
-fn fault_reports_of_cuprite_nvcc_builds_name_the_users_line() {
-    let src = common::repo().join("crates/cudart/tests/cuda/fault_report.cu");
-    for flag in ["-G", "-lineinfo"] {
-        let exe = common::work_dir().join(format!("fault_report{}", flag.replace('-', "_")));
-        common::nvcc(&["-arch=sm_90", flag, src.to_str().unwrap(), "-o", exe.to_str().unwrap()]).expect("build");
-        for (case, line) in [("oob", 7), ("atomic", 10), ("trap", 13), ("assert", 17)] {
-            for engine in ["jit", "interp"] {
+fn fault_reports_name_the_users_line() {
+    // (case, the statement's line in fault_report.cu)
+    let cases = [("oob", 7), ("atomic", 10), ("trap", 13), ("assert", 17)];
+    let src = common::repo().join("crates/cudart/tests/cuda/fault_report.cu").to_string_lossy().into_owned();
+    for flag in ["-lineinfo", "-G"] {
+        let exe = common::work_dir().join(format!("fault_report_lines{}", flag.replace('-', "_")));
+        let out = exe.to_string_lossy().into_owned();
+        common::nvcc(&["-arch=sm_90", flag, src.as_str(), "-o", out.as_str()]).expect("build fault_report");
+        for engine in ["jit", "interp"] {
+            for (case, line) in cases {
                 let o = common::run(&exe, &[case], &[("CUPRITE_ENGINE", engine)]);
-                let stdout = String::from_utf8_lossy(&o.stdout);
-                let stderr = String::from_utf8_lossy(&o.stderr);
+                let (stdout, stderr) = (String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
                 let what = format!("{case} {flag} {engine}");
                 assert!(o.status.success() && stdout.contains("PASS"), "{what}: {stdout}\n{stderr}");
                 let report = stderr.lines().find(|l| l.starts_with("cuprite: cudaError")).unwrap_or_default();

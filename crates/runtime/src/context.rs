@@ -5,7 +5,7 @@
 //! keep their own tables in their layers.
 
 use std::cell::Cell;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock};
 
@@ -20,6 +20,9 @@ pub(crate) struct Context {
     pub mem: RwLock<Arc<DeviceMemory>>,
     /// Live `cudaMalloc` allocations: base → size.
     pub allocs: Mutex<BTreeMap<u64, u64>>,
+    /// The allocations `cudaFree` freed last (base, size), oldest first: a fault report names
+    /// the one a stale pointer points into (`memory::fault_hint`).
+    pub freed: Mutex<VecDeque<(u64, u64)>>,
     /// Live pinned host allocations: address → (layout, `cudaHostAlloc` flags).
     pub host_allocs: Mutex<HashMap<usize, (std::alloc::Layout, u32)>>,
     /// The sticky error, once a kernel faulted.
@@ -42,6 +45,7 @@ pub(crate) fn ctx() -> &'static Context {
     CTX.get_or_init(|| Context {
         mem: RwLock::new(Arc::new(DeviceMemory::new())),
         allocs: Mutex::new(BTreeMap::new()),
+        freed: Mutex::new(VecDeque::new()),
         host_allocs: Mutex::new(HashMap::new()),
         sticky: StickyError::default(),
         async_err: Mutex::new(None),
@@ -91,6 +95,7 @@ impl Context {
     /// last error too).
     pub fn reset(&self, prepare: impl FnOnce(&DeviceMemory)) {
         lock(&self.allocs).clear();
+        lock(&self.freed).clear();
         let mem = Arc::new(DeviceMemory::new());
         prepare(&mem);
         *self.mem.write().unwrap_or_else(|e| e.into_inner()) = mem;

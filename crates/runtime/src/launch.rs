@@ -438,7 +438,7 @@ pub fn running_kernels() -> Vec<String> {
 }
 
 /// Reports a launch fault: its printf output, CUDA's message for a failed device `assert`,
-/// our diagnostic, and the (sticky) error.
+/// our diagnostic (with where a bad global address lies), and the (sticky) error.
 fn report_fault(fault: &Fault) {
     write_printf_output(&fault.printf_output);
     let e = fault_error(fault);
@@ -446,6 +446,11 @@ fn report_fault(fault: &Fault) {
         eprintln!("{m}");
     }
     eprintln!("cuprite: {} ({}): {fault}", e.name(), e.description());
+    if let FaultKind::Memory(MemError::OutOfBounds { addr, .. }) = fault.kind
+        && let Some(hint) = crate::memory::fault_hint(addr)
+    {
+        eprintln!("cuprite:   {hint}");
+    }
     if e.is_sticky() {
         ctx().set_sticky(e);
     } else {

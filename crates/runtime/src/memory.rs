@@ -80,6 +80,58 @@ pub fn classify(addr: u64) -> Pointer {
     }
 }
 
+/// How many freed allocations a fault report can still name.
+const FREED_KEPT: usize = 1024;
+
+/// For the report of a kernel's access at `addr` that no live allocation holds (or that runs
+/// past one's end): where the address lies, as a kernel author looks for the bug. Near a null
+/// pointer, outside the device's address range (a host pointer: kernels reach host memory only
+/// through pinned, registered or managed memory), inside an allocation `cudaFree` freed, or
+/// the distance past the end of (or before) the nearest `cudaMalloc` allocation. `None` when
+/// no allocation is near enough to say (none at all).
+pub fn fault_hint(addr: u64) -> Option<String> {
+    let c = ctx();
+    if addr == 0 {
+        return Some("0x0 is a null pointer".into());
+    }
+    if addr < 1 << 16 {
+        return Some(format!("0x{addr:x} is {addr} bytes past a null pointer"));
+    }
+    // Below the device range is a device pointer moved too far down; host pointers lie above.
+    if addr >= GLOBAL_BASE + DEVICE_RANGE {
+        return Some(format!(
+            "0x{addr:x} is not a device address: a host pointer (the device reaches host memory only \
+             through cudaMallocHost, cudaHostRegister or managed memory) or a corrupted one"
+        ));
+    }
+    let freed = lock(&c.freed).iter().rev().find(|&&(b, s)| (b..b + s).contains(&addr)).copied();
+    if let Some((base, size)) = freed {
+        return Some(format!(
+            "0x{addr:x} is {} bytes into a {size}-byte allocation at 0x{base:x} that cudaFree freed",
+            addr - base
+        ));
+    }
+    let allocs = lock(&c.allocs);
+    let below = allocs.range(..=addr).next_back().map(|(&b, &s)| (b, s));
+    let above = allocs.range(addr + 1..).next().map(|(&b, &s)| (b, s));
+    let past = |(base, size): (u64, u64)| match addr.checked_sub(base + size) {
+        Some(d) => format!("0x{addr:x} is {d} bytes past the end of the {size}-byte allocation at 0x{base:x}"),
+        None => format!(
+            "the access at 0x{addr:x} ({} bytes in) runs past the end of the {size}-byte allocation at 0x{base:x}",
+            addr - base
+        ),
+    };
+    let before = |(base, size): (u64, u64)| {
+        format!("0x{addr:x} is {} bytes before the {size}-byte allocation at 0x{base:x}", base - addr)
+    };
+    match (below, above) {
+        (Some(b), Some(a)) if addr.saturating_sub(b.0 + b.1) <= a.0 - addr => Some(past(b)),
+        (Some(b), None) => Some(past(b)),
+        (_, Some(a)) => Some(before(a)),
+        (None, None) => None,
+    }
+}
+
 /// Checks that `len` bytes from `addr` lie inside allocation `info` (which holds `addr`).
 fn check_range(info: simt::AllocInfo, addr: u64, len: u64) -> Result<()> {
     let fits = (addr - info.base).checked_add(len).is_some_and(|end| end <= info.size);
@@ -127,7 +179,13 @@ pub fn free(ptr: DevicePtr) -> Result<()> {
         }
         wait_all();
         c.mem().free(ptr).map_err(|_| Error::InvalidValue)?;
-        lock(&c.allocs).remove(&ptr.0);
+        if let Some(size) = lock(&c.allocs).remove(&ptr.0) {
+            let mut freed = lock(&c.freed);
+            if freed.len() == FREED_KEPT {
+                freed.pop_front();
+            }
+            freed.push_back((ptr.0, size));
+        }
         forget_pool_alloc(ptr.0);
         crate::managed_ranges::forget(ptr.0);
         Ok(())
@@ -402,16 +460,25 @@ pub type MemWork = Arc<dyn Fn() -> Result<()> + Send + Sync>;
 
 /// Runs `work` as `on` says: a synchronous call returns its error; an asynchronous one reports
 /// it at the next synchronization.
+///
+/// Work that comes to run after a kernel faulted is not done: a context with a sticky error
+/// does no more work, and a synchronous call queued behind the faulting kernel answers the
+/// kernel's error, as copies with a host end (`cudaMemcpy`, the symbol copies, `cudaMemcpy2D`)
+/// do on an H200 (tests/program-diff/sync_copy_after_fault.cu).
 fn submit(on: On, work: MemWork, node: crate::work::NodeType) -> Result<()> {
     match on {
         On::Sync(s) => {
-            if let Some(r) = crate::stream::run_inline_if_idle(&resolve(s)?, || work()) {
-                return r;
-            }
-            let slot = Arc::new(Mutex::new(Ok(())));
-            let s2 = slot.clone();
-            run_sync(s, Box::new(move || *lock(&s2) = work()))?;
-            *lock(&slot)
+            let r = match crate::stream::run_inline_if_idle(&resolve(s)?, || unless_faulted(&work)) {
+                Some(r) => r,
+                None => {
+                    let slot = Arc::new(Mutex::new(Ok(())));
+                    let s2 = slot.clone();
+                    run_sync(s, Box::new(move || *lock(&s2) = unless_faulted(&work)))?;
+                    *lock(&slot)
+                }
+            };
+            // The kernel ahead of the copy may have faulted while the copy ran.
+            crate::context::sticky().map_or(r, Err)
         }
         On::Async(s) => {
             let st = resolve(s)?;
@@ -419,7 +486,7 @@ fn submit(on: On, work: MemWork, node: crate::work::NodeType) -> Result<()> {
                 &st,
                 Vec::new(),
                 Box::new(move || {
-                    if let Err(e) = work() {
+                    if let Err(e) = unless_faulted(&work) {
                         ctx().set_async(e);
                     }
                 }),
@@ -430,11 +497,19 @@ fn submit(on: On, work: MemWork, node: crate::work::NodeType) -> Result<()> {
     }
 }
 
+/// `work`, or the sticky error without doing it when a kernel has faulted.
+fn unless_faulted(work: &MemWork) -> Result<()> {
+    match crate::context::sticky() {
+        Some(e) => Err(e),
+        None => work(),
+    }
+}
+
 /// The work of an asynchronous memory operation as a graph node (errors reported at the next
 /// synchronization).
 pub fn node_work(work: MemWork) -> crate::work::NodeFn {
     Arc::new(move || {
-        if let Err(e) = work() {
+        if let Err(e) = unless_faulted(&work) {
             ctx().set_async(e);
         }
     })
@@ -646,9 +721,28 @@ pub unsafe fn memcpy_3d(c: Copy3D, on: On) -> Result<()> {
                     submit(on, checked.work(), Memcpy)
                 }
             }
-            _ => submit(on, checked.work(), Memcpy),
+            _ => submit_for(on, &[c.dst, c.src], checked.work(), Memcpy),
         }
     })
+}
+
+/// [`submit`] for a copy or memset whose ends are `ends`. A synchronous call that touches only
+/// device memory (`cudaMemcpy` device to device, `cudaMemset` of device memory) returns on a GPU
+/// once the work is queued (no host-side synchronization), so a fault of the kernel ahead of it
+/// is the next call's error, not its own (tests/program-diff/sync_copy_after_fault.cu). Here it
+/// still waits for its work, so that later work on any stream finds it done, and answers as on
+/// a GPU. Managed, pinned and mapped ends keep the host-synchronous answer.
+fn submit_for(on: On, ends: &[u64], work: MemWork, node: crate::work::NodeType) -> Result<()> {
+    let device = |a: u64| matches!(classify(a), Pointer::Known(i) if matches!(i.kind, simt::AllocKind::Device));
+    let r = submit(on, work, node);
+    match r {
+        Err(e)
+            if matches!(on, On::Sync(_)) && ends.iter().all(|&a| device(a)) && crate::context::sticky() == Some(e) =>
+        {
+            Ok(())
+        }
+        r => r,
+    }
 }
 
 /// A 2D/3D memset description (`elem_size` 1, 2 or 4 bytes; `width` in elements).
@@ -714,7 +808,7 @@ impl Set3D {
 /// `cudaMemset2D`/`cudaMemset3D` and their `Async` forms.
 pub fn memset_3d(s: Set3D, on: On) -> Result<()> {
     api(|_| match s.work()? {
-        Some(w) => submit(on, w, crate::work::NodeType::Memset),
+        Some(w) => submit_for(on, &[s.dst.0], w, crate::work::NodeType::Memset),
         None => Ok(()),
     })
 }

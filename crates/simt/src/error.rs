@@ -71,6 +71,9 @@ pub enum FaultKind {
         line: u32,
         /// The function (its pretty name).
         function: String,
+        /// The other threads of the warp whose assert failed in the same call, in lane order
+        /// (on a GPU every lane that reaches the failing assert prints its message).
+        also: Vec<[u32; 3]>,
     },
     /// Call depth exceeded the limit.
     StackOverflow,
@@ -158,15 +161,21 @@ impl Fault {
 }
 
 impl FaultReport {
-    /// For a failed device `assert`, the message CUDA prints on stderr:
+    /// For a failed device `assert`, the message CUDA prints on stderr, a line per thread that
+    /// failed it (the reported thread's first):
     /// `file:line: function: block: [x,y,z], thread: [x,y,z] Assertion `expr` failed.`
     pub fn assert_message(&self) -> Option<String> {
-        let FaultKind::Assert { message, file, line, function } = &self.kind else { return None };
+        let FaultKind::Assert { message, file, line, function, also } = &self.kind else { return None };
         let [bx, by, bz] = self.block;
-        let [tx, ty, tz] = self.thread;
-        Some(format!(
-            "{file}:{line}: {function}: block: [{bx},{by},{bz}], thread: [{tx},{ty},{tz}] Assertion `{message}` failed."
-        ))
+        let lines: Vec<String> = std::iter::once(&self.thread)
+            .chain(also)
+            .map(|[tx, ty, tz]| {
+                format!(
+                    "{file}:{line}: {function}: block: [{bx},{by},{bz}], thread: [{tx},{ty},{tz}] Assertion `{message}` failed."
+                )
+            })
+            .collect();
+        Some(lines.join("\n"))
     }
 }
 
@@ -192,7 +201,7 @@ impl std::fmt::Display for FaultKind {
                  which wait at a different warp-synchronizing instruction"
             ),
             FaultKind::Trap => write!(f, "trap"),
-            FaultKind::Assert { message, file, line, function } => {
+            FaultKind::Assert { message, file, line, function, .. } => {
                 write!(f, "{file}:{line}: {function}: Assertion `{message}` failed")
             }
             FaultKind::StackOverflow => write!(f, "call stack overflow"),

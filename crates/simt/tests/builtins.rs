@@ -107,6 +107,29 @@ fn assert_faults_with_cuda_message() {
     }
 }
 
+/// Every lane of the warp that reaches the failing assert prints its message, as an H200 prints
+/// one per thread (notes/gpu-unseen/unseen12c_assert_messages: threads 4, 7 and 30 of a warp).
+#[test]
+fn assert_prints_every_failing_lane_of_the_warp() {
+    for (v, p) in programs("40_assert_malloc") {
+        let mem = DeviceMemory::new();
+        let n = 64;
+        let a = upload(&mem, &(0..n).map(|i| i * 3).collect::<Vec<_>>());
+        let bv: Vec<i32> = (0..n).map(|i| if [37, 44, 60].contains(&i) { 0 } else { 1 }).collect();
+        let b = upload(&mem, &bv);
+        let out = upload(&mem, &vec![0; n as usize]);
+        let params = Params::new().ptr(a).ptr(b).ptr(out).i32(n).bytes().to_vec();
+        let f = p.launch("checked_divide", Dim3::x(2), Dim3::x(32), 0, &params, &mem).unwrap_err();
+        let line = |t: u32| {
+            format!(
+                "40_assert_malloc.cu:11: void checked_divide(const int *, const int *, int *, int): \
+                 block: [1,0,0], thread: [{t},0,0] Assertion `b[i] != 0` failed."
+            )
+        };
+        assert_eq!(f.assert_message().unwrap(), [line(5), line(12), line(28)].join("\n"), "{v}");
+    }
+}
+
 #[test]
 fn device_malloc_and_free() {
     for (v, p) in programs("40_assert_malloc") {

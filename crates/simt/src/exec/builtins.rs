@@ -79,7 +79,8 @@ impl Warp {
                 let message = text(self, b, m)?;
                 let file = text(self, b, fi)?;
                 let function = text(self, b, fu)?;
-                return Err(fault(FaultKind::Assert { message, file, line: line as u32, function }, lane as u32));
+                let kind = FaultKind::Assert { message, file, line: line as u32, function, also: Vec::new() };
+                return Err(fault(kind, lane as u32));
             }
             Builtin::Malloc => b.l.dm.heap_malloc(arg(self, 0, 8)),
             Builtin::AlignedMalloc => b.l.dm.heap_malloc_aligned(arg(self, 0, 8), arg(self, 1, 8)),

@@ -265,9 +265,32 @@ impl Warp {
         ret: &Option<u32>,
         emask: u32,
     ) -> WarpResult<()> {
+        if *f == Builtin::AssertFail {
+            return Err(self.failed_asserts(b, args, emask));
+        }
         for lane in lanes(emask) {
             self.builtin(b, *f, args, *ret, lane)?;
         }
         Ok(())
+    }
+
+    /// `__assertfail` for the lanes in `emask`: the first lane's fault, naming the other
+    /// lanes' threads too (a GPU prints the message of every lane that reaches the call).
+    fn failed_asserts(&mut self, b: &mut Block<'_, '_>, args: &[u32], emask: u32) -> WarpFault {
+        let mut first: Option<WarpFault> = None;
+        for lane in lanes(emask) {
+            let Err(e) = self.builtin(b, Builtin::AssertFail, args, None, lane) else { continue };
+            match &mut first {
+                None => first = Some(e),
+                Some(WarpFault { kind, .. }) => {
+                    if let (FaultKind::Assert { also, .. }, FaultKind::Assert { .. }) = (kind.as_mut(), e.kind.as_ref())
+                    {
+                        also.push([self.tid[0][lane], self.tid[1][lane], self.tid[2][lane]]);
+                    }
+                }
+            }
+        }
+        // (`emask` is never empty: the call runs for the lanes that reach it)
+        first.unwrap_or_else(|| fault(FaultKind::Trap, 0))
     }
 }
