@@ -194,14 +194,12 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
             let text = text.replace(&crate::depfile::escape(source), &crate::depfile::escape(input));
             std::fs::write(depfile, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", depfile.display())))
         }
-        Job::WarnManaged { object, input } => {
-            let bytes =
-                std::fs::read(object).map_err(|e| Failure::new(format!("cannot read {}: {e}", object.display())))?;
-            if crate::managed::defines_managed_variables(&bytes) {
-                eprintln!("{}", crate::managed::warning(input));
+        Job::MarkManaged(path) => match crate::managed::mark_ptx(&read_text(path)?) {
+            Some(text) => {
+                std::fs::write(path, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))
             }
-            Ok(())
-        }
+            None => Ok(()),
+        },
         Job::RemoveFile(path) => match std::fs::remove_file(path) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
                 Err(Failure::new(format!("cannot remove {}: {e}", path.display())))

@@ -125,14 +125,9 @@ pub enum Job {
         /// Its options (the user's `-Xcompiler`, e.g. `-fPIC` for a shared library).
         compiler_args: Vec<OsString>,
     },
-    /// Warn if the host object `object` of `input` defines `__managed__` variables (see
-    /// [`crate::managed`]).
-    WarnManaged {
-        /// The host object.
-        object: PathBuf,
-        /// The CUDA input it was compiled from.
-        input: PathBuf,
-    },
+    /// Mark the `__managed__` variables of a PTX file `.attribute(.managed)` (see
+    /// [`crate::managed`]), in place.
+    MarkManaged(PathBuf),
     /// Runs `host` (clang's host pass) alongside `device` (the device passes, the checks and
     /// the fatbin): the host pass reads the fatbin through the named pipe `pipe`, which the last
     /// device job fills, so the two clang front ends parse at the same time.
@@ -212,9 +207,7 @@ impl fmt::Display for Job {
                 }
                 write!(f, " into {} (stub {}, compiled by {})", out.display(), source.display(), compiler.display())
             }
-            Job::WarnManaged { object, .. } => {
-                write!(f, "# cuprite: warn if {} defines __managed__ variables", object.display())
-            }
+            Job::MarkManaged(p) => write!(f, "# cuprite: mark the __managed__ variables of {}", p.display()),
             Job::Overlap { device, host, pipe } => {
                 writeln!(f, "# cuprite: the host pass runs alongside, reading {} as a named pipe", pipe.display())?;
                 for j in device {
@@ -1035,6 +1028,8 @@ struct CompiledSource<'a> {
 ///   [`crate::device_launches`]) written as calls of the device runtime, for every pass;
 /// - the `__shared__` declarations clang rejected in earlier attempts (`rewrites.shared`, see
 ///   [`crate::shared_objects`]) declared as storage clang accepts, for every pass;
+/// - host references to `__managed__` variables (see [`crate::managed`]) through the
+///   runtime's managed allocation, for every pass;
 /// - inline PTX naming special registers with one `%` (see [`crate::asm_escapes`]) escaped as
 ///   well, for the device passes only.
 fn compiled_source<'a>(
@@ -1082,6 +1077,14 @@ fn compiled_source<'a>(
         ));
     }
     let rewritten = launching.or(joined);
+    let managed = crate::managed::rewrite(rewritten.as_deref().or(text.as_deref()).unwrap_or_default());
+    if managed.is_some() {
+        plan.notes.push(format!(
+            "{}: host references to __managed__ variables written through their managed memory, as nvcc writes them",
+            input.path.display()
+        ));
+    }
+    let rewritten = managed.or(rewritten);
     let rewritten =
         match rewritten_shared_objects(input, rewritten.as_deref().or(text.as_deref()), rewrites.shared, plan) {
             Some(body) => Some(body),
@@ -1296,6 +1299,7 @@ fn plan_cuda(
         device.push(Job::Run { program: tc.clangxx.clone(), args });
         device.push(grid_constants);
         device.push(Job::CompleteParamCopies(ptx.clone()));
+        device.push(Job::MarkManaged(ptx.clone()));
         if o.relocatable_device_code {
             device.push(Job::ResolveStatics(ptx.clone()));
         }
@@ -1374,7 +1378,6 @@ fn plan_cuda(
         device.push(fatbin_job);
         plan.jobs.push(Job::Overlap { device, host: Box::new(host), pipe: fatbin });
     }
-    plan.jobs.push(Job::WarnManaged { object: object.clone(), input: input.path.clone() });
     if let Some(depfile) = depfile
         && source != input.path
     {
