@@ -480,6 +480,10 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
         return Err(e);
     }
     let libdevice = |arch| bitcode.get(&arch).cloned().flatten();
+    if let Some(failure) = refused_source(o) {
+        eprint!("{}", failure.diagnostics);
+        return Err(failure);
+    }
     let mut leading_includes = true;
     let mut shared = plan::SharedObjectRounds::default();
     let mut launch_macros: Vec<PathBuf> = Vec::new();
@@ -565,6 +569,30 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
         }
     }
     Err(Failure::new("internal error: the build attempts ended"))
+}
+
+/// What nvcc's front end refuses that clang's accepts, in the CUDA inputs a compiling build
+/// reads (see [`crate::constant_writes`]): the errors as clang renders them, then their count.
+fn refused_source(o: &Options) -> Option<Failure> {
+    use crate::options::{InputKind, Phase};
+    if o.dry_run || matches!(o.phase, Phase::Preprocess | Phase::Dependencies) {
+        return None;
+    }
+    let mut errors = Vec::new();
+    for input in o.inputs.iter().filter(|i| i.kind == InputKind::Cuda) {
+        if let Ok(text) = std::fs::read(&input.path) {
+            errors.extend(crate::constant_writes::check(&text, &input.path.display().to_string()));
+        }
+    }
+    if errors.is_empty() {
+        return None;
+    }
+    let count = match errors.len() {
+        1 => "1 error".to_string(),
+        n => format!("{n} errors"),
+    };
+    let diagnostics = format!("{}{count} generated.\n", errors.concat());
+    Some(Failure { message: String::new(), status: 1, diagnostics })
 }
 
 /// How many times a build is attempted again with the `__shared__` declarations clang rejected

@@ -12,6 +12,7 @@ pub mod cache;
 pub mod cccl;
 pub mod clang_errors;
 pub mod cluster_dims;
+pub mod constant_writes;
 pub mod deduction_guides;
 pub mod depfile;
 pub mod device_launches;

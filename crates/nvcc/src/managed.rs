@@ -19,7 +19,7 @@
 //! through macros defined elsewhere keep the host object (which is the managed one under
 //! Cuprite's runtime only).
 
-use crate::tokens::{Kind, Token, closing, tokenize};
+use crate::tokens::{Kind, Token, namespace_scope_declarations, tokenize};
 
 /// The section of the host objects of `__managed__` variables (`host_defines.h` names it too).
 pub const SECTION: &str = "cuprite_managed";
@@ -28,21 +28,40 @@ pub const SECTION: &str = "cuprite_managed";
 const MARK: &str = "__cuprite_managed_mark_";
 
 /// Words before a name that make it an expression, not a declaration (`return x`).
-const EXPRESSION_KEYWORDS: [&[u8]; 11] =
-    [b"return", b"case", b"sizeof", b"throw", b"delete", b"co_return", b"co_yield", b"co_await", b"else", b"do", b"new"];
+const EXPRESSION_KEYWORDS: [&[u8]; 11] = [
+    b"return",
+    b"case",
+    b"sizeof",
+    b"throw",
+    b"delete",
+    b"co_return",
+    b"co_yield",
+    b"co_await",
+    b"else",
+    b"do",
+    b"new",
+];
 
 /// Words that name a type (or qualify one) before `*` or `&` in a declaration (`int *x`).
 const TYPE_WORDS: [&[u8]; 17] = [
-    b"int", b"float", b"double", b"char", b"long", b"short", b"unsigned", b"signed", b"bool", b"void", b"auto",
-    b"const", b"volatile", b"size_t", b"half", b"float2", b"float4",
+    b"int",
+    b"float",
+    b"double",
+    b"char",
+    b"long",
+    b"short",
+    b"unsigned",
+    b"signed",
+    b"bool",
+    b"void",
+    b"auto",
+    b"const",
+    b"volatile",
+    b"size_t",
+    b"half",
+    b"float2",
+    b"float4",
 ];
-
-/// A `__managed__` declaration found by [`declarations`]: the token indexes of its declared
-/// names and of its closing `;`.
-struct Declaration {
-    names: Vec<usize>,
-    semicolon: usize,
-}
 
 /// `source` rewritten so that host code reaches its `__managed__` variables through the
 /// runtime's managed allocation (see the module docs), or `None` when it declares none at
@@ -52,7 +71,7 @@ pub fn rewrite(source: &[u8]) -> Option<Vec<u8>> {
         return None;
     }
     let tokens = tokenize(source);
-    let decls = declarations(source, &tokens);
+    let decls = namespace_scope_declarations(source, &tokens, b"__managed__");
     if decls.is_empty() {
         return None;
     }
@@ -102,94 +121,6 @@ pub fn rewrite(source: &[u8]) -> Option<Vec<u8>> {
     }
     out.extend_from_slice(&source[at..]);
     Some(out)
-}
-
-/// The `__managed__` declarations of `source` at namespace scope.
-fn declarations(source: &[u8], tokens: &[Token]) -> Vec<Declaration> {
-    let mut out = Vec::new();
-    // For each open brace: whether it opens a namespace (or `extern "C"`) body.
-    let mut braces: Vec<bool> = Vec::new();
-    let mut i = 0;
-    while i < tokens.len() {
-        let t = &tokens[i];
-        if t.is(source, b"{") {
-            braces.push(opens_namespace(source, tokens, i));
-        } else if t.is(source, b"}") {
-            braces.pop();
-        } else if t.kind == Kind::Word && t.text(source) == b"__managed__" && braces.iter().all(|&n| n) {
-            if let Some(d) = declaration(source, tokens, i) {
-                i = d.semicolon;
-                    out.push(d);
-            }
-        }
-        i += 1;
-    }
-    out
-}
-
-/// Whether the `{` at `open` opens a namespace body (`namespace a {`, `namespace {`,
-/// `extern "C" {`).
-fn opens_namespace(source: &[u8], tokens: &[Token], open: usize) -> bool {
-    let word = |i: usize, w: &[u8]| tokens.get(i).is_some_and(|t| t.kind == Kind::Word && t.text(source) == w);
-    (open >= 1 && word(open - 1, b"namespace"))
-        || (open >= 2 && word(open - 2, b"namespace"))
-        || (open >= 2 && word(open - 2, b"extern") && tokens[open - 1].text(source).starts_with(b"\""))
-        || (open >= 3 && tokens[open - 1].kind == Kind::Word && tokens[open - 2].is(source, b"::"))
-            && (open - 3..open).rev().any(|k| word(k, b"namespace"))
-}
-
-/// The declaration whose `__managed__` is at `at`: its names (one per declarator), up to the
-/// `;` at bracket depth 0.
-fn declaration(source: &[u8], tokens: &[Token], at: usize) -> Option<Declaration> {
-    let mut names = Vec::new();
-    let mut candidate: Option<usize> = None;
-    // Whether the current declarator's name is already known (`=`, `[` seen).
-    let mut named = false;
-    let mut i = at + 1;
-    while i < tokens.len() {
-        let t = &tokens[i];
-        if t.is(source, b"(") || t.is(source, b"[") || t.is(source, b"{") {
-            if !named && (t.is(source, b"[") || t.is(source, b"{")) {
-                names.extend(candidate.take());
-                named = true;
-            }
-            i = if t.is(source, b"{") { closing_brace(source, tokens, i)? } else { closing(source, tokens, i)? };
-        } else if t.is(source, b"=") && !named {
-            names.extend(candidate.take());
-            named = true;
-        } else if t.is(source, b",") || t.is(source, b";") {
-            if !named {
-                names.extend(candidate.take());
-            }
-            if t.is(source, b";") {
-                return (!names.is_empty()).then_some(Declaration { names, semicolon: i });
-            }
-            named = false;
-            candidate = None;
-        } else if t.kind == Kind::Word && !named {
-            candidate = Some(i);
-        } else if t.kind == Kind::Directive {
-            return None;
-        }
-        i += 1;
-    }
-    None
-}
-
-/// The index of the `}` closing the `{` at `open`.
-fn closing_brace(source: &[u8], tokens: &[Token], open: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, t) in tokens.iter().enumerate().skip(open) {
-        if t.is(source, b"{") {
-            depth += 1;
-        } else if t.is(source, b"}") {
-            depth -= 1;
-            if depth == 0 {
-                return Some(i);
-            }
-        }
-    }
-    None
 }
 
 /// For the name at token `i`: the first token of the reference to rewrite (its qualification
@@ -253,9 +184,7 @@ fn reference_start(source: &[u8], tokens: &[Token], types: &[&[u8]], i: usize) -
 /// clang's code registered as the variable's symbol, names it under every runtime.
 fn symbol_argument(source: &[u8], tokens: &[Token], first: usize, i: usize) -> bool {
     let punct = |k: usize, p: &[u8]| tokens.get(k).is_some_and(|t| t.is(source, p));
-    if first == 0
-        || !(punct(first - 1, b"(") || punct(first - 1, b","))
-        || !(punct(i + 1, b",") || punct(i + 1, b")"))
+    if first == 0 || !(punct(first - 1, b"(") || punct(first - 1, b",")) || !(punct(i + 1, b",") || punct(i + 1, b")"))
     {
         return false;
     }
@@ -372,7 +301,8 @@ mod tests {
 
     #[test]
     fn references_are_rewritten_and_declarations_marked() {
-        let src = "__managed__ int x = 5;\n__managed__ float a[4], b;\nint main() { x += a[1]; int *p = &x; return x; }\n";
+        let src =
+            "__managed__ int x = 5;\n__managed__ float a[4], b;\nint main() { x += a[1]; int *p = &x; return x; }\n";
         assert_eq!(
             rewritten(src),
             "__managed__ int x = 5; __CUPRITE_MANAGED_MARK(0, x)\n__managed__ float a[4], b; \
