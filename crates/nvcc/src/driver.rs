@@ -194,6 +194,12 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
             let text = text.replace(&crate::depfile::escape(source), &crate::depfile::escape(input));
             std::fs::write(depfile, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", depfile.display())))
         }
+        Job::NvvmContraction(path) => match crate::contraction::nvvm(&read_text(path)?) {
+            Some(text) => {
+                std::fs::write(path, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))
+            }
+            None => Ok(()),
+        },
         Job::MarkManaged(path) => match crate::managed::mark_ptx(&read_text(path)?) {
             Some(text) => {
                 std::fs::write(path, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))
@@ -215,6 +221,7 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
             }
             execute(ir, None)?;
             if let Some(text) = crate::grid_constant::annotate(&read_text(ll)?) {
+                let text = crate::contraction::nvvm(&text).unwrap_or(text);
                 std::fs::write(annotated, text)
                     .map_err(|e| Failure::new(format!("cannot write {}: {e}", annotated.display())))?;
                 execute(codegen, None)?;

@@ -13,6 +13,7 @@ pub mod cccl;
 pub mod clang_errors;
 pub mod cluster_dims;
 pub mod constant_writes;
+pub mod contraction;
 pub mod deduction_guides;
 pub mod depfile;
 pub mod device_launches;

@@ -125,6 +125,9 @@ pub enum Job {
         /// Its options (the user's `-Xcompiler`, e.g. `-fPIC` for a shared library).
         compiler_args: Vec<OsString>,
     },
+    /// Take the `contract` flag off the arithmetic of an IR file (see [`crate::contraction`]),
+    /// in place.
+    NvvmContraction(PathBuf),
     /// Mark the `__managed__` variables of a PTX file `.attribute(.managed)` (see
     /// [`crate::managed`]), in place.
     MarkManaged(PathBuf),
@@ -206,6 +209,9 @@ impl fmt::Display for Job {
                     write!(f, " {}", o.display())?;
                 }
                 write!(f, " into {} (stub {}, compiled by {})", out.display(), source.display(), compiler.display())
+            }
+            Job::NvvmContraction(p) => {
+                write!(f, "# cuprite: leave the contraction of {} to NVPTX's rule, as NVVM does", p.display())
             }
             Job::MarkManaged(p) => write!(f, "# cuprite: mark the __managed__ variables of {}", p.display()),
             Job::Overlap { device, host, pipe } => {
@@ -868,16 +874,16 @@ fn float_mode_args(o: &Options) -> Vec<OsString> {
     args
 }
 
-/// The [`Job::GridConstants`] of a device pass whose flags (all but its input and output) are
-/// `args`: the same pass writing IR, and clang compiling the annotated IR for `codegen` with the
-/// pass's code-generation flags (the rest of them is in the IR); the IR files are `stem.ll` and
-/// `stem-annotated.ll`.
-fn grid_constants_job(o: &Options, tc: &Toolchain, codegen: u32, args: &[OsString], io: [&Path; 3]) -> Job {
-    let [device_input, ptx, stem] = io;
-    let ll = PathBuf::from(format!("{}.ll", stem.display()));
-    let annotated = PathBuf::from(format!("{}-annotated.ll", stem.display()));
-    let mut ir_args = args.to_vec();
-    ir_args.extend([os("-emit-llvm"), os("-S"), device_input.into(), os("-o"), ll.clone().into()]);
+/// Whether the device pass contracts multiply-adds (`-fmad=true`, the default, without `-G`),
+/// and so contracts as NVVM does (see [`crate::contraction`]).
+fn contracts(o: &Options) -> bool {
+    !o.device_debug && o.fused_multiply_add != Some(false)
+}
+
+/// The arguments of clang's code generation from the device pass's IR (LLVM's passes already
+/// run), up to the IR file: the target, and what code generation reads from the command line
+/// rather than the IR.
+fn codegen_args(o: &Options, codegen: u32) -> Vec<OsString> {
     let mut cg_args = vec![
         os("--target=nvptx64-nvidia-cuda"),
         os(format!("-march=sm_{codegen}")),
@@ -902,12 +908,27 @@ fn grid_constants_job(o: &Options, tc: &Toolchain, codegen: u32, args: &[OsStrin
     }
     // clang applies -ffp-contract to source languages only, not to IR: the NVPTX back end's own
     // switch contracts as -ffp-contract=fast does (no switch: as =off; -O0 contracts nothing).
-    if !o.device_debug && o.fused_multiply_add != Some(false) {
+    if contracts(o) {
         cg_args.extend([os("-mllvm"), os("-nvptx-fma-level=1")]);
     }
     // The IR has been through LLVM's passes once: code generation only, as the device pass's.
     cg_args.extend([os("-Xclang"), os("-disable-llvm-passes")]);
-    cg_args.extend([os("-Wno-override-module"), os("-S"), os("-x"), os("ir"), annotated.clone().into()]);
+    cg_args.extend([os("-Wno-override-module"), os("-S"), os("-x"), os("ir")]);
+    cg_args
+}
+
+/// The [`Job::GridConstants`] of a device pass whose flags (all but its input and output) are
+/// `args`: the same pass writing IR, and clang compiling the annotated IR for `codegen` with the
+/// pass's code-generation flags (the rest of them is in the IR); the IR files are `stem.ll` and
+/// `stem-annotated.ll`.
+fn grid_constants_job(o: &Options, tc: &Toolchain, codegen: u32, args: &[OsString], io: [&Path; 3]) -> Job {
+    let [device_input, ptx, stem] = io;
+    let ll = PathBuf::from(format!("{}.ll", stem.display()));
+    let annotated = PathBuf::from(format!("{}-annotated.ll", stem.display()));
+    let mut ir_args = args.to_vec();
+    ir_args.extend([os("-emit-llvm"), os("-S"), device_input.into(), os("-o"), ll.clone().into()]);
+    let mut cg_args = codegen_args(o, codegen);
+    cg_args.push(annotated.clone().into());
     cg_args.extend([os("-o"), ptx.into()]);
     Job::GridConstants {
         ptx: ptx.to_path_buf(),
@@ -1295,8 +1316,19 @@ fn plan_cuda(
         }
         let gc_stem = workspace.temp.join(format!("{unique}.sm_{arch}.gc"));
         let grid_constants = grid_constants_job(o, tc, codegen, &args, [&device_input, &ptx, &gc_stem]);
-        args.extend([os("-S"), device_input.clone().into(), os("-o"), ptx.clone().into()]);
-        device.push(Job::Run { program: tc.clangxx.clone(), args });
+        if contracts(o) {
+            // The IR, contracted by NVPTX's rule (NVVM's) rather than LLVM's, compiled to the PTX.
+            let ir = workspace.temp.join(format!("{unique}.sm_{arch}.nvvm.ll"));
+            args.extend([os("-emit-llvm"), os("-S"), device_input.clone().into(), os("-o"), ir.clone().into()]);
+            device.push(Job::Run { program: tc.clangxx.clone(), args });
+            device.push(Job::NvvmContraction(ir.clone()));
+            let mut cg_args = codegen_args(o, codegen);
+            cg_args.extend([ir.into(), os("-o"), ptx.clone().into()]);
+            device.push(Job::Run { program: tc.clangxx.clone(), args: cg_args });
+        } else {
+            args.extend([os("-S"), device_input.clone().into(), os("-o"), ptx.clone().into()]);
+            device.push(Job::Run { program: tc.clangxx.clone(), args });
+        }
         device.push(grid_constants);
         device.push(Job::CompleteParamCopies(ptx.clone()));
         device.push(Job::MarkManaged(ptx.clone()));
