@@ -826,6 +826,13 @@ fn managed_references() {
     check("managed_references");
 }
 
+/// __PRETTY_FUNCTION__ and __func__ in device code (nvcc's front end's text); built by cuprite
+/// nvcc in crates/nvcc/tests/cuprite_math.rs.
+#[test]
+fn pretty_function_names() {
+    check("pretty_function_names");
+}
+
 /// cudaMalloc3D, cudaMemset3D on a sub-box, cudaMemcpy3D with positions, cudaMemset2D.
 #[test]
 fn memcpy3d_memset() {

@@ -200,6 +200,12 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
             }
             None => Ok(()),
         },
+        Job::PrettyFunctionNames(path) => match crate::pretty_function::edg(&read_text(path)?) {
+            Some(text) => {
+                std::fs::write(path, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))
+            }
+            None => Ok(()),
+        },
         Job::MarkManaged(path) => match crate::managed::mark_ptx(&read_text(path)?) {
             Some(text) => {
                 std::fs::write(path, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))

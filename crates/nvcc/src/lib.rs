@@ -33,6 +33,7 @@ pub mod param_copies;
 pub mod pipe;
 pub mod plan;
 pub mod precompiled;
+pub mod pretty_function;
 pub mod ptx_check;
 pub mod resource_usage;
 pub mod run;

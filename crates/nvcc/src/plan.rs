@@ -128,6 +128,9 @@ pub enum Job {
     /// Take the `contract` flag off the arithmetic of an IR file (see [`crate::contraction`]),
     /// in place.
     NvvmContraction(PathBuf),
+    /// Write the `__PRETTY_FUNCTION__` strings of a PTX file as nvcc's front end does (see
+    /// [`crate::pretty_function`]), in place.
+    PrettyFunctionNames(PathBuf),
     /// Mark the `__managed__` variables of a PTX file `.attribute(.managed)` (see
     /// [`crate::managed`]), in place.
     MarkManaged(PathBuf),
@@ -212,6 +215,9 @@ impl fmt::Display for Job {
             }
             Job::NvvmContraction(p) => {
                 write!(f, "# cuprite: leave the contraction of {} to NVPTX's rule, as NVVM does", p.display())
+            }
+            Job::PrettyFunctionNames(p) => {
+                write!(f, "# cuprite: write the __PRETTY_FUNCTION__ strings of {} as nvcc does", p.display())
             }
             Job::MarkManaged(p) => write!(f, "# cuprite: mark the __managed__ variables of {}", p.display()),
             Job::Overlap { device, host, pipe } => {
@@ -1332,6 +1338,7 @@ fn plan_cuda(
         device.push(grid_constants);
         device.push(Job::CompleteParamCopies(ptx.clone()));
         device.push(Job::MarkManaged(ptx.clone()));
+        device.push(Job::PrettyFunctionNames(ptx.clone()));
         if o.relocatable_device_code {
             device.push(Job::ResolveStatics(ptx.clone()));
         }

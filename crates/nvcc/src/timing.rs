@@ -63,6 +63,7 @@ pub fn row(job: &Job, elapsed: Duration) -> Row {
         Job::WriteSource { path, .. } => ("source".into(), String::new(), text(path), String::new()),
         Job::RemoveFile(path) => ("remove".into(), String::new(), text(path), String::new()),
         Job::NvvmContraction(p) => ("contraction".into(), text(p), text(p), String::new()),
+        Job::PrettyFunctionNames(p) => ("function names".into(), text(p), text(p), String::new()),
         Job::MarkManaged(p) => ("managed variables".into(), text(p), text(p), String::new()),
     };
     Row { phase, inputs, output, arch, elapsed }
