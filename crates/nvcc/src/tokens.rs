@@ -146,12 +146,14 @@ pub(crate) fn namespace_scope_declarations(source: &[u8], tokens: &[Token], spec
             statement = i + 1;
         } else if t.is(source, b";") || t.kind == Kind::Directive {
             statement = i + 1;
-        } else if t.kind == Kind::Word && t.text(source) == specifier && braces.iter().all(|&n| n) {
-            if let Some(d) = declaration(source, tokens, statement, i) {
-                i = d.semicolon;
-                statement = i + 1;
-                out.push(d);
-            }
+        } else if t.kind == Kind::Word
+            && t.text(source) == specifier
+            && braces.iter().all(|&n| n)
+            && let Some(d) = declaration(source, tokens, statement, i)
+        {
+            i = d.semicolon;
+            statement = i + 1;
+            out.push(d);
         }
         i += 1;
     }
