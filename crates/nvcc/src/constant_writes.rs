@@ -89,7 +89,12 @@ pub fn check(source: &[u8], file: &str) -> Vec<String> {
             && (tokens[first - 1].is(source, b".")
                 || (tokens[first - 1].is(source, b">") && first >= 2 && adjacent(source, &tokens, first - 2, b"-")));
         if !member && is_written(source, &tokens, first, i) {
-            errors.push(render(source, file, tokens[first].start, t.text(source)));
+            let message = format!(
+                "expression must be a modifiable lvalue: '{}' is a __constant__ variable, which nvcc lets no \
+                 function write (cudaMemcpyToSymbol writes it from the host)",
+                String::from_utf8_lossy(t.text(source))
+            );
+            errors.push(crate::source_diagnostics::render(source, file, tokens[first].start, "error", &message));
         }
     }
     errors
@@ -162,21 +167,6 @@ fn is_written(source: &[u8], tokens: &[Token], first: usize, last: usize) -> boo
     // `x++`, `x--`, `++x`, `--x`.
     let pair = |k: usize| (at(k, b"+") && at(k + 1, b"+") || at(k, b"-") && at(k + 1, b"-")) && joined(k);
     pair(a) || (first >= 2 && pair(first - 2))
-}
-
-/// The error at byte `at` of `source`, as clang renders one.
-fn render(source: &[u8], file: &str, at: usize, name: &[u8]) -> String {
-    let line_start = source[..at].iter().rposition(|&c| c == b'\n').map_or(0, |p| p + 1);
-    let line_end = source[at..].iter().position(|&c| c == b'\n').map_or(source.len(), |p| at + p);
-    let line = source[..at].iter().filter(|&&c| c == b'\n').count() + 1;
-    let column = at - line_start + 1;
-    let text = String::from_utf8_lossy(&source[line_start..line_end]);
-    let caret: String = source[line_start..at].iter().map(|&c| if c == b'\t' { '\t' } else { ' ' }).collect();
-    format!(
-        "{file}:{line}:{column}: error: expression must be a modifiable lvalue: '{}' is a __constant__ variable, \
-         which nvcc lets no function write (cudaMemcpyToSymbol writes it from the host)\n{line:>5} | {text}\n      | {caret}^\n",
-        String::from_utf8_lossy(name)
-    )
 }
 
 #[cfg(test)]

@@ -586,6 +586,7 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
 
 /// What nvcc's front end refuses that clang's accepts, in the CUDA inputs a compiling build
 /// reads (see [`crate::constant_writes`]): the errors as clang renders them, then their count.
+/// What it warns about that clang does not ([`crate::long_double`]) is printed on the way.
 fn refused_source(o: &Options) -> Option<Failure> {
     use crate::options::{InputKind, Phase};
     if o.dry_run || matches!(o.phase, Phase::Preprocess | Phase::Dependencies) {
@@ -594,7 +595,16 @@ fn refused_source(o: &Options) -> Option<Failure> {
     let mut errors = Vec::new();
     for input in o.inputs.iter().filter(|i| i.kind == InputKind::Cuda) {
         if let Ok(text) = std::fs::read(&input.path) {
-            errors.extend(crate::constant_writes::check(&text, &input.path.display().to_string()));
+            let file = input.path.display().to_string();
+            errors.extend(crate::constant_writes::check(&text, &file));
+            // -w, or nvcc's number for it suppressed (`--diag-suppress=20208`).
+            let suppressed = o.disable_warnings
+                || o.unmapped_diagnostics.iter().any(|d| d.contains("suppress") && d.ends_with("20208"));
+            if !suppressed {
+                for warning in crate::long_double::check(&text, &file) {
+                    eprint!("{warning}");
+                }
+            }
         }
     }
     if errors.is_empty() {
