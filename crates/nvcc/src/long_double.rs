@@ -22,12 +22,12 @@ pub fn check(source: &[u8], file: &str) -> Vec<String> {
         if (word(i, b"__global__") || word(i, b"__device__"))
             && let Some((open, close)) = body(source, &tokens, i)
         {
-            for k in open..close {
+            for (k, t) in tokens.iter().enumerate().take(close).skip(open) {
                 if word(k, b"long") && word(k + 1, b"double") {
                     warnings.push(crate::source_diagnostics::render(
                         source,
                         file,
-                        tokens[k].start,
+                        t.start,
                         "warning",
                         "'long double' is treated as 'double' in device code (nvcc's warning 20208)",
                     ));
