@@ -917,8 +917,12 @@ fn codegen_args(o: &Options, codegen: u32) -> Vec<OsString> {
     if contracts(o) {
         cg_args.extend([os("-mllvm"), os("-nvptx-fma-level=1")]);
     }
-    // The IR has been through LLVM's passes once: code generation only, as the device pass's.
+    // The IR has been through LLVM's passes once: code generation only, as the device pass's,
+    // with its warnings (-w).
     cg_args.extend([os("-Xclang"), os("-disable-llvm-passes")]);
+    if o.disable_warnings {
+        cg_args.push(os("-w"));
+    }
     cg_args.extend([os("-Wno-override-module"), os("-S"), os("-x"), os("ir")]);
     cg_args
 }

@@ -202,7 +202,11 @@ fn minus_w_and_legacy_c_warnings_reach_the_right_commands() {
     };
     let legacy = "-Wno-error=implicit-function-declaration";
     let with_w = commands(&["-w", "-arch=sm_80", "a.cu", "b.c", "c.cpp"]);
-    assert_eq!(with_w.len(), 6, "the wrapper's two PCHs, device pass, host pass, .c, .cpp: {with_w:#?}");
+    assert_eq!(
+        with_w.len(),
+        7,
+        "the wrapper's two PCHs, device pass (IR, then its code generation), host pass, .c, .cpp: {with_w:#?}"
+    );
     assert!(with_w.iter().all(|c| c.contains(" -w ")), "{with_w:#?}");
     assert!(with_w.iter().filter(|c| c.contains(legacy)).all(|c| c.contains("b.c ")), "{with_w:#?}");
     assert!(with_w.iter().any(|c| c.contains(legacy)), "{with_w:#?}");
