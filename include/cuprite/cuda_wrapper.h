@@ -133,36 +133,6 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return {x, 
 #include "cuprite/shared_object.h"
 #pragma pop_macro("__THROW")
 
-#if !defined(__CUDA_ARCH__)
-/* __managed__ variables (host_defines.h): hands this program's (or shared library's) section of
- * their host objects to the runtime, before clang's __cuda_module_ctor registers the variables
- * (priority 101 runs before default-priority constructors). The runtime's entry point is a weak
- * reference, so that the program also links against a runtime without it (NVIDIA's); there host
- * code could not reach the variables (crates/nvcc/src/managed.rs), so the program stops with an
- * error rather than compute with a stale copy. */
-extern "C" {
-extern char __start_cuprite_managed[] __attribute__((weak, visibility("hidden")));
-extern char __stop_cuprite_managed[] __attribute__((weak, visibility("hidden")));
-void __cupriteRegisterManagedRange(void *, void *) __attribute__((weak));
-}
-/* The C library's write and _exit under names no program declares (<unistd.h> is not included). */
-long __cuprite_write(int, const void *, unsigned long) __asm__("write");
-void __cuprite_exit(int) __asm__("_exit") __attribute__((noreturn));
-static void __cuprite_register_managed_range(void) __attribute__((constructor(101), used));
-static void __cuprite_register_managed_range(void) {
-    if (+__start_cuprite_managed == +__stop_cuprite_managed) return;
-    if (__cupriteRegisterManagedRange) {
-        __cupriteRegisterManagedRange(__start_cuprite_managed, __stop_cuprite_managed);
-        return;
-    }
-    static const char message[] =
-        "error: this program, built by cuprite nvcc, has __managed__ variables, which host code reaches under "
-        "Cuprite's runtime only (clang cannot make it reach them through another runtime): under this CUDA runtime it "
-        "would read and write a copy kernels never see; run it with Cuprite's libcudart (cuprite exec), or allocate "
-        "managed memory with cudaMallocManaged\n";
-    (void)__cuprite_write(2, message, sizeof message - 1);
-    __cuprite_exit(1);
-}
-#endif
+#include "cuprite/managed.h"
 
 #endif

@@ -818,6 +818,21 @@ fn managed_prefetch_advise() {
     check("managed_prefetch_advise");
 }
 
+/// __managed__ variables reached from host code in every form (qualified, `using`, a pointer or
+/// reference kept, the symbol API, a host-device function, a local and a member of the same
+/// name); crates/nvcc/tests/cuprite_math.rs builds it with cuprite nvcc too.
+#[test]
+fn managed_references() {
+    check("managed_references");
+}
+
+/// __PRETTY_FUNCTION__ and __func__ in device code (nvcc's front end's text); built by cuprite
+/// nvcc in crates/nvcc/tests/cuprite_math.rs.
+#[test]
+fn pretty_function_names() {
+    check("pretty_function_names");
+}
+
 /// cudaMalloc3D, cudaMemset3D on a sub-box, cudaMemcpy3D with positions, cudaMemset2D.
 #[test]
 fn memcpy3d_memset() {

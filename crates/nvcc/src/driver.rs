@@ -194,14 +194,24 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
             let text = text.replace(&crate::depfile::escape(source), &crate::depfile::escape(input));
             std::fs::write(depfile, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", depfile.display())))
         }
-        Job::WarnManaged { object, input } => {
-            let bytes =
-                std::fs::read(object).map_err(|e| Failure::new(format!("cannot read {}: {e}", object.display())))?;
-            if crate::managed::defines_managed_variables(&bytes) {
-                eprintln!("{}", crate::managed::warning(input));
+        Job::NvvmContraction(path) => match crate::contraction::nvvm(&read_text(path)?) {
+            Some(text) => {
+                std::fs::write(path, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))
             }
-            Ok(())
-        }
+            None => Ok(()),
+        },
+        Job::PrettyFunctionNames(path) => match crate::pretty_function::edg(&read_text(path)?) {
+            Some(text) => {
+                std::fs::write(path, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))
+            }
+            None => Ok(()),
+        },
+        Job::MarkManaged(path) => match crate::managed::mark_ptx(&read_text(path)?) {
+            Some(text) => {
+                std::fs::write(path, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))
+            }
+            None => Ok(()),
+        },
         Job::RemoveFile(path) => match std::fs::remove_file(path) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
                 Err(Failure::new(format!("cannot remove {}: {e}", path.display())))
@@ -217,6 +227,7 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
             }
             execute(ir, None)?;
             if let Some(text) = crate::grid_constant::annotate(&read_text(ll)?) {
+                let text = crate::contraction::nvvm(&text).unwrap_or(text);
                 std::fs::write(annotated, text)
                     .map_err(|e| Failure::new(format!("cannot write {}: {e}", annotated.display())))?;
                 execute(codegen, None)?;
@@ -482,6 +493,10 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
         return Err(e);
     }
     let libdevice = |arch| bitcode.get(&arch).cloned().flatten();
+    if let Some(failure) = refused_source(o) {
+        eprint!("{}", failure.diagnostics);
+        return Err(failure);
+    }
     let mut leading_includes = true;
     let mut shared = plan::SharedObjectRounds::default();
     let mut launch_macros: Vec<PathBuf> = Vec::new();
@@ -567,6 +582,40 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
         }
     }
     Err(Failure::new("internal error: the build attempts ended"))
+}
+
+/// What nvcc's front end refuses that clang's accepts, in the CUDA inputs a compiling build
+/// reads (see [`crate::constant_writes`]): the errors as clang renders them, then their count.
+/// What it warns about that clang does not ([`crate::long_double`]) is printed on the way.
+fn refused_source(o: &Options) -> Option<Failure> {
+    use crate::options::{InputKind, Phase};
+    if o.dry_run || matches!(o.phase, Phase::Preprocess | Phase::Dependencies) {
+        return None;
+    }
+    let mut errors = Vec::new();
+    for input in o.inputs.iter().filter(|i| i.kind == InputKind::Cuda) {
+        if let Ok(text) = std::fs::read(&input.path) {
+            let file = input.path.display().to_string();
+            errors.extend(crate::constant_writes::check(&text, &file));
+            // -w, or nvcc's number for it suppressed (`--diag-suppress=20208`).
+            let suppressed = o.disable_warnings
+                || o.unmapped_diagnostics.iter().any(|d| d.contains("suppress") && d.ends_with("20208"));
+            if !suppressed {
+                for warning in crate::long_double::check(&text, &file) {
+                    eprint!("{warning}");
+                }
+            }
+        }
+    }
+    if errors.is_empty() {
+        return None;
+    }
+    let count = match errors.len() {
+        1 => "1 error".to_string(),
+        n => format!("{n} errors"),
+    };
+    let diagnostics = format!("{}{count} generated.\n", errors.concat());
+    Some(Failure { message: String::new(), status: 1, diagnostics })
 }
 
 /// How many times a build is attempted again with the `__shared__` declarations clang rejected

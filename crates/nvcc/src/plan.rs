@@ -125,14 +125,15 @@ pub enum Job {
         /// Its options (the user's `-Xcompiler`, e.g. `-fPIC` for a shared library).
         compiler_args: Vec<OsString>,
     },
-    /// Warn if the host object `object` of `input` defines `__managed__` variables (see
-    /// [`crate::managed`]).
-    WarnManaged {
-        /// The host object.
-        object: PathBuf,
-        /// The CUDA input it was compiled from.
-        input: PathBuf,
-    },
+    /// Take the `contract` flag off the arithmetic of an IR file (see [`crate::contraction`]),
+    /// in place.
+    NvvmContraction(PathBuf),
+    /// Write the `__PRETTY_FUNCTION__` strings of a PTX file as nvcc's front end does (see
+    /// [`crate::pretty_function`]), in place.
+    PrettyFunctionNames(PathBuf),
+    /// Mark the `__managed__` variables of a PTX file `.attribute(.managed)` (see
+    /// [`crate::managed`]), in place.
+    MarkManaged(PathBuf),
     /// Runs `host` (clang's host pass) alongside `device` (the device passes, the checks and
     /// the fatbin): the host pass reads the fatbin through the named pipe `pipe`, which the last
     /// device job fills, so the two clang front ends parse at the same time.
@@ -212,9 +213,13 @@ impl fmt::Display for Job {
                 }
                 write!(f, " into {} (stub {}, compiled by {})", out.display(), source.display(), compiler.display())
             }
-            Job::WarnManaged { object, .. } => {
-                write!(f, "# cuprite: warn if {} defines __managed__ variables", object.display())
+            Job::NvvmContraction(p) => {
+                write!(f, "# cuprite: leave the contraction of {} to NVPTX's rule, as NVVM does", p.display())
             }
+            Job::PrettyFunctionNames(p) => {
+                write!(f, "# cuprite: write the __PRETTY_FUNCTION__ strings of {} as nvcc does", p.display())
+            }
+            Job::MarkManaged(p) => write!(f, "# cuprite: mark the __managed__ variables of {}", p.display()),
             Job::Overlap { device, host, pipe } => {
                 writeln!(f, "# cuprite: the host pass runs alongside, reading {} as a named pipe", pipe.display())?;
                 for j in device {
@@ -875,16 +880,16 @@ fn float_mode_args(o: &Options) -> Vec<OsString> {
     args
 }
 
-/// The [`Job::GridConstants`] of a device pass whose flags (all but its input and output) are
-/// `args`: the same pass writing IR, and clang compiling the annotated IR for `codegen` with the
-/// pass's code-generation flags (the rest of them is in the IR); the IR files are `stem.ll` and
-/// `stem-annotated.ll`.
-fn grid_constants_job(o: &Options, tc: &Toolchain, codegen: u32, args: &[OsString], io: [&Path; 3]) -> Job {
-    let [device_input, ptx, stem] = io;
-    let ll = PathBuf::from(format!("{}.ll", stem.display()));
-    let annotated = PathBuf::from(format!("{}-annotated.ll", stem.display()));
-    let mut ir_args = args.to_vec();
-    ir_args.extend([os("-emit-llvm"), os("-S"), device_input.into(), os("-o"), ll.clone().into()]);
+/// Whether the device pass contracts multiply-adds (`-fmad=true`, the default, without `-G`),
+/// and so contracts as NVVM does (see [`crate::contraction`]).
+fn contracts(o: &Options) -> bool {
+    !o.device_debug && o.fused_multiply_add != Some(false)
+}
+
+/// The arguments of clang's code generation from the device pass's IR (LLVM's passes already
+/// run), up to the IR file: the target, and what code generation reads from the command line
+/// rather than the IR.
+fn codegen_args(o: &Options, codegen: u32) -> Vec<OsString> {
     let mut cg_args = vec![
         os("--target=nvptx64-nvidia-cuda"),
         os(format!("-march=sm_{codegen}")),
@@ -909,12 +914,31 @@ fn grid_constants_job(o: &Options, tc: &Toolchain, codegen: u32, args: &[OsStrin
     }
     // clang applies -ffp-contract to source languages only, not to IR: the NVPTX back end's own
     // switch contracts as -ffp-contract=fast does (no switch: as =off; -O0 contracts nothing).
-    if !o.device_debug && o.fused_multiply_add != Some(false) {
+    if contracts(o) {
         cg_args.extend([os("-mllvm"), os("-nvptx-fma-level=1")]);
     }
-    // The IR has been through LLVM's passes once: code generation only, as the device pass's.
+    // The IR has been through LLVM's passes once: code generation only, as the device pass's,
+    // with its warnings (-w).
     cg_args.extend([os("-Xclang"), os("-disable-llvm-passes")]);
-    cg_args.extend([os("-Wno-override-module"), os("-S"), os("-x"), os("ir"), annotated.clone().into()]);
+    if o.disable_warnings {
+        cg_args.push(os("-w"));
+    }
+    cg_args.extend([os("-Wno-override-module"), os("-S"), os("-x"), os("ir")]);
+    cg_args
+}
+
+/// The [`Job::GridConstants`] of a device pass whose flags (all but its input and output) are
+/// `args`: the same pass writing IR, and clang compiling the annotated IR for `codegen` with the
+/// pass's code-generation flags (the rest of them is in the IR); the IR files are `stem.ll` and
+/// `stem-annotated.ll`.
+fn grid_constants_job(o: &Options, tc: &Toolchain, codegen: u32, args: &[OsString], io: [&Path; 3]) -> Job {
+    let [device_input, ptx, stem] = io;
+    let ll = PathBuf::from(format!("{}.ll", stem.display()));
+    let annotated = PathBuf::from(format!("{}-annotated.ll", stem.display()));
+    let mut ir_args = args.to_vec();
+    ir_args.extend([os("-emit-llvm"), os("-S"), device_input.into(), os("-o"), ll.clone().into()]);
+    let mut cg_args = codegen_args(o, codegen);
+    cg_args.push(annotated.clone().into());
     cg_args.extend([os("-o"), ptx.into()]);
     Job::GridConstants {
         ptx: ptx.to_path_buf(),
@@ -1035,6 +1059,8 @@ struct CompiledSource<'a> {
 ///   [`crate::device_launches`]) written as calls of the device runtime, for every pass;
 /// - the `__shared__` declarations clang rejected in earlier attempts (`rewrites.shared`, see
 ///   [`crate::shared_objects`]) declared as storage clang accepts, for every pass;
+/// - host references to `__managed__` variables (see [`crate::managed`]) through the
+///   runtime's managed allocation, for every pass;
 /// - inline PTX naming special registers with one `%` (see [`crate::asm_escapes`]) escaped as
 ///   well, for the device passes only.
 fn compiled_source<'a>(
@@ -1082,6 +1108,14 @@ fn compiled_source<'a>(
         ));
     }
     let rewritten = launching.or(joined);
+    let managed = crate::managed::rewrite(rewritten.as_deref().or(text.as_deref()).unwrap_or_default());
+    if managed.is_some() {
+        plan.notes.push(format!(
+            "{}: host references to __managed__ variables written through their managed memory, as nvcc writes them",
+            input.path.display()
+        ));
+    }
+    let rewritten = managed.or(rewritten);
     let rewritten =
         match rewritten_shared_objects(input, rewritten.as_deref().or(text.as_deref()), rewrites.shared, plan) {
             Some(body) => Some(body),
@@ -1292,10 +1326,23 @@ fn plan_cuda(
         }
         let gc_stem = workspace.temp.join(format!("{unique}.sm_{arch}.gc"));
         let grid_constants = grid_constants_job(o, tc, codegen, &args, [&device_input, &ptx, &gc_stem]);
-        args.extend([os("-S"), device_input.clone().into(), os("-o"), ptx.clone().into()]);
-        device.push(Job::Run { program: tc.clangxx.clone(), args });
+        if contracts(o) {
+            // The IR, contracted by NVPTX's rule (NVVM's) rather than LLVM's, compiled to the PTX.
+            let ir = workspace.temp.join(format!("{unique}.sm_{arch}.nvvm.ll"));
+            args.extend([os("-emit-llvm"), os("-S"), device_input.clone().into(), os("-o"), ir.clone().into()]);
+            device.push(Job::Run { program: tc.clangxx.clone(), args });
+            device.push(Job::NvvmContraction(ir.clone()));
+            let mut cg_args = codegen_args(o, codegen);
+            cg_args.extend([ir.into(), os("-o"), ptx.clone().into()]);
+            device.push(Job::Run { program: tc.clangxx.clone(), args: cg_args });
+        } else {
+            args.extend([os("-S"), device_input.clone().into(), os("-o"), ptx.clone().into()]);
+            device.push(Job::Run { program: tc.clangxx.clone(), args });
+        }
         device.push(grid_constants);
         device.push(Job::CompleteParamCopies(ptx.clone()));
+        device.push(Job::MarkManaged(ptx.clone()));
+        device.push(Job::PrettyFunctionNames(ptx.clone()));
         if o.relocatable_device_code {
             device.push(Job::ResolveStatics(ptx.clone()));
         }
@@ -1374,7 +1421,6 @@ fn plan_cuda(
         device.push(fatbin_job);
         plan.jobs.push(Job::Overlap { device, host: Box::new(host), pipe: fatbin });
     }
-    plan.jobs.push(Job::WarnManaged { object: object.clone(), input: input.path.clone() });
     if let Some(depfile) = depfile
         && source != input.path
     {

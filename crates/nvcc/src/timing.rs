@@ -62,7 +62,9 @@ pub fn row(job: &Job, elapsed: Duration) -> Row {
         Job::NameInputInDepfile { depfile, .. } => ("dependencies".into(), String::new(), text(depfile), String::new()),
         Job::WriteSource { path, .. } => ("source".into(), String::new(), text(path), String::new()),
         Job::RemoveFile(path) => ("remove".into(), String::new(), text(path), String::new()),
-        Job::WarnManaged { object, .. } => ("managed variables".into(), text(object), String::new(), String::new()),
+        Job::NvvmContraction(p) => ("contraction".into(), text(p), text(p), String::new()),
+        Job::PrettyFunctionNames(p) => ("function names".into(), text(p), text(p), String::new()),
+        Job::MarkManaged(p) => ("managed variables".into(), text(p), text(p), String::new()),
     };
     Row { phase, inputs, output, arch, elapsed }
 }

@@ -58,6 +58,23 @@ fn matches_gpu(name: &str, arch: &str) {
     assert_eq!(ours.lines().count(), gpu.lines().count(), "line count");
 }
 
+/// `__managed__` variables referenced from host code (tests/program-diff/managed_references.cu):
+/// the driver's rewrite of host references (crates/nvcc/src/managed.rs) gives what the H200
+/// printed for nvcc's build; the same program built by cuprite nvcc `-cudart shared` printed it
+/// on the H200 under NVIDIA's runtime too (tests/gpu-programs/cuprite-nvcc-2026-11-28.txt).
+#[test]
+fn managed_variables_referenced_from_host_code_as_an_h200() {
+    matches_gpu("managed_references", "sm_90");
+}
+
+/// `__PRETTY_FUNCTION__` in device code written as nvcc's front end writes it, not as clang
+/// does (`[with T = int; int N = 4]`, `Box<T>::m`, `__nv_bool`: crates/nvcc/src/pretty_function.rs),
+/// which assert's message shows too.
+#[test]
+fn pretty_function_names_as_nvcc_writes_them() {
+    matches_gpu("pretty_function_names", "sm_90");
+}
+
 /// The exp, log, sin and cos families of cuda_fp16.h and cuda_bf16.h over every half and
 /// bfloat16 input, as an H200 computes them with NVIDIA's headers: correctly rounded (they were
 /// the float approximation's result rounded: hexp2(0x11c5) 0x3c00 for 0x3c01, hsin of a half

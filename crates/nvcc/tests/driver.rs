@@ -202,7 +202,11 @@ fn minus_w_and_legacy_c_warnings_reach_the_right_commands() {
     };
     let legacy = "-Wno-error=implicit-function-declaration";
     let with_w = commands(&["-w", "-arch=sm_80", "a.cu", "b.c", "c.cpp"]);
-    assert_eq!(with_w.len(), 6, "the wrapper's two PCHs, device pass, host pass, .c, .cpp: {with_w:#?}");
+    assert_eq!(
+        with_w.len(),
+        7,
+        "the wrapper's two PCHs, device pass (IR, then its code generation), host pass, .c, .cpp: {with_w:#?}"
+    );
     assert!(with_w.iter().all(|c| c.contains(" -w ")), "{with_w:#?}");
     assert!(with_w.iter().filter(|c| c.contains(legacy)).all(|c| c.contains("b.c ")), "{with_w:#?}");
     assert!(with_w.iter().any(|c| c.contains(legacy)), "{with_w:#?}");
@@ -1956,4 +1960,31 @@ fn resource_usage_child() {
     let Ok(spec) = std::env::var("CUPRITE_RESOURCE_USAGE_CHILD") else { return };
     let (src, out) = spec.split_once('\n').unwrap();
     common::nvcc(&["-arch=sm_90", "--resource-usage", src, "-o", out]).unwrap();
+}
+
+/// Writing a `__constant__` scalar, which nvcc 13.0 refuses ("c4.cu(4): error: expression must
+/// be a modifiable lvalue", the line, a caret under the variable), fails the build with that
+/// error at the same places (clang would accept it and NVPTX drop the store); writing an element
+/// of a `__constant__` array or a member of a `__constant__` struct, which nvcc accepts, builds.
+#[test]
+fn writes_to_constant_scalars_fail_as_with_nvcc() {
+    let dir = common::work_dir().join("constant_writes");
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("c4.cu");
+    std::fs::write(
+        &src,
+        "__constant__ float cf;\n__constant__ int c[4];\nstruct P { int a; };\n__constant__ P p;\n\
+         __global__ void k(int v) {\n  c[1] = v; p.a = v;\n  cf += 1.0f;\n}\n",
+    )
+    .unwrap();
+    let object = dir.join("c4.o");
+    let options = nvcc::Options::parse(&["-arch=sm_90", "-c", src.to_str().unwrap(), "-o", object.to_str().unwrap()])
+        .expect("options");
+    let failure = nvcc::driver::build(&options, Some(common::work_dir().join("lib"))).expect_err("nvcc refuses it");
+    let place = format!("{}:7:3: error: expression must be a modifiable lvalue", src.display());
+    assert!(failure.diagnostics.starts_with(&place), "{}", failure.diagnostics);
+    assert!(failure.diagnostics.contains("    7 |   cf += 1.0f;\n      |   ^\n1 error generated.\n"));
+    assert_ne!(failure.status, 0);
+    std::fs::write(&src, "__constant__ int c[4];\n__global__ void k(int v) { c[1] = v; }\n").unwrap();
+    nvcc::driver::build(&options, Some(common::work_dir().join("lib"))).expect("builds");
 }

@@ -125,3 +125,83 @@ fn explicit_options_override_what_fast_math_implies() {
     let ks = kernels("fast_no_fmad", &["-use_fast_math", "-fmad=false"]);
     check("-fmad=false", &ks, "k_fma", &["mul.rn.ftz.f32", "add.rn.ftz.f32"], &["fma"]);
 }
+
+/// The f32 arithmetic of each kernel of tests/programs/contraction_shapes.cu (opcode with its
+/// operand registers renamed in order of appearance, so that numbering does not matter).
+fn contraction_shapes(tag: &str, flags: &[&str]) -> HashMap<String, Vec<String>> {
+    let src = common::repo().join("crates/nvcc/tests/programs/contraction_shapes.cu");
+    let out = common::work_dir().join(format!("contraction_shapes_{tag}.ptx"));
+    let mut args = vec!["-arch=sm_90", "--ptx"];
+    args.extend_from_slice(flags);
+    args.extend([src.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    common::nvcc(&args).unwrap_or_else(|e| panic!("{flags:?}: {e}"));
+    let ptx = std::fs::read_to_string(&out).unwrap();
+    let mut map: HashMap<String, Vec<String>> = HashMap::new();
+    let mut current = None;
+    for line in ptx.lines() {
+        if let Some(rest) = line.strip_prefix(".visible .entry _Z") {
+            let digits = rest.chars().take_while(char::is_ascii_digit).count();
+            let len: usize = rest[..digits].parse().unwrap();
+            current = Some(rest[digits..digits + len].to_string());
+            continue;
+        }
+        let Some(k) = &current else { continue };
+        let mut words = line.split_whitespace();
+        let Some(op) = words.next() else { continue };
+        if ["mul.f32", "add.f32", "sub.f32", "neg.f32", "fma.rn.f32", "mul.rn.f32", "sub.rn.f32"].contains(&op) {
+            map.entry(k.clone()).or_default().push(format!("{op} {}", words.collect::<Vec<_>>().join(" ")));
+        }
+    }
+    // Registers renamed r0, r1, ... in order of appearance per kernel.
+    for body in map.values_mut() {
+        let mut names: Vec<String> = Vec::new();
+        for inst in body.iter_mut() {
+            let (op, operands) = inst.split_once(' ').unwrap();
+            let renamed: Vec<String> = operands
+                .trim_end_matches(';')
+                .split(", ")
+                .map(|r| {
+                    let i = names.iter().position(|n| n == r).unwrap_or_else(|| {
+                        names.push(r.to_string());
+                        names.len() - 1
+                    });
+                    format!("r{i}")
+                })
+                .collect();
+            *inst = format!("{op} {}", renamed.join(","));
+        }
+    }
+    map
+}
+
+/// -fmad=true (the default): NVVM fuses a multiply into an add, never into a subtraction, which
+/// it leaves to ptxas (`mul`, `mul`, `sub` for `a*a - b*b`; ptxas and Cuprite's engines then
+/// contract that by ptxas's rule), and not a product used elsewhere. The shapes below are nvcc
+/// 13.0's PTX for tests/programs/contraction_shapes.cu; clang fused subtractions too (k1: `mul
+/// r1*r1; neg; fma r0,r0,-` where nvcc has `mul; mul; sub`), so a Julia set's count differed.
+#[test]
+fn multiply_add_contraction_fuses_adds_only_as_nvvm_does() {
+    let ks = contraction_shapes("default", &[]);
+    let expect: &[(&str, &[&str])] = &[
+        ("k1", &["mul.f32 r0,r1,r1", "mul.f32 r2,r3,r3", "sub.f32 r4,r0,r2"]),
+        ("k2", &["mul.f32 r0,r1,r2", "fma.rn.f32 r3,r4,r5,r0"]),
+        ("k3", &["mul.f32 r0,r1,r2", "mul.f32 r3,r4,r5", "sub.f32 r6,r0,r3"]),
+        ("k4", &["mul.f32 r0,r1,r1", "fma.rn.f32 r2,r3,r3,r0"]),
+        ("k5", &["mul.f32 r0,r1,r2", "sub.f32 r3,r0,r4"]),
+        ("k6", &["mul.f32 r0,r1,r2", "sub.f32 r3,r4,r0"]),
+        ("k7", &["mul.f32 r0,r1,r2", "fma.rn.f32 r3,r4,r5,r0", "fma.rn.f32 r6,r7,r8,r3"]),
+        ("k8", &["mul.f32 r0,r1,r1", "mul.f32 r2,r3,r3", "sub.f32 r4,r0,r2", "add.f32 r5,r6,r4"]),
+        ("k9", &["add.f32 r0,r1,r1", "fma.rn.f32 r2,r0,r3,r4"]),
+        ("k10", &["mul.f32 r0,r1,r2", "fma.rn.f32 r3,r4,r5,r0"]),
+        ("k12", &["mul.f32 r0,r1,r2", "mul.f32 r3,r4,r5", "sub.f32 r6,r0,r3"]),
+        // |z|² beside z*z (a Julia step): the products feed the subtraction too, so nvcc fuses none.
+        ("k13", &["mul.f32 r0,r1,r1", "mul.f32 r2,r3,r3", "add.f32 r4,r0,r2", "sub.f32 r5,r0,r2"]),
+    ];
+    for (k, shape) in expect {
+        let body = ks.get(*k).unwrap_or_else(|| panic!("no kernel {k}: {ks:?}"));
+        assert_eq!(body, shape, "{k}");
+    }
+    // -fmad=false: no fma at all.
+    let off = contraction_shapes("nofmad", &["-fmad=false"]);
+    assert!(off.values().flatten().all(|i| !i.starts_with("fma")), "{off:?}");
+}
