@@ -228,6 +228,21 @@ pub(crate) fn f64_to_f32_rnd(x: f64, r: Rounding) -> f32 {
     }
 }
 
+/// Rounds an f64 to the nearest f32, ties away from zero: how the texture unit rounds a
+/// filtered float texel (an H200's linear fetches land on the larger magnitude at exact ties:
+/// tests/program-diff/tex_modes_sweep.cu).
+pub(crate) fn f64_to_f32_ties_away(x: f64) -> f32 {
+    let n = x as f32;
+    if x.is_nan() || f64::from(n) == x || n.is_infinite() {
+        return n;
+    }
+    // `n` is nearest with ties to even; at a tie the other candidate is n's neighbour on x's
+    // side, and both distances are exact (x and its neighbours are within one f32 ulp).
+    let other = if f64::from(n) < x { n.next_up() } else { n.next_down() };
+    let tie = f64::from(other) - x == x - f64::from(n);
+    if tie && other.abs() > n.abs() { other } else { n }
+}
+
 /// A float's neighbours, for rounding a conversion's nearest result in a direction.
 trait Neighbours: Copy + PartialOrd {
     /// The next value up (toward +inf).

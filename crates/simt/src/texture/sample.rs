@@ -7,7 +7,7 @@
 
 use super::op::Geom;
 use super::{AddressMode, ChannelKind, FilterMode, Format, Image, Level, Sampler, Shape, Texture};
-use crate::float::{f16_to_f32, f64_to_f16};
+use crate::float::{f16_to_f32, f64_to_f16, f64_to_f32_ties_away};
 
 /// The level of detail of one lookup, resolved per lane.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -567,9 +567,18 @@ impl<E, R: FnMut(u64, u32) -> Result<u64, E>> Pass<'_, '_, R> {
     /// Point or linear sampling on one level.
     #[inline(always)]
     fn filtered(&mut self, lvl: &Level, xyz: [f32; 3], dims: usize, layer: u32) -> Result<[u32; 4], E> {
-        let x = self.texel_coords(lvl, xyz, dims);
+        let mut x = self.texel_coords(lvl, xyz, dims);
         if self.t.sampler.filter == FilterMode::Point || !self.float_out {
             return self.point_at(lvl, [ifloor(x[0]), ifloor(x[1]), ifloor(x[2])], dims, layer);
+        }
+        // Clamp mode clamps a filtered lookup's texel-space coordinate to the outer texels'
+        // centres, so at an edge the outer texel gets all of that dimension's weight (an H200's
+        // trilinear weights show it where they do not factor: tests/program-diff/tex_layered_gather_3d.cu).
+        let size = [lvl.width, lvl.height, lvl.depth];
+        for k in 0..dims {
+            if self.mode(k) == AddressMode::Clamp {
+                x[k] = x[k].clamp(0.5, f64::from(size[k]) - 0.5);
+            }
         }
         let mut base = [0i64; 3];
         let mut w = [0f32; 3];
@@ -628,7 +637,9 @@ impl<E, R: FnMut(u64, u32) -> Result<u64, E>> Pass<'_, '_, R> {
             // A half texture filters to half precision (an H200's results are f16 values:
             // tests/program-diff/tex_channel_formats.cu).
             None if f.kind == ChannelKind::Float && f.bits == 16 => acc.map(|a| f16_to_f32(f64_to_f16(a))),
-            None => acc.map(|a| a as f32),
+            // Rounded to nearest, ties away from zero (an H200's exact ties land on the larger
+            // magnitude: tests/program-diff/tex_modes_sweep.cu).
+            None => acc.map(f64_to_f32_ties_away),
         };
         Ok(out.map(f32::to_bits))
     }
