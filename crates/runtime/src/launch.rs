@@ -194,7 +194,13 @@ pub fn cluster_dims(f: &Function, attr: Option<Dim3>) -> Result<Option<Dim3>> {
 /// cluster dimensions needs the attribute, and the cluster must divide the configuration's
 /// grid, as for a launch ([`Error::InvalidClusterSize`]; an H200 answers a grid of 6 with
 /// clusters of 4 so: tests/program-diff/cluster_cg_queries.cu).
-pub fn max_active_clusters(f: &Function, grid: Dim3, block: Dim3, dynamic_shared: u32, attr: Option<Dim3>) -> Result<u64> {
+pub fn max_active_clusters(
+    f: &Function,
+    grid: Dim3,
+    block: Dim3,
+    dynamic_shared: u32,
+    attr: Option<Dim3>,
+) -> Result<u64> {
     let cl = cluster_grid(f, grid, attr)?.ok_or(Error::InvalidClusterSize)?;
     let size = u64::from(cl.x) * u64::from(cl.y) * u64::from(cl.z);
     Ok(max_cooperative_blocks(f, block, dynamic_shared)? / size.max(1))

@@ -36,7 +36,11 @@ pub fn cudaOccupancyAvailableDynamicSMemPerBlock(
 ///
 /// # Safety
 /// The configuration's `attrs` must hold `numAttrs` entries.
-pub unsafe fn cudaOccupancyMaxPotentialClusterSize(size: Out<i32>, func: *const c_void, config: In<LaunchConfigC>) -> i32 {
+pub unsafe fn cudaOccupancyMaxPotentialClusterSize(
+    size: Out<i32>,
+    func: *const c_void,
+    config: In<LaunchConfigC>,
+) -> i32 {
     size.put_with(|| {
         let f = function_for_handle(func as usize)?;
         let c = record(config.read())?;

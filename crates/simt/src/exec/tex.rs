@@ -273,7 +273,10 @@ where
 {
     // Filtering across cube faces is not implemented: rather than the non-seamless result (an
     // H200's differ near face edges), such a lookup faults and says so.
-    if t.sampler.seamless_cubemap && t.sampler.filter == FilterMode::Linear && matches!(op.geom, Geom::Cube | Geom::ACube) {
+    if t.sampler.seamless_cubemap
+        && t.sampler.filter == FilterMode::Linear
+        && matches!(op.geom, Geom::Cube | Geom::ACube)
+    {
         return Err(tex_fault(handle, "linear filtering of a seamless cubemap (seamlessCubemap) is not supported"));
     }
     let v = sample::sample(t, rq, read).map_err(FaultKind::Memory)?;
