@@ -643,11 +643,12 @@ class cluster_group {
         asm volatile("mapa.u64 %0, %1, %2;" : "=l"(r) : "l"(addr), "r"(rank));
         return (T *)r;
     }
+    /* The rank of the block whose shared memory holds `addr` (a generic address, as nvcc's
+       getctarank.u64: ptxas rejects a 64-bit address under .shared::cluster.u32, which made a
+       cuprite nvcc build's module invalid PTX on an H200). */
     __CUPRITE_D__ static unsigned int query_shared_rank(const void *addr) {
         unsigned int r;
-        asm volatile("{ .reg .b64 s;\n\tcvta.to.shared.u64 s, %1;\n\tgetctarank.shared::cluster.u32 %0, s;\n\t}"
-                     : "=r"(r)
-                     : "l"(addr));
+        asm volatile("getctarank.u64 %0, %1;" : "=r"(r) : "l"(addr));
         return r;
     }
     static constexpr bool is_valid() { return true; }

@@ -169,3 +169,21 @@ fn htanh_is_tanhf_rounded_not_the_approximation() {
     let text = std::fs::read_to_string(&ptx).unwrap();
     assert!(!text.contains("tanh.approx"), "htanh compiles to the approximation:\n{text}");
 }
+
+/// The PTX cuprite nvcc emits for the cluster group's queries assembles with NVIDIA's ptxas
+/// (query_shared_rank was `getctarank.shared::cluster.u32` of a 64-bit address, which ptxas
+/// rejects: the module of a cuprite nvcc build failed to load on an H200 with
+/// cudaErrorInvalidPtx). Needs CUDA 13.0's ptxas (`source scripts/nvcc-env.sh`).
+#[test]
+fn cluster_group_queries_assemble_with_ptxas() {
+    let src = common::repo().join("tests/program-diff/cluster_cg_queries.cu");
+    let ptx = common::work_dir().join("cluster_cg_queries.ptx");
+    common::nvcc(&["-arch=sm_90", "-ptx", src.to_str().unwrap(), "-o", ptx.to_str().unwrap()]).expect("build");
+    let home = std::env::var_os("CUDA_HOME").expect("CUDA_HOME: run `source scripts/nvcc-env.sh /tmp/nvtool` first");
+    let ptxas = std::path::Path::new(&home).join("bin/ptxas");
+    let o = std::process::Command::new(ptxas)
+        .args(["-arch=sm_90", ptx.to_str().unwrap(), "-o", "/dev/null"])
+        .output()
+        .expect("run ptxas");
+    assert!(o.status.success(), "ptxas: {}", String::from_utf8_lossy(&o.stderr));
+}
