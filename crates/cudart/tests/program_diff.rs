@@ -1880,6 +1880,7 @@ fn numeric_types_and_hardware_features() {
         "bulk_tx_cluster_atomics",
         "cg_static_split",
         "wmma_shapes",
+        "pipeline_thread_scope",
     ] {
         check(name);
     }

@@ -142,6 +142,7 @@ fn guide_types_and_hardware_print_what_an_h200_printed() {
         "tex_filter_ties",
         "cg_static_split",
         "wmma_shapes",
+        "pipeline_thread_scope",
         "atomic_ref_every_order",
         "pipeline_stages_partitioned",
         "cg_memcpy_async_barrier",
