@@ -642,9 +642,7 @@ impl<E, R: FnMut(u64, u32) -> Result<u64, E>> Pass<'_, '_, R> {
             }
             // A half texture filters to half precision (an H200's results are f16 values:
             // tests/program-diff/tex_channel_formats.cu).
-            None if f.kind == ChannelKind::Float && f.bits == 16 => {
-                acc.map(|a| f16_to_f32(f64_to_f16_ties_away(a)))
-            }
+            None if f.kind == ChannelKind::Float && f.bits == 16 => acc.map(|a| f16_to_f32(f64_to_f16_ties_away(a))),
             // Rounded to nearest, ties away from zero (an H200's exact ties land on the larger
             // magnitude: tests/program-diff/tex_modes_sweep.cu).
             None => acc.map(f64_to_f32_ties_away),
