@@ -161,15 +161,24 @@ __CUPRITE_D__ unsigned int *grid_workspace() {
     asm volatile("mov.u32 %0, %%envreg2;" : "=r"(lo));
     return (unsigned int *)(((unsigned long long)hi << 32) | lo);
 }
-__CUPRITE_D__ void grid_barrier(unsigned int *workspace, unsigned int blocks) {
+/* The grid barrier in two halves. Arrival: the block syncs, its thread 0 adds its count (block 0
+   adds what flips the top bit once every block has arrived) and keeps the count it saw. */
+__CUPRITE_D__ unsigned int grid_arrive(unsigned int *workspace, unsigned int blocks) {
     volatile unsigned int *arrived = workspace + 1;
     bar_sync();
+    unsigned int old = 0;
     if (block_thread_rank() == 0) {
         const dim3 b = ctaid();
         const unsigned int add = (b.x | b.y | b.z) == 0 ? 0x80000000u - (blocks - 1) : 1u;
         asm volatile("fence.sc.gpu;" ::: "memory");
-        unsigned int old;
         asm volatile("atom.add.release.gpu.u32 %0, [%1], %2;" : "=r"(old) : "l"(arrived), "r"(add) : "memory");
+    }
+    return old;
+}
+/* The wait: thread 0 spins until the top bit differs from what it saw at arrival; the block syncs. */
+__CUPRITE_D__ void grid_wait(unsigned int *workspace, unsigned int old) {
+    volatile unsigned int *arrived = workspace + 1;
+    if (block_thread_rank() == 0) {
         unsigned int now;
         do {
             asm volatile("ld.acquire.gpu.u32 %0, [%1];" : "=r"(now) : "l"(arrived) : "memory");
@@ -200,16 +209,17 @@ __CUPRITE_D__ void multi_warp_sync(unsigned int size) {
 
 /* ---- the block ---------------------------------------------------------------------------- */
 
+/* Members are static where CUDA's are, so `thread_block::thread_rank()` compiles as with nvcc. */
 class thread_block {
   public:
-    __CUPRITE_D__ void sync() const { details::bar_sync(); }
-    __CUPRITE_D__ unsigned int thread_rank() const { return details::block_thread_rank(); }
-    __CUPRITE_D__ dim3 group_index() const { return details::ctaid(); }
-    __CUPRITE_D__ dim3 thread_index() const { return details::tid(); }
-    __CUPRITE_D__ dim3 dim_threads() const { return details::ntid(); }
-    __CUPRITE_D__ dim3 group_dim() const { return details::ntid(); }
-    __CUPRITE_D__ unsigned int num_threads() const { return details::block_num_threads(); }
-    __CUPRITE_D__ unsigned int size() const { return details::block_num_threads(); }
+    __CUPRITE_D__ static void sync() { details::bar_sync(); }
+    __CUPRITE_D__ static unsigned int thread_rank() { return details::block_thread_rank(); }
+    __CUPRITE_D__ static dim3 group_index() { return details::ctaid(); }
+    __CUPRITE_D__ static dim3 thread_index() { return details::tid(); }
+    __CUPRITE_D__ static dim3 dim_threads() { return details::ntid(); }
+    __CUPRITE_D__ static dim3 group_dim() { return details::ntid(); }
+    __CUPRITE_D__ static unsigned int num_threads() { return details::block_num_threads(); }
+    __CUPRITE_D__ static unsigned int size() { return details::block_num_threads(); }
     static constexpr bool is_valid() { return true; }
 };
 __CUPRITE_D__ thread_block this_thread_block() { return thread_block(); }
@@ -223,29 +233,71 @@ template <unsigned int MaxBlockSize> __CUPRITE_D__ thread_block this_thread_bloc
 
 /* ---- the grid ----------------------------------------------------------------------------- */
 
+/* Members are static where CUDA's are. */
 class grid_group {
   public:
+    /* What barrier_arrive hands barrier_wait: the arrival count block thread 0 saw. */
+    struct arrival_token {
+        unsigned int old;
+    };
     __CUPRITE_D__ bool is_valid() const { return details::grid_workspace() != nullptr; }
-    __CUPRITE_D__ void sync() const { details::grid_barrier(details::grid_workspace(), (unsigned int)num_blocks()); }
-    __CUPRITE_D__ unsigned long long num_blocks() const {
+    __CUPRITE_D__ void sync() const { barrier_wait(barrier_arrive()); }
+    /* The split grid barrier: the block's arrival, then (after independent work) the wait. */
+    __CUPRITE_D__ arrival_token barrier_arrive() const {
+        return arrival_token{details::grid_arrive(details::grid_workspace(), (unsigned int)num_blocks())};
+    }
+    __CUPRITE_D__ void barrier_wait(arrival_token &&token) const {
+        details::grid_wait(details::grid_workspace(), token.old);
+    }
+    __CUPRITE_D__ static unsigned long long num_blocks() {
         const dim3 n = details::nctaid();
         return (unsigned long long)n.x * n.y * n.z;
     }
-    __CUPRITE_D__ unsigned long long block_rank() const {
+    __CUPRITE_D__ static unsigned long long block_rank() {
         const dim3 b = details::ctaid(), n = details::nctaid();
         return ((unsigned long long)b.z * n.y + b.y) * n.x + b.x;
     }
-    __CUPRITE_D__ unsigned long long num_threads() const { return num_blocks() * details::block_num_threads(); }
-    __CUPRITE_D__ unsigned long long size() const { return num_threads(); }
-    __CUPRITE_D__ unsigned long long thread_rank() const {
+    __CUPRITE_D__ static unsigned long long num_threads() { return num_blocks() * details::block_num_threads(); }
+    __CUPRITE_D__ static unsigned long long size() { return num_threads(); }
+    __CUPRITE_D__ static unsigned long long thread_rank() {
         return block_rank() * details::block_num_threads() + details::block_thread_rank();
     }
-    __CUPRITE_D__ dim3 block_index() const { return details::ctaid(); }
-    __CUPRITE_D__ dim3 dim_blocks() const { return details::nctaid(); }
-    __CUPRITE_D__ dim3 group_dim() const {
+    __CUPRITE_D__ static dim3 block_index() { return details::ctaid(); }
+    __CUPRITE_D__ static dim3 dim_blocks() { return details::nctaid(); }
+    __CUPRITE_D__ static dim3 group_dim() {
         const dim3 n = details::nctaid(), t = details::ntid();
         return dim3(n.x * t.x, n.y * t.y, n.z * t.z);
     }
+    __CUPRITE_D__ static dim3 dim_threads() { return group_dim(); }
+    __CUPRITE_D__ static dim3 thread_index() {
+        const dim3 b = details::ctaid(), n = details::ntid(), t = details::tid();
+        return dim3(b.x * n.x + t.x, b.y * n.y + t.y, b.z * n.z + t.z);
+    }
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
+    /* The grid in clusters (a launch without clusters is one block per cluster). */
+    __CUPRITE_D__ static dim3 dim_clusters() {
+        unsigned int x, y, z;
+        asm("mov.u32 %0, %%nclusterid.x;" : "=r"(x));
+        asm("mov.u32 %0, %%nclusterid.y;" : "=r"(y));
+        asm("mov.u32 %0, %%nclusterid.z;" : "=r"(z));
+        return dim3(x, y, z);
+    }
+    __CUPRITE_D__ static unsigned long long num_clusters() {
+        const dim3 n = dim_clusters();
+        return (unsigned long long)n.x * n.y * n.z;
+    }
+    __CUPRITE_D__ static dim3 cluster_index() {
+        unsigned int x, y, z;
+        asm("mov.u32 %0, %%clusterid.x;" : "=r"(x));
+        asm("mov.u32 %0, %%clusterid.y;" : "=r"(y));
+        asm("mov.u32 %0, %%clusterid.z;" : "=r"(z));
+        return dim3(x, y, z);
+    }
+    __CUPRITE_D__ static unsigned long long cluster_rank() {
+        const dim3 c = cluster_index(), n = dim_clusters();
+        return ((unsigned long long)c.z * n.y + c.y) * n.x + c.x;
+    }
+#endif
 };
 __CUPRITE_D__ grid_group this_grid() { return grid_group(); }
 
@@ -528,6 +580,7 @@ __CUPRITE_D__ coalesced_group binary_partition(const __warp_group &g, bool pred)
 
 /* Declared for the host pass too: kernels that use clusters are parsed there as well. */
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
+/* Members are static, as CUDA's are. */
 class cluster_group {
     __CUPRITE_D__ static unsigned int sreg(unsigned int which) {
         unsigned int r;
@@ -543,43 +596,59 @@ class cluster_group {
     }
 
   public:
-    __CUPRITE_D__ void sync() const {
+    /* barrier_arrive's result, for barrier_wait (empty, as CUDA's). */
+    struct arrival_token {};
+    __CUPRITE_D__ static void sync() {
         asm volatile("barrier.cluster.arrive;\n\tbarrier.cluster.wait;" ::: "memory");
     }
-    __CUPRITE_D__ void barrier_arrive() const { asm volatile("barrier.cluster.arrive;" ::: "memory"); }
-    __CUPRITE_D__ void barrier_wait() const { asm volatile("barrier.cluster.wait;" ::: "memory"); }
-    __CUPRITE_D__ unsigned int block_rank() const { return sreg(0); }
-    __CUPRITE_D__ unsigned int num_blocks() const { return sreg(1); }
-    __CUPRITE_D__ dim3 block_index() const {
+    __CUPRITE_D__ static arrival_token barrier_arrive() {
+        asm volatile("barrier.cluster.arrive;" ::: "memory");
+        return arrival_token();
+    }
+    __CUPRITE_D__ static void barrier_wait() { asm volatile("barrier.cluster.wait;" ::: "memory"); }
+    __CUPRITE_D__ static void barrier_wait(arrival_token &&) { barrier_wait(); }
+    __CUPRITE_D__ static unsigned int block_rank() { return sreg(0); }
+    __CUPRITE_D__ static unsigned int num_blocks() { return sreg(1); }
+    __CUPRITE_D__ static dim3 block_index() {
         unsigned int x, y, z;
         asm("mov.u32 %0, %%cluster_ctaid.x;" : "=r"(x));
         asm("mov.u32 %0, %%cluster_ctaid.y;" : "=r"(y));
         asm("mov.u32 %0, %%cluster_ctaid.z;" : "=r"(z));
         return dim3(x, y, z);
     }
-    __CUPRITE_D__ dim3 dim_blocks() const {
+    __CUPRITE_D__ static dim3 dim_blocks() {
         unsigned int x, y, z;
         asm("mov.u32 %0, %%cluster_nctaid.x;" : "=r"(x));
         asm("mov.u32 %0, %%cluster_nctaid.y;" : "=r"(y));
         asm("mov.u32 %0, %%cluster_nctaid.z;" : "=r"(z));
         return dim3(x, y, z);
     }
-    __CUPRITE_D__ unsigned int num_threads() const { return num_blocks() * details::block_num_threads(); }
-    __CUPRITE_D__ unsigned int size() const { return num_threads(); }
-    __CUPRITE_D__ unsigned int thread_rank() const {
+    /* The thread's index in the cluster, and the cluster's extent, in threads per dimension. */
+    __CUPRITE_D__ static dim3 thread_index() {
+        const dim3 b = block_index(), n = details::ntid(), t = details::tid();
+        return dim3(b.x * n.x + t.x, b.y * n.y + t.y, b.z * n.z + t.z);
+    }
+    __CUPRITE_D__ static dim3 dim_threads() {
+        const dim3 b = dim_blocks(), n = details::ntid();
+        return dim3(b.x * n.x, b.y * n.y, b.z * n.z);
+    }
+    __CUPRITE_D__ static unsigned int num_threads() { return num_blocks() * details::block_num_threads(); }
+    __CUPRITE_D__ static unsigned int size() { return num_threads(); }
+    __CUPRITE_D__ static unsigned int thread_rank() {
         return block_rank() * details::block_num_threads() + details::block_thread_rank();
     }
     /* The address of `addr` (a shared variable) in block `rank` of the cluster. */
-    template <class T> __CUPRITE_D__ T *map_shared_rank(T *addr, unsigned int rank) const {
+    template <class T> __CUPRITE_D__ static T *map_shared_rank(T *addr, int rank) {
         unsigned long long r;
         asm volatile("mapa.u64 %0, %1, %2;" : "=l"(r) : "l"(addr), "r"(rank));
         return (T *)r;
     }
-    template <class T> __CUPRITE_D__ unsigned int query_shared_rank(const T *addr) const {
+    /* The rank of the block whose shared memory holds `addr` (a generic address, as nvcc's
+       getctarank.u64: ptxas rejects a 64-bit address under .shared::cluster.u32, which made a
+       cuprite nvcc build's module invalid PTX on an H200). */
+    __CUPRITE_D__ static unsigned int query_shared_rank(const void *addr) {
         unsigned int r;
-        asm volatile("{ .reg .b64 s;\n\tcvta.to.shared.u64 s, %1;\n\tgetctarank.shared::cluster.u32 %0, s;\n\t}"
-                     : "=r"(r)
-                     : "l"(addr));
+        asm volatile("getctarank.u64 %0, %1;" : "=r"(r) : "l"(addr));
         return r;
     }
     static constexpr bool is_valid() { return true; }

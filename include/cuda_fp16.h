@@ -577,7 +577,9 @@ __CUPRITE_H_MINMAX(__hmin_nan, __hmin2_nan, "min.NaN", false, true)
 __CUPRITE_APPROX_MATH(__half, __half2float, __float2half_rn, hsqrt, , "sqrt.approx.ftz.f32", , __builtin_sqrtf(x))
 __CUPRITE_APPROX_MATH(__half, __half2float, __float2half_rn, hrsqrt, , "rsqrt.approx.ftz.f32", , 1.0f / __builtin_sqrtf(x))
 __CUPRITE_APPROX_MATH(__half, __half2float, __float2half_rn, hrcp, , "rcp.approx.ftz.f32", , 1.0f / x)
-__CUPRITE_APPROX_MATH(__half, __half2float, __float2half_rn, htanh, , "tanh.approx.f32", , __builtin_tanhf(x))
+/* tanh: tanhf rounded to half, as NVIDIA's header computes it (not tanh.approx.f32, whose
+   hardware result misrounds some halves: a cuprite nvcc build run on an H200 differed there). */
+__CUPRITE_HD__ __half htanh(__half a) { return __float2half_rn(tanhf(__half2float(a))); }
 
 /* Correctly rounded, as NVIDIA's (half_common.h). */
 #define __CUPRITE_H_ROUNDED(name, fn) __CUPRITE_ROUNDED_MATH(__half, __half2float, __double2half, __cuprite_hmake, name, fn)

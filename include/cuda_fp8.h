@@ -77,13 +77,16 @@ __CUPRITE_D__ unsigned int __cuprite_cvt_f16x2_fp8x2(__nv_fp8x2_storage_t codes,
 }
 #endif
 
-/* From double, a NaN keeps its sign, and e5m2's NaN is S.11111.10 (what nvcc's header gives;
+/* From double, a NaN keeps its sign, and e5m2's NaN is S.11111.xx with the NaN's top two fraction bits (what nvcc's header gives;
  * from float and half, as cvt does, it is 0x7f). */
 __CUPRITE_HD__ __nv_fp8_storage_t __nv_cvt_double_to_fp8(const double x, const __nv_saturation_t saturate,
                                                           const __nv_fp8_interpretation_t fp8_interpretation) {
     if (x != x) {
-        const unsigned int sign = __builtin_bit_cast(unsigned long long, x) >> 63 ? 0x80u : 0u;
-        return (__nv_fp8_storage_t)(sign | (fp8_interpretation == __NV_E5M2 ? 0x7eu : 0x7fu));
+        /* e5m2 keeps the top two fraction bits of the NaN: 0x7e | those (NVIDIA's software
+           conversion; an H200 gives 0x7f for a float NaN 0x7fe00000 widened to double). */
+        const unsigned long long b = __builtin_bit_cast(unsigned long long, x);
+        const unsigned int sign = b >> 63 ? 0x80u : 0u;
+        return (__nv_fp8_storage_t)(sign | (fp8_interpretation == __NV_E5M2 ? 0x7eu | (unsigned int)(b >> 50 & 3u) : 0x7fu));
     }
     return __cuprite_to_fp8(x, saturate, fp8_interpretation);
 }

@@ -1,7 +1,7 @@
 /* Cuprite's CUDA toolkit headers: warp matrix multiply-accumulate, nvcuda::wmma (Programming
  * Guide, "Warp Matrix Functions"), on clang's wmma builtins: half (f32 or f16 accumulate),
- * bfloat16, tf32 (m16n16k8), signed and unsigned 8-bit integers (int accumulate), and double
- * (m8n8k4). */
+ * bfloat16, tf32 (m16n16k8), signed and unsigned 8-bit integers (int accumulate), double
+ * (m8n8k4), and the experimental sub-byte types (4-bit m8n8k32, 1-bit m8n8k128). */
 #pragma once
 #if defined(__cplusplus) && defined(__CUDACC__)
 #include "cuda_fp16.h"
@@ -20,17 +20,30 @@ enum layout_t { mem_row_major, mem_col_major };
 namespace precision {
 struct tf32 {};
 } // namespace precision
+/* The sub-byte types (sm_75+; AND with sm_80+): A row-major, B column-major only. */
+namespace experimental {
+namespace precision {
+struct u4 {};
+struct s4 {};
+struct b1 {};
+} // namespace precision
+enum bmmaBitOp { bmmaBitOpXOR = 1, bmmaBitOpAND = 2 };
+enum bmmaAccumulateOp { bmmaAccumulateOpPOPC = 1 };
+} // namespace experimental
 
 /* A fragment: the elements this thread holds (their distribution is unspecified). */
 template <class Use, int M, int N, int K, class T, class Layout = void> class fragment;
-template <class T, int Size> struct __frag_base {
+/* 8-byte aligned, as CUDA's (a fragment's size and alignment in structs and arrays). */
+template <class T, int Size> struct alignas(8) __frag_base {
     enum { num_elements = Size };
     T x[Size];
 };
 
-template <class Frag, class V> __device__ inline void fill_fragment(Frag &f, const V &v) {
-    for (int i = 0; i < Frag::num_elements; ++i) f.x[i] = v;
+template <class T, int Size, class V> __device__ inline void __cuprite_fill(__frag_base<T, Size> &f, const V &v) {
+    for (int i = 0; i < Size; ++i) f.x[i] = v;
 }
+/* Through the fragment's base: an element array, or packed sub-byte words (below). */
+template <class Frag, class V> __device__ inline void fill_fragment(Frag &f, const V &v) { __cuprite_fill(f, v); }
 
 #define __CUPRITE_AB(USE, M, N, K, T, NELEM)                                                       \
     template <> class fragment<USE, M, N, K, T, row_major> : public __frag_base<T, NELEM> {};      \
@@ -153,6 +166,70 @@ template <class LA, class LB>
 __device__ inline void mma_sync(fragment<accumulator, 8, 8, 4, double> &d, const fragment<matrix_a, 8, 8, 4, double, LA> &a,
                                 const fragment<matrix_b, 8, 8, 4, double, LB> &b, const fragment<accumulator, 8, 8, 4, double> &c) {
     __dmma_m8n8k4_mma_f64(d.x, a.x, b.x, c.x, LA::col * 2 + LB::col, 0);
+}
+#endif
+
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 750
+/* Sub-byte fragments pack their elements, as CUDA's: num_elements of them in x[] words of 8
+   (4-bit) or 32 (1-bit) elements; fill_fragment repeats the value in every element. */
+template <class Storage, int Size, int Words> struct alignas(8) __frag_packed {
+    enum { num_elements = Size, num_storage_elements = Words };
+    Storage x[Words];
+};
+template <int Size, int Words, class V> __device__ inline void __cuprite_fill(__frag_packed<unsigned, Size, Words> &f, const V &v) {
+    const unsigned u = (unsigned)v, w = Size == 8 ? (u & 0xfu) * 0x11111111u : (u & 1u ? 0xffffffffu : 0u);
+    for (int i = 0; i < Words; ++i) f.x[i] = w;
+}
+template <int Size, int Words, class V> __device__ inline void __cuprite_fill(__frag_packed<int, Size, Words> &f, const V &v) {
+    for (int i = 0; i < Words; ++i) f.x[i] = (int)(((unsigned)v & 0xfu) * 0x11111111u);
+}
+template <> class fragment<matrix_a, 8, 8, 32, experimental::precision::u4, row_major> : public __frag_packed<unsigned, 8, 1> {};
+template <> class fragment<matrix_a, 8, 8, 32, experimental::precision::s4, row_major> : public __frag_packed<int, 8, 1> {};
+template <> class fragment<matrix_b, 8, 8, 32, experimental::precision::u4, col_major> : public __frag_packed<unsigned, 8, 1> {};
+template <> class fragment<matrix_b, 8, 8, 32, experimental::precision::s4, col_major> : public __frag_packed<int, 8, 1> {};
+template <> class fragment<matrix_a, 8, 8, 128, experimental::precision::b1, row_major> : public __frag_packed<unsigned, 32, 1> {};
+template <> class fragment<matrix_b, 8, 8, 128, experimental::precision::b1, col_major> : public __frag_packed<unsigned, 32, 1> {};
+__CUPRITE_ACC(8, 8, 32, int, 2)
+__CUPRITE_ACC(8, 8, 128, int, 2)
+#define __CUPRITE_SUBBYTE_LOAD(USE, K, T, L, BUILTIN)                                              \
+    __device__ inline void load_matrix_sync(fragment<USE, 8, 8, K, T, L> &f, const void *p, unsigned ldm) { \
+        BUILTIN((int *)f.x, (const int *)p, ldm, L::col);                                          \
+    }
+__CUPRITE_SUBBYTE_LOAD(matrix_a, 32, experimental::precision::s4, row_major, __imma_m8n8k32_ld_a_s4)
+__CUPRITE_SUBBYTE_LOAD(matrix_a, 32, experimental::precision::u4, row_major, __imma_m8n8k32_ld_a_u4)
+__CUPRITE_SUBBYTE_LOAD(matrix_b, 32, experimental::precision::s4, col_major, __imma_m8n8k32_ld_b_s4)
+__CUPRITE_SUBBYTE_LOAD(matrix_b, 32, experimental::precision::u4, col_major, __imma_m8n8k32_ld_b_u4)
+__CUPRITE_SUBBYTE_LOAD(matrix_a, 128, experimental::precision::b1, row_major, __bmma_m8n8k128_ld_a_b1)
+__CUPRITE_SUBBYTE_LOAD(matrix_b, 128, experimental::precision::b1, col_major, __bmma_m8n8k128_ld_b_b1)
+#undef __CUPRITE_SUBBYTE_LOAD
+__CUPRITE_LOAD_STORE_C(8, 8, 32, int, int, __imma_m8n8k32_ld_c, __imma_m8n8k32_st_c_i32)
+__CUPRITE_LOAD_STORE_C(8, 8, 128, int, int, __bmma_m8n8k128_ld_c, __bmma_m8n8k128_st_c_i32)
+/* 4-bit: A row-major times B column-major (the one layout: 1). */
+#define __CUPRITE_SUBBYTE_MMA(T, BUILTIN)                                                          \
+    __device__ inline void mma_sync(fragment<accumulator, 8, 8, 32, int> &d,                       \
+                                    const fragment<matrix_a, 8, 8, 32, T, row_major> &a,           \
+                                    const fragment<matrix_b, 8, 8, 32, T, col_major> &b,           \
+                                    const fragment<accumulator, 8, 8, 32, int> &c, bool satf = false) { \
+        if (satf) BUILTIN(d.x, (const int *)a.x, (const int *)b.x, c.x, 1, 1);                     \
+        else BUILTIN(d.x, (const int *)a.x, (const int *)b.x, c.x, 1, 0);                          \
+    }
+__CUPRITE_SUBBYTE_MMA(experimental::precision::s4, __imma_m8n8k32_mma_s4)
+__CUPRITE_SUBBYTE_MMA(experimental::precision::u4, __imma_m8n8k32_mma_u4)
+#undef __CUPRITE_SUBBYTE_MMA
+/* 1-bit: c + popcount(a OP b) over k; OP is XOR (the default) or AND (sm_80+). */
+__device__ inline void bmma_sync(fragment<accumulator, 8, 8, 128, int> &d,
+                                 const fragment<matrix_a, 8, 8, 128, experimental::precision::b1, row_major> &a,
+                                 const fragment<matrix_b, 8, 8, 128, experimental::precision::b1, col_major> &b,
+                                 const fragment<accumulator, 8, 8, 128, int> &c,
+                                 experimental::bmmaBitOp op = experimental::bmmaBitOpXOR,
+                                 experimental::bmmaAccumulateOp = experimental::bmmaAccumulateOpPOPC) {
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
+    if (op == experimental::bmmaBitOpAND) {
+        __bmma_m8n8k128_mma_and_popc_b1(d.x, (const int *)a.x, (const int *)b.x, c.x, 1);
+        return;
+    }
+#endif
+    __bmma_m8n8k128_mma_xor_popc_b1(d.x, (const int *)a.x, (const int *)b.x, c.x, 1);
 }
 #endif
 

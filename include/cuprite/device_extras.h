@@ -4,6 +4,7 @@
  * clang's runtime wrapper includes). */
 #pragma once
 #include "cuprite/device_builtins.h"
+#include "cuprite/nv_atomic.h"
 #include "cuprite/dpx_functions.h"
 #include "cuprite/texture_functions.h"
 #include "cuprite/generated/surface_functions.h"

@@ -1959,4 +1959,65 @@ fn assert_messages_threads() {
 #[test]
 fn fault_host_threads() {
     check("fault_host_threads");
+/// Linear filtering of float and half texels, and the blend of two mipmap levels, round an
+/// exact tie away from zero, and 16-bit signed normalized texels half up (an H200's fetches of
+/// 1D, 2D, layered and 3D arrays, pitched memory and mipmaps); clamp mode clamps the
+/// texel-space coordinate to the outer texels' centres (3D clamp).
+#[test]
+fn texture_filter_ties_and_clamped_coordinates() {
+    check("tex_modes_sweep");
+    check("tex_fetch_linear_pitch");
+    check("tex_layered_gather_3d");
+    check("tex_filter_ties");
+}
+
+/// Surface reads and writes in every boundary mode and geometry; where lanes of one store
+/// write the same texel (clamped coordinates), the lowest lane's value stays.
+#[test]
+fn surface_boundary_modes() {
+    check("surface_boundary_modes");
+}
+
+/// Cluster launches and the cluster group's queries; the cluster occupancy queries answer
+/// cudaErrorInvalidClusterSize for a cluster that does not divide the configuration's grid.
+#[test]
+fn cluster_cg_queries() {
+    check("cluster_cg_queries");
+}
+
+/// wmma on 8-bit integers, f64 and tf32: __float_to_tf32 truncates a NaN, and a NaN product
+/// sum is the positive canonical NaN.
+#[test]
+fn wmma_int_f64_tf32() {
+    check("wmma_int_f64_tf32");
+}
+
+/// The guide's numeric types and hardware features, as an H200 runs them: half and bfloat16
+/// conversions of every integer width and rounding, arithmetic over special operands,
+/// operators and cache-hinted accesses, atomics and shuffles; fp8/fp6/fp4 conversions; 4- and
+/// 1-bit wmma; every memory order of cuda::atomic_ref and the __nv_atomic built-ins; multi-stage
+/// and partitioned pipelines, cooperative_groups::memcpy_async with cuda::barrier, bulk copies
+/// with transaction counts and atomics on distributed shared memory.
+#[test]
+fn numeric_types_and_hardware_features() {
+    for name in [
+        "half_int_conversions",
+        "half_arith_special_grid",
+        "half_float_conversions",
+        "half_atomics_shfl",
+        "half_operators_cache_hints",
+        "fp8_conversions_sweep",
+        "fp6_fp4_conversions",
+        "wmma_subbyte",
+        "atomic_ref_every_order",
+        "nv_atomic_builtins",
+        "pipeline_stages_partitioned",
+        "cg_memcpy_async_barrier",
+        "bulk_tx_cluster_atomics",
+        "cg_static_split",
+        "wmma_shapes",
+        "pipeline_thread_scope",
+    ] {
+        check(name);
+    }
 }

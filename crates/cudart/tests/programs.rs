@@ -663,6 +663,8 @@ pass! {
     tex_filtering_address_modes: "tex_filtering";
     tex_normalized_read_and_gather: "tex_normalized";
     tex_layered_cubemap_3d_mipmap: "tex_layered";
+    /// Linear filtering of a seamless cubemap is not implemented: a clear fault, not a wrong answer.
+    tex_seamless_cubemap_linear_faults: "tex_seamless_cubemap";
     surfaces: "surfaces";
 }
 

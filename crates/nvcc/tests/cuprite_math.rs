@@ -166,3 +166,74 @@ fn learner_programs_print_what_an_h200_printed() {
         matches_gpu(name, "sm_90");
     }
 }
+
+/// The guide's numeric types and hardware features built by cuprite nvcc (Cuprite's headers):
+/// fp8 conversions from double keep a NaN's sign and top fraction bits; the __nv_atomic_*
+/// built-ins; wmma's experimental 4-bit and 1-bit types; cooperative_groups' static members,
+/// cluster thread_index/dim_threads and barrier_arrive's token; half and bfloat16 conversions,
+/// arithmetic, operators, atomics and shuffles; textures at filter ties. Each prints what an
+/// H200 printed for nvcc's build.
+#[test]
+fn guide_types_and_hardware_print_what_an_h200_printed() {
+    for name in [
+        "fp8_conversions_sweep",
+        "fp6_fp4_conversions",
+        "nv_atomic_builtins",
+        "wmma_subbyte",
+        "cluster_cg_queries",
+        "half_int_conversions",
+        "half_arith_special_grid",
+        "half_float_conversions",
+        "half_atomics_shfl",
+        "half_operators_cache_hints",
+        "tex_modes_sweep",
+        "tex_layered_gather_3d",
+        "tex_filter_ties",
+        "cg_static_split",
+        "wmma_shapes",
+        "pipeline_thread_scope",
+        "atomic_ref_every_order",
+        "pipeline_stages_partitioned",
+        "cg_memcpy_async_barrier",
+        "bulk_tx_cluster_atomics",
+    ] {
+        matches_gpu(name, "sm_90");
+    }
+}
+
+/// htanh of a half is tanhf rounded to half, as NVIDIA's cuda_fp16.hpp computes it, not
+/// `tanh.approx.f32`: a cuprite nvcc build of a sweep over every half, run with NVIDIA's runtime
+/// on an H200, differed from nvcc's build in htanh and h2tanh (the hardware's approximation
+/// misrounds some halves; Cuprite's model of it happens not to). (htanh_approx is the
+/// instruction, as in NVIDIA's header.)
+#[test]
+fn htanh_is_tanhf_rounded_not_the_approximation() {
+    let src = common::work_dir().join("htanh.cu");
+    std::fs::write(
+        &src,
+        "#include <cuda_fp16.h>\n__global__ void k(__half *p) { p[0] = htanh(p[1]); p[2] = h2tanh(*(__half2 *)&p[4]).x; }\n",
+    )
+    .unwrap();
+    let ptx = common::work_dir().join("htanh.ptx");
+    common::nvcc(&["-arch=sm_90", "-ptx", src.to_str().unwrap(), "-o", ptx.to_str().unwrap()]).expect("build");
+    let text = std::fs::read_to_string(&ptx).unwrap();
+    assert!(!text.contains("tanh.approx"), "htanh compiles to the approximation:\n{text}");
+}
+
+/// The PTX cuprite nvcc emits for the cluster group's queries assembles with NVIDIA's ptxas
+/// (query_shared_rank was `getctarank.shared::cluster.u32` of a 64-bit address, which ptxas
+/// rejects: the module of a cuprite nvcc build failed to load on an H200 with
+/// cudaErrorInvalidPtx). Needs CUDA 13.0's ptxas (`source scripts/nvcc-env.sh`).
+#[test]
+fn cluster_group_queries_assemble_with_ptxas() {
+    let src = common::repo().join("tests/program-diff/cluster_cg_queries.cu");
+    let ptx = common::work_dir().join("cluster_cg_queries.ptx");
+    common::nvcc(&["-arch=sm_90", "-ptx", src.to_str().unwrap(), "-o", ptx.to_str().unwrap()]).expect("build");
+    let home = std::env::var_os("CUDA_HOME").expect("CUDA_HOME: run `source scripts/nvcc-env.sh /tmp/nvtool` first");
+    let ptxas = std::path::Path::new(&home).join("bin/ptxas");
+    let o = std::process::Command::new(ptxas)
+        .args(["-arch=sm_90", ptx.to_str().unwrap(), "-o", "/dev/null"])
+        .output()
+        .expect("run ptxas");
+    assert!(o.status.success(), "ptxas: {}", String::from_utf8_lossy(&o.stderr));
+}

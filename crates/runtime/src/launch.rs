@@ -191,25 +191,38 @@ pub fn cluster_dims(f: &Function, attr: Option<Dim3>) -> Result<Option<Dim3>> {
 /// `cudaOccupancyMaxActiveClusters`: how many clusters of the launch configuration's cluster
 /// dimensions (attribute or the kernel's) fit on the device at once — the co-resident blocks
 /// (as for a cooperative launch) divided by the cluster size. A kernel without required
-/// cluster dimensions needs the attribute ([`Error::InvalidClusterSize`]).
-pub fn max_active_clusters(f: &Function, block: Dim3, dynamic_shared: u32, attr: Option<Dim3>) -> Result<u64> {
-    let cl = cluster_dims(f, attr)?.ok_or(Error::InvalidClusterSize)?;
+/// cluster dimensions needs the attribute, and the cluster must divide the configuration's
+/// grid, as for a launch ([`Error::InvalidClusterSize`]; an H200 answers a grid of 6 with
+/// clusters of 4 so: tests/program-diff/cluster_cg_queries.cu).
+pub fn max_active_clusters(
+    f: &Function,
+    grid: Dim3,
+    block: Dim3,
+    dynamic_shared: u32,
+    attr: Option<Dim3>,
+) -> Result<u64> {
+    let cl = cluster_grid(f, grid, attr)?.ok_or(Error::InvalidClusterSize)?;
     let size = u64::from(cl.x) * u64::from(cl.y) * u64::from(cl.z);
     Ok(max_cooperative_blocks(f, block, dynamic_shared)? / size.max(1))
 }
 
-/// The cluster dimensions of a launch ([`cluster_dims`]), which must divide the grid
-/// ([`Error::InvalidClusterSize`]). CUDA checks them before the block and shared memory
-/// sizes (an H200 answers a launch with too much dynamic shared memory of a kernel whose
-/// required cluster does not divide the grid with InvalidClusterSize).
-fn validate_cluster(f: &Function, c: &LaunchConfig) -> Result<Option<Dim3>> {
-    let cluster = cluster_dims(f, c.attrs.cluster)?;
+/// The cluster dimensions of a launch of `grid` ([`cluster_dims`]), which must divide the grid
+/// ([`Error::InvalidClusterSize`]): what a launch and the cluster occupancy queries check.
+pub fn cluster_grid(f: &Function, grid: Dim3, attr: Option<Dim3>) -> Result<Option<Dim3>> {
+    let cluster = cluster_dims(f, attr)?;
     if let Some(cl) = cluster
-        && (!c.grid.x.is_multiple_of(cl.x) || !c.grid.y.is_multiple_of(cl.y) || !c.grid.z.is_multiple_of(cl.z))
+        && (!grid.x.is_multiple_of(cl.x) || !grid.y.is_multiple_of(cl.y) || !grid.z.is_multiple_of(cl.z))
     {
         return Err(Error::InvalidClusterSize);
     }
     Ok(cluster)
+}
+
+/// The cluster dimensions of a launch ([`cluster_grid`]). CUDA checks them before the block
+/// and shared memory sizes (an H200 answers a launch with too much dynamic shared memory of a
+/// kernel whose required cluster does not divide the grid with InvalidClusterSize).
+fn validate_cluster(f: &Function, c: &LaunchConfig) -> Result<Option<Dim3>> {
+    cluster_grid(f, c.grid, c.attrs.cluster)
 }
 
 /// Checks the launch attributes against the configuration, as CUDA does: a cooperative grid

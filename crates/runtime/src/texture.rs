@@ -77,7 +77,8 @@ pub struct TextureDesc {
     pub max_lod: f32,
     /// `disableTrilinearOptimization`.
     pub disable_trilinear: i32,
-    /// `seamlessCubemap` (accepted; lookups do not cross faces).
+    /// `seamlessCubemap` (accepted; a linear lookup of such a cubemap faults: filtering across
+    /// faces is not implemented).
     pub seamless_cubemap: i32,
 }
 
@@ -205,6 +206,7 @@ fn sampler_of(d: &TextureDesc, img: &Image) -> Result<Sampler> {
         mipmap_bias: d.mipmap_bias,
         min_lod: d.min_lod,
         max_lod: d.max_lod,
+        seamless_cubemap: d.seamless_cubemap != 0,
     })
 }
 

@@ -149,6 +149,18 @@ pub(crate) fn f16_to_f32(h: u16) -> f32 {
 
 /// f64 to f16 bits, rounding to nearest even (exact single rounding).
 pub(crate) fn f64_to_f16(x: f64) -> u16 {
+    f64_to_f16_rounded(x, false)
+}
+
+/// f64 to f16 bits, rounding to nearest with ties away from zero: how the texture unit rounds a
+/// filtered half texel (an H200's linear fetches of half textures land on the larger magnitude
+/// at exact ties: tests/program-diff/tex_filter_ties.cu).
+pub(crate) fn f64_to_f16_ties_away(x: f64) -> u16 {
+    f64_to_f16_rounded(x, true)
+}
+
+/// f64 to f16 bits, rounded once to nearest: ties to even, or away from zero (`away`).
+fn f64_to_f16_rounded(x: f64, away: bool) -> u16 {
     let bits = x.to_bits();
     let sign = ((bits >> 48) & 0x8000) as u16;
     if x.is_nan() {
@@ -163,7 +175,8 @@ pub(crate) fn f64_to_f16(x: f64) -> u16 {
     let q_exp = (e - 10).max(-24);
     // a / 2^q_exp is exact in f64 (power-of-two scaling without underflow here).
     let scaled = a * f64::from_bits(((1023 - q_exp) as u64) << 52);
-    let n = scaled.round_ties_even() as u32; // integer significand times quantum
+    // integer significand times quantum
+    let n = if away { scaled.round() } else { scaled.round_ties_even() } as u32;
     // Re-encode n * 2^q_exp.
     if n == 0 {
         return sign;
@@ -226,6 +239,21 @@ pub(crate) fn f64_to_f32_rnd(x: f64, r: Rounding) -> f32 {
         }
         _ => n,
     }
+}
+
+/// Rounds an f64 to the nearest f32, ties away from zero: how the texture unit rounds a
+/// filtered float texel or blends two mipmap levels (an H200's linear fetches land on the larger
+/// magnitude at exact ties: tests/program-diff/tex_modes_sweep.cu, tex_filter_ties.cu).
+pub(crate) fn f64_to_f32_ties_away(x: f64) -> f32 {
+    let n = x as f32;
+    if x.is_nan() || f64::from(n) == x || n.is_infinite() {
+        return n;
+    }
+    // `n` is nearest with ties to even; at a tie the other candidate is n's neighbour on x's
+    // side, and both distances are exact (x and its neighbours are within one f32 ulp).
+    let other = if f64::from(n) < x { n.next_up() } else { n.next_down() };
+    let tie = f64::from(other) - x == x - f64::from(n);
+    if tie && other.abs() > n.abs() { other } else { n }
 }
 
 /// A float's neighbours, for rounding a conversion's nearest result in a direction.

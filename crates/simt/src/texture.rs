@@ -170,6 +170,9 @@ pub struct Sampler {
     pub min_lod: f32,
     /// Highest level of detail used.
     pub max_lod: f32,
+    /// `seamlessCubemap`: cubemap filtering across face edges (not implemented: a linear
+    /// lookup of such a cubemap faults, naming it).
+    pub seamless_cubemap: bool,
 }
 
 impl Default for Sampler {
@@ -185,6 +188,7 @@ impl Default for Sampler {
             mipmap_bias: 0.0,
             min_lod: 0.0,
             max_lod: 0.0,
+            seamless_cubemap: false,
         }
     }
 }

@@ -30,17 +30,40 @@ pub fn cudaOccupancyAvailableDynamicSMemPerBlock(
 
 /// `cudaOccupancyMaxPotentialClusterSize(int *clusterSize, const void *func, const
 /// cudaLaunchConfig_t *config)`: the portable maximum of 8 blocks, 16 for a kernel that
-/// allows non-portable cluster sizes (the blocks of a cluster share one worker thread).
-pub fn cudaOccupancyMaxPotentialClusterSize(size: Out<i32>, func: *const c_void, config: *const LaunchConfigC) -> i32 {
+/// allows non-portable cluster sizes (the blocks of a cluster share one worker thread). A
+/// configuration whose cluster does not divide its grid is InvalidClusterSize, as on an H200
+/// (tests/program-diff/cluster_cg_queries.cu).
+///
+/// # Safety
+/// The configuration's `attrs` must hold `numAttrs` entries.
+pub unsafe fn cudaOccupancyMaxPotentialClusterSize(
+    size: Out<i32>,
+    func: *const c_void,
+    config: In<LaunchConfigC>,
+) -> i32 {
     size.put_with(|| {
         let f = function_for_handle(func as usize)?;
-        if config.is_null() {
-            return record(Err(Error::InvalidValue));
-        }
+        let c = record(config.read())?;
+        // SAFETY: `attrs` holds `numAttrs` entries per the contract.
+        let attrs = record(launch_attrs(unsafe { config_attrs(&c) }))?;
+        record(runtime::launch::cluster_grid(&f, c.gridDim.into(), attrs.cluster))?;
         let max =
             if f.non_portable_cluster() { runtime::launch::MAX_CLUSTER } else { runtime::launch::MAX_PORTABLE_CLUSTER };
         Ok(max as i32)
     })
+}
+
+/// The launch attributes of a configuration.
+///
+/// # Safety
+/// `c.attrs` must hold `c.numAttrs` entries (or be null, or `numAttrs` 0).
+unsafe fn config_attrs(c: &LaunchConfigC) -> &[crate::api::execution::LaunchAttribute] {
+    if c.numAttrs == 0 || c.attrs.is_null() {
+        &[]
+    } else {
+        // SAFETY: `attrs` holds `numAttrs` entries per the caller's contract.
+        unsafe { std::slice::from_raw_parts(c.attrs, c.numAttrs as usize) }
+    }
 }
 
 /// `cudaOccupancyMaxActiveClusters(int *numClusters, const void *func, const
@@ -54,16 +77,12 @@ pub unsafe fn cudaOccupancyMaxActiveClusters(num: Out<i32>, func: *const c_void,
     num.put_with(|| {
         let f = function_for_handle(func as usize)?;
         let c = record(config.read())?;
-        let list = if c.numAttrs == 0 || c.attrs.is_null() {
-            &[][..]
-        } else {
-            // SAFETY: `attrs` holds `numAttrs` entries per the contract.
-            unsafe { std::slice::from_raw_parts(c.attrs, c.numAttrs as usize) }
-        };
-        let attrs = record(launch_attrs(list))?;
+        // SAFETY: `attrs` holds `numAttrs` entries per the contract.
+        let attrs = record(launch_attrs(unsafe { config_attrs(&c) }))?;
         let shared = u32::try_from(c.dynamicSmemBytes).map_err(|_| Error::InvalidValue);
-        let n =
-            record(shared.and_then(|s| runtime::launch::max_active_clusters(&f, c.blockDim.into(), s, attrs.cluster)))?;
+        let n = record(shared.and_then(|s| {
+            runtime::launch::max_active_clusters(&f, c.gridDim.into(), c.blockDim.into(), s, attrs.cluster)
+        }))?;
         Ok(n.min(i32::MAX as u64) as i32)
     })
 }

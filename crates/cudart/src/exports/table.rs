@@ -145,8 +145,8 @@ entry_points! {
     api::occupancy {
         fn cudaOccupancyAvailableDynamicSMemPerBlock(size: Out<usize>, func: *const c_void, num_blocks: i32,
             block_size: i32) -> i32;
-        fn cudaOccupancyMaxPotentialClusterSize(size: Out<i32>, func: *const c_void, config: *const LaunchConfigC
-            ) -> i32;
+        unsafe fn cudaOccupancyMaxPotentialClusterSize(size: Out<i32>, func: *const c_void,
+            config: In<LaunchConfigC>) -> i32;
         unsafe fn cudaOccupancyMaxActiveClusters(num: Out<i32>, func: *const c_void, config: In<LaunchConfigC>) -> i32;
         unsafe fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(num_blocks: *mut i32, func: *const c_void,
             block_size: i32, dynamic_smem: usize, _flags: u32) -> i32;

@@ -89,8 +89,13 @@ fn get(regs: &[[u64; 32]], frag: &[Reg], ty: MType, lane: usize, idx: u32) -> u6
 /// zero for an `.f32` D, to nearest for an `.f16` D. Non-finite elements propagate as IEEE
 /// arithmetic gives them.
 fn tensor_dot(c: f64, products: &[(f64, f64)], d: MType) -> u64 {
-    let round = |v: f64| {
-        if d == MType::F16 { u64::from(f64_to_f16(v)) } else { u64::from(f64_to_f32_rnd(v, Rounding::Rz).to_bits()) }
+    // A NaN sum is the canonical NaN, positive (an H200's tf32 products of a NaN or of
+    // infinities of both signs print as "nan": tests/program-diff/wmma_int_f64_tf32.cu).
+    let round = |v: f64| match d {
+        _ if v.is_nan() && d == MType::F16 => 0x7fff,
+        _ if v.is_nan() => 0x7fff_ffff,
+        MType::F16 => u64::from(f64_to_f16(v)),
+        _ => u64::from(f64_to_f32_rnd(v, Rounding::Rz).to_bits()),
     };
     // Every element and product here is a normal f64 (at most 24-bit significands, exponents
     // within ±300): its exponent field is exact.

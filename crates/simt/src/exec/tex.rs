@@ -18,7 +18,7 @@ use crate::ir::operands::{Operand, tex_operands};
 use crate::ir::tex::{Lod, Sample, SurfaceLoad, SurfaceReduce, SurfaceStore, TexOp, TexQuery};
 use crate::ir::{Reg, Src};
 use crate::memory::{AllocCache, AtomOp};
-use crate::texture::op::{DType, Query, RedOp};
+use crate::texture::op::{DType, Geom, Query, RedOp};
 use crate::texture::sample::{self, LodArg, PointFetch, Request};
 use crate::texture::surface::{self, Target};
 use crate::texture::{AddressMode, ChannelKind, FilterMode, Image, Object, Shape, Surface, Texture};
@@ -262,6 +262,7 @@ fn sample_request(op: &Sample, vals: &[u64]) -> (u64, Request) {
 #[inline]
 fn sample_into<R>(
     op: &Sample,
+    handle: u64,
     t: &Texture,
     rq: &Request,
     read: &mut R,
@@ -270,6 +271,14 @@ fn sample_into<R>(
 where
     R: FnMut(u64, u32) -> Result<u64, crate::memory::MemError>,
 {
+    // Filtering across cube faces is not implemented: rather than the non-seamless result (an
+    // H200's differ near face edges), such a lookup faults and says so.
+    if t.sampler.seamless_cubemap
+        && t.sampler.filter == FilterMode::Linear
+        && matches!(op.geom, Geom::Cube | Geom::ACube)
+    {
+        return Err(tex_fault(handle, "linear filtering of a seamless cubemap (seamlessCubemap) is not supported"));
+    }
     let v = sample::sample(t, rq, read).map_err(FaultKind::Memory)?;
     results_into(op, t, v, out);
     Ok(())
@@ -303,7 +312,7 @@ fn sample_lane(
     let TexContext { launch, cache, last } = cx;
     let t = texture_of(launch, last, h)?;
     let mem = &launch.mem;
-    sample_into(op, t, &rq, &mut |addr, size| mem.load(addr, size, cache), out)
+    sample_into(op, h, t, &rq, &mut |addr, size| mem.load(addr, size, cache), out)
 }
 
 /// Runs `op` for the lanes of `emask` in lane order, as [`execute_lane`] does for each:
@@ -361,14 +370,21 @@ pub(crate) fn execute_lanes(
                 None => {
                     fill(args, lane);
                     let (_, rq) = sample_request(s, args);
-                    sample_into(s, t, &rq, &mut read, &mut out).map_err(|k| (lane, k))?;
+                    sample_into(s, h, t, &rq, &mut read, &mut out).map_err(|k| (lane, k))?;
                 }
             }
             put(lane, &out);
         }
         return Ok(());
     }
-    for lane in lanes(emask) {
+    // Surface stores go from the highest lane down, so where lanes of one `sust` write the same
+    // texel the lowest lane's value stays, as on an H200 (its clamped writes keep lane 0's:
+    // tests/program-diff/surface_boundary_modes.cu).
+    let mut order: [u8; 32] = std::array::from_fn(|i| i as u8);
+    if matches!(op, TexOp::Store(_)) {
+        order.reverse();
+    }
+    for lane in order.into_iter().map(usize::from).filter(|&l| emask >> l & 1 != 0) {
         fill(args, lane);
         let mut out = [0u64; RESULT_SLOTS];
         execute_lane(cx, op, args, &mut out).map_err(|k| (lane, k))?;

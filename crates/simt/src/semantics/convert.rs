@@ -127,9 +127,9 @@ pub(crate) fn to_half(to: ScalarType, f: f64, rnd: Rounding, relu: bool, satfini
 
 /// `cvt.{rna,rn,rz}{.relu}{.satfinite}.tf32.f32` of f32 bits `x`: 10 fraction bits (ties away
 /// from zero, ties to even, or truncated), the low 13 bits zero; `.relu` clamps negative
-/// results to +0. What an H200 does beyond the ISA's text: `.rna` rounds the encoding, NaNs
-/// included (`0x7f800001` gives infinity, `0xffc00123` `0xffc00000`); `.rn`/`.rz` give
-/// `0x7fffe000` for every NaN; `.satfinite` steps a result whose exponent is all ones down
+/// results to +0. What an H200 does beyond the ISA's text: `.rna` truncates a NaN's encoding
+/// (`0x7f800001` gives infinity, `0xffc00123` `0xffc00000`, `0x7fc01234` `0x7fc00000`:
+/// tests/program-diff/wmma_int_f64_tf32.cu); `.rn`/`.rz` give `0x7fffe000` for every NaN; `.satfinite` steps a result whose exponent is all ones down
 /// one tf32 unit (infinity to the largest finite value, `0x7fc00000` to `0x7fbfe000`).
 pub(crate) fn tf32(x: u32, rnd: Rounding, relu: bool, satfinite: bool) -> u32 {
     let (sign, magnitude) = (x & 0x8000_0000, x & 0x7fff_ffff);
@@ -141,6 +141,8 @@ pub(crate) fn tf32(x: u32, rnd: Rounding, relu: bool, satfinite: bool) -> u32 {
     if rnd != Rounding::Rna && magnitude > 0x7f80_0000 {
         return 0x7fff_e000;
     }
+    // `.rna` truncates a NaN (no increment).
+    let increment = if magnitude > 0x7f80_0000 { 0 } else { increment };
     // A carry past the largest finite value gives infinity; one out of the largest NaN
     // payload stays a NaN.
     let mut v = (magnitude + increment).min(0x7fff_ffff) & !0x1fff;

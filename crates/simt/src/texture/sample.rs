@@ -7,7 +7,7 @@
 
 use super::op::Geom;
 use super::{AddressMode, ChannelKind, FilterMode, Format, Image, Level, Sampler, Shape, Texture};
-use crate::float::{f16_to_f32, f64_to_f16};
+use crate::float::{f16_to_f32, f64_to_f16, f64_to_f16_ties_away, f64_to_f32_ties_away};
 
 /// The level of detail of one lookup, resolved per lane.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -310,14 +310,15 @@ where
         let w = (lod.fract() * 256.0).floor() / 256.0;
         let a = p.filtered(&img.levels[l], xyz, dims, layer)?;
         let b = p.filtered(&img.levels[(l + 1).min(nlev - 1)], xyz, dims, layer)?;
-        // Blended exactly and rounded once (8-bit weights times 24-bit values fit f64's
-        // significand), as an H200 does: an f32 `(1-w)a + wb` differs in the last bit
-        // (tests/program-diff/tex_mip_blend.cu).
+        // Blended exactly and rounded once to nearest, ties away from zero (8-bit weights
+        // times 24-bit values fit f64's significand), as an H200 does: an f32 `(1-w)a + wb`
+        // differs in the last bit (tests/program-diff/tex_mip_blend.cu), ties to even at ties
+        // (tests/program-diff/tex_filter_ties.cu).
         let (wa, wb) = (f64::from(1.0 - w), f64::from(w));
         let mut out = [0u32; 4];
         for c in 0..4 {
             let v = wa * f64::from(f32::from_bits(a[c])) + wb * f64::from(f32::from_bits(b[c]));
-            out[c] = (v as f32).to_bits();
+            out[c] = f64_to_f32_ties_away(v).to_bits();
         }
         return Ok(out);
     }
@@ -567,9 +568,21 @@ impl<E, R: FnMut(u64, u32) -> Result<u64, E>> Pass<'_, '_, R> {
     /// Point or linear sampling on one level.
     #[inline(always)]
     fn filtered(&mut self, lvl: &Level, xyz: [f32; 3], dims: usize, layer: u32) -> Result<[u32; 4], E> {
-        let x = self.texel_coords(lvl, xyz, dims);
+        let mut x = self.texel_coords(lvl, xyz, dims);
         if self.t.sampler.filter == FilterMode::Point || !self.float_out {
             return self.point_at(lvl, [ifloor(x[0]), ifloor(x[1]), ifloor(x[2])], dims, layer);
+        }
+        // Clamp mode clamps a filtered lookup's texel-space coordinate to the outer texels'
+        // centres, so at an edge the outer texel gets all of that dimension's weight (an H200's
+        // trilinear weights show it where they do not factor: tests/program-diff/tex_layered_gather_3d.cu).
+        // Not a cubemap's face coordinates, whose lookups keep the rule they had
+        // (tests/program-diff/tex_layered_cubemap.cu passes either way; an H200's linear lookups
+        // at face corners differ from both, see the session-12 report).
+        let size = [lvl.width, lvl.height, lvl.depth];
+        for k in 0..dims {
+            if self.mode(k) == AddressMode::Clamp && !self.t.image.cubemap {
+                x[k] = x[k].clamp(0.5, f64::from(size[k]) - 0.5);
+            }
         }
         let mut base = [0i64; 3];
         let mut w = [0f32; 3];
@@ -610,8 +623,10 @@ impl<E, R: FnMut(u64, u32) -> Result<u64, E>> Pass<'_, '_, R> {
             // snorm16; bit-exact with an H100 for 8-bit formats: tests/program-diff/textures.cu),
             // rounded half up from the exact blend (an H200 gives 23773 for 23772.5:
             // tests/program-diff/tex_channel_formats.cu).
+            // Signed ones round half up too, to +0 near zero (an H200 gives 0 for -0.5 and
+            // -0.25 units: tests/program-diff/tex_filter_ties.cu).
             Some(max) if f.kind == ChannelKind::Signed => {
-                acc.map(|a| (((a * 32767.0 / max).round() / 32767.0) as f32).max(-1.0))
+                acc.map(|a| ((floor(a * 32767.0 / max + 0.5) / 32767.0) as f32).max(-1.0) + 0.0)
             }
             Some(max) => acc.map(|a| (floor(a * 65535.0 / max + 0.5) / 65535.0) as f32),
             // sRGB colour channels come out as f16 (like their texels, see `convert`); blended
@@ -627,8 +642,10 @@ impl<E, R: FnMut(u64, u32) -> Result<u64, E>> Pass<'_, '_, R> {
             }
             // A half texture filters to half precision (an H200's results are f16 values:
             // tests/program-diff/tex_channel_formats.cu).
-            None if f.kind == ChannelKind::Float && f.bits == 16 => acc.map(|a| f16_to_f32(f64_to_f16(a))),
-            None => acc.map(|a| a as f32),
+            None if f.kind == ChannelKind::Float && f.bits == 16 => acc.map(|a| f16_to_f32(f64_to_f16_ties_away(a))),
+            // Rounded to nearest, ties away from zero (an H200's exact ties land on the larger
+            // magnitude: tests/program-diff/tex_modes_sweep.cu).
+            None => acc.map(f64_to_f32_ties_away),
         };
         Ok(out.map(f32::to_bits))
     }
@@ -765,8 +782,9 @@ mod tests {
         assert_eq!(corner, texels[0].to_bits());
     }
 
-    /// A half texture filters to half precision: an H200 returns f16 values (-0x1.d3cp+1
-    /// where the f32 blend is -0x1.d3c4p+1: tests/program-diff/tex_channel_formats.cu).
+    /// A half texture filters to half precision, ties away from zero: an H200 returns f16
+    /// values (-0x1.d3cp+1 where the f32 blend is -0x1.d3c4p+1: tests/program-diff/
+    /// tex_channel_formats.cu; 1 + 2^-10 for the tie 1 + 2^-11: tests/program-diff/tex_filter_ties.cu).
     #[test]
     fn half_filtering_rounds_to_half() {
         let f16x1 = Format { kind: ChannelKind::Float, bits: 16, channels: 1 };
@@ -780,7 +798,7 @@ mod tests {
         for (x, y) in [(2.25f32, 3.75f32), (4.9, 3.5), (1.3, 0.8), (3.6, 2.2)] {
             let blend = exact_blend(&values, 6, f64::from(x), f64::from(y));
             let got = f32::from_bits(sample_2d(f16x1, &bytes, (6, 5), clamp, (x, y))[0]);
-            assert_eq!(got, f16_to_f32(f64_to_f16(blend)), "at ({x}, {y})");
+            assert_eq!(got, f16_to_f32(f64_to_f16_ties_away(blend)), "at ({x}, {y})");
         }
         let got = sample_2d(f16x1, &bytes, (6, 5), clamp, (2.25, 3.75))[0];
         assert_eq!(f32::from_bits(got), -f32::from_bits(0x4069_e000), "the H200's -0x1.d3cp+1");
