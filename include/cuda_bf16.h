@@ -183,7 +183,8 @@ __CUPRITE_HD__ __nv_bfloat16 __double2bfloat16(double a) {
 #endif
 }
 
-/* bfloat16 to integer: the float's conversion (NaN gives 0, out of range saturates). */
+/* bfloat16 to integer: the float's conversion (out of range saturates; NaN gives 0, or 1 << 63 into
+   a 64-bit integer). */
 #define __CUPRITE_B2I(name, T, mode, lo, hi)                                                             \
     __CUPRITE_HD__ T name(__nv_bfloat16 h) {                                                             \
         return (lo) == 0 ? (T)__cuprite_float_to_uint(__bfloat162float(h), mode, (unsigned long long)(hi)) \
