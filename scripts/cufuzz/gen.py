@@ -122,11 +122,13 @@ F_BIN_MATH = ["hypotf", "atan2f", "powf", "__fdividef", "__powf"]
 F_TER = ["fmaf", "__fmaf_rn", "__fmaf_rz", "__fmaf_ru", "__fmaf_rd"]
 D_UN_EXACT = ["fabs", "sqrt", "trunc", "rint", "floor", "ceil", "round", "__drcp_rn", "__drcp_rz", "__drcp_ru",
               "__drcp_rd", "__dsqrt_rn", "__dsqrt_rz", "__dsqrt_ru", "__dsqrt_rd", "-"]
-D_UN_MATH = ["exp", "log", "sin", "cos", "cbrt", "rsqrt", "tanh", "erf", "log1p", "expm1", "atan", "exp2"]
+D_UN_MATH = ["exp", "log", "sin", "cos", "cbrt", "rsqrt", "tanh", "erf", "log1p", "expm1", "atan", "exp2", "sinh",
+             "cosh", "tan", "asin", "acos", "erfc", "lgamma", "tgamma", "log2", "log10", "exp10", "sinpi", "cospi",
+             "asinh", "acosh", "atanh", "erfinv", "erfcinv", "normcdf", "normcdfinv", "erfcx", "rcbrt", "j0", "y1"]
 D_BIN_EXACT = ["fmin", "fmax", "fmod", "remainder", "copysign", "nextafter", "__dadd_rn", "__dadd_rz",
                "__dadd_ru", "__dadd_rd", "__dsub_rn", "__dsub_rz", "__dmul_rn", "__dmul_ru", "__dmul_rd",
-               "__ddiv_rn", "__ddiv_rz", "__ddiv_ru", "__ddiv_rd", "+", "-", "/"]
-D_BIN_MATH = ["atan2", "pow", "hypot"]
+               "__ddiv_rn", "__ddiv_rz", "__ddiv_ru", "__ddiv_rd", "fdim", "+", "-", "/"]
+D_BIN_MATH = ["atan2", "pow", "hypot", "rhypot"]
 D_TER = ["fma", "__fma_rn", "__fma_rz", "__fma_ru", "__fma_rd"]
 RND = ["rn", "rz", "ru", "rd"]
 # Functions whose result the CUDA Math API bounds in ulps but does not fix: Cuprite's own math
@@ -134,15 +136,18 @@ RND = ["rn", "rz", "ru", "rd"]
 # (directly or through a variable computed with one) is marked `~`, and a difference there
 # between the two compilers' builds is legitimate. exp2f, rsqrtf and rsqrt are not here: NVIDIA's
 # are single instructions (ex2.approx.f32, rsqrt.approx.f32/.f64), which Cuprite's must match.
-LIBM = (set(F_UN_MATH) | set(D_UN_MATH) | {"hypotf", "atan2f", "powf", "atan2", "pow", "hypot", "sincosf"}) \
+LIBM = (set(F_UN_MATH) | set(D_UN_MATH) | set(D_BIN_MATH) | {"hypotf", "atan2f", "powf", "sincosf"}) \
     - {"exp2f", "rsqrtf", "rsqrt", "__frsqrt_rn"}
 
 
 def flit(v):
+    # NaN and the infinities through `opq`: LLVM folds an operation on them as a constant (an
+    # invalid one to 0x7fc00000, fmax(x, NaN) to x, fma(NaN, ...) to that NaN) where the GPU's
+    # instruction gives its own NaN, a difference the two compilers may legitimately have
     if v != v:
-        return "__int_as_float(0x7fffffff)"
+        return "__int_as_float((int)opq(0x7fffffffu))"
     if v in (float("inf"), float("-inf")):
-        return "(-INFINITY)" if v < 0 else "INFINITY"
+        return "__int_as_float((int)opq(0xff800000u))" if v < 0 else "__int_as_float((int)opq(0x7f800000u))"
     b = struct.unpack("<I", struct.pack("<f", v))[0]
     return f"__int_as_float(0x{b:08x})"
 
@@ -356,7 +361,7 @@ class Kernel(WideStatements):
         if k < 3:
             f = self.r.choice(D_UN_EXACT)
             return f"(-{a})" if f == "-" else f"{f}({a})"
-        if k < 4:
+        if k < 5:
             return f"{self.r.choice(D_UN_MATH)}({a})"
         b = self.dexpr(d - 1)
         if k < 9:

@@ -280,7 +280,7 @@ class WideStatements:
         """half and bfloat16 arithmetic, comparisons and conversions (exactly rounded forms)."""
         f = self.fexpr(1)
         g = self.fexpr(1)
-        k = self.r.randrange(9)
+        k = self.r.randrange(10)
         rnd = self.r.choice(["rn", "rz", "ru", "rd"])
         if k == 0:
             op = self.r.choice(["__hfma", "__hfma_sat", "__hfma_relu"])
@@ -328,6 +328,14 @@ class WideStatements:
                               f"((unsigned)__half_as_ushort(__high2half(h_)) << 16); R({self.nslot}, v{self.nv}); }} /*s{self.nslot}*/")
             self.nv += 1
             self.nslot += 1
+        elif k == 8:
+            # the half and bfloat16 math functions (cuda_fp16.hpp's instruction sequences)
+            fn = self.r.choice(["hsqrt", "hrsqrt", "hrcp", "hexp", "hexp2", "hexp10", "hlog", "hlog2", "hlog10",
+                                "hsin", "hcos", "htanh", "hceil", "hfloor", "htrunc", "hrint"])
+            if self.r.random() < 0.5:
+                self.record(self.newvar("u16", f"__half_as_ushort({fn}(__float2half_rn({f})))"))
+            else:
+                self.record(self.newvar("u16", f"__bfloat16_as_ushort({fn}(__float2bfloat16_rn({f})))"))
         else:
             d = self.dexpr(1)
             self.record(self.newvar("u16", f"__half_as_ushort(__double2half({d}))" if self.r.random() < 0.5
