@@ -206,7 +206,8 @@ class WideStatements:
         k = self.r.randrange(6)
         L = self.lines
         init = "~0ull" if k == 1 else "0ull"
-        L.append(f"    if (lt < 4) sha64[lt] = {init};")
+        # one thread sets all four (a block may have fewer: shared memory starts undefined)
+        L.append(f"    if (lt == 0) {{ sha64[0] = {init}; sha64[1] = {init}; sha64[2] = {init}; sha64[3] = {init}; }}")
         L.append("    __syncthreads();")
         slot = self.r.choice(["lt & 3", "0", "(lt >> 3) & 3"])
         if k == 0:
