@@ -80,6 +80,8 @@ REDUCE_OPS = {
 class WideStatements:
     """Statements over the block, the warp, atomics and calls (see the module's doc)."""
 
+    in_tail = False  # past the early return: no warp-wide synchronization
+
     def shared_budget_ok(self, nbytes):
         """Whether a static `__shared__` tile of `nbytes` still fits the 48 KiB a block has
         without opting in (the kernel's arrays and the dynamic window counted)."""
@@ -248,12 +250,23 @@ class WideStatements:
         L.append("    }")
         self.record(acc)
 
+    def reconverge(self):
+        """`__syncwarp(fm)` after a call whose lanes took different paths (a recursion of
+        per-lane depth, a call through a per-lane pointer): an H200 does not reconverge the warp
+        after one, and a later `__ballot_sync(fm, ...)` returned partial masks, a scan after it
+        other sums, `__syncthreads_count` faulted with an illegal instruction (seeds 201, 203,
+        212; the same programs without the recursion, or with this `__syncwarp`, matched
+        Cuprite). Not in the tail, where exited threads may be named in `fm`."""
+        if not self.in_tail:
+            self.lines.append("    __syncwarp(fm);")
+
     def s_recursion(self):
         if self.r.random() < 0.6:
             n = self.value("u32")
             self.record(self.newvar("u64", f"rec_tree(({n}) % 9u, {self.value('u64')})"))
         else:
             self.record(self.newvar("f32", f"rec_half({self.value('f32')}, (int)(({self.value('u32')}) % 6u))"))
+        self.reconverge()
 
     def s_fnptr(self):
         a, b = self.value("u32"), self.value("u32")
@@ -265,6 +278,7 @@ class WideStatements:
             name = f"f{self.nv}"
             self.nv += 1
             self.record(self.newvar("u32", f"{name}({a}, {b})"))
+        self.reconverge()
 
     def s_struct(self):
         L = self.lines
@@ -412,6 +426,7 @@ class WideStatements:
         """Some threads return; the rest run barrier-free statements (no barrier or collective
         follows, so the exited threads are never waited for)."""
         c = self.cond()
+        self.in_tail = True
         self.lines.append(f"    if ({c}) return;")
         kinds = [self.s_assign, self.s_intrinsic, self.s_atomic, self.s_atomic_wide, self.s_nested_loop,
                  self.s_local, self.s_call, self.s_recursion, self.s_struct, self.s_fnptr, self.s_switch]
