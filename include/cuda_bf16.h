@@ -166,8 +166,15 @@ __CUPRITE_HD__ float __bfloat162float(__nv_bfloat16 a) {
 __CUPRITE_F2B(__float2bfloat16, "rn", __cuprite_rn)
 __CUPRITE_F2B(__float2bfloat16_rn, "rn", __cuprite_rn)
 __CUPRITE_F2B(__float2bfloat16_rz, "rz", __cuprite_rz)
+/* cvt.rm/rp.bf16.f32 from sm_90 on: the software rounding widens through a double, which
+   -ftz=true (-use_fast_math) flushes when the float is subnormal (nvcc's builds keep it). */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+__CUPRITE_F2B(__float2bfloat16_rd, "rm", __cuprite_rd)
+__CUPRITE_F2B(__float2bfloat16_ru, "rp", __cuprite_ru)
+#else
 __CUPRITE_F2B_SOFT(__float2bfloat16_rd, __cuprite_rd)
 __CUPRITE_F2B_SOFT(__float2bfloat16_ru, __cuprite_ru)
+#endif
 #undef __CUPRITE_F2B
 #undef __CUPRITE_F2B_SOFT
 
