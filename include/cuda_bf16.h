@@ -166,8 +166,15 @@ __CUPRITE_HD__ float __bfloat162float(__nv_bfloat16 a) {
 __CUPRITE_F2B(__float2bfloat16, "rn", __cuprite_rn)
 __CUPRITE_F2B(__float2bfloat16_rn, "rn", __cuprite_rn)
 __CUPRITE_F2B(__float2bfloat16_rz, "rz", __cuprite_rz)
+/* cvt.rm/rp.bf16.f32 from sm_90 on: the software rounding widens through a double, which
+   -ftz=true (-use_fast_math) flushes when the float is subnormal (nvcc's builds keep it). */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+__CUPRITE_F2B(__float2bfloat16_rd, "rm", __cuprite_rd)
+__CUPRITE_F2B(__float2bfloat16_ru, "rp", __cuprite_ru)
+#else
 __CUPRITE_F2B_SOFT(__float2bfloat16_rd, __cuprite_rd)
 __CUPRITE_F2B_SOFT(__float2bfloat16_ru, __cuprite_ru)
+#endif
 #undef __CUPRITE_F2B
 #undef __CUPRITE_F2B_SOFT
 
@@ -183,7 +190,8 @@ __CUPRITE_HD__ __nv_bfloat16 __double2bfloat16(double a) {
 #endif
 }
 
-/* bfloat16 to integer: the float's conversion (NaN gives 0, out of range saturates). */
+/* bfloat16 to integer: the float's conversion (out of range saturates; NaN gives 0, or 1 << 63 into
+   a 64-bit integer). */
 #define __CUPRITE_B2I(name, T, mode, lo, hi)                                                             \
     __CUPRITE_HD__ T name(__nv_bfloat16 h) {                                                             \
         return (lo) == 0 ? (T)__cuprite_float_to_uint(__bfloat162float(h), mode, (unsigned long long)(hi)) \

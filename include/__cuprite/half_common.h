@@ -177,10 +177,12 @@ __CUPRITE_HD__ float __cuprite_round_integral(float f, __cuprite_rounding mode) 
     }
 }
 
-/* Float-to-integer conversion as PTX's cvt does it: NaN gives 0, out-of-range values saturate. */
+/* Float-to-integer conversion as PTX's cvt does it (and an H200): out-of-range values saturate;
+   NaN gives 0, except into a 64-bit integer, where it gives 1 << 63 (cvt.rni.s64.f32 and
+   cvt.rni.u64.f32 of a NaN are 0x8000000000000000). */
 __CUPRITE_HD__ long long __cuprite_float_to_int(float f, __cuprite_rounding mode, long long lo, long long hi) {
     if (f != f) {
-        return 0;
+        return lo == -9223372036854775807LL - 1 ? lo : 0;
     }
     const float r = __cuprite_round_integral(f, mode);
     if (r <= (float)lo) {
@@ -194,7 +196,7 @@ __CUPRITE_HD__ long long __cuprite_float_to_int(float f, __cuprite_rounding mode
 
 __CUPRITE_HD__ unsigned long long __cuprite_float_to_uint(float f, __cuprite_rounding mode, unsigned long long hi) {
     if (f != f) {
-        return 0;
+        return hi == 18446744073709551615ull ? 0x8000000000000000ull : 0;
     }
     const float r = __cuprite_round_integral(f, mode);
     if (r <= 0.0f) {

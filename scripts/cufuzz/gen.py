@@ -21,6 +21,8 @@ import re
 import struct
 import sys
 
+from wide import HEADER as WIDE_HEADER, WideStatements
+
 # name: (C type, bits, signed)
 INTS = {
     "u8": ("unsigned char", 8, False),
@@ -45,7 +47,12 @@ BLOCKS = [
     (128, 1, 1), (256, 1, 1), (8, 8, 1), (16, 4, 1), (5, 7, 1), (3, 11, 1), (32, 2, 1),
     (12, 3, 1), (4, 4, 4), (2, 3, 5), (8, 2, 3), (3, 3, 3), (6, 6, 2),
 ]
-GRIDS = [(1, 1, 1), (3, 1, 1), (2, 2, 1), (2, 1, 2), (5, 1, 1), (1, 3, 1)]
+# Blocks past 256 threads (a kernel with one has __launch_bounds__(1024)), over small grids only:
+# the interpreter runs every thread of every statement.
+BIG_BLOCKS = [(1024, 1, 1), (32, 32, 1), (16, 8, 8), (500, 1, 1), (31, 33, 1), (320, 1, 1)]
+GRIDS = [(1, 1, 1), (3, 1, 1), (2, 2, 1), (2, 1, 2), (5, 1, 1), (1, 3, 1), (7, 1, 1), (3, 5, 2), (13, 1, 1),
+         (1, 2, 3)]
+BIG_GRIDS = [(1, 1, 1), (2, 1, 1), (1, 1, 2), (3, 1, 1)]
 
 F32_EDGE = [0.0, -0.0, 1.0, -1.0, 0.5, -1.5, 2.5, -2.5, 3.0, 0.1, 1e-40, -1e-45, 1.1754943508222875e-38,
             3.4028234663852886e+38, float("inf"), float("-inf"), float("nan"), 16777216.0, 8388608.5,
@@ -115,11 +122,13 @@ F_BIN_MATH = ["hypotf", "atan2f", "powf", "__fdividef", "__powf"]
 F_TER = ["fmaf", "__fmaf_rn", "__fmaf_rz", "__fmaf_ru", "__fmaf_rd"]
 D_UN_EXACT = ["fabs", "sqrt", "trunc", "rint", "floor", "ceil", "round", "__drcp_rn", "__drcp_rz", "__drcp_ru",
               "__drcp_rd", "__dsqrt_rn", "__dsqrt_rz", "__dsqrt_ru", "__dsqrt_rd", "-"]
-D_UN_MATH = ["exp", "log", "sin", "cos", "cbrt", "rsqrt", "tanh", "erf", "log1p", "expm1", "atan", "exp2"]
+D_UN_MATH = ["exp", "log", "sin", "cos", "cbrt", "rsqrt", "tanh", "erf", "log1p", "expm1", "atan", "exp2", "sinh",
+             "cosh", "tan", "asin", "acos", "erfc", "lgamma", "tgamma", "log2", "log10", "exp10", "sinpi", "cospi",
+             "asinh", "acosh", "atanh", "erfinv", "erfcinv", "normcdf", "normcdfinv", "erfcx", "rcbrt", "j0", "y1"]
 D_BIN_EXACT = ["fmin", "fmax", "fmod", "remainder", "copysign", "nextafter", "__dadd_rn", "__dadd_rz",
                "__dadd_ru", "__dadd_rd", "__dsub_rn", "__dsub_rz", "__dmul_rn", "__dmul_ru", "__dmul_rd",
-               "__ddiv_rn", "__ddiv_rz", "__ddiv_ru", "__ddiv_rd", "+", "-", "/"]
-D_BIN_MATH = ["atan2", "pow", "hypot"]
+               "__ddiv_rn", "__ddiv_rz", "__ddiv_ru", "__ddiv_rd", "fdim", "+", "-", "/"]
+D_BIN_MATH = ["atan2", "pow", "hypot", "rhypot"]
 D_TER = ["fma", "__fma_rn", "__fma_rz", "__fma_ru", "__fma_rd"]
 RND = ["rn", "rz", "ru", "rd"]
 # Functions whose result the CUDA Math API bounds in ulps but does not fix: Cuprite's own math
@@ -127,25 +136,41 @@ RND = ["rn", "rz", "ru", "rd"]
 # (directly or through a variable computed with one) is marked `~`, and a difference there
 # between the two compilers' builds is legitimate. exp2f, rsqrtf and rsqrt are not here: NVIDIA's
 # are single instructions (ex2.approx.f32, rsqrt.approx.f32/.f64), which Cuprite's must match.
-LIBM = (set(F_UN_MATH) | set(D_UN_MATH) | {"hypotf", "atan2f", "powf", "atan2", "pow", "hypot", "sincosf"}) \
+LIBM = (set(F_UN_MATH) | set(D_UN_MATH) | set(D_BIN_MATH) | {"hypotf", "atan2f", "powf", "sincosf"}) \
     - {"exp2f", "rsqrtf", "rsqrt", "__frsqrt_rn"}
 
 
 def flit(v):
+    # NaN and the infinities through `opq`: LLVM folds an operation on them as a constant (an
+    # invalid one to 0x7fc00000, fmax(x, NaN) to x, fma(NaN, ...) to that NaN) where the GPU's
+    # instruction gives its own NaN, a difference the two compilers may legitimately have
     if v != v:
-        return "__int_as_float(0x7fffffff)"
+        return "__int_as_float((int)opq(0x7fffffffu))"
     if v in (float("inf"), float("-inf")):
-        return "(-INFINITY)" if v < 0 else "INFINITY"
+        return "__int_as_float((int)opq(0xff800000u))" if v < 0 else "__int_as_float((int)opq(0x7f800000u))"
     b = struct.unpack("<I", struct.pack("<f", v))[0]
     return f"__int_as_float(0x{b:08x})"
 
 
-class Kernel:
+def hide(f):
+    """Float expression `f` through `opq`: NVIDIA's compiler folds an approximate intrinsic
+    (`__cosf`, `__expf`, `__fdividef`, ...) of a constant to the exactly rounded value, where
+    clang leaves the instruction (`cos.approx.f32`) to run; either is allowed (`.approx`), so the
+    programs give them no constant."""
+    return f"__int_as_float((int)opq((unsigned)__float_as_int({f})))"
+
+
+class Kernel(WideStatements):
     def __init__(self, rng, idx, nstmts):
         self.r = rng
         self.idx = idx
-        self.block = rng.choice(BLOCKS)
-        self.grid = rng.choice(GRIDS)
+        if rng.random() < 0.12:
+            self.block, self.grid = rng.choice(BIG_BLOCKS), rng.choice(BIG_GRIDS)
+        else:
+            self.block, self.grid = rng.choice(BLOCKS), rng.choice(GRIDS)
+        nt = self.block[0] * self.block[1] * self.block[2]
+        # the kernel's fixed shared arrays and its dynamic window (nt * 16 bytes)
+        self.static_shared = nt * (4 + 4 + 8 + 2 + 8 + 4) + 16 + 32 + nt * 16
         self.nstmts = nstmts
         self.vars = {t: [] for t in CTYPE}
         self.lines = []
@@ -158,6 +183,7 @@ class Kernel:
         self.acc_ops = [rng.choice(["add", "or", "and", "xor", "min", "max", "addll", "maxll", "addf", "inc",
                                     "mins", "maxs", "addd", "minll"])
                         for _ in range(self.nacc)]
+        self.acc_ops += [rng.choice(sorted(self.WIDE_ACC)) for _ in range(8)]
 
     # ---- helpers -------------------------------------------------------------------------------
     def newvar(self, t, expr, indent="    "):
@@ -291,7 +317,7 @@ class Kernel:
         if k < 6:
             return f"{self.r.choice(F_UN_MATH)}({a})"
         if k == 6 and self.fast_ok:
-            return f"{self.r.choice(F_UN_FAST)}({a})"
+            return f"{self.r.choice(F_UN_FAST)}({hide(a)})"
         b = self.fexpr(d - 1)
         if k < 12:
             f = self.r.choice(F_BIN_EXACT)
@@ -300,6 +326,8 @@ class Kernel:
             f = self.r.choice(F_BIN_MATH)
             if f == "__powf" and not self.fast_ok:
                 f = "powf"
+            if f in ("__fdividef", "__powf"):
+                a, b = hide(a), hide(b)
             return f"{f}({a}, {b})"
         if k < 15:
             return f"{self.r.choice(F_TER)}({a}, {b}, {self.fexpr(d - 1)})"
@@ -343,7 +371,7 @@ class Kernel:
         if k < 3:
             f = self.r.choice(D_UN_EXACT)
             return f"(-{a})" if f == "-" else f"{f}({a})"
-        if k < 4:
+        if k < 5:
             return f"{self.r.choice(D_UN_MATH)}({a})"
         b = self.dexpr(d - 1)
         if k < 9:
@@ -609,7 +637,7 @@ class Kernel:
             cast = "(int)" if op in ("min", "max") and self.r.random() < 0.5 and False else ""
             self.lines.append(f"    {fn}((unsigned *)&acc[{i}], {cast}({v}));")
 
-    def generate(self, fast_ok):
+    def generate(self, fast_ok, fmad_off=False):
         self.fast_ok = fast_ok
         L = self.lines
         L.append("    const unsigned lt = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);")
@@ -636,7 +664,12 @@ class Kernel:
         self.newvar("f64", "ind[gid * 2 + 1]")
         kinds = ([self.s_assign] * 8 + [self.s_intrinsic] * 4 + [self.s_pair, self.s_if, self.s_if, self.s_switch,
                  self.s_loop, self.s_warp, self.s_warp, self.s_warp, self.s_shared, self.s_shared_atomic,
-                 self.s_atomic, self.s_atomic, self.s_local, self.s_call])
+                 self.s_atomic, self.s_atomic, self.s_local, self.s_call,
+                 self.s_reduce, self.s_scan, self.s_transpose, self.s_sync_vote, self.s_warp_exchange,
+                 self.s_shared_atomic64, self.s_nested_loop, self.s_recursion, self.s_fnptr, self.s_struct,
+                 self.s_half, self.s_half, self.s_atomic_wide, self.s_atomic_wide])
+        if fmad_off:
+            kinds += [self.s_fmad] * 3
         for _ in range(self.nstmts):
             line0, slot0 = len(L), self.nslot
             self.r.choice(kinds)()
@@ -644,8 +677,15 @@ class Kernel:
             if set(re.findall(r"[A-Za-z_]\w*", text)) & (LIBM | self.taint):
                 self.taint.update(re.findall(r"\b(v\d+|x0)\s*=(?!=)", text))
                 self.tslots.update(range(slot0, self.nslot))
-                self.tacc.update(int(i) for i in re.findall(r"&acc\[(\d+)\]", text))
-        # an exit by some threads, then an atomic and a last statement by the rest
+                self.tacc.update(int(i) for i in re.findall(r"\bacc\[(\d+)\]", text))
+        # an exit by some threads, then barrier-free statements by the rest
+        if self.r.random() < 0.5:
+            line0, slot0 = len(L), self.nslot
+            self.tail()
+            text = "\n".join(L[line0:])
+            if set(re.findall(r"[A-Za-z_]\w*", text)) & (LIBM | self.taint):
+                self.tslots.update(range(slot0, self.nslot))
+                self.tacc.update(int(i) for i in re.findall(r"\bacc\[(\d+)\]", text))
         return L
 
 
@@ -747,64 +787,87 @@ static unsigned long long fnv(const unsigned long long *p, size_t n, size_t stri
 def program(seed, nkernels=3, nstmts=40, flags=""):
     rng = random.Random(seed)
     fast_ok = True
+    fmad_off = "-fmad=false" in flags
     kernels = []
     out = [f"// flags: {flags}"] if flags else []
-    out += [f"// cufuzz seed {seed} (scripts/cufuzz/gen.py)", HEADER]
+    out += [f"// cufuzz seed {seed} (scripts/cufuzz/gen.py)", HEADER, WIDE_HEADER]
     for k in range(nkernels):
         K = Kernel(rng, k, nstmts)
-        body = K.generate(fast_ok)
+        body = K.generate(fast_ok, fmad_off)
         nt = K.block[0] * K.block[1] * K.block[2]
         out.append(f"#define NS{k} {max(K.nslot, 1)}")
         marks = "".join("~" if i in K.tslots else " " for i in range(K.nslot))
-        amarks = "".join("~" if i in K.tacc else " " for i in range(8))
+        amarks = "".join("~" if i in K.tacc else " " for i in range(16))
         out.append(f'static const char T{k}[] = "{marks}", A{k}[] = "{amarks}"; // ~: computed with a LIBM function')
-        out.append(f"__global__ void __launch_bounds__(256) k{k}(const unsigned long long *__restrict__ in64, "
+        out.append(f"__global__ void __launch_bounds__({1024 if nt > 256 else 256}) k{k}(const unsigned long long *__restrict__ in64, "
                    f"const float *__restrict__ inf, const double *__restrict__ ind, unsigned long long *out, "
                    f"unsigned long long *acc) {{")
         out.append(f"    enum {{ NS = NS{k} }};")
         out.append(f"    __shared__ unsigned sh32[{nt}]; __shared__ float shf[{nt}]; __shared__ unsigned long long sh64[{nt}];")
         out.append(f"    __shared__ short sh16[{nt}]; __shared__ double shd[{nt}]; __shared__ unsigned sha[4];")
-        out.append("    (void)sh32; (void)shf; (void)sh64; (void)sh16; (void)shd; (void)sha;")
+        out.append(f"    __shared__ unsigned long long sha64[4]; __shared__ unsigned shw[{nt}];")
+        out.append("    extern __shared__ unsigned long long dyn[]; // nt * 16 bytes, sized at launch")
+        out.append("    (void)sh32; (void)shf; (void)sh64; (void)sh16; (void)shd; (void)sha; (void)sha64; (void)shw; (void)dyn;")
         out += body
         out.append("}")
         kernels.append(K)
+    # the kernels run one after another on the legacy stream, or all at once on two streams
+    # (one non-blocking), each with its own buffers
+    streams = rng.random() < 0.5
+    out.append("struct Buf { size_t NT; unsigned long long *h64, *ho, hacc[16], *d64, *dout, *dacc; float *hf, *df;")
+    out.append("             double *hd, *dd; cudaError_t le, se; };")
     out.append("int main() {")
     out.append(f"    rng_state = {seed}ull * 0x2545f4914f6cdd1dull + 1;")
+    out.append(f"    static Buf B[{nkernels}];")
+    out.append("    cudaStream_t st[2] = {0, 0};")
+    if streams:
+        out.append("    cudaStreamCreate(&st[0]); cudaStreamCreateWithFlags(&st[1], cudaStreamNonBlocking);")
     for k, K in enumerate(kernels):
         g, b = K.grid, K.block
         nthreads = g[0] * g[1] * g[2] * b[0] * b[1] * b[2]
         init = []
         for i, op in enumerate(K.acc_ops):
             v = {"and": "0xffffffffull", "min": "0xffffffffull", "mins": "0x7fffffffull", "maxs": "0x80000000ull",
-                 "minll": "0xffffffffffffffffull"}.get(op, "0ull")
+                 "minll": "0xffffffffffffffffull"}.get(op, "0ull") if i < 8 else K.WIDE_ACC[op]
             init.append(v)
         out.append("    {")
-        out.append(f"        const size_t NT = {nthreads};")
-        out.append("        unsigned long long *h64 = new unsigned long long[NT * 4]; float *hf = new float[NT * 4];")
-        out.append("        double *hd = new double[NT * 2];")
-        out.append(f"        unsigned long long *ho = new unsigned long long[NT * NS{k}];")
-        out.append(f"        unsigned long long hacc[8] = {{{', '.join(init)}}};")
-        out.append("        for (size_t i = 0; i < NT * 4; ++i) { h64[i] = rand_u64(); hf[i] = rand_f32(); }")
-        out.append("        for (size_t i = 0; i < NT * 2; ++i) hd[i] = rand_f64();")
-        out.append("        unsigned long long *d64, *dout, *dacc; float *df; double *dd;")
-        out.append("        cudaMalloc(&d64, NT * 32); cudaMalloc(&df, NT * 16); cudaMalloc(&dd, NT * 16);")
-        out.append(f"        cudaMalloc(&dout, NT * NS{k} * 8); cudaMalloc(&dacc, 64);")
-        out.append(f"        cudaMemset(dout, 0, NT * NS{k} * 8);")
-        out.append("        cudaMemcpy(d64, h64, NT * 32, cudaMemcpyHostToDevice); cudaMemcpy(df, hf, NT * 16, cudaMemcpyHostToDevice);")
-        out.append("        cudaMemcpy(dd, hd, NT * 16, cudaMemcpyHostToDevice); cudaMemcpy(dacc, hacc, 64, cudaMemcpyHostToDevice);")
-        out.append(f"        k{k}<<<dim3({g[0]}, {g[1]}, {g[2]}), dim3({b[0]}, {b[1]}, {b[2]})>>>(d64, df, dd, dout, dacc);")
-        out.append("        cudaError_t le = cudaGetLastError(), se = cudaDeviceSynchronize();")
-        out.append(f'        printf("k{k} grid {g[0]}x{g[1]}x{g[2]} block {b[0]}x{b[1]}x{b[2]}: %s / %s\\n", cudaGetErrorString(le), cudaGetErrorString(se));')
-        out.append(f"        cudaMemcpy(ho, dout, NT * NS{k} * 8, cudaMemcpyDeviceToHost); cudaMemcpy(hacc, dacc, 64, cudaMemcpyDeviceToHost);")
+        out.append(f"        Buf &b = B[{k}]; const size_t NT = b.NT = {nthreads};")
+        out.append("        b.h64 = new unsigned long long[NT * 4]; b.hf = new float[NT * 4]; b.hd = new double[NT * 2];")
+        out.append(f"        b.ho = new unsigned long long[NT * NS{k}];")
+        out.append(f"        const unsigned long long hacc[16] = {{{', '.join(init)}}}; memcpy(b.hacc, hacc, sizeof hacc);")
+        out.append("        for (size_t i = 0; i < NT * 4; ++i) { b.h64[i] = rand_u64(); b.hf[i] = rand_f32(); }")
+        out.append("        for (size_t i = 0; i < NT * 2; ++i) b.hd[i] = rand_f64();")
+        out.append("        cudaMalloc(&b.d64, NT * 32); cudaMalloc(&b.df, NT * 16); cudaMalloc(&b.dd, NT * 16);")
+        out.append(f"        cudaMalloc(&b.dout, NT * NS{k} * 8); cudaMalloc(&b.dacc, 128);")
+        out.append(f"        cudaMemset(b.dout, 0, NT * NS{k} * 8);")
+        out.append("        cudaMemcpy(b.d64, b.h64, NT * 32, cudaMemcpyHostToDevice); cudaMemcpy(b.df, b.hf, NT * 16, cudaMemcpyHostToDevice);")
+        out.append("        cudaMemcpy(b.dd, b.hd, NT * 16, cudaMemcpyHostToDevice); cudaMemcpy(b.dacc, b.hacc, 128, cudaMemcpyHostToDevice);")
+        out.append("    }")
+    for k, K in enumerate(kernels):
+        g, b = K.grid, K.block
+        nt = b[0] * b[1] * b[2]
+        out.append(f"    k{k}<<<dim3({g[0]}, {g[1]}, {g[2]}), dim3({b[0]}, {b[1]}, {b[2]}), {nt * 16}, st[{k % 2}]>>>"
+                   f"(B[{k}].d64, B[{k}].df, B[{k}].dd, B[{k}].dout, B[{k}].dacc);")
+        out.append(f"    B[{k}].le = cudaGetLastError();")
+        if not streams:
+            out.append(f"    B[{k}].se = cudaDeviceSynchronize();")
+    if streams:
+        out.append(f"    {{ cudaError_t se = cudaDeviceSynchronize(); for (int k = 0; k < {nkernels}; ++k) B[k].se = se; }}")
+    for k, K in enumerate(kernels):
+        g, b = K.grid, K.block
+        out.append("    {")
+        out.append(f"        Buf &b = B[{k}]; const size_t NT = b.NT; unsigned long long *ho = b.ho;")
+        out.append(f'        printf("k{k} grid {g[0]}x{g[1]}x{g[2]} block {b[0]}x{b[1]}x{b[2]}: %s / %s\\n", cudaGetErrorString(b.le), cudaGetErrorString(b.se));')
+        out.append(f"        cudaMemcpy(ho, b.dout, NT * NS{k} * 8, cudaMemcpyDeviceToHost); cudaMemcpy(b.hacc, b.dacc, 128, cudaMemcpyDeviceToHost);")
         out.append(f'        for (int s = 0; s < NS{k}; ++s) printf("k{k} s%d%s %016llx\\n", s, MK(T{k}, s), fnv(ho + s, NT, NS{k}));')
         out.append(f'        printf("k{k} all%s %016llx\\n", MK(T{k}, strcspn(T{k}, "~")), fnv(ho, NT * NS{k}, 1));')
         # CUFUZZ_DUMP=K:S prints slot S of kernel K for every thread (triage)
         out.append(f'        if (const char *d = getenv("CUFUZZ_DUMP")) {{ int dk, ds; if (sscanf(d, "%d:%d", &dk, &ds) == 2 && dk == {k} && ds < NS{k})')
-        out.append(f'            for (size_t t = 0; t < NT; ++t) printf("k{k} s%d t%zu %016llx in %016llx %08x %08x %08x %016llx %016llx\\n", ds, t, ho[t * NS{k} + ds], h64[t * 4], *(unsigned *)&hf[t * 4], *(unsigned *)&hf[t * 4 + 1], *(unsigned *)&hf[t * 4 + 2], *(unsigned long long *)&hd[t * 2], *(unsigned long long *)&hd[t * 2 + 1]); }}')
-        out.append(f'        for (int i = 0; i < 8; ++i) printf("k{k} acc%d%s %llx\\n", i, MK(A{k}, i), hacc[i]);')
+        out.append(f'            for (size_t t = 0; t < NT; ++t) printf("k{k} s%d t%zu %016llx in %016llx %08x %08x %08x %016llx %016llx\\n", ds, t, ho[t * NS{k} + ds], b.h64[t * 4], *(unsigned *)&b.hf[t * 4], *(unsigned *)&b.hf[t * 4 + 1], *(unsigned *)&b.hf[t * 4 + 2], *(unsigned long long *)&b.hd[t * 2], *(unsigned long long *)&b.hd[t * 2 + 1]); }}')
+        out.append(f'        for (int i = 0; i < 16; ++i) printf("k{k} acc%d%s %llx\\n", i, MK(A{k}, i), b.hacc[i]);')
         out.append(f'        for (int s = 0; s < NS{k} && s < 6; ++s) printf("k{k} t0 s%d%s %llx last %llx\\n", s, MK(T{k}, s), ho[s], ho[(NT - 1) * NS{k} + s]);')
-        out.append("        cudaFree(d64); cudaFree(df); cudaFree(dd); cudaFree(dout); cudaFree(dacc);")
-        out.append("        delete[] h64; delete[] hf; delete[] hd; delete[] ho;")
+        out.append("        cudaFree(b.d64); cudaFree(b.df); cudaFree(b.dd); cudaFree(b.dout); cudaFree(b.dacc);")
+        out.append("        delete[] b.h64; delete[] b.hf; delete[] b.hd; delete[] b.ho;")
         out.append("    }")
     out.append("    return 0;")
     out.append("}")

@@ -52,7 +52,7 @@ def slot_lines(src, kernel, slot):
     """The source lines of statement `slot` of kernel `kernel` (the lines since the previous
     recorded statement, at most 9)."""
     lines = src.splitlines()
-    start = next(i for i, l in enumerate(lines) if l.startswith(f"__global__ void __launch_bounds__(256) k{kernel}("))
+    start = next(i for i, l in enumerate(lines) if re.match(rf"__global__ void __launch_bounds__\(\d+\) k{kernel}\(", l))
     for i in range(start, len(lines)):
         if lines[i] == "}":
             break
@@ -145,14 +145,16 @@ def main():
             m = re.match(r"// flags:(.*)", src)
             flags = f"{flags} {m.group(1).strip()}" if m else flags
         else:
-            rc, src = sh(f"python3 {ROOT}/scripts/cufuzz/gen.py {seed} {a.gen_args}")
+            # the generator knows the flags (-fmad=false allows a plain a*b+c)
+            rc, src = sh(f"python3 {ROOT}/scripts/cufuzz/gen.py {seed} --flags='{a.flags}' {a.gen_args}")
         with open(base + ".cu", "w") as f:
             f.write(src)
         builds = {}
         for b in a.builds.split(","):
             exe = f"{base}.{tag}.{b}"
             cc = "nvcc -cudart shared" if b == "nvcc" else f"{CUPRITE} nvcc"
-            rc, log = sh(f"{cc} -O3 -arch={a.arch} {flags} -w -o {exe} {base}.cu")
+            opt = "" if re.search(r"(^|\s)-O\d", flags) else "-O3"
+            rc, log = sh(f"{cc} {opt} -arch={a.arch} {flags} -w -o {exe} {base}.cu")
             if rc != 0:
                 bad += 1
                 print(f"seed {seed} {b}: BUILD FAILED\n{log[-3000:]}")

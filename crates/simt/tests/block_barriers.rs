@@ -398,3 +398,70 @@ fn groups_at_different_barriers_hand_every_thread_over_where_it_stands() {
         }
     }
 }
+
+/// `bar.red` in warps whose lanes are on two paths when they reach it: the odd lanes may
+/// leave early (none does), so the two paths meet only at the kernel's end, past the barrier.
+/// Every thread counts in the reduction and every thread gets it, as `__syncthreads_count/and/or`
+/// are defined for a block's threads (clang's `__syncthreads_or` in a kernel whose `sincosf`
+/// slow path ends in an `exit` compiled to this; found by scripts/cufuzz seed 201).
+const SPLIT_RED: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry split_red(.param .u64 out)
+{
+    .reg .pred %p<8>;
+    .reg .b32 %r<16>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r1, %tid.x;
+    and.b32 %r2, %r1, 1;
+    setp.eq.u32 %p1, %r2, 0;
+    @%p1 bra EVEN;
+    setp.eq.u32 %p2, %r1, 5000;
+    @%p2 bra DONE;
+    add.s32 %r3, %r1, 1000;
+    bra.uni JOIN;
+EVEN:
+    mov.u32 %r3, %r1;
+JOIN:
+    rem.u32 %r4, %r1, 3;
+    setp.eq.u32 %p3, %r4, 0;
+    setp.lt.u32 %p6, %r1, 4096;
+    bar.red.popc.u32 %r5, 0, %p3;
+    bar.red.and.pred %p4, 0, %p6;
+    bar.red.or.pred %p5, 0, %p3;
+    bar.red.and.pred %p7, 0, %p3;
+    selp.u32 %r6, 4, 0, %p4;
+    selp.u32 %r7, 2, 0, %p5;
+    selp.u32 %r8, 1, 0, %p7;
+    or.b32 %r9, %r6, %r7;
+    or.b32 %r9, %r9, %r8;
+    shl.b32 %r10, %r5, 4;
+    or.b32 %r10, %r10, %r9;
+    mul.wide.u32 %rd2, %r1, 8;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.v2.u32 [%rd3], {%r10, %r3};
+DONE:
+    ret;
+}
+"#;
+
+#[test]
+fn bar_red_in_a_warp_whose_lanes_are_on_two_paths_reduces_over_every_thread() {
+    for engine in common::ENGINES {
+        let p = program(SPLIT_RED, engine);
+        for n in [1u32, 32, 64, 100, 256] {
+            let mem = DeviceMemory::new();
+            let dout = mem.alloc(8 * u64::from(n)).unwrap();
+            let params = Params::new().ptr(dout).clone();
+            p.launch("split_red", Dim3::x(1), Dim3::x(n), 0, params.bytes(), &mem)
+                .unwrap_or_else(|f| panic!("{engine:?} {n}: {f}"));
+            let thirds = (0..n).filter(|t| t % 3 == 0).count() as u32;
+            let red = thirds << 4 | 4 | 2 | u32::from(thirds == n);
+            let want: Vec<u32> = (0..n).flat_map(|t| [red, if t % 2 == 0 { t } else { t + 1000 }]).collect();
+            assert_eq!(download_u32(&mem, dout, 2 * n as usize), want, "{engine:?} {n} threads");
+            mem.free(dout).unwrap();
+        }
+    }
+}

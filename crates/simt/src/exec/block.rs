@@ -119,7 +119,7 @@ pub(super) fn make_warps(l: &Launch<'_>, k: &Func, warps: &mut Vec<Warp>) {
                 state: State::Ready,
                 bar_pc: 0,
                 carry: 0,
-                red: None,
+                red: Vec::new(),
                 stuck: ((0, 0), 0),
                 backedges: 0,
                 slept: false,

@@ -55,8 +55,10 @@ impl Warp {
             BarKind::Red { op, d, p, neg } => {
                 self.fetch(b, p, bb);
                 let t = lanes(emask).fold(0u32, |m, k| m | (u32::from((bb[k] & 1 != 0) != neg) << k));
-                self.red = Some((op, d, emask));
-                Some((t.count_ones(), t == emask, t != 0))
+                // with the lanes that met this path here on others (`Warp::sync_point`)
+                self.red.push((op, d, emask, t));
+                let (all, held) = self.red.iter().fold((0u32, 0u32), |(m, h), r| (m | r.2, h | r.3));
+                Some((held.count_ones(), held == all, held != 0))
             }
             _ => None,
         };

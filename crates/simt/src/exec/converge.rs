@@ -3,8 +3,10 @@
 //! `bar.warp.sync`, `shfl.sync`, `vote.sync`, `match.sync` and `redux.sync` make each executing
 //! lane wait until every non-exited lane of the member mask has executed an instruction with
 //! the same qualifiers and the same member mask (PTX ISA); the lanes need not be at the same
-//! instruction (two sides of an if/else meet). `bar.sync` in a warp whose lanes are on
-//! different paths (after `split_join`) likewise waits for every non-exited lane of the warp.
+//! instruction (two sides of an if/else meet). `bar.sync` and `bar.red` (without a thread
+//! count) in a warp whose lanes are on different paths (after `split_join`, or a branch whose
+//! paths meet only past the barrier) likewise wait for every non-exited lane of the warp: the
+//! barrier counts a warp's lanes once, and a reduction reads every lane's predicate.
 //! A path that reaches one of these while lanes it needs are on other paths parks (`Entry::wait`)
 //! and the warp runs the other paths; the last lanes to arrive perform the operation over the
 //! union of the lanes, each lane's operands and destination those of its own instruction.
@@ -21,6 +23,8 @@ pub(crate) enum SyncKind {
     Match(bool, u8),
     /// `bar.sync` without a thread count (the barrier id is not compared).
     Bar,
+    /// `bar.red` without a thread count, of this reduction.
+    BarRed(BarRed),
 }
 
 /// The kind and member-mask operand of a warp-synchronizing operation (mask `None`: every
@@ -33,6 +37,7 @@ pub(crate) fn sync_kind(op: &Op) -> Option<(SyncKind, Option<Src>)> {
         Op::Redux { op, signed, mask, .. } => (SyncKind::Redux(op, signed), Some(mask)),
         Op::Match { all, w, mask, .. } => (SyncKind::Match(all, w), Some(mask)),
         Op::Bar { count: None, kind: BarKind::Sync, .. } => (SyncKind::Bar, None),
+        Op::Bar { count: None, kind: BarKind::Red { op, .. }, .. } => (SyncKind::BarRed(op), None),
         // Not warp-synchronizing (a block barrier with a thread count, or another kind, waits
         // for threads, not lanes). Every variant is named, so that a new instruction is
         // decided here.
@@ -149,7 +154,7 @@ impl Warp {
         parts.extend(found.iter().filter_map(|&j| self.stack.get(j).map(|e| (e.pc, self.guarded_at(func, e)))));
         self.perform(b, func, &parts, emask | have);
         self.release(&found, top.pc + 1, top.rpc);
-        if matches!(kind, SyncKind::WarpSync | SyncKind::Bar) {
+        if matches!(kind, SyncKind::WarpSync | SyncKind::Bar | SyncKind::BarRed(_)) {
             return Ok(Sync::Go);
         }
         if let Some(t) = self.stack.last_mut() {
@@ -259,6 +264,20 @@ impl Warp {
                 q = r.map(|v| u64::from(v != 0));
                 self.scatter_parts(func, parts, &q, |o| if let Op::Match { p, .. } = o { *p } else { None });
                 self.scatter_parts(func, parts, &r, |o| if let Op::Match { d, .. } = o { Some(*d) } else { None });
+            }
+            // `bar.red`: the other paths' lanes and predicates join the top path's at the
+            // barrier (`Warp::barrier`), each part's destination its own instruction's
+            Op::Bar { kind: BarKind::Red { .. }, .. } => {
+                let mut pred = [0u64; 32];
+                for &(pc, m) in &parts[1..] {
+                    if let Some(Inst { op: Op::Bar { kind: BarKind::Red { op, d, p, neg }, .. }, .. }) =
+                        func.code.get(pc as usize)
+                    {
+                        self.fetch(b, *p, &mut pred);
+                        let t = lanes(m).fold(0u32, |h, k| h | (u32::from((pred[k] & 1 != 0) != *neg) << k));
+                        self.red.push((*op, *d, m, t));
+                    }
+                }
             }
             // `bar.warp.sync` / `bar.sync`: the lanes met; nothing moves.
             _ => {}

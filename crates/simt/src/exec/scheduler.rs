@@ -207,15 +207,15 @@ pub(super) fn step(
             for w in warps.iter_mut() {
                 if w.state == State::Waiting(id as u32) {
                     w.state = State::Ready;
-                    if let Some((op, d, m)) = w.red.take()
-                        && let Some(dst) = w.regs.get_mut(d as usize)
-                    {
+                    for (op, d, m, _) in std::mem::take(&mut w.red) {
                         let v = match op {
                             BarRed::Popc => u64::from(n),
                             BarRed::And => u64::from(all),
                             BarRed::Or => u64::from(any),
                         };
-                        write_masked(dst, &[v; 32], m);
+                        if let Some(dst) = w.regs.get_mut(d as usize) {
+                            write_masked(dst, &[v; 32], m);
+                        }
                     }
                 }
             }

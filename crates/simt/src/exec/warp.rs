@@ -56,8 +56,10 @@ pub(crate) struct Warp {
     pub(crate) bar_pc: u32,
     /// CC.CF of every lane (extended-precision arithmetic).
     pub(crate) carry: u32,
-    /// A `bar.red` waiting for its barrier: the reduction, destination register and lanes.
-    pub(crate) red: Option<(BarRed, u32, u32)>,
+    /// The `bar.red` instructions waiting for the barrier: each one's reduction, destination
+    /// register, executing lanes and the lanes among them whose predicate holds (several when
+    /// the warp's lanes reached it on different paths, `converge.rs`).
+    pub(crate) red: Vec<(BarRed, u32, u32, u32)>,
     /// The top path (pc, mask) at the last preemption and how many times in a row it was so.
     pub(crate) stuck: ((u32, u32), u32),
     /// Backward branches taken since the warp last gave way (`give_way`): counted within one
@@ -172,7 +174,7 @@ impl Warp {
         self.state = State::Ready;
         self.bar_pc = 0;
         self.carry = 0;
-        self.red = None;
+        self.red.clear();
         self.stuck = ((0, 0), 0);
         self.split_seen = false;
         if std::mem::take(&mut self.stack_moved) {

@@ -223,7 +223,7 @@ struct Running {
 fn can_start(code: &WarpCode, w: &Warp) -> bool {
     w.state == State::Ready
         && w.frames.is_empty()
-        && w.red.is_none()
+        && w.red.is_empty()
         && !w.interpreter_only
         && w.stack.last().is_some_and(|t| !t.wait && t.mask != 0 && code.is_entry(t.pc))
 }
