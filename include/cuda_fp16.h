@@ -579,7 +579,14 @@ __CUPRITE_APPROX_MATH(__half, __half2float, __float2half_rn, hrsqrt, , "rsqrt.ap
 __CUPRITE_APPROX_MATH(__half, __half2float, __float2half_rn, hrcp, , "rcp.approx.ftz.f32", , 1.0f / x)
 /* tanh: tanhf rounded to half, as NVIDIA's header computes it (not tanh.approx.f32, whose
    hardware result misrounds some halves: a cuprite nvcc build run on an H200 differed there). */
-__CUPRITE_HD__ __half htanh(__half a) { return __float2half_rn(tanhf(__half2float(a))); }
+#ifdef __CUDA_ARCH__
+extern "C" __device__ float __nv_tanhf(float);
+#define __CUPRITE_TANHF __nv_tanhf
+#else
+#define __CUPRITE_TANHF __builtin_tanhf
+#endif
+__CUPRITE_HD__ __half htanh(__half a) { return __float2half_rn(__CUPRITE_TANHF(__half2float(a))); }
+#undef __CUPRITE_TANHF
 
 /* Correctly rounded, as NVIDIA's (half_common.h). */
 #define __CUPRITE_H_ROUNDED(name, fn) __CUPRITE_ROUNDED_MATH(__half, __half2float, __double2half, __cuprite_hmake, name, fn)
