@@ -480,7 +480,8 @@ impl Emitter<'_> {
                     self.close_group(&mut group);
                     if uniform_load(&inst.op) && self.writes_uniform(&inst.op) {
                         self.lane_uniform_load(pc, inst.guard, &inst.op);
-                    } else if !self.lane_atom_sum(pc, inst.guard, &inst.op) {
+                    } else if !self.lane_atom_sum(pc, inst.guard, &inst.op) && !self.lane_tex(pc, inst.guard, &inst.op)
+                    {
                         self.lane_masked(pc, inst.guard, &inst.op);
                     }
                 }

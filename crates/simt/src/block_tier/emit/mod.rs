@@ -15,7 +15,8 @@
 //! - `nan.rs`: which f32 results may skip NaN canonicalization;
 //! - `prefetch.rs`: the lane phase's hint for the cache line a row of threads reads next;
 //! - `probe.rs`: stretches groups pass without effects, and the phases that skip them;
-//! - `stale.rs`: which registers a lane stopping at a barrier must store in its frame.
+//! - `stale.rs`: which registers a lane stopping at a barrier must store in its frame;
+//! - `tex.rs`: texture and surface instructions (the lane phase's point lookups inline).
 //!
 //! The generated function (`cuprite_block`) returns 0 when every thread finished, else a
 //! status word (`runtime.h`: `ST_*`, pc and thread).
@@ -30,6 +31,7 @@ mod nan;
 mod prefetch;
 mod probe;
 mod stale;
+mod tex;
 
 pub(crate) use grouping::Grouping;
 pub(crate) use lanes::WIDTH;
@@ -60,6 +62,8 @@ pub(crate) enum OpRef {
     Cvt(u32),
     /// The `Cmp` of the `Op::Setp` at this pc.
     Cmp(u32),
+    /// The `TexOp` of the `Op::Tex` at this pc.
+    Tex(u32),
     /// The whole `Op` at this pc.
     Whole(u32),
 }
@@ -384,6 +388,7 @@ impl Emitter<'_> {
                 self.set(*d, &format!("h->isspacep(ctx, {w}ull, {x})"));
             }
             Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } => self.memory(pc, op),
+            Op::Tex(t) => self.tex(pc, t),
             // `eligible::declined` keeps every other operation off this tier.
             _ => {
                 let _ = writeln!(self.out, "return STATUS(ST_TRAP, {pc}ull, t);");
@@ -450,6 +455,9 @@ impl Emitter<'_> {
         }
         for &(pc, i) in &self.hoisted {
             let _ = writeln!(s, "{}", mem::hoisted_param(f, pc, i));
+        }
+        if f.code.iter().any(|i| matches!(i.op, Op::Tex(_))) {
+            s.push_str(tex::DECLARATIONS);
         }
     }
 
