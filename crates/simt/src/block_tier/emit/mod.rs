@@ -16,7 +16,8 @@
 //! - `prefetch.rs`: the lane phase's hint for the cache line a row of threads reads next;
 //! - `probe.rs`: stretches groups pass without effects, and the phases that skip them;
 //! - `stale.rs`: which registers a lane stopping at a barrier must store in its frame;
-//! - `tex.rs`: texture and surface instructions (the lane phase's point lookups inline).
+//! - `tex.rs`: texture and surface instructions (the lane phase's point lookups inline);
+//! - `window.rs`: one window check for a run of accesses through one base register.
 //!
 //! The generated function (`cuprite_block`) returns 0 when every thread finished, else a
 //! status word (`runtime.h`: `ST_*`, pc and thread).
@@ -32,6 +33,7 @@ mod prefetch;
 mod probe;
 mod stale;
 mod tex;
+mod window;
 
 pub(crate) use grouping::Grouping;
 pub(crate) use lanes::WIDTH;
@@ -113,6 +115,11 @@ struct Emitter<'f> {
     linear: Vec<Option<linear::Linear>>,
     /// The lane phase's groups (`grouping.rs`).
     grouping: Grouping,
+    /// In the lane phase, per pc: the run of accesses its access shares a check with
+    /// (`window.rs`).
+    runs: Vec<Option<window::Member>>,
+    /// Per run: its access site.
+    run_sites: Vec<usize>,
 }
 
 /// Whether the translation of kernel `f` (which `eligible::declined` accepts) runs its
@@ -148,6 +155,8 @@ pub(crate) fn translate(f: &Func, grouping: Grouping) -> Unit {
         uniform: Vec::new(),
         linear: Vec::new(),
         grouping,
+        runs: Vec::new(),
+        run_sites: Vec::new(),
     };
     // The scalar code must be able to take over a lane phase's threads at its labels.
     let plan = lanes::Plan::of(f, &e.live, grouping);
