@@ -17,7 +17,8 @@ mod common;
 use common::{Rng, upload};
 
 /// The compiled tiers and the tier each reports for a kernel it runs.
-const COMPILED: [(Engine, Tier); 2] = [(Engine::JitAll, Tier::ThreadJit), (Engine::Warp, Tier::WarpJit)];
+const COMPILED: [(Engine, Tier); 3] =
+    [(Engine::JitAll, Tier::ThreadJit), (Engine::Warp, Tier::WarpJit), (Engine::Block, Tier::Block)];
 
 /// Threads per block (two and a half warps: the last warp is partial) and blocks.
 const THREADS: u32 = 80;

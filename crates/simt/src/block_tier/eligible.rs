@@ -2,8 +2,7 @@
 //! printf, mbarriers, lockstep-dependent code, ...: `jit::compile::unsupported`), less the
 //! operations a block-at-a-time translation does not run itself: warp-collective operations
 //! (a thread runs to its next barrier before the next thread starts, so no warp ever
-//! meets), extended-precision carries, texture and surface instructions, and special
-//! registers with no per-block value.
+//! meets), extended-precision carries, and special registers with no per-block value.
 
 use crate::ir::{Func, Op, Src, Sreg};
 
@@ -28,7 +27,6 @@ pub(crate) fn declined(f: &Func) -> Option<String> {
             | Op::Redux { .. }
             | Op::Match { .. } => Some("warp-collective operation"),
             Op::Carry { .. } => Some("extended-precision carry"),
-            Op::Tex(_) => Some("texture and surface instructions"),
             op => {
                 let mut bad = None;
                 crate::analysis::live::for_each_src(op, &mut |s| {

@@ -115,6 +115,7 @@ fn op_address(f: &Func, r: OpRef) -> Option<usize> {
         (OpRef::Bin(_), Op::Bin { op, .. }) => op as *const _ as usize,
         (OpRef::Tern(_), Op::Tern { op, .. }) => op as *const _ as usize,
         (OpRef::Cmp(_), Op::Setp { cmp, .. }) => cmp as *const _ as usize,
+        (OpRef::Tex(_), Op::Tex(t)) => &**t as *const crate::ir::tex::TexOp as usize,
         (OpRef::Whole(_), op) => op as *const _ as usize,
         _ => return None,
     })
@@ -122,7 +123,13 @@ fn op_address(f: &Func, r: OpRef) -> Option<usize> {
 
 fn pc_of(r: OpRef) -> u32 {
     match r {
-        OpRef::Un(pc) | OpRef::Bin(pc) | OpRef::Tern(pc) | OpRef::Cvt(pc) | OpRef::Cmp(pc) | OpRef::Whole(pc) => pc,
+        OpRef::Un(pc)
+        | OpRef::Bin(pc)
+        | OpRef::Tern(pc)
+        | OpRef::Cvt(pc)
+        | OpRef::Cmp(pc)
+        | OpRef::Tex(pc)
+        | OpRef::Whole(pc) => pc,
     }
 }
 

@@ -31,6 +31,8 @@ pub(crate) struct Helpers {
     bfi: extern "C" fn(u64, u64, u64, u64, u64) -> u64,
     isspacep: extern "C" fn(*mut Ctx, u64, u64) -> u64,
     misaligned: extern "C" fn(*mut Ctx, u64, u64),
+    tex: extern "C" fn(*mut Ctx, *const crate::ir::tex::TexOp, *const u64, u64, *mut u64),
+    tex_point: extern "C" fn(*mut Ctx, *const crate::ir::tex::TexOp, u64, *mut crate::jit::tex::TexPoint) -> u64,
 }
 
 static HELPERS: Helpers = Helpers {
@@ -46,6 +48,8 @@ static HELPERS: Helpers = Helpers {
     bfi: h::h_bfi,
     isspacep: h::h_isspacep,
     misaligned: h::h_misaligned,
+    tex: crate::jit::tex::h_tex,
+    tex_point: crate::jit::tex::h_tex_point,
 };
 
 /// Status codes of the generated code (`runtime.h`).

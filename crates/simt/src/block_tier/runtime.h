@@ -22,6 +22,12 @@ typedef struct {
     u32 sregs[12];
 } Ctx;
 
+/* `jit::tex::TexPoint` (repr(C)): where a clamped point lookup's texels lie. */
+typedef struct {
+    u64 host, row_pitch, texel;
+    u32 width, height, channels, pad;
+} TexPoint;
+
 /* `block_tier::run::Helpers` (repr(C)): the Rust functions generated code calls. */
 typedef struct {
     u64 (*ld)(Ctx *, u64, u64, u64);
@@ -36,6 +42,8 @@ typedef struct {
     u64 (*bfi)(u64, u64, u64, u64, u64);
     u64 (*isspacep)(Ctx *, u64, u64);
     void (*misaligned)(Ctx *, u64, u64);
+    void (*tex)(Ctx *, const void *, const u64 *, u64, u64 *);
+    u64 (*tex_point)(Ctx *, const void *, u64, TexPoint *);
 } Helpers;
 
 /* semantics::mask_w */

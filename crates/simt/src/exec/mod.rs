@@ -68,8 +68,8 @@ pub(crate) use memory::{AtomicMemory, Target, aligned, in_window, le_read, le_wr
 pub(crate) use scheduler::{Barriers, Yield};
 pub use special_registers::CLOCK_RATE_KHZ;
 pub(crate) use tex::{
-    CachedObject, MAX_SOURCES, RESULT_SLOTS, TexContext, execute_lane, execute_lanes, results as tex_results,
-    sources as tex_sources,
+    CachedObject, MAX_SOURCES, RESULT_SLOTS, TexContext, clamped_texels, execute_lane, execute_lanes,
+    results as tex_results, sources as tex_sources,
 };
 pub(crate) use tier::{CompiledTier, Planar, Ran};
 pub(crate) use warp::{Entry, State, Warp};

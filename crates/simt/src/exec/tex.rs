@@ -7,8 +7,10 @@
 //!
 //! Every engine runs these instructions through `execute_lane`, so they have one semantics: the
 //! interpreter over a warp's lanes ([`Warp::tex_op`], through [`execute_lanes`]), the
-//! per-thread JIT for its one thread (`jit::tex::h_tex`) and the warp tier over a warp's lanes
-//! (`jit::tex::h_tex_lanes`, through [`execute_lanes`]).
+//! per-thread JIT and the block tier for one thread (`jit::tex::h_tex`) and the warp tier over
+//! a warp's lanes (`jit::tex::h_tex_lanes`, through [`execute_lanes`]); the block tier fetches
+//! the texels of clamped point lookups itself where [`clamped_texels`] says they lie (the
+//! results of `PointFetch::clamped_f32`'s fetch).
 //! Each passes a lane's source operand values in the order [`sources`] lists them and takes
 //! its results from the slots [`results`] names.
 
@@ -19,7 +21,7 @@ use crate::ir::tex::{Lod, Sample, SurfaceLoad, SurfaceReduce, SurfaceStore, TexO
 use crate::ir::{Reg, Src};
 use crate::memory::{AllocCache, AtomOp};
 use crate::texture::op::{DType, Geom, Query, RedOp};
-use crate::texture::sample::{self, LodArg, PointFetch, Request};
+use crate::texture::sample::{self, ClampedLayout, LodArg, PointFetch, Request};
 use crate::texture::surface::{self, Target};
 use crate::texture::{AddressMode, ChannelKind, FilterMode, Image, Object, Shape, Surface, Texture};
 
@@ -391,6 +393,22 @@ pub(crate) fn execute_lanes(
         put(lane, &out);
     }
     Ok(())
+}
+
+/// Where the texels of point lookup `s` through texture `handle` lie when every such lookup
+/// is a clamped fetch of 32-bit float channels ([`PointFetch::clamped_f32`], whose results
+/// are the texel's bits) and all its texels lie in one live allocation: their layout and the
+/// host address of the first. A compiled tier may then fetch any lane's texel itself at the
+/// clamped indices, with no check (they stay inside that span, which the launch's memory view
+/// keeps alive); `None` leaves the lookup to [`execute_lane`].
+pub(crate) fn clamped_texels(cx: &mut TexContext<'_, '_>, s: &Sample, handle: u64) -> Option<(ClampedLayout, u64)> {
+    let t = texture_of(cx.launch, cx.last, handle).ok()?;
+    let layout = PointFetch::of(t, s.geom, s.int_coords, s.gather.is_some())?.clamped_f32()?.layout();
+    if !sample::float_result(t) {
+        return None;
+    }
+    let (base, _, host) = cx.launch.mem.alloc_span(layout.base, layout.span()?).ok()?;
+    Some((layout, (host as u64).wrapping_add(layout.base - base)))
 }
 
 /// `txq` / `suq`.

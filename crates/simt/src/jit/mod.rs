@@ -39,7 +39,7 @@ pub(crate) mod ctx;
 pub(crate) mod helpers;
 pub(crate) mod lower;
 mod run;
-mod tex;
+pub(crate) mod tex;
 mod tiering;
 pub(crate) use tiering::{slice_blocks, trial_blocks};
 pub(crate) mod warp;

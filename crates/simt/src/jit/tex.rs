@@ -1,13 +1,15 @@
-//! The helpers through which both compiled tiers run texture and surface instructions: the
+//! The helpers through which the compiled tiers run texture and surface instructions: the
 //! interpreter's lane functions (`exec::tex::execute_lane` for one thread, `execute_lanes` for
 //! a warp's lanes in lane order), with the object lookup cached in the worker's context for the
-//! launch (the registry's lock is taken only when a lane names another object than the last one).
+//! launch (the registry's lock is taken only when a lane names another object than the last one);
+//! and, for the block tier's point lookups that fetch texels inline, where those lie
+//! ([`h_tex_point`], through `exec::tex::clamped_texels`).
 //!
 //! Like every helper, they are `extern "C"` and total: no input makes them panic.
 
 use super::ctx::Ctx;
 pub(crate) use crate::exec::MAX_SOURCES;
-use crate::exec::{Launch, Planar, RESULT_SLOTS, TexContext, execute_lane, execute_lanes};
+use crate::exec::{Launch, Planar, RESULT_SLOTS, TexContext, clamped_texels, execute_lane, execute_lanes};
 use crate::ir::tex::TexOp;
 
 /// # Safety
@@ -39,6 +41,51 @@ pub(crate) extern "C" fn h_tex(ctx: *mut Ctx, op: *const TexOp, args: *const u64
     if let Err(k) = execute_lane(&mut cx, op, args, out) {
         ctx.set_fault(k);
     }
+}
+
+/// Where a point lookup's texels lie, for the block tier to fetch them itself
+/// (`runtime.h`'s `TexPoint`, field for field): texel (x, y)'s channel c is the 32-bit word at
+/// host address `host + y * row_pitch + x * texel + 4 * c`, for x below `width`, y below
+/// `height` and c below `channels`.
+#[repr(C)]
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct TexPoint {
+    pub host: u64,
+    pub row_pitch: u64,
+    pub texel: u64,
+    pub width: u32,
+    pub height: u32,
+    pub channels: u32,
+    pub pad: u32,
+}
+
+/// Whether `op` (a `tex`) through texture `handle` is a clamped point lookup of 32-bit float
+/// channels, at unnormalized coordinates, whose texels all lie in one allocation
+/// (`exec::tex::clamped_texels`) and whose extents are at most 2^24 texels (the generated code
+/// compares f32 coordinates with them exactly): then 1, with `*out` saying where its texels
+/// lie; else 0 (`out` untouched), and the instruction goes through [`h_tex`].
+pub(crate) extern "C" fn h_tex_point(ctx: *mut Ctx, op: *const TexOp, handle: u64, out: *mut TexPoint) -> u64 {
+    // SAFETY: compiled code passes its context and a pointer into its function's code.
+    let (ctx, launch, op) = unsafe { parts(ctx, op) };
+    let TexOp::Sample(s) = op else { return 0 };
+    let mut cx = TexContext { launch, cache: &mut ctx.cache, last: &mut ctx.tex_object };
+    let Some((l, host)) = clamped_texels(&mut cx, s, handle) else { return 0 };
+    if l.width > 1 << 24 || l.height > 1 << 24 {
+        return 0;
+    }
+    let point = TexPoint {
+        host,
+        row_pitch: l.row_pitch,
+        texel: l.texel,
+        width: l.width,
+        height: l.height,
+        channels: l.channels,
+        pad: 0,
+    };
+    // SAFETY: compiled code passes a `TexPoint` of its own, not referenced elsewhere during
+    // the call.
+    unsafe { out.write(point) };
+    1
 }
 
 /// `op` for the warp tier over the lanes of `emask`, in lane order: the `nargs` sources'

@@ -474,6 +474,28 @@ impl<'a> PointFetch<'a> {
     }
 }
 
+/// The texels of a [`ClampedF32`] (`ClampedF32::layout`): texel (x, y)'s channel c is the
+/// 32-bit word at `base + y * row_pitch + x * texel + 4 * c`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ClampedLayout {
+    pub base: u64,
+    pub width: u32,
+    pub height: u32,
+    pub row_pitch: u64,
+    pub texel: u64,
+    pub channels: u32,
+}
+
+impl ClampedLayout {
+    /// The bytes from `base` that its clamped fetches can read: up to the last channel of the
+    /// last texel of the last row. `None` for an empty level, or one too large to count.
+    pub(crate) fn span(&self) -> Option<u64> {
+        let rows = u64::from(self.height).checked_sub(1)?;
+        let row = u64::from(self.width).checked_mul(self.texel).filter(|&r| r > 0)?;
+        rows.checked_mul(self.row_pitch)?.checked_add(row)
+    }
+}
+
 /// A [`PointFetch`] of a 2D texture of 32-bit float channels at unnormalized coordinates,
 /// clamped ([`PointFetch::clamped_f32`]).
 #[derive(Debug, Clone, Copy)]
@@ -484,6 +506,21 @@ pub(crate) struct ClampedF32<'a> {
 }
 
 impl ClampedF32<'_> {
+    /// Where its texels lie: the level's first texel, width, height and row pitch, the bytes
+    /// per texel and the channels (what a compiled tier needs to fetch them itself, as
+    /// [`ClampedF32::fetch`] does).
+    pub(crate) fn layout(&self) -> ClampedLayout {
+        let l = self.lvl;
+        ClampedLayout {
+            base: l.base,
+            width: l.width,
+            height: l.height,
+            row_pitch: l.row_pitch,
+            texel: self.texel,
+            channels: self.channels as u32,
+        }
+    }
+
     /// As [`PointFetch::fetch`] (its `xyz`'s first two coordinates).
     #[inline(always)]
     pub(crate) fn fetch<E, R>(&self, xyz: [u32; 3], read: &mut R) -> Result<[u32; 4], E>

@@ -403,6 +403,12 @@ impl Emitter<'_> {
             }
         }
         self.linear = plan.linear.clone();
+        let (runs, count) = super::window::runs(f, &plan.labels, &plan.linear);
+        self.runs = runs;
+        self.run_sites = (0..count).map(|_| self.new_site()).collect();
+        for r in 0..count {
+            let _ = writeln!(self.out, "u32 ok{r} = 0;");
+        }
         for &x in &plan.labels {
             let _ = writeln!(self.out, "u32 w{x} = 0;");
         }
@@ -480,7 +486,9 @@ impl Emitter<'_> {
                     self.close_group(&mut group);
                     if uniform_load(&inst.op) && self.writes_uniform(&inst.op) {
                         self.lane_uniform_load(pc, inst.guard, &inst.op);
-                    } else if !self.lane_atom_sum(pc, inst.guard, &inst.op) {
+                    } else if !self.lane_atom_sum(pc, inst.guard, &inst.op) && !self.lane_tex(pc, inst.guard, &inst.op)
+                    {
+                        self.run_check(pc);
                         self.lane_masked(pc, inst.guard, &inst.op);
                     }
                 }
@@ -786,7 +794,7 @@ impl Emitter<'_> {
             e.memory_or_op(pc, op, site);
             e.out.push_str("}\n");
         };
-        if self.lane_contiguous(op, &mut |e, site| lane_by_lane(e, site)).is_none() {
+        if self.lane_contiguous(pc, op, &mut |e, site| lane_by_lane(e, site)).is_none() {
             lane_by_lane(self, None);
         }
         self.out.push_str("} }\n");

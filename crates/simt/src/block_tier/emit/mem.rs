@@ -13,7 +13,7 @@ use crate::ir::{Addr, Base, Func, Op, Space};
 use crate::memory::AtomOp;
 
 /// The C type of a `size`-byte access, signed or not.
-fn ctype(size: u8, signed: bool) -> &'static str {
+pub(super) fn ctype(size: u8, signed: bool) -> &'static str {
     match (size, signed) {
         (1, false) => "uint8_t",
         (1, true) => "int8_t",
@@ -36,7 +36,7 @@ pub(super) fn hoisted_param(f: &Func, pc: u32, i: usize) -> String {
 
 impl Emitter<'_> {
     /// The C expression of address `a`.
-    fn addr(&self, a: Addr) -> String {
+    pub(super) fn addr(&self, a: Addr) -> String {
         let base = match a.base {
             Base::Reg(r) => self.src(crate::ir::Src::Reg(r)),
             Base::Abs => "0ull".to_string(),
@@ -47,7 +47,7 @@ impl Emitter<'_> {
         if a.narrow { format!("({at} & 0xffffffffull)") } else { at }
     }
 
-    fn new_site(&mut self) -> usize {
+    pub(super) fn new_site(&mut self) -> usize {
         self.sites += 1;
         self.sites - 1
     }
@@ -288,7 +288,12 @@ impl Emitter<'_> {
     /// the lane's thread; only when some lane's address is outside the window: a gather inside
     /// it is one check of every lane, then a plain access per lane). `None` when `op` is not
     /// such an access.
-    pub(super) fn lane_contiguous(&mut self, op: &Op, slow: &mut dyn FnMut(&mut Self, Option<usize>)) -> Option<()> {
+    pub(super) fn lane_contiguous(
+        &mut self,
+        pc: u32,
+        op: &Op,
+        slow: &mut dyn FnMut(&mut Self, Option<usize>),
+    ) -> Option<()> {
         let (space, size, addr) = match op {
             Op::Ld { space, size, d, addr, .. } if d.len() == 1 => (*space, *size, *addr),
             Op::St { space, size, vals, addr, .. } if vals.len() == 1 => (*space, *size, *addr),
@@ -300,13 +305,22 @@ impl Emitter<'_> {
         let full = super::lanes::FULL;
         let k = size.trailing_zeros();
         // The window: its start, its bound (as `access` checks it) and its host address.
+        // A run's access (`window.rs`) is on the run's site, and needs no check of its own
+        // when the run's check passed.
+        let run = self.run_of(pc);
         let (site, start, bound, host) = if space == Space::Shared {
             (None, "0ull".to_string(), format!("shb[{k}]"), "shared".to_string())
         } else {
-            let s = self.new_site();
+            let s = match run {
+                Some(r) => self.run_sites[r],
+                None => self.new_site(),
+            };
             (Some(s), format!("sb{s}"), format!("sn{s}"), format!("sh{s}"))
         };
         let a = self.addr(addr);
+        if let Some(r) = run {
+            self.run_access(r, op, &a, &host, &start);
+        }
         // Whether the lanes' addresses are side by side: from the first and last lane's alone
         // when the base register is linear with the element size as its step (`linear.rs`),
         // else lane by lane.
@@ -388,6 +402,9 @@ impl Emitter<'_> {
         self.out.push_str("} else {\n");
         slow(self, site);
         self.out.push_str("} } }\n");
+        if run.is_some() {
+            self.out.push_str("}\n");
+        }
         Some(())
     }
 }

@@ -15,7 +15,9 @@
 //! - `nan.rs`: which f32 results may skip NaN canonicalization;
 //! - `prefetch.rs`: the lane phase's hint for the cache line a row of threads reads next;
 //! - `probe.rs`: stretches groups pass without effects, and the phases that skip them;
-//! - `stale.rs`: which registers a lane stopping at a barrier must store in its frame.
+//! - `stale.rs`: which registers a lane stopping at a barrier must store in its frame;
+//! - `tex.rs`: texture and surface instructions (the lane phase's point lookups inline);
+//! - `window.rs`: one window check for a run of accesses through one base register.
 //!
 //! The generated function (`cuprite_block`) returns 0 when every thread finished, else a
 //! status word (`runtime.h`: `ST_*`, pc and thread).
@@ -30,6 +32,8 @@ mod nan;
 mod prefetch;
 mod probe;
 mod stale;
+mod tex;
+mod window;
 
 pub(crate) use grouping::Grouping;
 pub(crate) use lanes::WIDTH;
@@ -60,6 +64,8 @@ pub(crate) enum OpRef {
     Cvt(u32),
     /// The `Cmp` of the `Op::Setp` at this pc.
     Cmp(u32),
+    /// The `TexOp` of the `Op::Tex` at this pc.
+    Tex(u32),
     /// The whole `Op` at this pc.
     Whole(u32),
 }
@@ -109,6 +115,11 @@ struct Emitter<'f> {
     linear: Vec<Option<linear::Linear>>,
     /// The lane phase's groups (`grouping.rs`).
     grouping: Grouping,
+    /// In the lane phase, per pc: the run of accesses its access shares a check with
+    /// (`window.rs`).
+    runs: Vec<Option<window::Member>>,
+    /// Per run: its access site.
+    run_sites: Vec<usize>,
 }
 
 /// Whether the translation of kernel `f` (which `eligible::declined` accepts) runs its
@@ -144,6 +155,8 @@ pub(crate) fn translate(f: &Func, grouping: Grouping) -> Unit {
         uniform: Vec::new(),
         linear: Vec::new(),
         grouping,
+        runs: Vec::new(),
+        run_sites: Vec::new(),
     };
     // The scalar code must be able to take over a lane phase's threads at its labels.
     let plan = lanes::Plan::of(f, &e.live, grouping);
@@ -384,6 +397,7 @@ impl Emitter<'_> {
                 self.set(*d, &format!("h->isspacep(ctx, {w}ull, {x})"));
             }
             Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } => self.memory(pc, op),
+            Op::Tex(t) => self.tex(pc, t),
             // `eligible::declined` keeps every other operation off this tier.
             _ => {
                 let _ = writeln!(self.out, "return STATUS(ST_TRAP, {pc}ull, t);");
@@ -450,6 +464,9 @@ impl Emitter<'_> {
         }
         for &(pc, i) in &self.hoisted {
             let _ = writeln!(s, "{}", mem::hoisted_param(f, pc, i));
+        }
+        if f.code.iter().any(|i| matches!(i.op, Op::Tex(_))) {
+            s.push_str(tex::DECLARATIONS);
         }
     }
 
