@@ -15,6 +15,7 @@
 //! - `nan.rs`: which f32 results may skip NaN canonicalization;
 //! - `prefetch.rs`: the lane phase's hint for the cache line a row of threads reads next;
 //! - `probe.rs`: stretches groups pass without effects, and the phases that skip them;
+//! - `reload.rs`: which registers a group resuming after a barrier takes back from its frames;
 //! - `stale.rs`: which registers a lane stopping at a barrier must store in its frame.
 //!
 //! The generated function (`cuprite_block`) returns 0 when every thread finished, else a
@@ -29,6 +30,7 @@ mod mem;
 mod nan;
 mod prefetch;
 mod probe;
+mod reload;
 mod stale;
 
 pub(crate) use grouping::Grouping;
