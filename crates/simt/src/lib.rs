@@ -563,7 +563,9 @@ impl Program {
             && !k.warps_interleave
             && !l.cooperative
         {
-            self.block.choose(&self.funcs, idx, blocks, self.workers, [block.x, block.y, block.z])
+            // The block tier's slice is judged beside the other tiers' choice, once made.
+            let settled = self.jit.settled(&self.funcs, idx, jit::Shape::of(block.x));
+            self.block.choose(&self.funcs, idx, blocks, self.workers, [block.x, block.y, block.z], settled)
         } else {
             block_tier::Choice::Off
         };

@@ -108,3 +108,71 @@ fn a_faster_block_tier_slice_takes_the_rest_of_its_launch() {
     }
     assert!(tiers.ends_with(&[simt::Tier::Block, simt::Tier::Block]), "the block tier never took over: {tiers:?}");
 }
+
+/// Steps of `phases_ptx`: its code is longer than the warp tier compiles at a launch (160
+/// instructions), so the warp tier, which the kernel prefers (barriers), compiles in the
+/// background while the first launches run on the per-thread JIT.
+const PHASES: u32 = 48;
+
+/// `phases(out)`: each thread stores its global index `v` in a shared array, then [`PHASES`]
+/// times waits at a barrier and computes `v = (v + s[tid ^ 1]) * 3`; writes `v` to `out`.
+/// The per-thread JIT stops every thread at each barrier: the slowest tier here, and the one
+/// the first launches run on while the warp-tier code compiles.
+fn phases_ptx() -> String {
+    let step =
+        "    bar.sync 0;\n    ld.shared.u32 %r12, [%r11];\n    add.u32 %r6, %r6, %r12;\n    mul.lo.u32 %r6, %r6, 3;\n";
+    let body = format!(
+        r#"
+    mov.u32 %r6, %r4;
+    mov.u32 %r8, s;
+    shl.b32 %r9, %r1, 2;
+    add.u32 %r10, %r8, %r9;
+    st.shared.u32 [%r10], %r6;
+    xor.b32 %r9, %r1, 1;
+    shl.b32 %r9, %r9, 2;
+    add.u32 %r11, %r8, %r9;
+{}    mul.wide.u32 %rd3, %r4, 4;
+    add.s64 %rd4, %rd1, %rd3;
+    st.global.u32 [%rd4], %r6;
+    ret;
+"#,
+        step.repeat(PHASES as usize)
+    );
+    module("sm_80", &Kernel::new("phases", &["out"], Index::Grid).declare(".shared .align 4 .b8 s[4096];").body(&body))
+}
+
+/// Issue 21's "Stable" point: a tier is judged beside the tier it would replace only once
+/// the choice between the per-thread JIT and the warp tier is made, so the block tier never
+/// takes a launch while the warp tier's code is still compiling or has not run (beside the
+/// per-thread JIT it replaced, a block tier slower than the warp tier won: scan_block ran 13%
+/// slower). Every launch still runs every block once. Needs a C compiler for the block tier.
+#[test]
+fn the_block_tier_waits_for_the_warp_tiers_measure() {
+    let (blocks, threads) = (256u32, 256u32);
+    let n = (blocks * threads) as usize;
+    let want: Vec<u32> = (0..n as u32)
+        .map(|i| {
+            let partner = (i & !(threads - 1)) | ((i % threads) ^ 1);
+            (0..PHASES).fold(i, |v, _| v.wrapping_add(partner).wrapping_mul(3))
+        })
+        .collect();
+    let mut p = Program::from_ptx(&phases_ptx()).expect("load");
+    p.set_engine(Engine::Jit);
+    p.set_workers(1);
+    let mem = DeviceMemory::new();
+    let out = mem.alloc(4 * n as u64).unwrap();
+    let params = Params::new().ptr(out).clone();
+    let t0 = Instant::now();
+    let mut tiers = Vec::new();
+    while t0.elapsed() < Duration::from_secs(20) && tiers.len() < 400 {
+        mem.write(out, &vec![0; 4 * n]).unwrap();
+        let stats = p.launch("phases", Dim3::x(blocks), Dim3::x(threads), 0, params.bytes(), &mem).expect("launch");
+        tiers.push(stats.tier);
+        assert!(download_u32(&mem, out, n) == want, "launch {} on {:?}: wrong values", tiers.len(), stats.tier);
+    }
+    let warp = tiers.iter().position(|&t| t == simt::Tier::WarpJit);
+    let block = tiers.iter().position(|&t| t == simt::Tier::Block);
+    if let Some(b) = block {
+        assert!(warp.is_some_and(|w| w < b), "the block tier ran before the warp tier was measured: {tiers:?}");
+    }
+}

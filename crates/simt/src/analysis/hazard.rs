@@ -8,7 +8,9 @@
 //!    shared (or generic) load, or an atomic whose result is used, must not follow a shared
 //!    store without a block barrier in between. Atomics whose result is unused and whose
 //!    operation commutes (integer add/min/max/and/or/xor: a shared-memory histogram) may
-//!    follow each other in any order; they still count as reads after plain stores.
+//!    follow each other in any order; they still count as reads after plain stores. A load
+//!    and the stores that reach it that only the threads of one `threadIdx.x` run (`solo.rs`:
+//!    `if (t == 0) { ... }`) are that thread's own, in program order: no hazard.
 //! 2. Module variables written by some thread and read by others (`if (i == 0) g_x += 1;`
 //!    while every thread reads `g_x`): a store whose address comes from a module variable
 //!    (`Base::Global`, or a register computed from its address), in a kernel that also loads
@@ -54,6 +56,11 @@ macro_rules! untracked_register_ops {
 
 const PLAIN: u8 = 1;
 const COMM: u8 = 2;
+/// The first of the bits of plain stores that only the threads of one `threadIdx.x` run
+/// (`solo.rs`), one per such value (the first [`SOLO_VALUES`]; stores of later values count as
+/// `PLAIN`).
+const SOLO: u8 = 4;
+const SOLO_VALUES: usize = 6;
 
 fn commutes(op: AtomOp) -> bool {
     matches!(
@@ -214,6 +221,24 @@ fn shared_hazard(f: &Func, live: &Liveness) -> Option<usize> {
     let n = f.code.len();
     let may_shared = may_hold_shared(f);
     let eff: Vec<Eff> = (0..n).map(|pc| effect(f, live, &may_shared, pc)).collect();
+    // Per instruction, the bit of its `threadIdx.x` when only the threads of one run it, for
+    // the first `SOLO_VALUES` such values (`solo.rs`; none in kernels whose rows differ).
+    let solo = if super::solo::rows_alike(f) { super::solo::solo_x(f) } else { vec![None; n] };
+    let mut values: Vec<u64> = Vec::new();
+    let solo_bit: Vec<u8> = solo
+        .iter()
+        .map(|c| {
+            let c = (*c)?;
+            let i = values.iter().position(|&v| v == c).or_else(|| {
+                (values.len() < SOLO_VALUES).then(|| {
+                    values.push(c);
+                    values.len() - 1
+                })
+            })?;
+            Some(SOLO << i)
+        })
+        .map(|b| b.unwrap_or(0))
+        .collect();
     // dirty[pc]: which writes may have happened since the last barrier when reaching pc.
     let mut dirty = vec![0u8; n + 1];
     let mut work: Vec<usize> = (0..n).filter(|&pc| eff[pc] != Eff::None).collect();
@@ -225,6 +250,7 @@ fn shared_hazard(f: &Func, live: &Liveness) -> Option<usize> {
         }
         let out = dirty[pc]
             | match eff[pc] {
+                Eff::Store if solo_bit[pc] != 0 => solo_bit[pc],
                 Eff::Store | Eff::ObservingAtomic => PLAIN,
                 Eff::BlindAtomic => COMM,
                 _ => 0,
@@ -241,9 +267,11 @@ fn shared_hazard(f: &Func, live: &Liveness) -> Option<usize> {
             }
         }
     }
+    // A load reads its own thread's stores when it and they are all one `threadIdx.x`'s.
     (0..n).find(|&pc| match eff[pc] {
-        Eff::Load | Eff::ObservingAtomic => dirty[pc] != 0,
-        Eff::BlindAtomic => dirty[pc] & PLAIN != 0,
+        Eff::Load => dirty[pc] & !solo_bit[pc] != 0,
+        Eff::ObservingAtomic => dirty[pc] != 0,
+        Eff::BlindAtomic => dirty[pc] & !COMM != 0,
         _ => false,
     })
 }

@@ -247,7 +247,9 @@ impl Cache {
     /// [`SLICES`] launches try it on a slice (a launch too small to split is not tried), then
     /// it runs whole launches if it ran its slices' blocks faster than as many blocks beside
     /// them on the other tiers (`record_slice`), and only while it runs a block as fast as
-    /// any launch on the other tiers did.
+    /// any launch on the other tiers did. No slice before the other tiers' choice is
+    /// `settled` (`jit::Cache::settled`): beside a tier that another, faster one is about to
+    /// replace, a slice slower than that one could win.
     pub(crate) fn choose(
         &self,
         funcs: &[Result<Func, LoadError>],
@@ -255,6 +257,7 @@ impl Cache {
         blocks: u64,
         workers: u32,
         shape: [u32; 3],
+        settled: bool,
     ) -> Choice<'_> {
         let (Some(slot), Some(times), Some(Ok(f))) = (self.slots.get(idx), self.times.get(idx), funcs.get(idx)) else {
             return Choice::Off;
@@ -279,7 +282,8 @@ impl Cache {
         if !times.won.load(Ordering::Relaxed) {
             // A slice is judged within its launch (`record_slice`): until then (another
             // stream's launch tries it now), the other tiers run the kernel.
-            if crate::jit::trial_blocks(blocks, workers) >= blocks
+            if !settled
+                || crate::jit::trial_blocks(blocks, workers) >= blocks
                 || times.slices.fetch_add(1, Ordering::Relaxed) >= SLICES
             {
                 return Choice::Off;
@@ -460,10 +464,10 @@ mod tests {
     fn compiled() -> (crate::Program, Cache) {
         let p = crate::Program::from_ptx(KERNEL).expect("load");
         let c = Cache::new(p.funcs.len());
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "nothing ran yet: no compile");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Off), "nothing ran yet: no compile");
         // 0.5 ms per block on the other tiers, 50 ms in all: the compile starts.
         c.record_other(0, ms(50), 100);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "compiling in the background");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Off), "compiling in the background");
         let deadline = std::time::Instant::now() + Duration::from_secs(120);
         while c.slots[0].get().is_none() {
             assert!(std::time::Instant::now() < deadline, "the background compile never finished");
@@ -475,31 +479,43 @@ mod tests {
     #[test]
     fn tries_the_block_tier_on_slices_then_keeps_it_while_it_runs_blocks_faster() {
         let (p, c) = compiled();
-        assert!(matches!(c.choose(&p.funcs, 0, 1, 1, [32, 1, 1]), Choice::Off), "one block: too small to split");
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Slice(_)), "a try");
+        assert!(matches!(c.choose(&p.funcs, 0, 1, 1, [32, 1, 1], true), Choice::Off), "one block: too small to split");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Slice(_)), "a try");
         // 7 blocks in 1 ms beside 93 in 50 ms: 0.27x the time per block.
         assert!(c.record_slice(&p.funcs, 0, (ms(1), 7), (ms(50), 93)), "faster: the rest of the launch too");
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Whole(_)), "faster: whole launches");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Whole(_)), "faster: whole launches");
         c.record(0, ms(10), 100);
         c.record(0, ms(10), 100);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Whole(_)), "0.1 ms per block: kept");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Whole(_)), "0.1 ms per block: kept");
         // 1.6 ms per block on average now: slower than the other tiers' best launch.
         c.record(0, ms(460), 100);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "slower: left");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Off), "slower: left");
         c.record_other(0, ms(500), 100);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "and never tried again");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Off), "and never tried again");
+    }
+
+    #[test]
+    fn no_slice_until_the_other_tiers_choice_is_settled() {
+        // While the warp tier compiles, or has not run yet, launches run on a tier it may
+        // replace: a slice judged beside that could win against the slower tier.
+        let (p, c) = compiled();
+        for _ in 0..10 {
+            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Off), "not settled: held");
+        }
+        // The slice is held, not spent: it comes once the choice is made.
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Slice(_)), "settled: a try");
     }
 
     #[test]
     fn leaves_the_block_tier_when_its_slices_run_slower() {
         let (p, c) = compiled();
         for _ in 0..SLICES {
-            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Slice(_)));
+            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Slice(_)));
             // 7 blocks in 10 ms beside 93 in 50 ms: 2.7x the time per block.
             assert!(!c.record_slice(&p.funcs, 0, (ms(10), 7), (ms(50), 93)));
         }
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "slower: left");
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "and never tried again");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Off), "slower: left");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Off), "and never tried again");
     }
 
     #[test]
@@ -529,7 +545,7 @@ mod tests {
         let p = crate::Program::from_ptx(KERNEL).expect("load");
         let c = Cache::new(p.funcs.len());
         let launch = c.running(0);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "nothing ran yet");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Off), "nothing ran yet");
         assert!(!c.times[0].started.load(Ordering::Relaxed), "no build at the start of a launch");
         assert!(build_begins(&c, EXPLORE_AFTER * 50), "the launch still runs after EXPLORE_AFTER: a build");
         drop(launch);
@@ -540,7 +556,7 @@ mod tests {
         let p = crate::Program::from_ptx(KERNEL).expect("load");
         let c = Cache::new(p.funcs.len());
         drop(c.running(0));
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off));
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Off));
         c.record_other(0, ms(1), 100);
         assert!(!build_begins(&c, EXPLORE_AFTER * 3), "1 ms of work and no launch running: no build");
         // The watch over, a later launch is watched again, and this one runs long.
@@ -550,7 +566,7 @@ mod tests {
             std::thread::sleep(ms(5));
         }
         let launch = c.running(0);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off));
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Off));
         assert!(build_begins(&c, EXPLORE_AFTER * 50), "a long launch: a build");
         drop(launch);
     }
@@ -562,7 +578,7 @@ mod tests {
         let p = crate::Program::from_ptx(&src).expect("load");
         let c = Cache::new(p.funcs.len());
         c.record_other(0, ms(500), 100);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "compiling in the background");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Off), "compiling in the background");
         assert!(c.times[0].started.load(Ordering::Relaxed), "a compile");
     }
 }

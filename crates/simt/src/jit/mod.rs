@@ -130,6 +130,27 @@ impl Cache {
         }
     }
 
+    /// Whether the choice between the per-thread JIT and the warp tier for kernel `idx` and
+    /// blocks of `shape` is made: the warp tier's code is not compiling in the background,
+    /// and it has run blocks or cannot run the kernel (`tiering::TierTimes::settled`). The
+    /// launches then run on the faster known tier, the one another tier must beat: before,
+    /// a block-tier slice beside the per-thread JIT, while the faster warp tier compiled,
+    /// won and replaced both (scan_block, 13% slower).
+    pub(crate) fn settled(&self, funcs: &[Result<Func, LoadError>], idx: usize, shape: Shape) -> bool {
+        let (Some(Ok(f)), Some(slots), Some(started), Some(differ), Some(times)) = (
+            funcs.get(idx),
+            self.warp.get(idx),
+            self.warp_started.get(idx),
+            self.rows_differ.get(idx),
+            self.times.get(idx),
+        ) else {
+            return false;
+        };
+        let rows = usize::from(shape == Shape::Rows32 && *differ.get_or_init(|| warp::rows_differ(f)));
+        let compiling = started[rows].load(Ordering::Relaxed) && slots[rows].get().is_none();
+        !compiling && times.settled()
+    }
+
     /// Kernel `idx` ran `blocks` blocks on `workers` workers in `elapsed`, on the warp tier
     /// or not (`warp`).
     pub(crate) fn record(&self, f: &Func, idx: usize, warp: bool, elapsed: Duration, blocks: u64, workers: u32) {

@@ -182,6 +182,17 @@ impl TierTimes {
             && matches!((mine.per_block(), other.per_block()), (Some(m), Some(o)) if m < o)
     }
 
+    /// Whether the warp tier is known: it has run blocks or cannot run the kernel. Until
+    /// then the launches run on the per-thread JIT (the warp tier's code compiling, or not
+    /// tried yet), which the warp tier may be about to replace: a third tier (the block tier)
+    /// judged beside it could win against the slower and replace the faster. (The per-thread
+    /// JIT is not waited for: where the warp tier runs first, the kernel's code predicted it
+    /// slower.)
+    pub(crate) fn settled(&self) -> bool {
+        let warp = &self.tiers[1];
+        warp.ruled_out.load(Ordering::Relaxed) || warp.blocks.load(Ordering::Relaxed) > 0
+    }
+
     /// Tier `warp` cannot run the kernel: never tried again.
     pub(crate) fn rule_out(&self, warp: bool) {
         self.tiers[usize::from(warp)].ruled_out.store(true, Ordering::Relaxed);
@@ -430,6 +441,24 @@ mod tests {
         assert_eq!(trial_blocks(100, 16), 16, "at least one per worker");
         assert_eq!(trial_blocks(3, 16), 3, "a small launch whole");
         assert_eq!(trial_blocks(1, 1), 1);
+    }
+
+    #[test]
+    fn settled_once_the_warp_tier_ran_or_is_ruled_out() {
+        let t = TierTimes::default();
+        assert!(!t.settled(), "nothing ran");
+        t.record("k", false, ms(100), 100, 1);
+        assert!(!t.settled(), "the warp tier not tried yet");
+        assert_eq!(t.choose(false), TRY_WARP);
+        trial(&t, 2, us(300), us(1000));
+        assert!(t.settled(), "the warp tier measured on a slice");
+        let t = TierTimes::default();
+        t.record("k", true, ms(10), 100, 1);
+        assert!(t.settled(), "the warp tier runs first");
+        let t = TierTimes::default();
+        t.record("k", false, ms(100), 100, 1);
+        t.rule_out(true);
+        assert!(t.settled(), "the warp tier cannot run it");
     }
 
     #[test]

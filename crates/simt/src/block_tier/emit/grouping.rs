@@ -90,15 +90,26 @@ impl Grouping {
 
     /// C: the loop over the block's groups, opening a body in which `t0` (the group's first
     /// thread) and `row` (the mask of its lanes that are threads) are defined; `step` is C
-    /// added to the loop's increment (a group counter), or empty.
-    pub(crate) fn group_loop(self, step: &str) -> String {
+    /// added to the loop's increment (a group counter), or empty. With `opaque`, the compiler
+    /// does not see `t0` step from group to group: it then computes each frame address
+    /// (`frames[r * n + t0 + l]`) where it is used, instead of keeping one pointer per register
+    /// that every group's turn advances in memory (gcc's induction variables: dozens in a block
+    /// scan, advanced by groups that only pass, `reload.rs`).
+    pub(crate) fn group_loop(self, step: &str, opaque: bool) -> String {
         let w = WIDTH;
         let step = if step.is_empty() { String::new() } else { format!(", {step}") };
+        let hide = if opaque { " __asm__(\"\" : \"+r\"(t0));" } else { "" };
         match self {
             Grouping::Rows => format!(
                 "for (u32 tz = 0; tz < ntz; tz++) for (u32 ty = 0; ty < nty; ty++) for (u32 tx0 = 0; tx0 < ntx; tx0 += {w}{step}) {{\n\
-                 const u64 t0 = ((u64)tz * nty + ty) * ntx + tx0;\n\
-                 const u32 row = ntx - tx0 >= {w} ? {FULL:#x}u : (1u << (ntx - tx0)) - 1;\n"
+                 {c}u64 t0 = ((u64)tz * nty + ty) * ntx + tx0;{hide}\n\
+                 const u32 row = ntx - tx0 >= {w} ? {FULL:#x}u : (1u << (ntx - tx0)) - 1;\n",
+                c = if opaque { "" } else { "const " },
+            ),
+            Grouping::Span if opaque => format!(
+                "for (u64 t0_ = 0; t0_ < n; t0_ += {w}{step}) {{\n\
+                 u64 t0 = t0_;{hide}\n\
+                 const u32 row = n - t0 >= {w} ? {FULL:#x}u : (1u << (n - t0)) - 1;\n"
             ),
             Grouping::Span => format!(
                 "for (u64 t0 = 0; t0 < n; t0 += {w}{step}) {{\n\

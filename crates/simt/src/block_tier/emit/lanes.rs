@@ -45,6 +45,7 @@ use super::Emitter;
 use super::grouping::Grouping;
 use super::linear::{Linear, Seed, linear_regs, linear_write};
 use super::probe::{self, Probe};
+use super::reload;
 use super::stale::Stale;
 use crate::analysis::live::{Liveness, for_each_src, uses_defs};
 use crate::ir::{BarKind, Func, Guard, Op, Space, Src};
@@ -95,7 +96,9 @@ pub(super) struct Barrier {
     pub(super) live: Vec<usize>,
     /// Of those, the ones its lanes store: written since they last resumed from a barrier
     /// (`stale.rs`; the frames hold the others already).
-    stored: Vec<usize>,
+    pub(super) stored: Vec<usize>,
+    /// Of those, the ones a group resuming after it takes back from the frames (`reload.rs`).
+    reload: Vec<usize>,
 }
 
 /// A branch: where it is, where it goes, and the register of its guard.
@@ -121,7 +124,7 @@ impl Plan {
                         live.live_at(pc as u32 + 1).into_iter().filter(|&r| r < f.nregs as usize).collect();
                     let stale = stale.get_or_init(|| Stale::of(f));
                     let stored = live.iter().copied().filter(|&r| stale.stale(pc as u32, r)).collect();
-                    barriers.push(Barrier { at: pc as u32, id, live, stored })
+                    barriers.push(Barrier { at: pc as u32, id, live, stored, reload: Vec::new() })
                 }
                 Op::Bar { .. } | Op::Brx { .. } => return None,
                 Op::Bra { target, .. } => {
@@ -225,6 +228,10 @@ impl Plan {
             linear = linear_regs(f, &uniform, &excluded, &together);
         }
         let probes = probe::probes(f, &barriers);
+        let reloads = reload::reloads(f, &barriers, &probes, loops);
+        for (b, reload) in barriers.iter_mut().zip(reloads) {
+            b.reload = reload;
+        }
         Some(Plan { labels, from, live: live_sets, live_in, loops, barriers, uniform, linear, grouping, probes })
     }
 
@@ -247,6 +254,12 @@ impl Plan {
     /// Whether some stretch is probed (`probe.rs`): groups may be ahead of a phase.
     fn probing(&self) -> bool {
         self.probes.iter().any(Option::is_some)
+    }
+
+    /// Whether a group resuming at some barrier takes back fewer registers than are live
+    /// after it (`reload.rs`): the group loop then hides its step (`Grouping::group_loop`).
+    fn reloads_fewer(&self) -> bool {
+        self.barriers.iter().any(|b| b.reload.len() < b.live.len())
     }
 
     /// Whether groups may stop before the kernel's end, so that each must leave its threads'
@@ -353,7 +366,7 @@ fn flush_states(grouping: Grouping) -> String {
          const u32 wait_ = waiting_[g_], word_ = bar_words_[bar_of_[g_]];\n\
          LANES if (row >> l & 1) states[t0 + l] = (wait_ >> l & 1) ? word_ : S_DONE << 24;\n\
          }}",
-        groups = grouping.group_loop("g_++")
+        groups = grouping.group_loop("g_++", false)
     )
 }
 
@@ -444,7 +457,7 @@ impl Emitter<'_> {
             self.out,
             "{groups}u32 act = row;\n\
              u64 fuel = {FUEL}ull; (void)fuel;",
-            groups = plan.grouping.group_loop("")
+            groups = plan.grouping.group_loop("", plan.reloads_fewer())
         );
         plan.grouping.lane_indices(&mut self.out);
         if stateful {
@@ -557,7 +570,7 @@ impl Emitter<'_> {
         for (i, b) in plan.barriers.iter().enumerate() {
             let _ = writeln!(self.out, "case {}: {{", i + 1);
             let (scalar, lanes): (Vec<usize>, Vec<usize>) =
-                b.live.iter().partition(|&&r| plan.uniform[r] || plan.linear[r].is_some());
+                b.reload.iter().partition(|&&r| plan.uniform[r] || plan.linear[r].is_some());
             for r in lanes {
                 let _ = writeln!(self.out, "LANES r{r}[l] = frames[{r}ull * n + t0 + l];");
             }

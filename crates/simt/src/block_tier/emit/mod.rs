@@ -15,6 +15,7 @@
 //! - `nan.rs`: which f32 results may skip NaN canonicalization;
 //! - `prefetch.rs`: the lane phase's hint for the cache line a row of threads reads next;
 //! - `probe.rs`: stretches groups pass without effects, and the phases that skip them;
+//! - `reload.rs`: which registers a group resuming after a barrier takes back from its frames;
 //! - `stale.rs`: which registers a lane stopping at a barrier must store in its frame;
 //! - `tex.rs`: texture and surface instructions (the lane phase's point lookups inline);
 //! - `window.rs`: one window check for a run of accesses through one base register.
@@ -31,6 +32,7 @@ mod mem;
 mod nan;
 mod prefetch;
 mod probe;
+mod reload;
 mod stale;
 mod tex;
 mod window;
