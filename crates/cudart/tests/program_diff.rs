@@ -1842,6 +1842,8 @@ fn cuda13_batch_apis() {
 #[test]
 fn warps_together_async() {
     check("warps_together_async");
+}
+
 // Programs as books, courses and blog posts teach them (PMPP, Professional CUDA C, NVIDIA's
 // developer blog, OLCF/NERSC training, Stack Overflow mistakes), recorded on an H200.
 
@@ -1928,6 +1930,8 @@ fn blog_warp_primitives() {
 #[test]
 fn pcc_intrinsics_precision() {
     check("pcc_intrinsics_precision");
+}
+
 /// Synchronous copies and memsets behind a kernel that faults while they are issued: a copy
 /// with a host end (pageable or pinned, to or from a symbol, 2D) answers the fault and copies
 /// nothing; device-to-device cudaMemcpy and cudaMemset of device memory answer cudaSuccess
@@ -1959,6 +1963,8 @@ fn assert_messages_threads() {
 #[test]
 fn fault_host_threads() {
     check("fault_host_threads");
+}
+
 /// Linear filtering of float and half texels, and the blend of two mipmap levels, round an
 /// exact tie away from zero, and 16-bit signed normalized texels half up (an H200's fetches of
 /// 1D, 2D, layered and 3D arrays, pitched memory and mipmaps); clamp mode clamps the
