@@ -241,6 +241,10 @@ fn usage_messages_and_help_list_every_variable() {
             } else if entry.extension().is_some_and(|x| x == "rs") {
                 let src = std::fs::read_to_string(&entry).expect("read source");
                 for (at, _) in src.match_indices("CUPRITE_") {
+                    // `__CUPRITE_MANAGED(x)` and the like are header macros, not variables.
+                    if src[..at].ends_with(|c: char| c == '_' || c.is_ascii_alphanumeric()) {
+                        continue;
+                    }
                     let name: String = src[at..]
                         .chars()
                         .take_while(|c| c.is_ascii_uppercase() || *c == '_' || c.is_ascii_digit())
