@@ -70,7 +70,8 @@ fn split_top(s: &str, sep: &str) -> Vec<String> {
             b'>' | b')' | b']' => depth -= 1,
             _ => {}
         }
-        if depth == 0 && s[i..].starts_with(sep) {
+        // Bytes, not `s[i..]`: `i` may fall inside a multi-byte character of an identifier.
+        if depth == 0 && bytes[i..].starts_with(sep.as_bytes()) {
             parts.push(s[start..i].to_string());
             i += sep.len();
             start = i;
@@ -291,6 +292,18 @@ mod tests {
             assert_eq!(convert(clang).as_deref(), Some(nvcc), "{clang}");
         }
         assert_eq!(convert("int Plain::operator()(int)"), None);
+    }
+
+    /// Identifiers may hold any Unicode letter: no text, cut anywhere, makes the rewrite panic.
+    #[test]
+    fn any_text_is_rewritten_or_left_without_a_panic() {
+        let text = "void Größe<é>::m(Größe<é> *) const [é = int, Ñ = 'ü', N = 4]";
+        for end in (0..=text.len()).filter(|&e| text.is_char_boundary(e)) {
+            for start in (0..end).filter(|&s| text.is_char_boundary(s)) {
+                let _ = convert(&text[start..end]);
+            }
+        }
+        assert_eq!(convert("void Größe<é>::m(int) [é = int]").as_deref(), Some("void Größe<é>::m(int) [with é = int]"));
     }
 
     #[test]
