@@ -11,6 +11,16 @@ mod common;
 use common::download_u32;
 use common::ptx::{Index, Kernel, module};
 
+/// The tests of this file choose tiers by timing slices of launches: run side by side, one's
+/// background gcc compile or launches would weigh on another's measurement (a faster block
+/// tier measured slower under the load, and never taking over, in a CI run). One at a time.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Holds [`ONE_AT_A_TIME`] for a test (a failed test's poisoned lock still serializes).
+fn alone() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// `blocks(counts, out, steps)`: thread 0 of each block adds 1 to `counts[ctaid.x]`; every
 /// thread writes `steps` steps of `x = 3x + 1` from its global index to `out[index]` (a loop
 /// whose count the whole warp shares).
@@ -47,6 +57,7 @@ DONE:
 
 #[test]
 fn every_block_runs_once_while_tiers_are_tried() {
+    let _alone = alone();
     let (blocks, threads, steps) = (64u32, 64u32, 2000u32);
     let n = (blocks * threads) as usize;
     let want: Vec<u32> = (0..n as u32).map(|i| (0..steps).fold(i, |x, _| x.wrapping_mul(3).wrapping_add(1))).collect();
@@ -82,6 +93,7 @@ fn every_block_runs_once_while_tiers_are_tried() {
 /// 1,024-thread blocks, faster as 16-lane C than on the warp tier). Needs a C compiler.
 #[test]
 fn a_faster_block_tier_slice_takes_the_rest_of_its_launch() {
+    let _alone = alone();
     if std::process::Command::new("cc").arg("--version").output().is_err() {
         return;
     }
@@ -148,6 +160,7 @@ fn phases_ptx() -> String {
 /// slower). Every launch still runs every block once. Needs a C compiler for the block tier.
 #[test]
 fn the_block_tier_waits_for_the_warp_tiers_measure() {
+    let _alone = alone();
     let (blocks, threads) = (256u32, 256u32);
     let n = (blocks * threads) as usize;
     let want: Vec<u32> = (0..n as u32)
