@@ -22,8 +22,7 @@ fn sample_vector_add_builds_and_passes_on_the_cpu() {
 /// an environment switch), capturing what it prints.
 #[test]
 fn dryrun_prints_the_commands_and_runs_nothing() {
-    let dir = common::work_dir().join("dryrun");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("dryrun");
     let src = common::repo().join("samples/vectorAdd.cu");
     let out = dir.join("never_built");
     let o = Command::new(std::env::current_exe().unwrap())
@@ -81,8 +80,7 @@ fn unknown_options_and_cubin_are_refused_by_name() {
 
 #[test]
 fn fatbin_is_read_by_the_runtime_and_by_fatbin_dump() {
-    let dir = common::work_dir().join("fatbin");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("fatbin");
     let src = common::repo().join("samples/vectorAdd.cu");
     let fb = dir.join("v.fatbin");
     common::nvcc(&[
@@ -158,8 +156,7 @@ fn separate_compile_then_link_mixed_inputs() {
 /// as Rodinia's Makefiles do; the program runs and passes.
 #[test]
 fn old_c_sources_build_as_nvcc_builds_them() {
-    let dir = common::work_dir().join("old_c");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("old_c");
     std::fs::write(
         dir.join("check.c"),
         "#include <stdio.h>\n\
@@ -222,8 +219,7 @@ fn minus_w_and_legacy_c_warnings_reach_the_right_commands() {
 /// file.
 #[test]
 fn launches_with_split_chevrons_build_as_nvcc_builds_them() {
-    let dir = common::work_dir().join("split_chevrons");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("split_chevrons");
     std::fs::write(dir.join("scale.h"), "#define SCALE 3\n").unwrap();
     std::fs::write(
         dir.join("split_chevrons.cu"),
@@ -275,8 +271,7 @@ fn time_and_ctype_functions_need_no_include() {
 /// and passes.
 #[test]
 fn relocatable_device_code_across_two_files() {
-    let dir = common::work_dir().join("rdc");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("rdc");
     std::fs::write(
         dir.join("a.cu"),
         "#include <cstdio>\nextern __device__ int twice(int x);\nextern __device__ int g_base;\n\
@@ -331,8 +326,7 @@ fn relocatable_device_code_across_two_files() {
 /// unsigned type (so min(3u, -1) is 3), float with double giving double.
 #[test]
 fn min_max_overloads_on_host_and_device() {
-    let dir = common::work_dir().join("minmax");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("minmax");
     std::fs::write(dir.join("mm.cu"), "#include <cstdio>\n\
 __global__ void k(unsigned *u, float *f, long long *l) {\n\
   *u = max(1, 7u) + min(3u, -1);   // 7 + min(3u, 0xffffffffu) = 10\n\
@@ -363,8 +357,7 @@ int main() {\n\
 /// `i * i` and reported 0 != 0 (NVIDIA's simpleOccupancy sample checks its squares this way).
 #[test]
 fn host_checks_of_overflowing_int_products_match_the_device_at_o3() {
-    let dir = common::work_dir().join("host_wrap");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("host_wrap");
     std::fs::write(
         dir.join("w.cu"),
         "#include <cstdio>\n\
@@ -395,8 +388,7 @@ int main() {\n\
 /// the first waited for while the second may still be in flight.
 #[test]
 fn pipeline_primitives_copy_in_batches() {
-    let dir = common::work_dir().join("pipeline");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("pipeline");
     std::fs::write(dir.join("pipe.cu"), "#include <cstdio>\n\
 #include <cuda_pipeline.h>\n\
 __global__ void k(const int4 *in, int *out) {\n\
@@ -434,8 +426,7 @@ int main() {\n\
 /// cuComplex.h on host and device: products, scaled division, magnitude, conjugate, conversion.
 #[test]
 fn cucomplex_arithmetic_on_host_and_device() {
-    let dir = common::work_dir().join("cucomplex");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("cucomplex");
     std::fs::write(
         dir.join("cplx.cu"),
         "#include <cstdio>\n\
@@ -473,8 +464,7 @@ int main() {\n\
 /// not found. Runs in a child process (the test binary itself) for its own environment.
 #[test]
 fn a_missing_cccl_says_how_to_install_it() {
-    let dir = common::work_dir().join("no_cccl");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("no_cccl");
     let o = Command::new(std::env::current_exe().unwrap())
         .args(["--exact", "missing_cccl_child", "--nocapture"])
         .env("CUPRITE_NO_CCCL_CHILD", &dir)
@@ -508,8 +498,7 @@ fn missing_cccl_child() {
 /// clang 19's own versions passed the mask as the value and the value as the mask.
 #[test]
 fn warp_reductions_reduce_values_over_the_mask() {
-    let dir = common::work_dir().join("redux");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("redux");
     std::fs::write(
         dir.join("redux.cu"),
         r#"#include <cstdio>
@@ -572,8 +561,7 @@ fn build_and_pass(name: &str, source: &str) {
 
 /// [`build_and_pass`] with these compiler flags instead of `-arch=sm_90`.
 fn build_with_flags_and_pass(name: &str, flags: &[&str], source: &str) {
-    let dir = common::work_dir().join(name);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir(name);
     let src = dir.join(format!("{name}.cu"));
     std::fs::write(&src, source).unwrap();
     let exe = dir.join(name);
@@ -660,8 +648,7 @@ int main() {
 /// scripts/install-cccl.sh).
 #[test]
 fn thrust_in_device_code_with_device_policy_is_explained_and_seq_works() {
-    let dir = common::work_dir().join("thrust_device_policy");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("thrust_device_policy");
     let program = |policy: &str| {
         format!(
             "#include <thrust/count.h>\n\
@@ -778,8 +765,7 @@ fn device_side_launches_in_headers_and_macros() {
 /// (cudaGetParameterBuffer + cudaLaunchDevice) builds and runs too.
 #[test]
 fn device_side_launches() {
-    let dir = common::work_dir().join("device_launch");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("device_launch");
     let p = |name: &str| dir.join(name).to_string_lossy().into_owned();
     let program = common::repo().join("crates/nvcc/tests/programs/device_launches.cu");
     let program = program.to_str().unwrap();
@@ -947,8 +933,7 @@ int main() {
 /// place, why, and what compiles instead.
 #[test]
 fn shared_barriers_in_headers_and_macros_compile_and_others_are_explained() {
-    let dir = common::work_dir().join("shared_barrier_headers");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("shared_barrier_headers");
     std::fs::write(
         dir.join("in_header.h"),
         "#include <cuda/barrier>\n\
@@ -1079,8 +1064,7 @@ fn shared_alignas_in_nvccs_order_and_both_other_spellings_align() {
            if (cudaDeviceSynchronize() != cudaSuccess) { printf(\"FAIL sync\\n\"); return 1; }\n\
            printf(\"%s\\n\", *m == 0 ? \"PASS\" : \"FAIL\"); return *m != 0; }\n",
     );
-    let dir = common::work_dir().join("shared_alignas");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("shared_alignas");
     std::fs::write(
         dir.join("aligned.cuh"),
         "#include <cstdint>\n\
@@ -1115,8 +1099,7 @@ fn shared_alignas_in_nvccs_order_and_both_other_spellings_align() {
 /// clang-19 refused (it took the guides for host functions; crates/nvcc/src/deduction_guides.rs).
 #[test]
 fn deduction_guides_serve_device_code() {
-    let dir = common::work_dir().join("deduction_guides");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("deduction_guides");
     std::fs::write(
         dir.join("visit.cuh"),
         "template <class... Ts> struct overloaded : Ts... { using Ts::operator()...; };\n\
@@ -1262,8 +1245,7 @@ fn minus_g_kernels_read_whole_aggregate_parameters() {
 /// calls through abstract bases work in one file and across two -rdc=true files.
 #[test]
 fn abstract_classes_at_minus_g_in_one_and_two_files() {
-    let dir = common::work_dir().join("pure_virtual");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("pure_virtual");
     std::fs::write(
         dir.join("a.cu"),
         "#include <cstdio>\n\
@@ -1305,8 +1287,7 @@ fn abstract_classes_at_minus_g_in_one_and_two_files() {
 /// `__cluster_dims__()` gives `.explicitcluster` alone; an architecture without clusters is refused.
 #[test]
 fn cluster_dims_in_templates_with_rdc_and_before_sm_90() {
-    let dir = common::work_dir().join("cluster_dims");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("cluster_dims");
     let src = dir.join("cluster_dims.cu");
     std::fs::write(
         &src,
@@ -1387,8 +1368,7 @@ int main() {
 /// cache directory.
 #[test]
 fn leading_includes_are_precompiled_from_the_second_build_on() {
-    let dir = common::work_dir().join("leading_includes");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("leading_includes");
     let o = Command::new(std::env::current_exe().unwrap())
         .args(["--exact", "leading_includes_child", "--nocapture"])
         .env("CUPRITE_LEADING_INCLUDES_CHILD", &dir)
@@ -1477,8 +1457,7 @@ fn leading_includes_child() {
 /// its own cache directory.
 #[test]
 fn a_header_that_shadows_one_the_pch_read_rebuilds_it() {
-    let dir = common::work_dir().join("pch_shadow");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("pch_shadow");
     let o = Command::new(std::env::current_exe().unwrap())
         .args(["--exact", "pch_shadow_child", "--nocapture"])
         .env("CUPRITE_PCH_SHADOW_CHILD", &dir)
@@ -1554,8 +1533,7 @@ fn pch_shadow_child() {
 /// host/device annotation warning) is accepted and listed by `-v`.
 #[test]
 fn diagnostic_numbers_map_to_clang_warnings() {
-    let dir = common::work_dir().join("diag_numbers");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("diag_numbers");
     let src = dir.join("diag.cu");
     std::fs::write(
         &src,
@@ -1597,8 +1575,7 @@ fn diagnostic_numbers_map_to_clang_warnings() {
 /// CCCL's headers on a plain `thrust::sort`.
 #[test]
 fn unroll_pragmas_that_cannot_be_honoured_build_silently() {
-    let dir = common::work_dir().join("unroll_pragma");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("unroll_pragma");
     let src = dir.join("unroll.cu");
     std::fs::write(
         &src,
@@ -1626,8 +1603,7 @@ fn unroll_pragmas_that_cannot_be_honoured_build_silently() {
 /// A call of get_temporary_buffer in the program itself still warns.
 #[test]
 fn stable_sort_in_host_code_builds_under_werror() {
-    let dir = common::work_dir().join("stable_sort_werror");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("stable_sort_werror");
     let src = dir.join("sorts.cu");
     std::fs::write(
         &src,
@@ -1753,8 +1729,7 @@ int main() {
 /// nvcc's `-include FILE` reaches both passes, after the CUDA headers (the header may use them).
 #[test]
 fn pre_included_header_reaches_host_and_device_code() {
-    let dir = common::work_dir().join("pre_include");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("pre_include");
     let header = dir.join("config.h");
     std::fs::write(&header, "#pragma once\n__host__ __device__ inline int scale() { return 7; }\n#define N_VALUES 5\n")
         .unwrap();
@@ -1823,8 +1798,7 @@ int main() {
 /// include beside the original.
 #[test]
 fn inline_ptx_with_single_percent_registers_builds_as_with_nvcc() {
-    let dir = common::work_dir().join("single_percent");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("single_percent");
     std::fs::write(dir.join("lane_of.h"), "#pragma once\n#define LANE_OF(t) ((t) % 32)\n").unwrap();
     let src = dir.join("single_percent.cu");
     std::fs::write(
@@ -1905,8 +1879,7 @@ fn split_chevrons_and_single_percent_registers_in_one_source() {
 /// of that name does, while the program builds without it.
 #[test]
 fn time_table_and_werror_kinds_act_as_nvcc_documents() {
-    let dir = common::work_dir().join("time_werror");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("time_werror");
     let src = dir.join("reorder.cu");
     std::fs::write(&src, "struct A { int b; int a; A() : a(1), b(2) {} };\n__global__ void k() {}\nint main() { A x; return x.a - 1; }\n")
         .unwrap();
@@ -1929,8 +1902,7 @@ fn time_table_and_werror_kinds_act_as_nvcc_documents() {
 /// succeeds (run in a child process, the test binary itself, to capture what it prints).
 #[test]
 fn resource_usage_reports_each_kernel() {
-    let dir = common::work_dir().join("resource_usage");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("resource_usage");
     let src = dir.join("k.cu");
     std::fs::write(
         &src,
@@ -1968,8 +1940,7 @@ fn resource_usage_child() {
 /// of a `__constant__` array or a member of a `__constant__` struct, which nvcc accepts, builds.
 #[test]
 fn writes_to_constant_scalars_fail_as_with_nvcc() {
-    let dir = common::work_dir().join("constant_writes");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("constant_writes");
     let src = dir.join("c4.cu");
     std::fs::write(
         &src,

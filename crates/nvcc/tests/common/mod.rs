@@ -18,6 +18,14 @@ pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repo root")
 }
 
+/// A fresh-or-reused directory `name` under [`work_dir`], created.
+#[allow(dead_code)] // not every test file sharing these helpers writes sources
+pub fn scratch_dir(name: &str) -> PathBuf {
+    let dir = work_dir().join(name);
+    std::fs::create_dir_all(&dir).expect("create a test's scratch directory");
+    dir
+}
+
 /// Scratch directory with `lib/libcudart.so{,.13}` → this run's library.
 pub fn work_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
