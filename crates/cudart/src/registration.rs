@@ -15,7 +15,7 @@ use std::ffi::{c_char, c_void};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use runtime::image::fatbin_error;
+use runtime::image::{Image, fatbin_error, fatbin_registers};
 use runtime::module::{Function, Module};
 use runtime::{DevicePtr, Error, Result, record};
 
@@ -44,8 +44,15 @@ struct Fatbin {
 }
 
 impl Fatbin {
-    /// The PTX to load: the fatbin's own, or for relocatable device code every object's PTX
-    /// linked into one module; or the error code for why not, with a message.
+    /// The code to load: the fatbin's own PTX, or for relocatable device code every object's
+    /// PTX linked into one module, with the registers of the (device-linked) cubin for this
+    /// device's architecture; or the error code for why not, with a message.
+    fn image(&self) -> std::result::Result<Image, (Error, String)> {
+        let registers = self.data.as_deref().map(fatbin_registers).unwrap_or_default();
+        self.ptx().map(|ptx| Image { ptx, registers })
+    }
+
+    /// The PTX of [`Fatbin::image`].
     fn ptx(&self) -> std::result::Result<String, (Error, String)> {
         if self.relocatable.is_empty() {
             let data = self.data.as_ref().map_err(fatbin_error)?;
@@ -77,8 +84,8 @@ impl Fatbin {
 
     fn module(&self) -> Result<Module> {
         let m = self.module.get_or_init(|| {
-            let r = self.ptx().and_then(|ptx| {
-                Module::load_ptx(&ptx)
+            let r = self.image().and_then(|image| {
+                Module::load(&image)
                     .map_err(|e| (Error::NoKernelImageForDevice, format!("loading its PTX failed: {e}")))
             });
             if let Err((_, e)) = &r {

@@ -2027,3 +2027,10 @@ fn numeric_types_and_hardware_features() {
         check(name);
     }
 }
+
+/// Registers per thread from the program's sm_90 cubin: numRegs, the threads per block and
+/// blocks per multiprocessor they allow, and `cudaErrorLaunchOutOfResources` above them.
+#[test]
+fn launch_register_limits() {
+    check("launch_register_limits");
+}

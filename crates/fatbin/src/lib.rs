@@ -1,10 +1,11 @@
 //! The fatbins nvcc embeds in executables: their entries, choosing the PTX to run, bounded
-//! ZSTD/LZ4 decompression, and writing the PTX-only fatbins `cuprite nvcc` embeds (layout in `shared/design/nvidia-toolchain-facts.md` §5).
+//! ZSTD/LZ4 decompression, the facts a cubin records ([`cubin`]), and writing the PTX-only fatbins `cuprite nvcc` embeds (layout in `shared/design/nvidia-toolchain-facts.md` §5).
 //!
 //! Everything here reads untrusted bytes: every size field is checked against the bytes that
 //! exist (and decompressed sizes against what the compressed bytes can produce and
 //! [`MAX_PTX_SIZE`]), so a damaged fatbin is an [`Error`], never a panic or a huge allocation.
 
+pub mod cubin;
 mod decompress;
 pub mod le;
 mod lz4;

@@ -42,6 +42,21 @@ fn seeds_decode_to_the_same_ptx_in_every_compression() {
     }
 }
 
+/// The sm_90 cubin's register count, as `cuobjdump -res-usage` reads it from the same seeds
+/// (12 for vectorAdd), in every compression; none for another architecture or a PTX-only fatbin.
+#[test]
+fn the_cubins_register_counts_read_as_cuobjdump_reads_them() {
+    for c in ["raw", "lz4", "zstd"] {
+        let bytes = seed(&format!("sm90_and_ptx.{c}"));
+        let entries = fatbin::entries(&bytes).unwrap();
+        let regs = fatbin::cubin::registers_for_arch(&entries, 90);
+        assert_eq!(regs.get("_Z9vectorAddPKfS0_Pfi"), Some(&12), "{c}: {regs:?}");
+        assert!(fatbin::cubin::registers_for_arch(&entries, 80).is_empty());
+        let ptx_only = seed(&format!("ptx_only.{c}"));
+        assert!(fatbin::cubin::registers_for_arch(&fatbin::entries(&ptx_only).unwrap(), 90).is_empty());
+    }
+}
+
 /// A small deterministic generator (xorshift64*), so failures reproduce.
 struct Rng(u64);
 impl Rng {

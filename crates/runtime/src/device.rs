@@ -9,6 +9,22 @@ use crate::error::{Error, Result};
 /// minor): 9.0.
 pub const COMPUTE_CAPABILITY: i32 = 90;
 
+/// The register file of a multiprocessor, as an sm_90's occupancy calculator sees it: 65536
+/// registers in four sub-partitions (a warp's registers come from one of them), given to a
+/// warp in units of 256.
+const REGISTERS_PER_SUB_PARTITION: u32 = 16384;
+const SUB_PARTITIONS: u32 = 4;
+const REGISTER_ALLOCATION_UNIT: u32 = 256;
+
+/// The warps per multiprocessor — and so per block — that `registers` per thread leave room
+/// for: with 184 registers (5888 per warp) two warps fit in each sub-partition, so a block has
+/// at most 256 threads, as an H200 reports (`cudaFuncAttributes::maxThreadsPerBlock`,
+/// `cudaErrorLaunchOutOfResources` above it).
+pub fn warps_by_registers(registers: u32) -> u32 {
+    let per_warp = (registers.clamp(1, 255) * 32).next_multiple_of(REGISTER_ALLOCATION_UNIT);
+    SUB_PARTITIONS * (REGISTERS_PER_SUB_PARTITION / per_warp)
+}
+
 /// `struct cudaDeviceProp` of CUDA 13.0 (`driver_types.h`), field for field.
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]

@@ -1,9 +1,31 @@
 //! Code images: what a program hands the runtime to load (`cudaLibraryLoadData`,
 //! `cudaLibraryLoadFromFile`, nvcc's registration of a fatbin). Cuprite runs PTX, so an image
 //! is a fatbin with PTX (its best, `fatbin::read_ptx`) or PTX text; a cubin is GPU machine
-//! code the CPU cannot run. CUDA's error codes for images that give no PTX live here.
+//! code the CPU cannot run — though a cubin for this device's architecture beside the PTX
+//! says how many registers each kernel needs, which bounds its launches as on a GPU. CUDA's
+//! error codes for images that give no PTX live here.
+
+use std::collections::HashMap;
 
 use crate::error::Error;
+
+/// What a code image gives the runtime: the PTX to run, and the registers per thread of each
+/// kernel (by name) where the image holds machine code for this device's architecture.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Image {
+    /// The PTX text.
+    pub ptx: String,
+    /// Registers per thread, from the cubin for `device::COMPUTE_CAPABILITY` (none without one).
+    pub registers: HashMap<String, u32>,
+}
+
+/// The registers per thread of the kernels in the fatbin at the start of `fatbin`, from its
+/// cubin for this device's architecture (`fatbin::cubin`); empty without one.
+pub fn fatbin_registers(fatbin: &[u8]) -> HashMap<String, u32> {
+    fatbin::entries(fatbin)
+        .map(|entries| fatbin::cubin::registers_for_arch(&entries, crate::device::COMPUTE_CAPABILITY as u32))
+        .unwrap_or_default()
+}
 
 /// Why an image gives no PTX: CUDA's error, and the message to print on stderr (none for
 /// text that is not PTX: loading it says why).
@@ -24,15 +46,17 @@ pub fn fatbin_error(e: &fatbin::Error) -> (Error, String) {
     }
 }
 
-/// The PTX of image `bytes`: a fatbin's best PTX, or PTX text up to its first NUL (or the
-/// end). A cubin (ELF) is `cudaErrorNoKernelImageForDevice`, text that is not UTF-8
-/// `cudaErrorInvalidPtx`.
-pub fn image_ptx(bytes: &[u8]) -> Result<String, ImageError> {
+/// Image `bytes`: a fatbin's best PTX (with its kernels' registers), or PTX text up to its
+/// first NUL (or the end). A cubin (ELF) is `cudaErrorNoKernelImageForDevice`, text that is
+/// not UTF-8 `cudaErrorInvalidPtx`.
+pub fn read_image(bytes: &[u8]) -> Result<Image, ImageError> {
     if bytes.get(..4) == Some(&fatbin::FATBIN_MAGIC.to_le_bytes()) {
-        return fatbin::read_ptx(bytes).map(|(_, ptx)| ptx).map_err(|e| {
-            let (code, message) = fatbin_error(&e);
-            ImageError { code, message: Some(message) }
-        });
+        return fatbin::read_ptx(bytes).map(|(_, ptx)| Image { ptx, registers: fatbin_registers(bytes) }).map_err(
+            |e| {
+                let (code, message) = fatbin_error(&e);
+                ImageError { code, message: Some(message) }
+            },
+        );
     }
     if bytes.starts_with(b"\x7fELF") {
         return Err(ImageError {
@@ -44,5 +68,7 @@ pub fn image_ptx(bytes: &[u8]) -> Result<String, ImageError> {
         });
     }
     let text = bytes.split(|&b| b == 0).next().unwrap_or_default();
-    std::str::from_utf8(text).map(str::to_string).map_err(|_| ImageError { code: Error::InvalidPtx, message: None })
+    std::str::from_utf8(text)
+        .map(|ptx| Image { ptx: ptx.to_string(), registers: HashMap::new() })
+        .map_err(|_| ImageError { code: Error::InvalidPtx, message: None })
 }

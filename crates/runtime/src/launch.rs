@@ -87,6 +87,13 @@ pub fn validate(f: &Function, grid: Dim3, block: Dim3, dynamic_shared: u32) -> R
     if !shared_fits(f, dynamic_shared) {
         return Err(Error::InvalidValue);
     }
+    // More warps than the register file holds at the registers ptxas gave the kernel
+    // (tests/program-diff/launch_register_limits.cu on an H200).
+    if let Some(r) = k.registers
+        && threads > u64::from(crate::device::warps_by_registers(r)) * 32
+    {
+        return Err(Error::LaunchOutOfResources);
+    }
     Ok(())
 }
 
@@ -491,7 +498,7 @@ pub fn max_active_blocks_per_sm(f: &Function, block_size: i32, dynamic_shared: u
     let by_threads = 2048 / (warps * 32);
     let per_block = (attributes.sharedSizeBytes as u64 + dynamic_shared as u64 + 1024).next_multiple_of(128);
     let by_shared = 233_472 / per_block;
-    let by_regs = 65536 / (u64::from(warps) * 32 * 32);
+    let by_regs = u64::from(crate::device::warps_by_registers(attributes.numRegs as u32) / warps);
     Ok(u64::from(by_threads).min(by_shared).min(by_regs).min(32) as i32)
 }
 

@@ -37,6 +37,9 @@ pub struct KernelInfo {
     pub reqnctapercluster: Option<[u32; 3]>,
     /// Why simt cannot run the kernel, if it cannot.
     pub load_error: Option<String>,
+    /// Registers per thread, where the program carries machine code for this device's
+    /// architecture (`image::Image::registers`); unknown for PTX alone.
+    pub registers: Option<u32>,
 }
 
 #[derive(Debug)]
@@ -99,11 +102,11 @@ fn is_shared(s: StateSpace) -> bool {
 }
 
 impl Module {
-    /// Loads a code image (`image::image_ptx`): a fatbin's PTX, or PTX text. An image that
+    /// Loads a code image (`image::read_image`): a fatbin's PTX, or PTX text. An image that
     /// gives no PTX is its error (recorded as the last error), with the reason on stderr.
     pub fn load_image(bytes: &[u8]) -> Result<Module> {
-        match crate::image::image_ptx(bytes) {
-            Ok(ptx) => Module::load_ptx(&ptx),
+        match crate::image::read_image(bytes) {
+            Ok(image) => Module::load(&image),
             Err(e) => {
                 if let Some(m) = e.message {
                     eprintln!("cuprite: {m}");
@@ -117,6 +120,13 @@ impl Module {
     /// validation error) gives [`Error::InvalidPtx`], as a GPU's driver does, with the
     /// diagnostic on stderr; kernels simt cannot run load anyway and fail at launch.
     pub fn load_ptx(src: &str) -> Result<Module> {
+        Module::load(&crate::image::Image { ptx: src.to_string(), registers: HashMap::new() })
+    }
+
+    /// Loads `image`'s PTX as [`Module::load_ptx`] does, its kernels knowing the registers the
+    /// image's machine code gives them.
+    pub fn load(image: &crate::image::Image) -> Result<Module> {
+        let src = image.ptx.as_str();
         api(|_| {
             let (module, diagnostics) = ptx::check(src);
             if let Some(d) = diagnostics.iter().find(|d| d.severity == ptx::Severity::Error) {
@@ -188,7 +198,17 @@ impl Module {
                 let static_shared = program
                     .static_shared(&name)
                     .unwrap_or((local_shared + module_shared).min(u64::from(u32::MAX)) as u32);
-                let info = KernelInfo { name, params, maxntid, reqntid, static_shared, reqnctapercluster, load_error };
+                let registers = image.registers.get(&name).copied();
+                let info = KernelInfo {
+                    name,
+                    params,
+                    maxntid,
+                    reqntid,
+                    static_shared,
+                    reqnctapercluster,
+                    load_error,
+                    registers,
+                };
                 let id = program.kernel_id(&info.name);
                 kernels.insert(info.name.clone(), Arc::new(Kernel { info, id, attributes: Mutex::default() }));
             }
@@ -324,7 +344,8 @@ impl Function {
     pub fn attributes(&self) -> FuncAttributes {
         let set = self.set_attributes();
         let k = self.info();
-        let max_threads = k.reqntid.map(|r| r[0] * r[1] * r[2]).or(k.maxntid).unwrap_or(1024);
+        let by_registers = k.registers.map_or(1024, |r| crate::device::warps_by_registers(r) * 32);
+        let max_threads = k.reqntid.map(|r| r[0] * r[1] * r[2]).or(k.maxntid).unwrap_or(1024).min(by_registers);
         let static_shared = k.static_shared;
         let cluster = self.required_cluster();
         FuncAttributes {
@@ -332,7 +353,9 @@ impl Function {
             // is 16 bytes: tests/gpu-programs/probe_facts.txt).
             sharedSizeBytes: (static_shared as usize).next_multiple_of(16),
             maxThreadsPerBlock: max_threads.min(1024) as i32,
-            numRegs: 32,
+            // Known from the program's machine code for this architecture; 32 (a typical
+            // kernel's) for PTX alone, which bounds nothing below 1024 threads.
+            numRegs: k.registers.map_or(32, |r| r as i32),
             // As a GPU reports a kernel it JIT-compiled from PTX (tests/gpu-programs/
             // probe_func_versions.txt): the PTX's virtual architecture (CUB picks its tuning
             // policy by it, which must match the code the PTX was compiled with), and the

@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use std::ffi::c_void;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
+use runtime::image::Image;
 use runtime::module::Module;
 use runtime::{Error, Result, record};
 
@@ -34,12 +35,12 @@ fn libraries() -> MutexGuard<'static, HashMap<usize, Library>> {
     L.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// The PTX of `code`: a fatbin's best PTX, or NUL-terminated PTX text, read only as far as
+/// The image `code`: a fatbin's best PTX, or NUL-terminated PTX text, read only as far as
 /// the memory there is mapped. A cubin (ELF) has no code the CPU can run.
 ///
 /// # Safety
 /// `code` must be null or point at memory that stays mapped and unchanged during the call.
-unsafe fn ptx_of(code: *const c_void) -> Result<String> {
+unsafe fn image_of(code: *const c_void) -> Result<Image> {
     if code.is_null() {
         return record(Err(Error::InvalidValue));
     }
@@ -48,13 +49,12 @@ unsafe fn ptx_of(code: *const c_void) -> Result<String> {
     if bytes.is_empty() {
         return record(Err(Error::InvalidValue));
     }
-    ptx_of_bytes(bytes, "cudaLibraryLoadData")
+    image_of_bytes(bytes, "cudaLibraryLoadData")
 }
 
-/// The PTX of a fatbin or of PTX text (`runtime::image::image_ptx`); `api` names the call in
-/// messages.
-fn ptx_of_bytes(bytes: &[u8], api: &str) -> Result<String> {
-    runtime::image::image_ptx(bytes).or_else(|e| {
+/// A fatbin or PTX text (`runtime::image::read_image`); `api` names the call in messages.
+fn image_of_bytes(bytes: &[u8], api: &str) -> Result<Image> {
+    runtime::image::read_image(bytes).or_else(|e| {
         if let Some(message) = e.message {
             eprintln!("cuprite: {api}: {message}");
         }
@@ -66,9 +66,9 @@ fn ptx_of_bytes(bytes: &[u8], api: &str) -> Result<String> {
 /// smaller; a device file such as /dev/zero never ends).
 const MAX_FILE_SIZE: u64 = 1 << 30;
 
-/// Loads `ptx` as a library; its handle.
-fn load(ptx: &str) -> Result<usize> {
-    let module = Module::load_ptx(ptx)?;
+/// Loads `image` as a library; its handle.
+fn load(image: &Image) -> Result<usize> {
+    let module = Module::load(image)?;
     let mut names = module.kernel_names();
     names.sort();
     let slots = vec![0u8; names.len() + 1].into_boxed_slice();
@@ -99,8 +99,8 @@ pub unsafe fn cudaLibraryLoadData(
     if lib.is_null() {
         return invalid();
     }
-    // SAFETY: `code` is a fatbin or NUL-terminated PTX: cudaLibraryLoadData's contract, which is `ptx_of`'s.
-    let r = unsafe { ptx_of(code) }.and_then(|p| load(&p));
+    // SAFETY: `code` is a fatbin or NUL-terminated PTX: cudaLibraryLoadData's contract, which is `image_of`'s.
+    let r = unsafe { image_of(code) }.and_then(|image| load(&image));
     lib.put(r.map(|h| h as *mut c_void))
 }
 
@@ -123,7 +123,7 @@ pub fn cudaLibraryLoadFromFile(
     let Some(path) = file.to_string_lossy() else { return invalid() };
     let r = (|| {
         let bytes = record(read_bounded(&path).map_err(|_| Error::FileNotFound))?;
-        load(&ptx_of_bytes(&bytes, "cudaLibraryLoadFromFile")?)
+        load(&image_of_bytes(&bytes, "cudaLibraryLoadFromFile")?)
     })();
     lib.put(r.map(|h| h as *mut c_void))
 }
