@@ -1,3 +1,6 @@
+// Capture modes seen from another thread: a global capture forbids that thread's unsafe calls
+// (cudaMalloc, cudaEventQuery) unless it opted out; cudaDeviceSynchronize while any stream captures
+// fails and invalidates it, in every mode.
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>

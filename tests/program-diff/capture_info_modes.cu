@@ -1,3 +1,6 @@
+// cudaStreamGetCaptureInfo through a capture's life (an invalidated one answers its status only),
+// prohibited calls per mode, cudaThreadExchangeStreamCaptureMode taking any value, dependency
+// updates, unjoined work.
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>

@@ -1,3 +1,5 @@
+// CUDA 12.8/13.0 additions: prefetch and discard batches (not on the legacy stream),
+// cudaMemcpy3DBatchAsync's rules, host and P2P atomic capabilities.
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>

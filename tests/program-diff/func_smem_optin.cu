@@ -1,3 +1,6 @@
+// Dynamic shared memory above 48 KiB through cudaFuncSetAttribute, the carveout, cluster scheduling
+// policies; a required cluster width set alone is enforced at launch, before the shared memory
+// size.
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>

@@ -1,3 +1,6 @@
+// Conditional nodes built by hand: SWITCH with out-of-range values, IF with an else body, WHILE
+// driven by a kernel with a default reapplied at each launch; sizes and handles refused (a handle
+// of another graph too).
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>

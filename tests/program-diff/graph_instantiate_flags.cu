@@ -1,3 +1,6 @@
+// cudaGraphInstantiateWithParams for device launch (which nodes a device graph may hold, result_out
+// and errNode_out), Upload and UseNodePriority (not in cudaGraphExecGetFlags), Upload without an
+// upload stream refused.
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>

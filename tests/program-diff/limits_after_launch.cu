@@ -1,3 +1,5 @@
+// cudaDeviceSetLimit before and after the first launch (heap fixed, FIFO and stack not), rounding,
+// L2 fetch granularity up to 128, what malloc then gets.
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>

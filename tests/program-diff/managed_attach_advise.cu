@@ -1,3 +1,6 @@
+// Managed memory flags, cudaMemAdvise with cudaMemLocation (accessed-by a missing device:
+// InvalidValue), range attributes, prefetch v2, cudaStreamAttachMemAsync of the whole allocation
+// only.
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>

@@ -1,3 +1,5 @@
+// cudaMemcpy2D/cudaMemset2D pitches around the maximum, zero and below the width, with one row and
+// with two (an H200 ignores the pitch of a single row).
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>

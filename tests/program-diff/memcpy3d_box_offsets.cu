@@ -1,3 +1,5 @@
+// cudaMalloc3D/cudaMemset3D/cudaMemcpy3D(Peer)(Async) with positions; a box past its row or past
+// the rows of a slice is InvalidValue.
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>

@@ -1,3 +1,5 @@
+// cudaMemcpyBatchAsync: attribute groups, invalid index lists, source orders, flags and zero sizes;
+// refused on the legacy stream and while capturing (the capture stays valid).
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>

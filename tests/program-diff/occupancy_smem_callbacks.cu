@@ -1,3 +1,5 @@
+// Occupancy with dynamic shared memory callbacks, flags and block-size limits; a host function is
+// an invalid resource handle.
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>

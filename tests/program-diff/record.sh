@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Records what a real GPU prints for each program here (run on the device machine):
 #   tests/program-diff/record.sh OUTDIR     → OUTDIR/NAME.txt, one per program
-# crates/cudart/tests/program_diff.rs runs the same programs on Cuprite and compares.
+# crates/cudart/tests/program_diff.rs runs the same programs on Cuprite and compares (every NAME.cu
+# here needs its expected/NAME.txt; PROGRAM_DIFF_ONLY=name1,name2 checks only those).
 set -u
 out=${1:?usage: record.sh OUTDIR}
 here=$(cd "$(dirname "$0")" && pwd)

@@ -1,3 +1,5 @@
+// Stream attributes (access policy window, sync policy, priority) set, copied and read; the null
+// and legacy streams' ids are nonzero; the persisting L2 limit's default.
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>
