@@ -15,7 +15,7 @@ use std::ffi::{c_char, c_void};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use runtime::image::{Image, fatbin_error, fatbin_registers};
+use runtime::image::{Image, fatbin_error, fatbin_resources};
 use runtime::module::{Function, Module};
 use runtime::{DevicePtr, Error, Result, record};
 
@@ -45,11 +45,11 @@ struct Fatbin {
 
 impl Fatbin {
     /// The code to load: the fatbin's own PTX, or for relocatable device code every object's
-    /// PTX linked into one module, with the registers of the (device-linked) cubin for this
+    /// PTX linked into one module, with the resources of the (device-linked) cubin for this
     /// device's architecture; or the error code for why not, with a message.
     fn image(&self) -> std::result::Result<Image, (Error, String)> {
-        let registers = self.data.as_deref().map(fatbin_registers).unwrap_or_default();
-        self.ptx().map(|ptx| Image { ptx, registers })
+        let resources = self.data.as_deref().map(fatbin_resources).unwrap_or_default();
+        self.ptx().map(|ptx| Image { ptx, resources })
     }
 
     /// The PTX of [`Fatbin::image`].

@@ -1,12 +1,13 @@
 //! Facts ptxas recorded in a cubin (the ELF of GPU machine code a fatbin carries beside its
 //! PTX) that a CUDA runtime reports although the CPU never runs the machine code: the
 //! registers each kernel uses (`cudaFuncAttributes::numRegs`, which bounds the threads per
-//! block and the blocks per multiprocessor).
+//! block and the blocks per multiprocessor) and its stack frame (`localSizeBytes`).
 //!
 //! Where they live: the module-wide `.nv.info` section is a list of records `{u8 format,
 //! u8 attribute, u16 size-or-value}`; a format-4 record carries `size` bytes after its header,
 //! the others none. `EIATTR_REGCOUNT` (0x2f) carries `{u32 symbol index, u32 registers}`,
-//! the symbol being the kernel in `.symtab`. Every offset is checked against the bytes that
+//! the symbol being the kernel in `.symtab`; `EIATTR_FRAME_SIZE` (0x11) the frame's bytes
+//! likewise. Every offset is checked against the bytes that
 //! exist: a damaged cubin gives fewer facts, never a panic.
 
 use std::collections::HashMap;
@@ -16,6 +17,17 @@ use crate::{Entry, KIND_ELF, decompress};
 
 /// `EIATTR_REGCOUNT`: registers per thread of a function.
 const EIATTR_REGCOUNT: u8 = 0x2f;
+/// `EIATTR_FRAME_SIZE`: bytes of a function's stack frame per thread (local arrays, spills).
+const EIATTR_FRAME_SIZE: u8 = 0x11;
+
+/// What ptxas recorded of one function.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Resources {
+    /// Registers per thread.
+    pub registers: u32,
+    /// Stack frame bytes per thread.
+    pub frame_size: u32,
+}
 /// The record format whose header is followed by `size` bytes of payload.
 const EIFMT_SVAL: u8 = 4;
 /// The size of an ELF64 section header and symbol.
@@ -68,9 +80,9 @@ fn sections(elf: &[u8]) -> Option<Vec<Section>> {
         .collect()
 }
 
-/// Registers per thread of each kernel (and device function) of a cubin, by (mangled) name;
-/// empty when `elf` is not a cubin or records none.
-pub fn registers(elf: &[u8]) -> HashMap<String, u32> {
+/// The resources of each kernel (and device function) of a cubin, by (mangled) name; empty
+/// when `elf` is not a cubin or records none.
+pub fn resources(elf: &[u8]) -> HashMap<String, Resources> {
     let mut out = HashMap::new();
     let Some(sections) = sections(elf) else { return out };
     let Some(names) = u16_at(elf, 0x3e).and_then(|i| sections.get(usize::from(i))).and_then(|s| bytes_of(elf, s))
@@ -89,27 +101,32 @@ pub fn registers(elf: &[u8]) -> HashMap<String, u32> {
     while let (Some(&format), Some(&attribute), Some(size)) = (info.get(at), info.get(at + 1), u16_at(info, at + 2)) {
         let payload_size = if format == EIFMT_SVAL { usize::from(size) } else { 0 };
         let payload = info.get(at + 4..at + 4 + payload_size);
-        if attribute == EIATTR_REGCOUNT
+        if matches!(attribute, EIATTR_REGCOUNT | EIATTR_FRAME_SIZE)
             && let Some(p) = payload
-            && let (Some(symbol), Some(count)) = (u32_at(p, 0), u32_at(p, 4))
+            && let (Some(symbol), Some(value)) = (u32_at(p, 0), u32_at(p, 4))
             && let Some(name) = symbol_name(symbol)
         {
-            out.insert(name.to_string(), count);
+            let r = out.entry(name.to_string()).or_insert_with(Resources::default);
+            if attribute == EIATTR_REGCOUNT {
+                r.registers = value;
+            } else {
+                r.frame_size = value;
+            }
         }
         at += 4 + payload_size;
     }
     out
 }
 
-/// Registers per thread of each kernel as compiled for `arch` (e.g. 90): from the fatbin's cubin
-/// for exactly that architecture (machine code for another one says little: a GPU of `arch`
-/// would compile the PTX itself); empty without one.
-pub fn registers_for_arch(entries: &[Entry<'_>], arch: u32) -> HashMap<String, u32> {
+/// The resources of each kernel as compiled for `arch` (e.g. 90): from the fatbin's cubin for
+/// exactly that architecture (machine code for another one says little: a GPU of `arch` would
+/// compile the PTX itself); empty without one.
+pub fn resources_for_arch(entries: &[Entry<'_>], arch: u32) -> HashMap<String, Resources> {
     entries
         .iter()
         .find(|e| e.kind == KIND_ELF && e.arch == arch)
         .and_then(|e| decompress(e).ok())
-        .map(|elf| registers(&elf))
+        .map(|elf| resources(&elf))
         .unwrap_or_default()
 }
 
@@ -161,26 +178,27 @@ mod tests {
     fn reads_each_kernels_register_count_past_other_records() {
         // A value record (format 3: no payload), a frame-size record, then the count.
         let mut info = vec![3, 0x1b, 0xff, 0];
-        info.extend_from_slice(&[EIFMT_SVAL, 0x11, 8, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
+        info.extend_from_slice(&[EIFMT_SVAL, EIATTR_FRAME_SIZE, 8, 0, 1, 0, 0, 0, 0x38, 2, 0, 0]);
         info.extend(regcount(1, 184));
-        assert_eq!(registers(&cubin(&info)), HashMap::from([("kern".to_string(), 184)]));
+        let want = Resources { registers: 184, frame_size: 568 };
+        assert_eq!(resources(&cubin(&info)), HashMap::from([("kern".to_string(), want)]));
     }
 
     #[test]
     fn damaged_cubins_give_fewer_facts_never_a_panic() {
         let good = cubin(&regcount(1, 40));
         for cut in 0..good.len() {
-            let _ = registers(&good[..cut]);
+            let _ = resources(&good[..cut]);
         }
         // A symbol index past the table, a record cut short.
-        assert!(registers(&cubin(&regcount(7, 40))).is_empty());
-        assert!(registers(&cubin(&regcount(1, 40)[..9])).is_empty());
+        assert!(resources(&cubin(&regcount(7, 40))).is_empty());
+        assert!(resources(&cubin(&regcount(1, 40)[..9])).is_empty());
         let mut flipped = good.clone();
         for i in 0..flipped.len() {
             flipped[i] ^= 0xff;
-            let _ = registers(&flipped);
+            let _ = resources(&flipped);
             flipped[i] ^= 0xff;
         }
-        assert!(registers(b"not an elf").is_empty());
+        assert!(resources(b"not an elf").is_empty());
     }
 }

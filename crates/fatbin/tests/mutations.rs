@@ -42,18 +42,19 @@ fn seeds_decode_to_the_same_ptx_in_every_compression() {
     }
 }
 
-/// The sm_90 cubin's register count, as `cuobjdump -res-usage` reads it from the same seeds
-/// (12 for vectorAdd), in every compression; none for another architecture or a PTX-only fatbin.
+/// The sm_90 cubin's register count and stack, as `cuobjdump -res-usage` reads them from the
+/// same seeds (12 and 0 for vectorAdd), in every compression; none for another architecture or a PTX-only fatbin.
 #[test]
 fn the_cubins_register_counts_read_as_cuobjdump_reads_them() {
     for c in ["raw", "lz4", "zstd"] {
         let bytes = seed(&format!("sm90_and_ptx.{c}"));
         let entries = fatbin::entries(&bytes).unwrap();
-        let regs = fatbin::cubin::registers_for_arch(&entries, 90);
-        assert_eq!(regs.get("_Z9vectorAddPKfS0_Pfi"), Some(&12), "{c}: {regs:?}");
-        assert!(fatbin::cubin::registers_for_arch(&entries, 80).is_empty());
+        let facts = fatbin::cubin::resources_for_arch(&entries, 90);
+        let want = fatbin::cubin::Resources { registers: 12, frame_size: 0 };
+        assert_eq!(facts.get("_Z9vectorAddPKfS0_Pfi"), Some(&want), "{c}: {facts:?}");
+        assert!(fatbin::cubin::resources_for_arch(&entries, 80).is_empty());
         let ptx_only = seed(&format!("ptx_only.{c}"));
-        assert!(fatbin::cubin::registers_for_arch(&fatbin::entries(&ptx_only).unwrap(), 90).is_empty());
+        assert!(fatbin::cubin::resources_for_arch(&fatbin::entries(&ptx_only).unwrap(), 90).is_empty());
     }
 }
 

@@ -2,28 +2,32 @@
 //! `cudaLibraryLoadFromFile`, nvcc's registration of a fatbin). Cuprite runs PTX, so an image
 //! is a fatbin with PTX (its best, `fatbin::read_ptx`) or PTX text; a cubin is GPU machine
 //! code the CPU cannot run — though a cubin for this device's architecture beside the PTX
-//! says how many registers each kernel needs, which bounds its launches as on a GPU. CUDA's
+//! says how many registers each kernel needs, which bounds its launches as on a GPU, and how
+//! large its stack frame is. CUDA's
 //! error codes for images that give no PTX live here.
 
 use std::collections::HashMap;
 
+pub use fatbin::cubin::Resources;
+
 use crate::error::Error;
 
-/// What a code image gives the runtime: the PTX to run, and the registers per thread of each
-/// kernel (by name) where the image holds machine code for this device's architecture.
+/// What a code image gives the runtime: the PTX to run, and what the machine code for this
+/// device's architecture records of each kernel (by name), where the image holds some.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Image {
     /// The PTX text.
     pub ptx: String,
-    /// Registers per thread, from the cubin for `device::COMPUTE_CAPABILITY` (none without one).
-    pub registers: HashMap<String, u32>,
+    /// Registers and stack frame, from the cubin for `device::COMPUTE_CAPABILITY` (none
+    /// without one).
+    pub resources: HashMap<String, Resources>,
 }
 
-/// The registers per thread of the kernels in the fatbin at the start of `fatbin`, from its
-/// cubin for this device's architecture (`fatbin::cubin`); empty without one.
-pub fn fatbin_registers(fatbin: &[u8]) -> HashMap<String, u32> {
+/// The resources of the kernels in the fatbin at the start of `fatbin`, from its cubin for this
+/// device's architecture (`fatbin::cubin`); empty without one.
+pub fn fatbin_resources(fatbin: &[u8]) -> HashMap<String, Resources> {
     fatbin::entries(fatbin)
-        .map(|entries| fatbin::cubin::registers_for_arch(&entries, crate::device::COMPUTE_CAPABILITY as u32))
+        .map(|entries| fatbin::cubin::resources_for_arch(&entries, crate::device::COMPUTE_CAPABILITY as u32))
         .unwrap_or_default()
 }
 
@@ -51,7 +55,7 @@ pub fn fatbin_error(e: &fatbin::Error) -> (Error, String) {
 /// not UTF-8 `cudaErrorInvalidPtx`.
 pub fn read_image(bytes: &[u8]) -> Result<Image, ImageError> {
     if bytes.get(..4) == Some(&fatbin::FATBIN_MAGIC.to_le_bytes()) {
-        return fatbin::read_ptx(bytes).map(|(_, ptx)| Image { ptx, registers: fatbin_registers(bytes) }).map_err(
+        return fatbin::read_ptx(bytes).map(|(_, ptx)| Image { ptx, resources: fatbin_resources(bytes) }).map_err(
             |e| {
                 let (code, message) = fatbin_error(&e);
                 ImageError { code, message: Some(message) }
@@ -69,6 +73,6 @@ pub fn read_image(bytes: &[u8]) -> Result<Image, ImageError> {
     }
     let text = bytes.split(|&b| b == 0).next().unwrap_or_default();
     std::str::from_utf8(text)
-        .map(|ptx| Image { ptx: ptx.to_string(), registers: HashMap::new() })
+        .map(|ptx| Image { ptx: ptx.to_string(), resources: HashMap::new() })
         .map_err(|_| ImageError { code: Error::InvalidPtx, message: None })
 }

@@ -38,8 +38,11 @@ pub struct KernelInfo {
     /// Why simt cannot run the kernel, if it cannot.
     pub load_error: Option<String>,
     /// Registers per thread, where the program carries machine code for this device's
-    /// architecture (`image::Image::registers`); unknown for PTX alone.
+    /// architecture (`image::Image::resources`); unknown for PTX alone.
     pub registers: Option<u32>,
+    /// Stack frame bytes per thread: the machine code's, else the PTX's local variables
+    /// (`__local_depot`: arrays ptxas keeps in local memory; its spills are unknown).
+    pub local_size: u32,
 }
 
 #[derive(Debug)]
@@ -50,6 +53,9 @@ pub(crate) struct ModuleInner {
     pub ptx_version: i32,
     /// The virtual architecture the PTX was generated for (`.target sm_80` → 80).
     pub target_arch: i32,
+    /// Bytes of the module's `__constant__` variables (`cudaFuncAttributes::constSizeBytes`
+    /// of each of its kernels, as an H200 reports).
+    pub const_size: u64,
 }
 
 /// A kernel of a module: what its PTX says, and the attributes set at run time. Each
@@ -120,7 +126,7 @@ impl Module {
     /// validation error) gives [`Error::InvalidPtx`], as a GPU's driver does, with the
     /// diagnostic on stderr; kernels simt cannot run load anyway and fail at launch.
     pub fn load_ptx(src: &str) -> Result<Module> {
-        Module::load(&crate::image::Image { ptx: src.to_string(), registers: HashMap::new() })
+        Module::load(&crate::image::Image { ptx: src.to_string(), resources: HashMap::new() })
     }
 
     /// Loads `image`'s PTX as [`Module::load_ptx`] does, its kernels knowing the registers the
@@ -136,9 +142,13 @@ impl Module {
             }
             let m = &module;
             let mut module_shared = 0u64;
+            let mut const_size = 0u64;
             let mut globals = HashMap::new();
             for item in &m.items {
                 if let Item::Var(v) = item {
+                    if v.space == StateSpace::Const {
+                        const_size += decl_size(v);
+                    }
                     if is_shared(v.space) {
                         module_shared += decl_size(v);
                     } else if matches!(v.space, StateSpace::Global | StateSpace::Const) {
@@ -198,7 +208,18 @@ impl Module {
                 let static_shared = program
                     .static_shared(&name)
                     .unwrap_or((local_shared + module_shared).min(u64::from(u32::MAX)) as u32);
-                let registers = image.registers.get(&name).copied();
+                let machine_code = image.resources.get(&name);
+                let local_ptx: u64 = f
+                    .body
+                    .iter()
+                    .flatten()
+                    .filter_map(|s| match s {
+                        Statement::Decl(d) if d.space == StateSpace::Local => Some(decl_size(d)),
+                        _ => None,
+                    })
+                    .sum();
+                let local_size = machine_code.map_or(local_ptx.min(u64::from(u32::MAX)) as u32, |r| r.frame_size);
+                let registers = machine_code.map(|r| r.registers);
                 let info = KernelInfo {
                     name,
                     params,
@@ -208,13 +229,14 @@ impl Module {
                     reqnctapercluster,
                     load_error,
                     registers,
+                    local_size,
                 };
                 let id = program.kernel_id(&info.name);
                 kernels.insert(info.name.clone(), Arc::new(Kernel { info, id, attributes: Mutex::default() }));
             }
             let ptx_version = (m.version.major * 10 + m.version.minor) as i32;
             let target_arch = m.target.sm as i32;
-            Ok(Module(Arc::new(ModuleInner { program, kernels, globals, ptx_version, target_arch })))
+            Ok(Module(Arc::new(ModuleInner { program, kernels, globals, ptx_version, target_arch, const_size })))
         })
     }
 
@@ -356,6 +378,8 @@ impl Function {
             // Known from the program's machine code for this architecture; 32 (a typical
             // kernel's) for PTX alone, which bounds nothing below 1024 threads.
             numRegs: k.registers.map_or(32, |r| r as i32),
+            localSizeBytes: k.local_size as usize,
+            constSizeBytes: self.module.const_size as usize,
             // As a GPU reports a kernel it JIT-compiled from PTX (tests/gpu-programs/
             // probe_func_versions.txt): the PTX's virtual architecture (CUB picks its tuning
             // policy by it, which must match the code the PTX was compiled with), and the

@@ -79,11 +79,14 @@ fn images_without_ptx_are_refused_with_cudas_errors() {
 fn registers_from_machine_code_bound_launches() {
     let image = runtime::image::Image {
         ptx: kernels_ptx(),
-        registers: std::collections::HashMap::from([("fill".to_string(), 184)]),
+        resources: std::collections::HashMap::from([(
+            "fill".to_string(),
+            runtime::image::Resources { registers: 184, frame_size: 568 },
+        )]),
     };
     let heavy = Module::load(&image).expect("loads").function("fill").expect("fill");
     let a = heavy.attributes();
-    assert_eq!((a.numRegs, a.maxThreadsPerBlock), (184, 256));
+    assert_eq!((a.numRegs, a.maxThreadsPerBlock, a.localSizeBytes), (184, 256, 568));
     let occupancy = |t| launch::max_active_blocks_per_sm(&heavy, t, 0).expect("occupancy");
     assert_eq!([occupancy(128), occupancy(256), occupancy(1024)], [2, 1, 0]);
     // Room for the 256 threads' stores (`fill` writes one word per thread).
