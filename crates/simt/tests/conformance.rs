@@ -970,11 +970,11 @@ fn check_form(
     {
         let b_edges = c.b_edges();
         let (ea, eb, ec) = (c.edges.len(), b_edges.len(), c.c_edges.len());
-        let n = slots(&c);
+        let n = slots(c);
         assert!(n * 8 * THREADS as usize / 32 <= GLOBAL_SCRATCH as usize, "{}: too many slots for the scratch", c.op);
-        let shapes = shapes(&c);
+        let shapes = shapes(c);
         let out = mem.alloc(u64::from(THREADS) * n as u64 * 8).unwrap();
-        let src = kernel(&c);
+        let src = kernel(c);
         if let Some(d) = &dump {
             std::fs::create_dir_all(d).unwrap();
             std::fs::write(d.join(format!("case{ci}.ptx")), &src).unwrap();
@@ -1028,12 +1028,12 @@ fn check_form(
                     uniform(&mut params, ub, c.bw);
                     params.ptr(cv);
                     uniform(&mut params, uc, c.cw);
-                    p.launch("k", Dim3::x(1), block, 0, params.bytes(), &mem).unwrap();
+                    p.launch("k", Dim3::x(1), block, 0, params.bytes(), mem).unwrap();
                     let mut got = vec![0u8; THREADS as usize * n * 8];
                     mem.read(out, &mut got).unwrap();
                     // Dumping for the GPU, the models are not checked (the GPU's answers are).
                     if dump.is_none() {
-                        let launch = Launch { c: &c, shapes: &shapes, operands: &operands, uniforms: [ua, ub, uc] };
+                        let launch = Launch { c, shapes: &shapes, operands: &operands, uniforms: [ua, ub, uc] };
                         *checked += launch.check(&got, &format!("{eng:?} block {block:?}"), failures);
                     }
                     let name = format!("case{ci}_{round}_{}x{}", block.x, block.y);
@@ -1061,7 +1061,7 @@ fn check_form(
                     {
                         let path = g.join(format!("{name}.gpu.bin"));
                         let results = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-                        let launch = Launch { c: &c, shapes: &shapes, operands: &operands, uniforms: [ua, ub, uc] };
+                        let launch = Launch { c, shapes: &shapes, operands: &operands, uniforms: [ua, ub, uc] };
                         launch.check(&results, &format!("the GPU, launch {name}"), failures);
                     }
                     // Approximations are checked against their bound, not bit for bit.
