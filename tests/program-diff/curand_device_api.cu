@@ -1,7 +1,6 @@
 // cuRAND device API: XORWOW, MRG32k3a, Philox4_32_10 states; uniform, normal, log-normal,
 // poisson, double variants, skipahead; per-thread sequences as the Monte Carlo samples use them.
-// program-diff-skip: nvcc's wheel has no curand_kernel.h; cuprite nvcc's build is checked by
-// crates/nvcc/tests/curand.rs.
+// program-diff-skip: nvcc's wheel has no curand_kernel.h; crates/nvcc/tests/curand.rs checks cuprite nvcc's build
 #include <cstdio>
 #include <curand_kernel.h>
 

@@ -2,9 +2,7 @@
 // function, 64 FNV-1a hashes of the result bits, each over 1024 consecutive inputs, and some
 // results in full (subnormals, NaN, values near rounding ties). An H200 running NVIDIA's headers
 // rounds the exp, log, sin and cos families correctly for every input.
-// program-diff-skip: nvcc's build run on Cuprite differs from the H200 in hlog2 (its
-// lg2.approx.f32 is not the hardware's to the bit); cuprite nvcc's build is checked by
-// crates/nvcc/tests/cuprite_math.rs.
+// program-diff-skip: nvcc's hlog2 on Cuprite differs from the H200's (lg2.approx.f32 not the hardware's to the bit); crates/nvcc/tests/cuprite_math.rs checks cuprite nvcc's build
 #include <cstdio>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>

@@ -11,7 +11,8 @@
 //! - `// diff-tolerance: REL` on any line: numbers may differ by that relative amount (for
 //!   fast-math approximations), text must still match;
 //! - `// program-diff-skip: REASON` on any line: nvcc's build is not checked here, for the
-//!   reason given (which names where the program is checked instead); the test prints it.
+//!   reason given on that line (which names where the program is checked instead); the test
+//!   prints it.
 //!
 //! The programs are built and run concurrently, as many at a time as the machine has cores; every
 //! failure is reported, each with its program's difference, not only the first. To check some
@@ -163,6 +164,7 @@ fn check(name: &str) -> Result<(), String> {
         return Ok(());
     }
     let exe = work_dir().join(name);
+    let start = Instant::now();
     let o = Command::new(nvcc())
         .args(["-arch=sm_90", "-cudart", "shared"])
         .args(flags.split_whitespace())
@@ -174,10 +176,17 @@ fn check(name: &str) -> Result<(), String> {
     if !o.status.success() {
         return Err(format!("nvcc failed: {}", String::from_utf8_lossy(&o.stderr)));
     }
+    let built = start.elapsed();
     let r = Command::new(&exe)
         .env("LD_LIBRARY_PATH", work_dir().join("lib"))
         .output()
         .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
+    // Shown with --nocapture: where the test's time goes.
+    eprintln!(
+        "program-diff: {name} built in {:.1}s, ran in {:.1}s",
+        built.as_secs_f64(),
+        (start.elapsed() - built).as_secs_f64()
+    );
     let ours = String::from_utf8_lossy(&r.stdout);
     if r.status.code() != Some(0) {
         return Err(format!("exit status {}:\n{ours}\n{}", r.status, String::from_utf8_lossy(&r.stderr)));
@@ -185,6 +194,18 @@ fn check(name: &str) -> Result<(), String> {
     let expected = root().join(format!("expected/{name}.txt"));
     let gpu = std::fs::read_to_string(&expected).map_err(|e| format!("cannot read {}: {e}", expected.display()))?;
     compare(&gpu, &ours, tol).map_err(|e| format!("differs from the GPU: {e}"))
+}
+
+/// `names` with the programs that take longest to build first (those including CUB, Thrust or
+/// libcu++, whose nvcc builds take ten times a plain program's), so that no long build starts
+/// last while the other workers have finished.
+fn longest_first(mut names: Vec<String>) -> Vec<String> {
+    let heavy = |n: &String| {
+        std::fs::read_to_string(root().join(format!("{n}.cu")))
+            .is_ok_and(|t| ["<cub/", "<thrust/", "<cuda/std/"].iter().any(|h| t.contains(h)))
+    };
+    names.sort_by_key(|n| !heavy(n));
+    names
 }
 
 /// Runs `job` on every name, `workers` at a time; the failures, in the order of `names`.
@@ -197,7 +218,6 @@ fn run_all(names: &[String], workers: usize, job: impl Fn(&str) -> Result<(), St
                 while let Some(name) = names.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let t = Instant::now();
                     let verdict = job(name);
-                    // Shown with --nocapture: where the test's time goes.
                     eprintln!(
                         "program-diff: {name} {} in {:.1}s",
                         if verdict.is_ok() { "ok" } else { "FAILED" },
@@ -221,7 +241,7 @@ fn every_program_prints_what_the_gpu_printed() {
     let names = table(&stems(&root(), "cu"), &stems(&root().join("expected"), "txt"), only.as_deref())
         .unwrap_or_else(|e| panic!("tests/program-diff is not a table of programs and outputs:\n{e}"));
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let failures = run_all(&names, workers, check);
+    let failures = run_all(&longest_first(names.clone()), workers, check);
     if !failures.is_empty() {
         let report: Vec<String> = failures.iter().map(|(n, e)| format!("--- {n}: {e}")).collect();
         panic!(

@@ -3,7 +3,7 @@
 //! reversed graph (a virtual exit node collects `ret`, `exit` and `trap`). The algorithm
 //! (`immediate_dominators`) also serves the warp tier's uniformity analysis, forwards.
 
-use crate::ir::{Inst, NO_PC, Op};
+use crate::ir::{Inst, NO_PC, Op, non_branch_ops};
 
 /// Sets `ipdom` of every guarded `bra` in `code` (NO_PC when the paths only meet at exit).
 pub(crate) fn set_reconvergence(code: &mut [Inst]) {
@@ -31,9 +31,14 @@ pub(crate) fn set_reconvergence(code: &mut [Inst]) {
         let d = idom[pc];
         let v = if d == NONE || d == exit { NO_PC } else { d as u32 };
         match &mut inst.op {
-            Op::Bra { ipdom, .. } if guarded => *ipdom = v,
+            // An unguarded `bra` does not split the warp.
+            Op::Bra { ipdom, .. } => {
+                if guarded {
+                    *ipdom = v;
+                }
+            }
             Op::Brx { ipdom, .. } => *ipdom = v,
-            _ => {}
+            non_branch_ops!() => {}
         }
     }
 }

@@ -17,7 +17,7 @@
 //! fields taken whole; `shfl` from an inactive lane: 0). `tests/conformance-gpu/` replays this table on a GPU
 //! (`CONFORMANCE_DUMP=dir` writes it out) and compares every result.
 
-use simt::{DeviceMemory, Dim3, Params, Program};
+use simt::{DeviceMemory, DevicePtr, Dim3, Params, Program};
 
 mod common;
 mod conformance_forms;
@@ -854,11 +854,6 @@ fn matrix_memory_barrier_and_rounding_forms_match_the_isa_and_an_h200_on_every_e
 /// Runs the table's forms `range` on every engine and checks them against their models and the
 /// H200's recording (`CONFORMANCE_*` variables: see `tests/conformance-gpu/README.md`).
 fn check_table(range: std::ops::Range<usize>) {
-    let mem = DeviceMemory::new();
-    let av = mem.alloc(u64::from(THREADS) * 8).unwrap();
-    let bv = mem.alloc(u64::from(THREADS) * 8).unwrap();
-    let cv = mem.alloc(u64::from(THREADS) * 8 + GLOBAL_SCRATCH).unwrap();
-    let mut checked = 0usize;
     // `CONFORMANCE_DUMP=dir` writes every kernel, input and the interpreter's output there, with a
     // manifest, for `tests/conformance-gpu/run.sh` to replay on a GPU and compare.
     let dump = std::env::var_os("CONFORMANCE_DUMP").map(std::path::PathBuf::from);
@@ -868,24 +863,118 @@ fn check_table(range: std::ops::Range<usize>) {
     // to record on a GPU without replaying the rest).
     let from: usize = std::env::var("CONFORMANCE_FROM").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
     let gpu_results = std::env::var_os("CONFORMANCE_GPU").map(std::path::PathBuf::from);
-    let mut manifest = String::new();
     // The GPU's results of every launch, hashed (`launch_hash`), as replayed on an H200.
     let recorded = gpu_hashes();
-    let (mut compared_with_gpu, mut unrecorded) = (0usize, Vec::new());
-    // Every form's first difference (from the ISA's model, between engines, from the GPU), so
-    // that one run shows them all.
-    let mut failures = std::collections::BTreeMap::new();
-    for (ci, c) in cases().into_iter().enumerate() {
-        if only.as_deref().is_some_and(|o| !c.op.contains(o)) || ci < from || !range.contains(&ci) {
-            continue;
+    let forms: Vec<(usize, Case)> = cases()
+        .into_iter()
+        .enumerate()
+        .filter(|(ci, c)| !(only.as_deref().is_some_and(|o| !c.op.contains(o)) || *ci < from || !range.contains(ci)))
+        .collect();
+    // The forms are independent: workers take them in turn, each with its own memory (most of
+    // a fresh clone's time here is the block tier's C compiler, one kernel at a time). A dump
+    // lists the launches in the table's order: one worker then.
+    let workers = if dump.is_some() { 1 } else { std::thread::available_parallelism().map_or(2, |n| n.get()) };
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let tallies = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| {
+                let mut t = Tally::default();
+                let mem = DeviceMemory::new();
+                let bufs = Buffers {
+                    av: mem.alloc(u64::from(THREADS) * 8).unwrap(),
+                    bv: mem.alloc(u64::from(THREADS) * 8).unwrap(),
+                    cv: mem.alloc(u64::from(THREADS) * 8 + GLOBAL_SCRATCH).unwrap(),
+                    mem,
+                };
+                while let Some((ci, c)) = forms.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+                    check_form(*ci, c, &bufs, &recorded, dump.as_deref(), gpu_results.as_deref(), &mut t);
+                }
+                tallies.lock().unwrap().push(t);
+            });
         }
+    });
+    let mut all = Tally::default();
+    for t in tallies.into_inner().unwrap() {
+        all.checked += t.checked;
+        all.compared_with_gpu += t.compared_with_gpu;
+        all.unrecorded.extend(t.unrecorded);
+        all.manifest.push_str(&t.manifest);
+        for (k, v) in t.failures {
+            all.failures.entry(k).or_insert(v);
+        }
+    }
+    all.unrecorded.sort();
+    let Tally { checked, manifest, compared_with_gpu, unrecorded, failures } = all;
+    if let Some(d) = &dump {
+        std::fs::write(d.join("manifest.txt"), manifest).unwrap();
+    }
+    assert!(
+        failures.is_empty(),
+        "{} forms differ (the first difference of each):\n{}",
+        failures.len(),
+        failures.iter().map(|(k, v)| format!("  {k}: {v}")).collect::<Vec<_>>().join("\n")
+    );
+    if only.is_some() || from > 0 {
+        return;
+    }
+    // The first test's forms give over 100,000 results and 1,000 launches; round 6's fewer.
+    let (least_checked, least_compared) = if range.start == 0 { (100_000, 1000) } else { (10_000, 100) };
+    assert!(dump.is_some() || checked > least_checked, "only {checked} results checked");
+    assert!(
+        dump.is_some() || unrecorded.is_empty(),
+        "{} launches (first: {:?}) have no GPU recording: the table changed; re-record it \
+         (tests/conformance-gpu/README.md)",
+        unrecorded.len(),
+        unrecorded.first()
+    );
+    assert!(
+        dump.is_some() || compared_with_gpu > least_compared,
+        "only {compared_with_gpu} launches compared with the GPU"
+    );
+}
+
+/// What checking forms found: results checked, launches compared with the GPU's recording and
+/// those without one, the dump's manifest lines, and every form's first difference (from the
+/// ISA's model, between engines, from the GPU), so that one run shows them all.
+#[derive(Default)]
+struct Tally {
+    checked: usize,
+    compared_with_gpu: usize,
+    unrecorded: Vec<String>,
+    manifest: String,
+    failures: std::collections::BTreeMap<String, String>,
+}
+
+/// A worker's device memory and its operand arrays `a`, `b` and `c` (with the scratch).
+struct Buffers {
+    mem: DeviceMemory,
+    av: DevicePtr,
+    bv: DevicePtr,
+    cv: DevicePtr,
+}
+
+/// Runs form `c` (index `ci` of the table) on every engine, into `t`.
+fn check_form(
+    ci: usize,
+    c: &Case,
+    bufs: &Buffers,
+    recorded: &std::collections::HashMap<String, u64>,
+    dump: Option<&std::path::Path>,
+    gpu_results: Option<&std::path::Path>,
+    t: &mut Tally,
+) {
+    let Buffers { mem, av, bv, cv } = bufs;
+    let (av, bv, cv) = (*av, *bv, *cv);
+    let Tally { checked, compared_with_gpu, unrecorded, manifest, failures } = t;
+    {
         let b_edges = c.b_edges();
         let (ea, eb, ec) = (c.edges.len(), b_edges.len(), c.c_edges.len());
-        let n = slots(&c);
+        let n = slots(c);
         assert!(n * 8 * THREADS as usize / 32 <= GLOBAL_SCRATCH as usize, "{}: too many slots for the scratch", c.op);
-        let shapes = shapes(&c);
+        let shapes = shapes(c);
         let out = mem.alloc(u64::from(THREADS) * n as u64 * 8).unwrap();
-        let src = kernel(&c);
+        let src = kernel(c);
         if let Some(d) = &dump {
             std::fs::create_dir_all(d).unwrap();
             std::fs::write(d.join(format!("case{ci}.ptx")), &src).unwrap();
@@ -939,13 +1028,13 @@ fn check_table(range: std::ops::Range<usize>) {
                     uniform(&mut params, ub, c.bw);
                     params.ptr(cv);
                     uniform(&mut params, uc, c.cw);
-                    p.launch("k", Dim3::x(1), block, 0, params.bytes(), &mem).unwrap();
+                    p.launch("k", Dim3::x(1), block, 0, params.bytes(), mem).unwrap();
                     let mut got = vec![0u8; THREADS as usize * n * 8];
                     mem.read(out, &mut got).unwrap();
                     // Dumping for the GPU, the models are not checked (the GPU's answers are).
                     if dump.is_none() {
-                        let launch = Launch { c: &c, shapes: &shapes, operands: &operands, uniforms: [ua, ub, uc] };
-                        checked += launch.check(&got, &format!("{eng:?} block {block:?}"), &mut failures);
+                        let launch = Launch { c, shapes: &shapes, operands: &operands, uniforms: [ua, ub, uc] };
+                        *checked += launch.check(&got, &format!("{eng:?} block {block:?}"), failures);
                     }
                     let name = format!("case{ci}_{round}_{}x{}", block.x, block.y);
                     if let Some(d) = &dump
@@ -972,8 +1061,8 @@ fn check_table(range: std::ops::Range<usize>) {
                     {
                         let path = g.join(format!("{name}.gpu.bin"));
                         let results = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-                        let launch = Launch { c: &c, shapes: &shapes, operands: &operands, uniforms: [ua, ub, uc] };
-                        launch.check(&results, &format!("the GPU, launch {name}"), &mut failures);
+                        let launch = Launch { c, shapes: &shapes, operands: &operands, uniforms: [ua, ub, uc] };
+                        launch.check(&results, &format!("the GPU, launch {name}"), failures);
                     }
                     // Approximations are checked against their bound, not bit for bit.
                     if first.is_none() && c.tolerance.is_none() {
@@ -985,7 +1074,7 @@ fn check_table(range: std::ops::Range<usize>) {
                                          (tests/conformance-gpu/README.md says how to see the differing results)"
                                     ));
                                 }
-                                compared_with_gpu += 1;
+                                *compared_with_gpu += 1;
                             }
                             None => unrecorded.push(name),
                         }
@@ -1004,32 +1093,6 @@ fn check_table(range: std::ops::Range<usize>) {
             }
         }
     }
-    if let Some(d) = &dump {
-        std::fs::write(d.join("manifest.txt"), manifest).unwrap();
-    }
-    assert!(
-        failures.is_empty(),
-        "{} forms differ (the first difference of each):\n{}",
-        failures.len(),
-        failures.iter().map(|(k, v)| format!("  {k}: {v}")).collect::<Vec<_>>().join("\n")
-    );
-    if only.is_some() || from > 0 {
-        return;
-    }
-    // The first test's forms give over 100,000 results and 1,000 launches; round 6's fewer.
-    let (least_checked, least_compared) = if range.start == 0 { (100_000, 1000) } else { (10_000, 100) };
-    assert!(dump.is_some() || checked > least_checked, "only {checked} results checked");
-    assert!(
-        dump.is_some() || unrecorded.is_empty(),
-        "{} launches (first: {:?}) have no GPU recording: the table changed; re-record it \
-         (tests/conformance-gpu/README.md)",
-        unrecorded.len(),
-        unrecorded.first()
-    );
-    assert!(
-        dump.is_some() || compared_with_gpu > least_compared,
-        "only {compared_with_gpu} launches compared with the GPU"
-    );
 }
 
 /// Float → integer conversion as PTX defines it: round by `mode`, then saturate to the

@@ -140,7 +140,8 @@ fn predicate_facts(f: &Func) -> Vec<Option<(u64, bool)>> {
             {
                 test_of_tid(cmp.op, *c).map(|fact| (*d, fact))
             }
-            _ => None,
+            // Any other definition says nothing of `threadIdx.x`.
+            register_ops!() | non_register_ops!() => None,
         };
         uses.clear();
         defs.clear();
@@ -189,7 +190,7 @@ fn tid_x_registers(f: &Func) -> Vec<bool> {
             let copy = match &inst.op {
                 Op::Un { op: UnOp::Mov, a: Src::Sreg(Sreg::Tid(0)), .. } => true,
                 Op::Un { op: UnOp::Mov, a: Src::Reg(r), .. } => is.get(*r as usize).copied().unwrap_or(false),
-                _ => false,
+                register_ops!() | non_register_ops!() => false,
             } && inst.guard.is_none()
                 && defs.len() == 1;
             for &d in &defs {

@@ -91,6 +91,31 @@ macro_rules! no_memory {
 }
 pub(crate) use no_memory;
 
+/// Every operation but the branches (`bra`, `brx.idx`): none has a target or a reconvergence
+/// point (it goes on to the next instruction or leaves the function: `Op::flow`). A match that
+/// treats the branches specially names them and this family, and stays exhaustive.
+macro_rules! non_branch_ops {
+    () => {
+        $crate::ir::Op::Nop
+            | $crate::ir::Op::Nanosleep
+            | $crate::ir::frame_ops!()
+            | $crate::ir::register_ops!()
+            | $crate::ir::memory_access!()
+            | $crate::ir::calls!()
+            | $crate::ir::Op::Ret
+            | $crate::ir::Op::Exit
+            | $crate::ir::Op::Trap
+            | $crate::ir::Op::Bar { .. }
+            | $crate::ir::collectives!()
+            | $crate::ir::Op::Fence
+            | $crate::ir::Op::Tex(_)
+            | $crate::ir::Op::Mma(_)
+            | $crate::ir::Op::Cluster(_)
+            | $crate::ir::Op::Carry { .. }
+    };
+}
+pub(crate) use non_branch_ops;
+
 /// Every operation that is not a register operation (`register_ops!()`): a match that treats
 /// some register operations specially names the others and this family, and stays exhaustive.
 macro_rules! non_register_ops {

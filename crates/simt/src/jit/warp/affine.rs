@@ -160,7 +160,9 @@ fn eval(op: &Op, fact: &[Fact], uniform: &[bool]) -> Opnd {
             _ => Opnd::Other,
         },
         Op::Tern { op: TernOp::MadLo(32), a, b, c, .. } => sum(product(src(a), src(b)), src(c), false),
-        _ => Opnd::Other,
+        // Other widths and operations, and everything but register operations: no pattern
+        // followed (the register is then not lane-affine).
+        register_ops!() | non_register_ops!() => Opnd::Other,
     }
 }
 

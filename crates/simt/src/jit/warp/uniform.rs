@@ -110,7 +110,8 @@ pub(super) fn uniform_and_divergent(f: &Func, rows32: bool) -> (Vec<bool>, Vec<b
             let (diverges, join) = match &inst.op {
                 Op::Bra { ipdom, .. } => (inst.guard.is_some_and(|g| !is(&uniform, g.reg)), *ipdom as usize),
                 Op::Brx { index: Src::Reg(r), ipdom, .. } => (!is(&uniform, *r), *ipdom as usize),
-                _ => continue,
+                // An immediate index: one target for every lane.
+                Op::Brx { .. } | non_branch_ops!() => continue,
             };
             if !diverges || walked_from[pc] || exits_on_one_side(f, pc) {
                 continue;
