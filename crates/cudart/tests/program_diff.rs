@@ -1754,6 +1754,14 @@ fn graph_update_matrix() {
     check("graph_update_matrix");
 }
 
+/// Captured and explicit memcpy nodes keep their cudaMemcpyKind: cudaGraphExecUpdate to another
+/// kind is ParametersChanged, and cudaGraphExecMemcpyNodeSetParams1D with another kind (or
+/// cudaMemcpyDefault) or 0 bytes is InvalidValue (an H200's answers).
+#[test]
+fn graph_update_memcpy_kinds() {
+    check("graph_update_memcpy_kinds");
+}
+
 /// cudaMemcpy2D/cudaMemset2D pitches around the maximum, zero and below the width, with one row and with two (an H200 ignores the pitch of a single row).
 #[test]
 fn memcpy2d_pitch_edges() {

@@ -721,9 +721,23 @@ pub unsafe fn memcpy_3d(c: Copy3D, on: On) -> Result<()> {
                     submit(on, checked.work(), Memcpy)
                 }
             }
-            _ => submit_for(on, &[c.dst, c.src], checked.work(), Memcpy),
+            On::Async(s) => capture_copy(s, checked.work(), c.kind),
+            On::Sync(_) => submit_for(on, &[c.dst, c.src], checked.work(), Memcpy),
         }
     })
+}
+
+/// A copy on a capturing stream: a memcpy node that keeps the copy's `cudaMemcpyKind`, which
+/// `cudaGraphExecUpdate` may not change (an H200's answer, unseen11b_update_memcpy_kinds).
+fn capture_copy(s: Stream, work: MemWork, kind: MemcpyKind) -> Result<()> {
+    let st = resolve(s)?;
+    let run = Box::new(move || {
+        if let Err(e) = unless_faulted(&work) {
+            ctx().set_async(e);
+        }
+    });
+    crate::stream::enqueue_copy(&st, run, kind as i32);
+    Ok(())
 }
 
 /// [`submit`] for a copy or memset whose ends are `ends`. A synchronous call that touches only

@@ -566,6 +566,16 @@ pub(crate) fn enqueue_as(s: &Arc<StreamInner>, deps: Vec<Arc<Marker>>, work: Wor
     done
 }
 
+/// [`enqueue_as`] of a copy whose raw `cudaMemcpyKind` is `kind`, which a captured memcpy node
+/// keeps (streams sit below memory, so they carry it as a number).
+pub(crate) fn enqueue_copy(s: &Arc<StreamInner>, work: Work, kind: i32) -> Arc<Marker> {
+    if let Some(capture) = lock(&s.capture).as_mut() {
+        capture.record_copy(work, kind);
+        return Marker::completed();
+    }
+    enqueue_as(s, Vec::new(), work, NodeType::Memcpy)
+}
+
 /// Adds to `deps` the unfinished work that work enqueued on `s` now must wait for besides
 /// its own stream's (the legacy default stream's implicit synchronization). Called under the
 /// scheduling lock.
@@ -673,6 +683,8 @@ pub(crate) trait CaptureState: Any + Send + std::fmt::Debug {
     /// Records shared `work` as a node of type `ty` after the stream's capture tail (a memory
     /// node's work, which graph memory knows by its address).
     fn record_shared(&mut self, work: crate::work::NodeFn, ty: NodeType);
+    /// Records a copy as a memcpy node that keeps its raw `cudaMemcpyKind` `kind`.
+    fn record_copy(&mut self, work: Work, kind: i32);
     /// Marks the capture sequence invalidated (a prohibited call was made on the stream).
     fn invalidate(&self);
     /// Where the capture stands now, for an event recorded on the stream.

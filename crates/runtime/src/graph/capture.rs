@@ -105,6 +105,11 @@ impl CaptureState for StreamCapture {
         append(self, NodeKind::Work { ty, work, params: None, copy: None });
     }
 
+    fn record_copy(&mut self, work: Work, kind: i32) {
+        let copy = crate::memory::MemcpyKind::from_raw(kind).ok();
+        append(self, NodeKind::Work { ty: NodeType::Memcpy, work: Arc::from(work), params: None, copy });
+    }
+
     fn event_node(&mut self, event: u64, wait: bool) {
         let event = crate::event::Event(event);
         append(self, if wait { NodeKind::WaitEvent(event) } else { NodeKind::EventRecord(event) });

@@ -37,6 +37,9 @@ struct Step {
     ty: NodeType,
     op: Op,
     enabled: bool,
+    /// A memcpy node's `cudaMemcpyKind` as instantiated (see [`NodeKind::Work`]), which its
+    /// exec parameters may not change.
+    copy: Option<crate::memory::MemcpyKind>,
 }
 
 /// An executable graph.
@@ -111,7 +114,11 @@ fn flatten(
             NodeKind::WaitEvent(e) => Op::Wait(*e),
             NodeKind::EventRecord(e) => Op::Record(*e),
         };
-        out.push(Step { node, node_ty, ty: kind.ty(), op, enabled: true });
+        let copy = match &kind {
+            NodeKind::Work { copy, .. } => *copy,
+            _ => None,
+        };
+        out.push(Step { node, node_ty, ty: kind.ty(), op, enabled: true, copy });
     }
     Ok(())
 }
@@ -282,6 +289,14 @@ impl GraphExec {
             let mut steps = exec.steps_mut();
             let st = steps.iter_mut().find(|s| s.node == node.0).ok_or(Error::InvalidValue)?;
             if st.node_ty != kind.ty() {
+                return Err(Error::InvalidValue);
+            }
+            // A memcpy node keeps the memory types of its ends: another `cudaMemcpyKind`
+            // (`cudaMemcpyDefault` for a device-to-host node too) is an invalid value (an
+            // H200's answer, unseen11b_update_memcpy_kinds).
+            if let NodeKind::Work { copy: Some(new), .. } = &kind
+                && st.copy.is_some_and(|old| old != *new)
+            {
                 return Err(Error::InvalidValue);
             }
             st.op = op;

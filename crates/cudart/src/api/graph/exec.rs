@@ -178,6 +178,10 @@ pub unsafe fn cudaGraphExecMemcpyNodeSetParams1D(
     count: usize,
     kind: i32,
 ) -> i32 {
+    // An empty copy is an invalid value here (an H200's answer, unseen11b_update_memcpy_kinds).
+    if count == 0 {
+        return code::<()>(record(Err(Error::InvalidValue)));
+    }
     // SAFETY: the host memory `dst`/`src` cover outlives the graph's runs: cudaGraphExecMemcpyNodeSetParams1D's
     // contract, which is `memcpy_1d_kind`'s.
     code(
