@@ -1762,6 +1762,14 @@ fn graph_update_memcpy_kinds() {
     check("graph_update_memcpy_kinds");
 }
 
+/// Host functions, callbacks, external event records and waits, synchronous calls and
+/// legacy-stream work during capture; an external wait on the capture's own external record
+/// invalidates it, and work enqueued after that is StreamCaptureInvalidated (an H200's answers).
+#[test]
+fn capture_host_rules() {
+    check("capture_host_rules");
+}
+
 /// cudaMemcpy2D/cudaMemset2D pitches around the maximum, zero and below the width, with one row and with two (an H200 ignores the pitch of a single row).
 #[test]
 fn memcpy2d_pitch_edges() {

@@ -482,6 +482,7 @@ fn submit(on: On, work: MemWork, node: crate::work::NodeType) -> Result<()> {
         }
         On::Async(s) => {
             let st = resolve(s)?;
+            crate::stream::refuse_if_invalidated(&st)?;
             enqueue_as(
                 &st,
                 Vec::new(),
@@ -731,6 +732,7 @@ pub unsafe fn memcpy_3d(c: Copy3D, on: On) -> Result<()> {
 /// `cudaGraphExecUpdate` may not change (an H200's answer, unseen11b_update_memcpy_kinds).
 fn capture_copy(s: Stream, work: MemWork, kind: MemcpyKind) -> Result<()> {
     let st = resolve(s)?;
+    crate::stream::refuse_if_invalidated(&st)?;
     let run = Box::new(move || {
         if let Err(e) = unless_faulted(&work) {
             ctx().set_async(e);

@@ -425,6 +425,7 @@ impl Stream {
             if uncapturable {
                 forbid_while_capturing(&s)?;
             }
+            refuse_if_invalidated(&s)?;
             let f: Box<dyn Fn() + Send + Sync> = Box::new(move || {
                 if crate::context::sticky().is_none() {
                     f();
@@ -687,6 +688,8 @@ pub(crate) trait CaptureState: Any + Send + std::fmt::Debug {
     fn record_copy(&mut self, work: Work, kind: i32);
     /// Marks the capture sequence invalidated (a prohibited call was made on the stream).
     fn invalidate(&self);
+    /// Whether the capture sequence was invalidated.
+    fn is_invalidated(&self) -> bool;
     /// Where the capture stands now, for an event recorded on the stream.
     fn point(&self) -> CapturePoint;
     /// Records an external event record (`wait == false`) or wait node for `event` after the
@@ -745,6 +748,15 @@ pub(crate) fn check_unsafe_call() -> Result<()> {
 
 /// Synchronizing or polling a capturing stream: [`Error::StreamCaptureUnsupported`], and the
 /// capture is invalidated.
+/// Work enqueued on a stream whose capture was invalidated: [`Error::StreamCaptureInvalidated`]
+/// (an H200's answer to a copy and a memset there, unseen11b_capture_host_rules).
+pub(crate) fn refuse_if_invalidated(s: &StreamInner) -> Result<()> {
+    match lock(&s.capture).as_ref() {
+        Some(capture) if capture.is_invalidated() => Err(Error::StreamCaptureInvalidated),
+        _ => Ok(()),
+    }
+}
+
 fn forbid_while_capturing(s: &StreamInner) -> Result<()> {
     if let Some(capture) = lock(&s.capture).as_ref() {
         capture.invalidate();

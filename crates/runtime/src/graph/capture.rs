@@ -101,6 +101,10 @@ impl CaptureState for StreamCapture {
         self.seq.invalidated.store(true, Ordering::Relaxed);
     }
 
+    fn is_invalidated(&self) -> bool {
+        self.seq.invalidated.load(Ordering::Relaxed)
+    }
+
     fn record_shared(&mut self, work: crate::work::NodeFn, ty: NodeType) {
         append(self, NodeKind::Work { ty, work, params: None, copy: None });
     }
@@ -157,6 +161,9 @@ fn capture_launch(
 ) -> Option<Result<()>> {
     let mut cap = lock(&s.capture);
     let sc = part(&mut cap)?;
+    if sc.seq.invalidated.load(Ordering::Relaxed) {
+        return Some(Err(Error::StreamCaptureInvalidated));
+    }
     let node = KernelNode::new(function.clone(), grid, block, dynamic_shared, params.to_vec());
     Some(node.map(|k| append(sc, NodeKind::Kernel(k))))
 }
