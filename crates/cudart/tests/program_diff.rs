@@ -1770,6 +1770,13 @@ fn capture_host_rules() {
     check("capture_host_rules");
 }
 
+/// `__managed__` variables named inside macros that stringize them (the cuprite nvcc build:
+/// crates/nvcc/tests/cuprite_math.rs).
+#[test]
+fn managed_stringized() {
+    check("managed_stringized");
+}
+
 /// cudaMemcpy2D/cudaMemset2D pitches around the maximum, zero and below the width, with one row and with two (an H200 ignores the pitch of a single row).
 #[test]
 fn memcpy2d_pitch_edges() {
