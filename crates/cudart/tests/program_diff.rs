@@ -1777,6 +1777,27 @@ fn managed_stringized() {
     check("managed_stringized");
 }
 
+/// The Runtime API as applications drive it, each against an H200's recording: calls made in
+/// host functions (cudaPeekAtLastError is permitted there), cudaHostRegister's flags read back
+/// and I/O memory refused, peer access on one device, cudaMemAdvise of a device that does not
+/// exist, a graph with a memory allocation node instantiated twice (not supported) and
+/// printed as DOT, cudaGraphAddNode of every type (reserved words must be zero), and the calls
+/// illegal during capture in each mode (cudaEventSynchronize of a captured event invalidates).
+#[test]
+fn runtime_api_as_applications_drive_it() {
+    for name in [
+        "hostfn_api_calls",
+        "host_register_mapped",
+        "peer_single_device",
+        "managed_advise_loc",
+        "graph_instantiate_upload",
+        "graph_generic_nodes",
+        "capture_illegal",
+    ] {
+        check(name);
+    }
+}
+
 /// cudaMemcpy2D/cudaMemset2D pitches around the maximum, zero and below the width, with one row and with two (an H200 ignores the pitch of a single row).
 #[test]
 fn memcpy2d_pitch_edges() {

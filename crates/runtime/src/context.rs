@@ -252,11 +252,10 @@ fn forget_sticky_last_error() {
     });
 }
 
-/// `cudaPeekAtLastError`: like [`get_last_error`] without resetting.
+/// `cudaPeekAtLastError`: like [`get_last_error`] without resetting; permitted in a host
+/// function (where it answers the host function's thread's last error, success), unlike
+/// `cudaGetLastError` (an H200's answers, unseen13a_hostfn_api_calls).
 pub fn peek_at_last_error() -> Result<()> {
-    if IN_HOST_FUNCTION.with(Cell::get) {
-        return Err(Error::NotPermitted);
-    }
     match Error::from_code(LAST_ERROR.with(Cell::get)) {
         Some(e) => Err(e),
         None => Ok(()),

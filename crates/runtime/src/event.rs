@@ -201,9 +201,19 @@ impl Event {
     }
 
     /// `cudaEventSynchronize`: waits for the event's last record to complete
-    /// ([`Error::CapturedEvent`] if it was made in a capturing stream).
+    /// ([`Error::InvalidValue`] if it was made in a capture still going on).
     pub fn synchronize(self) -> Result<()> {
         api(|c| {
+            // Waiting for a capture point of a capture still going on is an invalid value that
+            // invalidates that capture (an H200's answer, unseen13a_capture_illegal), where
+            // cudaEventQuery answers cudaErrorCapturedEvent.
+            let point = lock(&get(self)?.capture).clone();
+            if let (Some(p), Some(registry)) = (point, capture_registry())
+                && registry.is_active(&p)
+            {
+                registry.invalidate(&p);
+                return Err(Error::InvalidValue);
+            }
             let ev = recorded_outside_capture(self)?;
             if let Some(shared) = ev.imported_counters() {
                 shared.wait(shared.records());

@@ -267,9 +267,11 @@ pub fn host_get_flags(ptr: usize) -> Result<u32> {
             .iter()
             .find(|(b, (l, _))| (**b..**b + l.size()).contains(&ptr))
             .map(|(_, (_, f))| f | 2);
-        // Registered memory answers its registration flags, mapped too (as an H200 answers).
-        let registered =
-            || registered().range(..=ptr).next_back().filter(|(b, (n, _))| ptr < *b + *n).map(|(_, (_, f))| f | 2);
+        // Registered memory answers its registration flags, mapped too, without read-only (8)
+        // (as an H200 answers).
+        let registered = || {
+            registered().range(..=ptr).next_back().filter(|(b, (n, _))| ptr < *b + *n).map(|(_, (_, f))| (f & !8) | 2)
+        };
         allocated.or_else(registered).ok_or(Error::InvalidValue)
     })
 }
@@ -874,9 +876,10 @@ pub unsafe fn host_register(ptr: usize, size: usize, flags: u32) -> Result<()> {
             return Err(Error::InvalidValue);
         }
         // Read-only registration (8) is accepted: the memory is mapped as it is; I/O memory
-        // (4) cannot be.
+        // (4) cannot be: an invalid value for host memory (an H200's answer,
+        // unseen13a_host_register_mapped).
         if flags & 0x4 != 0 {
-            return Err(Error::NotSupported);
+            return Err(Error::InvalidValue);
         }
         let end = ptr.checked_add(size).ok_or(Error::InvalidValue)?;
         let mut r = registered();
@@ -1117,7 +1120,9 @@ pub fn mem_advise(ptr: u64, count: usize, advice: i32, loc: MemLocation) -> Resu
         let base =
             managed_base(ptr, count).filter(|_| count != 0 && ADVICE.contains(&advice)).ok_or(Error::InvalidValue)?;
         match advice {
-            3 => loc.check()?,
+            // A device that does not exist is an invalid value for a preferred location too
+            // (an H200's answer, unseen13a_managed_advise_loc).
+            3 => loc.check().map_err(|_| Error::InvalidValue)?,
             // A device that does not exist is an invalid value for accessed-by (an H200's
             // answer).
             5 | 6 => loc.check().map_err(|_| Error::InvalidValue)?,

@@ -722,6 +722,8 @@ pub(crate) trait CaptureRegistry: Sync {
     fn wait_event(&self, s: &StreamInner, point: Option<CapturePoint>, recorded: bool) -> Result<bool>;
     /// Whether the capture `point` was recorded in is still going on.
     fn is_active(&self, point: &CapturePoint) -> bool;
+    /// Invalidates the capture `point` was recorded in.
+    fn invalidate(&self, point: &CapturePoint);
 }
 
 static CAPTURE_REGISTRY: OnceLock<&'static dyn CaptureRegistry> = OnceLock::new();

@@ -206,6 +206,12 @@ impl CaptureRegistry for Captures {
     fn is_active(&self, point: &stream::CapturePoint) -> bool {
         point.downcast_ref::<CapturePoint>().is_some_and(|p| reg().active.iter().any(|a| Arc::ptr_eq(a, &p.seq)))
     }
+
+    fn invalidate(&self, point: &stream::CapturePoint) {
+        if let Some(p) = point.downcast_ref::<CapturePoint>() {
+            p.seq.invalidated.store(true, Ordering::Relaxed);
+        }
+    }
 }
 
 /// Using the legacy default stream while a blocking stream captures: an implicit dependency,

@@ -60,6 +60,8 @@ pub(crate) struct Exec {
     resets: Vec<(u64, u32)>,
     /// The works of its memory allocation and free nodes (what a launch checks in API order).
     mem_nodes: Vec<NodeFn>,
+    /// The graph it was instantiated from.
+    pub(crate) source: u64,
 }
 
 /// What flattening saw: the graphs flattened and the conditional handles used.
@@ -160,13 +162,19 @@ impl Exec {
             .filter(|(h, c)| c.assign && (seen.handles.contains(h) || seen.graphs.contains(&c.graph)))
             .map(|(h, c)| (*h, c.default))
             .collect();
-        let mem_nodes = steps
+        let mem_nodes: Vec<NodeFn> = steps
             .iter()
             .filter(|s| matches!(s.ty, NodeType::MemAlloc | NodeType::MemFree))
             .filter_map(|s| if let Op::Work(w) = &s.op { Some(w.clone()) } else { None })
             .collect();
         let user_refs = lock(data_of(g)?.as_ref()).user_refs.clone();
         super::user_object::retain_all(&user_refs);
+        // A graph with memory allocation or free nodes has one executable graph at a time (CUDA's
+        // rule; a second instantiation is not supported, as an H200 answers:
+        // unseen13a_graph_instantiate_upload).
+        if !mem_nodes.is_empty() && reg().execs.values().any(|e| e.source == g.0) {
+            return Err(Error::NotSupported);
+        }
         Ok(Exec {
             steps: Mutex::new(steps),
             plan: Mutex::new(None),
@@ -176,6 +184,7 @@ impl Exec {
             last: Mutex::new(None),
             resets,
             mem_nodes,
+            source: g.0,
         })
     }
 }

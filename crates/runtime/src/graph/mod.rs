@@ -724,6 +724,14 @@ impl GraphNode {
         })
     }
 
+    /// What the node does, if it still exists, recording no error (for a check against a
+    /// node's parameters where the node may be gone with its graph).
+    pub fn peek_kind(self) -> Option<NodeKind> {
+        let (_, d) = graph_of(self).ok()?;
+        let g = lock(&d);
+        g.node(self.0).map(|n| n.kind.clone())
+    }
+
     /// Replaces what the node does (`cudaGraph*NodeSetParams`): the new kind must be of the
     /// same type.
     pub fn set_kind(self, kind: NodeKind) -> Result<()> {
@@ -757,12 +765,17 @@ impl GraphNode {
         })
     }
 
-    /// `cudaGraphDestroyNode`: removes the node and its edges.
+    /// `cudaGraphDestroyNode`: removes the node and its edges; not in a graph with memory
+    /// allocation or free nodes ([`Error::NotSupported`], as an H200 answers, like removing an
+    /// edge there: unseen13a_graph_manual_edges).
     pub fn destroy(self) -> Result<()> {
         api(|_| {
             let (_, d) = graph_of(self)?;
             let removed = {
                 let mut g = lock(&d);
+                if g.nodes.iter().any(|n| n.kind.is_memory()) {
+                    return Err(Error::NotSupported);
+                }
                 let i = g.nodes.iter().position(|n| n.handle == self.0).ok_or(Error::InvalidValue)?;
                 let n = g.nodes.remove(i);
                 for m in &mut g.nodes {

@@ -129,6 +129,11 @@ pub(crate) unsafe fn kernel_kind(p: In<KernelNodeParams>) -> Result<graph::NodeK
 /// A memset node from `cudaMemsetParams` (`cudaGraphAddMemsetNode`).
 pub(crate) fn memset_kind(p: In<MemsetParams>) -> Result<graph::NodeKind> {
     let p = p.read()?;
+    // An empty memset, or a destination not aligned to the element size, is an invalid value
+    // for a node (an H200's answers, unseen13a_graph_memset_update).
+    if p.width == 0 || p.height == 0 || !(p.dst as usize).is_multiple_of(p.elementSize.max(1) as usize) {
+        return Err(Error::InvalidValue);
+    }
     let s = Set3D {
         dst: DevicePtr(p.dst as u64),
         pitch: p.pitch,
@@ -347,6 +352,10 @@ pub unsafe fn cudaGraphAddNode(
     }
     // SAFETY: null-checked; valid per the contract.
     let Some(q) = (unsafe { p.as_ref() }) else { return invalid() };
+    // The reserved words must be zero (an H200's answer, unseen13a_graph_generic_nodes).
+    if q.reserved0 != [0; 3] {
+        return code::<()>(record(Err(Error::InvalidValue)));
+    }
     // SAFETY: `node`, `deps` and `n` as cudaGraphAddNode's contract says, which the typed entry points require; `p` is
     // not null and `q.type_` names the union member that holds valid parameters (the contract), so `union_of` reads
     // that member.
