@@ -1782,7 +1782,9 @@ fn managed_stringized() {
 /// and I/O memory refused, peer access on one device, cudaMemAdvise of a device that does not
 /// exist, a graph with a memory allocation node instantiated twice (not supported) and
 /// printed as DOT, cudaGraphAddNode of every type (reserved words must be zero), and the calls
-/// illegal during capture in each mode (cudaEventSynchronize of a captured event invalidates).
+/// illegal during capture in each mode (cudaEventSynchronize of a captured event invalidates),
+/// and what each stream operation becomes when captured (memset and memcpy nodes keep their
+/// parameters).
 #[test]
 fn runtime_api_as_applications_drive_it() {
     for name in [
@@ -1793,6 +1795,7 @@ fn runtime_api_as_applications_drive_it() {
         "graph_instantiate_upload",
         "graph_generic_nodes",
         "capture_illegal",
+        "capture_node_kinds",
     ] {
         check(name);
     }
