@@ -1783,8 +1783,9 @@ fn managed_stringized() {
 /// exist, a graph with a memory allocation node instantiated twice (not supported) and
 /// printed as DOT, cudaGraphAddNode of every type (reserved words must be zero), and the calls
 /// illegal during capture in each mode (cudaEventSynchronize of a captured event invalidates),
-/// and what each stream operation becomes when captured (memset and memcpy nodes keep their
-/// parameters).
+/// what each stream operation becomes when captured (memset and memcpy nodes keep their
+/// parameters), and CUDA 13's library management over PTX (cudaLibraryGetManaged finds only
+/// managed variables).
 #[test]
 fn runtime_api_as_applications_drive_it() {
     for name in [
@@ -1796,6 +1797,7 @@ fn runtime_api_as_applications_drive_it() {
         "graph_generic_nodes",
         "capture_illegal",
         "capture_node_kinds",
+        "library_load_ptx",
     ] {
         check(name);
     }

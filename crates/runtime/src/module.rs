@@ -44,6 +44,8 @@ pub(crate) struct ModuleInner {
     pub program: Program,
     pub kernels: HashMap<String, Arc<Kernel>>,
     pub globals: HashMap<String, u64>,
+    /// The globals declared `.attribute(.managed)` (`__managed__` variables).
+    pub managed: std::collections::HashSet<String>,
     pub ptx_version: i32,
     /// The virtual architecture the PTX was generated for (`.target sm_80` → 80).
     pub target_arch: i32,
@@ -127,6 +129,7 @@ impl Module {
             let m = &module;
             let mut module_shared = 0u64;
             let mut globals = HashMap::new();
+            let mut managed = std::collections::HashSet::new();
             for item in &m.items {
                 if let Item::Var(v) = item {
                     if is_shared(v.space) {
@@ -134,6 +137,9 @@ impl Module {
                     } else if matches!(v.space, StateSpace::Global | StateSpace::Const) {
                         for n in &v.names {
                             globals.insert(m.names.str(n.name).to_string(), decl_size(v));
+                            if v.attrs.contains(&ptx::ast::VarAttr::Managed) {
+                                managed.insert(m.names.str(n.name).to_string());
+                            }
                         }
                     }
                 }
@@ -194,7 +200,7 @@ impl Module {
             }
             let ptx_version = (m.version.major * 10 + m.version.minor) as i32;
             let target_arch = m.target.sm as i32;
-            Ok(Module(Arc::new(ModuleInner { program, kernels, globals, ptx_version, target_arch })))
+            Ok(Module(Arc::new(ModuleInner { program, kernels, globals, managed, ptx_version, target_arch })))
         })
     }
 
@@ -209,6 +215,11 @@ impl Module {
     /// The names of the module's kernels.
     pub fn kernel_names(&self) -> Vec<String> {
         self.0.kernels.keys().cloned().collect()
+    }
+
+    /// Whether module variable `name` is a `__managed__` one (`.attribute(.managed)`).
+    pub fn is_managed(&self, name: &str) -> bool {
+        self.0.managed.contains(name)
     }
 
     /// The device address and size of module variable `name` (`.global` or `.const`),
