@@ -181,9 +181,14 @@ impl GraphData {
         self.nodes.iter_mut().find(|n| n.handle == h)
     }
 
-    /// Every edge `(from, to)`, in node order.
+    /// Every edge `(from, to)`, in the order an H200 lists them (`cudaGraphGetEdges`): by the node they leave, in node
+    /// order, then by the node they enter (unseen13a_graph_manual_edges).
     fn edges(&self) -> Vec<(u64, u64)> {
-        self.nodes.iter().flat_map(|n| n.deps.iter().map(move |&d| (d, n.handle))).collect()
+        let index: HashMap<u64, usize> = self.nodes.iter().enumerate().map(|(i, n)| (n.handle, i)).collect();
+        let mut edges: Vec<(u64, u64)> =
+            self.nodes.iter().flat_map(|n| n.deps.iter().map(move |&d| (d, n.handle))).collect();
+        edges.sort_by_key(|&(from, to)| (index.get(&from).copied(), index.get(&to).copied()));
+        edges
     }
 
     /// The node indices in a topological order (stable: insertion order where free), or
