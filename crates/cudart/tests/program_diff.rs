@@ -1785,7 +1785,8 @@ fn managed_stringized() {
 /// illegal during capture in each mode (cudaEventSynchronize of a captured event invalidates),
 /// what each stream operation becomes when captured (memset and memcpy nodes keep their
 /// parameters), and CUDA 13's library management over PTX (cudaLibraryGetManaged finds only
-/// managed variables).
+/// managed variables), and kernel node attributes (a captured kernel takes its stream's
+/// priority).
 #[test]
 fn runtime_api_as_applications_drive_it() {
     for name in [
@@ -1798,6 +1799,7 @@ fn runtime_api_as_applications_drive_it() {
         "capture_illegal",
         "capture_node_kinds",
         "library_load_ptx",
+        "graph_kernel_attrs",
     ] {
         check(name);
     }

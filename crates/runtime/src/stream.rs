@@ -197,7 +197,7 @@ pub(crate) struct StreamInner {
     /// The stream's part in the capture sequence it is capturing into, if any.
     pub(crate) capture: Mutex<Option<Box<dyn CaptureState>>>,
     /// Attributes set with `cudaStreamSetAttribute`, as raw `cudaLaunchAttributeValue`s.
-    attrs: Mutex<std::collections::BTreeMap<i32, AttrValue>>,
+    pub(crate) attrs: Mutex<std::collections::BTreeMap<i32, AttrValue>>,
 }
 
 impl std::fmt::Debug for Job {

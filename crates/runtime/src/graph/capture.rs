@@ -165,7 +165,15 @@ fn capture_launch(
         return Some(Err(Error::StreamCaptureInvalidated));
     }
     let node = KernelNode::new(function.clone(), grid, block, dynamic_shared, params.to_vec());
-    Some(node.map(|k| append(sc, NodeKind::Kernel(k))))
+    // The kernel node takes the stream's priority as its launch attribute (an H200's answer,
+    // unseen13a_graph_kernel_attrs).
+    let priority = lock(&s.attrs).get(&stream::ATTR_PRIORITY).copied();
+    Some(node.map(|mut k| {
+        if let Some(p) = priority {
+            k.attrs.insert(stream::ATTR_PRIORITY, p);
+        }
+        append(sc, NodeKind::Kernel(k))
+    }))
 }
 
 /// Adds `kind` to the stream's capture after its tail (nothing once the capture is invalidated).
