@@ -1785,8 +1785,11 @@ fn managed_stringized() {
 /// illegal during capture in each mode (cudaEventSynchronize of a captured event invalidates),
 /// what each stream operation becomes when captured (memset and memcpy nodes keep their
 /// parameters), and CUDA 13's library management over PTX (cudaLibraryGetManaged finds only
-/// managed variables), and kernel node attributes (a captured kernel takes its stream's
-/// priority).
+/// managed variables), kernel node attributes (a captured kernel takes its stream's
+/// priority), memset nodes (empty or misaligned ones refused; the row count fixed in the exec),
+/// a graph built and edited by hand (edge order; no node removed from a graph with memory
+/// nodes), event flags and timing errors, stream properties and queries, 3D copies at
+/// positions, and cudaThreadExchangeStreamCaptureMode in every capture mode.
 #[test]
 fn runtime_api_as_applications_drive_it() {
     for name in [
@@ -1800,6 +1803,42 @@ fn runtime_api_as_applications_drive_it() {
         "capture_node_kinds",
         "library_load_ptx",
         "graph_kernel_attrs",
+        "graph_memset_update",
+        "graph_manual_edges",
+        "event_flags_timing",
+        "stream_queries_ids",
+        "malloc3d_positions",
+        "capture_exchange_mode",
+    ] {
+        check(name);
+    }
+}
+
+/// More of the Runtime API as applications drive it, which Cuprite answered as an H200 from the
+/// start (kept for coverage): stream capture across streams joined by events, conditional
+/// while/if/switch nodes, executable graphs relaunched with changing parameters and from two
+/// streams, stream-attached managed memory, function attributes and carveouts, occupancy over
+/// block and shared sizes, launch attribute lists (programmatic serialization, cooperative),
+/// the legacy default stream's implicit synchronization, host threads synchronizing together,
+/// memsets and copies across memory kinds, pitched copies, pointer attributes of every kind
+/// and symbol copies at offsets.
+#[test]
+fn runtime_api_coverage_as_an_h200() {
+    for name in [
+        "attach_mem_streams",
+        "capture_fork_join",
+        "func_attrs_carveout",
+        "graph_conditional_loops",
+        "graph_exec_concurrency",
+        "graph_params_loop",
+        "launch_ex_attr_lists",
+        "legacy_stream_sync",
+        "memset_pointer_widths",
+        "multithread_sync",
+        "occupancy_grid",
+        "pitch2d_kinds",
+        "pointer_attrs_kinds",
+        "symbol_offsets_async",
     ] {
         check(name);
     }
