@@ -29,6 +29,7 @@ pub mod launch_chevrons;
 pub mod leading_includes;
 pub mod long_double;
 pub mod managed;
+mod managed_stringize;
 pub mod options;
 pub mod param_copies;
 pub mod pipe;

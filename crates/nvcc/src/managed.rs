@@ -17,8 +17,11 @@
 //! [`mark_ptx`] finds the variables to mark `.attribute(.managed)` in the PTX (clang names them,
 //! mangled, as it does any variable). The rewrite is lexical: references written in headers or
 //! through macros defined elsewhere keep the host object (which is the managed one under
-//! Cuprite's runtime only).
+//! Cuprite's runtime only). References inside a macro that stringizes its argument keep their
+//! spelling ([`crate::managed_stringize`]); every line keeps its number (`#line` where lines
+//! are added).
 
+use crate::managed_stringize as stringize;
 use crate::tokens::{Kind, Token, namespace_scope_declarations, tokenize};
 
 /// The section of the host objects of `__managed__` variables (`host_defines.h` names it too).
@@ -85,16 +88,32 @@ pub fn rewrite(source: &[u8]) -> Option<Vec<u8>> {
     let types = type_names(source, &tokens);
     // (byte range replaced, replacement)
     let mut edits: Vec<(usize, usize, Vec<u8>)> = Vec::new();
-    for (i, t) in tokens.iter().enumerate() {
-        if t.kind != Kind::Word || !names.contains(&t.text(source)) || declared.contains(&i) {
+    // (token, first token of the reference)
+    let refs: Vec<(usize, usize)> = tokens
+        .iter()
+        .enumerate()
+        .filter(|(i, t)| t.kind == Kind::Word && names.contains(&t.text(source)) && !declared.contains(i))
+        .filter_map(|(i, _)| reference_start(source, &tokens, &types, i).map(|first| (i, first)))
+        .collect();
+    let plain: Vec<usize> = refs.iter().filter(|(i, first)| i == first).map(|&(i, _)| i).collect();
+    let windows = stringize::windows(source, &tokens, &plain, |j| plain.contains(&j));
+    for &(i, first) in &refs {
+        let t = &tokens[i];
+        let line = stringize::line_of(source, t.start);
+        if windows.iter().any(|w| (w.first..=w.last).contains(&line) && w.names.contains(&t.text(source))) {
             continue;
         }
-        if let Some(first) = reference_start(source, &tokens, &types, i) {
-            let mut text = b"__CUPRITE_MANAGED(".to_vec();
-            text.extend_from_slice(&source[tokens[first].start..t.end]);
-            text.push(b')');
-            edits.push((tokens[first].start, t.end, text));
-        }
+        let mut text = b"__CUPRITE_MANAGED(".to_vec();
+        text.extend_from_slice(&source[tokens[first].start..t.end]);
+        text.push(b')');
+        edits.push((tokens[first].start, t.end, text));
+    }
+    for w in &windows {
+        let open = stringize::line_start(source, w.first);
+        edits.push((open, open, stringize::opening_text(w)));
+        let close = stringize::line_start(source, w.last + 1);
+        let newline = close == source.len() && !source.ends_with(b"\n");
+        edits.push((close, close, stringize::closing_text(w, newline)));
     }
     let mut mark = 0;
     for d in &decls {
@@ -322,6 +341,26 @@ mod tests {
              void f(S s, S *p) { int v = s.v + p->v; __CUPRITE_MANAGED(v) += __CUPRITE_MANAGED(n::v) + \
              __CUPRITE_MANAGED(::n::v); g(__CUPRITE_MANAGED(v)); v(1); \
              cudaMemcpyToSymbol(v, &s, 4); cudaGetSymbolAddress(&p, n::v); }\n"
+        );
+    }
+
+    #[test]
+    fn references_a_macro_stringizes_keep_their_spelling() {
+        let src = "__managed__ int x;\n#define P(e) printf(\"%s %d\\n\", #e, e)\nint main() {\n  P(x + 1);\n  \
+                   P(f(x,\n    2)); x = 3;\n  return x;\n}";
+        assert_eq!(
+            rewritten(src),
+            "__managed__ int x; __CUPRITE_MANAGED_MARK(0, x)\n#define P(e) printf(\"%s %d\\n\", #e, e)\nint main() {\n\
+             #define x __CUPRITE_MANAGED(x)\n#line 4\n  P(x + 1);\n#undef x\n#line 5\n\
+             #define x __CUPRITE_MANAGED(x)\n#line 5\n  P(f(x,\n    2)); x = 3;\n#undef x\n#line 7\n  \
+             return __CUPRITE_MANAGED(x);\n}"
+        );
+        // A declaration or member of the name on those lines: no window, the plain rewrite.
+        let src = "__managed__ int x;\nstruct S { int x; };\nvoid f(S s) { assert(x == s.x); }\n";
+        assert_eq!(
+            rewritten(src),
+            "__managed__ int x; __CUPRITE_MANAGED_MARK(0, x)\nstruct S { int x; };\n\
+             void f(S s) { assert(__CUPRITE_MANAGED(x) == s.x); }\n"
         );
     }
 

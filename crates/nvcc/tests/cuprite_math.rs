@@ -67,6 +67,15 @@ fn managed_variables_referenced_from_host_code_as_an_h200() {
     matches_gpu("managed_references", "sm_90");
 }
 
+/// `__managed__` variables named inside macros that stringize their argument (a CHECK macro
+/// printing the call, `#expr`, assert): the text is the source's (`counter`, where the
+/// rewrite's `__CUPRITE_MANAGED(counter)` showed: crates/nvcc/src/managed_stringize.rs), as
+/// nvcc's build prints it.
+#[test]
+fn managed_variables_keep_their_spelling_where_a_macro_stringizes_them() {
+    matches_gpu("managed_stringized", "sm_90");
+}
+
 /// `__PRETTY_FUNCTION__` in device code written as nvcc's front end writes it, not as clang
 /// does (`[with T = int; int N = 4]`, `Box<T>::m`, `__nv_bool`: crates/nvcc/src/pretty_function.rs),
 /// which assert's message shows too.

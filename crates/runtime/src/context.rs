@@ -35,6 +35,15 @@ pub(crate) struct Context {
 
 static CTX: OnceLock<Context> = OnceLock::new();
 
+/// What a synchronization does besides waiting (stream-ordered pools release memory above
+/// their threshold there); installed by a higher layer, which this one cannot name.
+static AFTER_SYNC: OnceLock<fn()> = OnceLock::new();
+
+/// Installs the hook [`Context::sync_result`] runs (once; later calls change nothing).
+pub(crate) fn install_after_sync(hook: fn()) {
+    let _ = AFTER_SYNC.set(hook);
+}
+
 /// Locks `m`, ignoring poisoning (a panicking worker must not wedge the runtime).
 pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
@@ -80,7 +89,11 @@ impl Context {
     }
 
     /// After a synchronization: the sticky error, else the pending asynchronous error (taken).
+    /// Runs the hook installed by [`install_after_sync`] first.
     pub fn sync_result(&self) -> Result<()> {
+        if let Some(hook) = AFTER_SYNC.get() {
+            hook();
+        }
         if let Some(e) = self.sticky.get() {
             return Err(e);
         }
@@ -239,11 +252,10 @@ fn forget_sticky_last_error() {
     });
 }
 
-/// `cudaPeekAtLastError`: like [`get_last_error`] without resetting.
+/// `cudaPeekAtLastError`: like [`get_last_error`] without resetting; permitted in a host
+/// function (where it answers the host function's thread's last error, success), unlike
+/// `cudaGetLastError` (an H200's answers, unseen13a_hostfn_api_calls).
 pub fn peek_at_last_error() -> Result<()> {
-    if IN_HOST_FUNCTION.with(Cell::get) {
-        return Err(Error::NotPermitted);
-    }
     match Error::from_code(LAST_ERROR.with(Cell::get)) {
         Some(e) => Err(e),
         None => Ok(()),

@@ -268,6 +268,16 @@ pub fn peer_access(peer: i32, flags: u32) -> Result<()> {
     })
 }
 
+/// `cudaDeviceDisablePeerAccess`: access to `peer` was never enabled
+/// ([`Error::PeerAccessNotEnabled`] for the device itself too, as an H200 answers,
+/// unseen13a_peer_single_device).
+pub fn disable_peer_access(peer: i32) -> Result<()> {
+    crate::context::api(|_| {
+        check(peer)?;
+        Err(Error::PeerAccessNotEnabled)
+    })
+}
+
 /// `cudaGetDeviceCount`: 1 (0 devices, [`Error::NoDevice`], when `CUDA_VISIBLE_DEVICES`
 /// hides device 0), also after a kernel fault.
 pub fn device_count() -> Result<i32> {

@@ -26,6 +26,9 @@ pub(crate) struct EventInner {
     marker: Mutex<Option<Arc<Marker>>>,
     /// The capture point of the last record, if it was recorded in a capturing stream.
     capture: Mutex<Option<CapturePoint>>,
+    /// The capture point of its last external record (`cudaEventRecordExternal`), until a
+    /// plain record.
+    external: Mutex<Option<CapturePoint>>,
     /// The shared record counters of an interprocess event.
     pub(crate) ipc: Option<Arc<SharedEvent>>,
 }
@@ -108,7 +111,8 @@ pub(crate) fn begin_record(e: Event) -> Result<Arc<Marker>> {
 /// Enters a new event.
 pub(crate) fn insert(flags: u32, ipc: Option<Arc<SharedEvent>>) -> Event {
     let h = ctx().handle();
-    events().insert(h, Arc::new(EventInner { flags, marker: Mutex::new(None), capture: Mutex::new(None), ipc }));
+    let (marker, capture, external) = (Mutex::new(None), Mutex::new(None), Mutex::new(None));
+    events().insert(h, Arc::new(EventInner { flags, marker, capture, external, ipc }));
     Event(h)
 }
 
@@ -153,10 +157,13 @@ impl Event {
             }
             let ev = get(self)?;
             let s = resolve(stream)?;
-            if flags & RECORD_EXTERNAL != 0 {
-                return external_node(&s, self, false);
-            }
             let point = lock(&s.capture).as_ref().map(|capture| capture.point());
+            if flags & RECORD_EXTERNAL != 0 {
+                external_node(&s, self, false)?;
+                *lock(&ev.external) = point;
+                return Ok(());
+            }
+            *lock(&ev.external) = None;
             if let Some(p) = point {
                 *lock(&ev.capture) = Some(p);
                 return Ok(());
@@ -194,9 +201,19 @@ impl Event {
     }
 
     /// `cudaEventSynchronize`: waits for the event's last record to complete
-    /// ([`Error::CapturedEvent`] if it was made in a capturing stream).
+    /// ([`Error::InvalidValue`] if it was made in a capture still going on).
     pub fn synchronize(self) -> Result<()> {
         api(|c| {
+            // Waiting for a capture point of a capture still going on is an invalid value that
+            // invalidates that capture (an H200's answer, unseen13a_capture_illegal), where
+            // cudaEventQuery answers cudaErrorCapturedEvent.
+            let point = lock(&get(self)?.capture).clone();
+            if let (Some(p), Some(registry)) = (point, capture_registry())
+                && registry.is_active(&p)
+            {
+                registry.invalidate(&p);
+                return Err(Error::InvalidValue);
+            }
             let ev = recorded_outside_capture(self)?;
             if let Some(shared) = ev.imported_counters() {
                 shared.wait(shared.records());
@@ -251,6 +268,17 @@ impl Stream {
             let s = resolve(self)?;
             let ev = get(event)?;
             if flags & WAIT_EXTERNAL != 0 {
+                // Waiting externally for an external record of a capture still going on is an
+                // invalid value that invalidates the waiting stream's capture (an H200's
+                // answer, unseen11b_capture_host_rules).
+                let own = lock(&ev.external).clone();
+                if let (Some(p), Some(registry)) = (own, capture_registry())
+                    && registry.is_active(&p)
+                    && let Some(capture) = lock(&s.capture).as_ref()
+                {
+                    capture.invalidate();
+                    return Err(Error::InvalidValue);
+                }
                 return external_node(&s, event, true);
             }
             if let Some(registry) = capture_registry() {

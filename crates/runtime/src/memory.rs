@@ -267,9 +267,11 @@ pub fn host_get_flags(ptr: usize) -> Result<u32> {
             .iter()
             .find(|(b, (l, _))| (**b..**b + l.size()).contains(&ptr))
             .map(|(_, (_, f))| f | 2);
-        // Registered memory answers its registration flags, mapped too (as an H200 answers).
-        let registered =
-            || registered().range(..=ptr).next_back().filter(|(b, (n, _))| ptr < *b + *n).map(|(_, (_, f))| f | 2);
+        // Registered memory answers its registration flags, mapped too, without read-only (8)
+        // (as an H200 answers).
+        let registered = || {
+            registered().range(..=ptr).next_back().filter(|(b, (n, _))| ptr < *b + *n).map(|(_, (_, f))| (f & !8) | 2)
+        };
         allocated.or_else(registered).ok_or(Error::InvalidValue)
     })
 }
@@ -482,6 +484,7 @@ fn submit(on: On, work: MemWork, node: crate::work::NodeType) -> Result<()> {
         }
         On::Async(s) => {
             let st = resolve(s)?;
+            crate::stream::refuse_if_invalidated(&st)?;
             enqueue_as(
                 &st,
                 Vec::new(),
@@ -721,9 +724,24 @@ pub unsafe fn memcpy_3d(c: Copy3D, on: On) -> Result<()> {
                     submit(on, checked.work(), Memcpy)
                 }
             }
-            _ => submit_for(on, &[c.dst, c.src], checked.work(), Memcpy),
+            On::Async(s) => capture_copy(s, checked.work(), c.kind),
+            On::Sync(_) => submit_for(on, &[c.dst, c.src], checked.work(), Memcpy),
         }
     })
+}
+
+/// A copy on a capturing stream: a memcpy node that keeps the copy's `cudaMemcpyKind`, which
+/// `cudaGraphExecUpdate` may not change (an H200's answer, unseen11b_update_memcpy_kinds).
+fn capture_copy(s: Stream, work: MemWork, kind: MemcpyKind) -> Result<()> {
+    let st = resolve(s)?;
+    crate::stream::refuse_if_invalidated(&st)?;
+    let run = Box::new(move || {
+        if let Err(e) = unless_faulted(&work) {
+            ctx().set_async(e);
+        }
+    });
+    crate::stream::enqueue_copy(&st, run, kind as i32);
+    Ok(())
 }
 
 /// [`submit`] for a copy or memset whose ends are `ends`. A synchronous call that touches only
@@ -858,9 +876,10 @@ pub unsafe fn host_register(ptr: usize, size: usize, flags: u32) -> Result<()> {
             return Err(Error::InvalidValue);
         }
         // Read-only registration (8) is accepted: the memory is mapped as it is; I/O memory
-        // (4) cannot be.
+        // (4) cannot be: an invalid value for host memory (an H200's answer,
+        // unseen13a_host_register_mapped).
         if flags & 0x4 != 0 {
-            return Err(Error::NotSupported);
+            return Err(Error::InvalidValue);
         }
         let end = ptr.checked_add(size).ok_or(Error::InvalidValue)?;
         let mut r = registered();
@@ -1101,7 +1120,9 @@ pub fn mem_advise(ptr: u64, count: usize, advice: i32, loc: MemLocation) -> Resu
         let base =
             managed_base(ptr, count).filter(|_| count != 0 && ADVICE.contains(&advice)).ok_or(Error::InvalidValue)?;
         match advice {
-            3 => loc.check()?,
+            // A device that does not exist is an invalid value for a preferred location too
+            // (an H200's answer, unseen13a_managed_advise_loc).
+            3 => loc.check().map_err(|_| Error::InvalidValue)?,
             // A device that does not exist is an invalid value for accessed-by (an H200's
             // answer).
             5 | 6 => loc.check().map_err(|_| Error::InvalidValue)?,
@@ -1162,7 +1183,9 @@ pub fn stream_attach_mem_async(stream: Stream, ptr: u64, length: usize, flags: u
 /// `cudaMemPool_t` of the device's default pool.
 pub const DEFAULT_POOL: u64 = 0x5c0f_0000;
 
-/// A stream-ordered memory pool.
+/// A stream-ordered memory pool. Freed memory stays *reserved* by the pool (`cached`, reused
+/// by its next allocations) until a synchronization finds the pool holding more than its
+/// release threshold ([`release_pools`]) or `cudaMemPoolTrimTo` trims it.
 #[derive(Debug, Default, Clone)]
 struct Pool {
     /// `cudaMemAllocationHandleType`s the pool may be exported as.
@@ -1171,7 +1194,32 @@ struct Pool {
     reuse: [i32; 3],
     used: u64,
     used_high: u64,
+    /// Bytes freed into the pool and still reserved by it.
+    cached: u64,
     reserved_high: u64,
+}
+
+impl Pool {
+    /// `cudaMemPoolAttrReservedMemCurrent`: live allocations and the memory kept for reuse.
+    fn reserved(&self) -> u64 {
+        self.used + self.cached
+    }
+
+    /// Releases kept memory until at most `keep` bytes stay reserved (live allocations stay).
+    fn release_to(&mut self, keep: u64) {
+        self.cached = self.cached.min(keep.saturating_sub(self.used));
+    }
+}
+
+/// After a stream, event or device synchronization: each pool holding more than its release
+/// threshold releases memory down to it (CUDA's `cudaMemPoolAttrReleaseThreshold`: "the
+/// allocator will try to release memory back to the OS on the next call to stream, event or
+/// context synchronize").
+fn release_pools() {
+    for p in pools().pools.values_mut() {
+        let keep = p.release_threshold;
+        p.release_to(keep);
+    }
 }
 
 #[derive(Debug, Default)]
@@ -1188,6 +1236,7 @@ fn pools() -> std::sync::MutexGuard<'static, Pools> {
     lock(P.get_or_init(|| {
         let mut p = Pools { current: DEFAULT_POOL, ..Pools::default() };
         p.pools.insert(DEFAULT_POOL, Pool { reuse: [1, 1, 1], ..Pool::default() });
+        crate::context::install_after_sync(release_pools);
         Mutex::new(p)
     }))
 }
@@ -1398,9 +1447,11 @@ pub fn malloc_async(size: usize, pool: Option<u64>, stream: Stream) -> Result<De
         let mut ps = pools();
         ps.allocs.insert(p.0, (pool, size as u64));
         if let Some(pl) = ps.pools.get_mut(&pool) {
+            // Kept memory is reused first; the rest is newly reserved.
+            pl.cached = pl.cached.saturating_sub(size as u64);
             pl.used += size as u64;
             pl.used_high = pl.used_high.max(pl.used);
-            pl.reserved_high = pl.reserved_high.max(pl.used);
+            pl.reserved_high = pl.reserved_high.max(pl.reserved());
         }
         Ok(p)
     })
@@ -1449,7 +1500,9 @@ pub fn free_async(ptr: DevicePtr, stream: Stream) -> Result<()> {
                 if let Some((pool, size)) = ps.allocs.remove(&ptr.0)
                     && let Some(pl) = ps.pools.get_mut(&pool)
                 {
+                    // The pool keeps the memory until a synchronization releases it.
                     pl.used = pl.used.saturating_sub(size);
+                    pl.cached += size;
                 }
             }),
             crate::work::NodeType::MemFree,
@@ -1468,10 +1521,15 @@ fn forget_pool_alloc(ptr: u64) {
     }
 }
 
-/// `cudaMemPoolTrimTo`: nothing is cached beyond live allocations, so there is nothing to
-/// release.
-pub fn mem_pool_trim_to(pool: u64, _keep: usize) -> Result<()> {
-    api(|_| if pools().pools.contains_key(&pool) { Ok(()) } else { Err(Error::InvalidValue) })
+/// `cudaMemPoolTrimTo`: releases the memory the pool keeps for reuse until at most `keep`
+/// bytes stay reserved (live allocations stay).
+pub fn mem_pool_trim_to(pool: u64, keep: usize) -> Result<()> {
+    api(|_| {
+        let mut ps = pools();
+        let p = ps.pools.get_mut(&pool).ok_or(Error::InvalidValue)?;
+        p.release_to(keep as u64);
+        Ok(())
+    })
 }
 
 /// `cudaMemPoolSetAttribute`: the reuse flags (1..=3, `int`) and the release threshold (4,
@@ -1484,7 +1542,7 @@ pub fn mem_pool_set_attribute(pool: u64, attr: i32, value: u64) -> Result<()> {
         match attr {
             1..=3 => p.reuse[(attr - 1) as usize] = i32::from(value as i32 != 0),
             4 => p.release_threshold = value,
-            6 if value == 0 => p.reserved_high = p.used,
+            6 if value == 0 => p.reserved_high = p.reserved(),
             8 if value == 0 => p.used_high = p.used,
             _ => return Err(Error::InvalidValue),
         }
@@ -1500,7 +1558,8 @@ pub fn mem_pool_get_attribute(pool: u64, attr: i32) -> Result<(u64, usize)> {
         Ok(match attr {
             1..=3 => (p.reuse[(attr - 1) as usize] as u64, 4),
             4 => (p.release_threshold, 8),
-            5 | 7 => (p.used, 8),
+            5 => (p.reserved(), 8),
+            7 => (p.used, 8),
             6 => (p.reserved_high, 8),
             8 => (p.used_high, 8),
             _ => return Err(Error::InvalidValue),

@@ -50,6 +50,8 @@ pub(crate) struct ModuleInner {
     pub program: Program,
     pub kernels: HashMap<String, Arc<Kernel>>,
     pub globals: HashMap<String, u64>,
+    /// The globals declared `.attribute(.managed)` (`__managed__` variables).
+    pub managed: std::collections::HashSet<String>,
     pub ptx_version: i32,
     /// The virtual architecture the PTX was generated for (`.target sm_80` → 80).
     pub target_arch: i32,
@@ -144,6 +146,7 @@ impl Module {
             let mut module_shared = 0u64;
             let mut const_size = 0u64;
             let mut globals = HashMap::new();
+            let mut managed = std::collections::HashSet::new();
             for item in &m.items {
                 if let Item::Var(v) = item {
                     if v.space == StateSpace::Const {
@@ -154,6 +157,9 @@ impl Module {
                     } else if matches!(v.space, StateSpace::Global | StateSpace::Const) {
                         for n in &v.names {
                             globals.insert(m.names.str(n.name).to_string(), decl_size(v));
+                            if v.attrs.contains(&ptx::ast::VarAttr::Managed) {
+                                managed.insert(m.names.str(n.name).to_string());
+                            }
                         }
                     }
                 }
@@ -236,7 +242,7 @@ impl Module {
             }
             let ptx_version = (m.version.major * 10 + m.version.minor) as i32;
             let target_arch = m.target.sm as i32;
-            Ok(Module(Arc::new(ModuleInner { program, kernels, globals, ptx_version, target_arch, const_size })))
+            Ok(Module(Arc::new(ModuleInner { program, kernels, globals, managed, ptx_version, target_arch, const_size })))
         })
     }
 
@@ -251,6 +257,11 @@ impl Module {
     /// The names of the module's kernels.
     pub fn kernel_names(&self) -> Vec<String> {
         self.0.kernels.keys().cloned().collect()
+    }
+
+    /// Whether module variable `name` is a `__managed__` one (`.attribute(.managed)`).
+    pub fn is_managed(&self, name: &str) -> bool {
+        self.0.managed.contains(name)
     }
 
     /// The device address and size of module variable `name` (`.global` or `.const`),

@@ -197,7 +197,7 @@ pub(crate) struct StreamInner {
     /// The stream's part in the capture sequence it is capturing into, if any.
     pub(crate) capture: Mutex<Option<Box<dyn CaptureState>>>,
     /// Attributes set with `cudaStreamSetAttribute`, as raw `cudaLaunchAttributeValue`s.
-    attrs: Mutex<std::collections::BTreeMap<i32, AttrValue>>,
+    pub(crate) attrs: Mutex<std::collections::BTreeMap<i32, AttrValue>>,
 }
 
 impl std::fmt::Debug for Job {
@@ -425,6 +425,7 @@ impl Stream {
             if uncapturable {
                 forbid_while_capturing(&s)?;
             }
+            refuse_if_invalidated(&s)?;
             let f: Box<dyn Fn() + Send + Sync> = Box::new(move || {
                 if crate::context::sticky().is_none() {
                     f();
@@ -566,6 +567,16 @@ pub(crate) fn enqueue_as(s: &Arc<StreamInner>, deps: Vec<Arc<Marker>>, work: Wor
     done
 }
 
+/// [`enqueue_as`] of a copy whose raw `cudaMemcpyKind` is `kind`, which a captured memcpy node
+/// keeps (streams sit below memory, so they carry it as a number).
+pub(crate) fn enqueue_copy(s: &Arc<StreamInner>, work: Work, kind: i32) -> Arc<Marker> {
+    if let Some(capture) = lock(&s.capture).as_mut() {
+        capture.record_copy(work, kind);
+        return Marker::completed();
+    }
+    enqueue_as(s, Vec::new(), work, NodeType::Memcpy)
+}
+
 /// Adds to `deps` the unfinished work that work enqueued on `s` now must wait for besides
 /// its own stream's (the legacy default stream's implicit synchronization). Called under the
 /// scheduling lock.
@@ -673,8 +684,12 @@ pub(crate) trait CaptureState: Any + Send + std::fmt::Debug {
     /// Records shared `work` as a node of type `ty` after the stream's capture tail (a memory
     /// node's work, which graph memory knows by its address).
     fn record_shared(&mut self, work: crate::work::NodeFn, ty: NodeType);
+    /// Records a copy as a memcpy node that keeps its raw `cudaMemcpyKind` `kind`.
+    fn record_copy(&mut self, work: Work, kind: i32);
     /// Marks the capture sequence invalidated (a prohibited call was made on the stream).
     fn invalidate(&self);
+    /// Whether the capture sequence was invalidated.
+    fn is_invalidated(&self) -> bool;
     /// Where the capture stands now, for an event recorded on the stream.
     fn point(&self) -> CapturePoint;
     /// Records an external event record (`wait == false`) or wait node for `event` after the
@@ -707,6 +722,8 @@ pub(crate) trait CaptureRegistry: Sync {
     fn wait_event(&self, s: &StreamInner, point: Option<CapturePoint>, recorded: bool) -> Result<bool>;
     /// Whether the capture `point` was recorded in is still going on.
     fn is_active(&self, point: &CapturePoint) -> bool;
+    /// Invalidates the capture `point` was recorded in.
+    fn invalidate(&self, point: &CapturePoint);
 }
 
 static CAPTURE_REGISTRY: OnceLock<&'static dyn CaptureRegistry> = OnceLock::new();
@@ -733,6 +750,15 @@ pub(crate) fn check_unsafe_call() -> Result<()> {
 
 /// Synchronizing or polling a capturing stream: [`Error::StreamCaptureUnsupported`], and the
 /// capture is invalidated.
+/// Work enqueued on a stream whose capture was invalidated: [`Error::StreamCaptureInvalidated`]
+/// (an H200's answer to a copy and a memset there, unseen11b_capture_host_rules).
+pub(crate) fn refuse_if_invalidated(s: &StreamInner) -> Result<()> {
+    match lock(&s.capture).as_ref() {
+        Some(capture) if capture.is_invalidated() => Err(Error::StreamCaptureInvalidated),
+        _ => Ok(()),
+    }
+}
+
 fn forbid_while_capturing(s: &StreamInner) -> Result<()> {
     if let Some(capture) = lock(&s.capture).as_ref() {
         capture.invalidate();

@@ -179,3 +179,19 @@ fn a_zero_byte_managed_allocation_is_null() {
     assert_eq!(memory::malloc_managed(0, 1), Ok(runtime::DevicePtr(0)));
     assert_eq!(memory::malloc_managed(0, 4), Err(runtime::Error::InvalidValue));
 }
+
+/// `cudaGraphGetEdges` lists edges by the node they leave (in node order), then by the node
+/// they enter, as an H200 lists them (unseen13a_graph_manual_edges: `0->1 0->3 1->2 2->4 2->7
+/// 3->4 ...` for nodes made in that order), not by the node they enter.
+#[test]
+fn edges_are_listed_by_the_node_they_leave() {
+    let g = Graph::new(0).expect("graph");
+    let n0 = g.add_node(&[], None).expect("node");
+    let n1 = g.add_node(&[n0], None).expect("node");
+    let n2 = g.add_node(&[n1], None).expect("node");
+    let n3 = g.add_node(&[n0], None).expect("node");
+    let n4 = g.add_node(&[n2, n3], None).expect("node");
+    let edges = g.edges().expect("edges");
+    assert_eq!(edges, vec![(n0, n1), (n0, n3), (n1, n2), (n2, n4), (n3, n4)]);
+    g.destroy().expect("destroy");
+}

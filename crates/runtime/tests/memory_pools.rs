@@ -134,6 +134,38 @@ fn trimming_keeps_what_live_allocations_need() {
     assert_eq!(memory::mem_pool_trim_to(pool, 0), Err(Error::InvalidValue), "a destroyed pool");
 }
 
+/// Freed memory stays reserved by its pool until a synchronization finds the pool above its
+/// release threshold: with the threshold at its maximum it is kept (and reused) across
+/// synchronizations until `cudaMemPoolTrimTo` releases it; with 0 a synchronization releases
+/// it (an H200's answer, unseen11b_pool_attrs: ReservedMemCurrent nonzero after a free and a
+/// stream synchronize with threshold `UINT64_MAX`, zero with 0 and after trimming to 0).
+#[test]
+fn the_release_threshold_keeps_freed_memory_reserved_across_synchronizations() {
+    let _turn = one_at_a_time();
+    let s = Stream::with_flags(NON_BLOCKING).expect("stream");
+    let pool = new_pool();
+    memory::mem_pool_set_attribute(pool, RELEASE_THRESHOLD, u64::MAX).expect("threshold");
+    let p = memory::malloc_async(1 << 20, Some(pool), s).expect("malloc_async");
+    memory::free_async(p, s).expect("free");
+    s.synchronize().expect("sync");
+    assert_eq!(attribute(pool, USED_MEM_CURRENT), 0);
+    assert!(attribute(pool, RESERVED_MEM_CURRENT) >= 1 << 20, "kept below the threshold");
+    let q = memory::malloc_async(4096, Some(pool), s).expect("malloc_async");
+    s.synchronize().expect("sync");
+    assert!(attribute(pool, RESERVED_MEM_CURRENT) >= 1 << 20, "reused, not released");
+    memory::free_async(q, s).expect("free");
+    s.synchronize().expect("sync");
+    memory::mem_pool_trim_to(pool, 0).expect("trim");
+    assert_eq!(attribute(pool, RESERVED_MEM_CURRENT), 0, "trimmed");
+
+    memory::mem_pool_set_attribute(pool, RELEASE_THRESHOLD, 0).expect("threshold");
+    let r = memory::malloc_async(1 << 20, Some(pool), s).expect("malloc_async");
+    memory::free_async(r, s).expect("free");
+    s.synchronize().expect("sync");
+    assert_eq!(attribute(pool, RESERVED_MEM_CURRENT), 0, "released at the synchronization");
+    memory::mem_pool_destroy(pool).expect("destroy");
+}
+
 /// The device's current pool serves `cudaMallocAsync` without a pool; destroying the current
 /// pool makes the default pool current again; the default pool cannot be destroyed; device 1
 /// does not exist.

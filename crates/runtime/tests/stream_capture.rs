@@ -311,8 +311,10 @@ fn asking_the_legacy_stream_whether_it_captures_leaves_the_capture_intact() {
 
 /// An event last recorded in a capturing stream cannot be queried or waited for on the host
 /// (`cudaErrorCapturedEvent`: "The operation is not permitted on an event which was last
-/// recorded in a capturing stream"; once that capture ended, `cudaErrorInvalidValue`), until
-/// it is recorded again outside capture.
+/// recorded in a capturing stream", for a query; a synchronize is `cudaErrorInvalidValue` and
+/// invalidates the capture, as an H200 answers: tests/program-diff/capture_illegal.cu; once
+/// the capture ended, both are `cudaErrorInvalidValue`), until it is recorded again outside
+/// capture.
 #[test]
 fn an_event_recorded_in_capture_cannot_be_queried_or_synchronized() {
     let _turn = one_at_a_time();
@@ -321,8 +323,10 @@ fn an_event_recorded_in_capture_cannot_be_queried_or_synchronized() {
     graph::begin_capture(s, RELAXED).expect("begin");
     e.record(s).expect("record in capture");
     assert_eq!(e.query(), Err(Error::CapturedEvent));
-    assert_eq!(e.synchronize(), Err(Error::CapturedEvent));
-    graph::end_capture(s).expect("end");
+    assert_eq!(graph::capture_status(s), Ok(CaptureStatus::Active), "a query leaves the capture");
+    assert_eq!(e.synchronize(), Err(Error::InvalidValue));
+    assert_eq!(graph::capture_status(s), Ok(CaptureStatus::Invalidated));
+    assert_eq!(graph::end_capture(s).err(), Some(Error::StreamCaptureInvalidated));
     // Once the capture ended, the record it left is no record at all: an invalid value (as an
     // H200 answers, tests/program-diff/capture_rules.cu).
     assert_eq!(e.query(), Err(Error::InvalidValue), "last recorded in an ended capture");

@@ -225,6 +225,11 @@ pub fn cudaLibraryGetGlobal(dptr: Out<*mut c_void>, bytes: Out<usize>, lib: *mut
 /// `cudaLibraryGetManaged(void **dptr, size_t *bytes, cudaLibrary_t, const char *name)`: the
 /// variable's unified address (host and device code reach it there).
 pub fn cudaLibraryGetManaged(dptr: Out<*mut c_void>, bytes: Out<usize>, lib: *mut c_void, name: CStrArg) -> i32 {
+    // A variable that is not `__managed__` is not found (an H200's answer, unseen13a_library_load_ptx).
+    let managed = name.to_string_lossy().is_some_and(|n| with(lib, |l| Ok(l.module.is_managed(&n))).unwrap_or(true));
+    if !managed {
+        return code::<()>(record(Err(Error::SymbolNotFound)));
+    }
     write_var(dptr, bytes, global(lib, name).and_then(|(p, n)| Ok((runtime::memory::unified_alias(p)?.0, n))))
 }
 

@@ -28,5 +28,5 @@ pub fn cudaDeviceEnablePeerAccess(peer: i32, flags: u32) -> i32 {
 
 /// `cudaDeviceDisablePeerAccess(int peerDevice)`: there is no peer.
 pub fn cudaDeviceDisablePeerAccess(peer: i32) -> i32 {
-    code(device::peer_access(peer, 0))
+    code(device::disable_peer_access(peer))
 }

@@ -101,8 +101,17 @@ impl CaptureState for StreamCapture {
         self.seq.invalidated.store(true, Ordering::Relaxed);
     }
 
+    fn is_invalidated(&self) -> bool {
+        self.seq.invalidated.load(Ordering::Relaxed)
+    }
+
     fn record_shared(&mut self, work: crate::work::NodeFn, ty: NodeType) {
         append(self, NodeKind::Work { ty, work, params: None, copy: None });
+    }
+
+    fn record_copy(&mut self, work: Work, kind: i32) {
+        let copy = crate::memory::MemcpyKind::from_raw(kind).ok();
+        append(self, NodeKind::Work { ty: NodeType::Memcpy, work: Arc::from(work), params: None, copy });
     }
 
     fn event_node(&mut self, event: u64, wait: bool) {
@@ -152,8 +161,19 @@ fn capture_launch(
 ) -> Option<Result<()>> {
     let mut cap = lock(&s.capture);
     let sc = part(&mut cap)?;
+    if sc.seq.invalidated.load(Ordering::Relaxed) {
+        return Some(Err(Error::StreamCaptureInvalidated));
+    }
     let node = KernelNode::new(function.clone(), grid, block, dynamic_shared, params.to_vec());
-    Some(node.map(|k| append(sc, NodeKind::Kernel(k))))
+    // The kernel node takes the stream's priority as its launch attribute (an H200's answer,
+    // unseen13a_graph_kernel_attrs).
+    let priority = lock(&s.attrs).get(&stream::ATTR_PRIORITY).copied();
+    Some(node.map(|mut k| {
+        if let Some(p) = priority {
+            k.attrs.insert(stream::ATTR_PRIORITY, p);
+        }
+        append(sc, NodeKind::Kernel(k))
+    }))
 }
 
 /// Adds `kind` to the stream's capture after its tail (nothing once the capture is invalidated).
@@ -193,6 +213,12 @@ impl CaptureRegistry for Captures {
 
     fn is_active(&self, point: &stream::CapturePoint) -> bool {
         point.downcast_ref::<CapturePoint>().is_some_and(|p| reg().active.iter().any(|a| Arc::ptr_eq(a, &p.seq)))
+    }
+
+    fn invalidate(&self, point: &stream::CapturePoint) {
+        if let Some(p) = point.downcast_ref::<CapturePoint>() {
+            p.seq.invalidated.store(true, Ordering::Relaxed);
+        }
     }
 }
 

@@ -37,6 +37,9 @@ struct Step {
     ty: NodeType,
     op: Op,
     enabled: bool,
+    /// A memcpy node's `cudaMemcpyKind` as instantiated (see [`NodeKind::Work`]), which its
+    /// exec parameters may not change.
+    copy: Option<crate::memory::MemcpyKind>,
 }
 
 /// An executable graph.
@@ -57,6 +60,8 @@ pub(crate) struct Exec {
     resets: Vec<(u64, u32)>,
     /// The works of its memory allocation and free nodes (what a launch checks in API order).
     mem_nodes: Vec<NodeFn>,
+    /// The graph it was instantiated from.
+    pub(crate) source: u64,
 }
 
 /// What flattening saw: the graphs flattened and the conditional handles used.
@@ -111,7 +116,11 @@ fn flatten(
             NodeKind::WaitEvent(e) => Op::Wait(*e),
             NodeKind::EventRecord(e) => Op::Record(*e),
         };
-        out.push(Step { node, node_ty, ty: kind.ty(), op, enabled: true });
+        let copy = match &kind {
+            NodeKind::Work { copy, .. } => *copy,
+            _ => None,
+        };
+        out.push(Step { node, node_ty, ty: kind.ty(), op, enabled: true, copy });
     }
     Ok(())
 }
@@ -153,13 +162,19 @@ impl Exec {
             .filter(|(h, c)| c.assign && (seen.handles.contains(h) || seen.graphs.contains(&c.graph)))
             .map(|(h, c)| (*h, c.default))
             .collect();
-        let mem_nodes = steps
+        let mem_nodes: Vec<NodeFn> = steps
             .iter()
             .filter(|s| matches!(s.ty, NodeType::MemAlloc | NodeType::MemFree))
             .filter_map(|s| if let Op::Work(w) = &s.op { Some(w.clone()) } else { None })
             .collect();
         let user_refs = lock(data_of(g)?.as_ref()).user_refs.clone();
         super::user_object::retain_all(&user_refs);
+        // A graph with memory allocation or free nodes has one executable graph at a time (CUDA's
+        // rule; a second instantiation is not supported, as an H200 answers:
+        // unseen13a_graph_instantiate_upload).
+        if !mem_nodes.is_empty() && reg().execs.values().any(|e| e.source == g.0) {
+            return Err(Error::NotSupported);
+        }
         Ok(Exec {
             steps: Mutex::new(steps),
             plan: Mutex::new(None),
@@ -169,6 +184,7 @@ impl Exec {
             last: Mutex::new(None),
             resets,
             mem_nodes,
+            source: g.0,
         })
     }
 }
@@ -282,6 +298,14 @@ impl GraphExec {
             let mut steps = exec.steps_mut();
             let st = steps.iter_mut().find(|s| s.node == node.0).ok_or(Error::InvalidValue)?;
             if st.node_ty != kind.ty() {
+                return Err(Error::InvalidValue);
+            }
+            // A memcpy node keeps the memory types of its ends: another `cudaMemcpyKind`
+            // (`cudaMemcpyDefault` for a device-to-host node too) is an invalid value (an
+            // H200's answer, unseen11b_update_memcpy_kinds).
+            if let NodeKind::Work { copy: Some(new), .. } = &kind
+                && st.copy.is_some_and(|old| old != *new)
+            {
                 return Err(Error::InvalidValue);
             }
             st.op = op;

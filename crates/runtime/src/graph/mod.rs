@@ -181,9 +181,14 @@ impl GraphData {
         self.nodes.iter_mut().find(|n| n.handle == h)
     }
 
-    /// Every edge `(from, to)`, in node order.
+    /// Every edge `(from, to)`, in the order an H200 lists them (`cudaGraphGetEdges`): by the node they leave, in node
+    /// order, then by the node they enter (unseen13a_graph_manual_edges).
     fn edges(&self) -> Vec<(u64, u64)> {
-        self.nodes.iter().flat_map(|n| n.deps.iter().map(move |&d| (d, n.handle))).collect()
+        let index: HashMap<u64, usize> = self.nodes.iter().enumerate().map(|(i, n)| (n.handle, i)).collect();
+        let mut edges: Vec<(u64, u64)> =
+            self.nodes.iter().flat_map(|n| n.deps.iter().map(move |&d| (d, n.handle))).collect();
+        edges.sort_by_key(|&(from, to)| (index.get(&from).copied(), index.get(&to).copied()));
+        edges
     }
 
     /// The node indices in a topological order (stable: insertion order where free), or
@@ -724,6 +729,14 @@ impl GraphNode {
         })
     }
 
+    /// What the node does, if it still exists, recording no error (for a check against a
+    /// node's parameters where the node may be gone with its graph).
+    pub fn peek_kind(self) -> Option<NodeKind> {
+        let (_, d) = graph_of(self).ok()?;
+        let g = lock(&d);
+        g.node(self.0).map(|n| n.kind.clone())
+    }
+
     /// Replaces what the node does (`cudaGraph*NodeSetParams`): the new kind must be of the
     /// same type.
     pub fn set_kind(self, kind: NodeKind) -> Result<()> {
@@ -757,12 +770,17 @@ impl GraphNode {
         })
     }
 
-    /// `cudaGraphDestroyNode`: removes the node and its edges.
+    /// `cudaGraphDestroyNode`: removes the node and its edges; not in a graph with memory
+    /// allocation or free nodes ([`Error::NotSupported`], as an H200 answers, like removing an
+    /// edge there: unseen13a_graph_manual_edges).
     pub fn destroy(self) -> Result<()> {
         api(|_| {
             let (_, d) = graph_of(self)?;
             let removed = {
                 let mut g = lock(&d);
+                if g.nodes.iter().any(|n| n.kind.is_memory()) {
+                    return Err(Error::NotSupported);
+                }
                 let i = g.nodes.iter().position(|n| n.handle == self.0).ok_or(Error::InvalidValue)?;
                 let n = g.nodes.remove(i);
                 for m in &mut g.nodes {

@@ -147,6 +147,14 @@ pub unsafe fn cudaGraphExecKernelNodeSetParams(x: *mut c_void, n: *mut c_void, p
 
 /// `cudaGraphExecMemsetNodeSetParams(...)`.
 pub fn cudaGraphExecMemsetNodeSetParams(x: *mut c_void, n: *mut c_void, p: In<MemsetParams>) -> i32 {
+    // The number of rows may not change (an H200 refuses it for a 2D memset node and takes a
+    // new value, width, element size or destination: unseen13a_graph_memset_update).
+    let old = node(n).peek_kind().and_then(|k| node::params_of::<MemsetParams>(&k, NodeType::Memset));
+    if let (Ok(new), Some(old)) = (p.read(), old)
+        && new.height != old.height
+    {
+        return code::<()>(record(Err(Error::InvalidValue)));
+    }
     code(record(memset_kind(p)).and_then(|k| GraphExec(x as u64).set_node(node(n), k)))
 }
 
@@ -178,6 +186,10 @@ pub unsafe fn cudaGraphExecMemcpyNodeSetParams1D(
     count: usize,
     kind: i32,
 ) -> i32 {
+    // An empty copy is an invalid value here (an H200's answer, unseen11b_update_memcpy_kinds).
+    if count == 0 {
+        return code::<()>(record(Err(Error::InvalidValue)));
+    }
     // SAFETY: the host memory `dst`/`src` cover outlives the graph's runs: cudaGraphExecMemcpyNodeSetParams1D's
     // contract, which is `memcpy_1d_kind`'s.
     code(
@@ -213,17 +225,18 @@ pub struct UpdateResultInfo {
 /// # Safety
 /// `info` valid for writes.
 pub unsafe fn cudaGraphExecUpdate(x: *mut c_void, g: *mut c_void, info: *mut UpdateResultInfo) -> i32 {
-    if info.is_null() {
-        return invalid();
-    }
+    // The result info may be null: the update is made (or refused) all the same (an H200's
+    // answer, unseen13a_graph_update_reasons).
     let (r, res) = GraphExec(x as u64).update(Graph(g as u64));
     let i = UpdateResultInfo {
         result: res.result,
         errorNode: res.error_node.map_or(std::ptr::null_mut(), |n| n.0 as *mut c_void),
         errorFromNode: std::ptr::null_mut(),
     };
-    // SAFETY: non-null, valid for writes per the contract.
-    unsafe { info.write(i) };
+    if !info.is_null() {
+        // SAFETY: non-null, valid for writes per the contract.
+        unsafe { info.write(i) };
+    }
     code(r)
 }
 

@@ -129,6 +129,11 @@ pub(crate) unsafe fn kernel_kind(p: In<KernelNodeParams>) -> Result<graph::NodeK
 /// A memset node from `cudaMemsetParams` (`cudaGraphAddMemsetNode`).
 pub(crate) fn memset_kind(p: In<MemsetParams>) -> Result<graph::NodeKind> {
     let p = p.read()?;
+    // An empty memset, or a destination not aligned to the element size, is an invalid value
+    // for a node (an H200's answers, unseen13a_graph_memset_update).
+    if p.width == 0 || p.height == 0 || !(p.dst as usize).is_multiple_of(p.elementSize.max(1) as usize) {
+        return Err(Error::InvalidValue);
+    }
     let s = Set3D {
         dst: DevicePtr(p.dst as u64),
         pitch: p.pitch,
@@ -166,21 +171,9 @@ pub(crate) unsafe fn memcpy_1d_kind(
     count: usize,
     kind: i32,
 ) -> Result<graph::NodeKind> {
+    let as_3d = linear_copy_params(dst, count, src, count, (count, 1), kind);
     let kind = memory::MemcpyKind::from_raw(kind)?;
     let c = memory::Copy3D::linear(dst as u64, src as u64, count, kind);
-    let pitched =
-        |p: *mut c_void| crate::api::memory::pitched::PitchedPtr { ptr: p, pitch: count, xsize: count, ysize: 1 };
-    let origin = crate::api::memory::pitched::Pos { x: 0, y: 0, z: 0 };
-    let as_3d = Memcpy3DParms {
-        srcArray: std::ptr::null_mut(),
-        srcPos: origin,
-        srcPtr: pitched(src.cast_mut()),
-        dstArray: std::ptr::null_mut(),
-        dstPos: origin,
-        dstPtr: pitched(dst),
-        extent: crate::api::memory::pitched::Extent { width: count, height: 1, depth: 1 },
-        kind: kind as i32,
-    };
     // SAFETY: the host memory `dst`/`src` cover stays valid while the graph may run: this function's contract (CUDA's
     // for a memcpy node's host pointers), which is what `work` requires.
     Ok(work_kind(
@@ -347,6 +340,10 @@ pub unsafe fn cudaGraphAddNode(
     }
     // SAFETY: null-checked; valid per the contract.
     let Some(q) = (unsafe { p.as_ref() }) else { return invalid() };
+    // The reserved words must be zero (an H200's answer, unseen13a_graph_generic_nodes).
+    if q.reserved0 != [0; 3] {
+        return code::<()>(record(Err(Error::InvalidValue)));
+    }
     // SAFETY: `node`, `deps` and `n` as cudaGraphAddNode's contract says, which the typed entry points require; `p` is
     // not null and `q.type_` names the union member that holds valid parameters (the contract), so `union_of` reads
     // that member.
@@ -682,4 +679,53 @@ pub unsafe fn cudaGraphMemcpyNodeSetParams(n: *mut c_void, p: *const Memcpy3DPar
     // SAFETY: `p` is valid and its host memory outlives the graph's runs: cudaGraphMemcpyNodeSetParams' contract, which
     // is `memcpy_kind`'s.
     code(record(unsafe { memcpy_kind(p) }).and_then(|k| node(n).set_kind(k)))
+}
+
+/// After a memset or copy was made on `on`: if that stream captures, the node the capture just
+/// made (its tail) takes `params`, so that `cudaGraphMemsetNodeGetParams` and
+/// `cudaGraphMemcpyNodeGetParams` answer for captured nodes as for added ones (an H200's
+/// answers, unseen13a_capture_node_kinds; captured work carries no parameters otherwise).
+pub(crate) fn annotate_captured<T: Copy>(on: memory::On, ty: NodeType, params: &T) {
+    // The legacy stream never captures (and naming it during a capture is an implicit
+    // dependency): only other streams.
+    let memory::On::Async(s) = on else { return };
+    if s.0 <= 1 {
+        return;
+    }
+    let Ok(info) = graph::capture_info(s) else { return };
+    if let [n] = info.dependencies[..]
+        && let Some(NodeKind::Work { ty: t, work, params: None, copy }) = n.peek_kind()
+        && t == ty
+    {
+        let _ = n.set_kind(NodeKind::Work { ty, work, params: Some(params_bytes(params)), copy });
+    }
+}
+
+/// A linear copy of `height` rows of `width` bytes as `cudaMemcpy3DParms` (a memcpy node's
+/// parameters).
+pub(crate) fn linear_copy_params(
+    dst: *mut c_void,
+    dpitch: usize,
+    src: *const c_void,
+    spitch: usize,
+    (width, height): (usize, usize),
+    kind: i32,
+) -> Memcpy3DParms {
+    let pitched = |ptr: *mut c_void, pitch: usize| crate::api::memory::pitched::PitchedPtr {
+        ptr,
+        pitch,
+        xsize: width,
+        ysize: height,
+    };
+    let origin = crate::api::memory::pitched::Pos { x: 0, y: 0, z: 0 };
+    Memcpy3DParms {
+        srcArray: std::ptr::null_mut(),
+        srcPos: origin,
+        srcPtr: pitched(src.cast_mut(), spitch),
+        dstArray: std::ptr::null_mut(),
+        dstPos: origin,
+        dstPtr: pitched(dst, dpitch),
+        extent: crate::api::memory::pitched::Extent { width, height, depth: 1 },
+        kind,
+    }
 }

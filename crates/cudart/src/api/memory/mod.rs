@@ -120,6 +120,10 @@ unsafe fn memcpy_on(dst: *mut c_void, src: *const c_void, count: usize, kind: i3
         // function's contract (cudaMemcpy's), which is `memory::memcpy_on`'s.
         unsafe { memory::memcpy_on(dst as u64, src as u64, count, k, on) }
     });
+    if r.is_ok() {
+        let p = crate::api::graph::node::linear_copy_params(dst, count, src, count, (count, 1), kind);
+        crate::api::graph::node::annotate_captured(on, runtime::graph::NodeType::Memcpy, &p);
+    }
     code(r)
 }
 

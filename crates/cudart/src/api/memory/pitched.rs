@@ -11,8 +11,10 @@ use std::ffi::c_void;
 use runtime::memory::{Copy3D, MemcpyKind, On, Set3D};
 use runtime::{DevicePtr, Error, Result, memory, record};
 
+use crate::api::graph::node::{MemsetParams, annotate_captured, linear_copy_params};
 use crate::args::Out;
 use crate::{code, invalid, stream, sync};
+use runtime::graph::NodeType;
 
 /// `struct cudaPitchedPtr`.
 #[repr(C)]
@@ -185,7 +187,12 @@ pub(crate) unsafe fn memcpy_2d(
     });
     // SAFETY: `dst` and `src` hold `height` rows of `width` bytes, `dpitch` and `spitch` apart (until the copy
     // completes, when asynchronous): this function's contract, which is `memory::memcpy_3d`'s for host ends.
-    code(copy.and_then(|c| unsafe { memory::memcpy_3d(c, on) }))
+    let r = copy.and_then(|c| unsafe { memory::memcpy_3d(c, on) });
+    if r.is_ok() {
+        let p = linear_copy_params(dst, dpitch, src, spitch, (width, height), kind);
+        annotate_captured(on, NodeType::Memcpy, &p);
+    }
+    code(r)
 }
 
 /// `cudaMemset2D` (`on`: `sync()`) and `cudaMemset2DAsync` (the stream), table entries;
@@ -209,7 +216,14 @@ pub(crate) fn memset_2d(
         height,
         depth,
     };
-    code(memory::memset_3d(s, on))
+    let r = memory::memset_3d(s, on);
+    if r.is_ok() && depth == 1 {
+        // A one-row memset's node has no pitch (as an H200 answers).
+        let pitch = if height > 1 { pitch } else { 0 };
+        let p = MemsetParams { dst: p, pitch, value: value as u8 as u32, elementSize: 1, width, height };
+        annotate_captured(on, NodeType::Memset, &p);
+    }
+    code(r)
 }
 
 /// `cudaMemset3D` (`on`: `sync()`) and `cudaMemset3DAsync` (the stream), table entries.

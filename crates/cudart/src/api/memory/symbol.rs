@@ -19,8 +19,14 @@ pub(crate) unsafe fn symbol_copy(c: SymbolCopy, on: runtime::memory::On) -> i32 
     let r = c.ends().and_then(|(dst, src, kind)| {
         // SAFETY: the host end (`c.other`) is valid for `c.count` bytes: this function's
         // contract; the other end is the symbol's device memory, `count` bytes checked in range.
-        unsafe { runtime::memory::memcpy_on(dst, src, c.count, kind, on) }
+        unsafe { runtime::memory::memcpy_on(dst, src, c.count, kind, on) }?;
+        Ok((dst, src, kind))
     });
+    if let Ok((dst, src, kind)) = r {
+        let (d, s) = (dst as *mut std::ffi::c_void, src as *const std::ffi::c_void);
+        let p = crate::api::graph::node::linear_copy_params(d, c.count, s, c.count, (c.count, 1), kind as i32);
+        crate::api::graph::node::annotate_captured(on, runtime::graph::NodeType::Memcpy, &p);
+    }
     code(r)
 }
 
