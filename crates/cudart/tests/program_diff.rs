@@ -2027,3 +2027,29 @@ fn numeric_types_and_hardware_features() {
         check(name);
     }
 }
+
+/// Scalar video instructions (vadd, vsub, vabsdiff, vmin, vmax, vshl, vshr, vset, vmad) in every
+/// type triple with .sat, selectors, secondary operations and merges, as ptxas compiles them.
+#[test]
+fn video_scalar_asm() {
+    check("video_scalar_asm");
+}
+
+/// SIMD video instructions with operand lane selectors of {b, a} and destination masks.
+#[test]
+fn video_simd_selectors_asm() {
+    check("video_simd_selectors_asm");
+}
+
+/// Integer PTX on edge operands: division by 0, carry chains, dp4a/dp2a, packs, lop3.BoolOp, fns.
+#[test]
+fn integer_edges_asm() {
+    check("integer_edges_asm");
+}
+
+/// Float, half and fp8 PTX on edge operands: testp, set/setp combiners, .NaN min/max, fma .relu,
+/// e4m3x2/e5m2x2 conversions.
+#[test]
+fn half_fp8_edges_asm() {
+    check("half_fp8_edges_asm");
+}
