@@ -780,6 +780,7 @@ fn rename_operand(op: &mut Operand, f: &mut dyn FnMut(Name) -> Option<Name>) -> 
             rename_operand(a, f)?;
             *b = f(*b)?;
         }
+        Operand::Neg(a) => rename_operand(a, f)?,
         Operand::Sreg(..) | Operand::Imm(_) | Operand::Sink => {}
     }
     Some(())

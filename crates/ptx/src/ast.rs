@@ -547,8 +547,10 @@ pub enum Imm {
     F64(u64),
 }
 
-/// A byte (`.b0`..`.b7`) or half-word (`.h0`, `.h1`) selector of a video instruction operand:
-/// one to four lane numbers, written most significant first (`.b3210`).
+/// A byte (`.b0`..`.b7`) or half-word (`.h0`..`.h3`) selector of a video instruction operand:
+/// one to four lane numbers, written most significant first (`.b3210`). Which selectors an
+/// instruction takes is the validator's to check (scalar video reads `.b0`..`.b3`, `.h0`,
+/// `.h1`; the SIMD forms pick lanes of the pair `{b, a}`, so up to `.h3` and `.b7`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VideoSel {
     /// Half-words (`.h`) rather than bytes (`.b`).
@@ -560,14 +562,14 @@ pub struct VideoSel {
 }
 
 impl VideoSel {
-    /// Parses `b0`, `h1`, `b3210`, `h10` (without the dot).
+    /// Parses `b0`, `h1`, `b3210`, `h32` (without the dot).
     pub fn parse(word: &str) -> Option<VideoSel> {
         let (half, digits) = match word.as_bytes().first()? {
             b'b' => (false, &word[1..]),
             b'h' => (true, &word[1..]),
             _ => return None,
         };
-        let max = if half { b'1' } else { b'7' };
+        let max = if half { b'3' } else { b'7' };
         if digits.is_empty() || digits.len() > 4 || !digits.bytes().all(|d| (b'0'..=max).contains(&d)) {
             return None;
         }
@@ -623,6 +625,9 @@ pub enum Operand {
     AddrList(Vec<Operand>),
     /// `!p`: a negated predicate source.
     Not(Name),
+    /// `-a`, `-a.b1`: a negated register source (`vmad`'s operands); the inner operand is a
+    /// [`Operand::Name`] or an [`Operand::Selected`].
+    Neg(Box<Operand>),
     /// `d|p`: a destination plus a predicate destination (`setp p|q`, `shfl.sync d|p`,
     /// `elect.sync _|p`, `tex {...}|p`). The first part is a name, `_` or a vector.
     Pair(Box<Operand>, Name),
@@ -645,6 +650,7 @@ impl Operand {
             | Operand::Not(n) => f(*n),
             Operand::Vector(v) | Operand::AddrList(v) | Operand::List(v) => v.iter().for_each(|o| o.for_each_name(f)),
             Operand::Addr(a) => a.base.into_iter().for_each(f),
+            Operand::Neg(a) => a.for_each_name(f),
             Operand::Pair(a, n) => {
                 a.for_each_name(f);
                 f(*n);

@@ -1094,6 +1094,14 @@ impl<'a> Parser<'a> {
                 let (n, _) = self.expect_ident("a predicate register after `!`")?;
                 Ok(Operand::Not(n))
             }
+            // `-a`: a negated register (a constant expression names no register).
+            TokKind::Punct(b'-') if self.peek_at(1).kind == TokKind::Ident => {
+                self.bump();
+                match self.operand_primary(depth + 1)? {
+                    inner @ (Operand::Name(_) | Operand::Selected(..)) => Ok(Operand::Neg(Box::new(inner))),
+                    _ => self.error(t.span, "expected a register after `-`"),
+                }
+            }
             // Fast path: a lone literal (the overwhelmingly common immediate).
             TokKind::Int | TokKind::Float
                 if matches!(self.peek_at(1).kind, TokKind::Punct(b',' | b';' | b'}' | b']' | b')')) =>

@@ -364,6 +364,10 @@ impl<'m> Printer<'m> {
                 self.out.push(']');
             }
             Operand::Not(n) => write!(self.out, "!{}", self.name(*n))?,
+            Operand::Neg(a) => {
+                self.out.push('-');
+                self.operand(a)?;
+            }
             Operand::Pair(a, b) => {
                 self.operand(a)?;
                 write!(self.out, "|{}", self.name(*b))?;

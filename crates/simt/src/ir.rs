@@ -452,6 +452,14 @@ pub(crate) struct Video {
     pub sat: bool,
     /// `.add`: the result lanes are summed and added to `c`.
     pub add: bool,
+    /// Where each lane of `a` comes from: lane `i`'s source, a lane of the pair `{b, a}`
+    /// (`a`'s lanes first), in bits `4i..4i+4` (`.asel`; `.h10`/`.b3210` by default).
+    pub asel: u16,
+    /// The same for `b` (`.bsel`; `.h32`/`.b7654` by default).
+    pub bsel: u16,
+    /// The destination lanes written (bit `i` for lane `i`, `d.mask`); the others are `c`'s
+    /// lanes, or, with `.add`, are left out of the sum.
+    pub mask: u8,
 }
 
 /// Video operations.
@@ -465,6 +473,68 @@ pub(crate) enum VideoOp {
     Max,
     /// `vset2`/`vset4`: 1 where the lanes compare true, else 0 (integer comparisons only).
     Set(ptx::types::CmpOp),
+}
+
+/// A part of a scalar video operand: the whole word, a byte (`.b0`..`.b3`) or a half-word
+/// (`.h0`, `.h1`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum VideoPart {
+    Word,
+    Byte(u8),
+    Half(u8),
+}
+
+/// A scalar video instruction (`vadd`, `vshl`, `vset`, `vmad`, ...) on 32-bit operands, each
+/// a part sign- or zero-extended; `Op::Tern`'s `c` is the secondary operand, the merge target or
+/// `vmad`'s addend.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ScalarVideo {
+    pub op: ScalarVideoOp,
+    pub a_signed: bool,
+    pub b_signed: bool,
+    pub d_signed: bool,
+    pub sat: bool,
+    pub asel: VideoPart,
+    pub bsel: VideoPart,
+    /// `d.b1`, `d.h0`: the result merged into that part of `c` (`Word`: no merge).
+    pub dsel: VideoPart,
+    /// `.add`, `.min`, `.max` with `c`.
+    pub op2: Option<VideoOp2>,
+}
+
+/// The primary operation of a scalar video instruction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ScalarVideoOp {
+    Add,
+    Sub,
+    Absdiff,
+    Min,
+    Max,
+    /// `vshl`/`vshr` (`clamp`: amounts past 32 are 32; else `.wrap`, modulo 32).
+    Shl {
+        clamp: bool,
+    },
+    Shr {
+        clamp: bool,
+    },
+    /// `vset`: 1 where `a` compares true with `b`.
+    Set(ptx::types::CmpOp),
+    /// `vmad`: `a * b + c`; `neg_ab`: the product negated (`-a` xor `-b`), `neg_c`: `c`
+    /// negated, `po`: plus one; `shr`: the sum shifted right (0, 7 or 15).
+    Mad {
+        neg_ab: bool,
+        neg_c: bool,
+        po: bool,
+        shr: u8,
+    },
+}
+
+/// A scalar video instruction's secondary operation with `c`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum VideoOp2 {
+    Add,
+    Min,
+    Max,
 }
 
 /// A float operation with a directed rounding mode.
@@ -531,8 +601,10 @@ pub(crate) enum TernOp {
         zm: u64,
         k: FmaKind,
     },
-    /// Video instruction with its third operand.
+    /// SIMD video instruction with its third operand.
     Video(Video),
+    /// Scalar video instruction with its third operand (0 where the instruction has none).
+    VideoScalar(ScalarVideo),
     /// `fns.b32 d, mask, base, offset`.
     Fns,
     Dp2a(bool, bool, bool),

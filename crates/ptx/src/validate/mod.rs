@@ -789,6 +789,20 @@ impl<'m> Validator<'m> {
                     _ => Some("a register"),
                 }
             }
+            Operand::Neg(inner) => {
+                if ins.opcode != Opcode::Vmad {
+                    let msg = format!(
+                        "operand negation (`-a`) is not allowed for `{}`; only `vmad` negates operands",
+                        ins.opcode.as_str()
+                    );
+                    self.err(ins.span, msg);
+                    return;
+                }
+                match role {
+                    Role::Val | Role::Src | Role::Any => return self.operand(ins, i, inner, role),
+                    _ => Some("a negated register"),
+                }
+            }
             Operand::Not(n) => {
                 if matches!(self.resolve(*n), Sym::None) {
                     self.undeclared(ins.span, *n);
@@ -1033,6 +1047,7 @@ fn operand_class(op: &Operand) -> &'static str {
         Operand::Addr(_) => "an address",
         Operand::AddrList(_) => "an address list",
         Operand::Not(_) => "a negated predicate",
+        Operand::Neg(_) => "a negated register",
         Operand::Pair(..) => "a predicate pair",
         Operand::Sink => "`_`",
         Operand::List(_) => "a parenthesized list",

@@ -1,5 +1,5 @@
 //! Decoding arithmetic: moves, integer and floating-point operations (unary, binary,
-//! ternary, video, bit-field), into the IR's operation kinds.
+//! ternary, bit-field; video: `video.rs`), into the IR's operation kinds.
 
 use super::*;
 
@@ -115,13 +115,9 @@ impl FuncDecoder<'_> {
             Kw::Ecl,
             Kw::Ecr,
             Kw::Rc16,
-            // vset2/vset4's comparison.
-            Kw::Eq,
-            Kw::Ne,
-            Kw::Lt,
-            Kw::Le,
-            Kw::Gt,
-            Kw::Ge,
+            // lop3.BoolOp
+            Kw::And,
+            Kw::Or,
         ])?;
         let t = p.ty_req()?;
         let (mut op, n) = self.ternop(ins.opcode, t, tys, kws, rnd)?;
@@ -139,14 +135,15 @@ impl FuncDecoder<'_> {
             TernOp::Selp => (t, t, ScalarType::Pred),
             TernOp::Slct { float, .. } => (t, t, if float { ScalarType::F32 } else { ScalarType::S32 }),
             TernOp::ShfL(_) | TernOp::ShfR(_) => (t, t, ScalarType::U32),
-            TernOp::Dp4a(..) | TernOp::Dp2a(..) | TernOp::Video(_) | TernOp::Fns => {
-                (ScalarType::B32, ScalarType::B32, ScalarType::B32)
-            }
+            TernOp::Dp4a(..) | TernOp::Dp2a(..) | TernOp::Fns => (ScalarType::B32, ScalarType::B32, ScalarType::B32),
             TernOp::HFma(..) if t.size() == 2 => (ScalarType::B16, ScalarType::B16, ScalarType::B16),
             TernOp::HFma(..) => (ScalarType::B32, ScalarType::B32, ScalarType::B32),
             _ => (t, t, t),
         };
-        let d = self.reg(&ops[0])?;
+        let d = match &ops[0] {
+            Operand::Pair(first, p) if matches!(op, TernOp::Lop3(_)) => self.lop3_predicate(p, first, ops, kws)?,
+            d => self.reg(d)?,
+        };
         let mut a = self.src(&ops[1], sa)?;
         let mut b = self.src(&ops[2], sb)?;
         let c = self.src(&ops[3], sc)?;
@@ -157,6 +154,22 @@ impl FuncDecoder<'_> {
             std::mem::swap(&mut a, &mut b);
         }
         Ok(Op::Tern { op, d, a, b, c })
+    }
+
+    /// `lop3.BoolOp.b32 d|p, a, b, c, immLut, q`: `d` (`first`, a register or `_`), with the
+    /// follow-up `p = (d != 0) BoolOp q` (PTX ISA 9.7.8.6) set for the caller to append.
+    fn lop3_predicate(&mut self, p: &Name, first: &Operand, ops: &[Operand], kws: &[Kw]) -> R<Reg> {
+        let comb = super::instruction::first_of(kws, &[(Kw::And, BoolOp::And), (Kw::Or, BoolOp::Or)])
+            .ok_or_else(|| DecodeError::Invalid("lop3 with a predicate result needs .and or .or".into()))?;
+        let q = ops.get(5).ok_or(DecodeError::MissingOperands(6))?;
+        let (q, neg) = self.psrc(q)?;
+        let d = self.reg(first)?;
+        let p = self.reg(&Operand::Name(*p))?;
+        let cmp = Cmp { op: CmpOp::Ne, kind: b'u', w: 32, ftz: false };
+        let b = Src::Imm(0);
+        self.follow_up =
+            Some(Op::Setp { cmp, out: SetOut::Pred, d: p, dn: None, a: Src::Reg(d), b, comb: Some((comb, q, neg)) });
+        Ok(d)
     }
 
     /// `bfi`: bit-field insertion.
@@ -261,7 +274,6 @@ impl FuncDecoder<'_> {
                 (TernOp::HFma(m, x2), 4)
             }
             O::Fns => (TernOp::Fns, 4),
-            o if o.is_simd_video() => (TernOp::Video(video(o, tys, kws)?), 4),
             O::Mad if t.kind() != TypeKind::Float => {
                 if has(Kw::Hi) && has(Kw::Sat) {
                     if t != ScalarType::S32 {
@@ -592,51 +604,4 @@ fn int_binop(o: Opcode, t: ScalarType, kws: &[Kw]) -> R<BinOp> {
         O::Szext if w == 32 => BinOp::Szext { signed: s, clamp: !has(Kw::Wrap) },
         _ => return Err(DecodeError::Unsupported(format!("`{o}` on .{t} is not supported"))),
     })
-}
-
-/// A video instruction (`vadd2`, `vset4`, ...: `o`) with its types `tys` and modifiers `kws`.
-fn video(o: Opcode, tys: &[ScalarType], kws: &[Kw]) -> R<Video> {
-    use Opcode as O;
-    let has = |k: Kw| kws.contains(&k);
-    let op = match o {
-        O::Vset2 | O::Vset4 => {
-            let cmp = kws
-                .iter()
-                .find_map(|k| k.as_cmp())
-                .ok_or_else(|| DecodeError::Invalid("vset needs a comparison".into()))?;
-            if !matches!(cmp, CmpOp::Eq | CmpOp::Ne | CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge) {
-                return Err(DecodeError::Invalid(format!("vset comparison .{cmp} is not defined")));
-            }
-            VideoOp::Set(cmp)
-        }
-        O::Vadd2 | O::Vadd4 => VideoOp::Add,
-        O::Vsub2 | O::Vsub4 => VideoOp::Sub,
-        O::Vavrg2 | O::Vavrg4 => VideoOp::Avrg,
-        O::Vabsdiff2 | O::Vabsdiff4 => VideoOp::Absdiff,
-        O::Vmin2 | O::Vmin4 => VideoOp::Min,
-        _ => VideoOp::Max,
-    };
-    let lane = if matches!(o, O::Vadd2 | O::Vsub2 | O::Vavrg2 | O::Vabsdiff2 | O::Vmin2 | O::Vmax2 | O::Vset2) {
-        16
-    } else {
-        8
-    };
-    // `vset` names its two operand types (its result lanes are 0 or 1); the others
-    // name the destination's too.
-    let tys: &[ScalarType] = match (op, tys) {
-        (VideoOp::Set(_), [a, b]) => &[ScalarType::U32, *a, *b],
-        (VideoOp::Set(_), _) => return Err(DecodeError::Invalid("vset needs two types".into())),
-        (_, t @ [_, _, _]) => t,
-        _ => return Err(DecodeError::Invalid("video instructions need three types".into())),
-    };
-    let v = Video {
-        op,
-        lane,
-        d_signed: is_signed(tys[0]),
-        a_signed: is_signed(tys[1]),
-        b_signed: is_signed(tys[2]),
-        sat: has(Kw::Sat),
-        add: has(Kw::Add),
-    };
-    Ok(v)
 }

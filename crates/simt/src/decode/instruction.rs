@@ -60,6 +60,12 @@ struct Modifiers {
     shape: Option<(u16, u16, u16)>,
 }
 
+/// How many operations beyond its own the instruction decodes to (`FuncDecoder::follow_up`):
+/// `lop3.BoolOp d|p, a, b, c, lut, q` is a `lop3` and then `p = (d != 0) BoolOp q`.
+pub(super) fn follow_ups(ins: &Instruction) -> u32 {
+    u32::from(ins.opcode == Opcode::Lop3 && matches!(ins.operands.first(), Some(Operand::Pair(..))))
+}
+
 impl FuncDecoder<'_> {
     pub(super) fn instruction(
         &mut self,
@@ -173,7 +179,10 @@ impl FuncDecoder<'_> {
             | O::Dp4a
             | O::Dp2a
             | O::Fns => self.ternary_inst(p)?,
-            o if o.is_simd_video() => self.ternary_inst(p)?,
+            o if o.is_simd_video() => self.video_inst(p)?,
+            O::Vadd | O::Vsub | O::Vabsdiff | O::Vmin | O::Vmax | O::Vshl | O::Vshr | O::Vset | O::Vmad => {
+                self.video_inst(p)?
+            }
             O::Bfi => self.bfi_inst(p)?,
             O::Not
             | O::Cnot

@@ -26,6 +26,7 @@ mod operands;
 mod param_address;
 mod shared_layout;
 mod tex;
+mod video;
 
 pub(crate) use error::DecodeError;
 use initializers::*;
@@ -184,6 +185,7 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
             reg_bits: Vec::new(),
             wide: std::collections::HashSet::new(),
             shared_refs: Default::default(),
+            follow_up: None,
         };
         funcs.push(d.function(f, dyn_base.min(u64::from(u32::MAX)) as u32));
     }
@@ -377,6 +379,9 @@ struct FuncDecoder<'a> {
     /// The static shared variables the function names (offset, size; size 0: the dynamic
     /// area), for `Func::shared_used`.
     shared_refs: std::cell::RefCell<Vec<(u64, u64)>>,
+    /// A second operation the instruction just decoded expands to (`lop3.BoolOp`'s predicate:
+    /// [`instruction::follow_ups`] counts them), run under the same guard.
+    follow_up: Option<Op>,
 }
 
 /// The state spaces `cvta` and `isspacep` name.
@@ -581,6 +586,10 @@ impl FuncDecoder<'_> {
                     };
                     let (line, col) = self.lines.map_or((0, 0), |l| l.line_col(ins.span.start));
                     code.push(Inst { op, guard });
+                    if let Some(op) = self.follow_up.take() {
+                        code.push(Inst { op, guard });
+                        info.push(SrcInfo { text: text.clone(), line, col, offset: ins.span.start, loc: self.loc });
+                    }
                     info.push(SrcInfo { text, line, col, offset: ins.span.start, loc: self.loc });
                 }
                 Statement::Decl(d) => {
@@ -655,7 +664,9 @@ fn code_indices(body: &[Statement], prologue: usize, epilogue: usize) -> (HashMa
     let mut n = prologue as u32;
     for s in body {
         match s {
-            Statement::Instr(ins) => n += 1 + if ins.opcode == Opcode::Ret { epilogue as u32 } else { 0 },
+            Statement::Instr(ins) => {
+                n += 1 + instruction::follow_ups(ins) + if ins.opcode == Opcode::Ret { epilogue as u32 } else { 0 }
+            }
             Statement::Label(l, _) => {
                 labels.insert(*l, n);
             }

@@ -6,7 +6,7 @@ use super::*;
 use crate::float::*;
 use crate::ir::*;
 use crate::memory::*;
-use ptx::types::{CmpOp, Rounding, ScalarType, TypeKind};
+use ptx::types::{Rounding, ScalarType, TypeKind};
 
 pub(crate) fn mul_hi(a: u64, b: u64, w: u8, s: bool) -> u64 {
     if w == 64 {
@@ -48,14 +48,15 @@ pub(crate) fn prmt_mode(mode: u8, x: u64, y: u64, s: u64) -> u64 {
 /// `fns.b32`: the position of the `offset`-th set bit of `mask` from `base` (upwards for
 /// positive offsets, downwards for negative; offset 0 tests bit `base`), or 0xffffffff. An
 /// offset of `i32::MIN` (whose magnitude the ISA's 32-bit `|offset|` cannot hold) gives 0 on
-/// an H200, whatever the mask.
+/// an H200, whatever the mask and base.
 pub(crate) fn fns(mask: u32, base: u32, offset: u32) -> u64 {
     let off = offset as i32;
-    if base >= 32 {
-        return 0xffff_ffff;
-    }
+    // Before the base's range: an H200 gives 0 for this offset past bit 31 too.
     if off == i32::MIN {
         return 0;
+    }
+    if base >= 32 {
+        return 0xffff_ffff;
     }
     if off == 0 {
         return if mask >> base & 1 != 0 { u64::from(base) } else { 0xffff_ffff };
@@ -79,46 +80,6 @@ pub(crate) fn fns(mask: u32, base: u32, offset: u32) -> u64 {
 /// H200 returns quieted with its sign and payload (as the warp and block tiers compute).
 pub(crate) fn sign_op64(x: u64, signed: u64) -> u64 {
     if x & !(1 << 63) > 0x7ff0_0000_0000_0000 { x | 1 << 51 } else { signed }
-}
-
-/// A SIMD video instruction (`vadd4`, `vabsdiff2`, ...) on packed 8- or 16-bit lanes.
-pub(crate) fn video(v: &Video, x: u64, y: u64, c: u64) -> u64 {
-    let w = u32::from(v.lane);
-    let n = 32 / w;
-    let lane = |val: u64, i: u32, s: bool| -> i64 {
-        let bits = (val >> (i * w)) & ((1 << w) - 1);
-        if s { sx(bits, w as u8) } else { bits as i64 }
-    };
-    let (lo, hi) = if v.d_signed { (-(1i64 << (w - 1)), (1i64 << (w - 1)) - 1) } else { (0, (1i64 << w) - 1) };
-    let mut d = 0u64;
-    let mut sum = 0i64;
-    for i in 0..n {
-        let (p, q) = (lane(x, i, v.a_signed), lane(y, i, v.b_signed));
-        let mut t = match v.op {
-            VideoOp::Add => p + q,
-            VideoOp::Sub => p - q,
-            // Rounded half away from zero, as an H200 and NVIDIA's __vavgs2 emulation compute
-            // (the average of -1 and 0 is -1); an unsigned sum is never negative.
-            VideoOp::Avrg => (p + q + i64::from(p + q >= 0)) >> 1,
-            VideoOp::Absdiff => (p - q).abs(),
-            VideoOp::Min => p.min(q),
-            VideoOp::Max => p.max(q),
-            VideoOp::Set(cmp) => i64::from(match cmp {
-                CmpOp::Eq => p == q,
-                CmpOp::Ne => p != q,
-                CmpOp::Lt => p < q,
-                CmpOp::Le => p <= q,
-                CmpOp::Gt => p > q,
-                _ => p >= q,
-            }),
-        };
-        if v.sat {
-            t = t.clamp(lo, hi);
-        }
-        sum += t;
-        d |= ((t as u64) & ((1 << w) - 1)) << (i * w);
-    }
-    if v.add { (c as i64).wrapping_add(sum) as u64 & 0xffff_ffff } else { d }
 }
 
 /// `bfi.bW`: `len` (`e`) bits of `a` inserted into `b` at `pos` (`c`).
@@ -173,10 +134,10 @@ pub(crate) fn unop<const N: usize>(op: &UnOp, a: &[u64; N], r: &mut [u64; N]) {
         UnOp::CvtTf32 { rnd, relu, sat } => map1(a, r, |x| u64::from(super::convert::tf32(x as u32, rnd, relu, sat))),
         UnOp::CvtF16x2Narrow { fmt, relu } => map1(a, r, |x| {
             // Every narrow value is a half; NaN gives the canonical 0x7fff, `.relu` +0 for a
-            // negative value.
+            // negative value and for -0 (as an H200 gives).
             let h = |c: u64| {
                 let v = narrow_to_f64(c as u8, fmt);
-                let v = if relu && v < 0.0 { 0.0 } else { v };
+                let v = if relu && !v.is_nan() && v.is_sign_negative() { 0.0 } else { v };
                 u64::from(if v.is_nan() { 0x7fff } else { HFmt::F16.encode(v) })
             };
             let (field, mask) = narrow_field(fmt);
@@ -645,7 +606,8 @@ pub(crate) fn ternop<const N: usize>(op: &TernOp, a: &[u64; N], b: &[u64; N], c:
             let lo = u64::from(m.fma(x as u16, y as u16, z as u16));
             if x2 { lo | u64::from(m.fma((x >> 16) as u16, (y >> 16) as u16, (z >> 16) as u16)) << 16 } else { lo }
         }),
-        TernOp::Video(v) => map3(a, b, c, r, |x, y, z| video(&v, x, y, z)),
+        TernOp::Video(v) => map3(a, b, c, r, |x, y, z| super::video::simd(&v, x, y, z)),
+        TernOp::VideoScalar(v) => map3(a, b, c, r, |x, y, z| super::video::scalar(&v, x, y, z)),
         TernOp::Fns => map3(a, b, c, r, |m, base, off| fns(m as u32, base as u32, off as u32)),
         TernOp::NegFma { xm, zm, k } => {
             let x = a.map(|v| v ^ xm);

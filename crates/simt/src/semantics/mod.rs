@@ -11,6 +11,7 @@ pub(crate) mod compare;
 pub(crate) mod convert;
 pub(crate) mod mufu;
 mod mufu_tables;
+pub(crate) mod video;
 
 /// The low `w` bits set (`w` in 1..=64; branch-free so per-lane loops vectorize).
 #[inline(always)]

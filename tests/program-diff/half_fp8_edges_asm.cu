@@ -1,0 +1,138 @@
+// PTX instructions by edge operand through inline asm: testp, set/setp with .and/.or/.xor and
+// unordered comparisons, min/max .NaN/.xorsign.abs, fma .relu/.sat on f16x2/bf16x2, packed half
+// arithmetic and approximations, fp8 (e4m3x2/e5m2x2) conversions both ways, tf32; exact bits.
+#include <cstdio>
+#define F 112
+#define N 20
+__global__ void k(const unsigned *in, unsigned *o) {
+    int i = threadIdx.x; if (i >= N) return;
+    const unsigned *f = in, *h = in + 3 * N, *g = in + 6 * N;
+    unsigned r;
+    unsigned *q = o + i * F;
+    asm volatile("{.reg .pred p; testp.finite.f32 p, %1; selp.u32 %0, 1, 0, p;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[0] = r;
+    asm volatile("{.reg .pred p; testp.infinite.f32 p, %1; selp.u32 %0, 1, 0, p;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[1] = r;
+    asm volatile("{.reg .pred p; testp.number.f32 p, %1; selp.u32 %0, 1, 0, p;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[2] = r;
+    asm volatile("{.reg .pred p; testp.notanumber.f32 p, %1; selp.u32 %0, 1, 0, p;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[3] = r;
+    asm volatile("{.reg .pred p; testp.normal.f32 p, %1; selp.u32 %0, 1, 0, p;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[4] = r;
+    asm volatile("{.reg .pred p; testp.subnormal.f32 p, %1; selp.u32 %0, 1, 0, p;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[5] = r;
+    asm volatile("{.reg .pred p; setp.ne.u32 p, %3, 0; set.eq.and.f32.f32 %0, %1, %2, !p;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[6] = r;
+    asm volatile("{.reg .pred p; setp.ne.u32 p, %3, 0; set.ne.and.f32.f32 %0, %1, %2, !p;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[7] = r;
+    asm volatile("{.reg .pred p; setp.ne.u32 p, %3, 0; set.lt.and.f32.f32 %0, %1, %2, !p;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[8] = r;
+    asm volatile("{.reg .pred p; setp.ne.u32 p, %3, 0; set.le.and.f32.f32 %0, %1, %2, !p;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[9] = r;
+    asm volatile("{.reg .pred p; setp.ne.u32 p, %3, 0; set.gt.and.f32.f32 %0, %1, %2, !p;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[10] = r;
+    asm volatile("{.reg .pred p; setp.ne.u32 p, %3, 0; set.ge.and.f32.f32 %0, %1, %2, !p;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[11] = r;
+    asm volatile("{.reg .pred p; setp.ne.u32 p, %3, 0; set.equ.and.f32.f32 %0, %1, %2, !p;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[12] = r;
+    asm volatile("{.reg .pred p; setp.ne.u32 p, %3, 0; set.neu.and.f32.f32 %0, %1, %2, !p;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[13] = r;
+    asm volatile("{.reg .pred p; setp.ne.u32 p, %3, 0; set.ltu.and.f32.f32 %0, %1, %2, !p;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[14] = r;
+    asm volatile("{.reg .pred p; setp.ne.u32 p, %3, 0; set.leu.and.f32.f32 %0, %1, %2, !p;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[15] = r;
+    asm volatile("{.reg .pred p; setp.ne.u32 p, %3, 0; set.gtu.and.f32.f32 %0, %1, %2, !p;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[16] = r;
+    asm volatile("{.reg .pred p; setp.ne.u32 p, %3, 0; set.geu.and.f32.f32 %0, %1, %2, !p;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[17] = r;
+    asm volatile("{.reg .pred p; setp.ne.u32 p, %3, 0; set.num.and.f32.f32 %0, %1, %2, !p;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[18] = r;
+    asm volatile("{.reg .pred p; setp.ne.u32 p, %3, 0; set.nan.and.f32.f32 %0, %1, %2, !p;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[19] = r;
+    asm volatile("{.reg .pred p; setp.eq.u32 p, %3, 0; set.lt.and.u32.f32 %0, %1, %2, p;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[20] = r;
+    asm volatile("{.reg .pred p, q, r; setp.eq.u32 p, %3, 0; setp.gtu.and.f32 q|r, %1, %2, p; selp.u32 %0, 2, 0, q; @r add.u32 %0, %0, 1;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[21] = r;
+    asm volatile("{.reg .pred p; setp.eq.u32 p, %3, 0; set.lt.or.u32.f32 %0, %1, %2, p;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[22] = r;
+    asm volatile("{.reg .pred p, q, r; setp.eq.u32 p, %3, 0; setp.gtu.or.f32 q|r, %1, %2, p; selp.u32 %0, 2, 0, q; @r add.u32 %0, %0, 1;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[23] = r;
+    asm volatile("{.reg .pred p; setp.eq.u32 p, %3, 0; set.lt.xor.u32.f32 %0, %1, %2, p;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[24] = r;
+    asm volatile("{.reg .pred p, q, r; setp.eq.u32 p, %3, 0; setp.gtu.xor.f32 q|r, %1, %2, p; selp.u32 %0, 2, 0, q; @r add.u32 %0, %0, 1;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[25] = r;
+    asm volatile("set.ltu.s32.f32 %0, %1, %2;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[26] = r;
+    asm volatile("set.ge.ftz.f32.f32 %0, %1, %2;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[27] = r;
+    asm volatile("min.NaN.f32 %0, %1, %2;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[28] = r;
+    asm volatile("min.ftz.NaN.f32 %0, %1, %2;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[29] = r;
+    asm volatile("min.NaN.xorsign.abs.f32 %0, %1, %2;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[30] = r;
+    asm volatile("max.NaN.f32 %0, %1, %2;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[31] = r;
+    asm volatile("max.ftz.NaN.f32 %0, %1, %2;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[32] = r;
+    asm volatile("max.NaN.xorsign.abs.f32 %0, %1, %2;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[33] = r;
+    asm volatile("copysign.f32 %0, %1, %2;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[34] = r;
+    asm volatile("abs.f32 %0, %1;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[35] = r;
+    asm volatile("neg.f32 %0, %1;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[36] = r;
+    asm volatile("abs.ftz.f32 %0, %1;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[37] = r;
+    asm volatile("neg.ftz.f32 %0, %1;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[38] = r;
+    asm volatile("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[39] = r;
+    asm volatile("cvt.rn.relu.f16x2.f32 %0, %1, %2;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[40] = r;
+    asm volatile("cvt.rz.satfinite.f16x2.f32 %0, %1, %2;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[41] = r;
+    asm volatile("cvt.rn.bf16x2.f32 %0, %1, %2;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[42] = r;
+    asm volatile("{.reg .b16 h; cvt.rn.satfinite.e4m3x2.f32 h, %1, %2; cvt.u32.u16 %0, h;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[43] = r;
+    asm volatile("{.reg .b16 h; cvt.rn.satfinite.e5m2x2.f32 h, %1, %2; cvt.u32.u16 %0, h;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[44] = r;
+    asm volatile("{.reg .b16 h; cvt.rn.satfinite.relu.e4m3x2.f32 h, %1, %2; cvt.u32.u16 %0, h;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[45] = r;
+    asm volatile("{.reg .b16 h; cvt.rn.satfinite.relu.e5m2x2.f32 h, %1, %2; cvt.u32.u16 %0, h;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[46] = r;
+    asm volatile("cvt.rn.tf32.f32 %0, %1;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[47] = r;
+    asm volatile("fma.rn.ftz.sat.f32 %0, %1, %2, %3;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[48] = r;
+    asm volatile("sub.rm.ftz.f32 %0, %1, %2;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[49] = r;
+    asm volatile("div.rp.ftz.f32 %0, %1, %2;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[50] = r;
+    asm volatile("div.rz.f32 %0, %1, %2;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[51] = r;
+    asm volatile("rcp.rm.ftz.f32 %0, %1;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[52] = r;
+    asm volatile("sqrt.rp.ftz.f32 %0, %1;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[53] = r;
+    asm volatile("sqrt.rz.f32 %0, %1;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[54] = r;
+    asm volatile("cvt.rzi.s32.f32 %0, %1;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[55] = r;
+    asm volatile("cvt.rni.u32.f32 %0, %1;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[56] = r;
+    asm volatile("cvt.rmi.ftz.s32.f32 %0, %1;" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[57] = r;
+    asm volatile("{.reg .f64 x; cvt.f64.f32 x, %1; mov.b64 {_, %0}, x;}" : "=r"(r) : "r"(f[i]), "r"(f[N + i]), "r"(f[2 * N + i])); q[58] = r;
+    asm volatile("add.rn.sat.f16x2 %0, %1, %2;" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[59] = r;
+    asm volatile("sub.rn.ftz.sat.f16x2 %0, %1, %2;" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[60] = r;
+    asm volatile("mul.rn.sat.f16x2 %0, %1, %2;" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[61] = r;
+    asm volatile("min.NaN.f16x2 %0, %1, %2;" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[62] = r;
+    asm volatile("max.NaN.f16x2 %0, %1, %2;" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[63] = r;
+    asm volatile("min.xorsign.abs.f16x2 %0, %1, %2;" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[64] = r;
+    asm volatile("max.NaN.xorsign.abs.f16x2 %0, %1, %2;" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[65] = r;
+    asm volatile("min.ftz.NaN.f16x2 %0, %1, %2;" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[66] = r;
+    asm volatile("max.ftz.f16x2 %0, %1, %2;" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[67] = r;
+    asm volatile("fma.rn.relu.f16x2 %0, %1, %2, %3;" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[68] = r;
+    asm volatile("fma.rn.sat.f16x2 %0, %1, %2, %3;" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[69] = r;
+    asm volatile("fma.rn.ftz.relu.f16x2 %0, %1, %2, %3;" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[70] = r;
+    asm volatile("fma.rn.ftz.sat.f16x2 %0, %1, %2, %3;" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[71] = r;
+    asm volatile("neg.f16x2 %0, %1;" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[72] = r;
+    asm volatile("abs.f16x2 %0, %1;" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[73] = r;
+    asm volatile("neg.ftz.f16x2 %0, %1;" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[74] = r;
+    asm volatile("abs.ftz.f16x2 %0, %1;" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[75] = r;
+    asm volatile("ex2.approx.f16x2 %0, %1;" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[76] = r;
+    asm volatile("tanh.approx.f16x2 %0, %1;" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[77] = r;
+    asm volatile("{.reg .b16 x, y; mov.b32 {x, y}, %1; fma.rn.relu.f16 x, x, y, x; fma.rn.sat.f16 y, y, x, y; mov.b32 %0, {y, x};}" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[78] = r;
+    asm volatile("{.reg .b16 x, y; mov.b32 {x, y}, %1; min.NaN.f16 x, x, y; max.xorsign.abs.f16 y, y, x; mov.b32 %0, {x, y};}" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[79] = r;
+    asm volatile("{.reg .f32 x, y; .reg .b16 l, h; mov.b32 {l, h}, %1; cvt.f32.f16 x, l; cvt.f32.f16 y, h; add.f32 x, x, y; mov.b32 %0, x;}" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[80] = r;
+    asm volatile("{.reg .b16 l; cvt.rn.satfinite.e4m3x2.f16x2 l, %1; cvt.u32.u16 %0, l;}" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[81] = r;
+    asm volatile("{.reg .b16 l; cvt.rn.satfinite.e5m2x2.f16x2 l, %1; cvt.u32.u16 %0, l;}" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[82] = r;
+    asm volatile("{.reg .b16 l; cvt.u16.u32 l, %1; cvt.rn.f16x2.e4m3x2 %0, l;}" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[83] = r;
+    asm volatile("{.reg .b16 l; cvt.u16.u32 l, %1; cvt.rn.f16x2.e5m2x2 %0, l;}" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[84] = r;
+    asm volatile("{.reg .b16 l; mov.b32 {_, l}, %1; cvt.rn.relu.f16x2.e4m3x2 %0, l;}" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[85] = r;
+    asm volatile("{.reg .b16 l; mov.b32 {_, l}, %1; cvt.rn.f16x2.e5m2x2 %0, l;}" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[86] = r;
+    asm volatile("set.gtu.f16x2.f16x2 %0, %1, %2;" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[87] = r;
+    asm volatile("set.le.u32.f16x2 %0, %1, %2;" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[88] = r;
+    asm volatile("{.reg .pred p, q; setp.ltu.f16x2 p|q, %1, %2; selp.u32 %0, 2, 0, p; @q add.u32 %0, %0, 1;}" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[89] = r;
+    asm volatile("{.reg .pred p, q; setp.ne.u32 p, %3, 0; setp.num.or.f16x2 p|q, %1, %2, !p; selp.u32 %0, 2, 0, p; @q add.u32 %0, %0, 1;}" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[90] = r;
+    asm volatile("{.reg .b16 l; mov.b32 {_, l}, %1; cvt.f32.f16 %0, l;}" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[91] = r;
+    asm volatile("{.reg .b16 l; .reg .f64 d; mov.b32 {l, _}, %1; cvt.f64.f16 d, l; mov.b64 {_, %0}, d;}" : "=r"(r) : "r"(h[i]), "r"(h[N + i]), "r"(h[2 * N + i])); q[92] = r;
+    asm volatile("add.rn.bf16x2 %0, %1, %2;" : "=r"(r) : "r"(g[i]), "r"(g[N + i]), "r"(g[2 * N + i])); q[93] = r;
+    asm volatile("sub.rn.bf16x2 %0, %1, %2;" : "=r"(r) : "r"(g[i]), "r"(g[N + i]), "r"(g[2 * N + i])); q[94] = r;
+    asm volatile("mul.rn.bf16x2 %0, %1, %2;" : "=r"(r) : "r"(g[i]), "r"(g[N + i]), "r"(g[2 * N + i])); q[95] = r;
+    asm volatile("min.NaN.bf16x2 %0, %1, %2;" : "=r"(r) : "r"(g[i]), "r"(g[N + i]), "r"(g[2 * N + i])); q[96] = r;
+    asm volatile("max.NaN.bf16x2 %0, %1, %2;" : "=r"(r) : "r"(g[i]), "r"(g[N + i]), "r"(g[2 * N + i])); q[97] = r;
+    asm volatile("min.xorsign.abs.bf16x2 %0, %1, %2;" : "=r"(r) : "r"(g[i]), "r"(g[N + i]), "r"(g[2 * N + i])); q[98] = r;
+    asm volatile("max.NaN.xorsign.abs.bf16x2 %0, %1, %2;" : "=r"(r) : "r"(g[i]), "r"(g[N + i]), "r"(g[2 * N + i])); q[99] = r;
+    asm volatile("min.bf16x2 %0, %1, %2;" : "=r"(r) : "r"(g[i]), "r"(g[N + i]), "r"(g[2 * N + i])); q[100] = r;
+    asm volatile("max.bf16x2 %0, %1, %2;" : "=r"(r) : "r"(g[i]), "r"(g[N + i]), "r"(g[2 * N + i])); q[101] = r;
+    asm volatile("fma.rn.bf16x2 %0, %1, %2, %3;" : "=r"(r) : "r"(g[i]), "r"(g[N + i]), "r"(g[2 * N + i])); q[102] = r;
+    asm volatile("fma.rn.relu.bf16x2 %0, %1, %2, %3;" : "=r"(r) : "r"(g[i]), "r"(g[N + i]), "r"(g[2 * N + i])); q[103] = r;
+    asm volatile("neg.bf16x2 %0, %1;" : "=r"(r) : "r"(g[i]), "r"(g[N + i]), "r"(g[2 * N + i])); q[104] = r;
+    asm volatile("abs.bf16x2 %0, %1;" : "=r"(r) : "r"(g[i]), "r"(g[N + i]), "r"(g[2 * N + i])); q[105] = r;
+    asm volatile("ex2.approx.ftz.bf16x2 %0, %1;" : "=r"(r) : "r"(g[i]), "r"(g[N + i]), "r"(g[2 * N + i])); q[106] = r;
+    asm volatile("tanh.approx.bf16x2 %0, %1;" : "=r"(r) : "r"(g[i]), "r"(g[N + i]), "r"(g[2 * N + i])); q[107] = r;
+    asm volatile("{.reg .b16 x, y; mov.b32 {x, y}, %1; fma.rn.relu.bf16 x, x, y, x; add.rn.bf16 y, y, x; mov.b32 %0, {y, x};}" : "=r"(r) : "r"(g[i]), "r"(g[N + i]), "r"(g[2 * N + i])); q[108] = r;
+    asm volatile("{.reg .b16 l; mov.b32 {_, l}, %1; cvt.f32.bf16 %0, l;}" : "=r"(r) : "r"(g[i]), "r"(g[N + i]), "r"(g[2 * N + i])); q[109] = r;
+    asm volatile("set.gtu.bf16x2.bf16x2 %0, %1, %2;" : "=r"(r) : "r"(g[i]), "r"(g[N + i]), "r"(g[2 * N + i])); q[110] = r;
+    asm volatile("{.reg .pred p, q; setp.lt.bf16x2 p|q, %1, %2; selp.u32 %0, 2, 0, p; @q add.u32 %0, %0, 1;}" : "=r"(r) : "r"(g[i]), "r"(g[N + i]), "r"(g[2 * N + i])); q[111] = r;
+}
+static const char *names[F] = {"f|{.reg .pred p; testp.finite.f32 p, %1; selp.u32 %0, 1, 0, p;}", "f|{.reg .pred p; testp.infinite.f32 p, %1; selp.u32 %0, 1, 0, p;}", "f|{.reg .pred p; testp.number.f32 p, %1; selp.u32 %0, 1, 0, p;}", "f|{.reg .pred p; testp.notanumber.f32 p, %1; selp.u32 %0, 1, 0, p;}", "f|{.reg .pred p; testp.normal.f32 p, %1; selp.u32 %0, 1, 0, p;}", "f|{.reg .pred p; testp.subnormal.f32 p, %1; selp.u32 %0, 1, 0, p;}", "f|{.reg .pred p; setp.ne.u32 p, %3, 0; set.eq.and.f32.f32 %0, %1, %2, !p;}", "f|{.reg .pred p; setp.ne.u32 p, %3, 0; set.ne.and.f32.f32 %0, %1, %2, !p;}", "f|{.reg .pred p; setp.ne.u32 p, %3, 0; set.lt.and.f32.f32 %0, %1, %2, !p;}", "f|{.reg .pred p; setp.ne.u32 p, %3, 0; set.le.and.f32.f32 %0, %1, %2, !p;}", "f|{.reg .pred p; setp.ne.u32 p, %3, 0; set.gt.and.f32.f32 %0, %1, %2, !p;}", "f|{.reg .pred p; setp.ne.u32 p, %3, 0; set.ge.and.f32.f32 %0, %1, %2, !p;}", "f|{.reg .pred p; setp.ne.u32 p, %3, 0; set.equ.and.f32.f32 %0, %1, %2, !p;}", "f|{.reg .pred p; setp.ne.u32 p, %3, 0; set.neu.and.f32.f32 %0, %1, %2, !p;}", "f|{.reg .pred p; setp.ne.u32 p, %3, 0; set.ltu.and.f32.f32 %0, %1, %2, !p;}", "f|{.reg .pred p; setp.ne.u32 p, %3, 0; set.leu.and.f32.f32 %0, %1, %2, !p;}", "f|{.reg .pred p; setp.ne.u32 p, %3, 0; set.gtu.and.f32.f32 %0, %1, %2, !p;}", "f|{.reg .pred p; setp.ne.u32 p, %3, 0; set.geu.and.f32.f32 %0, %1, %2, !p;}", "f|{.reg .pred p; setp.ne.u32 p, %3, 0; set.num.and.f32.f32 %0, %1, %2, !p;}", "f|{.reg .pred p; setp.ne.u32 p, %3, 0; set.nan.and.f32.f32 %0, %1, %2, !p;}", "f|{.reg .pred p; setp.eq.u32 p, %3, 0; set.lt.and.u32.f32 %0, %1, %2, p;}", "f|{.reg .pred p, q, r; setp.eq.u32 p, %3, 0; setp.gtu.and.f32 q|r, %1, %2, p; selp.u32 %0, 2, 0, q; @r add.u32 %0, %0, 1;}", "f|{.reg .pred p; setp.eq.u32 p, %3, 0; set.lt.or.u32.f32 %0, %1, %2, p;}", "f|{.reg .pred p, q, r; setp.eq.u32 p, %3, 0; setp.gtu.or.f32 q|r, %1, %2, p; selp.u32 %0, 2, 0, q; @r add.u32 %0, %0, 1;}", "f|{.reg .pred p; setp.eq.u32 p, %3, 0; set.lt.xor.u32.f32 %0, %1, %2, p;}", "f|{.reg .pred p, q, r; setp.eq.u32 p, %3, 0; setp.gtu.xor.f32 q|r, %1, %2, p; selp.u32 %0, 2, 0, q; @r add.u32 %0, %0, 1;}", "f|set.ltu.s32.f32 %0, %1, %2;", "f|set.ge.ftz.f32.f32 %0, %1, %2;", "f|min.NaN.f32 %0, %1, %2;", "f|min.ftz.NaN.f32 %0, %1, %2;", "f|min.NaN.xorsign.abs.f32 %0, %1, %2;", "f|max.NaN.f32 %0, %1, %2;", "f|max.ftz.NaN.f32 %0, %1, %2;", "f|max.NaN.xorsign.abs.f32 %0, %1, %2;", "f|copysign.f32 %0, %1, %2;", "f|abs.f32 %0, %1;", "f|neg.f32 %0, %1;", "f|abs.ftz.f32 %0, %1;", "f|neg.ftz.f32 %0, %1;", "f|cvt.rn.f16x2.f32 %0, %1, %2;", "f|cvt.rn.relu.f16x2.f32 %0, %1, %2;", "f|cvt.rz.satfinite.f16x2.f32 %0, %1, %2;", "f|cvt.rn.bf16x2.f32 %0, %1, %2;", "f|{.reg .b16 h; cvt.rn.satfinite.e4m3x2.f32 h, %1, %2; cvt.u32.u16 %0, h;}", "f|{.reg .b16 h; cvt.rn.satfinite.e5m2x2.f32 h, %1, %2; cvt.u32.u16 %0, h;}", "f|{.reg .b16 h; cvt.rn.satfinite.relu.e4m3x2.f32 h, %1, %2; cvt.u32.u16 %0, h;}", "f|{.reg .b16 h; cvt.rn.satfinite.relu.e5m2x2.f32 h, %1, %2; cvt.u32.u16 %0, h;}", "f|cvt.rn.tf32.f32 %0, %1;", "f|fma.rn.ftz.sat.f32 %0, %1, %2, %3;", "f|sub.rm.ftz.f32 %0, %1, %2;", "f|div.rp.ftz.f32 %0, %1, %2;", "f|div.rz.f32 %0, %1, %2;", "f|rcp.rm.ftz.f32 %0, %1;", "f|sqrt.rp.ftz.f32 %0, %1;", "f|sqrt.rz.f32 %0, %1;", "f|cvt.rzi.s32.f32 %0, %1;", "f|cvt.rni.u32.f32 %0, %1;", "f|cvt.rmi.ftz.s32.f32 %0, %1;", "f|{.reg .f64 x; cvt.f64.f32 x, %1; mov.b64 {_, %0}, x;}", "h|add.rn.sat.f16x2 %0, %1, %2;", "h|sub.rn.ftz.sat.f16x2 %0, %1, %2;", "h|mul.rn.sat.f16x2 %0, %1, %2;", "h|min.NaN.f16x2 %0, %1, %2;", "h|max.NaN.f16x2 %0, %1, %2;", "h|min.xorsign.abs.f16x2 %0, %1, %2;", "h|max.NaN.xorsign.abs.f16x2 %0, %1, %2;", "h|min.ftz.NaN.f16x2 %0, %1, %2;", "h|max.ftz.f16x2 %0, %1, %2;", "h|fma.rn.relu.f16x2 %0, %1, %2, %3;", "h|fma.rn.sat.f16x2 %0, %1, %2, %3;", "h|fma.rn.ftz.relu.f16x2 %0, %1, %2, %3;", "h|fma.rn.ftz.sat.f16x2 %0, %1, %2, %3;", "h|neg.f16x2 %0, %1;", "h|abs.f16x2 %0, %1;", "h|neg.ftz.f16x2 %0, %1;", "h|abs.ftz.f16x2 %0, %1;", "h|ex2.approx.f16x2 %0, %1;", "h|tanh.approx.f16x2 %0, %1;", "h|{.reg .b16 x, y; mov.b32 {x, y}, %1; fma.rn.relu.f16 x, x, y, x; fma.rn.sat.f16 y, y, x, y; mov.b32 %0, {y, x};}", "h|{.reg .b16 x, y; mov.b32 {x, y}, %1; min.NaN.f16 x, x, y; max.xorsign.abs.f16 y, y, x; mov.b32 %0, {x, y};}", "h|{.reg .f32 x, y; .reg .b16 l, h; mov.b32 {l, h}, %1; cvt.f32.f16 x, l; cvt.f32.f16 y, h; add.f32 x, x, y; mov.b32 %0, x;}", "h|{.reg .b16 l; cvt.rn.satfinite.e4m3x2.f16x2 l, %1; cvt.u32.u16 %0, l;}", "h|{.reg .b16 l; cvt.rn.satfinite.e5m2x2.f16x2 l, %1; cvt.u32.u16 %0, l;}", "h|{.reg .b16 l; cvt.u16.u32 l, %1; cvt.rn.f16x2.e4m3x2 %0, l;}", "h|{.reg .b16 l; cvt.u16.u32 l, %1; cvt.rn.f16x2.e5m2x2 %0, l;}", "h|{.reg .b16 l; mov.b32 {_, l}, %1; cvt.rn.relu.f16x2.e4m3x2 %0, l;}", "h|{.reg .b16 l; mov.b32 {_, l}, %1; cvt.rn.f16x2.e5m2x2 %0, l;}", "h|set.gtu.f16x2.f16x2 %0, %1, %2;", "h|set.le.u32.f16x2 %0, %1, %2;", "h|{.reg .pred p, q; setp.ltu.f16x2 p|q, %1, %2; selp.u32 %0, 2, 0, p; @q add.u32 %0, %0, 1;}", "h|{.reg .pred p, q; setp.ne.u32 p, %3, 0; setp.num.or.f16x2 p|q, %1, %2, !p; selp.u32 %0, 2, 0, p; @q add.u32 %0, %0, 1;}", "h|{.reg .b16 l; mov.b32 {_, l}, %1; cvt.f32.f16 %0, l;}", "h|{.reg .b16 l; .reg .f64 d; mov.b32 {l, _}, %1; cvt.f64.f16 d, l; mov.b64 {_, %0}, d;}", "b|add.rn.bf16x2 %0, %1, %2;", "b|sub.rn.bf16x2 %0, %1, %2;", "b|mul.rn.bf16x2 %0, %1, %2;", "b|min.NaN.bf16x2 %0, %1, %2;", "b|max.NaN.bf16x2 %0, %1, %2;", "b|min.xorsign.abs.bf16x2 %0, %1, %2;", "b|max.NaN.xorsign.abs.bf16x2 %0, %1, %2;", "b|min.bf16x2 %0, %1, %2;", "b|max.bf16x2 %0, %1, %2;", "b|fma.rn.bf16x2 %0, %1, %2, %3;", "b|fma.rn.relu.bf16x2 %0, %1, %2, %3;", "b|neg.bf16x2 %0, %1;", "b|abs.bf16x2 %0, %1;", "b|ex2.approx.ftz.bf16x2 %0, %1;", "b|tanh.approx.bf16x2 %0, %1;", "b|{.reg .b16 x, y; mov.b32 {x, y}, %1; fma.rn.relu.bf16 x, x, y, x; add.rn.bf16 y, y, x; mov.b32 %0, {y, x};}", "b|{.reg .b16 l; mov.b32 {_, l}, %1; cvt.f32.bf16 %0, l;}", "b|set.gtu.bf16x2.bf16x2 %0, %1, %2;", "b|{.reg .pred p, q; setp.lt.bf16x2 p|q, %1, %2; selp.u32 %0, 2, 0, p; @q add.u32 %0, %0, 1;}"};
+int main() {
+    unsigned h[9 * N] = {0x0u, 0x80000000u, 0x3f800000u, 0xbf800000u, 0x7f800000u, 0xff800000u, 0x7fc00000u, 0x7fa12345u, 0xffc00001u, 0x1u, 0x807fffffu, 0x800000u, 0x7f7fffffu, 0x3fc00000u, 0x3f800001u, 0xc0000000u, 0x7fffffffu, 0xffffffffu, 0x4b800001u, 0x3effffffu, 0x80000000u, 0x0u, 0x7fc00000u, 0x3f800000u, 0xff800000u, 0x7f800000u, 0x3f800000u, 0x3f800000u, 0x7fb00001u, 0x80000001u, 0x7fffffu, 0x80800000u, 0x7f7fffffu, 0xbfc00000u, 0xbf800001u, 0xc0000000u, 0x3f800000u, 0x7fffffffu, 0x3f000000u, 0x4b800000u, 0xbf800000u, 0xffc00001u, 0x3fc00000u, 0x4b800001u, 0xbf800000u, 0xffc00001u, 0x3fc00000u, 0x4b800001u, 0xbf800000u, 0xffc00001u, 0x3fc00000u, 0x4b800001u, 0xbf800000u, 0xffc00001u, 0x3fc00000u, 0x4b800001u, 0xbf800000u, 0xffc00001u, 0x3fc00000u, 0x4b800001u, 0x7d01u, 0x8000fe11u, 0x3c000001u, 0xbc0083ffu, 0x7c000400u, 0xfc007bffu, 0x7e003e00u, 0x7d013c01u, 0xfe11c000u, 0x17fffu, 0x83ffffffu, 0x4007c01u, 0x7bff0200u, 0x3e000000u, 0x3c018000u, 0xc0003c00u, 0x7fffbc00u, 0xffff7c00u, 0x7c01fc00u, 0x2007e00u, 0xbc000000u, 0x7c00bc00u, 0xfc007e00u, 0x7e000001u, 0x7d017bffu, 0xfe11c000u, 0x17c01u, 0x83ff8000u, 0x4007c00u, 0x7bff7d01u, 0x3e0083ffu, 0x3c013e00u, 0xc0007fffu, 0x7fff0200u, 0xffff3c00u, 0x7c01fc00u, 0x200fe11u, 0x400u, 0x80003c01u, 0x3c00ffffu, 0x4008000u, 0x7bff7e00u, 0x3e000400u, 0x3c017fffu, 0xc0008000u, 0x7fff7e00u, 0xffff0400u, 0x7c017fffu, 0x2008000u, 0x7e00u, 0x80000400u, 0x3c007fffu, 0xbc008000u, 0x7c007e00u, 0xfc000400u, 0x7e007fffu, 0x7d018000u, 0xfe117e00u, 0x10400u, 0x83ff7fffu, 0x7fa1u, 0x8000ffc1u, 0x3f800001u, 0xbf80807fu, 0x7f800080u, 0xff807f7fu, 0x7fc03fc0u, 0x7fa13f81u, 0xffc1c000u, 0x17fffu, 0x807fffffu, 0x807f81u, 0x7f7f0040u, 0x3fc00000u, 0x3f818000u, 0xc0003f80u, 0x7fffbf80u, 0xffff7f80u, 0x7f81ff80u, 0x407fc0u, 0xbf800000u, 0x7f80bf80u, 0xff807fc0u, 0x7fc00001u, 0x7fa17f7fu, 0xffc1c000u, 0x17f81u, 0x807f8000u, 0x807f80u, 0x7f7f7fa1u, 0x3fc0807fu, 0x3f813fc0u, 0xc0007fffu, 0x7fff0040u, 0xffff3f80u, 0x7f81ff80u, 0x40ffc1u, 0x80u, 0x80003f81u, 0x3f80ffffu, 0x808000u, 0x7f7f7fc0u, 0x3fc00080u, 0x3f817fffu, 0xc0008000u, 0x7fff7fc0u, 0xffff0080u, 0x7f817fffu, 0x408000u, 0x7fc0u, 0x80000080u, 0x3f807fffu, 0xbf808000u, 0x7f807fc0u, 0xff800080u, 0x7fc07fffu, 0x7fa18000u, 0xffc17fc0u, 0x10080u, 0x807f7fffu};
+    unsigned *in, *o; static unsigned r[N * F];
+    cudaMalloc(&in, sizeof h); cudaMalloc(&o, sizeof r);
+    cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice);
+    cudaMemset(o, 0, sizeof r);
+    k<<<1, 32>>>(in, o);
+    printf("sync: %s\n", cudaGetErrorString(cudaDeviceSynchronize()));
+    cudaMemcpy(r, o, sizeof r, cudaMemcpyDeviceToHost);
+    for (int s = 0; s < 9; s++) { printf("in%d:", s); for (int i = 0; i < N; i++) printf(" %08x", h[s * N + i]); printf("\n"); }
+    for (int f = 0; f < F; f++) { printf("%s:", names[f]); for (int i = 0; i < N; i++) printf(" %08x", r[i * F + f]); printf("\n"); }
+    return 0;
+}
