@@ -555,14 +555,26 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
                             headers_changed |= headers.add_guides(Path::new(&file));
                         }
                     }
+                    let mut rounds: Vec<(PathBuf, plan::RejectedRound)> = Vec::new();
                     for (file, places) in declaration_places(&rejected, &plan) {
                         match o.inputs.iter().find(|i| i.path.to_string_lossy() == file) {
-                            Some(input) => {
-                                retry = true;
-                                shared.add(&input.path, places);
-                            }
+                            Some(input) => round_of(&mut rounds, &input.path).shared = places,
                             None => headers_changed |= headers.add_shared(Path::new(&file), &places),
                         }
+                    }
+                    // Static locals of device functions clang took for host variables (see
+                    // crate::static_locals), in compiled files, each tried once.
+                    for r in crate::static_locals::rejections(&failure.diagnostics) {
+                        if let Some(input) = o.inputs.iter().find(|i| i.path.to_string_lossy() == r.file)
+                            && !r.by_macro()
+                            && !shared.has_static(&input.path, (r.line, r.column))
+                        {
+                            round_of(&mut rounds, &input.path).statics.push((r.line, r.column));
+                        }
+                    }
+                    for (input, round) in rounds {
+                        retry = true;
+                        shared.add(&input, round);
                     }
                     retry |= headers_changed;
                 }
@@ -884,6 +896,18 @@ fn declaration_places(
         }
     }
     out
+}
+
+/// The round of `input` in `rounds`, added empty if it has none.
+fn round_of<'r>(rounds: &'r mut Vec<(PathBuf, plan::RejectedRound)>, input: &Path) -> &'r mut plan::RejectedRound {
+    let at = match rounds.iter().position(|(p, _)| p == input) {
+        Some(at) => at,
+        None => {
+            rounds.push((input.to_path_buf(), plan::RejectedRound::default()));
+            rounds.len() - 1
+        }
+    };
+    &mut rounds[at].1
 }
 
 /// For each kernel named in device code that clang reports under relocatable device code (a
