@@ -774,6 +774,7 @@ fn explain(failure: Failure, tc: &Toolchain, o: &Options) -> Failure {
     let failure = explain_missing_cccl(failure, tc);
     let failure = explain_device_launch(failure, o);
     let failure = explain_shared_alignas(failure);
+    let failure = explain_extended_lambda_traits(failure);
     explain_thrust_device_policy(failure)
 }
 
@@ -1006,6 +1007,33 @@ fn explain_thrust_device_policy(mut failure: Failure) -> Failure {
              there, ignoring Thrust's host-only calls under #pragma nv_exec_check_disable, which clang has not; call \
              it with thrust::seq in device code"
             .into();
+    }
+    failure
+}
+
+/// nvcc's front end's extended-lambda type traits, which clang has no counterpart of.
+const EXTENDED_LAMBDA_TRAITS: [&str; 3] = [
+    "__nv_is_extended_device_lambda_closure_type",
+    "__nv_is_extended_host_device_lambda_closure_type",
+    "__nv_is_extended_device_lambda_with_preserved_return_type",
+];
+
+/// A failure whose diagnostics show one of nvcc's extended-lambda traits (clang reads
+/// `__nv_is_extended_device_lambda_closure_type(T)` as a call and reports a function-style cast
+/// it cannot parse) gets a message naming them as unsupported, and what compiles instead.
+fn explain_extended_lambda_traits(mut failure: Failure) -> Failure {
+    let named = EXTENDED_LAMBDA_TRAITS.iter().find(|t| failure.diagnostics.contains(*t));
+    if let Some(trait_name) = named
+        && failure.message.is_empty()
+    {
+        failure.message = format!(
+            "{trait_name}: nvcc's extended-lambda type traits (__nv_is_extended_device_lambda_closure_type, \
+             __nv_is_extended_host_device_lambda_closure_type, __nv_is_extended_device_lambda_with_preserved_return_type) \
+             are built into nvcc's front end and not supported by cuprite nvcc: clang's CUDA front end, which Cuprite \
+             compiles with, has no extended lambdas (any lambda may be __device__, and its return type is known on the \
+             host); where a library asks them to find a __device__ lambda's return type, give it one (`-> T`), wrap the \
+             lambda in cuda::proclaim_return_type<T>, or pass a named function object"
+        );
     }
     failure
 }
