@@ -2027,3 +2027,35 @@ fn numeric_types_and_hardware_features() {
         check(name);
     }
 }
+
+/// The libraries and C++ production CUDA code is made of, with their usual flags (never seen
+/// before this round): device objects with vtables built by a setup kernel (placement new and
+/// the device heap), function-local statics, bit-field unions and alignas shared arrays;
+/// templates over __half/__nv_bfloat16/double/int8_t with promoted accumulators; variadic kernels,
+/// captured and template lambdas, concepts; cuda::std::numeric_limits of every type with
+/// __half; libcu++ atomics on bytes and shorts and float/double fetch_min/max, memcpy_async with
+/// aligned_size_t, block and thread pipelines and cuda::ptx wrappers; optional, variant, tuple,
+/// chrono, bit_cast, complex; CUB warp primitives over logical warps of 8 and 16, every block
+/// reduce/scan algorithm, radix sorts of small types and descending doubles, histograms,
+/// ReduceByKey, segmented reduce, scans with non-commutative operators, multi-channel and 2-D
+/// histograms, run-length encoding, selection, segmented radix sort with gaps; Thrust
+/// sort_by_key of struct keys with comparators and stable sorts of pairs.
+#[test]
+fn cccl_and_cxx_as_applications_use_them() {
+    for name in [
+        "cxx_device_objects",
+        "cxx_templates_types",
+        "cxx_variadic_kernels",
+        "libcu_limits_half",
+        "libcu_atomic_small",
+        "libcu_pipeline_ptx",
+        "libcu_vocab_mixed",
+        "cub_warp_logical",
+        "cub_block_variants",
+        "cub_device_keyed",
+        "cub_histo_rle_select",
+        "thrust_struct_sort",
+    ] {
+        check(name);
+    }
+}
