@@ -2039,7 +2039,9 @@ fn numeric_types_and_hardware_features() {
 /// reduce/scan algorithm, radix sorts of small types and descending doubles, histograms,
 /// ReduceByKey, segmented reduce, scans with non-commutative operators, multi-channel and 2-D
 /// histograms, run-length encoding, selection, segmented radix sort with gaps; Thrust
-/// sort_by_key of struct keys with comparators and stable sorts of pairs.
+/// sort_by_key of struct keys with comparators and stable sorts of pairs; static const tables in
+/// device functions, #pragma pack(1) kernel parameters, vtables in shared memory; submdspan;
+/// atomic wait/notify between blocks, spin locks and semaphores.
 #[test]
 fn cccl_and_cxx_as_applications_use_them() {
     for name in [
@@ -2055,6 +2057,9 @@ fn cccl_and_cxx_as_applications_use_them() {
         "cub_device_keyed",
         "cub_histo_rle_select",
         "thrust_struct_sort",
+        "cxx_statics_packed",
+        "libcu_atomic_notify",
+        "libcu_submdspan",
     ] {
         check(name);
     }

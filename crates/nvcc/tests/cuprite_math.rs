@@ -218,6 +218,9 @@ fn cccl_and_cxx_programs_print_what_an_h200_printed() {
         "libcu_atomic_small",
         "libcu_pipeline_ptx",
         "cub_warp_logical",
+        "cxx_statics_packed",
+        "libcu_atomic_notify",
+        "libcu_submdspan",
     ] {
         matches_gpu(name, "sm_90");
     }
