@@ -75,6 +75,17 @@ pub fn macro_files(diagnostics: &str, is_kind: impl Fn(&str) -> bool) -> Vec<Str
     files
 }
 
+/// The byte offset in `source` of a place clang reports, `line` and byte `column` (from 1).
+pub(crate) fn offset_of(source: &[u8], line: usize, column: usize) -> Option<usize> {
+    let line_start = if line == 1 {
+        0
+    } else {
+        source.iter().enumerate().filter(|(_, c)| **c == b'\n').nth(line.checked_sub(2)?)?.0 + 1
+    };
+    let offset = line_start + column.checked_sub(1)?;
+    (offset < source.len()).then_some(offset)
+}
+
 /// `FILE:LINE:COL` (the file may hold colons).
 fn located(place: &str) -> Option<Reported> {
     let (rest, column) = place.rsplit_once(':')?;

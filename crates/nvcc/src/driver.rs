@@ -555,14 +555,26 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
                             headers_changed |= headers.add_guides(Path::new(&file));
                         }
                     }
+                    let mut rounds: Vec<(PathBuf, plan::RejectedRound)> = Vec::new();
                     for (file, places) in declaration_places(&rejected, &plan) {
                         match o.inputs.iter().find(|i| i.path.to_string_lossy() == file) {
-                            Some(input) => {
-                                retry = true;
-                                shared.add(&input.path, places);
-                            }
+                            Some(input) => round_of(&mut rounds, &input.path).shared = places,
                             None => headers_changed |= headers.add_shared(Path::new(&file), &places),
                         }
+                    }
+                    // Static locals of device functions clang took for host variables (see
+                    // crate::static_locals), in compiled files, each tried once.
+                    for r in crate::static_locals::rejections(&failure.diagnostics) {
+                        if let Some(input) = o.inputs.iter().find(|i| i.path.to_string_lossy() == r.file)
+                            && !r.by_macro()
+                            && !shared.has_static(&input.path, (r.line, r.column))
+                        {
+                            round_of(&mut rounds, &input.path).statics.push((r.line, r.column));
+                        }
+                    }
+                    for (input, round) in rounds {
+                        retry = true;
+                        shared.add(&input, round);
                     }
                     retry |= headers_changed;
                 }
@@ -762,6 +774,7 @@ fn explain(failure: Failure, tc: &Toolchain, o: &Options) -> Failure {
     let failure = explain_missing_cccl(failure, tc);
     let failure = explain_device_launch(failure, o);
     let failure = explain_shared_alignas(failure);
+    let failure = explain_extended_lambda_traits(failure);
     explain_thrust_device_policy(failure)
 }
 
@@ -886,6 +899,18 @@ fn declaration_places(
     out
 }
 
+/// The round of `input` in `rounds`, added empty if it has none.
+fn round_of<'r>(rounds: &'r mut Vec<(PathBuf, plan::RejectedRound)>, input: &Path) -> &'r mut plan::RejectedRound {
+    let at = match rounds.iter().position(|(p, _)| p == input) {
+        Some(at) => at,
+        None => {
+            rounds.push((input.to_path_buf(), plan::RejectedRound::default()));
+            rounds.len() - 1
+        }
+    };
+    &mut rounds[at].1
+}
+
 /// For each kernel named in device code that clang reports under relocatable device code (a
 /// launch the driver did not rewrite, see [`crate::device_launches`]), a diagnostic at its place
 /// saying why: written by a macro, in a header, or not in a form the driver recognizes.
@@ -982,6 +1007,33 @@ fn explain_thrust_device_policy(mut failure: Failure) -> Failure {
              there, ignoring Thrust's host-only calls under #pragma nv_exec_check_disable, which clang has not; call \
              it with thrust::seq in device code"
             .into();
+    }
+    failure
+}
+
+/// nvcc's front end's extended-lambda type traits, which clang has no counterpart of.
+const EXTENDED_LAMBDA_TRAITS: [&str; 3] = [
+    "__nv_is_extended_device_lambda_closure_type",
+    "__nv_is_extended_host_device_lambda_closure_type",
+    "__nv_is_extended_device_lambda_with_preserved_return_type",
+];
+
+/// A failure whose diagnostics show one of nvcc's extended-lambda traits (clang reads
+/// `__nv_is_extended_device_lambda_closure_type(T)` as a call and reports a function-style cast
+/// it cannot parse) gets a message naming them as unsupported, and what compiles instead.
+fn explain_extended_lambda_traits(mut failure: Failure) -> Failure {
+    let named = EXTENDED_LAMBDA_TRAITS.iter().find(|t| failure.diagnostics.contains(*t));
+    if let Some(trait_name) = named
+        && failure.message.is_empty()
+    {
+        failure.message = format!(
+            "{trait_name}: nvcc's extended-lambda type traits (__nv_is_extended_device_lambda_closure_type, \
+             __nv_is_extended_host_device_lambda_closure_type, __nv_is_extended_device_lambda_with_preserved_return_type) \
+             are built into nvcc's front end and not supported by cuprite nvcc: clang's CUDA front end, which Cuprite \
+             compiles with, has no extended lambdas (any lambda may be __device__, and its return type is known on the \
+             host); where a library asks them to find a __device__ lambda's return type, give it one (`-> T`), wrap the \
+             lambda in cuda::proclaim_return_type<T>, or pass a named function object"
+        );
     }
     failure
 }

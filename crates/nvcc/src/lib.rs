@@ -42,6 +42,7 @@ pub mod run;
 pub mod shadowing;
 pub mod shared_objects;
 pub mod source_diagnostics;
+pub mod static_locals;
 pub mod timing;
 mod tokens;
 pub mod toolchain;

@@ -1147,50 +1147,77 @@ struct Rewrites<'a> {
     /// Launches in the file's macro definitions are rewritten too (see
     /// [`crate::device_launches::rewrite`]).
     launch_macros: bool,
-    /// The places of the `__shared__` declarations clang rejected, per earlier attempt.
-    shared: &'a [Vec<(usize, usize)>],
+    /// The places of the declarations clang rejected, per earlier attempt.
+    shared: &'a [RejectedRound],
 }
 
 /// Per CUDA input (as the command line names it, which is how clang's diagnostics name it), the
-/// places (line, column) of the `__shared__` declarations clang rejected in each earlier attempt
-/// to build: each attempt's places are in the text that attempt compiled (see
-/// [`crate::shared_objects`]).
+/// places (line, column) of the declarations clang rejected in each earlier attempt to build
+/// that the driver rewrites: each attempt's places are in the text that attempt compiled.
 #[derive(Debug, Clone, Default)]
-pub struct SharedObjectRounds(std::collections::BTreeMap<PathBuf, Vec<Vec<(usize, usize)>>>);
+pub struct SharedObjectRounds(std::collections::BTreeMap<PathBuf, Vec<RejectedRound>>);
+
+/// One attempt's rejected declarations of an input.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RejectedRound {
+    /// `__shared__` objects with constructors (see [`crate::shared_objects`]).
+    pub shared: Vec<(usize, usize)>,
+    /// Static locals initialized by `__device__` constructors (see [`crate::static_locals`]).
+    pub statics: Vec<(usize, usize)>,
+}
 
 impl SharedObjectRounds {
     /// The rounds of `input`.
-    fn of(&self, input: &Path) -> &[Vec<(usize, usize)>] {
+    fn of(&self, input: &Path) -> &[RejectedRound] {
         self.0.get(input).map_or(&[], Vec::as_slice)
     }
 
     /// Adds an attempt's rejected places of `input` (none: nothing is added).
-    pub fn add(&mut self, input: &Path, places: Vec<(usize, usize)>) {
-        if !places.is_empty() {
-            self.0.entry(input.to_path_buf()).or_default().push(places);
+    pub fn add(&mut self, input: &Path, round: RejectedRound) {
+        if !round.shared.is_empty() || !round.statics.is_empty() {
+            self.0.entry(input.to_path_buf()).or_default().push(round);
         }
+    }
+
+    /// Whether an earlier attempt already rejected the static local at `place` of `input` (its
+    /// rewrite did not take: rewriting again would not either).
+    pub fn has_static(&self, input: &Path, place: (usize, usize)) -> bool {
+        self.of(input).iter().any(|r| r.statics.contains(&place))
     }
 }
 
-/// `text` (`None`: nothing to rewrite) with the `__shared__` declarations at `rounds` rewritten
-/// one round after the other, or `None` when none was; those it cannot rewrite are recorded in
-/// the plan.
+/// `text` (`None`: nothing to rewrite) with the declarations at `rounds` rewritten one round
+/// after the other (in a round, static locals first: their rewrite inserts before a name and
+/// leaves the places of the `__shared__` declarations on other lines where they were), or
+/// `None` when none was; the `__shared__` declarations it cannot rewrite are recorded in the plan.
 fn rewritten_shared_objects(
     input: &Input,
     text: Option<&[u8]>,
-    rounds: &[Vec<(usize, usize)>],
+    rounds: &[RejectedRound],
     plan: &mut Plan,
 ) -> Option<Vec<u8>> {
     let mut current: Option<Vec<u8>> = None;
-    for places in rounds {
-        let (rewritten, problems) = crate::shared_objects::rewrite(current.as_deref().or(text)?, places);
+    let (mut shared, mut statics) = (false, false);
+    for round in rounds {
+        if let Some(marked) = crate::static_locals::rewrite(current.as_deref().or(text)?, &round.statics) {
+            statics = true;
+            current = Some(marked);
+        }
+        let (rewritten, problems) = crate::shared_objects::rewrite(current.as_deref().or(text)?, &round.shared);
         plan.unrewritten_shared.extend(problems.into_iter().map(|p| (input.path.clone(), p)));
+        shared |= rewritten.is_some();
         current = rewritten.or(current);
     }
-    if current.is_some() {
+    if shared {
         plan.notes.push(format!(
             "{}: __shared__ variables whose type has a non-empty constructor or destructor declared as storage that \
              neither constructs nor destroys them, as nvcc compiles them",
+            input.path.display()
+        ));
+    }
+    if statics {
+        plan.notes.push(format!(
+            "{}: static locals initialized by a __device__ constructor marked __device__, as nvcc compiles them",
             input.path.display()
         ));
     }

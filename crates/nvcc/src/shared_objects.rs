@@ -25,7 +25,7 @@
 //! Any other form is left as it is, and the build fails with a message saying why. Unlike
 //! nvcc's, `decltype(name)` is a reference type.
 
-use crate::clang_errors::Reported;
+use crate::clang_errors::{Reported, offset_of};
 use crate::tokens::{Kind, Token, closing, opening, tokenize};
 
 /// What clang says of such a declaration, at its variable's name.
@@ -259,17 +259,6 @@ fn split_specifiers<'a>(source: &'a [u8], tokens: &[Token]) -> (Vec<Vec<u8>>, Ve
         }
     }
     (specifiers, type_tokens)
-}
-
-/// The byte offset of `line`, `column` (from 1).
-fn offset_of(source: &[u8], line: usize, column: usize) -> Option<usize> {
-    let line_start = if line == 1 {
-        0
-    } else {
-        source.iter().enumerate().filter(|(_, c)| **c == b'\n').nth(line.checked_sub(2)?)?.0 + 1
-    };
-    let offset = line_start + column.checked_sub(1)?;
-    (offset < source.len()).then_some(offset)
 }
 
 #[cfg(test)]

@@ -210,6 +210,31 @@ fn guide_types_and_hardware_print_what_an_h200_printed() {
     }
 }
 
+/// The libraries and C++ production CUDA code is made of, built by cuprite nvcc (see
+/// program_diff.rs's cccl_and_cxx_as_applications_use_them): each prints what an H200 printed for
+/// nvcc's build. cxx_device_objects has a function-local static of a device function whose type's
+/// constructor is `__device__` only, which clang rejected as a host variable's initializer
+/// (crates/nvcc/src/static_locals.rs). (libcu_vocab_mixed is not here: its cuda::std::complex
+/// exp/log/pow call exp and atan2, which Cuprite's libdevice rounds correctly where NVIDIA's is
+/// 1 ulp off, exp(-0.6) and atan2(-0.75, 1.5) among them.)
+#[test]
+fn cccl_and_cxx_programs_print_what_an_h200_printed() {
+    for name in [
+        "cxx_device_objects",
+        "cxx_templates_types",
+        "cxx_variadic_kernels",
+        "libcu_limits_half",
+        "libcu_atomic_small",
+        "libcu_pipeline_ptx",
+        "cub_warp_logical",
+        "cxx_statics_packed",
+        "libcu_atomic_notify",
+        "libcu_submdspan",
+    ] {
+        matches_gpu(name, "sm_90");
+    }
+}
+
 /// htanh of a half is tanhf rounded to half, as NVIDIA's cuda_fp16.hpp computes it, not
 /// `tanh.approx.f32`: a cuprite nvcc build of a sweep over every half, run with NVIDIA's runtime
 /// on an H200, differed from nvcc's build in htanh and h2tanh (the hardware's approximation

@@ -677,6 +677,31 @@ fn thrust_in_device_code_with_device_policy_is_explained_and_seq_works() {
     build_and_pass("thrust_seq_in_device_code", &program("thrust::seq"));
 }
 
+/// nvcc's extended-lambda traits in a program fail with a message naming them as unsupported
+/// (clang alone says "expected '(' for function-style cast or type construction").
+#[test]
+fn extended_lambda_traits_are_named_as_unsupported() {
+    let dir = common::scratch_dir("extended_lambda_traits");
+    let src = dir.join("traits.cu");
+    std::fs::write(
+        &src,
+        "#include <cstdio>\n\
+         int main() {\n\
+           auto d = [] __device__(int x) { return x * 3; };\n\
+           printf(\"%d\\n\", (int)__nv_is_extended_device_lambda_closure_type(decltype(d)));\n\
+         }\n",
+    )
+    .unwrap();
+    let exe = dir.join("traits");
+    let err = common::nvcc(&["-arch=sm_90", "--extended-lambda", src.to_str().unwrap(), "-o", exe.to_str().unwrap()])
+        .expect_err("clang has no extended-lambda traits");
+    assert!(
+        err.contains("__nv_is_extended_device_lambda_closure_type: nvcc's extended-lambda type traits")
+            && err.contains("cuda::proclaim_return_type"),
+        "{err}"
+    );
+}
+
 /// Device-side launches in an included header, written by the compiled file's macro, and written
 /// by a header's macro all compile (the header as a rewritten copy read under its own name) and
 /// run: each parent stores, through its 32 children, base + t in its slice. A kernel named in a
