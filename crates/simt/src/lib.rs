@@ -556,15 +556,16 @@ impl Program {
     ) -> (Result<(), Fault>, Tier) {
         // The block tier, under `Engine::Jit`, for a kernel it runs once its code is built
         // (`block_tier::Cache::choose`, the rule: `jit/tiering.rs`).
-        let block_code = if BLOCK_TIER_IN_DEFAULT_ENGINE
+        let block_part = if BLOCK_TIER_IN_DEFAULT_ENGINE
             && self.engine == Engine::Jit
             && cluster_size <= 1
             && !k.warps_interleave
             && !l.cooperative
         {
-            self.block.choose(&self.funcs, idx, [block.x, block.y, block.z])
+            let blocks = l.grid.iter().map(|&n| u64::from(n)).product::<u64>();
+            self.block.choose(&self.funcs, idx, blocks, self.workers, [block.x, block.y, block.z])
         } else {
-            None
+            block_tier::Choice::Off
         };
         let (r, tier) = match self.engine {
             // The JIT runs every block on its own: clusters of several blocks need the
@@ -585,8 +586,11 @@ impl Program {
                 Ok(code) => (block_tier::run(l, code), Tier::Block),
                 Err(_) => (exec::run(l), Tier::Interpreter),
             },
-            Engine::Jit if let Some(code) = block_code => (block_tier::run(l, code), Tier::Block),
-            Engine::Jit => self.run_default_engine(l, idx),
+            Engine::Jit => match block_part {
+                block_tier::Choice::Whole(code) => (block_tier::run(l, code), Tier::Block),
+                block_tier::Choice::Try(code) => self.judge_block_tier(l, idx, code),
+                block_tier::Choice::Off => self.run_default_engine(l, idx),
+            },
             Engine::JitAll | Engine::Warp => {
                 if self.engine != Engine::JitAll
                     && let Some(code) =
@@ -623,13 +627,7 @@ impl Program {
         let measured = self.block.measures(idx);
         let _running = measured.then(|| self.block.running(idx));
         let watch = measured.then(|| block_tier::Stopwatch::start(self.workers));
-        let ran = match self.jit.pick(&self.funcs, idx, jit::Shape::of(l.block[0])) {
-            jit::JitTier::Warp(code) => {
-                l.tier = Some(code);
-                (exec::run(l), Tier::WarpJit)
-            }
-            jit::JitTier::Thread => self.thread_jit(l, false),
-        };
+        let ran = self.run_below_block_tier(l, idx);
         if ran.0.is_ok()
             && let Some(w) = watch
         {
@@ -637,6 +635,56 @@ impl Program {
             self.block.record_other(idx, w.work(blocks));
         }
         ran
+    }
+
+    /// Runs launch `l` of kernel `idx` (its `units`) on the warp tier or the per-thread JIT,
+    /// as `jit::Cache::pick` says.
+    fn run_below_block_tier<'p>(&'p self, l: &mut exec::Launch<'p>, idx: usize) -> (Result<(), Fault>, Tier) {
+        match self.jit.pick(&self.funcs, idx, jit::Shape::of(l.block[0])) {
+            jit::JitTier::Warp(code) => {
+                l.tier = Some(code);
+                (exec::run(l), Tier::WarpJit)
+            }
+            jit::JitTier::Thread => {
+                l.tier = None;
+                self.thread_jit(l, false)
+            }
+        }
+    }
+
+    /// Runs launch `l` of kernel `idx` while the block tier is judged for it (`code`, the
+    /// veto of `jit/tiering.rs`): a slice of its first blocks on the block tier, as many after
+    /// them on the rung below, in process CPU time; the rest of the launch where the verdict
+    /// says (`block_tier::Cache::judge`). Returns the result and the tier of the last part.
+    fn judge_block_tier<'p>(
+        &'p self,
+        l: &mut exec::Launch<'p>,
+        idx: usize,
+        code: &'p block_tier::BlockCode,
+    ) -> (Result<(), Fault>, Tier) {
+        let blocks = l.grid.iter().map(|&n| u64::from(n)).product::<u64>();
+        let n = jit::slice_blocks(blocks, self.workers);
+        let m = n.min(blocks - n);
+        l.units = 0..n;
+        let watch = block_tier::Stopwatch::start(self.workers);
+        let r = block_tier::run(l, code);
+        if r.is_err() {
+            return (r, Tier::Block);
+        }
+        let tried = (watch.work(n), n);
+        l.units = n..n + m;
+        let watch = block_tier::Stopwatch::start(self.workers);
+        let below = self.run_below_block_tier(l, idx);
+        if below.0.is_err() {
+            return below;
+        }
+        let keep = self.block.judge(&self.funcs, idx, tried, (watch.work(m), m));
+        l.units = n + m..blocks;
+        match (keep, l.units.is_empty()) {
+            (_, true) => below,
+            (true, false) => (block_tier::run(l, code), Tier::Block),
+            (false, false) => self.run_below_block_tier(l, idx),
+        }
     }
 
     /// The warp-tier code that runs a launch of kernel `idx`, whose threads race through one

@@ -143,6 +143,11 @@ struct Measured {
     /// The block tier cannot run the kernel (its build failed, or its code runs one thread
     /// at a time).
     lost: AtomicBool,
+    /// A launch judges it (`Choice::Try`), or has: the verdict is `lost` or `kept`.
+    judging: AtomicBool,
+    /// Its slice was not far behind the rung below (`jit::keeps_block_tier`): it runs every
+    /// launch.
+    kept: AtomicBool,
     /// Its build has begun (in the background).
     started: AtomicBool,
     /// A watch for a long first launch has begun (`Cache::watch`).
@@ -158,6 +163,19 @@ pub(crate) struct Cache {
     times: Vec<Arc<Measured>>,
     /// Per function: whether `Engine::Jit` may use the block tier for it (`emit::runs_lanes`).
     candidate: Vec<OnceLock<bool>>,
+}
+
+/// What the block tier does with a launch under `Engine::Jit` (`Cache::choose`).
+#[derive(Debug)]
+pub(crate) enum Choice<'a> {
+    /// Nothing: the tiers below run it.
+    Off,
+    /// It runs the first `jit::slice_blocks` blocks, the rung below as many after them, and
+    /// `Cache::judge` decides from the two where the rest of the launch and every later
+    /// launch run.
+    Try(&'a BlockCode),
+    /// It runs the whole launch.
+    Whole(&'a BlockCode),
 }
 
 /// One background compile at a time: they share the cores with launches.
@@ -197,19 +215,27 @@ impl Cache {
         r.as_ref().map_err(|e| e.as_str())
     }
 
-    /// The block-tier code that runs kernel `idx`'s next launch (of blocks of `shape`)
-    /// under `Engine::Jit`: none unless the kernel is a candidate (`emit::runs_lanes`); once
-    /// it has run [`EXPLORE_AFTER`] on the other tiers (a launch that long included: `watch`)
-    /// its build goes to a background thread, and from the launch that finds it built on, the
-    /// block tier runs every launch (`jit/tiering.rs`).
-    pub(crate) fn choose(&self, funcs: &[Result<Func, LoadError>], idx: usize, shape: [u32; 3]) -> Option<&BlockCode> {
+    /// What the block tier does with kernel `idx`'s next launch (of `blocks` blocks of
+    /// `shape` on `workers` workers) under `Engine::Jit`: nothing unless the kernel is a
+    /// candidate (`emit::runs_lanes`); once it has run [`EXPLORE_AFTER`] on the other tiers (a
+    /// launch that long included: `watch`) its build goes to a background thread; once built,
+    /// the first launch large enough to split is judged (`Choice::Try`, `jit/tiering.rs`: the
+    /// veto), and from then on the block tier runs every launch, unless it was far behind.
+    pub(crate) fn choose(
+        &self,
+        funcs: &[Result<Func, LoadError>],
+        idx: usize,
+        blocks: u64,
+        workers: u32,
+        shape: [u32; 3],
+    ) -> Choice<'_> {
         let (Some(slot), Some(times), Some(Ok(f))) = (self.slots.get(idx), self.times.get(idx), funcs.get(idx)) else {
-            return None;
+            return Choice::Off;
         };
         if times.lost.load(Ordering::Relaxed)
             || !*self.candidate[idx].get_or_init(|| eligible::declined(f).is_none() && emit::runs_lanes(f))
         {
-            return None;
+            return Choice::Off;
         }
         let Some(built) = slot.get() else {
             if times.other_ns.load(Ordering::Relaxed) < EXPLORE_AFTER.as_nanos() as u64 {
@@ -217,13 +243,48 @@ impl Cache {
             } else {
                 start_build(slot, times, f, shape);
             }
-            return None;
+            return Choice::Off;
         };
-        let code = built.as_ref().ok().filter(|c| c.lanes);
-        if code.is_none() {
+        let Some(code) = built.as_ref().ok().filter(|c| c.lanes) else {
             times.lost.store(true, Ordering::Relaxed);
+            return Choice::Off;
+        };
+        if times.kept.load(Ordering::Relaxed) {
+            return Choice::Whole(code);
         }
-        code
+        // Until judged (by one launch: another stream's may be judging it now), the rung
+        // below runs the launches; one too small to split waits for a larger one.
+        if crate::jit::slice_blocks(blocks, workers) >= blocks || times.judging.swap(true, Ordering::Relaxed) {
+            return Choice::Off;
+        }
+        Choice::Try(code)
+    }
+
+    /// Kernel `idx`'s slice of `tried` blocks on the block tier took `tried_work` of CPU time
+    /// (`Stopwatch::work`) and the `below` blocks after it on the rung below `below_work`:
+    /// whether the block tier keeps the kernel, for good (`jit::keeps_block_tier`).
+    pub(crate) fn judge(
+        &self,
+        funcs: &[Result<Func, LoadError>],
+        idx: usize,
+        (tried_work, tried): (Duration, u64),
+        (below_work, below): (Duration, u64),
+    ) -> bool {
+        let Some(t) = self.times.get(idx) else { return false };
+        let keep = crate::jit::keeps_block_tier((tried_work, tried), (below_work, below));
+        if trace() {
+            let name = funcs.get(idx).and_then(|f| f.as_ref().ok()).map_or("", |f| f.name.as_str());
+            let per = |w: Duration, n: u64| w.as_nanos() as f64 / n.max(1) as f64;
+            eprintln!(
+                "tier: `{name}` {} the block tier: its slice took {:.2}x the CPU time per block of the rung below \
+                 ({} us in all)",
+                if keep { "keeps" } else { "leaves" },
+                per(tried_work, tried) / per(below_work, below).max(1.0),
+                tried_work.as_micros()
+            );
+        }
+        if keep { &t.kept } else { &t.lost }.store(true, Ordering::Relaxed);
+        keep
     }
 
     /// Whether launches of kernel `idx` are measured for the block tier (a candidate not left).
@@ -334,10 +395,10 @@ mod tests {
     fn compiled() -> (crate::Program, Cache) {
         let p = crate::Program::from_ptx(KERNEL).expect("load");
         let c = Cache::new(p.funcs.len());
-        assert!(c.choose(&p.funcs, 0, [32, 1, 1]).is_none(), "nothing ran yet: no compile");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "nothing ran yet: no compile");
         // 50 ms of work on the other tiers: the compile starts.
         c.record_other(0, ms(50));
-        assert!(c.choose(&p.funcs, 0, [32, 1, 1]).is_none(), "compiling in the background");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "compiling in the background");
         let deadline = std::time::Instant::now() + Duration::from_secs(120);
         while c.slots[0].get().is_none() {
             assert!(std::time::Instant::now() < deadline, "the background compile never finished");
@@ -347,15 +408,27 @@ mod tests {
     }
 
     #[test]
-    fn once_built_every_launch_runs_on_the_block_tier() {
-        // No slice, no measure: the launch that finds the code built and all after it,
-        // whatever their size (one block included) and however long the other tiers took.
+    fn once_built_one_launch_judges_it_then_every_launch_runs_there() {
         let (p, c) = compiled();
+        assert!(matches!(c.choose(&p.funcs, 0, 1, 1, [32, 1, 1]), Choice::Off), "one block: too small to split");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)), "judged once");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "while it is judged");
+        // 7 blocks in 20 ms beside 7 in 10 ms: 2x, not far behind.
+        assert!(c.judge(&p.funcs, 0, (ms(20), 7), (ms(10), 7)));
         for _ in 0..100 {
-            assert!(c.choose(&p.funcs, 0, [32, 1, 1]).is_some());
-            c.record_other(0, ms(1));
+            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Whole(_)));
+            assert!(matches!(c.choose(&p.funcs, 0, 1, 1, [32, 1, 1]), Choice::Whole(_)), "small launches too");
         }
-        assert!(c.measures(0), "a candidate not left");
+    }
+
+    #[test]
+    fn a_slice_far_behind_leaves_the_block_tier_for_good() {
+        let (p, c) = compiled();
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
+        assert!(!c.judge(&p.funcs, 0, (ms(36), 7), (ms(10), 7)), "3.6x");
+        for _ in 0..100 {
+            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off));
+        }
     }
 
     #[test]
@@ -385,7 +458,7 @@ mod tests {
         let p = crate::Program::from_ptx(KERNEL).expect("load");
         let c = Cache::new(p.funcs.len());
         let launch = c.running(0);
-        assert!(c.choose(&p.funcs, 0, [32, 1, 1]).is_none(), "nothing ran yet");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "nothing ran yet");
         assert!(!c.times[0].started.load(Ordering::Relaxed), "no build at the start of a launch");
         assert!(build_begins(&c, EXPLORE_AFTER * 50), "the launch still runs after EXPLORE_AFTER: a build");
         drop(launch);
@@ -396,7 +469,7 @@ mod tests {
         let p = crate::Program::from_ptx(KERNEL).expect("load");
         let c = Cache::new(p.funcs.len());
         drop(c.running(0));
-        assert!(c.choose(&p.funcs, 0, [32, 1, 1]).is_none());
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off));
         c.record_other(0, ms(1));
         assert!(!build_begins(&c, EXPLORE_AFTER * 3), "1 ms of work and no launch running: no build");
         // The watch over, a later launch is watched again, and this one runs long.
@@ -406,7 +479,7 @@ mod tests {
             std::thread::sleep(ms(5));
         }
         let launch = c.running(0);
-        assert!(c.choose(&p.funcs, 0, [32, 1, 1]).is_none());
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off));
         assert!(build_begins(&c, EXPLORE_AFTER * 50), "a long launch: a build");
         drop(launch);
     }
@@ -418,7 +491,7 @@ mod tests {
         let p = crate::Program::from_ptx(&src).expect("load");
         let c = Cache::new(p.funcs.len());
         c.record_other(0, ms(500));
-        assert!(c.choose(&p.funcs, 0, [32, 1, 1]).is_none(), "compiling in the background");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "compiling in the background");
         assert!(c.times[0].started.load(Ordering::Relaxed), "a compile");
     }
 }

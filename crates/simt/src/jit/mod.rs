@@ -42,6 +42,7 @@ mod run;
 pub(crate) mod tex;
 mod tiering;
 use tiering::LastTier;
+pub(crate) use tiering::{keeps_block_tier, slice_blocks};
 pub(crate) mod warp;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

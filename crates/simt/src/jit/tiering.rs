@@ -20,6 +20,18 @@
 //! every launch of the kernel runs there: the steady state is the same in every run of a
 //! program, however busy the cores are.
 //!
+//! One measured veto remains, for the block tier only, where a rule over the code cannot see
+//! what decides: how many of a block's threads have work (the block tier runs 16 lanes under
+//! masks, so a thread with nothing to do costs as much as one with work, where the per-thread
+//! JIT skips it). The first launch that finds the block tier's code built and can be split
+//! runs [`slice_blocks`] on it and as many after them on the rung below, in process CPU time
+//! (`block_tier::Stopwatch`), once per kernel: the block tier is left for good only when its
+//! blocks took [`FAR`] times as long or more, measured over at least [`JUDGED_WORK`] (bfs's
+//! `expand`, whose threads mostly find their vertex off the frontier: 3.6x), and kept for
+//! good otherwise. A busy core does not make one part 2.5 times the other's CPU time (the
+//! old rule's flips came from 1.0-1.3x differences), and a slice too small to measure keeps
+//! the rule.
+//!
 //! Before, the tiers were tried on slices of launches and kept by process CPU time; on a
 //! loaded machine (and on 16 cores, where one worker's slice was measured beside 15 others')
 //! the same binary picked different tiers from run to run: spmv_scalar 168 or 856 ms per
@@ -31,6 +43,7 @@
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering};
+use std::time::Duration;
 
 use crate::Tier;
 
@@ -38,6 +51,32 @@ use crate::Tier;
 pub(crate) fn trace() -> bool {
     static ON: OnceLock<bool> = OnceLock::new();
     *ON.get_or_init(|| crate::env::flag(crate::env::TIER_TRACE))
+}
+
+/// How many times the CPU time per block of the rung below the block tier's slice must take
+/// for the block tier to be left.
+pub(crate) const FAR: f64 = 2.5;
+
+/// The least CPU time a block-tier slice is judged on: below it, first-run costs (code pages,
+/// frames) weigh more than the blocks (a scan's `add_offsets`, 0.4 us a block, measured 4x
+/// "slower" on a slice of a few blocks).
+pub(crate) const JUDGED_WORK: Duration = Duration::from_millis(2);
+
+/// The blocks (from the first) of a launch of `blocks` blocks on `workers` workers that run
+/// on the block tier while it is judged: one in 16, at least one per worker; all of them
+/// when the launch is too small to split.
+pub(crate) fn slice_blocks(blocks: u64, workers: u32) -> u64 {
+    blocks.div_ceil(16).max(u64::from(workers)).min(blocks)
+}
+
+/// Whether the block tier keeps a kernel whose slice of `tried.1` blocks took `tried.0` of
+/// CPU time and the next `below.1` blocks on the rung below `below.0`.
+pub(crate) fn keeps_block_tier(tried: (Duration, u64), below: (Duration, u64)) -> bool {
+    if tried.0 < JUDGED_WORK {
+        return true;
+    }
+    let per = |(work, n): (Duration, u64)| work.as_nanos() as f64 / n.max(1) as f64;
+    per(tried) < FAR * per(below).max(1.0)
 }
 
 /// The tier a kernel's latest launch ran on, so that `CUPRITE_TIER_TRACE` says when it moves
@@ -72,6 +111,30 @@ impl LastTier {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn the_block_tier_is_left_only_far_behind() {
+        assert!(keeps_block_tier((ms(20), 10), (ms(100), 10)), "faster");
+        assert!(keeps_block_tier((ms(20), 10), (ms(10), 10)), "2x: a busy core could do that");
+        assert!(!keeps_block_tier((ms(36), 10), (ms(10), 10)), "3.6x: bfs's expand");
+        assert!(keeps_block_tier((us(1900), 10), (us(100), 10)), "19x of too little to tell");
+        assert!(!keeps_block_tier((ms(3), 1), (Duration::ZERO, 1)), "nothing below measured");
+    }
+
+    const fn us(n: u64) -> Duration {
+        Duration::from_micros(n)
+    }
+
+    #[test]
+    fn slices_of_launches() {
+        assert_eq!(slice_blocks(4096, 1), 256, "one block in 16");
+        assert_eq!(slice_blocks(100, 16), 16, "at least one per worker");
+        assert_eq!(slice_blocks(3, 16), 3, "a small launch whole: not split");
+    }
 
     #[test]
     fn a_move_is_noted_once() {
