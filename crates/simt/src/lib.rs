@@ -587,7 +587,18 @@ impl Program {
                 Err(_) => (exec::run(l), Tier::Interpreter),
             },
             Engine::Jit => match block_part {
-                block_tier::Choice::Whole(code) => (block_tier::run(l, code), Tier::Block),
+                block_tier::Choice::Whole(code) => {
+                    // Its first whole launches measured, for the veto (`jit/tiering.rs`).
+                    let watch = self.block.measures_whole(idx).then(|| block_tier::Stopwatch::start(self.workers));
+                    let r = block_tier::run(l, code);
+                    if r.is_ok()
+                        && let Some(w) = watch
+                    {
+                        let blocks = l.grid.iter().map(|&n| u64::from(n)).product::<u64>();
+                        self.block.record(&self.funcs, idx, w.work(blocks), blocks);
+                    }
+                    (r, Tier::Block)
+                }
                 block_tier::Choice::Try(code) => self.judge_block_tier(l, idx, code),
                 block_tier::Choice::Off => self.run_default_engine(l, idx),
             },
@@ -632,7 +643,7 @@ impl Program {
             && let Some(w) = watch
         {
             let blocks = l.grid.iter().map(|&n| u64::from(n)).product::<u64>();
-            self.block.record_other(idx, w.work(blocks));
+            self.block.record_other(idx, w.work(blocks), blocks);
         }
         ran
     }

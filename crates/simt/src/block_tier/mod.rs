@@ -138,8 +138,16 @@ type Slot = OnceLock<Result<BlockCode, String>>;
 /// What one kernel's launches did on the tiers below the block tier, for when to build it.
 #[derive(Debug, Default)]
 struct Measured {
-    /// Worker time (ns) on the other tiers (`Cache::record_other`).
+    /// Worker time (ns) on the other tiers (`Cache::record_other`), and the least worker
+    /// time per block (ns) of any of their launches (0: none yet): the launches below the
+    /// block tier include its own first runs and background compiles, their least does not.
     other_ns: AtomicU64,
+    other_best: AtomicU64,
+    /// Worker time (ns), blocks and launches of its first [`WHOLE_JUDGED`] whole launches
+    /// (`Cache::record`).
+    ns: AtomicU64,
+    blocks: AtomicU64,
+    launches: AtomicU64,
     /// The block tier cannot run the kernel (its build failed, or its code runs one thread
     /// at a time).
     lost: AtomicBool,
@@ -177,6 +185,10 @@ pub(crate) enum Choice<'a> {
     /// It runs the whole launch.
     Whole(&'a BlockCode),
 }
+
+/// Whole launches on the block tier whose CPU time per block is compared, once, with the
+/// launches below it before its build (`Cache::record`: the second half of the veto).
+const WHOLE_JUDGED: u64 = 3;
 
 /// One background compile at a time: they share the cores with launches.
 static BACKGROUND: Mutex<()> = Mutex::new(());
@@ -301,10 +313,52 @@ impl Cache {
         Some(InFlight(Arc::clone(t)))
     }
 
-    /// A launch of kernel `idx` ran on another tier with work `work` (`Stopwatch::work`).
-    pub(crate) fn record_other(&self, idx: usize, work: Duration) {
+    /// A launch of kernel `idx` of `blocks` blocks ran on another tier with work `work`
+    /// (`Stopwatch::work`).
+    pub(crate) fn record_other(&self, idx: usize, work: Duration, blocks: u64) {
         if let Some(t) = self.times.get(idx) {
-            t.other_ns.fetch_add(u64::try_from(work.as_nanos()).unwrap_or(u64::MAX), Ordering::Relaxed);
+            let ns = u64::try_from(work.as_nanos()).unwrap_or(u64::MAX);
+            t.other_ns.fetch_add(ns, Ordering::Relaxed);
+            let per_block = (ns / blocks.max(1)).max(1);
+            let _ = t
+                .other_best
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| (b == 0 || per_block < b).then_some(per_block));
+        }
+    }
+
+    /// Whether kernel `idx`'s next whole launch on the block tier is measured (one of its
+    /// first [`WHOLE_JUDGED`]).
+    pub(crate) fn measures_whole(&self, idx: usize) -> bool {
+        self.times.get(idx).is_some_and(|t| t.launches.load(Ordering::Relaxed) < WHOLE_JUDGED)
+    }
+
+    /// A whole launch of kernel `idx` of `blocks` blocks ran on the block tier with work
+    /// `work`. After [`WHOLE_JUDGED`] of them, once: the block tier is left for good when
+    /// they took `jit::FAR` times the CPU time per block of the least of the launches below
+    /// it before its build, or more (`jit::keeps_block_tier`): a slice of a launch's first blocks
+    /// need not be like the whole (spmv_scalar's: 1.26x, its whole launches 5x).
+    pub(crate) fn record(&self, funcs: &[Result<Func, LoadError>], idx: usize, work: Duration, blocks: u64) {
+        let Some(t) = self.times.get(idx) else { return };
+        t.ns.fetch_add(u64::try_from(work.as_nanos()).unwrap_or(u64::MAX), Ordering::Relaxed);
+        t.blocks.fetch_add(blocks, Ordering::Relaxed);
+        if t.launches.fetch_add(1, Ordering::Relaxed) + 1 != WHOLE_JUDGED {
+            return;
+        }
+        let mine = (Duration::from_nanos(t.ns.load(Ordering::Relaxed)), t.blocks.load(Ordering::Relaxed));
+        let best = t.other_best.load(Ordering::Relaxed);
+        let below = (Duration::from_nanos(best), 1);
+        if best == 0 || crate::jit::keeps_block_tier(mine, below) {
+            return;
+        }
+        t.lost.store(true, Ordering::Relaxed);
+        if trace() {
+            let name = funcs.get(idx).and_then(|f| f.as_ref().ok()).map_or("", |f| f.name.as_str());
+            let per = |(w, n): (Duration, u64)| w.as_nanos() as f64 / n.max(1) as f64;
+            eprintln!(
+                "tier: `{name}` leaves the block tier: its whole launches took {:.2}x the CPU time per block of those \
+                 below it",
+                per(mine) / per(below).max(1.0)
+            );
         }
     }
 }
@@ -397,7 +451,7 @@ mod tests {
         let c = Cache::new(p.funcs.len());
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "nothing ran yet: no compile");
         // 50 ms of work on the other tiers: the compile starts.
-        c.record_other(0, ms(50));
+        c.record_other(0, ms(50), 100);
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "compiling in the background");
         let deadline = std::time::Instant::now() + Duration::from_secs(120);
         while c.slots[0].get().is_none() {
@@ -418,6 +472,31 @@ mod tests {
         for _ in 0..100 {
             assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Whole(_)));
             assert!(matches!(c.choose(&p.funcs, 0, 1, 1, [32, 1, 1]), Choice::Whole(_)), "small launches too");
+        }
+    }
+
+    #[test]
+    fn whole_launches_far_behind_leave_the_block_tier_for_good() {
+        // 0.5 ms a block below it (`compiled`); 0.5, 0.5 and 1 ms a block: 1.33x over the
+        // first three, not far behind.
+        let (p, c) = compiled();
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
+        assert!(c.judge(&p.funcs, 0, (ms(10), 7), (ms(10), 7)));
+        c.record(&p.funcs, 0, ms(50), 100);
+        c.record(&p.funcs, 0, ms(50), 100);
+        c.record(&p.funcs, 0, ms(100), 100);
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Whole(_)), "1.33x: kept");
+        assert!(!c.measures_whole(0), "judged once");
+        // 5x behind (spmv_scalar): left.
+        let (p, c) = compiled();
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
+        assert!(c.judge(&p.funcs, 0, (ms(10), 7), (ms(8), 7)));
+        for _ in 0..3 {
+            assert!(c.measures_whole(0));
+            c.record(&p.funcs, 0, ms(250), 100);
+        }
+        for _ in 0..100 {
+            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "left for good");
         }
     }
 
@@ -470,7 +549,7 @@ mod tests {
         let c = Cache::new(p.funcs.len());
         drop(c.running(0));
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off));
-        c.record_other(0, ms(1));
+        c.record_other(0, ms(1), 100);
         assert!(!build_begins(&c, EXPLORE_AFTER * 3), "1 ms of work and no launch running: no build");
         // The watch over, a later launch is watched again, and this one runs long.
         let deadline = std::time::Instant::now() + Duration::from_secs(60);
@@ -490,7 +569,7 @@ mod tests {
         let src = KERNEL.replace("    ret;", "    bar.sync 0;\n    ret;");
         let p = crate::Program::from_ptx(&src).expect("load");
         let c = Cache::new(p.funcs.len());
-        c.record_other(0, ms(500));
+        c.record_other(0, ms(500), 100);
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "compiling in the background");
         assert!(c.times[0].started.load(Ordering::Relaxed), "a compile");
     }

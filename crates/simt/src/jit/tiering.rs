@@ -28,9 +28,11 @@
 //! (`block_tier::Stopwatch`), once per kernel: the block tier is left for good only when its
 //! blocks took [`FAR`] times as long or more, measured over at least [`JUDGED_WORK`] (bfs's
 //! `expand`, whose threads mostly find their vertex off the frontier: 3.6x), and kept for
-//! good otherwise. A busy core does not make one part 2.5 times the other's CPU time (the
-//! old rule's flips came from 1.0-1.3x differences), and a slice too small to measure keeps
-//! the rule.
+//! good otherwise; and its first three whole launches are compared, once, with the least CPU
+//! time per block of a launch below it before its build, by the same rule (a launch's first blocks need not be like the
+//! whole: spmv_scalar's slice took 1.26x, its whole launches about 5x). A busy core does not
+//! make one part 2.5 times the other's CPU time (the old rule's flips came from 1.0-1.4x
+//! differences), and a part too small to measure keeps the rule.
 //!
 //! Before, the tiers were tried on slices of launches and kept by process CPU time; on a
 //! loaded machine (and on 16 cores, where one worker's slice was measured beside 15 others')
