@@ -336,7 +336,7 @@ impl Cache {
     /// `work`. After [`WHOLE_JUDGED`] of them, once: the block tier is left for good when
     /// they took `jit::FAR` times the CPU time per block of the least of the launches below
     /// it before its build, or more (`jit::keeps_block_tier`): a slice of a launch's first blocks
-    /// need not be like the whole (spmv_scalar's: 1.26x, its whole launches 5x).
+    /// need not be like the whole (a BFS level's first blocks, a sparse matrix's first rows).
     pub(crate) fn record(&self, funcs: &[Result<Func, LoadError>], idx: usize, work: Duration, blocks: u64) {
         let Some(t) = self.times.get(idx) else { return };
         t.ns.fetch_add(u64::try_from(work.as_nanos()).unwrap_or(u64::MAX), Ordering::Relaxed);
@@ -487,7 +487,7 @@ mod tests {
         c.record(&p.funcs, 0, ms(100), 100);
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Whole(_)), "1.33x: kept");
         assert!(!c.measures_whole(0), "judged once");
-        // 5x behind (spmv_scalar): left.
+        // 5x behind: left.
         let (p, c) = compiled();
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
         assert!(c.judge(&p.funcs, 0, (ms(10), 7), (ms(8), 7)));

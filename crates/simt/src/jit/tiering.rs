@@ -1,4 +1,4 @@
-//! Which tier runs a kernel under `Engine::Jit`: a rule over the kernel's code, never the
+//! Which tier runs a kernel under `Engine::Jit`: a rule over the kernel's code, not the
 //! timing of its launches. Each kernel climbs a fixed ladder and stays on the highest rung
 //! whose code is ready, best first:
 //!
@@ -20,28 +20,27 @@
 //! every launch of the kernel runs there: the steady state is the same in every run of a
 //! program, however busy the cores are.
 //!
-//! One measured veto remains, for the block tier only, where a rule over the code cannot see
-//! what decides: how many of a block's threads have work (the block tier runs 16 lanes under
-//! masks, so a thread with nothing to do costs as much as one with work, where the per-thread
-//! JIT skips it). The first launch that finds the block tier's code built and can be split
-//! runs [`slice_blocks`] on it and as many after them on the rung below, in process CPU time
-//! (`block_tier::Stopwatch`), once per kernel: the block tier is left for good only when its
-//! blocks took [`FAR`] times as long or more, measured over at least [`JUDGED_WORK`] (bfs's
-//! `expand`, whose threads mostly find their vertex off the frontier: 3.6x), and kept for
-//! good otherwise; and its first three whole launches are compared, once, with the least CPU
-//! time per block of a launch below it before its build, by the same rule (a launch's first blocks need not be like the
-//! whole: spmv_scalar's slice took 1.26x, its whole launches about 5x). A busy core does not
-//! make one part 2.5 times the other's CPU time (the old rule's flips came from 1.0-1.4x
-//! differences), and a part too small to measure keeps the rule.
+//! One measured veto remains, for the block tier only, where a rule over the code does not
+//! yet see what decides (how many of a block's 16-lane groups' lanes have work: the block
+//! tier runs them under masks, the per-thread JIT skips a thread with nothing to do). The
+//! first launch that finds the block tier's code built and can be split runs
+//! [`slice_blocks`] on it and as many after them on the rung below, in process CPU time
+//! (`block_tier::Stopwatch`), once per kernel; and its first three whole launches are
+//! compared, once, with the least CPU time per block of a launch below it before its build
+//! (a launch's first blocks need not be like the whole). The block tier is left for good only
+//! when it took [`FAR`] times as long or more, over at least [`JUDGED_WORK`], and kept for
+//! good otherwise. A busy core does not make one part 2.5 times another's CPU time (the old
+//! rule's flips came from 1.0-1.4x differences), and a part too small to measure keeps the
+//! rule.
 //!
 //! Before, the tiers were tried on slices of launches and kept by process CPU time; on a
 //! loaded machine (and on 16 cores, where one worker's slice was measured beside 15 others')
 //! the same binary picked different tiers from run to run: spmv_scalar 168 or 856 ms per
-//! repetition, texture 586 or 88 ms (16-core Xeon, minutes apart), and bfs, measured at
-//! 0.07 s of CPU a repetition on the block tier, left it for the warp tier's 0.37 s when a
-//! slice landed on a cheap BFS level. The ladder is what those measurements showed in steady
-//! state on every kit kernel the block tier translates 16 threads at a time: it ran each
-//! faster than the best Cranelift tier (the numbers: the eighth session's report).
+//! repetition, texture 586 or 88 ms (16-core Xeon, minutes apart), and a bitonic sort left
+//! the block tier on a slice 1.03x "slower" for 4.6x the CPU time per repetition. The ladder
+//! costs where the block tier runs a kernel a little slower than the warp tier or the
+//! per-thread JIT (1.2-1.5x in CPU time on 2 loaded cores: spmv_scalar, a scan's tiles), which
+//! the veto leaves alone: a rule over the code that sees those is the next step.
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering};
