@@ -36,7 +36,7 @@ mod workers;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Whether `Engine::Jit` tries the block tier: only for kernels its translation runs 16
 /// threads at a time (barrier-free), first on a slice of a launch beside the other tiers
@@ -509,8 +509,8 @@ impl Program {
             cost: &self.costs[idx],
             pooled: AtomicBool::new(false),
         };
-        let (r, tier, ended) = self.run_on_engine(&mut l, k, idx, block, blocks, cluster_size);
-        let elapsed = ended.map_or_else(|| start.elapsed(), |t| t.saturating_duration_since(start));
+        let (r, tier) = self.run_on_engine(&mut l, k, idx, block, cluster_size);
+        let elapsed = start.elapsed();
         let workers_used =
             if l.pooled.load(Ordering::Relaxed) { u64::from(self.workers).min(blocks) as u32 } else { 1 };
         self.costs[idx].record(elapsed, blocks, workers_used);
@@ -543,29 +543,27 @@ impl Program {
 }
 
 impl Program {
-    /// Runs launch `l` of kernel `k` (`idx`, `blocks` blocks of shape `block`, clusters of
+    /// Runs launch `l` of kernel `k` (`idx`, blocks of shape `block`, clusters of
     /// `cluster_size` blocks) on the tier this program's engine chooses for it. Returns the
-    /// result, the tier that ran last, and when the launch's blocks were over if the clock was
-    /// read then (saves a reading).
+    /// result and the tier that ran it.
     fn run_on_engine<'p>(
         &'p self,
         l: &mut exec::Launch<'p>,
         k: &ir::Func,
         idx: usize,
         block: Dim3,
-        blocks: u64,
         cluster_size: u64,
-    ) -> (Result<(), Fault>, Tier, Option<Instant>) {
-        // The block tier's part in an `Engine::Jit` launch (`block_tier::Cache::choose`).
+    ) -> (Result<(), Fault>, Tier) {
+        // The block tier, under `Engine::Jit`, for a kernel it runs once its code is built
+        // (`block_tier::Cache::choose`, the rule: `jit/tiering.rs`).
         let block_part = if BLOCK_TIER_IN_DEFAULT_ENGINE
             && self.engine == Engine::Jit
             && cluster_size <= 1
             && !k.warps_interleave
             && !l.cooperative
         {
-            // The block tier's slice is judged beside the other tiers' choice, once made.
-            let settled = self.jit.settled(&self.funcs, idx, jit::Shape::of(block.x));
-            self.block.choose(&self.funcs, idx, blocks, self.workers, [block.x, block.y, block.z], settled)
+            let blocks = l.grid.iter().map(|&n| u64::from(n)).product::<u64>();
+            self.block.choose(&self.funcs, idx, blocks, self.workers, [block.x, block.y, block.z])
         } else {
             block_tier::Choice::Off
         };
@@ -588,20 +586,22 @@ impl Program {
                 Ok(code) => (block_tier::run(l, code), Tier::Block),
                 Err(_) => (exec::run(l), Tier::Interpreter),
             },
-            Engine::Jit if let block_tier::Choice::Whole(code) = block_part => {
-                // The block tier, once its slices ran faster, while it runs blocks as fast
-                // as the tiers it replaced (`block_tier::Cache::choose`).
-                let watch = block_tier::Stopwatch::start(self.workers);
-                let r = block_tier::run(l, code);
-                if r.is_ok() {
-                    self.block.record(idx, watch.work(blocks), blocks);
+            Engine::Jit => match block_part {
+                block_tier::Choice::Whole(code) => {
+                    // Its first whole launches measured, for the veto (`jit/tiering.rs`).
+                    let watch = self.block.measures_whole(idx).then(|| block_tier::Stopwatch::start(self.workers));
+                    let r = block_tier::run(l, code);
+                    if r.is_ok()
+                        && let Some(w) = watch
+                    {
+                        let blocks = l.grid.iter().map(|&n| u64::from(n)).product::<u64>();
+                        self.block.record(&self.funcs, idx, w.work(blocks), blocks);
+                    }
+                    (r, Tier::Block)
                 }
-                (r, Tier::Block)
-            }
-            Engine::Jit => {
-                let ((r, tier), at_end) = self.run_default_engine(l, k, idx, block_part);
-                return (r, tier, at_end);
-            }
+                block_tier::Choice::Try(code) => self.judge_block_tier(l, idx, code),
+                block_tier::Choice::Off => self.run_default_engine(l, idx),
+            },
             Engine::JitAll | Engine::Warp => {
                 if self.engine != Engine::JitAll
                     && let Some(code) =
@@ -615,7 +615,10 @@ impl Program {
             }
             Engine::Interp => (exec::run(l), Tier::Interpreter),
         };
-        (r, tier, None)
+        if self.engine == Engine::Jit {
+            self.jit.note_tier(idx, &k.name, tier);
+        }
+        (r, tier)
     }
 
     /// Runs `l` on the per-thread JIT (`all`: see `jit::Cache::run`), else the interpreter.
@@ -626,161 +629,73 @@ impl Program {
         }
     }
 
-    /// Runs launch `l` of kernel `k` (`idx`) on the default engine: the tier measured faster
-    /// (`jit/tiering.rs`), the other tried on a slice, and the block tier's slice first while
-    /// it is tried (`block_part`). Returns the result and tier of the last part that ran, and
-    /// when the launch's blocks were over if the clock was read then.
-    fn run_default_engine<'p>(
-        &'p self,
-        l: &mut exec::Launch<'p>,
-        k: &ir::Func,
-        idx: usize,
-        block_part: block_tier::Choice<'p>,
-    ) -> ((Result<(), Fault>, Tier), Option<Instant>) {
-        let blocks = l.grid.iter().map(|&n| u64::from(n)).product::<u64>();
-        let mut ended = None;
-        // The tier measured faster (`jit/tiering.rs`); while the other is tried, its
-        // first blocks run there (the whole launch when it cannot be split: a
-        // cooperative grid's blocks wait for each other), and the two parts' times
-        // are compared within the launch.
+    /// Runs launch `l` of kernel `idx` on the default engine below the block tier: the warp
+    /// tier or the per-thread JIT (`jit::Cache::pick`), the work measured while the kernel's
+    /// block-tier code is not built (`block_tier::Cache::record_other`: when to build it).
+    fn run_default_engine<'p>(&'p self, l: &mut exec::Launch<'p>, idx: usize) -> (Result<(), Fault>, Tier) {
         // (Counted while it runs, for the block tier's watch of a long first launch; from
         // before `pick`, which may compile per-thread code first.)
-        let _running = self.block.measures(idx).then(|| self.block.running(idx));
-        let mut plan = self.jit.pick(&self.funcs, idx, jit::Shape::of(l.block[0]));
-        let mut ran = (Ok(()), Tier::Interpreter);
-        // While the block tier is tried, its slice first (`block_tier::Choice`), then as many
-        // blocks on the first tier, compared: one tier tried per launch.
-        let mut slice = None;
-        let slice_code = match block_part {
-            block_tier::Choice::Slice(code) => Some(code),
-            _ => None,
-        };
-        if let Some(code) = slice_code {
-            plan.trial = None;
-            let n = jit::trial_blocks(blocks, self.workers);
-            l.units = 0..n;
-            let watch = block_tier::Stopwatch::start(self.workers);
-            ran = (block_tier::run(l, code), Tier::Block);
-            slice = Some((watch.work(n), n));
-        }
-        let from = match (&ran.0, slice) {
-            (Err(_), _) => blocks,
-            (Ok(()), s) => s.map_or(0, |s| s.1),
-        };
-        let cut = from
-            + match plan.trial {
-                None => 0,
-                Some(_) if l.cooperative => blocks - from,
-                Some(_) => jit::slice_blocks(blocks - from, self.workers, plan.share),
-            };
-        // The blocks after a try that run on the first tier beside it, as many as it ran:
-        // the two compared, the rest of the launch runs on whichever leads then, so that a
-        // launch is not left on the slower tier once the try has shown it.
-        let beside = (cut + (cut - from)).min(blocks);
-        let beside = if slice.is_some() { (from + from).min(blocks) } else { beside };
-        // The rest of the launch on the block tier, its slice having run faster: work, blocks.
-        let mut block_rest = None;
-        // Per part that ran: its tier, time, work (`block_tier::Stopwatch`, while a tier is
-        // tried) and blocks. A part's time runs from the clock's previous reading: a try's
-        // from a reading of its own, a launch's only part's from the launch's start (a small
-        // launch reads the clock twice).
-        let mut parts: [(bool, Duration, Duration, u64); 3] = Default::default();
-        let mut ran_parts = 0;
-        let mut judged = false;
-        let mut mark = if plan.trial.is_some() || slice.is_some() { Instant::now() } else { l.start };
-        // The block tier's measure of the parts (`block_tier::Stopwatch`): all of them, and
-        // the last one (what a slice is compared with).
         let measured = self.block.measures(idx);
-        let others = measured.then(|| block_tier::Stopwatch::start(self.workers));
-        let mut last_work = Duration::ZERO;
-        let mut plan_parts =
-            [(plan.trial, from..cut), (Some(plan.main), cut..beside), (Some(plan.main), beside..blocks)];
-        for i in 0..plan_parts.len() {
-            if i == 2
-                && let [(warp, tried, tried_work, n), (_, rest, rest_work, m), _] = parts
-                && ran_parts == 2
-            {
-                // A try beside as many blocks on the first tier: compared within the launch.
-                let launch = (tried + rest, self.workers);
-                self.jit.record_trial(k, idx, warp, (tried_work, n), (rest_work, m), launch);
-                judged = true;
-                if self.jit.leads(idx, warp) {
-                    plan_parts[2].0 = plan.trial;
-                }
-            }
-            if i == 2
-                && let (Some(tried), Some(code), [(_, _, rest_work, m), ..]) = (slice, slice_code, parts)
-                && ran_parts == 1
-                && self.block.record_slice(&self.funcs, idx, tried, (rest_work, m))
-                && beside < blocks
-            {
-                let (watch, n) = (block_tier::Stopwatch::start(self.workers), blocks - beside);
-                l.units = beside..blocks;
-                ran = (block_tier::run(l, code), Tier::Block);
-                if ran.0.is_ok() {
-                    block_rest = Some((watch.work(n), n));
-                }
-                mark = Instant::now();
-                break;
-            }
-            let (tier, part) = plan_parts[i].clone();
-            let Some(tier) = tier.filter(|_| !part.is_empty()) else { continue };
-            let part_watch =
-                (slice.is_some() || plan.trial.is_some()).then(|| block_tier::Stopwatch::start(self.workers));
-            l.units = part.clone();
-            l.tier = match tier {
-                jit::JitTier::Warp(code) => Some(code),
-                jit::JitTier::Thread => None,
-            };
-            ran = match tier {
-                jit::JitTier::Warp(_) => (exec::run(l), Tier::WarpJit),
-                jit::JitTier::Thread => self.thread_jit(l, false),
-            };
-            if ran.0.is_err() {
-                break;
-            }
-            if let Some(w) = part_watch {
-                last_work = w.work(part.end - part.start);
-            }
-            let now = Instant::now();
-            parts[ran_parts] = (tier.is_warp(), now - mark, last_work, part.end - part.start);
-            ran_parts += 1;
-            mark = now;
-        }
-        if ran.0.is_ok() {
-            ended = Some(mark);
-        }
-        let parts = &parts[..ran_parts];
-        match *parts {
-            // Beside the block tier's slice: the first tier's parts as one launch.
-            _ if slice.is_some() => {
-                if let Some(&(warp, ..)) = parts.first() {
-                    let (elapsed, n) = parts.iter().fold((Duration::ZERO, 0), |(e, n), p| (e + p.1, n + p.3));
-                    self.jit.record(k, idx, warp, elapsed, n, self.workers);
-                }
-            }
-            // A try beside the rest of its launch: compared within the launch.
-            [(warp, tried, tried_work, n), (_, rest, rest_work, m)] => {
-                let launch = (tried + rest, self.workers);
-                self.jit.record_trial(k, idx, warp, (tried_work, n), (rest_work, m), launch);
-            }
-            // After a try judged, the rest of the launch as a launch of its tier.
-            [_, _, (warp, elapsed, _, n)] if judged => self.jit.record(k, idx, warp, elapsed, n, self.workers),
-            [(warp, elapsed, _, n)] => self.jit.record(k, idx, warp, elapsed, n, self.workers),
-            _ => {}
-        }
+        let _running = measured.then(|| self.block.running(idx));
+        let watch = measured.then(|| block_tier::Stopwatch::start(self.workers));
+        let ran = self.run_below_block_tier(l, idx);
         if ran.0.is_ok()
-            && let Some(others) = others
+            && let Some(w) = watch
         {
-            match (block_rest, parts.first()) {
-                (Some((work, n)), Some(&(_, _, beside_work, m))) => {
-                    self.block.record_other(idx, beside_work, m);
-                    self.block.record(idx, work, n);
-                }
-                _ => self.block.record_other(idx, others.work(blocks - from), blocks - from),
+            let blocks = l.grid.iter().map(|&n| u64::from(n)).product::<u64>();
+            self.block.record_other(idx, w.work(blocks), blocks);
+        }
+        ran
+    }
+
+    /// Runs launch `l` of kernel `idx` (its `units`) on the warp tier or the per-thread JIT,
+    /// as `jit::Cache::pick` says.
+    fn run_below_block_tier<'p>(&'p self, l: &mut exec::Launch<'p>, idx: usize) -> (Result<(), Fault>, Tier) {
+        match self.jit.pick(&self.funcs, idx, jit::Shape::of(l.block[0])) {
+            jit::JitTier::Warp(code) => {
+                l.tier = Some(code);
+                (exec::run(l), Tier::WarpJit)
+            }
+            jit::JitTier::Thread => {
+                l.tier = None;
+                self.thread_jit(l, false)
             }
         }
-        (ran, ended)
+    }
+
+    /// Runs launch `l` of kernel `idx` while the block tier is judged for it (`code`, the
+    /// veto of `jit/tiering.rs`): a slice of its first blocks on the block tier, as many after
+    /// them on the rung below, in process CPU time; the rest of the launch where the verdict
+    /// says (`block_tier::Cache::judge`). Returns the result and the tier of the last part.
+    fn judge_block_tier<'p>(
+        &'p self,
+        l: &mut exec::Launch<'p>,
+        idx: usize,
+        code: &'p block_tier::BlockCode,
+    ) -> (Result<(), Fault>, Tier) {
+        let blocks = l.grid.iter().map(|&n| u64::from(n)).product::<u64>();
+        let n = jit::slice_blocks(blocks, self.workers);
+        let m = n.min(blocks - n);
+        l.units = 0..n;
+        let watch = block_tier::Stopwatch::start(self.workers);
+        let r = block_tier::run(l, code);
+        if r.is_err() {
+            return (r, Tier::Block);
+        }
+        let tried = (watch.work(n), n);
+        l.units = n..n + m;
+        let watch = block_tier::Stopwatch::start(self.workers);
+        let below = self.run_below_block_tier(l, idx);
+        if below.0.is_err() {
+            return below;
+        }
+        let keep = self.block.judge(&self.funcs, idx, tried, (watch.work(m), m));
+        l.units = n + m..blocks;
+        match (keep, l.units.is_empty()) {
+            (_, true) => below,
+            (true, false) => (block_tier::run(l, code), Tier::Block),
+            (false, false) => self.run_below_block_tier(l, idx),
+        }
     }
 
     /// The warp-tier code that runs a launch of kernel `idx`, whose threads race through one

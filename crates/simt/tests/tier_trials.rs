@@ -1,29 +1,37 @@
-//! `Engine::Jit` tries the tier it does not prefer on a slice of a launch's blocks
-//! (`jit/tiering.rs`), the rest of the launch running on the preferred one: every block of
-//! every launch still runs exactly once, whichever tier runs it.
+//! `Engine::Jit` chooses a kernel's tier by a rule over its code (`jit/tiering.rs`), never by
+//! timing launches: a kernel climbs the ladder per-thread JIT → warp tier → block tier as far
+//! as its code allows, one rung each time the code of a higher one is ready, and never steps
+//! down. Which rung a kernel shape lands on, that it stays there, and that every tier computes
+//! the same bits. Nothing here measures time: the deadlines only bound a background compile.
 
 use std::time::{Duration, Instant};
 
-use simt::{DeviceMemory, Dim3, Engine, Params, Program};
+use simt::{DeviceMemory, Dim3, Engine, Params, Program, Tier};
 
 mod common;
 
 use common::download_u32;
 use common::ptx::{Index, Kernel, module};
 
-/// The tests of this file choose tiers by timing slices of launches: run side by side, one's
-/// background gcc compile or launches would weigh on another's measurement (a faster block
-/// tier measured slower under the load, and never taking over, in a CI run). One at a time.
-static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+/// A rung of the ladder: a launch never runs on a lower one than the launch before it.
+fn rung(t: Tier) -> u8 {
+    match t {
+        Tier::Interpreter => 0,
+        Tier::ThreadJit => 1,
+        Tier::WarpJit => 2,
+        Tier::Block => 3,
+    }
+}
 
-/// Holds [`ONE_AT_A_TIME`] for a test (a failed test's poisoned lock still serializes).
-fn alone() -> std::sync::MutexGuard<'static, ()> {
-    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+/// Whether a C compiler is there for the block tier.
+fn have_cc() -> bool {
+    std::process::Command::new("cc").arg("--version").output().is_ok()
 }
 
 /// `blocks(counts, out, steps)`: thread 0 of each block adds 1 to `counts[ctaid.x]`; every
 /// thread writes `steps` steps of `x = 3x + 1` from its global index to `out[index]` (a loop
-/// whose count the whole warp shares).
+/// whose count the whole warp shares). No barrier, no collective: the block tier runs it 16
+/// threads at a time.
 fn blocks_ptx() -> String {
     module(
         "sm_80",
@@ -55,70 +63,134 @@ DONE:
     )
 }
 
-#[test]
-fn every_block_runs_once_while_tiers_are_tried() {
-    let _alone = alone();
-    let (blocks, threads, steps) = (64u32, 64u32, 2000u32);
-    let n = (blocks * threads) as usize;
-    let want: Vec<u32> = (0..n as u32).map(|i| (0..steps).fold(i, |x, _| x.wrapping_mul(3).wrapping_add(1))).collect();
-    for workers in [1, 2] {
-        let mut p = Program::from_ptx(&blocks_ptx()).expect("load");
-        p.set_engine(Engine::Jit);
-        p.set_workers(workers);
-        let mem = DeviceMemory::new();
-        let counts = mem.alloc(4 * u64::from(blocks)).unwrap();
-        let out = mem.alloc(4 * n as u64).unwrap();
-        let params = Params::new().ptr(counts).ptr(out).u32(steps).clone();
-        // Well past the time after which the other tier is first tried (40 ms of worker
-        // time), and the second round's.
-        let (mut ran, mut launches) = (Duration::ZERO, 0);
-        while ran < Duration::from_millis(400) && launches < 2000 {
-            mem.write(counts, &vec![0; 4 * blocks as usize]).unwrap();
-            mem.write(out, &vec![0; 4 * n]).unwrap();
-            let t0 = Instant::now();
-            let stats = p.launch("blocks", Dim3::x(blocks), Dim3::x(threads), 0, params.bytes(), &mem).expect("launch");
-            ran += t0.elapsed() * workers;
-            launches += 1;
-            let ones = vec![1u32; blocks as usize];
-            assert_eq!(download_u32(&mem, counts, blocks as usize), ones, "launch {launches} on {:?}", stats.tier);
-            assert!(download_u32(&mem, out, n) == want, "launch {launches} on {:?}: wrong values", stats.tier);
-        }
-    }
+/// What `blocks_ptx` writes to `out` for `n` threads and `steps` steps.
+fn blocks_want(n: u32, steps: u32) -> Vec<u32> {
+    (0..n).map(|i| (0..steps).fold(i, |x, _| x.wrapping_mul(3).wrapping_add(1))).collect()
 }
 
-/// The block tier's slice, once it ran faster than as many blocks beside it on the other
-/// tiers, takes the rest of its launch (`Program::run_default_engine`): still every block of
-/// every launch exactly once. A long first launch starts the block tier's build while it
-/// runs, so a program of few long launches reaches the block tier (a 400-step loop over
-/// 1,024-thread blocks, faster as 16-lane C than on the warp tier). Needs a C compiler.
-#[test]
-fn a_faster_block_tier_slice_takes_the_rest_of_its_launch() {
-    let _alone = alone();
-    if std::process::Command::new("cc").arg("--version").output().is_err() {
-        return;
-    }
-    let (blocks, threads, steps) = (512u32, 1024u32, 400u32);
+/// Launches `blocks_ptx` on `p` (`blocks` blocks of `threads`), checks every result, and
+/// returns the tier that ran it.
+fn launch_blocks(p: &Program, blocks: u32, threads: u32, steps: u32) -> Tier {
     let n = (blocks * threads) as usize;
-    let want: Vec<u32> = (0..n as u32).map(|i| (0..steps).fold(i, |x, _| x.wrapping_mul(3).wrapping_add(1))).collect();
-    let mut p = Program::from_ptx(&blocks_ptx()).expect("load");
-    p.set_engine(Engine::Jit);
-    p.set_workers(1);
     let mem = DeviceMemory::new();
     let counts = mem.alloc(4 * u64::from(blocks)).unwrap();
     let out = mem.alloc(4 * n as u64).unwrap();
     let params = Params::new().ptr(counts).ptr(out).u32(steps).clone();
-    let t0 = Instant::now();
+    let stats = p.launch("blocks", Dim3::x(blocks), Dim3::x(threads), 0, params.bytes(), &mem).expect("launch");
+    assert_eq!(download_u32(&mem, counts, blocks as usize), vec![1; blocks as usize], "on {:?}", stats.tier);
+    assert!(download_u32(&mem, out, n) == blocks_want(n as u32, steps), "on {:?}: wrong values", stats.tier);
+    stats.tier
+}
+
+/// Launches `launch` until `done` holds for the tiers so far (a background compile bounded
+/// by a generous deadline, then `after` more launches); returns the tiers. Between launches
+/// that have not reached `done`, a pause lets a background compile go on.
+fn climb(mut launch: impl FnMut() -> Tier, done: impl Fn(&[Tier]) -> bool, after: usize) -> Vec<Tier> {
+    let deadline = Instant::now() + Duration::from_secs(180);
     let mut tiers = Vec::new();
-    while t0.elapsed() < Duration::from_secs(120) && !tiers.ends_with(&[simt::Tier::Block, simt::Tier::Block]) {
-        mem.write(counts, &vec![0; 4 * blocks as usize]).unwrap();
-        mem.write(out, &vec![0; 4 * n]).unwrap();
-        let stats = p.launch("blocks", Dim3::x(blocks), Dim3::x(threads), 0, params.bytes(), &mem).expect("launch");
-        tiers.push(stats.tier);
-        let ones = vec![1u32; blocks as usize];
-        assert_eq!(download_u32(&mem, counts, blocks as usize), ones, "launch {} on {:?}", tiers.len(), stats.tier);
-        assert!(download_u32(&mem, out, n) == want, "launch {} on {:?}: wrong values", tiers.len(), stats.tier);
+    while !done(&tiers) {
+        assert!(Instant::now() < deadline, "never got there: {tiers:?}");
+        tiers.push(launch());
+        std::thread::sleep(Duration::from_millis(2));
     }
-    assert!(tiers.ends_with(&[simt::Tier::Block, simt::Tier::Block]), "the block tier never took over: {tiers:?}");
+    for _ in 0..after {
+        tiers.push(launch());
+    }
+    tiers
+}
+
+/// Asserts that `tiers` never steps down the ladder.
+fn never_steps_down(tiers: &[Tier]) {
+    assert!(tiers.windows(2).all(|w| rung(w[0]) <= rung(w[1])), "stepped down: {tiers:?}");
+}
+
+#[test]
+fn a_lane_kernel_climbs_to_the_block_tier_and_stays() {
+    // Every launch's every block runs once, on whichever tier; on one worker and on two.
+    for workers in [1, 2] {
+        let mut p = Program::from_ptx(&blocks_ptx()).expect("load");
+        p.set_engine(Engine::Jit);
+        p.set_workers(workers);
+        if !have_cc() {
+            let tiers: Vec<Tier> = (0..50).map(|_| launch_blocks(&p, 64, 64, 2000)).collect();
+            assert!(tiers.iter().all(|&t| t == Tier::ThreadJit), "no C compiler: the per-thread JIT: {tiers:?}");
+            continue;
+        }
+        let tiers = climb(|| launch_blocks(&p, 64, 64, 2000), |t| t.contains(&Tier::Block), 20);
+        never_steps_down(&tiers);
+        // No barrier, collective, texture or memory loop: the warp tier is not its rung.
+        assert!(!tiers.contains(&Tier::WarpJit), "{tiers:?}");
+        assert_eq!(tiers.first(), Some(&Tier::ThreadJit), "the first launch on the per-thread JIT");
+        // Launches of one block, too small to split before, run there as well.
+        assert_eq!(launch_blocks(&p, 1, 64, 10), Tier::Block);
+    }
+}
+
+/// `pairs(out)`: each thread stores its global index in a shared array, waits at a barrier,
+/// and writes the sum of its own and its neighbour's (`tid ^ 1`) to `out[index]`, twice
+/// over, with a 64-bit add through the carry flag (`add.cc`/`addc`: the block tier declines
+/// it), the sum's high word in `out[n + index]`. A barrier: the warp tier's (`warp::preferred`).
+fn pairs_ptx() -> String {
+    module(
+        "sm_80",
+        &Kernel::new("pairs", &["out"], Index::Grid).param(".u32 n").declare(".shared .align 4 .b8 s[4096];").body(
+            r#"
+    ld.param.u32 %r20, [n];
+    mov.u32 %r8, s;
+    shl.b32 %r9, %r1, 2;
+    add.u32 %r10, %r8, %r9;
+    st.shared.u32 [%r10], %r4;
+    bar.sync 0;
+    xor.b32 %r9, %r1, 1;
+    shl.b32 %r9, %r9, 2;
+    add.u32 %r11, %r8, %r9;
+    ld.shared.u32 %r12, [%r11];
+    neg.s32 %r13, %r4;
+    add.cc.u32 %r14, %r13, %r12;
+    addc.u32 %r15, 0, 0;
+    mul.wide.u32 %rd3, %r4, 4;
+    add.s64 %rd4, %rd1, %rd3;
+    st.global.u32 [%rd4], %r14;
+    add.u32 %r16, %r4, %r20;
+    mul.wide.u32 %rd5, %r16, 4;
+    add.s64 %rd6, %rd1, %rd5;
+    st.global.u32 [%rd6], %r15;
+    ret;
+"#,
+        ),
+    )
+}
+
+/// What `pairs_ptx` writes for `n` threads in blocks of `threads`.
+fn pairs_want(n: u32, threads: u32) -> Vec<u32> {
+    let partner = |i: u32| (i & !(threads - 1)) | ((i % threads) ^ 1);
+    let sum = |i: u32| u64::from(i.wrapping_neg()) + u64::from(partner(i));
+    let lo = (0..n).map(|i| sum(i) as u32);
+    let hi = (0..n).map(|i| (sum(i) >> 32) as u32);
+    lo.chain(hi).collect()
+}
+
+/// Launches `pairs_ptx` on `p` (`blocks` blocks of `threads`), checks it, returns its tier.
+fn launch_pairs(p: &Program, blocks: u32, threads: u32) -> Tier {
+    let n = blocks * threads;
+    let mem = DeviceMemory::new();
+    let out = mem.alloc(8 * u64::from(n)).unwrap();
+    let params = Params::new().ptr(out).u32(n).clone();
+    let stats = p.launch("pairs", Dim3::x(blocks), Dim3::x(threads), 0, params.bytes(), &mem).expect("launch");
+    assert!(download_u32(&mem, out, 2 * n as usize) == pairs_want(n, threads), "on {:?}: wrong values", stats.tier);
+    stats.tier
+}
+
+#[test]
+fn a_barrier_kernel_the_block_tier_declines_runs_on_the_warp_tier_from_its_first_launch() {
+    // Short (compiled at its first launch) and with a barrier: the warp tier, every launch,
+    // however long it runs (before, the per-thread JIT was tried on slices of launches).
+    let mut p = Program::from_ptx(&pairs_ptx()).expect("load");
+    p.set_engine(Engine::Jit);
+    p.set_workers(1);
+    for i in 0..300 {
+        assert_eq!(launch_pairs(&p, 64, 256), Tier::WarpJit, "launch {i}");
+    }
 }
 
 /// Steps of `phases_ptx`: its code is longer than the warp tier compiles at a launch (160
@@ -128,8 +200,6 @@ const PHASES: u32 = 48;
 
 /// `phases(out)`: each thread stores its global index `v` in a shared array, then [`PHASES`]
 /// times waits at a barrier and computes `v = (v + s[tid ^ 1]) * 3`; writes `v` to `out`.
-/// The per-thread JIT stops every thread at each barrier: the slowest tier here, and the one
-/// the first launches run on while the warp-tier code compiles.
 fn phases_ptx() -> String {
     let step =
         "    bar.sync 0;\n    ld.shared.u32 %r12, [%r11];\n    add.u32 %r6, %r6, %r12;\n    mul.lo.u32 %r6, %r6, 3;\n";
@@ -153,39 +223,54 @@ fn phases_ptx() -> String {
     module("sm_80", &Kernel::new("phases", &["out"], Index::Grid).declare(".shared .align 4 .b8 s[4096];").body(&body))
 }
 
-/// Issue 21's "Stable" point: a tier is judged beside the tier it would replace only once
-/// the choice between the per-thread JIT and the warp tier is made, so the block tier never
-/// takes a launch while the warp tier's code is still compiling or has not run (beside the
-/// per-thread JIT it replaced, a block tier slower than the warp tier won: scan_block ran 13%
-/// slower). Every launch still runs every block once. Needs a C compiler for the block tier.
-#[test]
-fn the_block_tier_waits_for_the_warp_tiers_measure() {
-    let _alone = alone();
-    let (blocks, threads) = (256u32, 256u32);
-    let n = (blocks * threads) as usize;
-    let want: Vec<u32> = (0..n as u32)
+/// Launches `phases_ptx` on `p` (`blocks` blocks of `threads`), checks it, returns its tier.
+fn launch_phases(p: &Program, blocks: u32, threads: u32) -> Tier {
+    let n = blocks * threads;
+    let want: Vec<u32> = (0..n)
         .map(|i| {
             let partner = (i & !(threads - 1)) | ((i % threads) ^ 1);
             (0..PHASES).fold(i, |v, _| v.wrapping_add(partner).wrapping_mul(3))
         })
         .collect();
+    let mem = DeviceMemory::new();
+    let out = mem.alloc(4 * u64::from(n)).unwrap();
+    let params = Params::new().ptr(out).clone();
+    let stats = p.launch("phases", Dim3::x(blocks), Dim3::x(threads), 0, params.bytes(), &mem).expect("launch");
+    assert!(download_u32(&mem, out, n as usize) == want, "on {:?}: wrong values", stats.tier);
+    stats.tier
+}
+
+#[test]
+fn a_long_barrier_kernel_climbs_while_its_code_compiles_and_never_steps_down() {
+    // The per-thread JIT while the warp tier compiles in the background, then the warp
+    // tier; with a C compiler, the block tier (barrier stretches, 16 threads at a time)
+    // once built, whichever of the two is ready first. Never back down.
     let mut p = Program::from_ptx(&phases_ptx()).expect("load");
     p.set_engine(Engine::Jit);
     p.set_workers(1);
-    let mem = DeviceMemory::new();
-    let out = mem.alloc(4 * n as u64).unwrap();
-    let params = Params::new().ptr(out).clone();
-    let t0 = Instant::now();
-    let mut tiers = Vec::new();
-    while t0.elapsed() < Duration::from_secs(20) && tiers.len() < 400 {
-        mem.write(out, &vec![0; 4 * n]).unwrap();
-        let stats = p.launch("phases", Dim3::x(blocks), Dim3::x(threads), 0, params.bytes(), &mem).expect("launch");
-        tiers.push(stats.tier);
-        assert!(download_u32(&mem, out, n) == want, "launch {} on {:?}: wrong values", tiers.len(), stats.tier);
-    }
-    let warp = tiers.iter().position(|&t| t == simt::Tier::WarpJit);
-    let block = tiers.iter().position(|&t| t == simt::Tier::Block);
-    if let Some(b) = block {
-        assert!(warp.is_some_and(|w| w < b), "the block tier ran before the warp tier was measured: {tiers:?}");
+    let top = if have_cc() { Tier::Block } else { Tier::WarpJit };
+    let tiers = climb(|| launch_phases(&p, 64, 256), |t| t.contains(&top), 10);
+    never_steps_down(&tiers);
+    assert_eq!(tiers.first(), Some(&Tier::ThreadJit), "the first launch while the warp tier compiles");
+    assert!(tiers.iter().rev().take(10).all(|&t| t == top), "stays on {top:?}: {tiers:?}");
+}
+
+#[test]
+fn every_tier_computes_the_same_bits() {
+    // The ladder only moves time: each kernel's results on each engine are the ones its
+    // launch helpers check (the CUDA semantics of the PTX), identical on every tier.
+    for engine in [Engine::Interp, Engine::JitAll, Engine::Warp, Engine::Block, Engine::Jit] {
+        let mut p = Program::from_ptx(&blocks_ptx()).expect("load");
+        p.set_engine(engine);
+        p.set_workers(2);
+        launch_blocks(&p, 8, 96, 37);
+        let mut p = Program::from_ptx(&pairs_ptx()).expect("load");
+        p.set_engine(engine);
+        p.set_workers(2);
+        launch_pairs(&p, 8, 64);
+        let mut p = Program::from_ptx(&phases_ptx()).expect("load");
+        p.set_engine(engine);
+        p.set_workers(2);
+        launch_phases(&p, 4, 128);
     }
 }

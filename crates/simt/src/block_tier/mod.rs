@@ -13,13 +13,12 @@
 //!
 //! A kernel compiles for the block shape of the launch that builds it (the lane phase's
 //! groups: `emit::Grouping`; launches of other shapes run it too, maybe slower).
-//! Under `Engine::Block` a kernel compiles at its first launch. Under `Engine::Jit` only a
-//! kernel whose translation runs 16 threads at a time (`emit::runs_lanes`: the code shape
-//! where it can win; one thread at a time, the warp tier's SIMD mostly beats it) is
-//! a candidate: once it has run a while on the other tiers it compiles on a background
-//! thread, then launches try it on a slice of their blocks beside the rest of the launch, and
-//! it runs whole launches only when it ran its slices' blocks faster (`Cache::choose`), and
-//! while it keeps running blocks as fast as the other tiers' best launch did.
+//! Under `Engine::Block` a kernel compiles at its first launch. Under `Engine::Jit` a kernel
+//! whose translation runs 16 threads at a time (`emit::runs_lanes`: the code shape where it
+//! wins; one thread at a time, the warp tier's SIMD mostly beats it) is the block tier's:
+//! once it has run a while on the other tiers it compiles on a background thread, and every
+//! launch from then on runs on the block tier (`Cache::choose`; the rule:
+//! `jit/tiering.rs`).
 
 mod clock;
 mod compiler;
@@ -136,40 +135,33 @@ fn pc_of(r: OpRef) -> u32 {
 /// A kernel's block-tier code, or why there is none, once built.
 type Slot = OnceLock<Result<BlockCode, String>>;
 
-/// What one kernel's launches measured, on the block tier and on the tiers it would replace.
+/// What one kernel's launches did on the tiers below the block tier, for when to build it.
 #[derive(Debug, Default)]
 struct Measured {
-    /// Worker time (ns), blocks and launches on the block tier.
+    /// Worker time (ns) on the other tiers (`Cache::record_other`), and the least worker
+    /// time per block (ns) of any of their launches (0: none yet): the launches below the
+    /// block tier include its own first runs and background compiles, their least does not.
+    other_ns: AtomicU64,
+    other_best: AtomicU64,
+    /// Worker time (ns), blocks and launches of its first [`WHOLE_JUDGED`] whole launches
+    /// (`Cache::record`).
     ns: AtomicU64,
     blocks: AtomicU64,
     launches: AtomicU64,
-    /// Worker time (ns) on the other tiers, and the least worker time per block (ns) of any
-    /// of their launches (0: none yet): what the block tier must beat. The least, not the
-    /// average, so that a first launch's compile does not flatter the block tier.
-    other_ns: AtomicU64,
-    other_best: AtomicU64,
-    /// Slower per block than the other tiers: not used again.
+    /// The block tier cannot run the kernel (its build failed, or its code runs one thread
+    /// at a time).
     lost: AtomicBool,
-    /// Launches that tried it on a slice, those measured, and the sum of their ratios of
-    /// time per block, the block tier's to the rest of the launch's (millionths).
-    slices: AtomicU64,
-    judged: AtomicU64,
-    ratio_sum: AtomicU64,
-    /// Its slices ran faster: it runs whole launches.
-    won: AtomicBool,
+    /// A launch judges it (`Choice::Try`), or has: the verdict is `lost` or `kept`.
+    judging: AtomicBool,
+    /// Its slice was not far behind the rung below (`jit::keeps_block_tier`): it runs every
+    /// launch.
+    kept: AtomicBool,
     /// Its build has begun (in the background).
     started: AtomicBool,
     /// A watch for a long first launch has begun (`Cache::watch`).
     watched: AtomicBool,
     /// Launches of it running on the other tiers now (`Cache::running`).
     in_flight: AtomicU64,
-}
-
-impl Measured {
-    fn per_block(&self) -> Option<f64> {
-        let b = self.blocks.load(Ordering::Relaxed);
-        (b > 0).then(|| self.ns.load(Ordering::Relaxed) as f64 / b as f64)
-    }
 }
 
 /// Block-tier code of one program's kernels (one slot per function).
@@ -181,34 +173,29 @@ pub(crate) struct Cache {
     candidate: Vec<OnceLock<bool>>,
 }
 
-/// What the block tier does with a launch under `Engine::Jit`.
+/// What the block tier does with a launch under `Engine::Jit` (`Cache::choose`).
 #[derive(Debug)]
 pub(crate) enum Choice<'a> {
-    /// Nothing: the other tiers run it.
+    /// Nothing: the tiers below run it.
     Off,
-    /// It runs the first `jit::trial_blocks` blocks, the other tiers as many after them, and
-    /// `Cache::record_slice` compares the two: the rest of the launch runs on the faster.
-    Slice(&'a BlockCode),
+    /// It runs the first `jit::slice_blocks` blocks, the rung below as many after them, and
+    /// `Cache::judge` decides from the two where the rest of the launch and every later
+    /// launch run.
+    Try(&'a BlockCode),
     /// It runs the whole launch.
     Whole(&'a BlockCode),
 }
 
+/// Whole launches on the block tier whose CPU time per block is compared, once, with the
+/// launches below it before its build (`Cache::record`: the second half of the veto).
+const WHOLE_JUDGED: u64 = 3;
+
 /// One background compile at a time: they share the cores with launches.
 static BACKGROUND: Mutex<()> = Mutex::new(());
 
-/// Whole launches the block tier runs before their average is compared with the other
-/// tiers' best.
-const TRIES: u64 = 2;
-
-/// Launches that try the block tier on a slice before it is chosen or left: one, as the
-/// slice is compared with the rest of its own launch (same data, same moment), and a
-/// kernel with few long launches (a matrix product per repetition) would otherwise run
-/// most of them before the choice.
-const SLICES: u64 = 1;
-
 /// Worker time a kernel spends on the other tiers before the block tier compiles it (a
 /// compile takes a C compiler a fraction of a second; short programs never pay for it).
-const EXPLORE_AFTER: Duration = Duration::from_millis(40);
+pub(crate) const EXPLORE_AFTER: Duration = Duration::from_millis(40);
 
 impl Cache {
     /// A cache for `n` functions.
@@ -241,15 +228,11 @@ impl Cache {
     }
 
     /// What the block tier does with kernel `idx`'s next launch (of `blocks` blocks of
-    /// `shape` on `workers` workers) under `Engine::Jit`: nothing unless the kernel is a candidate
-    /// (`emit::runs_lanes`); once it has run [`EXPLORE_AFTER`] on the other tiers (a launch
-    /// that long included: `watch`) its build goes to a background thread; once built,
-    /// [`SLICES`] launches try it on a slice (a launch too small to split is not tried), then
-    /// it runs whole launches if it ran its slices' blocks faster than as many blocks beside
-    /// them on the other tiers (`record_slice`), and only while it runs a block as fast as
-    /// any launch on the other tiers did. No slice before the other tiers' choice is
-    /// `settled` (`jit::Cache::settled`): beside a tier that another, faster one is about to
-    /// replace, a slice slower than that one could win.
+    /// `shape` on `workers` workers) under `Engine::Jit`: nothing unless the kernel is a
+    /// candidate (`emit::runs_lanes`); once it has run [`EXPLORE_AFTER`] on the other tiers (a
+    /// launch that long included: `watch`) its build goes to a background thread; once built,
+    /// the first launch large enough to split is judged (`Choice::Try`, `jit/tiering.rs`: the
+    /// veto), and from then on the block tier runs every launch, unless it was far behind.
     pub(crate) fn choose(
         &self,
         funcs: &[Result<Func, LoadError>],
@@ -257,7 +240,6 @@ impl Cache {
         blocks: u64,
         workers: u32,
         shape: [u32; 3],
-        settled: bool,
     ) -> Choice<'_> {
         let (Some(slot), Some(times), Some(Ok(f))) = (self.slots.get(idx), self.times.get(idx), funcs.get(idx)) else {
             return Choice::Off;
@@ -279,72 +261,48 @@ impl Cache {
             times.lost.store(true, Ordering::Relaxed);
             return Choice::Off;
         };
-        if !times.won.load(Ordering::Relaxed) {
-            // A slice is judged within its launch (`record_slice`): until then (another
-            // stream's launch tries it now), the other tiers run the kernel.
-            if !settled
-                || crate::jit::trial_blocks(blocks, workers) >= blocks
-                || times.slices.fetch_add(1, Ordering::Relaxed) >= SLICES
-            {
-                return Choice::Off;
-            }
-            return Choice::Slice(code);
+        if times.kept.load(Ordering::Relaxed) {
+            return Choice::Whole(code);
         }
-        let best = times.other_best.load(Ordering::Relaxed);
-        if times.launches.load(Ordering::Relaxed) >= TRIES
-            && let Some(mine) = times.per_block()
-            && best > 0
-            && mine > best as f64
-        {
-            times.lost.store(true, Ordering::Relaxed);
-            if trace() {
-                eprintln!(
-                    "tier: `{}` leaves the block tier: {mine:.0} ns per block, {best} ns on the other tiers",
-                    f.name
-                );
-            }
+        // Until judged (by one launch: another stream's may be judging it now), the rung
+        // below runs the launches; one too small to split waits for a larger one.
+        if crate::jit::slice_blocks(blocks, workers) >= blocks || times.judging.swap(true, Ordering::Relaxed) {
             return Choice::Off;
         }
-        Choice::Whole(code)
+        Choice::Try(code)
+    }
+
+    /// Kernel `idx`'s slice of `tried` blocks on the block tier took `tried_work` of CPU time
+    /// (`Stopwatch::work`) and the `below` blocks after it on the rung below `below_work`:
+    /// whether the block tier keeps the kernel, for good (`jit::keeps_block_tier`).
+    pub(crate) fn judge(
+        &self,
+        funcs: &[Result<Func, LoadError>],
+        idx: usize,
+        (tried_work, tried): (Duration, u64),
+        (below_work, below): (Duration, u64),
+    ) -> bool {
+        let Some(t) = self.times.get(idx) else { return false };
+        let keep = crate::jit::keeps_block_tier((tried_work, tried), (below_work, below));
+        if trace() {
+            let name = funcs.get(idx).and_then(|f| f.as_ref().ok()).map_or("", |f| f.name.as_str());
+            let per = |w: Duration, n: u64| w.as_nanos() as f64 / n.max(1) as f64;
+            eprintln!(
+                "tier: `{name}` {} the block tier: its slice took {:.2}x the CPU time per block of the rung below \
+                 ({} us in all)",
+                if keep { "keeps" } else { "leaves" },
+                per(tried_work, tried) / per(below_work, below).max(1.0),
+                tried_work.as_micros()
+            );
+        }
+        if keep { &t.kept } else { &t.lost }.store(true, Ordering::Relaxed);
+        keep
     }
 
     /// Whether launches of kernel `idx` are measured for the block tier (a candidate not left).
     pub(crate) fn measures(&self, idx: usize) -> bool {
         self.candidate.get(idx).and_then(|c| c.get()).copied().unwrap_or(false)
             && self.times.get(idx).is_some_and(|t| !t.lost.load(Ordering::Relaxed))
-    }
-
-    /// A launch of kernel `idx` ran its first `tried` blocks on the block tier with work
-    /// `tried_work` (`Stopwatch::work`) and `rest` further blocks on another tier with
-    /// `rest_work`. Once [`SLICES`] launches are measured, the verdict: whether the block
-    /// tier runs the kernel from now on (the rest of this launch too), having run its slices'
-    /// blocks faster.
-    pub(crate) fn record_slice(
-        &self,
-        funcs: &[Result<Func, LoadError>],
-        idx: usize,
-        (tried_work, tried): (Duration, u64),
-        (rest_work, rest): (Duration, u64),
-    ) -> bool {
-        let Some(t) = self.times.get(idx) else { return false };
-        let per = |e: Duration, n: u64| e.as_nanos() as f64 / n.max(1) as f64;
-        let ratio = per(tried_work, tried) / per(rest_work, rest).max(1.0);
-        t.ratio_sum.fetch_add((ratio * 1e6) as u64, Ordering::Relaxed);
-        let judged = t.judged.fetch_add(1, Ordering::Relaxed) + 1;
-        if judged != SLICES {
-            return t.won.load(Ordering::Relaxed);
-        }
-        let ratio = t.ratio_sum.load(Ordering::Relaxed) as f64 / 1e6 / judged as f64;
-        let won = ratio < 1.0;
-        if trace() {
-            let name = funcs.get(idx).and_then(|f| f.as_ref().ok()).map_or("", |f| f.name.as_str());
-            eprintln!(
-                "tier: `{name}` {} the block tier: its slices took {ratio:.2}x the time per block of the rest",
-                if won { "runs on" } else { "leaves" }
-            );
-        }
-        if won { &t.won } else { &t.lost }.store(true, Ordering::Relaxed);
-        won
     }
 
     /// Counts a launch of kernel `idx` on the other tiers while it runs (the guard's life),
@@ -355,25 +313,52 @@ impl Cache {
         Some(InFlight(Arc::clone(t)))
     }
 
-    /// A launch of kernel `idx` of `blocks` blocks ran on the block tier with work `work`
+    /// A launch of kernel `idx` of `blocks` blocks ran on another tier with work `work`
     /// (`Stopwatch::work`).
-    pub(crate) fn record(&self, idx: usize, work: Duration, blocks: u64) {
-        if let Some(t) = self.times.get(idx) {
-            t.ns.fetch_add(work.as_nanos() as u64, Ordering::Relaxed);
-            t.blocks.fetch_add(blocks.max(1), Ordering::Relaxed);
-            t.launches.fetch_add(1, Ordering::Relaxed);
-        }
-    }
-
-    /// A launch of kernel `idx` ran on another tier (as `record`).
     pub(crate) fn record_other(&self, idx: usize, work: Duration, blocks: u64) {
         if let Some(t) = self.times.get(idx) {
-            let ns = work.as_nanos() as u64;
+            let ns = u64::try_from(work.as_nanos()).unwrap_or(u64::MAX);
             t.other_ns.fetch_add(ns, Ordering::Relaxed);
             let per_block = (ns / blocks.max(1)).max(1);
             let _ = t
                 .other_best
                 .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| (b == 0 || per_block < b).then_some(per_block));
+        }
+    }
+
+    /// Whether kernel `idx`'s next whole launch on the block tier is measured (one of its
+    /// first [`WHOLE_JUDGED`]).
+    pub(crate) fn measures_whole(&self, idx: usize) -> bool {
+        self.times.get(idx).is_some_and(|t| t.launches.load(Ordering::Relaxed) < WHOLE_JUDGED)
+    }
+
+    /// A whole launch of kernel `idx` of `blocks` blocks ran on the block tier with work
+    /// `work`. After [`WHOLE_JUDGED`] of them, once: the block tier is left for good when
+    /// they took `jit::FAR` times the CPU time per block of the least of the launches below
+    /// it before its build, or more (`jit::keeps_block_tier`): a slice of a launch's first blocks
+    /// need not be like the whole (a BFS level's first blocks, a sparse matrix's first rows).
+    pub(crate) fn record(&self, funcs: &[Result<Func, LoadError>], idx: usize, work: Duration, blocks: u64) {
+        let Some(t) = self.times.get(idx) else { return };
+        t.ns.fetch_add(u64::try_from(work.as_nanos()).unwrap_or(u64::MAX), Ordering::Relaxed);
+        t.blocks.fetch_add(blocks, Ordering::Relaxed);
+        if t.launches.fetch_add(1, Ordering::Relaxed) + 1 != WHOLE_JUDGED {
+            return;
+        }
+        let mine = (Duration::from_nanos(t.ns.load(Ordering::Relaxed)), t.blocks.load(Ordering::Relaxed));
+        let best = t.other_best.load(Ordering::Relaxed);
+        let below = (Duration::from_nanos(best), 1);
+        if best == 0 || crate::jit::keeps_block_tier(mine, below) {
+            return;
+        }
+        t.lost.store(true, Ordering::Relaxed);
+        if trace() {
+            let name = funcs.get(idx).and_then(|f| f.as_ref().ok()).map_or("", |f| f.name.as_str());
+            let per = |(w, n): (Duration, u64)| w.as_nanos() as f64 / n.max(1) as f64;
+            eprintln!(
+                "tier: `{name}` leaves the block tier: its whole launches took {:.2}x the CPU time per block of those \
+                 below it",
+                per(mine) / per(below).max(1.0)
+            );
         }
     }
 }
@@ -464,10 +449,10 @@ mod tests {
     fn compiled() -> (crate::Program, Cache) {
         let p = crate::Program::from_ptx(KERNEL).expect("load");
         let c = Cache::new(p.funcs.len());
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Off), "nothing ran yet: no compile");
-        // 0.5 ms per block on the other tiers, 50 ms in all: the compile starts.
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "nothing ran yet: no compile");
+        // 50 ms of work on the other tiers: the compile starts.
         c.record_other(0, ms(50), 100);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Off), "compiling in the background");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "compiling in the background");
         let deadline = std::time::Instant::now() + Duration::from_secs(120);
         while c.slots[0].get().is_none() {
             assert!(std::time::Instant::now() < deadline, "the background compile never finished");
@@ -477,45 +462,52 @@ mod tests {
     }
 
     #[test]
-    fn tries_the_block_tier_on_slices_then_keeps_it_while_it_runs_blocks_faster() {
+    fn once_built_one_launch_judges_it_then_every_launch_runs_there() {
         let (p, c) = compiled();
-        assert!(matches!(c.choose(&p.funcs, 0, 1, 1, [32, 1, 1], true), Choice::Off), "one block: too small to split");
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Slice(_)), "a try");
-        // 7 blocks in 1 ms beside 93 in 50 ms: 0.27x the time per block.
-        assert!(c.record_slice(&p.funcs, 0, (ms(1), 7), (ms(50), 93)), "faster: the rest of the launch too");
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Whole(_)), "faster: whole launches");
-        c.record(0, ms(10), 100);
-        c.record(0, ms(10), 100);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Whole(_)), "0.1 ms per block: kept");
-        // 1.6 ms per block on average now: slower than the other tiers' best launch.
-        c.record(0, ms(460), 100);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Off), "slower: left");
-        c.record_other(0, ms(500), 100);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Off), "and never tried again");
+        assert!(matches!(c.choose(&p.funcs, 0, 1, 1, [32, 1, 1]), Choice::Off), "one block: too small to split");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)), "judged once");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "while it is judged");
+        // 7 blocks in 20 ms beside 7 in 10 ms: 2x, not far behind.
+        assert!(c.judge(&p.funcs, 0, (ms(20), 7), (ms(10), 7)));
+        for _ in 0..100 {
+            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Whole(_)));
+            assert!(matches!(c.choose(&p.funcs, 0, 1, 1, [32, 1, 1]), Choice::Whole(_)), "small launches too");
+        }
     }
 
     #[test]
-    fn no_slice_until_the_other_tiers_choice_is_settled() {
-        // While the warp tier compiles, or has not run yet, launches run on a tier it may
-        // replace: a slice judged beside that could win against the slower tier.
+    fn whole_launches_far_behind_leave_the_block_tier_for_good() {
+        // 0.5 ms a block below it (`compiled`); 0.5, 0.5 and 1 ms a block: 1.33x over the
+        // first three, not far behind.
         let (p, c) = compiled();
-        for _ in 0..10 {
-            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Off), "not settled: held");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
+        assert!(c.judge(&p.funcs, 0, (ms(10), 7), (ms(10), 7)));
+        c.record(&p.funcs, 0, ms(50), 100);
+        c.record(&p.funcs, 0, ms(50), 100);
+        c.record(&p.funcs, 0, ms(100), 100);
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Whole(_)), "1.33x: kept");
+        assert!(!c.measures_whole(0), "judged once");
+        // 5x behind: left.
+        let (p, c) = compiled();
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
+        assert!(c.judge(&p.funcs, 0, (ms(10), 7), (ms(8), 7)));
+        for _ in 0..3 {
+            assert!(c.measures_whole(0));
+            c.record(&p.funcs, 0, ms(250), 100);
         }
-        // The slice is held, not spent: it comes once the choice is made.
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Slice(_)), "settled: a try");
+        for _ in 0..100 {
+            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "left for good");
+        }
     }
 
     #[test]
-    fn leaves_the_block_tier_when_its_slices_run_slower() {
+    fn a_slice_far_behind_leaves_the_block_tier_for_good() {
         let (p, c) = compiled();
-        for _ in 0..SLICES {
-            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Slice(_)));
-            // 7 blocks in 10 ms beside 93 in 50 ms: 2.7x the time per block.
-            assert!(!c.record_slice(&p.funcs, 0, (ms(10), 7), (ms(50), 93)));
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
+        assert!(!c.judge(&p.funcs, 0, (ms(36), 7), (ms(10), 7)), "3.6x");
+        for _ in 0..100 {
+            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off));
         }
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Off), "slower: left");
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Off), "and never tried again");
     }
 
     #[test]
@@ -545,7 +537,7 @@ mod tests {
         let p = crate::Program::from_ptx(KERNEL).expect("load");
         let c = Cache::new(p.funcs.len());
         let launch = c.running(0);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Off), "nothing ran yet");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "nothing ran yet");
         assert!(!c.times[0].started.load(Ordering::Relaxed), "no build at the start of a launch");
         assert!(build_begins(&c, EXPLORE_AFTER * 50), "the launch still runs after EXPLORE_AFTER: a build");
         drop(launch);
@@ -556,7 +548,7 @@ mod tests {
         let p = crate::Program::from_ptx(KERNEL).expect("load");
         let c = Cache::new(p.funcs.len());
         drop(c.running(0));
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Off));
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off));
         c.record_other(0, ms(1), 100);
         assert!(!build_begins(&c, EXPLORE_AFTER * 3), "1 ms of work and no launch running: no build");
         // The watch over, a later launch is watched again, and this one runs long.
@@ -566,7 +558,7 @@ mod tests {
             std::thread::sleep(ms(5));
         }
         let launch = c.running(0);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Off));
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off));
         assert!(build_begins(&c, EXPLORE_AFTER * 50), "a long launch: a build");
         drop(launch);
     }
@@ -578,7 +570,7 @@ mod tests {
         let p = crate::Program::from_ptx(&src).expect("load");
         let c = Cache::new(p.funcs.len());
         c.record_other(0, ms(500), 100);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], true), Choice::Off), "compiling in the background");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "compiling in the background");
         assert!(c.times[0].started.load(Ordering::Relaxed), "a compile");
     }
 }

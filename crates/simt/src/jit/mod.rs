@@ -16,7 +16,7 @@
 //!   function);
 //! - `lower.rs`: lowering pieces both compiled tiers share;
 //! - `run.rs`: runs the threads of each block, releasing barriers;
-//! - `tiering.rs`: which compiled tier runs a kernel, by measurement.
+//! - `tiering.rs`: which tier runs a kernel, a rule over its code.
 //!
 //! The warp tier's compile costs about a millisecond per PTX instruction (each instruction
 //! becomes hundreds of vector operations, twice: converged and diverged copies), against a
@@ -41,7 +41,8 @@ pub(crate) mod lower;
 mod run;
 pub(crate) mod tex;
 mod tiering;
-pub(crate) use tiering::{slice_blocks, trial_blocks};
+use tiering::LastTier;
+pub(crate) use tiering::{keeps_block_tier, slice_blocks};
 pub(crate) mod warp;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -71,8 +72,9 @@ pub(crate) struct Cache {
     /// Per function: whether the warp tier is expected to beat the per-thread JIT
     /// (`warp::preferred`, an analysis of the whole function: found once, not per launch).
     warp_preferred: Vec<OnceLock<bool>>,
-    /// Per function, the time its launches took on each tier (`tiering.rs`).
-    times: Vec<tiering::TierTimes>,
+    /// Per function: the tier its latest launch under `Engine::Jit` ran on (traced when it
+    /// changes).
+    last_tier: Vec<LastTier>,
     /// Per function: worker time (ns) its launches ran on the interpreter under
     /// `Engine::Jit` (the rent paid while its warp-tier code compiles in the background).
     interpreted: Vec<AtomicU64>,
@@ -87,98 +89,27 @@ impl Cache {
             warp_started: (0..n).map(|_| [AtomicBool::new(false), AtomicBool::new(false)]).collect(),
             rows_differ: (0..n).map(|_| OnceLock::new()).collect(),
             warp_preferred: (0..n).map(|_| OnceLock::new()).collect(),
-            times: (0..n).map(|_| tiering::TierTimes::default()).collect(),
             interpreted: (0..n).map(|_| AtomicU64::new(0)).collect(),
+            last_tier: (0..n).map(|_| LastTier::default()).collect(),
         }
     }
 
-    /// Where kernel `idx`'s next launch runs under `Engine::Jit` (`tiering.rs`): its
-    /// preferred tier, the other one when measured faster, or a slice on the other while
-    /// that is being tried. The per-thread JIT leaves kernels it would run slower to the
-    /// interpreter, and runs them while the warp tier's code is being compiled.
-    pub(crate) fn pick<'c>(&'c self, funcs: &[Result<Func, LoadError>], idx: usize, shape: Shape) -> Plan<'c> {
-        let only = |main| Plan { main, trial: None, share: 1 };
-        let preferred = match self.warp_tier(funcs, idx, shape, false, false) {
-            WarpTier::Ready(code) => Some(code),
-            WarpTier::Compiling => return only(JitTier::Thread),
-            WarpTier::No => None,
-        };
-        let prefers_warp = preferred.is_some();
-        let first = preferred.map_or(JitTier::Thread, JitTier::Warp);
-        let Some(times) = self.times.get(idx) else { return only(first) };
-        let choice = times.choose(prefers_warp);
-        if choice.warp == prefers_warp && choice.trial.is_none() {
-            return only(first);
-        }
-        // The other tier, when it runs the kernel.
-        let other = if prefers_warp {
-            self.code(funcs, idx).is_ok_and(|c| c.prefer_interp.is_none()).then_some(JitTier::Thread)
-        } else {
-            match self.warp_tier(funcs, idx, shape, true, false) {
-                WarpTier::Ready(code) => Some(JitTier::Warp(code)),
-                WarpTier::Compiling => return only(first),
-                WarpTier::No => None,
-            }
-        };
-        match other {
-            None => {
-                times.rule_out(!prefers_warp);
-                only(first)
-            }
-            Some(other) if let Some(share) = choice.trial => Plan { main: first, trial: Some(other), share },
-            Some(other) => only(other),
+    /// Where kernel `idx`'s next launch runs under `Engine::Jit` (`tiering.rs`): the warp
+    /// tier when the kernel's code prefers it (`warp::preferred`, or the per-thread JIT leaves
+    /// it to the interpreter) and its warp-tier code is ready, else the per-thread JIT (which
+    /// leaves kernels it would run slower to the interpreter), also while that code compiles.
+    pub(crate) fn pick<'c>(&'c self, funcs: &[Result<Func, LoadError>], idx: usize, shape: Shape) -> JitTier<'c> {
+        match self.warp_tier(funcs, idx, shape, false, false) {
+            WarpTier::Ready(code) => JitTier::Warp(code),
+            WarpTier::Compiling | WarpTier::No => JitTier::Thread,
         }
     }
 
-    /// Whether the choice between the per-thread JIT and the warp tier for kernel `idx` and
-    /// blocks of `shape` is made: the warp tier's code is not compiling in the background,
-    /// and it has run blocks or cannot run the kernel (`tiering::TierTimes::settled`). The
-    /// launches then run on the faster known tier, the one another tier must beat: before,
-    /// a block-tier slice beside the per-thread JIT, while the faster warp tier compiled,
-    /// won and replaced both (scan_block, 13% slower).
-    pub(crate) fn settled(&self, funcs: &[Result<Func, LoadError>], idx: usize, shape: Shape) -> bool {
-        let (Some(Ok(f)), Some(slots), Some(started), Some(differ), Some(times)) = (
-            funcs.get(idx),
-            self.warp.get(idx),
-            self.warp_started.get(idx),
-            self.rows_differ.get(idx),
-            self.times.get(idx),
-        ) else {
-            return false;
-        };
-        let rows = usize::from(shape == Shape::Rows32 && *differ.get_or_init(|| warp::rows_differ(f)));
-        let compiling = started[rows].load(Ordering::Relaxed) && slots[rows].get().is_none();
-        !compiling && times.settled()
-    }
-
-    /// Kernel `idx` ran `blocks` blocks on `workers` workers in `elapsed`, on the warp tier
-    /// or not (`warp`).
-    pub(crate) fn record(&self, f: &Func, idx: usize, warp: bool, elapsed: Duration, blocks: u64, workers: u32) {
-        if let Some(t) = self.times.get(idx) {
-            t.record(&f.name, warp, elapsed, blocks, workers);
-        }
-    }
-
-    /// Whether tier `warp` (`true`: the warp tier) has run kernel `idx`'s blocks faster on
-    /// average than the other tier and may run it (`tiering::TierTimes::leads`).
-    pub(crate) fn leads(&self, idx: usize, warp: bool) -> bool {
-        self.times.get(idx).is_some_and(|t| t.leads(warp))
-    }
-
-    /// Kernel `idx` tried tier `warp` (`true`: the warp tier) on a launch's first blocks
-    /// (`tried`: work and blocks) and ran the `rest` on the other; the launch took `elapsed`
-    /// on `workers` workers (`tiering::TierTimes::record_trial`).
-    pub(crate) fn record_trial(
-        &self,
-        f: &Func,
-        idx: usize,
-        warp: bool,
-        tried: (Duration, u64),
-        rest: (Duration, u64),
-        launch: (Duration, u32),
-    ) {
-        if let Some(t) = self.times.get(idx) {
-            t.record_trial(&f.name, warp, tried, rest, launch);
+    /// Kernel `idx` (`name`) ran a launch on `tier` under `Engine::Jit`
+    /// (`CUPRITE_TIER_TRACE` says when that changes).
+    pub(crate) fn note_tier(&self, idx: usize, name: &str, tier: crate::Tier) {
+        if let Some(t) = self.last_tier.get(idx) {
+            t.note(name, tier);
         }
     }
 
@@ -342,25 +273,6 @@ pub(crate) enum JitTier<'c> {
     Thread,
     /// The warp tier, with the kernel's code.
     Warp(&'c warp::WarpCode),
-}
-
-impl JitTier<'_> {
-    /// Whether it is the warp tier.
-    pub(crate) fn is_warp(self) -> bool {
-        matches!(self, JitTier::Warp(_))
-    }
-}
-
-/// Where a launch's blocks run under `Engine::Jit` (`Cache::pick`).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Plan<'c> {
-    /// The tier of its blocks.
-    pub main: JitTier<'c>,
-    /// The tier its first blocks (`slice_blocks` of `share`) try, while the other tier is
-    /// tried.
-    pub trial: Option<JitTier<'c>>,
-    /// While the other tier is tried: one block in how many tries it.
-    pub share: u64,
 }
 
 /// A kernel's warp-tier code, or why it does not compile, once compiled.
