@@ -248,13 +248,14 @@ fn ptx_to_stdout_is_checked_and_printed() {
     assert!(String::from_utf8_lossy(&o.stderr).is_empty(), "{}", text(&o));
 }
 
-/// The headers compile for old architectures (features above the target are left out) and
-/// for the C++ standards nvcc accepts.
+/// The headers compile for nvcc 13.0's oldest architecture and for the C++ standards nvcc
+/// accepts; architectures CUDA 13 removed (sm_50 … sm_72) are nvcc 13.0's error, its words and
+/// exit status 1 (`nvcc fatal   : Unsupported gpu architecture 'sm_52'`), nothing written.
 #[test]
 fn old_architectures_and_standards_build_and_pass() {
     let dir = scratch("archs");
     for (i, flags) in
-        [&["-arch=sm_52"][..], &["-arch=sm_60", "-std=c++11"], &["-arch=sm_70", "-std=c++14"]].iter().enumerate()
+        [&["-arch=sm_75"][..], &["-arch=sm_75", "-std=c++11"], &["-arch=sm_75", "-std=c++14"]].iter().enumerate()
     {
         let exe = dir.join(format!("v{i}"));
         let o = cuprite()
@@ -269,5 +270,23 @@ fn old_architectures_and_standards_build_and_pass() {
         assert!(o.stderr.is_empty(), "{flags:?}: no warnings expected: {}", text(&o));
         let r = cuprite().arg("exec").arg(&exe).output().unwrap();
         assert!(String::from_utf8_lossy(&r.stdout).contains("Test PASSED"), "{flags:?}: {}", text(&r));
+    }
+    for (flags, said) in [
+        (&["-arch=sm_52"][..], "Unsupported gpu architecture 'sm_52'"),
+        (&["-gencode", "arch=compute_70,code=sm_70"], "Unsupported gpu architecture 'compute_70'"),
+        (&["-arch=compute_75", "-code=sm_60"], "Value 'sm_60' is not defined for option 'gpu-code'"),
+    ] {
+        let exe = dir.join("removed");
+        let o = cuprite()
+            .arg("nvcc")
+            .args(flags)
+            .arg(repo().join("samples/vectorAdd.cu"))
+            .arg("-o")
+            .arg(&exe)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1), "{flags:?}: {}", text(&o));
+        assert!(String::from_utf8_lossy(&o.stderr).contains(said), "{flags:?}: {}", text(&o));
+        assert!(!exe.exists(), "{flags:?}");
     }
 }
