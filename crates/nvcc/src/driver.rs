@@ -597,6 +597,15 @@ fn refused_source(o: &Options) -> Option<Failure> {
         if let Ok(text) = std::fs::read(&input.path) {
             let file = input.path.display().to_string();
             errors.extend(crate::constant_writes::check(&text, &file));
+            if !o.relaxed_constexpr {
+                let (refused, warned) = crate::host_constexpr::check(&text, &file);
+                errors.extend(refused);
+                let suppressed = o.disable_warnings
+                    || o.unmapped_diagnostics.iter().any(|d| d.contains("suppress") && d.ends_with("20013"));
+                if !suppressed {
+                    warned.iter().for_each(|w| eprint!("{w}"));
+                }
+            }
             // -w, or nvcc's number for it suppressed (`--diag-suppress=20208`).
             let suppressed = o.disable_warnings
                 || o.unmapped_diagnostics.iter().any(|d| d.contains("suppress") && d.ends_with("20208"));

@@ -25,6 +25,7 @@ pub mod externalized_statics;
 pub mod gpu_arch;
 pub mod grid_constant;
 pub mod header_rewrites;
+pub mod host_constexpr;
 pub mod launch_chevrons;
 pub mod leading_includes;
 pub mod long_double;
