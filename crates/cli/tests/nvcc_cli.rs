@@ -196,7 +196,7 @@ fn preprocess_and_dependencies_go_to_stdout() {
     );
     let o = cuprite().args(["nvcc", "-M"]).arg(&src).output().unwrap();
     let deps = String::from_utf8_lossy(&o.stdout);
-    assert!(deps.starts_with("vectorAdd.o:") && deps.contains("cuda_runtime.h"), "{}", text(&o));
+    assert!(deps.starts_with("vectorAdd.o : ") && deps.contains("cuda_runtime.h"), "{}", text(&o));
 }
 
 /// `NVCC_PREPEND_FLAGS` and `NVCC_APPEND_FLAGS` add their options around the command line's
@@ -224,7 +224,7 @@ fn environment_flags_dependencies_of_copies_and_help() {
     assert_eq!(String::from_utf8_lossy(&o.stderr), "cuprite nvcc: error: unknown option '--bogus'\n");
     let o = cuprite().args(["nvcc", "-M", "-rdc=true"]).arg(&src).output().unwrap();
     let deps = String::from_utf8_lossy(&o.stdout);
-    assert!(deps.starts_with(&format!("k.o: {}", src.display())) && !deps.contains("rewritten"), "{}", text(&o));
+    assert!(deps.starts_with(&format!("k.o : {} \\\n", src.display())) && !deps.contains("rewritten"), "{}", text(&o));
     let o = cuprite().args(["nvcc", "--help"]).output().unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     assert!(String::from_utf8_lossy(&o.stdout).contains("Usage  : nvcc [options] <inputfile>"), "{}", text(&o));

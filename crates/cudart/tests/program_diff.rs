@@ -1591,6 +1591,13 @@ fn vector_alignment() {
     check("vector_alignment");
 }
 
+/// Whole-object copies (`*dst = *src`) of 16-byte-aligned types through a pointer 8 bytes off
+/// alignment fault (nvcc's one ld.v4.u32 per 16 bytes); of 16-byte types aligned to less, not.
+#[test]
+fn aligned_struct_copies() {
+    check("aligned_struct_copies");
+}
+
 /// Runtime calls made while a kernel waits for the host: allocations of every kind, queries,
 /// stream and event creation and async copies return at once; cudaFreeHost and
 /// cudaHostUnregister wait for the kernel.

@@ -189,12 +189,16 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
                 .write_all(text.as_bytes())
                 .map_err(|e| Failure::new(format!("cannot write {} to standard output: {e}", path.display())))
         }
+        Job::DepfileLayout(path) => {
+            let text = crate::depfile::nvcc_layout(&read_text(path)?);
+            std::fs::write(path, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))
+        }
         Job::NameInputInDepfile { depfile, source, input } => {
             let text = read_text(depfile)?;
             let text = text.replace(&crate::depfile::escape(source), &crate::depfile::escape(input));
             std::fs::write(depfile, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", depfile.display())))
         }
-        Job::NvvmContraction(path) => match crate::contraction::nvvm(&read_text(path)?) {
+        Job::NvvmIr { path, source } => match nvvm_ir(&read_text(path)?, source)? {
             Some(text) => {
                 std::fs::write(path, text).map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))
             }
@@ -228,6 +232,7 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
             execute(ir, None)?;
             if let Some(text) = crate::grid_constant::annotate(&read_text(ll)?) {
                 let text = crate::contraction::nvvm(&text).unwrap_or(text);
+                let text = crate::vector_copies::rewrite(&text).unwrap_or(text);
                 std::fs::write(annotated, text)
                     .map_err(|e| Failure::new(format!("cannot write {}: {e}", annotated.display())))?;
                 execute(codegen, None)?;
@@ -445,6 +450,29 @@ fn device_link(
 
 fn read_text(path: &Path) -> Result<String, Failure> {
     std::fs::read_to_string(path).map_err(|e| Failure::new(format!("cannot read {}: {e}", path.display())))
+}
+
+/// The device pass's IR `text` as NVVM would have made it (see [`plan::Job::NvvmIr`]), or
+/// `None` when nothing changes; nvcc's errors for names PTX cannot spell, at their places in
+/// `source` (see [`crate::unicode_names`]).
+fn nvvm_ir(text: &str, source: &Path) -> Result<Option<String>, Failure> {
+    let names = crate::unicode_names::non_ascii_identifiers(text);
+    if !names.is_empty() {
+        let file = source.display().to_string();
+        let bytes = std::fs::read(source).unwrap_or_default();
+        let rendered = crate::unicode_names::render(&names, &bytes, &file);
+        let mut diagnostics = String::new();
+        for (name, at) in names.iter().zip(rendered) {
+            let message = crate::unicode_names::message(name);
+            diagnostics.push_str(&at.unwrap_or_else(|| format!("{file}: error: {message}\n")));
+        }
+        let count = if names.len() == 1 { "1 error".to_string() } else { format!("{} errors", names.len()) };
+        diagnostics.push_str(&format!("{count} generated.\n"));
+        return Err(Failure { message: String::new(), status: 1, diagnostics });
+    }
+    let copied = crate::vector_copies::rewrite(text);
+    let text = copied.as_deref().unwrap_or(text);
+    Ok(crate::contraction::nvvm(text).or(copied))
 }
 
 /// Builds what `o` asks for. `cudart_dir` holds Cuprite's `libcudart.so`.

@@ -45,6 +45,8 @@ pub mod source_diagnostics;
 pub mod timing;
 mod tokens;
 pub mod toolchain;
+pub mod unicode_names;
+pub mod vector_copies;
 
 pub use options::{OptionError, Options};
 

@@ -297,9 +297,7 @@ fn arrive_wait_barrier_phases_complete_as_mbarrier_defines() {
 /// reaches the PTX.
 #[test]
 fn arrive_wait_barrier_and_pipeline_before_sm_80_as_nvcc_emulates_them() {
-    for arch in ["sm_75"] {
-        build_for_and_pass(arch, "awbarrier.cu", include_str!("toolkit_headers/awbarrier.cu"));
-    }
+    build_for_and_pass("sm_75", "awbarrier.cu", include_str!("toolkit_headers/awbarrier.cu"));
 }
 
 /// The sm_*, common_functions, vector_functions.hpp and other headers programs include by name
