@@ -50,7 +50,7 @@ pub fn nvcc(args: &[&str]) -> ExitCode {
         Ok(o) => o,
         Err(e) => {
             eprintln!("cuprite nvcc: error: {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(e.status());
         }
     };
     if options.help {

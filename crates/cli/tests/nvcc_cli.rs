@@ -196,7 +196,7 @@ fn preprocess_and_dependencies_go_to_stdout() {
     );
     let o = cuprite().args(["nvcc", "-M"]).arg(&src).output().unwrap();
     let deps = String::from_utf8_lossy(&o.stdout);
-    assert!(deps.starts_with("vectorAdd.o:") && deps.contains("cuda_runtime.h"), "{}", text(&o));
+    assert!(deps.starts_with("vectorAdd.o : ") && deps.contains("cuda_runtime.h"), "{}", text(&o));
 }
 
 /// `NVCC_PREPEND_FLAGS` and `NVCC_APPEND_FLAGS` add their options around the command line's
@@ -224,7 +224,7 @@ fn environment_flags_dependencies_of_copies_and_help() {
     assert_eq!(String::from_utf8_lossy(&o.stderr), "cuprite nvcc: error: unknown option '--bogus'\n");
     let o = cuprite().args(["nvcc", "-M", "-rdc=true"]).arg(&src).output().unwrap();
     let deps = String::from_utf8_lossy(&o.stdout);
-    assert!(deps.starts_with(&format!("k.o: {}", src.display())) && !deps.contains("rewritten"), "{}", text(&o));
+    assert!(deps.starts_with(&format!("k.o : {} \\\n", src.display())) && !deps.contains("rewritten"), "{}", text(&o));
     let o = cuprite().args(["nvcc", "--help"]).output().unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     assert!(String::from_utf8_lossy(&o.stdout).contains("Usage  : nvcc [options] <inputfile>"), "{}", text(&o));
@@ -248,13 +248,14 @@ fn ptx_to_stdout_is_checked_and_printed() {
     assert!(String::from_utf8_lossy(&o.stderr).is_empty(), "{}", text(&o));
 }
 
-/// The headers compile for old architectures (features above the target are left out) and
-/// for the C++ standards nvcc accepts.
+/// The headers compile for nvcc 13.0's oldest architecture and for the C++ standards nvcc
+/// accepts; architectures CUDA 13 removed (sm_50 … sm_72) are nvcc 13.0's error, its words and
+/// exit status 1 (`nvcc fatal   : Unsupported gpu architecture 'sm_52'`), nothing written.
 #[test]
 fn old_architectures_and_standards_build_and_pass() {
     let dir = scratch("archs");
     for (i, flags) in
-        [&["-arch=sm_52"][..], &["-arch=sm_60", "-std=c++11"], &["-arch=sm_70", "-std=c++14"]].iter().enumerate()
+        [&["-arch=sm_75"][..], &["-arch=sm_75", "-std=c++11"], &["-arch=sm_75", "-std=c++14"]].iter().enumerate()
     {
         let exe = dir.join(format!("v{i}"));
         let o = cuprite()
@@ -269,5 +270,23 @@ fn old_architectures_and_standards_build_and_pass() {
         assert!(o.stderr.is_empty(), "{flags:?}: no warnings expected: {}", text(&o));
         let r = cuprite().arg("exec").arg(&exe).output().unwrap();
         assert!(String::from_utf8_lossy(&r.stdout).contains("Test PASSED"), "{flags:?}: {}", text(&r));
+    }
+    for (flags, said) in [
+        (&["-arch=sm_52"][..], "Unsupported gpu architecture 'sm_52'"),
+        (&["-gencode", "arch=compute_70,code=sm_70"], "Unsupported gpu architecture 'compute_70'"),
+        (&["-arch=compute_75", "-code=sm_60"], "Value 'sm_60' is not defined for option 'gpu-code'"),
+    ] {
+        let exe = dir.join("removed");
+        let o = cuprite()
+            .arg("nvcc")
+            .args(flags)
+            .arg(repo().join("samples/vectorAdd.cu"))
+            .arg("-o")
+            .arg(&exe)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1), "{flags:?}: {}", text(&o));
+        assert!(String::from_utf8_lossy(&o.stderr).contains(said), "{flags:?}: {}", text(&o));
+        assert!(!exe.exists(), "{flags:?}");
     }
 }

@@ -177,6 +177,24 @@ pub fn link(objects: &[RelocatableObject]) -> Result<Vec<PtxEntry>, String> {
     Ok(out)
 }
 
+/// The warning for linked device code that launches kernels from the device (dynamic
+/// parallelism), or `None`. Its PTX calls NVIDIA's device runtime (`__cudaCDP2LaunchDevice`,
+/// `__cudaCDP2GetParameterBuffer`: `.extern` functions that only NVIDIA's libcudadevrt defines),
+/// and a fatbin of PTX cannot carry that library: Cuprite runs the program, but under NVIDIA's
+/// runtime the driver's PTX compiler leaves the functions unresolved and the whole module fails
+/// to load, every kernel's launch returning cudaErrorInvalidPtx (measured on an H200; nvcc links
+/// the library into a cubin, which Cuprite, with no NVIDIA tools, cannot make).
+pub fn device_runtime_warning(linked: &[PtxEntry]) -> Option<String> {
+    // The runtime's entry points are named `__cudaCDP2*`; no program defines them.
+    let launches = linked.iter().any(|e| e.text.contains("__cudaCDP2"));
+    launches.then(|| {
+        "kernels launched from device code (dynamic parallelism) run on Cuprite; under NVIDIA's runtime this \
+         program's device code fails to load (cudaErrorInvalidPtx): its PTX calls NVIDIA's device runtime \
+         (libcudadevrt), which only a cubin linked by NVIDIA's nvlink carries"
+            .to_string()
+    })
+}
+
 /// Whether the object at `path` holds relocatable device code (a `__nv_relfatbin` section).
 pub fn is_relocatable(path: &Path) -> bool {
     std::fs::read(path).ok().is_some_and(|b| matches!(elf_section(&b, "__nv_relfatbin"), Ok(Some(_))))
@@ -282,6 +300,18 @@ mod tests {
         ];
         let err = link(&objs).unwrap_err();
         assert!(err.contains("sm_80: 1 of 2"), "{err}");
+    }
+
+    /// PTX calling the device runtime (what a device-side launch compiles to) is warned about;
+    /// other PTX is not.
+    #[test]
+    fn device_runtime_calls_are_warned_about() {
+        let entry = |text: &str| PtxEntry { arch: 90, version: (8, 3), text: text.into() };
+        let launching = ".version 8.3\n.target sm_90\n.address_size 64\n\
+                         .extern .func (\n\t.param .b32 func_retval0\n) __cudaCDP2LaunchDevice(\n\t.param .b64 p0\n);\n";
+        let warning = device_runtime_warning(&[entry(launching)]).expect("a warning");
+        assert!(warning.contains("cudaErrorInvalidPtx") && warning.contains("libcudadevrt"), "{warning}");
+        assert!(device_runtime_warning(&[entry(".version 8.3\n.target sm_90\n.extern .func f\n;\n")]).is_none());
     }
 
     #[test]

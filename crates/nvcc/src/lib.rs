@@ -25,6 +25,7 @@ pub mod externalized_statics;
 pub mod gpu_arch;
 pub mod grid_constant;
 pub mod header_rewrites;
+pub mod host_constexpr;
 pub mod launch_chevrons;
 pub mod leading_includes;
 pub mod long_double;
@@ -46,6 +47,8 @@ pub mod static_locals;
 pub mod timing;
 mod tokens;
 pub mod toolchain;
+pub mod unicode_names;
+pub mod vector_copies;
 
 pub use options::{OptionError, Options};
 

@@ -264,6 +264,14 @@ pub enum OptionError {
     UnknownInput(String),
     /// Options that do not go together.
     Conflict(String),
+    /// An architecture nvcc 13.0 does not build for (CUDA 13 removed sm_50 … sm_72): nvcc's
+    /// message, which build systems probing architectures look for.
+    UnsupportedArch {
+        /// The name given (`sm_60`, `compute_52`).
+        name: String,
+        /// Given to `-code` (`--gpu-code`), for which nvcc words it differently.
+        code: bool,
+    },
     /// An `--options-file` that cannot be read.
     OptionsFile {
         /// The file.
@@ -291,12 +299,31 @@ impl fmt::Display for OptionError {
                  -x cu makes any file CUDA)"
             ),
             OptionError::Conflict(m) => f.write_str(m),
+            OptionError::UnsupportedArch { name, code } => {
+                if *code {
+                    write!(f, "Value '{name}' is not defined for option 'gpu-code'")?;
+                } else {
+                    write!(f, "Unsupported gpu architecture '{name}'")?;
+                }
+                f.write_str(" (nvcc 13.0 builds for sm_75 and newer: --list-gpu-code)")
+            }
             OptionError::OptionsFile { path, reason } => write!(f, "cannot read the options file '{path}': {reason}"),
         }
     }
 }
 
 impl std::error::Error for OptionError {}
+
+impl OptionError {
+    /// The exit status: nvcc's 1 for an architecture it does not support (scripts probing
+    /// architectures test for it), 2 (a usage error) for the rest.
+    pub fn status(&self) -> u8 {
+        match self {
+            OptionError::UnsupportedArch { .. } => 1,
+            _ => 2,
+        }
+    }
+}
 
 /// How an option takes its value.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -482,12 +509,30 @@ fn parse_bool(option: &str, value: &str) -> Result<bool, OptionError> {
     }
 }
 
-/// The SM number of an architecture name: `sm_80`, `compute_80`, `sm_90a`, `lto_80` → 80.
-fn arch_number(option: &str, name: &str) -> Result<u32, OptionError> {
+/// The SM number of an architecture name: `sm_80`, `compute_80`, `sm_90a`, `lto_80` → 80. A
+/// well-formed name nvcc 13.0 does not support (`sm_60`, `sm_89a`) is its error; `code` says
+/// the name was given to `-code`.
+fn arch_number(option: &str, name: &str, code: bool) -> Result<u32, OptionError> {
     let digits = ["sm_", "compute_", "lto_"].iter().find_map(|p| name.strip_prefix(p));
-    let number = digits.map(|d| d.trim_end_matches(['a', 'f'])).and_then(|d| d.parse::<u32>().ok());
+    let number = digits.and_then(|d| {
+        let base = d.trim_end_matches(['a', 'f']);
+        Some((base.parse::<u32>().ok()?, &d[base.len()..]))
+    });
     match number {
-        Some(n) if (20..=200).contains(&n) => Ok(n),
+        Some((n, suffix)) if (20..=200).contains(&n) => {
+            // `a` (architecture-specific) exists from sm_90, `f` (family) from sm_100.
+            let suffix_ok = match suffix {
+                "" => true,
+                "a" => n >= 90,
+                "f" => n >= 100,
+                _ => false,
+            };
+            if LISTED_ARCHS.contains(&n) && suffix_ok {
+                Ok(n)
+            } else {
+                Err(OptionError::UnsupportedArch { name: name.into(), code })
+            }
+        }
         _ => Err(OptionError::BadValue {
             option: option.into(),
             value: name.into(),
@@ -505,14 +550,14 @@ pub const DEFAULT_ARCH: u32 = 75;
 const NATIVE_ARCH: u32 = 90;
 
 /// Architectures named by an `-arch` value (one name or a comma list).
-fn arch_values(option: &str, value: &str) -> Result<Vec<u32>, OptionError> {
+fn arch_values(option: &str, value: &str, code: bool) -> Result<Vec<u32>, OptionError> {
     let mut out = Vec::new();
     for name in value.split(',').filter(|s| !s.is_empty()) {
         match name {
             "all" => out.extend_from_slice(ALL_ARCHS),
             "all-major" => out.extend_from_slice(ALL_MAJOR_ARCHS),
             "native" => out.push(NATIVE_ARCH),
-            _ => out.push(arch_number(option, name)?),
+            _ => out.push(arch_number(option, name, code)?),
         }
     }
     Ok(out)
@@ -529,7 +574,13 @@ fn gencode_arch(value: &str) -> Result<u32, OptionError> {
     if !value.contains("code=") {
         return Err(bad());
     }
-    arch_number("-gencode", arch)
+    let number = arch_number("-gencode", arch, false)?;
+    // Every name in `code=sm_XY` or `code=[sm_XY,compute_XY]` must be one nvcc supports too.
+    let codes = value.split_once("code=").map_or("", |(_, c)| c).trim_start_matches('[');
+    for name in codes.split([',', ']']).map(str::trim).filter(|n| !n.is_empty() && !n.starts_with("arch=")) {
+        arch_number("-gencode", name, false)?;
+    }
+    Ok(number)
 }
 
 impl Options {
@@ -804,10 +855,10 @@ impl<'a> CommandLine<'a> {
                 }
                 o.std = Some(if old { value.replace("98", "11").replace("03", "11") } else { value });
             }
-            "gpu-architecture" => self.explicit_archs.extend(arch_values(arg, &value)?),
+            "gpu-architecture" => self.explicit_archs.extend(arch_values(arg, &value, false)?),
             "gpu-code" => {
                 self.code_values += 1;
-                arch_values(arg, &value)?;
+                arch_values(arg, &value, true)?;
             }
             "generate-code" => self.explicit_archs.push(gencode_arch(&value)?),
             "compiler-options" => o.compiler_options.extend(split_host_options(arg, &value)?),
@@ -1092,6 +1143,59 @@ mod tests {
         assert!(matches!(parse("-gencode compute_75 a.cu"), Err(OptionError::BadValue { .. })));
         assert!(matches!(parse("-arch=sm_9x a.cu"), Err(OptionError::BadValue { .. })));
         assert!(matches!(parse("-code=sm_80 a.cu"), Err(OptionError::Conflict(_))));
+    }
+
+    /// CUDA 13 removed sm_50 … sm_72; nvcc 13.0 refuses each in every spelling with exit
+    /// status 1 (its messages, recorded from nvcc 13.0 in the comments).
+    #[test]
+    fn removed_architectures_are_nvccs_error_in_every_spelling() {
+        let unsupported = |args: &str| match parse(&format!("{args} a.cu")) {
+            Err(e @ OptionError::UnsupportedArch { .. }) => {
+                assert_eq!(e.status(), 1);
+                e.to_string()
+            }
+            other => panic!("{args}: {other:?}"),
+        };
+        // nvcc fatal   : Unsupported gpu architecture 'sm_50'
+        for (args, name) in [
+            ("-arch=sm_50", "sm_50"),
+            ("-arch sm_72", "sm_72"),
+            ("--gpu-architecture=sm_61", "sm_61"),
+            ("--gpu-architecture compute_60", "compute_60"),
+            ("-arch=sm_53", "sm_53"),
+            ("-arch=sm_35", "sm_35"),
+            ("-arch=sm_101", "sm_101"),
+            ("-arch=sm_89a", "sm_89a"),
+            ("-arch=sm_90f", "sm_90f"),
+            ("-arch=lto_70", "lto_70"),
+            ("-gencode arch=compute_70,code=sm_70", "compute_70"),
+            ("-gencode=arch=compute_52,code=[sm_52,compute_52]", "compute_52"),
+            ("--generate-code arch=compute_75,code=sm_70", "sm_70"),
+            ("-gencode arch=compute_75,code=[sm_75,sm_61]", "sm_61"),
+        ] {
+            assert!(unsupported(args).starts_with(&format!("Unsupported gpu architecture '{name}'")), "{args}");
+        }
+        // nvcc fatal   : Value 'sm_60' is not defined for option 'gpu-code'
+        for (args, name) in
+            [("-arch=compute_75 -code=sm_72", "sm_72"), ("-arch=sm_75 --gpu-code=sm_75,compute_60", "compute_60")]
+        {
+            assert!(
+                unsupported(args).starts_with(&format!("Value '{name}' is not defined for option 'gpu-code'")),
+                "{args}"
+            );
+        }
+        // What nvcc 13.0 accepts.
+        for args in [
+            "-arch=sm_75",
+            "-arch=sm_87",
+            "-arch=sm_88",
+            "-arch=sm_90a",
+            "-arch=sm_100f",
+            "-arch=sm_121f",
+            "-arch=lto_90",
+        ] {
+            assert!(parse(&format!("{args} a.cu")).is_ok(), "{args}");
+        }
     }
 
     #[test]

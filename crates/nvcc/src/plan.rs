@@ -70,6 +70,8 @@ pub enum Job {
     /// Copy a file to standard output (`--ptx -o -`: the PTX is checked first, in a file; `-M`
     /// of a rewritten copy: the dependencies, once they name the input).
     Print(PathBuf),
+    /// Lay a dependency file out as nvcc does, in place (see [`crate::depfile::nvcc_layout`]).
+    DepfileLayout(PathBuf),
     /// In the dependency file `depfile`, name `input` where clang named `source`, its rewritten
     /// copy (see `compiled_source`).
     NameInputInDepfile {
@@ -125,9 +127,17 @@ pub enum Job {
         /// Its options (the user's `-Xcompiler`, e.g. `-fPIC` for a shared library).
         compiler_args: Vec<OsString>,
     },
-    /// Take the `contract` flag off the arithmetic of an IR file (see [`crate::contraction`]),
-    /// in place.
-    NvvmContraction(PathBuf),
+    /// Mend the device pass's IR file in place as NVVM would have made it: 16-byte-aligned
+    /// copies as vector accesses (see [`crate::vector_copies`]), the `contract` flag off its
+    /// arithmetic (see [`crate::contraction`]: NVPTX's own rule fuses where the pass contracts;
+    /// at -G nothing does, as with nvcc -G).
+    NvvmIr {
+        /// The IR file.
+        path: PathBuf,
+        /// The CUDA source, where errors about the IR's names point (see
+        /// [`crate::unicode_names`]).
+        source: PathBuf,
+    },
     /// Write the `__PRETTY_FUNCTION__` strings of a PTX file as nvcc's front end does (see
     /// [`crate::pretty_function`]), in place.
     PrettyFunctionNames(PathBuf),
@@ -175,6 +185,7 @@ impl fmt::Display for Job {
             }
             Job::WriteSource { path, .. } => write!(f, "# cuprite: write {}", path.display()),
             Job::RemoveFile(path) => write!(f, "rm -f {}", shell_quote(&path.to_string_lossy())),
+            Job::DepfileLayout(p) => write!(f, "# cuprite: lay {} out as nvcc does", p.display()),
             Job::NameInputInDepfile { depfile, source, input } => write!(
                 f,
                 "# cuprite: in {}, name {} instead of {}",
@@ -213,9 +224,12 @@ impl fmt::Display for Job {
                 }
                 write!(f, " into {} (stub {}, compiled by {})", out.display(), source.display(), compiler.display())
             }
-            Job::NvvmContraction(p) => {
-                write!(f, "# cuprite: leave the contraction of {} to NVPTX's rule, as NVVM does", p.display())
-            }
+            Job::NvvmIr { path, .. } => write!(
+                f,
+                "# cuprite: copy 16-byte-aligned objects in {} with vector accesses; leave its contraction to \
+                 NVPTX's rule, as NVVM does",
+                path.display()
+            ),
             Job::PrettyFunctionNames(p) => {
                 write!(f, "# cuprite: write the __PRETTY_FUNCTION__ strings of {} as nvcc does", p.display())
             }
@@ -440,10 +454,21 @@ fn plan_host_source(
                 dependency_target_args(o, input, &mut args);
             }
             args.push(input.path.clone().into());
-            if let Some(out) = &o.output {
+            let listing = match (&o.output, o.phase) {
+                (Some(out), _) => Some(out.clone()),
+                (None, Phase::Dependencies) => Some(temp.join(format!("{}.d", unique_stem(&input.path)))),
+                (None, _) => None,
+            };
+            if let Some(out) = &listing {
                 args.extend([os("-o"), out.into()]);
             }
             plan.jobs.push(Job::Run { program: host_compiler(o, tc, input.kind), args });
+            if let Some(listing) = listing.filter(|_| o.phase == Phase::Dependencies) {
+                plan.jobs.push(Job::DepfileLayout(listing.clone()));
+                if o.output.is_none() {
+                    plan.jobs.push(Job::Print(listing));
+                }
+            }
             return Ok(());
         }
         _ => {
@@ -451,16 +476,19 @@ fn plan_host_source(
         }
     }
     let mut args = host_args(o, tc, input.kind);
+    let mut depfile = None;
     if o.dependencies_with_compile {
         dependency_args(o, true, &mut args);
-        let (depfile, target) = compile_dependencies(o, &out);
-        args.extend([os("-MF"), depfile.into()]);
+        let (file, target) = compile_dependencies(o, &out);
+        args.extend([os("-MF"), file.clone().into()]);
         if let Some(target) = target {
             args.extend([os("-MT"), os(target)]);
         }
+        depfile = Some(file);
     }
     args.extend([os("-c"), input.path.clone().into(), os("-o"), out.clone().into()]);
     plan.jobs.push(Job::Run { program: host_compiler(o, tc, input.kind), args });
+    plan.jobs.extend(depfile.map(Job::DepfileLayout));
     objects.push(out.into());
     Ok(())
 }
@@ -1301,18 +1329,28 @@ fn plan_cuda(
         args.push(source.into());
         // The dependencies of a rewritten copy name the input instead, written to a file first.
         let renamed = o.phase == Phase::Dependencies && source != input.path;
+        // Dependencies are written to a file first (then laid out as nvcc does, see
+        // crate::depfile::nvcc_layout), and those of a rewritten copy name the input instead.
+        let dependencies = o.phase == Phase::Dependencies;
         let listing = match &o.output {
             Some(out) => Some(out.clone()),
-            None if renamed => Some(workspace.temp.join(format!("{}.d", unique_stem(&input.path)))),
+            None if dependencies => Some(workspace.temp.join(format!("{}.d", unique_stem(&input.path)))),
             None => None,
         };
         if let Some(out) = &listing {
             args.extend([os("-o"), out.into()]);
         }
         plan.jobs.push(Job::Run { program: tc.clangxx.clone(), args });
-        if let Some(listing) = listing.filter(|_| renamed) {
-            let input = input.path.clone();
-            plan.jobs.push(Job::NameInputInDepfile { depfile: listing.clone(), source: source.to_path_buf(), input });
+        if let Some(listing) = listing.filter(|_| dependencies) {
+            if renamed {
+                let input = input.path.clone();
+                plan.jobs.push(Job::NameInputInDepfile {
+                    depfile: listing.clone(),
+                    source: source.to_path_buf(),
+                    input,
+                });
+            }
+            plan.jobs.push(Job::DepfileLayout(listing.clone()));
             if o.output.is_none() {
                 plan.jobs.push(Job::Print(listing));
             }
@@ -1353,19 +1391,33 @@ fn plan_cuda(
         }
         let gc_stem = workspace.temp.join(format!("{unique}.sm_{arch}.gc"));
         let grid_constants = grid_constants_job(o, tc, codegen, &args, [&device_input, &ptx, &gc_stem]);
-        if contracts(o) {
-            // The IR, contracted by NVPTX's rule (NVVM's) rather than LLVM's, compiled to the PTX.
-            let ir = workspace.temp.join(format!("{unique}.sm_{arch}.nvvm.ll"));
-            args.extend([os("-emit-llvm"), os("-S"), device_input.clone().into(), os("-o"), ir.clone().into()]);
-            device.push(Job::Run { program: tc.clangxx.clone(), args });
-            device.push(Job::NvvmContraction(ir.clone()));
-            let mut cg_args = codegen_args(o, codegen);
-            cg_args.extend([ir.into(), os("-o"), ptx.clone().into()]);
-            device.push(Job::Run { program: tc.clangxx.clone(), args: cg_args });
-        } else {
-            args.extend([os("-S"), device_input.clone().into(), os("-o"), ptx.clone().into()]);
-            device.push(Job::Run { program: tc.clangxx.clone(), args });
+        // The IR, mended as NVVM would have made it (its copies; its contraction by NVPTX's
+        // rule rather than LLVM's), compiled to the PTX.
+        let ir = workspace.temp.join(format!("{unique}.sm_{arch}.nvvm.ll"));
+        let promote = o.device_debug.then_some(tc.opt.as_ref()).flatten();
+        if promote.is_some() {
+            // Without `optnone`, which would keep opt from the functions.
+            args.extend([os("-Xclang"), os("-disable-O0-optnone")]);
         }
+        args.extend([os("-emit-llvm"), os("-S"), device_input.clone().into(), os("-o"), ir.clone().into()]);
+        device.push(Job::Run { program: tc.clangxx.clone(), args });
+        device.push(Job::NvvmIr { path: ir.clone(), source: input.path.clone() });
+        let ir = match promote {
+            // -G: clang -O0 gives every local and parameter a stack slot, where NVVM's -G keeps
+            // those whose address is not taken in registers; the frames of recursive functions
+            // were 2-16x nvcc's, and recursion nvcc's build survives overflowed the 1 KiB
+            // stack. mem2reg is that promotion and nothing more (line information stays).
+            Some(opt) => {
+                let promoted = workspace.temp.join(format!("{unique}.sm_{arch}.promoted.ll"));
+                let args = vec![os("-passes=mem2reg"), os("-S"), ir.into(), os("-o"), promoted.clone().into()];
+                device.push(Job::Run { program: opt.clone(), args });
+                promoted
+            }
+            None => ir,
+        };
+        let mut cg_args = codegen_args(o, codegen);
+        cg_args.extend([ir.into(), os("-o"), ptx.clone().into()]);
+        device.push(Job::Run { program: tc.clangxx.clone(), args: cg_args });
         device.push(grid_constants);
         device.push(Job::CompleteParamCopies(ptx.clone()));
         device.push(Job::MarkManaged(ptx.clone()));
@@ -1448,11 +1500,17 @@ fn plan_cuda(
         device.push(fatbin_job);
         plan.jobs.push(Job::Overlap { device, host: Box::new(host), pipe: fatbin });
     }
-    if let Some(depfile) = depfile
-        && source != input.path
-    {
-        // Build systems must see the input, not the copy that is gone after the build.
-        plan.jobs.push(Job::NameInputInDepfile { depfile, source: source.to_path_buf(), input: input.path.clone() });
+    if let Some(depfile) = depfile {
+        if source != input.path {
+            // Build systems must see the input, not the copy that is gone after the build.
+            let job = Job::NameInputInDepfile {
+                depfile: depfile.clone(),
+                source: source.to_path_buf(),
+                input: input.path.clone(),
+            };
+            plan.jobs.push(job);
+        }
+        plan.jobs.push(Job::DepfileLayout(depfile));
     }
     objects.push(object.into());
     Ok(())

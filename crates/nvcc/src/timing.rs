@@ -59,10 +59,11 @@ pub fn row(job: &Job, elapsed: Duration) -> Row {
         Job::CompleteParamCopies(p) => ("parameter copies".into(), text(p), text(p), String::new()),
         Job::ResolveStatics(p) => ("static variables".into(), text(p), text(p), String::new()),
         Job::Print(p) => ("print".into(), text(p), String::new(), String::new()),
+        Job::DepfileLayout(p) => ("dependencies".into(), text(p), text(p), String::new()),
         Job::NameInputInDepfile { depfile, .. } => ("dependencies".into(), String::new(), text(depfile), String::new()),
         Job::WriteSource { path, .. } => ("source".into(), String::new(), text(path), String::new()),
         Job::RemoveFile(path) => ("remove".into(), String::new(), text(path), String::new()),
-        Job::NvvmContraction(p) => ("contraction".into(), text(p), text(p), String::new()),
+        Job::NvvmIr { path, .. } => ("nvvm-ir".into(), text(path), text(path), String::new()),
         Job::PrettyFunctionNames(p) => ("function names".into(), text(p), text(p), String::new()),
         Job::MarkManaged(p) => ("managed variables".into(), text(p), text(p), String::new()),
     };

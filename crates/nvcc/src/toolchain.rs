@@ -36,6 +36,9 @@ pub struct Toolchain {
     pub lld: bool,
     /// The archiver for `-lib`: clang's own LLVM's `llvm-ar`, else `ar` from `PATH`.
     pub archiver: PathBuf,
+    /// Clang's own LLVM's `opt` (Debian's `llvm-19`, which clang-19 recommends), if installed:
+    /// `-G` builds keep their locals in registers with it, as NVVM does (see `plan`).
+    pub opt: Option<PathBuf>,
 }
 
 /// Finds an executable named `name` on `PATH`.
@@ -89,10 +92,12 @@ impl Toolchain {
         let llvm_tool = |name: &str| clang.canonicalize().ok().and_then(|c| Some(c.parent()?.join(name)));
         let lld = llvm_tool("ld.lld").is_some_and(|l| l.is_file());
         let archiver = llvm_tool("llvm-ar").filter(|a| a.is_file()).unwrap_or_else(|| PathBuf::from("ar"));
+        let opt = llvm_tool("opt").filter(|o| o.is_file());
         Ok(Toolchain {
             root,
             lld,
             archiver,
+            opt,
             clangxx,
             clang,
             resource_dir,

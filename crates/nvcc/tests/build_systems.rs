@@ -96,7 +96,8 @@ fn makefile_build_with_a_device_code_library_dlink_and_a_host_link() {
         s(&launch),
     ]);
     let deps = std::fs::read_to_string(&depfile).expect("-MD writes the dependency file");
-    assert!(deps.starts_with("objects/launch.cu.o:"), "the -MT target first: {deps}");
+    // nvcc's layout: `target : source \`, then a path a line, four spaces in.
+    assert!(deps.starts_with(&format!("objects/launch.cu.o : {} \\\n    ", s(&src.join("launch.cu")))), "{deps}");
     let listed = nvcc::depfile::parse(&deps);
     for file in ["launch.cu", "shapes.h", "devlib.cuh"] {
         assert!(listed.iter().any(|p| p.file_name().is_some_and(|n| n == file)), "{file} not in {deps}");
@@ -161,14 +162,14 @@ fn shared_library_of_kernels_serves_a_c_program_linked_by_cc() {
     let out = out_dir("shared-shapes");
     let include = format!("-I{}", s(&src.join("include")));
     let library = out.join("libkshared.so");
-    // An old Makefile's flags: architectures older than nvcc 13.0's (which Cuprite compiles for),
-    // host options in one quoted value, ptxas's report asked for.
+    // A Makefile's flags: a virtual architecture and a list of real ones, host options in one
+    // quoted value, ptxas's report asked for.
     nvcc(&[
         "-shared",
         "-Xcompiler",
         "-fPIC -Wall",
-        "--gpu-architecture=compute_35",
-        "--gpu-code=sm_37,sm_50,compute_35",
+        "--gpu-architecture=compute_75",
+        "--gpu-code=sm_75,sm_80,compute_75",
         "--ptxas-options=-v",
         &include,
         s(&src.join("kshared.cu")),
@@ -205,11 +206,12 @@ fn output_directory_and_compiler_directory() {
     nvcc(&["-c", "-MD", "-odir", s(&objects), &include, s(&src.join("devvars.cu"))]);
     assert!(objects.join("devvars.o").is_file(), "-c -odir writes DIR/devvars.o");
     let deps = std::fs::read_to_string(objects.join("devvars.d")).expect("-MD writes DIR/devvars.d");
-    assert!(deps.starts_with(&format!("{}:", s(&objects.join("devvars.o")))), "{deps}");
+    let first = format!("{} : {} \\\n", s(&objects.join("devvars.o")), s(&src.join("devvars.cu")));
+    assert!(deps.starts_with(&first), "{deps}");
     let listing = out.join("deps.txt");
     nvcc(&["-M", "--output-directory", "objs", &include, s(&src.join("templates.cu")), "-o", s(&listing)]);
     let deps = std::fs::read_to_string(&listing).expect("-M -o writes the listing");
-    assert!(deps.starts_with("objs/templates.o:"), "{deps}");
+    assert!(deps.starts_with("objs/templates.o : "), "{deps}");
 
     // A source compiled as a rewritten copy (a device-side launch under -rdc): -M names the
     // source, not the copy.
@@ -222,7 +224,7 @@ fn output_directory_and_compiler_directory() {
     .unwrap();
     nvcc(&["-M", "-rdc=true", &include, s(&launching), "-o", s(&listing)]);
     let deps = std::fs::read_to_string(&listing).expect("-M -o writes the listing");
-    assert!(deps.starts_with(&format!("launching.o: {}", s(&launching))), "{deps}");
+    assert!(deps.starts_with(&format!("launching.o : {} \\\n    ", s(&launching))), "{deps}");
     assert!(!deps.contains("rewritten"), "{deps}");
     // -MD while linking: the dependency file and target are named after the output, as nvcc's;
     // `-shared` alone (no -Xcompiler -fPIC) links a shared library, as nvcc's does.
@@ -232,7 +234,7 @@ fn output_directory_and_compiler_directory() {
     assert!(deps.contains(s(&launching)) && !deps.contains("rewritten"), "{deps}");
     nvcc(&["-MD", &include, s(&src.join("kshared.cu")), "-shared", "-o", s(&app)]);
     let deps = std::fs::read_to_string(out.join("app.d")).expect("-MD writes app.d beside -o app");
-    assert!(deps.starts_with(&format!("{}:", s(&app))) && deps.contains("kshared.h"), "{deps}");
+    assert!(deps.starts_with(&format!("{} : ", s(&app))) && deps.contains("kshared.h"), "{deps}");
 
     // A directory for -ccbin: the GNU compiler's name in it.
     let bindir = out.join("bin");

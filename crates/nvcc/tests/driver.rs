@@ -1984,3 +1984,89 @@ fn writes_to_constant_scalars_fail_as_with_nvcc() {
     std::fs::write(&src, "__constant__ int c[4];\n__global__ void k(int v) { c[1] = v; }\n").unwrap();
     nvcc::driver::build(&options, Some(common::work_dir().join("lib"))).expect("builds");
 }
+
+/// Device functions, kernels and variables named with characters outside ASCII, or taking a
+/// type so named, are nvcc 13.0's error at the identifier ("Universal character is not allowed
+/// in device entity name"), not a crash of LLVM's NVPTX back end ("Symbol name with
+/// unsupported characters", a stack dump); locals, parameters and members so named, which
+/// reach no PTX name, build and run as with nvcc.
+#[test]
+fn device_names_outside_ascii_fail_as_with_nvcc() {
+    let dir = common::scratch_dir("unicode_names");
+    let src = dir.join("u.cu");
+    std::fs::write(
+        &src,
+        "__device__ int größe(int x) { return x * 2; }\n__global__ void kernΩ(int *π) { *π = größe(21); }\n\
+         struct Ωmega { int ü; };\n__global__ void k2(Ωmega *m) { m->ü = 7; }\n",
+    )
+    .unwrap();
+    let object = dir.join("u.o");
+    let options = nvcc::Options::parse(&["-arch=sm_90", "-c", src.to_str().unwrap(), "-o", object.to_str().unwrap()])
+        .expect("options");
+    let failure = nvcc::driver::build(&options, Some(common::work_dir().join("lib"))).expect_err("nvcc refuses it");
+    let d = &failure.diagnostics;
+    let at = |line: u32, col: u32, name: &str| {
+        format!(
+            "{}:{line}:{col}: error: Universal character is not allowed in device entity name (\"{name}\")",
+            src.display()
+        )
+    };
+    assert!(d.contains(&at(1, 16, "gr\\u00f6\\u00dfe")), "{d}");
+    assert!(d.contains(&at(2, 17, "kern\\u03a9")), "{d}");
+    assert!(d.contains(&at(3, 8, "\\u03a9mega")), "{d}");
+    assert!(d.ends_with("3 errors generated.\n") && !d.contains("PLEASE submit"), "{d}");
+    assert_ne!(failure.status, 0);
+    build_and_pass(
+        "unicode_locals",
+        "#include <cstdio>\nstruct Punkt { int größe; };\n\
+         __global__ void k(int *π, Punkt p) { int ü = p.größe * 2; *π = ü; }\n\
+         int main() { int *d, h = 0; cudaMalloc(&d, 4); k<<<1, 1>>>(d, Punkt{21});\n\
+         cudaMemcpy(&h, d, 4, cudaMemcpyDeviceToHost); printf(h == 42 ? \"PASS\\n\" : \"FAIL %d\\n\", h); return h != 42; }\n",
+    );
+}
+
+/// Recursion as deep as nvcc -G's build reaches on an H200 with the default 1 KiB stack
+/// (scalars 14, a local array 30, one int 62 levels: the deepest that passed there) passes
+/// under cuprite nvcc -G: clang -O0 gave every local and parameter a stack slot, frames 2-4x
+/// nvcc's, and the first two overflowed at 11 and 30 levels; `opt -passes=mem2reg` keeps them
+/// in registers, as NVVM's -G does. -G adds no multiply-add contraction either (nvcc -G keeps
+/// `mul` and `add` apart; `a*b + c` was fused): both as an H200 printed them.
+#[test]
+fn minus_g_recursion_reaches_nvccs_depth_and_does_not_contract() {
+    build_with_flags_and_pass(
+        "recursion_minus_g",
+        &["-arch=sm_90", "-G"],
+        "#include <cstdio>\n\
+         struct V { float x, y, z; };\n\
+         __device__ float scalars(int n, float a, float b, V v) {\n\
+           if (n <= 0) return a + b + v.x;\n\
+           float s = a * 0.5f, t = b * 0.25f;\n\
+           int i = n & 3, j = n >> 2;\n\
+           V w = {v.y, v.z, v.x + s};\n\
+           float r = scalars(n - 1, s + t, t - s, w);\n\
+           return r + (float)(i + j) * 0.0f;\n\
+         }\n\
+         __device__ int array(int n) {\n\
+           if (n == 0) return 0;\n\
+           int a[4] = {n, n + 1, n + 2, n + 3};\n\
+           return a[n & 3] - n - (n & 3) + 1 + array(n - 1);\n\
+         }\n\
+         __device__ int plain(int n) { return n == 0 ? 0 : 1 + plain(n - 1); }\n\
+         __global__ void run(float *out, const float *in) {\n\
+           out[0] = scalars(14, 1.0f, 2.0f, V{1, 2, 3});\n\
+           out[1] = (float)array(30);\n\
+           out[2] = (float)plain(62);\n\
+           out[3] = in[0] * in[1] + in[2];\n\
+         }\n\
+         int main() {\n\
+           float h[3] = {1.0f + 0x1p-12f, 1.0f + 0x1p-12f, -(1.0f + 0x1p-11f)}, r[4] = {0, 0, 0, -1};\n\
+           float *d, *in; cudaMalloc(&d, sizeof r); cudaMalloc(&in, sizeof h);\n\
+           cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice);\n\
+           run<<<1, 1>>>(d, in);\n\
+           cudaError_t e = cudaDeviceSynchronize();\n\
+           cudaMemcpy(r, d, sizeof r, cudaMemcpyDeviceToHost);\n\
+           bool ok = e == cudaSuccess && r[1] == 30 && r[2] == 62 && r[3] == 0.0f;\n\
+           printf(ok ? \"PASS\\n\" : \"FAIL %s %g %g %a\\n\", cudaGetErrorName(e), r[1], r[2], r[3]);\n\
+           return !ok; }\n",
+    );
+}
