@@ -416,7 +416,7 @@ impl Emitter<'_> {
             }
         }
         self.linear = plan.linear.clone();
-        let (runs, count) = super::window::runs(f, &plan.labels, &plan.linear);
+        let (runs, count) = super::window::runs(f, &plan.labels, &plan.linear, &plan.uniform);
         self.runs = runs;
         self.run_sites = (0..count).map(|_| self.new_site()).collect();
         for r in 0..count {
@@ -498,6 +498,7 @@ impl Emitter<'_> {
                 Kind::Masked => {
                     self.close_group(&mut group);
                     if uniform_load(&inst.op) && self.writes_uniform(&inst.op) {
+                        self.run_check(pc);
                         self.lane_uniform_load(pc, inst.guard, &inst.op);
                     } else if !self.lane_atom_sum(pc, inst.guard, &inst.op) && !self.lane_tex(pc, inst.guard, &inst.op)
                     {
@@ -666,7 +667,9 @@ impl Emitter<'_> {
         self.out.push_str(
             "if (m_) {\nconst u64 t = t0 + (u64)__builtin_ctz(m_); u64 local = locals + t * local_len; (void)local;\n",
         );
-        self.memory(pc, op);
+        if !self.uniform_run_load(pc, op) {
+            self.memory(pc, op);
+        }
         self.out.push_str("} }\n");
     }
 
