@@ -114,11 +114,11 @@ impl Emitter<'_> {
         let (size, k, s) = (*size, size.trailing_zeros(), self.run_sites[run]);
         let at = |off: i64| self.addr(Addr { off, ..*addr });
         let (lo_at, hi_at) = (at(lo), at(hi));
-        let span = 15 * u64::from(size) + (hi - lo) as u64;
+        let span = format!("(LANE_W - 1ull) * {size}ull + {}ull", (hi - lo) as u64);
         let _ = writeln!(
             self.out,
-            "{{ u64 lo_, hi_; {{ const u32 l = 0; lo_ = {lo_at}; }} {{ const u32 l = 15; hi_ = {hi_at}; }}\n\
-             ok{run} = (hi_ ^ (lo_ + {span}ull)) == 0 && rotr(lo_ - sb{s}, {k}) < sn{s} && rotr(hi_ - sb{s}, {k}) < sn{s}; }}"
+            "{{ u64 lo_, hi_; {{ const u32 l = 0; lo_ = {lo_at}; }} {{ const u32 l = LANE_W - 1; hi_ = {hi_at}; }}\n\
+             ok{run} = (hi_ ^ (lo_ + {span})) == 0 && rotr(lo_ - sb{s}, {k}) < sn{s} && rotr(hi_ - sb{s}, {k}) < sn{s}; }}"
         );
     }
 
@@ -127,7 +127,7 @@ impl Emitter<'_> {
     /// lane 0's address for the lanes of `m_`. Opens the `else` in which the access checks
     /// itself (`lane_contiguous` closes it).
     pub(super) fn run_access(&mut self, run: usize, op: &Op, a: &str, host: &str, start: &str) {
-        let full = super::lanes::FULL;
+        let full = "LANE_FULL";
         let _ = writeln!(self.out, "if (LIKELY(ok{run})) {{ u64 a0_; {{ const u32 l = 0; a0_ = {a}; }}");
         match op {
             Op::Ld { space, size, sext, d, .. } => {
@@ -140,7 +140,7 @@ impl Emitter<'_> {
                     let dst = self.dst(*dr);
                     let _ = writeln!(
                         self.out,
-                        "if (m_ == {full:#x}u) {{ LANES {dst} = (u64)p_[l]; }} else {{ LANES if (m_ >> l & 1) {dst} = (u64)p_[l]; }}"
+                        "if (m_ == {full}) {{ LANES {dst} = (u64)p_[l]; }} else {{ LANES if (m_ >> l & 1) {dst} = (u64)p_[l]; }}"
                     );
                 }
             }
@@ -151,7 +151,7 @@ impl Emitter<'_> {
                 let _ = writeln!(
                     self.out,
                     "{t} *p_ = ({t} *)({host} + (a0_ - {start})); {h}\n\
-                     if (m_ == {full:#x}u) {{ LANES p_[l] = ({t})({v}); }} else {{ LANES if (m_ >> l & 1) p_[l] = ({t})({v}); }}"
+                     if (m_ == {full}) {{ LANES p_[l] = ({t})({v}); }} else {{ LANES if (m_ >> l & 1) p_[l] = ({t})({v}); }}"
                 );
             }
             _ => {}
