@@ -242,7 +242,15 @@ impl Module {
             }
             let ptx_version = (m.version.major * 10 + m.version.minor) as i32;
             let target_arch = m.target.sm as i32;
-            Ok(Module(Arc::new(ModuleInner { program, kernels, globals, managed, ptx_version, target_arch, const_size })))
+            Ok(Module(Arc::new(ModuleInner {
+                program,
+                kernels,
+                globals,
+                managed,
+                ptx_version,
+                target_arch,
+                const_size,
+            })))
         })
     }
 

@@ -1,8 +1,9 @@
 //! Which kernels the block tier translates: what the per-thread JIT compiles (no calls,
 //! printf, mbarriers, lockstep-dependent code, ...: `jit::compile::unsupported`), less the
-//! operations a block-at-a-time translation does not run itself: warp-collective operations
-//! (a thread runs to its next barrier before the next thread starts, so no warp ever
-//! meets), extended-precision carries, and special registers with no per-block value.
+//! operations a block-at-a-time translation does not run itself: extended-precision carries
+//! and special registers with no per-block value. Warp collectives it runs as the per-thread
+//! JIT does: a thread stops there, and the warp's stopped threads perform it together
+//! (`jit::warp_collectives`).
 
 use crate::ir::{Func, Op, Src, Sreg};
 
@@ -19,13 +20,6 @@ pub(crate) fn declined(f: &Func) -> Option<String> {
     }
     for (pc, inst) in f.code.iter().enumerate() {
         let why = match &inst.op {
-            Op::WarpSync { .. }
-            | Op::Elect { .. }
-            | Op::Shfl { .. }
-            | Op::Vote { .. }
-            | Op::Activemask { .. }
-            | Op::Redux { .. }
-            | Op::Match { .. } => Some("warp-collective operation"),
             Op::Carry { .. } => Some("extended-precision carry"),
             op => {
                 let mut bad = None;

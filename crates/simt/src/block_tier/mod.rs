@@ -52,7 +52,7 @@ pub(crate) struct BlockCode {
     /// How those 16 threads are grouped (`emit::Grouping`).
     grouping: emit::Grouping,
     /// The function `ops` points into (boxed: its address never changes).
-    _func: Box<Func>,
+    func: Box<Func>,
 }
 
 /// Whether the tier trace is on.
@@ -70,7 +70,7 @@ fn build(f: &Func, shape: [u32; 3]) -> Result<BlockCode, String> {
     let cc = compiler::compiler().ok_or("no C compiler")?;
     let func = Box::new(f.clone());
     let unit = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        emit::translate(&func, emit::Grouping::for_block(shape))
+        emit::translate(&func, emit::Grouping::for_block(shape, emit::width_of(&func)))
     }))
     .map_err(|_| "the block-tier translator failed".to_string())?;
     let so = cc.shared_object(&unit.source)?;
@@ -84,8 +84,8 @@ fn build(f: &Func, shape: [u32; 3]) -> Result<BlockCode, String> {
         sites: unit.sites,
         frame_slots: unit.frame_slots,
         lanes: unit.lanes,
-        grouping: emit::Grouping::for_block(shape),
-        _func: func,
+        grouping: emit::Grouping::for_block(shape, emit::width_of(&func)),
+        func,
     })
 }
 
@@ -95,10 +95,11 @@ fn report(name: &str, r: &Result<BlockCode, String>, took: Option<Duration>) {
     if trace() {
         let took = took.map_or(String::new(), |t| format!(" in {} ms", t.as_millis()));
         match r {
-            Ok(c) if c.lanes && c.grouping == emit::Grouping::Span => {
-                eprintln!("tier: `{name}` compiled for the block tier{took}, 16 threads at a time, across rows")
+            Ok(c) if c.lanes => {
+                let w = emit::width_of(&c.func);
+                let across = if c.grouping == emit::Grouping::Span { ", across rows" } else { "" };
+                eprintln!("tier: `{name}` compiled for the block tier{took}, {w} threads at a time{across}")
             }
-            Ok(c) if c.lanes => eprintln!("tier: `{name}` compiled for the block tier{took}, 16 threads at a time"),
             Ok(_) => eprintln!("tier: `{name}` compiled for the block tier{took}, one thread at a time"),
             Err(e) => eprintln!("tier: `{name}` stays off the block tier: {e}"),
         }

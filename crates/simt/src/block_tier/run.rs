@@ -1,7 +1,9 @@
 //! Runs the blocks of a launch with a kernel's block-tier code: one call runs a whole block
 //! (its threads, barriers and all), unless threads yielded (a spin-wait on other threads:
 //! the call is repeated, after checking whether the launch was stopped), a thread faulted,
-//! or the live threads wait at different barriers (the interpreter's deadlock fault).
+//! or the live threads wait at different barriers (the interpreter's deadlock fault); threads
+//! stopped at warp collectives perform them here (`jit::warp_collectives`), then the call is
+//! repeated.
 //! Blocks are spread over the workers by `exec::run_grid`, as every engine does.
 
 use std::sync::atomic::Ordering;
@@ -9,9 +11,9 @@ use std::sync::atomic::Ordering;
 use super::BlockCode;
 use crate::error::{Fault, FaultKind};
 use crate::exec::{self, Launch};
-use crate::jit::Worker;
 use crate::jit::ctx::Ctx;
 use crate::jit::helpers as h;
+use crate::jit::{Frames, Worker, warp_collectives};
 
 /// The generated entry point: `(ctx, helpers, frames, states, threads, ops) -> status`.
 pub(crate) type BlockFn = unsafe extern "C" fn(*mut Ctx, *const Helpers, *mut u64, *mut u32, u64, *const usize) -> u64;
@@ -56,6 +58,7 @@ static HELPERS: Helpers = Helpers {
 const ST_FAULT: u64 = 1;
 const ST_YIELD: u64 = 3;
 const ST_STUCK: u64 = 7;
+const ST_WARP: u64 = 8;
 
 /// Runs every block of `l` with `code`.
 pub(crate) fn run(l: &Launch<'_>, code: &BlockCode) -> Result<(), Fault> {
@@ -73,9 +76,9 @@ impl Worker {
         let [bx, by, bz] = l.block;
         // The block tier gives its code at least one frame slot per thread and one site slot,
         // and room for the lane phase's loads of a whole group of lanes past the last thread
-        // (`frames[r * n + t]`, `t` up to `n - 1 + WIDTH - 1`).
+        // (`frames[r * n + t]`, `t` up to `n - 1 + WARP_WIDTH - 1`, the widest group).
         let threads = (bx * by * bz).max(1) as usize;
-        let slots = code.frame_slots.max(1) + (super::emit::WIDTH as usize).div_ceil(threads);
+        let slots = code.frame_slots.max(1) + (super::emit::WARP_WIDTH as usize).div_ceil(threads);
         let n = self.start_block(l, slots, code.sites.max(1), ctaid, worker);
         self.ctx.local = self.ctx.locals;
         let tid_of = |t: usize| {
@@ -111,6 +114,11 @@ impl Worker {
                         // this core (`exec::yield_core`).
                         exec::yield_core();
                     }
+                }
+                ST_WARP => {
+                    let pc_of = |k: usize| code.resumes.get(k.wrapping_sub(1)).copied().unwrap_or(0);
+                    let frames = Frames::ByRegister { threads: n, regs: code.frame_slots };
+                    warp_collectives(&code.func, &mut self.states, &mut self.frames, frames, &pc_of);
                 }
                 ST_STUCK => return Err(self.deadlock(l, code, ctaid, t, &tid_of)),
                 _ => {

@@ -52,22 +52,27 @@ static inline u64 mask_w(unsigned w) { return w >= 64 ? ~0ull : (1ull << w) - 1;
 static inline i64 sx(u64 v, unsigned w) { unsigned s = 64 - (w < 1 ? 1 : w > 64 ? 64 : w); return (i64)(v << s) >> s; }
 static inline u64 rotr(u64 v, unsigned k) { return k ? (v >> k) | (v << (64 - k)) : v; }
 
-/* The lane phase's 16 lanes of a register whose bit 0 is set, as a mask (lane l: bit l): a
- * predicate's lanes as the lanes a guard lets run. One vector test where the target has
- * AVX-512 (a loop shifting and or-ing the lanes together takes gcc about 15 instructions). */
+/* The lane phase's LANE_W lanes (16, or a warp's 32: emit/grouping.rs defines it ahead of
+ * this file) of a register whose bit 0 is set, as a mask (lane l: bit l): a predicate's lanes
+ * as the lanes a guard lets run. One vector test per 16 lanes where the target has AVX-512 (a
+ * loop shifting and or-ing the lanes together takes gcc about 15 instructions). */
 #if defined(__AVX512F__)
 #include <immintrin.h>
 static inline u32 lane_bits32(const u32 *r) {
-    return (u32)_mm512_test_epi32_mask(_mm512_loadu_si512(r), _mm512_set1_epi32(1));
+    const __m512i one = _mm512_set1_epi32(1);
+    u32 m = 0;
+    for (u32 k = 0; k < LANE_W; k += 16) m |= (u32)_mm512_test_epi32_mask(_mm512_loadu_si512(r + k), one) << k;
+    return m;
 }
 static inline u32 lane_bits64(const u64 *r) {
     const __m512i one = _mm512_set1_epi64(1);
-    return (u32)_mm512_test_epi64_mask(_mm512_loadu_si512(r), one)
-        | (u32)_mm512_test_epi64_mask(_mm512_loadu_si512(r + 8), one) << 8;
+    u32 m = 0;
+    for (u32 k = 0; k < LANE_W; k += 8) m |= (u32)_mm512_test_epi64_mask(_mm512_loadu_si512(r + k), one) << k;
+    return m;
 }
 #else
-static inline u32 lane_bits32(const u32 *r) { u32 m = 0; for (u32 l = 0; l < 16; l++) m |= (r[l] & 1u) << l; return m; }
-static inline u32 lane_bits64(const u64 *r) { u32 m = 0; for (u32 l = 0; l < 16; l++) m |= (u32)(r[l] & 1u) << l; return m; }
+static inline u32 lane_bits32(const u32 *r) { u32 m = 0; for (u32 l = 0; l < LANE_W; l++) m |= (r[l] & 1u) << l; return m; }
+static inline u32 lane_bits64(const u64 *r) { u32 m = 0; for (u32 l = 0; l < LANE_W; l++) m |= (u32)(r[l] & 1u) << l; return m; }
 #endif
 
 static inline float f32_of(u64 v) { u32 b = (u32)v; float f; memcpy(&f, &b, 4); return f; }
@@ -271,16 +276,50 @@ static inline u64 f2i(double f, unsigned tw, int tsigned, int nan_top) {
     if (f >= ldexp(1.0, (int)tw)) return mask_w(tw);
     return (u64)f & mask_w(tw);
 }
+/* semantics::collective::shfl_lanes, for lane `lane` (mode 0: up, 1: down, 2: bfly, 3: idx;
+ * `b` the lane operand, `c` the clamp and segment mask): the lane it reads in bits 0..4, and
+ * in bit 5 whether that lane was in range (else it reads its own). One word, not a second
+ * result through a pointer: gcc 12.2 at -O3 vectorizes such a store wrongly (lanes out of
+ * range came out in range). */
+static inline u32 shfl_src(int mode, u32 lane, u32 b, u32 c) {
+    const i32 bv = (i32)(b & 31), cv = (i32)(c & 31), seg = (i32)((c >> 8) & 31), ln = (i32)lane;
+    const i32 max = (ln & seg) | (cv & ~seg);
+    i32 j;
+    int in;
+    switch (mode) {
+    case 0: j = ln - bv; in = j >= max; break;
+    case 1: j = ln + bv; in = j <= max; break;
+    case 2: j = ln ^ bv; in = j <= max; break;
+    default: j = (ln & seg) | (bv & ~seg); in = j <= max; break;
+    }
+    return (u32)((in ? j : ln) & 31) | (u32)in << 5;
+}
+/* `out[l] = a[j[l]]` for the LANE_W lanes (each `j[l]` below LANE_W): a warp shuffle's
+ * permutation, two two-register permutes of 16 lanes where the target has AVX-512 (gcc
+ * otherwise moves each lane through a general register). */
+static inline void lane_permute(const u32 *a, const u32 *j, u32 *out) {
+#if defined(__AVX512F__)
+    if (LANE_W == 32) {
+        const __m512i lo = _mm512_loadu_si512(a), hi = _mm512_loadu_si512(a + 16);
+        _mm512_storeu_si512(out, _mm512_permutex2var_epi32(lo, _mm512_loadu_si512(j), hi));
+        _mm512_storeu_si512(out + 16, _mm512_permutex2var_epi32(lo, _mm512_loadu_si512(j + 16), hi));
+        return;
+    }
+#endif
+    for (u32 l = 0; l < LANE_W; l++) out[l] = a[j[l] & (LANE_W - 1)];
+}
 /* Status words (jit::ctx): the code in the low byte, pc in bits 8..40, thread in 40..64. */
 #define ST_FAULT 1ull
 #define ST_YIELD 3ull
 #define ST_TRAP 4ull
 #define ST_STUCK 7ull
+#define ST_WARP 8ull
 #define STATUS(code, pc, t) ((code) | ((u64)(pc) << 8) | ((u64)(t) << 40))
 /* Thread states (jit::run): bits 24..28 of a state word. */
 #define S_READY 0u
 #define S_WAITING 1u
 #define S_DONE 2u
+#define S_AT_WARP 3u
 /* A thread `t` of this pass stopped at barrier `b` (emit/mod.rs counts as threads stop,
  * instead of scanning the state words after each pass). */
 #define WAITED(b) do { u32 b__ = (b); waiting++; if (first == n) { first = t; bar = b__; } arrived += b__ == bar; } while (0)

@@ -53,8 +53,8 @@ use crate::error::Fault;
 use crate::error::LoadError;
 use crate::exec::Launch;
 use crate::ir::Func;
-pub(crate) use compile::unsupported;
-pub(crate) use run::{Worker, fault_at};
+pub(crate) use compile::{is_collective, unsupported};
+pub(crate) use run::{Frames, Worker, fault_at, warp_collectives};
 
 /// Compiled kernels of one program (one slot per function), built on first use.
 #[derive(Debug, Default)]

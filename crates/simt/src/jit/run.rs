@@ -90,37 +90,77 @@ impl Worker {
         n
     }
 
-    /// In every warp with threads stopped at warp-collective operations (and none able to
-    /// run), performs one operation (see [`meeting`] for which) over the frames of the threads
-    /// taking part, with the interpreter's own lane functions, and makes them ready to continue
-    /// after it. Threads stopped at different instructions that meet (same kind and member
-    /// mask, see `exec::sync_kind`) perform it together (independent thread scheduling: the two
-    /// sides of an if/else meet), each with its own instruction's operands and destinations.
-    fn warp_ops(&mut self, f: &Func, code: &Code, n: usize) {
-        let slots = code.frame_slots;
-        for base in (0..n).step_by(32) {
-            let end = (base + 32).min(n);
-            let pc_of = |w: u32| {
-                let k = (w & 0xff_ffff) as usize;
-                code.resumes.get(k.wrapping_sub(1)).map_or(0, |p| p.saturating_sub(1))
-            };
-            let states = &self.states;
-            let at_op = |t: usize| states[t] >> 24 & 15 == AT_WARP_OP;
-            let stopped = (base..end).filter(|&t| at_op(t)).fold(0u32, |m, t| m | 1 << (t - base));
-            if stopped == 0 {
-                continue;
-            }
-            let mut pcs = [0; 32];
-            for t in base..end {
-                pcs[t - base] = pc_of(states[t]);
-            }
-            let live = (base..end).filter(|&t| states[t] >> 24 & 15 != DONE).fold(0u32, |m, t| m | 1 << (t - base));
-            let group = meeting(f, &pcs, &self.frames, slots, base, live, stopped);
-            for l in crate::semantics::lanes_of(group) {
-                self.states[base + l] &= 0xff_ffff;
-            }
-            collective(f, &pcs, &mut self.frames, slots, base, end, group);
+    /// The per-thread JIT's warp collectives: [`warp_collectives`] over its frames.
+    fn warp_ops(&mut self, f: &Func, code: &Code) {
+        let pc_of = |k: usize| code.resumes.get(k.wrapping_sub(1)).map_or(0, |p| p.saturating_sub(1));
+        let frames = Frames::ByThread { slots: code.frame_slots };
+        warp_collectives(f, &mut self.states, &mut self.frames, frames, &pc_of);
+    }
+}
+
+/// Where a block's threads keep their registers, for [`warp_collectives`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Frames {
+    /// The per-thread JIT's: thread `t`'s `slots` words side by side (`frames[t * slots + r]`),
+    /// the last not a register.
+    ByThread { slots: usize },
+    /// The block tier's: register `r` of every thread side by side (`frames[r * threads + t]`),
+    /// for its `regs` registers.
+    ByRegister { threads: usize, regs: usize },
+}
+
+impl Frames {
+    /// The index of thread `t`'s register `r`.
+    fn read(self, t: usize, r: u32) -> Option<usize> {
+        match self {
+            Frames::ByThread { slots } => Some(t * slots + r as usize),
+            Frames::ByRegister { threads, regs } => ((r as usize) < regs).then(|| r as usize * threads + t),
         }
+    }
+
+    /// The index of thread `t`'s register `r` where a collective may write it.
+    fn write(self, t: usize, r: u32) -> Option<usize> {
+        match self {
+            Frames::ByThread { slots } => ((r as usize) < slots - 1).then(|| t * slots + r as usize),
+            Frames::ByRegister { .. } => self.read(t, r),
+        }
+    }
+}
+
+/// In every warp with threads stopped at warp-collective operations (and none able to run),
+/// performs one operation (see [`meeting`] for which) over the frames of the threads taking
+/// part, with the interpreter's own lane functions, and makes them ready to continue after it.
+/// Threads stopped at different instructions that meet (same kind and member mask, see
+/// `exec::sync_kind`) perform it together (independent thread scheduling: the two sides of an
+/// if/else meet), each with its own instruction's operands and destinations. A thread's state
+/// word (one per thread of the block, `states`) names its resume point `k`; `pc_of(k)` is the
+/// pc of the collective it stopped at. Shared by both tiers that run a block's threads one at
+/// a time: the per-thread JIT and the block tier's scalar passes.
+pub(crate) fn warp_collectives(
+    f: &Func,
+    states: &mut [u32],
+    frames: &mut [u64],
+    layout: Frames,
+    pc_of: &dyn Fn(usize) -> u32,
+) {
+    let n = states.len();
+    for base in (0..n).step_by(32) {
+        let end = (base + 32).min(n);
+        let at_op = |t: usize| states[t] >> 24 & 15 == AT_WARP_OP;
+        let stopped = (base..end).filter(|&t| at_op(t)).fold(0u32, |m, t| m | 1 << (t - base));
+        if stopped == 0 {
+            continue;
+        }
+        let mut pcs = [0; 32];
+        for t in base..end {
+            pcs[t - base] = pc_of((states[t] & 0xff_ffff) as usize);
+        }
+        let live = (base..end).filter(|&t| states[t] >> 24 & 15 != DONE).fold(0u32, |m, t| m | 1 << (t - base));
+        let group = meeting(f, &pcs, frames, layout, base, live, stopped);
+        for l in crate::semantics::lanes_of(group) {
+            states[base + l] &= 0xff_ffff;
+        }
+        collective(f, &pcs, frames, layout, base, end, group);
     }
 }
 
@@ -132,11 +172,11 @@ impl Worker {
 /// if/else shuffling within its own group, say) and arrive once that one is done. Only when
 /// no meeting is complete do the lanes at the lowest pc go alone (the missing lanes cannot
 /// arrive: undefined). An operation that meets no one (`activemask`) goes at once.
-fn meeting(f: &Func, pcs: &[u32; 32], frames: &[u64], slots: usize, base: usize, live: u32, stopped: u32) -> u32 {
+fn meeting(f: &Func, pcs: &[u32; 32], frames: &[u64], layout: Frames, base: usize, live: u32, stopped: u32) -> u32 {
     let key = |l: usize| {
         let (kind, mask) = exec::sync_kind(&f.code.get(pcs[l] as usize)?.op)?;
         let m = match mask {
-            Some(Src::Reg(r)) => frames.get((base + l) * slots + r as usize).copied().unwrap_or(0) as u32,
+            Some(Src::Reg(r)) => layout.read(base + l, r).and_then(|i| frames.get(i)).copied().unwrap_or(0) as u32,
             Some(Src::Imm(v)) => v as u32,
             _ => u32::MAX,
         };
@@ -172,12 +212,14 @@ fn meeting(f: &Func, pcs: &[u32; 32], frames: &[u64], slots: usize, base: usize,
 /// Warp-collective operation for the lanes in `group` of the warp of threads `base..end`,
 /// each lane's at its own pc (`pcs`; the kind from the lowest), reading operands from and
 /// writing results to their frames.
-fn collective(f: &Func, pcs: &[u32; 32], frames: &mut [u64], slots: usize, base: usize, end: usize, group: u32) {
+fn collective(f: &Func, pcs: &[u32; 32], frames: &mut [u64], layout: Frames, base: usize, end: usize, group: u32) {
     let op_of = |l: usize| f.code.get(pcs[l] as usize).map(|i| &i.op);
     let Some(op) = op_of(group.trailing_zeros() as usize & 31) else { return };
     let lanes = |pick: &dyn Fn(&Op) -> Option<Src>, frames: &[u64]| -> [u64; 32] {
         std::array::from_fn(|l| match op_of(l).and_then(pick) {
-            Some(Src::Reg(r)) if base + l < end => frames.get((base + l) * slots + r as usize).copied().unwrap_or(0),
+            Some(Src::Reg(r)) if base + l < end => {
+                layout.read(base + l, r).and_then(|i| frames.get(i)).copied().unwrap_or(0)
+            }
             Some(Src::Imm(v)) => v,
             _ => 0,
         })
@@ -186,8 +228,8 @@ fn collective(f: &Func, pcs: &[u32; 32], frames: &mut [u64], slots: usize, base:
         for (l, &x) in v.iter().enumerate() {
             if group >> l & 1 != 0
                 && let Some(d) = op_of(l).and_then(pick)
-                && (d as usize) < slots - 1
-                && let Some(slot) = frames.get_mut((base + l) * slots + d as usize)
+                && let Some(i) = layout.write(base + l, d)
+                && let Some(slot) = frames.get_mut(i)
             {
                 *slot = x;
             }
@@ -319,7 +361,7 @@ impl Worker {
             // Threads released by the compiled code and now waiting again are in state 1 too.
             clean = false;
             if ready == 0 && warp {
-                self.warp_ops(k, code, n);
+                self.warp_ops(k, code);
                 continue;
             }
             if ready > 0 {

@@ -14,6 +14,10 @@
 //!
 //! A kernel's code has one grouping, chosen from the block shape of the launch it is built
 //! for ([`Grouping::for_block`]); a launch of another shape runs correctly either way.
+//!
+//! A kernel with warp collectives has groups of [`WARP_WIDTH`] lanes instead (`warp.rs`: a
+//! group that is one whole warp performs them itself): the generated C names the width
+//! (`LANE_W`, and `LANE_FULL` the mask of all its lanes), defined once per unit.
 
 use std::fmt::Write;
 
@@ -22,8 +26,14 @@ use crate::ir::Sreg;
 /// Lanes per group: 16 threads (one 512-bit vector of 32-bit registers).
 pub(crate) const WIDTH: u64 = 16;
 
-/// The mask of all [`WIDTH`] lanes.
-pub(crate) const FULL: u32 = (1 << WIDTH) - 1;
+/// Lanes per group of a kernel with warp collectives: a warp.
+pub(crate) const WARP_WIDTH: u64 = 32;
+
+/// C: the definitions of `LANE_W` and `LANE_FULL` for groups of `width` lanes.
+pub(crate) fn width_macros(width: u64) -> String {
+    let full = if width >= 32 { u32::MAX } else { (1u32 << width) - 1 };
+    format!("#define LANE_W {width}u\n#define LANE_FULL {full:#x}u\n")
+}
 
 /// How a group's lanes are the block's threads (see the module documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,10 +43,11 @@ pub(crate) enum Grouping {
 }
 
 impl Grouping {
-    /// The grouping for blocks of `shape` (`blockDim`): spanning rows when a row is narrower
-    /// than a group, the block has more than one, and its indices come from shifts.
-    pub(crate) fn for_block([x, y, z]: [u32; 3]) -> Grouping {
-        let w = WIDTH as u32;
+    /// The grouping for blocks of `shape` (`blockDim`) in groups of `width` lanes: spanning
+    /// rows when a row is narrower than a group, the block has more than one, and its indices
+    /// come from shifts.
+    pub(crate) fn for_block([x, y, z]: [u32; 3], width: u64) -> Grouping {
+        let w = width as u32;
         if x < w && x.is_power_of_two() && y.saturating_mul(z) > 1 && (z <= 1 || y.is_power_of_two()) {
             Grouping::Span
         } else {
@@ -96,24 +107,23 @@ impl Grouping {
     /// that every group's turn advances in memory (gcc's induction variables: dozens in a block
     /// scan, advanced by groups that only pass, `reload.rs`).
     pub(crate) fn group_loop(self, step: &str, opaque: bool) -> String {
-        let w = WIDTH;
         let step = if step.is_empty() { String::new() } else { format!(", {step}") };
         let hide = if opaque { " __asm__(\"\" : \"+r\"(t0));" } else { "" };
         match self {
             Grouping::Rows => format!(
-                "for (u32 tz = 0; tz < ntz; tz++) for (u32 ty = 0; ty < nty; ty++) for (u32 tx0 = 0; tx0 < ntx; tx0 += {w}{step}) {{\n\
+                "for (u32 tz = 0; tz < ntz; tz++) for (u32 ty = 0; ty < nty; ty++) for (u32 tx0 = 0; tx0 < ntx; tx0 += LANE_W{step}) {{\n\
                  {c}u64 t0 = ((u64)tz * nty + ty) * ntx + tx0;{hide}\n\
-                 const u32 row = ntx - tx0 >= {w} ? {FULL:#x}u : (1u << (ntx - tx0)) - 1;\n",
+                 const u32 row = ntx - tx0 >= LANE_W ? LANE_FULL : (1u << (ntx - tx0)) - 1;\n",
                 c = if opaque { "" } else { "const " },
             ),
             Grouping::Span if opaque => format!(
-                "for (u64 t0_ = 0; t0_ < n; t0_ += {w}{step}) {{\n\
+                "for (u64 t0_ = 0; t0_ < n; t0_ += LANE_W{step}) {{\n\
                  u64 t0 = t0_;{hide}\n\
-                 const u32 row = n - t0 >= {w} ? {FULL:#x}u : (1u << (n - t0)) - 1;\n"
+                 const u32 row = n - t0 >= LANE_W ? LANE_FULL : (1u << (n - t0)) - 1;\n"
             ),
             Grouping::Span => format!(
-                "for (u64 t0 = 0; t0 < n; t0 += {w}{step}) {{\n\
-                 const u32 row = n - t0 >= {w} ? {FULL:#x}u : (1u << (n - t0)) - 1;\n"
+                "for (u64 t0 = 0; t0 < n; t0 += LANE_W{step}) {{\n\
+                 const u32 row = n - t0 >= LANE_W ? LANE_FULL : (1u << (n - t0)) - 1;\n"
             ),
         }
     }
@@ -123,7 +133,7 @@ impl Grouping {
         if self == Grouping::Span {
             let _ = writeln!(
                 out,
-                "u32 gx_[{WIDTH}], gy_[{WIDTH}], gz_[{WIDTH}]; (void)gx_; (void)gy_; (void)gz_;\n\
+                "u32 gx_[LANE_W], gy_[LANE_W], gz_[LANE_W]; (void)gx_; (void)gy_; (void)gz_;\n\
                  LANES {{ const u32 t_ = (u32)t0 + l, q_ = t_ >> xs_; gx_[l] = t_ & (ntx - 1); gy_[l] = q_ & ym_; gz_[l] = q_ >> ys_; }}"
             );
         }
@@ -149,17 +159,17 @@ mod tests {
 
     #[test]
     fn narrow_rows_of_several_rows_span_groups() {
-        assert_eq!(Grouping::for_block([8, 8, 1]), Grouping::Span);
-        assert_eq!(Grouping::for_block([8, 8, 8]), Grouping::Span);
-        assert_eq!(Grouping::for_block([4, 4, 1]), Grouping::Span);
-        assert_eq!(Grouping::for_block([1, 64, 1]), Grouping::Span);
-        assert_eq!(Grouping::for_block([4, 3, 1]), Grouping::Span, "no z extent: any y extent");
+        assert_eq!(Grouping::for_block([8, 8, 1], WIDTH), Grouping::Span);
+        assert_eq!(Grouping::for_block([8, 8, 8], WIDTH), Grouping::Span);
+        assert_eq!(Grouping::for_block([4, 4, 1], WIDTH), Grouping::Span);
+        assert_eq!(Grouping::for_block([1, 64, 1], WIDTH), Grouping::Span);
+        assert_eq!(Grouping::for_block([4, 3, 1], WIDTH), Grouping::Span, "no z extent: any y extent");
         // Rows of a group or more, one row, or indices that would need a division.
-        assert_eq!(Grouping::for_block([16, 16, 1]), Grouping::Rows);
-        assert_eq!(Grouping::for_block([32, 4, 2]), Grouping::Rows);
-        assert_eq!(Grouping::for_block([8, 1, 1]), Grouping::Rows);
-        assert_eq!(Grouping::for_block([12, 4, 1]), Grouping::Rows);
-        assert_eq!(Grouping::for_block([8, 3, 2]), Grouping::Rows);
+        assert_eq!(Grouping::for_block([16, 16, 1], WIDTH), Grouping::Rows);
+        assert_eq!(Grouping::for_block([32, 4, 2], WIDTH), Grouping::Rows);
+        assert_eq!(Grouping::for_block([8, 1, 1], WIDTH), Grouping::Rows);
+        assert_eq!(Grouping::for_block([12, 4, 1], WIDTH), Grouping::Rows);
+        assert_eq!(Grouping::for_block([8, 3, 2], WIDTH), Grouping::Rows);
     }
 
     #[test]

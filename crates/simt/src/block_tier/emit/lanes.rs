@@ -50,7 +50,7 @@ use super::stale::Stale;
 use crate::analysis::live::{Liveness, for_each_src, uses_defs};
 use crate::ir::{BarKind, Func, Guard, Op, Space, Src};
 
-pub(crate) use super::grouping::{FULL, WIDTH};
+pub(crate) use super::grouping::WIDTH;
 
 /// The most groups of a block: one per thread of CUDA's largest block.
 const MAX_GROUPS: u64 = 1024;
@@ -77,6 +77,9 @@ pub(crate) struct Plan {
     loops: bool,
     /// The kernel's barriers, by pc.
     barriers: Vec<Barrier>,
+    /// Whether it has warp collectives (`warp.rs`: a group may hand lanes to the scalar code
+    /// at one).
+    collectives: bool,
     /// Per register: the same in every lane of a group (a C scalar, not an array).
     pub uniform: Vec<bool>,
     /// Per register: its pattern when linear (`linear.rs`: a C scalar too, lane 0's value).
@@ -116,6 +119,7 @@ impl Plan {
         let n = f.code.len() as u32;
         let mut branches = Vec::new();
         let mut barriers = Vec::new();
+        let mut collectives = false;
         let stale = std::cell::OnceCell::new();
         for (pc, inst) in f.code.iter().enumerate() {
             match inst.op {
@@ -127,6 +131,10 @@ impl Plan {
                     barriers.push(Barrier { at: pc as u32, id, live, stored, reload: Vec::new() })
                 }
                 Op::Bar { .. } | Op::Brx { .. } => return None,
+                // A guarded collective stays with the scalar code (`warp.rs` runs the lanes at
+                // one, all of them).
+                ref op if crate::jit::is_collective(op) && inst.guard.is_some() => return None,
+                ref op if crate::jit::is_collective(op) => collectives = true,
                 Op::Bra { target, .. } => {
                     branches.push(Branch { at: pc as u32, target: target.min(n), guard: inst.guard.map(|g| g.reg) })
                 }
@@ -232,7 +240,19 @@ impl Plan {
         for (b, reload) in barriers.iter_mut().zip(reloads) {
             b.reload = reload;
         }
-        Some(Plan { labels, from, live: live_sets, live_in, loops, barriers, uniform, linear, grouping, probes })
+        Some(Plan {
+            labels,
+            from,
+            live: live_sets,
+            live_in,
+            loops,
+            barriers,
+            collectives,
+            uniform,
+            linear,
+            grouping,
+            probes,
+        })
     }
 
     /// Whether every barrier has the scalar code's resume point after it (`resumes`: the
@@ -263,9 +283,10 @@ impl Plan {
     }
 
     /// Whether groups may stop before the kernel's end, so that each must leave its threads'
-    /// state words (barriers, and loops a group may hand to the scalar code).
+    /// state words (barriers, and loops or warp collectives a group may hand to the scalar
+    /// code).
     fn stateful(&self) -> bool {
-        self.loops || !self.barriers.is_empty()
+        self.loops || !self.barriers.is_empty() || self.collectives
     }
 
     /// Whether a write of register `r` at instruction `pc` must keep the old value of lanes
@@ -353,7 +374,8 @@ pub(super) fn kind(f: &Func, op: &Op) -> Kind {
 
 /// C that makes a group write its lanes' state words as they stop from now on (`eager`),
 /// writing those of its lanes already waiting at barrier `bar_at`.
-const GO_EAGER: &str = "if (!eager) { eager = 1; LANES if (at_bar >> l & 1) states[t0 + l] = bar_words_[bar_at]; }";
+pub(super) const GO_EAGER: &str =
+    "if (!eager) { eager = 1; LANES if (at_bar >> l & 1) states[t0 + l] = bar_words_[bar_at]; }";
 
 /// C that writes the state words of every group of the block not written as its lanes
 /// stopped (`written_`): a lane waiting at a barrier gets its group's barrier's word, any
@@ -386,7 +408,6 @@ impl Emitter<'_> {
         self.uniform = plan.uniform.clone();
         let f = self.f;
         let nregs = f.nregs as usize;
-        let w = WIDTH;
         let stateful = plan.stateful();
         // A loop over the lanes, kept a loop: gcc unrolls one of 16 turns before its loop
         // vectorizer sees it, and vectorizes the unrolled statements far less.
@@ -394,7 +415,7 @@ impl Emitter<'_> {
         // at most as many groups; a larger one would stay with the scalar code.
         let _ = writeln!(
             self.out,
-            "#define LANES _Pragma(\"GCC unroll 1\") for (u32 l = 0; l < {w}; l++)\n\
+            "#define LANES _Pragma(\"GCC unroll 1\") for (u32 l = 0; l < LANE_W; l++)\n\
              #define MAX_GROUPS {MAX_GROUPS}u\n\
              if (states[0] == 0 && n <= MAX_GROUPS && {fits}) {{\n{setup}",
             fits = plan.grouping.fits(),
@@ -408,7 +429,7 @@ impl Emitter<'_> {
                     .map(|&r| match plan.linear[r] {
                         Some(Linear::Wide { ext: Some(_), .. }) => format!("r{r} = 0; u32 r{r}_s = 0; (void)r{r}_s"),
                         _ if plan.uniform[r] || plan.linear[r].is_some() => format!("r{r} = 0"),
-                        _ => format!("r{r}[{w}]"),
+                        _ => format!("r{r}[LANE_W]"),
                     })
                     .map(|d| format!("{} {d};", if narrow { "u32" } else { "u64" }))
                     .collect();
@@ -443,7 +464,7 @@ impl Emitter<'_> {
                 self.out,
                 "static const u32 bar_words_[] = {{ {} }};\n\
                  u32 resume_at = 0; (void)resume_at;\n\
-                 uint16_t waiting_[MAX_GROUPS]; u32 bar_of_[MAX_GROUPS]; uint8_t written_[MAX_GROUPS];\n\
+                 u32 waiting_[MAX_GROUPS]; u32 bar_of_[MAX_GROUPS]; uint8_t written_[MAX_GROUPS];\n\
                  (void)waiting_; (void)bar_of_; (void)written_;\n\
                  for (;;) {{\n\
                  u32 stopped_at = 0, to_scalar = 0, groups_ = 0; (void)stopped_at; (void)groups_;",
@@ -497,7 +518,9 @@ impl Emitter<'_> {
                 }
                 Kind::Masked => {
                     self.close_group(&mut group);
-                    if uniform_load(&inst.op) && self.writes_uniform(&inst.op) {
+                    if crate::jit::is_collective(&inst.op) {
+                        self.lane_collective(pc, &inst.op);
+                    } else if uniform_load(&inst.op) && self.writes_uniform(&inst.op) {
                         self.run_check(pc);
                         self.lane_uniform_load(pc, inst.guard, &inst.op);
                     } else if !self.lane_atom_sum(pc, inst.guard, &inst.op) && !self.lane_tex(pc, inst.guard, &inst.op)
@@ -545,7 +568,7 @@ impl Emitter<'_> {
         }
         let _ = writeln!(
             self.out,
-            "waiting_[group_] = (uint16_t)at_bar; bar_of_[group_] = bar_at;\n\
+            "waiting_[group_] = at_bar; bar_of_[group_] = bar_at;\n\
              if (at_bar) {{ if (stopped_at && stopped_at != bar_at) to_scalar = 1; stopped_at = bar_at; }}\n\
              }}\n\
              if (to_scalar) {{ {flush} goto V_SCALAR; }}\n\
@@ -616,7 +639,7 @@ impl Emitter<'_> {
             "if (m_) {{\n\
              if (at_bar) {{ to_scalar = 1; {write_earlier} }}\n\
              bar_at = {};\n\
-             if (m_ == {FULL:#x}u) {{\n{all}}} else {{\n{some}}}\n\
+             if (m_ == LANE_FULL) {{\n{all}}} else {{\n{some}}}\n\
              if (eager) {{ LANES if (m_ >> l & 1) states[t0 + l] = bar_words_[bar_at]; }}\n\
              at_bar |= m_; act &= ~m_; if (!act) {stop}\n\
              }} }}\n\

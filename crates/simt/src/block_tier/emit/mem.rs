@@ -302,7 +302,7 @@ impl Emitter<'_> {
         if !matches!(space, Space::Global | Space::Generic | Space::Shared) || !matches!(size, 1 | 2 | 4 | 8) {
             return None;
         }
-        let full = super::lanes::FULL;
+        let full = "LANE_FULL";
         let k = size.trailing_zeros();
         // The window: its start, its bound (as `access` checks it) and its host address.
         // A run's access (`window.rs`) is on the run's site, and needs no check of its own
@@ -336,7 +336,7 @@ impl Emitter<'_> {
             format!("u64 d_; {{ const u32 l = e_; d_ = ({a}) ^ (a0_ + (u64)l * {size}ull); }}")
         } else {
             format!(
-                "u64 d_ = 0; if (m_ == {full:#x}u) {{ LANES d_ |= ({a}) ^ (a0_ + (u64)l * {size}ull); }}\n\
+                "u64 d_ = 0; if (m_ == {full}) {{ LANES d_ |= ({a}) ^ (a0_ + (u64)l * {size}ull); }}\n\
                  else {{ LANES d_ |= (({a}) ^ (a0_ + (u64)l * {size}ull)) & (0ull - (u64)(m_ >> l & 1)); }}"
             )
         };
@@ -358,7 +358,7 @@ impl Emitter<'_> {
                     let dst = self.dst(*dr);
                     let _ = writeln!(
                         self.out,
-                        "if (m_ == {full:#x}u) {{ LANES {dst} = (u64)p_[l]; }} else {{ LANES if (m_ >> l & 1) {dst} = (u64)p_[l]; }}"
+                        "if (m_ == {full}) {{ LANES {dst} = (u64)p_[l]; }} else {{ LANES if (m_ >> l & 1) {dst} = (u64)p_[l]; }}"
                     );
                 }
             }
@@ -369,7 +369,7 @@ impl Emitter<'_> {
                 let _ = writeln!(
                     self.out,
                     "{t} *p_ = ({t} *)({host} + o_) - f_; {h}\n\
-                     if (m_ == {full:#x}u) {{ LANES p_[l] = ({t})({v}); }} else {{ LANES if (m_ >> l & 1) p_[l] = ({t})({v}); }}"
+                     if (m_ == {full}) {{ LANES p_[l] = ({t})({v}); }} else {{ LANES if (m_ >> l & 1) p_[l] = ({t})({v}); }}"
                 );
             }
             _ => {}
@@ -381,7 +381,7 @@ impl Emitter<'_> {
             self.out,
             "}} else {{\n\
              u64 bad_ = 0;\n\
-             if (m_ == {full:#x}u) {{ LANES bad_ |= (u64)(rotr(({a}) - {start}, {k}) >= {bound}); }}\n\
+             if (m_ == {full}) {{ LANES bad_ |= (u64)(rotr(({a}) - {start}, {k}) >= {bound}); }}\n\
              else {{ LANES bad_ |= (u64)(rotr(({a}) - {start}, {k}) >= {bound}) & (u64)(m_ >> l & 1); }}\n\
              if (LIKELY(bad_ == 0)) {{"
         );
@@ -397,7 +397,7 @@ impl Emitter<'_> {
             _ => None,
         };
         if let Some(x) = access {
-            let _ = writeln!(self.out, "if (m_ == {full:#x}u) {{ LANES {x} }} else {{ LANES if (m_ >> l & 1) {x} }}");
+            let _ = writeln!(self.out, "if (m_ == {full}) {{ LANES {x} }} else {{ LANES if (m_ >> l & 1) {x} }}");
         }
         self.out.push_str("} else {\n");
         slow(self, site);

@@ -18,6 +18,7 @@
 //! - `reload.rs`: which registers a group resuming after a barrier takes back from its frames;
 //! - `stale.rs`: which registers a lane stopping at a barrier must store in its frame;
 //! - `tex.rs`: texture and surface instructions (the lane phase's point lookups inline);
+//! - `warp.rs`: the lane phase's warp collectives (a group that is a whole warp);
 //! - `window.rs`: one window check for a run of accesses through one base register.
 //!
 //! The generated function (`cuprite_block`) returns 0 when every thread finished, else a
@@ -35,9 +36,10 @@ mod probe;
 mod reload;
 mod stale;
 mod tex;
+mod warp;
 mod window;
 
-pub(crate) use grouping::Grouping;
+pub(crate) use grouping::{Grouping, WARP_WIDTH};
 pub(crate) use lanes::WIDTH;
 
 use std::fmt::Write;
@@ -130,6 +132,12 @@ pub(crate) fn runs_lanes(f: &Func) -> bool {
     lanes::Plan::of(f, &Liveness::of(f), Grouping::Rows).is_some()
 }
 
+/// The lanes of kernel `f`'s lane-phase groups: a warp's when it has warp collectives (a
+/// group that is a whole warp performs them itself: `warp.rs`), else [`WIDTH`].
+pub(crate) fn width_of(f: &Func) -> u64 {
+    if f.code.iter().any(|i| crate::jit::is_collective(&i.op)) { WARP_WIDTH } else { WIDTH }
+}
+
 /// Translates kernel `f` (which `eligible::declined` accepts) to C, its lane phase's groups
 /// as `grouping` says.
 pub(crate) fn translate(f: &Func, grouping: Grouping) -> Unit {
@@ -174,6 +182,7 @@ pub(crate) fn translate(f: &Func, grouping: Grouping) -> Unit {
     let lane_phase = plan.map(|p| e.lane_phase(&p));
     let lanes = lane_phase.is_some();
     let mut src = String::with_capacity(body.len() + 8192);
+    src.push_str(&grouping::width_macros(width_of(f)));
     src.push_str(RUNTIME);
     e.preamble(&mut src);
     if let Some(v) = lane_phase {
@@ -351,13 +360,16 @@ impl Emitter<'_> {
                     "{{ const u32 b_ = (u32){id} & 15u; states[t] = (S_WAITING << 24) | (b_ << 28) | {k}u; \
                      WAITED(b_); continue; }}"
                 );
-                // The resume label (`body` labels branch targets itself).
-                let next = pc + 1;
-                if !self.targets[next as usize] && (next as usize) < self.f.code.len() {
-                    let _ = writeln!(self.out, "L{next}:;");
-                } else if (next as usize) == self.f.code.len() {
-                    self.targets[next as usize] = true;
-                }
+                self.resume_label(pc + 1);
+            }
+            // The warp's threads meet here: the pass ends with `ST_WARP` and `run.rs` performs
+            // the operation on their frames (`jit::warp_collectives`; its operands are live at
+            // `pc`), then resumes them after it, its results in their frames.
+            op if crate::jit::is_collective(op) => {
+                let k = self.resume_point(pc, pc + 1);
+                self.spill(pc);
+                let _ = writeln!(self.out, "states[t] = (S_AT_WARP << 24) | {k}u; at_warp++; continue;");
+                self.resume_label(pc + 1);
             }
             Op::Un { .. } | Op::Bin { .. } | Op::Tern { .. } | Op::Bfi { .. } | Op::Setp { .. } => self.arith(pc, op),
             Op::Pack { d, parts, bits } => {
@@ -404,6 +416,16 @@ impl Emitter<'_> {
             _ => {
                 let _ = writeln!(self.out, "return STATUS(ST_TRAP, {pc}ull, t);");
             }
+        }
+    }
+
+    /// The label a thread resumes at after a stop at `next - 1` (`body` labels branch
+    /// targets itself).
+    fn resume_label(&mut self, next: u32) {
+        if !self.targets[next as usize] && (next as usize) < self.f.code.len() {
+            let _ = writeln!(self.out, "L{next}:;");
+        } else if (next as usize) == self.f.code.len() {
+            self.targets[next as usize] = true;
         }
     }
 
@@ -483,8 +505,8 @@ impl Emitter<'_> {
             s,
             "u32 released = 0; (void)released;\n\
              for (;;) {{\n\
-             u64 ready = 0, waiting = 0, first = n, arrived = 0; u32 bar = 0;\n\
-             (void)ready; (void)waiting; (void)first; (void)arrived; (void)bar;\n\
+             u64 ready = 0, waiting = 0, first = n, arrived = 0, at_warp = 0; u32 bar = 0;\n\
+             (void)ready; (void)waiting; (void)first; (void)arrived; (void)at_warp; (void)bar;\n\
              for (u32 tz = 0; tz < ntz; tz++) for (u32 ty = 0; ty < nty; ty++) for (u32 tx = 0; tx < ntx; tx++) {{\n\
              const u64 t = ((u64)tz * nty + ty) * ntx + tx;\n\
              {read_state}\n\
@@ -520,8 +542,9 @@ impl Emitter<'_> {
     }
 
     /// The thread loop's end and the barrier release between passes: what the pass counted
-    /// as its threads stopped (`ready`: out of fuel; `waiting` at a barrier, `arrived` at the
-    /// first one's barrier `bar`) decides.
+    /// as its threads stopped (`ready`: out of fuel; `at_warp` at a warp collective, which
+    /// `run.rs` performs once no thread can run, as the per-thread JIT's runner does; `waiting`
+    /// at a barrier, `arrived` at the first one's barrier `bar`) decides.
     fn epilogue(&self, s: &mut String) {
         if self.resumes.is_empty() {
             s.push_str("T_DONE:;\n}\nreturn 0;\n}\n}\n");
@@ -531,6 +554,7 @@ impl Emitter<'_> {
             "T_DONE: states[t] = S_DONE << 24;\n\
              }\n\
              if (ready) return STATUS(ST_YIELD, 0, 0);\n\
+             if (at_warp) return STATUS(ST_WARP, 0, 0);\n\
              if (first == n) return 0;\n\
              if (arrived != waiting) return STATUS(ST_STUCK, 0, first);\n\
              released = 1;\n\
@@ -544,10 +568,12 @@ impl Emitter<'_> {
 /// sits out; one waiting at a barrier sits out too (and is counted: `WAITED`) unless the
 /// barrier was released at the end of the previous pass of this call (`released`): every
 /// live thread then waits there, and each rewrites its state word as it stops again, so the
-/// release needs no pass over the state words.
+/// release needs no pass over the state words. One still at a warp collective (its warp's
+/// meeting not complete, or stopped there by the lane phase) sits out and is counted, so that
+/// the pass ends in `ST_WARP` rather than releasing a barrier or finishing without it.
 const READ_STATE: &str = "const u32 st = states[t];\n\
      if (st >> 24) { const u32 k_ = st >> 24 & 15u;\n\
-       if (k_ != S_WAITING || !released) { if (k_ == S_WAITING) WAITED(st >> 28); continue; } }";
+       if (k_ != S_WAITING || !released) { if (k_ == S_WAITING) WAITED(st >> 28); else if (k_ == S_AT_WARP) at_warp++; continue; } }";
 
 /// The low `bits` bits set.
 fn mask(bits: u8) -> u64 {

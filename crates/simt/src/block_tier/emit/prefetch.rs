@@ -24,8 +24,7 @@ pub(super) fn hint(space: Space, size: u8, write: bool) -> Option<String> {
     if space == Space::Shared {
         return None;
     }
-    let span = u64::from(size) * super::WIDTH;
-    Some(format!("__builtin_prefetch((const char *)p_ + {}ull, {});", span + AHEAD, u8::from(write)))
+    Some(format!("__builtin_prefetch((const char *)p_ + LANE_W * {size}ull + {AHEAD}ull, {});", u8::from(write)))
 }
 
 #[cfg(test)]
@@ -69,15 +68,21 @@ mod tests {
         let f = p.funcs[0].as_ref().expect("decoded");
         let unit = super::super::translate(f, super::super::Grouping::Rows);
         assert!(unit.lanes, "runs a lane phase");
-        let read = unit.source.matches("__builtin_prefetch((const char *)p_ + 128ull, 0);").count();
-        let written = unit.source.matches("__builtin_prefetch((const char *)p_ + 128ull, 1);").count();
+        let read = unit.source.matches("__builtin_prefetch((const char *)p_ + LANE_W * 4ull + 64ull, 0);").count();
+        let written = unit.source.matches("__builtin_prefetch((const char *)p_ + LANE_W * 4ull + 64ull, 1);").count();
         assert_eq!((read, written), (1, 1), "one hint per global access, none for the shared load");
     }
 
     #[test]
     fn global_accesses_ask_for_the_line_after_the_next_and_shared_ones_for_nothing() {
-        assert_eq!(hint(Space::Global, 4, false).as_deref(), Some("__builtin_prefetch((const char *)p_ + 128ull, 0);"));
-        assert_eq!(hint(Space::Generic, 8, true).as_deref(), Some("__builtin_prefetch((const char *)p_ + 192ull, 1);"));
+        assert_eq!(
+            hint(Space::Global, 4, false).as_deref(),
+            Some("__builtin_prefetch((const char *)p_ + LANE_W * 4ull + 64ull, 0);")
+        );
+        assert_eq!(
+            hint(Space::Generic, 8, true).as_deref(),
+            Some("__builtin_prefetch((const char *)p_ + LANE_W * 8ull + 64ull, 1);")
+        );
         assert_eq!(hint(Space::Shared, 4, false), None);
     }
 }

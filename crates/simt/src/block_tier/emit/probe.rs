@@ -162,7 +162,7 @@ impl Emitter<'_> {
             // One loop per register, as at a barrier: stores to several arrays are not vectorized.
             let all: String = stores.iter().map(|st| format!("LANES {st}\n")).collect();
             let some: String = stores.iter().map(|st| format!("LANES if (act >> l & 1) {st}\n")).collect();
-            let _ = writeln!(self.out, "if (act == {:#x}u) {{\n{all}}} else {{\n{some}}}", super::lanes::FULL);
+            let _ = writeln!(self.out, "if (act == LANE_FULL) {{\n{all}}} else {{\n{some}}}");
         }
         if p.exits {
             let _ = writeln!(self.out, "ahead_v_ = {}u | {GONE:#x}u; goto V_PROBED; }}", i + 1);

@@ -13,7 +13,6 @@
 
 use std::fmt::Write;
 
-use super::grouping::FULL;
 use super::{Emitter, OpRef};
 use crate::exec::{RESULT_SLOTS, tex_results, tex_sources};
 use crate::ir::tex::TexOp;
@@ -107,7 +106,7 @@ impl Emitter<'_> {
         }
         let _ = writeln!(
             self.out,
-            "if (m_ == {FULL:#x}u) {{ LANES {{\n{body}}} }} else {{ LANES if (m_ >> l & 1) {{\n{body}}} }}\n\
+            "if (m_ == LANE_FULL) {{ LANES {{\n{body}}} }} else {{ LANES if (m_ >> l & 1) {{\n{body}}} }}\n\
              }} else {{\n\
              LANES if (m_ >> l & 1) {{\n\
              const u64 t = t0 + l; u64 local = locals + t * local_len; (void)local;"

@@ -7,9 +7,9 @@
 //! A *run* is two or more such accesses of one size, through one base register, at offsets
 //! that differ by multiples of the size, with no label (where other lanes join), barrier or
 //! write of the base register between the first and the last. At its first access, before
-//! any lane mask is applied, the run checks once that lanes 0 to 15 follow the step (as
+//! any lane mask is applied, the run checks once that lanes 0 to LANE_W - 1 follow the step (as
 //! `lane_contiguous` decides it from the two ends) and that lane 0's address at the lowest
-//! offset and lane 15's at the highest lie in the window of the run's access site: then every
+//! offset and the last lane's at the highest lie in the window of the run's access site: then every
 //! lane of every access of the run lies between those two addresses, inside the window, and
 //! each access is one vector access with no check of its own (`ok{run}`). Otherwise (a group
 //! at the end of a row, or the allocation the site last hit is not the one read) each access
@@ -207,13 +207,13 @@ impl Emitter<'_> {
         };
         let at = |off: i64| self.addr(Addr { off, ..*addr });
         let (lo_at, hi_at) = (at(lo), at(hi));
-        // Lane 15 follows lane 0 by 15 elements, or (a uniform load) is lane 0.
-        let lanes = if uniform { 0 } else { 15 * u64::from(size) };
-        let span = lanes.wrapping_add(hi.wrapping_sub(lo) as u64);
+        // The last lane follows lane 0 by LANE_W - 1 elements, or (a uniform load) is lane 0.
+        let extent = hi.wrapping_sub(lo) as u64;
+        let span = if uniform { format!("{extent}ull") } else { format!("(LANE_W - 1ull) * {size}ull + {extent}ull") };
         let _ = writeln!(
             self.out,
-            "{{ u64 lo_, hi_; {{ const u32 l = 0; lo_ = {lo_at}; }} {{ const u32 l = 15; hi_ = {hi_at}; }}\n\
-             ok{run} = (hi_ ^ (lo_ + {span}ull)) == 0 && rotr(lo_ - {start}, {k}) < {bound} && rotr(hi_ - {start}, {k}) < {bound}; }}"
+            "{{ u64 lo_, hi_; {{ const u32 l = 0; lo_ = {lo_at}; }} {{ const u32 l = LANE_W - 1; hi_ = {hi_at}; }}\n\
+             ok{run} = (hi_ ^ (lo_ + {span})) == 0 && rotr(lo_ - {start}, {k}) < {bound} && rotr(hi_ - {start}, {k}) < {bound}; }}"
         );
     }
 
@@ -222,7 +222,7 @@ impl Emitter<'_> {
     /// lane 0's address for the lanes of `m_`. Opens the `else` in which the access checks
     /// itself (`lane_contiguous` closes it).
     pub(super) fn run_access(&mut self, run: usize, op: &Op, a: &str, host: &str, start: &str) {
-        let full = super::lanes::FULL;
+        let full = "LANE_FULL";
         let _ = writeln!(self.out, "if (LIKELY(ok{run})) {{ u64 a0_; {{ const u32 l = 0; a0_ = {a}; }}");
         match op {
             Op::Ld { space, size, sext, d, .. } => {
@@ -235,7 +235,7 @@ impl Emitter<'_> {
                     let dst = self.dst(*dr);
                     let _ = writeln!(
                         self.out,
-                        "if (m_ == {full:#x}u) {{ LANES {dst} = (u64)p_[l]; }} else {{ LANES if (m_ >> l & 1) {dst} = (u64)p_[l]; }}"
+                        "if (m_ == {full}) {{ LANES {dst} = (u64)p_[l]; }} else {{ LANES if (m_ >> l & 1) {dst} = (u64)p_[l]; }}"
                     );
                 }
             }
@@ -246,7 +246,7 @@ impl Emitter<'_> {
                 let _ = writeln!(
                     self.out,
                     "{t} *p_ = ({t} *)({host} + (a0_ - {start})); {h}\n\
-                     if (m_ == {full:#x}u) {{ LANES p_[l] = ({t})({v}); }} else {{ LANES if (m_ >> l & 1) p_[l] = ({t})({v}); }}"
+                     if (m_ == {full}) {{ LANES p_[l] = ({t})({v}); }} else {{ LANES if (m_ >> l & 1) p_[l] = ({t})({v}); }}"
                 );
             }
             _ => {}
