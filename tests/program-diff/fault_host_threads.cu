@@ -18,7 +18,9 @@
 __global__ void good(int *p, int v) { p[threadIdx.x] = v; }
 __global__ void faulty(int *p) { if (threadIdx.x == 0) p[5] = 1; }  // launched with a null pointer
 
-static std::mutex m; static std::condition_variable cv; static int turn = 0;
+// The turns start at -2: threads 2 and 3 each take one step with their early launch, so that
+// both launches precede the fault however late the OS starts those threads.
+static std::mutex m; static std::condition_variable cv; static int turn = -2;
 static void wait_turn(int t) { std::unique_lock<std::mutex> l(m); cv.wait(l, [&] { return turn == t; }); }
 static void next_turn() { { std::lock_guard<std::mutex> l(m); ++turn; } cv.notify_all(); }
 static std::vector<std::string> out[4];
@@ -30,7 +32,7 @@ int main() {
   for (int t = 0; t < 4; ++t) ts.emplace_back([t, buf] {
     cudaStream_t s; cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
     int *p = buf + t * 256;
-    if (t >= 2) { good<<<1, 32, 0, s>>>(p, t); rec(t, "early launch", cudaGetLastError()); }
+    if (t >= 2) { good<<<1, 32, 0, s>>>(p, t); rec(t, "early launch", cudaGetLastError()); next_turn(); }
     wait_turn(t == 0 ? 0 : t == 1 ? 1 : 2 + (t - 2));
     if (t == 0) { good<<<1, 32, 0, s>>>(p, 10); rec(t, "launch", cudaGetLastError()); rec(t, "streamSynchronize", cudaStreamSynchronize(s)); }
     if (t == 1) { faulty<<<1, 32, 0, s>>>(nullptr); rec(t, "launch", cudaGetLastError()); rec(t, "streamSynchronize", cudaStreamSynchronize(s));
