@@ -47,7 +47,10 @@ pub(crate) enum Sreg {
     GlobaltimerLo,
     GlobaltimerHi,
     DynamicSmem,
+    /// `%total_smem_size`: the block's user shared memory in 128-byte allocation units.
     TotalSmem,
+    /// `%aggr_smem_size`: the block's user shared memory plus the system's reserved 1 KiB.
+    AggrSmem,
     /// `%reserved_smem_offset_*`: `0` begin/offset_0, `1` offset_1, `2` end, `3` cap.
     ReservedSmem(u8),
     /// `%envregN`: launch environment words (the cooperative grid workspace address).

@@ -372,6 +372,7 @@ fn same_in_every_thread(s: Sreg) -> bool {
             | Sreg::Gridid
             | Sreg::DynamicSmem
             | Sreg::TotalSmem
+            | Sreg::AggrSmem
             | Sreg::ReservedSmem(_)
             | Sreg::Envreg(_)
             | Sreg::Cluster(_)

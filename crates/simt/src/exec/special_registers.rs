@@ -17,6 +17,15 @@ pub(crate) fn device_clock() -> u64 {
     (ns * u128::from(CLOCK_RATE_KHZ) / 1_000_000) as u64
 }
 
+/// Bytes of shared memory the system reserves in every block on sm_90 (what
+/// `%aggr_smem_size` adds to the user's).
+const RESERVED_SMEM: u32 = 1024;
+
+/// The block's user shared memory: the kernel's static size plus the launch's dynamic size.
+fn user_shared(l: &Launch<'_>) -> u64 {
+    u64::from(kernel(l, l.kernel).shared_size) + u64::from(l.dyn_shared)
+}
+
 pub(super) fn sreg_of(tid: &[[u32; 32]; 3], id: u32, b: &Block<'_, '_>, r: Sreg, out: &mut [u64; 32]) {
     {
         let l = b.l;
@@ -62,7 +71,11 @@ pub(super) fn sreg_of(tid: &[[u32; 32]; 3], id: u32, b: &Block<'_, '_>, r: Sreg,
                 )
             }
             Sreg::DynamicSmem => uniform(out, u64::from(l.dyn_shared)),
-            Sreg::TotalSmem => uniform(out, (b.shared.len() as u64).saturating_sub(u64::from(l.reserved_smem))),
+            // The user's static and dynamic shared memory: in allocation units (128 bytes
+            // on sm_8x/9x) for the total, exact plus the system's reserved 1 KiB for the
+            // aggregate (an H200: 0x80 and 0x464 for 100 dynamic bytes).
+            Sreg::TotalSmem => uniform(out, user_shared(l).next_multiple_of(128)),
+            Sreg::AggrSmem => uniform(out, user_shared(l) + u64::from(RESERVED_SMEM)),
             Sreg::ReservedSmem(i) => {
                 let cap = u64::from(l.reserved_smem);
                 let begin = (b.shared.len() as u64).saturating_sub(cap);

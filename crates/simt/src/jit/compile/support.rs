@@ -106,6 +106,7 @@ macro_rules! uncompiled_sregs {
             | $crate::ir::Sreg::GlobaltimerLo
             | $crate::ir::Sreg::GlobaltimerHi
             | $crate::ir::Sreg::TotalSmem
+            | $crate::ir::Sreg::AggrSmem
             | $crate::ir::Sreg::ReservedSmem(_)
             | $crate::ir::Sreg::Envreg(_)
             | $crate::ir::Sreg::Cluster(_)
