@@ -372,6 +372,24 @@ mod tests {
     }
 
     #[test]
+    fn a_spill_starts_threads_from_inside_a_seat_and_waits_for_them() {
+        let ran = AtomicU32::new(0);
+        let seats = AtomicU64::new(0);
+        assert_eq!(super::spill(1), 0, "no spill outside one");
+        let task = |seat: u32| {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            seats.fetch_or(1 << seat, Ordering::Relaxed);
+            ran.fetch_add(1, Ordering::Relaxed);
+        };
+        let started = super::with_spill(2, &task, |s| s.enter(|| super::spill(3)));
+        assert_eq!(started, 3);
+        // Every thread finished before `with_spill` returned, seats numbered from 2.
+        assert_eq!(ran.load(Ordering::Relaxed), 3);
+        assert_eq!(seats.load(Ordering::Relaxed), 0b11100);
+        assert_eq!(super::spill(1), 0, "the spill is gone with its seat");
+    }
+
+    #[test]
     fn a_helper_panic_reaches_the_caller() {
         let helper_ran = std::sync::atomic::AtomicBool::new(false);
         let r = std::panic::catch_unwind(|| {

@@ -86,9 +86,12 @@ fn a_block_backs_off_with_nanosleep_for_a_later_block() {
     on_every_engine("nanosleep spin", |p| chain(p, 3, 3));
 }
 
+/// What each block of `barrier_rounds` read of its successor, and the sum each made.
+type ReadAndSums = (Vec<i32>, Vec<i32>);
+
 /// `barrier_rounds` on `grid` blocks of 64 threads: what each block read of its successor, and
 /// the sums every block made after the last barrier.
-fn barrier_rounds(p: &Program, grid: u32) -> ((Vec<i32>, Vec<i32>), (Vec<i32>, Vec<i32>)) {
+fn barrier_rounds(p: &Program, grid: u32) -> (ReadAndSums, ReadAndSums) {
     let mem = DeviceMemory::new();
     let sync = upload(&mem, &[0u32, 0]);
     let out = upload(&mem, &vec![0i32; grid as usize]);

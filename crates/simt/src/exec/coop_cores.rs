@@ -232,6 +232,33 @@ mod tests {
     }
 
     #[test]
+    fn a_worker_that_holds_its_core_hands_it_on_after_the_quantum() {
+        // A plain launch's worker joins holding its core; a started thread waits for one, and
+        // runs once the worker's quantum is over and it passes a yield point.
+        let cores = Cores::joined(Duration::from_millis(5));
+        let other_ran = std::sync::atomic::AtomicBool::new(false);
+        let start = std::time::Instant::now();
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                seat(|| {
+                    hold(&cores);
+                    while !other_ran.load(Ordering::SeqCst) {
+                        yield_if_held();
+                    }
+                })
+            });
+            s.spawn(|| {
+                std::thread::sleep(Duration::from_millis(1));
+                on_a_core(&cores, || other_ran.store(true, Ordering::SeqCst));
+            });
+        });
+        assert!(other_ran.load(Ordering::SeqCst));
+        assert!(start.elapsed() < PATIENCE, "handed over, not taken after the patience ran out");
+        // The worker's core went back when its seat ended, the thread's when it returned.
+        assert_eq!(cores.state.lock().unwrap().free, 1);
+    }
+
+    #[test]
     fn a_block_that_never_yields_does_not_hang_the_others() {
         // One core, and the block holding it spins without a yield point until the other has
         // run: the other runs once its patience is out.

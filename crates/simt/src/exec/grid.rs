@@ -186,13 +186,19 @@ pub(crate) fn run_grid<S: WorkerState>(
     };
     // Each seat starts from the state its thread kept from its previous launch (`kept.rs`).
     let seat = |worker: u32, claim: Claim| {
-        spill::in_seat(l.cooperative, || {
+        spill::in_seat(|| {
             let mut pool = kept::take::<S>();
             let done = run_blocks(&mut pool, worker, claim);
             finish(&pool);
             kept::keep(pool);
             done
         })
+    };
+    // A worker of a plain launch may join the cores its blocks share with the threads a spill
+    // starts (`coop_cores::hold`), and leaves them when its seat ends; a cooperative launch's
+    // worker runs on one of its cores already.
+    let worker_seat = |worker: u32, claim: Claim| {
+        if l.cooperative { seat(worker, claim) } else { coop_cores::seat(|| seat(worker, claim)) }
     };
     // A thread started for blocks that a running block waits for (`spill.rs`) shares the
     // launch's cores with its workers.
@@ -204,7 +210,7 @@ pub(crate) fn run_grid<S: WorkerState>(
     };
     crate::workers::with_spill(workers, &|w| spilled(w), |spill| {
         let work = |worker: u32| {
-            spill.enter(|| seat(worker, Claim::Shared));
+            spill.enter(|| worker_seat(worker, Claim::Shared));
         };
         // A launch starts on the calling thread alone and brings the other workers in only
         // when its blocks take longer than `SOLO`: waking them costs more than a small grid's
@@ -215,7 +221,7 @@ pub(crate) fn run_grid<S: WorkerState>(
                 until: l.start + SOLO,
                 from: if l.cost.expects_short(count) { UNWATCHED_RUNS } else { 1 },
             });
-            spill.enter(|| seat(0, Claim::Alone(watch)))
+            spill.enter(|| worker_seat(0, Claim::Alone(watch)))
         };
         if done_alone {
             // Nothing left for the pool.

@@ -230,7 +230,7 @@ pub(crate) fn resident_units(block: [u32; 3], shared: u32, cluster: [u32; 3]) ->
     let by_threads = 2048 / (warps * 32).min(2048);
     let per_block = (u64::from(shared) + 1024).next_multiple_of(128);
     let by_shared = 233_472 / per_block;
-    let per_sm = by_threads.min(by_shared).min(32).max(1);
+    let per_sm = by_threads.min(by_shared).clamp(1, 32);
     let sms = *SMS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u64));
     let unit = cluster.iter().map(|&n| u64::from(n.max(1))).product::<u64>();
     (per_sm * sms / unit).max(1)
@@ -258,10 +258,9 @@ thread_local! {
     static SEAT: Cell<Seat> = const { Cell::new(IDLE) };
 }
 
-/// Runs `f`, a seat of a plain launch, with this thread's seat and place on cores its own (the
-/// outer ones restored after it: a launch from inside a block). A cooperative launch's seats
-/// run on their cores already (`coop_cores::on_a_core`).
-pub(crate) fn in_seat<R>(cooperative: bool, f: impl FnOnce() -> R) -> R {
+/// Runs `f`, a seat of a launch, with this thread's seat its own (the outer one restored after
+/// it: a launch from inside a block).
+pub(crate) fn in_seat<R>(f: impl FnOnce() -> R) -> R {
     /// Restores the outer seat however `f` ends.
     struct Restore(Seat);
     impl Drop for Restore {
@@ -269,11 +268,8 @@ pub(crate) fn in_seat<R>(cooperative: bool, f: impl FnOnce() -> R) -> R {
             SEAT.with(|s| s.set(self.0));
         }
     }
-    if cooperative {
-        return f();
-    }
     let _restore = Restore(SEAT.with(|s| s.replace(IDLE)));
-    coop_cores::seat(f)
+    f()
 }
 
 /// This seat starts unit `unit` of its run of units ending at `end`.
