@@ -508,6 +508,7 @@ impl Program {
             units: 0..u64::MAX,
             cost: &self.costs[idx],
             pooled: AtomicBool::new(false),
+            claims: exec::Claims::default(),
         };
         let (r, tier) = self.run_on_engine(&mut l, k, idx, block, cluster_size);
         let elapsed = start.elapsed();
@@ -679,14 +680,16 @@ impl Program {
         l.units = 0..n;
         let watch = block_tier::Stopwatch::start(self.workers);
         let r = block_tier::run(l, code);
-        if r.is_err() {
+        // (A part whose block waited for a later block ran the rest of the grid too:
+        // `exec::Claims::covered_end`.)
+        if r.is_err() || l.claims.covered_end() >= blocks {
             return (r, Tier::Block);
         }
         let tried = (watch.work(n), n);
         l.units = n..n + m;
         let watch = block_tier::Stopwatch::start(self.workers);
         let below = self.run_below_block_tier(l, idx);
-        if below.0.is_err() {
+        if below.0.is_err() || l.claims.covered_end() >= blocks {
             return below;
         }
         let keep = self.block.judge(&self.funcs, idx, tried, (watch.work(m), m));

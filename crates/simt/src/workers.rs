@@ -16,7 +16,7 @@
 use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Condvar, Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
 /// How long an idle helper watches for the next job before it parks: launches that follow
@@ -177,6 +177,153 @@ fn helper() {
     }
 }
 
+/// Threads a running task starts beside its seats (`exec/spill.rs`: a launch whose blocks wait
+/// for blocks no seat has started yet). Made by [`with_spill`], reachable from the code of its
+/// seats on the threads that [`Spill::enter`] it, and from its own threads.
+pub(crate) struct Spill<'t> {
+    /// What each started thread runs, with its seat number.
+    task: &'t (dyn Fn(u32) + Sync),
+    /// The first started thread's seat number.
+    first_seat: u32,
+    /// Shared with the started threads, which use it until after their last use of the spill;
+    /// made by the first (most launches start none, and pay no allocation).
+    state: OnceLock<Arc<SpillShared>>,
+}
+
+#[derive(Default)]
+struct SpillShared {
+    state: Mutex<SpillState>,
+    /// Signalled when a started thread returns.
+    ended: Condvar,
+}
+
+#[derive(Default)]
+struct SpillState {
+    started: u32,
+    running: u32,
+    /// The first panic of a started thread, re-raised by `with_spill`.
+    panic: Option<Box<dyn Any + Send>>,
+}
+
+/// A spill with its lifetime erased (see `with_spill`'s SAFETY comments).
+#[derive(Clone, Copy)]
+struct SpillPtr(*const Spill<'static>);
+
+// SAFETY: `Spill` is `Sync` (its task is `Sync`, its state behind a mutex), so it may be used
+// from the threads the pointer is sent to; `with_spill` keeps it alive while any can use it.
+unsafe impl Send for SpillPtr {}
+
+thread_local! {
+    /// The spill whose task this thread runs now (innermost first: a launch from inside a block).
+    static CURRENT: std::cell::Cell<Option<SpillPtr>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `body` with a [`Spill`] whose threads run `task(seat)`, seats numbered from
+/// `first_seat`; returns once every thread it started has returned. A panic of one of them is
+/// re-raised here.
+pub(crate) fn with_spill<R>(first_seat: u32, task: &(dyn Fn(u32) + Sync), body: impl FnOnce(&Spill<'_>) -> R) -> R {
+    let spill = Spill { task, first_seat, state: OnceLock::new() };
+    /// Waits for the spill's threads however `body` ends (they use it, and `task`).
+    struct Join<'s, 't>(&'s Spill<'t>);
+    impl Drop for Join<'_, '_> {
+        fn drop(&mut self) {
+            let Some(shared) = self.0.state.get() else { return };
+            let mut st = shared.lock();
+            while st.running > 0 {
+                st = shared.ended.wait(st).unwrap_or_else(|e| e.into_inner());
+            }
+        }
+    }
+    let r = {
+        let _join = Join(&spill);
+        body(&spill)
+    };
+    if let Some(e) = spill.state.get().and_then(|s| s.lock().panic.take()) {
+        resume_unwind(e);
+    }
+    r
+}
+
+impl SpillShared {
+    fn lock(&self) -> MutexGuard<'_, SpillState> {
+        // A started thread's panic is caught before it could poison the lock.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Spill<'_> {
+    fn shared(&self) -> &Arc<SpillShared> {
+        self.state.get_or_init(Arc::default)
+    }
+
+    /// Runs `f` with this spill reachable from [`spill`] on this thread (the thread's previous
+    /// one again afterwards).
+    pub(crate) fn enter<R>(&self, f: impl FnOnce() -> R) -> R {
+        let erased: *const Spill<'_> = self;
+        // SAFETY: only the lifetime changes. The pointer is read by `spill` on this thread
+        // while `f` runs (the guard below takes it away however `f` ends), and `self` is
+        // borrowed for that whole time.
+        let ptr = SpillPtr(unsafe { std::mem::transmute::<*const Spill<'_>, *const Spill<'static>>(erased) });
+        /// Puts the thread's previous spill back.
+        struct Restore(Option<SpillPtr>);
+        impl Drop for Restore {
+            fn drop(&mut self) {
+                CURRENT.with(|c| c.set(self.0));
+            }
+        }
+        let _restore = Restore(CURRENT.with(|c| c.replace(Some(ptr))));
+        f()
+    }
+}
+
+/// Starts up to `n` more threads of the spill this thread runs a seat of (none outside one);
+/// returns how many started.
+pub(crate) fn spill(n: u32) -> u32 {
+    let Some(ptr) = CURRENT.with(|c| c.get()) else { return 0 };
+    // SAFETY: `CURRENT` holds a spill only while it is alive: set by `Spill::enter` for the
+    // time it is borrowed, and on a started thread while `with_spill` waits for that thread.
+    let spill = unsafe { &*ptr.0 };
+    let mut started = 0;
+    for _ in 0..n {
+        let seat = {
+            let mut st = spill.shared().lock();
+            st.running += 1;
+            st.started += 1;
+            spill.first_seat + st.started - 1
+        };
+        let shared = Arc::clone(spill.shared());
+        let run = move || {
+            // Keeps `ptr` whole (a closure would capture only its raw field, which is not Send).
+            let ptr = ptr;
+            let result = catch_unwind(AssertUnwindSafe(|| {
+                // SAFETY: `with_spill` does not return before `running` is back to zero, which
+                // this thread decrements below, after its last use of the spill (its state is
+                // the thread's own `Arc`).
+                let spill = unsafe { &*ptr.0 };
+                CURRENT.with(|c| c.set(Some(ptr)));
+                (spill.task)(seat);
+            }));
+            CURRENT.with(|c| c.set(None));
+            let mut st = shared.lock();
+            if let Err(e) = result
+                && st.panic.is_none()
+            {
+                st.panic = Some(e);
+            }
+            st.running -= 1;
+            shared.ended.notify_all();
+        };
+        if std::thread::Builder::new().name(format!("cuprite-spill-{seat}")).spawn(run).is_err() {
+            let mut st = spill.shared().lock();
+            st.running -= 1;
+            st.started -= 1;
+            break;
+        }
+        started += 1;
+    }
+    started
+}
+
 #[cfg(test)]
 mod tests {
     use super::run;
@@ -222,6 +369,24 @@ mod tests {
         });
         // Every seat that started ran its nested job's seat 0 at least.
         assert!(total.load(Ordering::Relaxed) >= 150);
+    }
+
+    #[test]
+    fn a_spill_starts_threads_from_inside_a_seat_and_waits_for_them() {
+        let ran = AtomicU32::new(0);
+        let seats = AtomicU64::new(0);
+        assert_eq!(super::spill(1), 0, "no spill outside one");
+        let task = |seat: u32| {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            seats.fetch_or(1 << seat, Ordering::Relaxed);
+            ran.fetch_add(1, Ordering::Relaxed);
+        };
+        let started = super::with_spill(2, &task, |s| s.enter(|| super::spill(3)));
+        assert_eq!(started, 3);
+        // Every thread finished before `with_spill` returned, seats numbered from 2.
+        assert_eq!(ran.load(Ordering::Relaxed), 3);
+        assert_eq!(seats.load(Ordering::Relaxed), 0b11100);
+        assert_eq!(super::spill(1), 0, "the spill is gone with its seat");
     }
 
     #[test]

@@ -109,11 +109,9 @@ impl Worker {
                     if l.stop.load(Ordering::Relaxed) {
                         return Ok(());
                     }
-                    if l.cooperative {
-                        // Its threads may spin on another block of the grid, which may need
-                        // this core (`exec::yield_core`).
-                        exec::yield_core();
-                    }
+                    // Its threads may spin on another block of the grid, which may need this
+                    // core, or to start (`exec::yield_point`).
+                    exec::yield_point(l);
                 }
                 ST_WARP => {
                     let pc_of = |k: usize| code.resumes.get(k.wrapping_sub(1)).copied().unwrap_or(0);

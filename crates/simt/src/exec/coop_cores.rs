@@ -10,11 +10,17 @@
 //! A thread that waits for a core longer than [`PATIENCE`] runs without one: a block that never
 //! reaches a yield point while others wait on it cannot hang the grid, it only shares the cores
 //! through the OS's time slices as before.
+//!
+//! A plain launch whose blocks wait for blocks not started yet shares its cores the same way
+//! between its workers and the threads it starts for those blocks (`spill.rs`): its workers
+//! join holding the core they run on ([`hold`]), and a holder keeps its core for a quantum
+//! before handing it on (a block that merely runs long, taken for a waiting one, then loses
+//! little to the hand-overs).
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long a block waits for a core before it runs without one: long beside the time blocks
 /// run between yield points (sixteen blocks of the kit's `coop_groups` on one core: 0.2 s of
@@ -30,6 +36,8 @@ pub(crate) struct Cores {
     freed: Condvar,
     /// Blocks waiting for a core (read without the lock at each yield point).
     waiting: AtomicU32,
+    /// How long a holder keeps its core before a yield point hands it on (zero: at once).
+    quantum: Duration,
 }
 
 #[derive(Debug)]
@@ -42,18 +50,38 @@ struct Queue {
 }
 
 thread_local! {
-    /// The cores of the cooperative launch whose block this thread runs, and whether it holds
-    /// one now.
-    static HELD: RefCell<Option<(Arc<Cores>, bool)>> = const { RefCell::new(None) };
+    /// The cores of the launch whose block this thread runs, whether it holds one now, and
+    /// since when.
+    static HELD: RefCell<Option<Held>> = const { RefCell::new(None) };
+}
+
+/// A thread's place on a launch's cores.
+struct Held {
+    cores: Arc<Cores>,
+    /// Whether it holds a core now.
+    held: bool,
+    /// When it took the core.
+    since: Instant,
 }
 
 impl Cores {
     /// Cores for a launch on `cores` workers (at least one).
     pub(crate) fn new(cores: u32) -> Arc<Cores> {
+        Cores::with(cores.max(1), Duration::ZERO)
+    }
+
+    /// Cores that the threads of a plain launch share once they [`hold`] them (none free at
+    /// first: each worker brings its own), each kept for `quantum`.
+    pub(crate) fn joined(quantum: Duration) -> Arc<Cores> {
+        Cores::with(0, quantum)
+    }
+
+    fn with(free: u32, quantum: Duration) -> Arc<Cores> {
         Arc::new(Cores {
-            state: Mutex::new(Queue { free: cores.max(1), next_ticket: 0, serving: 0, abandoned: Vec::new() }),
+            state: Mutex::new(Queue { free, next_ticket: 0, serving: 0, abandoned: Vec::new() }),
             freed: Condvar::new(),
             waiting: AtomicU32::new(0),
+            quantum,
         })
     }
 
@@ -64,13 +92,13 @@ impl Cores {
         let ticket = q.next_ticket;
         q.next_ticket += 1;
         self.waiting.fetch_add(1, Ordering::Relaxed);
-        let deadline = std::time::Instant::now() + PATIENCE;
+        let deadline = Instant::now() + PATIENCE;
         let taken = loop {
             if q.free > 0 && q.serving == ticket {
                 q.free -= 1;
                 break true;
             }
-            let now = std::time::Instant::now();
+            let now = Instant::now();
             if now >= deadline {
                 break false;
             }
@@ -101,19 +129,49 @@ impl Cores {
 
 /// Runs `f` (a block of a cooperative launch, on its own thread) on one of `cores`.
 pub(crate) fn on_a_core<R>(cores: &Arc<Cores>, f: impl FnOnce() -> R) -> R {
-    let held = cores.acquire();
-    HELD.with(|h| *h.borrow_mut() = Some((Arc::clone(cores), held)));
-    /// Gives the core back however `f` ends.
-    struct Leave;
+    seat(|| {
+        let held = cores.acquire();
+        HELD.with(|h| *h.borrow_mut() = Some(Held { cores: Arc::clone(cores), held, since: Instant::now() }));
+        f()
+    })
+}
+
+/// Runs `f` (a seat of a launch) with this thread's place on cores its own: one it takes
+/// inside ([`on_a_core`], [`hold`]) is given back however `f` ends, and the place of the launch
+/// around it (a launch from inside a block) restored.
+pub(crate) fn seat<R>(f: impl FnOnce() -> R) -> R {
+    /// Gives the core back and restores the outer place however `f` ends.
+    struct Leave(Option<Held>);
     impl Drop for Leave {
         fn drop(&mut self) {
-            if let Some((c, true)) = HELD.with(|h| h.borrow_mut().take()) {
-                c.release();
+            let outer = self.0.take();
+            if let Some(Held { cores, held: true, .. }) = HELD.with(|h| h.replace(outer)) {
+                cores.release();
             }
         }
     }
-    let _leave = Leave;
+    let _leave = Leave(HELD.with(|h| h.borrow_mut().take()));
     f()
+}
+
+/// Makes this thread (a worker of a plain launch, running on a core of its own) one of the
+/// threads that share `cores`, holding the core it runs on (given back when its [`seat`] ends).
+/// Nothing when it is one already.
+pub(crate) fn hold(cores: &Arc<Cores>) {
+    HELD.with(|h| {
+        let mut h = h.borrow_mut();
+        if h.is_none() {
+            *h = Some(Held { cores: Arc::clone(cores), held: true, since: Instant::now() });
+        }
+    });
+}
+
+/// A yield point of a thread that shares cores ([`hold`], [`on_a_core`]): [`yield_core`] for
+/// such a thread, nothing for others.
+pub(crate) fn yield_if_held() {
+    if HELD.with(|h| h.borrow().is_some()) {
+        yield_core();
+    }
 }
 
 /// A yield point of a block of a cooperative launch (a spin, a long loop): its core goes to a
@@ -121,14 +179,18 @@ pub(crate) fn on_a_core<R>(cores: &Arc<Cores>, f: impl FnOnce() -> R) -> R {
 pub(crate) fn yield_core() {
     let handed = HELD.with(|h| {
         let mut h = h.borrow_mut();
-        let Some((c, held)) = h.as_mut() else { return false };
+        let Some(Held { cores: c, held, since }) = h.as_mut() else { return false };
         if c.waiting.load(Ordering::Relaxed) == 0 {
+            return true;
+        }
+        if *held && !c.quantum.is_zero() && since.elapsed() < c.quantum {
             return true;
         }
         if *held {
             c.release();
         }
         *held = c.acquire();
+        *since = Instant::now();
         true
     });
     if !handed {
@@ -167,6 +229,33 @@ mod tests {
         });
         assert_eq!(arrived.load(Ordering::SeqCst), 8);
         assert!(most.load(Ordering::SeqCst) <= 2, "{} blocks ran at once", most.load(Ordering::SeqCst));
+    }
+
+    #[test]
+    fn a_worker_that_holds_its_core_hands_it_on_after_the_quantum() {
+        // A plain launch's worker joins holding its core; a started thread waits for one, and
+        // runs once the worker's quantum is over and it passes a yield point.
+        let cores = Cores::joined(Duration::from_millis(5));
+        let other_ran = std::sync::atomic::AtomicBool::new(false);
+        let start = std::time::Instant::now();
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                seat(|| {
+                    hold(&cores);
+                    while !other_ran.load(Ordering::SeqCst) {
+                        yield_if_held();
+                    }
+                })
+            });
+            s.spawn(|| {
+                std::thread::sleep(Duration::from_millis(1));
+                on_a_core(&cores, || other_ran.store(true, Ordering::SeqCst));
+            });
+        });
+        assert!(other_ran.load(Ordering::SeqCst));
+        assert!(start.elapsed() < PATIENCE, "handed over, not taken after the patience ran out");
+        // The worker's core went back when its seat ended, the thread's when it returned.
+        assert_eq!(cores.state.lock().unwrap().free, 1);
     }
 
     #[test]

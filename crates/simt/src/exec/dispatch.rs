@@ -73,10 +73,8 @@ impl Warp {
                 if l.stop.load(Ordering::Relaxed) {
                     break Yield::Stopped;
                 }
-                if l.cooperative {
-                    // Blocks of a cooperative grid may spin on each other: share the cores.
-                    super::coop_cores::yield_core();
-                }
+                // Blocks may spin on each other: share the cores, start blocks waited for.
+                super::yield_point(l);
             }
             let pc = top.pc;
             let Some(inst) = func.code.get(pc as usize) else {

@@ -57,6 +57,9 @@ pub(crate) struct Launch<'a> {
     pub cost: &'a KernelCost,
     /// Set when the worker pool joined the launch (its cost is then per worker).
     pub pooled: AtomicBool,
+    /// The units of the run in progress not started yet, and the threads started for them
+    /// (`spill.rs`).
+    pub claims: spill::Claims,
 }
 
 /// A kernel's measured cost: the time its launches took per block on one worker, so that a
@@ -131,38 +134,34 @@ pub(crate) fn run_grid<S: WorkerState>(
     let units = [l.grid[0] / cl[0], l.grid[1] / cl[1], l.grid[2] / cl[2]];
     let all = u64::from(units[0]) * u64::from(units[1]) * u64::from(units[2]);
     let (begin, end) = (l.units.start.min(all), l.units.end.min(all));
-    let next = AtomicU64::new(begin);
     let first: Mutex<Option<(u64, Fault)>> = Mutex::new(None);
     // A cooperative grid runs every block at once (its blocks may wait for each other).
     let count = end.saturating_sub(begin);
     let workers = if l.cooperative { count.max(1) as u32 } else { (l.nworkers as u64).min(count).max(1) as u32 };
+    let shared = kernel(l, l.kernel).shared_size.saturating_add(l.dyn_shared);
+    let resident = spill::resident_units(l.block, shared, cl);
+    l.claims.reset((begin, end, all), workers, resident, l.cost.ns_per_block.load(Ordering::Relaxed));
     // Workers claim runs of consecutive blocks, so that short blocks do not make them contend
     // for the counter's cache line; runs stay short enough to balance the load.
     let chunk = if l.cooperative { 1 } else { (count / (u64::from(workers) * 64)).clamp(1, 16) };
     // Runs blocks on `worker` until none is left (true) or, with a `watch`, the time is up
     // after a run of blocks while blocks remain (false). `Alone` claims runs with a plain
-    // load and store: no other thread sees the counter before the pool is brought in.
+    // load and store: no other thread sees the counter before the pool is brought in (or
+    // threads are started for blocks a block waits for: `spill.rs`).
     let run_blocks = |pool: &mut S, worker: u32, claim: Claim| -> bool {
         let mut runs = 0u64;
-        'claim: loop {
-            let b0 = match claim {
-                Claim::Shared => next.fetch_add(chunk, Ordering::Relaxed),
-                Claim::Alone(_) => {
-                    let b0 = next.load(Ordering::Relaxed);
-                    next.store(b0.saturating_add(chunk), Ordering::Relaxed);
-                    b0
-                }
-            };
-            if b0 >= end {
-                break;
-            }
-            for b in b0..(b0 + chunk).min(end) {
+        // Seats past the workers (threads a spill started) share their multiprocessors.
+        let smid = worker % l.nworkers.max(1);
+        'claim: while let Some(run) = l.claims.claim(chunk, matches!(claim, Claim::Alone(_))) {
+            let (mut b, mut run_end) = (run.start, run.end);
+            while b < run_end {
                 if l.stop.load(Ordering::Relaxed) {
                     break 'claim;
                 }
                 let unit = unit_at(b, units);
                 let ctaid = [unit[0] * cl[0], unit[1] * cl[1], unit[2] * cl[2]];
-                if let Err(f) = block(pool, ctaid, worker) {
+                spill::start_unit(b, run_end);
+                if let Err(f) = block(pool, ctaid, smid) {
                     let mut g = first.lock().unwrap_or_else(|e| e.into_inner());
                     if g.as_ref().is_none_or(|(fb, _)| b < *fb) {
                         *g = Some((b, f));
@@ -170,11 +169,14 @@ pub(crate) fn run_grid<S: WorkerState>(
                     l.stop.store(true, Ordering::Relaxed);
                     break 'claim;
                 }
+                // A block that waited for a later one handed the rest of the run back.
+                run_end = spill::run_end();
+                b += 1;
             }
             runs += 1;
             if let Claim::Alone(Some(watch)) = claim
                 && watch.due(runs)
-                && next.load(Ordering::Relaxed) < end
+                && l.claims.remain()
                 && Instant::now() >= watch.until
             {
                 return false;
@@ -183,46 +185,83 @@ pub(crate) fn run_grid<S: WorkerState>(
         true
     };
     // Each seat starts from the state its thread kept from its previous launch (`kept.rs`).
-    let work = |worker: u32| {
-        let mut pool = kept::take::<S>();
-        run_blocks(&mut pool, worker, Claim::Shared);
-        finish(&pool);
-        kept::keep(pool);
+    let seat = |worker: u32, claim: Claim| {
+        spill::in_seat(|| {
+            let mut pool = kept::take::<S>();
+            let done = run_blocks(&mut pool, worker, claim);
+            finish(&pool);
+            kept::keep(pool);
+            done
+        })
     };
-    // A launch starts on the calling thread alone and brings the other workers in only when
-    // its blocks take longer than `SOLO`: waking them costs more than a small grid's work
-    // (a graph of 100 four-block kernels ran 3x slower handing each to the pool). One
-    // expected to be short (`KernelCost`) reads the clock only after `UNWATCHED_RUNS` runs.
-    let done_alone = !l.cooperative && {
-        let watch = (workers > 1).then(|| Watch {
-            until: l.start + SOLO,
-            from: if l.cost.expects_short(count) { UNWATCHED_RUNS } else { 1 },
-        });
-        let mut pool = kept::take::<S>();
-        let done = run_blocks(&mut pool, 0, Claim::Alone(watch));
-        finish(&pool);
-        kept::keep(pool);
-        done
+    // A worker of a plain launch may join the cores its blocks share with the threads a spill
+    // starts (`coop_cores::hold`), and leaves them when its seat ends; a cooperative launch's
+    // worker runs on one of its cores already.
+    let worker_seat = |worker: u32, claim: Claim| {
+        if l.cooperative { seat(worker, claim) } else { coop_cores::seat(|| seat(worker, claim)) }
     };
-    if done_alone {
-        // Nothing left for the pool.
-    } else if l.cooperative && workers > 1 {
-        // Every block at once, each on a thread of its own, as many running at a time as the
-        // launch has workers (`coop_cores.rs`).
-        let cores = coop_cores::Cores::new(l.nworkers);
-        std::thread::scope(|s| {
-            for w in 0..workers {
-                let (work, cores) = (&work, &cores);
-                s.spawn(move || coop_cores::on_a_core(cores, || work(w)));
-            }
-        });
-    } else {
-        l.pooled.store(true, Ordering::Relaxed);
-        crate::workers::run(workers, &work);
-    }
+    // A thread started for blocks that a running block waits for (`spill.rs`) shares the
+    // launch's cores with its workers.
+    let spilled = |worker: u32| {
+        match l.claims.cores() {
+            Some(cores) => coop_cores::on_a_core(&cores, || seat(worker, Claim::Shared)),
+            None => seat(worker, Claim::Shared),
+        };
+    };
+    crate::workers::with_spill(workers, &|w| spilled(w), |spill| {
+        let work = |worker: u32| {
+            spill.enter(|| worker_seat(worker, Claim::Shared));
+        };
+        // A launch starts on the calling thread alone and brings the other workers in only
+        // when its blocks take longer than `SOLO`: waking them costs more than a small grid's
+        // work (a graph of 100 four-block kernels ran 3x slower handing each to the pool). One
+        // expected to be short (`KernelCost`) reads the clock only after `UNWATCHED_RUNS` runs.
+        let done_alone = !l.cooperative && {
+            let watch = (workers > 1).then(|| Watch {
+                until: l.start + SOLO,
+                from: if l.cost.expects_short(count) { UNWATCHED_RUNS } else { 1 },
+            });
+            spill.enter(|| worker_seat(0, Claim::Alone(watch)))
+        };
+        if done_alone {
+            // Nothing left for the pool.
+        } else if l.cooperative && workers > 1 {
+            // Every block at once, each on a thread of its own, as many running at a time as
+            // the launch has workers (`coop_cores.rs`).
+            let cores = coop_cores::Cores::new(l.nworkers);
+            std::thread::scope(|s| {
+                for w in 0..workers {
+                    let (work, cores) = (&work, &cores);
+                    s.spawn(move || coop_cores::on_a_core(cores, || work(w)));
+                }
+            });
+        } else {
+            l.pooled.store(true, Ordering::Relaxed);
+            crate::workers::run(workers, &work);
+        }
+    });
     match first.into_inner().unwrap_or_else(|e| e.into_inner()) {
         Some((_, f)) => Err(f),
         None => Ok(()),
+    }
+}
+
+/// A yield point of a block of launch `l` (every engine's spin or long-loop stop): a
+/// cooperative grid's block may hand its core on (`coop_cores.rs`); a plain grid's block that
+/// waits long starts threads for the blocks not started yet (`spill.rs`).
+pub(crate) fn yield_point(l: &Launch<'_>) {
+    if l.cooperative {
+        coop_cores::yield_core();
+    } else if let Some(waited) = spill::stall_point(&l.claims) {
+        let name = &kernel(l, l.kernel).name;
+        eprintln!(
+            "cuprite: kernel `{name}`: a block has waited {:.0} s for other blocks of its grid while blocks \
+             of it wait to start, and {} blocks run at once, as many as a GPU of Cuprite's shape holds \
+             (cudaOccupancyMaxActiveBlocksPerMultiprocessor x multiProcessorCount): a grid that waits for \
+             more blocks than are resident hangs on a GPU too",
+            waited.as_secs_f64(),
+            l.claims.resident() * l.cluster.iter().map(|&n| u64::from(n.max(1))).product::<u64>()
+        );
     }
 }
 

@@ -4,7 +4,8 @@
 //! One module per concept: the launch's grid (`grid`), a block (`block`), its scheduler
 //! (`scheduler`), a warp's state and operands (`warp`, `special_registers`), memory access
 //! (`memory`), calls (`calls`), built-in functions (`builtins`), mbarriers (`mbarrier`),
-//! faults (`fault`), worker state kept between launches (`kept`), and the instruction loop (`dispatch`), which hands each instruction to
+//! faults (`fault`), worker state kept between launches (`kept`), blocks that wait for blocks
+//! not started (`spill`), and the instruction loop (`dispatch`), which hands each instruction to
 //! its family's module: lane arithmetic (`arith`), memory instructions (`load_store`),
 //! control flow (`control`), warp collectives and barriers (`collective`, `converge`),
 //! textures (`tex`), matrix operations (`mma`), clusters (`cluster`).
@@ -44,6 +45,7 @@ mod memory;
 mod mma;
 mod scheduler;
 mod special_registers;
+mod spill;
 mod tex;
 mod tier;
 mod warp;
@@ -59,14 +61,14 @@ use warp::*;
 pub(crate) use block::Block;
 pub(crate) use block::fresh_shared;
 pub(crate) use converge::sync_kind;
-pub(crate) use coop_cores::yield_core;
 pub(crate) use fault::WarpResult;
 pub(crate) use fault::{WarpFault, fault, oob, out_of_bounds, reported_source};
-pub(crate) use grid::{KernelCost, Launch, kernel, run, run_grid};
+pub(crate) use grid::{KernelCost, Launch, kernel, run, run_grid, yield_point};
 pub(crate) use kept::WorkerState;
 pub(crate) use memory::{AtomicMemory, Target, aligned, in_window, le_read, le_write};
 pub(crate) use scheduler::{Barriers, Yield};
 pub use special_registers::CLOCK_RATE_KHZ;
+pub(crate) use spill::Claims;
 pub(crate) use tex::{
     CachedObject, MAX_SOURCES, RESULT_SLOTS, TexContext, clamped_texels, execute_lane, execute_lanes,
     results as tex_results, sources as tex_sources,

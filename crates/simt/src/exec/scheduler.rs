@@ -252,14 +252,10 @@ pub(super) fn yielded(
         Ok(Yield::Stopped) => return Ok(Some(Step::Stopped)),
         Ok(Yield::Spin) => {
             *spun = true;
-            if blk.l.cooperative {
-                super::coop_cores::yield_core();
-            }
+            super::yield_point(blk.l);
         }
-        // (Out of fuel in compiled code, among others: a cooperative grid's block may spin
-        // on another.)
-        Ok(Yield::Preempt) if blk.l.cooperative => super::coop_cores::yield_core(),
-        Ok(Yield::Preempt) => {}
+        // (Out of fuel in compiled code, among others: a block may spin on another.)
+        Ok(Yield::Preempt) => super::yield_point(blk.l),
         Ok(Yield::ClusterWait) => w.state = State::Waiting(CLUSTER_BARRIER),
         Ok(Yield::Barrier { id, count, arrive, red: contrib }) => {
             let id = id & 15;

@@ -369,10 +369,8 @@ impl Worker {
                 if l.stop.load(Ordering::Relaxed) {
                     return Ok(());
                 }
-                if l.cooperative {
-                    // They may spin on another block of the grid: it may need this core.
-                    exec::yield_core();
-                }
+                // They may spin on another block of the grid: it may need this core, or to start.
+                exec::yield_point(l);
                 continue;
             }
             let Some(first) = first else { return Ok(()) };
