@@ -17,10 +17,13 @@ use crate::stream::{Stream, StreamInner, enqueue_as, resolve};
 pub fn fault_error(f: &Fault) -> Error {
     match &f.kind {
         FaultKind::Memory(MemError::Misaligned { .. }) => Error::MisalignedAddress,
-        FaultKind::Memory(_) | FaultKind::OutOfBounds { .. } | FaultKind::Texture { .. } => Error::IllegalAddress,
+        // Recursion past the call-depth limit ran out of stack: an H200 answers an illegal
+        // address (its stack is local memory), not cudaErrorHardwareStackError.
+        FaultKind::Memory(_) | FaultKind::OutOfBounds { .. } | FaultKind::Texture { .. } | FaultKind::StackOverflow => {
+            Error::IllegalAddress
+        }
         FaultKind::Assert { .. } => Error::Assert,
         FaultKind::Trap | FaultKind::Deadlock { .. } | FaultKind::WarpDeadlock { .. } => Error::LaunchFailure,
-        FaultKind::StackOverflow => Error::HardwareStackError,
         FaultKind::NotLoaded(_) => Error::InvalidPtx,
         FaultKind::BadLaunch(_) => Error::InvalidConfiguration,
     }

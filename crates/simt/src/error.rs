@@ -75,7 +75,8 @@ pub enum FaultKind {
         /// (on a GPU every lane that reaches the failing assert prints its message).
         also: Vec<[u32; 3]>,
     },
-    /// Call depth exceeded the limit.
+    /// Call depth exceeded the limit (recursion deeper than any stack holds; the runtime
+    /// reports it as the illegal address a GPU's overflowing stack gives).
     StackOverflow,
     /// The kernel could not be loaded (see the message).
     NotLoaded(String),
@@ -204,7 +205,7 @@ impl std::fmt::Display for FaultKind {
             FaultKind::Assert { message, file, line, function, .. } => {
                 write!(f, "{file}:{line}: {function}: Assertion `{message}` failed")
             }
-            FaultKind::StackOverflow => write!(f, "call stack overflow"),
+            FaultKind::StackOverflow => write!(f, "call stack overflow (recursion deeper than the stack allows)"),
             FaultKind::NotLoaded(m) => write!(f, "kernel not loaded: {m}"),
             FaultKind::BadLaunch(m) => write!(f, "bad launch: {m}"),
             FaultKind::Texture { handle, message } => write!(f, "texture/surface object {handle}: {message}"),

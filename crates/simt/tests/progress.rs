@@ -110,3 +110,37 @@ fn polling_warps_let_the_awaited_warps_run() {
         assert_eq!(download::<i32>(&mem, out, blocks), vec![7; blocks], "{v} nanosleep_wait");
     }
 }
+
+/// A course's spin lock as clang compiles it (`cuprite nvcc`): each lane spins in a loop of its
+/// own compare-and-swap (`@p bra` back to it); its holder waits at the loop's exit until it is
+/// split off, then counts, unlocks and spins again for its next iteration in a path of its own.
+/// Blocks of two and three warps, iterations unrolled by 8 with a remainder loop: every thread
+/// counts `iters` times. It hung on every engine: with 64 threads and 2 iterations (the paths
+/// took turns only between the two topmost, so the spinning path whose holder waited at its join
+/// never ran again), and with 96 threads and 9 (a holder whose spinning lanes had all left by
+/// splits and exits waited below entries already at their join, under a path spinning for it).
+#[test]
+fn a_clang_spin_lock_loop_makes_progress_across_warps() {
+    let src = include_str!("kernels/spin_lock_clang.O3.ptx");
+    for (engine, p) in common::on_engines(src) {
+        let p = std::sync::Arc::new(p);
+        for (blocks, threads, iters) in [(1u32, 64u32, 2i32), (1, 96, 9), (2, 96, 9), (4, 64, 3)] {
+            let (tx, rx) = std::sync::mpsc::channel();
+            let p = std::sync::Arc::clone(&p);
+            std::thread::spawn(move || {
+                let mem = DeviceMemory::new();
+                let (lock, count) = (upload(&mem, &[0]), upload(&mem, &[0]));
+                let mut params = Params::new();
+                params.ptr(lock).ptr(count).i32(iters);
+                let r =
+                    p.launch("_Z15spin_lock_countPiS_i", Dim3::x(blocks), Dim3::x(threads), 0, params.bytes(), &mem);
+                let _ = tx.send(r.map(|_| (download::<i32>(&mem, count, 1)[0], download::<i32>(&mem, lock, 1)[0])));
+            });
+            let what = format!("{engine:?} {blocks}x{threads}, {iters} iterations");
+            let got = rx.recv_timeout(std::time::Duration::from_secs(60)).unwrap_or_else(|_| panic!("{what}: hangs"));
+            let (count, lock) = got.unwrap_or_else(|f| panic!("{what}: {f}"));
+            assert_eq!(count, (blocks * threads) as i32 * iters, "{what}: count");
+            assert_eq!(lock, 0, "{what}: lock released");
+        }
+    }
+}

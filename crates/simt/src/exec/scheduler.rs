@@ -349,15 +349,32 @@ impl Warp {
     /// After a failing mbarrier wait or a long loop: when other lanes of the warp are on a
     /// disjoint path of the current frame (independent thread scheduling), run that path
     /// first, as they may be the ones to arrive. Returns whether it found one.
+    ///
+    /// A path may run when none of its lanes is on a running path above it (else it is where
+    /// those lanes join) and none waits at a `bar.warp.sync`. Entries already at their
+    /// reconvergence point (pc == rpc) only wait to be popped: a path below them whose lanes
+    /// are all there may run (a spin lock's holder whose spinning lanes all left their loop
+    /// by splits and exits, under a split-off path that spins for that same lock). Of the
+    /// runnable paths, the deepest goes to the top, so that they take turns in a ring: taking
+    /// the nearest one only swapped the two topmost, and a path further down (a spinning path
+    /// whose lock holder waits at its join, to be split off when that path runs) never ran
+    /// again. Both hung a spin lock as clang compiles it, in a block of two or three warps.
     pub(super) fn spin_rotate(&mut self) -> bool {
         let n = self.stack.len();
-        let top = self.stack.last().map_or(0, |e| e.mask);
-        let busy = self.stack.iter().filter(|e| e.wait).fold(top, |m, e| m | e.mask);
         let lo = self.stack.iter().rposition(|e| e.base).unwrap_or(0);
-        let other = (lo..n.saturating_sub(1)).rev().find(|&j| {
+        let waiting = self.stack.iter().filter(|e| e.wait).fold(0, |m, e| m | e.mask);
+        // Lanes on the running paths above each entry, from the top down.
+        let mut above = self.stack.last().map_or(0, |e| e.mask);
+        let mut other = None;
+        for j in (lo..n.saturating_sub(1)).rev() {
             let e = &self.stack[j];
-            !e.wait && e.mask != 0 && e.mask & busy == 0 && e.pc != e.rpc
-        });
+            if e.pc != e.rpc {
+                if !e.wait && e.mask != 0 && e.mask & (above | waiting) == 0 {
+                    other = Some(j);
+                }
+                above |= e.mask;
+            }
+        }
         if let Some(j) = other {
             let e = self.stack.remove(j);
             self.stack.push(e);
