@@ -79,9 +79,19 @@ pub fn nvcc(args: &[&str]) -> ExitCode {
 
 /// Runs `cuprite run`.
 pub fn run(args: &[&str]) -> ExitCode {
-    if args.is_empty() {
-        eprintln!("usage: cuprite run FILE.cu [nvcc options] [-- ARGS...]");
-        return ExitCode::from(2);
+    const USAGE: &str = "usage: cuprite run FILE.cu [nvcc options] [-- ARGS...]\n\
+        compiles FILE.cu as `cuprite nvcc` does (cached by content and options) and runs it on the\n\
+        CPU device, with ARGS; nvcc options such as -O2, -arch=sm_90, -lineinfo, -DNAME=VALUE apply\n";
+    match args {
+        [] => {
+            eprint!("{USAGE}");
+            return ExitCode::from(2);
+        }
+        ["--help" | "-h", ..] => {
+            print!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        _ => {}
     }
     let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
     let dir = match cudart_dir() {

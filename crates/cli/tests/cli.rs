@@ -227,6 +227,14 @@ fn usage_messages_and_help_list_every_variable() {
     let usage = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success() && usage.contains("usage: cuprite exec [--profile] [--trace FILE] PROGRAM"), "{usage}");
     assert!(usage.contains("CUPRITE_PROFILE=1") && usage.contains("CUPRITE_TRACE=FILE"), "{usage}");
+    for help in ["--help", "-h"] {
+        let o = cuprite(&["run", help]);
+        let usage = String::from_utf8_lossy(&o.stdout);
+        assert!(o.status.success() && usage.starts_with("usage: cuprite run FILE.cu"), "{usage}");
+    }
+    let o = cuprite(&["run"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).starts_with("usage: cuprite run FILE.cu"));
     let o = cuprite(&["exec", "--frob"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).starts_with("cuprite exec: unknown option '--frob'"));
