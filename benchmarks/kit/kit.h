@@ -188,6 +188,22 @@ static inline int kit_report(const char *name, const char *impl, const char *blo
         }                                                \
     } while (0)
 
+/* The block shape a kernel that accepts any runs with: KIT_BLOCK ("256", "32x8", "8x8x8"; at most
+ * 1024 threads), else `dflt`; its text (for the KERNEL line) in `name`. The issue's shapes: 1D 32 ..
+ * 1024, 2D 8x8, 16x16, 32x8, 32x32, 3D. */
+static inline dim3 kit_block(dim3 dflt, char name[32]) {
+    const char *s = getenv("KIT_BLOCK");
+    unsigned d[3] = {1, 1, 1};
+    int k = s ? sscanf(s, "%ux%ux%u", &d[0], &d[1], &d[2]) : 0;
+    dim3 b = dflt;
+    if (k >= 1 && d[0] && d[1] && d[2] && d[0] * d[1] * d[2] <= 1024) b = dim3(d[0], d[1], d[2]);
+    else if (s) fprintf(stderr, "kit: KIT_BLOCK=%s is not a block shape; using the default\n", s);
+    if (b.z > 1) snprintf(name, 32, "%ux%ux%u", b.x, b.y, b.z);
+    else if (b.y > 1) snprintf(name, 32, "%ux%u", b.x, b.y);
+    else snprintf(name, 32, "%u", b.x);
+    return b;
+}
+
 template <typename T> static inline T *kit_device_copy(const T *host, size_t n) {
     T *d = 0;
     KIT_CUDA(cudaMalloc((void **)&d, n * sizeof(T) + 1));

@@ -1,4 +1,4 @@
-/* One thread per point in 32x4x2 blocks, neighbours read from global memory. */
+/* One thread per point in 32x4x2 blocks (KIT_BLOCK: any shape), neighbours read from global memory. */
 #include "stencil3d.h"
 __global__ void stencil(const float *a, float *b) {
     int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y,
@@ -12,7 +12,9 @@ int main(void) {
     size_t n = (size_t)S3_N * S3_N * S3_N;
     float *grid0 = s3_inputs();
     float *da = kit_device_copy(grid0, n), *db = kit_device_copy(grid0, n);
-    dim3 block(32, 4, 2), grid(S3_N / 32, S3_N / 4, S3_N / 2);
+    char shape[32];
+    dim3 block = kit_block(dim3(32, 4, 2), shape);
+    dim3 grid((S3_N + block.x - 1) / block.x, (S3_N + block.y - 1) / block.y, (S3_N + block.z - 1) / block.z);
     kit_times t;
     KIT_TIME_CUDA(t, { KIT_CUDA(cudaMemcpy(da, grid0, n * 4, cudaMemcpyHostToDevice)); KIT_CUDA(cudaMemcpy(db, grid0, n * 4, cudaMemcpyHostToDevice)); },
                   for (int s = 0; s < S3_SWEEPS; s += 2) {
@@ -21,5 +23,5 @@ int main(void) {
                   });
     float *out = (float *)kit_alloc(n * sizeof(float));
     kit_host_copy(out, da, n);
-    return kit_report("stencil3d", "cuda", "32x4x2", &t, s3_check(grid0, out));
+    return kit_report("stencil3d", "cuda", shape, &t, s3_check(grid0, out));
 }

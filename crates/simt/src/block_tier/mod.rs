@@ -246,7 +246,10 @@ impl Cache {
             return Choice::Off;
         };
         if times.lost.load(Ordering::Relaxed)
-            || !*self.candidate[idx].get_or_init(|| eligible::declined(f).is_none() && emit::runs_lanes(f))
+            || !*self.candidate[idx].get_or_init(|| {
+                // Threads that loop over lists of their own run faster one at a time.
+                eligible::declined(f).is_none() && emit::runs_lanes(f) && !crate::jit::per_thread_lists(f)
+            })
         {
             return Choice::Off;
         }

@@ -228,7 +228,7 @@ pub(crate) fn run_grid<S: WorkerState>(
         } else if l.cooperative && workers > 1 {
             // Every block at once, each on a thread of its own, as many running at a time as
             // the launch has workers (`coop_cores.rs`).
-            let cores = coop_cores::Cores::new(l.nworkers);
+            let cores = coop_cores::Cores::new(l.nworkers, workers);
             std::thread::scope(|s| {
                 for w in 0..workers {
                     let (work, cores) = (&work, &cores);

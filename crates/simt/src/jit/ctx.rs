@@ -33,6 +33,19 @@ pub(crate) const ST_WARP: u64 = 6;
 /// spin-waits on other threads progress and a stopped launch is noticed).
 pub(crate) const FUEL: u64 = 1 << 16;
 
+/// The warp tier's fuel in a cooperative launch: its blocks take turns on the launch's cores
+/// (`exec::yield_core`), and a block spinning at a grid barrier hands its core on only when
+/// its fuel runs out. A full [`FUEL`] of `ld.acquire` spins is about a millisecond; a grid of
+/// 128 blocks on one worker spent that once per block at each barrier (the kit's
+/// `coop_groups`, grid sized for 16 cores: twice the CPU time of its 16-block grid). 4096
+/// branches cost about as much as the hand-off itself.
+pub(crate) const COOP_FUEL: u64 = 1 << 12;
+
+/// The fuel a warp starts with: [`COOP_FUEL`] in a cooperative launch, else [`FUEL`].
+pub(crate) const fn fuel(cooperative: bool) -> u64 {
+    if cooperative { COOP_FUEL } else { FUEL }
+}
+
 /// Special-register slots in [`Ctx::sregs`].
 pub(crate) mod sr {
     pub const NTID: usize = 0;

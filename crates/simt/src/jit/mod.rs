@@ -41,8 +41,10 @@ pub(crate) mod lower;
 mod run;
 pub(crate) mod tex;
 mod tiering;
+mod unequal;
 use tiering::LastTier;
 pub(crate) use tiering::{keeps_block_tier, slice_blocks};
+pub(crate) use unequal::per_thread_lists;
 pub(crate) mod warp;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -185,7 +187,17 @@ impl Cache {
         let rows = shape == Shape::Rows32 && *differ.get_or_init(|| warp::rows_differ(f));
         let (slot, started) = (&slots[usize::from(rows)], &started[usize::from(rows)]);
         if !all
-            && !*preferred.get_or_init(|| warp::preferred(f))
+            && !*preferred.get_or_init(|| {
+                let lists = per_thread_lists(f);
+                if lists && tiering::trace() {
+                    eprintln!(
+                        "tier: `{}` loops over lists of its threads' own (trip counts loaded per thread): the \
+                         per-thread JIT runs it",
+                        f.name
+                    );
+                }
+                !lists && warp::preferred(f)
+            })
             && self.code(funcs, idx).is_ok_and(|c| c.prefer_interp.is_none())
         {
             return WarpTier::No;

@@ -251,7 +251,7 @@ fn sync_exits(g: &Glue, w: &mut Warp) {
 /// Sets glue `g` up to run warp `w` (the `i`th of the block, of kernel `k`) from where it
 /// stands, or marks it finished or not startable (`CompiledTier::run`; `primed`: the fields that
 /// stay the same between runs are set already).
-fn prepare(code: &WarpCode, k: &Func, i: usize, w: &mut Warp, g: &mut Glue, primed: bool) {
+fn prepare(code: &WarpCode, k: &Func, (i, fuel): (usize, u64), w: &mut Warp, g: &mut Glue, primed: bool) {
     let top = match w.stack.last() {
         Some(&top) if can_start(code, w) => top,
         _ => {
@@ -267,7 +267,7 @@ fn prepare(code: &WarpCode, k: &Func, i: usize, w: &mut Warp, g: &mut Glue, prim
     g.live = u64::from(w.valid & !w.exited);
     g.top_rpc = u64::from(top.rpc);
     g.pc = u64::from(top.pc);
-    g.fuel = crate::jit::ctx::FUEL;
+    g.fuel = fuel;
     g.lane = 0;
     // A fault ends the launch, and `last` takes it from the warp that returned it.
     debug_assert!(g.fault.is_none());
@@ -354,6 +354,7 @@ impl CompiledTier for WarpCode {
             st.runs.resize_with(n, || Running { w: std::ptr::null_mut(), blk: std::ptr::null_mut() });
         }
         let blk_ptr: *mut () = (blk as *mut Block<'_, '_>).cast();
+        let fuel = crate::jit::ctx::fuel(l.cooperative);
         if fresh {
             debug_assert!(primed && from == 0 && k.local_size == 0);
             for (g, run) in st.glues.iter_mut().zip(st.runs.iter_mut()) {
@@ -362,7 +363,7 @@ impl CompiledTier for WarpCode {
                 g.live = g.valid;
                 g.top_rpc = u64::from(NO_PC);
                 g.pc = 0;
-                g.fuel = crate::jit::ctx::FUEL;
+                g.fuel = fuel;
                 g.lane = 0;
                 g.fresh = true;
                 run.blk = blk_ptr;
@@ -371,7 +372,7 @@ impl CompiledTier for WarpCode {
             for (i, (w, (g, run))) in
                 warps.iter_mut().zip(st.glues.iter_mut().zip(st.runs.iter_mut())).enumerate().skip(from)
             {
-                prepare(code, k, i, w, g, primed);
+                prepare(code, k, (i, fuel), w, g, primed);
                 *run = Running { w: w as *mut Warp, blk: blk_ptr };
             }
         }
