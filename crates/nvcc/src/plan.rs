@@ -447,6 +447,8 @@ fn plan_host_source(
     let out = object_path(o, temp, input);
     match o.phase {
         Phase::Compile | Phase::DeviceCompile | Phase::Link | Phase::Run | Phase::Library => {}
+        // `-cuda` translates CUDA sources only.
+        Phase::Preprocess if o.cuda_translation => return Ok(()),
         Phase::Preprocess | Phase::Dependencies => {
             let mut args = host_args(o, tc, input.kind);
             args.push(os(if o.phase == Phase::Preprocess { "-E" } else { "-M" }));
@@ -612,6 +614,14 @@ fn object_path(o: &Options, temp: &Path, input: &Input) -> PathBuf {
 /// `extension`, in the `-odir` directory if one is given (else the current one).
 fn default_output_path(o: &Options, input: &Input, extension: &str) -> PathBuf {
     let name = format!("{}.{extension}", stem(&input.path));
+    o.output_directory.as_ref().map_or_else(|| name.clone().into(), |dir| dir.join(&name))
+}
+
+/// `-cuda`'s output for `input` when `-o` does not name it: nvcc's `a.cu.cpp.ii` (the whole
+/// file name, then `.cpp.ii`), in the `-odir` directory if one is given.
+fn cuda_translation_path(o: &Options, input: &Input) -> PathBuf {
+    let mut name = input.path.file_name().unwrap_or(input.path.as_os_str()).to_os_string();
+    name.push(".cpp.ii");
     o.output_directory.as_ref().map_or_else(|| name.clone().into(), |dir| dir.join(&name))
 }
 
@@ -1335,6 +1345,7 @@ fn plan_cuda(
         let listing = match &o.output {
             Some(out) => Some(out.clone()),
             None if dependencies => Some(workspace.temp.join(format!("{}.d", unique_stem(&input.path)))),
+            None if o.cuda_translation => Some(cuda_translation_path(o, input)),
             None => None,
         };
         if let Some(out) = &listing {

@@ -78,6 +78,25 @@ fn unknown_options_and_cubin_are_refused_by_name() {
     assert!(e.contains("--cubin is not supported") && e.contains("PTX"), "{e}");
 }
 
+/// nvcc's `-cuda` (Rodinia's nn Makefile runs `nvcc -cuda nn_cuda.cu` before building): each
+/// `.cu` input preprocessed for the host to `NAME.cu.cpp.ii`, in the `-odir` directory (or
+/// `-o`'s file); a C++ input is left alone (nvcc 13.0 writes no `c.cpp.cpp.ii`).
+#[test]
+fn cuda_option_writes_the_host_translation() {
+    let dir = common::scratch_dir("cuda_option");
+    let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    std::fs::write(dir.join("a.cu"), "#define SCALE 3\n__global__ void scale_kernel(int *p) { *p *= SCALE; }\n")
+        .unwrap();
+    std::fs::write(dir.join("c.cpp"), "int host_only() { return 1; }\n").unwrap();
+    let _ = std::fs::remove_file(dir.join("a.cu.cpp.ii"));
+    common::nvcc(&["-cuda", &p("a.cu"), &p("c.cpp"), "-odir", &p("")]).expect("-cuda");
+    let ii = std::fs::read_to_string(dir.join("a.cu.cpp.ii")).expect("a.cu.cpp.ii");
+    assert!(ii.contains("scale_kernel") && ii.contains("*= 3") && !ii.contains("#define SCALE"), "{}", &ii[..200]);
+    assert!(!dir.join("c.cpp.cpp.ii").exists());
+    common::nvcc(&["-cuda", &p("a.cu"), "-o", &p("named.ii")]).expect("-cuda -o");
+    assert!(std::fs::read_to_string(dir.join("named.ii")).unwrap().contains("scale_kernel"));
+}
+
 #[test]
 fn fatbin_is_read_by_the_runtime_and_by_fatbin_dump() {
     let dir = common::scratch_dir("fatbin");
