@@ -812,6 +812,7 @@ fn run_jobs(
 /// `explain_*` leaves a failure that already has a message as it is).
 fn explain(failure: Failure, tc: &Toolchain, o: &Options) -> Failure {
     let failure = explain_missing_cccl(failure, tc);
+    let failure = explain_missing_omp_h(failure, tc);
     let failure = explain_device_launch(failure, o);
     let failure = explain_shared_alignas(failure);
     let failure = explain_extended_lambda_traits(failure);
@@ -824,6 +825,19 @@ fn explain_missing_cccl(mut failure: Failure, tc: &Toolchain) -> Failure {
     if tc.cccl_dir.is_none() && failure.message.is_empty() && crate::cccl::missing_header_reported(&failure.diagnostics)
     {
         failure.message = format!("CCCL (Thrust, CUB, libcu++) is not installed: {}", crate::cccl::INSTALL_HINT);
+    }
+    failure
+}
+
+/// A failure from `#include <omp.h>` where clang has no OpenMP headers gets a message naming
+/// the package that installs them.
+fn explain_missing_omp_h(mut failure: Failure, tc: &Toolchain) -> Failure {
+    let reported = failure.diagnostics.lines().any(|l| l.contains("'omp.h' file not found"));
+    if failure.message.is_empty()
+        && reported
+        && let Some(why) = crate::plan::missing_openmp(tc)
+    {
+        failure.message = format!("<omp.h>: {why}");
     }
     failure
 }

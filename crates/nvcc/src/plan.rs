@@ -422,16 +422,26 @@ pub fn plan(
 fn check_openmp(o: &Options, tc: &Toolchain) -> Result<(), PlanError> {
     let openmp = o.compiler_options.iter().any(|c| c == "-fopenmp" || c == "-fopenmp=libomp");
     let clang_compiles_host_code = o.host_compiler.is_none() || o.inputs.iter().any(|i| i.kind == InputKind::Cuda);
-    if openmp && clang_compiles_host_code && !tc.resource_dir.join("include/omp.h").is_file() {
-        return Err(PlanError(format!(
-            "-Xcompiler -fopenmp: clang, which compiles the host code of .cu files (and of the others without -ccbin), \
-             has no OpenMP runtime installed (no omp.h in {}): install clang's (Debian/Ubuntu: apt-get install \
-             libomp-{}-dev), as nvcc's host compiler g++ brings its own",
-            tc.resource_dir.join("include").display(),
-            tc.clang_major
-        )));
+    match missing_openmp(tc) {
+        Some(why) if openmp && clang_compiles_host_code => Err(PlanError(format!("-Xcompiler -fopenmp: {why}"))),
+        _ => Ok(()),
     }
-    Ok(())
+}
+
+/// Why clang cannot compile OpenMP host code, and what to install, when its OpenMP runtime (its
+/// `omp.h`) is not installed; also the explanation of a failed `#include <omp.h>` (which g++
+/// finds without `-fopenmp`: Rodinia's kmeans and backprop include it in `.cu` files).
+pub(crate) fn missing_openmp(tc: &Toolchain) -> Option<String> {
+    let include = tc.resource_dir.join("include");
+    (!include.join("omp.h").is_file()).then(|| {
+        format!(
+            "clang, which compiles the host code of .cu files (and of the others without -ccbin), has no OpenMP \
+             runtime installed (no omp.h in {}): install clang's (Debian/Ubuntu: apt-get install libomp-{}-dev), \
+             as nvcc's host compiler g++ brings its own",
+            include.display(),
+            tc.clang_major
+        )
+    })
 }
 
 /// The jobs for a C or C++ source: preprocess it or list its dependencies (`-E`, `-M`), or

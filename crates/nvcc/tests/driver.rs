@@ -97,6 +97,30 @@ fn cuda_option_writes_the_host_translation() {
     assert!(std::fs::read_to_string(dir.join("named.ii")).unwrap().contains("scale_kernel"));
 }
 
+/// A CUDA source that includes `<omp.h>` for its host code (Rodinia's kmeans and backprop, built
+/// without `-fopenmp`) compiles where clang has its OpenMP headers; where it has none (Debian's
+/// clang-19 without libomp-19-dev; nvcc's g++ has its own), the error names the package.
+#[test]
+fn omp_h_in_a_cuda_source_compiles_or_names_the_package() {
+    let dir = common::scratch_dir("omp_h");
+    let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    std::fs::write(
+        dir.join("k.cu"),
+        "#include <omp.h>\n__global__ void k(int *p) { *p = 1; }\n\
+         int threads() { omp_lock_t lock; (void)lock; return omp_get_max_threads(); }\n",
+    )
+    .unwrap();
+    let tc = nvcc::toolchain::Toolchain::locate(None).expect("clang");
+    let built = common::nvcc(&["-c", "-arch=sm_90", &p("k.cu"), "-o", &p("k.o")]);
+    if tc.resource_dir.join("include/omp.h").is_file() {
+        built.expect("a .cu including <omp.h>");
+    } else {
+        let e = built.unwrap_err();
+        assert!(e.starts_with("<omp.h>: clang, which compiles the host code of .cu files"), "{e}");
+        assert!(e.contains(&format!("apt-get install libomp-{}-dev", tc.clang_major)), "{e}");
+    }
+}
+
 #[test]
 fn fatbin_is_read_by_the_runtime_and_by_fatbin_dump() {
     let dir = common::scratch_dir("fatbin");
