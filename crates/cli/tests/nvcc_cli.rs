@@ -34,6 +34,44 @@ fn unknown_options_exit_1_naming_them() {
     assert_eq!(String::from_utf8_lossy(&o.stderr), "cuprite nvcc: error: unknown options '--frobnicate', '-Qx'\n");
 }
 
+/// nvcc's front end warns by default of a variable or static function declared but never
+/// referenced (#177-D) and of a variable set but never used (#550-D), so `-Werror
+/// all-warnings` fails on them (nvcc 13.0: status 2, "error #177-D: variable "unused" was
+/// declared but never referenced"); each is reported once, and `--diag-suppress` silences them.
+#[test]
+fn nvccs_default_unused_warnings_once_and_as_errors_with_werror_all_warnings() {
+    let dir = scratch("unused-warnings");
+    let src = dir.join("w.cu");
+    std::fs::write(
+        &src,
+        "__global__ void w(int *p) { int unused; int set = 0; set = 2; p[0] = 1; }\n\
+         static void never_called() {}\nint main() { return 0; }\n",
+    )
+    .unwrap();
+    let compile = |extra: &[&str]| {
+        cuprite()
+            .args(["nvcc", "-arch=sm_90", "-c"])
+            .args(extra)
+            .arg(&src)
+            .arg("-o")
+            .arg(dir.join("w.o"))
+            .output()
+            .unwrap()
+    };
+    let o = compile(&[]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    for warning in ["unused variable 'unused'", "variable 'set' set but not used", "unused function 'never_called'"] {
+        assert_eq!(stderr.matches(warning).count(), 1, "{warning}: {stderr}");
+    }
+    let o = compile(&["-Werror", "all-warnings"]);
+    assert_ne!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("error: unused variable 'unused'"), "{}", text(&o));
+    let o = compile(&["--diag-suppress", "177,550"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(!String::from_utf8_lossy(&o.stderr).contains("warning"), "{}", text(&o));
+}
+
 #[test]
 fn run_caches_and_rebuilds_when_an_included_header_changes() {
     let dir = scratch("run");

@@ -798,10 +798,24 @@ fn user_preprocessor_args(o: &Options, args: &mut Vec<OsString>) {
     }
 }
 
+/// Which compilation of a CUDA source: the host pass, or a device pass.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    Host,
+    Device,
+}
+
+/// The warnings nvcc's front end gives by default that clang's does not: a local variable or
+/// static function declared but never referenced (EDG's #177-D), a variable set but never used
+/// (#550-D); `-Werror all-warnings` makes them errors (`--diag-suppress 177,550` and `-w`,
+/// which come after, silence them). The host pass only: it parses device code too, so each is
+/// reported once.
+const NVCC_DEFAULT_WARNINGS: &[&str] = &["-Wunused-variable", "-Wunused-function", "-Wunused-but-set-variable"];
+
 /// Flags shared by both CUDA passes: CUDA C++ with Cuprite's headers instead of NVIDIA's, the
 /// CUDA 9.2+ launch ABI, the user's preprocessor options. The wrapper header comes separately
 /// ([`include_wrapper`]).
-fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path, source: &Path) -> Vec<OsString> {
+fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path, source: &Path, pass: Pass) -> Vec<OsString> {
     let mut args = vec![
         os("-x"),
         os("cuda"),
@@ -830,6 +844,9 @@ fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path, source
         args.extend([os("-iquote"), dir.into()]);
     }
     user_preprocessor_args(o, &mut args);
+    if pass == Pass::Host {
+        args.extend(NVCC_DEFAULT_WARNINGS.iter().map(os));
+    }
     args.extend(o.front_end_options.iter().map(os));
     args.extend(o.diagnostic_options.iter().map(os));
     args.extend([
@@ -1336,7 +1353,7 @@ fn plan_cuda(
     // The host pass compiles no device code: any architecture clang knows will do.
     let first_arch = gpu_arch::codegen_arch(first_arch, tc.clang_major);
     if matches!(o.phase, Phase::Preprocess | Phase::Dependencies) {
-        let mut args = cuda_common_args(o, tc, first_arch, &input.path, source);
+        let mut args = cuda_common_args(o, tc, first_arch, &input.path, source, Pass::Host);
         args.extend([os("-include"), os(precompiled::WRAPPER)]);
         pre_include_args(o, &mut args);
         args.push(os("--cuda-host-only"));
@@ -1393,7 +1410,7 @@ fn plan_cuda(
             (Phase::Ptx, None) => format!("{}.ptx", stem(&input.path)).into(),
             _ => workspace.temp.join(format!("{unique}.sm_{arch}.ptx")),
         };
-        let mut args = cuda_common_args(o, tc, codegen, &input.path, &device_input);
+        let mut args = cuda_common_args(o, tc, codegen, &input.path, &device_input, Pass::Device);
         args.extend([os("--cuda-device-only"), os(format!("--cuda-feature={}", ptx_feature(codegen)))]);
         args.extend(gpu_arch::arch_macro_args(arch, codegen).into_iter().map(os));
         args.extend(device_codegen_args(o));
@@ -1476,7 +1493,7 @@ fn plan_cuda(
         return Ok(());
     }
     let object = object_path(o, workspace.temp, input);
-    let mut args = cuda_common_args(o, tc, first_arch, &input.path, source);
+    let mut args = cuda_common_args(o, tc, first_arch, &input.path, source, Pass::Host);
     args.push(os("--cuda-host-only"));
     if input.path.file_name().is_some_and(|n| n == CMAKE_COMPILER_ID_SOURCE) {
         args.push(os("-D__NVCC__"));
