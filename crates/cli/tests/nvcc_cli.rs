@@ -34,6 +34,33 @@ fn unknown_options_exit_1_naming_them() {
     assert_eq!(String::from_utf8_lossy(&o.stderr), "cuprite nvcc: error: unknown options '--frobnicate', '-Qx'\n");
 }
 
+/// nvcc 13.0's exit status for a build that fails: 2 when its CUDA front end rejects a `.cu`
+/// file (an undeclared name), 1 when the host compiler's preprocessor does (a missing header,
+/// `#error`), for a C++ file's errors, and for the link's.
+#[test]
+fn failed_builds_exit_with_nvccs_status() {
+    let dir = scratch("failure-status");
+    let status = |name: &str, source: &str, extra: &[&str]| {
+        let src = dir.join(name);
+        std::fs::write(&src, source).unwrap();
+        let o = cuprite()
+            .args(["nvcc", "-arch=sm_90"])
+            .args(extra)
+            .arg(&src)
+            .arg("-o")
+            .arg(dir.join("out"))
+            .output()
+            .unwrap();
+        o.status.code()
+    };
+    assert_eq!(status("semantic.cu", "int main() { foo(); }\n", &["-c"]), Some(2));
+    assert_eq!(status("device.cu", "__global__ void k(int *p) { *p = undeclared; }\n", &["-c"]), Some(2));
+    assert_eq!(status("missing.cu", "#include <nonexistent_header.h>\nint main() {}\n", &["-c"]), Some(1));
+    assert_eq!(status("directive.cu", "#error stop here\nint main() {}\n", &["-c"]), Some(1));
+    assert_eq!(status("host.cpp", "int main() { foo(); }\n", &["-c"]), Some(1));
+    assert_eq!(status("link.cu", "void f();\nint main() { f(); }\n", &[]), Some(1));
+}
+
 /// nvcc's front end warns by default of a variable or static function declared but never
 /// referenced (#177-D) and of a variable set but never used (#550-D), so `-Werror
 /// all-warnings` fails on them (nvcc 13.0: status 2, "error #177-D: variable "unused" was

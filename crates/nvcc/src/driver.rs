@@ -619,7 +619,7 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
                 }
                 if !retry {
                     eprint!("{}", failure.diagnostics);
-                    return Err(explain_shared_initialization(failure, &rejected, &plan, o));
+                    return Err(front_end_status(explain_shared_initialization(failure, &rejected, &plan, o)));
                 }
             }
         }
@@ -667,7 +667,31 @@ fn refused_source(o: &Options) -> Option<Failure> {
         n => format!("{n} errors"),
     };
     let diagnostics = format!("{}{count} generated.\n", errors.concat());
-    Some(Failure { message: String::new(), status: 1, diagnostics })
+    // What nvcc's front end refuses: its exit status (see front_end_status).
+    Some(Failure { message: String::new(), status: FRONT_END_STATUS, diagnostics })
+}
+
+/// nvcc's exit status when its CUDA front end (cudafe++) rejects a source: 2, where the host
+/// compiler's failures (a C++ file's errors, the preprocessor's: a missing header, `#error`,
+/// which gcc meets first) and the linker's are 1 (nvcc 13.0).
+const FRONT_END_STATUS: i32 = 2;
+
+/// A failure with nvcc's exit status: clang's errors in compiling CUDA code (its summary says
+/// "generated when compiling for"), other than the preprocessor's, are the front end's
+/// ([`FRONT_END_STATUS`]); everything else keeps the status the tool gave.
+fn front_end_status(mut failure: Failure) -> Failure {
+    let lines = || failure.diagnostics.lines();
+    let cuda_errors = lines().any(|l| l.contains(" generated when compiling for ") && l.contains("error"));
+    let preprocessor = lines().any(|l| {
+        (l.contains("fatal error:") && l.contains("file not found"))
+            || l.split_once('|').is_some_and(|(line_number, text)| {
+                line_number.trim().parse::<u32>().is_ok() && text.trim_start().starts_with("#error")
+            })
+    });
+    if failure.status == 1 && cuda_errors && !preprocessor {
+        failure.status = FRONT_END_STATUS;
+    }
+    failure
 }
 
 /// How many times a build is attempted again with the `__shared__` declarations clang rejected
