@@ -640,6 +640,9 @@ fn refused_source(o: &Options) -> Option<Failure> {
         if let Ok(text) = std::fs::read(&input.path) {
             let file = input.path.display().to_string();
             errors.extend(crate::constant_writes::check(&text, &file));
+            if !o.extended_lambda {
+                errors.extend(crate::extended_lambdas::check(&text, &file));
+            }
             if !o.relaxed_constexpr {
                 let (refused, warned) = crate::host_constexpr::check(&text, &file);
                 errors.extend(refused);

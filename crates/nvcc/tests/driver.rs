@@ -121,6 +121,36 @@ fn omp_h_in_a_cuda_source_compiles_or_names_the_package() {
     }
 }
 
+/// A `__device__` lambda passed to a kernel template builds with `--extended-lambda` and runs;
+/// without the flag it is nvcc 13.0's error ("__host__ or __device__ annotation on lambda
+/// requires --extended-lambda nvcc flag", exit status 2), where clang compiled it.
+#[test]
+fn device_lambdas_need_extended_lambda_as_with_nvcc() {
+    let dir = common::scratch_dir("extended_lambda");
+    let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    std::fs::write(
+        dir.join("lam.cu"),
+        "#include <cstdio>\ntemplate <typename F> __global__ void apply(F f, int *p) { p[threadIdx.x] = f(threadIdx.x); }\n\
+         int main() {\n  int *d, h[32]; cudaMalloc(&d, sizeof h);\n  auto twice = [] __device__ (int x) { return 2 * x; };\n\
+           apply<<<1, 32>>>(twice, d);\n  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);\n\
+           printf(h[31] == 62 ? \"PASS\\n\" : \"FAIL\\n\");\n}\n",
+    )
+    .unwrap();
+    let options = nvcc::Options::parse(&["-arch=sm_90", &p("lam.cu"), "-o", &p("lam")]).unwrap();
+    let failure = nvcc::driver::build(&options, Some(common::work_dir().join("lib"))).unwrap_err();
+    assert_eq!(failure.status, 2);
+    assert!(
+        failure.diagnostics.contains(&format!(
+            "{}:5:30: error: __host__ or __device__ annotation on lambda requires --extended-lambda nvcc flag",
+            p("lam.cu")
+        )),
+        "{}",
+        failure.diagnostics
+    );
+    common::nvcc(&["-arch=sm_90", "--extended-lambda", &p("lam.cu"), "-o", &p("lam")]).expect("--extended-lambda");
+    assert_eq!(String::from_utf8_lossy(&common::run(&dir.join("lam"), &[], &[]).stdout), "PASS\n");
+}
+
 #[test]
 fn fatbin_is_read_by_the_runtime_and_by_fatbin_dump() {
     let dir = common::scratch_dir("fatbin");
