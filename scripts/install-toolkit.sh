@@ -3,7 +3,7 @@
 #   PREFIX/bin/nvcc, PREFIX/bin/cuprite        the compiler driver (`nvcc` runs `cuprite nvcc`)
 #   PREFIX/bin/ptxas, PREFIX/bin/fatbinary     for clang --cuda-path=PREFIX (`cuprite ptxas`, ...)
 #   PREFIX/include/                            Cuprite's CUDA headers
-#   PREFIX/lib64/libcudart.so{.13,}            Cuprite's runtime library
+#   PREFIX/lib64/libcudart.so{.13,}            Cuprite's runtime library (also as libcuda.so)
 #   PREFIX/lib64/libcurand.so{.10,}            Cuprite's cuRAND host API
 #   PREFIX/lib64/libcudadevrt.a, libcudart_static.a   what build systems link beside it
 #   PREFIX/nvvm/libdevice/libdevice.10.bc      the math library's bitcode (when libdevice/ exists)
@@ -41,6 +41,10 @@ lib="$built/libcudart.so"
 if [ ! -f "$lib" ] || [ "$built/deps/libcudart.so" -nt "$lib" ]; then lib="$built/deps/libcudart.so"; fi
 install -m 755 "$lib" "$prefix/lib64/libcudart.so.13"
 ln -sf libcudart.so.13 "$prefix/lib64/libcudart.so"
+# Makefiles link -lcuda (NVIDIA's driver library, which a GPU machine has) beside -lcudart,
+# most without calling the Driver API (Rodinia's): the name links the runtime, and a program
+# that calls cuInit & co. fails to link, naming the function (Cuprite has no driver library).
+ln -sf libcudart.so.13 "$prefix/lib64/libcuda.so"
 # cuRAND's host API (crates/curand), under NVIDIA's names.
 curand="$built/libcurand.so"
 if [ ! -f "$curand" ] || [ "$built/deps/libcurand.so" -nt "$curand" ]; then curand="$built/deps/libcurand.so"; fi

@@ -10,6 +10,9 @@ use crate::exec_cmd;
 /// The directory with Cuprite's `libcudart.so.13` (and `libcurand.so.10`), given `libcudart.so`
 /// (and `libcurand.so`) links beside them so that `-lcudart` (`-lcurand`) finds them at link time: `PREFIX/lib64` in an installed toolkit
 /// (`scripts/install-toolkit.sh`, `PREFIX/bin/cuprite`), else where `cuprite exec` finds it.
+/// `libcuda.so` links to the runtime too: Makefiles link `-lcuda` (NVIDIA's driver library,
+/// which a GPU machine has) beside `-lcudart` whether or not they call the Driver API, and
+/// Cuprite has no driver library; a program that calls it fails to link, naming the function.
 fn cudart_dir() -> Result<PathBuf, String> {
     let toolkit_lib = std::env::current_exe()
         .ok()
@@ -19,7 +22,9 @@ fn cudart_dir() -> Result<PathBuf, String> {
         Some(d) => d,
         None => exec_cmd::lib_dir()?,
     };
-    for (unversioned, versioned) in [("libcudart.so", "libcudart.so.13"), ("libcurand.so", "libcurand.so.10")] {
+    for (unversioned, versioned) in
+        [("libcudart.so", "libcudart.so.13"), ("libcuda.so", "libcudart.so.13"), ("libcurand.so", "libcurand.so.10")]
+    {
         let link = dir.join(unversioned);
         if !link.exists() && dir.join(versioned).exists() {
             // Relative, so that it follows the versioned name when `cuprite exec` repoints that.

@@ -25,11 +25,78 @@ fn verbose_build(src: &Path, exe: &Path, kit: &Path, cache: &Path) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// nvcc 13.0 exits 1 for any command-line error ("nvcc fatal   : Unknown option '--bogus'",
+/// "Unsupported gpu architecture 'sm_13'": status 1 each); Cuprite names every unknown option.
 #[test]
-fn unknown_options_exit_2_naming_them() {
+fn unknown_options_exit_1_naming_them() {
     let o = cuprite().args(["nvcc", "-arch=sm_90", "--frobnicate", "-Qx", "a.cu"]).output().unwrap();
-    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert_eq!(String::from_utf8_lossy(&o.stderr), "cuprite nvcc: error: unknown options '--frobnicate', '-Qx'\n");
+}
+
+/// nvcc 13.0's exit status for a build that fails: 2 when its CUDA front end rejects a `.cu`
+/// file (an undeclared name), 1 when the host compiler's preprocessor does (a missing header,
+/// `#error`), for a C++ file's errors, and for the link's.
+#[test]
+fn failed_builds_exit_with_nvccs_status() {
+    let dir = scratch("failure-status");
+    let status = |name: &str, source: &str, extra: &[&str]| {
+        let src = dir.join(name);
+        std::fs::write(&src, source).unwrap();
+        let o = cuprite()
+            .args(["nvcc", "-arch=sm_90"])
+            .args(extra)
+            .arg(&src)
+            .arg("-o")
+            .arg(dir.join("out"))
+            .output()
+            .unwrap();
+        o.status.code()
+    };
+    assert_eq!(status("semantic.cu", "int main() { foo(); }\n", &["-c"]), Some(2));
+    assert_eq!(status("device.cu", "__global__ void k(int *p) { *p = undeclared; }\n", &["-c"]), Some(2));
+    assert_eq!(status("missing.cu", "#include <nonexistent_header.h>\nint main() {}\n", &["-c"]), Some(1));
+    assert_eq!(status("directive.cu", "#error stop here\nint main() {}\n", &["-c"]), Some(1));
+    assert_eq!(status("host.cpp", "int main() { foo(); }\n", &["-c"]), Some(1));
+    assert_eq!(status("link.cu", "void f();\nint main() { f(); }\n", &[]), Some(1));
+}
+
+/// nvcc's front end warns by default of a variable or static function declared but never
+/// referenced (#177-D) and of a variable set but never used (#550-D), so `-Werror
+/// all-warnings` fails on them (nvcc 13.0: status 2, "error #177-D: variable "unused" was
+/// declared but never referenced"); each is reported once, and `--diag-suppress` silences them.
+#[test]
+fn nvccs_default_unused_warnings_once_and_as_errors_with_werror_all_warnings() {
+    let dir = scratch("unused-warnings");
+    let src = dir.join("w.cu");
+    std::fs::write(
+        &src,
+        "__global__ void w(int *p) { int unused; int set = 0; set = 2; p[0] = 1; }\n\
+         static void never_called() {}\nint main() { return 0; }\n",
+    )
+    .unwrap();
+    let compile = |extra: &[&str]| {
+        cuprite()
+            .args(["nvcc", "-arch=sm_90", "-c"])
+            .args(extra)
+            .arg(&src)
+            .arg("-o")
+            .arg(dir.join("w.o"))
+            .output()
+            .unwrap()
+    };
+    let o = compile(&[]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    for warning in ["unused variable 'unused'", "variable 'set' set but not used", "unused function 'never_called'"] {
+        assert_eq!(stderr.matches(warning).count(), 1, "{warning}: {stderr}");
+    }
+    let o = compile(&["-Werror", "all-warnings"]);
+    assert_ne!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("error: unused variable 'unused'"), "{}", text(&o));
+    let o = compile(&["--diag-suppress", "177,550"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(!String::from_utf8_lossy(&o.stderr).contains("warning"), "{}", text(&o));
 }
 
 #[test]
@@ -220,7 +287,7 @@ fn environment_flags_dependencies_of_copies_and_help() {
     assert!(log.starts_with("#$ NVCC_PREPEND_FLAGS=\"-DFROM_ENV='a b' -O0\"\n#$ NVCC_APPEND_FLAGS=\"-O3\"\n"), "{log}");
     assert!(log.contains("'-DFROM_ENV=a b'") && log.contains(" -O3 ") && !log.contains(" -O1 "), "{log}");
     let o = cuprite().args(["nvcc", "-c"]).arg(&src).env("NVCC_APPEND_FLAGS", "--bogus").output().unwrap();
-    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert_eq!(String::from_utf8_lossy(&o.stderr), "cuprite nvcc: error: unknown option '--bogus'\n");
     let o = cuprite().args(["nvcc", "-M", "-rdc=true"]).arg(&src).output().unwrap();
     let deps = String::from_utf8_lossy(&o.stdout);

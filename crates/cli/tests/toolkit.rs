@@ -5,6 +5,9 @@
 //!   with the one option `-DCMAKE_CUDA_COMPILER=PREFIX/bin/nvcc` (docs/cmake.md), and its
 //!   programs pass on the CPU; skipped, saying so, where cmake is not installed (scripts/test.sh
 //!   installs it);
+//! - a Makefile's build as Rodinia's are written: `$(CUDA_DIR)/bin/nvcc -c` for the `.cu` file,
+//!   then `gcc` links the objects with `-L$(CUDA_DIR)/lib64 -lcuda -lcudart -lm` (NVIDIA's
+//!   driver library, which the program never calls, linked beside the runtime);
 //! - clang's own CUDA mode, `clang++ --cuda-path=PREFIX -x cuda --cuda-gpu-arch=sm_80 app.cu
 //!   -L PREFIX/lib64 -lcudart`, builds programs (vector add; warp shuffles with device printf;
 //!   `<cmath>` in device code) that pass on the CPU.
@@ -89,5 +92,33 @@ fn clang_cuda_mode_builds_with_cuda_path_set_to_the_toolkit() {
             assert!(stdout.contains("warp 0 sum 496\n") && stdout.contains("warp 1 sum 1520\n"), "{}", text(&o));
         }
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn makefile_links_cuda_and_cudart_with_gcc() {
+    let (dir, prefix) = install_toolkit("make");
+    std::fs::write(
+        dir.join("k.cu"),
+        "__global__ void twice(int *p) { p[threadIdx.x] *= 2; }\n\
+         extern \"C\" int run_twice(void) { int h[32], *d; for (int i = 0; i < 32; i++) h[i] = i;\n\
+         cudaMalloc(&d, sizeof h); cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice); twice<<<1, 32>>>(d);\n\
+         cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost); cudaFree(d);\n\
+         for (int i = 0; i < 32; i++) if (h[i] != 2 * i) return 1; return 0; }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("main.c"),
+        "#include <stdio.h>\nint run_twice(void);\nint main(void) { puts(run_twice() ? \"FAIL\" : \"PASS\"); return 0; }\n",
+    )
+    .unwrap();
+    run(Command::new(prefix.join("bin/nvcc")).current_dir(&dir).args(["-O2", "-c", "k.cu"]));
+    run(Command::new("gcc")
+        .current_dir(&dir)
+        .args(["-O2", "main.c", "k.o", "-o", "app"])
+        .arg(format!("-L{}", prefix.join("lib64").display()))
+        .args(["-lcuda", "-lcudart", "-lm"]));
+    let o = run(Command::new(dir.join("app")).env("LD_LIBRARY_PATH", prefix.join("lib64")));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS\n", "{}", text(&o));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -619,7 +619,7 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
                 }
                 if !retry {
                     eprint!("{}", failure.diagnostics);
-                    return Err(explain_shared_initialization(failure, &rejected, &plan, o));
+                    return Err(front_end_status(explain_shared_initialization(failure, &rejected, &plan, o)));
                 }
             }
         }
@@ -640,6 +640,9 @@ fn refused_source(o: &Options) -> Option<Failure> {
         if let Ok(text) = std::fs::read(&input.path) {
             let file = input.path.display().to_string();
             errors.extend(crate::constant_writes::check(&text, &file));
+            if !o.extended_lambda {
+                errors.extend(crate::extended_lambdas::check(&text, &file));
+            }
             if !o.relaxed_constexpr {
                 let (refused, warned) = crate::host_constexpr::check(&text, &file);
                 errors.extend(refused);
@@ -667,7 +670,31 @@ fn refused_source(o: &Options) -> Option<Failure> {
         n => format!("{n} errors"),
     };
     let diagnostics = format!("{}{count} generated.\n", errors.concat());
-    Some(Failure { message: String::new(), status: 1, diagnostics })
+    // What nvcc's front end refuses: its exit status (see front_end_status).
+    Some(Failure { message: String::new(), status: FRONT_END_STATUS, diagnostics })
+}
+
+/// nvcc's exit status when its CUDA front end (cudafe++) rejects a source: 2, where the host
+/// compiler's failures (a C++ file's errors, the preprocessor's: a missing header, `#error`,
+/// which gcc meets first) and the linker's are 1 (nvcc 13.0).
+const FRONT_END_STATUS: i32 = 2;
+
+/// A failure with nvcc's exit status: clang's errors in compiling CUDA code (its summary says
+/// "generated when compiling for"), other than the preprocessor's, are the front end's
+/// ([`FRONT_END_STATUS`]); everything else keeps the status the tool gave.
+fn front_end_status(mut failure: Failure) -> Failure {
+    let lines = || failure.diagnostics.lines();
+    let cuda_errors = lines().any(|l| l.contains(" generated when compiling for ") && l.contains("error"));
+    let preprocessor = lines().any(|l| {
+        (l.contains("fatal error:") && l.contains("file not found"))
+            || l.split_once('|').is_some_and(|(line_number, text)| {
+                line_number.trim().parse::<u32>().is_ok() && text.trim_start().starts_with("#error")
+            })
+    });
+    if failure.status == 1 && cuda_errors && !preprocessor {
+        failure.status = FRONT_END_STATUS;
+    }
+    failure
 }
 
 /// How many times a build is attempted again with the `__shared__` declarations clang rejected
@@ -812,6 +839,7 @@ fn run_jobs(
 /// `explain_*` leaves a failure that already has a message as it is).
 fn explain(failure: Failure, tc: &Toolchain, o: &Options) -> Failure {
     let failure = explain_missing_cccl(failure, tc);
+    let failure = explain_missing_omp_h(failure, tc);
     let failure = explain_device_launch(failure, o);
     let failure = explain_shared_alignas(failure);
     let failure = explain_extended_lambda_traits(failure);
@@ -824,6 +852,19 @@ fn explain_missing_cccl(mut failure: Failure, tc: &Toolchain) -> Failure {
     if tc.cccl_dir.is_none() && failure.message.is_empty() && crate::cccl::missing_header_reported(&failure.diagnostics)
     {
         failure.message = format!("CCCL (Thrust, CUB, libcu++) is not installed: {}", crate::cccl::INSTALL_HINT);
+    }
+    failure
+}
+
+/// A failure from `#include <omp.h>` where clang has no OpenMP headers gets a message naming
+/// the package that installs them.
+fn explain_missing_omp_h(mut failure: Failure, tc: &Toolchain) -> Failure {
+    let reported = failure.diagnostics.lines().any(|l| l.contains("'omp.h' file not found"));
+    if failure.message.is_empty()
+        && reported
+        && let Some(why) = crate::plan::missing_openmp(tc)
+    {
+        failure.message = format!("<omp.h>: {why}");
     }
     failure
 }

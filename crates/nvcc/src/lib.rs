@@ -21,6 +21,7 @@ pub mod device_link;
 pub mod device_tools;
 pub mod diagnostic_numbers;
 pub mod driver;
+pub mod extended_lambdas;
 pub mod externalized_statics;
 pub mod gpu_arch;
 pub mod grid_constant;

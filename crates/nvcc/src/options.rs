@@ -225,6 +225,10 @@ pub struct Options {
     /// `-odir`: the directory of the outputs named after their inputs (`-c` objects, `-M`
     /// targets) when `-o` does not name them.
     pub output_directory: Option<PathBuf>,
+    /// `-cuda`: `-E` of each `.cu` input to `<input>.cpp.ii` (nvcc's host-side translation,
+    /// `a.cu.cpp.ii`, in the `-odir` directory) when `-o` does not name the output; C and C++
+    /// inputs are left alone, as nvcc leaves them.
+    pub cuda_translation: bool,
     /// Not an nvcc option: the overlay through which clang reads rewritten copies of headers
     /// (see [`crate::header_rewrites`]), set by the driver when it builds again with them.
     pub header_overlay: Option<PathBuf>,
@@ -315,13 +319,10 @@ impl fmt::Display for OptionError {
 impl std::error::Error for OptionError {}
 
 impl OptionError {
-    /// The exit status: nvcc's 1 for an architecture it does not support (scripts probing
-    /// architectures test for it), 2 (a usage error) for the rest.
+    /// The exit status: nvcc's 1 ("nvcc fatal", whatever is wrong with the command line:
+    /// an unknown option, a missing value, an architecture it does not support).
     pub fn status(&self) -> u8 {
-        match self {
-            OptionError::UnsupportedArch { .. } => 1,
-            _ => 2,
-        }
+        1
     }
 }
 
@@ -341,6 +342,7 @@ const TABLE: &[(&str, &str, Arity)] = &[
     ("output-file", "o", Arity::Value),
     ("compile", "c", Arity::Flag),
     ("preprocess", "E", Arity::Flag),
+    ("cuda", "cuda", Arity::Flag),
     ("generate-dependencies", "M", Arity::Flag),
     ("generate-dependencies-with-compile", "MD", Arity::Flag),
     ("dependency-output", "MF", Arity::Value),
@@ -509,35 +511,28 @@ fn parse_bool(option: &str, value: &str) -> Result<bool, OptionError> {
     }
 }
 
-/// The SM number of an architecture name: `sm_80`, `compute_80`, `sm_90a`, `lto_80` → 80. A
-/// well-formed name nvcc 13.0 does not support (`sm_60`, `sm_89a`) is its error; `code` says
-/// the name was given to `-code`.
-fn arch_number(option: &str, name: &str, code: bool) -> Result<u32, OptionError> {
+/// The SM number of an architecture name: `sm_80`, `compute_80`, `sm_90a`, `lto_80` → 80. Any
+/// other name, well-formed (`sm_60`, `sm_13`, `sm_89a`) or not (`sm_9x`, `foo`), is nvcc 13.0's
+/// error for an architecture it does not support; `code` says the name was given to `-code`.
+fn arch_number(name: &str, code: bool) -> Result<u32, OptionError> {
     let digits = ["sm_", "compute_", "lto_"].iter().find_map(|p| name.strip_prefix(p));
     let number = digits.and_then(|d| {
         let base = d.trim_end_matches(['a', 'f']);
         Some((base.parse::<u32>().ok()?, &d[base.len()..]))
     });
-    match number {
-        Some((n, suffix)) if (20..=200).contains(&n) => {
-            // `a` (architecture-specific) exists from sm_90, `f` (family) from sm_100.
-            let suffix_ok = match suffix {
+    // `a` (architecture-specific) exists from sm_90, `f` (family) from sm_100.
+    let supported = |&(n, suffix): &(u32, &str)| {
+        LISTED_ARCHS.contains(&n)
+            && match suffix {
                 "" => true,
                 "a" => n >= 90,
                 "f" => n >= 100,
                 _ => false,
-            };
-            if LISTED_ARCHS.contains(&n) && suffix_ok {
-                Ok(n)
-            } else {
-                Err(OptionError::UnsupportedArch { name: name.into(), code })
             }
-        }
-        _ => Err(OptionError::BadValue {
-            option: option.into(),
-            value: name.into(),
-            expected: "an architecture such as sm_80 or compute_80",
-        }),
+    };
+    match number.filter(supported) {
+        Some((n, _)) => Ok(n),
+        None => Err(OptionError::UnsupportedArch { name: name.into(), code }),
     }
 }
 
@@ -550,14 +545,14 @@ pub const DEFAULT_ARCH: u32 = 75;
 const NATIVE_ARCH: u32 = 90;
 
 /// Architectures named by an `-arch` value (one name or a comma list).
-fn arch_values(option: &str, value: &str, code: bool) -> Result<Vec<u32>, OptionError> {
+fn arch_values(value: &str, code: bool) -> Result<Vec<u32>, OptionError> {
     let mut out = Vec::new();
     for name in value.split(',').filter(|s| !s.is_empty()) {
         match name {
             "all" => out.extend_from_slice(ALL_ARCHS),
             "all-major" => out.extend_from_slice(ALL_MAJOR_ARCHS),
             "native" => out.push(NATIVE_ARCH),
-            _ => out.push(arch_number(option, name, code)?),
+            _ => out.push(arch_number(name, code)?),
         }
     }
     Ok(out)
@@ -574,11 +569,11 @@ fn gencode_arch(value: &str) -> Result<u32, OptionError> {
     if !value.contains("code=") {
         return Err(bad());
     }
-    let number = arch_number("-gencode", arch, false)?;
+    let number = arch_number(arch, false)?;
     // Every name in `code=sm_XY` or `code=[sm_XY,compute_XY]` must be one nvcc supports too.
     let codes = value.split_once("code=").map_or("", |(_, c)| c).trim_start_matches('[');
     for name in codes.split([',', ']']).map(str::trim).filter(|n| !n.is_empty() && !n.starts_with("arch=")) {
-        arch_number("-gencode", name, false)?;
+        arch_number(name, false)?;
     }
     Ok(number)
 }
@@ -647,6 +642,8 @@ struct CommandLine<'a> {
     options: Options,
     unknown: Vec<String>,
     explicit_archs: Vec<u32>,
+    /// The first `-arch` value nvcc does not support (reported after the `-code` values).
+    arch_error: Option<OptionError>,
     /// How many `-code` values were given (they need an `-arch`).
     code_values: usize,
     /// `-x`: the kind of the inputs that follow.
@@ -671,6 +668,7 @@ impl<'a> CommandLine<'a> {
             options: Options::default(),
             unknown: Vec::new(),
             explicit_archs: Vec::new(),
+            arch_error: None,
             code_values: 0,
             language: None,
             phases: Vec::new(),
@@ -778,6 +776,7 @@ impl<'a> CommandLine<'a> {
     /// Applies option `key` (given as `arg`) with its `value`.
     fn apply(&mut self, key: &str, value: String, arg: &str) -> Result<(), OptionError> {
         if let Some(phase) = phase_option(key) {
+            self.options.cuda_translation |= key == "cuda";
             self.phases.push((phase, arg.into()));
             return Ok(());
         }
@@ -855,10 +854,17 @@ impl<'a> CommandLine<'a> {
                 }
                 o.std = Some(if old { value.replace("98", "11").replace("03", "11") } else { value });
             }
-            "gpu-architecture" => self.explicit_archs.extend(arch_values(arg, &value, false)?),
+            // nvcc checks every `-code` before `-arch` (`-arch=sm_13 -code=sm_13` is an error of
+            // `-code`): a bad `-arch` is reported once every argument is read.
+            "gpu-architecture" => match arch_values(&value, false) {
+                Ok(archs) => self.explicit_archs.extend(archs),
+                Err(e) => {
+                    self.arch_error.get_or_insert(e);
+                }
+            },
             "gpu-code" => {
                 self.code_values += 1;
-                arch_values(arg, &value, true)?;
+                arch_values(&value, true)?;
             }
             "generate-code" => self.explicit_archs.push(gencode_arch(&value)?),
             "compiler-options" => o.compiler_options.extend(split_host_options(arg, &value)?),
@@ -913,9 +919,12 @@ impl<'a> CommandLine<'a> {
     /// The checks that need every argument: unknown options, `-code` without `-arch`, phases
     /// that disagree; then the phase and the architectures.
     fn finish(self) -> Result<Options, OptionError> {
-        let CommandLine { mut options, unknown, mut explicit_archs, code_values, phases, .. } = self;
+        let CommandLine { mut options, unknown, mut explicit_archs, arch_error, code_values, phases, .. } = self;
         if !unknown.is_empty() {
             return Err(OptionError::Unknown(unknown));
+        }
+        if let Some(e) = arch_error {
+            return Err(e);
         }
         if code_values > 0 && explicit_archs.is_empty() {
             return Err(OptionError::Conflict("-code needs -arch (nvcc: '-arch=compute_XY -code=sm_XY')".into()));
@@ -946,7 +955,7 @@ impl<'a> CommandLine<'a> {
 fn phase_option(key: &str) -> Option<Phase> {
     Some(match key {
         "compile" => Phase::Compile,
-        "preprocess" => Phase::Preprocess,
+        "preprocess" | "cuda" => Phase::Preprocess,
         "generate-dependencies" => Phase::Dependencies,
         "device-link" => Phase::DeviceLink,
         "ptx" => Phase::Ptx,
@@ -1141,7 +1150,6 @@ mod tests {
         .unwrap();
         assert_eq!(o.archs, vec![75, 90]);
         assert!(matches!(parse("-gencode compute_75 a.cu"), Err(OptionError::BadValue { .. })));
-        assert!(matches!(parse("-arch=sm_9x a.cu"), Err(OptionError::BadValue { .. })));
         assert!(matches!(parse("-code=sm_80 a.cu"), Err(OptionError::Conflict(_))));
     }
 
@@ -1172,13 +1180,29 @@ mod tests {
             ("-gencode=arch=compute_52,code=[sm_52,compute_52]", "compute_52"),
             ("--generate-code arch=compute_75,code=sm_70", "sm_70"),
             ("-gencode arch=compute_75,code=[sm_75,sm_61]", "sm_61"),
+            // Rodinia's Makefiles (CUDA 1.x–3.x architectures), and names that are none: nvcc
+            // words them all alike.
+            ("-arch sm_13", "sm_13"),
+            ("-arch=sm_10", "sm_10"),
+            ("-arch=sm_9x", "sm_9x"),
+            ("-arch=foo", "foo"),
+            ("-arch=sm_200", "sm_200"),
+            ("-arch=compute_20 -code=sm_80", "compute_20"),
+            ("-gencode arch=compute_13,code=sm_13", "compute_13"),
+            ("-gencode arch=compute_80,code=sm_13", "sm_13"),
+            ("-gencode arch=foo,code=sm_80", "foo"),
         ] {
             assert!(unsupported(args).starts_with(&format!("Unsupported gpu architecture '{name}'")), "{args}");
         }
         // nvcc fatal   : Value 'sm_60' is not defined for option 'gpu-code'
-        for (args, name) in
-            [("-arch=compute_75 -code=sm_72", "sm_72"), ("-arch=sm_75 --gpu-code=sm_75,compute_60", "compute_60")]
-        {
+        for (args, name) in [
+            ("-arch=compute_75 -code=sm_72", "sm_72"),
+            ("-arch=sm_75 --gpu-code=sm_75,compute_60", "compute_60"),
+            // `-code` is checked first, wherever `-arch` stands (Rodinia's cfd).
+            ("--gpu-architecture=compute_20 --gpu-code=compute_20", "compute_20"),
+            ("-arch=sm_13 -code=sm_13", "sm_13"),
+            ("-code=foo -arch=compute_80", "foo"),
+        ] {
             assert!(
                 unsupported(args).starts_with(&format!("Value '{name}' is not defined for option 'gpu-code'")),
                 "{args}"

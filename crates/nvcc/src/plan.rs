@@ -422,16 +422,26 @@ pub fn plan(
 fn check_openmp(o: &Options, tc: &Toolchain) -> Result<(), PlanError> {
     let openmp = o.compiler_options.iter().any(|c| c == "-fopenmp" || c == "-fopenmp=libomp");
     let clang_compiles_host_code = o.host_compiler.is_none() || o.inputs.iter().any(|i| i.kind == InputKind::Cuda);
-    if openmp && clang_compiles_host_code && !tc.resource_dir.join("include/omp.h").is_file() {
-        return Err(PlanError(format!(
-            "-Xcompiler -fopenmp: clang, which compiles the host code of .cu files (and of the others without -ccbin), \
-             has no OpenMP runtime installed (no omp.h in {}): install clang's (Debian/Ubuntu: apt-get install \
-             libomp-{}-dev), as nvcc's host compiler g++ brings its own",
-            tc.resource_dir.join("include").display(),
-            tc.clang_major
-        )));
+    match missing_openmp(tc) {
+        Some(why) if openmp && clang_compiles_host_code => Err(PlanError(format!("-Xcompiler -fopenmp: {why}"))),
+        _ => Ok(()),
     }
-    Ok(())
+}
+
+/// Why clang cannot compile OpenMP host code, and what to install, when its OpenMP runtime (its
+/// `omp.h`) is not installed; also the explanation of a failed `#include <omp.h>` (which g++
+/// finds without `-fopenmp`: Rodinia's kmeans and backprop include it in `.cu` files).
+pub(crate) fn missing_openmp(tc: &Toolchain) -> Option<String> {
+    let include = tc.resource_dir.join("include");
+    (!include.join("omp.h").is_file()).then(|| {
+        format!(
+            "clang, which compiles the host code of .cu files (and of the others without -ccbin), has no OpenMP \
+             runtime installed (no omp.h in {}): install clang's (Debian/Ubuntu: apt-get install libomp-{}-dev), \
+             as nvcc's host compiler g++ brings its own",
+            include.display(),
+            tc.clang_major
+        )
+    })
 }
 
 /// The jobs for a C or C++ source: preprocess it or list its dependencies (`-E`, `-M`), or
@@ -447,6 +457,8 @@ fn plan_host_source(
     let out = object_path(o, temp, input);
     match o.phase {
         Phase::Compile | Phase::DeviceCompile | Phase::Link | Phase::Run | Phase::Library => {}
+        // `-cuda` translates CUDA sources only.
+        Phase::Preprocess if o.cuda_translation => return Ok(()),
         Phase::Preprocess | Phase::Dependencies => {
             let mut args = host_args(o, tc, input.kind);
             args.push(os(if o.phase == Phase::Preprocess { "-E" } else { "-M" }));
@@ -615,6 +627,14 @@ fn default_output_path(o: &Options, input: &Input, extension: &str) -> PathBuf {
     o.output_directory.as_ref().map_or_else(|| name.clone().into(), |dir| dir.join(&name))
 }
 
+/// `-cuda`'s output for `input` when `-o` does not name it: nvcc's `a.cu.cpp.ii` (the whole
+/// file name, then `.cpp.ii`), in the `-odir` directory if one is given.
+fn cuda_translation_path(o: &Options, input: &Input) -> PathBuf {
+    let mut name = input.path.file_name().unwrap_or(input.path.as_os_str()).to_os_string();
+    name.push(".cpp.ii");
+    o.output_directory.as_ref().map_or_else(|| name.clone().into(), |dir| dir.join(&name))
+}
+
 /// `-MD`'s dependency file and target (`None`: clang's, the object) for an input compiled to
 /// `object`: `-MF`'s and `-MT`'s if given; else beside the object (`a.o` → `a.d`) when the
 /// build stops at objects, and, as nvcc writes them, named after the output when it links
@@ -778,10 +798,24 @@ fn user_preprocessor_args(o: &Options, args: &mut Vec<OsString>) {
     }
 }
 
+/// Which compilation of a CUDA source: the host pass, or a device pass.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    Host,
+    Device,
+}
+
+/// The warnings nvcc's front end gives by default that clang's does not: a local variable or
+/// static function declared but never referenced (EDG's #177-D), a variable set but never used
+/// (#550-D); `-Werror all-warnings` makes them errors (`--diag-suppress 177,550` and `-w`,
+/// which come after, silence them). The host pass only: it parses device code too, so each is
+/// reported once.
+const NVCC_DEFAULT_WARNINGS: &[&str] = &["-Wunused-variable", "-Wunused-function", "-Wunused-but-set-variable"];
+
 /// Flags shared by both CUDA passes: CUDA C++ with Cuprite's headers instead of NVIDIA's, the
 /// CUDA 9.2+ launch ABI, the user's preprocessor options. The wrapper header comes separately
 /// ([`include_wrapper`]).
-fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path, source: &Path) -> Vec<OsString> {
+fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path, source: &Path, pass: Pass) -> Vec<OsString> {
     let mut args = vec![
         os("-x"),
         os("cuda"),
@@ -810,6 +844,9 @@ fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path, source
         args.extend([os("-iquote"), dir.into()]);
     }
     user_preprocessor_args(o, &mut args);
+    if pass == Pass::Host {
+        args.extend(NVCC_DEFAULT_WARNINGS.iter().map(os));
+    }
     args.extend(o.front_end_options.iter().map(os));
     args.extend(o.diagnostic_options.iter().map(os));
     args.extend([
@@ -1316,7 +1353,7 @@ fn plan_cuda(
     // The host pass compiles no device code: any architecture clang knows will do.
     let first_arch = gpu_arch::codegen_arch(first_arch, tc.clang_major);
     if matches!(o.phase, Phase::Preprocess | Phase::Dependencies) {
-        let mut args = cuda_common_args(o, tc, first_arch, &input.path, source);
+        let mut args = cuda_common_args(o, tc, first_arch, &input.path, source, Pass::Host);
         args.extend([os("-include"), os(precompiled::WRAPPER)]);
         pre_include_args(o, &mut args);
         args.push(os("--cuda-host-only"));
@@ -1335,6 +1372,7 @@ fn plan_cuda(
         let listing = match &o.output {
             Some(out) => Some(out.clone()),
             None if dependencies => Some(workspace.temp.join(format!("{}.d", unique_stem(&input.path)))),
+            None if o.cuda_translation => Some(cuda_translation_path(o, input)),
             None => None,
         };
         if let Some(out) = &listing {
@@ -1372,7 +1410,7 @@ fn plan_cuda(
             (Phase::Ptx, None) => format!("{}.ptx", stem(&input.path)).into(),
             _ => workspace.temp.join(format!("{unique}.sm_{arch}.ptx")),
         };
-        let mut args = cuda_common_args(o, tc, codegen, &input.path, &device_input);
+        let mut args = cuda_common_args(o, tc, codegen, &input.path, &device_input, Pass::Device);
         args.extend([os("--cuda-device-only"), os(format!("--cuda-feature={}", ptx_feature(codegen)))]);
         args.extend(gpu_arch::arch_macro_args(arch, codegen).into_iter().map(os));
         args.extend(device_codegen_args(o));
@@ -1455,7 +1493,7 @@ fn plan_cuda(
         return Ok(());
     }
     let object = object_path(o, workspace.temp, input);
-    let mut args = cuda_common_args(o, tc, first_arch, &input.path, source);
+    let mut args = cuda_common_args(o, tc, first_arch, &input.path, source, Pass::Host);
     args.push(os("--cuda-host-only"));
     if input.path.file_name().is_some_and(|n| n == CMAKE_COMPILER_ID_SOURCE) {
         args.push(os("-D__NVCC__"));

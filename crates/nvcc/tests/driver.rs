@@ -78,6 +78,79 @@ fn unknown_options_and_cubin_are_refused_by_name() {
     assert!(e.contains("--cubin is not supported") && e.contains("PTX"), "{e}");
 }
 
+/// nvcc's `-cuda` (Rodinia's nn Makefile runs `nvcc -cuda nn_cuda.cu` before building): each
+/// `.cu` input preprocessed for the host to `NAME.cu.cpp.ii`, in the `-odir` directory (or
+/// `-o`'s file); a C++ input is left alone (nvcc 13.0 writes no `c.cpp.cpp.ii`).
+#[test]
+fn cuda_option_writes_the_host_translation() {
+    let dir = common::scratch_dir("cuda_option");
+    let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    std::fs::write(dir.join("a.cu"), "#define SCALE 3\n__global__ void scale_kernel(int *p) { *p *= SCALE; }\n")
+        .unwrap();
+    std::fs::write(dir.join("c.cpp"), "int host_only() { return 1; }\n").unwrap();
+    let _ = std::fs::remove_file(dir.join("a.cu.cpp.ii"));
+    common::nvcc(&["-cuda", &p("a.cu"), &p("c.cpp"), "-odir", &p("")]).expect("-cuda");
+    let ii = std::fs::read_to_string(dir.join("a.cu.cpp.ii")).expect("a.cu.cpp.ii");
+    assert!(ii.contains("scale_kernel") && ii.contains("*= 3") && !ii.contains("#define SCALE"), "{}", &ii[..200]);
+    assert!(!dir.join("c.cpp.cpp.ii").exists());
+    common::nvcc(&["-cuda", &p("a.cu"), "-o", &p("named.ii")]).expect("-cuda -o");
+    assert!(std::fs::read_to_string(dir.join("named.ii")).unwrap().contains("scale_kernel"));
+}
+
+/// A CUDA source that includes `<omp.h>` for its host code (Rodinia's kmeans and backprop, built
+/// without `-fopenmp`) compiles where clang has its OpenMP headers; where it has none (Debian's
+/// clang-19 without libomp-19-dev; nvcc's g++ has its own), the error names the package.
+#[test]
+fn omp_h_in_a_cuda_source_compiles_or_names_the_package() {
+    let dir = common::scratch_dir("omp_h");
+    let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    std::fs::write(
+        dir.join("k.cu"),
+        "#include <omp.h>\n__global__ void k(int *p) { *p = 1; }\n\
+         int threads() { omp_lock_t lock; (void)lock; return omp_get_max_threads(); }\n",
+    )
+    .unwrap();
+    let tc = nvcc::toolchain::Toolchain::locate(None).expect("clang");
+    let built = common::nvcc(&["-c", "-arch=sm_90", &p("k.cu"), "-o", &p("k.o")]);
+    if tc.resource_dir.join("include/omp.h").is_file() {
+        built.expect("a .cu including <omp.h>");
+    } else {
+        let e = built.unwrap_err();
+        assert!(e.starts_with("<omp.h>: clang, which compiles the host code of .cu files"), "{e}");
+        assert!(e.contains(&format!("apt-get install libomp-{}-dev", tc.clang_major)), "{e}");
+    }
+}
+
+/// A `__device__` lambda passed to a kernel template builds with `--extended-lambda` and runs;
+/// without the flag it is nvcc 13.0's error ("__host__ or __device__ annotation on lambda
+/// requires --extended-lambda nvcc flag", exit status 2), where clang compiled it.
+#[test]
+fn device_lambdas_need_extended_lambda_as_with_nvcc() {
+    let dir = common::scratch_dir("extended_lambda");
+    let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    std::fs::write(
+        dir.join("lam.cu"),
+        "#include <cstdio>\ntemplate <typename F> __global__ void apply(F f, int *p) { p[threadIdx.x] = f(threadIdx.x); }\n\
+         int main() {\n  int *d, h[32]; cudaMalloc(&d, sizeof h);\n  auto twice = [] __device__ (int x) { return 2 * x; };\n\
+           apply<<<1, 32>>>(twice, d);\n  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);\n\
+           printf(h[31] == 62 ? \"PASS\\n\" : \"FAIL\\n\");\n}\n",
+    )
+    .unwrap();
+    let options = nvcc::Options::parse(&["-arch=sm_90", &p("lam.cu"), "-o", &p("lam")]).unwrap();
+    let failure = nvcc::driver::build(&options, Some(common::work_dir().join("lib"))).unwrap_err();
+    assert_eq!(failure.status, 2);
+    assert!(
+        failure.diagnostics.contains(&format!(
+            "{}:5:30: error: __host__ or __device__ annotation on lambda requires --extended-lambda nvcc flag",
+            p("lam.cu")
+        )),
+        "{}",
+        failure.diagnostics
+    );
+    common::nvcc(&["-arch=sm_90", "--extended-lambda", &p("lam.cu"), "-o", &p("lam")]).expect("--extended-lambda");
+    assert_eq!(String::from_utf8_lossy(&common::run(&dir.join("lam"), &[], &[]).stdout), "PASS\n");
+}
+
 #[test]
 fn fatbin_is_read_by_the_runtime_and_by_fatbin_dump() {
     let dir = common::scratch_dir("fatbin");
@@ -1582,15 +1655,19 @@ fn diagnostic_numbers_map_to_clang_warnings() {
     let source = src.to_str().unwrap();
     let (ok, err) = build(&[]);
     assert!(ok && err.contains(&format!("{source}:3:3: warning: ignoring return value")), "{err}");
-    for suppress in
-        [["--diag-suppress=1650"].as_slice(), &["-Xcudafe", "--diag_suppress=1650"], &["-diag-suppress", "177,1650"]]
-    {
+    // 550 is one of nvcc's default warnings (nvcc 13.0: "warning #550-D: variable "set" was set
+    // but never used" with --diag-suppress=1650 alone), so each silencing names it too.
+    for suppress in [
+        ["--diag-suppress=1650,550"].as_slice(),
+        &["-Xcudafe", "--diag_suppress=1650", "-Xcudafe", "--diag_suppress=550"],
+        &["-diag-suppress", "177,550,1650"],
+    ] {
         let (ok, err) = build(suppress);
         assert!(ok && !err.contains("warning"), "{suppress:?}: {err}");
     }
     let (ok, err) = build(&["--diag-suppress=1650", "--diag-error=550"]);
     assert!(!ok && err.contains(&format!("{source}:4:7: error: variable 'set' set but not used")), "{err}");
-    let (ok, err) = build(&["-v", "--diag-suppress=1650,20012", "--display-error-number"]);
+    let (ok, err) = build(&["-v", "--diag-suppress=1650,550,20012", "--display-error-number"]);
     assert!(ok && err.contains("--diag-suppress 20012: accepted and ignored"), "{err}");
 }
 
