@@ -111,9 +111,9 @@ double __nv_y1(double x) {
 }
 
 double __nv_jn(int n, double x) {
+  if (n < 0) return D_NAN; /* the CUDA Math API's jn(n, x) for n < 0, whatever x */
   if (is_nan_d(x)) return nan_arg_d(x);
   double sign = 1.0;
-  if (n < 0) { n = -n; if (n & 1) sign = -1.0; }
   if (x < 0.0) { x = -x; if (n & 1) sign = -sign; }
   if (n == 0) return __nv_j0(x);
   if (n == 1) return mul(sign, __nv_j1(x));
@@ -152,11 +152,10 @@ double __nv_jn(int n, double x) {
 }
 
 double __nv_yn(int n, double x) {
+  if (n < 0) return D_NAN; /* the CUDA Math API's yn(n, x) for n < 0, whatever x */
   if (is_nan_d(x)) return nan_arg_d(x);
-  double sign = 1.0;
-  if (n < 0) { n = -n; if (n & 1) sign = -1.0; }
   if (n == 0) return __nv_y0(x);
-  if (n == 1) return mul(sign, __nv_y1(x));
+  if (n == 1) return __nv_y1(x);
   if (x == 0.0) return -D_INF;
   if (x < 0.0) return D_NAN;
   if (is_inf_d(x)) return 0.0;
@@ -166,7 +165,7 @@ double __nv_yn(int n, double x) {
     a = b;
     b = c;
   }
-  return mul(sign, b);
+  return b;
 }
 
 /* e^|x| g where g is the scaled fit, rounded once. */

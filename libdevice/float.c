@@ -97,7 +97,6 @@ float __nv_modff(float x, float *ip) {
   return r;
 }
 /* A subnormal float as zero of its sign (flush-to-zero mode's view of operands and results). */
-static float flush_f(float x) { return (bits_f(x) & 0x7f800000u) == 0 ? from_bits_f(bits_f(x) & 0x80000000u) : x; }
 float __nv_nextafterf(float x, float y) {
   if (is_nan_f(x) || is_nan_f(y)) return addf(x, y);
   /* Under flush-to-zero (-ftz=true, -use_fast_math), as nvcc's: subnormal operands are zeros, the
