@@ -118,6 +118,20 @@ double __nv_jn(int n, double x) {
   if (n == 0) return __nv_j0(x);
   if (n == 1) return mul(sign, __nv_j1(x));
   if (x == 0.0 || is_inf_d(x)) return mul(sign, 0.0);
+  if (x < 0x1p-20) {
+    /* J_n(x) = (x/2)^n / n! (1 - (x/2)^2 / (n + 1) + ...), the next term 2^-80 relative: the
+     * recurrences below divide by x (2k/x overflows to inf and gave NaN). The product is kept
+     * normal by scaling it by 2^500 steps, rounded to a subnormal once at the end. */
+    double h = mul(x, 0.5), m = 1.0;
+    int e = 0;
+    for (int k = 1; k <= n; k++) {
+      m = mul(m, dvd(h, (double)k));
+      if (m < 0x1p-500) { m = mul(m, 0x1p500); e -= 500; }
+      if (e < -1200) return mul(sign, 0.0);
+    }
+    m = mul(m, fma_rn(-h, dvd(h, (double)(n + 1)), 1.0));
+    return mul(sign, scale2(m, e));
+  }
   double r;
   if ((double)n < x) {
     /* forward recurrence, stable while k < x */

@@ -2,7 +2,9 @@
 // (tests/cuprite_math.rs); prints each disagreement, then PASS or FAIL.
 // - Device: expm1 just past ln(DBL_MAX) is +inf (it was inf - 1 = NaN); jn/yn/jnf/ynf of a
 //   negative order are NaN (math_functions.h: "returns NaN for n < 0"; they were J_{-n}(x) with
-//   its sign); sincosf(-0) gives sin -0.
+//   its sign); jn of tiny arguments is (x/2)^n/n!, not NaN (its recurrences divided by x:
+//   jn(2, 1e-160) was NaN; NVIDIA's gives NaN below about 1e-30, an artifact not matched);
+//   sincosf(-0) gives sin -0.
 // - Host: the Math API's functions that C lacks (erfinv, erfcinv, normcdf, normcdfinv, erfcx,
 //   rcbrt, rsqrt, sinpi, cospi and their float forms), which NVIDIA's headers define for host code
 //   too, compile and are within 2 ulps of the exact values (mpmath), a domain error's NaN negative
@@ -29,6 +31,9 @@ __global__ void device_edges(double big, int neg, double *d, float *f) {
     d[4] = jn(neg - 1, 0.5);
     f[0] = jnf(neg, 1.0f);
     f[1] = ynf(neg, 2.5f);
+    d[5] = jn(2, 1e-160 * (big - big + 1.0));
+    d[6] = jn(3, 1e-100 * (big - big + 1.0));
+    d[7] = jn(10, -1e-20 * (big - big + 1.0));
     float s, c;
     sincosf(-0.0f * big, &s, &c);      // -0, not folded by the compiler
     f[2] = s;
@@ -46,6 +51,9 @@ int main() {
     near("expm1(0x1.62e42fefa39efp+9)", d[1], 0x1.fffffffffff2ap+1023, 1);
     for (int i = 2; i < 5; i++)
         if (d[i] == d[i]) { printf("jn/yn of a negative order, case %d = %a (want NaN)\n", i, d[i]); ++fails; }
+    near("jn(2, 1e-160)", d[5], 0x0.00000000000fdp-1022, 1);
+    near("jn(3, 1e-100)", d[6], 0x1.c92d503f699ccp-1003, 2);
+    near("jn(10, -1e-20)", d[7], 0x1.c4fc320323dc4p-697, 2);
     if (f[0] == f[0] || f[1] == f[1]) { printf("jnf/ynf(-3, x) = %a %a (want NaN)\n", f[0], f[1]); ++fails; }
     if (f[2] != 0.0f || !signbit(f[2]) || f[3] != 1.0f) { printf("sincosf(-0) = %a %a (want -0, 1)\n", f[2], f[3]); ++fails; }
 
