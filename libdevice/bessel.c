@@ -167,9 +167,10 @@ double __nv_jn(int n, double x) {
 
 double __nv_yn(int n, double x) {
   if (n < 0) return D_NAN; /* the CUDA Math API's yn(n, x) for n < 0, whatever x */
-  if (is_nan_d(x)) return nan_arg_d(x);
   if (n == 0) return __nv_y0(x);
   if (n == 1) return __nv_y1(x);
+  /* from order 2 on a NaN gives the default NaN, not x's (an H200, unseen14b_mufu64_nan) */
+  if (is_nan_d(x)) return D_NAN;
   if (x == 0.0) return -D_INF;
   if (x < 0.0) return D_NAN;
   if (is_inf_d(x)) return 0.0;

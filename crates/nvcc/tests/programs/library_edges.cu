@@ -5,7 +5,8 @@
 //   its sign); jn of tiny arguments is (x/2)^n/n!, not NaN (its recurrences divided by x:
 //   jn(2, 1e-160) was NaN; NVIDIA's gives NaN below about 1e-30, an artifact not matched);
 //   sincosf(-0) gives sin -0; norm/rnorm/normf/rnormf of a dimension below 1 read one element
-//   (an H200: normf(0, {4, 2}) = normf(-1, {4, 2}) = 4; they returned 0 or inf).
+//   (an H200: normf(0, {4, 2}) = normf(-1, {4, 2}) = 4; they returned 0 or inf); yn(n >= 2, NaN)
+//   is the default NaN 0xfff8000000000000 on an H200 (y0, y1, jn keep x's).
 // - Host: the Math API's functions that C lacks (erfinv, erfcinv, normcdf, normcdfinv, erfcx,
 //   rcbrt, rsqrt, sinpi, cospi and their float forms), which NVIDIA's headers define for host code
 //   too, compile and are within 2 ulps of the exact values (mpmath), a domain error's NaN negative
@@ -45,12 +46,13 @@ __global__ void device_edges(double big, int neg, double *d, float *f) {
     f[5] = rnormf(neg + 2, fv);  // -1
     d[8] = norm(neg + 3, dv);
     d[9] = rnorm(neg + 3, dv);
+    d[10] = yn(2, __longlong_as_double(0x7ff8000000000123ll + (long long)(neg + 3)));
 }
 
 int main() {
     double *d;
     float *f;
-    cudaMallocManaged(&d, 10 * sizeof(double));
+    cudaMallocManaged(&d, 11 * sizeof(double));
     cudaMallocManaged(&f, 8 * sizeof(float));
     device_edges<<<1, 1>>>(0x1.62e42fefa39fp+9, -3, d, f);
     cudaDeviceSynchronize();
@@ -62,6 +64,7 @@ int main() {
     near("jn(3, 1e-100)", d[6], 0x1.c92d503f699ccp-1003, 2);
     near("jn(10, -1e-20)", d[7], 0x1.c4fc320323dc4p-697, 2);
     if (f[0] == f[0] || f[1] == f[1]) { printf("jnf/ynf(-3, x) = %a %a (want NaN)\n", f[0], f[1]); ++fails; }
+    if (bits(d[10]) != 0xfff8000000000000ull) { printf("yn(2, NaN 0x7ff8000000000123) = %016llx (want fff8000000000000)\n", (unsigned long long)bits(d[10])); ++fails; }
     if (f[4] != 4.0f || f[5] != 0.25f || d[8] != 3.0 || d[9] != 1.0 / 3.0) {
         printf("normf(0), rnormf(-1), norm(0), rnorm(0) = %a %a %a %a (want 4, 0.25, 3, 1/3)\n", f[4], f[5], d[8], d[9]);
         ++fails;
