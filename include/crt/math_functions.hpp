@@ -91,7 +91,8 @@ static inline double erfinv(double x) {
     if (fabs(x) > 0.5) return copysign(erfcinv(1.0 - fabs(x)), x);
     return __cuprite_host_erf_newton(x, x / M_2_SQRTPI, 0);
 }
-static inline double normcdfinv(double p) { return -M_SQRT2 * erfcinv(2.0 * p); }
+/* + 0.0: normcdfinv(1/2) is +0, as the device function's. */
+static inline double normcdfinv(double p) { return -M_SQRT2 * erfcinv(2.0 * p) + 0.0; }
 /* erfc(-x/sqrt(2)) / 2, where erfc's argument t carries the rounding error d of -x/sqrt(2)
  * (of the product and of the constant) into erfc(t + d) = erfc(t) - d 2/sqrt(pi) e^(-t^2): in the
  * lower tail the error of t alone would cost many ulps. */
