@@ -42,7 +42,7 @@ double __nv_fdim(double x, double y) {
 }
 
 double __nv_ldexp(double x, int n) {
-  if (x == 0.0 || !is_finite_d(x)) return x;
+  if (x == 0.0 || !is_finite_d(x)) return nan_arg_d(x); /* a signaling NaN comes back quiet */
   if (n > 2200) n = 2200;
   if (n < -2200) n = -2200;
   return scale2(x, n);
@@ -64,7 +64,7 @@ static u64 split_int(double x, int *e) {
 }
 
 double __nv_frexp(double x, int *e) {
-  if (x == 0.0 || !is_finite_d(x)) { *e = 0; return x; }
+  if (x == 0.0 || !is_finite_d(x)) { *e = 0; return nan_arg_d(x); }
   int ex;
   u64 m = split_int(x, &ex);
   *e = ex + 53;
@@ -89,7 +89,7 @@ double __nv_logb(double x) {
 
 double __nv_modf(double x, double *ip) {
   if (is_inf_d(x)) { *ip = x; return copysign_d(0.0, x); }
-  if (is_nan_d(x)) { *ip = x; return x; }
+  if (is_nan_d(x)) { *ip = nan_arg_d(x); return nan_arg_d(x); }
   double t = trunc_d(x);
   *ip = t;
   return copysign_d(sub(x, t), x);

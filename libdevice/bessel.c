@@ -111,13 +111,27 @@ double __nv_y1(double x) {
 }
 
 double __nv_jn(int n, double x) {
+  if (n < 0) return D_NAN; /* the CUDA Math API's jn(n, x) for n < 0, whatever x */
   if (is_nan_d(x)) return nan_arg_d(x);
   double sign = 1.0;
-  if (n < 0) { n = -n; if (n & 1) sign = -1.0; }
   if (x < 0.0) { x = -x; if (n & 1) sign = -sign; }
   if (n == 0) return __nv_j0(x);
   if (n == 1) return mul(sign, __nv_j1(x));
   if (x == 0.0 || is_inf_d(x)) return mul(sign, 0.0);
+  if (x < 0x1p-20) {
+    /* J_n(x) = (x/2)^n / n! (1 - (x/2)^2 / (n + 1) + ...), the next term 2^-80 relative: the
+     * recurrences below divide by x (2k/x overflows to inf and gave NaN). The product is kept
+     * normal by scaling it by 2^500 steps, rounded to a subnormal once at the end. */
+    double h = mul(x, 0.5), m = 1.0;
+    int e = 0;
+    for (int k = 1; k <= n; k++) {
+      m = mul(m, dvd(h, (double)k));
+      if (m < 0x1p-500) { m = mul(m, 0x1p500); e -= 500; }
+      if (e < -1200) return mul(sign, 0.0);
+    }
+    m = mul(m, fma_rn(-h, dvd(h, (double)(n + 1)), 1.0));
+    return mul(sign, scale2(m, e));
+  }
   double r;
   if ((double)n < x) {
     /* forward recurrence, stable while k < x */
@@ -152,11 +166,11 @@ double __nv_jn(int n, double x) {
 }
 
 double __nv_yn(int n, double x) {
-  if (is_nan_d(x)) return nan_arg_d(x);
-  double sign = 1.0;
-  if (n < 0) { n = -n; if (n & 1) sign = -1.0; }
+  if (n < 0) return D_NAN; /* the CUDA Math API's yn(n, x) for n < 0, whatever x */
   if (n == 0) return __nv_y0(x);
-  if (n == 1) return mul(sign, __nv_y1(x));
+  if (n == 1) return __nv_y1(x);
+  /* from order 2 on a NaN gives the default NaN, not x's (an H200, unseen14b_mufu64_nan) */
+  if (is_nan_d(x)) return D_NAN;
   if (x == 0.0) return -D_INF;
   if (x < 0.0) return D_NAN;
   if (is_inf_d(x)) return 0.0;
@@ -166,7 +180,7 @@ double __nv_yn(int n, double x) {
     a = b;
     b = c;
   }
-  return mul(sign, b);
+  return b;
 }
 
 /* e^|x| g where g is the scaled fit, rounded once. */

@@ -91,7 +91,7 @@ static dd expm1_dd(double x) {
 double __nv_expm1(double x) {
   if (is_nan_d(x)) return nan_arg_d(x);
   if (fabs_d(x) < 0x1p-54) return x;
-  if (x > EXP_OVERFLOW) return D_INF;
+  if (x >= EXP_OVERFLOW) return D_INF; /* EXP_OVERFLOW itself overflows: inf - 1 */
   if (x < -40.0) return -1.0;
   return dd_to_d(expm1_dd(x));
 }

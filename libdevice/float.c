@@ -54,8 +54,10 @@ static float float_norm(int n, const float *v, int reciprocal) {
   for (int i = 0; i < n; i++) acc = dd_add(acc, two_prod((double)v[i], (double)v[i]));
   return to_float(reciprocal ? rsqrt_dd(acc) : dd_to_d(dd_sqrt(acc)));
 }
-float __nv_normf(int n, const float *v) { return n <= 0 ? 0.0f : float_norm(n, v, 0); }
-float __nv_rnormf(int n, const float *v) { return n <= 0 ? F_INF : float_norm(n, v, 1); }
+/* A dimension below 1 reads one element, as NVIDIA's does (an H200: normf(0, {4, 2}) and
+ * normf(-1, {4, 2}) are 4, normf(0, {inf, 2}) inf). */
+float __nv_normf(int n, const float *v) { return float_norm(n < 1 ? 1 : n, v, 0); }
+float __nv_rnormf(int n, const float *v) { return float_norm(n < 1 ? 1 : n, v, 1); }
 
 /* ---- exact float functions ---- */
 float __nv_fabsf(float x) { return fabs_f(x); }
@@ -97,7 +99,6 @@ float __nv_modff(float x, float *ip) {
   return r;
 }
 /* A subnormal float as zero of its sign (flush-to-zero mode's view of operands and results). */
-static float flush_f(float x) { return (bits_f(x) & 0x7f800000u) == 0 ? from_bits_f(bits_f(x) & 0x80000000u) : x; }
 float __nv_nextafterf(float x, float y) {
   if (is_nan_f(x) || is_nan_f(y)) return addf(x, y);
   /* Under flush-to-zero (-ftz=true, -use_fast_math), as nvcc's: subnormal operands are zeros, the

@@ -87,6 +87,8 @@ static void sincos_fast(double x, double *s, double *c) {
 
 #define SINCOS_FAST_LIMIT 0x1.921fb54442d18p+19
 void __nv_sincosf(float x, float *sp, float *cp) {
+  /* sin keeps the sign of a zero, which the reduction's fma loses */
+  if (fabs_f(x) < 0x1p-27f) { *sp = ftz_arg_f(x); *cp = 1.0f; return; }
   double s, c, xd = (double)x;
   if (fabs_d(xd) < SINCOS_FAST_LIMIT) sincos_fast(xd, &s, &c);
   else __nv_sincos(xd, &s, &c);
@@ -95,7 +97,6 @@ void __nv_sincosf(float x, float *sp, float *cp) {
 }
 float __nv_sinf(float x) {
   float s, c;
-  if (fabs_f(x) < 0x1p-27f) return x;
   __nv_sincosf(x, &s, &c);
   return s;
 }
@@ -105,7 +106,7 @@ float __nv_cosf(float x) {
   return c;
 }
 float __nv_tanf(float x) {
-  if (fabs_f(x) < 0x1p-27f) return x;
+  if (fabs_f(x) < 0x1p-27f) return ftz_arg_f(x);
   double s, c, xd = (double)x;
   if (!(fabs_d(xd) < SINCOS_FAST_LIMIT)) return to_float(__nv_tan(xd));
   sincos_fast(xd, &s, &c);

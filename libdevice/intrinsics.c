@@ -204,6 +204,19 @@ float __cuprite_fast_sqrtf(float x) { return FTZ_SELECT(__nvvm_sqrt_approx_ftz_f
 float __cuprite_approx_exp2f(float x) { return approx_ex2(x); }
 float __cuprite_approx_rsqrtf(float x) { return FTZ_SELECT(__nvvm_rsqrt_approx_ftz_f(x), __nvvm_rsqrt_approx_f(x)); }
 double __cuprite_approx_rsqrt(double x) { return __nvvm_rsqrt_approx_d(x); }
+/* tanhf under -use_fast_math, as nvcc 13.0 compiles it (sm_75 and later): tanh.approx.f32, without
+ * .ftz even then (a subnormal argument comes back unflushed); cuda_wrapper.h maps tanhf here. An
+ * architecture without the instruction gets the accurate function. */
+float __nv_tanhf(float x);
+float __cuprite_fast_tanhf(float x) {
+#if __CUDA_ARCH__ >= 750
+  float r;
+  __asm__("tanh.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
+  return r;
+#else
+  return __nv_tanhf(x);
+#endif
+}
 
 #endif
 

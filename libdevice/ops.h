@@ -70,6 +70,12 @@ INLINE int sign_d(double x) { return (int)(bits_d(x) >> 63); }
 INLINE int is_nan_f(float x) { return (bits_f(x) & 0x7fffffffu) > 0x7f800000u; }
 INLINE int is_inf_f(float x) { return (bits_f(x) & 0x7fffffffu) == 0x7f800000u; }
 INLINE int is_finite_f(float x) { return (bits_f(x) & 0x7f800000u) != 0x7f800000u; }
+/* x with a subnormal flushed to a zero of its sign. */
+INLINE float flush_f(float x) { return (bits_f(x) & 0x7f800000u) == 0 ? from_bits_f(bits_f(x) & 0x80000000u) : x; }
+/* A float argument as an instruction sees it under the user's denormal mode: a function that
+ * returns its argument itself (sin x = x for tiny x) flushes it under flush-to-zero, as the
+ * .ftz arithmetic nvcc's code computes it with does. */
+INLINE float ftz_arg_f(float x) { return ftz_mode() ? flush_f(x) : x; }
 
 #define D_INF __builtin_inf()
 #define F_INF __builtin_inff()

@@ -100,16 +100,17 @@ static int array_prepare(int n, const double *v, dd *sum, int *s, double *specia
   return 1;
 }
 
+/* A dimension below 1 reads one element, as NVIDIA's does (float.c, __nv_normf). */
 double __nv_norm(int n, const double *v) {
   dd sum; int s; double special;
-  if (n <= 0) return 0.0;
+  if (n < 1) n = 1;
   if (!array_prepare(n, v, &sum, &s, &special)) return special;
   return scale2(dd_to_d(dd_sqrt(sum)), s);
 }
 
 double __nv_rnorm(int n, const double *v) {
   dd sum; int s; double special;
-  if (n <= 0) return D_INF;
+  if (n < 1) n = 1;
   if (!array_prepare(n, v, &sum, &s, &special)) return special == 0.0 ? D_INF : is_nan_d(special) ? special : 0.0;
   return scale2(rsqrt_dd(sum), -s);
 }

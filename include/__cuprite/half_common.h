@@ -143,7 +143,9 @@ __CUPRITE_HD__ unsigned short __cuprite_int_to_small(bool negative, unsigned lon
     return __cuprite_round_to_small(negative, magnitude, 0, ebits, mbits, mode);
 }
 
-/* The float of a small-format value (exact: both formats are subsets of float). */
+/* The float of a small-format value (exact: both formats are subsets of float), a NaN the
+   canonical 0x7fffffff whatever its sign and payload, as cvt.f32.f16 gives it on the GPU and
+   NVIDIA's host code too. */
 __CUPRITE_HD__ float __cuprite_small_to_float(unsigned short bits, int ebits, int mbits) {
     const unsigned int sign = (unsigned int)(bits >> (ebits + mbits)) << 31;
     const unsigned int exp = (bits >> mbits) & ((1u << ebits) - 1);
@@ -151,7 +153,7 @@ __CUPRITE_HD__ float __cuprite_small_to_float(unsigned short bits, int ebits, in
     const int bias = (1 << (ebits - 1)) - 1;
     unsigned int f;
     if (exp == (1u << ebits) - 1) {
-        f = sign | 0x7f800000u | (frac << (23 - mbits));
+        f = frac != 0 ? 0x7fffffffu : sign | 0x7f800000u;
     } else if (exp == 0) {
         /* frac x 2^(1 - bias - mbits), exact in float. */
         const float m = (float)frac * __builtin_bit_cast(float, (unsigned int)(127 + 1 - bias - mbits) << 23);

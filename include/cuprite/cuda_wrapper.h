@@ -58,7 +58,8 @@ __device__ __attribute__((weak, noinline)) void __cxa_deleted_virtual(void) { __
  * plan.rs): -prec-sqrt=false (implied by -use_fast_math) makes sqrtf sqrt.approx; under
  * -use_fast_math (clang's -fgpu-approx-transcendentals, which itself maps sinf, cosf, sincosf,
  * logf and log2f) the other single-precision functions nvcc replaces by their fast intrinsics
- * are too (expf is __expf, ...). The libdevice names are renamed before they are declared. */
+ * are too (expf is __expf, ...; tanhf is tanh.approx.f32). The libdevice names are renamed
+ * before they are declared. */
 #if defined(__CUDA_ARCH__) && defined(__CUPRITE_APPROX_SQRT__)
 #define __nv_sqrtf __cuprite_fast_sqrtf
 #endif
@@ -68,6 +69,7 @@ __device__ __attribute__((weak, noinline)) void __cxa_deleted_virtual(void) { __
 #define __nv_log10f __nv_fast_log10f
 #define __nv_tanf __nv_fast_tanf
 #define __nv_powf __nv_fast_powf
+#define __nv_tanhf __cuprite_fast_tanhf
 #endif
 #if defined(__CUDA_ARCH__)
 /* exp2f, rsqrtf and rsqrt are one approximate instruction each in nvcc's code, with or without
@@ -124,6 +126,7 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return {x, 
 
 #include <__clang_cuda_cmath.h>
 #include "cuprite/cmath_float_overloads.h"
+#include "crt/math_functions.hpp"
 #include "cuprite/hide_clang_builtins.h"
 #include <__clang_cuda_intrinsics.h>
 #include "cuprite/unhide_clang_builtins.h"

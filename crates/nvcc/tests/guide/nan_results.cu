@@ -3,7 +3,7 @@
 // payload and for a domain error; a double function's domain error gives 0xfff8000000000000 (the
 // GPU's double default NaN, printed "-nan"), except asin's and atanh's, which have x's sign; a
 // double function of a NaN gives that NaN quieted (sign and payload kept; hypot, rhypot and
-// norm3d, j0, j1, y0, y1 too), except erf (the float NaN widened, x's sign); copysign of a NaN
+// norm3d, j0, j1, y0, y1, frexp, ldexp, scalbn, modf too), except erf (the float NaN widened, x's sign); copysign of a NaN
 // is copysign.f64 (with a constant sign source
 // abs.f64/neg.f64, which quiet the NaN and keep its sign); nan(tag)/nanf(tag) put the tag's
 // number in the significand; remquo's quotient is the sign and the three low bits the guide promises;
@@ -23,6 +23,21 @@
 __device__ float modf_frac(float x) {
   float ip;
   return modff(x, &ip);
+}
+// frexp's mantissa and modf's parts of a double NaN are that NaN quieted too (a signaling NaN
+// came back unchanged from Cuprite's libdevice).
+__device__ double frexp_m(double x) {
+  int e;
+  return frexp(x, &e);
+}
+__device__ double modf_frac_d(double x) {
+  double ip;
+  return modf(x, &ip);
+}
+__device__ double modf_int_d(double x) {
+  double ip;
+  modf(x, &ip);
+  return ip;
 }
 #define COUNT(e) +1
 const int NF = 0 FLOAT_FUNCS(COUNT);
@@ -65,7 +80,7 @@ __global__ void domain_errors(unsigned long long* d, unsigned* f, int* q, float 
   X(cosh(x)) X(tanh(x)) X(exp(x)) X(expm1(x)) X(log(x)) X(log1p(x)) X(cbrt(x)) X(rsqrt(x)) X(erfc(x)) X(erfinv(x)) \
   X(erfcinv(x)) X(lgamma(x)) X(tgamma(x)) X(round(x)) X(logb(x)) X(normcdf(x)) X(cyl_bessel_i0(x)) X(sin(x)) \
   X(pow(x, 0.5)) X(hypot(x, 1.5)) X(hypot(1.5, x)) X(rhypot(x, 2.0)) X(norm3d(1.0, x, 2.0)) X(j0(x)) X(j1(x)) \
-  X(y0(x)) X(y1(x))
+  X(y0(x)) X(y1(x)) X(frexp_m(x)) X(ldexp(x, 5)) X(scalbn(x, -3)) X(modf_frac_d(x)) X(modf_int_d(x))
 const int ND = 0 DOUBLE_QUIETING(COUNT);
 
 // [0, ND): functions that give x quieted; then erf; asin, atanh of 2 and -2; copysign(x, y) and
