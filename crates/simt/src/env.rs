@@ -43,6 +43,11 @@ pub const TRACE: &str = "CUPRITE_TRACE";
 
 /// The C compiler of the block tier.
 pub const CC: &str = "CUPRITE_CC";
+/// The block tier's optimization level.
+pub const CC_OPT: &str = "CUPRITE_CC_OPT";
+
+/// The optimization levels [`CC_OPT`] accepts.
+const CC_OPT_LEVELS: [&str; 5] = ["-O0", "-O1", "-O2", "-O3", "-Os"];
 
 /// The engines [`ENGINE`] accepts.
 pub const ENGINES: [&str; 5] = ["interp", "jit", "jit-all", "warp", "block"];
@@ -57,6 +62,10 @@ fn is_worker_count(v: &str) -> bool {
 
 fn is_path(v: &str) -> bool {
     !v.is_empty()
+}
+
+fn is_cc_opt(v: &str) -> bool {
+    CC_OPT_LEVELS.contains(&v)
 }
 
 fn is_flag(v: &str) -> bool {
@@ -74,7 +83,7 @@ fn parse_flag(v: &str) -> Option<bool> {
 const FLAG_VALUES: &str = "1 or 0 (also true/false, yes/no, on/off)";
 
 /// Every environment variable Cuprite reads, CUDA's own that it honours included.
-pub const VARS: [Var; 17] = [
+pub const VARS: [Var; 18] = [
     Var {
         name: ENGINE,
         accepted: "interp, jit, jit-all, warp, block",
@@ -172,6 +181,12 @@ pub const VARS: [Var; 17] = [
         meaning: "the block tier's C compiler (default: gcc, cc or clang on the PATH)",
         valid: is_path,
     },
+    Var {
+        name: CC_OPT,
+        accepted: "-O0, -O1, -O2, -O3 or -Os",
+        meaning: "the block tier's optimization level for every kernel (default: -O3; -O1 -ftree-vectorize above 256 KiB of C)",
+        valid: is_cc_opt,
+    },
 ];
 
 fn var(name: &str) -> Option<&'static Var> {
@@ -240,6 +255,12 @@ pub fn trace() -> Option<String> {
     accepted(TRACE)
 }
 
+/// [`CC_OPT`]'s value, if set and valid (one of `-O0`, `-O1`, `-O2`, `-O3`, `-Os`).
+pub fn cc_opt() -> Option<&'static str> {
+    let v = accepted(CC_OPT)?;
+    CC_OPT_LEVELS.iter().copied().find(|l| *l == v)
+}
+
 /// The variables and their meanings, one per line, for `--help`.
 pub fn help() -> String {
     VARS.iter().map(|v| format!("  {:<22} {}\n  {:<22} values: {}\n", v.name, v.meaning, "", v.accepted)).collect()
@@ -256,6 +277,7 @@ mod tests {
         assert_eq!(parse_flag("1"), Some(true));
         assert_eq!(parse_flag("0"), Some(false));
         assert_eq!(parse_flag("maybe"), None);
+        assert!(is_cc_opt("-O1") && is_cc_opt("-Os") && !is_cc_opt("-O4") && !is_cc_opt("O1") && !is_cc_opt(""));
         let v = var(ENGINE).map(|v| complaint(v, "fast")).unwrap_or_default();
         assert_eq!(v, "CUPRITE_ENGINE='fast' is not valid; accepted: interp, jit, jit-all, warp, block");
     }

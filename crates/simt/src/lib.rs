@@ -59,6 +59,7 @@ pub use ptx::demangle;
 pub use shm::SharedMap;
 
 use decode::GlobalVar;
+use ir::flow::Callee;
 use ir::{Func, Op};
 
 /// A kernel of a [`Program`], resolved by name once ([`Program::kernel_id`]): what a launch
@@ -148,11 +149,11 @@ impl Program {
             let mut changed = false;
             for i in 0..funcs.len() {
                 let bad_callee = match &funcs[i] {
-                    Ok(f) => f.code.iter().find_map(|inst| match &inst.op {
-                        Op::Call { func, .. } => {
-                            funcs[*func as usize].as_ref().err().map(|e| (e.clone(), f.name.clone()))
+                    Ok(f) => f.code.iter().find_map(|inst| match inst.op.callee() {
+                        Some(Callee::Func(func)) => {
+                            funcs[func as usize].as_ref().err().map(|e| (e.clone(), f.name.clone()))
                         }
-                        _ => None,
+                        Some(Callee::Pointer | Callee::Builtin(_)) | None => None,
                     }),
                     Err(_) => None,
                 };
@@ -183,10 +184,10 @@ impl Program {
         let workers =
             env::workers().unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u32)).max(1);
         let uses_heap = funcs.iter().flatten().any(|f| {
-            f.code.iter().any(|i| match i.op {
-                Op::Builtin { f: ir::Builtin::Malloc | ir::Builtin::AlignedMalloc | ir::Builtin::Free, .. } => true,
-                Op::Builtin { f: ir::Builtin::Cdp(c), .. } => c.uses_heap(),
-                _ => false,
+            f.code.iter().any(|i| match i.op.callee() {
+                Some(Callee::Builtin(ir::Builtin::Malloc | ir::Builtin::AlignedMalloc | ir::Builtin::Free)) => true,
+                Some(Callee::Builtin(ir::Builtin::Cdp(c))) => c.uses_heap(),
+                Some(Callee::Builtin(_) | Callee::Func(_) | Callee::Pointer) | None => false,
             })
         });
         let reserved_smem = funcs
@@ -801,9 +802,9 @@ impl Program {
                 if f.info.iter().any(|s| s.text.contains("%envreg1") || s.text.contains("%envreg2")) {
                     return true;
                 }
-                todo.extend(f.code.iter().filter_map(|inst| match inst.op {
-                    Op::Call { func, .. } => Some(func),
-                    _ => None,
+                todo.extend(f.code.iter().filter_map(|inst| match inst.op.callee() {
+                    Some(Callee::Func(func)) => Some(func),
+                    Some(Callee::Pointer | Callee::Builtin(_)) | None => None,
                 }));
             }
             false

@@ -6,11 +6,45 @@
 //! longer; and with `a` one element short, the thread reading past its end faults as on the
 //! interpreter, named by the same block and thread.
 
-use simt::{DeviceMemory, Dim3, Engine, Params, Tier};
+use simt::{DeviceMemory, DevicePtr, Dim3, Engine, Params, Tier};
 
 mod common;
 
-use common::{download_u32, program, upload};
+use common::{download_u32, one_worker_program, upload};
+
+/// What a launch left: the output words and the tier that ran, or the fault.
+type Outcome = Result<(Vec<u32>, Tier), simt::Fault>;
+
+/// Launches `kernel`'s `k` on `engine` (one worker) in `grid` blocks of `block` with `shared`
+/// bytes of dynamic shared memory and `params`: the `words` words at `out` afterwards.
+fn launch(
+    kernel: &str,
+    engine: Engine,
+    (grid, block, shared): (u32, [u32; 2], u32),
+    params: &[u8],
+    (mem, out, words): (&DeviceMemory, DevicePtr, usize),
+) -> Outcome {
+    let p = one_worker_program(kernel, engine);
+    let stats = p.launch("k", Dim3::x(grid), Dim3 { x: block[0], y: block[1], z: 1 }, shared, params, mem)?;
+    Ok((download_u32(mem, out, words), stats.tier))
+}
+
+/// `run` on the interpreter and on the block tier: each gives `want`, on its own tier (`what`
+/// names the case).
+fn both_give(want: &[u32], what: &str, run: impl Fn(Engine) -> Outcome) {
+    for engine in [Engine::Interp, Engine::Block] {
+        let (got, tier) = run(engine).unwrap_or_else(|f| panic!("{engine:?} {what}: {f}"));
+        assert_eq!(tier, if engine == Engine::Block { Tier::Block } else { Tier::Interpreter });
+        assert!(got == want, "{engine:?} {what}");
+    }
+}
+
+/// `run` faults on the block tier as on the interpreter: same block, thread and kind.
+fn both_fault_alike(what: &str, run: impl Fn(Engine) -> Outcome) {
+    let want = run(Engine::Interp).expect_err("a fault");
+    let got = run(Engine::Block).expect_err("a fault");
+    assert_eq!(got, want, "{what}");
+}
 
 const KERNEL: &str = r#"
 .version 8.0
@@ -51,18 +85,13 @@ DONE:
 
 /// Runs the kernel over `n` threads in blocks of `block` (and as many blocks as it takes) with
 /// `a` of `len` elements: the output (2048 words), or the fault.
-fn run(engine: Engine, block: [u32; 2], n: u32, len: u32) -> Result<(Vec<u32>, Tier), simt::Fault> {
+fn run(engine: Engine, block: [u32; 2], n: u32, len: u32) -> Outcome {
     let mem = DeviceMemory::new();
     let a: Vec<u32> = (0..len).map(|i| i.wrapping_mul(2654435761) >> 7).collect();
     let pa = upload(&mem, &a);
     let pout = upload(&mem, &vec![0u32; 2048]);
     let params = Params::new().ptr(pa).ptr(pout).u32(n).bytes().to_vec();
-    let threads = block[0] * block[1];
-    let mut p = program(KERNEL, engine);
-    p.set_workers(1);
-    let stats =
-        p.launch("k", Dim3::x(n.div_ceil(threads)), Dim3 { x: block[0], y: block[1], z: 1 }, 0, &params, &mem)?;
-    Ok((download_u32(&mem, pout, 2048), stats.tier))
+    launch(KERNEL, engine, (n.div_ceil(block[0] * block[1]), block, 0), &params, (&mem, pout, 2048))
 }
 
 #[test]
@@ -77,12 +106,7 @@ fn a_run_of_accesses_reads_and_writes_what_each_access_would() {
                     want[i] = a[i].wrapping_add(a[i + 1]).wrapping_add(a[i + 2]);
                     want[i + 1024] = a[i];
                 }
-                for engine in [Engine::Interp, Engine::Block] {
-                    let (got, tier) =
-                        run(engine, block, n, len).unwrap_or_else(|f| panic!("{engine:?} {block:?} n {n}: {f}"));
-                    assert_eq!(tier, if engine == Engine::Block { Tier::Block } else { Tier::Interpreter });
-                    assert!(got == want, "{engine:?} {block:?} n {n} a of {len}");
-                }
+                both_give(&want, &format!("{block:?} n {n} a of {len}"), |e| run(e, block, n, len));
             }
         }
     }
@@ -92,9 +116,7 @@ fn a_run_of_accesses_reads_and_writes_what_each_access_would() {
 fn a_lane_of_a_run_past_the_end_faults_as_on_the_interpreter() {
     for block in [[16, 1], [40, 1], [32, 4], [64, 1]] {
         for n in [1000u32, 999, 64] {
-            let want = run(Engine::Interp, block, n, n + 1).expect_err("a fault");
-            let got = run(Engine::Block, block, n, n + 1).expect_err("a fault");
-            assert_eq!(got, want, "{block:?} n {n}");
+            both_fault_alike(&format!("{block:?} n {n}"), |e| run(e, block, n, n + 1));
         }
     }
 }
@@ -162,18 +184,13 @@ DONE:
 
 /// `ALIASES` over `n` threads in blocks of `block` with `a` of `len` elements and `flag`: the
 /// output (1024 words), or the fault.
-fn run_aliases(engine: Engine, block: [u32; 2], n: u32, len: u32, flag: u32) -> Result<(Vec<u32>, Tier), simt::Fault> {
+fn run_aliases(engine: Engine, block: [u32; 2], n: u32, len: u32, flag: u32) -> Outcome {
     let mem = DeviceMemory::new();
     let a: Vec<u32> = (0..len).map(|i| i.wrapping_mul(2654435761) >> 7).collect();
     let pa = upload(&mem, &a);
     let pout = upload(&mem, &vec![0u32; 1024]);
     let params = Params::new().ptr(pa).ptr(pout).u32(n).u32(flag).bytes().to_vec();
-    let threads = block[0] * block[1];
-    let mut p = program(ALIASES, engine);
-    p.set_workers(1);
-    let stats =
-        p.launch("k", Dim3::x(n.div_ceil(threads)), Dim3 { x: block[0], y: block[1], z: 1 }, 0, &params, &mem)?;
-    Ok((download_u32(&mem, pout, 1024), stats.tier))
+    launch(ALIASES, engine, (n.div_ceil(block[0] * block[1]), block, 0), &params, (&mem, pout, 1024))
 }
 
 #[test]
@@ -190,12 +207,8 @@ fn accesses_through_a_register_holding_the_base_plus_a_constant_read_what_each_w
                         let taps = [a[i], a[i + 1], a[i + 1], a[i + 1], a[i + 4 - 2 * flag as usize], a[i + 3], a[i]];
                         want[i] = taps.iter().fold(0u32, |h, &t| h.wrapping_mul(3).wrapping_add(t));
                     }
-                    for engine in [Engine::Interp, Engine::Block] {
-                        let (got, tier) = run_aliases(engine, block, n, len, flag)
-                            .unwrap_or_else(|f| panic!("{engine:?} {block:?} n {n} flag {flag}: {f}"));
-                        assert_eq!(tier, if engine == Engine::Block { Tier::Block } else { Tier::Interpreter });
-                        assert!(got == want, "{engine:?} {block:?} n {n} flag {flag} a of {len}");
-                    }
+                    let what = format!("{block:?} n {n} flag {flag} a of {len}");
+                    both_give(&want, &what, |e| run_aliases(e, block, n, len, flag));
                 }
             }
         }
@@ -208,9 +221,7 @@ fn a_lane_past_the_end_through_an_alias_faults_as_on_the_interpreter() {
         for n in [1000u32, 999, 64] {
             for flag in [0u32, 1] {
                 let len = n + 3 - flag;
-                let want = run_aliases(Engine::Interp, block, n, len, flag).expect_err("a fault");
-                let got = run_aliases(Engine::Block, block, n, len, flag).expect_err("a fault");
-                assert_eq!(got, want, "{block:?} n {n} flag {flag}");
+                both_fault_alike(&format!("{block:?} n {n} flag {flag}"), |e| run_aliases(e, block, n, len, flag));
             }
         }
     }
@@ -268,15 +279,11 @@ const SHARED: &str = r#"
 "#;
 
 /// `SHARED` in 3 blocks of `block` with `words` words of dynamic shared memory.
-fn run_shared(engine: Engine, block: [u32; 2], words: u32) -> Result<(Vec<u32>, Tier), simt::Fault> {
+fn run_shared(engine: Engine, block: [u32; 2], words: u32) -> Outcome {
     let mem = DeviceMemory::new();
-    let threads = block[0] * block[1];
-    let pout = upload(&mem, &vec![0u32; 3 * threads as usize]);
-    let params = Params::new().ptr(pout).bytes().to_vec();
-    let mut p = program(SHARED, engine);
-    p.set_workers(1);
-    let stats = p.launch("k", Dim3::x(3), Dim3 { x: block[0], y: block[1], z: 1 }, words * 4, &params, &mem)?;
-    Ok((download_u32(&mem, pout, 3 * threads as usize), stats.tier))
+    let outs = 3 * (block[0] * block[1]) as usize;
+    let pout = upload(&mem, &vec![0u32; outs]);
+    launch(SHARED, engine, (3, block, words * 4), Params::new().ptr(pout).bytes(), (&mem, pout, outs))
 }
 
 #[test]
@@ -294,17 +301,10 @@ fn a_run_of_shared_accesses_reads_what_each_access_would() {
             })
             .collect();
         for words in [threads + 2, threads + 40] {
-            for engine in [Engine::Interp, Engine::Block] {
-                let (got, tier) =
-                    run_shared(engine, block, words).unwrap_or_else(|f| panic!("{engine:?} {block:?} {words}: {f}"));
-                assert_eq!(tier, if engine == Engine::Block { Tier::Block } else { Tier::Interpreter });
-                assert!(got == want, "{engine:?} {block:?} shared of {words} words");
-            }
+            both_give(&want, &format!("{block:?} shared of {words} words"), |e| run_shared(e, block, words));
         }
         // One word short: the last thread reads past the block's shared memory.
-        let want = run_shared(Engine::Interp, block, threads + 1).expect_err("a fault");
-        let got = run_shared(Engine::Block, block, threads + 1).expect_err("a fault");
-        assert_eq!(got, want, "{block:?}");
+        both_fault_alike(&format!("{block:?}"), |e| run_shared(e, block, threads + 1));
     }
 }
 
@@ -355,18 +355,13 @@ DONE:
 
 /// `UNIFORM` over `n` threads in blocks of `block` with `w` of `words` words: the output (1024
 /// words), or the fault.
-fn run_uniform(engine: Engine, block: [u32; 2], n: u32, words: u32) -> Result<(Vec<u32>, Tier), simt::Fault> {
+fn run_uniform(engine: Engine, block: [u32; 2], n: u32, words: u32) -> Outcome {
     let mem = DeviceMemory::new();
     let a: Vec<u32> = (0..n).map(|i| i.wrapping_mul(2654435761) >> 7).collect();
     let w: Vec<u32> = (0..words).map(|i| 3 + 2 * i).collect();
     let (pa, pw, pout) = (upload(&mem, &a), upload(&mem, &w), upload(&mem, &vec![0u32; 1024]));
     let params = Params::new().ptr(pa).ptr(pw).ptr(pout).u32(n).bytes().to_vec();
-    let threads = block[0] * block[1];
-    let mut p = program(UNIFORM, engine);
-    p.set_workers(1);
-    let stats =
-        p.launch("k", Dim3::x(n.div_ceil(threads)), Dim3 { x: block[0], y: block[1], z: 1 }, 0, &params, &mem)?;
-    Ok((download_u32(&mem, pout, 1024), stats.tier))
+    launch(UNIFORM, engine, (n.div_ceil(block[0] * block[1]), block, 0), &params, (&mem, pout, 1024))
 }
 
 #[test]
@@ -380,16 +375,9 @@ fn a_run_of_uniform_loads_reads_what_each_load_would_and_faults_where_one_would(
                 want[i] = a[i].wrapping_mul(w[0]).wrapping_add(w[1]).wrapping_mul(w[2]).wrapping_add(w[3]);
             }
             for words in [4, 5] {
-                for engine in [Engine::Interp, Engine::Block] {
-                    let (got, tier) = run_uniform(engine, block, n, words)
-                        .unwrap_or_else(|f| panic!("{engine:?} {block:?} n {n}: {f}"));
-                    assert_eq!(tier, if engine == Engine::Block { Tier::Block } else { Tier::Interpreter });
-                    assert!(got == want, "{engine:?} {block:?} n {n} w of {words}");
-                }
+                both_give(&want, &format!("{block:?} n {n} w of {words}"), |e| run_uniform(e, block, n, words));
             }
-            let want = run_uniform(Engine::Interp, block, n, 3).expect_err("a fault");
-            let got = run_uniform(Engine::Block, block, n, 3).expect_err("a fault");
-            assert_eq!(got, want, "{block:?} n {n}");
+            both_fault_alike(&format!("{block:?} n {n}"), |e| run_uniform(e, block, n, 3));
         }
     }
 }

@@ -36,6 +36,7 @@ use shared_layout::{SharedLayouts, SharedVar};
 
 use crate::error::LoadError;
 use crate::float::{FBin, HFmt, HMode, Narrow};
+use crate::ir::flow::Callee;
 use crate::ir::*;
 use crate::memory::AtomOp;
 
@@ -284,10 +285,10 @@ fn kernel_shared_footprints(funcs: &mut [Result<Func, LoadError>]) {
         let mut direct = Vec::new();
         let mut indirect = false;
         for i in &f.code {
-            match &i.op {
-                Op::Call { func, .. } => direct.push(*func),
-                Op::CallInd { .. } => indirect = true,
-                _ => {}
+            match i.op.callee() {
+                Some(Callee::Func(func)) => direct.push(func),
+                Some(Callee::Pointer) => indirect = true,
+                Some(Callee::Builtin(_)) | None => {}
             }
         }
         (direct, indirect)

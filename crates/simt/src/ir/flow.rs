@@ -1,8 +1,9 @@
 //! Where control goes after each operation: the one classification of `Op` by control flow that
-//! the control-flow graph (`cfg`), liveness and the uniformity analysis build on. Its match has
-//! no catch-all arm: a new operation states whether it branches.
+//! the control-flow graph (`cfg`), liveness and the uniformity analysis build on, and which
+//! function a call reaches (`Op::callee`), which the call-graph walks build on. Their matches have
+//! no catch-all arm: a new operation states whether it branches and whether it calls.
 
-use super::{Inst, Op, calls, collectives, frame_ops, memory_access, register_ops};
+use super::{Builtin, Inst, Op, calls, collectives, frame_ops, memory_access, register_ops};
 
 /// Where control may go after an operation executes (besides the next instruction when the
 /// operation's guard is false).
@@ -38,6 +39,45 @@ impl Op {
             | Op::Mma(_)
             | Op::Cluster(_)
             | Op::Carry { .. } => Flow::Next,
+        }
+    }
+}
+
+/// What a call operation calls (`Op::callee`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Callee {
+    /// `call`: the function of the module with this index.
+    Func(u32),
+    /// `call` through a function pointer: any function whose address was taken.
+    Pointer,
+    /// A function the executor provides (`vprintf`, `malloc`, ...).
+    Builtin(Builtin),
+}
+
+impl Op {
+    /// What the operation calls; `None` for every operation that is not a call.
+    pub(crate) fn callee(&self) -> Option<Callee> {
+        match self {
+            Op::Call { func, .. } => Some(Callee::Func(*func)),
+            Op::CallInd { .. } => Some(Callee::Pointer),
+            Op::Builtin { f, .. } => Some(Callee::Builtin(*f)),
+            Op::Nop
+            | Op::Nanosleep
+            | frame_ops!()
+            | register_ops!()
+            | memory_access!()
+            | Op::Bra { .. }
+            | Op::Brx { .. }
+            | Op::Ret
+            | Op::Exit
+            | Op::Trap
+            | Op::Bar { .. }
+            | collectives!()
+            | Op::Fence
+            | Op::Tex(_)
+            | Op::Mma(_)
+            | Op::Cluster(_)
+            | Op::Carry { .. } => None,
         }
     }
 }

@@ -68,7 +68,13 @@ impl Emitter<'_> {
                 }
                 self.out.push_str("(void)q_; }\n");
             }
-            _ => {}
+            // `op` sends only the five above here.
+            Op::Pack { .. }
+            | Op::Unpack { .. }
+            | Op::Mov2 { .. }
+            | Op::Cvta { .. }
+            | Op::Isspacep { .. }
+            | crate::ir::non_register_ops!() => {}
         }
     }
 

@@ -368,7 +368,17 @@ pub(super) fn kind(f: &Func, op: &Op) -> Kind {
             Kind::Pure
         }
         Op::Bra { .. } | Op::Ret | Op::Exit | Op::Trap | Op::Fence | Op::Bar { .. } => Kind::Control,
-        _ => Kind::Masked,
+        Op::Mov2 { .. }
+        | Op::Isspacep { .. }
+        | crate::ir::frame_ops!()
+        | crate::ir::memory_access!()
+        | crate::ir::calls!()
+        | crate::ir::collectives!()
+        | Op::Brx { .. }
+        | Op::Tex(_)
+        | Op::Mma(_)
+        | Op::Cluster(_)
+        | Op::Carry { .. } => Kind::Masked,
     }
 }
 
@@ -815,7 +825,22 @@ impl Emitter<'_> {
             Op::Trap => {
                 let _ = writeln!(self.out, "if (m_) return STATUS(ST_TRAP, {pc}ull, t0 + (u64)__builtin_ctz(m_));");
             }
-            _ => self.out.push_str("if (m_) __atomic_thread_fence(__ATOMIC_SEQ_CST);\n"),
+            // A fence, or a barrier that is none of the plan's (`kind` sends only
+            // `Kind::Control` operations here: the others never reach this arm).
+            Op::Fence
+            | Op::Bar { .. }
+            | Op::Nop
+            | Op::Nanosleep
+            | crate::ir::frame_ops!()
+            | crate::ir::register_ops!()
+            | crate::ir::memory_access!()
+            | crate::ir::calls!()
+            | crate::ir::collectives!()
+            | Op::Brx { .. }
+            | Op::Tex(_)
+            | Op::Mma(_)
+            | Op::Cluster(_)
+            | Op::Carry { .. } => self.out.push_str("if (m_) __atomic_thread_fence(__ATOMIC_SEQ_CST);\n"),
         }
         self.out.push_str("}\n");
     }
@@ -842,7 +867,17 @@ impl Emitter<'_> {
     fn memory_or_op(&mut self, pc: u32, op: &Op, site: Option<usize>) {
         match op {
             Op::Ld { .. } | Op::St { .. } => self.memory_at(pc, op, site),
-            _ => self.op(pc, op),
+            Op::Atom { .. }
+            | Op::Atom128 { .. }
+            | Op::AtomV(_)
+            | Op::Mbar { .. }
+            | Op::CpBulk { .. }
+            | Op::CpAsync { .. }
+            | crate::ir::no_memory!()
+            | crate::ir::calls!()
+            | Op::Tex(_)
+            | Op::Mma(_)
+            | Op::Cluster(_) => self.op(pc, op),
         }
     }
 

@@ -365,7 +365,7 @@ impl Emitter<'_> {
             // The warp's threads meet here: the pass ends with `ST_WARP` and `run.rs` performs
             // the operation on their frames (`jit::warp_collectives`; its operands are live at
             // `pc`), then resumes them after it, its results in their frames.
-            op if crate::jit::is_collective(op) => {
+            crate::ir::collectives!() => {
                 let k = self.resume_point(pc, pc + 1);
                 self.spill(pc);
                 let _ = writeln!(self.out, "states[t] = (S_AT_WARP << 24) | {k}u; at_warp++; continue;");
@@ -412,8 +412,18 @@ impl Emitter<'_> {
             }
             Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } => self.memory(pc, op),
             Op::Tex(t) => self.tex(pc, t),
-            // `eligible::declined` keeps every other operation off this tier.
-            _ => {
+            // `eligible::declined` keeps these off this tier: a kernel with them is never emitted.
+            crate::ir::frame_ops!()
+            | crate::ir::calls!()
+            | Op::Mov2 { .. }
+            | Op::Atom128 { .. }
+            | Op::AtomV(_)
+            | Op::Mbar { .. }
+            | Op::CpBulk { .. }
+            | Op::CpAsync { .. }
+            | Op::Mma(_)
+            | Op::Cluster(_)
+            | Op::Carry { .. } => {
                 let _ = writeln!(self.out, "return STATUS(ST_TRAP, {pc}ull, t);");
             }
         }

@@ -334,16 +334,24 @@ SKIP:
 }
 "#;
 
-    #[test]
-    fn accesses_through_one_base_between_labels_and_writes_share_a_check() {
-        let p = crate::Program::from_ptx(KERNEL).expect("load");
+    /// The runs of `ptx`'s kernel in its lane phase: their count, and the membership of the
+    /// instruction whose text starts with a given text.
+    fn runs_of(ptx: &str) -> (usize, impl Fn(&str) -> Option<Member>) {
+        let p = crate::Program::from_ptx(ptx).expect("load");
         let f = p.funcs[0].as_ref().expect("decoded");
         let plan = Plan::of(f, &Liveness::of(f), Grouping::Rows).expect("a lane phase");
         let (at, count) = runs(f, &plan.labels, &plan.linear, &plan.uniform);
-        let of = |text: &str| {
-            let pc = f.info.iter().position(|i| i.text.trim_start().starts_with(text)).expect(text);
+        let texts: Vec<String> = f.info.iter().map(|i| i.text.trim_start().to_string()).collect();
+        let of = move |text: &str| {
+            let pc = texts.iter().position(|t| t.starts_with(text)).expect(text);
             at[pc]
         };
+        (count, of)
+    }
+
+    #[test]
+    fn accesses_through_one_base_between_labels_and_writes_share_a_check() {
+        let (count, of) = runs_of(KERNEL);
         assert_eq!(count, 2);
         assert_eq!(of("ld.global.u32 %r2"), Some(Member { run: 0, first: Some((0, 8)), uniform: false }));
         assert_eq!(of("ld.global.u32 %r3"), Some(Member { run: 0, first: None, uniform: false }));
@@ -399,14 +407,7 @@ SKIP:
 
     #[test]
     fn a_register_holding_the_base_plus_a_constant_joins_its_runs_and_shared_accesses_run_too() {
-        let p = crate::Program::from_ptx(ALIASES).expect("load");
-        let f = p.funcs[0].as_ref().expect("decoded");
-        let plan = Plan::of(f, &Liveness::of(f), Grouping::Rows).expect("a lane phase");
-        let (at, count) = runs(f, &plan.labels, &plan.linear, &plan.uniform);
-        let of = |text: &str| {
-            let pc = f.info.iter().position(|i| i.text.trim_start().starts_with(text)).expect(text);
-            at[pc]
-        };
+        let (count, of) = runs_of(ALIASES);
         assert_eq!(count, 3);
         // %rd3 at 0, %rd3 + 8, %rd3 + 12 - 20, %rd3 + 32: one run from -8 to 32.
         assert_eq!(of("ld.global.u32 %r2"), Some(Member { run: 0, first: Some((-8, 32)), uniform: false }));

@@ -665,15 +665,24 @@ impl<'a, 'b> Cg<'a, 'b> {
                 self.leave(ST_BAR, pc, k, Some(v));
             }
             Op::Tex(t) => self.tex(pc, t),
-            op if is_collective(op) => {
+            collectives!() => {
                 // The warp's threads meet here; `run.rs` performs the operation on their
                 // frames (operands are live at `pc`) and resumes them after it.
                 self.spill(pc);
                 let k = self.resume_index(pc + 1);
                 self.leave(ST_WARP, pc, k, None);
             }
-            // Rejected by `unsupported`.
-            _ => self.ret(ST_TRAP, pc, 0),
+            // Rejected by `unsupported`: a kernel with them never reaches this lowering.
+            frame_ops!()
+            | calls!()
+            | Op::Mov2 { .. }
+            | Op::Atom128 { .. }
+            | Op::AtomV(_)
+            | Op::Mbar { .. }
+            | Op::CpBulk { .. }
+            | Op::CpAsync { .. }
+            | Op::Mma(_)
+            | Op::Cluster(_) => self.ret(ST_TRAP, pc, 0),
         }
     }
 

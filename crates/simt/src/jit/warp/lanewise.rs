@@ -29,7 +29,13 @@ impl WarpCodegen<'_, '_> {
             Op::Bin { d, a, b, .. } => (*d, &[*a, *b]),
             Op::Tern { d, a, b, c, .. } => (*d, &[*a, *b, *c]),
             Op::Bfi { d, a, b, c, e, .. } => (*d, &[*a, *b, *c, *e]),
-            _ => return false,
+            Op::Setp { .. }
+            | Op::Pack { .. }
+            | Op::Unpack { .. }
+            | Op::Mov2 { .. }
+            | Op::Cvta { .. }
+            | Op::Isspacep { .. }
+            | non_register_ops!() => return false,
         };
         let is_pred = |r: Reg| self.f.reg_bits.get(r as usize).is_none_or(|&b| b == 1);
         if is_pred(d) || srcs.iter().any(|s| matches!(*s, Src::Reg(r) if is_pred(r))) {
@@ -85,7 +91,14 @@ pub(crate) extern "C" fn h_lanes(op: *const Op, args: *const Planar, out: *mut P
         Op::Bin { .. } => 2,
         Op::Tern { .. } => 3,
         Op::Bfi { .. } => 4,
-        _ => 0,
+        // `lanewise` passes none of these.
+        Op::Setp { .. }
+        | Op::Pack { .. }
+        | Op::Unpack { .. }
+        | Op::Mov2 { .. }
+        | Op::Cvta { .. }
+        | Op::Isspacep { .. }
+        | non_register_ops!() => 0,
     };
     // SAFETY: as above: `sources` images at `args`.
     let args = unsafe { std::slice::from_raw_parts(args, sources) };
@@ -103,7 +116,13 @@ pub(crate) extern "C" fn h_lanes(op: *const Op, args: *const Planar, out: *mut P
                 *r = crate::semantics::arith::bfi(*w, a[k], b[k], c[k], e[k]);
             }
         }
-        _ => {}
+        Op::Setp { .. }
+        | Op::Pack { .. }
+        | Op::Unpack { .. }
+        | Op::Mov2 { .. }
+        | Op::Cvta { .. }
+        | Op::Isspacep { .. }
+        | non_register_ops!() => {}
     }
     for (l, v) in r.into_iter().enumerate() {
         out[l] = v as u32;

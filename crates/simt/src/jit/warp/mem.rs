@@ -1104,7 +1104,17 @@ impl WarpCodegen<'_, '_> {
                 srcs.extend(d.iter().copied());
                 srcs.extend([b, c].into_iter().filter_map(|v| if let Src::Reg(r) = v { Some(*r) } else { None }));
             }
-            _ => {}
+            // `fast` passes only the three above.
+            Op::Atom128 { .. }
+            | Op::AtomV(_)
+            | Op::Mbar { .. }
+            | Op::CpBulk { .. }
+            | Op::CpAsync { .. }
+            | no_memory!()
+            | calls!()
+            | Op::Tex(_)
+            | Op::Mma(_)
+            | Op::Cluster(_) => {}
         }
         // A load or store of a converged warp tries the whole-warp access first, on the
         // lanes' SSA values; only its fallback, the lane loop, reads the registers in memory.
@@ -1162,7 +1172,8 @@ impl WarpCodegen<'_, '_> {
             {
                 self.atom_per_lane(pc, op, em)
             }
-            _ => false,
+            // The forms above fail their conditions, or another operation: the interpreter's.
+            memory_access!() | no_memory!() | calls!() | Op::Tex(_) | Op::Mma(_) | Op::Cluster(_) => false,
         }
     }
 

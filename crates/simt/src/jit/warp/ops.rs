@@ -632,7 +632,31 @@ impl WarpCodegen<'_, '_> {
             }
             Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } => self.mem(pc, op, em, full),
             Op::Tex(t) => self.tex(pc, t, em, full),
-            _ => false,
+            // No fast path: `lanewise` or the interpreter (`step`) runs them.
+            Op::Setp { .. }
+            | Op::Bfi { .. }
+            | Op::Mov2 { .. }
+            | Op::Isspacep { .. }
+            | Op::Nop
+            | Op::Nanosleep
+            | frame_ops!()
+            | Op::Atom128 { .. }
+            | Op::AtomV(_)
+            | Op::Mbar { .. }
+            | Op::CpBulk { .. }
+            | Op::CpAsync { .. }
+            | calls!()
+            | Op::Bra { .. }
+            | Op::Ret
+            | Op::Exit
+            | Op::Trap
+            | Op::Bar { .. }
+            | collectives!()
+            | Op::Brx { .. }
+            | Op::Fence
+            | Op::Mma(_)
+            | Op::Cluster(_)
+            | Op::Carry { .. } => false,
         }
     }
 
