@@ -272,7 +272,7 @@ impl Plan {
     }
 
     /// Whether some stretch is probed (`probe.rs`): groups may be ahead of a phase.
-    fn probing(&self) -> bool {
+    pub(super) fn probing(&self) -> bool {
         self.probes.iter().any(Option::is_some)
     }
 
@@ -470,6 +470,7 @@ impl Emitter<'_> {
                  u32 stopped_at = 0, to_scalar = 0, groups_ = 0; (void)stopped_at; (void)groups_;",
                 words.join(", ")
             );
+            self.idle_tail_start(plan);
         }
         // Groups (`grouping.rs`), their lanes that are threads `row`. `at_bar`: its lanes
         // stopped at a barrier (`bar_at` the last one), `handed`: its lanes handed to the
@@ -484,7 +485,9 @@ impl Emitter<'_> {
         if stateful {
             self.out.push_str(
                 "u32 at_bar = 0, bar_at = 0, handed = 0, eager = 0; (void)bar_at;\n\
-                 const u32 group_ = groups_++; (void)group_; written_[group_] = 0;\n",
+                 const u32 group_ = groups_++; (void)group_;\n\
+                 if (group_ >= lim_) goto V_TAIL_;\n\
+                 written_[group_] = 0;\n",
             );
         }
         if plan.probing() {
@@ -570,8 +573,12 @@ impl Emitter<'_> {
             self.out,
             "waiting_[group_] = at_bar; bar_of_[group_] = bar_at;\n\
              if (at_bar) {{ if (stopped_at && stopped_at != bar_at) to_scalar = 1; stopped_at = bar_at; }}\n\
-             }}\n\
-             if (to_scalar) {{ {flush} goto V_SCALAR; }}\n\
+             }}"
+        );
+        self.idle_tail_end(plan);
+        let _ = writeln!(
+            self.out,
+            "if (to_scalar) {{ {flush} goto V_SCALAR; }}\n\
              if (!stopped_at) return 0;\n\
              resume_at = stopped_at;\n\
              }}\n\
