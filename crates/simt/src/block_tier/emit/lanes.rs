@@ -470,7 +470,9 @@ impl Emitter<'_> {
                  u32 stopped_at = 0, to_scalar = 0, groups_ = 0; (void)stopped_at; (void)groups_;",
                 words.join(", ")
             );
-            self.idle_tail_start(plan);
+            if plan.probing() {
+                self.idle_tail_start(plan);
+            }
         }
         // Groups (`grouping.rs`), their lanes that are threads `row`. `at_bar`: its lanes
         // stopped at a barrier (`bar_at` the last one), `handed`: its lanes handed to the
@@ -485,12 +487,11 @@ impl Emitter<'_> {
         if stateful {
             self.out.push_str(
                 "u32 at_bar = 0, bar_at = 0, handed = 0, eager = 0; (void)bar_at;\n\
-                 const u32 group_ = groups_++; (void)group_;\n\
-                 if (group_ >= lim_) goto V_TAIL_;\n\
-                 written_[group_] = 0;\n",
+                 const u32 group_ = groups_++; (void)group_; written_[group_] = 0;\n",
             );
         }
         if plan.probing() {
+            self.out.push_str("if (group_ >= lim_) goto V_TAIL_;\n");
             self.probe_group_start();
         }
         if !plan.barriers.is_empty() {
@@ -575,7 +576,9 @@ impl Emitter<'_> {
              if (at_bar) {{ if (stopped_at && stopped_at != bar_at) to_scalar = 1; stopped_at = bar_at; }}\n\
              }}"
         );
-        self.idle_tail_end(plan);
+        if plan.probing() {
+            self.idle_tail_end();
+        }
         let _ = writeln!(
             self.out,
             "if (to_scalar) {{ {flush} goto V_SCALAR; }}\n\

@@ -140,13 +140,12 @@ impl Emitter<'_> {
 
     /// At a phase's start: `lim_`, the groups the group loop visits (after a barrier: up to its
     /// last group that runs code, see the module documentation; at the kernel's start, all).
+    /// Only in kernels with probes: without them a phase passes over no group but finished ones.
     pub(super) fn idle_tail_start(&mut self, plan: &Plan) {
-        let runs =
-            if plan.probing() { "waiting_[lim_ - 1] && ahead_[lim_ - 1] <= resume_at" } else { "waiting_[lim_ - 1]" };
         let _ = writeln!(
             self.out,
-            "const u32 ngroups_ = {count}; u32 lim_ = ngroups_;
-             if (resume_at) while (lim_ && !({runs})) lim_--;",
+            "const u32 ngroups_ = {count}; u32 lim_ = ngroups_;\n\
+             if (resume_at) while (lim_ && !(waiting_[lim_ - 1] && ahead_[lim_ - 1] <= resume_at)) lim_--;",
             count = plan.grouping.count()
         );
     }
@@ -155,24 +154,17 @@ impl Emitter<'_> {
     /// their visits would have left them ([`Emitter::probe_skip`]: passed over to the next
     /// barrier, or done). Their `written_` stays 0: only a phase that hands the block to the
     /// scalar passes sets it, and such a phase is the last.
-    pub(super) fn idle_tail_end(&mut self, plan: &Plan) {
-        self.out.push_str(
-            "V_TAIL_:;
-",
-        );
-        if !plan.probing() {
-            // Without probes a group not visited has no lane waiting: nothing to do.
-            return;
-        }
+    pub(super) fn idle_tail_end(&mut self) {
         let _ = writeln!(
             self.out,
-            "{{ u32 passed_ = 0;
-             for (u32 g_ = lim_; g_ < ngroups_; g_++) {{
-             if (!waiting_[g_]) continue;
-             const u32 a_ = ahead_[g_], at_ = a_ & ~{GONE:#x}u;
-             if (at_ > resume_at) {{ bar_of_[g_] = resume_at + 1; passed_ = 1; }}
-             else {{ waiting_[g_] = 0; bar_of_[g_] = 0; }} }}
-             if (passed_) {{ const u32 next_ = resume_at + 1;
+            "V_TAIL_:;\n\
+             {{ u32 passed_ = 0;\n\
+             for (u32 g_ = lim_; g_ < ngroups_; g_++) {{\n\
+             if (!waiting_[g_]) continue;\n\
+             const u32 a_ = ahead_[g_], at_ = a_ & ~{GONE:#x}u;\n\
+             if (at_ > resume_at) {{ bar_of_[g_] = resume_at + 1; passed_ = 1; }}\n\
+             else {{ waiting_[g_] = 0; bar_of_[g_] = 0; }} }}\n\
+             if (passed_) {{ const u32 next_ = resume_at + 1;\n\
              if (stopped_at && stopped_at != next_) to_scalar = 1; stopped_at = next_; }} }}"
         );
     }
