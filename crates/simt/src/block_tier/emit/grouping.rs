@@ -86,6 +86,14 @@ impl Grouping {
         }
     }
 
+    /// C: the number of groups [`Grouping::group_loop`] visits in a block of `n` threads.
+    pub(crate) fn count(self) -> &'static str {
+        match self {
+            Grouping::Rows => "(ntz * nty * ((ntx + LANE_W - 1) / LANE_W))",
+            Grouping::Span => "(u32)((n + LANE_W - 1) / LANE_W)",
+        }
+    }
+
     /// C, once before the groups: what [`Grouping::lane_indices`] needs.
     pub(crate) fn setup(self) -> &'static str {
         match self {

@@ -272,7 +272,7 @@ impl Plan {
     }
 
     /// Whether some stretch is probed (`probe.rs`): groups may be ahead of a phase.
-    fn probing(&self) -> bool {
+    pub(super) fn probing(&self) -> bool {
         self.probes.iter().any(Option::is_some)
     }
 
@@ -480,6 +480,9 @@ impl Emitter<'_> {
                  u32 stopped_at = 0, to_scalar = 0, groups_ = 0; (void)stopped_at; (void)groups_;",
                 words.join(", ")
             );
+            if plan.probing() {
+                self.idle_tail_start(plan);
+            }
         }
         // Groups (`grouping.rs`), their lanes that are threads `row`. `at_bar`: its lanes
         // stopped at a barrier (`bar_at` the last one), `handed`: its lanes handed to the
@@ -498,6 +501,7 @@ impl Emitter<'_> {
             );
         }
         if plan.probing() {
+            self.out.push_str("if (group_ >= lim_) goto V_TAIL_;\n");
             self.probe_group_start();
         }
         if !plan.barriers.is_empty() {
@@ -580,8 +584,14 @@ impl Emitter<'_> {
             self.out,
             "waiting_[group_] = at_bar; bar_of_[group_] = bar_at;\n\
              if (at_bar) {{ if (stopped_at && stopped_at != bar_at) to_scalar = 1; stopped_at = bar_at; }}\n\
-             }}\n\
-             if (to_scalar) {{ {flush} goto V_SCALAR; }}\n\
+             }}"
+        );
+        if plan.probing() {
+            self.idle_tail_end();
+        }
+        let _ = writeln!(
+            self.out,
+            "if (to_scalar) {{ {flush} goto V_SCALAR; }}\n\
              if (!stopped_at) return 0;\n\
              resume_at = stopped_at;\n\
              }}\n\

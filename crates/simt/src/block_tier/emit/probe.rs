@@ -20,6 +20,14 @@
 //! barrier, as it would have, so a block handed to the scalar passes leaves its lanes waiting
 //! at the phase's barrier (their frames are right there too: the stretches in between write
 //! nothing live), and the group runs again in the phase of barrier `j` (or, gone, is done).
+//!
+//! Passing a group over still cost a visit (the loop's step, the tests, the bookkeeping: a
+//! dozen branches that mispredict as the active prefix halves level by level): reduce_tree's
+//! nine phases made 124 such visits per block for 20 that ran code. A phase after a barrier
+//! therefore first finds its last group that runs code (`lim_`: lanes waiting, not ahead, not
+//! gone), and the group loop stops there; the groups after it, the tail, get the passing
+//! over's bookkeeping in one short loop (`V_TAIL_`). A tree's `tid < s` keeps the groups that
+//! run a prefix, so its phases visit only those.
 
 use std::fmt::Write;
 
@@ -127,6 +135,37 @@ impl Emitter<'_> {
              if (at_ > resume_at) {{ const u32 next_ = resume_at + 1; bar_of_[group_] = next_;\n\
              if (stopped_at && stopped_at != next_) to_scalar = 1; stopped_at = next_; continue; }}\n\
              if (a_ & {GONE:#x}u) {{ waiting_[group_] = 0; bar_of_[group_] = 0; continue; }} }}"
+        );
+    }
+
+    /// At a phase's start: `lim_`, the groups the group loop visits (after a barrier: up to its
+    /// last group that runs code, see the module documentation; at the kernel's start, all).
+    /// Only in kernels with probes: without them a phase passes over no group but finished ones.
+    pub(super) fn idle_tail_start(&mut self, plan: &Plan) {
+        let _ = writeln!(
+            self.out,
+            "const u32 ngroups_ = {count}; u32 lim_ = ngroups_;\n\
+             if (resume_at) while (lim_ && !(waiting_[lim_ - 1] && ahead_[lim_ - 1] <= resume_at)) lim_--;",
+            count = plan.grouping.count()
+        );
+    }
+
+    /// After the group loop (`V_TAIL_`, where it leaves at `lim_`): the groups after `lim_` as
+    /// their visits would have left them ([`Emitter::probe_skip`]: passed over to the next
+    /// barrier, or done). Their `written_` stays 0: only a phase that hands the block to the
+    /// scalar passes sets it, and such a phase is the last.
+    pub(super) fn idle_tail_end(&mut self) {
+        let _ = writeln!(
+            self.out,
+            "V_TAIL_:;\n\
+             {{ u32 passed_ = 0;\n\
+             for (u32 g_ = lim_; g_ < ngroups_; g_++) {{\n\
+             if (!waiting_[g_]) continue;\n\
+             const u32 a_ = ahead_[g_], at_ = a_ & ~{GONE:#x}u;\n\
+             if (at_ > resume_at) {{ bar_of_[g_] = resume_at + 1; passed_ = 1; }}\n\
+             else {{ waiting_[g_] = 0; bar_of_[g_] = 0; }} }}\n\
+             if (passed_) {{ const u32 next_ = resume_at + 1;\n\
+             if (stopped_at && stopped_at != next_) to_scalar = 1; stopped_at = next_; }} }}"
         );
     }
 
