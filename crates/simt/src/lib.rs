@@ -612,7 +612,7 @@ impl Program {
                     l.tier = Some(code);
                     (exec::run(l), Tier::WarpJit)
                 } else {
-                    self.thread_jit(l, true)
+                    self.thread_jit(l, true, None)
                 }
             }
             Engine::Interp => (exec::run(l), Tier::Interpreter),
@@ -623,9 +623,10 @@ impl Program {
         (r, tier)
     }
 
-    /// Runs `l` on the per-thread JIT (`all`: see `jit::Cache::run`), else the interpreter.
-    fn thread_jit(&self, l: &exec::Launch<'_>, all: bool) -> (Result<(), Fault>, Tier) {
-        match self.jit.run(l, all) {
+    /// Runs `l` on the per-thread JIT (`all`: see `jit::Cache::run`; `up`: the tier that
+    /// takes its remaining blocks once ready), else the interpreter.
+    fn thread_jit(&self, l: &exec::Launch<'_>, all: bool, up: Option<&jit::TierUp<'_>>) -> (Result<(), Fault>, Tier) {
+        match self.jit.run(l, all, up) {
             Some(r) => (r, Tier::ThreadJit),
             None => (exec::run(l), Tier::Interpreter),
         }
@@ -640,7 +641,23 @@ impl Program {
         let measured = self.block.measures(idx);
         let _running = measured.then(|| self.block.running(idx));
         let watch = measured.then(|| block_tier::Stopwatch::start(self.workers));
-        let ran = self.run_below_block_tier(l, idx);
+        // A long launch moves up mid-launch: once the block tier's code is built (in the
+        // background, while this launch runs), every block claimed after runs on it. (Not
+        // judged on this launch: the next launch large enough to split is, `judge_block_tier`.)
+        let moved = AtomicU64::new(0);
+        let up = |w: &mut jit::Worker, l: &exec::Launch<'_>, ctaid: [u32; 3], worker: u32| {
+            let code = self.block.ready(idx)?;
+            if moved.fetch_add(1, Ordering::Relaxed) == 0 && jit::trace() {
+                let name = self.funcs.get(idx).and_then(|f| f.as_ref().ok()).map_or("", |f| f.name.as_str());
+                eprintln!("tier: `{name}` moves to the block tier mid-launch");
+            }
+            Some(block_tier::run_block(w, l, code, ctaid, worker))
+        };
+        let ran = self.run_below_block_tier(l, idx, measured.then_some(&up as &jit::TierUp<'_>));
+        if moved.load(Ordering::Relaxed) > 0 && ran.0.is_ok() {
+            // Its CPU time is partly the block tier's: no measure of the tiers below.
+            return (ran.0, Tier::Block);
+        }
         if ran.0.is_ok()
             && let Some(w) = watch
         {
@@ -651,8 +668,14 @@ impl Program {
     }
 
     /// Runs launch `l` of kernel `idx` (its `units`) on the warp tier or the per-thread JIT,
-    /// as `jit::Cache::pick` says.
-    fn run_below_block_tier<'p>(&'p self, l: &mut exec::Launch<'p>, idx: usize) -> (Result<(), Fault>, Tier) {
+    /// as `jit::Cache::pick` says (on the per-thread JIT, the blocks `up` takes on the tier
+    /// above).
+    fn run_below_block_tier<'p>(
+        &'p self,
+        l: &mut exec::Launch<'p>,
+        idx: usize,
+        up: Option<&jit::TierUp<'_>>,
+    ) -> (Result<(), Fault>, Tier) {
         match self.jit.pick(&self.funcs, idx, jit::Shape::of(l.block[0])) {
             jit::JitTier::Warp(code) => {
                 l.tier = Some(code);
@@ -660,7 +683,7 @@ impl Program {
             }
             jit::JitTier::Thread => {
                 l.tier = None;
-                self.thread_jit(l, false)
+                self.thread_jit(l, false, up)
             }
         }
     }
@@ -689,7 +712,7 @@ impl Program {
         let tried = (watch.work(n), n);
         l.units = n..n + m;
         let watch = block_tier::Stopwatch::start(self.workers);
-        let below = self.run_below_block_tier(l, idx);
+        let below = self.run_below_block_tier(l, idx, None);
         if below.0.is_err() || l.claims.covered_end() >= blocks {
             return below;
         }
@@ -698,7 +721,7 @@ impl Program {
         match (keep, l.units.is_empty()) {
             (_, true) => below,
             (true, false) => (block_tier::run(l, code), Tier::Block),
-            (false, false) => self.run_below_block_tier(l, idx),
+            (false, false) => self.run_below_block_tier(l, idx, None),
         }
     }
 

@@ -251,7 +251,13 @@ fn a_long_barrier_kernel_climbs_while_its_code_compiles_and_never_steps_down() {
     let top = if have_cc() { Tier::Block } else { Tier::WarpJit };
     let tiers = climb(|| launch_phases(&p, 64, 256), |t| t.contains(&top), 10);
     never_steps_down(&tiers);
-    assert_eq!(tiers.first(), Some(&Tier::ThreadJit), "the first launch while the warp tier compiles");
+    // The first launch starts on the per-thread JIT while the warp tier compiles; on a busy
+    // machine it may outlast the block tier's build, and then its last blocks run there
+    // (`jit::TierUp`: the launch reports the block tier).
+    assert!(
+        matches!(tiers.first(), Some(Tier::ThreadJit | Tier::Block)),
+        "the first launch while the warp tier compiles: {tiers:?}"
+    );
     assert!(tiers.iter().rev().take(10).all(|&t| t == top), "stays on {top:?}: {tiers:?}");
 }
 

@@ -317,6 +317,16 @@ impl Cache {
         Some(InFlight(Arc::clone(t)))
     }
 
+    /// Kernel `idx`'s code, if its build has finished with code that runs lanes and the
+    /// block tier has not been left for it: what a launch running below may move up to
+    /// mid-launch (`jit::TierUp`). Never waits for a build.
+    pub(crate) fn ready(&self, idx: usize) -> Option<&BlockCode> {
+        if self.times.get(idx)?.lost.load(Ordering::Relaxed) {
+            return None;
+        }
+        self.slots.get(idx)?.get()?.as_ref().ok().filter(|c| c.lanes)
+    }
+
     /// A launch of kernel `idx` of `blocks` blocks ran on another tier with work `work`
     /// (`Stopwatch::work`).
     pub(crate) fn record_other(&self, idx: usize, work: Duration, blocks: u64) {
@@ -426,6 +436,8 @@ fn watch(slot: &Arc<Slot>, times: &Arc<Measured>, f: &Func, shape: [u32; 3]) {
 pub(crate) fn run(l: &Launch<'_>, code: &BlockCode) -> Result<(), Fault> {
     run::run(l, code)
 }
+
+pub(crate) use run::run_block;
 
 #[cfg(test)]
 mod tests {

@@ -65,6 +65,21 @@ pub(crate) fn run(l: &Launch<'_>, code: &BlockCode) -> Result<(), Fault> {
     exec::run_grid(l, |w: &mut Worker, ctaid, worker| w.block_tier_block(l, code, ctaid, worker), |_| 0)
 }
 
+/// Runs block `ctaid` of `l` with `code` on a worker whose last block may have run other
+/// code (a launch moving up mid-launch, `jit::TierUp`): its register frames and access
+/// sites are laid out afresh for `code`.
+pub(crate) fn run_block(
+    w: &mut Worker,
+    l: &Launch<'_>,
+    code: &BlockCode,
+    ctaid: [u32; 3],
+    worker: u32,
+) -> Result<(), Fault> {
+    w.frames.clear();
+    w.sites.clear();
+    w.block_tier_block(l, code, ctaid, worker)
+}
+
 impl Worker {
     fn block_tier_block(
         &mut self,

@@ -43,7 +43,7 @@ pub(crate) mod tex;
 mod tiering;
 mod unequal;
 use tiering::LastTier;
-pub(crate) use tiering::{keeps_block_tier, slice_blocks};
+pub(crate) use tiering::{keeps_block_tier, slice_blocks, trace};
 pub(crate) use unequal::per_thread_lists;
 pub(crate) mod warp;
 
@@ -56,7 +56,7 @@ use crate::error::LoadError;
 use crate::exec::Launch;
 use crate::ir::Func;
 pub(crate) use compile::{is_collective, unsupported};
-pub(crate) use run::{Frames, Worker, fault_at, warp_collectives};
+pub(crate) use run::{Frames, TierUp, Worker, fault_at, warp_collectives};
 
 /// Compiled kernels of one program (one slot per function), built on first use.
 #[derive(Debug, Default)]
@@ -267,14 +267,15 @@ impl Cache {
         }
     }
 
-    /// Runs launch `l` with compiled code (`all`: see `fallback_reason`); `None` when its
-    /// kernel runs on the interpreter instead.
-    pub(crate) fn run(&self, l: &Launch<'_>, all: bool) -> Option<Result<(), Fault>> {
+    /// Runs launch `l` with compiled code (`all`: see `fallback_reason`), the blocks `up`
+    /// takes on the tier above once it is ready (`TierUp`); `None` when its kernel runs on
+    /// the interpreter instead.
+    pub(crate) fn run(&self, l: &Launch<'_>, all: bool, up: Option<&TierUp<'_>>) -> Option<Result<(), Fault>> {
         let code = self.code(l.funcs, l.kernel as usize).ok()?;
         if code.prefer_interp.is_some() && !all {
             return None;
         }
-        Some(run::run(l, code))
+        Some(run::run(l, code, up))
     }
 }
 

@@ -284,9 +284,23 @@ fn collective(f: &Func, pcs: &[u32; 32], frames: &mut [u64], layout: Frames, bas
     }
 }
 
-/// Runs every block of `l` with `code` (the compiled kernel).
-pub(crate) fn run(l: &Launch<'_>, code: &Code) -> Result<(), Fault> {
-    exec::run_grid(l, |w: &mut Worker, ctaid, worker| w.block(l, code, ctaid, worker), |_| 0)
+/// A higher tier that may take over the blocks of a running launch (`jit::Cache::run`): given
+/// a worker, the launch and a block just claimed, it runs the block and says how (`None`: it is not
+/// ready, the per-thread code runs the block).
+pub(crate) type TierUp<'a> = dyn Fn(&mut Worker, &Launch<'_>, [u32; 3], u32) -> Option<Result<(), Fault>> + Sync + 'a;
+
+/// Runs every block of `l` with `code` (the compiled kernel), or with `up` where it takes a
+/// block (each block claimed is run by whichever is ready when it is claimed: a long launch
+/// climbs the ladder mid-launch, with no boundary where workers wait for each other).
+pub(crate) fn run(l: &Launch<'_>, code: &Code, up: Option<&TierUp<'_>>) -> Result<(), Fault> {
+    exec::run_grid(
+        l,
+        |w: &mut Worker, ctaid, worker| match up.and_then(|up| up(w, l, ctaid, worker)) {
+            Some(r) => r,
+            None => w.block(l, code, ctaid, worker),
+        },
+        |_| 0,
+    )
 }
 
 pub(crate) fn fault_at(l: &Launch<'_>, ctaid: [u32; 3], tid: [u32; 3], pc: u32, kind: FaultKind) -> Fault {

@@ -18,7 +18,10 @@
 //! A launch runs on the rung below while the code of the one above compiles, so a first
 //! launch is never slower than it was, and from the launch that finds the code ready on,
 //! every launch of the kernel runs there: the steady state is the same in every run of a
-//! program, however busy the cores are.
+//! program, however busy the cores are. A launch on the per-thread JIT moves up to the block
+//! tier mid-launch: each block claimed once its code is built runs there (`jit::TierUp`,
+//! hooked into the per-thread JIT's per-block closure; a program of one long launch, lavaMD,
+//! ran it all on the per-thread JIT before).
 //!
 //! One measured veto remains, for the block tier only, where a rule over the code does not
 //! yet see what decides (how many of a block's 16-lane groups' lanes have work: the block
