@@ -451,19 +451,28 @@ template <unsigned int Size> class __multi_warp_tile {
             return r;
         });
     }
-    /* cg::reduce over the tile: a shuffle tree in each warp, then the warps' results in order. */
+    /* cg::reduce over the tile in CUDA's order: a butterfly in each warp, then a butterfly over
+       the warps' results, whose lane w is what warp w's threads get. */
     template <class T, class Op> __CUPRITE_D__ T reduce(T val, Op op) const {
-        for (unsigned int d = 16; d > 0; d >>= 1) {
-            val = op(val, details::shfl_down(0xffffffffu, val, d, 0x1f));
+        for (unsigned int m = 16; m > 0; m >>= 1) {
+            val = op(val, details::shfl_bfly(0xffffffffu, val, m, 0x1f));
         }
-        return exchange(val, [op](const unsigned long long *slots) {
-            T r, w;
-            __builtin_memcpy(&r, &slots[0], sizeof(T));
-            for (unsigned int i = 1; i < warps; ++i) {
-                __builtin_memcpy(&w, &slots[i], sizeof(T));
-                r = op(r, w);
+        const unsigned int me = warp_in_tile();
+        return exchange(val, [op, me](const unsigned long long *slots) {
+            T w[warps];
+            for (unsigned int i = 0; i < warps; ++i) {
+                __builtin_memcpy(&w[i], &slots[i], sizeof(T));
             }
-            return r;
+            for (unsigned int m = warps >> 1; m > 0; m >>= 1) {
+                T next[warps];
+                for (unsigned int i = 0; i < warps; ++i) {
+                    next[i] = op(w[i], w[i ^ m]);
+                }
+                for (unsigned int i = 0; i < warps; ++i) {
+                    w[i] = next[i];
+                }
+            }
+            return w[me];
         });
     }
 };

@@ -11,16 +11,9 @@
 #if defined(__cplusplus) && defined(__CUDA__)
 namespace cooperative_groups {
 
-/* Rank r gets op(v0, ..., vr). */
+/* Rank r gets v0, ..., vr combined in CUDA's order (details::hillis_steele_scan). */
 template <class Group, class T, class Op> __CUPRITE_D__ T inclusive_scan(const Group &g, T val, Op op) {
-    const unsigned int n = (unsigned int)g.num_threads(), rank = (unsigned int)g.thread_rank();
-    for (unsigned int d = 1; d < n; d <<= 1) {
-        const T other = g.shfl_up(val, d);
-        if (rank >= d) {
-            val = op(other, val);
-        }
-    }
-    return val;
+    return details::hillis_steele_scan(g, val, op);
 }
 template <class Group, class T> __CUPRITE_D__ T inclusive_scan(const Group &g, T val) {
     return inclusive_scan(g, val, plus<T>());
