@@ -96,6 +96,54 @@ __CUPRITE_D__ T details::group_reduce<false>::run(const Group &g, T val, Op op) 
     return warp_reduce(g, val, op);
 }
 
+/* CUDA 12's asynchronous reductions into a destination (cuda::atomic, cuda::atomic_ref or a
+   plain pointer): rank 0 stores the group's result, or combines it into the atomic with `op`.
+   CUDA picks fetch_add/min/max/and/or/xor for integral operands and a compare-exchange loop
+   otherwise; each leaves op(old, result) and returns old, as the loop here does for all. */
+namespace details {
+template <class T> struct is_ptr {
+    static constexpr bool value = false;
+};
+template <class T> struct is_ptr<T *> {
+    static constexpr bool value = true;
+};
+template <class T> struct is_ptr<T *&> {
+    static constexpr bool value = true;
+};
+template <class T> struct is_ptr<T *const &> {
+    static constexpr bool value = true;
+};
+template <bool Pointer> struct dst_access;
+template <> struct dst_access<true> {
+    template <class P, class T> __CUPRITE_D__ static void store(P p, const T &v) { *p = v; }
+};
+template <> struct dst_access<false> {
+    template <class A, class T> __CUPRITE_D__ static void store(A &a, const T &v) { a.store(v); }
+};
+/* Combines `val` into the atomic `a` with `op`; returns the value it held before. */
+template <class A, class T, class Op> __CUPRITE_D__ T atomic_update(A &a, T val, Op op) {
+    T old = a.load();
+    while (!a.compare_exchange_weak(old, op(old, val))) {
+    }
+    return old;
+}
+} // namespace details
+
+template <class Group, class Atomic, class T, class Op>
+__CUPRITE_D__ void reduce_update_async(const Group &g, Atomic &&dst, T val, Op op) {
+    const T r = reduce(g, val, op);
+    if (g.thread_rank() == 0) {
+        details::atomic_update(dst, r, op);
+    }
+}
+template <class Group, class Dst, class T, class Op>
+__CUPRITE_D__ void reduce_store_async(const Group &g, Dst &&dst, T val, Op op) {
+    const T r = reduce(g, val, op);
+    if (g.thread_rank() == 0) {
+        details::dst_access<details::is_ptr<Dst>::value>::store(dst, r);
+    }
+}
+
 /* The reduction stored into *dst as well, by one atomic-free store of rank 0. */
 template <class Group, class T, class Op> __CUPRITE_D__ void reduce_store(const Group &g, T *dst, T val, Op op) {
     const T r = reduce(g, val, op);
