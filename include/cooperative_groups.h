@@ -221,6 +221,11 @@ class thread_block {
     __CUPRITE_D__ static unsigned int num_threads() { return details::block_num_threads(); }
     __CUPRITE_D__ static unsigned int size() { return details::block_num_threads(); }
     static constexpr bool is_valid() { return true; }
+    /* The split block barrier, as CUDA 13 has it: the arrival does nothing and the wait is the
+       whole __syncthreads. */
+    struct arrival_token {};
+    __CUPRITE_D__ arrival_token barrier_arrive() const { return arrival_token(); }
+    __CUPRITE_D__ void barrier_wait(arrival_token &&) const { details::bar_sync(); }
 };
 __CUPRITE_D__ thread_block this_thread_block() { return thread_block(); }
 
@@ -264,11 +269,12 @@ class grid_group {
     }
     __CUPRITE_D__ static dim3 block_index() { return details::ctaid(); }
     __CUPRITE_D__ static dim3 dim_blocks() { return details::nctaid(); }
-    __CUPRITE_D__ static dim3 group_dim() {
+    /* The deprecated group_dim() is the grid in blocks, as CUDA's (details::grid::grid_dim). */
+    __CUPRITE_D__ static dim3 group_dim() { return details::nctaid(); }
+    __CUPRITE_D__ static dim3 dim_threads() {
         const dim3 n = details::nctaid(), t = details::ntid();
         return dim3(n.x * t.x, n.y * t.y, n.z * t.z);
     }
-    __CUPRITE_D__ static dim3 dim_threads() { return group_dim(); }
     __CUPRITE_D__ static dim3 thread_index() {
         const dim3 b = details::ctaid(), n = details::ntid(), t = details::tid();
         return dim3(b.x * n.x + t.x, b.y * n.y + t.y, b.z * n.z + t.z);
