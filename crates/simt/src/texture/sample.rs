@@ -289,7 +289,11 @@ where
                     }
                     s2.sqrt()
                 };
-                len(dx).max(len(dy)).log2()
+                // An H200 rounds the level a gradient selects to the nearest 1/256
+                // (a footprint of the f32 nearest √2 texels, just under level 0.5, filters as
+                // 0.5: tests/program-diff/tex_mip_grad.cu); an explicit level's fraction is
+                // truncated instead (below).
+                (len(dx).max(len(dy)).log2() * 256.0).round() / 256.0
             }
         };
         let l = raw + s.mipmap_bias;
