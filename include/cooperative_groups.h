@@ -221,6 +221,11 @@ class thread_block {
     __CUPRITE_D__ static unsigned int num_threads() { return details::block_num_threads(); }
     __CUPRITE_D__ static unsigned int size() { return details::block_num_threads(); }
     static constexpr bool is_valid() { return true; }
+    /* The split block barrier, as CUDA 13 has it: the arrival does nothing and the wait is the
+       whole __syncthreads. */
+    struct arrival_token {};
+    __CUPRITE_D__ arrival_token barrier_arrive() const { return arrival_token(); }
+    __CUPRITE_D__ void barrier_wait(arrival_token &&) const { details::bar_sync(); }
 };
 __CUPRITE_D__ thread_block this_thread_block() { return thread_block(); }
 
@@ -264,11 +269,12 @@ class grid_group {
     }
     __CUPRITE_D__ static dim3 block_index() { return details::ctaid(); }
     __CUPRITE_D__ static dim3 dim_blocks() { return details::nctaid(); }
-    __CUPRITE_D__ static dim3 group_dim() {
+    /* The deprecated group_dim() is the grid in blocks, as CUDA's (details::grid::grid_dim). */
+    __CUPRITE_D__ static dim3 group_dim() { return details::nctaid(); }
+    __CUPRITE_D__ static dim3 dim_threads() {
         const dim3 n = details::nctaid(), t = details::ntid();
         return dim3(n.x * t.x, n.y * t.y, n.z * t.z);
     }
-    __CUPRITE_D__ static dim3 dim_threads() { return group_dim(); }
     __CUPRITE_D__ static dim3 thread_index() {
         const dim3 b = details::ctaid(), n = details::ntid(), t = details::tid();
         return dim3(b.x * n.x + t.x, b.y * n.y + t.y, b.z * n.z + t.z);
@@ -451,19 +457,28 @@ template <unsigned int Size> class __multi_warp_tile {
             return r;
         });
     }
-    /* cg::reduce over the tile: a shuffle tree in each warp, then the warps' results in order. */
+    /* cg::reduce over the tile in CUDA's order: a butterfly in each warp, then a butterfly over
+       the warps' results, whose lane w is what warp w's threads get. */
     template <class T, class Op> __CUPRITE_D__ T reduce(T val, Op op) const {
-        for (unsigned int d = 16; d > 0; d >>= 1) {
-            val = op(val, details::shfl_down(0xffffffffu, val, d, 0x1f));
+        for (unsigned int m = 16; m > 0; m >>= 1) {
+            val = op(val, details::shfl_bfly(0xffffffffu, val, m, 0x1f));
         }
-        return exchange(val, [op](const unsigned long long *slots) {
-            T r, w;
-            __builtin_memcpy(&r, &slots[0], sizeof(T));
-            for (unsigned int i = 1; i < warps; ++i) {
-                __builtin_memcpy(&w, &slots[i], sizeof(T));
-                r = op(r, w);
+        const unsigned int me = warp_in_tile();
+        return exchange(val, [op, me](const unsigned long long *slots) {
+            T w[warps];
+            for (unsigned int i = 0; i < warps; ++i) {
+                __builtin_memcpy(&w[i], &slots[i], sizeof(T));
             }
-            return r;
+            for (unsigned int m = warps >> 1; m > 0; m >>= 1) {
+                T next[warps];
+                for (unsigned int i = 0; i < warps; ++i) {
+                    next[i] = op(w[i], w[i ^ m]);
+                }
+                for (unsigned int i = 0; i < warps; ++i) {
+                    w[i] = next[i];
+                }
+            }
+            return w[me];
         });
     }
 };

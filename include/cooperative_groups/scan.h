@@ -11,16 +11,9 @@
 #if defined(__cplusplus) && defined(__CUDA__)
 namespace cooperative_groups {
 
-/* Rank r gets op(v0, ..., vr). */
+/* Rank r gets v0, ..., vr combined in CUDA's order (details::hillis_steele_scan). */
 template <class Group, class T, class Op> __CUPRITE_D__ T inclusive_scan(const Group &g, T val, Op op) {
-    const unsigned int n = (unsigned int)g.num_threads(), rank = (unsigned int)g.thread_rank();
-    for (unsigned int d = 1; d < n; d <<= 1) {
-        const T other = g.shfl_up(val, d);
-        if (rank >= d) {
-            val = op(other, val);
-        }
-    }
-    return val;
+    return details::hillis_steele_scan(g, val, op);
 }
 template <class Group, class T> __CUPRITE_D__ T inclusive_scan(const Group &g, T val) {
     return inclusive_scan(g, val, plus<T>());
@@ -38,6 +31,38 @@ template <class Group, class T, class Op> __CUPRITE_D__ T exclusive_scan(const G
 }
 template <class Group, class T> __CUPRITE_D__ T exclusive_scan(const Group &g, T val) {
     return exclusive_scan(g, val, plus<T>(), T());
+}
+
+/* CUDA 12's scans that also update an atomic: the group's last rank combines the group's total
+   into `dst` and every rank gets op(old, its scan), old being what `dst` held before. */
+template <class Group, class Atomic, class T, class Op>
+__CUPRITE_D__ T inclusive_scan_update(const Group &g, Atomic &&dst, T val, Op op) {
+    const T scan = inclusive_scan(g, val, op);
+    const unsigned int last = (unsigned int)g.num_threads() - 1;
+    T old = T();
+    if (g.thread_rank() == last) {
+        old = details::atomic_update(dst, scan, op);
+    }
+    old = g.shfl(old, (int)last);
+    return op(old, scan);
+}
+template <class Group, class Atomic, class T> __CUPRITE_D__ T inclusive_scan_update(const Group &g, Atomic &&dst, T val) {
+    return inclusive_scan_update(g, dst, val, plus<T>());
+}
+template <class Group, class Atomic, class T, class Op>
+__CUPRITE_D__ T exclusive_scan_update(const Group &g, Atomic &&dst, T val, Op op) {
+    const T scan = inclusive_scan(g, val, op);
+    const unsigned int last = (unsigned int)g.num_threads() - 1;
+    T old = T();
+    if (g.thread_rank() == last) {
+        old = details::atomic_update(dst, scan, op);
+    }
+    old = g.shfl(old, (int)last);
+    const T before = g.shfl_up(scan, 1);
+    return op(old, g.thread_rank() == 0 ? T() : before);
+}
+template <class Group, class Atomic, class T> __CUPRITE_D__ T exclusive_scan_update(const Group &g, Atomic &&dst, T val) {
+    return exclusive_scan_update(g, dst, val, plus<T>());
 }
 
 } // namespace cooperative_groups

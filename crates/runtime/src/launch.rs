@@ -181,7 +181,9 @@ pub const MAX_CLUSTER: u64 = 16;
 /// `attr`: the attribute, else the kernel's required cluster dimensions (`__cluster_dims__`
 /// or the `cudaFuncAttributeRequiredCluster*` attributes), else `None` (clusters of one
 /// block). Both given and different, or more blocks than allowed (8; 16 for a kernel with
-/// the non-portable attribute), is [`Error::InvalidClusterSize`].
+/// the non-portable attribute; at most its `__launch_bounds__` maxBlocksPerCluster, as an H200
+/// refuses more: tests/program-diff/cluster_occupancy_attrs.cu), is
+/// [`Error::InvalidClusterSize`].
 pub fn cluster_dims(f: &Function, attr: Option<Dim3>) -> Result<Option<Dim3>> {
     let required = f.required_cluster().map(|c| Dim3::new(c[0], c[1], c[2]));
     let cl = match (attr, required) {
@@ -191,6 +193,7 @@ pub fn cluster_dims(f: &Function, attr: Option<Dim3>) -> Result<Option<Dim3>> {
     if let Some(cl) = cl {
         let size = u64::from(cl.x) * u64::from(cl.y) * u64::from(cl.z);
         let max = if f.non_portable_cluster() { MAX_CLUSTER } else { MAX_PORTABLE_CLUSTER };
+        let max = f.info().maxclusterrank.map_or(max, |r| max.min(u64::from(r)));
         if size == 0 || size > max {
             return Err(Error::InvalidClusterSize);
         }

@@ -35,6 +35,8 @@ pub struct KernelInfo {
     pub static_shared: u32,
     /// `.reqnctapercluster` (`__cluster_dims__`), if given: blocks per cluster `[x, y, z]`.
     pub reqnctapercluster: Option<[u32; 3]>,
+    /// `.maxclusterrank` (`__launch_bounds__`'s third argument, maxBlocksPerCluster), if given.
+    pub maxclusterrank: Option<u32>,
     /// Why simt cannot run the kernel, if it cannot.
     pub load_error: Option<String>,
     /// Registers per thread, where the program carries machine code for this device's
@@ -81,10 +83,12 @@ pub(crate) struct SetAttributes {
     carveout: Option<i32>,
     /// `cudaFuncCache`.
     cache_config: i32,
-    /// `cudaFuncAttributeNonPortableClusterSizeAllowed`.
-    non_portable_cluster: bool,
+    /// `cudaFuncAttributeNonPortableClusterSizeAllowed`, as set (any nonzero value allows).
+    non_portable_cluster: i32,
     /// `cudaFuncAttributeRequiredClusterWidth/Height/Depth` set at run time (0: unset).
     required_cluster: [i32; 3],
+    /// `cudaFuncAttributeClusterSchedulingPolicyPreference` (a `cudaClusterSchedulingPolicy`).
+    scheduling_policy: i32,
 }
 
 /// A loaded PTX module.
@@ -183,6 +187,7 @@ impl Module {
                 let mut maxntid = None;
                 let mut reqntid = None;
                 let mut reqnctapercluster = None;
+                let mut maxclusterrank = None;
                 for d in &f.directives {
                     match d {
                         FuncDirective::Maxntid(v) => maxntid = Some(v.iter().product()),
@@ -196,6 +201,7 @@ impl Module {
                         FuncDirective::Reqnctapercluster(v) => {
                             reqnctapercluster = Some([0, 1, 2].map(|i| v.get(i).copied().unwrap_or(1)))
                         }
+                        FuncDirective::Maxclusterrank(n) => maxclusterrank = Some(*n),
                         _ => {}
                     }
                 }
@@ -233,6 +239,7 @@ impl Module {
                     reqntid,
                     static_shared,
                     reqnctapercluster,
+                    maxclusterrank,
                     load_error,
                     registers,
                     local_size,
@@ -388,7 +395,9 @@ impl Function {
         let by_registers = k.registers.map_or(1024, |r| crate::device::warps_by_registers(r) * 32);
         let max_threads = k.reqntid.map(|r| r[0] * r[1] * r[2]).or(k.maxntid).unwrap_or(1024).min(by_registers);
         let static_shared = k.static_shared;
-        let cluster = self.required_cluster();
+        // Read back as set (an H200 reports a width set alone as width 2, height and depth 0:
+        // tests/program-diff/cluster_occupancy_attrs.cu), or the kernel's own.
+        let cluster = k.reqnctapercluster.map_or(set.required_cluster, |c| c.map(|v| v as i32));
         FuncAttributes {
             // The GPU reports static shared memory in 16-byte units (a 4-byte `__shared__ int`
             // is 16 bytes: tests/gpu-programs/probe_facts.txt).
@@ -409,11 +418,12 @@ impl Function {
                 .max_dynamic_shared
                 .unwrap_or_else(|| 49152i32.saturating_sub(static_shared as i32).max(0)),
             preferredShmemCarveout: set.carveout.unwrap_or(-1),
-            requiredClusterWidth: cluster.map_or(0, |c| c[0] as i32),
-            requiredClusterHeight: cluster.map_or(0, |c| c[1] as i32),
-            requiredClusterDepth: cluster.map_or(0, |c| c[2] as i32),
+            requiredClusterWidth: cluster[0],
+            requiredClusterHeight: cluster[1],
+            requiredClusterDepth: cluster[2],
             clusterDimMustBeSet: i32::from(k.reqnctapercluster.is_some()),
-            nonPortableClusterSizeAllowed: i32::from(set.non_portable_cluster),
+            clusterSchedulingPolicyPreference: set.scheduling_policy,
+            nonPortableClusterSizeAllowed: set.non_portable_cluster,
             ..FuncAttributes::default()
         }
     }
@@ -432,7 +442,7 @@ impl Function {
     /// Whether `cudaFuncAttributeNonPortableClusterSizeAllowed` was set (clusters of up to
     /// 16 blocks instead of 8).
     pub fn non_portable_cluster(&self) -> bool {
-        self.set_attributes().non_portable_cluster
+        self.set_attributes().non_portable_cluster != 0
     }
 
     fn set_attributes(&self) -> SetAttributes {
@@ -465,8 +475,8 @@ impl Function {
                 10 if value >= 0 => {}
                 // cudaClusterSchedulingPolicy: Default, Spread, LoadBalancing (an H200
                 // refuses other values).
-                15 if (0..=2).contains(&value) => {}
-                14 if value >= 0 => a.non_portable_cluster = value != 0,
+                15 if (0..=2).contains(&value) => a.scheduling_policy = value,
+                14 if value >= 0 => a.non_portable_cluster = value,
                 // A compile-time cluster size cannot be changed.
                 11..=13 if self.info().reqnctapercluster.is_some() => {
                     return Err(Error::NotPermitted);

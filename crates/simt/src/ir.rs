@@ -784,12 +784,14 @@ pub(crate) enum Op {
         a: Src,
     },
     /// `cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [dst], [src], size,
-    /// [mbar]`: copies `size` bytes at issue, then completes `size` transaction bytes.
+    /// [mbar]`: copies `size` bytes at issue, then completes `size` transaction bytes; without
+    /// `mbar`, `cp.async.bulk.global.shared::cta.bulk_group [dst], [src], size` (shared to
+    /// global, the direction PTX gives a bulk group): copies at issue, so its group is complete.
     CpBulk {
         dst: Addr,
         src: Addr,
         size: Src,
-        mbar: Addr,
+        mbar: Option<Addr>,
     },
     /// `cp.async.{ca,cg}.shared.global [dst], [src], size{, src_size}{, ignore_src}`: copies
     /// `size` bytes global → shared at issue time, zero-filling past `src_size` (all of them when

@@ -126,6 +126,13 @@ fn reference_1d(t: &[f32], x: f32, filter: FilterMode, mode: AddressMode, normal
             let xb = x - 0.5;
             let i = xb.floor();
             let a = ((xb - i) * 256.0).round() / 256.0;
+            if mode == AddressMode::Border {
+                // Border addressing in y too (`sampler` sets every dimension's mode): an H200
+                // filters a 1-D array as 2-D at texel row -0.5, half the border colour
+                // (tests/program-diff/tex1d_border_linear.cu), blended exactly, rounded once.
+                let (a, l, r) = (f64::from(a), f64::from(at(i as i64)), f64::from(at(i as i64 + 1)));
+                return (0.5 * ((1.0 - a) * l + a * r) + 0.5 * f64::from(border)) as f32;
+            }
             (1.0 - a) * at(i as i64) + a * at(i as i64 + 1)
         }
     }

@@ -122,17 +122,32 @@ impl FuncDecoder<'_> {
             return Ok(Op::Mbar { op, d: None, addr, space, a: Src::Imm(1) });
         }
         if p.has(Kw::Bulk) {
-            p.check(&[Kw::Async, Kw::Bulk, Kw::SharedCluster, Kw::SharedCta, Kw::Global, Kw::MbarrierCompleteTxBytes])?;
-            if !p.has(Kw::MbarrierCompleteTxBytes) || !p.has(Kw::Global) {
+            p.check(&[
+                Kw::Async,
+                Kw::Bulk,
+                Kw::SharedCluster,
+                Kw::SharedCta,
+                Kw::Global,
+                Kw::MbarrierCompleteTxBytes,
+                Kw::BulkGroup,
+            ])?;
+            // The two directions the engine runs: global -> shared completing on an mbarrier,
+            // and shared::cta -> global in a bulk group (`.global` first: the destination).
+            let at = |k: Kw| kws.iter().position(|&x| x == k);
+            let to_global = p.has(Kw::BulkGroup) && at(Kw::Global) < at(Kw::SharedCta) && at(Kw::Global).is_some();
+            let from_global = p.has(Kw::MbarrierCompleteTxBytes) && p.has(Kw::Global);
+            if !to_global && !from_global {
                 return Err(DecodeError::Unsupported(
-                    "only cp.async.bulk global -> shared with mbarrier::complete_tx is supported".into(),
+                    "only cp.async.bulk global -> shared with mbarrier::complete_tx and shared::cta -> global \
+                     with bulk_group are supported"
+                        .into(),
                 ));
             }
-            p.need(4)?;
+            p.need(if to_global { 3 } else { 4 })?;
             let (dst, _) = self.addr(&ops[0])?;
             let (src, _) = self.addr(&ops[1])?;
             let size = self.src(&ops[2], ScalarType::U32)?;
-            let (mbar, _) = self.addr(&ops[3])?;
+            let mbar = if to_global { None } else { Some(self.addr(&ops[3])?.0) };
             return Ok(Op::CpBulk { dst, src, size, mbar });
         }
         p.check(&[Kw::Async, Kw::Shared, Kw::SharedCta, Kw::Global])?;

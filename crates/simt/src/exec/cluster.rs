@@ -223,6 +223,13 @@ impl Block<'_, '_> {
         }
     }
 
+    /// Whether shared-window offset `a` is the executing block's own shared memory (what
+    /// `isspacep.shared::cta` answers: false for another block's, which an H200 answers so for
+    /// an address from `cluster.map_shared_rank`: tests/program-diff/cluster_intrinsics.cu).
+    pub(super) fn owns_shared(&self, a: u64) -> bool {
+        self.block_of(a).is_none()
+    }
+
     /// The rank of the other block whose shared memory `a` (a shared::cluster address)
     /// names, or `None` for the executing block's own.
     #[inline(always)]

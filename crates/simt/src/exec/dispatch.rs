@@ -190,7 +190,7 @@ impl Warp {
             Op::Cvta { to_generic, space, d, a } => self.cvta(b, to_generic, space, d, a, emask, s),
             Op::Isspacep { window, d, a } => self.isspacep(b, window, d, a, emask, s),
             Op::Mbar { op, d, addr, space, a } => return self.mbar(b, op, d, (addr, space), a, (emask, next), s),
-            Op::CpBulk { dst, src, size, mbar } => self.cp_bulk(b, (dst, src, mbar), size, emask, s)?,
+            Op::CpBulk { dst, src, size, mbar } => self.cp_bulk(b, (dst, src, mbar.as_ref()), size, emask, s)?,
             // Textures, matrix multiply-accumulate, clusters (`tex.rs`, `mma.rs`, `cluster.rs`).
             Op::Tex(t) => self.tex_op(b, t, emask)?,
             Op::Mma(m) => self.mma_op(b, m, emask)?,

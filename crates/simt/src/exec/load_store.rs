@@ -377,7 +377,8 @@ impl Warp {
         write_masked(&mut self.regs[*d as usize], r, emask);
     }
 
-    /// `isspacep`: whether each lane's address lies in `window`.
+    /// `isspacep`: whether each lane's address lies in `window` (for shared memory, the
+    /// block's own: `Block::owns_shared`; outside clusters every shared address is).
     pub(super) fn isspacep(
         &mut self,
         b: &Block<'_, '_>,
@@ -390,7 +391,13 @@ impl Warp {
         let Scratch { a, r, .. } = s;
         self.fetch(b, *sa, a);
         let (w, l) = (*window, b.l);
-        map1(a, r, |x| u64::from(in_window(l, w, x)));
+        map1(a, r, |x| {
+            let own = match Warp::classify(Space::Generic, x) {
+                Target::Shared(off) => b.owns_shared(off),
+                _ => true,
+            };
+            u64::from(in_window(l, w, x) && own)
+        });
         write_masked(&mut self.regs[*d as usize], r, emask);
     }
 }

@@ -115,28 +115,37 @@ impl Warp {
     pub(super) fn cp_bulk(
         &mut self,
         b: &mut Block<'_, '_>,
-        (dst, src, mbar): (&Addr, &Addr, &Addr),
+        (dst, src, mbar): (&Addr, &Addr, Option<&Addr>),
         size: &Src,
         emask: u32,
         s: &mut Scratch,
     ) -> WarpResult<()> {
         let Scratch { a, .. } = s;
         self.fetch(b, *size, a);
-        let (dsts, srcs, mbars) = (self.addrs(b, *dst), self.addrs(b, *src), self.addrs(b, *mbar));
+        let (dsts, srcs) = (self.addrs(b, *dst), self.addrs(b, *src));
+        let mbars = mbar.map(|m| self.addrs(b, *m));
         for lane in lanes(emask) {
             let n = a[lane] & 0xffff_ffff;
             if n % 16 != 0 || dsts[lane] % 16 != 0 || srcs[lane] % 16 != 0 {
                 let e = MemError::Misaligned { addr: srcs[lane], size: 16 };
                 return Err(fault(FaultKind::Memory(e), lane as u32));
             }
-            let dbase = mbar_offset(Space::Shared, dsts[lane], lane)?;
+            // Global -> shared with an mbarrier, or (no mbarrier) shared::cta -> global.
+            let ((from, sbase), (to, dbase)) = match mbars {
+                Some(_) => {
+                    ((Space::Global, srcs[lane]), (Space::Shared, mbar_offset(Space::Shared, dsts[lane], lane)?))
+                }
+                None => ((Space::Shared, mbar_offset(Space::Shared, srcs[lane], lane)?), (Space::Global, dsts[lane])),
+            };
             let mut i = 0;
             while i < n {
-                let v = self.load(b, Space::Global, srcs[lane].wrapping_add(i), 8, lane)?;
-                self.store(b, Space::Shared, dbase.wrapping_add(i), 8, v, lane)?;
+                let v = self.load(b, from, sbase.wrapping_add(i), 8, lane)?;
+                self.store(b, to, dbase.wrapping_add(i), 8, v, lane)?;
                 i += 8;
             }
-            mb_complete_tx(b, Space::Shared, mbars[lane], n, lane)?;
+            if let Some(m) = &mbars {
+                mb_complete_tx(b, Space::Shared, m[lane], n, lane)?;
+            }
         }
         Ok(())
     }

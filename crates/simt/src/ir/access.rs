@@ -57,10 +57,14 @@ impl Op {
                 at(Space::Global, src, AccessKind::Load { strong: false });
                 at(Space::Shared, dst, AccessKind::Store { strong: false });
             }
-            Op::CpBulk { dst, src, mbar, .. } => {
+            Op::CpBulk { dst, src, mbar: Some(mbar), .. } => {
                 at(Space::Global, src, AccessKind::Load { strong: false });
                 at(Space::Shared, dst, AccessKind::Store { strong: false });
                 at(Space::Shared, mbar, AccessKind::Mbarrier);
+            }
+            Op::CpBulk { dst, src, mbar: None, .. } => {
+                at(Space::Shared, src, AccessKind::Load { strong: false });
+                at(Space::Global, dst, AccessKind::Store { strong: false });
             }
             Op::Cluster(c) => match c {
                 ClusterOp::StAsync(s) => {

@@ -120,7 +120,7 @@ impl Op {
                 f(Operand::Addr(dst));
                 f(Operand::Addr(src));
                 f(Operand::Src(size));
-                f(Operand::Addr(mbar));
+                mbar.iter().for_each(|m| f(Operand::Addr(m)));
             }
             Op::CpAsync { dst, src, src_size, ignore, .. } => {
                 f(Operand::Addr(dst));

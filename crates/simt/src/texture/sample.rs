@@ -289,7 +289,11 @@ where
                     }
                     s2.sqrt()
                 };
-                len(dx).max(len(dy)).log2()
+                // An H200 rounds the level a gradient selects to the nearest 1/256
+                // (a footprint of the f32 nearest √2 texels, just under level 0.5, filters as
+                // 0.5: tests/program-diff/tex_mip_grad.cu); an explicit level's fraction is
+                // truncated instead (below).
+                (len(dx).max(len(dy)).log2() * 256.0).round() / 256.0
             }
         };
         let l = raw + s.mipmap_bias;
@@ -654,6 +658,16 @@ impl<E, R: FnMut(u64, u32) -> Result<u64, E>> Pass<'_, '_, R> {
                 acc[c] += f64::from(wt) * v[c];
             }
         }
+        // A 1-D array texture filters as a 2-D one of height 1 sampled at texel row -0.5: with
+        // border addressing in y, half of every lookup is the border colour (an H200, f32 and
+        // u16, normalized coordinates or not: tests/program-diff/tex1d_border_linear.cu).
+        let img = &self.t.image;
+        if dims == 1 && !img.layered && !img.cubemap && self.mode(1) == AddressMode::Border {
+            let border = self.border_tap(units);
+            for c in 0..4 {
+                acc[c] = 0.5 * acc[c] + 0.5 * border[c];
+            }
+        }
         let f = self.t.image.format;
         let out = match units {
             // Filtered normalized-integer texels come out in 16-bit fixed point (unorm16 /
@@ -687,6 +701,22 @@ impl<E, R: FnMut(u64, u32) -> Result<u64, E>> Pass<'_, '_, R> {
         Ok(out.map(f32::to_bits))
     }
 
+    /// The border colour as a filter tap: in `units` for a normalized-integer texture read as
+    /// floats (as `tap_units` gives it), else the colour itself.
+    fn border_tap(&self, units: Option<f64>) -> [f64; 4] {
+        match units {
+            Some(max) => {
+                let f = self.t.image.format;
+                let mut u = self.t.sampler.border.map(|c| f64::from(c) * max);
+                for (v, &c) in u.iter_mut().zip(&self.t.sampler.border).take(usize::from(f.channels)) {
+                    *v = border_units(c, f) as f64;
+                }
+                u
+            }
+            None => border(self.t).map(|b| f64::from(f32::from_bits(b))),
+        }
+    }
+
     /// For a normalized-integer texture read as floats (not sRGB): the largest channel value
     /// (255, 127, 65535 or 32767), in whose units filtering blends texels exactly.
     fn integer_units(&self) -> Option<f64> {
@@ -707,14 +737,7 @@ impl<E, R: FnMut(u64, u32) -> Result<u64, E>> Pass<'_, '_, R> {
         for k in 0..dims {
             match address(idx[k], size[k], self.mode(k)) {
                 Some(i) => at[k] = i,
-                None => {
-                    let f = self.t.image.format;
-                    let mut units = self.t.sampler.border.map(|c| f64::from(c) * max);
-                    for (u, &c) in units.iter_mut().zip(&self.t.sampler.border).take(usize::from(f.channels)) {
-                        *u = border_units(c, f) as f64;
-                    }
-                    return Ok(units);
-                }
+                None => return Ok(self.border_tap(Some(max))),
             }
         }
         let img = &self.t.image;
