@@ -101,3 +101,37 @@ impl Inst {
         }
     }
 }
+
+/// The pc of the first loop (a backward branch, its body from the target to the branch) of
+/// `code` that spins for a lock: a compare-and-swap against a constant (`atomicCAS(&lock, 0,
+/// 1)`) or an exchange of a constant (`atomicExch(&lock, 1)`) inside it. Under independent
+/// thread scheduling the lane that took the lock must make progress while its warp-mates spin,
+/// which only the interpreter's scheduler guarantees (`Warp::give_way`); a retry loop that
+/// swaps in a value computed from the one it read (a float `atomicMax` by CAS) compares
+/// against a register, and is none.
+pub(crate) fn spin_lock_loop(code: &[Inst]) -> Option<usize> {
+    use super::operands::Operand;
+    use super::{AtomOp, Src, UnOp};
+    // A constant: an immediate, or a register the body writes only with immediates (nvcc
+    // moves the lock's values into registers inside the loop) or not at all.
+    let constant = |body: &[Inst], s: &Src| match *s {
+        Src::Imm(_) => true,
+        Src::Reg(r) => body.iter().all(|j| {
+            let mut writes = false;
+            j.op.operands(&mut |o| writes |= matches!(o, Operand::Def(d) if d == r));
+            !writes || matches!(j.op, Op::Un { op: UnOp::Mov, a: Src::Imm(_), .. })
+        }),
+        _ => false,
+    };
+    let takes_lock = |body: &[Inst], i: &Inst| match &i.op {
+        Op::Atom { op: AtomOp::Cas | AtomOp::Exch, b, .. } => constant(body, b),
+        _ => false,
+    };
+    code.iter().enumerate().find_map(|(pc, i)| match i.op {
+        Op::Bra { target, .. } if (target as usize) <= pc => {
+            let body = code.get(target as usize..=pc)?;
+            body.iter().any(|j| takes_lock(body, j)).then_some(pc)
+        }
+        _ => None,
+    })
+}

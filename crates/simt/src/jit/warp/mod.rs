@@ -403,6 +403,12 @@ pub(crate) fn compile(f: &Func, rows32: bool) -> Result<WarpCode, String> {
     if f.code.iter().any(|i| matches!(i.op, Op::Alloca { .. } | Op::StackRestore { .. })) {
         return Err("alloca".into());
     }
+    // A spin lock's holder waits at its loop's join while its warp-mates spin: compiled code
+    // runs the spinning path, whose fuel stops hand the warp back converged or not at all, so
+    // only the interpreter's scheduler lets the holder go on (`ir::flow::spin_lock_loop`).
+    if let Some(pc) = crate::ir::flow::spin_lock_loop(&f.code) {
+        return Err(format!("a spin lock (`{}`)", f.info.get(pc).map_or("", |i| i.text.as_str())));
+    }
     let (mut module, fc) = super::lower::host_module(!unrolled(f))?;
     let mut ctx = module.make_context();
     for _ in 0..3 {
