@@ -135,3 +135,46 @@ pub(crate) fn spin_lock_loop(code: &[Inst]) -> Option<usize> {
         _ => None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::spin_lock_loop;
+
+    fn code(body: &str) -> Vec<super::Inst> {
+        let ptx = format!(
+            ".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k(.param .u64 p) {{\n\
+             .reg .pred %p<3>; .reg .b32 %r<9>; .reg .b64 %rd<3>;\n\
+             ld.param.u64 %rd1, [p];\n{body}\nret;\n}}\n"
+        );
+        let parsed = ptx::parse(&ptx);
+        let d = crate::decode::decode(&parsed.module, Some(&ptx));
+        d.funcs.into_iter().flatten().find(|f| f.name == "k").expect("kernel decoded").code
+    }
+
+    #[test]
+    fn a_loop_around_a_compare_and_swap_of_constants_is_a_spin_lock() {
+        // clang: the constants inline.
+        assert!(
+            spin_lock_loop(&code("L: atom.global.cas.b32 %r1, [%rd1], 0, 1;\nsetp.ne.s32 %p1, %r1, 0;\n@%p1 bra L;"))
+                .is_some()
+        );
+        // nvcc: moved into registers inside the loop.
+        let nvcc = "L: mov.u32 %r2, 1;\nmov.u32 %r3, 0;\natom.global.cas.b32 %r1, [%rd1], %r3, %r2;\n\
+                    setp.ne.s32 %p1, %r1, 0;\n@%p1 bra L;";
+        assert!(spin_lock_loop(&code(nvcc)).is_some());
+        assert!(
+            spin_lock_loop(&code("L: atom.global.exch.b32 %r1, [%rd1], 1;\nsetp.ne.s32 %p1, %r1, 0;\n@%p1 bra L;"))
+                .is_some()
+        );
+    }
+
+    #[test]
+    fn a_retry_loop_that_swaps_in_what_it_read_is_no_lock() {
+        // `atomicMax` on floats by CAS: the expected value is the one the last CAS returned.
+        let retry = "ld.global.u32 %r1, [%rd1];\nL: mov.u32 %r2, %r1;\nmax.f32 %r3, %r2, 0f3F800000;\n\
+                     atom.global.cas.b32 %r1, [%rd1], %r2, %r3;\nsetp.ne.s32 %p1, %r1, %r2;\n@%p1 bra L;";
+        assert_eq!(spin_lock_loop(&code(retry)), None);
+        // A CAS of constants outside any loop (a one-shot claim) is none either.
+        assert_eq!(spin_lock_loop(&code("atom.global.cas.b32 %r1, [%rd1], 0, 1;")), None);
+    }
+}
