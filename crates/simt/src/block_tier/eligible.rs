@@ -18,6 +18,11 @@ pub(crate) fn declined(f: &Func) -> Option<String> {
     if let Some(why) = crate::jit::unsupported(f) {
         return Some(why);
     }
+    // Its lanes run a block's path as masks, the holder of a lock behind its spinning
+    // warp-mates (`ir::flow::spin_lock_loop`).
+    if let Some(pc) = crate::ir::flow::spin_lock_loop(&f.code) {
+        return Some(format!("a spin lock (`{}`)", f.info.get(pc).map_or("", |i| i.text.as_str())));
+    }
     for (pc, inst) in f.code.iter().enumerate() {
         let why = match &inst.op {
             Op::Carry { .. } => Some("extended-precision carry"),

@@ -101,3 +101,80 @@ impl Inst {
         }
     }
 }
+
+/// The pc of the first loop (a backward branch, its body from the target to the branch) of
+/// `code` that spins for a lock: a compare-and-swap against a constant (`atomicCAS(&lock, 0,
+/// 1)`) or an exchange of a constant (`atomicExch(&lock, 1)`) inside it. Under independent
+/// thread scheduling the lane that took the lock must make progress while its warp-mates spin,
+/// which only the interpreter's scheduler guarantees (`Warp::give_way`); a retry loop that
+/// swaps in a value computed from the one it read (a float `atomicMax` by CAS) compares
+/// against a register, and is none.
+pub(crate) fn spin_lock_loop(code: &[Inst]) -> Option<usize> {
+    use super::operands::Operand;
+    use super::{AtomOp, Src, UnOp};
+    // A constant: an immediate, or a register the body writes only with immediates (nvcc
+    // moves the lock's values into registers inside the loop) or not at all.
+    let constant = |body: &[Inst], s: &Src| match *s {
+        Src::Imm(_) => true,
+        Src::Reg(r) => body.iter().all(|j| {
+            let mut writes = false;
+            j.op.operands(&mut |o| writes |= matches!(o, Operand::Def(d) if d == r));
+            !writes || matches!(j.op, Op::Un { op: UnOp::Mov, a: Src::Imm(_), .. })
+        }),
+        _ => false,
+    };
+    let takes_lock = |body: &[Inst], i: &Inst| match &i.op {
+        Op::Atom { op: AtomOp::Cas | AtomOp::Exch, b, .. } => constant(body, b),
+        _ => false,
+    };
+    code.iter().enumerate().find_map(|(pc, i)| match i.op {
+        Op::Bra { target, .. } if (target as usize) <= pc => {
+            let body = code.get(target as usize..=pc)?;
+            body.iter().any(|j| takes_lock(body, j)).then_some(pc)
+        }
+        _ => None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::spin_lock_loop;
+
+    fn code(body: &str) -> Vec<super::Inst> {
+        let ptx = format!(
+            ".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k(.param .u64 p) {{\n\
+             .reg .pred %p<3>; .reg .b32 %r<9>; .reg .b64 %rd<3>;\n\
+             ld.param.u64 %rd1, [p];\n{body}\nret;\n}}\n"
+        );
+        let parsed = ptx::parse(&ptx);
+        let d = crate::decode::decode(&parsed.module, Some(&ptx));
+        d.funcs.into_iter().flatten().find(|f| f.name == "k").expect("kernel decoded").code
+    }
+
+    #[test]
+    fn a_loop_around_a_compare_and_swap_of_constants_is_a_spin_lock() {
+        // clang: the constants inline.
+        assert!(
+            spin_lock_loop(&code("L: atom.global.cas.b32 %r1, [%rd1], 0, 1;\nsetp.ne.s32 %p1, %r1, 0;\n@%p1 bra L;"))
+                .is_some()
+        );
+        // nvcc: moved into registers inside the loop.
+        let nvcc = "L: mov.u32 %r2, 1;\nmov.u32 %r3, 0;\natom.global.cas.b32 %r1, [%rd1], %r3, %r2;\n\
+                    setp.ne.s32 %p1, %r1, 0;\n@%p1 bra L;";
+        assert!(spin_lock_loop(&code(nvcc)).is_some());
+        assert!(
+            spin_lock_loop(&code("L: atom.global.exch.b32 %r1, [%rd1], 1;\nsetp.ne.s32 %p1, %r1, 0;\n@%p1 bra L;"))
+                .is_some()
+        );
+    }
+
+    #[test]
+    fn a_retry_loop_that_swaps_in_what_it_read_is_no_lock() {
+        // `atomicMax` on floats by CAS: the expected value is the one the last CAS returned.
+        let retry = "ld.global.u32 %r1, [%rd1];\nL: mov.u32 %r2, %r1;\nmax.f32 %r3, %r2, 0f3F800000;\n\
+                     atom.global.cas.b32 %r1, [%rd1], %r2, %r3;\nsetp.ne.s32 %p1, %r1, %r2;\n@%p1 bra L;";
+        assert_eq!(spin_lock_loop(&code(retry)), None);
+        // A CAS of constants outside any loop (a one-shot claim) is none either.
+        assert_eq!(spin_lock_loop(&code("atom.global.cas.b32 %r1, [%rd1], 0, 1;")), None);
+    }
+}

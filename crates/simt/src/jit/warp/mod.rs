@@ -403,6 +403,13 @@ pub(crate) fn compile(f: &Func, rows32: bool) -> Result<WarpCode, String> {
     if f.code.iter().any(|i| matches!(i.op, Op::Alloca { .. } | Op::StackRestore { .. })) {
         return Err("alloca".into());
     }
+    // A spin lock's holder waits at its loop's join while its warp-mates spin, and only the
+    // interpreter's scheduler reliably lets it go on (`Warp::give_way`): compiled code crawled
+    // (15 s where the interpreter takes 0.5 s) or hung on locks taken per lane
+    // (`ir::flow::spin_lock_loop`; `tests/lane_locks.rs`).
+    if let Some(pc) = crate::ir::flow::spin_lock_loop(&f.code) {
+        return Err(format!("a spin lock (`{}`)", f.info.get(pc).map_or("", |i| i.text.as_str())));
+    }
     let (mut module, fc) = super::lower::host_module(!unrolled(f))?;
     let mut ctx = module.make_context();
     for _ in 0..3 {
