@@ -14,6 +14,10 @@
 //!   reason given on that line (which names where the program is checked instead); the test
 //!   prints it.
 //!
+//! Builds are cached in `target/tmp/program-diff-cache/`, keyed by the program's text (and the
+//! text of the files it includes with `#include "..."`), the nvcc arguments and nvcc's
+//! `--version`: a re-run rebuilds only the programs that changed.
+//!
 //! The programs are built and run concurrently, as many at a time as the machine has cores; every
 //! failure is reported, each with its program's difference, not only the first. To check some
 //! programs only: `PROGRAM_DIFF_ONLY=name1,name2 cargo test --release -p cuprite-cudart --test
@@ -28,6 +32,93 @@ use std::time::Instant;
 mod common;
 
 use common::{nvcc, work_dir};
+
+/// nvcc's arguments for a program with `// flags:` `flags`, output file aside: as record.sh
+/// builds it, `-arch=sm_90` (PTX and the sm_90 cubin; the runtime reads registers and stack
+/// frames from the cubin). Building for PTX only (`-arch=compute_90`) skips ptxas alone, which
+/// is under 5% of an nvcc build's CPU: the front ends (cudafe++, cicc) and g++ are the rest.
+fn nvcc_args(flags: &str) -> Vec<String> {
+    ["-arch=sm_90", "-cudart", "shared"]
+        .iter()
+        .map(|s| s.to_string())
+        .chain(flags.split_whitespace().map(String::from))
+        .collect()
+}
+
+/// 64-bit FNV-1a of `parts` (each followed by a 0 byte, so that moving text between parts
+/// changes the hash): a build cache key stable across Rust versions, unlike `DefaultHasher`.
+fn fnv64(parts: &[&[u8]]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for p in parts {
+        for &b in p.iter().chain(&[0]) {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// The texts of the files `text` includes with `#include "..."` (relative to `dir`), one level
+/// deep, in order; a file that cannot be read gives its error text (nvcc then reports it).
+fn local_includes(text: &str, dir: &Path) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix("#include \"")?.split('"').next())
+        .map(|inc| std::fs::read_to_string(dir.join(inc)).unwrap_or_else(|e| format!("unreadable {inc}: {e}")))
+        .collect()
+}
+
+/// nvcc's `--version` output, asked once: part of the cache key, so that another nvcc rebuilds.
+fn nvcc_version() -> &'static str {
+    static V: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    V.get_or_init(|| match Command::new(nvcc()).arg("--version").output() {
+        Ok(o) => String::from_utf8_lossy(&o.stdout).into_owned(),
+        Err(e) => format!("nvcc --version failed: {e}"),
+    })
+}
+
+/// Where the build of program `name` with this key is cached.
+fn cached_exe(name: &str, key: u64) -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("program-diff-cache").join(format!("{name}-{key:016x}"))
+}
+
+/// Builds program `name` (source `src`, text `text`) with `args`, or finds its cached build; the
+/// executable and whether it was built now.
+fn build(name: &str, src: &Path, text: &str, args: &[String]) -> Result<(PathBuf, bool), String> {
+    let includes = local_includes(text, src.parent().unwrap_or(Path::new(".")));
+    let joined = args.join(" ");
+    let mut parts: Vec<&[u8]> = vec![nvcc_version().as_bytes(), joined.as_bytes(), text.as_bytes()];
+    parts.extend(includes.iter().map(|i| i.as_bytes()));
+    let exe = cached_exe(name, fnv64(&parts));
+    if exe.is_file() {
+        return Ok((exe, false));
+    }
+    let dir = exe.parent().expect("the cache file has a directory");
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    // Older builds of this program are stale: remove them so that the cache stays one build per
+    // program. Built under a temporary name, renamed when complete: an interrupted build is never
+    // taken for a cached one.
+    let stale = format!("{name}-");
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let n = e.file_name();
+        let n = n.to_string_lossy();
+        if n.strip_prefix(&stale).is_some_and(|k| k.len() == 16 && k.bytes().all(|b| b.is_ascii_hexdigit())) {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+    let tmp = work_dir().join(name);
+    let o = Command::new(nvcc())
+        .args(args)
+        .arg("-o")
+        .arg(&tmp)
+        .arg(src)
+        .output()
+        .map_err(|e| format!("cannot run nvcc: {e}"))?;
+    if !o.status.success() {
+        return Err(format!("nvcc failed: {}", String::from_utf8_lossy(&o.stderr)));
+    }
+    // Both under CARGO_TARGET_TMPDIR: the rename is atomic.
+    std::fs::rename(&tmp, &exe).map_err(|e| format!("cannot cache {}: {e}", exe.display()))?;
+    Ok((exe, true))
+}
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/program-diff")
@@ -163,19 +254,8 @@ fn check(name: &str) -> Result<(), String> {
         eprintln!("program-diff: {name} skipped:{reason}");
         return Ok(());
     }
-    let exe = work_dir().join(name);
     let start = Instant::now();
-    let o = Command::new(nvcc())
-        .args(["-arch=sm_90", "-cudart", "shared"])
-        .args(flags.split_whitespace())
-        .arg("-o")
-        .arg(&exe)
-        .arg(&src)
-        .output()
-        .map_err(|e| format!("cannot run nvcc: {e}"))?;
-    if !o.status.success() {
-        return Err(format!("nvcc failed: {}", String::from_utf8_lossy(&o.stderr)));
-    }
+    let (exe, fresh) = build(name, &src, &text, &nvcc_args(flags))?;
     let built = start.elapsed();
     let r = Command::new(&exe)
         .env("LD_LIBRARY_PATH", work_dir().join("lib"))
@@ -183,7 +263,8 @@ fn check(name: &str) -> Result<(), String> {
         .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
     // Shown with --nocapture: where the test's time goes.
     eprintln!(
-        "program-diff: {name} built in {:.1}s, ran in {:.1}s",
+        "program-diff: {name} {} in {:.1}s, ran in {:.1}s",
+        if fresh { "built" } else { "cached" },
         built.as_secs_f64(),
         (start.elapsed() - built).as_secs_f64()
     );
@@ -282,4 +363,15 @@ fn tokens_split_numbers_from_text() {
     assert!(compare("a 1.0000001", "a 1.0", 1e-6).is_ok());
     assert!(compare("a 1.001", "a 1.0", 1e-6).is_err());
     assert!(compare("a 1.0", "b 1.0", 1e-3).is_err());
+}
+
+#[test]
+fn the_cache_key_covers_every_part() {
+    let k = fnv64(&[b"nvcc 13.0", b"-arch=compute_90", b"int main() {}"]);
+    assert_ne!(k, fnv64(&[b"nvcc 13.1", b"-arch=compute_90", b"int main() {}"]));
+    assert_ne!(k, fnv64(&[b"nvcc 13.0", b"-arch=sm_90", b"int main() {}"]));
+    assert_ne!(k, fnv64(&[b"nvcc 13.0", b"-arch=compute_90", b"int main() {return 0;}"]));
+    assert_ne!(fnv64(&[b"ab", b"c"]), fnv64(&[b"a", b"bc"]));
+    // FNV-1a's offset basis for no input: the hash is the standard one.
+    assert_eq!(fnv64(&[]), 0xcbf2_9ce4_8422_2325);
 }
