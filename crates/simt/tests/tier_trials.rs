@@ -13,6 +13,15 @@ mod common;
 use common::download_u32;
 use common::ptx::{Index, Kernel, module};
 
+/// One test at a time: the block tier's veto (`jit/tiering.rs`) compares process CPU time per
+/// block, which tests running beside it in this process would add to (a kernel left the block
+/// tier in CI while the list-walking test ran alongside).
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn alone() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// A rung of the ladder: a launch never runs on a lower one than the launch before it.
 fn rung(t: Tier) -> u8 {
     match t {
@@ -106,6 +115,7 @@ fn never_steps_down(tiers: &[Tier]) {
 
 #[test]
 fn a_lane_kernel_climbs_to_the_block_tier_and_stays() {
+    let _alone = alone();
     // Every launch's every block runs once, on whichever tier; on one worker and on two.
     for workers in [1, 2] {
         let mut p = Program::from_ptx(&blocks_ptx()).expect("load");
@@ -183,6 +193,7 @@ fn launch_pairs(p: &Program, blocks: u32, threads: u32) -> Tier {
 
 #[test]
 fn a_barrier_kernel_the_block_tier_declines_runs_on_the_warp_tier_from_its_first_launch() {
+    let _alone = alone();
     // Short (compiled at its first launch) and with a barrier: the warp tier, every launch,
     // however long it runs (before, the per-thread JIT was tried on slices of launches).
     let mut p = Program::from_ptx(&pairs_ptx()).expect("load");
@@ -242,6 +253,7 @@ fn launch_phases(p: &Program, blocks: u32, threads: u32) -> Tier {
 
 #[test]
 fn a_long_barrier_kernel_climbs_while_its_code_compiles_and_never_steps_down() {
+    let _alone = alone();
     // The per-thread JIT while the warp tier compiles in the background, then the warp
     // tier; with a C compiler, the block tier (barrier stretches, 16 threads at a time)
     // once built, whichever of the two is ready first. Never back down.
@@ -263,6 +275,7 @@ fn a_long_barrier_kernel_climbs_while_its_code_compiles_and_never_steps_down() {
 
 #[test]
 fn every_tier_computes_the_same_bits() {
+    let _alone = alone();
     // The ladder only moves time: each kernel's results on each engine are the ones its
     // launch helpers check (the CUDA semantics of the PTX), identical on every tier.
     for engine in [Engine::Interp, Engine::JitAll, Engine::Warp, Engine::Block, Engine::Jit] {
@@ -335,6 +348,7 @@ fn launch_rows(p: &Program, blocks: u32) -> Tier {
 
 #[test]
 fn threads_that_loop_over_lists_of_their_own_stay_on_the_per_thread_jit() {
+    let _alone = alone();
     // Each thread's trip count is read from memory at an address of its own, and the loop
     // loads: the per-thread JIT walks each list in order (the kit's spmv_scalar and bfs ran
     // 3.8x and 2.3x the CPU time on the warp tier, 4.8x and 2.6x on the block tier). Before,
