@@ -548,9 +548,7 @@ mod tests {
              ld.param.u64 %rd1, [g];\nmov.u32 %r1, %tid.x;\nshl.b32 %r2, %r1, 2;\n\
              mov.u32 %r3, s;\nadd.s32 %r4, %r3, %r2;\nxor.b32 %r5, %r4, 4;\n{body}\nret;\n}}\n"
         );
-        let parsed = ptx::parse(&ptx);
-        let d = crate::decode::decode(&parsed.module, Some(&ptx));
-        let f: Func = d.funcs.into_iter().flatten().find(|f| f.name == "k").expect("kernel decoded");
+        let f: Func = crate::decode::test_kernel(&ptx, "k");
         lockstep_hazard(&f).map(|(pc, _)| f.info[pc].text.clone())
     }
 

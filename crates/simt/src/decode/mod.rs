@@ -718,3 +718,11 @@ fn source_instructions(body: &[Statement], prologue: usize, epilogue: usize) -> 
 pub(crate) fn fmt_inst(names: &ptx::ast::Names, i: &Instruction) -> String {
     ptx::printer::print_instruction(names, i)
 }
+
+/// Kernel `name` of the module `ptx`, decoded: the fixture of the analyses' unit tests.
+#[cfg(test)]
+pub(crate) fn test_kernel(ptx: &str, name: &str) -> crate::ir::Func {
+    let parsed = ptx::parse(ptx);
+    let d = decode(&parsed.module, Some(ptx));
+    d.funcs.into_iter().flatten().find(|f| f.name == name).expect("kernel decoded")
+}

@@ -146,9 +146,7 @@ mod tests {
              .reg .pred %p<3>; .reg .b32 %r<9>; .reg .b64 %rd<3>;\n\
              ld.param.u64 %rd1, [p];\n{body}\nret;\n}}\n"
         );
-        let parsed = ptx::parse(&ptx);
-        let d = crate::decode::decode(&parsed.module, Some(&ptx));
-        d.funcs.into_iter().flatten().find(|f| f.name == "k").expect("kernel decoded").code
+        crate::decode::test_kernel(&ptx, "k").code
     }
 
     #[test]

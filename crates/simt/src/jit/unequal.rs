@@ -136,9 +136,7 @@ mod tests {
              mov.u32 %r3, %ntid.x;\nmad.lo.s32 %r4, %r2, %r3, %r1;\nmul.wide.u32 %rd4, %r4, 4;\n\
              add.s64 %rd3, %rd1, %rd4;\n{body}\nret;\n}}\n"
         );
-        let parsed = ptx::parse(&ptx);
-        let d = crate::decode::decode(&parsed.module, Some(&ptx));
-        d.funcs.into_iter().flatten().find(|f| f.name == "k").expect("kernel decoded")
+        crate::decode::test_kernel(&ptx, "k")
     }
 
     /// `for (e = start[i]; e < start[i + 1]; e++) s += vals[e]`, as nvcc writes it.
